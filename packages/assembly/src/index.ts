@@ -1,1 +1,2 @@
-export {};
+export * from './mechanical-system.js';
+export * from './linear-solver.js';

@@ -1,1 +1,4 @@
-export {};
+export { main } from './main.js';
+export { runCommand } from './run.js';
+export { regressionCommand, runRegressionScene, listDataPaths, type SceneResult } from './regression.js';
+export { componentsCommand, describeComponent } from './components.js';

@@ -1,1 +1,30 @@
-export {};
+// @sofa-ts/io: SOFA's state files (WriteState format), regression lists, reference file names and
+// the regression comparison rule.
+export { SOFA_PRECISION, formatSofaNumber, parseSofaNumber, roundLikeSofa, roundToSignificant } from './number-format.js';
+export { formatSofaVector, formatStateFrame, StateWriter, writeStateFile } from './write-state.js';
+export type { StateWriterOptions } from './write-state.js';
+export { readStateFile, parseStateText, decodeStateBytes, isGzip } from './read-state.js';
+export type { StateFrame } from './read-state.js';
+export { stateLayoutOf, defaultDerivScalars } from './state-layout.js';
+export type { StateLayout } from './state-layout.js';
+export { compareStates, TIME_TOLERANCE_DT } from './compare.js';
+export type {
+  StateFrameLike,
+  StateSeries,
+  ErrorLocation,
+  FrameComparison,
+  StateComparison,
+  ComparisonResult,
+} from './compare.js';
+export { formatComparison } from './compare-report.js';
+export { readRegressionList, parseRegressionList } from './regression-list.js';
+export type { RegressionEntry, RegressionList } from './regression-list.js';
+export {
+  referenceBase,
+  referenceMarkerPath,
+  referenceStatePath,
+  parseReferenceStateFileName,
+  listReferenceStates,
+  hasReferenceMarker,
+} from './reference-names.js';
+export type { ReferenceStateFile } from './reference-names.js';

@@ -1,1 +1,12 @@
-export {};
+export * from './csr.js';
+export * from './spgemm.js';
+export * from './triple-product.js';
+export * from './fixed-pattern-assembler.js';
+export * from './vector-ops.js';
+export * from './conjugate-gradient.js';
+export * from './dense.js';
+export * from './sparse-ldlt.js';
+export * from './ordering/amd.js';
+export * from './ordering/natural.js';
+export * from './ordering/permutation.js';
+export * from './ordering/symmetric-pattern.js';

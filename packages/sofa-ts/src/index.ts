@@ -1,1 +1,16 @@
-export {};
+/**
+ * sofa-ts: SOFA scenes in TypeScript. This umbrella package registers every standard component
+ * and exports the scripting API: load a scene (file or XML string) or build one in code, step it,
+ * read and write Data and states.
+ */
+export * from '@sofa-ts/core';
+export * from './registry.js';
+export * from './plugins.js';
+export * from './scene.js';
+export * from './states.js';
+export { MechanicalSystem, LinearSolver, type MBKFactors } from '@sofa-ts/assembly';
+export * as mechanics from '@sofa-ts/mechanics';
+export * as solvers from '@sofa-ts/solvers';
+export * as visual from '@sofa-ts/visual';
+export * as io from '@sofa-ts/io';
+export * from './state-recorder.js';

@@ -1,1 +1,6 @@
-export {};
+export * from './DefaultAnimationLoop.js';
+export * from './EulerImplicitSolver.js';
+export * from './CGLinearSolver.js';
+export * from './SparseLDLSolver.js';
+export { solverComponents } from './components.js';
+export { default as solversModule } from './module.js';

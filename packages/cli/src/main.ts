@@ -1,0 +1,72 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { componentsCommand } from './components.js';
+import { reportError } from './errors.js';
+import { regressionCommand } from './regression.js';
+import { runCommand } from './run.js';
+
+const collect = (v: string, prev: string[]): string[] => [...prev, v];
+const positiveInt = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a non-negative integer');
+  return n;
+};
+const positiveNumber = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number');
+  return n;
+};
+
+/** Entry point of the `sofa-ts` command; returns the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  let code = 0;
+  const program = new Command('sofa-ts')
+    .description('Run SOFA scenes (.scn) with sofa-ts, compare them with SOFA references, list components.')
+    .showHelpAfterError()
+    .exitOverride();
+
+  program
+    .command('run')
+    .description('load a scene, run it, print a summary')
+    .argument('<scene>', 'a SOFA scene file (.scn or .xml)')
+    .option('-n, --steps <N>', 'number of time steps', positiveInt, 100)
+    .option('--dt <DT>', "time step, overriding the root's dt", positiveNumber)
+    .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable)', collect, [])
+    .option('--write-state <DIR>', 'write every mechanical state in WriteState format to DIR/<i>_<name>.state.txt')
+    .option('--write-period <K>', 'write states every K steps', positiveInt, 1)
+    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number }) => {
+      code = await runCommand(scene, { ...o, writePeriod: Math.max(1, o.writePeriod) });
+    });
+
+  program
+    .command('regression')
+    .description("run the scenes of a SOFA .regression-tests list and judge them by SOFA's rule")
+    .argument('<list>', 'a .regression-tests list file')
+    .option('--out <DIR>', 'where compared states are written', 'out/regression')
+    .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable)', collect, [])
+    .option('--json <FILE>', 'also write the results as JSON')
+    .option('--only <TEXT>', 'only scenes whose path contains TEXT (repeatable)', collect, [])
+    .action(async (list: string, o: { out: string; dataPath: string[]; json?: string; only: string[] }) => {
+      code = await regressionCommand(list, { out: o.out, dataPath: o.dataPath, ...(o.json ? { json: o.json } : {}), filter: o.only });
+    });
+
+  program
+    .command('components')
+    .description('list the registered components, or show one with its Data fields')
+    .argument('[name]', 'a component name or alias')
+    .option('--plugin <NAME>', 'also load this plugin package (repeatable)', collect, [])
+    .action(async (name: string | undefined, o: { plugin: string[] }) => {
+      code = await componentsCommand(name, o.plugin);
+    });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (e) {
+    const ce = e as { code?: string; exitCode?: number };
+    if (typeof ce.code === 'string' && ce.code.startsWith('commander.')) {
+      return ce.code === 'commander.helpDisplayed' || ce.code === 'commander.version' || ce.code === 'commander.help' ? 0 : (ce.exitCode ?? 2);
+    }
+    reportError(e);
+    return 1;
+  }
+  return code;
+}

@@ -1,0 +1,46 @@
+import { BaseObject } from '../base-object.js';
+import { Bool, Real } from '../data-types.js';
+import type { BaseMechanicalState } from './mechanical-state.js';
+import type { MatrixAccumulator } from './matrix-accumulator.js';
+
+/**
+ * A force field (SOFA BaseForceField / BaseInteractionForceField): f(x, v) on one state, or on two
+ * for an interaction force field. Vectors are passed per state in the order of
+ * `getMechanicalStates()`, each laid out as that state's derivatives.
+ * Sign convention as in SOFA: K = ∂f/∂x and B = ∂f/∂v (negative semi-definite for elastic and
+ * damping forces).
+ */
+export abstract class BaseForceField extends BaseObject {
+  readonly isForceField = true;
+
+  readonly rayleighStiffness = this.initData({ name: 'rayleighStiffness', type: Real, default: 0, help: 'Rayleigh damping proportional to this force field\'s stiffness (B = rayleighStiffness·K)' });
+  readonly isCompliance = this.initData({ name: 'isCompliance', type: Bool, default: false, help: 'treat the force field as a compliance (Compliant formulation); accepted, used by the Compliant solvers' });
+
+  /** The stiffness factor including this force field's Rayleigh damping: k + b·rayleighStiffness. */
+  kFactorWithRayleigh(kFactor: number, bFactor: number): number {
+    return kFactor + bFactor * this.rayleighStiffness.value;
+  }
+
+  /** One state, or two for an interaction force field. Valid after init. */
+  abstract getMechanicalStates(): readonly BaseMechanicalState[];
+
+  /** f += F(x, v). */
+  abstract addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void;
+
+  /** df += kFactor·K·dx + bFactor·B·dx, with K and B taken at the last addForce. */
+  abstract addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void;
+
+  /** Emits kFactor·K (see MatrixAccumulator for the index space and the emission rule). */
+  abstract addKToMatrix(acc: MatrixAccumulator, kFactor: number): void;
+
+  /** Emits bFactor·B; force fields without damping emit nothing. */
+  addBToMatrix(_acc: MatrixAccumulator, _bFactor: number): void {}
+
+  getPotentialEnergy(_x: readonly Float64Array[]): number {
+    return 0;
+  }
+}
+
+export function isForceField(o: unknown): o is BaseForceField {
+  return typeof o === 'object' && o !== null && (o as { isForceField?: unknown }).isForceField === true;
+}

@@ -1,0 +1,30 @@
+import { BaseObject } from '../base-object.js';
+import type { StateType } from '../state-types.js';
+
+/**
+ * A mechanical state (SOFA BaseMechanicalState, implemented by MechanicalObject): the degrees of
+ * freedom of a body as flat arrays.
+ *   x, x0:     (size × coordSize)  positions, rest positions
+ *   v, f, dx:  (size × derivSize)  velocities, forces, position increments
+ * A solver may rebind these arrays to views of its global vectors (`bindStorage`); components must
+ * read them through the getters each time rather than keep a copy across steps.
+ */
+export abstract class BaseMechanicalState extends BaseObject {
+  readonly isMechanicalState = true;
+  abstract get stateType(): StateType;
+  /** Number of points. */
+  abstract get size(): number;
+  abstract get x(): Float64Array;
+  abstract get v(): Float64Array;
+  abstract get f(): Float64Array;
+  abstract get dx(): Float64Array;
+  abstract get x0(): Float64Array;
+  /** Makes x, v, f, dx live in the given arrays (contents copied in first). */
+  abstract bindStorage(storage: { x: Float64Array; v: Float64Array; f: Float64Array; dx: Float64Array }): void;
+  /** Tells followers of the position and velocity Data that the arrays changed in place. */
+  abstract touch(): void;
+}
+
+export function isMechanicalState(o: unknown): o is BaseMechanicalState {
+  return typeof o === 'object' && o !== null && (o as { isMechanicalState?: unknown }).isMechanicalState === true;
+}

@@ -1,0 +1,29 @@
+import { BaseObject } from '../base-object.js';
+import type { BaseMechanicalState } from './mechanical-state.js';
+
+/**
+ * A projective constraint (SOFA BaseProjectiveConstraintSet): it removes directions of motion by
+ * projecting vectors, dx ← P·dx. For the assembled system A ← P·A·P + (I − P) when P is diagonal,
+ * i.e. the rows and columns of the projected scalar dofs are cleared with 1 on the diagonal.
+ */
+export abstract class BaseProjectiveConstraint extends BaseObject {
+  readonly isProjectiveConstraint = true;
+
+  abstract getMechanicalState(): BaseMechanicalState;
+
+  /** dx ← P·dx (responses, right-hand sides, accelerations). */
+  abstract projectResponse(dx: Float64Array): void;
+
+  /** v ← P·v. */
+  abstract projectVelocity(v: Float64Array): void;
+
+  /** Positions of constrained dofs back to their constrained values. */
+  abstract projectPosition(x: Float64Array): void;
+
+  /** Local scalar dof indices zeroed by P (diagonal projections). */
+  abstract projectedDofs(out: number[]): void;
+}
+
+export function isProjectiveConstraint(o: unknown): o is BaseProjectiveConstraint {
+  return typeof o === 'object' && o !== null && (o as { isProjectiveConstraint?: unknown }).isProjectiveConstraint === true;
+}

@@ -1,0 +1,48 @@
+import { BaseObject } from '../base-object.js';
+
+/** Statistics a solver reports after a step, for the CLI summary and benchmarks. */
+export interface SolverStats {
+  iterations: number;
+  residual: number;
+  /** Wall-clock milliseconds spent in the last solve. */
+  timeMs: number;
+}
+
+/**
+ * An ODE solver (SOFA OdeSolver): advances the mechanical states of its node's subtree by dt.
+ * The animation loop calls it once per step for the highest node that holds it.
+ */
+export abstract class BaseOdeSolver extends BaseObject {
+  readonly isOdeSolver = true;
+  abstract solve(dt: number): void;
+  /** Statistics of the last solve (iterations of the linear solver, ...). */
+  lastStats: SolverStats | undefined;
+}
+
+export function isOdeSolver(o: unknown): o is BaseOdeSolver {
+  return typeof o === 'object' && o !== null && (o as { isOdeSolver?: unknown }).isOdeSolver === true;
+}
+
+/** An animation loop (SOFA BaseAnimationLoop): one per root, it runs a whole time step. */
+export abstract class BaseAnimationLoop extends BaseObject {
+  readonly isAnimationLoop = true;
+  abstract step(dt: number): void;
+}
+
+export function isAnimationLoop(o: unknown): o is BaseAnimationLoop {
+  return typeof o === 'object' && o !== null && (o as { isAnimationLoop?: unknown }).isAnimationLoop === true;
+}
+
+/** Marker base of linear solvers; their solving interface lives with the assembly engine. */
+export abstract class BaseLinearSolverMarker extends BaseObject {
+  readonly isLinearSolver = true;
+}
+
+export function isLinearSolver(o: unknown): o is BaseLinearSolverMarker {
+  return typeof o === 'object' && o !== null && (o as { isLinearSolver?: unknown }).isLinearSolver === true;
+}
+
+/** A mapping (SOFA BaseMapping): marks its node's state as computed from parent states. */
+export function isMapping(o: unknown): boolean {
+  return typeof o === 'object' && o !== null && (o as { isMapping?: unknown }).isMapping === true;
+}

@@ -1,0 +1,27 @@
+/** Events sent through the scene graph (SOFA's Event hierarchy, reduced to what components use). */
+export abstract class SofaEvent {
+  abstract readonly type: string;
+  /** A component that consumed the event may stop its propagation. */
+  handled = false;
+}
+
+/** Sent to every component at the start of an animation step, before any computation. */
+export class AnimateBeginEvent extends SofaEvent {
+  readonly type = 'AnimateBeginEvent';
+  constructor(readonly dt: number) {
+    super();
+  }
+}
+
+/** Sent at the end of an animation step, once time has advanced and mappings are propagated. */
+export class AnimateEndEvent extends SofaEvent {
+  readonly type = 'AnimateEndEvent';
+  constructor(readonly dt: number) {
+    super();
+  }
+}
+
+/** Sent when the simulation is reset to its initial state. */
+export class ResetEvent extends SofaEvent {
+  readonly type = 'ResetEvent';
+}

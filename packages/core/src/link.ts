@@ -1,0 +1,52 @@
+import type { SourceLocation } from './errors.js';
+
+/** Where a component link looks when the scene does not name its target. */
+export type LinkSearch = 'local' | 'up' | 'down' | 'none';
+
+export interface LinkSpec<T> {
+  readonly name: string;
+  readonly help: string;
+  /** What the target must be, for validation and for the docs ("a LinearSolver"). */
+  readonly accepts: (candidate: unknown) => candidate is T;
+  readonly expected: string;
+  /** Automatic lookup when unset: in the owner's node, in it and its ancestors, or its subtree. */
+  readonly search?: LinkSearch;
+  /** Unset and not found is an error at init (otherwise the link stays empty). */
+  readonly required?: boolean;
+  readonly aliases?: readonly string[];
+}
+
+/**
+ * A component link (SOFA SingleLink): a reference to another component of the scene, given in XML
+ * as `@path` (`@../dofs`, `@/root/solver`, `@[-1]`), or found by the owner's search rule.
+ */
+export class Link<T> {
+  private _target: T | undefined;
+  /** The `@path` text from the scene, kept until links are resolved. */
+  linkPath: string | undefined;
+  loc: SourceLocation | undefined;
+
+  constructor(readonly spec: LinkSpec<T>) {}
+
+  get name(): string {
+    return this.spec.name;
+  }
+
+  get(): T | undefined {
+    return this._target;
+  }
+
+  /** The target; throws when the link is empty (call after init). */
+  require(): T {
+    if (this._target === undefined) throw new Error(`link '${this.spec.name}' is empty`);
+    return this._target;
+  }
+
+  set(target: T | undefined): void {
+    this._target = target;
+  }
+
+  print(): string {
+    return this.linkPath ?? '';
+  }
+}

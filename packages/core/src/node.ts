@@ -1,0 +1,198 @@
+import type { BaseObject } from './base-object.js';
+import { Data, type DataOwner, type DataSpec } from './data.js';
+import { Bool, Real, RealArray, Str, StringArray, Vec3 } from './data-types.js';
+import type { SourceLocation } from './errors.js';
+import type { SofaEvent } from './events.js';
+
+export type SearchDirection = 'local' | 'up' | 'down' | 'root';
+
+/**
+ * A node of the scene graph (SOFA simulation::Node) and its context: dt, gravity, time.
+ *
+ * Context semantics follow SOFA: at init every node takes the root's dt, gravity and time, whatever
+ * its own attributes said (SOFA copies the parent context into the child), so a child's `gravity`
+ * attribute has no effect. Objects and children keep document order.
+ */
+export class Node implements DataOwner {
+  private readonly _data: Data<unknown>[] = [];
+  readonly objects: BaseObject[] = [];
+  readonly children: Node[] = [];
+  parent: Node | undefined;
+  loc: SourceLocation | undefined;
+  readonly className = 'Node';
+
+  readonly name = this.initData({ name: 'name', type: Str, default: '', help: 'node name' });
+  readonly gravity = this.initData({ name: 'gravity', type: Vec3, default: Float64Array.of(0, -9.81, 0), unit: 'm/s²', help: 'gravity in the world frame' });
+  readonly dt = this.initData({ name: 'dt', type: Real, default: 0.01, unit: 's', help: 'time step' });
+  readonly time = this.initData({ name: 'time', type: Real, default: 0, unit: 's', help: 'current simulated time' });
+  readonly animate = this.initData({ name: 'animate', type: Bool, default: false, help: 'animate the simulation' });
+  readonly activated = this.initData({ name: 'activated', type: Bool, default: true, help: 'a deactivated node is skipped by every visitor' });
+  readonly multiThreading = this.initData({ name: 'multiThreading', type: Bool, default: false, help: 'accepted for compatibility; steps run on one thread' });
+  readonly printLog = this.initData({ name: 'printLog', type: Bool, default: false, help: 'if true, emits extra messages at runtime' });
+  readonly tags = this.initData({ name: 'tags', type: StringArray, default: [], help: 'list of the subsets the node belongs to' });
+  readonly bbox = this.initData({ name: 'bbox', type: RealArray(0, 'BoundingBox'), default: new Float64Array(0), help: 'bounding box of the node', group: 'Visualization' });
+
+  constructor(name = '') {
+    if (name) this.name.value = name;
+  }
+
+  getName(): string {
+    return this.name.value;
+  }
+
+  private initData<T>(spec: DataSpec<T>): Data<T> {
+    const d = new Data<T>(spec, this);
+    this._data.push(d as Data<unknown>);
+    return d;
+  }
+
+  get dataFields(): readonly Data<unknown>[] {
+    return this._data;
+  }
+
+  findData(name: string): Data<unknown> | undefined {
+    return this._data.find((d) => d.spec.name === name);
+  }
+
+  // ---- tree ---------------------------------------------------------------------------------
+
+  addChild(child: Node): Node {
+    child.parent = this;
+    this.children.push(child);
+    return child;
+  }
+
+  /** Creates, attaches and returns a child node. */
+  createChild(name: string): Node {
+    return this.addChild(new Node(name));
+  }
+
+  removeChild(child: Node): void {
+    const i = this.children.indexOf(child);
+    if (i >= 0) {
+      this.children.splice(i, 1);
+      child.parent = undefined;
+    }
+  }
+
+  addObject<T extends BaseObject>(obj: T): T {
+    obj.setContext(this);
+    this.objects.push(obj);
+    return obj;
+  }
+
+  removeObject(obj: BaseObject): void {
+    const i = this.objects.indexOf(obj);
+    if (i >= 0) {
+      this.objects.splice(i, 1);
+      obj.setContext(undefined);
+    }
+  }
+
+  get root(): Node {
+    let n: Node = this;
+    while (n.parent) n = n.parent;
+    return n;
+  }
+
+  /** `/root/child/grandchild`-style path, as SOFA prints node paths. */
+  get path(): string {
+    return this.parent ? `${this.parent.path}/${this.getName()}` : `/${this.getName()}`;
+  }
+
+  getChild(name: string): Node | undefined {
+    return this.children.find((c) => c.getName() === name);
+  }
+
+  getObjectByName(name: string): BaseObject | undefined {
+    return this.objects.find((o) => o.getName() === name);
+  }
+
+  // ---- context ------------------------------------------------------------------------------
+
+  getDt(): number {
+    return this.dt.value;
+  }
+
+  getTime(): number {
+    return this.time.value;
+  }
+
+  getGravity(): Float64Array {
+    return this.gravity.value;
+  }
+
+  /** Copies dt, gravity and time from the parent (SOFA's context inheritance at init). */
+  copyContextFromParent(): void {
+    const p = this.parent;
+    if (!p) return;
+    this.dt.setValue(p.dt.value);
+    this.gravity.setValue(Float64Array.from(p.gravity.value));
+    this.time.setValue(p.time.value);
+  }
+
+  /** Sets the time of this node and its whole subtree. */
+  setTime(t: number): void {
+    this.visit((n) => {
+      n.time.setValue(t);
+    });
+  }
+
+  // ---- search and traversal -------------------------------------------------------------------
+
+  /** Depth first, a node before its children, children in document order. Return false to prune. */
+  visit(fn: (node: Node) => boolean | void): void {
+    if (fn(this) === false) return;
+    for (const c of this.children) c.visit(fn);
+  }
+
+  /** Every object of the subtree in visit order. */
+  *subtreeObjects(): Generator<BaseObject> {
+    const order: Node[] = [];
+    this.visit((n) => {
+      order.push(n);
+    });
+    for (const n of order) yield* n.objects;
+  }
+
+  /**
+   * The first object accepted by `pred`, searched as SOFA's context `get<T>` does: 'local' this node
+   * only, 'up' this node then its ancestors, 'down' this subtree (visit order), 'root' from the root down.
+   */
+  getObject<T extends BaseObject>(pred: (o: BaseObject) => o is T, dir: SearchDirection = 'local'): T | undefined {
+    if (dir === 'root') return this.root.getObject(pred, 'down');
+    if (dir === 'down') {
+      for (const o of this.subtreeObjects()) if (pred(o)) return o;
+      return undefined;
+    }
+    for (let n: Node | undefined = this; n; n = dir === 'up' ? n.parent : undefined) {
+      for (const o of n.objects) if (pred(o)) return o;
+    }
+    return undefined;
+  }
+
+  getObjects<T extends BaseObject>(pred: (o: BaseObject) => o is T, dir: SearchDirection = 'local'): T[] {
+    const out: T[] = [];
+    if (dir === 'root') return this.root.getObjects(pred, 'down');
+    if (dir === 'down') {
+      for (const o of this.subtreeObjects()) if (pred(o)) out.push(o);
+      return out;
+    }
+    for (let n: Node | undefined = this; n; n = dir === 'up' ? n.parent : undefined) {
+      for (const o of n.objects) if (pred(o)) out.push(o);
+    }
+    return out;
+  }
+
+  /** Sends an event to every object of the subtree (visit order) that did not stop it. */
+  propagateEvent(event: SofaEvent): void {
+    this.visit((n) => {
+      if (!n.activated.value) return false;
+      for (const o of n.objects) {
+        o.handleEvent(event);
+        if (event.handled) return false;
+      }
+      return true;
+    });
+  }
+}

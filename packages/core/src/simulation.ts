@@ -1,0 +1,98 @@
+import type { BaseObject } from './base-object.js';
+import { isAnimationLoop, type BaseAnimationLoop } from './behavior/solvers.js';
+import { SofaError, SofaErrors } from './errors.js';
+import { ResetEvent } from './events.js';
+import type { Node } from './node.js';
+
+/**
+ * Runs a scene graph: init (SOFA's InitVisitor: context from the root, init of each node's objects
+ * top-down in document order, bwdInit bottom-up), steps through the root's animation loop, reset.
+ */
+export class Simulation {
+  private initialised = false;
+  private readonly loop: BaseAnimationLoop;
+
+  constructor(readonly root: Node) {
+    const loop = root.objects.find(isAnimationLoop);
+    if (!loop) throw new SofaError('the root node has no animation loop (add <DefaultAnimationLoop/>)', root.loc ? { loc: root.loc } : {});
+    this.loop = loop;
+  }
+
+  get animationLoop(): BaseAnimationLoop {
+    return this.loop;
+  }
+
+  get time(): number {
+    return this.root.getTime();
+  }
+
+  get dt(): number {
+    return this.root.getDt();
+  }
+
+  /** Initialises every component; throws SofaErrors listing every component that failed. */
+  init(): void {
+    const errors: SofaError[] = [];
+    initNode(this.root, errors);
+    if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
+    this.initialised = true;
+  }
+
+  /** One time step of `dt` (default: the root's dt). */
+  step(dt = this.root.getDt()): void {
+    if (!this.initialised) this.init();
+    this.loop.step(dt);
+  }
+
+  /** Back to the state after init: time 0 and every component's reset(). */
+  reset(): void {
+    this.root.setTime(0);
+    this.root.visit((n) => {
+      for (const o of n.objects) o.reset();
+    });
+    this.root.propagateEvent(new ResetEvent());
+  }
+}
+
+function initNode(node: Node, errors: SofaError[]): void {
+  node.copyContextFromParent();
+  for (const obj of node.objects) {
+    try {
+      resolveSearchLinks(obj);
+      obj.init();
+      if (obj.componentState !== 'invalid') obj.componentState = 'valid';
+      else errors.push(obj.error(obj.invalidReason ?? 'component is invalid'));
+    } catch (e) {
+      errors.push(asSofaError(obj, e));
+      obj.invalidate(e instanceof Error ? e.message : String(e));
+    }
+  }
+  for (const child of node.children) initNode(child, errors);
+  for (const obj of node.objects) {
+    try {
+      obj.bwdInit();
+    } catch (e) {
+      errors.push(asSofaError(obj, e));
+    }
+  }
+}
+
+/** Fills unset links that declare a search rule, then checks required ones. */
+export function resolveSearchLinks(obj: BaseObject): void {
+  for (const l of obj.links) {
+    if (l.get() !== undefined || l.linkPath !== undefined) continue;
+    const search = l.spec.search ?? 'none';
+    if (search !== 'none') {
+      const found = obj.context.getObject((o): o is BaseObject => o !== obj && l.spec.accepts(o), search);
+      if (found) l.set(found as never);
+    }
+    if (l.get() === undefined && l.spec.required) {
+      throw obj.error(`no ${l.spec.expected} found for link '${l.name}' (searched ${search === 'up' ? 'this node and its ancestors' : search === 'down' ? 'this subtree' : 'this node'})`, `set ${l.name}="@path"`);
+    }
+  }
+}
+
+function asSofaError(obj: BaseObject, e: unknown): SofaError {
+  if (e instanceof SofaError) return e;
+  return obj.error(e instanceof Error ? e.message : String(e));
+}

@@ -1,0 +1,130 @@
+/**
+ * SOFA's DataTypes: how the coordinates (Coord) and their derivatives (Deriv) of a mechanical state
+ * are laid out in flat Float64Arrays, and how a Deriv is integrated into a Coord.
+ *
+ *   Vec1d / Vec2d / Vec3d:  Coord = Deriv = (x[, y[, z]])
+ *   Rigid3d:                Coord = (px py pz qx qy qz qw), Deriv = (vx vy vz ωx ωy ωz)
+ *   Rigid2d:                Coord = (px py θ),               Deriv = (vx vy ω)
+ */
+export interface StateType {
+  readonly name: 'Vec1d' | 'Vec2d' | 'Vec3d' | 'Vec6d' | 'Rigid2d' | 'Rigid3d';
+  /** Scalars per point in a coordinate vector (x, rest position). */
+  readonly coordSize: number;
+  /** Scalars per point in a derivative vector (v, f, dx). */
+  readonly derivSize: number;
+  /** Dimension of the space the points live in (for positions of rigid frames: their centre). */
+  readonly spatialDimensions: number;
+  readonly isRigid: boolean;
+  /** out = x ⊕ h·v for n points (out may alias x). */
+  addDerivToCoord(out: Float64Array, x: Float64Array, v: Float64Array, h: number, n: number): void;
+  /** Writes the neutral coordinate of point i (origin; identity orientation for rigids). */
+  setDefaultCoord(out: Float64Array, i: number): void;
+}
+
+function vecType(name: 'Vec1d' | 'Vec2d' | 'Vec3d' | 'Vec6d', d: number): StateType {
+  return {
+    name,
+    coordSize: d,
+    derivSize: d,
+    spatialDimensions: Math.min(d, 3),
+    isRigid: false,
+    addDerivToCoord(out, x, v, h, n) {
+      const m = n * d;
+      for (let i = 0; i < m; i++) out[i] = x[i]! + h * v[i]!;
+    },
+    setDefaultCoord(out, i) {
+      for (let k = 0; k < d; k++) out[i * d + k] = 0;
+    },
+  };
+}
+
+export const Vec1d: StateType = vecType('Vec1d', 1);
+export const Vec2d: StateType = vecType('Vec2d', 2);
+export const Vec3d: StateType = vecType('Vec3d', 3);
+export const Vec6d: StateType = vecType('Vec6d', 6);
+
+/**
+ * Rigid3d. The orientation is integrated to first order as SOFA's RigidCoord does:
+ * q ← normalize(q + ½·(ω·h ⊗ q)) with ω·h the rotation vector, after normalising q.
+ */
+export const Rigid3d: StateType = {
+  name: 'Rigid3d',
+  coordSize: 7,
+  derivSize: 6,
+  spatialDimensions: 3,
+  isRigid: true,
+  addDerivToCoord(out, x, v, h, n) {
+    for (let p = 0; p < n; p++) {
+      const c = p * 7;
+      const d = p * 6;
+      out[c] = x[c]! + h * v[d]!;
+      out[c + 1] = x[c + 1]! + h * v[d + 1]!;
+      out[c + 2] = x[c + 2]! + h * v[d + 2]!;
+      let qx = x[c + 3]!, qy = x[c + 4]!, qz = x[c + 5]!, qw = x[c + 6]!;
+      let len = Math.hypot(qx, qy, qz, qw);
+      if (len > 0) { qx /= len; qy /= len; qz /= len; qw /= len; }
+      const wx = h * v[d + 3]!, wy = h * v[d + 4]!, wz = h * v[d + 5]!;
+      // q̇ = (ω, 0) ⊗ q  (vector quaternion times q)
+      const dx = wy * qz - wz * qy + wx * qw;
+      const dy = wz * qx - wx * qz + wy * qw;
+      const dz = wx * qy - wy * qx + wz * qw;
+      const dw = -(wx * qx + wy * qy + wz * qz);
+      qx += 0.5 * dx; qy += 0.5 * dy; qz += 0.5 * dz; qw += 0.5 * dw;
+      len = Math.hypot(qx, qy, qz, qw);
+      out[c + 3] = qx / len; out[c + 4] = qy / len; out[c + 5] = qz / len; out[c + 6] = qw / len;
+    }
+  },
+  setDefaultCoord(out, i) {
+    out.fill(0, i * 7, i * 7 + 6);
+    out[i * 7 + 6] = 1;
+  },
+};
+
+/** Rigid2d: centre (x, y) and angle θ; the angle integrates linearly. */
+export const Rigid2d: StateType = {
+  name: 'Rigid2d',
+  coordSize: 3,
+  derivSize: 3,
+  spatialDimensions: 2,
+  isRigid: true,
+  addDerivToCoord(out, x, v, h, n) {
+    const m = n * 3;
+    for (let i = 0; i < m; i++) out[i] = x[i]! + h * v[i]!;
+  },
+  setDefaultCoord(out, i) {
+    out.fill(0, i * 3, i * 3 + 3);
+  },
+};
+
+const stateTypes: Record<string, StateType> = { Vec1d, Vec2d, Vec3d, Vec6d, Rigid2d, Rigid3d };
+
+/**
+ * Template names as SOFA scenes write them, mapped to one canonical name. Single precision names
+ * are accepted and computed in double precision.
+ */
+const templateAliases: Record<string, string> = {
+  Vec1: 'Vec1d', Vec1f: 'Vec1d', Vec1Types: 'Vec1d', Vec1dTypes: 'Vec1d',
+  Vec2: 'Vec2d', Vec2f: 'Vec2d', Vec2Types: 'Vec2d', Vec2dTypes: 'Vec2d',
+  Vec3: 'Vec3d', Vec3f: 'Vec3d', Vec3Types: 'Vec3d', Vec3dTypes: 'Vec3d',
+  Vec6: 'Vec6d', Vec6f: 'Vec6d', Vec6Types: 'Vec6d',
+  Rigid: 'Rigid3d', Rigid3: 'Rigid3d', Rigid3f: 'Rigid3d', Rigid3Types: 'Rigid3d', Rigid3dTypes: 'Rigid3d',
+  Rigid2: 'Rigid2d', Rigid2f: 'Rigid2d', Rigid2Types: 'Rigid2d',
+  CompressedRowSparseMatrix: 'CompressedRowSparseMatrixd',
+  CompressedRowSparseMatrixMat3x3: 'CompressedRowSparseMatrixMat3x3d',
+  CompressedRowSparseMatrixMat3x3f: 'CompressedRowSparseMatrixMat3x3d',
+  CompressedRowSparseMatrixf: 'CompressedRowSparseMatrixd',
+  FullMatrix: 'FullMatrixd',
+};
+
+/** The canonical form of a template name (Vec3 → Vec3d); unknown names come back unchanged. */
+export function canonicalTemplate(name: string): string {
+  const n = name.trim();
+  return templateAliases[n] ?? n;
+}
+
+/** The StateType of a template name in any SOFA spelling, or undefined. */
+export function stateTypeOf(template: string): StateType | undefined {
+  return stateTypes[canonicalTemplate(template)];
+}
+
+export const allStateTypes: readonly StateType[] = [Vec1d, Vec2d, Vec3d, Vec6d, Rigid2d, Rigid3d];

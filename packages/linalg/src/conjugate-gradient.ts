@@ -1,0 +1,222 @@
+import { axpy, aypx, copy, dot, fill, sub } from './vector-ops.js';
+
+/** out = A p: the operator of the system (an assembled spmv or a matrix-free product). */
+export type LinearOperator = (out: Float64Array, p: Float64Array) => void;
+
+/** out = M⁻¹ r: a preconditioner application. */
+export type Preconditioner = (out: Float64Array, r: Float64Array) => void;
+
+/** Parameters of {@link conjugateGradient} (names follow SOFA's CGLinearSolver data). */
+export interface CgParams {
+  /** Maximum number of iterations (SOFA `iterations`). */
+  maxIterations: number;
+  /** Stop when |r|/|b| <= tolerance (SOFA `tolerance`). */
+  tolerance: number;
+  /** Stop when |pᵀAp| <= threshold (SOFA `threshold`, the small-denominator threshold). */
+  threshold: number;
+  /** Start from the given x (r = b − A x) instead of x = 0 (SOFA `warmStart`). */
+  warmStart: boolean;
+  /**
+   * True for the very first solve of this solver instance (SOFA `timeStepCount == 0`). On that
+   * solve, meeting the tolerance or the threshold at iteration 1 does not stop the iteration
+   * (SOFA only warns that the parameter may be too loose). Ignored by the preconditioned variant.
+   */
+  firstSolve: boolean;
+}
+
+/** Why the iteration stopped. */
+export type CgStopReason = 'tolerance' | 'threshold' | 'iterations' | 'zero-rhs' | 'zero-denominator';
+
+/** Outcome of a CG solve. */
+export interface CgResult {
+  /** SOFA's iteration counter at exit (maxIterations when the loop ran to completion; 0 for b = 0). */
+  iterations: number;
+  /** Last relative residual |r|/|b| computed (at the start of the last iteration); 0 for b = 0. */
+  residual: number;
+  reason: CgStopReason;
+}
+
+/** Scratch vectors of the CG solvers, kept by the caller and reused across solves. */
+export class CgWorkspace {
+  /** System size. */
+  n: number;
+  /** (n) residual r */
+  r: Float64Array;
+  /** (n) search direction p */
+  p: Float64Array;
+  /** (n) q = A p */
+  q: Float64Array;
+  /** (n) preconditioned residual z = M⁻¹ r (PCG only) */
+  z: Float64Array;
+  /** Result object reused by the solvers (overwritten by every solve). */
+  readonly result: CgResult = { iterations: 0, residual: 0, reason: 'iterations' };
+
+  constructor(n: number) {
+    this.n = n;
+    this.r = new Float64Array(n);
+    this.p = new Float64Array(n);
+    this.q = new Float64Array(n);
+    this.z = new Float64Array(n);
+  }
+
+  /** Resizes the buffers if n changed (allocates only then). */
+  ensureSize(n: number): this {
+    if (n !== this.n) {
+      this.n = n;
+      this.r = new Float64Array(n);
+      this.p = new Float64Array(n);
+      this.q = new Float64Array(n);
+      this.z = new Float64Array(n);
+    }
+    return this;
+  }
+}
+
+/**
+ * Conjugate gradient for A x = b with A symmetric positive definite, reproducing SOFA's
+ * CGLinearSolver step for step (same operation order, same stopping rules, same counters):
+ *
+ *  1. Initial residual: with warm start r = b − A x; otherwise x is cleared and r = b.
+ *  2. If |b| = 0 nothing is iterated (x is 0, or the warm-start x is kept); iterations = 0.
+ *  3. For it = 1, 2, …, maxIterations:
+ *     - ρ = r·r and err = √ρ / |b|. If err <= tolerance, stop ("tolerance"), except at it = 1 of
+ *       the first solve, where the iteration carries on.
+ *     - Direction: p = r at it = 1, otherwise p = p·(ρ/ρ_prev) + r.
+ *     - q = A p and den = p·q. If den = 0, stop ("zero-denominator"). If |den| <= threshold, stop
+ *       ("threshold"), with the same first-solve exception at it = 1.
+ *     - α = ρ/den; x += α p; r −= α q; ρ_prev = ρ.
+ *  4. `iterations` is the loop counter at exit (a stop during iteration k reports k, having made
+ *     k − 1 updates of x); when the loop runs out it reports maxIterations. `residual` is the last
+ *     err computed.
+ *
+ * `x` (n) is read (warm start) and overwritten; `b` (n) is not modified. b and x must not alias.
+ * Returns `result` (by default the workspace's reused object). No allocation.
+ */
+export function conjugateGradient(
+  apply: LinearOperator,
+  b: Float64Array,
+  x: Float64Array,
+  params: CgParams,
+  ws: CgWorkspace,
+  result: CgResult = ws.result,
+): CgResult {
+  const n = b.length;
+  if (ws.n !== n || x.length !== n) throw new Error(`conjugateGradient: size mismatch (b ${n}, x ${x.length}, workspace ${ws.n})`);
+  const { r, p, q } = ws;
+  const { maxIterations, tolerance, threshold, firstSolve } = params;
+
+  if (params.warmStart) {
+    apply(r, x);
+    sub(r, b, r); // r = b − A x
+  } else {
+    fill(x, 0);
+    copy(r, b);
+  }
+  const normb = Math.sqrt(dot(b, b));
+  result.iterations = 0;
+  result.residual = 0;
+  result.reason = 'zero-rhs';
+  if (normb === 0) return result;
+
+  result.reason = 'iterations';
+  let rhoPrev = 0;
+  let it = 1;
+  for (; it <= maxIterations; it++) {
+    const rho = dot(r, r);
+    const err = Math.sqrt(rho) / normb;
+    result.residual = err;
+    if (err <= tolerance && !(it === 1 && firstSolve)) {
+      result.reason = 'tolerance';
+      break;
+    }
+    if (it === 1) copy(p, r);
+    else aypx(p, rho / rhoPrev, r); // p = p β + r
+    apply(q, p);
+    const den = dot(p, q);
+    if (den === 0) {
+      result.reason = 'zero-denominator';
+      break;
+    }
+    if (Math.abs(den) <= threshold && !(it === 1 && firstSolve)) {
+      result.reason = 'threshold';
+      break;
+    }
+    const alpha = rho / den;
+    axpy(x, alpha, p); // x += α p
+    axpy(r, -alpha, q); // r −= α q
+    rhoPrev = rho;
+  }
+  result.iterations = it > maxIterations ? maxIterations : it;
+  return result;
+}
+
+/** Parameters of {@link preconditionedConjugateGradient}. */
+export type PcgParams = Omit<CgParams, 'firstSolve'>;
+
+/**
+ * Preconditioned conjugate gradient (textbook PCG) for SPD A and SPD preconditioner M:
+ *  r = b − A x (warm start) or x = 0, r = b; stop at once if |b| = 0.
+ *  For it = 1..maxIterations: err = |r|/|b|, stop if err <= tolerance; z = M⁻¹ r; ρ = r·z;
+ *  p = z (it = 1) or p = p·(ρ/ρ_prev) + z; q = A p; den = p·q; stop if den = 0 or |den| <= threshold;
+ *  α = ρ/den; x += α p; r −= α q.
+ * Same result conventions as {@link conjugateGradient}. Uses ws.z as well. No allocation.
+ */
+export function preconditionedConjugateGradient(
+  apply: LinearOperator,
+  applyPreconditioner: Preconditioner,
+  b: Float64Array,
+  x: Float64Array,
+  params: PcgParams,
+  ws: CgWorkspace,
+  result: CgResult = ws.result,
+): CgResult {
+  const n = b.length;
+  if (ws.n !== n || x.length !== n) throw new Error(`preconditionedConjugateGradient: size mismatch (b ${n}, x ${x.length}, workspace ${ws.n})`);
+  const { r, p, q, z } = ws;
+  const { maxIterations, tolerance, threshold } = params;
+
+  if (params.warmStart) {
+    apply(r, x);
+    sub(r, b, r);
+  } else {
+    fill(x, 0);
+    copy(r, b);
+  }
+  const normb = Math.sqrt(dot(b, b));
+  result.iterations = 0;
+  result.residual = 0;
+  result.reason = 'zero-rhs';
+  if (normb === 0) return result;
+
+  result.reason = 'iterations';
+  let rhoPrev = 0;
+  let it = 1;
+  for (; it <= maxIterations; it++) {
+    const err = Math.sqrt(dot(r, r)) / normb;
+    result.residual = err;
+    if (err <= tolerance) {
+      result.reason = 'tolerance';
+      break;
+    }
+    applyPreconditioner(z, r);
+    const rho = dot(r, z);
+    if (it === 1) copy(p, z);
+    else aypx(p, rho / rhoPrev, z);
+    apply(q, p);
+    const den = dot(p, q);
+    if (den === 0) {
+      result.reason = 'zero-denominator';
+      break;
+    }
+    if (Math.abs(den) <= threshold) {
+      result.reason = 'threshold';
+      break;
+    }
+    const alpha = rho / den;
+    axpy(x, alpha, p);
+    axpy(r, -alpha, q);
+    rhoPrev = rho;
+  }
+  result.iterations = it > maxIterations ? maxIterations : it;
+  return result;
+}

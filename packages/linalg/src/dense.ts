@@ -1,0 +1,197 @@
+/**
+ * Small dense kernels. 3x3 matrices are row-major (9): m[3*i + j] = M(i, j); 3-vectors have 3
+ * entries. The 3x3 products compute everything into locals first, so `out` may alias inputs.
+ * General n x n matrices are row-major Float64Array (n*n) and factorised in place.
+ */
+
+/** det(M) */
+export function mat3Det(m: ArrayLike<number>): number {
+  return (
+    m[0] * (m[4] * m[8] - m[5] * m[7]) -
+    m[1] * (m[3] * m[8] - m[5] * m[6]) +
+    m[2] * (m[3] * m[7] - m[4] * m[6])
+  );
+}
+
+/** out = M⁻¹ via the adjugate: M⁻¹ = adj(M)/det(M). Returns det(M); out untouched if det = 0. */
+export function mat3Invert(out: Float64Array, m: ArrayLike<number>): number {
+  const a0 = m[0], a1 = m[1], a2 = m[2];
+  const a3 = m[3], a4 = m[4], a5 = m[5];
+  const a6 = m[6], a7 = m[7], a8 = m[8];
+  // Cofactors of the first row (also the first column of the adjugate).
+  const c0 = a4 * a8 - a5 * a7;
+  const c1 = a5 * a6 - a3 * a8;
+  const c2 = a3 * a7 - a4 * a6;
+  const det = a0 * c0 + a1 * c1 + a2 * c2;
+  if (det === 0) return 0;
+  const s = 1 / det;
+  out[0] = c0 * s;
+  out[1] = (a2 * a7 - a1 * a8) * s;
+  out[2] = (a1 * a5 - a2 * a4) * s;
+  out[3] = c1 * s;
+  out[4] = (a0 * a8 - a2 * a6) * s;
+  out[5] = (a2 * a3 - a0 * a5) * s;
+  out[6] = c2 * s;
+  out[7] = (a1 * a6 - a0 * a7) * s;
+  out[8] = (a0 * a4 - a1 * a3) * s;
+  return det;
+}
+
+/** out = Mᵀ */
+export function mat3Transpose(out: Float64Array, m: ArrayLike<number>): Float64Array {
+  const m1 = m[1], m2 = m[2], m5 = m[5];
+  out[0] = m[0];
+  out[4] = m[4];
+  out[8] = m[8];
+  out[1] = m[3];
+  out[3] = m1;
+  out[2] = m[6];
+  out[6] = m2;
+  out[5] = m[7];
+  out[7] = m5;
+  return out;
+}
+
+/** out = A B */
+export function mat3Multiply(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
+  return mat3Product(out, a, b, false, false);
+}
+
+/** out = Aᵀ B */
+export function mat3TransposeMultiply(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
+  return mat3Product(out, a, b, true, false);
+}
+
+/** out = A Bᵀ */
+export function mat3MultiplyTranspose(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
+  return mat3Product(out, a, b, false, true);
+}
+
+// out(i,j) = Σ_k op(A)(i,k) op(B)(k,j), op = identity or transpose.
+function mat3Product(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, ta: boolean, tb: boolean): Float64Array {
+  let r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0, r8 = 0;
+  for (let k = 0; k < 3; k++) {
+    const a0 = ta ? a[3 * k] : a[k];
+    const a1 = ta ? a[3 * k + 1] : a[3 + k];
+    const a2 = ta ? a[3 * k + 2] : a[6 + k];
+    const b0 = tb ? b[k] : b[3 * k];
+    const b1 = tb ? b[3 + k] : b[3 * k + 1];
+    const b2 = tb ? b[6 + k] : b[3 * k + 2];
+    r0 += a0 * b0; r1 += a0 * b1; r2 += a0 * b2;
+    r3 += a1 * b0; r4 += a1 * b1; r5 += a1 * b2;
+    r6 += a2 * b0; r7 += a2 * b1; r8 += a2 * b2;
+  }
+  out[0] = r0; out[1] = r1; out[2] = r2;
+  out[3] = r3; out[4] = r4; out[5] = r5;
+  out[6] = r6; out[7] = r7; out[8] = r8;
+  return out;
+}
+
+/** out (3) = M v */
+export function mat3MulVec(out: Float64Array, m: ArrayLike<number>, v: ArrayLike<number>): Float64Array {
+  const x = v[0], y = v[1], z = v[2];
+  out[0] = m[0] * x + m[1] * y + m[2] * z;
+  out[1] = m[3] * x + m[4] * y + m[5] * z;
+  out[2] = m[6] * x + m[7] * y + m[8] * z;
+  return out;
+}
+
+/** out (3) = Mᵀ v */
+export function mat3TransposeMulVec(out: Float64Array, m: ArrayLike<number>, v: ArrayLike<number>): Float64Array {
+  const x = v[0], y = v[1], z = v[2];
+  out[0] = m[0] * x + m[3] * y + m[6] * z;
+  out[1] = m[1] * x + m[4] * y + m[7] * z;
+  out[2] = m[2] * x + m[5] * y + m[8] * z;
+  return out;
+}
+
+/** out (rows) = A x with A row-major (rows*cols), x (cols). out must not alias x. */
+export function denseMatVec(out: Float64Array, A: ArrayLike<number>, rows: number, cols: number, x: ArrayLike<number>): Float64Array {
+  for (let i = 0; i < rows; i++) {
+    let s = 0;
+    const o = i * cols;
+    for (let j = 0; j < cols; j++) s += A[o + j] * x[j];
+    out[i] = s;
+  }
+  return out;
+}
+
+/**
+ * In-place Cholesky A = L Lᵀ of a symmetric positive definite n x n row-major matrix. Only the
+ * lower triangle is read; on return it holds L (the strict upper triangle is left as is).
+ * Column by column: L(j,j) = √(A(j,j) − Σ_k<j L(j,k)²), L(i,j) = (A(i,j) − Σ_k<j L(i,k) L(j,k)) / L(j,j).
+ * Throws if a pivot is not positive (matrix not SPD).
+ */
+export function denseCholeskyFactor(a: Float64Array, n: number): Float64Array {
+  for (let j = 0; j < n; j++) {
+    const rj = j * n;
+    let d = a[rj + j];
+    for (let k = 0; k < j; k++) d -= a[rj + k] * a[rj + k];
+    if (!(d > 0)) throw new Error(`denseCholeskyFactor: non-positive pivot ${d} at column ${j} (matrix not SPD)`);
+    const ljj = Math.sqrt(d);
+    a[rj + j] = ljj;
+    for (let i = j + 1; i < n; i++) {
+      const ri = i * n;
+      let s = a[ri + j];
+      for (let k = 0; k < j; k++) s -= a[ri + k] * a[rj + k];
+      a[ri + j] = s / ljj;
+    }
+  }
+  return a;
+}
+
+/** out (n) = A⁻¹ b given L from {@link denseCholeskyFactor}: L y = b, then Lᵀ x = y. out may alias b. */
+export function denseCholeskySolve(out: Float64Array, L: Float64Array, n: number, b: ArrayLike<number>): Float64Array {
+  for (let i = 0; i < n; i++) {
+    let s = b[i];
+    const ri = i * n;
+    for (let k = 0; k < i; k++) s -= L[ri + k] * out[k];
+    out[i] = s / L[ri + i];
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let s = out[i];
+    for (let k = i + 1; k < n; k++) s -= L[k * n + i] * out[k];
+    out[i] = s / L[i * n + i];
+  }
+  return out;
+}
+
+/**
+ * In-place LDLᵀ (no pivoting) of a symmetric n x n row-major matrix; only the lower triangle is
+ * read. On return the strict lower triangle holds the unit-lower L and the diagonal holds D.
+ *   D(j) = A(j,j) − Σ_k<j L(j,k)² D(k);  L(i,j) = (A(i,j) − Σ_k<j L(i,k) L(j,k) D(k)) / D(j).
+ * Works for indefinite matrices whose leading minors are nonzero; throws on a zero pivot.
+ */
+export function denseLdltFactor(a: Float64Array, n: number): Float64Array {
+  for (let j = 0; j < n; j++) {
+    const rj = j * n;
+    let d = a[rj + j];
+    for (let k = 0; k < j; k++) d -= a[rj + k] * a[rj + k] * a[k * n + k];
+    if (d === 0 || !Number.isFinite(d)) throw new Error(`denseLdltFactor: zero pivot at column ${j}`);
+    a[rj + j] = d;
+    for (let i = j + 1; i < n; i++) {
+      const ri = i * n;
+      let s = a[ri + j];
+      for (let k = 0; k < j; k++) s -= a[ri + k] * a[rj + k] * a[k * n + k];
+      a[ri + j] = s / d;
+    }
+  }
+  return a;
+}
+
+/** out (n) = A⁻¹ b from {@link denseLdltFactor}'s output: L y = b, z = D⁻¹ y, Lᵀ x = z. out may alias b. */
+export function denseLdltSolve(out: Float64Array, LD: Float64Array, n: number, b: ArrayLike<number>): Float64Array {
+  for (let i = 0; i < n; i++) {
+    let s = b[i];
+    const ri = i * n;
+    for (let k = 0; k < i; k++) s -= LD[ri + k] * out[k];
+    out[i] = s;
+  }
+  for (let i = 0; i < n; i++) out[i] /= LD[i * n + i];
+  for (let i = n - 1; i >= 0; i--) {
+    let s = out[i];
+    for (let k = i + 1; k < n; k++) s -= LD[k * n + i] * out[k];
+    out[i] = s;
+  }
+  return out;
+}

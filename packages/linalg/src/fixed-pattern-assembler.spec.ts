@@ -1,0 +1,244 @@
+import { expect } from 'chai';
+import { csrCheck, csrFindSlot, csrNnz, csrToDense } from './csr.js';
+import { FixedPatternAssembler } from './fixed-pattern-assembler.js';
+import { expectMatrixClose, randInt, rng } from './test-support.js';
+
+// A tetrahedral-mesh-like set of elements: 4 distinct nodes each, 3 DOFs per node.
+interface Mesh {
+  nodes: number;
+  elements: number[][];
+}
+
+function randomMesh(r: () => number, nodes: number, elements: number): Mesh {
+  const els: number[][] = [];
+  for (let e = 0; e < elements; e++) {
+    const s = new Set<number>();
+    while (s.size < 4) s.add(randInt(r, nodes));
+    els.push([...s]);
+  }
+  return { nodes, elements: els };
+}
+
+// Element "stiffness" blocks: 12x12 per element, fresh values from r.
+function elementBlocks(r: () => number, mesh: Mesh): Float64Array[] {
+  return mesh.elements.map(() => {
+    const K = new Float64Array(144);
+    for (let k = 0; k < 144; k++) K[k] = r() * 2 - 1;
+    return K;
+  });
+}
+
+// Emits every element as 16 node-pair 3x3 blocks (the order a FEM force field would use).
+function emit(asm: FixedPatternAssembler, mesh: Mesh, blocks: Float64Array[]): void {
+  const b = new Float64Array(9);
+  mesh.elements.forEach((el, e) => {
+    const K = blocks[e];
+    for (let a = 0; a < 4; a++) {
+      for (let c = 0; c < 4; c++) {
+        for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) b[3 * i + j] = K[(3 * a + i) * 12 + 3 * c + j];
+        asm.addBlock(3 * el[a], 3 * el[c], 3, b);
+      }
+    }
+  });
+}
+
+// The oracle: plain dense summation of the same element matrices.
+function denseSum(mesh: Mesh, blocks: Float64Array[]): number[][] {
+  const n = 3 * mesh.nodes;
+  const D = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  mesh.elements.forEach((el, e) => {
+    for (let a = 0; a < 12; a++) {
+      const ra = 3 * el[Math.floor(a / 3)] + (a % 3);
+      for (let c = 0; c < 12; c++) {
+        const rc = 3 * el[Math.floor(c / 3)] + (c % 3);
+        D[ra][rc] += blocks[e][a * 12 + c];
+      }
+    }
+  });
+  return D;
+}
+
+describe('FixedPatternAssembler', () => {
+  it('symbolic pass assembles the dense sum of random element contributions', () => {
+    const r = rng(1);
+    const mesh = randomMesh(r, 30, 25);
+    const blocks = elementBlocks(r, mesh);
+    const asm = new FixedPatternAssembler(90, 90);
+    asm.beginSymbolic();
+    emit(asm, mesh, blocks);
+    const A = asm.endSymbolic();
+    csrCheck(A);
+    expect(asm.emissionCount).to.equal(25 * 144);
+    expectMatrixClose(csrToDense(A), denseSum(mesh, blocks), 1e-14);
+    // The pattern is exactly the set of emitted positions.
+    const expected = denseSum(mesh, blocks.map((B) => B.map(() => 1)));
+    let count = 0;
+    for (const row of expected) for (const v of row) if (v !== 0) count++;
+    expect(csrNnz(A)).to.equal(count);
+  });
+
+  it('numeric refills with new values give the new dense sums, in the same matrix object', () => {
+    const r = rng(2);
+    const mesh = randomMesh(r, 40, 30);
+    const asm = new FixedPatternAssembler(120, 120);
+    asm.beginSymbolic();
+    emit(asm, mesh, elementBlocks(r, mesh));
+    const A = asm.endSymbolic();
+    const values = A.values;
+    for (let step = 0; step < 4; step++) {
+      const blocks = elementBlocks(r, mesh);
+      asm.beginNumeric();
+      emit(asm, mesh, blocks);
+      expect(asm.endNumeric()).to.equal(true);
+      expect(asm.matrix).to.equal(A);
+      expect(A.values).to.equal(values);
+      expect(asm.patternVersion).to.equal(1);
+      expectMatrixClose(csrToDense(A), denseSum(mesh, blocks), 1e-14);
+    }
+  });
+
+  it('a changed emission order is detected (valid = false), and the symbolic rerun recovers', () => {
+    const r = rng(3);
+    const mesh = randomMesh(r, 20, 12);
+    const blocks = elementBlocks(r, mesh);
+    const asm = new FixedPatternAssembler(60, 60);
+    asm.beginSymbolic();
+    emit(asm, mesh, blocks);
+    asm.endSymbolic();
+
+    // Same entries, elements visited in reverse order: the sum is the same but the sequence is not.
+    const reversed: Mesh = { nodes: mesh.nodes, elements: [...mesh.elements].reverse() };
+    const revBlocks = [...blocks].reverse();
+    asm.beginNumeric();
+    emit(asm, reversed, revBlocks);
+    expect(asm.valid).to.equal(false);
+    expect(asm.endNumeric()).to.equal(false);
+
+    // Protocol: rerun the symbolic pass with the new sequence.
+    asm.beginSymbolic();
+    emit(asm, reversed, revBlocks);
+    const A2 = asm.endSymbolic();
+    expect(asm.patternVersion).to.equal(2);
+    expectMatrixClose(csrToDense(A2), denseSum(mesh, blocks), 1e-14);
+    asm.beginNumeric();
+    emit(asm, reversed, revBlocks);
+    expect(asm.endNumeric()).to.equal(true);
+  });
+
+  it('detects extra, missing and moved emissions', () => {
+    const asm = new FixedPatternAssembler(3, 3);
+    asm.beginSymbolic();
+    asm.add(0, 0, 1);
+    asm.add(1, 2, 2);
+    asm.add(0, 0, 3); // duplicate position: summed
+    asm.endSymbolic();
+    expect(csrToDense(asm.matrix!)).to.deep.equal([
+      [4, 0, 0],
+      [0, 0, 2],
+      [0, 0, 0],
+    ]);
+
+    asm.beginNumeric();
+    asm.add(0, 0, 1);
+    asm.add(1, 2, 1);
+    asm.add(0, 0, 1);
+    expect(asm.endNumeric()).to.equal(true);
+
+    asm.beginNumeric(); // one emission too many
+    asm.add(0, 0, 1);
+    asm.add(1, 2, 1);
+    asm.add(0, 0, 1);
+    asm.add(0, 0, 1);
+    expect(asm.endNumeric()).to.equal(false);
+
+    asm.beginNumeric(); // one missing
+    asm.add(0, 0, 1);
+    asm.add(1, 2, 1);
+    expect(asm.endNumeric()).to.equal(false);
+
+    asm.beginNumeric(); // right row, wrong column
+    asm.add(0, 0, 1);
+    asm.add(1, 1, 1);
+    asm.add(0, 0, 1);
+    expect(asm.endNumeric()).to.equal(false);
+
+    asm.beginNumeric(); // nothing is written after the first mismatch
+    asm.add(0, 1, 5);
+    asm.add(1, 2, 7);
+    asm.add(0, 0, 9);
+    expect(asm.endNumeric()).to.equal(false);
+    expect(Array.from(asm.matrix!.values)).to.deep.equal([0, 0]);
+  });
+
+  it('a numeric pass before any symbolic pass is invalid', () => {
+    const asm = new FixedPatternAssembler(2, 2);
+    asm.beginNumeric();
+    asm.add(0, 0, 1);
+    expect(asm.endNumeric()).to.equal(false);
+    expect(asm.matrix).to.equal(null);
+  });
+
+  it('withDiagonal forces the whole diagonal (zeros) without disturbing slots', () => {
+    const asm = new FixedPatternAssembler(4, 5, { withDiagonal: true });
+    asm.beginSymbolic();
+    asm.add(3, 4, 1);
+    asm.add(1, 1, 2);
+    asm.add(0, 3, 3);
+    const A = asm.endSymbolic();
+    csrCheck(A);
+    for (let i = 0; i < 4; i++) expect(csrFindSlot(A, i, i) >= 0, `diag ${i}`).to.equal(true);
+    expect(csrNnz(A)).to.equal(6); // 4 diagonal + (3,4) + (0,3)
+    expect(csrToDense(A)).to.deep.equal([
+      [0, 0, 0, 3, 0],
+      [0, 2, 0, 0, 0],
+      [0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 1],
+    ]);
+    asm.beginNumeric();
+    asm.add(3, 4, 10);
+    asm.add(1, 1, 20);
+    asm.add(0, 3, 30);
+    expect(asm.endNumeric()).to.equal(true);
+    expect(csrToDense(A)).to.deep.equal([
+      [0, 0, 0, 30, 0],
+      [0, 20, 0, 0, 0],
+      [0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 10],
+    ]);
+  });
+
+  it('addRectBlock emits row-major; symbolic adds are range-checked; phases are enforced', () => {
+    const asm = new FixedPatternAssembler(3, 4);
+    asm.beginSymbolic();
+    asm.addRectBlock(1, 1, 2, 3, [1, 2, 3, 4, 5, 6]);
+    asm.endSymbolic();
+    expect(csrToDense(asm.matrix!)).to.deep.equal([
+      [0, 0, 0, 0],
+      [0, 1, 2, 3],
+      [0, 4, 5, 6],
+    ]);
+    asm.beginNumeric(); // column-major order is a different sequence
+    for (let j = 0; j < 3; j++) for (let i = 0; i < 2; i++) asm.add(1 + i, 1 + j, 1);
+    expect(asm.endNumeric()).to.equal(false);
+
+    asm.beginSymbolic();
+    expect(() => asm.add(3, 0, 1)).to.throw(/outside/);
+    expect(() => asm.add(0, -1, 1)).to.throw(/outside/);
+    const fresh = new FixedPatternAssembler(2, 2);
+    expect(() => fresh.add(0, 0, 1)).to.throw(/outside beginSymbolic/);
+    expect(() => fresh.endNumeric()).to.throw();
+  });
+
+  it('grows its recording buffers beyond the initial capacity', () => {
+    const asm = new FixedPatternAssembler(50, 50);
+    asm.beginSymbolic();
+    const D = Array.from({ length: 50 }, () => new Array<number>(50).fill(0));
+    for (let k = 0; k < 5000; k++) {
+      const i = (k * 7) % 50;
+      const j = (k * 13) % 50;
+      asm.add(i, j, k);
+      D[i][j] += k;
+    }
+    expectMatrixClose(csrToDense(asm.endSymbolic()), D, 0);
+  });
+});

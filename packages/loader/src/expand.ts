@@ -1,0 +1,137 @@
+import { readFileSync, realpathSync } from 'node:fs';
+import * as path from 'node:path';
+import { SofaError, formatLocation, type SceneAttribute, type SceneElement } from '@sofa-ts/core';
+import { dataFileCandidates, resolveDataFile } from './data-paths.js';
+import { applyIncludeAttributes, modeForName, type IncludeMode } from './include-attributes.js';
+import { mergeInto } from './merge.js';
+import { parseXmlDocument } from './parse-xml.js';
+import { attributeValue, type ElementDraft } from './scene-types.js';
+
+/** An expanded element and how it joins its parent. */
+interface Expansion {
+  readonly mode: IncludeMode;
+  readonly element: ElementDraft;
+}
+
+export interface ExpanderOptions {
+  readonly dataPaths: readonly string[];
+  readonly isKnownTag: (tag: string) => boolean;
+  /** Folder against which files named from a pseudo-file (`<string>`) are resolved. */
+  readonly baseDir: string;
+}
+
+/** Expands `<include>` elements and unknown tags backed by `Objects/<Tag>.xml` files, recursively,
+ *  into a fresh tree; included elements keep their own file and positions. */
+export class SceneExpander {
+  /** Files being expanded, outermost first (real paths), to detect include cycles. */
+  private readonly stack: string[] = [];
+  private readonly parsed = new Map<string, SceneElement>();
+  private readonly objectFiles = new Map<string, string | undefined>();
+
+  constructor(private readonly options: ExpanderOptions) {}
+
+  /** Expands a document's root element (the root's own include mode, if any, is ignored). */
+  expandDocument(root: SceneElement): ElementDraft {
+    this.stack.push(fileKey(root.file));
+    try {
+      return this.expand(root).element;
+    } finally {
+      this.stack.pop();
+    }
+  }
+
+  private dirOf(file: string): string {
+    return path.isAbsolute(file) ? path.dirname(file) : this.options.baseDir;
+  }
+
+  private expand(element: SceneElement): Expansion {
+    if (element.tag === 'include') return this.expandInclude(element);
+    if (element.tag !== 'Node' && !this.options.isKnownTag(element.tag)) {
+      const file = this.objectFile(element);
+      if (file !== undefined) {
+        // As in SOFA: the element's attributes act as those of an include; its children are dropped.
+        const attrs = element.attributes.filter((a) => a.name !== 'href' && a.name !== 'type');
+        return this.includeFile(file, attrs, element);
+      }
+    }
+    const draft: ElementDraft = { tag: element.tag, attributes: [...element.attributes], children: [], loc: element.loc, file: element.file };
+    for (const child of element.children) {
+      const { mode, element: expanded } = this.expand(child);
+      if (mode === 'group') draft.children.push(...expanded.children);
+      else if (mode === 'merge') mergeInto(draft, expanded);
+      else draft.children.push(expanded);
+    }
+    return { mode: 'child', element: draft };
+  }
+
+  private expandInclude(element: SceneElement): Expansion {
+    const href = attributeValue(element, 'href') ?? '';
+    if (href === '') throw new SofaError("<include> needs a non-empty 'href' attribute", { loc: element.loc });
+    const search = { sceneDir: this.dirOf(element.file), dataPaths: this.options.dataPaths };
+    const file = resolveDataFile(href, search);
+    if (file === undefined) {
+      throw new SofaError(`included file '${href}' not found`, {
+        loc: element.loc,
+        hint: `looked for ${dataFileCandidates(href, search).join(', ')}`,
+      });
+    }
+    return this.includeFile(file, element.attributes.filter((a) => a.name !== 'href'), element);
+  }
+
+  /** `Objects/<Tag>.xml` for an element of unknown tag, if such a file exists. */
+  private objectFile(element: SceneElement): string | undefined {
+    const sceneDir = this.dirOf(element.file);
+    const key = `${sceneDir}\0${element.tag}`;
+    if (!this.objectFiles.has(key)) {
+      this.objectFiles.set(key, resolveDataFile(`Objects/${element.tag}.xml`, { sceneDir, dataPaths: this.options.dataPaths }));
+    }
+    return this.objectFiles.get(key);
+  }
+
+  /** Loads `file`, expands it and applies `attrs` (those of `via`, the include) to its root. */
+  private includeFile(file: string, attrs: readonly SceneAttribute[], via: SceneElement): Expansion {
+    const key = fileKey(file);
+    const start = this.stack.indexOf(key);
+    if (start >= 0) {
+      const chain = [...this.stack.slice(start), key].map((f) => path.basename(f)).join(' -> ');
+      throw new SofaError(`include cycle: ${chain}`, { loc: via.loc, hint: `'${file}' includes itself` });
+    }
+    this.stack.push(key);
+    try {
+      const { mode, element } = this.expand(this.parse(file, via));
+      const initial = modeForName(attributeValue(element, 'name')) ?? mode;
+      return { mode: applyIncludeAttributes(element, attrs, initial), element };
+    } catch (e) {
+      // An error inside an included file also names the include that brought it in.
+      if (!(e instanceof SofaError) || e.loc === undefined || e.loc.file === via.file) throw e;
+      const from = `included from ${formatLocation(via.loc)}`;
+      throw new SofaError(e.detail, { loc: e.loc, component: e.component, hint: e.hint ? `${e.hint}; ${from}` : from, cause: e });
+    } finally {
+      this.stack.pop();
+    }
+  }
+
+  private parse(file: string, via: SceneElement): SceneElement {
+    let root = this.parsed.get(file);
+    if (root === undefined) {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (e) {
+        throw new SofaError(`cannot read included file '${file}': ${(e as Error).message}`, { loc: via.loc, cause: e });
+      }
+      root = parseXmlDocument(text, file);
+      this.parsed.set(file, root);
+    }
+    return root;
+  }
+}
+
+/** Identity of a file for cycle detection (its real path when it exists). */
+function fileKey(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}

@@ -1,0 +1,64 @@
+import { BaseProjectiveConstraint, Bool, Indices, Real, sofaComponent, type BaseMechanicalState } from '@sofa-ts/core';
+import { mstateLink } from './state-link.js';
+
+/**
+ * SOFA's FixedProjectiveConstraint (alias FixedConstraint): the listed points (or all of them with
+ * fixAll) do not move. P zeroes their derivatives: dx_i ← 0. Velocities are projected only when
+ * activate_projectVelocity is set, as in SOFA (a fixed point starts and stays at rest anyway,
+ * since its increments are zero).
+ */
+@sofaComponent({
+  name: 'FixedProjectiveConstraint',
+  aliases: ['FixedConstraint'],
+  category: 'ProjectiveConstraintSet',
+  module: 'Sofa.Component.Constraint.Projective',
+  description: 'Attach given particles to their initial positions.',
+  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d', 'Rigid2d'],
+})
+export class FixedProjectiveConstraint extends BaseProjectiveConstraint {
+  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the fixed points' });
+  readonly fixAll = this.initData({ name: 'fixAll', type: Bool, default: false, help: 'filter all the DOF to implement a fixed object' });
+  readonly showObject = this.initData({ name: 'showObject', type: Bool, default: true, help: 'draw or not the fixed constraints', group: 'Visualization' });
+  readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 0, help: '0 -> point based rendering, >0 -> radius of spheres', group: 'Visualization' });
+  readonly activateProjectVelocity = this.initData({ name: 'activate_projectVelocity', type: Bool, default: false, help: 'activate the projection of the velocity' });
+
+  readonly mstate = this.initLink(mstateLink());
+
+  /** Fixed points (all of them with fixAll), checked against the state size at init. */
+  private points: Uint32Array = new Uint32Array(0);
+
+  getMechanicalState(): BaseMechanicalState {
+    return this.mstate.require();
+  }
+
+  override init(): void {
+    const s = this.getMechanicalState();
+    if (!this.template) this.template = s.stateType.name;
+    const n = s.size;
+    if (this.fixAll.value) this.points = Uint32Array.from({ length: n }, (_, i) => i);
+    else {
+      for (const i of this.indices.value) if (i >= n) throw this.error(`index ${i} is out of range: ${s.describe()} has ${n} points`);
+      this.points = Uint32Array.from(this.indices.value);
+    }
+  }
+
+  private zero(vec: Float64Array): void {
+    const d = this.getMechanicalState().stateType.derivSize;
+    for (const p of this.points) vec.fill(0, p * d, p * d + d);
+  }
+
+  projectResponse(dx: Float64Array): void {
+    this.zero(dx);
+  }
+
+  projectVelocity(v: Float64Array): void {
+    if (this.activateProjectVelocity.value) this.zero(v);
+  }
+
+  projectPosition(_x: Float64Array): void {}
+
+  projectedDofs(out: number[]): void {
+    const d = this.getMechanicalState().stateType.derivSize;
+    for (const p of this.points) for (let k = 0; k < d; k++) out.push(p * d + k);
+  }
+}

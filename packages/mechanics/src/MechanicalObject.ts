@@ -1,0 +1,237 @@
+import {
+  BaseMechanicalState,
+  Bool,
+  DataParseError,
+  Int,
+  Real,
+  RealArray,
+  Vec3,
+  sofaComponent,
+  stateTypeOf,
+  tokens,
+  type DataType,
+  type StateType,
+  UInt,
+} from '@sofa-ts/core';
+import { quatFromEuler, quatMultiply, rotateVec3 } from './rotation.js';
+
+const Coords: DataType<Float64Array> = RealArray(0, 'vector<Coord>');
+const Derivs: DataType<Float64Array> = RealArray(0, 'vector<Deriv>');
+
+/** A scale given as one number (uniform) or three (per axis). */
+const Scale3: DataType<Float64Array> = {
+  ...Vec3,
+  parse(t: string) {
+    const ts = tokens(t);
+    if (ts.length === 1) {
+      const s = Real.parse(ts[0]!);
+      return Float64Array.of(s, s, s);
+    }
+    if (ts.length !== 3) throw new DataParseError('1 or 3 numbers', `got ${ts.length}`);
+    return Vec3.parse(t);
+  },
+};
+
+/**
+ * SOFA's MechanicalObject: the state vectors of a set of points or frames.
+ *   position, rest_position:  (n × coordSize)   velocity, force, derivX:  (n × derivSize)
+ * At init, as SOFA does: sizes are reconciled (a missing velocity is zero, the last given velocity
+ * fills the remaining points, an empty position keeps `size` points at the origin), then scale,
+ * rotation (Euler angles in degrees, about x then y then z) and translation are applied, the rest
+ * position is taken from the position (times restScale) when not given, and rotation2 /
+ * translation2 are applied to the position only.
+ */
+@sofaComponent({
+  name: 'MechanicalObject',
+  category: 'StateContainer',
+  module: 'Sofa.Component.StateContainer',
+  description: 'Mechanical state vectors (positions, velocities, forces) of points or rigid frames.',
+  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d', 'Rigid2d'],
+  defaultTemplate: 'Vec3d',
+})
+export class MechanicalObject extends BaseMechanicalState {
+  readonly position = this.initData({ name: 'position', type: Coords, default: new Float64Array(0), help: 'position coordinates of the degrees of freedom' });
+  readonly velocity = this.initData({ name: 'velocity', type: Derivs, default: new Float64Array(0), help: 'velocity coordinates of the degrees of freedom' });
+  readonly force = this.initData({ name: 'force', type: Derivs, default: new Float64Array(0), help: 'force vector of the degrees of freedom' });
+  readonly externalForce = this.initData({ name: 'externalForce', type: Derivs, default: new Float64Array(0), help: 'external forces on the degrees of freedom' });
+  readonly derivX = this.initData({ name: 'derivX', type: Derivs, default: new Float64Array(0), help: 'dx vector of the degrees of freedom' });
+  readonly freePosition = this.initData({ name: 'free_position', type: Coords, default: new Float64Array(0), help: 'free position coordinates of the degrees of freedom' });
+  readonly freeVelocity = this.initData({ name: 'free_velocity', type: Derivs, default: new Float64Array(0), help: 'free velocity coordinates of the degrees of freedom' });
+  readonly restPosition = this.initData({ name: 'rest_position', type: Coords, default: new Float64Array(0), help: 'rest position coordinates of the degrees of freedom' });
+  readonly resetPosition = this.initData({ name: 'reset_position', type: Coords, default: new Float64Array(0), help: 'reset position coordinates of the degrees of freedom' });
+  readonly resetVelocity = this.initData({ name: 'reset_velocity', type: Derivs, default: new Float64Array(0), help: 'reset velocity coordinates of the degrees of freedom' });
+  readonly restScale = this.initData({ name: 'restScale', type: Real, default: 1, help: 'optional scaling of rest position coordinates (to simulated pre-existing internal tension)' });
+  readonly useTopology = this.initData({ name: 'useTopology', type: Bool, default: true, help: 'shall this object rely on any active topology to initialize its size and positions' });
+  readonly translation = this.initData({ name: 'translation', type: Vec3, default: new Float64Array(3), help: 'translation of the DOFs' });
+  readonly rotation = this.initData({ name: 'rotation', type: Vec3, default: new Float64Array(3), unit: 'deg', help: 'rotation of the DOFs (Euler angles in degrees, about x, then y, then z)' });
+  readonly scale3d = this.initData({ name: 'scale3d', type: Scale3, default: Float64Array.of(1, 1, 1), help: 'scale of the initial DOFs', aliases: ['scale'] });
+  readonly translation2 = this.initData({ name: 'translation2', type: Vec3, default: new Float64Array(3), help: 'translation of the DOFs, applied after the rest position has been computed' });
+  readonly rotation2 = this.initData({ name: 'rotation2', type: Vec3, default: new Float64Array(3), unit: 'deg', help: 'rotation of the DOFs, applied after the rest position has been computed' });
+  readonly sizeData = this.initData({ name: 'size', type: Int, default: 1, help: 'size of the vectors' });
+  readonly reserve = this.initData({ name: 'reserve', type: Int, default: 0, help: 'size to reserve when creating vectors (0 by default)' });
+  readonly showObject = this.initData({ name: 'showObject', type: Bool, default: false, help: 'show objects', group: 'Visualization' });
+  readonly showObjectScale = this.initData({ name: 'showObjectScale', type: Real, default: 0.1, help: 'scale for object display', group: 'Visualization' });
+  readonly showIndices = this.initData({ name: 'showIndices', type: Bool, default: false, help: 'show indices', group: 'Visualization' });
+  readonly showIndicesScale = this.initData({ name: 'showIndicesScale', type: Real, default: 0.02, help: 'scale for indices display', group: 'Visualization' });
+  readonly showVectors = this.initData({ name: 'showVectors', type: Bool, default: false, help: 'show velocity', group: 'Visualization' });
+  readonly showVectorsScale = this.initData({ name: 'showVectorsScale', type: Real, default: 0.0001, help: 'scale for vectors display', group: 'Visualization' });
+  readonly drawMode = this.initData({ name: 'drawMode', type: UInt, default: 0, help: 'the way vectors will be drawn: 0 line, 1 cylinder, 2 arrow', group: 'Visualization' });
+  readonly showColor = this.initData({ name: 'showColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(1, 1, 1, 1), help: 'color for object display (RGBA)', group: 'Visualization' });
+
+  private _type: StateType | undefined;
+  private _n = 0;
+  private _x: Float64Array = new Float64Array(0);
+  private _v: Float64Array = new Float64Array(0);
+  private _f: Float64Array = new Float64Array(0);
+  private _dx: Float64Array = new Float64Array(0);
+  private _x0: Float64Array = new Float64Array(0);
+
+  get stateType(): StateType {
+    if (!this._type) {
+      const t = stateTypeOf(this.template || 'Vec3d');
+      if (!t) throw this.error(`template '${this.template}' is not a state template`);
+      this._type = t;
+    }
+    return this._type;
+  }
+
+  get size(): number {
+    return this._n;
+  }
+  get x(): Float64Array {
+    return this._x;
+  }
+  get v(): Float64Array {
+    return this._v;
+  }
+  get f(): Float64Array {
+    return this._f;
+  }
+  get dx(): Float64Array {
+    return this._dx;
+  }
+  get x0(): Float64Array {
+    return this._x0;
+  }
+
+  override init(): void {
+    const t = this.stateType;
+    const cs = t.coordSize;
+    const ds = t.derivSize;
+    const pos = this.position.value;
+    const vel = this.velocity.value;
+    const rest = this.restPosition.value;
+    for (const [d, k] of [[this.position, cs], [this.restPosition, cs], [this.velocity, ds], [this.force, ds], [this.externalForce, ds], [this.resetPosition, cs]] as const) {
+      if (d.value.length % k !== 0) throw this.error(`'${d.name}' has ${d.value.length} numbers, not a multiple of ${k} (template ${t.name})`);
+    }
+    let n = pos.length / cs;
+    if (n === 0 && rest.length > 0) n = rest.length / cs;
+    if (n === 0 && vel.length === 0 && !this.position.isSet) n = Math.max(0, this.sizeData.value);
+    n = Math.max(n, vel.length / ds);
+    this.resize(n);
+    // Positions: given, else the rest position, else the neutral coordinate.
+    const src = pos.length > 0 ? pos : rest;
+    for (let i = 0; i < n; i++) {
+      if (i * cs < src.length) for (let k = 0; k < cs; k++) this._x[i * cs + k] = src[i * cs + k]!;
+      else t.setDefaultCoord(this._x, i);
+    }
+    // Velocities: given ones, the last given one repeated for the remaining points.
+    const nv = vel.length / ds;
+    for (let i = 0; i < n; i++) {
+      const j = Math.min(i, nv - 1);
+      for (let k = 0; k < ds; k++) this._v[i * ds + k] = j >= 0 ? vel[j * ds + k]! : 0;
+    }
+    this.applyScale(this.scale3d.value);
+    this.applyRotation(this.rotation.value);
+    this.applyTranslation(this.translation.value);
+    if (rest.length === this._x.length && this.restPosition.isSet) this._x0.set(rest);
+    else {
+      const rs = this.restScale.value;
+      for (let i = 0; i < this._x.length; i++) this._x0[i] = this._x[i]!;
+      if (rs !== 1) for (let i = 0; i < n; i++) for (let k = 0; k < t.spatialDimensions; k++) this._x0[i * cs + k] *= rs;
+    }
+    this.applyRotation(this.rotation2.value);
+    this.applyTranslation(this.translation2.value);
+    this.restPosition.value = this._x0;
+    this.resetPosition.value = Float64Array.from(this._x);
+    this.resetVelocity.value = Float64Array.from(this._v);
+    this.sizeData.value = n;
+  }
+
+  /** Resizes every vector to n points (contents kept up to the new size). */
+  resize(n: number): void {
+    const t = this.stateType;
+    const grow = (a: Float64Array, len: number): Float64Array => {
+      const b = new Float64Array(len);
+      b.set(a.subarray(0, Math.min(a.length, len)));
+      return b;
+    };
+    this._n = n;
+    this._x = grow(this._x, n * t.coordSize);
+    this._x0 = grow(this._x0, n * t.coordSize);
+    this._v = grow(this._v, n * t.derivSize);
+    this._f = grow(this._f, n * t.derivSize);
+    this._dx = grow(this._dx, n * t.derivSize);
+    this.publish();
+  }
+
+  bindStorage(storage: { x: Float64Array; v: Float64Array; f: Float64Array; dx: Float64Array }): void {
+    storage.x.set(this._x);
+    storage.v.set(this._v);
+    storage.f.set(this._f);
+    storage.dx.set(this._dx);
+    this._x = storage.x;
+    this._v = storage.v;
+    this._f = storage.f;
+    this._dx = storage.dx;
+    this.publish();
+  }
+
+  /** The Data fields show the live arrays. */
+  private publish(): void {
+    this.position.value = this._x;
+    this.velocity.value = this._v;
+    this.force.value = this._f;
+    this.derivX.value = this._dx;
+  }
+
+  touch(): void {
+    this.position.touch();
+    this.velocity.touch();
+  }
+
+  override reset(): void {
+    this._x.set(this.resetPosition.value);
+    this._v.set(this.resetVelocity.value);
+    this._f.fill(0);
+    this._dx.fill(0);
+    this.touch();
+  }
+
+  private applyScale(s: Float64Array): void {
+    if (s[0] === 1 && s[1] === 1 && s[2] === 1) return;
+    const t = this.stateType;
+    const d = t.spatialDimensions;
+    for (let i = 0; i < this._n; i++) for (let k = 0; k < d; k++) this._x[i * t.coordSize + k] *= s[k]!;
+  }
+
+  private applyTranslation(tr: Float64Array): void {
+    if (tr[0] === 0 && tr[1] === 0 && tr[2] === 0) return;
+    const t = this.stateType;
+    const d = t.spatialDimensions;
+    for (let i = 0; i < this._n; i++) for (let k = 0; k < d; k++) this._x[i * t.coordSize + k] += tr[k]!;
+  }
+
+  /** Rotates positions (and orientations of rigid frames) by Euler angles in degrees. */
+  private applyRotation(r: Float64Array): void {
+    if (r[0] === 0 && r[1] === 0 && r[2] === 0) return;
+    const t = this.stateType;
+    const q = quatFromEuler(new Float64Array(4), (r[0]! * Math.PI) / 180, (r[1]! * Math.PI) / 180, (r[2]! * Math.PI) / 180);
+    const cs = t.coordSize;
+    if (t.spatialDimensions < 3) throw this.error(`rotation is only supported for 3D templates (got ${t.name})`);
+    for (let i = 0; i < this._n; i++) {
+      rotateVec3(this._x, i * cs, q, this._x, i * cs);
+      if (t.name === 'Rigid3d') quatMultiply(this._x, i * cs + 3, q, this._x, i * cs + 3);
+    }
+  }
+}

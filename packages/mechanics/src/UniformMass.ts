@@ -1,0 +1,115 @@
+import { BaseMass, Bool, Indices, Real, sofaComponent, Str, type MatrixAccumulator, type BaseMechanicalState } from '@sofa-ts/core';
+import { mstateLink } from './state-link.js';
+
+/**
+ * SOFA's UniformMass: the same mass m on every point (or on the points of `indices`).
+ *   M = m·I (diagonal), gravity force f = m·g per point.
+ * totalMass, when set, wins: m = totalMass / n. Otherwise vertexMass, when set, gives
+ * totalMass = n·m. With neither, totalMass defaults to 1 (SOFA's defaults).
+ */
+@sofaComponent({
+  name: 'UniformMass',
+  category: 'Mass',
+  module: 'Sofa.Component.Mass',
+  description: 'Uniform mass on every point: M = m·I.',
+  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d'],
+})
+export class UniformMass extends BaseMass {
+  readonly vertexMass = this.initData({ name: 'vertexMass', type: Real, default: 1, unit: 'kg', help: 'specify one single, positive, real value for the mass of each particle' });
+  readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', help: 'if >0 : total mass of this body' });
+  readonly filenameMass = this.initData({ name: 'filename', type: Str, default: '', help: 'rigid file to load the mass parameters (Rigid templates)' });
+  readonly showCenterOfGravity = this.initData({ name: 'showGravityCenter', type: Bool, default: false, help: 'display the center of gravity of the system', group: 'Visualization' });
+  readonly showAxisSize = this.initData({ name: 'showAxisSizeFactor', type: Real, default: 1, help: 'factor length of the axis displayed', group: 'Visualization' });
+  readonly computeMappingInertia = this.initData({ name: 'compute_mapping_inertia', type: Bool, default: false, help: 'accepted for compatibility' });
+  readonly showInitialCenterOfGravity = this.initData({ name: 'showInitialCenterOfGravity', type: Bool, default: false, help: 'display the initial center of gravity of the system', group: 'Visualization' });
+  readonly showX0 = this.initData({ name: 'showX0', type: Bool, default: false, help: 'display the rest positions', group: 'Visualization' });
+  readonly localRange = this.initData({ name: 'localRange', type: Indices, default: new Uint32Array(0), help: 'optional range of local DOF indices: only points in [first, last] get the mass' });
+  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'optional local DOF indices; points not listed get no mass' });
+  readonly handleTopologicalChanges = this.initData({ name: 'handleTopologicalChanges', type: Bool, default: false, help: 'the mass follows topological changes' });
+  readonly preserveTotalMass = this.initData({ name: 'preserveTotalMass', type: Bool, default: false, help: 'keep the total mass constant under topological changes' });
+
+  readonly mstate = this.initLink(mstateLink());
+
+  /** Points carrying the mass. */
+  private points: Uint32Array = new Uint32Array(0);
+  private m = 1;
+
+  getMechanicalState(): BaseMechanicalState {
+    return this.mstate.require();
+  }
+
+  get isDiagonal(): boolean {
+    return true;
+  }
+
+  override init(): void {
+    const s = this.getMechanicalState();
+    if (!this.template) this.template = s.stateType.name;
+    if (s.stateType.isRigid) throw this.error('Rigid templates of UniformMass are not supported yet');
+    const n = s.size;
+    let pts: Uint32Array;
+    if (this.indices.value.length > 0) pts = Uint32Array.from(this.indices.value);
+    else if (this.localRange.value.length === 2) {
+      const [a, b] = [this.localRange.value[0]!, Math.min(this.localRange.value[1]!, n - 1)];
+      pts = Uint32Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i);
+    } else pts = Uint32Array.from({ length: n }, (_, i) => i);
+    for (const p of pts) if (p >= n) throw this.error(`index ${p} is out of range: ${s.describe()} has ${n} points`);
+    this.points = pts;
+    const count = pts.length;
+    if (this.totalMass.isSet || !this.vertexMass.isSet) {
+      if (this.totalMass.value < 0) throw this.error(`totalMass must be positive (got ${this.totalMass.value})`);
+      this.m = count > 0 ? this.totalMass.value / count : 0;
+      this.vertexMass.value = this.m;
+    } else {
+      if (this.vertexMass.value < 0) throw this.error(`vertexMass must be positive (got ${this.vertexMass.value})`);
+      this.m = this.vertexMass.value;
+      this.totalMass.value = this.m * count;
+    }
+  }
+
+  addMDx(out: Float64Array, dx: Float64Array, factor: number): void {
+    const d = this.getMechanicalState().stateType.derivSize;
+    const c = this.m * factor;
+    for (const p of this.points) for (let k = 0; k < d; k++) out[p * d + k] += c * dx[p * d + k]!;
+  }
+
+  addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
+    const d = this.getMechanicalState().stateType.derivSize;
+    const c = this.m * mFactor;
+    for (const p of this.points) for (let k = 0; k < d; k++) acc.add(p * d + k, p * d + k, c);
+  }
+
+  addForce(f: Float64Array, _x: Float64Array, _v: Float64Array): void {
+    const t = this.getMechanicalState().stateType;
+    const g = this.context.getGravity();
+    const d = t.derivSize;
+    const dim = Math.min(t.spatialDimensions, 3);
+    for (const p of this.points) for (let k = 0; k < dim; k++) f[p * d + k] += this.m * g[k]!;
+  }
+
+  accFromF(a: Float64Array, f: Float64Array): void {
+    const d = this.getMechanicalState().stateType.derivSize;
+    const inv = this.m !== 0 ? 1 / this.m : 0;
+    for (const p of this.points) for (let k = 0; k < d; k++) a[p * d + k] = f[p * d + k]! * inv;
+  }
+
+  getKineticEnergy(v: Float64Array): number {
+    const d = this.getMechanicalState().stateType.derivSize;
+    let e = 0;
+    for (const p of this.points) for (let k = 0; k < d; k++) e += v[p * d + k]! * v[p * d + k]!;
+    return 0.5 * this.m * e;
+  }
+
+  getPotentialEnergy(x: Float64Array): number {
+    const t = this.getMechanicalState().stateType;
+    const g = this.context.getGravity();
+    let e = 0;
+    for (const p of this.points) for (let k = 0; k < Math.min(t.spatialDimensions, 3); k++) e -= this.m * g[k]! * x[p * t.coordSize + k]!;
+    return e;
+  }
+
+  /** The mass of one point (after init). */
+  get pointMass(): number {
+    return this.m;
+  }
+}

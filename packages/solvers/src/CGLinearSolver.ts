@@ -1,0 +1,71 @@
+import { Bool, Int, Real, sofaComponent, type SolverStats } from '@sofa-ts/core';
+import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
+import { CgWorkspace, conjugateGradient, spmv, type CsrMatrix, type LinearOperator } from '@sofa-ts/linalg';
+
+/**
+ * SOFA's CGLinearSolver: conjugate gradient on A = P(m·M + b·B + k·K)P, stopped by the number of
+ * iterations, the relative residual |r|/|b| ≤ tolerance, or a small denominator |pᵀAp| ≤ threshold
+ * (SOFA's rules, including its leniency at the first iteration of the very first solve).
+ * Template GraphScattered (default) works matrix-free over the scene graph; the
+ * CompressedRowSparseMatrix templates assemble A with a fixed pattern and use sparse products.
+ */
+@sofaComponent({
+  name: 'CGLinearSolver',
+  aliases: ['CGSolver', 'ConjugateGradient'],
+  category: 'LinearSolver',
+  module: 'Sofa.Component.LinearSolver.Iterative',
+  description: 'Linear system solver using the conjugate gradient iterative algorithm.',
+  templates: ['GraphScattered', 'CompressedRowSparseMatrixd', 'CompressedRowSparseMatrixMat3x3d'],
+  defaultTemplate: 'GraphScattered',
+})
+export class CGLinearSolver extends LinearSolver {
+  readonly iterations = this.initData({ name: 'iterations', type: Int, default: 25, help: 'maximum number of iterations of the Conjugate Gradient solution' });
+  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 1e-5, help: 'desired accuracy of the Conjugate Gradient solution evaluating: |r|/|b| (ratio of current residual norm over initial residual norm)' });
+  readonly threshold = this.initData({ name: 'threshold', type: Real, default: 1e-5, help: 'minimum value of the denominator (pT A p) in the conjugate Gradient solution' });
+  readonly warmStart = this.initData({ name: 'warmStart', type: Bool, default: false, help: 'use previous solution as initial solution, which may improve the initial guess if your system is evolving smoothly' });
+  readonly parallelInverseProduct = this.initData({ name: 'parallelInverseProduct', type: Bool, default: false, help: 'accepted for compatibility' });
+
+  private ws: CgWorkspace | undefined;
+  private solves = 0;
+  private A: CsrMatrix | undefined;
+  private sys: MechanicalSystem | undefined;
+  private factors: MBKFactors = { m: 0, b: 0, k: 0 };
+  /** The operator, bound once so that no closure is created per solve. */
+  private readonly applyAssembled: LinearOperator = (out, p) => {
+    spmv(out, this.A!, p);
+  };
+  private readonly applyGraph: LinearOperator = (out, p) => {
+    this.sys!.applyMBK(out, this.factors, p);
+  };
+
+  override init(): void {
+    if (this.tolerance.value < 0) this.tolerance.value = 1e-5;
+    if (this.threshold.value < 0) this.threshold.value = 1e-5;
+    if (this.iterations.value < 0) throw this.error(`iterations must be >= 0 (got ${this.iterations.value})`);
+  }
+
+  get assembled(): boolean {
+    return this.template !== '' && this.template !== 'GraphScattered';
+  }
+
+  solveSystem(system: MechanicalSystem, factors: MBKFactors, rhs: Float64Array, out: Float64Array): SolverStats {
+    const t0 = performance.now();
+    if (!this.ws || this.ws.n !== rhs.length) this.ws = new CgWorkspace(rhs.length);
+    this.sys = system;
+    this.factors = factors;
+    let op = this.applyGraph;
+    if (this.assembled) {
+      this.A = system.assembleMBK(factors);
+      op = this.applyAssembled;
+    }
+    const res = conjugateGradient(op, rhs, out, {
+      maxIterations: this.iterations.value,
+      tolerance: this.tolerance.value,
+      threshold: this.threshold.value,
+      warmStart: this.warmStart.value,
+      firstSolve: this.solves === 0,
+    }, this.ws);
+    this.solves++;
+    return { iterations: res.iterations, residual: res.residual, timeMs: performance.now() - t0 };
+  }
+}

@@ -1,0 +1,80 @@
+import {
+  AnimateBeginEvent,
+  AnimateEndEvent,
+  BaseAnimationLoop,
+  Bool,
+  Int,
+  isOdeSolver,
+  sofaComponent,
+  type BaseOdeSolver,
+  type Node,
+} from '@sofa-ts/core';
+
+/**
+ * SOFA's DefaultAnimationLoop. One step:
+ *   AnimateBeginEvent → each ODE solver solves its subtree (the highest node holding solvers;
+ *   subtrees below it belong to it) → time += dt → AnimateEndEvent.
+ * Each phase is a method, so derived loops and the CLI can time them.
+ */
+@sofaComponent({
+  name: 'DefaultAnimationLoop',
+  category: 'AnimationLoop',
+  module: 'Sofa.Component.AnimationLoop',
+  description: 'Simulation loop: begin event, ODE solvers of each subtree, time advance, end event.',
+})
+export class DefaultAnimationLoop extends BaseAnimationLoop {
+  readonly parallelODESolving = this.initData({ name: 'parallelODESolving', type: Bool, default: false, help: 'solve independent subtrees in parallel (accepted; sofa-ts solves them in turn)' });
+  readonly computeBoundingBox = this.initData({ name: 'computeBoundingBox', type: Bool, default: true, help: 'compute the bounding box of the scene at each step (no effect in batch runs)' });
+  readonly threadSafeVisitor = this.initData({ name: 'threadSafeVisitor', type: Bool, default: false, help: 'accepted for compatibility' });
+  readonly stepCount = this.initData({ name: 'stepCount', type: Int, default: 0, help: 'number of steps taken since init', output: true });
+
+  private solvers: BaseOdeSolver[] | undefined;
+
+  step(dt: number): void {
+    const root = this.context;
+    this.beginStep(root, dt);
+    this.solve(dt);
+    this.advanceTime(root, dt);
+    this.endStep(root, dt);
+    this.stepCount.value = this.stepCount.value + 1;
+  }
+
+  protected beginStep(root: Node, dt: number): void {
+    root.propagateEvent(new AnimateBeginEvent(dt));
+  }
+
+  /** Runs the ODE solver of every top-most solver node, in visit order. */
+  protected solve(dt: number): void {
+    for (const s of this.odeSolvers()) s.solve(dt);
+  }
+
+  protected advanceTime(root: Node, dt: number): void {
+    root.setTime(root.getTime() + dt);
+  }
+
+  protected endStep(root: Node, dt: number): void {
+    root.propagateEvent(new AnimateEndEvent(dt));
+  }
+
+  /** The ODE solvers of each node that holds some, not below another solver node (SOFA's SolveVisitor). */
+  odeSolvers(): BaseOdeSolver[] {
+    if (!this.solvers) {
+      const found: BaseOdeSolver[] = [];
+      this.context.visit((n) => {
+        if (!n.activated.value) return false;
+        const here = n.objects.filter(isOdeSolver);
+        if (here.length > 0) {
+          found.push(...here);
+          return false;
+        }
+        return true;
+      });
+      this.solvers = found;
+    }
+    return this.solvers;
+  }
+
+  override reset(): void {
+    this.stepCount.value = 0;
+  }
+}

@@ -1,0 +1,112 @@
+import { BaseOdeSolver, Bool, Real, sofaComponent } from '@sofa-ts/core';
+import { MechanicalSystem, isAssemblyLinearSolver, type LinearSolver, type MBKFactors } from '@sofa-ts/assembly';
+
+/**
+ * SOFA's EulerImplicitSolver: backward Euler with one linear solve per step (one Newton step),
+ * optionally the trapezoidal rule (tr = ½) and Rayleigh damping (rM, rK):
+ *   (1 + tr·h·rM)·M − tr·h·B − tr·h·(tr·h + rK)·K) Δv = h·(f + (tr·h + rK)·K·v − rM·M·v)
+ *   v ← v + Δv,   x ← x + h·v
+ * K = ∂f/∂x, B = ∂f/∂v. The right-hand side and the matrix are projected by the projective
+ * constraints. firstOrder: (M − h·K) v = f, x ← x + h·v. vdamping multiplies v by exp(−h·vdamping).
+ */
+@sofaComponent({
+  name: 'EulerImplicitSolver',
+  aliases: ['EulerImplicit', 'ImplicitEulerSolver', 'ImplicitEuler'],
+  category: 'OdeSolver',
+  module: 'Sofa.Component.ODESolver.Backward',
+  description: 'Time integrator using implicit backward Euler scheme.',
+})
+export class EulerImplicitSolver extends BaseOdeSolver {
+  readonly rayleighStiffness = this.initData({ name: 'rayleighStiffness', type: Real, default: 0, help: 'Rayleigh damping coefficient related to stiffness, > 0' });
+  readonly rayleighMass = this.initData({ name: 'rayleighMass', type: Real, default: 0, help: 'Rayleigh damping coefficient related to mass, > 0' });
+  readonly vdamping = this.initData({ name: 'vdamping', type: Real, default: 0, unit: '1/s', help: 'velocity decay coefficient (no decay if null)' });
+  readonly firstOrder = this.initData({ name: 'firstOrder', type: Bool, default: false, help: 'backward Euler for a first order ODE system (only the first derivative of the state appears)' });
+  readonly trapezoidalScheme = this.initData({ name: 'trapezoidalScheme', type: Bool, default: false, help: 'use the trapezoidal scheme instead of the implicit Euler scheme (second order accuracy in time)' });
+  readonly solveConstraint = this.initData({ name: 'solveConstraint', type: Bool, default: false, help: 'apply a constraint solver in the node (accepted; constraints are solved by the animation loop)' });
+  readonly threadSafeVisitor = this.initData({ name: 'threadSafeVisitor', type: Bool, default: false, help: 'accepted for compatibility' });
+  readonly computeResidual = this.initData({ name: 'computeResidual', type: Bool, default: false, help: 'compute the residual |M(v − v_n) − h·f| at the end of the step' });
+  readonly residual = this.initData({ name: 'residual', type: Real, default: Number.MAX_VALUE, help: 'residual norm at the end of the step', output: true });
+
+  readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver (default: the first one in this node or above)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up', required: true });
+
+  private system: MechanicalSystem | undefined;
+  /** (n) right-hand side b and solution Δv of the linear system. */
+  private b: Float64Array = new Float64Array(0);
+  private sol: Float64Array = new Float64Array(0);
+  private vPrev: Float64Array = new Float64Array(0);
+
+  /** The compiled system of this solver's subtree (built at the first step, after every init). */
+  getSystem(): MechanicalSystem {
+    if (!this.system) {
+      this.system = MechanicalSystem.compile(this.context);
+      this.b = this.system.newVector();
+      this.sol = this.system.newVector();
+      this.vPrev = this.system.newVector();
+    }
+    return this.system;
+  }
+
+  solve(dt: number): void {
+    const t0 = performance.now();
+    const sys = this.getSystem();
+    const h = dt;
+    const tr = this.trapezoidalScheme.value ? 0.5 : 1;
+    const rM = this.rayleighMass.value;
+    const rK = this.rayleighStiffness.value;
+    const firstOrder = this.firstOrder.value;
+    const b = this.b;
+    const v = sys.v;
+
+    // f = F(x, v)
+    sys.computeForce(sys.f);
+    b.set(sys.f);
+    if (!firstOrder) {
+      // b = h·(f + (tr·h + rK)·K·v − rM·M·v)
+      sys.addMBKv(b, { m: -rM, b: 0, k: h * tr + rK }, v);
+      for (let i = 0; i < b.length; i++) b[i]! *= h;
+    }
+    sys.projectResponse(b);
+
+    const factors: MBKFactors = firstOrder
+      ? { m: 1, b: 0, k: -h * tr }
+      : { m: 1 + tr * h * rM, b: -tr * h, k: -tr * h * (tr * h + rK) };
+    const stats = this.linearSolver.require().solveSystem(sys, factors, b, this.sol);
+
+    if (this.computeResidual.value) this.vPrev.set(v);
+    // v ← Δv + v (or v ← solution for first order); x ← x + h·v
+    if (firstOrder) v.set(this.sol);
+    else for (let i = 0; i < v.length; i++) v[i]! += this.sol[i]!;
+    for (const m of sys.masters) {
+      const n = m.state.size;
+      const xv = sys.x.subarray(m.coordOffset, m.coordOffset + m.coordLength);
+      const vv = v.subarray(m.offset, m.offset + m.derivLength);
+      m.state.stateType.addDerivToCoord(xv, xv, vv, h, n);
+    }
+    if (this.vdamping.value !== 0) {
+      const decay = Math.exp(-h * this.vdamping.value);
+      for (let i = 0; i < v.length; i++) v[i]! *= decay;
+    }
+    if (this.computeResidual.value) this.computeStepResidual(sys, h);
+    sys.touchStates();
+    this.lastStats = { iterations: stats.iterations, residual: stats.residual, timeMs: performance.now() - t0 };
+  }
+
+  /** residual = |P·(M·(v − v_n) − h·f(x, v))|² as SOFA reports it. */
+  private computeStepResidual(sys: MechanicalSystem, h: number): void {
+    const r = this.b;
+    const dv = this.sol;
+    for (let i = 0; i < dv.length; i++) dv[i] = sys.v[i]! - this.vPrev[i]!;
+    r.fill(0);
+    sys.addMBKv(r, { m: 1, b: 0, k: 0 }, dv);
+    sys.computeForce(sys.f);
+    for (let i = 0; i < r.length; i++) r[i]! -= h * sys.f[i]!;
+    sys.projectResponse(r);
+    let s = 0;
+    for (let i = 0; i < r.length; i++) s += r[i]! * r[i]!;
+    this.residual.value = s;
+  }
+
+  override reset(): void {
+    // States are reset by their own components; the compiled system stays valid.
+  }
+}
