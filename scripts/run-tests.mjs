@@ -2,12 +2,22 @@
 // Runs every compiled test (packages/*/dist/**/*.spec.js, examples, tests/) with mocha's spec
 // reporter and ends with the line CI reads: `N passed, M failed`.
 import Mocha from 'mocha';
-import { globSync } from 'node:fs';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const patterns = ['packages/*/dist/**/*.spec.js', 'examples/*/dist/**/*.spec.js', 'tests/dist/**/*.spec.js'];
-const files = patterns.flatMap((p) => globSync(p, { cwd: root })).sort().map((f) => path.join(root, f));
+// Compiled spec files under packages/*/dist, examples/*/dist and tests/dist (fs.globSync needs Node 22).
+function specsUnder(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? specsUnder(p) : e.name.endsWith('.spec.js') ? [p] : [];
+  });
+}
+const distDirs = ['packages', 'examples'].flatMap((top) =>
+  fs.readdirSync(path.join(root, top), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => path.join(root, top, e.name, 'dist')),
+);
+const files = [...distDirs, path.join(root, 'tests', 'dist')].flatMap(specsUnder).sort();
 const grep = process.argv.indexOf('--grep');
 
 const mocha = new Mocha({ reporter: 'spec', timeout: 120000, ...(grep > 0 ? { grep: process.argv[grep + 1] } : {}) });

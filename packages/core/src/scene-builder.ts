@@ -4,7 +4,7 @@ import type { Data } from './data.js';
 import { SofaError, SofaErrors, didYouMean, type SourceLocation } from './errors.js';
 import { isAnimationLoop } from './behavior/solvers.js';
 import { Node } from './node.js';
-import { isNode, resolveDataPath, resolvePath } from './paths.js';
+import { resolveDataPath, resolvePath, splitDataPath } from './paths.js';
 import type { ComponentRegistry } from './registry.js';
 import type { SceneAttribute, SceneElement } from './scene-description.js';
 import { canonicalTemplate } from './state-types.js';
@@ -224,7 +224,17 @@ export class SceneBuilder {
     if (d.linkPath === undefined) return;
     const parent = resolveDataPath(owner, d.linkPath);
     if (!parent) {
-      this.errors.push(new SofaError(`data link '${d.name}': nothing at '${d.linkPath}' (expected @path.field)`, { ...locOf(d.loc, isNode(owner) ? owner.loc : owner.loc), component: who }));
+      const split = splitDataPath(d.linkPath);
+      const target = split ? resolvePath(owner, split.objectPath) : undefined;
+      let detail = `data link '${d.name}': nothing at '${d.linkPath}' (expected @path.field)`;
+      let h: { hint?: string } = {};
+      if (split && target) {
+        const fields = target.kind === 'object' ? target.object.dataFields : target.node.dataFields;
+        const what = target.kind === 'object' ? target.object.describe() : `node '${target.node.getName()}'`;
+        detail = `data link '${d.name}': ${what} has no Data '${split.field}'`;
+        h = hint(split.field, fields.map((f) => f.name));
+      }
+      this.errors.push(new SofaError(detail, { ...locOf(d.loc, owner.loc), component: who, ...h }));
       return;
     }
     try {

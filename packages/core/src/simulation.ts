@@ -87,7 +87,8 @@ export function resolveSearchLinks(obj: BaseObject): void {
       if (found) l.set(found as never);
     }
     if (l.get() === undefined && l.spec.required) {
-      throw obj.error(`no ${l.spec.expected} found for link '${l.name}' (searched ${search === 'up' ? 'this node and its ancestors' : search === 'down' ? 'this subtree' : 'this node'})`, `set ${l.name}="@path"`);
+      const where = search === 'up' ? 'in this node or its ancestors' : search === 'down' ? 'in this subtree' : search === 'local' ? 'in this node' : 'given';
+      throw obj.error(`link '${l.name}' needs ${l.spec.expected}, none ${where}`, `add one, or set ${l.name}="@path"`);
     }
   }
 }

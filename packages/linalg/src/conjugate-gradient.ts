@@ -90,7 +90,9 @@ export class CgWorkspace {
  *     err computed.
  *
  * `x` (n) is read (warm start) and overwritten; `b` (n) is not modified. b and x must not alias.
- * Returns `result` (by default the workspace's reused object). No allocation.
+ * Returns `result` (by default the workspace's reused object, overwritten by the next solve).
+ * No allocation. Dot products sum in index order; SOFA sums Vec3 dofs per node first, so results
+ * agree to rounding (~1e-16 relative per dot), not necessarily bit for bit.
  */
 export function conjugateGradient(
   apply: LinearOperator,

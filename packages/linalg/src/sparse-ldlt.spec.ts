@@ -52,7 +52,7 @@ describe('SparseLDLT', () => {
     const A = denseToCsr(D);
     const f = new SparseLDLT().analyze(A, 'amd').factorize(A);
     expect(f.nnzL).to.equal(eliminationFill(n, A.rowPtr, A.colInd, f.perm));
-    const L = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
+    const L: number[][] = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
     for (let j = 0; j < n; j++) {
       for (let p = f.Lp[j]; p < f.Lp[j + 1]; p++) {
         expect(f.Li[p]).to.be.greaterThan(j);

@@ -1,0 +1,11 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (tests/dist/ → ../..). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The SOFA regression corpus beside the checkout (../shared/sofa-regression), or SOFA_REGRESSION_DIR. */
+export const corpusRoot = process.env['SOFA_REGRESSION_DIR'] ?? path.resolve(repoRoot, '..', 'shared', 'sofa-regression');
+export const corpusList = path.join(corpusRoot, 'sofa', 'examples', 'Corpus.regression-tests');
+export const hasCorpus = fs.existsSync(corpusList);
