@@ -21,3 +21,5 @@ export * from './behavior/mass.js';
 export * from './behavior/projective-constraint.js';
 export * from './behavior/solvers.js';
 export { coreComponents, default as coreModule } from "./module.js";
+export * from './behavior/topology.js';
+export * from './behavior/mapping.js';

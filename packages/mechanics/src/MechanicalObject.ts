@@ -1,5 +1,7 @@
 import {
   BaseMechanicalState,
+  isTopology,
+  type BaseMeshTopology,
   Bool,
   DataParseError,
   Int,
@@ -78,6 +80,8 @@ export class MechanicalObject extends BaseMechanicalState {
   readonly drawMode = this.initData({ name: 'drawMode', type: UInt, default: 0, help: 'the way vectors will be drawn: 0 line, 1 cylinder, 2 arrow', group: 'Visualization' });
   readonly showColor = this.initData({ name: 'showColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(1, 1, 1, 1), help: 'color for object display (RGBA)', group: 'Visualization' });
 
+  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology giving the initial positions when none is given (default: the one of this node, if useTopology)', accepts: isTopology, expected: 'a topology' });
+
   private _type: StateType | undefined;
   private _n = 0;
   private _x: Float64Array = new Float64Array(0);
@@ -124,6 +128,25 @@ export class MechanicalObject extends BaseMechanicalState {
     for (const [d, k] of [[this.position, cs], [this.restPosition, cs], [this.velocity, ds], [this.force, ds], [this.externalForce, ds], [this.resetPosition, cs]] as const) {
       if (d.value.length % k !== 0) throw this.error(`'${d.name}' has ${d.value.length} numbers, not a multiple of ${k} (template ${t.name})`);
     }
+    // SOFA: with at most one position and one velocity given, a topology of the node gives the points.
+    const topo = this.topology.get() ?? (this.useTopology.value ? this.context.getObject(isTopology) : undefined);
+    const topoPos = topo?.getPositions();
+    if (topo && topoPos && topoPos.length > 0 && pos.length <= cs && vel.length <= ds) {
+      const np = topoPos.length / 3;
+      const x = new Float64Array(np * cs);
+      for (let i = 0; i < np; i++) {
+        t.setDefaultCoord(x, i);
+        for (let k = 0; k < Math.min(3, t.spatialDimensions); k++) x[i * cs + k] = topoPos[3 * i + k]!;
+      }
+      return this.initFrom(x, vel.length > 0 ? vel : new Float64Array(0), rest);
+    }
+    this.initFrom(pos, vel, rest);
+  }
+
+  private initFrom(pos: Float64Array, vel: Float64Array, rest: Float64Array): void {
+    const t = this.stateType;
+    const cs = t.coordSize;
+    const ds = t.derivSize;
     let n = pos.length / cs;
     if (n === 0 && rest.length > 0) n = rest.length / cs;
     if (n === 0 && vel.length === 0 && !this.position.isSet) n = Math.max(0, this.sizeData.value);

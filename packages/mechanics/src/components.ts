@@ -1,7 +1,24 @@
+import type { ComponentClass } from '@sofa-ts/core';
+import { femComponents } from './fem/components.js';
 import { FixedProjectiveConstraint } from './FixedProjectiveConstraint.js';
+import { loadComponents } from './load/components.js';
+import { massComponents } from './mass/components.js';
 import { MechanicalObject } from './MechanicalObject.js';
+import { projectiveComponents } from './projective/components.js';
+import { springComponents } from './spring/components.js';
 import { SpringForceField, StiffSpringForceField } from './SpringForceField.js';
 import { UniformMass } from './UniformMass.js';
 
 /** Every component of @sofa-ts/mechanics, registered by module.ts. */
-export const mechanicsComponents = [MechanicalObject, UniformMass, FixedProjectiveConstraint, SpringForceField, StiffSpringForceField] as const;
+export const mechanicsComponents: readonly ComponentClass[] = [
+  MechanicalObject,
+  UniformMass,
+  FixedProjectiveConstraint,
+  SpringForceField,
+  StiffSpringForceField,
+  ...massComponents,
+  ...springComponents,
+  ...loadComponents,
+  ...projectiveComponents,
+  ...femComponents,
+];

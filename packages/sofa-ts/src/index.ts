@@ -12,5 +12,8 @@ export { MechanicalSystem, LinearSolver, type MBKFactors } from '@sofa-ts/assemb
 export * as mechanics from '@sofa-ts/mechanics';
 export * as solvers from '@sofa-ts/solvers';
 export * as visual from '@sofa-ts/visual';
+export * as topology from '@sofa-ts/topology';
+export * as mapping from '@sofa-ts/mapping';
+export * as collision from '@sofa-ts/collision';
 export * as io from '@sofa-ts/io';
 export * from './state-recorder.js';

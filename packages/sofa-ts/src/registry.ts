@@ -1,14 +1,20 @@
 import { ComponentRegistry, coreModule } from '@sofa-ts/core';
+import { collisionModule } from '@sofa-ts/collision';
+import { mappingModule } from '@sofa-ts/mapping';
 import { mechanicsModule } from '@sofa-ts/mechanics';
 import { solversModule } from '@sofa-ts/solvers';
+import { topologyModule } from '@sofa-ts/topology';
 import { visualModule } from '@sofa-ts/visual';
 
 /** The built-in packages of components, by package name. */
 export const standardModules = [
   ['@sofa-ts/core', coreModule],
+  ['@sofa-ts/topology', topologyModule],
   ['@sofa-ts/mechanics', mechanicsModule],
+  ['@sofa-ts/mapping', mappingModule],
   ['@sofa-ts/solvers', solversModule],
   ['@sofa-ts/visual', visualModule],
+  ['@sofa-ts/collision', collisionModule],
 ] as const;
 
 /** A registry holding every standard component (plugins are added per scene by RequiredPlugin). */

@@ -1,7 +1,10 @@
+import type { ComponentClass } from '@sofa-ts/core';
 import { CGLinearSolver } from './CGLinearSolver.js';
 import { DefaultAnimationLoop } from './DefaultAnimationLoop.js';
 import { EulerImplicitSolver } from './EulerImplicitSolver.js';
+import { linearComponents } from './linear/components.js';
+import { odeComponents } from './ode/components.js';
 import { SparseLDLSolver } from './SparseLDLSolver.js';
 
 /** Every component of @sofa-ts/solvers, registered by module.ts. */
-export const solverComponents = [DefaultAnimationLoop, EulerImplicitSolver, CGLinearSolver, SparseLDLSolver] as const;
+export const solverComponents: readonly ComponentClass[] = [DefaultAnimationLoop, EulerImplicitSolver, CGLinearSolver, SparseLDLSolver, ...odeComponents, ...linearComponents];

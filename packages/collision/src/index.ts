@@ -1,0 +1,2 @@
+export { collisionComponents } from './components.js';
+export { default as collisionModule } from './module.js';

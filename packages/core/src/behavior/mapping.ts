@@ -1,0 +1,51 @@
+import { BaseObject } from '../base-object.js';
+import type { BaseMechanicalState } from './mechanical-state.js';
+import type { MatrixAccumulator } from './matrix-accumulator.js';
+
+/** A sparse matrix in CSR form (structurally the same as linalg's CsrMatrix). */
+export interface SparseMatrixLike {
+  readonly rows: number;
+  readonly cols: number;
+  /** (rows + 1) */
+  readonly rowPtr: Int32Array;
+  /** (nnz) column indices, sorted within a row */
+  readonly colInd: Int32Array;
+  /** (nnz) */
+  readonly values: Float64Array;
+}
+
+/**
+ * A mapping (SOFA BaseMapping): the output state is a function of the input state(s),
+ * x_out = φ(x_in), with Jacobian blocks J_i = ∂φ/∂x_in_i. Velocities go down (v_out = Σ J_i·v_in_i),
+ * forces go up (f_in_i += J_iᵀ·f_out). A non-linear mapping also has a geometric stiffness
+ * K_geo = ∂(Jᵀ·f_out)/∂x_in that acts on its inputs.
+ * Vectors are laid out as the states' coordinates (apply) or derivatives (the rest).
+ */
+export abstract class BaseMapping extends BaseObject {
+  readonly isMapping = true;
+
+  /** Input states: one, or several for a multi-mapping. Valid after init. */
+  abstract getFrom(): readonly BaseMechanicalState[];
+  /** The output state, or undefined when the output is not mechanical (a visual model). */
+  abstract getTo(): BaseMechanicalState | undefined;
+
+  /** Computes the output positions from the inputs' current positions (x_out = φ(x_in)). */
+  abstract apply(): void;
+  /** out = Σ_i J_i·in_i. */
+  abstract applyJ(out: Float64Array, ins: readonly Float64Array[]): void;
+  /** ins_i += J_iᵀ·out. */
+  abstract applyJT(ins: readonly Float64Array[], out: Float64Array): void;
+  /** J_i at the last apply (constant for linear mappings). */
+  abstract getJ(input: number): SparseMatrixLike;
+  /** True when J does not depend on the positions (no geometric stiffness). */
+  abstract get isLinear(): boolean;
+
+  /** dfIn_i += kFactor·K_geo·dxIn, with K_geo taken for the child force `childForce`. */
+  applyDJT(_dfIns: readonly Float64Array[], _dxIns: readonly Float64Array[], _childForce: Float64Array, _kFactor: number): void {}
+  /** Emits kFactor·K_geo in the concatenated index space of the inputs (MatrixAccumulator rule). */
+  addGeometricStiffness(_acc: MatrixAccumulator, _childForce: Float64Array, _kFactor: number): void {}
+}
+
+export function isBaseMapping(o: unknown): o is BaseMapping {
+  return typeof o === 'object' && o !== null && (o as { isMapping?: unknown }).isMapping === true && typeof (o as BaseMapping).apply === 'function';
+}

@@ -1,0 +1,42 @@
+import { BaseObject } from '../base-object.js';
+
+/** A regular grid a topology was built from (RegularGridTopology, SparseGridTopology). */
+export interface GridDescription {
+  /** Number of vertices along x, y, z. Vertex (i, j, k) has index i + nx·(j + ny·k). */
+  readonly n: readonly [number, number, number];
+  /** Bounding box of the grid: min corner and max corner. */
+  readonly min: readonly [number, number, number];
+  readonly max: readonly [number, number, number];
+}
+
+/**
+ * A mesh topology (SOFA BaseMeshTopology): how the points of a mechanical state are connected.
+ * Element arrays are flat Uint32Arrays of point indices, in SOFA's vertex orders:
+ *   edges (nE × 2), triangles (nT × 3), quads (nQ × 4), tetrahedra (nTet × 4),
+ *   hexahedra (nH × 8: SOFA's order, 0-1-2-3 the bottom face counter-clockwise, 4-7 the top face).
+ * Containers that only hold some element types return empty arrays for the others; edges and
+ * faces derived from volumes are computed by the container as SOFA does (on demand, then cached).
+ */
+export abstract class BaseMeshTopology extends BaseObject {
+  readonly isTopology = true;
+
+  /** Number of points (vertices). */
+  abstract getNbPoints(): number;
+  /** Positions of the points (nPoints × 3) when the topology carries them (from a loader or a grid). */
+  abstract getPositions(): Float64Array | undefined;
+  abstract getEdges(): Uint32Array;
+  abstract getTriangles(): Uint32Array;
+  abstract getQuads(): Uint32Array;
+  abstract getTetrahedra(): Uint32Array;
+  abstract getHexahedra(): Uint32Array;
+  /** The grid this topology was generated from, if any (for grid-based barycentric mappings). */
+  getGrid(): GridDescription | undefined {
+    return undefined;
+  }
+  /** Incremented at every topological change; consumers rebuild what depends on elements. */
+  revision = 0;
+}
+
+export function isTopology(o: unknown): o is BaseMeshTopology {
+  return typeof o === 'object' && o !== null && (o as { isTopology?: unknown }).isTopology === true;
+}

@@ -1,0 +1,2 @@
+export { mappingComponents } from './components.js';
+export { default as mappingModule } from './module.js';

@@ -1,0 +1,4 @@
+import type { ComponentClass } from '@sofa-ts/core';
+
+/** Components of this folder, registered by the package's module.ts. */
+export const loadComponents: readonly ComponentClass[] = [];

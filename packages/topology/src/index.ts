@@ -1,0 +1,2 @@
+export { topologyComponents } from './components.js';
+export { default as topologyModule } from './module.js';
