@@ -1,19 +1,22 @@
 import {
   type BaseForceField,
+  type BaseMapping,
   type BaseMass,
   type BaseMechanicalState,
   type BaseProjectiveConstraint,
   type MatrixAccumulator,
   type Node,
   SofaError,
+  isBaseMapping,
   isForceField,
-  isMapping,
   isMass,
   isMechanicalState,
   isOdeSolver,
   isProjectiveConstraint,
 } from '@sofa-ts/core';
-import { FixedPatternAssembler, type CsrMatrix } from '@sofa-ts/linalg';
+import { FixedPatternAssembler, TripleProductPlan, type CsrMatrix } from '@sofa-ts/linalg';
+import { MappedJacobian, type ParentJacobian } from './mapped-jacobian.js';
+import { RowStack, shiftMatrix } from './shift.js';
 
 /** Factors of the linear combination A = m·M + b·B + k·K a solver asks for. */
 export interface MBKFactors {
@@ -22,54 +25,74 @@ export interface MBKFactors {
   readonly k: number;
 }
 
-/** An independent (master) state of the system and where its dofs sit in the global vectors. */
-export interface MasterState {
+/** A mechanical state of the system: a master (independent dofs) or a mapped one. */
+export interface SystemState {
   readonly state: BaseMechanicalState;
-  /** First index of this state in global derivative vectors (v, f, dx): its shift J_a0 = [0 … I … 0]. */
+  /** Index in `states` (masters first, then mapped states in mapping order). */
+  readonly index: number;
+  readonly mapped: boolean;
+  /** Masters: first index in global derivative vectors (v, f, dx), i.e. its shift J_a0 = [0 … I … 0]. */
   readonly offset: number;
-  /** First index in global coordinate vectors (x). */
+  /** Masters: first index in global coordinate vectors (x). */
   readonly coordOffset: number;
-  /** Scalars of this state in derivative vectors: size × derivSize. */
+  /** size × derivSize */
   readonly derivLength: number;
+  /** size × coordSize */
   readonly coordLength: number;
 }
 
-interface ForceFieldEntry {
-  readonly ff: BaseForceField;
-  /** Indices into `masters` of the force field's states, in its own order. */
+/** Masters keep their historical name for solvers that only deal with independent dofs. */
+export type MasterState = SystemState;
+
+/**
+ * Components whose matrices act on a set of states: a mass or a force field on its states, or the
+ * geometric stiffness of a mapping on its inputs. Local indices run over the concatenated states.
+ */
+interface Group {
   readonly states: readonly number[];
-  /** local scalar index → global index: the shift matrices of the concatenated states, as a map. */
-  readonly globalIndex: Int32Array;
+  readonly emit: (acc: MatrixAccumulator, f: MBKFactors) => void;
+  /** All states are masters: local → global index map (the shift matrices, as a map). */
+  readonly globalIndex: Int32Array | undefined;
+  /** Otherwise: H_g assembled locally and projected with J_g0ᵀ H_g J_g0. */
+  projected?: ProjectedGroup;
 }
 
-interface MassEntry {
-  readonly mass: BaseMass;
-  readonly state: number;
-  readonly globalIndex: Int32Array;
+interface ProjectedGroup {
+  readonly local: FixedPatternAssembler;
+  readonly stack: RowStack;
+  plan?: TripleProductPlan;
+  product?: CsrMatrix;
+  planVersion: number;
 }
 
-interface ConstraintEntry {
-  readonly pc: BaseProjectiveConstraint;
-  readonly state: number;
+interface MappingEntry {
+  readonly mapping: BaseMapping;
+  /** Indices into `states` of its inputs, and of its output. */
+  readonly inputs: readonly number[];
+  readonly output: number;
 }
 
 /**
- * The compiled mechanical system of a solver's subtree (Compliant-style block assembly, master
- * states only for now): master states get offsets in global vectors, every mass and force field is
- * attached to its states through index maps (the shift matrices J_a0), and the system offers both
- * assembled matrices A = P(m·M + b·B + k·K)P with a pattern built once and refilled, and
- * matrix-free products over the same graph.
+ * The compiled mechanical system of a solver's subtree (the Compliant plugin's block assembly with
+ * shift matrices). Master states get offsets in the global vectors; mapped states are reached
+ * through their full Jacobians J_c0 = Σ_p J_cp·J_p0. The assembled operator is
+ *   A = P·( Σ_groups J_g0ᵀ (m·M + b·B + k·K)_g J_g0 + Σ_mappings J_in0ᵀ k·K_geo J_in0 )·P + (I − P)
+ * with a pattern built once and refilled, and the same graph gives matrix-free products
+ * (propagate dx down with J, local products, accumulate up with Jᵀ).
  *
- * Global vectors are Float64Arrays; the states' own x, v, f, dx arrays are rebound to views of the
- * global x, v, f, dx so that nothing is gathered or scattered in a step.
- *   x:         (coordSize)  all master coordinates, state after state
- *   v, f, dx:  (size)       all master derivatives
+ * Global vectors (derivative layout unless said): the masters' own x, v, f, dx arrays are rebound
+ * to views of the global x, v, f, dx, so nothing is gathered or scattered in a step.
+ *   x: (coordSize)   v, f, dx: (size)
  */
 export class MechanicalSystem {
-  readonly masters: MasterState[] = [];
-  readonly forceFields: ForceFieldEntry[] = [];
-  readonly masses: MassEntry[] = [];
-  readonly constraints: ConstraintEntry[] = [];
+  readonly states: SystemState[] = [];
+  readonly masters: SystemState[] = [];
+  readonly mappedStates: SystemState[] = [];
+  /** Mechanical mappings in dependency order (parents before children). */
+  readonly mappings: MappingEntry[] = [];
+  readonly forceFields: Array<{ ff: BaseForceField; states: readonly number[] }> = [];
+  readonly masses: Array<{ mass: BaseMass; state: number }> = [];
+  readonly constraints: Array<{ pc: BaseProjectiveConstraint; state: number }> = [];
   /** Number of scalar dofs (derivative layout). */
   readonly size: number;
   readonly coordSize: number;
@@ -78,25 +101,45 @@ export class MechanicalSystem {
   readonly f: Float64Array;
   readonly dx: Float64Array;
 
+  private readonly groups: Group[] = [];
   private readonly viewCache = new Map<Float64Array, Float64Array[]>();
   private readonly coordViewCache = new Map<Float64Array, Float64Array[]>();
-  private readonly ffArgCache = new Map<Float64Array, Float64Array[][]>();
-  private readonly ffCoordArgCache = new Map<Float64Array, Float64Array[][]>();
+  /** Per mapped state: scratch for matrix-free products (dx propagated down, df accumulated up). */
+  private readonly scratchDx: Float64Array[] = [];
+  private readonly scratchDf: Float64Array[] = [];
+  /** Per state, the arrays of the vector being worked on (filled per call, never reallocated). */
+  private readonly vecSetA: Float64Array[] = [];
+  private readonly vecSetB: Float64Array[] = [];
+  private readonly vecSetC: Float64Array[] = [];
+  /** Per force field / mapping, argument arrays refilled per call. */
+  private readonly ffArgs: Array<[Float64Array[], Float64Array[], Float64Array[]]> = [];
+  private readonly mapIns: Float64Array[][] = [];
+  private readonly mapIns2: Float64Array[][] = [];
+  private readonly jacobians: Array<ParentJacobian & { refresh?: () => void }> = [];
+  private anyNonLinear = false;
   private readonly assembler: FixedPatternAssembler;
   private readonly projected: number[] = [];
   private readonly projectedMask: Uint8Array;
   private readonly acc: MappedAccumulator;
 
-  private constructor(readonly root: Node, states: BaseMechanicalState[]) {
+  private constructor(readonly root: Node, masters: BaseMechanicalState[], mapped: BaseMechanicalState[]) {
     let offset = 0;
     let coordOffset = 0;
-    for (const state of states) {
-      const n = state.size;
-      const derivLength = n * state.stateType.derivSize;
-      const coordLength = n * state.stateType.coordSize;
-      this.masters.push({ state, offset, coordOffset, derivLength, coordLength });
+    for (const state of masters) {
+      const derivLength = state.size * state.stateType.derivSize;
+      const coordLength = state.size * state.stateType.coordSize;
+      const s: SystemState = { state, index: this.states.length, mapped: false, offset, coordOffset, derivLength, coordLength };
+      this.states.push(s);
+      this.masters.push(s);
       offset += derivLength;
       coordOffset += coordLength;
+    }
+    for (const state of mapped) {
+      const s: SystemState = { state, index: this.states.length, mapped: true, offset: -1, coordOffset: -1, derivLength: state.size * state.stateType.derivSize, coordLength: state.size * state.stateType.coordSize };
+      this.states.push(s);
+      this.mappedStates.push(s);
+      this.scratchDx.push(new Float64Array(s.derivLength));
+      this.scratchDf.push(new Float64Array(s.derivLength));
     }
     this.size = offset;
     this.coordSize = coordOffset;
@@ -112,6 +155,11 @@ export class MechanicalSystem {
         dx: this.dx.subarray(m.offset, m.offset + m.derivLength),
       });
     }
+    for (let i = 0; i < this.states.length; i++) {
+      this.vecSetA.push(this.x);
+      this.vecSetB.push(this.x);
+      this.vecSetC.push(this.x);
+    }
     this.assembler = new FixedPatternAssembler(this.size, this.size, { withDiagonal: true });
     this.projectedMask = new Uint8Array(this.size);
     this.acc = new MappedAccumulator(this.assembler);
@@ -119,7 +167,8 @@ export class MechanicalSystem {
 
   /**
    * Compiles the subtree of `root` as one solver sees it: SOFA's solve visitor stops at nodes that
-   * hold their own ODE solver, so those subtrees are left out (except `root` itself).
+   * hold their own ODE solver, so those subtrees are left out (except `root` itself). States that
+   * are the output of a mechanical mapping are mapped; all others are masters.
    */
   static compile(root: Node): MechanicalSystem {
     const nodes: Node[] = [];
@@ -129,55 +178,104 @@ export class MechanicalSystem {
       nodes.push(n);
       return true;
     });
-    const mapped = new Set<Node>();
-    for (const n of nodes) if (n.objects.some(isMapping)) mapped.add(n);
-    const states: BaseMechanicalState[] = [];
+    const allStates: BaseMechanicalState[] = [];
+    const mappingList: BaseMapping[] = [];
     for (const n of nodes) {
-      if (mapped.has(n)) continue;
-      for (const o of n.objects) if (isMechanicalState(o)) states.push(o);
-    }
-    const sys = new MechanicalSystem(root, states);
-    const index = new Map<BaseMechanicalState, number>();
-    sys.masters.forEach((m, i) => index.set(m.state, i));
-    const stateIndex = (s: BaseMechanicalState, who: string): number => {
-      const i = index.get(s);
-      if (i === undefined) {
-        throw new SofaError(`${who} acts on ${s.describe()}, which is not an independent state of the solver at ${root.path} (mapped states are not supported yet)`);
-      }
-      return i;
-    };
-    for (const n of nodes) {
-      if (mapped.has(n)) {
-        const acting = n.objects.find((o) => isMass(o) || isForceField(o) || isProjectiveConstraint(o));
-        if (acting) throw acting.error('masses, force fields and projective constraints on mapped states are not supported yet');
-        continue;
-      }
       for (const o of n.objects) {
-        if (isMass(o)) {
-          const s = stateIndex(o.getMechanicalState(), o.describe());
-          sys.masses.push({ mass: o, state: s, globalIndex: sys.indexMap([s]) });
-        } else if (isForceField(o)) {
-          const ss = o.getMechanicalStates().map((st) => stateIndex(st, o.describe()));
-          sys.forceFields.push({ ff: o, states: ss, globalIndex: sys.indexMap(ss) });
-        } else if (isProjectiveConstraint(o)) {
-          sys.constraints.push({ pc: o, state: stateIndex(o.getMechanicalState(), o.describe()) });
-        }
+        if (isMechanicalState(o)) allStates.push(o);
+        else if (isBaseMapping(o) && o.getTo() !== undefined) mappingList.push(o);
       }
     }
+    const outputs = new Set(mappingList.map((m) => m.getTo()!));
+    const masters = allStates.filter((s) => !outputs.has(s));
+    const known = new Set(masters);
+    // Dependency order: a mapping comes after the mappings that produce its inputs.
+    const ordered: BaseMapping[] = [];
+    const pending = [...mappingList];
+    while (pending.length > 0) {
+      const i = pending.findIndex((m) => m.getFrom().every((s) => known.has(s)));
+      if (i < 0) {
+        const m = pending[0]!;
+        const missing = m.getFrom().find((s) => !known.has(s))!;
+        throw m.error(`input ${missing.describe()} is not a state of the solver at ${root.path} (or the mappings form a cycle)`);
+      }
+      const m = pending.splice(i, 1)[0]!;
+      ordered.push(m);
+      known.add(m.getTo()!);
+    }
+    const sys = new MechanicalSystem(root, masters, ordered.map((m) => m.getTo()!));
+    sys.wire(nodes, ordered);
     return sys;
   }
 
-  /** The shift of concatenated states as an index map: local scalar → global scalar. */
-  private indexMap(states: readonly number[]): Int32Array {
-    let n = 0;
-    for (const s of states) n += this.masters[s]!.derivLength;
-    const map = new Int32Array(n);
-    let k = 0;
-    for (const s of states) {
-      const m = this.masters[s]!;
-      for (let i = 0; i < m.derivLength; i++) map[k++] = m.offset + i;
+  private wire(nodes: Node[], mappings: BaseMapping[]): void {
+    const index = new Map<BaseMechanicalState, number>();
+    for (const s of this.states) index.set(s.state, s.index);
+    const stateIndex = (s: BaseMechanicalState, who: string): number => {
+      const i = index.get(s);
+      if (i === undefined) throw new SofaError(`${who} acts on ${s.describe()}, which is not a state of the solver at ${this.root.path}`);
+      return i;
+    };
+    for (const m of mappings) {
+      const inputs = m.getFrom().map((s) => stateIndex(s, m.describe()));
+      this.mappings.push({ mapping: m, inputs, output: stateIndex(m.getTo()!, m.describe()) });
+      this.mapIns.push(inputs.map(() => this.x));
+      this.mapIns2.push(inputs.map(() => this.x));
     }
-    return map;
+    for (const n of nodes) {
+      for (const o of n.objects) {
+        if (isMass(o)) {
+          const s = stateIndex(o.getMechanicalState(), o.describe());
+          this.masses.push({ mass: o, state: s });
+          this.addGroup([s], (acc, f) => o.addMToMatrix(acc, f.m));
+        } else if (isForceField(o)) {
+          const ss = o.getMechanicalStates().map((st) => stateIndex(st, o.describe()));
+          this.forceFields.push({ ff: o, states: ss });
+          this.ffArgs.push([ss.map(() => this.x), ss.map(() => this.x), ss.map(() => this.x)]);
+          this.addGroup(ss, (acc, f) => {
+            o.addKToMatrix(acc, f.k);
+            o.addBToMatrix(acc, f.b);
+          });
+        } else if (isProjectiveConstraint(o)) {
+          const s = stateIndex(o.getMechanicalState(), o.describe());
+          if (this.states[s]!.mapped) throw o.error('projective constraints on mapped states are not supported');
+          this.constraints.push({ pc: o, state: s });
+        }
+      }
+    }
+    for (const e of this.mappings) {
+      if (e.mapping.isLinear) continue;
+      const child = this.states[e.output]!.state;
+      this.addGroup(e.inputs, (acc, f) => e.mapping.addGeometricStiffness(acc, child.f, f.k));
+    }
+    // Full Jacobians of mapped states, parents before children.
+    for (const s of this.masters) this.jacobians[s.index] = { J: shiftMatrix(s.derivLength, this.size, s.offset) };
+    for (const e of this.mappings) {
+      const mj = new MappedJacobian((i) => e.mapping.getJ(i) as CsrMatrix, e.inputs.map((i) => this.jacobians[i]!));
+      this.jacobians[e.output] = { J: mj.J, refresh: () => mj.refresh() };
+    }
+    this.anyNonLinear = this.mappings.some((e) => !e.mapping.isLinear);
+    for (const g of this.groups) {
+      if (g.globalIndex) continue;
+      const n = g.states.reduce((a, s) => a + this.states[s]!.derivLength, 0);
+      g.projected = { local: new FixedPatternAssembler(n, n), stack: new RowStack(g.states.map((s) => this.jacobians[s]!.J)), planVersion: -1 };
+    }
+  }
+
+  private addGroup(states: readonly number[], emit: Group['emit']): void {
+    const allMasters = states.every((s) => !this.states[s]!.mapped);
+    let globalIndex: Int32Array | undefined;
+    if (allMasters) {
+      let n = 0;
+      for (const s of states) n += this.states[s]!.derivLength;
+      globalIndex = new Int32Array(n);
+      let k = 0;
+      for (const s of states) {
+        const st = this.states[s]!;
+        for (let i = 0; i < st.derivLength; i++) globalIndex[k++] = st.offset + i;
+      }
+    }
+    this.groups.push({ states, emit, globalIndex });
   }
 
   /** A new zero vector in derivative layout (allocate at init, not in steps). */
@@ -205,42 +303,80 @@ export class MechanicalSystem {
     return v;
   }
 
-  /** Per force field, the views of `vec` on its states (the arguments of addForce/addDForce). */
-  private ffArgs(vec: Float64Array, coord = false): Float64Array[][] {
-    const cache = coord ? this.ffCoordArgCache : this.ffArgCache;
-    let a = cache.get(vec);
-    if (!a) {
-      const views = coord ? this.coordViews(vec) : this.views(vec);
-      a = this.forceFields.map((e) => e.states.map((s) => views[s]!));
-      cache.set(vec, a);
-    }
-    return a;
+  /** Fills `set` with the per-state arrays of a global vector (masters) and the given mapped arrays. */
+  private fillSet(set: Float64Array[], masterViews: Float64Array[], mapped: (k: number) => Float64Array): Float64Array[] {
+    const nm = this.masters.length;
+    for (let i = 0; i < nm; i++) set[i] = masterViews[i]!;
+    for (let k = 0; k < this.mappedStates.length; k++) set[nm + k] = mapped(k);
+    return set;
   }
 
-  /** f = Σ forces(x, v) + gravity (the masses' addForce), at the current state. */
+  private forceFieldArgs(i: number, which: 0 | 1 | 2, set: Float64Array[]): Float64Array[] {
+    const args = this.ffArgs[i]![which];
+    const ss = this.forceFields[i]!.states;
+    for (let k = 0; k < ss.length; k++) args[k] = set[ss[k]!]!;
+    return args;
+  }
+
+  private mappingInputs(e: number, set: Float64Array[], second = false): Float64Array[] {
+    const args = (second ? this.mapIns2 : this.mapIns)[e]!;
+    const ins = this.mappings[e]!.inputs;
+    for (let k = 0; k < ins.length; k++) args[k] = set[ins[k]!]!;
+    return args;
+  }
+
+  /** Positions and velocities of mapped states from their inputs (x_c = φ(x_p), v_c = J·v_p). */
+  propagatePositionsAndVelocities(): void {
+    const vset = this.fillSet(this.vecSetA, this.views(this.v), (k) => this.mappedStates[k]!.state.v);
+    for (let e = 0; e < this.mappings.length; e++) {
+      const m = this.mappings[e]!;
+      m.mapping.apply();
+      m.mapping.applyJ(this.states[m.output]!.state.v, this.mappingInputs(e, vset));
+    }
+    if (this.anyNonLinear) for (const e of this.mappings) this.jacobians[e.output]!.refresh?.();
+    for (const s of this.mappedStates) s.state.touch();
+  }
+
+  /** f = Σ forces(x, v) + gravity (masses' addForce), mapped forces accumulated up with Jᵀ. */
   computeForce(f: Float64Array = this.f): void {
     f.fill(0);
-    const fv = this.views(f);
-    const xv = this.coordViews(this.x);
-    const vv = this.views(this.v);
-    for (const e of this.masses) e.mass.addForce(fv[e.state]!, xv[e.state]!, vv[e.state]!);
-    const fa = this.ffArgs(f);
-    const xa = this.ffArgs(this.x, true);
-    const va = this.ffArgs(this.v);
-    for (let i = 0; i < this.forceFields.length; i++) this.forceFields[i]!.ff.addForce(fa[i]!, xa[i]!, va[i]!);
+    for (const s of this.mappedStates) s.state.f.fill(0);
+    const fset = this.fillSet(this.vecSetA, this.views(f), (k) => this.mappedStates[k]!.state.f);
+    const xset = this.fillSet(this.vecSetB, this.coordViews(this.x), (k) => this.mappedStates[k]!.state.x);
+    const vset = this.fillSet(this.vecSetC, this.views(this.v), (k) => this.mappedStates[k]!.state.v);
+    for (const e of this.masses) e.mass.addForce(fset[e.state]!, xset[e.state]!, vset[e.state]!);
+    for (let i = 0; i < this.forceFields.length; i++) {
+      this.forceFields[i]!.ff.addForce(this.forceFieldArgs(i, 0, fset), this.forceFieldArgs(i, 1, xset), this.forceFieldArgs(i, 2, vset));
+    }
+    // f_p += J_cpᵀ f_c, children first.
+    for (let e = this.mappings.length - 1; e >= 0; e--) {
+      const m = this.mappings[e]!;
+      m.mapping.applyJT(this.mappingInputs(e, fset), this.states[m.output]!.state.f);
+    }
   }
 
-  /** out += (m·M + b·B + k·K)·vec, matrix-free. */
+  /** out += (m·M + b·B + k·K)·vec over the whole graph, matrix-free (mapped states included). */
   addMBKv(out: Float64Array, factors: MBKFactors, vec: Float64Array): void {
-    if (factors.m !== 0) {
-      const ov = this.views(out);
-      const iv = this.views(vec);
-      for (const e of this.masses) e.mass.addMDx(ov[e.state]!, iv[e.state]!, factors.m);
+    const din = this.fillSet(this.vecSetA, this.views(vec), (k) => this.scratchDx[k]!);
+    const dout = this.fillSet(this.vecSetB, this.views(out), (k) => this.scratchDf[k]!);
+    // dx_c = J_cp·dx_p, parents first
+    for (let e = 0; e < this.mappings.length; e++) {
+      const m = this.mappings[e]!;
+      m.mapping.applyJ(din[m.output]!, this.mappingInputs(e, din));
     }
+    for (let k = 0; k < this.mappedStates.length; k++) this.scratchDf[k]!.fill(0);
+    if (factors.m !== 0) for (const e of this.masses) e.mass.addMDx(dout[e.state]!, din[e.state]!, factors.m);
     if (factors.k !== 0 || factors.b !== 0) {
-      const oa = this.ffArgs(out);
-      const ia = this.ffArgs(vec);
-      for (let i = 0; i < this.forceFields.length; i++) this.forceFields[i]!.ff.addDForce(oa[i]!, ia[i]!, factors.k, factors.b);
+      for (let i = 0; i < this.forceFields.length; i++) {
+        this.forceFields[i]!.ff.addDForce(this.forceFieldArgs(i, 0, dout), this.forceFieldArgs(i, 1, din), factors.k, factors.b);
+      }
+    }
+    // df_p += J_cpᵀ df_c + k·K_geo·dx_p, children first
+    for (let e = this.mappings.length - 1; e >= 0; e--) {
+      const m = this.mappings[e]!;
+      const outs = this.mappingInputs(e, dout);
+      m.mapping.applyJT(outs, dout[m.output]!);
+      if (!m.mapping.isLinear && factors.k !== 0) m.mapping.applyDJT(outs, this.mappingInputs(e, din, true), this.states[m.output]!.state.f, factors.k);
     }
   }
 
@@ -273,17 +409,17 @@ export class MechanicalSystem {
   }
 
   /**
-   * A = P·(m·M + b·B + k·K)·P + (I − P): the projected dofs' rows and columns are cleared with 1
-   * on the diagonal. The pattern is built at the first call and refilled afterwards; it is rebuilt
-   * (and `matrixPatternVersion` bumped) only when a component emits a different entry sequence.
-   * The returned matrix is owned by the system and overwritten by the next call.
+   * A = P·(Σ J_g0ᵀ (m·M + b·B + k·K)_g J_g0)·P + (I − P): projected dofs' rows and columns are
+   * cleared with 1 on the diagonal. The pattern is built at the first call and refilled afterwards;
+   * it is rebuilt (and `matrixPatternVersion` bumped) only when a component changes its entry
+   * sequence. The returned matrix is owned by the system and overwritten by the next call.
    */
   assembleMBK(factors: MBKFactors): CsrMatrix {
     const asm = this.assembler;
+    this.prepareProjectedGroups(factors);
     asm.beginNumeric();
     this.emitMBK(factors);
     if (!asm.endNumeric()) {
-      // First call, or a component changed its entry sequence: record the pattern again.
       asm.beginSymbolic();
       this.emitMBK(factors);
       asm.endSymbolic();
@@ -293,16 +429,42 @@ export class MechanicalSystem {
     return A;
   }
 
+  /** Groups touching mapped states: assemble H_g locally, then J_g0ᵀ·H_g·J_g0 with a fixed plan. */
+  private prepareProjectedGroups(factors: MBKFactors): void {
+    for (const g of this.groups) {
+      const p = g.projected;
+      if (!p) continue;
+      const local = p.local;
+      local.beginNumeric();
+      g.emit(local, factors);
+      if (!local.endNumeric()) {
+        local.beginSymbolic();
+        g.emit(local, factors);
+        local.endSymbolic();
+      }
+      p.stack.refill();
+      if (!p.plan || p.planVersion !== local.patternVersion) {
+        p.plan = new TripleProductPlan(p.stack.matrix, local.matrix!);
+        p.product = p.plan.createOutput();
+        p.planVersion = local.patternVersion;
+      }
+      p.plan.compute(p.product!, p.stack.matrix, local.matrix!);
+    }
+  }
+
   private emitMBK(factors: MBKFactors): void {
     const acc = this.acc;
-    for (const e of this.masses) {
-      acc.map = e.globalIndex;
-      e.mass.addMToMatrix(acc, factors.m);
-    }
-    for (const e of this.forceFields) {
-      acc.map = e.globalIndex;
-      e.ff.addKToMatrix(acc, factors.k);
-      e.ff.addBToMatrix(acc, factors.b);
+    for (const g of this.groups) {
+      if (g.globalIndex) {
+        acc.map = g.globalIndex;
+        g.emit(acc, factors);
+        continue;
+      }
+      // Emit the projected product's entries (its pattern is fixed while its plan is).
+      const P = g.projected!.product!;
+      for (let r = 0; r < P.rows; r++) {
+        for (let q = P.rowPtr[r]!; q < P.rowPtr[r + 1]!; q++) this.assembler.add(r, P.colInd[q]!, P.values[q]!);
+      }
     }
   }
 
@@ -314,7 +476,7 @@ export class MechanicalSystem {
     for (const e of this.constraints) {
       list.length = 0;
       e.pc.projectedDofs(list);
-      const off = this.masters[e.state]!.offset;
+      const off = this.states[e.state]!.offset;
       for (const i of list) mask[off + i] = 1;
     }
     const { rowPtr, colInd, values } = A;
@@ -329,7 +491,7 @@ export class MechanicalSystem {
 
   /** Tells followers of the states' Data that positions and velocities changed. */
   touchStates(): void {
-    for (const m of this.masters) m.state.touch();
+    for (const m of this.states) m.state.touch();
   }
 }
 

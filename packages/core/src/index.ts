@@ -23,3 +23,5 @@ export * from './behavior/solvers.js';
 export { coreComponents, default as coreModule } from "./module.js";
 export * from './behavior/topology.js';
 export * from './behavior/mapping.js';
+export * from './data-files.js';
+export * from './inert-component.js';

@@ -30,6 +30,8 @@ export class Node implements DataOwner {
   readonly multiThreading = this.initData({ name: 'multiThreading', type: Bool, default: false, help: 'accepted for compatibility; steps run on one thread' });
   readonly printLog = this.initData({ name: 'printLog', type: Bool, default: false, help: 'if true, emits extra messages at runtime' });
   readonly tags = this.initData({ name: 'tags', type: StringArray, default: [], help: 'list of the subsets the node belongs to' });
+  readonly depend = this.initData({ name: 'depend', type: Str, default: '', help: 'dependencies of the node (old SOFA attribute, accepted and unused)' });
+  readonly showBoundingTree = this.initData({ name: 'showBoundingTree', type: Bool, default: false, help: 'display the bounding tree of collision models', group: 'Visualization' });
   readonly bbox = this.initData({ name: 'bbox', type: RealArray(0, 'BoundingBox'), default: new Float64Array(0), help: 'bounding box of the node', group: 'Visualization' });
 
   constructor(name = '') {

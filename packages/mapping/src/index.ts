@@ -1,2 +1,3 @@
+export * from './mapping-component.js';
 export { mappingComponents } from './components.js';
 export { default as mappingModule } from './module.js';

@@ -67,6 +67,16 @@ export class MechanicalObject extends BaseMechanicalState {
   readonly translation = this.initData({ name: 'translation', type: Vec3, default: new Float64Array(3), help: 'translation of the DOFs' });
   readonly rotation = this.initData({ name: 'rotation', type: Vec3, default: new Float64Array(3), unit: 'deg', help: 'rotation of the DOFs (Euler angles in degrees, about x, then y, then z)' });
   readonly scale3d = this.initData({ name: 'scale3d', type: Scale3, default: Float64Array.of(1, 1, 1), help: 'scale of the initial DOFs', aliases: ['scale'] });
+  // Old SOFA attributes, still read by SOFA's MechanicalObject: each sets one component of translation, rotation or scale3d.
+  readonly oldDx = this.initData({ name: 'dx', type: Real, default: 0, help: 'translation along x (old attribute: sets translation[0])' });
+  readonly oldDy = this.initData({ name: 'dy', type: Real, default: 0, help: 'translation along y (old attribute: sets translation[1])' });
+  readonly oldDz = this.initData({ name: 'dz', type: Real, default: 0, help: 'translation along z (old attribute: sets translation[2])' });
+  readonly oldRx = this.initData({ name: 'rx', type: Real, default: 0, unit: 'deg', help: 'rotation about x (old attribute: sets rotation[0])' });
+  readonly oldRy = this.initData({ name: 'ry', type: Real, default: 0, unit: 'deg', help: 'rotation about y (old attribute: sets rotation[1])' });
+  readonly oldRz = this.initData({ name: 'rz', type: Real, default: 0, unit: 'deg', help: 'rotation about z (old attribute: sets rotation[2])' });
+  readonly oldSx = this.initData({ name: 'sx', type: Real, default: 1, help: 'scale along x (old attribute: sets scale3d[0])' });
+  readonly oldSy = this.initData({ name: 'sy', type: Real, default: 1, help: 'scale along y (old attribute: sets scale3d[1])' });
+  readonly oldSz = this.initData({ name: 'sz', type: Real, default: 1, help: 'scale along z (old attribute: sets scale3d[2])' });
   readonly translation2 = this.initData({ name: 'translation2', type: Vec3, default: new Float64Array(3), help: 'translation of the DOFs, applied after the rest position has been computed' });
   readonly rotation2 = this.initData({ name: 'rotation2', type: Vec3, default: new Float64Array(3), unit: 'deg', help: 'rotation of the DOFs, applied after the rest position has been computed' });
   readonly sizeData = this.initData({ name: 'size', type: Int, default: 1, help: 'size of the vectors' });
@@ -119,6 +129,7 @@ export class MechanicalObject extends BaseMechanicalState {
   }
 
   override init(): void {
+    this.applyOldAttributes();
     const t = this.stateType;
     const cs = t.coordSize;
     const ds = t.derivSize;
@@ -179,6 +190,22 @@ export class MechanicalObject extends BaseMechanicalState {
     this.resetPosition.value = Float64Array.from(this._x);
     this.resetVelocity.value = Float64Array.from(this._v);
     this.sizeData.value = n;
+  }
+
+  /** dx dy dz rx ry rz sx sy sz, when given, override components of translation, rotation, scale3d. */
+  private applyOldAttributes(): void {
+    const set = (target: Float64Array, k: number, d: { isSet: boolean; value: number }): void => {
+      if (d.isSet) target[k] = d.value;
+    };
+    const tr = Float64Array.from(this.translation.value);
+    const rot = Float64Array.from(this.rotation.value);
+    const sc = Float64Array.from(this.scale3d.value);
+    [this.oldDx, this.oldDy, this.oldDz].forEach((d, k) => set(tr, k, d));
+    [this.oldRx, this.oldRy, this.oldRz].forEach((d, k) => set(rot, k, d));
+    [this.oldSx, this.oldSy, this.oldSz].forEach((d, k) => set(sc, k, d));
+    if ([this.oldDx, this.oldDy, this.oldDz].some((d) => d.isSet)) this.translation.value = tr;
+    if ([this.oldRx, this.oldRy, this.oldRz].some((d) => d.isSet)) this.rotation.value = rot;
+    if ([this.oldSx, this.oldSy, this.oldSz].some((d) => d.isSet)) this.scale3d.value = sc;
   }
 
   /** Resizes every vector to n points (contents kept up to the new size). */

@@ -3,6 +3,7 @@ import {
   Simulation,
   addObjectFromAttributes,
   buildScene,
+  setSceneFiles,
   type BaseObject,
   type ComponentRegistry,
   type Node,
@@ -72,6 +73,7 @@ function dataPathsOf(options: LoadOptions): string[] {
 async function fromElement(root: SceneElement, registry: ComponentRegistry, options: LoadOptions, file: string | undefined): Promise<SofaScene> {
   await loadRequiredPlugins(root, registry);
   const node = buildScene(root, registry);
+  setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => path.resolve(p)) });
   if (options.dt !== undefined) node.dt.value = options.dt;
   const scene = new SofaScene(node, registry, file);
   if (options.init ?? true) scene.init();

@@ -4,6 +4,7 @@ import {
   BaseAnimationLoop,
   Bool,
   Int,
+  isBaseMapping,
   isOdeSolver,
   sofaComponent,
   type BaseOdeSolver,
@@ -35,6 +36,7 @@ export class DefaultAnimationLoop extends BaseAnimationLoop {
     this.beginStep(root, dt);
     this.solve(dt);
     this.advanceTime(root, dt);
+    this.updateMappings(root);
     this.endStep(root, dt);
     this.stepCount.value = this.stepCount.value + 1;
   }
@@ -50,6 +52,15 @@ export class DefaultAnimationLoop extends BaseAnimationLoop {
 
   protected advanceTime(root: Node, dt: number): void {
     root.setTime(root.getTime() + dt);
+  }
+
+  /** SOFA's UpdateMappingVisitor: every mapping, visual ones included, in visit order. */
+  protected updateMappings(root: Node): void {
+    root.visit((n) => {
+      if (!n.activated.value) return false;
+      for (const o of n.objects) if (isBaseMapping(o)) o.apply();
+      return true;
+    });
   }
 
   protected endStep(root: Node, dt: number): void {

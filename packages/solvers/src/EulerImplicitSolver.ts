@@ -42,6 +42,7 @@ export class EulerImplicitSolver extends BaseOdeSolver {
       this.b = this.system.newVector();
       this.sol = this.system.newVector();
       this.vPrev = this.system.newVector();
+      this.system.propagatePositionsAndVelocities();
     }
     return this.system;
   }
@@ -86,6 +87,7 @@ export class EulerImplicitSolver extends BaseOdeSolver {
       const decay = Math.exp(-h * this.vdamping.value);
       for (let i = 0; i < v.length; i++) v[i]! *= decay;
     }
+    sys.propagatePositionsAndVelocities();
     if (this.computeResidual.value) this.computeStepResidual(sys, h);
     sys.touchStates();
     this.lastStats = { iterations: stats.iterations, residual: stats.residual, timeMs: performance.now() - t0 };

@@ -1,0 +1,90 @@
+import {
+  BaseMapping,
+  Bool,
+  isMechanicalState,
+  type BaseMechanicalState,
+  type BaseObject,
+  type Data,
+} from '@sofa-ts/core';
+
+/** A visual model or any component whose `position` Data (n × 3) a mapping can drive. */
+export interface PositionTarget extends BaseObject {
+  findData(name: string): Data<unknown> | undefined;
+}
+
+function isPositionTarget(o: unknown): o is PositionTarget {
+  if (isMechanicalState(o)) return true;
+  if (typeof o !== 'object' || o === null || typeof (o as BaseObject).findData !== 'function') return false;
+  return (o as BaseObject).findData('position')?.value instanceof Float64Array;
+}
+
+/**
+ * Base of the single-input mapping components (SOFA Mapping<In, Out>): the `input` and `output`
+ * links (old names object1 / object2), SOFA's map* flags, and access to the output positions
+ * whether the output is a MechanicalObject (a mechanical mapping) or a visual model.
+ * Defaults as in SOFA: output = the mechanical state of the mapping's node, input = the mechanical
+ * state of the parent node.
+ */
+export abstract class MappingComponent extends BaseMapping {
+  readonly input = this.initLink<BaseMechanicalState>({ name: 'input', help: 'input object to map (default: the state of the parent node)', accepts: isMechanicalState, expected: 'a MechanicalObject', aliases: ['object1'] });
+  readonly output = this.initLink<PositionTarget>({ name: 'output', help: 'output object to map (default: the state of this node)', accepts: isPositionTarget, expected: 'a MechanicalObject or a visual model', aliases: ['object2'] });
+  readonly mapForces = this.initData({ name: 'mapForces', type: Bool, default: true, help: 'are forces mapped ?' });
+  readonly mapConstraints = this.initData({ name: 'mapConstraints', type: Bool, default: true, help: 'are constraints mapped ?' });
+  readonly mapMasses = this.initData({ name: 'mapMasses', type: Bool, default: true, help: 'are masses mapped ?' });
+  readonly mapMatrices = this.initData({ name: 'mapMatrices', type: Bool, default: false, help: 'are matrix explicit mapped?' });
+  readonly applyRestPosition = this.initData({ name: 'applyRestPosition', type: Bool, default: false, help: 'set to true to apply this mapping to restPosition at init' });
+
+  /** The input state (after init). */
+  protected from!: BaseMechanicalState;
+  /** The output target (after init). */
+  protected to!: PositionTarget;
+
+  getFrom(): readonly BaseMechanicalState[] {
+    return [this.from];
+  }
+
+  getTo(): BaseMechanicalState | undefined {
+    return isMechanicalState(this.to) ? this.to : undefined;
+  }
+
+  /** Resolves the links with SOFA's defaults; call first in a subclass's init. */
+  protected resolveEnds(): void {
+    const from = this.input.get() ?? this.context.parent?.getObject(isMechanicalState, 'local');
+    if (!from) throw this.error('no input state: set input="@path" or put a MechanicalObject in the parent node');
+    const to = this.output.get() ?? this.context.getObject(isMechanicalState, 'local');
+    if (!to) throw this.error('no output: set output="@path" or put a MechanicalObject in this node');
+    if (to === from) throw this.error('input and output are the same state');
+    this.from = from;
+    this.to = to;
+    this.input.set(from);
+    this.output.set(to);
+  }
+
+  /** Output positions (n × coordSize of the output; n × 3 for a visual model). */
+  protected outputPositions(): Float64Array {
+    if (isMechanicalState(this.to)) return this.to.x;
+    return this.to.findData('position')!.value as Float64Array;
+  }
+
+  /** Resizes a visual output's position array to n points (mechanical outputs are sized by their state). */
+  protected ensureVisualOutputSize(n: number): void {
+    if (isMechanicalState(this.to)) return;
+    const d = this.to.findData('position') as Data<Float64Array>;
+    if (d.value.length !== 3 * n) {
+      const a = new Float64Array(3 * n);
+      a.set(d.value.subarray(0, Math.min(d.value.length, a.length)));
+      d.value = a;
+    }
+  }
+
+  /** Number of output points. */
+  protected outputSize(): number {
+    return isMechanicalState(this.to) ? this.to.size : (this.to.findData('position')!.value as Float64Array).length / 3;
+  }
+
+  /** Tells followers of the output's position that it changed. */
+  protected touchOutput(): void {
+    if (isMechanicalState(this.to)) this.to.touch();
+    else this.to.findData('position')!.touch();
+  }
+}
