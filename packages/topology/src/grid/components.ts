@@ -1,0 +1,4 @@
+import type { ComponentClass } from '@sofa-ts/core';
+
+/** The grid components of @sofa-ts/topology. */
+export const gridComponents: readonly ComponentClass[] = [];
