@@ -1,4 +1,6 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { triangleFemComponents } from './triangle-components.js';
+import { volumeFemComponents } from './volume-components.js';
 
-/** Components of this folder, registered by the package's module.ts. */
-export const femComponents: readonly ComponentClass[] = [];
+/** The finite-element force fields of @sofa-ts/mechanics. */
+export const femComponents: readonly ComponentClass[] = [...volumeFemComponents, ...triangleFemComponents];
