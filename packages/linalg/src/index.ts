@@ -10,3 +10,4 @@ export * from './ordering/amd.js';
 export * from './ordering/natural.js';
 export * from './ordering/permutation.js';
 export * from './ordering/symmetric-pattern.js';
+export * from './bsr3.js';
