@@ -116,9 +116,13 @@ const templateAliases: Record<string, string> = {
   FullMatrix: 'FullMatrixd',
 };
 
-/** The canonical form of a template name (Vec3 → Vec3d); unknown names come back unchanged. */
+/**
+ * The canonical form of a template name (Vec3 → Vec3d); unknown names come back unchanged. A pair
+ * of a mapping or an interaction (`Rigid3,Vec3`) is canonicalised part by part (`Rigid3d,Vec3d`).
+ */
 export function canonicalTemplate(name: string): string {
   const n = name.trim();
+  if (n.includes(',')) return n.split(',').map((p) => canonicalTemplate(p)).join(',');
   return templateAliases[n] ?? n;
 }
 

@@ -7,6 +7,19 @@ export interface GridDescription {
   /** Bounding box of the grid: min corner and max corner. */
   readonly min: readonly [number, number, number];
   readonly max: readonly [number, number, number];
+  /**
+   * Position of vertex (0, 0, 0) when it is not `min` (RegularGridTopology's `p0` when set).
+   * Cell sizes are always (max − min)/(n − 1).
+   */
+  readonly p0?: readonly [number, number, number];
+  /**
+   * Sparse grids only (SparseGridTopology): `n`, `min`, `max` describe the underlying regular grid,
+   * and this array gives, for each of its cells (index i + (nx−1)·(j + (ny−1)·k)), the index of the
+   * cell's hexahedron in getHexahedra(), or −1 when the cell is not part of the sparse grid.
+   */
+  readonly cellToHexahedron?: Int32Array;
+  /** Sparse grids only: per hexahedron, 1 when it is a BOUNDARY cell (partly inside the object), else 0. */
+  readonly boundaryHexahedra?: Uint8Array;
 }
 
 /**
