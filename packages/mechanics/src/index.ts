@@ -6,3 +6,4 @@ export * from './rotation.js';
 export * from './state-link.js';
 export { mechanicsComponents } from './components.js';
 export { default as mechanicsModule } from './module.js';
+export * from './mass/index.js';

@@ -1,0 +1,177 @@
+import { BaseMass, Bool, Real, RealArray, sofaComponent, Str, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
+import { mstateLink } from '../state-link.js';
+import { ELEMENT_SIZE, elementMeasure } from './element-geometry.js';
+import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassMesh, topologyLink } from './mesh-mass-support.js';
+
+/**
+ * SOFA's DiagonalMass: a lumped mass from a mesh. Each element gives its mass ρ·|e| (|e| its
+ * length, area or volume) in equal shares to its vertices:
+ *   edge ρL/2, triangle ρA/3, quad ρA/4, tetrahedron ρV/4, hexahedron ρV/8 per vertex,
+ * using only the highest-dimensional element kind present (hexahedra, else tetrahedra, else quads,
+ * else triangles, else edges). M = diag(m_i)⊗I, gravity f_i = m_i·g.
+ *
+ * Mass information, in SOFA's priority order: totalMass (density rescaled so Σm_i = totalMass),
+ * else massDensity, else vertexMass (one value per topology point, kept as given; the density is
+ * deduced), else totalMass = 1. An invalid (negative, wrongly sized) value falls back to totalMass.
+ * Elements are measured on the rest positions when computeMassOnRest (default), else on the
+ * current positions, of the state holding the topology's geometry.
+ */
+@sofaComponent({
+  name: 'DiagonalMass',
+  category: 'Mass',
+  module: 'Sofa.Component.Mass',
+  description: 'Lumped mass from a mesh: element masses shared equally among their vertices.',
+  templates: ['Vec3d', 'Vec2d', 'Vec1d'],
+})
+export class DiagonalMass extends BaseMass {
+  readonly vertexMass = this.initData({ name: 'vertexMass', type: RealArray(0), default: new Float64Array(0), unit: 'kg', help: 'mass of each vertex; if unspecified or wrongly set, massDensity or totalMass is used (after init: the masses in use)' });
+  readonly massDensity = this.initData({ name: 'massDensity', type: Real, default: 1, unit: 'kg/m³', help: 'mass density (per length, area or volume of the elements); if unspecified or wrongly set, totalMass is used' });
+  readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', help: 'total mass of the object, shared among the vertices by the mesh; default 1 when no mass information is given' });
+  readonly computeMassOnRest = this.initData({ name: 'computeMassOnRest', type: Bool, default: true, help: 'measure the elements on the rest positions rather than the current positions' });
+  readonly showCenterOfGravity = this.initData({ name: 'showGravityCenter', type: Bool, default: false, help: 'display the center of gravity of the system', group: 'Visualization' });
+  readonly showAxisSize = this.initData({ name: 'showAxisSizeFactor', type: Real, default: 1, help: 'factor length of the axis displayed (rigids only)', group: 'Visualization' });
+  readonly fileMass = this.initData({ name: 'filename', type: Str, default: '', help: 'Xsp 3.0 file giving the masses (not supported)', aliases: ['fileMass'] });
+
+  readonly mstate = this.initLink(mstateLink());
+  readonly topology = this.initLink(topologyLink());
+  readonly geometryState = this.initLink(geometryStateLink());
+
+  /** m_i per point of the state, (size). */
+  private masses = new Float64Array(0);
+
+  getMechanicalState(): BaseMechanicalState {
+    return this.mstate.require();
+  }
+
+  get isDiagonal(): boolean {
+    return true;
+  }
+
+  /** The vertex masses in use (after init). */
+  get pointMasses(): Float64Array {
+    return this.masses;
+  }
+
+  override init(): void {
+    const s = this.getMechanicalState();
+    if (!this.template) this.template = s.stateType.name;
+    if (s.stateType.isRigid) throw this.error('rigid templates of DiagonalMass are not supported');
+    if (this.fileMass.value !== '') throw this.error(`mass files are not supported (filename='${this.fileMass.value}'); give totalMass, massDensity or vertexMass`);
+    const mesh = resolveMassMesh(this, this.topology, this.geometryState);
+    checkElementIndices(this, mesh);
+    const n = s.size;
+    const nTopo = mesh.topology.getNbPoints();
+    const setTotal = this.totalMass.isSet;
+    const setDensity = this.massDensity.isSet;
+    const setVertex = this.vertexMass.isSet;
+
+    // A shorter vertexMass is padded with its last value up to the state size (as SOFA does).
+    let given = this.vertexMass.value;
+    if (given.length > 0 && given.length < n) {
+      const padded = new Float64Array(n);
+      padded.set(given);
+      padded.fill(given[given.length - 1]!, given.length);
+      given = padded;
+    }
+
+    const positions = geometryPositions(mesh.geometry, this.computeMassOnRest.value);
+    // m_i for density ρ: every element adds ρ·|e|/k to each of its k vertices; returns Σ m_i.
+    const lump = (rho: number): number => {
+      const m = new Float64Array(n);
+      const k = ELEMENT_SIZE[mesh.kind];
+      let total = 0;
+      for (let e = 0; e < mesh.count; e++) {
+        const share = (rho * elementMeasure(mesh.kind, positions, mesh.elements, e)) / k;
+        for (let j = 0; j < k; j++) {
+          m[mesh.elements[k * e + j]!] += share;
+          total += share;
+        }
+      }
+      this.masses = m;
+      return total;
+    };
+    const fromTotal = (): void => {
+      if (this.totalMass.value < 0) this.totalMass.value = 1;
+      const total = this.totalMass.value;
+      const sum = lump(1);
+      const rho = sum < Number.EPSILON ? 1 : total / sum;
+      this.massDensity.value = rho;
+      for (let i = 0; i < n; i++) this.masses[i]! *= rho;
+    };
+
+    if (setTotal || (!setDensity && !setVertex)) fromTotal();
+    else if (setDensity) {
+      if (this.massDensity.value < 0) fromTotal();
+      else this.totalMass.value = lump(this.massDensity.value);
+    } else {
+      const valid = given.length === nTopo && given.every((m) => m >= 0);
+      if (!valid) fromTotal();
+      else {
+        const total = given.reduce((a, b) => a + b, 0);
+        const sum = lump(1);
+        this.massDensity.value = sum < Number.EPSILON ? 1 : total / sum;
+        this.totalMass.value = total;
+        const m = new Float64Array(n);
+        m.set(given.subarray(0, Math.min(n, given.length)));
+        this.masses = m;
+      }
+    }
+    this.vertexMass.value = Float64Array.from(this.masses);
+  }
+
+  addMDx(out: Float64Array, dx: Float64Array, factor: number): void {
+    const d = this.getMechanicalState().stateType.derivSize;
+    const m = this.masses;
+    for (let i = 0; i < m.length; i++) {
+      const c = m[i]! * factor;
+      for (let k = 0; k < d; k++) out[i * d + k] += c * dx[i * d + k]!;
+    }
+  }
+
+  addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
+    const d = this.getMechanicalState().stateType.derivSize;
+    const m = this.masses;
+    for (let i = 0; i < m.length; i++) {
+      const c = m[i]! * mFactor;
+      for (let k = 0; k < d; k++) acc.add(i * d + k, i * d + k, c);
+    }
+  }
+
+  addForce(f: Float64Array, _x: Float64Array, _v: Float64Array): void {
+    const t = this.getMechanicalState().stateType;
+    const g = this.context.getGravity();
+    const d = t.derivSize;
+    const dim = Math.min(t.spatialDimensions, 3);
+    const m = this.masses;
+    // f_i += m_i·g
+    for (let i = 0; i < m.length; i++) for (let k = 0; k < dim; k++) f[i * d + k] += m[i]! * g[k]!;
+  }
+
+  accFromF(a: Float64Array, f: Float64Array): void {
+    const d = this.getMechanicalState().stateType.derivSize;
+    const m = this.masses;
+    for (let i = 0; i < m.length; i++) for (let k = 0; k < d; k++) a[i * d + k] = f[i * d + k]! / m[i]!;
+  }
+
+  getKineticEnergy(v: Float64Array): number {
+    const d = this.getMechanicalState().stateType.derivSize;
+    const m = this.masses;
+    let e = 0;
+    for (let i = 0; i < m.length; i++) {
+      let v2 = 0;
+      for (let k = 0; k < d; k++) v2 += v[i * d + k]! * v[i * d + k]!;
+      e += m[i]! * v2;
+    }
+    return 0.5 * e;
+  }
+
+  getPotentialEnergy(x: Float64Array): number {
+    const t = this.getMechanicalState().stateType;
+    const g = this.context.getGravity();
+    const dim = Math.min(t.spatialDimensions, 3);
+    const m = this.masses;
+    let e = 0;
+    for (let i = 0; i < m.length; i++) for (let k = 0; k < dim; k++) e -= m[i]! * g[k]! * x[i * t.coordSize + k]!;
+    return e;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './DiagonalMass.js';
+export * from './MeshMatrixMass.js';
+export * from './element-geometry.js';
