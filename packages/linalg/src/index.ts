@@ -11,3 +11,6 @@ export * from './ordering/natural.js';
 export * from './ordering/permutation.js';
 export * from './ordering/symmetric-pattern.js';
 export * from './bsr3.js';
+export * from './sparse-lu.js';
+export * from './sparse-qr.js';
+export * from './ordering/nested-dissection.js';
