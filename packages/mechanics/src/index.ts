@@ -7,3 +7,4 @@ export * from './state-link.js';
 export { mechanicsComponents } from './components.js';
 export { default as mechanicsModule } from './module.js';
 export * from './mass/index.js';
+export * from './load/index.js';

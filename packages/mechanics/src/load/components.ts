@@ -1,4 +1,7 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { ConstantForceField } from './ConstantForceField.js';
+import { PlaneForceField } from './PlaneForceField.js';
+import { RestShapeSpringsForceField } from './RestShapeSpringsForceField.js';
 
 /** Components of this folder, registered by the package's module.ts. */
-export const loadComponents: readonly ComponentClass[] = [];
+export const loadComponents: readonly ComponentClass[] = [ConstantForceField, PlaneForceField, RestShapeSpringsForceField];

@@ -1,0 +1,121 @@
+import { BaseForceField, Bool, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
+import { mstateLink } from '../state-link.js';
+
+/**
+ * SOFA's ConstantForceField: a constant force on some points, f_{indices[i]} += forces[i]
+ * (K = 0). The forces come, in SOFA's priority order, from `forces` (one per index), else
+ * `force` (the same on every index), else `totalForce` (shared equally: force = totalForce / n),
+ * else zero. Without indices the force applies to every point of the topology (or of the state).
+ * With indexFromEnd, index i designates point (n − 1 − i).
+ */
+@sofaComponent({
+  name: 'ConstantForceField',
+  category: 'ForceField',
+  module: 'Sofa.Component.MechanicalLoad',
+  description: 'Constant forces applied to given points.',
+  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d', 'Rigid2d'],
+})
+export class ConstantForceField extends BaseForceField {
+  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the points the forces are applied to (default: all points)', aliases: ['points'] });
+  readonly indexFromEnd = this.initData({ name: 'indexFromEnd', type: Bool, default: false, help: 'indices count from the end of the state (0 is the last point)' });
+  readonly forces = this.initData({ name: 'forces', type: RealArray(0, 'vector<Deriv>'), default: new Float64Array(0), unit: 'N', help: 'force applied at each index (one Deriv per index)' });
+  readonly force = this.initData({ name: 'force', type: RealArray(0, 'Deriv'), default: new Float64Array(0), unit: 'N', help: 'force applied to every index when forces is not given' });
+  readonly totalForce = this.initData({ name: 'totalForce', type: RealArray(0, 'Deriv'), default: new Float64Array(0), unit: 'N', help: 'total force, shared equally among the indices (when neither forces nor force is given)' });
+  readonly showArrowSize = this.initData({ name: 'showArrowSize', type: Real, default: 0, help: 'size of the drawn arrows (0: none)', group: 'Visualization', aliases: ['arrowSizeCoef'] });
+  readonly showColor = this.initData({ name: 'showColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(0.2, 0.9, 0.3, 1), help: 'color of the arrows', group: 'Visualization' });
+
+  readonly mstate = this.initLink(mstateLink());
+  readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (gives the number of points when indices are not given)', accepts: isTopology, expected: 'a topology container' });
+
+  /** Points receiving a force, (n). */
+  private points = new Uint32Array(0);
+  /** Their forces, (n × derivSize). */
+  private values = new Float64Array(0);
+  private states: BaseMechanicalState[] = [];
+
+  getMechanicalStates(): readonly BaseMechanicalState[] {
+    return this.states;
+  }
+
+  override init(): void {
+    const s = this.mstate.require();
+    this.states = [s];
+    if (!this.template) this.template = s.stateType.name;
+    const d = s.stateType.derivSize;
+    const [setForces, setForce, setTotal] = [this.forces.isSet, this.force.isSet, this.totalForce.isSet];
+    const topo = this.topology.get() ?? this.context.getObject(isTopology, 'up');
+    const systemSize = topo ? topo.getNbPoints() : s.size;
+    let idx = this.indices.value;
+    if (idx.length === 0) {
+      idx = Uint32Array.from({ length: systemSize }, (_, i) => i);
+      this.indices.value = idx;
+    }
+    for (const i of idx) if (i >= s.size) throw this.error(`index ${i} is out of range: ${s.describe()} has ${s.size} points`);
+    const n = idx.length;
+    const checkDeriv = (name: string, v: Float64Array): void => {
+      if (v.length !== d) throw this.error(`'${name}' must have ${d} numbers (one ${s.stateType.name} derivative), got ${v.length}`);
+      if (v.some(Number.isNaN)) throw this.error(`'${name}' contains NaN`);
+    };
+    const values = new Float64Array(n * d);
+    if (setForces) {
+      const fs = this.forces.value;
+      if (fs.length !== n * d) throw this.error(`'forces' has ${fs.length / d} forces for ${n} indices: give one force (${d} numbers) per index`);
+      if (fs.some(Number.isNaN)) throw this.error(`'forces' contains NaN`);
+      values.set(fs);
+    } else {
+      let single = new Float64Array(d);
+      if (setForce) {
+        checkDeriv('force', this.force.value);
+        single = Float64Array.from(this.force.value);
+      } else if (setTotal) {
+        checkDeriv('totalForce', this.totalForce.value);
+        if (n === 0) throw this.error('totalForce cannot be shared: there are no indices');
+        for (let k = 0; k < d; k++) single[k] = this.totalForce.value[k]! / n;
+        this.force.value = single;
+      }
+      for (let i = 0; i < n; i++) values.set(single, i * d);
+      this.forces.value = Float64Array.from(values);
+    }
+    // totalForce = Σ forces
+    const total = new Float64Array(d);
+    for (let i = 0; i < n; i++) for (let k = 0; k < d; k++) total[k] += values[i * d + k]!;
+    if (setForces || setForce || !setTotal) this.totalForce.value = total;
+    this.points = Uint32Array.from(idx);
+    this.values = values;
+  }
+
+  /** The state point index of entry i. */
+  private pointOf(i: number, size: number): number {
+    return this.indexFromEnd.value ? size - 1 - this.points[i]! : this.points[i]!;
+  }
+
+  addForce(f: readonly Float64Array[], _x: readonly Float64Array[], _v: readonly Float64Array[]): void {
+    const s = this.states[0]!;
+    const d = s.stateType.derivSize;
+    const out = f[0]!;
+    const n = out.length / d;
+    for (let i = 0; i < this.points.length; i++) {
+      const p = this.pointOf(i, n) * d;
+      for (let k = 0; k < d; k++) out[p + k] += this.values[i * d + k]!;
+    }
+  }
+
+  /** A constant force has no stiffness. */
+  addDForce(_df: readonly Float64Array[], _dx: readonly Float64Array[], _kFactor: number, _bFactor: number): void {}
+
+  addKToMatrix(_acc: MatrixAccumulator, _kFactor: number): void {}
+
+  override getPotentialEnergy(x: readonly Float64Array[]): number {
+    const t = this.states[0]!.stateType;
+    if (t.isRigid) return 0;
+    const xs = x[0]!;
+    const d = t.derivSize;
+    const n = xs.length / t.coordSize;
+    let e = 0;
+    for (let i = 0; i < this.points.length; i++) {
+      const p = this.pointOf(i, n);
+      for (let k = 0; k < d; k++) e -= this.values[i * d + k]! * xs[p * t.coordSize + k]!;
+    }
+    return e;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './ConstantForceField.js';
+export * from './PlaneForceField.js';
+export * from './RestShapeSpringsForceField.js';
