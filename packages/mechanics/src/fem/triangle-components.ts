@@ -1,4 +1,6 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { TriangleFEMForceField } from './triangle/TriangleFEMForceField.js';
+import { TriangularFEMForceField } from './triangle/TriangularFEMForceField.js';
 
 /** The triangle finite-element force fields of @sofa-ts/mechanics. */
-export const triangleFemComponents: readonly ComponentClass[] = [];
+export const triangleFemComponents: readonly ComponentClass[] = [TriangularFEMForceField, TriangleFEMForceField];

@@ -1,4 +1,7 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { MeshSpringForceField } from './MeshSpringForceField.js';
+import { RegularGridSpringForceField } from './RegularGridSpringForceField.js';
+import { TriangularBendingSprings } from './TriangularBendingSprings.js';
 
 /** Components of this folder, registered by the package's module.ts. */
-export const springComponents: readonly ComponentClass[] = [];
+export const springComponents: readonly ComponentClass[] = [MeshSpringForceField, RegularGridSpringForceField, TriangularBendingSprings];
