@@ -1,10 +1,13 @@
 import {
   BaseMapping,
   Bool,
+  Vec3d,
+  canonicalTemplate,
   isMechanicalState,
   type BaseMechanicalState,
   type BaseObject,
   type Data,
+  type StateType,
 } from '@sofa-ts/core';
 
 /** A visual model or any component whose `position` Data (n × 3) a mapping can drive. */
@@ -80,6 +83,43 @@ export abstract class MappingComponent extends BaseMapping {
   /** Number of output points. */
   protected outputSize(): number {
     return isMechanicalState(this.to) ? this.to.size : (this.to.findData('position')!.value as Float64Array).length / 3;
+  }
+
+  /** State type of the input (after resolveEnds). */
+  protected inType(): StateType {
+    return this.from.stateType;
+  }
+
+  /** State type of the output: the output state's, or Vec3d for a visual model. */
+  protected outType(): StateType {
+    return isMechanicalState(this.to) ? this.to.stateType : Vec3d;
+  }
+
+  /**
+   * Checks the input/output state types against the accepted `In,Out` pairs and against the
+   * `template` attribute when the scene gave one; the template becomes the actual pair.
+   */
+  protected checkTemplates(accepted: readonly string[]): void {
+    const actual = `${this.inType().name},${this.outType().name}`;
+    if (this.template && canonicalTemplate(this.template) !== actual) {
+      throw this.error(`template '${this.template}' does not match the states: input ${this.from.describe()} is ${this.inType().name}, output ${this.to.describe()} is ${this.outType().name}`);
+    }
+    if (!accepted.includes(actual)) {
+      throw this.error(`cannot map ${this.inType().name} to ${this.outType().name}; supported input,output pairs: ${accepted.join(', ')}`);
+    }
+    this.template = actual;
+  }
+
+  /**
+   * Makes the output hold n points (SOFA resizes the output state): a MechanicalObject through its
+   * resize(n), a visual model by reallocating its position array. Call at init only.
+   */
+  protected resizeOutput(n: number): void {
+    if (!isMechanicalState(this.to)) return this.ensureVisualOutputSize(n);
+    if (this.to.size === n) return;
+    const resizable = this.to as BaseMechanicalState & { resize?: (n: number) => void };
+    if (typeof resizable.resize !== 'function') throw this.error(`output ${this.to.describe()} has ${this.to.size} points, the mapping gives ${n}`);
+    resizable.resize(n);
   }
 
   /** Tells followers of the output's position that it changed. */

@@ -1,0 +1,67 @@
+import { expect } from 'chai';
+import { Rigid3d, Vec3d, Vec6d } from '@sofa-ts/core';
+import { IdentityMapping } from './IdentityMapping.js';
+import { StubState, checkJacobian, checkTranspose, expectValidCsr, mount, rng } from './test-support.js';
+
+describe('IdentityMapping', () => {
+  it('copies the input point by point, and its velocity at init (Vec3d)', () => {
+    const r = rng(1);
+    const from = new StubState(Vec3d, Array.from({ length: 12 }, r), 'in');
+    from.v.set(Array.from({ length: 12 }, r));
+    const to = new StubState(Vec3d, new Float64Array(12), 'out');
+    mount(new IdentityMapping(), from, to);
+    expect(Array.from(to.x)).to.deep.equal(Array.from(from.x));
+    expect(Array.from(to.v)).to.deep.equal(Array.from(from.v));
+  });
+
+  it('resizes the output to the input size (SOFA resizes the output state)', () => {
+    const from = new StubState(Vec3d, [1, 2, 3, 4, 5, 6], 'in');
+    const to = new StubState(Vec3d, [0, 0, 0], 'out');
+    mount(new IdentityMapping(), from, to);
+    expect(to.size).to.equal(2);
+    expect(Array.from(to.x)).to.deep.equal([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('J is the identity, equals finite differences of apply, and applyJT is its transpose (Vec3d, Rigid3d)', () => {
+    for (const type of [Vec3d, Rigid3d]) {
+      const r = rng(2);
+      const n = 3;
+      const x = new Float64Array(n * type.coordSize);
+      for (let i = 0; i < n; i++) {
+        for (let k = 0; k < 3; k++) x[i * type.coordSize + k] = r();
+        if (type === Rigid3d) {
+          const q = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
+          const l = Math.hypot(...q);
+          for (let k = 0; k < 4; k++) x[7 * i + 3 + k] = q[k]! / l;
+        }
+      }
+      const from = new StubState(type, x, 'in');
+      const to = new StubState(type, new Float64Array(x.length), 'out');
+      const m = mount(new IdentityMapping(), from, to);
+      const d = type.derivSize;
+      expectValidCsr(m.getJ(0), n * d, n * d);
+      expect(m.getJ(0).values.every((v) => v === 1)).to.equal(true);
+      if (type === Vec3d) checkJacobian(m, from, to, 3);
+      checkTranspose(m, n * d, n * d, 4);
+    }
+  });
+
+  it('Vec6d → Vec3d keeps the first three components', () => {
+    const from = new StubState(Vec6d, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], 'in');
+    const to = new StubState(Vec3d, new Float64Array(6), 'out');
+    const m = mount(new IdentityMapping(), from, to);
+    expect(Array.from(to.x)).to.deep.equal([1, 2, 3, 7, 8, 9]);
+    expectValidCsr(m.getJ(0), 6, 12);
+    checkJacobian(m, from, to, 5);
+    checkTranspose(m, 12, 6, 6);
+  });
+
+  it('refuses states of different kinds, and a template that contradicts them', () => {
+    const from = new StubState(Rigid3d, [0, 0, 0, 0, 0, 0, 1], 'in');
+    const to = new StubState(Vec3d, [0, 0, 0], 'out');
+    expect(() => mount(new IdentityMapping(), from, to)).to.throw(/cannot map Rigid3d to Vec3d/);
+    const m = new IdentityMapping();
+    m.template = 'Vec3,Vec3';
+    expect(() => mount(m, new StubState(Rigid3d, [0, 0, 0, 0, 0, 0, 1], 'in'), new StubState(Rigid3d, [0, 0, 0, 0, 0, 0, 1], 'out'))).to.throw(/does not match the states/);
+  });
+});
