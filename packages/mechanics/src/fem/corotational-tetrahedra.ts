@@ -1,0 +1,618 @@
+import {
+  BaseForceField,
+  Bool,
+  RealArray,
+  isMechanicalState,
+  isTopology,
+  type BaseMechanicalState,
+  type BaseMeshTopology,
+  type MatrixAccumulator,
+} from '@sofa-ts/core';
+import { polarDecomposition, polarDecompositionStable } from './polar-decomposition.js';
+import {
+  DEFAULT_POISSON_RATIO,
+  DEFAULT_YOUNG_MODULUS,
+  checkedPoissonRatios,
+  checkedYoungModuli,
+  findMeshTopology,
+  isotropicHooke,
+  tetrahedraFromHexahedra,
+  valueInElement,
+} from './volume-elasticity.js';
+
+/** How the rotation of each element is found (SOFA's `method`). */
+export type TetrahedronMethod = 'small' | 'large' | 'polar' | 'svd';
+
+/**
+ * Linear tetrahedra, small or corotational, formulated exactly as SOFA's TetrahedronFEMForceField and
+ * TetrahedralCorotationalFEMForceField (the two share this class).
+ *
+ * Per element with nodes (a, b, c, d) and rest positions X:
+ *   J (12×6) = the strain-displacement matrix times 6V: for node i with cofactor gradient
+ *     (αᵢ, βᵢ, γᵢ) = 6V·∇Nᵢ, rows x: (α,0,0,β,0,γ), y: (0,β,0,α,γ,0), z: (0,0,γ,0,β,α),
+ *     strain in SOFA's Voigt order (εxx, εyy, εzz, γxy, γyz, γzx);
+ *   K (6×6) = Hooke's matrix / (36V), so that J·K·Jᵀ = V·Bᵀ·D·B;
+ *   R = element rotation (rows = the element frame in world axes):
+ *     small: identity;
+ *     large: frame of the edges: x̂ ∥ (b − a), ẑ ∥ x̂ × (c − a), ŷ = ẑ × x̂;
+ *     polar: orthogonal factor of A = [b − a; c − a; d − a] (rows), A = Q·S;
+ *     svd:   polar, or for flat/inverted elements (det(A·A₀⁻¹) < 1e-6) the rotation U·Vᵀ of a
+ *            rotation-preserving SVD of A·A₀⁻¹, composed with the rest rotation;
+ *   D = R₀·X − R·x (R₀ the rest rotation; 'large' measures it from node a, with the components
+ *       that the frame makes zero left out), F = J·K·Jᵀ·D, f_node += Rᵀ·F_node.
+ * addDForce and addKToMatrix use the rotations of the last addForce and the rest stiffness:
+ *   K_e = −Rᵀ·(J·K·Jᵀ)·R  (no derivative of R: exact at rigidly moved rest shapes, as in SOFA).
+ */
+export abstract class CorotationalTetrahedra extends BaseForceField {
+  readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(1), default: Float64Array.of(DEFAULT_YOUNG_MODULUS), unit: 'Pa', help: "Young's modulus of Hooke's law: one value, or one per element" });
+  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: RealArray(1), default: Float64Array.of(DEFAULT_POISSON_RATIO), help: "Poisson's ratio of Hooke's law, in [0, 0.5): one value, or one per element" });
+  readonly localStiffnessFactor = this.initData({ name: 'localStiffnessFactor', type: RealArray(1), default: new Float64Array(0), help: 'factors of the Young modulus per element: with N elements and M values, element i uses value i·M/N' });
+  readonly updateStiffnessMatrix = this.initData({ name: 'updateStiffnessMatrix', type: Bool, default: false, help: 'recompute the strain-displacement matrices from the deformed elements at every force evaluation' });
+  readonly computeGlobalMatrix = this.initData({ name: 'computeGlobalMatrix', type: Bool, default: false, help: "SOFA's old assembled path ('small' and 'large' only; with 'polar' or 'svd' SOFA computes no force)", aliases: ['assembling'] });
+
+  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology giving the tetrahedra (default: the topology of this node)', accepts: isTopology, expected: 'a topology container' });
+
+  /** The method in force, read at init from the subclass's `method` Data. */
+  protected abstract methodName(): TetrahedronMethod;
+
+  protected mstate: BaseMechanicalState | undefined;
+  protected topo: BaseMeshTopology | undefined;
+  private topoRevision = -1;
+  protected activeMethod: TetrahedronMethod = 'large';
+  /** Plasticity thresholds (TetrahedronFEMForceField only); max 0 disables it. */
+  protected plasticMax = 0;
+  protected plasticYield = 0;
+  protected plasticCreepFactor = 0;
+
+  // Per element, struct of arrays (nElem = number of tetrahedra):
+  /** Node indices (nElem × 4). */
+  protected elems = new Uint32Array(0);
+  /** Cofactor gradients (αᵢ, βᵢ, γᵢ) of the 4 nodes = 6V·∇Nᵢ in the rest frame (nElem × 12), m². */
+  protected grad = new Float64Array(0);
+  /** Hooke's matrix / 36V as (D00, D01, D33) (nElem × 3), Pa/m³. */
+  protected mat = new Float64Array(0);
+  /** Rest positions in the rest frame R₀·X (nElem × 12), m; for 'large' relative to node a. */
+  protected rest = new Float64Array(0);
+  /** Current rotation R (rows = element frame), set by addForce (nElem × 9). */
+  protected rot = new Float64Array(0);
+  /** Rest rotation R₀ (nElem × 9). */
+  protected rot0 = new Float64Array(0);
+  /** 'svd': inverse of the rest edge matrix A₀ (nElem × 9). */
+  protected restInv = new Float64Array(0);
+  /** Plastic strain per element (nElem × 6), when plasticity is on. */
+  protected plastic = new Float64Array(0);
+  /** Sum of the rest volumes (m³). */
+  restVolume = 0;
+
+  // Scratch (no allocation in the step)
+  private readonly D = new Float64Array(12);
+  private readonly F = new Float64Array(12);
+  private readonly A = new Float64Array(9);
+  private readonly Q = new Float64Array(9);
+  private readonly blk = new Float64Array(144);
+  private readonly hooke = new Float64Array(3);
+
+  getMechanicalStates(): readonly BaseMechanicalState[] {
+    return this.mstate ? [this.mstate] : [];
+  }
+
+  get elementCount(): number {
+    return this.elems.length / 4;
+  }
+
+  /** The tetrahedra this force field acts on (nElem × 4), after init. */
+  get tetrahedra(): Uint32Array {
+    return this.elems;
+  }
+
+  override init(): void {
+    const ms = this.context.getObject(isMechanicalState);
+    if (!ms) throw this.error('no mechanical state: put a MechanicalObject in the node');
+    if (ms.stateType.derivSize !== 3 || ms.stateType.isRigid) throw this.error(`needs a Vec3 mechanical state, not ${ms.stateType.name}`);
+    this.mstate = ms;
+    if (!this.template) this.template = ms.stateType.name;
+    const topo = findMeshTopology(this, this.topology);
+    if (!topo) throw this.error('no topology: link one with topology="@..." or put a tetrahedral topology in the node');
+    this.topology.set(topo);
+    this.topo = topo;
+    this.youngModulus.value = checkedYoungModuli(this.youngModulus.value.length > 0 ? this.youngModulus.value : Float64Array.of(DEFAULT_YOUNG_MODULUS));
+    this.poissonRatio.value = checkedPoissonRatios(this.poissonRatio.value);
+    this.reinit();
+  }
+
+  /** The tetrahedra of the topology (subclasses may derive them from hexahedra). */
+  protected elementsOf(topo: BaseMeshTopology): Uint32Array {
+    return topo.getTetrahedra();
+  }
+
+  /** Recomputes every rest quantity from the topology and the rest positions x0. */
+  reinit(): void {
+    const topo = this.topo!;
+    const ms = this.mstate!;
+    this.topoRevision = topo.revision;
+    this.activeMethod = this.methodName();
+    const elems = Uint32Array.from(this.elementsOf(topo));
+    const n = elems.length / 4;
+    const x0 = ms.x0;
+    for (let i = 0; i < elems.length; i++) {
+      if (elems[i]! >= ms.size) throw this.error(`tetrahedron ${Math.floor(i / 4)} uses point ${elems[i]}, but ${ms.describe()} has ${ms.size} points`);
+    }
+    this.elems = elems;
+    this.grad = new Float64Array(12 * n);
+    this.mat = new Float64Array(3 * n);
+    this.rest = new Float64Array(12 * n);
+    this.rot = new Float64Array(9 * n);
+    this.rot0 = new Float64Array(9 * n);
+    this.restInv = this.activeMethod === 'svd' ? new Float64Array(9 * n) : new Float64Array(0);
+    this.plastic = new Float64Array(6 * n);
+    this.restVolume = 0;
+    const E = this.youngModulus.value;
+    const nu = this.poissonRatio.value;
+    const lsf = this.localStiffnessFactor.value;
+    const R = this.A;
+    const X = this.D;
+    for (let e = 0; e < n; e++) {
+      const a = elems[4 * e]!, b = elems[4 * e + 1]!, c = elems[4 * e + 2]!, d = elems[4 * e + 3]!;
+      // material: Hooke / (36 V)
+      const young = (lsf.length === 0 ? 1 : lsf[Math.floor((e * lsf.length) / n)]!) * valueInElement(E, e, DEFAULT_YOUNG_MODULUS);
+      isotropicHooke(this.hooke, young, valueInElement(nu, e, DEFAULT_POISSON_RATIO));
+      const ux = x0[3 * b]! - x0[3 * a]!, uy = x0[3 * b + 1]! - x0[3 * a + 1]!, uz = x0[3 * b + 2]! - x0[3 * a + 2]!;
+      const vx = x0[3 * c]! - x0[3 * a]!, vy = x0[3 * c + 1]! - x0[3 * a + 1]!, vz = x0[3 * c + 2]! - x0[3 * a + 2]!;
+      const wx = x0[3 * d]! - x0[3 * a]!, wy = x0[3 * d + 1]! - x0[3 * a + 1]!, wz = x0[3 * d + 2]! - x0[3 * a + 2]!;
+      const vol = Math.abs((uy * vz - uz * vy) * wx + (uz * vx - ux * vz) * wy + (ux * vy - uy * vx) * wz) / 6;
+      if (!(vol > 0)) throw this.error(`tetrahedron ${e} (${a} ${b} ${c} ${d}) has zero volume at rest`);
+      this.restVolume += vol;
+      const s = 1 / (vol * 36);
+      this.mat[3 * e] = this.hooke[0]! * s;
+      this.mat[3 * e + 1] = this.hooke[1]! * s;
+      this.mat[3 * e + 2] = this.hooke[2]! * s;
+      // rest rotation R₀ and rest shape in its frame
+      const o = 12 * e;
+      if (this.activeMethod === 'small') {
+        R.fill(0);
+        R[0] = R[4] = R[8] = 1;
+        for (let k = 0; k < 4; k++) {
+          const p = elems[4 * e + k]!;
+          X[3 * k] = x0[3 * p]!;
+          X[3 * k + 1] = x0[3 * p + 1]!;
+          X[3 * k + 2] = x0[3 * p + 2]!;
+        }
+      } else {
+        if (this.activeMethod === 'large') frameOfEdges(R, x0, a, b, c);
+        else {
+          R[0] = ux; R[1] = uy; R[2] = uz;
+          R[3] = vx; R[4] = vy; R[5] = vz;
+          R[6] = wx; R[7] = wy; R[8] = wz;
+          if (this.activeMethod === 'svd') invert3(this.restInv, 9 * e, R);
+          polarDecomposition(R, R);
+        }
+        for (let k = 0; k < 4; k++) {
+          const p = elems[4 * e + k]!;
+          const px = x0[3 * p]!, py = x0[3 * p + 1]!, pz = x0[3 * p + 2]!;
+          X[3 * k] = R[0]! * px + R[1]! * py + R[2]! * pz;
+          X[3 * k + 1] = R[3]! * px + R[4]! * py + R[5]! * pz;
+          X[3 * k + 2] = R[6]! * px + R[7]! * py + R[8]! * pz;
+        }
+        if (this.activeMethod === 'large') {
+          for (let k = 3; k < 12; k++) X[k] = X[k]! - X[k % 3]!;
+          X[0] = X[1] = X[2] = 0;
+        }
+      }
+      for (let k = 0; k < 12; k++) this.rest[o + k] = X[k]!;
+      for (let k = 0; k < 9; k++) this.rot[9 * e + k] = this.rot0[9 * e + k] = R[k]!;
+      strainDisplacement(this.grad, o, X);
+    }
+  }
+
+  /** Called at the start of every addForce (parameters SOFA reads at each evaluation). */
+  protected beforeForces(): void {}
+
+  // ---- forces ---------------------------------------------------------------------------------
+
+  addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
+    if (this.topo && this.topo.revision !== this.topoRevision) this.reinit();
+    this.beforeForces();
+    const ff = f[0]!, p = x[0]!, x0 = this.mstate!.x0;
+    const method = this.activeMethod;
+    // SOFA's assembled path computes no force with 'polar' or 'svd'.
+    if (this.computeGlobalMatrix.value && (method === 'polar' || method === 'svd')) return;
+    const n = this.elems.length / 4;
+    const elems = this.elems, rot = this.rot, rest = this.rest;
+    const D = this.D, F = this.F, A = this.A, Q = this.Q;
+    const update = this.updateStiffnessMatrix.value;
+    for (let e = 0; e < n; e++) {
+      const a = 3 * elems[4 * e]!, b = 3 * elems[4 * e + 1]!, c = 3 * elems[4 * e + 2]!, d = 3 * elems[4 * e + 3]!;
+      const o = 12 * e, r = 9 * e;
+      if (method === 'small') {
+        // D = (X − X_a) − (x − x_a), node a left at 0
+        D[0] = D[1] = D[2] = 0;
+        for (let k = 0; k < 3; k++) {
+          D[3 + k] = x0[b + k]! - x0[a + k]! - p[b + k]! + p[a + k]!;
+          D[6 + k] = x0[c + k]! - x0[a + k]! - p[c + k]! + p[a + k]!;
+          D[9 + k] = x0[d + k]! - x0[a + k]! - p[d + k]! + p[a + k]!;
+        }
+        this.elementForce(e, D, F);
+        for (let k = 0; k < 3; k++) {
+          ff[a + k] += F[k]!;
+          ff[b + k] += F[3 + k]!;
+          ff[c + k] += F[6 + k]!;
+          ff[d + k] += F[9 + k]!;
+        }
+        continue;
+      }
+      if (method === 'large') {
+        // frame of the edges, rows x̂ ŷ ẑ
+        let ex = p[b]! - p[a]!, ey = p[b + 1]! - p[a + 1]!, ez = p[b + 2]! - p[a + 2]!;
+        const inv = 1 / Math.sqrt(ex * ex + ey * ey + ez * ez);
+        ex *= inv; ey *= inv; ez *= inv;
+        const yx = p[c]! - p[a]!, yy = p[c + 1]! - p[a + 1]!, yz = p[c + 2]! - p[a + 2]!;
+        let zx = ey * yz - ez * yy, zy = ez * yx - ex * yz, zz = ex * yy - ey * yx;
+        const iz = 1 / Math.sqrt(zx * zx + zy * zy + zz * zz);
+        zx *= iz; zy *= iz; zz *= iz;
+        rot[r] = ex; rot[r + 1] = ey; rot[r + 2] = ez;
+        rot[r + 3] = zy * ez - zz * ey; rot[r + 4] = zz * ex - zx * ez; rot[r + 5] = zx * ey - zy * ex;
+        rot[r + 6] = zx; rot[r + 7] = zy; rot[r + 8] = zz;
+      } else {
+        A[0] = p[b]! - p[a]!; A[1] = p[b + 1]! - p[a + 1]!; A[2] = p[b + 2]! - p[a + 2]!;
+        A[3] = p[c]! - p[a]!; A[4] = p[c + 1]! - p[a + 1]!; A[5] = p[c + 2]! - p[a + 2]!;
+        A[6] = p[d]! - p[a]!; A[7] = p[d + 1]! - p[a + 1]!; A[8] = p[d + 2]! - p[a + 2]!;
+        if (method === 'svd' && this.deformationIsDegenerate(e, A)) {
+          // Q = U·Vᵀ of F = A·A₀⁻¹, then R = Q·R₀
+          polarDecompositionStable(Q, this.F9);
+          const r0 = this.rot0;
+          for (let i = 0; i < 3; i++)
+            for (let j = 0; j < 3; j++)
+              rot[r + 3 * i + j] = Q[3 * i]! * r0[r + j]! + Q[3 * i + 1]! * r0[r + 3 + j]! + Q[3 * i + 2]! * r0[r + 6 + j]!;
+        } else {
+          polarDecomposition(Q, A);
+          for (let k = 0; k < 9; k++) rot[r + k] = Q[k]!;
+        }
+      }
+      // deformed positions in the element frame, D = R₀X − R·x
+      const r0 = rot[r]!, r1 = rot[r + 1]!, r2 = rot[r + 2]!, r3 = rot[r + 3]!, r4 = rot[r + 4]!, r5 = rot[r + 5]!, r6 = rot[r + 6]!, r7 = rot[r + 7]!, r8 = rot[r + 8]!;
+      for (let k = 0; k < 4; k++) {
+        const q = k === 0 ? a : k === 1 ? b : k === 2 ? c : d;
+        const px = p[q]!, py = p[q + 1]!, pz = p[q + 2]!;
+        F[3 * k] = r0 * px + r1 * py + r2 * pz;
+        F[3 * k + 1] = r3 * px + r4 * py + r5 * pz;
+        F[3 * k + 2] = r6 * px + r7 * py + r8 * pz;
+      }
+      if (method === 'large') {
+        D[0] = D[1] = D[2] = 0;
+        D[3] = rest[o + 3]! - (F[3]! - F[0]!);
+        D[4] = 0;
+        D[5] = 0;
+        D[6] = rest[o + 6]! - (F[6]! - F[0]!);
+        D[7] = rest[o + 7]! - (F[7]! - F[1]!);
+        D[8] = 0;
+        D[9] = rest[o + 9]! - (F[9]! - F[0]!);
+        D[10] = rest[o + 10]! - (F[10]! - F[1]!);
+        D[11] = rest[o + 11]! - (F[11]! - F[2]!);
+        if (update) {
+          // strain-displacement of the deformed element in its frame (node a at the origin)
+          for (let k = 3; k < 12; k++) F[k] = F[k]! - F[k % 3]!;
+          F[0] = F[1] = F[2] = 0;
+          strainDisplacement(this.grad, o, F);
+        }
+      } else {
+        for (let k = 0; k < 12; k++) D[k] = rest[o + k]! - F[k]!;
+        if (update) strainDisplacement(this.grad, o, F);
+      }
+      this.elementForce(e, D, F);
+      // f += Rᵀ·F
+      for (let k = 0; k < 4; k++) {
+        const q = k === 0 ? a : k === 1 ? b : k === 2 ? c : d;
+        const fx = F[3 * k]!, fy = F[3 * k + 1]!, fz = F[3 * k + 2]!;
+        ff[q] += r0 * fx + r3 * fy + r6 * fz;
+        ff[q + 1] += r1 * fx + r4 * fy + r7 * fz;
+        ff[q + 2] += r2 * fx + r5 * fy + r8 * fz;
+      }
+    }
+  }
+
+  /** 'svd' scratch: F = A·A₀⁻¹. */
+  private readonly F9 = new Float64Array(9);
+
+  /** Computes F9 = A·A₀⁻¹ and tells whether det(F9) < 1e-6 (flat or inverted element). */
+  private deformationIsDegenerate(e: number, A: Float64Array): boolean {
+    const M = this.restInv, o = 9 * e, F9 = this.F9;
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 3; j++) F9[3 * i + j] = A[3 * i]! * M[o + j]! + A[3 * i + 1]! * M[o + 3 + j]! + A[3 * i + 2]! * M[o + 6 + j]!;
+    const det =
+      F9[0]! * (F9[4]! * F9[8]! - F9[5]! * F9[7]!) - F9[1]! * (F9[3]! * F9[8]! - F9[5]! * F9[6]!) + F9[2]! * (F9[3]! * F9[7]! - F9[4]! * F9[6]!);
+    return det < 1e-6;
+  }
+
+  /** Plasticity on: the thresholds SOFA reads at every force evaluation. */
+  protected setPlasticity(max: number, yieldThreshold: number, creep: number): void {
+    this.plasticMax = max;
+    this.plasticYield = yieldThreshold;
+    this.plasticCreepFactor = creep;
+  }
+
+  /** F = J·K·(Jᵀ·D − plastic strain) for element e (the plastic strain evolves when enabled). */
+  private elementForce(e: number, D: Float64Array, F: Float64Array): void {
+    const g = this.grad, o = 12 * e;
+    // strain s = Jᵀ·D
+    let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0;
+    for (let i = 0; i < 4; i++) {
+      const al = g[o + 3 * i]!, be = g[o + 3 * i + 1]!, ga = g[o + 3 * i + 2]!;
+      const dx = D[3 * i]!, dy = D[3 * i + 1]!, dz = D[3 * i + 2]!;
+      s0 += al * dx;
+      s1 += be * dy;
+      s2 += ga * dz;
+      s3 += be * dx + al * dy;
+      s4 += ga * dy + be * dz;
+      s5 += ga * dx + al * dz;
+    }
+    if (this.plasticMax > 0) {
+      // elastic = total − plastic; creep towards it past the yield threshold, clamp the plastic norm
+      const pl = this.plastic, q = 6 * e;
+      const e0 = s0 - pl[q]!, e1 = s1 - pl[q + 1]!, e2 = s2 - pl[q + 2]!, e3 = s3 - pl[q + 3]!, e4 = s4 - pl[q + 4]!, e5 = s5 - pl[q + 5]!;
+      if (e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3 + e4 * e4 + e5 * e5 > this.plasticYield * this.plasticYield) {
+        const c = this.plasticCreepFactor;
+        pl[q] += c * e0; pl[q + 1] += c * e1; pl[q + 2] += c * e2; pl[q + 3] += c * e3; pl[q + 4] += c * e4; pl[q + 5] += c * e5;
+      }
+      let n2 = 0;
+      for (let k = 0; k < 6; k++) n2 += pl[q + k]! * pl[q + k]!;
+      if (n2 > this.plasticMax * this.plasticMax) {
+        const scale = this.plasticMax / Math.sqrt(n2);
+        for (let k = 0; k < 6; k++) pl[q + k] *= scale;
+      }
+      s0 -= pl[q]!; s1 -= pl[q + 1]!; s2 -= pl[q + 2]!; s3 -= pl[q + 3]!; s4 -= pl[q + 4]!; s5 -= pl[q + 5]!;
+    }
+    const m = this.mat, mo = 3 * e;
+    const A = m[mo]!, B = m[mo + 1]!, C = m[mo + 2]!;
+    const k0 = A * s0 + B * s1 + B * s2;
+    const k1 = B * s0 + A * s1 + B * s2;
+    const k2 = B * s0 + B * s1 + A * s2;
+    const k3 = C * s3, k4 = C * s4, k5 = C * s5;
+    for (let i = 0; i < 4; i++) {
+      const al = g[o + 3 * i]!, be = g[o + 3 * i + 1]!, ga = g[o + 3 * i + 2]!;
+      F[3 * i] = al * k0 + be * k3 + ga * k5;
+      F[3 * i + 1] = be * k1 + al * k3 + ga * k4;
+      F[3 * i + 2] = ga * k2 + be * k4 + al * k5;
+    }
+  }
+
+  addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
+    const out = df[0]!, v = dx[0]!;
+    const k = this.kFactorWithRayleigh(kFactor, bFactor);
+    if (k === 0) return;
+    const n = this.elems.length / 4;
+    const elems = this.elems, rot = this.rot, g = this.grad, m = this.mat;
+    const small = this.activeMethod === 'small';
+    for (let e = 0; e < n; e++) {
+      const a = 3 * elems[4 * e]!, b = 3 * elems[4 * e + 1]!, c = 3 * elems[4 * e + 2]!, d = 3 * elems[4 * e + 3]!;
+      const r = 9 * e, o = 12 * e, mo = 3 * e;
+      let r0 = 1, r1 = 0, r2 = 0, r3 = 0, r4 = 1, r5 = 0, r6 = 0, r7 = 0, r8 = 1;
+      if (!small) {
+        r0 = rot[r]!; r1 = rot[r + 1]!; r2 = rot[r + 2]!; r3 = rot[r + 3]!; r4 = rot[r + 4]!; r5 = rot[r + 5]!; r6 = rot[r + 6]!; r7 = rot[r + 7]!; r8 = rot[r + 8]!;
+      }
+      // X = R·dx per node
+      let px = v[a]!, py = v[a + 1]!, pz = v[a + 2]!;
+      const ax = r0 * px + r1 * py + r2 * pz, ay = r3 * px + r4 * py + r5 * pz, az = r6 * px + r7 * py + r8 * pz;
+      px = v[b]!; py = v[b + 1]!; pz = v[b + 2]!;
+      const bx = r0 * px + r1 * py + r2 * pz, by = r3 * px + r4 * py + r5 * pz, bz = r6 * px + r7 * py + r8 * pz;
+      px = v[c]!; py = v[c + 1]!; pz = v[c + 2]!;
+      const cx = r0 * px + r1 * py + r2 * pz, cy = r3 * px + r4 * py + r5 * pz, cz = r6 * px + r7 * py + r8 * pz;
+      px = v[d]!; py = v[d + 1]!; pz = v[d + 2]!;
+      const dxx = r0 * px + r1 * py + r2 * pz, dxy = r3 * px + r4 * py + r5 * pz, dxz = r6 * px + r7 * py + r8 * pz;
+      const al0 = g[o]!, be0 = g[o + 1]!, ga0 = g[o + 2]!;
+      const al1 = g[o + 3]!, be1 = g[o + 4]!, ga1 = g[o + 5]!;
+      const al2 = g[o + 6]!, be2 = g[o + 7]!, ga2 = g[o + 8]!;
+      const al3 = g[o + 9]!, be3 = g[o + 10]!, ga3 = g[o + 11]!;
+      // strain = Jᵀ·X
+      const s0 = al0 * ax + al1 * bx + al2 * cx + al3 * dxx;
+      const s1 = be0 * ay + be1 * by + be2 * cy + be3 * dxy;
+      const s2 = ga0 * az + ga1 * bz + ga2 * cz + ga3 * dxz;
+      const s3 = be0 * ax + al0 * ay + be1 * bx + al1 * by + be2 * cx + al2 * cy + be3 * dxx + al3 * dxy;
+      const s4 = ga0 * ay + be0 * az + ga1 * by + be1 * bz + ga2 * cy + be2 * cz + ga3 * dxy + be3 * dxz;
+      const s5 = ga0 * ax + al0 * az + ga1 * bx + al1 * bz + ga2 * cx + al2 * cz + ga3 * dxx + al3 * dxz;
+      // stress = −k·K·strain (the minus of df = −k·Rᵀ·J·K·Jᵀ·R·dx)
+      const A = m[mo]!, B = m[mo + 1]!, C = m[mo + 2]!;
+      const k0 = -k * (A * s0 + B * s1 + B * s2);
+      const k1 = -k * (B * s0 + A * s1 + B * s2);
+      const k2 = -k * (B * s0 + B * s1 + A * s2);
+      const k3 = -k * C * s3, k4 = -k * C * s4, k5 = -k * C * s5;
+      // node forces in the element frame, then df += Rᵀ·F
+      let fx = al0 * k0 + be0 * k3 + ga0 * k5, fy = be0 * k1 + al0 * k3 + ga0 * k4, fz = ga0 * k2 + be0 * k4 + al0 * k5;
+      out[a] += r0 * fx + r3 * fy + r6 * fz;
+      out[a + 1] += r1 * fx + r4 * fy + r7 * fz;
+      out[a + 2] += r2 * fx + r5 * fy + r8 * fz;
+      fx = al1 * k0 + be1 * k3 + ga1 * k5; fy = be1 * k1 + al1 * k3 + ga1 * k4; fz = ga1 * k2 + be1 * k4 + al1 * k5;
+      out[b] += r0 * fx + r3 * fy + r6 * fz;
+      out[b + 1] += r1 * fx + r4 * fy + r7 * fz;
+      out[b + 2] += r2 * fx + r5 * fy + r8 * fz;
+      fx = al2 * k0 + be2 * k3 + ga2 * k5; fy = be2 * k1 + al2 * k3 + ga2 * k4; fz = ga2 * k2 + be2 * k4 + al2 * k5;
+      out[c] += r0 * fx + r3 * fy + r6 * fz;
+      out[c + 1] += r1 * fx + r4 * fy + r7 * fz;
+      out[c + 2] += r2 * fx + r5 * fy + r8 * fz;
+      fx = al3 * k0 + be3 * k3 + ga3 * k5; fy = be3 * k1 + al3 * k3 + ga3 * k4; fz = ga3 * k2 + be3 * k4 + al3 * k5;
+      out[d] += r0 * fx + r3 * fy + r6 * fz;
+      out[d + 1] += r1 * fx + r4 * fy + r7 * fz;
+      out[d + 2] += r2 * fx + r5 * fy + r8 * fz;
+    }
+  }
+
+  /**
+   * The 12×12 stiffness −Rᵀ·(J·K·Jᵀ)·R of element e (row-major into out, node-major rows), with the
+   * rotation of the last addForce (identity for 'small').
+   */
+  elementStiffness(out: Float64Array, e: number): Float64Array {
+    const g = this.grad, o = 12 * e, m = this.mat;
+    const A = m[3 * e]!, B = m[3 * e + 1]!, C = m[3 * e + 2]!;
+    const blk = this.blk;
+    // local block (i, j) = Bᵢᵀ·D·Bⱼ
+    for (let i = 0; i < 4; i++) {
+      const ai = g[o + 3 * i]!, bi = g[o + 3 * i + 1]!, ci = g[o + 3 * i + 2]!;
+      for (let j = 0; j < 4; j++) {
+        const aj = g[o + 3 * j]!, bj = g[o + 3 * j + 1]!, cj = g[o + 3 * j + 2]!;
+        const base = 36 * i + 3 * j;
+        blk[base] = ai * A * aj + bi * C * bj + ci * C * cj;
+        blk[base + 1] = ai * B * bj + bi * C * aj;
+        blk[base + 2] = ai * B * cj + ci * C * aj;
+        blk[base + 12] = bi * B * aj + ai * C * bj;
+        blk[base + 13] = bi * A * bj + ai * C * aj + ci * C * cj;
+        blk[base + 14] = bi * B * cj + ci * C * bj;
+        blk[base + 24] = ci * B * aj + ai * C * cj;
+        blk[base + 25] = ci * B * bj + bi * C * cj;
+        blk[base + 26] = ci * A * cj + bi * C * bj + ai * C * aj;
+      }
+    }
+    if (this.activeMethod === 'small') {
+      for (let k = 0; k < 144; k++) out[k] = -blk[k]!;
+      return out;
+    }
+    // out_ij = −Rᵀ·blk_ij·R
+    const R = this.rot, r = 9 * e;
+    for (let i = 0; i < 4; i++) {
+      for (let j = 0; j < 4; j++) {
+        const base = 36 * i + 3 * j;
+        for (let p = 0; p < 3; p++) {
+          for (let q = 0; q < 3; q++) {
+            let s = 0;
+            for (let u = 0; u < 3; u++) {
+              const ru = R[r + 3 * u + p]!;
+              if (ru === 0) continue;
+              s += ru * (blk[base + 12 * u]! * R[r + q]! + blk[base + 12 * u + 1]! * R[r + 3 + q]! + blk[base + 12 * u + 2]! * R[r + 6 + q]!);
+            }
+            out[base + 12 * p + q] = -s;
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private readonly kScratch = new Float64Array(144);
+
+  addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
+    this.emitStiffness(acc, kFactor);
+  }
+
+  /** B = rayleighStiffness·K (emitted only when rayleighStiffness ≠ 0, always the same sequence). */
+  override addBToMatrix(acc: MatrixAccumulator, bFactor: number): void {
+    const rs = this.rayleighStiffness.value;
+    if (rs !== 0) this.emitStiffness(acc, bFactor * rs);
+  }
+
+  private emitStiffness(acc: MatrixAccumulator, factor: number): void {
+    const n = this.elems.length / 4;
+    const K = this.kScratch, elems = this.elems;
+    for (let e = 0; e < n; e++) {
+      this.elementStiffness(K, e);
+      for (let i = 0; i < 4; i++) {
+        const ri = 3 * elems[4 * e + i]!;
+        for (let p = 0; p < 3; p++) {
+          const row = 12 * (3 * i + p);
+          for (let j = 0; j < 4; j++) {
+            const cj = 3 * elems[4 * e + j]!;
+            const col = row + 3 * j;
+            acc.add(ri + p, cj, factor * K[col]!);
+            acc.add(ri + p, cj + 1, factor * K[col + 1]!);
+            acc.add(ri + p, cj + 2, factor * K[col + 2]!);
+          }
+        }
+      }
+    }
+  }
+
+  /** ½·Σ Dᵀ·J·K·Jᵀ·D for 'small' (SOFA computes it for that method only), else 0. */
+  override getPotentialEnergy(x: readonly Float64Array[]): number {
+    if (this.activeMethod !== 'small' || this.computeGlobalMatrix.value) return 0;
+    const p = x[0]!, x0 = this.mstate!.x0, D = this.D, F = this.F;
+    const n = this.elems.length / 4;
+    const saved = this.plasticMax;
+    this.plasticMax = 0;
+    let energy = 0;
+    for (let e = 0; e < n; e++) {
+      const a = 3 * this.elems[4 * e]!;
+      for (let k = 0; k < 4; k++) {
+        const q = 3 * this.elems[4 * e + k]!;
+        for (let c = 0; c < 3; c++) D[3 * k + c] = x0[q + c]! - x0[a + c]! - p[q + c]! + p[a + c]!;
+      }
+      this.elementForce(e, D, F);
+      for (let k = 0; k < 12; k++) energy += F[k]! * D[k]!;
+    }
+    this.plasticMax = saved;
+    return energy / 2;
+  }
+
+  override reset(): void {
+    this.plastic.fill(0);
+  }
+
+  /** Rotation R of element e at the last addForce (rows = element frame), copied into out. */
+  getElementRotation(out: Float64Array, e: number): Float64Array {
+    for (let k = 0; k < 9; k++) out[k] = this.rot[9 * e + k]!;
+    return out;
+  }
+}
+
+/** Hexahedra split in tetrahedra as SOFA's TetrahedronFEMForceField does without tetrahedra. */
+export function tetrahedraOfTopology(topo: BaseMeshTopology): Uint32Array {
+  const tets = topo.getTetrahedra();
+  if (tets.length > 0) return tets;
+  const hexa = topo.getHexahedra();
+  if (hexa.length === 0) return tets;
+  const grid = topo.getGrid();
+  const cubesX = grid ? grid.n[0] - 1 : 2;
+  const cubesY = grid ? grid.n[1] - 1 : 1;
+  return tetrahedraFromHexahedra(hexa, cubesX, cubesY);
+}
+
+/**
+ * Rows of R: x̂ ∥ (b − a), ẑ ∥ x̂ × (c − a), ŷ = ẑ × x̂ (SOFA computeRotationLarge), positions p
+ * as a flat (n × 3) array.
+ */
+export function frameOfEdges(R: Float64Array, p: ArrayLike<number>, a: number, b: number, c: number): Float64Array {
+  let ex = p[3 * b]! - p[3 * a]!, ey = p[3 * b + 1]! - p[3 * a + 1]!, ez = p[3 * b + 2]! - p[3 * a + 2]!;
+  const inv = 1 / Math.sqrt(ex * ex + ey * ey + ez * ez);
+  ex *= inv; ey *= inv; ez *= inv;
+  const yx = p[3 * c]! - p[3 * a]!, yy = p[3 * c + 1]! - p[3 * a + 1]!, yz = p[3 * c + 2]! - p[3 * a + 2]!;
+  let zx = ey * yz - ez * yy, zy = ez * yx - ex * yz, zz = ex * yy - ey * yx;
+  const iz = 1 / Math.sqrt(zx * zx + zy * zy + zz * zz);
+  zx *= iz; zy *= iz; zz *= iz;
+  R[0] = ex; R[1] = ey; R[2] = ez;
+  R[3] = zy * ez - zz * ey; R[4] = zz * ex - zx * ez; R[5] = zx * ey - zy * ex;
+  R[6] = zx; R[7] = zy; R[8] = zz;
+  return R;
+}
+
+/** SOFA's 2×3 "pseudo determinant" of rows (m00 m01 m02; m10 m11 m12). */
+function pd(m00: number, m01: number, m02: number, m10: number, m11: number, m12: number): number {
+  return m01 * m12 - m11 * m02 - m00 * m12 + m10 * m02 + m00 * m11 - m10 * m01;
+}
+
+/**
+ * Cofactor gradients (αᵢ, βᵢ, γᵢ) = 6V·∇Nᵢ of the tetrahedron whose 4 positions are X (12 numbers),
+ * written to out[o .. o+12), as SOFA's computeStrainDisplacement (signs alternate with the node).
+ */
+export function strainDisplacement(out: Float64Array, o: number, X: ArrayLike<number>): void {
+  for (let i = 0; i < 4; i++) {
+    // the three other nodes in cyclic order
+    const p = 3 * ((i + 1) % 4), q = 3 * ((i + 2) % 4), r = 3 * ((i + 3) % 4);
+    const sign = i % 2 === 0 ? -1 : 1;
+    out[o + 3 * i] = sign * pd(X[p + 1]!, X[q + 1]!, X[r + 1]!, X[p + 2]!, X[q + 2]!, X[r + 2]!);
+    out[o + 3 * i + 1] = -sign * pd(X[p]!, X[q]!, X[r]!, X[p + 2]!, X[q + 2]!, X[r + 2]!);
+    out[o + 3 * i + 2] = sign * pd(X[p]!, X[q]!, X[r]!, X[p + 1]!, X[q + 1]!, X[r + 1]!);
+  }
+}
+
+/** out[o..o+9) = m⁻¹ (m row-major); throws nothing, a singular m gives non-finite values. */
+function invert3(out: Float64Array, o: number, m: Float64Array): void {
+  const c00 = m[4]! * m[8]! - m[5]! * m[7]!;
+  const c01 = m[5]! * m[6]! - m[3]! * m[8]!;
+  const c02 = m[3]! * m[7]! - m[4]! * m[6]!;
+  const inv = 1 / (m[0]! * c00 + m[1]! * c01 + m[2]! * c02);
+  out[o] = c00 * inv;
+  out[o + 1] = (m[2]! * m[7]! - m[1]! * m[8]!) * inv;
+  out[o + 2] = (m[1]! * m[5]! - m[2]! * m[4]!) * inv;
+  out[o + 3] = c01 * inv;
+  out[o + 4] = (m[0]! * m[8]! - m[2]! * m[6]!) * inv;
+  out[o + 5] = (m[2]! * m[3]! - m[0]! * m[5]!) * inv;
+  out[o + 6] = c02 * inv;
+  out[o + 7] = (m[1]! * m[6]! - m[0]! * m[7]!) * inv;
+  out[o + 8] = (m[0]! * m[4]! - m[1]! * m[3]!) * inv;
+}

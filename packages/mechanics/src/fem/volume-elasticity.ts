@@ -1,0 +1,99 @@
+import { isTopology, type BaseMeshTopology, type BaseObject, type Link, type Node } from '@sofa-ts/core';
+
+/**
+ * Shared pieces of SOFA's linear-elastic volume force fields (BaseLinearElasticityFEMForceField):
+ * defaults, per-element material lookup, the isotropic Hooke matrix in SOFA's Voigt order and the
+ * topology lookup.
+ */
+
+/** SOFA's default Young modulus (Pa) and Poisson ratio. */
+export const DEFAULT_YOUNG_MODULUS = 5000;
+export const DEFAULT_POISSON_RATIO = 0.45;
+
+/**
+ * Value of element i from a per-element list: the i-th value if the list is long enough, else the
+ * first, else `fallback` (SOFA getYoungModulusInElement / getPoissonRatioInElement).
+ */
+export function valueInElement(values: ArrayLike<number>, i: number, fallback: number): number {
+  if (values.length > i) return values[i]!;
+  if (values.length > 0) return values[0]!;
+  return fallback;
+}
+
+/** Young moduli as SOFA checks them: negative values are replaced by the default. */
+export function checkedYoungModuli(values: Float64Array): Float64Array {
+  return Float64Array.from(values, (y) => (y < 0 ? DEFAULT_YOUNG_MODULUS : y));
+}
+
+/** Poisson ratios as SOFA checks them: values outside [0, 0.5) are replaced by the default. */
+export function checkedPoissonRatios(values: Float64Array): Float64Array {
+  return Float64Array.from(values, (p) => (p < 0 || p >= 0.5 ? DEFAULT_POISSON_RATIO : p));
+}
+
+/**
+ * The isotropic Hooke matrix for the engineering strain (εxx, εyy, εzz, γxy, γyz, γzx), SOFA's Voigt
+ * order with γ = 2ε for shears:
+ *   D = E(1−ν)/((1+ν)(1−2ν)) · [1 on the normal diagonal, ν/(1−ν) off it, (1−2ν)/(2(1−ν)) on shears]
+ * Returns out = [D00, D01, D33] = [λ+2μ, λ, μ], computed in SOFA's order of operations.
+ */
+export function isotropicHooke(out: Float64Array, youngModulus: number, poissonRatio: number): Float64Array {
+  const nu = poissonRatio;
+  const factor = (youngModulus * (1 - nu)) / ((1 + nu) * (1 - 2 * nu));
+  out[0] = factor;
+  out[1] = (nu / (1 - nu)) * factor;
+  out[2] = ((1 - 2 * nu) / (2 * (1 - nu))) * factor;
+  return out;
+}
+
+/**
+ * The topology of a force field: its `topology` link when set, else the mesh topology of its node as
+ * SOFA's context gives it (the last topology declared in the node, else in the nearest ancestor).
+ */
+export function findMeshTopology(owner: BaseObject, link: Link<BaseMeshTopology>): BaseMeshTopology | undefined {
+  const linked = link.get();
+  if (linked) return linked;
+  for (let n: Node | undefined = owner.context; n; n = n.parent) {
+    let found: BaseMeshTopology | undefined;
+    for (const o of n.objects) if (isTopology(o)) found = o;
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Six tetrahedra per hexahedron, as SOFA's TetrahedronFEMForceField splits a hexahedral topology
+ * when it has no tetrahedra: cubes are mirrored in x, y, z in alternation so that faces of
+ * neighbouring cubes match (nx, ny are the numbers of cubes along x and y of a grid, else 2 and 1).
+ */
+export function tetrahedraFromHexahedra(hexa: Uint32Array, cubesX: number, cubesY: number): Uint32Array {
+  const n = hexa.length / 8;
+  const out = new Uint32Array(n * 24);
+  const c = new Array<number>(8);
+  const swap = (i: number, j: number): void => {
+    const t = c[i]!;
+    c[i] = c[j]!;
+    c[j] = t;
+  };
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < 8; k++) c[k] = hexa[8 * i + k]!;
+    if (!((i % cubesX) & 1)) {
+      swap(0, 1); swap(3, 2); swap(4, 5); swap(7, 6);
+    }
+    if (Math.floor(i / cubesX) % cubesY & 1) {
+      swap(0, 3); swap(1, 2); swap(4, 7); swap(5, 6);
+    }
+    if (Math.floor(i / (cubesX * cubesY)) & 1) {
+      swap(0, 4); swap(1, 5); swap(2, 6); swap(3, 7);
+    }
+    const tets = [
+      c[0], c[5], c[1], c[6],
+      c[0], c[1], c[3], c[6],
+      c[1], c[3], c[6], c[2],
+      c[6], c[3], c[0], c[7],
+      c[6], c[7], c[0], c[5],
+      c[7], c[5], c[4], c[0],
+    ];
+    for (let k = 0; k < 24; k++) out[24 * i + k] = tets[k]!;
+  }
+  return out;
+}
