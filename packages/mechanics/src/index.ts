@@ -8,3 +8,4 @@ export { mechanicsComponents } from './components.js';
 export { default as mechanicsModule } from './module.js';
 export * from './mass/index.js';
 export * from './load/index.js';
+export * from './projective/index.js';

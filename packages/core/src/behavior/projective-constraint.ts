@@ -1,5 +1,6 @@
 import { BaseObject } from '../base-object.js';
 import type { BaseMechanicalState } from './mechanical-state.js';
+import type { MatrixAccumulator } from './matrix-accumulator.js';
 
 /**
  * A projective constraint (SOFA BaseProjectiveConstraintSet): it removes directions of motion by
@@ -22,6 +23,21 @@ export abstract class BaseProjectiveConstraint extends BaseObject {
 
   /** Local scalar dof indices zeroed by P (diagonal projections). */
   abstract projectedDofs(out: number[]): void;
+
+  /**
+   * False when P is not diagonal (e.g. a projection onto a plane of any direction): the assembled
+   * system then takes P from `addProjectionToMatrix` instead of `projectedDofs`.
+   */
+  get isDiagonalProjection(): boolean {
+    return true;
+  }
+
+  /**
+   * Non-diagonal projections: emits the rows of P that differ from the identity, in local scalar
+   * dof indices (same emission rule as matrices: same entries at every call). Rows it does not
+   * emit are identity rows. Only called when `isDiagonalProjection` is false.
+   */
+  addProjectionToMatrix(_acc: MatrixAccumulator): void {}
 }
 
 export function isProjectiveConstraint(o: unknown): o is BaseProjectiveConstraint {

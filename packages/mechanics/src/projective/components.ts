@@ -1,4 +1,6 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { FixedPlaneProjectiveConstraint } from './FixedPlaneProjectiveConstraint.js';
+import { PartialFixedProjectiveConstraint } from './PartialFixedProjectiveConstraint.js';
 
 /** Components of this folder, registered by the package's module.ts. */
-export const projectiveComponents: readonly ComponentClass[] = [];
+export const projectiveComponents: readonly ComponentClass[] = [PartialFixedProjectiveConstraint, FixedPlaneProjectiveConstraint];

@@ -1,0 +1,2 @@
+export * from './PartialFixedProjectiveConstraint.js';
+export * from './FixedPlaneProjectiveConstraint.js';
