@@ -36,6 +36,7 @@ export class Data<T> {
   private _counter = 0;
   private _parent: Data<unknown> | undefined;
   private _parentCounter = -1;
+  private _beforeRead: (() => void) | undefined;
   /** True once the scene (or code) gave a value. */
   isSet = false;
   /** The unresolved link text (`@path.field`), kept until the scene's links are resolved. */
@@ -52,6 +53,7 @@ export class Data<T> {
   }
 
   get value(): T {
+    if (this._beforeRead !== undefined) this._beforeRead();
     const p = this._parent;
     if (p !== undefined && p.counter !== this._parentCounter) this.pull(p);
     return this._value;
@@ -74,10 +76,19 @@ export class Data<T> {
   }
 
   get counter(): number {
+    if (this._beforeRead !== undefined) this._beforeRead();
     // A follower's own counter moves with its parent, so chains of links propagate.
     const p = this._parent;
     if (p !== undefined && p.counter !== this._parentCounter) this.pull(p);
     return this._counter;
+  }
+
+  /**
+   * Runs `fn` before every read of the value or counter: an engine updates its outputs lazily,
+   * when a reader (or a follower through a link) asks for them and its inputs changed.
+   */
+  setReadHook(fn: (() => void) | undefined): void {
+    this._beforeRead = fn;
   }
 
   get parent(): Data<unknown> | undefined {

@@ -1,4 +1,5 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { BoxROI } from './BoxROI.js';
 
 /** The engine components of @sofa-ts/topology. */
-export const engineComponents: readonly ComponentClass[] = [];
+export const engineComponents: readonly ComponentClass[] = [BoxROI];

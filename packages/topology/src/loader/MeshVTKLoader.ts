@@ -1,0 +1,348 @@
+import * as fs from 'node:fs';
+import { sofaComponent } from '@sofa-ts/core';
+import { MeshLoader, type MeshBuffers } from './MeshLoader.js';
+import { MeshFileError, TextScanner, lineTokens, parseReal } from './text-scanner.js';
+
+/** Cells as read: a flat list of point indices, where each cell starts and its VTK type. */
+interface Cells {
+  connectivity: number[];
+  /** Start of each cell in connectivity, and its number of points. */
+  start: number[];
+  count: number[];
+  types: number[];
+}
+
+/**
+ * SOFA's MeshVTKLoader: VTK legacy files (`# vtk DataFile Version …`, ASCII, DATASET
+ * UNSTRUCTURED_GRID or POLYDATA) and XML UnstructuredGrid files (.vtu) with ASCII DataArrays.
+ *
+ * Legacy: POINTS (float points are rounded to float32, as SOFA stores them), POLYGONS (4 points
+ * a quad, more a fan of triangles), LINES (polylines), CELLS with CELL_TYPES, and NORMALS in
+ * POINT_DATA. Cell types as SOFA: 3 line → edge, 4 polyline, 5 triangle, 6 triangle strip
+ * (alternating orientation), 7 polygon (fan), 8 pixel → quad (0 1 3 2), 9 quad, 10 tetrahedron,
+ * 11 voxel → hexahedron (0 1 3 2 4 5 7 6), 12 hexahedron, 21/22/24 quadratic edge, triangle and
+ * tetrahedron (first-order part plus mid-edge points); vertices (1, 2) and empty cells are
+ * ignored. Other point and cell data arrays are read past (they do not become Data).
+ */
+@sofaComponent({
+  name: 'MeshVTKLoader',
+  category: 'Loader',
+  module: 'Sofa.Component.IO.Mesh',
+  description: 'Mesh loader for the VTK/VTU file format.',
+})
+export class MeshVTKLoader extends MeshLoader {
+  protected readMesh(path: string, out: MeshBuffers): void {
+    const text = fs.readFileSync(path, 'latin1');
+    const head = text.slice(0, 512);
+    const firstLine = head.split('\n')[0] ?? '';
+    if (firstLine.includes('# vtk DataFile')) this.readLegacy(new TextScanner(text, path), out);
+    else if (firstLine.includes('<VTKFile') || (firstLine.includes('<?xml') && (head.split('\n')[1] ?? '').includes('<VTKFile'))) this.readXml(path, text, out);
+    else throw new MeshFileError(path, 1, "not a VTK file: expected '# vtk DataFile Version x.x' (legacy) or '<VTKFile' (XML) on the first line");
+  }
+
+  private readLegacy(s: TextScanner, out: MeshBuffers): void {
+    s.readLine();
+    s.readLine(); // title
+    const format = (s.readLine() ?? '').trim();
+    if (format === 'BINARY') throw s.fail('binary legacy VTK files are not supported: save the file as ASCII');
+    if (format !== 'ASCII') throw s.fail(`expected 'ASCII' or 'BINARY', found '${format}'`);
+    let dataset = '';
+    while (dataset === '') {
+      const l = s.readLine();
+      if (l === undefined) throw s.fail('expected a DATASET line, found the end of the file');
+      dataset = l.trim();
+    }
+    if (dataset !== 'DATASET POLYDATA' && dataset !== 'DATASET UNSTRUCTURED_GRID') {
+      throw s.fail(`unsupported dataset '${dataset}': expected 'DATASET UNSTRUCTURED_GRID' or 'DATASET POLYDATA'`);
+    }
+    let points: number[] | undefined;
+    let polygons: { data: number[]; line: number } | undefined;
+    let cells: { data: number[]; n: number; line: number } | undefined;
+    let types: number[] | undefined;
+    let normals: number[] | undefined;
+    const readNumbers = (count: number, what: string, float32 = false): number[] => {
+      const a = new Array<number>(count);
+      for (let i = 0; i < count; i++) a[i] = float32 ? Math.fround(s.number(what)) : s.number(what);
+      return a;
+    };
+    const readInts = (count: number, what: string): number[] => {
+      const a = new Array<number>(count);
+      for (let i = 0; i < count; i++) a[i] = s.int(what);
+      return a;
+    };
+    for (let l = s.readLine(); l !== undefined; l = s.readLine()) {
+      const t = lineTokens(l);
+      if (t.length === 0) continue;
+      const kw = t[0]!;
+      const n = (k: number, what: string): number => {
+        const v = t[k];
+        if (v === undefined || !/^\d+$/.test(v)) throw s.fail(`${kw}: expected ${what}, found '${v ?? 'nothing'}'`);
+        return Number(v);
+      };
+      if (kw === 'POINTS') {
+        const np = n(1, 'the number of points');
+        const type = (t[2] ?? 'float').toLowerCase();
+        points = readNumbers(3 * np, 'a point coordinate', type === 'float');
+      } else if (kw === 'POLYGONS') {
+        polygons = { data: readInts(n(2, 'the size of the list'), 'a polygon entry'), line: s.line };
+      } else if (kw === 'CELLS') {
+        cells = { n: n(1, 'the number of cells'), data: [], line: s.line };
+        cells.data = readInts(n(2, 'the size of the list'), 'a cell entry');
+      } else if (kw === 'LINES') {
+        const nl = n(1, 'the number of lines');
+        cells = { n: nl, data: readInts(n(2, 'the size of the list'), 'a line entry'), line: s.line };
+        types = new Array<number>(nl).fill(4);
+      } else if (kw === 'CELL_TYPES') {
+        types = readInts(n(1, 'the number of cells'), 'a cell type');
+      } else if (kw === 'POINT_DATA' || kw === 'CELL_DATA') {
+        const count = n(1, 'the number of values');
+        const got = this.readAttributes(s, count, kw === 'POINT_DATA');
+        if (got) normals = got;
+      } else if (/^[A-Z_]+$/.test(kw) && t[1] !== undefined && t[2] !== undefined && /^\d+$/.test(t[2])) {
+        // Another section with a sized list (VERTICES, TRIANGLE_STRIPS, ...): read past it.
+        readInts(Number(t[2]), 'a list entry');
+      }
+    }
+    if (!points) throw s.fail('no POINTS section', 0);
+    out.positions = points;
+    if (normals) out.normals = normals;
+    const np = points.length / 3;
+    if (polygons) {
+      const d = polygons.data;
+      for (let i = 0; i < d.length; ) {
+        const nv = d[i++]!;
+        if (i + nv > d.length) throw s.fail('POLYGONS: the list ends inside a polygon', polygons.line);
+        const v = d.slice(i, i + nv);
+        i += nv;
+        if (v.some((k) => k < 0 || k >= np)) throw s.fail(`POLYGONS: a polygon uses a point out of range (the file has ${np} points)`, polygons.line);
+        if (nv === 4) this.addQuad(out, v[0]!, v[1]!, v[2]!, v[3]!);
+        else if (nv >= 3) for (let j = 2; j < nv; j++) this.addTriangle(out, v[0]!, v[j - 1]!, v[j]!);
+      }
+    } else if (cells) {
+      if (!types) throw s.fail('CELLS without CELL_TYPES', cells.line);
+      if (types.length !== cells.n) throw s.fail(`CELL_TYPES has ${types.length} types for ${cells.n} cells`, cells.line);
+      const c: Cells = { connectivity: [], start: [], count: [], types };
+      const d = cells.data;
+      for (let i = 0, k = 0; k < cells.n; k++) {
+        const nv = d[i++];
+        if (nv === undefined || i + nv > d.length) throw s.fail('CELLS: the list ends inside a cell', cells.line);
+        c.start.push(c.connectivity.length);
+        c.count.push(nv);
+        for (let j = 0; j < nv; j++) c.connectivity.push(d[i + j]!);
+        i += nv;
+      }
+      this.addCells(c, np, out, (detail) => s.fail(detail, cells!.line));
+    }
+  }
+
+  /** POINT_DATA / CELL_DATA: arrays read past; the point NORMALS are returned. */
+  private readAttributes(s: TextScanner, count: number, pointData: boolean): number[] | undefined {
+    let normals: number[] | undefined;
+    for (;;) {
+      const l = peekLine(s);
+      if (l === undefined) return normals;
+      const t = lineTokens(l);
+      if (t.length === 0) {
+        s.readLine();
+        continue;
+      }
+      const kind = t[0]!;
+      const skip = (n: number, float32 = false): number[] => {
+        const a: number[] = [];
+        for (let i = 0; i < n; i++) a.push(float32 ? Math.fround(s.number('a value')) : s.number('a value'));
+        return a;
+      };
+      if (kind === 'SCALARS') {
+        s.readLine();
+        const comps = t[3] !== undefined ? Number(t[3]) : 1;
+        const next = peekLine(s);
+        if (next !== undefined && lineTokens(next)[0] === 'LOOKUP_TABLE') s.readLine();
+        skip(count * comps);
+      } else if (kind === 'VECTORS') {
+        s.readLine();
+        skip(3 * count);
+      } else if (kind === 'NORMALS') {
+        s.readLine();
+        const v = skip(3 * count, (t[2] ?? 'float').toLowerCase() === 'float');
+        if (pointData) normals = v;
+      } else if (kind === 'FIELD') {
+        s.readLine();
+        const arrays = Number(t[2] ?? '0');
+        for (let a = 0; a < arrays; a++) {
+          let h = lineTokens(s.readLine() ?? '');
+          while (h.length === 0) {
+            const l2 = s.readLine();
+            if (l2 === undefined) throw s.fail('FIELD: the file ends before its arrays');
+            h = lineTokens(l2);
+          }
+          skip(Number(h[1] ?? '0') * Number(h[2] ?? '0'));
+        }
+      } else if (kind === 'LOOKUP_TABLE') {
+        s.readLine();
+        skip(4 * Number(t[2] ?? '0'));
+      } else {
+        return normals;
+      }
+    }
+  }
+
+  /** Adds cells of VTK types (SOFA's subset), checking point indices. */
+  private addCells(c: Cells, np: number, out: MeshBuffers, fail: (detail: string) => MeshFileError): void {
+    const edgeKeys = new Set<string>();
+    const quadraticTriangleEdges = [[0, 1], [1, 2], [2, 0]] as const;
+    const quadraticTetrahedronEdges = [[0, 1], [1, 2], [0, 2], [0, 3], [1, 3], [2, 3]] as const;
+    const addQuadraticEdges = (v: number[], edges: readonly (readonly [number, number])[], firstMid: number): void => {
+      edges.forEach(([a, b], j) => {
+        const v0 = Math.min(v[a]!, v[b]!), v1 = Math.max(v[a]!, v[b]!);
+        const k = `${v0},${v1}`;
+        if (edgeKeys.has(k)) return;
+        edgeKeys.add(k);
+        out.edges.push(v0, v1);
+        out.highOrderEdgePositions.push(v[firstMid + j]!, out.edges.length / 2 - 1, 1, 1);
+      });
+    };
+    const need: Record<number, number> = { 3: 2, 5: 3, 8: 4, 9: 4, 10: 4, 11: 8, 12: 8, 21: 3, 22: 6, 24: 10 };
+    for (let k = 0; k < c.types.length; k++) {
+      const type = c.types[k]!;
+      const v = c.connectivity.slice(c.start[k]!, c.start[k]! + c.count[k]!);
+      if (need[type] !== undefined && v.length < need[type]!) throw fail(`cell ${k} of type ${type} has ${v.length} points, expected ${need[type]}`);
+      if (v.some((i) => i < 0 || i >= np)) throw fail(`cell ${k} uses a point out of range (the file has ${np} points)`);
+      switch (type) {
+        case 0:
+        case 1:
+        case 2:
+          break;
+        case 3:
+          out.edges.push(v[0]!, v[1]!);
+          break;
+        case 4:
+          out.polylines.push(v);
+          break;
+        case 5:
+          this.addTriangle(out, v[0]!, v[1]!, v[2]!);
+          break;
+        case 6:
+          for (let j = 0; j < v.length - 2; j++) {
+            if (j & 1) this.addTriangle(out, v[j]!, v[j + 1]!, v[j + 2]!);
+            else this.addTriangle(out, v[j]!, v[j + 2]!, v[j + 1]!);
+          }
+          break;
+        case 7:
+          for (let j = 2; j < v.length; j++) this.addTriangle(out, v[0]!, v[j - 1]!, v[j]!);
+          break;
+        case 8:
+          this.addQuad(out, v[0]!, v[1]!, v[3]!, v[2]!);
+          break;
+        case 9:
+          this.addQuad(out, v[0]!, v[1]!, v[2]!, v[3]!);
+          break;
+        case 10:
+          out.tetrahedra.push(v[0]!, v[1]!, v[2]!, v[3]!);
+          break;
+        case 11:
+          out.hexahedra.push(v[0]!, v[1]!, v[3]!, v[2]!, v[4]!, v[5]!, v[7]!, v[6]!);
+          break;
+        case 12:
+          out.hexahedra.push(v[0]!, v[1]!, v[2]!, v[3]!, v[4]!, v[5]!, v[6]!, v[7]!);
+          break;
+        case 21:
+          out.edges.push(v[0]!, v[1]!);
+          out.highOrderEdgePositions.push(v[2]!, out.edges.length / 2 - 1, 1, 1);
+          break;
+        case 22:
+          this.addTriangle(out, v[0]!, v[1]!, v[2]!);
+          addQuadraticEdges(v, quadraticTriangleEdges, 3);
+          break;
+        case 24:
+          out.tetrahedra.push(v[0]!, v[1]!, v[2]!, v[3]!);
+          addQuadraticEdges(v, quadraticTetrahedronEdges, 4);
+          break;
+        default:
+          throw fail(`unsupported cell type ${type} (cell ${k})`);
+      }
+    }
+  }
+
+  /** XML UnstructuredGrid (.vtu) with ASCII DataArrays: Points, Cells (connectivity, offsets, types), point Normals. */
+  private readXml(path: string, text: string, out: MeshBuffers): void {
+    const lineAt = (offset: number): number => {
+      let n = 1;
+      for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
+      return n;
+    };
+    const fail = (offset: number, detail: string): MeshFileError => new MeshFileError(path, offset < 0 ? 0 : lineAt(offset), detail);
+    const root = /<VTKFile\b([^>]*)>/.exec(text);
+    if (!root) throw fail(0, 'no <VTKFile> element');
+    const type = attr(root[1]!, 'type');
+    if (type !== 'UnstructuredGrid') throw fail(root.index, `VTK XML dataset '${type ?? '?'}' is not supported (UnstructuredGrid is)`);
+    // SOFA reads every Piece and keeps the last one.
+    const pieces = [...text.matchAll(/<Piece\b([^>]*)>([\s\S]*?)<\/Piece>/g)];
+    if (pieces.length === 0) throw fail(root.index, 'no <Piece> in the UnstructuredGrid');
+    const piece = pieces[pieces.length - 1]!;
+    const pieceStart = piece.index! + piece[0].indexOf('>') + 1;
+    const nPoints = Number(attr(piece[1]!, 'NumberOfPoints') ?? NaN);
+    const nCells = Number(attr(piece[1]!, 'NumberOfCells') ?? NaN);
+    if (!Number.isInteger(nPoints) || !Number.isInteger(nCells)) throw fail(piece.index!, '<Piece> needs NumberOfPoints and NumberOfCells');
+    const body = piece[2]!;
+    const section = (name: string): { text: string; offset: number } | undefined => {
+      const m = new RegExp(`<${name}\\b[^>]*>([\\s\\S]*?)</${name}>`).exec(body);
+      return m ? { text: m[1]!, offset: pieceStart + m.index + m[0].indexOf('>') + 1 } : undefined;
+    };
+    const arrays = (sec: { text: string; offset: number }): Array<{ name: string | undefined; values: number[]; offset: number; components: number }> =>
+      [...sec.text.matchAll(/<DataArray\b([^>]*?)(\/>|>([\s\S]*?)<\/DataArray>)/g)].map((m) => {
+        const a = m[1]!;
+        const offset = sec.offset + m.index!;
+        const format = attr(a, 'format') ?? attr(a, 'Format');
+        if (format !== 'ascii') throw fail(offset, `DataArray format '${format ?? '?'}' is not supported: save the file with ASCII data arrays`);
+        const values: number[] = [];
+        for (const tok of lineTokens(m[3] ?? '')) {
+          const v = parseReal(tok);
+          if (v === undefined) throw fail(offset, `DataArray '${attr(a, 'Name') ?? ''}': '${tok}' is not a number`);
+          values.push(v);
+        }
+        return { name: attr(a, 'Name'), values, offset, components: Number(attr(a, 'NumberOfComponents') ?? '1') };
+      });
+    const pts = section('Points');
+    if (!pts) throw fail(pieceStart, 'no <Points> section');
+    const pointArray = arrays(pts)[0];
+    if (!pointArray) throw fail(pts.offset, '<Points> has no DataArray');
+    if (pointArray.values.length < 3 * nPoints) throw fail(pointArray.offset, `<Points> has ${pointArray.values.length} values, expected ${3 * nPoints}`);
+    out.positions = pointArray.values.slice(0, 3 * nPoints);
+    const pd = section('PointData');
+    if (pd) {
+      const normals = arrays(pd).find((a) => a.name === 'Normals' && a.components === 3);
+      if (normals) out.normals = normals.values.slice(0, 3 * nPoints);
+    }
+    const cs = section('Cells');
+    if (!cs) {
+      if (nCells > 0) throw fail(pieceStart, 'no <Cells> section');
+      return;
+    }
+    const ca = arrays(cs);
+    const get = (n: string): number[] => {
+      const a = ca.find((x) => x.name === n);
+      if (!a) throw fail(cs.offset, `<Cells> has no DataArray named '${n}'`);
+      return a.values;
+    };
+    const connectivity = get('connectivity');
+    const offsets = get('offsets');
+    const types = get('types');
+    if (offsets.length < nCells || types.length < nCells) throw fail(cs.offset, `<Cells> describes ${Math.min(offsets.length, types.length)} cells, the piece has ${nCells}`);
+    const c: Cells = { connectivity, start: [], count: [], types: types.slice(0, nCells) };
+    for (let k = 0; k < nCells; k++) {
+      const start = k === 0 ? 0 : offsets[k - 1]!;
+      c.start.push(start);
+      c.count.push(offsets[k]! - start);
+    }
+    this.addCells(c, nPoints, out, (detail) => fail(cs.offset, detail));
+  }
+}
+
+function peekLine(s: TextScanner): string | undefined {
+  return s.peekLine();
+}
+
+function attr(attrs: string, name: string): string | undefined {
+  const m = new RegExp(`\\b${name}\\s*=\\s*("([^"]*)"|'([^']*)')`).exec(attrs);
+  return m ? (m[2] ?? m[3]) : undefined;
+}
