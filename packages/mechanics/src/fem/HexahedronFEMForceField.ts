@@ -168,8 +168,11 @@ export class HexahedronFEMForceField extends BaseForceField {
       const restShape = this.rest.subarray(24 * e, 24 * e + 24);
       let key = '';
       if (shared) {
-        const parts = [h[0]!.toPrecision(12), h[1]!.toPrecision(12), h[2]!.toPrecision(12), factor.toPrecision(12)];
-        for (let k = 3; k < 24; k++) parts.push((restShape[k]! - restShape[k % 3]!).toPrecision(12));
+        // rest shape relative to node 0, on a grid of 1e-10 of the element size
+        let size = 0;
+        for (let k = 3; k < 24; k++) size = Math.max(size, Math.abs(restShape[k]! - restShape[k % 3]!));
+        const parts = [h[0]!.toPrecision(12), h[1]!.toPrecision(12), h[2]!.toPrecision(12), factor.toPrecision(12), size.toPrecision(10)];
+        for (let k = 3; k < 24; k++) parts.push(String(Math.round((restShape[k]! - restShape[k % 3]!) / (size * 1e-10))));
         key = parts.join(' ');
         const found = keys.get(key);
         if (found !== undefined) {
