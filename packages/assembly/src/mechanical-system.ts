@@ -14,7 +14,7 @@ import {
   isOdeSolver,
   isProjectiveConstraint,
 } from '@sofa-ts/core';
-import { FixedPatternAssembler, TripleProductPlan, type CsrMatrix } from '@sofa-ts/linalg';
+import { FixedPatternAssembler, TripleProductPlan, csrAxpyInto, csrFindSlot, type CsrMatrix } from '@sofa-ts/linalg';
 import { MappedJacobian, type ParentJacobian } from './mapped-jacobian.js';
 import { RowStack, shiftMatrix } from './shift.js';
 
@@ -63,6 +63,26 @@ interface ProjectedGroup {
   plan?: TripleProductPlan;
   product?: CsrMatrix;
   planVersion: number;
+}
+
+/**
+ * Non-diagonal projections (a plane of any direction): the global P (identity except the rows the
+ * constraints emit), refilled like a matrix, and the plan of P·A·P on the assembled A.
+ */
+interface GeneralProjection {
+  readonly constraints: ReadonlyArray<{ pc: BaseProjectiveConstraint; offset: number }>;
+  readonly asm: FixedPatternAssembler;
+  /** (size) 1 for the rows emitted by a constraint at the current emission. */
+  readonly rowMask: Uint8Array;
+  readonly acc: ProjectionAccumulator;
+  plan?: TripleProductPlan;
+  product?: CsrMatrix;
+  /** (size) slot of each diagonal entry in `product`. */
+  diagSlots: Int32Array;
+  aVersion: number;
+  pVersion: number;
+  /** Bumped at every rebuild of the product's pattern. */
+  version: number;
 }
 
 interface MappingEntry {
@@ -121,6 +141,7 @@ export class MechanicalSystem {
   private readonly projected: number[] = [];
   private readonly projectedMask: Uint8Array;
   private readonly acc: MappedAccumulator;
+  private general: GeneralProjection | undefined;
 
   private constructor(readonly root: Node, masters: BaseMechanicalState[], mapped: BaseMechanicalState[]) {
     let offset = 0;
@@ -242,6 +263,21 @@ export class MechanicalSystem {
           this.constraints.push({ pc: o, state: s });
         }
       }
+    }
+    const general = this.constraints.filter((e) => !e.pc.isDiagonalProjection);
+    if (general.length > 0) {
+      const asm = new FixedPatternAssembler(this.size, this.size);
+      const rowMask = new Uint8Array(this.size);
+      this.general = {
+        constraints: general.map((e) => ({ pc: e.pc, offset: this.states[e.state]!.offset })),
+        asm,
+        rowMask,
+        acc: new ProjectionAccumulator(asm, rowMask),
+        diagSlots: new Int32Array(this.size),
+        aVersion: -1,
+        pVersion: -1,
+        version: 0,
+      };
     }
     for (const e of this.mappings) {
       if (e.mapping.isLinear) continue;
@@ -405,7 +441,7 @@ export class MechanicalSystem {
 
   /** Incremented each time the sparsity pattern of the assembled matrix is rebuilt. */
   get matrixPatternVersion(): number {
-    return this.assembler.patternVersion;
+    return this.assembler.patternVersion + (this.general?.version ?? 0);
   }
 
   /**
@@ -426,7 +462,43 @@ export class MechanicalSystem {
     }
     const A = asm.matrix!;
     this.applyProjectionToMatrix(A);
-    return A;
+    return this.general ? this.applyGeneralProjection(this.general, A) : A;
+  }
+
+  /** P for non-diagonal projections: the constraints' rows, identity rows elsewhere. */
+  private emitProjection(g: GeneralProjection): void {
+    const mask = g.rowMask;
+    mask.fill(0);
+    for (const c of g.constraints) {
+      g.acc.offset = c.offset;
+      c.pc.addProjectionToMatrix(g.acc);
+    }
+    for (let r = 0; r < this.size; r++) if (mask[r] === 0) g.asm.add(r, r, 1);
+  }
+
+  /** A ← P·A·P + (I − P), with P from the non-diagonal projections (P symmetric, P·P = P). */
+  private applyGeneralProjection(g: GeneralProjection, A: CsrMatrix): CsrMatrix {
+    g.asm.beginNumeric();
+    this.emitProjection(g);
+    if (!g.asm.endNumeric()) {
+      g.asm.beginSymbolic();
+      this.emitProjection(g);
+      g.asm.endSymbolic();
+    }
+    const P = g.asm.matrix!;
+    if (!g.plan || g.aVersion !== this.assembler.patternVersion || g.pVersion !== g.asm.patternVersion) {
+      g.plan = new TripleProductPlan(P, A);
+      g.product = g.plan.createOutput();
+      for (let r = 0; r < this.size; r++) g.diagSlots[r] = csrFindSlot(g.product, r, r);
+      g.aVersion = this.assembler.patternVersion;
+      g.pVersion = g.asm.patternVersion;
+      g.version++;
+    }
+    const B = g.plan.compute(g.product!, P, A);
+    // B += I − P (P's pattern lies inside B's: B_rc ∋ P_cr·A_cc·P_cc, A has its diagonal)
+    csrAxpyInto(B, P, -1);
+    for (let r = 0; r < this.size; r++) B.values[g.diagSlots[r]!] += 1;
+    return B;
   }
 
   /** Groups touching mapped states: assemble H_g locally, then J_g0ᵀ·H_g·J_g0 with a fixed plan. */
@@ -501,5 +573,15 @@ class MappedAccumulator implements MatrixAccumulator {
   constructor(private readonly target: FixedPatternAssembler) {}
   add(row: number, col: number, value: number): void {
     this.target.add(this.map[row]!, this.map[col]!, value);
+  }
+}
+
+/** Forwards a constraint's rows of P to the global projection, marking the rows it emits. */
+class ProjectionAccumulator implements MatrixAccumulator {
+  offset = 0;
+  constructor(private readonly target: FixedPatternAssembler, private readonly rowMask: Uint8Array) {}
+  add(row: number, col: number, value: number): void {
+    this.rowMask[this.offset + row] = 1;
+    this.target.add(this.offset + row, this.offset + col, value);
   }
 }
