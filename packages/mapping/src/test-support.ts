@@ -88,11 +88,11 @@ export class StubState extends BaseMechanicalState {
 /** A topology with given element arrays (a MeshTopology-like container). */
 @sofaComponent({ name: 'StubMeshTopology', category: 'Topology', description: 'test topology' })
 export class StubTopology extends BaseMeshTopology {
-  edges = new Uint32Array(0);
-  triangles = new Uint32Array(0);
-  quads = new Uint32Array(0);
-  tetrahedra = new Uint32Array(0);
-  hexahedra = new Uint32Array(0);
+  edges: Uint32Array = new Uint32Array(0);
+  triangles: Uint32Array = new Uint32Array(0);
+  quads: Uint32Array = new Uint32Array(0);
+  tetrahedra: Uint32Array = new Uint32Array(0);
+  hexahedra: Uint32Array = new Uint32Array(0);
   positions: Float64Array | undefined;
   grid: GridDescription | undefined;
   constructor(init: Partial<Pick<StubTopology, 'edges' | 'triangles' | 'quads' | 'tetrahedra' | 'hexahedra' | 'positions' | 'grid'>> = {}) {
