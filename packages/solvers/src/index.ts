@@ -4,3 +4,5 @@ export * from './CGLinearSolver.js';
 export * from './SparseLDLSolver.js';
 export { solverComponents } from './components.js';
 export { default as solversModule } from './module.js';
+export * from './linear/index.js';
+export * from './ode/index.js';

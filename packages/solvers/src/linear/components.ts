@@ -1,4 +1,33 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { AMDOrderingMethod } from './AMDOrderingMethod.js';
+import { BlockJacobiPreconditioner } from './BlockJacobiPreconditioner.js';
+import { EigenSimplicialLDLT } from './EigenSimplicialLDLT.js';
+import { EigenSimplicialLLT } from './EigenSimplicialLLT.js';
+import { EigenSparseLU } from './EigenSparseLU.js';
+import { EigenSparseQR } from './EigenSparseQR.js';
+import { JacobiPreconditioner } from './JacobiPreconditioner.js';
+import { MetisOrderingMethod } from './MetisOrderingMethod.js';
+import { NaturalOrderingMethod } from './NaturalOrderingMethod.js';
+import { PCGLinearSolver } from './PCGLinearSolver.js';
+import { ShewchukPCGLinearSolver } from './ShewchukPCGLinearSolver.js';
+import { SparseCholeskySolver } from './SparseCholeskySolver.js';
+import { SparseLUSolver } from './SparseLUSolver.js';
+import { SSORPreconditioner } from './SSORPreconditioner.js';
 
 /** Components of this folder, registered by the package's module.ts. */
-export const linearComponents: readonly ComponentClass[] = [];
+export const linearComponents: readonly ComponentClass[] = [
+  PCGLinearSolver,
+  ShewchukPCGLinearSolver,
+  JacobiPreconditioner,
+  BlockJacobiPreconditioner,
+  SSORPreconditioner,
+  EigenSimplicialLDLT,
+  EigenSimplicialLLT,
+  EigenSparseLU,
+  EigenSparseQR,
+  SparseLUSolver,
+  SparseCholeskySolver,
+  NaturalOrderingMethod,
+  AMDOrderingMethod,
+  MetisOrderingMethod,
+];

@@ -1,0 +1,103 @@
+import { Bool, Enum, type SolverStats } from '@sofa-ts/core';
+import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
+import { amdOrdering, naturalOrdering, nestedDissectionOrdering, type CsrMatrix } from '@sofa-ts/linalg';
+import { isOrderingMethod, type BaseOrderingMethod } from './ordering-method.js';
+
+/** Templates of the solvers working on an assembled compressed-row matrix. */
+export const crsTemplates = ['CompressedRowSparseMatrixd', 'CompressedRowSparseMatrixMat3x3d'] as const;
+
+/**
+ * SOFA's MatrixLinearSolver: the system matrix A = P(m·M + b·B + k·K)P + (I − P) is assembled
+ * (a fixed pattern refilled every step), "inverted" once per matrix (a factorization, a diagonal
+ * inverse, ...) and then applied to right-hand sides. The same two operations make any such solver
+ * usable as the preconditioner of a conjugate gradient: `setMatrix(A)` then `solveMatrix(z, r)`.
+ */
+export abstract class MatrixLinearSolver extends LinearSolver {
+  readonly isMatrixLinearSolver = true;
+  readonly verbose = this.initData({ name: 'verbose', type: Bool, default: false, help: 'accepted for compatibility (old scenes); use printLog' });
+  /** Copy of the last pattern, to tell a refill from a new pattern. */
+  private patRowPtr: Int32Array = new Int32Array(0);
+  private patColInd: Int32Array = new Int32Array(0);
+  private hasPattern = false;
+
+  /** True for the Mat3x3 templates (3x3 blocks). */
+  get blockTemplate(): boolean {
+    return this.template === 'CompressedRowSparseMatrixMat3x3d';
+  }
+
+  solveSystem(system: MechanicalSystem, factors: MBKFactors, rhs: Float64Array, out: Float64Array): SolverStats {
+    const t0 = performance.now();
+    this.setMatrix(system.assembleMBK(factors));
+    this.solveMatrix(out, rhs);
+    return { iterations: 1, residual: 0, timeMs: performance.now() - t0 };
+  }
+
+  /** Takes new values of A (analysing again only when the pattern changed) and inverts them. */
+  setMatrix(A: CsrMatrix): void {
+    if (A.rows !== A.cols) throw this.error(`the system matrix must be square (got ${A.rows}x${A.cols})`);
+    const changed = this.takePattern(A);
+    try {
+      this.invert(A, changed);
+    } catch (e) {
+      throw this.error(`the system matrix cannot be factorised: ${(e as Error).message}`);
+    }
+  }
+
+  /** out = A⁻¹·rhs (or the preconditioner's approximation of it) for the last matrix given. */
+  abstract solveMatrix(out: Float64Array, rhs: Float64Array): void;
+
+  /** Factorises / inverts A; `patternChanged` is true at the first call and after a new pattern. */
+  protected abstract invert(A: CsrMatrix, patternChanged: boolean): void;
+
+  private takePattern(A: CsrMatrix): boolean {
+    const n = A.rows;
+    const nnz = A.rowPtr[n]!;
+    let same = this.hasPattern && this.patRowPtr.length === n + 1 && this.patColInd.length === nnz;
+    if (same) {
+      for (let i = 0; i <= n && same; i++) if (this.patRowPtr[i] !== A.rowPtr[i]) same = false;
+      for (let k = 0; k < nnz && same; k++) if (this.patColInd[k] !== A.colInd[k]) same = false;
+    }
+    if (same) return false;
+    this.patRowPtr = A.rowPtr.slice(0, n + 1);
+    this.patColInd = A.colInd.slice(0, nnz);
+    this.hasPattern = true;
+    return true;
+  }
+}
+
+export function isMatrixLinearSolver(o: unknown): o is MatrixLinearSolver {
+  return typeof o === 'object' && o !== null && (o as { isMatrixLinearSolver?: unknown }).isMatrixLinearSolver === true;
+}
+
+/**
+ * A direct sparse solver with a fill-reducing ordering (SOFA's OrderingMethodAccessor): the
+ * ordering is the component linked by `orderingMethod`, else the ordering component of the same
+ * node, else approximate minimum degree (SOFA adds an AMDOrderingMethod in that case). The old
+ * `ordering` attribute is still read when no ordering component is there.
+ */
+export abstract class DirectSparseSolver extends MatrixLinearSolver {
+  readonly ordering = this.initData({ name: 'ordering', type: Enum(['Natural', 'AMD', 'COLAMD', 'Metis']), default: 'AMD', help: 'deprecated: ordering method when no ordering component is given (COLAMD is served by AMD on A + Aᵀ)' });
+  readonly orderingMethod = this.initLink<BaseOrderingMethod>({ name: 'orderingMethod', help: 'ordering method used by this component (default: the one in this node, else AMD)', accepts: isOrderingMethod, expected: 'an ordering method (NaturalOrderingMethod, AMDOrderingMethod, MetisOrderingMethod)', search: 'local' });
+
+  /** Name of the ordering in use, for messages and tests. */
+  get orderingName(): string {
+    const m = this.orderingMethod.get();
+    if (m) return m.methodName;
+    return this.ordering.value === 'COLAMD' ? 'AMD' : this.ordering.value;
+  }
+
+  /** The fill-reducing permutation (new → old) for the pattern of A. Allocates (pattern changes only). */
+  protected permutation(A: CsrMatrix): Int32Array {
+    const n = A.rows;
+    const m = this.orderingMethod.get();
+    if (m) return m.computePermutation(n, A.rowPtr, A.colInd);
+    switch (this.orderingName) {
+      case 'Natural':
+        return naturalOrdering(n);
+      case 'Metis':
+        return nestedDissectionOrdering(n, A.rowPtr, A.colInd);
+      default:
+        return amdOrdering(n, A.rowPtr, A.colInd);
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import { Bool, Int, Real, type SolverStats } from '@sofa-ts/core';
+import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
+import { spmv, type CsrMatrix, type LinearOperator, type Preconditioner } from '@sofa-ts/linalg';
+import { isMatrixLinearSolver, type MatrixLinearSolver } from './matrix-linear-solver.js';
+import { PcgWorkspace, flatDot, groupedDot, sofaPcg, type DotProduct, type PcgResult } from './pcg-iteration.js';
+
+/**
+ * Common part of SOFA's PCGLinearSolver and ShewchukPCGLinearSolver: the preconditioned conjugate
+ * gradient of {@link sofaPcg} on A = P(m·M + b·B + k·K)P, matrix-free over the scene graph
+ * (GraphScattered) or on the assembled matrix, preconditioned by the linear solver linked as
+ * `preconditioner` (any assembled solver: Jacobi, block Jacobi, SSOR, a direct solver...). The
+ * preconditioner's matrix is assembled and inverted at the first solve and then every
+ * `update_step` solves. Without a preconditioner (or use_precond = false) it is a plain CG.
+ */
+export abstract class PcgLinearSolverBase extends LinearSolver {
+  readonly iterations = this.initData({ name: 'iterations', type: Int, default: 25, help: 'Maximum number of iterations after which the iterative descent of the Conjugate Gradient must stop' });
+  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 1e-5, help: 'Desired accuracy of the Conjugate Gradient solution evaluating: |r|²/|b|² (ratio of current residual norm over initial residual norm)' });
+  readonly usePrecond = this.initData({ name: 'use_precond', type: Bool, default: true, help: 'Use a preconditioner' });
+  readonly updateStep = this.initData({ name: 'update_step', type: Int, default: 1, help: 'Number of steps (solves) before the next refresh of the preconditioner matrix', aliases: ['assemblingRate'] });
+  readonly buildPrecond = this.initData({ name: 'build_precond', type: Bool, default: true, help: 'Build the preconditioner at every update_step; if false build it only at the first solve' });
+  readonly preconditioner = this.initLink<MatrixLinearSolver>({ name: 'preconditioner', help: 'Link towards the linear solver used to precondition the conjugate gradient', accepts: isMatrixLinearSolver, expected: 'an assembled linear solver (JacobiPreconditioner, BlockJacobiPreconditioner, SSORPreconditioner, a direct solver...)' });
+
+  private ws: PcgWorkspace | undefined;
+  private readonly result: PcgResult = { iterations: 0, residual: 0 };
+  /** Solves since the preconditioner matrix was last refreshed (SOFA's counter). */
+  private sinceRefresh = 0;
+  private refreshed = false;
+  private sys: MechanicalSystem | undefined;
+  private factors: MBKFactors = { m: 0, b: 0, k: 0 };
+  private A: CsrMatrix | undefined;
+  private dotFor: { sys: MechanicalSystem; dot: DotProduct } | undefined;
+  private readonly applyGraph: LinearOperator = (out, p) => this.sys!.applyMBK(out, this.factors, p);
+  private readonly applyAssembled: LinearOperator = (out, p) => {
+    spmv(out, this.A!, p);
+  };
+  private readonly applyPrecond: Preconditioner = (out, r) => this.preconditioner.get()!.solveMatrix(out, r);
+
+  get assembled(): boolean {
+    return this.template !== '' && this.template !== 'GraphScattered';
+  }
+
+  override init(): void {
+    if (this.iterations.value < 0) throw this.error(`iterations must be >= 0 (got ${this.iterations.value})`);
+    this.sinceRefresh = 0;
+    this.refreshed = false;
+  }
+
+  override reset(): void {
+    this.sinceRefresh = 0;
+    this.refreshed = false;
+  }
+
+  solveSystem(system: MechanicalSystem, factors: MBKFactors, rhs: Float64Array, out: Float64Array): SolverStats {
+    const t0 = performance.now();
+    if (!this.ws || this.ws.n !== rhs.length) this.ws = new PcgWorkspace(rhs.length);
+    this.sys = system;
+    this.factors = factors;
+    let apply = this.applyGraph;
+    let dot: DotProduct = flatDot;
+    if (this.assembled) {
+      this.A = system.assembleMBK(factors);
+      apply = this.applyAssembled;
+    } else {
+      if (this.dotFor?.sys !== system) {
+        const groups = system.masters.map((m) => ({ offset: m.offset, length: m.derivLength, derivSize: m.state.stateType.derivSize }));
+        this.dotFor = { sys: system, dot: groupedDot(groups) };
+      }
+      dot = this.dotFor.dot;
+    }
+    const pre = this.preconditioner.get();
+    const usePre = pre !== undefined && this.usePrecond.value;
+    if (usePre && this.refreshDue()) pre.setMatrix(this.A ?? system.assembleMBK(factors));
+    const res = sofaPcg(apply, usePre ? this.applyPrecond : undefined, rhs, out, this.iterations.value, this.tolerance.value, this.ws, this.result, dot);
+    this.A = undefined;
+    return { iterations: res.iterations, residual: res.residual, timeMs: performance.now() - t0 };
+  }
+
+  /** Whether this solve refreshes the preconditioner: the first one, then every update_step. */
+  private refreshDue(): boolean {
+    if (!this.refreshed) {
+      this.refreshed = true;
+      this.sinceRefresh = 1;
+      return true;
+    }
+    if (!this.buildPrecond.value || this.updateStep.value <= 0) return false;
+    if (this.sinceRefresh >= this.updateStep.value) {
+      this.sinceRefresh = 1;
+      return true;
+    }
+    this.sinceRefresh++;
+    return false;
+  }
+}
