@@ -31,7 +31,7 @@ export function resolveMassMesh(owner: BaseObject, topoLink: Link<BaseMeshTopolo
   const topology = topoLink.get() ?? owner.context.getObject(isTopology, 'up');
   if (!topology) throw owner.error('no topology found: a mesh mass needs a topology container (with edges, triangles, quads, tetrahedra or hexahedra) in its node or above, or a topology="@..." link');
   topoLink.set(topology);
-  const geometry = geoLink.get() ?? topology.context.getObject(isMechanicalState);
+  const geometry = geoLink.get() ?? topology.context.getObject(isMechanicalState, 'up');
   if (!geometry) throw owner.error(`no mechanical state next to the topology ${topology.describe()}: set geometryState="@..."`);
   geoLink.set(geometry);
   if (geometry.stateType.isRigid) throw owner.error(`the geometry state ${geometry.describe()} is rigid; a mesh mass needs point positions (Vec templates)`);
