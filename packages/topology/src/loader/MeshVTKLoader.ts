@@ -56,8 +56,8 @@ export class MeshVTKLoader extends MeshLoader {
       throw s.fail(`unsupported dataset '${dataset}': expected 'DATASET UNSTRUCTURED_GRID' or 'DATASET POLYDATA'`);
     }
     let points: number[] | undefined;
-    let polygons: { data: number[]; line: number } | undefined;
-    let cells: { data: number[]; n: number; line: number } | undefined;
+    let polygons: { data: number[]; lines: number[] } | undefined;
+    let cells: { data: number[]; n: number; lines: number[] } | undefined;
     let types: number[] | undefined;
     let normals: number[] | undefined;
     const readNumbers = (count: number, what: string, float32 = false): number[] => {
@@ -65,10 +65,15 @@ export class MeshVTKLoader extends MeshLoader {
       for (let i = 0; i < count; i++) a[i] = float32 ? Math.fround(s.number(what)) : s.number(what);
       return a;
     };
-    const readInts = (count: number, what: string): number[] => {
-      const a = new Array<number>(count);
-      for (let i = 0; i < count; i++) a[i] = s.int(what);
-      return a;
+    /** count integers, with the line of each. */
+    const readInts = (count: number, what: string): { data: number[]; lines: number[] } => {
+      const data = new Array<number>(count);
+      const lines = new Array<number>(count);
+      for (let i = 0; i < count; i++) {
+        data[i] = s.int(what);
+        lines[i] = s.line;
+      }
+      return { data, lines };
     };
     for (let l = s.readLine(); l !== undefined; l = s.readLine()) {
       const t = lineTokens(l);
@@ -84,16 +89,15 @@ export class MeshVTKLoader extends MeshLoader {
         const type = (t[2] ?? 'float').toLowerCase();
         points = readNumbers(3 * np, 'a point coordinate', type === 'float');
       } else if (kw === 'POLYGONS') {
-        polygons = { data: readInts(n(2, 'the size of the list'), 'a polygon entry'), line: s.line };
+        polygons = readInts(n(2, 'the size of the list'), 'a polygon entry');
       } else if (kw === 'CELLS') {
-        cells = { n: n(1, 'the number of cells'), data: [], line: s.line };
-        cells.data = readInts(n(2, 'the size of the list'), 'a cell entry');
+        cells = { n: n(1, 'the number of cells'), ...readInts(n(2, 'the size of the list'), 'a cell entry') };
       } else if (kw === 'LINES') {
         const nl = n(1, 'the number of lines');
-        cells = { n: nl, data: readInts(n(2, 'the size of the list'), 'a line entry'), line: s.line };
+        cells = { n: nl, ...readInts(n(2, 'the size of the list'), 'a line entry') };
         types = new Array<number>(nl).fill(4);
       } else if (kw === 'CELL_TYPES') {
-        types = readInts(n(1, 'the number of cells'), 'a cell type');
+        types = readInts(n(1, 'the number of cells'), 'a cell type').data;
       } else if (kw === 'POINT_DATA' || kw === 'CELL_DATA') {
         const count = n(1, 'the number of values');
         const got = this.readAttributes(s, count, kw === 'POINT_DATA');
@@ -110,28 +114,31 @@ export class MeshVTKLoader extends MeshLoader {
     if (polygons) {
       const d = polygons.data;
       for (let i = 0; i < d.length; ) {
+        const line = polygons.lines[i]!;
         const nv = d[i++]!;
-        if (i + nv > d.length) throw s.fail('POLYGONS: the list ends inside a polygon', polygons.line);
+        if (i + nv > d.length) throw s.fail('POLYGONS: the list ends inside a polygon', line);
         const v = d.slice(i, i + nv);
         i += nv;
-        if (v.some((k) => k < 0 || k >= np)) throw s.fail(`POLYGONS: a polygon uses a point out of range (the file has ${np} points)`, polygons.line);
+        if (v.some((k) => k < 0 || k >= np)) throw s.fail(`POLYGONS: a polygon uses a point out of range (the file has ${np} points)`, line);
         if (nv === 4) this.addQuad(out, v[0]!, v[1]!, v[2]!, v[3]!);
         else if (nv >= 3) for (let j = 2; j < nv; j++) this.addTriangle(out, v[0]!, v[j - 1]!, v[j]!);
       }
     } else if (cells) {
-      if (!types) throw s.fail('CELLS without CELL_TYPES', cells.line);
-      if (types.length !== cells.n) throw s.fail(`CELL_TYPES has ${types.length} types for ${cells.n} cells`, cells.line);
+      const cellLines: number[] = [];
+      if (!types) throw s.fail('CELLS without CELL_TYPES', cells.lines[0] ?? 0);
+      if (types.length !== cells.n) throw s.fail(`CELL_TYPES has ${types.length} types for ${cells.n} cells`, cells.lines[0] ?? 0);
       const c: Cells = { connectivity: [], start: [], count: [], types };
       const d = cells.data;
       for (let i = 0, k = 0; k < cells.n; k++) {
+        cellLines.push(cells.lines[i] ?? cells.lines[cells.lines.length - 1] ?? 0);
         const nv = d[i++];
-        if (nv === undefined || i + nv > d.length) throw s.fail('CELLS: the list ends inside a cell', cells.line);
+        if (nv === undefined || i + nv > d.length) throw s.fail('CELLS: the list ends inside a cell', cellLines[k]);
         c.start.push(c.connectivity.length);
         c.count.push(nv);
         for (let j = 0; j < nv; j++) c.connectivity.push(d[i + j]!);
         i += nv;
       }
-      this.addCells(c, np, out, (detail) => s.fail(detail, cells!.line));
+      this.addCells(c, np, out, (detail, k) => s.fail(detail, cellLines[k]));
     }
   }
 
@@ -187,7 +194,7 @@ export class MeshVTKLoader extends MeshLoader {
   }
 
   /** Adds cells of VTK types (SOFA's subset), checking point indices. */
-  private addCells(c: Cells, np: number, out: MeshBuffers, fail: (detail: string) => MeshFileError): void {
+  private addCells(c: Cells, np: number, out: MeshBuffers, fail: (detail: string, cell: number) => MeshFileError): void {
     const edgeKeys = new Set<string>();
     const quadraticTriangleEdges = [[0, 1], [1, 2], [2, 0]] as const;
     const quadraticTetrahedronEdges = [[0, 1], [1, 2], [0, 2], [0, 3], [1, 3], [2, 3]] as const;
@@ -205,8 +212,8 @@ export class MeshVTKLoader extends MeshLoader {
     for (let k = 0; k < c.types.length; k++) {
       const type = c.types[k]!;
       const v = c.connectivity.slice(c.start[k]!, c.start[k]! + c.count[k]!);
-      if (need[type] !== undefined && v.length < need[type]!) throw fail(`cell ${k} of type ${type} has ${v.length} points, expected ${need[type]}`);
-      if (v.some((i) => i < 0 || i >= np)) throw fail(`cell ${k} uses a point out of range (the file has ${np} points)`);
+      if (need[type] !== undefined && v.length < need[type]!) throw fail(`cell ${k} of type ${type} has ${v.length} points, expected ${need[type]}`, k);
+      if (v.some((i) => i < 0 || i >= np)) throw fail(`cell ${k} uses a point out of range (the file has ${np} points)`, k);
       switch (type) {
         case 0:
         case 1:
@@ -258,7 +265,7 @@ export class MeshVTKLoader extends MeshLoader {
           addQuadraticEdges(v, quadraticTetrahedronEdges, 4);
           break;
         default:
-          throw fail(`unsupported cell type ${type} (cell ${k})`);
+          throw fail(`unsupported cell type ${type} (cell ${k})`, k);
       }
     }
   }
