@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Rigid3d, Vec3d, Vec6d } from '@sofa-ts/core';
+import { Node, Rigid3d, Vec3d, Vec6d } from '@sofa-ts/core';
 import { IdentityMapping } from './IdentityMapping.js';
 import { StubState, checkJacobian, checkTranspose, expectValidCsr, mount, rng } from './test-support.js';
 
@@ -54,6 +54,24 @@ describe('IdentityMapping', () => {
     expectValidCsr(m.getJ(0), 6, 12);
     checkJacobian(m, from, to, 5);
     checkTranspose(m, 12, 6, 6);
+  });
+
+  it('a link to a node means its state, searched up from that node (SOFA\'s input="@..")', () => {
+    const root = new Node('root');
+    const from = root.addObject(new StubState(Vec3d, [1, 2, 3], 'in'));
+    const group = root.createChild('group');
+    const leaf = group.createChild('leaf');
+    const to = leaf.addObject(new StubState(Vec3d, [0, 0, 0], 'out'));
+    const m = leaf.addObject(new IdentityMapping());
+    m.input.set(group);
+    m.output.set(leaf);
+    m.init();
+    expect(m.getFrom()[0]).to.equal(from);
+    expect(m.getTo()).to.equal(to);
+    // defaults: input from the parent node (or above), output in the mapping's node
+    const d = leaf.addObject(new IdentityMapping());
+    d.init();
+    expect(d.getFrom()[0]).to.equal(from);
   });
 
   it('refuses states of different kinds, and a template that contradicts them', () => {

@@ -1,6 +1,7 @@
 import {
   BaseMapping,
   Bool,
+  Node,
   Vec3d,
   canonicalTemplate,
   isMechanicalState,
@@ -13,6 +14,18 @@ import {
 /** A visual model or any component whose `position` Data (n × 3) a mapping can drive. */
 export interface PositionTarget extends BaseObject {
   findData(name: string): Data<unknown> | undefined;
+}
+
+/**
+ * A link naming a node (`input="@.."`) means, as in SOFA, the node's state, searched in the node
+ * and then its ancestors when the node holds none.
+ */
+function isStateOrNode(o: unknown): o is BaseMechanicalState | Node {
+  return isMechanicalState(o) || o instanceof Node;
+}
+
+function isTargetOrNode(o: unknown): o is PositionTarget | Node {
+  return isPositionTarget(o) || o instanceof Node;
 }
 
 function isPositionTarget(o: unknown): o is PositionTarget {
@@ -29,8 +42,8 @@ function isPositionTarget(o: unknown): o is PositionTarget {
  * state of the parent node.
  */
 export abstract class MappingComponent extends BaseMapping {
-  readonly input = this.initLink<BaseMechanicalState>({ name: 'input', help: 'input object to map (default: the state of the parent node)', accepts: isMechanicalState, expected: 'a MechanicalObject', aliases: ['object1'] });
-  readonly output = this.initLink<PositionTarget>({ name: 'output', help: 'output object to map (default: the state of this node)', accepts: isPositionTarget, expected: 'a MechanicalObject or a visual model', aliases: ['object2'] });
+  readonly input = this.initLink<BaseMechanicalState | Node>({ name: 'input', help: 'input object to map (default: the state of the parent node)', accepts: isStateOrNode, expected: 'a MechanicalObject', aliases: ['object1'] });
+  readonly output = this.initLink<PositionTarget | Node>({ name: 'output', help: 'output object to map (default: the state of this node)', accepts: isTargetOrNode, expected: 'a MechanicalObject or a visual model', aliases: ['object2'] });
   readonly mapForces = this.initData({ name: 'mapForces', type: Bool, default: true, help: 'are forces mapped ?' });
   readonly mapConstraints = this.initData({ name: 'mapConstraints', type: Bool, default: true, help: 'are constraints mapped ?' });
   readonly mapMasses = this.initData({ name: 'mapMasses', type: Bool, default: true, help: 'are masses mapped ?' });
@@ -52,10 +65,14 @@ export abstract class MappingComponent extends BaseMapping {
 
   /** Resolves the links with SOFA's defaults; call first in a subclass's init. */
   protected resolveEnds(): void {
-    const from = this.input.get() ?? this.context.parent?.getObject(isMechanicalState, 'local');
-    if (!from) throw this.error('no input state: set input="@path" or put a MechanicalObject in the parent node');
-    const to = this.output.get() ?? this.context.getObject(isMechanicalState, 'local');
-    if (!to) throw this.error('no output: set output="@path" or put a MechanicalObject in this node');
+    const inLink = this.input.get();
+    const inNode = inLink instanceof Node ? inLink : inLink === undefined ? this.context.parent : undefined;
+    const from = inNode ? inNode.getObject(isMechanicalState, 'up') : (inLink as BaseMechanicalState);
+    if (!from) throw this.error(inLink ? `no MechanicalObject in node '${(inLink as Node).getName()}' or above` : 'no input state: set input="@path" or put a MechanicalObject in the parent node');
+    const outLink = this.output.get();
+    const outNode = outLink instanceof Node ? outLink : outLink === undefined ? this.context : undefined;
+    const to = outNode ? (outNode.getObject(isMechanicalState, 'local') ?? outNode.getObject(isPositionTarget, 'local')) : (outLink as PositionTarget);
+    if (!to) throw this.error(outLink ? `no MechanicalObject or visual model in node '${(outLink as Node).getName()}'` : 'no output: set output="@path" or put a MechanicalObject in this node');
     if (to === from) throw this.error('input and output are the same state');
     this.from = from;
     this.to = to;
