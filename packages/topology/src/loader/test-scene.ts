@@ -9,6 +9,8 @@ import * as path from 'node:path';
 import {
   BaseAnimationLoop,
   BaseMechanicalState,
+  BaseMeshTopology,
+  IndexArray,
   BaseObject,
   ComponentRegistry,
   Indices,
@@ -76,10 +78,42 @@ export class TestIndicesUser extends BaseObject {
   }
 }
 
+/** A topology holding given points and elements in Data named as SOFA's containers name them. */
+@sofaComponent({ name: 'TestTopology', category: 'Topology', description: 'test topology' })
+export class TestTopology extends BaseMeshTopology {
+  readonly position = this.initData({ name: 'position', type: RealArray(3), default: new Float64Array(0), help: 'points' });
+  readonly edges = this.initData({ name: 'edges', type: IndexArray(2), default: new Uint32Array(0), help: 'edges' });
+  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3), default: new Uint32Array(0), help: 'triangles' });
+  readonly quads = this.initData({ name: 'quads', type: IndexArray(4), default: new Uint32Array(0), help: 'quads' });
+  readonly tetrahedra = this.initData({ name: 'tetrahedra', type: IndexArray(4), default: new Uint32Array(0), help: 'tetrahedra' });
+  readonly hexahedra = this.initData({ name: 'hexahedra', type: IndexArray(8), default: new Uint32Array(0), help: 'hexahedra' });
+  getNbPoints(): number {
+    return this.position.value.length / 3;
+  }
+  getPositions(): Float64Array {
+    return this.position.value;
+  }
+  getEdges(): Uint32Array {
+    return this.edges.value;
+  }
+  getTriangles(): Uint32Array {
+    return this.triangles.value;
+  }
+  getQuads(): Uint32Array {
+    return this.quads.value;
+  }
+  getTetrahedra(): Uint32Array {
+    return this.tetrahedra.value;
+  }
+  getHexahedra(): Uint32Array {
+    return this.hexahedra.value;
+  }
+}
+
 export function testRegistry(): ComponentRegistry {
   const r = new ComponentRegistry();
   r.load('topology', componentModule('topology', topologyComponents));
-  r.load('test', componentModule('test', [TestLoop, TestState, TestIndicesUser]));
+  r.load('test', componentModule('test', [TestLoop, TestState, TestIndicesUser, TestTopology]));
   return r;
 }
 
