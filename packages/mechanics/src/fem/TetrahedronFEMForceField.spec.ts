@@ -16,6 +16,9 @@ import {
 } from './fem-test-support.js';
 import { TetrahedralCorotationalFEMForceField } from './TetrahedralCorotationalFEMForceField.js';
 import { TetrahedronFEMForceField } from './TetrahedronFEMForceField.js';
+import { Node } from '@sofa-ts/core';
+import { MechanicalObject } from '../MechanicalObject.js';
+import { TestTopology } from './fem-test-support.js';
 import { tetrahedraFromHexahedra } from './volume-elasticity.js';
 
 const E = 1000;
@@ -250,6 +253,30 @@ describe('TetrahedronFEMForceField', () => {
       expect(maxAbsDiff(forceAt(a, x), forceAt(b, x))).to.equal(0);
       expect(maxAbsDiff(denseK(a, x.length), denseK(b, x.length))).to.equal(0);
     }
+  });
+
+  it("takes the node's topology as SOFA's context does: the last one of the node, else the first of an ancestor", () => {
+    const { points, hexa } = boxGrid([2, 2, 3], [1, 1, 2]);
+    const tets = tetrahedraFromHexahedra(hexa, 1, 1);
+    const root = new Node('root');
+    const parentTopo = root.addObject(new TestTopology(12, tets.slice(0, 4)));
+    root.addObject(new TestTopology(12, tets.slice(0, 8)));
+    const child = root.createChild('child');
+    const mo = child.addObject(new MechanicalObject());
+    mo.position.value = Float64Array.from(points);
+    mo.init();
+    const first = child.addObject(new TestTopology(12, new Uint32Array(0), hexa));
+    const last = child.addObject(new TestTopology(12, tets));
+    const ff = child.addObject(new TetrahedronFEMForceField());
+    ff.init();
+    expect(ff.topology.get()).to.equal(last);
+    expect(ff.elementCount).to.equal(12);
+    child.removeObject(last);
+    child.removeObject(first);
+    const ff2 = child.addObject(new TetrahedronFEMForceField());
+    ff2.init();
+    expect(ff2.topology.get()).to.equal(parentTopo);
+    expect(ff2.elementCount).to.equal(1);
   });
 
   it('emits the same matrix entries in the same order at every call', () => {

@@ -47,14 +47,17 @@ export function isotropicHooke(out: Float64Array, youngModulus: number, poissonR
 
 /**
  * The topology of a force field: its `topology` link when set, else the mesh topology of its node as
- * SOFA's context gives it (the last topology declared in the node, else in the nearest ancestor).
+ * SOFA's context gives it (Node::getMeshTopologyLink): the node's topology slot, which holds the
+ * last topology added to the node, else the first topology found in the nearest ancestor.
  */
 export function findMeshTopology(owner: BaseObject, link: Link<BaseMeshTopology>): BaseMeshTopology | undefined {
   const linked = link.get();
   if (linked) return linked;
-  for (let n: Node | undefined = owner.context; n; n = n.parent) {
-    let found: BaseMeshTopology | undefined;
-    for (const o of n.objects) if (isTopology(o)) found = o;
+  let local: BaseMeshTopology | undefined;
+  for (const o of owner.context.objects) if (isTopology(o)) local = o;
+  if (local) return local;
+  for (let n: Node | undefined = owner.context.parent; n; n = n.parent) {
+    const found = n.objects.find(isTopology);
     if (found) return found;
   }
   return undefined;
