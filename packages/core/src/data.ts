@@ -15,6 +15,9 @@ export interface DataSpec<T> {
   readonly output?: boolean;
   /** Other attribute names accepted for this field (SOFA keeps old names as aliases). */
   readonly aliases?: readonly string[];
+  /** false: a `src="@obj"` link does not make same-named Data follow this one (SOFA's autolink
+   *  flag, off e.g. for a loader's translation, which the consumer must not apply twice). */
+  readonly autoLink?: boolean;
 }
 
 /** Anything that owns Data: components and nodes. */

@@ -9,8 +9,9 @@ import type { ComponentRegistry } from './registry.js';
 import type { SceneAttribute, SceneElement } from './scene-description.js';
 import { canonicalTemplate } from './state-types.js';
 
-/** Data names every component has, never copied through a `src` link. */
-const notCopiedBySrc = new Set(['name', 'printLog', 'tags', 'bbox', 'listening']);
+/** Data names never copied through a `src` link: those every component has, and (as SOFA)
+ *  `filename` and `type`. Source Data declared with `autoLink: false` are not copied either. */
+const notCopiedBySrc = new Set(['name', 'printLog', 'tags', 'bbox', 'listening', 'filename', 'type']);
 
 /**
  * Builds the scene graph from loaded elements: nodes and components created through the
@@ -214,7 +215,7 @@ export class SceneBuilder {
       for (const d of obj.dataFields) {
         if (notCopiedBySrc.has(d.name) || d.isSet || d.linkPath !== undefined) continue;
         const sd = target.object.findData(d.name);
-        if (sd) d.setParent(sd);
+        if (sd && sd.spec.autoLink !== false) d.setParent(sd);
       }
     }
     this.srcLinks.length = 0;

@@ -42,6 +42,8 @@ const identity4 = Float64Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1
  *  4. normals: when the file gave none per point, each point gets the normalised sum of the unit
  *     normals of its triangles and quad corners.
  * `flipNormals` reverses the vertex order of triangles, quads and polygons as they are added.
+ * As in SOFA, the parameters (flags, translation, rotation, scale3d, transformation) are not
+ * followed through `src="@loader"`: a state built from the loader must not transform twice.
  * The loader is an engine whose input is its file: it reads at init, and again when a reader
  * asks for an output after the filename or a transform parameter changed.
  */
@@ -61,15 +63,15 @@ export abstract class MeshLoader extends DataEngine {
   readonly pentahedra = this.initData({ name: 'pentahedra', type: IndexArray(6, 'vector<Pentahedron>'), default: new Uint32Array(0), help: 'pentahedra (prisms) of the mesh loaded', group: 'Vectors', output: true, aliases: ['pentas'] });
   readonly pyramids = this.initData({ name: 'pyramids', type: IndexArray(5, 'vector<Pyramid>'), default: new Uint32Array(0), help: 'pyramids of the mesh loaded', group: 'Vectors', output: true });
   readonly normals = this.initData({ name: 'normals', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), help: 'normals of the mesh loaded (per point)', group: 'Vectors', output: true });
-  readonly flipNormals = this.initData({ name: 'flipNormals', type: Bool, default: false, help: 'reverse the vertex order of triangles, quads and polygons (flips their normals)' });
-  readonly triangulate = this.initData({ name: 'triangulate', type: Bool, default: false, help: 'divide all polygons into triangles' });
-  readonly createSubelements = this.initData({ name: 'createSubelements', type: Bool, default: false, help: 'add the missing (n-1)-D boundary elements of the n-D elements (e.g. the triangles of the tetrahedra)' });
-  readonly onlyAttachedPoints = this.initData({ name: 'onlyAttachedPoints', type: Bool, default: false, help: 'only keep the points attached to elements of the mesh' });
-  readonly translation = this.initData({ name: 'translation', type: Vec3, default: new Float64Array(3), help: 'translation of the points' });
-  readonly rotation = this.initData({ name: 'rotation', type: Vec3, default: new Float64Array(3), unit: 'deg', help: 'rotation of the points (Euler angles in degrees, about x, then y, then z)' });
-  readonly scale3d = this.initData({ name: 'scale3d', type: Vec3, default: Float64Array.of(1, 1, 1), help: 'scale of the points along x, y and z' });
-  readonly scale = this.initData({ name: 'scale', type: Real, default: 1, help: 'uniform scale: multiplies scale3d once, when the component is initialised (SOFA reads this attribute when parsing the scene)' });
-  readonly transformation = this.initData({ name: 'transformation', type: RealArray(16, 'Mat4x4d'), default: Float64Array.from(identity4), help: '4x4 homogeneous matrix (row-major) transforming the points; when not the identity it replaces translation, rotation and scale3d' });
+  readonly flipNormals = this.initData({ name: 'flipNormals', type: Bool, default: false, help: 'reverse the vertex order of triangles, quads and polygons (flips their normals)', autoLink: false });
+  readonly triangulate = this.initData({ name: 'triangulate', type: Bool, default: false, help: 'divide all polygons into triangles', autoLink: false });
+  readonly createSubelements = this.initData({ name: 'createSubelements', type: Bool, default: false, help: 'add the missing (n-1)-D boundary elements of the n-D elements (e.g. the triangles of the tetrahedra)', autoLink: false });
+  readonly onlyAttachedPoints = this.initData({ name: 'onlyAttachedPoints', type: Bool, default: false, help: 'only keep the points attached to elements of the mesh', autoLink: false });
+  readonly translation = this.initData({ name: 'translation', type: Vec3, default: new Float64Array(3), help: 'translation of the points', autoLink: false });
+  readonly rotation = this.initData({ name: 'rotation', type: Vec3, default: new Float64Array(3), unit: 'deg', help: 'rotation of the points (Euler angles in degrees, about x, then y, then z)', autoLink: false });
+  readonly scale3d = this.initData({ name: 'scale3d', type: Vec3, default: Float64Array.of(1, 1, 1), help: 'scale of the points along x, y and z', autoLink: false });
+  readonly scale = this.initData({ name: 'scale', type: Real, default: 1, help: 'uniform scale: multiplies scale3d once, when the component is initialised (SOFA reads this attribute when parsing the scene)', autoLink: false });
+  readonly transformation = this.initData({ name: 'transformation', type: RealArray(16, 'Mat4x4d'), default: Float64Array.from(identity4), help: '4x4 homogeneous matrix (row-major) transforming the points; when not the identity it replaces translation, rotation and scale3d', autoLink: false });
 
   constructor() {
     super();

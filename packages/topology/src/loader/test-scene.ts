@@ -16,6 +16,7 @@ import {
   Indices,
   RealArray,
   Simulation,
+  Str,
   Vec3d,
   buildScene,
   componentModule,
@@ -38,6 +39,8 @@ export class TestLoop extends BaseAnimationLoop {
 export class TestState extends BaseMechanicalState {
   readonly position = this.initData({ name: 'position', type: RealArray(3), default: new Float64Array(0), help: 'positions' });
   readonly restPosition = this.initData({ name: 'rest_position', type: RealArray(3), default: new Float64Array(0), help: 'rest positions' });
+  readonly translation = this.initData({ name: 'translation', type: RealArray(3), default: new Float64Array(3), help: 'translation (unused)' });
+  readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'file (unused)' });
   private xs = new Float64Array(0);
   get stateType(): StateType {
     return Vec3d;
