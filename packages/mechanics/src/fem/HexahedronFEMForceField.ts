@@ -12,6 +12,7 @@ import {
   type BaseMeshTopology,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
+import { sameElements } from './corotational-tetrahedra.js';
 import { polarDecomposition } from './polar-decomposition.js';
 import {
   DEFAULT_POISSON_RATIO,
@@ -227,7 +228,11 @@ export class HexahedronFEMForceField extends BaseForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    if (this.topo && this.topo.revision !== this.topoRevision) this.reinit();
+    if (this.topo && this.topo.revision !== this.topoRevision) {
+      // a new topology revision: rebuild only if the hexahedra changed
+      if (sameElements(this.topo.getHexahedra(), this.elems)) this.topoRevision = this.topo.revision;
+      else this.reinit();
+    }
     const ff = f[0]!, p = x[0]!;
     const n = this.elems.length / 8;
     const elems = this.elems, rot = this.rot, rest = this.rest, pool = this.kPool, kOf = this.kOf;
@@ -259,13 +264,8 @@ export class HexahedronFEMForceField extends BaseForceField {
       }
       for (let k = 0; k < 24; k++) F[k] = rest[o + k]! - X[k]!;
       // X = K·D
-      for (let i = 0; i < 24; i++) {
-        let s = 0;
-        const row = ko + 24 * i;
-        for (let j = 0; j < 24; j++) s += pool[row + j]! * F[j]!;
-        X[i] = s;
-        energy += s * F[i]!;
-      }
+      matVec24(X, pool, ko, F, 1);
+      for (let i = 0; i < 24; i++) energy += X[i]! * F[i]!;
       // f += Rᵀ·(K·D)
       for (let k = 0; k < 8; k++) {
         const q = 3 * elems[8 * e + k]!;
@@ -297,13 +297,7 @@ export class HexahedronFEMForceField extends BaseForceField {
         X[3 * c + 2] = r6 * px + r7 * py + r8 * pz;
       }
       // F = −k·K·X
-      const ko = 576 * kOf[e]!;
-      for (let i = 0; i < 24; i++) {
-        let s = 0;
-        const row = ko + 24 * i;
-        for (let j = 0; j < 24; j++) s += pool[row + j]! * X[j]!;
-        F[i] = -k * s;
-      }
+      matVec24(F, pool, 576 * kOf[e]!, X, -k);
       // df += Rᵀ·F
       for (let c = 0; c < 8; c++) {
         const q = 3 * elems[8 * e + c]!;
@@ -317,21 +311,29 @@ export class HexahedronFEMForceField extends BaseForceField {
 
   /** The 24×24 stiffness −Rᵀ·K_e·R of element e (row-major into out), rotation of the last addForce. */
   elementStiffness(out: Float64Array, e: number): Float64Array {
-    const pool = this.kPool, ko = 576 * this.kOf[e]!, R = this.rot, r = 9 * e;
+    const K = this.kPool, ko = 576 * this.kOf[e]!, R = this.rot, r = 9 * e;
+    const r0 = R[r]!, r1 = R[r + 1]!, r2 = R[r + 2]!, r3 = R[r + 3]!, r4 = R[r + 4]!, r5 = R[r + 5]!, r6 = R[r + 6]!, r7 = R[r + 7]!, r8 = R[r + 8]!;
+    // out_ij = −Rᵀ·K_ij·R for j ≥ i, out_ji = out_ijᵀ (K_e is symmetric)
     for (let i = 0; i < 8; i++) {
-      for (let j = 0; j < 8; j++) {
-        const base = 72 * i + 3 * j;
-        for (let p = 0; p < 3; p++) {
-          for (let q = 0; q < 3; q++) {
-            let s = 0;
-            for (let u = 0; u < 3; u++) {
-              const ru = R[r + 3 * u + p]!;
-              if (ru === 0) continue;
-              const row = ko + base + 24 * u;
-              s += ru * (pool[row]! * R[r + q]! + pool[row + 1]! * R[r + 3 + q]! + pool[row + 2]! * R[r + 6 + q]!);
-            }
-            out[base + 24 * p + q] = -s;
-          }
+      for (let j = i; j < 8; j++) {
+        const b = 72 * i + 3 * j, k = ko + b;
+        const b00 = K[k]!, b01 = K[k + 1]!, b02 = K[k + 2]!;
+        const b10 = K[k + 24]!, b11 = K[k + 25]!, b12 = K[k + 26]!;
+        const b20 = K[k + 48]!, b21 = K[k + 49]!, b22 = K[k + 50]!;
+        const t00 = b00 * r0 + b01 * r3 + b02 * r6, t01 = b00 * r1 + b01 * r4 + b02 * r7, t02 = b00 * r2 + b01 * r5 + b02 * r8;
+        const t10 = b10 * r0 + b11 * r3 + b12 * r6, t11 = b10 * r1 + b11 * r4 + b12 * r7, t12 = b10 * r2 + b11 * r5 + b12 * r8;
+        const t20 = b20 * r0 + b21 * r3 + b22 * r6, t21 = b20 * r1 + b21 * r4 + b22 * r7, t22 = b20 * r2 + b21 * r5 + b22 * r8;
+        const w00 = -(r0 * t00 + r3 * t10 + r6 * t20), w01 = -(r0 * t01 + r3 * t11 + r6 * t21), w02 = -(r0 * t02 + r3 * t12 + r6 * t22);
+        const w10 = -(r1 * t00 + r4 * t10 + r7 * t20), w11 = -(r1 * t01 + r4 * t11 + r7 * t21), w12 = -(r1 * t02 + r4 * t12 + r7 * t22);
+        const w20 = -(r2 * t00 + r5 * t10 + r8 * t20), w21 = -(r2 * t01 + r5 * t11 + r8 * t21), w22 = -(r2 * t02 + r5 * t12 + r8 * t22);
+        out[b] = w00; out[b + 1] = w01; out[b + 2] = w02;
+        out[b + 24] = w10; out[b + 25] = w11; out[b + 26] = w12;
+        out[b + 48] = w20; out[b + 49] = w21; out[b + 50] = w22;
+        if (j !== i) {
+          const c = 72 * j + 3 * i;
+          out[c] = w00; out[c + 1] = w10; out[c + 2] = w20;
+          out[c + 24] = w01; out[c + 25] = w11; out[c + 26] = w21;
+          out[c + 48] = w02; out[c + 49] = w12; out[c + 50] = w22;
         }
       }
     }
@@ -378,6 +380,21 @@ export class HexahedronFEMForceField extends BaseForceField {
   getElementRotation(out: Float64Array, e: number): Float64Array {
     for (let k = 0; k < 9; k++) out[k] = this.rot[9 * e + k]!;
     return out;
+  }
+}
+
+/** out = scale·K·x for the 24×24 matrix K stored row-major at K[ko ..]. */
+function matVec24(out: Float64Array, K: Float64Array, ko: number, x: Float64Array, scale: number): void {
+  const x0 = x[0]!, x1 = x[1]!, x2 = x[2]!, x3 = x[3]!, x4 = x[4]!, x5 = x[5]!, x6 = x[6]!, x7 = x[7]!;
+  const x8 = x[8]!, x9 = x[9]!, x10 = x[10]!, x11 = x[11]!, x12 = x[12]!, x13 = x[13]!, x14 = x[14]!, x15 = x[15]!;
+  const x16 = x[16]!, x17 = x[17]!, x18 = x[18]!, x19 = x[19]!, x20 = x[20]!, x21 = x[21]!, x22 = x[22]!, x23 = x[23]!;
+  for (let i = 0, row = ko; i < 24; i++, row += 24) {
+    const s =
+      K[row]! * x0 + K[row + 1]! * x1 + K[row + 2]! * x2 + K[row + 3]! * x3 + K[row + 4]! * x4 + K[row + 5]! * x5 +
+      K[row + 6]! * x6 + K[row + 7]! * x7 + K[row + 8]! * x8 + K[row + 9]! * x9 + K[row + 10]! * x10 + K[row + 11]! * x11 +
+      K[row + 12]! * x12 + K[row + 13]! * x13 + K[row + 14]! * x14 + K[row + 15]! * x15 + K[row + 16]! * x16 + K[row + 17]! * x17 +
+      K[row + 18]! * x18 + K[row + 19]! * x19 + K[row + 20]! * x20 + K[row + 21]! * x21 + K[row + 22]! * x22 + K[row + 23]! * x23;
+    out[i] = scale * s;
   }
 }
 

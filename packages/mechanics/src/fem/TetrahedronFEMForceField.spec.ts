@@ -279,6 +279,25 @@ describe('TetrahedronFEMForceField', () => {
     expect(ff2.elementCount).to.equal(1);
   });
 
+  it('rebuilds when the topology changes its tetrahedra (a new revision with the same ones keeps the state)', () => {
+    const { points, hexa } = boxGrid([2, 2, 3], [1, 1, 2]);
+    const tets = tetrahedraFromHexahedra(hexa, 1, 1);
+    const { ff, node, mo } = femScene(points, { tets }, new TetrahedronFEMForceField());
+    const topo = node.objects.find((o) => o instanceof TestTopology) as TestTopology;
+    const x = transform(mo.x0, randomRotation(r), [0, 0, 0]);
+    forceAt(ff, x);
+    const R = ff.getElementRotation(new Float64Array(9), 3);
+    topo.revision++;
+    const f = new Float64Array(x.length);
+    ff.addForce([f], [x], [x]);
+    expect(ff.elementCount).to.equal(12);
+    expect(maxAbsDiff(ff.getElementRotation(new Float64Array(9), 3), R)).to.equal(0);
+    topo.tets = tets.slice(0, 24);
+    topo.revision++;
+    ff.addForce([f], [x], [x]);
+    expect(ff.elementCount).to.equal(6);
+  });
+
   it('emits the same matrix entries in the same order at every call', () => {
     const { ff, mo } = barScene('large');
     const seq = (): string => {

@@ -7,8 +7,8 @@ import { MechanicalObject } from '../MechanicalObject.js';
 export class TestTopology extends BaseMeshTopology {
   constructor(
     private readonly nPoints: number,
-    private readonly tets: Uint32Array = new Uint32Array(0),
-    private readonly hexa: Uint32Array = new Uint32Array(0),
+    public tets: Uint32Array = new Uint32Array(0),
+    public hexa: Uint32Array = new Uint32Array(0),
     private readonly grid?: GridDescription,
   ) {
     super();
