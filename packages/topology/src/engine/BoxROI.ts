@@ -214,10 +214,11 @@ export class BoxROI extends DataEngine {
       const c = [0, 0, 0];
       for (let e = 0; e * nv < elems.length; e++) {
         let isIn: boolean;
-        for (let j = 0; j < nv; j++) {
-          if (elems[e * nv + j]! >= n) throw this.error(`element ${e} uses point ${elems[e * nv + j]}, but 'position' has ${n} points`);
-        }
-        if (strict) {
+        // An element naming a point the positions do not have is outside.
+        let valid = true;
+        for (let j = 0; j < nv; j++) if (elems[e * nv + j]! >= n) valid = false;
+        if (!valid) isIn = false;
+        else if (strict) {
           isIn = true;
           for (let j = 0; j < nv && isIn; j++) isIn = inside[elems[e * nv + j]!] === 1;
         } else {
