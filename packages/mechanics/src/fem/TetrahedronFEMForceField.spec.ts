@@ -179,6 +179,40 @@ describe('TetrahedronFEMForceField', () => {
     });
   }
 
+  it('von Mises stress of a uniaxial stress state is E·strain (modes 1 and 2), per element and per node', () => {
+    // Mode 1 applies the rest shape functions (world axes) to D in the element frame, as SOFA does:
+    // exact for elements whose rest frame is the world frame, as the corner tetrahedron below.
+    const eps = 1e-4;
+    const corner = Float64Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1);
+    const bar = boxGrid([2, 2, 3], [1, 1, 2]);
+    for (const [method, mode] of [['small', 2], ['large', 1], ['polar', 1], ['svd', 1]] as const) {
+      const points = mode === 1 ? corner : bar.points;
+      const topo = mode === 1 ? { tets: Uint32Array.of(0, 1, 2, 3) } : { hexa: bar.hexa, grid: bar.grid };
+      const { ff, mo } = femScene(points, topo, new TetrahedronFEMForceField(), (f) => {
+        f.method.value = method;
+        f.youngModulus.value = Float64Array.of(E);
+        f.poissonRatio.value = Float64Array.of(NU);
+        f.computeVonMisesStress.value = mode;
+      });
+      expect(maxAbs(ff.vonMisesPerElement.value)).to.equal(0);
+      const stretched = Float64Array.from(mo.x0, (v, i) => (i % 3 === 2 ? v * (1 + eps) : v * (1 - NU * eps)));
+      const x = mode === 1 ? transform(stretched, randomRotation(r), [1, 2, 3]) : stretched;
+      ff.updateVonMises(x);
+      for (const v of ff.vonMisesPerElement.value) expect(Math.abs(v - E * eps) / (E * eps), `${method} ${mode}`).to.be.below(1e-3);
+      for (const v of ff.vonMisesPerNode.value) expect(Math.abs(v - E * eps) / (E * eps)).to.be.below(1e-3);
+    }
+  });
+
+  it('computeVonMisesStress=1 with the small method is refused (as SOFA invalidates it)', () => {
+    const { points, hexa, grid } = boxGrid([2, 2, 3], [1, 1, 2]);
+    expect(() =>
+      femScene(points, { hexa, grid }, new TetrahedronFEMForceField(), (f) => {
+        f.method.value = 'small';
+        f.computeVonMisesStress.value = 1;
+      }),
+    ).to.throw(/computeVonMisesStress=1/);
+  });
+
   it('hexahedra are split in 6 tetrahedra per cube, filling the cube', () => {
     const { points, hexa } = boxGrid([3, 3, 3], [2, 2, 2]);
     const tets = tetrahedraFromHexahedra(hexa, 2, 2);

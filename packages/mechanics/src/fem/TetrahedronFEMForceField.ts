@@ -1,5 +1,6 @@
-import { Bool, Enum, Int, Real, RealArray, Str, sofaComponent, type BaseMeshTopology } from '@sofa-ts/core';
-import { CorotationalTetrahedra, tetrahedraOfTopology, type TetrahedronMethod } from './corotational-tetrahedra.js';
+import { AnimateEndEvent, Bool, Enum, Int, Real, RealArray, Str, sofaComponent, type BaseMeshTopology, type SofaEvent } from '@sofa-ts/core';
+import { polarDecomposition } from './polar-decomposition.js';
+import { CorotationalTetrahedra, frameOfEdges, tetrahedraOfTopology, type TetrahedronMethod } from './corotational-tetrahedra.js';
 
 /**
  * SOFA's TetrahedronFEMForceField: linear elasticity on tetrahedra, small displacements or
@@ -9,6 +10,9 @@ import { CorotationalTetrahedra, tetrahedraOfTopology, type TetrahedronMethod } 
  * Optional plasticity (Jᵀ·D minus a plastic strain that creeps towards the total strain beyond
  * plasticYieldThreshold and is clamped to plasticMaxThreshold). A topology with hexahedra only is
  * split in 6 tetrahedra per hexahedron as SOFA does.
+ * computeVonMisesStress (1: from the corotational displacement D, 2: from the Green strain of
+ * U = x − X) fills vonMisesPerElement with √(σ:σ − …) of σ = λ·tr(ε)·I + 2μ·ε, and vonMisesPerNode
+ * with the mean over the tetrahedra around each point, at init and at the end of each step.
  */
 @sofaComponent({
   name: 'TetrahedronFEMForceField',
@@ -26,7 +30,7 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
   readonly gatherPt = this.initData({ name: 'gatherPt', type: Str, default: ' ', help: 'points accumulated per thread in the gather operation (GPU versions only; accepted)' });
   readonly gatherBsize = this.initData({ name: 'gatherBsize', type: Str, default: ' ', help: 'block size of the gather operation (GPU versions only; accepted)' });
   readonly drawHeterogeneousTetra = this.initData({ name: 'drawHeterogeneousTetra', type: Bool, default: false, help: 'draw heterogeneous tetrahedra in different colors', group: 'Visualization' });
-  readonly computeVonMisesStress = this.initData({ name: 'computeVonMisesStress', type: Int, default: 0, help: 'von Mises stress: 0 none, 1 corotational strain, 2 full Green strain (accepted; not computed by this version)' });
+  readonly computeVonMisesStress = this.initData({ name: 'computeVonMisesStress', type: Int, default: 0, help: 'von Mises stress: 0 none, 1 from the corotational strain, 2 from the full Green strain' });
   readonly vonMisesPerElement = this.initData({ name: 'vonMisesPerElement', type: RealArray(1), default: new Float64Array(0), help: 'von Mises stress per element (output)' });
   readonly vonMisesPerNode = this.initData({ name: 'vonMisesPerNode', type: RealArray(1), default: new Float64Array(0), help: 'von Mises stress per node (output)' });
   readonly vonMisesStressColors = this.initData({ name: 'vonMisesStressColors', type: RealArray(4, 'vector<RGBAColor>'), default: new Float64Array(0), help: 'colors showing the von Mises stress (output)', group: 'Visualization' });
@@ -46,19 +50,154 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
     return tetrahedraOfTopology(topo);
   }
 
+  /** Inverse of [1 X₀ᵀ] (rows = nodes) per element, for the von Mises stress (nElem × 16). */
+  private shapeInverse: Float64Array = new Float64Array(0);
+  private vonMisesDirty = false;
+
   override init(): void {
-    super.init();
     const v = this.computeVonMisesStress.value;
     if (v < 0 || v > 2) throw this.error(`computeVonMisesStress must be 0, 1 or 2 (got ${v})`);
+    super.init();
   }
 
   override reinit(): void {
     super.reinit();
-    this.initialPoints.value = Float64Array.from(this.mstate!.x0);
+    this.initialPoints.value = this.restPoints;
     if (this.elementCount === 0) throw this.error(`the topology ${this.topo!.describe()} has no tetrahedra nor hexahedra`);
+    const mode = this.computeVonMisesStress.value;
+    if (mode === 1 && this.activeMethod === 'small') throw this.error("computeVonMisesStress=1 (corotational strain) needs method 'large', 'polar' or 'svd'; use 2 with 'small'");
+    if (mode === 1 || mode === 2) {
+      this.shapeInverse = shapeFunctionInverses(this.elems, this.restPoints);
+      this.updateVonMises(this.mstate!.x);
+    }
+  }
+
+  override addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
+    super.addForce(f, x, v);
+    this.vonMisesDirty = true;
+  }
+
+  override handleEvent(event: SofaEvent): void {
+    const mode = this.computeVonMisesStress.value;
+    if (event instanceof AnimateEndEvent && (mode === 1 || mode === 2) && this.vonMisesDirty) this.updateVonMises(this.mstate!.x);
+  }
+
+  /**
+   * von Mises stress per element from positions x (SOFA computeVonMisesStress): the displacement
+   * gradient ∇U = Σ_m U_m ⊗ ∇N_m with the rest shape functions, ε = sym(∇U) (mode 1, U = the
+   * corotational D) or ε = sym(∇U) + ½∇Uᵀ∇U (mode 2, U = x − X), then per node the mean over the
+   * tetrahedra around it.
+   */
+  updateVonMises(x: Float64Array): void {
+    const mode = this.computeVonMisesStress.value;
+    const n = this.elementCount, elems = this.elems, X0 = this.restPoints, shf = this.shapeInverse;
+    const perElement = new Float64Array(n);
+    const U = new Float64Array(12), R = new Float64Array(9), A = new Float64Array(9), G = new Float64Array(9);
+    for (let e = 0; e < n; e++) {
+      if (mode === 2) {
+        for (let m = 0; m < 4; m++) {
+          const q = 3 * elems[4 * e + m]!;
+          for (let k = 0; k < 3; k++) U[3 * m + k] = x[q + k]! - X0[q + k]!;
+        }
+      } else {
+        this.corotationalDisplacement(U, e, x, R, A);
+      }
+      // G[k][l] = ∂U_k/∂X_l
+      for (let k = 0; k < 3; k++)
+        for (let l = 0; l < 3; l++) {
+          let g = 0;
+          for (let m = 0; m < 4; m++) g += shf[16 * e + 4 * (l + 1) + m]! * U[3 * m + k]!;
+          G[3 * k + l] = g;
+        }
+      const strain = (i: number, j: number): number => {
+        let s = 0.5 * (G[3 * i + j]! + G[3 * j + i]!);
+        if (mode === 2) for (let k = 0; k < 3; k++) s += 0.5 * G[3 * k + i]! * G[3 * k + j]!;
+        return s;
+      };
+      const exx = strain(0, 0), eyy = strain(1, 1), ezz = strain(2, 2), eyz = strain(1, 2), exz = strain(0, 2), exy = strain(0, 1);
+      const lambda = this.lame[2 * e]!, mu = this.lame[2 * e + 1]!;
+      const tr = exx + eyy + ezz;
+      const s0 = 2 * mu * exx + lambda * tr, s1 = 2 * mu * eyy + lambda * tr, s2 = 2 * mu * ezz + lambda * tr;
+      const s3 = 2 * mu * eyz, s4 = 2 * mu * exz, s5 = 2 * mu * exy;
+      let vm = Math.sqrt(s0 * s0 + s1 * s1 + s2 * s2 - s0 * s1 - s1 * s2 - s2 * s0 + 3 * (s3 * s3 + s4 * s4 + s5 * s5));
+      if (vm < 1e-10) vm = 0;
+      perElement[e] = vm;
+    }
+    // mean over the tetrahedra around each point
+    const np = X0.length / 3;
+    const perNode = new Float64Array(np), count = new Uint32Array(np);
+    for (let e = 0; e < n; e++)
+      for (let m = 0; m < 4; m++) {
+        const p = elems[4 * e + m]!;
+        perNode[p] += perElement[e]!;
+        count[p]++;
+      }
+    for (let p = 0; p < np; p++) if (count[p]! > 0) perNode[p] /= count[p]!;
+    this.vonMisesPerElement.value = perElement;
+    this.vonMisesPerNode.value = perNode;
+    this.vonMisesDirty = false;
+  }
+
+  /** SOFA's corotational D = R₀X − R·x of element e for the von Mises stress ('svd' uses polar). */
+  private corotationalDisplacement(D: Float64Array, e: number, p: Float64Array, R: Float64Array, A: Float64Array): void {
+    const idx = [0, 1, 2, 3].map((k) => 3 * this.elems[4 * e + k]!);
+    const rest = this.rest, o = 12 * e;
+    if (this.activeMethod === 'large') frameOfEdges(R, p, idx[0]! / 3, idx[1]! / 3, idx[2]! / 3);
+    else {
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) A[3 * r + c] = p[idx[r + 1]! + c]! - p[idx[0]! + c]!;
+      polarDecomposition(R, A);
+    }
+    const def = new Float64Array(12);
+    for (let k = 0; k < 4; k++)
+      for (let r = 0; r < 3; r++) def[3 * k + r] = R[3 * r]! * p[idx[k]!]! + R[3 * r + 1]! * p[idx[k]! + 1]! + R[3 * r + 2]! * p[idx[k]! + 2]!;
+    if (this.activeMethod === 'large') {
+      D.fill(0);
+      D[3] = rest[o + 3]! - (def[3]! - def[0]!);
+      D[6] = rest[o + 6]! - (def[6]! - def[0]!);
+      D[7] = rest[o + 7]! - (def[7]! - def[1]!);
+      for (let c = 0; c < 3; c++) D[9 + c] = rest[o + 9 + c]! - (def[9 + c]! - def[c]!);
+    } else {
+      for (let k = 0; k < 12; k++) D[k] = rest[o + k]! - def[k]!;
+    }
   }
 
   protected override beforeForces(): void {
     this.setPlasticity(this.plasticMaxThreshold.value, this.plasticYieldThreshold.value, this.plasticCreep.value);
   }
+}
+
+/** Per element the inverse of the 4×4 matrix with rows (1, X₀ of node m) (nElem × 16, row-major). */
+function shapeFunctionInverses(elems: Uint32Array, X0: Float64Array): Float64Array {
+  const n = elems.length / 4;
+  const out = new Float64Array(16 * n);
+  const M = new Float64Array(16);
+  for (let e = 0; e < n; e++) {
+    for (let m = 0; m < 4; m++) {
+      const q = 3 * elems[4 * e + m]!;
+      M[4 * m] = 1;
+      M[4 * m + 1] = X0[q]!;
+      M[4 * m + 2] = X0[q + 1]!;
+      M[4 * m + 3] = X0[q + 2]!;
+    }
+    invert4(out, 16 * e, M);
+  }
+  return out;
+}
+
+/** out[o..o+16) = m⁻¹ by Gauss-Jordan elimination with partial pivoting. */
+function invert4(out: Float64Array, o: number, m: Float64Array): void {
+  const a = Array.from({ length: 4 }, (_, r) => [m[4 * r]!, m[4 * r + 1]!, m[4 * r + 2]!, m[4 * r + 3]!, r === 0 ? 1 : 0, r === 1 ? 1 : 0, r === 2 ? 1 : 0, r === 3 ? 1 : 0]);
+  for (let c = 0; c < 4; c++) {
+    let piv = c;
+    for (let r = c + 1; r < 4; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[piv]![c]!)) piv = r;
+    [a[c], a[piv]] = [a[piv]!, a[c]!];
+    const d = a[c]![c]!;
+    for (let k = 0; k < 8; k++) a[c]![k]! /= d;
+    for (let r = 0; r < 4; r++) {
+      if (r === c) continue;
+      const f = a[r]![c]!;
+      if (f !== 0) for (let k = 0; k < 8; k++) a[r]![k]! -= f * a[c]![k]!;
+    }
+  }
+  for (let r = 0; r < 4; r++) for (let c = 0; c < 4; c++) out[o + 4 * r + c] = a[r]![4 + c]!;
 }

@@ -71,6 +71,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
   protected grad = new Float64Array(0);
   /** Hooke's matrix / 36V as (D00, D01, D33) (nElem × 3), Pa/m³. */
   protected mat = new Float64Array(0);
+  /** Lamé coefficients (λ, μ) per element (nElem × 2), Pa. */
+  protected lame = new Float64Array(0);
   /** Rest positions in the rest frame R₀·X (nElem × 12), m; for 'large' relative to node a. */
   protected rest = new Float64Array(0);
   /** Current rotation R (rows = element frame), set by addForce (nElem × 9). */
@@ -81,6 +83,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
   protected restInv = new Float64Array(0);
   /** Plastic strain per element (nElem × 6), when plasticity is on. */
   protected plastic = new Float64Array(0);
+  /** Rest positions copied at init (SOFA's initialPoints), read by 'small' (nPoints × 3), m. */
+  protected restPoints = new Float64Array(0);
   /** Sum of the rest volumes (m³). */
   restVolume = 0;
 
@@ -133,13 +137,15 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
     this.activeMethod = this.methodName();
     const elems = Uint32Array.from(this.elementsOf(topo));
     const n = elems.length / 4;
-    const x0 = ms.x0;
+    const x0 = Float64Array.from(ms.x0);
+    this.restPoints = x0;
     for (let i = 0; i < elems.length; i++) {
       if (elems[i]! >= ms.size) throw this.error(`tetrahedron ${Math.floor(i / 4)} uses point ${elems[i]}, but ${ms.describe()} has ${ms.size} points`);
     }
     this.elems = elems;
     this.grad = new Float64Array(12 * n);
     this.mat = new Float64Array(3 * n);
+    this.lame = new Float64Array(2 * n);
     this.rest = new Float64Array(12 * n);
     this.rot = new Float64Array(9 * n);
     this.rot0 = new Float64Array(9 * n);
@@ -163,6 +169,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
       if (!(vol > 0)) throw this.error(`tetrahedron ${e} (${a} ${b} ${c} ${d}) has zero volume at rest`);
       this.restVolume += vol;
       const s = 1 / (vol * 36);
+      this.lame[2 * e] = this.hooke[1]!;
+      this.lame[2 * e + 1] = this.hooke[2]!;
       this.mat[3 * e] = this.hooke[0]! * s;
       this.mat[3 * e + 1] = this.hooke[1]! * s;
       this.mat[3 * e + 2] = this.hooke[2]! * s;
@@ -219,7 +227,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
     if (this.topo && this.topo.revision !== this.topoRevision) this.topologyChanged();
     this.beforeForces();
-    const ff = f[0]!, p = x[0]!, x0 = this.mstate!.x0;
+    const ff = f[0]!, p = x[0]!, x0 = this.restPoints;
     const method = this.activeMethod;
     // SOFA's assembled path computes no force with 'polar' or 'svd'.
     if (this.computeGlobalMatrix.value && (method === 'polar' || method === 'svd')) return;
@@ -539,7 +547,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
   /** ½·Σ Dᵀ·J·K·Jᵀ·D for 'small' (SOFA computes it for that method only), else 0. */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
     if (this.activeMethod !== 'small' || this.computeGlobalMatrix.value) return 0;
-    const p = x[0]!, x0 = this.mstate!.x0, D = this.D, F = this.F;
+    const p = x[0]!, x0 = this.restPoints, D = this.D, F = this.F;
     const n = this.elems.length / 4;
     const saved = this.plasticMax;
     this.plasticMax = 0;
