@@ -109,12 +109,8 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
           for (let m = 0; m < 4; m++) g += shf[16 * e + 4 * (l + 1) + m]! * U[3 * m + k]!;
           G[3 * k + l] = g;
         }
-      const strain = (i: number, j: number): number => {
-        let s = 0.5 * (G[3 * i + j]! + G[3 * j + i]!);
-        if (mode === 2) for (let k = 0; k < 3; k++) s += 0.5 * G[3 * k + i]! * G[3 * k + j]!;
-        return s;
-      };
-      const exx = strain(0, 0), eyy = strain(1, 1), ezz = strain(2, 2), eyz = strain(1, 2), exz = strain(0, 2), exy = strain(0, 1);
+      const exx = strainOf(G, 0, 0, mode), eyy = strainOf(G, 1, 1, mode), ezz = strainOf(G, 2, 2, mode);
+      const eyz = strainOf(G, 1, 2, mode), exz = strainOf(G, 0, 2, mode), exy = strainOf(G, 0, 1, mode);
       const lambda = this.lame[2 * e]!, mu = this.lame[2 * e + 1]!;
       const tr = exx + eyy + ezz;
       const s0 = 2 * mu * exx + lambda * tr, s1 = 2 * mu * eyy + lambda * tr, s2 = 2 * mu * ezz + lambda * tr;
@@ -140,16 +136,20 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
 
   /** SOFA's corotational D = R₀X − R·x of element e for the von Mises stress ('svd' uses polar). */
   private corotationalDisplacement(D: Float64Array, e: number, p: Float64Array, R: Float64Array, A: Float64Array): void {
-    const idx = [0, 1, 2, 3].map((k) => 3 * this.elems[4 * e + k]!);
-    const rest = this.rest, o = 12 * e;
-    if (this.activeMethod === 'large') frameOfEdges(R, p, idx[0]! / 3, idx[1]! / 3, idx[2]! / 3);
+    const el = this.elems, rest = this.rest, o = 12 * e, def = this.deformed;
+    const a = el[4 * e]!, pa = 3 * a;
+    if (this.activeMethod === 'large') frameOfEdges(R, p, a, el[4 * e + 1]!, el[4 * e + 2]!);
     else {
-      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) A[3 * r + c] = p[idx[r + 1]! + c]! - p[idx[0]! + c]!;
+      for (let r = 0; r < 3; r++) {
+        const q = 3 * el[4 * e + r + 1]!;
+        for (let c = 0; c < 3; c++) A[3 * r + c] = p[q + c]! - p[pa + c]!;
+      }
       polarDecomposition(R, A);
     }
-    const def = new Float64Array(12);
-    for (let k = 0; k < 4; k++)
-      for (let r = 0; r < 3; r++) def[3 * k + r] = R[3 * r]! * p[idx[k]!]! + R[3 * r + 1]! * p[idx[k]! + 1]! + R[3 * r + 2]! * p[idx[k]! + 2]!;
+    for (let k = 0; k < 4; k++) {
+      const q = 3 * el[4 * e + k]!;
+      for (let r = 0; r < 3; r++) def[3 * k + r] = R[3 * r]! * p[q]! + R[3 * r + 1]! * p[q + 1]! + R[3 * r + 2]! * p[q + 2]!;
+    }
     if (this.activeMethod === 'large') {
       D.fill(0);
       D[3] = rest[o + 3]! - (def[3]! - def[0]!);
@@ -160,6 +160,8 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
       for (let k = 0; k < 12; k++) D[k] = rest[o + k]! - def[k]!;
     }
   }
+
+  private readonly deformed = new Float64Array(12);
 
   protected override beforeForces(): void {
     this.setPlasticity(this.plasticMaxThreshold.value, this.plasticYieldThreshold.value, this.plasticCreep.value);
@@ -200,4 +202,11 @@ function invert4(out: Float64Array, o: number, m: Float64Array): void {
     }
   }
   for (let r = 0; r < 4; r++) for (let c = 0; c < 4; c++) out[o + 4 * r + c] = a[r]![4 + c]!;
+}
+
+/** ε_ij = ½(G_ij + G_ji), plus ½·Σ_k G_ki·G_kj for the Green strain (mode 2). */
+function strainOf(G: Float64Array, i: number, j: number, mode: number): number {
+  let s = 0.5 * (G[3 * i + j]! + G[3 * j + i]!);
+  if (mode === 2) for (let k = 0; k < 3; k++) s += 0.5 * G[3 * k + i]! * G[3 * k + j]!;
+  return s;
 }
