@@ -34,6 +34,8 @@ export class EulerImplicitSolver extends BaseOdeSolver {
   private b: Float64Array = new Float64Array(0);
   private sol: Float64Array = new Float64Array(0);
   private vPrev: Float64Array = new Float64Array(0);
+  /** (n) v − v_n for the residual; kept apart from `sol`, which is the next solve's initial guess. */
+  private dvScratch: Float64Array = new Float64Array(0);
 
   /** The compiled system of this solver's subtree (built at the first step, after every init). */
   getSystem(): MechanicalSystem {
@@ -42,6 +44,7 @@ export class EulerImplicitSolver extends BaseOdeSolver {
       this.b = this.system.newVector();
       this.sol = this.system.newVector();
       this.vPrev = this.system.newVector();
+      this.dvScratch = this.system.newVector();
       this.system.propagatePositionsAndVelocities();
     }
     return this.system;
@@ -96,7 +99,7 @@ export class EulerImplicitSolver extends BaseOdeSolver {
   /** residual = |P·(M·(v − v_n) − h·f(x, v))|² as SOFA reports it. */
   private computeStepResidual(sys: MechanicalSystem, h: number): void {
     const r = this.b;
-    const dv = this.sol;
+    const dv = this.dvScratch;
     for (let i = 0; i < dv.length; i++) dv[i] = sys.v[i]! - this.vPrev[i]!;
     r.fill(0);
     sys.addMBKv(r, { m: 1, b: 0, k: 0 }, dv);

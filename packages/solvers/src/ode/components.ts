@@ -1,4 +1,10 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { EulerExplicitSolver } from './EulerExplicitSolver.js';
+import { NewtonRaphsonSolver } from './NewtonRaphsonSolver.js';
+import { RungeKutta2Solver } from './RungeKutta2Solver.js';
+import { RungeKutta4Solver } from './RungeKutta4Solver.js';
+import { StaticSolver } from './StaticSolver.js';
+import { VariationalSymplecticSolver } from './VariationalSymplecticSolver.js';
 
 /** Components of this folder, registered by the package's module.ts. */
-export const odeComponents: readonly ComponentClass[] = [];
+export const odeComponents: readonly ComponentClass[] = [EulerExplicitSolver, RungeKutta2Solver, RungeKutta4Solver, StaticSolver, NewtonRaphsonSolver, VariationalSymplecticSolver];

@@ -1,0 +1,54 @@
+import { Bool, sofaComponent } from '@sofa-ts/core';
+import { isAssemblyLinearSolver, type LinearSolver, type MechanicalSystem } from '@sofa-ts/assembly';
+import { accelerationOf, integrate, SystemOdeSolver } from './ode-support.js';
+
+/**
+ * SOFA's EulerExplicitSolver: forward Euler on the second order system M·a = f(x, v).
+ *   a = M⁻¹·f  (projected)
+ *   symplectic (default): v ← v + h·a,  x ← x + h·v_new   (semi-implicit Euler, stable for springs)
+ *   otherwise:            x ← x + h·v,  v ← v + h·a       (plain forward Euler, gains energy)
+ * With only diagonal masses a = M⁻¹·f point by point (then projected); otherwise, as in SOFA,
+ * f is projected and M·a = f solved by the node's linear solver on the assembled P·M·P.
+ */
+@sofaComponent({
+  name: 'EulerExplicitSolver',
+  aliases: ['Euler', 'EulerSolver', 'ExplicitEuler', 'ExplicitEulerSolver', 'EulerExplicit'],
+  category: 'OdeSolver',
+  module: 'Sofa.Component.ODESolver.Forward',
+  description: 'A simple explicit time integrator.',
+})
+export class EulerExplicitSolver extends SystemOdeSolver {
+  readonly symplectic = this.initData({ name: 'symplectic', type: Bool, default: true, help: 'If true (default), the velocities are updated before the positions and the method is symplectic, more robust. If false, the positions are updated before the velocities (standard Euler, less robust).' });
+  readonly optimizedForDiagonalMatrix = this.initData({ name: 'optimizedForDiagonalMatrix', type: Bool, default: true, help: 'deprecated, accepted for compatibility: the solver detects non-diagonal masses itself' });
+  readonly threadSafeVisitor = this.initData({ name: 'threadSafeVisitor', type: Bool, default: false, help: 'accepted for compatibility' });
+
+  readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'Linear solver used by this component (needed for non-diagonal masses)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up' });
+
+  /** (n) acceleration a. */
+  private acc: Float64Array = new Float64Array(0);
+
+  protected allocate(sys: MechanicalSystem): void {
+    this.acc = sys.newVector();
+  }
+
+  solve(dt: number): void {
+    const t0 = performance.now();
+    const sys = this.getSystem();
+    const h = dt;
+    const { x, v, f } = sys;
+    const acc = this.acc;
+    sys.computeForce(f);
+    const stats = accelerationOf(sys, acc, f, this.linearSolver.get(), this);
+    // x and v from a, in the order given by `symplectic`.
+    if (this.symplectic.value) {
+      for (let i = 0; i < v.length; i++) v[i] = v[i]! + h * acc[i]!;
+      integrate(sys, x, x, v, h);
+    } else {
+      integrate(sys, x, x, v, h);
+      for (let i = 0; i < v.length; i++) v[i] = v[i]! + h * acc[i]!;
+    }
+    sys.propagatePositionsAndVelocities();
+    sys.touchStates();
+    this.record(t0, stats);
+  }
+}
