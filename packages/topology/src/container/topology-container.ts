@@ -1,0 +1,278 @@
+import { BaseMeshTopology, type Data } from '@sofa-ts/core';
+import {
+  EdgeLookup,
+  FaceLookup,
+  INVALID_INDEX,
+  edgesInPolygons,
+  edgesInVolumes,
+  elementsAroundSubElement,
+  elementsAroundVertex,
+  quadsInHexahedra,
+  trianglesAroundEdge,
+  trianglesInTetrahedra,
+  type IndexLists,
+} from './adjacency.js';
+
+/** The element kinds a mesh topology stores, with their number of vertices. */
+export type ElementKind = 'edge' | 'triangle' | 'quad' | 'tetrahedron' | 'hexahedron';
+export const VERTICES_OF: Readonly<Record<ElementKind, number>> = { edge: 2, triangle: 3, quad: 4, tetrahedron: 4, hexahedron: 8 };
+export const ELEMENT_KINDS: readonly ElementKind[] = ['edge', 'triangle', 'quad', 'tetrahedron', 'hexahedron'];
+
+/** SOFA's topology types (the highest element kind present). */
+export type TopologyType = 'point' | ElementKind;
+
+/** A complete set of elements, as a topological mapping writes it into its output container. */
+export interface ElementSet {
+  readonly nbPoints?: number;
+  readonly edges?: Uint32Array;
+  readonly triangles?: Uint32Array;
+  readonly quads?: Uint32Array;
+  readonly tetrahedra?: Uint32Array;
+  readonly hexahedra?: Uint32Array;
+}
+
+const FIELD_OF: Readonly<Record<ElementKind, keyof ElementSet>> = { edge: 'edges', triangle: 'triangles', quad: 'quads', tetrahedron: 'tetrahedra', hexahedron: 'hexahedra' };
+
+export const NO_ELEMENTS = new Uint32Array(0);
+
+/**
+ * What every topology of this package shares (SOFA's MeshTopology and TopologyContainer behaviour):
+ * element lists held in Data (set by the scene, a `src` loader link or a topological mapping), the
+ * lists a container derives when the Data gives none (edges of tetrahedra, faces of hexahedra...),
+ * computed on demand in SOFA's order and cached, and the cross-element tables (edges in a triangle,
+ * triangles around an edge...) built on demand too.
+ *
+ * A derived list is written back into its Data, so that `@container.edges` links see it, and is
+ * recomputed when an input Data changes (any change bumps `revision`). Everything here runs at init
+ * or on first use; nothing is recomputed while stepping unless the topology changes.
+ */
+export abstract class TopologyContainer extends BaseMeshTopology {
+  /** The Data holding an element kind, when this container stores that kind. */
+  protected abstract elementData(kind: ElementKind): Data<Uint32Array> | undefined;
+  /** Positions of the points (nPoints × 3), when the container has a position Data. */
+  protected abstract positionData(): Data<Float64Array> | undefined;
+
+  /** Data besides the element lists whose change alters the topology (grid resolution, ...). */
+  protected extraInputs(): readonly Data<unknown>[] {
+    return [];
+  }
+  /** The list of a kind the Data does not give, derived from other elements (empty by default). */
+  protected deriveElements(_kind: ElementKind): Uint32Array {
+    return NO_ELEMENTS;
+  }
+  /** True when this kind is always computed by the container, whatever its Data holds (grids). */
+  protected alwaysDerived(_kind: ElementKind): boolean {
+    return false;
+  }
+  /** The number of points, from the Data (called once per topology revision). */
+  protected abstract countPoints(): number;
+
+  private stamp: number[] | undefined;
+  private readonly derivedAt = new Map<ElementKind, number>();
+  private readonly fresh = new Set<ElementKind>();
+  private readonly tables = new Map<string, unknown>();
+
+  private inputs(): Data<unknown>[] {
+    const out: Data<unknown>[] = [];
+    for (const k of ELEMENT_KINDS) {
+      const d = this.elementData(k);
+      if (d) out.push(d as Data<unknown>);
+    }
+    const p = this.positionData();
+    if (p) out.push(p as Data<unknown>);
+    out.push(...this.extraInputs());
+    return out;
+  }
+
+  /** Drops the cached tables when an input Data changed since the last call. */
+  protected refresh(): void {
+    const ins = this.inputs();
+    const s = this.stamp;
+    let changed = s === undefined || s.length !== ins.length;
+    for (let i = 0; !changed && i < ins.length; i++) if (ins[i]!.counter !== s![i]) changed = true;
+    if (!changed) return;
+    this.tables.clear();
+    this.fresh.clear();
+    this.stamp = ins.map((d) => d.counter);
+    this.revision++;
+  }
+
+  /** A table computed once per revision. */
+  protected cached<T>(key: string, compute: () => T): T {
+    this.refresh();
+    if (this.tables.has(key)) return this.tables.get(key) as T;
+    const v = compute();
+    this.tables.set(key, v);
+    return v;
+  }
+
+  /** The element list of a kind: given by its Data, else derived (and stored in the Data). */
+  protected elements(kind: ElementKind): Uint32Array {
+    this.refresh();
+    const d = this.elementData(kind);
+    if (!d) return NO_ELEMENTS;
+    const holdsDerived = this.derivedAt.get(kind) === d.counter;
+    if (holdsDerived && this.fresh.has(kind)) return d.value;
+    if (!holdsDerived && !this.alwaysDerived(kind) && d.value.length > 0) return d.value;
+    const v = this.deriveElements(kind);
+    d.value = v;
+    this.derivedAt.set(kind, d.counter);
+    this.fresh.add(kind);
+    // writing a derived list is not a change of the inputs
+    const i = this.inputs().indexOf(d as Data<unknown>);
+    if (this.stamp && i >= 0) this.stamp[i] = d.counter;
+    return v;
+  }
+
+  getNbPoints(): number {
+    return this.cached('nbPoints', () => this.countPoints());
+  }
+  getPositions(): Float64Array | undefined {
+    const p = this.positionData()?.value;
+    return p && p.length > 0 ? p : undefined;
+  }
+  getEdges(): Uint32Array {
+    return this.elements('edge');
+  }
+  getTriangles(): Uint32Array {
+    return this.elements('triangle');
+  }
+  getQuads(): Uint32Array {
+    return this.elements('quad');
+  }
+  getTetrahedra(): Uint32Array {
+    return this.elements('tetrahedron');
+  }
+  getHexahedra(): Uint32Array {
+    return this.elements('hexahedron');
+  }
+
+  /** SOFA's topology type: the highest element kind present. */
+  getTopologyType(): TopologyType {
+    if (this.getHexahedra().length > 0) return 'hexahedron';
+    if (this.getTetrahedra().length > 0) return 'tetrahedron';
+    if (this.getQuads().length > 0) return 'quad';
+    if (this.getTriangles().length > 0) return 'triangle';
+    if (this.getEdges().length > 0) return 'edge';
+    return 'point';
+  }
+
+  /**
+   * Replaces every element list (SOFA's clear() then addX() of a topological mapping, then init()):
+   * kinds not given become empty, the point count is at least `nbPoints` and covers every index.
+   */
+  setElements(set: ElementSet): void {
+    for (const k of ELEMENT_KINDS) {
+      const d = this.elementData(k);
+      if (d) d.value = (set[FIELD_OF[k]] as Uint32Array | undefined) ?? NO_ELEMENTS;
+      this.derivedAt.delete(k);
+    }
+    const p = this.positionData();
+    if (p && p.value.length > 0) p.value = new Float64Array(0);
+    this.setPointCountHint(set.nbPoints ?? 0);
+    this.initContainer();
+  }
+
+  /** Keeps the number of points a mapping imposed (containers store it in their nbPoints Data). */
+  protected abstract setPointCountHint(n: number): void;
+
+  /** What init computes so that links to the derived lists see them (overridden per container). */
+  protected initContainer(): void {
+    this.refresh();
+  }
+
+  override init(): void {
+    this.initContainer();
+  }
+
+  // ---- lookups and cross-element tables (SOFA's createXArray), built on first use --------------
+
+  private edgeLookup(): EdgeLookup {
+    return this.cached('edgeLookup', () => new EdgeLookup(this.getEdges()));
+  }
+  private triangleLookup(): FaceLookup {
+    return this.cached('triangleLookup', () => new FaceLookup(this.getTriangles(), 3));
+  }
+  private quadLookup(): FaceLookup {
+    return this.cached('quadLookup', () => new FaceLookup(this.getQuads(), 4));
+  }
+
+  /** Index of the edge joining a and b (either orientation), or INVALID_INDEX. */
+  getEdgeIndex(a: number, b: number): number {
+    return this.edgeLookup().get(a, b);
+  }
+  /** Index of the triangle with these vertices (any order), or INVALID_INDEX. */
+  getTriangleIndex(a: number, b: number, c: number): number {
+    return this.triangleLookup().get(a, b, c);
+  }
+  /** Index of the quad with these vertices (any order), or INVALID_INDEX. */
+  getQuadIndex(a: number, b: number, c: number, d: number): number {
+    return this.quadLookup().get(a, b, c, d);
+  }
+
+  /** (nT × 3) edge j of triangle (a, b, c) joins its vertices j+1 and j+2. */
+  getEdgesInTriangle(): Uint32Array {
+    return this.cached('edgesInTriangle', () => edgesInPolygons(this.getTriangles(), 3, this.edgeLookup()));
+  }
+  /** (nQ × 4) edge j of a quad joins its vertices j+1 and j+2 (modulo 4). */
+  getEdgesInQuad(): Uint32Array {
+    return this.cached('edgesInQuad', () => edgesInPolygons(this.getQuads(), 4, this.edgeLookup()));
+  }
+  /** (nTet × 6) the edges of each tetrahedron in EDGES_IN_TETRAHEDRON order. */
+  getEdgesInTetrahedron(): Uint32Array {
+    return this.cached('edgesInTetrahedron', () => edgesInVolumes(this.getTetrahedra(), 'tetrahedron', this.edgeLookup()));
+  }
+  /** (nH × 12) the edges of each hexahedron in EDGES_IN_HEXAHEDRON order. */
+  getEdgesInHexahedron(): Uint32Array {
+    return this.cached('edgesInHexahedron', () => edgesInVolumes(this.getHexahedra(), 'hexahedron', this.edgeLookup()));
+  }
+  /** (nTet × 4) face j of each tetrahedron is the triangle opposite its vertex j. */
+  getTrianglesInTetrahedron(): Uint32Array {
+    return this.cached('trianglesInTetrahedron', () => trianglesInTetrahedra(this.getTetrahedra(), this.triangleLookup()));
+  }
+  /** (nH × 6) the faces of each hexahedron in QUADS_IN_HEXAHEDRON order. */
+  getQuadsInHexahedron(): Uint32Array {
+    return this.cached('quadsInHexahedron', () => quadsInHexahedra(this.getHexahedra(), this.quadLookup()));
+  }
+
+  getEdgesAroundVertex(): IndexLists {
+    return this.cached('edgesAroundVertex', () => elementsAroundVertex(this.getEdges(), 2, this.getNbPoints()));
+  }
+  getTrianglesAroundVertex(): IndexLists {
+    return this.cached('trianglesAroundVertex', () => elementsAroundVertex(this.getTriangles(), 3, this.getNbPoints()));
+  }
+  getQuadsAroundVertex(): IndexLists {
+    return this.cached('quadsAroundVertex', () => elementsAroundVertex(this.getQuads(), 4, this.getNbPoints()));
+  }
+  getTetrahedraAroundVertex(): IndexLists {
+    return this.cached('tetrahedraAroundVertex', () => elementsAroundVertex(this.getTetrahedra(), 4, this.getNbPoints()));
+  }
+  getHexahedraAroundVertex(): IndexLists {
+    return this.cached('hexahedraAroundVertex', () => elementsAroundVertex(this.getHexahedra(), 8, this.getNbPoints()));
+  }
+  /** Triangles around each edge, the one on the edge's left (same direction) first. */
+  getTrianglesAroundEdge(): IndexLists {
+    return this.cached('trianglesAroundEdge', () => trianglesAroundEdge(this.getTriangles(), this.getEdgesInTriangle(), this.getEdges(), this.getEdges().length / 2));
+  }
+  getQuadsAroundEdge(): IndexLists {
+    return this.cached('quadsAroundEdge', () => elementsAroundSubElement(this.getEdgesInQuad(), 4, this.getEdges().length / 2));
+  }
+  getTetrahedraAroundEdge(): IndexLists {
+    return this.cached('tetrahedraAroundEdge', () => elementsAroundSubElement(this.getEdgesInTetrahedron(), 6, this.getEdges().length / 2));
+  }
+  getTetrahedraAroundTriangle(): IndexLists {
+    return this.cached('tetrahedraAroundTriangle', () => elementsAroundSubElement(this.getTrianglesInTetrahedron(), 4, this.getTriangles().length / 3));
+  }
+  getHexahedraAroundEdge(): IndexLists {
+    return this.cached('hexahedraAroundEdge', () => elementsAroundSubElement(this.getEdgesInHexahedron(), 12, this.getEdges().length / 2));
+  }
+  getHexahedraAroundQuad(): IndexLists {
+    return this.cached('hexahedraAroundQuad', () => elementsAroundSubElement(this.getQuadsInHexahedron(), 6, this.getQuads().length / 4));
+  }
+}
+
+export { INVALID_INDEX };
+
+export function isTopologyContainer(o: unknown): o is TopologyContainer {
+  return o instanceof TopologyContainer;
+}

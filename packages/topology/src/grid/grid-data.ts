@@ -1,0 +1,13 @@
+import { DataParseError, Int, printNumber, tokens, type DataType } from '@sofa-ts/core';
+
+/** Three integers, e.g. a grid resolution "5 5 20" (SOFA's Vec3i). */
+export const Vec3i: DataType<Int32Array> = {
+  name: 'Vec3i',
+  parse: (t) => {
+    const ts = tokens(t);
+    if (ts.length !== 3) throw new DataParseError('3 integers', `got ${ts.length} values`);
+    return Int32Array.from(ts, (s) => Int.parse(s));
+  },
+  print: (v) => Array.from(v, printNumber).join(' '),
+  clone: (v) => Int32Array.from(v),
+};
