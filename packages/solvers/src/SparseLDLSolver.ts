@@ -19,7 +19,7 @@ import { DirectSparseSolver, crsTemplates } from './linear/matrix-linear-solver.
 export class SparseLDLSolver extends DirectSparseSolver {
   readonly precomputeSymbolicDecomposition = this.initData({ name: 'precomputeSymbolicDecomposition', type: Bool, default: true, help: 'if true, the symbolic decomposition is computed once and reused while the pattern is unchanged' });
   readonly parallelInverseProduct = this.initData({ name: 'parallelInverseProduct', type: Bool, default: false, help: 'accepted for compatibility' });
-  readonly nnzL = this.initData({ name: 'L_nnz', type: Int, default: 0, help: 'number of non-zero values in the lower triangular matrix of the factorization', output: true });
+  readonly nnzL = this.initData({ name: 'L_nnz', type: Int, default: 0, help: 'entries of L below its diagonal after the last analysis', output: true });
 
   private readonly ldlt = new SparseLDLT();
 

@@ -11,7 +11,7 @@ import { MatrixLinearSolver } from './matrix-linear-solver.js';
   name: 'BlockJacobiPreconditioner',
   category: 'LinearSolver',
   module: 'Sofa.Component.LinearSolver.Preconditioner',
-  description: 'Linear solver based on a NxN block diagonal matrix (i.e. block Jacobi preconditioner).',
+  description: 'Block Jacobi preconditioner: the inverses of the 3x3 diagonal blocks of the system matrix.',
   templates: ['BlockDiagonalMatrix3d', 'BlockDiagonalMatrix3'],
   defaultTemplate: 'BlockDiagonalMatrix3d',
 })

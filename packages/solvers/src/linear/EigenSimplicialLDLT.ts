@@ -11,7 +11,7 @@ import { DirectSparseSolver, crsTemplates } from './matrix-linear-solver.js';
   name: 'EigenSimplicialLDLT',
   category: 'LinearSolver',
   module: 'Sofa.Component.LinearSolver.Direct',
-  description: 'Direct linear solver based on a sparse LDL^T factorization (Eigen SimplicialLDLT).',
+  description: 'Sparse LDLᵀ direct solver for symmetric matrices, with a fill-reducing ordering.',
   templates: crsTemplates,
   defaultTemplate: 'CompressedRowSparseMatrixd',
 })

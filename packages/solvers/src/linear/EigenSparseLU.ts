@@ -11,7 +11,7 @@ import { DirectSparseSolver, crsTemplates } from './matrix-linear-solver.js';
   name: 'EigenSparseLU',
   category: 'LinearSolver',
   module: 'Sofa.Component.LinearSolver.Direct',
-  description: 'Direct linear solver based on a sparse LU factorization with partial pivoting (Eigen SparseLU).',
+  description: 'Sparse LU direct solver with partial pivoting, for unsymmetric matrices.',
   templates: crsTemplates,
   defaultTemplate: 'CompressedRowSparseMatrixd',
 })

@@ -11,7 +11,7 @@ import { DirectSparseSolver, crsTemplates } from './matrix-linear-solver.js';
   name: 'EigenSparseQR',
   category: 'LinearSolver',
   module: 'Sofa.Component.LinearSolver.Direct',
-  description: 'Direct linear solver based on a sparse QR factorization (Eigen SparseQR).',
+  description: 'Sparse QR direct solver by Givens rotations (least squares for rank-deficient systems).',
   templates: crsTemplates,
   defaultTemplate: 'CompressedRowSparseMatrixd',
 })

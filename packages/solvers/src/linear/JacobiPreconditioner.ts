@@ -11,7 +11,7 @@ import { MatrixLinearSolver } from './matrix-linear-solver.js';
   name: 'JacobiPreconditioner',
   category: 'LinearSolver',
   module: 'Sofa.Component.LinearSolver.Preconditioner',
-  description: 'Linear solver based on a diagonal matrix (i.e. Jacobi preconditioner).',
+  description: 'Diagonal (Jacobi) preconditioner: z = D⁻¹·r with D the diagonal of the system matrix.',
   templates: ['DiagonalMatrixd', 'DiagonalMatrix'],
   defaultTemplate: 'DiagonalMatrixd',
 })

@@ -10,7 +10,7 @@ import { PcgLinearSolverBase } from './pcg-base.js';
   name: 'PCGLinearSolver',
   category: 'LinearSolver',
   module: 'Sofa.Component.LinearSolver.Iterative',
-  description: 'Linear system solver using the preconditioned conjugate gradient iterative algorithm.',
+  description: 'Preconditioned conjugate gradient, warm-started from the previous solution.',
   templates: ['GraphScattered', 'CompressedRowSparseMatrixd', 'CompressedRowSparseMatrixMat3x3d'],
   defaultTemplate: 'GraphScattered',
 })

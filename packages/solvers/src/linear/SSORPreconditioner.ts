@@ -15,12 +15,12 @@ import { MatrixLinearSolver } from './matrix-linear-solver.js';
   aliases: ['SSORLinearSolver', 'SSORSolver'],
   category: 'LinearSolver',
   module: 'Sofa.Component.LinearSolver.Preconditioner',
-  description: 'Linear system solver / preconditioner based on Symmetric Successive Over-Relaxation (SSOR).',
+  description: 'Symmetric successive over-relaxation preconditioner: one backward and one forward Gauss-Seidel sweep.',
   templates: ['CompressedRowSparseMatrixd', 'CompressedRowSparseMatrixMat3x3d'],
   defaultTemplate: 'CompressedRowSparseMatrixd',
 })
 export class SSORPreconditioner extends MatrixLinearSolver {
-  readonly omega = this.initData({ name: 'omega', type: Real, default: 1, help: 'Omega coefficient' });
+  readonly omega = this.initData({ name: 'omega', type: Real, default: 1, help: 'relaxation factor ω, in ]0, 2[' });
 
   /** Own copy of the matrix (the assembled one is overwritten by the next assembly). */
   private M: CsrMatrix | undefined;

@@ -11,7 +11,7 @@ import { PcgLinearSolverBase } from './pcg-base.js';
   name: 'ShewchukPCGLinearSolver',
   category: 'LinearSolver',
   module: 'Sofa.Component.LinearSolver.Iterative',
-  description: 'Linear system solver using the preconditioned conjugate gradient (Shewchuk) iterative algorithm.',
+  description: 'Preconditioned conjugate gradient after Shewchuk, with a preconditioner refreshed every update_step solves.',
   templates: ['GraphScattered', 'CompressedRowSparseMatrixd', 'CompressedRowSparseMatrixMat3x3d'],
   defaultTemplate: 'GraphScattered',
 })

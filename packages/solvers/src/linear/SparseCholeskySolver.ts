@@ -12,7 +12,7 @@ import { DirectSparseSolver, crsTemplates } from './matrix-linear-solver.js';
   name: 'SparseCholeskySolver',
   category: 'LinearSolver',
   module: 'Sofa.Component.LinearSolver.Direct',
-  description: 'Direct linear solver based on a sparse Cholesky factorization.',
+  description: 'Sparse Cholesky direct solver for symmetric positive definite matrices.',
   templates: crsTemplates,
   defaultTemplate: 'CompressedRowSparseMatrixd',
 })

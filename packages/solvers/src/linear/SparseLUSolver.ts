@@ -12,14 +12,14 @@ import { DirectSparseSolver, crsTemplates } from './matrix-linear-solver.js';
   name: 'SparseLUSolver',
   category: 'LinearSolver',
   module: 'Sofa.Component.LinearSolver.Direct',
-  description: 'Direct linear solver based on a sparse LU factorization with threshold partial pivoting.',
+  description: 'Sparse LU direct solver keeping diagonal pivots above a threshold.',
   templates: crsTemplates,
   defaultTemplate: 'CompressedRowSparseMatrixd',
 })
 export class SparseLUSolver extends DirectSparseSolver {
-  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 0.001, help: 'tolerance of factorization (diagonal pivot threshold, in [0, 1])' });
+  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 0.001, help: 'diagonal pivot threshold in [0, 1]: the diagonal entry stays the pivot when at least this fraction of the largest one' });
   readonly permutation_ = this.initData({ name: 'permutation', type: LegacyPermutation, default: 'None', help: 'deprecated: type of fill reducing permutation when no ordering component is given' });
-  readonly nnzL = this.initData({ name: 'L_nnz', type: Int, default: 0, help: 'number of non-zero values in the lower triangular matrix of the factorization', output: true });
+  readonly nnzL = this.initData({ name: 'L_nnz', type: Int, default: 0, help: 'entries of L below its diagonal after the last factorization', output: true });
 
   private readonly lu = new SparseLU();
 

@@ -13,12 +13,12 @@ import { PcgWorkspace, flatDot, groupedDot, sofaPcg, type DotProduct, type PcgRe
  * `update_step` solves. Without a preconditioner (or use_precond = false) it is a plain CG.
  */
 export abstract class PcgLinearSolverBase extends LinearSolver {
-  readonly iterations = this.initData({ name: 'iterations', type: Int, default: 25, help: 'Maximum number of iterations after which the iterative descent of the Conjugate Gradient must stop' });
-  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 1e-5, help: 'Desired accuracy of the Conjugate Gradient solution evaluating: |r|²/|b|² (ratio of current residual norm over initial residual norm)' });
-  readonly usePrecond = this.initData({ name: 'use_precond', type: Bool, default: true, help: 'Use a preconditioner' });
-  readonly updateStep = this.initData({ name: 'update_step', type: Int, default: 1, help: 'Number of steps (solves) before the next refresh of the preconditioner matrix', aliases: ['assemblingRate'] });
-  readonly buildPrecond = this.initData({ name: 'build_precond', type: Bool, default: true, help: 'Build the preconditioner at every update_step; if false build it only at the first solve' });
-  readonly preconditioner = this.initLink<MatrixLinearSolver>({ name: 'preconditioner', help: 'Link towards the linear solver used to precondition the conjugate gradient', accepts: isMatrixLinearSolver, expected: 'an assembled linear solver (JacobiPreconditioner, BlockJacobiPreconditioner, SSORPreconditioner, a direct solver...)' });
+  readonly iterations = this.initData({ name: 'iterations', type: Int, default: 25, help: 'largest number of conjugate gradient updates per solve' });
+  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 1e-5, help: 'stop once the preconditioned squared residual rᵀM⁻¹r falls to tolerance·|b|²' });
+  readonly usePrecond = this.initData({ name: 'use_precond', type: Bool, default: true, help: 'apply the linked preconditioner (false: plain conjugate gradient)' });
+  readonly updateStep = this.initData({ name: 'update_step', type: Int, default: 1, help: 'the preconditioner matrix is rebuilt every this many solves (1: at every solve)', aliases: ['assemblingRate'] });
+  readonly buildPrecond = this.initData({ name: 'build_precond', type: Bool, default: true, help: 'rebuild the preconditioner every update_step solves; false: build it once, at the first solve' });
+  readonly preconditioner = this.initLink<MatrixLinearSolver>({ name: 'preconditioner', help: 'assembled linear solver whose solve serves as the preconditioner (none: plain conjugate gradient)', accepts: isMatrixLinearSolver, expected: 'an assembled linear solver (JacobiPreconditioner, BlockJacobiPreconditioner, SSORPreconditioner, a direct solver...)' });
 
   private ws: PcgWorkspace | undefined;
   private readonly result: PcgResult = { iterations: 0, residual: 0 };

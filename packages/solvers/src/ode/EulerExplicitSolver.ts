@@ -15,14 +15,14 @@ import { accelerationOf, integrate, SystemOdeSolver } from './ode-support.js';
   aliases: ['Euler', 'EulerSolver', 'ExplicitEuler', 'ExplicitEulerSolver', 'EulerExplicit'],
   category: 'OdeSolver',
   module: 'Sofa.Component.ODESolver.Forward',
-  description: 'A simple explicit time integrator.',
+  description: 'Forward (or semi-implicit, symplectic) Euler integration of M·a = f.',
 })
 export class EulerExplicitSolver extends SystemOdeSolver {
-  readonly symplectic = this.initData({ name: 'symplectic', type: Bool, default: true, help: 'If true (default), the velocities are updated before the positions and the method is symplectic, more robust. If false, the positions are updated before the velocities (standard Euler, less robust).' });
+  readonly symplectic = this.initData({ name: 'symplectic', type: Bool, default: true, help: 'true: new velocity first, then positions moved with it (symplectic Euler, bounded energy); false: positions moved with the old velocity (forward Euler, energy grows)' });
   readonly optimizedForDiagonalMatrix = this.initData({ name: 'optimizedForDiagonalMatrix', type: Bool, default: true, help: 'deprecated, accepted for compatibility: the solver detects non-diagonal masses itself' });
   readonly threadSafeVisitor = this.initData({ name: 'threadSafeVisitor', type: Bool, default: false, help: 'accepted for compatibility' });
 
-  readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'Linear solver used by this component (needed for non-diagonal masses)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up' });
+  readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'solves M·a = f when a mass is not diagonal (default: the first linear solver in this node or above)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up' });
 
   /** (n) acceleration a. */
   private acc: Float64Array = new Float64Array(0);

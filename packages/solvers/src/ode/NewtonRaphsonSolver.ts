@@ -33,22 +33,22 @@ export type NewtonStatus =
   name: 'NewtonRaphsonSolver',
   category: 'OdeSolver',
   module: 'Sofa.Component.ODESolver.Backward',
-  description: 'Generic Newton-Raphson algorithm solving the nonlinear equations of an implicit (backward Euler) time step.',
+  description: 'Backward Euler step solved by Newton-Raphson iterations with a backtracking line search.',
 })
 export class NewtonRaphsonSolver extends SystemOdeSolver {
-  readonly maxNbIterationsNewton = this.initData({ name: 'maxNbIterationsNewton', type: Int, default: 1, help: "Maximum number of iterations of the Newton's method if it has not converged.", group: 'Stopping criteria' });
-  readonly relativeSuccessiveStoppingThreshold = this.initData({ name: 'relativeSuccessiveStoppingThreshold', type: Real, default: 1e-5, help: 'Threshold for the relative successive progress criterion: stop when |r_k| / |r_{k-1}| is lower than this threshold.', group: 'Stopping criteria' });
-  readonly relativeInitialStoppingThreshold = this.initData({ name: 'relativeInitialStoppingThreshold', type: Real, default: 1e-5, help: 'Threshold for the relative initial progress criterion: stop when |r_k| / |r_0| is lower than this threshold.', group: 'Stopping criteria' });
-  readonly absoluteResidualStoppingThreshold = this.initData({ name: 'absoluteResidualStoppingThreshold', type: Real, default: 1e-5, help: 'Threshold for the absolute residual criterion: stop when |r_k| is lower than this threshold.', group: 'Stopping criteria' });
-  readonly relativeEstimateDifferenceThreshold = this.initData({ name: 'relativeEstimateDifferenceThreshold', type: Real, default: 0, help: 'Threshold for the relative change in root estimate: stop when |v_k − v_{k-1}| / |v_{k-1}| is lower than this threshold.', group: 'Stopping criteria' });
-  readonly absoluteEstimateDifferenceThreshold = this.initData({ name: 'absoluteEstimateDifferenceThreshold', type: Real, default: 0, help: 'Threshold for the absolute change in root estimate: stop when |v_k − v_{k-1}| is lower than this threshold.', group: 'Stopping criteria' });
-  readonly maxNbIterationsLineSearch = this.initData({ name: 'maxNbIterationsLineSearch', type: Int, default: 5, help: 'Maximum number of iterations of the line search method if it has not converged.', group: 'Line Search' });
-  readonly lineSearchCoefficient = this.initData({ name: 'lineSearchCoefficient', type: Real, default: 0.5, help: 'Line search coefficient', group: 'Line Search' });
-  readonly updateStateWhenDiverged = this.initData({ name: 'updateStateWhenDiverged', type: Bool, default: true, help: 'Update the states within the last iteration even if the iterative process is considered diverged.' });
+  readonly maxNbIterationsNewton = this.initData({ name: 'maxNbIterationsNewton', type: Int, default: 1, help: 'largest number of Newton iterations per time step', group: 'Stopping criteria' });
+  readonly relativeSuccessiveStoppingThreshold = this.initData({ name: 'relativeSuccessiveStoppingThreshold', type: Real, default: 1e-5, help: 'converged when |r_k| / |r_{k−1}| < this (<= 0: not tested)', group: 'Stopping criteria' });
+  readonly relativeInitialStoppingThreshold = this.initData({ name: 'relativeInitialStoppingThreshold', type: Real, default: 1e-5, help: 'converged when |r_k| / |r_0| < this (<= 0: not tested)', group: 'Stopping criteria' });
+  readonly absoluteResidualStoppingThreshold = this.initData({ name: 'absoluteResidualStoppingThreshold', type: Real, default: 1e-5, help: 'converged when |r_k| <= this, also before any iteration (<= 0: not tested)', group: 'Stopping criteria' });
+  readonly relativeEstimateDifferenceThreshold = this.initData({ name: 'relativeEstimateDifferenceThreshold', type: Real, default: 0, help: 'converged when |v_k − v_{k−1}| / |v_{k−1}| < this (<= 0: not tested)', group: 'Stopping criteria' });
+  readonly absoluteEstimateDifferenceThreshold = this.initData({ name: 'absoluteEstimateDifferenceThreshold', type: Real, default: 0, help: 'converged when |v_k − v_{k−1}| < this (<= 0: not tested)', group: 'Stopping criteria' });
+  readonly maxNbIterationsLineSearch = this.initData({ name: 'maxNbIterationsLineSearch', type: Int, default: 5, help: 'largest number of step lengths tried by the line search', group: 'Line Search' });
+  readonly lineSearchCoefficient = this.initData({ name: 'lineSearchCoefficient', type: Real, default: 0.5, help: 'factor applied to the step length at each failed line-search try', group: 'Line Search' });
+  readonly updateStateWhenDiverged = this.initData({ name: 'updateStateWhenDiverged', type: Bool, default: true, help: 'keep the last iterate as the new state even when the iterations did not converge (false: keep the previous state)' });
   readonly status = this.initData({ name: 'status', type: Str, default: 'Undefined', help: 'status of the last solve: Undefined, Running, ConvergedEquilibrium, ConvergedResidualSuccessiveRatio, ConvergedResidualInitialRatio, ConvergedAbsoluteResidual, ConvergedRelativeEstimateDifference, ConvergedAbsoluteEstimateDifference, DivergedLineSearch, DivergedMaxIterations', output: true, group: 'Analysis' });
   readonly residualGraph = this.initData({ name: 'residualGraph', type: RealArray(1), default: new Float64Array(0), help: 'squared residual norms |r|² over the iterations of the last solve', output: true, group: 'Analysis' });
-  readonly warnWhenLineSearchFails = this.initData({ name: 'warnWhenLineSearchFails', type: Bool, default: true, help: 'Trigger a warning if line search fails' });
-  readonly warnWhenDiverge = this.initData({ name: 'warnWhenDiverge', type: Bool, default: true, help: 'Trigger a warning if Newton-Raphson diverges' });
+  readonly warnWhenLineSearchFails = this.initData({ name: 'warnWhenLineSearchFails', type: Bool, default: true, help: 'report a line search that found no decreasing step' });
+  readonly warnWhenDiverge = this.initData({ name: 'warnWhenDiverge', type: Bool, default: true, help: 'report a step whose iterations did not converge' });
 
   readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver (default: the first one in this node or above)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up', required: true });
 

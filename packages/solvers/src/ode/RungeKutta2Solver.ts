@@ -14,7 +14,7 @@ import { RungeKuttaSolver } from './runge-kutta.js';
   aliases: ['RungeKutta2'],
   category: 'OdeSolver',
   module: 'Sofa.Component.ODESolver.Forward',
-  description: 'A popular explicit time integrator (second order Runge-Kutta, midpoint method).',
+  description: 'Explicit midpoint method (second order Runge-Kutta).',
 })
 export class RungeKutta2Solver extends RungeKuttaSolver {
   /** (coordSize) x½; (size) v½ and the accelerations. */

@@ -19,7 +19,7 @@ import { RungeKuttaSolver } from './runge-kutta.js';
   aliases: ['RungeKutta4'],
   category: 'OdeSolver',
   module: 'Sofa.Component.ODESolver.Forward',
-  description: 'A popular explicit time integrator (classical fourth order Runge-Kutta).',
+  description: 'Classical fourth order explicit Runge-Kutta method.',
 })
 export class RungeKutta4Solver extends RungeKuttaSolver {
   /** (coordSize) intermediate positions; (size) k2v..k4v and k1a..k4a. */

@@ -17,15 +17,15 @@ import { dotOf, integrate, SystemOdeSolver } from './ode-support.js';
   name: 'StaticSolver',
   category: 'OdeSolver',
   module: 'Sofa.Component.ODESolver.Backward',
-  description: 'Static ODE Solver',
+  description: 'Static equilibrium f(x) = 0 by Newton-Raphson iterations, one load increment per step.',
 })
 export class StaticSolver extends SystemOdeSolver {
-  readonly newtonIterations = this.initData({ name: 'newton_iterations', type: Int, default: 1, help: 'Number of Newton iterations between each load increments (normally, one load increment per simulation time-step.' });
-  readonly absoluteCorrectionTolerance = this.initData({ name: 'absolute_correction_tolerance_threshold', type: Real, default: 1e-5, help: 'Convergence criterion of the norm |du| under which the Newton iterations stop' });
-  readonly relativeCorrectionTolerance = this.initData({ name: 'relative_correction_tolerance_threshold', type: Real, default: 1e-5, help: 'Convergence criterion regarding the ratio |du| / |U| under which the Newton iterations stop' });
-  readonly absoluteResidualTolerance = this.initData({ name: 'absolute_residual_tolerance_threshold', type: Real, default: 1e-5, help: 'Convergence criterion of the norm |R| under which the Newton iterations stop. Use a negative value to disable this criterion' });
-  readonly relativeResidualTolerance = this.initData({ name: 'relative_residual_tolerance_threshold', type: Real, default: 1e-5, help: 'Convergence criterion regarding the ratio |R|/|R0| under which the Newton iterations stop. Use a negative value to disable this criterion' });
-  readonly divergeWhenResidualGrows = this.initData({ name: 'should_diverge_when_residual_is_growing', type: Bool, default: false, help: 'Boolean stopping Newton iterations when the residual is greater than the one from the previous iteration' });
+  readonly newtonIterations = this.initData({ name: 'newton_iterations', type: Int, default: 1, help: 'largest number of Newton iterations per time step (one load increment per step)' });
+  readonly absoluteCorrectionTolerance = this.initData({ name: 'absolute_correction_tolerance_threshold', type: Real, default: 1e-5, help: 'stop when the increment norm |dx| is below this (<= 0: not tested)' });
+  readonly relativeCorrectionTolerance = this.initData({ name: 'relative_correction_tolerance_threshold', type: Real, default: 1e-5, help: 'stop when |dx| / |U| is below this, U the displacement of the step so far (<= 0: not tested)' });
+  readonly absoluteResidualTolerance = this.initData({ name: 'absolute_residual_tolerance_threshold', type: Real, default: 1e-5, help: 'stop when the residual norm |R| is below this (<= 0: not tested)' });
+  readonly relativeResidualTolerance = this.initData({ name: 'relative_residual_tolerance_threshold', type: Real, default: 1e-5, help: 'stop when |R| / |R0| is below this, R0 the residual after the first iteration (<= 0: not tested)' });
+  readonly divergeWhenResidualGrows = this.initData({ name: 'should_diverge_when_residual_is_growing', type: Bool, default: false, help: 'flag the step as diverged when the residual grows from one iteration to the next' });
 
   readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver (default: the first one in this node or above)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up', required: true });
 

@@ -22,19 +22,19 @@ import { accelerationOf, dotOf, integrate, systemEnergies, SystemOdeSolver } fro
   name: 'VariationalSymplecticSolver',
   category: 'OdeSolver',
   module: 'Sofa.Component.ODESolver.Backward',
-  description: 'Implicit time integrator which conserves linear momentum and mechanical energy.',
+  description: 'Variational midpoint integrator on positions and momenta (momentum and energy preserving).',
 })
 export class VariationalSymplecticSolver extends SystemOdeSolver {
-  readonly newtonError = this.initData({ name: 'newtonError', type: Real, default: 0.01, help: 'Error tolerance for Newton iterations' });
-  readonly steps = this.initData({ name: 'steps', type: Int, default: 5, help: 'Maximum number of Newton steps' });
-  readonly rayleighStiffness = this.initData({ name: 'rayleighStiffness', type: Real, default: 0, help: 'Rayleigh damping coefficient related to stiffness, > 0' });
-  readonly rayleighMass = this.initData({ name: 'rayleighMass', type: Real, default: 0, help: 'Rayleigh damping coefficient related to mass, > 0' });
-  readonly saveEnergyInFile = this.initData({ name: 'saveEnergyInFile', type: Bool, default: false, help: 'If kinetic and potential energies should be dumped in a CSV file at each iteration' });
-  readonly explicitIntegration = this.initData({ name: 'explicitIntegration', type: Bool, default: false, help: 'Use explicit integration scheme' });
-  readonly file = this.initData({ name: 'file', type: Str, default: '', help: 'File name where kinetic and potential energies are saved in a CSV file' });
-  readonly computeHamiltonian = this.initData({ name: 'computeHamiltonian', type: Bool, default: true, help: 'Compute hamiltonian' });
-  readonly hamiltonianEnergy = this.initData({ name: 'hamiltonianEnergy', type: Real, default: 0, help: 'hamiltonian energy', output: true });
-  readonly useIncrementalPotentialEnergy = this.initData({ name: 'useIncrementalPotentialEnergy', type: Bool, default: true, help: 'use real potential energy, if false use approximate potential energy' });
+  readonly newtonError = this.initData({ name: 'newtonError', type: Real, default: 0.01, help: 'stop the Newton iterations when |q_i − q_{i−1}| / |q_k| is at most this' });
+  readonly steps = this.initData({ name: 'steps', type: Int, default: 5, help: 'largest number of Newton iterations per time step' });
+  readonly rayleighStiffness = this.initData({ name: 'rayleighStiffness', type: Real, default: 0, help: 'stiffness-proportional Rayleigh damping (>= 0)' });
+  readonly rayleighMass = this.initData({ name: 'rayleighMass', type: Real, default: 0, help: 'mass-proportional Rayleigh damping (>= 0)' });
+  readonly saveEnergyInFile = this.initData({ name: 'saveEnergyInFile', type: Bool, default: false, help: 'append time, kinetic, potential and total energies to the CSV file `file` at each step' });
+  readonly explicitIntegration = this.initData({ name: 'explicitIntegration', type: Bool, default: false, help: 'explicit (symplectic Euler) variant instead of the implicit midpoint one' });
+  readonly file = this.initData({ name: 'file', type: Str, default: '', help: 'CSV file written when saveEnergyInFile is true' });
+  readonly computeHamiltonian = this.initData({ name: 'computeHamiltonian', type: Bool, default: true, help: 'compute the Hamiltonian ½pᵀM⁻¹p + potential after each implicit step' });
+  readonly hamiltonianEnergy = this.initData({ name: 'hamiltonianEnergy', type: Real, default: 0, help: 'Hamiltonian (total energy) after the last step', output: true });
+  readonly useIncrementalPotentialEnergy = this.initData({ name: 'useIncrementalPotentialEnergy', type: Bool, default: true, help: 'potential energy accumulated step by step as −2·f·res (false: asked to the components)' });
   readonly threadSafeVisitor = this.initData({ name: 'threadSafeVisitor', type: Bool, default: false, help: 'accepted for compatibility' });
 
   readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver (needed by the implicit scheme and the Hamiltonian)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up' });
