@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { add, diag, inv, multiply, subtract } from 'mathjs';
+import { CGLinearSolver } from '../CGLinearSolver.js';
 import { BlockJacobiPreconditioner } from './BlockJacobiPreconditioner.js';
 import { EigenSimplicialLDLT } from './EigenSimplicialLDLT.js';
 import { JacobiPreconditioner } from './JacobiPreconditioner.js';
@@ -96,7 +97,7 @@ describe('preconditioners and PCG', () => {
     expectClose(x, expected, 1e-9, 'Shewchuk PCG');
   });
 
-  it('on a badly scaled SPD system, Jacobi-preconditioned PCG needs far fewer iterations than plain CG', () => {
+  it('on a badly scaled SPD system, Jacobi-preconditioned PCG needs far fewer iterations than plain CG (PCG without preconditioner and CGLinearSolver)', () => {
     const r = rng(5);
     const n = 120;
     const D = randomSpd(r, n, 4, (i) => Math.pow(10, (6 * i) / n)); // diagonal over 6 decades
@@ -106,6 +107,15 @@ describe('preconditioners and PCG', () => {
     const jac = pcg(new JacobiPreconditioner(), { iterations: '2000', tolerance: '1e-20' }).solveSystem(fixedSystem(D), anyFactors, b, x);
     expectClose(x, denseSolve(D, b), 1e-8, 'Jacobi PCG');
     expect(jac.iterations).to.be.below(plain.iterations / 3);
+    // CGLinearSolver to the same accuracy (|r|/|b| <= 1e-10, i.e. |r|²/|b|² <= 1e-20) needs as many as plain PCG.
+    const cg = new CGLinearSolver();
+    cg.template = 'GraphScattered';
+    cg.iterations.value = 2000;
+    cg.tolerance.value = 1e-10;
+    cg.threshold.value = 1e-300;
+    cg.init();
+    const cgStats = cg.solveSystem(fixedSystem(D), anyFactors, b, new Float64Array(n));
+    expect(jac.iterations).to.be.below(cgStats.iterations / 3);
   });
 
   it("SOFA's stopping rule: stops at the first rᵀM⁻¹r <= tolerance·bᵀb, starting from the caller's x", () => {
