@@ -6,7 +6,7 @@ import { ELEMENT_KINDS, TopologyContainer, type ElementKind } from './topology-c
 
 /**
  * SOFA's PointSetTopologyContainer: a set of points, the base of the dynamic topology containers.
- * The number of points is the number of positions when `position` is given (SOFA's init), else
+ * The number of points is the number of positions when there are positions (SOFA's init), else
  * `nbPoints`; either way it covers every index used by the elements. Subclasses add element lists
  * and derive the lower-dimensional ones at init, as SOFA's containers do.
  */
@@ -47,7 +47,7 @@ export class PointSetTopologyContainer extends TopologyContainer {
       const d = this.elementData(k);
       if (d) raw.push(d.value);
     }
-    const n = this.position.isSet ? this.position.value.length / 3 : this.nbPoints.value;
+    const n = this.position.value.length > 0 ? this.position.value.length / 3 : this.nbPoints.value;
     return Math.max(n, pointCountOf(...raw));
   }
 
