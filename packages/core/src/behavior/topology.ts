@@ -1,4 +1,5 @@
 import { BaseObject } from '../base-object.js';
+import type { Node } from '../node.js';
 
 /** A regular grid a topology was built from (RegularGridTopology, SparseGridTopology). */
 export interface GridDescription {
@@ -52,4 +53,27 @@ export abstract class BaseMeshTopology extends BaseObject {
 
 export function isTopology(o: unknown): o is BaseMeshTopology {
   return typeof o === 'object' && o !== null && (o as { isTopology?: unknown }).isTopology === true;
+}
+
+/**
+ * The topology a component of `node` uses when its `topology` link is empty, as SOFA's
+ * getMeshTopologyLink() gives it (force fields, masses, constraints, collision models): the LAST
+ * topology declared in the node (each topology added to a SOFA node replaces the node's single
+ * topology slot), else the FIRST topology of the nearest ancestor that has one.
+ * MechanicalObject is the exception: it takes the FIRST topology of its own node (see localMeshTopology).
+ */
+export function contextMeshTopology(node: Node): BaseMeshTopology | undefined {
+  let last: BaseMeshTopology | undefined;
+  for (const o of node.objects) if (isTopology(o)) last = o;
+  if (last) return last;
+  for (let n = node.parent; n; n = n.parent) {
+    const first = n.objects.find(isTopology);
+    if (first) return first;
+  }
+  return undefined;
+}
+
+/** The FIRST topology declared in `node` (SOFA's getMeshTopology(Local), used by MechanicalObject's init). */
+export function localMeshTopology(node: Node): BaseMeshTopology | undefined {
+  return node.objects.find(isTopology);
 }
