@@ -1,0 +1,4 @@
+export * from './GridTopology.js';
+export * from './RegularGridTopology.js';
+export * from './SparseGridTopology.js';
+export { parseObjSurface, readObjSurface, type ObjSurface } from './obj-surface.js';

@@ -1,0 +1,4 @@
+export * from './topological-mapping.js';
+export * from './Hexa2TetraTopologicalMapping.js';
+export * from './Hexa2QuadTopologicalMapping.js';
+export * from './Tetra2TriangleTopologicalMapping.js';
