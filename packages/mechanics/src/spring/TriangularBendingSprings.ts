@@ -47,6 +47,8 @@ export class TriangularBendingSprings extends BaseForceField {
   /** Spatial dimension N of the points. */
   private N = 3;
   private topoRevision = -1;
+  /** Scratch: the unit vector of one spring. */
+  private readonly u = new Float64Array(3);
   private states: BaseMechanicalState[] = [];
 
   getMechanicalStates(): readonly BaseMechanicalState[] {
@@ -135,7 +137,7 @@ export class TriangularBendingSprings extends BaseForceField {
     const f0 = f[0]!, x0 = x[0]!, v0 = v[0]!;
     const N = this.N;
     const NN = N * N;
-    const u = [0, 0, 0];
+    const u = this.u;
     for (let s = 0; s < this.a.length; s++) {
       const pa = this.a[s]! * N;
       const pb = this.b[s]! * N;
