@@ -72,7 +72,11 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   private readonly fresh = new Set<ElementKind>();
   private readonly tables = new Map<string, unknown>();
 
+  private inputList: Data<unknown>[] | undefined;
+
+  /** The Data whose changes alter the topology (fixed once the component is constructed). */
   private inputs(): Data<unknown>[] {
+    if (this.inputList) return this.inputList;
     const out: Data<unknown>[] = [];
     for (const k of ELEMENT_KINDS) {
       const d = this.elementData(k);
@@ -81,6 +85,7 @@ export abstract class TopologyContainer extends BaseMeshTopology {
     const p = this.positionData();
     if (p) out.push(p as Data<unknown>);
     out.push(...this.extraInputs());
+    this.inputList = out;
     return out;
   }
 
@@ -88,7 +93,7 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   protected refresh(): void {
     const ins = this.inputs();
     const s = this.stamp;
-    let changed = s === undefined || s.length !== ins.length;
+    let changed = s === undefined;
     for (let i = 0; !changed && i < ins.length; i++) if (ins[i]!.counter !== s![i]) changed = true;
     if (!changed) return;
     this.tables.clear();
