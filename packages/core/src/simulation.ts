@@ -1,5 +1,6 @@
 import type { BaseObject } from './base-object.js';
 import { isAnimationLoop, type BaseAnimationLoop } from './behavior/solvers.js';
+import { isBaseMapping } from './behavior/mapping.js';
 import { SofaError, SofaErrors } from './errors.js';
 import { ResetEvent } from './events.js';
 import type { Node } from './node.js';
@@ -35,6 +36,7 @@ export class Simulation {
     const errors: SofaError[] = [];
     initNode(this.root, errors);
     if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
+    propagateMechanicalMappings(this.root);
     this.initialised = true;
   }
 
@@ -51,7 +53,27 @@ export class Simulation {
       for (const o of n.objects) o.reset();
     });
     this.root.propagateEvent(new ResetEvent());
+    propagateMechanicalMappings(this.root);
   }
+}
+
+/**
+ * SOFA's MechanicalPropagateOnlyPositionAndVelocityVisitor, run after init and after reset: every
+ * mechanical mapping, parents before children, sets its output's positions (apply) and velocities
+ * (applyJ), so mapped states are consistent before the first step.
+ */
+function propagateMechanicalMappings(root: Node): void {
+  root.visit((n) => {
+    if (!n.activated.value) return false;
+    for (const o of n.objects) {
+      if (!isBaseMapping(o)) continue;
+      const to = o.getTo();
+      if (!to) continue;
+      o.apply();
+      o.applyJ(to.v, o.getFrom().map((s) => s.v));
+    }
+    return true;
+  });
 }
 
 function initNode(node: Node, errors: SofaError[]): void {
