@@ -20,7 +20,9 @@ export type BarycentricMapperKind = 'RegularGrid' | 'SparseGrid' | 'HexahedronSe
  * mapper, a *SetTopologyContainer → the mapper of its highest element kind present (hexahedra,
  * tetrahedra, quads, triangles, edges), any other topology (MeshTopology…) → the generic mesh
  * mapper. Points are located with the current positions, or the rest positions (useRestPosition).
- * As in SOFA, the output is not recomputed at init: it moves at the first apply.
+ * As in SOFA, the mapping's own init does not move the output (SOFA creates the mapper after the
+ * base init's apply); a mechanical output is then moved by the simulation's propagation after init,
+ * a visual one at the first step.
  */
 @sofaComponent({
   name: 'BarycentricMapping',
