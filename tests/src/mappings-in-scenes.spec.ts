@@ -21,7 +21,7 @@ async function load(body: string): Promise<SofaScene> {
     <CGLinearSolver iterations="500" tolerance="1e-16" threshold="1e-30"/>
     ${body}
   </Node>`;
-  return (await loadSceneFromString(xml)).init();
+  return loadSceneFromString(xml);
 }
 
 function systemOf(s: SofaScene): MechanicalSystem {
@@ -156,6 +156,24 @@ describe('mappings in the assembly engine (scenes)', () => {
       expectMatrixFreeEqualsAssembled(sys);
     });
   }
+
+  it('after init, mechanical mappings have moved their outputs (a grid translated by its MechanicalObject carries its embedded points)', async () => {
+    const s = await load(`
+      <Node name="ffd">
+        <RegularGridTopology nx="3" ny="2" nz="2" xmin="-1" xmax="1" ymin="0" ymax="1" zmin="0" zmax="2"/>
+        <MechanicalObject name="grid" dx="7.5" dy="-1"/>
+        <UniformMass vertexMass="1"/>
+        <Node name="surf">
+          <MechanicalObject name="p" position="0.25 0.5 0.5  -0.9 0.1 1.9  1.5 0.5 1"/>
+          <BarycentricMapping/>
+        </Node>
+      </Node>`);
+    const p = s.get<mechanics.MechanicalObject>('/ffd/surf/p')!;
+    // located in the grid's own geometry, moved with the state's translation (the last point is
+    // outside the grid and extrapolated from its nearest cell)
+    const expected = [7.75, -0.5, 0.5, 6.6, -0.9, 1.9, 9, -0.5, 1];
+    expected.forEach((v, i) => expect(p.x[i]!).to.be.closeTo(v, 1e-12));
+  });
 
   it('IdentityMapping and SubsetMapping states follow their input through steps', async () => {
     const s = await load(`
