@@ -253,10 +253,7 @@ export class MechanicalSystem {
           const ss = o.getMechanicalStates().map((st) => stateIndex(st, o.describe()));
           this.forceFields.push({ ff: o, states: ss });
           this.ffArgs.push([ss.map(() => this.x), ss.map(() => this.x), ss.map(() => this.x)]);
-          this.addGroup(ss, (acc, f) => {
-            o.addKToMatrix(acc, f.k);
-            o.addBToMatrix(acc, f.b);
-          });
+          this.addGroup(ss, (acc, f) => o.addKBToMatrix(acc, f.k, f.b));
         } else if (isProjectiveConstraint(o)) {
           const s = stateIndex(o.getMechanicalState(), o.describe());
           if (this.states[s]!.mapped) throw o.error('projective constraints on mapped states are not supported');

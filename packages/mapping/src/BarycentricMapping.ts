@@ -1,4 +1,4 @@
-import { Bool, isMechanicalState, isTopology, sofaComponent, type BaseMeshTopology, type SparseMatrixLike } from '@sofa-ts/core';
+import { contextMeshTopology, Bool, isMechanicalState, isTopology, sofaComponent, type BaseMeshTopology, type SparseMatrixLike } from '@sofa-ts/core';
 import { BarycentricMap } from './barycentric/barycentric-map.js';
 import { containerMapper } from './barycentric/container-mapper.js';
 import type { ElementKind } from './barycentric/elements.js';
@@ -43,11 +43,11 @@ export class BarycentricMapping extends MappingComponent {
   override init(): void {
     this.resolveEnds();
     this.checkTemplates(['Vec3d,Vec3d']);
-    const topo = this.inputTopology.get() ?? this.from.context.getObject(isTopology, 'up');
+    const topo = this.inputTopology.get() ?? contextMeshTopology(this.from.context);
     if (!topo) throw this.error(`no input topology: put a topology in the node of ${this.from.describe()} (or above), or set input_topology`);
     this.inputTopology.set(topo);
     if (!this.outputTopology.get() && isMechanicalState(this.to)) {
-      const t = this.to.context.getObject(isTopology, 'up');
+      const t = contextMeshTopology(this.to.context);
       if (t) this.outputTopology.set(t);
     }
     const rest = this.useRestPosition.value;

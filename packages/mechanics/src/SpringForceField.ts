@@ -198,7 +198,7 @@ export class SpringForceField extends BaseForceField {
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const k = this.kFactorWithRayleigh(kFactor, 0);
+    const k = kFactor;
     const N = this.N;
     const NN = N * N;
     const off2 = this.states.length === 2 ? this.states[0]!.size * N : 0;

@@ -1,13 +1,15 @@
 import { Bool, Int, Real, sofaComponent, type SolverStats } from '@sofa-ts/core';
 import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
-import { CgWorkspace, conjugateGradient, spmv, type CsrMatrix, type LinearOperator } from '@sofa-ts/linalg';
+import { CgWorkspace, bsr3FromCsrPattern, bsr3RefillFromCsr, bsr3Spmv, conjugateGradient, spmv, type Bsr3Matrix, type CsrMatrix, type LinearOperator } from '@sofa-ts/linalg';
 
 /**
  * SOFA's CGLinearSolver: conjugate gradient on A = P(m·M + b·B + k·K)P, stopped by the number of
  * iterations, the relative residual |r|/|b| ≤ tolerance, or a small denominator |pᵀAp| ≤ threshold
  * (SOFA's rules, including its leniency at the first iteration of the very first solve).
  * Template GraphScattered (default) works matrix-free over the scene graph; the
- * CompressedRowSparseMatrix templates assemble A with a fixed pattern and use sparse products.
+ * CompressedRowSparseMatrix templates assemble A with a fixed pattern and use sparse products;
+ * with CompressedRowSparseMatrixMat3x3d the products run on 3x3 blocks (one column index per
+ * block: fewer bytes through this memory-bound loop, about 2x faster than scalar CSR).
  */
 @sofaComponent({
   name: 'CGLinearSolver',
@@ -28,11 +30,16 @@ export class CGLinearSolver extends LinearSolver {
   private ws: CgWorkspace | undefined;
   private solves = 0;
   private A: CsrMatrix | undefined;
+  /** The 3x3 block copy of A (Mat3x3 template), its scatter map, and the A it was built for. */
+  private blocks: { B: Bsr3Matrix; scatter: Int32Array; of: CsrMatrix } | undefined;
   private sys: MechanicalSystem | undefined;
   private factors: MBKFactors = { m: 0, b: 0, k: 0 };
   /** The operator, bound once so that no closure is created per solve. */
   private readonly applyAssembled: LinearOperator = (out, p) => {
     spmv(out, this.A!, p);
+  };
+  private readonly applyBlocks: LinearOperator = (out, p) => {
+    bsr3Spmv(out, this.blocks!.B, p);
   };
   private readonly applyGraph: LinearOperator = (out, p) => {
     this.sys!.applyMBK(out, this.factors, p);
@@ -55,8 +62,17 @@ export class CGLinearSolver extends LinearSolver {
     this.factors = factors;
     let op = this.applyGraph;
     if (this.assembled) {
-      this.A = system.assembleMBK(factors);
+      const A = (this.A = system.assembleMBK(factors));
       op = this.applyAssembled;
+      if (this.template === 'CompressedRowSparseMatrixMat3x3d' && A.rows % 3 === 0) {
+        // A new matrix object means a new pattern (FixedPatternAssembler); otherwise refill.
+        if (this.blocks?.of !== A) {
+          const { matrix, scatter } = bsr3FromCsrPattern(A);
+          this.blocks = { B: matrix, scatter, of: A };
+        }
+        bsr3RefillFromCsr(this.blocks.B, A, this.blocks.scatter);
+        op = this.applyBlocks;
+      }
     }
     const res = conjugateGradient(op, rhs, out, {
       maxIterations: this.iterations.value,

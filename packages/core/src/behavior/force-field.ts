@@ -33,8 +33,18 @@ export abstract class BaseForceField extends BaseObject {
   /** Emits kFactor·K (see MatrixAccumulator for the index space and the emission rule). */
   abstract addKToMatrix(acc: MatrixAccumulator, kFactor: number): void;
 
-  /** Emits bFactor·B; force fields without damping emit nothing. */
+  /** Emits bFactor·B, B without the Rayleigh term; force fields without damping emit nothing. */
   addBToMatrix(_acc: MatrixAccumulator, _bFactor: number): void {}
+
+  /**
+   * Emits kFactor·K + bFactor·(B + rayleighStiffness·K), as the assembly engine asks for it: K
+   * with SOFA's factor including Rayleigh damping, then B. The sequence of entries is the same at
+   * every call, whatever the factors.
+   */
+  addKBToMatrix(acc: MatrixAccumulator, kFactor: number, bFactor: number): void {
+    this.addKToMatrix(acc, this.kFactorWithRayleigh(kFactor, bFactor));
+    this.addBToMatrix(acc, bFactor);
+  }
 
   getPotentialEnergy(_x: readonly Float64Array[]): number {
     return 0;

@@ -517,11 +517,6 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
     this.emitStiffness(acc, kFactor);
   }
 
-  /** B = rayleighStiffness·K (emitted only when rayleighStiffness ≠ 0, always the same sequence). */
-  override addBToMatrix(acc: MatrixAccumulator, bFactor: number): void {
-    const rs = this.rayleighStiffness.value;
-    if (rs !== 0) this.emitStiffness(acc, bFactor * rs);
-  }
 
   private emitStiffness(acc: MatrixAccumulator, factor: number): void {
     const n = this.elems.length / 4;

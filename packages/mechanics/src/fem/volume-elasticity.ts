@@ -1,4 +1,4 @@
-import { isTopology, type BaseMeshTopology, type BaseObject, type Link, type Node } from '@sofa-ts/core';
+import { contextMeshTopology, type BaseMeshTopology, type BaseObject, type Link } from '@sofa-ts/core';
 
 /**
  * Shared pieces of SOFA's linear-elastic volume force fields (BaseLinearElasticityFEMForceField):
@@ -51,16 +51,7 @@ export function isotropicHooke(out: Float64Array, youngModulus: number, poissonR
  * last topology added to the node, else the first topology found in the nearest ancestor.
  */
 export function findMeshTopology(owner: BaseObject, link: Link<BaseMeshTopology>): BaseMeshTopology | undefined {
-  const linked = link.get();
-  if (linked) return linked;
-  let local: BaseMeshTopology | undefined;
-  for (const o of owner.context.objects) if (isTopology(o)) local = o;
-  if (local) return local;
-  for (let n: Node | undefined = owner.context.parent; n; n = n.parent) {
-    const found = n.objects.find(isTopology);
-    if (found) return found;
-  }
-  return undefined;
+  return link.get() ?? contextMeshTopology(owner.context);
 }
 
 /**

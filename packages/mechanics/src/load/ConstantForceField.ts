@@ -1,4 +1,4 @@
-import { BaseForceField, Bool, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
+import { contextMeshTopology, BaseForceField, Bool, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
 import { mstateLink } from '../state-link.js';
 
 /**
@@ -43,7 +43,7 @@ export class ConstantForceField extends BaseForceField {
     if (!this.template) this.template = s.stateType.name;
     const d = s.stateType.derivSize;
     const [setForces, setForce, setTotal] = [this.forces.isSet, this.force.isSet, this.totalForce.isSet];
-    const topo = this.topology.get() ?? this.context.getObject(isTopology, 'up');
+    const topo = this.topology.get() ?? contextMeshTopology(this.context);
     const systemSize = topo ? topo.getNbPoints() : s.size;
     let idx = this.indices.value;
     if (idx.length === 0) {

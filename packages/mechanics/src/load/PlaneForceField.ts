@@ -113,7 +113,7 @@ export class PlaneForceField extends BaseForceField {
   /** Emits the N×N block of every point in range (zero when not in contact) to keep the pattern fixed. */
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     const N = this.n.length;
-    const fact = -this.stiffness.value * this.kFactorWithRayleigh(kFactor, 0);
+    const fact = -this.stiffness.value * kFactor;
     const [b, e] = this.range(this.contact.length);
     for (let i = b; i < e; i++) {
       const on = this.contact[i] ? fact : 0;

@@ -140,7 +140,7 @@ export class RestShapeSpringsForceField extends BaseForceField {
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     const d = this.states[0]!.stateType.derivSize;
     if (!this.ready) this.setup();
-    const kf = this.kFactorWithRayleigh(kFactor, 0);
+    const kf = kFactor;
     for (let i = 0; i < this.p.length; i++) {
       const a = this.p[i]! * d, k = this.k[i]! * kf;
       for (let j = 0; j < d; j++) acc.add(a + j, a + j, this.active[j] ? -k : 0);

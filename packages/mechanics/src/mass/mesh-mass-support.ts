@@ -1,4 +1,4 @@
-import { isMechanicalState, isTopology, type BaseMechanicalState, type BaseMeshTopology, type BaseObject, type Link, type LinkSpec } from '@sofa-ts/core';
+import { contextMeshTopology, isMechanicalState, isTopology, type BaseMechanicalState, type BaseMeshTopology, type BaseObject, type Link, type LinkSpec } from '@sofa-ts/core';
 import { positionsAs3D, type MassElementType } from './element-geometry.js';
 
 /** The `topology` link of the mesh masses: by default the first topology of the node or above. */
@@ -23,12 +23,12 @@ export interface MassMesh {
 }
 
 /**
- * Resolves the topology (link, else the first topology of the node or its ancestors), the geometry
+ * Resolves the topology (link, else the node's topology as SOFA's context gives it: contextMeshTopology), the geometry
  * state (link, else the state of the topology's node) and the element kind, as SOFA's mesh masses
  * do: hexahedra, else tetrahedra, else quads, else triangles, else edges.
  */
 export function resolveMassMesh(owner: BaseObject, topoLink: Link<BaseMeshTopology>, geoLink: Link<BaseMechanicalState>): MassMesh {
-  const topology = topoLink.get() ?? owner.context.getObject(isTopology, 'up');
+  const topology = topoLink.get() ?? contextMeshTopology(owner.context);
   if (!topology) throw owner.error('no topology found: a mesh mass needs a topology container (with edges, triangles, quads, tetrahedra or hexahedra) in its node or above, or a topology="@..." link');
   topoLink.set(topology);
   const geometry = geoLink.get() ?? topology.context.getObject(isMechanicalState, 'up');

@@ -1,4 +1,4 @@
-import { Bool, IndexArray, Real, isTopology, sofaComponent, type BaseMeshTopology, type Data } from '@sofa-ts/core';
+import { contextMeshTopology, Bool, IndexArray, Real, isTopology, sofaComponent, type BaseMeshTopology, type Data } from '@sofa-ts/core';
 import { StiffSpringForceField } from '../SpringForceField.js';
 import { perTypeValue } from './shared-stiffness.js';
 
@@ -48,7 +48,7 @@ export class MeshSpringForceField extends StiffSpringForceField {
     const s2 = this.object2.get()!;
     const m1: number[] = [], m2: number[] = [], ks: number[] = [], kd: number[] = [], rest: number[] = [];
     if (s1 === s2) {
-      const topo = this.topology.get() ?? this.context.getObject(isTopology, 'up');
+      const topo = this.topology.get() ?? contextMeshTopology(this.context);
       if (!topo) throw this.error('no topology: MeshSpringForceField needs a topology in its node (or set topology="@path")');
       this.topology.set(topo);
       const N = this.N;

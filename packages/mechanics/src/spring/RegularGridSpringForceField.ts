@@ -1,4 +1,4 @@
-import { Real, isTopology, sofaComponent } from '@sofa-ts/core';
+import { contextMeshTopology, Real, sofaComponent } from '@sofa-ts/core';
 import { StiffSpringForceField } from '../SpringForceField.js';
 import { perTypeValue } from './shared-stiffness.js';
 
@@ -38,7 +38,7 @@ export class RegularGridSpringForceField extends StiffSpringForceField {
     const nc = this.a.length;
     this.customSpringCount = nc;
     const s1 = this.object1.get()!;
-    const topo = s1 === this.object2.get() ? this.context.getObject(isTopology, 'up') : undefined;
+    const topo = s1 === this.object2.get() ? contextMeshTopology(this.context) : undefined;
     const grid = topo && topo.className === 'RegularGridTopology' ? topo.getGrid() : undefined;
     if (!grid) return;
     const [nx, ny, nz] = grid.n;

@@ -1,4 +1,5 @@
 import {
+  contextMeshTopology,
   BaseForceField,
   Bool,
   Real,
@@ -70,7 +71,7 @@ export class TriangularBendingSprings extends BaseForceField {
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.isRigid) throw this.error('rigid templates are not supported by TriangularBendingSprings');
     this.N = s.stateType.derivSize;
-    const topo = this.topology.get() ?? this.context.getObject(isTopology, 'up');
+    const topo = this.topology.get() ?? contextMeshTopology(this.context);
     if (!topo) throw this.error('no topology: TriangularBendingSprings needs a triangle topology in its node (or set topology="@path")');
     this.topology.set(topo);
     if (topo.getTriangles().length === 0) throw this.error(`the topology ${topo.describe()} has no triangles: TriangularBendingSprings needs a triangle topology`);
@@ -193,7 +194,7 @@ export class TriangularBendingSprings extends BaseForceField {
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const k = this.kFactorWithRayleigh(kFactor, 0);
+    const k = kFactor;
     const N = this.N;
     const NN = N * N;
     for (let s = 0; s < this.a.length; s++) {

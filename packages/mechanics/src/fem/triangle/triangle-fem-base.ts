@@ -1,4 +1,4 @@
-import { BaseForceField, isTopology, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator } from '@sofa-ts/core';
+import { contextMeshTopology, BaseForceField, isTopology, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator } from '@sofa-ts/core';
 import { mstateLink } from '../../state-link.js';
 import { elementForce, emitElementStiffness, frameEdge, strainDisplacementGlobal, strainDisplacementLocal, triangleFrame } from './triangle-kernels.js';
 
@@ -67,7 +67,7 @@ export abstract class TriangleFEMBase extends BaseForceField {
     this.states = [s];
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.isRigid || s.stateType.derivSize !== 3) throw this.error(`${this.className} needs a Vec3d state (got ${s.stateType.name})`);
-    const topo = this.topology.get() ?? this.context.getObject(isTopology, 'up');
+    const topo = this.topology.get() ?? contextMeshTopology(this.context);
     if (!topo) throw this.error(`no topology: ${this.className} needs a triangle topology in its node (or set topology="@path")`);
     this.topology.set(topo);
     return topo;
@@ -234,7 +234,7 @@ export abstract class TriangleFEMBase extends BaseForceField {
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const k = this.kFactorWithRayleigh(kFactor, 0);
+    const k = kFactor;
     const nT = this.elementCount;
     for (let e = 0; e < nT; e++) {
       emitElementStiffness(acc, this.tri[3 * e]!, this.tri[3 * e + 1]!, this.tri[3 * e + 2]!, this.J, 18 * e, this.M, 9 * e, this.rot, 9 * e, k, this.kScratch);
