@@ -571,6 +571,18 @@ class MappedAccumulator implements MatrixAccumulator {
   add(row: number, col: number, value: number): void {
     this.target.add(this.map[row]!, this.map[col]!, value);
   }
+  /** A 3x3 block stays one block when its rows and columns are contiguous globally (a point's dofs). */
+  addBlock3(row: number, col: number, block: ArrayLike<number>, offset: number, factor: number): void {
+    const map = this.map;
+    const r = map[row]!, c = map[col]!;
+    if (map[row + 2] === r + 2 && map[col + 2] === c + 2 && map[row + 1] === r + 1 && map[col + 1] === c + 1) {
+      this.target.addBlock3(r, c, block, offset, factor);
+      return;
+    }
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) this.target.add(map[row + i]!, map[col + j]!, factor * block[offset + 3 * i + j]!);
+    }
+  }
 }
 
 /** Forwards a constraint's rows of P to the global projection, marking the rows it emits. */

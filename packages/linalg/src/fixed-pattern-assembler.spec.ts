@@ -242,3 +242,43 @@ describe('FixedPatternAssembler', () => {
     expectMatrixClose(csrToDense(asm.endSymbolic()), D, 0);
   });
 });
+
+describe('FixedPatternAssembler.addBlock3', () => {
+  const block = Float64Array.from({ length: 12 }, (_, i) => i + 1);
+  const viaBlocks = (a: FixedPatternAssembler, f: number) => {
+    a.addBlock3(0, 3, block, 3, f);
+    a.add(1, 1, 5);
+    a.addBlock3(3, 0, block, 0, f);
+  };
+  const viaAdds = (a: FixedPatternAssembler, f: number) => {
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) a.add(i, 3 + j, f * block[3 + 3 * i + j]!);
+    a.add(1, 1, 5);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) a.add(3 + i, j, f * block[3 * i + j]!);
+  };
+
+  it('assembles the same matrix as the 9 adds in row-major order, symbolic and refilled', () => {
+    const a = new FixedPatternAssembler(6, 6), b = new FixedPatternAssembler(6, 6);
+    a.beginSymbolic(); viaBlocks(a, 2); a.endSymbolic();
+    b.beginSymbolic(); viaAdds(b, 2); b.endSymbolic();
+    expect(Array.from(a.matrix!.values)).to.deep.equal(Array.from(b.matrix!.values));
+    a.beginNumeric(); viaBlocks(a, -1);
+    expect(a.endNumeric()).to.equal(true);
+    b.beginNumeric(); viaAdds(b, -1); b.endNumeric();
+    expect(Array.from(a.matrix!.values)).to.deep.equal(Array.from(b.matrix!.values));
+    expect(Array.from(a.matrix!.colInd)).to.deep.equal(Array.from(b.matrix!.colInd));
+  });
+
+  it('invalidates a refill whose block lands elsewhere, or that replaces a block by single adds', () => {
+    const a = new FixedPatternAssembler(6, 6);
+    a.beginSymbolic(); viaBlocks(a, 1); a.endSymbolic();
+    a.beginNumeric();
+    a.addBlock3(0, 0, block, 3, 1);
+    expect(a.endNumeric()).to.equal(false);
+    a.beginNumeric(); viaAdds(a, 1);
+    expect(a.endNumeric()).to.equal(true); // the same entries one by one still match, entry by entry
+    const b = new FixedPatternAssembler(6, 6);
+    b.beginSymbolic(); viaAdds(b, 1); b.endSymbolic();
+    b.beginNumeric(); viaBlocks(b, 1);
+    expect(b.endNumeric()).to.equal(false); // no recorded block start there
+  });
+});

@@ -55,6 +55,8 @@ export class FixedPatternAssembler {
   private recRow: Int32Array = new Int32Array(64);
   private recCol: Int32Array = new Int32Array(64);
   private recVal: Float64Array = new Float64Array(64);
+  /** 1 where emission k starts a 3x3 block emitted by addBlock3 (its 9 entries follow in row-major order). */
+  private recBlock: Uint8Array = new Uint8Array(64);
   /** Number of emissions recorded by the last symbolic pass (or being recorded). */
   private count = 0;
   /** (count) slot[k] = index into matrix.values of the k-th emission. */
@@ -164,6 +166,31 @@ export class FixedPatternAssembler {
     }
   }
 
+  /**
+   * Emits factor·block[offset .. offset+9) (row-major 3x3) at (r0, c0): the same emission as 9
+   * `add` calls in row-major order, but a refill checks one recorded block start instead of 9
+   * entries (the symbolic pass marks where addBlock3 emitted).
+   */
+  addBlock3(r0: number, c0: number, block: ArrayLike<number>, offset: number, factor: number): void {
+    if (this.phase === Phase.Numeric) {
+      if (!this.valid) return;
+      const k = this.cursor;
+      if (k + 9 > this.count || this.recBlock[k] !== 1 || this.recRow[k] !== r0 || this.recCol[k] !== c0) {
+        this.valid = false;
+        return;
+      }
+      const v = this.matrix!.values, slot = this.slot;
+      for (let t = 0; t < 9; t++) v[slot[k + t]] += factor * block[offset + t];
+      this.cursor = k + 9;
+    } else if (this.phase === Phase.Symbolic) {
+      const k0 = this.count;
+      for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) this.record(r0 + i, c0 + j, factor * block[offset + 3 * i + j]);
+      this.recBlock[k0] = 1;
+    } else {
+      throw new Error('FixedPatternAssembler.addBlock3 outside beginSymbolic/beginNumeric');
+    }
+  }
+
   /** Emits a dense size x size block (row-major) at (r0, c0): entries in row-major order. */
   addBlock(r0: number, c0: number, size: number, block: ArrayLike<number>): void {
     this.addRectBlock(r0, c0, size, size, block);
@@ -192,7 +219,11 @@ export class FixedPatternAssembler {
       const nv = new Float64Array(cap);
       nv.set(this.recVal);
       this.recVal = nv;
+      const nb = new Uint8Array(cap);
+      nb.set(this.recBlock);
+      this.recBlock = nb;
     }
+    this.recBlock[k] = 0;
     this.recRow[k] = r;
     this.recCol[k] = c;
     this.recVal[k] = v;

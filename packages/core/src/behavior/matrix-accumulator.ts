@@ -9,4 +9,21 @@
  */
 export interface MatrixAccumulator {
   add(row: number, col: number, value: number): void;
+  /**
+   * Optional fast path: adds factor·block[offset .. offset+9) (a row-major 3x3 block) at rows
+   * row..row+2, columns col..col+2. It is the same emission as the 9 `add` calls in row-major
+   * order; call it through `addBlock3`, which falls back to them.
+   */
+  addBlock3?(row: number, col: number, block: ArrayLike<number>, offset: number, factor: number): void;
+}
+
+/** Emits factor·(3x3 block at `offset` of `block`, row-major) at (row, col), by the fast path when there is one. */
+export function addBlock3(acc: MatrixAccumulator, row: number, col: number, block: ArrayLike<number>, offset: number, factor: number): void {
+  if (acc.addBlock3) {
+    acc.addBlock3(row, col, block, offset, factor);
+    return;
+  }
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) acc.add(row + i, col + j, factor * block[offset + 3 * i + j]!);
+  }
 }

@@ -1,4 +1,5 @@
 import {
+  addBlock3,
   BaseForceField,
   Bool,
   Enum,
@@ -94,6 +95,7 @@ export class HexahedronFEMForceField extends BaseForceField {
   private readonly F = new Float64Array(24);
   private readonly A = new Float64Array(9);
   private readonly kScratch = new Float64Array(576);
+  private readonly blockScratch = new Float64Array(9);
 
   getMechanicalStates(): readonly BaseMechanicalState[] {
     return this.mstate ? [this.mstate] : [];
@@ -347,20 +349,20 @@ export class HexahedronFEMForceField extends BaseForceField {
 
   private emitStiffness(acc: MatrixAccumulator, factor: number): void {
     const n = this.elems.length / 8;
-    const K = this.kScratch, elems = this.elems;
+    const K = this.kScratch, elems = this.elems, blk = this.blockScratch;
     for (let e = 0; e < n; e++) {
       this.elementStiffness(K, e);
+      // The 24x24 element matrix as 64 3x3 blocks (i, j), each copied to a row-major block.
       for (let i = 0; i < 8; i++) {
         const ri = 3 * elems[8 * e + i]!;
-        for (let p = 0; p < 3; p++) {
-          const row = 24 * (3 * i + p);
-          for (let j = 0; j < 8; j++) {
-            const cj = 3 * elems[8 * e + j]!;
-            const col = row + 3 * j;
-            acc.add(ri + p, cj, factor * K[col]!);
-            acc.add(ri + p, cj + 1, factor * K[col + 1]!);
-            acc.add(ri + p, cj + 2, factor * K[col + 2]!);
+        for (let j = 0; j < 8; j++) {
+          const o = 72 * i + 3 * j;
+          for (let p = 0; p < 3; p++) {
+            blk[3 * p] = K[o + 24 * p]!;
+            blk[3 * p + 1] = K[o + 24 * p + 1]!;
+            blk[3 * p + 2] = K[o + 24 * p + 2]!;
           }
+          addBlock3(acc, ri, 3 * elems[8 * e + j]!, blk, 0, factor);
         }
       }
     }

@@ -1,4 +1,5 @@
 import {
+  addBlock3,
   BaseForceField,
   Bool,
   RealArray,
@@ -512,6 +513,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
   }
 
   private readonly kScratch = new Float64Array(144);
+  private readonly blockScratch = new Float64Array(9);
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     this.emitStiffness(acc, kFactor);
@@ -520,20 +522,20 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
 
   private emitStiffness(acc: MatrixAccumulator, factor: number): void {
     const n = this.elems.length / 4;
-    const K = this.kScratch, elems = this.elems;
+    const K = this.kScratch, elems = this.elems, blk = this.blockScratch;
     for (let e = 0; e < n; e++) {
       this.elementStiffness(K, e);
+      // The 12x12 element matrix as 16 3x3 blocks (i, j), copied to row-major blocks first.
       for (let i = 0; i < 4; i++) {
         const ri = 3 * elems[4 * e + i]!;
-        for (let p = 0; p < 3; p++) {
-          const row = 12 * (3 * i + p);
-          for (let j = 0; j < 4; j++) {
-            const cj = 3 * elems[4 * e + j]!;
-            const col = row + 3 * j;
-            acc.add(ri + p, cj, factor * K[col]!);
-            acc.add(ri + p, cj + 1, factor * K[col + 1]!);
-            acc.add(ri + p, cj + 2, factor * K[col + 2]!);
+        for (let j = 0; j < 4; j++) {
+          const o = 36 * i + 3 * j;
+          for (let p = 0; p < 3; p++) {
+            blk[3 * p] = K[o + 12 * p]!;
+            blk[3 * p + 1] = K[o + 12 * p + 1]!;
+            blk[3 * p + 2] = K[o + 12 * p + 2]!;
           }
+          addBlock3(acc, ri, 3 * elems[4 * e + j]!, blk, 0, factor);
         }
       }
     }
