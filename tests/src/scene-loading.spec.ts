@@ -96,4 +96,12 @@ describe('scenes through the XML path', () => {
     expect(mo.x[5]).to.be.below(0);
     expect(scene.root.objects[0]).to.be.instanceOf(solvers.DefaultAnimationLoop);
   });
+
+  it('a second init does nothing (a translated state is not translated twice)', async () => {
+    const scene = await loadSceneFromString('<Node name="root"><MechanicalObject name="dofs" position="1 2 3" translation="10 0 0"/></Node>');
+    const mo = scene.get<mechanics.MechanicalObject>('dofs')!;
+    expect(Array.from(mo.x)).to.deep.equal([11, 2, 3]);
+    scene.init();
+    expect(Array.from(mo.x)).to.deep.equal([11, 2, 3]);
+  });
 });

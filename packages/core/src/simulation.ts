@@ -31,8 +31,13 @@ export class Simulation {
     return this.root.getDt();
   }
 
-  /** Initialises every component; throws SofaErrors listing every component that failed. */
+  /**
+   * Initialises every component; throws SofaErrors listing every component that failed. A second
+   * call does nothing: init is not idempotent for components (a MechanicalObject would apply its
+   * translation twice), and loadScene has usually run it already.
+   */
   init(): void {
+    if (this.initialised) return;
     const errors: SofaError[] = [];
     initNode(this.root, errors);
     if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
