@@ -25,3 +25,7 @@ export * from './behavior/topology.js';
 export * from './behavior/mapping.js';
 export * from './data-files.js';
 export * from './inert-component.js';
+export * from './behavior/compliance.js';
+export * from './behavior/constraint-value.js';
+export * from './behavior/constraint-projector.js';
+export * from './behavior/kkt-solver.js';
