@@ -14,6 +14,11 @@ export interface LinkSpec<T> {
   /** Unset and not found is an error at init (otherwise the link stays empty). */
   readonly required?: boolean;
   readonly aliases?: readonly string[];
+  /**
+   * A multi-link (SOFA MultiLink): the scene gives several targets separated by spaces
+   * (`input="@../a @../b"`); `getAll()` returns them in the given order, `get()` the first.
+   */
+  readonly multi?: boolean;
 }
 
 /**
@@ -22,6 +27,7 @@ export interface LinkSpec<T> {
  */
 export class Link<T> {
   private _target: T | undefined;
+  private _targets: T[] = [];
   /** The `@path` text from the scene, kept until links are resolved. */
   linkPath: string | undefined;
   loc: SourceLocation | undefined;
@@ -44,6 +50,18 @@ export class Link<T> {
 
   set(target: T | undefined): void {
     this._target = target;
+    this._targets = target === undefined ? [] : [target];
+  }
+
+  /** Every target (one for a single link that is set; the given list for a multi-link). */
+  getAll(): readonly T[] {
+    return this._targets;
+  }
+
+  /** Sets the targets of a multi-link (the first one is also `get()`). */
+  setAll(targets: readonly T[]): void {
+    this._targets = [...targets];
+    this._target = targets[0];
   }
 
   print(): string {

@@ -5,6 +5,7 @@ import { SofaError, SofaErrors, didYouMean, type SourceLocation } from './errors
 import { isAnimationLoop } from './behavior/solvers.js';
 import { Node } from './node.js';
 import { resolveDataPath, resolvePath, splitDataPath } from './paths.js';
+import type { Link } from './link.js';
 import type { ComponentRegistry } from './registry.js';
 import type { SceneAttribute, SceneElement } from './scene-description.js';
 import { canonicalTemplate } from './state-types.js';
@@ -190,18 +191,38 @@ export class SceneBuilder {
     for (const d of obj.dataFields) this.resolveDataLink(obj, d, obj.describe());
     for (const l of obj.links) {
       if (l.linkPath === undefined) continue;
-      const target = resolvePath(obj, l.linkPath);
-      let value: unknown = target?.kind === 'object' ? target.object : undefined;
-      if (target?.kind === 'node') value = target.node.objects.find((o) => l.spec.accepts(o)) ?? (l.spec.accepts(target.node) ? target.node : undefined);
-      if (target === undefined) {
-        this.errors.push(new SofaError(`link '${l.name}': no object at '${l.linkPath}'`, { ...locOf(l.loc, obj.loc), component: obj.describe(), ...pathHint(obj, l.linkPath) }));
-      } else if (value === undefined || !l.spec.accepts(value)) {
-        const what = target.kind === 'object' ? target.object.describe() : `node '${target.node.getName()}'`;
-        this.errors.push(new SofaError(`link '${l.name}': '${l.linkPath}' is ${what}, expected ${l.spec.expected}`, { ...locOf(l.loc, obj.loc), component: obj.describe() }));
-      } else {
-        l.set(value);
+      // A multi-link lists several '@path's separated by spaces; a single link has one.
+      const paths = l.spec.multi ? l.linkPath.split(/\s+/).filter((p) => p !== '') : [l.linkPath];
+      const values: unknown[] = [];
+      for (const path of paths) {
+        const value = this.resolveLinkTarget(obj, l, path);
+        if (value !== undefined) values.push(value);
       }
+      if (values.length !== paths.length) continue;
+      if (l.spec.multi) l.setAll(values);
+      else l.set(values[0]);
     }
+  }
+
+  /** The target of one '@path' of a link, or undefined (with an error recorded). */
+  private resolveLinkTarget(obj: BaseObject, l: Link<unknown>, path: string): unknown {
+    if (!path.startsWith('@')) {
+      this.errors.push(new SofaError(`link '${l.name}': '${path}' is not a path (expected '@path')`, { ...locOf(l.loc, obj.loc), component: obj.describe() }));
+      return undefined;
+    }
+    const target = resolvePath(obj, path);
+    let value: unknown = target?.kind === 'object' ? target.object : undefined;
+    if (target?.kind === 'node') value = target.node.objects.find((o) => l.spec.accepts(o)) ?? (l.spec.accepts(target.node) ? target.node : undefined);
+    if (target === undefined) {
+      this.errors.push(new SofaError(`link '${l.name}': no object at '${path}'`, { ...locOf(l.loc, obj.loc), component: obj.describe(), ...pathHint(obj, path) }));
+      return undefined;
+    }
+    if (value === undefined || !l.spec.accepts(value)) {
+      const what = target.kind === 'object' ? target.object.describe() : `node '${target.node.getName()}'`;
+      this.errors.push(new SofaError(`link '${l.name}': '${path}' is ${what}, expected ${l.spec.expected}`, { ...locOf(l.loc, obj.loc), component: obj.describe() }));
+      return undefined;
+    }
+    return value;
   }
 
   /** `src="@loader"`: unset Data follow the same-named Data of the source object. */
