@@ -9,5 +9,6 @@ export { MeshOBJLoader } from './loader/MeshOBJLoader.js';
 export { MeshVTKLoader } from './loader/MeshVTKLoader.js';
 export { MeshSTLLoader } from './loader/MeshSTLLoader.js';
 export { SphereLoader } from './loader/SphereLoader.js';
+export { StringMeshCreator } from './loader/StringMeshCreator.js';
 export { DataEngine } from './engine/DataEngine.js';
 export { BoxROI } from './engine/BoxROI.js';

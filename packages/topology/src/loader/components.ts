@@ -4,6 +4,7 @@ import { MeshOBJLoader } from './MeshOBJLoader.js';
 import { MeshSTLLoader } from './MeshSTLLoader.js';
 import { MeshVTKLoader } from './MeshVTKLoader.js';
 import { SphereLoader } from './SphereLoader.js';
+import { StringMeshCreator } from './StringMeshCreator.js';
 
 /** The loader components of @sofa-ts/topology. */
-export const loaderComponents: readonly ComponentClass[] = [MeshGmshLoader, MeshOBJLoader, MeshVTKLoader, MeshSTLLoader, SphereLoader];
+export const loaderComponents: readonly ComponentClass[] = [MeshGmshLoader, MeshOBJLoader, MeshVTKLoader, MeshSTLLoader, SphereLoader, StringMeshCreator];
