@@ -1,4 +1,5 @@
 import {
+  type BaseCompliance,
   type BaseForceField,
   type BaseMapping,
   type BaseMass,
@@ -8,13 +9,15 @@ import {
   type Node,
   SofaError,
   isBaseMapping,
+  isCompliance,
   isForceField,
   isMass,
   isMechanicalState,
   isOdeSolver,
   isProjectiveConstraint,
 } from '@sofa-ts/core';
-import { FixedPatternAssembler, TripleProductPlan, csrAxpyInto, csrFindSlot, type CsrMatrix } from '@sofa-ts/linalg';
+import { FixedPatternAssembler, TripleProductPlan, createCsr, csrAxpyInto, csrFindSlot, spgemmNumeric, spgemmSymbolic, type CsrMatrix } from '@sofa-ts/linalg';
+import { ConstraintAssembly, type CompliantState } from './constraint-rows.js';
 import { MappedJacobian, type ParentJacobian } from './mapped-jacobian.js';
 import { RowStack, shiftMatrix } from './shift.js';
 
@@ -23,6 +26,27 @@ export interface MBKFactors {
   readonly m: number;
   readonly b: number;
   readonly k: number;
+}
+
+/**
+ * The assembled KKT system of a step (see core's KKTSystem): H with the solver's factors and the
+ * projection applied, J and J·P (n × m), C·cFactor (n × n), P (m × m) and the violations φ (n).
+ * Every matrix is owned by the system and refilled in place by the next `assembleKKT`.
+ */
+export interface AssembledKKT {
+  readonly m: number;
+  readonly n: number;
+  readonly dt: number;
+  readonly H: CsrMatrix;
+  readonly J: CsrMatrix;
+  readonly JP: CsrMatrix;
+  readonly C: CsrMatrix;
+  readonly P: CsrMatrix;
+  readonly phi: Float64Array;
+  readonly isPIdentity: boolean;
+  readonly constraints: readonly CompliantState[];
+  /** Changes whenever the pattern of H, J, JP, C or P changed. */
+  readonly patternVersion: number;
 }
 
 /** A mechanical state of the system: a master (independent dofs) or a mapped one. */
@@ -142,6 +166,9 @@ export class MechanicalSystem {
   private readonly projectedMask: Uint8Array;
   private readonly acc: MappedAccumulator;
   private general: GeneralProjection | undefined;
+  /** Constraint rows of the compliant states (built by `wire`). */
+  private constraintRows!: ConstraintAssembly;
+  private kkt: KKTProjection | undefined;
 
   private constructor(readonly root: Node, masters: BaseMechanicalState[], mapped: BaseMechanicalState[]) {
     let offset = 0;
@@ -251,6 +278,7 @@ export class MechanicalSystem {
           this.addGroup([s], (acc, f) => o.addMToMatrix(acc, f.m));
         } else if (isForceField(o)) {
           const ss = o.getMechanicalStates().map((st) => stateIndex(st, o.describe()));
+          if (isCompliance(o)) o.setStateIsMapped(ss.length === 1 && this.states[ss[0]!]!.mapped);
           this.forceFields.push({ ff: o, states: ss });
           this.ffArgs.push([ss.map(() => this.x), ss.map(() => this.x), ss.map(() => this.x)]);
           this.addGroup(ss, (acc, f) => o.addKBToMatrix(acc, f.k, f.b));
@@ -288,6 +316,7 @@ export class MechanicalSystem {
       this.jacobians[e.output] = { J: mj.J, refresh: () => mj.refresh() };
     }
     this.anyNonLinear = this.mappings.some((e) => !e.mapping.isLinear);
+    this.wireConstraintRows();
     for (const g of this.groups) {
       if (g.globalIndex) continue;
       const n = g.states.reduce((a, s) => a + this.states[s]!.derivLength, 0);
@@ -558,10 +587,156 @@ export class MechanicalSystem {
     }
   }
 
+  /**
+   * Compliant states: mapped states with compliances acting as such, in system order. Their
+   * positions are the violations φ, J_c0 their constraint rows.
+   */
+  private wireConstraintRows(): void {
+    const byState = new Map<number, BaseCompliance[]>();
+    for (const e of this.forceFields) {
+      if (!isCompliance(e.ff) || !e.ff.actsAsCompliance) continue;
+      const s = e.states[0]!;
+      let list = byState.get(s);
+      if (!list) byState.set(s, (list = []));
+      list.push(e.ff);
+    }
+    const entries = [];
+    for (const s of this.mappedStates) {
+      const compliances = byState.get(s.index);
+      if (!compliances) continue;
+      const t = s.state.stateType;
+      if (t.coordSize !== t.derivSize) throw compliances[0]!.error(`a compliance needs a state whose positions are its violations (Vec templates); ${s.state.describe()} is ${t.name}`);
+      entries.push({ index: s.index, state: s.state, compliances, J: this.jacobians[s.index]!.J });
+    }
+    this.constraintRows = new ConstraintAssembly(entries, this.size);
+  }
+
+  /** The compliant states (constraint rows), in row order. */
+  get compliantStates(): readonly CompliantState[] {
+    return this.constraintRows.states;
+  }
+
+  /** Number of constraint rows n. */
+  get constraintSize(): number {
+    return this.constraintRows.size;
+  }
+
+  /** The full Jacobian J_s0 of a state (a shift matrix for a master). Owned by the system. */
+  fullJacobian(index: number): CsrMatrix {
+    return this.jacobians[index]!.J;
+  }
+
+  /**
+   * The KKT system of a step (Compliant's assembly, figure 4 of the plugin's paper):
+   *   H = P·(Σ_g J_g0ᵀ (m·M + b·B + k·K)_g J_g0)·P + (I − P)  (compliances give no K here)
+   *   J = [J_c0] over compliant states c,  C = blockdiag(C_c)·cFactor,  φ = [x_c]
+   * and P, J·P. Patterns are built once and refilled; J rows of non-linear mappings follow the
+   * last `propagatePositionsAndVelocities`.
+   */
+  assembleKKT(factors: MBKFactors, cFactor: number, dt: number): AssembledKKT {
+    const H = this.assembleMBK(factors);
+    const rows = this.constraintRows;
+    rows.stack.refill();
+    const J = rows.stack.matrix;
+    const C = rows.assembleC(cFactor);
+    const proj = this.assembleKKTProjection(J);
+    return {
+      m: this.size,
+      n: rows.size,
+      dt,
+      H,
+      J,
+      JP: proj.JP,
+      C,
+      P: proj.P,
+      phi: rows.fillViolation(),
+      isPIdentity: proj.identity,
+      constraints: rows.states,
+      patternVersion: this.matrixPatternVersion * 65536 + rows.cAssembler.patternVersion * 256 + proj.version,
+    };
+  }
+
+  /**
+   * P as a matrix and J·P. Without projective constraints P = I and J·P = J; with diagonal ones
+   * P keeps its identity pattern with zeros on projected dofs and J·P masks J's columns; with a
+   * non-diagonal one P is the general projection with the projected dofs' rows and columns
+   * cleared, and J·P a sparse product with a fixed plan.
+   */
+  private assembleKKTProjection(J: CsrMatrix): KKTProjection {
+    const m = this.size;
+    let k = this.kkt;
+    if (!k) {
+      const rowPtr = new Int32Array(m + 1);
+      const colInd = new Int32Array(m);
+      for (let i = 0; i < m; i++) {
+        rowPtr[i + 1] = i + 1;
+        colInd[i] = i;
+      }
+      const identity = createCsr(m, m, rowPtr, colInd, new Float64Array(m).fill(1));
+      k = this.kkt = { identity: this.constraints.length === 0, P: identity, JP: J, version: 0, jVersion: J, pVersion: -1, acc: new Float64Array(m) };
+    }
+    if (k.identity) return k;
+    const mask = this.projectedMask;
+    if (!this.general) {
+      const pv = k.P.values;
+      for (let i = 0; i < m; i++) pv[i] = mask[i] === 1 ? 0 : 1;
+      if (k.JP === J || k.jVersion !== J) {
+        k.JP = createCsr(J.rows, J.cols, J.rowPtr, J.colInd);
+        k.jVersion = J;
+        k.version++;
+      }
+      const src = J.values, dst = k.JP.values, col = J.colInd;
+      for (let q = 0; q < src.length; q++) dst[q] = mask[col[q]!] === 1 ? 0 : src[q]!;
+      return k;
+    }
+    const g = this.general;
+    const Pg = g.asm.matrix!;
+    if (k.pVersion !== g.asm.patternVersion || k.jVersion !== J || k.JP === J) {
+      k.P = createCsr(m, m, Pg.rowPtr, Pg.colInd);
+      k.JP = spgemmSymbolic(J, k.P);
+      k.pVersion = g.asm.patternVersion;
+      k.jVersion = J;
+      k.version++;
+    }
+    // P = P_general with the rows and columns of diagonally projected dofs cleared
+    const pv = k.P.values;
+    for (let r = 0; r < m; r++) {
+      for (let q = Pg.rowPtr[r]!; q < Pg.rowPtr[r + 1]!; q++) pv[q] = mask[r] === 1 || mask[Pg.colInd[q]!] === 1 ? 0 : Pg.values[q]!;
+    }
+    spgemmNumeric(k.JP, J, k.P, k.acc);
+    return k;
+  }
+
+  /**
+   * Accumulates the forces of mapped states up to the masters: f_p += J_cpᵀ·f_c, children first,
+   * into the global vector `f` (the mapped states' own f arrays are read and kept).
+   */
+  accumulateMappedForces(f: Float64Array = this.f): void {
+    const fset = this.fillSet(this.vecSetA, this.views(f), (k) => this.mappedStates[k]!.state.f);
+    for (let e = this.mappings.length - 1; e >= 0; e--) {
+      const m = this.mappings[e]!;
+      m.mapping.applyJT(this.mappingInputs(e, fset), this.states[m.output]!.state.f);
+    }
+  }
+
   /** Tells followers of the states' Data that positions and velocities changed. */
   touchStates(): void {
     for (const m of this.states) m.state.touch();
   }
+}
+
+/** P and J·P of the KKT system, kept between steps. */
+interface KKTProjection {
+  /** True when the system has no projective constraint (P = I, J·P = J). */
+  identity: boolean;
+  P: CsrMatrix;
+  JP: CsrMatrix;
+  version: number;
+  /** The J the pattern of JP was built for. */
+  jVersion: CsrMatrix;
+  pVersion: number;
+  /** (m) zeroed scratch row of the product. */
+  acc: Float64Array;
 }
 
 /** Forwards local (component) indices to the global assembler through the current index map. */
