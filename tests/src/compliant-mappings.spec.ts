@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadSceneFromString, type MechanicalSystem, type SofaScene, mechanics } from 'sofa-ts';
+import { Rigid3d, loadSceneFromString, type MechanicalSystem, type SofaScene, mechanics } from 'sofa-ts';
 import { csrToDense } from '@sofa-ts/linalg';
 
 /**
@@ -46,6 +46,30 @@ function expectSameMotion(a: SofaScene, b: SofaScene, pairs: Array<[string, stri
   expect(moved).to.equal(true);
 }
 
+/** x ⊕ h·e_j on the masters' global coordinates (a world-frame rotation for the angular dofs of Rigid3d). */
+function perturb(sys: MechanicalSystem, j: number, h: number): void {
+  for (const m of sys.masters) {
+    if (j < m.offset || j >= m.offset + m.derivLength) continue;
+    const t = m.state.stateType;
+    const p = Math.floor((j - m.offset) / t.derivSize);
+    const a = (j - m.offset) % t.derivSize;
+    const x = sys.x.subarray(m.coordOffset, m.coordOffset + m.coordLength);
+    if (t !== Rigid3d || a < 3) {
+      x[p * t.coordSize + a] += h;
+      continue;
+    }
+    // q ← (sin(h/2)·e_a, cos(h/2)) ⊗ q
+    const s = Math.sin(h / 2), c = Math.cos(h / 2);
+    const o = 7 * p + 3;
+    const [ax, ay, az] = [a === 3 ? s : 0, a === 4 ? s : 0, a === 5 ? s : 0];
+    const [bx, by, bz, bw] = [x[o]!, x[o + 1]!, x[o + 2]!, x[o + 3]!];
+    x[o] = c * bx + ax * bw + ay * bz - az * by;
+    x[o + 1] = c * by - ax * bz + ay * bw + az * bx;
+    x[o + 2] = c * bz + ax * by - ay * bx + az * bw;
+    x[o + 3] = c * bw - ax * bx - ay * by - az * bz;
+  }
+}
+
 /** K (assembled, k = 1) against central differences of the engine's forces over the free master dofs. */
 function expectStiffnessIsForceDerivative(sys: MechanicalSystem, tol: number): void {
   sys.v.fill(0);
@@ -60,7 +84,7 @@ function expectStiffnessIsForceDerivative(sys: MechanicalSystem, tol: number): v
     if (probe[j] === 0) continue;
     const force = (sign: number): Float64Array => {
       sys.x.set(base);
-      sys.x[j] += sign * h;
+      perturb(sys, j, sign * h);
       sys.propagatePositionsAndVelocities();
       sys.computeForce();
       return Float64Array.from(sys.f);
@@ -195,6 +219,30 @@ describe('Compliant mappings in scenes', () => {
     s.step(3);
     const sys = systemOf(s);
     expect(sys.mappedStates.map((m) => m.state.getName())).to.deep.equal(['g', 'e']);
+    expectStiffnessIsForceDerivative(sys, 1e-5);
+  });
+
+  it('a rigid chain: RigidMapping (Exact) attachment points, a zero-length spring on their DifferenceMapping and a DistanceFromTarget spring: K = ∂f/∂x', async () => {
+    const s = await load(`
+      <Node name="bodies">
+        <MechanicalObject name="frames" template="Rigid3d" position="0 0 0  0 0 0 1   1.1 0.1 -0.2  0.1 0.2 0.3 0.927362"/>
+        <Node name="attach">
+          <MechanicalObject name="pts" template="Vec3d" position="0.5 0 0  -0.5 0 0  1 0.2 0.1"/>
+          <RigidMapping template="Rigid3d,Vec3d" rigidIndexPerPoint="0 1 1" geometricStiffness="Exact"/>
+          <Node name="joint">
+            <MechanicalObject name="d" template="Vec3d" rest_position="0 0 0"/>
+            <DifferenceMapping pairs="0 1"/>
+            <RestShapeSpringsForceField stiffness="300"/>
+          </Node>
+          <Node name="hang">
+            <MechanicalObject name="e" template="Vec1d"/>
+            <DistanceFromTargetMapping indices="2" targetPositions="2 2 0" restLengths="0.5" geometricStiffness="Exact"/>
+            <RestShapeSpringsForceField template="Vec1d" stiffness="70"/>
+          </Node>
+        </Node>
+      </Node>`);
+    const sys = systemOf(s);
+    expect(sys.mappedStates.map((m) => m.state.getName())).to.deep.equal(['pts', 'd', 'e']);
     expectStiffnessIsForceDerivative(sys, 1e-5);
   });
 

@@ -145,10 +145,10 @@ export class DistanceFromTargetMapping extends MappingComponent {
     return this.J;
   }
 
-  /** f_i/l_i, or 0 when Stabilized and the point is pushed away (f_i ≥ 0). */
-  private blockScale(i: number, childForce: Float64Array): number {
+  /** f_i/l_i, or 0 when `stabilized` and the point is pushed away (f_i ≥ 0). */
+  private blockScale(i: number, childForce: Float64Array, stabilized: boolean): number {
     const f = childForce[i]!;
-    if (this.geometricStiffness.value === 'Stabilized' && !(f < 0)) return 0;
+    if (stabilized && !(f < 0)) return 0;
     return f * this.invLengths[i]!;
   }
 
@@ -160,11 +160,13 @@ export class DistanceFromTargetMapping extends MappingComponent {
   }
 
   override applyDJT(dfIns: readonly Float64Array[], dxIns: readonly Float64Array[], childForce: Float64Array, kFactor: number): void {
-    if (this.geometricStiffness.value === 'None') return;
+    const mode = this.geometricStiffness.value;
+    if (mode === 'None') return;
+    const stabilized = mode === 'Stabilized';
     const df = dfIns[0]!, dx = dxIns[0]!;
     const sd = this.sd, d = this.dIn, u = this.dirs;
     for (let i = 0; i < this.idx.length; i++) {
-      const s = kFactor * this.blockScale(i, childForce);
+      const s = kFactor * this.blockScale(i, childForce, stabilized);
       if (s === 0) continue;
       const o = this.idx[i]! * d;
       // df += s·(dx − u(u·dx))
@@ -175,11 +177,13 @@ export class DistanceFromTargetMapping extends MappingComponent {
   }
 
   override addGeometricStiffness(acc: MatrixAccumulator, childForce: Float64Array, kFactor: number): void {
-    if (this.geometricStiffness.value === 'None') return;
+    const mode = this.geometricStiffness.value;
+    if (mode === 'None') return;
+    const stabilized = mode === 'Stabilized';
     const sd = this.sd, d = this.dIn;
     // One sd×sd block per output, every call (zeros included) to keep the pattern.
     for (let i = 0; i < this.idx.length; i++) {
-      const s = kFactor * this.blockScale(i, childForce);
+      const s = kFactor * this.blockScale(i, childForce, stabilized);
       const B = this.projector(i);
       const o = this.idx[i]! * d;
       if (sd === 3) addBlock3(acc, o, o, B, 0, s);

@@ -132,7 +132,7 @@ export class DistanceMapping extends MappingComponent {
       const a = e[2 * i]!, b = e[2 * i + 1]!;
       const oa = a * cIn, ob = b * cIn;
       const gx = x[ob]! - x[oa]!, gy = x[ob + 1]! - x[oa + 1]!, gz = x[ob + 2]! - x[oa + 2]!;
-      const len = Math.hypot(gx, gy, gz);
+      const len = Math.sqrt(gx * gx + gy * gy + gz * gz);
       out[i] = len - this.rest[i]!;
       // u = gap / ‖gap‖, or an arbitrary unit vector for a zero length
       if (len > Number.EPSILON) {
@@ -182,10 +182,10 @@ export class DistanceMapping extends MappingComponent {
     return this.J;
   }
 
-  /** Scale s_i of edge i's block (f_i/l_i, or 0 when Stabilized and the edge is compressed). */
-  private blockScale(i: number, childForce: Float64Array): number {
+  /** Scale s_i of edge i's block (f_i/l_i, or 0 when `stabilized` and the edge is compressed). */
+  private blockScale(i: number, childForce: Float64Array, stabilized: boolean): number {
     const f = childForce[i]!;
-    if (this.geometricStiffness.value === 'Stabilized' && !(f < 0)) return 0;
+    if (stabilized && !(f < 0)) return 0;
     return f * this.invLengths[i]!;
   }
 
@@ -197,11 +197,13 @@ export class DistanceMapping extends MappingComponent {
   }
 
   override applyDJT(dfIns: readonly Float64Array[], dxIns: readonly Float64Array[], childForce: Float64Array, kFactor: number): void {
-    if (this.geometricStiffness.value === 'None') return;
+    const mode = this.geometricStiffness.value;
+    if (mode === 'None') return;
+    const stabilized = mode === 'Stabilized';
     const df = dfIns[0]!, dx = dxIns[0]!;
     const e = this.edges, u = this.dirs, d = this.dIn;
     for (let i = 0; i < this.rest.length; i++) {
-      const s = kFactor * this.blockScale(i, childForce);
+      const s = kFactor * this.blockScale(i, childForce, stabilized);
       if (s === 0) continue;
       const oa = e[2 * i]! * d, ob = e[2 * i + 1]! * d;
       // δ = dx_b − dx_a;  g = s·(δ − u(u·δ));  df_a −= g, df_b += g
@@ -215,11 +217,13 @@ export class DistanceMapping extends MappingComponent {
   }
 
   override addGeometricStiffness(acc: MatrixAccumulator, childForce: Float64Array, kFactor: number): void {
-    if (this.geometricStiffness.value === 'None') return;
+    const mode = this.geometricStiffness.value;
+    if (mode === 'None') return;
+    const stabilized = mode === 'Stabilized';
     const e = this.edges, d = this.dIn;
     // Four 3×3 blocks per edge, every edge every call (zeros included) to keep the pattern.
     for (let i = 0; i < this.rest.length; i++) {
-      const s = kFactor * this.blockScale(i, childForce);
+      const s = kFactor * this.blockScale(i, childForce, stabilized);
       const B = this.projector(i);
       const oa = e[2 * i]! * d, ob = e[2 * i + 1]! * d;
       addBlock3(acc, oa, oa, B, 0, s);
