@@ -291,4 +291,26 @@ describe('Compliant mappings in scenes', () => {
     }
     expect(error).to.match(/link 'input': no object at '@\.\.\/nowhere\/dofs'/);
   });
+
+  it('nested as in SOFA scenes (input="@../../ @../" node paths) it works; an input initialised after the mapping is reported', async () => {
+    const s = await load(`
+      <Node name="one"><MechanicalObject name="dof1" position="0 0 0  1 0 0"/><UniformMass vertexMass="1"/>
+        <Node name="two"><MechanicalObject name="dof2" position="0 1 0  1 1 0"/><UniformMass vertexMass="1"/>
+          <Node name="all">
+            <MechanicalObject name="dofall"/>
+            <SubsetMultiMapping template="Vec3,Vec3" input="@../../ @../" output="@./" indexPairs="0 0  0 1  1 0  1 1"/>
+          </Node>
+        </Node>
+      </Node>`);
+    s.step(3);
+    const all = positions(s, '/one/two/all/dofall');
+    expect(Array.from(all)).to.deep.equal([...positions(s, '/one/dof1'), ...positions(s, '/one/two/dof2')]);
+    let error = '';
+    try {
+      await load(`<Node name="m"><MechanicalObject name="c"/><IdentityMultiMapping input="@../a/dofs @../b/dofs"/></Node>${bodies}`);
+    } catch (e) {
+      error = (e as Error).message;
+    }
+    expect(error).to.match(/is initialised after this mapping/);
+  });
 });

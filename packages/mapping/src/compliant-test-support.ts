@@ -12,7 +12,10 @@ import { DenseAccumulator, dense, perturb, rng, type StubState } from './test-su
 /** Root node; each input in its own child node; the output and the mapping in a last child. Links set, mapping initialised. */
 export function mountMulti<M extends MultiMappingComponent>(mapping: M, froms: StubState[], to: StubState): M {
   const root = new Node('root');
-  froms.forEach((s, i) => root.createChild(`in${i}`).addObject(s));
+  froms.forEach((s, i) => {
+    root.createChild(`in${i}`).addObject(s);
+    s.componentState = 'valid';
+  });
   const child = root.createChild('mapped');
   child.addObject(to);
   child.addObject(mapping);

@@ -54,6 +54,9 @@ export abstract class MultiMappingComponent extends BaseMapping {
       froms.push(s);
     }
     if (froms.length < minInputs) throw this.error(`${froms.length} input state(s) given, ${minInputs} expected`);
+    // States get their size at init: an input whose node comes later in the scene is not sized yet.
+    const late = froms.find((s) => s.hasContext && s.componentState === 'undefined');
+    if (late) throw this.error(`input ${late.describe()} is initialised after this mapping (its node comes later in the scene)`, "place the mapping's node after, or below, the nodes of all its inputs");
     const outs = this.output.getAll();
     if (outs.length > 1) throw this.error(`${outs.length} outputs given; sofa-ts multi-mappings have one output state`);
     const outLink = outs[0];
