@@ -26,8 +26,9 @@ const templates = ['Vec3d,Vec1d', 'Rigid3d,Vec1d'];
  * `geometricStiffness`: None (ignored), Exact, or Stabilized (SOFA's default: only edges in
  * tension, f_e < 0, contribute, so that compression cannot make the system indefinite).
  * Rest lengths: `restLengths` when it has one per edge, else the lengths at init (zero with
- * computeDistance). At a zero length u is arbitrary ((1, 1, 1)/√3 as in SOFA) and K_geo is zero;
- * an edge joining a point to itself has a zero J row.
+ * computeDistance). At a zero length u is arbitrary ((1, 1, 1)/√3 as in SOFA) and K_geo is
+ * zero; an edge joining a point to itself has a zero J row. Named ExtensionMapping before 2014
+ * (kept as an alias, as the Compliant plugin's older scenes use it).
  */
 @sofaComponent({
   name: 'DistanceMapping',
@@ -35,6 +36,7 @@ const templates = ['Vec3d,Vec1d', 'Rigid3d,Vec1d'];
   module: 'Sofa.Component.Mapping.NonLinear',
   description: 'Lengths of the edges of a topology, minus their rest lengths.',
   templates,
+  aliases: ['ExtensionMapping'],
 })
 export class DistanceMapping extends MappingComponent {
   readonly computeDistance = this.initData({ name: 'computeDistance', type: Bool, default: false, help: 'if true, the rest lengths are zero (the output is the distance itself); otherwise they are the lengths at init' });
