@@ -104,4 +104,13 @@ describe('scenes through the XML path', () => {
     scene.init();
     expect(Array.from(mo.x)).to.deep.equal([11, 2, 3]);
   });
+
+  it('a visual model with an unknown attribute or a src that finds nothing loads, with warnings', async () => {
+    const scene = await loadSceneFromString('<Node name="root"><MechanicalObject name="dofs" position="0 0 0"/><OglModel name="v" normals="0" src="@nowhere"/></Node>', { fileName: 'visual.scn' });
+    expect(scene.warnings.map((w) => w.message)).to.have.length(2);
+    expect(scene.warnings[0]!.message).to.match(/visual\.scn:1:\d+: OglModel 'v': unknown attribute 'normals'/);
+    expect(scene.warnings[1]!.message).to.match(/src: no object at '@nowhere'/);
+    const e = await errorOf(loadSceneFromString('<Node name="root"><MechanicalObject name="dofs" position="0 0 0" normals="0"/></Node>'));
+    expect(e.message).to.match(/unknown attribute 'normals'/);
+  });
 });

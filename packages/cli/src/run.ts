@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import pc from 'picocolors';
+import { reportWarnings } from './errors.js';
 import { StateRecorder, allStates, isOdeSolver, loadScene, type BaseOdeSolver } from 'sofa-ts';
 import { Progress } from './progress.js';
 
@@ -16,6 +17,7 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   const t0 = performance.now();
   const scene = await loadScene(scenePath, { dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}) });
   const tLoad = performance.now() - t0;
+  reportWarnings(scene.warnings);
   let recorder: StateRecorder | undefined;
   if (o.writeState) {
     const dir = o.writeState;
@@ -35,11 +37,10 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
       const ts = performance.now();
       scene.step();
       stepMs.push(performance.now() - ts);
-      for (const s of solvers) {
-        const it = s.lastStats?.iterations ?? 0;
-        iterations += it;
-        maxIterations = Math.max(maxIterations, it);
-      }
+      let stepIterations = 0;
+      for (const s of solvers) stepIterations += s.lastStats?.iterations ?? 0;
+      iterations += stepIterations;
+      maxIterations = Math.max(maxIterations, stepIterations);
       if (recorder && i % o.writePeriod === 0) recorder.record(scene.time);
       progress.update(i);
     }
@@ -57,7 +58,7 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   out.write(`${pc.bold('time')}         load ${tLoad.toFixed(1)} ms, steps ${total.toFixed(1)} ms, ${median.toFixed(3)} ms/step (median), ${(o.steps ? total / o.steps : 0).toFixed(3)} ms/step (mean)\n`);
   if (solvers.length > 0) {
     out.write(`${pc.bold('solvers')}      ${solvers.map((s) => s.describe()).join(', ')}\n`);
-    out.write(`${pc.bold('iterations')}   ${(o.steps ? iterations / o.steps : 0).toFixed(2)} per step (max ${maxIterations})\n`);
+    out.write(`${pc.bold('iterations')}   ${(o.steps ? iterations / o.steps : 0).toFixed(2)} per step (max ${maxIterations})${solvers.length > 1 ? `, summed over the ${solvers.length} solvers` : ''}\n`);
   }
   if (recorder) out.write(`${pc.bold('states')}       ${recorder.files.length} file(s) in ${o.writeState}\n`);
   return 0;

@@ -19,7 +19,7 @@ const notCopiedBySrc = new Set(['name', 'printLog', 'tags', 'bbox', 'listening',
  * registry, attributes parsed into Data, unnamed components named ClassName + per-node counter,
  * then every `@` link resolved. All problems are collected and thrown together as SofaErrors.
  */
-export function buildScene(rootElement: SceneElement, registry: ComponentRegistry): Node {
+export function buildScene(rootElement: SceneElement, registry: ComponentRegistry, warnings?: SofaError[]): Node {
   const b = new SceneBuilder(registry);
   const root = b.buildNode(rootElement, undefined);
   if (!root.objects.some(isAnimationLoop) && registry.find('DefaultAnimationLoop')) {
@@ -32,6 +32,7 @@ export function buildScene(rootElement: SceneElement, registry: ComponentRegistr
   }
   b.resolveLinks(root);
   b.throwIfErrors();
+  warnings?.push(...b.warnings);
   return root;
 }
 
@@ -64,8 +65,13 @@ export function autoName(node: Node, obj: BaseObject): void {
 
 export class SceneBuilder {
   readonly errors: SofaError[] = [];
+  /**
+   * Problems of visual components (category 'Visual'): an unknown attribute or a `src` that finds
+   * nothing. They cannot change the simulated result, so the scene still loads, as SOFA's does.
+   */
+  readonly warnings: SofaError[] = [];
   /** Component elements whose `src` attribute asks to copy same-named Data from another object. */
-  private readonly srcLinks: Array<{ obj: BaseObject; path: string; loc: SourceLocation }> = [];
+  private readonly srcLinks: Array<{ obj: BaseObject; path: string; loc: SourceLocation; visual: boolean }> = [];
 
   constructor(private readonly registry: ComponentRegistry) {}
 
@@ -120,7 +126,7 @@ export class SceneBuilder {
         continue;
       }
       if (a.name === 'src') {
-        this.srcLinks.push({ obj, path: a.value.trim(), loc: a.loc });
+        this.srcLinks.push({ obj, path: a.value.trim(), loc: a.loc, visual: entry.info.category === 'Visual' });
         continue;
       }
       const d = obj.findData(a.name);
@@ -141,7 +147,7 @@ export class SceneBuilder {
         continue;
       }
       const names = [...obj.dataFields.map((f) => f.name), ...obj.links.map((f) => f.name), 'template', 'src'];
-      this.errors.push(new SofaError(`unknown attribute '${a.name}'`, { loc: a.loc, component: who, ...hint(a.name, names) }));
+      (entry.info.category === 'Visual' ? this.warnings : this.errors).push(new SofaError(`unknown attribute '${a.name}'`, { loc: a.loc, component: who, ...hint(a.name, names) }));
     }
     if (!obj.template && entry.info.defaultTemplate) obj.template = entry.info.defaultTemplate;
     node.addObject(obj);
@@ -227,10 +233,10 @@ export class SceneBuilder {
 
   /** `src="@loader"`: unset Data follow the same-named Data of the source object. */
   resolveSrcLinks(): void {
-    for (const { obj, path, loc } of this.srcLinks) {
+    for (const { obj, path, loc, visual } of this.srcLinks) {
       const target = resolvePath(obj, path);
       if (!target || target.kind !== 'object') {
-        this.errors.push(new SofaError(`src: no object at '${path}'`, { loc, component: obj.describe(), ...pathHint(obj, path) }));
+        (visual ? this.warnings : this.errors).push(new SofaError(`src: no object at '${path}'`, { loc, component: obj.describe(), ...pathHint(obj, path) }));
         continue;
       }
       for (const d of obj.dataFields) {

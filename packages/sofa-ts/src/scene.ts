@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import {
   Simulation,
+  SofaError,
   addObjectFromAttributes,
   buildScene,
   setSceneFiles,
@@ -28,6 +29,8 @@ export interface LoadOptions {
 /** A loaded scene: its graph, the simulation that steps it, and the registry that built it. */
 export class SofaScene {
   readonly simulation: Simulation;
+  /** What the scene got wrong without consequence for the simulation (visual components' attributes and sources). */
+  readonly warnings: SofaError[] = [];
 
   constructor(readonly root: Node, readonly registry: ComponentRegistry, readonly file: string | undefined) {
     this.simulation = new Simulation(root);
@@ -72,10 +75,12 @@ function dataPathsOf(options: LoadOptions): string[] {
 
 async function fromElement(root: SceneElement, registry: ComponentRegistry, options: LoadOptions, file: string | undefined): Promise<SofaScene> {
   await loadRequiredPlugins(root, registry);
-  const node = buildScene(root, registry);
+  const warnings: SofaError[] = [];
+  const node = buildScene(root, registry, warnings);
   setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => path.resolve(p)) });
   if (options.dt !== undefined) node.dt.value = options.dt;
   const scene = new SofaScene(node, registry, file);
+  scene.warnings.push(...warnings);
   if (options.init ?? true) scene.init();
   return scene;
 }
