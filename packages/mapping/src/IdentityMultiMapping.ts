@@ -55,12 +55,22 @@ export class IdentityMultiMapping extends MultiMappingComponent {
     return true;
   }
 
+  /** out = (in_0, in_1, …) with s scalars per point. */
+  private concatenate(out: Float64Array, ins: readonly Float64Array[], s: number): void {
+    for (let i = 0; i < ins.length; i++) {
+      const v = ins[i]!;
+      const first = this.offsets[i]! * s;
+      const len = (this.offsets[i + 1]! - this.offsets[i]!) * s;
+      for (let k = 0; k < len; k++) out[first + k] = v[k]!;
+    }
+  }
+
   protected mapPositions(out: Float64Array, ins: readonly Float64Array[]): void {
-    for (let i = 0; i < ins.length; i++) out.set(ins[i]!.subarray(0, this.froms[i]!.size * this.c), this.offsets[i]! * this.c);
+    this.concatenate(out, ins, this.c);
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    for (let i = 0; i < ins.length; i++) out.set(ins[i]!.subarray(0, this.froms[i]!.size * this.d), this.offsets[i]! * this.d);
+    this.concatenate(out, ins, this.d);
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
@@ -68,7 +78,7 @@ export class IdentityMultiMapping extends MultiMappingComponent {
     for (let i = 0; i < ins.length; i++) {
       const f = ins[i]!;
       const first = this.offsets[i]! * d;
-      const len = this.froms[i]!.size * d;
+      const len = (this.offsets[i + 1]! - this.offsets[i]!) * d;
       for (let k = 0; k < len; k++) f[k] += out[first + k]!;
     }
   }
