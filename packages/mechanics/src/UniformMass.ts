@@ -1,4 +1,5 @@
-import { BaseMass, Bool, Indices, Real, sofaComponent, Str, type MatrixAccumulator, type BaseMechanicalState } from '@sofa-ts/core';
+import { BaseMass, Bool, Indices, Real, RealArray, sofaComponent, Str, type MatrixAccumulator, type BaseMechanicalState } from '@sofa-ts/core';
+import { RigidInertia } from './rigid-inertia.js';
 import { mstateLink } from './state-link.js';
 
 /**
@@ -6,16 +7,20 @@ import { mstateLink } from './state-link.js';
  *   M = m·I (diagonal), gravity force f = m·g per point.
  * totalMass, when set, wins: m = totalMass / n. Otherwise vertexMass, when set, gives
  * totalMass = n·m. With neither, totalMass defaults to 1 (SOFA's defaults).
+ * Rigid templates (SOFA's RigidMass): vertexMass is "m [volume [inertia]]", the inertia per unit
+ * mass (3x3 for Rigid3, a scalar for Rigid2, identity / 1 by default); the frame's mass matrix is
+ * diag(m·I₃, m·inertia) in the world axes, as SOFA applies it (the inertia is not rotated with the
+ * frame), and gravity acts on the translation only.
  */
 @sofaComponent({
   name: 'UniformMass',
   category: 'Mass',
   module: 'Sofa.Component.Mass',
   description: 'Uniform mass on every point: M = m·I.',
-  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d'],
+  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d', 'Rigid2d'],
 })
 export class UniformMass extends BaseMass {
-  readonly vertexMass = this.initData({ name: 'vertexMass', type: Real, default: 1, unit: 'kg', help: 'specify one single, positive, real value for the mass of each particle' });
+  readonly vertexMass = this.initData({ name: 'vertexMass', type: RealArray(0, 'MassType'), default: Float64Array.of(1), unit: 'kg', help: 'mass of each particle; for Rigid templates "mass [volume [inertia matrix per unit mass]]"' });
   readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', help: 'if >0 : total mass of this body' });
   readonly filenameMass = this.initData({ name: 'filename', type: Str, default: '', help: 'rigid file to load the mass parameters (Rigid templates)' });
   readonly showCenterOfGravity = this.initData({ name: 'showGravityCenter', type: Bool, default: false, help: 'display the center of gravity of the system', group: 'Visualization' });
@@ -33,6 +38,8 @@ export class UniformMass extends BaseMass {
   /** Points carrying the mass. */
   private points: Uint32Array = new Uint32Array(0);
   private m = 1;
+  /** Rotational part of the frames' mass (Rigid templates), undefined for Vec templates. */
+  private inertia: RigidInertia | undefined;
 
   getMechanicalState(): BaseMechanicalState {
     return this.mstate.require();
@@ -45,7 +52,7 @@ export class UniformMass extends BaseMass {
   override init(): void {
     const s = this.getMechanicalState();
     if (!this.template) this.template = s.stateType.name;
-    if (s.stateType.isRigid) throw this.error('Rigid templates of UniformMass are not supported yet');
+    if (this.filenameMass.value) throw this.error(`rigid mass files are not supported yet (filename='${this.filenameMass.value}'): give vertexMass="mass volume inertia"`);
     const n = s.size;
     let pts: Uint32Array;
     if (this.indices.value.length > 0) pts = Uint32Array.from(this.indices.value);
@@ -56,24 +63,45 @@ export class UniformMass extends BaseMass {
     for (const p of pts) if (p >= n) throw this.error(`index ${p} is out of range: ${s.describe()} has ${n} points`);
     this.points = pts;
     const count = pts.length;
+    const given = this.vertexMass.value;
+    if (given.length === 0) throw this.error('vertexMass is empty: give a mass');
+    if (!s.stateType.isRigid && given.length !== 1) throw this.error(`vertexMass of a ${s.stateType.name} state is one value (got ${given.length})`);
     if (this.totalMass.isSet || !this.vertexMass.isSet) {
       if (this.totalMass.value < 0) throw this.error(`totalMass must be positive (got ${this.totalMass.value})`);
       this.m = count > 0 ? this.totalMass.value / count : 0;
-      this.vertexMass.value = this.m;
     } else {
-      if (this.vertexMass.value < 0) throw this.error(`vertexMass must be positive (got ${this.vertexMass.value})`);
-      this.m = this.vertexMass.value;
+      if (given[0]! < 0) throw this.error(`vertexMass must be positive (got ${given[0]})`);
+      this.m = given[0]!;
       this.totalMass.value = this.m * count;
+    }
+    if (s.stateType.isRigid) {
+      try {
+        this.inertia = RigidInertia.fromVertexMass(s.stateType.name === 'Rigid3d' ? 3 : 2, given, this.m);
+      } catch (e) {
+        throw this.error((e as Error).message);
+      }
+      this.vertexMass.value = this.inertia.toVertexMass();
+    } else {
+      this.inertia = undefined;
+      this.vertexMass.value = Float64Array.of(this.m);
     }
   }
 
   addMDx(out: Float64Array, dx: Float64Array, factor: number): void {
+    if (this.inertia) {
+      for (const p of this.points) this.inertia.addMDx(out, dx, p, factor);
+      return;
+    }
     const d = this.getMechanicalState().stateType.derivSize;
     const c = this.m * factor;
     for (const p of this.points) for (let k = 0; k < d; k++) out[p * d + k] += c * dx[p * d + k]!;
   }
 
   addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
+    if (this.inertia) {
+      for (const p of this.points) this.inertia.addMToMatrix(acc, p, mFactor);
+      return;
+    }
     const d = this.getMechanicalState().stateType.derivSize;
     const c = this.m * mFactor;
     for (const p of this.points) for (let k = 0; k < d; k++) acc.add(p * d + k, p * d + k, c);
@@ -88,12 +116,21 @@ export class UniformMass extends BaseMass {
   }
 
   accFromF(a: Float64Array, f: Float64Array): void {
+    if (this.inertia) {
+      for (const p of this.points) this.inertia.accFromF(a, f, p);
+      return;
+    }
     const d = this.getMechanicalState().stateType.derivSize;
     const inv = this.m !== 0 ? 1 / this.m : 0;
     for (const p of this.points) for (let k = 0; k < d; k++) a[p * d + k] = f[p * d + k]! * inv;
   }
 
   getKineticEnergy(v: Float64Array): number {
+    if (this.inertia) {
+      let e = 0;
+      for (const p of this.points) e += this.inertia.kineticEnergy(v, p);
+      return e;
+    }
     const d = this.getMechanicalState().stateType.derivSize;
     let e = 0;
     for (const p of this.points) for (let k = 0; k < d; k++) e += v[p * d + k]! * v[p * d + k]!;
