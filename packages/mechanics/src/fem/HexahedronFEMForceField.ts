@@ -1,5 +1,4 @@
 import {
-  addBlock3,
   BaseForceField,
   Bool,
   Enum,
@@ -13,6 +12,7 @@ import {
   type BaseMeshTopology,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
+import { emitElementMatrix } from './element-matrix-emission.js';
 import { sameElements } from './corotational-tetrahedra.js';
 import { polarDecomposition } from './polar-decomposition.js';
 import {
@@ -346,25 +346,12 @@ export class HexahedronFEMForceField extends BaseForceField {
     this.emitStiffness(acc, kFactor);
   }
 
-
   private emitStiffness(acc: MatrixAccumulator, factor: number): void {
     const n = this.elems.length / 8;
     const K = this.kScratch, elems = this.elems, blk = this.blockScratch;
     for (let e = 0; e < n; e++) {
       this.elementStiffness(K, e);
-      // The 24x24 element matrix as 64 3x3 blocks (i, j), each copied to a row-major block.
-      for (let i = 0; i < 8; i++) {
-        const ri = 3 * elems[8 * e + i]!;
-        for (let j = 0; j < 8; j++) {
-          const o = 72 * i + 3 * j;
-          for (let p = 0; p < 3; p++) {
-            blk[3 * p] = K[o + 24 * p]!;
-            blk[3 * p + 1] = K[o + 24 * p + 1]!;
-            blk[3 * p + 2] = K[o + 24 * p + 2]!;
-          }
-          addBlock3(acc, ri, 3 * elems[8 * e + j]!, blk, 0, factor);
-        }
-      }
+      emitElementMatrix(acc, K, elems, e, 8, factor, blk);
     }
   }
 

@@ -1,5 +1,4 @@
 import {
-  addBlock3,
   BaseForceField,
   Bool,
   RealArray,
@@ -9,6 +8,7 @@ import {
   type BaseMeshTopology,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
+import { emitElementMatrix } from './element-matrix-emission.js';
 import { polarDecomposition, polarDecompositionStable } from './polar-decomposition.js';
 import {
   DEFAULT_POISSON_RATIO,
@@ -519,25 +519,12 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
     this.emitStiffness(acc, kFactor);
   }
 
-
   private emitStiffness(acc: MatrixAccumulator, factor: number): void {
     const n = this.elems.length / 4;
     const K = this.kScratch, elems = this.elems, blk = this.blockScratch;
     for (let e = 0; e < n; e++) {
       this.elementStiffness(K, e);
-      // The 12x12 element matrix as 16 3x3 blocks (i, j), copied to row-major blocks first.
-      for (let i = 0; i < 4; i++) {
-        const ri = 3 * elems[4 * e + i]!;
-        for (let j = 0; j < 4; j++) {
-          const o = 36 * i + 3 * j;
-          for (let p = 0; p < 3; p++) {
-            blk[3 * p] = K[o + 12 * p]!;
-            blk[3 * p + 1] = K[o + 12 * p + 1]!;
-            blk[3 * p + 2] = K[o + 12 * p + 2]!;
-          }
-          addBlock3(acc, ri, 3 * elems[4 * e + j]!, blk, 0, factor);
-        }
-      }
+      emitElementMatrix(acc, K, elems, e, 4, factor, blk);
     }
   }
 
