@@ -1,5 +1,6 @@
 import { ComponentRegistry, coreModule } from '@sofa-ts/core';
 import { collisionModule } from '@sofa-ts/collision';
+import { compliantModule } from '@sofa-ts/compliant';
 import { mappingModule } from '@sofa-ts/mapping';
 import { mechanicsModule } from '@sofa-ts/mechanics';
 import { solversModule } from '@sofa-ts/solvers';
@@ -15,6 +16,7 @@ export const standardModules = [
   ['@sofa-ts/solvers', solversModule],
   ['@sofa-ts/visual', visualModule],
   ['@sofa-ts/collision', collisionModule],
+  ['@sofa-ts/compliant', compliantModule],
 ] as const;
 
 /** A registry holding every standard component (plugins are added per scene by RequiredPlugin). */

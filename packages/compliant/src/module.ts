@@ -1,0 +1,4 @@
+import { componentModule } from '@sofa-ts/core';
+import { compliantComponents } from './components.js';
+
+export default componentModule('@sofa-ts/compliant', compliantComponents);
