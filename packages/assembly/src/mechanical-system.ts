@@ -219,6 +219,7 @@ export class MechanicalSystem {
    * are the output of a mechanical mapping are mapped; all others are masters.
    */
   static compile(root: Node): MechanicalSystem {
+    const revision = root.subtreeRevision;
     const nodes: Node[] = [];
     root.visit((n) => {
       if (n !== root && n.objects.some(isOdeSolver)) return false;
@@ -253,7 +254,19 @@ export class MechanicalSystem {
     }
     const sys = new MechanicalSystem(root, masters, ordered.map((m) => m.getTo()!));
     sys.wire(nodes, ordered);
+    sys.compiledRevision = revision;
     return sys;
+  }
+
+  /** root.subtreeRevision when the system was compiled. */
+  private compiledRevision = -1;
+
+  /**
+   * True when objects or nodes were added to or removed from the subtree since the system was
+   * compiled (e.g. contact force fields of the collision response): the solver compiles it again.
+   */
+  get isStale(): boolean {
+    return this.root.subtreeRevision !== this.compiledRevision;
   }
 
   private wire(nodes: Node[], mappings: BaseMapping[]): void {
@@ -409,6 +422,13 @@ export class MechanicalSystem {
     for (const e of this.masses) e.mass.addForce(fset[e.state]!, xset[e.state]!, vset[e.state]!);
     for (let i = 0; i < this.forceFields.length; i++) {
       this.forceFields[i]!.ff.addForce(this.forceFieldArgs(i, 0, fset), this.forceFieldArgs(i, 1, xset), this.forceFieldArgs(i, 2, vset));
+    }
+    // f += forces computed outside the solvers for this step (SOFA's externalForce)
+    for (const s of this.states) {
+      const ext = s.state.externalStepForce;
+      if (ext.length === 0) continue;
+      const fs = fset[s.index]!;
+      for (let i = 0; i < ext.length; i++) fs[i] += ext[i]!;
     }
     // f_p += J_cpᵀ f_c, children first.
     for (let e = this.mappings.length - 1; e >= 0; e--) {

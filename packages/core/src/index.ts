@@ -29,3 +29,5 @@ export * from './behavior/compliance.js';
 export * from './behavior/constraint-value.js';
 export * from './behavior/constraint-projector.js';
 export * from './behavior/kkt-solver.js';
+export * from './behavior/collision-pipeline.js';
+export * from './behavior/isolated-interaction-forces.js';

@@ -20,6 +20,12 @@ export class Node implements DataOwner {
   parent: Node | undefined;
   loc: SourceLocation | undefined;
   readonly className = 'Node';
+  /**
+   * Incremented whenever an object or a child is added to or removed from this node or any node
+   * below it: a solver that compiled its subtree compares it to know the graph changed (contact
+   * force fields created and removed by the collision response).
+   */
+  subtreeRevision = 0;
 
   readonly name = this.initData({ name: 'name', type: Str, default: '', help: 'node name' });
   readonly gravity = this.initData({ name: 'gravity', type: Vec3, default: Float64Array.of(0, -9.81, 0), unit: 'm/s²', help: 'gravity in the world frame' });
@@ -61,6 +67,7 @@ export class Node implements DataOwner {
   addChild(child: Node): Node {
     child.parent = this;
     this.children.push(child);
+    this.structureChanged();
     return child;
   }
 
@@ -74,12 +81,14 @@ export class Node implements DataOwner {
     if (i >= 0) {
       this.children.splice(i, 1);
       child.parent = undefined;
+      this.structureChanged();
     }
   }
 
   addObject<T extends BaseObject>(obj: T): T {
     obj.setContext(this);
     this.objects.push(obj);
+    this.structureChanged();
     return obj;
   }
 
@@ -88,7 +97,13 @@ export class Node implements DataOwner {
     if (i >= 0) {
       this.objects.splice(i, 1);
       obj.setContext(undefined);
+      this.structureChanged();
     }
+  }
+
+  /** Bumps subtreeRevision on this node and its ancestors. */
+  private structureChanged(): void {
+    for (let n: Node | undefined = this; n; n = n.parent) n.subtreeRevision++;
   }
 
   get root(): Node {

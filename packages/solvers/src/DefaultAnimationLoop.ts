@@ -7,14 +7,20 @@ import {
   isBaseMapping,
   isOdeSolver,
   sofaComponent,
+  addIsolatedInteractionForces,
+  clearExternalStepForces,
+  runCollisionPipelines,
+  type BaseMechanicalState,
   type BaseOdeSolver,
   type Node,
 } from '@sofa-ts/core';
 
 /**
  * SOFA's DefaultAnimationLoop. One step:
- *   AnimateBeginEvent → each ODE solver solves its subtree (the highest node holding solvers;
- *   subtrees below it belong to it) → time += dt → AnimateEndEvent.
+ *   AnimateBeginEvent → collision pipelines (reset, detection, response) → forces of interaction
+ *   force fields no solver owns (SOFA's isolated interaction force fields) → each ODE solver solves
+ *   its subtree (the highest node holding solvers; subtrees below it belong to it) → time += dt →
+ *   AnimateEndEvent.
  * Each phase is a method, so derived loops and the CLI can time them.
  */
 @sofaComponent({
@@ -30,10 +36,13 @@ export class DefaultAnimationLoop extends BaseAnimationLoop {
   readonly stepCount = this.initData({ name: 'stepCount', type: Int, default: 0, help: 'number of steps taken since init', output: true });
 
   private solvers: BaseOdeSolver[] | undefined;
+  /** States given an external force for the current step (cleared after solving). */
+  private readonly externalForceStates: BaseMechanicalState[] = [];
 
   step(dt: number): void {
     const root = this.context;
     this.beginStep(root, dt);
+    this.collision(root);
     this.solve(dt);
     this.advanceTime(root, dt);
     this.updateMappings(root);
@@ -45,9 +54,16 @@ export class DefaultAnimationLoop extends BaseAnimationLoop {
     root.propagateEvent(new AnimateBeginEvent(dt));
   }
 
-  /** Runs the ODE solver of every top-most solver node, in visit order. */
+  /** SOFA's CollisionVisitor: every collision pipeline of the scene. */
+  protected collision(root: Node): void {
+    runCollisionPipelines(root);
+  }
+
+  /** Runs the ODE solver of every top-most solver node, in visit order, after the isolated interaction forces. */
   protected solve(dt: number): void {
+    addIsolatedInteractionForces(this.context, this.externalForceStates);
     for (const s of this.odeSolvers()) s.solve(dt);
+    clearExternalStepForces(this.externalForceStates);
   }
 
   protected advanceTime(root: Node, dt: number): void {

@@ -37,15 +37,22 @@ export class EulerImplicitSolver extends BaseOdeSolver {
   /** (n) v − v_n for the residual; kept apart from `sol`, which is the next solve's initial guess. */
   private dvScratch: Float64Array = new Float64Array(0);
 
-  /** The compiled system of this solver's subtree (built at the first step, after every init). */
+  /**
+   * The compiled system of this solver's subtree (built at the first step, after every init, and
+   * again when the subtree changed, e.g. contact force fields added or removed; buffers of an
+   * unchanged size are kept, the solution being the next initial guess).
+   */
   getSystem(): MechanicalSystem {
-    if (!this.system) {
-      this.system = MechanicalSystem.compile(this.context);
-      this.b = this.system.newVector();
-      this.sol = this.system.newVector();
-      this.vPrev = this.system.newVector();
-      this.dvScratch = this.system.newVector();
-      this.system.propagatePositionsAndVelocities();
+    if (!this.system || this.system.isStale) {
+      const sys = MechanicalSystem.compile(this.context);
+      if (!this.system || this.system.size !== sys.size) {
+        this.b = sys.newVector();
+        this.sol = sys.newVector();
+        this.vPrev = sys.newVector();
+        this.dvScratch = sys.newVector();
+      }
+      this.system = sys;
+      sys.propagatePositionsAndVelocities();
     }
     return this.system;
   }

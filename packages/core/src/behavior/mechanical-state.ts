@@ -23,6 +23,13 @@ export abstract class BaseMechanicalState extends BaseObject {
   abstract bindStorage(storage: { x: Float64Array; v: Float64Array; f: Float64Array; dx: Float64Array }): void;
   /** Tells followers of the position and velocity Data that the arrays changed in place. */
   abstract touch(): void;
+  /**
+   * SOFA's externalForce vector: (size × derivSize), or empty. Forces computed for the current step
+   * outside any ODE solver (interaction force fields in nodes that no solver owns, see
+   * isolated-interaction-forces.ts); every force computation of a solver adds it to f, and the
+   * animation loop clears it once the step is integrated.
+   */
+  externalStepForce: Float64Array = new Float64Array(0);
 }
 
 export function isMechanicalState(o: unknown): o is BaseMechanicalState {

@@ -8,9 +8,9 @@ import { MechanicalSystem, type LinearSolver } from '@sofa-ts/assembly';
 export abstract class SystemOdeSolver extends BaseOdeSolver {
   private system: MechanicalSystem | undefined;
 
-  /** The compiled system of this solver's subtree. */
+  /** The compiled system of this solver's subtree (compiled again when the subtree changed). */
   getSystem(): MechanicalSystem {
-    if (!this.system) {
+    if (!this.system || this.system.isStale) {
       const sys = MechanicalSystem.compile(this.context);
       this.allocate(sys);
       sys.propagatePositionsAndVelocities();
