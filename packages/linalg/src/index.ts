@@ -6,6 +6,7 @@ export * from './vector-ops.js';
 export * from './conjugate-gradient.js';
 export * from './dense.js';
 export * from './sparse-ldlt.js';
+export * from './supernodal-ldlt.js';
 export * from './ordering/amd.js';
 export * from './ordering/natural.js';
 export * from './ordering/permutation.js';
