@@ -47,7 +47,7 @@ export abstract class DiagonalForceField extends BaseCompliance {
     if (len !== this.k.length) this.reinit();
   }
 
-  addForce(f: readonly Float64Array[], x: readonly Float64Array[]): void {
+  addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v?: readonly Float64Array[]): void {
     if (this.actsAsCompliance) return;
     const fo = f[0]!, xo = x[0]!;
     this.checkSize(fo.length);

@@ -14,7 +14,7 @@ import { ConstraintValue } from './ConstraintValue.js';
 export class BaumgarteStabilization extends ConstraintValue {
   readonly alpha = this.initData({ name: 'alpha', type: Real, default: 0, unit: '1/s', help: 'the constraint violation coefficient' });
 
-  override dynamics(out: Float64Array, offset: number, state: BaseMechanicalState): void {
+  override dynamics(out: Float64Array, offset: number, state: BaseMechanicalState, _stabilization?: boolean, _dt?: number): void {
     const x = state.x;
     const a = this.alpha.value;
     const n = state.size * state.stateType.derivSize;

@@ -13,7 +13,7 @@ import { BaseConstraintValue, RealArray, sofaComponent, type BaseMechanicalState
 export class VelocityConstraintValue extends BaseConstraintValue {
   readonly velocities = this.initData({ name: 'velocities', type: RealArray(1), default: new Float64Array(0), help: 'the velocities to enforce, one per constraint row' });
 
-  dynamics(out: Float64Array, offset: number, state: BaseMechanicalState): void {
+  dynamics(out: Float64Array, offset: number, state: BaseMechanicalState, _stabilization?: boolean, _dt?: number): void {
     const n = state.size * state.stateType.derivSize;
     const v = this.velocities.value;
     if (v.length !== n) throw this.error(`velocities has ${v.length} values, the constraint has ${n} rows`);
