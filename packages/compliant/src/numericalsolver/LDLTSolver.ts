@@ -1,15 +1,16 @@
 import { sofaComponent, type BaseResponse } from '@sofa-ts/core';
-import { SparseLDLT, denseLdltFactor, denseLdltSolve, type CsrMatrix } from '@sofa-ts/linalg';
+import { SparseLDLT, ZeroPivotError, amdOrdering, denseLdltFactor, denseLdltSolve, type CsrMatrix } from '@sofa-ts/linalg';
 import { DirectKKTSolver } from './direct-kkt-solver.js';
-import { kktLdltOrdering } from './kkt-support.js';
+import { constraintBlockDefinite, kktLdltOrdering } from './kkt-support.js';
 import { LDLTResponse } from './LDLTResponse.js';
 
 /**
  * The Compliant plugin's LDLTSolver: a direct solve of the KKT system of bilateral constraints
  * (projectors are ignored). By default through the Schur complement S = J·R⁻¹·Jᵀ + C, factored
  * S = L·D·Lᵀ (R: the node's Response, else an LDLTResponse); with schur="0" the symmetric KKT
- * matrix [H −Jᵀ; −J −C] is factored L·D·Lᵀ, the dynamics rows first (minimum degree order) and
- * the constraint rows last, so that no pivot vanishes when C = 0.
+ * matrix [H −Jᵀ; −J −C] is factored L·D·Lᵀ: in minimum degree order when every constraint row is
+ * compliant (the matrix is then quasi-definite, any order has non-zero pivots), otherwise with the
+ * dynamics rows first and the constraint rows last, so that no pivot vanishes when C = 0.
  */
 @sofaComponent({
   name: 'LDLTSolver',
@@ -21,6 +22,8 @@ export class LDLTSolver extends DirectKKTSolver {
   /** (n × n) the factored Schur complement */
   private ld = new Float64Array(0);
   private readonly sparse = new SparseLDLT();
+  /** The sparse KKT factorization eliminates H's rows first. */
+  private hFirst = true;
 
   protected defaultResponse(): BaseResponse {
     return new LDLTResponse();
@@ -37,8 +40,20 @@ export class LDLTSolver extends DirectKKTSolver {
   }
 
   protected factorSparse(K: CsrMatrix, m: number, analyze: boolean): void {
-    if (analyze) this.sparse.analyze(K, kktLdltOrdering(K, m));
-    this.sparse.factorize(K);
+    if (analyze) {
+      // quasi-definite (every constraint row compliant): any symmetric order works, take minimum
+      // degree on the whole matrix; otherwise H's rows first
+      this.hFirst = !constraintBlockDefinite(K, m);
+      this.sparse.analyze(K, this.hFirst ? kktLdltOrdering(K, m) : amdOrdering(K.rows, K.rowPtr, K.colInd));
+    }
+    try {
+      this.sparse.factorize(K);
+    } catch (e) {
+      if (!(e instanceof ZeroPivotError) || this.hFirst) throw e;
+      this.hFirst = true;
+      this.sparse.analyze(K, kktLdltOrdering(K, m));
+      this.sparse.factorize(K);
+    }
   }
 
   protected solveSparse(out: Float64Array, b: Float64Array): void {

@@ -16,7 +16,7 @@ const math = create(all);
 type M = number[][];
 
 /** A random KKT system: H = BᵀB + I projected by P (m × m), J (n × m), C diagonal ≥ 0 with zeros. */
-function randomSystem(seed: number, m: number, n: number, fixed: number[] = [], diagonalH = false) {
+function randomSystem(seed: number, m: number, n: number, fixed: number[] = [], diagonalH = false, allCompliant = false) {
   const r = rng(seed);
   const B = Array.from({ length: m }, () => Array.from({ length: m }, () => r()));
   // BᵀB + I (or a positive diagonal)
@@ -26,7 +26,7 @@ function randomSystem(seed: number, m: number, n: number, fixed: number[] = [], 
   // H ← P·H·P + (I − P), as the engine gives it
   H = H.map((row, i) => row.map((v, j) => (P[i] === 0 || P[j] === 0 ? (i === j ? 1 : 0) : v)));
   const J = Array.from({ length: n }, () => Array.from({ length: m }, () => (r() > -0.2 ? r() : 0)));
-  const C = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (__, j) => (i === j && i % 2 === 0 ? 0.1 * Math.abs(r()) : 0)));
+  const C = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (__, j) => (i === j && (allCompliant || i % 2 === 0) ? 0.01 + 0.1 * Math.abs(r()) : 0)));
   const rhs = Array.from({ length: m + n }, (_, i) => (i < m ? P[i]! * r() : r()));
   return { H, J, C, P, rhs };
 }
@@ -87,6 +87,16 @@ describe('compliant: KKT solvers against the dense solution of [H −Jᵀ; J C][
       }
     });
   }
+
+  it('full-KKT LDLT in minimum degree order when every row is compliant (quasi-definite), H first otherwise', () => {
+    for (const allCompliant of [true, false]) {
+      const { H, J, C, P, rhs } = randomSystem(7, 10, 5, [2], false, allCompliant);
+      const sys = denseKKT(H, J, C, P, [{ blocks: 5, dim: 1 }]);
+      const s = new LDLTSolver();
+      s.schur.value = false;
+      expectClose(solve(mount(s), sys, rhs), oracle(H, J, C, P, rhs), 1e-10);
+    }
+  });
 
   it('DiagonalResponse is exact for a diagonal H (Schur complement with LDLTSolver)', () => {
     const { H, J, C, P, rhs } = randomSystem(3, 6, 3, [], true);

@@ -150,3 +150,13 @@ export function kktLdltOrdering(K: CsrMatrix, m: number): Int32Array {
   for (let i = m; i < K.rows; i++) perm[i] = i;
   return perm;
 }
+
+/** True when the diagonal of K's constraint block (rows ≥ m, holding −C) is strictly negative. */
+export function constraintBlockDefinite(K: CsrMatrix, m: number): boolean {
+  for (let r = m; r < K.rows; r++) {
+    let d = 0;
+    for (let q = K.rowPtr[r]!; q < K.rowPtr[r + 1]!; q++) if (K.colInd[q] === r) d = K.values[q]!;
+    if (!(d < 0)) return false;
+  }
+  return true;
+}
