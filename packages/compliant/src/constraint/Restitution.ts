@@ -24,10 +24,12 @@ export class Restitution extends ConstraintValue {
   readonly mask = this.initData({ name: 'mask', type: BoolArray, default: new Uint32Array(0), help: 'violated constraint rows (computed each step when empty)' });
   readonly restitution = this.initData({ name: 'restitution', type: Real, default: 0, help: 'restitution coefficient' });
   /** (rows) violated rows flagged by filterConstraints, when the scene gives no mask. */
-  private flagged: Uint8Array | undefined;
+  private flagged = new Uint8Array(0);
+  /** Whether `flagged` holds the flags of the current step. */
+  private hasFlags = false;
 
   private violated(): ArrayLike<number> | undefined {
-    return this.mask.value.length > 0 ? this.mask.value : this.flagged;
+    return this.mask.value.length > 0 ? this.mask.value : this.hasFlags ? this.flagged : undefined;
   }
 
   override correction(out: Float64Array, offset: number, state: BaseMechanicalState, dt: number): void {
@@ -62,7 +64,8 @@ export class Restitution extends ConstraintValue {
     if (this.mask.value.length > 0) return;
     const dim = state.stateType.derivSize;
     const n = state.size * dim;
-    if (!this.flagged || this.flagged.length !== n) this.flagged = new Uint8Array(n);
+    if (this.flagged.length !== n) this.flagged = new Uint8Array(n);
+    this.hasFlags = true;
     const x = state.x;
     for (let b = 0; b < state.size; b++) {
       const violated = x[b * dim]! < 0 ? 1 : 0;
@@ -72,6 +75,6 @@ export class Restitution extends ConstraintValue {
   }
 
   override clear(): void {
-    this.flagged = undefined;
+    this.hasFlags = false;
   }
 }

@@ -23,12 +23,14 @@ export const BoolArray = IndexArray(1, 'vector<bool>');
 export class Stabilization extends BaseConstraintValue {
   readonly mask = this.initData({ name: 'mask', type: BoolArray, default: new Uint32Array(0), help: 'blocks to stabilize, one flag per point (empty: all)' });
   /** (blocks) violated blocks flagged by filterConstraints, when the scene gives no mask. */
-  private flagged: Uint8Array | undefined;
+  private flagged = new Uint8Array(0);
+  /** Whether `flagged` holds the flags of the current step. */
+  private hasFlags = false;
 
   /** The stabilized flags in use: the scene's mask, else the flagged blocks, else none (= all). */
   protected stabilized(): ArrayLike<number> | undefined {
     if (this.mask.value.length > 0) return this.mask.value;
-    return this.flagged;
+    return this.hasFlags ? this.flagged : undefined;
   }
 
   correction(out: Float64Array, offset: number, state: BaseMechanicalState, dt: number): void {
@@ -55,12 +57,13 @@ export class Stabilization extends BaseConstraintValue {
   override filterConstraints(_active: Uint8Array | undefined, state: BaseMechanicalState): void {
     if (this.mask.value.length > 0) return;
     const dim = state.stateType.derivSize;
-    if (!this.flagged || this.flagged.length !== state.size) this.flagged = new Uint8Array(state.size);
+    if (this.flagged.length !== state.size) this.flagged = new Uint8Array(state.size);
+    this.hasFlags = true;
     const x = state.x;
     for (let b = 0; b < state.size; b++) this.flagged[b] = x[b * dim]! < 0 ? 1 : 0;
   }
 
   override clear(): void {
-    this.flagged = undefined;
+    this.hasFlags = false;
   }
 }
