@@ -97,3 +97,30 @@ for (const [g, n] of grids.entries()) {
     await measure(`BeamFEM_LARGE ${n.join('x')} ${label[solver]}`, () => loadSceneFromString(beamScene(n, solver)), stepsFor(n), native[solver]?.[g]);
   }
 }
+
+// The Compliant engine on a mapped scene of 10k nodes: a 100 × 100 cloth whose edges are compliant
+// distance constraints (DistanceMapping + UniformCompliance, 29.6k constraint rows). The phases of
+// CompliantImplicitSolver's step: forces and assembly of the KKT system, factorization, solves.
+function clothScene(n, kkt) {
+  return `<Node dt="0.01" gravity="0 -9.81 0"><DefaultAnimationLoop/><CompliantImplicitSolver name="odesolver"/>${kkt}
+  <Node name="cloth"><RegularGridTopology name="grid" n="${n} 1 ${n}" min="0 0 0" max="1 0 1"/><MechanicalObject template="Vec3d"/><UniformMass totalMass="1"/>
+    <FixedProjectiveConstraint indices="0 ${n - 1}"/>
+    <Node name="edges"><MechanicalObject template="Vec1d"/><DistanceMapping topology="@../grid"/><UniformCompliance compliance="1e-4" damping="0.01"/></Node></Node></Node>`;
+}
+const clothN = quick ? 30 : 100;
+for (const [label, kkt] of [['LDLTSolver schur=0', '<LDLTSolver schur="0"/>'], ['MinresSolver 50 it + DiagonalResponse', '<MinresSolver iterations="50" precision="1e-8"/><DiagonalResponse/>']]) {
+  const name = `Compliant cloth ${clothN}x${clothN} ${label}`;
+  if (only && !name.includes(only)) continue;
+  const scene = await loadSceneFromString(clothScene(clothN, kkt));
+  const solver = scene.get('/odesolver');
+  scene.step(2);
+  const phases = { assembly: [], factor: [], solve: [], step: [] };
+  for (let i = 0; i < (quick ? 5 : 7); i++) {
+    const t0 = performance.now();
+    scene.step();
+    phases.step.push(performance.now() - t0);
+    for (const k of ['assembly', 'factor', 'solve']) phases[k].push(solver.timings[k]);
+  }
+  const m = (k) => median(phases[k]).toFixed(1);
+  console.log(`${name.padEnd(44)} ${m('step').padStart(10)} ms/step: assembly ${m('assembly')} ms, factor ${m('factor')} ms, solve ${m('solve')} ms`);
+}

@@ -91,6 +91,9 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
     return this.system;
   }
 
+  /** Wall-clock milliseconds of the phases of the last step (forces + assembly of the KKT system, its factorization, the solves). */
+  readonly timings = { assembly: 0, factor: 0, solve: 0 };
+
   /** The last multipliers λ (impulses in the vel and dv formulations, forces in acc), one per constraint row. */
   get lagrangeMultipliers(): Float64Array {
     return this.lambda;
@@ -111,7 +114,9 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
     const { m, n } = kkt;
     this.ensureVectors(m, n);
     this.filterConstraints(kkt);
+    const t1 = performance.now();
     kktSolver.factor(kkt);
+    const t2 = performance.now();
     const x = this.x.subarray(0, m + n), rhs = this.rhs.subarray(0, m + n);
 
     if (n > 0 && stab === 'pre-stabilization') this.correct(sys, kkt, h);
@@ -145,6 +150,10 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
 
     sys.propagatePositionsAndVelocities();
     sys.touchStates();
+    const t3 = performance.now();
+    this.timings.assembly = t1 - t0;
+    this.timings.factor = t2 - t1;
+    this.timings.solve = t3 - t2;
     const st = kktSolver.lastStats;
     this.lastStats = { iterations: st?.iterations ?? 0, residual: st?.residual ?? 0, timeMs: performance.now() - t0 };
   }
