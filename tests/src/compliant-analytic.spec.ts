@@ -59,6 +59,27 @@ describe('Compliant: damped oscillator against its closed form (m = k = d = 1, x
     });
   }
 
+  it('the dv and acc formulations give the velocity formulation\'s trajectory (same linear system, other unknowns)', async () => {
+    const run = async (form: string, compliance: boolean) => {
+      const base = compliance ? asCompliance(0.5) : asStiffness(0.5);
+      const scene = await loadSceneFromString(base.replace('implicitPosition="1"', `implicitPosition="1" formulation="${form}"`));
+      const dof = state(scene, '/oscillator/dof');
+      const xs: number[] = [];
+      for (let i = 0; i < 300; i++) {
+        scene.step(1);
+        xs.push(dof.x[0]!, dof.v[0]!);
+      }
+      return xs;
+    };
+    for (const compliance of [false, true]) {
+      const vel = await run('vel', compliance);
+      for (const form of ['dv', 'acc']) {
+        const other = await run(form, compliance);
+        other.forEach((x, i) => expect(x).to.be.closeTo(vel[i]!, 1e-9));
+      }
+    }
+  });
+
   it('the compliance scene has one constraint row and no stiffness in H', async () => {
     const scene = await loadSceneFromString(asCompliance(1));
     scene.step(1);
@@ -173,6 +194,7 @@ describe('Compliant: pendulums', () => {
     const pre = await run('pre-stabilization');
     expect(pre).to.be.below(1e-6);
     expect(await run('post-stabilization assembly')).to.be.below(1e-9);
+    expect(await run('post-stabilization rhs')).to.be.below(1e-9);
     expect(await run('no stabilization')).to.be.above(pre);
   });
 
