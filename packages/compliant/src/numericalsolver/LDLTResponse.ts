@@ -1,5 +1,5 @@
 import { BaseResponse, Bool, Real, sofaComponent, type SparseMatrixLike } from '@sofa-ts/core';
-import { SparseLDLT, ZeroPivotError, type CsrMatrix } from '@sofa-ts/linalg';
+import { SupernodalLDLT, ZeroPivotError, type CsrMatrix } from '@sofa-ts/linalg';
 import { DiagonalShift, PatternTracker } from './sparse-pattern.js';
 
 /**
@@ -18,7 +18,7 @@ export class LDLTResponse extends BaseResponse {
   readonly regularize = this.initData({ name: 'regularize', type: Real, default: Number.EPSILON, help: 'add identity*regularize to H to make it definite' });
   readonly constant = this.initData({ name: 'constant', type: Bool, default: false, help: 'reuse the first factorization' });
 
-  private readonly ldlt = new SparseLDLT();
+  private readonly ldlt = new SupernodalLDLT();
   private readonly pattern = new PatternTracker();
   private readonly shift = new DiagonalShift();
   private factorized = false;

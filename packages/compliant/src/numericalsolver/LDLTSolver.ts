@@ -1,5 +1,5 @@
 import { sofaComponent, type BaseResponse } from '@sofa-ts/core';
-import { SparseLDLT, ZeroPivotError, amdOrdering, denseLdltFactor, denseLdltSolve, type CsrMatrix } from '@sofa-ts/linalg';
+import { SupernodalLDLT, ZeroPivotError, amdOrdering, denseLdltFactor, denseLdltSolve, type CsrMatrix } from '@sofa-ts/linalg';
 import { DirectKKTSolver } from './direct-kkt-solver.js';
 import { constraintBlockDefinite, kktLdltOrdering } from './kkt-support.js';
 import { LDLTResponse } from './LDLTResponse.js';
@@ -21,7 +21,7 @@ import { LDLTResponse } from './LDLTResponse.js';
 export class LDLTSolver extends DirectKKTSolver {
   /** (n × n) the factored Schur complement */
   private ld = new Float64Array(0);
-  private readonly sparse = new SparseLDLT();
+  private readonly sparse = new SupernodalLDLT();
   /** The sparse KKT factorization eliminates H's rows first. */
   private hFirst = true;
 

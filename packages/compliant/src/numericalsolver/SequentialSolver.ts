@@ -9,7 +9,7 @@ import {
   type KKTSystem,
   type SparseMatrixLike,
 } from '@sofa-ts/core';
-import { SparseLDLT, ZeroPivotError } from '@sofa-ts/linalg';
+import { SupernodalLDLT, ZeroPivotError } from '@sofa-ts/linalg';
 import { KKTMatrix, findResponse, kktLdltOrdering } from './kkt-support.js';
 import { LDLTResponse } from './LDLTResponse.js';
 import { denseLuFactor, denseLuSolve } from './dense-lu.js';
@@ -75,7 +75,7 @@ export class SequentialSolver extends BaseKKTSolver {
   private readonly ju = new SubMatrix();
   private readonly cu = new SubMatrix();
   private readonly kkt = new KKTMatrix();
-  private readonly ldlt = new SparseLDLT();
+  private readonly ldlt = new SupernodalLDLT();
   private kktVersion = -1;
   private subVersion = -1;
   // Work vectors.

@@ -79,14 +79,22 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
     if (this.propagateLambdas.value && !this.constraintForces.isSet) this.constraintForces.value = 'propagate';
   }
 
-  /** The compiled system of the solver's subtree (built at the first step, after every init). */
+  /**
+   * The compiled system of the solver's subtree (built at the first step, after every init, and
+   * again when the subtree changed: contacts added or removed, ...).
+   */
   getSystem(): MechanicalSystem {
-    if (!this.system) {
-      this.system = MechanicalSystem.compile(this.context);
-      const m = this.system.size;
-      this.ck = new Float64Array(m);
-      this.acc = new Float64Array(m);
-      this.system.propagatePositionsAndVelocities();
+    if (!this.system || this.system.isStale) {
+      const sys = MechanicalSystem.compile(this.context);
+      if (!this.system || this.system.size !== sys.size) {
+        this.ck = new Float64Array(sys.size);
+        this.acc = new Float64Array(sys.size);
+      }
+      // constraint rows may differ: choose their values again, no warm start of λ
+      this.valuesVersion = -1;
+      this.lambda = new Float64Array(0);
+      this.system = sys;
+      sys.propagatePositionsAndVelocities();
     }
     return this.system;
   }
