@@ -202,7 +202,7 @@ describe('SupernodalLDLT', () => {
 
   it('dense SPD matrices (one supernode of several panels) solve like mathjs', () => {
     const r = rng(22);
-    for (const n of [35, 36, 37, 100]) {
+    for (const n of [23, 24, 25, 100]) {
       const Ad = randomDiagDominantDense(r, n, n);
       const A = denseToCsr(Ad);
       const b = randomVector(r, n);

@@ -410,7 +410,7 @@ export class SupernodalLDLT {
 }
 
 /** Columns per panel in the dense factorization of a supernode. */
-const PANEL = 36;
+const PANEL = 24;
 
 /**
  * T −= X · Wᵀ on the lower part, scattered: for j < ncol and i ≥ j (from the start of j's block of

@@ -1,12 +1,13 @@
 import { Bool, Int, sofaComponent } from '@sofa-ts/core';
-import { SparseLDLT, type CsrMatrix } from '@sofa-ts/linalg';
+import { SupernodalLDLT, type CsrMatrix } from '@sofa-ts/linalg';
 import { DirectSparseSolver, crsTemplates } from './linear/matrix-linear-solver.js';
 
 /**
  * SOFA's SparseLDLSolver: direct solve of A = P(m·M + b·B + k·K)P = L·D·Lᵀ with the fill-reducing
  * ordering of the `orderingMethod` component (in SOFA, as here, approximate minimum degree when the
  * node has none). The symbolic analysis is done once per sparsity pattern and reused; every step
- * refills the values and refactorises.
+ * refills the values and refactorises. The factorization is supernodal (SupernodalLDLT: dense
+ * kernels on blocks of columns of L sharing one structure); it gives SOFA's scalar LDLᵀ up to round-off.
  */
 @sofaComponent({
   name: 'SparseLDLSolver',
@@ -21,7 +22,7 @@ export class SparseLDLSolver extends DirectSparseSolver {
   readonly parallelInverseProduct = this.initData({ name: 'parallelInverseProduct', type: Bool, default: false, help: 'accepted for compatibility' });
   readonly nnzL = this.initData({ name: 'L_nnz', type: Int, default: 0, help: 'entries of L below its diagonal after the last analysis', output: true });
 
-  private readonly ldlt = new SparseLDLT();
+  private readonly ldlt = new SupernodalLDLT();
 
   protected invert(A: CsrMatrix, patternChanged: boolean): void {
     if (patternChanged || !this.precomputeSymbolicDecomposition.value) {

@@ -1,5 +1,5 @@
 import { sofaComponent } from '@sofa-ts/core';
-import { SparseLDLT, type CsrMatrix } from '@sofa-ts/linalg';
+import { SupernodalLDLT, type CsrMatrix } from '@sofa-ts/linalg';
 import { DirectSparseSolver, crsTemplates } from './matrix-linear-solver.js';
 
 /**
@@ -16,7 +16,7 @@ import { DirectSparseSolver, crsTemplates } from './matrix-linear-solver.js';
   defaultTemplate: 'CompressedRowSparseMatrixd',
 })
 export class EigenSimplicialLDLT extends DirectSparseSolver {
-  private readonly ldlt = new SparseLDLT();
+  private readonly ldlt = new SupernodalLDLT();
 
   protected invert(A: CsrMatrix, patternChanged: boolean): void {
     if (patternChanged) this.ldlt.analyze(A, this.permutation(A));

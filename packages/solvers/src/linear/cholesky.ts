@@ -1,12 +1,12 @@
-import { SparseLDLT, type CsrMatrix } from '@sofa-ts/linalg';
+import { SupernodalLDLT, type CsrMatrix } from '@sofa-ts/linalg';
 
 /**
  * Sparse Cholesky A(p, p) = L̃·L̃ᵀ through the LDLᵀ factorization: L̃ = L·√D exists exactly when
  * every pivot D_k is positive, and L̃⁻ᵀL̃⁻¹ = L⁻ᵀD⁻¹L⁻¹, so the solve is the LDLᵀ one. Throws when
- * A is not positive definite, as a Cholesky factorization does.
+ * A is not positive definite, as a Cholesky factorization does. The LDLᵀ is the supernodal one.
  */
 export class SparseCholesky {
-  readonly ldlt = new SparseLDLT();
+  readonly ldlt = new SupernodalLDLT();
 
   analyze(A: CsrMatrix, perm: Int32Array): void {
     this.ldlt.analyze(A, perm);
