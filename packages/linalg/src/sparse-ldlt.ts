@@ -26,8 +26,9 @@ export class ZeroPivotError extends Error {
   /** Original row/column index of that pivot: perm[column]. */
   readonly index: number;
   readonly pivot: number;
-  constructor(column: number, index: number, pivot: number) {
-    super(`SparseLDLT: zero pivot D = ${pivot} at elimination step ${column} (original row/column ${index}); the matrix is singular or needs pivoting`);
+  /** `factorization` names the class that threw it in the message. */
+  constructor(column: number, index: number, pivot: number, factorization = 'SparseLDLT') {
+    super(`${factorization}: zero pivot D = ${pivot} at elimination step ${column} (original row/column ${index}); the matrix is singular or needs pivoting`);
     this.name = 'ZeroPivotError';
     this.column = column;
     this.index = index;

@@ -303,7 +303,7 @@ describe('SupernodalLDLT', () => {
       [1, 0],
     ]);
     const f = new SupernodalLDLT().analyze(anti, 'natural');
-    expect(() => f.factorize(anti)).to.throw(ZeroPivotError, /step 0 \(original row\/column 0\)/);
+    expect(() => f.factorize(anti)).to.throw(ZeroPivotError, /^SupernodalLDLT: zero pivot D = 0 at elimination step 0 \(original row\/column 0\)/);
     expect(f.factorized).to.equal(false);
     expect(() => f.solve(new Float64Array(2), new Float64Array(2))).to.throw(/no valid factorization/);
 

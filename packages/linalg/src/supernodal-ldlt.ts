@@ -330,7 +330,7 @@ export class SupernodalLDLT {
           W[m - p0] = w;
           dk -= l * w;
         }
-        if (!(Math.abs(dk) > tol) || !Number.isFinite(dk)) throw new ZeroPivotError(k1 + k, this.perm[k1 + k], dk);
+        if (!(Math.abs(dk) > tol) || !Number.isFinite(dk)) throw new ZeroPivotError(k1 + k, this.perm[k1 + k], dk, 'SupernodalLDLT');
         D[k1 + k] = dk;
         Lx[rk + k] = dk;
         // L_ik for the rows below, two at a time.
