@@ -1,0 +1,63 @@
+import type { Node } from '@sofa-ts/core';
+import type { BroadPhase, ModelPair } from '../detection/broad-phase.js';
+import type { IntersectionMethod } from '../detection/intersection-method.js';
+import type { NarrowPhase } from '../detection/narrow-phase.js';
+import type { CollisionModel } from '../model/CollisionModel.js';
+import type { CollisionResponse } from '../response/CollisionResponse.js';
+
+/** The parts one detection-and-response chain is made of (SOFA's SubCollisionPipeline links). */
+export interface CollisionParts {
+  readonly models: readonly CollisionModel[];
+  readonly intersection: IntersectionMethod;
+  readonly broadPhase: BroadPhase;
+  readonly narrowPhase: NarrowPhase;
+  readonly contactManager: CollisionResponse;
+  /** Depth of the bounding trees (when a phase needs deep trees). */
+  readonly depth: number;
+  /** Where responses between two simulated models go (the pipeline's node). */
+  readonly node: Node;
+}
+
+/**
+ * One step of a collision chain, as SOFA's SubCollisionPipeline runs it:
+ *   detection: bounding trees of the active models (depth when a phase needs deep trees, else the
+ *              root only), broad phase on their roots, narrow phase on the pairs;
+ *   response:  contacts from the outputs (contact manager), then each response placed in a node.
+ * SOFA removes every response at reset and puts them back after the detection; sofa-ts leaves a
+ * response in place when it stays in the same node and only removes the responses of pairs that
+ * stopped touching, which gives the same graph without rebuilding the solvers' systems every step.
+ */
+export class CollisionStage {
+  private readonly active: CollisionModel[] = [];
+  private readonly pairs: ModelPair[] = [];
+
+  constructor(readonly parts: CollisionParts) {}
+
+  detect(): void {
+    const p = this.parts;
+    const deep = p.broadPhase.needsDeepBoundingTree || p.narrowPhase.needsDeepBoundingTree;
+    const depth = deep ? p.depth : 0;
+    const active = this.active;
+    active.length = 0;
+    for (const m of p.models) {
+      if (!m.isActive) continue;
+      m.computeBoundingTree(depth);
+      active.push(m);
+    }
+    this.pairs.length = 0;
+    p.broadPhase.computePairs(active, p.intersection, this.pairs);
+    p.narrowPhase.beginNarrowPhase();
+    p.narrowPhase.addCollisionPairs(this.pairs, p.intersection);
+  }
+
+  respond(): void {
+    const p = this.parts;
+    p.contactManager.createContacts(p.narrowPhase.getDetectionOutputs(), p.intersection);
+    p.contactManager.placeResponses(p.node);
+  }
+
+  /** The pairs the broad phase gave at the last detection. */
+  get lastPairs(): readonly ModelPair[] {
+    return this.pairs;
+  }
+}

@@ -1,0 +1,134 @@
+import { BaseObject, Str, didYouMean, sofaComponent, type Node } from '@sofa-ts/core';
+import type { IntersectionMethod } from '../detection/intersection-method.js';
+import type { PairOutputs } from '../detection/narrow-phase.js';
+import type { CollisionModel } from '../model/CollisionModel.js';
+import type { Contact } from './contact.js';
+import { MissingResponse, findResponse, responseNames } from './responses.js';
+
+/**
+ * SOFA's CollisionResponse (formerly DefaultContactManager): keeps one contact per pair of
+ * colliding collision models. At each step, pairs with detection outputs get their contact created
+ * (response class `response`, unless the models ask for one with contactResponse) or updated;
+ * contacts of pairs without outputs are removed with their response. The pipeline then places the
+ * responses: with the other model's node when one model is not simulated, else in the pipeline's
+ * node. Response parameters (`responseParams`, "name=value&...") are appended to the response name
+ * as SOFA does ("Name?params").
+ */
+@sofaComponent({
+  name: 'CollisionResponse',
+  aliases: ['DefaultContactManager'],
+  category: 'CollisionAlgorithm',
+  module: 'Sofa.Component.Collision.Response.Contact',
+  description: 'Default class to create reactions to the collisions.',
+})
+export class CollisionResponse extends BaseObject {
+  readonly isContactManager = true;
+  readonly response = this.initData({ name: 'response', type: Str, default: 'PenalityContactForceField', help: `contact response class (${responseNames.join(', ')})` });
+  readonly responseParams = this.initData({ name: 'responseParams', type: Str, default: '', help: 'contact response parameters (syntax: name1=value1&name2=value2&...)' });
+
+  /** Contacts by pair of models (model1 → model2 → contact), and in creation order. */
+  private readonly byPair = new Map<CollisionModel, Map<CollisionModel, Contact>>();
+  private contactList: Contact[] = [];
+  private readonly seen = new Set<Contact>();
+
+  override init(): void {
+    this.checkResponse(this.response.value, 'response');
+  }
+
+  /** Throws when a response name is not a known contact class. */
+  protected checkResponse(response: string, what: string): void {
+    if (response === '' || response === 'nullptr') return;
+    if (!findResponse(response)) {
+      const name = response.split('?')[0]!;
+      const hint = didYouMean(name, [...responseNames]);
+      throw this.error(`${what} '${name}' is not a contact response class; expected one of ${responseNames.join(', ')}`, hint);
+    }
+  }
+
+  /** SOFA's getContactResponse: the manager's response, unless the models name one. */
+  getContactResponse(m1: CollisionModel, m2: CollisionModel): string {
+    let used = this.response.value;
+    if (this.responseParams.value) used += `?${this.responseParams.value}`;
+    const r1 = m1.contactResponse.value, r2 = m2.contactResponse.value;
+    if (!r1 && !r2) return used;
+    if (!r1) return r2;
+    if (!r2) return r1;
+    return r1 !== r2 ? used : r1;
+  }
+
+  /** The current contacts, in creation order. */
+  getContacts(): readonly Contact[] {
+    return this.contactList;
+  }
+
+  /** SOFA's createContacts: new and updated contacts from the outputs, inactive ones removed. */
+  createContacts(pairs: readonly PairOutputs[], method: IntersectionMethod): void {
+    const seen = this.seen;
+    seen.clear();
+    for (const p of pairs) {
+      let inner = this.byPair.get(p.a);
+      let contact = inner?.get(p.b);
+      if (!contact) {
+        const response = this.getContactResponse(p.a, p.b);
+        if (response === 'nullptr') continue;
+        contact = this.createContact(p.a, p.b, response, method);
+        if (!inner) this.byPair.set(p.a, (inner = new Map()));
+        inner.set(p.b, contact);
+        this.contactList.push(contact);
+      }
+      contact.setDetectionOutputs(p.outputs);
+      seen.add(contact);
+    }
+    // Contacts without outputs this step end.
+    if (seen.size !== this.contactList.length) {
+      const kept: Contact[] = [];
+      for (const c of this.contactList) {
+        if (seen.has(c)) {
+          kept.push(c);
+          continue;
+        }
+        c.removeResponse();
+        this.byPair.get(c.model1)?.delete(c.model2);
+      }
+      this.contactList = kept;
+    }
+    this.setNumberOfContacts();
+  }
+
+  private createContact(m1: CollisionModel, m2: CollisionModel, response: string, method: IntersectionMethod): Contact {
+    this.checkResponse(response, 'contact response');
+    const cls = findResponse(response)!;
+    if (!cls.create) return new MissingResponse(m1, m2, this, cls.name, cls.missing ?? 'not implemented');
+    return cls.create(m1, m2, method, this);
+  }
+
+  /** Places every response (SOFA's SubCollisionPipeline::doComputeCollisionResponse). */
+  placeResponses(pipelineNode: Node): void {
+    for (const c of this.contactList) {
+      if (!c.model1.isSimulated) c.createResponse(c.model2.context);
+      else if (!c.model2.isSimulated) c.createResponse(c.model1.context);
+      else c.createResponse(pipelineNode);
+    }
+  }
+
+  /** numberOfContacts of each model: the number of contacts it takes part in. */
+  private setNumberOfContacts(): void {
+    const counts = new Map<CollisionModel, number>();
+    for (const c of this.contactList) {
+      counts.set(c.model1, (counts.get(c.model1) ?? 0) + 1);
+      if (c.model2 !== c.model1) counts.set(c.model2, (counts.get(c.model2) ?? 0) + 1);
+    }
+    for (const [m, n] of counts) if (m.numberOfContacts.value !== n) m.numberOfContacts.value = n;
+  }
+
+  /** Removes every contact and its response (SOFA's cleanup, at reset). */
+  override reset(): void {
+    for (const c of this.contactList) c.removeResponse();
+    this.contactList = [];
+    this.byPair.clear();
+  }
+}
+
+export function isContactManager(o: unknown): o is CollisionResponse {
+  return typeof o === 'object' && o !== null && (o as { isContactManager?: unknown }).isContactManager === true;
+}

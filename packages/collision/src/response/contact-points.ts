@@ -1,0 +1,154 @@
+import type { CollisionModel } from '../model/CollisionModel.js';
+import type { SphereCollisionModel } from '../model/SphereCollisionModel.js';
+import type { LineCollisionModel } from '../model/LineCollisionModel.js';
+import type { TriangleCollisionModel } from '../model/TriangleCollisionModel.js';
+
+/**
+ * Contact points attached to the elements of a collision model (SOFA's contact mappers, without the
+ * extra mapped state they create): a point of a mesh element is a fixed combination of the
+ * element's points, x = Σ_k w_k·x_{i_k}; a point of a rigid sphere is fixed in the frame,
+ * x = c + R·l. The weights are taken at the positions of the detection:
+ *   point, sphere (Vec3):  the point itself, weight 1 (a sphere's contact point is its centre; its
+ *                          radius is added to the contact distance)
+ *   segment (a, b):        f = (P − a)·(b − a)/|b − a|², weights (1 − f, f)
+ *   triangle (a, b, c):    SOFA's barycentric coordinates of P's projection on the plane
+ *                          (u, v) → weights (1 − u − v, u, v)
+ *   triangle of a quad:    bilinear coordinates (fx, fy) of P in the quad (a, b, c, d), from
+ *                          P − a = fx·(b − a) + fy·(d − a) + fz·n → weights
+ *                          ((1−fx)(1−fy), fx(1−fy), fx·fy, (1−fx)fy)
+ *   rigid sphere:          frame i, l = Rᵀ·(P − c)
+ *
+ * Storage per contact slot c of a side: n[c] points (−1 for a rigid frame), idx[4c + k], w[4c + k]
+ * (for a rigid frame, idx[4c] is the frame and w[4c..4c+2] the local offset l).
+ */
+export class ContactSide {
+  n = new Int8Array(16);
+  idx = new Uint32Array(64);
+  w = new Float64Array(64);
+
+  ensure(capacity: number): void {
+    if (this.n.length >= capacity) return;
+    let cap = this.n.length;
+    while (cap < capacity) cap *= 2;
+    const n = new Int8Array(cap);
+    n.set(this.n);
+    const idx = new Uint32Array(4 * cap);
+    idx.set(this.idx);
+    const w = new Float64Array(4 * cap);
+    w.set(this.w);
+    this.n = n;
+    this.idx = idx;
+    this.w = w;
+  }
+
+  /**
+   * Attaches point P (array p at offset po) to element e of model m in slot c; returns the radius
+   * the response adds to the contact distance (spheres), else 0.
+   */
+  attach(c: number, m: CollisionModel, e: number, p: ArrayLike<number>, po: number): number {
+    const o = 4 * c;
+    const x = m.x;
+    switch (m.kind) {
+      case 'point':
+        this.n[c] = 1;
+        this.idx[o] = e;
+        this.w[o] = 1;
+        return 0;
+      case 'sphere':
+        this.n[c] = 1;
+        this.idx[o] = e;
+        this.w[o] = 1;
+        return (m as SphereCollisionModel).getRadius(e);
+      case 'rigidsphere': {
+        const s = 7 * e;
+        const dx = p[po]! - x[s]!, dy = p[po + 1]! - x[s + 1]!, dz = p[po + 2]! - x[s + 2]!;
+        // l = Rᵀ·(P − c): rotation by the conjugate quaternion
+        rotate(this.w, o, -x[s + 3]!, -x[s + 4]!, -x[s + 5]!, x[s + 6]!, dx, dy, dz);
+        this.n[c] = -1;
+        this.idx[o] = e;
+        return (m as SphereCollisionModel).getRadius(e);
+      }
+      case 'line': {
+        const l = m as LineCollisionModel;
+        const a = l.edges[2 * e]!, b = l.edges[2 * e + 1]!;
+        let num = 0, den = 0;
+        for (let k = 0; k < 3; k++) {
+          const pa = x[3 * b + k]! - x[3 * a + k]!;
+          num += pa * (p[po + k]! - x[3 * a + k]!);
+          den += pa * pa;
+        }
+        const f = num / den;
+        this.n[c] = 2;
+        this.idx[o] = a;
+        this.idx[o + 1] = b;
+        this.w[o] = 1 - f;
+        this.w[o + 1] = f;
+        return 0;
+      }
+      case 'triangle': {
+        const t = m as TriangleCollisionModel;
+        if (e < t.nTopologyTriangles) {
+          const a = t.triangles[3 * e]!, b = t.triangles[3 * e + 1]!, cc = t.triangles[3 * e + 2]!;
+          let posA = 0, posB = 0, aa = 0, bb = 0, ab = 0;
+          for (let k = 0; k < 3; k++) {
+            const p0 = x[3 * a + k]!;
+            const pA = x[3 * b + k]! - p0, pB = x[3 * cc + k]! - p0, pos = p[po + k]! - p0;
+            posA += pos * pA;
+            posB += pos * pB;
+            aa += pA * pA;
+            bb += pB * pB;
+            ab += pA * pB;
+          }
+          const den = aa * bb - ab * ab;
+          const u = (posA * bb - posB * ab) / den;
+          const v = (posB * aa - posA * ab) / den;
+          this.n[c] = 3;
+          this.idx[o] = a;
+          this.idx[o + 1] = b;
+          this.idx[o + 2] = cc;
+          this.w[o] = 1 - u - v;
+          this.w[o + 1] = u;
+          this.w[o + 2] = v;
+          return 0;
+        }
+        const q = Math.floor((e - t.nTopologyTriangles) / 2);
+        const qa = t.quads[4 * q]!, qb = t.quads[4 * q + 1]!, qc = t.quads[4 * q + 2]!, qd = t.quads[4 * q + 3]!;
+        const [fx, fy] = quadCoordinates(x, qa, qb, qd, p, po);
+        this.n[c] = 4;
+        this.idx[o] = qa;
+        this.idx[o + 1] = qb;
+        this.idx[o + 2] = qc;
+        this.idx[o + 3] = qd;
+        this.w[o] = (1 - fx) * (1 - fy);
+        this.w[o + 1] = fx * (1 - fy);
+        this.w[o + 2] = fx * fy;
+        this.w[o + 3] = (1 - fx) * fy;
+        return 0;
+      }
+      default:
+        throw new Error(`no contact point on ${m.kind} elements`);
+    }
+  }
+}
+
+/** out[o..o+2] = q ⊗ v ⊗ q̄ for the unit quaternion (qx, qy, qz, qw). */
+export function rotate(out: Float64Array, o: number, qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number): void {
+  // t = 2·(q × v); v' = v + w·t + q × t
+  const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
+  out[o] = vx + qw * tx + (qy * tz - qz * ty);
+  out[o + 1] = vy + qw * ty + (qz * tx - qx * tz);
+  out[o + 2] = vz + qw * tz + (qx * ty - qy * tx);
+}
+
+/** (fx, fy) with P − a = fx·(b − a) + fy·(d − a) + fz·((b − a) × (d − a)). */
+function quadCoordinates(x: Float64Array, a: number, b: number, d: number, p: ArrayLike<number>, po: number): [number, number] {
+  const ux = x[3 * b]! - x[3 * a]!, uy = x[3 * b + 1]! - x[3 * a + 1]!, uz = x[3 * b + 2]! - x[3 * a + 2]!;
+  const vx = x[3 * d]! - x[3 * a]!, vy = x[3 * d + 1]! - x[3 * a + 1]!, vz = x[3 * d + 2]! - x[3 * a + 2]!;
+  const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const rx = p[po]! - x[3 * a]!, ry = p[po + 1]! - x[3 * a + 1]!, rz = p[po + 2]! - x[3 * a + 2]!;
+  // Cramer's rule on the columns (u, v, n)
+  const det = ux * (vy * nz - vz * ny) - vx * (uy * nz - uz * ny) + nx * (uy * vz - uz * vy);
+  const fx = (rx * (vy * nz - vz * ny) - vx * (ry * nz - rz * ny) + nx * (ry * vz - rz * vy)) / det;
+  const fy = (ux * (ry * nz - rz * ny) - rx * (uy * nz - uz * ny) + nx * (uy * rz - uz * ry)) / det;
+  return [fx, fy];
+}

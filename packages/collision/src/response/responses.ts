@@ -1,0 +1,47 @@
+import type { BaseObject, Node } from '@sofa-ts/core';
+import type { DetectionOutputs } from '../detection/detection-outputs.js';
+import type { IntersectionMethod } from '../detection/intersection-method.js';
+import type { CollisionModel } from '../model/CollisionModel.js';
+import type { Contact } from './contact.js';
+import { PenalityContact } from './PenalityContact.js';
+
+/** A contact response class, by the name scenes give it (SOFA's Contact factory). */
+interface ResponseClass {
+  readonly name: string;
+  readonly aliases: readonly string[];
+  /** Null when sofa-ts does not implement it yet: the scene loads, the first contact fails. */
+  readonly create: ((m1: CollisionModel, m2: CollisionModel, method: IntersectionMethod, owner: BaseObject) => Contact) | null;
+  readonly missing?: string;
+}
+
+const constraintsMissing = 'it needs the Lagrangian constraint solvers (FreeMotionAnimationLoop, a constraint solver and constraint corrections), not implemented in sofa-ts yet';
+
+const responseClasses: readonly ResponseClass[] = [
+  { name: 'PenalityContactForceField', aliases: ['default'], create: (m1, m2, method, owner) => new PenalityContact(m1, m2, method, owner) },
+  { name: 'FrictionContactConstraint', aliases: ['FrictionContact'], create: null, missing: constraintsMissing },
+  { name: 'StickContactConstraint', aliases: ['StickContactForceField'], create: null, missing: constraintsMissing },
+];
+
+/** Names a contact manager accepts for `response` (SOFA's registered contact classes). */
+export const responseNames: readonly string[] = responseClasses.flatMap((r) => [r.name, ...r.aliases]);
+
+/** The response class of a response string ("Name" or "Name?param=value&..."), or undefined. */
+export function findResponse(response: string): ResponseClass | undefined {
+  const name = response.split('?')[0]!.trim();
+  return responseClasses.find((r) => r.name === name || r.aliases.includes(name));
+}
+
+/** A response that is registered but not implemented: fails, located at the contact manager, at the first contact. */
+export class MissingResponse implements Contact {
+  constructor(readonly model1: CollisionModel, readonly model2: CollisionModel, private readonly owner: BaseObject, private readonly response: string, private readonly why: string) {}
+
+  setDetectionOutputs(_outputs: DetectionOutputs): void {
+    throw this.owner.error(
+      `contact between ${this.model1.describe()} and ${this.model2.describe()}: response '${this.response}' is not available: ${this.why}`,
+      'use response="PenalityContactForceField" with DefaultAnimationLoop until the constraint solvers are available',
+    );
+  }
+
+  createResponse(_node: Node): void {}
+  removeResponse(): void {}
+}
