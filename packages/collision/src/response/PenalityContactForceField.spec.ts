@@ -1,0 +1,164 @@
+import { expect } from 'chai';
+import { Rigid3d, Vec3d, type BaseMechanicalState } from '@sofa-ts/core';
+import { TestState, rng } from '../test-support.js';
+import { PenalityContactForceField } from './PenalityContactForceField.js';
+
+/** Fills side s, slot c: vertices and weights, or a rigid frame (weights = local offset, n = −1). */
+function setSide(ff: PenalityContactForceField, s: 0 | 1, c: number, idx: number[], w: number[], rigid = false): void {
+  const side = ff.sides[s];
+  side.ensure(c + 1);
+  side.n[c] = rigid ? -1 : idx.length;
+  idx.forEach((v, k) => (side.idx[4 * c + k] = v));
+  w.forEach((v, k) => (side.w[4 * c + k] = v));
+}
+
+/** Forces f(x) per argument state, with the force field's current contacts. */
+function forces(ff: PenalityContactForceField, states: readonly BaseMechanicalState[]): Float64Array[] {
+  const f = states.map((s) => new Float64Array(s.size * s.stateType.derivSize));
+  ff.addForce(f, states.map((s) => s.x), states.map((s) => s.v));
+  return f;
+}
+
+/** Dense K from addKToMatrix over the concatenated argument states. */
+function denseK(ff: PenalityContactForceField, n: number, kFactor = 1): number[][] {
+  const K = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  ff.addKToMatrix({ add: (r, c, v) => (K[r]![c]! += v) }, kFactor);
+  return K;
+}
+
+/** ∂f/∂x by central differences (rigid dofs moved through the state type, rotations as rotation vectors). */
+function fdK(ff: PenalityContactForceField, states: readonly BaseMechanicalState[], h = 1e-6): number[][] {
+  const sizes = states.map((s) => s.size * s.stateType.derivSize);
+  const n = sizes.reduce((a, b) => a + b, 0);
+  const K = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  let col = 0;
+  states.forEach((s, si) => {
+    for (let d = 0; d < sizes[si]!; d++, col++) {
+      const x0 = Float64Array.from(s.x);
+      const dv = new Float64Array(sizes[si]!);
+      const eval1 = (eps: number): number[] => {
+        dv.fill(0);
+        dv[d] = eps;
+        s.stateType.addDerivToCoord(s.x, x0, dv, 1, s.size);
+        const f = forces(ff, states);
+        s.x.set(x0);
+        return f.flatMap((a) => Array.from(a));
+      };
+      const fp = eval1(h), fm = eval1(-h);
+      for (let r = 0; r < n; r++) K[r]![col] = (fp[r]! - fm[r]!) / (2 * h);
+    }
+  });
+  return K;
+}
+
+function expectClose(a: number[][], b: number[][], tol: number): void {
+  let scale = 0;
+  for (const row of b) for (const v of row) scale = Math.max(scale, Math.abs(v));
+  for (let r = 0; r < a.length; r++) for (let c = 0; c < a.length; c++) expect(a[r]![c]).to.be.closeTo(b[r]![c]!, tol * scale);
+}
+
+describe('PenalityContactForceField', () => {
+  const r = rng(21);
+  const pts = (n: number): number[] => Array.from({ length: 3 * n }, () => r());
+  const unit = (v: number[]): number[] => v.map((x) => x / Math.hypot(...v));
+
+  /** Two Vec3 states, contacts on a triangle, a segment, a point and a quad, all penetrating. */
+  function meshContacts(constant2 = false): { ff: PenalityContactForceField; a: TestState; b: TestState } {
+    const a = new TestState(Vec3d, pts(6));
+    const b = new TestState(Vec3d, pts(5));
+    const ff = new PenalityContactForceField();
+    ff.setStates(a, b, false, constant2);
+    ff.beginContacts(3);
+    setSide(ff, 0, 0, [0, 1, 2], [0.2, 0.3, 0.5]);
+    setSide(ff, 1, 0, [3, 4], [0.6, 0.4]);
+    ff.addContact(...(unit([1, 2, 2]) as [number, number, number]), 5, 120, 0, 0, 0);
+    setSide(ff, 0, 1, [5], [1]);
+    setSide(ff, 1, 1, [0, 1, 2, 3], [0.1, 0.2, 0.3, 0.4]);
+    ff.addContact(...(unit([-1, 0.5, 0.3]) as [number, number, number]), 5, 80, 0, 0, 0);
+    setSide(ff, 0, 2, [3, 4], [0.5, 0.5]);
+    setSide(ff, 1, 2, [2], [1]);
+    ff.addContact(...(unit([0, 0, 1]) as [number, number, number]), -100, 50, 0, 0, 0); // not penetrating
+    return { ff, a, b };
+  }
+
+  it('pushes the two contact points apart along the normal by ks·pen, with opposite total forces', () => {
+    const { ff, a, b } = meshContacts();
+    const [fa, fb] = forces(ff, [a, b]);
+    for (let c = 0; c < 3; c++) {
+      let ta = 0, tb = 0;
+      for (let i = c; i < fa!.length; i += 3) ta += fa![i]!;
+      for (let i = c; i < fb!.length; i += 3) tb += fb![i]!;
+      expect(ta + tb).to.be.closeTo(0, 1e-12);
+    }
+    // contact 0 alone: F1 = −ks·pen·n with pen = d − (p2 − p1)·n
+    expect(ff.pen[0]).to.be.greaterThan(0);
+    expect(ff.pen[2]).to.be.lessThan(0);
+    const n = unit([1, 2, 2]);
+    const p1 = [0, 1, 2].map((c) => 0.2 * a.x[c]! + 0.3 * a.x[3 + c]! + 0.5 * a.x[6 + c]!);
+    const p2 = [0, 1, 2].map((c) => 0.6 * b.x[9 + c]! + 0.4 * b.x[12 + c]!);
+    const pen = 5 - ((p2[0]! - p1[0]!) * n[0]! + (p2[1]! - p1[1]!) * n[1]! + (p2[2]! - p1[2]!) * n[2]!);
+    expect(ff.pen[0]).to.be.closeTo(pen, 1e-12);
+  });
+
+  it('K = ∂f/∂x by central differences (two Vec3 states); addDForce = kFactor·K·dx', () => {
+    const { ff, a, b } = meshContacts();
+    forces(ff, [a, b]);
+    const K = denseK(ff, 33);
+    expectClose(K, fdK(ff, [a, b]), 1e-7);
+    forces(ff, [a, b]);
+    const dx = [Float64Array.from(pts(6)), Float64Array.from(pts(5))];
+    const df = [new Float64Array(18), new Float64Array(15)];
+    ff.addDForce(df, dx, 0.7, 0);
+    const flat = [...dx[0]!, ...dx[1]!];
+    const dff = [...df[0]!, ...df[1]!];
+    for (let r2 = 0; r2 < 33; r2++) {
+      let s = 0;
+      for (let c = 0; c < 33; c++) s += 0.7 * K[r2]![c]! * flat[c]!;
+      expect(dff[r2]).to.be.closeTo(s, 1e-9);
+    }
+  });
+
+  it('a constant side (collision model not simulated) is left out of the states and matrices', () => {
+    const { ff, a, b } = meshContacts(true);
+    expect(ff.getMechanicalStates()).to.deep.equal([a]);
+    forces(ff, [a]);
+    const K = denseK(ff, 18);
+    expectClose(K, fdK(ff, [a]), 1e-7);
+    const bf = Float64Array.from(b.f);
+    forces(ff, [a]);
+    expect(Array.from(b.f)).to.deep.equal(Array.from(bf));
+  });
+
+  it('rigid frames: force and torque at the contact point; K = ∂f/∂x for points at the frame origin', () => {
+    const frames = new TestState(Rigid3d, [0, 0, 0, 0, 0, 0, 1, 1, 0.5, 0.2, 0.1, 0.2, 0.3, Math.sqrt(1 - 0.14)]);
+    const b = new TestState(Vec3d, pts(3));
+    const ff = new PenalityContactForceField();
+    ff.setStates(frames, b, false, false);
+    ff.beginContacts(2);
+    setSide(ff, 0, 0, [1], [0, 0, 0], true);
+    setSide(ff, 1, 0, [0, 2], [0.5, 0.5]);
+    ff.addContact(...(unit([0.3, -1, 0.2]) as [number, number, number]), 6, 40, 0, 0, 0);
+    setSide(ff, 0, 1, [0], [0, 0, 0], true);
+    setSide(ff, 1, 1, [1], [1]);
+    ff.addContact(...(unit([1, 1, 0]) as [number, number, number]), 6, 30, 0, 0, 0);
+    forces(ff, [frames, b]);
+    expectClose(denseK(ff, 21), fdK(ff, [frames, b]), 1e-7);
+    // with a lever arm: torque = r × F, and addDForce = K·dx
+    setSide(ff, 0, 0, [1], [0.3, -0.2, 0.5], true);
+    const [ff0] = forces(ff, [frames, b]);
+    const n = unit([0.3, -1, 0.2]);
+    const fN = 40 * ff.pen[0]!;
+    const F = n.map((v) => -v * fN);
+    expect(ff0![6]).to.be.closeTo(F[0]!, 1e-12);
+    const K = denseK(ff, 21);
+    const dx = [Float64Array.from(Array.from({ length: 12 }, () => r())), Float64Array.from(pts(3))];
+    const df = [new Float64Array(12), new Float64Array(9)];
+    ff.addDForce(df, dx, 1, 0);
+    const flat = [...dx[0]!, ...dx[1]!], dff = [...df[0]!, ...df[1]!];
+    for (let i = 0; i < 21; i++) {
+      let s = 0;
+      for (let c = 0; c < 21; c++) s += K[i]![c]! * flat[c]!;
+      expect(dff[i]).to.be.closeTo(s, 1e-9);
+    }
+  });
+});
