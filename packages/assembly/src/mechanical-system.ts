@@ -419,16 +419,16 @@ export class MechanicalSystem {
     const fset = this.fillSet(this.vecSetA, this.views(f), (k) => this.mappedStates[k]!.state.f);
     const xset = this.fillSet(this.vecSetB, this.coordViews(this.x), (k) => this.mappedStates[k]!.state.x);
     const vset = this.fillSet(this.vecSetC, this.views(this.v), (k) => this.mappedStates[k]!.state.v);
-    for (const e of this.masses) e.mass.addForce(fset[e.state]!, xset[e.state]!, vset[e.state]!);
-    for (let i = 0; i < this.forceFields.length; i++) {
-      this.forceFields[i]!.ff.addForce(this.forceFieldArgs(i, 0, fset), this.forceFieldArgs(i, 1, xset), this.forceFieldArgs(i, 2, vset));
-    }
-    // f += forces computed outside the solvers for this step (SOFA's externalForce)
+    // f = forces computed outside the solvers for this step (SOFA's externalForce, accumulated first)
     for (const s of this.states) {
       const ext = s.state.externalStepForce;
       if (ext.length === 0) continue;
       const fs = fset[s.index]!;
       for (let i = 0; i < ext.length; i++) fs[i] += ext[i]!;
+    }
+    for (const e of this.masses) e.mass.addForce(fset[e.state]!, xset[e.state]!, vset[e.state]!);
+    for (let i = 0; i < this.forceFields.length; i++) {
+      this.forceFields[i]!.ff.addForce(this.forceFieldArgs(i, 0, fset), this.forceFieldArgs(i, 1, xset), this.forceFieldArgs(i, 2, vset));
     }
     // f_p += J_cpᵀ f_c, children first.
     for (let e = this.mappings.length - 1; e >= 0; e--) {

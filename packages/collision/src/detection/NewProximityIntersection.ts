@@ -21,6 +21,9 @@ import {
   triangleSphereClosest,
 } from './proximity-kernels.js';
 
+/** Flags of the edges E12, E23, E31, in SOFA's order of the edge-edge tests. */
+const EDGE_FLAGS = [FLAG_E12, FLAG_E23, FLAG_E31];
+
 /**
  * SOFA's NewProximityIntersection: closest points between primitives within the alarm distance
  * (alarmDistance + contactDistance of both models, + radii for spheres); the value of an output is
@@ -43,6 +46,8 @@ export class NewProximityIntersection extends BaseProximityIntersection {
   readonly useLineLine = this.initData({ name: 'useLineLine', type: Bool, default: false, help: 'line-line collision detection enabled' });
 
   private readonly closest = new Float64Array(4);
+  /** Scratch: offsets of the end points of the edges of two triangles. */
+  private readonly edgeEnds = new Int32Array(12);
 
   protected registerIntersectors(): void {
     this.add('cube', 'cube', () => 0);
@@ -151,12 +156,14 @@ export class NewProximityIntersection extends BaseProximityIntersection {
     if (f2 & FLAG_P2) n += trianglePointFeatures(out, d2, f1, xa, p1, p2, p3, xb, q2, id2 + 1, false);
     if (f2 & FLAG_P3) n += trianglePointFeatures(out, d2, f1, xa, p1, p2, p3, xb, q3, id2 + 2, false);
     if (this.useLineLine.value) {
-      const ea = [[p1, p2, FLAG_E12], [p2, p3, FLAG_E23], [p3, p1, FLAG_E31]] as const;
-      const eb = [[q1, q2, FLAG_E12], [q2, q3, FLAG_E23], [q3, q1, FLAG_E31]] as const;
+      // edges E12, E23, E31 of each triangle: end points (offsets) in `ends`, flags in EDGE_FLAGS
+      const ends = this.edgeEnds;
+      ends[0] = p1; ends[1] = p2; ends[2] = p2; ends[3] = p3; ends[4] = p3; ends[5] = p1;
+      ends[6] = q1; ends[7] = q2; ends[8] = q2; ends[9] = q3; ends[10] = q3; ends[11] = q1;
       for (let u = 0; u < 3; u++) {
-        if (!(f1 & ea[u]![2])) continue;
+        if (!(f1 & EDGE_FLAGS[u]!)) continue;
         for (let v = 0; v < 3; v++) {
-          if (f2 & eb[v]![2]) n += lineLine(out, d2, xa, ea[u]![0], ea[u]![1], xb, eb[v]![0], eb[v]![1], id2 + 3 + 3 * u + v, NEW_PROXIMITY_LINE_LINE);
+          if (f2 & EDGE_FLAGS[v]!) n += lineLine(out, d2, xa, ends[2 * u]!, ends[2 * u + 1]!, xb, ends[6 + 2 * v]!, ends[7 + 2 * v]!, id2 + 3 + 3 * u + v, NEW_PROXIMITY_LINE_LINE);
         }
       }
     }
