@@ -1,6 +1,7 @@
 import { ComponentRegistry, coreModule } from '@sofa-ts/core';
 import { collisionModule } from '@sofa-ts/collision';
 import { compliantModule } from '@sofa-ts/compliant';
+import { constraintModule } from '@sofa-ts/constraint';
 import { mappingModule } from '@sofa-ts/mapping';
 import { mechanicsModule } from '@sofa-ts/mechanics';
 import { solversModule } from '@sofa-ts/solvers';
@@ -17,6 +18,7 @@ export const standardModules = [
   ['@sofa-ts/visual', visualModule],
   ['@sofa-ts/collision', collisionModule],
   ['@sofa-ts/compliant', compliantModule],
+  ['@sofa-ts/constraint', constraintModule],
 ] as const;
 
 /** A registry holding every standard component (plugins are added per scene by RequiredPlugin). */

@@ -30,6 +30,13 @@ export abstract class BaseMechanicalState extends BaseObject {
    * animation loop clears it once the step is integrated.
    */
   externalStepForce: Float64Array = new Float64Array(0);
+  /**
+   * SOFA's freePosition and freeVelocity vectors: (size × coordSize) and (size × derivSize), or
+   * empty. A FreeMotionAnimationLoop fills them with the state after the free motion (the step
+   * solved without constraint forces); Lagrangian constraints measure their violations on them.
+   */
+  xFree: Float64Array = new Float64Array(0);
+  vFree: Float64Array = new Float64Array(0);
 }
 
 export function isMechanicalState(o: unknown): o is BaseMechanicalState {

@@ -1,0 +1,17 @@
+export { constraintComponents } from './components.js';
+export { default as constraintModule } from './module.js';
+export * from './animationloop/FreeMotionAnimationLoop.js';
+export * from './graph/constraint-graph.js';
+export * from './graph/state-rows.js';
+export * from './correction/base-constraint-correction.js';
+export * from './correction/integration.js';
+export * from './correction/UncoupledConstraintCorrection.js';
+export * from './solver/base-constraint-solver.js';
+export * from './solver/constraint-problem.js';
+export * from './solver/gauss-seidel.js';
+export * from './solver/generic-constraint-solver-base.js';
+export * from './solver/BlockGaussSeidelConstraintSolver.js';
+export * from './model/pair-constraint.js';
+export * from './model/resolutions.js';
+export * from './model/BilateralLagrangianConstraint.js';
+export * from './model/UnilateralLagrangianConstraint.js';

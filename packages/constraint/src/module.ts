@@ -1,0 +1,17 @@
+import { componentModule, setLagrangianContactConstraintFactory } from '@sofa-ts/core';
+import { constraintComponents } from './components.js';
+import { UnilateralLagrangianConstraint } from './model/UnilateralLagrangianConstraint.js';
+
+/**
+ * Loading the package makes its contact constraint available to collision responses
+ * (FrictionContactConstraint creates UnilateralLagrangianConstraint through core's factory).
+ */
+setLagrangianContactConstraintFactory((state1, state2) => {
+  const c = new UnilateralLagrangianConstraint();
+  c.setStates(state1, state2);
+  c.template = state1.stateType.name;
+  c.componentState = 'valid';
+  return c;
+});
+
+export default componentModule('@sofa-ts/constraint', constraintComponents);

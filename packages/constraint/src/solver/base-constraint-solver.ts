@@ -1,0 +1,92 @@
+import { BaseObject, type BaseLagrangianConstraint, type ConstraintOrder, type SolverStats } from '@sofa-ts/core';
+import { isConstraintCorrection, type BaseConstraintCorrection } from '../correction/base-constraint-correction.js';
+import type { ConstraintGraph } from '../graph/constraint-graph.js';
+import { ConstraintProblem } from './constraint-problem.js';
+
+/** What a FreeMotionAnimationLoop hands its constraint solver at each step. */
+export interface ConstraintStep {
+  readonly graph: ConstraintGraph;
+  readonly order: ConstraintOrder;
+  readonly dt: number;
+  /** Time at the start of the step (constraints past their endTime are skipped). */
+  readonly time: number;
+}
+
+/**
+ * A constraint solver (SOFA's ConstraintSolver): at each step of a FreeMotionAnimationLoop, after
+ * the free motion, it builds the constraint problem δ = δ_free + W·λ (rows J of the Lagrangian
+ * constraints, W from the constraint corrections), solves it for λ and has the corrections move
+ * the states: prepareStates → buildSystem → solveSystem → applyCorrection, as SOFA names them.
+ */
+export abstract class BaseConstraintSolver extends BaseObject {
+  readonly isConstraintSolver = true;
+  readonly constraintCorrections = this.initLink<BaseConstraintCorrection>({ name: 'constraintCorrections', help: 'constraint corrections handled by this solver (default: every one below its node)', accepts: isConstraintCorrection, expected: 'constraint corrections', search: 'none', multi: true });
+
+  /** The problem of the last step (kept for inspection and tests). */
+  readonly problem = new ConstraintProblem();
+  /** Constraints acting in the last step, in row order. */
+  readonly activeConstraints: BaseLagrangianConstraint[] = [];
+  lastStats: SolverStats | undefined;
+
+  /** Solves the constraints of the step and corrects the free motion. */
+  abstract solveConstraint(step: ConstraintStep): void;
+
+  /** The corrections: the `constraintCorrections` link when set, else every correction of the graph (visit order). */
+  corrections(graph: ConstraintGraph): readonly BaseConstraintCorrection[] {
+    const linked = this.constraintCorrections.getAll();
+    if (linked.length > 0) return linked;
+    if (this.cachedFor !== graph) {
+      this.cached = graph.objects.filter(isConstraintCorrection).filter((c) => c.componentState !== 'invalid');
+      this.cachedFor = graph;
+    }
+    return this.cached;
+  }
+  private cached: BaseConstraintCorrection[] = [];
+  private cachedFor: ConstraintGraph | undefined;
+
+  /**
+   * SOFA's buildConstraintMatrix + getConstraintViolation (+ resolutions): J of the step, the
+   * free violations δ_free and the resolution of each group. Returns n.
+   */
+  protected buildProblem(step: ConstraintStep, withResolutions: boolean): number {
+    const p = this.problem;
+    const n = step.graph.buildJacobian(step.order, step.time, this.activeConstraints);
+    p.resize(n);
+    for (const c of this.activeConstraints) c.getConstraintViolation(p.dfree, step.order, step.dt);
+    if (withResolutions) {
+      for (const c of this.activeConstraints) c.getConstraintResolution(p.resolutions, step.order);
+      for (let i = 0; i < n; ) {
+        const r = p.resolutions[i];
+        if (!r) throw this.error(`constraint row ${i} was given no resolution by its constraint (${this.ownerOfRow(i)})`);
+        i += r.nbLines;
+      }
+    }
+    return n;
+  }
+
+  /** W = Σ_corrections J·A⁻¹·Jᵀ (SOFA's BuiltConstraintSolver::doBuildSystem), plus regularization·I. */
+  protected buildCompliance(step: ConstraintStep, regularization: number): void {
+    const p = this.problem;
+    for (const cc of this.corrections(step.graph)) cc.addComplianceInConstraintSpace(step.graph, p.W, p.n, step.order, step.dt);
+    p.addRegularization(regularization);
+  }
+
+  /** SOFA's computeAndApplyMotionCorrection: each correction moves its states by A⁻¹·Jᵀ·λ; then the constraints keep λ. */
+  protected applyCorrection(step: ConstraintStep, lambda: Float64Array): void {
+    for (const cc of this.corrections(step.graph)) {
+      cc.computeMotionCorrection(step.graph, lambda, step.order, step.dt);
+      cc.applyMotionCorrection(step.graph, step.order, step.dt);
+    }
+    for (const c of this.activeConstraints) c.storeLambda(lambda);
+  }
+
+  private ownerOfRow(row: number): string {
+    let owner = 'unknown';
+    for (const c of this.activeConstraints) if (c.constraintIndex.value <= row) owner = c.describe();
+    return owner;
+  }
+}
+
+export function isConstraintSolver(o: unknown): o is BaseConstraintSolver {
+  return typeof o === 'object' && o !== null && (o as { isConstraintSolver?: unknown }).isConstraintSolver === true;
+}
