@@ -6,7 +6,7 @@ import type { Contact } from './contact.js';
 import { PenalityContact } from './PenalityContact.js';
 
 /** A contact response class, by the name scenes give it (SOFA's Contact factory). */
-interface ResponseClass {
+export interface ResponseClass {
   readonly name: string;
   readonly aliases: readonly string[];
   /** Null when sofa-ts does not implement it yet: the scene loads, the first contact fails. */
@@ -16,7 +16,7 @@ interface ResponseClass {
 
 const constraintsMissing = 'it needs the Lagrangian constraint solvers (FreeMotionAnimationLoop, a constraint solver and constraint corrections), not implemented in sofa-ts yet';
 
-const responseClasses: readonly ResponseClass[] = [
+const responseClasses: ResponseClass[] = [
   { name: 'PenalityContactForceField', aliases: ['default'], create: (m1, m2, method, owner) => new PenalityContact(m1, m2, method, owner) },
   { name: 'FrictionContactConstraint', aliases: ['FrictionContact'], create: null, missing: constraintsMissing },
   { name: 'StickContactConstraint', aliases: ['StickContactForceField'], create: null, missing: constraintsMissing },
@@ -24,6 +24,18 @@ const responseClasses: readonly ResponseClass[] = [
 
 /** Names a contact manager accepts for `response` (SOFA's registered contact classes). */
 export const responseNames: readonly string[] = responseClasses.flatMap((r) => [r.name, ...r.aliases]);
+
+/**
+ * Registers (or replaces, by name) a contact response class: how a package that implements a
+ * response (e.g. the constraint-based FrictionContactConstraint) makes contact managers create it.
+ * Names and aliases already known keep their place in `responseNames`.
+ */
+export function registerContactResponse(cls: ResponseClass & { create: NonNullable<ResponseClass['create']> }): void {
+  const i = responseClasses.findIndex((r) => r.name === cls.name);
+  if (i >= 0) responseClasses[i] = cls;
+  else responseClasses.push(cls);
+  for (const n of [cls.name, ...cls.aliases]) if (!responseNames.includes(n)) (responseNames as string[]).push(n);
+}
 
 /** The response class of a response string ("Name" or "Name?param=value&..."), or undefined. */
 export function findResponse(response: string): ResponseClass | undefined {
