@@ -172,24 +172,47 @@ describe('collision in scenes (penalty contacts)', () => {
     expect(b.x[0]! - a.x[0]!).to.be.greaterThan(0.6);
   });
 
-  it('a response that needs the constraint solvers fails at the first contact, located at the contact manager', async () => {
-    const s = await scene(`${pipeline('FrictionContactConstraint')}
+  it('responses that need Lagrangian constraints fail at the first contact under DefaultAnimationLoop, located at the contact manager', async () => {
+    for (const [response, why] of [['FrictionContactConstraint', /DefaultAnimationLoop does not solve/], ['StickContactConstraint', /not implemented/]] as const) {
+      const s = await scene(`${pipeline(response)}
+        ${floor('floor', 0, 5)}
+        <Node name="ball">
+          ${solver('CG')}
+          <MechanicalObject position="0.5 -1 0.4"/>
+          <UniformMass totalMass="1"/>
+          <SphereCollisionModel radius="0.25"/>
+        </Node>`);
+      let error: unknown;
+      try {
+        s.step(20);
+      } catch (e) {
+        error = e;
+      }
+      expect(String(error)).to.match(new RegExp(response));
+      expect(String(error)).to.match(why);
+      expect(String(error)).to.match(/<string>:7:5:/); // the contact manager's line and column in the scene
+    }
+  });
+
+  it('FrictionContactConstraint under FreeMotionAnimationLoop: a Lagrangian contact holds the sphere at the contact distance', async () => {
+    const s = await loadSceneFromString(`<Node name="root" dt="0.01" gravity="0 0 ${-g}">
+      <FreeMotionAnimationLoop/>
+      <BlockGaussSeidelConstraintSolver maxIterations="200" tolerance="1e-12"/>
+      ${pipeline('FrictionContactConstraint').replace('response="FrictionContactConstraint"', 'response="FrictionContactConstraint" responseParams="mu=0.3"')}
       ${floor('floor', 0, 5)}
       <Node name="ball">
         ${solver('CG')}
-        <MechanicalObject position="0 0 0.4"/>
+        <MechanicalObject name="dofs" position="1 -2 0.5"/>
         <UniformMass totalMass="1"/>
-        <SphereCollisionModel radius="0.25"/>
-      </Node>`);
-    let error: unknown;
-    try {
-      s.step(20);
-    } catch (e) {
-      error = e;
-    }
-    expect(String(error)).to.match(/FrictionContactConstraint/);
-    expect(String(error)).to.match(/not implemented/);
-    expect(String(error)).to.match(/:5:/); // the line of the contact manager in the scene
+        <UncoupledConstraintCorrection/>
+        <SphereCollisionModel radius="${r}"/>
+      </Node>
+    </Node>`);
+    s.step(100);
+    const x = s.get<BaseMechanicalState>('ball/dofs')!;
+    expect(x.x[2]).to.be.closeTo(d, 1e-9);
+    const c = s.getNode('ball')!.objects.find((o) => o.className === 'UnilateralLagrangianConstraint');
+    expect(c?.getName()).to.equal('floorModel-SphereCollisionModel1');
   });
 
   it('groups and rules: models sharing a group, or a rule answering nullptr, get no contact', async () => {

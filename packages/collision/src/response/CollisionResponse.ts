@@ -99,7 +99,7 @@ export class CollisionResponse extends BaseObject {
     this.checkResponse(response, 'contact response');
     const cls = findResponse(response)!;
     if (!cls.create) return new MissingResponse(m1, m2, this, cls.name, cls.missing ?? 'not implemented');
-    return cls.create(m1, m2, method, this);
+    return cls.create(m1, m2, method, this, response);
   }
 
   /** Places every response (SOFA's SubCollisionPipeline::doComputeCollisionResponse). */

@@ -3,6 +3,7 @@ import type { DetectionOutputs } from '../detection/detection-outputs.js';
 import type { IntersectionMethod } from '../detection/intersection-method.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
 import type { Contact } from './contact.js';
+import { FrictionContact } from './FrictionContact.js';
 import { PenalityContact } from './PenalityContact.js';
 
 /** A contact response class, by the name scenes give it (SOFA's Contact factory). */
@@ -10,15 +11,15 @@ export interface ResponseClass {
   readonly name: string;
   readonly aliases: readonly string[];
   /** Null when sofa-ts does not implement it yet: the scene loads, the first contact fails. */
-  readonly create: ((m1: CollisionModel, m2: CollisionModel, method: IntersectionMethod, owner: BaseObject) => Contact) | null;
+  readonly create: ((m1: CollisionModel, m2: CollisionModel, method: IntersectionMethod, owner: BaseObject, response: string) => Contact) | null;
   readonly missing?: string;
 }
 
-const constraintsMissing = 'it needs the Lagrangian constraint solvers (FreeMotionAnimationLoop, a constraint solver and constraint corrections), not implemented in sofa-ts yet';
+const constraintsMissing = 'it needs Lagrangian constraints solved by FreeMotionAnimationLoop, not implemented in sofa-ts yet';
 
 const responseClasses: ResponseClass[] = [
   { name: 'PenalityContactForceField', aliases: ['default'], create: (m1, m2, method, owner) => new PenalityContact(m1, m2, method, owner) },
-  { name: 'FrictionContactConstraint', aliases: ['FrictionContact'], create: null, missing: constraintsMissing },
+  { name: 'FrictionContactConstraint', aliases: ['FrictionContact'], create: (m1, m2, method, owner, response) => new FrictionContact(m1, m2, method, owner, response) },
   { name: 'StickContactConstraint', aliases: ['StickContactForceField'], create: null, missing: constraintsMissing },
 ];
 
