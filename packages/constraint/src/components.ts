@@ -1,4 +1,14 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { GenericConstraintCorrection } from './correction/GenericConstraintCorrection.js';
+import { LinearSolverConstraintCorrection } from './correction/LinearSolverConstraintCorrection.js';
+import { PrecomputedConstraintCorrection } from './correction/PrecomputedConstraintCorrection.js';
+import { SlidingLagrangianConstraint } from './model/SlidingLagrangianConstraint.js';
+import { StopperLagrangianConstraint } from './model/StopperLagrangianConstraint.js';
+import { BipotentialUzawaConstraintSolver } from './solver/BipotentialUzawaConstraintSolver.js';
+import { GenericConstraintSolver } from './solver/GenericConstraintSolver.js';
+import { LCPConstraintSolver } from './solver/LCPConstraintSolver.js';
+import { NNCGConstraintSolver } from './solver/NNCGConstraintSolver.js';
+import { UnbuiltGaussSeidelConstraintSolver } from './solver/UnbuiltGaussSeidelConstraintSolver.js';
 import { FreeMotionAnimationLoop } from './animationloop/FreeMotionAnimationLoop.js';
 import { UncoupledConstraintCorrection } from './correction/UncoupledConstraintCorrection.js';
 import { BilateralLagrangianConstraint } from './model/BilateralLagrangianConstraint.js';
@@ -9,7 +19,17 @@ import { BlockGaussSeidelConstraintSolver } from './solver/BlockGaussSeidelConst
 export const constraintComponents: readonly ComponentClass[] = [
   FreeMotionAnimationLoop,
   UncoupledConstraintCorrection,
+  LinearSolverConstraintCorrection,
+  GenericConstraintCorrection,
+  PrecomputedConstraintCorrection,
   BlockGaussSeidelConstraintSolver,
+  UnbuiltGaussSeidelConstraintSolver,
+  NNCGConstraintSolver,
+  GenericConstraintSolver,
+  LCPConstraintSolver,
+  BipotentialUzawaConstraintSolver,
   BilateralLagrangianConstraint,
   UnilateralLagrangianConstraint,
+  SlidingLagrangianConstraint,
+  StopperLagrangianConstraint,
 ];

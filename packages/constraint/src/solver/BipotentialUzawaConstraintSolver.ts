@@ -1,0 +1,78 @@
+import { Bool, Enum, Int, Real, RealArray, sofaComponent } from '@sofa-ts/core';
+import { BaseConstraintSolver, type ConstraintStep } from './base-constraint-solver.js';
+import { GaussSeidelWork } from './gauss-seidel.js';
+import { UzawaWork, bipotentialUzawa, type UzawaMethod, type UzawaOptions } from './uzawa.js';
+
+const methods = ['local', 'global'] as const;
+
+/**
+ * The bi-potential friction contact solver of the HapCo paper (Talbi, Joli, Feng, Kheddar, GRAPP
+ * 2008), in SOFA's constraint-solver form (a sofa-ts component; SOFA has no such solver):
+ * contacts are solved by the predictor/corrector r* = r − ρ·(u + μ‖u_t‖·n), r = Proj_Kμ(r*)
+ * (see uzawa.ts), either
+ *   method="local":  Gauss-Seidel over the contacts with an inner Uzawa loop per contact
+ *                    (stops on ‖Δr_α‖/ρ < localTolerance = ε2, or maxLocalIterations), sweeps until
+ *                    ‖Δr‖/ρ < tolerance (ε1, a displacement);
+ *   method="global": one predictor/corrector per contact per sweep, until ‖Δr‖/‖r‖ < tolerance (ε3,
+ *                    relative).
+ * ρ (a stiffness) is `rho` when set, else rhoFactor / max_α W_αα (the paper's 0.3 below the smallest
+ * local stiffness). Contacts are the groups of friction contact constraints (UnilateralLagrangianConstraint,
+ * frictional or not); other constraints take one Gauss-Seidel step of their own resolution per sweep.
+ * The problem is built like BlockGaussSeidelConstraintSolver's (W from the constraint corrections).
+ */
+@sofaComponent({
+  name: 'BipotentialUzawaConstraintSolver',
+  aliases: ['UzawaConstraintSolver'],
+  category: 'ConstraintSolver',
+  module: 'Sofa.Component.Constraint.Lagrangian.Solver',
+  description: 'Friction contact solver of the bi-potential method (local or global Uzawa, HapCo 2008).',
+})
+export class BipotentialUzawaConstraintSolver extends BaseConstraintSolver {
+  readonly method = this.initData<UzawaMethod>({ name: 'method', type: Enum(methods), default: 'local', help: 'local: Gauss-Seidel over contacts with an inner Uzawa loop per contact; global: one predictor/corrector per contact per sweep' });
+  readonly maxIterations = this.initData({ name: 'maxIterations', type: Int, default: 1000, help: 'maximal number of sweeps over the contacts', aliases: ['maxIt'] });
+  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 1e-6, help: 'local: ε1 on ‖Δr‖/ρ (a displacement); global: ε3 on ‖Δr‖/‖r‖ (relative)' });
+  readonly localTolerance = this.initData({ name: 'localTolerance', type: Real, default: 1e-8, help: 'local method: ε2 of the inner Uzawa loop, on ‖Δr_α‖/ρ' });
+  readonly maxLocalIterations = this.initData({ name: 'maxLocalIterations', type: Int, default: 100, help: 'local method: largest number of inner Uzawa iterations per contact and sweep' });
+  readonly rho = this.initData({ name: 'rho', type: Real, default: 0, help: 'augmentation parameter ρ (a stiffness); 0: rhoFactor / max of the diagonal of the contacts\' W blocks' });
+  readonly rhoFactor = this.initData({ name: 'rhoFactor', type: Real, default: 0.3, help: 'ρ = rhoFactor / max W_αα when rho is 0 (keeps ρ below the smallest local stiffness)' });
+  readonly regularizationTerm = this.initData({ name: 'regularizationTerm', type: Real, default: 0, help: 'add regularization factor times the identity matrix to the compliance W' });
+  readonly computeConstraintForces = this.initData({ name: 'computeConstraintForces', type: Bool, default: false, help: 'enable the storage of the constraintForces' });
+  readonly constraintForces = this.initData({ name: 'constraintForces', type: RealArray(0), default: new Float64Array(0), help: 'constraint forces of the last step (stored only if computeConstraintForces)', output: true });
+  readonly currentIterations = this.initData({ name: 'currentIterations', type: Int, default: 0, help: 'sweeps of the last solve', output: true });
+  readonly currentError = this.initData({ name: 'currentError', type: Real, default: 0, help: 'error of the last sweep (ε1 or ε3 measure)', output: true });
+  readonly currentRho = this.initData({ name: 'currentRho', type: Real, default: 0, help: 'ρ used by the last solve', output: true });
+
+  private readonly uzawa = new UzawaWork();
+  private readonly gs = new GaussSeidelWork();
+
+  override init(): void {
+    if (this.maxIterations.value < 0) throw this.error(`maxIterations must be >= 0 (got ${this.maxIterations.value})`);
+    if (this.rho.value < 0) throw this.error(`rho must be >= 0 (got ${this.rho.value})`);
+    if (!(this.rhoFactor.value > 0)) throw this.error(`rhoFactor must be > 0 (got ${this.rhoFactor.value})`);
+  }
+
+  get options(): UzawaOptions {
+    return {
+      method: this.method.value,
+      maxIterations: this.maxIterations.value,
+      tolerance: this.tolerance.value,
+      localTolerance: this.localTolerance.value,
+      maxLocalIterations: this.maxLocalIterations.value,
+      rho: this.rho.value,
+      rhoFactor: this.rhoFactor.value,
+    };
+  }
+
+  solveConstraint(step: ConstraintStep): void {
+    const t0 = performance.now();
+    this.buildProblem(step, true);
+    this.buildCompliance(step, this.regularizationTerm.value);
+    const res = bipotentialUzawa(this.problem, this.options, this.uzawa, this.gs);
+    this.currentIterations.value = res.iterations;
+    this.currentError.value = res.error;
+    this.currentRho.value = this.uzawa.rho;
+    if (this.computeConstraintForces.value) this.constraintForces.value = Float64Array.from(this.problem.force);
+    this.applyCorrection(step, this.problem.force);
+    this.lastStats = { iterations: res.iterations, residual: res.error, timeMs: performance.now() - t0 };
+  }
+}

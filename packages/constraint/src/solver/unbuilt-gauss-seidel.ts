@@ -1,0 +1,106 @@
+import type { BaseConstraintCorrection } from '../correction/base-constraint-correction.js';
+import type { ConstraintGraph } from '../graph/constraint-graph.js';
+import type { ConstraintStep } from './base-constraint-solver.js';
+import type { ConstraintProblem } from './constraint-problem.js';
+import { effectiveTolerance, initResolutions, relax, storeResolutions, type GaussSeidelOptions, type GaussSeidelWork, type SolveResult } from './gauss-seidel.js';
+
+/**
+ * The unbuilt problem of SOFA's UnbuiltConstraintSolver: the corrections are prepared for the
+ * current forces (resetForUnbuiltResolution), each group of rows remembers the corrections acting
+ * on its first row, and only the diagonal blocks of W are assembled (getBlockDiagonalCompliance).
+ */
+export class UnbuiltProblem {
+  /** Per row (first row of its group), the corrections acting on it. */
+  readonly byRow: BaseConstraintCorrection[][] = [];
+
+  prepare(p: ConstraintProblem, graph: ConstraintGraph, corrections: readonly BaseConstraintCorrection[], step: ConstraintStep, regularization: number): void {
+    for (const cc of corrections) cc.resetForUnbuiltResolution(graph, p.force, p.n, step.order, step.dt);
+    this.byRow.length = p.n;
+    for (let j = 0; j < p.n; ) {
+      const nb = p.resolutions[j]!.nbLines;
+      const list = (this.byRow[j] ??= []);
+      list.length = 0;
+      for (const cc of corrections) {
+        if (!cc.hasConstraintNumber(j)) continue;
+        list.push(cc);
+        cc.getBlockDiagonalCompliance(p.W, p.n, j, j + nb - 1);
+      }
+      j += nb;
+    }
+    p.addRegularization(regularization);
+  }
+}
+
+/**
+ * SOFA's UnbuiltGaussSeidelConstraintSolver::doSolve: block Gauss-Seidel where the violation of a
+ * group is δ_free + (displacement of the current forces, from its corrections), and each change of
+ * force is handed back to the corrections (setConstraintDForce). Same stopping rule as the built one.
+ */
+export function unbuiltGaussSeidel(p: ConstraintProblem, u: UnbuiltProblem, o: GaussSeidelOptions, work: GaussSeidelWork): SolveResult {
+  if (p.n === 0) return { iterations: 0, error: 0, converged: true };
+  const tol = effectiveTolerance(p, o);
+  initResolutions(p);
+  const { n, W, dfree, force, d } = p;
+  if (o.sor !== 1 && work.temp.length < n) work.temp = new Float64Array(n);
+  let error = 0;
+  let iterations = 0;
+  let converged = false;
+  for (let it = 0; it < o.maxIterations; it++) {
+    iterations = it + 1;
+    work.verified = true;
+    if (o.sor !== 1) work.temp.set(force);
+    error = 0;
+    for (let j = 0; j < n; ) {
+      const res = p.resolutions[j]!;
+      const nb = res.nbLines;
+      const errF = work.lines(2 * nb);
+      for (let l = 0; l < nb; l++) {
+        errF[l] = force[j + l]!;
+        d[j + l] = dfree[j + l]!;
+      }
+      const ccs = u.byRow[j]!;
+      for (const cc of ccs) cc.addConstraintDisplacement(d, j, j + nb - 1);
+      res.resolution(j, W, n, d, force, dfree);
+      let constraintError = 0;
+      if (nb > 1) {
+        for (let l = 0; l < nb; l++) {
+          let lineError = 0;
+          for (let m = 0; m < nb; m++) {
+            const e = W[(j + l) * n + j + m]! * (force[j + m]! - errF[m]!);
+            lineError += e * e;
+          }
+          lineError = Math.sqrt(lineError);
+          if (lineError > tol) work.verified = false;
+          constraintError += lineError;
+        }
+      } else {
+        constraintError = Math.abs(W[j * n + j]! * (force[j]! - errF[0]!));
+        if (constraintError > tol) work.verified = false;
+      }
+      if (res.tolerance) {
+        if (constraintError > res.tolerance) work.verified = false;
+        constraintError *= tol / res.tolerance;
+      }
+      error += constraintError;
+      // the corrections follow the change of force
+      let update = false;
+      for (let l = 0; l < nb; l++) update ||= force[j + l] !== 0 || errF[l] !== 0;
+      if (update) {
+        for (let l = 0; l < nb; l++) {
+          errF[nb + l] = force[j + l]!;
+          force[j + l] -= errF[l]!;
+        }
+        for (const cc of ccs) cc.setConstraintDForce(force, j, j + nb - 1, true);
+        for (let l = 0; l < nb; l++) force[j + l] = errF[nb + l]!;
+      }
+      j += nb;
+    }
+    if (o.sor !== 1) relax(force, work.temp, o.sor);
+    if (o.allVerified ? work.verified : error < tol) {
+      converged = true;
+      break;
+    }
+  }
+  storeResolutions(p, converged);
+  return { iterations, error, converged };
+}
