@@ -15,3 +15,4 @@ export * from './bsr3.js';
 export * from './sparse-lu.js';
 export * from './sparse-qr.js';
 export * from './ordering/nested-dissection.js';
+export * from './qp/index.js';

@@ -1,0 +1,2 @@
+export * from './working-set-qr.js';
+export * from './dense-qp.js';

@@ -1,0 +1,171 @@
+/**
+ * Orthogonal factorisation of an active-set method's working set, kept up to date as constraint
+ * normals join and leave instead of being refactorised:
+ *
+ *   N = [n_0 … n_{q−1}]  (n × q, the normals in working-set order)  =  J · [R; 0]
+ *
+ * with J (n × n) orthogonal and R (q × q) upper triangular. The first q columns of J span the
+ * normals; the last n − q columns, Z, are an orthonormal basis of the directions p with
+ * N ᵀp = 0 (moves that keep every working constraint at its value). Appending a normal costs
+ * n − q − 1 Givens rotations of J's trailing columns, O(n (n − q)); removing one restores R's
+ * triangle with Givens rotations of rows, O(n q). (Gill, Golub, Murray & Saunders 1974; the same
+ * J, R pair is what Goldfarb & Idnani's dual method updates when its Hessian is the identity.)
+ *
+ * Storage: J is row-major n × n (J(i, c) = J[i·n + c]); R is row-major in an n × n buffer of which
+ * the leading q × q upper triangle is meaningful. `d` (n) is the scratch that receives Jᵀ·a.
+ */
+export class WorkingSetQR {
+  /** Number of variables. */
+  readonly n: number;
+  /** Number of normals in the working set (columns of R). */
+  q = 0;
+  /** (n × n) row-major orthogonal factor. */
+  readonly J: Float64Array;
+  /** (n × n buffer, q × q upper triangle used) row-major triangular factor. */
+  readonly R: Float64Array;
+  /** (n) Jᵀ·a for the last normal passed to {@link project}; {@link append} consumes it. */
+  readonly d: Float64Array;
+
+  constructor(n: number) {
+    this.n = n;
+    this.J = new Float64Array(n * n);
+    this.R = new Float64Array(n * n);
+    this.d = new Float64Array(n);
+    this.reset();
+  }
+
+  /** Empty working set: J = I, q = 0. */
+  reset(): void {
+    const { n, J } = this;
+    J.fill(0);
+    for (let i = 0; i < n; i++) J[i * n + i] = 1;
+    this.q = 0;
+  }
+
+  /** d = Jᵀ (sign·a), a = row `row` of the row-major matrix A (n columns). Returns ‖d[q..n)‖² (the part of a outside the span of the working normals). */
+  projectRow(A: ArrayLike<number>, row: number, sign: number): number {
+    const { n, J, d } = this;
+    d.fill(0);
+    const o = row * n;
+    for (let i = 0; i < n; i++) {
+      const ai = sign * A[o + i];
+      if (ai === 0) continue;
+      const ji = i * n;
+      for (let c = 0; c < n; c++) d[c] += J[ji + c] * ai;
+    }
+    return this.tailNorm2();
+  }
+
+  /** d = Jᵀ (sign·e_j): row j of J. Returns ‖d[q..n)‖². */
+  projectUnit(j: number, sign: number): number {
+    const { n, J, d } = this;
+    const o = j * n;
+    for (let c = 0; c < n; c++) d[c] = sign * J[o + c];
+    return this.tailNorm2();
+  }
+
+  private tailNorm2(): number {
+    const { n, q, d } = this;
+    let s = 0;
+    for (let c = q; c < n; c++) s += d[c] * d[c];
+    return s;
+  }
+
+  /** out (n) = Z Zᵀ a = Σ_{c ≥ q} d[c]·J(:, c): the component of the last projected normal orthogonal to the working normals. */
+  nullComponent(out: Float64Array): void {
+    const { n, q, J, d } = this;
+    for (let i = 0; i < n; i++) {
+      const ji = i * n;
+      let s = 0;
+      for (let c = q; c < n; c++) s += J[ji + c] * d[c];
+      out[i] = s;
+    }
+  }
+
+  /**
+   * Appends the last projected normal as column q of N: rotates d[q..n) onto d[q] with Givens
+   * rotations of J's columns (i−1, i), i = n−1 … q+1, then R(:, q) = d[0..q]. The caller has
+   * checked that the normal is independent of the working set (tail norm > 0).
+   */
+  append(): void {
+    const { n, J, R, d } = this;
+    const q = this.q;
+    for (let i = n - 1; i > q; i--) {
+      const b = d[i];
+      if (b === 0) continue;
+      const a = d[i - 1];
+      const r = Math.sqrt(a * a + b * b);
+      const cs = a / r, sn = b / r;
+      d[i - 1] = r;
+      d[i] = 0;
+      // J(:, i−1) ← c·J(:, i−1) + s·J(:, i);  J(:, i) ← −s·J(:, i−1) + c·J(:, i)
+      for (let k = 0; k < n; k++) {
+        const o = k * n;
+        const u = J[o + i - 1], v = J[o + i];
+        J[o + i - 1] = cs * u + sn * v;
+        J[o + i] = cs * v - sn * u;
+      }
+    }
+    for (let i = 0; i <= q; i++) R[i * n + q] = d[i];
+    this.q = q + 1;
+  }
+
+  /**
+   * Removes column k of N: R's columns k+1 … q−1 move one left (upper Hessenberg from k on), and
+   * Givens rotations of rows (j, j+1), j = k … q−2, zero the subdiagonal again; J's columns
+   * (j, j+1) take the same rotations so that N = J [R; 0] still holds.
+   */
+  remove(k: number): void {
+    const { n, J, R } = this;
+    const q = this.q;
+    for (let i = 0; i < q; i++) {
+      const o = i * n;
+      for (let c = k; c < q - 1; c++) R[o + c] = R[o + c + 1];
+      R[o + q - 1] = 0;
+    }
+    for (let j = k; j < q - 1; j++) {
+      const oj = j * n, oj1 = (j + 1) * n;
+      const a = R[oj + j], b = R[oj1 + j];
+      if (b === 0) continue;
+      const r = Math.sqrt(a * a + b * b);
+      const cs = a / r, sn = b / r;
+      R[oj + j] = r;
+      R[oj1 + j] = 0;
+      for (let c = j + 1; c < q - 1; c++) {
+        const u = R[oj + c], v = R[oj1 + c];
+        R[oj + c] = cs * u + sn * v;
+        R[oj1 + c] = cs * v - sn * u;
+      }
+      for (let i = 0; i < n; i++) {
+        const o = i * n;
+        const u = J[o + j], v = J[o + j + 1];
+        J[o + j] = cs * u + sn * v;
+        J[o + j + 1] = cs * v - sn * u;
+      }
+    }
+    this.q = q - 1;
+  }
+
+  /** out (q) = R⁻¹ rhs (back substitution). out may alias rhs. */
+  solveR(out: Float64Array, rhs: ArrayLike<number>): void {
+    const { n, R, q } = this;
+    for (let i = q - 1; i >= 0; i--) {
+      const o = i * n;
+      let s = rhs[i];
+      for (let c = i + 1; c < q; c++) s -= R[o + c] * out[c];
+      out[i] = s / R[o + i];
+    }
+  }
+
+  /** out (q) = J₁ᵀ v: the coordinates of v along J's first q columns. */
+  rangeCoordinates(out: Float64Array, v: ArrayLike<number>): void {
+    const { n, J, q } = this;
+    for (let c = 0; c < q; c++) out[c] = 0;
+    for (let i = 0; i < n; i++) {
+      const vi = v[i];
+      if (vi === 0) continue;
+      const o = i * n;
+      for (let c = 0; c < q; c++) out[c] += J[o + c] * vi;
+    }
+  }
+}
