@@ -277,7 +277,9 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
   override getConstraintInfo(out: ConstraintBlockInfo[]): void {
     if (this.count === 0) return;
     if (this.ids.length < this.count) this.ids = new Float64Array(2 * this.count);
-    for (let c = 0; c < this.count; c++) this.ids[c] = this.yetIntegrated ? this.cid[c]! : -this.cid[c]!;
+    // SOFA reports −id the first time, so that a new contact never takes the force of an older one;
+    // −(id + 1) keeps that true for id 0 too (SOFA's ids are never 0 once other contacts were created)
+    for (let c = 0; c < this.count; c++) this.ids[c] = this.yetIntegrated ? this.cid[c]! : -(this.cid[c]! + 1);
     this.yetIntegrated = true;
     out.push({ first: this.row[0]!, nbLines: this.fric[0]! > 0 ? 3 : 1, ids: this.ids.subarray(0, this.count) });
   }
