@@ -16,5 +16,6 @@ export * as topology from '@sofa-ts/topology';
 export * as mapping from '@sofa-ts/mapping';
 export * as collision from '@sofa-ts/collision';
 export * as compliant from '@sofa-ts/compliant';
+export * as constraint from '@sofa-ts/constraint';
 export * as io from '@sofa-ts/io';
 export * from './state-recorder.js';

@@ -252,14 +252,20 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
     }
   }
 
-  // ---- unbuilt resolution in dof space (SOFA's, including its choices: the compliance is not
-  // scaled by the integration factor there, and the displacement starts at zero) ------------------
+  // ---- unbuilt resolution in dof space, as SOFA does it: the displacement due to the initial forces
+  // starts at zero and is updated point by point. The compliance is scaled by the same factor as in
+  // the built W (SOFA leaves it unscaled there, which mixes units when the solver's factors are on;
+  // both agree with useIntegrationSchemeIntegrationFactors off, where the factor is 1) -------------
+
+  /** Factor of the unbuilt compliance of the current step. */
+  private uFactor = 1;
 
   override getBlockDiagonalCompliance(W: Float64Array, n: number, begin: number, end: number): void {
-    if (this.uRows) this.addBlock(this.uRows, W, n, 1, begin, end);
+    if (this.uRows) this.addBlock(this.uRows, W, n, this.uFactor, begin, end);
   }
 
-  override resetForUnbuiltResolution(graph: ConstraintGraph, force: Float64Array, n: number): void {
+  override resetForUnbuiltResolution(graph: ConstraintGraph, force: Float64Array, n: number, order: ConstraintOrder, dt: number): void {
+    this.uFactor = this.complianceFactor(order, dt);
     this.collectRows(graph, n);
     const s = this.states[0]!;
     const len = s.size * this.d;
@@ -302,22 +308,22 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
     }
   }
 
-  /** disp_p = C_p·force_p for one point. */
+  /** disp_p = factor·C_p·force_p for one point. */
   private pointDisplacement(p: number): void {
-    const f = this.uForce, out = this.uDisp;
+    const f = this.uForce, out = this.uDisp, k = this.uFactor;
     if (this.rigid) {
       const c = this.comp;
       const o = p * 6;
-      out[o] = f[o]! * c[0]!;
-      out[o + 1] = f[o + 1]! * c[0]!;
-      out[o + 2] = f[o + 2]! * c[0]!;
+      out[o] = f[o]! * (c[0]! * k);
+      out[o + 1] = f[o + 1]! * (c[0]! * k);
+      out[o + 2] = f[o + 2]! * (c[0]! * k);
       const r0 = f[o + 3]!, r1 = f[o + 4]!, r2 = f[o + 5]!;
-      out[o + 3] = r0 * c[1]! + r1 * c[2]! + r2 * c[3]!;
-      out[o + 4] = r0 * c[2]! + r1 * c[4]! + r2 * c[5]!;
-      out[o + 5] = r0 * c[3]! + r1 * c[5]! + r2 * c[6]!;
+      out[o + 3] = (r0 * c[1]! + r1 * c[2]! + r2 * c[3]!) * k;
+      out[o + 4] = (r0 * c[2]! + r1 * c[4]! + r2 * c[5]!) * k;
+      out[o + 5] = (r0 * c[3]! + r1 * c[5]! + r2 * c[6]!) * k;
       return;
     }
-    const c = this.pointCompliance(p);
+    const c = this.pointCompliance(p) * k;
     for (let a = 0; a < this.d; a++) out[p * this.d + a] = f[p * this.d + a]! * c;
   }
 }

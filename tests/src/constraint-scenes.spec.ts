@@ -1,0 +1,175 @@
+import { expect } from 'chai';
+import { loadSceneFromString, constraint, type BaseMechanicalState, type SofaScene } from 'sofa-ts';
+
+/**
+ * The constraint resolution through the XML path (FreeMotionAnimationLoop, constraint solvers,
+ * corrections, Lagrangian constraints), checked against closed forms:
+ *   - without constraints the loop gives the ODE solver's motion (x = x_free);
+ *   - a bilateral constraint holds two points together; two particles tied with a rest vector keep
+ *     it while their centre of mass falls freely;
+ *   - a particle sliding on the ground with Coulomb friction loses μ·g·dt of speed per step
+ *     (impulse formulation: λ_n = m·g·dt, friction impulse μ·λ_n) and stops, with every solver;
+ *   - stopper and sliding constraints keep their bounds.
+ */
+
+const h = 0.01;
+const g = 10;
+
+async function scene(body: string, solver = '<BlockGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="5000"/>', gravity = `0 ${-g} 0`): Promise<SofaScene> {
+  return loadSceneFromString(`<Node name="root" dt="${h}" gravity="${gravity}">
+    <FreeMotionAnimationLoop/>
+    ${solver}
+    ${body}
+  </Node>`);
+}
+
+function state(s: SofaScene, path: string): BaseMechanicalState {
+  const o = s.get<BaseMechanicalState>(path);
+  if (!o) throw new Error(`no state at ${path}`);
+  return o;
+}
+
+/** A particle of mass m integrated by backward Euler (no damping), compliance 1/m. */
+function particle(name: string, position: string, m = 2, velocity = '0 0 0', correction = true): string {
+  return `<Node name="${name}">
+      <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+      <CGLinearSolver iterations="50" tolerance="1e-16" threshold="1e-30"/>
+      <MechanicalObject name="dofs" position="${position}" velocity="${velocity}"/>
+      <UniformMass totalMass="${m}"/>
+      ${correction ? `<UncoupledConstraintCorrection compliance="${1 / m}"/>` : ''}
+    </Node>`;
+}
+
+describe('constraint: FreeMotionAnimationLoop scenes (closed forms)', () => {
+  it('without constraints, the motion is the ODE solver\'s (free fall by the backward Euler recurrence)', async () => {
+    const s = await scene(particle('p', '0 1 0', 2, '1 0 0'));
+    const x = state(s, 'p/dofs');
+    let y = 1, vy = 0;
+    for (let n = 0; n < 30; n++) {
+      s.step();
+      vy -= h * g;
+      y += h * vy;
+    }
+    expect(x.x[1]).to.be.closeTo(y, 1e-12);
+    expect(x.x[0]).to.be.closeTo(30 * h, 1e-12);
+    expect(x.v[1]).to.be.closeTo(vy, 1e-12);
+  });
+
+  it('a state without constraint correction keeps its position and velocity (SOFA: only corrections write them)', async () => {
+    const s = await scene(particle('p', '0 1 0', 2, '0 0 0', false));
+    s.step(5);
+    expect(Array.from(state(s, 'p/dofs').x)).to.deep.equal([0, 1, 0]);
+  });
+
+  it('adds a BlockGaussSeidelConstraintSolver when the scene has no constraint solver', async () => {
+    const s = await scene(particle('p', '0 1 0'), '');
+    const loop = s.root.objects.find((o) => o.className === 'FreeMotionAnimationLoop') as constraint.FreeMotionAnimationLoop;
+    expect(loop.constraintSolver.get()?.className).to.equal('BlockGaussSeidelConstraintSolver');
+  });
+
+  it('a bilateral constraint holds a falling particle on a fixed point (to the solver tolerance)', async () => {
+    const s = await scene(`<Node name="anchor"><MechanicalObject name="dofs" position="0 0 0"/></Node>
+      ${particle('p', '0 0 0', 2, '0.5 0 0')}
+      <BilateralLagrangianConstraint object1="@anchor/dofs" object2="@p/dofs" first_point="0" second_point="0"/>`);
+    const x = state(s, 'p/dofs');
+    for (let n = 0; n < 50; n++) {
+      s.step();
+      expect(Math.hypot(x.x[0]!, x.x[1]!, x.x[2]!)).to.be.lessThan(1e-9);
+    }
+    // the impulse balances gravity: λ = m·g·dt upwards (an impulse), velocity back to 0
+    expect(Math.hypot(x.v[0]!, x.v[1]!, x.v[2]!)).to.be.lessThan(1e-9);
+  });
+
+  it('two free particles tied with a rest vector keep it; their centre of mass falls freely', async () => {
+    const s = await scene(`${particle('a', '0 0 0', 1, '0 0 1')}
+      ${particle('b', '1 0 0', 3)}
+      <BilateralLagrangianConstraint object1="@a/dofs" object2="@b/dofs" first_point="0" second_point="0" rest_vector="1 0 0"/>`);
+    const a = state(s, 'a/dofs'), b = state(s, 'b/dofs');
+    let yc = 0, vyc = 0;
+    for (let n = 0; n < 40; n++) {
+      s.step();
+      vyc -= h * g;
+      yc += h * vyc;
+      expect(b.x[0]! - a.x[0]!).to.be.closeTo(1, 1e-9);
+      expect(b.x[1]! - a.x[1]!).to.be.closeTo(0, 1e-9);
+      expect(b.x[2]! - a.x[2]!).to.be.closeTo(0, 1e-9);
+    }
+    // momentum: (1·a + 3·b)/4
+    expect((a.x[1]! + 3 * b.x[1]!) / 4).to.be.closeTo(yc, 1e-9);
+    expect((a.x[2]! + 3 * b.x[2]!) / 4).to.be.closeTo((40 * h * 1) / 4, 1e-9);
+  });
+
+  const mu = 0.3, v0 = 0.5;
+  const solvers: Record<string, string> = {
+    BlockGaussSeidelConstraintSolver: '<BlockGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="5000"/>',
+    UnbuiltGaussSeidelConstraintSolver: '<UnbuiltGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="5000"/>',
+    NNCGConstraintSolver: '<NNCGConstraintSolver tolerance="1e-12" maxIterations="5000"/>',
+    GenericConstraintSolver: '<GenericConstraintSolver tolerance="1e-12" maxIterations="5000"/>',
+    LCPConstraintSolver: `<LCPConstraintSolver tolerance="1e-12" maxIt="5000" mu="${mu}"/>`,
+    'LCPConstraintSolver (unbuilt)': `<LCPConstraintSolver tolerance="1e-12" maxIt="5000" mu="${mu}" build_lcp="0"/>`,
+    'BipotentialUzawaConstraintSolver (local)': '<BipotentialUzawaConstraintSolver method="local" tolerance="1e-12" localTolerance="1e-14"/>',
+    'BipotentialUzawaConstraintSolver (global)': '<BipotentialUzawaConstraintSolver method="global" tolerance="1e-12" maxIterations="20000"/>',
+  };
+  for (const [name, xml] of Object.entries(solvers)) {
+    it(`${name}: a particle sliding on the ground loses μ·g·dt of speed per step, then sticks; it never sinks`, async () => {
+      const s = await scene(`<Node name="ground"><MechanicalObject name="dofs" position="0 0 0"/></Node>
+        ${particle('p', '0 0 0', 2, `${v0} 0 0`)}
+        <UnilateralLagrangianConstraint object1="@ground/dofs" object2="@p/dofs" first_point="0" second_point="0" normals="0 1 0" mu="${mu}"/>`, xml);
+      const x = state(s, 'p/dofs');
+      let v = v0, px = 0;
+      for (let n = 0; n < 30; n++) {
+        s.step();
+        v = Math.max(0, v - mu * g * h);
+        px += h * v;
+        expect(x.v[0], `v_x at step ${n + 1}`).to.be.closeTo(v, 1e-8);
+        expect(x.x[1], `height at step ${n + 1}`).to.be.closeTo(0, 1e-9);
+      }
+      expect(x.x[0]).to.be.closeTo(px, 1e-8);
+      expect(v).to.equal(0);
+    });
+  }
+
+  it('a particle thrown upwards leaves the ground (λ_n = 0 when separating)', async () => {
+    const s = await scene(`<Node name="ground"><MechanicalObject name="dofs" position="0 0 0"/></Node>
+      ${particle('p', '0 0 0', 2, '0 1 0')}
+      <UnilateralLagrangianConstraint object1="@ground/dofs" object2="@p/dofs" first_point="0" second_point="0" normals="0 1 0" mu="0.5"/>`);
+    const x = state(s, 'p/dofs');
+    let y = 0, vy = 1;
+    for (let n = 0; n < 5; n++) {
+      s.step();
+      vy -= h * g;
+      y += h * vy;
+    }
+    expect(x.x[1]).to.be.closeTo(y, 1e-12);
+  });
+
+  it('StopperLagrangianConstraint keeps a 1D dof below its max under a constant push', async () => {
+    const s = await scene(`<Node name="p">
+        <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+        <CGLinearSolver iterations="50" tolerance="1e-16" threshold="1e-30"/>
+        <MechanicalObject name="dofs" template="Vec1" position="0.9"/>
+        <UniformMass totalMass="1"/>
+        <UncoupledConstraintCorrection compliance="1"/>
+        <StopperLagrangianConstraint index="0" min="-1" max="1"/>
+      </Node>`, undefined, `${g} 0 0`);
+    const x = state(s, 'p/dofs');
+    for (let n = 0; n < 30; n++) {
+      s.step();
+      expect(x.x[0]).to.be.at.most(1 + 1e-12);
+    }
+    expect(x.x[0]).to.be.closeTo(1, 1e-12);
+  });
+
+  it('SlidingLagrangianConstraint: a point falling onto a horizontal segment slides along it and stops at its end', async () => {
+    const s = await scene(`<Node name="rail"><MechanicalObject name="dofs" position="0 0 0  1 0 0"/></Node>
+      ${particle('p', '0.5 0 0', 1, '2 0 0')}
+      <SlidingLagrangianConstraint object1="@p/dofs" object2="@rail/dofs" sliding_point="0" axis_1="0" axis_2="1"/>`);
+    const x = state(s, 'p/dofs');
+    for (let n = 0; n < 60; n++) {
+      s.step();
+      expect(Math.abs(x.x[1]!)).to.be.lessThan(1e-9);
+      expect(x.x[0]).to.be.at.most(1 + 1e-9);
+    }
+    expect(x.x[0]).to.be.closeTo(1, 1e-9);
+  });
+});
