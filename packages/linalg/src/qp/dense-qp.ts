@@ -316,8 +316,10 @@ export class DenseQpSolver {
   /** qr.d = Jᵀ(σ a_k); returns the squared length of its part outside the working normals' span. */
   private project(k: number, sigma: number): number {
     const { meq, mIn } = this;
-    if (k >= meq + mIn) return this.qr.projectUnit(k - meq - mIn, sigma);
-    return k < meq ? this.qr.projectRow(this.Aeq!, k, sigma) : this.qr.projectRow(this.Ain!, k - meq, sigma);
+    if (k >= meq + mIn) this.qr.projectUnit(k - meq - mIn, sigma);
+    else if (k < meq) this.qr.projectRow(this.Aeq!, k, sigma);
+    else this.qr.projectRow(this.Ain!, k - meq, sigma);
+    return this.qr.tail2;
   }
 
   /** True when the projected normal's tail (squared length t2) is numerically zero. */
@@ -488,6 +490,9 @@ export class DenseQpSolver {
   private phaseTwo(atMinimiser: boolean): DenseQpStatus {
     const { n, x, p, g, qp, lam, ws, side, ax, ap, nrm, tmp, qr, Q } = this;
     let degenerate = 0;
+    // Unless the warm start ends at once, keep JᵀQJ up to date from here on (the reduced Hessian
+    // then costs a copy instead of a product per iteration).
+    if (!atMinimiser) qr.track(Q);
     for (;;) {
       this.gradient();
       if (!atMinimiser) {
@@ -564,6 +569,7 @@ export class DenseQpSolver {
         this.writeMultipliers();
         return 'optimal';
       }
+      if (!qr.tracking) qr.track(Q);
       this.removeWorking(drop);
     }
   }
@@ -616,10 +622,24 @@ export class DenseQpSolver {
    * tolerance. Sets this.rank, or −1 when what is left is not (numerically) positive semi-definite.
    */
   private factorReduced(): void {
-    const { n, Q, QZ, H, piv } = this;
-    const J = this.qr.J;
+    const { n, H } = this;
     const q = this.qr.q;
     const nz = n - q;
+    if (this.qr.tracking) {
+      // H = trailing block of M = JᵀQJ, kept by the QR's rotations.
+      const M = this.qr.M;
+      for (let a = 0; a < nz; a++) {
+        const om = (q + a) * n + q, oh = a * n;
+        for (let b = 0; b < nz; b++) H[oh + b] = M[om + b];
+      }
+    } else this.reducedHessianDirect(nz, q);
+    this.factorPivoted(nz);
+  }
+
+  /** H = ZᵀQZ by products, O(n² (n − q)): for a working set built once (warm start). */
+  private reducedHessianDirect(nz: number, q: number): void {
+    const { n, Q, QZ, H } = this;
+    const J = this.qr.J;
     // QZ(i, a) = Σ_j Q(i, j) Z(j, a)
     for (let i = 0; i < n; i++) {
       const oi = i * n;
@@ -643,6 +663,11 @@ export class DenseQpSolver {
       }
     }
     for (let a = 0; a < nz; a++) for (let b = a + 1; b < nz; b++) H[b * n + a] = H[a * n + b];
+  }
+
+  /** Pivoted Cholesky of H (nz × nz) in place; sets rank (−1: not positive semi-definite). */
+  private factorPivoted(nz: number): void {
+    const { n, H, piv } = this;
     for (let a = 0; a < nz; a++) piv[a] = a;
     const tol = this.rankTolerance * this.qScale;
     let r = 0;

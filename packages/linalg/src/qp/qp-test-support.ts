@@ -122,3 +122,27 @@ export function kktResiduals(
   for (let j = 0; j < n; j++) side(x[j], pb.lb ? pb.lb[j] : -Infinity, pb.ub ? pb.ub[j] : Infinity, yB[j]);
   return { stationarity, primal, dual, complementarity };
 }
+
+/**
+ * How far `ray` is from proving pb unbounded: the largest of ‖A_eq r‖∞, ‖Q r‖∞, the steps r takes
+ * out of a finite row end or bound (a r < 0 at a finite lower end, > 0 at a finite upper end), over
+ * ‖r‖∞; and the slope cᵀr / ‖r‖, which must be negative. A ray with all of the first ≈ 0 and a
+ * negative slope proves the objective decreases without end from any feasible point.
+ */
+export function rayCertificate(pb: DenseQpProblem, shape: QpShape, ray: ArrayLike<number>): { residual: number; slope: number } {
+  const { n, meq, mIn } = shape;
+  let rn = 0, slope = 0, residual = 0;
+  for (let j = 0; j < n; j++) {
+    rn = Math.max(rn, Math.abs(ray[j]));
+    slope += pb.c[j] * ray[j];
+  }
+  for (let i = 0; i < n; i++) residual = Math.max(residual, Math.abs(dotRow(pb.Q, i, n, ray)));
+  for (let k = 0; k < meq; k++) residual = Math.max(residual, Math.abs(dotRow(pb.Aeq!, k, n, ray)));
+  const dir = (v: number, l: number, u: number): void => {
+    if (l > -Infinity) residual = Math.max(residual, -v);
+    if (u < Infinity) residual = Math.max(residual, v);
+  };
+  for (let k = 0; k < mIn; k++) dir(dotRow(pb.Ain!, k, n, ray), pb.lin ? pb.lin[k] : -Infinity, pb.uin ? pb.uin[k] : Infinity);
+  for (let j = 0; j < n; j++) dir(ray[j], pb.lb ? pb.lb[j] : -Infinity, pb.ub ? pb.ub[j] : Infinity);
+  return { residual: residual / rn, slope: slope / rn };
+}

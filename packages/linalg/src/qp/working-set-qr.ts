@@ -11,8 +11,13 @@
  * triangle with Givens rotations of rows, O(n q). (Gill, Golub, Murray & Saunders 1974; the same
  * J, R pair is what Goldfarb & Idnani's dual method updates when its Hessian is the identity.)
  *
+ * Optionally ({@link track}) it also keeps M = JᵀQJ for a symmetric Q: every rotation of J's columns
+ * (a, b) is applied to M's rows and columns (a, b), O(n) each, so that the reduced Hessian ZᵀQZ of an
+ * active-set method is M's trailing block at any time without an O(n²(n − q)) product.
+ *
  * Storage: J is row-major n × n (J(i, c) = J[i·n + c]); R is row-major in an n × n buffer of which
- * the leading q × q upper triangle is meaningful. `d` (n) is the scratch that receives Jᵀ·a.
+ * the leading q × q upper triangle is meaningful; M is row-major n × n, full. `d` (n) is the scratch
+ * that receives Jᵀ·a.
  */
 export class WorkingSetQR {
   /** Number of variables. */
@@ -23,27 +28,91 @@ export class WorkingSetQR {
   readonly J: Float64Array;
   /** (n × n buffer, q × q upper triangle used) row-major triangular factor. */
   readonly R: Float64Array;
-  /** (n) Jᵀ·a for the last normal passed to {@link project}; {@link append} consumes it. */
+  /** (n) Jᵀ·a for the last normal passed to projectRow/projectUnit; {@link append} consumes it. */
   readonly d: Float64Array;
+  /** ‖d[q..n)‖² after projectRow/projectUnit. */
+  tail2 = 0.5;
+  /** (n × n) row-major JᵀQJ while {@link tracking}. */
+  readonly M: Float64Array;
+  /** True when M is kept up to date. */
+  tracking = false;
+  private readonly qj: Float64Array; // (n × n) scratch Q·J
 
   constructor(n: number) {
     this.n = n;
     this.J = new Float64Array(n * n);
     this.R = new Float64Array(n * n);
     this.d = new Float64Array(n);
+    this.M = new Float64Array(n * n);
+    this.qj = new Float64Array(n * n);
     this.reset();
   }
 
-  /** Empty working set: J = I, q = 0. */
+  /** Empty working set: J = I, q = 0; M no longer tracked. */
   reset(): void {
     const { n, J } = this;
     J.fill(0);
     for (let i = 0; i < n; i++) J[i * n + i] = 1;
     this.q = 0;
+    this.tracking = false;
   }
 
-  /** d = Jᵀ (sign·a), a = row `row` of the row-major matrix A (n columns). Returns ‖d[q..n)‖² (the part of a outside the span of the working normals). */
-  projectRow(A: ArrayLike<number>, row: number, sign: number): number {
+  /** M = JᵀQJ (Q symmetric n × n row-major), kept up to date by later appends and removals. O(n³) once. */
+  track(Q: ArrayLike<number>): void {
+    const { n, J, M, qj } = this;
+    // qj = Q J
+    qj.fill(0);
+    for (let i = 0; i < n; i++) {
+      const oi = i * n;
+      for (let j = 0; j < n; j++) {
+        const v = Q[oi + j];
+        if (v === 0) continue;
+        const oj = j * n;
+        for (let c = 0; c < n; c++) qj[oi + c] += v * J[oj + c];
+      }
+    }
+    // M = Jᵀ qj, upper triangle then mirrored
+    for (let a = 0; a < n; a++) for (let b = a; b < n; b++) M[a * n + b] = 0;
+    for (let i = 0; i < n; i++) {
+      const oi = i * n;
+      for (let a = 0; a < n; a++) {
+        const ja = J[oi + a];
+        if (ja === 0) continue;
+        const oa = a * n;
+        for (let b = a; b < n; b++) M[oa + b] += ja * qj[oi + b];
+      }
+    }
+    for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) M[b * n + a] = M[a * n + b];
+    this.tracking = true;
+  }
+
+  /** J(:, a) ← c·J(:, a) + s·J(:, b), J(:, b) ← c·J(:, b) − s·J(:, a); M ← GᵀMG on rows and columns (a, b). */
+  private rotate(a: number, b: number, cs: number, sn: number): void {
+    const { n, J } = this;
+    for (let k = 0; k < n; k++) {
+      const o = k * n;
+      const u = J[o + a], v = J[o + b];
+      J[o + a] = cs * u + sn * v;
+      J[o + b] = cs * v - sn * u;
+    }
+    if (!this.tracking) return;
+    const M = this.M;
+    const oa = a * n, ob = b * n;
+    for (let t = 0; t < n; t++) {
+      const u = M[oa + t], v = M[ob + t];
+      M[oa + t] = cs * u + sn * v;
+      M[ob + t] = cs * v - sn * u;
+    }
+    for (let t = 0; t < n; t++) {
+      const o = t * n;
+      const u = M[o + a], v = M[o + b];
+      M[o + a] = cs * u + sn * v;
+      M[o + b] = cs * v - sn * u;
+    }
+  }
+
+  /** d = Jᵀ (sign·a), a = row `row` of the row-major matrix A (n columns); tail2 = ‖d[q..n)‖² (the part of a outside the span of the working normals). */
+  projectRow(A: ArrayLike<number>, row: number, sign: number): void {
     const { n, J, d } = this;
     d.fill(0);
     const o = row * n;
@@ -53,22 +122,23 @@ export class WorkingSetQR {
       const ji = i * n;
       for (let c = 0; c < n; c++) d[c] += J[ji + c] * ai;
     }
-    return this.tailNorm2();
+    this.tailNorm2();
   }
 
-  /** d = Jᵀ (sign·e_j): row j of J. Returns ‖d[q..n)‖². */
-  projectUnit(j: number, sign: number): number {
+  /** d = Jᵀ (sign·e_j): row j of J; tail2 = ‖d[q..n)‖². */
+  projectUnit(j: number, sign: number): void {
     const { n, J, d } = this;
     const o = j * n;
     for (let c = 0; c < n; c++) d[c] = sign * J[o + c];
-    return this.tailNorm2();
+    this.tailNorm2();
   }
 
-  private tailNorm2(): number {
+  // (A field rather than a return value: a double returned from a call that is not inlined is boxed.)
+  private tailNorm2(): void {
     const { n, q, d } = this;
     let s = 0;
     for (let c = q; c < n; c++) s += d[c] * d[c];
-    return s;
+    this.tail2 = s;
   }
 
   /** out (n) = Z Zᵀ a = Σ_{c ≥ q} d[c]·J(:, c): the component of the last projected normal orthogonal to the working normals. */
@@ -88,7 +158,7 @@ export class WorkingSetQR {
    * checked that the normal is independent of the working set (tail norm > 0).
    */
   append(): void {
-    const { n, J, R, d } = this;
+    const { n, R, d } = this;
     const q = this.q;
     for (let i = n - 1; i > q; i--) {
       const b = d[i];
@@ -98,13 +168,7 @@ export class WorkingSetQR {
       const cs = a / r, sn = b / r;
       d[i - 1] = r;
       d[i] = 0;
-      // J(:, i−1) ← c·J(:, i−1) + s·J(:, i);  J(:, i) ← −s·J(:, i−1) + c·J(:, i)
-      for (let k = 0; k < n; k++) {
-        const o = k * n;
-        const u = J[o + i - 1], v = J[o + i];
-        J[o + i - 1] = cs * u + sn * v;
-        J[o + i] = cs * v - sn * u;
-      }
+      this.rotate(i - 1, i, cs, sn);
     }
     for (let i = 0; i <= q; i++) R[i * n + q] = d[i];
     this.q = q + 1;
@@ -116,7 +180,7 @@ export class WorkingSetQR {
    * (j, j+1) take the same rotations so that N = J [R; 0] still holds.
    */
   remove(k: number): void {
-    const { n, J, R } = this;
+    const { n, R } = this;
     const q = this.q;
     for (let i = 0; i < q; i++) {
       const o = i * n;
@@ -136,12 +200,7 @@ export class WorkingSetQR {
         R[oj + c] = cs * u + sn * v;
         R[oj1 + c] = cs * v - sn * u;
       }
-      for (let i = 0; i < n; i++) {
-        const o = i * n;
-        const u = J[o + j], v = J[o + j + 1];
-        J[o + j] = cs * u + sn * v;
-        J[o + j + 1] = cs * v - sn * u;
-      }
+      this.rotate(j, j + 1, cs, sn);
     }
     this.q = q - 1;
   }
