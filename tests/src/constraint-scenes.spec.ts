@@ -15,9 +15,9 @@ import { loadSceneFromString, constraint, type BaseMechanicalState, type SofaSce
 const h = 0.01;
 const g = 10;
 
-async function scene(body: string, solver = '<BlockGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="5000"/>', gravity = `0 ${-g} 0`): Promise<SofaScene> {
+async function scene(body: string, solver = '<BlockGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="5000"/>', gravity = `0 ${-g} 0`, loop = '<FreeMotionAnimationLoop/>'): Promise<SofaScene> {
   return loadSceneFromString(`<Node name="root" dt="${h}" gravity="${gravity}">
-    <FreeMotionAnimationLoop/>
+    ${loop}
     ${solver}
     ${body}
   </Node>`);
@@ -128,6 +128,22 @@ describe('constraint: FreeMotionAnimationLoop scenes (closed forms)', () => {
       expect(v).to.equal(0);
     });
   }
+
+  it('solveVelocityConstraintFirst (constraints on velocities, then x = x + dt·v) gives the same sliding law', async () => {
+    const s = await scene(`<Node name="ground"><MechanicalObject name="dofs" position="0 0 0"/></Node>
+      ${particle('p', '0 0 0', 2, `${v0} 0 0`)}
+      <UnilateralLagrangianConstraint object1="@ground/dofs" object2="@p/dofs" first_point="0" second_point="0" normals="0 1 0" mu="${mu}"/>`, undefined, undefined, '<FreeMotionAnimationLoop solveVelocityConstraintFirst="1"/>');
+    const x = state(s, 'p/dofs');
+    let v = v0, px = 0;
+    for (let n = 0; n < 30; n++) {
+      s.step();
+      v = Math.max(0, v - mu * g * h);
+      px += h * v;
+      expect(x.v[0], `v_x at step ${n + 1}`).to.be.closeTo(v, 1e-8);
+      expect(x.x[1], `height at step ${n + 1}`).to.be.closeTo(0, 1e-9);
+    }
+    expect(x.x[0]).to.be.closeTo(px, 1e-8);
+  });
 
   it('a particle thrown upwards leaves the ground (λ_n = 0 when separating)', async () => {
     const s = await scene(`<Node name="ground"><MechanicalObject name="dofs" position="0 0 0"/></Node>
