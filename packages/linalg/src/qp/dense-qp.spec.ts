@@ -253,6 +253,61 @@ describe('DenseQpSolver', () => {
     }
   });
 
+  it('semi-definite least squares of the inverse-problem shape, warm-started along a moving goal', () => {
+    // min ½‖W_ea λ + δ_e‖²: 8 actuators, 3 effector directions (rank-3 Q), 0 ≤ λ ≤ 5 and actuator
+    // displacements W_aa λ + δ_a within [−1, 1.5]. Only Q λ is unique; every solve is checked by KKT.
+    const r = rng(31);
+    const na = 8, ne = 3;
+    const Wea = Array.from({ length: ne * na }, () => 2 * r() - 1);
+    const B = Array.from({ length: na * na }, () => 2 * r() - 1);
+    const Q = new Float64Array(na * na);
+    const Waa = new Float64Array(na * na);
+    for (let i = 0; i < na; i++) {
+      for (let j = 0; j < na; j++) {
+        let q = 0, w = i === j ? 0.5 : 0;
+        for (let k = 0; k < ne; k++) q += Wea[k * na + i] * Wea[k * na + j];
+        for (let k = 0; k < na; k++) w += 0.2 * B[k * na + i] * B[k * na + j];
+        Q[i * na + j] = q;
+        Waa[i * na + j] = w;
+      }
+    }
+    const deltaA = Float64Array.from({ length: na }, () => 0.3 * (2 * r() - 1));
+    const pb: DenseQpProblem = {
+      Q,
+      c: new Float64Array(na),
+      Ain: Waa,
+      lin: Float64Array.from(deltaA, (d) => -1 - d),
+      uin: Float64Array.from(deltaA, (d) => 1.5 - d),
+      lb: new Float64Array(na),
+      ub: new Float64Array(na).fill(5),
+    };
+    const shape = { n: na, meq: 0, mIn: na };
+    const warm = new DenseQpSolver(na, 0, na);
+    const cold = new DenseQpSolver(na, 0, na);
+    let warmIt = 0, coldIt = 0;
+    const deltaE = new Float64Array(ne);
+    for (let step = 0; step < 100; step++) {
+      // Effector offset from a goal circling around: c = W_eaᵀ δ_e.
+      deltaE[0] = -2 * Math.cos(0.05 * step);
+      deltaE[1] = -2 * Math.sin(0.05 * step);
+      deltaE[2] = -1;
+      for (let i = 0; i < na; i++) {
+        let v = 0;
+        for (let k = 0; k < ne; k++) v += Wea[k * na + i] * deltaE[k];
+        pb.c[i] = v;
+      }
+      warm.solve(pb, true);
+      cold.solve(pb);
+      expectKkt(warm, pb, shape);
+      expectKkt(cold, pb, shape);
+      expect(warm.objective).to.be.closeTo(cold.objective, 1e-9 * (1 + Math.abs(cold.objective)));
+      warmIt += warm.iterations;
+      coldIt += cold.iterations;
+    }
+    console.log(`      inverse shape (8 actuators, 3 directions): mean iterations warm ${(warmIt / 100).toFixed(2)}, cold ${(coldIt / 100).toFixed(2)}`);
+    expect(warmIt).to.be.below(coldIt);
+  });
+
   it('keeps its buffers: results are the same arrays after every solve', () => {
     const shape = { n: 5, meq: 1, mIn: 3 };
     const s = new DenseQpSolver(5, 1, 3);

@@ -542,9 +542,10 @@ export class DenseQpSolver {
         }
         degenerate = 0;
         if (kindOfStep === RAY) continue; // line-search minimum inside the feasible set; same working set
-        this.gradient();
       }
       atMinimiser = false;
+      this.snapToWorkingSet();
+      this.gradient();
       // Multipliers of the working set: R λ = J₁ᵀ g.
       const q = qr.q;
       qr.rangeCoordinates(tmp, g);
@@ -788,6 +789,21 @@ export class DenseQpSolver {
       p[i] = v;
     }
     return kindOfStep;
+  }
+
+  /**
+   * Removes the round-off drift of the working constraints (steps along Z keep them only to
+   * ε·‖p‖, and long rays add up): x += N (NᵀN)⁻¹ (β − Nᵀx) = J₁ R⁻ᵀ (β − Nᵀx), O(n q).
+   */
+  private snapToWorkingSet(): void {
+    const { ws, side, lo, hi, x, tmp, qr } = this;
+    const q = qr.q;
+    for (let j = 0; j < q; j++) {
+      const k = ws[j];
+      tmp[j] = side[k] === UPPER ? this.dot(k, x) - hi[k] : lo[k] - this.dot(k, x);
+    }
+    qr.solveRT(tmp, tmp);
+    qr.addRange(x, tmp);
   }
 
   /** y from the working set's λ: y_k = −σ_k λ_k (σ = −1 at an upper end). */

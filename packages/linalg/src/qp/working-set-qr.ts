@@ -216,6 +216,27 @@ export class WorkingSetQR {
     }
   }
 
+  /** out (q) = R⁻ᵀ rhs (forward substitution). out may alias rhs. */
+  solveRT(out: Float64Array, rhs: ArrayLike<number>): void {
+    const { n, R, q } = this;
+    for (let i = 0; i < q; i++) {
+      let s = rhs[i];
+      for (let c = 0; c < i; c++) s -= R[c * n + i] * out[c];
+      out[i] = s / R[i * n + i];
+    }
+  }
+
+  /** out (n) += J₁ y: adds the combination of J's first q columns with coefficients y (q). */
+  addRange(out: Float64Array, y: ArrayLike<number>): void {
+    const { n, J, q } = this;
+    for (let i = 0; i < n; i++) {
+      const o = i * n;
+      let s = 0;
+      for (let c = 0; c < q; c++) s += J[o + c] * y[c];
+      out[i] += s;
+    }
+  }
+
   /** out (q) = J₁ᵀ v: the coordinates of v along J's first q columns. */
   rangeCoordinates(out: Float64Array, v: ArrayLike<number>): void {
     const { n, J, q } = this;
