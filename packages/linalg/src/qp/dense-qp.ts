@@ -380,9 +380,11 @@ export class DenseQpSolver {
    * working set has a descent ray) as phase 1's target and returns RAY.
    */
   private crash(): number {
-    const { m, kind, warmSide, lo, hi, qr, x, p, n } = this;
+    const { m, kind, warmSide, lo, hi, qr, x, p, n, meq, mIn } = this;
     qr.reset();
-    for (let k = 0; k < m; k++) {
+    // Equalities, then bounds (cheap while J is still a permutation), then rows.
+    for (let t = 0; t < m; t++) {
+      const k = t < meq ? t : t < meq + n ? t + mIn : t - n;
       let sd = OUT;
       if (kind[k] === EQ) sd = EQUAL;
       else if (kind[k] === INEQ) {

@@ -153,22 +153,23 @@ export class WorkingSetQR {
   }
 
   /**
-   * Appends the last projected normal as column q of N: rotates d[q..n) onto d[q] with Givens
-   * rotations of J's columns (i−1, i), i = n−1 … q+1, then R(:, q) = d[0..q]. The caller has
-   * checked that the normal is independent of the working set (tail norm > 0).
+   * Appends the last projected normal as column q of N: Givens rotations of J's columns (q, i),
+   * for each i > q with d[i] ≠ 0, gather d[q..n) into d[q]; then R(:, q) = d[0..q]. Only nonzero
+   * entries cost a rotation, so a bound (a unit normal) joining while the trailing part of J is still
+   * a permutation costs one rotation, not n − q − 1. The caller has checked that the normal is
+   * independent of the working set (tail2 > 0).
    */
   append(): void {
     const { n, R, d } = this;
     const q = this.q;
-    for (let i = n - 1; i > q; i--) {
+    for (let i = q + 1; i < n; i++) {
       const b = d[i];
       if (b === 0) continue;
-      const a = d[i - 1];
+      const a = d[q];
       const r = Math.sqrt(a * a + b * b);
-      const cs = a / r, sn = b / r;
-      d[i - 1] = r;
+      d[q] = r;
       d[i] = 0;
-      this.rotate(i - 1, i, cs, sn);
+      this.rotate(q, i, a / r, b / r);
     }
     for (let i = 0; i <= q; i++) R[i * n + q] = d[i];
     this.q = q + 1;
