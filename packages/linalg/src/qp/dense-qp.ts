@@ -22,7 +22,9 @@
  *        UNBOUNDED and p is returned as the ray. (A curvature that small but real is taken as zero.)
  *      - else the Newton step p = Z v, H v = −z (any solution; the null coordinates are set to 0).
  *   3. ratio test over the constraints outside the working set; the first blocking one joins it.
- *   4. at a minimiser of the working set (full Newton step), multipliers R λ = J₁ᵀ g; if every
+ *   4. at a minimiser of the working set (full Newton step), x is first moved back onto the working
+ *      constraints (x += J₁R⁻ᵀ(β − Nᵀx), removing the round-off drift of long steps), then the
+ *      multipliers R λ = J₁ᵀ g; if every
  *      inequality multiplier has the right sign the point is OPTIMAL, else the most negative one
  *      (scaled by its normal's length) leaves. After a run of zero-length steps the choices switch to
  *      Bland's smallest-index rule, which stops cycling at degenerate vertices.
@@ -44,15 +46,23 @@
  * y_in[i] ≥ 0 when row i is at its upper end, ≤ 0 at its lower end, 0 when inactive (same for y_bound);
  * y_eq has either sign.
  *
+ * Cost: from phase 2 on, M = JᵀQJ is kept up to date by the same rotations as J (O(n) each), so
+ * the reduced Hessian is M's trailing block and an iteration costs O(n²) plus the (n−q)³/3 of its
+ * factorisation; a warm start that ends at once forms ZᵀQZ directly instead.
+ *
+ * A Q that is not positive semi-definite (a reduced-Hessian Schur complement with entries beyond
+ * 1e-6·max Q_ii once the pivots run out) ends the solve with status 'non-convex'.
+ *
  * No allocation per solve: the solver is built for one shape (n, m_eq, m_in) and owns every buffer;
- * results are fields of the solver, overwritten by the next solve.
+ * results are fields of the solver, overwritten by the next solve. (V8 may still box a few doubles:
+ * measured ≈ 60 bytes of short-lived garbage per warm solve at n = 40.)
  */
 import { WorkingSetQR } from './working-set-qr.js';
 
 /** How a solve ended. */
 export type DenseQpStatus = 'optimal' | 'infeasible' | 'unbounded' | 'iteration-limit' | 'non-convex';
 
-/** Problem data; the arrays are read, never kept or written. Row-major matrices. */
+/** Problem data; read during a solve, never written. Row-major matrices. */
 export interface DenseQpProblem {
   /** (n × n) symmetric positive semi-definite; both triangles are read. */
   readonly Q: Float64Array;
