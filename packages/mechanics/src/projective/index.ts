@@ -1,2 +1,3 @@
 export * from './PartialFixedProjectiveConstraint.js';
 export * from './FixedPlaneProjectiveConstraint.js';
+export * from './LinearMovementProjectiveConstraint.js';
