@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// `npm run bench:contact`: the HapCo benchmarks (scenes/contact/hapco-1.scn, hapco-2.scn; Talbi et
+// al. 2008, figures 6-9) solved by projected block Gauss-Seidel, local Uzawa and global Uzawa for
+// friction coefficients 0.0 … 0.6. Prints, per scene, solver and μ, the constraint solver's
+// iterations per step (mean, max) and the milliseconds per step (whole step and constraint solve),
+// and writes hand-written SVG plots of iterations and time per step to out/bench-contact/.
+// Options: --quick (μ = 0 and 0.3 only), --mu 0.3 (one μ).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadSceneFromString } from 'sofa-ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const outDir = path.join(root, 'out', 'bench-contact');
+const muIdx = process.argv.indexOf('--mu');
+const mus = muIdx > 0 ? [Number(process.argv[muIdx + 1])] : process.argv.includes('--quick') ? [0, 0.3] : [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6];
+const STEPS = 37; // 5 + 20 + 7 + 4 + 1 displacements of P
+
+// Same tolerance meaning for all three: a displacement of 1e-6 cm (Gauss-Seidel: Σ|W_jj·Δλ_j| per row;
+// Uzawa: ‖Δr‖/ρ, the paper's "Uzawa error").
+export const SOLVERS = {
+  'gauss-seidel': '<BlockGaussSeidelConstraintSolver name="constraintSolver" maxIterations="1000" tolerance="1e-6"/>',
+  'local-uzawa': '<BipotentialUzawaConstraintSolver name="constraintSolver" method="local" maxIterations="1000" tolerance="1e-6"/>',
+  'global-uzawa': '<BipotentialUzawaConstraintSolver name="constraintSolver" method="global" maxIterations="1000" tolerance="1e-6"/>',
+};
+
+/** The scene's text with its constraint solver and friction coefficient replaced. */
+export function hapcoScene(file, solver, mu) {
+  const xml = fs.readFileSync(file, 'utf8');
+  const out = xml.replace(/<BlockGaussSeidelConstraintSolver name="constraintSolver"[^>]*\/>/, SOLVERS[solver]).replace(/(<CollisionResponse [^>]*responseParams=")mu=[^"]*"/, `$1mu=${mu}"`);
+  if (!out.includes(SOLVERS[solver]) || !out.includes(`responseParams="mu=${mu}"`)) throw new Error(`${file}: no constraintSolver or CollisionResponse mu to replace`);
+  return out;
+}
+
+async function run(file, solver, mu) {
+  const s = await loadSceneFromString(hapcoScene(file, solver, mu), { sceneDir: path.dirname(file) });
+  const cs = s.get('constraintSolver');
+  const its = [], ms = [], rows = [];
+  for (let n = 0; n < STEPS; n++) {
+    const t0 = performance.now();
+    s.step();
+    ms.push(performance.now() - t0);
+    its.push(cs.currentIterations.value);
+    rows.push(cs.currentNumConstraints?.value ?? NaN);
+  }
+  const pusher = s.get('pusher/dofs');
+  const block = s.get('block/dofs');
+  let finite = true;
+  for (const v of [...pusher.x, ...block.x]) if (!Number.isFinite(v)) finite = false;
+  // deflection of the block: the middle of its upper face (grid 21×5×5, point i + 21·(j + 5·k) = (10, 4, 2))
+  return { its, ms, rows, finite, deflection: 2 - block.x[3 * 304 + 1] };
+}
+
+function mean(a) {
+  return a.reduce((x, y) => x + y, 0) / a.length;
+}
+
+const COLORS = { 'gauss-seidel': '#1f77b4', 'local-uzawa': '#d62728', 'global-uzawa': '#2ca02c' };
+
+/** A line chart of series { label, color, values } against the step number. */
+function svgPlot(title, yLabel, series) {
+  const W = 640, H = 360, L = 60, R = 150, T = 30, B = 40;
+  const n = Math.max(...series.map((s) => s.values.length));
+  const yMax = Math.max(1e-9, ...series.flatMap((s) => s.values.filter(Number.isFinite))) * 1.05;
+  const X = (i) => L + ((W - L - R) * i) / Math.max(1, n - 1);
+  const Y = (v) => T + (H - T - B) * (1 - Math.min(v, yMax) / yMax);
+  const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="11">`,
+    `<rect width="${W}" height="${H}" fill="white"/>`, `<text x="${W / 2}" y="18" text-anchor="middle" font-size="13">${esc(title)}</text>`,
+    `<line x1="${L}" y1="${H - B}" x2="${W - R}" y2="${H - B}" stroke="black"/>`, `<line x1="${L}" y1="${T}" x2="${L}" y2="${H - B}" stroke="black"/>`];
+  for (let k = 0; k <= 4; k++) {
+    const v = (yMax * k) / 4;
+    parts.push(`<text x="${L - 5}" y="${Y(v) + 4}" text-anchor="end">${v < 10 ? v.toFixed(2) : v.toFixed(0)}</text>`, `<line x1="${L}" y1="${Y(v)}" x2="${W - R}" y2="${Y(v)}" stroke="#ddd"/>`);
+  }
+  // phase boundaries (5, 25, 32, 36 steps)
+  for (const p of [5, 25, 32, 36]) parts.push(`<line x1="${X(p - 0.5)}" y1="${T}" x2="${X(p - 0.5)}" y2="${H - B}" stroke="#aaa" stroke-dasharray="3,3"/>`);
+  for (let i = 0; i < n; i += 5) parts.push(`<text x="${X(i)}" y="${H - B + 15}" text-anchor="middle">${i + 1}</text>`);
+  parts.push(`<text x="${(L + W - R) / 2}" y="${H - 5}" text-anchor="middle">step</text>`, `<text x="14" y="${(T + H - B) / 2}" transform="rotate(-90 14 ${(T + H - B) / 2})" text-anchor="middle">${esc(yLabel)}</text>`);
+  series.forEach((s, j) => {
+    const pts = s.values.map((v, i) => `${X(i).toFixed(1)},${Y(Number.isFinite(v) ? v : yMax).toFixed(1)}`).join(' ');
+    parts.push(`<polyline fill="none" stroke="${s.color}" stroke-width="1.5" ${s.dash ? `stroke-dasharray="${s.dash}"` : ''} points="${pts}"/>`);
+    parts.push(`<line x1="${W - R + 10}" y1="${T + 10 + 16 * j}" x2="${W - R + 30}" y2="${T + 10 + 16 * j}" stroke="${s.color}" stroke-width="2" ${s.dash ? `stroke-dasharray="${s.dash}"` : ''}/>`, `<text x="${W - R + 35}" y="${T + 14 + 16 * j}">${esc(s.label)}</text>`);
+  });
+  parts.push('</svg>');
+  return parts.join('\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  fs.mkdirSync(outDir, { recursive: true });
+  const all = {};
+  console.log('scene    solver         mu    iter/step (mean  max)  ms/step (mean  median)  rows  deflection  finite');
+  for (const b of [1, 2]) {
+    const file = path.join(root, 'scenes', 'contact', `hapco-${b}.scn`);
+    for (const mu of mus) {
+      for (const solver of Object.keys(SOLVERS)) {
+        const r = await run(file, solver, mu);
+        all[`${b}/${solver}/${mu}`] = r;
+        const med = [...r.ms].sort((a, c) => a - c)[r.ms.length >> 1];
+        console.log(`hapco-${b}  ${solver.padEnd(13)} ${mu.toFixed(1)}   ${mean(r.its).toFixed(1).padStart(8)} ${String(Math.max(...r.its)).padStart(5)}        ${mean(r.ms).toFixed(2).padStart(8)} ${med.toFixed(2).padStart(7)}      ${String(Math.round(mean(r.rows))).padStart(4)}  ${r.deflection.toFixed(4).padStart(9)}   ${r.finite}`);
+      }
+      const series = (key) => Object.keys(SOLVERS).map((solver) => ({ label: solver, color: COLORS[solver], values: all[`${b}/${solver}/${mu}`][key] }));
+      fs.writeFileSync(path.join(outDir, `hapco-${b}-mu${mu}-iterations.svg`), svgPlot(`HapCo benchmark ${b}, μ = ${mu}: iterations per step`, 'iterations', series('its')));
+      fs.writeFileSync(path.join(outDir, `hapco-${b}-mu${mu}-time.svg`), svgPlot(`HapCo benchmark ${b}, μ = ${mu}: time per step`, 'ms per step', series('ms')));
+    }
+    // iterations per step of each solver against μ (the paper's figure 7)
+    const byMu = Object.keys(SOLVERS).map((solver) => ({ label: solver, color: COLORS[solver], values: mus.map((mu) => mean(all[`${b}/${solver}/${mu}`].its)) }));
+    fs.writeFileSync(path.join(outDir, `hapco-${b}-iterations-vs-mu.svg`), svgPlot(`HapCo benchmark ${b}: mean iterations per step, μ = ${mus.join(', ')} (x axis: μ index)`, 'iterations', byMu));
+  }
+  console.log(`plots in ${path.relative(root, outDir)}/`);
+}
