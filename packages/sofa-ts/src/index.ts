@@ -17,5 +17,6 @@ export * as mapping from '@sofa-ts/mapping';
 export * as collision from '@sofa-ts/collision';
 export * as compliant from '@sofa-ts/compliant';
 export * as constraint from '@sofa-ts/constraint';
+export * as softrobots from '@sofa-ts/softrobots';
 export * as io from '@sofa-ts/io';
 export * from './state-recorder.js';

@@ -5,6 +5,7 @@ import { constraintModule } from '@sofa-ts/constraint';
 import { mappingModule } from '@sofa-ts/mapping';
 import { mechanicsModule } from '@sofa-ts/mechanics';
 import { solversModule } from '@sofa-ts/solvers';
+import { softRobotsModule } from '@sofa-ts/softrobots';
 import { topologyModule } from '@sofa-ts/topology';
 import { visualModule } from '@sofa-ts/visual';
 
@@ -19,6 +20,7 @@ export const standardModules = [
   ['@sofa-ts/collision', collisionModule],
   ['@sofa-ts/compliant', compliantModule],
   ['@sofa-ts/constraint', constraintModule],
+  ['@sofa-ts/softrobots', softRobotsModule],
 ] as const;
 
 /** A registry holding every standard component (plugins are added per scene by RequiredPlugin). */
