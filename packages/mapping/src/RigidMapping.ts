@@ -60,7 +60,8 @@ export class RigidMapping extends MappingComponent {
   private byFrame = new Uint32Array(0);
   /** Scratch: a 3×3 block, and the NSD projection's workspace. */
   private readonly block = new Float64Array(9);
-  private readonly scratch = new Float64Array(9);
+  private readonly eigenVectors = new Float64Array(9);
+  private readonly eigenValues = new Float64Array(3);
 
   override init(): void {
     this.resolveEnds();
@@ -244,12 +245,12 @@ export class RigidMapping extends MappingComponent {
       K[6] += z * fx; K[7] += z * fy; K[8] += z * fz - d;
     }
     if (this.geometricStiffness.value === 'Stabilized') {
-      for (const [a, b] of [[1, 3], [2, 6], [5, 7]] as const) {
-        const s = 0.5 * (K[a]! + K[b]!);
-        K[a] = s;
-        K[b] = s;
-      }
-      nsdProject3(K, this.scratch);
+      // symmetrise: the pairs (1, 3), (2, 6), (5, 7) of the row-major 3x3
+      const s01 = 0.5 * (K[1]! + K[3]!), s02 = 0.5 * (K[2]! + K[6]!), s12 = 0.5 * (K[5]! + K[7]!);
+      K[1] = K[3] = s01;
+      K[2] = K[6] = s02;
+      K[5] = K[7] = s12;
+      nsdProject3(K, this.eigenVectors, this.eigenValues);
     }
     return K;
   }

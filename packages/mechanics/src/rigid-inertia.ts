@@ -1,4 +1,5 @@
 import type { MatrixAccumulator } from '@sofa-ts/core';
+import { mat3Invert } from '@sofa-ts/linalg';
 
 /**
  * The mass of a rigid frame as SOFA's RigidMass holds it: mass m, volume, and the inertia per unit
@@ -17,7 +18,7 @@ export class RigidInertia {
     this.inertiaMass = unitInertia.map((x) => x * mass);
     this.invInertiaMass = new Float64Array(n);
     if (n === 1) this.invInertiaMass[0] = this.inertiaMass[0] !== 0 ? 1 / this.inertiaMass[0]! : 0;
-    else invert3(this.inertiaMass, this.invInertiaMass);
+    else if (mat3Invert(this.invInertiaMass, this.inertiaMass) === 0) this.invInertiaMass.fill(0);
   }
 
   /** From a vertexMass value (its mass replaced by `mass`, as SOFA does when totalMass is given). */
@@ -91,19 +92,4 @@ export class RigidInertia {
     }
     return 0.5 * e;
   }
-}
-
-/** out = A⁻¹ for a 3x3 row-major A (zeros when singular). */
-function invert3(A: Float64Array, out: Float64Array): void {
-  const [a, b, c, d, e, f, g, h, i] = A as unknown as number[];
-  const c00 = e! * i! - f! * h!, c01 = f! * g! - d! * i!, c02 = d! * h! - e! * g!;
-  const det = a! * c00 + b! * c01 + c! * c02;
-  if (det === 0) {
-    out.fill(0);
-    return;
-  }
-  const s = 1 / det;
-  out[0] = c00 * s; out[1] = (c! * h! - b! * i!) * s; out[2] = (b! * f! - c! * e!) * s;
-  out[3] = c01 * s; out[4] = (a! * i! - c! * g!) * s; out[5] = (c! * d! - a! * f!) * s;
-  out[6] = c02 * s; out[7] = (b! * g! - a! * h!) * s; out[8] = (a! * e! - b! * d!) * s;
 }

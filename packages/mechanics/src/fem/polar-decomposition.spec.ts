@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { det, eigs, multiply, transpose } from 'mathjs';
 import { randomRotation, rng } from './fem-test-support.js';
-import { polarDecomposition, polarDecompositionStable, symmetricEigen3 } from './polar-decomposition.js';
+import { symmetricEigen3 } from '@sofa-ts/linalg';
+import { polarDecomposition, polarDecompositionStable } from './polar-decomposition.js';
 
 const nested = (m: ArrayLike<number>): number[][] => [0, 1, 2].map((i) => [0, 1, 2].map((j) => m[3 * i + j]!));
 

@@ -1,3 +1,4 @@
+import { symmetricEigen3 } from '@sofa-ts/linalg';
 /**
  * Rotations of 3x3 matrices for the corotational finite elements, as SOFA computes them
  * (helper::Decompose). Matrices are row-major Float64Arrays of 9 numbers.
@@ -88,55 +89,6 @@ export function polarDecomposition(q: Float64Array, m: ArrayLike<number>): numbe
   return det;
 }
 
-/**
- * Eigen-decomposition of a symmetric 3x3 matrix a by cyclic Jacobi rotations:
- * a = v·diag(w)·vᵀ, v's columns the eigenvectors (row-major, v[3·r + c]).
- */
-export function symmetricEigen3(v: Float64Array, w: Float64Array, a: ArrayLike<number>): void {
-  const s = js;
-  for (let k = 0; k < 9; k++) s[k] = a[k]!;
-  v.fill(0);
-  v[0] = v[4] = v[8] = 1;
-  for (let sweep = 0; sweep < 50; sweep++) {
-    const off = Math.abs(s[1]!) + Math.abs(s[2]!) + Math.abs(s[5]!);
-    const scale = Math.abs(s[0]!) + Math.abs(s[4]!) + Math.abs(s[8]!);
-    if (off <= 1e-300 || off <= 1e-17 * scale) break;
-    for (let p = 0; p < 2; p++) {
-      for (let q = p + 1; q < 3; q++) {
-        const apq = s[3 * p + q]!;
-        if (apq === 0) continue;
-        const app = s[3 * p + p]!;
-        const aqq = s[3 * q + q]!;
-        // rotation angle zeroing s[p][q]
-        const theta = (aqq - app) / (2 * apq);
-        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-        const c = 1 / Math.sqrt(t * t + 1);
-        const sn = t * c;
-        for (let k = 0; k < 3; k++) {
-          const skp = s[3 * k + p]!;
-          const skq = s[3 * k + q]!;
-          s[3 * k + p] = c * skp - sn * skq;
-          s[3 * k + q] = sn * skp + c * skq;
-        }
-        for (let k = 0; k < 3; k++) {
-          const spk = s[3 * p + k]!;
-          const sqk = s[3 * q + k]!;
-          s[3 * p + k] = c * spk - sn * sqk;
-          s[3 * q + k] = sn * spk + c * sqk;
-        }
-        for (let k = 0; k < 3; k++) {
-          const vkp = v[3 * k + p]!;
-          const vkq = v[3 * k + q]!;
-          v[3 * k + p] = c * vkp - sn * vkq;
-          v[3 * k + q] = sn * vkp + c * vkq;
-        }
-      }
-    }
-  }
-  w[0] = s[0]!;
-  w[1] = s[4]!;
-  w[2] = s[8]!;
-}
 
 const ev = new Float64Array(9);
 const ew = new Float64Array(3);
@@ -145,7 +97,6 @@ const ata = new Float64Array(9);
 const V = new Float64Array(9);
 const sigma2 = new Float64Array(3);
 const order = [0, 1, 2];
-const js = new Float64Array(9);
 
 /**
  * q = U·Vᵀ from the SVD of m with U, V rotations (SOFA Decompose::polarDecomposition_stable).
