@@ -12,7 +12,7 @@ import {
   type BaseMeshTopology,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
-import { emitElementMatrix } from './element-matrix-emission.js';
+import { emitElementMatrix, rotatedElementStiffness } from './element-matrix.js';
 import { sameElements } from './corotational-tetrahedra.js';
 import { polarDecomposition } from './polar-decomposition.js';
 import {
@@ -313,33 +313,7 @@ export class HexahedronFEMForceField extends BaseForceField {
 
   /** The 24×24 stiffness −Rᵀ·K_e·R of element e (row-major into out), rotation of the last addForce. */
   elementStiffness(out: Float64Array, e: number): Float64Array {
-    const K = this.kPool, ko = 576 * this.kOf[e]!, R = this.rot, r = 9 * e;
-    const r0 = R[r]!, r1 = R[r + 1]!, r2 = R[r + 2]!, r3 = R[r + 3]!, r4 = R[r + 4]!, r5 = R[r + 5]!, r6 = R[r + 6]!, r7 = R[r + 7]!, r8 = R[r + 8]!;
-    // out_ij = −Rᵀ·K_ij·R for j ≥ i, out_ji = out_ijᵀ (K_e is symmetric)
-    for (let i = 0; i < 8; i++) {
-      for (let j = i; j < 8; j++) {
-        const b = 72 * i + 3 * j, k = ko + b;
-        const b00 = K[k]!, b01 = K[k + 1]!, b02 = K[k + 2]!;
-        const b10 = K[k + 24]!, b11 = K[k + 25]!, b12 = K[k + 26]!;
-        const b20 = K[k + 48]!, b21 = K[k + 49]!, b22 = K[k + 50]!;
-        const t00 = b00 * r0 + b01 * r3 + b02 * r6, t01 = b00 * r1 + b01 * r4 + b02 * r7, t02 = b00 * r2 + b01 * r5 + b02 * r8;
-        const t10 = b10 * r0 + b11 * r3 + b12 * r6, t11 = b10 * r1 + b11 * r4 + b12 * r7, t12 = b10 * r2 + b11 * r5 + b12 * r8;
-        const t20 = b20 * r0 + b21 * r3 + b22 * r6, t21 = b20 * r1 + b21 * r4 + b22 * r7, t22 = b20 * r2 + b21 * r5 + b22 * r8;
-        const w00 = -(r0 * t00 + r3 * t10 + r6 * t20), w01 = -(r0 * t01 + r3 * t11 + r6 * t21), w02 = -(r0 * t02 + r3 * t12 + r6 * t22);
-        const w10 = -(r1 * t00 + r4 * t10 + r7 * t20), w11 = -(r1 * t01 + r4 * t11 + r7 * t21), w12 = -(r1 * t02 + r4 * t12 + r7 * t22);
-        const w20 = -(r2 * t00 + r5 * t10 + r8 * t20), w21 = -(r2 * t01 + r5 * t11 + r8 * t21), w22 = -(r2 * t02 + r5 * t12 + r8 * t22);
-        out[b] = w00; out[b + 1] = w01; out[b + 2] = w02;
-        out[b + 24] = w10; out[b + 25] = w11; out[b + 26] = w12;
-        out[b + 48] = w20; out[b + 49] = w21; out[b + 50] = w22;
-        if (j !== i) {
-          const c = 72 * j + 3 * i;
-          out[c] = w00; out[c + 1] = w10; out[c + 2] = w20;
-          out[c + 24] = w01; out[c + 25] = w11; out[c + 26] = w21;
-          out[c + 48] = w02; out[c + 49] = w12; out[c + 50] = w22;
-        }
-      }
-    }
-    return out;
+    return rotatedElementStiffness(out, this.kPool, 576 * this.kOf[e]!, 8, this.rot, 9 * e);
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {

@@ -8,7 +8,7 @@ import {
   type BaseMeshTopology,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
-import { emitElementMatrix } from './element-matrix-emission.js';
+import { emitElementMatrix, rotatedElementStiffness } from './element-matrix.js';
 import { polarDecomposition, polarDecompositionStable } from './polar-decomposition.js';
 import {
   DEFAULT_POISSON_RATIO,
@@ -481,35 +481,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
       for (let k = 0; k < 144; k++) out[k] = -blk[k]!;
       return out;
     }
-    // out_ij = −Rᵀ·blk_ij·R, computed for j ≥ i (out_ji = out_ijᵀ)
-    const R = this.rot, r = 9 * e;
-    const r0 = R[r]!, r1 = R[r + 1]!, r2 = R[r + 2]!, r3 = R[r + 3]!, r4 = R[r + 4]!, r5 = R[r + 5]!, r6 = R[r + 6]!, r7 = R[r + 7]!, r8 = R[r + 8]!;
-    for (let i = 0; i < 4; i++) {
-      for (let j = i; j < 4; j++) {
-        const b = 36 * i + 3 * j;
-        // T = blk·R
-        const b00 = blk[b]!, b01 = blk[b + 1]!, b02 = blk[b + 2]!;
-        const b10 = blk[b + 12]!, b11 = blk[b + 13]!, b12 = blk[b + 14]!;
-        const b20 = blk[b + 24]!, b21 = blk[b + 25]!, b22 = blk[b + 26]!;
-        const t00 = b00 * r0 + b01 * r3 + b02 * r6, t01 = b00 * r1 + b01 * r4 + b02 * r7, t02 = b00 * r2 + b01 * r5 + b02 * r8;
-        const t10 = b10 * r0 + b11 * r3 + b12 * r6, t11 = b10 * r1 + b11 * r4 + b12 * r7, t12 = b10 * r2 + b11 * r5 + b12 * r8;
-        const t20 = b20 * r0 + b21 * r3 + b22 * r6, t21 = b20 * r1 + b21 * r4 + b22 * r7, t22 = b20 * r2 + b21 * r5 + b22 * r8;
-        // W = −Rᵀ·T
-        const w00 = -(r0 * t00 + r3 * t10 + r6 * t20), w01 = -(r0 * t01 + r3 * t11 + r6 * t21), w02 = -(r0 * t02 + r3 * t12 + r6 * t22);
-        const w10 = -(r1 * t00 + r4 * t10 + r7 * t20), w11 = -(r1 * t01 + r4 * t11 + r7 * t21), w12 = -(r1 * t02 + r4 * t12 + r7 * t22);
-        const w20 = -(r2 * t00 + r5 * t10 + r8 * t20), w21 = -(r2 * t01 + r5 * t11 + r8 * t21), w22 = -(r2 * t02 + r5 * t12 + r8 * t22);
-        out[b] = w00; out[b + 1] = w01; out[b + 2] = w02;
-        out[b + 12] = w10; out[b + 13] = w11; out[b + 14] = w12;
-        out[b + 24] = w20; out[b + 25] = w21; out[b + 26] = w22;
-        if (j !== i) {
-          const c = 36 * j + 3 * i;
-          out[c] = w00; out[c + 1] = w10; out[c + 2] = w20;
-          out[c + 12] = w01; out[c + 13] = w11; out[c + 14] = w21;
-          out[c + 24] = w02; out[c + 25] = w12; out[c + 26] = w22;
-        }
-      }
-    }
-    return out;
+    // out_ij = −Rᵀ·blk_ij·R
+    return rotatedElementStiffness(out, blk, 0, 4, this.rot, 9 * e);
   }
 
   private readonly kScratch = new Float64Array(144);
