@@ -11,6 +11,7 @@ import {
   type DataType,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
+import { LinearSprings } from './linear-springs.js';
 
 /** Springs as SOFA writes them: "i j ks kd restLength" per spring. */
 const Springs: DataType<Float64Array> = RealArray(5, 'vector<LinearSpring>');
@@ -53,18 +54,17 @@ export class SpringForceField extends BaseForceField {
   readonly object1 = this.initLink({ name: 'object1', help: 'first object in interaction (default: the state of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject', aliases: ['mstate1'] });
   readonly object2 = this.initLink({ name: 'object2', help: 'second object in interaction (default: object1)', accepts: isMechanicalState, expected: 'a MechanicalObject', aliases: ['mstate2'] });
 
-  // Springs, struct of arrays: (nSprings)
-  protected a = new Uint32Array(0);
-  protected b = new Uint32Array(0);
-  protected ks = new Float64Array(0);
-  protected kd = new Float64Array(0);
-  protected rest = new Float64Array(0);
-  protected elongOnly = new Uint8Array(0);
-  protected active = new Uint8Array(0);
-  /** ∂F_a/∂p_b per spring, at the last addForce: (nSprings × N × N), row-major. */
-  protected dfdx = new Float64Array(0);
+  /** The springs (struct of arrays) and their law. */
+  protected readonly springs = new LinearSprings();
+  protected get a(): Uint32Array { return this.springs.a; }
+  protected get b(): Uint32Array { return this.springs.b; }
+  protected get ks(): Float64Array { return this.springs.ks; }
+  protected get kd(): Float64Array { return this.springs.kd; }
+  protected get rest(): Float64Array { return this.springs.rest; }
+  protected get elongOnly(): Uint8Array { return this.springs.elongOnly; }
+  protected get active(): Uint8Array { return this.springs.active; }
   /** Spatial dimension N of the points (1, 2 or 3). */
-  protected N = 3;
+  protected get N(): number { return this.springs.N; }
   private states: BaseMechanicalState[] = [];
 
   getMechanicalStates(): readonly BaseMechanicalState[] {
@@ -80,7 +80,7 @@ export class SpringForceField extends BaseForceField {
     this.states = s1 === s2 ? [s1] : [s1, s2];
     if (!this.template) this.template = s1.stateType.name;
     if (s1.stateType.isRigid || s2.stateType.isRigid) throw this.error('rigid templates are not supported by SpringForceField');
-    this.N = s1.stateType.derivSize;
+    this.springs.N = s1.stateType.derivSize;
     if (this.fileSprings.value) throw this.error(`spring files are not supported yet (fileSprings='${this.fileSprings.value}')`);
     this.buildSprings();
     for (let i = 0; i < this.a.length; i++) {
@@ -124,14 +124,7 @@ export class SpringForceField extends BaseForceField {
   }
 
   protected allocate(n: number): void {
-    this.a = new Uint32Array(n);
-    this.b = new Uint32Array(n);
-    this.ks = new Float64Array(n);
-    this.kd = new Float64Array(n);
-    this.rest = new Float64Array(n);
-    this.elongOnly = new Uint8Array(n);
-    this.active = new Uint8Array(n);
-    this.dfdx = new Float64Array(n * this.N * this.N);
+    this.springs.allocate(n);
   }
 
   get springCount(): number {
@@ -139,99 +132,19 @@ export class SpringForceField extends BaseForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
-    const f1 = f[0]!, f2 = f[f.length - 1]!, x1 = x[0]!, x2 = x[x.length - 1]!, v1 = v[0]!, v2 = v[v.length - 1]!;
-    const N = this.N;
-    const NN = N * N;
-    const u = [0, 0, 0];
-    for (let s = 0; s < this.a.length; s++) {
-      const pa = this.a[s]! * N;
-      const pb = this.b[s]! * N;
-      let d2 = 0;
-      for (let k = 0; k < N; k++) {
-        u[k] = x2[pb + k]! - x1[pa + k]!;
-        d2 += u[k]! * u[k]!;
-      }
-      const d = Math.sqrt(d2);
-      const m0 = s * NN;
-      if (!this.active[s] || !(d > 1e-9) || (this.elongOnly[s] && !(d > this.rest[s]!))) {
-        this.dfdx.fill(0, m0, m0 + NN);
-        continue;
-      }
-      const inv = 1 / d;
-      let elongVel = 0;
-      for (let k = 0; k < N; k++) {
-        u[k]! *= inv;
-        elongVel += u[k]! * (v2[pb + k]! - v1[pa + k]!);
-      }
-      // f = ks·(d − L) + kd·(û·Δv)
-      const fi = this.ks[s]! * (d - this.rest[s]!) + this.kd[s]! * elongVel;
-      for (let k = 0; k < N; k++) {
-        f1[pa + k] += u[k]! * fi;
-        f2[pb + k] -= u[k]! * fi;
-      }
-      // m = (ks − f/d)·û·ûᵀ + (f/d)·I
-      const tgt = fi * inv;
-      for (let j = 0; j < N; j++) {
-        for (let k = 0; k < N; k++) this.dfdx[m0 + j * N + k] = (this.ks[s]! - tgt) * u[j]! * u[k]!;
-        this.dfdx[m0 + j * N + j] += tgt;
-      }
-    }
+    this.springs.addForce(f[0]!, f[f.length - 1]!, x[0]!, x[x.length - 1]!, v[0]!, v[v.length - 1]!);
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const df1 = df[0]!, df2 = df[df.length - 1]!, dx1 = dx[0]!, dx2 = dx[dx.length - 1]!;
-    const k = this.kFactorWithRayleigh(kFactor, bFactor);
-    const N = this.N;
-    const NN = N * N;
-    for (let s = 0; s < this.a.length; s++) {
-      const pa = this.a[s]! * N;
-      const pb = this.b[s]! * N;
-      const m0 = s * NN;
-      // dF_a = k·m·(dx_b − dx_a),  dF_b = −dF_a
-      for (let j = 0; j < N; j++) {
-        let acc = 0;
-        for (let c = 0; c < N; c++) acc += this.dfdx[m0 + j * N + c]! * (dx2[pb + c]! - dx1[pa + c]!);
-        df1[pa + j] += k * acc;
-        df2[pb + j] -= k * acc;
-      }
-    }
+    this.springs.addDForce(df[0]!, df[df.length - 1]!, dx[0]!, dx[dx.length - 1]!, this.kFactorWithRayleigh(kFactor, bFactor));
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const k = kFactor;
-    const N = this.N;
-    const NN = N * N;
-    const off2 = this.states.length === 2 ? this.states[0]!.size * N : 0;
-    for (let s = 0; s < this.a.length; s++) {
-      const p1 = this.a[s]! * N;
-      const p2 = off2 + this.b[s]! * N;
-      const m0 = s * NN;
-      for (let i = 0; i < N; i++) {
-        for (let j = 0; j < N; j++) {
-          const v = k * this.dfdx[m0 + i * N + j]!;
-          acc.add(p1 + i, p1 + j, -v);
-          acc.add(p1 + i, p2 + j, v);
-          acc.add(p2 + i, p1 + j, v);
-          acc.add(p2 + i, p2 + j, -v);
-        }
-      }
-    }
+    this.springs.addKToMatrix(acc, kFactor, this.states.length === 2 ? this.states[0]!.size * this.N : 0);
   }
 
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    const x1 = x[0]!, x2 = x[x.length - 1]!;
-    const N = this.N;
-    let e = 0;
-    for (let s = 0; s < this.a.length; s++) {
-      let d2 = 0;
-      for (let k = 0; k < N; k++) {
-        const u = x2[this.b[s]! * N + k]! - x1[this.a[s]! * N + k]!;
-        d2 += u * u;
-      }
-      const el = Math.sqrt(d2) - this.rest[s]!;
-      e += 0.5 * this.ks[s]! * el * el;
-    }
-    return e;
+    return this.springs.potentialEnergy(x[0]!, x[x.length - 1]!);
   }
 }
 
