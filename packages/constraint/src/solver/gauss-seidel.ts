@@ -70,35 +70,43 @@ export function gaussSeidelSweep(p: ConstraintProblem, measure: boolean, tol: nu
       for (let l = 0; l < nb; l++) d[j + l] += W[(j + l) * n + k]! * fk;
     }
     res.resolution(j, W, n, d, force, dfree);
-    if (measure) {
-      let constraintError = 0;
-      if (nb > 1) {
-        for (let l = 0; l < nb; l++) {
-          let lineError = 0;
-          for (let m = 0; m < nb; m++) {
-            const e = W[(j + l) * n + j + m]! * (force[j + m]! - errF[m]!);
-            lineError += e * e;
-          }
-          lineError = Math.sqrt(lineError);
-          if (lineError > tol) work.verified = false;
-          constraintError += lineError;
-        }
-      } else {
-        constraintError = Math.abs(W[j * n + j]! * (force[j]! - errF[0]!));
-        if (constraintError > tol) work.verified = false;
-      }
-      if (res.tolerance) {
-        if (constraintError > res.tolerance) work.verified = false;
-        constraintError *= tol / res.tolerance;
-      }
-      error += constraintError;
-    }
+    if (measure) error += blockError(W, n, j, nb, force, errF, tol, res.tolerance, work);
     j += nb;
   }
   return error;
 }
 
 /** Calls every group's store (warm starts of the next step). */
+/**
+ * The error of block j after its resolution, as SOFA's Gauss-Seidel measures it: per line,
+ * |W_jj·(λ_j − λ_j_before)| (a norm over the block's lines when it has several); a block with its
+ * own tolerance is checked against it and its error rescaled to the global one. Marks `work`
+ * unverified when a line or the block exceeds its tolerance.
+ */
+export function blockError(W: Float64Array, n: number, j: number, nb: number, force: Float64Array, before: Float64Array, tol: number, blockTolerance: number | undefined, work: GaussSeidelWork): number {
+  let constraintError = 0;
+  if (nb > 1) {
+    for (let l = 0; l < nb; l++) {
+      let lineError = 0;
+      for (let m = 0; m < nb; m++) {
+        const e = W[(j + l) * n + j + m]! * (force[j + m]! - before[m]!);
+        lineError += e * e;
+      }
+      lineError = Math.sqrt(lineError);
+      if (lineError > tol) work.verified = false;
+      constraintError += lineError;
+    }
+  } else {
+    constraintError = Math.abs(W[j * n + j]! * (force[j]! - before[0]!));
+    if (constraintError > tol) work.verified = false;
+  }
+  if (blockTolerance) {
+    if (constraintError > blockTolerance) work.verified = false;
+    constraintError *= tol / blockTolerance;
+  }
+  return constraintError;
+}
+
 export function storeResolutions(p: ConstraintProblem, converged: boolean): void {
   for (let j = 0; j < p.n; ) {
     const r = p.resolutions[j]!;

@@ -2,7 +2,7 @@ import type { BaseConstraintCorrection } from '../correction/base-constraint-cor
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import type { ConstraintStep } from './base-constraint-solver.js';
 import type { ConstraintProblem } from './constraint-problem.js';
-import { effectiveTolerance, initResolutions, relax, storeResolutions, type GaussSeidelOptions, type GaussSeidelWork, type SolveResult } from './gauss-seidel.js';
+import { blockError, effectiveTolerance, initResolutions, relax, storeResolutions, type GaussSeidelOptions, type GaussSeidelWork, type SolveResult } from './gauss-seidel.js';
 
 /**
  * The unbuilt problem of SOFA's UnbuiltConstraintSolver: the corrections are prepared for the
@@ -61,27 +61,7 @@ export function unbuiltGaussSeidel(p: ConstraintProblem, u: UnbuiltProblem, o: G
       const ccs = u.byRow[j]!;
       for (const cc of ccs) cc.addConstraintDisplacement(d, j, j + nb - 1);
       res.resolution(j, W, n, d, force, dfree);
-      let constraintError = 0;
-      if (nb > 1) {
-        for (let l = 0; l < nb; l++) {
-          let lineError = 0;
-          for (let m = 0; m < nb; m++) {
-            const e = W[(j + l) * n + j + m]! * (force[j + m]! - errF[m]!);
-            lineError += e * e;
-          }
-          lineError = Math.sqrt(lineError);
-          if (lineError > tol) work.verified = false;
-          constraintError += lineError;
-        }
-      } else {
-        constraintError = Math.abs(W[j * n + j]! * (force[j]! - errF[0]!));
-        if (constraintError > tol) work.verified = false;
-      }
-      if (res.tolerance) {
-        if (constraintError > res.tolerance) work.verified = false;
-        constraintError *= tol / res.tolerance;
-      }
-      error += constraintError;
+      error += blockError(W, n, j, nb, force, errF, tol, res.tolerance, work);
       // the corrections follow the change of force
       let update = false;
       for (let l = 0; l < nb; l++) update ||= force[j + l] !== 0 || errF[l] !== 0;
