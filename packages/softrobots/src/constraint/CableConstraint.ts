@@ -98,7 +98,7 @@ export class CableConstraint extends BaseLagrangianConstraint {
     const idx = this.indices.value;
     if (this.grad.length !== 3 * idx.length) this.grad = new Float64Array(3 * idx.length);
     this.row = firstRow;
-    cableGradient(this.grad, s.x, idx, this.pull());
+    cableGradient(this.grad, s.xFree, idx, this.pull());
     const g = this.grad, e = this.entry;
     for (let k = 0; k < idx.length; k++) {
       e[0] = g[3 * k]!;
