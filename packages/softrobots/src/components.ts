@@ -1,5 +1,24 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { CableConstraint } from './constraint/CableConstraint.js';
+import { SurfacePressureConstraint } from './constraint/SurfacePressureConstraint.js';
+import { CableActuator } from './inverse/actuator/CableActuator.js';
+import { CableEffector } from './inverse/effector/CableEffector.js';
+import { PositionEffector } from './inverse/effector/PositionEffector.js';
+import { CableEquality } from './inverse/equality/CableEquality.js';
+import { PositionEquality } from './inverse/equality/PositionEquality.js';
+import { GaussSeidelInverseProblemSolver } from './inverse/GaussSeidelInverseProblemSolver.js';
+import { QPInverseProblemSolver } from './inverse/QPInverseProblemSolver.js';
 
 /** Every component of @sofa-ts/softrobots, registered by module.ts. */
-export const softRobotsComponents: readonly ComponentClass[] = [CableConstraint];
+export const softRobotsComponents: readonly ComponentClass[] = [
+  CableConstraint,
+  SurfacePressureConstraint,
+  // inverse problems
+  QPInverseProblemSolver,
+  GaussSeidelInverseProblemSolver,
+  CableActuator,
+  CableEffector,
+  CableEquality,
+  PositionEffector,
+  PositionEquality,
+];

@@ -165,7 +165,6 @@ export class DenseQpSolver {
   private Aeq: Float64Array | undefined;
   private Ain: Float64Array | undefined;
   private qScale = 0; // max Q_ii
-  private hasPrevious = false;
   private rank = 0;
   private factorValid = false;
 
@@ -238,10 +237,9 @@ export class DenseQpSolver {
     this.yBound.fill(0);
     this.ray.fill(0);
     const { m, lo, hi, side, warmSide, x } = this;
-    const warm = warmStart && this.hasPrevious;
+    const warm = warmStart; // a fresh solver starts from the x and working set its caller wrote (zero: x = 0, none)
     if (warm) warmSide.set(side);
     side.fill(OUT);
-    this.hasPrevious = true;
     for (let k = 0; k < m; k++) {
       if (lo[k] > hi[k] + this.tol(lo[k])) return this.finish('infeasible');
     }

@@ -17,7 +17,7 @@ import {
   type SofaEvent,
 } from '@sofa-ts/core';
 import { cableGradient, cableLength } from './cable-geometry.js';
-import { CableResolution } from './cable-resolution.js';
+import { ActuationResolution } from './actuation-resolution.js';
 
 /**
  * SoftRobots' CableConstraint (direct actuation): a cable from `pullPoint` through the points
@@ -65,7 +65,7 @@ export class CableConstraint extends BaseLagrangianConstraint {
   private row = 0;
   private grad = new Float64Array(0);
   private readonly entry = new Float64Array(3);
-  private readonly resolutionObj = new CableResolution();
+  private readonly resolutionObj = new ActuationResolution();
 
   override init(): void {
     const s = this.mstate.require();

@@ -1,18 +1,21 @@
 import type { ConstraintResolution } from '@sofa-ts/core';
 
 /**
- * The local solve of a cable's row in a Gauss-Seidel sweep. d = δ_free + W·λ is the cable's
- * shortening with the current λ (an impulse, force·dt).
- * - displacement: λ ← λ − (d − target)/W_ii, then λ clamped to [minForce, maxForce];
- * - force: λ = value, unless the shortening would leave [−maxNegativeDisp, maxPositiveDisp]: then
- *   λ is moved so that it sits on the bound (λ += (bound − d′)/W_ii, d′ the shortening at λ = value).
+ * The local solve of one actuator row in a Gauss-Seidel sweep (SoftRobots' direct actuators:
+ * CableConstraint, SurfacePressureConstraint). The row measures a "displacement" δ (a cable's
+ * shortening, a cavity's volume growth) and its multiplier λ is the actuation impulse
+ * (force·dt, pressure·dt). d = δ_free + W·λ is δ with the current λ.
+ * - displacement mode (δ imposed): λ ← λ − (d − target)/W_ii, then λ clamped to
+ *   [minForce, maxForce];
+ * - force mode (λ imposed): λ = target, unless δ would then leave [minDisp, maxDisp]: λ is moved
+ *   so that δ sits on the bound (λ += (bound − d′)/W_ii, d′ the displacement at λ = target).
  */
-export class CableResolution implements ConstraintResolution {
+export class ActuationResolution implements ConstraintResolution {
   readonly nbLines = 1;
   tolerance = 0;
   private w = 1;
   mode: 'displacement' | 'force' = 'displacement';
-  /** Displacement mode: the requested shortening; force mode: the imposed λ. */
+  /** Displacement mode: the requested displacement; force mode: the imposed λ. */
   target = 0;
   minForce = -Infinity;
   maxForce = Infinity;

@@ -1,0 +1,118 @@
+import type { BaseLagrangianConstraint } from '@sofa-ts/core';
+
+/**
+ * What the inverse solvers know of each row of the constraint problem δ = δ_free + W·λ
+ * (the rows are the Lagrangian constraints of the scene, in the order the solver built them):
+ *
+ *   - actuator rows: λ is an unknown of the inverse problem, within [lambdaMin, lambdaMax], and
+ *     the actuator's displacement δ within [deltaMin, deltaMax]; `epsilon` is the actuator's own
+ *     weight of the deformation-energy term (NaN: the solver's);
+ *   - effector rows: λ = 0; δ is the shift from the effector to its goal, to be brought to zero in
+ *     the least-squares sense with the row's `weight`;
+ *   - equality rows: λ is an unknown, and the row's δ must equal `target` (when `target` is NaN the
+ *     row's λ is fixed instead, lambdaMin = lambdaMax);
+ *   - other rows (role NONE): constraints of the scene that are not part of the inverse problem
+ *     (contacts, bilateral joints), solved with it by the QP solver.
+ *
+ * Every inverse component fills its own rows from its first row (constraintIndex) on; the arrays
+ * are sized by the solver and reused from step to step.
+ */
+export const NONE = 0;
+export const ACTUATOR = 1;
+export const EFFECTOR = 2;
+export const EQUALITY = 3;
+
+export class InverseRows {
+  n = 0;
+  role = new Uint8Array(0);
+  lambdaMin = new Float64Array(0);
+  lambdaMax = new Float64Array(0);
+  deltaMin = new Float64Array(0);
+  deltaMax = new Float64Array(0);
+  target = new Float64Array(0);
+  weight = new Float64Array(0);
+  epsilon = new Float64Array(0);
+
+  /** n rows, every row NONE with no bound, weight 1, target and epsilon NaN. */
+  reset(n: number): void {
+    if (this.role.length < n) {
+      const cap = Math.max(n, 2 * this.role.length);
+      this.role = new Uint8Array(cap);
+      this.lambdaMin = new Float64Array(cap);
+      this.lambdaMax = new Float64Array(cap);
+      this.deltaMin = new Float64Array(cap);
+      this.deltaMax = new Float64Array(cap);
+      this.target = new Float64Array(cap);
+      this.weight = new Float64Array(cap);
+      this.epsilon = new Float64Array(cap);
+    }
+    this.n = n;
+    this.role.fill(NONE, 0, n);
+    this.lambdaMin.fill(-Infinity, 0, n);
+    this.lambdaMax.fill(Infinity, 0, n);
+    this.deltaMin.fill(-Infinity, 0, n);
+    this.deltaMax.fill(Infinity, 0, n);
+    this.target.fill(NaN, 0, n);
+    this.weight.fill(1, 0, n);
+    this.epsilon.fill(NaN, 0, n);
+  }
+
+  /**
+   * Row i is an actuator: λ in [lambdaMin, lambdaMax]; δ in [deltaMin, deltaMax] and, when
+   * maxVariation is finite, within maxVariation of `last` (its displacement of the previous step);
+   * epsilon its own energy weight (NaN: the solver's).
+   */
+  setActuator(i: number, lambdaMin: number, lambdaMax: number, deltaMin: number, deltaMax: number, maxVariation = Infinity, last = 0, epsilon = NaN): void {
+    this.role[i] = ACTUATOR;
+    this.lambdaMin[i] = lambdaMin;
+    this.lambdaMax[i] = lambdaMax;
+    const v = Math.abs(maxVariation);
+    this.deltaMin[i] = Number.isFinite(v) ? Math.max(deltaMin, last - v) : deltaMin;
+    this.deltaMax[i] = Number.isFinite(v) ? Math.min(deltaMax, last + v) : deltaMax;
+    this.epsilon[i] = epsilon;
+  }
+
+  /** Row i is an effector of the given weight (objective ½·weight·δ²). */
+  setEffector(i: number, weight = 1): void {
+    this.role[i] = EFFECTOR;
+    this.weight[i] = weight;
+  }
+
+  /** Row i is an equality on its displacement: δ = target, λ free. */
+  setEqualityOnDisplacement(i: number, target: number): void {
+    this.role[i] = EQUALITY;
+    this.target[i] = target;
+  }
+
+  /** Row i is an equality on its force: λ = value. */
+  setEqualityOnForce(i: number, value: number): void {
+    this.role[i] = EQUALITY;
+    this.target[i] = NaN;
+    this.lambdaMin[i] = value;
+    this.lambdaMax[i] = value;
+  }
+}
+
+/** The Data value when the user set it, else `fallback` (SoftRobots' optional bounds). */
+export function optional(data: { readonly isSet: boolean; readonly value: number }, fallback: number): number {
+  return data.isSet ? data.value : fallback;
+}
+
+export type InverseRole = 'actuator' | 'effector' | 'equality';
+
+/**
+ * A Lagrangian constraint that takes part in an inverse problem (SoftRobots' actuators, effectors
+ * and equalities). Its getConstraintViolation gives δ_free on its rows (the actuator's displacement
+ * or the effector's shift to its goal at the free positions).
+ */
+export interface InverseConstraint extends BaseLagrangianConstraint {
+  readonly inverseRole: InverseRole;
+  /** Fills its rows of `rows` (role, bounds, weights, targets) for this step. */
+  getInverseRows(rows: InverseRows, dt: number): void;
+  /** The solution of the step: λ and δ = δ_free + W·λ of every row (the constraint reads its own). */
+  storeResults(lambda: Float64Array, delta: Float64Array, dt: number): void;
+}
+
+export function isInverseConstraint(o: unknown): o is InverseConstraint {
+  return typeof o === 'object' && o !== null && typeof (o as { inverseRole?: unknown }).inverseRole === 'string';
+}

@@ -1,0 +1,136 @@
+import {
+  BaseLagrangianConstraint,
+  IndexArray,
+  Indices,
+  RealArray,
+  isMechanicalState,
+  type BaseMechanicalState,
+  type ConstraintJacobianBuilder,
+  type ConstraintOrder,
+} from '@sofa-ts/core';
+
+/**
+ * What the position components of the inverse problem share (PositionEffector, PositionEquality):
+ * points `indices` of a Vec3 (or Rigid3) state, and for each point one row per used direction d:
+ *
+ *   δ = d · (x_free − goal)                      J = d on that point
+ *
+ * Directions are vectors of the state's derivative space (3 numbers for Vec3, 6 for Rigid3: a
+ * translation and a rotation part), by default its axes; `useDirections` keeps some of them (1) and
+ * drops the others (0). On a Rigid3 frame the rotation part acts on the rotation vector of
+ * q_free·q_goal⁻¹ (world frame), which is what a small rotation ω moves to first order.
+ */
+export abstract class PositionModel extends BaseLagrangianConstraint {
+  readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'points of the state that are constrained' });
+  readonly directions = this.initData({ name: 'directions', type: RealArray(0), default: new Float64Array(0), help: 'directions of the rows, vectors of the derivative space (default: its axes)' });
+  readonly useDirections = this.initData({ name: 'useDirections', type: IndexArray(1, 'vector<bool>'), default: new Uint32Array(0), help: 'one flag per direction: 1 keeps it, 0 drops it (default: all kept)' });
+
+  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the state of the points (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Vec3d or Rigid3d)', search: 'local', required: true });
+
+  protected states: BaseMechanicalState[] = [];
+  protected row = 0;
+  /** Derivative size (3 or 6) and the used directions (nDir × d). */
+  protected d = 3;
+  protected dirs = new Float64Array(0);
+  protected nDir = 0;
+  private readonly rot = new Float64Array(3);
+
+  override init(): void {
+    const s = this.mstate.require();
+    const name = s.stateType.name;
+    if (name !== 'Vec3d' && name !== 'Rigid3d') throw this.error(`a Vec3d or Rigid3d state is needed (got ${name})`);
+    this.template = name;
+    this.states = [s];
+    const d = (this.d = s.stateType.derivSize);
+    for (const i of this.indices.value) if (i >= s.size) throw this.error(`index ${i} is out of range (${s.describe()} has ${s.size} points)`);
+    let all = this.directions.value;
+    if (all.length === 0) {
+      all = new Float64Array(d * d);
+      for (let k = 0; k < d; k++) all[k * d + k] = 1;
+    } else if (all.length % d !== 0) {
+      throw this.error(`directions holds ${all.length} numbers: expected groups of ${d} (one vector of the derivative space each)`);
+    }
+    const count = all.length / d;
+    const use = this.useDirections.value;
+    if (use.length !== 0 && use.length !== count) throw this.error(`useDirections has ${use.length} flags for ${count} directions`);
+    let kept = 0;
+    for (let k = 0; k < count; k++) if (use.length === 0 || use[k] !== 0) kept++;
+    if (kept === 0) throw this.error('useDirections drops every direction: nothing to constrain');
+    this.dirs = new Float64Array(kept * d);
+    let r = 0;
+    for (let k = 0; k < count; k++) {
+      if (use.length !== 0 && use[k] === 0) continue;
+      for (let a = 0; a < d; a++) this.dirs[r * d + a] = all[k * d + a]!;
+      r++;
+    }
+    this.nDir = kept;
+  }
+
+  getMechanicalStates(): readonly BaseMechanicalState[] {
+    return this.states;
+  }
+
+  /** Number of rows: used directions × points. */
+  get nbRows(): number {
+    return this.nDir * this.indices.value.length;
+  }
+
+  buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
+    const s = this.states[0]!, idx = this.indices.value, d = this.d;
+    this.row = firstRow;
+    let r = firstRow;
+    for (let p = 0; p < idx.length; p++) {
+      for (let k = 0; k < this.nDir; k++) J.add(s, r++, idx[p]!, this.dirs.subarray(k * d, k * d + d));
+    }
+    return r - firstRow;
+  }
+
+  /** The goal (coordinates) of the p-th point. */
+  protected abstract goal(p: number): ArrayLike<number>;
+
+  /** Clamps the shift of one row (the effector's limits); identity by default. */
+  protected limitShift(shift: number, _dt: number): number {
+    return shift;
+  }
+
+  getConstraintViolation(out: Float64Array, order: ConstraintOrder, dt: number): void {
+    if (order === 'vel') throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
+    const s = this.states[0]!, idx = this.indices.value, d = this.d, c = s.stateType.coordSize;
+    const x = s.xFree;
+    let r = this.row;
+    for (let p = 0; p < idx.length; p++) {
+      const g = this.goal(p);
+      const o = c * idx[p]!;
+      const ex = x[o]! - g[0]!, ey = x[o + 1]! - g[1]!, ez = x[o + 2]! - g[2]!;
+      if (d === 6) rotationError(this.rot, x, o + 3, g);
+      for (let k = 0; k < this.nDir; k++) {
+        const u = this.dirs, b = k * d;
+        let shift = u[b]! * ex + u[b + 1]! * ey + u[b + 2]! * ez;
+        if (d === 6) shift += u[b + 3]! * this.rot[0]! + u[b + 4]! * this.rot[1]! + u[b + 5]! * this.rot[2]!;
+        out[r++] = this.limitShift(shift, dt);
+      }
+    }
+  }
+}
+
+/** out = rotation vector of q·g⁻¹, q = x[o .. o+4) and g = goal[3 .. 7) (x, y, z, w quaternions). */
+function rotationError(out: Float64Array, x: ArrayLike<number>, o: number, goal: ArrayLike<number>): void {
+  const qx = x[o]!, qy = x[o + 1]!, qz = x[o + 2]!, qw = x[o + 3]!;
+  // g⁻¹ = conjugate (unit quaternion)
+  const gx = -goal[3]!, gy = -goal[4]!, gz = -goal[5]!, gw = goal[6]!;
+  let rx = qw * gx + qx * gw + qy * gz - qz * gy;
+  let ry = qw * gy - qx * gz + qy * gw + qz * gx;
+  let rz = qw * gz + qx * gy - qy * gx + qz * gw;
+  let rw = qw * gw - qx * gx - qy * gy - qz * gz;
+  if (rw < 0) {
+    rx = -rx;
+    ry = -ry;
+    rz = -rz;
+    rw = -rw;
+  }
+  const sn = Math.hypot(rx, ry, rz);
+  const scale = sn < 1e-12 ? 2 : (2 * Math.atan2(sn, rw)) / sn;
+  out[0] = rx * scale;
+  out[1] = ry * scale;
+  out[2] = rz * scale;
+}
