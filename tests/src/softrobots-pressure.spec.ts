@@ -23,7 +23,7 @@ const k = 100;
 const OUTWARD = '0 2 1  0 1 3  0 3 2  1 2 3';
 const INWARD = '0 1 2  0 3 1  0 2 3  1 3 2';
 
-async function tetScene(attrs: string, faces = `triangles="${OUTWARD}"`, topology = ''): Promise<SofaScene> {
+async function tetScene(attrs: string, faces = `triangles="${OUTWARD}"`, topology = '', extra = ''): Promise<SofaScene> {
   return loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 0">
     <RequiredPlugin name="SoftRobots"/>
     <FreeMotionAnimationLoop/>
@@ -38,6 +38,7 @@ async function tetScene(attrs: string, faces = `triangles="${OUTWARD}"`, topolog
       <FixedProjectiveConstraint indices="0 1 2"/>
       <LinearSolverConstraintCorrection/>
       <SurfacePressureConstraint name="cavity" ${faces} ${attrs}/>
+      ${extra}
     </Node>
   </Node>`);
 }
@@ -182,5 +183,60 @@ describe('softrobots: SurfacePressureConstraint scenes (closed forms)', () => {
     cp.value.setValue(Float64Array.of(cv.pressure.value));
     sp.step(200);
     expect(cp.volumeGrowth.value).to.be.closeTo(cv.volumeGrowth.value, 0.01 * cv.volumeGrowth.value);
+  });
+});
+
+/**
+ * The sensors measure without acting: beside the closed-form problems above, a
+ * SurfacePressureSensor reports the tetrahedral cavity's volume 1/6 + p/(36k) (its own faces, or
+ * the context topology's), and CableSensors beside a cable pulling a particle on a spring to
+ * x = −F/k report the cable's length 10 − F/k and, from another point (0, 3, 0), √((F/k)² + 9).
+ */
+describe('softrobots: SurfacePressureSensor and CableSensor', () => {
+  it('SurfacePressureSensor: the volume and growth of the inflated tetrahedral cavity, V₀ at init', async () => {
+    const value = 0.6;
+    const s = await tetScene(`valueType="pressure" value="${value}"`, `triangles="${OUTWARD}"`, `<MeshTopology triangles="${INWARD}"/>`, `<SurfacePressureSensor name="sensor" triangles="${OUTWARD}"/><SurfacePressureSensor name="fromTopology"/>`);
+    const sensor = s.get<softrobots.SurfacePressureSensor>('p/sensor')!;
+    const fromTopology = s.get<softrobots.SurfacePressureSensor>('p/fromTopology')!;
+    expect(sensor.initialCavityVolume.value).to.be.closeTo(1 / 6, 1e-15);
+    expect(fromTopology.initialCavityVolume.value).to.be.closeTo(1 / 6, 1e-15); // |V| of the inward faces
+    s.step(300);
+    const growth = value / dt / (36 * k);
+    for (const x of [sensor, fromTopology]) {
+      expect(x.cavityVolume.value).to.be.closeTo(1 / 6 + growth, 1e-10);
+      expect(x.volumeGrowth.value).to.be.closeTo(growth, 1e-10);
+    }
+    expect(apex(s)[2]).to.be.closeTo(1 + value / dt / (6 * k), 1e-10);
+  });
+
+  it('CableSensor: the length of the pulling cable and of another cable through the particle', async () => {
+    const value = 0.5;
+    const s = await loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 0">
+      <RequiredPlugin name="SoftRobots"/>
+      <FreeMotionAnimationLoop/>
+      <BlockGaussSeidelConstraintSolver tolerance="1e-14" maxIterations="1000"/>
+      <Node name="p">
+        <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+        <SparseLDLSolver/>
+        <MechanicalObject name="dofs" position="0 0 0"/>
+        <UniformMass totalMass="1"/>
+        <RestShapeSpringsForceField stiffness="${k}"/>
+        <LinearSolverConstraintCorrection/>
+        <CableConstraint name="cable" indices="0" pullPoint="-10 0 0" valueType="force" value="${value}"/>
+        <CableSensor name="same" indices="0" pullPoint="-10 0 0"/>
+        <CableSensor name="other" indices="0" pullPoint="0 3 0" cableInitialLength="2"/>
+      </Node>
+    </Node>`);
+    const same = s.get<softrobots.CableSensor>('p/same')!;
+    const other = s.get<softrobots.CableSensor>('p/other')!;
+    expect(same.cableInitialLength.value).to.be.closeTo(10, 1e-15);
+    expect(other.cableInitialLength.value).to.equal(2);
+    expect(other.cableLength.value).to.be.closeTo(3, 1e-15);
+    s.step(300);
+    const u = value / dt / k;
+    expect(same.cableLength.value).to.be.closeTo(10 - u, 1e-10);
+    expect(same.displacement.value).to.be.closeTo(u, 1e-10);
+    expect(other.cableLength.value).to.be.closeTo(Math.hypot(u, 3), 1e-10);
+    expect(other.displacement.value).to.be.closeTo(2 - Math.hypot(u, 3), 1e-10);
   });
 });

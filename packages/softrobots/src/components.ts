@@ -1,6 +1,8 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { CableConstraint } from './constraint/CableConstraint.js';
 import { SurfacePressureConstraint } from './constraint/SurfacePressureConstraint.js';
+import { CableSensor } from './sensor/CableSensor.js';
+import { SurfacePressureSensor } from './sensor/SurfacePressureSensor.js';
 import { CableActuator } from './inverse/actuator/CableActuator.js';
 import { CableEffector } from './inverse/effector/CableEffector.js';
 import { PositionEffector } from './inverse/effector/PositionEffector.js';
@@ -13,6 +15,8 @@ import { QPInverseProblemSolver } from './inverse/QPInverseProblemSolver.js';
 export const softRobotsComponents: readonly ComponentClass[] = [
   CableConstraint,
   SurfacePressureConstraint,
+  SurfacePressureSensor,
+  CableSensor,
   // inverse problems
   QPInverseProblemSolver,
   GaussSeidelInverseProblemSolver,

@@ -18,3 +18,5 @@ export * from './inverse/equality/CableEquality.js';
 export * from './inverse/equality/PositionEquality.js';
 export * from './constraint/surface-pressure-geometry.js';
 export * from './constraint/SurfacePressureConstraint.js';
+export * from './sensor/SurfacePressureSensor.js';
+export * from './sensor/CableSensor.js';
