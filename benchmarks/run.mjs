@@ -124,3 +124,27 @@ for (const [label, kkt] of [['LDLTSolver schur=0', '<LDLTSolver schur="0"/>'], [
   const m = (k) => median(phases[k]).toFixed(1);
   console.log(`${name.padEnd(44)} ${m('step').padStart(10)} ms/step: assembly ${m('assembly')} ms, factor ${m('factor')} ms, solve ${m('solve')} ms`);
 }
+
+// The real-time inverse method on the soft robots of scenes/softrobots/ (QPInverseProblemSolver):
+// per step, the free motion (ODE solve with λ = 0), W = J·A⁻¹·Jᵀ from the constraint corrections,
+// the QP, and the correction (x = x_free + A⁻¹Jᵀλ and the components' outputs).
+const softrobots = path.resolve(here, '..', 'scenes', 'softrobots');
+for (const [robot, steps] of [['diamond', quick ? 20 : 100], ['trunk', quick ? 20 : 100]]) {
+  const name = `Inverse QP ${robot}.scn`;
+  if (only && !name.includes(only)) continue;
+  const scene = await loadScene(path.join(softrobots, `${robot}.scn`));
+  const loop = scene.root.objects.find((o) => o.timings && 'freeMotion' in o.timings);
+  const solver = scene.get('/solver');
+  scene.step(3);
+  const phases = { step: [], freeMotion: [], compliance: [], solve: [], correction: [] };
+  for (let i = 0; i < steps; i++) {
+    const t0 = performance.now();
+    scene.step();
+    phases.step.push(performance.now() - t0);
+    phases.freeMotion.push(loop.timings.freeMotion);
+    for (const k of ['compliance', 'solve', 'correction']) phases[k].push(solver.timings[k]);
+  }
+  const m = (k) => median(phases[k]).toFixed(2);
+  const rows = solver.problem.n;
+  console.log(`${name.padEnd(44)} ${m('step').padStart(10)} ms/step (median of ${steps}, ${rows} rows): free motion ${m('freeMotion')} ms, W ${m('compliance')} ms, QP ${m('solve')} ms, correction ${m('correction')} ms`);
+}

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadSceneFromString, softrobots, type BaseMechanicalState, type SofaScene } from 'sofa-ts';
+import { loadScene, loadSceneFromString, softrobots, type BaseMechanicalState, type SofaScene } from 'sofa-ts';
 
 /**
  * The real-time inverse method on a cable-driven finger (the beam of
@@ -186,5 +186,45 @@ describe('softrobots: inverse problem on a cable-driven finger', () => {
         }
       }
     }
+  });
+});
+
+describe('softrobots: inverse robots of scenes/softrobots', () => {
+  const scenes = new URL('../../scenes/softrobots/', import.meta.url).pathname;
+
+  it('diamond.scn: four pulling cables bring the hub top to the goals it visits; λ ≥ 0 and |Δδ| ≤ maxDispVariation every step', async () => {
+    const s = await loadScene(`${scenes}diamond.scn`);
+    const x = s.get<BaseMechanicalState>('diamond/dofs')!, goal = s.get<BaseMechanicalState>('goal/goalMO')!;
+    const cables = [0, 1, 2, 3].map((c) => s.get<softrobots.CableActuator>(`diamond/cable${c}`)!);
+    const last = cables.map(() => 0);
+    let moved = 0;
+    for (let k = 0; k < 260; k++) {
+      s.step();
+      cables.forEach((c, i) => {
+        expect(c.force.value).to.be.at.least(0);
+        expect(Math.abs(c.displacement.value - last[i]!)).to.be.at.most(1 + 1e-9);
+        last[i] = c.displacement.value;
+      });
+      moved = Math.max(moved, Math.hypot(x.x[3 * 463]!, x.x[3 * 463 + 1]! - 48, x.x[3 * 463 + 2]!));
+    }
+    // the goal has been back at rest at (0, 48, 0) since t = 25 s
+    expect(Array.from(goal.x)).to.deep.equal([0, 48, 0]);
+    expect(Math.hypot(x.x[3 * 463]!, x.x[3 * 463 + 1]! - 48, x.x[3 * 463 + 2]!)).to.be.at.most(1e-3);
+    expect(moved, 'the hub has visited the targets').to.be.greaterThan(7);
+  });
+
+  it('trunk.scn: eight cables keep the tip within 1.5 mm of a goal moving at 1.6 mm/step', async () => {
+    const s = await loadScene(`${scenes}trunk.scn`);
+    const x = s.get<BaseMechanicalState>('trunk/dofs')!, goal = s.get<BaseMechanicalState>('goal/goalMO')!;
+    const solver = s.get<softrobots.QPInverseProblemSolver>('solver')!;
+    const tipIndex = 2 + 5 * 2 + 25 * 30;
+    s.step(10);
+    for (let k = 0; k < 40; k++) {
+      s.step();
+      expect(solver.status.value).to.equal(0);
+      const err = Math.hypot(...[0, 1, 2].map((a) => x.x[3 * tipIndex + a]! - goal.x[a]!));
+      expect(err).to.be.at.most(1.5);
+    }
+    expect(goal.x[0]).to.be.greaterThan(20); // the goal did move
   });
 });
