@@ -1,6 +1,7 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { CableConstraint } from './constraint/CableConstraint.js';
 import { SurfacePressureConstraint } from './constraint/SurfacePressureConstraint.js';
+import { UnilateralPlaneConstraint } from './constraint/UnilateralPlaneConstraint.js';
 import { CableSensor } from './sensor/CableSensor.js';
 import { SurfacePressureSensor } from './sensor/SurfacePressureSensor.js';
 import { CableActuator } from './inverse/actuator/CableActuator.js';
@@ -17,6 +18,7 @@ export const softRobotsComponents: readonly ComponentClass[] = [
   SurfacePressureConstraint,
   SurfacePressureSensor,
   CableSensor,
+  UnilateralPlaneConstraint,
   // inverse problems
   QPInverseProblemSolver,
   GaussSeidelInverseProblemSolver,

@@ -20,3 +20,5 @@ export * from './constraint/surface-pressure-geometry.js';
 export * from './constraint/SurfacePressureConstraint.js';
 export * from './sensor/SurfacePressureSensor.js';
 export * from './sensor/CableSensor.js';
+export * from './constraint/unilateral-plane-geometry.js';
+export * from './constraint/UnilateralPlaneConstraint.js';

@@ -1,0 +1,119 @@
+import { expect } from 'chai';
+import { loadSceneFromString, type BaseMechanicalState, type SofaScene, softrobots } from 'sofa-ts';
+
+/**
+ * SoftRobots' other direct constraints through the XML path, against closed forms.
+ *
+ * UnilateralPlaneConstraint: a point of mass 1 falls under gravity g onto the plane z = 0 through
+ * three fixed points. Backward Euler with a constant force is exact for v and gives
+ * z_n = z_0 − g·dt²·n(n+1)/2 while the point is above the plane (the constraint does not act);
+ * then it rests on the plane (z = 0) with a contact force m·g. With the plane points on springs
+ * of stiffness k and the point pushed by F over their centroid, each plane point carries F/3 and
+ * sinks by F/(3k), the point with them.
+ */
+
+const dt = 0.01;
+const g = 10;
+
+async function planeScene(plane: string, points = '0.2 0.2 1  -1 -1 0  2 -1 0  -1 2 0'): Promise<SofaScene> {
+  return loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 -${g}">
+    <RequiredPlugin name="SoftRobots"/>
+    <FreeMotionAnimationLoop/>
+    <BlockGaussSeidelConstraintSolver tolerance="1e-14" maxIterations="1000"/>
+    <Node name="p">
+      <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+      <SparseLDLSolver/>
+      <MechanicalObject name="dofs" position="${points}"/>
+      <UniformMass totalMass="4"/>
+      <FixedProjectiveConstraint indices="1 2 3"/>
+      <LinearSolverConstraintCorrection/>
+      <UnilateralPlaneConstraint name="plane" ${plane}/>
+    </Node>
+  </Node>`);
+}
+
+function dofs(s: SofaScene): BaseMechanicalState {
+  return s.get<BaseMechanicalState>('p/dofs')!;
+}
+
+describe('softrobots: UnilateralPlaneConstraint scenes (closed forms)', () => {
+  for (const [label, plane] of [
+    ['normal up', 'indices="0 1 2 3"'],
+    ['normal down, flipNormal', 'indices="0 1 3 2" flipNormal="true"'],
+  ] as const) {
+    it(`a falling point: free fall above the plane, then at rest on it with the force m·g (${label})`, async () => {
+      const s = await planeScene(plane);
+      const c = s.get<softrobots.UnilateralPlaneConstraint>('p/plane')!;
+      // z_n = 1 − g dt² n(n+1)/2 > 0 for n ≤ 43
+      for (let n = 1; n <= 40; n++) {
+        s.step();
+        expect(dofs(s).x[2]).to.be.closeTo(1 - (g * dt * dt * n * (n + 1)) / 2, 1e-12);
+        expect(c.force.value).to.equal(0);
+      }
+      s.step(200);
+      const x = dofs(s).x;
+      expect(x[0]).to.be.closeTo(0.2, 1e-12);
+      expect(x[1]).to.be.closeTo(0.2, 1e-12);
+      expect(x[2]).to.be.closeTo(0, 1e-10);
+      expect(c.physicalForce.value).to.be.closeTo(1 * g, 1e-8);
+    });
+  }
+
+  it('a point moving away from the plane is not held', async () => {
+    const s = await loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 0">
+      <RequiredPlugin name="SoftRobots"/>
+      <FreeMotionAnimationLoop/>
+      <BlockGaussSeidelConstraintSolver tolerance="1e-14" maxIterations="1000"/>
+      <Node name="p">
+        <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+        <SparseLDLSolver/>
+        <MechanicalObject name="dofs" position="0.2 0.2 0  -1 -1 0  2 -1 0  -1 2 0" velocity="0 0 1  0 0 0  0 0 0  0 0 0"/>
+        <UniformMass totalMass="4"/>
+        <FixedProjectiveConstraint indices="1 2 3"/>
+        <LinearSolverConstraintCorrection/>
+        <UnilateralPlaneConstraint name="plane" indices="0 1 2 3"/>
+      </Node>
+    </Node>`);
+    s.step(10);
+    expect(dofs(s).x[2]).to.be.closeTo(10 * dt, 1e-14);
+  });
+
+  it('plane points on springs: a point pushed by F over their centroid sinks by F/(3k) with them', async () => {
+    const F = 3, k = 100;
+    const s = await loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 0">
+      <RequiredPlugin name="SoftRobots"/>
+      <FreeMotionAnimationLoop/>
+      <BlockGaussSeidelConstraintSolver tolerance="1e-14" maxIterations="1000"/>
+      <Node name="p">
+        <EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>
+        <SparseLDLSolver/>
+        <MechanicalObject name="dofs" position="0 0 0.05  -1 -1 0  2 -1 0  -1 2 0"/>
+        <UniformMass totalMass="4"/>
+        <RestShapeSpringsForceField points="1 2 3" stiffness="${k}"/>
+        <ConstantForceField indices="0" force="0 0 -${F}"/>
+        <LinearSolverConstraintCorrection/>
+        <UnilateralPlaneConstraint name="plane" indices="0 1 2 3"/>
+      </Node>
+    </Node>`);
+    s.step(3000);
+    const x = dofs(s).x;
+    for (let p = 1; p < 4; p++) expect(x[3 * p + 2]).to.be.closeTo(-F / (3 * k), 1e-9);
+    expect(x[2]).to.be.closeTo(-F / (3 * k), 1e-9);
+    expect(s.get<softrobots.UnilateralPlaneConstraint>('p/plane')!.physicalForce.value).to.be.closeTo(F, 1e-6);
+  });
+
+  it('errors: not four indices, aligned plane points', async () => {
+    for (const [plane, re] of [
+      ['indices="0 1 2"', /groups of 4/],
+      ['indices="0 1 2 3"', /aligned/],
+    ] as const) {
+      let err: unknown;
+      try {
+        await planeScene(plane, '0 0 1  0 0 0  1 0 0  2 0 0');
+      } catch (e) {
+        err = e;
+      }
+      expect(String(err)).to.match(re);
+    }
+  });
+});
