@@ -117,3 +117,87 @@ describe('softrobots: UnilateralPlaneConstraint scenes (closed forms)', () => {
     }
   });
 });
+
+/**
+ * PositionConstraint: particles of mass 1 held by springs of stiffness k to their rest positions
+ * (backward Euler, LinearSolverConstraintCorrection), actuated along unit directions u with
+ * weights w. A row measures δ = w·u·(x − x₀):
+ *   - displacement mode: x moves by value/w along u at the first step, and at rest the force
+ *     balances the spring, λ/dt = k·value/w²;
+ *   - force mode: the force w·(λ/dt)·u gives at rest x − x₀ = w·F·u/k, δ = w²·F/k;
+ *   - directions left out move freely (here not at all); bounds cap λ and δ.
+ */
+const kp = 100;
+const dtp = 0.1;
+
+async function positionScene(attrs: string, points = '0 0 0'): Promise<SofaScene> {
+  return loadSceneFromString(`<Node name="root" dt="${dtp}" gravity="0 0 0">
+    <RequiredPlugin name="SoftRobots"/>
+    <FreeMotionAnimationLoop/>
+    <BlockGaussSeidelConstraintSolver tolerance="1e-14" maxIterations="1000"/>
+    <Node name="p">
+      <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+      <SparseLDLSolver/>
+      <MechanicalObject name="dofs" position="${points}"/>
+      <UniformMass vertexMass="1"/>
+      <RestShapeSpringsForceField stiffness="${kp}"/>
+      <LinearSolverConstraintCorrection/>
+      <PositionConstraint name="position" ${attrs}/>
+    </Node>
+  </Node>`);
+}
+
+function position(s: SofaScene): softrobots.PositionConstraint {
+  return s.get<softrobots.PositionConstraint>('p/position')!;
+}
+
+describe('softrobots: PositionConstraint scenes (closed forms)', () => {
+  it('displacement mode along y: the point moves by value at the first step, force k·value at rest', async () => {
+    const s = await positionScene('useDirections="0 1 0" value="0.3"');
+    s.step();
+    expect([...dofs(s).x]).to.deep.equal([0, dofs(s).x[1], 0]);
+    expect(dofs(s).x[1]).to.be.closeTo(0.3, 1e-12);
+    s.step(300);
+    expect(dofs(s).x[1]).to.be.closeTo(0.3, 1e-12);
+    expect(position(s).displacement.value).to.be.closeTo(0.3, 1e-12);
+    expect(position(s).physicalForce.value).to.be.closeTo(kp * 0.3, 1e-6);
+  });
+
+  it('force mode along a normalised direction with a weight: x − x₀ = w·F·u/k at rest', async () => {
+    const value = 0.4, w = 2;
+    const s = await positionScene(`directions="1 1 0  0 0 1  0 1 0" useDirections="1 0 0" weight="${w}" valueType="force" value="${value}"`);
+    s.step(300);
+    const F = value / dtp, u = Math.SQRT1_2;
+    const x = dofs(s).x;
+    expect(x[0]).to.be.closeTo((w * F * u) / kp, 1e-10);
+    expect(x[1]).to.be.closeTo((w * F * u) / kp, 1e-10);
+    expect(x[2]).to.be.closeTo(0, 1e-14);
+    expect(position(s).displacement.value).to.be.closeTo((w * w * F) / kp, 1e-10);
+  });
+
+  it('displacement mode with a weight: the point moves by value/w', async () => {
+    const s = await positionScene('useDirections="1 0 0" weight="2 1 1" value="0.3"');
+    s.step();
+    expect(dofs(s).x[0]).to.be.closeTo(0.15, 1e-12);
+  });
+
+  it('every point and every direction gets the value', async () => {
+    const s = await positionScene('indices="0 1" value="0.2"', '0 0 0  1 2 3');
+    s.step();
+    expect([...dofs(s).x].map((v) => Math.round(v * 1e10) / 1e10)).to.deep.equal([0.2, 0.2, 0.2, 1.2, 2.2, 3.2]);
+  });
+
+  it('bounds: maxForce caps λ in displacement mode and the imposed λ in force mode, maxPositiveDisp caps δ in force mode', async () => {
+    const s1 = await positionScene('useDirections="1 0 0" value="0.3" maxForce="0.5"'); // k·0.3·dt = 3 > 0.5
+    s1.step(300);
+    expect(position(s1).force.value).to.be.closeTo(0.5, 1e-14);
+    expect(dofs(s1).x[0]).to.be.closeTo(0.5 / dtp / kp, 1e-10);
+    const s2 = await positionScene('useDirections="1 0 0" valueType="force" value="2" maxForce="0.5"');
+    s2.step(300);
+    expect(dofs(s2).x[0]).to.be.closeTo(0.5 / dtp / kp, 1e-10);
+    const s3 = await positionScene('useDirections="1 0 0" valueType="force" value="2" maxPositiveDisp="0.01"'); // free: 0.02
+    s3.step(300);
+    expect(dofs(s3).x[0]).to.be.closeTo(0.01, 1e-10);
+    expect(position(s3).physicalForce.value).to.be.closeTo(kp * 0.01, 1e-6);
+  });
+});

@@ -2,6 +2,7 @@ import type { ComponentClass } from '@sofa-ts/core';
 import { CableConstraint } from './constraint/CableConstraint.js';
 import { SurfacePressureConstraint } from './constraint/SurfacePressureConstraint.js';
 import { UnilateralPlaneConstraint } from './constraint/UnilateralPlaneConstraint.js';
+import { PositionConstraint } from './constraint/PositionConstraint.js';
 import { CableSensor } from './sensor/CableSensor.js';
 import { SurfacePressureSensor } from './sensor/SurfacePressureSensor.js';
 import { CableActuator } from './inverse/actuator/CableActuator.js';
@@ -19,6 +20,7 @@ export const softRobotsComponents: readonly ComponentClass[] = [
   SurfacePressureSensor,
   CableSensor,
   UnilateralPlaneConstraint,
+  PositionConstraint,
   // inverse problems
   QPInverseProblemSolver,
   GaussSeidelInverseProblemSolver,

@@ -22,3 +22,4 @@ export * from './sensor/SurfacePressureSensor.js';
 export * from './sensor/CableSensor.js';
 export * from './constraint/unilateral-plane-geometry.js';
 export * from './constraint/UnilateralPlaneConstraint.js';
+export * from './constraint/PositionConstraint.js';
