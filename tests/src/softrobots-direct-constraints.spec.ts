@@ -201,3 +201,62 @@ describe('softrobots: PositionConstraint scenes (closed forms)', () => {
     expect(position(s3).physicalForce.value).to.be.closeTo(kp * 0.01, 1e-6);
   });
 });
+
+/**
+ * JointConstraint: a joint coordinate q (Vec1, inertia 1) held by a spring of stiffness k to its
+ * rest value: displacement mode gives q − q₀ = value at the first step and the effort k·value at
+ * rest; force mode gives q − q₀ = (λ/dt)/k at rest; the bounds cap λ and q − q₀.
+ */
+async function jointScene(attrs: string): Promise<SofaScene> {
+  return loadSceneFromString(`<Node name="root" dt="${dtp}" gravity="0 0 0">
+    <RequiredPlugin name="SoftRobots"/>
+    <FreeMotionAnimationLoop/>
+    <BlockGaussSeidelConstraintSolver tolerance="1e-14" maxIterations="1000"/>
+    <Node name="p">
+      <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+      <SparseLDLSolver/>
+      <MechanicalObject template="Vec1d" name="dofs" position="0.5 1"/>
+      <UniformMass template="Vec1d" vertexMass="1"/>
+      <RestShapeSpringsForceField template="Vec1d" stiffness="${kp}"/>
+      <LinearSolverConstraintCorrection/>
+      <JointConstraint name="joint" index="1" ${attrs}/>
+    </Node>
+  </Node>`);
+}
+
+function joint(s: SofaScene): softrobots.JointConstraint {
+  return s.get<softrobots.JointConstraint>('p/joint')!;
+}
+
+describe('softrobots: JointConstraint scenes (closed forms)', () => {
+  it('displacement mode: q − q₀ = value from the first step, effort k·value at rest, the other coordinate untouched', async () => {
+    const s = await jointScene('value="0.3"');
+    s.step();
+    expect(dofs(s).x[1]).to.be.closeTo(1.3, 1e-12);
+    expect(joint(s).displacement.value).to.be.closeTo(0.3, 1e-12);
+    s.step(300);
+    expect(dofs(s).x[0]).to.equal(0.5);
+    expect(joint(s).physicalForce.value).to.be.closeTo(kp * 0.3, 1e-6);
+  });
+
+  it('force mode: q − q₀ = (λ/dt)/k at rest', async () => {
+    const s = await jointScene('valueType="force" value="0.2"');
+    s.step(300);
+    expect(joint(s).displacement.value).to.be.closeTo(0.2 / dtp / kp, 1e-10);
+    expect(joint(s).force.value).to.equal(0.2);
+  });
+
+  it('bounds: maxForce caps λ in displacement mode, maxDisplacement the value, minDisplacement holds in force mode', async () => {
+    const s1 = await jointScene('value="0.3" maxForce="1"'); // k·0.3·dt = 3 > 1
+    s1.step(300);
+    expect(joint(s1).force.value).to.be.closeTo(1, 1e-14);
+    expect(joint(s1).displacement.value).to.be.closeTo(1 / dtp / kp, 1e-10);
+    const s2 = await jointScene('value="0.3" maxDisplacement="0.1"');
+    s2.step();
+    expect(joint(s2).displacement.value).to.be.closeTo(0.1, 1e-12);
+    const s3 = await jointScene('valueType="force" value="-2" minDisplacement="-0.05"'); // free: −0.2
+    s3.step(300);
+    expect(joint(s3).displacement.value).to.be.closeTo(-0.05, 1e-10);
+    expect(joint(s3).physicalForce.value).to.be.closeTo(-kp * 0.05, 1e-6);
+  });
+});

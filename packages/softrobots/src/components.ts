@@ -3,6 +3,7 @@ import { CableConstraint } from './constraint/CableConstraint.js';
 import { SurfacePressureConstraint } from './constraint/SurfacePressureConstraint.js';
 import { UnilateralPlaneConstraint } from './constraint/UnilateralPlaneConstraint.js';
 import { PositionConstraint } from './constraint/PositionConstraint.js';
+import { JointConstraint } from './constraint/JointConstraint.js';
 import { CableSensor } from './sensor/CableSensor.js';
 import { SurfacePressureSensor } from './sensor/SurfacePressureSensor.js';
 import { CableActuator } from './inverse/actuator/CableActuator.js';
@@ -21,6 +22,7 @@ export const softRobotsComponents: readonly ComponentClass[] = [
   CableSensor,
   UnilateralPlaneConstraint,
   PositionConstraint,
+  JointConstraint,
   // inverse problems
   QPInverseProblemSolver,
   GaussSeidelInverseProblemSolver,

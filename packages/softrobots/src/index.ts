@@ -23,3 +23,4 @@ export * from './sensor/CableSensor.js';
 export * from './constraint/unilateral-plane-geometry.js';
 export * from './constraint/UnilateralPlaneConstraint.js';
 export * from './constraint/PositionConstraint.js';
+export * from './constraint/JointConstraint.js';
