@@ -9,7 +9,8 @@ const statuses = ['optimal', 'infeasible', 'unbounded', 'iteration-limit', 'non-
  * SoftRobots' QPInverseProblemSolver: the inverse step of BaseInverseProblemSolver with the
  * quadratic program of inverse-qp.ts (least squares of the effector shifts + ε·deformation energy,
  * the actuators' force and displacement bounds, the equalities), solved by the dense active-set
- * QP of @sofa-ts/linalg, warm-started from the previous step. When the QP has no solution
+ * QP of @sofa-ts/linalg, warm-started from the previous step; contacts and bilateral constraints
+ * of the scene are solved with it (see inverse-qp.ts for the contact statuses). When the QP has no solution
  * (infeasible bounds and equalities) `status` says so and λ = 0 is applied.
  */
 @sofaComponent({
@@ -23,6 +24,9 @@ export class QPInverseProblemSolver extends BaseInverseProblemSolver {
   readonly actuatorsOnly = this.initData({ name: 'actuatorsOnly', type: Bool, default: false, help: 'the scene has actuators (and equalities) but no effector: the actuation of least deformation energy that meets the bounds and equalities is applied' });
   readonly maxIterations = this.initData({ name: 'maxIterations', type: Int, default: 0, help: 'maximal number of iterations of the QP solver per solve (0: 100 + 10 × (unknowns + constraints))' });
   readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 1e-10, help: 'feasibility and optimality tolerance of the QP solver (relative)' });
+  readonly responseFriction = this.initData({ name: 'responseFriction', type: Real, default: 0, help: 'friction coefficient μ of every contact in the inverse problem (when not set: each contact\'s own μ)' });
+  readonly allowSliding = this.initData({ name: 'allowSliding', type: Bool, default: false, help: 'contacts with friction may slide when the force leaves their Coulomb cone (false: they stick)' });
+  readonly maxContactIterations = this.initData({ name: 'maxContactIterations', type: Int, default: 20, help: 'largest number of QPs per step while the contacts\' statuses (open, sticking, sliding) change (sofa-ts)' });
   readonly status = this.initData({ name: 'status', type: Int, default: 0, help: 'outcome of the last QP: 0 optimal, 1 infeasible, 2 unbounded, 3 iteration limit, 4 non-convex (λ = 0 is then applied)', output: true });
 
   readonly qp = new InverseQp();
@@ -33,6 +37,10 @@ export class QPInverseProblemSolver extends BaseInverseProblemSolver {
     if (!(this.tolerance.value > 0)) throw this.error(`tolerance must be > 0 (got ${this.tolerance.value})`);
   }
 
+  protected override get acceptsContacts(): boolean {
+    return true;
+  }
+
   protected override get allowsNoEffector(): boolean {
     return this.actuatorsOnly.value;
   }
@@ -40,6 +48,9 @@ export class QPInverseProblemSolver extends BaseInverseProblemSolver {
   protected solveInverse(W: Float64Array, dfree: Float64Array, n: number, rows: InverseRows): InverseSolution {
     const qp = this.qp;
     qp.epsilon = this.epsilon.value;
+    qp.allowSliding = this.allowSliding.value;
+    qp.friction = this.responseFriction.isSet ? this.responseFriction.value : -1;
+    qp.maxContactIterations = this.maxContactIterations.value;
     const status = qp.solve(W, dfree, n, rows, this.maxIterations.value, this.tolerance.value);
     this.status.value = statuses.indexOf(status);
     return qp;

@@ -1,5 +1,6 @@
 import { Int, Real } from '@sofa-ts/core';
-import { BaseConstraintSolver, type ConstraintStep } from '@sofa-ts/constraint';
+import { Bilateral3Resolution, BilateralResolution, BaseConstraintSolver, FrictionContactResolution, UnilateralResolution, type ConstraintStep } from '@sofa-ts/constraint';
+import type { BaseLagrangianConstraint } from '@sofa-ts/core';
 import { EFFECTOR, EQUALITY, InverseRows, isInverseConstraint, type InverseConstraint } from './inverse-rows.js';
 
 /** Milliseconds of the phases of one inverse step (the free motion is timed by the animation loop). */
@@ -30,8 +31,9 @@ export interface InverseSolution {
  *            actuation λ (the subclass's method);
  *   Step III x = x_free + A⁻¹Jᵀλ (and v), by the constraint corrections; the components publish
  *            their outputs (force, displacement, delta).
- * Every Lagrangian constraint of the step must be an inverse component (actuator, effector,
- * equality); `timings` splits the step for benchmarks.
+ * The Lagrangian constraints of the step are inverse components (actuators, effectors, equalities)
+ * and, for solvers that accept them, the scene's contacts (unilateral, with or without friction)
+ * and bilateral constraints (equalities δ = 0); `timings` splits the step for benchmarks.
  */
 export abstract class BaseInverseProblemSolver extends BaseConstraintSolver {
   readonly objective = this.initData({ name: 'objective', type: Real, default: 0, help: 'objective at the solution of the last step: ½ Σ weight·δe² (plus the energy term of the QP)', output: true });
@@ -44,6 +46,11 @@ export abstract class BaseInverseProblemSolver extends BaseConstraintSolver {
 
   /** Solves the inverse problem of the step (W n × n, δ_free, the rows' roles and bounds). */
   protected abstract solveInverse(W: Float64Array, dfree: Float64Array, n: number, rows: InverseRows): InverseSolution;
+
+  /** True when contacts and bilateral constraints may take part in the problem. */
+  protected get acceptsContacts(): boolean {
+    return false;
+  }
 
   /** True when the problem may have no effector (QP's actuatorsOnly). */
   protected get allowsNoEffector(): boolean {
@@ -77,15 +84,41 @@ export abstract class BaseInverseProblemSolver extends BaseConstraintSolver {
     const n = this.problem.n;
     this.rows.reset(n);
     this.inverse.length = 0;
-    for (const c of this.activeConstraints) {
-      if (!isInverseConstraint(c)) {
-        throw this.error(`${c.describe()} is not an actuator, effector or equality: ${this.describe()} solves inverse problems only`);
+    const list = this.activeConstraints;
+    for (let k = 0; k < list.length; k++) {
+      const c = list[k]!;
+      if (isInverseConstraint(c)) {
+        c.getInverseRows(this.rows, step.dt);
+        this.inverse.push(c);
+      } else {
+        this.addOtherConstraint(c, step, k + 1 < list.length ? list[k + 1]!.constraintIndex.value : n);
       }
-      c.getInverseRows(this.rows, step.dt);
-      this.inverse.push(c);
     }
     if (this.allowsNoEffector || n === 0) return;
     for (let i = 0; i < n; i++) if (this.rows.role[i] === EFFECTOR || this.rows.role[i] === EQUALITY) return;
     throw this.error('the inverse problem has no effector (and no equality)', 'add an effector (e.g. PositionEffector), or set actuatorsOnly="1" on a QPInverseProblemSolver');
+  }
+
+  /** A contact or bilateral constraint of the scene (rows first .. end − 1): its rows join the problem by their resolution's kind. */
+  private addOtherConstraint(c: BaseLagrangianConstraint, step: ConstraintStep, end: number): void {
+    const refuse = (): never => {
+      throw this.error(`${c.describe()} is not an actuator, effector, equality, contact or bilateral constraint: ${this.describe()} cannot solve it`);
+    };
+    if (!this.acceptsContacts) refuse();
+    const res = this.problem.resolutions;
+    c.getConstraintResolution(res, step.order);
+    for (let i = c.constraintIndex.value; i < end; ) {
+      const r = res[i] ?? refuse();
+      if (r instanceof BilateralResolution || r instanceof Bilateral3Resolution) {
+        for (let k = 0; k < r.nbLines; k++) this.rows.setEqualityOnDisplacement(i + k, 0);
+      } else if (r instanceof UnilateralResolution) {
+        this.rows.addContact(i, 1, 0);
+      } else if (r instanceof FrictionContactResolution) {
+        this.rows.addContact(i, 3, r.mu);
+      } else {
+        refuse();
+      }
+      i += r.nbLines;
+    }
   }
 }

@@ -11,8 +11,9 @@ import type { BaseLagrangianConstraint } from '@sofa-ts/core';
  *     the least-squares sense with the row's `weight`;
  *   - equality rows: λ is an unknown, and the row's δ must equal `target` (when `target` is NaN the
  *     row's λ is fixed instead, lambdaMin = lambdaMax);
- *   - other rows (role NONE): constraints of the scene that are not part of the inverse problem
- *     (contacts, bilateral joints), solved with it by the QP solver.
+ *   - contact rows: the contacts of the scene (a normal row, gap δ ≥ 0 and λ ≥ 0 complementary,
+ *     then two tangent rows when the contact has friction μ), listed in `contacts`;
+ *   - other rows (role NONE): not yet given a role.
  *
  * Every inverse component fills its own rows from its first row (constraintIndex) on; the arrays
  * are sized by the solver and reused from step to step.
@@ -21,6 +22,8 @@ export const NONE = 0;
 export const ACTUATOR = 1;
 export const EFFECTOR = 2;
 export const EQUALITY = 3;
+/** A row of a contact (normal, then two tangents with friction), solved with the inverse problem. */
+export const CONTACT = 4;
 
 export class InverseRows {
   n = 0;
@@ -32,6 +35,11 @@ export class InverseRows {
   target = new Float64Array(0);
   weight = new Float64Array(0);
   epsilon = new Float64Array(0);
+  /** Contacts: first row, number of rows (1: frictionless, 3: with friction) and μ of each. */
+  contactCount = 0;
+  contactFirst = new Int32Array(0);
+  contactLines = new Uint8Array(0);
+  contactMu = new Float64Array(0);
 
   /** n rows, every row NONE with no bound, weight 1, target and epsilon NaN. */
   reset(n: number): void {
@@ -55,6 +63,24 @@ export class InverseRows {
     this.target.fill(NaN, 0, n);
     this.weight.fill(1, 0, n);
     this.epsilon.fill(NaN, 0, n);
+    this.contactCount = 0;
+  }
+
+  /** Rows first .. first + lines − 1 are a contact (normal first) of friction μ. */
+  addContact(first: number, lines: 1 | 3, mu: number): void {
+    const k = this.contactCount++;
+    if (this.contactFirst.length <= k) {
+      const cap = Math.max(8, 2 * k);
+      const f = new Int32Array(cap), l = new Uint8Array(cap), m = new Float64Array(cap);
+      f.set(this.contactFirst);
+      l.set(this.contactLines);
+      m.set(this.contactMu);
+      [this.contactFirst, this.contactLines, this.contactMu] = [f, l, m];
+    }
+    this.contactFirst[k] = first;
+    this.contactLines[k] = lines;
+    this.contactMu[k] = mu;
+    for (let r = 0; r < lines; r++) this.role[first + r] = CONTACT;
   }
 
   /**
