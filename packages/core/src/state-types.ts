@@ -44,8 +44,9 @@ export const Vec3d: StateType = vecType('Vec3d', 3);
 export const Vec6d: StateType = vecType('Vec6d', 6);
 
 /**
- * Rigid3d. The orientation is integrated to first order as SOFA's RigidCoord does:
- * q ← normalize(q + ½·(ω·h ⊗ q)) with ω·h the rotation vector, after normalising q.
+ * Rigid3d. The orientation moves by the exponential map, as SOFA's RigidCoord ⊕ Deriv does:
+ *   q ← exp(h·ω/2) ⊗ q,  exp(u) = (sin|u|/|u|·u, cos|u|)   (an exact rotation by the angle h·|ω|
+ * about ω, in the world frame); below machine epsilon, exp(u) = normalize(u, 1).
  */
 export const Rigid3d: StateType = {
   name: 'Rigid3d',
@@ -60,18 +61,23 @@ export const Rigid3d: StateType = {
       out[c] = x[c]! + h * v[d]!;
       out[c + 1] = x[c + 1]! + h * v[d + 1]!;
       out[c + 2] = x[c + 2]! + h * v[d + 2]!;
-      let qx = x[c + 3]!, qy = x[c + 4]!, qz = x[c + 5]!, qw = x[c + 6]!;
-      let len = Math.hypot(qx, qy, qz, qw);
-      if (len > 0) { qx /= len; qy /= len; qz /= len; qw /= len; }
-      const wx = h * v[d + 3]!, wy = h * v[d + 4]!, wz = h * v[d + 5]!;
-      // q̇ = (ω, 0) ⊗ q  (vector quaternion times q)
-      const dx = wy * qz - wz * qy + wx * qw;
-      const dy = wz * qx - wx * qz + wy * qw;
-      const dz = wx * qy - wy * qx + wz * qw;
-      const dw = -(wx * qx + wy * qy + wz * qz);
-      qx += 0.5 * dx; qy += 0.5 * dy; qz += 0.5 * dz; qw += 0.5 * dw;
-      len = Math.hypot(qx, qy, qz, qw);
-      out[c + 3] = qx / len; out[c + 4] = qy / len; out[c + 5] = qz / len; out[c + 6] = qw / len;
+      const qx = x[c + 3]!, qy = x[c + 4]!, qz = x[c + 5]!, qw = x[c + 6]!;
+      // u = h·ω/2; e = exp(u)
+      const ux = (h * v[d + 3]!) / 2, uy = (h * v[d + 4]!) / 2, uz = (h * v[d + 5]!) / 2;
+      const theta = Math.sqrt(ux * ux + uy * uy + uz * uz);
+      let ex: number, ey: number, ez: number, ew: number;
+      if (theta < Number.EPSILON) {
+        const len = Math.sqrt(ux * ux + uy * uy + uz * uz + 1);
+        ex = ux / len; ey = uy / len; ez = uz / len; ew = 1 / len;
+      } else {
+        const sinc = Math.sin(theta) / theta;
+        ex = sinc * ux; ey = sinc * uy; ez = sinc * uz; ew = Math.cos(theta);
+      }
+      // q ← e ⊗ q
+      out[c + 3] = ew * qx + ex * qw + ey * qz - ez * qy;
+      out[c + 4] = ew * qy + ey * qw + ez * qx - ex * qz;
+      out[c + 5] = ew * qz + ez * qw + ex * qy - ey * qx;
+      out[c + 6] = ew * qw - (ex * qx + ey * qy + ez * qz);
     }
   },
   setDefaultCoord(out, i) {
