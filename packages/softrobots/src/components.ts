@@ -13,6 +13,9 @@ import { CableEquality } from './inverse/equality/CableEquality.js';
 import { PositionEquality } from './inverse/equality/PositionEquality.js';
 import { GaussSeidelInverseProblemSolver } from './inverse/GaussSeidelInverseProblemSolver.js';
 import { QPInverseProblemSolver } from './inverse/QPInverseProblemSolver.js';
+import { SurfacePressureActuator } from './inverse/actuator/SurfacePressureActuator.js';
+import { SurfacePressureEquality } from './inverse/equality/SurfacePressureEquality.js';
+import { VolumeEffector } from './inverse/effector/VolumeEffector.js';
 
 /** Every component of @sofa-ts/softrobots, registered by module.ts. */
 export const softRobotsComponents: readonly ComponentClass[] = [
@@ -31,4 +34,7 @@ export const softRobotsComponents: readonly ComponentClass[] = [
   CableEquality,
   PositionEffector,
   PositionEquality,
+  SurfacePressureActuator,
+  SurfacePressureEquality,
+  VolumeEffector,
 ];

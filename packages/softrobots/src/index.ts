@@ -24,3 +24,7 @@ export * from './constraint/unilateral-plane-geometry.js';
 export * from './constraint/UnilateralPlaneConstraint.js';
 export * from './constraint/PositionConstraint.js';
 export * from './constraint/JointConstraint.js';
+export * from './constraint/surface-pressure-model.js';
+export * from './inverse/actuator/SurfacePressureActuator.js';
+export * from './inverse/equality/SurfacePressureEquality.js';
+export * from './inverse/effector/VolumeEffector.js';
