@@ -16,7 +16,7 @@ import {
  *   δ = d · (x_free − goal)                      J = d on that point
  *
  * Directions are vectors of the state's derivative space (3 numbers for Vec3, 6 for Rigid3: a
- * translation and a rotation part), by default its axes; `useDirections` keeps some of them (1) and
+ * translation and a rotation part), normalised, by default its axes; `useDirections` keeps some of them (1) and
  * drops the others (0). On a Rigid3 frame the rotation part acts on the rotation vector of
  * q_free·q_goal⁻¹ (world frame), which is what a small rotation ω moves to first order.
  */
@@ -60,7 +60,11 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
     let r = 0;
     for (let k = 0; k < count; k++) {
       if (use.length !== 0 && use[k] === 0) continue;
-      for (let a = 0; a < d; a++) this.dirs[r * d + a] = all[k * d + a]!;
+      let norm = 0;
+      for (let a = 0; a < d; a++) norm += all[k * d + a]! * all[k * d + a]!;
+      norm = Math.sqrt(norm);
+      if (!(norm > 0)) throw this.error(`direction ${k} is zero`);
+      for (let a = 0; a < d; a++) this.dirs[r * d + a] = all[k * d + a]! / norm;
       r++;
     }
     this.nDir = kept;
