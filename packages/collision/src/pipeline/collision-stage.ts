@@ -23,15 +23,20 @@ export interface CollisionParts {
  *   detection: bounding trees of the active models (depth when a phase needs deep trees, else the
  *              root only), broad phase on their roots, narrow phase on the pairs;
  *   response:  contacts from the outputs (contact manager), then each response placed in a node.
- * SOFA removes every response at reset and puts them back after the detection; sofa-ts leaves a
- * response in place when it stays in the same node and only removes the responses of pairs that
- * stopped touching, which gives the same graph without rebuilding the solvers' systems every step.
+ * SOFA removes every response at reset and puts them back after the detection, in the order of its
+ * contact map; sofa-ts leaves a response in place when it stays in the same node and in that order,
+ * and only removes the responses of pairs that stopped touching, which gives the same graph without
+ * rebuilding the solvers' systems every step.
  */
 export class CollisionStage {
   private readonly active: CollisionModel[] = [];
   private readonly pairs: ModelPair[] = [];
+  /** Creation order of the models (their place in the pipeline's list), which orders the contacts. */
+  private readonly rank: ReadonlyMap<CollisionModel, number>;
 
-  constructor(readonly parts: CollisionParts) {}
+  constructor(readonly parts: CollisionParts) {
+    this.rank = new Map(parts.models.map((m, i) => [m, i]));
+  }
 
   detect(): void {
     const p = this.parts;
@@ -53,7 +58,7 @@ export class CollisionStage {
   respond(): void {
     const p = this.parts;
     p.contactManager.createContacts(p.narrowPhase.getDetectionOutputs(), p.intersection);
-    p.contactManager.placeResponses(p.node);
+    p.contactManager.placeResponses(p.node, this.rank);
   }
 
   /** The pairs the broad phase gave at the last detection. */

@@ -102,14 +102,48 @@ export class CollisionResponse extends BaseObject {
     return cls.create(m1, m2, method, this, response);
   }
 
-  /** Places every response (SOFA's SubCollisionPipeline::doComputeCollisionResponse). */
-  placeResponses(pipelineNode: Node): void {
+  /**
+   * Places every response (SOFA's SubCollisionPipeline::doComputeCollisionResponse): with the other
+   * model's node when one model is not simulated, else in the pipeline's node.
+   *
+   * Order. SOFA keeps its contacts in a map keyed by the addresses of the two models and, every
+   * step, takes all responses out and adds them back in that map's order, so the order of the
+   * contact constraints (and of the rows a Gauss-Seidel sweep visits) is the order of the pairs
+   * (model1, model2). With `rank` (the models' creation order, the pipeline's list), sofa-ts uses
+   * the order of SOFA's reference runs: descending rank of model1, then of model2 (the models
+   * created later come first). It reproduces BilateralLagrangianConstraint_PGS to the last printed
+   * digit, where the loose solver tolerance makes the row order visible. A response already in
+   * place stays there (no change to the graph) unless the responses of its node are out of that
+   * order, in which case they are all taken out and added back in order.
+   */
+  placeResponses(pipelineNode: Node, rank?: ReadonlyMap<CollisionModel, number>): void {
+    if (rank) this.sortContacts(rank);
+    const byNode = this.byNode;
+    for (const list of byNode.values()) list.length = 0;
     for (const c of this.contactList) {
-      if (!c.model1.isSimulated) c.createResponse(c.model2.context);
-      else if (!c.model2.isSimulated) c.createResponse(c.model1.context);
-      else c.createResponse(pipelineNode);
+      const node = !c.model1.isSimulated ? c.model2.context : !c.model2.isSimulated ? c.model1.context : pipelineNode;
+      let list = byNode.get(node);
+      if (!list) byNode.set(node, (list = []));
+      list.push(c);
+    }
+    for (const [node, list] of byNode) {
+      if (list.length === 0) {
+        byNode.delete(node);
+        continue;
+      }
+      if (!inNodeOrder(node, list)) for (const c of list) c.removeResponse();
+      for (const c of list) c.createResponse(node);
     }
   }
+
+  /** Contacts by descending (rank of model1, rank of model2); unranked models count as −1. */
+  private sortContacts(rank: ReadonlyMap<CollisionModel, number>): void {
+    const r = (m: CollisionModel): number => rank.get(m) ?? -1;
+    this.contactList.sort((a, b) => r(b.model1) - r(a.model1) || r(b.model2) - r(a.model2));
+  }
+
+  /** Scratch of placeResponses: the contacts whose response goes to each node. */
+  private readonly byNode = new Map<Node, Contact[]>();
 
   /** numberOfContacts of each model: the number of contacts it takes part in. */
   private setNumberOfContacts(): void {
@@ -127,6 +161,28 @@ export class CollisionResponse extends BaseObject {
     this.contactList = [];
     this.byPair.clear();
   }
+}
+
+/**
+ * True when the responses of `list` already in `node` come in the list's order and those not yet
+ * there come after them (adding them at the end keeps the order).
+ */
+function inNodeOrder(node: Node, list: readonly Contact[]): boolean {
+  let last = -1;
+  let appending = false;
+  for (const c of list) {
+    const o = c.responseObject?.();
+    if (!o) continue;
+    if (!o.hasContext || o.context !== node) {
+      appending = true;
+      continue;
+    }
+    if (appending) return false;
+    const i = node.objects.indexOf(o);
+    if (i < last) return false;
+    last = i;
+  }
+  return true;
 }
 
 export function isContactManager(o: unknown): o is CollisionResponse {

@@ -136,4 +136,8 @@ export class FrictionContact implements Contact {
     const c = this.constraint;
     if (c?.hasContext) c.context.removeObject(c);
   }
+
+  responseObject(): BaseObject | undefined {
+    return this.constraint;
+  }
 }

@@ -87,4 +87,8 @@ export class PenalityContact implements Contact {
   removeResponse(): void {
     if (this.ff.hasContext) this.ff.context.removeObject(this.ff);
   }
+
+  responseObject(): BaseObject {
+    return this.ff;
+  }
 }

@@ -1,4 +1,4 @@
-import type { Node } from '@sofa-ts/core';
+import type { BaseObject, Node } from '@sofa-ts/core';
 import type { DetectionOutputs } from '../detection/detection-outputs.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
 
@@ -16,4 +16,6 @@ export interface Contact {
   createResponse(node: Node): void;
   /** Takes the response out of the graph (the models stopped touching). */
   removeResponse(): void;
+  /** The object the response puts in the graph (force field or constraint), once it exists. */
+  responseObject?(): BaseObject | undefined;
 }
