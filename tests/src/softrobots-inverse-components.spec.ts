@@ -187,3 +187,202 @@ describe('softrobots: inverse pressure components on the hollow box of cavity-di
     });
   }
 });
+
+/**
+ * Particles of mass 1 on springs of stiffness k to their rest positions (RestShapeSpringsForceField),
+ * dt = 0.1: an actuator's force F on a particle moves it, at rest, by F/k. The inverse problem
+ * brings an effector to its goal from the first step (every row is linear in the positions) and,
+ * once at rest, the actuator's physical force λ/dt is the spring's pull there.
+ */
+function particles(positions: string, components: string, solver = '<QPInverseProblemSolver name="solver" epsilon="0"/>', template = 'Vec3d', extra = ''): Promise<SofaScene> {
+  const n = positions.trim().split(/\s+/).length / (template === 'Vec1d' ? 1 : 3);
+  return loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 0">
+    <RequiredPlugin name="SoftRobots"/>
+    <RequiredPlugin name="SoftRobots.Inverse"/>
+    <FreeMotionAnimationLoop/>
+    ${solver}
+    <Node name="p">
+      <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+      <SparseLDLSolver/>
+      <MechanicalObject name="dofs" template="${template}" position="${positions}"/>
+      <UniformMass totalMass="${n}"/>
+      <RestShapeSpringsForceField stiffness="${k}"/>
+      ${extra}
+      <LinearSolverConstraintCorrection/>
+      ${components}
+    </Node>
+  </Node>`);
+}
+
+const xOf = (s: SofaScene): Float64Array => s.get<BaseMechanicalState>('p/dofs')!.x;
+
+describe('softrobots: SlidingActuator, ForcePointActuator, JointActuator, BarycentricCenterEffector (closed forms)', () => {
+  for (const solver of ['QP', 'GS']) {
+    it(`${solver}: SlidingActuator drives a particle on a spring to a goal along x: reached from the first step, λ/dt = k·shift at rest`, async () => {
+      const shift = 0.3;
+      const s = await particles(
+        '1 2 3',
+        `<SlidingActuator name="actuator" direction="2 0 0"/>
+         <PositionEffector name="effector" indices="0" effectorGoal="${1 + shift} 2 3" useDirections="1 0 0"/>`,
+        solver === 'QP' ? undefined : '<GaussSeidelInverseProblemSolver name="solver" tolerance="1e-15"/>',
+      );
+      const a = s.get<softrobots.SlidingActuator>('p/actuator')!;
+      s.step();
+      expect(xOf(s)[0]).to.be.closeTo(1 + shift, 1e-12);
+      expect(a.displacement.value).to.be.closeTo(shift, 1e-12);
+      s.step(300);
+      expect(xOf(s)[0]).to.be.closeTo(1 + shift, 1e-12);
+      expect(a.physicalForce.value).to.be.closeTo(k * shift, 1e-8);
+      expect(a.force.value).to.be.closeTo(k * shift * dt, 1e-9);
+    });
+  }
+
+  it('SlidingActuator on two particles with a BarycentricCenterEffector: each gets λ/2, the barycenter reaches its goal, λ/dt = 2·k·shift at rest', async () => {
+    const shift = 0.2;
+    const s = await particles(
+      '0 0 0  1 1 1',
+      `<SlidingActuator name="actuator" direction="0 1 0"/>
+       <BarycentricCenterEffector name="effector" effectorGoal="0.5 ${0.5 + shift} 0.5" axis="0 1 0"/>`,
+    );
+    const a = s.get<softrobots.SlidingActuator>('p/actuator')!, e = s.get<softrobots.BarycentricCenterEffector>('p/effector')!;
+    s.step(300);
+    expect(e.barycenter.value[1]).to.be.closeTo(0.5 + shift, 1e-12);
+    expect(xOf(s)[1]).to.be.closeTo(shift, 1e-12);
+    expect(xOf(s)[4]).to.be.closeTo(1 + shift, 1e-12);
+    expect(a.displacement.value).to.be.closeTo(shift, 1e-12);
+    expect(a.physicalForce.value).to.be.closeTo(2 * k * shift, 1e-8);
+  });
+
+  it('SlidingActuator bounds bind when the goal asks for more: maxPositiveDisp, maxDispVariation, maxForce', async () => {
+    const effector = '<PositionEffector name="effector" indices="0" effectorGoal="2 0 0" useDirections="1 0 0"/>';
+    const s1 = await particles('0 0 0', `<SlidingActuator name="actuator" maxPositiveDisp="0.5" maxDispVariation="0.2"/>${effector}`);
+    const a1 = s1.get<softrobots.SlidingActuator>('p/actuator')!;
+    for (const d of [0.2, 0.4, 0.5, 0.5]) {
+      s1.step();
+      expect(a1.displacement.value).to.be.closeTo(d, 1e-12);
+      expect(xOf(s1)[0]).to.be.closeTo(d, 1e-12);
+    }
+    const s2 = await particles('0 0 0', `<SlidingActuator name="actuator" maxForce="1"/>${effector}`);
+    const a2 = s2.get<softrobots.SlidingActuator>('p/actuator')!;
+    for (let i = 0; i < 300; i++) {
+      s2.step();
+      expect(a2.force.value).to.be.at.most(1 + 1e-12);
+    }
+    expect(a2.force.value).to.be.closeTo(1, 1e-12);
+    expect(xOf(s2)[0]).to.be.closeTo(1 / dt / k, 1e-9);
+  });
+
+  it('SlidingActuator on a free Rigid3d frame of mass m (translation, then rotation): the first step reaches the goal with λ = m·shift/dt', async () => {
+    const m = 2, shift = 0.05, theta = 0.1;
+    const frame = (direction: string, effector: string): Promise<SofaScene> =>
+      loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 0">
+        <RequiredPlugin name="SoftRobots"/>
+        <RequiredPlugin name="SoftRobots.Inverse"/>
+        <FreeMotionAnimationLoop/>
+        <QPInverseProblemSolver name="solver" epsilon="0"/>
+        <Node name="p">
+          <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+          <SparseLDLSolver/>
+          <MechanicalObject name="dofs" template="Rigid3d" position="1 2 3 0 0 0 1"/>
+          <UniformMass vertexMass="${m}"/>
+          <LinearSolverConstraintCorrection/>
+          <SlidingActuator name="actuator" direction="${direction}"/>
+          ${effector}
+        </Node>
+      </Node>`);
+    const st = await frame('1 0 0 0 0 0', `<PositionEffector indices="0" effectorGoal="${1 + shift} 2 3 0 0 0 1" useDirections="1 0 0 0 0 0"/>`);
+    st.step();
+    expect(xOf(st)[0]).to.be.closeTo(1 + shift, 1e-12);
+    expect(st.get<softrobots.SlidingActuator>('p/actuator')!.force.value).to.be.closeTo((m * shift) / dt, 1e-10);
+    // the rotational mass is m·I₃ (UniformMass' default inertia per unit mass)
+    const qz = Math.sin(theta / 2), qw = Math.cos(theta / 2);
+    const sr = await frame('0 0 0 0 0 1', `<PositionEffector indices="0" effectorGoal="1 2 3 0 0 ${qz} ${qw}" useDirections="0 0 0 0 0 1"/>`);
+    sr.step();
+    expect(xOf(sr)[5]).to.be.closeTo(qz, 1e-12);
+    expect(xOf(sr)[6]).to.be.closeTo(qw, 1e-12);
+    const a = sr.get<softrobots.SlidingActuator>('p/actuator')!;
+    expect(a.force.value).to.be.closeTo((m * theta) / dt, 1e-10);
+    expect(a.displacement.value).to.be.closeTo(theta, 1e-12);
+  });
+
+  it('ForcePointActuator along (1, 1, 0)/√2 drives a particle to a goal in x: F = √2·k·shift at rest, y follows by the same shift; maxForce binds', async () => {
+    const shift = 0.1;
+    const effector = `<PositionEffector name="effector" indices="0" effectorGoal="${shift} 0 0" useDirections="1 0 0"/>`;
+    const s = await particles('0 0 0', `<ForcePointActuator name="actuator" indices="0" direction="1 1 0"/>${effector}`);
+    const a = s.get<softrobots.ForcePointActuator>('p/actuator')!;
+    s.step();
+    expect(xOf(s)[0]).to.be.closeTo(shift, 1e-12);
+    s.step(300);
+    expect(xOf(s)[0]).to.be.closeTo(shift, 1e-12);
+    expect(xOf(s)[1]).to.be.closeTo(shift, 1e-9);
+    expect(a.physicalForce.value).to.be.closeTo(Math.SQRT2 * k * shift, 1e-8);
+
+    const maxForce = 0.5; // F = 5 < √2·k·shift ≈ 14.1
+    const sb = await particles('0 0 0', `<ForcePointActuator name="actuator" indices="0" direction="1 1 0" maxForce="${maxForce}" maxForceVariation="0.2"/>${effector}`);
+    const ab = sb.get<softrobots.ForcePointActuator>('p/actuator')!;
+    let last = 0;
+    for (let i = 0; i < 300; i++) {
+      sb.step();
+      expect(ab.force.value).to.be.at.most(maxForce + 1e-12);
+      expect(Math.abs(ab.force.value - last)).to.be.at.most(0.2 + 1e-12);
+      last = ab.force.value;
+    }
+    expect(last).to.be.closeTo(maxForce, 1e-12);
+    expect(xOf(sb)[0]).to.be.closeTo(maxForce / dt / (Math.SQRT2 * k), 1e-9);
+  });
+
+  it('ForcePointActuator on two points shares one force: both get F, their barycenter reaches the goal', async () => {
+    const shift = 0.1;
+    const s = await particles(
+      '0 0 0  1 0 0  5 5 5',
+      `<ForcePointActuator name="actuator" indices="0 1" direction="0 0 1"/>
+       <BarycentricCenterEffector name="effector" indices="0 1" effectorGoal="0.5 0 ${shift}" axis="0 0 1"/>`,
+    );
+    s.step(300);
+    const x = xOf(s);
+    expect(x[2]).to.be.closeTo(shift, 1e-12);
+    expect(x[5]).to.be.closeTo(shift, 1e-12);
+    expect(x[8]).to.equal(5);
+    expect(s.get<softrobots.ForcePointActuator>('p/actuator')!.physicalForce.value).to.be.closeTo(k * shift, 1e-8);
+  });
+
+  it('BarycentricCenterEffector with three SlidingActuators: the barycenter of all points reaches its goal in x, y, z from the first step', async () => {
+    const goal = [0.4, 0.7, -0.2];
+    const s = await particles(
+      '0 0 0  1 0 0  0 1 0  0 0 1',
+      `<SlidingActuator name="ax" indices="0" direction="1 0 0"/>
+       <SlidingActuator name="ay" indices="1" direction="0 1 0"/>
+       <SlidingActuator name="az" indices="2 3" direction="0 0 1"/>
+       <BarycentricCenterEffector name="effector" effectorGoal="${goal.join(' ')}"/>`,
+    );
+    const e = s.get<softrobots.BarycentricCenterEffector>('p/effector')!;
+    expect(Array.from(e.barycenter.value)).to.deep.equal([0.25, 0.25, 0.25]);
+    s.step();
+    for (let a = 0; a < 3; a++) expect(e.barycenter.value[a]).to.be.closeTo(goal[a]!, 1e-12);
+    // measured on the state, independently of the component
+    const x = xOf(s);
+    for (let a = 0; a < 3; a++) expect((x[a]! + x[3 + a]! + x[6 + a]! + x[9 + a]!) / 4).to.be.closeTo(goal[a]!, 1e-12);
+    s.step(300);
+    for (let a = 0; a < 3; a++) expect(e.barycenter.value[a]).to.be.closeTo(goal[a]!, 1e-12);
+    expect(e.delta.value.length).to.equal(3);
+  });
+
+  it('JointActuator (Vec1d joint on a spring, actuatorsOnly): the least effort that meets minAngle holds the angle on the limit, λ/dt = k·minAngle at rest; maxAngleVariation ramps it', async () => {
+    const solver = '<QPInverseProblemSolver name="solver" epsilon="1" actuatorsOnly="1"/>';
+    const s = await particles('0 0', '<JointActuator name="joint" index="1" minAngle="0.3"/>', solver, 'Vec1d');
+    const j = s.get<softrobots.JointActuator>('p/joint')!;
+    s.step();
+    expect(xOf(s)[1]).to.be.closeTo(0.3, 1e-12);
+    expect(xOf(s)[0]).to.equal(0);
+    expect(j.angle.value).to.be.closeTo(0.3, 1e-12);
+    s.step(300);
+    expect(xOf(s)[1]).to.be.closeTo(0.3, 1e-12);
+    expect(j.physicalForce.value).to.be.closeTo(k * 0.3, 1e-8);
+
+    const sv = await particles('0 0', '<JointActuator name="joint" index="1" minAngle="0.3" maxAngleVariation="0.1"/>', solver, 'Vec1d');
+    for (const q of [0.1, 0.2, 0.3, 0.3]) {
+      sv.step();
+      expect(xOf(sv)[1]).to.be.closeTo(q, 1e-12);
+    }
+  });
+});

@@ -16,6 +16,10 @@ import { QPInverseProblemSolver } from './inverse/QPInverseProblemSolver.js';
 import { SurfacePressureActuator } from './inverse/actuator/SurfacePressureActuator.js';
 import { SurfacePressureEquality } from './inverse/equality/SurfacePressureEquality.js';
 import { VolumeEffector } from './inverse/effector/VolumeEffector.js';
+import { SlidingActuator } from './inverse/actuator/SlidingActuator.js';
+import { ForcePointActuator } from './inverse/actuator/ForcePointActuator.js';
+import { JointActuator } from './inverse/actuator/JointActuator.js';
+import { BarycentricCenterEffector } from './inverse/effector/BarycentricCenterEffector.js';
 
 /** Every component of @sofa-ts/softrobots, registered by module.ts. */
 export const softRobotsComponents: readonly ComponentClass[] = [
@@ -37,4 +41,8 @@ export const softRobotsComponents: readonly ComponentClass[] = [
   SurfacePressureActuator,
   SurfacePressureEquality,
   VolumeEffector,
+  SlidingActuator,
+  ForcePointActuator,
+  JointActuator,
+  BarycentricCenterEffector,
 ];

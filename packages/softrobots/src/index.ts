@@ -28,3 +28,7 @@ export * from './constraint/surface-pressure-model.js';
 export * from './inverse/actuator/SurfacePressureActuator.js';
 export * from './inverse/equality/SurfacePressureEquality.js';
 export * from './inverse/effector/VolumeEffector.js';
+export * from './inverse/actuator/SlidingActuator.js';
+export * from './inverse/actuator/ForcePointActuator.js';
+export * from './inverse/actuator/JointActuator.js';
+export * from './inverse/effector/BarycentricCenterEffector.js';

@@ -1,6 +1,7 @@
 import { Real, sofaComponent, type ConstraintOrder, type ConstraintResolution } from '@sofa-ts/core';
 import { SurfacePressureModel } from '../../constraint/surface-pressure-model.js';
 import { optional, type InverseConstraint, type InverseRows } from '../inverse-rows.js';
+import { setVariationWindow } from './variation-window.js';
 
 /**
  * SoftRobots' SurfacePressureActuator: a cavity (see SurfacePressureModel) whose pressure λ is an
@@ -14,7 +15,7 @@ import { optional, type InverseConstraint, type InverseRows } from '../inverse-r
  *     the last step's λ (sofa-ts applies SoftRobots' model Data to λ's bounds here);
  *   - δ in [minVolumeGrowth, maxVolumeGrowth] and within maxVolumeGrowthVariation of the last
  *     step's growth.
- * Unset bounds are absent. `volumeGrowth` is the growth the solver gave the cavity
+ * Unset bounds are absent; a window that misses the range moves towards it (variation-window.ts). `volumeGrowth` is the growth the solver gave the cavity
  * (δ = δ_free + W·λ, on which the bounds hold exactly); `cavityVolume` is measured on the positions
  * at the end of the step (the two differ by the non-linearity of V within one step).
  * The Data are those of SoftRobots' SurfacePressureModel (its inverse component's own Data are
@@ -54,21 +55,9 @@ export class SurfacePressureActuator extends SurfacePressureModel implements Inv
 
   getInverseRows(rows: InverseRows): void {
     const i = this.row;
-    rows.setActuator(
-      i,
-      optional(this.minPressure, -Infinity),
-      optional(this.maxPressure, Infinity),
-      optional(this.minVolumeGrowth, -Infinity),
-      optional(this.maxVolumeGrowth, Infinity),
-      optional(this.maxVolumeGrowthVariation, Infinity),
-      this.volumeGrowth.value,
-      optional(this.epsilon, NaN),
-    );
-    if (this.maxPressureVariation.isSet) {
-      const v = Math.abs(this.maxPressureVariation.value), last = this.pressure.value;
-      rows.lambdaMin[i] = Math.max(rows.lambdaMin[i]!, last - v);
-      rows.lambdaMax[i] = Math.min(rows.lambdaMax[i]!, last + v);
-    }
+    rows.setActuator(i, -Infinity, Infinity, -Infinity, Infinity, Infinity, 0, optional(this.epsilon, NaN));
+    setVariationWindow(rows.lambdaMin, rows.lambdaMax, i, optional(this.minPressure, -Infinity), optional(this.maxPressure, Infinity), this.pressure.value, optional(this.maxPressureVariation, Infinity));
+    setVariationWindow(rows.deltaMin, rows.deltaMax, i, optional(this.minVolumeGrowth, -Infinity), optional(this.maxVolumeGrowth, Infinity), this.volumeGrowth.value, optional(this.maxVolumeGrowthVariation, Infinity));
   }
 
   storeResults(lambda: Float64Array, delta: Float64Array, dt: number): void {

@@ -1,0 +1,108 @@
+import {
+  BaseLagrangianConstraint,
+  Real,
+  UInt,
+  isMechanicalState,
+  sofaComponent,
+  type BaseMechanicalState,
+  type ConstraintJacobianBuilder,
+  type ConstraintOrder,
+  type ConstraintResolution,
+} from '@sofa-ts/core';
+import { optional, type InverseConstraint, type InverseRows } from '../inverse-rows.js';
+import { setVariationWindow } from './variation-window.js';
+
+const ONE = Float64Array.of(1);
+
+/**
+ * SoftRobots' JointActuator: the coordinate `index` of a Vec1 state (a joint angle, e.g. the input
+ * of an articulated-chain mapping) driven by an effort λ found by the inverse problem. One row at
+ * the free positions,
+ *
+ *   δ = q_free (the angle itself),   J = 1 on that coordinate,
+ *
+ * so that minAngle/maxAngle are the joint's limits in the state's own values (not relative to the
+ * initial angle, as the direct JointConstraint's displacement is; the two agree for a joint that
+ * starts at 0). Bounds: λ in [minForce, maxForce]; q in [minAngle, maxAngle] and within
+ * maxAngleVariation of the last step's angle (the initial angle at the first step); unset bounds
+ * are absent, and a joint that starts beyond a limit is brought back at maxAngleVariation per step
+ * (variation-window.ts). λ is SOFA's impulse (effort·dt), `physicalForce` = λ/dt; `angle` is the angle the
+ * solver gave (exact: the row is linear). SoftRobots.Inverse's own Data are not known to sofa-ts:
+ * the names are sofa-ts' choice, after JointConstraint's (index, minForce, maxForce, force) and
+ * CableActuator's (epsilon).
+ */
+@sofaComponent({
+  name: 'JointActuator',
+  category: 'SoftRobots.Inverse',
+  module: 'SoftRobots.Inverse',
+  description: 'A joint coordinate (Vec1 state) driven by an effort found by the inverse problem solver.',
+  templates: ['Vec1d'],
+})
+export class JointActuator extends BaseLagrangianConstraint implements InverseConstraint {
+  readonly inverseRole = 'actuator';
+  readonly index = this.initData({ name: 'index', type: UInt, default: 0, help: 'the actuated coordinate of the state' });
+  readonly minAngle = this.initData({ name: 'minAngle', type: Real, default: 0, help: 'lower limit of the angle (unbounded when not set)' });
+  readonly maxAngle = this.initData({ name: 'maxAngle', type: Real, default: 0, help: 'upper limit of the angle (unbounded when not set)' });
+  readonly maxAngleVariation = this.initData({ name: 'maxAngleVariation', type: Real, default: 0, help: 'largest change of the angle in one step (unbounded when not set)' });
+  readonly minForce = this.initData({ name: 'minForce', type: Real, default: 0, help: 'lower bound on λ (unbounded when not set)' });
+  readonly maxForce = this.initData({ name: 'maxForce', type: Real, default: 0, help: 'upper bound on λ (unbounded when not set)' });
+  readonly epsilon = this.initData({ name: 'epsilon', type: Real, default: 0, help: "this actuator's weight of the deformation energy in the QP (the solver's epsilon when not set)" });
+
+  readonly force = this.initData({ name: 'force', type: Real, default: 0, help: 'λ of the last step (SOFA impulse, effort·dt)', output: true });
+  readonly physicalForce = this.initData({ name: 'physicalForce', type: Real, default: 0, help: 'effort of the last step, λ/dt (sofa-ts)', output: true });
+  readonly angle = this.initData({ name: 'angle', type: Real, default: 0, help: 'angle given by the solver in the last step (the initial angle before the first step)', output: true });
+
+  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the Vec1 state of the joint coordinates (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Vec1d)', search: 'local', required: true });
+
+  private states: BaseMechanicalState[] = [];
+  private row = 0;
+  private initialAngle = 0;
+
+  override init(): void {
+    const s = this.mstate.require();
+    if (s.stateType.name !== 'Vec1d') throw this.error(`a Vec1d state is needed (got ${s.stateType.name})`);
+    this.template = 'Vec1d';
+    const i = this.index.value;
+    if (i >= s.size) throw this.error(`index ${i} is out of range (${s.describe()} has ${s.size} coordinates)`);
+    this.states = [s];
+    this.initialAngle = s.x[i]!;
+    this.reset();
+  }
+
+  override reset(): void {
+    this.force.setValue(0);
+    this.physicalForce.setValue(0);
+    this.angle.setValue(this.initialAngle);
+  }
+
+  getMechanicalStates(): readonly BaseMechanicalState[] {
+    return this.states;
+  }
+
+  buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
+    this.row = firstRow;
+    J.add(this.states[0]!, firstRow, this.index.value, ONE);
+    return 1;
+  }
+
+  getConstraintViolation(out: Float64Array, order: ConstraintOrder): void {
+    if (order === 'vel') throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
+    out[this.row] = this.states[0]!.xFree[this.index.value]!;
+  }
+
+  getInverseRows(rows: InverseRows): void {
+    const i = this.row;
+    rows.setActuator(i, optional(this.minForce, -Infinity), optional(this.maxForce, Infinity), -Infinity, Infinity, Infinity, 0, optional(this.epsilon, NaN));
+    setVariationWindow(rows.deltaMin, rows.deltaMax, i, optional(this.minAngle, -Infinity), optional(this.maxAngle, Infinity), this.angle.value, optional(this.maxAngleVariation, Infinity));
+  }
+
+  storeResults(lambda: Float64Array, delta: Float64Array, dt: number): void {
+    this.force.setValue(lambda[this.row]!);
+    this.physicalForce.setValue(lambda[this.row]! / dt);
+    this.angle.setValue(delta[this.row]!);
+  }
+
+  getConstraintResolution(_out: Array<ConstraintResolution | undefined>): void {
+    throw this.error('an actuator is solved by an inverse problem solver', 'add a QPInverseProblemSolver (or GaussSeidelInverseProblemSolver), or use JointConstraint for direct actuation');
+  }
+}
