@@ -25,7 +25,7 @@ describe('softrobots: InverseQp', () => {
     const { W, dfree, n } = problem([[s2, s2, 0], [1, 0, 0]], [0, -2]);
     const rows = new InverseRows();
     rows.reset(n);
-    rows.setActuator(0, -Infinity, Infinity, -Infinity, Infinity);
+    rows.setActuator(0);
     rows.setEffector(1);
     const qp = new InverseQp();
     qp.epsilon = 0;
@@ -43,7 +43,8 @@ describe('softrobots: InverseQp', () => {
     const { W, dfree, n } = problem([[s2, -s2, 0], [1, 0, 0], [0, 1, 0]], [0, -1, 0]);
     const rows = new InverseRows();
     rows.reset(n);
-    rows.setActuator(0, 0, Infinity, -Infinity, Infinity);
+    rows.setActuator(0);
+    rows.boundForce(0, 0, Infinity);
     rows.setEffector(1);
     rows.addContact(2, 1, 0);
     const qp = new InverseQp();
@@ -62,7 +63,8 @@ describe('softrobots: InverseQp', () => {
     const { W, dfree, n } = problem([[s2, s2, 0], [1, 0, 0], [0, 1, 0]], [0, -1, -1e-3]);
     const rows = new InverseRows();
     rows.reset(n);
-    rows.setActuator(0, 0, Infinity, -Infinity, Infinity);
+    rows.setActuator(0);
+    rows.boundForce(0, 0, Infinity);
     rows.setEffector(1);
     rows.addContact(2, 1, 0);
     const qp = new InverseQp();
@@ -81,7 +83,8 @@ describe('softrobots: InverseQp', () => {
       const { W, dfree, n } = problem([[s5, -2 * s5, 0], [1, 0, 0], [0, 1, 0], [1, 0, 0], [0, 0, 1]], [0, -1, 0, 0, 0]);
       const rows = new InverseRows();
       rows.reset(n);
-      rows.setActuator(0, 0, Infinity, -Infinity, Infinity);
+      rows.setActuator(0);
+      rows.boundForce(0, 0, Infinity);
       rows.setEffector(1);
       rows.addContact(2, 3, mu);
       const qp = new InverseQp();

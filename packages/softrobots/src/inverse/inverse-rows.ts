@@ -1,4 +1,5 @@
 import type { BaseLagrangianConstraint } from '@sofa-ts/core';
+import { setVariationWindow } from './variation-window.js';
 
 /**
  * What the inverse solvers know of each row of the constraint problem δ = δ_free + W·λ
@@ -83,19 +84,24 @@ export class InverseRows {
     for (let r = 0; r < lines; r++) this.role[first + r] = CONTACT;
   }
 
-  /**
-   * Row i is an actuator: λ in [lambdaMin, lambdaMax]; δ in [deltaMin, deltaMax] and, when
-   * maxVariation is finite, within maxVariation of `last` (its displacement of the previous step);
-   * epsilon its own energy weight (NaN: the solver's).
-   */
-  setActuator(i: number, lambdaMin: number, lambdaMax: number, deltaMin: number, deltaMax: number, maxVariation = Infinity, last = 0, epsilon = NaN): void {
+  /** Row i is an actuator, unbounded until boundForce/boundDisplacement; epsilon its own energy weight (NaN: the solver's). */
+  setActuator(i: number, epsilon = NaN): void {
     this.role[i] = ACTUATOR;
-    this.lambdaMin[i] = lambdaMin;
-    this.lambdaMax[i] = lambdaMax;
-    const v = Math.abs(maxVariation);
-    this.deltaMin[i] = Number.isFinite(v) ? Math.max(deltaMin, last - v) : deltaMin;
-    this.deltaMax[i] = Number.isFinite(v) ? Math.min(deltaMax, last + v) : deltaMax;
+    this.lambdaMin[i] = -Infinity;
+    this.lambdaMax[i] = Infinity;
+    this.deltaMin[i] = -Infinity;
+    this.deltaMax[i] = Infinity;
     this.epsilon[i] = epsilon;
+  }
+
+  /** λ of row i in [min, max], and within maxVariation of `last` (its λ of the previous step; see variation-window.ts). */
+  boundForce(i: number, min: number, max: number, last = 0, maxVariation = Infinity): void {
+    setVariationWindow(this.lambdaMin, this.lambdaMax, i, min, max, last, maxVariation);
+  }
+
+  /** δ of row i in [min, max], and within maxVariation of `last` (its δ of the previous step). */
+  boundDisplacement(i: number, min: number, max: number, last = 0, maxVariation = Infinity): void {
+    setVariationWindow(this.deltaMin, this.deltaMax, i, min, max, last, maxVariation);
   }
 
   /** Row i is an effector of the given weight (objective ½·weight·δ²). */

@@ -8,6 +8,7 @@ import {
   type ConstraintJacobianBuilder,
   type ConstraintOrder,
 } from '@sofa-ts/core';
+import { rotationDifference } from './rotation-difference.js';
 
 /**
  * What the position components of the inverse problem share (PositionEffector, PositionEquality):
@@ -106,7 +107,7 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
       const g = this.goal(p);
       const o = c * idx[p]!;
       const ex = x[o]! - g[0]!, ey = x[o + 1]! - g[1]!, ez = x[o + 2]! - g[2]!;
-      if (d === 6) rotationError(this.rot, x, o + 3, g);
+      if (d === 6) rotationDifference(this.rot, x, o + 3, g, 3);
       for (let k = 0; k < this.nDir; k++) {
         const u = this.dirs, b = k * d;
         let shift = u[b]! * ex + u[b + 1]! * ey + u[b + 2]! * ez;
@@ -115,26 +116,4 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
       }
     }
   }
-}
-
-/** out = rotation vector of q·g⁻¹, q = x[o .. o+4) and g = goal[3 .. 7) (x, y, z, w quaternions). */
-function rotationError(out: Float64Array, x: ArrayLike<number>, o: number, goal: ArrayLike<number>): void {
-  const qx = x[o]!, qy = x[o + 1]!, qz = x[o + 2]!, qw = x[o + 3]!;
-  // g⁻¹ = conjugate (unit quaternion)
-  const gx = -goal[3]!, gy = -goal[4]!, gz = -goal[5]!, gw = goal[6]!;
-  let rx = qw * gx + qx * gw + qy * gz - qz * gy;
-  let ry = qw * gy - qx * gz + qy * gw + qz * gx;
-  let rz = qw * gz + qx * gy - qy * gx + qz * gw;
-  let rw = qw * gw - qx * gx - qy * gy - qz * gz;
-  if (rw < 0) {
-    rx = -rx;
-    ry = -ry;
-    rz = -rz;
-    rw = -rw;
-  }
-  const sn = Math.hypot(rx, ry, rz);
-  const scale = sn < 1e-12 ? 2 : (2 * Math.atan2(sn, rw)) / sn;
-  out[0] = rx * scale;
-  out[1] = ry * scale;
-  out[2] = rz * scale;
 }

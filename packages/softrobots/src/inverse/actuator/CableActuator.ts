@@ -40,16 +40,10 @@ export class CableActuator extends CableModel implements InverseConstraint {
   }
 
   getInverseRows(rows: InverseRows): void {
-    rows.setActuator(
-      this.row,
-      optional(this.minForce, -Infinity),
-      optional(this.maxForce, Infinity),
-      this.maxNegativeDisp.isSet ? -this.maxNegativeDisp.value : -Infinity,
-      optional(this.maxPositiveDisp, Infinity),
-      optional(this.maxDispVariation, Infinity),
-      this.displacement.value,
-      optional(this.epsilon, NaN),
-    );
+    const i = this.row;
+    rows.setActuator(i, optional(this.epsilon, NaN));
+    rows.boundForce(i, optional(this.minForce, -Infinity), optional(this.maxForce, Infinity));
+    rows.boundDisplacement(i, this.maxNegativeDisp.isSet ? -this.maxNegativeDisp.value : -Infinity, optional(this.maxPositiveDisp, Infinity), this.displacement.value, optional(this.maxDispVariation, Infinity));
   }
 
   storeResults(lambda: Float64Array, delta: Float64Array, dt: number): void {

@@ -12,7 +12,6 @@ import {
   type ConstraintResolution,
 } from '@sofa-ts/core';
 import { optional, type InverseConstraint, type InverseRows } from '../inverse-rows.js';
-import { setVariationWindow } from './variation-window.js';
 
 /**
  * SoftRobots' ForcePointActuator: a force of unknown magnitude λ along the unit `direction`,
@@ -94,8 +93,8 @@ export class ForcePointActuator extends BaseLagrangianConstraint implements Inve
 
   getInverseRows(rows: InverseRows): void {
     const i = this.row;
-    rows.setActuator(i, -Infinity, Infinity, -Infinity, Infinity, Infinity, 0, optional(this.epsilon, NaN));
-    setVariationWindow(rows.lambdaMin, rows.lambdaMax, i, optional(this.minForce, -Infinity), optional(this.maxForce, Infinity), this.force.value, optional(this.maxForceVariation, Infinity));
+    rows.setActuator(i, optional(this.epsilon, NaN));
+    rows.boundForce(i, optional(this.minForce, -Infinity), optional(this.maxForce, Infinity), this.force.value, optional(this.maxForceVariation, Infinity));
   }
 
   storeResults(lambda: Float64Array, _delta: Float64Array, dt: number): void {

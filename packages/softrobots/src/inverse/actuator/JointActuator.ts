@@ -10,7 +10,6 @@ import {
   type ConstraintResolution,
 } from '@sofa-ts/core';
 import { optional, type InverseConstraint, type InverseRows } from '../inverse-rows.js';
-import { setVariationWindow } from './variation-window.js';
 
 const ONE = Float64Array.of(1);
 
@@ -92,8 +91,9 @@ export class JointActuator extends BaseLagrangianConstraint implements InverseCo
 
   getInverseRows(rows: InverseRows): void {
     const i = this.row;
-    rows.setActuator(i, optional(this.minForce, -Infinity), optional(this.maxForce, Infinity), -Infinity, Infinity, Infinity, 0, optional(this.epsilon, NaN));
-    setVariationWindow(rows.deltaMin, rows.deltaMax, i, optional(this.minAngle, -Infinity), optional(this.maxAngle, Infinity), this.angle.value, optional(this.maxAngleVariation, Infinity));
+    rows.setActuator(i, optional(this.epsilon, NaN));
+    rows.boundForce(i, optional(this.minForce, -Infinity), optional(this.maxForce, Infinity));
+    rows.boundDisplacement(i, optional(this.minAngle, -Infinity), optional(this.maxAngle, Infinity), this.angle.value, optional(this.maxAngleVariation, Infinity));
   }
 
   storeResults(lambda: Float64Array, delta: Float64Array, dt: number): void {

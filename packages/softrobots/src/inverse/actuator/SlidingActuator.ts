@@ -12,7 +12,7 @@ import {
   type ConstraintResolution,
 } from '@sofa-ts/core';
 import { optional, type InverseConstraint, type InverseRows } from '../inverse-rows.js';
-import { setVariationWindow } from './variation-window.js';
+import { rotationDifference } from '../rotation-difference.js';
 
 /**
  * SoftRobots' SlidingActuator: a force of unknown magnitude λ along `direction` (a unit vector of
@@ -113,7 +113,7 @@ export class SlidingActuator extends BaseLagrangianConstraint implements Inverse
       const o = c * idx[p]!;
       sum += u[0]! * (x[o]! - x0[o]!) + u[1]! * (x[o + 1]! - x0[o + 1]!) + u[2]! * (x[o + 2]! - x0[o + 2]!);
       if (this.d === 6) {
-        rotationDifference(this.rot, x, x0, o + 3);
+        rotationDifference(this.rot, x, o + 3, x0, o + 3);
         sum += u[3]! * this.rot[0]! + u[4]! * this.rot[1]! + u[5]! * this.rot[2]!;
       }
     }
@@ -122,9 +122,10 @@ export class SlidingActuator extends BaseLagrangianConstraint implements Inverse
 
   getInverseRows(rows: InverseRows): void {
     const i = this.row;
-    rows.setActuator(i, optional(this.minForce, -Infinity), optional(this.maxForce, Infinity), -Infinity, Infinity, Infinity, 0, optional(this.epsilon, NaN));
+    rows.setActuator(i, optional(this.epsilon, NaN));
+    rows.boundForce(i, optional(this.minForce, -Infinity), optional(this.maxForce, Infinity));
     const lo = this.maxNegativeDisp.isSet ? -this.maxNegativeDisp.value : -Infinity;
-    setVariationWindow(rows.deltaMin, rows.deltaMax, i, lo, optional(this.maxPositiveDisp, Infinity), this.displacement.value, optional(this.maxDispVariation, Infinity));
+    rows.boundDisplacement(i, lo, optional(this.maxPositiveDisp, Infinity), this.displacement.value, optional(this.maxDispVariation, Infinity));
   }
 
   storeResults(lambda: Float64Array, delta: Float64Array, dt: number): void {
@@ -142,29 +143,4 @@ export class SlidingActuator extends BaseLagrangianConstraint implements Inverse
   getConstraintResolution(_out: Array<ConstraintResolution | undefined>): void {
     throw this.error('an actuator is solved by an inverse problem solver', 'add a QPInverseProblemSolver (or GaussSeidelInverseProblemSolver)');
   }
-}
-
-/**
- * out = rotation vector of q·r⁻¹ (world frame), q = x[o .. o+4) and r = x0[o .. o+4) unit
- * quaternions (x, y, z, w), taken on the short way (angle ≤ π).
- */
-function rotationDifference(out: Float64Array, x: ArrayLike<number>, x0: ArrayLike<number>, o: number): void {
-  const qx = x[o]!, qy = x[o + 1]!, qz = x[o + 2]!, qw = x[o + 3]!;
-  const rx = -x0[o]!, ry = -x0[o + 1]!, rz = -x0[o + 2]!, rw = x0[o + 3]!;
-  // e = q ⊗ r̄
-  let ex = qw * rx + qx * rw + qy * rz - qz * ry;
-  let ey = qw * ry - qx * rz + qy * rw + qz * rx;
-  let ez = qw * rz + qx * ry - qy * rx + qz * rw;
-  let ew = qw * rw - qx * rx - qy * ry - qz * rz;
-  if (ew < 0) {
-    ex = -ex;
-    ey = -ey;
-    ez = -ez;
-    ew = -ew;
-  }
-  const sn = Math.hypot(ex, ey, ez);
-  const scale = sn < 1e-12 ? 2 / Math.max(ew, 1e-300) : (2 * Math.atan2(sn, ew)) / sn;
-  out[0] = ex * scale;
-  out[1] = ey * scale;
-  out[2] = ez * scale;
 }

@@ -1,7 +1,6 @@
 import { Real, sofaComponent, type ConstraintOrder, type ConstraintResolution } from '@sofa-ts/core';
 import { SurfacePressureModel } from '../../constraint/surface-pressure-model.js';
 import { optional, type InverseConstraint, type InverseRows } from '../inverse-rows.js';
-import { setVariationWindow } from './variation-window.js';
 
 /**
  * SoftRobots' SurfacePressureActuator: a cavity (see SurfacePressureModel) whose pressure λ is an
@@ -55,9 +54,9 @@ export class SurfacePressureActuator extends SurfacePressureModel implements Inv
 
   getInverseRows(rows: InverseRows): void {
     const i = this.row;
-    rows.setActuator(i, -Infinity, Infinity, -Infinity, Infinity, Infinity, 0, optional(this.epsilon, NaN));
-    setVariationWindow(rows.lambdaMin, rows.lambdaMax, i, optional(this.minPressure, -Infinity), optional(this.maxPressure, Infinity), this.pressure.value, optional(this.maxPressureVariation, Infinity));
-    setVariationWindow(rows.deltaMin, rows.deltaMax, i, optional(this.minVolumeGrowth, -Infinity), optional(this.maxVolumeGrowth, Infinity), this.volumeGrowth.value, optional(this.maxVolumeGrowthVariation, Infinity));
+    rows.setActuator(i, optional(this.epsilon, NaN));
+    rows.boundForce(i, optional(this.minPressure, -Infinity), optional(this.maxPressure, Infinity), this.pressure.value, optional(this.maxPressureVariation, Infinity));
+    rows.boundDisplacement(i, optional(this.minVolumeGrowth, -Infinity), optional(this.maxVolumeGrowth, Infinity), this.volumeGrowth.value, optional(this.maxVolumeGrowthVariation, Infinity));
   }
 
   storeResults(lambda: Float64Array, delta: Float64Array, dt: number): void {
