@@ -173,7 +173,7 @@ describe('collision in scenes (penalty contacts)', () => {
   });
 
   it('responses that need Lagrangian constraints fail at the first contact under DefaultAnimationLoop, located at the contact manager', async () => {
-    for (const [response, why] of [['FrictionContactConstraint', /DefaultAnimationLoop does not solve/], ['StickContactConstraint', /not implemented/]] as const) {
+    for (const [response, why] of [['FrictionContactConstraint', /DefaultAnimationLoop does not solve/], ['StickContactConstraint', /DefaultAnimationLoop does not solve/], ['StickContactForceField', /not implemented/]] as const) {
       const s = await scene(`${pipeline(response)}
         ${floor('floor', 0, 5)}
         <Node name="ball">

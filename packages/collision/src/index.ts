@@ -32,3 +32,4 @@ export * from './pipeline/collision-stage.js';
 export * from './pipeline/CollisionPipeline.js';
 export * from './pipeline/SubCollisionPipeline.js';
 export * from './pipeline/CompositeCollisionPipeline.js';
+export * from './response/StickContact.js';

@@ -30,3 +30,4 @@ export * from './solver/LCPConstraintSolver.js';
 export * from './solver/BipotentialUzawaConstraintSolver.js';
 export * from './model/SlidingLagrangianConstraint.js';
 export * from './model/StopperLagrangianConstraint.js';
+export * from './model/ContactBilateralLagrangianConstraint.js';

@@ -1,6 +1,7 @@
-import { componentModule, setLagrangianContactConstraintFactory } from '@sofa-ts/core';
+import { componentModule, setBilateralContactConstraintFactory, setLagrangianContactConstraintFactory } from '@sofa-ts/core';
 import { constraintComponents } from './components.js';
 import { UnilateralLagrangianConstraint } from './model/UnilateralLagrangianConstraint.js';
+import { ContactBilateralLagrangianConstraint } from './model/ContactBilateralLagrangianConstraint.js';
 
 /**
  * Loading the package makes its contact constraint available to collision responses
@@ -8,6 +9,15 @@ import { UnilateralLagrangianConstraint } from './model/UnilateralLagrangianCons
  */
 setLagrangianContactConstraintFactory((state1, state2) => {
   const c = new UnilateralLagrangianConstraint();
+  c.setStates(state1, state2);
+  c.template = state1.stateType.name;
+  c.componentState = 'valid';
+  return c;
+});
+
+/** Likewise the sticking contacts (StickContactConstraint creates a BilateralLagrangianConstraint). */
+setBilateralContactConstraintFactory((state1, state2) => {
+  const c = new ContactBilateralLagrangianConstraint();
   c.setStates(state1, state2);
   c.template = state1.stateType.name;
   c.componentState = 'valid';

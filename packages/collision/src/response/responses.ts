@@ -5,6 +5,7 @@ import type { CollisionModel } from '../model/CollisionModel.js';
 import type { Contact } from './contact.js';
 import { FrictionContact } from './FrictionContact.js';
 import { PenalityContact } from './PenalityContact.js';
+import { StickContact } from './StickContact.js';
 
 /** A contact response class, by the name scenes give it (SOFA's Contact factory). */
 export interface ResponseClass {
@@ -15,12 +16,12 @@ export interface ResponseClass {
   readonly missing?: string;
 }
 
-const constraintsMissing = 'it needs Lagrangian constraints solved by FreeMotionAnimationLoop, not implemented in sofa-ts yet';
-
 const responseClasses: ResponseClass[] = [
   { name: 'PenalityContactForceField', aliases: ['default'], create: (m1, m2, method, owner) => new PenalityContact(m1, m2, method, owner) },
   { name: 'FrictionContactConstraint', aliases: ['FrictionContact'], create: (m1, m2, method, owner, response) => new FrictionContact(m1, m2, method, owner, response) },
-  { name: 'StickContactConstraint', aliases: ['StickContactForceField'], create: null, missing: constraintsMissing },
+  { name: 'StickContactConstraint', aliases: [], create: (m1, m2, _method, owner, response) => new StickContact(m1, m2, owner, response) },
+  // SOFA's BarycentricStickContact: springs gluing the contact points (a penalty response), not the constraint above
+  { name: 'StickContactForceField', aliases: [], create: null, missing: "SOFA's BarycentricStickContact (springs gluing the contact points) is not implemented in sofa-ts; response=\"StickContactConstraint\" glues them with Lagrangian constraints" },
 ];
 
 /** Names a contact manager accepts for `response` (SOFA's registered contact classes). */

@@ -49,3 +49,32 @@ export function setLagrangianContactConstraintFactory(factory: LagrangianContact
 export function getLagrangianContactConstraintFactory(): LagrangianContactConstraintFactory | undefined {
   return contactConstraintFactory;
 }
+
+/**
+ * The Lagrangian constraint of a sticking contact response (SOFA's BilateralLagrangianConstraint
+ * as StickContactConstraint feeds it): each contact glues a point of state1 (side 1) to a point of
+ * state2 (side 2) at the offset rest = P2 − P1 they had when the contact was detected:
+ *   δ = P2_free − P1_free − rest   (three rows, along the axes x, y, z, solved as one block)
+ * Points are ContactPointSet slots of Vec3 states (combinations of points, n ≥ 1).
+ */
+export interface BilateralContactConstraint extends BaseLagrangianConstraint {
+  /** Drops the contacts of the previous step and makes room for `reserve` contacts. */
+  clearContacts(reserve: number): void;
+  /** Glues slot1 of side1 (on state1) to slot2 of side2 (on state2) with the offset (rx, ry, rz) = P2 − P1. */
+  addContact(side1: ContactPointSet, slot1: number, side2: ContactPointSet, slot2: number, rx: number, ry: number, rz: number): void;
+}
+
+/** Creates the sticking contact constraint between two states (the caller puts it in the graph). */
+export type BilateralContactConstraintFactory = (state1: BaseMechanicalState, state2: BaseMechanicalState) => BilateralContactConstraint;
+
+let bilateralContactConstraintFactory: BilateralContactConstraintFactory | undefined;
+
+/** Registers the maker of sticking contact constraints (the constraint package does it when loaded). */
+export function setBilateralContactConstraintFactory(factory: BilateralContactConstraintFactory): void {
+  bilateralContactConstraintFactory = factory;
+}
+
+/** The registered maker of sticking contact constraints, or undefined when no constraint package is loaded. */
+export function getBilateralContactConstraintFactory(): BilateralContactConstraintFactory | undefined {
+  return bilateralContactConstraintFactory;
+}
