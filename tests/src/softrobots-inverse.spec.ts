@@ -228,3 +228,34 @@ describe('softrobots: inverse robots of scenes/softrobots', () => {
     expect(goal.x[0]).to.be.greaterThan(20); // the goal did move
   });
 });
+
+describe('softrobots: inverse problem with contacts (finger-inverse-contact.scn)', () => {
+  it('the finger comes down onto the floor and stays on it: no penetration, contacts push only, the cable holds it', async () => {
+    const s = await loadScene(new URL('../../scenes/softrobots/finger-inverse-contact.scn', import.meta.url).pathname);
+    const x = s.get<BaseMechanicalState>('finger/dofs')!;
+    const solver = s.get<softrobots.QPInverseProblemSolver>('solver')!;
+    const cable = s.get<softrobots.CableActuator>('finger/cable')!;
+    let contacts = 0;
+    for (let k = 0; k < 25; k++) {
+      s.step();
+      let lowest = Infinity;
+      for (let p = 0; p < x.size; p++) lowest = Math.min(lowest, x.x[3 * p + 1]!);
+      // floor at −3, contact distance 0.5: nothing below −2.5 (to the solver's tolerance)
+      expect(lowest).to.be.at.least(-2.5 - 1e-6);
+      expect(solver.status.value).to.equal(0);
+      const rows = solver.rows;
+      contacts = rows.contactCount;
+      for (let c = 0; c < rows.contactCount; c++) {
+        const i = rows.contactFirst[c]!;
+        expect(solver.qp.lambda[i]!).to.be.at.least(0);
+        expect(solver.qp.delta[i]!).to.be.at.least(-1e-9);
+        // complementarity: a contact pushes only where it touches
+        expect(solver.qp.lambda[i]! * solver.qp.delta[i]!).to.be.at.most(1e-6 * (1 + solver.qp.lambda[i]!));
+      }
+    }
+    expect(contacts).to.be.greaterThan(0);
+    expect(cable.force.value).to.be.greaterThan(0);
+    // the tip (at y = 5 on the neutral axis at rest) stays above its goal −10, held by the floor
+    expect(x.x[3 * TIP + 1]!).to.be.within(0, 5);
+  });
+});

@@ -28,19 +28,24 @@ const SLIDE = 2;
  * handles that (one solution, which then depends on where it starts).
  *
  * Contacts (Signorini: gap δn ≥ 0, λn ≥ 0, δn·λn = 0; Coulomb: ‖λt‖ ≤ μλn, sliding against the
- * tangential motion) make the problem a QP with complementarity constraints. It is solved by an
- * outer loop over the contacts' statuses, each round a QP:
- *   - open:     λ = 0 on the contact's rows;
- *   - sticking: δn = 0 (and δt = 0 with friction), λ free;
- *   - sliding:  δn = 0, λt = μ·λn·u with u the direction opposite to the tangential motion.
- * A round opens contacts whose λn < 0, closes open ones whose gap δn < 0, and (allowSliding) lets
- * a sticking contact slide when its force leaves the cone or when the objective would decrease by
- * moving it tangentially (the multipliers of its δt = 0 rows: the first sliding direction is
- * opposite to that desired motion); a sliding contact sticks again when it stops or would move
- * against its friction (it is then not tried again in this step). The loop ends
- * when no status changes (or after maxContactIterations rounds). Statuses start from δ_free: a
- * contact is closed when its free gap is negative. Without allowSliding, contacts with friction
- * stick (the cone is not enforced), as the SoftRobots option says.
+ * tangential motion). Every contact normal enters the QP as λn ≥ 0 (it pushes only) and δn ≥ 0
+ * (no penetration): the QP meets Signorini except for the complementarity, which holds at its
+ * solution unless pushing on a contact while apart would bring an effector closer (not seen in
+ * practice: it costs deformation and moves nothing the effectors ask for; then λn·δn > 0 is
+ * reported by the contact's own λ and δ). Friction needs the contacts' statuses, found by an outer
+ * loop, each round a QP:
+ *   - open:     λt = 0;
+ *   - sticking: δt = 0, λt free;
+ *   - sliding:  λt = μ·λn·u with u the direction opposite to the tangential motion.
+ * Contacts start open; one that pushes (λn > 0) sticks next round, one that stops pushing and
+ * moves apart (δn > 0) opens,
+ * and with allowSliding a sticking contact slides when its force leaves the cone or when the
+ * objective would decrease by moving it tangentially (the multipliers of its δt = 0 rows give that
+ * desired motion), a sliding one sticks again when it stops or would move against its friction
+ * (it is then not tried again in this step). The loop ends when no status changes; after
+ * maxContactIterations rounds the last round is applied and `settled` is false. Without
+ * allowSliding, contacts with friction stick (the cone is not enforced), as the SoftRobots option
+ * says.
  *
  * Matrices are built in buffers kept between steps; one QP solver is kept per problem shape and
  * warm-started from its previous working set.
@@ -65,6 +70,8 @@ export class InverseQp {
   status: DenseQpStatus = 'optimal';
   /** Number of unknowns, equalities and inequalities of the last QP. */
   shape = { unknowns: 0, equalities: 0, inequalities: 0 };
+  /** False when the last step's friction statuses did not settle within maxContactIterations (the last round is applied). */
+  settled = true;
   /** Per contact of the last step: 0 open, 1 sticking, 2 sliding. */
   contactStatus: Uint8Array = new Uint8Array(0);
 
@@ -115,21 +122,26 @@ export class InverseQp {
       this.triedSlide = new Uint8Array(nc);
     }
     this.triedSlide.fill(0);
-    for (let k = 0; k < nc; k++) this.contactStatus[k] = dfree[rows.contactFirst[k]!]! < 0 ? STICK : OPEN;
 
+    this.contactStatus.fill(OPEN);
+    this.settled = true;
     const nv = this.v.length;
     if (nv > 0) {
       const rounds = nc > 0 ? Math.max(1, this.maxContactIterations) : 1;
+      this.settled = false;
       for (let round = 0; round < rounds; round++) {
         this.rounds = round + 1;
         this.status = this.solveQp(W, dfree, n, rows, maxIterations, tolerance, round === 0 ? start : undefined);
-        if (this.status !== 'optimal') {
-          this.lambda.fill(0);
-          this.delta.set(dfree.subarray(0, n));
+        if (this.status !== 'optimal') break;
+        if (nc === 0 || !this.updateContacts(rows)) {
+          this.settled = true;
           break;
         }
-        if (nc === 0 || !this.updateContacts(rows)) break;
       }
+    }
+    if (this.status !== 'optimal') {
+      this.lambda.fill(0);
+      this.delta.set(dfree.subarray(0, n));
     }
     this.objective = this.effectorObjective(W, dfree, n, rows);
     return this.status;
@@ -139,7 +151,7 @@ export class InverseQp {
   private solveQp(W: Float64Array, dfree: Float64Array, n: number, rows: InverseRows, maxIterations: number, tolerance: number, start?: Float64Array): DenseQpStatus {
     const nv = this.v.length;
     const me = this.buildQp(W, dfree, n, rows);
-    const mi = this.ineq.length;
+    const mi = this.ineq.length + rows.contactCount;
     this.shape = { unknowns: nv, equalities: me, inequalities: mi };
     const key = `${nv},${me},${mi}`;
     let qp = this.solvers.get(key);
@@ -158,7 +170,7 @@ export class InverseQp {
       warm = true;
     }
     const status = qp.solve(
-      { Q: this.Q, c: this.c, Aeq: this.Aeq.subarray(0, me * nv), beq: this.beq.subarray(0, me), Ain: this.Ain, lin: this.lin, uin: this.uin, lb: this.lb, ub: this.ub },
+      { Q: this.Q, c: this.c, Aeq: this.Aeq.subarray(0, me * nv), beq: this.beq.subarray(0, me), Ain: this.Ain.subarray(0, mi * nv), lin: this.lin.subarray(0, mi), uin: this.uin.subarray(0, mi), lb: this.lb, ub: this.ub },
       warm,
     );
     this.iterations += qp.iterations;
@@ -194,13 +206,15 @@ export class InverseQp {
       const i = rows.contactFirst[k]!;
       const mu = this.muOf(rows, k);
       const friction = rows.contactLines[k] === 3 && mu > 0;
+      if (!friction) continue; // the normal alone: no status
       const s = st[k]!;
+      const pushing = lam[i]! > tolL;
       let next = s;
       if (s === OPEN) {
-        if (d[i]! < -tolD) next = STICK;
-      } else if (lam[i]! < -tolL) {
-        next = OPEN;
-      } else if (friction && this.allowSliding) {
+        if (pushing) next = STICK;
+      } else if (!pushing && d[i]! > tolD) {
+        next = OPEN; // apart and not pushing (touching without force keeps its status: both hold there)
+      } else if (this.allowSliding) {
         const lt = lam[i + 1]!, ls = lam[i + 2]!;
         if (s === STICK) {
           const norm = Math.hypot(lt, ls);
@@ -285,7 +299,10 @@ export class InverseQp {
     }
   }
 
-  /** Fills Q, c, bounds, inequalities and equalities; returns the number of equality rows. */
+  /**
+   * Fills Q, c, bounds, inequalities and equalities; returns the number of equality rows. Contact
+   * normals: λn ≥ 0 and δn ≥ 0 (inequality rows after the actuators'); tangents by status.
+   */
   private buildQp(W: Float64Array, dfree: Float64Array, n: number, rows: InverseRows): number {
     const v = this.v, e = this.e, nv = v.length, ne = e.length;
     const Q = (this.Q = grow(this.Q, nv * nv));
@@ -335,8 +352,13 @@ export class InverseQp {
       ub[a] = rows.lambdaMax[v[a]!]!;
     }
     // displacement bounds of actuators
-    const mi = this.ineq.length;
-    const Ain = (this.Ain = grow(this.Ain, mi * nv)), lin = (this.lin = grow(this.lin, mi)), uin = (this.uin = grow(this.uin, mi));
+    const mi = this.ineq.length, miAll = mi + rows.contactCount;
+    if (this.Ain.length < miAll * nv) this.Ain = new Float64Array(miAll * nv);
+    if (this.lin.length < miAll) {
+      this.lin = new Float64Array(miAll);
+      this.uin = new Float64Array(miAll);
+    }
+    const Ain = this.Ain, lin = this.lin, uin = this.uin;
     for (let k = 0; k < mi; k++) {
       const i = this.ineq[k]!;
       for (let a = 0; a < nv; a++) Ain[k * nv + a] = W[i * n + v[a]!]!;
@@ -361,15 +383,22 @@ export class InverseQp {
     for (let k = 0; k < rows.contactCount; k++) {
       const i = rows.contactFirst[k]!, lines = rows.contactLines[k]!, st = this.contactStatus[k]!;
       const mu = this.muOf(rows, k);
-      for (let r = 0; r < lines; r++) {
+      // the normal: pushes only, no penetration
+      lb[this.varOf[i]!] = 0;
+      ub[this.varOf[i]!] = Infinity;
+      const row = mi + k;
+      for (let a = 0; a < nv; a++) Ain[row * nv + a] = W[i * n + v[a]!]!;
+      lin[row] = -dfree[i]!;
+      uin[row] = Infinity;
+      // the tangents: none when open or frictionless
+      for (let r = 1; r < lines; r++) {
         const a = this.varOf[i + r]!;
-        const fixed = st === OPEN || (r > 0 && !(mu > 0));
+        const fixed = st === OPEN || !(mu > 0);
         lb[a] = fixed ? 0 : -Infinity;
         ub[a] = fixed ? 0 : Infinity;
       }
       this.tangentEq[k] = -1;
       if (st === OPEN) continue;
-      onDisplacement(i, 0);
       if (lines !== 3 || !(mu > 0)) continue;
       if (st === STICK) {
         this.tangentEq[k] = me;

@@ -35,6 +35,8 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
   protected dirs = new Float64Array(0);
   protected nDir = 0;
   private readonly rot = new Float64Array(3);
+  private free = new Float64Array(0);
+  private current = new Float64Array(0);
 
   override init(): void {
     const s = this.mstate.require();
@@ -69,6 +71,8 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
       r++;
     }
     this.nDir = kept;
+    this.free = new Float64Array(kept);
+    this.current = new Float64Array(kept);
   }
 
   getMechanicalStates(): readonly BaseMechanicalState[] {
@@ -93,27 +97,44 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
   /** The goal (coordinates) of the p-th point. */
   protected abstract goal(p: number): ArrayLike<number>;
 
-  /** Clamps the shift of one row (the effector's limits); identity by default. */
-  protected limitShift(shift: number, _dt: number): number {
-    return shift;
+  /**
+   * The largest shift to the goal a row may aim at in one step (the effector's limits), measured
+   * from the current position: Infinity by default.
+   */
+  protected shiftLimit(_dt: number): number {
+    return Infinity;
   }
 
+  /**
+   * δ_free = d·(x_free − goal). With a finite shift limit L the goal is replaced by an intermediate
+   * one at most L away from the current position x along d: δ_free = d·(x_free − x) + clamp(d·(x − goal), ±L).
+   */
   getConstraintViolation(out: Float64Array, order: ConstraintOrder, dt: number): void {
     if (order === 'vel') throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
-    const s = this.states[0]!, idx = this.indices.value, d = this.d, c = s.stateType.coordSize;
-    const x = s.xFree;
+    const limit = this.shiftLimit(dt);
+    const s = this.states[0]!;
     let r = this.row;
-    for (let p = 0; p < idx.length; p++) {
+    for (let p = 0; p < this.indices.value.length; p++) {
       const g = this.goal(p);
-      const o = c * idx[p]!;
-      const ex = x[o]! - g[0]!, ey = x[o + 1]! - g[1]!, ez = x[o + 2]! - g[2]!;
-      if (d === 6) rotationDifference(this.rot, x, o + 3, g, 3);
+      this.shiftAlongDirections(this.free, s.xFree, p, g);
+      if (limit < Infinity) this.shiftAlongDirections(this.current, s.x, p, g);
       for (let k = 0; k < this.nDir; k++) {
-        const u = this.dirs, b = k * d;
-        let shift = u[b]! * ex + u[b + 1]! * ey + u[b + 2]! * ez;
-        if (d === 6) shift += u[b + 3]! * this.rot[0]! + u[b + 4]! * this.rot[1]! + u[b + 5]! * this.rot[2]!;
-        out[r++] = this.limitShift(shift, dt);
+        const f = this.free[k]!;
+        out[r++] = limit < Infinity ? f - this.current[k]! + Math.max(-limit, Math.min(limit, this.current[k]!)) : f;
       }
+    }
+  }
+
+  /** out[k] = d_k·(x_p − goal) for the used directions of point p (rotation part on Rigid3). */
+  private shiftAlongDirections(out: Float64Array, x: ArrayLike<number>, p: number, g: ArrayLike<number>): void {
+    const d = this.d, o = this.states[0]!.stateType.coordSize * this.indices.value[p]!;
+    const ex = x[o]! - g[0]!, ey = x[o + 1]! - g[1]!, ez = x[o + 2]! - g[2]!;
+    if (d === 6) rotationDifference(this.rot, x, o + 3, g, 3);
+    for (let k = 0; k < this.nDir; k++) {
+      const u = this.dirs, b = k * d;
+      let shift = u[b]! * ex + u[b + 1]! * ey + u[b + 2]! * ez;
+      if (d === 6) shift += u[b + 3]! * this.rot[0]! + u[b + 4]! * this.rot[1]! + u[b + 5]! * this.rot[2]!;
+      out[k] = shift;
     }
   }
 }

@@ -5,9 +5,10 @@ import { PositionModel } from '../position-model.js';
 /**
  * SoftRobots' PositionEffector: points of a Vec3 or Rigid3 state brought towards `effectorGoal` by
  * the inverse problem, along the used directions (see PositionModel), in the least-squares sense
- * with `weight`. Each row's shift δ_free = d·(x_free − goal) may be limited:
- *   - limitShiftToTarget: |δ_free| ≤ maxShiftToTarget (the effector aims at a point on the way);
- *   - maxSpeed > 0: |δ_free| ≤ maxSpeed·dt (the goal is approached at most at that speed).
+ * with `weight`. Each row's goal may be brought closer (see PositionModel: an intermediate goal at
+ * most L from the current position along the row's direction):
+ *   - limitShiftToTarget: L = maxShiftToTarget (the effector aims at a point on the way);
+ *   - maxSpeed > 0: L = maxSpeed·dt (the goal is approached at most at that speed).
  * `delta` gives δ = δ_free + W·λ of every row after the solve (the remaining shift the solver
  * predicts). The goal follows a linked Data (e.g. effectorGoal="@../goal/goalMO.position").
  */
@@ -49,11 +50,11 @@ export class PositionEffector extends PositionModel implements InverseConstraint
     return g.subarray(p * c, p * c + c);
   }
 
-  protected override limitShift(shift: number, dt: number): number {
+  protected override shiftLimit(dt: number): number {
     let limit = Infinity;
     if (this.limitShiftToTarget.value) limit = Math.abs(this.maxShiftToTarget.value);
     if (this.maxSpeed.value > 0) limit = Math.min(limit, this.maxSpeed.value * dt);
-    return Math.max(-limit, Math.min(limit, shift));
+    return limit;
   }
 
   getInverseRows(rows: InverseRows): void {
