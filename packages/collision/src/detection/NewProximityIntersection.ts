@@ -64,8 +64,8 @@ export class NewProximityIntersection extends BaseProximityIntersection {
     this.add('rigidsphere', 'point', (a, i, b, j, out) => this.spherePoint(a as SphereCollisionModel, i, b, j, out));
     this.add('line', 'sphere', (a, i, b, j, out) => this.lineSphere(a as LineCollisionModel, i, b as SphereCollisionModel, j, out));
     this.add('line', 'rigidsphere', (a, i, b, j, out) => this.lineSphere(a as LineCollisionModel, i, b as SphereCollisionModel, j, out));
-    this.add('triangle', 'sphere', (a, i, b, j, out) => this.triangleSphere(a as TriangleCollisionModel, i, b as SphereCollisionModel, j, out));
-    this.add('triangle', 'rigidsphere', (a, i, b, j, out) => this.triangleSphere(a as TriangleCollisionModel, i, b as SphereCollisionModel, j, out));
+    this.add('triangle', 'sphere', (a, i, b, j, out) => this.triangleSphere(a as TriangleCollisionModel, i, b as SphereCollisionModel, j, out, false));
+    this.add('triangle', 'rigidsphere', (a, i, b, j, out) => this.triangleSphere(a as TriangleCollisionModel, i, b as SphereCollisionModel, j, out, true));
   }
 
   private alarm(a: CollisionModel, b: CollisionModel): number {
@@ -185,7 +185,11 @@ export class NewProximityIntersection extends BaseProximityIntersection {
     return finishOutputs(out, n, i, j, this.contact(a, b) + r);
   }
 
-  private triangleSphere(a: TriangleCollisionModel, i: number, b: SphereCollisionModel, j: number, out: DetectionOutputs): number {
+  /**
+   * The sphere's contact point: its centre for a Vec3 sphere, the surface point facing the
+   * triangle for a rigid one (SOFA's TSphere::getContactPointByNormal and its Vec3 specialisation).
+   */
+  private triangleSphere(a: TriangleCollisionModel, i: number, b: SphereCollisionModel, j: number, out: DetectionOutputs, surfacePoint: boolean): number {
     const r = b.getRadius(j);
     const alarm = this.alarm(a, b) + r;
     const t = a.triangles;
@@ -212,10 +216,10 @@ export class NewProximityIntersection extends BaseProximityIntersection {
     out.point0[o] = c[0]!;
     out.point0[o + 1] = c[1]!;
     out.point0[o + 2] = c[2]!;
-    // the sphere's surface point facing the triangle
-    out.point1[o] = xb[ic]! - nx * r;
-    out.point1[o + 1] = xb[ic + 1]! - ny * r;
-    out.point1[o + 2] = xb[ic + 2]! - nz * r;
+    const rr = surfacePoint ? r : 0;
+    out.point1[o] = xb[ic]! - nx * rr;
+    out.point1[o + 1] = xb[ic + 1]! - ny * rr;
+    out.point1[o + 2] = xb[ic + 2]! - nz * rr;
     return 1;
   }
 }
