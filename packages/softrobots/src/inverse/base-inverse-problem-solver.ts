@@ -72,7 +72,11 @@ export abstract class BaseInverseProblemSolver extends BaseConstraintSolver {
     this.applyCorrection(step, p.force);
     for (const c of this.inverse) c.storeResults(sol.lambda, sol.delta, step.dt);
     const t4 = performance.now();
-    Object.assign(this.timings, { build: t1 - start, compliance: t2 - t1, solve: t3 - t2, correction: t4 - t3 });
+    const tm = this.timings;
+    tm.build = t1 - start;
+    tm.compliance = t2 - t1;
+    tm.solve = t3 - t2;
+    tm.correction = t4 - t3;
     this.objective.value = sol.objective;
     this.currentIterations.value = sol.iterations;
     this.solveTime.value = t3 - t2;

@@ -15,7 +15,8 @@ const SLIDE = 2;
  *   s.t.    lambdaMin ≤ λa ≤ lambdaMax                               (box on the actuators' forces)
  *           deltaMin − δa_free ≤ W_av λv ≤ deltaMax − δa_free         (actuators' displacements)
  *           W_qv λv = target − δq_free                                (equalities on displacements)
- *           contact rows as their status says (below)
+ *           λn ≥ 0,  W_nv λv ≥ −δn_free                               (contact normals, below)
+ *           contact tangents as their status says (below)
  *
  * The first term is ½‖δe‖²_Ω less a constant: the effectors are brought to their goals in the
  * least-squares sense. The second is the actuators' deformation energy λaᵀ W_aa λa (D is zero off
@@ -38,11 +39,10 @@ const SLIDE = 2;
  *   - sticking: δt = 0, λt free;
  *   - sliding:  λt = μ·λn·u with u the direction opposite to the tangential motion.
  * Contacts start open; one that pushes (λn > 0) sticks next round, one that stops pushing and
- * moves apart (δn > 0) opens,
- * and with allowSliding a sticking contact slides when its force leaves the cone or when the
- * objective would decrease by moving it tangentially (the multipliers of its δt = 0 rows give that
- * desired motion), a sliding one sticks again when it stops or would move against its friction
- * (it is then not tried again in this step). The loop ends when no status changes; after
+ * moves apart (δn > 0) opens, and with allowSliding a sticking contact slides when its force leaves
+ * the cone or when the objective would decrease by moving it tangentially (the multipliers of its
+ * δt = 0 rows give that desired motion), a sliding one sticks again when it stops or would move
+ * against its friction (the desired-motion test is then not tried again in this step). The loop ends when no status changes; after
  * maxContactIterations rounds the last round is applied and `settled` is false. Without
  * allowSliding, contacts with friction stick (the cone is not enforced), as the SoftRobots option
  * says.
@@ -90,6 +90,8 @@ export class InverseQp {
   private lb: Float64Array = new Float64Array(0);
   private ub: Float64Array = new Float64Array(0);
   private sqrtEps: Float64Array = new Float64Array(0);
+  /** s of the energy term in the last QP. */
+  private energyScale = 0;
   private slideDir: Float64Array = new Float64Array(0);
   /** Per contact: the equality row of its first tangent when sticking (−1: none); slide tried this step. */
   private tangentEq = new Int32Array(0);
@@ -143,7 +145,7 @@ export class InverseQp {
       this.lambda.fill(0);
       this.delta.set(dfree.subarray(0, n));
     }
-    this.objective = this.effectorObjective(W, dfree, n, rows);
+    this.objective = this.effectorObjective(W, n, rows);
     return this.status;
   }
 
@@ -263,7 +265,7 @@ export class InverseQp {
   }
 
   /** ½‖δe‖²_Ω + ½ λaᵀ(s·D W_aa D)λa at the current λ. */
-  private effectorObjective(W: Float64Array, _dfree: Float64Array, n: number, rows: InverseRows): number {
+  private effectorObjective(W: Float64Array, n: number, rows: InverseRows): number {
     let obj = 0;
     for (const i of this.e) obj += 0.5 * rows.weight[i]! * this.delta[i]! * this.delta[i]!;
     if (this.status !== 'optimal' || this.v.length === 0) return obj;
@@ -274,8 +276,6 @@ export class InverseQp {
     }
     return obj;
   }
-
-  private energyScale = 0;
 
   /** The unknowns v (actuators, equalities, contacts), effectors e, and the actuators with displacement bounds. */
   private partition(rows: InverseRows, n: number): void {
