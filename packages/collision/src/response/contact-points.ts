@@ -11,8 +11,9 @@ import type { TriangleCollisionModel } from '../model/TriangleCollisionModel.js'
  *   point, sphere (Vec3):  the point itself, weight 1 (a sphere's contact point is its centre; its
  *                          radius is added to the contact distance)
  *   segment (a, b):        f = (P − a)·(b − a)/|b − a|², weights (1 − f, f)
- *   triangle (a, b, c):    SOFA's barycentric coordinates of P's projection on the plane
- *                          (u, v) → weights (1 − u − v, u, v)
+ *   triangle (a, b, c):    SOFA's barycentric coordinates (u, v) of P's projection on the plane,
+ *                          moved onto the triangle's border when they fall outside (see
+ *                          triangleCoordinates) → weights (1 − u − v, u, v)
  *   triangle of a quad:    bilinear coordinates (fx, fy) of P in the quad (a, b, c, d), from
  *                          P − a = fx·(b − a) + fy·(d − a) + fz·n → weights
  *                          ((1−fx)(1−fy), fx(1−fy), fx·fy, (1−fx)fy)
@@ -99,9 +100,8 @@ export class ContactSide {
             bb += pB * pB;
             ab += pA * pB;
           }
-          const den = aa * bb - ab * ab;
-          const u = (posA * bb - posB * ab) / den;
-          const v = (posB * aa - posA * ab) / den;
+          triangleCoordinates(posA, posB, aa, bb, ab, uv);
+          const u = uv[0]!, v = uv[1]!;
           this.n[c] = 3;
           this.idx[o] = a;
           this.idx[o + 1] = b;
@@ -139,6 +139,58 @@ export function rotate(out: Float64Array, o: number, qx: number, qy: number, qz:
   out[o + 1] = vy + qw * ty + (qz * tx - qx * tz);
   out[o + 2] = vz + qw * tz + (qx * ty - qy * tx);
 }
+
+/**
+ * SOFA's coordinates of a point Q in triangle (A, B, C) for a contact point (its
+ * BarycentricMapperMeshTopology::createPointInTriangle), from the dot products of AB = B − A,
+ * AC = C − A and AQ = Q − A: qb = AQ·AB, qc = AQ·AC, bb = AB·AB, cc = AC·AC, bc = AB·AC.
+ * (u, v) solve the normal equations [bb bc; bc cc]·(u, v) = (qb, qc) (the projection of Q on the
+ * plane is A + u·AB + v·AC). When that projection lies outside the triangle (u < 0, v < 0 or
+ * u + v > 1), the point is moved onto the border by SOFA's rule, in this order:
+ *   both edge parameters tAB = qb/bb and tAC = qc/cc negative  → corner A, (0, 0);
+ *   tAB < 1 and v < 0                                          → on AB, (tAB, 0);
+ *   tAC < 1 and u < 0                                          → on AC, (0, tAC);
+ *   else on BC at tBC = (BQ·BC)/(BC·BC) = (qc − qb + bb − bc)/(bb + cc − 2·bc), kept in [0, 1]
+ *                                                              → (1 − tBC, tBC).
+ * Contact points come from the detection on (or within rounding of) their element, so this only
+ * decides the coordinates of points a hair outside. Writes (u, v) to out[0], out[1].
+ */
+export function triangleCoordinates(qb: number, qc: number, bb: number, cc: number, bc: number, out: Float64Array): void {
+  const det = bb * cc - bc * bc;
+  let u = (qb * cc - qc * bc) / det;
+  let v = (qc * bb - qb * bc) / det;
+  if (u < 0 || v < 0 || u + v > 1) {
+    const tAB = qb / bb;
+    const tAC = qc / cc;
+    if (tAB < 0 && tAC < 0) {
+      u = 0;
+      v = 0;
+    } else if (tAB < 1 && v < 0) {
+      u = tAB;
+      v = 0;
+    } else if (tAC < 1 && u < 0) {
+      u = 0;
+      v = tAC;
+    } else {
+      const tBC = (qc - qb + bb - bc) / (bb + cc - 2 * bc);
+      if (tBC < 0) {
+        u = 1;
+        v = 0;
+      } else if (tBC > 1) {
+        u = 0;
+        v = 1;
+      } else {
+        u = 1 - tBC;
+        v = tBC;
+      }
+    }
+  }
+  out[0] = u;
+  out[1] = v;
+}
+
+/** Scratch (u, v) of ContactSide.attach. */
+const uv = new Float64Array(2);
 
 /** (fx, fy) with P − a = fx·(b − a) + fy·(d − a) + fz·((b − a) × (d − a)). */
 function quadCoordinates(x: Float64Array, a: number, b: number, d: number, p: ArrayLike<number>, po: number): [number, number] {
