@@ -16,7 +16,10 @@ const methods = ['local', 'global'] as const;
  *   method="global": one predictor/corrector per contact per sweep, until ‖Δr‖/‖r‖ < tolerance (ε3,
  *                    relative).
  * ρ (a stiffness) is `rho` when set, else rhoFactor / max_α W_αα (the paper's 0.3 below the smallest
- * local stiffness). Contacts are the groups of friction contact constraints (UnilateralLagrangianConstraint,
+ * local stiffness), or with rhoPerContact one ρ_α = rhoFactor / λ_max(W_αα) per contact (each below
+ * its own local stiffness). With residualTolerance > 0 the sweeps stop on the solver-independent
+ * residual of friction-residual.ts (the bi-potential residual of λ on δ = δ_free + W·λ, relative to
+ * ‖δ_free‖) instead of ε1/ε3: the same accuracy whatever the method and ρ. Contacts are the groups of friction contact constraints (UnilateralLagrangianConstraint,
  * frictional or not); other constraints take one Gauss-Seidel step of their own resolution per sweep.
  * The problem is built like BlockGaussSeidelConstraintSolver's (W from the constraint corrections).
  */
@@ -35,12 +38,15 @@ export class BipotentialUzawaConstraintSolver extends BaseConstraintSolver {
   readonly maxLocalIterations = this.initData({ name: 'maxLocalIterations', type: Int, default: 100, help: 'local method: largest number of inner Uzawa iterations per contact and sweep' });
   readonly rho = this.initData({ name: 'rho', type: Real, default: 0, help: 'augmentation parameter ρ (a stiffness); 0: rhoFactor / max of the diagonal of the contacts\' W blocks' });
   readonly rhoFactor = this.initData({ name: 'rhoFactor', type: Real, default: 0.3, help: 'ρ = rhoFactor / max W_αα when rho is 0 (keeps ρ below the smallest local stiffness)' });
+  readonly rhoPerContact = this.initData({ name: 'rhoPerContact', type: Bool, default: false, help: 'when rho is 0: one ρ_α = rhoFactor / largest eigenvalue of the contact\'s own 3×3 block W_αα for each contact, instead of one ρ for all' });
+  readonly residualTolerance = this.initData({ name: 'residualTolerance', type: Real, default: 0, help: 'if > 0, stop when the common friction residual (bi-potential residual of λ, relative to the free violation) is below it, instead of the tolerance on Δr' });
   readonly regularizationTerm = this.initData({ name: 'regularizationTerm', type: Real, default: 0, help: 'add regularization factor times the identity matrix to the compliance W' });
   readonly computeConstraintForces = this.initData({ name: 'computeConstraintForces', type: Bool, default: false, help: 'enable the storage of the constraintForces' });
   readonly constraintForces = this.initData({ name: 'constraintForces', type: RealArray(0), default: new Float64Array(0), help: 'constraint forces of the last step (stored only if computeConstraintForces)', output: true });
   readonly currentIterations = this.initData({ name: 'currentIterations', type: Int, default: 0, help: 'sweeps of the last solve', output: true });
   readonly currentError = this.initData({ name: 'currentError', type: Real, default: 0, help: 'error of the last sweep (ε1 or ε3 measure)', output: true });
-  readonly currentRho = this.initData({ name: 'currentRho', type: Real, default: 0, help: 'ρ used by the last solve', output: true });
+  readonly currentRho = this.initData({ name: 'currentRho', type: Real, default: 0, help: 'ρ used by the last solve (smallest ρ_α with rhoPerContact)', output: true });
+  readonly currentInnerIterations = this.initData({ name: 'currentInnerIterations', type: Int, default: 0, help: 'local method: inner Uzawa iterations of the last solve, summed over contacts and sweeps', output: true });
 
   private readonly uzawa = new UzawaWork();
   private readonly gs = new GaussSeidelWork();
@@ -48,6 +54,7 @@ export class BipotentialUzawaConstraintSolver extends BaseConstraintSolver {
   override init(): void {
     if (this.maxIterations.value < 0) throw this.error(`maxIterations must be >= 0 (got ${this.maxIterations.value})`);
     if (this.rho.value < 0) throw this.error(`rho must be >= 0 (got ${this.rho.value})`);
+    if (this.residualTolerance.value < 0) throw this.error(`residualTolerance must be >= 0 (got ${this.residualTolerance.value})`);
     if (!(this.rhoFactor.value > 0)) throw this.error(`rhoFactor must be > 0 (got ${this.rhoFactor.value})`);
   }
 
@@ -60,6 +67,8 @@ export class BipotentialUzawaConstraintSolver extends BaseConstraintSolver {
       maxLocalIterations: this.maxLocalIterations.value,
       rho: this.rho.value,
       rhoFactor: this.rhoFactor.value,
+      rhoPerContact: this.rhoPerContact.value,
+      residualTolerance: this.residualTolerance.value,
     };
   }
 
@@ -71,6 +80,7 @@ export class BipotentialUzawaConstraintSolver extends BaseConstraintSolver {
     this.currentIterations.value = res.iterations;
     this.currentError.value = res.error;
     this.currentRho.value = this.uzawa.rho;
+    this.currentInnerIterations.value = this.uzawa.innerIterations;
     if (this.computeConstraintForces.value) this.constraintForces.value = Float64Array.from(this.problem.force);
     this.applyCorrection(step, this.problem.force);
     this.lastStats = { iterations: res.iterations, residual: res.error, timeMs: performance.now() - t0 };

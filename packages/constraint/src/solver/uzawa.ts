@@ -1,6 +1,8 @@
-import type { ConstraintResolution } from '@sofa-ts/core';
 import type { ConstraintProblem } from './constraint-problem.js';
+import { contactBlockMaxEigenvalue, contactMu, frictionResidual, FrictionResidualWork, projectOnCone } from './friction-residual.js';
 import { gaussSeidelSweep, initResolutions, storeResolutions, type GaussSeidelWork, type SolveResult } from './gauss-seidel.js';
+
+export * from './friction-residual.js';
 
 /**
  * The bi-potential friction solvers of Talbi, Joli, Feng and Kheddar (HapCo, GRAPP 2008), on the
@@ -13,13 +15,17 @@ import { gaussSeidelSweep, initResolutions, storeResolutions, type GaussSeidelWo
  *     stick: ‖r*_t‖ ≤ μ·r*_n → r*;  separation: μ‖r*_t‖ ≤ −r*_n → 0;
  *     slip:  r_n = (r*_n + μ‖r*_t‖)/(1 + μ²), r_t = μ·r_n·r*_t/‖r*_t‖.
  * A fixed point satisfies u_n ≥ 0, r_n ≥ 0, u_n·r_n = 0, ‖r_t‖ ≤ μ·r_n and r_t = −μ·r_n·u_t/‖u_t‖
- * when sliding. ρ is a stiffness, below the smallest local stiffness 1/W_αα (paper: ρ = 0.3/W_αα,max).
+ * when sliding. ρ is a stiffness, below the smallest local stiffness 1/W_αα (paper: ρ = 0.3/W_αα,max);
+ * with rhoPerContact each contact has its own ρ_α = rhoFactor/λ_max(W_αα), below its own stiffness
+ * (the stop tests then divide each contact's Δr_α by its ρ_α).
  *
  * - local Uzawa: non-linear Gauss-Seidel over the contacts; each contact runs an inner Uzawa loop
  *   (predictor/corrector, u_α updated with W_αα) from r_α = 0 until ‖Δr_α‖/ρ < ε2; the sweeps stop
  *   when ‖r^{k+1} − r^k‖/ρ < ε1 (a displacement, "the Uzawa error" of the paper);
  * - global Uzawa: one predictor/corrector per contact per sweep (with the latest forces of the other
  *   contacts), until ‖r^{k+1} − r^k‖/‖r^{k+1}‖ < ε3.
+ * With residualTolerance > 0 the sweeps stop instead on the solver-independent residual of
+ * friction-residual.ts (e_rel < residualTolerance), to compare solvers at equal accuracy.
  * Rows that are not contacts (bilateral constraints, stoppers...) keep their own resolution, one
  * Gauss-Seidel step per sweep.
  */
@@ -35,9 +41,13 @@ export interface UzawaOptions {
   /** ε2: inner loop of the local method, on ‖Δr_α‖/ρ. */
   readonly localTolerance: number;
   readonly maxLocalIterations: number;
-  /** ρ; 0: rhoFactor / max over the contacts of the diagonal of W_αα. */
+  /** ρ; 0: rhoFactor / max over the contacts of the diagonal of W_αα (or per contact, see rhoPerContact). */
   readonly rho: number;
   readonly rhoFactor: number;
+  /** With rho = 0: ρ_α = rhoFactor / λ_max(W_αα) for each contact α instead of one ρ for all. */
+  readonly rhoPerContact?: boolean;
+  /** > 0: stop when the common residual e_rel (friction-residual.ts) is below it, instead of ε1/ε3. */
+  readonly residualTolerance?: number;
 }
 
 /** A frictional (3 rows) or frictionless (1 row) contact among the groups of the problem. */
@@ -45,6 +55,8 @@ interface ContactGroup {
   readonly line: number;
   readonly nb: 1 | 3;
   readonly mu: number;
+  /** ρ_α. */
+  readonly rho: number;
 }
 
 /** Scratch of the Uzawa solvers. */
@@ -52,46 +64,19 @@ export class UzawaWork {
   contacts: ContactGroup[] = [];
   others: number[] = [];
   prev = new Float64Array(0);
+  /** ρ of each row (contact rows: their ρ_α; other rows: the global ρ), scales the stop tests. */
+  rowRho = new Float64Array(0);
   readonly u = new Float64Array(3);
   readonly ut = new Float64Array(3);
   readonly r = new Float64Array(3);
   readonly rs = new Float64Array(3);
-  /** ρ used by the last solve. */
+  readonly residual = new FrictionResidualWork();
+  /** ρ used by the last solve (per contact: the smallest ρ_α). */
   rho = 0;
-}
-
-/** The friction coefficient of a contact resolution, or undefined when the group is not a contact. */
-export function contactMu(res: ConstraintResolution): number | undefined {
-  const mu = (res as { mu?: unknown }).mu;
-  if (typeof mu !== 'number') return undefined;
-  if (res.nbLines === 3 || (res.nbLines === 1 && mu === 0)) return mu;
-  return undefined;
-}
-
-/** r = Proj_Kμ(r*) for a contact (3 rows: n, t, s; 1 row: r_n ≥ 0). */
-export function projectOnCone(out: Float64Array, rs: Float64Array, nb: number, mu: number): void {
-  if (nb === 1 || mu === 0) {
-    out[0] = rs[0]! > 0 ? rs[0]! : 0;
-    out[1] = 0;
-    out[2] = 0;
-    return;
-  }
-  const rn = rs[0]!, rt = rs[1]!, rsv = rs[2]!;
-  const nt = Math.sqrt(rt * rt + rsv * rsv);
-  if (nt <= mu * rn) {
-    out[0] = rn;
-    out[1] = rt;
-    out[2] = rsv;
-  } else if (mu * nt <= -rn) {
-    out[0] = 0;
-    out[1] = 0;
-    out[2] = 0;
-  } else {
-    const n = (rn + mu * nt) / (1 + mu * mu);
-    out[0] = n;
-    out[1] = (mu * n * rt) / nt;
-    out[2] = (mu * n * rsv) / nt;
-  }
+  /** Largest ρ_α of the last solve (= rho with one ρ for all). */
+  rhoMax = 0;
+  /** Inner Uzawa iterations of the local method, summed over the contacts and sweeps of the last solve. */
+  innerIterations = 0;
 }
 
 /** r* = r − ρ·(u + μ‖u_t‖·n). */
@@ -106,22 +91,41 @@ function predictor(rs: Float64Array, r: Float64Array, u: Float64Array, nb: numbe
   rs[2] = r[2]! - rho * u[2]!;
 }
 
-/** Sorts the groups into contacts and others; ρ from the options or W. */
+/** Sorts the groups into contacts and others; ρ (global or per contact) from the options or W. */
 function classify(p: ConstraintProblem, o: UzawaOptions, w: UzawaWork): void {
   w.contacts.length = 0;
   w.others.length = 0;
   let wmax = 0;
   for (let j = 0; j < p.n; ) {
     const res = p.resolutions[j]!;
-    const mu = contactMu(res);
-    if (mu === undefined) w.others.push(j);
-    else {
-      w.contacts.push({ line: j, nb: res.nbLines as 1 | 3, mu });
-      for (let l = 0; l < res.nbLines; l++) wmax = Math.max(wmax, p.W[(j + l) * p.n + j + l]!);
-    }
+    if (contactMu(res) !== undefined) for (let l = 0; l < res.nbLines; l++) wmax = Math.max(wmax, p.W[(j + l) * p.n + j + l]!);
     j += res.nbLines;
   }
-  w.rho = o.rho > 0 ? o.rho : wmax > 0 ? o.rhoFactor / wmax : 1;
+  const rho = o.rho > 0 ? o.rho : wmax > 0 ? o.rhoFactor / wmax : 1;
+  const perContact = o.rho <= 0 && o.rhoPerContact === true;
+  if (w.rowRho.length < p.n) w.rowRho = new Float64Array(Math.max(p.n, 2 * w.rowRho.length));
+  w.rowRho.fill(rho, 0, p.n);
+  let rmin = Infinity, rmax = 0;
+  for (let j = 0; j < p.n; ) {
+    const res = p.resolutions[j]!;
+    const mu = contactMu(res);
+    const nb = res.nbLines;
+    if (mu === undefined) w.others.push(j);
+    else {
+      let r = rho;
+      if (perContact) {
+        const lmax = contactBlockMaxEigenvalue(p.W, p.n, j, nb);
+        r = lmax > 0 ? o.rhoFactor / lmax : rho;
+      }
+      w.contacts.push({ line: j, nb: nb as 1 | 3, mu, rho: r });
+      w.rowRho.fill(r, j, j + nb);
+      rmin = Math.min(rmin, r);
+      rmax = Math.max(rmax, r);
+    }
+    j += nb;
+  }
+  w.rho = perContact && w.contacts.length > 0 ? rmin : rho;
+  w.rhoMax = perContact && w.contacts.length > 0 ? rmax : rho;
 }
 
 /** u_α = δfree_α + W_α·r (all rows, its own included). */
@@ -151,15 +155,85 @@ function otherGroups(p: ConstraintProblem, w: UzawaWork): void {
 }
 
 /**
+ * Prepares a solve: the groups' init, contacts and ρ. Returns false when the problem has no
+ * contact (nothing for the sweeps of uzawaSweep to do).
+ */
+export function uzawaStart(p: ConstraintProblem, o: UzawaOptions, w: UzawaWork): boolean {
+  initResolutions(p);
+  classify(p, o, w);
+  w.innerIterations = 0;
+  if (w.prev.length < p.n) w.prev = new Float64Array(Math.max(p.n, 2 * w.prev.length));
+  return w.contacts.length > 0;
+}
+
+/**
+ * One outer sweep k → k + 1 of the local or global method (after uzawaStart); returns its own
+ * error: local ‖(r^{k+1} − r^k)/ρ‖ (ε1's measure, per row ρ), global ‖r^{k+1} − r^k‖/‖r^{k+1}‖ (ε3's).
+ */
+export function uzawaSweep(p: ConstraintProblem, o: UzawaOptions, w: UzawaWork): number {
+  const n = p.n;
+  const force = p.force;
+  const { u, r, rs, ut } = w;
+  w.prev.set(force.subarray(0, n));
+  otherGroups(p, w);
+  for (const c of w.contacts) {
+    const line = c.line, nb = c.nb, rho = c.rho;
+    contactViolation(p, c, u);
+    if (o.method === 'global') {
+      for (let l = 0; l < nb; l++) r[l] = force[line + l]!;
+      predictor(rs, r, u, nb, c.mu, rho);
+      projectOnCone(r, rs, nb, c.mu);
+      for (let l = 0; l < nb; l++) force[line + l] = r[l]!;
+      continue;
+    }
+    // local: ũ = u − W_αα·r_α, inner Uzawa from r = 0
+    for (let l = 0; l < nb; l++) {
+      let s = u[l]!;
+      for (let m = 0; m < nb; m++) s -= p.W[(line + l) * n + line + m]! * force[line + m]!;
+      ut[l] = s;
+      u[l] = s;
+      r[l] = 0;
+    }
+    for (let j = 0; j < o.maxLocalIterations; j++) {
+      w.innerIterations++;
+      predictor(rs, r, u, nb, c.mu, rho);
+      projectOnCone(rs, rs, nb, c.mu);
+      let dr = 0;
+      for (let l = 0; l < nb; l++) {
+        const e = rs[l]! - r[l]!;
+        dr += e * e;
+        r[l] = rs[l]!;
+      }
+      for (let l = 0; l < nb; l++) {
+        let s = ut[l]!;
+        for (let m = 0; m < nb; m++) s += p.W[(line + l) * n + line + m]! * r[m]!;
+        u[l] = s;
+      }
+      if (Math.sqrt(dr) / rho < o.localTolerance) break;
+    }
+    for (let l = 0; l < nb; l++) force[line + l] = r[l]!;
+  }
+  let dr = 0, rr = 0, drs = 0;
+  const rowRho = w.rowRho;
+  for (let j = 0; j < n; j++) {
+    const e = force[j]! - w.prev[j]!;
+    dr += e * e;
+    const es = e / rowRho[j]!;
+    drs += es * es;
+    rr += force[j]! * force[j]!;
+  }
+  return o.method === 'local' ? Math.sqrt(drs) : rr > 0 ? Math.sqrt(dr / rr) : Math.sqrt(dr);
+}
+
+/**
  * Solves the problem with the local or global Uzawa method (see the file doc); forces in p.force
- * (initial values from the groups' init, contacts starting at their current force).
+ * (initial values from the groups' init, contacts starting at their current force). With
+ * residualTolerance > 0 the error reported is the common residual e_rel.
  */
 export function bipotentialUzawa(p: ConstraintProblem, o: UzawaOptions, w: UzawaWork, gs: GaussSeidelWork): SolveResult {
   const n = p.n;
   if (n === 0) return { iterations: 0, error: 0, converged: true };
-  initResolutions(p);
-  classify(p, o, w);
-  if (w.contacts.length === 0) {
+  if (!uzawaStart(p, o, w)) {
     // nothing but other groups: plain Gauss-Seidel
     let error = 0;
     let it = 0;
@@ -173,61 +247,15 @@ export function bipotentialUzawa(p: ConstraintProblem, o: UzawaOptions, w: Uzawa
     storeResolutions(p, false);
     return { iterations: it, error, converged: false };
   }
-  if (w.prev.length < n) w.prev = new Float64Array(n);
-  const rho = w.rho;
-  const force = p.force;
-  const { u, r, rs, ut } = w;
+  const onResidual = (o.residualTolerance ?? 0) > 0;
   let error = 0;
   let iterations = 0;
   let converged = false;
   for (let k = 0; k < o.maxIterations; k++) {
     iterations = k + 1;
-    w.prev.set(force.subarray(0, n));
-    otherGroups(p, w);
-    for (const c of w.contacts) {
-      const line = c.line, nb = c.nb;
-      contactViolation(p, c, u);
-      if (o.method === 'global') {
-        for (let l = 0; l < nb; l++) r[l] = force[line + l]!;
-        predictor(rs, r, u, nb, c.mu, rho);
-        projectOnCone(r, rs, nb, c.mu);
-        for (let l = 0; l < nb; l++) force[line + l] = r[l]!;
-        continue;
-      }
-      // local: ũ = u − W_αα·r_α, inner Uzawa from r = 0
-      for (let l = 0; l < nb; l++) {
-        let s = u[l]!;
-        for (let m = 0; m < nb; m++) s -= p.W[(line + l) * n + line + m]! * force[line + m]!;
-        ut[l] = s;
-        u[l] = s;
-        r[l] = 0;
-      }
-      for (let j = 0; j < o.maxLocalIterations; j++) {
-        predictor(rs, r, u, nb, c.mu, rho);
-        projectOnCone(rs, rs, nb, c.mu);
-        let dr = 0;
-        for (let l = 0; l < nb; l++) {
-          const e = rs[l]! - r[l]!;
-          dr += e * e;
-          r[l] = rs[l]!;
-        }
-        for (let l = 0; l < nb; l++) {
-          let s = ut[l]!;
-          for (let m = 0; m < nb; m++) s += p.W[(line + l) * n + line + m]! * r[m]!;
-          u[l] = s;
-        }
-        if (Math.sqrt(dr) / rho < o.localTolerance) break;
-      }
-      for (let l = 0; l < nb; l++) force[line + l] = r[l]!;
-    }
-    let dr = 0, rr = 0;
-    for (let j = 0; j < n; j++) {
-      const e = force[j]! - w.prev[j]!;
-      dr += e * e;
-      rr += force[j]! * force[j]!;
-    }
-    error = o.method === 'local' ? Math.sqrt(dr) / rho : rr > 0 ? Math.sqrt(dr / rr) : Math.sqrt(dr);
-    if (error < o.tolerance) {
+    error = uzawaSweep(p, o, w);
+    if (onResidual) error = frictionResidual(p, w.residual);
+    if (error < (onResidual ? o.residualTolerance! : o.tolerance)) {
       converged = true;
       break;
     }
