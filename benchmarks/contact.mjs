@@ -4,11 +4,21 @@
 // friction coefficients 0.0 … 0.6. Prints, per scene, solver and μ, the constraint solver's
 // iterations per step (mean, max) and the milliseconds per step (whole step and constraint solve),
 // and writes hand-written SVG plots of iterations and time per step to out/bench-contact/.
-// Options: --quick (μ = 0 and 0.3 only), --mu 0.3 (one μ), --tolerance 1e-4 (all solvers; default 1e-6).
+// It also prints the common residual e_rel (packages/constraint/src/solver/friction-residual.ts) each
+// solver's own stop test leaves.
+// Then the equal-residual comparison: along the trajectory of the Gauss-Seidel run, the problem of
+// each step (W, δ_free, contacts) is solved again from λ = 0 by each solver (Gauss-Seidel, local and
+// global Uzawa with one ρ and with ρ per contact), sweep by sweep, and the first sweep (and the
+// time of the sweeps up to it) at which e_rel falls below each target is recorded; plots in
+// out/bench-contact/hapco-{b}-mu{μ}-residual{target}-iterations.svg, -iterations-vs-mu-residual{target}.svg.
+// Options: --quick (μ = 0 and 0.3 only), --mu 0.3 (one μ), --tolerance 1e-4 (all solvers' own stop
+// tests; default 1e-6), --targets 1e-4,1e-6 (residual targets), --cap 5000 (sweeps per step and solver
+// in the equal-residual runs), --skip-own (only the equal-residual comparison).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSceneFromString } from 'sofa-ts';
+import { ConstraintProblem, FrictionResidualWork, GaussSeidelWork, UzawaWork, frictionResidual, gaussSeidelSweep, initResolutions, uzawaStart, uzawaSweep } from '@sofa-ts/constraint';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -44,27 +54,109 @@ export function hapcoScene(file, solver, mu) {
 async function run(file, solver, mu) {
   const s = await loadSceneFromString(hapcoScene(file, solver, mu), { sceneDir: path.dirname(file) });
   const cs = s.get('constraintSolver');
-  const its = [], ms = [], rows = [];
+  const its = [], ms = [], rows = [], res = [];
+  const rw = new FrictionResidualWork();
   for (let n = 0; n < STEPS; n++) {
     const t0 = performance.now();
     s.step();
     ms.push(performance.now() - t0);
     its.push(cs.currentIterations.value);
     rows.push(cs.currentNumConstraints?.value ?? NaN);
+    // the common residual of the λ the solver's own stop test accepted (its problem is kept)
+    res.push(cs.problem.n > 0 ? frictionResidual(cs.problem, rw) : 0);
   }
   const pusher = s.get('pusher/dofs');
   const block = s.get('block/dofs');
   let finite = true;
   for (const v of [...pusher.x, ...block.x]) if (!Number.isFinite(v)) finite = false;
   // deflection of the block: the middle of its upper face (grid 21×5×5, point i + 21·(j + 5·k) = (10, 4, 2))
-  return { its, ms, rows, finite, deflection: 2 - block.x[3 * 304 + 1] };
+  return { its, ms, rows, res, finite, deflection: 2 - block.x[3 * 304 + 1] };
+}
+
+const targetIdx = process.argv.indexOf('--targets');
+const TARGETS = targetIdx > 0 ? process.argv[targetIdx + 1].split(',').map(Number) : [1e-4, 1e-6];
+const capIdx = process.argv.indexOf('--cap');
+const CAP = capIdx > 0 ? Number(process.argv[capIdx + 1]) : 5000;
+// the local method's inner loop solved tightly (ε2 = 1e-10 cm, up to 1000 iterations) so that its
+// imprecision does not put a floor under e_rel; its cost shows in the inner iterations and the time
+const uzawaOptions = (method, rhoPerContact) => ({ method, maxIterations: CAP, tolerance: 0, localTolerance: 1e-10, maxLocalIterations: 1000, rho: 0, rhoFactor: 0.3, rhoPerContact });
+/** The solvers of the equal-residual comparison: their sweep, from λ = 0 on the problem q. */
+export const SWEEPERS = {
+  'gauss-seidel': () => {
+    const gs = new GaussSeidelWork();
+    return { start: (q) => initResolutions(q), sweep: (q) => gaussSeidelSweep(q, false, 0, gs), inner: () => 0 };
+  },
+  ...Object.fromEntries(['local', 'global'].flatMap((method) => [false, true].map((per) => [`${method}-uzawa${per ? '-rho-per-contact' : ''}`, () => {
+    const w = new UzawaWork();
+    const o = uzawaOptions(method, per);
+    return { start: (q) => uzawaStart(q, o, w), sweep: (q) => uzawaSweep(q, o, w), inner: () => w.innerIterations };
+  }]))),
+};
+
+/**
+ * Runs the scene with its Gauss-Seidel solver; at each step, the step's problem is solved again by
+ * every solver of SWEEPERS from λ = 0: per step and solver, the sweeps, milliseconds (sweeps only)
+ * and local inner iterations to reach e_rel < each target (NaN: not within CAP sweeps).
+ */
+async function runEqualResidual(file, mu) {
+  const s = await loadSceneFromString(hapcoScene(file, 'gauss-seidel', mu), { sceneDir: path.dirname(file) });
+  const cs = s.get('constraintSolver');
+  const out = Object.fromEntries(Object.keys(SWEEPERS).map((k) => [k, { its: TARGETS.map(() => []), ms: TARGETS.map(() => []), inner: TARGETS.map(() => []), rows: [] }]));
+  const q = new ConstraintProblem();
+  const rw = new FrictionResidualWork();
+  const solvers = Object.fromEntries(Object.entries(SWEEPERS).map(([k, make]) => [k, make()]));
+  const original = cs.solveConstraint.bind(cs);
+  cs.solveConstraint = (step) => {
+    original(step);
+    const p = cs.problem;
+    for (const [name, sv] of Object.entries(solvers)) {
+      const o = out[name];
+      o.rows.push(p.n);
+      q.resize(p.n);
+      q.W.set(p.W);
+      q.dfree.set(p.dfree);
+      for (let i = 0; i < p.n; i++) q.resolutions[i] = p.resolutions[i];
+      const hit = TARGETS.map(() => NaN), hitMs = TARGETS.map(() => NaN), hitInner = TARGETS.map(() => NaN);
+      let ms = 0;
+      if (p.n === 0) hit.fill(0), hitMs.fill(0), hitInner.fill(0);
+      else {
+        let t0 = performance.now();
+        sv.start(q);
+        ms += performance.now() - t0;
+        let e = frictionResidual(q, rw);
+        TARGETS.forEach((t, k) => { if (e < t) (hit[k] = 0), (hitMs[k] = ms), (hitInner[k] = 0); });
+        for (let it = 1; it <= CAP && hit.some(Number.isNaN); it++) {
+          t0 = performance.now();
+          sv.sweep(q);
+          ms += performance.now() - t0;
+          e = frictionResidual(q, rw);
+          TARGETS.forEach((t, k) => { if (Number.isNaN(hit[k]) && e < t) (hit[k] = it), (hitMs[k] = ms), (hitInner[k] = sv.inner()); });
+        }
+      }
+      // a target not reached: the time of all CAP sweeps (a lower bound, like the sweeps counted as CAP)
+      TARGETS.forEach((_, k) => { o.its[k].push(hit[k]); o.ms[k].push(Number.isNaN(hitMs[k]) ? ms : hitMs[k]); o.inner[k].push(Number.isNaN(hitInner[k]) ? sv.inner() : hitInner[k]); });
+    }
+  };
+  for (let n = 0; n < STEPS; n++) s.step();
+  return out;
 }
 
 function mean(a) {
   return a.reduce((x, y) => x + y, 0) / a.length;
 }
 
-const COLORS = { 'gauss-seidel': '#1f77b4', 'local-uzawa': '#d62728', 'global-uzawa': '#2ca02c' };
+const COLORS = { 'gauss-seidel': '#1f77b4', 'local-uzawa': '#d62728', 'global-uzawa': '#2ca02c', 'local-uzawa-rho-per-contact': '#ff9896', 'global-uzawa-rho-per-contact': '#98df8a' };
+const DASH = { 'local-uzawa-rho-per-contact': '5,3', 'global-uzawa-rho-per-contact': '5,3' };
+
+/** Median over the steps (a step not reaching the target within CAP sweeps counts as +∞). */
+function median(a) {
+  const s = a.map((v) => (Number.isNaN(v) ? Infinity : v)).sort((x, y) => x - y);
+  return s.length ? s[s.length >> 1] : NaN;
+}
+/** Mean of the sweeps to a target, a step not reaching it within CAP counted as CAP (a lower bound then). */
+function meanCapped(a) {
+  return mean(a.map((v) => (Number.isNaN(v) ? CAP : v)));
+}
 
 /** A line chart of series { label, color, values } against the step number. */
 function svgPlot(title, yLabel, series) {
@@ -97,7 +189,8 @@ function svgPlot(title, yLabel, series) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   fs.mkdirSync(outDir, { recursive: true });
   const all = {};
-  console.log('scene    solver         mu    iter/step (mean  max)  capped  ms/step (mean  median)  deflection  finite  iterations per phase (5P down, 20P +x, 7P -x, 4P +z, 1P up)');
+  if (!process.argv.includes('--skip-own')) {
+  console.log('scene    solver         mu    iter/step (mean  max)  capped  ms/step (mean  median)  deflection  finite  e_rel left by own test (median max)  iterations per phase (5P down, 20P +x, 7P -x, 4P +z, 1P up)');
   for (const b of [1, 2]) {
     const file = path.join(root, 'scenes', 'contact', `hapco-${b}.scn`);
     for (const mu of mus) {
@@ -105,7 +198,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
         const r = await run(file, solver, mu);
         all[`${b}/${solver}/${mu}`] = r;
         const med = [...r.ms].sort((a, c) => a - c)[r.ms.length >> 1];
-        console.log(`hapco-${b}  ${solver.padEnd(13)} ${mu.toFixed(1)}   ${mean(r.its).toFixed(1).padStart(8)} ${String(Math.max(...r.its)).padStart(5)}   ${String(r.its.filter((i) => i >= 1000).length).padStart(4)}      ${mean(r.ms).toFixed(2).padStart(8)} ${med.toFixed(2).padStart(7)}    ${r.deflection.toFixed(4).padStart(9)}   ${r.finite}   ${PHASES.map(([a, b]) => mean(r.its.slice(a, b)).toFixed(0)).join(' / ')}`);
+        console.log(`hapco-${b}  ${solver.padEnd(13)} ${mu.toFixed(1)}   ${mean(r.its).toFixed(1).padStart(8)} ${String(Math.max(...r.its)).padStart(5)}   ${String(r.its.filter((i) => i >= 1000).length).padStart(4)}      ${mean(r.ms).toFixed(2).padStart(8)} ${med.toFixed(2).padStart(7)}    ${r.deflection.toFixed(4).padStart(9)}   ${r.finite}   ${[...r.res].sort((a, c) => a - c)[r.res.length >> 1].toExponential(1)} ${Math.max(...r.res).toExponential(1)}   ${PHASES.map(([a, b]) => mean(r.its.slice(a, b)).toFixed(0)).join(' / ')}`);
       }
       const series = (key) => Object.keys(SOLVERS).map((solver) => ({ label: solver, color: COLORS[solver], values: all[`${b}/${solver}/${mu}`][key] }));
       const tag = tol === '1e-6' ? '' : `-tol${tol}`;
@@ -116,5 +209,36 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const byMu = Object.keys(SOLVERS).map((solver) => ({ label: solver, color: COLORS[solver], values: mus.map((mu) => mean(all[`${b}/${solver}/${mu}`].its)) }));
     fs.writeFileSync(path.join(outDir, `hapco-${b}-iterations-vs-mu${tol === '1e-6' ? '' : `-tol${tol}`}.svg`), svgPlot(`HapCo benchmark ${b}: mean iterations per step, μ = ${mus.join(', ')} (x axis: μ index)`, 'iterations', byMu));
   }
+  }
+  // equal residual: every solver on the same problems, to the same e_rel
+  console.log(`\nequal residual: sweeps per step from λ = 0 until e_rel < target over the ${STEPS} steps: median, mean (a step not reaching it in ${CAP} sweeps counted as ${CAP}), [steps not reaching it]; ms of those sweeps (median; to the cap when not reached); local inner iterations per step (median)`);
+  console.log(`scene    solver                        mu    ${TARGETS.map((t) => `e<${t}: sweeps med  mean [n]  ms  inner`).join('    ')}`);
+  const eq = {};
+  for (const b of [1, 2]) {
+    const file = path.join(root, 'scenes', 'contact', `hapco-${b}.scn`);
+    for (const mu of mus) {
+      const r = await runEqualResidual(file, mu);
+      eq[`${b}/${mu}`] = r;
+      for (const [name, o] of Object.entries(r)) {
+        const cols = TARGETS.map((_, k) => {
+          const miss = o.its[k].filter(Number.isNaN).length;
+          const inner = name.startsWith('local') ? median(o.inner[k]).toFixed(0) : '-';
+          return `${String(median(o.its[k])).padStart(8)} ${meanCapped(o.its[k]).toFixed(0).padStart(5)} [${miss}] ${median(o.ms[k]).toFixed(2).padStart(7)} ${inner.padStart(7)}`;
+        });
+        console.log(`hapco-${b}  ${name.padEnd(29)} ${mu.toFixed(1)}   ${cols.join('      ')}`);
+      }
+      TARGETS.forEach((t, k) => {
+        const series = Object.keys(r).map((name) => ({ label: name.replace('-rho-per-contact', ' ρα'), color: COLORS[name], dash: DASH[name], values: r[name].its[k] }));
+        fs.writeFileSync(path.join(outDir, `hapco-${b}-mu${mu}-residual${t}-iterations.svg`), svgPlot(`HapCo ${b}, μ = ${mu}: sweeps to e_rel < ${t} (same problems, from λ = 0; top = not reached in ${CAP})`, 'sweeps', series));
+        const times = Object.keys(r).map((name) => ({ label: name.replace('-rho-per-contact', ' ρα'), color: COLORS[name], dash: DASH[name], values: r[name].ms[k] }));
+        fs.writeFileSync(path.join(outDir, `hapco-${b}-mu${mu}-residual${t}-time.svg`), svgPlot(`HapCo ${b}, μ = ${mu}: ms to e_rel < ${t} (sweeps only)`, 'ms', times));
+      });
+    }
+    TARGETS.forEach((t, k) => {
+      const byMu = Object.keys(SWEEPERS).map((name) => ({ label: name.replace('-rho-per-contact', ' ρα'), color: COLORS[name], dash: DASH[name], values: mus.map((mu) => Math.min(CAP, median(eq[`${b}/${mu}`][name].its[k]))) }));
+      fs.writeFileSync(path.join(outDir, `hapco-${b}-iterations-vs-mu-residual${t}.svg`), svgPlot(`HapCo ${b}: median sweeps to e_rel < ${t}, μ = ${mus.join(', ')} (x axis: μ index)`, 'sweeps', byMu));
+    });
+  }
+  fs.writeFileSync(path.join(outDir, 'equal-residual.json'), JSON.stringify({ targets: TARGETS, cap: CAP, mus, results: eq }));
   console.log(`plots in ${path.relative(root, outDir)}/`);
 }

@@ -22,6 +22,9 @@ const solvers: Record<string, string> = {
   'Gauss-Seidel': '<BlockGaussSeidelConstraintSolver name="constraintSolver" maxIterations="1000" tolerance="1e-6"/>',
   'local Uzawa': '<BipotentialUzawaConstraintSolver name="constraintSolver" method="local" maxIterations="1000" tolerance="1e-6"/>',
   'global Uzawa': '<BipotentialUzawaConstraintSolver name="constraintSolver" method="global" maxIterations="1000" tolerance="1e-6"/>',
+  // ρ per contact, stopping on the common friction residual (friction-residual.ts) instead of ε1/ε3
+  'local Uzawa, ρ per contact, residual stop': '<BipotentialUzawaConstraintSolver name="constraintSolver" method="local" maxIterations="1000" rhoPerContact="true" residualTolerance="1e-6"/>',
+  'global Uzawa, ρ per contact, residual stop': '<BipotentialUzawaConstraintSolver name="constraintSolver" method="global" maxIterations="3000" rhoPerContact="true" residualTolerance="1e-6"/>',
 };
 
 async function load(file: string, solver: string, mu: number): Promise<SofaScene> {
