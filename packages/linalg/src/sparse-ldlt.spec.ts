@@ -1,6 +1,15 @@
 import { expect } from 'chai';
 import { multiply, transpose } from 'mathjs';
-import { type CsrMatrix, csrNnz, csrToDense, spmv } from './csr.js';
+import { csrToDense } from './csr.js';
+import {
+  expectGuards,
+  expectPivotTolerance,
+  expectReadsOnlyRequestedTriangle,
+  expectRecoversAfterZeroPivot,
+  refillDiagDominant,
+  relativeResidual,
+  shuffle,
+} from './ldlt-test-support.js';
 import { eliminationFill } from './ordering/fill-oracle.js';
 import { SparseLDLT, ZeroPivotError } from './sparse-ldlt.js';
 import {
@@ -8,26 +17,10 @@ import {
   denseToCsr,
   expectClose,
   laplacian3d,
-  randInt,
   randomDiagDominantDense,
   randomVector,
   rng,
 } from './test-support.js';
-
-// Keeps only one triangle of a dense matrix (for storage = 'upper' / 'lower').
-function triangle(D: number[][], upper: boolean): number[][] {
-  return D.map((row, i) => row.map((v, j) => ((upper ? j >= i : j <= i) ? v : 0)));
-}
-
-// Random permutation of 0..n-1.
-function shuffle(r: () => number, n: number): Int32Array {
-  const p = Int32Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
-    const j = randInt(r, i + 1);
-    [p[i], p[j]] = [p[j], p[i]];
-  }
-  return p;
-}
 
 describe('SparseLDLT', () => {
   for (const n of [1, 2, 3, 4, 8, 16, 50, 100, 200]) {
@@ -90,15 +83,7 @@ describe('SparseLDLT', () => {
     const B = laplacian3d(15, 15, 15);
     const c = randomVector(rng(10), B.rows);
     const g = new SparseLDLT().analyze(B).factorize(B);
-    const x = g.solve(new Float64Array(B.rows), c);
-    const Bx = spmv(new Float64Array(B.rows), B, x);
-    let res = 0;
-    let nc = 0;
-    for (let i = 0; i < B.rows; i++) {
-      res += (Bx[i] - c[i]) ** 2;
-      nc += c[i] ** 2;
-    }
-    expect(Math.sqrt(res / nc)).to.be.below(1e-13);
+    expect(relativeResidual(B, g.solve(new Float64Array(B.rows), c), c)).to.be.below(1e-13);
   });
 
   it('indefinite matrices: [[1,2],[2,1]] gives D = (1, −3); inertia equals the sign pattern of a diagonally dominant matrix', () => {
@@ -153,12 +138,7 @@ describe('SparseLDLT', () => {
       expect([z.column, z.index, z.pivot]).to.deep.equal([2, 1, 0]);
     }
     // A pivot tolerance turns a tiny pivot into an error too.
-    const tiny = denseToCsr([
-      [1, 1],
-      [1, 1 + 1e-14],
-    ]);
-    expect(() => new SparseLDLT().analyze(tiny, 'natural', { pivotTolerance: 1e-12 }).factorize(tiny)).to.throw(ZeroPivotError);
-    expect(() => new SparseLDLT().analyze(tiny, 'natural').factorize(tiny)).not.to.throw();
+    expectPivotTolerance(SparseLDLT);
   });
 
   it('refactorize with new values on the same pattern (and recover after a failed factorization)', () => {
@@ -171,15 +151,7 @@ describe('SparseLDLT', () => {
     const Lx = f.Lx;
     for (let t = 0; t < 4; t++) {
       // New values: same pattern, new magnitudes, a different (still dominant) diagonal.
-      const Dt = D1.map((row) => row.map(() => 0));
-      for (let i = 0; i < n; i++) {
-        for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) {
-          const j = A.colInd[k];
-          if (j > i) Dt[i][j] = Dt[j][i] = 2 * r() - 1;
-        }
-      }
-      for (let i = 0; i < n; i++) Dt[i][i] = (t % 2 ? -1 : 1) * (Dt[i].reduce((s, v) => s + Math.abs(v), 0) + 0.5);
-      for (let i = 0; i < n; i++) for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) A.values[k] = Dt[i][A.colInd[k]];
+      const Dt = refillDiagDominant(r, A, t % 2 ? -1 : 1);
       const b = randomVector(r, n);
       f.factorize(A);
       expect(f.Li).to.equal(Li); // storage reused
@@ -187,47 +159,14 @@ describe('SparseLDLT', () => {
       expectClose(f.solve(new Float64Array(n), b), denseSolve(Dt, b), 1e-11, `x (refill ${t})`);
     }
     // A failed factorization leaves the workspace clean for the next one.
-    const saved = A.values.slice();
-    A.values.fill(0);
-    expect(() => f.factorize(A)).to.throw(ZeroPivotError);
-    A.values.set(saved);
-    f.factorize(A);
-    const b = randomVector(r, n);
-    expectClose(f.solve(new Float64Array(n), b), denseSolve(csrToDense(A), b), 1e-11, 'x after failure');
+    expectRecoversAfterZeroPivot(f, A, r);
   });
 
   it('reads only the requested triangle (storage: upper / lower); solve may work in place', () => {
-    const r = rng(13);
-    const n = 45;
-    const D = randomDiagDominantDense(r, n, 4);
-    const b = randomVector(r, n);
-    const expected = denseSolve(D, b);
-    for (const storage of ['upper', 'lower'] as const) {
-      const T = denseToCsr(triangle(D, storage === 'upper'));
-      const f = new SparseLDLT().analyze(T, 'amd', { storage }).factorize(T);
-      const x = b.slice();
-      f.solve(x, x);
-      expectClose(x, expected, 1e-11, storage);
-    }
-    // 'full' ignores the strictly lower triangle: garbage there changes nothing.
-    const full = denseToCsr(D);
-    const f = new SparseLDLT().analyze(full).factorize(full);
-    const x0 = f.solve(new Float64Array(n), b);
-    for (let i = 0; i < n; i++) for (let k = full.rowPtr[i]; k < full.rowPtr[i + 1]; k++) if (full.colInd[k] < i) full.values[k] = 1e6;
-    f.factorize(full);
-    expectClose(f.solve(new Float64Array(n), b), x0, 0, 'upper part only');
+    expectReadsOnlyRequestedTriangle(SparseLDLT, rng(13));
   });
 
   it('guards: non-square, factorize before analyze, pattern mismatch, bad ordering', () => {
-    const rect: CsrMatrix = denseToCsr([[1, 2]]);
-    expect(() => new SparseLDLT().analyze(rect)).to.throw(/square/);
-    const A = denseToCsr(randomDiagDominantDense(rng(14), 10, 3));
-    expect(() => new SparseLDLT().factorize(A)).to.throw(/analyze first/);
-    const f = new SparseLDLT().analyze(A);
-    const B = denseToCsr(randomDiagDominantDense(rng(15), 10, 6));
-    expect(csrNnz(B)).not.to.equal(csrNnz(A));
-    expect(() => f.factorize(B)).to.throw(/pattern differs/);
-    expect(() => new SparseLDLT().analyze(A, [0, 1, 2])).to.throw(/ordering has 3 entries/);
-    expect(() => new SparseLDLT().analyze(A, [0, 0, 1, 2, 3, 4, 5, 6, 7, 8])).to.throw(/not a permutation/);
+    expectGuards(SparseLDLT, rng(14), rng(15));
   });
 });

@@ -1,23 +1,18 @@
 import { type CsrMatrix, csrNnz } from './csr.js';
-import { amdOrdering } from './ordering/amd.js';
-import { naturalOrdering } from './ordering/natural.js';
+import {
+  type LdltAnalyzeOptions,
+  type LdltOrdering,
+  checkAnalysedPattern,
+  columnCounts,
+  countNegative,
+  eliminationTree,
+  fillReducingOrdering,
+  squareOrder,
+  upperColumns,
+} from './ldlt-analysis.js';
 import { invertPermutation } from './ordering/permutation.js';
 
-/** Which part of the symmetric matrix A is stored/read. */
-export type SymmetricStorage = 'full' | 'upper' | 'lower';
-
-/** Fill-reducing ordering for {@link SparseLDLT.analyze}: a name or an explicit perm (new → old). */
-export type LdltOrdering = 'amd' | 'natural' | Int32Array | readonly number[];
-
-export interface LdltAnalyzeOptions {
-  /**
-   * 'full' (default): A holds both triangles of a symmetric matrix; only the upper triangle
-   * (row ≤ column) is read. 'upper' / 'lower': A holds only that triangle (others are ignored).
-   */
-  storage?: SymmetricStorage;
-  /** A pivot with |D_k| <= pivotTolerance (or non-finite) is reported as zero. Default 0. */
-  pivotTolerance?: number;
-}
+export type { LdltAnalyzeOptions, LdltOrdering, SymmetricStorage } from './ldlt-analysis.js';
 
 /** Thrown by {@link SparseLDLT.factorize} when a pivot vanishes. */
 export class ZeroPivotError extends Error {
@@ -92,87 +87,37 @@ export class SparseLDLT {
 
   /** Number of negative pivots in D (the number of negative eigenvalues of A, by Sylvester's law). */
   get negativePivots(): number {
-    let c = 0;
-    for (let k = 0; k < this.n; k++) if (this.D[k] < 0) c++;
-    return c;
+    return countNegative(this.D);
   }
 
   /** Symbolic analysis of the symmetric matrix A (square CSR). Returns this. */
   analyze(A: CsrMatrix, ordering: LdltOrdering = 'amd', options: LdltAnalyzeOptions = {}): this {
-    if (A.rows !== A.cols) throw new Error(`SparseLDLT.analyze: matrix must be square, got ${A.rows}x${A.cols}`);
-    const n = A.rows;
-    const storage = options.storage ?? 'full';
+    const n = squareOrder(A, 'SparseLDLT');
     this.pivotTolerance = options.pivotTolerance ?? 0;
     this.n = n;
     this.nnzA = csrNnz(A);
     this.analyzed = false;
     this.factorized = false;
-
-    let perm: Int32Array;
-    if (ordering === 'amd') perm = amdOrdering(n, A.rowPtr, A.colInd);
-    else if (ordering === 'natural') perm = naturalOrdering(n);
-    else perm = Int32Array.from(ordering);
-    if (perm.length !== n) throw new Error(`SparseLDLT.analyze: ordering has ${perm.length} entries, expected ${n}`);
-    const pinv = invertPermutation(perm);
+    const perm = fillReducingOrdering(A, ordering, 'SparseLDLT');
     this.perm = perm;
-    this.pinv = pinv;
+    this.pinv = invertPermutation(perm);
 
-    // C = triu(P A Pᵀ): an entry (r, c) of the read triangle lands at (min, max) of (pinv r, pinv c).
-    const { rowPtr, colInd } = A;
-    const cPtr = new Int32Array(n + 1);
-    for (let r = 0; r < n; r++) {
-      for (let k = rowPtr[r]; k < rowPtr[r + 1]; k++) {
-        const c = colInd[k];
-        if (!readEntry(storage, r, c)) continue;
-        cPtr[Math.max(pinv[r], pinv[c]) + 1]++;
-      }
-    }
-    for (let j = 0; j < n; j++) cPtr[j + 1] += cPtr[j];
-    const nnzC = cPtr[n];
-    const cRow = new Int32Array(nnzC);
-    const cSrc = new Int32Array(nnzC);
-    const pos = cPtr.slice(0, n);
-    for (let r = 0; r < n; r++) {
-      for (let k = rowPtr[r]; k < rowPtr[r + 1]; k++) {
-        const c = colInd[k];
-        if (!readEntry(storage, r, c)) continue;
-        const pr = pinv[r];
-        const pc = pinv[c];
-        const q = pos[Math.max(pr, pc)]++;
-        cRow[q] = Math.min(pr, pc);
-        cSrc[q] = k;
-      }
-    }
-    this.cPtr = cPtr;
-    this.cRow = cRow;
-    this.cSrc = cSrc;
-
-    // Elimination tree and column counts in one pass: row k of L has an entry in every column met
-    // while climbing the (partial) tree from each i with C(i,k) ≠ 0, i < k, up to a node already
-    // visited for this row; a node without parent yet gets k as parent.
-    const parent = new Int32Array(n).fill(-1);
-    const flag = new Int32Array(n).fill(-1);
-    const counts = new Int32Array(n);
-    for (let k = 0; k < n; k++) {
-      flag[k] = k;
-      for (let q = cPtr[k]; q < cPtr[k + 1]; q++) {
-        for (let j = cRow[q]; flag[j] !== k; j = parent[j]) {
-          if (parent[j] === -1) parent[j] = k;
-          counts[j]++;
-          flag[j] = k;
-        }
-      }
-    }
+    // C = triu(P A Pᵀ) by columns, its elimination tree, and the column counts of L.
+    const C = upperColumns(A, options.storage ?? 'full', this.pinv);
+    this.cPtr = C.ptr;
+    this.cRow = C.row;
+    this.cSrc = C.src;
+    this.parent = eliminationTree(n, C.ptr, C.row);
+    const counts = columnCounts(n, C.ptr, C.row, this.parent);
     const Lp = new Int32Array(n + 1);
     for (let j = 0; j < n; j++) Lp[j + 1] = Lp[j] + counts[j];
-    this.parent = parent;
     this.Lp = Lp;
     this.Li = new Int32Array(Lp[n]);
     this.Lx = new Float64Array(Lp[n]);
     this.D = new Float64Array(n);
     this.y = new Float64Array(n);
     this.stack = new Int32Array(n);
-    this.flag = flag;
+    this.flag = new Int32Array(n);
     this.colFill = counts; // reused as the per-column fill counter
     this.analyzed = true;
     return this;
@@ -180,10 +125,7 @@ export class SparseLDLT {
 
   /** Numeric factorization of A (same pattern as analysed). No allocation; throws ZeroPivotError. */
   factorize(A: CsrMatrix): this {
-    if (!this.analyzed) throw new Error('SparseLDLT.factorize: analyze first');
-    if (A.rows !== this.n || csrNnz(A) !== this.nnzA) {
-      throw new Error('SparseLDLT.factorize: matrix pattern differs from the analysed one (re-run analyze)');
-    }
+    checkAnalysedPattern(A, this.analyzed, this.n, this.nnzA, 'SparseLDLT');
     this.factorized = false;
     const n = this.n;
     const av = A.values;
@@ -253,9 +195,4 @@ export class SparseLDLT {
     for (let k = 0; k < n; k++) out[perm[k]] = y[k];
     return out;
   }
-}
-
-// Whether entry (r, c) belongs to the triangle read for the given storage.
-function readEntry(storage: SymmetricStorage, r: number, c: number): boolean {
-  return storage === 'lower' ? r >= c : r <= c;
 }

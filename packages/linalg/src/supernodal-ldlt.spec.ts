@@ -1,6 +1,15 @@
 import { expect } from 'chai';
 import { multiply, transpose } from 'mathjs';
-import { type CsrMatrix, csrNnz, csrToDense, spmv } from './csr.js';
+import { type CsrMatrix, csrToDense } from './csr.js';
+import {
+  expectGuards,
+  expectPivotTolerance,
+  expectReadsOnlyRequestedTriangle,
+  expectRecoversAfterZeroPivot,
+  refillDiagDominant,
+  relativeResidual,
+  shuffle,
+} from './ldlt-test-support.js';
 import { eliminationFill } from './ordering/fill-oracle.js';
 import { nestedDissectionOrdering } from './ordering/nested-dissection.js';
 import { isPermutation } from './ordering/permutation.js';
@@ -16,16 +25,6 @@ import {
   randomVector,
   rng,
 } from './test-support.js';
-
-// Random permutation of 0..n-1.
-function shuffle(r: () => number, n: number): Int32Array {
-  const p = Int32Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
-    const j = randInt(r, i + 1);
-    [p[i], p[j]] = [p[j], p[i]];
-  }
-  return p;
-}
 
 /**
  * Stiffness-like SPD matrix with 3×3 node blocks on an nx×ny×nz grid of nodes: every pair of nodes
@@ -83,18 +82,6 @@ function elasticityLike(r: () => number, nx: number, ny: number, nz: number): Cs
     rowPtr[i + 1] = ci.length;
   }
   return { rows: n, cols: n, rowPtr, colInd: Int32Array.from(ci), values: Float64Array.from(vs) };
-}
-
-/** ‖A x − b‖ / ‖b‖ with the full symmetric A. */
-function relativeResidual(A: CsrMatrix, x: Float64Array, b: Float64Array): number {
-  const Ax = spmv(new Float64Array(A.rows), A, x);
-  let res = 0;
-  let nb = 0;
-  for (let i = 0; i < A.rows; i++) {
-    res += (Ax[i] - b[i]) ** 2;
-    nb += b[i] ** 2;
-  }
-  return Math.sqrt(res / nb);
 }
 
 /**
@@ -346,12 +333,7 @@ describe('SupernodalLDLT', () => {
     const S = denseToCsr(dup);
     expect(() => new SupernodalLDLT().analyze(S).factorize(S)).to.throw(ZeroPivotError);
     // A pivot tolerance turns a tiny pivot into an error too.
-    const tiny = denseToCsr([
-      [1, 1],
-      [1, 1 + 1e-14],
-    ]);
-    expect(() => new SupernodalLDLT().analyze(tiny, 'natural', { pivotTolerance: 1e-12 }).factorize(tiny)).to.throw(ZeroPivotError);
-    expect(() => new SupernodalLDLT().analyze(tiny, 'natural').factorize(tiny)).not.to.throw();
+    expectPivotTolerance(SupernodalLDLT);
   });
 
   it('refactorize with new values on the same pattern (and recover after a failed factorization)', () => {
@@ -363,15 +345,7 @@ describe('SupernodalLDLT', () => {
     const Lx = f.Lx;
     const Dv = f.D;
     for (let t = 0; t < 4; t++) {
-      const Dt = D1.map((row) => row.map(() => 0));
-      for (let i = 0; i < n; i++) {
-        for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) {
-          const j = A.colInd[k];
-          if (j > i) Dt[i][j] = Dt[j][i] = 2 * r() - 1;
-        }
-      }
-      for (let i = 0; i < n; i++) Dt[i][i] = (t % 2 ? -1 : 1) * (Dt[i].reduce((s, v) => s + Math.abs(v), 0) + 0.5);
-      for (let i = 0; i < n; i++) for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) A.values[k] = Dt[i][A.colInd[k]];
+      const Dt = refillDiagDominant(r, A, t % 2 ? -1 : 1);
       const b = randomVector(r, n);
       f.factorize(A);
       expect(f.Lx).to.equal(Lx); // storage reused
@@ -379,46 +353,14 @@ describe('SupernodalLDLT', () => {
       expectClose(f.solve(new Float64Array(n), b), denseSolve(Dt, b), 1e-11, `x (refill ${t})`);
       expectSameAsScalar(A, f, b, 1e-12);
     }
-    const saved = A.values.slice();
-    A.values.fill(0);
-    expect(() => f.factorize(A)).to.throw(ZeroPivotError);
-    A.values.set(saved);
-    f.factorize(A);
-    const b = randomVector(r, n);
-    expectClose(f.solve(new Float64Array(n), b), denseSolve(csrToDense(A), b), 1e-11, 'x after failure');
+    expectRecoversAfterZeroPivot(f, A, r);
   });
 
   it('reads only the requested triangle (storage: upper / lower); solve may work in place', () => {
-    const r = rng(29);
-    const n = 45;
-    const Ad = randomDiagDominantDense(r, n, 4);
-    const b = randomVector(r, n);
-    const expected = denseSolve(Ad, b);
-    for (const storage of ['upper', 'lower'] as const) {
-      const T = denseToCsr(Ad.map((row, i) => row.map((v, j) => ((storage === 'upper' ? j >= i : j <= i) ? v : 0))));
-      const f = new SupernodalLDLT().analyze(T, 'amd', { storage }).factorize(T);
-      const x = b.slice();
-      f.solve(x, x);
-      expectClose(x, expected, 1e-11, storage);
-    }
-    const full = denseToCsr(Ad);
-    const f = new SupernodalLDLT().analyze(full).factorize(full);
-    const x0 = f.solve(new Float64Array(n), b);
-    for (let i = 0; i < n; i++) for (let k = full.rowPtr[i]; k < full.rowPtr[i + 1]; k++) if (full.colInd[k] < i) full.values[k] = 1e6;
-    f.factorize(full);
-    expectClose(f.solve(new Float64Array(n), b), x0, 0, 'upper part only');
+    expectReadsOnlyRequestedTriangle(SupernodalLDLT, rng(29));
   });
 
   it('guards: non-square, factorize before analyze, pattern mismatch, bad ordering', () => {
-    const rect: CsrMatrix = denseToCsr([[1, 2]]);
-    expect(() => new SupernodalLDLT().analyze(rect)).to.throw(/square/);
-    const A = denseToCsr(randomDiagDominantDense(rng(30), 10, 3));
-    expect(() => new SupernodalLDLT().factorize(A)).to.throw(/analyze first/);
-    const f = new SupernodalLDLT().analyze(A);
-    const B = denseToCsr(randomDiagDominantDense(rng(31), 10, 6));
-    expect(csrNnz(B)).not.to.equal(csrNnz(A));
-    expect(() => f.factorize(B)).to.throw(/pattern differs/);
-    expect(() => new SupernodalLDLT().analyze(A, [0, 1, 2])).to.throw(/ordering has 3 entries/);
-    expect(() => new SupernodalLDLT().analyze(A, [0, 0, 1, 2, 3, 4, 5, 6, 7, 8])).to.throw(/not a permutation/);
+    expectGuards(SupernodalLDLT, rng(30), rng(31));
   });
 });

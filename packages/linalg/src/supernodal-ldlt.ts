@@ -1,8 +1,18 @@
 import { type CsrMatrix, csrNnz } from './csr.js';
-import { amdOrdering } from './ordering/amd.js';
-import { naturalOrdering } from './ordering/natural.js';
+import {
+  type LdltAnalyzeOptions,
+  type LdltOrdering,
+  checkAnalysedPattern,
+  columnCounts,
+  countNegative,
+  eliminationTree,
+  fillReducingOrdering,
+  lowerColumns,
+  squareOrder,
+  upperColumns,
+} from './ldlt-analysis.js';
 import { invertPermutation } from './ordering/permutation.js';
-import { type LdltAnalyzeOptions, type LdltOrdering, type SymmetricStorage, ZeroPivotError } from './sparse-ldlt.js';
+import { ZeroPivotError } from './sparse-ldlt.js';
 
 export interface SupernodalAnalyzeOptions extends LdltAnalyzeOptions {
   /**
@@ -99,15 +109,12 @@ export class SupernodalLDLT {
 
   /** Number of negative pivots in D (the number of negative eigenvalues of A, by Sylvester's law). */
   get negativePivots(): number {
-    let c = 0;
-    for (let k = 0; k < this.n; k++) if (this.D[k] < 0) c++;
-    return c;
+    return countNegative(this.D);
   }
 
   /** Symbolic analysis of the symmetric matrix A (square CSR). Returns this. */
   analyze(A: CsrMatrix, ordering: LdltOrdering = 'amd', options: SupernodalAnalyzeOptions = {}): this {
-    if (A.rows !== A.cols) throw new Error(`SupernodalLDLT.analyze: matrix must be square, got ${A.rows}x${A.cols}`);
-    const n = A.rows;
+    const n = squareOrder(A, 'SupernodalLDLT');
     const storage = options.storage ?? 'full';
     this.pivotTolerance = options.pivotTolerance ?? 0;
     this.n = n;
@@ -115,11 +122,7 @@ export class SupernodalLDLT {
     this.analyzed = false;
     this.factorized = false;
 
-    let perm0: Int32Array;
-    if (ordering === 'amd') perm0 = amdOrdering(n, A.rowPtr, A.colInd);
-    else if (ordering === 'natural') perm0 = naturalOrdering(n);
-    else perm0 = Int32Array.from(ordering);
-    if (perm0.length !== n) throw new Error(`SupernodalLDLT.analyze: ordering has ${perm0.length} entries, expected ${n}`);
+    const perm0 = fillReducingOrdering(A, ordering, 'SupernodalLDLT');
     const pinv0 = invertPermutation(perm0);
 
     // Elimination tree of the requested ordering, then a postorder of it.
@@ -219,10 +222,7 @@ export class SupernodalLDLT {
 
   /** Numeric factorization of A (same pattern as analysed). No allocation; throws ZeroPivotError. */
   factorize(A: CsrMatrix): this {
-    if (!this.analyzed) throw new Error('SupernodalLDLT.factorize: analyze first');
-    if (A.rows !== this.n || csrNnz(A) !== this.nnzA) {
-      throw new Error('SupernodalLDLT.factorize: matrix pattern differs from the analysed one (re-run analyze)');
-    }
+    checkAnalysedPattern(A, this.analyzed, this.n, this.nnzA, 'SupernodalLDLT');
     this.factorized = false;
     const av = A.values;
     const { nsuper, superStart, superRowPtr, superRows, superValPtr, superOf, Lx, aPtr, aSrc, aDst, relPos, head, next, lpos } = this;
@@ -511,87 +511,6 @@ function subtractProducts(
   }
 }
 
-/** Pattern of a triangle of P A Pᵀ by columns, in the new numbering. */
-interface ColumnPattern {
-  /** (n+1) column pointers. */
-  ptr: Int32Array;
-  /** Row index (new numbering) of each entry. */
-  row: Int32Array;
-  /** Slot in A.values of each entry. */
-  src: Int32Array;
-}
-
-// Whether entry (r, c) of A belongs to the triangle read for the given storage.
-function readEntry(storage: SymmetricStorage, r: number, c: number): boolean {
-  return storage === 'lower' ? r >= c : r <= c;
-}
-
-/**
- * The read triangle of A mapped through pinv and stored by columns of the new numbering: the upper
- * triangle (row ≤ column) when `upper`, else the lower one (row ≥ column). Rows are increasing
- * within a column for the lower triangle when the entries are visited row by row.
- */
-function trianglePattern(A: CsrMatrix, storage: SymmetricStorage, pinv: Int32Array, upper: boolean): ColumnPattern {
-  const n = A.rows;
-  const { rowPtr, colInd } = A;
-  const ptr = new Int32Array(n + 1);
-  for (let r = 0; r < n; r++) {
-    for (let q = rowPtr[r]; q < rowPtr[r + 1]; q++) {
-      const c = colInd[q];
-      if (!readEntry(storage, r, c)) continue;
-      const a = pinv[r];
-      const b = pinv[c];
-      ptr[(upper ? Math.max(a, b) : Math.min(a, b)) + 1]++;
-    }
-  }
-  for (let j = 0; j < n; j++) ptr[j + 1] += ptr[j];
-  const row = new Int32Array(ptr[n]);
-  const src = new Int32Array(ptr[n]);
-  const pos = ptr.slice(0, n);
-  for (let r = 0; r < n; r++) {
-    for (let q = rowPtr[r]; q < rowPtr[r + 1]; q++) {
-      const c = colInd[q];
-      if (!readEntry(storage, r, c)) continue;
-      const a = pinv[r];
-      const b = pinv[c];
-      const col = upper ? Math.max(a, b) : Math.min(a, b);
-      const p = pos[col]++;
-      row[p] = upper ? Math.min(a, b) : Math.max(a, b);
-      src[p] = q;
-    }
-  }
-  return { ptr, row, src };
-}
-
-function upperColumns(A: CsrMatrix, storage: SymmetricStorage, pinv: Int32Array): ColumnPattern {
-  return trianglePattern(A, storage, pinv, true);
-}
-
-function lowerColumns(A: CsrMatrix, storage: SymmetricStorage, pinv: Int32Array): ColumnPattern {
-  return trianglePattern(A, storage, pinv, false);
-}
-
-/**
- * Elimination tree from the upper triangle by columns: for each entry (i, k), i < k, the root of
- * i's current subtree becomes a child of k (ancestors are path-compressed).
- */
-function eliminationTree(n: number, ptr: Int32Array, row: Int32Array): Int32Array {
-  const parent = new Int32Array(n).fill(-1);
-  const ancestor = new Int32Array(n).fill(-1);
-  for (let k = 0; k < n; k++) {
-    for (let q = ptr[k]; q < ptr[k + 1]; q++) {
-      let i = row[q];
-      while (i !== -1 && i < k) {
-        const next = ancestor[i];
-        ancestor[i] = k;
-        if (next === -1) parent[i] = k;
-        i = next;
-      }
-    }
-  }
-  return parent;
-}
-
 /** post[k] = node visited k-th by a depth-first postorder of the forest (children in increasing order). */
 function postorder(parent: Int32Array): Int32Array {
   const n = parent.length;
@@ -625,26 +544,6 @@ function postorder(parent: Int32Array): Int32Array {
     }
   }
   return post;
-}
-
-/**
- * counts[j] = entries of column j of L below the diagonal. Row k of L has an entry in every column
- * of the row subtree of k: the nodes met climbing the tree from each i with A(i,k) ≠ 0, i < k,
- * up to k or a node already met for this row.
- */
-function columnCounts(n: number, ptr: Int32Array, row: Int32Array, parent: Int32Array): Int32Array {
-  const counts = new Int32Array(n);
-  const mark = new Int32Array(n).fill(-1);
-  for (let k = 0; k < n; k++) {
-    mark[k] = k;
-    for (let q = ptr[k]; q < ptr[k + 1]; q++) {
-      for (let j = row[q]; mark[j] !== k; j = parent[j]) {
-        counts[j]++;
-        mark[j] = k;
-      }
-    }
-  }
-  return counts;
 }
 
 // Relaxed amalgamation thresholds (the usual ones of supernodal Cholesky codes): a merged supernode
