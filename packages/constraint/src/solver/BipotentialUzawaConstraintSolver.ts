@@ -44,7 +44,7 @@ export class BipotentialUzawaConstraintSolver extends BaseConstraintSolver {
   readonly computeConstraintForces = this.initData({ name: 'computeConstraintForces', type: Bool, default: false, help: 'enable the storage of the constraintForces' });
   readonly constraintForces = this.initData({ name: 'constraintForces', type: RealArray(0), default: new Float64Array(0), help: 'constraint forces of the last step (stored only if computeConstraintForces)', output: true });
   readonly currentIterations = this.initData({ name: 'currentIterations', type: Int, default: 0, help: 'sweeps of the last solve', output: true });
-  readonly currentError = this.initData({ name: 'currentError', type: Real, default: 0, help: 'error of the last sweep (ε1 or ε3 measure)', output: true });
+  readonly currentError = this.initData({ name: 'currentError', type: Real, default: 0, help: 'error of the last sweep (ε1 or ε3 measure, or the common residual with residualTolerance)', output: true });
   readonly currentRho = this.initData({ name: 'currentRho', type: Real, default: 0, help: 'ρ used by the last solve (smallest ρ_α with rhoPerContact)', output: true });
   readonly currentInnerIterations = this.initData({ name: 'currentInnerIterations', type: Int, default: 0, help: 'local method: inner Uzawa iterations of the last solve, summed over contacts and sweeps', output: true });
 
