@@ -1,18 +1,14 @@
 import {
   Bool,
-  Enum,
   Real,
   RealArray,
-  addBlock3,
   contextMeshTopology,
   isTopology,
   sofaComponent,
   type BaseMeshTopology,
-  type MatrixAccumulator,
-  type SparseMatrixLike,
 } from '@sofa-ts/core';
-import { createCsr, type CsrMatrix } from '@sofa-ts/linalg';
-import { MappingComponent } from './mapping-component.js';
+import { createCsr } from '@sofa-ts/linalg';
+import { DistanceDirections, DistanceLawMapping, GeometricStiffnessMethod } from './distance-law.js';
 
 const templates = ['Vec3d,Vec1d', 'Rigid3d,Vec1d'];
 
@@ -25,6 +21,7 @@ const templates = ['Vec3d,Vec1d', 'Rigid3d,Vec1d'];
  *   K = (f_e/l)(I − uuᵀ) on the blocks (a,a) and (b,b), −K on (a,b) and (b,a).
  * `geometricStiffness`: None (ignored), Exact, or Stabilized (SOFA's default: only edges in
  * tension, f_e < 0, contribute, so that compression cannot make the system indefinite).
+ * The law (directions, J products, geometric stiffness) is distance-law.ts's, with p = p_b, q = p_a.
  * Rest lengths: `restLengths` when it has one per edge, else the lengths at init (zero with
  * computeDistance). At a zero length u is arbitrary ((1, 1, 1)/√3 as in SOFA) and K_geo is
  * zero; an edge joining a point to itself has a zero J row. Named ExtensionMapping before 2014
@@ -38,28 +35,21 @@ const templates = ['Vec3d,Vec1d', 'Rigid3d,Vec1d'];
   templates,
   aliases: ['ExtensionMapping'],
 })
-export class DistanceMapping extends MappingComponent {
+export class DistanceMapping extends DistanceLawMapping {
   readonly computeDistance = this.initData({ name: 'computeDistance', type: Bool, default: false, help: 'if true, the rest lengths are zero (the output is the distance itself); otherwise they are the lengths at init' });
   readonly restLengths = this.initData({ name: 'restLengths', type: RealArray(1, 'vector<double>'), default: new Float64Array(0), unit: 'length', help: 'rest lengths of the connections' });
   readonly showObjectScale = this.initData({ name: 'showObjectScale', type: Real, default: 0, help: 'scale for object display', group: 'Visualization' });
   readonly showColor = this.initData({ name: 'showColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(1, 1, 0, 1), help: 'color for object display', group: 'Visualization' });
-  readonly geometricStiffness = this.initData({ name: 'geometricStiffness', type: Enum(['None', 'Exact', 'Stabilized']), default: 'Stabilized', help: 'method used to compute the geometric stiffness: None (not computed), Exact, Stabilized (only edges in tension, for stability)' });
+  readonly geometricStiffness = this.initData({ name: 'geometricStiffness', type: GeometricStiffnessMethod, default: 'Stabilized', help: 'method used to compute the geometric stiffness: None (not computed), Exact, Stabilized (only edges in tension, for stability)' });
   readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container (default: the topology of the context)', accepts: isTopology, expected: 'a topology' });
 
   /** (nE × 2) edges as read at init. */
   private edges = new Uint32Array(0);
   /** (nE) rest lengths as used. */
   private rest = new Float64Array(0);
-  /** (nE × 3) unit directions u and (nE) inverse lengths (0 for a zero length), at the last apply. */
-  private dirs = new Float64Array(0);
-  private invLengths = new Float64Array(0);
-  /** (nE × 6·nIn) J; a row holds the 3 columns of each end point in increasing order. */
-  private J: CsrMatrix = createCsr(0, 0, new Int32Array(1), new Int32Array(0));
   /** Coordinate and derivative sizes of the input. */
   private cIn = 3;
   private dIn = 3;
-  /** Scratch 3×3 block I − uuᵀ. */
-  private readonly block = new Float64Array(9);
 
   override init(): void {
     this.resolveEnds();
@@ -87,8 +77,13 @@ export class DistanceMapping extends MappingComponent {
       this.restLengths.value = rest;
     }
     this.rest = Float64Array.from(this.restLengths.value);
-    this.dirs = new Float64Array(3 * nE);
-    this.invLengths = new Float64Array(nE);
+    // Pairs p = p_b, q = p_a; u = (1, 1, 1)/√3 at a zero length.
+    const fallback = 1 / Math.sqrt(3);
+    this.law = new DistanceDirections(nE, 3, Number.EPSILON, [fallback, fallback, fallback]);
+    for (let i = 0; i < nE; i++) {
+      this.law.pOff[i] = edges[2 * i + 1]! * this.dIn;
+      this.law.qOff[i] = edges[2 * i]! * this.dIn;
+    }
     this.buildJPattern(nE, nIn);
     this.resizeOutput(nE);
     this.apply();
@@ -106,6 +101,7 @@ export class DistanceMapping extends MappingComponent {
     return Math.hypot(x[ob]! - x[oa]!, x[ob + 1]! - x[oa + 1]!, x[ob + 2]! - x[oa + 2]!);
   }
 
+  /** J (nE × 3·nIn for Vec3): a row holds the 3 columns of each end point in increasing order. */
   private buildJPattern(nE: number, nIn: number): void {
     const d = this.dIn;
     const rowPtr = new Int32Array(nE + 1);
@@ -120,33 +116,14 @@ export class DistanceMapping extends MappingComponent {
     this.J = createCsr(nE, nIn * d, rowPtr, Int32Array.from(cols));
   }
 
-  get isLinear(): boolean {
-    return false;
-  }
-
   apply(): void {
     const x = this.from.x;
     const out = this.outputPositions();
-    const e = this.edges, u = this.dirs, cIn = this.cIn;
+    const e = this.edges, u = this.law.dirs, cIn = this.cIn;
     const { rowPtr, values } = this.J;
-    const fallback = 1 / Math.sqrt(3);
     for (let i = 0; i < this.rest.length; i++) {
       const a = e[2 * i]!, b = e[2 * i + 1]!;
-      const oa = a * cIn, ob = b * cIn;
-      const gx = x[ob]! - x[oa]!, gy = x[ob + 1]! - x[oa + 1]!, gz = x[ob + 2]! - x[oa + 2]!;
-      const len = Math.sqrt(gx * gx + gy * gy + gz * gz);
-      out[i] = len - this.rest[i]!;
-      // u = gap / ‖gap‖, or an arbitrary unit vector for a zero length
-      if (len > Number.EPSILON) {
-        const inv = 1 / len;
-        this.invLengths[i] = inv;
-        u[3 * i] = gx * inv;
-        u[3 * i + 1] = gy * inv;
-        u[3 * i + 2] = gz * inv;
-      } else {
-        this.invLengths[i] = 0;
-        u[3 * i] = u[3 * i + 1] = u[3 * i + 2] = fallback;
-      }
+      out[i] = this.law.update(i, x, b * cIn, x, a * cIn) - this.rest[i]!;
       // J row: the lower-indexed end first
       const p = rowPtr[i]!;
       const first = a < b ? -1 : a > b ? 1 : 0;
@@ -156,82 +133,5 @@ export class DistanceMapping extends MappingComponent {
       }
     }
     this.touchOutput();
-  }
-
-  applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const v = ins[0]!;
-    const e = this.edges, u = this.dirs, d = this.dIn;
-    for (let i = 0; i < this.rest.length; i++) {
-      const oa = e[2 * i]! * d, ob = e[2 * i + 1]! * d;
-      out[i] = u[3 * i]! * (v[ob]! - v[oa]!) + u[3 * i + 1]! * (v[ob + 1]! - v[oa + 1]!) + u[3 * i + 2]! * (v[ob + 2]! - v[oa + 2]!);
-    }
-  }
-
-  applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const f = ins[0]!;
-    const e = this.edges, u = this.dirs, d = this.dIn;
-    for (let i = 0; i < this.rest.length; i++) {
-      const oa = e[2 * i]! * d, ob = e[2 * i + 1]! * d;
-      for (let k = 0; k < 3; k++) {
-        const fk = u[3 * i + k]! * out[i]!;
-        f[oa + k] -= fk;
-        f[ob + k] += fk;
-      }
-    }
-  }
-
-  getJ(_input: number): SparseMatrixLike {
-    return this.J;
-  }
-
-  /** Scale s_i of edge i's block (f_i/l_i, or 0 when `stabilized` and the edge is compressed). */
-  private blockScale(i: number, childForce: Float64Array, stabilized: boolean): number {
-    const f = childForce[i]!;
-    if (stabilized && !(f < 0)) return 0;
-    return f * this.invLengths[i]!;
-  }
-
-  /** block ← I − uuᵀ for edge i. */
-  private projector(i: number): Float64Array {
-    const u = this.dirs, B = this.block;
-    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) B[3 * r + c] = (r === c ? 1 : 0) - u[3 * i + r]! * u[3 * i + c]!;
-    return B;
-  }
-
-  override applyDJT(dfIns: readonly Float64Array[], dxIns: readonly Float64Array[], childForce: Float64Array, kFactor: number): void {
-    const mode = this.geometricStiffness.value;
-    if (mode === 'None') return;
-    const stabilized = mode === 'Stabilized';
-    const df = dfIns[0]!, dx = dxIns[0]!;
-    const e = this.edges, u = this.dirs, d = this.dIn;
-    for (let i = 0; i < this.rest.length; i++) {
-      const s = kFactor * this.blockScale(i, childForce, stabilized);
-      if (s === 0) continue;
-      const oa = e[2 * i]! * d, ob = e[2 * i + 1]! * d;
-      // δ = dx_b − dx_a;  g = s·(δ − u(u·δ));  df_a −= g, df_b += g
-      const dX = dx[ob]! - dx[oa]!, dY = dx[ob + 1]! - dx[oa + 1]!, dZ = dx[ob + 2]! - dx[oa + 2]!;
-      const ux = u[3 * i]!, uy = u[3 * i + 1]!, uz = u[3 * i + 2]!;
-      const ud = ux * dX + uy * dY + uz * dZ;
-      const gx = s * (dX - ux * ud), gy = s * (dY - uy * ud), gz = s * (dZ - uz * ud);
-      df[oa] -= gx; df[oa + 1] -= gy; df[oa + 2] -= gz;
-      df[ob] += gx; df[ob + 1] += gy; df[ob + 2] += gz;
-    }
-  }
-
-  override addGeometricStiffness(acc: MatrixAccumulator, childForce: Float64Array, kFactor: number): void {
-    const mode = this.geometricStiffness.value;
-    if (mode === 'None') return;
-    const stabilized = mode === 'Stabilized';
-    const e = this.edges, d = this.dIn;
-    // Four 3×3 blocks per edge, every edge every call (zeros included) to keep the pattern.
-    for (let i = 0; i < this.rest.length; i++) {
-      const s = kFactor * this.blockScale(i, childForce, stabilized);
-      const B = this.projector(i);
-      const oa = e[2 * i]! * d, ob = e[2 * i + 1]! * d;
-      addBlock3(acc, oa, oa, B, 0, s);
-      addBlock3(acc, oa, ob, B, 0, -s);
-      addBlock3(acc, ob, oa, B, 0, -s);
-      addBlock3(acc, ob, ob, B, 0, s);
-    }
   }
 }
