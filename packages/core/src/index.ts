@@ -33,3 +33,4 @@ export * from './behavior/collision-pipeline.js';
 export * from './behavior/isolated-interaction-forces.js';
 export * from './behavior/lagrangian-constraint.js';
 export * from './behavior/contact-constraint.js';
+export * from './behavior/contact-points.js';

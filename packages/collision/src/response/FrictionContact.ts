@@ -1,9 +1,9 @@
-import { getLagrangianContactConstraintFactory, isAnimationLoop, type BaseObject, type LagrangianContactConstraint, type Node } from '@sofa-ts/core';
+import { getLagrangianContactConstraintFactory, type BaseObject, type LagrangianContactConstraint } from '@sofa-ts/core';
 import type { DetectionOutputs } from '../detection/detection-outputs.js';
 import type { IntersectionMethod } from '../detection/intersection-method.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
 import { ContactSide } from './contact-points.js';
-import type { Contact } from './contact.js';
+import { LagrangianContactResponse } from './lagrangian-contact-response.js';
 
 /** Parameters of a response string "Name?mu=0.1&tol=1e-6" (name → number). */
 export function responseParameters(response: string): Map<string, number> {
@@ -24,8 +24,6 @@ export function cantorPairing(x: number, y: number): number {
 
 let nextContactId = 0;
 
-/** Animation loops that solve Lagrangian constraints. */
-const LOOPS_SOLVING_CONSTRAINTS = ['FreeMotionAnimationLoop', 'ConstraintAnimationLoop'];
 
 /**
  * SOFA's FrictionContact (response FrictionContactConstraint, old name FrictionContact): the
@@ -40,25 +38,20 @@ const LOOPS_SOLVING_CONSTRAINTS = ['FreeMotionAnimationLoop', 'ConstraintAnimati
  *   - models with a zero contactStiffness disable the response (SOFA's rule).
  * Parameters: mu (default 0.8) and tol (0: the solver's tolerance) from responseParams.
  */
-export class FrictionContact implements Contact {
+export class FrictionContact extends LagrangianContactResponse<LagrangianContactConstraint> {
   readonly sides: [ContactSide, ContactSide] = [new ContactSide(), new ContactSide()];
   readonly mu: number;
   readonly tol: number;
   /** This contact's number, combined with the outputs' ids into persistent contact ids. */
   readonly id = nextContactId++;
-  private constraint: LagrangianContactConstraint | undefined;
   private kept = new Int32Array(16);
 
-  constructor(readonly model1: CollisionModel, readonly model2: CollisionModel, private readonly method: IntersectionMethod, private readonly owner: BaseObject, response: string) {
+  constructor(model1: CollisionModel, model2: CollisionModel, private readonly method: IntersectionMethod, owner: BaseObject, response: string) {
+    super(model1, model2, owner);
     const p = responseParameters(response);
     this.mu = p.get('mu') ?? 0.8;
     this.tol = p.get('tol') ?? 0;
     if (this.mu < 0) throw owner.error(`friction coefficient mu must be ≥ 0 (got ${this.mu})`);
-  }
-
-  /** The constraint of this contact (created at the first outputs). */
-  getConstraint(): LagrangianContactConstraint | undefined {
-    return this.constraint;
   }
 
   setDetectionOutputs(out: DetectionOutputs): void {
@@ -99,45 +92,18 @@ export class FrictionContact implements Contact {
     }
   }
 
-  private ensureConstraint(): LagrangianContactConstraint {
-    if (this.constraint) return this.constraint;
-    const factory = getLagrangianContactConstraintFactory();
-    if (!factory) {
-      throw this.owner.error(
-        `contact between ${this.model1.describe()} and ${this.model2.describe()}: response 'FrictionContactConstraint' needs the Lagrangian constraint solvers (the constraint package), which are not loaded`,
-        'use FreeMotionAnimationLoop with a constraint solver, or response="PenalityContactForceField"',
-      );
-    }
-    // Lagrangian constraints act only through a loop that solves them (SOFA ignores them otherwise).
-    const loop = this.owner.context.root.objects.find(isAnimationLoop);
-    if (loop && !LOOPS_SOLVING_CONSTRAINTS.includes(loop.className)) {
-      throw this.owner.error(
-        `contact between ${this.model1.describe()} and ${this.model2.describe()}: response 'FrictionContactConstraint' creates Lagrangian constraints, which ${loop.className} does not solve`,
-        'use FreeMotionAnimationLoop with a constraint solver, or response="PenalityContactForceField"',
-      );
-    }
-    const c = factory(this.model1.getMechanicalState(), this.model2.getMechanicalState());
-    c.name.value = `${this.model1.getName()}-${this.model2.getName()}`;
-    c.loc = this.owner.loc;
-    c.setCustomTolerance(this.tol);
-    this.constraint = c;
+  protected get responseName(): string {
+    return 'FrictionContactConstraint';
+  }
+
+  protected factory(): ReturnType<typeof getLagrangianContactConstraintFactory> {
+    return getLagrangianContactConstraintFactory();
+  }
+
+  protected override ensureConstraint(): LagrangianContactConstraint {
+    const fresh = this.constraint === undefined;
+    const c = super.ensureConstraint();
+    if (fresh) c.setCustomTolerance(this.tol);
     return c;
-  }
-
-  createResponse(node: Node): void {
-    const c = this.constraint;
-    if (!c) return;
-    if (c.hasContext && c.context === node) return;
-    if (c.hasContext) c.context.removeObject(c);
-    node.addObject(c);
-  }
-
-  removeResponse(): void {
-    const c = this.constraint;
-    if (c?.hasContext) c.context.removeObject(c);
-  }
-
-  responseObject(): BaseObject | undefined {
-    return this.constraint;
   }
 }

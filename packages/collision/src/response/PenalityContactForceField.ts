@@ -1,12 +1,14 @@
 import {
   BaseForceField,
   addBlock3,
+  contactPointPosition,
   isMechanicalState,
+  rotateByQuaternion,
   sofaComponent,
   type BaseMechanicalState,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
-import { ContactSide, rotate } from './contact-points.js';
+import { ContactSide } from './contact-points.js';
 
 /**
  * SOFA's PenalityContactForceField: repulsive springs between pairs of contact points, one pair per
@@ -162,35 +164,16 @@ export class PenalityContactForceField extends BaseForceField {
 
   /** Position of contact point c of side s into out (x: the side's positions). */
   private pointOf(s: number, c: number, x: Float64Array, out: Float64Array): void {
-    const side = this.sides[s]!;
-    const o = 4 * c;
-    const n = side.n[c]!;
-    if (n < 0) {
-      const f = 7 * side.idx[o]!;
-      rotate(out, 0, x[f + 3]!, x[f + 4]!, x[f + 5]!, x[f + 6]!, side.w[o]!, side.w[o + 1]!, side.w[o + 2]!);
-      out[0]! += x[f]!;
-      out[1]! += x[f + 1]!;
-      out[2]! += x[f + 2]!;
-      return;
-    }
-    out[0] = 0;
-    out[1] = 0;
-    out[2] = 0;
-    for (let k = 0; k < n; k++) {
-      const i = 3 * side.idx[o + k]!;
-      const w = side.w[o + k]!;
-      out[0]! += w * x[i]!;
-      out[1]! += w * x[i + 1]!;
-      out[2]! += w * x[i + 2]!;
-    }
+    contactPointPosition(out, 0, x, this.sides[s]!, c);
   }
+
 
   /** Lever arm R·l of a rigid contact point (world frame). */
   private armOf(s: number, c: number, x: Float64Array): Float64Array {
     const side = this.sides[s]!;
     const o = 4 * c;
     const f = 7 * side.idx[o]!;
-    rotate(this.arm, 0, x[f + 3]!, x[f + 4]!, x[f + 5]!, x[f + 6]!, side.w[o]!, side.w[o + 1]!, side.w[o + 2]!);
+    rotateByQuaternion(this.arm, 0, x[f + 3]!, x[f + 4]!, x[f + 5]!, x[f + 6]!, side.w[o]!, side.w[o + 1]!, side.w[o + 2]!);
     return this.arm;
   }
 

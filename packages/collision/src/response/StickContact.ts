@@ -1,11 +1,9 @@
-import { getBilateralContactConstraintFactory, isAnimationLoop, type BaseObject, type BilateralContactConstraint, type Node } from '@sofa-ts/core';
+import { contactPointPosition, getBilateralContactConstraintFactory, type BaseObject, type BilateralContactConstraint } from '@sofa-ts/core';
 import type { DetectionOutputs } from '../detection/detection-outputs.js';
 import type { CollisionModel, ElementKind } from '../model/CollisionModel.js';
 import { ContactSide } from './contact-points.js';
-import type { Contact } from './contact.js';
+import { LagrangianContactResponse } from './lagrangian-contact-response.js';
 
-/** Animation loops that solve Lagrangian constraints. */
-const LOOPS_SOLVING_CONSTRAINTS = ['FreeMotionAnimationLoop', 'ConstraintAnimationLoop'];
 
 /** Element kinds SOFA's StickContactConstraint is registered for (Vec3 models only). */
 const STICK_KINDS: readonly ElementKind[] = ['point', 'line', 'triangle', 'sphere'];
@@ -33,15 +31,15 @@ const DUPLICATE_DIST2 = Math.fround(0.00000001);
  * more outputs, with its last contacts; sofa-ts's contact managers end such contacts, so the flag
  * is read but has no effect yet.
  */
-export class StickContact implements Contact {
+export class StickContact extends LagrangianContactResponse<BilateralContactConstraint> {
   readonly sides: [ContactSide, ContactSide] = [new ContactSide(), new ContactSide()];
   /** SOFA's keepAlive Data (see above). */
   readonly keepAlive: boolean;
-  private constraint: BilateralContactConstraint | undefined;
   private kept = new Int32Array(16);
   private readonly p = new Float64Array(6);
 
-  constructor(readonly model1: CollisionModel, readonly model2: CollisionModel, private readonly owner: BaseObject, response: string) {
+  constructor(model1: CollisionModel, model2: CollisionModel, owner: BaseObject, response: string) {
+    super(model1, model2, owner);
     this.keepAlive = keepAliveParameter(response, owner);
     for (const m of [model1, model2]) {
       if (!STICK_KINDS.includes(m.kind)) {
@@ -51,11 +49,6 @@ export class StickContact implements Contact {
         );
       }
     }
-  }
-
-  /** The constraint of this contact (created at the first outputs). */
-  getConstraint(): BilateralContactConstraint | undefined {
-    return this.constraint;
   }
 
   setDetectionOutputs(out: DetectionOutputs): void {
@@ -84,52 +77,18 @@ export class StickContact implements Contact {
       const i = this.kept[k]!;
       s1.attach(k, this.model1, out.elem1[i]!, p0, 3 * i);
       s2.attach(k, this.model2, out.elem2[i]!, p1, 3 * i);
-      pointAt(p, 0, this.model1.x, s1, k);
-      pointAt(p, 3, this.model2.x, s2, k);
+      contactPointPosition(p, 0, this.model1.x, s1, k);
+      contactPointPosition(p, 3, this.model2.x, s2, k);
       c.addContact(s1, k, s2, k, p[3]! - p[0]!, p[4]! - p[1]!, p[5]! - p[2]!);
     }
   }
 
-  private ensureConstraint(): BilateralContactConstraint {
-    if (this.constraint) return this.constraint;
-    const where = `contact between ${this.model1.describe()} and ${this.model2.describe()}`;
-    const factory = getBilateralContactConstraintFactory();
-    if (!factory) {
-      throw this.owner.error(
-        `${where}: response 'StickContactConstraint' needs the Lagrangian constraint solvers (the constraint package), which are not loaded`,
-        'use FreeMotionAnimationLoop with a constraint solver, or response="PenalityContactForceField"',
-      );
-    }
-    // Lagrangian constraints act only through a loop that solves them (SOFA ignores them otherwise).
-    const loop = this.owner.context.root.objects.find(isAnimationLoop);
-    if (loop && !LOOPS_SOLVING_CONSTRAINTS.includes(loop.className)) {
-      throw this.owner.error(
-        `${where}: response 'StickContactConstraint' creates Lagrangian constraints, which ${loop.className} does not solve`,
-        'use FreeMotionAnimationLoop with a constraint solver, or response="PenalityContactForceField"',
-      );
-    }
-    const c = factory(this.model1.getMechanicalState(), this.model2.getMechanicalState());
-    c.name.value = `${this.model1.getName()}-${this.model2.getName()}`;
-    c.loc = this.owner.loc;
-    this.constraint = c;
-    return c;
+  protected get responseName(): string {
+    return 'StickContactConstraint';
   }
 
-  createResponse(node: Node): void {
-    const c = this.constraint;
-    if (!c) return;
-    if (c.hasContext && c.context === node) return;
-    if (c.hasContext) c.context.removeObject(c);
-    node.addObject(c);
-  }
-
-  removeResponse(): void {
-    const c = this.constraint;
-    if (c?.hasContext) c.context.removeObject(c);
-  }
-
-  responseObject(): BaseObject | undefined {
-    return this.constraint;
+  protected factory(): ReturnType<typeof getBilateralContactConstraintFactory> {
+    return getBilateralContactConstraintFactory();
   }
 }
 
@@ -148,18 +107,3 @@ function keepAliveParameter(response: string, owner: BaseObject): boolean {
   return true;
 }
 
-/** out[o..o+3) = the attached point of slot c of `side` at positions x (Vec3 combinations). */
-function pointAt(out: Float64Array, o: number, x: Float64Array, side: ContactSide, c: number): void {
-  const b = 4 * c;
-  let px = 0, py = 0, pz = 0;
-  for (let k = 0; k < side.n[c]!; k++) {
-    const i = 3 * side.idx[b + k]!;
-    const w = side.w[b + k]!;
-    px += w * x[i]!;
-    py += w * x[i + 1]!;
-    pz += w * x[i + 2]!;
-  }
-  out[o] = px;
-  out[o + 1] = py;
-  out[o + 2] = pz;
-}

@@ -1,3 +1,4 @@
+import { rotateByQuaternion } from '@sofa-ts/core';
 import type { CollisionModel } from '../model/CollisionModel.js';
 import type { SphereCollisionModel } from '../model/SphereCollisionModel.js';
 import type { LineCollisionModel } from '../model/LineCollisionModel.js';
@@ -64,7 +65,7 @@ export class ContactSide {
         const s = 7 * e;
         const dx = p[po]! - x[s]!, dy = p[po + 1]! - x[s + 1]!, dz = p[po + 2]! - x[s + 2]!;
         // l = Rᵀ·(P − c): rotation by the conjugate quaternion
-        rotate(this.w, o, -x[s + 3]!, -x[s + 4]!, -x[s + 5]!, x[s + 6]!, dx, dy, dz);
+        rotateByQuaternion(this.w, o, -x[s + 3]!, -x[s + 4]!, -x[s + 5]!, x[s + 6]!, dx, dy, dz);
         this.n[c] = -1;
         this.idx[o] = e;
         return (m as SphereCollisionModel).getRadius(e);
@@ -129,15 +130,6 @@ export class ContactSide {
         throw new Error(`no contact point on ${m.kind} elements`);
     }
   }
-}
-
-/** out[o..o+2] = q ⊗ v ⊗ q̄ for the unit quaternion (qx, qy, qz, qw). */
-export function rotate(out: Float64Array, o: number, qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number): void {
-  // t = 2·(q × v); v' = v + w·t + q × t
-  const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
-  out[o] = vx + qw * tx + (qy * tz - qz * ty);
-  out[o + 1] = vy + qw * ty + (qz * tx - qx * tz);
-  out[o + 2] = vz + qw * tz + (qx * ty - qy * tx);
 }
 
 /**

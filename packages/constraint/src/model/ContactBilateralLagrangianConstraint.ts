@@ -1,4 +1,4 @@
-import type { BaseMechanicalState, BilateralContactConstraint, ConstraintJacobianBuilder, ConstraintOrder, ConstraintResolution, ContactPointSet } from '@sofa-ts/core';
+import { contactPointPosition, copyContactSlot, type BaseMechanicalState, type BilateralContactConstraint, type ConstraintJacobianBuilder, type ConstraintOrder, type ConstraintResolution, type ContactPointSet } from '@sofa-ts/core';
 import { PairLagrangianConstraint } from './pair-constraint.js';
 import { Bilateral3Resolution } from './resolutions.js';
 
@@ -53,8 +53,8 @@ export class ContactBilateralLagrangianConstraint extends PairLagrangianConstrai
     if (side1.n[slot1]! < 1 || side2.n[slot2]! < 1) throw this.error('contact points of Vec3 states are needed (a point in a rigid frame cannot be glued by this constraint)');
     this.count++;
     this.grow(this.count);
-    copySlot(this.side1, c, side1, slot1);
-    copySlot(this.side2, c, side2, slot2);
+    copyContactSlot(this.side1, c, side1, slot1);
+    copyContactSlot(this.side2, c, side2, slot2);
     this.rest[3 * c] = rx;
     this.rest[3 * c + 1] = ry;
     this.rest[3 * c + 2] = rz;
@@ -92,11 +92,11 @@ export class ContactBilateralLagrangianConstraint extends PairLagrangianConstrai
     const p = this.p;
     if (order === 'vel') {
       for (let c = 0; c < this.count; c++) {
-        pointOf(p, 0, this.state2.x, this.side2, c);
-        pointOf(p, 3, this.state1.x, this.side1, c);
+        contactPointPosition(p, 0, this.state2.x, this.side2, c);
+        contactPointPosition(p, 3, this.state1.x, this.side1, c);
         const d0 = p[0]! - p[3]!, d1 = p[1]! - p[4]!, d2 = p[2]! - p[5]!;
-        pointOf(p, 0, this.state2.vFree, this.side2, c);
-        pointOf(p, 3, this.state1.vFree, this.side1, c);
+        contactPointPosition(p, 0, this.state2.vFree, this.side2, c);
+        contactPointPosition(p, 3, this.state1.vFree, this.side1, c);
         const r = this.row[c]!, o = 3 * c;
         out[r] = p[0]! - p[3]! + (d0 + this.rest[o]!) / dt;
         out[r + 1] = p[1]! - p[4]! + (d1 + this.rest[o + 1]!) / dt;
@@ -105,8 +105,8 @@ export class ContactBilateralLagrangianConstraint extends PairLagrangianConstrai
       return;
     }
     for (let c = 0; c < this.count; c++) {
-      pointOf(p, 0, this.state2.xFree, this.side2, c);
-      pointOf(p, 3, this.state1.xFree, this.side1, c);
+      contactPointPosition(p, 0, this.state2.xFree, this.side2, c);
+      contactPointPosition(p, 3, this.state1.xFree, this.side1, c);
       const r = this.row[c]!, o = 3 * c;
       out[r] = p[0]! - p[3]! - this.rest[o]!;
       out[r + 1] = p[1]! - p[4]! - this.rest[o + 1]!;
@@ -147,26 +147,3 @@ function grown<T extends Float64Array | Int32Array | Uint32Array | Int8Array>(a:
   return b;
 }
 
-function copySlot(dst: { n: Int8Array; idx: Uint32Array; w: Float64Array }, c: number, src: ContactPointSet, s: number): void {
-  dst.n[c] = src.n[s]!;
-  for (let k = 0; k < 4; k++) {
-    dst.idx[4 * c + k] = src.idx[4 * s + k]!;
-    dst.w[4 * c + k] = src.w[4 * s + k]!;
-  }
-}
-
-/** out[o..o+3) = Σ_k w_k·x_{i_k} over the points of slot c (positions or velocities of a Vec3 state). */
-function pointOf(out: Float64Array, o: number, x: Float64Array, side: ContactPointSet, c: number): void {
-  const b = 4 * c;
-  let px = 0, py = 0, pz = 0;
-  for (let k = 0; k < side.n[c]!; k++) {
-    const i = 3 * side.idx[b + k]!;
-    const w = side.w[b + k]!;
-    px += w * x[i]!;
-    py += w * x[i + 1]!;
-    pz += w * x[i + 2]!;
-  }
-  out[o] = px;
-  out[o + 1] = py;
-  out[o + 2] = pz;
-}

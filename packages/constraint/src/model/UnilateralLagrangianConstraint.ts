@@ -2,6 +2,9 @@ import {
   Indices,
   Real,
   RealArray,
+  contactPointPosition,
+  copyContactSlot,
+  rotateByQuaternion,
   sofaComponent,
   type BaseMechanicalState,
   type ConstraintBlockInfo,
@@ -92,8 +95,8 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
   addContact(side1: ContactPointSet, slot1: number, side2: ContactPointSet, slot2: number, nx: number, ny: number, nz: number, distance: number, mu: number, id: number, localId: number): void {
     const c = this.count++;
     this.grow(this.count);
-    copySlot(this.side1, c, side1, slot1);
-    copySlot(this.side2, c, side2, slot2);
+    copyContactSlot(this.side1, c, side1, slot1);
+    copyContactSlot(this.side2, c, side2, slot2);
     const o = 3 * c;
     const n = this.nrm, t = this.tan, s = this.bin;
     n[o] = nx;
@@ -115,8 +118,8 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
     s[o] = sx;
     s[o + 1] = sy;
     s[o + 2] = sz;
-    pointOf(this.P, o, this.state2.x, this.side2, c);
-    pointOf(this.Q, o, this.state1.x, this.side1, c);
+    contactPointPosition(this.P, o, this.state2.x, this.side2, c);
+    contactPointPosition(this.Q, o, this.state1.x, this.side1, c);
     this.dist[c] = distance;
     this.fric[c] = mu;
     this.cid[c] = id;
@@ -173,7 +176,7 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
       const f = side.idx[b]!;
       const xo = 7 * f;
       // r = R·l
-      rotate(e, 3, x[xo + 3]!, x[xo + 4]!, x[xo + 5]!, x[xo + 6]!, side.w[b]!, side.w[b + 1]!, side.w[b + 2]!);
+      rotateByQuaternion(e, 3, x[xo + 3]!, x[xo + 4]!, x[xo + 5]!, x[xo + 6]!, side.w[b]!, side.w[b + 1]!, side.w[b + 2]!);
       const rx = e[3]!, ry = e[4]!, rz = e[5]!;
       const dx = dir[o]!, dy = dir[o + 1]!, dz = dir[o + 2]!;
       e[0] = dx;
@@ -203,8 +206,8 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
     const nrm = this.nrm, tan = this.tan, bin = this.bin;
     for (let c = 0; c < this.count; c++) {
       const o = 3 * c;
-      pointOf(pf, 0, this.state2.xFree, this.side2, c);
-      pointOf(pf, 3, this.state1.xFree, this.side1, c);
+      contactPointPosition(pf, 0, this.state2.xFree, this.side2, c);
+      contactPointPosition(pf, 3, this.state1.xFree, this.side1, c);
       // PP = Pfree − P, QQ = Qfree − Q
       const ppx = pf[0]! - this.P[o]!, ppy = pf[1]! - this.P[o + 1]!, ppz = pf[2]! - this.P[o + 2]!;
       const qqx = pf[3]! - this.Q[o]!, qqy = pf[4]! - this.Q[o + 1]!, qqz = pf[5]! - this.Q[o + 2]!;
@@ -249,8 +252,8 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
     const e = this.scratch;
     for (let c = 0; c < this.count; c++) {
       const o = 3 * c;
-      pointOf(e, 0, this.state2.x, this.side2, c);
-      pointOf(e, 3, this.state1.x, this.side1, c);
+      contactPointPosition(e, 0, this.state2.x, this.side2, c);
+      contactPointPosition(e, 3, this.state1.x, this.side1, c);
       const gx = (e[0]! - e[3]!) / dt, gy = (e[1]! - e[4]!) / dt, gz = (e[2]! - e[5]!) / dt;
       pointVelocity(e, 0, this.state2, this.side2, c);
       pointVelocity(e, 3, this.state1, this.side1, c);
@@ -328,39 +331,6 @@ function tangential(ax: number, ay: number, az: number, bx: number, by: number, 
   return ax * dir[o]! + ay * dir[o + 1]! + az * dir[o + 2]! - (bx * dir[o]! + by * dir[o + 1]! + bz * dir[o + 2]!);
 }
 
-function copySlot(dst: { n: Int8Array; idx: Uint32Array; w: Float64Array }, c: number, src: ContactPointSet, s: number): void {
-  dst.n[c] = src.n[s]!;
-  for (let k = 0; k < 4; k++) {
-    dst.idx[4 * c + k] = src.idx[4 * s + k]!;
-    dst.w[4 * c + k] = src.w[4 * s + k]!;
-  }
-}
-
-/** out[o..o+3) = the contact point of slot c at positions x (Vec3 combination or rigid frame point). */
-function pointOf(out: Float64Array, o: number, x: Float64Array, side: ContactPointSet, c: number): void {
-  const n = side.n[c]!;
-  const b = 4 * c;
-  if (n < 0) {
-    const xo = 7 * side.idx[b]!;
-    rotate(out, o, x[xo + 3]!, x[xo + 4]!, x[xo + 5]!, x[xo + 6]!, side.w[b]!, side.w[b + 1]!, side.w[b + 2]!);
-    out[o] += x[xo]!;
-    out[o + 1] += x[xo + 1]!;
-    out[o + 2] += x[xo + 2]!;
-    return;
-  }
-  let px = 0, py = 0, pz = 0;
-  for (let k = 0; k < n; k++) {
-    const i = 3 * side.idx[b + k]!;
-    const w = side.w[b + k]!;
-    px += w * x[i]!;
-    py += w * x[i + 1]!;
-    pz += w * x[i + 2]!;
-  }
-  out[o] = px;
-  out[o + 1] = py;
-  out[o + 2] = pz;
-}
-
 /** out[o..o+3) = free velocity of the contact point of slot c. */
 function pointVelocity(out: Float64Array, o: number, state: BaseMechanicalState, side: ContactPointSet, c: number): void {
   const n = side.n[c]!;
@@ -370,7 +340,7 @@ function pointVelocity(out: Float64Array, o: number, state: BaseMechanicalState,
     const f = side.idx[b]!;
     const x = state.x;
     const xo = 7 * f, vo = 6 * f;
-    rotate(out, o, x[xo + 3]!, x[xo + 4]!, x[xo + 5]!, x[xo + 6]!, side.w[b]!, side.w[b + 1]!, side.w[b + 2]!);
+    rotateByQuaternion(out, o, x[xo + 3]!, x[xo + 4]!, x[xo + 5]!, x[xo + 6]!, side.w[b]!, side.w[b + 1]!, side.w[b + 2]!);
     const rx = out[o]!, ry = out[o + 1]!, rz = out[o + 2]!;
     const wx = v[vo + 3]!, wy = v[vo + 4]!, wz = v[vo + 5]!;
     out[o] = v[vo]! + wy * rz - wz * ry;
@@ -391,10 +361,3 @@ function pointVelocity(out: Float64Array, o: number, state: BaseMechanicalState,
   out[o + 2] = pz;
 }
 
-/** out[o..o+3) = q ⊗ v ⊗ q̄ for the unit quaternion (qx, qy, qz, qw). */
-function rotate(out: Float64Array, o: number, qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number): void {
-  const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
-  out[o] = vx + qw * tx + (qy * tz - qz * ty);
-  out[o + 1] = vy + qw * ty + (qz * tx - qx * tz);
-  out[o + 2] = vz + qw * tz + (qx * ty - qy * tx);
-}
