@@ -69,7 +69,7 @@ export class InverseQp {
   rounds = 0;
   status: DenseQpStatus = 'optimal';
   /** Number of unknowns, equalities and inequalities of the last QP. */
-  shape = { unknowns: 0, equalities: 0, inequalities: 0 };
+  readonly shape = { unknowns: 0, equalities: 0, inequalities: 0 };
   /** False when the last step's friction statuses did not settle within maxContactIterations (the last round is applied). */
   settled = true;
   /** Per contact of the last step: 0 open, 1 sticking, 2 sliding. */
@@ -97,7 +97,7 @@ export class InverseQp {
   private tangentEq = new Int32Array(0);
   private triedSlide = new Uint8Array(0);
   private lastQp: DenseQpSolver | undefined;
-  private readonly solvers = new Map<string, DenseQpSolver>();
+  private readonly solvers = new Map<number, DenseQpSolver>();
 
   /**
    * Solves the inverse QP of the problem (W n × n row-major, δ_free) and the rows' roles. On return
@@ -154,8 +154,12 @@ export class InverseQp {
     const nv = this.v.length;
     const me = this.buildQp(W, dfree, n, rows);
     const mi = this.ineq.length + rows.contactCount;
-    this.shape = { unknowns: nv, equalities: me, inequalities: mi };
-    const key = `${nv},${me},${mi}`;
+    const shape = this.shape;
+    shape.unknowns = nv;
+    shape.equalities = me;
+    shape.inequalities = mi;
+    // one solver per shape; the sizes are far below 2^17 (a dense QP of that size would not run)
+    const key = (nv * 131072 + me) * 131072 + mi;
     let qp = this.solvers.get(key);
     let warm = qp !== undefined;
     if (!qp) {

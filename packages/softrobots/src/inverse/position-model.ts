@@ -35,6 +35,8 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
   protected dirs = new Float64Array(0);
   protected nDir = 0;
   private readonly rot = new Float64Array(3);
+  /** The points' positions at init, one coordinate per index (the default goal). */
+  protected initialPositions = new Float64Array(0);
   private free = new Float64Array(0);
   private current = new Float64Array(0);
 
@@ -71,6 +73,9 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
       r++;
     }
     this.nDir = kept;
+    const c = s.stateType.coordSize, idx = this.indices.value;
+    this.initialPositions = new Float64Array(c * idx.length);
+    for (let p = 0; p < idx.length; p++) for (let a = 0; a < c; a++) this.initialPositions[p * c + a] = s.x[c * idx[p]! + a]!;
     this.free = new Float64Array(kept);
     this.current = new Float64Array(kept);
   }
@@ -94,8 +99,35 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
     return r - firstRow;
   }
 
-  /** The goal (coordinates) of the p-th point. */
-  protected abstract goal(p: number): ArrayLike<number>;
+  /**
+   * The goals set by the user: one coordinate per index, or (when `singleGoalAllowed`) one for all;
+   * empty: the initial positions.
+   */
+  protected abstract goals(): Float64Array;
+
+  /** True when one goal may serve every index. */
+  protected get singleGoalAllowed(): boolean {
+    return false;
+  }
+
+  /** Checks the length of the user's goals at init (named `dataName` in the message). */
+  protected checkGoals(dataName: string): void {
+    const c = this.states[0]!.stateType.coordSize, n = this.indices.value.length, g = this.goals().length;
+    if (g === 0 || g === c * n || (this.singleGoalAllowed && g === c)) return;
+    throw this.error(`${dataName} holds ${g} numbers: expected ${c} per index (${n} indices)${this.singleGoalAllowed ? ' or one goal for all' : ''}`);
+  }
+
+  /** Copies this constraint's rows of `src` into the array of `data` (kept, no allocation) and marks it changed. */
+  protected storeRows(data: { readonly value: Float64Array; setValue(v: Float64Array): void; touch(): void }, src: Float64Array): void {
+    const m = this.nbRows;
+    const out = data.value;
+    if (out.length !== m) {
+      data.setValue(Float64Array.from(src.subarray(this.row, this.row + m)));
+      return;
+    }
+    for (let r = 0; r < m; r++) out[r] = src[this.row + r]!;
+    data.touch();
+  }
 
   /**
    * The largest shift to the goal a row may aim at in one step (the effector's limits), measured
@@ -115,9 +147,12 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
     const s = this.states[0]!;
     let r = this.row;
     for (let p = 0; p < this.indices.value.length; p++) {
-      const g = this.goal(p);
-      this.shiftAlongDirections(this.free, s.xFree, p, g);
-      if (limit < Infinity) this.shiftAlongDirections(this.current, s.x, p, g);
+      let g = this.goals();
+      const c = s.stateType.coordSize;
+      if (g.length === 0) g = this.initialPositions;
+      const go = g.length === c ? 0 : p * c;
+      this.shiftAlongDirections(this.free, s.xFree, p, g, go);
+      if (limit < Infinity) this.shiftAlongDirections(this.current, s.x, p, g, go);
       for (let k = 0; k < this.nDir; k++) {
         const f = this.free[k]!;
         out[r++] = limit < Infinity ? f - this.current[k]! + Math.max(-limit, Math.min(limit, this.current[k]!)) : f;
@@ -126,10 +161,10 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
   }
 
   /** out[k] = d_k·(x_p − goal) for the used directions of point p (rotation part on Rigid3). */
-  private shiftAlongDirections(out: Float64Array, x: ArrayLike<number>, p: number, g: ArrayLike<number>): void {
+  private shiftAlongDirections(out: Float64Array, x: ArrayLike<number>, p: number, g: ArrayLike<number>, go: number): void {
     const d = this.d, o = this.states[0]!.stateType.coordSize * this.indices.value[p]!;
-    const ex = x[o]! - g[0]!, ey = x[o + 1]! - g[1]!, ez = x[o + 2]! - g[2]!;
-    if (d === 6) rotationDifference(this.rot, x, o + 3, g, 3);
+    const ex = x[o]! - g[go]!, ey = x[o + 1]! - g[go + 1]!, ez = x[o + 2]! - g[go + 2]!;
+    if (d === 6) rotationDifference(this.rot, x, o + 3, g, go + 3);
     for (let k = 0; k < this.nDir; k++) {
       const u = this.dirs, b = k * d;
       let shift = u[b]! * ex + u[b + 1]! * ey + u[b + 2]! * ez;

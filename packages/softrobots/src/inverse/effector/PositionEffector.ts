@@ -28,26 +28,18 @@ export class PositionEffector extends PositionModel implements InverseConstraint
   readonly maxSpeed = this.initData({ name: 'maxSpeed', type: Real, default: 0, unit: 'm/s', help: 'largest speed at which the goal is approached, per row (0: no limit)' });
   readonly delta = this.initData({ name: 'delta', type: RealArray(1), default: new Float64Array(0), help: 'shift to the goal per row predicted by the solver in the last step', output: true });
 
-  private initialGoal = new Float64Array(0);
-
   override init(): void {
     super.init();
-    const s = this.states[0]!, c = s.stateType.coordSize, idx = this.indices.value;
-    this.initialGoal = new Float64Array(c * idx.length);
-    for (let p = 0; p < idx.length; p++) for (let a = 0; a < c; a++) this.initialGoal[p * c + a] = s.x[c * idx[p]! + a]!;
-    const g = this.effectorGoal.value;
-    if (g.length !== 0 && g.length !== c * idx.length && g.length !== c) {
-      throw this.error(`effectorGoal holds ${g.length} numbers: expected ${c} per index (${idx.length} indices) or one goal for all`);
-    }
+    this.checkGoals('effectorGoal');
     this.delta.setValue(new Float64Array(this.nbRows));
   }
 
-  protected goal(p: number): ArrayLike<number> {
-    const c = this.states[0]!.stateType.coordSize;
-    const g = this.effectorGoal.value;
-    if (g.length === 0) return this.initialGoal.subarray(p * c, p * c + c);
-    if (g.length === c) return g;
-    return g.subarray(p * c, p * c + c);
+  protected goals(): Float64Array {
+    return this.effectorGoal.value;
+  }
+
+  protected override get singleGoalAllowed(): boolean {
+    return true;
   }
 
   protected override shiftLimit(dt: number): number {
@@ -62,11 +54,7 @@ export class PositionEffector extends PositionModel implements InverseConstraint
   }
 
   storeResults(_lambda: Float64Array, delta: Float64Array): void {
-    const out = this.delta.value;
-    const m = this.nbRows;
-    const arr = out.length === m ? out : new Float64Array(m);
-    arr.set(delta.subarray(this.row, this.row + m));
-    this.delta.setValue(arr);
+    this.storeRows(this.delta, delta);
   }
 
   getConstraintResolution(_out: Array<ConstraintResolution | undefined>): void {

@@ -21,23 +21,15 @@ export class PositionEquality extends PositionModel implements InverseConstraint
   readonly force = this.initData({ name: 'force', type: RealArray(1), default: new Float64Array(0), help: 'λ per row in the last step (SOFA impulse, force·dt)', output: true });
   readonly delta = this.initData({ name: 'delta', type: RealArray(1), default: new Float64Array(0), help: 'remaining shift per row after the last solve', output: true });
 
-  private initialPosition = new Float64Array(0);
-
   override init(): void {
     super.init();
-    const s = this.states[0]!, c = s.stateType.coordSize, idx = this.indices.value;
-    this.initialPosition = new Float64Array(c * idx.length);
-    for (let p = 0; p < idx.length; p++) for (let a = 0; a < c; a++) this.initialPosition[p * c + a] = s.x[c * idx[p]! + a]!;
-    const g = this.eqPosition.value;
-    if (g.length !== 0 && g.length !== c * idx.length) throw this.error(`eqPosition holds ${g.length} numbers: expected ${c} per index (${idx.length} indices)`);
+    this.checkGoals('eqPosition');
     this.force.setValue(new Float64Array(this.nbRows));
     this.delta.setValue(new Float64Array(this.nbRows));
   }
 
-  protected goal(p: number): ArrayLike<number> {
-    const c = this.states[0]!.stateType.coordSize;
-    const g = this.eqPosition.value.length === 0 ? this.initialPosition : this.eqPosition.value;
-    return g.subarray(p * c, p * c + c);
+  protected goals(): Float64Array {
+    return this.eqPosition.value;
   }
 
   getInverseRows(rows: InverseRows): void {
@@ -45,9 +37,8 @@ export class PositionEquality extends PositionModel implements InverseConstraint
   }
 
   storeResults(lambda: Float64Array, delta: Float64Array): void {
-    const m = this.nbRows;
-    this.force.setValue(Float64Array.from(lambda.subarray(this.row, this.row + m)));
-    this.delta.setValue(Float64Array.from(delta.subarray(this.row, this.row + m)));
+    this.storeRows(this.force, lambda);
+    this.storeRows(this.delta, delta);
   }
 
   getConstraintResolution(_out: Array<ConstraintResolution | undefined>): void {
