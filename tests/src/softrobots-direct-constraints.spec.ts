@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { loadSceneFromString, type BaseMechanicalState, type SofaScene, softrobots } from 'sofa-ts';
+import { type BaseMechanicalState, type SofaScene, softrobots } from 'sofa-ts';
+import { softRobotScene } from './softrobots-support.js';
 
 /**
  * SoftRobots' other direct constraints through the XML path, against closed forms.
@@ -16,20 +17,12 @@ const dt = 0.01;
 const g = 10;
 
 async function planeScene(plane: string, points = '0.2 0.2 1  -1 -1 0  2 -1 0  -1 2 0'): Promise<SofaScene> {
-  return loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 -${g}">
-    <RequiredPlugin name="SoftRobots"/>
-    <FreeMotionAnimationLoop/>
-    <BlockGaussSeidelConstraintSolver tolerance="1e-14" maxIterations="1000"/>
-    <Node name="p">
-      <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
-      <SparseLDLSolver/>
+  return softRobotScene({ dt, gravity: `0 0 -${g}`, body: `
       <MechanicalObject name="dofs" position="${points}"/>
       <UniformMass totalMass="4"/>
       <FixedProjectiveConstraint indices="1 2 3"/>
-      <LinearSolverConstraintCorrection/>
       <UnilateralPlaneConstraint name="plane" ${plane}/>
-    </Node>
-  </Node>`);
+    ` });
 }
 
 function dofs(s: SofaScene): BaseMechanicalState {
@@ -60,41 +53,25 @@ describe('softrobots: UnilateralPlaneConstraint scenes (closed forms)', () => {
   }
 
   it('a point moving away from the plane is not held', async () => {
-    const s = await loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 0">
-      <RequiredPlugin name="SoftRobots"/>
-      <FreeMotionAnimationLoop/>
-      <BlockGaussSeidelConstraintSolver tolerance="1e-14" maxIterations="1000"/>
-      <Node name="p">
-        <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
-        <SparseLDLSolver/>
-        <MechanicalObject name="dofs" position="0.2 0.2 0  -1 -1 0  2 -1 0  -1 2 0" velocity="0 0 1  0 0 0  0 0 0  0 0 0"/>
-        <UniformMass totalMass="4"/>
-        <FixedProjectiveConstraint indices="1 2 3"/>
-        <LinearSolverConstraintCorrection/>
-        <UnilateralPlaneConstraint name="plane" indices="0 1 2 3"/>
-      </Node>
-    </Node>`);
+    const s = await softRobotScene({ dt, body: `
+      <MechanicalObject name="dofs" position="0.2 0.2 0  -1 -1 0  2 -1 0  -1 2 0" velocity="0 0 1  0 0 0  0 0 0  0 0 0"/>
+      <UniformMass totalMass="4"/>
+      <FixedProjectiveConstraint indices="1 2 3"/>
+      <UnilateralPlaneConstraint name="plane" indices="0 1 2 3"/>
+    ` });
     s.step(10);
     expect(dofs(s).x[2]).to.be.closeTo(10 * dt, 1e-14);
   });
 
   it('plane points on springs: a point pushed by F over their centroid sinks by F/(3k) with them', async () => {
     const F = 3, k = 100;
-    const s = await loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 0">
-      <RequiredPlugin name="SoftRobots"/>
-      <FreeMotionAnimationLoop/>
-      <BlockGaussSeidelConstraintSolver tolerance="1e-14" maxIterations="1000"/>
-      <Node name="p">
-        <EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>
-        <SparseLDLSolver/>
-        <MechanicalObject name="dofs" position="0 0 0.05  -1 -1 0  2 -1 0  -1 2 0"/>
-        <UniformMass totalMass="4"/>
-        <RestShapeSpringsForceField points="1 2 3" stiffness="${k}"/>
-        <ConstantForceField indices="0" force="0 0 -${F}"/>
-        <LinearSolverConstraintCorrection/>
-        <UnilateralPlaneConstraint name="plane" indices="0 1 2 3"/>
-      </Node>
-    </Node>`);
+    const s = await softRobotScene({ dt, ode: 'rayleighStiffness="0.1" rayleighMass="0.1"', body: `
+      <MechanicalObject name="dofs" position="0 0 0.05  -1 -1 0  2 -1 0  -1 2 0"/>
+      <UniformMass totalMass="4"/>
+      <RestShapeSpringsForceField points="1 2 3" stiffness="${k}"/>
+      <ConstantForceField indices="0" force="0 0 -${F}"/>
+      <UnilateralPlaneConstraint name="plane" indices="0 1 2 3"/>
+    ` });
     s.step(3000);
     const x = dofs(s).x;
     for (let p = 1; p < 4; p++) expect(x[3 * p + 2]).to.be.closeTo(-F / (3 * k), 1e-9);
@@ -131,20 +108,12 @@ const kp = 100;
 const dtp = 0.1;
 
 async function positionScene(attrs: string, points = '0 0 0'): Promise<SofaScene> {
-  return loadSceneFromString(`<Node name="root" dt="${dtp}" gravity="0 0 0">
-    <RequiredPlugin name="SoftRobots"/>
-    <FreeMotionAnimationLoop/>
-    <BlockGaussSeidelConstraintSolver tolerance="1e-14" maxIterations="1000"/>
-    <Node name="p">
-      <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
-      <SparseLDLSolver/>
+  return softRobotScene({ dt: dtp, body: `
       <MechanicalObject name="dofs" position="${points}"/>
       <UniformMass vertexMass="1"/>
       <RestShapeSpringsForceField stiffness="${kp}"/>
-      <LinearSolverConstraintCorrection/>
       <PositionConstraint name="position" ${attrs}/>
-    </Node>
-  </Node>`);
+    ` });
 }
 
 function position(s: SofaScene): softrobots.PositionConstraint {
@@ -208,20 +177,12 @@ describe('softrobots: PositionConstraint scenes (closed forms)', () => {
  * rest; force mode gives q − q₀ = (λ/dt)/k at rest; the bounds cap λ and q − q₀.
  */
 async function jointScene(attrs: string): Promise<SofaScene> {
-  return loadSceneFromString(`<Node name="root" dt="${dtp}" gravity="0 0 0">
-    <RequiredPlugin name="SoftRobots"/>
-    <FreeMotionAnimationLoop/>
-    <BlockGaussSeidelConstraintSolver tolerance="1e-14" maxIterations="1000"/>
-    <Node name="p">
-      <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
-      <SparseLDLSolver/>
+  return softRobotScene({ dt: dtp, body: `
       <MechanicalObject template="Vec1d" name="dofs" position="0.5 1"/>
       <UniformMass template="Vec1d" vertexMass="1"/>
       <RestShapeSpringsForceField template="Vec1d" stiffness="${kp}"/>
-      <LinearSolverConstraintCorrection/>
       <JointConstraint name="joint" index="1" ${attrs}/>
-    </Node>
-  </Node>`);
+    ` });
 }
 
 function joint(s: SofaScene): softrobots.JointConstraint {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { loadSceneFromString, softrobots, type BaseMechanicalState, type SofaScene } from 'sofa-ts';
+import { softRobotScene } from './softrobots-support.js';
 
 /**
  * The inverse components of SoftRobots.Inverse in scenes, against closed forms and independent
@@ -22,22 +23,13 @@ const k = 100;
 const OUTWARD = '0 2 1  0 1 3  0 3 2  1 2 3';
 
 function tetScene(components: string, solver = '<QPInverseProblemSolver name="solver" epsilon="0"/>'): Promise<SofaScene> {
-  return loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 0">
-    <RequiredPlugin name="SoftRobots"/>
-    <RequiredPlugin name="SoftRobots.Inverse"/>
-    <FreeMotionAnimationLoop/>
-    ${solver}
-    <Node name="p">
-      <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
-      <SparseLDLSolver/>
+  return softRobotScene({ dt, solver: solver, body: `
       <MechanicalObject name="dofs" position="0 0 0  1 0 0  0 1 0  0 0 1"/>
       <UniformMass totalMass="4"/>
       <RestShapeSpringsForceField stiffness="${k}"/>
       <FixedProjectiveConstraint indices="0 1 2"/>
-      <LinearSolverConstraintCorrection/>
       ${components}
-    </Node>
-  </Node>`);
+    ` });
 }
 
 const apexZ = (s: SofaScene): number => s.get<BaseMechanicalState>('p/dofs')!.x[11]!;
@@ -196,22 +188,13 @@ describe('softrobots: inverse pressure components on the hollow box of cavity-di
  */
 function particles(positions: string, components: string, solver = '<QPInverseProblemSolver name="solver" epsilon="0"/>', template = 'Vec3d', extra = ''): Promise<SofaScene> {
   const n = positions.trim().split(/\s+/).length / (template === 'Vec1d' ? 1 : 3);
-  return loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 0">
-    <RequiredPlugin name="SoftRobots"/>
-    <RequiredPlugin name="SoftRobots.Inverse"/>
-    <FreeMotionAnimationLoop/>
-    ${solver}
-    <Node name="p">
-      <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
-      <SparseLDLSolver/>
+  return softRobotScene({ dt, solver: solver, body: `
       <MechanicalObject name="dofs" template="${template}" position="${positions}"/>
       <UniformMass totalMass="${n}"/>
       <RestShapeSpringsForceField stiffness="${k}"/>
       ${extra}
-      <LinearSolverConstraintCorrection/>
       ${components}
-    </Node>
-  </Node>`);
+    ` });
 }
 
 const xOf = (s: SofaScene): Float64Array => s.get<BaseMechanicalState>('p/dofs')!.x;
@@ -275,21 +258,12 @@ describe('softrobots: SlidingActuator, ForcePointActuator, JointActuator, Baryce
   it('SlidingActuator on a free Rigid3d frame of mass m (translation, then rotation): the first step reaches the goal with λ = m·shift/dt', async () => {
     const m = 2, shift = 0.05, theta = 0.1;
     const frame = (direction: string, effector: string): Promise<SofaScene> =>
-      loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 0">
-        <RequiredPlugin name="SoftRobots"/>
-        <RequiredPlugin name="SoftRobots.Inverse"/>
-        <FreeMotionAnimationLoop/>
-        <QPInverseProblemSolver name="solver" epsilon="0"/>
-        <Node name="p">
-          <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
-          <SparseLDLSolver/>
-          <MechanicalObject name="dofs" template="Rigid3d" position="1 2 3 0 0 0 1"/>
-          <UniformMass vertexMass="${m}"/>
-          <LinearSolverConstraintCorrection/>
-          <SlidingActuator name="actuator" direction="${direction}"/>
-          ${effector}
-        </Node>
-      </Node>`);
+      softRobotScene({ dt, solver: '<QPInverseProblemSolver name="solver" epsilon="0"/>', body: `
+      <MechanicalObject name="dofs" template="Rigid3d" position="1 2 3 0 0 0 1"/>
+      <UniformMass vertexMass="${m}"/>
+      <SlidingActuator name="actuator" direction="${direction}"/>
+      ${effector}
+    ` });
     const st = await frame('1 0 0 0 0 0', `<PositionEffector indices="0" effectorGoal="${1 + shift} 2 3 0 0 0 1" useDirections="1 0 0 0 0 0"/>`);
     st.step();
     expect(xOf(st)[0]).to.be.closeTo(1 + shift, 1e-12);

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { loadScene, loadSceneFromString, type BaseMechanicalState, type SofaScene, softrobots } from 'sofa-ts';
+import { loadScene, type BaseMechanicalState, type SofaScene, softrobots } from 'sofa-ts';
+import { softRobotScene } from './softrobots-support.js';
 
 /**
  * SoftRobots' SurfacePressureConstraint through the XML path, against closed forms. The tiny
@@ -24,23 +25,15 @@ const OUTWARD = '0 2 1  0 1 3  0 3 2  1 2 3';
 const INWARD = '0 1 2  0 3 1  0 2 3  1 3 2';
 
 async function tetScene(attrs: string, faces = `triangles="${OUTWARD}"`, topology = '', extra = ''): Promise<SofaScene> {
-  return loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 0">
-    <RequiredPlugin name="SoftRobots"/>
-    <FreeMotionAnimationLoop/>
-    <BlockGaussSeidelConstraintSolver tolerance="1e-14" maxIterations="1000"/>
-    <Node name="p">
-      <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
-      <SparseLDLSolver/>
+  return softRobotScene({ dt, body: `
       ${topology}
       <MechanicalObject name="dofs" position="0 0 0  1 0 0  0 1 0  0 0 1"/>
       <UniformMass totalMass="4"/>
       <RestShapeSpringsForceField stiffness="${k}"/>
       <FixedProjectiveConstraint indices="0 1 2"/>
-      <LinearSolverConstraintCorrection/>
       <SurfacePressureConstraint name="cavity" ${faces} ${attrs}/>
       ${extra}
-    </Node>
-  </Node>`);
+    ` });
 }
 
 function apex(s: SofaScene): Float64Array {
@@ -211,22 +204,14 @@ describe('softrobots: SurfacePressureSensor and CableSensor', () => {
 
   it('CableSensor: the length of the pulling cable and of another cable through the particle', async () => {
     const value = 0.5;
-    const s = await loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 0">
-      <RequiredPlugin name="SoftRobots"/>
-      <FreeMotionAnimationLoop/>
-      <BlockGaussSeidelConstraintSolver tolerance="1e-14" maxIterations="1000"/>
-      <Node name="p">
-        <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
-        <SparseLDLSolver/>
-        <MechanicalObject name="dofs" position="0 0 0"/>
-        <UniformMass totalMass="1"/>
-        <RestShapeSpringsForceField stiffness="${k}"/>
-        <LinearSolverConstraintCorrection/>
-        <CableConstraint name="cable" indices="0" pullPoint="-10 0 0" valueType="force" value="${value}"/>
-        <CableSensor name="same" indices="0" pullPoint="-10 0 0"/>
-        <CableSensor name="other" indices="0" pullPoint="0 3 0" cableInitialLength="2"/>
-      </Node>
-    </Node>`);
+    const s = await softRobotScene({ dt, body: `
+      <MechanicalObject name="dofs" position="0 0 0"/>
+      <UniformMass totalMass="1"/>
+      <RestShapeSpringsForceField stiffness="${k}"/>
+      <CableConstraint name="cable" indices="0" pullPoint="-10 0 0" valueType="force" value="${value}"/>
+      <CableSensor name="same" indices="0" pullPoint="-10 0 0"/>
+      <CableSensor name="other" indices="0" pullPoint="0 3 0" cableInitialLength="2"/>
+    ` });
     const same = s.get<softrobots.CableSensor>('p/same')!;
     const other = s.get<softrobots.CableSensor>('p/other')!;
     expect(same.cableInitialLength.value).to.be.closeTo(10, 1e-15);

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { loadScene, loadSceneFromString, type BaseMechanicalState, type SofaScene, softrobots } from 'sofa-ts';
+import { loadScene, type BaseMechanicalState, type SofaScene, softrobots } from 'sofa-ts';
+import { softRobotScene } from './softrobots-support.js';
 
 /**
  * SoftRobots' CableConstraint through the XML path, against closed forms. A particle of mass m
@@ -17,20 +18,12 @@ const dt = 0.1;
 const k = 100;
 
 async function cableScene(cable: string): Promise<SofaScene> {
-  return loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 0">
-    <RequiredPlugin name="SoftRobots"/>
-    <FreeMotionAnimationLoop/>
-    <BlockGaussSeidelConstraintSolver tolerance="1e-14" maxIterations="1000"/>
-    <Node name="p">
-      <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
-      <SparseLDLSolver/>
+  return softRobotScene({ dt, body: `
       <MechanicalObject name="dofs" position="0 0 0"/>
       <UniformMass totalMass="1"/>
       <RestShapeSpringsForceField stiffness="${k}"/>
-      <LinearSolverConstraintCorrection/>
       <CableConstraint name="cable" indices="0" pullPoint="-10 0 0" ${cable}/>
-    </Node>
-  </Node>`);
+    ` });
 }
 
 function state(s: SofaScene): BaseMechanicalState {
