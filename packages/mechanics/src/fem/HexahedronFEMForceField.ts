@@ -5,7 +5,6 @@ import {
   Real,
   RealArray,
   Str,
-  isMechanicalState,
   isTopology,
   sofaComponent,
   type BaseMechanicalState,
@@ -18,9 +17,7 @@ import { polarDecomposition } from './polar-decomposition.js';
 import {
   DEFAULT_POISSON_RATIO,
   DEFAULT_YOUNG_MODULUS,
-  checkedPoissonRatios,
-  checkedYoungModuli,
-  findMeshTopology,
+  initLinearElasticVolume,
   isotropicHooke,
   valueInElement,
 } from './volume-elasticity.js';
@@ -111,18 +108,10 @@ export class HexahedronFEMForceField extends BaseForceField {
   }
 
   override init(): void {
-    const ms = this.context.getObject(isMechanicalState);
-    if (!ms) throw this.error('no mechanical state: put a MechanicalObject in the node');
-    if (ms.stateType.derivSize !== 3 || ms.stateType.isRigid) throw this.error(`needs a Vec3 mechanical state, not ${ms.stateType.name}`);
-    this.mstate = ms;
-    if (!this.template) this.template = ms.stateType.name;
-    const topo = findMeshTopology(this, this.topology);
-    if (!topo) throw this.error('no topology: link one with topology="@..." or put a hexahedral topology (e.g. RegularGridTopology) in the node');
-    this.topology.set(topo);
-    this.topo = topo;
-    if (topo.getHexahedra().length === 0) throw this.error(`the topology ${topo.describe()} has no hexahedra`);
-    this.youngModulus.value = checkedYoungModuli(this.youngModulus.value.length > 0 ? this.youngModulus.value : Float64Array.of(DEFAULT_YOUNG_MODULUS));
-    this.poissonRatio.value = checkedPoissonRatios(this.poissonRatio.value);
+    const { state, topology } = initLinearElasticVolume(this, 'hexahedral topology (e.g. RegularGridTopology)');
+    this.mstate = state;
+    this.topo = topology;
+    if (topology.getHexahedra().length === 0) throw this.error(`the topology ${topology.describe()} has no hexahedra`);
     this.reinit();
   }
 

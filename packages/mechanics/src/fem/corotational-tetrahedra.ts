@@ -2,7 +2,6 @@ import {
   BaseForceField,
   Bool,
   RealArray,
-  isMechanicalState,
   isTopology,
   type BaseMechanicalState,
   type BaseMeshTopology,
@@ -13,9 +12,7 @@ import { polarDecomposition, polarDecompositionStable } from './polar-decomposit
 import {
   DEFAULT_POISSON_RATIO,
   DEFAULT_YOUNG_MODULUS,
-  checkedPoissonRatios,
-  checkedYoungModuli,
-  findMeshTopology,
+  initLinearElasticVolume,
   isotropicHooke,
   tetrahedraFromHexahedra,
   valueInElement,
@@ -111,17 +108,9 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
   }
 
   override init(): void {
-    const ms = this.context.getObject(isMechanicalState);
-    if (!ms) throw this.error('no mechanical state: put a MechanicalObject in the node');
-    if (ms.stateType.derivSize !== 3 || ms.stateType.isRigid) throw this.error(`needs a Vec3 mechanical state, not ${ms.stateType.name}`);
-    this.mstate = ms;
-    if (!this.template) this.template = ms.stateType.name;
-    const topo = findMeshTopology(this, this.topology);
-    if (!topo) throw this.error('no topology: link one with topology="@..." or put a tetrahedral topology in the node');
-    this.topology.set(topo);
-    this.topo = topo;
-    this.youngModulus.value = checkedYoungModuli(this.youngModulus.value.length > 0 ? this.youngModulus.value : Float64Array.of(DEFAULT_YOUNG_MODULUS));
-    this.poissonRatio.value = checkedPoissonRatios(this.poissonRatio.value);
+    const { state, topology } = initLinearElasticVolume(this, 'tetrahedral topology');
+    this.mstate = state;
+    this.topo = topology;
     this.reinit();
   }
 

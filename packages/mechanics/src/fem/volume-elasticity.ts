@@ -1,4 +1,4 @@
-import { contextMeshTopology, type BaseMeshTopology, type BaseObject, type Link } from '@sofa-ts/core';
+import { contextMeshTopology, isMechanicalState, type BaseMechanicalState, type BaseMeshTopology, type BaseObject, type Data, type Link } from '@sofa-ts/core';
 
 /**
  * Shared pieces of SOFA's linear-elastic volume force fields (BaseLinearElasticityFEMForceField):
@@ -52,6 +52,31 @@ export function isotropicHooke(out: Float64Array, youngModulus: number, poissonR
  */
 export function findMeshTopology(owner: BaseObject, link: Link<BaseMeshTopology>): BaseMeshTopology | undefined {
   return link.get() ?? contextMeshTopology(owner.context);
+}
+
+/** What a linear-elastic volume force field declares (SOFA's BaseLinearElasticityFEMForceField). */
+export interface LinearElasticVolume extends BaseObject {
+  readonly topology: Link<BaseMeshTopology>;
+  readonly youngModulus: Data<Float64Array>;
+  readonly poissonRatio: Data<Float64Array>;
+}
+
+/**
+ * The init shared by the volume force fields: the Vec3 state of the node, the topology (the link,
+ * else the context's; `what` names the elements the error asks for), and the material as SOFA
+ * checks it (the default Young modulus when none is given, bad values replaced by the defaults).
+ */
+export function initLinearElasticVolume(ff: LinearElasticVolume, what: string): { state: BaseMechanicalState; topology: BaseMeshTopology } {
+  const ms = ff.context.getObject(isMechanicalState);
+  if (!ms) throw ff.error('no mechanical state: put a MechanicalObject in the node');
+  if (ms.stateType.derivSize !== 3 || ms.stateType.isRigid) throw ff.error(`needs a Vec3 mechanical state, not ${ms.stateType.name}`);
+  if (!ff.template) ff.template = ms.stateType.name;
+  const topo = findMeshTopology(ff, ff.topology);
+  if (!topo) throw ff.error(`no topology: link one with topology="@..." or put a ${what} in the node`);
+  ff.topology.set(topo);
+  ff.youngModulus.value = checkedYoungModuli(ff.youngModulus.value.length > 0 ? ff.youngModulus.value : Float64Array.of(DEFAULT_YOUNG_MODULUS));
+  ff.poissonRatio.value = checkedPoissonRatios(ff.poissonRatio.value);
+  return { state: ms, topology: topo };
 }
 
 /**
