@@ -32,3 +32,4 @@ export * from './inverse/actuator/SlidingActuator.js';
 export * from './inverse/actuator/ForcePointActuator.js';
 export * from './inverse/actuator/JointActuator.js';
 export * from './inverse/effector/BarycentricCenterEffector.js';
+export * from './constraint/joint-model.js';

@@ -1,20 +1,7 @@
-import {
-  AnimateEndEvent,
-  BaseLagrangianConstraint,
-  Enum,
-  Real,
-  UInt,
-  isMechanicalState,
-  sofaComponent,
-  type BaseMechanicalState,
-  type ConstraintJacobianBuilder,
-  type ConstraintOrder,
-  type ConstraintResolution,
-  type SofaEvent,
-} from '@sofa-ts/core';
+import { AnimateEndEvent, Enum, Real, sofaComponent, type ConstraintOrder, type ConstraintResolution, type SofaEvent } from '@sofa-ts/core';
 import { ActuationResolution } from './actuation-resolution.js';
+import { JointModel } from './joint-model.js';
 
-const ONE = Float64Array.of(1);
 
 /**
  * SoftRobots' JointConstraint (direct actuation of a joint coordinate): the coordinate `index` of a
@@ -36,8 +23,7 @@ const ONE = Float64Array.of(1);
   description: 'Imposes the displacement of (or the effort on) a joint coordinate of a Vec1 state, solved as a Lagrangian constraint.',
   templates: ['Vec1d'],
 })
-export class JointConstraint extends BaseLagrangianConstraint {
-  readonly index = this.initData({ name: 'index', type: UInt, default: 0, help: 'the actuated coordinate of the state' });
+export class JointConstraint extends JointModel {
   readonly value = this.initData({ name: 'value', type: Real, default: 0, help: 'displacement or effort (SOFA impulse λ) to impose' });
   readonly valueType = this.initData({ name: 'valueType', type: Enum(['displacement', 'force'] as const), default: 'displacement', help: 'displacement: impose q − q₀; force: impose λ' });
   readonly maxForce = this.initData({ name: 'maxForce', type: Real, default: 0, help: 'upper bound on λ (unbounded when not set)' });
@@ -49,21 +35,10 @@ export class JointConstraint extends BaseLagrangianConstraint {
   readonly physicalForce = this.initData({ name: 'physicalForce', type: Real, default: 0, help: 'effort of the last step, λ/dt (sofa-ts)', output: true });
   readonly displacement = this.initData({ name: 'displacement', type: Real, default: 0, help: 'q − q₀ at the end of the last step', output: true });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the Vec1 state of the joint coordinates (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Vec1d)', search: 'local', required: true });
-
-  private states: BaseMechanicalState[] = [];
-  private row = 0;
-  private q0 = 0;
   private readonly resolutionObj = new ActuationResolution();
 
   override init(): void {
-    const s = this.mstate.require();
-    if (s.stateType.name !== 'Vec1d') throw this.error(`a Vec1d state is needed (got ${s.stateType.name})`);
-    this.template = 'Vec1d';
-    const i = this.index.value;
-    if (i >= s.size) throw this.error(`index ${i} is out of range (${s.describe()} has ${s.size} coordinates)`);
-    this.states = [s];
-    this.q0 = s.x[i]!;
+    super.init();
     this.displacement.setValue(0);
     this.force.setValue(0);
   }
@@ -74,19 +49,8 @@ export class JointConstraint extends BaseLagrangianConstraint {
     this.physicalForce.setValue(0);
   }
 
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
-
-  buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    this.row = firstRow;
-    J.add(this.states[0]!, firstRow, this.index.value, ONE);
-    return 1;
-  }
-
   getConstraintViolation(out: Float64Array, order: ConstraintOrder): void {
-    if (order === 'vel') throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
-    out[this.row] = this.states[0]!.xFree[this.index.value]! - this.q0;
+    out[this.row] = this.freeCoordinate(order) - this.initialCoordinate;
   }
 
   getConstraintResolution(out: Array<ConstraintResolution | undefined>): void {
@@ -114,6 +78,6 @@ export class JointConstraint extends BaseLagrangianConstraint {
 
   override handleEvent(event: SofaEvent): void {
     if (!(event instanceof AnimateEndEvent) || this.states.length === 0) return;
-    this.displacement.setValue(this.states[0]!.x[this.index.value]! - this.q0);
+    this.displacement.setValue(this.coordinate() - this.initialCoordinate);
   }
 }

@@ -1,17 +1,7 @@
-import {
-  BaseLagrangianConstraint,
-  Real,
-  UInt,
-  isMechanicalState,
-  sofaComponent,
-  type BaseMechanicalState,
-  type ConstraintJacobianBuilder,
-  type ConstraintOrder,
-  type ConstraintResolution,
-} from '@sofa-ts/core';
+import { Real, sofaComponent, type ConstraintOrder, type ConstraintResolution } from '@sofa-ts/core';
+import { JointModel } from '../../constraint/joint-model.js';
 import { optional, type InverseConstraint, type InverseRows } from '../inverse-rows.js';
 
-const ONE = Float64Array.of(1);
 
 /**
  * SoftRobots' JointActuator: the coordinate `index` of a Vec1 state (a joint angle, e.g. the input
@@ -37,9 +27,8 @@ const ONE = Float64Array.of(1);
   description: 'A joint coordinate (Vec1 state) driven by an effort found by the inverse problem solver.',
   templates: ['Vec1d'],
 })
-export class JointActuator extends BaseLagrangianConstraint implements InverseConstraint {
+export class JointActuator extends JointModel implements InverseConstraint {
   readonly inverseRole = 'actuator';
-  readonly index = this.initData({ name: 'index', type: UInt, default: 0, help: 'the actuated coordinate of the state' });
   readonly minAngle = this.initData({ name: 'minAngle', type: Real, default: 0, help: 'lower limit of the angle (unbounded when not set)' });
   readonly maxAngle = this.initData({ name: 'maxAngle', type: Real, default: 0, help: 'upper limit of the angle (unbounded when not set)' });
   readonly maxAngleVariation = this.initData({ name: 'maxAngleVariation', type: Real, default: 0, help: 'largest change of the angle in one step (unbounded when not set)' });
@@ -51,42 +40,20 @@ export class JointActuator extends BaseLagrangianConstraint implements InverseCo
   readonly physicalForce = this.initData({ name: 'physicalForce', type: Real, default: 0, help: 'effort of the last step, λ/dt (sofa-ts)', output: true });
   readonly angle = this.initData({ name: 'angle', type: Real, default: 0, help: 'angle given by the solver in the last step (the initial angle before the first step)', output: true });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the Vec1 state of the joint coordinates (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Vec1d)', search: 'local', required: true });
-
-  private states: BaseMechanicalState[] = [];
-  private row = 0;
-  private initialAngle = 0;
 
   override init(): void {
-    const s = this.mstate.require();
-    if (s.stateType.name !== 'Vec1d') throw this.error(`a Vec1d state is needed (got ${s.stateType.name})`);
-    this.template = 'Vec1d';
-    const i = this.index.value;
-    if (i >= s.size) throw this.error(`index ${i} is out of range (${s.describe()} has ${s.size} coordinates)`);
-    this.states = [s];
-    this.initialAngle = s.x[i]!;
+    super.init();
     this.reset();
   }
 
   override reset(): void {
     this.force.setValue(0);
     this.physicalForce.setValue(0);
-    this.angle.setValue(this.initialAngle);
-  }
-
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
-
-  buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    this.row = firstRow;
-    J.add(this.states[0]!, firstRow, this.index.value, ONE);
-    return 1;
+    this.angle.setValue(this.initialCoordinate);
   }
 
   getConstraintViolation(out: Float64Array, order: ConstraintOrder): void {
-    if (order === 'vel') throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
-    out[this.row] = this.states[0]!.xFree[this.index.value]!;
+    out[this.row] = this.freeCoordinate(order);
   }
 
   getInverseRows(rows: InverseRows): void {
