@@ -8,6 +8,7 @@ import {
   BaseCompliance,
   BaseMapping,
   BaseMass,
+  ArrayMechanicalState,
   BaseMechanicalState,
   BaseProjectiveConstraint,
   type MatrixAccumulator,
@@ -22,53 +23,11 @@ export function rng(seed: number): () => number {
   return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32) * 2 - 1;
 }
 
-export class TestState extends BaseMechanicalState {
-  private _x: Float64Array;
-  private _x0: Float64Array;
-  private _v: Float64Array;
-  private _f: Float64Array;
-  private _dx: Float64Array;
-  constructor(readonly type: StateType, readonly n: number, name: string) {
-    super();
-    this.name.value = name;
-    this._x = new Float64Array(n * type.coordSize);
-    this._x0 = new Float64Array(n * type.coordSize);
-    this._v = new Float64Array(n * type.derivSize);
-    this._f = new Float64Array(n * type.derivSize);
-    this._dx = new Float64Array(n * type.derivSize);
+/** A named state of n zero points (core's ArrayMechanicalState). */
+export class TestState extends ArrayMechanicalState {
+  constructor(type: StateType, readonly n: number, name: string) {
+    super(type, new Float64Array(n * type.coordSize), { name });
   }
-  get stateType(): StateType {
-    return this.type;
-  }
-  get size(): number {
-    return this.n;
-  }
-  get x(): Float64Array {
-    return this._x;
-  }
-  get x0(): Float64Array {
-    return this._x0;
-  }
-  get v(): Float64Array {
-    return this._v;
-  }
-  get f(): Float64Array {
-    return this._f;
-  }
-  get dx(): Float64Array {
-    return this._dx;
-  }
-  bindStorage(s: { x: Float64Array; v: Float64Array; f: Float64Array; dx: Float64Array }): void {
-    s.x.set(this._x);
-    s.v.set(this._v);
-    s.f.set(this._f);
-    s.dx.set(this._dx);
-    this._x = s.x;
-    this._v = s.v;
-    this._f = s.f;
-    this._dx = s.dx;
-  }
-  touch(): void {}
 }
 
 export function denseToCsr(a: number[][]): CsrMatrix {

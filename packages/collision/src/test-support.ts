@@ -2,7 +2,7 @@
  * Test stand-ins for the collision specs (not exported): a state holding plain arrays, a topology
  * holding element arrays, and a node builder that initialises collision models on them.
  */
-import { BaseMechanicalState, BaseMeshTopology, Node, Rigid3d, Vec3d, type BaseObject, type StateType } from '@sofa-ts/core';
+import { ArrayMechanicalState, BaseMeshTopology, Node, Rigid3d, Vec3d, type BaseObject, type StateType } from '@sofa-ts/core';
 
 /** Deterministic pseudo-random numbers in [−1, 1). */
 export function rng(seed: number): () => number {
@@ -10,49 +10,11 @@ export function rng(seed: number): () => number {
   return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32) * 2 - 1;
 }
 
-export class TestState extends BaseMechanicalState {
-  private _x: Float64Array;
-  private _v: Float64Array;
-  private _f: Float64Array;
-  private _dx: Float64Array;
-  private readonly _x0: Float64Array;
-  constructor(readonly type: StateType, x: ArrayLike<number>) {
-    super();
-    const n = x.length / type.coordSize;
-    this._x = Float64Array.from(x);
-    this._x0 = Float64Array.from(x);
-    this._v = new Float64Array(n * type.derivSize);
-    this._f = new Float64Array(n * type.derivSize);
-    this._dx = new Float64Array(n * type.derivSize);
+/** A state over plain arrays (core's ArrayMechanicalState). */
+export class TestState extends ArrayMechanicalState {
+  constructor(type: StateType, x: ArrayLike<number>) {
+    super(type, x);
   }
-  get stateType(): StateType {
-    return this.type;
-  }
-  get size(): number {
-    return this._x.length / this.type.coordSize;
-  }
-  get x(): Float64Array {
-    return this._x;
-  }
-  get x0(): Float64Array {
-    return this._x0;
-  }
-  get v(): Float64Array {
-    return this._v;
-  }
-  get f(): Float64Array {
-    return this._f;
-  }
-  get dx(): Float64Array {
-    return this._dx;
-  }
-  bindStorage(s: { x: Float64Array; v: Float64Array; f: Float64Array; dx: Float64Array }): void {
-    this._x = s.x;
-    this._v = s.v;
-    this._f = s.f;
-    this._dx = s.dx;
-  }
-  touch(): void {}
 }
 
 export class TestTopology extends BaseMeshTopology {

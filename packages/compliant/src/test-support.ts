@@ -2,7 +2,7 @@
  * Helpers of the compliant specs (not exported from the package): a state holding plain arrays,
  * a seeded generator, dense ↔ CSR conversion and a KKT system built from dense blocks.
  */
-import { BaseMechanicalState, Vec1d, Vec2d, Vec3d, type ConstraintRows, type KKTSystem, type MatrixAccumulator, type StateType } from '@sofa-ts/core';
+import { ArrayMechanicalState, Vec1d, Vec2d, Vec3d, type ConstraintRows, type KKTSystem, type MatrixAccumulator, type StateType } from '@sofa-ts/core';
 import { csrFromTriplets, type CsrMatrix } from '@sofa-ts/linalg';
 
 export function rng(seed: number): () => number {
@@ -10,30 +10,14 @@ export function rng(seed: number): () => number {
   return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32) * 2 - 1;
 }
 
-export class TestState extends BaseMechanicalState {
-  readonly x: Float64Array;
-  readonly x0: Float64Array;
-  readonly v: Float64Array;
-  readonly f: Float64Array;
-  readonly dx: Float64Array;
-  constructor(readonly type: StateType, readonly n: number, x?: ArrayLike<number>, v?: ArrayLike<number>) {
-    super();
-    this.x = new Float64Array(n * type.coordSize);
-    this.x0 = new Float64Array(n * type.coordSize);
-    this.v = new Float64Array(n * type.derivSize);
-    this.f = new Float64Array(n * type.derivSize);
-    this.dx = new Float64Array(n * type.derivSize);
-    if (x) this.x.set(x);
-    if (v) this.v.set(v);
+/** n points, positions and velocities optionally given (core's ArrayMechanicalState). */
+export class TestState extends ArrayMechanicalState {
+  constructor(type: StateType, readonly n: number, x?: ArrayLike<number>, v?: ArrayLike<number>) {
+    const x0 = new Float64Array(n * type.coordSize);
+    if (x) x0.set(x);
+    super(type, x0, v ? { v } : {});
+    if (x) this.x0.fill(0); // x0 stays zero, as the positions were set after it
   }
-  get stateType(): StateType {
-    return this.type;
-  }
-  get size(): number {
-    return this.n;
-  }
-  bindStorage(): void {}
-  touch(): void {}
 }
 
 export function denseToCsr(a: number[][], cols = a[0]?.length ?? 0): CsrMatrix {

@@ -5,6 +5,7 @@
  */
 import { expect } from 'chai';
 import {
+  ArrayMechanicalState,
   BaseMechanicalState,
   BaseMeshTopology,
   Node,
@@ -28,60 +29,10 @@ export function rng(seed: number): () => number {
   };
 }
 
-/** A mechanical state holding plain arrays. */
-export class StubState extends BaseMechanicalState {
-  private _x: Float64Array;
-  private _x0: Float64Array;
-  private _v: Float64Array;
-  private _f: Float64Array;
-  private _dx: Float64Array;
-  private _n: number;
-
-  constructor(readonly type: StateType, x: ArrayLike<number>, name = 'state') {
-    super();
-    this.name.value = name;
-    this._n = x.length / type.coordSize;
-    this._x = Float64Array.from(x);
-    this._x0 = Float64Array.from(x);
-    this._v = new Float64Array(this._n * type.derivSize);
-    this._f = new Float64Array(this._n * type.derivSize);
-    this._dx = new Float64Array(this._n * type.derivSize);
-  }
-  get stateType(): StateType {
-    return this.type;
-  }
-  get size(): number {
-    return this._n;
-  }
-  get x(): Float64Array {
-    return this._x;
-  }
-  get x0(): Float64Array {
-    return this._x0;
-  }
-  get v(): Float64Array {
-    return this._v;
-  }
-  get f(): Float64Array {
-    return this._f;
-  }
-  get dx(): Float64Array {
-    return this._dx;
-  }
-  bindStorage(): void {}
-  touch(): void {}
-  resize(n: number): void {
-    const grow = (a: Float64Array, k: number): Float64Array => {
-      const b = new Float64Array(n * k);
-      b.set(a.subarray(0, Math.min(a.length, b.length)));
-      return b;
-    };
-    this._x = grow(this._x, this.type.coordSize);
-    this._x0 = grow(this._x0, this.type.coordSize);
-    this._v = grow(this._v, this.type.derivSize);
-    this._f = grow(this._f, this.type.derivSize);
-    this._dx = grow(this._dx, this.type.derivSize);
-    this._n = n;
+/** A mechanical state holding plain arrays (core's ArrayMechanicalState). */
+export class StubState extends ArrayMechanicalState {
+  constructor(type: StateType, x: ArrayLike<number>, name = 'state') {
+    super(type, x, { name });
   }
 }
 

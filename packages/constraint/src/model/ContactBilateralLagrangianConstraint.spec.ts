@@ -1,45 +1,12 @@
 import { expect } from 'chai';
-import { BaseMechanicalState, Vec3d, type ConstraintResolution, type ContactPointSet, type StateType } from '@sofa-ts/core';
+import { ArrayMechanicalState, Vec3d, type BaseMechanicalState, type ConstraintResolution, type ContactPointSet } from '@sofa-ts/core';
 import { ContactBilateralLagrangianConstraint } from './ContactBilateralLagrangianConstraint.js';
 
 /** A Vec3 state over plain arrays, with free positions and velocities. */
-class PlainState extends BaseMechanicalState {
-  readonly _x: Float64Array;
-  readonly _v: Float64Array;
-  private readonly _f: Float64Array;
-  private readonly _dx: Float64Array;
+class PlainState extends ArrayMechanicalState {
   constructor(x: ArrayLike<number>) {
-    super();
-    this._x = Float64Array.from(x);
-    this._v = new Float64Array(x.length);
-    this._f = new Float64Array(x.length);
-    this._dx = new Float64Array(x.length);
-    this.xFree = Float64Array.from(x);
-    this.vFree = new Float64Array(x.length);
+    super(Vec3d, x, { freeVectors: true });
   }
-  get stateType(): StateType {
-    return Vec3d;
-  }
-  get size(): number {
-    return this._x.length / 3;
-  }
-  get x(): Float64Array {
-    return this._x;
-  }
-  get x0(): Float64Array {
-    return this._x;
-  }
-  get v(): Float64Array {
-    return this._v;
-  }
-  get f(): Float64Array {
-    return this._f;
-  }
-  get dx(): Float64Array {
-    return this._dx;
-  }
-  bindStorage(): void {}
-  touch(): void {}
 }
 
 function rng(seed: number): () => number {

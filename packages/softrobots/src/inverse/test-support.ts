@@ -4,6 +4,7 @@
  * violation δ_free and the check J == central finite differences of δ_free.
  */
 import {
+  ArrayMechanicalState,
   BaseMechanicalState,
   Node,
   type BaseLagrangianConstraint,
@@ -19,30 +20,11 @@ export function rng(seed: number): () => number {
   return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 4294967296);
 }
 
-export class TestState extends BaseMechanicalState {
-  readonly x: Float64Array;
-  readonly x0: Float64Array;
-  readonly v: Float64Array;
-  readonly f: Float64Array;
-  readonly dx: Float64Array;
-  constructor(readonly type: StateType, x: ArrayLike<number>) {
-    super();
-    const n = x.length / type.coordSize;
-    this.x = Float64Array.from(x);
-    this.x0 = Float64Array.from(x);
-    this.v = new Float64Array(n * type.derivSize);
-    this.f = new Float64Array(n * type.derivSize);
-    this.dx = new Float64Array(n * type.derivSize);
-    this.xFree = Float64Array.from(x);
+/** A state over plain arrays with free positions = positions (core's ArrayMechanicalState). */
+export class TestState extends ArrayMechanicalState {
+  constructor(type: StateType, x: ArrayLike<number>) {
+    super(type, x, { freeVectors: true });
   }
-  get stateType(): StateType {
-    return this.type;
-  }
-  get size(): number {
-    return this.x.length / this.type.coordSize;
-  }
-  bindStorage(): void {}
-  touch(): void {}
 }
 
 type Mountable = BaseLagrangianConstraint & { readonly mstate: Link<BaseMechanicalState> };
