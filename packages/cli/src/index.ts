@@ -2,3 +2,4 @@ export { main } from './main.js';
 export { runCommand } from './run.js';
 export { regressionCommand, runRegressionScene, listDataPaths, type SceneResult } from './regression.js';
 export { componentsCommand, describeComponent } from './components.js';
+export { checkCommand, collectScenes, neededComponents, formatCheck, type CheckOptions } from './check.js';

@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
+import { checkCommand, defaultJobs } from './check.js';
 import { componentsCommand } from './components.js';
 import { reportError } from './errors.js';
 import { regressionCommand } from './regression.js';
@@ -33,8 +34,26 @@ export async function main(argv: string[]): Promise<number> {
     .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable)', collect, [])
     .option('--write-state <DIR>', 'write every mechanical state in WriteState format to DIR/<i>_<name>.state.txt')
     .option('--write-period <K>', 'write states every K steps', positiveInt, 1)
-    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number }) => {
+    .option('--strict', 'treat every warning as an error (unused attributes, renamed Data, template fallbacks, lenient XML)')
+    .option('--skip-unknown', 'leave unknown components out of the scene with a warning, as SOFA does (default: an error)')
+    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean }) => {
       code = await runCommand(scene, { ...o, writePeriod: Math.max(1, o.writePeriod) });
+    });
+
+  program
+    .command('check')
+    .description('load and run every scene of the given files and folders; one line per scene (runs / missing components / error), then the counts')
+    .argument('<paths...>', 'scene files, or folders searched for .scn files')
+    .option('-n, --steps <N>', 'time steps run per scene', positiveInt, 20)
+    .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable; a SOFA tree\'s share/ and examples/ are added by themselves)', collect, [])
+    .option('--json <FILE>', 'also write the results as JSON')
+    .option('--strict', 'treat every warning as an error')
+    .option('--skip-unknown', 'leave unknown components out with a warning, as SOFA does')
+    .option('--timeout <S>', 'seconds a scene may take before it is stopped and reported', positiveNumber, 120)
+    .option('-j, --jobs <J>', 'scenes checked at once (worker threads)', positiveInt, defaultJobs())
+    .option('--max-memory <MB>', "memory a scene's worker may use before it is stopped and reported", positiveInt, 4096)
+    .action(async (paths: string[], o: { steps: number; dataPath: string[]; json?: string; strict?: boolean; skipUnknown?: boolean; timeout: number; jobs: number; maxMemory: number }) => {
+      code = await checkCommand(paths, { ...o, jobs: Math.max(1, o.jobs), maxMemoryMb: o.maxMemory });
     });
 
   program

@@ -10,12 +10,14 @@ export interface RunOptions {
   dataPath: string[];
   writeState?: string;
   writePeriod: number;
+  strict?: boolean;
+  skipUnknown?: boolean;
 }
 
 /** `sofa-ts run`: loads a scene, steps it, optionally writes its states, prints a summary. */
 export async function runCommand(scenePath: string, o: RunOptions): Promise<number> {
   const t0 = performance.now();
-  const scene = await loadScene(scenePath, { dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}) });
+  const scene = await loadScene(scenePath, { dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}), ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}) });
   const tLoad = performance.now() - t0;
   reportWarnings(scene.warnings);
   let recorder: StateRecorder | undefined;

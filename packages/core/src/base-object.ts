@@ -82,6 +82,11 @@ export abstract class BaseObject implements DataOwner {
     return this._data.find((d) => d.spec.name === name) ?? this._data.find((d) => d.spec.aliases?.includes(name));
   }
 
+  /** The Data that SOFA renamed from `name` (an old attribute name, accepted with a warning). */
+  findRenamedData(name: string): Data<unknown> | undefined {
+    return this._data.find((d) => d.spec.renamedFrom?.includes(name));
+  }
+
   findLink(name: string): Link<unknown> | undefined {
     return this._links.find((l) => l.spec.name === name) ?? this._links.find((l) => l.spec.aliases?.includes(name));
   }

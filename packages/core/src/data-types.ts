@@ -25,11 +25,14 @@ export class DataParseError extends Error {
   }
 }
 
-/** Splits SOFA attribute text into tokens: whitespace separated, commas tolerated as separators. */
+/**
+ * Splits SOFA attribute text into tokens: whitespace separated; commas and square brackets are
+ * separators too, as SOFA's readers skip them in vectors and matrices (`[1 0 0,0 1 0,0 0 1]`).
+ */
 export function tokens(text: string): string[] {
   const t = text.trim();
   if (t === '') return [];
-  return t.split(/[\s,]+/).filter((s) => s.length > 0);
+  return t.split(/[\s,[\]]+/).filter((s) => s.length > 0);
 }
 
 /** Formats a number as SOFA prints doubles in attributes (shortest round-trip form). */
@@ -170,7 +173,8 @@ export const Indices: DataType<Uint32Array> = IndexArray(1);
 
 export const StringArray: DataType<string[]> = {
   name: 'vector<string>',
-  parse: (t) => tokens(t),
+  // Also the list form SOFA's Python-era scenes write: ['a.vert', 'b.vert'].
+  parse: (t) => tokens(t).map((s) => s.replace(/^(['"])(.*)\1$/, '$2')),
   print: (v) => v.join(' '),
   clone: (v) => v.slice(),
 };

@@ -15,6 +15,9 @@ export interface DataSpec<T> {
   readonly output?: boolean;
   /** Other attribute names accepted for this field (SOFA keeps old names as aliases). */
   readonly aliases?: readonly string[];
+  /** Names SOFA renamed this Data from: still accepted, with a deprecation warning naming the
+   *  current name (SOFA's per-component tables of renamed Data). */
+  readonly renamedFrom?: readonly string[];
   /** false: a `src="@obj"` link does not make same-named Data follow this one (SOFA's autolink
    *  flag, off e.g. for a loader's translation, which the consumer must not apply twice). */
   readonly autoLink?: boolean;

@@ -10,6 +10,16 @@ export function formatLocation(loc: SourceLocation | undefined): string {
   return loc ? `${loc.file}:${loc.line}:${loc.column}` : '<unknown location>';
 }
 
+/** The kinds of scene problems tools tell apart. */
+export type SofaErrorCode =
+  | 'unknown-component'
+  | 'missing-plugin'
+  | 'unused-attribute'
+  | 'deprecated'
+  | 'template-fallback'
+  | 'xml-leniency'
+  | 'skipped-component';
+
 /** An error a user can act on: where (file:line:column), which component, what was expected and,
  *  when a near name exists, a "did you mean". The CLI prints `message` only, never a stack trace. */
 export class SofaError extends Error {
@@ -17,8 +27,11 @@ export class SofaError extends Error {
   readonly component: string | undefined;
   readonly detail: string;
   readonly hint: string | undefined;
+  /** What kind of problem this is, for tools that sort problems (`sofa-ts check`), e.g.
+   *  'unknown-component', 'unused-attribute', 'deprecated', 'template-fallback'. */
+  readonly code: SofaErrorCode | undefined;
 
-  constructor(detail: string, options: { loc?: SourceLocation; component?: string; hint?: string; cause?: unknown } = {}) {
+  constructor(detail: string, options: { loc?: SourceLocation; component?: string; hint?: string; cause?: unknown; code?: SofaErrorCode } = {}) {
     const where = options.loc ? `${formatLocation(options.loc)}: ` : '';
     const who = options.component ? `${options.component}: ` : '';
     const hint = options.hint ? ` (${options.hint})` : '';
@@ -28,6 +41,7 @@ export class SofaError extends Error {
     this.component = options.component;
     this.detail = detail;
     this.hint = options.hint;
+    this.code = options.code;
   }
 }
 
@@ -75,7 +89,8 @@ export function nearestNames(name: string, candidates: Iterable<string>, max = 3
 }
 
 export function didYouMean(name: string, candidates: Iterable<string>): string | undefined {
-  const near = nearestNames(name, candidates);
+  if (name.trim() === '') return undefined;
+  const near = nearestNames(name, candidates).filter((n) => n !== '');
   if (near.length === 0) return undefined;
   return `did you mean ${near.map((n) => `'${n}'`).join(' or ')}?`;
 }

@@ -1,6 +1,7 @@
 import { componentModule } from './registry.js';
+import { MakeAlias, MakeDataAlias } from './factory-alias.js';
 import { RequiredPlugin } from './required-plugin.js';
 
 /** Components of the core itself. */
-export const coreComponents = [RequiredPlugin] as const;
+export const coreComponents = [RequiredPlugin, MakeAlias, MakeDataAlias] as const;
 export default componentModule('@sofa-ts/core', coreComponents);

@@ -34,6 +34,7 @@ export class Node implements DataOwner {
   readonly animate = this.initData({ name: 'animate', type: Bool, default: false, help: 'animate the simulation' });
   readonly activated = this.initData({ name: 'activated', type: Bool, default: true, help: 'a deactivated node is skipped by every visitor' });
   readonly multiThreading = this.initData({ name: 'multiThreading', type: Bool, default: false, help: 'accepted for compatibility; steps run on one thread' });
+  readonly multiThreadSimulation = this.initData({ name: 'multiThreadSimulation', type: Bool, default: false, help: "old SOFA node flag (SOFA's former multithreaded scheduler); accepted for compatibility, steps run on one thread" });
   readonly printLog = this.initData({ name: 'printLog', type: Bool, default: false, help: 'if true, emits extra messages at runtime' });
   readonly tags = this.initData({ name: 'tags', type: StringArray, default: [], help: 'list of the subsets the node belongs to' });
   readonly depend = this.initData({ name: 'depend', type: Str, default: '', help: 'dependencies of the node (old SOFA attribute, accepted and unused)' });

@@ -18,19 +18,24 @@ export function splitDataPath(path: string): { objectPath: string; field: string
 }
 
 /**
- * Resolves a SOFA scene path (without its '@') from `owner`:
- *   `/a/b/obj` from the root (the root's own name may be given first), `../obj` the parent node,
- *   `./obj` or `obj` this node, `child/obj` a child node, `[-1]` the object just before the owner
- *   in its node, `[k]` the object at index k. A bare name not found in the owner's node is looked
- *   up in the ancestors, nearest first. An empty object path designates the owner's node.
+ * Resolves a SOFA scene path (without its '@') from `owner`, as SOFA's Node::findLinkDestClass:
+ *   `/a/b/obj` from the root (the root's own name may be given first), `../x` the parent node,
+ *   `./x` this node, `[-1]` the object just before the owner in its node, `[k]` the object at
+ *   index k. Each name is a child node (preferred) or an object of the current node; the first
+ *   name of a path that starts with neither `/`, `.` nor `..` is also searched in the ancestors,
+ *   nearest first (`@Loader.position`, `@Sibling/obj` from deep inside a subtree). An empty
+ *   object path designates the owner's node.
  */
 export function resolvePath(owner: BaseObject | Node, path: string): PathTarget | undefined {
   const ownerObject = isNode(owner) ? undefined : owner;
   const start: Node = isNode(owner) ? owner : owner.context;
   let p = path.startsWith('@') ? path.slice(1) : path;
   let node: Node = start;
+  /** Whether the path is anchored (absolute, or after a first step): no more ancestor search. */
+  let based = false;
   if (p.startsWith('/')) {
     node = start.root;
+    based = true;
     p = p.slice(1);
     const first = p.split('/')[0];
     if (first && first === node.getName() && !node.getChild(first) && !node.getObjectByName(first)) p = p.slice(first.length + 1);
@@ -38,42 +43,45 @@ export function resolvePath(owner: BaseObject | Node, path: string): PathTarget 
   const segments = p.split('/').filter((s) => s.length > 0);
   if (segments.length === 0) return { kind: 'node', node };
 
+  let object: BaseObject | undefined;
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i]!;
-    const isLast = i === segments.length - 1;
-    if (seg === '.') continue;
+    if (object) return undefined; // below an object: SOFA's slaves, which sofa-ts components do not have
+    if (seg === '.') {
+      based = true;
+      continue;
+    }
     if (seg === '..') {
       if (!node.parent) return undefined;
       node = node.parent;
+      based = true;
       continue;
     }
     const indexed = /^\[(-?\d+)\]$/.exec(seg);
     if (indexed) {
-      if (!isLast) return undefined;
+      if (i !== segments.length - 1) return undefined;
       const k = Number(indexed[1]);
       const base = k < 0 && ownerObject && ownerObject.hasContext && ownerObject.context === node ? node.objects.indexOf(ownerObject) : 0;
       const obj = node.objects[base + k];
       return obj ? { kind: 'object', object: obj } : undefined;
     }
-    const child = node.getChild(seg);
-    if (!isLast) {
-      if (!child) return undefined;
-      node = child;
-      continue;
-    }
-    const obj = node.getObjectByName(seg);
-    if (obj) return { kind: 'object', object: obj };
-    if (child) return { kind: 'node', node: child };
-    // A bare name: SOFA-style lookup up the context.
-    if (segments.length === 1 && !path.replace(/^@/, '').startsWith('/')) {
-      for (let n = node.parent; n; n = n.parent) {
-        const o = n.getObjectByName(seg);
-        if (o) return { kind: 'object', object: o };
+    for (let n: Node | undefined = node; ; n = n.parent) {
+      if (!n) return undefined;
+      const child = n.getChild(seg);
+      if (child) {
+        node = child;
+        break;
       }
+      const obj = n.getObjectByName(seg);
+      if (obj) {
+        object = obj;
+        break;
+      }
+      if (based) return undefined;
     }
-    return undefined;
+    based = true;
   }
-  return { kind: 'node', node };
+  return object ? { kind: 'object', object } : { kind: 'node', node };
 }
 
 /** Resolves `@path.field` to a Data of an object or node. */

@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { SofaError, SofaErrors } from './errors.js';
 import { buildScene, addObjectFromAttributes } from './scene-builder.js';
 import { Simulation } from './simulation.js';
+import { MakeAlias, MakeDataAlias } from './factory-alias.js';
+import { componentModule } from './registry.js';
 import { TestLoop, TestSink, TestSource, initOrder, testRegistry } from './test/fixtures.js';
 import { el } from './test/xml.js';
 
@@ -14,6 +16,12 @@ function errorsOf(f: () => unknown): SofaError[] {
     throw e;
   }
   throw new Error('expected SofaError');
+}
+
+function aliasRegistry(): ReturnType<typeof testRegistry> {
+  const r = testRegistry();
+  r.load('core-aliases', componentModule('core-aliases', [MakeAlias, MakeDataAlias]));
+  return r;
 }
 
 describe('scene builder', () => {
@@ -57,11 +65,102 @@ describe('scene builder', () => {
     expect(root.children[0]!.objects[0]!.getName()).to.equal('TestSource1');
   });
 
-  it('accepts templates in any SOFA spelling and rejects others with a suggestion', () => {
-    const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { template: 'Rigid3' })]), reg);
-    expect(root.objects[1]!.template).to.equal('Rigid3d');
-    const [e] = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { template: 'Rigid3x' }, [], 4)]), reg));
-    expect(e!.message).to.match(/^test\.scn:4:\d+: TestSource '': template 'Rigid3x' is not supported; expected one of Vec3d, Rigid3d \(did you mean 'Rigid3d'\?\)$/);
+  it('accepts templates in any SOFA spelling; another falls back to the context with a warning (an error under strict)', () => {
+    for (const t of ['Rigid3', 'Rigid', 'Rigid3f', 'Rigid3d', 'Rigid3Types']) {
+      const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { template: t })]), reg);
+      expect(root.objects[1]!.template, t).to.equal('Rigid3d');
+    }
+    for (const t of ['Vec3', 'Vec3f', 'Vec3d', 'Vec3Types']) {
+      const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { template: t })]), reg);
+      expect(root.objects[1]!.template, t).to.equal('Vec3d');
+    }
+    const warnings: SofaError[] = [];
+    const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { template: 'Rigid3x' }, [], 4)]), reg, warnings);
+    expect(root.objects[1]!.template).to.equal(''); // deduced by the component from its state at init
+    expect(warnings.map((w) => w.message)).to.have.length(1);
+    expect(warnings[0]!.message).to.match(/^test\.scn:4:\d+: TestSource '': template 'Rigid3x' is not one of Vec3d, Rigid3d; the template is taken from the component's state \(did you mean 'Rigid3d'\?\)$/);
+    expect(warnings[0]!.code).to.equal('template-fallback');
+    const [e] = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { template: 'Vec3,Vec3' }, [], 4)]), reg, [], { strict: true }));
+    expect(e!.message).to.contain("template 'Vec3,Vec3' is not one of Vec3d, Rigid3d");
+  });
+
+  it("warns about unused attributes with their location and a did-you-mean (SOFA's 'Unused attribute'), skips '_' attributes, errors under strict", () => {
+    const sink = el('TestSink', { name: 's', stifness: '2', _editorHint: 'x' }, [], 4);
+    const warnings: SofaError[] = [];
+    const root = buildScene(el('Node', { name: 'root', _comment: 'ignored' }, [el('TestLoop', {}), sink]), reg, warnings);
+    expect(warnings.map((w) => w.message)).to.deep.equal([`test.scn:4:${sink.attributes[1]!.loc.column}: TestSink 's': unused attribute 'stifness' (TestSink has no Data of that name) (did you mean 'stiffness'?)`]);
+    expect(warnings[0]!.code).to.equal('unused-attribute');
+    expect((root.objects[1] as TestSink).stiffness.value).to.equal(1); // the default: the attribute named nothing
+    const errors = errorsOf(() => buildScene(el('Node', { name: 'root' }, [el('TestLoop', {}), sink]), reg, [], { strict: true }));
+    expect(errors.map((e) => e.message)).to.deep.equal([warnings[0]!.message]);
+  });
+
+  it('accepts a Data under the name SOFA renamed it from, with a deprecation warning', () => {
+    const warnings: SofaError[] = [];
+    const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSink', { name: 's', oldCount: '5' }, [], 2)]), reg, warnings);
+    expect((root.objects[1] as TestSink).count.value).to.equal(5);
+    expect(warnings.map((w) => w.message)).to.deep.equal([`test.scn:2:${el('TestSink', { name: 's', oldCount: '5' }).attributes[1]!.loc.column}: TestSink 's': attribute 'oldCount' is deprecated: SOFA renamed it 'count' (write count="5")`]);
+    expect(warnings[0]!.code).to.equal('deprecated');
+  });
+
+  it('reads vectors written with brackets and commas as SOFA does', () => {
+    const root = buildScene(el('Node', { gravity: '[0, -10, 0]' }, [el('TestLoop', {}), el('TestSource', { position: '[1 0 0,0 1 0] [0 0 1]' })]), reg);
+    expect(Array.from(root.gravity.value)).to.deep.equal([0, -10, 0]);
+    expect(Array.from((root.objects[1] as TestSource).position.value)).to.deep.equal([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  });
+
+  it('reports every unknown component at once, each located with its did-you-mean; --skip-unknown leaves them out with warnings', () => {
+    const scene = el('Node', { name: 'root' }, [
+      el('TestLoop', {}),
+      el('TestSinc', { name: 'a' }, [], 3),
+      el('TestSourse', { name: 'b' }, [], 4),
+      el('Frobnicator', {}, [], 5),
+      el('TestSink', { name: 's', source: '@b', position: '@a.position' }, [], 6),
+    ]);
+    const errors = errorsOf(() => buildScene(scene, reg));
+    // The links to the missing components are consequences, not reported on their own.
+    expect(errors.map((e) => e.message)).to.deep.equal([
+      "test.scn:3:1: unknown component 'TestSinc' (did you mean 'TestSink'?)",
+      "test.scn:4:1: unknown component 'TestSourse' (did you mean 'TestSource' or 'OldTestSource'?)",
+      "test.scn:5:1: unknown component 'Frobnicator'",
+    ]);
+    expect(errors.every((e) => e.code === 'unknown-component')).to.equal(true);
+    const warnings: SofaError[] = [];
+    const root = buildScene(scene, reg, warnings, { skipUnknown: true });
+    expect(root.objects.map((o) => o.className)).to.deep.equal(['TestLoop', 'TestSink']);
+    expect(warnings.map((w) => w.message)).to.deep.equal([
+      "test.scn:3:1: unknown component 'TestSinc': left out of the scene (--skip-unknown) (did you mean 'TestSink'?)",
+      "test.scn:4:1: unknown component 'TestSourse': left out of the scene (--skip-unknown) (did you mean 'TestSource' or 'OldTestSource'?)",
+      "test.scn:5:1: unknown component 'Frobnicator': left out of the scene (--skip-unknown)",
+      `test.scn:6:${scene.children[4]!.attributes[2]!.loc.column}: TestSink 's': data link 'position': nothing at '@a.position' (expected @path.field) (it names a component that was left out)`,
+      `test.scn:6:${scene.children[4]!.attributes[1]!.loc.column}: TestSink 's': link 'source': no object at '@b' (it names a component that was left out)`,
+    ]);
+  });
+
+  it('accepts node attributes SOFA has, warns about others, and turns old visual flags into a VisualStyle warning', () => {
+    const warnings: SofaError[] = [];
+    const root = buildScene(el('Node', { name: 'root', multiThreadSimulation: '0', activated: '1', bbox: '-1 -1 -1 1 1 1', showCollisionModels: '1', showVisual: 'false', colour: 'red' }, [el('TestLoop', {})]), reg, warnings);
+    expect(root.bbox.value.length).to.equal(6);
+    expect(warnings.map((w) => w.code)).to.deep.equal(['unused-attribute', 'deprecated']);
+    expect(warnings[0]!.message).to.match(/unused attribute 'colour' of Node/);
+    expect(warnings[1]!.message).to.contain('add <VisualStyle displayFlags="showCollisionModels hideVisual"/>');
+  });
+
+  it('MakeAlias and MakeDataAlias rename a component and a Data for the elements after them', () => {
+    const root = buildScene(
+      el('Node', {}, [
+        el('TestLoop', {}),
+        el('MakeAlias', { targetcomponent: 'TestSink', alias: 'Sink' }),
+        el('MakeDataAlias', { componentname: 'TestSink', dataname: 'stiffness', alias: 'rigidity' }),
+        el('Sink', { name: 's', rigidity: '4' }),
+      ]),
+      aliasRegistry(),
+    );
+    const s = root.objects[3] as TestSink;
+    expect(s).to.be.instanceOf(TestSink);
+    expect(s.stiffness.value).to.equal(4);
+    const errors = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('MakeAlias', { targetcomponent: 'TestSinc', alias: 'S' })]), aliasRegistry()));
+    expect(errors[0]!.message).to.contain("MakeAlias: unknown target component 'TestSinc' (did you mean 'TestSink'?)");
   });
 
   it('reports unknown components, unknown attributes and bad values with file:line:column and a suggestion', () => {
@@ -77,12 +176,10 @@ describe('scene builder', () => {
       ),
     );
     const msgs = errors.map((e) => e.message);
-    expect(msgs).to.have.length(4);
+    expect(msgs).to.have.length(3); // the unused attribute 'stifness' is a warning (see below)
     expect(msgs[0]).to.equal("test.scn:3:1: unknown component 'TestSinc' (did you mean 'TestSink'?)");
-    expect(msgs[1]).to.match(/^test\.scn:4:\d+: TestSink 's': unknown attribute 'stifness' \(did you mean 'stiffness'\?\)$/);
-    expect(msgs[2]).to.match(/^test\.scn:5:\d+: TestSink 't': bad value for 'stiffness' \(double\): expected a number, got 'abc'$/);
-    expect(msgs[3]).to.match(/bad value for 'method'.*expected one of 'small', 'large'.*did you mean 'large'/);
-    expect(errors[1]!.loc!.column).to.equal(el('TestSink', { name: 's', stifness: '1' }).attributes[1]!.loc.column);
+    expect(msgs[1]).to.match(/^test\.scn:5:\d+: TestSink 't': bad value for 'stiffness' \(double\): expected a number, got 'abc'$/);
+    expect(msgs[2]).to.match(/bad value for 'method'.*expected one of 'small', 'large'.*did you mean 'large'/);
   });
 
   it('resolves data links (@path.field) and component links (@path), lazily following the parent', () => {
@@ -119,6 +216,13 @@ describe('scene builder', () => {
       `test.scn:6:${col(2)}: TestSink 's': data link 'position': TestSource 'loader' has no Data 'positions' (did you mean 'position'?)`,
       `test.scn:6:${col(1)}: TestSink 's': link 'source': no object at '@lodaer' (did you mean 'loader'?)`,
     ]);
+  });
+
+  it("a link to a node takes the node's object of the expected kind, else its context's (SOFA)", () => {
+    const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'up' }), el('Node', { name: 'c' }, [el('Node', { name: 'd' }, [el('TestSource', { name: 'own' })]), el('TestSink', { name: 's1', source: '@d' }), el('TestSink', { name: 's2', source: '@.' })])]), reg);
+    const [s1, s2] = root.children[0]!.objects as TestSink[];
+    expect(s1!.source.get()!.getName()).to.equal('own');
+    expect(s2!.source.get()!.getName()).to.equal('up');
   });
 
   it('rejects a link to an object of the wrong kind', () => {
@@ -161,7 +265,7 @@ describe('scene builder', () => {
     expect(s.getName()).to.equal('TestSink1');
     expect(s.stiffness.value).to.equal(3);
     expect(Array.from(s.position.value)).to.deep.equal([1, 1, 1]);
-    expect(() => addObjectFromAttributes(reg, root, 'TestSink', { bogus: '1' })).to.throw(SofaError, "unknown attribute 'bogus'");
+    expect(() => addObjectFromAttributes(reg, root, 'TestSink', { bogus: '1' })).to.throw(SofaError, "unused attribute 'bogus'");
     expect(root.objects).to.have.length(3);
   });
 });

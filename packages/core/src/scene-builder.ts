@@ -4,7 +4,8 @@ import type { Data } from './data.js';
 import { SofaError, SofaErrors, didYouMean, type SourceLocation } from './errors.js';
 import { isAnimationLoop } from './behavior/solvers.js';
 import { Node } from './node.js';
-import { resolveDataPath, resolvePath, splitDataPath } from './paths.js';
+import { componentInfoOf } from './component-info.js';
+import { isNode, resolveDataPath, resolvePath, splitDataPath } from './paths.js';
 import type { Link } from './link.js';
 import type { ComponentRegistry } from './registry.js';
 import type { SceneAttribute, SceneElement } from './scene-description.js';
@@ -14,13 +15,24 @@ import { canonicalTemplate } from './state-types.js';
  *  `filename` and `type`. Source Data declared with `autoLink: false` are not copied either. */
 const notCopiedBySrc = new Set(['name', 'printLog', 'tags', 'bbox', 'listening', 'filename', 'type']);
 
+/** How strictly a scene is read. */
+export interface BuildOptions {
+  /** Every warning is an error (for scene authors who want a clean scene). */
+  readonly strict?: boolean;
+  /** Unknown components are reported as warnings and left out, as SOFA does; without it they are
+   *  errors (a scene without them would not be the scene its author wrote). */
+  readonly skipUnknown?: boolean;
+}
+
 /**
  * Builds the scene graph from loaded elements: nodes and components created through the
  * registry, attributes parsed into Data, unnamed components named ClassName + per-node counter,
- * then every `@` link resolved. All problems are collected and thrown together as SofaErrors.
+ * then every `@` link resolved. All problems are collected and thrown together as SofaErrors;
+ * what SOFA only warns about (unused attributes, renamed Data, a template it falls back from)
+ * goes to `warnings`.
  */
-export function buildScene(rootElement: SceneElement, registry: ComponentRegistry, warnings?: SofaError[]): Node {
-  const b = new SceneBuilder(registry);
+export function buildScene(rootElement: SceneElement, registry: ComponentRegistry, warnings?: SofaError[], options: BuildOptions = {}): Node {
+  const b = new SceneBuilder(registry, options);
   const root = b.buildNode(rootElement, undefined);
   if (!root.objects.some(isAnimationLoop) && registry.find('DefaultAnimationLoop')) {
     // SOFA adds a DefaultAnimationLoop to a root that has none.
@@ -41,7 +53,8 @@ export function buildScene(rootElement: SceneElement, registry: ComponentRegistr
  * checks and link resolution as a scene file (the way to build scenes in code).
  */
 export function addObjectFromAttributes(registry: ComponentRegistry, node: Node, type: string, attributes: Record<string, string>, loc: SourceLocation = { file: '<code>', line: 1, column: 1 }): BaseObject {
-  const b = new SceneBuilder(registry);
+  // Code gets no warning channel: what a scene file would only be warned about is an error here.
+  const b = new SceneBuilder(registry, { strict: true });
   const el: SceneElement = { tag: type, attributes: Object.entries(attributes).map(([name, value]) => ({ name, value, loc })), children: [], loc, file: loc.file };
   const obj = b.buildObject(el, node);
   if (obj) {
@@ -52,6 +65,13 @@ export function addObjectFromAttributes(registry: ComponentRegistry, node: Node,
   b.throwIfErrors();
   return obj!;
 }
+
+/** Node attributes of SOFA's old visual flags (SOFA turns them into a VisualStyle). */
+const oldVisualFlags = [
+  'showAll', 'showVisual', 'showBehavior', 'showCollision', 'showMapping', 'showVisualModels', 'showBehaviorModels',
+  'showCollisionModels', 'showBoundingCollisionModels', 'showMappings', 'showMechanicalMappings', 'showForceFields',
+  'showInteractionForceFields', 'showWireFrame', 'showNormals',
+];
 
 /** Makes `name` unique in its node the SOFA way: ClassName1, ClassName2, ... */
 export function autoName(node: Node, obj: BaseObject): void {
@@ -65,25 +85,39 @@ export function autoName(node: Node, obj: BaseObject): void {
 
 export class SceneBuilder {
   readonly errors: SofaError[] = [];
-  /**
-   * Problems of visual components (category 'Visual'): an unknown attribute or a `src` that finds
-   * nothing. They cannot change the simulated result, so the scene still loads, as SOFA's does.
-   */
+  /** Problems SOFA only warns about: the scene still loads (errors under `strict`). */
   readonly warnings: SofaError[] = [];
   /** Component elements whose `src` attribute asks to copy same-named Data from another object. */
-  private readonly srcLinks: Array<{ obj: BaseObject; path: string; loc: SourceLocation; visual: boolean }> = [];
+  private readonly srcLinks: Array<{ obj: BaseObject; path: string; loc: SourceLocation }> = [];
+  /** Component names given by MakeAlias (alias → registered name), for the elements after it. */
+  private readonly componentAliases = new Map<string, string>();
+  /** Data aliases given by MakeDataAlias: class name → (alias → Data name). */
+  private readonly dataAliases = new Map<string, Map<string, string>>();
+  /** Names of the elements left out because their component is unknown: a link to one of them
+   *  is a consequence, not a problem of its own. */
+  private readonly missingNames = new Set<string>();
 
-  constructor(private readonly registry: ComponentRegistry) {}
+  constructor(private readonly registry: ComponentRegistry, private readonly options: BuildOptions = {}) {}
 
   throwIfErrors(): void {
     if (this.errors.length > 0) throw this.errors.length === 1 ? this.errors[0]! : new SofaErrors(this.errors);
+  }
+
+  /** A problem SOFA warns about: a warning, or an error under `strict`. */
+  private warn(e: SofaError): void {
+    (this.options.strict ? this.errors : this.warnings).push(e);
   }
 
   buildNode(el: SceneElement, parent: Node | undefined): Node {
     const node = new Node();
     node.loc = el.loc;
     if (parent) parent.addChild(node);
-    for (const a of el.attributes) this.setNodeAttribute(node, a);
+    const flags: string[] = [];
+    for (const a of el.attributes) {
+      if (oldVisualFlags.includes(a.name)) flags.push(visualFlag(a.name, a.value));
+      else this.setNodeAttribute(node, a);
+    }
+    if (flags.length > 0) this.addVisualStyle(node, el, flags.filter((f) => f !== '').join(' '));
     for (const child of el.children) {
       if (child.tag === 'Node' || child.tag === 'node') this.buildNode(child, node);
       else this.buildObject(child, node);
@@ -92,44 +126,63 @@ export class SceneBuilder {
   }
 
   private setNodeAttribute(node: Node, a: SceneAttribute): void {
+    if (a.name.startsWith('_')) return; // SOFA skips attributes starting with '_'
     const d = node.findData(a.name);
     if (!d) {
-      this.errors.push(new SofaError(`unknown attribute '${a.name}' of Node`, { loc: a.loc, component: `Node '${node.getName()}'`, ...hint(a.name, node.dataFields.map((f) => f.name)) }));
+      this.warn(new SofaError(`unused attribute '${a.name}' of Node (it names no Data of a Node)`, { loc: a.loc, component: `Node '${node.getName()}'`, code: 'unused-attribute', ...hint(a.name, node.dataFields.map((f) => f.name)) }));
       return;
     }
     this.readData(d, a, `Node '${node.getName()}'`);
   }
 
+  /** SOFA's old node visual flags become a VisualStyle of the node, with a deprecation warning. */
+  private addVisualStyle(node: Node, el: SceneElement, displayFlags: string): void {
+    const loc = el.attributes.find((a) => oldVisualFlags.includes(a.name))!.loc;
+    this.warn(new SofaError(`visual flag attributes of a Node are deprecated; add <VisualStyle displayFlags="${displayFlags}"/> to the node instead`, { loc, component: `Node '${node.getName()}'`, code: 'deprecated' }));
+    if (!this.registry.find('VisualStyle')) return;
+    const style = this.registry.create('VisualStyle');
+    style.loc = loc;
+    style.findData('displayFlags')?.read(displayFlags);
+    node.addObject(style);
+    autoName(node, style);
+  }
+
   /** Creates the component of `el` in `node` (links are resolved later). */
   buildObject(el: SceneElement, node: Node): BaseObject | undefined {
-    const entry = this.registry.find(el.tag);
+    const tag = this.componentAliases.get(el.tag) ?? el.tag;
+    const entry = this.registry.find(tag);
+    const nameAttr = el.attributes.find((a) => a.name === 'name');
     if (!entry) {
-      this.errors.push(new SofaError(`unknown component '${el.tag}'`, { loc: el.loc, ...hint(el.tag, this.registry.names()) }));
+      if (nameAttr && nameAttr.value.trim() !== '') this.missingNames.add(nameAttr.value.trim());
+      const e = new SofaError(`unknown component '${el.tag}'`, { loc: el.loc, code: 'unknown-component', ...hint(el.tag, this.registry.names()) });
+      if (this.options.skipUnknown) this.warn(new SofaError(`${e.detail}: left out of the scene (--skip-unknown)`, { loc: el.loc, code: 'skipped-component', ...(e.hint ? { hint: e.hint } : {}) }));
+      else this.errors.push(e);
       return undefined;
     }
     let obj: BaseObject;
     try {
-      obj = this.registry.create(el.tag);
+      obj = this.registry.create(tag);
     } catch (e) {
       this.errors.push(new SofaError(`cannot create component '${el.tag}': ${(e as Error).message}`, { loc: el.loc }));
       return undefined;
     }
     obj.loc = el.loc;
-    const nameAttr = el.attributes.find((a) => a.name === 'name');
     const who = `${entry.info.name} '${nameAttr?.value ?? ''}'`;
     if (el.children.length > 0) {
       this.errors.push(new SofaError(`a component element cannot contain other elements (found <${el.children[0]!.tag}>)`, { loc: el.children[0]!.loc, component: who }));
     }
+    const dataAliases = this.dataAliases.get(entry.info.name);
     for (const a of el.attributes) {
+      if (a.name.startsWith('_')) continue; // SOFA skips attributes starting with '_'
       if (a.name === 'template') {
         this.setTemplate(obj, entry.info.templates, a, who);
         continue;
       }
       if (a.name === 'src') {
-        this.srcLinks.push({ obj, path: a.value.trim(), loc: a.loc, visual: entry.info.category === 'Visual' });
+        this.srcLinks.push({ obj, path: a.value.trim(), loc: a.loc });
         continue;
       }
-      const d = obj.findData(a.name);
+      const d = obj.findData(a.name) ?? (dataAliases?.has(a.name) ? obj.findData(dataAliases.get(a.name)!) : undefined);
       if (d) {
         this.readData(d, a, who);
         continue;
@@ -146,19 +199,61 @@ export class SceneBuilder {
         l.loc = a.loc;
         continue;
       }
+      const renamed = obj.findRenamedData(a.name);
+      if (renamed) {
+        this.warn(new SofaError(`attribute '${a.name}' is deprecated: SOFA renamed it '${renamed.name}'`, { loc: a.loc, component: who, code: 'deprecated', hint: `write ${renamed.name}="${a.value.trim()}"` }));
+        if (!renamed.isSet) this.readData(renamed, a, who);
+        continue;
+      }
       const names = [...obj.dataFields.map((f) => f.name), ...obj.links.map((f) => f.name), 'template', 'src'];
-      (entry.info.category === 'Visual' ? this.warnings : this.errors).push(new SofaError(`unknown attribute '${a.name}'`, { loc: a.loc, component: who, ...hint(a.name, names) }));
+      this.warn(new SofaError(`unused attribute '${a.name}' (${entry.info.name} has no Data of that name)`, { loc: a.loc, component: who, code: 'unused-attribute', ...hint(a.name, names) }));
     }
-    if (!obj.template && entry.info.defaultTemplate) obj.template = entry.info.defaultTemplate;
+    if (!obj.template && entry.info.defaultTemplate && !el.attributes.some((a) => a.name === 'template')) obj.template = entry.info.defaultTemplate;
     node.addObject(obj);
     autoName(node, obj);
+    this.applyFactoryAlias(obj, who);
     return obj;
   }
 
+  /** MakeAlias and MakeDataAlias act on the factory for the elements that follow them. */
+  private applyFactoryAlias(obj: BaseObject, who: string): void {
+    if (obj.className === 'MakeAlias') {
+      const target = String(obj.findData('targetcomponent')?.value ?? '').trim();
+      const alias = String(obj.findData('alias')?.value ?? '').trim();
+      const entry = this.registry.find(target);
+      if (!entry) {
+        this.errors.push(new SofaError(`MakeAlias: unknown target component '${target}'`, { ...locOf(obj.loc, undefined), component: who, ...hint(target, this.registry.names()) }));
+      } else if (alias !== '') {
+        this.componentAliases.set(alias, entry.info.name);
+      }
+    } else if (obj.className === 'MakeDataAlias') {
+      const target = String(obj.findData('componentname')?.value ?? '').trim();
+      const dataName = String(obj.findData('dataname')?.value ?? '').trim();
+      const alias = String(obj.findData('alias')?.value ?? '').trim();
+      const entry = this.registry.find(target);
+      if (!entry) {
+        this.errors.push(new SofaError(`MakeDataAlias: unknown component '${target}'`, { ...locOf(obj.loc, undefined), component: who, ...hint(target, this.registry.names()) }));
+        return;
+      }
+      const probe = this.registry.create(entry.info.name);
+      if (!probe.findData(dataName)) {
+        this.errors.push(new SofaError(`MakeDataAlias: ${entry.info.name} has no Data '${dataName}'`, { ...locOf(obj.loc, undefined), component: who, ...hint(dataName, probe.dataFields.map((f) => f.name)) }));
+        return;
+      }
+      const map = this.dataAliases.get(entry.info.name) ?? new Map<string, string>();
+      map.set(alias, dataName);
+      this.dataAliases.set(entry.info.name, map);
+    }
+  }
+
+  /**
+   * A template the component does not have: SOFA falls back to the template the context allows
+   * and says so; here the component deduces it from its state at init, after a warning.
+   */
   private setTemplate(obj: BaseObject, accepted: readonly string[] | undefined, a: SceneAttribute, who: string): void {
     const t = canonicalTemplate(a.value);
     if (accepted && accepted.length > 0 && !accepted.includes(t)) {
-      this.errors.push(new SofaError(`template '${a.value}' is not supported; expected one of ${accepted.join(', ')}`, { loc: a.loc, component: who, ...hint(a.value, accepted) }));
+      this.warn(new SofaError(`template '${a.value}' is not one of ${accepted.join(', ')}; the template is taken from the component's state`, { loc: a.loc, component: who, code: 'template-fallback', ...hint(a.value, accepted) }));
       return;
     }
     obj.template = t;
@@ -181,6 +276,22 @@ export class SceneBuilder {
         this.errors.push(new SofaError(`bad value for '${a.name}': ${(e as Error).message}`, { loc: a.loc, component: who }));
       }
     }
+  }
+
+  /**
+   * A link problem: an error, unless the link names a component that was left out (unknown):
+   * then it is a consequence of that, a warning under --skip-unknown and nothing more otherwise
+   * (the unknown component is the error to fix).
+   */
+  private linkProblem(e: SofaError, path: string, owner: BaseObject | Node): void {
+    const names = path.replace(/^@/, '').split(/[/.]/);
+    if (!names.some((n) => this.missingNames.has(n))) {
+      // A visual component's link cannot change the simulated result: SOFA goes on, so do we.
+      if (!isNode(owner) && componentInfoOf(owner.constructor)?.category === 'Visual') this.warn(e);
+      else this.errors.push(e);
+      return;
+    }
+    if (this.options.skipUnknown) this.warn(new SofaError(`${e.detail} (it names a component that was left out)`, { ...locOf(e.loc, undefined), ...(e.component ? { component: e.component } : {}), code: 'skipped-component' }));
   }
 
   /** Resolves data links, component links and `src` links of the whole tree. */
@@ -218,9 +329,11 @@ export class SceneBuilder {
     }
     const target = resolvePath(obj, path);
     let value: unknown = target?.kind === 'object' ? target.object : undefined;
-    if (target?.kind === 'node') value = target.node.objects.find((o) => l.spec.accepts(o)) ?? (l.spec.accepts(target.node) ? target.node : undefined);
+    // A node designates its object of the expected kind; with none, SOFA takes the node's context
+    // one (a state, topology, solver... searched in its ancestors), as Node::findLinkDestClass.
+    if (target?.kind === 'node') value = (l.spec.accepts(target.node) ? target.node : undefined) ?? target.node.getObject((o): o is BaseObject => l.spec.accepts(o), 'up');
     if (target === undefined) {
-      this.errors.push(new SofaError(`link '${l.name}': no object at '${path}'`, { ...locOf(l.loc, obj.loc), component: obj.describe(), ...pathHint(obj, path) }));
+      this.linkProblem(new SofaError(`link '${l.name}': no object at '${path}'`, { ...locOf(l.loc, obj.loc), component: obj.describe(), ...pathHint(obj, path) }), path, obj);
       return undefined;
     }
     if (value === undefined || !l.spec.accepts(value)) {
@@ -233,10 +346,10 @@ export class SceneBuilder {
 
   /** `src="@loader"`: unset Data follow the same-named Data of the source object. */
   resolveSrcLinks(): void {
-    for (const { obj, path, loc, visual } of this.srcLinks) {
+    for (const { obj, path, loc } of this.srcLinks) {
       const target = resolvePath(obj, path);
       if (!target || target.kind !== 'object') {
-        (visual ? this.warnings : this.errors).push(new SofaError(`src: no object at '${path}'`, { loc, component: obj.describe(), ...pathHint(obj, path) }));
+        this.linkProblem(new SofaError(`src: no object at '${path}'`, { loc, component: obj.describe(), ...pathHint(obj, path) }), path, obj);
         continue;
       }
       for (const d of obj.dataFields) {
@@ -262,7 +375,7 @@ export class SceneBuilder {
         detail = `data link '${d.name}': ${what} has no Data '${split.field}'`;
         h = hint(split.field, fields.map((f) => f.name));
       }
-      this.errors.push(new SofaError(detail, { ...locOf(d.loc, owner.loc), component: who, ...h }));
+      this.linkProblem(new SofaError(detail, { ...locOf(d.loc, owner.loc), component: who, ...h }), d.linkPath, owner);
       return;
     }
     try {
@@ -289,4 +402,15 @@ function pathHint(obj: BaseObject, path: string): { hint?: string } {
   const last = p.slice(slash + 1);
   const names = obj.context.objects.map((o) => o.getName()).concat(obj.context.children.map((c) => c.getName()));
   return hint(last, names);
+}
+
+/** One old visual flag as SOFA's Node reads it: `showX` when true, `hideX` when false, '' when unreadable. */
+function visualFlag(name: string, value: string): string {
+  const v = value.trim();
+  let on: boolean;
+  if (/^[tT]/.test(v)) on = true;
+  else if (/^[fF]/.test(v)) on = false;
+  else if (/^-?\d/.test(v)) on = parseInt(v, 10) !== 0;
+  else return '';
+  return on ? name : `hide${name.slice(4)}`;
 }

@@ -18,6 +18,8 @@ export interface ExpanderOptions {
   readonly isKnownTag: (tag: string) => boolean;
   /** Folder against which files named from a pseudo-file (`<string>`) are resolved. */
   readonly baseDir: string;
+  /** Receives the reader's warnings (see parseXmlDocument). */
+  readonly warnings?: SofaError[];
 }
 
 /** Expands `<include>` elements and unknown tags backed by `Objects/<Tag>.xml` files, recursively,
@@ -120,7 +122,7 @@ export class SceneExpander {
       } catch (e) {
         throw new SofaError(`cannot read included file '${file}': ${(e as Error).message}`, { loc: via.loc, cause: e });
       }
-      root = parseXmlDocument(text, file);
+      root = parseXmlDocument(text, file, this.options.warnings);
       this.parsed.set(file, root);
     }
     return root;

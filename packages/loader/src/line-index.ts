@@ -27,6 +27,12 @@ export class LineIndex {
     return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
   }
 
+  /** The offset of a 1-based line and column (clamped to the text's lines). */
+  offsetOf(line: number, column: number): number {
+    const l = Math.min(Math.max(line, 1), this.starts.length);
+    return this.starts[l - 1]! + column - 1;
+  }
+
   /** A SourceLocation in `file` for `offset`. */
   location(file: string, offset: number): SourceLocation {
     return { file, ...this.position(offset) };

@@ -33,8 +33,9 @@ function loadScene(text: string, file: string, options: LoadSceneOptions): Scene
     dataPaths: (options.dataPaths ?? []).map((p) => path.resolve(p)),
     isKnownTag: options.isKnownTag ?? (() => false),
     baseDir: process.cwd(),
+    ...(options.warnings ? { warnings: options.warnings } : {}),
   });
-  const root = expander.expandDocument(parseXmlDocument(text, file));
+  const root = expander.expandDocument(parseXmlDocument(text, file, options.warnings));
   if (root.tag !== 'Node') {
     throw new SofaError(`the root of a scene must be a <Node> element, not <${root.tag}>`, { loc: root.loc });
   }

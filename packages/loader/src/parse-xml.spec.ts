@@ -68,4 +68,19 @@ describe('parseXmlDocument', () => {
     expect(at(second.loc!)).to.equal('2:3');
     expect(second.message).to.contain('single root element');
   });
+
+  it("accepts an attribute glued to the previous value's quote, as SOFA's reader does, with a located warning", () => {
+    const warnings: SofaError[] = [];
+    const text = '<Node>\n  <A b="1"c="2" d=\'3\'e="4"/>\n  <B f="5"/>\n</Node>';
+    const root = parseXmlDocument(text, 'glued.scn', warnings);
+    const a = root.children[0]!;
+    expect(attrs(a)).to.deep.equal(['b=1', 'c=2', 'd=3', 'e=4']);
+    // Positions are those of the original text, not of the repaired one.
+    expect(a.attributes.map((x) => at(x.loc))).to.deep.equal(['2:6', '2:11', '2:17', '2:22']);
+    expect(at(root.children[1]!.attributes[0]!.loc)).to.equal('3:6');
+    expect(warnings.map((w) => `${at(w.loc!)} ${w.code}`)).to.deep.equal(['2:11 xml-leniency', '2:22 xml-leniency']);
+    // Still malformed otherwise, located in the original text.
+    const err = thrown(() => parseXmlDocument('<Node>\n  <A b="1"c="2" d/>\n</Node>', 'bad.scn', [])) as SofaError;
+    expect(at(err.loc!)).to.equal('2:17'); // the 'd' without a value
+  });
 });

@@ -29,17 +29,21 @@ function elementTag(node: OrderedNode): string | undefined {
   return undefined;
 }
 
-/** Parses one XML document into its root element, with positions; no include is expanded.
- *  `file` is the name used in positions. Malformed XML raises a SofaError at the fault. */
-export function parseXmlDocument(source: string, file: string): SceneElement {
-  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source; // drop a BOM
-  const lines = new LineIndex(text);
+/** At most this many leniency repairs per document (each one re-validates the text). */
+const MAX_REPAIRS = 1000;
 
-  const valid = XMLValidator.validate(text, { allowBooleanAttributes: false });
-  if (valid !== true) {
-    const { msg, line, col } = valid.err;
-    throw new SofaError(`malformed XML: ${msg}`, { loc: { file, line: line ?? 1, column: col ?? 1 } });
-  }
+/**
+ * Parses one XML document into its root element, with positions; no include is expanded.
+ * `file` is the name used in positions. Malformed XML raises a SofaError at the fault.
+ *
+ * What SOFA's XML reader (TinyXML) accepts beyond the standard is accepted too, with a warning in
+ * `warnings`: an attribute written directly after the closing quote of the previous one
+ * (`a="1"b="2"`).
+ */
+export function parseXmlDocument(source: string, file: string, warnings?: SofaError[]): SceneElement {
+  const original = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source; // drop a BOM
+  const lines = new LineIndex(original);
+  const { text, toOriginal } = repairLenientXml(original, file, lines, warnings);
 
   let nodes: OrderedNode[];
   try {
@@ -55,9 +59,9 @@ export function parseXmlDocument(source: string, file: string): SceneElement {
     const attributes = scanStartTag(text, offset).map((a) => ({
       name: a.name,
       value: decodeXmlText(a.rawValue),
-      loc: lines.location(file, a.offset),
+      loc: lines.location(file, toOriginal(a.offset)),
     }));
-    return { tag, attributes, children: convertAll(node[tag] as OrderedNode[]), loc: lines.location(file, offset), file };
+    return { tag, attributes, children: convertAll(node[tag] as OrderedNode[]), loc: lines.location(file, toOriginal(offset)), file };
   };
   const convertAll = (list: OrderedNode[]): ElementDraft[] => {
     const out: ElementDraft[] = [];
@@ -72,4 +76,38 @@ export function parseXmlDocument(source: string, file: string): SceneElement {
   if (roots.length === 0) throw new SofaError('the document has no root element', { loc: { file, line: 1, column: 1 } });
   if (roots.length > 1) throw new SofaError(`a document has a single root element; found a second one <${roots[1]!.tag}>`, { loc: roots[1]!.loc });
   return roots[0]!;
+}
+
+/**
+ * Validates `original`, inserting a space where an attribute follows a closing quote directly
+ * (SOFA's reader accepts it), and returns the repaired text with a map from its offsets back to
+ * the original's. Any other fault is a located SofaError.
+ */
+function repairLenientXml(original: string, file: string, lines: LineIndex, warnings: SofaError[] | undefined): { text: string; toOriginal: (offset: number) => number } {
+  let text = original;
+  /** Offsets in `text` where a space was inserted, ascending. */
+  const inserted: number[] = [];
+  const toOriginal = (offset: number): number => {
+    let k = 0;
+    while (k < inserted.length && inserted[k]! < offset) k++;
+    return offset - k;
+  };
+  for (let repairs = 0; ; repairs++) {
+    const valid = XMLValidator.validate(text, { allowBooleanAttributes: false });
+    if (valid === true) return { text, toOriginal };
+    const { msg, line, col, code } = valid.err;
+    const repaired = new LineIndex(text);
+    const at = line !== undefined && col !== undefined ? repaired.offsetOf(line, col) : undefined;
+    const glued = code === 'InvalidAttr' && /has no space in starting/.test(msg) && at !== undefined && (text[at - 1] === '"' || text[at - 1] === "'");
+    if (!glued || repairs >= MAX_REPAIRS) {
+      const loc = at !== undefined ? lines.location(file, toOriginal(at)) : { file, line: line ?? 1, column: col ?? 1 };
+      throw new SofaError(`malformed XML: ${msg}`, { loc });
+    }
+    warnings?.push(new SofaError(`no space between two attributes (SOFA's reader accepts it; XML does not)`, { loc: lines.location(file, toOriginal(at)), code: 'xml-leniency' }));
+    text = text.slice(0, at) + ' ' + text.slice(at);
+    let k = 0;
+    while (k < inserted.length && inserted[k]! < at) k++;
+    for (let j = k; j < inserted.length; j++) inserted[j]! += 1;
+    inserted.splice(k, 0, at);
+  }
 }

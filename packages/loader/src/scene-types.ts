@@ -1,4 +1,4 @@
-import type { SceneAttribute, SceneElement } from '@sofa-ts/core';
+import type { SceneAttribute, SceneElement, SofaError } from '@sofa-ts/core';
 
 export type { SceneAttribute, SceneElement } from '@sofa-ts/core';
 
@@ -20,6 +20,8 @@ export interface LoadSceneOptions {
    *  which this is false is replaced by `Objects/<Tag>.xml` when such a file exists.
    *  Default: no tag is known (every tag with an `Objects/<Tag>.xml` file is expanded). */
   readonly isKnownTag?: (tag: string) => boolean;
+  /** Receives what the reader accepts with a warning (XML that SOFA's reader tolerates). */
+  readonly warnings?: SofaError[];
 }
 
 /** Options of loadSceneString. */

@@ -20,3 +20,4 @@ export * as constraint from '@sofa-ts/constraint';
 export * as softrobots from '@sofa-ts/softrobots';
 export * as io from '@sofa-ts/io';
 export * from './state-recorder.js';
+export * from './check.js';

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ContainerModule } from 'inversify';
-import { SofaError, isBuiltinPluginName, tokens, type ComponentRegistry, type SceneElement } from '@sofa-ts/core';
+import { SofaError, SofaErrors, isBuiltinPluginName, tokens, type ComponentRegistry, type SceneElement } from '@sofa-ts/core';
 
 /** The plugin names an element `<RequiredPlugin>` asks for: pluginName, else name. */
 export function requestedPlugins(el: SceneElement): string[] {
@@ -27,14 +27,14 @@ export async function loadRequiredPlugins(root: SceneElement, registry: Componen
           await loadPlugin(name, registry, [path.dirname(el.file), process.cwd()]);
         } catch (e) {
           const loc = el.attributes.find((a) => a.name === 'pluginName' || a.name === 'name')?.loc ?? el.loc;
-          errors.push(new SofaError(`cannot load plugin '${name}': ${(e as Error).message}`, { loc, component: `RequiredPlugin '${name}'` }));
+          errors.push(new SofaError(`cannot load plugin '${name}': ${(e as Error).message}`, { loc, component: `RequiredPlugin '${name}'`, code: 'missing-plugin' }));
         }
       }
     }
     for (const c of el.children) await visit(c);
   };
   await visit(root);
-  if (errors.length > 0) throw errors[0]!;
+  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
 }
 
 /** Imports the npm package `name` and loads its ContainerModule into the registry. */

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import {
   Simulation,
   SofaError,
+  SofaErrors,
   addObjectFromAttributes,
   buildScene,
   setSceneFiles,
@@ -24,12 +25,17 @@ export interface LoadOptions {
   registry?: ComponentRegistry;
   /** Run init right away (default true). */
   init?: boolean;
+  /** Every warning is an error (unused attributes, renamed Data, template fallbacks, lenient XML). */
+  strict?: boolean;
+  /** Unknown components are warned about and left out, as SOFA does (default: they are errors). */
+  skipUnknown?: boolean;
 }
 
 /** A loaded scene: its graph, the simulation that steps it, and the registry that built it. */
 export class SofaScene {
   readonly simulation: Simulation;
-  /** What the scene got wrong without consequence for the simulation (visual components' attributes and sources). */
+  /** What SOFA would warn about while loading: unused attributes, renamed Data, template
+   *  fallbacks, lenient XML, components left out under `skipUnknown`; each located. */
   readonly warnings: SofaError[] = [];
 
   constructor(readonly root: Node, readonly registry: ComponentRegistry, readonly file: string | undefined) {
@@ -73,10 +79,11 @@ function dataPathsOf(options: LoadOptions): string[] {
   return [...(options.dataPaths ?? []), ...defaultDataPaths(process.env)];
 }
 
-async function fromElement(root: SceneElement, registry: ComponentRegistry, options: LoadOptions, file: string | undefined): Promise<SofaScene> {
+async function fromElement(root: SceneElement, registry: ComponentRegistry, options: LoadOptions, file: string | undefined, readerWarnings: SofaError[]): Promise<SofaScene> {
+  if (options.strict && readerWarnings.length > 0) throw readerWarnings.length === 1 ? readerWarnings[0]! : new SofaErrors(readerWarnings);
   await loadRequiredPlugins(root, registry);
-  const warnings: SofaError[] = [];
-  const node = buildScene(root, registry, warnings);
+  const warnings: SofaError[] = [...readerWarnings];
+  const node = buildScene(root, registry, warnings, { ...(options.strict ? { strict: true } : {}), ...(options.skipUnknown ? { skipUnknown: true } : {}) });
   setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => path.resolve(p)) });
   if (options.dt !== undefined) node.dt.value = options.dt;
   const scene = new SofaScene(node, registry, file);
@@ -89,19 +96,22 @@ async function fromElement(root: SceneElement, registry: ComponentRegistry, opti
 export async function loadScene(file: string, options: LoadOptions = {}): Promise<SofaScene> {
   const registry = options.registry ?? createRegistry();
   const abs = path.resolve(file);
-  const root = loadSceneFile(abs, { dataPaths: dataPathsOf(options), isKnownTag: (t: string) => registry.find(t) !== undefined });
-  return fromElement(root, registry, options, abs);
+  const readerWarnings: SofaError[] = [];
+  const root = loadSceneFile(abs, { dataPaths: dataPathsOf(options), isKnownTag: (t: string) => registry.find(t) !== undefined, warnings: readerWarnings });
+  return fromElement(root, registry, options, abs, readerWarnings);
 }
 
 /** Loads a scene given as XML text (file names in errors are `fileName`, default `<string>`). */
 export async function loadSceneFromString(xml: string, options: LoadOptions & { fileName?: string } = {}): Promise<SofaScene> {
   const registry = options.registry ?? createRegistry();
+  const readerWarnings: SofaError[] = [];
   const root = loadSceneString(xml, {
     fileName: options.fileName ?? '<string>',
     dataPaths: dataPathsOf(options),
     isKnownTag: (t: string) => registry.find(t) !== undefined,
+    warnings: readerWarnings,
   });
-  return fromElement(root, registry, options, undefined);
+  return fromElement(root, registry, options, undefined, readerWarnings);
 }
 
 /**

@@ -35,7 +35,7 @@ export class TestSink extends BaseObject {
   readonly stiffness = this.initData({ name: 'stiffness', type: Real, default: 1, help: 'a real', aliases: ['k'] });
   readonly enabled = this.initData({ name: 'enabled', type: Bool, default: true, help: 'a bool' });
   readonly method = this.initData({ name: 'method', type: Enum(['small', 'large']), default: 'large', help: 'an option' });
-  readonly count = this.initData({ name: 'count', type: Int, default: 0, help: 'a count' });
+  readonly count = this.initData({ name: 'count', type: Int, default: 0, help: 'a count', renamedFrom: ['oldCount'] });
   readonly source = this.initLink({ name: 'source', help: 'a source', accepts: (o: unknown): o is TestSource => o instanceof TestSource, expected: 'a TestSource', search: 'up' });
   override init(): void {
     initOrder.push(`init ${this.getName()}`);

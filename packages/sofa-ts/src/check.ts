@@ -1,0 +1,73 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { SofaError, SofaErrors } from '@sofa-ts/core';
+import { loadScene, type LoadOptions } from './scene.js';
+
+/** What `sofa-ts check` found for one scene. */
+export interface SceneCheck {
+  scene: string;
+  /** runs: loaded and stepped; missing: unknown components or plugins; error: any other stop. */
+  status: 'runs' | 'missing' | 'error';
+  /** Unknown component names (each once), for status 'missing'. */
+  missingComponents: string[];
+  /** SOFA plugins the scene requires that sofa-ts does not provide, for status 'missing'. */
+  missingPlugins: string[];
+  /** The first error, on one line and located, for status 'error'. */
+  error?: string;
+  /** The unknown components with their locations and suggestions (one line each). */
+  details: string[];
+  warnings: number;
+  steps: number;
+  loadMs?: number;
+  msPerStep?: number;
+}
+
+/**
+ * SOFA's data paths for a scene inside a SOFA tree: when a folder `examples` above the scene has a
+ * sibling `share`, both are data paths (a SOFA build finds meshes and `Objects/` includes there).
+ */
+export function sofaTreeDataPaths(scene: string): string[] {
+  for (let dir = path.dirname(path.resolve(scene)); ; dir = path.dirname(dir)) {
+    if (path.basename(dir) === 'examples' && fs.existsSync(path.join(dir, '..', 'share'))) return [path.join(dir, '..', 'share'), dir];
+    if (path.dirname(dir) === dir) return [];
+  }
+}
+
+/** Loads a scene, runs `steps` steps and sorts the outcome (never throws). */
+export async function checkScene(scene: string, steps: number, options: LoadOptions = {}): Promise<SceneCheck> {
+  const base: SceneCheck = { scene, status: 'runs', missingComponents: [], missingPlugins: [], details: [], warnings: 0, steps: 0 };
+  const t0 = performance.now();
+  let loaded;
+  try {
+    loaded = await loadScene(scene, options);
+  } catch (e) {
+    return { ...base, ...classifyLoadError(e) };
+  }
+  const loadMs = performance.now() - t0;
+  const t1 = performance.now();
+  let done = 0;
+  try {
+    for (; done < steps; done++) loaded.step();
+  } catch (e) {
+    return { ...base, status: 'error', error: `step ${done + 1}: ${firstLine(e)}`, warnings: loaded.warnings.length, steps: done, loadMs };
+  }
+  return { ...base, warnings: loaded.warnings.length, steps: done, loadMs, msPerStep: done > 0 ? (performance.now() - t1) / done : 0 };
+}
+
+/** Missing components and plugins are what a scene needs from us; anything else is an error. */
+export function classifyLoadError(e: unknown): Pick<SceneCheck, 'status' | 'missingComponents' | 'missingPlugins' | 'details' | 'error'> {
+  const all = e instanceof SofaErrors ? e.errors : e instanceof SofaError ? [e] : [];
+  const unknown = all.filter((x) => x.code === 'unknown-component');
+  const plugins = all.filter((x) => x.code === 'missing-plugin');
+  if (unknown.length > 0 || plugins.length > 0) {
+    const names = [...new Set(unknown.map((x) => /'([^']+)'/.exec(x.detail)?.[1] ?? x.detail))];
+    const pluginNames = [...new Set(plugins.map((x) => /plugin '([^']+)'/.exec(x.detail)?.[1] ?? x.detail))];
+    return { status: 'missing', missingComponents: names, missingPlugins: pluginNames, details: [...plugins, ...unknown].map((x) => x.message) };
+  }
+  return { status: 'error', missingComponents: [], missingPlugins: [], details: [], error: firstLine(e) };
+}
+
+function firstLine(e: unknown): string {
+  const msg = e instanceof SofaErrors ? e.errors[0]!.message + (e.errors.length > 1 ? ` (and ${e.errors.length - 1} other error${e.errors.length > 2 ? 's' : ''})` : '') : e instanceof Error ? e.message : String(e);
+  return msg.split('\n')[0]!;
+}
