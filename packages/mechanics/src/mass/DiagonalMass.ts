@@ -21,7 +21,8 @@ import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassM
   category: 'Mass',
   module: 'Sofa.Component.Mass',
   description: 'Lumped mass from a mesh: element masses shared equally among their vertices.',
-  templates: ['Vec3d', 'Vec2d', 'Vec1d'],
+  // SOFA names a mass template by its state and geometry types ('Vec3d,Vec3d'); same-dimension pairs are accepted.
+  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d'],
 })
 export class DiagonalMass extends BaseMass {
   readonly vertexMass = this.initData({ name: 'vertexMass', type: RealArray(0), default: new Float64Array(0), unit: 'kg', help: 'mass of each vertex; if unspecified or wrongly set, massDensity or totalMass is used (after init: the masses in use)' });
