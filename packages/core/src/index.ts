@@ -14,6 +14,7 @@ export * from './scene-description.js';
 export * from './scene-builder.js';
 export * from './simulation.js';
 export * from './required-plugin.js';
+export * from './add-resource-repository.js';
 export * from './behavior/matrix-accumulator.js';
 export * from './behavior/mechanical-state.js';
 export * from './behavior/array-mechanical-state.js';
