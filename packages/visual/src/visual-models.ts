@@ -77,16 +77,24 @@ export const VisualVectorField = inertVisual(
   ],
 );
 
+/** A cylinder model is a visual state: its points, and the edges between them. */
+const cylinderFields = [
+  d('position', RealArray(3, 'vector<Vec3d>'), new Float64Array(0), 'positions of the points'),
+  d('radius', Real, 1, 'radius of the cylinders'),
+  d('color', RGBAColor, white(), 'color of the cylinders'),
+  d('edges', IndexArray(2), new Uint32Array(0), 'the edges'),
+];
+
 export const CylinderVisualModel = inertVisual(
   { name: 'CylinderVisualModel', category: 'Visual', module: VISUAL, description: 'Draws a cylinder along each edge, between points of the state of its node.' },
   NOT_DRAWN,
-  [d('radius', Real, 1, 'radius of the cylinders'), d('color', RGBAColor, white(), 'color of the cylinders'), d('edges', IndexArray(2), new Uint32Array(0), 'the edges')],
+  cylinderFields,
 );
 
 export const OglCylinderModel = inertVisual(
   { name: 'OglCylinderModel', category: 'Visual', module: R3D, description: 'Draws a cylinder along each edge (OpenGL).' },
   NOT_DRAWN,
-  [d('radius', Real, 1, 'radius of the cylinders'), d('color', RGBAColor, white(), 'color of the cylinders'), d('edges', IndexArray(2), new Uint32Array(0), 'the edges')],
+  cylinderFields,
 );
 
 export const PointSplatModel = inertVisual(

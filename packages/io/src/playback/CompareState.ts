@@ -53,8 +53,7 @@ export class CompareState extends ReadState {
 
   override handleEvent(event: SofaEvent): void {
     if (!(event instanceof AnimateBeginEvent) || this.componentState !== 'valid' || !this.state) return;
-    const t = this.context.getTime() + this.shift.value + 0.001 * this.context.getDt();
-    const frame = this.cursor.advance(t);
+    const frame = this.cursor.advance(this.frameTime());
     if (!frame) return;
     const s = this.state;
     const points = s.size;

@@ -7,11 +7,13 @@ import { transformPositions } from './state-transform.js';
 /**
  * Replays a state file (written by WriteState or `sofa-ts run --write-state`) into the
  * MechanicalObject of its node (SOFA ReadState). At bwdInit and at the beginning of every step
- * (AnimateBeginEvent), with t = time + shift, the last frame of the file with T ≤ t not read yet
+ * (AnimateBeginEvent), with t = time + shift + 0.001·dt, the last frame of the file with T ≤ t not read yet
  * (see FrameCursor) sets the positions, transformed as p ← R·(scalePos·p) + translation, and the
  * velocities when the frame has them; projective constraints of the node's subtree then project
  * them and its mappings propagate them (SOFA's project / propagate / update-mapping visitors).
  * A frame whose size differs from the state's is an error (SOFA would resize the state).
+ * Differs from SOFA by choice: the 0.001·dt added to t (as SOFA's CompareState does) keeps a frame
+ * from being missed when the accumulated time falls just below the time printed in the file.
  */
 @sofaComponent({
   name: 'ReadState',
@@ -40,7 +42,12 @@ export class ReadState extends BaseObject {
   }
 
   override bwdInit(): void {
-    this.readAt(this.context.getTime() + this.shift.value);
+    this.readAt(this.frameTime());
+  }
+
+  /** t = time + shift + 0.001·dt: the time against which the frames' T are compared. */
+  protected frameTime(): number {
+    return this.context.getTime() + this.shift.value + 0.001 * this.context.getDt();
   }
 
   override reset(): void {
@@ -48,7 +55,7 @@ export class ReadState extends BaseObject {
   }
 
   override handleEvent(event: SofaEvent): void {
-    if (event instanceof AnimateBeginEvent && this.componentState === 'valid') this.readAt(this.context.getTime() + this.shift.value);
+    if (event instanceof AnimateBeginEvent && this.componentState === 'valid') this.readAt(this.frameTime());
   }
 
   /** Sets the state from the frame due at time t, if a new one is. */
