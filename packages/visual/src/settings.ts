@@ -73,7 +73,7 @@ export const FixPickedParticleButtonSetting = inertVisual(
 );
 
 export const TaskSchedulerSettings = inertVisual(
-  { name: 'TaskSchedulerSettings', category: 'ConfigurationSetting', module: 'MultiThreading', description: 'Threads of the task scheduler of parallel components.' },
+  { name: 'TaskSchedulerSettings', category: 'ConfigurationSetting', module: 'Sofa.Simulation.Core', description: 'Threads of the task scheduler of parallel components.' },
   'steps run on one thread, so the number of threads is not used',
   [d('nbThreads', UInt, 0, 'number of threads (0: one per core)'), d('scheduler', Str, '', 'name of the task scheduler')],
 );
