@@ -160,6 +160,15 @@ describe('WriteState, ReadState and CompareState (Playback)', () => {
     expect(frames[0]!.F!.length).to.equal(6);
   });
 
+  it('WriteState does not overwrite a read-only file (a reference file), whoever runs it', async () => {
+    const file = path.join(dir, 'reference-kept.txt');
+    fs.writeFileSync(file, 'T= 0\n  X= 1 2 3\n');
+    fs.chmodSync(file, 0o444);
+    const e = await errorOf(loadSceneFromString(physics(`<WriteState filename="${file}"/>`), { fileName: 'ro.scn' }));
+    expect(e.message).to.match(/ro\.scn:\d+:\d+.*is read-only: WriteState does not overwrite it/s);
+    expect(fs.readFileSync(file, 'utf8')).to.equal('T= 0\n  X= 1 2 3\n');
+  });
+
   it('ReadState replays the file into a MechanicalObject: the written state at every written step', async () => {
     const file = path.join(dir, 'replay.txt');
     const { x, v } = await record(file);

@@ -113,6 +113,7 @@ export const DataDisplay = inertVisual(
   { name: 'DataDisplay', category: 'Visual', module: R3D, description: 'Draws a mesh colored by values per point or per cell, through the OglColorMap of its node.' },
   'nothing is drawn, and currentMin and currentMax are not computed',
   [
+    d('position', RealArray(3, 'vector<Vec3d>'), new Float64Array(0), 'positions of the points drawn (a mapping may set them)'),
     d('maximalRange', Bool, true, 'keep the largest range over all steps'),
     d('pointData', RealArray(1, 'vector<double>'), new Float64Array(0), 'value per point'),
     d('triangleData', RealArray(1, 'vector<double>'), new Float64Array(0), 'value per triangle', { aliases: ['cellData'] }),

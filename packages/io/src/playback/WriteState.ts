@@ -83,6 +83,11 @@ export class WriteState extends BaseObject {
     if (this.stopAt.value < 0) throw this.error(`stopAt = ${this.stopAt.value} must be zero or positive`);
     this.file = outputFilePath(this, name);
     this.gzip = this.file.endsWith('.gz');
+    // A file without write permission is data to keep (a reference file of a corpus): even a
+    // process that may write it anyway (root) leaves it alone.
+    if (fs.existsSync(this.file) && (fs.statSync(this.file).mode & 0o222) === 0) {
+      throw this.error(`'${this.file}' is read-only: WriteState does not overwrite it`, 'write to another file name or folder');
+    }
     try {
       fs.writeFileSync(this.file, '');
     } catch (e) {
