@@ -21,6 +21,13 @@ export function getSceneFiles(root: Node): SceneFiles | undefined {
   return sceneFiles.get(root);
 }
 
+/** Appends a folder to the scene's data paths (AddDataRepository); no effect if already there. */
+export function addSceneDataPath(root: Node, dir: string): void {
+  const files = sceneFiles.get(root) ?? { dataPaths: [] };
+  if (files.dataPaths.includes(dir)) return;
+  sceneFiles.set(root, { ...files, dataPaths: [...files.dataPaths, dir] });
+}
+
 /**
  * The candidates for a file named by a component, in SOFA's order: an absolute path as is; the
  * folder of the file that declares the component (includes keep their own folder); the scene's

@@ -15,6 +15,7 @@ export * from './scene-builder.js';
 export * from './simulation.js';
 export * from './required-plugin.js';
 export * from './factory-alias.js';
+export * from './add-resource-repository.js';
 export * from './behavior/matrix-accumulator.js';
 export * from './behavior/mechanical-state.js';
 export * from './behavior/array-mechanical-state.js';
