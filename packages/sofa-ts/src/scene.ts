@@ -29,6 +29,8 @@ export interface LoadOptions {
   strict?: boolean;
   /** Unknown components are warned about and left out, as SOFA does (default: they are errors). */
   skipUnknown?: boolean;
+  /** Every file the scene's components write goes into this folder (see SceneFiles.outputDir). */
+  outputDir?: string;
 }
 
 /** A loaded scene: its graph, the simulation that steps it, and the registry that built it. */
@@ -84,7 +86,7 @@ async function fromElement(root: SceneElement, registry: ComponentRegistry, opti
   await loadRequiredPlugins(root, registry);
   const warnings: SofaError[] = [...readerWarnings];
   const node = buildScene(root, registry, warnings, { ...(options.strict ? { strict: true } : {}), ...(options.skipUnknown ? { skipUnknown: true } : {}) });
-  setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => path.resolve(p)) });
+  setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => path.resolve(p)), ...(options.outputDir ? { outputDir: path.resolve(options.outputDir) } : {}) });
   if (options.dt !== undefined) node.dt.value = options.dt;
   const scene = new SofaScene(node, registry, file);
   scene.warnings.push(...warnings);

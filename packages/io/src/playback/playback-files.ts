@@ -1,19 +1,10 @@
-import * as path from 'node:path';
-import { findDataFile, isMechanicalState, type BaseMechanicalState, type BaseObject } from '@sofa-ts/core';
+import { findDataFile, isMechanicalState, outputFilePath, type BaseMechanicalState, type BaseObject } from '@sofa-ts/core';
 
 /** The mechanical state of the component's own node (SOFA's context getMechanicalState). */
 export function localMechanicalState(obj: BaseObject): BaseMechanicalState {
   const state = obj.context.getObject(isMechanicalState, 'local');
   if (!state) throw obj.error('no mechanical state in this node', 'put the component in the node of the MechanicalObject it reads or writes');
   return state;
-}
-
-/** Where a file written by the component goes: an absolute name as is, a relative one beside the
- *  file that declares the component (the scene file), else in the current directory. */
-export function outputFilePath(obj: BaseObject, name: string): string {
-  if (path.isAbsolute(name)) return name;
-  const declaring = obj.loc && !/^<.*>$/.test(obj.loc.file) ? path.dirname(obj.loc.file) : process.cwd();
-  return path.resolve(declaring, name);
 }
 
 /** The state file a component reads, found as mesh files are (scene folder, data paths). */
@@ -23,3 +14,5 @@ export function inputFilePath(obj: BaseObject, name: string): string {
   if (!found) throw obj.error(`state file '${name.trim()}' not found`, 'relative names are looked up beside the scene, then in the data paths');
   return found;
 }
+
+export { outputFilePath };
