@@ -156,6 +156,8 @@ export class SceneBuilder {
   }
 
   private setTemplate(obj: BaseObject, accepted: readonly string[] | undefined, a: SceneAttribute, who: string): void {
+    // template="" is SOFA's "not given": the component deduces it (from its states, as SOFA's factory does).
+    if (a.value.trim() === '') return;
     const t = canonicalTemplate(a.value);
     if (accepted && accepted.length > 0 && !accepted.includes(t)) {
       this.errors.push(new SofaError(`template '${a.value}' is not supported; expected one of ${accepted.join(', ')}`, { loc: a.loc, component: who, ...hint(a.value, accepted) }));

@@ -10,6 +10,7 @@ import {
   type Node,
   type SceneElement,
   resolvePath,
+  sceneWarnings,
 } from '@sofa-ts/core';
 import { defaultDataPaths, loadSceneFile, loadSceneString } from '@sofa-ts/loader';
 import { loadRequiredPlugins } from './plugins.js';
@@ -29,11 +30,16 @@ export interface LoadOptions {
 /** A loaded scene: its graph, the simulation that steps it, and the registry that built it. */
 export class SofaScene {
   readonly simulation: Simulation;
-  /** What the scene got wrong without consequence for the simulation (visual components' attributes and sources). */
-  readonly warnings: SofaError[] = [];
-
   constructor(readonly root: Node, readonly registry: ComponentRegistry, readonly file: string | undefined) {
     this.simulation = new Simulation(root);
+  }
+
+  /**
+   * What the scene got wrong without consequence for the simulation: visual components' attributes
+   * and sources, and what components warn about at init (BaseObject.warn).
+   */
+  get warnings(): SofaError[] {
+    return sceneWarnings(this.root);
   }
 
   init(): this {
