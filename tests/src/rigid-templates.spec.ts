@@ -168,6 +168,30 @@ describe('Rigid templates in scenes (closed forms)', () => {
       expect(state(a, 'body').v[4]).to.be.closeTo((0.01 * -1) / 6, 1e-16);
     });
 
+    it('DiagonalMass on Rigid3 frames: one RigidMass per frame (given, padded with the last), or lumped from the mesh with J = I', async () => {
+      const h = 0.01;
+      const run = async (mass: string) => {
+        const s = await loadSceneFromString(`<Node name="root" dt="${h}" gravity="0 0 0">
+          <EulerExplicitSolver/>
+          <MechanicalObject name="frames" template="Rigid3" position="0 0 0 0 0 0 1  3 0 0 0 0 0 1  3 4 0 0 0 0 1"/>
+          <MeshTopology edges="0 1  1 2"/>
+          ${mass}
+          <ConstantForceField forces="1 0 0 0 0 2  0 1 0 2 0 0  0 0 1 0 2 0"/>
+        </Node>`);
+        s.step();
+        return state(s, 'frames').v;
+      };
+      // given: frame 0 (m 2, J diag(1, 1, 4)), frame 1 and 2 (m 3, J diag(2, 3, 4)) — the last one repeated
+      const v = await run('<DiagonalMass vertexMass="2 1 [1 0 0,0 1 0,0 0 4]  3 1 [2 0 0,0 3 0,0 0 4]"/>');
+      const expected = [h / 2, 0, 0, 0, 0, (h * 2) / 8, 0, h / 3, 0, (h * 2) / 6, 0, 0, 0, 0, h / 3, 0, (h * 2) / 9, 0];
+      expected.forEach((e, i) => expect(v[i], `v[${i}]`).to.be.closeTo(e, 1e-16));
+      // lumped: ρ·L/2 per edge end: m = (1.5, 1.5 + 2, 2), rotational mass m·I
+      const w = await run('<DiagonalMass massDensity="1"/>');
+      const m = [1.5, 3.5, 2];
+      const lumped = [h / m[0]!, 0, 0, 0, 0, (2 * h) / m[0]!, 0, h / m[1]!, 0, (2 * h) / m[1]!, 0, 0, 0, 0, h / m[2]!, 0, (2 * h) / m[2]!, 0];
+      lumped.forEach((e, i) => expect(w[i], `w[${i}]`).to.be.closeTo(e, 1e-16));
+    });
+
     it('a file that cannot be found stops the load, located at the mass', async () => {
       let msg = '';
       try {
