@@ -11,6 +11,7 @@ import {
   type Node,
   type SceneElement,
   resolvePath,
+  sceneWarnings,
 } from '@sofa-ts/core';
 import { defaultDataPaths, loadSceneFile, loadSceneString } from '@sofa-ts/loader';
 import { loadRequiredPlugins } from './plugins.js';
@@ -36,12 +37,17 @@ export interface LoadOptions {
 /** A loaded scene: its graph, the simulation that steps it, and the registry that built it. */
 export class SofaScene {
   readonly simulation: Simulation;
-  /** What SOFA would warn about while loading: unused attributes, renamed Data, template
-   *  fallbacks, lenient XML, components left out under `skipUnknown`; each located. */
-  readonly warnings: SofaError[] = [];
-
   constructor(readonly root: Node, readonly registry: ComponentRegistry, readonly file: string | undefined) {
     this.simulation = new Simulation(root);
+  }
+
+  /**
+   * What SOFA would warn about, each located: while loading (unused attributes, renamed Data,
+   * template fallbacks, lenient XML, components left out under `skipUnknown`, visual components'
+   * sources) and what components warn about at init and later (BaseObject.warn).
+   */
+  get warnings(): SofaError[] {
+    return sceneWarnings(this.root);
   }
 
   init(): this {
@@ -90,7 +96,12 @@ async function fromElement(root: SceneElement, registry: ComponentRegistry, opti
   if (options.dt !== undefined) node.dt.value = options.dt;
   const scene = new SofaScene(node, registry, file);
   scene.warnings.push(...warnings);
-  if (options.init ?? true) scene.init();
+  if (options.init ?? true) {
+    scene.init();
+    // Under strict, what components warn about at init is an error too.
+    const late = scene.warnings.slice(warnings.length);
+    if (options.strict && late.length > 0) throw late.length === 1 ? late[0]! : new SofaErrors(late);
+  }
   return scene;
 }
 
