@@ -16,6 +16,7 @@ export * from './simulation.js';
 export * from './required-plugin.js';
 export * from './behavior/matrix-accumulator.js';
 export * from './behavior/mechanical-state.js';
+export * from './behavior/context-state.js';
 export * from './behavior/array-mechanical-state.js';
 export * from './behavior/force-field.js';
 export * from './behavior/mass.js';

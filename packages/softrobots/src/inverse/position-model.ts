@@ -1,9 +1,9 @@
 import {
+  contextStateLink,
   BaseLagrangianConstraint,
   IndexArray,
   Indices,
   RealArray,
-  isMechanicalState,
   type BaseMechanicalState,
   type ConstraintJacobianBuilder,
   type ConstraintOrder,
@@ -26,7 +26,7 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
   readonly directions = this.initData({ name: 'directions', type: RealArray(0), default: new Float64Array(0), help: 'directions of the rows, vectors of the derivative space (default: its axes)' });
   readonly useDirections = this.initData({ name: 'useDirections', type: IndexArray(1, 'vector<bool>'), default: new Uint32Array(0), help: 'one flag per direction: 1 keeps it, 0 drops it (default: all kept)' });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the state of the points (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Vec3d or Rigid3d)', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the state of the points (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d or Rigid3d)'));
 
   protected states: BaseMechanicalState[] = [];
   protected row = 0;
