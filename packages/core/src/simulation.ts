@@ -82,7 +82,7 @@ function propagateMechanicalMappings(root: Node): void {
 }
 
 function initNode(node: Node, errors: SofaError[]): void {
-  node.copyContextFromParent();
+  node.inheritContextFromParent();
   for (const obj of node.objects) {
     try {
       resolveSearchLinks(obj);
