@@ -1,5 +1,6 @@
 import {
   type BaseCompliance,
+  type BaseObject,
   type BaseForceField,
   type BaseMapping,
   type BaseMass,
@@ -7,7 +8,6 @@ import {
   type BaseProjectiveConstraint,
   type MatrixAccumulator,
   type Node,
-  SofaError,
   isBaseMapping,
   isCompliance,
   isForceField,
@@ -272,31 +272,33 @@ export class MechanicalSystem {
   private wire(nodes: Node[], mappings: BaseMapping[]): void {
     const index = new Map<BaseMechanicalState, number>();
     for (const s of this.states) index.set(s.state, s.index);
-    const stateIndex = (s: BaseMechanicalState, who: string): number => {
+    // A component acts on states of this solver's subtree (its own node's, or an ancestor's inside
+    // the subtree); a state above the solver's node is integrated by nobody here.
+    const stateIndex = (s: BaseMechanicalState, who: BaseObject): number => {
       const i = index.get(s);
-      if (i === undefined) throw new SofaError(`${who} acts on ${s.describe()}, which is not a state of the solver at ${this.root.path}`);
+      if (i === undefined) throw who.error(`acts on ${s.describe()}, which is not a state of the solver at ${this.root.path}`, 'put the ODE solver in the node of the state or above it');
       return i;
     };
     for (const m of mappings) {
-      const inputs = m.getFrom().map((s) => stateIndex(s, m.describe()));
-      this.mappings.push({ mapping: m, inputs, output: stateIndex(m.getTo()!, m.describe()) });
+      const inputs = m.getFrom().map((s) => stateIndex(s, m));
+      this.mappings.push({ mapping: m, inputs, output: stateIndex(m.getTo()!, m) });
       this.mapIns.push(inputs.map(() => this.x));
       this.mapIns2.push(inputs.map(() => this.x));
     }
     for (const n of nodes) {
       for (const o of n.objects) {
         if (isMass(o)) {
-          const s = stateIndex(o.getMechanicalState(), o.describe());
+          const s = stateIndex(o.getMechanicalState(), o);
           this.masses.push({ mass: o, state: s });
           this.addGroup([s], (acc, f) => o.addMToMatrix(acc, f.m));
         } else if (isForceField(o)) {
-          const ss = o.getMechanicalStates().map((st) => stateIndex(st, o.describe()));
+          const ss = o.getMechanicalStates().map((st) => stateIndex(st, o));
           if (isCompliance(o)) o.setStateIsMapped(ss.length === 1 && this.states[ss[0]!]!.mapped);
           this.forceFields.push({ ff: o, states: ss });
           this.ffArgs.push([ss.map(() => this.x), ss.map(() => this.x), ss.map(() => this.x)]);
           this.addGroup(ss, (acc, f) => o.addKBToMatrix(acc, f.k, f.b));
         } else if (isProjectiveConstraint(o)) {
-          const s = stateIndex(o.getMechanicalState(), o.describe());
+          const s = stateIndex(o.getMechanicalState(), o);
           if (this.states[s]!.mapped) throw o.error('projective constraints on mapped states are not supported');
           this.constraints.push({ pc: o, state: s });
         }

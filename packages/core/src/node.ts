@@ -9,9 +9,9 @@ export type SearchDirection = 'local' | 'up' | 'down' | 'root';
 /**
  * A node of the scene graph (SOFA simulation::Node) and its context: dt, gravity, time.
  *
- * Context semantics follow SOFA: at init every node takes the root's dt, gravity and time, whatever
- * its own attributes said (SOFA copies the parent context into the child), so a child's `gravity`
- * attribute has no effect. Objects and children keep document order.
+ * Context semantics follow SOFA: from init on, every node takes its parent's dt, gravity and time,
+ * whatever its own attributes said (SOFA copies the parent context into the child), so a child's
+ * `gravity` attribute has no effect; set them on the root. Objects and children keep document order.
  */
 export class Node implements DataOwner {
   private readonly _data: Data<unknown>[] = [];
@@ -140,13 +140,18 @@ export class Node implements DataOwner {
     return this.gravity.value;
   }
 
-  /** Copies dt, gravity and time from the parent (SOFA's context inheritance at init). */
-  copyContextFromParent(): void {
+  /**
+   * SOFA's context inheritance: a child node's dt, gravity and time are its parent's. SOFA copies
+   * them at init and again at every step (UpdateSimulationContextVisitor); here the child's Data
+   * follow the parent's through a data link, read lazily: a value set on the root between steps is
+   * what every node reads at the next step, and nothing is copied while it does not change.
+   */
+  inheritContextFromParent(): void {
     const p = this.parent;
     if (!p) return;
-    this.dt.setValue(p.dt.value);
-    this.gravity.setValue(Float64Array.from(p.gravity.value));
-    this.time.setValue(p.time.value);
+    this.dt.setParent(p.dt);
+    this.gravity.setParent(p.gravity);
+    this.time.setParent(p.time);
   }
 
   /** Sets the time of this node and its whole subtree. */

@@ -83,7 +83,7 @@ export function propagateMechanicalMappings(root: Node): void {
 }
 
 function initNode(node: Node, errors: SofaError[]): void {
-  node.copyContextFromParent();
+  node.inheritContextFromParent();
   for (const obj of node.objects) {
     try {
       resolveSearchLinks(obj);

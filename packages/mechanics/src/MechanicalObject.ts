@@ -99,6 +99,8 @@ export class MechanicalObject extends BaseMechanicalState {
   private _f: Float64Array = new Float64Array(0);
   private _dx: Float64Array = new Float64Array(0);
   private _x0: Float64Array = new Float64Array(0);
+  /** restPosition.counter when it last showed _x0 (−1 before init). */
+  private x0Counter = -1;
 
   get stateType(): StateType {
     if (!this._type) {
@@ -124,8 +126,25 @@ export class MechanicalObject extends BaseMechanicalState {
   get dx(): Float64Array {
     return this._dx;
   }
+  /** Rest positions; a rest_position set through the API (or a linked Data that changed) is taken first. */
   get x0(): Float64Array {
+    if (this.x0Counter >= 0 && this.restPosition.counter !== this.x0Counter) this.pullRestPosition();
     return this._x0;
+  }
+
+  /**
+   * rest_position was set since init: its values are copied into the rest positions (read by rest
+   * shape springs and mappings at every step), and the Data shows the state's array again.
+   */
+  private pullRestPosition(): void {
+    const v = this.restPosition.value;
+    if (v !== this._x0) {
+      const cs = this.stateType.coordSize;
+      if (v.length !== this._x0.length) throw this.error(`rest_position was set to ${v.length} numbers; the state has ${this._n} points of ${cs} coordinates`);
+      this._x0.set(v);
+      this.restPosition.value = this._x0;
+    }
+    this.x0Counter = this.restPosition.counter;
   }
 
   override init(): void {
@@ -185,6 +204,7 @@ export class MechanicalObject extends BaseMechanicalState {
     this.applyRotation(this.rotation2.value);
     this.applyTranslation(this.translation2.value);
     this.restPosition.value = this._x0;
+    this.x0Counter = this.restPosition.counter;
     this.resetPosition.value = Float64Array.from(this._x);
     this.resetVelocity.value = Float64Array.from(this._v);
     this.sizeData.value = n;
@@ -257,6 +277,10 @@ export class MechanicalObject extends BaseMechanicalState {
     this._f = grow(this._f, n * t.derivSize);
     this._dx = grow(this._dx, n * t.derivSize);
     this.publish();
+    if (this.x0Counter >= 0) {
+      this.restPosition.value = this._x0;
+      this.x0Counter = this.restPosition.counter;
+    }
   }
 
   bindStorage(storage: { x: Float64Array; v: Float64Array; f: Float64Array; dx: Float64Array }): void {

@@ -1,4 +1,5 @@
 import {
+  contextMechanicalState,
   BaseForceField,
   Int,
   Real,
@@ -68,14 +69,16 @@ export class SpringForceField extends BaseForceField {
   /** Spatial dimension N of the points (1, 2 or 3). */
   protected get N(): number { return this.springs.N; }
   private states: BaseMechanicalState[] = [];
+  /** True once the spring indices were checked against the initialised states. */
+  private indicesChecked = false;
 
   getMechanicalStates(): readonly BaseMechanicalState[] {
     return this.states;
   }
 
   override init(): void {
-    const s1 = this.object1.get() ?? this.context.getObject(isMechanicalState);
-    if (!s1) throw this.error('no mechanical state: set object1 or put a MechanicalObject in the node');
+    const s1 = this.object1.get() ?? contextMechanicalState(this.context);
+    if (!s1) throw this.error('no mechanical state: set object1 or put a MechanicalObject in the node or an ancestor');
     const s2 = this.object2.get() ?? s1;
     this.object1.set(s1);
     this.object2.set(s2);
@@ -88,10 +91,26 @@ export class SpringForceField extends BaseForceField {
     this.springs.setLayout(t.isRigid ? t.spatialDimensions : t.derivSize, t.coordSize, t.derivSize);
     if (this.fileSprings.value) throw this.error(`spring files are not supported yet (fileSprings='${this.fileSprings.value}')`);
     this.buildSprings();
+    this.indicesChecked = false;
+  }
+
+  /**
+   * The spring indices are checked against the states' sizes once both states are initialised: at
+   * bwdInit, or at first use when a state lives in a node initialised later. SOFA sizes a
+   * MechanicalObject at its own init, and init runs top-down, so an interaction spring declared in
+   * a parent node is initialised before the states of its child nodes have their points.
+   */
+  override bwdInit(): void {
+    if (this.states.every((s) => s.componentState === 'valid')) this.checkIndices();
+  }
+
+  private checkIndices(): void {
+    const s1 = this.object1.get()!, s2 = this.object2.get()!;
     for (let i = 0; i < this.a.length; i++) {
       if (this.a[i]! >= s1.size) throw this.error(`spring ${i}: index ${this.a[i]} is out of range (${s1.describe()} has ${s1.size} points)`);
       if (this.b[i]! >= s2.size) throw this.error(`spring ${i}: index ${this.b[i]} is out of range (${s2.describe()} has ${s2.size} points)`);
     }
+    this.indicesChecked = true;
   }
 
   /** Springs from `spring`, else from indices1/indices2 with per-spring or uniform parameters. */
@@ -137,6 +156,7 @@ export class SpringForceField extends BaseForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
+    if (!this.indicesChecked) this.checkIndices();
     this.springs.addForce(f[0]!, f[f.length - 1]!, x[0]!, x[x.length - 1]!, v[0]!, v[v.length - 1]!);
   }
 
@@ -145,6 +165,7 @@ export class SpringForceField extends BaseForceField {
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
+    if (!this.indicesChecked) this.checkIndices();
     this.springs.addKToMatrix(acc, kFactor, this.states.length === 2 ? this.states[0]!.size * this.springs.ds : 0);
   }
 

@@ -16,6 +16,7 @@ import {
 import { defaultDataPaths, loadSceneFile, loadSceneString } from '@sofa-ts/loader';
 import { loadRequiredPlugins } from './plugins.js';
 import { createRegistry } from './registry.js';
+import { ScriptController, type SceneController } from './controller.js';
 
 export interface LoadOptions {
   /** Folders searched for meshes and includes after the scene's own folder (then SOFA_DATA_PATH). */
@@ -68,6 +69,25 @@ export class SofaScene {
 
   get time(): number {
     return this.simulation.time;
+  }
+
+  /**
+   * Adds a controller: its onAnimateBeginEvent / onAnimateEndEvent are called inside every step at
+   * SOFA's event points (see SceneController). It goes in the root (or the given node) as a
+   * ScriptController component, after the node's objects, so it gets the events after them.
+   */
+  addController(controller: SceneController, options: { node?: Node | string; name?: string } = {}): ScriptController {
+    const node = typeof options.node === 'string' ? this.getNode(options.node) : options.node ?? this.root;
+    if (!node) throw new SofaError(`addController: no node '${String(options.node)}' in the scene`);
+    const c = new ScriptController(this, controller);
+    c.name.value = options.name ?? `controller${node.objects.filter((o) => o instanceof ScriptController).length + 1}`;
+    node.addObject(c);
+    return c;
+  }
+
+  /** Removes a controller added with addController. */
+  removeController(c: ScriptController): void {
+    if (c.hasContext) c.context.removeObject(c);
   }
 
   /** The object at a scene path (`/child/dofs`, `dofs`), or undefined. */
