@@ -2,3 +2,5 @@ export { main } from './main.js';
 export { runCommand } from './run.js';
 export { regressionCommand, runRegressionScene, listDataPaths, type SceneResult } from './regression.js';
 export { componentsCommand, describeComponent } from './components.js';
+export { reportError, reporting } from './errors.js';
+export * from './exit-codes.js';

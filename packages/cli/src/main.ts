@@ -1,6 +1,6 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { componentsCommand } from './components.js';
-import { reportError } from './errors.js';
+import { reportError, reporting } from './errors.js';
 import { regressionCommand } from './regression.js';
 import { runCommand } from './run.js';
 
@@ -15,6 +15,19 @@ const positiveNumber = (v: string): number => {
   if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number');
   return n;
 };
+
+const RUN_HELP = `
+State files are appended frame by frame: whatever stops the run, the frames written stay.
+Ctrl-C (SIGINT) or SIGTERM finishes the current step and stops with every state file ending on
+the same frame; a second signal exits at once.
+
+Exit codes:
+  0    the run went to its end
+  1    an error (scene, component, file; the message says where)
+  2    bad usage
+  3    the simulation diverged (NaN or infinite positions or velocities; also with
+       --on-divergence continue, at the end of the run)
+  130  interrupted by SIGINT, 143 by SIGTERM`;
 
 /** Entry point of the `sofa-ts` command; returns the process exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -33,7 +46,11 @@ export async function main(argv: string[]): Promise<number> {
     .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable)', collect, [])
     .option('--write-state <DIR>', 'write every mechanical state in WriteState format to DIR/<i>_<name>.state.txt')
     .option('--write-period <K>', 'write states every K steps', positiveInt, 1)
-    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number }) => {
+    .addOption(new Option('--on-divergence <policy>', 'when a step leaves a NaN or infinite position or velocity: stop, or warn once and continue').choices(['stop', 'continue']).default('stop'))
+    .option('--debug', 'print the stack of internal errors (a component that threw something else than a scene error)')
+    .addHelpText('after', RUN_HELP)
+    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; onDivergence: 'stop' | 'continue'; debug?: boolean }) => {
+      if (o.debug) reporting.debug = true;
       code = await runCommand(scene, { ...o, writePeriod: Math.max(1, o.writePeriod) });
     });
 
