@@ -15,7 +15,7 @@ import {
   type BaseMechanicalState,
   type MatrixAccumulator,
 } from 'sofa-ts';
-import { explodingScene, firstNonFiniteStep } from './safety-support.js';
+import { explodingScene, firstNonFiniteStep, stableScene } from './safety-support.js';
 
 /**
  * A force field as a plugin with a bug would have it: it throws, where and how its Data say, a
@@ -97,7 +97,7 @@ describe('errors thrown inside components', () => {
 
   it('init: a plain Error of a plugin names the component, its node, its line and the phase', async () => {
     const err = await failure(load('failIn="init"'));
-    expect(err.message).to.match(/\/faulty\.scn:9:5: FaultyForceField 'faulty' in \/root\/body: init threw Error: plugin bug in init \(an error inside the component, not in the scene\)$/);
+    expect(err.message).to.match(/\/faulty\.scn:9:5: FaultyForceField 'faulty' in \/root\/body: init threw Error: plugin bug in init \(an unchecked error inside the component: a bug of its code, or a case it does not report yet\)$/);
     expect(err.phase).to.deep.equal({ kind: 'init' });
     expect(err.isInternal).to.equal(true);
     expect((err.cause as Error).message).to.equal('plugin bug in init');
@@ -113,7 +113,7 @@ describe('errors thrown inside components', () => {
     const scene = await load('failIn="addForce" failAtStep="3" failWith="TypeError"');
     scene.step(2);
     const err = await failure(() => scene.step());
-    expect(err.message).to.match(/\/faulty\.scn:9:5: FaultyForceField 'faulty' in \/root\/body: addForce threw TypeError: Cannot read properties of undefined \(reading 'length'\) \(at step 3, t = 0\.02 s\) \(an error inside the component, not in the scene\)$/);
+    expect(err.message).to.match(/\/faulty\.scn:9:5: FaultyForceField 'faulty' in \/root\/body: addForce threw TypeError: Cannot read properties of undefined \(reading 'length'\) \(at step 3, t = 0\.02 s\) \(an unchecked error inside the component: a bug of its code, or a case it does not report yet\)$/);
     expect(err.phase).to.deep.equal({ kind: 'step', step: 3, time: 0.02 });
     expect(err.source).to.equal(scene.get('/body/faulty'));
     expect(err.cause).to.be.instanceOf(TypeError);
@@ -147,6 +147,22 @@ describe('errors thrown inside components', () => {
     const dofs = scene.get<BaseMechanicalState>('/body/dofs')!;
     // implicit Euler under gravity from rest: v_n = −g·h·n
     expect(dofs.v[1]).to.be.closeTo(-9.81 * 0.01 * 20, 1e-9);
+  });
+});
+
+describe('internal conditions reported where the scene can act on them', () => {
+  it("a mapping whose Jacobian does not fit its states is named at its line, not as a sparse product's inner dimensions", async () => {
+    const scene = await loadSceneFromString(stableScene, { fileName: 'stable.scn' });
+    // the input grows after the mapping was initialised (as a topology change it did not follow would)
+    scene.get<BaseMechanicalState & { resize(n: number): void }>('/body/dofs')!.resize(4);
+    let caught: unknown;
+    try {
+      scene.step();
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).to.be.instanceOf(ComponentError);
+    expect((caught as Error).message).to.match(/stable\.scn:12:7: IdentityMapping '\w+' in \/root\/body\/mapped: its Jacobian for input 0 is 9×9, but MechanicalObject 'copy' has 9 dofs and MechanicalObject 'dofs' 12 \(at step 1, t = 0 s\)/);
   });
 });
 

@@ -329,6 +329,7 @@ export class MechanicalSystem {
     // Full Jacobians of mapped states, parents before children.
     for (const s of this.masters) this.jacobians[s.index] = { J: shiftMatrix(s.derivLength, this.size, s.offset) };
     for (const e of this.mappings) {
+      this.checkJacobianShapes(e);
       const mj = new MappedJacobian((i) => e.mapping.getJ(i) as CsrMatrix, e.inputs.map((i) => this.jacobians[i]!));
       this.jacobians[e.output] = { J: mj.J, refresh: () => mj.refresh() };
     }
@@ -338,6 +339,20 @@ export class MechanicalSystem {
       if (g.globalIndex) continue;
       const n = g.states.reduce((a, s) => a + this.states[s]!.derivLength, 0);
       g.projected = { local: new FixedPatternAssembler(n, n), stack: new RowStack(g.states.map((s) => this.jacobians[s]!.J)), planVersion: -1 };
+    }
+  }
+
+  /** A mapping's J_cp must be (output dofs × input dofs): said at the mapping, not deep in a sparse product. */
+  private checkJacobianShapes(e: MappingEntry): void {
+    const out = this.states[e.output]!;
+    for (let k = 0; k < e.inputs.length; k++) {
+      const input = this.states[e.inputs[k]!]!;
+      const J = e.mapping.getJ(k);
+      if (J.rows === out.derivLength && J.cols === input.derivLength) continue;
+      throw e.mapping.error(
+        `its Jacobian for input ${k} is ${J.rows}×${J.cols}, but ${out.state.describe()} has ${out.derivLength} dofs and ${input.state.describe()} ${input.derivLength}`,
+        'the states changed size after the mapping was initialised, or the mapping does not fit them',
+      );
     }
   }
 

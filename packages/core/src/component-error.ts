@@ -30,8 +30,8 @@ export class ComponentError extends SofaError {
     options: { loc?: SourceLocation; component?: string; hint?: string; cause?: unknown },
     /** The phase it failed in. */
     readonly phase: LifecyclePhase,
-    /** The component the simulation was running. */
-    readonly source: BaseObject,
+    /** The component that failed: the one that raised the error, else the one the simulation was running. */
+    override readonly source: BaseObject,
   ) {
     super(detail, options);
     this.name = 'ComponentError';
@@ -56,27 +56,32 @@ export function componentError(obj: BaseObject, phase: LifecyclePhase, e: unknow
   if (e instanceof ComponentError || e instanceof SofaErrors) return e;
   const when = describePhase(phase);
   const self = obj.describe();
-  const path = obj.hasContext ? obj.context.path : undefined;
-  const inNode = (who: string): string => (path !== undefined ? `${who} in ${path}` : who);
+  const inNode = (o: BaseObject, who: string): string => (o.hasContext ? `${who} in ${o.context.path}` : who);
   if (e instanceof SofaError) {
-    // Raised by the component (or a kernel with its own message): keep who raised it.
-    const own = e.component === undefined || e.component === self;
-    const loc = e.loc ?? (own ? obj.loc : undefined);
-    const component = own ? inNode(self) : e.component!;
-    return new ComponentError(`${e.detail} (${when})`, { ...(loc ? { loc } : {}), component, ...(e.hint ? { hint: e.hint } : {}), cause: e }, phase, obj);
+    // Raised by the component, by another one it called (its own this.error), or by a kernel with
+    // its own message: keep who raised it.
+    const raisedBy = isComponent(e.source) ? e.source : e.component === undefined || e.component === self ? obj : undefined;
+    const loc = e.loc ?? raisedBy?.loc;
+    const component = raisedBy ? inNode(raisedBy, e.component ?? raisedBy.describe()) : e.component!;
+    return new ComponentError(`${e.detail} (${when})`, { ...(loc ? { loc } : {}), component, ...(e.hint ? { hint: e.hint } : {}), cause: e }, phase, raisedBy ?? obj);
   }
   const err = e instanceof Error ? e : undefined;
   const what = err ? `${err.name}: ${err.message}` : `the value ${String(e)}`;
   const method = err ? methodInStack(err, obj) : undefined;
   const action = method === undefined ? 'threw' : `${method} threw`;
   const tail = method === phase.kind ? '' : ` (${when})`;
-  const hint = err && ALLOCATION_FAILURE.test(err.message) ? 'the scene asks for more memory than the process can allocate: check the sizes it gives (resolutions, counts)' : 'an error inside the component, not in the scene';
-  return new ComponentError(`${action} ${what}${tail}`, { ...(obj.loc ? { loc: obj.loc } : {}), component: inNode(self), hint, cause: e }, phase, obj);
+  const hint = err && ALLOCATION_FAILURE.test(err.message) ? 'the scene asks for more memory than the process can allocate: check the sizes it gives (resolutions, counts)' : 'an unchecked error inside the component: a bug of its code, or a case it does not report yet';
+  return new ComponentError(`${action} ${what}${tail}`, { ...(obj.loc ? { loc: obj.loc } : {}), component: inNode(obj, self), hint, cause: e }, phase, obj);
+}
+
+function isComponent(o: unknown): o is BaseObject {
+  return typeof o === 'object' && o !== null && typeof (o as BaseObject).describe === 'function' && 'hasContext' in o;
 }
 
 /** The method of `obj` the simulation called when the error was thrown, for messages only: in the
  *  stack, the outermost frame `Class.method` of the first run of frames whose Class is in the
- *  component's class chain (a helper method it called is inside that run). */
+ *  component's class chain (a helper method it called is inside that run); undefined when that run
+ *  is cut by the end of the captured stack. */
 function methodInStack(err: Error, obj: BaseObject): string | undefined {
   const stack = typeof err.stack === 'string' ? err.stack : '';
   const classes = new Set<string>();
@@ -88,7 +93,8 @@ function methodInStack(err: Error, obj: BaseObject): string | undefined {
   for (const line of stack.split('\n').slice(1)) {
     const m = /^\s*at (?:new )?([\w$]+)\.([\w$]+) /.exec(line);
     if (m && classes.has(m[1]!)) method = m[2];
-    else if (method !== undefined) break;
+    else if (method !== undefined) return method;
   }
-  return method;
+  // The run reaches the end of the captured stack (Error.stackTraceLimit): the entry point is not in it.
+  return undefined;
 }

@@ -147,7 +147,7 @@ function initNode(node: Node, errors: SofaError[]): void {
       if (obj.componentState !== 'invalid') obj.componentState = 'valid';
       else errors.push(obj.error(obj.invalidReason ?? 'component is invalid'));
     } catch (e) {
-      errors.push(asSofaError(obj, 'init', e));
+      addOnce(errors, asSofaError(obj, 'init', e));
       obj.invalidate(e instanceof Error ? e.message : String(e));
     }
   }
@@ -156,7 +156,7 @@ function initNode(node: Node, errors: SofaError[]): void {
     try {
       obj.bwdInit();
     } catch (e) {
-      errors.push(asSofaError(obj, 'bwdInit', e));
+      addOnce(errors, asSofaError(obj, 'bwdInit', e));
     }
   }
 }
@@ -175,6 +175,12 @@ export function resolveSearchLinks(obj: BaseObject): void {
       throw obj.error(`link '${l.name}' needs ${l.spec.expected}, none ${where}`, `add one, or set ${l.name}="@path"`);
     }
   }
+}
+
+/** One report per message: a component's error met again through another one's init (a state
+ *  reading its grid's size) is not repeated. */
+function addOnce(errors: SofaError[], e: SofaError): void {
+  if (!errors.some((x) => x.message === e.message)) errors.push(e);
 }
 
 /** A component's own SofaErrors are its init checks, already located: kept as they are. Anything else
