@@ -151,6 +151,17 @@ describe('errors thrown inside components', () => {
 });
 
 describe('internal conditions reported where the scene can act on them', () => {
+  it('a MechanicalObject of negative size is refused, not shrunk to nothing', async () => {
+    const xml = '<Node name="root"><DefaultAnimationLoop/><Node name="body"><EulerImplicitSolver/><CGLinearSolver/><MechanicalObject name="dofs" size="-5"/></Node></Node>';
+    let caught: unknown;
+    try {
+      await loadSceneFromString(xml);
+    } catch (e) {
+      caught = e;
+    }
+    expect((caught as Error).message).to.match(/MechanicalObject 'dofs': size is -5, expected a number of points >= 0$/);
+  });
+
   it("a mapping whose Jacobian does not fit its states is named at its line, not as a sparse product's inner dimensions", async () => {
     const scene = await loadSceneFromString(stableScene, { fileName: 'stable.scn' });
     // the input grows after the mapping was initialised (as a topology change it did not follow would)

@@ -1,21 +1,18 @@
-import { exitCodeOfSignal } from './exit-codes.js';
-
 /**
  * SIGINT and SIGTERM during a run: the first one is recorded (`signal`) and the run stops after the
- * step in progress, with its files complete; a second one exits at once (what was written stays:
- * state files are appended frame by frame). Steps are synchronous, so the loop must give Node a
- * chance to deliver signals: `poll()` yields to the event loop when `intervalMs` of stepping went by.
+ * step in progress, with its state files complete; the handlers are then removed, so a further
+ * signal has its default effect (the process ends; what was written stays, state files being
+ * appended frame by frame). Steps are synchronous: Node delivers a signal only when the loop gives
+ * it a turn, which `poll()` does when `intervalMs` of stepping went by. A signal arriving during a
+ * step is therefore handled when that step ends.
  */
 export class Interruption {
   signal: NodeJS.Signals | undefined;
   private lastYield = performance.now();
   private readonly handler = (signal: NodeJS.Signals): void => {
-    if (this.signal !== undefined) {
-      this.out.write(`\n${signal} again: exiting now\n`);
-      process.exit(exitCodeOfSignal(signal));
-    }
     this.signal = signal;
-    this.out.write(`\n${signal}: finishing the current step (send it again to quit at once)\n`);
+    this.dispose();
+    this.out.write(`\n${signal}: stopping after the current step\n`);
   };
 
   constructor(private readonly out: NodeJS.WriteStream = process.stderr, private readonly intervalMs = 20) {

@@ -19,7 +19,7 @@ const positiveNumber = (v: string): number => {
 const RUN_HELP = `
 State files are appended frame by frame: whatever stops the run, the frames written stay.
 Ctrl-C (SIGINT) or SIGTERM finishes the current step and stops with every state file ending on
-the same frame; a second signal exits at once.
+the same frame.
 
 Exit codes:
   0    the run went to its end
