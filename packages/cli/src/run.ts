@@ -55,6 +55,7 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
       maxIterations = Math.max(maxIterations, stepIterations);
       if (recorder && i % o.writePeriod === 0) recorder.record(scene.time);
       if (scene.divergence && scene.divergence.step === i) {
+        progress.stop();
         process.stderr.write(`${pc.yellow('warning')}: ${new DivergenceError(scene.divergence).message}; going on (--on-divergence continue), no further warning\n`);
       }
       progress.update(i);
@@ -64,6 +65,7 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
     failure = e;
   } finally {
     interruption.dispose();
+    progress.stop();
   }
   try {
     recorder?.close();
