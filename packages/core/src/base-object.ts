@@ -111,7 +111,7 @@ export abstract class BaseObject implements DataOwner {
 
   /** An error about this component, located at its declaration in the scene. */
   error(detail: string, hint?: string): SofaError {
-    return new SofaError(detail, { ...(this.loc ? { loc: this.loc } : {}), component: this.describe(), ...(hint ? { hint } : {}) });
+    return new SofaError(detail, { ...(this.loc ? { loc: this.loc } : {}), component: this.describe(), ...(hint ? { hint } : {}), source: this });
   }
 
   /**

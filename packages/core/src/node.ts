@@ -1,4 +1,5 @@
 import type { BaseObject } from './base-object.js';
+import { componentCall } from './component-call.js';
 import { Data, type DataOwner, type DataSpec } from './data.js';
 import { Bool, Real, RealArray, Str, StringArray, Vec3 } from './data-types.js';
 import type { SourceLocation } from './errors.js';
@@ -209,13 +210,16 @@ export class Node implements DataOwner {
 
   /** Sends an event to every object of the subtree (visit order) that did not stop it. */
   propagateEvent(event: SofaEvent): void {
+    const caller = componentCall.current;
     this.visit((n) => {
       if (!n.activated.value) return false;
       for (const o of n.objects) {
+        componentCall.current = o;
         o.handleEvent(event);
         if (event.handled) return false;
       }
       return true;
     });
+    componentCall.current = caller;
   }
 }

@@ -177,7 +177,10 @@ export class MechanicalObject extends BaseMechanicalState {
     const ds = t.derivSize;
     let n = pos.length / cs;
     if (n === 0 && rest.length > 0) n = rest.length / cs;
-    if (n === 0 && vel.length === 0 && !this.position.isSet) n = Math.max(0, this.sizeData.value);
+    if (n === 0 && vel.length === 0 && !this.position.isSet) {
+      if (this.sizeData.value < 0) throw this.error(`size is ${this.sizeData.value}, expected a number of points >= 0`);
+      n = this.sizeData.value;
+    }
     n = Math.max(n, vel.length / ds);
     this.resize(n);
     // Positions: given, else the rest position, else the neutral coordinate.

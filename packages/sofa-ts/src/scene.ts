@@ -8,6 +8,8 @@ import {
   setSceneFiles,
   type BaseObject,
   type ComponentRegistry,
+  type Divergence,
+  type DivergencePolicy,
   type Node,
   type SceneElement,
   resolvePath,
@@ -33,6 +35,11 @@ export interface LoadOptions {
   skipUnknown?: boolean;
   /** Every file the scene's components write goes into this folder (see SceneFiles.outputDir). */
   outputDir?: string;
+  /**
+   * What `step` does when a step leaves a NaN or infinite position or velocity: 'stop' (default)
+   * throws a DivergenceError, 'continue' goes on and keeps the first one in `scene.divergence`.
+   */
+  onDivergence?: DivergencePolicy;
 }
 
 /** A loaded scene: its graph, the simulation that steps it, and the registry that built it. */
@@ -56,10 +63,29 @@ export class SofaScene {
     return this;
   }
 
-  /** Runs n steps of the root's dt (or of `dt`). */
+  /**
+   * Runs n steps of the root's dt (or of `dt`). Every failure is a SofaError: a ComponentError when
+   * a component throws (its component, node path, scene location and step), a DivergenceError when
+   * a step leaves a NaN or infinite position or velocity (unless `onDivergence` is 'continue': then
+   * check `divergence`).
+   */
   step(n = 1, dt?: number): this {
     for (let i = 0; i < n; i++) this.simulation.step(dt);
     return this;
+  }
+
+  /** The first divergence since init or the last reset (its step, time, state and node path), or undefined. */
+  get divergence(): Divergence | undefined {
+    return this.simulation.divergence;
+  }
+
+  /** See LoadOptions.onDivergence. */
+  get onDivergence(): DivergencePolicy {
+    return this.simulation.onDivergence;
+  }
+
+  set onDivergence(policy: DivergencePolicy) {
+    this.simulation.onDivergence = policy;
   }
 
   reset(): this {
@@ -115,6 +141,7 @@ async function fromElement(root: SceneElement, registry: ComponentRegistry, opti
   setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => path.resolve(p)), ...(options.outputDir ? { outputDir: path.resolve(options.outputDir) } : {}) });
   if (options.dt !== undefined) node.dt.value = options.dt;
   const scene = new SofaScene(node, registry, file);
+  if (options.onDivergence) scene.onDivergence = options.onDivergence;
   scene.warnings.push(...warnings);
   if (options.init ?? true) {
     scene.init();

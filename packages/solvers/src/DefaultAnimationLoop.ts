@@ -10,6 +10,7 @@ import {
   sofaComponent,
   addIsolatedInteractionForces,
   clearExternalStepForces,
+  componentCall,
   runCollisionPipelines,
   type BaseMechanicalState,
   type BaseOdeSolver,
@@ -66,7 +67,12 @@ export class DefaultAnimationLoop extends BaseAnimationLoop {
   /** Runs the ODE solver of every top-most solver node, in visit order, after the isolated interaction forces. */
   protected solve(dt: number): void {
     addIsolatedInteractionForces(this.context, this.externalForceStates);
-    for (const s of this.odeSolvers()) s.solve(dt);
+    const caller = componentCall.current;
+    for (const s of this.odeSolvers()) {
+      componentCall.current = s;
+      s.solve(dt);
+    }
+    componentCall.current = caller;
     clearExternalStepForces(this.externalForceStates);
   }
 
@@ -96,11 +102,17 @@ export class DefaultAnimationLoop extends BaseAnimationLoop {
 
   /** SOFA's UpdateMappingVisitor: every mapping, visual ones included, in visit order. */
   protected updateMappings(root: Node): void {
+    const caller = componentCall.current;
     root.visit((n) => {
       if (!n.activated.value) return false;
-      for (const o of n.objects) if (isBaseMapping(o)) o.apply();
+      for (const o of n.objects) {
+        if (!isBaseMapping(o)) continue;
+        componentCall.current = o;
+        o.apply();
+      }
       return true;
     });
+    componentCall.current = caller;
   }
 
   protected endStep(root: Node, dt: number): void {
