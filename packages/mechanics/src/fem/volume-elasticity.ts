@@ -1,4 +1,4 @@
-import { contextMeshTopology, isMechanicalState, type BaseMechanicalState, type BaseMeshTopology, type BaseObject, type Data, type Link } from '@sofa-ts/core';
+import { contextMeshTopology, isMechanicalState, type BaseMechanicalState, type BaseMeshTopology, type BaseObject, type Data, type Link, type SearchDirection } from '@sofa-ts/core';
 
 /**
  * Shared pieces of SOFA's linear-elastic volume force fields (BaseLinearElasticityFEMForceField):
@@ -65,10 +65,12 @@ export interface LinearElasticVolume extends BaseObject {
  * The init shared by the volume force fields: the Vec3 state of the node, the topology (the link,
  * else the context's; `what` names the elements the error asks for), and the material as SOFA
  * checks it (the default Young modulus when none is given, bad values replaced by the defaults).
+ * `stateSearch` 'up' takes the state of the nearest ancestor when the node has none (SOFA's
+ * getMechanicalState of a context).
  */
-export function initLinearElasticVolume(ff: LinearElasticVolume, what: string): { state: BaseMechanicalState; topology: BaseMeshTopology } {
-  const ms = ff.context.getObject(isMechanicalState);
-  if (!ms) throw ff.error('no mechanical state: put a MechanicalObject in the node');
+export function initLinearElasticVolume(ff: LinearElasticVolume, what: string, stateSearch: SearchDirection = 'local'): { state: BaseMechanicalState; topology: BaseMeshTopology } {
+  const ms = ff.context.getObject(isMechanicalState, stateSearch);
+  if (!ms) throw ff.error(stateSearch === 'up' ? 'no mechanical state: put a MechanicalObject in the node or above it' : 'no mechanical state: put a MechanicalObject in the node');
   if (ms.stateType.derivSize !== 3 || ms.stateType.isRigid) throw ff.error(`needs a Vec3 mechanical state, not ${ms.stateType.name}`);
   if (!ff.template) ff.template = ms.stateType.name;
   const topo = findMeshTopology(ff, ff.topology);
