@@ -12,12 +12,14 @@ export interface RunOptions {
   writePeriod: number;
   strict?: boolean;
   skipUnknown?: boolean;
+  /** Plugin packages loaded before the scene (resolved as its RequiredPlugin names are). */
+  plugins?: string[];
 }
 
 /** `sofa-ts run`: loads a scene, steps it, optionally writes its states, prints a summary. */
 export async function runCommand(scenePath: string, o: RunOptions): Promise<number> {
   const t0 = performance.now();
-  const scene = await loadScene(scenePath, { dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}), ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}) });
+  const scene = await loadScene(scenePath, { dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}), ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}) });
   const tLoad = performance.now() - t0;
   reportWarnings(scene.warnings);
   let recorder: StateRecorder | undefined;
