@@ -158,6 +158,13 @@ export function scaffoldPlugin(pkg: string, o: NewPluginOptions): string {
     fs.writeFileSync(p, text);
   };
   const read = (rel: string): string => fs.readFileSync(path.join(templates, rel), 'utf8');
+  // The component must not take the name of something its files import (BaseForceField, ...).
+  for (const f of ['common/index.ts.tmpl', `${o.kind}/Component.ts.tmpl`, `${o.kind}/Component.spec.ts.tmpl`]) {
+    for (const m of read(f).matchAll(/import\s+(?:type\s+)?\{([^}]*)\}/g)) {
+      const names = m[1]!.split(',').map((x) => x.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!.trim());
+      if (names.includes(component)) throw new Error(`the component name '${component}' is taken by an import of the template: choose another with --component`);
+    }
+  }
 
   const deps = { version: sofaTsVersion(), ...(o.tarballs ? { tarballs: tarballsIn(path.resolve(o.tarballs), root) } : {}) };
   write('package.json', JSON.stringify(pluginPackageJson(pkg, o.kind, sceneFile, component, deps), null, 2) + '\n');
