@@ -109,7 +109,7 @@ export function pluginPackageJson(pkg: string, kind: PluginKind, sceneFile: stri
     main: './dist/index.js',
     types: './dist/index.d.ts',
     exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './package.json': './package.json' },
-    files: ['dist', '!dist/**/*.spec.*', 'src', '!src/**/*.spec.ts', 'scenes'],
+    files: ['dist', '!dist/**/*.spec.*', '!dist/*.tsbuildinfo', 'src', '!src/**/*.spec.ts', 'scenes'],
     'sofa-ts': { plugin: true },
     scripts: {
       build: 'tsc -p .',
