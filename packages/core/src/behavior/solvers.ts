@@ -11,9 +11,20 @@ export interface SolverStats {
 /**
  * An ODE solver (SOFA OdeSolver): advances the mechanical states of its node's subtree by dt.
  * The animation loop calls it once per step for the highest node that holds it.
+ *
+ * A solver does not walk the scene itself: `MechanicalSystem.compile(this.context)` (package
+ * @sofa-ts/assembly) gathers the subtree once — states, masses, force fields, mappings, projective
+ * constraints — into global vectors x, v, f (the states' arrays become views of them) and offers
+ * computeForce, the matrix-free product addMBKv/applyMBK of m·M + b·B + k·K, projectResponse, and
+ * the assembled matrix for a LinearSolver's solveSystem. Compile at the first step (after every
+ * init) and again when the system `isStale`.
  */
 export abstract class BaseOdeSolver extends BaseObject {
   readonly isOdeSolver = true;
+  /**
+   * Advances the subtree by dt: new x and v in the states (then propagatePositionsAndVelocities and
+   * touchStates on the compiled system), and lastStats set for the CLI summary.
+   */
   abstract solve(dt: number): void;
   /** Statistics of the last solve (iterations of the linear solver, ...). */
   lastStats: SolverStats | undefined;
