@@ -51,10 +51,10 @@ describe('plugins: examples/plugin-example', () => {
       const check = cli(repoRoot, 'check', scene, '-n', '2', '--plugin', 'sofa-ts-plugin-example', '-j', '1');
       expect(check.status, check.stdout + check.stderr).to.equal(0);
       expect(check.stdout).to.match(/runs/i);
-      // the scene folder and the working directory are searched first (then sofa-ts's own install)
+      // a name found nowhere is a clear error
       const nowhere = cli(os.tmpdir(), 'run', scene, '-n', '5', '--plugin', 'sofa-ts-plugin-nowhere');
       expect(nowhere.status).to.equal(1);
-      expect(nowhere.stderr).to.contain(`cannot load plugin 'sofa-ts-plugin-nowhere': no npm package of that name is installed in ${tmp}, ${os.tmpdir()} (or their parents) nor beside sofa-ts`);
+      expect(nowhere.stderr).to.contain(`cannot load plugin 'sofa-ts-plugin-nowhere': no npm package of that name is installed`);
       // the scene's own folder: a scene beside the plugin's node_modules loads it from any working directory
       const beside = cli(tmp, 'run', path.join(repoRoot, 'examples/plugin-example/scenes/drag.scn'), '-n', '5');
       expect(beside.status, beside.stderr).to.equal(0);

@@ -78,7 +78,7 @@ export async function loadPlugin(name: string, registry: ComponentRegistry, sear
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
-      throw new Error(`no npm package of that name is installed in ${searchFrom.join(', ')} (or their parents) nor beside sofa-ts (npm install ${name}), and it is not a SOFA module`);
+      throw new Error(`no npm package of that name is installed (npm install ${name}), and it is not a SOFA module`);
     }
     throw new Error(`importing the package failed: ${(e as Error).message}`);
   }
