@@ -63,11 +63,12 @@ export class Simulation {
 }
 
 /**
- * SOFA's MechanicalPropagateOnlyPositionAndVelocityVisitor, run after init and after reset: every
- * mechanical mapping, parents before children, sets its output's positions (apply) and velocities
- * (applyJ), so mapped states are consistent before the first step.
+ * SOFA's MechanicalPropagateOnlyPositionAndVelocityVisitor, run after init and after reset (and by
+ * components that set states, such as ReadState): every mechanical mapping of the subtree, parents
+ * before children, sets its output's positions (apply) and velocities (applyJ), so mapped states
+ * are consistent with their inputs.
  */
-function propagateMechanicalMappings(root: Node): void {
+export function propagateMechanicalMappings(root: Node): void {
   root.visit((n) => {
     if (!n.activated.value) return false;
     for (const o of n.objects) {

@@ -133,12 +133,10 @@ export class MechanicalObject extends BaseMechanicalState {
     const t = this.stateType;
     const cs = t.coordSize;
     const ds = t.derivSize;
+    this.readWholeValues();
     const pos = this.position.value;
     const vel = this.velocity.value;
     const rest = this.restPosition.value;
-    for (const [d, k] of [[this.position, cs], [this.restPosition, cs], [this.velocity, ds], [this.force, ds], [this.externalForce, ds], [this.resetPosition, cs]] as const) {
-      if (d.value.length % k !== 0) throw this.error(`'${d.name}' has ${d.value.length} numbers, not a multiple of ${k} (template ${t.name})`);
-    }
     // SOFA: with at most one position and one velocity given, a topology of the node gives the points.
     const topo = this.topology.get() ?? (this.useTopology.value ? this.context.getObject(isTopology) : undefined);
     const topoPos = topo?.getPositions();
@@ -190,6 +188,42 @@ export class MechanicalObject extends BaseMechanicalState {
     this.resetPosition.value = Float64Array.from(this._x);
     this.resetVelocity.value = Float64Array.from(this._v);
     this.sizeData.value = n;
+  }
+
+  /**
+   * The vectors as SOFA reads them: whole coordinates (derivatives) only, a trailing incomplete one
+   * is dropped (SOFA's stream stops there); Rigid3d orientations of non-unit norm are normalised,
+   * a zero quaternion becoming the identity (what SOFA's debug build does, with its warning; its
+   * release build keeps them as written). Both are reported, except quaternions within the
+   * rounding of 6 written digits (| |q|² − 1 | ≤ 1e-6), normalised without a message.
+   */
+  private readWholeValues(): void {
+    const t = this.stateType;
+    const cs = t.coordSize;
+    const ds = t.derivSize;
+    const coords = [this.position, this.restPosition, this.resetPosition, this.freePosition];
+    for (const [d, k] of [...coords.map((c) => [c, cs] as const), ...[this.velocity, this.force, this.externalForce, this.freeVelocity].map((c) => [c, ds] as const)]) {
+      const len = d.value.length;
+      if (len % k === 0) continue;
+      const kept = len - (len % k);
+      this.warn(`'${d.name}' has ${len} numbers, not a multiple of ${k} (template ${t.name}): the last ${len - kept} are ignored, as SOFA reads whole ${t.isRigid ? 'frames' : 'points'} only`);
+      d.value = d.value.slice(0, kept);
+    }
+    if (t.name !== 'Rigid3d') return;
+    for (const d of coords) {
+      const x = d.value;
+      let changed = 0;
+      for (let i = 0; i + 7 <= x.length; i += 7) {
+        const n2 = x[i + 3]! ** 2 + x[i + 4]! ** 2 + x[i + 5]! ** 2 + x[i + 6]! ** 2;
+        // SOFA's Quat::normalize leaves |q|² within 1e-10 of 1 as it is.
+        if (Math.abs(n2 - 1) <= 1e-10) continue;
+        // Reported beyond the rounding of a quaternion written with 6 digits.
+        if (Math.abs(n2 - 1) > 1e-6) changed++;
+        if (n2 === 0) x[i + 6] = 1;
+        else for (let k = 3; k < 7; k++) x[i + k]! /= Math.sqrt(n2);
+      }
+      if (changed > 0) this.warn(`'${d.name}': ${changed} orientation quaternion${changed > 1 ? 's' : ''} of non-unit norm normalised (a zero quaternion becomes the identity)`);
+    }
   }
 
   /** dx dy dz rx ry rz sx sy sz, when given, override components of translation, rotation, scale3d. */

@@ -30,13 +30,15 @@ const BoolList: DataType<Uint8Array> = {
  *   ∂F_a/∂p_b = (ks − f/d)·û·ûᵀ + (f/d)·I  =: m,   K = [−m  m; m  −m]
  * Damping enters the force only, not the matrices (as in SOFA). Springs shorter than 1e-9, disabled
  * springs and, with elongationOnly, compressed springs exert nothing.
+ * Rigid3d (SOFA's rigid instantiation): the springs join the frames' centres and pull on their
+ * translation only (no torque); Vec6d: distances over the 6 components.
  */
 @sofaComponent({
   name: 'SpringForceField',
   category: 'ForceField',
   module: 'Sofa.Component.SolidMechanics.Spring',
   description: 'Springs between pairs of points, with stiffness, damping and rest length.',
-  templates: ['Vec3d', 'Vec2d', 'Vec1d'],
+  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d'],
 })
 export class SpringForceField extends BaseForceField {
   readonly spring = this.initData({ name: 'spring', type: Springs, default: new Float64Array(0), help: 'pairs of indices, stiffness, damping, rest length' });
@@ -79,8 +81,11 @@ export class SpringForceField extends BaseForceField {
     this.object2.set(s2);
     this.states = s1 === s2 ? [s1] : [s1, s2];
     if (!this.template) this.template = s1.stateType.name;
-    if (s1.stateType.isRigid || s2.stateType.isRigid) throw this.error('rigid templates are not supported by SpringForceField');
-    this.springs.N = s1.stateType.derivSize;
+    const t = s1.stateType;
+    if (s2.stateType !== t) throw this.error(`object1 ${s1.describe()} is ${t.name}, object2 ${s2.describe()} is ${s2.stateType.name}: the two states need the same template`);
+    if (t.name === 'Rigid2d') throw this.error(`SOFA has no Rigid2d ${this.className}`, 'use Rigid3d, or Vec templates');
+    // Rigid3d (SOFA's rigid instantiation): springs between the frames' centres, forces on their translation.
+    this.springs.setLayout(t.isRigid ? t.spatialDimensions : t.derivSize, t.coordSize, t.derivSize);
     if (this.fileSprings.value) throw this.error(`spring files are not supported yet (fileSprings='${this.fileSprings.value}')`);
     this.buildSprings();
     for (let i = 0; i < this.a.length; i++) {
@@ -140,7 +145,7 @@ export class SpringForceField extends BaseForceField {
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    this.springs.addKToMatrix(acc, kFactor, this.states.length === 2 ? this.states[0]!.size * this.N : 0);
+    this.springs.addKToMatrix(acc, kFactor, this.states.length === 2 ? this.states[0]!.size * this.springs.ds : 0);
   }
 
   override getPotentialEnergy(x: readonly Float64Array[]): number {
@@ -157,7 +162,7 @@ export class SpringForceField extends BaseForceField {
   category: 'ForceField',
   module: 'Sofa.Component.SolidMechanics.Spring',
   description: 'Springs between pairs of points, with the full stiffness matrix (implicit integration).',
-  templates: ['Vec3d', 'Vec2d', 'Vec1d'],
+  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d'],
 })
 export class StiffSpringForceField extends SpringForceField {}
 

@@ -11,6 +11,7 @@ import {
   type Node,
   type SceneElement,
   resolvePath,
+  sceneWarnings,
 } from '@sofa-ts/core';
 import { defaultDataPaths, loadSceneFile, loadSceneString } from '@sofa-ts/loader';
 import { loadPlugins, loadRequiredPlugins } from './plugins.js';
@@ -32,17 +33,24 @@ export interface LoadOptions {
   /** Plugin packages loaded before the scene (the CLI's --plugin), resolved as RequiredPlugin names
    *  are: from the scene's folder, the working directory, then sofa-ts's own install. */
   plugins?: readonly string[];
+  /** Every file the scene's components write goes into this folder (see SceneFiles.outputDir). */
+  outputDir?: string;
 }
 
 /** A loaded scene: its graph, the simulation that steps it, and the registry that built it. */
 export class SofaScene {
   readonly simulation: Simulation;
-  /** What SOFA would warn about while loading: unused attributes, renamed Data, template
-   *  fallbacks, lenient XML, components left out under `skipUnknown`; each located. */
-  readonly warnings: SofaError[] = [];
-
   constructor(readonly root: Node, readonly registry: ComponentRegistry, readonly file: string | undefined) {
     this.simulation = new Simulation(root);
+  }
+
+  /**
+   * What SOFA would warn about, each located: while loading (unused attributes, renamed Data,
+   * template fallbacks, lenient XML, components left out under `skipUnknown`, visual components'
+   * sources) and what components warn about at init and later (BaseObject.warn).
+   */
+  get warnings(): SofaError[] {
+    return sceneWarnings(this.root);
   }
 
   init(): this {
@@ -87,11 +95,16 @@ async function fromElement(root: SceneElement, registry: ComponentRegistry, opti
   await loadRequiredPlugins(root, registry);
   const warnings: SofaError[] = [...readerWarnings];
   const node = buildScene(root, registry, warnings, { ...(options.strict ? { strict: true } : {}), ...(options.skipUnknown ? { skipUnknown: true } : {}) });
-  setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => path.resolve(p)) });
+  setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => path.resolve(p)), ...(options.outputDir ? { outputDir: path.resolve(options.outputDir) } : {}) });
   if (options.dt !== undefined) node.dt.value = options.dt;
   const scene = new SofaScene(node, registry, file);
   scene.warnings.push(...warnings);
-  if (options.init ?? true) scene.init();
+  if (options.init ?? true) {
+    scene.init();
+    // Under strict, what components warn about at init is an error too.
+    const late = scene.warnings.slice(warnings.length);
+    if (options.strict && late.length > 0) throw late.length === 1 ? late[0]! : new SofaErrors(late);
+  }
   return scene;
 }
 

@@ -277,7 +277,12 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
       this.uDisp.fill(0);
     }
     this.uRows = graph.rowsOf(s);
+    // The starting forces (the resolutions' warm start) and their displacement disp = factor·C·Jᵀλ,
+    // so that the first sweep already sees every group's force. (SOFA resets its corrections before
+    // the warm start and leaves disp at 0 until a force changes: its unbuilt solution then differs
+    // from the built one; see docs/constraint.md.)
     this.uRows.addJTLambda(this.uForce, force);
+    for (let p = 0; p < s.size; p++) this.pointDisplacement(p);
   }
 
   override addConstraintDisplacement(d: Float64Array, begin: number, end: number): void {

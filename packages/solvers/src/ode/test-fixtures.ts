@@ -205,9 +205,8 @@ export class TestFixed extends BaseProjectiveConstraint {
   projectResponse(dx: Float64Array): void {
     for (const i of this.indices.value) dx[i] = 0;
   }
-  projectVelocity(v: Float64Array): void {
-    this.projectResponse(v);
-  }
+  /** Velocities are left as they are, as SOFA's FixedProjectiveConstraint does by default. */
+  projectVelocity(_v: Float64Array): void {}
   projectPosition(): void {}
   projectedDofs(out: number[]): void {
     for (const i of this.indices.value) out.push(i);
