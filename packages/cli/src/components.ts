@@ -1,10 +1,10 @@
 import pc from 'picocolors';
-import { createRegistry, didYouMean, loadPlugin, type ComponentEntry } from 'sofa-ts';
+import { createRegistry, didYouMean, loadPlugins, type ComponentEntry } from 'sofa-ts';
 
 /** `sofa-ts components [NAME]`: the registry, or one component's Data fields and links. */
 export async function componentsCommand(name: string | undefined, plugins: readonly string[] = []): Promise<number> {
   const registry = createRegistry();
-  for (const p of plugins) await loadPlugin(p, registry);
+  await loadPlugins(plugins, registry);
   const out = process.stdout;
   if (!name) {
     const entries = registry.entries();

@@ -24,7 +24,7 @@ export async function loadRequiredPlugins(root: SceneElement, registry: Componen
       for (const name of requestedPlugins(el)) {
         if (isBuiltinPluginName(name) || registry.hasPlugin(name)) continue;
         try {
-          await loadPlugin(name, registry, [path.dirname(el.file), process.cwd()]);
+          await loadPlugin(name, registry, pluginSearchFolders(el.file));
         } catch (e) {
           const loc = el.attributes.find((a) => a.name === 'pluginName' || a.name === 'name')?.loc ?? el.loc;
           errors.push(new SofaError(`cannot load plugin '${name}': ${(e as Error).message}`, { loc, component: `RequiredPlugin '${name}'`, code: 'missing-plugin' }));
@@ -35,6 +35,30 @@ export async function loadRequiredPlugins(root: SceneElement, registry: Componen
   };
   await visit(root);
   if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
+}
+
+/**
+ * The folders a plugin's package name is resolved from, in order (npm's resolution from each, so
+ * their node_modules and those of their parents): the scene's folder when there is a scene, then
+ * the working directory; `loadPlugin` then tries sofa-ts's own install. RequiredPlugin and the
+ * CLI's `--plugin` (components, docs, run, check) all use this order.
+ */
+export function pluginSearchFolders(sceneFile?: string): string[] {
+  const cwd = process.cwd();
+  const sceneDir = sceneFile && !sceneFile.startsWith('<') ? path.dirname(path.resolve(sceneFile)) : undefined;
+  return sceneDir && sceneDir !== cwd ? [sceneDir, cwd] : [cwd];
+}
+
+/** Loads the plugins named on a command line (`--plugin NAME`), resolved as RequiredPlugin names are. */
+export async function loadPlugins(names: readonly string[], registry: ComponentRegistry, sceneFile?: string): Promise<void> {
+  for (const name of names) {
+    if (isBuiltinPluginName(name) || registry.hasPlugin(name)) continue;
+    try {
+      await loadPlugin(name, registry, pluginSearchFolders(sceneFile));
+    } catch (e) {
+      throw new SofaError(`cannot load plugin '${name}': ${(e as Error).message}`, { code: 'missing-plugin' });
+    }
+  }
 }
 
 /** Imports the npm package `name` and loads its ContainerModule into the registry. */
