@@ -223,6 +223,7 @@ export class MechanicalSystem {
    */
   static compile(root: Node): MechanicalSystem {
     const revision = root.subtreeRevision;
+    const topologyRevision = root.topologyRevision;
     const nodes: Node[] = [];
     root.visit((n) => {
       if (n !== root && n.objects.some(isOdeSolver)) return false;
@@ -258,18 +259,23 @@ export class MechanicalSystem {
     const sys = new MechanicalSystem(root, masters, ordered.map((m) => m.getTo()!));
     sys.wire(nodes, ordered);
     sys.compiledRevision = revision;
+    sys.compiledTopologyRevision = topologyRevision;
     return sys;
   }
 
   /** root.subtreeRevision when the system was compiled. */
   private compiledRevision = -1;
+  /** root.topologyRevision when the system was compiled. */
+  private compiledTopologyRevision = -1;
 
   /**
    * True when objects or nodes were added to or removed from the subtree since the system was
-   * compiled (e.g. contact force fields of the collision response): the solver compiles it again.
+   * compiled (e.g. contact force fields of the collision response), or when a topology of the
+   * subtree changed (states resized, elements removed or added: every pattern is rebuilt): the
+   * solver compiles it again.
    */
   get isStale(): boolean {
-    return this.root.subtreeRevision !== this.compiledRevision;
+    return this.root.subtreeRevision !== this.compiledRevision || this.root.topologyRevision !== this.compiledTopologyRevision;
   }
 
   private wire(nodes: Node[], mappings: BaseMapping[]): void {

@@ -1,8 +1,22 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import pc from 'picocolors';
-import { StateRecorder, comparedStates, loadScene } from 'sofa-ts';
-import { compareStates, listReferenceStates, readRegressionList, readStateFile, type RegressionEntry, type StateSeries } from '@sofa-ts/io';
+import { StateRecorder, TopologyFrameRecorder, comparedStates, comparedTopologies, loadScene } from 'sofa-ts';
+import {
+  TOPOLOGY_KINDS,
+  TopologyWriter,
+  compareStates,
+  compareTopologies,
+  hasReferenceTopologies,
+  listReferenceStates,
+  readRegressionList,
+  readStateFile,
+  readTopologyFile,
+  referenceTopologyPath,
+  type RegressionEntry,
+  type StateSeries,
+  type TopologyFrame,
+} from '@sofa-ts/io';
 import { oneLine } from './errors.js';
 
 export interface RegressionOptions {
@@ -24,6 +38,9 @@ export interface SceneResult {
   msPerStep?: number;
   steps: number;
   reason?: string;
+  /** Topology scenes: SOFA's CompareTopology total (0 to pass) and its share per element kind. */
+  topologyError?: number;
+  topologyErrors?: Record<string, number>;
 }
 
 /**
@@ -37,12 +54,17 @@ export function listDataPaths(listFile: string): string[] {
   return [path.join(root, 'share'), dir];
 }
 
-/** Runs one scene of the list and judges its states against the references by SOFA's rule. */
+/**
+ * Runs one scene of the list and judges it against its references by SOFA's rule: its states
+ * (CompareState), or its topologies when the scene has topology references and no state ones
+ * (CompareTopology, SOFA's topology lists).
+ */
 export async function runRegressionScene(entry: RegressionEntry, referenceRoot: string, o: RegressionOptions, dataPaths: string[]): Promise<SceneResult> {
   const base: SceneResult = { scene: entry.sceneRelative, passed: false, epsilon: entry.epsilon, steps: entry.steps };
   let recorder: StateRecorder | undefined;
   try {
     const refs = listReferenceStates(referenceRoot, entry.sceneRelative);
+    if (refs.length === 0 && hasReferenceTopologies(referenceRoot, entry.sceneRelative)) return await runTopologyScene(entry, referenceRoot, o, dataPaths, base);
     if (refs.length === 0) return { ...base, reason: 'no reference states for this scene' };
     const scene = await loadScene(entry.scene, { dataPaths });
     const states = comparedStates(scene.root, entry.mecaInMapping);
@@ -92,6 +114,52 @@ export async function runRegressionScene(entry: RegressionEntry, referenceRoot: 
   }
 }
 
+/**
+ * A topology scene (SOFA's TopologyRegression_test): the first topology of every node is dumped at
+ * the beginning of each of the `steps` steps (frames T = 0 … (steps − 1)·dt) into
+ * OUT/<scene>.reference_<i>_<name>_topology.txt.gz, and compared with the reference of the same
+ * index and name by SOFA's CompareTopology rule; the scene passes only with a total error of 0.
+ */
+async function runTopologyScene(entry: RegressionEntry, referenceRoot: string, o: RegressionOptions, dataPaths: string[], base: SceneResult): Promise<SceneResult> {
+  const scene = await loadScene(entry.scene, { dataPaths });
+  const topologies = comparedTopologies(scene.root, entry.mecaInMapping);
+  const missing = topologies.filter((t) => !fs.existsSync(referenceTopologyPath(referenceRoot, entry.sceneRelative, t.index, t.topology.getName())));
+  if (topologies.length === 0) return { ...base, reason: 'no topology to compare in this scene' };
+  if (missing.length > 0) {
+    return { ...base, reason: `no reference for topology ${missing.map((t) => `${t.index} '${t.topology.getName()}'`).join(', ')} (expected ${path.basename(referenceTopologyPath(referenceRoot, entry.sceneRelative, missing[0]!.index, missing[0]!.topology.getName()))})` };
+  }
+  const outBase = path.join(o.out, entry.sceneRelative);
+  const frames: TopologyFrame[][] = topologies.map(() => []);
+  const writers = topologies.map((t) => new TopologyWriter(`${outBase}.reference_${t.index}_${t.topology.getName()}_topology.txt.gz`));
+  try {
+    // a recorder last in each node sees the changes made at the beginning of the step before it
+    topologies.forEach((t, i) => {
+      t.node.addObject(
+        new TopologyFrameRecorder(t.topology, (time, lists) => {
+          writers[i]!.writeFrame(time, lists);
+          frames[i]!.push({ time, counts: lists.map((l, k) => l.length / TOPOLOGY_KINDS[k]!.size), lists });
+        }),
+      );
+    });
+    const t0 = performance.now();
+    for (let k = 0; k < entry.steps; k++) scene.step();
+    const msPerStep = entry.steps > 0 ? (performance.now() - t0) / entry.steps : 0;
+    const perKind = TOPOLOGY_KINDS.map(() => 0);
+    let firstDifference: string | undefined;
+    topologies.forEach((t, i) => {
+      const ref = readTopologyFile(referenceTopologyPath(referenceRoot, entry.sceneRelative, t.index, t.topology.getName()));
+      const cmp = compareTopologies(ref, frames[i]!);
+      cmp.perKind.forEach((e, k) => (perKind[k]! += e));
+      if (cmp.firstDifference) firstDifference ??= `topology ${t.index} '${t.topology.getName()}', ${cmp.firstDifference}`;
+    });
+    const total = perKind.reduce((a, b) => a + b, 0);
+    const topologyErrors = Object.fromEntries(TOPOLOGY_KINDS.map((k, i) => [k.key.toLowerCase(), perKind[i]!]));
+    return { ...base, passed: total === 0, topologyError: total, topologyErrors, msPerStep, ...(firstDifference ? { reason: firstDifference } : {}) };
+  } finally {
+    for (const w of writers) w.close();
+  }
+}
+
 /** `sofa-ts regression`: every scene of a list, one line each, then `N passed, M failed`. */
 export async function regressionCommand(listFile: string, o: RegressionOptions): Promise<number> {
   const list = readRegressionList(listFile);
@@ -120,7 +188,15 @@ function g(x: number | undefined): string {
 
 export function formatResult(r: SceneResult): string {
   const tag = r.passed ? pc.green('PASS') : pc.red('FAIL');
-  const nums = r.errorByDof !== undefined ? `  ERRORBYDOF ${g(r.errorByDof)} (eps ${r.epsilon})  max ${g(r.maxAbsError)}  rel ${g(r.relativeError)}  ${r.msPerStep?.toFixed(3)} ms/step` : '';
+  const nums =
+    r.topologyError !== undefined
+      ? `  TOPOLOGY ERROR ${r.topologyError} (${Object.entries(r.topologyErrors ?? {})
+          .filter(([, e]) => e > 0)
+          .map(([k, e]) => `${k} ${e}`)
+          .join(', ') || 'every frame identical'})  ${r.msPerStep?.toFixed(3)} ms/step`
+      : r.errorByDof !== undefined
+        ? `  ERRORBYDOF ${g(r.errorByDof)} (eps ${r.epsilon})  max ${g(r.maxAbsError)}  rel ${g(r.relativeError)}  ${r.msPerStep?.toFixed(3)} ms/step`
+        : '';
   const why = r.reason ? `  ${r.passed ? '' : '— '}${r.reason}` : '';
   return `${tag} ${r.scene}${nums}${why}`;
 }

@@ -27,6 +27,12 @@ export class Node implements DataOwner {
    * force fields created and removed by the collision response).
    */
   subtreeRevision = 0;
+  /**
+   * Incremented whenever a topology of this node or of a node below it changed its elements or its
+   * points (a topology modifier at work: cutting, carving, a TopologicalChangeProcessor): a solver
+   * compiles its system again, as SOFA recomputes matrix patterns only when the topology changes.
+   */
+  topologyRevision = 0;
 
   readonly name = this.initData({ name: 'name', type: Str, default: '', help: 'node name' });
   readonly gravity = this.initData({ name: 'gravity', type: Vec3, default: Float64Array.of(0, -9.81, 0), unit: 'm/s²', help: 'gravity in the world frame' });
@@ -106,6 +112,11 @@ export class Node implements DataOwner {
   /** Bumps subtreeRevision on this node and its ancestors. */
   private structureChanged(): void {
     for (let n: Node | undefined = this; n; n = n.parent) n.subtreeRevision++;
+  }
+
+  /** Bumps topologyRevision on this node and its ancestors (called after a topological change). */
+  topologyChanged(): void {
+    for (let n: Node | undefined = this; n; n = n.parent) n.topologyRevision++;
   }
 
   get root(): Node {

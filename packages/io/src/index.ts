@@ -34,3 +34,14 @@ export { CompareState } from './playback/CompareState.js';
 export { FrameCursor } from './playback/frame-cursor.js';
 export { ioComponents } from './components.js';
 export { default as ioModule } from './module.js';
+export {
+  TOPOLOGY_KINDS,
+  formatTopologyFrame,
+  parseTopologyText,
+  readTopologyFile,
+  TopologyWriter,
+  compareTopologies,
+  referenceTopologyPath,
+  hasReferenceTopologies,
+} from './topology-file.js';
+export type { TopologyLists, TopologyFrame, TopologyComparison, TopologyKindKey } from './topology-file.js';

@@ -36,7 +36,7 @@ describe('parseRegressionList', () => {
 
   it('reports malformed lines with file and line', () => {
     const cases: Array<[string, string, number, number]> = [
-      ['refs\nA.scn 100 0.0001 0\n', 'expected 5 fields', 2, 19],
+      ['refs\nA.scn 100 0.0001\n', 'found 3', 2, 17],
       ['refs\nA.scn 100 0.0001 0 1 extra\n', 'found 6', 2, 22],
       ['refs\nA.scn ten 0.0001 0 1\n', "steps must be a non-negative integer, got 'ten'", 2, 7],
       ['refs\nA.scn -5 0.0001 0 1\n', 'steps must be', 2, 7],
@@ -53,6 +53,11 @@ describe('parseRegressionList', () => {
       expect(err.message, text).to.contain(`${file}:${line}:${column}`);
       expect(err.loc, text).to.deep.equal({ file, line, column });
     }
+  });
+
+  it("reads SOFA's 4-column topology lines as dumping every step", () => {
+    const list = parseRegressionList('refs\nA.scn 30 1e-4 1\n', file);
+    expect(list.entries[0]).to.include({ steps: 30, mecaInMapping: true, lastStepOnly: false });
   });
 
   it('reports an unreadable list file', () => {

@@ -5,7 +5,9 @@
  *  <reference root, relative to the list file's folder>
  *  <scene> <steps> <epsilon> <meca_in_mapping 0|1> <last_step_only 0|1>
  *  ```
- *  Blank lines and lines starting with `#` are skipped; scenes are relative to the list's folder. */
+ *  Blank lines and lines starting with `#` are skipped; scenes are relative to the list's folder.
+ *  SOFA's topology lists have 4 columns (no last_step_only: every step is dumped); a 4-column
+ *  line reads last_step_only = 0. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SofaError } from '@sofa-ts/core';
@@ -74,12 +76,13 @@ export function parseRegressionList(text: string, filePath: string): RegressionL
       continue;
     }
 
-    if (fields.length !== 5) {
-      throw new SofaError(`expected 5 fields 'scene steps epsilon meca_in_mapping last_step_only', found ${fields.length}`, {
+    if (fields.length !== 5 && fields.length !== 4) {
+      throw new SofaError(`expected 'scene steps epsilon meca_in_mapping [last_step_only]' (4 or 5 fields), found ${fields.length}`, {
         loc: at(Math.min(fields.length, 5)),
       });
     }
-    const [sceneField, stepsField, epsField, mecaField, lastField] = fields as [Field, Field, Field, Field, Field];
+    const [sceneField, stepsField, epsField, mecaField] = fields as [Field, Field, Field, Field];
+    const lastField = fields[4];
     if (!/^\d+$/.test(stepsField.text)) {
       throw new SofaError(`steps must be a non-negative integer, got '${stepsField.text}'`, { loc: at(1) });
     }
@@ -93,7 +96,7 @@ export function parseRegressionList(text: string, filePath: string): RegressionL
       steps: Number(stepsField.text),
       epsilon,
       mecaInMapping: flag(mecaField, 'meca_in_mapping', at(3)),
-      lastStepOnly: flag(lastField, 'last_step_only', at(4)),
+      lastStepOnly: lastField ? flag(lastField, 'last_step_only', at(4)) : false,
       line,
     });
   }

@@ -9,6 +9,7 @@ export * from './plugins.js';
 export * from './scene.js';
 export * from './controller.js';
 export * from './states.js';
+export * from './topologies.js';
 export { MechanicalSystem, LinearSolver, type MBKFactors } from '@sofa-ts/assembly';
 export * as mechanics from '@sofa-ts/mechanics';
 export * as solvers from '@sofa-ts/solvers';

@@ -4,6 +4,7 @@ import { engineComponents } from './engine/components.js';
 import { gridComponents } from './grid/components.js';
 import { loaderComponents } from './loader/components.js';
 import { mappingComponents } from './mapping/components.js';
+import { utilityComponents } from './utility/components.js';
 
 /** Every component of @sofa-ts/topology, registered by module.ts. */
 export const topologyComponents: readonly ComponentClass[] = [
@@ -12,4 +13,5 @@ export const topologyComponents: readonly ComponentClass[] = [
   ...mappingComponents,
   ...loaderComponents,
   ...engineComponents,
+  ...utilityComponents,
 ];

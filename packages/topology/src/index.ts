@@ -12,3 +12,6 @@ export { SphereLoader } from './loader/SphereLoader.js';
 export { StringMeshCreator } from './loader/StringMeshCreator.js';
 export { DataEngine } from './engine/DataEngine.js';
 export { BoxROI } from './engine/BoxROI.js';
+export { TopologicalChangeProcessor } from './utility/TopologicalChangeProcessor.js';
+export { DynamicMesh } from './dynamic/dynamic-mesh.js';
+export { TopologyModifierOps } from './dynamic/topology-modifier-ops.js';

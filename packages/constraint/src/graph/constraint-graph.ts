@@ -137,9 +137,12 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
     this.stamp.push(new Int32Array(state.size).fill(-1));
   }
 
-  /** True when the scene graph changed since this graph was compiled. */
+  /** root.topologyRevision when the graph was compiled. */
+  private readonly topologyRevision = this.root.topologyRevision;
+
+  /** True when the scene graph or a topology of it changed since this graph was compiled. */
   get isStale(): boolean {
-    return this.root.subtreeRevision !== this.revision;
+    return this.root.subtreeRevision !== this.revision || this.root.topologyRevision !== this.topologyRevision;
   }
 
   get(state: BaseMechanicalState): GraphState | undefined {

@@ -1,5 +1,7 @@
 import { BaseObject } from '../base-object.js';
+import { componentCall } from '../component-call.js';
 import type { Node } from '../node.js';
+import type { TopologyChange, TopologyHandler } from './topology-change.js';
 
 /** A regular grid a topology was built from (RegularGridTopology, SparseGridTopology). */
 export interface GridDescription {
@@ -49,6 +51,47 @@ export abstract class BaseMeshTopology extends BaseObject {
   }
   /** Incremented at every topological change; consumers rebuild what depends on elements. */
   revision = 0;
+
+  private readonly handlers: TopologyHandler[] = [];
+
+  /**
+   * Registers a handler of this topology's changes (a per-element array, a state, a topological
+   * mapping...). Static topologies never change; dynamic containers tell their handlers through
+   * `notifyTopologyChanges`, mechanical states first, then data, then topological mappings in
+   * registration order within each group.
+   */
+  addTopologyHandler(handler: TopologyHandler): void {
+    if (this.handlers.includes(handler)) return;
+    this.handlers.push(handler);
+    const rank = (h: TopologyHandler): number => (h.topologyHandlerPriority === 'state' ? 0 : h.topologyHandlerPriority === 'mapping' ? 2 : 1);
+    // a stable sort keeps the registration order within a group
+    this.handlers.sort((a, b) => rank(a) - rank(b));
+  }
+
+  removeTopologyHandler(handler: TopologyHandler): void {
+    const i = this.handlers.indexOf(handler);
+    if (i >= 0) this.handlers.splice(i, 1);
+  }
+
+  /** True when some component follows this topology's changes. */
+  get hasTopologyHandlers(): boolean {
+    return this.handlers.length > 0;
+  }
+
+  /**
+   * Delivers a batch of changes to the handlers (called by the modifiers of dynamic containers):
+   * each handler receives the whole batch in order before the next handler, as SOFA's topology
+   * data handlers and then its topological mappings do.
+   */
+  notifyTopologyChanges(changes: readonly TopologyChange[]): void {
+    const caller = componentCall.current;
+    // a handler may register or remove handlers while it runs: iterate over a copy
+    for (const h of this.handlers.slice()) {
+      if (h instanceof BaseObject) componentCall.current = h;
+      for (const c of changes) h.handleTopologyChange(c, this);
+    }
+    componentCall.current = caller;
+  }
 }
 
 export function isTopology(o: unknown): o is BaseMeshTopology {

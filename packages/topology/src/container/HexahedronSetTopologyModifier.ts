@@ -1,7 +1,7 @@
 import { Bool, sofaComponent } from '@sofa-ts/core';
 import { QuadSetTopologyModifier } from './QuadSetTopologyModifier.js';
 
-/** SOFA's HexahedronSetTopologyModifier: changes of an hexahedral topology (unused by batch runs without cutting). */
+/** SOFA's HexahedronSetTopologyModifier: adds and removes hexahedra (faces and edges they lack are created; isolated quads, edges and, with removeIsolated, points removed). */
 @sofaComponent({
   name: 'HexahedronSetTopologyModifier',
   category: 'Topology',
@@ -10,4 +10,21 @@ import { QuadSetTopologyModifier } from './QuadSetTopologyModifier.js';
 })
 export class HexahedronSetTopologyModifier extends QuadSetTopologyModifier {
   readonly removeIsolated = this.initData({ name: 'removeIsolated', type: Bool, default: true, help: 'remove the points left without element' });
+
+  protected override removesIsolatedPoints(): boolean {
+    return this.removeIsolated.value;
+  }
+
+  /** Appends hexahedra, (n × 8) vertex indices in SOFA's order; the quads and edges they lack are created first. */
+  addHexahedra(hexahedra: ArrayLike<number>, ancestors?: readonly (readonly number[])[], coefs?: readonly (readonly number[])[]): void {
+    this.ops.addElements('hexahedron', hexahedra, ancestors, coefs);
+  }
+
+  removeHexahedra(ids: readonly number[], removeIsolatedItems = true): void {
+    this.ops.removeVolumes('hexahedron', ids, removeIsolatedItems);
+  }
+
+  override removeItems(items: readonly number[]): void {
+    this.removeHexahedra(items);
+  }
 }

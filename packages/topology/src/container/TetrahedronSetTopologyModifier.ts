@@ -1,7 +1,7 @@
 import { Bool, sofaComponent } from '@sofa-ts/core';
 import { TriangleSetTopologyModifier } from './TriangleSetTopologyModifier.js';
 
-/** SOFA's TetrahedronSetTopologyModifier: changes of a tetrahedral topology (unused by batch runs without cutting). */
+/** SOFA's TetrahedronSetTopologyModifier: adds and removes tetrahedra (faces and edges they lack are created; isolated triangles, edges and, with removeIsolated, points removed). */
 @sofaComponent({
   name: 'TetrahedronSetTopologyModifier',
   category: 'Topology',
@@ -10,4 +10,21 @@ import { TriangleSetTopologyModifier } from './TriangleSetTopologyModifier.js';
 })
 export class TetrahedronSetTopologyModifier extends TriangleSetTopologyModifier {
   readonly removeIsolated = this.initData({ name: 'removeIsolated', type: Bool, default: true, help: 'remove the points left without element' });
+
+  protected override removesIsolatedPoints(): boolean {
+    return this.removeIsolated.value;
+  }
+
+  /** Appends tetrahedra, (n × 4) vertex indices; the triangles and edges they lack are created first. */
+  addTetrahedra(tetrahedra: ArrayLike<number>, ancestors?: readonly (readonly number[])[], coefs?: readonly (readonly number[])[]): void {
+    this.ops.addElements('tetrahedron', tetrahedra, ancestors, coefs);
+  }
+
+  removeTetrahedra(ids: readonly number[], removeIsolatedItems = true): void {
+    this.ops.removeVolumes('tetrahedron', ids, removeIsolatedItems);
+  }
+
+  override removeItems(items: readonly number[]): void {
+    this.removeTetrahedra(items);
+  }
 }

@@ -1,4 +1,5 @@
-import { BaseMeshTopology, type Data } from '@sofa-ts/core';
+import { BaseMeshTopology, type Data, type TopologyChange } from '@sofa-ts/core';
+import { DynamicMesh } from '../dynamic/dynamic-mesh.js';
 import {
   EdgeLookup,
   FaceLookup,
@@ -45,6 +46,10 @@ export const NO_ELEMENTS = new Uint32Array(0);
  * A derived list is written back into its Data, so that `@container.edges` links see it, and is
  * recomputed when an input Data changes (any change bumps `revision`). Everything here runs at init
  * or on first use; nothing is recomputed while stepping unless the topology changes.
+ *
+ * Topological changes: a modifier turns the container dynamic (`dynamicMesh()`): from then on the
+ * element lists live in an editable DynamicMesh, the Data show views of them, and the modifier
+ * queues the changes (`queueChange`) and delivers them to the handlers (`propagateChanges`).
  */
 export abstract class TopologyContainer extends BaseMeshTopology {
   /** The Data holding an element kind, when this container stores that kind. */
@@ -91,6 +96,13 @@ export abstract class TopologyContainer extends BaseMeshTopology {
 
   /** Drops the cached tables when an input Data changed since the last call. */
   protected refresh(): void {
+    if (this.mesh) {
+      if (this.meshStamp === this.meshVersion) return;
+      this.tables.clear();
+      this.meshStamp = this.meshVersion;
+      this.revision++;
+      return;
+    }
     const ins = this.inputs();
     const s = this.stamp;
     let changed = s === undefined;
@@ -130,6 +142,7 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   }
 
   getNbPoints(): number {
+    if (this.mesh) return this.mesh.nPoints;
     return this.cached('nbPoints', () => this.countPoints());
   }
   getPositions(): Float64Array | undefined {
@@ -167,6 +180,7 @@ export abstract class TopologyContainer extends BaseMeshTopology {
    * kinds not given become empty, the point count is at least `nbPoints` and covers every index.
    */
   setElements(set: ElementSet): void {
+    this.mesh = undefined;
     for (const k of ELEMENT_KINDS) {
       const d = this.elementData(k);
       if (d) d.value = (set[FIELD_OF[k]] as Uint32Array | undefined) ?? NO_ELEMENTS;
@@ -188,6 +202,70 @@ export abstract class TopologyContainer extends BaseMeshTopology {
 
   override init(): void {
     this.initContainer();
+  }
+
+  // ---- topological changes ----------------------------------------------------------------------
+
+  private mesh: DynamicMesh | undefined;
+  /** Bumped by every change of the mesh; the cached tables and `revision` follow it. */
+  private meshVersion = 0;
+  private meshStamp = -1;
+  private readonly pending: TopologyChange[] = [];
+
+  /** True once a modifier changed this container. */
+  get isDynamic(): boolean {
+    return this.mesh !== undefined;
+  }
+
+  /**
+   * The editable mesh, built from the current lists on first use: the element Data stop following
+   * their links (a loader's lists) and show the mesh's lists from now on.
+   */
+  dynamicMesh(): DynamicMesh {
+    if (this.mesh) return this.mesh;
+    const lists: Partial<Record<ElementKind, Uint32Array>> = {};
+    for (const k of ELEMENT_KINDS) {
+      const d = this.elementData(k);
+      if (d) lists[k] = this.elements(k);
+    }
+    const mesh = new DynamicMesh(this.getNbPoints(), lists);
+    for (const k of ELEMENT_KINDS) this.elementData(k)?.setParent(undefined);
+    this.mesh = mesh;
+    this.meshChanged();
+    return mesh;
+  }
+
+  /**
+   * The modifier changed the mesh: the Data show the new lists, cached tables are dropped,
+   * `revision` moves and the solvers above this node compile their systems again.
+   */
+  meshChanged(): void {
+    const mesh = this.mesh;
+    if (!mesh) return;
+    for (const k of ELEMENT_KINDS) {
+      const d = this.elementData(k);
+      if (d) d.value = mesh.view(k);
+    }
+    this.setPointCountHint(mesh.nPoints);
+    this.meshVersion++;
+    this.refresh();
+    if (this.hasContext) this.context.topologyChanged();
+  }
+
+  /** SOFA's addTopologyChange: a change for the next propagation. */
+  queueChange(change: TopologyChange): void {
+    this.pending.push(change);
+  }
+
+  /**
+   * SOFA's propagateTopologicalChanges: the queued changes, closed by an end of changes, go to the
+   * handlers (states, data, then topological mappings); nothing happens when none is queued.
+   */
+  propagateChanges(): void {
+    if (this.pending.length === 0) return;
+    this.pending.push({ type: 'endOfChanges' });
+    const batch = this.pending.splice(0);
+    this.notifyTopologyChanges(batch);
   }
 
   // ---- lookups and cross-element tables (SOFA's createXArray), built on first use --------------

@@ -2,3 +2,5 @@ export * from './topological-mapping.js';
 export * from './Hexa2TetraTopologicalMapping.js';
 export * from './Hexa2QuadTopologicalMapping.js';
 export * from './Tetra2TriangleTopologicalMapping.js';
+export * from './Triangle2EdgeTopologicalMapping.js';
+export * from './Quad2TriangleTopologicalMapping.js';

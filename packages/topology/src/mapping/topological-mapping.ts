@@ -1,16 +1,24 @@
-import { BaseObject, isTopology, type BaseMeshTopology, type Link } from '@sofa-ts/core';
+import { BaseObject, isTopology, type BaseMeshTopology, type Link, type TopologyChange, type TopologyHandler } from '@sofa-ts/core';
+import { PointSetTopologyModifier } from '../container/PointSetTopologyModifier.js';
 import { TopologyContainer } from '../container/topology-container.js';
+import type { DynamicMesh } from '../dynamic/dynamic-mesh.js';
 
 /**
  * The base of SOFA's topological mappings: at init, the elements of the `input` topology are turned
  * into the elements of the `output` container, which is cleared, given the input's number of points
  * and filled (SOFA's clear(), setNbPoints(), addX(), init()). The output may be declared before or
- * after the mapping: its Data hold the elements from then on. Topological changes are not followed
- * (batch runs without cutting have none).
+ * after the mapping: its Data hold the elements from then on.
+ *
+ * Topological changes: a mapping whose input is a dynamic container follows it (SOFA's
+ * updateTopologicalMappingTopDown): it receives the input's changes after the input's data
+ * handlers, and changes its output through the output's modifier (which tells the output's own
+ * handlers, mappings included, in turn).
  */
-export abstract class TopologicalMapping extends BaseObject {
+export abstract class TopologicalMapping extends BaseObject implements TopologyHandler {
   readonly input: Link<BaseMeshTopology> = this.initLink<BaseMeshTopology>({ name: 'input', help: 'input topology to map', accepts: isTopology, expected: 'a topology', required: true });
   readonly output: Link<BaseMeshTopology> = this.initLink<BaseMeshTopology>({ name: 'output', help: 'output topology container to fill', accepts: isTopology, expected: 'a topology container', required: true });
+
+  readonly topologyHandlerPriority = 'mapping' as const;
 
   /** The input topology; throws a located error when the link is empty. */
   protected inputTopology(): BaseMeshTopology {
@@ -29,6 +37,29 @@ export abstract class TopologicalMapping extends BaseObject {
     }
     return t;
   }
+
+  /** Follows the input's changes (a dynamic container's); static inputs never change. */
+  protected followInput(from: BaseMeshTopology): void {
+    if (from instanceof TopologyContainer) from.addTopologyHandler(this);
+  }
+
+  /** The modifier of the output container's node (found when the first change comes). */
+  protected outputModifier<M extends PointSetTopologyModifier>(cls: abstract new (...args: never[]) => M): M {
+    const t = this.output.require();
+    const m = t.hasContext ? t.context.objects.find((o): o is M => o instanceof cls) : undefined;
+    if (!m) throw this.error(`no ${cls.name} in the node of the output topology ${t.describe()}`);
+    return m;
+  }
+
+  /** The editable mesh of the input (it is dynamic: it sent a change). */
+  protected inputMesh(): DynamicMesh {
+    const t = this.input.require();
+    if (!(t instanceof TopologyContainer)) throw this.error(`input ${t.describe()} is not a dynamic container`);
+    return t.dynamicMesh();
+  }
+
+  /** SOFA's updateTopologicalMappingTopDown, one change of the input at a time (none by default). */
+  handleTopologyChange(_change: TopologyChange, _topology: BaseMeshTopology): void {}
 }
 
 /** True when `o` is an instance of a modifier class derived from the named one (TetrahedronSet... is a TriangleSet...). */
@@ -37,4 +68,24 @@ function isModifierOf(o: BaseObject, name: string): boolean {
     if ((p.constructor as { name?: string }).name === name) return true;
   }
   return false;
+}
+
+/**
+ * SOFA's Loc2Glob / Glob2Loc maps of a mapping whose output elements each come from one input
+ * element: loc2glob[l] is the input element of output element l, glob2loc the reverse.
+ */
+export class ElementIndexMap {
+  readonly loc2glob: number[] = [];
+  readonly glob2loc = new Map<number, number>();
+
+  clear(): void {
+    this.loc2glob.length = 0;
+    this.glob2loc.clear();
+  }
+
+  /** Appends output element ← input element g. */
+  push(g: number): void {
+    this.loc2glob.push(g);
+    this.glob2loc.set(g, this.loc2glob.length - 1);
+  }
 }

@@ -1,0 +1,129 @@
+/**
+ * Topological changes (SOFA's TopologyChange hierarchy) and the handlers that follow them.
+ *
+ * A dynamic topology container (PointSet…HexahedronSetTopologyContainer) changes only through its
+ * modifier, which tells every registered handler what happened, in SOFA's order:
+ *   - elements about to be removed (`elementsRemoved`, indices in DESCENDING order, the elements
+ *     still readable in the container), then the sub-elements left isolated (triangles, edges of a
+ *     removed tetrahedron that no other tetrahedron uses), then the isolated points
+ *     (`pointsRemoved`, descending);
+ *   - elements or points just added (`elementsAdded`, `pointsAdded`: already in the container,
+ *     appended at the end of their lists).
+ * SOFA's index convention for a removal: the indices are processed in descending order, and each
+ * removed slot receives the last element of the list (the list shrinks by one each time). Every
+ * per-element or per-point array follows a removal by doing the same (see `applyRemoval`).
+ * A batch of changes ends with `endOfChanges`.
+ */
+import type { BaseMeshTopology } from './topology.js';
+
+/** The element kinds a topology changes (points apart). */
+export type TopologyElementKind = 'edge' | 'triangle' | 'quad' | 'tetrahedron' | 'hexahedron';
+
+/** Points appended at the end of the point list (indices nOld … nOld + n − 1). */
+export interface PointsAdded {
+  readonly type: 'pointsAdded';
+  /** (n) the new point indices. */
+  readonly indices: Uint32Array;
+  /** Per new point, the points it is interpolated from (may be empty), and their weights. */
+  readonly ancestors?: readonly (readonly number[])[];
+  readonly coefs?: readonly (readonly number[])[];
+  /** True when the mechanical states of the topology add the points too (SOFA's addDOF). */
+  readonly dofs: boolean;
+}
+
+/** Points about to be removed, in descending order (each slot receives the last point). */
+export interface PointsRemoved {
+  readonly type: 'pointsRemoved';
+  readonly indices: Uint32Array;
+  /** True when the mechanical states of the topology remove the points too (SOFA's removeDOF). */
+  readonly dofs: boolean;
+}
+
+/** Elements appended at the end of their list. */
+export interface ElementsAdded {
+  readonly type: 'elementsAdded';
+  readonly kind: TopologyElementKind;
+  /** (n) the new element indices. */
+  readonly indices: Uint32Array;
+  /** (n × vertices per element) their vertex indices. */
+  readonly elements: Uint32Array;
+  /** Per new element, the elements of the same kind it derives from, and their weights (may be absent). */
+  readonly ancestors?: readonly (readonly number[])[];
+  readonly coefs?: readonly (readonly number[])[];
+}
+
+/** Elements about to be removed, in descending order (each slot receives the last element). */
+export interface ElementsRemoved {
+  readonly type: 'elementsRemoved';
+  readonly kind: TopologyElementKind;
+  readonly indices: Uint32Array;
+}
+
+/** The end of a batch of changes: the topology is consistent again. */
+export interface EndOfChanges {
+  readonly type: 'endOfChanges';
+}
+
+export type TopologyChange = PointsAdded | PointsRemoved | ElementsAdded | ElementsRemoved | EndOfChanges;
+
+/**
+ * Something that follows the changes of a topology: a per-point or per-element array, a list of
+ * point indices, a mechanical state, a topological mapping. Registered with
+ * `topology.addTopologyHandler(handler)`.
+ */
+export interface TopologyHandler {
+  /**
+   * 'state' handlers (mechanical states) receive each change before the others, so that the
+   * positions of added points exist when element handlers read them. Default 'data'.
+   */
+  readonly topologyHandlerPriority?: 'state' | 'data' | 'mapping';
+  handleTopologyChange(change: TopologyChange, topology: BaseMeshTopology): void;
+}
+
+/**
+ * Applies a removal to a per-item array of `stride` values per item holding `count` items:
+ * for each index of `removed` (descending), the last item is copied into the removed slot and the
+ * count decreases. Returns the new count; the array is not shrunk.
+ */
+export function applyRemoval<T extends { [i: number]: number; copyWithin(target: number, start: number, end: number): T }>(
+  values: T,
+  stride: number,
+  count: number,
+  removed: ArrayLike<number>,
+): number {
+  let last = count - 1;
+  for (let r = 0; r < removed.length; r++, last--) {
+    const i = removed[r]!;
+    if (i !== last) values.copyWithin(i * stride, last * stride, (last + 1) * stride);
+  }
+  return last + 1;
+}
+
+/**
+ * The old index of the item that ends in each slot after a removal (SOFA's swap with the last):
+ * (count − removed.length) entries, identity for the slots the removal did not touch.
+ */
+export function removalPermutation(count: number, removed: ArrayLike<number>): Uint32Array {
+  const from = new Uint32Array(count);
+  for (let i = 0; i < count; i++) from[i] = i;
+  const n = applyRemoval(from, 1, count, removed);
+  return from.slice(0, n);
+}
+
+/**
+ * Renames point indices after a point removal, as SOFA's TopologySubsetIndices (the `indices` of
+ * FixedProjectiveConstraint, of a BoxROI output…): an index of a removed point is dropped (the
+ * list keeps its order), the index of the last point, moved into a removed slot, takes that slot.
+ */
+export function renameAfterPointRemoval(indices: ArrayLike<number>, pointCount: number, removed: ArrayLike<number>): Uint32Array {
+  const list = Array.from(indices);
+  let last = pointCount - 1;
+  for (let r = 0; r < removed.length; r++, last--) {
+    const p = removed[r]!;
+    // the entries naming p are dropped
+    for (let k = list.indexOf(p); k >= 0; k = list.indexOf(p)) list.splice(k, 1);
+    // the last point now lives at p
+    if (p !== last) for (let k = 0; k < list.length; k++) if (list[k] === last) list[k] = p;
+  }
+  return Uint32Array.from(list);
+}

@@ -1,0 +1,233 @@
+/**
+ * What SOFA's Point/Edge/Triangle/Quad/Tetrahedron/HexahedronSetTopologyModifier do, on a
+ * DynamicMesh: each public operation validates its input, tells the handlers in SOFA's order and
+ * changes the mesh.
+ *
+ *   removal:  "about to be removed" (indices sorted descending) → propagation → the removal
+ *             itself, which then removes the isolated sub-elements the same way (faces and edges
+ *             of removed volumes: warned together, propagated, removed) and finally the isolated
+ *             points (warned, propagated, removed);
+ *   addition: the elements are added (the faces and edges they need first, each warned as it is
+ *             created), then warned, then propagated.
+ * A propagation with nothing queued does nothing (SOFA's propagateTopologicalChanges).
+ */
+import type { TopologyChange } from '@sofa-ts/core';
+import type { ElementKind, TopologyContainer } from '../container/topology-container.js';
+import type { CreationSink, DynamicMesh } from './dynamic-mesh.js';
+
+const VERTICES: Readonly<Record<ElementKind, number>> = { edge: 2, triangle: 3, quad: 4, tetrahedron: 4, hexahedron: 8 };
+
+export interface ModifierOptions {
+  /** TetrahedronSet/HexahedronSetTopologyModifier's removeIsolated: points left without volume are removed. */
+  removeIsolated(): boolean;
+  /** PointSetTopologyModifier's propagateToDOF: removed points are removed from the states too. */
+  propagateToDOF(): boolean;
+  /** Reports an index that cannot be honoured (out of range): the caller's located warning. */
+  warn(message: string): void;
+}
+
+export class TopologyModifierOps {
+  constructor(
+    readonly container: TopologyContainer,
+    private readonly options: ModifierOptions,
+  ) {}
+
+  get mesh(): DynamicMesh {
+    return this.container.dynamicMesh();
+  }
+
+  private queue(change: TopologyChange): void {
+    this.container.queueChange(change);
+  }
+
+  /** SOFA's propagateTopologicalChanges. */
+  propagate(): void {
+    this.container.propagateChanges();
+  }
+
+  /** SOFA's notifyEndingEvent: an end of changes, propagated. */
+  notifyEndingEvent(): void {
+    this.queue({ type: 'endOfChanges' });
+    this.propagate();
+  }
+
+  // ---- points -------------------------------------------------------------------------------------
+
+  /** SOFA's addPoints: n points appended (interpolated from ancestors by the states when given). */
+  addPoints(n: number, ancestors?: readonly (readonly number[])[], coefs?: readonly (readonly number[])[], addDOF = true): void {
+    if (n <= 0) return;
+    const mesh = this.mesh;
+    const start = mesh.nPoints;
+    mesh.addPoints(n);
+    this.container.meshChanged();
+    const indices = new Uint32Array(n);
+    for (let i = 0; i < n; i++) indices[i] = start + i;
+    this.queue({ type: 'pointsAdded', indices, ...(ancestors ? { ancestors } : {}), ...(coefs ? { coefs } : {}), dofs: addDOF });
+    this.propagate();
+  }
+
+  /** SOFA's removePoints: the points are warned (descending), propagated, then removed. */
+  removePoints(indices: readonly number[], removeDOF = true): void {
+    const sorted = this.filtered(indices, this.mesh.nPoints, 'point');
+    if (sorted.length === 0) return;
+    this.removePointsWarning(sorted, removeDOF);
+    this.propagate();
+    this.removePointsProcess(sorted);
+  }
+
+  private removePointsWarning(sorted: number[], removeDOF: boolean): void {
+    this.queue({ type: 'pointsRemoved', indices: Uint32Array.from(sorted), dofs: removeDOF });
+  }
+
+  private removePointsProcess(sorted: readonly number[]): void {
+    this.mesh.removePoints(sorted);
+    this.container.meshChanged();
+  }
+
+  // ---- additions ----------------------------------------------------------------------------------
+
+  /**
+   * SOFA's addEdges / addTriangles / addQuads / addTetrahedra / addHexahedra: `elements` holds
+   * (n × vertices) indices; ancestors (same kind) and weights are passed on to the handlers.
+   */
+  addElements(kind: ElementKind, elements: ArrayLike<number>, ancestors?: readonly (readonly number[])[], coefs?: readonly (readonly number[])[]): void {
+    const k = VERTICES[kind];
+    const n = Math.floor(elements.length / k);
+    if (n === 0) return;
+    const mesh = this.mesh;
+    const sink: CreationSink = {
+      created: (sub, index) => {
+        const kk = VERTICES[sub];
+        const v = mesh.view(sub).slice(index * kk, index * kk + kk);
+        this.queue({ type: 'elementsAdded', kind: sub, indices: Uint32Array.of(index), elements: v });
+      },
+    };
+    const first = mesh.count(kind);
+    const tuple = new Array<number>(k);
+    for (let e = 0; e < n; e++) {
+      for (let j = 0; j < k; j++) tuple[j] = elements[e * k + j]!;
+      mesh.addElement(kind, tuple, sink);
+    }
+    this.container.meshChanged();
+    const indices = new Uint32Array(n);
+    for (let i = 0; i < n; i++) indices[i] = first + i;
+    const added = mesh.view(kind).slice(first * k, (first + n) * k);
+    this.queue({ type: 'elementsAdded', kind, indices, elements: added, ...(ancestors ? { ancestors } : {}), ...(coefs ? { coefs } : {}) });
+    this.propagate();
+  }
+
+  // ---- removals -----------------------------------------------------------------------------------
+
+  /** SOFA's removeEdges(ids, removeIsolatedPoints). */
+  removeEdges(ids: readonly number[], removeIsolatedPoints = true): void {
+    const sorted = this.filtered(ids, this.mesh.count('edge'), 'edge');
+    if (sorted.length === 0) return;
+    this.queueRemoved('edge', sorted);
+    this.propagate();
+    this.removeEdgesProcess(sorted, removeIsolatedPoints);
+  }
+
+  /** SOFA's removeTriangles(ids, removeIsolatedEdges, removeIsolatedPoints). */
+  removeTriangles(ids: readonly number[], removeIsolatedEdges = true, removeIsolatedPoints = true): void {
+    const sorted = this.filtered(ids, this.mesh.count('triangle'), 'triangle');
+    if (sorted.length === 0) return;
+    this.queueRemoved('triangle', sorted);
+    this.propagate();
+    this.removeFacesProcess('triangle', sorted, removeIsolatedEdges, removeIsolatedPoints);
+  }
+
+  /** SOFA's removeQuads(ids, removeIsolatedEdges, removeIsolatedPoints). */
+  removeQuads(ids: readonly number[], removeIsolatedEdges = true, removeIsolatedPoints = true): void {
+    const sorted = this.filtered(ids, this.mesh.count('quad'), 'quad');
+    if (sorted.length === 0) return;
+    this.queueRemoved('quad', sorted);
+    this.propagate();
+    this.removeFacesProcess('quad', sorted, removeIsolatedEdges, removeIsolatedPoints);
+  }
+
+  /** SOFA's removeTetrahedra(ids, removeIsolatedItems) and removeHexahedra(ids, removeIsolatedItems). */
+  removeVolumes(kind: 'tetrahedron' | 'hexahedron', ids: readonly number[], removeIsolatedItems = true): void {
+    const sorted = this.filtered(ids, this.mesh.count(kind), kind);
+    if (sorted.length === 0) return;
+    this.queueRemoved(kind, sorted);
+    this.propagate();
+    this.removeVolumesProcess(kind, sorted, removeIsolatedItems);
+  }
+
+  /**
+   * Indices in range, sorted in descending order (SOFA's removeXWarning sort); an index out of
+   * range or given twice is reported and skipped (a second removal would remove another element).
+   */
+  private filtered(ids: readonly number[], count: number, what: string): number[] {
+    const seen = new Set<number>();
+    const out: number[] = [];
+    for (const i of ids) {
+      if (!(i >= 0 && i < count && Number.isInteger(i))) this.options.warn(`${what} ${i} is out of range (there are ${count}) and is not removed`);
+      else if (seen.has(i)) this.options.warn(`${what} ${i} is listed twice and is removed once`);
+      else {
+        seen.add(i);
+        out.push(i);
+      }
+    }
+    return out.sort((a, b) => b - a);
+  }
+
+  private queueRemoved(kind: ElementKind, sorted: readonly number[]): void {
+    this.queue({ type: 'elementsRemoved', kind, indices: Uint32Array.from(sorted) });
+  }
+
+  private removeEdgesProcess(sorted: readonly number[], removeIsolatedPoints: boolean): void {
+    if (sorted.length === 0) return;
+    const iso = this.mesh.removeElements('edge', sorted, () => false, removeIsolatedPoints);
+    this.container.meshChanged();
+    this.removeIsolatedPoints(iso.points);
+  }
+
+  private removeFacesProcess(kind: 'triangle' | 'quad', sorted: readonly number[], removeIsolatedEdges: boolean, removeIsolatedPoints: boolean): void {
+    if (sorted.length === 0) return;
+    const mesh = this.mesh;
+    const edgesExist = mesh.count('edge') > 0;
+    const iso = mesh.removeElements(kind, sorted, (sub) => sub === 'edge' && removeIsolatedEdges && edgesExist, removeIsolatedPoints);
+    this.container.meshChanged();
+    const edges = desc(iso.subs.get('edge'));
+    if (edges.length > 0) {
+      this.queueRemoved('edge', edges);
+      this.propagate();
+      this.removeEdgesProcess(edges, false);
+    }
+    this.removeIsolatedPoints(iso.points);
+  }
+
+  private removeVolumesProcess(kind: 'tetrahedron' | 'hexahedron', sorted: readonly number[], removeIsolatedItems: boolean): void {
+    if (sorted.length === 0) return;
+    const mesh = this.mesh;
+    const face = kind === 'tetrahedron' ? 'triangle' : 'quad';
+    const isoVertices = removeIsolatedItems && this.options.removeIsolated();
+    const isoEdges = removeIsolatedItems && mesh.count('edge') > 0;
+    const isoFaces = removeIsolatedItems && mesh.count(face) > 0;
+    const iso = mesh.removeElements(kind, sorted, (sub) => (sub === 'edge' ? isoEdges : isoFaces), isoVertices);
+    this.container.meshChanged();
+    const faces = desc(iso.subs.get(face));
+    const edges = desc(iso.subs.get('edge'));
+    if (faces.length > 0 || edges.length > 0) {
+      if (faces.length > 0) this.queueRemoved(face, faces);
+      if (edges.length > 0) this.queueRemoved('edge', edges);
+      this.propagate();
+      if (faces.length > 0) this.removeFacesProcess(face, faces, false, false);
+      if (edges.length > 0) this.removeEdgesProcess(edges, false);
+    }
+    this.removeIsolatedPoints(iso.points);
+  }
+
+  private removeIsolatedPoints(points: readonly number[]): void {
+    if (points.length === 0) return;
+    const sorted = desc(points);
+    this.removePointsWarning(sorted, this.options.propagateToDOF());
+    this.propagate();
+    this.removePointsProcess(sorted);
+  }
+}
+
+function desc(a: readonly number[] | undefined): number[] {
+  return a ? [...a].sort((x, y) => y - x) : [];
+}
