@@ -31,6 +31,7 @@ export * from './behavior/solvers.js';
 export { coreComponents, default as coreModule } from "./module.js";
 export * from './behavior/topology.js';
 export * from './behavior/topology-change.js';
+export * from './behavior/topology-data.js';
 export * from './behavior/mapping.js';
 export * from './data-files.js';
 export * from './scene-warnings.js';

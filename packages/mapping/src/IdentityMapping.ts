@@ -5,10 +5,11 @@ import { MappingComponent } from './mapping-component.js';
 /**
  * SOFA's IdentityMapping: the output is a copy of the input, point by point,
  *   x_out[i] = x_in[i],   J = I (per point, the first min(dIn, dOut) derivative components).
- * The output is resized to the input's size at init. For Vec6 → Vec3 the first three components
+ * The output is resized to the input's size at init, and again when the input's size changed
+ * (points removed or added by a topological change). For Vec6 → Vec3 the first three components
  * are copied; for Rigid3 → Vec3 and Rigid2 → Vec2 the frames' centres (positions) and linear
  * velocities (J = [I 0] per frame: a point force goes to the centre, no torque). Linear: J is
- * built once.
+ * built once per input size.
  */
 @sofaComponent({
   name: 'IdentityMapping',
@@ -27,6 +28,8 @@ export class IdentityMapping extends MappingComponent {
   private dOut = 3;
   private nc = 3;
   private nd = 3;
+  /** Input size J was built for. */
+  private nIn = -1;
 
   override init(): void {
     this.resolveEnds();
@@ -39,7 +42,16 @@ export class IdentityMapping extends MappingComponent {
     this.dOut = tout.derivSize;
     this.nc = Math.min(this.cIn, this.cOut);
     this.nd = Math.min(this.dIn, this.dOut);
+    this.build();
+    this.apply();
+    if (isMechanicalState(this.to)) this.applyJ(this.to.v, [this.from.v]);
+    if (this.applyRestPosition.value && isMechanicalState(this.to)) this.copy(this.to.x0, this.from.x0, this.cOut, this.cIn, this.nc);
+  }
+
+  /** Sizes the output to the input and builds J. */
+  private build(): void {
     const n = this.from.size;
+    this.nIn = n;
     this.resizeOutput(n);
     // J: row i·dOut + r has a 1 at column i·dIn + r for r < min(dIn, dOut).
     const rows = n * this.dOut;
@@ -53,9 +65,11 @@ export class IdentityMapping extends MappingComponent {
       }
     }
     this.J = createCsr(rows, n * this.dIn, rowPtr, colInd, new Float64Array(k).fill(1));
-    this.apply();
-    if (isMechanicalState(this.to)) this.applyJ(this.to.v, [this.from.v]);
-    if (this.applyRestPosition.value && isMechanicalState(this.to)) this.copy(this.to.x0, this.from.x0, this.cOut, this.cIn, this.nc);
+  }
+
+  /** A topological change resized the input: the output and J follow. */
+  private followInputSize(): void {
+    if (this.from.size !== this.nIn) this.build();
   }
 
   get isLinear(): boolean {
@@ -68,6 +82,7 @@ export class IdentityMapping extends MappingComponent {
   }
 
   apply(): void {
+    this.followInputSize();
     this.copy(this.outputPositions(), this.from.x, this.cOut, this.cIn, this.nc);
     this.touchOutput();
   }
@@ -83,6 +98,7 @@ export class IdentityMapping extends MappingComponent {
   }
 
   getJ(_input: number): SparseMatrixLike {
+    this.followInputSize();
     return this.J;
   }
 }

@@ -1,4 +1,4 @@
-import { BaseProjectiveConstraint, Bool, Indices, Real, sofaComponent, type BaseMechanicalState } from '@sofa-ts/core';
+import { BaseProjectiveConstraint, Bool, Indices, Real, contextMeshTopology, followPointIndices, sofaComponent, type BaseMechanicalState } from '@sofa-ts/core';
 import { mstateLink } from './state-link.js';
 
 /**
@@ -6,6 +6,9 @@ import { mstateLink } from './state-link.js';
  * fixAll) do not move. P zeroes their derivatives: dx_i ← 0. Velocities are projected only when
  * activate_projectVelocity is set, as in SOFA (a fixed point starts and stays at rest anyway,
  * since its increments are zero).
+ * Topological changes: `indices` follow the point removals of the node's topology (SOFA's
+ * TopologySubsetIndices: a removed point leaves the list, the moved last point is renamed); with
+ * fixAll every point stays fixed.
  */
 @sofaComponent({
   name: 'FixedProjectiveConstraint',
@@ -39,11 +42,19 @@ export class FixedProjectiveConstraint extends BaseProjectiveConstraint {
     else {
       for (const i of this.indices.value) if (i >= n) throw this.error(`index ${i} is out of range: ${s.describe()} has ${n} points`);
       this.points = Uint32Array.from(this.indices.value);
+      followPointIndices(contextMeshTopology(this.context), this.indices, () => (this.points = Uint32Array.from(this.indices.value)));
     }
+  }
+
+  /** fixAll after a topological change resized the state: every point is fixed again. */
+  private followSize(): void {
+    const n = this.getMechanicalState().size;
+    if (this.fixAll.value && this.points.length !== n) this.points = Uint32Array.from({ length: n }, (_, i) => i);
   }
 
   private zero(vec: Float64Array): void {
     const d = this.getMechanicalState().stateType.derivSize;
+    this.followSize();
     for (const p of this.points) vec.fill(0, p * d, p * d + d);
   }
 
@@ -59,6 +70,7 @@ export class FixedProjectiveConstraint extends BaseProjectiveConstraint {
 
   projectedDofs(out: number[]): void {
     const d = this.getMechanicalState().stateType.derivSize;
+    this.followSize();
     for (const p of this.points) for (let k = 0; k < d; k++) out.push(p * d + k);
   }
 }

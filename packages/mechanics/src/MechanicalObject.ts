@@ -1,7 +1,12 @@
 import {
   BaseMechanicalState,
+  applyRemoval,
+  contextMeshTopology,
   isTopology,
   type BaseMeshTopology,
+  type PointsAdded,
+  type TopologyChange,
+  type TopologyHandler,
   Bool,
   DataParseError,
   Int,
@@ -42,6 +47,13 @@ const Scale3: DataType<Float64Array> = {
  * rotation (Euler angles in degrees, about x then y then z) and translation are applied, the rest
  * position is taken from the position (times restScale) when not given, and rotation2 /
  * translation2 are applied to the position only.
+ *
+ * Topological changes (SOFA's handleStateChange): the state follows the points of its topology
+ * (the `topology` link, else the node's topology as SOFA's context gives it) when that topology
+ * removes or adds points with their degrees of freedom: a removed point's slot receives the last
+ * point's values in every vector, an added point is interpolated from its ancestors (weights given,
+ * else equal), or takes the neutral coordinate and zero derivatives. Changes of a topology whose
+ * point count is not this state's size (a state mapped onto it barycentrically) are not followed.
  */
 @sofaComponent({
   name: 'MechanicalObject',
@@ -51,7 +63,7 @@ const Scale3: DataType<Float64Array> = {
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d', 'Rigid2d'],
   defaultTemplate: 'Vec3d',
 })
-export class MechanicalObject extends BaseMechanicalState {
+export class MechanicalObject extends BaseMechanicalState implements TopologyHandler {
   readonly position = this.initData({ name: 'position', type: Coords, default: new Float64Array(0), help: 'position coordinates of the degrees of freedom' });
   readonly velocity = this.initData({ name: 'velocity', type: Derivs, default: new Float64Array(0), help: 'velocity coordinates of the degrees of freedom' });
   readonly force = this.initData({ name: 'force', type: Derivs, default: new Float64Array(0), help: 'force vector of the degrees of freedom' });
@@ -147,7 +159,15 @@ export class MechanicalObject extends BaseMechanicalState {
     this.x0Counter = this.restPosition.counter;
   }
 
+  readonly topologyHandlerPriority = 'state' as const;
+
   override init(): void {
+    this.initState();
+    const followed = this.topology.get() ?? contextMeshTopology(this.context);
+    followed?.addTopologyHandler(this);
+  }
+
+  private initState(): void {
     this.applyOldAttributes();
     const t = this.stateType;
     const cs = t.coordSize;
@@ -263,6 +283,93 @@ export class MechanicalObject extends BaseMechanicalState {
     if ([this.oldDx, this.oldDy, this.oldDz].some((d) => d.isSet)) this.translation.value = tr;
     if ([this.oldRx, this.oldRy, this.oldRz].some((d) => d.isSet)) this.rotation.value = rot;
     if ([this.oldSx, this.oldSy, this.oldSz].some((d) => d.isSet)) this.scale3d.value = sc;
+  }
+
+  handleTopologyChange(change: TopologyChange, topology: BaseMeshTopology): void {
+    if (change.type === 'pointsRemoved') {
+      // the event comes before the topology loses the points: its count is still this state's size
+      if (change.dofs && topology.getNbPoints() === this._n) this.removePoints(change.indices);
+    } else if (change.type === 'pointsAdded') {
+      if (change.dofs && topology.getNbPoints() === this._n + change.indices.length) this.addPoints(change);
+    }
+  }
+
+  /** SOFA's POINTSREMOVED state change: each removed slot (descending) receives the last point. */
+  private removePoints(removed: Uint32Array): void {
+    const t = this.stateType;
+    const cs = t.coordSize;
+    const ds = t.derivSize;
+    const n = this._n;
+    const remove = (a: Float64Array, k: number): void => {
+      if (a.length === n * k) applyRemoval(a, k, n, removed);
+    };
+    for (const a of [this._x, this._x0, this.resetPosition.value, this.xFree]) remove(a, cs);
+    for (const a of [this._v, this._f, this._dx, this.resetVelocity.value, this.vFree, this.externalStepForce, this.externalForce.value]) remove(a, ds);
+    const m = n - removed.length;
+    this.resize(m);
+    const shrink = (a: Float64Array, k: number): Float64Array => (a.length === n * k ? a.slice(0, m * k) : a);
+    this.resetPosition.value = shrink(this.resetPosition.value, cs);
+    this.resetVelocity.value = shrink(this.resetVelocity.value, ds);
+    this.xFree = shrink(this.xFree, cs);
+    this.vFree = shrink(this.vFree, ds);
+    this.externalStepForce = shrink(this.externalStepForce, ds);
+    if (this.externalForce.value.length === n * ds) this.externalForce.value = shrink(this.externalForce.value, ds);
+    this.sizeData.value = m;
+  }
+
+  /** SOFA's POINTSADDED state change: new points interpolated from their ancestors. */
+  private addPoints(change: PointsAdded): void {
+    const t = this.stateType;
+    const cs = t.coordSize;
+    const ds = t.derivSize;
+    const n0 = this._n;
+    const k = change.indices.length;
+    const grow = (a: Float64Array, size: number): Float64Array => {
+      if (a.length !== n0 * size) return a;
+      const b = new Float64Array((n0 + k) * size);
+      b.set(a);
+      return b;
+    };
+    this.resize(n0 + k);
+    const resetX = grow(this.resetPosition.value, cs);
+    const resetV = grow(this.resetVelocity.value, ds);
+    for (let i = 0; i < k; i++) {
+      const p = n0 + i;
+      const anc = change.ancestors?.[i] ?? [];
+      const given = change.coefs?.[i] ?? [];
+      if (anc.length === 0) {
+        for (const a of [this._x, this._x0, resetX]) if (a.length === (n0 + k) * cs) t.setDefaultCoord(a, p);
+        continue;
+      }
+      // x_p = Σ w_j·x_{a_j} (equal weights when none are given), the same for every vector
+      const w = anc.map((_, j) => (given.length === anc.length ? given[j]! : 1 / anc.length));
+      const blend = (a: Float64Array, size: number): void => {
+        if (a.length !== (n0 + k) * size) return;
+        for (let c = 0; c < size; c++) {
+          let acc = 0;
+          for (let j = 0; j < anc.length; j++) acc += w[j]! * a[anc[j]! * size + c]!;
+          a[p * size + c] = acc;
+        }
+      };
+      for (const a of [this._x, this._x0, resetX]) blend(a, cs);
+      for (const a of [this._v, resetV]) blend(a, ds);
+      if (t.isRigid) this.normalizeOrientation(p);
+    }
+    this.resetPosition.value = resetX;
+    this.resetVelocity.value = resetV;
+    this.sizeData.value = n0 + k;
+  }
+
+  /** A rigid frame blended from others: its quaternion made unit again. */
+  private normalizeOrientation(p: number): void {
+    const t = this.stateType;
+    if (t.name !== 'Rigid3d') return;
+    for (const a of [this._x, this._x0]) {
+      const o = p * t.coordSize + 3;
+      const norm = Math.hypot(a[o]!, a[o + 1]!, a[o + 2]!, a[o + 3]!);
+      if (norm > 0) for (let c = 0; c < 4; c++) a[o + c]! /= norm;
+      else a[o + 3] = 1;
+    }
   }
 
   /** Resizes every vector to n points (contents kept up to the new size). */

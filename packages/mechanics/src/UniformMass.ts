@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { BaseMass, Bool, Indices, Real, requireDataFile, sofaComponent, Str, type MatrixAccumulator, type BaseMechanicalState } from '@sofa-ts/core';
+import { BaseMass, Bool, Indices, Real, contextMeshTopology, followPointIndices, requireDataFile, sofaComponent, Str, type MatrixAccumulator, type BaseMechanicalState } from '@sofa-ts/core';
 import { parseRigidMassFile } from './mass/rigid-mass-file.js';
 import { MassText, RigidInertia } from './rigid-inertia.js';
 import { mstateLink } from './state-link.js';
@@ -17,6 +17,9 @@ import { mstateLink } from './state-link.js';
  * m, the volume and J over vertexMass; when the file gives the mass and the scene no vertexMass,
  * the file's mass wins over totalMass (SOFA marks vertexMass set and totalMass unset). totalMass,
  * when it wins, replaces m only: J stays per unit mass, so the rotational mass scales with m.
+ * Topological changes: with every point massive, the mass follows the state's size as SOFA's
+ * updateMassOnResize does: m = totalMass / n with preserveTotalMass, else totalMass = n·m; listed
+ * `indices` follow the point removals of the node's topology.
  */
 @sofaComponent({
   name: 'UniformMass',
@@ -46,6 +49,8 @@ export class UniformMass extends BaseMass {
   private m = 1;
   /** Rotational part of the frames' mass (Rigid templates), undefined for Vec templates. */
   private inertia: RigidInertia | undefined;
+  /** Every point of the state is massive (no indices nor localRange). */
+  private allPoints = false;
 
   getMechanicalState(): BaseMechanicalState {
     return this.mstate.require();
@@ -67,6 +72,8 @@ export class UniformMass extends BaseMass {
     } else pts = Uint32Array.from({ length: n }, (_, i) => i);
     for (const p of pts) if (p >= n) throw this.error(`index ${p} is out of range: ${s.describe()} has ${n} points`);
     this.points = pts;
+    this.allPoints = this.indices.value.length === 0 && this.localRange.value.length !== 2;
+    if (this.indices.value.length > 0) followPointIndices(contextMeshTopology(this.context), this.indices, () => (this.points = Uint32Array.from(this.indices.value)));
     const count = pts.length;
     let given = this.vertexMass.value;
     if (given.length === 0) throw this.error('vertexMass is empty: give a mass');
@@ -126,7 +133,22 @@ export class UniformMass extends BaseMass {
     return { given: merged.toVertexMass(), hasMass: f.mass !== undefined };
   }
 
+  /** The state's size changed (a topological change): SOFA's updateMassOnResize. */
+  private followSize(): void {
+    if (!this.allPoints) return;
+    const n = this.getMechanicalState().size;
+    if (n === this.points.length) return;
+    this.points = Uint32Array.from({ length: n }, (_, i) => i);
+    if (n === 0) this.totalMass.value = 0;
+    else if (this.preserveTotalMass.value) {
+      this.m = this.totalMass.value / n;
+      if (this.inertia) this.inertia = RigidInertia.of(this.inertia.dim, this.m, this.inertia.volume, this.inertia.unitInertia);
+      this.vertexMass.value = this.inertia ? this.inertia.toVertexMass() : Float64Array.of(this.m);
+    } else this.totalMass.value = n * this.m;
+  }
+
   addMDx(out: Float64Array, dx: Float64Array, factor: number): void {
+    this.followSize();
     if (this.inertia) {
       for (const p of this.points) this.inertia.addMDx(out, dx, p, factor);
       return;
@@ -137,6 +159,7 @@ export class UniformMass extends BaseMass {
   }
 
   addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
+    this.followSize();
     if (this.inertia) {
       for (const p of this.points) this.inertia.addMToMatrix(acc, p, mFactor);
       return;
@@ -147,6 +170,7 @@ export class UniformMass extends BaseMass {
   }
 
   addForce(f: Float64Array, _x: Float64Array, _v: Float64Array): void {
+    this.followSize();
     const t = this.getMechanicalState().stateType;
     const g = this.context.getGravity();
     const d = t.derivSize;
@@ -155,6 +179,7 @@ export class UniformMass extends BaseMass {
   }
 
   accFromF(a: Float64Array, f: Float64Array): void {
+    this.followSize();
     if (this.inertia) {
       for (const p of this.points) this.inertia.accFromF(a, f, p);
       return;
@@ -165,6 +190,7 @@ export class UniformMass extends BaseMass {
   }
 
   getKineticEnergy(v: Float64Array): number {
+    this.followSize();
     if (this.inertia) {
       let e = 0;
       for (const p of this.points) e += this.inertia.kineticEnergy(v, p);
@@ -177,6 +203,7 @@ export class UniformMass extends BaseMass {
   }
 
   getPotentialEnergy(x: Float64Array): number {
+    this.followSize();
     const t = this.getMechanicalState().stateType;
     const g = this.context.getGravity();
     let e = 0;

@@ -111,13 +111,14 @@ export function removalPermutation(count: number, removed: ArrayLike<number>): U
 }
 
 /**
- * Renames point indices after a point removal, as SOFA's TopologySubsetIndices (the `indices` of
- * FixedProjectiveConstraint, of a BoxROI output…): an index of a removed point is dropped (the
- * list keeps its order), the index of the last point, moved into a removed slot, takes that slot.
+ * Renames indices (of points or elements) after a removal, as SOFA's TopologySubsetIndices (the
+ * `indices` of FixedProjectiveConstraint, the triangles of a pressure…): an index of a removed item
+ * is dropped (the list keeps its order), the index of the last item, moved into a removed slot,
+ * takes that slot. `count` is the number of items before the removal.
  */
-export function renameAfterPointRemoval(indices: ArrayLike<number>, pointCount: number, removed: ArrayLike<number>): Uint32Array {
+export function renameAfterRemoval(indices: ArrayLike<number>, count: number, removed: ArrayLike<number>): Uint32Array {
   const list = Array.from(indices);
-  let last = pointCount - 1;
+  let last = count - 1;
   for (let r = 0; r < removed.length; r++, last--) {
     const p = removed[r]!;
     // the entries naming p are dropped

@@ -49,8 +49,14 @@ export abstract class BaseMeshTopology extends BaseObject {
   getGrid(): GridDescription | undefined {
     return undefined;
   }
-  /** Incremented at every topological change; consumers rebuild what depends on elements. */
+  /** Incremented at every change of the topology's inputs; consumers rebuild what depends on elements. */
   revision = 0;
+  /**
+   * Incremented only by topological changes (a modifier adding or removing points or elements):
+   * components that rebuild their per-element data on change compare it with the value they were
+   * built for.
+   */
+  changeRevision = 0;
 
   private readonly handlers: TopologyHandler[] = [];
 

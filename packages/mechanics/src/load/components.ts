@@ -3,6 +3,7 @@ import { ConstantForceField } from './ConstantForceField.js';
 import { Gravity } from './Gravity.js';
 import { PlaneForceField } from './PlaneForceField.js';
 import { RestShapeSpringsForceField } from './RestShapeSpringsForceField.js';
+import { TrianglePressureForceField } from './TrianglePressureForceField.js';
 
 /** Components of this folder, registered by the package's module.ts. */
-export const loadComponents: readonly ComponentClass[] = [ConstantForceField, Gravity, PlaneForceField, RestShapeSpringsForceField];
+export const loadComponents: readonly ComponentClass[] = [ConstantForceField, Gravity, PlaneForceField, RestShapeSpringsForceField, TrianglePressureForceField];

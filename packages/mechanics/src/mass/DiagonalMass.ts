@@ -1,4 +1,4 @@
-import { BaseMass, Bool, Real, sofaComponent, Str, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
+import { BaseMass, Bool, Real, sofaComponent, Str, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator } from '@sofa-ts/core';
 import { MassText, RigidInertia } from '../rigid-inertia.js';
 import { mstateLink } from '../state-link.js';
 import { ELEMENT_SIZE, elementMeasure } from './element-geometry.js';
@@ -22,6 +22,9 @@ import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassM
  * Masses lumped from the mesh (totalMass, massDensity; elements measured on the frames' centres)
  * keep SOFA's default RigidMass parts: volume 1, J = I. Given vertexMass needs no elements.
  * SOFA's `filename` here is an Xsp 3.0 mass-spring file, not a `.rigid` file: not read.
+ * Topological changes (lumped masses): the vertex masses are those of the remaining elements at
+ * the mass density in use, m_i = Σ_e∋i ρ·|e|/k (SOFA adds and subtracts the shares of the elements
+ * added and removed), and totalMass follows.
  */
 @sofaComponent({
   name: 'DiagonalMass',
@@ -48,6 +51,9 @@ export class DiagonalMass extends BaseMass {
   private masses = new Float64Array(0);
   /** Rigid frames: the mass of each frame (translation and rotation), (size); undefined for Vec templates. */
   private inertias: RigidInertia[] | undefined;
+  /** The topology the masses are lumped from, and its revision then (mesh-lumped Vec masses only). */
+  private meshTopology: BaseMeshTopology | undefined;
+  private topoRevision = -1;
 
   getMechanicalState(): BaseMechanicalState {
     return this.mstate.require();
@@ -59,7 +65,46 @@ export class DiagonalMass extends BaseMass {
 
   /** The vertex masses in use (after init). */
   get pointMasses(): Float64Array {
+    this.followTopology();
     return this.masses;
+  }
+
+  /** A topological change since the masses were lumped: lumped again at the same density. */
+  private followTopology(): void {
+    const topo = this.meshTopology;
+    if (!topo || topo.changeRevision === this.topoRevision) return;
+    this.topoRevision = topo.changeRevision;
+    const s = this.getMechanicalState();
+    const n = s.size;
+    const m = new Float64Array(n);
+    const rho = this.massDensity.value;
+    let total = 0;
+    const found = [
+      ['hexahedron', topo.getHexahedra()],
+      ['tetrahedron', topo.getTetrahedra()],
+      ['quad', topo.getQuads()],
+      ['triangle', topo.getTriangles()],
+      ['edge', topo.getEdges()],
+    ] as const;
+    const pick = found.find(([, e]) => e.length > 0);
+    if (pick) {
+      const [kind, elements] = pick;
+      const k = ELEMENT_SIZE[kind];
+      const geometry = this.geometryState.require();
+      const positions = geometryPositions(geometry, this.computeMassOnRest.value);
+      for (let e = 0; e < elements.length / k; e++) {
+        const share = (rho * elementMeasure(kind, positions, elements, e)) / k;
+        for (let j = 0; j < k; j++) {
+          const p = elements[k * e + j]!;
+          if (p >= n) throw this.error(`${kind} ${e} uses point ${p}, but ${s.describe()} has ${n} points after the topological change`);
+          m[p] += share;
+          total += share;
+        }
+      }
+    }
+    this.masses = m;
+    this.totalMass.value = total;
+    this.vertexMass.value = Float64Array.from(m);
   }
 
   override init(): void {
@@ -70,6 +115,7 @@ export class DiagonalMass extends BaseMass {
     if (s.stateType.isRigid && this.vertexMass.isSet && !this.totalMass.isSet && !this.massDensity.isSet) return this.initRigidFromVertexMass(s);
     const mesh = resolveMassMesh(this, this.topology, this.geometryState, s.stateType.isRigid);
     checkElementIndices(this, mesh);
+    this.meshTopology = undefined;
     const n = s.size;
     const nTopo = mesh.topology.getNbPoints();
     const setTotal = this.totalMass.isSet;
@@ -135,6 +181,8 @@ export class DiagonalMass extends BaseMass {
       return;
     }
     this.vertexMass.value = Float64Array.from(this.masses);
+    this.meshTopology = mesh.topology;
+    this.topoRevision = mesh.topology.changeRevision;
   }
 
   /** Rigid frames with their masses given: one "m volume J" per frame, the last one repeated. */
@@ -156,6 +204,7 @@ export class DiagonalMass extends BaseMass {
   }
 
   addMDx(out: Float64Array, dx: Float64Array, factor: number): void {
+    this.followTopology();
     if (this.inertias) {
       for (let i = 0; i < this.inertias.length; i++) this.inertias[i]!.addMDx(out, dx, i, factor);
       return;
@@ -169,6 +218,7 @@ export class DiagonalMass extends BaseMass {
   }
 
   addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
+    this.followTopology();
     if (this.inertias) {
       for (let i = 0; i < this.inertias.length; i++) this.inertias[i]!.addMToMatrix(acc, i, mFactor);
       return;
@@ -182,6 +232,7 @@ export class DiagonalMass extends BaseMass {
   }
 
   addForce(f: Float64Array, _x: Float64Array, _v: Float64Array): void {
+    this.followTopology();
     const t = this.getMechanicalState().stateType;
     const g = this.context.getGravity();
     const d = t.derivSize;
@@ -192,6 +243,7 @@ export class DiagonalMass extends BaseMass {
   }
 
   accFromF(a: Float64Array, f: Float64Array): void {
+    this.followTopology();
     if (this.inertias) {
       for (let i = 0; i < this.inertias.length; i++) this.inertias[i]!.accFromF(a, f, i);
       return;
@@ -202,6 +254,7 @@ export class DiagonalMass extends BaseMass {
   }
 
   getKineticEnergy(v: Float64Array): number {
+    this.followTopology();
     if (this.inertias) return this.inertias.reduce((e, r, i) => e + r.kineticEnergy(v, i), 0);
     const d = this.getMechanicalState().stateType.derivSize;
     const m = this.masses;
@@ -215,6 +268,7 @@ export class DiagonalMass extends BaseMass {
   }
 
   getPotentialEnergy(x: Float64Array): number {
+    this.followTopology();
     const t = this.getMechanicalState().stateType;
     const g = this.context.getGravity();
     const dim = Math.min(t.spatialDimensions, 3);

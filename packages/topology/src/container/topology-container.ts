@@ -248,6 +248,7 @@ export abstract class TopologyContainer extends BaseMeshTopology {
     }
     this.setPointCountHint(mesh.nPoints);
     this.meshVersion++;
+    this.changeRevision++;
     this.refresh();
     if (this.hasContext) this.context.topologyChanged();
   }
