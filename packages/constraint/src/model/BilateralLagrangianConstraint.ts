@@ -1,4 +1,4 @@
-import { Bool, Indices, Real, RealArray, isTopology, sofaComponent, type ConstraintJacobianBuilder, type ConstraintOrder, type ConstraintResolution } from '@sofa-ts/core';
+import { Bool, Indices, Real, RealArray, isTopology, renameAfterRemoval, sofaComponent, type BaseMeshTopology, type ConstraintJacobianBuilder, type ConstraintOrder, type ConstraintResolution, type TopologyChange } from '@sofa-ts/core';
 import { PairLagrangianConstraint } from './pair-constraint.js';
 import { Bilateral3Resolution } from './resolutions.js';
 
@@ -13,6 +13,8 @@ const EZ = Float64Array.of(0, 0, 1);
  *   J rows: −e_k on x1[m1], +e_k on x2[m2],  k = x, y, z
  * Each pair is solved as one 3×3 block (λ −= W_b⁻¹·δ) started from the previous step's λ of
  * that pair. With the velocity order, δ = v2 − v1 + (x2 − x1 + rest)/dt (SOFA's sign of rest there).
+ * Topological changes (with topology1 / topology2 given): a pair whose point is removed is dropped,
+ * and the index of the moved last point is renamed, as SOFA does.
  */
 @sofaComponent({
   name: 'BilateralLagrangianConstraint',
@@ -42,6 +44,35 @@ export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
       throw this.error(`Vec3d states are needed (got ${this.state1.stateType.name} and ${this.state2.stateType.name})`);
     }
     this.prevForces = new Float64Array(0);
+    const follow = (topo: BaseMeshTopology | undefined, side: 0 | 1): void => topo?.addTopologyHandler({ handleTopologyChange: (c, t) => this.pointsRemoved(side, c, t) });
+    follow(this.topology1.get(), 0);
+    follow(this.topology2.get(), 1);
+  }
+
+  /** SOFA's removeContact, then the renaming of the moved last point (TopologySubsetIndices). */
+  private pointsRemoved(side: 0 | 1, change: TopologyChange, topology: BaseMeshTopology): void {
+    if (change.type !== 'pointsRemoved') return;
+    const m1 = Array.from(this.firstPoint.value);
+    const m2 = Array.from(this.secondPoint.value);
+    const rest = this.restVector.value;
+    const keepRest = rest.length === 3 * m1.length;
+    const restList = keepRest ? Array.from({ length: m1.length }, (_, i) => rest.subarray(3 * i, 3 * i + 3)) : [];
+    const mine = side === 0 ? m1 : m2;
+    const removed = new Set(change.indices);
+    for (let i = mine.length - 1; i >= 0; i--) {
+      if (!removed.has(mine[i]!)) continue;
+      m1.splice(i, 1);
+      m2.splice(i, 1);
+      if (keepRest) restList.splice(i, 1);
+    }
+    const renamed = renameAfterRemoval(side === 0 ? m1 : m2, topology.getNbPoints(), change.indices);
+    this.firstPoint.value = side === 0 ? renamed : Uint32Array.from(m1);
+    this.secondPoint.value = side === 1 ? renamed : Uint32Array.from(m2);
+    if (keepRest) {
+      const r = new Float64Array(3 * restList.length);
+      restList.forEach((v, i) => r.set(v, 3 * i));
+      this.restVector.value = r;
+    }
   }
 
   /** The indices must name points of the states (checked at each step: states initialise after the root's objects). */

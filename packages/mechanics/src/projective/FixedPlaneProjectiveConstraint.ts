@@ -1,4 +1,4 @@
-import { BaseProjectiveConstraint, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
+import { BaseProjectiveConstraint, Indices, contextMeshTopology, followPointIndices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
 import { mstateLink } from '../state-link.js';
 
 /**
@@ -75,6 +75,8 @@ export class FixedPlaneProjectiveConstraint extends BaseProjectiveConstraint {
       this.indices.value = Uint32Array.from(pts);
     }
     this.points = Uint32Array.from(new Set(pts));
+    // the points follow the point removals of the node's topology (SOFA's TopologySubsetIndices)
+    followPointIndices(this.topology.get() ?? contextMeshTopology(this.context), this.indices, () => (this.points = Uint32Array.from(new Set(this.indices.value))));
   }
 
   projectResponse(dx: Float64Array): void {

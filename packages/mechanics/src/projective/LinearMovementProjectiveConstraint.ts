@@ -1,4 +1,4 @@
-import { BaseProjectiveConstraint, Bool, Indices, RealArray, isTopology, sofaComponent, type BaseMechanicalState } from '@sofa-ts/core';
+import { BaseProjectiveConstraint, Bool, Indices, RealArray, contextMeshTopology, followPointIndices, isTopology, sofaComponent, type BaseMechanicalState } from '@sofa-ts/core';
 import { quatFromEuler, quatMultiply, quatSlerp2 } from '../rotation.js';
 import { mstateLink } from '../state-link.js';
 
@@ -62,10 +62,14 @@ export class LinearMovementProjectiveConstraint extends BaseProjectiveConstraint
     this.d = s.stateType.derivSize;
     const t = this.keyTimes.value;
     const mv = this.movements.value;
-    if (mv.length !== t.length * this.d) throw this.error(`'movements' needs ${this.d} numbers per key time (${t.length} key times), got ${mv.length} numbers`);
+    if (mv.length < t.length * this.d) throw this.error(`'movements' needs ${this.d} numbers per key time (${t.length} key times), got ${mv.length} numbers`);
+    // SOFA reads the movement of key time k at index k: extra movements are never used
+    if (mv.length > t.length * this.d) this.warn(`'movements' gives ${mv.length / this.d} movements of ${this.d} numbers for ${t.length} key times: the first ${t.length} are used, as SOFA does`);
     for (let k = 1; k < t.length; k++) if (!(t[k]! > t[k - 1]!)) throw this.error(`'keyTimes' must increase, got ${t[k - 1]} then ${t[k]}`);
     for (const i of this.indices.value) if (i >= s.size) throw this.error(`index ${i} is out of range: ${s.describe()} has ${s.size} points`);
     this.points = Uint32Array.from(new Set(this.indices.value));
+    // the points follow the point removals of the node's topology (SOFA's TopologySubsetIndices)
+    followPointIndices(this.topology.get() ?? contextMeshTopology(this.context), this.indices, () => (this.points = Uint32Array.from(new Set(this.indices.value))));
     this.m = new Float64Array(this.d);
     this.vel = new Float64Array(this.d);
     this.x0 = undefined;

@@ -1,4 +1,4 @@
-import { BaseProjectiveConstraint, Bool, Indices, Real, sofaComponent, type BaseMechanicalState, type DataType } from '@sofa-ts/core';
+import { BaseProjectiveConstraint, Bool, Indices, Real, contextMeshTopology, followPointIndices, sofaComponent, type BaseMechanicalState, type DataType } from '@sofa-ts/core';
 import { mstateLink } from '../state-link.js';
 
 /** A list of booleans written 0/1 or true/false. */
@@ -56,6 +56,7 @@ export class PartialFixedProjectiveConstraint extends BaseProjectiveConstraint {
     else {
       for (const i of this.indices.value) if (i >= n) throw this.error(`index ${i} is out of range: ${s.describe()} has ${n} points`);
       this.points = Uint32Array.from(this.indices.value);
+      followPointIndices(contextMeshTopology(this.context), this.indices, () => (this.points = Uint32Array.from(this.indices.value)));
     }
   }
 

@@ -311,6 +311,52 @@ export class DynamicMesh {
   }
 
   /**
+   * Consistency of the tables with the lists (SOFA's checkTopology): every vertex index is a point,
+   * every shell lists exactly the elements that contain its item, every sub-element table names
+   * sub-elements made of the element's vertices. Returns the problems found (empty: consistent).
+   */
+  check(): string[] {
+    const problems: string[] = [];
+    const sameSet = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
+    for (const kind of MESH_KINDS) {
+      const l = this.lists[kind];
+      const shells: number[][] = Array.from({ length: this.nPoints }, () => []);
+      for (let e = 0; e < l.count; e++) {
+        for (let j = 0; j < l.k; j++) {
+          const p = l.get(e, j);
+          if (p >= this.nPoints) problems.push(`${kind} ${e} uses point ${p} of ${this.nPoints}`);
+          else shells[p]!.push(e);
+        }
+      }
+      const vs = this.aroundVertex[kind];
+      if (vs.length !== this.nPoints) problems.push(`${kind}s around vertex: ${vs.length} shells for ${this.nPoints} points`);
+      for (let p = 0; p < Math.min(vs.length, this.nPoints); p++) if (!sameSet(vs[p]!, shells[p]!)) problems.push(`${kind}s around vertex ${p}: [${vs[p]}] instead of [${shells[p]}]`);
+      for (const st of this.subs[kind]) {
+        const count = this.lists[st.sub].count;
+        const around: number[][] = Array.from({ length: count }, () => []);
+        if (st.table.count !== l.count) problems.push(`${st.sub}s in ${kind}: ${st.table.count} rows for ${l.count} ${kind}s`);
+        const v = new Array<number>(4);
+        for (let e = 0; e < l.count; e++) {
+          for (let j = 0; j < st.table.k; j++) {
+            const s = st.table.get(e, j);
+            this.subVertices(kind, st.sub, e, j, v);
+            if (s === INVALID || s >= count) {
+              problems.push(`${st.sub} ${j} of ${kind} ${e} is ${s === INVALID ? 'missing' : s}`);
+              continue;
+            }
+            around[s]!.push(e);
+            const n = VERTICES[st.sub];
+            for (let m = 0; m < n; m++) if (this.lists[st.sub].indexIn(s, v[m]!) < 0) problems.push(`${st.sub} ${s} (${st.sub} ${j} of ${kind} ${e}) lacks vertex ${v[m]}`);
+          }
+        }
+        if (st.around.length !== count) problems.push(`${kind}s around ${st.sub}: ${st.around.length} shells for ${count} ${st.sub}s`);
+        for (let s = 0; s < Math.min(count, st.around.length); s++) if (!sameSet(st.around[s]!, around[s]!)) problems.push(`${kind}s around ${st.sub} ${s}: [${st.around[s]}] instead of [${around[s]}]`);
+      }
+    }
+    return problems;
+  }
+
+  /**
    * SOFA's removePointsProcess: for each point (descending) the last point takes its index in every
    * element around it, and its shells move to the slot; the point count decreases.
    */

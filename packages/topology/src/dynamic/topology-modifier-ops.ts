@@ -70,6 +70,7 @@ export class TopologyModifierOps {
   removePoints(indices: readonly number[], removeDOF = true): void {
     const sorted = this.filtered(indices, this.mesh.nPoints, 'point');
     if (sorted.length === 0) return;
+    this.removeDanglingElements(sorted);
     this.removePointsWarning(sorted, removeDOF);
     this.propagate();
     this.removePointsProcess(sorted);
@@ -219,9 +220,32 @@ export class TopologyModifierOps {
     this.removeIsolatedPoints(iso.points);
   }
 
+  /**
+   * Elements still using points about to be removed (edges of a grid given to a quad container,
+   * which no quad holds): SOFA would leave them naming removed points; they are removed first,
+   * with a warning.
+   */
+  private removeDanglingElements(points: readonly number[]): void {
+    const mesh = this.mesh;
+    for (const kind of ['hexahedron', 'tetrahedron', 'quad', 'triangle', 'edge'] as const) {
+      const shells = mesh.aroundVertex[kind];
+      const found = new Set<number>();
+      for (const p of points) for (const e of shells[p] ?? []) found.add(e);
+      if (found.size === 0) continue;
+      const sorted = desc([...found]);
+      this.options.warn(`${sorted.length} ${kind}(s) still use points being removed: removed with them`);
+      this.queueRemoved(kind, sorted);
+      this.propagate();
+      if (kind === 'edge') this.removeEdgesProcess(sorted, false);
+      else if (kind === 'triangle' || kind === 'quad') this.removeFacesProcess(kind, sorted, false, false);
+      else this.removeVolumesProcess(kind, sorted, false);
+    }
+  }
+
   private removeIsolatedPoints(points: readonly number[]): void {
     if (points.length === 0) return;
     const sorted = desc(points);
+    this.removeDanglingElements(sorted);
     this.removePointsWarning(sorted, this.options.propagateToDOF());
     this.propagate();
     this.removePointsProcess(sorted);
