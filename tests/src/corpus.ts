@@ -11,3 +11,5 @@ export const corpusList = path.join(corpusRoot, 'sofa', 'examples', 'Corpus.regr
 export const hasCorpus = fs.existsSync(corpusList);
 /** SOFA's whole state regression list (the scenes of RegressionStateScenes whose references are in the corpus). */
 export const stateList = path.join(corpusRoot, 'sofa', 'examples', 'State.regression-tests');
+/** SOFA's topology regression list (the scenes of RegressionTopologyScenes whose references are in the corpus). */
+export const topologyList = path.join(corpusRoot, 'sofa', 'examples', 'Topology.regression-tests');
