@@ -73,7 +73,7 @@ export class UniformMass extends BaseMass {
     for (const p of pts) if (p >= n) throw this.error(`index ${p} is out of range: ${s.describe()} has ${n} points`);
     this.points = pts;
     this.allPoints = this.indices.value.length === 0 && this.localRange.value.length !== 2;
-    if (this.indices.value.length > 0) followPointIndices(contextMeshTopology(this.context), this.indices, () => (this.points = Uint32Array.from(this.indices.value)));
+    if (this.indices.value.length > 0) followPointIndices(contextMeshTopology(this.context), this.indices, (l) => (this.points = Uint32Array.from(l)));
     const count = pts.length;
     let given = this.vertexMass.value;
     if (given.length === 0) throw this.error('vertexMass is empty: give a mass');

@@ -85,8 +85,8 @@ export interface TopologyHandler {
  * for each index of `removed` (descending), the last item is copied into the removed slot and the
  * count decreases. Returns the new count; the array is not shrunk.
  */
-export function applyRemoval<T extends { [i: number]: number; copyWithin(target: number, start: number, end: number): T }>(
-  values: T,
+export function applyRemoval(
+  values: { copyWithin(target: number, start: number, end: number): unknown },
   stride: number,
   count: number,
   removed: ArrayLike<number>,

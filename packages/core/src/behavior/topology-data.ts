@@ -113,10 +113,19 @@ function itemCount(topology: BaseMeshTopology, kind: 'point' | TopologyElementKi
 /**
  * Keeps a Data of indices of points or elements of one kind in step with the removals of a
  * topology (SOFA's TopologySubsetIndices): the indices of removed items leave the list (its order
- * kept), the last item, moved into a removed slot, is renamed. `onChange` runs after each update.
- * Returns the handler (to remove it with topology.removeTopologyHandler).
+ * kept), the last item, moved into a removed slot, is renamed. `onChange` runs after each update
+ * with the new list.
+ * `current` gives the list in use when it is not read from the Data (a Data linked to an engine's
+ * output would make the engine update first). Returns the handler (to remove it with
+ * topology.removeTopologyHandler).
  */
-export function followElementIndices(topology: BaseMeshTopology | undefined, kind: 'point' | TopologyElementKind, data: Data<Uint32Array>, onChange?: () => void): TopologyHandler | undefined {
+export function followElementIndices(
+  topology: BaseMeshTopology | undefined,
+  kind: 'point' | TopologyElementKind,
+  data: Data<Uint32Array>,
+  onChange?: (indices: Uint32Array) => void,
+  current?: () => ArrayLike<number>,
+): TopologyHandler | undefined {
   if (!topology) return undefined;
   const handler: TopologyHandler = {
     handleTopologyChange(change, topo) {
@@ -124,12 +133,12 @@ export function followElementIndices(topology: BaseMeshTopology | undefined, kin
       if (change.type === 'pointsRemoved' && kind === 'point') removed = change.indices;
       else if (change.type === 'elementsRemoved' && change.kind === kind) removed = change.indices;
       else return;
-      const before = data.value;
+      const before = current ? current() : data.value;
       // the event comes before the removal: the topology still counts the removed items
       const after = renameAfterRemoval(before, itemCount(topo, kind), removed);
       if (after.length === before.length && after.every((v, i) => v === before[i])) return;
       data.value = after;
-      onChange?.();
+      onChange?.(after);
     },
   };
   topology.addTopologyHandler(handler);
@@ -137,6 +146,6 @@ export function followElementIndices(topology: BaseMeshTopology | undefined, kin
 }
 
 /** followElementIndices for point indices (the fixed points of a constraint, a region of points). */
-export function followPointIndices(topology: BaseMeshTopology | undefined, data: Data<Uint32Array>, onChange?: () => void): TopologyHandler | undefined {
-  return followElementIndices(topology, 'point', data, onChange);
+export function followPointIndices(topology: BaseMeshTopology | undefined, data: Data<Uint32Array>, onChange?: (indices: Uint32Array) => void, current?: () => ArrayLike<number>): TopologyHandler | undefined {
+  return followElementIndices(topology, 'point', data, onChange, current);
 }

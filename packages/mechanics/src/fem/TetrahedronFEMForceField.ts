@@ -72,6 +72,12 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
     }
   }
 
+  protected override afterTopologyChange(): void {
+    this.initialPoints.value = this.restPoints;
+    const mode = this.computeVonMisesStress.value;
+    if (mode === 1 || mode === 2) this.shapeInverse = shapeFunctionInverses(this.elems, this.restPoints);
+  }
+
   override addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
     super.addForce(f, x, v);
     this.vonMisesDirty = true;

@@ -2,10 +2,14 @@ import {
   BaseForceField,
   Bool,
   RealArray,
+  applyRemoval,
   isTopology,
+  removalPermutation,
   type BaseMechanicalState,
   type BaseMeshTopology,
   type MatrixAccumulator,
+  type TopologyChange,
+  type TopologyHandler,
 } from '@sofa-ts/core';
 import { emitElementMatrix, rotatedElementStiffness } from './element-matrix.js';
 import { polarDecomposition, polarDecompositionStable } from './polar-decomposition.js';
@@ -40,8 +44,13 @@ export type TetrahedronMethod = 'small' | 'large' | 'polar' | 'svd';
  *       that the frame makes zero left out), F = J·K·Jᵀ·D, f_node += Rᵀ·F_node.
  * addDForce and addKToMatrix use the rotations of the last addForce and the rest stiffness:
  *   K_e = −Rᵀ·(J·K·Jᵀ)·R  (no derivative of R: exact at rigidly moved rest shapes, as in SOFA).
+ *
+ * Topological changes of a tetrahedron container (as SOFA's TetrahedralCorotationalFEMForceField
+ * handles them): a removed element's data slot receives the last element's (each element keeps
+ * its rest shape, material and plastic strain), an added element is initialised from the rest
+ * positions, the rest points follow the point changes. Other topology changes rebuild everything.
  */
-export abstract class CorotationalTetrahedra extends BaseForceField {
+export abstract class CorotationalTetrahedra extends BaseForceField implements TopologyHandler {
   readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(1), default: Float64Array.of(DEFAULT_YOUNG_MODULUS), unit: 'Pa', help: "Young's modulus of Hooke's law: one value, or one per element" });
   readonly poissonRatio = this.initData({ name: 'poissonRatio', type: RealArray(1), default: Float64Array.of(DEFAULT_POISSON_RATIO), help: "Poisson's ratio of Hooke's law, in [0, 0.5): one value, or one per element" });
   readonly localStiffnessFactor = this.initData({ name: 'localStiffnessFactor', type: RealArray(1), default: new Float64Array(0), help: 'factors of the Young modulus per element: with N elements and M values, element i uses value i·M/N' });
@@ -83,6 +92,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
   protected plastic = new Float64Array(0);
   /** Rest positions copied at init (SOFA's initialPoints), read by 'small' (nPoints × 3), m. */
   protected restPoints = new Float64Array(0);
+  /** Rest volume of each element (nElem), m³. */
+  protected vol = new Float64Array(0);
   /** Sum of the rest volumes (m³). */
   restVolume = 0;
 
@@ -112,7 +123,84 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
     this.mstate = state;
     this.topo = topology;
     this.reinit();
+    // the elements are the topology's tetrahedra themselves: their changes are followed one by one
+    if (sameElements(topology.getTetrahedra(), this.elems)) topology.addTopologyHandler(this);
   }
+
+  // ---- topological changes ------------------------------------------------------------------------
+
+  handleTopologyChange(change: TopologyChange, topology: BaseMeshTopology): void {
+    if (topology !== this.topo) return;
+    const n = this.elems.length / 4;
+    if (change.type === 'elementsRemoved' && change.kind === 'tetrahedron') {
+      // each removed slot receives the last element's data
+      const removed = change.indices;
+      for (const e of removed) if (e < n) this.restVolume -= this.vol[e]!;
+      const m = n - removed.length;
+      const keep = <T extends Float64Array | Uint32Array>(a: T, stride: number): T => {
+        if (a.length !== n * stride) return a;
+        applyRemoval(a, stride, n, removed);
+        return a.subarray(0, m * stride) as unknown as T;
+      };
+      this.elems = keep(this.elems, 4);
+      this.grad = keep(this.grad, 12);
+      this.mat = keep(this.mat, 3);
+      this.lame = keep(this.lame, 2);
+      this.rest = keep(this.rest, 12);
+      this.rot = keep(this.rot, 9);
+      this.rot0 = keep(this.rot0, 9);
+      this.restInv = keep(this.restInv, 9);
+      this.plastic = keep(this.plastic, 6);
+      this.vol = keep(this.vol, 1);
+    } else if (change.type === 'elementsAdded' && change.kind === 'tetrahedron') {
+      const k = change.indices.length;
+      const grow = <T extends Float64Array | Uint32Array>(a: T, stride: number): T => {
+        if (a.length !== n * stride) return a;
+        const b = new (a.constructor as new (len: number) => T)((n + k) * stride);
+        b.set(a);
+        return b;
+      };
+      this.elems = grow(this.elems, 4);
+      this.elems.set(change.elements, 4 * n);
+      this.grad = grow(this.grad, 12);
+      this.mat = grow(this.mat, 3);
+      this.lame = grow(this.lame, 2);
+      this.rest = grow(this.rest, 12);
+      this.rot = grow(this.rot, 9);
+      this.rot0 = grow(this.rot0, 9);
+      this.restInv = grow(this.restInv, 9);
+      this.plastic = grow(this.plastic, 6);
+      this.vol = grow(this.vol, 1);
+      this.restPoints = this.restPointsWithNew();
+      for (let e = n; e < n + k; e++) this.restVolume += this.initElement(e, this.elems, this.restPoints, n + k);
+    } else if (change.type === 'pointsRemoved') {
+      // the last point moves into each removed slot: rename the elements' points the same way
+      const np = this.restPoints.length / 3;
+      const from = removalPermutation(np, change.indices);
+      const newIndex = new Int32Array(np).fill(-1);
+      for (let i = 0; i < from.length; i++) newIndex[from[i]!] = i;
+      for (let i = 0; i < this.elems.length; i++) this.elems[i] = newIndex[this.elems[i]!]!;
+      applyRemoval(this.restPoints, 3, np, change.indices);
+      this.restPoints = this.restPoints.subarray(0, 3 * from.length) as Float64Array<ArrayBuffer>;
+    } else if (change.type === 'pointsAdded') {
+      this.restPoints = this.restPointsWithNew();
+    } else if (change.type === 'endOfChanges') {
+      this.afterTopologyChange();
+    }
+  }
+
+  /** The rest points, extended with the state's rest positions of points it has beyond them. */
+  private restPointsWithNew(): Float64Array<ArrayBuffer> {
+    const x0 = this.mstate!.x0;
+    if (x0.length <= this.restPoints.length) return this.restPoints;
+    const b = new Float64Array(x0.length);
+    b.set(this.restPoints);
+    b.set(x0.subarray(this.restPoints.length), this.restPoints.length);
+    return b;
+  }
+
+  /** Called after the elements followed a topological change (subclasses' own per-element data). */
+  protected afterTopologyChange(): void {}
 
   /** The tetrahedra of the topology (subclasses may derive them from hexahedra). */
   protected elementsOf(topo: BaseMeshTopology): Uint32Array {
@@ -142,64 +230,69 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
     this.restInv = this.activeMethod === 'svd' ? new Float64Array(9 * n) : new Float64Array(0);
     this.plastic = new Float64Array(6 * n);
     this.restVolume = 0;
+    this.vol = new Float64Array(n);
+    for (let e = 0; e < n; e++) this.restVolume += this.initElement(e, elems, x0, n);
+  }
+
+  /** The rest quantities of element e (of n) from the rest positions x0; returns its volume. */
+  private initElement(e: number, elems: Uint32Array, x0: Float64Array, n: number): number {
     const E = this.youngModulus.value;
     const nu = this.poissonRatio.value;
     const lsf = this.localStiffnessFactor.value;
     const R = this.A;
     const X = this.D;
-    for (let e = 0; e < n; e++) {
-      const a = elems[4 * e]!, b = elems[4 * e + 1]!, c = elems[4 * e + 2]!, d = elems[4 * e + 3]!;
-      // material: Hooke / (36 V)
-      const young = (lsf.length === 0 ? 1 : lsf[Math.floor((e * lsf.length) / n)]!) * valueInElement(E, e, DEFAULT_YOUNG_MODULUS);
-      isotropicHooke(this.hooke, young, valueInElement(nu, e, DEFAULT_POISSON_RATIO));
-      const ux = x0[3 * b]! - x0[3 * a]!, uy = x0[3 * b + 1]! - x0[3 * a + 1]!, uz = x0[3 * b + 2]! - x0[3 * a + 2]!;
-      const vx = x0[3 * c]! - x0[3 * a]!, vy = x0[3 * c + 1]! - x0[3 * a + 1]!, vz = x0[3 * c + 2]! - x0[3 * a + 2]!;
-      const wx = x0[3 * d]! - x0[3 * a]!, wy = x0[3 * d + 1]! - x0[3 * a + 1]!, wz = x0[3 * d + 2]! - x0[3 * a + 2]!;
-      const vol = Math.abs((uy * vz - uz * vy) * wx + (uz * vx - ux * vz) * wy + (ux * vy - uy * vx) * wz) / 6;
-      if (!(vol > 0)) throw this.error(`tetrahedron ${e} (${a} ${b} ${c} ${d}) has zero volume at rest`);
-      this.restVolume += vol;
-      const s = 1 / (vol * 36);
-      this.lame[2 * e] = this.hooke[1]!;
-      this.lame[2 * e + 1] = this.hooke[2]!;
-      this.mat[3 * e] = this.hooke[0]! * s;
-      this.mat[3 * e + 1] = this.hooke[1]! * s;
-      this.mat[3 * e + 2] = this.hooke[2]! * s;
-      // rest rotation R₀ and rest shape in its frame
-      const o = 12 * e;
-      if (this.activeMethod === 'small') {
-        R.fill(0);
-        R[0] = R[4] = R[8] = 1;
-        for (let k = 0; k < 4; k++) {
-          const p = elems[4 * e + k]!;
-          X[3 * k] = x0[3 * p]!;
-          X[3 * k + 1] = x0[3 * p + 1]!;
-          X[3 * k + 2] = x0[3 * p + 2]!;
-        }
-      } else {
-        if (this.activeMethod === 'large') frameOfEdges(R, x0, a, b, c);
-        else {
-          R[0] = ux; R[1] = uy; R[2] = uz;
-          R[3] = vx; R[4] = vy; R[5] = vz;
-          R[6] = wx; R[7] = wy; R[8] = wz;
-          if (this.activeMethod === 'svd') invert3(this.restInv, 9 * e, R);
-          polarDecomposition(R, R);
-        }
-        for (let k = 0; k < 4; k++) {
-          const p = elems[4 * e + k]!;
-          const px = x0[3 * p]!, py = x0[3 * p + 1]!, pz = x0[3 * p + 2]!;
-          X[3 * k] = R[0]! * px + R[1]! * py + R[2]! * pz;
-          X[3 * k + 1] = R[3]! * px + R[4]! * py + R[5]! * pz;
-          X[3 * k + 2] = R[6]! * px + R[7]! * py + R[8]! * pz;
-        }
-        if (this.activeMethod === 'large') {
-          for (let k = 3; k < 12; k++) X[k] = X[k]! - X[k % 3]!;
-          X[0] = X[1] = X[2] = 0;
-        }
+    const a = elems[4 * e]!, b = elems[4 * e + 1]!, c = elems[4 * e + 2]!, d = elems[4 * e + 3]!;
+    // material: Hooke / (36 V)
+    const young = (lsf.length === 0 ? 1 : lsf[Math.floor((e * lsf.length) / n)]!) * valueInElement(E, e, DEFAULT_YOUNG_MODULUS);
+    isotropicHooke(this.hooke, young, valueInElement(nu, e, DEFAULT_POISSON_RATIO));
+    const ux = x0[3 * b]! - x0[3 * a]!, uy = x0[3 * b + 1]! - x0[3 * a + 1]!, uz = x0[3 * b + 2]! - x0[3 * a + 2]!;
+    const vx = x0[3 * c]! - x0[3 * a]!, vy = x0[3 * c + 1]! - x0[3 * a + 1]!, vz = x0[3 * c + 2]! - x0[3 * a + 2]!;
+    const wx = x0[3 * d]! - x0[3 * a]!, wy = x0[3 * d + 1]! - x0[3 * a + 1]!, wz = x0[3 * d + 2]! - x0[3 * a + 2]!;
+    const vol = Math.abs((uy * vz - uz * vy) * wx + (uz * vx - ux * vz) * wy + (ux * vy - uy * vx) * wz) / 6;
+    if (!(vol > 0)) throw this.error(`tetrahedron ${e} (${a} ${b} ${c} ${d}) has zero volume at rest`);
+    this.vol[e] = vol;
+    const s = 1 / (vol * 36);
+    this.lame[2 * e] = this.hooke[1]!;
+    this.lame[2 * e + 1] = this.hooke[2]!;
+    this.mat[3 * e] = this.hooke[0]! * s;
+    this.mat[3 * e + 1] = this.hooke[1]! * s;
+    this.mat[3 * e + 2] = this.hooke[2]! * s;
+    // rest rotation R₀ and rest shape in its frame
+    const o = 12 * e;
+    if (this.activeMethod === 'small') {
+      R.fill(0);
+      R[0] = R[4] = R[8] = 1;
+      for (let k = 0; k < 4; k++) {
+        const p = elems[4 * e + k]!;
+        X[3 * k] = x0[3 * p]!;
+        X[3 * k + 1] = x0[3 * p + 1]!;
+        X[3 * k + 2] = x0[3 * p + 2]!;
       }
-      for (let k = 0; k < 12; k++) this.rest[o + k] = X[k]!;
-      for (let k = 0; k < 9; k++) this.rot[9 * e + k] = this.rot0[9 * e + k] = R[k]!;
-      strainDisplacement(this.grad, o, X);
+    } else {
+      if (this.activeMethod === 'large') frameOfEdges(R, x0, a, b, c);
+      else {
+        R[0] = ux; R[1] = uy; R[2] = uz;
+        R[3] = vx; R[4] = vy; R[5] = vz;
+        R[6] = wx; R[7] = wy; R[8] = wz;
+        if (this.activeMethod === 'svd') invert3(this.restInv, 9 * e, R);
+        polarDecomposition(R, R);
+      }
+      for (let k = 0; k < 4; k++) {
+        const p = elems[4 * e + k]!;
+        const px = x0[3 * p]!, py = x0[3 * p + 1]!, pz = x0[3 * p + 2]!;
+        X[3 * k] = R[0]! * px + R[1]! * py + R[2]! * pz;
+        X[3 * k + 1] = R[3]! * px + R[4]! * py + R[5]! * pz;
+        X[3 * k + 2] = R[6]! * px + R[7]! * py + R[8]! * pz;
+      }
+      if (this.activeMethod === 'large') {
+        for (let k = 3; k < 12; k++) X[k] = X[k]! - X[k % 3]!;
+        X[0] = X[1] = X[2] = 0;
+      }
     }
+    for (let k = 0; k < 12; k++) this.rest[o + k] = X[k]!;
+    for (let k = 0; k < 9; k++) this.rot[9 * e + k] = this.rot0[9 * e + k] = R[k]!;
+    strainDisplacement(this.grad, o, X);
+    return vol;
   }
 
   /** A new topology revision: rebuild only if the elements changed. */

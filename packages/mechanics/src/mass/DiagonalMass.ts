@@ -1,7 +1,7 @@
-import { BaseMass, Bool, Real, sofaComponent, Str, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator } from '@sofa-ts/core';
+import { BaseMass, Bool, Real, applyRemoval, sofaComponent, Str, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator, type TopologyChange, type TopologyHandler } from '@sofa-ts/core';
 import { MassText, RigidInertia } from '../rigid-inertia.js';
 import { mstateLink } from '../state-link.js';
-import { ELEMENT_SIZE, elementMeasure } from './element-geometry.js';
+import { ELEMENT_SIZE, elementMeasure, type MassElementType } from './element-geometry.js';
 import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassMesh, topologyLink } from './mesh-mass-support.js';
 
 /**
@@ -22,9 +22,10 @@ import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassM
  * Masses lumped from the mesh (totalMass, massDensity; elements measured on the frames' centres)
  * keep SOFA's default RigidMass parts: volume 1, J = I. Given vertexMass needs no elements.
  * SOFA's `filename` here is an Xsp 3.0 mass-spring file, not a `.rigid` file: not read.
- * Topological changes (lumped masses): the vertex masses are those of the remaining elements at
- * the mass density in use, m_i = Σ_e∋i ρ·|e|/k (SOFA adds and subtracts the shares of the elements
- * added and removed), and totalMass follows.
+ * Topological changes (lumped masses), as SOFA's handlers: the share ρ·|e|/k of an element removed
+ * is taken from its vertices, that of an element added given to them (ρ the mass density in use,
+ * |e| measured as at init), a removed point's slot receives the last point's mass; the vertex
+ * masses stay those of the remaining elements, and totalMass follows.
  */
 @sofaComponent({
   name: 'DiagonalMass',
@@ -34,7 +35,7 @@ import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassM
   // SOFA names a mass template by its state and geometry types ('Vec3d,Vec3d'); same-dimension pairs are accepted.
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Rigid3d', 'Rigid2d', 'Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d', 'Rigid3d,Rigid3d', 'Rigid2d,Rigid2d'],
 })
-export class DiagonalMass extends BaseMass {
+export class DiagonalMass extends BaseMass implements TopologyHandler {
   readonly vertexMass = this.initData({ name: 'vertexMass', type: MassText, default: new Float64Array(0), unit: 'kg', help: 'mass of each vertex (rigid frames: "m volume inertia" each); if unspecified or wrongly set, massDensity or totalMass is used (after init: the masses in use)' });
   readonly massDensity = this.initData({ name: 'massDensity', type: Real, default: 1, unit: 'kg/m³', help: 'mass density (per length, area or volume of the elements); if unspecified or wrongly set, totalMass is used' });
   readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', help: 'total mass of the object, shared among the vertices by the mesh; default 1 when no mass information is given' });
@@ -54,6 +55,10 @@ export class DiagonalMass extends BaseMass {
   /** The topology the masses are lumped from, and its revision then (mesh-lumped Vec masses only). */
   private meshTopology: BaseMeshTopology | undefined;
   private topoRevision = -1;
+  /** The element kind the masses are lumped from (mesh-lumped Vec masses). */
+  private meshKind: MassElementType | undefined;
+  /** True once the masses follow the topology's changes one by one. */
+  private followsChanges = false;
 
   getMechanicalState(): BaseMechanicalState {
     return this.mstate.require();
@@ -69,10 +74,51 @@ export class DiagonalMass extends BaseMass {
     return this.masses;
   }
 
+  handleTopologyChange(change: TopologyChange, topology: BaseMeshTopology): void {
+    if (topology !== this.meshTopology || !this.meshKind) return;
+    this.followsChanges = true;
+    const kind = this.meshKind;
+    if ((change.type === 'elementsRemoved' || change.type === 'elementsAdded') && change.kind === kind) {
+      // Δm_i = ∓ρ·|e|/k for the vertices of each element removed or added
+      const k = ELEMENT_SIZE[kind];
+      const positions = geometryPositions(this.geometryState.require(), this.computeMassOnRest.value);
+      const rho = this.massDensity.value;
+      const sign = change.type === 'elementsAdded' ? 1 : -1;
+      const elements = change.type === 'elementsAdded' ? change.elements : elementsOf(topology, kind);
+      const m = this.growTo(positions.length / 3);
+      let total = this.totalMass.value;
+      for (let i = 0; i < change.indices.length; i++) {
+        const e = change.type === 'elementsAdded' ? i : change.indices[i]!;
+        const share = (sign * rho * elementMeasure(kind, positions, elements, e)) / k;
+        for (let j = 0; j < k; j++) m[elements[k * e + j]!] += share;
+        total += k * share;
+      }
+      this.totalMass.value = total;
+    } else if (change.type === 'pointsRemoved') {
+      const n = this.masses.length;
+      const left = applyRemoval(this.masses, 1, n, change.indices);
+      this.masses = this.masses.slice(0, left);
+    } else if (change.type === 'pointsAdded') {
+      this.growTo(this.masses.length + change.indices.length);
+    } else if (change.type === 'endOfChanges') {
+      this.vertexMass.value = Float64Array.from(this.masses);
+    }
+  }
+
+  /** The masses, extended with zeros to n points. */
+  private growTo(n: number): Float64Array {
+    if (this.masses.length < n) {
+      const m = new Float64Array(n);
+      m.set(this.masses);
+      this.masses = m;
+    }
+    return this.masses;
+  }
+
   /** A topological change since the masses were lumped: lumped again at the same density. */
   private followTopology(): void {
     const topo = this.meshTopology;
-    if (!topo || topo.changeRevision === this.topoRevision) return;
+    if (this.followsChanges || !topo || topo.changeRevision === this.topoRevision) return;
     this.topoRevision = topo.changeRevision;
     const s = this.getMechanicalState();
     const n = s.size;
@@ -183,6 +229,8 @@ export class DiagonalMass extends BaseMass {
     this.vertexMass.value = Float64Array.from(this.masses);
     this.meshTopology = mesh.topology;
     this.topoRevision = mesh.topology.changeRevision;
+    this.meshKind = mesh.kind;
+    mesh.topology.addTopologyHandler(this);
   }
 
   /** Rigid frames with their masses given: one "m volume J" per frame, the last one repeated. */
@@ -276,5 +324,21 @@ export class DiagonalMass extends BaseMass {
     let e = 0;
     for (let i = 0; i < m.length; i++) for (let k = 0; k < dim; k++) e -= m[i]! * g[k]! * x[i * t.coordSize + k]!;
     return e;
+  }
+}
+
+/** The elements of a kind in a topology. */
+function elementsOf(topology: BaseMeshTopology, kind: MassElementType): Uint32Array {
+  switch (kind) {
+    case 'edge':
+      return topology.getEdges();
+    case 'triangle':
+      return topology.getTriangles();
+    case 'quad':
+      return topology.getQuads();
+    case 'tetrahedron':
+      return topology.getTetrahedra();
+    case 'hexahedron':
+      return topology.getHexahedra();
   }
 }

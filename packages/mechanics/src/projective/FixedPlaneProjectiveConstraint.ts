@@ -76,7 +76,7 @@ export class FixedPlaneProjectiveConstraint extends BaseProjectiveConstraint {
     }
     this.points = Uint32Array.from(new Set(pts));
     // the points follow the point removals of the node's topology (SOFA's TopologySubsetIndices)
-    followPointIndices(this.topology.get() ?? contextMeshTopology(this.context), this.indices, () => (this.points = Uint32Array.from(new Set(this.indices.value))));
+    followPointIndices(this.topology.get() ?? contextMeshTopology(this.context), this.indices, (l) => (this.points = Uint32Array.from(new Set(l))));
   }
 
   projectResponse(dx: Float64Array): void {

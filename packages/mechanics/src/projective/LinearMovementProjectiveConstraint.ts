@@ -69,7 +69,7 @@ export class LinearMovementProjectiveConstraint extends BaseProjectiveConstraint
     for (const i of this.indices.value) if (i >= s.size) throw this.error(`index ${i} is out of range: ${s.describe()} has ${s.size} points`);
     this.points = Uint32Array.from(new Set(this.indices.value));
     // the points follow the point removals of the node's topology (SOFA's TopologySubsetIndices)
-    followPointIndices(this.topology.get() ?? contextMeshTopology(this.context), this.indices, () => (this.points = Uint32Array.from(new Set(this.indices.value))));
+    followPointIndices(this.topology.get() ?? contextMeshTopology(this.context), this.indices, (l) => (this.points = Uint32Array.from(new Set(l))));
     this.m = new Float64Array(this.d);
     this.vel = new Float64Array(this.d);
     this.x0 = undefined;

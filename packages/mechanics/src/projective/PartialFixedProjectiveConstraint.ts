@@ -56,7 +56,7 @@ export class PartialFixedProjectiveConstraint extends BaseProjectiveConstraint {
     else {
       for (const i of this.indices.value) if (i >= n) throw this.error(`index ${i} is out of range: ${s.describe()} has ${n} points`);
       this.points = Uint32Array.from(this.indices.value);
-      followPointIndices(contextMeshTopology(this.context), this.indices, () => (this.points = Uint32Array.from(this.indices.value)));
+      followPointIndices(contextMeshTopology(this.context), this.indices, (l) => (this.points = Uint32Array.from(l)));
     }
   }
 

@@ -212,9 +212,33 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   private meshStamp = -1;
   private readonly pending: TopologyChange[] = [];
 
+  /** An editable mesh built ahead of the first change (at bwdInit), valid for the revision it was built at. */
+  private prepared: { mesh: DynamicMesh; revision: number } | undefined;
+
   /** True once a modifier changed this container. */
   get isDynamic(): boolean {
     return this.mesh !== undefined;
+  }
+
+  /**
+   * With a topology modifier beside it, the container prepares its editable mesh once everything is
+   * initialised (as SOFA's containers build their cross-element arrays at init), so that the first
+   * change does not pay for it; the prepared mesh is dropped if the lists change before.
+   */
+  override bwdInit(): void {
+    super.bwdInit();
+    if (this.mesh || !this.hasContext || !this.context.objects.some(isTopologyModifier)) return;
+    this.refresh();
+    this.prepared = { mesh: this.buildMesh(), revision: this.revision };
+  }
+
+  private buildMesh(): DynamicMesh {
+    const lists: Partial<Record<ElementKind, Uint32Array>> = {};
+    for (const k of ELEMENT_KINDS) {
+      const d = this.elementData(k);
+      if (d) lists[k] = this.elements(k);
+    }
+    return new DynamicMesh(this.getNbPoints(), lists);
   }
 
   /**
@@ -223,12 +247,9 @@ export abstract class TopologyContainer extends BaseMeshTopology {
    */
   dynamicMesh(): DynamicMesh {
     if (this.mesh) return this.mesh;
-    const lists: Partial<Record<ElementKind, Uint32Array>> = {};
-    for (const k of ELEMENT_KINDS) {
-      const d = this.elementData(k);
-      if (d) lists[k] = this.elements(k);
-    }
-    const mesh = new DynamicMesh(this.getNbPoints(), lists);
+    this.refresh();
+    const mesh = this.prepared && this.prepared.revision === this.revision ? this.prepared.mesh : this.buildMesh();
+    this.prepared = undefined;
     for (const k of ELEMENT_KINDS) this.elementData(k)?.setParent(undefined);
     this.mesh = mesh;
     this.meshChanged();
@@ -356,6 +377,11 @@ export abstract class TopologyContainer extends BaseMeshTopology {
 }
 
 export { INVALID_INDEX };
+
+/** A topology modifier (PointSet…HexahedronSetTopologyModifier), recognised by what it does. */
+function isTopologyModifier(o: unknown): boolean {
+  return typeof o === 'object' && o !== null && typeof (o as { removeItems?: unknown }).removeItems === 'function' && typeof (o as { getContainer?: unknown }).getContainer === 'function';
+}
 
 export function isTopologyContainer(o: unknown): o is TopologyContainer {
   return o instanceof TopologyContainer;

@@ -22,7 +22,9 @@
  */
 import { EDGES_IN_HEXAHEDRON, EDGES_IN_TETRAHEDRON, QUADS_IN_HEXAHEDRON, TRIANGLES_IN_TETRAHEDRON } from '../container/element-tables.js';
 import type { ElementKind } from '../container/topology-container.js';
-import { ElementStore, ensureShells, eraseFromShell, replaceInShell, type Shells } from './element-store.js';
+import { ElementStore } from './element-store.js';
+import { ShellStore } from './shell-store.js';
+import { TupleIndex } from './tuple-index.js';
 
 export const INVALID = 0xffffffff;
 
@@ -33,9 +35,11 @@ export const MESH_KINDS: readonly ElementKind[] = ['edge', 'triangle', 'quad', '
 interface SubTable {
   readonly sub: ElementKind;
   /** (nElements × n) sub-element indices. */
-  readonly table: ElementStore;
+  table: ElementStore;
   /** For each sub-element, the elements of the owner kind containing it. */
-  readonly around: Shells;
+  around: ShellStore;
+  /** Built (and then kept up to date): a table is built from the lists when first needed, as SOFA creates its arrays. */
+  built: boolean;
 }
 
 /** Receives the sub-elements an addition creates, in creation order. */
@@ -54,7 +58,7 @@ export class DynamicMesh {
   nPoints: number;
   readonly lists: Record<ElementKind, ElementStore>;
   /** Elements of each kind around each vertex. */
-  readonly aroundVertex: Record<ElementKind, Shells>;
+  readonly aroundVertex: Record<ElementKind, ShellStore>;
   /** Sub-element tables of each kind, in SOFA's processing order. */
   readonly subs: Record<ElementKind, SubTable[]>;
 
@@ -67,8 +71,7 @@ export class DynamicMesh {
       tetrahedron: new ElementStore(4, lists.tetrahedron),
       hexahedron: new ElementStore(8, lists.hexahedron),
     };
-    this.aroundVertex = { edge: [], triangle: [], quad: [], tetrahedron: [], hexahedron: [] };
-    const table = (sub: ElementKind, n: number): SubTable => ({ sub, table: new ElementStore(n), around: [] });
+    const table = (sub: ElementKind, n: number): SubTable => ({ sub, table: new ElementStore(n), around: new ShellStore(), built: false });
     this.subs = {
       edge: [],
       triangle: [table('edge', 3)],
@@ -82,30 +85,53 @@ export class DynamicMesh {
       const d = l.data;
       for (let i = 0; i < l.count * k; i++) if (d[i]! >= this.nPoints) this.nPoints = d[i]! + 1;
     }
-    // shells around vertices, then the sub-element tables (edges exist before faces are looked up)
+    // shells around vertices: element e is in the shell of each of its vertices, in element order
+    const around = {} as Record<ElementKind, ShellStore>;
     for (const kind of MESH_KINDS) {
-      const shells = this.aroundVertex[kind];
-      ensureShells(shells, this.nPoints);
       const l = this.lists[kind];
-      for (let e = 0; e < l.count; e++) for (let j = 0; j < l.k; j++) shells[l.get(e, j)]!.push(e);
+      around[kind] = ShellStore.fromElements(this.nPoints, l.data, l.count, l.k);
     }
-    for (const kind of MESH_KINDS) {
-      const l = this.lists[kind];
-      for (const st of this.subs[kind]) {
-        ensureShells(st.around, this.lists[st.sub].count);
-        const v = new Array<number>(8);
-        for (let e = 0; e < l.count; e++) {
-          const row = st.table.push(undefined, 0, INVALID);
-          const n = st.table.k;
-          for (let j = 0; j < n; j++) {
-            this.subVertices(kind, st.sub, e, j, v);
-            const s = this.find(st.sub, v);
-            st.table.set(row, j, s);
-            if (s !== INVALID) st.around[s]!.push(e);
-          }
+    this.aroundVertex = around;
+    // the sub-element tables are built when first needed (ensureTable)
+  }
+
+  /** Builds the table of the sub-elements `sub` of the elements `kind` when it is not yet. */
+  ensureTable(kind: ElementKind, sub: ElementKind): void {
+    const st = this.subTable(kind, sub);
+    if (st.built) return;
+    const l = this.lists[st.sub];
+    this.buildSubTable(kind, st, new TupleIndex(VERTICES[st.sub] as 2 | 3 | 4, l.data, l.count));
+  }
+
+  /** Sub-element j of every element, found by its vertices, and the shells around the sub-elements. */
+  private buildSubTable(kind: ElementKind, st: SubTable, index: TupleIndex): void {
+    const l = this.lists[kind];
+    const k = l.k;
+    const n = st.table.k;
+    const count = l.count;
+    const data = l.data;
+    // local vertices of sub-element j: (n × subK), in SOFA's orientation
+    const local = Int32Array.from(subElementVertices(kind, st.sub).flat());
+    const subK = VERTICES[st.sub];
+    const table = new Uint32Array(count * n);
+    const owners = new Uint32Array(count * n);
+    const values = new Uint32Array(count * n);
+    let pairs = 0;
+    for (let e = 0; e < count; e++) {
+      const o = e * k;
+      for (let j = 0; j < n; j++) {
+        const lv = j * subK;
+        const s = index.find(data[o + local[lv]!]!, data[o + local[lv + 1]!]!, subK > 2 ? data[o + local[lv + 2]!]! : 0, subK > 3 ? data[o + local[lv + 3]!]! : 0);
+        table[e * n + j] = s < 0 ? INVALID : s;
+        if (s >= 0) {
+          owners[pairs] = s;
+          values[pairs++] = e;
         }
       }
     }
+    st.table = new ElementStore(n, table);
+    st.around = ShellStore.fromPairs(this.lists[st.sub].count, owners, values, pairs);
+    st.built = true;
   }
 
   count(kind: ElementKind): number {
@@ -124,13 +150,15 @@ export class DynamicMesh {
 
   /** The sub-elements of kind `sub` in element i of kind `kind` (a view). */
   subsOf(kind: ElementKind, sub: ElementKind, i: number): Uint32Array {
+    this.ensureTable(kind, sub);
     const st = this.subTable(kind, sub);
     return st.table.data.subarray(i * st.table.k, (i + 1) * st.table.k);
   }
 
-  /** The elements of kind `kind` around sub-element s of kind `sub`. */
-  around(kind: ElementKind, sub: ElementKind, s: number): readonly number[] {
-    return this.subTable(kind, sub).around[s] ?? [];
+  /** The elements of kind `kind` around sub-element s of kind `sub` (a view, valid until the next change). */
+  around(kind: ElementKind, sub: ElementKind, s: number): Uint32Array {
+    this.ensureTable(kind, sub);
+    return this.subTable(kind, sub).around.list(s);
   }
 
   private subTable(kind: ElementKind, sub: ElementKind): SubTable {
@@ -172,23 +200,41 @@ export class DynamicMesh {
 
   /** The first edge around a that joins b (either orientation), or INVALID. */
   getEdgeIndex(a: number, b: number): number {
-    const shell = this.aroundVertex.edge[a];
-    if (!shell) return INVALID;
+    const shells = this.aroundVertex.edge;
+    if (a >= shells.count) return INVALID;
+    const { off, len, items } = shells.raw();
     const d = this.lists.edge.data;
-    for (const e of shell) if (d[2 * e] === b || d[2 * e + 1] === b) return e;
+    const o = off[a]!;
+    const n = len[a]!;
+    for (let r = 0; r < n; r++) {
+      const e = items[o + r]!;
+      if (d[2 * e] === b || d[2 * e + 1] === b) return e;
+    }
     return INVALID;
   }
 
   /** The smallest-index face around v[0] made of the vertices v (any order), or INVALID. */
   private getFaceIndex(kind: 'triangle' | 'quad', v: readonly number[], k: number): number {
-    const shell = this.aroundVertex[kind][v[0]!];
-    if (!shell) return INVALID;
-    const l = this.lists[kind];
+    const shells = this.aroundVertex[kind];
+    let w = v[0]!;
+    for (let m = 0; m < k; m++) {
+      if (v[m]! >= shells.count) return INVALID;
+      if (shells.length(v[m]!) < shells.length(w)) w = v[m]!;
+    }
+    const data = this.lists[kind].data;
+    const { off, len, items } = shells.raw();
     let best = INVALID;
-    for (const f of shell) {
-      if (f >= best && best !== INVALID) continue;
+    const o = off[w]!;
+    const n = len[w]!;
+    for (let r = 0; r < n; r++) {
+      const f = items[o + r]!;
+      if (best !== INVALID && f >= best) continue;
       let all = true;
-      for (let m = 1; m < k && all; m++) all = l.indexIn(f, v[m]!) >= 0;
+      for (let m = 0; m < k && all; m++) {
+        let found = false;
+        for (let c = 0; c < k && !found; c++) found = data[f * k + c] === v[m];
+        all = found;
+      }
       if (all) best = f;
     }
     return best;
@@ -199,7 +245,7 @@ export class DynamicMesh {
   /** SOFA's addPointsProcess: n points appended. */
   addPoints(n: number): void {
     this.nPoints += n;
-    for (const kind of MESH_KINDS) ensureShells(this.aroundVertex[kind], this.nPoints);
+    for (const kind of MESH_KINDS) this.aroundVertex[kind].grow(this.nPoints);
   }
 
   /**
@@ -213,10 +259,10 @@ export class DynamicMesh {
     // a vertex past the known points grows the point count (SOFA's setNbPoints)
     for (let j = 0; j < k; j++) if (v[j]! + 1 > this.nPoints) this.addPoints(v[j]! + 1 - this.nPoints);
     const shells = this.aroundVertex[kind];
-    for (let j = 0; j < k; j++) shells[v[j]!]!.push(idx);
+    for (let j = 0; j < k; j++) shells.push(v[j]!, idx);
     const sv = new Array<number>(4);
     for (const st of this.subs[kind]) {
-      const row = st.table.push(undefined, 0, INVALID);
+      const row = st.built ? st.table.push(undefined, 0, INVALID) : -1;
       for (let j = 0; j < st.table.k; j++) {
         subVerticesOf(kind, st.sub, v, j, sv);
         let s = this.find(st.sub, sv);
@@ -224,13 +270,14 @@ export class DynamicMesh {
           s = this.addElement(st.sub, sv, sink);
           sink.created(st.sub, s);
         }
+        if (!st.built) continue;
         st.table.set(row, j, s);
-        ensureShells(st.around, this.lists[st.sub].count);
-        st.around[s]!.push(idx);
+        st.around.grow(this.lists[st.sub].count);
+        st.around.push(s, idx);
       }
     }
     // owners' shells around the new element (an edge added to a mesh with faces)
-    for (const owner of MESH_KINDS) for (const st of this.subs[owner]) if (st.sub === kind) ensureShells(st.around, idx + 1);
+    for (const owner of MESH_KINDS) for (const st of this.subs[owner]) if (st.sub === kind && st.built) st.around.grow(idx + 1);
     l.push(v);
     return idx;
   }
@@ -250,39 +297,96 @@ export class DynamicMesh {
     const vshells = this.aroundVertex[kind];
     const subs = new Map<ElementKind, number[]>();
     const points: number[] = [];
-    const subTables = this.subs[kind];
-    for (const st of subTables) subs.set(st.sub, []);
+    const subTables = this.subs[kind].filter((st) => st.built);
+    for (const st of this.subs[kind]) subs.set(st.sub, []);
+    // isolation of the sub-elements whose table is not built: found from the shells around vertices
+    for (const st of this.subs[kind]) if (!st.built && isolated(st.sub)) subs.set(st.sub, this.isolatedWithout(kind, st.sub, indices));
     let last = l.count - 1;
     for (let r = 0; r < indices.length; r++, last--) {
       const idx = indices[r]!;
       for (let j = 0; j < k; j++) {
         const p = l.get(idx, j);
-        const shell = vshells[p]!;
-        eraseFromShell(shell, idx);
-        if (isolatedPoints && shell.length === 0) points.push(p);
+        vshells.erase(p, idx);
+        if (isolatedPoints && vshells.length(p) === 0) points.push(p);
       }
       for (const st of subTables) {
         const iso = isolated(st.sub);
         const out = subs.get(st.sub)!;
         for (let j = 0; j < st.table.k; j++) {
           const s = st.table.get(idx, j);
-          const shell = st.around[s];
-          if (!shell) continue;
-          eraseFromShell(shell, idx);
-          if (iso && shell.length === 0) out.push(s);
+          if (s >= st.around.count) continue;
+          st.around.erase(s, idx);
+          if (iso && st.around.length(s) === 0) out.push(s);
         }
       }
       if (idx < last) {
-        for (let j = 0; j < k; j++) replaceInShell(vshells[l.get(last, j)]!, last, idx);
+        for (let j = 0; j < k; j++) vshells.replace(l.get(last, j), last, idx);
         for (const st of subTables) for (let j = 0; j < st.table.k; j++) {
-          const shell = st.around[st.table.get(last, j)];
-          if (shell) replaceInShell(shell, last, idx);
+          const s = st.table.get(last, j);
+          if (s < st.around.count) st.around.replace(s, last, idx);
         }
       }
       for (const st of subTables) st.table.removeSwapLast(idx);
       l.removeSwapLast(idx);
     }
     return { subs, points };
+  }
+
+  /**
+   * The sub-elements of kind `sub` of the elements `removed` that no other element of kind `kind`
+   * contains (what SOFA's shells report as they empty), found through the shells around their
+   * vertices, before anything is removed.
+   */
+  private isolatedWithout(kind: ElementKind, sub: ElementKind, removed: readonly number[]): number[] {
+    const l = this.lists[kind];
+    const data = l.data;
+    const k = l.k;
+    const mark = new Uint8Array(l.count);
+    for (const i of removed) mark[i] = 1;
+    const local = Int32Array.from(subElementVertices(kind, sub).flat());
+    const subK = VERTICES[sub];
+    const nSub = local.length / subK;
+    const { off, len, items } = this.aroundVertex[kind].raw();
+    const out: number[] = [];
+    const v = [0, 0, 0, 0];
+    for (let r = 0; r < removed.length; r++) {
+      const idx = removed[r]!;
+      for (let j = 0; j < nSub; j++) {
+        for (let m = 0; m < subK; m++) v[m] = data[idx * k + local[j * subK + m]!]!;
+        // the elements around the vertex of fewest elements containing all the vertices: a kept
+        // one makes the sub-element stay; a removed one of smaller index reports it instead (each
+        // is reported once)
+        let w = v[0]!;
+        for (let m = 1; m < subK; m++) if (len[v[m]!]! < len[w]!) w = v[m]!;
+        let kept = false;
+        let first = true;
+        const o = off[w]!;
+        const n = len[w]!;
+        for (let q = 0; q < n && !kept && first; q++) {
+          const e = items[o + q]!;
+          if (e === idx) continue;
+          let all = true;
+          for (let m = 0; m < subK && all; m++) {
+            const x = v[m]!;
+            let found = false;
+            for (let c = e * k; c < e * k + k; c++) {
+              if (data[c] === x) {
+                found = true;
+                break;
+              }
+            }
+            all = found;
+          }
+          if (!all) continue;
+          if (mark[e]) first = e > idx;
+          else kept = true;
+        }
+        if (kept || !first) continue;
+        const s = sub === 'edge' ? this.getEdgeIndex(v[0]!, v[1]!) : this.getFaceIndex(sub as 'triangle' | 'quad', v, subK);
+        if (s !== INVALID) out.push(s);
+      }
+    }
+    return out;
   }
 
   /**
@@ -294,18 +398,20 @@ export class DynamicMesh {
     const subCount = this.lists[sub].count;
     for (const owner of MESH_KINDS) {
       for (const st of this.subs[owner]) {
-        if (st.sub !== sub) continue;
-        ensureShells(st.around, subCount);
+        if (st.sub !== sub || !st.built) continue;
+        st.around.grow(subCount);
         let last = subCount - 1;
         for (let r = 0; r < indices.length; r++, last--) {
           const idx = indices[r]!;
-          for (const o of st.around[last]!) {
+          const n = st.around.length(last);
+          for (let q = 0; q < n; q++) {
+            const o = st.around.get(last, q);
             const j = st.table.indexIn(o, last);
             if (j >= 0) st.table.set(o, j, idx);
           }
-          st.around[idx] = st.around[last]!;
+          st.around.move(idx, last);
         }
-        st.around.length = Math.max(0, subCount - indices.length);
+        st.around.truncate(subCount - indices.length);
       }
     }
   }
@@ -329,9 +435,10 @@ export class DynamicMesh {
         }
       }
       const vs = this.aroundVertex[kind];
-      if (vs.length !== this.nPoints) problems.push(`${kind}s around vertex: ${vs.length} shells for ${this.nPoints} points`);
-      for (let p = 0; p < Math.min(vs.length, this.nPoints); p++) if (!sameSet(vs[p]!, shells[p]!)) problems.push(`${kind}s around vertex ${p}: [${vs[p]}] instead of [${shells[p]}]`);
+      if (vs.count !== this.nPoints) problems.push(`${kind}s around vertex: ${vs.count} shells for ${this.nPoints} points`);
+      for (let p = 0; p < Math.min(vs.count, this.nPoints); p++) if (!sameSet(Array.from(vs.list(p)), shells[p]!)) problems.push(`${kind}s around vertex ${p}: [${vs.list(p)}] instead of [${shells[p]}]`);
       for (const st of this.subs[kind]) {
+        this.ensureTable(kind, st.sub);
         const count = this.lists[st.sub].count;
         const around: number[][] = Array.from({ length: count }, () => []);
         if (st.table.count !== l.count) problems.push(`${st.sub}s in ${kind}: ${st.table.count} rows for ${l.count} ${kind}s`);
@@ -349,8 +456,8 @@ export class DynamicMesh {
             for (let m = 0; m < n; m++) if (this.lists[st.sub].indexIn(s, v[m]!) < 0) problems.push(`${st.sub} ${s} (${st.sub} ${j} of ${kind} ${e}) lacks vertex ${v[m]}`);
           }
         }
-        if (st.around.length !== count) problems.push(`${kind}s around ${st.sub}: ${st.around.length} shells for ${count} ${st.sub}s`);
-        for (let s = 0; s < Math.min(count, st.around.length); s++) if (!sameSet(st.around[s]!, around[s]!)) problems.push(`${kind}s around ${st.sub} ${s}: [${st.around[s]}] instead of [${around[s]}]`);
+        if (st.around.count !== count) problems.push(`${kind}s around ${st.sub}: ${st.around.count} shells for ${count} ${st.sub}s`);
+        for (let s = 0; s < Math.min(count, st.around.count); s++) if (!sameSet(Array.from(st.around.list(s)), around[s]!)) problems.push(`${kind}s around ${st.sub} ${s}: [${st.around.list(s)}] instead of [${around[s]}]`);
       }
     }
     return problems;
@@ -364,11 +471,13 @@ export class DynamicMesh {
     for (const kind of MESH_KINDS) {
       const l = this.lists[kind];
       const shells = this.aroundVertex[kind];
-      ensureShells(shells, this.nPoints);
+      shells.grow(this.nPoints);
       let last = this.nPoints - 1;
       for (let r = 0; r < indices.length; r++, last--) {
         const idx = indices[r]!;
-        for (const e of shells[last]!) {
+        const n = shells.length(last);
+        for (let q = 0; q < n; q++) {
+          const e = shells.get(last, q);
           if (kind === 'tetrahedron' || kind === 'hexahedron' || kind === 'edge') {
             // SOFA renames the first position holding the point (the vertices of an element differ)
             const j = l.indexIn(e, last);
@@ -377,9 +486,9 @@ export class DynamicMesh {
             for (let j = 0; j < l.k; j++) if (l.get(e, j) === last) l.set(e, j, idx);
           }
         }
-        shells[idx] = shells[last]!;
+        shells.move(idx, last);
       }
-      shells.length = Math.max(0, this.nPoints - indices.length);
+      shells.truncate(this.nPoints - indices.length);
     }
     this.nPoints -= indices.length;
   }
@@ -404,4 +513,17 @@ function subVerticesOf(kind: ElementKind, sub: ElementKind, v: ArrayLike<number>
     const f = QUADS_IN_HEXAHEDRON[j]!;
     for (let m = 0; m < 4; m++) out[m] = v[f[m]!]!;
   }
+}
+
+/** Local vertices of each sub-element of kind `sub` in an element of kind `kind`, SOFA's orientation. */
+function subElementVertices(kind: ElementKind, sub: ElementKind): number[][] {
+  if (sub === 'edge') {
+    if (kind === 'triangle' || kind === 'quad') {
+      const k = VERTICES[kind];
+      return Array.from({ length: k }, (_, j) => [(j + 1) % k, (j + 2) % k]);
+    }
+    return (kind === 'tetrahedron' ? EDGES_IN_TETRAHEDRON : EDGES_IN_HEXAHEDRON).map((p) => [p[0], p[1]]);
+  }
+  if (sub === 'triangle') return TRIANGLES_IN_TETRAHEDRON.map((f) => [...f]);
+  return QUADS_IN_HEXAHEDRON.map((f) => [...f]);
 }

@@ -64,23 +64,3 @@ export class ElementStore {
   }
 }
 
-/**
- * SOFA's "elements around" shells: for each item (vertex, edge, face), the list of elements that
- * contain it, in the order they were added (removals keep the order of the others).
- */
-export type Shells = number[][];
-
-export function eraseFromShell(shell: number[], v: number): void {
-  let w = 0;
-  for (let r = 0; r < shell.length; r++) if (shell[r] !== v) shell[w++] = shell[r]!;
-  shell.length = w;
-}
-
-export function replaceInShell(shell: number[], from: number, to: number): void {
-  for (let r = 0; r < shell.length; r++) if (shell[r] === from) shell[r] = to;
-}
-
-/** Grows a shell list to at least n entries (new ones empty). */
-export function ensureShells(shells: Shells, n: number): void {
-  while (shells.length < n) shells.push([]);
-}

@@ -160,17 +160,18 @@ export class TopologyModifierOps {
    * range or given twice is reported and skipped (a second removal would remove another element).
    */
   private filtered(ids: readonly number[], count: number, what: string): number[] {
-    const seen = new Set<number>();
+    const seen = new Uint8Array(count);
     const out: number[] = [];
     for (const i of ids) {
       if (!(i >= 0 && i < count && Number.isInteger(i))) this.options.warn(`${what} ${i} is out of range (there are ${count}) and is not removed`);
-      else if (seen.has(i)) this.options.warn(`${what} ${i} is listed twice and is removed once`);
+      else if (seen[i]) this.options.warn(`${what} ${i} is listed twice and is removed once`);
       else {
-        seen.add(i);
+        seen[i] = 1;
         out.push(i);
       }
     }
-    return out.sort((a, b) => b - a);
+    // a typed sort (numeric), then descending
+    return Array.from(Int32Array.from(out).sort()).reverse();
   }
 
   private queueRemoved(kind: ElementKind, sorted: readonly number[]): void {
@@ -230,7 +231,7 @@ export class TopologyModifierOps {
     for (const kind of ['hexahedron', 'tetrahedron', 'quad', 'triangle', 'edge'] as const) {
       const shells = mesh.aroundVertex[kind];
       const found = new Set<number>();
-      for (const p of points) for (const e of shells[p] ?? []) found.add(e);
+      for (const p of points) if (p < shells.count) for (const e of shells.list(p)) found.add(e);
       if (found.size === 0) continue;
       const sorted = desc([...found]);
       this.options.warn(`${sorted.length} ${kind}(s) still use points being removed: removed with them`);
