@@ -10,6 +10,7 @@ import { CubeCollisionModel } from './model/CubeCollisionModel.js';
 import { LineCollisionModel } from './model/LineCollisionModel.js';
 import { PointCollisionModel } from './model/PointCollisionModel.js';
 import { SphereCollisionModel } from './model/SphereCollisionModel.js';
+import { TetrahedronCollisionModel } from './model/TetrahedronCollisionModel.js';
 import { TriangleCollisionModel } from './model/TriangleCollisionModel.js';
 import { CollisionPipeline } from './pipeline/CollisionPipeline.js';
 import { CompositeCollisionPipeline } from './pipeline/CompositeCollisionPipeline.js';
@@ -36,6 +37,7 @@ export const collisionComponents: readonly ComponentClass[] = [
   PointCollisionModel,
   LineCollisionModel,
   TriangleCollisionModel,
+  TetrahedronCollisionModel,
   SphereCollisionModel,
   CubeCollisionModel,
 ];

@@ -5,6 +5,7 @@ export * from './model/cube-tree.js';
 export * from './model/PointCollisionModel.js';
 export * from './model/LineCollisionModel.js';
 export * from './model/TriangleCollisionModel.js';
+export * from './model/TetrahedronCollisionModel.js';
 export * from './model/SphereCollisionModel.js';
 export * from './model/CubeCollisionModel.js';
 export * from './detection/detection-outputs.js';

@@ -14,7 +14,7 @@ import { CubeTree } from './cube-tree.js';
 import { IntSet } from './data-types.js';
 
 /** The primitive a collision model is made of; intersection methods are chosen per pair of kinds. */
-export type ElementKind = 'cube' | 'sphere' | 'rigidsphere' | 'point' | 'line' | 'triangle';
+export type ElementKind = 'cube' | 'sphere' | 'rigidsphere' | 'point' | 'line' | 'triangle' | 'tetrahedron';
 
 /**
  * A collision model (SOFA core::CollisionModel): a set of elements (points, segments, triangles,

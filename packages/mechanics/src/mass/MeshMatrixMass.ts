@@ -1,4 +1,4 @@
-import { BaseMass, Bool, Real, RealArray, sofaComponent, Str, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
+import { BaseMass, Bool, Real, RealArray, applyRemoval, sofaComponent, Str, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator, type TopologyChange } from '@sofa-ts/core';
 import { mstateLink } from '../state-link.js';
 import { ELEMENT_SIZE, elementMeasure, LOCAL_EDGES, type MassElementType } from './element-geometry.js';
 import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassMesh, topologyLink, type MassMesh } from './mesh-mass-support.js';
@@ -68,6 +68,10 @@ export class MeshMatrixMass extends BaseMass {
   /** c: lumped diagonal = c·vertex part. */
   private lumpingCoeff = 0;
   private lumped = false;
+  /** The mesh the mass was built from, the density of each of its elements, and its topology's changeRevision then. */
+  private mesh: MassMesh | undefined;
+  private elementDensity = new Float64Array(0);
+  private builtRevision = -1;
 
   getMechanicalState(): BaseMechanicalState {
     return this.mstate.require();
@@ -78,7 +82,9 @@ export class MeshMatrixMass extends BaseMass {
   }
 
   /** Diagonal of the lumped matrix (row sums), (size). */
-  lumpedMasses(out: Float64Array = new Float64Array(this.vMass.length)): Float64Array {
+  lumpedMasses(out?: Float64Array): Float64Array {
+    this.followTopology();
+    out ??= new Float64Array(this.vMass.length);
     for (let i = 0; i < this.vMass.length; i++) out[i] = this.vMass[i]! * this.lumpingCoeff;
     return out;
   }
@@ -97,26 +103,8 @@ export class MeshMatrixMass extends BaseMass {
     const positions = geometryPositions(mesh.geometry, this.computeMassOnRest.value);
     const coef = CONSISTENT[mesh.kind];
     this.lumpingCoeff = coef.lumping;
-    const k = ELEMENT_SIZE[mesh.kind];
-    const local = LOCAL_EDGES[mesh.kind];
 
-    // Vertex and edge parts for per-element densities rho; returns the mass 1ᵀM1 (per axis).
-    const compute = (rho: (e: number) => number): number => {
-      const vm = new Float64Array(n);
-      const em = new Float64Array(this.edgeA.length);
-      for (let e = 0; e < mesh.count; e++) {
-        const m = rho(e) * elementMeasure(mesh.kind, positions, mesh.elements, e);
-        for (let j = 0; j < k; j++) vm[mesh.elements[k * e + j]!] += m * coef.vertex;
-        if (!this.lumped) for (let j = 0; j < local.length; j++) em[edgeIndex[local.length * e + j]!] += m * coef.edge;
-      }
-      this.vMass = vm;
-      this.eMass = em;
-      let total = 0;
-      for (let i = 0; i < n; i++) total += vm[i]!;
-      if (this.lumped) return total * coef.lumping;
-      for (let j = 0; j < em.length; j++) total += 2 * em[j]!;
-      return total;
-    };
+    const compute = (rho: (e: number) => number): number => this.computeParts(mesh, edgeIndex, positions, n, rho);
     const fromTotal = (): void => {
       if (this.totalMass.value < 0) this.totalMass.value = 1;
       const total = this.totalMass.value;
@@ -161,6 +149,71 @@ export class MeshMatrixMass extends BaseMass {
     }
     this.vertexMass.value = Float64Array.from(this.vMass);
     this.edgeMass.value = Float64Array.from(this.eMass.subarray(0, nEdgesTopo));
+    // the density of each element, kept with its element through topological changes
+    const rho = this.massDensity.value;
+    this.elementDensity = rho.length === mesh.count ? Float64Array.from(rho) : new Float64Array(mesh.count).fill(rho[0] ?? 1);
+    this.mesh = mesh;
+    this.builtRevision = mesh.topology.changeRevision;
+    mesh.topology.addTopologyHandler({ handleTopologyChange: (c, t) => this.elementsChanged(c, t) });
+  }
+
+  /** Vertex and edge parts for per-element densities rho; returns the mass 1ᵀM1 (per axis). */
+  private computeParts(mesh: MassMesh, edgeIndex: Uint32Array, positions: Float64Array, n: number, rho: (e: number) => number): number {
+    const coef = CONSISTENT[mesh.kind];
+    const k = ELEMENT_SIZE[mesh.kind];
+    const local = LOCAL_EDGES[mesh.kind];
+    const vm = new Float64Array(n);
+    const em = new Float64Array(this.edgeA.length);
+    for (let e = 0; e < mesh.count; e++) {
+      const m = rho(e) * elementMeasure(mesh.kind, positions, mesh.elements, e);
+      for (let j = 0; j < k; j++) vm[mesh.elements[k * e + j]!] += m * coef.vertex;
+      if (!this.lumped) for (let j = 0; j < local.length; j++) em[edgeIndex[local.length * e + j]!] += m * coef.edge;
+    }
+    this.vMass = vm;
+    this.eMass = em;
+    let total = 0;
+    for (let i = 0; i < n; i++) total += vm[i]!;
+    if (this.lumped) return total * coef.lumping;
+    for (let j = 0; j < em.length; j++) total += 2 * em[j]!;
+    return total;
+  }
+
+  /** Topological changes: each element keeps its density (a new one takes its ancestors' mean, else the first element's). */
+  private elementsChanged(change: TopologyChange, topology: BaseMeshTopology): void {
+    const mesh = this.mesh;
+    if (!mesh || topology !== mesh.topology) return;
+    const d = this.elementDensity;
+    if (change.type === 'elementsRemoved' && change.kind === mesh.kind) {
+      const left = applyRemoval(d, 1, d.length, change.indices);
+      this.elementDensity = d.slice(0, left);
+    } else if (change.type === 'elementsAdded' && change.kind === mesh.kind) {
+      const grown = new Float64Array(d.length + change.indices.length);
+      grown.set(d);
+      for (let i = 0; i < change.indices.length; i++) {
+        const anc = change.ancestors?.[i] ?? [];
+        grown[d.length + i] = anc.length > 0 ? anc.reduce((sum, a) => sum + (d[a] ?? 0), 0) / anc.length : (d[0] ?? 1);
+      }
+      this.elementDensity = grown;
+    }
+  }
+
+  /** After a topological change, the parts are computed again from the remaining elements and their densities. */
+  private followTopology(): void {
+    const mesh = this.mesh;
+    if (!mesh || mesh.topology.changeRevision === this.builtRevision) return;
+    this.builtRevision = mesh.topology.changeRevision;
+    const t = mesh.topology;
+    const elements = { hexahedron: t.getHexahedra(), tetrahedron: t.getTetrahedra(), quad: t.getQuads(), triangle: t.getTriangles(), edge: t.getEdges() }[mesh.kind];
+    const now: MassMesh = { ...mesh, elements, count: elements.length / ELEMENT_SIZE[mesh.kind] };
+    if (now.count !== this.elementDensity.length) throw this.error(`the mass follows ${this.elementDensity.length} ${mesh.kind}(s), the topology has ${now.count}`);
+    const s = this.getMechanicalState();
+    const edgeIndex = this.buildEdges(now);
+    const total = this.computeParts(now, edgeIndex, geometryPositions(now.geometry, this.computeMassOnRest.value), s.size, (e) => this.elementDensity[e]!);
+    this.mesh = now;
+    this.totalMass.value = total;
+    this.massDensity.value = Float64Array.from(this.elementDensity);
+    this.vertexMass.value = Float64Array.from(this.vMass);
+    this.edgeMass.value = Float64Array.from(this.eMass.subarray(0, t.getEdges().length / 2));
   }
 
   /**
@@ -202,6 +255,7 @@ export class MeshMatrixMass extends BaseMass {
   }
 
   addMDx(out: Float64Array, dx: Float64Array, factor: number): void {
+    this.followTopology();
     const d = this.getMechanicalState().stateType.derivSize;
     const vm = this.vMass;
     const diag = this.lumped ? this.lumpingCoeff * factor : factor;
@@ -223,6 +277,7 @@ export class MeshMatrixMass extends BaseMass {
   }
 
   addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
+    this.followTopology();
     const d = this.getMechanicalState().stateType.derivSize;
     const vm = this.vMass;
     const diag = this.lumped ? this.lumpingCoeff * mFactor : mFactor;
@@ -242,6 +297,7 @@ export class MeshMatrixMass extends BaseMass {
   }
 
   addForce(f: Float64Array, _x: Float64Array, _v: Float64Array): void {
+    this.followTopology();
     const t = this.getMechanicalState().stateType;
     const g = this.context.getGravity();
     const d = t.derivSize;
@@ -255,6 +311,7 @@ export class MeshMatrixMass extends BaseMass {
   }
 
   accFromF(a: Float64Array, f: Float64Array): void {
+    this.followTopology();
     if (!this.lumped) throw this.error('accFromF needs a diagonal mass: set lumping="1" (or use DiagonalMass) with an explicit solver that does not solve with M');
     const d = this.getMechanicalState().stateType.derivSize;
     const vm = this.vMass;
@@ -265,6 +322,7 @@ export class MeshMatrixMass extends BaseMass {
   }
 
   getKineticEnergy(v: Float64Array): number {
+    this.followTopology();
     const d = this.getMechanicalState().stateType.derivSize;
     const vm = this.vMass;
     const diag = this.lumped ? this.lumpingCoeff : 1;
@@ -286,6 +344,7 @@ export class MeshMatrixMass extends BaseMass {
   }
 
   getPotentialEnergy(x: Float64Array): number {
+    this.followTopology();
     const t = this.getMechanicalState().stateType;
     const g = this.context.getGravity();
     const dim = Math.min(t.spatialDimensions, 3);

@@ -43,6 +43,15 @@ export class MeshSpringForceField extends StiffSpringForceField {
 
   readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology giving the edges and elements (default: the one of this node or an ancestor)', accepts: isTopology, expected: 'a topology' });
 
+  /** The topology's changeRevision the springs were built for: a topological change rebuilds them. */
+  private builtRevision = -1;
+
+  override addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
+    const topo = this.topology.get();
+    if (topo && topo.changeRevision !== this.builtRevision) this.buildSprings();
+    super.addForce(f, x, v);
+  }
+
   protected override buildSprings(): void {
     const s1 = this.object1.get()!;
     const s2 = this.object2.get()!;
@@ -51,6 +60,7 @@ export class MeshSpringForceField extends StiffSpringForceField {
       const topo = this.topology.get() ?? contextMeshTopology(this.context);
       if (!topo) throw this.error('no topology: MeshSpringForceField needs a topology in its node (or set topology="@path")');
       this.topology.set(topo);
+      this.builtRevision = topo.changeRevision;
       const N = this.N;
       const x0 = s1.x0;
       const lr = this.localRange.value;

@@ -29,8 +29,22 @@ export class TriangleFEMForceField extends TriangleFEMBase {
   readonly thickness = this.initData({ name: 'thickness', type: Real, default: 1, unit: 'm', help: 'thickness of the elements' });
   readonly planeStrain = this.initData({ name: 'planeStrain', type: Bool, default: false, help: 'plane strain (true) or plane stress (false) assumption' });
 
+  /** The topology's changeRevision the elements were built for, and whether initialPoints came from the state. */
+  private builtRevision = -1;
+  private restFromState = false;
+
+  /** A topological change: the elements are built again (rest points from the state's rest positions). */
+  protected override beforeForce(): void {
+    const topo = this.topology.get();
+    if (!topo || topo.changeRevision === this.builtRevision) return;
+    if (this.restFromState) this.initialPoints.value = new Float64Array(0);
+    this.init();
+  }
+
   override init(): void {
     const topo = this.initLinks();
+    this.builtRevision = topo.changeRevision;
+    this.restFromState ||= this.initialPoints.value.length === 0;
     const s = this.mstate.require();
     this.large = this.method.value === 'large';
     // Elements: the triangles, or the quads split in two.
