@@ -1,4 +1,5 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { BeamFEMForceField } from './beam/BeamFEMForceField.js';
 import { elementFemComponents } from './element/components.js';
 import { TetrahedronHyperelasticityFEMForceField } from './hyperelastic/TetrahedronHyperelasticityFEMForceField.js';
 import { QuadBendingFEMForceField } from './quad/QuadBendingFEMForceField.js';
@@ -6,4 +7,4 @@ import { triangleFemComponents } from './triangle-components.js';
 import { volumeFemComponents } from './volume-components.js';
 
 /** The finite-element force fields of @sofa-ts/mechanics. */
-export const femComponents: readonly ComponentClass[] = [...volumeFemComponents, ...triangleFemComponents, ...elementFemComponents, TetrahedronHyperelasticityFEMForceField, QuadBendingFEMForceField];
+export const femComponents: readonly ComponentClass[] = [...volumeFemComponents, ...triangleFemComponents, ...elementFemComponents, TetrahedronHyperelasticityFEMForceField, QuadBendingFEMForceField, BeamFEMForceField];
