@@ -3,8 +3,9 @@ import { BeamFEMForceField } from './beam/BeamFEMForceField.js';
 import { elementFemComponents } from './element/components.js';
 import { TetrahedronHyperelasticityFEMForceField } from './hyperelastic/TetrahedronHyperelasticityFEMForceField.js';
 import { QuadBendingFEMForceField } from './quad/QuadBendingFEMForceField.js';
+import { tensorMassComponents } from './tensormass/components.js';
 import { triangleFemComponents } from './triangle-components.js';
 import { volumeFemComponents } from './volume-components.js';
 
 /** The finite-element force fields of @sofa-ts/mechanics. */
-export const femComponents: readonly ComponentClass[] = [...volumeFemComponents, ...triangleFemComponents, ...elementFemComponents, TetrahedronHyperelasticityFEMForceField, QuadBendingFEMForceField, BeamFEMForceField];
+export const femComponents: readonly ComponentClass[] = [...volumeFemComponents, ...triangleFemComponents, ...elementFemComponents, TetrahedronHyperelasticityFEMForceField, QuadBendingFEMForceField, BeamFEMForceField, ...tensorMassComponents];
