@@ -120,4 +120,24 @@ describe('FEM force fields of issue 12 in scenes', function () {
     expect(found).to.equal(true);
     expect(tipY).to.be.below(-1e-4);
   });
+
+  it('HexahedralFEMForceField(AndMass): a bar under uniform traction gives E·ε·A at its end, with free lateral contraction (exact for trilinear hexahedra)', async () => {
+    for (const name of ['HexahedralFEMForceField', 'HexahedralFEMForceFieldAndMass']) {
+      const scene = await loadSceneFromString(`<Node name="root" dt="0.01" gravity="0 0 0">
+        <RegularGridTopology name="grid" n="3 3 5" min="0 0 0" max="2 1 4"/>
+        <MechanicalObject name="dofs"/>
+        <${name} name="FEM" youngModulus="3000" poissonRatio="0.35" method="large"/>
+      </Node>`);
+      const mo = scene.get<BaseMechanicalState>('/dofs')!, X = mo.x0, eps = 1e-6, nu = 0.35;
+      const x = Float64Array.from(X, (c, i) => c * (i % 3 === 2 ? 1 + eps : 1 - nu * eps));
+      const f = forceAt(scene.get<BaseForceField>('/FEM')!, x);
+      let fz = 0;
+      for (let i = 0; i < mo.size; i++) {
+        if (X[3 * i + 2] === 4) fz += f[3 * i + 2]!;
+        if (X[3 * i + 2] === 2) for (let c = 0; c < 3; c++) expect(Math.abs(f[3 * i + c]!), name).to.be.below(1e-6 * 3000 * eps);
+      }
+      // σ = E·ε on the end face of area 2·1
+      expect(-fz, name).to.be.closeTo(3000 * eps * 2, 1e-6 * 3000 * eps);
+    }
+  });
 });
