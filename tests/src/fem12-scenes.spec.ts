@@ -140,4 +140,29 @@ describe('FEM force fields of issue 12 in scenes', function () {
       expect(-fz, name).to.be.closeTo(3000 * eps * 2, 1e-6 * 3000 * eps);
     }
   });
+
+  it('StandardTetrahedralFEMForceField: a unit cube stretched by λ along x carries the Neo-Hookean first Piola stress P11 = μ(λ − 1/λ) + κ·ln J/λ on its face', async () => {
+    // the cube [0, 1]³ cut in 6 tetrahedra around the diagonal 0–6
+    const pts = '0 0 0  1 0 0  1 1 0  0 1 0  0 0 1  1 0 1  1 1 1  0 1 1';
+    const tets = '0 1 2 6  0 2 3 6  0 3 7 6  0 7 4 6  0 4 5 6  0 5 1 6';
+    const scene = await loadSceneFromString(`<Node name="root" dt="0.01" gravity="0 0 0">
+      <MechanicalObject name="dofs" position="${pts}"/>
+      <MeshTopology tetrahedra="${tets}"/>
+      <StandardTetrahedralFEMForceField name="FEM" materialName="NeoHookean" ParameterSet="300 2000" ParameterFile="old.param"/>
+    </Node>`);
+    expect(scene.warnings.map((w) => w.message).join('\n')).to.match(/ParameterFile 'old.param' is not read/);
+    const mu = 300, k = 2000, l = 1.3;
+    const X = scene.get<BaseMechanicalState>('/dofs')!.x0;
+    const x = Float64Array.from(X, (c, i) => (i % 3 === 0 ? c * l : c));
+    const f = forceAt(scene.get<BaseForceField>('/FEM')!, x);
+    let fx = 0;
+    for (let i = 0; i < 8; i++) if (X[3 * i] === 1) fx += f[3 * i]!;
+    // W = μ/2(I1 − 3) − μ ln J + κ/2 ln²J with J = λ: P11 = ∂W/∂λ = μλ − μ/λ + κ ln λ/λ
+    expect(-fx).to.be.closeTo(mu * l - mu / l + (k * Math.log(l)) / l, 1e-9 * mu);
+    await loadSceneFromString(`<Node name="root"><MechanicalObject position="${pts}"/><MeshTopology tetrahedra="${tets}"/>
+      <StandardTetrahedralFEMForceField materialName="StableNeoHookean" ParameterSet="1 2"/></Node>`).then(
+      () => expect.fail('StableNeoHookean accepted'),
+      (e: Error) => expect(e.message).to.match(/has no material 'StableNeoHookean'/),
+    );
+  });
 });
