@@ -1,6 +1,4 @@
-import { readFileSync, realpathSync } from 'node:fs';
-import * as path from 'node:path';
-import { SofaError, formatLocation, type SceneAttribute, type SceneElement } from '@sofa-ts/core';
+import { SofaError, formatLocation, type SceneAttribute, type SceneElement, host } from '@sofa-ts/core';
 import { dataFileCandidates, resolveDataFile } from './data-paths.js';
 import { applyIncludeAttributes, modeForName, type IncludeMode } from './include-attributes.js';
 import { mergeInto } from './merge.js';
@@ -43,7 +41,7 @@ export class SceneExpander {
   }
 
   private dirOf(file: string): string {
-    return path.isAbsolute(file) ? path.dirname(file) : this.options.baseDir;
+    return host().path.isAbsolute(file) ? host().path.dirname(file) : this.options.baseDir;
   }
 
   private expand(element: SceneElement): Expansion {
@@ -95,7 +93,7 @@ export class SceneExpander {
     const key = fileKey(file);
     const start = this.stack.indexOf(key);
     if (start >= 0) {
-      const chain = [...this.stack.slice(start), key].map((f) => path.basename(f)).join(' -> ');
+      const chain = [...this.stack.slice(start), key].map((f) => host().path.basename(f)).join(' -> ');
       throw new SofaError(`include cycle: ${chain}`, { loc: via.loc, hint: `'${file}' includes itself` });
     }
     this.stack.push(key);
@@ -118,7 +116,7 @@ export class SceneExpander {
     if (root === undefined) {
       let text: string;
       try {
-        text = readFileSync(file, 'utf8');
+        text = host().readText(file, 'utf8');
       } catch (e) {
         throw new SofaError(`cannot read included file '${file}': ${(e as Error).message}`, { loc: via.loc, cause: e });
       }
@@ -132,7 +130,7 @@ export class SceneExpander {
 /** Identity of a file for cycle detection (its real path when it exists). */
 function fileKey(file: string): string {
   try {
-    return realpathSync(file);
+    return host().realpath(file);
   } catch {
     return file;
   }

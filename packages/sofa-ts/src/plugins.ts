@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module';
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ContainerModule } from 'inversify';
-import { SofaError, SofaErrors, isBuiltinPluginName, tokens, type ComponentRegistry, type SceneElement } from '@sofa-ts/core';
+import { SofaError, SofaErrors, host, isBuiltinPluginName, tokens, type ComponentRegistry, type SceneElement } from '@sofa-ts/core';
 
 /** The plugin names an element `<RequiredPlugin>` asks for: pluginName, else name. */
 export function requestedPlugins(el: SceneElement): string[] {
@@ -24,7 +21,7 @@ export async function loadRequiredPlugins(root: SceneElement, registry: Componen
       for (const name of requestedPlugins(el)) {
         if (isBuiltinPluginName(name) || registry.hasPlugin(name)) continue;
         try {
-          await loadPlugin(name, registry, [path.dirname(el.file), process.cwd()]);
+          await loadPlugin(name, registry, [host().path.dirname(el.file), host().cwd()]);
         } catch (e) {
           const loc = el.attributes.find((a) => a.name === 'pluginName' || a.name === 'name')?.loc ?? el.loc;
           errors.push(new SofaError(`cannot load plugin '${name}': ${(e as Error).message}`, { loc, component: `RequiredPlugin '${name}'`, code: 'missing-plugin' }));
@@ -38,19 +35,12 @@ export async function loadRequiredPlugins(root: SceneElement, registry: Componen
 }
 
 /** Imports the npm package `name` and loads its ContainerModule into the registry. */
-export async function loadPlugin(name: string, registry: ComponentRegistry, searchFrom: readonly string[] = [process.cwd()]): Promise<void> {
-  let resolved: string | undefined;
-  for (const dir of searchFrom) {
-    try {
-      resolved = createRequire(path.join(dir, 'noop.js')).resolve(name);
-      break;
-    } catch {
-      // try the next folder
-    }
-  }
+export async function loadPlugin(name: string, registry: ComponentRegistry, searchFrom: readonly string[] = [host().cwd()]): Promise<void> {
+  const h = host();
+  if (!h.importPackage) throw new Error('this host cannot import npm packages (plugins run in the server process: sofa-ts view --server)');
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(resolved ? pathToFileURL(resolved).href : name)) as Record<string, unknown>;
+    mod = await h.importPackage(name, searchFrom);
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {

@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { Bool, Int, Real, Str, sofaComponent } from '@sofa-ts/core';
+import { Bool, host, Int, Real, Str, sofaComponent } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver, type MechanicalSystem } from '@sofa-ts/assembly';
 import { accelerationOf, dotOf, integrate, systemEnergies, SystemOdeSolver } from './ode-support.js';
 
@@ -169,7 +168,6 @@ export class VariationalSymplecticSolver extends SystemOdeSolver {
   private writeLine(line: string, truncate: boolean): void {
     const name = this.file.value;
     if (!name) return;
-    if (truncate) fs.writeFileSync(name, `${line}\n`);
-    else fs.appendFileSync(name, `${line}\n`);
+    host().writeFile(name, `${line}\n`, { append: !truncate });
   }
 }
