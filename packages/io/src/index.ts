@@ -28,3 +28,4 @@ export {
   hasReferenceMarker,
 } from './reference-names.js';
 export type { ReferenceStateFile } from './reference-names.js';
+export * as exporters from './export/index.js';

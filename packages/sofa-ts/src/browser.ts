@@ -8,3 +8,4 @@ export * from '@sofa-ts/core';
 export * from './registry.js';
 export * from './scene.js';
 export * from './states.js';
+export * from './step-probe.js';

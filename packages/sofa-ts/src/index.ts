@@ -21,3 +21,4 @@ export * as softrobots from '@sofa-ts/softrobots';
 export * as io from '@sofa-ts/io';
 export * from './state-recorder.js';
 export * from './check.js';
+export * from './step-probe.js';
