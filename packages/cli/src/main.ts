@@ -4,6 +4,7 @@ import { componentsCommand } from './components.js';
 import { reportError } from './errors.js';
 import { regressionCommand } from './regression.js';
 import { runCommand } from './run.js';
+import { buildWebCommand, viewCommand } from './view.js';
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
 const positiveInt = (v: string): number => {
@@ -36,7 +37,10 @@ export async function main(argv: string[]): Promise<number> {
     .option('--write-period <K>', 'write states every K steps', positiveInt, 1)
     .option('--strict', 'treat every warning as an error (unused attributes, renamed Data, template fallbacks, lenient XML)')
     .option('--skip-unknown', 'leave unknown components out of the scene with a warning, as SOFA does (default: an error)')
-    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean }) => {
+    .option('--plot <FILE.svg>', 'write an SVG plot of per-step energies, solver iterations and residuals, constraint forces')
+    .option('--plot-data <PATH>', 'also plot this Data per step (/node/object.field, its norm for vectors; repeatable)', collect, [])
+    .option('--export-vtk <DIR>', 'write every 3D mechanical state as VTK files for ParaView (.vtu per step, a .pvd series per state)')
+    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; plot?: string; plotData: string[]; exportVtk?: string }) => {
       code = await runCommand(scene, { ...o, writePeriod: Math.max(1, o.writePeriod) });
     });
 
@@ -66,6 +70,28 @@ export async function main(argv: string[]): Promise<number> {
     .option('--only <TEXT>', 'only scenes whose path contains TEXT (repeatable)', collect, [])
     .action(async (list: string, o: { out: string; dataPath: string[]; json?: string; only: string[] }) => {
       code = await regressionCommand(list, { out: o.out, dataPath: o.dataPath, ...(o.json ? { json: o.json } : {}), filter: o.only });
+    });
+
+  program
+    .command('view')
+    .description('open a scene in the web viewer: serves a page on the loopback address (the scene runs in the page) and prints its URL')
+    .argument('<scene>', 'a SOFA scene file (.scn or .xml)')
+    .option('--port <P>', 'port to listen on (0: any free port)', positiveInt, 8080)
+    .option('--open', 'open the page in the default browser')
+    .option('--server', 'run the scene in this process and stream its states to the page (for plugins that cannot run in a browser)')
+    .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable)', collect, [])
+    .action(async (scene: string, o: { port: number; open?: boolean; server?: boolean; dataPath: string[] }) => {
+      code = await viewCommand(scene, o);
+    });
+
+  program
+    .command('build-web')
+    .description('write a self-contained static folder (page, bundles, scene and its files) that any static web server serves')
+    .argument('<scene>', 'a SOFA scene file (.scn or .xml)')
+    .requiredOption('--out <DIR>', 'output folder')
+    .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable)', collect, [])
+    .action(async (scene: string, o: { out: string; dataPath: string[] }) => {
+      code = await buildWebCommand(scene, o);
     });
 
   program

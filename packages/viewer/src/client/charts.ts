@@ -1,0 +1,52 @@
+import uPlot from 'uplot';
+import type { StepSample } from 'sofa-ts/browser';
+
+/** Live charts (uPlot): energies, and solver iterations with ms/step, over the last `keep` steps. */
+export class Charts {
+  private readonly cols: number[][] = [[], [], [], [], []];
+  private energy: any;
+  private solver: any;
+  private dirty = false;
+
+  constructor(host: HTMLElement, private readonly keep = 600) {
+    const width = Math.max(200, host.clientWidth - 10);
+    const axes = [{ stroke: '#aaa', grid: { stroke: '#333' } }, { stroke: '#aaa', grid: { stroke: '#333' }, size: 60 }];
+    this.energy = new uPlot(
+      { width, height: 140, title: 'energy (J)', scales: { x: { time: false } }, axes, legend: { show: true }, series: [{ label: 'step' }, { label: 'kinetic', stroke: '#4fc3f7' }, { label: 'potential', stroke: '#ffb74d' }] },
+      [[], [], []],
+      host,
+    );
+    this.solver = new uPlot(
+      {
+        width, height: 140, title: 'solver', legend: { show: true },
+        axes: [...axes, { side: 1, scale: 'ms', stroke: '#aaa', grid: { show: false } }],
+        series: [{ label: 'step' }, { label: 'iterations', stroke: '#81c784' }, { label: 'ms/step', stroke: '#e57373', scale: 'ms' }],
+        scales: { x: { time: false }, ms: {} },
+      },
+      [[], [], []],
+      host,
+    );
+    setInterval(() => this.redraw(), 250);
+  }
+
+  add(s: StepSample): void {
+    const c = this.cols;
+    if (c[0]!.length > 0 && s.step <= c[0]![c[0]!.length - 1]!) this.clear();
+    c[0]!.push(s.step), c[1]!.push(s.kinetic), c[2]!.push(s.potential), c[3]!.push(s.iterations + s.constraintIterations), c[4]!.push(s.ms);
+    if (c[0]!.length > this.keep) for (const col of c) col.shift();
+    this.dirty = true;
+  }
+
+  clear(): void {
+    for (const col of this.cols) col.length = 0;
+    this.dirty = true;
+  }
+
+  private redraw(): void {
+    if (!this.dirty) return;
+    this.dirty = false;
+    const c = this.cols;
+    this.energy.setData([c[0], c[1], c[2]]);
+    this.solver.setData([c[0], c[3], c[4]]);
+  }
+}
