@@ -5,12 +5,14 @@
  * gravity changes the motion; shift-drag pulls a point. Screenshots go to out/viewer-tests/.
  */
 import { expect } from 'chai';
+import * as http from 'node:http';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { formatSofaNumber, readStateFile } from '@sofa-ts/io';
 import { loadScene } from 'sofa-ts';
+import { buildWeb } from './server/build-web.js';
 import {
   canvasPixels, changed, editData, examples, hasChromium, hasCorpus, chromiumPath, launchChromium, nonBackground, openScene, panelNumbers, repoRoot, reset, screenshot, share, stepTimes, type Browser,
 } from './browser-test-support.js';
@@ -121,20 +123,21 @@ describe('viewer in chromium (browser tests)', function () {
       await page.mouse.move(sx, sy - 120, { steps: 6 });
       await page.waitForTimeout(1500);
       await screenshot(page, 'liver-drag');
+      // read the Data panel (it shows the dofs and refreshes while playing) with the mouse still held
+      const picked = await page.evaluate(() => (window as any).sofaViewer.picked);
+      expect(picked?.path, 'a point of the liver was picked').to.equal('/lroot/Liver/dofs');
+      const j: number = picked.index;
+      const shown: { step: number; text: string } = await page.$eval('#data', (d: HTMLElement) => ({ step: Number(d.dataset['step']), text: ((e: Element | null) => (e instanceof HTMLTextAreaElement ? e.value : e?.textContent ?? ''))(d.querySelector('[data-name="position"]')) }));
       await page.mouse.up();
       await page.keyboard.up('Shift');
       await page.click('#play');
       await page.waitForFunction(() => !(window as any).sofaViewer.playing, null, { timeout: 30000 });
-      const picked = await page.evaluate(() => (window as any).sofaViewer.picked);
-      expect(picked?.path, 'a point of the liver was picked').to.equal('/lroot/Liver/dofs');
-      const j: number = picked.index;
-      const steps: number = await page.evaluate(() => (window as any).sofaViewer.step);
-      const p1 = await panelNumbers(page, '/lroot/Liver/dofs', 'position');
+      const p1 = shown.text.trim().split(/\s+/).map(Number);
       const free = await loadScene(liver, { dataPaths: [share, examples] });
-      free.step(steps);
+      free.step(shown.step);
       const yFree = (free.get<any>('/Liver/dofs')!.x as Float64Array)[3 * j + 1]!;
       // pulled up by the mouse spring: above where gravity alone takes it after as many steps
-      expect(p1[3 * j + 1]!, 'the dragged point rose above its free fall').to.be.greaterThan(yFree + 0.2);
+      expect(p1[3 * j + 1]!, 'the dragged point is above its free fall').to.be.greaterThan(yFree + 0.2);
       expect(p1[3 * j + 1]! - p0[3 * j + 1]!, 'the dragged point rose').to.be.greaterThan(0);
       expect(errors).to.deep.equal([]);
     } finally {
@@ -172,6 +175,73 @@ describe('viewer in chromium (browser tests)', function () {
       const x = await panelNumbers(page, '/root/finger/dofs', 'position');
       expect(x.map(formatSofaNumber)).to.deep.equal(cliPositions(finger, 10, 'dofs'));
       expect(errors).to.deep.equal([]);
+    } finally {
+      await page.close();
+      await viewer.close();
+    }
+  });
+
+  it('--server: the liver runs in the server process and streams its states to the page (same states)', async () => {
+    const { page, viewer, errors } = await openScene(browser, liver, { server: true });
+    try {
+      expect(nonBackground(await canvasPixels(page))).to.be.greaterThan(0.02);
+      await stepTimes(page, 5);
+      const x = await panelNumbers(page, '/lroot/Liver/dofs', 'position');
+      const node = await loadScene(liver, { dataPaths: [share, examples] });
+      node.step(5);
+      expect(x).to.deep.equal(Array.from(node.get<any>('/Liver/dofs')!.x as Float64Array));
+      await screenshot(page, 'liver-server-5');
+      expect(errors).to.deep.equal([]);
+    } finally {
+      await page.close();
+      await viewer.close();
+    }
+  });
+
+  it('build-web: the static folder runs the liver from a plain static file server', async () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-web-'));
+    // a static server that knows nothing of sofa-ts: files of the folder, by path
+    const server = http.createServer((req, res) => {
+      const p = path.join(out, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/\/$/, '/index.html'));
+      if (!p.startsWith(out) || !fs.existsSync(p) || !fs.statSync(p).isFile()) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': p.endsWith('.html') ? 'text/html' : p.endsWith('.js') ? 'text/javascript' : p.endsWith('.css') ? 'text/css' : 'application/octet-stream' });
+      res.end(req.method === 'HEAD' ? undefined : fs.readFileSync(p));
+    });
+    try {
+      const files = await buildWeb(liver, out, { dataPaths: [share, examples] });
+      expect(files).to.include.members(['index.html', path.join('assets', 'worker.js'), path.join('files', 'scene', 'liver.scn'), path.join('files', 'data', '0', 'mesh', 'liver.msh')]);
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      const page = await browser.newPage();
+      try {
+        await page.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
+        await page.waitForFunction(() => (window as any).sofaViewer?.loaded && (window as any).sofaViewer.framesReceived > 0, null, { timeout: 60000 });
+        await stepTimes(page, 3);
+        const x = await panelNumbers(page, '/lroot/Liver/dofs', 'position');
+        const node = await loadScene(liver, { dataPaths: [share, examples] });
+        node.step(3);
+        expect(x).to.deep.equal(Array.from(node.get<any>('/Liver/dofs')!.x as Float64Array));
+      } finally {
+        await page.close();
+      }
+    } finally {
+      server.close();
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('frame rate drawing the liver while it simulates (measured, reported)', async () => {
+    const { page, viewer } = await openScene(browser, liver);
+    try {
+      await page.waitForTimeout(1500);
+      const idle: number = await page.evaluate(() => (window as any).sofaViewer.fps);
+      await page.click('#play');
+      await page.waitForTimeout(3500);
+      const playing: number = await page.evaluate(() => (window as any).sofaViewer.fps);
+      const steps: number = await page.evaluate(() => (window as any).sofaViewer.step);
+      console.log(`      liver in headless chromium (software GL): ${idle.toFixed(1)} fps idle, ${playing.toFixed(1)} fps while simulating (${steps} steps in 3.5 s, real time)`);
+      // a floor that catches a page that stops drawing while the worker steps; the figure itself is reported
+      expect(playing).to.be.greaterThan(5);
+      await screenshot(page, 'liver-playing');
     } finally {
       await page.close();
       await viewer.close();
