@@ -31,6 +31,7 @@ const view = new View3D($<HTMLCanvasElement>('view'), {
   // frames are acknowledged when drawn: the worker sends no more than the page draws
   consumed: () => send({ type: 'frameAck' }),
 });
+if (config.mode === 'worker') view.filesBase = new URL('files/', location.href).href;
 const charts = new Charts($('charts'));
 
 /** What tests and scripts can read: the page's state. */

@@ -34,6 +34,9 @@ export class View3D {
   private fpsCount = 0;
   private fpsSince = performance.now();
 
+  /** Where the scene's files are served (worker mode), for textures; undefined with --server. */
+  filesBase: string | undefined;
+
   constructor(private readonly canvas: HTMLCanvasElement, private readonly send: { pick(o: Vec3Tuple, d: Vec3Tuple): void; drag(t: Vec3Tuple): void; release(): void; consumed(): void }) {
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: false, preserveDrawingBuffer: true });
     this.renderer.setPixelRatio(1);
@@ -127,6 +130,12 @@ export class View3D {
       if (info.indices) geometry.setIndex(new THREE.BufferAttribute(info.indices, 1));
       if (info.texcoords) geometry.setAttribute('uv', new THREE.BufferAttribute(info.texcoords, 2));
       const mat = new THREE.MeshPhongMaterial({ color, side: THREE.DoubleSide, wireframe: info.wireframe, transparent, opacity: info.color[3], shininess: 30, specular: 0x222222 });
+      if (info.texture && this.filesBase) {
+        // the texture is one of the scene's files, served beside it
+        mat.map = new THREE.TextureLoader().load(new URL(info.texture.replace(/^\//, ''), this.filesBase).href);
+        mat.map.colorSpace = THREE.SRGBColorSpace;
+        mat.color = new THREE.Color(1, 1, 1);
+      }
       object = new THREE.Mesh(geometry, mat);
     } else if (info.kind === 'lines') {
       if (info.indices) geometry.setIndex(new THREE.BufferAttribute(info.indices, 1));

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { host, loadScene, setHost, type Host } from 'sofa-ts';
+import { findDataFile, host, loadScene, setHost, type Host } from 'sofa-ts';
 import { webAssets } from './bundle.js';
 import { FileRoots } from './file-roots.js';
 import { viewerPage } from './page.js';
@@ -22,7 +22,15 @@ export async function buildWeb(sceneFile: string, outDir: string, o: { dataPaths
   };
   setHost(recording);
   try {
-    await loadScene(sceneFile, { dataPaths: [...o.dataPaths] });
+    const scene = await loadScene(sceneFile, { dataPaths: [...o.dataPaths] });
+    // textures are files the page reads (the simulation only names them)
+    scene.root.visit((n) => {
+      for (const obj of n.objects) {
+        const name = String(obj.findData('texturename')?.value ?? '');
+        const file = name ? findDataFile(obj, name) : undefined;
+        if (file) read.add(file);
+      }
+    });
   } finally {
     setHost(base);
   }

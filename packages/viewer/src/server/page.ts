@@ -52,7 +52,7 @@ export function viewerPage(config: PageConfig): string {
 <div id="controls"><button id="play">Play</button> <button id="step">Step</button> <button id="reset">Reset</button>
 <label> dt <input id="dt" type="number" step="any" min="0"></label> <label title="simulated time does not run ahead of the wall clock"><input id="realtime" type="checkbox" checked> real time</label></div>
 <div id="stats">step <span id="stat-step">0</span> · t <span id="stat-time">0</span> s · <span id="stat-ms">–</span> ms/step · iterations <span id="stat-it">–</span> · <span id="stat-fps">–</span> fps · <span id="status">loading…</span></div>
-<div id="flags"><label><input type="checkbox" data-category="visual"> visual</label><label><input type="checkbox" data-category="behavior"> behavior</label><label><input type="checkbox" data-category="forcefield"> force fields</label><label><input type="checkbox" data-category="interaction"> interactions</label><label><input type="checkbox" data-category="collision"> collision</label></div>
+<div id="flags"><label><input type="checkbox" data-category="visual"> visual</label><label><input type="checkbox" data-category="behavior"> behavior</label><label><input type="checkbox" data-category="forcefield"> force fields</label><label><input type="checkbox" data-category="interaction"> interactions</label><label><input type="checkbox" data-category="collision"> collision</label><label><input type="checkbox" data-category="contact"> contacts</label></div>
 <div style="font-size:11px;color:#888">drag: orbit · right-drag: pan · wheel: zoom · shift-drag: pull a point</div>
 <div id="messages"></div>
 <div class="section" id="charts"></div>

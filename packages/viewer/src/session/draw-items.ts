@@ -1,5 +1,8 @@
 import {
+  contactPointPosition,
   contextMeshTopology,
+  findDataFile,
+  type ContactPointSet,
   isForceField,
   isMechanicalState,
   isTopology,
@@ -11,7 +14,7 @@ import { materialDiffuse, parseColor, type Rgba } from './colors.js';
 import { applyDisplayFlags, defaultDisplayFlags, type DisplayFlags } from './display-flags.js';
 
 /** Which display flag shows an item. */
-export type DrawCategory = 'visual' | 'behavior' | 'forcefield' | 'interaction' | 'collision';
+export type DrawCategory = 'visual' | 'behavior' | 'forcefield' | 'interaction' | 'collision' | 'contact';
 
 /**
  * Something the page draws, described once (indices, colors) and updated per frame (positions).
@@ -119,10 +122,13 @@ export function collectDrawItems(root: Node, warn: (message: string) => void = (
         const quads = (o.findData('quads')?.value as Uint32Array | undefined) ?? new Uint32Array(0);
         const color = parseColor(String(o.findData('color')?.value ?? '')) ?? materialDiffuse(String(o.findData('material')?.value ?? '')) ?? [0.8, 0.8, 0.8, 1];
         const tc = o.findData('texcoords')?.value as Float64Array | undefined;
-        const texture = String(o.findData('texturename')?.value ?? '');
+        const name = String(o.findData('texturename')?.value ?? '');
+        // the texture file, found as SOFA finds data files; used when there is one texture coordinate per point
+        const texture = name && tc && tc.length / 2 === (pos.value as Float64Array).length / 3 ? findDataFile(o, name) : undefined;
+        if (name && !texture) warn(`${o.describe()}: texture '${name}' not shown (${tc && tc.length / 2 === (pos.value as Float64Array).length / 3 ? 'file not found' : 'no texture coordinate per point'})`);
         add({
           path, category: 'visual', kind: 'mesh', color, indices: surfaceTriangles(tri, quads), size: 0, stride: 3,
-          ...(tc && tc.length > 0 ? { texcoords: f32(tc) } : {}), ...(texture ? { texture } : {}),
+          ...(texture ? { texcoords: f32(tc!), texture } : {}),
           read: () => pos.value as Float64Array,
         }, node);
       } else if (isMechanicalState(o)) {
@@ -180,7 +186,83 @@ export function collectDrawItems(root: Node, warn: (message: string) => void = (
       }
     }
   });
+  const contacts = contactItem(root);
+  if (contacts) items.push({ ...contacts, id: items.length, wireframe: false });
   return { items, flags };
+}
+
+interface PenaltyContacts {
+  className: string;
+  sides: [ContactPointSet, ContactPointSet];
+  count: number;
+  normal: Float64Array;
+  ks: Float64Array;
+  pen: Float64Array;
+  object1: { get(): BaseMechanicalState | undefined };
+  object2: { get(): BaseMechanicalState | undefined };
+}
+interface LagrangianContacts {
+  contactGeometry: { count: number; P: Float64Array; Q: Float64Array; normal: Float64Array; row: Int32Array };
+}
+interface ConstraintSolverLike {
+  isConstraintSolver: true;
+  problem: { n: number; force: Float64Array };
+}
+
+/**
+ * Contacts, drawn as segments that change every step: for each contact the segment between its
+ * two points (penalty contacts: the points now; Lagrangian contacts: at detection), then its
+ * force along the normal (penalty: k·penetration; Lagrangian: λ_n of the constraint solver),
+ * scaled so that the largest is a tenth of the scene's size. Contact components are created
+ * during the steps, so they are looked up at each frame.
+ */
+function contactItem(root: Node): Omit<DrawItem, 'id' | 'wireframe'> | undefined {
+  let hasCollision = false;
+  let solver: ConstraintSolverLike | undefined;
+  let size = 0;
+  root.visit((n) => {
+    for (const o of n.objects) {
+      if (collisionKinds[o.className]) hasCollision = true;
+      if ((o as { isConstraintSolver?: boolean }).isConstraintSolver) solver ??= o as unknown as ConstraintSolverLike;
+      if (isMechanicalState(o) && o.stateType.coordSize === 3) for (let i = 0; i < o.x.length; i++) size = Math.max(size, Math.abs(o.x[i]!));
+    }
+  });
+  if (!hasCollision && !solver) return undefined;
+  const p = new Float64Array(3), q = new Float64Array(3);
+  const read = (): Float64Array => {
+    const seg: number[] = [];
+    const forces: [number, number, number, number, number, number, number][] = [];
+    root.visit((n) => {
+      for (const o of n.objects) {
+        if (o.className === 'PenalityContactForceField') {
+          const c = o as unknown as PenaltyContacts;
+          const s1 = c.object1.get(), s2 = c.object2.get();
+          if (!s1 || !s2) continue;
+          for (let k = 0; k < c.count; k++) {
+            contactPointPosition(p, 0, s1.x, c.sides[0], k);
+            contactPointPosition(q, 0, s2.x, c.sides[1], k);
+            seg.push(p[0]!, p[1]!, p[2]!, q[0]!, q[1]!, q[2]!);
+            forces.push([q[0]!, q[1]!, q[2]!, c.normal[3 * k]!, c.normal[3 * k + 1]!, c.normal[3 * k + 2]!, c.ks[k]! * Math.max(0, c.pen[k]!)]);
+          }
+        } else if ((o as unknown as Partial<LagrangianContacts>).contactGeometry) {
+          const g = (o as unknown as LagrangianContacts).contactGeometry;
+          for (let k = 0; k < g.count; k++) {
+            const b = 3 * k;
+            seg.push(g.Q[b]!, g.Q[b + 1]!, g.Q[b + 2]!, g.P[b]!, g.P[b + 1]!, g.P[b + 2]!);
+            const r = g.row[k]!;
+            const lambda = solver && r < solver.problem.n ? solver.problem.force[r]! : 0;
+            forces.push([g.P[b]!, g.P[b + 1]!, g.P[b + 2]!, g.normal[b]!, g.normal[b + 1]!, g.normal[b + 2]!, lambda]);
+          }
+        }
+      }
+    });
+    let fmax = 0;
+    for (const f of forces) fmax = Math.max(fmax, Math.abs(f[6]));
+    const scale = fmax > 0 ? (0.1 * Math.max(size, 1e-9)) / fmax : 0;
+    for (const [x, y, z, nx, ny, nz, f] of forces) if (f !== 0) seg.push(x, y, z, x + scale * f * nx, y + scale * f * ny, z + scale * f * nz);
+    return Float64Array.from(seg);
+  };
+  return { path: '(contacts)', category: 'contact', kind: 'lines', color: [1, 0.3, 0.2, 1], size: 0, stride: 3, read };
 }
 
 /** The item descriptions sent once to the page (no functions). */
@@ -192,8 +274,8 @@ export function describeItems(items: readonly DrawItem[], flags: Map<Node, Displ
     for (const o of n.objects) nodeOf.set(objectPath(o), n);
   });
   for (const it of items) {
-    const f = flags.get(nodeOf.get(it.path)!) ?? defaultDisplayFlags;
-    const on = it.category === 'visual' ? f.showVisualModels : it.category === 'behavior' ? f.showBehaviorModels : it.category === 'forcefield' ? f.showForceFields : it.category === 'interaction' ? f.showInteractionForceFields : f.showCollisionModels;
+    const f = flags.get(nodeOf.get(it.path)!) ?? flags.get(root) ?? defaultDisplayFlags;
+    const on = it.category === 'contact' ? f.showCollisionModels || f.showInteractionForceFields : it.category === 'visual' ? f.showVisualModels : it.category === 'behavior' ? f.showBehaviorModels : it.category === 'forcefield' ? f.showForceFields : it.category === 'interaction' ? f.showInteractionForceFields : f.showCollisionModels;
     if (on) shown.push(it.id);
   }
   return { items: infos, shown };
