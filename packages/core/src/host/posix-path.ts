@@ -19,9 +19,12 @@ function normalizeParts(parts: readonly string[], absolute: boolean): string[] {
 export function createPosixPath(cwd: () => string): PathRules {
   const isAbsolute = (p: string): boolean => p.startsWith('/');
   const normalize = (p: string): string => {
+    if (p === '') return '.';
     const abs = isAbsolute(p);
     const s = normalizeParts(p.split('/'), abs).join('/');
-    return abs ? `/${s}` : s || '.';
+    const out = abs ? `/${s}` : s || '.';
+    // a trailing separator is kept, as Node's path.posix.normalize does
+    return p.endsWith('/') && s !== '' ? `${out}/` : out;
   };
   const join = (...parts: string[]): string => normalize(parts.filter((p) => p !== '').join('/'));
   const resolve = (...parts: string[]): string => {
@@ -32,8 +35,10 @@ export function createPosixPath(cwd: () => string): PathRules {
     return n.length > 1 && n.endsWith('/') ? n.slice(0, -1) : n;
   };
   const dirname = (p: string): string => {
-    const i = p.replace(/\/+$/, '').lastIndexOf('/');
-    return i < 0 ? '.' : i === 0 ? '/' : p.slice(0, i);
+    const t = p.replace(/\/+$/, '');
+    if (t === '') return p.startsWith('/') ? '/' : '.';
+    const i = t.lastIndexOf('/');
+    return i < 0 ? '.' : i === 0 ? '/' : t.slice(0, i);
   };
   const basename = (p: string, ext?: string): string => {
     const b = p.replace(/\/+$/, '').split('/').pop() ?? '';

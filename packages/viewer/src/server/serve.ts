@@ -2,6 +2,8 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { WebSocketServer } from 'ws';
+import { loadSceneFile } from '@sofa-ts/loader';
+import { isBuiltinPluginName, requestedPlugins, type SceneElement } from 'sofa-ts';
 import { webAssets } from './bundle.js';
 import { FileRoots } from './file-roots.js';
 import { viewerPage } from './page.js';
@@ -11,7 +13,8 @@ export interface ViewOptions {
   dataPaths: readonly string[];
   /** 0: any free port. */
   port?: number;
-  /** Run the scene in this process and stream states over a WebSocket (default: in the page's worker). */
+  /** Run the scene in this process and stream states over a WebSocket (default: in the page's
+   *  worker, unless the scene requires npm plugins, which import Node modules). */
   server?: boolean;
 }
 
@@ -28,8 +31,11 @@ const typeOf = (p: string): string => types[path.extname(p).toLowerCase()] ?? 'a
  * folder and the data paths) on the loopback address. The scene runs in the page's Web Worker, or
  * in this process with `server`.
  */
-export async function startViewer(sceneFile: string, o: ViewOptions): Promise<RunningViewer> {
+export async function startViewer(sceneFile: string, o: ViewOptions): Promise<RunningViewer & { server: boolean }> {
   const assets = await webAssets();
+  // npm plugins import Node modules: such scenes run here unless told otherwise
+  const plugins = o.server === undefined ? npmPlugins(sceneFile, o.dataPaths) : [];
+  o = { ...o, server: o.server ?? plugins.length > 0 };
   const roots = new FileRoots(sceneFile, o.dataPaths);
   const page = viewerPage({
     scene: o.server ? path.resolve(sceneFile) : roots.sceneVirtual,
@@ -70,10 +76,22 @@ export async function startViewer(sceneFile: string, o: ViewOptions): Promise<Ru
   const port = (server.address() as { port: number }).port;
   return {
     url: `http://127.0.0.1:${port}/`,
+    server: o.server === true,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** The npm plugins a scene requires (its RequiredPlugin names that are not SOFA modules). */
+export function npmPlugins(sceneFile: string, dataPaths: readonly string[]): string[] {
+  const out: string[] = [];
+  const visit = (el: SceneElement): void => {
+    if (el.tag === 'RequiredPlugin') for (const n of requestedPlugins(el)) if (!isBuiltinPluginName(n)) out.push(n);
+    for (const c of el.children) visit(c);
+  };
+  visit(loadSceneFile(sceneFile, { dataPaths: [...dataPaths] }));
+  return out;
 }
