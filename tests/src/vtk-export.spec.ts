@@ -25,13 +25,13 @@ function hasMeshio(): boolean {
 function meshioRead(file: string): { points: number[][]; cells: Record<string, number[][]>; point_data: Record<string, number[][] | number[]> } {
   const script = `
 import json, sys, meshio
-m = meshio.read(sys.argv[1])
+m = meshio.read(sys.argv[1], file_format=(sys.argv[2] if len(sys.argv) > 2 else None))
 cells = {}
 for b in m.cells:
     cells.setdefault(b.type, []).extend(b.data.tolist())
 print(json.dumps({"points": m.points.tolist(), "cells": cells, "point_data": {k: v.tolist() for k, v in m.point_data.items()}}))
 `;
-  return JSON.parse(execFileSync(python, ['-c', script, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+  return JSON.parse(execFileSync(python, ['-c', script, file, ...(file.endsWith('.gmsh') ? ['gmsh'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 const rows3 = (a: Float64Array): number[][] => Array.from({ length: a.length / 3 }, (_, i) => [a[3 * i]!, a[3 * i + 1]!, a[3 * i + 2]!]);

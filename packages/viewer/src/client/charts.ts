@@ -31,7 +31,9 @@ export class Charts {
 
   add(s: StepSample): void {
     const c = this.cols;
-    if (c[0]!.length > 0 && s.step <= c[0]![c[0]!.length - 1]!) this.clear();
+    const last = c[0]!.length > 0 ? c[0]![c[0]!.length - 1]! : -1;
+    if (s.step === last) return; // the same step again (a frame sent on pause or play)
+    if (s.step < last) this.clear(); // after a reset
     c[0]!.push(s.step), c[1]!.push(s.kinetic), c[2]!.push(s.potential), c[3]!.push(s.iterations + s.constraintIterations), c[4]!.push(s.ms);
     if (c[0]!.length > this.keep) for (const col of c) col.shift();
     this.dirty = true;
