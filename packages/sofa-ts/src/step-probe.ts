@@ -96,7 +96,7 @@ export class StepProbe {
 }
 
 /** A number for a Data value: itself, a boolean as 0/1, the Euclidean norm of an array. */
-function scalarOf(v: unknown): number {
+export function scalarOf(v: unknown): number {
   if (typeof v === 'number') return v;
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {

@@ -169,7 +169,15 @@ describe('viewer in chromium (browser tests)', function () {
     try {
       const first = await canvasPixels(page);
       expect(nonBackground(first)).to.be.greaterThan(0.005);
+      // chart the velocity of the finger live (its norm per step)
+      await panelNumbers(page, '/root/finger/dofs', 'velocity');
+      await page.click('#data button[data-watch="velocity"]');
       await stepTimes(page, 10);
+      const charted: number = await page.evaluate(() => (window as any).sofaViewer.lastSample.data['/root/finger/dofs.velocity']);
+      const node = await loadScene(finger);
+      node.step(10);
+      const v = node.get<any>('/finger/dofs')!.v as Float64Array;
+      expect(charted).to.be.closeTo(Math.hypot(...v), 1e-9 * Math.hypot(...v));
       expect(changed(first, await canvasPixels(page))).to.be.greaterThan(0.001);
       await screenshot(page, 'finger-direct-10');
       const x = await panelNumbers(page, '/root/finger/dofs', 'position');

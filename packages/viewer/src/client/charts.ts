@@ -4,11 +4,15 @@ import type { StepSample } from 'sofa-ts/browser';
 /** Live charts (uPlot): energies, and solver iterations with ms/step, over the last `keep` steps. */
 export class Charts {
   private readonly cols: number[][] = [[], [], [], [], []];
+  /** Charted Data: their labels, and per label the values (aligned with cols[0]). */
+  private dataNames: string[] = [];
+  private dataCols: number[][] = [];
+  private dataPlot: any;
   private energy: any;
   private solver: any;
   private dirty = false;
 
-  constructor(host: HTMLElement, private readonly keep = 600) {
+  constructor(private readonly host: HTMLElement, private readonly keep = 600) {
     const width = Math.max(200, host.clientWidth - 10);
     const axes = [{ stroke: '#aaa', grid: { stroke: '#333' } }, { stroke: '#aaa', grid: { stroke: '#333' }, size: 60 }];
     this.energy = new uPlot(
@@ -35,12 +39,32 @@ export class Charts {
     if (s.step === last) return; // the same step again (a frame sent on pause or play)
     if (s.step < last) this.clear(); // after a reset
     c[0]!.push(s.step), c[1]!.push(s.kinetic), c[2]!.push(s.potential), c[3]!.push(s.iterations + s.constraintIterations), c[4]!.push(s.ms);
-    if (c[0]!.length > this.keep) for (const col of c) col.shift();
+    this.dataNames.forEach((n, k) => this.dataCols[k]!.push(s.data[n] ?? NaN));
+    if (c[0]!.length > this.keep) for (const col of [...c, ...this.dataCols]) col.shift();
     this.dirty = true;
   }
 
+  /** The Data charted from now on (a third chart; values or norms per step). */
+  setData(names: string[]): void {
+    this.dataPlot?.destroy();
+    this.dataPlot = undefined;
+    this.dataNames = names;
+    this.dataCols = names.map(() => this.cols[0]!.map(() => NaN));
+    if (names.length === 0) return;
+    const colors = ['#ba68c8', '#4db6ac', '#fff176', '#f06292', '#90a4ae'];
+    this.dataPlot = new uPlot(
+      {
+        width: Math.max(200, this.host.clientWidth - 10), height: 140, title: 'Data (value or norm)', scales: { x: { time: false } },
+        axes: [{ stroke: '#aaa', grid: { stroke: '#333' } }, { stroke: '#aaa', grid: { stroke: '#333' }, size: 60 }],
+        series: [{ label: 'step' }, ...names.map((n, k) => ({ label: n.split('/').pop(), stroke: colors[k % colors.length] }))],
+      },
+      [this.cols[0], ...this.dataCols],
+      this.host,
+    );
+  }
+
   clear(): void {
-    for (const col of this.cols) col.length = 0;
+    for (const col of [...this.cols, ...this.dataCols]) col.length = 0;
     this.dirty = true;
   }
 
@@ -50,5 +74,6 @@ export class Charts {
     const c = this.cols;
     this.energy.setData([c[0], c[1], c[2]]);
     this.solver.setData([c[0], c[3], c[4]]);
+    this.dataPlot?.setData([c[0], ...this.dataCols]);
   }
 }

@@ -122,7 +122,10 @@ conn.onMessage((msg: FromSimulation) => {
       break;
     }
     case 'data':
-      if (msg.path === state.selected) renderData($('data'), msg.path, msg.fields, state.step, (name, value) => send({ type: 'setData', path: msg.path, name, value }));
+      if (msg.path === state.selected) renderData($('data'), msg.path, msg.fields, state.step, (name, value) => send({ type: 'setData', path: msg.path, name, value }), (name) => send({ type: 'watch', path: msg.path, name }));
+      break;
+    case 'watching':
+      charts.setData(msg.names);
       break;
     case 'picked':
       state.picked = msg.path !== undefined && msg.index !== undefined ? { path: msg.path, index: msg.index } : undefined;

@@ -40,7 +40,7 @@ export function renderTree(host: HTMLElement, root: TreeNode, select: (path: str
  * The Data panel: every Data of the selected component; numbers are edited in place (the edit is
  * sent when the field loses focus or on Ctrl+Enter, and takes effect at the next step).
  */
-export function renderData(host: HTMLElement, path: string, fields: DataField[], step: number, edit: (name: string, value: string) => void): void {
+export function renderData(host: HTMLElement, path: string, fields: DataField[], step: number, edit: (name: string, value: string) => void, watch?: (name: string) => void): void {
   const focused = document.activeElement instanceof HTMLTextAreaElement && host.contains(document.activeElement) ? document.activeElement.dataset['name'] : undefined;
   if (host.dataset['path'] === path && focused) {
     // keep the field being edited; refresh the others
@@ -77,7 +77,13 @@ export function renderData(host: HTMLElement, path: string, fields: DataField[],
     } else {
       td.append(el('div', { 'data-name': f.name, id: `data-${f.name}`, class: 'data-value' }, f.value + (f.truncated ? ' …' : '')));
     }
-    tr.append(name, td, el('td', { class: 'data-type' }, f.type));
+    const type = el('td', { class: 'data-type' }, f.type);
+    if (f.numeric && watch) {
+      const b = el('button', { class: 'watch', title: 'chart this Data live (its value, or its norm)', 'data-watch': f.name }, '📈');
+      b.addEventListener('click', () => watch(f.name));
+      type.append(b);
+    }
+    tr.append(name, td, type);
     table.append(tr);
   }
   host.append(table);

@@ -30,6 +30,7 @@ input, textarea { background: #1d222a; color: #eee; border: 1px solid #445; font
 #data td { vertical-align: top; border-bottom: 1px solid #2a2a2a; padding: 2px; }
 .data-name { color: #adf; white-space: nowrap; }
 .data-type { color: #777; font-size: 11px; }
+.watch { padding: 0 3px; margin-left: 3px; font-size: 10px; }
 .data-value { max-height: 90px; overflow: auto; word-break: break-all; font: 11px ui-monospace, monospace; }
 #data textarea { width: 100%; box-sizing: border-box; }
 .data-title { font-weight: bold; margin-bottom: 4px; }

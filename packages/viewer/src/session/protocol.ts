@@ -19,7 +19,9 @@ export type ToSimulation =
   | { type: 'pick'; origin: Vec3Tuple; dir: Vec3Tuple }
   | { type: 'drag'; target: Vec3Tuple }
   | { type: 'release' }
-  | { type: 'frameAck' };
+  | { type: 'frameAck' }
+  /** Chart this Data live (again: stop); `path` is a tree path, `name` the Data's. */
+  | { type: 'watch'; path: string; name: string };
 
 export interface SceneCamera {
   position?: Vec3Tuple;
@@ -51,6 +53,7 @@ export type FromSimulation =
       warnings: string[];
     }
   | { type: 'frame'; step: number; time: number; data: Float32Array; offsets: Uint32Array; sample?: StepSample; playing: boolean }
+  | { type: 'watching'; names: string[] }
   | { type: 'data'; path: string; fields: DataField[] }
   | { type: 'picked'; path?: string; index?: number; point?: Vec3Tuple }
   | { type: 'error'; message: string };

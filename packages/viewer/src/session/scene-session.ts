@@ -1,8 +1,8 @@
-import { addObjectFromAttributes, createRegistry, isBaseMapping, isMapping, isMechanicalState, loadScene, StepProbe, type Node, type SofaScene } from 'sofa-ts/browser';
+import { addObjectFromAttributes, createRegistry, isBaseMapping, isMapping, isMechanicalState, loadScene, scalarOf, StepProbe, type Data, type Node, type SofaScene } from 'sofa-ts/browser';
 import { collectDrawItems, describeItems, packFrame, type DrawItem } from './draw-items.js';
 import { MouseSpringForceField, viewerModule } from './mouse-spring.js';
 import type { FromSimulation, SceneCamera, SceneLight, ToSimulation, Vec3Tuple } from './protocol.js';
-import { readDataFields, sceneTree, writeDataField } from './scene-tree.js';
+import { ownerAt, readDataFields, sceneTree, writeDataField } from './scene-tree.js';
 
 type Post = (msg: FromSimulation, transfer?: ArrayBuffer[]) => void;
 
@@ -24,6 +24,8 @@ export class SceneSession {
   private lastSample: ReturnType<StepProbe['sample']> | undefined;
   private picked: { spring: MouseSpringForceField; index: number } | undefined;
   private realTime = true;
+  /** Data charted live: label (`path.name`) and Data. */
+  private watched: [string, Data<unknown>][] = [];
   /** Wall clock (ms) and simulated time when play started (real-time pacing). */
   private playStart = { wall: 0, time: 0 };
 
@@ -98,6 +100,18 @@ export class SceneSession {
       case 'release':
         this.release();
         break;
+      case 'watch': {
+        const label = `${msg.path}.${msg.name}`;
+        const i = this.watched.findIndex(([l]) => l === label);
+        if (i >= 0) this.watched.splice(i, 1);
+        else {
+          const d = ownerAt(scene.root, msg.path)?.findData(msg.name);
+          if (!d) throw new Error(`no Data '${msg.name}' in '${msg.path}'`);
+          this.watched.push([label, d]);
+        }
+        this.post({ type: 'watching', names: this.watched.map(([l]) => l) });
+        break;
+      }
     }
   }
 
@@ -131,6 +145,7 @@ export class SceneSession {
     const ms = performance.now() - t0;
     this.stepCount++;
     this.lastSample = this.probe!.sample(this.stepCount, ms);
+    for (const [label, d] of this.watched) this.lastSample.data[label] = scalarOf(d.value);
   }
 
   private schedule(): void {

@@ -38,7 +38,7 @@ export function sceneTree(node: Node): TreeNode {
  * The node or component at a tree path. The tree's paths join names with '/', unnamed nodes
  * included (`/root//TORUS`), so they are looked up by walking the tree, not as scene links.
  */
-function ownerAt(root: Node, path: string): BaseObject | Node | undefined {
+export function ownerAt(root: Node, path: string): BaseObject | Node | undefined {
   let found: BaseObject | Node | undefined;
   root.visit((n) => {
     if (found) return false;
