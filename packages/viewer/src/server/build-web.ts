@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { findDataFile, host, loadScene, setHost, type Host } from 'sofa-ts';
+import { SofaError, findDataFile, host, loadScene, setHost, type Host } from 'sofa-ts';
 import { webAssets } from './bundle.js';
 import { FileRoots } from './file-roots.js';
 import { viewerPage } from './page.js';
@@ -12,6 +12,7 @@ import { viewerPage } from './page.js';
  * Returns the files written (relative to `outDir`).
  */
 export async function buildWeb(sceneFile: string, outDir: string, o: { dataPaths: readonly string[] }): Promise<string[]> {
+  if (!fs.statSync(sceneFile, { throwIfNoEntry: false })?.isFile()) throw new SofaError(`scene file '${sceneFile}' not found`);
   const roots = new FileRoots(sceneFile, o.dataPaths);
   const read = new Set<string>([path.resolve(sceneFile)]);
   const base = host();
@@ -50,7 +51,7 @@ export async function buildWeb(sceneFile: string, outDir: string, o: { dataPaths
     }
     write(path.join('files', ...v.slice(1).split('/')), fs.readFileSync(real));
   }
-  if (outside.length > 0) throw new Error(`the scene reads files outside its folder and the data paths; add their folders with --data-path: ${outside.join(', ')}`);
+  if (outside.length > 0) throw new SofaError(`the scene reads files outside its folder and the data paths; add their folders with --data-path: ${outside.join(', ')}`);
   const assets = await webAssets();
   for (const [name, text] of Object.entries(assets)) write(path.join('assets', name), text);
   write('index.html', viewerPage({ scene: roots.sceneVirtual, dataPaths: roots.dataVirtual, mode: 'worker', title: path.basename(sceneFile) }));

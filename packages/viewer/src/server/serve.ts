@@ -3,7 +3,7 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import { WebSocketServer } from 'ws';
 import { loadSceneFile } from '@sofa-ts/loader';
-import { isBuiltinPluginName, requestedPlugins, type SceneElement } from 'sofa-ts';
+import { SofaError, isBuiltinPluginName, requestedPlugins, type SceneElement } from 'sofa-ts';
 import { webAssets } from './bundle.js';
 import { FileRoots } from './file-roots.js';
 import { viewerPage } from './page.js';
@@ -32,6 +32,7 @@ const typeOf = (p: string): string => types[path.extname(p).toLowerCase()] ?? 'a
  * in this process with `server`.
  */
 export async function startViewer(sceneFile: string, o: ViewOptions): Promise<RunningViewer & { server: boolean }> {
+  if (!fs.statSync(sceneFile, { throwIfNoEntry: false })?.isFile()) throw new SofaError(`scene file '${sceneFile}' not found`);
   const assets = await webAssets();
   // npm plugins import Node modules: such scenes run here unless told otherwise
   const plugins = o.server === undefined ? npmPlugins(sceneFile, o.dataPaths) : [];

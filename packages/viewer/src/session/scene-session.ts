@@ -36,7 +36,9 @@ export class SceneSession {
       await this.dispatch(msg);
     } catch (e) {
       this.playing = false;
-      this.post({ type: 'error', message: (e as Error).message });
+      // SofaErrors carry several located errors: one message each
+      const list = (e as { errors?: unknown[] }).errors;
+      for (const x of Array.isArray(list) ? list : [e]) this.post({ type: 'error', message: x instanceof Error ? x.message : String(x) });
     }
   }
 
