@@ -146,7 +146,7 @@ describe('viewer in chromium (browser tests)', function () {
     }
   });
 
-  it('contact scene (FrictionContact): draws, moves, the Data panel shows the CLI\'s states', async () => {
+  it('contact scene (FrictionContact): draws, moves, the Data panel shows the CLI\'s states (and a Node run\'s, bit for bit)', async () => {
     const { page, viewer, errors } = await openScene(browser, contact);
     try {
       const first = await canvasPixels(page);
@@ -157,6 +157,13 @@ describe('viewer in chromium (browser tests)', function () {
       const x = await panelNumbers(page, '/root//TORUS/MechanicalObject1', 'position');
       const cliX = cliPositions(contact, 20, 'MechanicalObject1');
       expect(x.map(formatSofaNumber)).to.deep.equal(cliX);
+      const node = await loadScene(contact, { dataPaths: [share, examples] });
+      node.step(20);
+      let torus: Float64Array | undefined;
+      node.root.visit((n) => {
+        if (n.getName() === 'TORUS') torus = (n.objects.find((o) => o.getName() === 'MechanicalObject1') as any).x;
+      });
+      expect(x).to.deep.equal(Array.from(torus!), 'bit for bit, contacts included');
       expect(errors).to.deep.equal([]);
     } finally {
       await page.close();
@@ -164,7 +171,7 @@ describe('viewer in chromium (browser tests)', function () {
     }
   });
 
-  it('soft robot (finger-direct): draws its mechanics, moves, the Data panel shows the CLI\'s states', async () => {
+  it('soft robot (finger-direct): draws its mechanics, moves, charts a Data, the Data panel shows the CLI\'s states (and a Node run\'s, bit for bit)', async () => {
     const { page, viewer, errors } = await openScene(browser, finger);
     try {
       const first = await canvasPixels(page);
@@ -182,6 +189,7 @@ describe('viewer in chromium (browser tests)', function () {
       await screenshot(page, 'finger-direct-10');
       const x = await panelNumbers(page, '/root/finger/dofs', 'position');
       expect(x.map(formatSofaNumber)).to.deep.equal(cliPositions(finger, 10, 'dofs'));
+      expect(x).to.deep.equal(Array.from(node.get<any>('/finger/dofs')!.x as Float64Array), 'bit for bit');
       expect(errors).to.deep.equal([]);
     } finally {
       await page.close();
