@@ -154,6 +154,12 @@ describe('viewer in chromium (browser tests)', function () {
       await stepTimes(page, 20);
       expect(changed(first, await canvasPixels(page))).to.be.greaterThan(0.002);
       await screenshot(page, 'friction-contact-20');
+      // contacts (segments and λ along the normals) appear when switched on
+      const without = await canvasPixels(page);
+      await page.click('input[data-category="contact"]');
+      await page.waitForTimeout(300);
+      expect(changed(without, await canvasPixels(page)), 'contacts drawn').to.be.greaterThan(0);
+      await screenshot(page, 'friction-contact-20-contacts');
       const x = await panelNumbers(page, '/root//TORUS/MechanicalObject1', 'position');
       const cliX = cliPositions(contact, 20, 'MechanicalObject1');
       expect(x.map(formatSofaNumber)).to.deep.equal(cliX);
