@@ -70,7 +70,7 @@ function reference(s: SofaScene): { W: number[][]; J: number[][]; Ainv: number[]
   const n = solver.problem.n;
   const ode = s.get<solvers.EulerImplicitSolver>('body/ode')!;
   const sys = ode.getSystem();
-  const A = denseCsr(sys.assembleMBK(constraint.systemFactors(ode, h)));
+  const A = denseCsr(sys.assembleMBK(constraint.systemFactors(ode, h, ode)));
   const J = denseRows(graph.rowsOf(s.get<BaseMechanicalState>('body/dofs')!), n, sys.size);
   const Ainv = inv(matrix(A)).toArray() as number[][];
   const W = (multiply(multiply(matrix(J), matrix(Ainv)), transpose(matrix(J))).toArray() as number[][]).map((r) => r.map((v) => h * v));
@@ -163,5 +163,41 @@ describe('constraint: W from each constraint correction equals dt·J·A⁻¹·J�
     (s.get('frame/mass') as unknown as { addMToMatrix(acc: { add(r: number, c: number, v: number): void }, f: number): void }).addMToMatrix({ add: (r, c, v) => (M[r]![c]! += v) }, 1);
     const W = (multiply(multiply(matrix(Jf), inv(matrix(M))), transpose(matrix(Jf))).toArray() as number[][]).map((r) => r.map((v) => h * v));
     expectMatrixClose(solver.problem.W, W, n, 1e-12);
+  });
+});
+
+describe('constraint: LinearSolverConstraintCorrection asks its ODE solver which system it inverts', () => {
+  // One particle of mass m on a spring of stiffness k to a fixed point, held by a bilateral
+  // constraint along x: W = pos·J·A⁻¹·Jᵀ with A the solver's matrix and pos its position factor.
+  const m = 2, k = 300;
+  const particle = (ode: string) => `<Node name="anchor"><MechanicalObject name="dofs" position="0 0 0"/></Node>
+    <Node name="body">
+      ${ode}
+      <CGLinearSolver iterations="200" tolerance="1e-14" threshold="1e-30"/>
+      <MechanicalObject name="dofs" position="0 0 0  1 0 0"/>
+      <UniformMass vertexMass="${m}"/>
+      <SpringForceField spring="0 1 ${k} 0 1"/>
+      <FixedProjectiveConstraint indices="0"/>
+      <LinearSolverConstraintCorrection/>
+    </Node>
+    <BilateralLagrangianConstraint object1="@anchor/dofs" object2="@body/dofs" first_point="0" second_point="1" rest_vector="1 0 0"/>`;
+  const Wxx = (s: SofaScene): number => parts(s).solver.problem.W[0]!;
+
+  it('NewtonRaphsonSolver: A = M − h·B − h²·K, so W_xx = h/(m + h²·k) (not the mass alone, h/m)', async () => {
+    const s = await load(particle('<NewtonRaphsonSolver maxNbIterationsNewton="1"/>'));
+    s.step();
+    // (the spring tilts a little under gravity: K_xx is k to ~1e-8; the mass alone is 1.5% off)
+    expect(Wxx(s)).to.be.closeTo(h / (m + h * h * k), 1e-6 * (h / m));
+  });
+
+  it('an explicit solver inverts the mass: W_xx = h²/m', async () => {
+    const s = await load(particle('<EulerExplicitSolver/>'));
+    s.step();
+    expect(Wxx(s)).to.be.closeTo((h * h) / m, 1e-12);
+  });
+
+  it('a solver that declares no system is refused with a located error', async () => {
+    const s = await load(particle('<VariationalSymplecticSolver/>'));
+    expect(() => s.step()).to.throw(/VariationalSymplecticSolver .* does not say which system it inverts/);
   });
 });

@@ -75,7 +75,7 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
       const r = await new Promise<{ result: SceneCheck; broken: boolean }>((resolve) => {
         const fail = (why: string): void => {
           cleanup();
-          resolve({ result: { scene, status: 'error', error: why, missingComponents: [], missingPlugins: [], details: [], warnings: 0, steps: 0 }, broken: true });
+          resolve({ result: { scene, status: 'error', error: why, missingComponents: [], missingPlugins: [], details: [], warnings: 0, warningMessages: [], steps: 0 }, broken: true });
         };
         const timer = setTimeout(() => fail(`stopped after ${o.timeout} s (hang or too slow)`), o.timeout * 1000);
         const onMessage = (m: { id: number; result: SceneCheck }): void => {

@@ -5,6 +5,7 @@ import type { SofaEvent } from './events.js';
 import { Link, type LinkSpec } from './link.js';
 import type { Node } from './node.js';
 import { componentInfoOf } from './component-info.js';
+import { sceneWarnings } from './scene-warnings.js';
 
 /** SOFA's ComponentState: a component that could not initialise refuses to take part in steps. */
 export type ComponentState = 'undefined' | 'loading' | 'valid' | 'invalid';
@@ -110,7 +111,17 @@ export abstract class BaseObject implements DataOwner {
 
   /** An error about this component, located at its declaration in the scene. */
   error(detail: string, hint?: string): SofaError {
-    return new SofaError(detail, { ...(this.loc ? { loc: this.loc } : {}), component: this.describe(), ...(hint ? { hint } : {}) });
+    return new SofaError(detail, { ...(this.loc ? { loc: this.loc } : {}), component: this.describe(), ...(hint ? { hint } : {}), source: this });
+  }
+
+  /**
+   * A located warning (SOFA's msg_warning): the scene goes on, the user is told. Collected with the
+   * scene's warnings when the component is in a scene, returned in any case.
+   */
+  warn(detail: string, hint?: string): SofaError {
+    const w = this.error(detail, hint);
+    if (this.hasContext) sceneWarnings(this.context.root).push(w);
+    return w;
   }
 
   /** Marks the component invalid with the reason; the animation loop refuses to step its subtree. */

@@ -1,4 +1,5 @@
 import type { BaseObject } from './base-object.js';
+import { componentCall } from './component-call.js';
 import { Data, type DataOwner, type DataSpec } from './data.js';
 import { Bool, Real, RealArray, Str, StringArray, Vec3 } from './data-types.js';
 import type { SourceLocation } from './errors.js';
@@ -9,9 +10,9 @@ export type SearchDirection = 'local' | 'up' | 'down' | 'root';
 /**
  * A node of the scene graph (SOFA simulation::Node) and its context: dt, gravity, time.
  *
- * Context semantics follow SOFA: at init every node takes the root's dt, gravity and time, whatever
- * its own attributes said (SOFA copies the parent context into the child), so a child's `gravity`
- * attribute has no effect. Objects and children keep document order.
+ * Context semantics follow SOFA: from init on, every node takes its parent's dt, gravity and time,
+ * whatever its own attributes said (SOFA copies the parent context into the child), so a child's
+ * `gravity` attribute has no effect; set them on the root. Objects and children keep document order.
  */
 export class Node implements DataOwner {
   private readonly _data: Data<unknown>[] = [];
@@ -140,13 +141,18 @@ export class Node implements DataOwner {
     return this.gravity.value;
   }
 
-  /** Copies dt, gravity and time from the parent (SOFA's context inheritance at init). */
-  copyContextFromParent(): void {
+  /**
+   * SOFA's context inheritance: a child node's dt, gravity and time are its parent's. SOFA copies
+   * them at init and again at every step (UpdateSimulationContextVisitor); here the child's Data
+   * follow the parent's through a data link, read lazily: a value set on the root between steps is
+   * what every node reads at the next step, and nothing is copied while it does not change.
+   */
+  inheritContextFromParent(): void {
     const p = this.parent;
     if (!p) return;
-    this.dt.setValue(p.dt.value);
-    this.gravity.setValue(Float64Array.from(p.gravity.value));
-    this.time.setValue(p.time.value);
+    this.dt.setParent(p.dt);
+    this.gravity.setParent(p.gravity);
+    this.time.setParent(p.time);
   }
 
   /** Sets the time of this node and its whole subtree. */
@@ -204,13 +210,16 @@ export class Node implements DataOwner {
 
   /** Sends an event to every object of the subtree (visit order) that did not stop it. */
   propagateEvent(event: SofaEvent): void {
+    const caller = componentCall.current;
     this.visit((n) => {
       if (!n.activated.value) return false;
       for (const o of n.objects) {
+        componentCall.current = o;
         o.handleEvent(event);
         if (event.handled) return false;
       }
       return true;
     });
+    componentCall.current = caller;
   }
 }

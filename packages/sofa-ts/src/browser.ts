@@ -7,5 +7,6 @@
 export * from '@sofa-ts/core';
 export * from './registry.js';
 export * from './scene.js';
+export * from './controller.js';
 export * from './states.js';
 export * from './step-probe.js';

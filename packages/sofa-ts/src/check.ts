@@ -17,6 +17,8 @@ export interface SceneCheck {
   /** The unknown components with their locations and suggestions (one line each). */
   details: string[];
   warnings: number;
+  /** The warnings, one line each (what SOFA would also warn about while loading). */
+  warningMessages: string[];
   steps: number;
   loadMs?: number;
   msPerStep?: number;
@@ -35,7 +37,7 @@ export function sofaTreeDataPaths(scene: string): string[] {
 
 /** Loads a scene, runs `steps` steps and sorts the outcome (never throws). */
 export async function checkScene(scene: string, steps: number, options: LoadOptions = {}): Promise<SceneCheck> {
-  const base: SceneCheck = { scene, status: 'runs', missingComponents: [], missingPlugins: [], details: [], warnings: 0, steps: 0 };
+  const base: SceneCheck = { scene, status: 'runs', missingComponents: [], missingPlugins: [], details: [], warnings: 0, warningMessages: [], steps: 0 };
   const t0 = performance.now();
   let loaded;
   try {
@@ -49,9 +51,13 @@ export async function checkScene(scene: string, steps: number, options: LoadOpti
   try {
     for (; done < steps; done++) loaded.step();
   } catch (e) {
-    return { ...base, status: 'error', error: `step ${done + 1}: ${firstLine(e)}`, warnings: loaded.warnings.length, steps: done, loadMs };
+    return { ...base, status: 'error', error: `step ${done + 1}: ${firstLine(e)}`, ...warningsOf(loaded.warnings), steps: done, loadMs };
   }
-  return { ...base, warnings: loaded.warnings.length, steps: done, loadMs, msPerStep: done > 0 ? (performance.now() - t1) / done : 0 };
+  return { ...base, ...warningsOf(loaded.warnings), steps: done, loadMs, msPerStep: done > 0 ? (performance.now() - t1) / done : 0 };
+}
+
+function warningsOf(w: readonly SofaError[]): Pick<SceneCheck, 'warnings' | 'warningMessages'> {
+  return { warnings: w.length, warningMessages: w.map((x) => x.message.split('\n')[0]!) };
 }
 
 /** Missing components and plugins are what a scene needs from us; anything else is an error. */

@@ -21,9 +21,9 @@ import { CgWorkspace, bsr3FromCsrPattern, bsr3RefillFromCsr, bsr3Spmv, conjugate
   defaultTemplate: 'GraphScattered',
 })
 export class CGLinearSolver extends LinearSolver {
-  readonly iterations = this.initData({ name: 'iterations', type: Int, default: 25, help: 'maximum number of iterations of the Conjugate Gradient solution' });
+  readonly iterations = this.initData({ name: 'iterations', type: Int, default: 25, help: 'maximum number of iterations of the Conjugate Gradient solution', renamedFrom: ['maxIter'] });
   readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 1e-5, help: 'desired accuracy of the Conjugate Gradient solution evaluating: |r|/|b| (ratio of current residual norm over initial residual norm)' });
-  readonly threshold = this.initData({ name: 'threshold', type: Real, default: 1e-5, help: 'minimum value of the denominator (pT A p) in the conjugate Gradient solution' });
+  readonly threshold = this.initData({ name: 'threshold', type: Real, default: 1e-5, help: 'minimum value of the denominator (pT A p) in the conjugate Gradient solution', renamedFrom: ['smallDenominatorThreshold'] });
   readonly warmStart = this.initData({ name: 'warmStart', type: Bool, default: false, help: 'use previous solution as initial solution, which may improve the initial guess if your system is evolving smoothly' });
   readonly parallelInverseProduct = this.initData({ name: 'parallelInverseProduct', type: Bool, default: false, help: 'accepted for compatibility' });
 

@@ -57,6 +57,14 @@ export class EulerImplicitSolver extends BaseOdeSolver {
     return this.system;
   }
 
+  /** (1 + tr·h·rM)·M − tr·h·B − tr·h·(tr·h + rK)·K; first order M − tr·h·K (tr = ½ trapezoidal). */
+  override systemMatrixFactors(h: number): MBKFactors {
+    const tr = this.trapezoidalScheme.value ? 0.5 : 1;
+    const rM = this.rayleighMass.value;
+    const rK = this.rayleighStiffness.value;
+    return this.firstOrder.value ? { m: 1, b: 0, k: -h * tr } : { m: 1 + tr * h * rM, b: -tr * h, k: -tr * h * (tr * h + rK) };
+  }
+
   solve(dt: number): void {
     const t0 = performance.now();
     const sys = this.getSystem();
@@ -78,9 +86,7 @@ export class EulerImplicitSolver extends BaseOdeSolver {
     }
     sys.projectResponse(b);
 
-    const factors: MBKFactors = firstOrder
-      ? { m: 1, b: 0, k: -h * tr }
-      : { m: 1 + tr * h * rM, b: -tr * h, k: -tr * h * (tr * h + rK) };
+    const factors = this.systemMatrixFactors(h);
     const stats = this.linearSolver.require().solveSystem(sys, factors, b, this.sol);
 
     if (this.computeResidual.value) this.vPrev.set(v);

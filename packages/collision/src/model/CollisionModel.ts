@@ -1,11 +1,11 @@
 import {
+  contextMechanicalState,
   BaseObject,
   Bool,
   Real,
   Str,
   UInt,
   contextMeshTopology,
-  isMechanicalState,
   isTopology,
   type BaseMechanicalState,
   type BaseMeshTopology,
@@ -59,8 +59,9 @@ export abstract class CollisionModel extends BaseObject {
   protected abstract computeElementBoxes(boxes: Float64Array): void;
 
   override init(): void {
-    const s = this.context.getObject(isMechanicalState);
-    if (!s) throw this.error('no mechanical state in this node', 'collision models act on the MechanicalObject of their node');
+    // SOFA's CollisionModel init: the state of the context (this node, else the nearest ancestor with one)
+    const s = contextMechanicalState(this.context);
+    if (!s) throw this.error('no mechanical state in this node or its ancestors', 'collision models act on the MechanicalObject of their node (or of the nearest ancestor that has one)');
     this.mstate = s;
   }
 

@@ -45,6 +45,17 @@ const constraintForceModes = ['no', 'add', 'clear', 'propagate'] as const;
   description: 'Newmark-beta implicit solver for constrained dynamics using assembly.',
 })
 export class CompliantImplicitSolver extends BaseOdeSolver {
+  /** Positions integrate x += h·(β·v₊ + (1 − β)·v): a velocity correction Δ moves x by h·β·Δ. */
+  override getPositionIntegrationFactor(dt: number): number {
+    return dt * this.beta.value;
+  }
+
+  /** The dynamics matrix H = M − h·α·B − h²·α·β·K (constraints apart). */
+  override systemMatrixFactors(h: number): { m: number; b: number; k: number } {
+    const a = this.alpha.value, b = this.beta.value;
+    return { m: 1, b: -h * a, k: -h * h * a * b };
+  }
+
   readonly stabilization = this.initData({ name: 'stabilization', type: Enum(stabilizationModes), default: 'pre-stabilization', help: 'apply a stabilization pass on kinematic constraints requesting it' });
   readonly warmStart = this.initData({ name: 'warm_start', type: Bool, default: true, help: 'warm start iterative solvers from the last velocities and multipliers' });
   readonly debug = this.initData({ name: 'debug', type: Bool, default: false, help: 'print the sizes and solutions of the systems' });

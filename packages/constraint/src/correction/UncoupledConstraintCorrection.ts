@@ -1,9 +1,9 @@
 import {
+  contextStateLink,
   Bool,
   Real,
   RealArray,
   isMass,
-  isMechanicalState,
   isTopology,
   sofaComponent,
   type BaseMechanicalState,
@@ -45,7 +45,7 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
   readonly correctionPositionFactor = this.initData({ name: 'correctionPositionFactor', type: Real, default: 1, help: 'factor applied to the constraint forces when correcting the positions' });
   readonly useIntegrationFactors = this.initData({ name: 'useIntegrationSchemeIntegrationFactors', type: Bool, default: true, help: 'use the ODE solver integration factors instead of correctionVelocityFactor and correctionPositionFactor', aliases: ['useOdeSolverIntegrationFactors'] });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the mechanical state corrected (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the mechanical state corrected (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject'));
   readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container', accepts: isTopology, expected: 'a topology container', search: 'none' });
 
   private solver: BaseOdeSolver | undefined;
@@ -277,7 +277,12 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
       this.uDisp.fill(0);
     }
     this.uRows = graph.rowsOf(s);
+    // The starting forces (the resolutions' warm start) and their displacement disp = factor·C·Jᵀλ,
+    // so that the first sweep already sees every group's force. (SOFA resets its corrections before
+    // the warm start and leaves disp at 0 until a force changes: its unbuilt solution then differs
+    // from the built one; see docs/constraint.md.)
     this.uRows.addJTLambda(this.uForce, force);
+    for (let p = 0; p < s.size; p++) this.pointDisplacement(p);
   }
 
   override addConstraintDisplacement(d: Float64Array, begin: number, end: number): void {

@@ -13,9 +13,8 @@ export interface IntegrationFactors {
 }
 
 export function integrationFactors(solver: BaseOdeSolver | undefined, dt: number): IntegrationFactors {
-  const name = solver?.className ?? '';
-  if (name === 'EulerExplicitSolver' || name === 'RungeKutta4Solver' || name === 'RungeKutta2Solver') return { position: dt * dt, velocity: dt };
-  return { position: dt, velocity: 1 };
+  if (!solver) return { position: dt, velocity: 1 };
+  return { position: solver.getPositionIntegrationFactor(dt), velocity: solver.getVelocityIntegrationFactor(dt) };
 }
 
 /** SOFA's correction factor of the compliance for a constraint order: position factor, or velocity's in 'vel'. */
@@ -41,30 +40,11 @@ export function systemOf(solver: BaseOdeSolver, who: BaseObject): MechanicalSyst
 
 /**
  * The matrix A = m·M + b·B + k·K the ODE solver inverts at each step (SOFA's MechanicalMatrix of
- * the solver), read from its Data: EulerImplicitSolver gives
- *   (1 + tr·h·rM)·M − tr·h·B − tr·h·(tr·h + rK)·K   (tr = ½ with the trapezoidal scheme),
- * first order M − h·K; the explicit solvers M; the static solver −K.
+ * the solver), as the solver declares it (BaseOdeSolver.systemMatrixFactors). A solver that
+ * declares none cannot give its inverse to a correction: a located error says so.
  */
-export function systemFactors(solver: BaseOdeSolver, dt: number): MBKFactors {
-  const num = (name: string, dflt: number): number => {
-    const d = solver.findData(name);
-    return d ? (d.value as number) : dflt;
-  };
-  const flag = (name: string): boolean => {
-    const d = solver.findData(name);
-    return d ? (d.value as boolean) : false;
-  };
-  switch (solver.className) {
-    case 'EulerImplicitSolver': {
-      const h = dt;
-      const tr = flag('trapezoidalScheme') ? 0.5 : 1;
-      const rM = num('rayleighMass', 0), rK = num('rayleighStiffness', 0);
-      if (flag('firstOrder')) return { m: 1, b: 0, k: -h * tr };
-      return { m: 1 + tr * h * rM, b: -tr * h, k: -tr * h * (tr * h + rK) };
-    }
-    case 'StaticSolver':
-      return { m: 0, b: 0, k: -1 };
-    default:
-      return { m: 1, b: 0, k: 0 };
-  }
+export function systemFactors(solver: BaseOdeSolver, dt: number, who: BaseObject): MBKFactors {
+  const f = solver.systemMatrixFactors(dt);
+  if (!f) throw who.error(`${solver.describe()} does not say which system it inverts, so its linear solver cannot give the constraint response (use EulerImplicitSolver, NewtonRaphsonSolver, StaticSolver, CompliantImplicitSolver or an explicit solver)`);
+  return f;
 }

@@ -49,12 +49,12 @@ export class SystemInverse {
     sys.projectResponse(this.rhs);
     if (isFactorized(linear)) {
       // the free motion factorized A; a solver never used yet gets it now
-      if (this.factorizedFor !== linear && !(linear as { hasPattern?: boolean }).hasPattern) linear.setMatrix(sys.assembleMBK(systemFactors(solver, dt)));
+      if (this.factorizedFor !== linear && !(linear as { hasPattern?: boolean }).hasPattern) linear.setMatrix(sys.assembleMBK(systemFactors(solver, dt, this.owner)));
       this.factorizedFor = linear;
       linear.solveMatrix(this.sol, this.rhs);
     } else {
       this.sol.fill(0);
-      linear.solveSystem(sys, systemFactors(solver, dt), this.rhs, this.sol);
+      linear.solveSystem(sys, systemFactors(solver, dt, this.owner), this.rhs, this.sol);
     }
     sys.projectResponse(this.sol);
   }

@@ -28,18 +28,26 @@ export class UnbuiltProblem {
       j += nb;
     }
     p.addRegularization(regularization);
+    // The resolutions set their starting forces (the previous step's λ: a warm start) now, and the
+    // corrections start from the displacement of those forces: the violation d of a group must
+    // include every other group's current force from the first sweep on (SOFA sets the initial
+    // guess before its corrections are reset). Starting the corrections from λ = 0 while the
+    // resolutions start from the warm λ made every sweep see the wrong coupling: the scene of
+    // BilateralLagrangianConstraint_UGS blew up.
+    initResolutions(p);
+    for (const cc of corrections) cc.resetForUnbuiltResolution(graph, p.force, p.n, step.order, step.dt);
   }
 }
 
 /**
- * SOFA's UnbuiltGaussSeidelConstraintSolver::doSolve: block Gauss-Seidel where the violation of a
+ * SOFA's UnbuiltGaussSeidelConstraintSolver::doSolve, after UnbuiltProblem.prepare: block Gauss-Seidel where the violation of a
  * group is δ_free + (displacement of the current forces, from its corrections), and each change of
  * force is handed back to the corrections (setConstraintDForce). Same stopping rule as the built one.
  */
 export function unbuiltGaussSeidel(p: ConstraintProblem, u: UnbuiltProblem, o: GaussSeidelOptions, work: GaussSeidelWork): SolveResult {
   if (p.n === 0) return { iterations: 0, error: 0, converged: true };
   const tol = effectiveTolerance(p, o);
-  initResolutions(p);
+  // The resolutions were initialised by UnbuiltProblem.prepare (with the corrections).
   const { n, W, dfree, force, d } = p;
   if (o.sor !== 1 && work.temp.length < n) work.temp = new Float64Array(n);
   let error = 0;

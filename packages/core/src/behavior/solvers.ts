@@ -8,15 +8,43 @@ export interface SolverStats {
   timeMs: number;
 }
 
+/** The factors of the matrix A = m·M + b·B + k·K a solver inverts in a step (K = ∂f/∂x, B = ∂f/∂v). */
+export interface SystemMatrixFactors {
+  readonly m: number;
+  readonly b: number;
+  readonly k: number;
+}
+
 /**
  * An ODE solver (SOFA OdeSolver): advances the mechanical states of its node's subtree by dt.
  * The animation loop calls it once per step for the highest node that holds it.
+ *
+ * Constraint corrections ask it how a correction acts (SOFA's getPositionIntegrationFactor and
+ * getVelocityIntegrationFactor): a response Δ = A⁻¹·Jᵀ·λ of its system moves the positions by
+ * position·Δ and the velocities by velocity·Δ; and which matrix A it inverts
+ * (systemMatrixFactors), for the corrections that invert it too (LinearSolverConstraintCorrection).
  */
 export abstract class BaseOdeSolver extends BaseObject {
   readonly isOdeSolver = true;
   abstract solve(dt: number): void;
   /** Statistics of the last solve (iterations of the linear solver, ...). */
   lastStats: SolverStats | undefined;
+
+  /** x moves by this·Δ for a correction Δ of the solved quantity. Default: a velocity solver (dt). */
+  getPositionIntegrationFactor(dt: number): number {
+    return dt;
+  }
+
+  /** v moves by this·Δ for a correction Δ of the solved quantity. Default: a velocity solver (1). */
+  getVelocityIntegrationFactor(_dt: number): number {
+    return 1;
+  }
+
+  /** The matrix this solver inverts in a step of dt, or undefined when it inverts none that a
+   *  constraint correction could reuse (the correction then says so). */
+  systemMatrixFactors(_dt: number): SystemMatrixFactors | undefined {
+    return undefined;
+  }
 }
 
 export function isOdeSolver(o: unknown): o is BaseOdeSolver {

@@ -37,6 +37,11 @@ export interface Host {
   writeFile(p: string, content: string | Uint8Array, options?: { append?: boolean }): void;
   env(name: string): string | undefined;
   cwd(): string;
+  /** gzip compression of state files (.gz); undefined when the host has none. */
+  gzip?(data: Uint8Array): Uint8Array;
+  gunzip?(data: Uint8Array): Uint8Array;
+  /** True when an existing file has no write permission (data to keep); false when unknown. */
+  isReadOnly?(p: string): boolean;
   /** Imports an npm package for a RequiredPlugin, resolved from the given folders; undefined when the host cannot. */
   importPackage?(name: string, searchFrom: readonly string[]): Promise<Record<string, unknown>>;
 }

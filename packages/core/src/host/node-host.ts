@@ -2,7 +2,7 @@ import type { Host, PathRules } from './host.js';
 
 interface NodeFs {
   existsSync(p: string): boolean;
-  statSync(p: string, o?: { throwIfNoEntry: boolean }): { isFile(): boolean } | undefined;
+  statSync(p: string, o?: { throwIfNoEntry: boolean }): { isFile(): boolean; mode: number } | undefined;
   readFileSync(p: string, enc?: string): string | Uint8Array;
   realpathSync(p: string): string;
   writeFileSync(p: string, c: string | Uint8Array): void;
@@ -23,6 +23,7 @@ export function createNodeHost(): Host | undefined {
   const path = proc.getBuiltinModule('node:path') as PathRules;
   const mod = proc.getBuiltinModule('node:module') as { createRequire(p: string): { resolve(n: string): string } };
   const url = proc.getBuiltinModule('node:url') as { pathToFileURL(p: string): URL };
+  const zlib = proc.getBuiltinModule('node:zlib') as { gzipSync(d: Uint8Array): Uint8Array; gunzipSync(d: Uint8Array): Uint8Array };
   return {
     path,
     isFile: (p) => fs.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false,
@@ -35,6 +36,9 @@ export function createNodeHost(): Host | undefined {
       if (o?.append) fs.appendFileSync(p, content);
       else fs.writeFileSync(p, content);
     },
+    gzip: (d) => zlib.gzipSync(d),
+    gunzip: (d) => zlib.gunzipSync(d),
+    isReadOnly: (p) => ((fs.statSync(p, { throwIfNoEntry: false })?.mode ?? 0o222) & 0o222) === 0,
     env: (name) => proc.env[name],
     cwd: () => proc.cwd(),
     importPackage: async (name, searchFrom) => {

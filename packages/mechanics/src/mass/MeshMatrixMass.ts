@@ -40,7 +40,8 @@ const CONSISTENT: Readonly<Record<MassElementType, { vertex: number; edge: numbe
   category: 'Mass',
   module: 'Sofa.Component.Mass',
   description: 'Consistent (or lumped) mass matrix from a mesh and a mass density.',
-  templates: ['Vec3d', 'Vec2d', 'Vec1d'],
+  // SOFA names a mass template by its state and geometry types ('Vec3d,Vec3d'); same-dimension pairs are accepted.
+  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d'],
 })
 export class MeshMatrixMass extends BaseMass {
   readonly massDensity = this.initData({ name: 'massDensity', type: RealArray(0), default: new Float64Array(0), unit: 'kg/m³', help: 'mass density: one value, or one per element; if unspecified or wrongly set, totalMass is used' });

@@ -18,6 +18,20 @@ import { accelerationOf, integrate, SystemOdeSolver } from './ode-support.js';
   description: 'Forward (or semi-implicit, symplectic) Euler integration of M·a = f.',
 })
 export class EulerExplicitSolver extends SystemOdeSolver {
+  /** An acceleration solver (M·a = f): a correction Δ moves x by dt²·Δ and v by dt·Δ. */
+  override getPositionIntegrationFactor(dt: number): number {
+    return dt * dt;
+  }
+
+  override getVelocityIntegrationFactor(dt: number): number {
+    return dt;
+  }
+
+  /** It inverts the mass matrix. */
+  override systemMatrixFactors(): { m: number; b: number; k: number } {
+    return { m: 1, b: 0, k: 0 };
+  }
+
   readonly symplectic = this.initData({ name: 'symplectic', type: Bool, default: true, help: 'true: new velocity first, then positions moved with it (symplectic Euler, bounded energy); false: positions moved with the old velocity (forward Euler, energy grows)' });
   readonly optimizedForDiagonalMatrix = this.initData({ name: 'optimizedForDiagonalMatrix', type: Bool, default: true, help: 'deprecated, accepted for compatibility: the solver detects non-diagonal masses itself' });
   readonly threadSafeVisitor = this.initData({ name: 'threadSafeVisitor', type: Bool, default: false, help: 'accepted for compatibility' });

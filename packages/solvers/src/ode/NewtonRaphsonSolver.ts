@@ -36,6 +36,11 @@ export type NewtonStatus =
   description: 'Backward Euler step solved by Newton-Raphson iterations with a backtracking line search.',
 })
 export class NewtonRaphsonSolver extends SystemOdeSolver {
+  /** Its Newton iterations invert M − h·B − h²·K for a velocity increment (x moves by dt·Δ). */
+  override systemMatrixFactors(h: number): { m: number; b: number; k: number } {
+    return { m: 1, b: -h, k: -h * h };
+  }
+
   readonly maxNbIterationsNewton = this.initData({ name: 'maxNbIterationsNewton', type: Int, default: 1, help: 'largest number of Newton iterations per time step', group: 'Stopping criteria' });
   readonly relativeSuccessiveStoppingThreshold = this.initData({ name: 'relativeSuccessiveStoppingThreshold', type: Real, default: 1e-5, help: 'converged when |r_k| / |r_{k−1}| < this (<= 0: not tested)', group: 'Stopping criteria' });
   readonly relativeInitialStoppingThreshold = this.initData({ name: 'relativeInitialStoppingThreshold', type: Real, default: 1e-5, help: 'converged when |r_k| / |r_0| < this (<= 0: not tested)', group: 'Stopping criteria' });

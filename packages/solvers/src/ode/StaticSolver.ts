@@ -20,6 +20,11 @@ import { dotOf, integrate, SystemOdeSolver } from './ode-support.js';
   description: 'Static equilibrium f(x) = 0 by Newton-Raphson iterations, one load increment per step.',
 })
 export class StaticSolver extends SystemOdeSolver {
+  /** It inverts −K (the factors of the correction are SOFA's: dt for x, 1 for v). */
+  override systemMatrixFactors(): { m: number; b: number; k: number } {
+    return { m: 0, b: 0, k: -1 };
+  }
+
   readonly newtonIterations = this.initData({ name: 'newton_iterations', type: Int, default: 1, help: 'largest number of Newton iterations per time step (one load increment per step)' });
   readonly absoluteCorrectionTolerance = this.initData({ name: 'absolute_correction_tolerance_threshold', type: Real, default: 1e-5, help: 'stop when the increment norm |dx| is below this (<= 0: not tested)' });
   readonly relativeCorrectionTolerance = this.initData({ name: 'relative_correction_tolerance_threshold', type: Real, default: 1e-5, help: 'stop when |dx| / |U| is below this, U the displacement of the step so far (<= 0: not tested)' });

@@ -1,4 +1,4 @@
-import { Bool, host, Int, Real, Str, sofaComponent } from '@sofa-ts/core';
+import { Bool, host, Int, Real, Str, outputFilePath, sofaComponent } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver, type MechanicalSystem } from '@sofa-ts/assembly';
 import { accelerationOf, dotOf, integrate, systemEnergies, SystemOdeSolver } from './ode-support.js';
 
@@ -166,8 +166,9 @@ export class VariationalSymplecticSolver extends SystemOdeSolver {
   }
 
   private writeLine(line: string, truncate: boolean): void {
-    const name = this.file.value;
-    if (!name) return;
+    if (!this.file.value) return;
+    // SOFA opens the file from the current directory.
+    const name = outputFilePath(this, this.file.value, 'cwd');
     host().writeFile(name, `${line}\n`, { append: !truncate });
   }
 }

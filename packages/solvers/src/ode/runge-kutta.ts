@@ -10,6 +10,20 @@ import { accelerationOf, SystemOdeSolver } from './ode-support.js';
  * accFromF cannot invert, is solved with the node's linear solver when there is one.
  */
 export abstract class RungeKuttaSolver extends SystemOdeSolver {
+  /** An acceleration solver (M·a = f): a correction Δ moves x by dt²·Δ and v by dt·Δ. */
+  override getPositionIntegrationFactor(dt: number): number {
+    return dt * dt;
+  }
+
+  override getVelocityIntegrationFactor(dt: number): number {
+    return dt;
+  }
+
+  /** It inverts the mass matrix. */
+  override systemMatrixFactors(): { m: number; b: number; k: number } {
+    return { m: 1, b: 0, k: 0 };
+  }
+
   readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'linear solver for non-diagonal masses (optional)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up' });
 
   /** (coordSize) x at the start of the step; (size) v at the start of the step. */

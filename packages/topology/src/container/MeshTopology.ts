@@ -23,7 +23,7 @@ import { NO_ELEMENTS, TopologyContainer, type ElementKind } from './topology-con
   description: 'Generic constant topology: points, edges, triangles, quads, tetrahedra and hexahedra.',
 })
 export class MeshTopology extends TopologyContainer {
-  readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'mesh file the topology is read from (OBJ)', aliases: ['fileTopology'] });
+  readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'mesh file the topology is read from (OBJ, Gmsh .msh, VTK .vtk/.vtu, STL)', aliases: ['fileTopology'] });
   readonly position = this.initData({ name: 'position', type: Positions, default: new Float64Array(0), help: 'positions of the points', aliases: ['points'] });
   readonly edges = this.initData({ name: 'edges', type: Edges, default: new Uint32Array(0), help: 'edges (pairs of point indices)', aliases: ['lines'] });
   readonly triangles = this.initData({ name: 'triangles', type: Triangles, default: new Uint32Array(0), help: 'triangles (point index triples)' });
@@ -137,5 +137,7 @@ export class MeshTopology extends TopologyContainer {
     if (!this.edges.isSet && f.edges.length > 0) this.edges.value = f.edges;
     if (!this.triangles.isSet && f.triangles.length > 0) this.triangles.value = f.triangles;
     if (!this.quads.isSet && f.quads.length > 0) this.quads.value = f.quads;
+    if (!this.tetrahedra.isSet && f.tetrahedra.length > 0) this.tetrahedra.value = f.tetrahedra;
+    if (!this.hexahedra.isSet && f.hexahedra.length > 0) this.hexahedra.value = f.hexahedra;
   }
 }

@@ -22,8 +22,9 @@ export function topologyRegistry(): ComponentRegistry {
 }
 
 /** Builds and initialises a scene (no animation loop needed: nothing steps). */
-export function initScene(root: SceneElement): Node {
+export function initScene(root: SceneElement, prepare?: (root: Node) => void): Node {
   const node = buildScene(root, topologyRegistry());
+  prepare?.(node);
   const visit = (n: Node): void => {
     for (const o of n.objects) {
       resolveSearchLinks(o);

@@ -5,6 +5,9 @@ import { NO_ELEMENTS, type ElementKind } from '../container/topology-container.j
 import { Vec3i } from './grid-data.js';
 import { gridHexahedra, gridLines, gridQuads, splitQuads } from './grid-elements.js';
 
+/** The most points a grid may have: 3 dofs per point within 32-bit signed indices. */
+export const MAX_GRID_POINTS = Math.floor((2 ** 31 - 1) / 3);
+
 /**
  * SOFA's GridTopology: the connectivity of a grid of n = (nx, ny, nz) vertices, vertex (i, j, k)
  * having index i + nx·(j + ny·k). As SOFA's grid engine computes them (each list only when its
@@ -49,8 +52,13 @@ export class GridTopology extends MeshTopology {
   /** The number of points along x, y, z (SOFA's checkGridResolution: below 1 gives 2 2 2). */
   resolution(): [number, number, number] {
     return this.cached('resolution', () => {
-      const n = this.resolutionBeforeCheck();
-      return n[0] < 1 || n[1] < 1 || n[2] < 1 ? [2, 2, 2] : n;
+      const given = this.resolutionBeforeCheck();
+      const n: [number, number, number] = given[0] < 1 || given[1] < 1 || given[2] < 1 ? [2, 2, 2] : given;
+      // Point indices are 32-bit and a Vec3 state's dofs (3 per point) index 32-bit sparse matrices:
+      // a larger grid would wrap indices silently (and no process holds its arrays anyway).
+      const points = n[0] * n[1] * n[2];
+      if (points > MAX_GRID_POINTS) throw this.error(`n = ${n.join(' ')} makes ${points} points, more than the ${MAX_GRID_POINTS} a state can index`, 'give a smaller resolution');
+      return n;
     });
   }
 

@@ -2,6 +2,7 @@ import { Bool, Int, Real, Str, UInt, Vec3, findDataFile, sofaComponent, type Gri
 import { MeshTopology } from '../container/MeshTopology.js';
 import { NO_ELEMENTS, type ElementKind } from '../container/topology-container.js';
 import { Vec3i } from './grid-data.js';
+import { MAX_GRID_POINTS } from './GridTopology.js';
 import { readObjSurface } from './obj-surface.js';
 import { BOUNDARY, INSIDE, gridCoord, voxelGrid, voxelizeSurface, type VoxelGrid } from './sparse-voxelizer.js';
 
@@ -138,6 +139,10 @@ export class SparseGridTopology extends MeshTopology {
     }
     const w = this.cellWidth.value;
     if (w) n = [0, 1, 2].map((k) => Math.ceil((max[k]! - min[k]!) / w) + 1) as [number, number, number];
+    const points = n[0] * n[1] * n[2];
+    if (!Number.isFinite(points) || points > MAX_GRID_POINTS) {
+      throw this.error(`the grid would have ${n.join(' × ')} = ${points} points, more than the ${MAX_GRID_POINTS} a state can index`, w ? 'give a larger cellWidth' : 'give a smaller n');
+    }
 
     const grid = voxelGrid(n, min, max);
     const types = voxelizeSurface(grid, vertices, facets);

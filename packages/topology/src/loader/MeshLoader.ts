@@ -82,6 +82,14 @@ export abstract class MeshLoader extends DataEngine {
   /** Reads the file at `path` into `out` (elements added through addTriangle/addQuad/addPolygon). */
   protected abstract readMesh(path: string, out: MeshBuffers): void;
 
+  /** The raw elements of a file in this loader's format (no transform, no derived elements):
+   *  what a topology container's `filename` reads. Throws MeshFileError on a bad file. */
+  readRawMesh(path: string): MeshBuffers {
+    const buf = emptyMeshBuffers();
+    this.readMesh(path, buf);
+    return buf;
+  }
+
   /** A loader whose Data are set from the scene only and reads no file overrides this. */
   protected needsFile(): boolean {
     return true;
