@@ -1,4 +1,4 @@
-import { addObjectFromAttributes, createRegistry, isBaseMapping, isMapping, isMechanicalState, loadScene, scalarOf, StepProbe, type Data, type Node, type SofaScene } from 'sofa-ts/browser';
+import { addObjectFromAttributes, createRegistry, isBaseMapping, isMapping, isMechanicalState, loadScene, scalarOf, StepProbe, type BaseObject, type Data, type Node, type SofaScene } from 'sofa-ts/browser';
 import { collectDrawItems, describeItems, packFrame, type DrawItem } from './draw-items.js';
 import { MouseSpringForceField, viewerModule } from './mouse-spring.js';
 import type { FromSimulation, SceneCamera, SceneLight, ToSimulation, Vec3Tuple } from './protocol.js';
@@ -136,7 +136,7 @@ export class SceneSession {
     this.items = items;
     this.probe = new StepProbe(scene.root);
     const { items: infos, shown } = describeItems(items, flags, scene.root);
-    this.post({ type: 'loaded', tree: sceneTree(scene.root), items: infos, shown, dt: scene.root.getDt(), bbox: this.bbox(), ...cameraOf(scene.root), lights: lightsOf(scene.root), warnings });
+    this.post({ type: 'loaded', tree: sceneTree(scene.root), items: infos, shown, dt: scene.root.getDt(), bbox: this.bbox(), ...cameraOf(scene.root), lights: lightsOf(scene.root), ...backgroundOf(scene.root), warnings });
     this.sendFrame(true);
   }
 
@@ -286,4 +286,11 @@ function lightsOf(root: Node): SceneLight[] {
     }
   });
   return out;
+}
+
+/** The scene's BackgroundSetting color, when given. */
+function backgroundOf(root: Node): { background?: [number, number, number, number] } {
+  const o = root.getObject((x): x is BaseObject => x.className === 'BackgroundSetting', 'down');
+  const c = o?.findData('color');
+  return c?.isSet && c.value instanceof Float64Array && c.value.length >= 3 ? { background: [c.value[0]!, c.value[1]!, c.value[2]!, c.value[3] ?? 1] } : {};
 }
