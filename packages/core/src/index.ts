@@ -32,6 +32,7 @@ export { coreComponents, default as coreModule } from "./module.js";
 export * from './behavior/topology.js';
 export * from './behavior/mapping.js';
 export * from './data-files.js';
+export * from './host/index.js';
 export * from './scene-warnings.js';
 export * from './inert-component.js';
 export * from './behavior/compliance.js';

@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { BaseMass, Bool, Indices, Real, requireDataFile, sofaComponent, Str, type MatrixAccumulator, type BaseMechanicalState } from '@sofa-ts/core';
+import { BaseMass, Bool, Indices, Real, requireDataFile, sofaComponent, Str, type MatrixAccumulator, type BaseMechanicalState, host } from '@sofa-ts/core';
 import { parseRigidMassFile } from './mass/rigid-mass-file.js';
 import { MassText, RigidInertia } from './rigid-inertia.js';
 import { mstateLink } from './state-link.js';
@@ -112,7 +111,7 @@ export class UniformMass extends BaseMass {
    */
   private loadRigidMassFile(name: string, given: Float64Array): { given: Float64Array; hasMass: boolean } {
     const path = requireDataFile(this, name, 'rigid mass file');
-    const f = parseRigidMassFile(fs.readFileSync(path, 'utf8'));
+    const f = parseRigidMassFile(host().readText(path, 'utf8'));
     if (f.errors.length > 0) throw this.error(`rigid mass file '${name}': ${f.errors.join('; ')}`);
     for (const w of f.warnings) this.warn(`rigid mass file '${name}': ${w}`);
     let base: RigidInertia;

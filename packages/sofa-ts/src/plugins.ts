@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module';
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ContainerModule } from 'inversify';
-import { SofaError, SofaErrors, isBuiltinPluginName, tokens, type ComponentRegistry, type SceneElement } from '@sofa-ts/core';
+import { SofaError, SofaErrors, host, isBuiltinPluginName, tokens, type ComponentRegistry, type SceneElement } from '@sofa-ts/core';
 
 /** The plugin names an element `<RequiredPlugin>` asks for: pluginName, else name. */
 export function requestedPlugins(el: SceneElement): string[] {
@@ -44,8 +41,9 @@ export async function loadRequiredPlugins(root: SceneElement, registry: Componen
  * CLI's `--plugin` (components, docs, run, check) all use this order.
  */
 export function pluginSearchFolders(sceneFile?: string): string[] {
-  const cwd = process.cwd();
-  const sceneDir = sceneFile && !sceneFile.startsWith('<') ? path.dirname(path.resolve(sceneFile)) : undefined;
+  const h = host();
+  const cwd = h.cwd();
+  const sceneDir = sceneFile && !sceneFile.startsWith('<') ? h.path.dirname(h.path.resolve(sceneFile)) : undefined;
   return sceneDir && sceneDir !== cwd ? [sceneDir, cwd] : [cwd];
 }
 
@@ -62,19 +60,12 @@ export async function loadPlugins(names: readonly string[], registry: ComponentR
 }
 
 /** Imports the npm package `name` and loads its ContainerModule into the registry. */
-export async function loadPlugin(name: string, registry: ComponentRegistry, searchFrom: readonly string[] = [process.cwd()]): Promise<void> {
-  let resolved: string | undefined;
-  for (const dir of searchFrom) {
-    try {
-      resolved = createRequire(path.join(dir, 'noop.js')).resolve(name);
-      break;
-    } catch {
-      // try the next folder
-    }
-  }
+export async function loadPlugin(name: string, registry: ComponentRegistry, searchFrom: readonly string[] = [host().cwd()]): Promise<void> {
+  const h = host();
+  if (!h.importPackage) throw new Error('this host cannot import npm packages (plugins run in the server process: sofa-ts view --server)');
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(resolved ? pathToFileURL(resolved).href : name)) as Record<string, unknown>;
+    mod = await h.importPackage(name, searchFrom);
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {

@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import {
   Simulation,
   SofaError,
@@ -13,6 +12,7 @@ import {
   type Node,
   type SceneElement,
   resolvePath,
+  host,
   sceneWarnings,
 } from '@sofa-ts/core';
 import { defaultDataPaths, loadSceneFile, loadSceneString } from '@sofa-ts/loader';
@@ -133,7 +133,7 @@ export class SofaScene {
 }
 
 function dataPathsOf(options: LoadOptions): string[] {
-  return [...(options.dataPaths ?? []), ...defaultDataPaths(process.env)];
+  return [...(options.dataPaths ?? []), ...defaultDataPaths()];
 }
 
 async function fromElement(root: SceneElement, registry: ComponentRegistry, options: LoadOptions, file: string | undefined, readerWarnings: SofaError[]): Promise<SofaScene> {
@@ -141,7 +141,7 @@ async function fromElement(root: SceneElement, registry: ComponentRegistry, opti
   await loadRequiredPlugins(root, registry);
   const warnings: SofaError[] = [...readerWarnings];
   const node = buildScene(root, registry, warnings, { ...(options.strict ? { strict: true } : {}), ...(options.skipUnknown ? { skipUnknown: true } : {}) });
-  setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => path.resolve(p)), ...(options.outputDir ? { outputDir: path.resolve(options.outputDir) } : {}) });
+  setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => host().path.resolve(p)), ...(options.outputDir ? { outputDir: host().path.resolve(options.outputDir) } : {}) });
   if (options.dt !== undefined) node.dt.value = options.dt;
   const scene = new SofaScene(node, registry, file);
   if (options.onDivergence) scene.onDivergence = options.onDivergence;
@@ -158,7 +158,7 @@ async function fromElement(root: SceneElement, registry: ComponentRegistry, opti
 /** Loads a `.scn`/`.xml` scene file, builds and (by default) initialises it. Errors are SofaErrors. */
 export async function loadScene(file: string, options: LoadOptions = {}): Promise<SofaScene> {
   const registry = options.registry ?? createRegistry();
-  const abs = path.resolve(file);
+  const abs = host().path.resolve(file);
   if (options.plugins?.length) await loadPlugins(options.plugins, registry, abs);
   const readerWarnings: SofaError[] = [];
   const root = loadSceneFile(abs, { dataPaths: dataPathsOf(options), isKnownTag: (t: string) => registry.find(t) !== undefined, warnings: readerWarnings });

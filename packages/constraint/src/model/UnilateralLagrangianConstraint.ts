@@ -293,6 +293,11 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
     return false;
   }
 
+  /** The contacts as a viewer draws them: positions P (side 2) and Q (side 1) at detection and the normals (count × 3), the first constraint row of each (count). */
+  get contactGeometry(): { count: number; P: Float64Array; Q: Float64Array; normal: Float64Array; row: Int32Array } {
+    return { count: this.count, P: this.P, Q: this.Q, normal: this.nrm, row: this.row };
+  }
+
   /** 1 for each contact closed after the last solve (λ_n > 0). */
   get contactStatus(): Uint8Array {
     return this.status.subarray(0, this.count);

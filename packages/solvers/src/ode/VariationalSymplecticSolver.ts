@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { Bool, Int, Real, Str, outputFilePath, sofaComponent } from '@sofa-ts/core';
+import { Bool, host, Int, Real, Str, outputFilePath, sofaComponent } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver, type MechanicalSystem } from '@sofa-ts/assembly';
 import { accelerationOf, dotOf, integrate, systemEnergies, SystemOdeSolver } from './ode-support.js';
 
@@ -170,7 +169,6 @@ export class VariationalSymplecticSolver extends SystemOdeSolver {
     if (!this.file.value) return;
     // SOFA opens the file from the current directory.
     const name = outputFilePath(this, this.file.value, 'cwd');
-    if (truncate) fs.writeFileSync(name, `${line}\n`);
-    else fs.appendFileSync(name, `${line}\n`);
+    host().writeFile(name, `${line}\n`, { append: !truncate });
   }
 }

@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { sofaComponent } from '@sofa-ts/core';
+import { host, sofaComponent } from '@sofa-ts/core';
 import { MeshLoader, type MeshBuffers } from './MeshLoader.js';
 import { TextScanner, lineTokens } from './text-scanner.js';
 
@@ -31,7 +30,7 @@ const quadraticTetrahedronEdges = [[0, 1], [1, 2], [0, 2], [0, 3], [2, 3], [1, 3
 })
 export class MeshGmshLoader extends MeshLoader {
   protected readMesh(path: string, out: MeshBuffers): void {
-    const s = new TextScanner(fs.readFileSync(path, 'latin1'), path);
+    const s = new TextScanner(host().readText(path, 'latin1'), path);
     const first = s.readLine();
     let version: number;
     if (first !== undefined && first.startsWith('$MeshFormat')) {

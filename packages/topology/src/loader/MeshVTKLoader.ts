@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { sofaComponent } from '@sofa-ts/core';
+import { host, sofaComponent } from '@sofa-ts/core';
 import { MeshLoader, type MeshBuffers } from './MeshLoader.js';
 import { MeshFileError, TextScanner, lineTokens, parseReal } from './text-scanner.js';
 
@@ -32,7 +31,7 @@ interface Cells {
 })
 export class MeshVTKLoader extends MeshLoader {
   protected readMesh(path: string, out: MeshBuffers): void {
-    const text = fs.readFileSync(path, 'latin1');
+    const text = host().readText(path, 'latin1');
     const head = text.slice(0, 512);
     const firstLine = head.split('\n')[0] ?? '';
     if (firstLine.includes('# vtk DataFile')) this.readLegacy(new TextScanner(text, path), out);

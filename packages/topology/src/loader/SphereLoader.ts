@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { RealArray, Str, Vec3, requireDataFile, sofaComponent } from '@sofa-ts/core';
+import { RealArray, host, Str, Vec3, requireDataFile, sofaComponent } from '@sofa-ts/core';
 import { DataEngine } from '../engine/DataEngine.js';
 import { MeshFileError, TextScanner } from './text-scanner.js';
 import { applyTransform4, isIdentity4, trsMatrix } from './transform.js';
@@ -43,7 +42,7 @@ export class SphereLoader extends DataEngine {
     const path = requireDataFile(this, name, 'sphere file');
     let centers: number[], radii: number[];
     try {
-      ({ centers, radii } = readSph(fs.readFileSync(path, 'latin1'), path));
+      ({ centers, radii } = readSph(host().readText(path, 'latin1'), path));
     } catch (e) {
       if (e instanceof MeshFileError) throw this.error(`cannot read sphere file ${e.message}`);
       throw e;
