@@ -4,6 +4,7 @@ import { SofaError, type SourceLocation } from './errors.js';
 import type { SofaEvent } from './events.js';
 import { Link, type LinkSpec } from './link.js';
 import type { Node } from './node.js';
+import { detachedMessages } from './messages.js';
 import { componentInfoOf } from './component-info.js';
 
 /** SOFA's ComponentState: a component that could not initialise refuses to take part in steps. */
@@ -111,6 +112,22 @@ export abstract class BaseObject implements DataOwner {
   /** An error about this component, located at its declaration in the scene. */
   error(detail: string, hint?: string): SofaError {
     return new SofaError(detail, { ...(this.loc ? { loc: this.loc } : {}), component: this.describe(), ...(hint ? { hint } : {}) });
+  }
+
+  /** An error about one of its Data, located at the attribute that set it (else at the component). */
+  dataError(d: Data<unknown>, detail: string, hint?: string): SofaError {
+    const loc = d.loc ?? this.loc;
+    return new SofaError(detail, { ...(loc ? { loc } : {}), component: this.describe(), ...(hint ? { hint } : {}) });
+  }
+
+  /**
+   * Reports a warning (SOFA's msg_warning) to the scene's message sink: located at `about`'s
+   * attribute when given, else at the component. The same message is reported once.
+   */
+  warn(detail: string, about?: Data<unknown>, hint?: string): void {
+    const loc = about?.loc ?? this.loc;
+    const w = new SofaError(detail, { ...(loc ? { loc } : {}), component: this.describe(), ...(hint ? { hint } : {}) });
+    (this._context ? this._context.messages : detachedMessages).warn(w);
   }
 
   /** Marks the component invalid with the reason; the animation loop refuses to step its subtree. */

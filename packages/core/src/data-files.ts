@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { BaseObject } from './base-object.js';
 import type { Node } from './node.js';
+import { MAX_DATA_FILE_BYTES, formatBytes } from './limits.js';
 
 /** Where a scene finds its data files (meshes, includes): set on the root node by the scene loader. */
 export interface SceneFiles {
@@ -43,9 +44,19 @@ export function findDataFile(obj: BaseObject, name: string): string | undefined 
   return dataFileCandidates(obj, name).find((p) => fs.existsSync(p) && fs.statSync(p).isFile());
 }
 
-/** Like findDataFile, but throws a located error listing where it looked. */
+/**
+ * Like findDataFile, but throws a located error listing where it looked. The file must be a
+ * regular file (not a device or a pipe, which could be read without end) of at most
+ * MAX_DATA_FILE_BYTES.
+ */
 export function requireDataFile(obj: BaseObject, name: string, what = 'file'): string {
   const found = findDataFile(obj, name);
-  if (!found) throw obj.error(`${what} '${name}' not found (looked in: ${dataFileCandidates(obj, name).map((p) => path.dirname(p)).join(', ')})`);
+  if (!found) {
+    const other = dataFileCandidates(obj, name).find((p) => fs.existsSync(p));
+    if (other) throw obj.error(`${what} '${name}' is not a regular file (${other})`);
+    throw obj.error(`${what} '${name}' not found (looked in: ${dataFileCandidates(obj, name).map((p) => path.dirname(p)).join(', ')})`);
+  }
+  const size = fs.statSync(found).size;
+  if (size > MAX_DATA_FILE_BYTES) throw obj.error(`${what} '${name}' is ${formatBytes(size)}, above the limit of ${formatBytes(MAX_DATA_FILE_BYTES)} for a data file`);
   return found;
 }

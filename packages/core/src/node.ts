@@ -1,8 +1,10 @@
 import type { BaseObject } from './base-object.js';
 import { Data, type DataOwner, type DataSpec } from './data.js';
 import { Bool, Real, RealArray, Str, StringArray, Vec3 } from './data-types.js';
+import { positive } from './data-rules.js';
 import type { SourceLocation } from './errors.js';
 import type { SofaEvent } from './events.js';
+import { MessageSink } from './messages.js';
 
 export type SearchDirection = 'local' | 'up' | 'down' | 'root';
 
@@ -29,7 +31,7 @@ export class Node implements DataOwner {
 
   readonly name = this.initData({ name: 'name', type: Str, default: '', help: 'node name' });
   readonly gravity = this.initData({ name: 'gravity', type: Vec3, default: Float64Array.of(0, -9.81, 0), unit: 'm/s²', help: 'gravity in the world frame' });
-  readonly dt = this.initData({ name: 'dt', type: Real, default: 0.01, unit: 's', help: 'time step' });
+  readonly dt = this.initData({ name: 'dt', type: Real, default: 0.01, unit: 's', range: positive, help: 'time step' });
   readonly time = this.initData({ name: 'time', type: Real, default: 0, unit: 's', help: 'current simulated time' });
   readonly animate = this.initData({ name: 'animate', type: Bool, default: false, help: 'animate the simulation' });
   readonly activated = this.initData({ name: 'activated', type: Bool, default: true, help: 'a deactivated node is skipped by every visitor' });
@@ -40,6 +42,8 @@ export class Node implements DataOwner {
   readonly depend = this.initData({ name: 'depend', type: Str, default: '', help: 'dependencies of the node (old SOFA attribute, accepted and unused)' });
   readonly showBoundingTree = this.initData({ name: 'showBoundingTree', type: Bool, default: false, help: 'display the bounding tree of collision models', group: 'Visualization' });
   readonly bbox = this.initData({ name: 'bbox', type: RealArray(0, 'BoundingBox'), default: new Float64Array(0), help: 'bounding box of the node', group: 'Visualization' });
+
+  private _messages: MessageSink | undefined;
 
   constructor(name = '') {
     if (name) this.name.value = name;
@@ -124,6 +128,12 @@ export class Node implements DataOwner {
 
   getObjectByName(name: string): BaseObject | undefined {
     return this.objects.find((o) => o.getName() === name);
+  }
+
+  /** The warnings of the scene (one sink, owned by the root). */
+  get messages(): MessageSink {
+    const r = this.root;
+    return (r._messages ??= new MessageSink());
   }
 
   // ---- context ------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import type { BaseObject } from './base-object.js';
 import { isAnimationLoop, type BaseAnimationLoop } from './behavior/solvers.js';
 import { isBaseMapping } from './behavior/mapping.js';
+import { checkDataRanges } from './data-rules.js';
 import { SofaError, SofaErrors } from './errors.js';
 import { ResetEvent } from './events.js';
 import type { Node } from './node.js';
@@ -39,6 +40,10 @@ export class Simulation {
   init(): void {
     if (this.initialised) return;
     const errors: SofaError[] = [];
+    // Values written in the scene are checked first: a refused value stops the scene before any
+    // component runs (its consequences would only add confusing errors).
+    checkSceneValues(this.root, errors);
+    if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
     initNode(this.root, errors);
     if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
     propagateMechanicalMappings(this.root);
@@ -81,9 +86,31 @@ function propagateMechanicalMappings(root: Node): void {
   });
 }
 
+/** Declared ranges and finiteness of the values the scene gives directly (not through links). */
+function checkSceneValues(root: Node, errors: SofaError[]): void {
+  root.visit((node) => {
+    const nodeCheck = checkDataRanges(node.dataFields, `Node '${node.getName()}'`, node.loc);
+    errors.push(...nodeCheck.errors);
+    for (const w of nodeCheck.warnings) node.messages.warn(w);
+    for (const obj of node.objects) {
+      const check = checkDataRanges(obj.dataFields, obj.describe(), obj.loc, 'unlinked');
+      errors.push(...check.errors);
+      for (const w of check.warnings) node.messages.warn(w);
+    }
+  });
+}
+
 function initNode(node: Node, errors: SofaError[]): void {
   node.copyContextFromParent();
   for (const obj of node.objects) {
+    // Values that follow another Data are known now that their source ran its init.
+    const check = checkDataRanges(obj.dataFields, obj.describe(), obj.loc, 'linked');
+    for (const w of check.warnings) node.messages.warn(w);
+    if (check.errors.length > 0) {
+      errors.push(...check.errors);
+      obj.invalidate(check.errors[0]!.detail);
+      continue;
+    }
     try {
       resolveSearchLinks(obj);
       obj.init();

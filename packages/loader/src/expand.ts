@@ -1,10 +1,11 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import * as path from 'node:path';
 import { SofaError, formatLocation, type SceneAttribute, type SceneElement } from '@sofa-ts/core';
 import { dataFileCandidates, resolveDataFile } from './data-paths.js';
 import { applyIncludeAttributes, modeForName, type IncludeMode } from './include-attributes.js';
 import { mergeInto } from './merge.js';
 import { parseXmlDocument } from './parse-xml.js';
+import { readSceneText } from './read-scene-file.js';
 import { attributeValue, type ElementDraft } from './scene-types.js';
 
 /** An expanded element and how it joins its parent. */
@@ -116,13 +117,7 @@ export class SceneExpander {
   private parse(file: string, via: SceneElement): SceneElement {
     let root = this.parsed.get(file);
     if (root === undefined) {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (e) {
-        throw new SofaError(`cannot read included file '${file}': ${(e as Error).message}`, { loc: via.loc, cause: e });
-      }
-      root = parseXmlDocument(text, file, this.options.warnings);
+      root = parseXmlDocument(readSceneText(file, 'included file', via.loc), file, this.options.warnings);
       this.parsed.set(file, root);
     }
     return root;

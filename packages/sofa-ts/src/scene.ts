@@ -34,12 +34,22 @@ export interface LoadOptions {
 /** A loaded scene: its graph, the simulation that steps it, and the registry that built it. */
 export class SofaScene {
   readonly simulation: Simulation;
-  /** What SOFA would warn about while loading: unused attributes, renamed Data, template
-   *  fallbacks, lenient XML, components left out under `skipUnknown`; each located. */
+  /**
+   * Warnings, in the order they came: what SOFA would warn about while loading (unused attributes,
+   * renamed Data, template fallbacks, lenient XML, components left out under `skipUnknown`), then
+   * those of its components (values reset as SOFA resets them, settings not honoured) at init and
+   * during steps; each located.
+   */
   readonly warnings: SofaError[] = [];
 
   constructor(readonly root: Node, readonly registry: ComponentRegistry, readonly file: string | undefined) {
     this.simulation = new Simulation(root);
+    root.messages.onWarning((w) => this.warnings.push(w));
+  }
+
+  /** Calls `fn` for each warning raised from now on (at init or during a step); returns the function that stops it. */
+  onWarning(fn: (w: SofaError) => void): () => void {
+    return this.root.messages.onWarning(fn);
   }
 
   init(): this {

@@ -1,15 +1,4 @@
-import {
-  BaseObject,
-  Bool,
-  Real,
-  Str,
-  UInt,
-  contextMeshTopology,
-  isMechanicalState,
-  isTopology,
-  type BaseMechanicalState,
-  type BaseMeshTopology,
-} from '@sofa-ts/core';
+import { BaseObject, Bool, contextMeshTopology, inClosed, isMechanicalState, isTopology, nonNegative, Real, Str, UInt, type BaseMechanicalState, type BaseMeshTopology } from '@sofa-ts/core';
 import { CubeTree } from './cube-tree.js';
 import { IntSet } from './data-types.js';
 
@@ -35,8 +24,8 @@ export abstract class CollisionModel extends BaseObject {
   readonly selfCollision = this.initData({ name: 'selfCollision', type: Bool, default: false, help: 'flag indication if the object can self collide (also needed for two models of the same node to collide)' });
   readonly contactDistance = this.initData({ name: 'contactDistance', type: Real, default: 0, unit: 'm', aliases: ['proximity'], help: 'distance added along the normal of the collision elements ("skinning"): contacts arise at this distance of the elements' });
   readonly contactStiffness = this.initData({ name: 'contactStiffness', type: Real, default: 10, help: 'contact stiffness (a penalty contact uses the product of both models\' stiffnesses divided by the contact distance)' });
-  readonly contactFriction = this.initData({ name: 'contactFriction', type: Real, default: 0, help: 'contact friction coefficient (dry or viscous or unused depending on the contact method)' });
-  readonly contactRestitution = this.initData({ name: 'contactRestitution', type: Real, default: 0, help: 'contact coefficient of restitution' });
+  readonly contactFriction = this.initData({ name: 'contactFriction', type: Real, default: 0, range: nonNegative, help: 'contact friction coefficient (dry or viscous or unused depending on the contact method)' });
+  readonly contactRestitution = this.initData({ name: 'contactRestitution', type: Real, default: 0, range: inClosed(0, 1), help: 'contact coefficient of restitution' });
   readonly contactResponse = this.initData({ name: 'contactResponse', type: Str, default: '', help: 'if set, the class of contact response the contact manager should use for this model (indicative)' });
   readonly color = this.initData({ name: 'color', type: Str, default: '1 0 0 1', help: 'color used to display the collision model if requested', group: 'Visualization' });
   readonly group = this.initData({ name: 'group', type: IntSet, default: new Int32Array(0), help: 'IDs of the groups containing this model; no collision can occur between collision models included in a common group' });
@@ -105,8 +94,22 @@ export abstract class CollisionModel extends BaseObject {
     }
     if (n === 0) return;
     this.computeElementBoxes(this.boxes);
+    this.checkFiniteBoxes();
     this.tree.setElementBoxes(this.boxes);
     this.tree.compute(depth);
+  }
+
+  /**
+   * Refuses non-finite geometry: with a NaN or infinite position every distance test is NaN, which
+   * no alarm distance rejects, and every pair of elements would become a contact.
+   */
+  private checkFiniteBoxes(): void {
+    const b = this.boxes;
+    for (let k = 0; k < b.length; k++) {
+      if (Number.isFinite(b[k]!)) continue;
+      const s = this.getMechanicalState();
+      throw this.error(`element ${Math.floor(k / 6)} has a non-finite position (${b[k]}) at time ${this.context.getTime()}: collision detection needs finite positions of ${s.describe()}`, 'the simulation diverged, or a position, a mapping or a transform of the scene is not finite');
+    }
   }
 
   /** Box of the whole model (the root cube) after computeBoundingTree: (min xyz, max xyz). */

@@ -1,4 +1,4 @@
-import { Bool, Int, IndexArray, Real, RealArray, sofaComponent, type BaseLagrangianConstraint, type ConstraintBlockInfo } from '@sofa-ts/core';
+import { Bool, IndexArray, Int, nonNegative, Real, RealArray, sofaComponent, type BaseLagrangianConstraint, type ConstraintBlockInfo } from '@sofa-ts/core';
 import type { BaseConstraintCorrection } from '../correction/base-constraint-correction.js';
 import { BaseConstraintSolver, type ConstraintStep } from './base-constraint-solver.js';
 import { LcpWork, gaussSeidelLcp1, nlcpGaussSeidel, type LcpResult } from './lcp-kernels.js';
@@ -30,12 +30,12 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
   readonly displayDebug = this.initData({ name: 'displayDebug', type: Bool, default: false, help: 'display debug information' });
   readonly initialGuess = this.initData({ name: 'initial_guess', type: Bool, default: true, help: 'activate LCP results history to improve its resolution performances' });
   readonly buildLcp = this.initData({ name: 'build_lcp', type: Bool, default: true, help: 'LCP is not fully built to increase performance in some case' });
-  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 0.001, help: 'residual error threshold for termination of the Gauss-Seidel algorithm' });
-  readonly maxIt = this.initData({ name: 'maxIt', type: Int, default: 1000, help: 'maximal number of iterations of the Gauss-Seidel algorithm', aliases: ['maxIterations'] });
-  readonly regularizationTerm = this.initData({ name: 'regularizationTerm', type: Real, default: 0, help: 'add regularization factor times the identity matrix to the compliance W when solving constraints' });
-  readonly mu = this.initData({ name: 'mu', type: Real, default: 0.6, help: 'friction coefficient' });
-  readonly minW = this.initData({ name: 'minW', type: Real, default: 0, help: 'if not zero, constraints whose self-compliance (i.e. the corresponding value on the diagonal of W) is smaller than this threshold will be ignored' });
-  readonly maxF = this.initData({ name: 'maxF', type: Real, default: 0, help: 'if not zero, constraints whose response force becomes larger than this threshold will be ignored' });
+  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 0.001, range: nonNegative, help: 'residual error threshold for termination of the Gauss-Seidel algorithm' });
+  readonly maxIt = this.initData({ name: 'maxIt', type: Int, default: 1000, range: nonNegative, help: 'maximal number of iterations of the Gauss-Seidel algorithm', aliases: ['maxIterations'] });
+  readonly regularizationTerm = this.initData({ name: 'regularizationTerm', type: Real, default: 0, range: nonNegative, help: 'add regularization factor times the identity matrix to the compliance W when solving constraints' });
+  readonly mu = this.initData({ name: 'mu', type: Real, default: 0.6, range: nonNegative, help: 'friction coefficient' });
+  readonly minW = this.initData({ name: 'minW', type: Real, default: 0, range: nonNegative, help: 'if not zero, constraints whose self-compliance (i.e. the corresponding value on the diagonal of W) is smaller than this threshold will be ignored' });
+  readonly maxF = this.initData({ name: 'maxF', type: Real, default: 0, range: nonNegative, help: 'if not zero, constraints whose response force becomes larger than this threshold will be ignored' });
   readonly multiGrid = this.initData({ name: 'multi_grid', type: Bool, default: false, help: 'activate multi_grid resolution (not provided by sofa-ts: refused)' });
   readonly multiGridLevels = this.initData({ name: 'multi_grid_levels', type: Int, default: 2, help: 'if multi_grid is active: how many levels to create (>=2)' });
   readonly mergeMethod = this.initData({ name: 'merge_method', type: Int, default: 0, help: 'if multi_grid is active: which method to use to merge constraints (0 = compliance-based, 1 = spatial coordinates)' });
@@ -63,7 +63,6 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
 
   override init(): void {
     if (this.multiGrid.value) throw this.error('multi_grid is not provided by sofa-ts', 'remove multi_grid (the Gauss-Seidel resolution is used)');
-    if (this.maxIt.value < 0) throw this.error(`maxIt must be >= 0 (got ${this.maxIt.value})`);
   }
 
   solveConstraint(step: ConstraintStep): void {

@@ -1,16 +1,4 @@
-import {
-  BaseForceField,
-  Bool,
-  Enum,
-  Real,
-  RealArray,
-  Str,
-  isTopology,
-  sofaComponent,
-  type BaseMechanicalState,
-  type BaseMeshTopology,
-  type MatrixAccumulator,
-} from '@sofa-ts/core';
+import { BaseForceField, Bool, Enum, inHalfOpen, isTopology, nonNegative, orReset, Real, RealArray, sofaComponent, Str, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator } from '@sofa-ts/core';
 import { emitElementMatrix, rotatedElementStiffness } from './element-matrix.js';
 import { sameElements } from './corotational-tetrahedra.js';
 import { polarDecomposition } from './polar-decomposition.js';
@@ -57,8 +45,8 @@ function hasStiffnessCoefficients(t: unknown): t is StiffnessCoefficients {
   templates: ['Vec3d'],
 })
 export class HexahedronFEMForceField extends BaseForceField {
-  readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(1), default: Float64Array.of(DEFAULT_YOUNG_MODULUS), unit: 'Pa', help: "Young's modulus of Hooke's law: one value, or one per element" });
-  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: RealArray(1), default: Float64Array.of(DEFAULT_POISSON_RATIO), help: "Poisson's ratio of Hooke's law, in [0, 0.5): one value, or one per element" });
+  readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(1), default: Float64Array.of(DEFAULT_YOUNG_MODULUS), unit: 'Pa', range: orReset(nonNegative, DEFAULT_YOUNG_MODULUS), help: "Young's modulus of Hooke's law: one value, or one per element" });
+  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: RealArray(1), default: Float64Array.of(DEFAULT_POISSON_RATIO), range: orReset(inHalfOpen(0, 0.5), DEFAULT_POISSON_RATIO), help: "Poisson's ratio of Hooke's law, in [0, 0.5): one value, or one per element" });
   readonly method = this.initData({ name: 'method', type: Enum(['large', 'polar', 'small'] as const), default: 'large', help: "'large' (frame of the mean edges), 'polar' or 'small' displacements" });
   readonly updateStiffnessMatrix = this.initData({ name: 'updateStiffnessMatrix', type: Bool, default: false, help: 'recompute the element stiffness from the deformed element at every force evaluation' });
   readonly gatherPt = this.initData({ name: 'gatherPt', type: Str, default: ' ', help: 'points accumulated per thread in the gather operation (GPU versions only; accepted)' });

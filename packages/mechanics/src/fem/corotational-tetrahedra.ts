@@ -1,12 +1,4 @@
-import {
-  BaseForceField,
-  Bool,
-  RealArray,
-  isTopology,
-  type BaseMechanicalState,
-  type BaseMeshTopology,
-  type MatrixAccumulator,
-} from '@sofa-ts/core';
+import { BaseForceField, Bool, inHalfOpen, isTopology, nonNegative, orReset, RealArray, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator } from '@sofa-ts/core';
 import { emitElementMatrix, rotatedElementStiffness } from './element-matrix.js';
 import { polarDecomposition, polarDecompositionStable } from './polar-decomposition.js';
 import {
@@ -42,8 +34,8 @@ export type TetrahedronMethod = 'small' | 'large' | 'polar' | 'svd';
  *   K_e = −Rᵀ·(J·K·Jᵀ)·R  (no derivative of R: exact at rigidly moved rest shapes, as in SOFA).
  */
 export abstract class CorotationalTetrahedra extends BaseForceField {
-  readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(1), default: Float64Array.of(DEFAULT_YOUNG_MODULUS), unit: 'Pa', help: "Young's modulus of Hooke's law: one value, or one per element" });
-  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: RealArray(1), default: Float64Array.of(DEFAULT_POISSON_RATIO), help: "Poisson's ratio of Hooke's law, in [0, 0.5): one value, or one per element" });
+  readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(1), default: Float64Array.of(DEFAULT_YOUNG_MODULUS), unit: 'Pa', range: orReset(nonNegative, DEFAULT_YOUNG_MODULUS), help: "Young's modulus of Hooke's law: one value, or one per element" });
+  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: RealArray(1), default: Float64Array.of(DEFAULT_POISSON_RATIO), range: orReset(inHalfOpen(0, 0.5), DEFAULT_POISSON_RATIO), help: "Poisson's ratio of Hooke's law, in [0, 0.5): one value, or one per element" });
   readonly localStiffnessFactor = this.initData({ name: 'localStiffnessFactor', type: RealArray(1), default: new Float64Array(0), help: 'factors of the Young modulus per element: with N elements and M values, element i uses value i·M/N' });
   readonly updateStiffnessMatrix = this.initData({ name: 'updateStiffnessMatrix', type: Bool, default: false, help: 'recompute the strain-displacement matrices from the deformed elements at every force evaluation' });
   readonly computeGlobalMatrix = this.initData({ name: 'computeGlobalMatrix', type: Bool, default: false, help: "SOFA's old assembled path ('small' and 'large' only; with 'polar' or 'svd' SOFA computes no force)", aliases: ['assembling'] });

@@ -1,4 +1,5 @@
 import { Bool, Int, sofaComponent, type Data } from '@sofa-ts/core';
+import { checkGridSize } from './grid-size.js';
 import { MeshTopology } from '../container/MeshTopology.js';
 import { surfaceEdges } from '../container/mesh-derivation.js';
 import { NO_ELEMENTS, type ElementKind } from '../container/topology-container.js';
@@ -46,12 +47,25 @@ export class GridTopology extends MeshTopology {
     return [n[0]!, n[1]!, n[2]!];
   }
 
-  /** The number of points along x, y, z (SOFA's checkGridResolution: below 1 gives 2 2 2). */
+  /**
+   * The number of points along x, y, z (SOFA's checkGridResolution: below 1 gives 2 2 2, with a
+   * warning). A grid of more than MAX_POINTS points is refused before anything is allocated.
+   */
   resolution(): [number, number, number] {
     return this.cached('resolution', () => {
       const n = this.resolutionBeforeCheck();
-      return n[0] < 1 || n[1] < 1 || n[2] < 1 ? [2, 2, 2] : n;
+      if (n[0] < 1 || n[1] < 1 || n[2] < 1) {
+        this.warn(`the grid resolution ${n.join(' ')} needs at least 1 point along each axis: 2 2 2 is used instead, as SOFA does`, this.n);
+        return [2, 2, 2];
+      }
+      checkGridSize(this, n, this.resolutionSource());
+      return n;
     });
+  }
+
+  /** The Data the resolution comes from, where a message about it points. */
+  protected resolutionSource(): Data<unknown> {
+    return (this.nx.isSet && this.ny.isSet && this.nz.isSet ? this.nx : this.n) as Data<unknown>;
   }
 
   protected resolutionBeforeCheck(): [number, number, number] {

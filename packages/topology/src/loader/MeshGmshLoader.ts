@@ -52,7 +52,8 @@ export class MeshGmshLoader extends MeshLoader {
     } else if (first !== undefined && first.startsWith('$NOD')) {
       version = 1;
     } else {
-      throw s.fail(`not a Gmsh file: the first line should be '$MeshFormat' or '$NOD', found '${first ?? ''}'`, 1);
+      // Not quoted: the file may be anything (a scene must not make sofa-ts print another file's content).
+      throw s.fail(`not a Gmsh file: the first line is not '$MeshFormat' or '$NOD'`, 1);
     }
     if (!this.createSubelements.isSet) this.createSubelements.value = true;
     if (version <= 2) this.readV1V2(s, version, out);
