@@ -163,6 +163,7 @@ export class HexahedronFEMForceField extends BaseForceField {
       const K = new Float64Array(576);
       hexahedronStiffness(K, h[0]!, h[1]!, h[2]!, restShape);
       if (factor !== 1) for (let k = 0; k < 576; k++) K[k] = K[k]! * factor;
+      if (!K.every(Number.isFinite)) throw this.dataError(this.youngModulus, `the stiffness of hexahedron ${e} is not finite (youngModulus ${valueInElement(E, e, DEFAULT_YOUNG_MODULUS)} overflows, or the element is degenerate)`);
       this.kOf[e] = pool.length;
       if (shared) keys.set(key, pool.length);
       pool.push(K);

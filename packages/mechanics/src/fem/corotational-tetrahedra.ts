@@ -156,6 +156,9 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
       this.mat[3 * e] = this.hooke[0]! * s;
       this.mat[3 * e + 1] = this.hooke[1]! * s;
       this.mat[3 * e + 2] = this.hooke[2]! * s;
+      if (!(Number.isFinite(this.mat[3 * e]!) && Number.isFinite(this.mat[3 * e + 1]!) && Number.isFinite(this.mat[3 * e + 2]!))) {
+        throw this.dataError(this.youngModulus, `the stiffness of tetrahedron ${e} is not finite (youngModulus ${young} over a volume of ${vol} overflows)`);
+      }
       // rest rotation R₀ and rest shape in its frame
       const o = 12 * e;
       if (this.activeMethod === 'small') {
