@@ -4,7 +4,8 @@ import { createRegistry, didYouMean, loadPlugin, type ComponentEntry } from 'sof
 /** `sofa-ts components [NAME]`: the registry, or one component's Data fields and links. */
 export async function componentsCommand(name: string | undefined, plugins: readonly string[] = []): Promise<number> {
   const registry = createRegistry();
-  for (const p of plugins) await loadPlugin(p, registry);
+  // Plugins named on the command line are the user's choice: a file path is allowed there.
+  for (const p of plugins) await loadPlugin(p, registry, [process.cwd()], { allowPaths: true });
   const out = process.stdout;
   if (!name) {
     const entries = registry.entries();

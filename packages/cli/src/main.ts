@@ -4,6 +4,7 @@ import { componentsCommand } from './components.js';
 import { reportError } from './errors.js';
 import { regressionCommand } from './regression.js';
 import { runCommand } from './run.js';
+import { setAllowPluginPathsByDefault } from 'sofa-ts';
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
 const positiveInt = (v: string): number => {
@@ -36,7 +37,9 @@ export async function main(argv: string[]): Promise<number> {
     .option('--write-period <K>', 'write states every K steps', positiveInt, 1)
     .option('--strict', 'treat every warning as an error (unused attributes, renamed Data, template fallbacks, lenient XML)')
     .option('--skip-unknown', 'leave unknown components out of the scene with a warning, as SOFA does (default: an error)')
-    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean }) => {
+    .option('--allow-plugin-path', 'let RequiredPlugin load a JavaScript file by its path (the file runs when the scene loads); by default only installed sofa-ts plugin packages are loaded')
+    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; allowPluginPath?: boolean }) => {
+      if (o.allowPluginPath) setAllowPluginPathsByDefault(true);
       code = await runCommand(scene, { ...o, writePeriod: Math.max(1, o.writePeriod) });
     });
 

@@ -29,6 +29,12 @@ export interface LoadOptions {
   strict?: boolean;
   /** Unknown components are warned about and left out, as SOFA does (default: they are errors). */
   skipUnknown?: boolean;
+  /**
+   * Let `<RequiredPlugin pluginName="./file.js">` load a file (relative to the scene's folder):
+   * its code runs when the scene is loaded. Default false: only installed npm packages that
+   * declare themselves sofa-ts plugins are loaded (see plugins.ts).
+   */
+  allowPluginPaths?: boolean;
 }
 
 /** A loaded scene: its graph, the simulation that steps it, and the registry that built it. */
@@ -91,7 +97,7 @@ function dataPathsOf(options: LoadOptions): string[] {
 
 async function fromElement(root: SceneElement, registry: ComponentRegistry, options: LoadOptions, file: string | undefined, readerWarnings: SofaError[]): Promise<SofaScene> {
   if (options.strict && readerWarnings.length > 0) throw readerWarnings.length === 1 ? readerWarnings[0]! : new SofaErrors(readerWarnings);
-  await loadRequiredPlugins(root, registry);
+  await loadRequiredPlugins(root, registry, options.allowPluginPaths !== undefined ? { allowPaths: options.allowPluginPaths } : {});
   const warnings: SofaError[] = [...readerWarnings];
   const node = buildScene(root, registry, warnings, { ...(options.strict ? { strict: true } : {}), ...(options.skipUnknown ? { skipUnknown: true } : {}) });
   setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => path.resolve(p)) });
