@@ -17,7 +17,7 @@ export abstract class KrylovKKTSolver extends BaseKKTSolver {
   readonly precision = this.initData({ name: 'precision', type: Real, default: 1e-3, help: 'residual norm threshold' });
   readonly relative = this.initData({ name: 'relative', type: Bool, default: false, help: 'use relative precision' });
   readonly verbose = this.initData({ name: 'verbose', type: Bool, default: false, help: 'print the iterations and residual of each solve' });
-  readonly restart = this.initData({ name: 'restart', type: UInt, default: 0, help: 'restart every n steps (accepted)' });
+  readonly restart = this.initData({ name: 'restart', type: UInt, default: 0, help: 'restart every n steps (not provided: every solve starts from the previous solution; a warning says so when set)' });
   readonly parallel = this.initData({ name: 'parallel', type: Bool, default: false, help: 'parallel products (accepted; products are sequential)' });
 
   protected response: BaseResponse | undefined;
@@ -40,6 +40,7 @@ export abstract class KrylovKKTSolver extends BaseKKTSolver {
 
   override init(): void {
     this.response = findResponse(this.context);
+    if (this.restart.value !== 0) this.warn(`restart=${this.restart.value} is not honoured: every solve starts from the previous solution (warm start)`, this.restart);
   }
 
   factor(sys: KKTSystem): void {

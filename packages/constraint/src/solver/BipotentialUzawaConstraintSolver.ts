@@ -49,14 +49,8 @@ export class BipotentialUzawaConstraintSolver extends BaseConstraintSolver {
   readonly currentInnerIterations = this.initData({ name: 'currentInnerIterations', type: Int, default: 0, help: 'local method: inner Uzawa iterations of the last solve, summed over contacts and sweeps', output: true });
 
   private readonly uzawa = new UzawaWork();
+  private warnedTruncation = false;
   private readonly gs = new GaussSeidelWork();
-
-  override init(): void {
-    if (this.maxIterations.value < 0) throw this.error(`maxIterations must be >= 0 (got ${this.maxIterations.value})`);
-    if (this.rho.value < 0) throw this.error(`rho must be >= 0 (got ${this.rho.value})`);
-    if (this.residualTolerance.value < 0) throw this.error(`residualTolerance must be >= 0 (got ${this.residualTolerance.value})`);
-    if (!(this.rhoFactor.value > 0)) throw this.error(`rhoFactor must be > 0 (got ${this.rhoFactor.value})`);
-  }
 
   get options(): UzawaOptions {
     return {
@@ -81,6 +75,11 @@ export class BipotentialUzawaConstraintSolver extends BaseConstraintSolver {
     this.currentError.value = res.error;
     this.currentRho.value = this.uzawa.rho;
     this.currentInnerIterations.value = this.uzawa.innerIterations;
+    if (this.uzawa.innerTruncations > 0 && !this.warnedTruncation) {
+      // Once per run: the inner loop's last iterate is used, as the method does.
+      this.warnedTruncation = true;
+      this.warn(`the local Uzawa inner loop reached maxLocalIterations=${this.maxLocalIterations.value} before localTolerance=${this.localTolerance.value} (${this.uzawa.innerTruncations} contact(s), first at time ${step.time}); its last iterate is used`, this.maxLocalIterations);
+    }
     if (this.computeConstraintForces.value) this.constraintForces.value = Float64Array.from(this.problem.force);
     this.applyCorrection(step, this.problem.force);
     this.lastStats = { iterations: res.iterations, residual: res.error, timeMs: performance.now() - t0 };

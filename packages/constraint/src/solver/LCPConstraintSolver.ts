@@ -43,7 +43,7 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
   readonly mergeLocalLevels = this.initData({ name: 'merge_local_levels', type: Int, default: 2, help: 'if merge_method is 1: up to the specified level of the multigrid, constraints are grouped locally' });
   readonly constraintForces = this.initData({ name: 'constraintForces', type: RealArray(0), default: new Float64Array(0), help: 'constraint forces of the last step (stored only if computeConstraintForces)', output: true });
   readonly computeConstraintForces = this.initData({ name: 'computeConstraintForces', type: Bool, default: false, help: 'enable the storage of the constraintForces' });
-  readonly group = this.initData({ name: 'group', type: IndexArray(1, 'set<int>'), default: Uint32Array.of(0), help: 'list of ID of groups of constraints to be handled by this solver' });
+  readonly group = this.initData({ name: 'group', type: IndexArray(1, 'set<int>'), default: Uint32Array.of(0), help: 'list of ID of groups of constraints to be handled by this solver (not provided: the solver handles every constraint; a warning says so when set to other groups)' });
   readonly showLevels = this.initData({ name: 'showLevels', type: Int, default: 0, help: 'number of constraint levels to display', group: 'Visualization' });
   readonly showCellWidth = this.initData({ name: 'showCellWidth', type: Real, default: 0, help: 'distance between each constraint cells', group: 'Visualization' });
   readonly showTranslation = this.initData({ name: 'showTranslation', type: RealArray(3, 'Vec3d'), default: new Float64Array(3), help: 'position of the first cell', group: 'Visualization' });
@@ -62,6 +62,8 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
   private readonly f3 = new Float64Array(3);
 
   override init(): void {
+    const g = this.group.value;
+    if (!(g.length === 1 && g[0] === 0)) this.warn(`group=${Array.from(g).join(' ')} is not honoured: this solver handles every constraint of the scene, whatever its group`, this.group);
     if (this.multiGrid.value) throw this.error('multi_grid is not provided by sofa-ts', 'remove multi_grid (the Gauss-Seidel resolution is used)');
   }
 

@@ -42,7 +42,7 @@ export class RestShapeSpringsForceField extends BaseForceField {
   readonly angularStiffness = this.initData({ name: 'angularStiffness', type: RealArray(0), default: new Float64Array(0), help: 'angular stiffness of the springs (rigid templates only)' });
   readonly pivotPoints = this.initData({ name: 'pivot_points', type: RealArray(3), default: new Float64Array(0), help: 'global pivot points used instead of the rigid centres (rigid templates only)' });
   readonly externalPoints = this.initData({ name: 'external_points', type: Indices, default: new Uint32Array(0), help: 'points of the external rest shape the springs attach to (default: 0, 1, 2, …)' });
-  readonly recomputeIndices = this.initData({ name: 'recompute_indices', type: Bool, default: true, help: 'recompute the indices at each step (accepted; the points do not change here)' });
+  readonly recomputeIndices = this.initData({ name: 'recompute_indices', type: Bool, default: true, help: 'recompute the springs from points, external_points and stiffness at each step (when they changed, e.g. linked to an engine); false: keep those of init' });
   readonly drawSpring = this.initData({ name: 'drawSpring', type: Bool, default: false, help: 'draw the springs', group: 'Visualization' });
   readonly springColor = this.initData({ name: 'springColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(0, 1, 0, 1), help: 'spring color', group: 'Visualization' });
   readonly activeDirections = this.initData({ name: 'activeDirections', type: BoolList, default: Uint8Array.of(1, 1, 1, 1, 1, 1), help: 'directions in which the springs act (1) or not (0), per derivative component' });
@@ -106,6 +106,20 @@ export class RestShapeSpringsForceField extends BaseForceField {
     this.q = Uint32Array.from(anchors);
     this.k = Float64Array.from({ length: pts.length }, (_, i) => (i < ks.length ? ks[i]! : ks[0]!));
     this.ready = true;
+    this.setupCounters = this.inputCounters();
+  }
+
+  /** Counters of points, external_points and stiffness when the springs were set up. */
+  private setupCounters = '';
+
+  private inputCounters(): string {
+    return `${this.points.counter} ${this.externalPoints.counter} ${this.stiffness.counter}`;
+  }
+
+  /** SOFA's recompute_indices: at each step the springs follow points, external_points and stiffness. */
+  private refreshSprings(): void {
+    if (!this.ready) this.setup();
+    else if (this.recomputeIndices.value && this.inputCounters() !== this.setupCounters) this.setup();
   }
 
   /** Rest coordinates: the external state's positions, or this state's rest positions. */
@@ -117,7 +131,7 @@ export class RestShapeSpringsForceField extends BaseForceField {
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
     const d = this.states[0]!.stateType.derivSize;
     const fs = f[0]!, xs = x[0]!;
-    if (!this.ready) this.setup();
+    this.refreshSprings();
     const x0 = this.restCoords();
     // f_p −= k·(x_p − x̄_q) on the active directions
     for (let i = 0; i < this.p.length; i++) {
