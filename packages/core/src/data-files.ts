@@ -57,6 +57,6 @@ export function requireDataFile(obj: BaseObject, name: string, what = 'file'): s
     throw obj.error(`${what} '${name}' not found (looked in: ${dataFileCandidates(obj, name).map((p) => path.dirname(p)).join(', ')})`);
   }
   const size = fs.statSync(found).size;
-  if (size > MAX_DATA_FILE_BYTES) throw obj.error(`${what} '${name}' is ${formatBytes(size)}, above the limit of ${formatBytes(MAX_DATA_FILE_BYTES)} for a data file`);
+  if (size > MAX_DATA_FILE_BYTES) throw obj.error(`${what} '${name}' is ${formatBytes(size)} (${size} bytes), above the limit of ${formatBytes(MAX_DATA_FILE_BYTES)} for a data file`);
   return found;
 }

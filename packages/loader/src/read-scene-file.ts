@@ -17,7 +17,7 @@ export function readSceneText(file: string, what: string, loc?: SourceLocation):
     if (e instanceof SofaError) throw e;
     throw new SofaError(`cannot read ${what} '${file}': ${(e as Error).message}`, { ...at, cause: e });
   }
-  if (size > MAX_SCENE_FILE_BYTES) throw new SofaError(`${what} '${file}' is ${formatBytes(size)}, above the limit of ${formatBytes(MAX_SCENE_FILE_BYTES)} for a scene file`, at);
+  if (size > MAX_SCENE_FILE_BYTES) throw new SofaError(`${what} '${file}' is ${formatBytes(size)} (${size} bytes), above the limit of ${formatBytes(MAX_SCENE_FILE_BYTES)} for a scene file`, at);
   try {
     return readFileSync(file, 'utf8');
   } catch (e) {

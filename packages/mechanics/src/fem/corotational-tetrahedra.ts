@@ -183,6 +183,13 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
       for (let k = 0; k < 9; k++) this.rot[9 * e + k] = this.rot0[9 * e + k] = R[k]!;
       strainDisplacement(this.grad, o, X);
     }
+    // A material that overflows once multiplied by the element's shape (youngModulus="1e308")
+    // would make every force NaN: refused here, at youngModulus.
+    for (let e = 0; e < n; e++) {
+      if (!this.elementStiffness(this.kScratch, e).every(Number.isFinite)) {
+        throw this.dataError(this.youngModulus, `the stiffness of tetrahedron ${e} is not finite (youngModulus ${valueInElement(E, e, DEFAULT_YOUNG_MODULUS)} overflows, or the element is degenerate)`);
+      }
+    }
   }
 
   /**
