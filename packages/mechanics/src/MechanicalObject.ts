@@ -1,4 +1,22 @@
-import { BaseMechanicalState, Bool, countAtMost, DataParseError, Int, isTopology, MAX_POINTS, Real, RealArray, sofaComponent, stateTypeOf, tokens, UInt, Vec3, type BaseMeshTopology, type DataType, type StateType } from '@sofa-ts/core';
+import {
+  BaseMechanicalState,
+  isTopology,
+  Bool,
+  DataParseError,
+  Int,
+  Real,
+  RealArray,
+  Vec3,
+  sofaComponent,
+  stateTypeOf,
+  tokens,
+  UInt,
+  countAtMost,
+  MAX_POINTS,
+  type BaseMeshTopology,
+  type DataType,
+  type StateType,
+} from '@sofa-ts/core';
 import { quatFromEuler, quatMultiply, rotateVec3 } from './rotation.js';
 
 const Coords: DataType<Float64Array> = RealArray(0, 'vector<Coord>');

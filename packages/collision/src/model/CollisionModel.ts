@@ -1,4 +1,17 @@
-import { BaseObject, Bool, contextMeshTopology, inClosed, isMechanicalState, isTopology, nonNegative, Real, Str, UInt, type BaseMechanicalState, type BaseMeshTopology } from '@sofa-ts/core';
+import {
+  BaseObject,
+  Bool,
+  Real,
+  Str,
+  UInt,
+  contextMeshTopology,
+  isMechanicalState,
+  isTopology,
+  inClosed,
+  nonNegative,
+  type BaseMechanicalState,
+  type BaseMeshTopology,
+} from '@sofa-ts/core';
 import { CubeTree } from './cube-tree.js';
 import { IntSet } from './data-types.js';
 

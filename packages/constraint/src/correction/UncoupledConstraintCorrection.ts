@@ -1,4 +1,17 @@
-import { Bool, isMass, isMechanicalState, isTopology, nonNegative, Real, RealArray, sofaComponent, type BaseMechanicalState, type BaseOdeSolver, type ConstraintOrder, type MatrixAccumulator } from '@sofa-ts/core';
+import {
+  Bool,
+  Real,
+  RealArray,
+  isMass,
+  isMechanicalState,
+  isTopology,
+  sofaComponent,
+  nonNegative,
+  type BaseMechanicalState,
+  type BaseOdeSolver,
+  type ConstraintOrder,
+  type MatrixAccumulator,
+} from '@sofa-ts/core';
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import type { StateRows } from '../graph/state-rows.js';
 import { BaseConstraintCorrection } from './base-constraint-correction.js';

@@ -1,4 +1,20 @@
-import { contactPointPosition, copyContactSlot, Indices, nonNegative, Real, RealArray, rotateByQuaternion, sofaComponent, type BaseMechanicalState, type ConstraintBlockInfo, type ConstraintJacobianBuilder, type ConstraintOrder, type ConstraintResolution, type ContactPointSet, type LagrangianContactConstraint } from '@sofa-ts/core';
+import {
+  Indices,
+  Real,
+  RealArray,
+  contactPointPosition,
+  copyContactSlot,
+  rotateByQuaternion,
+  sofaComponent,
+  nonNegative,
+  type BaseMechanicalState,
+  type ConstraintBlockInfo,
+  type ConstraintJacobianBuilder,
+  type ConstraintOrder,
+  type ConstraintResolution,
+  type ContactPointSet,
+  type LagrangianContactConstraint,
+} from '@sofa-ts/core';
 import { PairLagrangianConstraint } from './pair-constraint.js';
 import { FrictionContactResolution, UnilateralResolution } from './resolutions.js';
 

@@ -1,4 +1,19 @@
-import { BaseForceField, Bool, Enum, inHalfOpen, isTopology, nonNegative, orReset, Real, RealArray, sofaComponent, Str, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator } from '@sofa-ts/core';
+import {
+  BaseForceField,
+  Bool,
+  Enum,
+  Real,
+  RealArray,
+  Str,
+  isTopology,
+  sofaComponent,
+  inHalfOpen,
+  nonNegative,
+  orReset,
+  type BaseMechanicalState,
+  type BaseMeshTopology,
+  type MatrixAccumulator,
+} from '@sofa-ts/core';
 import { emitElementMatrix, rotatedElementStiffness } from './element-matrix.js';
 import { sameElements } from './corotational-tetrahedra.js';
 import { polarDecomposition } from './polar-decomposition.js';

@@ -1,4 +1,15 @@
-import { BaseForceField, Bool, inHalfOpen, isTopology, nonNegative, orReset, RealArray, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator } from '@sofa-ts/core';
+import {
+  BaseForceField,
+  Bool,
+  RealArray,
+  isTopology,
+  inHalfOpen,
+  nonNegative,
+  orReset,
+  type BaseMechanicalState,
+  type BaseMeshTopology,
+  type MatrixAccumulator,
+} from '@sofa-ts/core';
 import { emitElementMatrix, rotatedElementStiffness } from './element-matrix.js';
 import { polarDecomposition, polarDecompositionStable } from './polar-decomposition.js';
 import {
