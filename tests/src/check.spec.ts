@@ -84,3 +84,18 @@ describe('sofa-ts check', () => {
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('sofa-ts check: files written by the scenes', () => {
+  it('go to a temporary folder, never beside the checked scene', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-check-w-'));
+    const scene = path.join(dir, 'writes.scn');
+    fs.writeFileSync(scene, `<Node name="root">${body.replace('<UniformMass totalMass="1"/>', '<UniformMass totalMass="1"/><WriteState filename="out.txt"/>')}</Node>`);
+    const r = cli('check', scene, '-n', '3');
+    expect(r.status, r.stdout + r.stderr).to.equal(0);
+    expect(fs.readdirSync(dir)).to.deep.equal(['writes.scn']);
+    // The same scene run normally writes beside itself, as SOFA does.
+    const run = cli('run', scene, '-n', '3');
+    expect(run.status, run.stderr).to.equal(0);
+    expect(fs.readdirSync(dir).sort()).to.deep.equal(['out.txt', 'writes.scn']);
+  });
+});

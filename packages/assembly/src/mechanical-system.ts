@@ -1,5 +1,6 @@
 import {
   type BaseCompliance,
+  type BaseObject,
   type BaseForceField,
   type BaseMapping,
   type BaseMass,
@@ -7,8 +8,8 @@ import {
   type BaseProjectiveConstraint,
   type MatrixAccumulator,
   type Node,
-  SofaError,
   formatLocation,
+  componentCall,
   isBaseMapping,
   isCompliance,
   isForceField,
@@ -74,6 +75,8 @@ export type MasterState = SystemState;
  * geometric stiffness of a mapping on its inputs. Local indices run over the concatenated states.
  */
 interface Group {
+  /** The mass, force field or mapping that emits it (for error reports). */
+  readonly component: BaseObject;
   readonly states: readonly number[];
   readonly emit: (acc: MatrixAccumulator, f: MBKFactors) => void;
   /** All states are masters: local → global index map (the shift matrices, as a map). */
@@ -281,31 +284,33 @@ export class MechanicalSystem {
   private wire(nodes: Node[], mappings: BaseMapping[]): void {
     const index = new Map<BaseMechanicalState, number>();
     for (const s of this.states) index.set(s.state, s.index);
-    const stateIndex = (s: BaseMechanicalState, who: string): number => {
+    // A component acts on states of this solver's subtree (its own node's, or an ancestor's inside
+    // the subtree); a state above the solver's node is integrated by nobody here.
+    const stateIndex = (s: BaseMechanicalState, who: BaseObject): number => {
       const i = index.get(s);
-      if (i === undefined) throw new SofaError(`${who} acts on ${s.describe()}, which is not a state of the solver at ${this.root.path}`);
+      if (i === undefined) throw who.error(`acts on ${s.describe()}, which is not a state of the solver at ${this.root.path}`, 'put the ODE solver in the node of the state or above it');
       return i;
     };
     for (const m of mappings) {
-      const inputs = m.getFrom().map((s) => stateIndex(s, m.describe()));
-      this.mappings.push({ mapping: m, inputs, output: stateIndex(m.getTo()!, m.describe()) });
+      const inputs = m.getFrom().map((s) => stateIndex(s, m));
+      this.mappings.push({ mapping: m, inputs, output: stateIndex(m.getTo()!, m) });
       this.mapIns.push(inputs.map(() => this.x));
       this.mapIns2.push(inputs.map(() => this.x));
     }
     for (const n of nodes) {
       for (const o of n.objects) {
         if (isMass(o)) {
-          const s = stateIndex(o.getMechanicalState(), o.describe());
+          const s = stateIndex(o.getMechanicalState(), o);
           this.masses.push({ mass: o, state: s });
-          this.addGroup([s], (acc, f) => o.addMToMatrix(acc, f.m));
+          this.addGroup(o, [s], (acc, f) => o.addMToMatrix(acc, f.m));
         } else if (isForceField(o)) {
-          const ss = o.getMechanicalStates().map((st) => stateIndex(st, o.describe()));
+          const ss = o.getMechanicalStates().map((st) => stateIndex(st, o));
           if (isCompliance(o)) o.setStateIsMapped(ss.length === 1 && this.states[ss[0]!]!.mapped);
           this.forceFields.push({ ff: o, states: ss });
           this.ffArgs.push([ss.map(() => this.x), ss.map(() => this.x), ss.map(() => this.x)]);
-          this.addGroup(ss, (acc, f) => o.addKBToMatrix(acc, f.k, f.b));
+          this.addGroup(o, ss, (acc, f) => o.addKBToMatrix(acc, f.k, f.b));
         } else if (isProjectiveConstraint(o)) {
-          const s = stateIndex(o.getMechanicalState(), o.describe());
+          const s = stateIndex(o.getMechanicalState(), o);
           if (this.states[s]!.mapped) throw o.error('projective constraints on mapped states are not supported');
           this.constraints.push({ pc: o, state: s });
         }
@@ -329,11 +334,12 @@ export class MechanicalSystem {
     for (const e of this.mappings) {
       if (e.mapping.isLinear) continue;
       const child = this.states[e.output]!.state;
-      this.addGroup(e.inputs, (acc, f) => e.mapping.addGeometricStiffness(acc, child.f, f.k));
+      this.addGroup(e.mapping, e.inputs, (acc, f) => e.mapping.addGeometricStiffness(acc, child.f, f.k));
     }
     // Full Jacobians of mapped states, parents before children.
     for (const s of this.masters) this.jacobians[s.index] = { J: shiftMatrix(s.derivLength, this.size, s.offset) };
     for (const e of this.mappings) {
+      this.checkJacobianShapes(e);
       const mj = new MappedJacobian((i) => e.mapping.getJ(i) as CsrMatrix, e.inputs.map((i) => this.jacobians[i]!));
       this.jacobians[e.output] = { J: mj.J, refresh: () => mj.refresh() };
     }
@@ -346,7 +352,21 @@ export class MechanicalSystem {
     }
   }
 
-  private addGroup(states: readonly number[], emit: Group['emit']): void {
+  /** A mapping's J_cp must be (output dofs × input dofs): said at the mapping, not deep in a sparse product. */
+  private checkJacobianShapes(e: MappingEntry): void {
+    const out = this.states[e.output]!;
+    for (let k = 0; k < e.inputs.length; k++) {
+      const input = this.states[e.inputs[k]!]!;
+      const J = e.mapping.getJ(k);
+      if (J.rows === out.derivLength && J.cols === input.derivLength) continue;
+      throw e.mapping.error(
+        `its Jacobian for input ${k} is ${J.rows}×${J.cols}, but ${out.state.describe()} has ${out.derivLength} dofs and ${input.state.describe()} ${input.derivLength}`,
+        'the states changed size after the mapping was initialised, or the mapping does not fit them',
+      );
+    }
+  }
+
+  private addGroup(component: BaseObject, states: readonly number[], emit: Group['emit']): void {
     const allMasters = states.every((s) => !this.states[s]!.mapped);
     let globalIndex: Int32Array | undefined;
     if (allMasters) {
@@ -359,7 +379,7 @@ export class MechanicalSystem {
         for (let i = 0; i < st.derivLength; i++) globalIndex[k++] = st.offset + i;
       }
     }
-    this.groups.push({ states, emit, globalIndex });
+    this.groups.push({ component, states, emit, globalIndex });
   }
 
   /** A new zero vector in derivative layout (allocate at init, not in steps). */
@@ -412,12 +432,20 @@ export class MechanicalSystem {
   /** Positions and velocities of mapped states from their inputs (x_c = φ(x_p), v_c = J·v_p). */
   propagatePositionsAndVelocities(): void {
     const vset = this.fillSet(this.vecSetA, this.views(this.v), (k) => this.mappedStates[k]!.state.v);
+    const caller = componentCall.current;
     for (let e = 0; e < this.mappings.length; e++) {
       const m = this.mappings[e]!;
+      componentCall.current = m.mapping;
       m.mapping.apply();
       m.mapping.applyJ(this.states[m.output]!.state.v, this.mappingInputs(e, vset));
     }
-    if (this.anyNonLinear) for (const e of this.mappings) this.jacobians[e.output]!.refresh?.();
+    if (this.anyNonLinear) {
+      for (const e of this.mappings) {
+        componentCall.current = e.mapping;
+        this.jacobians[e.output]!.refresh?.();
+      }
+    }
+    componentCall.current = caller;
     for (const s of this.mappedStates) s.state.touch();
   }
 
@@ -435,40 +463,59 @@ export class MechanicalSystem {
       const fs = fset[s.index]!;
       for (let i = 0; i < ext.length; i++) fs[i] += ext[i]!;
     }
-    for (const e of this.masses) e.mass.addForce(fset[e.state]!, xset[e.state]!, vset[e.state]!);
+    const caller = componentCall.current;
+    for (const e of this.masses) {
+      componentCall.current = e.mass;
+      e.mass.addForce(fset[e.state]!, xset[e.state]!, vset[e.state]!);
+    }
     for (let i = 0; i < this.forceFields.length; i++) {
-      this.forceFields[i]!.ff.addForce(this.forceFieldArgs(i, 0, fset), this.forceFieldArgs(i, 1, xset), this.forceFieldArgs(i, 2, vset));
+      const ff = this.forceFields[i]!.ff;
+      componentCall.current = ff;
+      ff.addForce(this.forceFieldArgs(i, 0, fset), this.forceFieldArgs(i, 1, xset), this.forceFieldArgs(i, 2, vset));
     }
     // f_p += J_cpᵀ f_c, children first.
     for (let e = this.mappings.length - 1; e >= 0; e--) {
       const m = this.mappings[e]!;
+      componentCall.current = m.mapping;
       m.mapping.applyJT(this.mappingInputs(e, fset), this.states[m.output]!.state.f);
     }
+    componentCall.current = caller;
   }
 
   /** out += (m·M + b·B + k·K)·vec over the whole graph, matrix-free (mapped states included). */
   addMBKv(out: Float64Array, factors: MBKFactors, vec: Float64Array): void {
     const din = this.fillSet(this.vecSetA, this.views(vec), (k) => this.scratchDx[k]!);
     const dout = this.fillSet(this.vecSetB, this.views(out), (k) => this.scratchDf[k]!);
+    const caller = componentCall.current;
     // dx_c = J_cp·dx_p, parents first
     for (let e = 0; e < this.mappings.length; e++) {
       const m = this.mappings[e]!;
+      componentCall.current = m.mapping;
       m.mapping.applyJ(din[m.output]!, this.mappingInputs(e, din));
     }
     for (let k = 0; k < this.mappedStates.length; k++) this.scratchDf[k]!.fill(0);
-    if (factors.m !== 0) for (const e of this.masses) e.mass.addMDx(dout[e.state]!, din[e.state]!, factors.m);
+    if (factors.m !== 0) {
+      for (const e of this.masses) {
+        componentCall.current = e.mass;
+        e.mass.addMDx(dout[e.state]!, din[e.state]!, factors.m);
+      }
+    }
     if (factors.k !== 0 || factors.b !== 0) {
       for (let i = 0; i < this.forceFields.length; i++) {
-        this.forceFields[i]!.ff.addDForce(this.forceFieldArgs(i, 0, dout), this.forceFieldArgs(i, 1, din), factors.k, factors.b);
+        const ff = this.forceFields[i]!.ff;
+        componentCall.current = ff;
+        ff.addDForce(this.forceFieldArgs(i, 0, dout), this.forceFieldArgs(i, 1, din), factors.k, factors.b);
       }
     }
     // df_p += J_cpᵀ df_c + k·K_geo·dx_p, children first
     for (let e = this.mappings.length - 1; e >= 0; e--) {
       const m = this.mappings[e]!;
       const outs = this.mappingInputs(e, dout);
+      componentCall.current = m.mapping;
       m.mapping.applyJT(outs, dout[m.output]!);
       if (!m.mapping.isLinear && factors.k !== 0) m.mapping.applyDJT(outs, this.mappingInputs(e, din, true), this.states[m.output]!.state.f, factors.k);
     }
+    componentCall.current = caller;
   }
 
   /** out = P·(m·M + b·B + k·K)·vec, matrix-free (out must not alias vec). */
@@ -481,17 +528,32 @@ export class MechanicalSystem {
   /** vec ← P·vec for every projective constraint. */
   projectResponse(vec: Float64Array): void {
     const views = this.views(vec);
-    for (const e of this.constraints) e.pc.projectResponse(views[e.state]!);
+    const caller = componentCall.current;
+    for (const e of this.constraints) {
+      componentCall.current = e.pc;
+      e.pc.projectResponse(views[e.state]!);
+    }
+    componentCall.current = caller;
   }
 
   projectVelocity(vec: Float64Array = this.v): void {
     const views = this.views(vec);
-    for (const e of this.constraints) e.pc.projectVelocity(views[e.state]!);
+    const caller = componentCall.current;
+    for (const e of this.constraints) {
+      componentCall.current = e.pc;
+      e.pc.projectVelocity(views[e.state]!);
+    }
+    componentCall.current = caller;
   }
 
   projectPosition(vec: Float64Array = this.x): void {
     const views = this.coordViews(vec);
-    for (const e of this.constraints) e.pc.projectPosition(views[e.state]!);
+    const caller = componentCall.current;
+    for (const e of this.constraints) {
+      componentCall.current = e.pc;
+      e.pc.projectPosition(views[e.state]!);
+    }
+    componentCall.current = caller;
   }
 
   /** Incremented each time the sparsity pattern of the assembled matrix is rebuilt. */
@@ -524,10 +586,13 @@ export class MechanicalSystem {
   private emitProjection(g: GeneralProjection): void {
     const mask = g.rowMask;
     mask.fill(0);
+    const caller = componentCall.current;
     for (const c of g.constraints) {
       g.acc.offset = c.offset;
+      componentCall.current = c.pc;
       c.pc.addProjectionToMatrix(g.acc);
     }
+    componentCall.current = caller;
     for (let r = 0; r < this.size; r++) if (mask[r] === 0) g.asm.add(r, r, 1);
   }
 
@@ -558,9 +623,11 @@ export class MechanicalSystem {
 
   /** Groups touching mapped states: assemble H_g locally, then J_g0ᵀ·H_g·J_g0 with a fixed plan. */
   private prepareProjectedGroups(factors: MBKFactors): void {
+    const caller = componentCall.current;
     for (const g of this.groups) {
       const p = g.projected;
       if (!p) continue;
+      componentCall.current = g.component;
       const local = p.local;
       local.beginNumeric();
       g.emit(local, factors);
@@ -577,11 +644,14 @@ export class MechanicalSystem {
       }
       p.plan.compute(p.product!, p.stack.matrix, local.matrix!);
     }
+    componentCall.current = caller;
   }
 
   private emitMBK(factors: MBKFactors): void {
     const acc = this.acc;
+    const caller = componentCall.current;
     for (const g of this.groups) {
+      componentCall.current = g.component;
       if (g.globalIndex) {
         acc.map = g.globalIndex;
         g.emit(acc, factors);
@@ -593,6 +663,7 @@ export class MechanicalSystem {
         for (let q = P.rowPtr[r]!; q < P.rowPtr[r + 1]!; q++) this.assembler.add(r, P.colInd[q]!, P.values[q]!);
       }
     }
+    componentCall.current = caller;
   }
 
   /** Clears rows and columns of projected dofs, 1 on their diagonal. */
@@ -600,12 +671,15 @@ export class MechanicalSystem {
     const mask = this.projectedMask;
     const list = this.projected;
     mask.fill(0);
+    const caller = componentCall.current;
     for (const e of this.constraints) {
       list.length = 0;
+      componentCall.current = e.pc;
       e.pc.projectedDofs(list);
       const off = this.states[e.state]!.offset;
       for (const i of list) mask[off + i] = 1;
     }
+    componentCall.current = caller;
     const { rowPtr, colInd, values } = A;
     for (let r = 0; r < A.rows; r++) {
       const rowMasked = mask[r] === 1;
@@ -742,10 +816,13 @@ export class MechanicalSystem {
    */
   accumulateMappedForces(f: Float64Array = this.f): void {
     const fset = this.fillSet(this.vecSetA, this.views(f), (k) => this.mappedStates[k]!.state.f);
+    const caller = componentCall.current;
     for (let e = this.mappings.length - 1; e >= 0; e--) {
       const m = this.mappings[e]!;
+      componentCall.current = m.mapping;
       m.mapping.applyJT(this.mappingInputs(e, fset), this.states[m.output]!.state.f);
     }
+    componentCall.current = caller;
   }
 
   /** Tells followers of the states' Data that positions and velocities changed. */

@@ -1,4 +1,7 @@
 // A worker of `sofa-ts check`: checks the scenes it is sent, one at a time, and answers each.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { checkScene, type LoadOptions } from 'sofa-ts';
 
@@ -9,6 +12,11 @@ export interface CheckJob {
   options: LoadOptions;
 }
 
+// Files the scene writes (WriteState, logs, exporters) go into a folder of their own, removed after:
+// a check never writes into the tree it checks.
 parentPort!.on('message', (job: CheckJob) => {
-  void checkScene(job.scene, job.steps, job.options).then((result) => parentPort!.postMessage({ id: job.id, result }));
+  const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-check-out-'));
+  void checkScene(job.scene, job.steps, { ...job.options, outputDir })
+    .then((result) => parentPort!.postMessage({ id: job.id, result }))
+    .finally(() => fs.rmSync(outputDir, { recursive: true, force: true }));
 });

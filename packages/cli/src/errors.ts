@@ -1,11 +1,27 @@
 import pc from 'picocolors';
-import { SofaError, SofaErrors } from 'sofa-ts';
+import { ComponentError, SofaError, SofaErrors } from 'sofa-ts';
 
-/** Prints an error for a user: the located message(s), never a stack trace (unless SOFA_TS_DEBUG). */
-export function reportError(e: unknown, out: NodeJS.WriteStream = process.stderr): void {
+/** How errors are printed: `debug` (--debug, or env SOFA_TS_DEBUG) adds the stack of internal errors. */
+export const reporting = { debug: Boolean(process.env['SOFA_TS_DEBUG']) };
+
+/**
+ * Prints an error for a user: the located message(s), never a stack trace unless debugging. An
+ * internal error (something a component threw that is not a SofaError, or any other exception)
+ * gets its stack with --debug, and a note saying so without.
+ */
+export function reportError(e: unknown, out: NodeJS.WriteStream = process.stderr, debug = reporting.debug): void {
   const lines = e instanceof SofaErrors ? e.errors.map((x) => x.message) : [e instanceof Error ? e.message : String(e)];
   for (const l of lines) out.write(`${pc.red('error')}: ${l}\n`);
-  if (process.env['SOFA_TS_DEBUG'] && e instanceof Error && !(e instanceof SofaError)) out.write(`${e.stack}\n`);
+  const internals = (e instanceof SofaErrors ? e.errors : [e]).map(internalCause).filter((x) => x !== undefined);
+  if (internals.length === 0) return;
+  if (!debug) out.write(`${pc.dim('(run with --debug for the stack)')}\n`);
+  else for (const x of internals) out.write(`${x instanceof Error && x.stack ? x.stack : String(x)}\n`);
+}
+
+/** What a component threw when it is not a SofaError (a bug), or any non-SofaError exception. */
+function internalCause(e: unknown): unknown {
+  if (e instanceof ComponentError) return e.isInternal ? e.cause : undefined;
+  return e instanceof SofaError ? undefined : e;
 }
 
 /** Prints a scene's warnings (problems without consequence for the simulation). */

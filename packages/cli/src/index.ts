@@ -3,3 +3,5 @@ export { runCommand } from './run.js';
 export { regressionCommand, runRegressionScene, listDataPaths, type SceneResult } from './regression.js';
 export { componentsCommand, describeComponent } from './components.js';
 export { checkCommand, collectScenes, neededComponents, formatCheck, type CheckOptions } from './check.js';
+export { reportError, reporting } from './errors.js';
+export * from './exit-codes.js';

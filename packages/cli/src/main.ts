@@ -1,7 +1,7 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { checkCommand, defaultJobs } from './check.js';
 import { componentsCommand } from './components.js';
-import { reportError } from './errors.js';
+import { reportError, reporting } from './errors.js';
 import { regressionCommand } from './regression.js';
 import { runCommand } from './run.js';
 import { setAllowPluginPathsByDefault } from 'sofa-ts';
@@ -17,6 +17,19 @@ const positiveNumber = (v: string): number => {
   if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number');
   return n;
 };
+
+const RUN_HELP = `
+State files are appended frame by frame: whatever stops the run, the frames written stay.
+Ctrl-C (SIGINT) or SIGTERM finishes the current step and stops with every state file ending on
+the same frame.
+
+Exit codes:
+  0    the run went to its end
+  1    an error (scene, component, file; the message says where)
+  2    bad usage
+  3    the simulation diverged (NaN or infinite positions or velocities; also with
+       --on-divergence continue, at the end of the run)
+  130  interrupted by SIGINT, 143 by SIGTERM`;
 
 /** Entry point of the `sofa-ts` command; returns the process exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -37,8 +50,12 @@ export async function main(argv: string[]): Promise<number> {
     .option('--write-period <K>', 'write states every K steps', positiveInt, 1)
     .option('--strict', 'treat every warning as an error (unused attributes, renamed Data, template fallbacks, lenient XML)')
     .option('--skip-unknown', 'leave unknown components out of the scene with a warning, as SOFA does (default: an error)')
+    .addOption(new Option('--on-divergence <policy>', 'when a step leaves a NaN or infinite position or velocity: stop, or warn once and continue').choices(['stop', 'continue']).default('stop'))
+    .option('--debug', 'print the stack of internal errors (a component that threw something else than a scene error)')
     .option('--allow-plugin-path', 'let RequiredPlugin load a JavaScript file by its path (the file runs when the scene loads); by default only installed sofa-ts plugin packages are loaded')
-    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; allowPluginPath?: boolean }) => {
+    .addHelpText('after', RUN_HELP)
+    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; allowPluginPath?: boolean }) => {
+      if (o.debug) reporting.debug = true;
       if (o.allowPluginPath) setAllowPluginPathsByDefault(true);
       code = await runCommand(scene, { ...o, writePeriod: Math.max(1, o.writePeriod) });
     });

@@ -82,7 +82,12 @@ export async function runRegressionScene(entry: RegressionEntry, referenceRoot: 
       ...(cmp.failures.length > 0 ? { reason: cmp.failures[0]! } : {}),
     };
   } catch (e) {
-    recorder?.abort();
+    // The frames written so far stay: they show where the scene failed or diverged.
+    try {
+      recorder?.close();
+    } catch {
+      // The scene's failure is the reason to report.
+    }
     return { ...base, reason: oneLine(e) };
   }
 }

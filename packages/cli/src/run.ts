@@ -1,7 +1,9 @@
 import * as path from 'node:path';
 import pc from 'picocolors';
-import { reportWarnings } from './errors.js';
-import { StateRecorder, allStates, isOdeSolver, loadScene, type BaseOdeSolver } from 'sofa-ts';
+import { reportError, reportWarnings } from './errors.js';
+import { DivergenceError, StateRecorder, allStates, formatTime, isOdeSolver, loadScene, type BaseOdeSolver, type DivergencePolicy } from 'sofa-ts';
+import { EXIT_DIVERGED, EXIT_ERROR, EXIT_OK, exitCodeOfSignal } from './exit-codes.js';
+import { Interruption } from './interruption.js';
 import { Progress } from './progress.js';
 
 export interface RunOptions {
@@ -12,12 +14,18 @@ export interface RunOptions {
   writePeriod: number;
   strict?: boolean;
   skipUnknown?: boolean;
+  /** What a step that leaves a NaN or infinite state does (default 'stop'). */
+  onDivergence?: DivergencePolicy;
 }
 
-/** `sofa-ts run`: loads a scene, steps it, optionally writes its states, prints a summary. */
+/**
+ * `sofa-ts run`: loads a scene, steps it, optionally writes its states, prints a summary. Returns
+ * the exit code (exit-codes.ts): a divergence, a failing component and SIGINT/SIGTERM stop the run
+ * after a complete step, with every state file ending on the same, complete frame.
+ */
 export async function runCommand(scenePath: string, o: RunOptions): Promise<number> {
   const t0 = performance.now();
-  const scene = await loadScene(scenePath, { dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}), ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}) });
+  const scene = await loadScene(scenePath, { dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}), ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), onDivergence: o.onDivergence ?? 'stop' });
   const tLoad = performance.now() - t0;
   reportWarnings(scene.warnings);
   let recorder: StateRecorder | undefined;
@@ -34,34 +42,63 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   const stepMs: number[] = [];
   let iterations = 0;
   let maxIterations = 0;
+  let done = 0;
+  let failure: unknown;
+  const interruption = new Interruption();
   try {
-    for (let i = 1; i <= o.steps; i++) {
+    for (let i = 1; i <= o.steps && interruption.signal === undefined; i++) {
       const ts = performance.now();
       scene.step();
       stepMs.push(performance.now() - ts);
+      done = i;
       let stepIterations = 0;
       for (const s of solvers) stepIterations += s.lastStats?.iterations ?? 0;
       iterations += stepIterations;
       maxIterations = Math.max(maxIterations, stepIterations);
       if (recorder && i % o.writePeriod === 0) recorder.record(scene.time);
+      if (scene.divergence && scene.divergence.step === i) {
+        progress.stop();
+        process.stderr.write(`${pc.yellow('warning')}: ${new DivergenceError(scene.divergence).message}; going on (--on-divergence continue), no further warning\n`);
+      }
       progress.update(i);
+      await interruption.poll();
     }
   } catch (e) {
-    recorder?.abort();
-    throw e;
+    failure = e;
+  } finally {
+    interruption.dispose();
+    progress.stop();
   }
-  recorder?.close();
+  try {
+    recorder?.close();
+  } catch (e) {
+    failure ??= e;
+  }
+  const kept = recorder ? `${recorder.frameCount} frame(s) of ${recorder.files.length} state(s) in ${o.writeState}, up to t = ${formatTime(recorder.lastFrameTime)} s` : '';
+  if (failure !== undefined) {
+    reportError(failure);
+    if (recorder) process.stderr.write(`states kept: ${kept}\n`);
+    return failure instanceof DivergenceError ? EXIT_DIVERGED : EXIT_ERROR;
+  }
   const sorted = [...stepMs].sort((a, b) => a - b);
   const median = sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
   const total = stepMs.reduce((a, b) => a + b, 0);
   const out = process.stdout;
   out.write(`${pc.bold('scene')}        ${scenePath}\n`);
-  out.write(`${pc.bold('steps')}        ${o.steps} × dt ${scene.root.getDt()} s → t = ${+scene.time.toFixed(12)} s\n`);
-  out.write(`${pc.bold('time')}         load ${tLoad.toFixed(1)} ms, steps ${total.toFixed(1)} ms, ${median.toFixed(3)} ms/step (median), ${(o.steps ? total / o.steps : 0).toFixed(3)} ms/step (mean)\n`);
+  out.write(`${pc.bold('steps')}        ${done}${done < o.steps ? ` of ${o.steps}` : ''} × dt ${scene.root.getDt()} s → t = ${formatTime(scene.time)} s\n`);
+  out.write(`${pc.bold('time')}         load ${tLoad.toFixed(1)} ms, steps ${total.toFixed(1)} ms, ${median.toFixed(3)} ms/step (median), ${(done ? total / done : 0).toFixed(3)} ms/step (mean)\n`);
   if (solvers.length > 0) {
     out.write(`${pc.bold('solvers')}      ${solvers.map((s) => s.describe()).join(', ')}\n`);
-    out.write(`${pc.bold('iterations')}   ${(o.steps ? iterations / o.steps : 0).toFixed(2)} per step (max ${maxIterations})${solvers.length > 1 ? `, summed over the ${solvers.length} solvers` : ''}\n`);
+    out.write(`${pc.bold('iterations')}   ${(done ? iterations / done : 0).toFixed(2)} per step (max ${maxIterations})${solvers.length > 1 ? `, summed over the ${solvers.length} solvers` : ''}\n`);
   }
-  if (recorder) out.write(`${pc.bold('states')}       ${recorder.files.length} file(s) in ${o.writeState}\n`);
-  return 0;
+  if (recorder) out.write(`${pc.bold('states')}       ${kept}\n`);
+  if (interruption.signal !== undefined) {
+    process.stderr.write(`interrupted by ${interruption.signal} after step ${done} (t = ${formatTime(scene.time)} s)${recorder ? `; states written: ${kept}` : ''}\n`);
+    return exitCodeOfSignal(interruption.signal);
+  }
+  if (scene.divergence) {
+    process.stderr.write(`${pc.red('error')}: the run diverged at step ${scene.divergence.step} (t = ${formatTime(scene.divergence.time)} s) and went on (--on-divergence continue)\n`);
+    return EXIT_DIVERGED;
+  }
+  return EXIT_OK;
 }

@@ -4,8 +4,8 @@ import { SofaError, type SourceLocation } from './errors.js';
 import type { SofaEvent } from './events.js';
 import { Link, type LinkSpec } from './link.js';
 import type { Node } from './node.js';
-import { detachedMessages } from './messages.js';
 import { componentInfoOf } from './component-info.js';
+import { addSceneWarning } from './scene-warnings.js';
 
 /** SOFA's ComponentState: a component that could not initialise refuses to take part in steps. */
 export type ComponentState = 'undefined' | 'loading' | 'valid' | 'invalid';
@@ -111,23 +111,30 @@ export abstract class BaseObject implements DataOwner {
 
   /** An error about this component, located at its declaration in the scene. */
   error(detail: string, hint?: string): SofaError {
-    return new SofaError(detail, { ...(this.loc ? { loc: this.loc } : {}), component: this.describe(), ...(hint ? { hint } : {}) });
+    return new SofaError(detail, { ...(this.loc ? { loc: this.loc } : {}), component: this.describe(), ...(hint ? { hint } : {}), source: this });
+  }
+
+  /**
+   * A located warning (SOFA's msg_warning): the scene goes on, the user is told. Collected with the
+   * scene's warnings when the component is in a scene (the same message once), returned in any case.
+   */
+  warn(detail: string, hint?: string): SofaError {
+    const w = this.error(detail, hint);
+    if (this.hasContext) addSceneWarning(this.context.root, w);
+    return w;
   }
 
   /** An error about one of its Data, located at the attribute that set it (else at the component). */
   dataError(d: Data<unknown>, detail: string, hint?: string): SofaError {
     const loc = d.loc ?? this.loc;
-    return new SofaError(detail, { ...(loc ? { loc } : {}), component: this.describe(), ...(hint ? { hint } : {}) });
+    return new SofaError(detail, { ...(loc ? { loc } : {}), component: this.describe(), ...(hint ? { hint } : {}), source: this });
   }
 
-  /**
-   * Reports a warning (SOFA's msg_warning) to the scene's message sink: located at `about`'s
-   * attribute when given, else at the component. The same message is reported once.
-   */
-  warn(detail: string, about?: Data<unknown>, hint?: string): void {
-    const loc = about?.loc ?? this.loc;
-    const w = new SofaError(detail, { ...(loc ? { loc } : {}), component: this.describe(), ...(hint ? { hint } : {}) });
-    (this._context ? this._context.messages : detachedMessages).warn(w);
+  /** As warn, located at the attribute that set `about` (a value not honoured, a value reset). */
+  warnAbout(about: Data<unknown>, detail: string, hint?: string): SofaError {
+    const w = this.dataError(about, detail, hint);
+    if (this.hasContext) addSceneWarning(this.context.root, w);
+    return w;
   }
 
   /** Marks the component invalid with the reason; the animation loop refuses to step its subtree. */

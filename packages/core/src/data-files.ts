@@ -10,6 +10,10 @@ export interface SceneFiles {
   readonly sceneFile?: string;
   /** Data folders searched after the file's own folder (--data-path, then SOFA_DATA_PATH). */
   readonly dataPaths: readonly string[];
+  /** When set, every file a component writes (WriteState, an energy log, an exporter) goes into
+   *  this folder instead of beside the scene: `sofa-ts check` runs scenes this way, so that they
+   *  cannot overwrite files of the tree they come from. */
+  readonly outputDir?: string;
 }
 
 const sceneFiles = new WeakMap<Node, SceneFiles>();
@@ -20,6 +24,13 @@ export function setSceneFiles(root: Node, files: SceneFiles): void {
 
 export function getSceneFiles(root: Node): SceneFiles | undefined {
   return sceneFiles.get(root);
+}
+
+/** Appends a folder to the scene's data paths (AddDataRepository); no effect if already there. */
+export function addSceneDataPath(root: Node, dir: string): void {
+  const files = sceneFiles.get(root) ?? { dataPaths: [] };
+  if (files.dataPaths.includes(dir)) return;
+  sceneFiles.set(root, { ...files, dataPaths: [...files.dataPaths, dir] });
 }
 
 /**
@@ -59,4 +70,22 @@ export function requireDataFile(obj: BaseObject, name: string, what = 'file'): s
   const size = fs.statSync(found).size;
   if (size > MAX_DATA_FILE_BYTES) throw obj.error(`${what} '${name}' is ${formatBytes(size)} (${size} bytes), above the limit of ${formatBytes(MAX_DATA_FILE_BYTES)} for a data file`);
   return found;
+}
+
+/**
+ * Where a component writes a file it names: an absolute name as is; a relative one beside the file
+ * that declares the component (the scene file; `base: 'cwd'` for the components that SOFA makes
+ * write in the current directory), else in the current directory. Under the scene's `outputDir`
+ * the file goes into that folder instead (its relative path kept, without leading `..`; an
+ * absolute name by its base name).
+ */
+export function outputFilePath(obj: BaseObject, name: string, base: 'declaring' | 'cwd' = 'declaring'): string {
+  const files = obj.hasContext ? getSceneFiles(obj.context.root) : undefined;
+  if (files?.outputDir) {
+    const rel = path.isAbsolute(name) ? path.basename(name) : path.normalize(name).replace(/^(\.\.[/\\])+/, '');
+    return path.resolve(files.outputDir, rel);
+  }
+  if (path.isAbsolute(name)) return name;
+  const declaring = base === 'declaring' && obj.loc && !/^<.*>$/.test(obj.loc.file) ? path.dirname(obj.loc.file) : process.cwd();
+  return path.resolve(declaring, name);
 }

@@ -3,7 +3,8 @@ import { Data } from './data.js';
 import { checkDataRanges, describeRange, inHalfOpen, nonNegative, orInfinite, orReset, positive } from './data-rules.js';
 import { Int, Real, RealArray } from './data-types.js';
 import { SofaError } from './errors.js';
-import { MessageSink } from './messages.js';
+import { Node } from './node.js';
+import { addSceneWarning, onSceneWarning, sceneWarnings } from './scene-warnings.js';
 
 const owner = { className: 'Test', getName: () => 't' };
 const loc = { file: 'a.scn', line: 3, column: 7 };
@@ -64,16 +65,16 @@ describe('core: Data ranges (data-rules)', () => {
     expect(checkDataRanges([follower as Data<unknown>], 'o', undefined, 'linked').errors).to.have.length(1);
   });
 
-  it('the message sink reports each message once, to its listeners', () => {
-    const sink = new MessageSink();
+  it("a scene's warnings: each message once, passed to its listeners", () => {
+    const root = new Node('root');
     const got: string[] = [];
-    const stop = sink.onWarning((w) => got.push(w.message));
-    sink.warn(new SofaError('a'));
-    sink.warn(new SofaError('a'));
-    sink.warn(new SofaError('b'));
+    const stop = onSceneWarning(root, (w) => got.push(w.message));
+    addSceneWarning(root, new SofaError('a'));
+    addSceneWarning(root, new SofaError('a'));
+    addSceneWarning(root, new SofaError('b'));
     stop();
-    sink.warn(new SofaError('c'));
+    addSceneWarning(root, new SofaError('c'));
     expect(got).to.deep.equal(['a', 'b']);
-    expect(sink.warnings.map((w) => w.message)).to.deep.equal(['a', 'b', 'c']);
+    expect(sceneWarnings(root).map((w) => w.message)).to.deep.equal(['a', 'b', 'c']);
   });
 });

@@ -53,6 +53,8 @@ describe('DataTypes: SOFA attribute syntax', () => {
     expect(() => t.parse('0 0 0 1')).to.throw(DataParseError, 'groups of 3');
     expect(t.parse('').length).to.equal(0);
     expect(Array.from(Indices.parse('0 5 7'))).to.deep.equal([0, 5, 7]);
+    // SOFA's ranges in integer vectors: a-b and a-b-step, bounds included
+    expect(Array.from(Indices.parse('0-3 7 10-14-2 5-3'))).to.deep.equal([0, 1, 2, 3, 7, 10, 12, 14, 5, 4, 3]);
     expect(() => IndexArray(2).parse('0 1 2')).to.throw(DataParseError);
     expect(() => Indices.parse('1 -2')).to.throw(DataParseError);
   });

@@ -159,6 +159,7 @@ export function IndexArray(tupleSize = 1, name?: string): DataType<Uint32Array> 
     name: name ?? (tupleSize > 1 ? `vector<fixed_array<unsigned int,${tupleSize}>>` : 'vector<unsigned int>'),
     parse: (t) => {
       const ts = tokens(t);
+      if (tupleSize === 1 && ts.some((tok) => INDEX_RANGE.test(tok))) return Uint32Array.from(expandIndexRanges(ts, expected));
       if (tupleSize > 1 && ts.length % tupleSize !== 0) throw new DataParseError(expected, `got ${ts.length} integers`);
       const out = new Uint32Array(ts.length);
       for (let i = 0; i < ts.length; i++) out[i] = parseIntToken(ts[i]!, expected, true);
@@ -170,6 +171,26 @@ export function IndexArray(tupleSize = 1, name?: string): DataType<Uint32Array> 
 }
 
 export const Indices: DataType<Uint32Array> = IndexArray(1);
+
+/** `a-b` or `a-b-step`: SOFA reads a vector of integers with ranges, "0-8" for 0 1 … 8. */
+const INDEX_RANGE = /^(\d+)-(\d+)(?:-(\d+))?$/;
+
+/** The integers of a token list where `a-b[-step]` tokens stand for a..b (inclusive, step ≥ 1). */
+function expandIndexRanges(ts: readonly string[], expected: string): number[] {
+  const out: number[] = [];
+  for (const tok of ts) {
+    const m = INDEX_RANGE.exec(tok);
+    if (!m) {
+      out.push(parseIntToken(tok, expected, true));
+      continue;
+    }
+    const a = Number(m[1]), b = Number(m[2]), step = m[3] === undefined ? 1 : Number(m[3]);
+    if (step < 1) throw new DataParseError(expected, `got a range step of 0 in '${tok}'`);
+    if (a <= b) for (let i = a; i <= b; i += step) out.push(i);
+    else for (let i = a; i >= b; i -= step) out.push(i);
+  }
+  return out;
+}
 
 export const StringArray: DataType<string[]> = {
   name: 'vector<string>',

@@ -30,8 +30,10 @@ export class SofaError extends Error {
   /** What kind of problem this is, for tools that sort problems (`sofa-ts check`), e.g.
    *  'unknown-component', 'unused-attribute', 'deprecated', 'template-fallback'. */
   readonly code: SofaErrorCode | undefined;
+  /** The component that raised it (BaseObject.error sets it), for reports that add its node path. */
+  readonly source: object | undefined;
 
-  constructor(detail: string, options: { loc?: SourceLocation; component?: string; hint?: string; cause?: unknown; code?: SofaErrorCode } = {}) {
+  constructor(detail: string, options: { loc?: SourceLocation; component?: string; hint?: string; cause?: unknown; code?: SofaErrorCode; source?: object } = {}) {
     const where = options.loc ? `${formatLocation(options.loc)}: ` : '';
     const who = options.component ? `${options.component}: ` : '';
     const hint = options.hint ? ` (${options.hint})` : '';
@@ -42,6 +44,7 @@ export class SofaError extends Error {
     this.detail = detail;
     this.hint = options.hint;
     this.code = options.code;
+    this.source = options.source;
   }
 }
 
@@ -73,11 +76,15 @@ export function editDistance(a: string, b: string): number {
   return prev[n]!;
 }
 
-/** The closest candidates to `name` (case-insensitive), best first; empty when none is near. */
+/** The closest candidates to `name` (case-insensitive), best first; empty when none is near. Empty
+ *  names (an unnamed node) are never suggested, nor anything for an empty name: every name starts
+ *  with ''. */
 export function nearestNames(name: string, candidates: Iterable<string>, max = 3): string[] {
   const lower = name.toLowerCase();
   const scored: Array<[number, string]> = [];
-  for (const c of candidates) {
+  if (lower === '') return [];
+  for (const c of new Set(candidates)) {
+    if (c === '') continue;
     const cl = c.toLowerCase();
     let d = editDistance(lower, cl);
     if (cl.startsWith(lower) || lower.startsWith(cl)) d = Math.min(d, 1);

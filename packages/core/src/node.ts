@@ -1,19 +1,19 @@
 import type { BaseObject } from './base-object.js';
+import { componentCall } from './component-call.js';
 import { Data, type DataOwner, type DataSpec } from './data.js';
 import { Bool, Real, RealArray, Str, StringArray, Vec3 } from './data-types.js';
 import { positive } from './data-rules.js';
 import type { SourceLocation } from './errors.js';
 import type { SofaEvent } from './events.js';
-import { MessageSink } from './messages.js';
 
 export type SearchDirection = 'local' | 'up' | 'down' | 'root';
 
 /**
  * A node of the scene graph (SOFA simulation::Node) and its context: dt, gravity, time.
  *
- * Context semantics follow SOFA: at init every node takes the root's dt, gravity and time, whatever
- * its own attributes said (SOFA copies the parent context into the child), so a child's `gravity`
- * attribute has no effect. Objects and children keep document order.
+ * Context semantics follow SOFA: from init on, every node takes its parent's dt, gravity and time,
+ * whatever its own attributes said (SOFA copies the parent context into the child), so a child's
+ * `gravity` attribute has no effect; set them on the root. Objects and children keep document order.
  */
 export class Node implements DataOwner {
   private readonly _data: Data<unknown>[] = [];
@@ -42,8 +42,6 @@ export class Node implements DataOwner {
   readonly depend = this.initData({ name: 'depend', type: Str, default: '', help: 'dependencies of the node (old SOFA attribute, accepted and unused)' });
   readonly showBoundingTree = this.initData({ name: 'showBoundingTree', type: Bool, default: false, help: 'display the bounding tree of collision models', group: 'Visualization' });
   readonly bbox = this.initData({ name: 'bbox', type: RealArray(0, 'BoundingBox'), default: new Float64Array(0), help: 'bounding box of the node', group: 'Visualization' });
-
-  private _messages: MessageSink | undefined;
 
   constructor(name = '') {
     if (name) this.name.value = name;
@@ -130,12 +128,6 @@ export class Node implements DataOwner {
     return this.objects.find((o) => o.getName() === name);
   }
 
-  /** The warnings of the scene (one sink, owned by the root). */
-  get messages(): MessageSink {
-    const r = this.root;
-    return (r._messages ??= new MessageSink());
-  }
-
   // ---- context ------------------------------------------------------------------------------
 
   getDt(): number {
@@ -150,13 +142,18 @@ export class Node implements DataOwner {
     return this.gravity.value;
   }
 
-  /** Copies dt, gravity and time from the parent (SOFA's context inheritance at init). */
-  copyContextFromParent(): void {
+  /**
+   * SOFA's context inheritance: a child node's dt, gravity and time are its parent's. SOFA copies
+   * them at init and again at every step (UpdateSimulationContextVisitor); here the child's Data
+   * follow the parent's through a data link, read lazily: a value set on the root between steps is
+   * what every node reads at the next step, and nothing is copied while it does not change.
+   */
+  inheritContextFromParent(): void {
     const p = this.parent;
     if (!p) return;
-    this.dt.setValue(p.dt.value);
-    this.gravity.setValue(Float64Array.from(p.gravity.value));
-    this.time.setValue(p.time.value);
+    this.dt.setParent(p.dt);
+    this.gravity.setParent(p.gravity);
+    this.time.setParent(p.time);
   }
 
   /** Sets the time of this node and its whole subtree. */
@@ -214,13 +211,16 @@ export class Node implements DataOwner {
 
   /** Sends an event to every object of the subtree (visit order) that did not stop it. */
   propagateEvent(event: SofaEvent): void {
+    const caller = componentCall.current;
     this.visit((n) => {
       if (!n.activated.value) return false;
       for (const o of n.objects) {
+        componentCall.current = o;
         o.handleEvent(event);
         if (event.handled) return false;
       }
       return true;
     });
+    componentCall.current = caller;
   }
 }

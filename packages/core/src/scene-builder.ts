@@ -251,6 +251,8 @@ export class SceneBuilder {
    * and says so; here the component deduces it from its state at init, after a warning.
    */
   private setTemplate(obj: BaseObject, accepted: readonly string[] | undefined, a: SceneAttribute, who: string): void {
+    // template="" is SOFA's "not given": the component deduces it (from its states, as SOFA's factory does).
+    if (a.value.trim() === '') return;
     const t = canonicalTemplate(a.value);
     if (accepted && accepted.length > 0 && !accepted.includes(t)) {
       this.warn(new SofaError(`template '${a.value}' is not one of ${accepted.join(', ')}; the template is taken from the component's state`, { loc: a.loc, component: who, code: 'template-fallback', ...hint(a.value, accepted) }));

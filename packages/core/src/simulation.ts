@@ -2,22 +2,42 @@ import type { BaseObject } from './base-object.js';
 import { isAnimationLoop, type BaseAnimationLoop } from './behavior/solvers.js';
 import { isBaseMapping } from './behavior/mapping.js';
 import { checkDataRanges } from './data-rules.js';
+import { addSceneWarning } from './scene-warnings.js';
+import { componentCall } from './component-call.js';
+import { componentError, type LifecyclePhase } from './component-error.js';
+import { DivergenceError, DivergenceGuard, type Divergence } from './divergence.js';
 import { SofaError, SofaErrors } from './errors.js';
 import { ResetEvent } from './events.js';
 import type { Node } from './node.js';
 
+/** What a step that leaves a non-finite position or velocity does: 'stop' throws a DivergenceError
+ *  (at every such step), 'continue' records the first divergence in `Simulation.divergence` and goes on. */
+export type DivergencePolicy = 'stop' | 'continue';
+
 /**
  * Runs a scene graph: init (SOFA's InitVisitor: context from the root, init of each node's objects
  * top-down in document order, bwdInit bottom-up), steps through the root's animation loop, reset.
+ *
+ * Nothing fails silently: an exception of a component (init, bwdInit, a step, reset) comes out as a
+ * located ComponentError naming the component, its node and the phase; after each step every
+ * mechanical state is checked for NaN/Infinity (DivergenceGuard) and the divergence policy applies.
  */
 export class Simulation {
   private initialised = false;
   private readonly loop: BaseAnimationLoop;
+  private readonly guard: DivergenceGuard;
+  /** Steps run since init or the last reset. */
+  stepCount = 0;
+  /** See DivergencePolicy (default 'stop'). */
+  onDivergence: DivergencePolicy = 'stop';
+  /** The first divergence since init or the last reset, whatever the policy. */
+  divergence: Divergence | undefined;
 
   constructor(readonly root: Node) {
     const loop = root.objects.find(isAnimationLoop);
     if (!loop) throw new SofaError('the root node has no animation loop (add <DefaultAnimationLoop/>)', root.loc ? { loc: root.loc } : {});
     this.loop = loop;
+    this.guard = new DivergenceGuard(root);
   }
 
   get animationLoop(): BaseAnimationLoop {
@@ -46,39 +66,78 @@ export class Simulation {
     if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
     initNode(this.root, errors);
     if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
-    propagateMechanicalMappings(this.root);
+    this.runPhase({ kind: 'init' }, () => propagateMechanicalMappings(this.root));
     this.initialised = true;
   }
 
-  /** One time step of `dt` (default: the root's dt). */
+  /**
+   * One time step of `dt` (default: the root's dt). Throws a ComponentError when a component
+   * throws, and a DivergenceError when the step left a non-finite position or velocity (policy 'stop').
+   */
   step(dt = this.root.getDt()): void {
     if (!this.initialised) this.init();
-    this.loop.step(dt);
+    const step = this.stepCount + 1;
+    this.runPhase({ kind: 'step', step, time: this.root.getTime() }, () => this.loop.step(dt));
+    this.stepCount = step;
+    if (this.onDivergence === 'continue' && this.divergence) return;
+    const d = this.guard.check(step, this.root.getTime());
+    if (!d) return;
+    this.divergence ??= d;
+    if (this.onDivergence === 'stop') throw new DivergenceError(d);
+  }
+
+  /**
+   * Runs `body` with the animation loop as the running component; an exception comes out as the
+   * ComponentError of the innermost component that was running (see componentCall).
+   */
+  private runPhase(phase: LifecyclePhase, body: () => void): void {
+    const caller = componentCall.current;
+    componentCall.current = this.loop;
+    try {
+      body();
+    } catch (e) {
+      const failed = componentCall.current ?? this.loop;
+      componentCall.current = caller;
+      throw componentError(failed, phase, e);
+    }
+    componentCall.current = caller;
   }
 
   /** Back to the state after init: time 0 and every component's reset(). */
   reset(): void {
     this.root.setTime(0);
+    this.stepCount = 0;
+    this.divergence = undefined;
     this.root.visit((n) => {
-      for (const o of n.objects) o.reset();
+      for (const o of n.objects) {
+        try {
+          o.reset();
+        } catch (e) {
+          throw componentError(o, { kind: 'reset' }, e);
+        }
+      }
     });
-    this.root.propagateEvent(new ResetEvent());
-    propagateMechanicalMappings(this.root);
+    this.runPhase({ kind: 'reset' }, () => {
+      this.root.propagateEvent(new ResetEvent());
+      propagateMechanicalMappings(this.root);
+    });
   }
 }
 
 /**
- * SOFA's MechanicalPropagateOnlyPositionAndVelocityVisitor, run after init and after reset: every
- * mechanical mapping, parents before children, sets its output's positions (apply) and velocities
- * (applyJ), so mapped states are consistent before the first step.
+ * SOFA's MechanicalPropagateOnlyPositionAndVelocityVisitor, run after init and after reset (and by
+ * components that set states, such as ReadState): every mechanical mapping of the subtree, parents
+ * before children, sets its output's positions (apply) and velocities (applyJ), so mapped states
+ * are consistent with their inputs.
  */
-function propagateMechanicalMappings(root: Node): void {
+export function propagateMechanicalMappings(root: Node): void {
   root.visit((n) => {
     if (!n.activated.value) return false;
     for (const o of n.objects) {
       if (!isBaseMapping(o)) continue;
       const to = o.getTo();
       if (!to) continue;
+      componentCall.current = o;
       o.apply();
       o.applyJ(to.v, o.getFrom().map((s) => s.v));
     }
@@ -91,21 +150,21 @@ function checkSceneValues(root: Node, errors: SofaError[]): void {
   root.visit((node) => {
     const nodeCheck = checkDataRanges(node.dataFields, `Node '${node.getName()}'`, node.loc);
     errors.push(...nodeCheck.errors);
-    for (const w of nodeCheck.warnings) node.messages.warn(w);
+    for (const w of nodeCheck.warnings) addSceneWarning(node.root, w);
     for (const obj of node.objects) {
       const check = checkDataRanges(obj.dataFields, obj.describe(), obj.loc, 'unlinked');
       errors.push(...check.errors);
-      for (const w of check.warnings) node.messages.warn(w);
+      for (const w of check.warnings) addSceneWarning(node.root, w);
     }
   });
 }
 
 function initNode(node: Node, errors: SofaError[]): void {
-  node.copyContextFromParent();
+  node.inheritContextFromParent();
   for (const obj of node.objects) {
     // Values that follow another Data are known now that their source ran its init.
     const check = checkDataRanges(obj.dataFields, obj.describe(), obj.loc, 'linked');
-    for (const w of check.warnings) node.messages.warn(w);
+    for (const w of check.warnings) addSceneWarning(node.root, w);
     if (check.errors.length > 0) {
       errors.push(...check.errors);
       obj.invalidate(check.errors[0]!.detail);
@@ -117,7 +176,7 @@ function initNode(node: Node, errors: SofaError[]): void {
       if (obj.componentState !== 'invalid') obj.componentState = 'valid';
       else errors.push(obj.error(obj.invalidReason ?? 'component is invalid'));
     } catch (e) {
-      errors.push(asSofaError(obj, e));
+      addOnce(errors, asSofaError(obj, 'init', e));
       obj.invalidate(e instanceof Error ? e.message : String(e));
     }
   }
@@ -126,7 +185,7 @@ function initNode(node: Node, errors: SofaError[]): void {
     try {
       obj.bwdInit();
     } catch (e) {
-      errors.push(asSofaError(obj, e));
+      addOnce(errors, asSofaError(obj, 'bwdInit', e));
     }
   }
 }
@@ -147,7 +206,15 @@ export function resolveSearchLinks(obj: BaseObject): void {
   }
 }
 
-function asSofaError(obj: BaseObject, e: unknown): SofaError {
+/** One report per message: a component's error met again through another one's init (a state
+ *  reading its grid's size) is not repeated. */
+function addOnce(errors: SofaError[], e: SofaError): void {
+  if (!errors.some((x) => x.message === e.message)) errors.push(e);
+}
+
+/** A component's own SofaErrors are its init checks, already located: kept as they are. Anything else
+ *  (a TypeError, a plugin's plain Error) is reported with the component, its node and the phase. */
+function asSofaError(obj: BaseObject, phase: 'init' | 'bwdInit', e: unknown): SofaError {
   if (e instanceof SofaError) return e;
-  return obj.error(e instanceof Error ? e.message : String(e));
+  return componentError(obj, { kind: phase }, e);
 }

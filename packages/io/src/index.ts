@@ -28,3 +28,9 @@ export {
   hasReferenceMarker,
 } from './reference-names.js';
 export type { ReferenceStateFile } from './reference-names.js';
+export { WriteState } from './playback/WriteState.js';
+export { ReadState } from './playback/ReadState.js';
+export { CompareState } from './playback/CompareState.js';
+export { FrameCursor } from './playback/frame-cursor.js';
+export { ioComponents } from './components.js';
+export { default as ioModule } from './module.js';

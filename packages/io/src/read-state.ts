@@ -36,7 +36,7 @@ export function decodeStateBytes(bytes: Uint8Array, file = '<bytes>'): string {
     try {
       return zlib.gunzipSync(bytes).toString('utf8');
     } catch (cause) {
-      throw new SofaError(`${file}: corrupt gzip data`, { cause });
+      throw new SofaError(`${file}: corrupt gzip data (or cut short: was the run writing it killed?)`, { cause });
     }
   }
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');

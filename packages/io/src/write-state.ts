@@ -31,39 +31,34 @@ export function formatStateFrame(time: number, x: ArrayLike<number>, v?: ArrayLi
 export interface StateWriterOptions {
   /** Compress the output; by default, when the file name ends with `.gz`. */
   readonly gzip?: boolean;
-  /** Pending text size that triggers a write (default 1 MiB); each gzip write is one member. */
-  readonly flushBytes?: number;
 }
 
-// Text is handed to the file in chunks of about this size: bounded memory for long runs, and
-// each gzip chunk becomes one gzip member (a sequence of members is a valid .gz file).
-const DEFAULT_FLUSH_BYTES = 1 << 20;
-
-/** Writes a state file frame by frame.
+/** Writes a state file frame by frame, durably.
  *
- *  Frames go to a temporary file beside the target, renamed over it by `close()`: a run that
- *  crashes or is aborted leaves any previous output untouched and never a truncated file. */
+ *  The file is created (or truncated) under its final name and every frame is appended by one write
+ *  as soon as it is given, so a run that stops — an error, a divergence, Ctrl-C, a crash, kill -9 —
+ *  leaves every frame written before it on disk, and no temporary file. A gzip file is a sequence
+ *  of gzip members (RFC 1952 allows it; gunzip, zlib and SOFA read them as one stream): an empty
+ *  member when the file is opened, then one member per frame, so the file is valid gzip after any
+ *  complete write. `close()` syncs it to disk. (A kill landing inside a write can still leave a torn
+ *  last frame; the reader then reports the file as truncated.) */
 export class StateWriter {
   readonly path: string;
   readonly gzip: boolean;
-  private readonly tempPath: string;
-  private readonly flushBytes: number;
   private fd: number | undefined;
-  private pending: string[] = [];
-  private pendingLength = 0;
   private frames = 0;
+  private lastTime = NaN;
 
   constructor(filePath: string, options: StateWriterOptions = {}) {
     this.path = path.resolve(filePath);
     this.gzip = options.gzip ?? filePath.endsWith('.gz');
-    this.flushBytes = options.flushBytes ?? DEFAULT_FLUSH_BYTES;
-    const suffix = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-    this.tempPath = path.join(path.dirname(this.path), `.${path.basename(this.path)}.${suffix}.tmp`);
     try {
-      this.fd = fs.openSync(this.tempPath, 'wx');
+      this.fd = fs.openSync(this.path, 'w');
     } catch (cause) {
       throw new SofaError(`cannot open state file for writing: ${this.path}`, { cause });
     }
+    // A gzip file needs at least one member to be valid, even before its first frame.
+    if (this.gzip) this.write(zlib.gzipSync(Buffer.alloc(0)));
   }
 
   /** Number of frames written so far. */
@@ -71,62 +66,50 @@ export class StateWriter {
     return this.frames;
   }
 
+  /** Time of the last frame written (NaN before the first). */
+  get lastFrameTime(): number {
+    return this.lastTime;
+  }
+
   get isOpen(): boolean {
     return this.fd !== undefined;
   }
 
-  /** Append one frame (V omitted when not given). */
+  /** Append one frame (V omitted when not given); it is in the file when this returns. */
   writeFrame(time: number, x: ArrayLike<number>, v?: ArrayLike<number>): void {
     if (this.fd === undefined) throw new SofaError(`state file already closed: ${this.path}`);
-    const text = formatStateFrame(time, x, v);
-    this.pending.push(text);
-    this.pendingLength += text.length;
+    const text = Buffer.from(formatStateFrame(time, x, v), 'utf8');
+    this.write(this.gzip ? zlib.gzipSync(text) : text);
     this.frames++;
-    if (this.pendingLength >= this.flushBytes) this.flush();
+    this.lastTime = time;
   }
 
-  /** Finish the file: write what is pending, then move it to its final name. */
+  /** Finish the file: sync it to disk and close it (what was written stays, even if this fails). */
   close(): void {
     if (this.fd === undefined) return;
+    const fd = this.fd;
+    this.fd = undefined;
     try {
-      this.flush(true);
-      fs.fsyncSync(this.fd);
-      fs.closeSync(this.fd);
-      this.fd = undefined;
-      fs.renameSync(this.tempPath, this.path);
+      fs.fsyncSync(fd);
     } catch (cause) {
-      this.abort();
+      throw new SofaError(`cannot write state file ${this.path}`, { cause });
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  private write(bytes: Buffer): void {
+    try {
+      // writeSync may write less than asked; loop until everything is out.
+      let offset = 0;
+      while (offset < bytes.length) offset += fs.writeSync(this.fd!, bytes, offset, bytes.length - offset);
+    } catch (cause) {
       throw new SofaError(`cannot write state file ${this.path}`, { cause });
     }
   }
-
-  /** Give up: remove the temporary file, leave the target as it was. */
-  abort(): void {
-    if (this.fd !== undefined) {
-      try {
-        fs.closeSync(this.fd);
-      } catch {
-        // The descriptor is unusable either way; removing the file is what matters.
-      }
-      this.fd = undefined;
-    }
-    fs.rmSync(this.tempPath, { force: true });
-  }
-
-  private flush(final = false): void {
-    // A gzip file with no member at all is not valid gzip; an empty file still gets one.
-    if (this.pendingLength === 0 && !(final && this.gzip && this.frames === 0)) return;
-    const text = Buffer.from(this.pending.join(''), 'utf8');
-    this.pending = [];
-    this.pendingLength = 0;
-    const bytes = this.gzip ? zlib.gzipSync(text) : text;
-    // writeSync may write less than asked; loop until everything is out.
-    let offset = 0;
-    while (offset < bytes.length) offset += fs.writeSync(this.fd!, bytes, offset, bytes.length - offset);
-  }
 }
 
-/** Write a whole state file at once (atomically, like StateWriter). */
+/** Write a whole state file at once. */
 export function writeStateFile(
   filePath: string,
   frames: Iterable<{ time: number; X: ArrayLike<number>; V?: ArrayLike<number> | undefined }>,
@@ -135,9 +118,7 @@ export function writeStateFile(
   const writer = new StateWriter(filePath, options);
   try {
     for (const f of frames) writer.writeFrame(f.time, f.X, f.V);
-  } catch (e) {
-    writer.abort();
-    throw e;
+  } finally {
+    writer.close();
   }
-  writer.close();
 }

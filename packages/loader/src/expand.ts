@@ -31,7 +31,12 @@ export class SceneExpander {
   private readonly parsed = new Map<string, SceneElement>();
   private readonly objectFiles = new Map<string, string | undefined>();
 
-  constructor(private readonly options: ExpanderOptions) {}
+  /** The data paths searched: the options' ones, then those added by AddDataRepository elements. */
+  private readonly dataPaths: string[];
+
+  constructor(private readonly options: ExpanderOptions) {
+    this.dataPaths = [...options.dataPaths];
+  }
 
   /** Expands a document's root element (the root's own include mode, if any, is ignored). */
   expandDocument(root: SceneElement): ElementDraft {
@@ -58,6 +63,7 @@ export class SceneExpander {
       }
     }
     const draft: ElementDraft = { tag: element.tag, attributes: [...element.attributes], children: [], loc: element.loc, file: element.file };
+    if (DATA_REPOSITORY_TAGS.has(element.tag)) this.addDataRepository(element);
     for (const child of element.children) {
       const { mode, element: expanded } = this.expand(child);
       if (mode === 'group') draft.children.push(...expanded.children);
@@ -70,7 +76,7 @@ export class SceneExpander {
   private expandInclude(element: SceneElement): Expansion {
     const href = attributeValue(element, 'href') ?? '';
     if (href === '') throw new SofaError("<include> needs a non-empty 'href' attribute", { loc: element.loc });
-    const search = { sceneDir: this.dirOf(element.file), dataPaths: this.options.dataPaths };
+    const search = { sceneDir: this.dirOf(element.file), dataPaths: this.dataPaths };
     const file = resolveDataFile(href, search);
     if (file === undefined) {
       throw new SofaError(`included file '${href}' not found`, {
@@ -81,12 +87,21 @@ export class SceneExpander {
     return this.includeFile(file, element.attributes.filter((a) => a.name !== 'href'), element);
   }
 
+  /** SOFA's AddDataRepository acts when parsed: the includes after it find files in its folder
+   *  (the component adds it to the scene's data paths at init, for the components after it). */
+  private addDataRepository(element: SceneElement): void {
+    const given = attributeValue(element, 'path')?.trim();
+    if (!given) return;
+    const dir = path.resolve(this.dirOf(element.file), given);
+    if (!this.dataPaths.includes(dir)) this.dataPaths.push(dir);
+  }
+
   /** `Objects/<Tag>.xml` for an element of unknown tag, if such a file exists. */
   private objectFile(element: SceneElement): string | undefined {
     const sceneDir = this.dirOf(element.file);
     const key = `${sceneDir}\0${element.tag}`;
     if (!this.objectFiles.has(key)) {
-      this.objectFiles.set(key, resolveDataFile(`Objects/${element.tag}.xml`, { sceneDir, dataPaths: this.options.dataPaths }));
+      this.objectFiles.set(key, resolveDataFile(`Objects/${element.tag}.xml`, { sceneDir, dataPaths: this.dataPaths }));
     }
     return this.objectFiles.get(key);
   }
@@ -123,6 +138,9 @@ export class SceneExpander {
     return root;
   }
 }
+
+/** Tags of SOFA's AddDataRepository component (see addDataRepository). */
+const DATA_REPOSITORY_TAGS = new Set(['AddDataRepository', 'AddResourceRepository']);
 
 /** Identity of a file for cycle detection (its real path when it exists). */
 function fileKey(file: string): string {

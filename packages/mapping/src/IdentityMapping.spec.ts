@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Node, Rigid3d, Vec3d, Vec6d } from '@sofa-ts/core';
+import { Node, Rigid2d, Rigid3d, Vec2d, Vec3d, Vec6d } from '@sofa-ts/core';
 import { IdentityMapping } from './IdentityMapping.js';
 import { StubState, checkJacobian, checkTranspose, expectValidCsr, mount, rng } from './test-support.js';
 
@@ -74,10 +74,44 @@ describe('IdentityMapping', () => {
     expect(d.getFrom()[0]).to.equal(from);
   });
 
+  it('Rigid3d → Vec3d gives the frames\' centres; J = [I 0] equals finite differences of apply (rotations included), Jᵀ its transpose', () => {
+    const r = rng(21);
+    const x: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const q = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
+      const l = Math.hypot(...q);
+      x.push(2 * r() - 1, 2 * r() - 1, 2 * r() - 1, ...q.map((v) => v / l));
+    }
+    const from = new StubState(Rigid3d, x, 'frames');
+    from.v.set(Array.from({ length: 18 }, r));
+    const to = new StubState(Vec3d, new Float64Array(3), 'centres');
+    const m = mount(new IdentityMapping(), from, to);
+    expect(m.template).to.equal('Rigid3d,Vec3d');
+    expect(to.size).to.equal(3);
+    for (let i = 0; i < 3; i++) {
+      for (let k = 0; k < 3; k++) {
+        expect(to.x[3 * i + k]).to.equal(x[7 * i + k]);
+        expect(to.v[3 * i + k]).to.equal(from.v[6 * i + k]);
+      }
+    }
+    expectValidCsr(m.getJ(0), 9, 18);
+    checkJacobian(m, from, to, 22);
+    checkTranspose(m, 18, 9, 23);
+  });
+
+  it('Rigid2d → Vec2d gives the frames\' centres; J equals finite differences of apply', () => {
+    const from = new StubState(Rigid2d, [1, 2, 0.3, -1, 0.5, 2], 'frames');
+    const to = new StubState(Vec2d, new Float64Array(2), 'centres');
+    const m = mount(new IdentityMapping(), from, to);
+    expect(Array.from(to.x)).to.deep.equal([1, 2, -1, 0.5]);
+    checkJacobian(m, from, to, 24);
+    checkTranspose(m, 6, 4, 25);
+  });
+
   it('refuses states of different kinds, and a template that contradicts them', () => {
     const from = new StubState(Rigid3d, [0, 0, 0, 0, 0, 0, 1], 'in');
-    const to = new StubState(Vec3d, [0, 0, 0], 'out');
-    expect(() => mount(new IdentityMapping(), from, to)).to.throw(/cannot map Rigid3d to Vec3d/);
+    const to = new StubState(Vec2d, [0, 0], 'out');
+    expect(() => mount(new IdentityMapping(), from, to)).to.throw(/cannot map Rigid3d to Vec2d/);
     const m = new IdentityMapping();
     m.template = 'Vec3,Vec3';
     expect(() => mount(m, new StubState(Rigid3d, [0, 0, 0, 0, 0, 0, 1], 'in'), new StubState(Rigid3d, [0, 0, 0, 0, 0, 0, 1], 'out'))).to.throw(/does not match the states/);

@@ -6,14 +6,16 @@ import { MappingComponent } from './mapping-component.js';
  * SOFA's IdentityMapping: the output is a copy of the input, point by point,
  *   x_out[i] = x_in[i],   J = I (per point, the first min(dIn, dOut) derivative components).
  * The output is resized to the input's size at init. For Vec6 → Vec3 the first three components
- * are copied. Linear: J is built once.
+ * are copied; for Rigid3 → Vec3 and Rigid2 → Vec2 the frames' centres (positions) and linear
+ * velocities (J = [I 0] per frame: a point force goes to the centre, no torque). Linear: J is
+ * built once.
  */
 @sofaComponent({
   name: 'IdentityMapping',
   category: 'Mapping',
   module: 'Sofa.Component.Mapping.Linear',
   description: 'Maps the input state to an output of the same size, point by point (a copy).',
-  templates: ['Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d', 'Vec6d,Vec6d', 'Vec6d,Vec3d', 'Rigid3d,Rigid3d', 'Rigid2d,Rigid2d'],
+  templates: ['Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d', 'Vec6d,Vec6d', 'Vec6d,Vec3d', 'Rigid3d,Rigid3d', 'Rigid2d,Rigid2d', 'Rigid3d,Vec3d', 'Rigid2d,Vec2d'],
 })
 export class IdentityMapping extends MappingComponent {
   /** (nOut·dOut × nIn·dIn) the constant Jacobian. */
@@ -28,7 +30,7 @@ export class IdentityMapping extends MappingComponent {
 
   override init(): void {
     this.resolveEnds();
-    this.checkTemplates(['Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d', 'Vec6d,Vec6d', 'Vec6d,Vec3d', 'Rigid3d,Rigid3d', 'Rigid2d,Rigid2d']);
+    this.checkTemplates(['Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d', 'Vec6d,Vec6d', 'Vec6d,Vec3d', 'Rigid3d,Rigid3d', 'Rigid2d,Rigid2d', 'Rigid3d,Vec3d', 'Rigid2d,Vec2d']);
     const tin = this.inType();
     const tout = this.outType();
     this.cIn = tin.coordSize;

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { Rigid3d, Vec3d } from '@sofa-ts/core';
+import { Rigid2d, Rigid3d, Vec2d, Vec3d } from '@sofa-ts/core';
 import { nsdProject3 } from './nsd-projection.js';
 import { RigidMapping } from './RigidMapping.js';
-import { DenseAccumulator, StubState, checkJacobian, checkTranspose, expectValidCsr, mount, perturb, rng } from './test-support.js';
+import { DenseAccumulator, StubState, checkJacobian, checkTranspose, dense, expectValidCsr, mount, perturb, rng } from './test-support.js';
 
 /** Rigid frames at random positions with random unit quaternions. */
 function frames(n: number, seed: number): StubState {
@@ -182,5 +182,143 @@ describe('RigidMapping', () => {
     nsdProject3(A);
     const E = build([0, -1, -3]);
     A.forEach((v, i) => expect(v).to.be.closeTo(E[i]!, 1e-13));
+  });
+});
+
+/** Rotation vector θ·u of the unit quaternion a ⊗ b⁻¹ (both (x, y, z, w) at a[ao..], b[bo..]). */
+function rotationVector(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number): number[] {
+  const ax = a[ao]!, ay = a[ao + 1]!, az = a[ao + 2]!, aw = a[ao + 3]!;
+  const bx = -b[bo]!, by = -b[bo + 1]!, bz = -b[bo + 2]!, bw = b[bo + 3]!;
+  let x = aw * bx + ax * bw + ay * bz - az * by;
+  let y = aw * by - ax * bz + ay * bw + az * bx;
+  let z = aw * bz + ax * by - ay * bx + az * bw;
+  let w = aw * bw - ax * bx - ay * by - az * bz;
+  if (w < 0) [x, y, z, w] = [-x, -y, -z, -w];
+  const n = Math.hypot(x, y, z);
+  if (n === 0) return [0, 0, 0];
+  const k = (2 * Math.atan2(n, w)) / n;
+  return [k * x, k * y, k * z];
+}
+
+describe('RigidMapping Rigid3d → Rigid3d (child frames on a parent frame)', () => {
+  const s = Math.SQRT1_2;
+
+  it('composes the frames: centre c + R·p, orientation q ⊗ q_l (closed form: 90° about z, then 90° about x)', () => {
+    const from = new StubState(Rigid3d, [1, 2, 3, 0, 0, s, s], 'parent');
+    const to = new StubState(Rigid3d, [1, 0, 0, s, 0, 0, s, 0, 0, 2, 0, 0, 0, 1], 'children');
+    const m = mount(new RigidMapping(), from, to);
+    expect(m.template).to.equal('Rigid3d,Rigid3d');
+    // child 0: centre (1, 2, 3) + Rz·(1, 0, 0) = (1, 3, 3); orientation Rz90 ⊗ Rx90 = the 120° turn about (1, 1, 1)
+    // child 1: centre (1, 2, 3) + Rz·(0, 0, 2) = (1, 2, 5); orientation Rz90
+    const expected = [1, 3, 3, 0.5, 0.5, 0.5, 0.5, 1, 2, 5, 0, 0, s, s];
+    to.x.forEach((v, i) => expect(v, `x[${i}]`).to.be.closeTo(expected[i]!, 1e-15));
+  });
+
+  it('velocity at init is (v_c + ω × r, ω); globalToLocalCoords keeps the children where they were', () => {
+    const from = new StubState(Rigid3d, [0, 0, 0, 0, 0, 0, 1], 'parent');
+    from.v.set([1, 0, 0, 0, 0, 2]);
+    const to = new StubState(Rigid3d, [1, 0, 0, 0, 0, 0, 1], 'child');
+    mount(new RigidMapping(), from, to);
+    expect(Array.from(to.v)).to.deep.equal([1, 2, 0, 0, 0, 2]);
+    const parents = frames(2, 31);
+    const children = new StubState(Rigid3d, Array.from(frames(3, 32).x), 'children');
+    const before = Float64Array.from(children.x);
+    const g = new RigidMapping();
+    g.globalToLocalCoords.value = true;
+    g.rigidIndexPerPoint.read('1 0 1');
+    mount(g, parents, children);
+    for (let i = 0; i < 3; i++) {
+      for (let k = 0; k < 3; k++) expect(children.x[7 * i + k]).to.be.closeTo(before[7 * i + k]!, 1e-14);
+      // same orientation up to the sign of the quaternion
+      const dot = [3, 4, 5, 6].reduce((a, k) => a + children.x[7 * i + k]! * before[7 * i + k]!, 0);
+      expect(Math.abs(dot)).to.be.closeTo(1, 1e-14);
+    }
+  });
+
+  it('J equals finite differences of apply (centres and rotation vectors of the children), applyJT is its transpose', () => {
+    const from = frames(2, 33);
+    const to = new StubState(Rigid3d, Array.from(frames(3, 34).x), 'children');
+    const m = new RigidMapping();
+    m.rigidIndexPerPoint.read('1 0 1');
+    mount(m, from, to);
+    expectValidCsr(m.getJ(0), 18, 12);
+    const J = dense(m.getJ(0));
+    const base = Float64Array.from(from.x);
+    const h = 1e-6;
+    for (let j = 0; j < 12; j++) {
+      from.x.set(base);
+      perturb(Rigid3d, from.x, j, h);
+      m.apply();
+      const plus = Float64Array.from(to.x);
+      from.x.set(base);
+      perturb(Rigid3d, from.x, j, -h);
+      m.apply();
+      const minus = Float64Array.from(to.x);
+      for (let i = 0; i < 3; i++) {
+        const rot = rotationVector(plus, 7 * i + 3, minus, 7 * i + 3);
+        for (let k = 0; k < 3; k++) {
+          expect(J[6 * i + k]![j]!, `J[${6 * i + k}][${j}]`).to.be.closeTo((plus[7 * i + k]! - minus[7 * i + k]!) / (2 * h), 1e-8);
+          expect(J[6 * i + 3 + k]![j]!, `J[${6 * i + 3 + k}][${j}]`).to.be.closeTo(rot[k]! / (2 * h), 1e-8);
+        }
+      }
+    }
+    from.x.set(base);
+    m.apply();
+    checkTranspose(m, 12, 18, 35);
+    // applyJ = J·u
+    const r = rng(36);
+    const u = Float64Array.from({ length: 12 }, () => 2 * r() - 1);
+    const out = new Float64Array(18);
+    m.applyJ(out, [u]);
+    for (let i = 0; i < 18; i++) expect(out[i]!).to.be.closeTo(J[i]!.reduce((a, v, k) => a + v * u[k]!, 0), 1e-13);
+  });
+
+  it('a child torque goes to the parent unchanged, a child force adds r × f (Jᵀ)', () => {
+    const from = new StubState(Rigid3d, [0, 0, 0, 0, 0, 0, 1], 'parent');
+    const to = new StubState(Rigid3d, [0, 2, 0, 0, 0, 0, 1], 'child');
+    const m = mount(new RigidMapping(), from, to);
+    const fin = new Float64Array(6);
+    m.applyJT([fin], Float64Array.of(3, 0, 0, 0, 0, 1));
+    // r = (0, 2, 0), f = (3, 0, 0): r × f = (0, 0, −6); plus the child's torque (0, 0, 1)
+    expect(Array.from(fin)).to.deep.equal([3, 0, 0, 0, 0, -5]);
+  });
+});
+
+describe('RigidMapping Rigid2d → Vec2d (plane points on plane frames)', () => {
+  it('maps x = c + R(θ)·p (closed form: θ = 90°), velocity v + ω·(−r_y, r_x)', () => {
+    const from = new StubState(Rigid2d, [1, 2, Math.PI / 2], 'frame');
+    from.v.set([0.5, 0, 2]);
+    const to = new StubState(Vec2d, [1, 0, 0, 3], 'points');
+    const m = mount(new RigidMapping(), from, to);
+    expect(m.template).to.equal('Rigid2d,Vec2d');
+    [1, 3, -2, 2].forEach((v, i) => expect(to.x[i]).to.be.closeTo(v, 1e-15));
+    // r0 = (0, 1): v = (0.5 − 2·1, 0 + 2·0); r1 = (−3, 0): v = (0.5 − 0, 0 + 2·(−3))
+    [-1.5, 0, 0.5, -6].forEach((v, i) => expect(to.v[i]).to.be.closeTo(v, 1e-15));
+  });
+
+  it('J equals finite differences of apply, applyJT is its transpose (two frames, index)', () => {
+    const from = new StubState(Rigid2d, [0.3, -0.2, 0.7, 1, 2, -1.1], 'frames');
+    const to = new StubState(Vec2d, [0.4, 1.2, -0.5, 0.3, 2, -1], 'points');
+    const m = new RigidMapping();
+    m.index.value = 1;
+    mount(m, from, to);
+    expectValidCsr(m.getJ(0), 6, 6);
+    checkJacobian(m, from, to, 37);
+    checkTranspose(m, 6, 6, 38);
+    const fin = new Float64Array(6);
+    m.applyJT([fin], Float64Array.of(1, 0, 0, 0, 0, 0));
+    // point 0 on frame 1: r = R(−1.1)·(0.4, 1.2); torque = r_x·f_y − r_y·f_x = −r_y
+    const ry = Math.sin(-1.1) * 0.4 + Math.cos(-1.1) * 1.2;
+    expect(fin[3]).to.equal(1);
+    expect(fin[5]).to.be.closeTo(-ry, 1e-15);
+  });
+
+  it('globalToLocalCoords keeps the points where they were at init', () => {
+    const from = new StubState(Rigid2d, [1, -1, 0.4], 'frame');
+    const to = new StubState(Vec2d, [0.2, 0.3, -2, 5], 'points');
+    const m = new RigidMapping();
+    m.globalToLocalCoords.value = true;
+    mount(m, from, to);
+    [0.2, 0.3, -2, 5].forEach((v, i) => expect(to.x[i]).to.be.closeTo(v, 1e-14));
   });
 });

@@ -101,6 +101,8 @@ export class MechanicalObject extends BaseMechanicalState {
   private _f: Float64Array = new Float64Array(0);
   private _dx: Float64Array = new Float64Array(0);
   private _x0: Float64Array = new Float64Array(0);
+  /** restPosition.counter when it last showed _x0 (−1 before init). */
+  private x0Counter = -1;
 
   get stateType(): StateType {
     if (!this._type) {
@@ -126,8 +128,25 @@ export class MechanicalObject extends BaseMechanicalState {
   get dx(): Float64Array {
     return this._dx;
   }
+  /** Rest positions; a rest_position set through the API (or a linked Data that changed) is taken first. */
   get x0(): Float64Array {
+    if (this.x0Counter >= 0 && this.restPosition.counter !== this.x0Counter) this.pullRestPosition();
     return this._x0;
+  }
+
+  /**
+   * rest_position was set since init: its values are copied into the rest positions (read by rest
+   * shape springs and mappings at every step), and the Data shows the state's array again.
+   */
+  private pullRestPosition(): void {
+    const v = this.restPosition.value;
+    if (v !== this._x0) {
+      const cs = this.stateType.coordSize;
+      if (v.length !== this._x0.length) throw this.error(`rest_position was set to ${v.length} numbers; the state has ${this._n} points of ${cs} coordinates`);
+      this._x0.set(v);
+      this.restPosition.value = this._x0;
+    }
+    this.x0Counter = this.restPosition.counter;
   }
 
   override init(): void {
@@ -135,12 +154,10 @@ export class MechanicalObject extends BaseMechanicalState {
     const t = this.stateType;
     const cs = t.coordSize;
     const ds = t.derivSize;
+    this.readWholeValues();
     const pos = this.position.value;
     const vel = this.velocity.value;
     const rest = this.restPosition.value;
-    for (const [d, k] of [[this.position, cs], [this.restPosition, cs], [this.velocity, ds], [this.force, ds], [this.externalForce, ds], [this.resetPosition, cs]] as const) {
-      if (d.value.length % k !== 0) throw this.error(`'${d.name}' has ${d.value.length} numbers, not a multiple of ${k} (template ${t.name})`);
-    }
     // SOFA: with at most one position and one velocity given, a topology of the node gives the points.
     const topo = this.topology.get() ?? (this.useTopology.value ? this.context.getObject(isTopology) : undefined);
     const topoPos = topo?.getPositions();
@@ -162,7 +179,10 @@ export class MechanicalObject extends BaseMechanicalState {
     const ds = t.derivSize;
     let n = pos.length / cs;
     if (n === 0 && rest.length > 0) n = rest.length / cs;
-    if (n === 0 && vel.length === 0 && !this.position.isSet) n = Math.max(0, this.sizeData.value);
+    if (n === 0 && vel.length === 0 && !this.position.isSet) {
+      if (this.sizeData.value < 0) throw this.error(`size is ${this.sizeData.value}, expected a number of points >= 0`);
+      n = this.sizeData.value;
+    }
     n = Math.max(n, vel.length / ds);
     this.resize(n);
     // Positions: given, else the rest position, else the neutral coordinate.
@@ -189,9 +209,46 @@ export class MechanicalObject extends BaseMechanicalState {
     this.applyRotation(this.rotation2.value);
     this.applyTranslation(this.translation2.value);
     this.restPosition.value = this._x0;
+    this.x0Counter = this.restPosition.counter;
     this.resetPosition.value = Float64Array.from(this._x);
     this.resetVelocity.value = Float64Array.from(this._v);
     this.sizeData.value = n;
+  }
+
+  /**
+   * The vectors as SOFA reads them: whole coordinates (derivatives) only, a trailing incomplete one
+   * is dropped (SOFA's stream stops there); Rigid3d orientations of non-unit norm are normalised,
+   * a zero quaternion becoming the identity (what SOFA's debug build does, with its warning; its
+   * release build keeps them as written). Both are reported, except quaternions within the
+   * rounding of 6 written digits (| |q|² − 1 | ≤ 1e-6), normalised without a message.
+   */
+  private readWholeValues(): void {
+    const t = this.stateType;
+    const cs = t.coordSize;
+    const ds = t.derivSize;
+    const coords = [this.position, this.restPosition, this.resetPosition, this.freePosition];
+    for (const [d, k] of [...coords.map((c) => [c, cs] as const), ...[this.velocity, this.force, this.externalForce, this.freeVelocity].map((c) => [c, ds] as const)]) {
+      const len = d.value.length;
+      if (len % k === 0) continue;
+      const kept = len - (len % k);
+      this.warn(`'${d.name}' has ${len} numbers, not a multiple of ${k} (template ${t.name}): the last ${len - kept} are ignored, as SOFA reads whole ${t.isRigid ? 'frames' : 'points'} only`);
+      d.value = d.value.slice(0, kept);
+    }
+    if (t.name !== 'Rigid3d') return;
+    for (const d of coords) {
+      const x = d.value;
+      let changed = 0;
+      for (let i = 0; i + 7 <= x.length; i += 7) {
+        const n2 = x[i + 3]! ** 2 + x[i + 4]! ** 2 + x[i + 5]! ** 2 + x[i + 6]! ** 2;
+        // SOFA's Quat::normalize leaves |q|² within 1e-10 of 1 as it is.
+        if (Math.abs(n2 - 1) <= 1e-10) continue;
+        // Reported beyond the rounding of a quaternion written with 6 digits.
+        if (Math.abs(n2 - 1) > 1e-6) changed++;
+        if (n2 === 0) x[i + 6] = 1;
+        else for (let k = 3; k < 7; k++) x[i + k]! /= Math.sqrt(n2);
+      }
+      if (changed > 0) this.warn(`'${d.name}': ${changed} orientation quaternion${changed > 1 ? 's' : ''} of non-unit norm normalised (a zero quaternion becomes the identity)`);
+    }
   }
 
   /** dx dy dz rx ry rz sx sy sz, when given, override components of translation, rotation, scale3d. */
@@ -225,6 +282,10 @@ export class MechanicalObject extends BaseMechanicalState {
     this._f = grow(this._f, n * t.derivSize);
     this._dx = grow(this._dx, n * t.derivSize);
     this.publish();
+    if (this.x0Counter >= 0) {
+      this.restPosition.value = this._x0;
+      this.x0Counter = this.restPosition.counter;
+    }
   }
 
   bindStorage(storage: { x: Float64Array; v: Float64Array; f: Float64Array; dx: Float64Array }): void {

@@ -1,4 +1,5 @@
 import {
+  contextMechanicalState,
   BaseForceField,
   Int,
   Real,
@@ -30,13 +31,15 @@ const BoolList: DataType<Uint8Array> = {
  *   ∂F_a/∂p_b = (ks − f/d)·û·ûᵀ + (f/d)·I  =: m,   K = [−m  m; m  −m]
  * Damping enters the force only, not the matrices (as in SOFA). Springs shorter than 1e-9, disabled
  * springs and, with elongationOnly, compressed springs exert nothing.
+ * Rigid3d (SOFA's rigid instantiation): the springs join the frames' centres and pull on their
+ * translation only (no torque); Vec6d: distances over the 6 components.
  */
 @sofaComponent({
   name: 'SpringForceField',
   category: 'ForceField',
   module: 'Sofa.Component.SolidMechanics.Spring',
   description: 'Springs between pairs of points, with stiffness, damping and rest length.',
-  templates: ['Vec3d', 'Vec2d', 'Vec1d'],
+  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d'],
 })
 export class SpringForceField extends BaseForceField {
   readonly spring = this.initData({ name: 'spring', type: Springs, default: new Float64Array(0), help: 'pairs of indices, stiffness, damping, rest length' });
@@ -66,27 +69,48 @@ export class SpringForceField extends BaseForceField {
   /** Spatial dimension N of the points (1, 2 or 3). */
   protected get N(): number { return this.springs.N; }
   private states: BaseMechanicalState[] = [];
+  /** True once the spring indices were checked against the initialised states. */
+  private indicesChecked = false;
 
   getMechanicalStates(): readonly BaseMechanicalState[] {
     return this.states;
   }
 
   override init(): void {
-    const s1 = this.object1.get() ?? this.context.getObject(isMechanicalState);
-    if (!s1) throw this.error('no mechanical state: set object1 or put a MechanicalObject in the node');
+    const s1 = this.object1.get() ?? contextMechanicalState(this.context);
+    if (!s1) throw this.error('no mechanical state: set object1 or put a MechanicalObject in the node or an ancestor');
     const s2 = this.object2.get() ?? s1;
     this.object1.set(s1);
     this.object2.set(s2);
     this.states = s1 === s2 ? [s1] : [s1, s2];
     if (!this.template) this.template = s1.stateType.name;
-    if (s1.stateType.isRigid || s2.stateType.isRigid) throw this.error('rigid templates are not supported by SpringForceField');
-    this.springs.N = s1.stateType.derivSize;
+    const t = s1.stateType;
+    if (s2.stateType !== t) throw this.error(`object1 ${s1.describe()} is ${t.name}, object2 ${s2.describe()} is ${s2.stateType.name}: the two states need the same template`);
+    if (t.name === 'Rigid2d') throw this.error(`SOFA has no Rigid2d ${this.className}`, 'use Rigid3d, or Vec templates');
+    // Rigid3d (SOFA's rigid instantiation): springs between the frames' centres, forces on their translation.
+    this.springs.setLayout(t.isRigid ? t.spatialDimensions : t.derivSize, t.coordSize, t.derivSize);
     if (this.fileSprings.value) throw this.error(`spring files are not supported yet (fileSprings='${this.fileSprings.value}')`);
     this.buildSprings();
+    this.indicesChecked = false;
+  }
+
+  /**
+   * The spring indices are checked against the states' sizes once both states are initialised: at
+   * bwdInit, or at first use when a state lives in a node initialised later. SOFA sizes a
+   * MechanicalObject at its own init, and init runs top-down, so an interaction spring declared in
+   * a parent node is initialised before the states of its child nodes have their points.
+   */
+  override bwdInit(): void {
+    if (this.states.every((s) => s.componentState === 'valid')) this.checkIndices();
+  }
+
+  private checkIndices(): void {
+    const s1 = this.object1.get()!, s2 = this.object2.get()!;
     for (let i = 0; i < this.a.length; i++) {
       if (this.a[i]! >= s1.size) throw this.error(`spring ${i}: index ${this.a[i]} is out of range (${s1.describe()} has ${s1.size} points)`);
       if (this.b[i]! >= s2.size) throw this.error(`spring ${i}: index ${this.b[i]} is out of range (${s2.describe()} has ${s2.size} points)`);
     }
+    this.indicesChecked = true;
   }
 
   /** Springs from `spring`, else from indices1/indices2 with per-spring or uniform parameters. */
@@ -132,6 +156,7 @@ export class SpringForceField extends BaseForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
+    if (!this.indicesChecked) this.checkIndices();
     this.springs.addForce(f[0]!, f[f.length - 1]!, x[0]!, x[x.length - 1]!, v[0]!, v[v.length - 1]!);
   }
 
@@ -140,7 +165,8 @@ export class SpringForceField extends BaseForceField {
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    this.springs.addKToMatrix(acc, kFactor, this.states.length === 2 ? this.states[0]!.size * this.N : 0);
+    if (!this.indicesChecked) this.checkIndices();
+    this.springs.addKToMatrix(acc, kFactor, this.states.length === 2 ? this.states[0]!.size * this.springs.ds : 0);
   }
 
   override getPotentialEnergy(x: readonly Float64Array[]): number {
@@ -157,7 +183,7 @@ export class SpringForceField extends BaseForceField {
   category: 'ForceField',
   module: 'Sofa.Component.SolidMechanics.Spring',
   description: 'Springs between pairs of points, with the full stiffness matrix (implicit integration).',
-  templates: ['Vec3d', 'Vec2d', 'Vec1d'],
+  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d'],
 })
 export class StiffSpringForceField extends SpringForceField {}
 

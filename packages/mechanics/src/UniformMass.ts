@@ -1,5 +1,7 @@
-import { BaseMass, Bool, Indices, nonNegative, Real, RealArray, sofaComponent, Str, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
-import { RigidInertia } from './rigid-inertia.js';
+import * as fs from 'node:fs';
+import { BaseMass, Bool, Indices, nonNegative, Real, requireDataFile, sofaComponent, Str, type MatrixAccumulator, type BaseMechanicalState } from '@sofa-ts/core';
+import { parseRigidMassFile } from './mass/rigid-mass-file.js';
+import { MassText, RigidInertia } from './rigid-inertia.js';
 import { mstateLink } from './state-link.js';
 
 /**
@@ -8,9 +10,13 @@ import { mstateLink } from './state-link.js';
  * totalMass, when set, wins: m = totalMass / n. Otherwise vertexMass, when set, gives
  * totalMass = n·m. With neither, totalMass defaults to 1 (SOFA's defaults).
  * Rigid templates (SOFA's RigidMass): vertexMass is "m [volume [inertia]]", the inertia per unit
- * mass (3x3 for Rigid3, a scalar for Rigid2, identity / 1 by default); the frame's mass matrix is
- * diag(m·I₃, m·inertia) in the world axes, as SOFA applies it (the inertia is not rotated with the
- * frame), and gravity acts on the translation only.
+ * mass J (3x3 for Rigid3, written plain or as "[a b c,d e f,g h i]"; a scalar for Rigid2; identity
+ * / 1 by default); the frame's mass matrix is diag(m·I₃, m·J) in the world axes, as SOFA applies it
+ * (the inertia is not rotated with the frame), and gravity acts on the translation only.
+ * Rigid3: `filename` names a SOFA rigid file (BehaviorModels/*.rigid, see rigid-mass-file.ts) giving
+ * m, the volume and J over vertexMass; when the file gives the mass and the scene no vertexMass,
+ * the file's mass wins over totalMass (SOFA marks vertexMass set and totalMass unset). totalMass,
+ * when it wins, replaces m only: J stays per unit mass, so the rotational mass scales with m.
  */
 @sofaComponent({
   name: 'UniformMass',
@@ -20,7 +26,7 @@ import { mstateLink } from './state-link.js';
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d', 'Rigid2d'],
 })
 export class UniformMass extends BaseMass {
-  readonly vertexMass = this.initData({ name: 'vertexMass', type: RealArray(0, 'MassType'), default: Float64Array.of(1), unit: 'kg', help: 'mass of each particle; for Rigid templates "mass [volume [inertia matrix per unit mass]]"' });
+  readonly vertexMass = this.initData({ name: 'vertexMass', type: MassText, default: Float64Array.of(1), unit: 'kg', help: 'mass of each particle; for Rigid templates "mass [volume [inertia matrix per unit mass]]"' });
   readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', range: nonNegative, help: 'if >0 : total mass of this body' });
   readonly filenameMass = this.initData({ name: 'filename', type: Str, default: '', help: 'rigid file to load the mass parameters (Rigid templates)' });
   readonly showCenterOfGravity = this.initData({ name: 'showGravityCenter', type: Bool, default: false, help: 'display the center of gravity of the system', group: 'Visualization' });
@@ -52,7 +58,6 @@ export class UniformMass extends BaseMass {
   override init(): void {
     const s = this.getMechanicalState();
     if (!this.template) this.template = s.stateType.name;
-    if (this.filenameMass.value) throw this.error(`rigid mass files are not supported yet (filename='${this.filenameMass.value}'): give vertexMass="mass volume inertia"`);
     const n = s.size;
     let pts: Uint32Array;
     if (this.indices.value.length > 0) pts = Uint32Array.from(this.indices.value);
@@ -63,11 +68,24 @@ export class UniformMass extends BaseMass {
     for (const p of pts) if (p >= n) throw this.error(`index ${p} is out of range: ${s.describe()} has ${n} points`);
     this.points = pts;
     const count = pts.length;
-    const given = this.vertexMass.value;
+    let given = this.vertexMass.value;
     if (given.length === 0) throw this.error('vertexMass is empty: give a mass');
     if (!s.stateType.isRigid && given.length !== 1) throw this.error(`vertexMass of a ${s.stateType.name} state is one value (got ${given.length})`);
-    if (this.totalMass.isSet || !this.vertexMass.isSet) {
+    let vertexSet = this.vertexMass.isSet;
+    let totalSet = this.totalMass.isSet;
+    const file = this.filenameMass.value;
+    if (file !== '' && file !== 'unused') {
+      if (s.stateType.name !== 'Rigid3d') throw this.error(`mass files ('${file}') are read for Rigid3d states only (this state is ${s.stateType.name})`, 'give vertexMass instead');
+      const read = this.loadRigidMassFile(file, given);
+      given = read.given;
+      if (read.hasMass && !vertexSet) {
+        vertexSet = true;
+        totalSet = false;
+      }
+    }
+    if (totalSet || !vertexSet) {
       if (this.totalMass.value < 0) throw this.error(`totalMass must be positive (got ${this.totalMass.value})`);
+      if (totalSet && vertexSet) this.warn('totalMass overrides vertexMass (vertexMass = totalMass / number of points): set only one of them');
       this.m = count > 0 ? this.totalMass.value / count : 0;
     } else {
       if (given[0]! < 0) throw this.error(`vertexMass must be positive (got ${given[0]})`);
@@ -85,6 +103,27 @@ export class UniformMass extends BaseMass {
       this.inertia = undefined;
       this.vertexMass.value = Float64Array.of(this.m);
     }
+  }
+
+  /**
+   * Reads a SOFA rigid file over the vertexMass value `given` ("m volume J"): the file's mass,
+   * volume and inertia replace the given ones. Returns the merged value and whether the file gave
+   * the mass.
+   */
+  private loadRigidMassFile(name: string, given: Float64Array): { given: Float64Array; hasMass: boolean } {
+    const path = requireDataFile(this, name, 'rigid mass file');
+    const f = parseRigidMassFile(fs.readFileSync(path, 'utf8'));
+    if (f.errors.length > 0) throw this.error(`rigid mass file '${name}': ${f.errors.join('; ')}`);
+    for (const w of f.warnings) this.warn(`rigid mass file '${name}': ${w}`);
+    let base: RigidInertia;
+    try {
+      base = RigidInertia.fromVertexMass(3, given, given[0]!);
+    } catch (e) {
+      throw this.error((e as Error).message);
+    }
+    const m = f.mass ?? base.mass;
+    const merged = RigidInertia.of(3, m, f.volume ?? base.volume, f.inertia ?? base.unitInertia);
+    return { given: merged.toVertexMass(), hasMass: f.mass !== undefined };
   }
 
   addMDx(out: Float64Array, dx: Float64Array, factor: number): void {

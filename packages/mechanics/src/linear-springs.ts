@@ -8,6 +8,8 @@ import type { MatrixAccumulator } from '@sofa-ts/core';
  *   ∂F_a/∂p_b = (ks − f/d)·û·ûᵀ + (f/d)·I  =: m,   K = [−m  m; m  −m]
  * Damping enters the force only, not the matrices (as in SOFA). A spring shorter than
  * `minLength`, disabled, or compressed while elongation-only exerts nothing.
+ * Points are the first N scalars of each coordinate (stride `cs`) and derivative (stride `ds`):
+ * both N for Vec states; for Rigid3 frames the centre (cs 7, ds 6), the rotation left alone.
  */
 export class LinearSprings {
   a = new Uint32Array(0);
@@ -19,10 +21,24 @@ export class LinearSprings {
   active = new Uint8Array(0);
   /** m per spring at the last addForce: (n × N × N), row-major. */
   dfdx = new Float64Array(0);
-  private readonly u = new Float64Array(3);
+  private readonly u = new Float64Array(6);
+
+  /** Strides of a point's coordinates and derivatives (see setLayout); N by default. */
+  cs: number;
+  ds: number;
 
   /** N: spatial dimension of the points (1, 2 or 3); minLength: shortest spring that acts. */
-  constructor(public N = 3, public minLength = 1e-9) {}
+  constructor(public N = 3, public minLength = 1e-9) {
+    this.cs = N;
+    this.ds = N;
+  }
+
+  /** N scalars per point, read from coordinates of cs scalars and derivatives of ds scalars. */
+  setLayout(N: number, cs = N, ds = N): void {
+    this.N = N;
+    this.cs = cs;
+    this.ds = ds;
+  }
 
   get count(): number {
     return this.a.length;
@@ -41,13 +57,14 @@ export class LinearSprings {
   }
 
   addForce(f1: Float64Array, f2: Float64Array, x1: Float64Array, x2: Float64Array, v1: Float64Array, v2: Float64Array): void {
-    const N = this.N, NN = N * N, u = this.u, dfdx = this.dfdx;
+    const N = this.N, NN = N * N, u = this.u, dfdx = this.dfdx, cs = this.cs, ds = this.ds;
     for (let s = 0; s < this.a.length; s++) {
-      const pa = this.a[s]! * N;
-      const pb = this.b[s]! * N;
+      const xa = this.a[s]! * cs, xb = this.b[s]! * cs;
+      const pa = this.a[s]! * ds;
+      const pb = this.b[s]! * ds;
       let d2 = 0;
       for (let k = 0; k < N; k++) {
-        u[k] = x2[pb + k]! - x1[pa + k]!;
+        u[k] = x2[xb + k]! - x1[xa + k]!;
         d2 += u[k]! * u[k]!;
       }
       const d = Math.sqrt(d2);
@@ -77,10 +94,10 @@ export class LinearSprings {
 
   /** df += k·K·dx with K at the last addForce: dF_a = k·m·(dx_b − dx_a), dF_b = −dF_a. */
   addDForce(df1: Float64Array, df2: Float64Array, dx1: Float64Array, dx2: Float64Array, k: number): void {
-    const N = this.N, NN = N * N, dfdx = this.dfdx;
+    const N = this.N, NN = N * N, dfdx = this.dfdx, ds = this.ds;
     for (let s = 0; s < this.a.length; s++) {
-      const pa = this.a[s]! * N;
-      const pb = this.b[s]! * N;
+      const pa = this.a[s]! * ds;
+      const pb = this.b[s]! * ds;
       const m0 = s * NN;
       for (let j = 0; j < N; j++) {
         let acc = 0;
@@ -93,10 +110,10 @@ export class LinearSprings {
 
   /** Emits k·K; the second state's indices start at `offset2` (0 when both ends are on one state). */
   addKToMatrix(acc: MatrixAccumulator, k: number, offset2: number): void {
-    const N = this.N, NN = N * N;
+    const N = this.N, NN = N * N, ds = this.ds;
     for (let s = 0; s < this.a.length; s++) {
-      const p1 = this.a[s]! * N;
-      const p2 = offset2 + this.b[s]! * N;
+      const p1 = this.a[s]! * ds;
+      const p2 = offset2 + this.b[s]! * ds;
       const m0 = s * NN;
       for (let i = 0; i < N; i++) {
         for (let j = 0; j < N; j++) {
@@ -112,12 +129,12 @@ export class LinearSprings {
 
   /** ½·Σ ks·(d − L)². */
   potentialEnergy(x1: Float64Array, x2: Float64Array): number {
-    const N = this.N;
+    const N = this.N, cs = this.cs;
     let e = 0;
     for (let s = 0; s < this.a.length; s++) {
       let d2 = 0;
       for (let k = 0; k < N; k++) {
-        const u = x2[this.b[s]! * N + k]! - x1[this.a[s]! * N + k]!;
+        const u = x2[this.b[s]! * cs + k]! - x1[this.a[s]! * cs + k]!;
         d2 += u * u;
       }
       const el = Math.sqrt(d2) - this.rest[s]!;

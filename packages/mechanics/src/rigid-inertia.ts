@@ -1,5 +1,18 @@
-import type { MatrixAccumulator } from '@sofa-ts/core';
+import { RealArray, type DataType, type MatrixAccumulator } from '@sofa-ts/core';
 import { mat3Invert } from '@sofa-ts/linalg';
+
+const numbers = RealArray(0);
+
+/**
+ * A mass value as SOFA's RigidMass reads it: "m volume J", the 3x3 matrix J written plain
+ * ("1 0 0 0 1 0 0 0 1") or bracketed with its rows separated by commas ("[1 0 0,0 1 0,0 0 1]");
+ * a Vec template's mass is one number. A list of such values (DiagonalMass) reads the same way.
+ */
+export const MassText: DataType<Float64Array> = {
+  ...numbers,
+  name: 'MassType',
+  parse: (t) => numbers.parse(t.replace(/[[\]]/g, ' ')),
+};
 
 /**
  * The mass of a rigid frame as SOFA's RigidMass holds it: mass m, volume, and the inertia per unit
@@ -30,6 +43,11 @@ export class RigidInertia {
     const volume = given.length >= 2 ? given[1]! : 1;
     const J = given.length === 2 + nJ ? Float64Array.from(given.subarray(2)) : dim === 3 ? Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1) : Float64Array.of(1);
     return new RigidInertia(dim, mass, volume, J);
+  }
+
+  /** From its parts: mass m, volume, inertia per unit mass J (9 values for Rigid3, 1 for Rigid2). */
+  static of(dim: 2 | 3, mass: number, volume: number, unitInertia: Float64Array): RigidInertia {
+    return new RigidInertia(dim, mass, volume, Float64Array.from(unitInertia));
   }
 
   /** The vertexMass value SOFA prints: mass volume J. */

@@ -7,6 +7,7 @@ export * from '@sofa-ts/core';
 export * from './registry.js';
 export * from './plugins.js';
 export * from './scene.js';
+export * from './controller.js';
 export * from './states.js';
 export { MechanicalSystem, LinearSolver, type MBKFactors } from '@sofa-ts/assembly';
 export * as mechanics from '@sofa-ts/mechanics';

@@ -2,6 +2,7 @@ import { ComponentRegistry, coreModule } from '@sofa-ts/core';
 import { collisionModule } from '@sofa-ts/collision';
 import { compliantModule } from '@sofa-ts/compliant';
 import { constraintModule } from '@sofa-ts/constraint';
+import { ioModule } from '@sofa-ts/io';
 import { mappingModule } from '@sofa-ts/mapping';
 import { mechanicsModule } from '@sofa-ts/mechanics';
 import { solversModule } from '@sofa-ts/solvers';
@@ -21,6 +22,7 @@ export const standardModules = [
   ['@sofa-ts/compliant', compliantModule],
   ['@sofa-ts/constraint', constraintModule],
   ['@sofa-ts/softrobots', softRobotsModule],
+  ['@sofa-ts/io', ioModule],
 ] as const;
 
 /** A registry holding every standard component (plugins are added per scene by RequiredPlugin). */

@@ -8,13 +8,18 @@ import {
   setSceneFiles,
   type BaseObject,
   type ComponentRegistry,
+  type Divergence,
+  type DivergencePolicy,
   type Node,
   type SceneElement,
   resolvePath,
+  sceneWarnings,
+  onSceneWarning,
 } from '@sofa-ts/core';
 import { defaultDataPaths, loadSceneFile, loadSceneString } from '@sofa-ts/loader';
 import { loadRequiredPlugins } from './plugins.js';
 import { createRegistry } from './registry.js';
+import { ScriptController, type SceneController } from './controller.js';
 
 export interface LoadOptions {
   /** Folders searched for meshes and includes after the scene's own folder (then SOFA_DATA_PATH). */
@@ -35,27 +40,37 @@ export interface LoadOptions {
    * declare themselves sofa-ts plugins are loaded (see plugins.ts).
    */
   allowPluginPaths?: boolean;
+  /** Every file the scene's components write goes into this folder (see SceneFiles.outputDir). */
+  outputDir?: string;
+  /**
+   * What `step` does when a step leaves a NaN or infinite position or velocity: 'stop' (default)
+   * throws a DivergenceError, 'continue' goes on and keeps the first one in `scene.divergence`.
+   */
+  onDivergence?: DivergencePolicy;
 }
 
 /** A loaded scene: its graph, the simulation that steps it, and the registry that built it. */
 export class SofaScene {
   readonly simulation: Simulation;
-  /**
-   * Warnings, in the order they came: what SOFA would warn about while loading (unused attributes,
-   * renamed Data, template fallbacks, lenient XML, components left out under `skipUnknown`), then
-   * those of its components (values reset as SOFA resets them, settings not honoured) at init and
-   * during steps; each located.
-   */
-  readonly warnings: SofaError[] = [];
-
   constructor(readonly root: Node, readonly registry: ComponentRegistry, readonly file: string | undefined) {
     this.simulation = new Simulation(root);
-    root.messages.onWarning((w) => this.warnings.push(w));
   }
 
-  /** Calls `fn` for each warning raised from now on (at init or during a step); returns the function that stops it. */
+  /**
+   * Calls `fn` for each warning raised from now on (at init or during a step: a fallback taken, a
+   * value not honoured); returns the function that stops it.
+   */
   onWarning(fn: (w: SofaError) => void): () => void {
-    return this.root.messages.onWarning(fn);
+    return onSceneWarning(this.root, fn);
+  }
+
+  /**
+   * What SOFA would warn about, each located: while loading (unused attributes, renamed Data,
+   * template fallbacks, lenient XML, components left out under `skipUnknown`, visual components'
+   * sources) and what components warn about at init and later (BaseObject.warn).
+   */
+  get warnings(): SofaError[] {
+    return sceneWarnings(this.root);
   }
 
   init(): this {
@@ -63,10 +78,29 @@ export class SofaScene {
     return this;
   }
 
-  /** Runs n steps of the root's dt (or of `dt`). */
+  /**
+   * Runs n steps of the root's dt (or of `dt`). Every failure is a SofaError: a ComponentError when
+   * a component throws (its component, node path, scene location and step), a DivergenceError when
+   * a step leaves a NaN or infinite position or velocity (unless `onDivergence` is 'continue': then
+   * check `divergence`).
+   */
   step(n = 1, dt?: number): this {
     for (let i = 0; i < n; i++) this.simulation.step(dt);
     return this;
+  }
+
+  /** The first divergence since init or the last reset (its step, time, state and node path), or undefined. */
+  get divergence(): Divergence | undefined {
+    return this.simulation.divergence;
+  }
+
+  /** See LoadOptions.onDivergence. */
+  get onDivergence(): DivergencePolicy {
+    return this.simulation.onDivergence;
+  }
+
+  set onDivergence(policy: DivergencePolicy) {
+    this.simulation.onDivergence = policy;
   }
 
   reset(): this {
@@ -76,6 +110,25 @@ export class SofaScene {
 
   get time(): number {
     return this.simulation.time;
+  }
+
+  /**
+   * Adds a controller: its onAnimateBeginEvent / onAnimateEndEvent are called inside every step at
+   * SOFA's event points (see SceneController). It goes in the root (or the given node) as a
+   * ScriptController component, after the node's objects, so it gets the events after them.
+   */
+  addController(controller: SceneController, options: { node?: Node | string; name?: string } = {}): ScriptController {
+    const node = typeof options.node === 'string' ? this.getNode(options.node) : options.node ?? this.root;
+    if (!node) throw new SofaError(`addController: no node '${String(options.node)}' in the scene`);
+    const c = new ScriptController(this, controller);
+    c.name.value = options.name ?? `controller${node.objects.filter((o) => o instanceof ScriptController).length + 1}`;
+    node.addObject(c);
+    return c;
+  }
+
+  /** Removes a controller added with addController. */
+  removeController(c: ScriptController): void {
+    if (c.hasContext) c.context.removeObject(c);
   }
 
   /** The object at a scene path (`/child/dofs`, `dofs`), or undefined. */
@@ -100,11 +153,17 @@ async function fromElement(root: SceneElement, registry: ComponentRegistry, opti
   await loadRequiredPlugins(root, registry, options.allowPluginPaths !== undefined ? { allowPaths: options.allowPluginPaths } : {});
   const warnings: SofaError[] = [...readerWarnings];
   const node = buildScene(root, registry, warnings, { ...(options.strict ? { strict: true } : {}), ...(options.skipUnknown ? { skipUnknown: true } : {}) });
-  setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => path.resolve(p)) });
+  setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => path.resolve(p)), ...(options.outputDir ? { outputDir: path.resolve(options.outputDir) } : {}) });
   if (options.dt !== undefined) node.dt.value = options.dt;
   const scene = new SofaScene(node, registry, file);
+  if (options.onDivergence) scene.onDivergence = options.onDivergence;
   scene.warnings.push(...warnings);
-  if (options.init ?? true) scene.init();
+  if (options.init ?? true) {
+    scene.init();
+    // Under strict, what components warn about at init is an error too.
+    const late = scene.warnings.slice(warnings.length);
+    if (options.strict && late.length > 0) throw late.length === 1 ? late[0]! : new SofaErrors(late);
+  }
   return scene;
 }
 

@@ -5,19 +5,28 @@ import type { VisitedState } from './states.js';
 
 /**
  * Writes mechanical states in SOFA's WriteState format, one file per state, as frames
- * `T= t / X= … / V= …`. Files are written to temporary names and renamed when closed, so an
- * interrupted run never leaves a truncated file under the final name.
+ * `T= t / X= … / V= …`. Each `record` appends one frame to every file and hands it to the system
+ * before returning (see StateWriter): whatever stops the run, the files hold every frame recorded
+ * before, and — unless the process is killed inside `record` — all of them end on the same frame.
  */
 export class StateRecorder {
   private readonly writers: StateWriter[];
+  private frames = 0;
+  private lastTime = NaN;
 
   /** `fileOf(s)` gives each state's file path (a `.gz` name is written gzipped). */
   constructor(readonly states: readonly VisitedState[], fileOf: (s: VisitedState) => string, private readonly withVelocity = true) {
-    this.writers = states.map((s) => {
-      const file = fileOf(s);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      return new StateWriter(file);
-    });
+    this.writers = [];
+    try {
+      for (const s of states) {
+        const file = fileOf(s);
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        this.writers.push(new StateWriter(file));
+      }
+    } catch (e) {
+      this.close();
+      throw e;
+    }
   }
 
   /** Appends the current positions (and velocities) of every state at time t. */
@@ -26,18 +35,34 @@ export class StateRecorder {
       const s = this.states[i]!.state;
       this.writers[i]!.writeFrame(t, s.x, this.withVelocity ? s.v : undefined);
     }
+    this.frames++;
+    this.lastTime = t;
   }
 
   get files(): string[] {
     return this.writers.map((w) => w.path);
   }
 
-  close(): void {
-    for (const w of this.writers) w.close();
+  /** Frames recorded in every file. */
+  get frameCount(): number {
+    return this.frames;
   }
 
-  /** Drops the temporary files (for runs that failed). */
-  abort(): void {
-    for (const w of this.writers) w.abort();
+  /** Time of the last frame recorded (NaN before the first). */
+  get lastFrameTime(): number {
+    return this.lastTime;
+  }
+
+  /** Syncs and closes every file (all of them, even if one fails; the first failure is thrown). */
+  close(): void {
+    let failure: unknown;
+    for (const w of this.writers) {
+      try {
+        w.close();
+      } catch (e) {
+        failure ??= e;
+      }
+    }
+    if (failure !== undefined) throw failure;
   }
 }

@@ -6,9 +6,11 @@ import {
   Int,
   isBaseMapping,
   isOdeSolver,
+  isProjectiveConstraint,
   sofaComponent,
   addIsolatedInteractionForces,
   clearExternalStepForces,
+  componentCall,
   runCollisionPipelines,
   type BaseMechanicalState,
   type BaseOdeSolver,
@@ -19,8 +21,10 @@ import {
  * SOFA's DefaultAnimationLoop. One step:
  *   AnimateBeginEvent → collision pipelines (reset, detection, response) → forces of interaction
  *   force fields no solver owns (SOFA's isolated interaction force fields) → each ODE solver solves
- *   its subtree (the highest node holding solvers; subtrees below it belong to it) → time += dt →
- *   AnimateEndEvent.
+ *   its subtree (the highest node holding solvers; subtrees below it belong to it) → projective
+ *   constraints project positions and velocities (SOFA's projectPositionAndVelocity, at the time of
+ *   the start of the step: prescribed motions such as LinearMovementProjectiveConstraint) →
+ *   time += dt → mappings → AnimateEndEvent.
  * Each phase is a method, so derived loops and the CLI can time them.
  */
 @sofaComponent({
@@ -44,6 +48,7 @@ export class DefaultAnimationLoop extends BaseAnimationLoop {
     this.beginStep(root, dt);
     this.collision(root);
     this.solve(dt);
+    this.projectPositionAndVelocity(root);
     this.advanceTime(root, dt);
     this.updateMappings(root);
     this.endStep(root, dt);
@@ -62,8 +67,33 @@ export class DefaultAnimationLoop extends BaseAnimationLoop {
   /** Runs the ODE solver of every top-most solver node, in visit order, after the isolated interaction forces. */
   protected solve(dt: number): void {
     addIsolatedInteractionForces(this.context, this.externalForceStates);
-    for (const s of this.odeSolvers()) s.solve(dt);
+    const caller = componentCall.current;
+    for (const s of this.odeSolvers()) {
+      componentCall.current = s;
+      s.solve(dt);
+    }
+    componentCall.current = caller;
     clearExternalStepForces(this.externalForceStates);
+  }
+
+  /**
+   * SOFA's MechanicalProjectPositionAndVelocityVisitor: x ← P(x), v ← P(v) for every projective
+   * constraint, in visit order; as in SOFA the visit stops at nodes holding a mechanical mapping
+   * (their states follow their inputs).
+   */
+  protected projectPositionAndVelocity(root: Node): void {
+    root.visit((n) => {
+      if (!n.activated.value) return false;
+      if (n.objects.some((o) => isBaseMapping(o) && o.getTo() !== undefined)) return false;
+      for (const o of n.objects) {
+        if (!isProjectiveConstraint(o)) continue;
+        const s = o.getMechanicalState();
+        o.projectPosition(s.x);
+        o.projectVelocity(s.v);
+        s.touch();
+      }
+      return true;
+    });
   }
 
   protected advanceTime(root: Node, dt: number): void {
@@ -72,11 +102,17 @@ export class DefaultAnimationLoop extends BaseAnimationLoop {
 
   /** SOFA's UpdateMappingVisitor: every mapping, visual ones included, in visit order. */
   protected updateMappings(root: Node): void {
+    const caller = componentCall.current;
     root.visit((n) => {
       if (!n.activated.value) return false;
-      for (const o of n.objects) if (isBaseMapping(o)) o.apply();
+      for (const o of n.objects) {
+        if (!isBaseMapping(o)) continue;
+        componentCall.current = o;
+        o.apply();
+      }
       return true;
     });
+    componentCall.current = caller;
   }
 
   protected endStep(root: Node, dt: number): void {

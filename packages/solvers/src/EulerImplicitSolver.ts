@@ -67,7 +67,7 @@ export class EulerImplicitSolver extends BaseOdeSolver {
 
   override init(): void {
     if (this.solveConstraint.value) {
-      this.warn('solveConstraint=1 is not honoured: sofa-ts solves no constraint inside the ODE solver; Lagrangian constraints are solved by a FreeMotionAnimationLoop', this.solveConstraint);
+      this.warnAbout(this.solveConstraint, 'solveConstraint=1 is not honoured: sofa-ts solves no constraint inside the ODE solver; Lagrangian constraints are solved by a FreeMotionAnimationLoop');
     }
   }
 

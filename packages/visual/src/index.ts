@@ -1,3 +1,12 @@
 export * from './inert-component.js';
 export * from './components.js';
 export { default as visualModule } from './module.js';
+export * from './cameras.js';
+export * from './lights.js';
+export * from './shaders.js';
+export * from './settings.js';
+export * from './visual-models.js';
+export * from './scene-utility.js';
+export * from './visual-model-fields.js';
+export { RGBAColor } from './rgba-color.js';
+export { inertVisual, type InertLinkSpec } from './define.js';

@@ -1,11 +1,11 @@
 import {
+  contextMechanicalState,
   BaseObject,
   Bool,
   Real,
   Str,
   UInt,
   contextMeshTopology,
-  isMechanicalState,
   isTopology,
   inClosed,
   nonNegative,
@@ -62,10 +62,11 @@ export abstract class CollisionModel extends BaseObject {
 
   override init(): void {
     // SOFA's penalty and Compliant contacts read these; sofa-ts's responses do not.
-    if (this.contactFriction.value !== 0) this.warn(`contactFriction=${this.contactFriction.value} is not used: the contact responses of sofa-ts take no friction from the models (FrictionContactConstraint reads mu from the CollisionResponse's responseParams)`, this.contactFriction);
-    if (this.contactRestitution.value !== 0) this.warn(`contactRestitution=${this.contactRestitution.value} is not used: the contact responses of sofa-ts have no restitution`, this.contactRestitution);
-    const s = this.context.getObject(isMechanicalState);
-    if (!s) throw this.error('no mechanical state in this node', 'collision models act on the MechanicalObject of their node');
+    if (this.contactFriction.value !== 0) this.warnAbout(this.contactFriction, `contactFriction=${this.contactFriction.value} is not used: the contact responses of sofa-ts take no friction from the models (FrictionContactConstraint reads mu from the CollisionResponse's responseParams)`);
+    if (this.contactRestitution.value !== 0) this.warnAbout(this.contactRestitution, `contactRestitution=${this.contactRestitution.value} is not used: the contact responses of sofa-ts have no restitution`);
+    // SOFA's CollisionModel init: the state of the context (this node, else the nearest ancestor with one)
+    const s = contextMechanicalState(this.context);
+    if (!s) throw this.error('no mechanical state in this node or its ancestors', 'collision models act on the MechanicalObject of their node (or of the nearest ancestor that has one)');
     this.mstate = s;
   }
 

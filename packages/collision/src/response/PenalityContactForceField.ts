@@ -1,4 +1,5 @@
 import {
+  contextMechanicalState,
   BaseForceField,
   addBlock3,
   contactPointPosition,
@@ -98,8 +99,8 @@ export class PenalityContactForceField extends BaseForceField {
 
   override init(): void {
     if (this.stateOf[0]) return;
-    const s1 = this.object1.get() ?? this.context.getObject(isMechanicalState);
-    if (!s1) throw this.error('no mechanical state: set object1 or put a MechanicalObject in the node');
+    const s1 = this.object1.get() ?? contextMechanicalState(this.context);
+    if (!s1) throw this.error('no mechanical state: set object1 or put a MechanicalObject in the node or an ancestor');
     const s2 = this.object2.get() ?? s1;
     for (const s of [s1, s2]) {
       const t = s.stateType.name;

@@ -40,7 +40,7 @@ export abstract class KrylovKKTSolver extends BaseKKTSolver {
 
   override init(): void {
     this.response = findResponse(this.context);
-    if (this.restart.value !== 0) this.warn(`restart=${this.restart.value} is not honoured: every solve starts from the previous solution (warm start)`, this.restart);
+    if (this.restart.value !== 0) this.warnAbout(this.restart, `restart=${this.restart.value} is not honoured: every solve starts from the previous solution (warm start)`);
   }
 
   factor(sys: KKTSystem): void {

@@ -3,6 +3,7 @@ import {
   AnimateEndEvent,
   BaseAnimationLoop,
   Bool,
+  componentCall,
   isBaseMapping,
   runCollisionPipelines,
   sofaComponent,
@@ -89,7 +90,10 @@ export class FreeMotionAnimationLoop extends BaseAnimationLoop {
     const graph = this.getGraph();
     const fresh = graph.ensureFreeVectors();
     if (fresh.length > 0) graph.propagateFreeMotionTo(fresh, dt, order);
-    this.constraintSolver.require().solveConstraint({ graph, order, dt, time: t0 });
+    const solver = this.constraintSolver.require();
+    componentCall.current = solver;
+    solver.solveConstraint({ graph, order, dt, time: t0 });
+    componentCall.current = this;
     if (order === 'vel') graph.integrateVelocities(dt);
     graph.projectPositionsAndVelocities();
     graph.propagatePositionsAndVelocities();
@@ -106,7 +110,11 @@ export class FreeMotionAnimationLoop extends BaseAnimationLoop {
     const graph = this.getGraph();
     graph.ensureFreeVectors();
     graph.saveStates();
-    for (const s of graph.odeSolvers) s.solve(dt);
+    for (const s of graph.odeSolvers) {
+      componentCall.current = s;
+      s.solve(dt);
+    }
+    componentCall.current = this;
     graph.takeFreeMotion();
     graph.propagateFreeMotion(dt, order);
   }
@@ -115,8 +123,13 @@ export class FreeMotionAnimationLoop extends BaseAnimationLoop {
   private updateMappings(root: Node): void {
     root.visit((n) => {
       if (!n.activated.value) return false;
-      for (const o of n.objects) if (isBaseMapping(o)) o.apply();
+      for (const o of n.objects) {
+        if (!isBaseMapping(o)) continue;
+        componentCall.current = o;
+        o.apply();
+      }
       return true;
     });
+    componentCall.current = this;
   }
 }

@@ -1,4 +1,4 @@
-import { Bool, isMechanicalState, isOdeSolver, nonNegative, Real, sofaComponent, type BaseMechanicalState, type BaseOdeSolver, type ConstraintOrder } from '@sofa-ts/core';
+import { contextStateLink, Bool, nonNegative, Real, isOdeSolver, sofaComponent, type BaseMechanicalState, type BaseOdeSolver, type ConstraintOrder } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver } from '@sofa-ts/assembly';
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import { BaseConstraintCorrection } from './base-constraint-correction.js';
@@ -26,7 +26,7 @@ export class LinearSolverConstraintCorrection extends BaseConstraintCorrection {
   readonly wireOptimization = this.initData({ name: 'wire_optimization', type: Bool, default: false, help: 'constraints are reordered along a wire-like topology (from tip to base) (accepted; no reordering)' });
   readonly regularizationTerm = this.initData({ name: 'regularizationTerm', type: Real, default: 0, range: nonNegative, help: 'add regularization·Id to W when solving for constraints' });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the mechanical state corrected (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the mechanical state corrected (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject'));
   readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver used to compute the compliance matrix (default: the one of this node)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'local' });
   readonly odeSolver = this.initLink<BaseOdeSolver>({ name: 'ODESolver', help: 'the ODE solver giving the integration factors (default: the one of this node, else the first of the scene)', accepts: isOdeSolver, expected: 'an ODE solver', search: 'local' });
 

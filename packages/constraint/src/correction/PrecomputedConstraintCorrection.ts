@@ -1,4 +1,4 @@
-import { Bool, Real, Str, isMechanicalState, isOdeSolver, sofaComponent, type BaseMechanicalState, type BaseOdeSolver, type ConstraintOrder } from '@sofa-ts/core';
+import { contextStateLink, Bool, Real, Str, isOdeSolver, sofaComponent, type BaseMechanicalState, type BaseOdeSolver, type ConstraintOrder } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver } from '@sofa-ts/assembly';
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import { BaseConstraintCorrection } from './base-constraint-correction.js';
@@ -28,7 +28,7 @@ export class PrecomputedConstraintCorrection extends BaseConstraintCorrection {
   readonly fileCompliance = this.initData({ name: 'fileCompliance', type: Str, default: '', help: 'precomputed compliance matrix data file (not read: the compliance is computed)' });
   readonly fileDir = this.initData({ name: 'fileDir', type: Str, default: '', help: 'if not empty, the compliance will be saved in this repertory (not written)' });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the mechanical state corrected (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the mechanical state corrected (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject'));
 
   private solver: BaseOdeSolver | undefined;
   private linear: LinearSolver | undefined;

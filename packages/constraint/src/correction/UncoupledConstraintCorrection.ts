@@ -1,9 +1,9 @@
 import {
+  contextStateLink,
   Bool,
   Real,
   RealArray,
   isMass,
-  isMechanicalState,
   isTopology,
   sofaComponent,
   nonNegative,
@@ -46,7 +46,7 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
   readonly correctionPositionFactor = this.initData({ name: 'correctionPositionFactor', type: Real, default: 1, help: 'factor applied to the constraint forces when correcting the positions' });
   readonly useIntegrationFactors = this.initData({ name: 'useIntegrationSchemeIntegrationFactors', type: Bool, default: true, help: 'use the ODE solver integration factors instead of correctionVelocityFactor and correctionPositionFactor', aliases: ['useOdeSolverIntegrationFactors'] });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the mechanical state corrected (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the mechanical state corrected (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject'));
   readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container', accepts: isTopology, expected: 'a topology container', search: 'none' });
 
   private solver: BaseOdeSolver | undefined;

@@ -1,4 +1,5 @@
 import {
+  componentCall,
   isBaseMapping,
   isLagrangianConstraint,
   isMechanicalState,
@@ -184,13 +185,16 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
    */
   propagateFreeMotionTo(fresh: readonly GraphState[], dt: number, order: ConstraintOrder): void {
     const set = new Set(fresh.map((s) => s.index));
+    const caller = componentCall.current;
     for (const m of this.mappings) {
       if (!set.has(m.output)) continue;
       const out = this.states[m.output]!.state;
       for (let k = 0; k < m.inputs.length; k++) m.ins[k] = this.states[m.inputs[k]!]!.state.vFree;
+      componentCall.current = m.mapping;
       m.mapping.applyJ(out.vFree, m.ins);
       if (order !== 'vel') out.stateType.addDerivToCoord(out.xFree, out.x, out.vFree, dt, out.size);
     }
+    componentCall.current = caller;
   }
 
   /** x ← x ⊕ dt·v on the masters (the velocity-only constraint order). */
@@ -232,14 +236,20 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
    * velocities J·v_free (parents first), then xFree = x ⊕ dt·vFree for every state.
    */
   propagateFreeMotion(dt: number, order: ConstraintOrder): void {
+    const caller = componentCall.current;
     for (const s of this.states) {
       if (s.mapped) continue;
-      for (const pc of s.projectives) pc.projectResponse(s.state.vFree);
+      for (const pc of s.projectives) {
+        componentCall.current = pc;
+        pc.projectResponse(s.state.vFree);
+      }
     }
     for (const m of this.mappings) {
       for (let k = 0; k < m.inputs.length; k++) m.ins[k] = this.states[m.inputs[k]!]!.state.vFree;
+      componentCall.current = m.mapping;
       m.mapping.applyJ(this.states[m.output]!.state.vFree, m.ins);
     }
+    componentCall.current = caller;
     if (order === 'vel') return;
     for (const s of this.states) {
       const st = s.state;
@@ -249,23 +259,29 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
 
   /** x of mapped states from their inputs (apply) and v = J·v, parents first. */
   propagatePositionsAndVelocities(): void {
+    const caller = componentCall.current;
     for (const m of this.mappings) {
+      componentCall.current = m.mapping;
       m.mapping.apply();
       for (let k = 0; k < m.inputs.length; k++) m.ins[k] = this.states[m.inputs[k]!]!.state.v;
       m.mapping.applyJ(this.states[m.output]!.state.v, m.ins);
     }
+    componentCall.current = caller;
     for (const s of this.states) if (s.mapped) s.state.touch();
   }
 
   /** SOFA's projectPositionAndVelocity on the masters. */
   projectPositionsAndVelocities(): void {
+    const caller = componentCall.current;
     for (const s of this.states) {
       if (s.mapped) continue;
       for (const pc of s.projectives) {
+        componentCall.current = pc;
         pc.projectPosition(s.state.x);
         pc.projectVelocity(s.state.v);
       }
     }
+    componentCall.current = caller;
   }
 
   // ---- constraint rows --------------------------------------------------------------------------
@@ -284,12 +300,15 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
     for (const s of this.states) s.rows.clear();
     let n = 0;
     active.length = 0;
+    const caller = componentCall.current;
     for (const c of this.constraints) {
+      componentCall.current = c;
       if (!c.isActiveAt(time)) continue;
       c.constraintIndex.value = n;
       n += c.buildConstraintMatrix(this, n, order);
       active.push(c);
     }
+    componentCall.current = caller;
     // children first: a mapped state's rows are complete before they go to its parents
     for (let i = this.mappings.length - 1; i >= 0; i--) {
       const m = this.mappings[i]!;

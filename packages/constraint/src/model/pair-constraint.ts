@@ -1,4 +1,4 @@
-import { BaseLagrangianConstraint, isMechanicalState, type BaseMechanicalState } from '@sofa-ts/core';
+import { contextMechanicalState, BaseLagrangianConstraint, isMechanicalState, type BaseMechanicalState } from '@sofa-ts/core';
 
 /**
  * SOFA's PairInteractionConstraint: a Lagrangian constraint between two states, object1 and
@@ -18,8 +18,8 @@ export abstract class PairLagrangianConstraint extends BaseLagrangianConstraint 
   }
 
   override init(): void {
-    const s1 = this.object1.get() ?? this.context.getObject(isMechanicalState);
-    if (!s1) throw this.error('no mechanical state: set object1 and object2, or put a MechanicalObject in the node');
+    const s1 = this.object1.get() ?? contextMechanicalState(this.context);
+    if (!s1) throw this.error('no mechanical state: set object1 and object2, or put a MechanicalObject in the node or an ancestor');
     const s2 = this.object2.get() ?? s1;
     this.setStates(s1, s2);
     if (!this.template) this.template = s1.stateType.name;

@@ -78,7 +78,7 @@ export class BipotentialUzawaConstraintSolver extends BaseConstraintSolver {
     if (this.uzawa.innerTruncations > 0 && !this.warnedTruncation) {
       // Once per run: the inner loop's last iterate is used, as the method does.
       this.warnedTruncation = true;
-      this.warn(`the local Uzawa inner loop reached maxLocalIterations=${this.maxLocalIterations.value} before localTolerance=${this.localTolerance.value}, first in the step at time ${step.time} (${this.uzawa.innerTruncations} inner loops); its last iterate is used (said once)`, this.maxLocalIterations);
+      this.warnAbout(this.maxLocalIterations, `the local Uzawa inner loop reached maxLocalIterations=${this.maxLocalIterations.value} before localTolerance=${this.localTolerance.value}, first in the step at time ${step.time} (${this.uzawa.innerTruncations} inner loops); its last iterate is used (said once)`);
     }
     if (this.computeConstraintForces.value) this.constraintForces.value = Float64Array.from(this.problem.force);
     this.applyCorrection(step, this.problem.force);

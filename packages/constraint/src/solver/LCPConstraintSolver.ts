@@ -63,7 +63,7 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
 
   override init(): void {
     const g = this.group.value;
-    if (!(g.length === 1 && g[0] === 0)) this.warn(`group=${Array.from(g).join(' ')} is not honoured: this solver handles every constraint of the scene, whatever its group`, this.group);
+    if (!(g.length === 1 && g[0] === 0)) this.warnAbout(this.group, `group=${Array.from(g).join(' ')} is not honoured: this solver handles every constraint of the scene, whatever its group`);
     if (this.multiGrid.value) throw this.error('multi_grid is not provided by sofa-ts', 'remove multi_grid (the Gauss-Seidel resolution is used)');
   }
 

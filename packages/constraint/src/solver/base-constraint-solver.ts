@@ -1,4 +1,4 @@
-import { BaseObject, MAX_DENSE_CONSTRAINT_ROWS, type BaseLagrangianConstraint, type ConstraintOrder, type SolverStats } from '@sofa-ts/core';
+import { BaseObject, MAX_DENSE_CONSTRAINT_ROWS, componentCall, type BaseLagrangianConstraint, type ConstraintOrder, type SolverStats } from '@sofa-ts/core';
 import { isConstraintCorrection, type BaseConstraintCorrection } from '../correction/base-constraint-correction.js';
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import { ConstraintProblem } from './constraint-problem.js';
@@ -56,22 +56,36 @@ export abstract class BaseConstraintSolver extends BaseObject {
       throw this.error(`the constraint problem of this step has ${n} rows, above the limit of ${MAX_DENSE_CONSTRAINT_ROWS} rows of a dense compliance matrix`, 'fewer contacts (a smaller alarmDistance, coarser collision models) or fewer constraints');
     }
     p.resize(n);
-    for (const c of this.activeConstraints) c.getConstraintViolation(p.dfree, step.order, step.dt);
+    const caller = componentCall.current;
+    for (const c of this.activeConstraints) {
+      componentCall.current = c;
+      c.getConstraintViolation(p.dfree, step.order, step.dt);
+    }
     if (withResolutions) {
-      for (const c of this.activeConstraints) c.getConstraintResolution(p.resolutions, step.order);
+      for (const c of this.activeConstraints) {
+        componentCall.current = c;
+        c.getConstraintResolution(p.resolutions, step.order);
+      }
+      componentCall.current = caller;
       for (let i = 0; i < n; ) {
         const r = p.resolutions[i];
         if (!r) throw this.error(`constraint row ${i} was given no resolution by its constraint (${this.ownerOfRow(i)})`);
         i += r.nbLines;
       }
     }
+    componentCall.current = caller;
     return n;
   }
 
   /** W = Σ_corrections J·A⁻¹·Jᵀ (SOFA's BuiltConstraintSolver::doBuildSystem), plus regularization·I. */
   protected buildCompliance(step: ConstraintStep, regularization: number): void {
     const p = this.problem;
-    for (const cc of this.corrections(step.graph)) cc.addComplianceInConstraintSpace(step.graph, p.W, p.n, step.order, step.dt);
+    const caller = componentCall.current;
+    for (const cc of this.corrections(step.graph)) {
+      componentCall.current = cc;
+      cc.addComplianceInConstraintSpace(step.graph, p.W, p.n, step.order, step.dt);
+    }
+    componentCall.current = caller;
     p.addRegularization(regularization);
   }
 
@@ -91,11 +105,17 @@ export abstract class BaseConstraintSolver extends BaseObject {
       }
       throw this.error(`constraint row ${bad} (${this.ownerOfRow(bad)}) got a non-finite force ${lambda[bad]} at time ${step.time}`);
     }
+    const caller = componentCall.current;
     for (const cc of this.corrections(step.graph)) {
+      componentCall.current = cc;
       cc.computeMotionCorrection(step.graph, lambda, step.order, step.dt);
       cc.applyMotionCorrection(step.graph, step.order, step.dt);
     }
-    for (const c of this.activeConstraints) c.storeLambda(lambda);
+    for (const c of this.activeConstraints) {
+      componentCall.current = c;
+      c.storeLambda(lambda);
+    }
+    componentCall.current = caller;
   }
 
   private ownerOfRow(row: number): string {

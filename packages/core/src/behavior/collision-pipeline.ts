@@ -1,4 +1,5 @@
 import { BaseObject } from '../base-object.js';
+import { componentCall } from '../component-call.js';
 import type { Node } from '../node.js';
 
 /**
@@ -25,14 +26,17 @@ export function isCollisionPipeline(o: unknown): o is BaseCollisionPipeline {
  * reset, detection and response. Animation loops call it after the begin event, before solving.
  */
 export function runCollisionPipelines(root: Node): void {
+  const caller = componentCall.current;
   root.visit((n) => {
     if (!n.activated.value) return false;
     for (const o of n.objects) {
       if (!isCollisionPipeline(o) || o.componentState === 'invalid') continue;
+      componentCall.current = o;
       o.computeCollisionReset();
       o.computeCollisionDetection();
       o.computeCollisionResponse();
     }
     return true;
   });
+  componentCall.current = caller;
 }

@@ -1,3 +1,4 @@
+import { componentCall } from '../component-call.js';
 import type { Node } from '../node.js';
 import { isForceField } from './force-field.js';
 import type { BaseMechanicalState } from './mechanical-state.js';
@@ -17,6 +18,7 @@ import { isOdeSolver } from './solvers.js';
  * below a sibling's solver node).
  */
 export function addIsolatedInteractionForces(root: Node, touched: BaseMechanicalState[]): void {
+  const caller = componentCall.current;
   root.visit((n) => {
     if (!n.activated.value) return false;
     if (n.objects.some(isOdeSolver)) return false;
@@ -35,10 +37,12 @@ export function addIsolatedInteractionForces(root: Node, touched: BaseMechanical
         x.push(s.x);
         v.push(s.v);
       }
+      componentCall.current = o;
       o.addForce(f, x, v);
     }
     return true;
   });
+  componentCall.current = caller;
 }
 
 /** SOFA's end of integration for the external forces: zero them on the given states and forget them. */

@@ -1,4 +1,4 @@
-import { contextMeshTopology, isMechanicalState, type BaseMechanicalState, type BaseMeshTopology, type BaseObject, type Data, type Link } from '@sofa-ts/core';
+import { contextMechanicalState, contextMeshTopology, type BaseMechanicalState, type BaseMeshTopology, type BaseObject, type Data, type Link } from '@sofa-ts/core';
 
 /**
  * Shared pieces of SOFA's linear-elastic volume force fields (BaseLinearElasticityFEMForceField):
@@ -84,8 +84,8 @@ export interface LinearElasticVolume extends BaseObject {
  * checks it (the default Young modulus when none is given, bad values replaced by the defaults).
  */
 export function initLinearElasticVolume(ff: LinearElasticVolume, what: string): { state: BaseMechanicalState; topology: BaseMeshTopology } {
-  const ms = ff.context.getObject(isMechanicalState);
-  if (!ms) throw ff.error('no mechanical state: put a MechanicalObject in the node');
+  const ms = contextMechanicalState(ff.context);
+  if (!ms) throw ff.error('no mechanical state: put a MechanicalObject in the node or an ancestor');
   if (ms.stateType.derivSize !== 3 || ms.stateType.isRigid) throw ff.error(`needs a Vec3 mechanical state, not ${ms.stateType.name}`);
   if (!ff.template) ff.template = ms.stateType.name;
   const topo = findMeshTopology(ff, ff.topology);

@@ -1,4 +1,4 @@
-import { contextMeshTopology, BaseForceField, Bool, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
+import { contextMeshTopology, BaseForceField, DataTracker, Bool, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
 import { mstateLink } from '../state-link.js';
 
 /**
@@ -6,7 +6,8 @@ import { mstateLink } from '../state-link.js';
  * (K = 0). The forces come, in SOFA's priority order, from `forces` (one per index), else
  * `force` (the same on every index), else `totalForce` (shared equally: force = totalForce / n),
  * else zero. Without indices the force applies to every point of the topology (or of the state).
- * With indexFromEnd, index i designates point (n − 1 − i).
+ * With indexFromEnd, index i designates point (n − 1 − i). Forces, indices and totalForce set
+ * between steps (the scripting API, a controller) act from the next step on.
  */
 @sofaComponent({
   name: 'ConstantForceField',
@@ -32,6 +33,10 @@ export class ConstantForceField extends BaseForceField {
   /** Their forces, (n × derivSize). */
   private values = new Float64Array(0);
   private states: BaseMechanicalState[] = [];
+  /** Which Data gives the forces: the scene's choice at init, then the last one set (SOFA's callbacks). */
+  private source: 'forces' | 'force' | 'totalForce' | 'none' = 'none';
+  /** One tracker per input, to rebuild the forces at the next step when the API set one. */
+  private tracked: { indices: DataTracker; forces: DataTracker; force: DataTracker; totalForce: DataTracker } | undefined;
 
   getMechanicalStates(): readonly BaseMechanicalState[] {
     return this.states;
@@ -41,8 +46,29 @@ export class ConstantForceField extends BaseForceField {
     const s = this.mstate.require();
     this.states = [s];
     if (!this.template) this.template = s.stateType.name;
+    this.source = this.forces.isSet ? 'forces' : this.force.isSet ? 'force' : this.totalForce.isSet ? 'totalForce' : 'none';
+    this.tracked = { indices: new DataTracker(this.indices), forces: new DataTracker(this.forces), force: new DataTracker(this.force), totalForce: new DataTracker(this.totalForce) };
+    this.build();
+  }
+
+  /**
+   * Forces set between steps take effect at the next step, as SOFA's update callbacks do: setting
+   * `forces` gives each index its force, `force` the same force to every index, `totalForce` a
+   * share of it to every index; changed `indices` are re-read with the current source.
+   */
+  private refresh(): void {
+    const t = this.tracked!;
+    if (t.forces.isDirty()) this.source = 'forces';
+    else if (t.force.isDirty()) this.source = 'force';
+    else if (t.totalForce.isDirty()) this.source = 'totalForce';
+    else if (!t.indices.isDirty()) return;
+    this.build();
+  }
+
+  /** points and values from the indices and the current source; writes back the derived Data. */
+  private build(): void {
+    const s = this.states[0]!;
     const d = s.stateType.derivSize;
-    const [setForces, setForce, setTotal] = [this.forces.isSet, this.force.isSet, this.totalForce.isSet];
     const topo = this.topology.get() ?? contextMeshTopology(this.context);
     const systemSize = topo ? topo.getNbPoints() : s.size;
     let idx = this.indices.value;
@@ -57,17 +83,17 @@ export class ConstantForceField extends BaseForceField {
       if (v.some(Number.isNaN)) throw this.error(`'${name}' contains NaN`);
     };
     const values = new Float64Array(n * d);
-    if (setForces) {
+    if (this.source === 'forces') {
       const fs = this.forces.value;
       if (fs.length !== n * d) throw this.error(`'forces' has ${fs.length / d} forces for ${n} indices: give one force (${d} numbers) per index`);
       if (fs.some(Number.isNaN)) throw this.error(`'forces' contains NaN`);
       values.set(fs);
     } else {
       let single = new Float64Array(d);
-      if (setForce) {
+      if (this.source === 'force') {
         checkDeriv('force', this.force.value);
         single = Float64Array.from(this.force.value);
-      } else if (setTotal) {
+      } else if (this.source === 'totalForce') {
         checkDeriv('totalForce', this.totalForce.value);
         if (n === 0) throw this.error('totalForce cannot be shared: there are no indices');
         for (let k = 0; k < d; k++) single[k] = this.totalForce.value[k]! / n;
@@ -79,9 +105,14 @@ export class ConstantForceField extends BaseForceField {
     // totalForce = Σ forces
     const total = new Float64Array(d);
     for (let i = 0; i < n; i++) for (let k = 0; k < d; k++) total[k] += values[i * d + k]!;
-    if (setForces || setForce || !setTotal) this.totalForce.value = total;
+    if (this.source !== 'totalForce') this.totalForce.value = total;
     this.points = Uint32Array.from(idx);
     this.values = values;
+    const t = this.tracked!;
+    t.indices.clean();
+    t.forces.clean();
+    t.force.clean();
+    t.totalForce.clean();
   }
 
   /** The state point index of entry i. */
@@ -90,6 +121,7 @@ export class ConstantForceField extends BaseForceField {
   }
 
   addForce(f: readonly Float64Array[], _x: readonly Float64Array[], _v: readonly Float64Array[]): void {
+    this.refresh();
     const s = this.states[0]!;
     const d = s.stateType.derivSize;
     const out = f[0]!;

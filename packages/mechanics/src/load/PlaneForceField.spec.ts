@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { Rigid3d } from '@sofa-ts/core';
 import { PlaneForceField } from './PlaneForceField.js';
 import { stiffnessAndFiniteDifferences } from './fd-check.js';
 import { buildNode, rng } from '../mass/test-mesh.js';
@@ -84,5 +85,22 @@ describe('PlaneForceField', () => {
     const f = new Float64Array(4);
     p.addForce([f], [Float64Array.of(0, -1, 3, 2)], [new Float64Array(4)]);
     expect(Array.from(f)).to.deep.equal([0, 500, 0, 0]);
+  });
+
+  it('Rigid3d: the plane pushes the frames\' centres (translation only), K = −k·n·nᵀ on the translation equals ∂f/∂x', () => {
+    const p = plane({ normal: [0, 1, 0], d: 0, stiffness: 100, damping: 2 });
+    const s = Math.sin(0.2), c = Math.cos(0.2);
+    const x = Float64Array.of(0.3, -0.1, 0.2, s, 0, 0, c, 1, 0.5, 0, 0, s, 0, c);
+    buildNode(x, undefined, [p], { template: 'Rigid3d' });
+    const f = new Float64Array(12);
+    const v = Float64Array.of(1, -2, 3, 4, 5, 6, 1, 1, 1, 1, 1, 1);
+    p.addForce([f], [x], [v]);
+    // frame 0: δ = −0.1, f = −k·δ·n + c·δ·v = 10·n − 0.2·v_linear; no torque; frame 1 above the plane
+    const expected = [-0.2, 10 + 0.4, -0.6, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    f.forEach((val, i) => expect(val, `f[${i}]`).to.be.closeTo(expected[i]!, 1e-14));
+    expect(p.contacts).to.deep.equal([0]);
+    const { K, FD } = stiffnessAndFiniteDifferences(p, x, new Float64Array(12), 1e-6, Rigid3d);
+    for (let i = 0; i < 12; i++) for (let j = 0; j < 12; j++) expect(K[i]![j]!, `K[${i}][${j}]`).to.be.closeTo(FD[i]![j]!, 1e-7);
+    expect(K[1]![1]).to.equal(-100);
   });
 });

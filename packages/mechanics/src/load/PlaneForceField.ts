@@ -9,13 +9,15 @@ import { mstateLink } from '../state-link.js';
  * clamped to |f| ≤ maxForce when maxForce > 0. The stiffness is SOFA's K = −k·n·nᵀ on the points in
  * contact at the last addForce (the damping term and the clamping are left out of K, as in SOFA).
  * The normal is used as given (SOFA does not normalise it).
+ * Rigid3d: the plane acts on the frames' centres (a 3D normal; positions are the centres, the force
+ * and K go to the translation, the rotation is left free), as SOFA's rigid instantiation does.
  */
 @sofaComponent({
   name: 'PlaneForceField',
   category: 'ForceField',
   module: 'Sofa.Component.MechanicalLoad',
   description: 'Repulsion of the points below a plane by a penalty force.',
-  templates: ['Vec3d', 'Vec2d', 'Vec1d'],
+  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d'],
 })
 export class PlaneForceField extends BaseForceField {
   readonly normal = this.initData({ name: 'normal', type: RealArray(0, 'DPos'), default: Float64Array.of(0, 1, 0), help: 'plane normal (default (0, 1, 0), truncated to the state dimension)' });
@@ -32,8 +34,13 @@ export class PlaneForceField extends BaseForceField {
   readonly mstate = this.initLink(mstateLink());
 
   private states: BaseMechanicalState[] = [];
-  /** Plane normal, (N). */
+  /** Plane normal, (N): N = derivSize for Vec templates, 3 (the centre) for Rigid3d. */
   private n = new Float64Array(3);
+  /** Scalars per point of the coordinates (cs) and of the derivatives (ds). */
+  private cs = 3;
+  private ds = 3;
+  /** Scratch: one point's force, (N ≤ 6). */
+  private readonly force = new Float64Array(6);
   /** Point range [begin, end) from localRange, clipped to the state at each addForce. */
   private begin = 0;
   private end = -1;
@@ -48,7 +55,10 @@ export class PlaneForceField extends BaseForceField {
     const s = this.mstate.require();
     this.states = [s];
     if (!this.template) this.template = s.stateType.name;
-    const N = s.stateType.derivSize;
+    if (s.stateType.name === 'Rigid2d') throw this.error('SOFA has no Rigid2d PlaneForceField', 'use Rigid3d, or Vec templates');
+    const N = s.stateType.isRigid ? s.stateType.spatialDimensions : s.stateType.derivSize;
+    this.cs = s.stateType.coordSize;
+    this.ds = s.stateType.derivSize;
     let normal = this.normal.value;
     if (!this.normal.isSet) normal = Float64Array.from({ length: N }, (_, k) => (k === 1 ? 1 : 0));
     if (normal.length !== N) throw this.error(`'normal' must have ${N} numbers for template ${s.stateType.name}, got ${normal.length}`);
@@ -71,53 +81,53 @@ export class PlaneForceField extends BaseForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
-    const N = this.n.length;
+    const N = this.n.length, cs = this.cs, ds = this.ds;
     const fs = f[0]!, xs = x[0]!, vs = v[0]!;
-    const size = fs.length / N;
+    const size = fs.length / ds;
     if (this.contact.length !== size) this.contact = new Uint8Array(size);
     this.contact.fill(0);
     const k = this.stiffness.value, c = this.damping.value, d0 = this.d.value;
     const limit2 = this.maxForce.value * this.maxForce.value;
     const bilateral = this.bilateral.value;
     const [b, e] = this.range(size);
-    const force = [0, 0, 0];
+    const force = this.force;
     for (let i = b; i < e; i++) {
       let depth = -d0;
-      for (let j = 0; j < N; j++) depth += xs[i * N + j]! * this.n[j]!;
+      for (let j = 0; j < N; j++) depth += xs[i * cs + j]! * this.n[j]!;
       if (!bilateral && !(depth < 0)) continue;
       // f = −k·δ·n + c·δ·v
       let f2 = 0;
       for (let j = 0; j < N; j++) {
-        force[j] = -k * depth * this.n[j]! + c * depth * vs[i * N + j]!;
+        force[j] = -k * depth * this.n[j]! + c * depth * vs[i * ds + j]!;
         f2 += force[j]! * force[j]!;
       }
       const scale = limit2 > 0 && f2 > limit2 ? Math.sqrt(limit2 / f2) : 1;
-      for (let j = 0; j < N; j++) fs[i * N + j] += force[j]! * scale;
+      for (let j = 0; j < N; j++) fs[i * ds + j] += force[j]! * scale;
       this.contact[i] = 1;
     }
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const N = this.n.length;
+    const N = this.n.length, ds = this.ds;
     const dfs = df[0]!, dxs = dx[0]!;
     const fact = -this.stiffness.value * this.kFactorWithRayleigh(kFactor, bFactor);
     // df_i += −k·n·(n·dx_i) on the points in contact
     for (let i = 0; i < this.contact.length; i++) {
       if (!this.contact[i]) continue;
       let dot = 0;
-      for (let j = 0; j < N; j++) dot += this.n[j]! * dxs[i * N + j]!;
-      for (let j = 0; j < N; j++) dfs[i * N + j] += fact * dot * this.n[j]!;
+      for (let j = 0; j < N; j++) dot += this.n[j]! * dxs[i * ds + j]!;
+      for (let j = 0; j < N; j++) dfs[i * ds + j] += fact * dot * this.n[j]!;
     }
   }
 
   /** Emits the N×N block of every point in range (zero when not in contact) to keep the pattern fixed. */
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const N = this.n.length;
+    const N = this.n.length, ds = this.ds;
     const fact = -this.stiffness.value * kFactor;
     const [b, e] = this.range(this.contact.length);
     for (let i = b; i < e; i++) {
       const on = this.contact[i] ? fact : 0;
-      for (let r = 0; r < N; r++) for (let q = 0; q < N; q++) acc.add(i * N + r, i * N + q, on * this.n[r]! * this.n[q]!);
+      for (let r = 0; r < N; r++) for (let q = 0; q < N; q++) acc.add(i * ds + r, i * ds + q, on * this.n[r]! * this.n[q]!);
     }
   }
 

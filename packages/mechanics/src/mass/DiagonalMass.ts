@@ -1,4 +1,5 @@
-import { BaseMass, Bool, nonNegative, orReset, Real, RealArray, sofaComponent, Str, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
+import { BaseMass, Bool, nonNegative, orReset, Real, sofaComponent, Str, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
+import { MassText, RigidInertia } from '../rigid-inertia.js';
 import { mstateLink } from '../state-link.js';
 import { ELEMENT_SIZE, elementMeasure } from './element-geometry.js';
 import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassMesh, topologyLink } from './mesh-mass-support.js';
@@ -15,6 +16,12 @@ import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassM
  * deduced), else totalMass = 1. An invalid (negative, wrongly sized) value falls back to totalMass.
  * Elements are measured on the rest positions when computeMassOnRest (default), else on the
  * current positions, of the state holding the topology's geometry.
+ * Rigid3d / Rigid2d (SOFA's RigidMass per frame): vertexMass lists one "m volume J" per frame
+ * (J the inertia per unit mass, 9 numbers, plain or "[a b c,d e f,g h i]", for Rigid3; 1 for
+ * Rigid2), padded with the last one; M_i = diag(m_i·I, m_i·J_i) in world axes as UniformMass does.
+ * Masses lumped from the mesh (totalMass, massDensity; elements measured on the frames' centres)
+ * keep SOFA's default RigidMass parts: volume 1, J = I. Given vertexMass needs no elements.
+ * SOFA's `filename` here is an Xsp 3.0 mass-spring file, not a `.rigid` file: not read.
  */
 @sofaComponent({
   name: 'DiagonalMass',
@@ -22,10 +29,10 @@ import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassM
   module: 'Sofa.Component.Mass',
   description: 'Lumped mass from a mesh: element masses shared equally among their vertices.',
   // SOFA names a mass template by its state and geometry types ('Vec3d,Vec3d'); same-dimension pairs are accepted.
-  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d'],
+  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Rigid3d', 'Rigid2d', 'Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d', 'Rigid3d,Rigid3d', 'Rigid2d,Rigid2d'],
 })
 export class DiagonalMass extends BaseMass {
-  readonly vertexMass = this.initData({ name: 'vertexMass', type: RealArray(0), default: new Float64Array(0), unit: 'kg', help: 'mass of each vertex; if unspecified or wrongly set, massDensity or totalMass is used (after init: the masses in use)' });
+  readonly vertexMass = this.initData({ name: 'vertexMass', type: MassText, default: new Float64Array(0), unit: 'kg', help: 'mass of each vertex (rigid frames: "m volume inertia" each); if unspecified or wrongly set, massDensity or totalMass is used (after init: the masses in use)' });
   readonly massDensity = this.initData({ name: 'massDensity', type: Real, default: 1, unit: 'kg/m³', help: 'mass density (per length, area or volume of the elements); if unspecified or wrongly set, totalMass is used' });
   readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', range: orReset(nonNegative, 1), help: 'total mass of the object, shared among the vertices by the mesh; default 1 when no mass information is given' });
   readonly computeMassOnRest = this.initData({ name: 'computeMassOnRest', type: Bool, default: true, help: 'measure the elements on the rest positions rather than the current positions' });
@@ -39,6 +46,8 @@ export class DiagonalMass extends BaseMass {
 
   /** m_i per point of the state, (size). */
   private masses = new Float64Array(0);
+  /** Rigid frames: the mass of each frame (translation and rotation), (size); undefined for Vec templates. */
+  private inertias: RigidInertia[] | undefined;
 
   getMechanicalState(): BaseMechanicalState {
     return this.mstate.require();
@@ -56,9 +65,10 @@ export class DiagonalMass extends BaseMass {
   override init(): void {
     const s = this.getMechanicalState();
     if (!this.template) this.template = s.stateType.name;
-    if (s.stateType.isRigid) throw this.error('rigid templates of DiagonalMass are not supported');
     if (this.fileMass.value !== '') throw this.error(`mass files are not supported (filename='${this.fileMass.value}'); give totalMass, massDensity or vertexMass`);
-    const mesh = resolveMassMesh(this, this.topology, this.geometryState);
+    this.inertias = undefined;
+    if (s.stateType.isRigid && this.vertexMass.isSet && !this.totalMass.isSet && !this.massDensity.isSet) return this.initRigidFromVertexMass(s);
+    const mesh = resolveMassMesh(this, this.topology, this.geometryState, s.stateType.isRigid);
     checkElementIndices(this, mesh);
     const n = s.size;
     const nTopo = mesh.topology.getNbPoints();
@@ -100,19 +110,19 @@ export class DiagonalMass extends BaseMass {
       for (let i = 0; i < n; i++) this.masses[i]! *= rho;
     };
 
-    if (setTotal && (setDensity || setVertex)) this.warn('totalMass overrides the other mass information (vertexMass or massDensity): give only one, as SOFA advises', this.totalMass);
+    if (setTotal && (setDensity || setVertex)) this.warnAbout(this.totalMass, 'totalMass overrides the other mass information (vertexMass or massDensity): give only one, as SOFA advises');
     if (setTotal || (!setDensity && !setVertex)) fromTotal();
     else if (setDensity) {
-      if (setVertex) this.warn('massDensity overrides vertexMass: give only one, as SOFA advises', this.massDensity);
+      if (setVertex) this.warnAbout(this.massDensity, 'massDensity overrides vertexMass: give only one, as SOFA advises');
       if (this.massDensity.value < 0) {
-        this.warn(`massDensity ${this.massDensity.value} is negative: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`, this.massDensity);
+        this.warnAbout(this.massDensity, `massDensity ${this.massDensity.value} is negative: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`);
         fromTotal();
       } else this.totalMass.value = lump(this.massDensity.value);
     } else {
       const valid = given.length === nTopo && given.every((m) => m >= 0);
       if (!valid) {
         const why = given.length !== nTopo ? `has ${given.length} values for ${nTopo} points` : 'has a negative value';
-        this.warn(`vertexMass ${why}: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`, this.vertexMass);
+        this.warnAbout(this.vertexMass, `vertexMass ${why}: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`);
         fromTotal();
       }
       else {
@@ -125,10 +135,39 @@ export class DiagonalMass extends BaseMass {
         this.masses = m;
       }
     }
+    if (s.stateType.isRigid) {
+      // SOFA's RigidMass arithmetic: lumped masses added to frames of volume 1 and J = I.
+      const dim = s.stateType.name === 'Rigid3d' ? 3 : 2;
+      this.inertias = Array.from(this.masses, (m) => RigidInertia.fromVertexMass(dim, Float64Array.of(m), m));
+      this.vertexMass.value = Float64Array.from(this.inertias.flatMap((r) => Array.from(r.toVertexMass())));
+      return;
+    }
     this.vertexMass.value = Float64Array.from(this.masses);
   }
 
+  /** Rigid frames with their masses given: one "m volume J" per frame, the last one repeated. */
+  private initRigidFromVertexMass(s: BaseMechanicalState): void {
+    const dim = s.stateType.name === 'Rigid3d' ? 3 : 2;
+    const per = dim === 3 ? 11 : 3;
+    const given = this.vertexMass.value;
+    if (given.length === 0 || given.length % per !== 0) throw this.error(`vertexMass of ${s.stateType.name} frames is "mass volume inertia" per frame (${per} numbers each), got ${given.length} numbers`);
+    const count = given.length / per;
+    if (count > s.size) throw this.error(`vertexMass gives ${count} frame masses, ${s.describe()} has ${s.size} frames`);
+    this.inertias = Array.from({ length: s.size }, (_, i) => {
+      const g = given.subarray(Math.min(i, count - 1) * per, Math.min(i, count - 1) * per + per);
+      if (g[0]! < 0) throw this.error(`frame ${i}: the mass must be positive (got ${g[0]})`);
+      return RigidInertia.fromVertexMass(dim, g, g[0]!);
+    });
+    this.masses = Float64Array.from(this.inertias, (r) => r.mass);
+    this.totalMass.value = this.masses.reduce((a, b) => a + b, 0);
+    this.vertexMass.value = Float64Array.from(this.inertias.flatMap((r) => Array.from(r.toVertexMass())));
+  }
+
   addMDx(out: Float64Array, dx: Float64Array, factor: number): void {
+    if (this.inertias) {
+      for (let i = 0; i < this.inertias.length; i++) this.inertias[i]!.addMDx(out, dx, i, factor);
+      return;
+    }
     const d = this.getMechanicalState().stateType.derivSize;
     const m = this.masses;
     for (let i = 0; i < m.length; i++) {
@@ -138,6 +177,10 @@ export class DiagonalMass extends BaseMass {
   }
 
   addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
+    if (this.inertias) {
+      for (let i = 0; i < this.inertias.length; i++) this.inertias[i]!.addMToMatrix(acc, i, mFactor);
+      return;
+    }
     const d = this.getMechanicalState().stateType.derivSize;
     const m = this.masses;
     for (let i = 0; i < m.length; i++) {
@@ -157,12 +200,17 @@ export class DiagonalMass extends BaseMass {
   }
 
   accFromF(a: Float64Array, f: Float64Array): void {
+    if (this.inertias) {
+      for (let i = 0; i < this.inertias.length; i++) this.inertias[i]!.accFromF(a, f, i);
+      return;
+    }
     const d = this.getMechanicalState().stateType.derivSize;
     const m = this.masses;
     for (let i = 0; i < m.length; i++) for (let k = 0; k < d; k++) a[i * d + k] = f[i * d + k]! / m[i]!;
   }
 
   getKineticEnergy(v: Float64Array): number {
+    if (this.inertias) return this.inertias.reduce((e, r, i) => e + r.kineticEnergy(v, i), 0);
     const d = this.getMechanicalState().stateType.derivSize;
     const m = this.masses;
     let e = 0;

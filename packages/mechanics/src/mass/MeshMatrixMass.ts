@@ -135,7 +135,7 @@ export class MeshMatrixMass extends BaseMass {
       const valid = (density.length === 1 || density.length === mesh.count) && density.every((r) => r >= 0);
       if (!valid) {
         const why = density.length === 1 || density.length === mesh.count ? 'has a negative value' : `has ${density.length} values, expected 1 or ${mesh.count}`;
-        this.warn(`massDensity ${why}: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`, this.massDensity);
+        this.warnAbout(this.massDensity, `massDensity ${why}: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`);
         fromTotal();
       }
       else {
@@ -151,7 +151,7 @@ export class MeshMatrixMass extends BaseMass {
         const why = !validV ? (givenV.length !== nTopo ? `vertexMass has ${givenV.length} values for ${nTopo} points` : 'vertexMass has a negative value')
           : withEdges ? (givenE.length !== nEdgesTopo ? `edgeMass has ${givenE.length} values for ${nEdgesTopo} edges` : 'edgeMass has a negative value')
           : 'vertexMass without edgeMass needs lumping';
-        this.warn(`${why}: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`, this.vertexMass);
+        this.warnAbout(this.vertexMass, `${why}: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`);
         fromTotal();
       }
       else {

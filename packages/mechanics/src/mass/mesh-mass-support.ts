@@ -25,16 +25,17 @@ export interface MassMesh {
 /**
  * Resolves the topology (link, else the node's topology as SOFA's context gives it: contextMeshTopology), the geometry
  * state (link, else the state of the topology's node) and the element kind, as SOFA's mesh masses
- * do: hexahedra, else tetrahedra, else quads, else triangles, else edges.
+ * do: hexahedra, else tetrahedra, else quads, else triangles, else edges. A rigid geometry state
+ * (allowed for the masses of rigid frames) is measured on its frames' centres.
  */
-export function resolveMassMesh(owner: BaseObject, topoLink: Link<BaseMeshTopology>, geoLink: Link<BaseMechanicalState>): MassMesh {
+export function resolveMassMesh(owner: BaseObject, topoLink: Link<BaseMeshTopology>, geoLink: Link<BaseMechanicalState>, allowRigidGeometry = false): MassMesh {
   const topology = topoLink.get() ?? contextMeshTopology(owner.context);
   if (!topology) throw owner.error('no topology found: a mesh mass needs a topology container (with edges, triangles, quads, tetrahedra or hexahedra) in its node or above, or a topology="@..." link');
   topoLink.set(topology);
   const geometry = geoLink.get() ?? topology.context.getObject(isMechanicalState, 'up');
   if (!geometry) throw owner.error(`no mechanical state next to the topology ${topology.describe()}: set geometryState="@..."`);
   geoLink.set(geometry);
-  if (geometry.stateType.isRigid) throw owner.error(`the geometry state ${geometry.describe()} is rigid; a mesh mass needs point positions (Vec templates)`);
+  if (geometry.stateType.isRigid && !allowRigidGeometry) throw owner.error(`the geometry state ${geometry.describe()} is rigid; a mesh mass needs point positions (Vec templates)`);
   const pick: Array<[MassElementType, Uint32Array, number]> = [
     ['hexahedron', topology.getHexahedra(), 8],
     ['tetrahedron', topology.getTetrahedra(), 4],

@@ -11,6 +11,9 @@ import { mstateLink } from '../state-link.js';
  * columns, as SOFA's matrix path does); otherwise the assembled system takes P from
  * addProjectionToMatrix (SOFA's matrix path would fix every component the direction touches).
  * Velocities and positions are not projected (as in SOFA).
+ * Rigid3d: the plane constrains the frames' centres only (SOFA's rigid instantiation): direction is
+ * 3 numbers, or a 7-number Coord whose orientation part is not used; P acts on the translation
+ * block of each frame's derivative, the rotation stays free.
  */
 @sofaComponent({
   name: 'FixedPlaneProjectiveConstraint',
@@ -18,7 +21,7 @@ import { mstateLink } from '../state-link.js';
   category: 'ProjectiveConstraintSet',
   module: 'Sofa.Component.Constraint.Projective',
   description: 'Keep given points from moving along a direction (they slide in a plane).',
-  templates: ['Vec3d', 'Vec6d'],
+  templates: ['Vec3d', 'Vec6d', 'Rigid3d'],
 })
 export class FixedPlaneProjectiveConstraint extends BaseProjectiveConstraint {
   readonly direction = this.initData({ name: 'direction', type: RealArray(0, 'Coord'), default: new Float64Array(0), help: 'normal direction of the plane the points slide in' });
@@ -31,8 +34,10 @@ export class FixedPlaneProjectiveConstraint extends BaseProjectiveConstraint {
 
   /** Constrained points without repetition, (n). */
   private points = new Uint32Array(0);
-  /** Unit normal, (derivSize). */
+  /** Unit normal, (N): N = derivSize for Vec templates, 3 (the centre) for Rigid3d. */
   private n = new Float64Array(0);
+  /** Scalars per point of the derivatives. */
+  private ds = 3;
   /** The one nonzero component of an axis direction, or −1. */
   private axis = -1;
 
@@ -43,10 +48,14 @@ export class FixedPlaneProjectiveConstraint extends BaseProjectiveConstraint {
   override init(): void {
     const s = this.getMechanicalState();
     if (!this.template) this.template = s.stateType.name;
-    if (s.stateType.isRigid) throw this.error('rigid templates of FixedPlaneProjectiveConstraint are not supported');
-    const d = s.stateType.derivSize;
-    const dir = this.direction.value;
-    if (dir.length !== d) throw this.error(`'direction' needs ${d} numbers for template ${s.stateType.name}, got ${dir.length}`);
+    if (s.stateType.name === 'Rigid2d') throw this.error('SOFA has no Rigid2d FixedPlaneProjectiveConstraint', 'use Rigid3d, Vec3d or Vec6d');
+    const rigid = s.stateType.isRigid;
+    const d = rigid ? 3 : s.stateType.derivSize;
+    const cs = s.stateType.coordSize;
+    this.ds = s.stateType.derivSize;
+    let dir = this.direction.value;
+    if (rigid && dir.length === 7) dir = dir.slice(0, 3);
+    if (dir.length !== d) throw this.error(`'direction' needs ${rigid ? '3 (or 7)' : d} numbers for template ${s.stateType.name}, got ${dir.length}`);
     const norm = Math.hypot(...dir);
     if (!(norm > 0)) throw this.error(`'direction' must not be zero`);
     this.n = Float64Array.from(dir, (v) => v / norm);
@@ -60,7 +69,7 @@ export class FixedPlaneProjectiveConstraint extends BaseProjectiveConstraint {
       const x = s.x;
       for (let i = 0; i < size; i++) {
         let dist = 0;
-        for (let k = 0; k < d; k++) dist += x[i * d + k]! * dir[k]!;
+        for (let k = 0; k < d; k++) dist += x[i * cs + k]! * dir[k]!;
         if (dist > this.dmin.value && dist < this.dmax.value) pts.push(i);
       }
       this.indices.value = Uint32Array.from(pts);
@@ -69,12 +78,12 @@ export class FixedPlaneProjectiveConstraint extends BaseProjectiveConstraint {
   }
 
   projectResponse(dx: Float64Array): void {
-    const d = this.n.length;
+    const d = this.n.length, ds = this.ds;
     // dx_i ← dx_i − n·(n·dx_i)
     for (const p of this.points) {
       let dot = 0;
-      for (let k = 0; k < d; k++) dot += this.n[k]! * dx[p * d + k]!;
-      for (let k = 0; k < d; k++) dx[p * d + k] -= dot * this.n[k]!;
+      for (let k = 0; k < d; k++) dot += this.n[k]! * dx[p * ds + k]!;
+      for (let k = 0; k < d; k++) dx[p * ds + k] -= dot * this.n[k]!;
     }
   }
 
@@ -88,15 +97,14 @@ export class FixedPlaneProjectiveConstraint extends BaseProjectiveConstraint {
 
   projectedDofs(out: number[]): void {
     if (this.axis < 0) return;
-    const d = this.n.length;
-    for (const p of this.points) out.push(p * d + this.axis);
+    for (const p of this.points) out.push(p * this.ds + this.axis);
   }
 
   /** The d×d block I − n·nᵀ of every constrained point (all entries, zeros included). */
   override addProjectionToMatrix(acc: MatrixAccumulator): void {
-    const d = this.n.length;
+    const d = this.n.length, ds = this.ds;
     for (const p of this.points) {
-      for (let r = 0; r < d; r++) for (let c = 0; c < d; c++) acc.add(p * d + r, p * d + c, (r === c ? 1 : 0) - this.n[r]! * this.n[c]!);
+      for (let r = 0; r < d; r++) for (let c = 0; c < d; c++) acc.add(p * ds + r, p * ds + c, (r === c ? 1 : 0) - this.n[r]! * this.n[c]!);
     }
   }
 }

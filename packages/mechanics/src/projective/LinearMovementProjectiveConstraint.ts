@@ -1,4 +1,5 @@
 import { BaseProjectiveConstraint, Bool, Indices, RealArray, isTopology, sofaComponent, type BaseMechanicalState } from '@sofa-ts/core';
+import { quatFromEuler, quatMultiply, quatSlerp2 } from '../rotation.js';
 import { mstateLink } from '../state-link.js';
 
 /**
@@ -10,7 +11,12 @@ import { mstateLink } from '../state-link.js';
  *   v_i = (m_{k+1} − m_k)/(t_{k+1} − t_k),  dx_i ← 0.
  * Outside [t_0, t_last) nothing is projected (as in SOFA: after the last key time the points are
  * free again). SOFA reads the context time, i.e. the start of the step when positions are projected
- * at the end of a step; sofa-ts does the same.
+ * at the end of a step; sofa-ts does the same. `indices` defaults to point 0, as in SOFA.
+ * Rigid3d (SOFA's rigid specialisation): a movement is (translation, Euler angles in radians);
+ * the centre moves as above and the orientation turns by the slerp (SOFA's slerp2) between the
+ * key rotations R_k = euler(m_k):   q_i = q0_i ⊗ slerp(R_k, R_{k+1}, α)   (q_i = slerp(…) when
+ * absolute), α = (t − t_k)/(t_{k+1} − t_k); the velocity is the slope of the 6 numbers, the
+ * angular part being the rate of the Euler angles (as SOFA sets it).
  */
 @sofaComponent({
   name: 'LinearMovementProjectiveConstraint',
@@ -18,10 +24,10 @@ import { mstateLink } from '../state-link.js';
   category: 'ProjectiveConstraintSet',
   module: 'Sofa.Component.Constraint.Projective',
   description: 'Impose a piecewise linear motion (key times and movements) on given points.',
-  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d'],
+  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d'],
 })
 export class LinearMovementProjectiveConstraint extends BaseProjectiveConstraint {
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the points that follow the motion' });
+  readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the points that follow the motion (default: point 0)' });
   readonly keyTimes = this.initData({ name: 'keyTimes', type: RealArray(1), default: new Float64Array(0), unit: 's', help: 'key times, increasing' });
   readonly movements = this.initData({ name: 'movements', type: RealArray(0, 'vector<Deriv>'), default: new Float64Array(0), help: 'one movement (a Deriv) per key time' });
   readonly relativeMovements = this.initData({ name: 'relativeMovements', type: Bool, default: true, help: 'movements are displacements from the initial positions (else absolute positions)' });
@@ -37,6 +43,12 @@ export class LinearMovementProjectiveConstraint extends BaseProjectiveConstraint
   /** Current movement and velocity, (d). */
   private m = new Float64Array(3);
   private vel = new Float64Array(3);
+  /** Rigid3d: frames, positions stored as coordinates (7 per point). */
+  private rigid = false;
+  /** Rigid3d: the key rotations around the current time and their slerp, (4) each. */
+  private readonly qPrev = new Float64Array(4);
+  private readonly qNext = new Float64Array(4);
+  private readonly qm = new Float64Array(4);
 
   getMechanicalState(): BaseMechanicalState {
     return this.mstate.require();
@@ -45,7 +57,8 @@ export class LinearMovementProjectiveConstraint extends BaseProjectiveConstraint
   override init(): void {
     const s = this.getMechanicalState();
     if (!this.template) this.template = s.stateType.name;
-    if (s.stateType.isRigid) throw this.error('rigid templates of LinearMovementProjectiveConstraint are not supported');
+    if (s.stateType.name === 'Rigid2d') throw this.error('SOFA has no Rigid2d LinearMovementProjectiveConstraint', 'use Rigid3d, or Vec templates');
+    this.rigid = s.stateType.name === 'Rigid3d';
     this.d = s.stateType.derivSize;
     const t = this.keyTimes.value;
     const mv = this.movements.value;
@@ -79,6 +92,12 @@ export class LinearMovementProjectiveConstraint extends BaseProjectiveConstraint
       this.m[c] = m0 + (m1 - m0) * a;
       this.vel[c] = (m1 - m0) / span;
     }
+    if (this.rigid) {
+      const p = k * 6, q = (k + 1) * 6;
+      quatFromEuler(this.qPrev, mv[p + 3]!, mv[p + 4]!, mv[p + 5]!);
+      quatFromEuler(this.qNext, mv[q + 3]!, mv[q + 4]!, mv[q + 5]!);
+      quatSlerp2(this.qm, this.qPrev, this.qNext, a);
+    }
     return k;
   }
 
@@ -95,17 +114,27 @@ export class LinearMovementProjectiveConstraint extends BaseProjectiveConstraint
   }
 
   projectPosition(x: Float64Array): void {
-    const d = this.d;
+    const c = this.rigid ? 7 : this.d;
     if (this.x0 === undefined) {
-      this.x0 = new Float64Array(this.points.length * d);
+      this.x0 = new Float64Array(this.points.length * c);
       this.points.forEach((p, j) => {
-        for (let c = 0; c < d; c++) this.x0![j * d + c] = x[p * d + c]!;
+        for (let k = 0; k < c; k++) this.x0![j * c + k] = x[p * c + k]!;
       });
     }
     if (this.locate() < 0) return;
     const rel = this.relativeMovements.value;
+    if (this.rigid) {
+      // centre: c0 + m (or m); orientation: q0 ⊗ slerp (or the slerp)
+      this.points.forEach((p, j) => {
+        for (let k = 0; k < 3; k++) x[p * 7 + k] = (rel ? this.x0![j * 7 + k]! : 0) + this.m[k]!;
+        if (rel) quatMultiply(x, p * 7 + 3, this.x0!.subarray(j * 7 + 3, j * 7 + 7), this.qm, 0);
+        else x.set(this.qm, p * 7 + 3);
+      });
+      return;
+    }
+    const d = this.d;
     this.points.forEach((p, j) => {
-      for (let c = 0; c < d; c++) x[p * d + c] = (rel ? this.x0![j * d + c]! : 0) + this.m[c]!;
+      for (let k = 0; k < d; k++) x[p * d + k] = (rel ? this.x0![j * d + k]! : 0) + this.m[k]!;
     });
   }
 

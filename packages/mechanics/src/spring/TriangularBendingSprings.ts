@@ -61,7 +61,7 @@ export class TriangularBendingSprings extends BaseForceField {
     this.states = [s];
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.isRigid) throw this.error('rigid templates are not supported by TriangularBendingSprings');
-    this.springs.N = s.stateType.derivSize;
+    this.springs.setLayout(s.stateType.derivSize);
     const topo = this.topology.get() ?? contextMeshTopology(this.context);
     if (!topo) throw this.error('no topology: TriangularBendingSprings needs a triangle topology in its node (or set topology="@path")');
     this.topology.set(topo);

@@ -1,4 +1,5 @@
 import {
+  contextStateLink,
   AnimateEndEvent,
   BaseLagrangianConstraint,
   Enum,
@@ -7,7 +8,6 @@ import {
   Real,
   RealArray,
   UInt,
-  isMechanicalState,
   sofaComponent,
   type BaseMechanicalState,
   type ConstraintJacobianBuilder,
@@ -57,7 +57,7 @@ export class PositionConstraint extends BaseLagrangianConstraint {
   readonly physicalForce = this.initData({ name: 'physicalForce', type: Real, default: 0, help: 'force of the first row in the last step, λ/dt (sofa-ts)', output: true });
   readonly displacement = this.initData({ name: 'displacement', type: Real, default: 0, help: 'δ of the first row at the end of the last step', output: true });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the state of the points (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Vec3d, Vec2d or Vec1d)', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the state of the points (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d, Vec2d or Vec1d)'));
 
   private states: BaseMechanicalState[] = [];
   private row = 0;

@@ -1,9 +1,9 @@
 import {
+  contextStateLink,
   BaseLagrangianConstraint,
   Bool,
   IndexArray,
   Real,
-  isMechanicalState,
   sofaComponent,
   type BaseMechanicalState,
   type ConstraintJacobianBuilder,
@@ -40,7 +40,7 @@ export class UnilateralPlaneConstraint extends BaseLagrangianConstraint {
   readonly force = this.initData({ name: 'force', type: Real, default: 0, help: 'λ of the last step (SOFA impulse, force·dt; sofa-ts)', output: true });
   readonly physicalForce = this.initData({ name: 'physicalForce', type: Real, default: 0, help: 'contact force of the last step, λ/dt (sofa-ts)', output: true });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the Vec3 state of the four points (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Vec3d)', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the Vec3 state of the four points (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d)'));
 
   private states: BaseMechanicalState[] = [];
   private row = 0;

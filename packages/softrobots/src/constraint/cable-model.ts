@@ -1,11 +1,11 @@
 import {
+  contextStateLink,
   AnimateEndEvent,
   BaseLagrangianConstraint,
   Bool,
   Indices,
   Real,
   Vec3,
-  isMechanicalState,
   type BaseMechanicalState,
   type ConstraintJacobianBuilder,
   type ConstraintOrder,
@@ -27,7 +27,7 @@ export abstract class CableModel extends BaseLagrangianConstraint {
   readonly cableInitialLength = this.initData({ name: 'cableInitialLength', type: Real, default: 0, help: 'rest length L₀ of the cable (computed from the positions at init unless given)' });
   readonly cableLength = this.initData({ name: 'cableLength', type: Real, default: 0, help: 'cable length L at the end of the last step', output: true });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the Vec3 state the cable runs through (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Vec3d)', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the Vec3 state the cable runs through (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d)'));
 
   protected states: BaseMechanicalState[] = [];
   /** First (only) row of the cable in the last problem. */

@@ -1,7 +1,7 @@
 import {
+  contextStateLink,
   BaseLagrangianConstraint,
   UInt,
-  isMechanicalState,
   type BaseMechanicalState,
   type ConstraintJacobianBuilder,
   type ConstraintOrder,
@@ -17,7 +17,7 @@ const ONE = Float64Array.of(1);
  */
 export abstract class JointModel extends BaseLagrangianConstraint {
   readonly index = this.initData({ name: 'index', type: UInt, default: 0, help: 'the actuated coordinate of the state' });
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the Vec1 state of the joint coordinates (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Vec1d)', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the Vec1 state of the joint coordinates (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec1d)'));
 
   protected states: BaseMechanicalState[] = [];
   /** The (only) row of the joint in the last problem. */

@@ -1,11 +1,11 @@
 import {
+  contextStateLink,
   AnimateEndEvent,
   BaseLagrangianConstraint,
   Bool,
   IndexArray,
   Real,
   contextMeshTopology,
-  isMechanicalState,
   type BaseMechanicalState,
   type ConstraintJacobianBuilder,
   type ConstraintOrder,
@@ -39,7 +39,7 @@ export abstract class SurfacePressureModel extends BaseLagrangianConstraint {
   readonly initialCavityVolume = this.initData({ name: 'initialCavityVolume', type: Real, default: 0, help: 'cavity volume V₀ at init', output: true });
   readonly cavityVolume = this.initData({ name: 'cavityVolume', type: Real, default: 1, help: 'cavity volume |V| at the end of the last step', output: true });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the Vec3 state of the cavity surface (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Vec3d)', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the Vec3 state of the cavity surface (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d)'));
 
   protected states: BaseMechanicalState[] = [];
   /** First (only) row of the cavity in the last problem. */

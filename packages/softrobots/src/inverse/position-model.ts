@@ -1,9 +1,9 @@
 import {
+  contextStateLink,
   BaseLagrangianConstraint,
   IndexArray,
   Indices,
   RealArray,
-  isMechanicalState,
   type BaseMechanicalState,
   type ConstraintJacobianBuilder,
   type ConstraintOrder,
@@ -26,7 +26,7 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
   readonly directions = this.initData({ name: 'directions', type: RealArray(0), default: new Float64Array(0), help: 'directions of the rows, vectors of the derivative space (default: its axes)' });
   readonly useDirections = this.initData({ name: 'useDirections', type: IndexArray(1, 'vector<bool>'), default: new Uint32Array(0), help: 'one flag per direction: 1 keeps it, 0 drops it (default: all kept)' });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the state of the points (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Vec3d or Rigid3d)', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the state of the points (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d or Rigid3d)'));
 
   protected states: BaseMechanicalState[] = [];
   protected row = 0;
@@ -39,6 +39,9 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
   protected initialPositions = new Float64Array(0);
   private free = new Float64Array(0);
   private current = new Float64Array(0);
+  /** Length of the goals last checked, and the name of their Data (goals are read at every step). */
+  private checkedGoalLength = -1;
+  private goalName = 'goal';
 
   override init(): void {
     const s = this.mstate.require();
@@ -110,10 +113,17 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
     return false;
   }
 
-  /** Checks the length of the user's goals at init (named `dataName` in the message). */
+  /**
+   * Checks the length of the user's goals (named `dataName` in the message): at init, and again at
+   * the step after a controller or the API gave goals of another length.
+   */
   protected checkGoals(dataName: string): void {
     const c = this.states[0]!.stateType.coordSize, n = this.indices.value.length, g = this.goals().length;
-    if (g === 0 || g === c * n || (this.singleGoalAllowed && g === c)) return;
+    this.goalName = dataName;
+    if (g === 0 || g === c * n || (this.singleGoalAllowed && g === c)) {
+      this.checkedGoalLength = g;
+      return;
+    }
     throw this.error(`${dataName} holds ${g} numbers: expected ${c} per index (${n} indices)${this.singleGoalAllowed ? ' or one goal for all' : ''}`);
   }
 
@@ -143,6 +153,7 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
    */
   getConstraintViolation(out: Float64Array, order: ConstraintOrder, dt: number): void {
     if (order === 'vel') throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
+    if (this.goals().length !== this.checkedGoalLength) this.checkGoals(this.goalName);
     const limit = this.shiftLimit(dt);
     const s = this.states[0]!;
     let r = this.row;

@@ -1,11 +1,11 @@
 import {
+  contextStateLink,
   AnimateEndEvent,
   BaseObject,
   Bool,
   Indices,
   Real,
   Vec3,
-  isMechanicalState,
   sofaComponent,
   type BaseMechanicalState,
   type SofaEvent,
@@ -35,7 +35,7 @@ export class CableSensor extends BaseObject {
   readonly cableLength = this.initData({ name: 'cableLength', type: Real, default: 0, help: 'cable length L at the end of the last step', output: true });
   readonly displacement = this.initData({ name: 'displacement', type: Real, default: 0, help: 'cable shortening L₀ − L at the end of the last step', output: true });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the Vec3 state the cable runs through (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Vec3d)', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the Vec3 state the cable runs through (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d)'));
 
   private state: BaseMechanicalState | undefined;
   private lengthGiven = false;

@@ -1,11 +1,11 @@
 import {
+  contextStateLink,
   AnimateEndEvent,
   BaseObject,
   Bool,
   IndexArray,
   Real,
   contextMeshTopology,
-  isMechanicalState,
   sofaComponent,
   type BaseMechanicalState,
   type SofaEvent,
@@ -36,7 +36,7 @@ export class SurfacePressureSensor extends BaseObject {
   readonly cavityVolume = this.initData({ name: 'cavityVolume', type: Real, default: 1, help: 'cavity volume |V| at the end of the last step', output: true });
   readonly volumeGrowth = this.initData({ name: 'volumeGrowth', type: Real, default: 0, help: 'volume growth |V| − V₀ at the end of the last step', output: true });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the Vec3 state of the cavity surface (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Vec3d)', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the Vec3 state of the cavity surface (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d)'));
 
   private state: BaseMechanicalState | undefined;
 

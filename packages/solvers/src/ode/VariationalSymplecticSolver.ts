@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { Bool, Int, nonNegative, Real, sofaComponent, Str } from '@sofa-ts/core';
+import { Bool, Int, nonNegative, Real, Str, outputFilePath, sofaComponent } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver, type MechanicalSystem } from '@sofa-ts/assembly';
 import { accelerationOf, dotOf, integrate, systemEnergies, SystemOdeSolver } from './ode-support.js';
 
@@ -167,8 +167,9 @@ export class VariationalSymplecticSolver extends SystemOdeSolver {
   }
 
   private writeLine(line: string, truncate: boolean): void {
-    const name = this.file.value;
-    if (!name) return;
+    if (!this.file.value) return;
+    // SOFA opens the file from the current directory.
+    const name = outputFilePath(this, this.file.value, 'cwd');
     if (truncate) fs.writeFileSync(name, `${line}\n`);
     else fs.appendFileSync(name, `${line}\n`);
   }

@@ -5,6 +5,7 @@
  * closed form, so the specs can derive the exact answers independently of the solvers.
  */
 import {
+  contextStateLink,
   BaseForceField,
   BaseMass,
   BaseMechanicalState,
@@ -17,7 +18,6 @@ import {
   Simulation,
   buildScene,
   componentModule,
-  isMechanicalState,
   sofaComponent,
   stateTypeOf,
   type BaseMechanicalState as State,
@@ -28,7 +28,7 @@ import {
 } from '@sofa-ts/core';
 import solversModule from '../module.js';
 
-const mstate = () => ({ name: 'mstate', help: 'state', accepts: isMechanicalState, expected: 'a state', search: 'local' as const, required: true });
+const mstate = () => contextStateLink('state', 'a state');
 
 /** Points with position and velocity given in the scene (template Vec1d by default, or Vec3d). */
 @sofaComponent({ name: 'TestPoints', category: 'StateContainer', description: 'test state', templates: ['Vec1d', 'Vec3d'], defaultTemplate: 'Vec1d' })
@@ -205,9 +205,8 @@ export class TestFixed extends BaseProjectiveConstraint {
   projectResponse(dx: Float64Array): void {
     for (const i of this.indices.value) dx[i] = 0;
   }
-  projectVelocity(v: Float64Array): void {
-    this.projectResponse(v);
-  }
+  /** Velocities are left as they are, as SOFA's FixedProjectiveConstraint does by default. */
+  projectVelocity(_v: Float64Array): void {}
   projectPosition(): void {}
   projectedDofs(out: number[]): void {
     for (const i of this.indices.value) out.push(i);

@@ -1,4 +1,4 @@
-import { BaseObject, type Data } from '@sofa-ts/core';
+import { BaseObject, componentCall, type Data } from '@sofa-ts/core';
 
 /**
  * SOFA's DataEngine: a component that computes output Data from input Data, lazily.
@@ -44,12 +44,15 @@ export abstract class DataEngine extends BaseObject {
   update(): void {
     if (this.updating) return;
     this.updating = true;
+    const caller = componentCall.current;
+    componentCall.current = this;
     try {
       this.updateOutputs();
     } finally {
       this.seenCounters = this.engineInputs.map((d) => d.counter);
       this.updating = false;
     }
+    componentCall.current = caller;
   }
 
   /** True when an input changed since the last update (or no update ran yet). */

@@ -55,7 +55,7 @@ export class GridTopology extends MeshTopology {
     return this.cached('resolution', () => {
       const n = this.resolutionBeforeCheck();
       if (n[0] < 1 || n[1] < 1 || n[2] < 1) {
-        this.warn(`the grid resolution ${n.join(' ')} needs at least 1 point along each axis: 2 2 2 is used instead, as SOFA does`, this.n);
+        this.warnAbout(this.n, `the grid resolution ${n.join(' ')} needs at least 1 point along each axis: 2 2 2 is used instead, as SOFA does`);
         return [2, 2, 2];
       }
       checkGridSize(this, n, this.resolutionSource());

@@ -37,23 +37,41 @@ export function gridHexahedra(n: ArrayLike<number>): Uint32Array {
  */
 export function gridQuads(n: ArrayLike<number>): Uint32Array {
   const [nx, ny, nz] = [n[0]!, n[1]!, n[2]!];
-  const out: number[] = [];
+  const count = nz * cells(ny) * cells(nx) + cells(nz) * ny * cells(nx) + cells(nz) * cells(ny) * nx;
+  const out = new Uint32Array(4 * count);
+  let o = 0;
+  const quad = (a: number, b: number, c: number, d: number): void => {
+    out[o++] = a;
+    out[o++] = b;
+    out[o++] = c;
+    out[o++] = d;
+  };
   const p = (x: number, y: number, z: number): number => gridPoint(n, x, y, z);
-  for (let z = 0; z < nz; z++) for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx - 1; x++) out.push(p(x, y, z), p(x + 1, y, z), p(x + 1, y + 1, z), p(x, y + 1, z));
-  for (let z = 0; z < nz - 1; z++) for (let y = 0; y < ny; y++) for (let x = 0; x < nx - 1; x++) out.push(p(x, y, z), p(x + 1, y, z), p(x + 1, y, z + 1), p(x, y, z + 1));
-  for (let z = 0; z < nz - 1; z++) for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx; x++) out.push(p(x, y, z), p(x, y + 1, z), p(x, y + 1, z + 1), p(x, y, z + 1));
-  return Uint32Array.from(out);
+  for (let z = 0; z < nz; z++) for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx - 1; x++) quad(p(x, y, z), p(x + 1, y, z), p(x + 1, y + 1, z), p(x, y + 1, z));
+  for (let z = 0; z < nz - 1; z++) for (let y = 0; y < ny; y++) for (let x = 0; x < nx - 1; x++) quad(p(x, y, z), p(x + 1, y, z), p(x + 1, y, z + 1), p(x, y, z + 1));
+  for (let z = 0; z < nz - 1; z++) for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx; x++) quad(p(x, y, z), p(x, y + 1, z), p(x, y + 1, z + 1), p(x, y, z + 1));
+  return out;
 }
 
 /** The grid lines (nE × 2): along x, then along y, then along z. */
 export function gridLines(n: ArrayLike<number>): Uint32Array {
   const [nx, ny, nz] = [n[0]!, n[1]!, n[2]!];
-  const out: number[] = [];
+  const out = new Uint32Array(2 * (nz * ny * cells(nx) + nz * cells(ny) * nx + cells(nz) * ny * nx));
+  let o = 0;
+  const edge = (a: number, b: number): void => {
+    out[o++] = a;
+    out[o++] = b;
+  };
   const p = (x: number, y: number, z: number): number => gridPoint(n, x, y, z);
-  for (let z = 0; z < nz; z++) for (let y = 0; y < ny; y++) for (let x = 0; x < nx - 1; x++) out.push(p(x, y, z), p(x + 1, y, z));
-  for (let z = 0; z < nz; z++) for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx; x++) out.push(p(x, y, z), p(x, y + 1, z));
-  for (let z = 0; z < nz - 1; z++) for (let y = 0; y < ny; y++) for (let x = 0; x < nx; x++) out.push(p(x, y, z), p(x, y, z + 1));
-  return Uint32Array.from(out);
+  for (let z = 0; z < nz; z++) for (let y = 0; y < ny; y++) for (let x = 0; x < nx - 1; x++) edge(p(x, y, z), p(x + 1, y, z));
+  for (let z = 0; z < nz; z++) for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx; x++) edge(p(x, y, z), p(x, y + 1, z));
+  for (let z = 0; z < nz - 1; z++) for (let y = 0; y < ny; y++) for (let x = 0; x < nx; x++) edge(p(x, y, z), p(x, y, z + 1));
+  return out;
+}
+
+/** Number of cells along an axis of n vertices. */
+function cells(n: number): number {
+  return Math.max(0, n - 1);
 }
 
 /** Each quad (a, b, c, d) split along its diagonal a–c into (a, b, c) and (a, c, d). */

@@ -52,6 +52,22 @@ describe('topology: RegularGridTopology and GridTopology', () => {
     expect(g.getEdges().length / 2).to.equal(54);
   });
 
+  it('fills every quad and line of an uneven grid (no entry left unset)', () => {
+    const g = grid({ n: '2 3 4', computeTriangleList: '0' });
+    // quads: xy planes nz·(ny−1)·(nx−1), xz planes (nz−1)·ny·(nx−1), yz planes (nz−1)·(ny−1)·nx
+    const quads = g.getQuads();
+    expect(quads.length / 4).to.equal(4 * 2 * 1 + 3 * 3 * 1 + 3 * 2 * 2);
+    for (let q = 0; q < quads.length / 4; q++) expect(new Set(quads.subarray(4 * q, 4 * q + 4)).size, `quad ${q}`).to.equal(4);
+    // lines: along x nz·ny·(nx−1), along y nz·(ny−1)·nx, along z (nz−1)·ny·nx
+    const edges = g.getEdges();
+    expect(edges.length / 2).to.equal(4 * 3 * 1 + 4 * 2 * 2 + 3 * 3 * 2);
+    for (let e = 0; e < edges.length / 2; e++) expect(edges[2 * e], `edge ${e}`).to.not.equal(edges[2 * e + 1]);
+  });
+
+  it('refuses a resolution whose points a state cannot index, at the grid, before allocating', () => {
+    expect(() => grid({ n: '10000 10000 10000' })).to.throw(/RegularGridTopology 'g': n = 10000 10000 10000 makes 1000000000000 points, more than the 715827882 a state can index/);
+  });
+
   it('a flat grid gives quads and a line grid gives edges', () => {
     const flat = grid({ n: '3 1 4', min: '0 0 0', max: '2 5 3' });
     expect(flat.getHexahedra().length).to.equal(0);

@@ -28,4 +28,8 @@ describe('StringMeshCreator', () => {
     expect(l.edges.value.length).to.equal(6);
     expect(() => initScene([el('StringMeshCreator', { name: 'loader', resolution: '1' })])).to.throw(/at least 2 points/);
   });
+
+  it('refuses a resolution its buffers cannot hold, before building anything (V8 would abort the process)', () => {
+    expect(() => initScene([el('StringMeshCreator', { name: 'loader', resolution: '1000000000000' })])).to.throw(/resolution is 1000000000000, more points than a mesh loader holds \(44739242\)/);
+  });
 });

@@ -1,10 +1,10 @@
 import {
+  contextStateLink,
   BaseLagrangianConstraint,
   Bool,
   Indices,
   Real,
   Vec3,
-  isMechanicalState,
   sofaComponent,
   type BaseMechanicalState,
   type ConstraintJacobianBuilder,
@@ -47,7 +47,7 @@ export class ForcePointActuator extends BaseLagrangianConstraint implements Inve
   readonly force = this.initData({ name: 'force', type: Real, default: 0, help: 'λ of the last step, per point (SOFA impulse, force·dt)', output: true });
   readonly physicalForce = this.initData({ name: 'physicalForce', type: Real, default: 0, unit: 'N', help: 'force of the last step per point, λ/dt (sofa-ts)', output: true });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the Vec3 state of the points (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Vec3d)', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the Vec3 state of the points (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d)'));
 
   private states: BaseMechanicalState[] = [];
   private row = 0;

@@ -1,10 +1,10 @@
 import {
+  contextStateLink,
   BaseLagrangianConstraint,
   Bool,
   Indices,
   Real,
   RealArray,
-  isMechanicalState,
   sofaComponent,
   type BaseMechanicalState,
   type ConstraintJacobianBuilder,
@@ -56,7 +56,7 @@ export class SlidingActuator extends BaseLagrangianConstraint implements Inverse
   readonly physicalForce = this.initData({ name: 'physicalForce', type: Real, default: 0, unit: 'N', help: 'force of the last step, λ/dt (sofa-ts)', output: true });
   readonly displacement = this.initData({ name: 'displacement', type: Real, default: 0, help: 'displacement along the direction from the rest positions given by the solver in the last step', output: true });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the state of the points (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Vec3d or Rigid3d)', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the state of the points (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d or Rigid3d)'));
 
   private states: BaseMechanicalState[] = [];
   private row = 0;

@@ -1,11 +1,11 @@
 import {
+  contextStateLink,
   AnimateEndEvent,
   BaseLagrangianConstraint,
   IndexArray,
   Indices,
   Real,
   RealArray,
-  isMechanicalState,
   sofaComponent,
   type BaseMechanicalState,
   type ConstraintJacobianBuilder,
@@ -45,7 +45,7 @@ export class BarycentricCenterEffector extends BaseLagrangianConstraint implemen
   readonly delta = this.initData({ name: 'delta', type: RealArray(1), default: new Float64Array(0), help: 'shift to the goal per kept axis predicted by the solver in the last step', output: true });
   readonly barycenter = this.initData({ name: 'barycenter', type: RealArray(3), default: new Float64Array(3), help: 'barycenter of the points at the end of the last step', output: true });
 
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the Vec3 state of the points (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Vec3d)', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the Vec3 state of the points (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d)'));
 
   private states: BaseMechanicalState[] = [];
   private row = 0;
