@@ -187,7 +187,7 @@ describe('hostile inputs: non-finite geometry and broken mappings are refused, n
 </Node>`, { fileName: 'c.scn' });
     s.step(1);
     s.get<BaseMechanicalState>('a/dofs')!.x[3] = Infinity;
-    expect(() => s.step(1)).to.throw(/c\.scn:4:73: PointCollisionModel 'points': element 1 has a non-finite position \(Infinity\) at time 0\.01: collision detection needs finite positions of MechanicalObject 'dofs'/);
+    expect(() => s.step(1)).to.throw(/c\.scn:4:73: PointCollisionModel 'points' in \/root\/a: element 1 has a non-finite position \(Infinity\) at time 0\.01: collision detection needs finite positions of MechanicalObject 'dofs'/);
   });
 
   it('a state that is the output of two mappings is refused, naming both', async () => {
@@ -196,7 +196,7 @@ describe('hostile inputs: non-finite geometry and broken mappings are refused, n
   <MechanicalObject name="rigid" template="Rigid3d" position="0 0 0 0 0 0 1"/><UniformMass totalMass="1"/>
   <Node name="points"><MechanicalObject name="p" position="1 0 0"/><RigidMapping name="m1"/><RigidMapping name="m2"/></Node>
 </Node>`, { fileName: 'm.scn' });
-    expect(() => s.step(1)).to.throw(`${path.resolve('m.scn')}:4:93: RigidMapping 'm2': MechanicalObject 'p' is already the output of RigidMapping 'm1' (${path.resolve('m.scn')}:4:68): a state has a single input mapping (remove one of the two mappings)`);
+    expect(() => s.step(1)).to.throw(`${path.resolve('m.scn')}:4:93: RigidMapping 'm2' in /root/points: MechanicalObject 'p' is already the output of RigidMapping 'm1' (${path.resolve('m.scn')}:4:68): a state has a single input mapping`);
   });
 
   const examples = path.join(corpusRoot, 'sofa', 'examples');
@@ -222,11 +222,11 @@ describe('hostile inputs: non-finite geometry and broken mappings are refused, n
     const cube2 = '<MechanicalObject template="Rigid3" scale="1.0" dx="0.0" dy="-2.5" dz="0.0" />';
     const dz = await runMutant(pgs, (x) => x.replace(cube2, cube2.replace('dz="0.0"', 'dz="inf"')));
     expect(dz.message).to.match(/BilateralLagrangianConstraint_PGS\.scn:79:\d+: MechanicalObject 'MechanicalObject1': 'dz' must be finite, got inf$/);
-    // the RigidMapping of CUBE_2's collision cube (the 5th <RigidMapping /> of the file)
+    // the RigidMapping of CUBE_3's collision cube (the 5th <RigidMapping /> of the file)
     const removed = await runMutant(pgs, (x) => nth(x, '<RigidMapping />', 4, ''));
     expect(removed.message).to.match(/the constraint forces are not finite at time 0: constraint row \d+ \(.*\): its compliance W_ii is NaN/);
     const doubled = await runMutant(pgs, (x) => nth(x, '<RigidMapping />', 4, '<RigidMapping /><RigidMapping />'));
-    expect(doubled.message).to.match(/RigidMapping 'RigidMapping2': MechanicalObject 'MechanicalObject1' is already the output of RigidMapping 'RigidMapping1'/);
+    expect(doubled.message).to.match(/RigidMapping 'RigidMapping2' in \/root\/CUBE_3\/ColliCube: MechanicalObject 'MechanicalObject1' is already the output of RigidMapping 'RigidMapping1'/);
   });
 
   it('FrictionContact_LCP_with_friction.scn with scale="inf" ends with a located error', async function () {
