@@ -1,5 +1,7 @@
 import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
+import { repoRoot } from './corpus.js';
 import { MAX_POINTS, SofaError, SofaErrors, loadSceneFromString, type BaseMechanicalState, type BaseObject, type Data, type SofaScene } from 'sofa-ts';
 
 /**
@@ -163,5 +165,13 @@ describe('input validation: sizes a scene asks for are bounded before allocation
 </Node>`);
     s.step(2);
     expect(s.time).to.be.closeTo(0.02, 1e-15);
+  });
+});
+
+describe('input validation: the component reference shows what a Data accepts', () => {
+  it('sofa-ts components HexahedronFEMForceField prints the ranges and SOFA\'s resets', () => {
+    const out = execFileSync(process.execPath, [path.join(repoRoot, 'packages/cli/bin/sofa-ts.js'), 'components', 'HexahedronFEMForceField'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(out).to.contain('accepts: in [0, 0.5), else reset to 0.45 with a warning (as SOFA)');
+    expect(out).to.contain('accepts: >= 0, else reset to 5000 with a warning (as SOFA)');
   });
 });
