@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: ms/step and solver iterations of reference scenes (a benchmark, not a test).
 //   - Demos/liver.scn from the SOFA corpus (../shared/sofa-regression, or SOFA_REGRESSION_DIR);
+//   - the 16 Validation/cantilever_beam scenes of the corpus (SOFA v26's element FEM);
 //   - the BeamFEM_LARGE beam of TetrahedronFEMForceField.scn (large corotational tetrahedra,
 //     implicit Euler, 25 CG iterations) on grids 5x5x20 … 30x30x120: matrix-free CG, CG on the
 //     assembled matrix (CompressedRowSparseMatrixMat3x3d, rebuilt each step) and SparseLDLSolver
@@ -86,6 +87,27 @@ console.log(`sofa-ts benchmarks (Node ${process.version}, ${new Date().toISOStri
 const liver = path.join(corpus, 'sofa/examples/Demos/liver.scn');
 if (fs.existsSync(liver)) {
   await measure('Demos/liver.scn', () => loadScene(liver, { dataPaths: [path.join(corpus, 'sofa/share'), path.join(corpus, 'sofa/examples')] }), quick ? 20 : 100, 0.9);
+}
+// SOFA's Validation/cantilever_beam scenes (v26 element FEM: FEMMass, LinearSmallStrain- and
+// CorotationalFEMForceField on 5x5x30 grid hexahedra or their tetrahedra; SparseLDLSolver on the
+// ConstantSparsityPatternSystem, or matrix-free CG of 250 iterations). The 'parallel' variants run
+// the same single-threaded code as the 'sequential' ones.
+const cantilever = path.join(corpus, 'sofa/examples/Validation/cantilever_beam');
+if (fs.existsSync(cantilever)) {
+  const dataPaths = [path.join(corpus, 'sofa/share'), path.join(corpus, 'sofa/examples')];
+  for (const element of ['hexahedron', 'tetrahedron']) {
+    for (const law of ['linear', 'corotational']) {
+      for (const threads of ['sequential', 'parallel']) {
+        for (const solver of ['assembled', 'matrixfree']) {
+          const dir = path.join(cantilever, element, law, threads, solver);
+          if (!fs.existsSync(dir)) continue;
+          for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.scn'))) {
+            await measure(`cantilever ${element.slice(0, 5)} ${law.slice(0, 6)} ${threads.slice(0, 3)} ${solver}`, () => loadScene(path.join(dir, file), { dataPaths }), quick ? 10 : 30);
+          }
+        }
+      }
+    }
+  }
 }
 // Native C++/Eigen single-threaded references (ms/step) given with the benchmark's definition.
 const native = { cg: [2.0, 21.6, 193, 726], 'cg-csr': [1.6, 15.9, 159, 551] };

@@ -9,3 +9,5 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const corpusRoot = process.env['SOFA_REGRESSION_DIR'] ?? path.resolve(repoRoot, '..', 'shared', 'sofa-regression');
 export const corpusList = path.join(corpusRoot, 'sofa', 'examples', 'Corpus.regression-tests');
 export const hasCorpus = fs.existsSync(corpusList);
+/** SOFA's whole state regression list (the scenes of RegressionStateScenes whose references are in the corpus). */
+export const stateList = path.join(corpusRoot, 'sofa', 'examples', 'State.regression-tests');

@@ -18,6 +18,8 @@ export interface CheckOptions {
   jobs: number;
   /** Memory a scene's worker may use (MB) before it is stopped and reported as an error. */
   maxMemoryMb: number;
+  /** Plugin packages loaded before each scene (resolved as its RequiredPlugin names are). */
+  plugins?: string[];
 }
 
 /** The scenes under the given files and folders: files as given, `.scn` files of folders (sorted). */
@@ -69,7 +71,7 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
         id,
         scene,
         steps: o.steps,
-        options: { dataPaths: [...o.dataPath, ...sofaTreeDataPaths(scene)], ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}) },
+        options: { dataPaths: [...o.dataPath, ...sofaTreeDataPaths(scene)], ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}) },
       };
       const w = worker;
       const r = await new Promise<{ result: SceneCheck; broken: boolean }>((resolve) => {

@@ -1,11 +1,10 @@
 import pc from 'picocolors';
-import { createRegistry, describeRange, didYouMean, loadPlugin, type ComponentEntry } from 'sofa-ts';
+import { createRegistry, describeRange, didYouMean, loadPlugins, type ComponentEntry } from 'sofa-ts';
 
 /** `sofa-ts components [NAME]`: the registry, or one component's Data fields and links. */
 export async function componentsCommand(name: string | undefined, plugins: readonly string[] = []): Promise<number> {
   const registry = createRegistry();
-  // Plugins named on the command line are the user's choice: a file path is allowed there.
-  for (const p of plugins) await loadPlugin(p, registry, [process.cwd()], { allowPaths: true });
+  await loadPlugins(plugins, registry);
   const out = process.stdout;
   if (!name) {
     const entries = registry.entries();

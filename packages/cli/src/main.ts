@@ -1,6 +1,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { checkCommand, defaultJobs } from './check.js';
 import { componentsCommand } from './components.js';
+import { docsCommand } from './docs.js';
+import { PLUGIN_KINDS, isPluginKind, newPluginCommand } from './new-plugin.js';
 import { reportError, reporting } from './errors.js';
 import { regressionCommand } from './regression.js';
 import { runCommand } from './run.js';
@@ -52,12 +54,13 @@ export async function main(argv: string[]): Promise<number> {
     .option('--skip-unknown', 'leave unknown components out of the scene with a warning, as SOFA does (default: an error)')
     .addOption(new Option('--on-divergence <policy>', 'when a step leaves a NaN or infinite position or velocity: stop, or warn once and continue').choices(['stop', 'continue']).default('stop'))
     .option('--debug', 'print the stack of internal errors (a component that threw something else than a scene error)')
+    .option('--plugin <NAME>', 'load this plugin package first, resolved as RequiredPlugin names are (repeatable)', collect, [])
     .option('--allow-plugin-path', 'let RequiredPlugin load a JavaScript file by its path (the file runs when the scene loads); by default only installed sofa-ts plugin packages are loaded')
     .addHelpText('after', RUN_HELP)
-    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; allowPluginPath?: boolean }) => {
+    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; plugin: string[]; allowPluginPath?: boolean }) => {
       if (o.debug) reporting.debug = true;
       if (o.allowPluginPath) setAllowPluginPathsByDefault(true);
-      code = await runCommand(scene, { ...o, writePeriod: Math.max(1, o.writePeriod) });
+      code = await runCommand(scene, { ...o, writePeriod: Math.max(1, o.writePeriod), plugins: o.plugin });
     });
 
   program
@@ -72,8 +75,9 @@ export async function main(argv: string[]): Promise<number> {
     .option('--timeout <S>', 'seconds a scene may take before it is stopped and reported', positiveNumber, 120)
     .option('-j, --jobs <J>', 'scenes checked at once (worker threads)', positiveInt, defaultJobs())
     .option('--max-memory <MB>', "memory a scene's worker may use before it is stopped and reported", positiveInt, 4096)
-    .action(async (paths: string[], o: { steps: number; dataPath: string[]; json?: string; strict?: boolean; skipUnknown?: boolean; timeout: number; jobs: number; maxMemory: number }) => {
-      code = await checkCommand(paths, { ...o, jobs: Math.max(1, o.jobs), maxMemoryMb: o.maxMemory });
+    .option('--plugin <NAME>', 'load this plugin package before each scene, resolved as RequiredPlugin names are (repeatable)', collect, [])
+    .action(async (paths: string[], o: { steps: number; dataPath: string[]; json?: string; strict?: boolean; skipUnknown?: boolean; timeout: number; jobs: number; maxMemory: number; plugin: string[] }) => {
+      code = await checkCommand(paths, { ...o, jobs: Math.max(1, o.jobs), maxMemoryMb: o.maxMemory, plugins: o.plugin });
     });
 
   program
@@ -92,9 +96,35 @@ export async function main(argv: string[]): Promise<number> {
     .command('components')
     .description('list the registered components, or show one with its Data fields')
     .argument('[name]', 'a component name or alias')
-    .option('--plugin <NAME>', 'also load this plugin package (repeatable)', collect, [])
+    .option('--plugin <NAME>', 'also load this plugin package, resolved from the working directory (and its parents), then beside sofa-ts (repeatable)', collect, [])
     .action(async (name: string | undefined, o: { plugin: string[] }) => {
       code = await componentsCommand(name, o.plugin);
+    });
+
+  const create = program.command('new').description('create a new package: `sofa-ts new plugin NAME`');
+  create
+    .command('plugin')
+    .description('write a ready npm package of one component (its scene, its test): npm install && npm test in it is green at once')
+    .argument('<name>', 'the npm package name of the plugin (the RequiredPlugin pluginName)')
+    .addOption(new Option('--kind <KIND>', 'the kind of component written').choices(Object.keys(PLUGIN_KINDS)).default('forcefield'))
+    .option('--component <CLASS>', 'the component class name (default: from the package name and the kind)')
+    .option('--dir <DIR>', 'folder the package folder is created in', '.')
+    .option('--tarballs <DIR>', 'depend on the sofa-ts tarballs of DIR (npm run pack:tarballs) instead of a registry')
+    .option('--force', 'write into a non-empty folder')
+    .action((name: string, o: { kind: string; component?: string; dir: string; tarballs?: string; force?: boolean }) => {
+      if (!isPluginKind(o.kind)) throw new InvalidArgumentError(`unknown kind '${o.kind}'`);
+      code = newPluginCommand(name, { kind: o.kind, dir: o.dir, ...(o.component ? { component: o.component } : {}), ...(o.tarballs ? { tarballs: o.tarballs } : {}), ...(o.force ? { force: true } : {}) });
+    });
+
+  program
+    .command('docs')
+    .description('write the component reference: one Markdown page per registered component and an index by category')
+    .requiredOption('--out <DIR>', 'folder the pages are written to')
+    .option('--plugin <NAME>', 'also document this plugin package (repeatable)', collect, [])
+    .option('--only-plugins', 'document only the components of the given plugins')
+    .option('--check', 'write nothing; exit 1 and list the pages that differ from DIR (stale reference)')
+    .action(async (o: { out: string; plugin: string[]; onlyPlugins?: boolean; check?: boolean }) => {
+      code = await docsCommand(o.out, { plugins: o.plugin, ...(o.onlyPlugins ? { onlyPlugins: true } : {}), ...(o.check ? { check: true } : {}) });
     });
 
   try {

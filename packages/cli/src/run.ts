@@ -16,6 +16,8 @@ export interface RunOptions {
   skipUnknown?: boolean;
   /** What a step that leaves a NaN or infinite state does (default 'stop'). */
   onDivergence?: DivergencePolicy;
+  /** Plugin packages loaded before the scene (resolved as its RequiredPlugin names are). */
+  plugins?: string[];
 }
 
 /**
@@ -25,7 +27,7 @@ export interface RunOptions {
  */
 export async function runCommand(scenePath: string, o: RunOptions): Promise<number> {
   const t0 = performance.now();
-  const scene = await loadScene(scenePath, { dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}), ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), onDivergence: o.onDivergence ?? 'stop' });
+  const scene = await loadScene(scenePath, { dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}), ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}), onDivergence: o.onDivergence ?? 'stop' });
   const tLoad = performance.now() - t0;
   reportWarnings(scene.warnings);
   let recorder: StateRecorder | undefined;

@@ -101,3 +101,24 @@ export function bsr3Spmv(y: Float64Array, B: Bsr3Matrix, x: Float64Array): Float
   }
   return y;
 }
+
+/** y += scale·B·x. No allocation. */
+export function bsr3SpmvAdd(y: Float64Array, B: Bsr3Matrix, x: Float64Array, scale: number): Float64Array {
+  const { blockRows, rowPtr, colInd, values: v } = B;
+  for (let I = 0; I < blockRows; I++) {
+    let y0 = 0, y1 = 0, y2 = 0;
+    for (let b = rowPtr[I]!, e = rowPtr[I + 1]!; b < e; b++) {
+      const j = 3 * colInd[b]!;
+      const x0 = x[j]!, x1 = x[j + 1]!, x2 = x[j + 2]!;
+      const o = 9 * b;
+      y0 += v[o]! * x0 + v[o + 1]! * x1 + v[o + 2]! * x2;
+      y1 += v[o + 3]! * x0 + v[o + 4]! * x1 + v[o + 5]! * x2;
+      y2 += v[o + 6]! * x0 + v[o + 7]! * x1 + v[o + 8]! * x2;
+    }
+    const i = 3 * I;
+    y[i] += scale * y0;
+    y[i + 1] += scale * y1;
+    y[i + 2] += scale * y2;
+  }
+  return y;
+}

@@ -55,7 +55,7 @@ export async function loadRequiredPlugins(root: SceneElement, registry: Componen
       for (const name of requestedPlugins(el)) {
         if (isBuiltinPluginName(name) || registry.hasPlugin(name)) continue;
         try {
-          await loadPlugin(name, registry, [sceneDir(el.file), process.cwd()], policy);
+          await loadPlugin(name, registry, pluginSearchFolders(el.file), policy);
         } catch (e) {
           const loc = el.attributes.find((a) => a.name === 'pluginName' || a.name === 'name')?.loc ?? el.loc;
           errors.push(new SofaError(`cannot load plugin '${name}': ${(e as Error).message}`, { loc, component: `RequiredPlugin '${name}'`, code: 'missing-plugin' }));
@@ -66,6 +66,34 @@ export async function loadRequiredPlugins(root: SceneElement, registry: Componen
   };
   await visit(root);
   if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
+}
+
+/**
+ * The folders a plugin's package name is resolved from, in order (npm's resolution from each, so
+ * their node_modules and those of their parents): the scene's folder when there is a scene, then
+ * the working directory; `loadPlugin` then tries sofa-ts's own install. RequiredPlugin and the
+ * CLI's `--plugin` (components, docs, run, check) all use this order; a relative file path is
+ * taken from the first folder.
+ */
+export function pluginSearchFolders(sceneFile?: string): string[] {
+  const cwd = process.cwd();
+  const sceneDir = sceneFile && !sceneFile.startsWith('<') ? path.dirname(path.resolve(sceneFile)) : undefined;
+  return sceneDir && sceneDir !== cwd ? [sceneDir, cwd] : [cwd];
+}
+
+/**
+ * Loads the plugins named on a command line (`--plugin NAME`), resolved as RequiredPlugin names
+ * are. The user names them, so a file path is loaded too (policy `allowPaths`).
+ */
+export async function loadPlugins(names: readonly string[], registry: ComponentRegistry, sceneFile?: string): Promise<void> {
+  for (const name of names) {
+    if (isBuiltinPluginName(name) || registry.hasPlugin(name)) continue;
+    try {
+      await loadPlugin(name, registry, pluginSearchFolders(sceneFile), { allowPaths: true });
+    } catch (e) {
+      throw new SofaError(`cannot load plugin '${name}': ${(e as Error).message}`, { code: 'missing-plugin' });
+    }
+  }
 }
 
 /** An npm package name (lower case, optionally scoped): the only names a scene may load by default. */
@@ -142,10 +170,6 @@ async function containerModuleOf(file: string, what: string): Promise<ContainerM
     throw new Error(`${what} does not export a ContainerModule as its default export (see docs/plugins.md)`);
   }
   return module as ContainerModule;
-}
-
-function sceneDir(file: string): string {
-  return /^<.*>$/.test(file) ? process.cwd() : path.dirname(file);
 }
 
 function looksLikeContainerModule(m: unknown): boolean {

@@ -17,7 +17,7 @@ import {
   onSceneWarning,
 } from '@sofa-ts/core';
 import { defaultDataPaths, loadSceneFile, loadSceneString } from '@sofa-ts/loader';
-import { loadRequiredPlugins } from './plugins.js';
+import { loadPlugins, loadRequiredPlugins } from './plugins.js';
 import { createRegistry } from './registry.js';
 import { ScriptController, type SceneController } from './controller.js';
 
@@ -40,6 +40,9 @@ export interface LoadOptions {
    * declare themselves sofa-ts plugins are loaded (see plugins.ts).
    */
   allowPluginPaths?: boolean;
+  /** Plugin packages loaded before the scene (the CLI's --plugin), resolved as RequiredPlugin names
+   *  are: from the scene's folder, the working directory, then sofa-ts's own install. */
+  plugins?: readonly string[];
   /** Every file the scene's components write goes into this folder (see SceneFiles.outputDir). */
   outputDir?: string;
   /**
@@ -171,6 +174,7 @@ async function fromElement(root: SceneElement, registry: ComponentRegistry, opti
 export async function loadScene(file: string, options: LoadOptions = {}): Promise<SofaScene> {
   const registry = options.registry ?? createRegistry();
   const abs = path.resolve(file);
+  if (options.plugins?.length) await loadPlugins(options.plugins, registry, abs);
   const readerWarnings: SofaError[] = [];
   const root = loadSceneFile(abs, { dataPaths: dataPathsOf(options), isKnownTag: (t: string) => registry.find(t) !== undefined, warnings: readerWarnings });
   return fromElement(root, registry, options, abs, readerWarnings);
@@ -179,6 +183,7 @@ export async function loadScene(file: string, options: LoadOptions = {}): Promis
 /** Loads a scene given as XML text (file names in errors are `fileName`, default `<string>`). */
 export async function loadSceneFromString(xml: string, options: LoadOptions & { fileName?: string } = {}): Promise<SofaScene> {
   const registry = options.registry ?? createRegistry();
+  if (options.plugins?.length) await loadPlugins(options.plugins, registry);
   const readerWarnings: SofaError[] = [];
   const root = loadSceneString(xml, {
     fileName: options.fileName ?? '<string>',

@@ -3,8 +3,9 @@ import { CGLinearSolver } from './CGLinearSolver.js';
 import { DefaultAnimationLoop } from './DefaultAnimationLoop.js';
 import { EulerImplicitSolver } from './EulerImplicitSolver.js';
 import { linearComponents } from './linear/components.js';
+import { linearSystemComponents } from './linear-system/components.js';
 import { odeComponents } from './ode/components.js';
 import { SparseLDLSolver } from './SparseLDLSolver.js';
 
 /** Every component of @sofa-ts/solvers, registered by module.ts. */
-export const solverComponents: readonly ComponentClass[] = [DefaultAnimationLoop, EulerImplicitSolver, CGLinearSolver, SparseLDLSolver, ...odeComponents, ...linearComponents];
+export const solverComponents: readonly ComponentClass[] = [DefaultAnimationLoop, EulerImplicitSolver, CGLinearSolver, SparseLDLSolver, ...odeComponents, ...linearComponents, ...linearSystemComponents];

@@ -6,3 +6,4 @@ export { solverComponents } from './components.js';
 export { default as solversModule } from './module.js';
 export * from './linear/index.js';
 export * from './ode/index.js';
+export * from './linear-system/index.js';

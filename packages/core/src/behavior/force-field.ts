@@ -5,10 +5,32 @@ import type { MatrixAccumulator } from './matrix-accumulator.js';
 
 /**
  * A force field (SOFA BaseForceField / BaseInteractionForceField): f(x, v) on one state, or on two
- * for an interaction force field. Vectors are passed per state in the order of
- * `getMechanicalStates()`, each laid out as that state's derivatives.
- * Sign convention as in SOFA: K = ∂f/∂x and B = ∂f/∂v (negative semi-definite for elastic and
- * damping forces).
+ * for an interaction force field.
+ *
+ * **Arrays.** Every vector argument is an array with one Float64Array per state, in the order of
+ * `getMechanicalStates()` (`f[0]` is the first state's). A state's array is flat: point i, component
+ * j at `i·d + j`, with d = derivSize for f, v, df, dx (3 for Vec3d, 6 for Rigid3d) and d = coordSize
+ * for x (3 for Vec3d, 7 for Rigid3d: position then quaternion).
+ *
+ * **Signs** are SOFA's: K = ∂f/∂x and B = ∂f/∂v, both negative semi-definite for elastic and
+ * damping forces (a spring of stiffness k along u has K = −k·u·uᵀ).
+ *
+ * **When each method is called** in one step of an implicit solver (EulerImplicitSolver, which
+ * solves (m·M + b·B + k·K)·Δv = rhs with m = 1 + h·rM, b = −h, k = −h·(h + rK)):
+ * 1. `addForce(f, x, v)` once, at the positions and velocities of the start of the step: keep here
+ *    what K and B need (the engine never asks for K at another state);
+ * 2. `addDForce(df, dx, kFactor, bFactor)` for the right-hand side, then for every product of a
+ *    matrix-free linear solver (CG): df += kFactor·K·dx + bFactor·B·dx;
+ * 3. `addKBToMatrix(acc, kFactor, bFactor)` (→ `addKToMatrix`, `addBToMatrix`) when a direct linear
+ *    solver assembles the matrix, the same factors as in 2.
+ * Explicit solvers (EulerExplicitSolver, RungeKutta4Solver) call only `addForce`, at every stage.
+ *
+ * **Rayleigh damping**: the Data `rayleighStiffness` adds B_r = rayleighStiffness·K. `addDForce`
+ * must apply it itself, by using `kFactorWithRayleigh(kFactor, bFactor)` as its stiffness factor;
+ * `addKBToMatrix` already passes that factor to `addKToMatrix`.
+ *
+ * `init()` checks the Data and sizes the buffers (once, before the first step); throw
+ * `this.error('what was expected')` on a bad value: the user sees the scene file, line and component.
  */
 export abstract class BaseForceField extends BaseObject {
   readonly isForceField = true;
@@ -26,16 +48,31 @@ export abstract class BaseForceField extends BaseObject {
     return kFactor + bFactor * this.rayleighStiffness.value;
   }
 
-  /** One state, or two for an interaction force field. Valid after init. */
+  /** The states the vectors belong to, in order: one, or two for an interaction force field. Valid after init. */
   abstract getMechanicalStates(): readonly BaseMechanicalState[];
 
-  /** f += F(x, v). */
+  /**
+   * f += F(x, v): add this force field's forces (never overwrite f: other components add theirs).
+   * `f[s]`, `v[s]` are (size_s × derivSize), `x[s]` (size_s × coordSize), s in getMechanicalStates()
+   * order. Called once per force evaluation; keep what addDForce and addKToMatrix need (K, B at x, v).
+   * Allocate nothing proportional to the mesh here.
+   */
   abstract addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void;
 
-  /** df += kFactor·K·dx + bFactor·B·dx, with K and B taken at the last addForce. */
+  /**
+   * df += kFactor·K·dx + bFactor·B·dx, with K and B taken at the last addForce. `df[s]`, `dx[s]` are
+   * (size_s × derivSize). kFactor and bFactor are chosen by the ODE solver (backward Euler:
+   * kFactor = −h·(h + rK), bFactor = −h); add this component's Rayleigh term by using
+   * `kFactorWithRayleigh(kFactor, bFactor)` in place of kFactor.
+   */
   abstract addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void;
 
-  /** Emits kFactor·K (see MatrixAccumulator for the index space and the emission rule). */
+  /**
+   * Emits kFactor·K into `acc` (kFactor already includes Rayleigh damping when called through
+   * addKBToMatrix). Indices are local scalar dofs: row = point·derivSize + component, the second
+   * state's dofs after the first's. Emit the same (row, col) sequence at every call (see
+   * MatrixAccumulator); `addBlock3` emits a 3×3 block.
+   */
   abstract addKToMatrix(acc: MatrixAccumulator, kFactor: number): void;
 
   /** Emits bFactor·B, B without the Rayleigh term; force fields without damping emit nothing. */
@@ -51,6 +88,7 @@ export abstract class BaseForceField extends BaseObject {
     this.addBToMatrix(acc, bFactor);
   }
 
+  /** The potential energy at positions x (reported by the CLI and energy checks; 0 when not defined). */
   getPotentialEnergy(_x: readonly Float64Array[]): number {
     return 0;
   }

@@ -51,6 +51,20 @@ export interface ConstraintBlockInfo {
  * problem δ = δ_free + W·λ, W = J·A⁻¹·Jᵀ, solved by a constraint solver of a
  * FreeMotionAnimationLoop. Violations are measured on the states' free positions (xFree,
  * filled by the loop after the free motion) and free velocities.
+ *
+ * **One step of the loop**:
+ * 1. free motion: the ODE solvers step without constraint forces; xFree, vFree are filled;
+ * 2. `buildConstraintMatrix(J, firstRow, order)`: write the rows from firstRow (one derivative
+ *    vector per (row, point) entry through `J.add`), return how many rows were written;
+ * 3. `getConstraintViolation(out, order, dt)`: δ_free of each row at out[row];
+ * 4. `getConstraintResolution(out, order)`: the local law of each group of rows (at its first row),
+ *    used by the Gauss-Seidel solvers (inverse problem solvers use InverseConstraint instead);
+ * 5. the solver finds λ with δ = δ_free + W·λ, W = J·A⁻¹·Jᵀ; the constraint corrections move the
+ *    states by A⁻¹·Jᵀ·λ; `storeLambda(λ)` gives the whole solution (read your rows).
+ *
+ * **Signs and units**: a row's λ acts along +J (λ > 0 pushes so as to increase δ); with the
+ * position order ('posAndVel', 'pos'), λ is an impulse (force·dt) and δ a length; with 'vel', δ is
+ * a velocity measured on vFree.
  */
 export abstract class BaseLagrangianConstraint extends BaseObject {
   readonly isLagrangianConstraint = true;

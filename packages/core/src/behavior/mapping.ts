@@ -19,7 +19,19 @@ export interface SparseMatrixLike {
  * x_out = φ(x_in), with Jacobian blocks J_i = ∂φ/∂x_in_i. Velocities go down (v_out = Σ J_i·v_in_i),
  * forces go up (f_in_i += J_iᵀ·f_out). A non-linear mapping also has a geometric stiffness
  * K_geo = ∂(Jᵀ·f_out)/∂x_in that acts on its inputs.
- * Vectors are laid out as the states' coordinates (apply) or derivatives (the rest).
+ * Vectors are laid out as the states' coordinates (apply) or derivatives (the rest): point i,
+ * component j at i·d + j (d = coordSize or derivSize); `ins[i]` is input i's array, getFrom() order.
+ *
+ * **When each method is called**:
+ * - after every solve (and at init): `apply()` then `applyJ(v_out, [v_in…])`: the output follows;
+ * - at every force evaluation: `applyJT([f_in…], f_out)`, children before parents, so forces on
+ *   the output (its masses' gravity, its force fields) act on the inputs;
+ * - at every product of a matrix-free solver: `applyJ` carries dx down, `applyJT` df up, and,
+ *   for a non-linear mapping, `applyDJT` adds the geometric stiffness (with the solver's kFactor);
+ * - assembled solvers read `getJ(i)` (refreshed by apply for a non-linear mapping, its pattern
+ *   fixed) and call `addGeometricStiffness`, forming Jᵀ·H·J with H the output's M, B and K.
+ * A linear mapping (isLinear) builds J once at init and leaves applyDJT and
+ * addGeometricStiffness as they are (no geometric stiffness).
  */
 export abstract class BaseMapping extends BaseObject {
   readonly isMapping = true;
@@ -31,11 +43,11 @@ export abstract class BaseMapping extends BaseObject {
 
   /** Computes the output positions from the inputs' current positions (x_out = φ(x_in)). */
   abstract apply(): void;
-  /** out = Σ_i J_i·in_i. */
+  /** out = Σ_i J_i·in_i, overwriting out (the output's derivative layout). */
   abstract applyJ(out: Float64Array, ins: readonly Float64Array[]): void;
-  /** ins_i += J_iᵀ·out. */
+  /** ins_i += J_iᵀ·out: accumulate into the inputs, never overwrite them. */
   abstract applyJT(ins: readonly Float64Array[], out: Float64Array): void;
-  /** J_i at the last apply (constant for linear mappings). */
+  /** J_i at the last apply, in CSR: rows are the output's scalar dofs, columns input i's (constant for linear mappings; same pattern at every call). */
   abstract getJ(input: number): SparseMatrixLike;
   /** True when J does not depend on the positions (no geometric stiffness). */
   abstract get isLinear(): boolean;

@@ -6,6 +6,12 @@ import type { MatrixAccumulator } from './matrix-accumulator.js';
  * A projective constraint (SOFA BaseProjectiveConstraintSet): it removes directions of motion by
  * projecting vectors, dx ← P·dx. For the assembled system A ← P·A·P + (I − P) when P is diagonal,
  * i.e. the rows and columns of the projected scalar dofs are cleared with 1 on the diagonal.
+ * It adds no force. Vectors are the state's flat arrays (derivatives, positions for projectPosition).
+ *
+ * **When each method is called**: the ODE solver projects its right-hand side and its solution
+ * (`projectResponse`, also accelerations of explicit schemes); the assembled matrix is built from
+ * `projectedDofs` once per pattern; `projectVelocity` and `projectPosition` bring the state back
+ * onto the constraint when the solver or the animation loop asks for it.
  */
 export abstract class BaseProjectiveConstraint extends BaseObject {
   readonly isProjectiveConstraint = true;

@@ -19,6 +19,13 @@ export interface SystemMatrixFactors {
  * An ODE solver (SOFA OdeSolver): advances the mechanical states of its node's subtree by dt.
  * The animation loop calls it once per step for the highest node that holds it.
  *
+ * A solver does not walk the scene itself: `MechanicalSystem.compile(this.context)` (package
+ * @sofa-ts/assembly) gathers the subtree once — states, masses, force fields, mappings, projective
+ * constraints — into global vectors x, v, f (the states' arrays become views of them) and offers
+ * computeForce, the matrix-free product addMBKv/applyMBK of m·M + b·B + k·K, projectResponse, and
+ * the assembled matrix for a LinearSolver's solveSystem. Compile at the first step (after every
+ * init) and again when the system `isStale`.
+ *
  * Constraint corrections ask it how a correction acts (SOFA's getPositionIntegrationFactor and
  * getVelocityIntegrationFactor): a response Δ = A⁻¹·Jᵀ·λ of its system moves the positions by
  * position·Δ and the velocities by velocity·Δ; and which matrix A it inverts
@@ -26,6 +33,10 @@ export interface SystemMatrixFactors {
  */
 export abstract class BaseOdeSolver extends BaseObject {
   readonly isOdeSolver = true;
+  /**
+   * Advances the subtree by dt: new x and v in the states (then propagatePositionsAndVelocities and
+   * touchStates on the compiled system), and lastStats set for the CLI summary.
+   */
   abstract solve(dt: number): void;
   /** Statistics of the last solve (iterations of the linear solver, ...). */
   lastStats: SolverStats | undefined;

@@ -14,7 +14,8 @@ import {
   type BaseMeshTopology,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
-import { emitElementMatrix, rotatedElementStiffness } from './element-matrix.js';
+import { ElementMatrixPool, emitElementMatrix, matVec24, restShapeKey, rotatedElementStiffness } from './element-matrix.js';
+import { hexahedronFrame, hexahedronMeanEdges, hexahedronStiffness } from './hexahedron-kernels.js';
 import { sameElements } from './corotational-tetrahedra.js';
 import { polarDecomposition } from './polar-decomposition.js';
 import {
@@ -24,12 +25,6 @@ import {
   isotropicHooke,
   valueInElement,
 } from './volume-elasticity.js';
-
-/** Corner signs (ξ, η, ζ) of SOFA's hexahedron: 0-1-2-3 the face ζ = −1 counter-clockwise, 4-7 above. */
-const CORNER = [
-  [-1, -1, -1], [1, -1, -1], [1, 1, -1], [-1, 1, -1],
-  [-1, -1, 1], [1, -1, 1], [1, 1, 1], [-1, 1, 1],
-] as const;
 
 /** Optional per-element stiffness coefficients of sparse grids (fraction of the cell inside). */
 interface StiffnessCoefficients {
@@ -138,8 +133,7 @@ export class HexahedronFEMForceField extends BaseForceField {
     const E = this.youngModulus.value, nu = this.poissonRatio.value;
     const coef = hasStiffnessCoefficients(topo) ? topo : undefined;
     const shared = !this.updateStiffnessMatrix.value;
-    const keys = new Map<string, number>();
-    const pool: Float64Array[] = [];
+    const pool = new ElementMatrixPool(576);
     const h = new Float64Array(3);
     const nodes = this.X;
     for (let e = 0; e < n; e++) {
@@ -161,30 +155,15 @@ export class HexahedronFEMForceField extends BaseForceField {
       this.hooke.set(h, 3 * e);
       const factor = coef ? coef.getStiffnessCoef(e) : 1;
       const restShape = this.rest.subarray(24 * e, 24 * e + 24);
-      let key = '';
-      if (shared) {
-        // rest shape relative to node 0, on a grid of 1e-10 of the element size
-        let size = 0;
-        for (let k = 3; k < 24; k++) size = Math.max(size, Math.abs(restShape[k]! - restShape[k % 3]!));
-        const parts = [h[0]!.toPrecision(12), h[1]!.toPrecision(12), h[2]!.toPrecision(12), factor.toPrecision(12), size.toPrecision(10)];
-        for (let k = 3; k < 24; k++) parts.push(String(Math.round((restShape[k]! - restShape[k % 3]!) / (size * 1e-10))));
-        key = parts.join(' ');
-        const found = keys.get(key);
-        if (found !== undefined) {
-          this.kOf[e] = found;
-          continue;
-        }
-      }
-      const K = new Float64Array(576);
-      hexahedronStiffness(K, h[0]!, h[1]!, h[2]!, restShape);
-      if (factor !== 1) for (let k = 0; k < 576; k++) K[k] = K[k]! * factor;
-      if (!K.every(Number.isFinite)) throw this.dataError(this.youngModulus, `the stiffness of hexahedron ${e} is not finite (youngModulus ${valueInElement(E, e, DEFAULT_YOUNG_MODULUS)} overflows, or the element is degenerate)`);
-      this.kOf[e] = pool.length;
-      if (shared) keys.set(key, pool.length);
-      pool.push(K);
+      // elements of the same rest shape and material share one matrix (unless it is updated per element)
+      const key = shared ? restShapeKey(restShape, 8, [h[0]!, h[1]!, h[2]!, factor]) : undefined;
+      this.kOf[e] = pool.indexOf(key, (K) => {
+        hexahedronStiffness(K, h[0]!, h[1]!, h[2]!, restShape);
+        if (factor !== 1) for (let k = 0; k < 576; k++) K[k] = K[k]! * factor;
+        if (!K.every(Number.isFinite)) throw this.dataError(this.youngModulus, `the stiffness of hexahedron ${e} is not finite (youngModulus ${valueInElement(E, e, DEFAULT_YOUNG_MODULUS)} overflows, or the element is degenerate)`);
+      });
     }
-    this.kPool = new Float64Array(576 * pool.length);
-    pool.forEach((K, i) => this.kPool.set(K, 576 * i));
+    this.kPool = pool.pack();
   }
 
   /** Rotation of the element whose 8 positions are nodes, into out[o .. o+9). */
@@ -195,29 +174,13 @@ export class HexahedronFEMForceField extends BaseForceField {
       out[o] = out[o + 4] = out[o + 8] = 1;
       return;
     }
-    // mean edges along x (1-0, 2-3, 5-4, 6-7) and y (3-0, 2-1, 7-4, 6-5)
     const A = this.A;
-    for (let c = 0; c < 3; c++) {
-      A[c] = (nodes[3 + c]! - nodes[c]! + nodes[6 + c]! - nodes[9 + c]! + nodes[15 + c]! - nodes[12 + c]! + nodes[18 + c]! - nodes[21 + c]!) * 0.25;
-      A[3 + c] = (nodes[9 + c]! - nodes[c]! + nodes[6 + c]! - nodes[3 + c]! + nodes[21 + c]! - nodes[12 + c]! + nodes[18 + c]! - nodes[15 + c]!) * 0.25;
-    }
     if (m === 'large') {
-      let ex = A[0]!, ey = A[1]!, ez = A[2]!;
-      const inv = 1 / Math.sqrt(ex * ex + ey * ey + ez * ez);
-      ex *= inv; ey *= inv; ez *= inv;
-      const yx = A[3]!, yy = A[4]!, yz = A[5]!;
-      let zx = ey * yz - ez * yy, zy = ez * yx - ex * yz, zz = ex * yy - ey * yx;
-      const iz = 1 / Math.sqrt(zx * zx + zy * zy + zz * zz);
-      zx *= iz; zy *= iz; zz *= iz;
-      out[o] = ex; out[o + 1] = ey; out[o + 2] = ez;
-      out[o + 3] = zy * ez - zz * ey; out[o + 4] = zz * ex - zx * ez; out[o + 5] = zx * ey - zy * ex;
-      out[o + 6] = zx; out[o + 7] = zy; out[o + 8] = zz;
+      hexahedronFrame(out, o, nodes, A);
       return;
     }
-    // polar: mean edges along z (4-0, 5-1, 7-3, 6-2) as the third row
-    for (let c = 0; c < 3; c++) {
-      A[6 + c] = (nodes[12 + c]! - nodes[c]! + nodes[15 + c]! - nodes[3 + c]! + nodes[21 + c]! - nodes[9 + c]! + nodes[18 + c]! - nodes[6 + c]!) * 0.25;
-    }
+    // polar: orthogonal factor of the mean-edge matrix
+    hexahedronMeanEdges(A, nodes);
     polarDecomposition(A, A);
     for (let k = 0; k < 9; k++) out[o + k] = A[k]!;
   }
@@ -334,126 +297,3 @@ export class HexahedronFEMForceField extends BaseForceField {
   }
 }
 
-/** out = scale·K·x for the 24×24 matrix K stored row-major at K[ko ..]. */
-function matVec24(out: Float64Array, K: Float64Array, ko: number, x: Float64Array, scale: number): void {
-  const x0 = x[0]!, x1 = x[1]!, x2 = x[2]!, x3 = x[3]!, x4 = x[4]!, x5 = x[5]!, x6 = x[6]!, x7 = x[7]!;
-  const x8 = x[8]!, x9 = x[9]!, x10 = x[10]!, x11 = x[11]!, x12 = x[12]!, x13 = x[13]!, x14 = x[14]!, x15 = x[15]!;
-  const x16 = x[16]!, x17 = x[17]!, x18 = x[18]!, x19 = x[19]!, x20 = x[20]!, x21 = x[21]!, x22 = x[22]!, x23 = x[23]!;
-  for (let i = 0, row = ko; i < 24; i++, row += 24) {
-    const s =
-      K[row]! * x0 + K[row + 1]! * x1 + K[row + 2]! * x2 + K[row + 3]! * x3 + K[row + 4]! * x4 + K[row + 5]! * x5 +
-      K[row + 6]! * x6 + K[row + 7]! * x7 + K[row + 8]! * x8 + K[row + 9]! * x9 + K[row + 10]! * x10 + K[row + 11]! * x11 +
-      K[row + 12]! * x12 + K[row + 13]! * x13 + K[row + 14]! * x14 + K[row + 15]! * x15 + K[row + 16]! * x16 + K[row + 17]! * x17 +
-      K[row + 18]! * x18 + K[row + 19]! * x19 + K[row + 20]! * x20 + K[row + 21]! * x21 + K[row + 22]! * x22 + K[row + 23]! * x23;
-    out[i] = scale * s;
-  }
-}
-
-/**
- * K (24×24, row-major, node-major rows) = Σ_gauss Bᵀ·D·B·det J of a trilinear hexahedron with
- * positions nodes (24 numbers, SOFA's vertex order) and Hooke's matrix (u = D00, v = D01, w = D33),
- * as SOFA's HexahedronFEMForceField::computeElementStiffness (2×2×2 Gauss points ±1/√3, J constant
- * for parallelepipeds).
- */
-export function hexahedronStiffness(K: Float64Array, u: number, v: number, w: number, nodes: ArrayLike<number>): Float64Array {
-  K.fill(0);
-  const J = new Float64Array(9);
-  const Ji = new Float64Array(9);
-  let detJ = 1;
-  const node = (k: number, c: number): number => nodes[3 * k + c]!;
-  // parallelepiped: opposite edges equal within 0.1 %
-  const lx = [node(1, 0) - node(0, 0), node(1, 1) - node(0, 1), node(1, 2) - node(0, 2)];
-  const ly = [node(3, 0) - node(0, 0), node(3, 1) - node(0, 1), node(3, 2) - node(0, 2)];
-  const lz = [node(4, 0) - node(0, 0), node(4, 1) - node(0, 1), node(4, 2) - node(0, 2)];
-  const norm = (a: number[]): number => Math.hypot(a[0]!, a[1]!, a[2]!);
-  const off = (p: number, q: number, l: number[]): number =>
-    Math.hypot(node(p, 0) + l[0]! - node(q, 0), node(p, 1) + l[1]! - node(q, 1), node(p, 2) + l[2]! - node(q, 2));
-  const nx = norm(lx), nz = norm(lz);
-  const isParallel =
-    off(3, 2, lx) < nx * 0.001 && off(0, 4, lz) < nz * 0.001 && off(1, 5, lz) < nz * 0.001 && off(2, 6, lz) < nz * 0.001 && off(3, 7, lz) < nz * 0.001;
-  const invert = (): void => {
-    detJ = J[0]! * (J[4]! * J[8]! - J[5]! * J[7]!) - J[1]! * (J[3]! * J[8]! - J[5]! * J[6]!) + J[2]! * (J[3]! * J[7]! - J[4]! * J[6]!);
-    const id = 1 / detJ;
-    Ji[0] = (J[4]! * J[8]! - J[5]! * J[7]!) * id;
-    Ji[1] = (J[2]! * J[7]! - J[1]! * J[8]!) * id;
-    Ji[2] = (J[1]! * J[5]! - J[2]! * J[4]!) * id;
-    Ji[3] = (J[5]! * J[6]! - J[3]! * J[8]!) * id;
-    Ji[4] = (J[0]! * J[8]! - J[2]! * J[6]!) * id;
-    Ji[5] = (J[2]! * J[3]! - J[0]! * J[5]!) * id;
-    Ji[6] = (J[3]! * J[7]! - J[4]! * J[6]!) * id;
-    Ji[7] = (J[1]! * J[6]! - J[0]! * J[7]!) * id;
-    Ji[8] = (J[0]! * J[4]! - J[1]! * J[3]!) * id;
-  };
-  if (isParallel) {
-    for (let c = 0; c < 3; c++) {
-      J[3 * c] = lx[c]! / 2;
-      J[3 * c + 1] = ly[c]! / 2;
-      J[3 * c + 2] = lz[c]! / 2;
-    }
-    invert();
-  }
-  const qx = new Float64Array(8), qy = new Float64Array(8), qz = new Float64Array(8);
-  const g = 1 / Math.sqrt(3);
-  for (let g1 = -1; g1 <= 1; g1 += 2) {
-    for (let g2 = -1; g2 <= 1; g2 += 2) {
-      for (let g3 = -1; g3 <= 1; g3 += 2) {
-        const x1 = g1 * g, x2 = g2 * g, x3 = g3 * g;
-        if (!isParallel) {
-          // J[c][·] = ∂X_c/∂(ξ, η, ζ)
-          for (let c = 0; c < 3; c++) {
-            J[3 * c] =
-              ((node(1, c) - node(0, c)) * (1 - x2) * (1 - x3)) / 8 + ((node(2, c) - node(3, c)) * (1 + x2) * (1 - x3)) / 8 +
-              ((node(5, c) - node(4, c)) * (1 - x2) * (1 + x3)) / 8 + ((node(6, c) - node(7, c)) * (1 + x2) * (1 + x3)) / 8;
-            J[3 * c + 1] =
-              ((node(3, c) - node(0, c)) * (1 - x1) * (1 - x3)) / 8 + ((node(2, c) - node(1, c)) * (1 + x1) * (1 - x3)) / 8 +
-              ((node(7, c) - node(4, c)) * (1 - x1) * (1 + x3)) / 8 + ((node(6, c) - node(5, c)) * (1 + x1) * (1 + x3)) / 8;
-            J[3 * c + 2] =
-              ((node(4, c) - node(0, c)) * (1 - x1) * (1 - x2)) / 8 + ((node(5, c) - node(1, c)) * (1 + x1) * (1 - x2)) / 8 +
-              ((node(6, c) - node(2, c)) * (1 + x1) * (1 + x2)) / 8 + ((node(7, c) - node(3, c)) * (1 - x1) * (1 + x2)) / 8;
-          }
-          invert();
-        }
-        // ∂N_i/∂X = J⁻ᵀ·∂N_i/∂ξ
-        for (let i = 0; i < 8; i++) {
-          const s = CORNER[i]!;
-          const d1 = (s[0] * (1 + s[1] * x2) * (1 + s[2] * x3)) / 8;
-          const d2 = ((1 + s[0] * x1) * s[1] * (1 + s[2] * x3)) / 8;
-          const d3 = ((1 + s[0] * x1) * (1 + s[1] * x2) * s[2]) / 8;
-          qx[i] = d1 * Ji[0]! + d2 * Ji[3]! + d3 * Ji[6]!;
-          qy[i] = d1 * Ji[1]! + d2 * Ji[4]! + d3 * Ji[7]!;
-          qz[i] = d1 * Ji[2]! + d2 * Ji[5]! + d3 * Ji[8]!;
-        }
-        for (let i = 0; i < 8; i++) {
-          // D·B_i (6×3)
-          const ax = qx[i]!, ay = qy[i]!, az = qz[i]!;
-          const m00 = u * ax, m01 = v * ay, m02 = v * az;
-          const m10 = v * ax, m11 = u * ay, m12 = v * az;
-          const m20 = v * ax, m21 = v * ay, m22 = u * az;
-          const m30 = w * ay, m31 = w * ax;
-          const m41 = w * az, m42 = w * ay;
-          const m50 = w * az, m52 = w * ax;
-          for (let j = i; j < 8; j++) {
-            // k = B_jᵀ·D·B_i; K[3i + m][3j + l] += k[l][m]·det J
-            const bx = qx[j]!, by = qy[j]!, bz = qz[j]!;
-            const k00 = bx * m00 + by * m30 + bz * m50;
-            const k01 = bx * m01 + by * m31;
-            const k02 = bx * m02 + bz * m52;
-            const k10 = by * m10 + bx * m30;
-            const k11 = by * m11 + bx * m31 + bz * m41;
-            const k12 = by * m12 + bz * m42;
-            const k20 = bz * m20 + bx * m50;
-            const k21 = bz * m21 + by * m41;
-            const k22 = bz * m22 + by * m42 + bx * m52;
-            const base = 24 * 3 * i + 3 * j;
-            K[base] += k00 * detJ; K[base + 1] += k10 * detJ; K[base + 2] += k20 * detJ;
-            K[base + 24] += k01 * detJ; K[base + 25] += k11 * detJ; K[base + 26] += k21 * detJ;
-            K[base + 48] += k02 * detJ; K[base + 49] += k12 * detJ; K[base + 50] += k22 * detJ;
-          }
-        }
-      }
-    }
-  }
-  // lower triangle from the upper one
-  for (let i = 0; i < 24; i++) for (let j = i + 1; j < 24; j++) K[24 * j + i] = K[24 * i + j]!;
-  return K;
-}

@@ -485,28 +485,9 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
    * rotation of the last addForce (identity for 'small').
    */
   elementStiffness(out: Float64Array, e: number): Float64Array {
-    const g = this.grad, o = 12 * e, m = this.mat;
-    const A = m[3 * e]!, B = m[3 * e + 1]!, C = m[3 * e + 2]!;
-    const blk = this.blk;
-    // local block (i, j) = Bᵢᵀ·D·Bⱼ (j ≥ i; the rest by symmetry)
-    const small = this.activeMethod === 'small';
-    for (let i = 0; i < 4; i++) {
-      const ai = g[o + 3 * i]!, bi = g[o + 3 * i + 1]!, ci = g[o + 3 * i + 2]!;
-      for (let j = small ? 0 : i; j < 4; j++) {
-        const aj = g[o + 3 * j]!, bj = g[o + 3 * j + 1]!, cj = g[o + 3 * j + 2]!;
-        const base = 36 * i + 3 * j;
-        blk[base] = ai * A * aj + bi * C * bj + ci * C * cj;
-        blk[base + 1] = ai * B * bj + bi * C * aj;
-        blk[base + 2] = ai * B * cj + ci * C * aj;
-        blk[base + 12] = bi * B * aj + ai * C * bj;
-        blk[base + 13] = bi * A * bj + ai * C * aj + ci * C * cj;
-        blk[base + 14] = bi * B * cj + ci * C * bj;
-        blk[base + 24] = ci * B * aj + ai * C * cj;
-        blk[base + 25] = ci * B * bj + bi * C * cj;
-        blk[base + 26] = ci * A * cj + bi * C * bj + ai * C * aj;
-      }
-    }
-    if (small) {
+    const m = this.mat, blk = this.blk;
+    tetrahedronStiffness(blk, this.grad, 12 * e, m[3 * e]!, m[3 * e + 1]!, m[3 * e + 2]!);
+    if (this.activeMethod === 'small') {
       for (let k = 0; k < 144; k++) out[k] = -blk[k]!;
       return out;
     }
@@ -597,6 +578,42 @@ export function frameOfEdges(R: Float64Array, p: ArrayLike<number>, a: number, b
   R[3] = zy * ez - zz * ey; R[4] = zz * ex - zx * ez; R[5] = zx * ey - zy * ex;
   R[6] = zx; R[7] = zy; R[8] = zz;
   return R;
+}
+
+/**
+ * The 12×12 element stiffness J·K·Jᵀ = V·Bᵀ·D·B of a linear tetrahedron (row-major, node-major
+ * rows), from its cofactor gradients (αᵢ, βᵢ, γᵢ) = 6V·∇Nᵢ at grad[go .. go+12) and Hooke's matrix
+ * divided by 36V as (A, B, C) = (D00, D01, D33)/(36V): block (i, j) = Bᵢᵀ·D·Bⱼ, the 3×3 coupling of
+ * nodes i and j, in SOFA's Voigt order.
+ */
+export function tetrahedronStiffness(out: Float64Array, grad: ArrayLike<number>, go: number, A: number, B: number, C: number): Float64Array {
+  for (let i = 0; i < 4; i++) {
+    const ai = grad[go + 3 * i]!, bi = grad[go + 3 * i + 1]!, ci = grad[go + 3 * i + 2]!;
+    for (let j = i; j < 4; j++) {
+      const aj = grad[go + 3 * j]!, bj = grad[go + 3 * j + 1]!, cj = grad[go + 3 * j + 2]!;
+      const k00 = ai * A * aj + bi * C * bj + ci * C * cj;
+      const k01 = ai * B * bj + bi * C * aj;
+      const k02 = ai * B * cj + ci * C * aj;
+      const k10 = bi * B * aj + ai * C * bj;
+      const k11 = bi * A * bj + ai * C * aj + ci * C * cj;
+      const k12 = bi * B * cj + ci * C * bj;
+      const k20 = ci * B * aj + ai * C * cj;
+      const k21 = ci * B * bj + bi * C * cj;
+      const k22 = ci * A * cj + bi * C * bj + ai * C * aj;
+      const b = 36 * i + 3 * j;
+      out[b] = k00; out[b + 1] = k01; out[b + 2] = k02;
+      out[b + 12] = k10; out[b + 13] = k11; out[b + 14] = k12;
+      out[b + 24] = k20; out[b + 25] = k21; out[b + 26] = k22;
+      if (j !== i) {
+        // block (j, i) = block (i, j)ᵀ
+        const t = 36 * j + 3 * i;
+        out[t] = k00; out[t + 1] = k10; out[t + 2] = k20;
+        out[t + 12] = k01; out[t + 13] = k11; out[t + 14] = k21;
+        out[t + 24] = k02; out[t + 25] = k12; out[t + 26] = k22;
+      }
+    }
+  }
+  return out;
 }
 
 /** SOFA's 2×3 "pseudo determinant" of rows (m00 m01 m02; m10 m11 m12). */

@@ -1,4 +1,5 @@
 import { addBlock3, type MatrixAccumulator } from '@sofa-ts/core';
+import { bsr3SpmvAdd, type Bsr3Matrix } from '@sofa-ts/linalg';
 
 /**
  * Emits factor·K_e, the (3n × 3n) row-major matrix of an element of n Vec3 nodes, as n² 3x3 blocks
@@ -58,4 +59,153 @@ export function rotatedElementStiffness(out: Float64Array, K: Float64Array, kOff
     }
   }
   return out;
+}
+
+/** out = scale·K·x for the 24×24 matrix K stored row-major at K[ko ..]. */
+export function matVec24(out: Float64Array, K: Float64Array, ko: number, x: Float64Array, scale: number): void {
+  const x0 = x[0]!, x1 = x[1]!, x2 = x[2]!, x3 = x[3]!, x4 = x[4]!, x5 = x[5]!, x6 = x[6]!, x7 = x[7]!;
+  const x8 = x[8]!, x9 = x[9]!, x10 = x[10]!, x11 = x[11]!, x12 = x[12]!, x13 = x[13]!, x14 = x[14]!, x15 = x[15]!;
+  const x16 = x[16]!, x17 = x[17]!, x18 = x[18]!, x19 = x[19]!, x20 = x[20]!, x21 = x[21]!, x22 = x[22]!, x23 = x[23]!;
+  for (let i = 0, row = ko; i < 24; i++, row += 24) {
+    const s =
+      K[row]! * x0 + K[row + 1]! * x1 + K[row + 2]! * x2 + K[row + 3]! * x3 + K[row + 4]! * x4 + K[row + 5]! * x5 +
+      K[row + 6]! * x6 + K[row + 7]! * x7 + K[row + 8]! * x8 + K[row + 9]! * x9 + K[row + 10]! * x10 + K[row + 11]! * x11 +
+      K[row + 12]! * x12 + K[row + 13]! * x13 + K[row + 14]! * x14 + K[row + 15]! * x15 + K[row + 16]! * x16 + K[row + 17]! * x17 +
+      K[row + 18]! * x18 + K[row + 19]! * x19 + K[row + 20]! * x20 + K[row + 21]! * x21 + K[row + 22]! * x22 + K[row + 23]! * x23;
+    out[i] = scale * s;
+  }
+}
+
+
+/** out = scale·K·x for the 12×12 matrix K stored row-major at K[ko ..] (a tetrahedron's). */
+export function matVec12(out: Float64Array, K: Float64Array, ko: number, x: Float64Array, scale: number): void {
+  const x0 = x[0]!, x1 = x[1]!, x2 = x[2]!, x3 = x[3]!, x4 = x[4]!, x5 = x[5]!;
+  const x6 = x[6]!, x7 = x[7]!, x8 = x[8]!, x9 = x[9]!, x10 = x[10]!, x11 = x[11]!;
+  for (let i = 0, row = ko; i < 12; i++, row += 12) {
+    const s =
+      K[row]! * x0 + K[row + 1]! * x1 + K[row + 2]! * x2 + K[row + 3]! * x3 + K[row + 4]! * x4 + K[row + 5]! * x5 +
+      K[row + 6]! * x6 + K[row + 7]! * x7 + K[row + 8]! * x8 + K[row + 9]! * x9 + K[row + 10]! * x10 + K[row + 11]! * x11;
+    out[i] = scale * s;
+  }
+}
+
+/** out = scale·K·x for the (n × n) row-major matrix K stored at K[ko ..] (unrolled for n = 12, 24). */
+export function matVec(out: Float64Array, K: Float64Array, ko: number, x: Float64Array, n: number, scale: number): void {
+  if (n === 24) return matVec24(out, K, ko, x, scale);
+  if (n === 12) return matVec12(out, K, ko, x, scale);
+  for (let i = 0, row = ko; i < n; i++, row += n) {
+    let s = 0;
+    for (let j = 0; j < n; j++) s += K[row + j]! * x[j]!;
+    out[i] = scale * s;
+  }
+}
+
+/**
+ * Element matrices shared between elements of the same rest shape and material (a regular grid
+ * needs one): `indexOf(key, make)` returns the index of the matrix of that key, computing it with
+ * `make` the first time; `pack()` gives them all in one array (count × size) at the end of init.
+ */
+export class ElementMatrixPool {
+  private readonly keys = new Map<string, number>();
+  private readonly matrices: Float64Array[] = [];
+
+  constructor(readonly size: number) {}
+
+  indexOf(key: string | undefined, make: (out: Float64Array) => void): number {
+    if (key !== undefined) {
+      const found = this.keys.get(key);
+      if (found !== undefined) return found;
+    }
+    const m = new Float64Array(this.size);
+    make(m);
+    const i = this.matrices.length;
+    this.matrices.push(m);
+    if (key !== undefined) this.keys.set(key, i);
+    return i;
+  }
+
+  pack(): Float64Array<ArrayBuffer> {
+    const out = new Float64Array(this.size * this.matrices.length);
+    this.matrices.forEach((m, i) => out.set(m, this.size * i));
+    return out;
+  }
+}
+
+/**
+ * A key for an element's rest shape (positions X of n nodes, 3n numbers) and material: the
+ * positions relative to the first node on a grid of 1e-10 of the element size, and the material
+ * values to 12 digits. Elements with equal keys have equal stiffness matrices.
+ */
+export function restShapeKey(X: ArrayLike<number>, n: number, material: readonly number[]): string {
+  let size = 0;
+  for (let k = 3; k < 3 * n; k++) size = Math.max(size, Math.abs(X[k]! - X[k % 3]!));
+  const parts = material.map((m) => m.toPrecision(12));
+  parts.push(size.toPrecision(10));
+  for (let k = 3; k < 3 * n; k++) parts.push(String(Math.round((X[k]! - X[k % 3]!) / (size * 1e-10))));
+  return parts.join(' ');
+}
+
+/**
+ * The sum of element matrices (3n × 3n each, n nodes per element) over a state's points, as 3×3
+ * blocks (BSR): the pattern is built once from the elements, `slot` maps block (a, b) of element e
+ * to its place, and values are refilled by `clear` + `addElement`. A force field whose K is constant
+ * over many products (the iterations of a matrix-free CG between two force evaluations) applies
+ * it with one pass over the blocks instead of one dense product per element.
+ */
+export class ElementBlockMatrix {
+  readonly matrix: Bsr3Matrix;
+  /** Per element, per (a, b) of its nodes: the block index in matrix (nElem × n²). */
+  private readonly slot: Int32Array;
+
+  constructor(points: number, elems: Uint32Array, private readonly n: number) {
+    const count = elems.length / n;
+    // distinct neighbours per point, sorted
+    const neighbours: Set<number>[] = Array.from({ length: points }, () => new Set<number>());
+    for (let e = 0; e < count; e++)
+      for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) neighbours[elems[n * e + a]!]!.add(elems[n * e + b]!);
+    const rowPtr = new Int32Array(points + 1);
+    const cols: number[] = [];
+    for (let i = 0; i < points; i++) {
+      cols.push(...[...neighbours[i]!].sort((x, y) => x - y));
+      rowPtr[i + 1] = cols.length;
+    }
+    const colInd = Int32Array.from(cols);
+    this.matrix = { blockRows: points, blockCols: points, rowPtr, colInd, values: new Float64Array(9 * colInd.length) };
+    this.slot = new Int32Array(count * n * n);
+    for (let e = 0; e < count; e++)
+      for (let a = 0; a < n; a++) {
+        const i = elems[n * e + a]!;
+        for (let b = 0; b < n; b++) {
+          const j = elems[n * e + b]!;
+          let lo = rowPtr[i]!, hi = rowPtr[i + 1]! - 1;
+          while (colInd[lo] !== j) {
+            const mid = (lo + hi) >> 1;
+            if (colInd[mid]! < j) lo = mid + 1;
+            else hi = mid;
+          }
+          this.slot[n * n * e + n * a + b] = lo;
+        }
+      }
+  }
+
+  clear(): void {
+    this.matrix.values.fill(0);
+  }
+
+  /** Adds the (3n × 3n, row-major) matrix K of element e. */
+  addElement(e: number, K: Float64Array): void {
+    const n = this.n, stride = 3 * n, v = this.matrix.values, slot = this.slot;
+    for (let a = 0; a < n; a++)
+      for (let b = 0; b < n; b++) {
+        const o = 9 * slot[n * n * e + n * a + b]!, k = 3 * stride * a + 3 * b;
+        v[o] += K[k]!; v[o + 1] += K[k + 1]!; v[o + 2] += K[k + 2]!;
+        v[o + 3] += K[k + stride]!; v[o + 4] += K[k + stride + 1]!; v[o + 5] += K[k + stride + 2]!;
+        v[o + 6] += K[k + 2 * stride]!; v[o + 7] += K[k + 2 * stride + 1]!; v[o + 8] += K[k + 2 * stride + 2]!;
+      }
+  }
+
+  /** y += scale·(Σ K_e)·x over the state's points. */
+  multiplyAdd(y: Float64Array, x: Float64Array, scale: number): void {
+    bsr3SpmvAdd(y, this.matrix, x, scale);
+  }
 }

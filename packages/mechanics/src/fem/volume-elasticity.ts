@@ -82,6 +82,7 @@ export interface LinearElasticVolume extends BaseObject {
  * The init shared by the volume force fields: the Vec3 state of the node, the topology (the link,
  * else the context's; `what` names the elements the error asks for), and the material as SOFA
  * checks it (the default Young modulus when none is given, bad values replaced by the defaults).
+ * The state is the node's, else the nearest ancestor's (SOFA's getMechanicalState of a context).
  */
 export function initLinearElasticVolume(ff: LinearElasticVolume, what: string): { state: BaseMechanicalState; topology: BaseMeshTopology } {
   const ms = contextMechanicalState(ff.context);

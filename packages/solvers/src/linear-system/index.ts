@@ -1,0 +1,2 @@
+export * from './MatrixLinearSystem.js';
+export * from './ConstantSparsityPatternSystem.js';
