@@ -1,4 +1,4 @@
-import { BaseObject, Str, didYouMean, sofaComponent, type Node } from '@sofa-ts/core';
+import { SofaError, BaseObject, Str, didYouMean, sofaComponent, type Node } from '@sofa-ts/core';
 import type { IntersectionMethod } from '../detection/intersection-method.js';
 import type { PairOutputs } from '../detection/narrow-phase.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
@@ -42,7 +42,8 @@ export class CollisionResponse extends BaseObject {
     if (!findResponse(response)) {
       const name = response.split('?')[0]!;
       const hint = didYouMean(name, [...responseNames]);
-      throw this.error(`${what} '${name}' is not a contact response class; expected one of ${responseNames.join(', ')}`, hint);
+      // A contact response sofa-ts does not have is a missing component, as an unknown tag is.
+      throw new SofaError(`unknown contact response '${name}' (${what}); sofa-ts has ${responseNames.join(', ')}`, { ...(this.loc ? { loc: this.loc } : {}), component: this.describe(), ...(hint ? { hint } : {}), code: 'unknown-component', source: this });
     }
   }
 
