@@ -7,6 +7,7 @@ import { reportError, reporting } from './errors.js';
 import { regressionCommand } from './regression.js';
 import { runCommand } from './run.js';
 import { buildWebCommand, viewCommand } from './view.js';
+import { setAllowPluginPathsByDefault } from 'sofa-ts';
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
 const positiveInt = (v: string): number => {
@@ -58,9 +59,11 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('--on-divergence <policy>', 'when a step leaves a NaN or infinite position or velocity: stop, or warn once and continue').choices(['stop', 'continue']).default('stop'))
     .option('--debug', 'print the stack of internal errors (a component that threw something else than a scene error)')
     .option('--plugin <NAME>', 'load this plugin package first, resolved as RequiredPlugin names are (repeatable)', collect, [])
+    .option('--allow-plugin-path', 'let RequiredPlugin load a JavaScript file by its path (the file runs when the scene loads); by default only installed sofa-ts plugin packages are loaded')
     .addHelpText('after', RUN_HELP)
-    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; plugin: string[]; plot?: string; plotData: string[]; exportVtk?: string }) => {
+    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; plugin: string[]; plot?: string; plotData: string[]; exportVtk?: string; allowPluginPath?: boolean }) => {
       if (o.debug) reporting.debug = true;
+      if (o.allowPluginPath) setAllowPluginPathsByDefault(true);
       code = await runCommand(scene, { ...o, writePeriod: Math.max(1, o.writePeriod), plugins: o.plugin });
     });
 
@@ -77,7 +80,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('-j, --jobs <J>', 'scenes checked at once (worker threads)', positiveInt, defaultJobs())
     .option('--max-memory <MB>', "memory a scene's worker may use before it is stopped and reported", positiveInt, 4096)
     .option('--plugin <NAME>', 'load this plugin package before each scene, resolved as RequiredPlugin names are (repeatable)', collect, [])
-    .action(async (paths: string[], o: { steps: number; dataPath: string[]; json?: string; strict?: boolean; skipUnknown?: boolean; timeout: number; jobs: number; maxMemory: number; plugin: string[] }) => {
+    .option('--allow-plugin-path', "let the scenes' RequiredPlugin load JavaScript files by their path (the files run)")
+    .action(async (paths: string[], o: { steps: number; dataPath: string[]; json?: string; strict?: boolean; skipUnknown?: boolean; timeout: number; jobs: number; maxMemory: number; plugin: string[]; allowPluginPath?: boolean }) => {
       code = await checkCommand(paths, { ...o, jobs: Math.max(1, o.jobs), maxMemoryMb: o.maxMemory, plugins: o.plugin });
     });
 

@@ -39,6 +39,8 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   const scene = await loadScene(scenePath, { dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}), ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}), onDivergence: o.onDivergence ?? 'stop' });
   const tLoad = performance.now() - t0;
   reportWarnings(scene.warnings);
+  // What components warn about during the steps (a solver that did not converge, a fallback) too.
+  scene.onWarning((w) => reportWarnings([w]));
   let recorder: StateRecorder | undefined;
   if (o.writeState) {
     const dir = o.writeState;

@@ -1,6 +1,7 @@
 import { host } from './host/host.js';
 import type { BaseObject } from './base-object.js';
 import type { Node } from './node.js';
+import { MAX_DATA_FILE_BYTES, formatBytes } from './limits.js';
 
 /** Where a scene finds its data files (meshes, includes): set on the root node by the scene loader. */
 export interface SceneFiles {
@@ -56,10 +57,21 @@ export function findDataFile(obj: BaseObject, name: string): string | undefined 
   return dataFileCandidates(obj, name).find((p) => h.isFile(p));
 }
 
-/** Like findDataFile, but throws a located error listing where it looked. */
+/**
+ * Like findDataFile, but throws a located error listing where it looked. The file must be a
+ * regular file (not a device or a pipe, which could be read without end) of at most
+ * MAX_DATA_FILE_BYTES.
+ */
 export function requireDataFile(obj: BaseObject, name: string, what = 'file'): string {
+  const h = host();
   const found = findDataFile(obj, name);
-  if (!found) throw obj.error(`${what} '${name}' not found (looked in: ${dataFileCandidates(obj, name).map((p) => host().path.dirname(p)).join(', ')})`);
+  if (!found) {
+    const other = dataFileCandidates(obj, name).find((p) => h.exists(p));
+    if (other) throw obj.error(`${what} '${name}' is not a regular file (${other})`);
+    throw obj.error(`${what} '${name}' not found (looked in: ${dataFileCandidates(obj, name).map((p) => h.path.dirname(p)).join(', ')})`);
+  }
+  const size = h.fileSize?.(found);
+  if (size !== undefined && size > MAX_DATA_FILE_BYTES) throw obj.error(`${what} '${name}' is ${formatBytes(size)} (${size} bytes), above the limit of ${formatBytes(MAX_DATA_FILE_BYTES)} for a data file`);
   return found;
 }
 

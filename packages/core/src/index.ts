@@ -2,6 +2,8 @@ import 'reflect-metadata';
 export * from './errors.js';
 export * from './data-types.js';
 export * from './data.js';
+export * from './data-rules.js';
+export * from './limits.js';
 export * from './data-tracker.js';
 export * from './link.js';
 export * from './events.js';

@@ -3,6 +3,7 @@ import { dataFileCandidates, resolveDataFile } from './data-paths.js';
 import { applyIncludeAttributes, modeForName, type IncludeMode } from './include-attributes.js';
 import { mergeInto } from './merge.js';
 import { parseXmlDocument } from './parse-xml.js';
+import { readSceneText } from './read-scene-file.js';
 import { attributeValue, type ElementDraft } from './scene-types.js';
 
 /** An expanded element and how it joins its parent. */
@@ -129,13 +130,7 @@ export class SceneExpander {
   private parse(file: string, via: SceneElement): SceneElement {
     let root = this.parsed.get(file);
     if (root === undefined) {
-      let text: string;
-      try {
-        text = host().readText(file, 'utf8');
-      } catch (e) {
-        throw new SofaError(`cannot read included file '${file}': ${(e as Error).message}`, { loc: via.loc, cause: e });
-      }
-      root = parseXmlDocument(text, file, this.options.warnings);
+      root = parseXmlDocument(readSceneText(file, 'included file', via.loc), file, this.options.warnings);
       this.parsed.set(file, root);
     }
     return root;

@@ -1,5 +1,6 @@
 import { SofaError, type SceneElement, host } from '@sofa-ts/core';
 import { SceneExpander } from './expand.js';
+import { readSceneText } from './read-scene-file.js';
 import { parseXmlDocument } from './parse-xml.js';
 import type { LoadSceneOptions, LoadSceneStringOptions } from './scene-types.js';
 
@@ -8,13 +9,7 @@ import type { LoadSceneOptions, LoadSceneStringOptions } from './scene-types.js'
  *  include, an include cycle or a root that is not a `<Node>`. */
 export function loadSceneFile(file: string, options: LoadSceneOptions = {}): SceneElement {
   const absolute = host().path.resolve(file);
-  let text: string;
-  try {
-    text = host().readText(absolute, 'utf8');
-  } catch (e) {
-    throw new SofaError(`cannot read scene file '${absolute}': ${(e as Error).message}`, { cause: e });
-  }
-  return loadScene(text, absolute, options);
+  return loadScene(readSceneText(absolute, 'scene file'), absolute, options);
 }
 
 /** As loadSceneFile, for a scene given as text. `fileName` (made absolute) names it in positions

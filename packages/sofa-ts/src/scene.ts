@@ -14,6 +14,7 @@ import {
   resolvePath,
   host,
   sceneWarnings,
+  onSceneWarning,
 } from '@sofa-ts/core';
 import { defaultDataPaths, loadSceneFile, loadSceneString } from '@sofa-ts/loader';
 import { loadPlugins, loadRequiredPlugins } from './plugins.js';
@@ -33,6 +34,12 @@ export interface LoadOptions {
   strict?: boolean;
   /** Unknown components are warned about and left out, as SOFA does (default: they are errors). */
   skipUnknown?: boolean;
+  /**
+   * Let `<RequiredPlugin pluginName="./file.js">` load a file (relative to the scene's folder):
+   * its code runs when the scene is loaded. Default false: only installed npm packages that
+   * declare themselves sofa-ts plugins are loaded (see plugins.ts).
+   */
+  allowPluginPaths?: boolean;
   /** Plugin packages loaded before the scene (the CLI's --plugin), resolved as RequiredPlugin names
    *  are: from the scene's folder, the working directory, then sofa-ts's own install. */
   plugins?: readonly string[];
@@ -50,6 +57,14 @@ export class SofaScene {
   readonly simulation: Simulation;
   constructor(readonly root: Node, readonly registry: ComponentRegistry, readonly file: string | undefined) {
     this.simulation = new Simulation(root);
+  }
+
+  /**
+   * Calls `fn` for each warning raised from now on (at init or during a step: a fallback taken, a
+   * value not honoured); returns the function that stops it.
+   */
+  onWarning(fn: (w: SofaError) => void): () => void {
+    return onSceneWarning(this.root, fn);
   }
 
   /**
@@ -138,7 +153,7 @@ function dataPathsOf(options: LoadOptions): string[] {
 
 async function fromElement(root: SceneElement, registry: ComponentRegistry, options: LoadOptions, file: string | undefined, readerWarnings: SofaError[]): Promise<SofaScene> {
   if (options.strict && readerWarnings.length > 0) throw readerWarnings.length === 1 ? readerWarnings[0]! : new SofaErrors(readerWarnings);
-  await loadRequiredPlugins(root, registry);
+  await loadRequiredPlugins(root, registry, options.allowPluginPaths !== undefined ? { allowPaths: options.allowPluginPaths } : {});
   const warnings: SofaError[] = [...readerWarnings];
   const node = buildScene(root, registry, warnings, { ...(options.strict ? { strict: true } : {}), ...(options.skipUnknown ? { skipUnknown: true } : {}) });
   setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => host().path.resolve(p)), ...(options.outputDir ? { outputDir: host().path.resolve(options.outputDir) } : {}) });

@@ -42,8 +42,14 @@ export interface Host {
   gunzip?(data: Uint8Array): Uint8Array;
   /** True when an existing file has no write permission (data to keep); false when unknown. */
   isReadOnly?(p: string): boolean;
-  /** Imports an npm package for a RequiredPlugin, resolved from the given folders; undefined when the host cannot. */
-  importPackage?(name: string, searchFrom: readonly string[]): Promise<Record<string, unknown>>;
+  /** The size in bytes of a regular file, undefined when `p` is not one (a device, a pipe, a folder,
+   *  nothing) or the host cannot tell. Readers check it before reading (bounded work). */
+  fileSize?(p: string): number | undefined;
+  /** The entry file of the npm package `name` as Node resolves it from the folders (then from
+   *  sofa-ts's own install), undefined when none has it; absent when the host cannot import code. */
+  resolvePackage?(name: string, searchFrom: readonly string[]): string | undefined;
+  /** Imports a JavaScript file (a plugin); absent when the host cannot. */
+  importFile?(file: string): Promise<Record<string, unknown>>;
 }
 
 let current: Host | undefined;

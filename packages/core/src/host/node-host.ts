@@ -2,7 +2,7 @@ import type { Host, PathRules } from './host.js';
 
 interface NodeFs {
   existsSync(p: string): boolean;
-  statSync(p: string, o?: { throwIfNoEntry: boolean }): { isFile(): boolean; mode: number } | undefined;
+  statSync(p: string, o?: { throwIfNoEntry: boolean }): { isFile(): boolean; mode: number; size: number } | undefined;
   readFileSync(p: string, enc?: string): string | Uint8Array;
   realpathSync(p: string): string;
   writeFileSync(p: string, c: string | Uint8Array): void;
@@ -22,7 +22,7 @@ export function createNodeHost(): Host | undefined {
   const fs = proc.getBuiltinModule('node:fs') as NodeFs;
   const path = proc.getBuiltinModule('node:path') as PathRules;
   const mod = proc.getBuiltinModule('node:module') as { createRequire(p: string): { resolve(n: string): string } };
-  const url = proc.getBuiltinModule('node:url') as { pathToFileURL(p: string): URL };
+  const url = proc.getBuiltinModule('node:url') as { pathToFileURL(p: string): URL; fileURLToPath(u: string): string };
   const zlib = proc.getBuiltinModule('node:zlib') as { gzipSync(d: Uint8Array): Uint8Array; gunzipSync(d: Uint8Array): Uint8Array };
   return {
     path,
@@ -41,17 +41,21 @@ export function createNodeHost(): Host | undefined {
     isReadOnly: (p) => ((fs.statSync(p, { throwIfNoEntry: false })?.mode ?? 0o222) & 0o222) === 0,
     env: (name) => proc.env[name],
     cwd: () => proc.cwd(),
-    importPackage: async (name, searchFrom) => {
-      let resolved: string | undefined;
-      for (const dir of searchFrom) {
+    fileSize: (p) => {
+      const st = fs.statSync(p, { throwIfNoEntry: false });
+      return st?.isFile() ? st.size : undefined;
+    },
+    resolvePackage: (name, searchFrom) => {
+      // The folders given, then this install (where sofa-ts's own packages are).
+      for (const dir of [...searchFrom, path.dirname(url.fileURLToPath(import.meta.url))]) {
         try {
-          resolved = mod.createRequire(path.join(dir, 'noop.js')).resolve(name);
-          break;
+          return mod.createRequire(path.join(dir, 'noop.js')).resolve(name);
         } catch {
           // try the next folder
         }
       }
-      return (await import(resolved ? url.pathToFileURL(resolved).href : name)) as Record<string, unknown>;
+      return undefined;
     },
+    importFile: async (file) => (await import(url.pathToFileURL(file).href)) as Record<string, unknown>,
   };
 }

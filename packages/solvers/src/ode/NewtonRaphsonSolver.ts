@@ -1,4 +1,4 @@
-import { Bool, Int, Real, RealArray, Str, sofaComponent } from '@sofa-ts/core';
+import { Bool, Int, nonNegative, Real, RealArray, sofaComponent, Str } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver, type MechanicalSystem } from '@sofa-ts/assembly';
 import { dotOf, integrate, SystemOdeSolver } from './ode-support.js';
 
@@ -41,13 +41,13 @@ export class NewtonRaphsonSolver extends SystemOdeSolver {
     return { m: 1, b: -h, k: -h * h };
   }
 
-  readonly maxNbIterationsNewton = this.initData({ name: 'maxNbIterationsNewton', type: Int, default: 1, help: 'largest number of Newton iterations per time step', group: 'Stopping criteria' });
+  readonly maxNbIterationsNewton = this.initData({ name: 'maxNbIterationsNewton', type: Int, default: 1, range: nonNegative, help: 'largest number of Newton iterations per time step', group: 'Stopping criteria' });
   readonly relativeSuccessiveStoppingThreshold = this.initData({ name: 'relativeSuccessiveStoppingThreshold', type: Real, default: 1e-5, help: 'converged when |r_k| / |r_{k−1}| < this (<= 0: not tested)', group: 'Stopping criteria' });
   readonly relativeInitialStoppingThreshold = this.initData({ name: 'relativeInitialStoppingThreshold', type: Real, default: 1e-5, help: 'converged when |r_k| / |r_0| < this (<= 0: not tested)', group: 'Stopping criteria' });
   readonly absoluteResidualStoppingThreshold = this.initData({ name: 'absoluteResidualStoppingThreshold', type: Real, default: 1e-5, help: 'converged when |r_k| <= this, also before any iteration (<= 0: not tested)', group: 'Stopping criteria' });
   readonly relativeEstimateDifferenceThreshold = this.initData({ name: 'relativeEstimateDifferenceThreshold', type: Real, default: 0, help: 'converged when |v_k − v_{k−1}| / |v_{k−1}| < this (<= 0: not tested)', group: 'Stopping criteria' });
   readonly absoluteEstimateDifferenceThreshold = this.initData({ name: 'absoluteEstimateDifferenceThreshold', type: Real, default: 0, help: 'converged when |v_k − v_{k−1}| < this (<= 0: not tested)', group: 'Stopping criteria' });
-  readonly maxNbIterationsLineSearch = this.initData({ name: 'maxNbIterationsLineSearch', type: Int, default: 5, help: 'largest number of step lengths tried by the line search', group: 'Line Search' });
+  readonly maxNbIterationsLineSearch = this.initData({ name: 'maxNbIterationsLineSearch', type: Int, default: 5, range: nonNegative, help: 'largest number of step lengths tried by the line search', group: 'Line Search' });
   readonly lineSearchCoefficient = this.initData({ name: 'lineSearchCoefficient', type: Real, default: 0.5, help: 'factor applied to the step length at each failed line-search try', group: 'Line Search' });
   readonly updateStateWhenDiverged = this.initData({ name: 'updateStateWhenDiverged', type: Bool, default: true, help: 'keep the last iterate as the new state even when the iterations did not converge (false: keep the previous state)' });
   readonly status = this.initData({ name: 'status', type: Str, default: 'Undefined', help: 'status of the last solve: Undefined, Running, ConvergedEquilibrium, ConvergedResidualSuccessiveRatio, ConvergedResidualInitialRatio, ConvergedAbsoluteResidual, ConvergedRelativeEstimateDifference, ConvergedAbsoluteEstimateDifference, DivergedLineSearch, DivergedMaxIterations', output: true, group: 'Analysis' });

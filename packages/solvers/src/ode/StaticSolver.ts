@@ -1,4 +1,4 @@
-import { Bool, Int, Real, sofaComponent } from '@sofa-ts/core';
+import { Bool, Int, nonNegative, Real, sofaComponent } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver, type MechanicalSystem } from '@sofa-ts/assembly';
 import { dotOf, integrate, SystemOdeSolver } from './ode-support.js';
 
@@ -25,7 +25,7 @@ export class StaticSolver extends SystemOdeSolver {
     return { m: 0, b: 0, k: -1 };
   }
 
-  readonly newtonIterations = this.initData({ name: 'newton_iterations', type: Int, default: 1, help: 'largest number of Newton iterations per time step (one load increment per step)' });
+  readonly newtonIterations = this.initData({ name: 'newton_iterations', type: Int, default: 1, range: nonNegative, help: 'largest number of Newton iterations per time step (one load increment per step)' });
   readonly absoluteCorrectionTolerance = this.initData({ name: 'absolute_correction_tolerance_threshold', type: Real, default: 1e-5, help: 'stop when the increment norm |dx| is below this (<= 0: not tested)' });
   readonly relativeCorrectionTolerance = this.initData({ name: 'relative_correction_tolerance_threshold', type: Real, default: 1e-5, help: 'stop when |dx| / |U| is below this, U the displacement of the step so far (<= 0: not tested)' });
   readonly absoluteResidualTolerance = this.initData({ name: 'absolute_residual_tolerance_threshold', type: Real, default: 1e-5, help: 'stop when the residual norm |R| is below this (<= 0: not tested)' });

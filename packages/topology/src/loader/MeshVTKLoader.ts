@@ -60,13 +60,13 @@ export class MeshVTKLoader extends MeshLoader {
     let types: number[] | undefined;
     let normals: number[] | undefined;
     const readNumbers = (count: number, what: string, float32 = false): number[] => {
-      const a = new Array<number>(count);
+      const a = new Array<number>(s.count(count, `the number of values (${what})`));
       for (let i = 0; i < count; i++) a[i] = float32 ? Math.fround(s.number(what)) : s.number(what);
       return a;
     };
     /** count integers, with the line of each. */
     const readInts = (count: number, what: string): { data: number[]; lines: number[] } => {
-      const data = new Array<number>(count);
+      const data = new Array<number>(s.count(count, `the number of values (${what})`));
       const lines = new Array<number>(count);
       for (let i = 0; i < count; i++) {
         data[i] = s.int(what);
@@ -94,7 +94,7 @@ export class MeshVTKLoader extends MeshLoader {
       } else if (kw === 'LINES') {
         const nl = n(1, 'the number of lines');
         cells = { n: nl, ...readInts(n(2, 'the size of the list'), 'a line entry') };
-        types = new Array<number>(nl).fill(4);
+        types = new Array<number>(s.count(nl, 'the number of lines')).fill(4);
       } else if (kw === 'CELL_TYPES') {
         types = readInts(n(1, 'the number of cells'), 'a cell type').data;
       } else if (kw === 'POINT_DATA' || kw === 'CELL_DATA') {

@@ -61,13 +61,17 @@ export function readSph(text: string, file: string): { centers: number[]; radii:
   s.readLine();
   const centers: number[] = [];
   const radii: number[] = [];
+  // Until a keyword of the format is seen the file may be anything: its text is not quoted.
+  let recognised = false;
   for (let t = s.token(); t !== undefined; t = s.token()) {
+    if (t === 'nums' || t === 'sphe') recognised = true;
     if (t === 'nums') s.int('the number of spheres');
     else if (t === 'sphe') {
       s.int('the sphere index');
       centers.push(s.number('x'), s.number('y'), s.number('z'));
       radii.push(s.number('the radius'));
     } else if (t.startsWith('#')) s.readLine();
+    else if (!recognised) throw s.fail("not a sphere file: a line starts with neither 'sphe', 'nums' nor a '#' comment");
     else throw s.fail(`unknown keyword '${t}' (expected 'sphe', 'nums' or a '#' comment)`);
   }
   return { centers, radii };
