@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { mutate } from './mutate.js';
 import { Random } from './random.js';
-import { defectClasses, type FuzzClass, type FuzzJob, type FuzzOutcome } from './classes.js';
+import { LARGE_PROBLEM_DOFS, defectClasses, type FuzzClass, type FuzzJob, type FuzzOutcome } from './classes.js';
 
 export interface CampaignOptions {
   /** Scene files whose mutants are run. */
@@ -67,9 +67,18 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
           w.off('exit', onExit);
           resolve({ outcome, broken });
         };
-        const timer = setTimeout(() => finish({ kind: 'timeout', message: `no answer after ${o.timeout} s` }, true), o.timeout * 1000);
-        const onMessage = (msg: { id: number; outcome: FuzzOutcome }): void => {
-          if (msg.id === index) finish(msg.outcome, false);
+        let lastProgress = '';
+        let dofs = 0;
+        const timer = setTimeout(() => {
+          const large = dofs >= LARGE_PROBLEM_DOFS;
+          finish(large ? { kind: 'slow', message: `still stepping after ${o.timeout} s, ${dofs} dofs (last: ${lastProgress})` } : { kind: 'timeout', message: `no answer after ${o.timeout} s${lastProgress ? ` (last progress: ${lastProgress}, ${dofs} dofs)` : ''}` }, true);
+        }, o.timeout * 1000);
+        const onMessage = (msg: { id: number; outcome?: FuzzOutcome; progress?: string; dofs?: number }): void => {
+          if (msg.id !== index) return;
+          if (msg.progress !== undefined) {
+            lastProgress = msg.progress;
+            if (msg.dofs !== undefined) dofs = msg.dofs;
+          } else finish(msg.outcome!, false);
         };
         const onError = (e: Error & { code?: string }): void => finish({ kind: 'crash', message: e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `more than ${o.maxMemoryMb} MB of memory` : `worker failed: ${e.message.split('\n')[0]}` }, true);
         const onExit = (code: number): void => finish({ kind: 'crash', message: `worker exited (${code})` }, true);
@@ -95,7 +104,7 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   };
   await Promise.all(Array.from({ length: Math.max(1, o.jobs) }, () => lane()));
   results.sort((a, b) => a.index - b.index);
-  const counts = { ran: 0, 'located-error': 0, diverged: 0, 'unlocated-error': 0, internal: 0, crash: 0, timeout: 0, 'silent-nan': 0 } as Record<FuzzClass, number>;
+  const counts = { ran: 0, 'located-error': 0, diverged: 0, slow: 0, 'unlocated-error': 0, internal: 0, crash: 0, timeout: 0, 'silent-nan': 0 } as Record<FuzzClass, number>;
   for (const r of results) counts[r.outcome.kind]++;
   return { counts, defects: results.filter((r) => defectClasses.includes(r.outcome.kind)), results };
 }

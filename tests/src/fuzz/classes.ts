@@ -3,8 +3,12 @@
  * stopped by the divergence guard. Defects: a JavaScript exception that is not a scene error
  * (`internal`), a dead worker (`crash`: V8 fatal error, memory cap), a hang (`timeout`), a run
  * that ends with a non-finite state (`silent-nan`); an error without a location is reported too.
+ * A mutant that loaded a large problem (at least LARGE_PROBLEM_DOFS degrees of freedom, e.g. a grid
+ * scaled 1000×: bounded, just long) and is still stepping at the time limit is `slow`, not a hang.
  */
-export type FuzzClass = 'ran' | 'located-error' | 'diverged' | 'unlocated-error' | 'internal' | 'crash' | 'timeout' | 'silent-nan';
+export const LARGE_PROBLEM_DOFS = 20_000;
+
+export type FuzzClass = 'ran' | 'located-error' | 'diverged' | 'slow' | 'unlocated-error' | 'internal' | 'crash' | 'timeout' | 'silent-nan';
 
 export const defectClasses: readonly FuzzClass[] = ['internal', 'crash', 'timeout', 'silent-nan'];
 

@@ -14,7 +14,14 @@ async function run(job: FuzzJob): Promise<FuzzOutcome> {
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-fuzz-out-'));
   try {
     const scene = await loadSceneFromString(job.text, { fileName: job.fileName, dataPaths: job.dataPaths, outputDir, onDivergence: 'stop' });
-    for (let i = 0; i < job.steps; i++) scene.step();
+    // Heartbeats: the campaign tells a large problem that progresses from a hang.
+    let dofs = 0;
+    for (const { state } of allStates(scene.root)) dofs += state.v.length;
+    parentPort!.postMessage({ id: job.id, progress: 'loaded', dofs });
+    for (let i = 0; i < job.steps; i++) {
+      scene.step();
+      parentPort!.postMessage({ id: job.id, progress: `step ${i + 1}` });
+    }
     for (const { state } of allStates(scene.root)) {
       for (const arr of [state.x, state.v]) for (let i = 0; i < arr.length; i++) if (!Number.isFinite(arr[i]!)) return { kind: 'silent-nan', message: `${state.describe()} is not finite after ${job.steps} steps` };
     }
