@@ -1,8 +1,8 @@
 // `npm run fuzz`: a long mutation campaign over the bundled scenes (and the corpus scenes with
 // --corpus); prints the counts by class and saves the defective mutants.
-import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { readRegressionList } from '@sofa-ts/io';
 import { corpusList, corpusRoot, hasCorpus, repoRoot } from '../corpus.js';
 import { bundledScenes, runCampaign } from './campaign.js';
 import { defectClasses } from './classes.js';
@@ -15,11 +15,7 @@ const opt = (name: string, dflt: string): string => {
 const sources = bundledScenes(repoRoot);
 if (args.includes('--corpus')) {
   if (!hasCorpus) throw new Error(`--corpus: no SOFA corpus at ${corpusRoot} (set SOFA_REGRESSION_DIR)`);
-  const examples = path.dirname(corpusList);
-  for (const line of fs.readFileSync(corpusList, 'utf8').split('\n').slice(1)) {
-    const scene = line.trim().split(/\s+/)[0];
-    if (scene && !scene.startsWith('#')) sources.push(path.join(examples, scene));
-  }
+  for (const e of readRegressionList(corpusList).entries) sources.push(e.scene);
 }
 const mutants = Number(opt('--mutants', '10000'));
 const t0 = Date.now();
