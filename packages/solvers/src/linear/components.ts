@@ -13,6 +13,13 @@ import { ShewchukPCGLinearSolver } from './ShewchukPCGLinearSolver.js';
 import { SparseCholeskySolver } from './SparseCholeskySolver.js';
 import { SparseLUSolver } from './SparseLUSolver.js';
 import { SSORPreconditioner } from './SSORPreconditioner.js';
+import { MinResLinearSolver } from './MinResLinearSolver.js';
+import { PrecomputedLinearSolver } from './PrecomputedLinearSolver.js';
+import { PrecomputedMatrixSystem } from './PrecomputedMatrixSystem.js';
+import { PrecomputedWarpPreconditioner } from './PrecomputedWarpPreconditioner.js';
+import { PreconditionedMatrixFreeSystem } from './PreconditionedMatrixFreeSystem.js';
+import { RotationMatrixSystem } from './RotationMatrixSystem.js';
+import { WarpPreconditioner } from './WarpPreconditioner.js';
 
 /** Components of this folder, registered by the package's module.ts. */
 export const linearComponents: readonly ComponentClass[] = [
@@ -30,4 +37,11 @@ export const linearComponents: readonly ComponentClass[] = [
   NaturalOrderingMethod,
   AMDOrderingMethod,
   MetisOrderingMethod,
+  MinResLinearSolver,
+  PrecomputedLinearSolver,
+  PreconditionedMatrixFreeSystem,
+  RotationMatrixSystem,
+  WarpPreconditioner,
+  PrecomputedMatrixSystem,
+  PrecomputedWarpPreconditioner,
 ];

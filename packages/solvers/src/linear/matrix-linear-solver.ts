@@ -21,6 +21,8 @@ export abstract class MatrixLinearSolver extends LinearSolver {
   private patRowPtr: Int32Array = new Int32Array(0);
   private patColInd: Int32Array = new Int32Array(0);
   private hasPattern = false;
+  /** True once a matrix was given (setMatrix): a solver nobody hands a matrix has none (SOFA: size 0). */
+  hasMatrix = false;
 
   /** True for the Mat3x3 templates (3x3 blocks). */
   get blockTemplate(): boolean {
@@ -40,6 +42,7 @@ export abstract class MatrixLinearSolver extends LinearSolver {
   setMatrix(A: CsrMatrix): void {
     if (A.rows !== A.cols) throw this.error(`the system matrix must be square (got ${A.rows}x${A.cols})`);
     const changed = this.takePattern(A);
+    this.hasMatrix = true;
     try {
       this.invert(A, changed);
     } catch (e) {
