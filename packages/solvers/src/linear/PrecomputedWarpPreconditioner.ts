@@ -37,9 +37,9 @@ export class PrecomputedWarpPreconditioner extends MatrixLinearSolver {
   private own = false;
   private finder: RotationFinder | undefined;
   /** (n·9) rotations; (n) scratch. */
-  private R = new Float64Array(0);
-  private t1 = new Float64Array(0);
-  private t2 = new Float64Array(0);
+  private R: Float64Array = new Float64Array(0);
+  private t1: Float64Array = new Float64Array(0);
+  private t2: Float64Array = new Float64Array(0);
 
   override init(): void {
     if (this.useFile.isSet && this.useFile.value) this.warn('use_file="1": the precomputed inverse is not cached in a file by sofa-ts (it is recomputed at the first solve)');

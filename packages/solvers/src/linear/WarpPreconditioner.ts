@@ -29,12 +29,12 @@ export class WarpPreconditioner extends MatrixLinearSolver {
   readonly updateStep = this.initData({ name: 'update_step', type: Int, default: 1, help: "SOFA's older refresh period of the factorisation; the RotationMatrixSystem's assemblingRate decides it (a value other than 1 is reported)" });
 
   /** (n·9) rotations applied around the factorisation, and those of the nodes at the factorisation. */
-  private R = new Float64Array(0);
-  private Rf = new Float64Array(0);
-  private Rcur = new Float64Array(0);
+  private R: Float64Array = new Float64Array(0);
+  private Rf: Float64Array = new Float64Array(0);
+  private Rcur: Float64Array = new Float64Array(0);
   /** (n) scratch: Rᵀ·r, then the inner solution. */
-  private t1 = new Float64Array(0);
-  private t2 = new Float64Array(0);
+  private t1: Float64Array = new Float64Array(0);
+  private t2: Float64Array = new Float64Array(0);
   private finder: RotationFinder | undefined;
 
   override init(): void {
