@@ -13,7 +13,11 @@ import { ShewchukPCGLinearSolver } from './ShewchukPCGLinearSolver.js';
 import { SparseCholeskySolver } from './SparseCholeskySolver.js';
 import { SparseLUSolver } from './SparseLUSolver.js';
 import { SSORPreconditioner } from './SSORPreconditioner.js';
+import { AsyncSparseLDLSolver } from './AsyncSparseLDLSolver.js';
+import { BTDLinearSolver } from './BTDLinearSolver.js';
+import { CholeskySolver } from './CholeskySolver.js';
 import { MinResLinearSolver } from './MinResLinearSolver.js';
+import { SVDLinearSolver } from './SVDLinearSolver.js';
 import { PrecomputedLinearSolver } from './PrecomputedLinearSolver.js';
 import { PrecomputedMatrixSystem } from './PrecomputedMatrixSystem.js';
 import { PrecomputedWarpPreconditioner } from './PrecomputedWarpPreconditioner.js';
@@ -44,4 +48,8 @@ export const linearComponents: readonly ComponentClass[] = [
   WarpPreconditioner,
   PrecomputedMatrixSystem,
   PrecomputedWarpPreconditioner,
+  AsyncSparseLDLSolver,
+  CholeskySolver,
+  BTDLinearSolver,
+  SVDLinearSolver,
 ];

@@ -25,3 +25,7 @@ export * from './RotationMatrixSystem.js';
 export * from './WarpPreconditioner.js';
 export * from './PrecomputedMatrixSystem.js';
 export * from './PrecomputedWarpPreconditioner.js';
+export * from './AsyncSparseLDLSolver.js';
+export * from './CholeskySolver.js';
+export * from './BTDLinearSolver.js';
+export * from './SVDLinearSolver.js';
