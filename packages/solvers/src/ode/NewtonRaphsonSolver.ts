@@ -1,4 +1,4 @@
-import { BaseObject, Bool, Int, Real, RealArray, Str, sofaComponent } from '@sofa-ts/core';
+import { BaseObject, Bool, Int, nonNegative, Real, RealArray, Str, sofaComponent } from '@sofa-ts/core';
 import type { NonLinearFunction } from './nonlinear-function.js';
 
 /** Values of NewtonRaphsonSolver's `status` (SOFA's NewtonStatus). */
@@ -36,13 +36,13 @@ export type NewtonStatus =
 })
 export class NewtonRaphsonSolver extends BaseObject {
   readonly isNewtonRaphsonSolver = true;
-  readonly maxNbIterationsNewton = this.initData({ name: 'maxNbIterationsNewton', type: Int, default: 1, help: 'largest number of Newton iterations per solve', group: 'Stopping criteria' });
+  readonly maxNbIterationsNewton = this.initData({ name: 'maxNbIterationsNewton', type: Int, default: 1, range: nonNegative, help: 'largest number of Newton iterations per solve', group: 'Stopping criteria' });
   readonly relativeSuccessiveStoppingThreshold = this.initData({ name: 'relativeSuccessiveStoppingThreshold', type: Real, default: 1e-5, help: 'converged when |r_k| / |r_{k−1}| < this (<= 0: not tested)', group: 'Stopping criteria' });
   readonly relativeInitialStoppingThreshold = this.initData({ name: 'relativeInitialStoppingThreshold', type: Real, default: 1e-5, help: 'converged when |r_k| / |r_0| < this (<= 0: not tested)', group: 'Stopping criteria' });
   readonly absoluteResidualStoppingThreshold = this.initData({ name: 'absoluteResidualStoppingThreshold', type: Real, default: 1e-5, help: 'converged when |r_k| < this, and no iteration when |r_0| <= this (<= 0: not tested)', group: 'Stopping criteria' });
   readonly relativeEstimateDifferenceThreshold = this.initData({ name: 'relativeEstimateDifferenceThreshold', type: Real, default: 0, help: 'converged when |Δu_k| / |u_{k−1}| < this (<= 0: not tested)', group: 'Stopping criteria' });
   readonly absoluteEstimateDifferenceThreshold = this.initData({ name: 'absoluteEstimateDifferenceThreshold', type: Real, default: 0, help: 'converged when |Δu_k| < this (<= 0: not tested)', group: 'Stopping criteria' });
-  readonly maxNbIterationsLineSearch = this.initData({ name: 'maxNbIterationsLineSearch', type: Int, default: 5, help: 'largest number of step lengths tried by the line search', group: 'Line Search' });
+  readonly maxNbIterationsLineSearch = this.initData({ name: 'maxNbIterationsLineSearch', type: Int, default: 5, range: nonNegative, help: 'largest number of step lengths tried by the line search', group: 'Line Search' });
   readonly lineSearchCoefficient = this.initData({ name: 'lineSearchCoefficient', type: Real, default: 0.5, help: 'factor applied to the step length at each failed line-search try', group: 'Line Search' });
   readonly updateStateWhenDiverged = this.initData({ name: 'updateStateWhenDiverged', type: Bool, default: true, help: 'keep the last iterate as the new state even when the iterations did not converge (false: the ODE solver keeps the previous state)' });
   readonly status = this.initData({ name: 'status', type: Str, default: 'Undefined', help: 'status of the last solve: Undefined, Running, ConvergedEquilibrium, ConvergedResidualSuccessiveRatio, ConvergedResidualInitialRatio, ConvergedAbsoluteResidual, ConvergedRelativeEstimateDifference, ConvergedAbsoluteEstimateDifference, DivergedLineSearch, DivergedMaxIterations', output: true, group: 'Analysis' });

@@ -1,4 +1,4 @@
-import { Bool, Int, Real, SofaError, sceneWarnings, sofaComponent, type Data } from '@sofa-ts/core';
+import { Bool, Int, nonNegative, Real, SofaError, sceneWarnings, sofaComponent, type Data } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver, type MechanicalSystem } from '@sofa-ts/assembly';
 import { isNewtonRaphsonSolver, NewtonRaphsonSolver } from './NewtonRaphsonSolver.js';
 import type { NonLinearFunction } from './nonlinear-function.js';
@@ -32,7 +32,7 @@ const DEPRECATED: ReadonlyArray<readonly [string, keyof NewtonRaphsonSolver]> = 
 export class StaticSolver extends SystemOdeSolver implements NonLinearFunction {
   readonly newtonSolver = this.initLink<NewtonRaphsonSolver>({ name: 'newtonSolver', help: 'the NewtonRaphsonSolver solving the equilibrium (default: the first one of this node or below)', accepts: isNewtonRaphsonSolver, expected: 'a NewtonRaphsonSolver', search: 'down' });
   readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver (default: the first one in this node or above)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up', required: true });
-  readonly newtonIterations = this.initData({ name: 'newton_iterations', type: Int, default: 1, help: 'deprecated (SOFA v25.06): maxNbIterationsNewton of the NewtonRaphsonSolver' });
+  readonly newtonIterations = this.initData({ name: 'newton_iterations', type: Int, default: 1, range: nonNegative, help: 'deprecated (SOFA v25.06): maxNbIterationsNewton of the NewtonRaphsonSolver' });
   readonly absoluteCorrectionTolerance = this.initData({ name: 'absolute_correction_tolerance_threshold', type: Real, default: 1e-5, help: 'deprecated (SOFA v25.06): absoluteEstimateDifferenceThreshold of the NewtonRaphsonSolver' });
   readonly relativeCorrectionTolerance = this.initData({ name: 'relative_correction_tolerance_threshold', type: Real, default: 1e-5, help: 'deprecated (SOFA v25.06): relativeEstimateDifferenceThreshold of the NewtonRaphsonSolver' });
   readonly absoluteResidualTolerance = this.initData({ name: 'absolute_residual_tolerance_threshold', type: Real, default: 1e-5, help: 'deprecated (SOFA v25.06): absoluteResidualStoppingThreshold of the NewtonRaphsonSolver' });
