@@ -45,3 +45,4 @@ export {
   hasReferenceTopologies,
 } from './topology-file.js';
 export type { TopologyLists, TopologyFrame, TopologyComparison, TopologyKindKey } from './topology-file.js';
+export * as exporters from './export/index.js';
