@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { listDataPaths, runRegressionScene } from '@sofa-ts/cli';
 import { readRegressionList } from '@sofa-ts/io';
-import { loadSceneFromString, mechanics, topology, type SofaScene } from 'sofa-ts';
+import { loadSceneFromString, mapping, mechanics, topology, type SofaScene } from 'sofa-ts';
 import { hasCorpus, topologyList } from './corpus.js';
 
 /** A box of nx × ny × nz points (spacing 1), split in tetrahedra by Hexa2Tetra into a dynamic container. */
@@ -159,5 +159,209 @@ describe('topological changes through the XML path', () => {
     expect(mass.totalMass.value).to.be.closeTo(2 * v, 1e-12);
     // the fixed points 50..52 left with the top; 0 1 2 are still the same positions
     expect(fixedAt()).to.deep.equal(before.filter((p) => !p.endsWith(' 5')));
+  });
+
+  it('Mesh2PointTopologicalMapping places its points as SOFA does and removes those of removed input items', async () => {
+    const scene = await loadSceneFromString(beamXml({
+      nx: 2, ny: 2, nz: 3,
+      child: `<Node name="pts">
+        <PointSetTopologyContainer name="points"/>
+        <PointSetTopologyModifier/>
+        <Mesh2PointTopologicalMapping name="map" input="@../tetra" output="@points" pointBaryCoords="0 0 0" edgeBaryCoords="0.25 0 0" tetraBaryCoords="0.25 0.25 0.25"/>
+        <MechanicalObject name="state"/>
+      </Node>`,
+    }));
+    const tetra = tetraOf(scene);
+    const modifier = scene.get<topology.TetrahedronSetTopologyModifier>('/beam/modifier')!;
+    const map = scene.get<topology.Mesh2PointTopologicalMapping>('/beam/pts/map')!;
+    const points = scene.get<topology.PointSetTopologyContainer>('/beam/pts/points')!;
+    const state = scene.get<mechanics.MechanicalObject>('/beam/pts/state')!;
+    const x = scene.get<mechanics.MechanicalObject>('/beam/dofs')!.x0;
+    const at = (p: number): number[] => Array.from(state.x.subarray(3 * p, 3 * p + 3));
+    /** Every output point where its input item puts it (the mapping's own maps). */
+    const check = (): void => {
+      const np = tetra.getNbPoints(), edges = tetra.getEdges(), tet = tetra.getTetrahedra();
+      let count = 0;
+      for (let i = 0; i < np; i++, count++) expect(at(map.pointsMappedFrom('point', i)[0]!)).to.deep.equal(Array.from(x.subarray(3 * i, 3 * i + 3)));
+      for (let e = 0; e < edges.length / 2; e++, count++) {
+        const [a, b] = [edges[2 * e]!, edges[2 * e + 1]!];
+        at(map.pointsMappedFrom('edge', e)[0]!).forEach((v, c) => expect(v).to.be.closeTo(0.75 * x[3 * a + c]! + 0.25 * x[3 * b + c]!, 1e-12));
+      }
+      for (let t = 0; t < tet.length / 4; t++, count++) {
+        at(map.pointsMappedFrom('tetrahedron', t)[0]!).forEach((v, c) => {
+          const w = [0.25, 0.25, 0.25, 0.25].map((f, j) => f * x[3 * tet[4 * t + j]! + c]!);
+          expect(v).to.be.closeTo(w.reduce((p, q) => p + q, 0), 1e-12);
+        });
+      }
+      expect(points.getNbPoints()).to.equal(count);
+      expect(state.size).to.equal(count);
+    };
+    check();
+    modifier.removeTetrahedra([0, 3]);
+    check();
+    modifier.removeTetrahedra([1]);
+    check();
+  });
+
+  it('SubsetTopologicalMapping keeps the subset as SOFA does: removed input triangles leave the output, added ones join it (samePoints), the maps stay inverse', async () => {
+    // the boundary triangles of the beam; the subset: those in the plane z = 0 (a BoxROI, as SOFA's scene)
+    const scene = await loadSceneFromString(beamXml({
+      nx: 3, ny: 3, nz: 3,
+      child: `<Node name="surface">
+        <TriangleSetTopologyContainer name="tri"/>
+        <TriangleSetTopologyModifier name="triModifier"/>
+        <Tetra2TriangleTopologicalMapping input="@../tetra" output="@tri"/>
+        <Node name="bottom">
+          <BoxROI name="roi" position="@../../dofs.rest_position" triangles="@../tri.triangles" box="-1 -1 -0.1 3 3 0.1"/>
+          <TriangleSetTopologyContainer name="sub" position="@../../dofs.rest_position" triangles="@roi.trianglesInROI"/>
+          <TriangleSetTopologyModifier/>
+          <SubsetTopologicalMapping name="map" input="@../tri" output="@sub" samePoints="true" handleTriangles="true"/>
+        </Node>
+      </Node>`,
+    }));
+    const tri = scene.get<topology.TriangleSetTopologyContainer>('/beam/surface/tri')!;
+    const sub = scene.get<topology.TriangleSetTopologyContainer>('/beam/surface/bottom/sub')!;
+    const map = scene.get<topology.SubsetTopologicalMapping>('/beam/surface/bottom/map')!;
+    const x = scene.get<mechanics.MechanicalObject>('/beam/dofs')!.x0;
+    const consistent = (): void => {
+      const s2d = map.triangleS2D.value, d2s = map.triangleD2S.value;
+      const st = tri.getTriangles(), dt = sub.getTriangles();
+      expect(s2d.length).to.equal(st.length / 3);
+      expect(d2s.length).to.equal(dt.length / 3);
+      for (let d = 0; d < d2s.length; d++) {
+        expect(s2d[d2s[d]!]).to.equal(d);
+        expect(Array.from(dt.subarray(3 * d, 3 * d + 3)).sort()).to.deep.equal(Array.from(st.subarray(3 * d2s[d]!, 3 * d2s[d]! + 3)).sort());
+      }
+      expect(sub.dynamicMesh().check()).to.deep.equal([]);
+    };
+    expect(sub.getTriangles().length / 3).to.equal(8);
+    consistent();
+    const modifier = scene.get<topology.TetrahedronSetTopologyModifier>('/beam/modifier')!;
+    const tet = tetraOf(scene).getTetrahedra();
+    // SOFA's rule: the subset after a change = (subset ∩ remaining input) ∪ (input triangles just added)
+    // (triangles named by their vertices' rest positions: point removals rename the points)
+    const dofs = scene.get<mechanics.MechanicalObject>('/beam/dofs')!;
+    const named = (list: Uint32Array): string[] => {
+      const out: string[] = [];
+      for (let i = 0; i < list.length; i += 3) out.push([0, 1, 2].map((j) => Array.from(dofs.x0.subarray(3 * list[i + j]!, 3 * list[i + j]! + 3)).join(' ')).sort().join(' | '));
+      return out.sort();
+    };
+    const removeAndCheck = (ids: number[]): void => {
+      const inBefore = new Set(named(tri.getTriangles()));
+      const subBefore = new Set(named(sub.getTriangles()));
+      modifier.removeTetrahedra(ids);
+      const inAfter = named(tri.getTriangles());
+      const expected = inAfter.filter((k) => subBefore.has(k) || !inBefore.has(k));
+      expect(named(sub.getTriangles())).to.deep.equal(expected);
+      consistent();
+    };
+    // the tetrahedra touching the bottom at x ≤ 1: their bottom faces leave the surface
+    const low: number[] = [];
+    for (let i = 0; i < tet.length / 4; i++) if ([0, 1, 2, 3].every((j) => x[3 * tet[4 * i + j]!]! <= 1) && [0, 1, 2, 3].some((j) => x[3 * tet[4 * i + j]! + 2] === 0)) low.push(i);
+    expect(low.length).to.be.greaterThan(0);
+    removeAndCheck(low);
+    removeAndCheck([0, 1, 2]);
+  });
+
+  it('SimpleTesselatedTetraTopologicalMapping splits each tetrahedron in 8 of the same total volume, its mechanical mapping gives the midpoints, and removed tetrahedra take their 8 children', async () => {
+    const scene = await loadSceneFromString(beamXml({
+      nx: 2, ny: 2, nz: 3,
+      child: `<Node name="fine">
+        <TetrahedronSetTopologyContainer name="fineTetra"/>
+        <TetrahedronSetTopologyModifier/>
+        <SimpleTesselatedTetraTopologicalMapping name="map" input="@../tetra" output="@fineTetra"/>
+        <MechanicalObject name="state"/>
+        <SimpleTesselatedTetraMechanicalMapping name="mmap"/>
+      </Node>`,
+    }));
+    const coarse = tetraOf(scene);
+    const fine = scene.get<topology.TetrahedronSetTopologyContainer>('/beam/fine/fineTetra')!;
+    const dofs = scene.get<mechanics.MechanicalObject>('/beam/dofs')!;
+    const state = scene.get<mechanics.MechanicalObject>('/beam/fine/state')!;
+    const mmap = scene.get<mapping.SimpleTesselatedTetraMechanicalMapping>('/beam/fine/mmap')!;
+    const total = (x: Float64Array, tet: Uint32Array): number => {
+      let v = 0;
+      for (let t = 0; t < tet.length / 4; t++) v += Math.abs(volume(x, tet, t));
+      return v;
+    };
+    const check = (): void => {
+      const nt = coarse.getTetrahedra().length / 4;
+      expect(fine.getTetrahedra().length / 4).to.equal(8 * nt);
+      expect(fine.getNbPoints()).to.equal(coarse.getNbPoints() + coarse.getEdges().length / 2);
+      expect(state.size).to.equal(fine.getNbPoints());
+      // deform the coarse state, map, compare: each fine tetrahedron's volume sums to its parent's
+      const x = dofs.x;
+      for (let i = 0; i < x.length; i++) x[i] = dofs.x0[i]! * (1 + 0.1 * ((i * 7) % 5));
+      mmap.apply();
+      expect(total(state.x, fine.getTetrahedra())).to.be.closeTo(total(x, coarse.getTetrahedra()), 1e-9);
+      // J is the map of positions (linear): J·x = apply(x)
+      const jx = new Float64Array(state.x.length);
+      mmap.applyJ(jx, [x]);
+      for (let i = 0; i < jx.length; i++) expect(jx[i]).to.be.closeTo(state.x[i]!, 1e-12);
+      // Jᵀ is the transpose of J: <J u, w> = <u, Jᵀ w>
+      const u = Float64Array.from(x, (_, i) => Math.sin(i));
+      const w = Float64Array.from(jx, (_, i) => Math.cos(i));
+      const ju = new Float64Array(jx.length);
+      mmap.applyJ(ju, [u]);
+      const jtw = new Float64Array(u.length);
+      mmap.applyJT([jtw], w);
+      const dot = (a: Float64Array, b: Float64Array): number => a.reduce((s, v, i) => s + v * b[i]!, 0);
+      expect(dot(ju, w)).to.be.closeTo(dot(u, jtw), 1e-9);
+    };
+    check();
+    const modifier = scene.get<topology.TetrahedronSetTopologyModifier>('/beam/modifier')!;
+    modifier.removeTetrahedra([0, 5]);
+    check();
+    modifier.removeTetrahedra([2, 3, 4]);
+    check();
+  });
+
+  it('Hexa2TetraTopologicalMapping follows a dynamic hexahedral input: removed hexahedra take their 6 tetrahedra, added ones are split', async () => {
+    const scene = await loadSceneFromString(`<Node name="root" dt="0.01" gravity="0 0 0">
+      <DefaultAnimationLoop/>
+      <Node name="hexa">
+        <RegularGridTopology name="grid" n="4 3 3" min="0 0 0" max="3 2 2"/>
+        <HexahedronSetTopologyContainer name="hexa" position="@grid.position" hexahedra="@grid.hexahedra"/>
+        <HexahedronSetTopologyModifier name="modifier"/>
+        <MechanicalObject name="dofs" position="@grid.position"/>
+        <Node name="tetra">
+          <TetrahedronSetTopologyContainer name="tetra"/>
+          <TetrahedronSetTopologyModifier/>
+          <Hexa2TetraTopologicalMapping input="@../hexa" output="@tetra" swapping="true"/>
+        </Node>
+      </Node>
+    </Node>`);
+    const hexa = scene.get<topology.HexahedronSetTopologyContainer>('/hexa/hexa')!;
+    const tetra = scene.get<topology.TetrahedronSetTopologyContainer>('/hexa/tetra/tetra')!;
+    const modifier = scene.get<topology.HexahedronSetTopologyModifier>('/hexa/modifier')!;
+    const dofs = scene.get<mechanics.MechanicalObject>('/hexa/dofs')!;
+    // elements named by their vertices' rest positions (point removals rename the points)
+    const name = (list: Uint32Array, i: number, k: number): string => Array.from(list.subarray(k * i, k * i + k), (p) => Array.from(dofs.x0.subarray(3 * p, 3 * p + 3)).join(' ')).join(' | ');
+    const children = new Map<string, string[]>();
+    const h0 = hexa.getHexahedra(), t0 = tetra.getTetrahedra();
+    for (let h = 0; h < h0.length / 8; h++) children.set(name(h0, h, 8), [0, 1, 2, 3, 4, 5].map((j) => name(t0, 6 * h + j, 4)));
+    const check = (): void => {
+      const hs = hexa.getHexahedra(), ts = tetra.getTetrahedra();
+      const expected: string[] = [];
+      for (let h = 0; h < hs.length / 8; h++) expected.push(...children.get(name(hs, h, 8))!);
+      const got: string[] = [];
+      for (let t = 0; t < ts.length / 4; t++) got.push(name(ts, t, 4));
+      expect(got.sort()).to.deep.equal(expected.sort());
+      expect(tetra.getNbPoints()).to.equal(hexa.getNbPoints());
+      expect(tetra.dynamicMesh().check()).to.deep.equal([]);
+      for (let t = 0; t < ts.length / 4; t++) expect(volume(dofs.x0, ts, t)).to.be.greaterThan(0);
+    };
+    modifier.removeHexahedra([0, 5]);
+    check();
+    modifier.removeHexahedra([1, 2, 3]);
+    check();
+    // an added hexahedron (a copy of one that is left) is split as the grid's would be at its index
+    const hs = hexa.getHexahedra();
+    const n = hs.length / 8;
+    modifier.removeHexahedra([0]);
+    const again = Array.from(hs.subarray(0, 8));
+    modifier.addHexahedra(again);
+    expect(tetra.getTetrahedra().length / 4).to.equal(6 * n);
+    check();
   });
 });

@@ -8,6 +8,7 @@ import { DistanceMapping } from './DistanceMapping.js';
 import { IdentityMapping } from './IdentityMapping.js';
 import { IdentityMultiMapping } from './IdentityMultiMapping.js';
 import { RigidMapping } from './RigidMapping.js';
+import { SimpleTesselatedTetraMechanicalMapping } from './SimpleTesselatedTetraMechanicalMapping.js';
 import { SubsetMapping } from './SubsetMapping.js';
 import { SubsetMultiMapping } from './SubsetMultiMapping.js';
 
@@ -24,4 +25,5 @@ export const mappingComponents: readonly ComponentClass[] = [
   SubsetMultiMapping,
   IdentityMultiMapping,
   BeamLinearMapping,
+  SimpleTesselatedTetraMechanicalMapping,
 ];

@@ -13,3 +13,4 @@ export { DifferenceMapping } from './DifferenceMapping.js';
 export { DifferenceMultiMapping } from './DifferenceMultiMapping.js';
 export { SubsetMultiMapping } from './SubsetMultiMapping.js';
 export { IdentityMultiMapping } from './IdentityMultiMapping.js';
+export { SimpleTesselatedTetraMechanicalMapping } from './SimpleTesselatedTetraMechanicalMapping.js';

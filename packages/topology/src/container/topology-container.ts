@@ -25,6 +25,8 @@ export type TopologyType = 'point' | ElementKind;
 /** A complete set of elements, as a topological mapping writes it into its output container. */
 export interface ElementSet {
   readonly nbPoints?: number;
+  /** Positions of the points (nPoints × 3), for containers that hold positions (otherwise cleared). */
+  readonly positions?: Float64Array;
   readonly edges?: Uint32Array;
   readonly triangles?: Uint32Array;
   readonly quads?: Uint32Array;
@@ -187,8 +189,8 @@ export abstract class TopologyContainer extends BaseMeshTopology {
       this.derivedAt.delete(k);
     }
     const p = this.positionData();
-    if (p && p.value.length > 0) p.value = new Float64Array(0);
-    this.setPointCountHint(set.nbPoints ?? 0);
+    if (p && (set.positions !== undefined || p.value.length > 0)) p.value = set.positions ?? new Float64Array(0);
+    this.setPointCountHint(set.nbPoints ?? (set.positions ? set.positions.length / 3 : 0));
     this.initContainer();
   }
 

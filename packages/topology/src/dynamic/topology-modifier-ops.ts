@@ -147,12 +147,12 @@ export class TopologyModifierOps {
   }
 
   /** SOFA's removeTetrahedra(ids, removeIsolatedItems) and removeHexahedra(ids, removeIsolatedItems). */
-  removeVolumes(kind: 'tetrahedron' | 'hexahedron', ids: readonly number[], removeIsolatedItems = true): void {
+  removeVolumes(kind: 'tetrahedron' | 'hexahedron', ids: readonly number[], removeIsolatedItems = true, removeIsolatedPoints = removeIsolatedItems): void {
     const sorted = this.filtered(ids, this.mesh.count(kind), kind);
     if (sorted.length === 0) return;
     this.queueRemoved(kind, sorted);
     this.propagate();
-    this.removeVolumesProcess(kind, sorted, removeIsolatedItems);
+    this.removeVolumesProcess(kind, sorted, removeIsolatedItems, removeIsolatedPoints);
   }
 
   /**
@@ -200,11 +200,11 @@ export class TopologyModifierOps {
     this.removeIsolatedPoints(iso.points);
   }
 
-  private removeVolumesProcess(kind: 'tetrahedron' | 'hexahedron', sorted: readonly number[], removeIsolatedItems: boolean): void {
+  private removeVolumesProcess(kind: 'tetrahedron' | 'hexahedron', sorted: readonly number[], removeIsolatedItems: boolean, removeIsolatedPoints = removeIsolatedItems): void {
     if (sorted.length === 0) return;
     const mesh = this.mesh;
     const face = kind === 'tetrahedron' ? 'triangle' : 'quad';
-    const isoVertices = removeIsolatedItems && this.options.removeIsolated();
+    const isoVertices = removeIsolatedPoints && this.options.removeIsolated();
     const isoEdges = removeIsolatedItems && mesh.count('edge') > 0;
     const isoFaces = removeIsolatedItems && mesh.count(face) > 0;
     const iso = mesh.removeElements(kind, sorted, (sub) => (sub === 'edge' ? isoEdges : isoFaces), isoVertices);

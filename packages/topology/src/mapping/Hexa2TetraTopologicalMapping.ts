@@ -1,5 +1,6 @@
-import { Bool, sofaComponent } from '@sofa-ts/core';
+import { Bool, sofaComponent, type BaseMeshTopology, type TopologyChange, type TopologyHandler } from '@sofa-ts/core';
 import { TetrahedronSetTopologyContainer } from '../container/TetrahedronSetTopologyContainer.js';
+import { TetrahedronSetTopologyModifier } from '../container/TetrahedronSetTopologyModifier.js';
 import { GridTopology } from '../grid/GridTopology.js';
 import { MeshTopology } from '../container/MeshTopology.js';
 import { TopologicalMapping } from './topological-mapping.js';
@@ -22,6 +23,12 @@ const SPLIT_MIRRORED: readonly (readonly [number, number, number, number])[] = [
  * in y when y is odd, in z when z is odd (cx, cy: cells of the grid along x and y; 2 and 1 when the
  * input is not a grid); an odd number of mirrors reverses orientation, which the mirrored split
  * compensates so that every tetrahedron keeps a positive volume.
+ *
+ * Topological changes of a dynamic input (HexahedronSetTopologyContainer; SOFA's mapping follows
+ * none): the 6 tetrahedra of a removed hexahedron are removed from the output (with the triangles
+ * and edges left alone; the points follow the input's point changes), an added hexahedron is split
+ * and appended (mirrored by its index as above when swapping). Output tetrahedra removed directly
+ * leave the input unchanged: warned.
  */
 @sofaComponent({
   name: 'Hexa2TetraTopologicalMapping',
@@ -47,11 +54,139 @@ export class Hexa2TetraTopologicalMapping extends TopologicalMapping {
       cy = n[1] - 1;
     }
     to.setElements({ nbPoints: from.getNbPoints(), tetrahedra: splitHexahedra(hexa, this.swapping.value, cx, cy) });
+    this.cx = cx;
+    this.cy = cy;
+    const nh = hexa.length / 8;
+    this.childrenOf = Array.from({ length: nh }, (_, h) => [0, 1, 2, 3, 4, 5].map((j) => 6 * h + j));
+    this.parentOf = Array.from({ length: 6 * nh }, (_, t) => Math.floor(t / 6));
+    this.followInput(from);
+    if (!(to instanceof MeshTopology)) to.addTopologyHandler(this.outputHandler);
+  }
+
+  // ---- topological changes ------------------------------------------------------------------------
+
+  private cx = 2;
+  private cy = 1;
+  /** The output tetrahedra of each input hexahedron (-1 once removed), and the reverse. */
+  private childrenOf: number[][] = [];
+  private parentOf: number[] = [];
+  /** True while the mapping removes output tetrahedra itself. */
+  private removing = false;
+  private warnedStatic = false;
+  private warnedDirect = false;
+
+  private readonly outputHandler: TopologyHandler = {
+    topologyHandlerPriority: 'mapping',
+    handleTopologyChange: (change) => this.outputChanged(change),
+  };
+
+  override handleTopologyChange(change: TopologyChange, topology: BaseMeshTopology): void {
+    if (topology !== this.input.get()) return;
+    if (this.output.get() instanceof MeshTopology) {
+      if (!this.warnedStatic) {
+        this.warnedStatic = true;
+        this.warn('the input changes but the output is a static MeshTopology: it keeps its tetrahedra (use a TetrahedronSetTopologyContainer with its modifier)');
+      }
+      return;
+    }
+    const out = this.outputModifier(TetrahedronSetTopologyModifier);
+    switch (change.type) {
+      case 'pointsAdded':
+        return out.addPoints(change.indices.length, change.ancestors, change.coefs, false);
+      case 'pointsRemoved':
+        return out.removePoints(Array.from(change.indices), false);
+      case 'elementsRemoved':
+        if (change.kind === 'hexahedron') this.hexahedraRemoved(change.indices, out);
+        return;
+      case 'elementsAdded':
+        if (change.kind === 'hexahedron') {
+          const added = new Uint32Array(change.elements.length * 3);
+          change.indices.forEach((h, i) => {
+            // split with the mirror pattern of its index
+            added.set(splitHexahedra(change.elements.subarray(8 * i, 8 * i + 8), this.swapping.value, this.cx, this.cy, h), 24 * i);
+          });
+          const first = this.parentOf.length;
+          change.indices.forEach((h, i) => {
+            this.childrenOf[h] = [0, 1, 2, 3, 4, 5].map((j) => first + 6 * i + j);
+          });
+          this.removing = true;
+          try {
+            out.addTetrahedra(added);
+          } finally {
+            this.removing = false;
+          }
+          change.indices.forEach((h) => {
+            for (let j = 0; j < 6; j++) this.parentOf.push(h);
+          });
+        }
+        return;
+      case 'endOfChanges':
+        return out.notifyEndingEvent();
+    }
+  }
+
+  /** Input hexahedra about to be removed (descending): their tetrahedra leave the output. */
+  private hexahedraRemoved(indices: Uint32Array, out: TetrahedronSetTopologyModifier): void {
+    const children: number[] = [];
+    let last = this.childrenOf.length - 1;
+    for (const h of indices) {
+      for (const c of this.childrenOf[h] ?? []) {
+        if (c < 0) continue;
+        children.push(c);
+        this.parentOf[c] = -1;
+      }
+      if (h !== last) {
+        const moved = this.childrenOf[last]!;
+        this.childrenOf[h] = moved;
+        for (const c of moved) if (c >= 0) this.parentOf[c] = h;
+      }
+      last--;
+    }
+    this.childrenOf.length = last + 1;
+    if (children.length === 0) return;
+    this.removing = true;
+    try {
+      // the triangles and edges left alone go with them; the points follow the input's own removals
+      out.ops.removeVolumes('tetrahedron', children, true, false);
+    } finally {
+      this.removing = false;
+    }
+  }
+
+  /** The output changed: the maps follow its removals (swap with last) and additions. */
+  private outputChanged(change: TopologyChange): void {
+    if (change.type === 'elementsRemoved' && change.kind === 'tetrahedron') {
+      let last = this.parentOf.length - 1;
+      for (const c of change.indices) {
+        const gone = this.parentOf[c]!;
+        if (gone >= 0) {
+          const kids = this.childrenOf[gone]!;
+          kids[kids.indexOf(c)] = -1;
+          if (!this.removing && !this.warnedDirect) {
+            this.warnedDirect = true;
+            this.warn('output tetrahedra were removed directly: the input keeps their hexahedron');
+          }
+        }
+        if (c !== last) {
+          const moved = this.parentOf[last]!;
+          this.parentOf[c] = moved;
+          if (moved >= 0) {
+            const kids = this.childrenOf[moved]!;
+            kids[kids.indexOf(last)] = c;
+          }
+        }
+        last--;
+      }
+      this.parentOf.length = last + 1;
+    } else if (change.type === 'elementsAdded' && change.kind === 'tetrahedron' && !this.removing) {
+      for (let i = 0; i < change.indices.length; i++) this.parentOf.push(-1);
+    }
   }
 }
 
 /** (nH·6 × 4) the tetrahedra of the hexahedra (nH × 8), as described above. */
-export function splitHexahedra(hexa: Uint32Array, swapping: boolean, cx: number, cy: number): Uint32Array {
+/** `first`: the index of the first hexahedron in its mesh (the mirror pattern follows the index). */
+export function splitHexahedra(hexa: Uint32Array, swapping: boolean, cx: number, cy: number, first = 0): Uint32Array {
   const nh = hexa.length / 8;
   const out = new Uint32Array(nh * 24);
   const c = new Array<number>(8);
@@ -60,8 +195,9 @@ export function splitHexahedra(hexa: Uint32Array, swapping: boolean, cx: number,
     c[i] = c[j]!;
     c[j] = t;
   };
-  for (let h = 0; h < nh; h++) {
-    for (let k = 0; k < 8; k++) c[k] = hexa[8 * h + k]!;
+  for (let i = 0; i < nh; i++) {
+    const h = first + i;
+    for (let k = 0; k < 8; k++) c[k] = hexa[8 * i + k]!;
     let mirrored = false;
     if (swapping) {
       if (!((h % cx) & 1)) {
@@ -78,7 +214,7 @@ export function splitHexahedra(hexa: Uint32Array, swapping: boolean, cx: number,
       }
     }
     const table = mirrored ? SPLIT_MIRRORED : SPLIT;
-    for (let t = 0; t < 6; t++) for (let k = 0; k < 4; k++) out[24 * h + 4 * t + k] = c[table[t]![k]!]!;
+    for (let t = 0; t < 6; t++) for (let k = 0; k < 4; k++) out[24 * i + 4 * t + k] = c[table[t]![k]!]!;
   }
   return out;
 }

@@ -1,6 +1,9 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { Hexa2QuadTopologicalMapping } from './Hexa2QuadTopologicalMapping.js';
 import { Hexa2TetraTopologicalMapping } from './Hexa2TetraTopologicalMapping.js';
+import { Mesh2PointTopologicalMapping } from './Mesh2PointTopologicalMapping.js';
+import { SimpleTesselatedTetraTopologicalMapping } from './SimpleTesselatedTetraTopologicalMapping.js';
+import { SubsetTopologicalMapping } from './SubsetTopologicalMapping.js';
 import { Quad2TriangleTopologicalMapping } from './Quad2TriangleTopologicalMapping.js';
 import { Tetra2TriangleTopologicalMapping } from './Tetra2TriangleTopologicalMapping.js';
 import { Triangle2EdgeTopologicalMapping } from './Triangle2EdgeTopologicalMapping.js';
@@ -12,4 +15,7 @@ export const mappingComponents: readonly ComponentClass[] = [
   Tetra2TriangleTopologicalMapping,
   Triangle2EdgeTopologicalMapping,
   Quad2TriangleTopologicalMapping,
+  Mesh2PointTopologicalMapping,
+  SubsetTopologicalMapping,
+  SimpleTesselatedTetraTopologicalMapping,
 ];

@@ -4,3 +4,6 @@ export * from './Hexa2QuadTopologicalMapping.js';
 export * from './Tetra2TriangleTopologicalMapping.js';
 export * from './Triangle2EdgeTopologicalMapping.js';
 export * from './Quad2TriangleTopologicalMapping.js';
+export * from './Mesh2PointTopologicalMapping.js';
+export * from './SubsetTopologicalMapping.js';
+export * from './SimpleTesselatedTetraTopologicalMapping.js';

@@ -1,4 +1,4 @@
-import { BaseObject, isTopology, type BaseMeshTopology, type Link, type TopologyChange, type TopologyHandler } from '@sofa-ts/core';
+import { BaseObject, contextMechanicalState, isTopology, type BaseMeshTopology, type Link, type TopologyChange, type TopologyHandler } from '@sofa-ts/core';
 import { PointSetTopologyModifier } from '../container/PointSetTopologyModifier.js';
 import { TopologyContainer } from '../container/topology-container.js';
 import type { DynamicMesh } from '../dynamic/dynamic-mesh.js';
@@ -56,6 +56,19 @@ export abstract class TopologicalMapping extends BaseObject implements TopologyH
     const t = this.input.require();
     if (!(t instanceof TopologyContainer)) throw this.error(`input ${t.describe()} is not a dynamic container`);
     return t.dynamicMesh();
+  }
+
+  /**
+   * The positions of the input's points: the topology's own (a loader's), else the rest positions
+   * of the mechanical state of the input's node when it has the input's number of points (SOFA
+   * reads 0 for the coordinates of a container without positions).
+   */
+  protected inputPositions(from: BaseMeshTopology): Float64Array | undefined {
+    const own = from.getPositions();
+    if (own) return own;
+    const ms = from.hasContext ? contextMechanicalState(from.context) : undefined;
+    if (ms && ms.size === from.getNbPoints() && ms.x0.length === 3 * ms.size) return ms.x0;
+    return undefined;
   }
 
   /** SOFA's updateTopologicalMappingTopDown, one change of the input at a time (none by default). */
