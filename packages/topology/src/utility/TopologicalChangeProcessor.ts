@@ -1,5 +1,3 @@
-import * as fs from 'node:fs';
-import * as zlib from 'node:zlib';
 import {
   AnimateBeginEvent,
   BaseObject,
@@ -9,6 +7,7 @@ import {
   RealArray,
   Str,
   contextMeshTopology,
+  host,
   isTopology,
   requireDataFile,
   sofaComponent,
@@ -93,8 +92,13 @@ export class TopologicalChangeProcessor extends BaseObject {
     const name = this.filename.value.trim();
     if (name === '') throw this.error('no file of topological changes given', "set filename='changes.txt' (or useDataInputs='1' with the lists to remove)");
     const file = requireDataFile(this, name, 'file of topological changes');
-    const bytes = fs.readFileSync(file);
-    const text = file.endsWith('.gz') ? zlib.gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
+    // through the host (files of a browser's viewer too)
+    const h = host();
+    let text: string;
+    if (file.endsWith('.gz')) {
+      if (!h.gunzip) throw this.error(`${file} is gzip-compressed, and this host cannot decompress gzip`);
+      text = new TextDecoder('utf-8').decode(h.gunzip(h.readBytes(file)));
+    } else text = h.readText(file);
     this.lines = text.split('\n').map((l) => l.replace(/\r$/, ''));
     this.cursor = 0;
     this.nextTime = 0;
