@@ -4,9 +4,12 @@ import { DifferenceMapping } from './DifferenceMapping.js';
 import { DifferenceMultiMapping } from './DifferenceMultiMapping.js';
 import { DistanceFromTargetMapping } from './DistanceFromTargetMapping.js';
 import { DistanceMapping } from './DistanceMapping.js';
+import { DistanceMultiMapping } from './DistanceMultiMapping.js';
 import { IdentityMapping } from './IdentityMapping.js';
 import { IdentityMultiMapping } from './IdentityMultiMapping.js';
 import { RigidMapping } from './RigidMapping.js';
+import { SquareDistanceMapping } from './SquareDistanceMapping.js';
+import { SquareMapping } from './SquareMapping.js';
 import { SubsetMapping } from './SubsetMapping.js';
 import { SubsetMultiMapping } from './SubsetMultiMapping.js';
 
@@ -22,4 +25,7 @@ export const mappingComponents: readonly ComponentClass[] = [
   DifferenceMultiMapping,
   SubsetMultiMapping,
   IdentityMultiMapping,
+  SquareDistanceMapping,
+  SquareMapping,
+  DistanceMultiMapping,
 ];

@@ -13,3 +13,6 @@ export { DifferenceMapping } from './DifferenceMapping.js';
 export { DifferenceMultiMapping } from './DifferenceMultiMapping.js';
 export { SubsetMultiMapping } from './SubsetMultiMapping.js';
 export { IdentityMultiMapping } from './IdentityMultiMapping.js';
+export { SquareDistanceMapping } from './SquareDistanceMapping.js';
+export { SquareMapping } from './SquareMapping.js';
+export { DistanceMultiMapping } from './DistanceMultiMapping.js';
