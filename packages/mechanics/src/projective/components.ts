@@ -1,4 +1,10 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { AffineMovementProjectiveConstraint } from './AffineMovementProjectiveConstraint.js';
+import { FixedRotationProjectiveConstraint } from './FixedRotationProjectiveConstraint.js';
+import { HermiteSplineProjectiveConstraint } from './HermiteSplineProjectiveConstraint.js';
+import { OscillatorProjectiveConstraint } from './OscillatorProjectiveConstraint.js';
+import { ParabolicProjectiveConstraint } from './ParabolicProjectiveConstraint.js';
+import { PatchTestMovementProjectiveConstraint } from './PatchTestMovementProjectiveConstraint.js';
 import { DirectionProjectiveConstraint } from './DirectionProjectiveConstraint.js';
 import { FixedPlaneProjectiveConstraint } from './FixedPlaneProjectiveConstraint.js';
 import { LinearMovementProjectiveConstraint } from './LinearMovementProjectiveConstraint.js';
@@ -18,4 +24,10 @@ export const projectiveComponents: readonly ComponentClass[] = [
   PlaneProjectiveConstraint,
   DirectionProjectiveConstraint,
   LinearVelocityProjectiveConstraint,
+  OscillatorProjectiveConstraint,
+  ParabolicProjectiveConstraint,
+  HermiteSplineProjectiveConstraint,
+  FixedRotationProjectiveConstraint,
+  AffineMovementProjectiveConstraint,
+  PatchTestMovementProjectiveConstraint,
 ];
