@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { FastTriangularBendingSprings } from './FastTriangularBendingSprings.js';
 import { QuadBendingSprings } from './QuadBendingSprings.js';
+import { QuadularBendingSprings } from './QuadularBendingSprings.js';
+import { TriangleBendingSprings } from './TriangleBendingSprings.js';
 import { buildNode, rng, StubTopology } from '../mass/test-mesh.js';
 import { stiffnessAndFiniteDifferences } from '../load/fd-check.js';
 
@@ -113,5 +115,43 @@ describe('FastTriangularBendingSprings', () => {
     const x = Float64Array.from(g.x, (v) => v + 0.3 * r());
     const { K, FD } = stiffnessAndFiniteDifferences(b, x, new Float64Array(x.length));
     for (let i = 0; i < x.length; i++) for (let j = 0; j < x.length; j++) expect(K[i]![j]).to.be.closeTo(FD[i]![j]!, 1e-6);
+  });
+});
+
+describe('TriangleBendingSprings', () => {
+  it('joins the vertices opposite each shared edge (quads split in two triangles); at rest no force', () => {
+    const g = grid(3, 2);
+    const tb = new TriangleBendingSprings();
+    tb.stiffness.value = Float64Array.of(10);
+    buildNode(g.x, new StubTopology(6, { triangles: g.tris }), [tb]);
+    // triangles (0 1 4) (0 4 3) (1 2 5) (1 5 4): edges 0–4, 1–4, 1–5 are shared
+    expect(tb.springCount).to.equal(3);
+    for (const v of force(tb, Float64Array.from(g.x))) expect(v).to.equal(0);
+    const fromQuads = new TriangleBendingSprings();
+    buildNode(g.x, new StubTopology(6, { quads: g.quads }), [fromQuads]);
+    expect(fromQuads.springCount).to.equal(3);
+    // an edge of three triangles (a fin) gets two springs, as in SOFA
+    const fin = new TriangleBendingSprings();
+    buildNode([0, 0, 0, 1, 0, 0, 0.5, 1, 0, 0.5, -1, 0, 0.5, 0, 1], new StubTopology(5, { triangles: [0, 1, 2, 1, 0, 3, 0, 1, 4] }), [fin]);
+    expect(fin.springCount).to.equal(2);
+  });
+});
+
+describe('QuadularBendingSprings', () => {
+  it('two springs per edge shared by two quads, between each quad\'s vertices as SOFA pairs them; K = ∂f/∂x', () => {
+    const g = grid(3, 2); // quads (0 1 4 3) and (1 2 5 4) share edge (1, 4)
+    const qb = new QuadularBendingSprings();
+    qb.stiffness.value = 50;
+    buildNode(g.x, new StubTopology(6, { quads: g.quads, edges: g.edges }), [qb]);
+    expect(qb.springCount).to.equal(2);
+    // t2 = quad 0 (the edge at position 1), t1 = quad 1 (at position 3): t1[3]–t2[0] = 4–0, t1[2]–t2[1] = 5–1
+    expect([qb.spring(0).a, qb.spring(0).b]).to.deep.equal([4, 0]);
+    expect([qb.spring(1).a, qb.spring(1).b]).to.deep.equal([5, 1]);
+    expect(qb.spring(0).restLength).to.be.closeTo(Math.SQRT2, 1e-15);
+    for (const v of force(qb, Float64Array.from(g.x))) expect(v).to.equal(0);
+    const r = rng(9);
+    const x = Float64Array.from(g.x, (v) => v + 0.2 * r());
+    const { K, FD } = stiffnessAndFiniteDifferences(qb, x, new Float64Array(x.length));
+    for (let i = 0; i < x.length; i++) for (let j = 0; j < x.length; j++) expect(K[i]![j]).to.be.closeTo(FD[i]![j]!, 1e-4);
   });
 });

@@ -2,8 +2,10 @@ import type { ComponentClass } from '@sofa-ts/core';
 import { FastTriangularBendingSprings } from './FastTriangularBendingSprings.js';
 import { MeshSpringForceField } from './MeshSpringForceField.js';
 import { QuadBendingSprings } from './QuadBendingSprings.js';
+import { QuadularBendingSprings } from './QuadularBendingSprings.js';
+import { TriangleBendingSprings } from './TriangleBendingSprings.js';
 import { RegularGridSpringForceField } from './RegularGridSpringForceField.js';
 import { TriangularBendingSprings } from './TriangularBendingSprings.js';
 
 /** Components of this folder, registered by the package's module.ts. */
-export const springComponents: readonly ComponentClass[] = [MeshSpringForceField, RegularGridSpringForceField, TriangularBendingSprings, QuadBendingSprings, FastTriangularBendingSprings];
+export const springComponents: readonly ComponentClass[] = [MeshSpringForceField, RegularGridSpringForceField, TriangularBendingSprings, QuadBendingSprings, FastTriangularBendingSprings, TriangleBendingSprings, QuadularBendingSprings];
