@@ -1,4 +1,5 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { AreaMapping } from './AreaMapping.js';
 import { BarycentricMapping } from './BarycentricMapping.js';
 import { DifferenceMapping } from './DifferenceMapping.js';
 import { DifferenceMultiMapping } from './DifferenceMultiMapping.js';
@@ -12,6 +13,7 @@ import { SquareDistanceMapping } from './SquareDistanceMapping.js';
 import { SquareMapping } from './SquareMapping.js';
 import { SubsetMapping } from './SubsetMapping.js';
 import { SubsetMultiMapping } from './SubsetMultiMapping.js';
+import { VolumeMapping } from './VolumeMapping.js';
 
 /** Every component of @sofa-ts/mapping, registered by module.ts. */
 export const mappingComponents: readonly ComponentClass[] = [
@@ -28,4 +30,6 @@ export const mappingComponents: readonly ComponentClass[] = [
   SquareDistanceMapping,
   SquareMapping,
   DistanceMultiMapping,
+  AreaMapping,
+  VolumeMapping,
 ];

@@ -16,3 +16,5 @@ export { IdentityMultiMapping } from './IdentityMultiMapping.js';
 export { SquareDistanceMapping } from './SquareDistanceMapping.js';
 export { SquareMapping } from './SquareMapping.js';
 export { DistanceMultiMapping } from './DistanceMultiMapping.js';
+export { AreaMapping } from './AreaMapping.js';
+export { VolumeMapping } from './VolumeMapping.js';
