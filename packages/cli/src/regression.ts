@@ -59,19 +59,22 @@ export async function runRegressionScene(entry: RegressionEntry, referenceRoot: 
       if (write) recorder!.record(scene.time);
       states.forEach((s, i) => (frames[i]!.frames as { time: number; X: Float64Array; V: Float64Array }[]).push({ time: scene.time, X: Float64Array.from(s.state.x), V: Float64Array.from(s.state.v) }));
     };
-    // SOFA writes at the beginning of steps: T=0 and, for last_step_only, T=dt·(steps−1). Every
-    // step is kept for the comparison: some last_step_only references hold every step.
+    // SOFA writes at the beginning of steps: T=0 and, for last_step_only, T=dt·(steps−1). When a
+    // last_step_only reference holds more frames (DistanceMultiMapping's holds every step), every
+    // step is kept for the comparison.
+    const refFrames = refs.map((r) => readStateFile(r.path));
+    const keepAll = !entry.lastStepOnly || refFrames.some((f) => f.length > 2);
     record(true);
     const last = entry.steps - 1;
     const t0 = performance.now();
     for (let k = 1; k <= last; k++) {
       scene.step();
-      record(!entry.lastStepOnly || k === last);
+      if (keepAll || k === last) record(!entry.lastStepOnly || k === last);
     }
     const msPerStep = last > 0 ? (performance.now() - t0) / last : 0;
     recorder.close();
     recorder = undefined;
-    const refSeries: StateSeries[] = refs.map((r, i) => ({ name: r.name, scalarsPerPoint: frames[i]!.scalarsPerPoint, derivScalarsPerPoint: frames[i]!.derivScalarsPerPoint!, frames: readStateFile(r.path) }));
+    const refSeries: StateSeries[] = refs.map((r, i) => ({ name: r.name, scalarsPerPoint: frames[i]!.scalarsPerPoint, derivScalarsPerPoint: frames[i]!.derivScalarsPerPoint!, frames: refFrames[i]! }));
     const cmp = compareStates(refSeries, frames, entry.epsilon, scene.root.getDt());
     return {
       ...base,

@@ -1,11 +1,13 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { AreaMapping } from './AreaMapping.js';
 import { BarycentricMapping } from './BarycentricMapping.js';
+import { CenterOfMassMapping } from './CenterOfMassMapping.js';
 import { DifferenceMapping } from './DifferenceMapping.js';
 import { DifferenceMultiMapping } from './DifferenceMultiMapping.js';
 import { DistanceFromTargetMapping } from './DistanceFromTargetMapping.js';
 import { DistanceMapping } from './DistanceMapping.js';
 import { DistanceMultiMapping } from './DistanceMultiMapping.js';
+import { DistanceToPlaneMapping } from './DistanceToPlaneMapping.js';
 import { IdentityMapping } from './IdentityMapping.js';
 import { IdentityMultiMapping } from './IdentityMultiMapping.js';
 import { RigidMapping } from './RigidMapping.js';
@@ -32,4 +34,6 @@ export const mappingComponents: readonly ComponentClass[] = [
   DistanceMultiMapping,
   AreaMapping,
   VolumeMapping,
+  DistanceToPlaneMapping,
+  CenterOfMassMapping,
 ];

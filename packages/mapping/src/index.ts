@@ -18,3 +18,5 @@ export { SquareMapping } from './SquareMapping.js';
 export { DistanceMultiMapping } from './DistanceMultiMapping.js';
 export { AreaMapping } from './AreaMapping.js';
 export { VolumeMapping } from './VolumeMapping.js';
+export { DistanceToPlaneMapping } from './DistanceToPlaneMapping.js';
+export { CenterOfMassMapping } from './CenterOfMassMapping.js';
