@@ -14,6 +14,7 @@ const ONE = Float64Array.of(1);
  */
 @sofaComponent({
   name: 'UniformLagrangianConstraint',
+  aliases: ['UniformConstraint'],
   category: 'LagrangianConstraint',
   module: 'Sofa.Component.Constraint.Lagrangian.Model',
   description: 'A constraint equation applied on all dofs.',

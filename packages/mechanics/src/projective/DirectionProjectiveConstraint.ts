@@ -11,6 +11,7 @@ import { checkIndices, DirectionProjection, vectorOf } from './direction-project
  */
 @sofaComponent({
   name: 'DirectionProjectiveConstraint',
+  aliases: ['ProjectDirectionConstraint'],
   category: 'ProjectiveConstraintSet',
   module: 'Sofa.Component.Constraint.Projective',
   description: 'Project particles to a line of given direction through their initial position.',

@@ -10,7 +10,7 @@ import { checkIndices, DirectionProjection, vectorOf } from './direction-project
  */
 @sofaComponent({
   name: 'LineProjectiveConstraint',
-  aliases: ['LineConstraint'],
+  aliases: ['ProjectToLineConstraint'],
   category: 'ProjectiveConstraintSet',
   module: 'Sofa.Component.Constraint.Projective',
   description: 'Project particles to a line.',

@@ -11,7 +11,7 @@ import { checkIndices, DirectionProjection, vectorOf } from './direction-project
  */
 @sofaComponent({
   name: 'PlaneProjectiveConstraint',
-  aliases: ['PlaneConstraint'],
+  aliases: ['ProjectToPlaneConstraint'],
   category: 'ProjectiveConstraintSet',
   module: 'Sofa.Component.Constraint.Projective',
   description: 'Project particles to a plane.',

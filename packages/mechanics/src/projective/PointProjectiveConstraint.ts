@@ -8,7 +8,7 @@ import { checkIndices, vectorOf } from './direction-projection.js';
  */
 @sofaComponent({
   name: 'PointProjectiveConstraint',
-  aliases: ['PointConstraint'],
+  aliases: ['ProjectToPointConstraint'],
   category: 'ProjectiveConstraintSet',
   module: 'Sofa.Component.Constraint.Projective',
   description: 'Project particles to a point.',

@@ -3,6 +3,7 @@ import { FastTriangularBendingSprings } from './FastTriangularBendingSprings.js'
 import { MeshSpringForceField } from './MeshSpringForceField.js';
 import { PolynomialRestShapeSpringsForceField } from './PolynomialRestShapeSpringsForceField.js';
 import { PolynomialSpringsForceField } from './PolynomialSpringsForceField.js';
+import { JointSpringForceField } from './JointSpringForceField.js';
 import { QuadBendingSprings } from './QuadBendingSprings.js';
 import { QuadularBendingSprings } from './QuadularBendingSprings.js';
 import { TriangleBendingSprings } from './TriangleBendingSprings.js';
@@ -10,4 +11,4 @@ import { RegularGridSpringForceField } from './RegularGridSpringForceField.js';
 import { TriangularBendingSprings } from './TriangularBendingSprings.js';
 
 /** Components of this folder, registered by the package's module.ts. */
-export const springComponents: readonly ComponentClass[] = [MeshSpringForceField, RegularGridSpringForceField, TriangularBendingSprings, QuadBendingSprings, FastTriangularBendingSprings, TriangleBendingSprings, QuadularBendingSprings, PolynomialSpringsForceField, PolynomialRestShapeSpringsForceField];
+export const springComponents: readonly ComponentClass[] = [MeshSpringForceField, RegularGridSpringForceField, TriangularBendingSprings, QuadBendingSprings, FastTriangularBendingSprings, TriangleBendingSprings, QuadularBendingSprings, PolynomialSpringsForceField, PolynomialRestShapeSpringsForceField, JointSpringForceField];
