@@ -107,4 +107,23 @@ describe('issue-12 components through scenes', () => {
     expect(x[0]).to.be.closeTo(0.5, 1e-12);
     expect(x[1]).to.be.closeTo(1, 1e-12);
   });
+
+  it('MechanicalObject reads the old dx/dy/dz as SOFA (atof: the leading number, old scenes give a vector there)', async () => {
+    const s = await scene(`<Node name="m"><MechanicalObject position="1 2 3" dx="2 0 0" dy="0.5" dz="0 0 0 0"/></Node>`);
+    expect(Array.from(state(s, '/m').x)).to.deep.equal([3, 2.5, 3]);
+  });
+
+  it('SkinningMapping through a scene: the blended points follow two frames (SOFA\'s 1/d² weights)', async () => {
+    const s = await scene(`
+      <Node name="frames">
+        <MechanicalObject template="Rigid3" position="0 0 0 0 0 0 1  2 0 0 0 0 0 1" velocity="0 0 0 0 0 0  0 3 0 0 0 0"/>
+        <Node name="skin">
+          <MechanicalObject name="p" position="1 0 0  2 0 0"/>
+          <SkinningMapping nbRef="2"/>
+        </Node>
+      </Node>`);
+    // point 0 is halfway (weights ½, ½), point 1 sits on frame 1: v = ½·(0, 3, 0) and (0, 3, 0)
+    const v = state(s, '/frames/skin').v;
+    expect(Array.from(v).map((a) => +a.toFixed(12))).to.deep.equal([0, 1.5, 0, 0, 3, 0]);
+  });
 });

@@ -20,3 +20,4 @@ export { AreaMapping } from './AreaMapping.js';
 export { VolumeMapping } from './VolumeMapping.js';
 export { DistanceToPlaneMapping } from './DistanceToPlaneMapping.js';
 export { CenterOfMassMapping } from './CenterOfMassMapping.js';
+export { SkinningMapping } from './SkinningMapping.js';
