@@ -2,6 +2,7 @@ import type { ComponentClass } from '@sofa-ts/core';
 import { AreaMapping } from './AreaMapping.js';
 import { BarycentricMapping } from './BarycentricMapping.js';
 import { CenterOfMassMapping } from './CenterOfMassMapping.js';
+import { DeformableOnRigidFrameMapping } from './DeformableOnRigidFrameMapping.js';
 import { SkinningMapping } from './SkinningMapping.js';
 import { DifferenceMapping } from './DifferenceMapping.js';
 import { DifferenceMultiMapping } from './DifferenceMultiMapping.js';
@@ -38,4 +39,5 @@ export const mappingComponents: readonly ComponentClass[] = [
   DistanceToPlaneMapping,
   CenterOfMassMapping,
   SkinningMapping,
+  DeformableOnRigidFrameMapping,
 ];

@@ -21,3 +21,4 @@ export { VolumeMapping } from './VolumeMapping.js';
 export { DistanceToPlaneMapping } from './DistanceToPlaneMapping.js';
 export { CenterOfMassMapping } from './CenterOfMassMapping.js';
 export { SkinningMapping } from './SkinningMapping.js';
+export { DeformableOnRigidFrameMapping } from './DeformableOnRigidFrameMapping.js';
