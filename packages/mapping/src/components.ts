@@ -4,6 +4,7 @@ import { BarycentricMapping } from './BarycentricMapping.js';
 import { CenterOfMassMapping } from './CenterOfMassMapping.js';
 import { DeformableOnRigidFrameMapping } from './DeformableOnRigidFrameMapping.js';
 import { SkinningMapping } from './SkinningMapping.js';
+import { BeamLinearMapping } from './BeamLinearMapping.js';
 import { DifferenceMapping } from './DifferenceMapping.js';
 import { DifferenceMultiMapping } from './DifferenceMultiMapping.js';
 import { DistanceFromTargetMapping } from './DistanceFromTargetMapping.js';
@@ -40,4 +41,5 @@ export const mappingComponents: readonly ComponentClass[] = [
   CenterOfMassMapping,
   SkinningMapping,
   DeformableOnRigidFrameMapping,
+  BeamLinearMapping,
 ];
