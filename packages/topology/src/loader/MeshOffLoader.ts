@@ -6,7 +6,8 @@ import { MeshFileError, lineTokens, parseReal } from './text-scanner.js';
 /**
  * SOFA's MeshOffLoader: Object File Format meshes. The file starts with `OFF`; then (blank lines
  * and `#` comments skipped) a line "nVertices nFaces nEdges", nVertices lines "x y z", and nFaces
- * lines "k i1 … ik": triangles (k = 3) and quads (k = 4) are read, other faces skipped, as SOFA.
+ * lines "k i1 … ik": triangles (k = 3) and quads (k = 4) are read, other faces skipped (with a
+ * warning) and, as in SOFA, not counted among the nFaces to read.
  */
 @sofaComponent({
   name: 'MeshOffLoader',
@@ -39,16 +40,22 @@ export class MeshOffLoader extends MeshLoader {
       if (c.length < 3 || c.some((v) => v === undefined)) throw new MeshFileError(path, l[1], `expected a vertex 'x y z', found '${l[0].join(' ')}'`);
       out.positions.push(c[0]!, c[1]!, c[2]!);
     }
+    let skipped = 0;
     for (let f = 0; f < nf; ) {
       const l = next();
-      if (!l) throw new MeshFileError(path, 0, `${f} faces of ${nf}: the file ends`);
+      // SOFA does not count the faces it skips, and stops at the end of the file.
+      if (!l) break;
       const k = Number(l[0][0]);
-      if (!(k >= 3 && k <= 4)) continue;
+      if (!(k >= 3 && k <= 4)) {
+        skipped++;
+        continue;
+      }
       const ids = l[0].slice(1, 1 + k).map(Number);
       if (ids.length < k || ids.some((v) => !Number.isInteger(v) || v < 0 || v >= nv)) throw new MeshFileError(path, l[1], `expected ${k} vertex indices below ${nv}, found '${l[0].join(' ')}'`);
       if (k === 3) this.addTriangle(out, ids[0]!, ids[1]!, ids[2]!);
       else this.addQuad(out, ids[0]!, ids[1]!, ids[2]!, ids[3]!);
       f++;
     }
+    if (skipped > 0) this.warn(`${path}: ${skipped} face(s) with fewer than 3 or more than 4 vertices skipped (as SOFA does)`);
   }
 }
