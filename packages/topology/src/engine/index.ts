@@ -36,6 +36,8 @@ export * from './generate/VolumeFromVolumetricElements.js';
 export * from './generate/ExtrudeSurface.js';
 export * from './generate/RandomPointDistributionInSurface.js';
 export * from './generate/MeshClosingEngine.js';
+export * from './generate/MeshBarycentricMapperEngine.js';
+export * from './generate/MeshTetraStuffing.js';
 export * from './analyze/AverageCoord.js';
 export * from './analyze/ClusteringEngine.js';
 export * from './analyze/HausdorffDistance.js';

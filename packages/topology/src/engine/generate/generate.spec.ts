@@ -179,3 +179,45 @@ describe('Engine.Generate', () => {
     expect(v.volume.value).to.be.closeTo(2, 1e-14);
   });
 });
+
+describe('Engine.Generate: MeshBarycentricMapperEngine', () => {
+  it('finds the tetrahedron of each point and its barycentric coordinates: x = p0 + Σ b_k (p_k − p0)', async () => {
+    const { one: make } = await import('../engine-test-support.js');
+    const { el: e } = await import('../../loader/test-scene.js');
+    const pts = '0 0 0  1 0 0  0 1 0  0 0 1  1 1 1';
+    const m = make<import('./MeshBarycentricMapperEngine.js').MeshBarycentricMapperEngine>(
+      'MeshBarycentricMapperEngine',
+      { inputPositions: pts, mappedPointPositions: '0.1 0.2 0.3  0.6 0.6 0.6  3 3 3', topology: '@topo', computeLinearInterpolation: '1' },
+      [e('TestTopology', { name: 'topo', position: pts, tetrahedra: '0 1 2 3  1 2 3 4' })],
+    );
+    expect(arr(m.tableElements.value)).to.deep.equal([0, 1, 1]);
+    expect(close(m.barycentricPositions.value.subarray(0, 3), [0.1, 0.2, 0.3], 1e-15)).to.equal(true);
+    // (0.6 0.6 0.6) in (1 2 3 4): p1 + b0 (p2 − p1) + b1 (p3 − p1) + b2 (p4 − p1)
+    const b = m.barycentricPositions.value.subarray(3, 6);
+    // p1 = (1 0 0), p2 − p1 = (−1 1 0), p3 − p1 = (−1 0 1), p4 − p1 = (0 1 1)
+    expect(close([1 - b[0]! - b[1]!, b[0]! + b[2]!, b[1]! + b[2]!], [0.6, 0.6, 0.6], 1e-12)).to.equal(true);
+    expect(m.linearInterpolationIndices.value[0]).to.deep.equal([0, 1, 2, 3]);
+    expect(close(m.linearInterpolationValues.value.subarray(0, 4), [0.4, 0.1, 0.2, 0.3], 1e-15)).to.equal(true);
+  });
+});
+
+describe('Engine.Generate: MeshTetraStuffing', () => {
+  it('stuffs a cube: with split tetrahedra the mesh fills it exactly, every tetrahedron positive', async () => {
+    const { one: make } = await import('../engine-test-support.js');
+    const attrs = { inputPoints: CUBE.points, inputTriangles: CUBE.triangles, size: '-6' };
+    const variants: Array<Record<string, string>> = [{ splitTetras: '1' }, { splitTetras: '1', snapPoints: '1' }];
+    for (const extra of variants) {
+      const s = make<import('./MeshTetraStuffing.js').MeshTetraStuffing>('MeshTetraStuffing', { ...attrs, ...extra });
+      const x = s.outputPoints.value, t = s.outputTetrahedra.value;
+      const { total, min } = tetraMeshVolume(x, t);
+      expect(total).to.be.closeTo(1, 1e-12);
+      expect(min).to.be.above(0);
+      for (const v of x) expect(v).to.be.within(-1e-12, 1 + 1e-12);
+    }
+    // whole lattice tetrahedra with an inside vertex: a superset of the cube, within one cell
+    const whole = make<import('./MeshTetraStuffing.js').MeshTetraStuffing>('MeshTetraStuffing', attrs);
+    const { total } = tetraMeshVolume(whole.outputPoints.value, whole.outputTetrahedra.value);
+    expect(total).to.be.above(1).and.below((1 + 2 * (1.02 / 6)) ** 3);
+    expect(arr(whole.vbbox.value)).to.deep.equal([-0.01, -0.01, -0.01, 1.01, 1.01, 1.01]);
+  });
+});
