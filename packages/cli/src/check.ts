@@ -20,6 +20,8 @@ export interface CheckOptions {
   maxMemoryMb: number;
   /** Plugin packages loaded before each scene (resolved as its RequiredPlugin names are). */
   plugins?: string[];
+  /** RequiredPlugin may load JavaScript files by path (--allow-plugin-path). */
+  allowPluginPath?: boolean;
 }
 
 /** The scenes under the given files and folders: files as given, `.scn` files of folders (sorted). */
@@ -71,7 +73,7 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
         id,
         scene,
         steps: o.steps,
-        options: { dataPaths: [...o.dataPath, ...sofaTreeDataPaths(scene)], ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}) },
+        options: { dataPaths: [...o.dataPath, ...sofaTreeDataPaths(scene)], ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}), ...(o.allowPluginPath ? { allowPluginPaths: true } : {}) },
       };
       const w = worker;
       const r = await new Promise<{ result: SceneCheck; broken: boolean }>((resolve) => {

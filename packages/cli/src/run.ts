@@ -1,9 +1,12 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import pc from 'picocolors';
 import { reportError, reportWarnings } from './errors.js';
-import { DivergenceError, StateRecorder, allStates, formatTime, isOdeSolver, loadScene, type BaseOdeSolver, type DivergencePolicy } from 'sofa-ts';
+import { DivergenceError, StateRecorder, StepProbe, allStates, formatTime, isOdeSolver, loadScene, type BaseOdeSolver, type DivergencePolicy, type StepSample } from 'sofa-ts';
+import { exportStatesVtk } from '@sofa-ts/io/export';
 import { EXIT_DIVERGED, EXIT_ERROR, EXIT_OK, exitCodeOfSignal } from './exit-codes.js';
 import { Interruption } from './interruption.js';
+import { plotSvg } from './plot-svg.js';
 import { Progress } from './progress.js';
 
 export interface RunOptions {
@@ -18,6 +21,12 @@ export interface RunOptions {
   onDivergence?: DivergencePolicy;
   /** Plugin packages loaded before the scene (resolved as its RequiredPlugin names are). */
   plugins?: string[];
+  /** Write an SVG of per-step energies, iterations, residuals, constraint forces and `plotData`. */
+  plot?: string;
+  /** Data plotted with --plot (`/node/object.field`). */
+  plotData?: string[];
+  /** Write every 3D state as VTK files (.vtu per step, .pvd per state) into this folder. */
+  exportVtk?: string;
 }
 
 /**
@@ -30,12 +39,18 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   const scene = await loadScene(scenePath, { dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}), ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}), onDivergence: o.onDivergence ?? 'stop' });
   const tLoad = performance.now() - t0;
   reportWarnings(scene.warnings);
+  // What components warn about during the steps (a solver that did not converge, a fallback) too.
+  scene.onWarning((w) => reportWarnings([w]));
   let recorder: StateRecorder | undefined;
   if (o.writeState) {
     const dir = o.writeState;
     recorder = new StateRecorder(allStates(scene.root), (s) => path.join(dir, `${s.index}_${s.state.getName()}.state.txt`));
     recorder.record(scene.time);
   }
+  const vtk = o.exportVtk ? exportStatesVtk(scene.root, o.exportVtk) : undefined;
+  vtk?.record(0, scene.time);
+  const probe = o.plot ? new StepProbe(scene.root, o.plotData ?? []) : undefined;
+  const samples: StepSample[] = [];
   const solvers: BaseOdeSolver[] = [];
   scene.root.visit((n) => {
     for (const obj of n.objects) if (isOdeSolver(obj)) solvers.push(obj);
@@ -53,6 +68,8 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
       scene.step();
       stepMs.push(performance.now() - ts);
       done = i;
+      if (probe) samples.push(probe.sample(i, stepMs[stepMs.length - 1]!));
+      vtk?.record(i, scene.time);
       let stepIterations = 0;
       for (const s of solvers) stepIterations += s.lastStats?.iterations ?? 0;
       iterations += stepIterations;
@@ -73,6 +90,12 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   }
   try {
     recorder?.close();
+    // SOFA's cleanup at the end of the simulation (exporters' exportAtEnd), then the series and the plot
+    scene.root.visit((n) => {
+      for (const obj of n.objects) (obj as { cleanup?: () => void }).cleanup?.();
+    });
+    vtk?.close();
+    if (o.plot) fs.writeFileSync(o.plot, plotSvg(`${path.basename(scenePath)}: ${done} steps`, samples));
   } catch (e) {
     failure ??= e;
   }
@@ -93,6 +116,8 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
     out.write(`${pc.bold('solvers')}      ${solvers.map((s) => s.describe()).join(', ')}\n`);
     out.write(`${pc.bold('iterations')}   ${(done ? iterations / done : 0).toFixed(2)} per step (max ${maxIterations})${solvers.length > 1 ? `, summed over the ${solvers.length} solvers` : ''}\n`);
   }
+  if (vtk) out.write(`${pc.bold('vtk')}          ${vtk.count} state(s) × ${done + 1} file(s) and a .pvd each in ${o.exportVtk}\n`);
+  if (o.plot) out.write(`${pc.bold('plot')}         ${o.plot}\n`);
   if (recorder) out.write(`${pc.bold('states')}       ${kept}\n`);
   if (interruption.signal !== undefined) {
     process.stderr.write(`interrupted by ${interruption.signal} after step ${done} (t = ${formatTime(scene.time)} s)${recorder ? `; states written: ${kept}` : ''}\n`);

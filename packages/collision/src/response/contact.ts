@@ -18,4 +18,9 @@ export interface Contact {
   removeResponse(): void;
   /** The object the response puts in the graph (force field or constraint), once it exists. */
   responseObject?(): BaseObject | undefined;
+  /**
+   * SOFA's Contact::keepAlive: true keeps the contact, with its last contacts, through steps in
+   * which its models have no detection output (StickContactConstraint's keepAlive). Absent: false.
+   */
+  keepAlive?(): boolean;
 }

@@ -1,8 +1,6 @@
-import * as fs from 'node:fs';
-import * as zlib from 'node:zlib';
-import { AnimateBeginEvent, Bool, Indices, Real, RealArray, SofaError, Str, BaseObject, isMass, sofaComponent, type BaseMechanicalState, type SofaEvent } from '@sofa-ts/core';
+import { AnimateBeginEvent, host, Bool, Indices, Real, RealArray, SofaError, Str, BaseObject, isMass, sofaComponent, type BaseMechanicalState, type SofaEvent } from '@sofa-ts/core';
 import { formatSofaNumber } from '../number-format.js';
-import { formatSofaVector } from '../write-state.js';
+import { formatSofaVector } from '../format-vector.js';
 import { localMechanicalState, outputFilePath } from './playback-files.js';
 
 /**
@@ -85,11 +83,13 @@ export class WriteState extends BaseObject {
     this.gzip = this.file.endsWith('.gz');
     // A file without write permission is data to keep (a reference file of a corpus): even a
     // process that may write it anyway (root) leaves it alone.
-    if (fs.existsSync(this.file) && (fs.statSync(this.file).mode & 0o222) === 0) {
+    const h = host();
+    if (this.gzip && !h.gzip) throw this.error(`'${this.file}': this host cannot compress (.gz)`, 'write a file without .gz');
+    if (h.isFile(this.file) && h.isReadOnly?.(this.file)) {
       throw this.error(`'${this.file}' is read-only: WriteState does not overwrite it`, 'write to another file name or folder');
     }
     try {
-      fs.writeFileSync(this.file, '');
+      h.writeFile(this.file, '');
     } catch (e) {
       throw this.error(`cannot create '${this.file}': ${(e as Error).message}`);
     }
@@ -155,7 +155,8 @@ export class WriteState extends BaseObject {
     if (this.writeV.value) text += `  V= ${formatSofaVector(s.v)}\n`;
     if (this.writeF.value) text += `  F= ${formatSofaVector(s.f)}\n`;
     try {
-      fs.appendFileSync(this.file, this.gzip ? zlib.gzipSync(Buffer.from(text, 'utf8')) : text);
+      const h = host();
+      h.writeFile(this.file, this.gzip ? h.gzip!(new TextEncoder().encode(text)) : text, { append: true });
     } catch (e) {
       throw this.error(`cannot write '${this.file}': ${(e as Error).message}`);
     }

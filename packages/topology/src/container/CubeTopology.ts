@@ -1,6 +1,7 @@
 import { Bool, Int, Real, Vec3, sofaComponent, type Data } from '@sofa-ts/core';
 import { MeshTopology } from './MeshTopology.js';
 import type { ElementKind } from './topology-container.js';
+import { checkGridSize } from '../grid/grid-size.js';
 
 /** The faces of the cube a point of a split-normals CubeTopology belongs to. */
 type Plane = 'x0' | 'x1' | 'y0' | 'y1' | 'z0' | 'z1' | undefined;
@@ -149,6 +150,7 @@ export class CubeTopology extends MeshTopology {
     }
     const [nx, ny, nz] = this.size();
     if (nx < 1 || ny < 1 || nz < 1) throw this.error(`resolution ${nx} ${ny} ${nz}: give nx, ny and nz (at least 1 each)`);
+    checkGridSize(this, [nx, ny, nz], this.nx);
     if (!this.position.isSet) {
       const a = this.min.value, b = this.max.value;
       const n = [nx, ny, nz];

@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { sofaComponent } from '@sofa-ts/core';
+import { host, sofaComponent } from '@sofa-ts/core';
 import { MeshLoader, type MeshBuffers } from './MeshLoader.js';
 import { MeshFileError, lineTokens, parseReal } from './text-scanner.js';
 
@@ -27,7 +26,7 @@ const NODES: Record<string, { kind: 'edges' | 'triangles' | 'quads' | 'tetrahedr
 })
 export class GIDMeshLoader extends MeshLoader {
   protected readMesh(path: string, out: MeshBuffers): void {
-    const lines = fs.readFileSync(path, 'latin1').split('\n').map((l) => l.trim());
+    const lines = host().readText(path, 'latin1').split('\n').map((l) => l.trim());
     const head = lineTokens(lines[0] ?? '');
     const after = (word: string): string | undefined => {
       const i = head.findIndex((w) => w.toLowerCase() === word.toLowerCase());

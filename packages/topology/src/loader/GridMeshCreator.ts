@@ -1,5 +1,6 @@
 import { Int, sofaComponent } from '@sofa-ts/core';
 import { Vec2i } from '../grid/grid-data.js';
+import { checkGridSize } from '../grid/grid-size.js';
 import { MeshLoader, emptyMeshBuffers, type MeshBuffers } from './MeshLoader.js';
 
 /**
@@ -42,6 +43,7 @@ export class GridMeshCreator extends MeshLoader {
   protected readMesh(_path: string, out: MeshBuffers): void {
     const [nx, ny] = [this.resolution.value[0]!, this.resolution.value[1]!];
     if (nx < 2 || ny < 2) throw this.error(`resolution ${nx} ${ny}: expected at least 2 vertices in each direction`);
+    checkGridSize(this, [nx, ny, 1], this.resolution);
     const pattern = this.trianglePattern.value;
     if (pattern < 0 || pattern > 3) throw this.error(`trianglePattern ${pattern}: expected 0, 1, 2 or 3`);
     for (let y = 0; y < ny; y++) for (let x = 0; x < nx; x++) out.positions.push(x / (nx - 1), y / (ny - 1), 0);

@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { sofaComponent } from '@sofa-ts/core';
+import { host, sofaComponent } from '@sofa-ts/core';
 import { MeshLoader, type MeshBuffers } from './MeshLoader.js';
 import { MeshFileError, lineTokens, parseReal } from './text-scanner.js';
 
@@ -17,7 +16,7 @@ import { MeshFileError, lineTokens, parseReal } from './text-scanner.js';
 })
 export class MeshOffLoader extends MeshLoader {
   protected readMesh(path: string, out: MeshBuffers): void {
-    const lines = fs.readFileSync(path, 'latin1').split('\n');
+    const lines = host().readText(path, 'latin1').split('\n');
     const first = lineTokens(lines[0] ?? '')[0];
     if (first !== 'OFF') throw new MeshFileError(path, 1, `not an OFF file: the first word is '${first ?? ''}', expected 'OFF'`);
     let li = 1;

@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { Bool, IndexArray, Indices, RealArray, sofaComponent } from '@sofa-ts/core';
+import { Bool, IndexArray, Indices, RealArray, host, sofaComponent } from '@sofa-ts/core';
 import { MeshLoader, type MeshBuffers } from './MeshLoader.js';
 import { TextScanner } from './text-scanner.js';
 
@@ -33,7 +32,7 @@ export class MeshTrianLoader extends MeshLoader {
   }
 
   protected readMesh(path: string, out: MeshBuffers): void {
-    const s = new TextScanner(fs.readFileSync(path, 'latin1'), path);
+    const s = new TextScanner(host().readText(path, 'latin1'), path);
     this.extra = { ngb: [], border: [], borderTri: [] };
     if (this.trian2.value) {
       for (let i = 0; i < 13; i++) s.readLine();

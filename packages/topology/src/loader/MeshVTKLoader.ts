@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { sofaComponent } from '@sofa-ts/core';
+import { host, sofaComponent } from '@sofa-ts/core';
 import { MeshLoader, type MeshBuffers } from './MeshLoader.js';
 import { MeshFileError, TextScanner, lineTokens, parseReal } from './text-scanner.js';
 
@@ -21,7 +20,10 @@ const TYPE_SIZES: Record<string, number> = {
 /** Reads the text lines and big-endian arrays of a binary legacy VTK file. */
 class BinaryReader {
   private pos = 0;
-  constructor(private readonly path: string, private readonly b: Buffer) {}
+  private readonly view: DataView;
+  constructor(private readonly path: string, private readonly b: Uint8Array) {
+    this.view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  }
 
   atEnd(): boolean {
     while (this.pos < this.b.length && (this.b[this.pos] === 10 || this.b[this.pos] === 13 || this.b[this.pos] === 32)) this.pos++;
@@ -33,7 +35,7 @@ class BinaryReader {
     if (this.pos >= this.b.length) throw this.fail('unexpected end of the file');
     let e = this.b.indexOf(10, this.pos);
     if (e < 0) e = this.b.length;
-    const l = this.b.toString('latin1', this.pos, e).replace(/\r$/, '');
+    const l = latin1(this.b.subarray(this.pos, e)).replace(/\r$/, '');
     this.pos = e + 1;
     return l;
   }
@@ -52,18 +54,18 @@ class BinaryReader {
     if (!size) throw this.fail(`data type '${type}' is not supported in binary files`);
     if (this.pos + n * size > this.b.length) throw this.fail(`${n} values of type ${type} go past the end of the file`);
     const out = new Array<number>(n);
-    const b = this.b;
+    const b = this.view;
     for (let i = 0, o = this.pos; i < n; i++, o += size) {
       switch (t) {
-        case 'float': out[i] = b.readFloatBE(o); break;
-        case 'double': out[i] = b.readDoubleBE(o); break;
-        case 'int': case 'vtktypeint32': out[i] = b.readInt32BE(o); break;
-        case 'unsigned_int': case 'vtktypeuint32': out[i] = b.readUInt32BE(o); break;
-        case 'short': case 'vtktypeint16': out[i] = b.readInt16BE(o); break;
-        case 'unsigned_short': case 'vtktypeuint16': out[i] = b.readUInt16BE(o); break;
-        case 'char': case 'vtktypeint8': out[i] = b.readInt8(o); break;
-        case 'unsigned_char': case 'vtktypeuint8': out[i] = b.readUInt8(o); break;
-        default: out[i] = Number(b.readBigInt64BE(o)); break;
+        case 'float': out[i] = b.getFloat32(o); break;
+        case 'double': out[i] = b.getFloat64(o); break;
+        case 'int': case 'vtktypeint32': out[i] = b.getInt32(o); break;
+        case 'unsigned_int': case 'vtktypeuint32': out[i] = b.getUint32(o); break;
+        case 'short': case 'vtktypeint16': out[i] = b.getInt16(o); break;
+        case 'unsigned_short': case 'vtktypeuint16': out[i] = b.getUint16(o); break;
+        case 'char': case 'vtktypeint8': out[i] = b.getInt8(o); break;
+        case 'unsigned_char': case 'vtktypeuint8': out[i] = b.getUint8(o); break;
+        default: out[i] = Number(b.getBigInt64(o)); break;
       }
     }
     this.pos += n * size;
@@ -107,8 +109,8 @@ interface Cells {
 })
 export class MeshVTKLoader extends MeshLoader {
   protected readMesh(path: string, out: MeshBuffers): void {
-    const bytes = fs.readFileSync(path);
-    const text = bytes.toString('latin1');
+    const bytes = host().readBytes(path);
+    const text = latin1(bytes);
     const head = text.slice(0, 512);
     const firstLine = head.split('\n')[0] ?? '';
     if (firstLine.includes('# vtk DataFile') && (head.split('\n')[2] ?? '').trim() === 'BINARY') this.readLegacyBinary(path, bytes, out);
@@ -137,13 +139,13 @@ export class MeshVTKLoader extends MeshLoader {
     let types: number[] | undefined;
     let normals: number[] | undefined;
     const readNumbers = (count: number, what: string, float32 = false): number[] => {
-      const a = new Array<number>(count);
+      const a = new Array<number>(s.count(count, `the number of values (${what})`));
       for (let i = 0; i < count; i++) a[i] = float32 ? Math.fround(s.number(what)) : s.number(what);
       return a;
     };
     /** count integers, with the line of each. */
     const readInts = (count: number, what: string): { data: number[]; lines: number[] } => {
-      const data = new Array<number>(count);
+      const data = new Array<number>(s.count(count, `the number of values (${what})`));
       const lines = new Array<number>(count);
       for (let i = 0; i < count; i++) {
         data[i] = s.int(what);
@@ -171,7 +173,7 @@ export class MeshVTKLoader extends MeshLoader {
       } else if (kw === 'LINES') {
         const nl = n(1, 'the number of lines');
         cells = { n: nl, ...readInts(n(2, 'the size of the list'), 'a line entry') };
-        types = new Array<number>(nl).fill(4);
+        types = new Array<number>(s.count(nl, 'the number of lines')).fill(4);
       } else if (kw === 'CELL_TYPES') {
         types = readInts(n(1, 'the number of cells'), 'a cell type').data;
       } else if (kw === 'POINT_DATA' || kw === 'CELL_DATA') {
@@ -234,7 +236,7 @@ export class MeshVTKLoader extends MeshLoader {
    * are float32 as read). Attribute arrays (SCALARS, VECTORS, NORMALS, FIELD, …) are read past,
    * the point NORMALS kept.
    */
-  private readLegacyBinary(path: string, bytes: Buffer, out: MeshBuffers): void {
+  private readLegacyBinary(path: string, bytes: Uint8Array, out: MeshBuffers): void {
     const r = new BinaryReader(path, bytes);
     r.line();
     r.line(); // title
@@ -513,6 +515,13 @@ export class MeshVTKLoader extends MeshLoader {
     }
     this.addCells(c, nPoints, out, (detail) => fail(cs.offset, detail));
   }
+}
+
+/** The bytes as latin1 text (one character per byte). */
+function latin1(b: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < b.length; i += 8192) s += String.fromCharCode(...b.subarray(i, i + 8192));
+  return s;
 }
 
 function peekLine(s: TextScanner): string | undefined {

@@ -1,7 +1,7 @@
-import * as fs from 'node:fs';
-import { Bool, IndexArray, Indices, Int, RealArray, Str, Vec3, requireDataFile, sofaComponent, tokens, DataParseError, type DataType } from '@sofa-ts/core';
+import { Bool, IndexArray, Indices, Int, RealArray, Str, Vec3, host, requireDataFile, sofaComponent, tokens, DataParseError, type DataType } from '@sofa-ts/core';
 import { DataEngine } from '../engine/DataEngine.js';
 import { Vec3i } from '../grid/grid-data.js';
+import { checkGridSize } from '../grid/grid-size.js';
 
 const Ints: DataType<Int32Array> = {
   name: 'vector<int>',
@@ -60,9 +60,10 @@ export class VoxelGridLoader extends DataEngine {
   protected updateOutputs(): void {
     const [nx, ny, nz] = Array.from(this.resolution.value) as [number, number, number];
     if (nx <= 0 || ny <= 0 || nz <= 0) throw this.error(`resolution ${nx} ${ny} ${nz}: give the number of voxels along x, y and z`);
+    checkGridSize(this, [nx + 1, ny + 1, nz + 1], this.resolution);
     const name = this.filename.value.trim();
     if (!name.endsWith('.raw')) throw this.error(`'${name}' is not a .raw file`);
-    const bytes = fs.readFileSync(requireDataFile(this, name, 'voxel file'));
+    const bytes = host().readBytes(requireDataFile(this, name, 'voxel file'));
     const h = this.header.value;
     if (bytes.length < h + nx * ny * nz) throw this.error(`${name} has ${bytes.length} bytes: fewer than the ${h} + ${nx}×${ny}×${nz} the header and resolution need`);
     const data = bytes.subarray(h, h + nx * ny * nz);

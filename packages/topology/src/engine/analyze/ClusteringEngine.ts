@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { Bool, Int, Real, Str, contextMeshTopology, outputFilePath, requireDataFile, sofaComponent, type BaseMeshTopology } from '@sofa-ts/core';
+import { Bool, Int, Real, Str, contextMeshTopology, host, outputFilePath, requireDataFile, sofaComponent, type BaseMeshTopology } from '@sofa-ts/core';
 import { DataEngine } from '../DataEngine.js';
 import { Vec3s } from '../engine-support.js';
 import { IndexLists } from '../../loader/index-lists.js';
@@ -128,7 +127,7 @@ export class ClusteringEngine extends DataEngine {
   /** SOFA's text format: useTopo radius fixedRadius nbClusters number, then per cluster its size and members. */
   private load(): void {
     const path = requireDataFile(this, this.inFile.value.trim(), 'cluster file');
-    const t = fs.readFileSync(path, 'utf8').trim().split(/\s+/).map(Number);
+    const t = host().readText(path, 'utf8').trim().split(/\s+/).map(Number);
     const nb = t[3] ?? 0;
     const clusters: number[][] = [];
     let k = 5;
@@ -146,7 +145,7 @@ export class ClusteringEngine extends DataEngine {
     if (name === '') return;
     const c = this.cluster.value;
     const lines = [`${this.useTopo.value ? 1 : 0} ${this.radius.value} ${this.fixedRadius.value} ${c.length} ${this.number.value} `, ...c.map((l) => `${l.length} ${l.join(' ')} `)];
-    fs.writeFileSync(outputFilePath(this, name), `${lines.join('\n')}\n`);
+    host().writeFile(outputFilePath(this, name), `${lines.join('\n')}\n`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { Bool, IndexArray, Real, UInt, Vec3, sofaComponent } from '@sofa-ts/core';
 import { DataEngine } from '../DataEngine.js';
 import { Reals, Vec3s } from '../engine-support.js';
+import { checkGridSize } from '../../grid/grid-size.js';
 
 /**
  * SOFA's GenerateCylinder: a tetrahedral cylinder of axis z, radius R, height H, from `origin`, and
@@ -53,6 +54,7 @@ export class GenerateCylinder extends DataEngine {
     const R = this.radius.value, H = this.height.value, o = this.origin.value;
     const nT = this.resCircumferential.value, nR = this.resRadial.value, nZ = this.resHeight.value;
     if (nT < 3 || nR < 1 || nZ < 2) throw this.error(`resolutions ${nT} ${nR} ${nZ}: expected resCircumferential ≥ 3, resRadial ≥ 1, resHeight ≥ 2`);
+    checkGridSize(this, [nT * nR + 1, nZ, 1], this.resHeight);
     const ring = (r: number, z: number, out: number[]): void => {
       for (let k = 0; k < nT; k++) {
         const th = (k * 2 * Math.PI) / nT;

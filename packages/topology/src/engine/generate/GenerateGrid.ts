@@ -2,6 +2,7 @@ import { IndexArray, Vec3, sofaComponent, stateTypeOf } from '@sofa-ts/core';
 import { DataEngine } from '../DataEngine.js';
 import { Coords } from '../engine-support.js';
 import { Vec3i } from '../../grid/grid-data.js';
+import { checkGridSize } from '../../grid/grid-size.js';
 
 /**
  * SOFA's GenerateGrid: a grid of resolution (nx, ny, nz) cells between min and max.
@@ -52,6 +53,7 @@ export class GenerateGrid extends DataEngine {
       this.warn('the number of cells along y cannot be 0: 1 is used');
       ny = 1;
     }
+    checkGridSize(this, [nx + 1, ny + 1, nz + 1], this.resolution);
     const a = this.min.value, b = this.max.value;
     const step = [(b[0]! - a[0]!) / nx, (b[1]! - a[1]!) / ny, nz === 0 ? 0 : (b[2]! - a[2]!) / nz];
     const pos: number[] = [];

@@ -1,4 +1,4 @@
-import { Bool, IndexArray, Real, RealArray, sofaComponent } from '@sofa-ts/core';
+import { Bool, IndexArray, MAX_POINTS, Real, RealArray, sofaComponent } from '@sofa-ts/core';
 import { DataEngine } from '../DataEngine.js';
 import { Vec3s } from '../engine-support.js';
 
@@ -128,7 +128,7 @@ export class MeshTetraStuffing extends DataEngine {
     const [G, H] = [this.gsize, this.hsize];
     const ph0 = (this.ph0 = G[0]! * G[1]! * G[2]!);
     const total = ph0 + H[0]! * H[1]! * H[2]!;
-    if (total > 50_000_000) throw this.error(`the lattice would have ${total} points: give a larger size`);
+    if (!(total <= MAX_POINTS)) throw this.dataError(this.size, `the lattice would have ${total} points, above the limit of ${MAX_POINTS}`, 'give a larger size (a cell size, or a smaller negative count)');
     const pts: number[] = new Array(3 * total);
     let o = 0;
     for (let z = 0; z < G[2]!; z++) for (let y = 0; y < G[1]!; y++) for (let x = 0; x < G[0]!; x++) (pts[o++] = g0[0]! + x * h), (pts[o++] = g0[1]! + y * h), (pts[o++] = g0[2]! + z * h);

@@ -1,4 +1,4 @@
-import { Bool, IndexArray, Real, UInt, sofaComponent } from '@sofa-ts/core';
+import { Bool, IndexArray, MAX_POINTS, Real, UInt, countAtMost, sofaComponent } from '@sofa-ts/core';
 import { DataEngine } from '../DataEngine.js';
 import { Vec3s, seededRandom } from '../engine-support.js';
 
@@ -9,9 +9,9 @@ import { Vec3s, seededRandom } from '../engine-support.js';
  * gets one more), the first triangle hit by the ray p + t·d (t > 0) faces away from p:
  * d·((b − a) × (c − a)) > 0 (outward normals). An inside point farther than
  * minDistanceBetweenPoints from the points already kept is kept (inPoints), any other goes to
- * outPoints, until numberOfInPoints are kept or N⁴ draws were made (N = numberOfInPoints, then a
- * warning). randomSeed = 0 seeds from the clock and stores the seed used, as SOFA does; the draws
- * are sofa-ts's own generator's (SOFA's differ).
+ * outPoints, until numberOfInPoints are kept or N⁴ draws were made (N = numberOfInPoints; at most
+ * 10⁷ here), then a warning. randomSeed = 0 seeds from the clock and stores the seed used, as SOFA
+ * does; the draws are sofa-ts's own generator's (SOFA's differ).
  */
 @sofaComponent({
   name: 'RandomPointDistributionInSurface',
@@ -26,8 +26,8 @@ export class RandomPointDistributionInSurface extends DataEngine {
   readonly isVisible = this.initData({ name: 'isVisible', type: Bool, default: true, help: 'is visible (drawing only)', group: 'Visualization' });
   readonly drawOutputPoints = this.initData({ name: 'drawOutputPoints', type: Bool, default: false, help: 'draw the outside points (drawing only)', group: 'Visualization' });
   readonly minDistanceBetweenPoints = this.initData({ name: 'minDistanceBetweenPoints', type: Real, default: 0.1, help: 'minimum distance between two kept points' });
-  readonly numberOfInPoints = this.initData({ name: 'numberOfInPoints', type: UInt, default: 10, help: 'number of points inside' });
-  readonly numberOfTests = this.initData({ name: 'numberOfTests', type: UInt, default: 5, help: 'number of ray tests deciding whether a point is inside (odd)' });
+  readonly numberOfInPoints = this.initData({ name: 'numberOfInPoints', type: UInt, default: 10, range: countAtMost(MAX_POINTS), help: 'number of points inside' });
+  readonly numberOfTests = this.initData({ name: 'numberOfTests', type: UInt, default: 5, range: countAtMost(1000), help: 'number of ray tests deciding whether a point is inside (odd)' });
   readonly vertices = this.initData({ name: 'vertices', type: Vec3s, default: new Float64Array(0), help: 'vertices of the surface' });
   readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangles of the surface' });
   readonly inPoints = this.initData({ name: 'inPoints', type: Vec3s, default: new Float64Array(0), help: 'points inside the surface', output: true });
@@ -62,7 +62,8 @@ export class RandomPointDistributionInSurface extends DataEngine {
     const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
     for (let i = 0; i < nv; i++) for (let k = 0; k < 3; k++) (lo[k] = Math.min(lo[k]!, x[3 * i + k]!)), (hi[k] = Math.max(hi[k]!, x[3 * i + k]!));
     const N = this.numberOfInPoints.value;
-    const limit = N ** 4;
+    // SOFA stops after N⁴ draws; sofa-ts also after MAX_DRAWS (bounded work), with the same warning.
+    const limit = Math.min(N ** 4, MAX_DRAWS);
     const minD2 = this.minDistanceBetweenPoints.value ** 2;
     const inside: number[] = [], outside: number[] = [];
     let draws = 0;
@@ -91,6 +92,9 @@ export class RandomPointDistributionInSurface extends DataEngine {
     return true;
   }
 }
+
+/** The most points drawn in one update. */
+const MAX_DRAWS = 10_000_000;
 
 /** The first triangle the ray p + t·d (t > 0) meets (Möller–Trumbore), or −1. */
 function firstHit(p: number[], d: number[], x: Float64Array, tri: Uint32Array): number {

@@ -1,4 +1,4 @@
-import { IndexArray, Indices, UInt, sofaComponent } from '@sofa-ts/core';
+import { IndexArray, Indices, MAX_POINTS, UInt, countAtMost, sofaComponent } from '@sofa-ts/core';
 import { DataEngine } from '../DataEngine.js';
 import { Vec3s } from '../engine-support.js';
 
@@ -20,7 +20,7 @@ import { Vec3s } from '../engine-support.js';
   templates: ['Vec3d'],
 })
 export class MeshSampler extends DataEngine {
-  readonly number = this.initData({ name: 'number', type: UInt, default: 1, help: 'number of samples' });
+  readonly number = this.initData({ name: 'number', type: UInt, default: 1, range: countAtMost(MAX_POINTS), help: 'number of samples' });
   readonly position = this.initData({ name: 'position', type: Vec3s, default: new Float64Array(0), help: 'input positions' });
   readonly edges = this.initData({ name: 'edges', type: IndexArray(2, 'vector<Edge>'), default: new Uint32Array(0), help: 'input edges for geodesic sampling (Euclidean distances are used if not given)' });
   readonly maxIter = this.initData({ name: 'maxIter', type: UInt, default: 100, help: 'max number of Lloyd iterations' });

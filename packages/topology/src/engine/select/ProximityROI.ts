@@ -1,4 +1,4 @@
-import { Bool, Indices, Real, UInt, sofaComponent } from '@sofa-ts/core';
+import { Bool, Indices, MAX_POINTS, Real, UInt, countAtMost, sofaComponent } from '@sofa-ts/core';
 import { DataEngine } from '../DataEngine.js';
 import { Reals, Vec3s, followContextPositions } from '../engine-support.js';
 
@@ -21,7 +21,7 @@ import { Reals, Vec3s, followContextPositions } from '../engine-support.js';
 export class ProximityROI extends DataEngine {
   readonly centers = this.initData({ name: 'centers', type: Vec3s, default: new Float64Array(0), help: 'center(s) of the sphere(s)' });
   readonly radii = this.initData({ name: 'radii', type: Reals, default: new Float64Array(0), help: 'radius(i) of the sphere(s); missing ones repeat the last' });
-  readonly N = this.initData({ name: 'N', type: UInt, default: 0, help: 'maximum number of points to select' });
+  readonly N = this.initData({ name: 'N', type: UInt, default: 0, range: countAtMost(MAX_POINTS), help: 'maximum number of points to select' });
   readonly position = this.initData({ name: 'position', type: Vec3s, default: new Float64Array(0), help: 'rest positions of the points (default: the rest_position of the context state, else of a loader)', aliases: ['rest_position'] });
   readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the points contained in the ROI', output: true, aliases: ['pointIndices'] });
   readonly pointsInROI = this.initData({ name: 'pointsInROI', type: Vec3s, default: new Float64Array(0), help: 'points contained in the ROI', output: true });

@@ -1,4 +1,4 @@
-import { Indices, Real, sofaComponent } from '@sofa-ts/core';
+import { Indices, MAX_POINTS, Real, sofaComponent } from '@sofa-ts/core';
 import { DataEngine } from '../DataEngine.js';
 import { Reals } from '../engine-support.js';
 
@@ -36,6 +36,8 @@ export class IndexValueMapper extends DataEngine {
     const input = this.inputValues.value, ind = this.indices.value;
     let size = input.length;
     for (const i of ind) size = Math.max(size, i + 1);
+    // The list grows to the largest index: bounded like any per-element list (10 per point at most).
+    if (size > 10 * MAX_POINTS) throw this.dataError(this.indices, `index ${size - 1} would grow the list to ${size} values, above the limit of ${10 * MAX_POINTS}`);
     const out = new Float64Array(size).fill(this.defaultValue.value);
     out.set(input);
     for (const i of ind) out[i] = this.value.value;

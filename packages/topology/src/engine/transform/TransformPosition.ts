@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { Bool, Enum, Indices, Int, Real, Str, Vec3, requireDataFile, sofaComponent } from '@sofa-ts/core';
+import { Bool, Enum, Indices, Int, Real, Str, Vec3, host, requireDataFile, sofaComponent } from '@sofa-ts/core';
 import { DataEngine } from '../DataEngine.js';
 import { IDENTITY4, Mat4, Vec3s, seededRandom } from '../engine-support.js';
 import { quatFromEulerDeg, quatRotate } from '../rigid-math.js';
@@ -136,7 +135,7 @@ export class TransformPosition extends DataEngine {
     const name = this.filename.value.trim();
     if (name === '') throw this.error("method 'fromFile' needs a filename", "set filename='transform.tfm'");
     const path = requireDataFile(this, name, 'transform file');
-    const lines = fs.readFileSync(path, 'utf8').split(/\r?\n/);
+    const lines = host().readText(path, 'utf8').split(/\r?\n/);
     const m = Float64Array.from(IDENTITY4);
     const numbers = (l: string): number[] => l.trim().split(/\s+/).filter((w) => /[0-9.-]/.test(w)).map(Number);
     const ext = name.slice(name.lastIndexOf('.')).toLowerCase();
