@@ -1,34 +1,34 @@
-import { Bool, Int, Real, Vec3, sofaComponent, type Data } from '@sofa-ts/core';
+import { Bool, Int, Real, Vec3, sofaComponent } from '@sofa-ts/core';
 import { MeshTopology } from './MeshTopology.js';
-import type { ElementKind } from './topology-container.js';
 import { checkGridSize } from '../grid/grid-size.js';
 
-/** The faces of the cube a point of a split-normals CubeTopology belongs to. */
-type Plane = 'x0' | 'x1' | 'y0' | 'y1' | 'z0' | 'z1' | undefined;
-
 /**
- * SOFA's CubeTopology: the surface of a box [min, max] meshed by a grid of nx × ny × nz points —
- * its boundary quads (each face's, oriented outwards) and boundary grid lines, on the points
- *  - of the boundary only (default): the nx·ny points of z = 0, then of z = nz−1, then for each
- *    inner slice the ring y = 0, y = ny−1, x = 0, x = nx−1 (nx·ny·2 + (nz−2)(2nx + 2ny − 4) points);
- *  - of the whole grid with internalPoints (index x + nx·(y + ny·z), as RegularGridTopology);
- *  - duplicated per face with splitNormals (each face has its own points, for flat normals).
- * Point (x, y, z) is at min + (x·dx, y·dy, z·dz), d = (max − min)/(n − 1) (0 along a single-point axis).
- * The old attributes xmin … zmax (all six, times `scale`) give min and max.
+ * SOFA's CubeTopology: the surface of a box [min, max] sampled by an nx × ny × nz grid, as a
+ * constant mesh (points, edges, quads), in SOFA's numbering:
+ *  - default (no internal points, nx, ny, nz > 1): the grid points of the faces z = 0 (x + nx·y),
+ *    then z = nz − 1, then per inner layer z the ring y = 0 (nx points), y = ny − 1 (nx), x = 0
+ *    (ny − 2), x = nx − 1 (ny − 2);
+ *  - internalPoints (or a flat box): every grid point, x + nx·(y + ny·z);
+ *  - splitNormals: each face has its own points (corners and edges repeated), face by face
+ *    x = 0, y = 0, z = 0, x = nx − 1, y = ny − 1, z = nz − 1.
+ * Edges: the grid lines on the surface (along x, then y, then z at each point in x-fastest order);
+ * quads: the faces z = 0, z = max, y = 0, y = max, x = 0, x = max, oriented outwards as SOFA does.
+ * The old attributes xmin … zmax (single precision, times `scale`) replace min and max when all six
+ * are given.
  */
 @sofaComponent({
   name: 'CubeTopology',
   category: 'Topology',
   module: 'Sofa.Component.Topology.Container.Constant',
-  description: 'Surface of a cube in 3D.',
+  description: 'Surface of a box sampled by a grid: points, edges and quads.',
 })
 export class CubeTopology extends MeshTopology {
   readonly nx = this.initData({ name: 'nx', type: Int, default: 0, help: 'x grid resolution' });
   readonly ny = this.initData({ name: 'ny', type: Int, default: 0, help: 'y grid resolution' });
   readonly nz = this.initData({ name: 'nz', type: Int, default: 0, help: 'z grid resolution' });
-  readonly internalPoints = this.initData({ name: 'internalPoints', type: Bool, default: false, help: 'include the internal points (a one-to-one mapping with a RegularGridTopology of the same size)' });
-  readonly splitNormals = this.initData({ name: 'splitNormals', type: Bool, default: false, help: 'split the edge and corner points so that each face has planar normals' });
-  readonly min = this.initData({ name: 'min', type: Vec3, default: new Float64Array(3), help: 'min corner' });
+  readonly internalPoints = this.initData({ name: 'internalPoints', type: Bool, default: false, help: 'include the internal points (one-to-one with a RegularGridTopology of the same resolution)' });
+  readonly splitNormals = this.initData({ name: 'splitNormals', type: Bool, default: false, help: 'split the corner and edge points so that each face has its own (planar normals)' });
+  readonly min = this.initData({ name: 'min', type: Vec3, default: Float64Array.of(0, 0, 0), help: 'min corner' });
   readonly max = this.initData({ name: 'max', type: Vec3, default: Float64Array.of(1, 1, 1), help: 'max corner' });
   readonly xmin = this.initData({ name: 'xmin', type: Real, default: 0, help: 'old attribute: min x (used when xmin … zmax are all given)' });
   readonly ymin = this.initData({ name: 'ymin', type: Real, default: 0, help: 'old attribute: min y' });
@@ -38,38 +38,68 @@ export class CubeTopology extends MeshTopology {
   readonly zmax = this.initData({ name: 'zmax', type: Real, default: 1, help: 'old attribute: max z' });
   readonly scale = this.initData({ name: 'scale', type: Real, default: 1, help: 'old attribute: factor applied to xmin … zmax' });
 
-  protected override extraInputs(): readonly Data<unknown>[] {
-    return [this.nx, this.ny, this.nz, this.internalPoints, this.splitNormals, this.min, this.max] as Data<unknown>[];
+  override init(): void {
+    const nx = this.nx.value, ny = this.ny.value, nz = this.nz.value;
+    if (nx < 0 || ny < 0 || nz < 0) throw this.error(`nx, ny, nz must be ≥ 0 (got ${nx} ${ny} ${nz})`);
+    checkGridSize(this, [nx, ny, nz], this.nx);
+    const { min, max } = this.box();
+    const d = [0, 1, 2].map((k) => ([nx, ny, nz][k]! > 1 ? (max[k]! - min[k]!) / ([nx, ny, nz][k]! - 1) : 0));
+    const split = this.splitNormals.value;
+    const surfaceOnly = !this.internalPoints.value && nx > 1 && ny > 1 && nz > 1;
+    const count = split ? nx * ny * (nz > 1 ? 2 : 1) + ny * nz * (nx > 1 ? 2 : 1) + nz * nx * (ny > 1 ? 2 : 1) : surfaceOnly ? nx * ny * 2 + (nz - 2) * (2 * nx + 2 * ny - 4) : nx * ny * nz;
+    const pos = new Float64Array(3 * count);
+    for (let i = 0; i < count; i++) {
+      const [x, y, z] = this.gridOf(i);
+      pos[3 * i] = min[0]! + d[0]! * x;
+      pos[3 * i + 1] = min[1]! + d[1]! * y;
+      pos[3 * i + 2] = min[2]! + d[2]! * z;
+    }
+    const edges: number[] = [];
+    for (let z = 0; z < nz; z++)
+      for (let y = 0; y < ny; y++)
+        for (let x = 0; x < nx; x++) {
+          if (x < nx - 1 && (y === 0 || y === ny - 1 || z === 0 || z === nz - 1)) edges.push(this.point(x, y, z), this.point(x + 1, y, z));
+          if (y < ny - 1 && (x === 0 || x === nx - 1 || z === 0 || z === nz - 1)) edges.push(this.point(x, y, z), this.point(x, y + 1, z));
+          if (z < nz - 1 && (x === 0 || x === nx - 1 || y === 0 || y === ny - 1)) edges.push(this.point(x, y, z), this.point(x, y, z + 1));
+        }
+    const quads: number[] = [];
+    const P = (x: number, y: number, z: number, plane: Plane): number => this.point(x, y, z, plane);
+    for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx - 1; x++) quads.push(P(x, y, 0, 'z0'), P(x, y + 1, 0, 'z0'), P(x + 1, y + 1, 0, 'z0'), P(x + 1, y, 0, 'z0'));
+    if (nz > 1) for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx - 1; x++) quads.push(P(x, y, nz - 1, 'z1'), P(x + 1, y, nz - 1, 'z1'), P(x + 1, y + 1, nz - 1, 'z1'), P(x, y + 1, nz - 1, 'z1'));
+    for (let z = 0; z < nz - 1; z++) for (let x = 0; x < nx - 1; x++) quads.push(P(x, 0, z, 'y0'), P(x + 1, 0, z, 'y0'), P(x + 1, 0, z + 1, 'y0'), P(x, 0, z + 1, 'y0'));
+    if (ny > 1) for (let z = 0; z < nz - 1; z++) for (let x = 0; x < nx - 1; x++) quads.push(P(x, ny - 1, z, 'y1'), P(x, ny - 1, z + 1, 'y1'), P(x + 1, ny - 1, z + 1, 'y1'), P(x + 1, ny - 1, z, 'y1'));
+    for (let z = 0; z < nz - 1; z++) for (let y = 0; y < ny - 1; y++) quads.push(P(0, y, z, 'x0'), P(0, y, z + 1, 'x0'), P(0, y + 1, z + 1, 'x0'), P(0, y + 1, z, 'x0'));
+    if (nx > 1) for (let z = 0; z < nz - 1; z++) for (let y = 0; y < ny - 1; y++) quads.push(P(nx - 1, y, z, 'x1'), P(nx - 1, y + 1, z, 'x1'), P(nx - 1, y + 1, z + 1, 'x1'), P(nx - 1, y, z + 1, 'x1'));
+    this.position.value = pos;
+    this.edges.value = Uint32Array.from(edges);
+    this.quads.value = Uint32Array.from(quads);
+    super.init();
   }
 
-  private size(): [number, number, number] {
-    return [this.nx.value, this.ny.value, this.nz.value];
+  /** min and max: the old xmin … zmax when all six are given (single precision, times scale), else min, max. */
+  private box(): { min: number[]; max: number[] } {
+    const legacy = [this.xmin, this.ymin, this.zmin, this.xmax, this.ymax, this.zmax];
+    if (legacy.every((d) => d.isSet)) {
+      const s = Math.fround(this.scale.value);
+      const v = legacy.map((d) => Math.fround(d.value) * s);
+      return { min: v.slice(0, 3), max: v.slice(3) };
+    }
+    return { min: Array.from(this.min.value), max: Array.from(this.max.value) };
   }
 
-  protected override alwaysDerived(kind: ElementKind): boolean {
-    return kind === 'edge' || kind === 'quad';
-  }
-
-  protected override countPoints(): number {
-    const [nx, ny, nz] = this.size();
-    if (this.splitNormals.value) return nx * ny * (nz > 1 ? 2 : 1) + ny * nz * (nx > 1 ? 2 : 1) + nz * nx * (ny > 1 ? 2 : 1);
-    if (!this.internalPoints.value && nx > 1 && ny > 1 && nz > 1) return nx * ny * 2 + (nz - 2) * (2 * nx + 2 * ny - 4);
-    return nx * ny * nz;
-  }
-
-  /** The index of grid point (x, y, z) (on face `p` when points are split per face). */
-  private point(x: number, y: number, z: number, p?: Plane): number {
-    const [nx, ny, nz] = this.size();
+  /** Index of grid point (x, y, z) in SOFA's numbering (plane: the face a split point belongs to). */
+  private point(x: number, y: number, z: number, plane?: Plane): number {
+    const nx = this.nx.value, ny = this.ny.value, nz = this.nz.value;
     if (this.splitNormals.value) {
-      if (p === undefined) p = x === 0 ? 'x0' : x === nx - 1 ? 'x1' : y === 0 ? 'y0' : y === ny - 1 ? 'y1' : z === 0 ? 'z0' : 'z1';
-      const A = ny * nz, B = nx * nz, C = nx * ny;
+      let p = plane;
+      if (!p) p = x === 0 ? 'x0' : x === nx - 1 ? 'x1' : y === 0 ? 'y0' : y === ny - 1 ? 'y1' : z === 0 ? 'z0' : 'z1';
       switch (p) {
         case 'x0': return y + ny * z;
-        case 'x1': return A + B + C + y + ny * z;
-        case 'y0': return A + x + nx * z;
-        case 'y1': return 2 * A + B + C + x + nx * z;
-        case 'z0': return A + B + x + nx * y;
-        default: return 2 * A + 2 * B + C + x + nx * y;
+        case 'x1': return ny * nz + nx * nz + nx * ny + y + ny * z;
+        case 'y0': return ny * nz + x + nx * z;
+        case 'y1': return 2 * ny * nz + nx * nz + nx * ny + x + nx * z;
+        case 'z0': return ny * nz + nx * nz + x + nx * y;
+        case 'z1': return 2 * ny * nz + 2 * nx * nz + nx * ny + x + nx * y;
       }
     }
     if (!this.internalPoints.value && nx > 1 && ny > 1 && nz > 1) {
@@ -84,84 +114,37 @@ export class CubeTopology extends MeshTopology {
     return x + nx * (y + ny * z);
   }
 
-  protected override deriveElements(kind: ElementKind): Uint32Array {
-    const [nx, ny, nz] = this.size();
-    const P = (x: number, y: number, z: number, p?: Plane): number => this.point(x, y, z, p);
-    if (kind === 'edge') {
-      const e: number[] = [];
-      for (let z = 0; z < nz; z++) {
-        for (let y = 0; y < ny; y++) {
-          for (let x = 0; x < nx; x++) {
-            if (x < nx - 1 && (y === 0 || y === ny - 1 || z === 0 || z === nz - 1)) e.push(P(x, y, z), P(x + 1, y, z));
-            if (y < ny - 1 && (x === 0 || x === nx - 1 || z === 0 || z === nz - 1)) e.push(P(x, y, z), P(x, y + 1, z));
-            if (z < nz - 1 && (x === 0 || x === nx - 1 || y === 0 || y === ny - 1)) e.push(P(x, y, z), P(x, y, z + 1));
-          }
-        }
+  /** Grid coordinates (x, y, z) of point i (the inverse of point()). */
+  private gridOf(index: number): [number, number, number] {
+    const nx = this.nx.value, ny = this.ny.value, nz = this.nz.value;
+    let i = index;
+    if (this.splitNormals.value) {
+      let x = 0, y = 0, z = 0;
+      if (i >= ny * nz + nx * nz + nx * ny) {
+        i -= ny * nz + nx * nz + nx * ny;
+        x = nx - 1; y = ny - 1; z = nz - 1;
       }
-      return Uint32Array.from(e);
+      if (i < ny * nz) return [x, i % ny, Math.floor(i / ny)];
+      i -= ny * nz;
+      if (i < nx * nz) return [i % nx, y, Math.floor(i / nx)];
+      i -= nx * nz;
+      return [i % nx, Math.floor(i / nx), z];
     }
-    if (kind === 'quad') {
-      const q: number[] = [];
-      for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx - 1; x++) q.push(P(x, y, 0, 'z0'), P(x, y + 1, 0, 'z0'), P(x + 1, y + 1, 0, 'z0'), P(x + 1, y, 0, 'z0'));
-      if (nz > 1) for (let y = 0, z = nz - 1; y < ny - 1; y++) for (let x = 0; x < nx - 1; x++) q.push(P(x, y, z, 'z1'), P(x + 1, y, z, 'z1'), P(x + 1, y + 1, z, 'z1'), P(x, y + 1, z, 'z1'));
-      for (let z = 0; z < nz - 1; z++) for (let x = 0; x < nx - 1; x++) q.push(P(x, 0, z, 'y0'), P(x + 1, 0, z, 'y0'), P(x + 1, 0, z + 1, 'y0'), P(x, 0, z + 1, 'y0'));
-      if (ny > 1) for (let z = 0, y = ny - 1; z < nz - 1; z++) for (let x = 0; x < nx - 1; x++) q.push(P(x, y, z, 'y1'), P(x, y, z + 1, 'y1'), P(x + 1, y, z + 1, 'y1'), P(x + 1, y, z, 'y1'));
-      for (let z = 0; z < nz - 1; z++) for (let y = 0; y < ny - 1; y++) q.push(P(0, y, z, 'x0'), P(0, y, z + 1, 'x0'), P(0, y + 1, z + 1, 'x0'), P(0, y + 1, z, 'x0'));
-      if (nx > 1) for (let z = 0, x = nx - 1; z < nz - 1; z++) for (let y = 0; y < ny - 1; y++) q.push(P(x, y, z, 'x1'), P(x, y + 1, z, 'x1'), P(x, y + 1, z + 1, 'x1'), P(x, y, z + 1, 'x1'));
-      return Uint32Array.from(q);
+    if (!this.internalPoints.value && nx > 1 && ny > 1 && nz > 1) {
+      const nxny = nx * ny;
+      if (i < nxny) return [i % nx, Math.floor(i / nx), 0];
+      if (i < 2 * nxny) return [(i - nxny) % nx, Math.floor((i - nxny) / nx), nz - 1];
+      i -= 2 * nxny;
+      const ring = 2 * nx + 2 * (ny - 2);
+      const z = Math.floor(i / ring) + 1;
+      i -= (z - 1) * ring;
+      if (i < nx) return [i, 0, z];
+      if (i < 2 * nx) return [i - nx, ny - 1, z];
+      if (i < 2 * nx + (ny - 2)) return [0, 1 + i - 2 * nx, z];
+      return [nx - 1, 1 + i - 2 * nx - (ny - 2), z];
     }
-    return super.deriveElements(kind);
-  }
-
-  /** The grid coordinates (x, y, z) of every point, in index order. */
-  private pointCoordinates(): Array<[number, number, number]> {
-    const [nx, ny, nz] = this.size();
-    const n = this.countPoints();
-    const out: Array<[number, number, number]> = new Array(n);
-    for (let z = 0; z < nz; z++) {
-      for (let y = 0; y < ny; y++) {
-        for (let x = 0; x < nx; x++) {
-          if (this.splitNormals.value) {
-            const planes: Plane[] = [];
-            if (x === 0) planes.push('x0');
-            if (x === nx - 1) planes.push('x1');
-            if (y === 0) planes.push('y0');
-            if (y === ny - 1) planes.push('y1');
-            if (z === 0) planes.push('z0');
-            if (z === nz - 1) planes.push('z1');
-            for (const p of planes) out[this.point(x, y, z, p)] = [x, y, z];
-          } else {
-            const onSurface = x === 0 || y === 0 || z === 0 || x === nx - 1 || y === ny - 1 || z === nz - 1;
-            if (onSurface || this.internalPoints.value || !(nx > 1 && ny > 1 && nz > 1)) out[this.point(x, y, z)] = [x, y, z];
-          }
-        }
-      }
-    }
-    return out;
-  }
-
-  protected override initContainer(): void {
-    const legacy = [this.xmin, this.ymin, this.zmin, this.xmax, this.ymax, this.zmax];
-    if (legacy.every((d) => d.isSet)) {
-      const s = Math.fround(this.scale.value);
-      const f = (d: Data<number>): number => Math.fround(d.value) * s;
-      this.min.value = Float64Array.of(f(this.xmin), f(this.ymin), f(this.zmin));
-      this.max.value = Float64Array.of(f(this.xmax), f(this.ymax), f(this.zmax));
-    }
-    const [nx, ny, nz] = this.size();
-    if (nx < 1 || ny < 1 || nz < 1) throw this.error(`resolution ${nx} ${ny} ${nz}: give nx, ny and nz (at least 1 each)`);
-    checkGridSize(this, [nx, ny, nz], this.nx);
-    if (!this.position.isSet) {
-      const a = this.min.value, b = this.max.value;
-      const n = [nx, ny, nz];
-      const d = [0, 1, 2].map((k) => (n[k]! > 1 ? (b[k]! - a[k]!) / (n[k]! - 1) : 0));
-      const coords = this.pointCoordinates();
-      const pos = new Float64Array(3 * coords.length);
-      coords.forEach((c, i) => {
-        for (let k = 0; k < 3; k++) pos[3 * i + k] = a[k]! + c[k]! * d[k]!;
-      });
-      this.position.value = pos;
-    }
-    super.initContainer();
+    return [i % nx, Math.floor(i / nx) % ny, Math.floor(i / (nx * ny))];
   }
 }
+
+type Plane = 'x0' | 'x1' | 'y0' | 'y1' | 'z0' | 'z1';
