@@ -114,7 +114,8 @@ export async function sweepCommand(scene: string, o: SweepCommandOptions): Promi
   try {
     const s = await runSweep(options, {
       onPlan: (p) => {
-        err.write(`${p.total} case(s)${p.duplicates ? ` (${p.duplicates} duplicate(s) of the same values dropped)` : ''}: ${p.kept} kept from an earlier run, ${p.toRun} to run ${o.queue ? `on the queue at ${o.queue}` : `on ${Math.min(o.jobs ?? defaultThreads(), Math.max(1, p.toRun))} thread(s)`}\n`);
+        const where = p.toRun === 0 ? 'nothing to run' : `${p.toRun} to run ${o.queue ? `on the queue at ${o.queue}` : `on ${Math.min(o.jobs ?? defaultThreads(), p.toRun)} thread(s)`}`;
+        err.write(`${p.total} case(s)${p.duplicates ? ` (${p.duplicates} duplicate(s) of the same values dropped)` : ''}: ${p.kept} kept from an earlier run, ${where}\n`);
         progress = new SweepProgress(p.toRun);
       },
       onOutcome: (_j, out) => {

@@ -104,3 +104,8 @@ export function sampleValue(axis: Extract<ParamAxis, { kind: 'sample' }>, u: num
   const x = axis.law === 'log' ? Math.exp(Math.log(axis.lo) + u * (Math.log(axis.hi) - Math.log(axis.lo))) : axis.lo + u * (axis.hi - axis.lo);
   return { text: axis.prefix + String(x) + axis.suffix, value: x };
 }
+
+/** Whether the parameter was given in log (log:, logrand:, loglhs:): its plots get a log axis. */
+export function isLogAxis(a: ParamAxis): boolean {
+  return a.kind === 'sample' ? a.law === 'log' : /(^|\{)\s*log:/.test(a.spec);
+}

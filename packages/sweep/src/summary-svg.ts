@@ -18,9 +18,10 @@ const MAX_PARAMS = 6;
  * The sweep's summary plot: for each recorded value at the last step (a number; a vector of at
  * most 3 numbers by component; a longer one by its norm) against each numeric parameter, one
  * scatter panel (one point per case); failed cases are red ticks under the x axis. A parameter
- * spanning more than two decades of positive values gets a log axis.
+ * given in log (log:, logrand:, loglhs:) gets a log axis.
  */
-export function summarySvg(title: string, entries: readonly JournalEntry[], paramPaths: readonly string[]): string {
+export function summarySvg(title: string, entries: readonly JournalEntry[], params: readonly { readonly path: string; readonly log: boolean }[]): string {
+  const paramPaths = params.map((p) => p.path);
   const sorted = [...entries].sort((a, b) => a.index - b.index);
   const ok = sorted.filter((e) => e.status === 'ok' && e.result);
   const failed = sorted.filter((e) => e.status === 'failed');
@@ -36,7 +37,7 @@ export function summarySvg(title: string, entries: readonly JournalEntry[], para
     shownParams.forEach((p, j) => {
       const xs = ok.map((e) => (typeof e.params[p] === 'number' ? (e.params[p] as number) : NaN));
       const fx = failed.map((e) => (typeof e.params[p] === 'number' ? (e.params[p] as number) : NaN));
-      body += panel(s.label, p, xs, s.values, fx, 10 + j * pw, top + i * ph, pw, ph);
+      body += panel(s.label, p, params.find((q) => q.path === p)!.log, xs, s.values, fx, 10 + j * pw, top + i * ph, pw, ph);
     });
   });
   const notes: string[] = [`${ok.length} case(s) finished, ${failed.length} failed`];
@@ -65,12 +66,11 @@ function lastValues(results: readonly { columns: readonly { name: string; values
   return [...out].map(([label, values]) => ({ label, values }));
 }
 
-function panel(yLabel: string, xLabel: string, xs: number[], ys: number[], failedXs: number[], x0: number, y0: number, w: number, h: number): string {
+function panel(yLabel: string, xLabel: string, logAxis: boolean, xs: number[], ys: number[], failedXs: number[], x0: number, y0: number, w: number, h: number): string {
   const left = 60, right = 10, top = 22, bottom = 34;
   const iw = w - left - right, ih = h - top - bottom;
   const finiteX = [...xs, ...failedXs].filter(Number.isFinite);
-  const [minX, maxX] = extent(finiteX);
-  const log = finiteX.length > 1 && minX > 0 && maxX / minX > 100;
+  const log = logAxis && finiteX.length > 0 && extent(finiteX)[0] > 0;
   const tx = (x: number): number => (log ? Math.log10(x) : x);
   const range = (v: number[]): [number, number] => {
     let [lo, hi] = v.length ? extent(v) : [0, 1];

@@ -9,7 +9,7 @@ import { caseId, type SweepKey } from './case-id.js';
 import { CaseRecorder } from './case-recorder.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { runLocally, type CaseOutcome } from './local-runner.js';
-import { sampleValue, type ParamAxis } from './param-spec.js';
+import { isLogAxis, sampleValue, type ParamAxis } from './param-spec.js';
 import { runOnQueue } from './queue-coordinator.js';
 import type { RecordSpec } from './record-spec.js';
 import { encodeResult } from './result-codec.js';
@@ -179,7 +179,7 @@ export async function runSweep(o: SweepOptions, events: SweepEvents = {}, stop: 
   writeParquet(files.parquet, table, { 'sofa-ts.sweep': JSON.stringify({ scene: o.scene, sceneHash: key.sceneHash, steps: o.steps, params: o.params.map((a) => `${a.path}=${a.spec}`) }) });
   writeCsv(files.csv, table);
   writeFailuresCsv(files.failures, entries, paramPaths);
-  fs.writeFileSync(files.summary, summarySvg(`${path.basename(o.scene)}: ${jobs.length} cases, ${o.steps} steps`, entries, paramPaths));
+  fs.writeFileSync(files.summary, summarySvg(`${path.basename(o.scene)}: ${jobs.length} cases, ${o.steps} steps`, entries, o.params.map((a) => ({ path: a.path, log: isLogAxis(a) }))));
   const ok = entries.filter((e) => e.status === 'ok').length;
   const failed = entries.length - ok;
   const interrupted = entries.length < jobs.length;
