@@ -16,7 +16,8 @@
 // out/bench-contact/hapco-{b}-mu{μ}-residual{target}-iterations.svg, -iterations-vs-mu-residual{target}.svg.
 // Options: --quick (μ = 0 and 0.3 only), --mu 0.3 (one μ), --tolerance 1e-4 (all solvers' own stop
 // tests; default 1e-6), --targets 1e-4,1e-6 (residual targets), --cap 5000 (sweeps per step and solver
-// in the equal-residual runs), --skip-own (only the equal-residual comparison).
+// in the equal-residual runs), --skip-own (only the equal-residual comparison), --skip-equal (only the
+// solvers' own runs, the μ sweeps).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -231,6 +232,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   }
   // equal residual: every solver on the same problems, to the same e_rel
+  if (!process.argv.includes('--skip-equal')) {
   console.log(`\nequal residual: sweeps per step from λ = 0 until e_rel < target over the ${STEPS} steps: median, mean (a step not reaching it in ${CAP} sweeps counted as ${CAP}), [steps not reaching it]; ms of those sweeps (median; to the cap when not reached); local inner iterations per step (median)`);
   console.log(`scene    solver                        mu    ${TARGETS.map((t) => `e<${t}: sweeps med  mean [n]  ms  inner`).join('    ')}`);
   const eq = {};
@@ -260,5 +262,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     });
   }
   fs.writeFileSync(path.join(outDir, 'equal-residual.json'), JSON.stringify({ targets: TARGETS, cap: CAP, mus, results: eq }));
+  }
   console.log(`plots in ${path.relative(root, outDir)}/`);
 }

@@ -57,16 +57,16 @@ describe('sofa-ts sweep: cases on local worker threads', function () {
     expect(first.ok).to.be.within(4, 11);
     const lines = fs.readFileSync(first.files.journal, 'utf8').trim().split('\n');
     expect(lines).to.have.length(first.ok);
-    const second = await runSweep(ballSweep(dir));
+    const second = await runSweep(ballSweep(dir, { threads: 1 }));
     expect([second.kept, second.ran, second.ok, second.interrupted]).to.deep.equal([first.ok, 12 - first.ok, 12, false]);
     // a third run has nothing to do
-    const third = await runSweep(ballSweep(dir));
+    const third = await runSweep(ballSweep(dir, { threads: 1 }));
     expect([third.kept, third.ran]).to.deep.equal([12, 0]);
     expect(fs.readFileSync(third.files.journal, 'utf8').trim().split('\n')).to.have.length(12);
-    const fresh = await runSweep(ballSweep(tmp()));
+    const fresh = await runSweep(ballSweep(tmp(), { threads: 1 }));
     expect(physics(await readParquet(third.files.parquet))).to.deep.equal(physics(await readParquet(fresh.files.parquet)));
     // another number of steps is another case: nothing kept
-    const other = await runSweep(ballSweep(dir, { steps: 11 }));
+    const other = await runSweep(ballSweep(dir, { steps: 11, threads: 1 }));
     expect([other.kept, other.ran]).to.deep.equal([0, 12]);
   });
 
@@ -100,21 +100,21 @@ describe('sofa-ts sweep: cases on local worker threads', function () {
     const dir = tmp();
     const out = path.join(dir, 'out');
     const scene = path.join(repoRoot, 'scenes/softrobots/finger-direct.scn');
-    const r = cli('sweep', scene, '--param', '/finger/HexahedronFEMForceField1.youngModulus=log:6000:30000:3', '--param', '/finger/cable.value=1.7,2.3', '-n', '30', '--record', 'states', '--out', out, '-j', '2');
+    const r = cli('sweep', scene, '--param', '/finger/HexahedronFEMForceField1.youngModulus=log:6000:30000:2', '--param', '/finger/cable.value=1.7,2.3', '-n', '20', '--record', 'states', '--out', out, '-j', '2');
     expect(r.status, r.stderr).to.equal(0);
-    expect(r.stdout).to.match(/cases\s+6: 6 ok, 0 failed/);
+    expect(r.stdout).to.match(/cases\s+4: 4 ok, 0 failed/);
     const rows = readCsv(path.join(out, 'results.csv'));
     const xml = fs.readFileSync(scene, 'utf8');
-    for (const index of ['1', '4']) {
+    for (const index of ['1', '2']) {
       const row = rows.find((x) => x['index'] === index)!;
       // the scene as a user would write it for this case
       const E = row['/finger/HexahedronFEMForceField1.youngModulus']!, value = row['/finger/cable.value']!;
       const file = path.join(dir, `case${index}.scn`);
       fs.writeFileSync(file, xml.replace('youngModulus="18000"', `youngModulus="${E}"`).replace('value="2"', `value="${value}"`));
       const vtk = path.join(dir, `vtk${index}`);
-      const run = cli('run', file, '-n', '30', '--export-vtk', vtk);
+      const run = cli('run', file, '-n', '20', '--export-vtk', vtk);
       expect(run.status, run.stderr).to.equal(0);
-      const vtu = fs.readFileSync(path.join(vtk, '0_dofs_30.vtu'), 'utf8');
+      const vtu = fs.readFileSync(path.join(vtk, '0_dofs_20.vtu'), 'utf8');
       const arr = (name: string): number[] => new RegExp(`Name="${name}"[^>]*>([^<]*)<`).exec(vtu)![1]!.trim().split(/\s+/).map(Number);
       const bits = (a: number[]): string[] => a.map((x) => (Object.is(x, -0) ? '-0' : String(x)));
       expect(bits(row['/finger/dofs.position']!.split(' ').map(Number))).to.deep.equal(bits(arr('Points')));
