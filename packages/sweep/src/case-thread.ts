@@ -3,12 +3,12 @@
 import { parentPort } from 'node:worker_threads';
 import { host, setHost, type Host } from '@sofa-ts/core';
 import { bundleHost, type SceneBundle } from './scene-bundle.js';
-import { CaseFailure, runCase, type CaseJob } from './run-case.js';
+import { CaseFailure, runCase, type CaseJob, type CaseResult } from './run-case.js';
 
 export type ToThread = { kind: 'bundle'; hash: string; bundle: SceneBundle } | { kind: 'case'; bundle: string; job: CaseJob };
 export type FromThread =
   | { kind: 'started'; id: string }
-  | { kind: 'done'; id: string; result: import('./run-case.js').CaseResult }
+  | { kind: 'done'; id: string; result: CaseResult }
   | { kind: 'failed'; id: string; message: string; step: number };
 
 const machine: Host = host();

@@ -131,7 +131,7 @@ export async function runSweep(o: SweepOptions, events: SweepEvents = {}, stop: 
   const toRun = jobs.filter((j) => !outcomes.has(j.id));
   const plan: SweepPlan = { total: jobs.length, kept: outcomes.size, toRun: toRun.length, duplicates, sceneHash: key.sceneHash };
   events.onPlan?.(plan);
-  const describe = (extra: Record<string, unknown>): void => {
+  const writeDescription = (extra: Record<string, unknown>): void => {
     const d = {
       scene: o.scene,
       sceneHash: key.sceneHash,
@@ -146,7 +146,7 @@ export async function runSweep(o: SweepOptions, events: SweepEvents = {}, stop: 
     };
     fs.writeFileSync(files.description, JSON.stringify(d, null, 2) + '\n');
   };
-  describe({ cases: plan });
+  writeDescription({ cases: plan });
 
   const journal = new Journal(files.journal);
   let ran = 0;
@@ -184,7 +184,7 @@ export async function runSweep(o: SweepOptions, events: SweepEvents = {}, stop: 
   const failed = entries.length - ok;
   const interrupted = entries.length < jobs.length;
   const ms = performance.now() - t0;
-  describe({ cases: { ...plan, ok, failed, ranNow: ran, unfinished: jobs.length - entries.length }, wallMs: Math.round(ms) });
+  writeDescription({ cases: { ...plan, ok, failed, ranNow: ran, unfinished: jobs.length - entries.length }, wallMs: Math.round(ms) });
   return { ...plan, ok, failed, ran, interrupted, ms, files };
 }
 
