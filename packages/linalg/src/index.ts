@@ -16,3 +16,4 @@ export * from './sparse-lu.js';
 export * from './sparse-qr.js';
 export * from './ordering/nested-dissection.js';
 export * from './qp/index.js';
+export * from './wasm/wasm-module.js';
