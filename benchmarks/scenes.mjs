@@ -4,15 +4,16 @@
  * The BeamFEM_LARGE node of SOFA's TetrahedronFEMForceField.scn on an nx×ny×nz grid (same physical
  * size): large corotational tetrahedra, implicit Euler, 25 CG iterations. solver: 'cg' (matrix-free),
  * 'cg-csr' (CG on the assembled 3x3-block matrix), 'ldl' (SparseLDLSolver). threads > 0: SOFA's
- * MultiThreading components (ParallelTetrahedronFEMForceField, ParallelCGLinearSolver) on that many
- * threads.
+ * MultiThreading components on that many threads (ParallelTetrahedronFEMForceField, and
+ * ParallelCGLinearSolver for 'cg-csr').
  */
 export function beamScene(n, solver, threads = 0) {
   const mt = threads > 0;
-  const cg = mt ? 'ParallelCGLinearSolver' : 'CGLinearSolver';
   const linear = {
-    cg: `<${cg} iterations="25" name="linear solver" tolerance="1.0e-9" threshold="1.0e-9"/>`,
-    'cg-csr': `<${cg} iterations="25" name="linear solver" tolerance="1.0e-9" threshold="1.0e-9" template="CompressedRowSparseMatrixMat3x3d"/>`,
+    cg: `<CGLinearSolver iterations="25" name="linear solver" tolerance="1.0e-9" threshold="1.0e-9"/>`,
+    'cg-csr': mt
+      ? `<ParallelCGLinearSolver iterations="25" name="linear solver" tolerance="1.0e-9" threshold="1.0e-9"/>`
+      : `<CGLinearSolver iterations="25" name="linear solver" tolerance="1.0e-9" threshold="1.0e-9" template="CompressedRowSparseMatrixMat3x3d"/>`,
     ldl: '<SparseLDLSolver name="linear solver" template="CompressedRowSparseMatrixMat3x3d"/>',
   }[solver];
   const fem = mt ? 'ParallelTetrahedronFEMForceField' : 'TetrahedronFEMForceField';

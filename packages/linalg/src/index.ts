@@ -17,3 +17,5 @@ export * from './sparse-qr.js';
 export * from './ordering/nested-dissection.js';
 export * from './qp/index.js';
 export * from './wasm/wasm-module.js';
+export * from './parallel/thread-pool.js';
+export * from './parallel/parallel-bsr3.js';

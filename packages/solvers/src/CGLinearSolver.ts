@@ -39,8 +39,18 @@ export class CGLinearSolver extends LinearSolver {
     spmv(out, this.A!, p);
   };
   private readonly applyBlocks: LinearOperator = (out, p) => {
-    bsr3Spmv(out, this.blocks!.B, p);
+    this.blockProduct(out, this.blocks!.B, p);
   };
+
+  /** out = B·p with the 3x3-block matrix (ParallelCGLinearSolver runs it on threads). */
+  protected blockProduct(out: Float64Array, B: Bsr3Matrix, p: Float64Array): void {
+    bsr3Spmv(out, B, p);
+  }
+
+  /** The 3x3-block matrix of A's pattern (made when the pattern changes; refilled every solve). */
+  protected blockMatrix(A: CsrMatrix): { matrix: Bsr3Matrix; scatter: Int32Array } {
+    return bsr3FromCsrPattern(A);
+  }
   private readonly applyGraph: LinearOperator = (out, p) => {
     this.sys!.applyMBK(out, this.factors, p);
   };
@@ -59,10 +69,10 @@ export class CGLinearSolver extends LinearSolver {
     if (this.assembled) {
       const A = (this.A = system.assembleMBK(factors));
       op = this.applyAssembled;
-      if (this.template === 'CompressedRowSparseMatrixMat3x3d' && A.rows % 3 === 0) {
+      if (this.template.endsWith('CompressedRowSparseMatrixMat3x3d') && A.rows % 3 === 0) {
         // A new matrix object means a new pattern (FixedPatternAssembler); otherwise refill.
         if (this.blocks?.of !== A) {
-          const { matrix, scatter } = bsr3FromCsrPattern(A);
+          const { matrix, scatter } = this.blockMatrix(A);
           this.blocks = { B: matrix, scatter, of: A };
         }
         bsr3RefillFromCsr(this.blocks.B, A, this.blocks.scatter);

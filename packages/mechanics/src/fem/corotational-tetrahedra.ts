@@ -450,7 +450,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
     if (k === 0) return;
     const w = this.wasmProduct();
     if (w) {
-      w.apply(out, v, k);
+      this.applyWasmProduct(w, out, v, k);
       return;
     }
     const n = this.elems.length / 4;
@@ -527,6 +527,11 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
       this.wasmMaterial = this.materialVersion;
     }
     return w;
+  }
+
+  /** df += −k·Σ Rᵀ·J·K·Jᵀ·R·dx with the WebAssembly kernel (on this thread; subclasses use threads). */
+  protected applyWasmProduct(w: TetrahedronDForceWasm, df: Float64Array, dx: Float64Array, k: number): void {
+    w.apply(df, dx, k);
   }
 
   /** Makes the WebAssembly product of the elements (subclasses add the threads' buffers). */
