@@ -25,6 +25,11 @@ export const PARALLEL_MIN_BLOCKS = 8192;
 export class ParallelCGLinearSolver extends CGLinearSolver {
   private product: ParallelBsr3Product | undefined;
 
+  /** Threads the products run on (1 until the first assembled solve, or for small systems). */
+  get threadCount(): number {
+    return this.product?.pool.threads ?? 1;
+  }
+
   protected override blockMatrix(A: CsrMatrix): { matrix: Bsr3Matrix; scatter: Int32Array } {
     const { matrix, scatter } = bsr3FromCsrPattern(A);
     const pool = matrix.colInd.length >= PARALLEL_MIN_BLOCKS ? ThreadPool.get(schedulerThreads(this.context)) : undefined;
