@@ -51,6 +51,23 @@ describe('MultiThreading (SOFA plugin)', () => {
     expect(bitwise(par.v, seq.v)).to.equal(true);
   });
 
+  it('ParallelHexahedronFEMForceField is bit for bit HexahedronFEMForceField (2 threads, 512 hexahedra)', async () => {
+    const hexa = (fem: string, head = '') => `<Node name="root" dt="0.01" gravity="0 -9 0">${head}<Node name="beam">
+      <EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>${CG}
+      <RegularGridTopology name="grid" min="0 0 0" max="2 2 8" n="9 9 9"/>
+      <MechanicalObject name="dofs"/>
+      <DiagonalMass massDensity="1"/>
+      <${fem} name="fem" youngModulus="5000" poissonRatio="0.3" method="large"/>
+      <BoxROI name="box" box="-1 -1 -0.1 3 3 0.1"/>
+      <FixedProjectiveConstraint indices="@box.indices"/></Node></Node>`;
+    const seq = await trajectory(hexa('HexahedronFEMForceField'), 4);
+    const par = await trajectory(hexa('ParallelHexahedronFEMForceField', MT), 4);
+    expect((par.scene.get('/beam/fem') as unknown as { threadCount: number }).threadCount).to.equal(2);
+    expect(seq.x.some((v, i) => Math.abs(v - (par.scene.get('/beam/dofs') as unknown as { x0: Float64Array }).x0[i]!) > 1e-4)).to.equal(true);
+    expect(bitwise(par.x, seq.x)).to.equal(true);
+    expect(bitwise(par.v, seq.v)).to.equal(true);
+  });
+
   it('the WebAssembly SIMD product of tetrahedra is bit for bit the JavaScript loop (large, small, polar; an odd element count)', async () => {
     // a 4x4x3-cell box in Kuhn tetrahedra, minus one: 287 elements
     const n = [5, 5, 4];

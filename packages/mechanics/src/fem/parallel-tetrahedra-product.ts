@@ -1,14 +1,15 @@
 import { ThreadPool } from '@sofa-ts/linalg';
+import { partitionElements } from './element-partition.js';
 import { TetrahedronDForceWasm } from './tetrahedron-dforce-kernel.js';
 
 /**
  * The product df += −k·Σ Rᵀ·J·K·Jᵀ·R·dx of corotational tetrahedra on the threads of a ThreadPool,
  * bit for bit the one-thread result. The elements are cut into contiguous ranges (even bounds, one
- * per thread; the calling thread takes the last). A node belongs to the first range that touches it:
- * that range adds into df directly, in element order, as one thread would. The other ranges write
- * their contributions to that node into their own deferred slots (initialised to −0, so a slot holds
- * exactly the contribution: −0 + x = x); after the run the caller adds the slots in element order.
- * Every sum thus has the one-thread operands in the one-thread order.
+ * per thread; the calling thread takes the last) by partitionElements: a node's first range adds
+ * into df directly, in element order, as one thread would; the later ranges write their
+ * contributions to it into deferred slots (initialised to −0, so a slot holds exactly the
+ * contribution: −0 + x = x), which the caller adds after the run in element order. Every sum thus
+ * has the one-thread operands in the one-thread order.
  */
 export class ParallelTetrahedraProduct {
   private readonly job: number;
@@ -32,24 +33,9 @@ export class ParallelTetrahedraProduct {
 
   /** The product over `pool`'s threads, or undefined without WebAssembly. */
   static create(pool: ThreadPool, elems: Uint32Array, nPoints: number): ParallelTetrahedraProduct | undefined {
-    const n = elems.length / 4, T = pool.threads;
-    const bounds = new Int32Array(T + 1);
-    for (let t = 1; t < T; t++) bounds[t] = Math.floor((n * t) / T) & ~1;
-    bounds[T] = n;
-    // owner of a node = the first range touching it; the others defer their contributions
-    const owner = new Int32Array(nPoints).fill(-1);
-    const deferred = new Uint8Array(elems.length);
-    let count = 0;
-    for (let t = 0; t < T; t++)
-      for (let e = bounds[t]!; e < bounds[t + 1]!; e++)
-        for (let k = 0; k < 4; k++) {
-          const q = elems[4 * e + k]!;
-          if (owner[q] === -1) owner[q] = t;
-          else if (owner[q] !== t) {
-            deferred[4 * e + k] = 1;
-            count++;
-          }
-        }
+    const n = elems.length / 4;
+    // even inner bounds: the workers run element pairs
+    const { bounds, deferred, count } = partitionElements(elems, 4, nPoints, pool.threads, 2);
     const wasm = TetrahedronDForceWasm.create(elems, nPoints, count);
     if (!wasm) return undefined;
     const outIdx = wasm.outIndex();
