@@ -135,6 +135,14 @@ export class FunctionBuilder {
   v128Load(offset = 0): this { return this.simd(0x00).memarg(4, offset); }
   v128Store(offset = 0): this { return this.simd(0x0b).memarg(4, offset); }
   f64x2Splat(): this { return this.simd(0x14); }
+  /** i8x16.shuffle of the two vectors on the stack: byte i of the result is byte lanes[i] of a‖b. */
+  i8x16Shuffle(lanes: readonly number[]): this {
+    this.simd(0x0d);
+    for (const l of lanes) this.code.push(l);
+    return this;
+  }
+  v128Load64Zero(offset = 0): this { return this.simd(0x5d).memarg(3, offset); }
+  v128Load64Lane(lane: number, offset = 0): this { return this.simd(0x57).memarg(3, offset).op(lane); }
   f64x2ExtractLane(lane: number): this { return this.simd(0x21).op(lane); }
   f64x2ReplaceLane(lane: number): this { return this.simd(0x22).op(lane); }
   f64x2Add(): this { return this.simd(0xf0); }

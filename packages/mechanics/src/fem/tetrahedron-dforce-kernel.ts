@@ -43,11 +43,14 @@ function kernel(simd: boolean): FunctionBuilder {
   const it = fb.local(I), base = fb.local(I), ii = fb.local(I), io = fb.local(I), addr = fb.local(I);
   const mul = () => (simd ? fb.f64x2Mul() : fb.f64Mul());
   const add = () => (simd ? fb.f64x2Add() : fb.f64Add());
+  type Operand = Local;
+  const push = (o: Operand) => fb.get(o);
   // Σ aᵢ·bᵢ summed left to right into a new local
-  const dot = (terms: readonly (readonly [Local, Local])[]): Local => {
+  const dot = (terms: readonly (readonly [Operand, Operand])[]): Local => {
     const out = fb.local(T);
     terms.forEach(([a, b], i) => {
-      fb.get(a).get(b);
+      push(a);
+      push(b);
       mul();
       if (i > 0) add();
     });
@@ -86,18 +89,31 @@ function kernel(simd: boolean): FunctionBuilder {
   const R = Array.from({ length: 9 }, (_, j) => field(j));
   // X_k = R·dx_k for the 4 nodes
   const X: Local[] = [];
+  const LO = [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23]; // (a₀, b₀)
+  const HI = [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31]; // (a₁, b₁)
+  const addr1 = simd ? fb.local(I) : addr;
+  const xy0 = simd ? fb.local(T) : addr, xy1 = simd ? fb.local(T) : addr;
   for (let k = 0; k < 4; k++) {
     const P: Local[] = [];
-    for (let c = 0; c < 3; c++) {
-      const l = fb.local(T);
-      fb.get(ii).i32Load(4 * k).f64Load(8 * c);
-      if (simd) {
-        fb.f64x2Splat();
-        fb.get(ii).i32Load(16 + 4 * k).f64Load(8 * c);
-        fb.f64x2ReplaceLane(1);
+    if (simd) {
+      // (x, y) of the node of each element with one 16-byte load, regrouped per coordinate
+      fb.get(ii).i32Load(4 * k).tee(addr).v128Load(0).set(xy0);
+      fb.get(ii).i32Load(16 + 4 * k).tee(addr1).v128Load(0).set(xy1);
+      for (const lanes of [LO, HI]) {
+        const l = fb.local(T);
+        fb.get(xy0).get(xy1).i8x16Shuffle(lanes).set(l);
+        P.push(l);
       }
-      fb.set(l);
-      P.push(l);
+      const z = fb.local(T);
+      fb.get(addr).v128Load64Zero(16).set(z);
+      fb.get(addr1).get(z).v128Load64Lane(1, 16).set(z);
+      P.push(z);
+    } else {
+      for (let c = 0; c < 3; c++) {
+        const l = fb.local(T);
+        fb.get(ii).i32Load(4 * k).f64Load(8 * c).set(l);
+        P.push(l);
+      }
     }
     for (let r = 0; r < 3; r++) X.push(dot([[R[3 * r]!, P[0]!], [R[3 * r + 1]!, P[1]!], [R[3 * r + 2]!, P[2]!]]));
   }
@@ -114,7 +130,7 @@ function kernel(simd: boolean): FunctionBuilder {
   const s5 = dot([0, 1, 2, 3].flatMap((k) => [[ga[k]!, x(k, 0)], [al[k]!, x(k, 2)]] as const));
   const A = field(21), B = field(22), C = field(23);
   // k0..k2 = −k·(Hooke row · strain); k3..k5 = (−k·C)·s
-  const scaled = (sum: Local): Local => {
+  const scaled = (sum: Operand): Local => {
     const l = fb.local(T);
     fb.get(nk).get(sum);
     mul();
@@ -125,7 +141,8 @@ function kernel(simd: boolean): FunctionBuilder {
   const k1 = scaled(dot([[B, s0], [A, s1], [B, s2]]));
   const k2 = scaled(dot([[B, s0], [B, s1], [A, s2]]));
   const nkC = fb.local(T);
-  fb.get(nk).get(C);
+  fb.get(nk);
+  push(C);
   mul();
   fb.set(nkC);
   const k3 = dot([[nkC, s3]]), k4 = dot([[nkC, s4]]), k5 = dot([[nkC, s5]]);
@@ -141,10 +158,13 @@ function kernel(simd: boolean): FunctionBuilder {
   for (let lane = 0; lane < (simd ? 2 : 1); lane++) {
     for (let k = 0; k < 4; k++) {
       fb.get(io).i32Load(16 * lane + 4 * k).set(addr);
-      for (let c = 0; c < 3; c++) {
-        fb.get(addr).get(addr).f64Load(8 * c).get(out[3 * k + c]!);
-        if (simd) fb.f64x2ExtractLane(lane);
-        fb.f64Add().f64Store(8 * c);
+      if (simd) {
+        // (x, y) of this lane as one vector: one 16-byte read-add-write, then z
+        const pick = lane === 0 ? LO : HI;
+        fb.get(addr).get(addr).v128Load(0).get(out[3 * k]!).get(out[3 * k + 1]!).i8x16Shuffle(pick).f64x2Add().v128Store(0);
+        fb.get(addr).get(addr).f64Load(16).get(out[3 * k + 2]!).f64x2ExtractLane(lane).f64Add().f64Store(16);
+      } else {
+        for (let c = 0; c < 3; c++) fb.get(addr).get(addr).f64Load(8 * c).get(out[3 * k + c]!).f64Add().f64Store(8 * c);
       }
     }
   }
