@@ -19,3 +19,4 @@ export * from './qp/index.js';
 export * from './wasm/wasm-module.js';
 export * from './parallel/thread-pool.js';
 export * from './parallel/parallel-bsr3.js';
+export * from './wasm/bsr3-wasm.js';

@@ -1,6 +1,6 @@
 import { Bool, Int, nonNegative, orReset, Real, sofaComponent, type SolverStats } from '@sofa-ts/core';
 import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
-import { CgWorkspace, bsr3FromCsrPattern, bsr3RefillFromCsr, bsr3Spmv, conjugateGradient, spmv, type Bsr3Matrix, type CsrMatrix, type LinearOperator } from '@sofa-ts/linalg';
+import { Bsr3Wasm, CgWorkspace, bsr3FromCsrPattern, bsr3RefillFromCsr, bsr3Spmv, conjugateGradient, spmv, type Bsr3Matrix, type CsrMatrix, type LinearOperator } from '@sofa-ts/linalg';
 
 /**
  * SOFA's CGLinearSolver: conjugate gradient on A = P(m·M + b·B + k·K)P, stopped by the number of
@@ -42,14 +42,23 @@ export class CGLinearSolver extends LinearSolver {
     this.blockProduct(out, this.blocks!.B, p);
   };
 
+  /** The WebAssembly product of the block matrix (bit for bit bsr3Spmv), when available. */
+  private wasmBlocks: Bsr3Wasm | undefined;
+
   /** out = B·p with the 3x3-block matrix (ParallelCGLinearSolver runs it on threads). */
   protected blockProduct(out: Float64Array, B: Bsr3Matrix, p: Float64Array): void {
-    bsr3Spmv(out, B, p);
+    if (this.wasmBlocks?.matrix === B) this.wasmBlocks.apply(out, p);
+    else bsr3Spmv(out, B, p);
   }
 
-  /** The 3x3-block matrix of A's pattern (made when the pattern changes; refilled every solve). */
+  /**
+   * The 3x3-block matrix of A's pattern (made when the pattern changes; refilled every solve), in
+   * the memory of the WebAssembly product where there is one.
+   */
   protected blockMatrix(A: CsrMatrix): { matrix: Bsr3Matrix; scatter: Int32Array } {
-    return bsr3FromCsrPattern(A);
+    const { matrix, scatter } = bsr3FromCsrPattern(A);
+    this.wasmBlocks = Bsr3Wasm.create(matrix);
+    return { matrix: this.wasmBlocks?.matrix ?? matrix, scatter };
   }
   private readonly applyGraph: LinearOperator = (out, p) => {
     this.sys!.applyMBK(out, this.factors, p);

@@ -1,5 +1,5 @@
 import { schedulerThreads, sofaComponent } from '@sofa-ts/core';
-import { ParallelBsr3Product, ThreadPool, bsr3FromCsrPattern, bsr3Spmv, type Bsr3Matrix, type CsrMatrix } from '@sofa-ts/linalg';
+import { ParallelBsr3Product, ThreadPool, bsr3FromCsrPattern, type Bsr3Matrix, type CsrMatrix } from '@sofa-ts/linalg';
 import { CGLinearSolver } from './CGLinearSolver.js';
 
 /** Below this many 3x3 blocks one thread is faster than waking the others for each product. */
@@ -31,14 +31,16 @@ export class ParallelCGLinearSolver extends CGLinearSolver {
   }
 
   protected override blockMatrix(A: CsrMatrix): { matrix: Bsr3Matrix; scatter: Int32Array } {
+    this.product = undefined;
     const { matrix, scatter } = bsr3FromCsrPattern(A);
     const pool = matrix.colInd.length >= PARALLEL_MIN_BLOCKS ? ThreadPool.get(schedulerThreads(this.context)) : undefined;
-    this.product = pool ? new ParallelBsr3Product(pool, matrix) : undefined;
-    return { matrix: this.product?.matrix ?? matrix, scatter };
+    if (!pool) return super.blockMatrix(A);
+    this.product = new ParallelBsr3Product(pool, matrix);
+    return { matrix: this.product.matrix, scatter };
   }
 
   protected override blockProduct(out: Float64Array, B: Bsr3Matrix, p: Float64Array): void {
     if (this.product?.matrix === B) this.product.apply(out, p);
-    else bsr3Spmv(out, B, p);
+    else super.blockProduct(out, B, p);
   }
 }

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { bsr3Spmv, type Bsr3Matrix } from '../bsr3.js';
 import { ParallelBsr3Product } from './parallel-bsr3.js';
 import { ThreadPool } from './thread-pool.js';
+import { Bsr3Wasm } from '../wasm/bsr3-wasm.js';
 
 /** A random 3x3-block matrix with 1 … 8 blocks per row (a deterministic generator). */
 function randomBlocks(rows: number, seed: number): Bsr3Matrix {
@@ -40,6 +41,16 @@ describe('ThreadPool and ParallelBsr3Product', () => {
       par.apply(got, x);
       expect(got.every((v, i) => v === 2 * want[i]!)).to.equal(true);
     }
+  });
+
+  it('the WebAssembly product (one thread) is bit for bit bsr3Spmv', () => {
+    const B = randomBlocks(777, 3);
+    const x = new Float64Array(3 * 777).map((_, i) => Math.cos(7 * i) * 1e3);
+    const want = bsr3Spmv(new Float64Array(3 * 777), B, x);
+    const w = Bsr3Wasm.create(B)!;
+    const got = new Float64Array(3 * 777).fill(NaN);
+    w.apply(got, x);
+    expect(got.every((v, i) => Object.is(v, want[i]))).to.equal(true);
   });
 
   it('a pool of fewer than 2 threads is not made', () => {

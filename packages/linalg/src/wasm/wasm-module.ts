@@ -132,6 +132,7 @@ export class FunctionBuilder {
   f64Sub(): this { return this.op(0xa1); }
   f64Mul(): this { return this.op(0xa2); }
   f64Neg(): this { return this.op(0x9a); }
+  f64ConvertI32(): this { return this.op(0xb7); }
   v128Load(offset = 0): this { return this.simd(0x00).memarg(4, offset); }
   v128Store(offset = 0): this { return this.simd(0x0b).memarg(4, offset); }
   f64x2Splat(): this { return this.simd(0x14); }
