@@ -170,7 +170,27 @@ export class MechanicalObject extends BaseMechanicalState {
       }
       return this.initFrom(x, vel.length > 0 ? vel : new Float64Array(0), rest);
     }
-    this.initFrom(pos, vel, rest);
+    this.initFrom(this.linkedPositionAsCoords(pos), vel, rest);
+  }
+
+  /**
+   * A position linked to a list of points of another size (a rigid state's position="@grid.position"):
+   * SOFA copies element by element, each point giving the centre of a frame of neutral orientation.
+   */
+  private linkedPositionAsCoords(pos: Float64Array): Float64Array {
+    const t = this.stateType;
+    const parent = this.position.parent;
+    const m = /^vector<Vec([123])[df]>$/.exec(parent?.spec.type.name ?? '');
+    const es = m ? Number(m[1]) : 0;
+    if (es === 0 || es === t.coordSize) return pos;
+    pos = parent!.value as Float64Array;
+    const np = pos.length / es;
+    const x = new Float64Array(np * t.coordSize);
+    for (let i = 0; i < np; i++) {
+      t.setDefaultCoord(x, i);
+      for (let k = 0; k < Math.min(es, t.spatialDimensions); k++) x[i * t.coordSize + k] = pos[es * i + k]!;
+    }
+    return x;
   }
 
   private initFrom(pos: Float64Array, vel: Float64Array, rest: Float64Array): void {

@@ -2,6 +2,7 @@ import { Bool, Int, nonNegative, positive, Real, type SolverStats } from '@sofa-
 import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
 import { spmv, type CsrMatrix, type LinearOperator, type Preconditioner } from '@sofa-ts/linalg';
 import { isMatrixLinearSolver, type MatrixLinearSolver } from './matrix-linear-solver.js';
+import { isPreconditionedMatrixFreeSystem, type PreconditionedMatrixFreeSystem } from './PreconditionedMatrixFreeSystem.js';
 import { PcgWorkspace, flatDot, groupedDot, sofaPcg, type DotProduct, type PcgResult } from './pcg-iteration.js';
 
 /**
@@ -10,7 +11,9 @@ import { PcgWorkspace, flatDot, groupedDot, sofaPcg, type DotProduct, type PcgRe
  * (GraphScattered) or on the assembled matrix, preconditioned by the linear solver linked as
  * `preconditioner` (any assembled solver: Jacobi, block Jacobi, SSOR, a direct solver...). The
  * preconditioner's matrix is assembled and inverted at the first solve and then every
- * `update_step` solves. Without a preconditioner (or use_precond = false) it is a plain CG.
+ * `update_step` solves, or, when a PreconditionedMatrixFreeSystem is its linear system (SOFA's
+ * design), every `assemblingRate` solves of that system. Without a preconditioner (or
+ * use_precond = false) it is a plain CG.
  */
 export abstract class PcgLinearSolverBase extends LinearSolver {
   readonly iterations = this.initData({ name: 'iterations', type: Int, default: 25, range: nonNegative, help: 'largest number of conjugate gradient updates per solve' });
@@ -19,6 +22,8 @@ export abstract class PcgLinearSolverBase extends LinearSolver {
   readonly updateStep = this.initData({ name: 'update_step', type: Int, default: 1, range: positive, help: 'the preconditioner matrix is rebuilt every this many solves (1: at every solve)', aliases: ['assemblingRate'] });
   readonly buildPrecond = this.initData({ name: 'build_precond', type: Bool, default: true, help: 'rebuild the preconditioner every update_step solves; false: build it once, at the first solve' });
   readonly preconditioner = this.initLink<MatrixLinearSolver>({ name: 'preconditioner', help: 'assembled linear solver whose solve serves as the preconditioner (none: plain conjugate gradient)', accepts: isMatrixLinearSolver, expected: 'an assembled linear solver (JacobiPreconditioner, BlockJacobiPreconditioner, SSORPreconditioner, a direct solver...)' });
+
+  readonly linearSystem = this.initLink<PreconditionedMatrixFreeSystem>({ name: 'linearSystem', help: 'the matrix-free linear system deciding when the preconditioner matrix is rebuilt (default: the one of this node, if any)', accepts: isPreconditionedMatrixFreeSystem, expected: 'a PreconditionedMatrixFreeSystem', search: 'local' });
 
   private ws: PcgWorkspace | undefined;
   private readonly result: PcgResult = { iterations: 0, residual: 0 };
@@ -77,6 +82,8 @@ export abstract class PcgLinearSolverBase extends LinearSolver {
 
   /** Whether this solve refreshes the preconditioner: the first one, then every update_step. */
   private refreshDue(): boolean {
+    const sys = this.linearSystem.get();
+    if (sys) return sys.rebuildDue();
     if (!this.refreshed) {
       this.refreshed = true;
       this.sinceRefresh = 1;
