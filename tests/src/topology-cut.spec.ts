@@ -5,8 +5,8 @@ import { loadSceneFromString, mechanics, topology, type BaseForceField, type Sof
  * A beam being cut while it simulates: each step, the tetrahedra whose centre (at rest) lies
  * beyond a plane moving from the free end towards the clamped end are removed, then the scene
  * steps. What must hold after every cut and step: the mass is the density times the rest volume
- * of the remaining tetrahedra, the states stay finite, and the FEM forces of the remaining part are
- * those of a scene built afresh from the remaining mesh (same points, rest positions, tetrahedra).
+ * of the remaining tetrahedra, the states stay finite, and the FEM forces (and their product K·dx) of the
+ * remaining part are those of a scene built afresh from the remaining mesh (same points, rest positions, tetrahedra).
  */
 
 const NX = 3, NY = 3, NZ = 13;
@@ -38,18 +38,25 @@ function volume(x: Float64Array, tet: Uint32Array, t: number): number {
   return Math.abs(d(1, 0) * (d(2, 1) * d(3, 2) - d(2, 2) * d(3, 1)) - d(1, 1) * (d(2, 0) * d(3, 2) - d(2, 2) * d(3, 0)) + d(1, 2) * (d(2, 0) * d(3, 1) - d(2, 1) * d(3, 0))) / 6;
 }
 
-/** The FEM force of a scene built from scratch with the given points, rest positions and tetrahedra. */
-async function freshForce(x: Float64Array, x0: Float64Array, tet: Uint32Array): Promise<Float64Array> {
+/**
+ * The FEM force of a scene built from scratch with the given points, rest positions and
+ * tetrahedra, and its product df = K·dx (in JavaScript: the cut scene's product may run in
+ * WebAssembly, on copies of the element data that must follow the cuts).
+ */
+async function freshForce(x: Float64Array, x0: Float64Array, tet: Uint32Array, dx: Float64Array): Promise<{ f: Float64Array; df: Float64Array }> {
   const scene: SofaScene = await loadSceneFromString(`<Node name="root" gravity="0 0 0">
     <DefaultAnimationLoop/>
     <MechanicalObject name="dofs" position="${Array.from(x).join(' ')}" rest_position="${Array.from(x0).join(' ')}"/>
     <TetrahedronSetTopologyContainer name="tetra" tetrahedra="${Array.from(tet).join(' ')}"/>
     <TetrahedralCorotationalFEMForceField name="fem" ${FEM}/>
   </Node>`);
-  const fem = scene.get<BaseForceField>('/fem')!;
+  const fem = scene.get<BaseForceField & { productKernel: 'auto' | 'js' }>('/fem')!;
+  fem.productKernel = 'js';
   const f = new Float64Array(x.length);
   fem.addForce([f], [x], [new Float64Array(x.length)]);
-  return f;
+  const df = new Float64Array(x.length);
+  fem.addDForce([df], [dx], 1, 0);
+  return { f, df };
 }
 
 describe('a beam cut by a moving plane keeps simulating', function () {
@@ -93,11 +100,18 @@ describe('a beam cut by a moving plane keeps simulating', function () {
         expect(fem.elementCount).to.equal(remaining.length / 4);
         const f = new Float64Array(dofs.x.length);
         fem.addForce([f], [dofs.x], [dofs.v]);
-        const g = await freshForce(dofs.x, dofs.x0, remaining);
+        const dx = Float64Array.from(dofs.x, (_, i) => Math.sin(i));
+        const df = new Float64Array(dx.length);
+        fem.addDForce([df], [dx], 1, 0);
+        const { f: g, df: dg } = await freshForce(dofs.x, dofs.x0, remaining, dx);
         let scale = 0;
         for (const fi of g) scale = Math.max(scale, Math.abs(fi));
         expect(scale).to.be.greaterThan(0);
         for (let i = 0; i < f.length; i++) expect(f[i]).to.be.closeTo(g[i]!, 1e-10 * scale);
+        let dscale = 0;
+        for (const v of dg) dscale = Math.max(dscale, Math.abs(v));
+        expect(dscale).to.be.greaterThan(0);
+        for (let i = 0; i < df.length; i++) expect(df[i]).to.be.closeTo(dg[i]!, 1e-10 * dscale);
         compared++;
       }
     }

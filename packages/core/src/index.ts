@@ -48,3 +48,4 @@ export * from './behavior/isolated-interaction-forces.js';
 export * from './behavior/lagrangian-constraint.js';
 export * from './behavior/contact-constraint.js';
 export * from './behavior/contact-points.js';
+export * from './task-scheduler.js';

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { TrianglePressureForceField } from './TrianglePressureForceField.js';
 import { buildNode, StubTopology } from '../mass/test-mesh.js';
-import { stiffnessAndFiniteDifferences } from './fd-check.js';
 
 /** Two right triangles of the unit square at z = 0 (areas 1/2 each) and one of area 2 at z = 1. */
 const PTS = [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 2, 0, 1, 0, 2, 1];
@@ -26,7 +25,7 @@ describe('TrianglePressureForceField', () => {
     expect(total).to.be.closeTo(-3 * (0.5 + 2), 1e-15);
   });
 
-  it('with useConstantForce false applies σ·n·A/3 per vertex on the current shape; K = 0, as SOFA', () => {
+  it('with useConstantForce false applies σ·n·A/3 per vertex on the current shape', () => {
     const p = new TrianglePressureForceField();
     p.useConstantForce.value = false;
     // σ = diag(0, 0, 5): a traction 5·n_z on the unit-square triangles (n = +z, area ½)
@@ -37,7 +36,5 @@ describe('TrianglePressureForceField', () => {
     const f = new Float64Array(x.length);
     p.addForce([f], [x], [new Float64Array(x.length)]);
     for (const i of [0, 1, 2]) expect(f[3 * i + 2]).to.be.closeTo((5 * 0.5) / 3, 1e-15);
-    const { K } = stiffnessAndFiniteDifferences(p, x, new Float64Array(x.length));
-    expect(K.flat().every((k) => k === 0)).to.equal(true);
   });
 });
