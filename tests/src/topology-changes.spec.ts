@@ -161,6 +161,55 @@ describe('topological changes through the XML path', () => {
     expect(fixedAt()).to.deep.equal(before.filter((p) => !p.endsWith(' 5')));
   });
 
+  it('Direction, Line, Plane, Point and AffineMovement projective constraints follow point removals (their points, origins and start positions renamed)', async () => {
+    // the bottom layer (z = 0: points 0..8) leaves; the last points (45..53, the top) move into its slots
+    const list = '0 1 2 41 44 50 51 52';
+    const bottom = (scene: SofaScene): number[] => {
+      const tet = tetraOf(scene).getTetrahedra(), x0 = scene.get<mechanics.MechanicalObject>('/beam/dofs')!.x0;
+      const out: number[] = [];
+      for (let t = 0; t < tet.length / 4; t++) if ([0, 1, 2, 3].some((j) => x0[3 * tet[4 * t + j]! + 2] === 0)) out.push(t);
+      return out;
+    };
+    const scene = await loadSceneFromString(beamXml({
+      nx: 3, ny: 3, nz: 6,
+      extra: `<DirectionProjectiveConstraint name="dir" indices="${list}" direction="0 0 1"/>
+        <LineProjectiveConstraint name="line" indices="${list}" origin="0 0 0" direction="1 0 0"/>
+        <PlaneProjectiveConstraint name="plane" indices="${list}" origin="0 0 0" normal="0 1 0"/>
+        <PointProjectiveConstraint name="point" indices="${list}" point="0 0 0"/>`,
+    }));
+    const dofs = scene.get<mechanics.MechanicalObject>('/beam/dofs')!;
+    const names = ['dir', 'line', 'plane', 'point'];
+    const at = (name: string): string[] => Array.from(scene.get<mechanics.PointProjectiveConstraint>(`/beam/${name}`)!.indices.value, (i) => Array.from(dofs.x0.subarray(3 * i, 3 * i + 3)).join(' ')).sort();
+    const before = at('dir');
+    scene.get<topology.TetrahedronSetTopologyModifier>('/beam/modifier')!.removeTetrahedra(bottom(scene));
+    expect(dofs.size).to.equal(45);
+    // the points at z = 0 left; the others are the same positions under their new indices
+    const expected = before.filter((p) => !p.endsWith(' 0'));
+    expect(expected.length).to.equal(5);
+    for (const name of names) expect(at(name), name).to.deep.equal(expected);
+    // the direction constraint keeps each point's own origin (its position at init, the rest here)
+    const dir = scene.get<mechanics.DirectionProjectiveConstraint>('/beam/dir')!;
+    const x = Float64Array.from(dofs.x0, (v, i) => v + [0.1, 0.2, 0.3][i % 3]!);
+    dir.projectPosition(x);
+    for (const i of dir.indices.value) expect(Array.from(x.subarray(3 * i, 3 * i + 3))).to.deep.equal([dofs.x0[3 * i]!, dofs.x0[3 * i + 1]!, dofs.x0[3 * i + 2]! + 0.3]);
+
+    // AffineMovement: start positions captured at the first step, the points renamed after it
+    const moving = await loadSceneFromString(beamXml({
+      nx: 3, ny: 3, nz: 6, solver: true,
+      extra: `<AffineMovementProjectiveConstraint name="affine" indices="${list}" beginConstraintTime="0" endConstraintTime="0.05" translation="0 0 1"/>`,
+    }));
+    const mdofs = moving.get<mechanics.MechanicalObject>('/beam/dofs')!;
+    const affine = moving.get<mechanics.AffineMovementProjectiveConstraint>('/beam/affine')!;
+    moving.step();
+    moving.get<topology.TetrahedronSetTopologyModifier>('/beam/modifier')!.removeTetrahedra(bottom(moving));
+    moving.step(6);
+    expect(affine.indices.value.length).to.equal(5);
+    for (const i of affine.indices.value) {
+      const want = [mdofs.x0[3 * i]!, mdofs.x0[3 * i + 1]!, mdofs.x0[3 * i + 2]! + 1];
+      Array.from(mdofs.x.subarray(3 * i, 3 * i + 3)).forEach((v, c) => expect(v).to.be.closeTo(want[c]!, 1e-12));
+    }
+  });
+
   it('Mesh2PointTopologicalMapping places its points as SOFA does and removes those of removed input items', async () => {
     const scene = await loadSceneFromString(beamXml({
       nx: 2, ny: 2, nz: 3,

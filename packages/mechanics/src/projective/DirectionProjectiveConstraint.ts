@@ -1,6 +1,7 @@
 import { BaseProjectiveConstraint, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
 import { mstateLink } from '../state-link.js';
 import { checkIndices, DirectionProjection, vectorOf } from './direction-projection.js';
+import { constraintTopology, followConstrainedPoints, pickRows } from './follow-points.js';
 
 /**
  * SOFA's DirectionProjectiveConstraint: each listed point moves only along `direction` (normalised
@@ -48,6 +49,12 @@ export class DirectionProjectiveConstraint extends BaseProjectiveConstraint {
     const x = s.x;
     this.origins = new Float64Array(this.proj.points.length * N);
     this.proj.points.forEach((p, j) => this.origins.set(x.subarray(p * N, p * N + N), j * N));
+    // point removals: the points (and their origins) follow
+    followConstrainedPoints(constraintTopology(this, this.topology), () => this.proj.points, (points, from) => {
+      this.origins = pickRows(this.origins, from, N);
+      this.proj.points = points;
+      this.indices.value = points;
+    });
   }
 
   projectResponse(dx: Float64Array): void {

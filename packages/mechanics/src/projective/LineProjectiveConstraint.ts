@@ -1,6 +1,7 @@
 import { BaseProjectiveConstraint, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
 import { mstateLink } from '../state-link.js';
 import { checkIndices, DirectionProjection, vectorOf } from './direction-projection.js';
+import { constraintTopology, followConstrainedPoints } from './follow-points.js';
 
 /**
  * SOFA's LineProjectiveConstraint: the listed points slide on the line through `origin` along
@@ -45,7 +46,11 @@ export class LineProjectiveConstraint extends BaseProjectiveConstraint {
     if (norm === 0) n[0] = 1;
     else n = n.map((v) => v / norm);
     this.direction.value = Float64Array.from(n);
-    this.proj.set(this.indices.value, n, s.stateType.derivSize);
+    this.proj.set(this.indices.value, n, s.stateType.derivSize);    // point removals: the points follow
+    followConstrainedPoints(constraintTopology(this, this.topology), () => this.proj.points, (points) => {
+      this.proj.points = points;
+      this.indices.value = points;
+    });
   }
 
   projectResponse(dx: Float64Array): void {

@@ -1,6 +1,7 @@
 import { BaseProjectiveConstraint, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
 import { mstateLink } from '../state-link.js';
 import { checkIndices, DirectionProjection, vectorOf } from './direction-projection.js';
+import { constraintTopology, followConstrainedPoints } from './follow-points.js';
 
 /**
  * SOFA's PlaneProjectiveConstraint: the listed points slide in the plane through `origin` with
@@ -46,7 +47,11 @@ export class PlaneProjectiveConstraint extends BaseProjectiveConstraint {
     if (norm === 0) throw this.error(`'normal' is zero or not given`, 'give the normal of the plane, e.g. normal="1 0 0"');
     for (let k = 0; k < N; k++) n[k]! /= norm;
     this.normal.value = Float64Array.from(n);
-    this.proj.set(this.indices.value, n, N);
+    this.proj.set(this.indices.value, n, N);    // point removals: the points follow
+    followConstrainedPoints(constraintTopology(this, this.topology), () => this.proj.points, (points) => {
+      this.proj.points = points;
+      this.indices.value = points;
+    });
   }
 
   projectResponse(dx: Float64Array): void {

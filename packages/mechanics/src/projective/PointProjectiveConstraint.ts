@@ -1,6 +1,7 @@
 import { BaseProjectiveConstraint, Bool, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState } from '@sofa-ts/core';
 import { mstateLink } from '../state-link.js';
 import { checkIndices, vectorOf } from './direction-projection.js';
+import { constraintTopology, followConstrainedPoints } from './follow-points.js';
 
 /**
  * SOFA's PointProjectiveConstraint: the listed points (all of them with fixAll) are held at
@@ -44,6 +45,11 @@ export class PointProjectiveConstraint extends BaseProjectiveConstraint {
       checkIndices(this.indices.value, s.size, s.describe(), (m) => this.error(m));
       this.points = Uint32Array.from(new Set(this.indices.value));
     }
+    // point removals: the points follow
+    followConstrainedPoints(constraintTopology(this, this.topology), () => this.points, (points) => {
+      this.points = points;
+      if (!this.fixAll.value) this.indices.value = points;
+    });
   }
 
   private zero(vec: Float64Array): void {

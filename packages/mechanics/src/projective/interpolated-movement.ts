@@ -1,6 +1,7 @@
 import { BaseProjectiveConstraint, Bool, Indices, isTopology, Real, type BaseMechanicalState } from '@sofa-ts/core';
 import { mstateLink } from '../state-link.js';
 import { checkIndices } from './direction-projection.js';
+import { constraintTopology, followConstrainedPoints, pickRows } from './follow-points.js';
 
 
 /**
@@ -38,6 +39,15 @@ export abstract class InterpolatedMovementConstraint extends BaseProjectiveConst
     checkIndices(this.meshIndices.value, s.size, s.describe(), (m) => this.error(m));
     this.points = Uint32Array.from(new Set(this.indices.value));
     this.x0 = undefined;
+    // point removals: the points (and their start and final positions) follow
+    followConstrainedPoints(constraintTopology(this, this.topology), () => this.points, (points, from) => {
+      if (this.x0) {
+        this.x0 = pickRows(this.x0, from, 3);
+        this.xf = pickRows(this.xf, from, 3);
+      }
+      this.points = points;
+      this.indices.value = points;
+    });
   }
 
   override reset(): void {
