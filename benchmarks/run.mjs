@@ -21,6 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadScene, loadSceneFromString } from 'sofa-ts';
 import { buildNative, runNativeCpu } from './native.mjs';
+import { beamScene } from './scenes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpus = process.env.SOFA_REGRESSION_DIR ?? path.resolve(here, '..', '..', 'shared', 'sofa-regression');
