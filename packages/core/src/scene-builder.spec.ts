@@ -208,14 +208,27 @@ describe('scene builder', () => {
     expect(a!.position.value[0]).to.equal(9);
   });
 
-  it('reports unresolved links with their location and a suggestion', () => {
-    const sink = el('TestSink', { name: 's', source: '@lodaer', position: '@loader.positions' }, [], 6);
-    const errors = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'loader' }), sink]), reg));
+  it('reports unresolved links with their location and a suggestion: a component link is an error, a Data link a warning (the Data keeps its value, as in SOFA; an error under strict)', () => {
+    const sink = el('TestSink', { name: 's', source: '@lodaer', position: '@loader.positions', stiffness: '@nowhere.k' }, [], 6);
+    const scene = el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'loader' }), sink]);
     const col = (i: number) => sink.attributes[i]!.loc.column;
-    expect(errors.map((e) => e.message)).to.deep.equal([
-      `test.scn:6:${col(2)}: TestSink 's': data link 'position': TestSource 'loader' has no Data 'positions' (did you mean 'position'?)`,
-      `test.scn:6:${col(1)}: TestSink 's': link 'source': no object at '@lodaer' (did you mean 'loader'?)`,
-    ]);
+    const okCol = (i: number) => el('TestSink', { name: 's', position: '@loader.positions', stiffness: '@nowhere.k' }, [], 6).attributes[i]!.loc.column;
+    const dataLinks = [
+      `test.scn:6:${okCol(1)}: TestSink 's': data link 'position': TestSource 'loader' has no Data 'positions'; the Data keeps its own value, as in SOFA (did you mean 'position'?)`,
+      `test.scn:6:${okCol(2)}: TestSink 's': data link 'stiffness': nothing at '@nowhere.k' (expected @path.field); the Data keeps its own value, as in SOFA`,
+    ];
+    const errors = errorsOf(() => buildScene(scene, reg, []));
+    expect(errors.map((e) => e.message)).to.deep.equal([`test.scn:6:${col(1)}: TestSink 's': link 'source': no object at '@lodaer' (did you mean 'loader'?)`]);
+    const ok = el('TestSink', { name: 's', position: '@loader.positions', stiffness: '@nowhere.k' }, [], 6);
+    const warnings: SofaError[] = [];
+    const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'loader' }), ok]), reg, warnings);
+    expect(warnings.map((w) => w.message)).to.deep.equal(dataLinks);
+    expect(warnings.map((w) => w.code)).to.deep.equal(['unresolved-data-link', 'unresolved-data-link']);
+    const built = root.objects.find((o) => o.getName() === 's') as TestSink;
+    expect(built.stiffness.value).to.equal(1); // its default
+    expect(built.position.value).to.have.length(0);
+    const strict = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'loader' }), ok]), reg, [], { strict: true }));
+    expect(strict.map((e) => e.code)).to.deep.equal(['unresolved-data-link', 'unresolved-data-link']);
   });
 
   it("a link to a node takes the node's object of the expected kind, else its context's (SOFA)", () => {

@@ -322,11 +322,15 @@ export class SceneBuilder {
    * then it is a consequence of that, a warning under --skip-unknown and nothing more otherwise
    * (the unknown component is the error to fix).
    */
-  private linkProblem(e: SofaError, path: string, owner: BaseObject | Node): void {
+  private linkProblem(e: SofaError, path: string, owner: BaseObject | Node, dataLink = false): void {
     const names = path.replace(/^@/, '').split(/[/.]/);
     if (!names.some((n) => this.missingNames.has(n))) {
       // A visual component's link cannot change the simulated result: SOFA goes on, so do we.
       if (!isNode(owner) && componentInfoOf(owner.constructor)?.category === 'Visual') this.warn(e);
+      // A Data whose parent is not found keeps its own value: SOFA warns ("Could not setup Data
+      // link") and goes on; so do we (an error under --strict). A component link that finds nothing
+      // stays an error: the component cannot work without what it names.
+      else if (dataLink) this.warn(new SofaError(`${e.detail}; the Data keeps its own value, as in SOFA`, { ...locOf(e.loc, undefined), ...(e.component ? { component: e.component } : {}), ...(e.hint ? { hint: e.hint } : {}), code: 'unresolved-data-link' }));
       else this.errors.push(e);
       return;
     }
@@ -423,7 +427,8 @@ export class SceneBuilder {
         detail = `data link '${d.name}': ${what} has no Data '${split.field}'`;
         h = hint(split.field, fields.map((f) => f.name));
       }
-      this.linkProblem(new SofaError(detail, { ...locOf(d.loc, owner.loc), component: who, ...h }), d.linkPath, owner);
+      this.linkProblem(new SofaError(detail, { ...locOf(d.loc, owner.loc), component: who, ...h }), d.linkPath, owner, true);
+      d.linkPath = undefined;
       return;
     }
     try {
