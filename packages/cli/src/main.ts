@@ -22,7 +22,12 @@ const positiveNumber = (v: string): number => {
 const RUN_HELP = `
 State files are appended frame by frame: whatever stops the run, the frames written stay.
 Ctrl-C (SIGINT) or SIGTERM finishes the current step and stops with every state file ending on
-the same frame.
+the same frame (and, with --checkpoint-dir, writes a checkpoint of that step).
+
+Checkpoints hold the whole simulation state; a run resumed from one (--resume, same scene and
+options, -n the step to reach) goes on bitwise as the uninterrupted run would. With --write-state,
+a resumed run continues the checkpointed run's state files when the folder holds them (cut back
+to the checkpoint), or writes new ones when it holds none. See docs/checkpoints.md.
 
 Exit codes:
   0    the run went to its end
@@ -54,9 +59,13 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('--on-divergence <policy>', 'when a step leaves a NaN or infinite position or velocity: stop, or warn once and continue').choices(['stop', 'continue']).default('stop'))
     .option('--debug', 'print the stack of internal errors (a component that threw something else than a scene error)')
     .option('--plugin <NAME>', 'load this plugin package first, resolved as RequiredPlugin names are (repeatable)', collect, [])
+    .option('--checkpoint-every <K>', 'write a checkpoint every K steps (needs --checkpoint-dir)', positiveInt)
+    .option('--checkpoint-dir <DIR>', 'write checkpoints to DIR/step-<N>.ckpt: every --checkpoint-every steps, at the end, and when SIGINT/SIGTERM stops the run')
+    .option('--resume <CHECKPOINT>', 'continue from a checkpoint file (or the last one of a folder) of this scene, up to step -n')
     .addHelpText('after', RUN_HELP)
-    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; plugin: string[] }) => {
+    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; plugin: string[]; checkpointEvery?: number; checkpointDir?: string; resume?: string }) => {
       if (o.debug) reporting.debug = true;
+      if (o.checkpointEvery !== undefined && !o.checkpointDir) throw new InvalidArgumentError('--checkpoint-every needs --checkpoint-dir');
       code = await runCommand(scene, { ...o, writePeriod: Math.max(1, o.writePeriod), plugins: o.plugin });
     });
 
@@ -73,7 +82,9 @@ export async function main(argv: string[]): Promise<number> {
     .option('-j, --jobs <J>', 'scenes checked at once (worker threads)', positiveInt, defaultJobs())
     .option('--max-memory <MB>', "memory a scene's worker may use before it is stopped and reported", positiveInt, 4096)
     .option('--plugin <NAME>', 'load this plugin package before each scene, resolved as RequiredPlugin names are (repeatable)', collect, [])
-    .action(async (paths: string[], o: { steps: number; dataPath: string[]; json?: string; strict?: boolean; skipUnknown?: boolean; timeout: number; jobs: number; maxMemory: number; plugin: string[] }) => {
+    .option('--checkpoint-at <K>', 'also check that a run resumed from a checkpoint of step K (0 < K < N) goes on bitwise as the uninterrupted one', positiveInt)
+    .action(async (paths: string[], o: { steps: number; dataPath: string[]; json?: string; strict?: boolean; skipUnknown?: boolean; timeout: number; jobs: number; maxMemory: number; plugin: string[]; checkpointAt?: number }) => {
+      if (o.checkpointAt !== undefined && !(o.checkpointAt > 0 && o.checkpointAt < o.steps)) throw new InvalidArgumentError(`--checkpoint-at must be between 1 and ${o.steps - 1} (the steps -n run)`);
       code = await checkCommand(paths, { ...o, jobs: Math.max(1, o.jobs), maxMemoryMb: o.maxMemory, plugins: o.plugin });
     });
 

@@ -43,3 +43,8 @@ export * from './behavior/isolated-interaction-forces.js';
 export * from './behavior/lagrangian-constraint.js';
 export * from './behavior/contact-constraint.js';
 export * from './behavior/contact-points.js';
+export * from './checkpoint/checkpoint-value.js';
+export * from './checkpoint/checkpointable.js';
+export * from './checkpoint/scene-baseline.js';
+export * from './checkpoint/scene-checkpoint.js';
+export * from './checkpoint/checkpoint-file.js';

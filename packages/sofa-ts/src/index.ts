@@ -22,3 +22,4 @@ export * as softrobots from '@sofa-ts/softrobots';
 export * as io from '@sofa-ts/io';
 export * from './state-recorder.js';
 export * from './check.js';
+export * from './checkpoint-verify.js';

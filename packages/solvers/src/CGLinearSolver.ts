@@ -1,4 +1,4 @@
-import { Bool, Int, Real, sofaComponent, type SolverStats } from '@sofa-ts/core';
+import { Bool, Int, Real, sofaComponent, type CheckpointReader, type CheckpointRecord, type SolverStats } from '@sofa-ts/core';
 import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
 import { CgWorkspace, bsr3FromCsrPattern, bsr3RefillFromCsr, bsr3Spmv, conjugateGradient, spmv, type Bsr3Matrix, type CsrMatrix, type LinearOperator } from '@sofa-ts/linalg';
 
@@ -49,6 +49,15 @@ export class CGLinearSolver extends LinearSolver {
     if (this.tolerance.value < 0) this.tolerance.value = 1e-5;
     if (this.threshold.value < 0) this.threshold.value = 1e-5;
     if (this.iterations.value < 0) throw this.error(`iterations must be >= 0 (got ${this.iterations.value})`);
+  }
+
+  /** Checkpoint: the number of solves (SOFA's leniency at the very first one). */
+  checkpointState(): CheckpointRecord {
+    return { solves: this.solves };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.solves = saved.number('solves');
   }
 
   get assembled(): boolean {

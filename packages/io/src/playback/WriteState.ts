@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
-import { AnimateBeginEvent, Bool, Indices, Real, RealArray, SofaError, Str, BaseObject, isMass, sofaComponent, type BaseMechanicalState, type SofaEvent } from '@sofa-ts/core';
+import { AnimateBeginEvent, Bool, Indices, Real, RealArray, SofaError, Str, BaseObject, isMass, sofaComponent, type BaseMechanicalState, type SofaEvent, checkpointFields, restoreFields, type CheckpointReader, type CheckpointRecord, type RestoreContext } from '@sofa-ts/core';
 import { formatSofaNumber } from '../number-format.js';
 import { formatSofaVector } from '../write-state.js';
 import { localMechanicalState, outputFilePath } from './playback-files.js';
@@ -51,6 +51,8 @@ export class WriteState extends BaseObject {
   private energyThresholdReached = false;
   private timeToTestEnergy = 0;
   private savedKineticEnergy = 0;
+  /** True until the first step empties the file (SOFA opens it at init; a resumed run continues it). */
+  private truncatePending = true;
 
   /** The file written, once initialised. */
   get outputFile(): string {
@@ -88,12 +90,42 @@ export class WriteState extends BaseObject {
     if (fs.existsSync(this.file) && (fs.statSync(this.file).mode & 0o222) === 0) {
       throw this.error(`'${this.file}' is read-only: WriteState does not overwrite it`, 'write to another file name or folder');
     }
+    // Created now (an unwritable place is reported at init), emptied at the first step: a run
+    // resumed from a checkpoint cuts it back to its length at the checkpoint instead.
     try {
-      fs.writeFileSync(this.file, '');
+      fs.closeSync(fs.openSync(this.file, 'a'));
     } catch (e) {
       throw this.error(`cannot create '${this.file}': ${(e as Error).message}`);
     }
+    this.truncatePending = true;
     this.reset();
+  }
+
+  private static readonly schedule = ['nextIteration', 'lastTime', 'firstExport', 'energyThresholdReached', 'timeToTestEnergy', 'savedKineticEnergy'] as const;
+
+  /** Checkpoint: the schedule of the writes and how long the file is. */
+  checkpointState(): CheckpointRecord {
+    let bytes = 0;
+    if (!this.truncatePending) {
+      try {
+        bytes = fs.statSync(this.file).size;
+      } catch (e) {
+        throw this.error(`cannot read the size of '${this.file}' for a checkpoint: ${(e as Error).message}`);
+      }
+    }
+    return { ...checkpointFields(this, WriteState.schedule, this.describe()), bytes };
+  }
+
+  /** The schedule, and the file cut back to its length at the checkpoint (its frames after it are written again). */
+  restoreState(saved: CheckpointReader, ctx: RestoreContext): void {
+    restoreFields(this, saved, WriteState.schedule);
+    const bytes = saved.number('bytes');
+    const size = fs.statSync(this.file).size;
+    if (size < bytes) {
+      ctx.warn(this, `'${this.file}' has ${size} bytes, ${bytes} when the checkpoint was taken: it is written again from the checkpoint's step, without its earlier frames`);
+      fs.writeFileSync(this.file, '');
+    } else fs.truncateSync(this.file, bytes);
+    this.truncatePending = false;
   }
 
   override reset(): void {
@@ -107,6 +139,14 @@ export class WriteState extends BaseObject {
 
   override handleEvent(event: SofaEvent): void {
     if (!(event instanceof AnimateBeginEvent) || this.componentState !== 'valid' || !this.state) return;
+    if (this.truncatePending) {
+      this.truncatePending = false;
+      try {
+        fs.writeFileSync(this.file, '');
+      } catch (e) {
+        throw this.error(`cannot write '${this.file}': ${(e as Error).message}`);
+      }
+    }
     if (this.energyThresholdReached) return;
     const t = this.context.getTime();
     if (this.stopAt.value > 0 && t > this.timeToTestEnergy) this.measureKineticEnergy();
