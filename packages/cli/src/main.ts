@@ -6,6 +6,7 @@ import { PLUGIN_KINDS, isPluginKind, newPluginCommand } from './new-plugin.js';
 import { reportError, reporting } from './errors.js';
 import { regressionCommand } from './regression.js';
 import { runCommand } from './run.js';
+import { EXIT_USAGE } from './exit-codes.js';
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
 const positiveInt = (v: string): number => {
@@ -37,6 +38,12 @@ Exit codes:
        --on-divergence continue, at the end of the run)
   130  interrupted by SIGINT, 143 by SIGTERM`;
 
+/** A usage error found after parsing (options that need each other): said, exit code 2. */
+function usage(message: string): number {
+  process.stderr.write(`error: ${message}\n`);
+  return EXIT_USAGE;
+}
+
 /** Entry point of the `sofa-ts` command; returns the process exit code. */
 export async function main(argv: string[]): Promise<number> {
   let code = 0;
@@ -65,7 +72,10 @@ export async function main(argv: string[]): Promise<number> {
     .addHelpText('after', RUN_HELP)
     .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; plugin: string[]; checkpointEvery?: number; checkpointDir?: string; resume?: string }) => {
       if (o.debug) reporting.debug = true;
-      if (o.checkpointEvery !== undefined && !o.checkpointDir) throw new InvalidArgumentError('--checkpoint-every needs --checkpoint-dir');
+      if (o.checkpointEvery !== undefined && !o.checkpointDir) {
+        code = usage('--checkpoint-every needs --checkpoint-dir');
+        return;
+      }
       code = await runCommand(scene, { ...o, writePeriod: Math.max(1, o.writePeriod), plugins: o.plugin });
     });
 
@@ -84,7 +94,10 @@ export async function main(argv: string[]): Promise<number> {
     .option('--plugin <NAME>', 'load this plugin package before each scene, resolved as RequiredPlugin names are (repeatable)', collect, [])
     .option('--checkpoint-at <K>', 'also check that a run resumed from a checkpoint of step K (0 < K < N) goes on bitwise as the uninterrupted one', positiveInt)
     .action(async (paths: string[], o: { steps: number; dataPath: string[]; json?: string; strict?: boolean; skipUnknown?: boolean; timeout: number; jobs: number; maxMemory: number; plugin: string[]; checkpointAt?: number }) => {
-      if (o.checkpointAt !== undefined && !(o.checkpointAt > 0 && o.checkpointAt < o.steps)) throw new InvalidArgumentError(`--checkpoint-at must be between 1 and ${o.steps - 1} (the steps -n run)`);
+      if (o.checkpointAt !== undefined && !(o.checkpointAt > 0 && o.checkpointAt < o.steps)) {
+        code = usage(`--checkpoint-at must be between 1 and ${o.steps - 1} (the steps -n run)`);
+        return;
+      }
       code = await checkCommand(paths, { ...o, jobs: Math.max(1, o.jobs), maxMemoryMb: o.maxMemory, plugins: o.plugin });
     });
 

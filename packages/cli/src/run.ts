@@ -71,7 +71,7 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   const stepMs: number[] = [];
   let iterations = 0;
   let maxIterations = 0;
-  let done = 0;
+  let done = start;
   let failure: unknown;
   const interruption = new Interruption();
   try {

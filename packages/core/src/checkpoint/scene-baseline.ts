@@ -98,6 +98,9 @@ function mix(h1: number, h2: number): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
+const NUMBER = new Float64Array(1);
+const NUMBER_WORDS = new Uint32Array(NUMBER.buffer);
+
 class Hasher {
   h1: number;
   h2: number;
@@ -116,16 +119,23 @@ class Hasher {
   bytes(b: Uint8Array): void {
     this.word(b.length);
     const n4 = b.length & ~3;
-    for (let i = 0; i < n4; i += 4) this.word(b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24));
+    if ((b.byteOffset & 3) === 0) {
+      const w = new Uint32Array(b.buffer, b.byteOffset, n4 >> 2);
+      for (let i = 0; i < w.length; i++) this.word(w[i]!);
+    } else {
+      for (let i = 0; i < n4; i += 4) this.word(b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24));
+    }
     for (let i = n4; i < b.length; i++) this.word(b[i]!);
   }
   value(v: CheckpointValue | undefined): void {
     if (v === undefined || v === null) this.word(0);
     else if (typeof v === 'boolean') this.word(v ? 2 : 1);
     else if (typeof v === 'number') {
-      const f = new Float64Array([v]);
+      // the number's 64 bits, through a shared scratch (no allocation per number)
+      NUMBER[0] = v;
       this.word(3);
-      this.bytes(new Uint8Array(f.buffer));
+      this.word(NUMBER_WORDS[0]!);
+      this.word(NUMBER_WORDS[1]!);
     } else if (typeof v === 'string') {
       this.word(4);
       this.string(v);
