@@ -67,7 +67,12 @@ export function captureCheckpoint(sim: Simulation, extra: CheckpointRecord = {})
   const baseline = sim.checkpointBaseline();
   const root = sim.root;
   const inScene = new Set<BaseObject>(root.subtreeObjects());
+  const nodesInScene = new Set<Node>();
+  root.visit((n) => {
+    nodesInScene.add(n);
+  });
   const keys = new Map<Node | BaseObject, string>(baseline.keys);
+  const warnings: SofaError[] = [];
   // Components created during the run, keyed after their creators.
   const created: { obj: BaseObject; key: string }[] = [];
   for (const o of baseline.owners) {
@@ -93,7 +98,6 @@ export function captureCheckpoint(sim: Simulation, extra: CheckpointRecord = {})
       warnings.push(o.error(detail, 'a resumed run may differ from the uninterrupted one'));
     },
   };
-  const warnings: SofaError[] = [];
   const components: ComponentCheckpoint[] = [];
   const save = (o: Node | BaseObject, key: string, changed: (d: Data<unknown>) => boolean): void => {
     const where = describeOwner(o, key);
@@ -115,7 +119,9 @@ export function captureCheckpoint(sim: Simulation, extra: CheckpointRecord = {})
   };
   for (const o of baseline.owners) {
     const key = baseline.keys.get(o)!;
-    if (!isNodeOwner(o)) {
+    if (isNodeOwner(o)) {
+      if (!nodesInScene.has(o)) throw new SofaError(`checkpoint: ${describeOwner(o, key)} was removed from the scene during the run; a checkpoint needs the nodes the scene started with`);
+    } else {
       if (!inScene.has(o)) throw new SofaError(`checkpoint: ${describeOwner(o, key)} was removed from the scene during the run; a checkpoint needs the components the scene started with`);
       const size0 = baseline.stateSizes.get(o);
       if (size0 !== undefined && isMechanicalState(o) && o.size !== size0) throw new SofaError(`checkpoint: ${describeOwner(o, key)} has ${o.size} points, ${size0} before the first step: topological changes are not checkpointed`);
