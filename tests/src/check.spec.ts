@@ -99,3 +99,26 @@ describe('sofa-ts check: files written by the scenes', () => {
     expect(fs.readdirSync(dir).sort()).to.deep.equal(['out.txt', 'writes.scn']);
   });
 });
+
+describe('sofa-ts run: warnings raised during the steps', () => {
+  it('are printed, located, once', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-stepwarn-'));
+    const scene = path.join(dir, 'uzawa.scn');
+    fs.writeFileSync(scene, `<Node name="root" dt="0.01" gravity="0 -10 0">
+  <FreeMotionAnimationLoop/>
+  <BipotentialUzawaConstraintSolver method="local" tolerance="1e-12" localTolerance="1e-30" maxLocalIterations="2"/>
+  <Node name="ground"><MechanicalObject name="dofs" position="0 0 0"/></Node>
+  <Node name="p">
+    <EulerImplicitSolver/><CGLinearSolver iterations="50" tolerance="1e-16" threshold="1e-30"/>
+    <MechanicalObject name="dofs" position="0 0 0" velocity="0.5 0 0"/><UniformMass totalMass="2"/><UncoupledConstraintCorrection compliance="0.5"/>
+  </Node>
+  <UnilateralLagrangianConstraint object1="@ground/dofs" object2="@p/dofs" first_point="0" second_point="0" normals="0 1 0" mu="0.3"/>
+</Node>
+`);
+    const r = cli('run', scene, '-n', '5');
+    expect(r.status, r.stderr).to.equal(0);
+    const lines = r.stderr.split('\n').filter((l) => l.includes('maxLocalIterations'));
+    expect(lines).to.have.length(1);
+    expect(lines[0]).to.match(new RegExp(`^warning: ${escape(scene)}:3:\\d+: BipotentialUzawaConstraintSolver .*the local Uzawa inner loop reached maxLocalIterations=2`));
+  });
+});

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { addObject, decodeCheckpoint, encodeCheckpoint, loadScene, loadSceneFromString, mechanics, verifyCheckpoint, type SofaScene } from 'sofa-ts';
+import { addObject, decodeCheckpoint, encodeCheckpoint, loadScene, loadSceneFromString, mechanics, readCheckpointFile, verifyCheckpoint, writeCheckpointFile, type SofaScene } from 'sofa-ts';
 import { corpusRoot, hasCorpus, repoRoot } from './corpus.js';
 import { stableScene } from './safety-support.js';
 
@@ -270,6 +270,27 @@ describe('checkpoint and resume from TypeScript', function () {
     withCtl.restore(checkpoint);
     expect(withCtl.simulation.stepCount).to.equal(3);
     expect(withCtl.time).to.equal(a.time);
+  });
+
+  it('checkpoint files are written atomically: no temporary file after a success or a failure', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-ckpt-'));
+    try {
+      const a = await loadSceneFromString(xml);
+      a.step(4);
+      const { checkpoint } = a.checkpoint();
+      const file = path.join(dir, 'step-00000004.ckpt');
+      writeCheckpointFile(file, checkpoint);
+      expect(fs.readdirSync(dir)).to.deep.equal(['step-00000004.ckpt']);
+      expect(readCheckpointFile(file).step).to.equal(4);
+      // The target is a folder: the rename fails, the temporary file is removed.
+      const blocked = path.join(dir, 'blocked.ckpt');
+      fs.mkdirSync(path.join(blocked, 'inside'), { recursive: true });
+      expect(() => writeCheckpointFile(blocked, checkpoint)).to.throw(/cannot write checkpoint .*blocked\.ckpt/);
+      expect(fs.readdirSync(dir).sort()).to.deep.equal(['blocked.ckpt', 'step-00000004.ckpt']);
+      expect(() => readCheckpointFile(path.join(dir, 'none.ckpt'))).to.throw(/cannot read checkpoint .*none\.ckpt/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names what it cannot save: a component added during the run (warning), a state that changed size (error)', async () => {

@@ -8,6 +8,7 @@ import {
   type BaseProjectiveConstraint,
   type MatrixAccumulator,
   type Node,
+  formatLocation,
   componentCall,
   isBaseMapping,
   isCompliance,
@@ -237,6 +238,14 @@ export class MechanicalSystem {
         if (isMechanicalState(o)) allStates.push(o);
         else if (isBaseMapping(o) && o.getTo() !== undefined) mappingList.push(o);
       }
+    }
+    // A state has one input mapping: a second one would map it twice (positions overwritten,
+    // forces sent up twice) and the state would be compiled twice.
+    const producer = new Map<BaseMechanicalState, BaseMapping>();
+    for (const m of mappingList) {
+      const first = producer.get(m.getTo()!);
+      if (first) throw m.error(`${m.getTo()!.describe()} is already the output of ${first.describe()}${first.loc ? ` (${formatLocation(first.loc)})` : ''}: a state has a single input mapping`, 'remove one of the two mappings');
+      producer.set(m.getTo()!, m);
     }
     const outputs = new Set(mappingList.map((m) => m.getTo()!));
     const masters = allStates.filter((s) => !outputs.has(s));

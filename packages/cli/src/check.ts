@@ -20,6 +20,8 @@ export interface CheckOptions {
   maxMemoryMb: number;
   /** Plugin packages loaded before each scene (resolved as its RequiredPlugin names are). */
   plugins?: string[];
+  /** RequiredPlugin may load JavaScript files by path (--allow-plugin-path). */
+  allowPluginPath?: boolean;
   /** Also check that a run resumed from a checkpoint of this step is bitwise the uninterrupted one (0: no). */
   checkpointAt?: number;
 }
@@ -74,7 +76,7 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
         scene,
         steps: o.steps,
         checkpointAt: o.checkpointAt ?? 0,
-        options: { dataPaths: [...o.dataPath, ...sofaTreeDataPaths(scene)], ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}) },
+        options: { dataPaths: [...o.dataPath, ...sofaTreeDataPaths(scene)], ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}), ...(o.allowPluginPath ? { allowPluginPaths: true } : {}) },
       };
       const w = worker;
       const r = await new Promise<{ result: SceneCheck; broken: boolean }>((resolve) => {

@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import { createRegistry, didYouMean, loadPlugins, type ComponentEntry } from 'sofa-ts';
+import { createRegistry, describeRange, didYouMean, loadPlugins, type ComponentEntry } from 'sofa-ts';
 
 /** `sofa-ts components [NAME]`: the registry, or one component's Data fields and links. */
 export async function componentsCommand(name: string | undefined, plugins: readonly string[] = []): Promise<number> {
@@ -46,6 +46,7 @@ export function describeComponent(e: ComponentEntry, instance: ReturnType<Return
     const flags = [d.spec.output ? 'output' : '', d.spec.aliases?.length ? `alias ${d.spec.aliases.join(', ')}` : ''].filter(Boolean).join('; ');
     lines.push(`    ${d.name.padEnd(26)} ${pc.dim(d.spec.type.name)}${unit} = ${JSON.stringify(dflt.length > 40 ? dflt.slice(0, 37) + '...' : dflt)}${flags ? pc.dim(` (${flags})`) : ''}`);
     lines.push(`      ${d.spec.help}`);
+    if (d.spec.range) lines.push(`      ${pc.dim(`accepts: ${describeRange(d.spec.range)}`)}`);
   }
   if (instance.links.length > 0) {
     lines.push('  links');

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import pc from 'picocolors';
-import { BaseObject, createRegistry, loadPlugins, type ComponentEntry, type ComponentRegistry } from 'sofa-ts';
+import { BaseObject, createRegistry, describeRange, loadPlugins, type ComponentEntry, type ComponentRegistry } from 'sofa-ts';
 
 /**
  * `sofa-ts docs --out DIR`: the component reference as Markdown, generated from the components'
@@ -68,6 +68,7 @@ export function componentPage(e: ComponentEntry, registry: ComponentRegistry, co
         d.spec.aliases?.length ? `alias ${d.spec.aliases.map((a) => `\`${a}\``).join(', ')}` : '',
         d.spec.renamedFrom?.length ? `formerly ${d.spec.renamedFrom.map((a) => `\`${a}\``).join(', ')}` : '',
         d.spec.type.options?.length ? `one of ${d.spec.type.options.map((o) => `\`${o}\``).join(', ')}` : '',
+        d.spec.range ? `accepts ${describeRange(d.spec.range)}` : '',
         d.spec.group ? `group ${d.spec.group}` : '',
       ].filter(Boolean);
       const help = cell(d.spec.help) + (notes.length ? ` (${notes.join('; ')})` : '');

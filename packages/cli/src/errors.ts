@@ -30,8 +30,17 @@ export function reportWarnings(warnings: readonly SofaError[], out: NodeJS.Write
 `);
 }
 
-/** One line of a reason (for regression tables). */
+/**
+ * One line of a reason (for regression tables): the missing components or plugins, all named, when
+ * that is why the scene stopped; else the first error and how many others there were.
+ */
 export function oneLine(e: unknown): string {
-  const msg = e instanceof SofaErrors ? e.errors[0]!.message + (e.errors.length > 1 ? ` (+${e.errors.length - 1} more)` : '') : e instanceof Error ? e.message : String(e);
+  const all = e instanceof SofaErrors ? e.errors : e instanceof SofaError ? [e] : [];
+  const missing = all.filter((x) => x.code === 'unknown-component' || x.code === 'missing-plugin');
+  if (missing.length > 0) {
+    const names = [...new Set(missing.map((x) => (x.code === 'missing-plugin' ? 'plugin ' : '') + (/'([^']+)'/.exec(x.detail)?.[1] ?? x.detail)))];
+    return `missing ${names.join(', ')} (first at ${missing[0]!.message.split(': ')[0]})`;
+  }
+  const msg = e instanceof SofaErrors ? e.errors[0]!.message + (e.errors.length > 1 ? ` (and ${e.errors.length - 1} other error${e.errors.length > 2 ? 's' : ''})` : '') : e instanceof Error ? e.message : String(e);
   return msg.split('\n')[0]!;
 }

@@ -6,6 +6,8 @@ import { PLUGIN_KINDS, isPluginKind, newPluginCommand } from './new-plugin.js';
 import { reportError, reporting } from './errors.js';
 import { regressionCommand } from './regression.js';
 import { runCommand } from './run.js';
+import { buildWebCommand, viewCommand } from './view.js';
+import { setAllowPluginPathsByDefault } from 'sofa-ts';
 import { EXIT_USAGE } from './exit-codes.js';
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
@@ -63,15 +65,20 @@ export async function main(argv: string[]): Promise<number> {
     .option('--write-period <K>', 'write states every K steps', positiveInt, 1)
     .option('--strict', 'treat every warning as an error (unused attributes, renamed Data, template fallbacks, lenient XML)')
     .option('--skip-unknown', 'leave unknown components out of the scene with a warning, as SOFA does (default: an error)')
+    .option('--plot <FILE.svg>', 'write an SVG plot of per-step energies, solver iterations and residuals, constraint forces')
+    .option('--plot-data <PATH>', 'also plot this Data per step (/node/object.field, its norm for vectors; repeatable)', collect, [])
+    .option('--export-vtk <DIR>', 'write every 3D mechanical state as VTK files for ParaView (.vtu per step, a .pvd series per state)')
     .addOption(new Option('--on-divergence <policy>', 'when a step leaves a NaN or infinite position or velocity: stop, or warn once and continue').choices(['stop', 'continue']).default('stop'))
     .option('--debug', 'print the stack of internal errors (a component that threw something else than a scene error)')
     .option('--plugin <NAME>', 'load this plugin package first, resolved as RequiredPlugin names are (repeatable)', collect, [])
+    .option('--allow-plugin-path', 'let RequiredPlugin load a JavaScript file by its path (the file runs when the scene loads); by default only installed sofa-ts plugin packages are loaded')
     .option('--checkpoint-every <K>', 'write a checkpoint every K steps (needs --checkpoint-dir)', positiveInt)
     .option('--checkpoint-dir <DIR>', 'write checkpoints to DIR/step-<N>.ckpt: every --checkpoint-every steps, at the end, and when SIGINT/SIGTERM stops the run')
     .option('--resume <CHECKPOINT>', 'continue from a checkpoint file (or the last one of a folder) of this scene, up to step -n')
     .addHelpText('after', RUN_HELP)
-    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; plugin: string[]; checkpointEvery?: number; checkpointDir?: string; resume?: string }) => {
+    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; plugin: string[]; plot?: string; plotData: string[]; exportVtk?: string; allowPluginPath?: boolean; checkpointEvery?: number; checkpointDir?: string; resume?: string }) => {
       if (o.debug) reporting.debug = true;
+      if (o.allowPluginPath) setAllowPluginPathsByDefault(true);
       if (o.checkpointEvery !== undefined && !o.checkpointDir) {
         code = usage('--checkpoint-every needs --checkpoint-dir');
         return;
@@ -92,8 +99,9 @@ export async function main(argv: string[]): Promise<number> {
     .option('-j, --jobs <J>', 'scenes checked at once (worker threads)', positiveInt, defaultJobs())
     .option('--max-memory <MB>', "memory a scene's worker may use before it is stopped and reported", positiveInt, 4096)
     .option('--plugin <NAME>', 'load this plugin package before each scene, resolved as RequiredPlugin names are (repeatable)', collect, [])
+    .option('--allow-plugin-path', "let the scenes' RequiredPlugin load JavaScript files by their path (the files run)")
     .option('--checkpoint-at <K>', 'also check that a run resumed from a checkpoint of step K (0 < K < N) goes on bitwise as the uninterrupted one', positiveInt)
-    .action(async (paths: string[], o: { steps: number; dataPath: string[]; json?: string; strict?: boolean; skipUnknown?: boolean; timeout: number; jobs: number; maxMemory: number; plugin: string[]; checkpointAt?: number }) => {
+    .action(async (paths: string[], o: { steps: number; dataPath: string[]; json?: string; strict?: boolean; skipUnknown?: boolean; timeout: number; jobs: number; maxMemory: number; plugin: string[]; allowPluginPath?: boolean; checkpointAt?: number }) => {
       if (o.checkpointAt !== undefined && !(o.checkpointAt > 0 && o.checkpointAt < o.steps)) {
         code = usage(`--checkpoint-at must be between 1 and ${o.steps - 1} (the steps -n run)`);
         return;
@@ -111,6 +119,28 @@ export async function main(argv: string[]): Promise<number> {
     .option('--only <TEXT>', 'only scenes whose path contains TEXT (repeatable)', collect, [])
     .action(async (list: string, o: { out: string; dataPath: string[]; json?: string; only: string[] }) => {
       code = await regressionCommand(list, { out: o.out, dataPath: o.dataPath, ...(o.json ? { json: o.json } : {}), filter: o.only });
+    });
+
+  program
+    .command('view')
+    .description('open a scene in the web viewer: serves a page on the loopback address (the scene runs in the page) and prints its URL')
+    .argument('<scene>', 'a SOFA scene file (.scn or .xml)')
+    .option('--port <P>', 'port to listen on (0: any free port)', positiveInt, 8080)
+    .option('--open', 'open the page in the default browser')
+    .option('--server', 'run the scene in this process and stream its states to the page (for plugins that cannot run in a browser)')
+    .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable)', collect, [])
+    .action(async (scene: string, o: { port: number; open?: boolean; server?: boolean; dataPath: string[] }) => {
+      code = await viewCommand(scene, o);
+    });
+
+  program
+    .command('build-web')
+    .description('write a self-contained static folder (page, bundles, scene and its files) that any static web server serves')
+    .argument('<scene>', 'a SOFA scene file (.scn or .xml)')
+    .requiredOption('--out <DIR>', 'output folder')
+    .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable)', collect, [])
+    .action(async (scene: string, o: { out: string; dataPath: string[] }) => {
+      code = await buildWebCommand(scene, o);
     });
 
   program

@@ -1,11 +1,13 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import pc from 'picocolors';
 import { reportError, reportWarnings } from './errors.js';
-import * as fs from 'node:fs';
-import { DivergenceError, SofaError, StateRecorder, allStates, formatTime, isOdeSolver, loadScene, type BaseOdeSolver, type DivergencePolicy, type VisitedState, io } from 'sofa-ts';
+import { DivergenceError, SofaError, StateRecorder, StepProbe, allStates, formatTime, isOdeSolver, loadScene, type BaseOdeSolver, type DivergencePolicy, type StepSample, type VisitedState, io } from 'sofa-ts';
+import { exportStatesVtk } from '@sofa-ts/io/export';
 import { RunCheckpoints, readCheckpointFile, resolveResumePath, runInfoOf, type RunInfo } from './checkpoints.js';
 import { EXIT_DIVERGED, EXIT_ERROR, EXIT_OK, exitCodeOfSignal } from './exit-codes.js';
 import { Interruption } from './interruption.js';
+import { plotSvg } from './plot-svg.js';
 import { Progress } from './progress.js';
 
 export interface RunOptions {
@@ -20,6 +22,12 @@ export interface RunOptions {
   onDivergence?: DivergencePolicy;
   /** Plugin packages loaded before the scene (resolved as its RequiredPlugin names are). */
   plugins?: string[];
+  /** Write an SVG of per-step energies, iterations, residuals, constraint forces and `plotData`. */
+  plot?: string;
+  /** Data plotted with --plot (`/node/object.field`). */
+  plotData?: string[];
+  /** Write every 3D state as VTK files (.vtu per step, .pvd per state) into this folder. */
+  exportVtk?: string;
   /** Folder of the checkpoints (checkpointing is on when given): every `checkpointEvery` steps,
    *  at the end of the run and when SIGINT/SIGTERM stops it. */
   checkpointDir?: string;
@@ -32,7 +40,8 @@ export interface RunOptions {
 /**
  * `sofa-ts run`: loads a scene, steps it, optionally writes its states, prints a summary. Returns
  * the exit code (exit-codes.ts): a divergence, a failing component and SIGINT/SIGTERM stop the run
- * after a complete step, with every state file ending on the same, complete frame.
+ * after a complete step, with every state file ending on the same, complete frame. With
+ * checkpoints on, the state of the last step is saved too; `resume` continues from one.
  */
 export async function runCommand(scenePath: string, o: RunOptions): Promise<number> {
   const t0 = performance.now();
@@ -49,6 +58,8 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   }
   const tLoad = performance.now() - t0;
   reportWarnings(scene.warnings);
+  // What components warn about during the steps (a solver that did not converge, a fallback) too.
+  scene.onWarning((w) => reportWarnings([w]));
   if (o.resume) process.stderr.write(`resumed from ${resumedFrom}: step ${start}, t = ${formatTime(scene.time)} s\n`);
   let recorder: StateRecorder | undefined;
   if (o.writeState) {
@@ -63,6 +74,10 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   }
   const checkpoints = o.checkpointDir ? new RunCheckpoints(scene, o.checkpointDir, o.writePeriod, recorder, (w) => reportWarnings([w])) : undefined;
   const every = o.checkpointEvery ?? 0;
+  const vtk = o.exportVtk ? exportStatesVtk(scene.root, o.exportVtk) : undefined;
+  vtk?.record(start, scene.time);
+  const probe = o.plot ? new StepProbe(scene.root, o.plotData ?? []) : undefined;
+  const samples: StepSample[] = [];
   const solvers: BaseOdeSolver[] = [];
   scene.root.visit((n) => {
     for (const obj of n.objects) if (isOdeSolver(obj)) solvers.push(obj);
@@ -80,6 +95,8 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
       scene.step();
       stepMs.push(performance.now() - ts);
       done = i;
+      if (probe) samples.push(probe.sample(i, stepMs[stepMs.length - 1]!));
+      vtk?.record(i, scene.time);
       let stepIterations = 0;
       for (const s of solvers) stepIterations += s.lastStats?.iterations ?? 0;
       iterations += stepIterations;
@@ -103,6 +120,12 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   }
   try {
     recorder?.close();
+    // SOFA's cleanup at the end of the simulation (exporters' exportAtEnd), then the series and the plot
+    scene.root.visit((n) => {
+      for (const obj of n.objects) (obj as { cleanup?: () => void }).cleanup?.();
+    });
+    vtk?.close();
+    if (o.plot) fs.writeFileSync(o.plot, plotSvg(`${path.basename(scenePath)}: ${done} steps`, samples));
   } catch (e) {
     failure ??= e;
   }
@@ -119,13 +142,15 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   const total = stepMs.reduce((a, b) => a + b, 0);
   const out = process.stdout;
   out.write(`${pc.bold('scene')}        ${scenePath}\n`);
-  const ran = Math.max(0, done - start);
-  out.write(`${pc.bold('steps')}        ${o.resume ? `${start} + ${ran} = ${start + ran}` : done}${start + ran < o.steps ? ` of ${o.steps}` : ''} × dt ${scene.root.getDt()} s → t = ${formatTime(scene.time)} s\n`);
+  const ran = done - start;
+  out.write(`${pc.bold('steps')}        ${o.resume ? `${start} + ${ran} = ${done}` : done}${done < o.steps ? ` of ${o.steps}` : ''} × dt ${scene.root.getDt()} s → t = ${formatTime(scene.time)} s\n`);
   out.write(`${pc.bold('time')}         load ${tLoad.toFixed(1)} ms, steps ${total.toFixed(1)} ms, ${median.toFixed(3)} ms/step (median), ${(ran ? total / ran : 0).toFixed(3)} ms/step (mean)\n`);
   if (solvers.length > 0) {
     out.write(`${pc.bold('solvers')}      ${solvers.map((s) => s.describe()).join(', ')}\n`);
     out.write(`${pc.bold('iterations')}   ${(ran ? iterations / ran : 0).toFixed(2)} per step (max ${maxIterations})${solvers.length > 1 ? `, summed over the ${solvers.length} solvers` : ''}\n`);
   }
+  if (vtk) out.write(`${pc.bold('vtk')}          ${vtk.count} state(s) × ${ran + 1} file(s) and a .pvd each in ${o.exportVtk}\n`);
+  if (o.plot) out.write(`${pc.bold('plot')}         ${o.plot}\n`);
   if (recorder) out.write(`${pc.bold('states')}       ${kept}\n`);
   if (saved) out.write(`${pc.bold('checkpoint')}   ${saved}\n`);
   if (interruption.signal !== undefined) {

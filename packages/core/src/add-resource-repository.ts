@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { host } from './host/host.js';
 import { BaseObject } from './base-object.js';
 import { sofaComponent } from './component-info.js';
 import { addSceneDataPath } from './data-files.js';
@@ -29,10 +28,11 @@ export class AddDataRepository extends BaseObject {
   override init(): void {
     const given = this.path.value.trim();
     if (given === '') throw this.error('no path given', "set path='folder/with/data'");
-    const base = this.loc && !/^<.*>$/.test(this.loc.file) ? path.dirname(this.loc.file) : process.cwd();
-    const dir = path.resolve(base, given);
-    if (!fs.existsSync(dir)) throw this.error(`'${dir}' does not exist`);
-    if (!fs.statSync(dir).isDirectory()) throw this.error(`'${dir}' is not a folder`);
+    const h = host();
+    const base = this.loc && !/^<.*>$/.test(this.loc.file) ? h.path.dirname(this.loc.file) : h.cwd();
+    const dir = h.path.resolve(base, given);
+    if (!h.exists(dir)) throw this.error(`'${dir}' does not exist`);
+    if (h.isFile(dir)) throw this.error(`'${dir}' is not a folder`);
     this.addedPath = dir;
     addSceneDataPath(this.context.root, dir);
   }

@@ -5,7 +5,7 @@ import type { SofaEvent } from './events.js';
 import { Link, type LinkSpec } from './link.js';
 import type { Node } from './node.js';
 import { componentInfoOf } from './component-info.js';
-import { sceneWarnings } from './scene-warnings.js';
+import { addSceneWarning } from './scene-warnings.js';
 
 /** SOFA's ComponentState: a component that could not initialise refuses to take part in steps. */
 export type ComponentState = 'undefined' | 'loading' | 'valid' | 'invalid';
@@ -116,11 +116,24 @@ export abstract class BaseObject implements DataOwner {
 
   /**
    * A located warning (SOFA's msg_warning): the scene goes on, the user is told. Collected with the
-   * scene's warnings when the component is in a scene, returned in any case.
+   * scene's warnings when the component is in a scene (the same message once), returned in any case.
    */
   warn(detail: string, hint?: string): SofaError {
     const w = this.error(detail, hint);
-    if (this.hasContext) sceneWarnings(this.context.root).push(w);
+    if (this.hasContext) addSceneWarning(this.context.root, w);
+    return w;
+  }
+
+  /** An error about one of its Data, located at the attribute that set it (else at the component). */
+  dataError(d: Data<unknown>, detail: string, hint?: string): SofaError {
+    const loc = d.loc ?? this.loc;
+    return new SofaError(detail, { ...(loc ? { loc } : {}), component: this.describe(), ...(hint ? { hint } : {}), source: this });
+  }
+
+  /** As warn, located at the attribute that set `about` (a value not honoured, a value reset). */
+  warnAbout(about: Data<unknown>, detail: string, hint?: string): SofaError {
+    const w = this.dataError(about, detail, hint);
+    if (this.hasContext) addSceneWarning(this.context.root, w);
     return w;
   }
 

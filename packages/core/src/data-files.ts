@@ -1,7 +1,7 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { host } from './host/host.js';
 import type { BaseObject } from './base-object.js';
 import type { Node } from './node.js';
+import { MAX_DATA_FILE_BYTES, formatBytes } from './limits.js';
 
 /** Where a scene finds its data files (meshes, includes): set on the root node by the scene loader. */
 export interface SceneFiles {
@@ -38,26 +38,40 @@ export function addSceneDataPath(root: Node, dir: string): void {
  * folder; each data path of the scene; each folder of SOFA_DATA_PATH.
  */
 export function dataFileCandidates(obj: BaseObject, name: string): string[] {
+  const h = host();
+  const path = h.path;
   if (path.isAbsolute(name)) return [name];
   const dirs: string[] = [];
   if (obj.loc && !/^<.*>$/.test(obj.loc.file)) dirs.push(path.dirname(obj.loc.file));
   const files = obj.hasContext ? getSceneFiles(obj.context.root) : undefined;
   if (files?.sceneFile) dirs.push(path.dirname(files.sceneFile));
   for (const d of files?.dataPaths ?? []) dirs.push(d);
-  for (const d of (process.env['SOFA_DATA_PATH'] ?? '').split(/[:;]/)) if (d) dirs.push(d);
-  dirs.push(process.cwd());
+  for (const d of (h.env('SOFA_DATA_PATH') ?? '').split(/[:;]/)) if (d) dirs.push(d);
+  dirs.push(h.cwd());
   return [...new Set(dirs)].map((d) => path.resolve(d, name));
 }
 
 /** The first existing candidate (see dataFileCandidates), or undefined. */
 export function findDataFile(obj: BaseObject, name: string): string | undefined {
-  return dataFileCandidates(obj, name).find((p) => fs.existsSync(p) && fs.statSync(p).isFile());
+  const h = host();
+  return dataFileCandidates(obj, name).find((p) => h.isFile(p));
 }
 
-/** Like findDataFile, but throws a located error listing where it looked. */
+/**
+ * Like findDataFile, but throws a located error listing where it looked. The file must be a
+ * regular file (not a device or a pipe, which could be read without end) of at most
+ * MAX_DATA_FILE_BYTES.
+ */
 export function requireDataFile(obj: BaseObject, name: string, what = 'file'): string {
+  const h = host();
   const found = findDataFile(obj, name);
-  if (!found) throw obj.error(`${what} '${name}' not found (looked in: ${dataFileCandidates(obj, name).map((p) => path.dirname(p)).join(', ')})`);
+  if (!found) {
+    const other = dataFileCandidates(obj, name).find((p) => h.exists(p));
+    if (other) throw obj.error(`${what} '${name}' is not a regular file (${other})`);
+    throw obj.error(`${what} '${name}' not found (looked in: ${dataFileCandidates(obj, name).map((p) => h.path.dirname(p)).join(', ')})`);
+  }
+  const size = h.fileSize?.(found);
+  if (size !== undefined && size > MAX_DATA_FILE_BYTES) throw obj.error(`${what} '${name}' is ${formatBytes(size)} (${size} bytes), above the limit of ${formatBytes(MAX_DATA_FILE_BYTES)} for a data file`);
   return found;
 }
 
@@ -69,12 +83,14 @@ export function requireDataFile(obj: BaseObject, name: string, what = 'file'): s
  * absolute name by its base name).
  */
 export function outputFilePath(obj: BaseObject, name: string, base: 'declaring' | 'cwd' = 'declaring'): string {
+  const h = host();
+  const path = h.path;
   const files = obj.hasContext ? getSceneFiles(obj.context.root) : undefined;
   if (files?.outputDir) {
     const rel = path.isAbsolute(name) ? path.basename(name) : path.normalize(name).replace(/^(\.\.[/\\])+/, '');
     return path.resolve(files.outputDir, rel);
   }
   if (path.isAbsolute(name)) return name;
-  const declaring = base === 'declaring' && obj.loc && !/^<.*>$/.test(obj.loc.file) ? path.dirname(obj.loc.file) : process.cwd();
+  const declaring = base === 'declaring' && obj.loc && !/^<.*>$/.test(obj.loc.file) ? path.dirname(obj.loc.file) : h.cwd();
   return path.resolve(declaring, name);
 }

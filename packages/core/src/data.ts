@@ -1,3 +1,4 @@
+import type { NumberRange } from './data-rules.js';
 import type { DataType } from './data-types.js';
 import type { SourceLocation } from './errors.js';
 
@@ -21,6 +22,9 @@ export interface DataSpec<T> {
   /** false: a `src="@obj"` link does not make same-named Data follow this one (SOFA's autolink
    *  flag, off e.g. for a loader's translation, which the consumer must not apply twice). */
   readonly autoLink?: boolean;
+  /** The numbers the field accepts (data-rules.ts), checked at init before the component's own
+   *  init; without it a number set by the scene must still be finite. */
+  readonly range?: NumberRange;
 }
 
 /** Anything that owns Data: components and nodes. */

@@ -2,6 +2,7 @@ import type { BaseObject } from './base-object.js';
 import { componentCall } from './component-call.js';
 import { Data, type DataOwner, type DataSpec } from './data.js';
 import { Bool, Real, RealArray, Str, StringArray, Vec3 } from './data-types.js';
+import { positive } from './data-rules.js';
 import type { SourceLocation } from './errors.js';
 import type { SofaEvent } from './events.js';
 
@@ -30,7 +31,7 @@ export class Node implements DataOwner {
 
   readonly name = this.initData({ name: 'name', type: Str, default: '', help: 'node name' });
   readonly gravity = this.initData({ name: 'gravity', type: Vec3, default: Float64Array.of(0, -9.81, 0), unit: 'm/s²', help: 'gravity in the world frame' });
-  readonly dt = this.initData({ name: 'dt', type: Real, default: 0.01, unit: 's', help: 'time step' });
+  readonly dt = this.initData({ name: 'dt', type: Real, default: 0.01, unit: 's', range: positive, help: 'time step' });
   readonly time = this.initData({ name: 'time', type: Real, default: 0, unit: 's', help: 'current simulated time' });
   readonly animate = this.initData({ name: 'animate', type: Bool, default: false, help: 'animate the simulation' });
   readonly activated = this.initData({ name: 'activated', type: Bool, default: true, help: 'a deactivated node is skipped by every visitor' });

@@ -17,3 +17,27 @@ export function sceneWarnings(root: Node): SofaError[] {
   }
   return l;
 }
+
+const listeners = new WeakMap<Node, Array<(w: SofaError) => void>>();
+
+/**
+ * Adds a warning to the scene of `root`, once per message (a warning raised at every step is
+ * reported the first time), and passes it to the scene's listeners.
+ */
+export function addSceneWarning(root: Node, w: SofaError): void {
+  const list = sceneWarnings(root);
+  if (list.some((x) => x.message === w.message)) return;
+  list.push(w);
+  for (const fn of listeners.get(root) ?? []) fn(w);
+}
+
+/** Calls `fn` for every warning added to the scene of `root` from now on; returns the function that stops it. */
+export function onSceneWarning(root: Node, fn: (w: SofaError) => void): () => void {
+  let l = listeners.get(root);
+  if (!l) listeners.set(root, (l = []));
+  l.push(fn);
+  return () => {
+    const i = l!.indexOf(fn);
+    if (i >= 0) l!.splice(i, 1);
+  };
+}

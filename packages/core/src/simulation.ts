@@ -1,6 +1,8 @@
 import type { BaseObject } from './base-object.js';
 import { isAnimationLoop, type BaseAnimationLoop } from './behavior/solvers.js';
 import { isBaseMapping } from './behavior/mapping.js';
+import { checkDataRanges } from './data-rules.js';
+import { addSceneWarning } from './scene-warnings.js';
 import { componentCall } from './component-call.js';
 import { componentError, type LifecyclePhase } from './component-error.js';
 import { DivergenceError, DivergenceGuard, type Divergence } from './divergence.js';
@@ -62,6 +64,10 @@ export class Simulation {
   init(): void {
     if (this.initialised) return;
     const errors: SofaError[] = [];
+    // Values written in the scene are checked first: a refused value stops the scene before any
+    // component runs (its consequences would only add confusing errors).
+    checkSceneValues(this.root, errors);
+    if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
     initNode(this.root, errors);
     if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
     this.runPhase({ kind: 'init' }, () => propagateMechanicalMappings(this.root));
@@ -166,9 +172,31 @@ export function propagateMechanicalMappings(root: Node): void {
   });
 }
 
+/** Declared ranges and finiteness of the values the scene gives directly (not through links). */
+function checkSceneValues(root: Node, errors: SofaError[]): void {
+  root.visit((node) => {
+    const nodeCheck = checkDataRanges(node.dataFields, `Node '${node.getName()}'`, node.loc);
+    errors.push(...nodeCheck.errors);
+    for (const w of nodeCheck.warnings) addSceneWarning(node.root, w);
+    for (const obj of node.objects) {
+      const check = checkDataRanges(obj.dataFields, obj.describe(), obj.loc, 'unlinked');
+      errors.push(...check.errors);
+      for (const w of check.warnings) addSceneWarning(node.root, w);
+    }
+  });
+}
+
 function initNode(node: Node, errors: SofaError[]): void {
   node.inheritContextFromParent();
   for (const obj of node.objects) {
+    // Values that follow another Data are known now that their source ran its init.
+    const check = checkDataRanges(obj.dataFields, obj.describe(), obj.loc, 'linked');
+    for (const w of check.warnings) addSceneWarning(node.root, w);
+    if (check.errors.length > 0) {
+      errors.push(...check.errors);
+      obj.invalidate(check.errors[0]!.detail);
+      continue;
+    }
     try {
       resolveSearchLinks(obj);
       obj.init();

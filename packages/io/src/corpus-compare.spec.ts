@@ -6,8 +6,9 @@ import { readStateFile } from './read-state.js';
 import { readRegressionList } from './regression-list.js';
 import { listReferenceStates } from './reference-names.js';
 import { stateLayoutOf } from './state-layout.js';
+import { corpusRoot } from './test-corpus.js';
 
-const CORPUS = process.env['SOFA_REGRESSION_DIR'] ?? '/work/shared/sofa-regression';
+const CORPUS = corpusRoot();
 
 interface ManifestScene {
   scene: string;

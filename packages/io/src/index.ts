@@ -34,3 +34,4 @@ export { CompareState } from './playback/CompareState.js';
 export { FrameCursor } from './playback/frame-cursor.js';
 export { ioComponents } from './components.js';
 export { default as ioModule } from './module.js';
+export * as exporters from './export/index.js';

@@ -1,7 +1,5 @@
 /** SOFA's WriteState text format, read back (plain or gzip, told apart by content, not by name). */
-import * as fs from 'node:fs';
-import * as zlib from 'node:zlib';
-import { SofaError } from '@sofa-ts/core';
+import { SofaError, host } from '@sofa-ts/core';
 import { parseSofaNumber } from './number-format.js';
 
 /** One recorded time of one mechanical state. */
@@ -21,9 +19,9 @@ const VECTOR_KEYS: Record<string, VectorKey> = { 'X=': 'X', 'V=': 'V', 'X0=': 'X
 
 /** Read a state file, gzip-compressed or not. */
 export function readStateFile(filePath: string): StateFrame[] {
-  let bytes: Buffer;
+  let bytes: Uint8Array;
   try {
-    bytes = fs.readFileSync(filePath);
+    bytes = host().readBytes(filePath);
   } catch (cause) {
     throw new SofaError(`cannot read state file ${filePath}`, { cause });
   }
@@ -34,7 +32,9 @@ export function readStateFile(filePath: string): StateFrame[] {
 export function decodeStateBytes(bytes: Uint8Array, file = '<bytes>'): string {
   if (isGzip(bytes)) {
     try {
-      return zlib.gunzipSync(bytes).toString('utf8');
+      const gunzip = host().gunzip;
+      if (!gunzip) throw new Error('this host cannot decompress gzip');
+      return new TextDecoder('utf-8').decode(gunzip(bytes));
     } catch (cause) {
       throw new SofaError(`${file}: corrupt gzip data (or cut short: was the run writing it killed?)`, { cause });
     }

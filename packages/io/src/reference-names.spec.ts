@@ -11,8 +11,9 @@ import {
   referenceStatePath,
 } from './reference-names.js';
 import { readRegressionList } from './regression-list.js';
+import { corpusRoot } from './test-corpus.js';
 
-const CORPUS = process.env['SOFA_REGRESSION_DIR'] ?? '/work/shared/sofa-regression';
+const CORPUS = corpusRoot();
 
 describe('reference file names', () => {
   it('builds the marker and state file paths', () => {

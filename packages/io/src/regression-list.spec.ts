@@ -3,8 +3,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SofaError } from '@sofa-ts/core';
 import { parseRegressionList, readRegressionList } from './regression-list.js';
+import { corpusRoot } from './test-corpus.js';
 
-const CORPUS = process.env['SOFA_REGRESSION_DIR'] ?? '/work/shared/sofa-regression';
+const CORPUS = corpusRoot();
 const LIST = path.join(CORPUS, 'sofa/examples/Corpus.regression-tests');
 
 function errorOf(fn: () => unknown): SofaError {

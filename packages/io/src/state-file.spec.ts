@@ -6,8 +6,9 @@ import * as zlib from 'node:zlib';
 import { SofaError } from '@sofa-ts/core';
 import { formatStateFrame, StateWriter, writeStateFile } from './write-state.js';
 import { parseStateText, readStateFile } from './read-state.js';
+import { corpusRoot } from './test-corpus.js';
 
-const CORPUS = process.env['SOFA_REGRESSION_DIR'] ?? '/work/shared/sofa-regression';
+const CORPUS = corpusRoot();
 const PENDULUM_REFS = path.join(CORPUS, 'regression/references/examples/Benchmark/Analysis');
 
 function expectSofaError(fn: () => unknown, ...fragments: string[]): SofaError {

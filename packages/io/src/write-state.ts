@@ -15,12 +15,8 @@ import * as zlib from 'node:zlib';
 import { SofaError } from '@sofa-ts/core';
 import { formatSofaNumber } from './number-format.js';
 
-/** The scalars of one vector, space separated (SOFA writes no trailing separator). */
-export function formatSofaVector(values: ArrayLike<number>): string {
-  const parts = new Array<string>(values.length);
-  for (let i = 0; i < values.length; i++) parts[i] = formatSofaNumber(values[i]!);
-  return parts.join(' ');
-}
+import { formatSofaVector } from './format-vector.js';
+export { formatSofaVector };
 
 /** The text of one frame, newline terminated. */
 export function formatStateFrame(time: number, x: ArrayLike<number>, v?: ArrayLike<number>): string {

@@ -3,10 +3,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { SceneElement } from '@sofa-ts/core';
 import { loadSceneFile } from './load-scene.js';
+import { corpusRoot } from './spec-helpers.js';
 
 // SOFA's regression corpus: examples/Corpus.regression-tests lists the scenes; share/ and
 // examples/ are SOFA's data paths there.
-const SOFA = '/work/shared/sofa-regression/sofa';
+const SOFA = path.join(corpusRoot(), 'sofa');
 const EXAMPLES = path.join(SOFA, 'examples');
 const SHARE = path.join(SOFA, 'share');
 const LIST = path.join(EXAMPLES, 'Corpus.regression-tests');

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import * as path from 'node:path';
+import { host } from '@sofa-ts/core';
 
 /** Where relative data files are looked for: the folder of the file naming them, then the data
  *  paths (SOFA's DataRepository), in order. */
@@ -10,11 +9,11 @@ export interface DataSearch {
 
 /** The absolute paths tried for `relPath`, in order. An absolute `relPath` is its only candidate. */
 export function dataFileCandidates(relPath: string, search: DataSearch): string[] {
-  if (path.isAbsolute(relPath)) return [path.normalize(relPath)];
+  if (host().path.isAbsolute(relPath)) return [host().path.normalize(relPath)];
   const dirs = [...(search.sceneDir !== undefined ? [search.sceneDir] : []), ...(search.dataPaths ?? [])];
   const out: string[] = [];
   for (const dir of dirs) {
-    const candidate = path.resolve(dir, relPath);
+    const candidate = host().path.resolve(dir, relPath);
     if (!out.includes(candidate)) out.push(candidate);
   }
   return out;
@@ -23,18 +22,18 @@ export function dataFileCandidates(relPath: string, search: DataSearch): string[
 /** Absolute path of the first existing candidate for `relPath` (see dataFileCandidates), or
  *  undefined when none exists. */
 export function resolveDataFile(relPath: string, search: DataSearch): string | undefined {
-  return dataFileCandidates(relPath, search).find((candidate) => existsSync(candidate));
+  return dataFileCandidates(relPath, search).find((candidate) => host().exists(candidate));
 }
 
 /** Splits a path list: `;` always separates, `:` too on POSIX (where it is path.delimiter).
  *  Empty entries are dropped. */
 export function splitPathList(list: string): string[] {
-  const separators = path.delimiter === ':' ? /[:;]/ : /;/;
+  const separators = host().path.delimiter === ':' ? /[:;]/ : /;/;
   return list.split(separators).map((p) => p.trim()).filter((p) => p.length > 0);
 }
 
 /** Data paths from the environment: the `SOFA_DATA_PATH` variable as absolute paths. */
-export function defaultDataPaths(env: Readonly<Record<string, string | undefined>> = process.env): string[] {
+export function defaultDataPaths(env: Readonly<Record<string, string | undefined>> = { SOFA_DATA_PATH: host().env('SOFA_DATA_PATH') }): string[] {
   const value = env['SOFA_DATA_PATH'];
-  return value ? splitPathList(value).map((p) => path.resolve(p)) : [];
+  return value ? splitPathList(value).map((p) => host().path.resolve(p)) : [];
 }

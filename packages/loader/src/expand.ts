@@ -1,10 +1,9 @@
-import { readFileSync, realpathSync } from 'node:fs';
-import * as path from 'node:path';
-import { SofaError, formatLocation, type SceneAttribute, type SceneElement } from '@sofa-ts/core';
+import { SofaError, formatLocation, type SceneAttribute, type SceneElement, host } from '@sofa-ts/core';
 import { dataFileCandidates, resolveDataFile } from './data-paths.js';
 import { applyIncludeAttributes, modeForName, type IncludeMode } from './include-attributes.js';
 import { mergeInto } from './merge.js';
 import { parseXmlDocument } from './parse-xml.js';
+import { readSceneText } from './read-scene-file.js';
 import { attributeValue, type ElementDraft } from './scene-types.js';
 
 /** An expanded element and how it joins its parent. */
@@ -48,7 +47,7 @@ export class SceneExpander {
   }
 
   private dirOf(file: string): string {
-    return path.isAbsolute(file) ? path.dirname(file) : this.options.baseDir;
+    return host().path.isAbsolute(file) ? host().path.dirname(file) : this.options.baseDir;
   }
 
   private expand(element: SceneElement): Expansion {
@@ -91,7 +90,7 @@ export class SceneExpander {
   private addDataRepository(element: SceneElement): void {
     const given = attributeValue(element, 'path')?.trim();
     if (!given) return;
-    const dir = path.resolve(this.dirOf(element.file), given);
+    const dir = host().path.resolve(this.dirOf(element.file), given);
     if (!this.dataPaths.includes(dir)) this.dataPaths.push(dir);
   }
 
@@ -110,7 +109,7 @@ export class SceneExpander {
     const key = fileKey(file);
     const start = this.stack.indexOf(key);
     if (start >= 0) {
-      const chain = [...this.stack.slice(start), key].map((f) => path.basename(f)).join(' -> ');
+      const chain = [...this.stack.slice(start), key].map((f) => host().path.basename(f)).join(' -> ');
       throw new SofaError(`include cycle: ${chain}`, { loc: via.loc, hint: `'${file}' includes itself` });
     }
     this.stack.push(key);
@@ -131,13 +130,7 @@ export class SceneExpander {
   private parse(file: string, via: SceneElement): SceneElement {
     let root = this.parsed.get(file);
     if (root === undefined) {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (e) {
-        throw new SofaError(`cannot read included file '${file}': ${(e as Error).message}`, { loc: via.loc, cause: e });
-      }
-      root = parseXmlDocument(text, file, this.options.warnings);
+      root = parseXmlDocument(readSceneText(file, 'included file', via.loc), file, this.options.warnings);
       this.parsed.set(file, root);
     }
     return root;
@@ -150,7 +143,7 @@ const DATA_REPOSITORY_TAGS = new Set(['AddDataRepository', 'AddResourceRepositor
 /** Identity of a file for cycle detection (its real path when it exists). */
 function fileKey(file: string): string {
   try {
-    return realpathSync(file);
+    return host().realpath(file);
   } catch {
     return file;
   }

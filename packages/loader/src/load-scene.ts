@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { SofaError, type SceneElement } from '@sofa-ts/core';
+import { SofaError, type SceneElement, host } from '@sofa-ts/core';
 import { SceneExpander } from './expand.js';
+import { readSceneText } from './read-scene-file.js';
 import { parseXmlDocument } from './parse-xml.js';
 import type { LoadSceneOptions, LoadSceneStringOptions } from './scene-types.js';
 
@@ -9,14 +8,8 @@ import type { LoadSceneOptions, LoadSceneStringOptions } from './scene-types.js'
  *  elements expanded. Raises a SofaError (with file:line:column) on malformed XML, a missing
  *  include, an include cycle or a root that is not a `<Node>`. */
 export function loadSceneFile(file: string, options: LoadSceneOptions = {}): SceneElement {
-  const absolute = path.resolve(file);
-  let text: string;
-  try {
-    text = readFileSync(absolute, 'utf8');
-  } catch (e) {
-    throw new SofaError(`cannot read scene file '${absolute}': ${(e as Error).message}`, { cause: e });
-  }
-  return loadScene(text, absolute, options);
+  const absolute = host().path.resolve(file);
+  return loadScene(readSceneText(absolute, 'scene file'), absolute, options);
 }
 
 /** As loadSceneFile, for a scene given as text. `fileName` (made absolute) names it in positions
@@ -24,15 +17,15 @@ export function loadSceneFile(file: string, options: LoadSceneOptions = {}): Sce
  *  `<string>` (kept as is), includes are resolved from the current directory. */
 export function loadSceneString(xml: string, options: LoadSceneStringOptions = {}): SceneElement {
   const name = options.fileName ?? '<string>';
-  const file = /^<.*>$/.test(name) ? name : path.resolve(name);
+  const file = /^<.*>$/.test(name) ? name : host().path.resolve(name);
   return loadScene(xml, file, options);
 }
 
 function loadScene(text: string, file: string, options: LoadSceneOptions): SceneElement {
   const expander = new SceneExpander({
-    dataPaths: (options.dataPaths ?? []).map((p) => path.resolve(p)),
+    dataPaths: (options.dataPaths ?? []).map((p) => host().path.resolve(p)),
     isKnownTag: options.isKnownTag ?? (() => false),
-    baseDir: process.cwd(),
+    baseDir: host().cwd(),
     ...(options.warnings ? { warnings: options.warnings } : {}),
   });
   const root = expander.expandDocument(parseXmlDocument(text, file, options.warnings));

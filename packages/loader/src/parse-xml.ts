@@ -43,6 +43,9 @@ const MAX_REPAIRS = 1000;
 export function parseXmlDocument(source: string, file: string, warnings?: SofaError[]): SceneElement {
   const original = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source; // drop a BOM
   const lines = new LineIndex(original);
+  // Say what is wrong with a file that is not XML at all without quoting it (it may be any file).
+  if (original.includes('\u0000')) throw new SofaError('not an XML scene file: it holds binary data', { loc: { file, line: 1, column: 1 } });
+  if (!/^\s*</.test(original)) throw new SofaError("not an XML scene file: it does not start with '<'", { loc: { file, line: 1, column: 1 } });
   const { text, toOriginal } = repairLenientXml(original, file, lines, warnings);
 
   let nodes: OrderedNode[];

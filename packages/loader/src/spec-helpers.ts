@@ -1,7 +1,9 @@
 // Helpers for the tests of this package (not part of the public API).
+import * as fs from 'node:fs';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { SceneElement } from '@sofa-ts/core';
 
 /** Writes `files` (relative path -> content) under a fresh temporary folder; returns the folder. */
@@ -45,4 +47,17 @@ export function posOf(text: string, needle: string): string {
   if (offset < 0) throw new Error(`'${needle}' not in text`);
   const before = text.slice(0, offset).split('\n');
   return `${before.length}:${before[before.length - 1]!.length + 1}`;
+}
+
+/**
+ * SOFA's regression corpus, found as tests/src/corpus.ts finds it: SOFA_REGRESSION_DIR, else
+ * ../shared/sofa-regression beside the repository (the first folder above this file holding
+ * packages/ and package.json). Specs that need it skip when it is absent.
+ */
+export function corpusRoot(): string {
+  const fromEnv = process.env['SOFA_REGRESSION_DIR'];
+  if (fromEnv) return fromEnv;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!(fs.existsSync(path.join(dir, 'packages')) && fs.existsSync(path.join(dir, 'package.json'))) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return path.resolve(dir, '..', 'shared', 'sofa-regression');
 }

@@ -1,7 +1,6 @@
 import {
   BaseMechanicalState,
   isTopology,
-  type BaseMeshTopology,
   Bool,
   DataParseError,
   Int,
@@ -11,9 +10,12 @@ import {
   sofaComponent,
   stateTypeOf,
   tokens,
+  UInt,
+  countAtMost,
+  MAX_POINTS,
+  type BaseMeshTopology,
   type DataType,
   type StateType,
-  UInt,
 } from '@sofa-ts/core';
 import { quatFromEuler, quatMultiply, rotateVec3 } from './rotation.js';
 
@@ -79,8 +81,8 @@ export class MechanicalObject extends BaseMechanicalState {
   readonly oldSz = this.initData({ name: 'sz', type: Real, default: 1, help: 'scale along z (old attribute: sets scale3d[2])' });
   readonly translation2 = this.initData({ name: 'translation2', type: Vec3, default: new Float64Array(3), help: 'translation of the DOFs, applied after the rest position has been computed' });
   readonly rotation2 = this.initData({ name: 'rotation2', type: Vec3, default: new Float64Array(3), unit: 'deg', help: 'rotation of the DOFs, applied after the rest position has been computed' });
-  readonly sizeData = this.initData({ name: 'size', type: Int, default: 1, help: 'size of the vectors' });
-  readonly reserve = this.initData({ name: 'reserve', type: Int, default: 0, help: 'size to reserve when creating vectors (0 by default)' });
+  readonly sizeData = this.initData({ name: 'size', type: Int, default: 1, range: countAtMost(MAX_POINTS), help: 'size of the vectors' });
+  readonly reserve = this.initData({ name: 'reserve', type: Int, default: 0, range: countAtMost(MAX_POINTS), help: 'size to reserve when creating vectors (0 by default)' });
   readonly showObject = this.initData({ name: 'showObject', type: Bool, default: false, help: 'show objects', group: 'Visualization' });
   readonly showObjectScale = this.initData({ name: 'showObjectScale', type: Real, default: 0.1, help: 'scale for object display', group: 'Visualization' });
   readonly showIndices = this.initData({ name: 'showIndices', type: Bool, default: false, help: 'show indices', group: 'Visualization' });
@@ -168,7 +170,27 @@ export class MechanicalObject extends BaseMechanicalState {
       }
       return this.initFrom(x, vel.length > 0 ? vel : new Float64Array(0), rest);
     }
-    this.initFrom(pos, vel, rest);
+    this.initFrom(this.linkedPositionAsCoords(pos), vel, rest);
+  }
+
+  /**
+   * A position linked to a list of points of another size (a rigid state's position="@grid.position"):
+   * SOFA copies element by element, each point giving the centre of a frame of neutral orientation.
+   */
+  private linkedPositionAsCoords(pos: Float64Array): Float64Array {
+    const t = this.stateType;
+    const parent = this.position.parent;
+    const m = /^vector<Vec([123])[df]>$/.exec(parent?.spec.type.name ?? '');
+    const es = m ? Number(m[1]) : 0;
+    if (es === 0 || es === t.coordSize) return pos;
+    pos = parent!.value as Float64Array;
+    const np = pos.length / es;
+    const x = new Float64Array(np * t.coordSize);
+    for (let i = 0; i < np; i++) {
+      t.setDefaultCoord(x, i);
+      for (let k = 0; k < Math.min(es, t.spatialDimensions); k++) x[i * t.coordSize + k] = pos[es * i + k]!;
+    }
+    return x;
   }
 
   private initFrom(pos: Float64Array, vel: Float64Array, rest: Float64Array): void {

@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { BaseMass, Bool, Indices, Real, requireDataFile, sofaComponent, Str, type MatrixAccumulator, type BaseMechanicalState } from '@sofa-ts/core';
+import { BaseMass, Bool, Indices, nonNegative, Real, requireDataFile, sofaComponent, Str, type MatrixAccumulator, type BaseMechanicalState, host } from '@sofa-ts/core';
 import { parseRigidMassFile } from './mass/rigid-mass-file.js';
 import { MassText, RigidInertia } from './rigid-inertia.js';
 import { mstateLink } from './state-link.js';
@@ -27,7 +26,7 @@ import { mstateLink } from './state-link.js';
 })
 export class UniformMass extends BaseMass {
   readonly vertexMass = this.initData({ name: 'vertexMass', type: MassText, default: Float64Array.of(1), unit: 'kg', help: 'mass of each particle; for Rigid templates "mass [volume [inertia matrix per unit mass]]"' });
-  readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', help: 'if >0 : total mass of this body' });
+  readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', range: nonNegative, help: 'if >0 : total mass of this body' });
   readonly filenameMass = this.initData({ name: 'filename', type: Str, default: '', help: 'rigid file to load the mass parameters (Rigid templates)' });
   readonly showCenterOfGravity = this.initData({ name: 'showGravityCenter', type: Bool, default: false, help: 'display the center of gravity of the system', group: 'Visualization' });
   readonly showAxisSize = this.initData({ name: 'showAxisSizeFactor', type: Real, default: 1, help: 'factor length of the axis displayed', group: 'Visualization' });
@@ -112,7 +111,7 @@ export class UniformMass extends BaseMass {
    */
   private loadRigidMassFile(name: string, given: Float64Array): { given: Float64Array; hasMass: boolean } {
     const path = requireDataFile(this, name, 'rigid mass file');
-    const f = parseRigidMassFile(fs.readFileSync(path, 'utf8'));
+    const f = parseRigidMassFile(host().readText(path, 'utf8'));
     if (f.errors.length > 0) throw this.error(`rigid mass file '${name}': ${f.errors.join('; ')}`);
     for (const w of f.warnings) this.warn(`rigid mass file '${name}': ${w}`);
     let base: RigidInertia;

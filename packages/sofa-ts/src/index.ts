@@ -23,3 +23,5 @@ export * as io from '@sofa-ts/io';
 export * from './state-recorder.js';
 export * from './check.js';
 export * from './checkpoint-verify.js';
+export * from './step-probe.js';
+export * from './checkpoint-file.js';

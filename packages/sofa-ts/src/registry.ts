@@ -2,7 +2,9 @@ import { ComponentRegistry, coreModule } from '@sofa-ts/core';
 import { collisionModule } from '@sofa-ts/collision';
 import { compliantModule } from '@sofa-ts/compliant';
 import { constraintModule } from '@sofa-ts/constraint';
-import { ioModule } from '@sofa-ts/io';
+// io's components through its browser-safe entries (its index also holds Node-only file tools)
+import ioModule from '@sofa-ts/io/module';
+import { exportModule } from '@sofa-ts/io/export';
 import { mappingModule } from '@sofa-ts/mapping';
 import { mechanicsModule } from '@sofa-ts/mechanics';
 import { solversModule } from '@sofa-ts/solvers';
@@ -23,6 +25,7 @@ export const standardModules = [
   ['@sofa-ts/constraint', constraintModule],
   ['@sofa-ts/softrobots', softRobotsModule],
   ['@sofa-ts/io', ioModule],
+  ['@sofa-ts/io/export', exportModule],
 ] as const;
 
 /** A registry holding every standard component (plugins are added per scene by RequiredPlugin). */

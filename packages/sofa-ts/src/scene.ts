@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import {
   Simulation,
   captureCheckpoint,
@@ -21,7 +18,10 @@ import {
   type Node,
   type SceneElement,
   resolvePath,
+  host,
+  sha256Hex,
   sceneWarnings,
+  onSceneWarning,
 } from '@sofa-ts/core';
 import { defaultDataPaths, loadSceneFile, loadSceneString } from '@sofa-ts/loader';
 import { loadPlugins, loadRequiredPlugins } from './plugins.js';
@@ -41,6 +41,12 @@ export interface LoadOptions {
   strict?: boolean;
   /** Unknown components are warned about and left out, as SOFA does (default: they are errors). */
   skipUnknown?: boolean;
+  /**
+   * Let `<RequiredPlugin pluginName="./file.js">` load a file (relative to the scene's folder):
+   * its code runs when the scene is loaded. Default false: only installed npm packages that
+   * declare themselves sofa-ts plugins are loaded (see plugins.ts).
+   */
+  allowPluginPaths?: boolean;
   /** Plugin packages loaded before the scene (the CLI's --plugin), resolved as RequiredPlugin names
    *  are: from the scene's folder, the working directory, then sofa-ts's own install. */
   plugins?: readonly string[];
@@ -58,6 +64,14 @@ export class SofaScene {
   readonly simulation: Simulation;
   constructor(readonly root: Node, readonly registry: ComponentRegistry, readonly file: string | undefined) {
     this.simulation = new Simulation(root);
+  }
+
+  /**
+   * Calls `fn` for each warning raised from now on (at init or during a step: a fallback taken, a
+   * value not honoured); returns the function that stops it.
+   */
+  onWarning(fn: (w: SofaError) => void): () => void {
+    return onSceneWarning(this.root, fn);
   }
 
   /**
@@ -136,7 +150,7 @@ export class SofaScene {
    */
   checkpoint(extra: CheckpointRecord = {}): CaptureResult {
     const file = this.file ?? getSceneFiles(this.root)?.sceneFile;
-    const scene: CheckpointRecord = file ? { file: path.basename(file), sha256: fileSha256(file) } : {};
+    const scene: CheckpointRecord = file ? { file: host().path.basename(file), sha256: fileSha256(file) } : {};
     return captureCheckpoint(this.simulation, { ...extra, scene });
   }
 
@@ -173,22 +187,22 @@ export class SofaScene {
 
 function fileSha256(file: string): string {
   try {
-    return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    return sha256Hex(host().readBytes(file));
   } catch (cause) {
     throw new SofaError(`cannot read scene file ${file} to identify it: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }
 
 function dataPathsOf(options: LoadOptions): string[] {
-  return [...(options.dataPaths ?? []), ...defaultDataPaths(process.env)];
+  return [...(options.dataPaths ?? []), ...defaultDataPaths()];
 }
 
 async function fromElement(root: SceneElement, registry: ComponentRegistry, options: LoadOptions, file: string | undefined, readerWarnings: SofaError[]): Promise<SofaScene> {
   if (options.strict && readerWarnings.length > 0) throw readerWarnings.length === 1 ? readerWarnings[0]! : new SofaErrors(readerWarnings);
-  await loadRequiredPlugins(root, registry);
+  await loadRequiredPlugins(root, registry, options.allowPluginPaths !== undefined ? { allowPaths: options.allowPluginPaths } : {});
   const warnings: SofaError[] = [...readerWarnings];
   const node = buildScene(root, registry, warnings, { ...(options.strict ? { strict: true } : {}), ...(options.skipUnknown ? { skipUnknown: true } : {}) });
-  setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => path.resolve(p)), ...(options.outputDir ? { outputDir: path.resolve(options.outputDir) } : {}) });
+  setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => host().path.resolve(p)), ...(options.outputDir ? { outputDir: host().path.resolve(options.outputDir) } : {}) });
   if (options.dt !== undefined) node.dt.value = options.dt;
   const scene = new SofaScene(node, registry, file);
   if (options.onDivergence) scene.onDivergence = options.onDivergence;
@@ -205,7 +219,7 @@ async function fromElement(root: SceneElement, registry: ComponentRegistry, opti
 /** Loads a `.scn`/`.xml` scene file, builds and (by default) initialises it. Errors are SofaErrors. */
 export async function loadScene(file: string, options: LoadOptions = {}): Promise<SofaScene> {
   const registry = options.registry ?? createRegistry();
-  const abs = path.resolve(file);
+  const abs = host().path.resolve(file);
   if (options.plugins?.length) await loadPlugins(options.plugins, registry, abs);
   const readerWarnings: SofaError[] = [];
   const root = loadSceneFile(abs, { dataPaths: dataPathsOf(options), isKnownTag: (t: string) => registry.find(t) !== undefined, warnings: readerWarnings });

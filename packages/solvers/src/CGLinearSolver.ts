@@ -1,4 +1,4 @@
-import { Bool, Int, Real, sofaComponent, type CheckpointReader, type CheckpointRecord, type SolverStats } from '@sofa-ts/core';
+import { Bool, Int, nonNegative, orReset, Real, sofaComponent, type CheckpointReader, type CheckpointRecord, type SolverStats } from '@sofa-ts/core';
 import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
 import { CgWorkspace, bsr3FromCsrPattern, bsr3RefillFromCsr, bsr3Spmv, conjugateGradient, spmv, type Bsr3Matrix, type CsrMatrix, type LinearOperator } from '@sofa-ts/linalg';
 
@@ -21,9 +21,9 @@ import { CgWorkspace, bsr3FromCsrPattern, bsr3RefillFromCsr, bsr3Spmv, conjugate
   defaultTemplate: 'GraphScattered',
 })
 export class CGLinearSolver extends LinearSolver {
-  readonly iterations = this.initData({ name: 'iterations', type: Int, default: 25, help: 'maximum number of iterations of the Conjugate Gradient solution', renamedFrom: ['maxIter'] });
-  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 1e-5, help: 'desired accuracy of the Conjugate Gradient solution evaluating: |r|/|b| (ratio of current residual norm over initial residual norm)' });
-  readonly threshold = this.initData({ name: 'threshold', type: Real, default: 1e-5, help: 'minimum value of the denominator (pT A p) in the conjugate Gradient solution', renamedFrom: ['smallDenominatorThreshold'] });
+  readonly iterations = this.initData({ name: 'iterations', type: Int, default: 25, range: nonNegative, help: 'maximum number of iterations of the Conjugate Gradient solution', renamedFrom: ['maxIter'] });
+  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 1e-5, range: orReset(nonNegative, 1e-5), help: 'desired accuracy of the Conjugate Gradient solution evaluating: |r|/|b| (ratio of current residual norm over initial residual norm)' });
+  readonly threshold = this.initData({ name: 'threshold', type: Real, default: 1e-5, range: orReset(nonNegative, 1e-5), help: 'minimum value of the denominator (pT A p) in the conjugate Gradient solution', renamedFrom: ['smallDenominatorThreshold'] });
   readonly warmStart = this.initData({ name: 'warmStart', type: Bool, default: false, help: 'use previous solution as initial solution, which may improve the initial guess if your system is evolving smoothly' });
   readonly parallelInverseProduct = this.initData({ name: 'parallelInverseProduct', type: Bool, default: false, help: 'accepted for compatibility' });
 
@@ -45,11 +45,6 @@ export class CGLinearSolver extends LinearSolver {
     this.sys!.applyMBK(out, this.factors, p);
   };
 
-  override init(): void {
-    if (this.tolerance.value < 0) this.tolerance.value = 1e-5;
-    if (this.threshold.value < 0) this.threshold.value = 1e-5;
-    if (this.iterations.value < 0) throw this.error(`iterations must be >= 0 (got ${this.iterations.value})`);
-  }
 
   /** Checkpoint: the number of solves (SOFA's leniency at the very first one). */
   checkpointState(): CheckpointRecord {

@@ -22,7 +22,7 @@ export class EulerImplicitSolver extends BaseOdeSolver {
   readonly vdamping = this.initData({ name: 'vdamping', type: Real, default: 0, unit: '1/s', help: 'velocity decay coefficient (no decay if null)' });
   readonly firstOrder = this.initData({ name: 'firstOrder', type: Bool, default: false, help: 'backward Euler for a first order ODE system (only the first derivative of the state appears)' });
   readonly trapezoidalScheme = this.initData({ name: 'trapezoidalScheme', type: Bool, default: false, help: 'use the trapezoidal scheme instead of the implicit Euler scheme (second order accuracy in time)' });
-  readonly solveConstraint = this.initData({ name: 'solveConstraint', type: Bool, default: false, help: 'apply a constraint solver in the node (accepted; constraints are solved by the animation loop)' });
+  readonly solveConstraint = this.initData({ name: 'solveConstraint', type: Bool, default: false, help: 'apply a constraint solver of the node after the linear solve (not provided: constraints are solved by the FreeMotionAnimationLoop; a warning says so when set)' });
   readonly threadSafeVisitor = this.initData({ name: 'threadSafeVisitor', type: Bool, default: false, help: 'accepted for compatibility' });
   readonly computeResidual = this.initData({ name: 'computeResidual', type: Bool, default: false, help: 'compute the residual |M(v − v_n) − h·f| at the end of the step' });
   readonly residual = this.initData({ name: 'residual', type: Real, default: Number.MAX_VALUE, help: 'residual norm at the end of the step', output: true });
@@ -64,6 +64,12 @@ export class EulerImplicitSolver extends BaseOdeSolver {
     const rM = this.rayleighMass.value;
     const rK = this.rayleighStiffness.value;
     return this.firstOrder.value ? { m: 1, b: 0, k: -h * tr } : { m: 1 + tr * h * rM, b: -tr * h, k: -tr * h * (tr * h + rK) };
+  }
+
+  override init(): void {
+    if (this.solveConstraint.value) {
+      this.warnAbout(this.solveConstraint, 'solveConstraint=1 is not honoured: sofa-ts solves no constraint inside the ODE solver; Lagrangian constraints are solved by a FreeMotionAnimationLoop');
+    }
   }
 
   solve(dt: number): void {

@@ -1,4 +1,4 @@
-import { Real } from '@sofa-ts/core';
+import { nonNegative, Real } from '@sofa-ts/core';
 import { IntersectionMethod } from './intersection-method.js';
 
 /**
@@ -7,8 +7,8 @@ import { IntersectionMethod } from './intersection-method.js';
  * contactDistance).
  */
 export abstract class BaseProximityIntersection extends IntersectionMethod {
-  readonly alarmDistance = this.initData({ name: 'alarmDistance', type: Real, default: 1, unit: 'm', help: 'distance above which the intersection computations ignore the proximity pair (also used by broad phases to reduce the search area)' });
-  readonly contactDistance = this.initData({ name: 'contactDistance', type: Real, default: 0.5, unit: 'm', help: 'distance below which a contact is created' });
+  readonly alarmDistance = this.initData({ name: 'alarmDistance', type: Real, default: 1, unit: 'm', range: nonNegative, help: 'distance above which the intersection computations ignore the proximity pair (also used by broad phases to reduce the search area)' });
+  readonly contactDistance = this.initData({ name: 'contactDistance', type: Real, default: 0.5, unit: 'm', range: nonNegative, help: 'distance below which a contact is created' });
 
   getAlarmDistance(): number {
     return this.alarmDistance.value;
@@ -16,10 +16,5 @@ export abstract class BaseProximityIntersection extends IntersectionMethod {
 
   getContactDistance(): number {
     return this.contactDistance.value;
-  }
-
-  override init(): void {
-    if (!(this.alarmDistance.value >= 0)) throw this.error(`alarmDistance must be ≥ 0 (got ${this.alarmDistance.value})`);
-    if (!(this.contactDistance.value >= 0)) throw this.error(`contactDistance must be ≥ 0 (got ${this.contactDistance.value})`);
   }
 }

@@ -7,6 +7,8 @@ import {
   UInt,
   contextMeshTopology,
   isTopology,
+  inClosed,
+  nonNegative,
   type BaseMechanicalState,
   type BaseMeshTopology,
   type CheckpointReader,
@@ -37,8 +39,8 @@ export abstract class CollisionModel extends BaseObject {
   readonly selfCollision = this.initData({ name: 'selfCollision', type: Bool, default: false, help: 'flag indication if the object can self collide (also needed for two models of the same node to collide)' });
   readonly contactDistance = this.initData({ name: 'contactDistance', type: Real, default: 0, unit: 'm', aliases: ['proximity'], help: 'distance added along the normal of the collision elements ("skinning"): contacts arise at this distance of the elements' });
   readonly contactStiffness = this.initData({ name: 'contactStiffness', type: Real, default: 10, help: 'contact stiffness (a penalty contact uses the product of both models\' stiffnesses divided by the contact distance)' });
-  readonly contactFriction = this.initData({ name: 'contactFriction', type: Real, default: 0, help: 'contact friction coefficient (dry or viscous or unused depending on the contact method)' });
-  readonly contactRestitution = this.initData({ name: 'contactRestitution', type: Real, default: 0, help: 'contact coefficient of restitution' });
+  readonly contactFriction = this.initData({ name: 'contactFriction', type: Real, default: 0, range: nonNegative, help: 'contact friction coefficient (not used by sofa-ts\'s contact responses: FrictionContactConstraint takes mu from responseParams; a warning says so when set)' });
+  readonly contactRestitution = this.initData({ name: 'contactRestitution', type: Real, default: 0, range: inClosed(0, 1), help: 'contact coefficient of restitution (not used by sofa-ts\'s contact responses; a warning says so when set)' });
   readonly contactResponse = this.initData({ name: 'contactResponse', type: Str, default: '', help: 'if set, the class of contact response the contact manager should use for this model (indicative)' });
   readonly color = this.initData({ name: 'color', type: Str, default: '1 0 0 1', help: 'color used to display the collision model if requested', group: 'Visualization' });
   readonly group = this.initData({ name: 'group', type: IntSet, default: new Int32Array(0), help: 'IDs of the groups containing this model; no collision can occur between collision models included in a common group' });
@@ -71,6 +73,9 @@ export abstract class CollisionModel extends BaseObject {
   protected abstract computeElementBoxes(boxes: Float64Array): void;
 
   override init(): void {
+    // SOFA's penalty and Compliant contacts read these; sofa-ts's responses do not.
+    if (this.contactFriction.value !== 0) this.warnAbout(this.contactFriction, `contactFriction=${this.contactFriction.value} is not used: the contact responses of sofa-ts take no friction from the models (FrictionContactConstraint reads mu from the CollisionResponse's responseParams)`);
+    if (this.contactRestitution.value !== 0) this.warnAbout(this.contactRestitution, `contactRestitution=${this.contactRestitution.value} is not used: the contact responses of sofa-ts have no restitution`);
     // SOFA's CollisionModel init: the state of the context (this node, else the nearest ancestor with one)
     const s = contextMechanicalState(this.context);
     if (!s) throw this.error('no mechanical state in this node or its ancestors', 'collision models act on the MechanicalObject of their node (or of the nearest ancestor that has one)');
@@ -118,8 +123,22 @@ export abstract class CollisionModel extends BaseObject {
     }
     if (n === 0) return;
     this.computeElementBoxes(this.boxes);
+    this.checkFiniteBoxes();
     this.tree.setElementBoxes(this.boxes);
     this.tree.compute(depth);
+  }
+
+  /**
+   * Refuses non-finite geometry: with a NaN or infinite position every distance test is NaN, which
+   * no alarm distance rejects, and every pair of elements would become a contact.
+   */
+  private checkFiniteBoxes(): void {
+    const b = this.boxes;
+    for (let k = 0; k < b.length; k++) {
+      if (Number.isFinite(b[k]!)) continue;
+      const s = this.getMechanicalState();
+      throw this.error(`element ${Math.floor(k / 6)} has a non-finite position (${b[k]}) at time ${this.context.getTime()}: collision detection needs finite positions of ${s.describe()}`, 'the simulation diverged, or a position, a mapping or a transform of the scene is not finite');
+    }
   }
 
   /** Box of the whole model (the root cube) after computeBoundingTree: (min xyz, max xyz). */

@@ -1,4 +1,4 @@
-import { Bool, Real, RealArray, sofaComponent } from '@sofa-ts/core';
+import { Bool, nonNegative, Real, RealArray, sofaComponent } from '@sofa-ts/core';
 import { CollisionModel, type ElementKind } from './CollisionModel.js';
 
 /**
@@ -15,8 +15,8 @@ import { CollisionModel, type ElementKind } from './CollisionModel.js';
   templates: ['Vec3d', 'Rigid3d'],
 })
 export class SphereCollisionModel extends CollisionModel {
-  readonly listRadius = this.initData({ name: 'listRadius', type: RealArray(0), default: new Float64Array(0), unit: 'm', help: 'radius of each sphere' });
-  readonly radius = this.initData({ name: 'radius', type: Real, default: 1, unit: 'm', help: 'default radius' });
+  readonly listRadius = this.initData({ name: 'listRadius', type: RealArray(0), default: new Float64Array(0), unit: 'm', range: nonNegative, help: 'radius of each sphere' });
+  readonly radius = this.initData({ name: 'radius', type: Real, default: 1, unit: 'm', range: nonNegative, help: 'default radius' });
   readonly showImpostors = this.initData({ name: 'showImpostors', type: Bool, default: true, help: 'draw spheres as impostors instead of "real" spheres', group: 'Visualization' });
 
   /** Scalars per point of the state (3 for Vec3d, 7 for Rigid3d): centre i is at x[stride·i]. */

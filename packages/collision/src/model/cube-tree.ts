@@ -13,6 +13,9 @@ import type { CheckpointReader, CheckpointRecord } from '@sofa-ts/core';
  *
  * Boxes are (min x, min y, min z, max x, max y, max z) per cube.
  */
+/** Deepest hierarchy ever built (see build). */
+const MAX_USEFUL_DEPTH = 64;
+
 export class CubeTree {
   /** Number of leaf cubes (= elements). */
   nLeaves = 0;
@@ -94,6 +97,9 @@ export class CubeTree {
 
   private build(depth: number): void {
     const n = this.nLeaves;
+    // Cubes are halved at each level, so levels past 64 would hold nothing (2^64 elements): a
+    // larger `depth` (depth="1e9") is cut there instead of allocating empty levels without end.
+    depth = Math.min(depth, MAX_USEFUL_DEPTH);
     this.levels.length = 0;
     for (let l = 0; l <= depth; l++) this.levels.push(new CubeLevel());
     const leaf = this.leafLevel;

@@ -1,4 +1,4 @@
-import { BaseCollisionPipeline, Bool, Int, sofaComponent, type BaseObject } from '@sofa-ts/core';
+import { BaseCollisionPipeline, Bool, Int, nonNegative, orReset, sofaComponent, type BaseObject } from '@sofa-ts/core';
 import { isBroadPhase, type BroadPhase } from '../detection/broad-phase.js';
 import { DiscreteIntersection } from '../detection/DiscreteIntersection.js';
 import { isIntersectionMethod, type IntersectionMethod } from '../detection/intersection-method.js';
@@ -25,13 +25,9 @@ import { CollisionStage } from './collision-stage.js';
 export class CollisionPipeline extends BaseCollisionPipeline {
   readonly verbose = this.initData({ name: 'verbose', type: Bool, default: false, help: 'display extra information at each computation step' });
   readonly draw = this.initData({ name: 'draw', type: Bool, default: false, help: 'draw the detected collisions', group: 'Visualization' });
-  readonly depth = this.initData({ name: 'depth', type: Int, default: 6, help: 'max depth of bounding trees' });
+  readonly depth = this.initData({ name: 'depth', type: Int, default: 6, range: orReset(nonNegative, 6), help: 'max depth of bounding trees' });
 
   private stage: CollisionStage | undefined;
-
-  override init(): void {
-    if (this.depth.value < 0) this.depth.value = 6;
-  }
 
   /** The chain, built at the first step (after every component's init). */
   getStage(): CollisionStage {

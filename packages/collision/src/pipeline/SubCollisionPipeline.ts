@@ -1,4 +1,4 @@
-import { BaseObject, Int, sofaComponent } from '@sofa-ts/core';
+import { BaseObject, Int, nonNegative, orReset, sofaComponent } from '@sofa-ts/core';
 import { isBroadPhase, type BroadPhase } from '../detection/broad-phase.js';
 import { isIntersectionMethod, type IntersectionMethod } from '../detection/intersection-method.js';
 import { isNarrowPhase, type NarrowPhase } from '../detection/narrow-phase.js';
@@ -20,7 +20,7 @@ import { CollisionStage } from './collision-stage.js';
 })
 export class SubCollisionPipeline extends BaseObject {
   readonly isSubCollisionPipeline = true;
-  readonly depth = this.initData({ name: 'depth', type: Int, default: 6, help: 'max depth of bounding trees' });
+  readonly depth = this.initData({ name: 'depth', type: Int, default: 6, range: orReset(nonNegative, 6), help: 'max depth of bounding trees' });
   readonly collisionModels = this.initLink<CollisionModel>({ name: 'collisionModels', help: 'collision models considered by this pipeline', accepts: isCollisionModel, expected: 'collision models', multi: true });
   readonly intersectionMethod = this.initLink<IntersectionMethod>({ name: 'intersectionMethod', help: 'intersection method of this pipeline', accepts: isIntersectionMethod, expected: 'an intersection method (NewProximityIntersection, ...)', required: true });
   readonly contactManager = this.initLink<CollisionResponse>({ name: 'contactManager', help: 'contact manager of this pipeline', accepts: isContactManager, expected: 'a contact manager (CollisionResponse, ...)', required: true });

@@ -1,4 +1,4 @@
-import { BaseObject, Str, didYouMean, sofaComponent, type CheckpointContext, type CheckpointReader, type CheckpointRecord, type Node, type RestoreContext } from '@sofa-ts/core';
+import { SofaError, BaseObject, Str, didYouMean, sofaComponent, type CheckpointContext, type CheckpointReader, type CheckpointRecord, type Node, type RestoreContext } from '@sofa-ts/core';
 import type { IntersectionMethod } from '../detection/intersection-method.js';
 import type { PairOutputs } from '../detection/narrow-phase.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
@@ -9,7 +9,8 @@ import { MissingResponse, findResponse, responseNames } from './responses.js';
  * SOFA's CollisionResponse (formerly DefaultContactManager): keeps one contact per pair of
  * colliding collision models. At each step, pairs with detection outputs get their contact created
  * (response class `response`, unless the models ask for one with contactResponse) or updated;
- * contacts of pairs without outputs are removed with their response. The pipeline then places the
+ * contacts of pairs without outputs are removed with their response, except those that keep alive
+ * (a StickContactConstraint by default), which keep their last contacts. The pipeline then places the
  * responses: with the other model's node when one model is not simulated, else in the pipeline's
  * node. Response parameters (`responseParams`, "name=value&...") are appended to the response name
  * as SOFA does ("Name?params").
@@ -41,7 +42,8 @@ export class CollisionResponse extends BaseObject {
     if (!findResponse(response)) {
       const name = response.split('?')[0]!;
       const hint = didYouMean(name, [...responseNames]);
-      throw this.error(`${what} '${name}' is not a contact response class; expected one of ${responseNames.join(', ')}`, hint);
+      // A contact response sofa-ts does not have is a missing component, as an unknown tag is.
+      throw new SofaError(`unknown contact response '${name}' (${what}); sofa-ts has ${responseNames.join(', ')}`, { ...(this.loc ? { loc: this.loc } : {}), component: this.describe(), ...(hint ? { hint } : {}), code: 'unknown-component', source: this });
     }
   }
 
@@ -79,11 +81,11 @@ export class CollisionResponse extends BaseObject {
       contact.setDetectionOutputs(p.outputs);
       seen.add(contact);
     }
-    // Contacts without outputs this step end.
+    // Contacts without outputs this step end, unless they keep alive (then with their last contacts).
     if (seen.size !== this.contactList.length) {
       const kept: Contact[] = [];
       for (const c of this.contactList) {
-        if (seen.has(c)) {
+        if (seen.has(c) || c.keepAlive?.() === true) {
           kept.push(c);
           continue;
         }

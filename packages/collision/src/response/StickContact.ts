@@ -27,20 +27,20 @@ const DUPLICATE_DIST2 = Math.fround(0.00000001);
  * The contacts are built again from the outputs at every step. rest is taken from the attached
  * points at the positions of the detection, which are SOFA's detection points (for a Vec3 sphere,
  * its centre, as SOFA reports it).
- * Parameter (responseParams): keepAlive (default 1) — SOFA keeps a contact whose models have no
- * more outputs, with its last contacts; sofa-ts's contact managers end such contacts, so the flag
- * is read but has no effect yet.
+ * Parameter (responseParams): keepAlive (default 1) — as SOFA, the contact manager keeps a
+ * contact whose models have no more outputs, with its last contacts (the glue holds after the
+ * models separate); keepAlive=0 ends it then.
  */
 export class StickContact extends LagrangianContactResponse<BilateralContactConstraint> {
   readonly sides: [ContactSide, ContactSide] = [new ContactSide(), new ContactSide()];
   /** SOFA's keepAlive Data (see above). */
-  readonly keepAlive: boolean;
+  private readonly keepAliveFlag: boolean;
   private kept = new Int32Array(16);
   private readonly p = new Float64Array(6);
 
   constructor(model1: CollisionModel, model2: CollisionModel, owner: BaseObject, response: string) {
     super(model1, model2, owner);
-    this.keepAlive = keepAliveParameter(response, owner);
+    this.keepAliveFlag = keepAliveParameter(response, owner);
     for (const m of [model1, model2]) {
       if (!STICK_KINDS.includes(m.kind)) {
         throw owner.error(
@@ -81,6 +81,10 @@ export class StickContact extends LagrangianContactResponse<BilateralContactCons
       contactPointPosition(p, 3, this.model2.x, s2, k);
       c.addContact(s1, k, s2, k, p[3]! - p[0]!, p[4]! - p[1]!, p[5]! - p[2]!);
     }
+  }
+
+  keepAlive(): boolean {
+    return this.keepAliveFlag;
   }
 
   protected get responseName(): string {

@@ -19,6 +19,11 @@ export interface Contact {
   /** The object the response puts in the graph (force field or constraint), once it exists. */
   responseObject?(): BaseObject | undefined;
   /**
+   * SOFA's Contact::keepAlive: true keeps the contact, with its last contacts, through steps in
+   * which its models have no detection output (StickContactConstraint's keepAlive). Absent: false.
+   */
+  keepAlive?(): boolean;
+  /**
    * Checkpoint: what the contact itself keeps from step to step (its response object is saved as a
    * component of its own). restoreState runs on a contact just created for the same pair; it must
    * create the response object (not place it).

@@ -4,7 +4,8 @@ import { DiagonalForceField, stiffnessOfCompliance } from './diagonal-force-fiel
 
 /**
  * The Compliant plugin's UniformCompliance: the same compliance c on every dof of its state, whose
- * positions are constraint violations: λ = −(1/c)·(x + d·ẋ).
+ * positions are constraint violations: λ = −(1/c)·x, and a viscous damping force −d·ẋ that does not
+ * depend on c (B = −d·I, as the plugin's code; its paper's λ = −(1/c)·(x + d·ẋ) would damp by d/c).
  *   as a compliance (default, on a mapped state): C = c·I (c = 0: a hard constraint), B = −d·I,
  *     so the damping enters the solver's H as h·α·d·JᵀJ;
  *   as a stiffness (isCompliance="0", or on a master state): K = −(1/max(c, ε))·I, f = K·x.

@@ -38,6 +38,7 @@ export abstract class DirectKKTSolver extends BaseKKTSolver {
   }
 
   factor(sys: KKTSystem): void {
+    this.warnProjectors(sys);
     if (this.schur.value) {
       this.response.factor(sys.H, !sys.isPIdentity);
       if (sys.n > 0) {
@@ -51,6 +52,19 @@ export abstract class DirectKKTSolver extends BaseKKTSolver {
     this.kktVersion = this.kktMatrix.patternVersion;
     this.wrapErrors(() => this.factorSparse(K, sys.m, analyze));
   }
+
+  /**
+   * A direct solve treats every constraint row as bilateral (as the Compliant plugin's direct
+   * solvers do): a unilateral or friction projector is not applied, which the scene is told once.
+   */
+  private warnProjectors(sys: KKTSystem): void {
+    if (this.warnedProjectors) return;
+    const c = sys.constraints.find((x) => x.projector !== undefined);
+    if (!c) return;
+    this.warnedProjectors = true;
+    this.warn(`${c.projector!.describe()} (on ${c.state.describe()}) is not applied: ${this.className} solves every constraint row as bilateral (an equality); use SequentialSolver for unilateral and friction constraints`);
+  }
+  private warnedProjectors = false;
 
   solve(x: Float64Array, sys: KKTSystem, rhs: Float64Array): void {
     const t0 = performance.now();

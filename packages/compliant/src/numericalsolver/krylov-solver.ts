@@ -1,4 +1,4 @@
-import { BaseKKTSolver, Bool, Real, UInt, type BaseResponse, type KKTSystem } from '@sofa-ts/core';
+import { BaseKKTSolver, Bool, nonNegative, Real, UInt, type BaseResponse, type KKTSystem } from '@sofa-ts/core';
 import type { LinearOperator } from '@sofa-ts/linalg';
 import { findResponse, symmetricRhs } from './kkt-support.js';
 import type { KrylovResult } from './minres.js';
@@ -14,10 +14,10 @@ import type { KrylovResult } from './minres.js';
  */
 export abstract class KrylovKKTSolver extends BaseKKTSolver {
   readonly iterations = this.initData({ name: 'iterations', type: UInt, default: 10, help: 'iteration bound' });
-  readonly precision = this.initData({ name: 'precision', type: Real, default: 1e-3, help: 'residual norm threshold' });
+  readonly precision = this.initData({ name: 'precision', type: Real, default: 1e-3, range: nonNegative, help: 'residual norm threshold' });
   readonly relative = this.initData({ name: 'relative', type: Bool, default: false, help: 'use relative precision' });
   readonly verbose = this.initData({ name: 'verbose', type: Bool, default: false, help: 'print the iterations and residual of each solve' });
-  readonly restart = this.initData({ name: 'restart', type: UInt, default: 0, help: 'restart every n steps (accepted)' });
+  readonly restart = this.initData({ name: 'restart', type: UInt, default: 0, help: 'restart every n steps (not provided: every solve starts from the previous solution; a warning says so when set)' });
   readonly parallel = this.initData({ name: 'parallel', type: Bool, default: false, help: 'parallel products (accepted; products are sequential)' });
 
   protected response: BaseResponse | undefined;
@@ -40,6 +40,7 @@ export abstract class KrylovKKTSolver extends BaseKKTSolver {
 
   override init(): void {
     this.response = findResponse(this.context);
+    if (this.restart.value !== 0) this.warnAbout(this.restart, `restart=${this.restart.value} is not honoured: every solve starts from the previous solution (warm start)`);
   }
 
   factor(sys: KKTSystem): void {

@@ -1,4 +1,4 @@
-import { Real, isOdeSolver, sofaComponent, type BaseMechanicalState, type BaseOdeSolver, type ConstraintOrder } from '@sofa-ts/core';
+import { isOdeSolver, nonNegative, Real, sofaComponent, type BaseMechanicalState, type BaseOdeSolver, type ConstraintOrder } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver } from '@sofa-ts/assembly';
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import type { StateRows } from '../graph/state-rows.js';
@@ -21,7 +21,7 @@ import { SystemInverse, dotRowAt, scatterRow } from './system-inverse.js';
 })
 export class GenericConstraintCorrection extends BaseConstraintCorrection {
   readonly complianceFactor = this.initData({ name: 'complianceFactor', type: Real, default: 1, help: 'factor applied to the position factor and velocity factor used to calculate the compliance matrix' });
-  readonly regularizationTerm = this.initData({ name: 'regularizationTerm', type: Real, default: 0, help: 'add regularization·Id to W when solving for constraints' });
+  readonly regularizationTerm = this.initData({ name: 'regularizationTerm', type: Real, default: 0, range: nonNegative, help: 'add regularization·Id to W when solving for constraints' });
 
   readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver used to compute the compliance matrix (default: the one of this node or above)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up' });
   readonly odeSolver = this.initLink<BaseOdeSolver>({ name: 'ODESolver', help: 'the ODE solver whose system is corrected (default: the one of this node or above)', accepts: isOdeSolver, expected: 'an ODE solver', search: 'up' });

@@ -1,4 +1,4 @@
-import { contextStateLink, Bool, Real, isOdeSolver, sofaComponent, type BaseMechanicalState, type BaseOdeSolver, type ConstraintOrder } from '@sofa-ts/core';
+import { contextStateLink, Bool, nonNegative, Real, isOdeSolver, sofaComponent, type BaseMechanicalState, type BaseOdeSolver, type ConstraintOrder } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver } from '@sofa-ts/assembly';
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import { BaseConstraintCorrection } from './base-constraint-correction.js';
@@ -24,7 +24,7 @@ import { SystemInverse, dotRowAt, scatterRow } from './system-inverse.js';
 })
 export class LinearSolverConstraintCorrection extends BaseConstraintCorrection {
   readonly wireOptimization = this.initData({ name: 'wire_optimization', type: Bool, default: false, help: 'constraints are reordered along a wire-like topology (from tip to base) (accepted; no reordering)' });
-  readonly regularizationTerm = this.initData({ name: 'regularizationTerm', type: Real, default: 0, help: 'add regularization·Id to W when solving for constraints' });
+  readonly regularizationTerm = this.initData({ name: 'regularizationTerm', type: Real, default: 0, range: nonNegative, help: 'add regularization·Id to W when solving for constraints' });
 
   readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the mechanical state corrected (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject'));
   readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver used to compute the compliance matrix (default: the one of this node)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'local' });

@@ -6,6 +6,7 @@ import {
   isMass,
   isTopology,
   sofaComponent,
+  nonNegative,
   type BaseMechanicalState,
   type BaseOdeSolver,
   type ConstraintOrder,
@@ -38,8 +39,8 @@ import { findOdeSolver, integrationFactors, type IntegrationFactors } from './in
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Rigid3d'],
 })
 export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
-  readonly compliance = this.initData({ name: 'compliance', type: RealArray(0), default: new Float64Array(0), help: 'compliance value on each dof; Rigid3: 7 values, the translation compliance then the upper triangle of the symmetric 3x3 rotation compliance' });
-  readonly defaultCompliance = this.initData({ name: 'defaultCompliance', type: Real, default: 0.00001, help: 'default compliance of every dof (when the compliance vector is empty)' });
+  readonly compliance = this.initData({ name: 'compliance', type: RealArray(0), default: new Float64Array(0), range: nonNegative, help: 'compliance value on each dof; Rigid3: 7 values, the translation compliance then the upper triangle of the symmetric 3x3 rotation compliance' });
+  readonly defaultCompliance = this.initData({ name: 'defaultCompliance', type: Real, default: 0.00001, range: nonNegative, help: 'default compliance of every dof (when the compliance vector is empty)' });
   readonly verbose = this.initData({ name: 'verbose', type: Bool, default: false, help: 'dump the constraint matrix at each iteration' });
   readonly correctionVelocityFactor = this.initData({ name: 'correctionVelocityFactor', type: Real, default: 1, help: 'factor applied to the constraint forces when correcting the velocities' });
   readonly correctionPositionFactor = this.initData({ name: 'correctionPositionFactor', type: Real, default: 1, help: 'factor applied to the constraint forces when correcting the positions' });

@@ -45,6 +45,6 @@ export function systemOf(solver: BaseOdeSolver, who: BaseObject): MechanicalSyst
  */
 export function systemFactors(solver: BaseOdeSolver, dt: number, who: BaseObject): MBKFactors {
   const f = solver.systemMatrixFactors(dt);
-  if (!f) throw who.error(`${solver.describe()} does not say which system it inverts, so its linear solver cannot give the constraint response (use EulerImplicitSolver, NewtonRaphsonSolver, StaticSolver, CompliantImplicitSolver or an explicit solver)`);
+  if (!f) throw who.error(`${solver.describe()} does not say which system it inverts, so its linear solver cannot give the constraint response (use EulerImplicitSolver, BDFOdeSolver, NewmarkImplicitSolver, StaticSolver, CompliantImplicitSolver or an explicit solver)`);
   return f;
 }

@@ -6,6 +6,7 @@ import {
   copyContactSlot,
   rotateByQuaternion,
   sofaComponent,
+  nonNegative,
   type BaseMechanicalState,
   type ConstraintBlockInfo,
   type ConstraintJacobianBuilder,
@@ -46,7 +47,7 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
   readonly secondPoint = this.initData({ name: 'second_point', type: Indices, default: new Uint32Array(0), help: 'points of object2 in contact with them' });
   readonly normals = this.initData({ name: 'normals', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), help: 'contact normals from object1 towards object2, one per contact or one for all (unit vectors)' });
   readonly contactDistance = this.initData({ name: 'contactDistance', type: Real, default: 0, unit: 'm', help: 'rest distance of the scene contacts along their normal' });
-  readonly mu = this.initData({ name: 'mu', type: Real, default: 0, help: 'friction coefficient of the scene contacts (0: frictionless, one row per contact)' });
+  readonly mu = this.initData({ name: 'mu', type: Real, default: 0, range: nonNegative, help: 'friction coefficient of the scene contacts (0: frictionless, one row per contact)' });
 
   /** Contacts, structure of arrays (capacity grows by doubling). */
   private count = 0;
@@ -293,6 +294,11 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
   isActive(): boolean {
     for (let c = 0; c < this.count; c++) if (this.dfreeN[c]! < 0) return true;
     return false;
+  }
+
+  /** The contacts as a viewer draws them: positions P (side 2) and Q (side 1) at detection and the normals (count × 3), the first constraint row of each (count). */
+  get contactGeometry(): { count: number; P: Float64Array; Q: Float64Array; normal: Float64Array; row: Int32Array } {
+    return { count: this.count, P: this.P, Q: this.Q, normal: this.nrm, row: this.row };
   }
 
   /** 1 for each contact closed after the last solve (λ_n > 0). */

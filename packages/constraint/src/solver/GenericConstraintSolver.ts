@@ -1,4 +1,4 @@
-import { Bool, Enum, Int, sofaComponent } from '@sofa-ts/core';
+import { Bool, Enum, Int, nonNegative, sofaComponent } from '@sofa-ts/core';
 import type { ConstraintStep } from './base-constraint-solver.js';
 import type { ConstraintProblem } from './constraint-problem.js';
 import { blockGaussSeidel, type SolveResult } from './gauss-seidel.js';
@@ -24,7 +24,7 @@ const methods = ['ProjectedGaussSeidel', 'UnbuiltGaussSeidel', 'NonsmoothNonline
 export class GenericConstraintSolver extends GenericConstraintSolverBase {
   readonly resolutionMethod = this.initData<(typeof methods)[number]>({ name: 'resolutionMethod', type: Enum(methods), default: 'ProjectedGaussSeidel', help: 'method used to solve the constraint problem, among: ProjectedGaussSeidel, UnbuiltGaussSeidel, NonsmoothNonlinearConjugateGradient' });
   readonly unbuiltFlag = this.initData({ name: 'unbuilt', type: Bool, default: false, help: 'old flag: compliance is not fully built (same as resolutionMethod="UnbuiltGaussSeidel")' });
-  readonly newtonIterations = this.initData({ name: 'newtonIterations', type: Int, default: 100, help: 'maximum iteration number of Newton (for the NonsmoothNonlinearConjugateGradient solver only; accepted, maxIterations bounds it)' });
+  readonly newtonIterations = this.initData({ name: 'newtonIterations', type: Int, default: 100, range: nonNegative, help: 'maximum iteration number of Newton (for the NonsmoothNonlinearConjugateGradient solver only; accepted, maxIterations bounds it)' });
 
   private readonly unbuiltProblem = new UnbuiltProblem();
   private readonly nncgWork = new NncgWork();

@@ -1,4 +1,4 @@
-import { Bool, Int, IndexArray, Real, RealArray, sofaComponent, type BaseLagrangianConstraint, type CheckpointContext, type CheckpointReader, type CheckpointRecord, type ConstraintBlockInfo, type RestoreContext } from '@sofa-ts/core';
+import { Bool, IndexArray, Int, nonNegative, Real, RealArray, sofaComponent, type BaseLagrangianConstraint, type CheckpointContext, type CheckpointReader, type CheckpointRecord, type ConstraintBlockInfo, type RestoreContext } from '@sofa-ts/core';
 import type { BaseConstraintCorrection } from '../correction/base-constraint-correction.js';
 import { BaseConstraintSolver, type ConstraintStep } from './base-constraint-solver.js';
 import { LcpWork, gaussSeidelLcp1, nlcpGaussSeidel, type LcpResult } from './lcp-kernels.js';
@@ -30,12 +30,12 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
   readonly displayDebug = this.initData({ name: 'displayDebug', type: Bool, default: false, help: 'display debug information' });
   readonly initialGuess = this.initData({ name: 'initial_guess', type: Bool, default: true, help: 'activate LCP results history to improve its resolution performances' });
   readonly buildLcp = this.initData({ name: 'build_lcp', type: Bool, default: true, help: 'LCP is not fully built to increase performance in some case' });
-  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 0.001, help: 'residual error threshold for termination of the Gauss-Seidel algorithm' });
-  readonly maxIt = this.initData({ name: 'maxIt', type: Int, default: 1000, help: 'maximal number of iterations of the Gauss-Seidel algorithm', aliases: ['maxIterations'] });
-  readonly regularizationTerm = this.initData({ name: 'regularizationTerm', type: Real, default: 0, help: 'add regularization factor times the identity matrix to the compliance W when solving constraints' });
-  readonly mu = this.initData({ name: 'mu', type: Real, default: 0.6, help: 'friction coefficient' });
-  readonly minW = this.initData({ name: 'minW', type: Real, default: 0, help: 'if not zero, constraints whose self-compliance (i.e. the corresponding value on the diagonal of W) is smaller than this threshold will be ignored' });
-  readonly maxF = this.initData({ name: 'maxF', type: Real, default: 0, help: 'if not zero, constraints whose response force becomes larger than this threshold will be ignored' });
+  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 0.001, range: nonNegative, help: 'residual error threshold for termination of the Gauss-Seidel algorithm' });
+  readonly maxIt = this.initData({ name: 'maxIt', type: Int, default: 1000, range: nonNegative, help: 'maximal number of iterations of the Gauss-Seidel algorithm', aliases: ['maxIterations'] });
+  readonly regularizationTerm = this.initData({ name: 'regularizationTerm', type: Real, default: 0, range: nonNegative, help: 'add regularization factor times the identity matrix to the compliance W when solving constraints' });
+  readonly mu = this.initData({ name: 'mu', type: Real, default: 0.6, range: nonNegative, help: 'friction coefficient' });
+  readonly minW = this.initData({ name: 'minW', type: Real, default: 0, range: nonNegative, help: 'if not zero, constraints whose self-compliance (i.e. the corresponding value on the diagonal of W) is smaller than this threshold will be ignored' });
+  readonly maxF = this.initData({ name: 'maxF', type: Real, default: 0, range: nonNegative, help: 'if not zero, constraints whose response force becomes larger than this threshold will be ignored' });
   readonly multiGrid = this.initData({ name: 'multi_grid', type: Bool, default: false, help: 'activate multi_grid resolution (not provided by sofa-ts: refused)' });
   readonly multiGridLevels = this.initData({ name: 'multi_grid_levels', type: Int, default: 2, help: 'if multi_grid is active: how many levels to create (>=2)' });
   readonly mergeMethod = this.initData({ name: 'merge_method', type: Int, default: 0, help: 'if multi_grid is active: which method to use to merge constraints (0 = compliance-based, 1 = spatial coordinates)' });
@@ -43,7 +43,7 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
   readonly mergeLocalLevels = this.initData({ name: 'merge_local_levels', type: Int, default: 2, help: 'if merge_method is 1: up to the specified level of the multigrid, constraints are grouped locally' });
   readonly constraintForces = this.initData({ name: 'constraintForces', type: RealArray(0), default: new Float64Array(0), help: 'constraint forces of the last step (stored only if computeConstraintForces)', output: true });
   readonly computeConstraintForces = this.initData({ name: 'computeConstraintForces', type: Bool, default: false, help: 'enable the storage of the constraintForces' });
-  readonly group = this.initData({ name: 'group', type: IndexArray(1, 'set<int>'), default: Uint32Array.of(0), help: 'list of ID of groups of constraints to be handled by this solver' });
+  readonly group = this.initData({ name: 'group', type: IndexArray(1, 'set<int>'), default: Uint32Array.of(0), help: 'list of ID of groups of constraints to be handled by this solver (not provided: the solver handles every constraint; a warning says so when set to other groups)' });
   readonly showLevels = this.initData({ name: 'showLevels', type: Int, default: 0, help: 'number of constraint levels to display', group: 'Visualization' });
   readonly showCellWidth = this.initData({ name: 'showCellWidth', type: Real, default: 0, help: 'distance between each constraint cells', group: 'Visualization' });
   readonly showTranslation = this.initData({ name: 'showTranslation', type: RealArray(3, 'Vec3d'), default: new Float64Array(3), help: 'position of the first cell', group: 'Visualization' });
@@ -62,8 +62,9 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
   private readonly f3 = new Float64Array(3);
 
   override init(): void {
+    const g = this.group.value;
+    if (!(g.length === 1 && g[0] === 0)) this.warnAbout(this.group, `group=${Array.from(g).join(' ')} is not honoured: this solver handles every constraint of the scene, whatever its group`);
     if (this.multiGrid.value) throw this.error('multi_grid is not provided by sofa-ts', 'remove multi_grid (the Gauss-Seidel resolution is used)');
-    if (this.maxIt.value < 0) throw this.error(`maxIt must be >= 0 (got ${this.maxIt.value})`);
   }
 
   solveConstraint(step: ConstraintStep): void {

@@ -1,4 +1,4 @@
-import { BaseObject, componentCall, type BaseLagrangianConstraint, type ConstraintOrder, type SolverStats } from '@sofa-ts/core';
+import { BaseObject, MAX_DENSE_CONSTRAINT_ROWS, componentCall, type BaseLagrangianConstraint, type ConstraintOrder, type SolverStats } from '@sofa-ts/core';
 import { isConstraintCorrection, type BaseConstraintCorrection } from '../correction/base-constraint-correction.js';
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import { ConstraintProblem } from './constraint-problem.js';
@@ -51,6 +51,10 @@ export abstract class BaseConstraintSolver extends BaseObject {
   protected buildProblem(step: ConstraintStep, withResolutions: boolean): number {
     const p = this.problem;
     const n = step.graph.buildJacobian(step.order, step.time, this.activeConstraints);
+    // W is dense (n² numbers): a problem past the bound is refused before it is allocated.
+    if (n > MAX_DENSE_CONSTRAINT_ROWS) {
+      throw this.error(`the constraint problem of this step has ${n} rows, above the limit of ${MAX_DENSE_CONSTRAINT_ROWS} rows of a dense compliance matrix`, 'fewer contacts (a smaller alarmDistance, coarser collision models) or fewer constraints');
+    }
     p.resize(n);
     const caller = componentCall.current;
     for (const c of this.activeConstraints) {
@@ -87,6 +91,20 @@ export abstract class BaseConstraintSolver extends BaseObject {
 
   /** SOFA's computeAndApplyMotionCorrection: each correction moves its states by A⁻¹·Jᵀ·λ; then the constraints keep λ. */
   protected applyCorrection(step: ConstraintStep, lambda: Float64Array): void {
+    // A non-finite λ would spread NaN to every state the corrections touch: refuse it here, where
+    // its row and constraint are known.
+    const p = this.problem;
+    const bad = lambda.subarray(0, p.n).findIndex((x) => !Number.isFinite(x));
+    if (bad >= 0) {
+      // The row that caused it, when one can be named: a zero or non-finite compliance, a non-finite violation.
+      const built = p.W.length === p.n * p.n;
+      for (let i = 0; i < p.n; i++) {
+        const w = built ? p.W[i * p.n + i]! : 1;
+        const why = w === 0 ? 'its compliance W_ii is 0 (no constraint correction acts on its states)' : !Number.isFinite(w) ? `its compliance W_ii is ${w}` : !Number.isFinite(p.dfree[i]!) ? `its violation is ${p.dfree[i]} (non-finite positions)` : '';
+        if (why) throw this.error(`the constraint forces are not finite at time ${step.time}: constraint row ${i} (${this.ownerOfRow(i)}): ${why}`);
+      }
+      throw this.error(`constraint row ${bad} (${this.ownerOfRow(bad)}) got a non-finite force ${lambda[bad]} at time ${step.time}`);
+    }
     const caller = componentCall.current;
     for (const cc of this.corrections(step.graph)) {
       componentCall.current = cc;

@@ -1,4 +1,4 @@
-import { Bool, Int, Real, RealArray } from '@sofa-ts/core';
+import { Bool, Int, nonNegative, numberRange, Real, RealArray } from '@sofa-ts/core';
 import { BaseConstraintSolver, type ConstraintStep } from './base-constraint-solver.js';
 import type { ConstraintProblem } from './constraint-problem.js';
 import { GaussSeidelWork, type GaussSeidelOptions, type SolveResult } from './gauss-seidel.js';
@@ -10,10 +10,10 @@ import { GaussSeidelWork, type GaussSeidelOptions, type SolveResult } from './ga
  * publish the statistics and (computeConstraintForces) the λ of the step.
  */
 export abstract class GenericConstraintSolverBase extends BaseConstraintSolver {
-  readonly maxIterations = this.initData({ name: 'maxIterations', type: Int, default: 1000, help: 'maximal number of iterations of the iterative algorithm', aliases: ['maxIt'] });
-  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 0.001, help: 'residual error threshold for termination of the Gauss-Seidel algorithm' });
-  readonly sor = this.initData({ name: 'sor', type: Real, default: 1, help: 'Successive Over Relaxation parameter (0-2)' });
-  readonly regularizationTerm = this.initData({ name: 'regularizationTerm', type: Real, default: 0, help: 'add regularization factor times the identity matrix to the compliance W when solving constraints' });
+  readonly maxIterations = this.initData({ name: 'maxIterations', type: Int, default: 1000, range: nonNegative, help: 'maximal number of iterations of the iterative algorithm', aliases: ['maxIt'] });
+  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 0.001, range: nonNegative, help: 'residual error threshold for termination of the Gauss-Seidel algorithm' });
+  readonly sor = this.initData({ name: 'sor', type: Real, default: 1, range: numberRange('in (0, 2]', (x) => x > 0 && x <= 2), help: 'Successive Over Relaxation parameter (0-2)' });
+  readonly regularizationTerm = this.initData({ name: 'regularizationTerm', type: Real, default: 0, range: nonNegative, help: 'add regularization factor times the identity matrix to the compliance W when solving constraints' });
   readonly scaleTolerance = this.initData({ name: 'scaleTolerance', type: Bool, default: true, help: 'scale the error tolerance with the number of constraints' });
   readonly allVerified = this.initData({ name: 'allVerified', type: Bool, default: false, help: "all constraints must be verified (each constraint's error < tolerance)" });
   readonly computeGraphs = this.initData({ name: 'computeGraphs', type: Bool, default: false, help: 'compute graphs of errors and forces during resolution (accepted; sofa-ts keeps the last errors in currentError)' });

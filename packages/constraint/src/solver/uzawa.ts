@@ -77,6 +77,8 @@ export class UzawaWork {
   rhoMax = 0;
   /** Inner Uzawa iterations of the local method, summed over the contacts and sweeps of the last solve. */
   innerIterations = 0;
+  /** Inner loops of the last solve stopped by maxLocalIterations before reaching localTolerance. */
+  innerTruncations = 0;
 }
 
 /** r* = r − ρ·(u + μ‖u_t‖·n). */
@@ -162,6 +164,7 @@ export function uzawaStart(p: ConstraintProblem, o: UzawaOptions, w: UzawaWork):
   initResolutions(p);
   classify(p, o, w);
   w.innerIterations = 0;
+  w.innerTruncations = 0;
   if (w.prev.length < p.n) w.prev = new Float64Array(Math.max(p.n, 2 * w.prev.length));
   return w.contacts.length > 0;
 }
@@ -194,7 +197,8 @@ export function uzawaSweep(p: ConstraintProblem, o: UzawaOptions, w: UzawaWork):
       u[l] = s;
       r[l] = 0;
     }
-    for (let j = 0; j < o.maxLocalIterations; j++) {
+    let converged = false;
+    for (let j = 0; j < o.maxLocalIterations && !converged; j++) {
       w.innerIterations++;
       predictor(rs, r, u, nb, c.mu, rho);
       projectOnCone(rs, rs, nb, c.mu);
@@ -209,8 +213,9 @@ export function uzawaSweep(p: ConstraintProblem, o: UzawaOptions, w: UzawaWork):
         for (let m = 0; m < nb; m++) s += p.W[(line + l) * n + line + m]! * r[m]!;
         u[l] = s;
       }
-      if (Math.sqrt(dr) / rho < o.localTolerance) break;
+      if (Math.sqrt(dr) / rho < o.localTolerance) converged = true;
     }
+    if (!converged) w.innerTruncations++;
     for (let l = 0; l < nb; l++) force[line + l] = r[l]!;
   }
   let dr = 0, rr = 0, drs = 0;

@@ -1,8 +1,6 @@
-import * as fs from 'node:fs';
-import * as zlib from 'node:zlib';
-import { AnimateBeginEvent, Bool, Indices, Real, RealArray, SofaError, Str, BaseObject, isMass, sofaComponent, type BaseMechanicalState, type SofaEvent, checkpointFields, restoreFields, type CheckpointReader, type CheckpointRecord, type RestoreContext } from '@sofa-ts/core';
+import { AnimateBeginEvent, host, Bool, Indices, Real, RealArray, SofaError, Str, BaseObject, isMass, sofaComponent, type BaseMechanicalState, type SofaEvent, checkpointFields, restoreFields, type CheckpointReader, type CheckpointRecord, type RestoreContext } from '@sofa-ts/core';
 import { formatSofaNumber } from '../number-format.js';
-import { formatSofaVector } from '../write-state.js';
+import { formatSofaVector } from '../format-vector.js';
 import { localMechanicalState, outputFilePath } from './playback-files.js';
 
 /**
@@ -87,13 +85,15 @@ export class WriteState extends BaseObject {
     this.gzip = this.file.endsWith('.gz');
     // A file without write permission is data to keep (a reference file of a corpus): even a
     // process that may write it anyway (root) leaves it alone.
-    if (fs.existsSync(this.file) && (fs.statSync(this.file).mode & 0o222) === 0) {
+    const h = host();
+    if (this.gzip && !h.gzip) throw this.error(`'${this.file}': this host cannot compress (.gz)`, 'write a file without .gz');
+    if (h.isFile(this.file) && h.isReadOnly?.(this.file)) {
       throw this.error(`'${this.file}' is read-only: WriteState does not overwrite it`, 'write to another file name or folder');
     }
     // Created now (an unwritable place is reported at init), emptied at the first step: a run
     // resumed from a checkpoint cuts it back to its length at the checkpoint instead.
     try {
-      fs.closeSync(fs.openSync(this.file, 'a'));
+      h.writeFile(this.file, '', { append: true });
     } catch (e) {
       throw this.error(`cannot create '${this.file}': ${(e as Error).message}`);
     }
@@ -103,28 +103,26 @@ export class WriteState extends BaseObject {
 
   private static readonly schedule = ['nextIteration', 'lastTime', 'firstExport', 'energyThresholdReached', 'timeToTestEnergy', 'savedKineticEnergy'] as const;
 
+  private fileLength(): number {
+    const h = host();
+    return h.fileSize?.(this.file) ?? (h.isFile(this.file) ? h.readBytes(this.file).length : 0);
+  }
+
   /** Checkpoint: the schedule of the writes and how long the file is. */
   checkpointState(): CheckpointRecord {
-    let bytes = 0;
-    if (!this.truncatePending) {
-      try {
-        bytes = fs.statSync(this.file).size;
-      } catch (e) {
-        throw this.error(`cannot read the size of '${this.file}' for a checkpoint: ${(e as Error).message}`);
-      }
-    }
-    return { ...checkpointFields(this, WriteState.schedule, this.describe()), bytes };
+    return { ...checkpointFields(this, WriteState.schedule, this.describe()), bytes: this.truncatePending ? 0 : this.fileLength() };
   }
 
   /** The schedule, and the file cut back to its length at the checkpoint (its frames after it are written again). */
   restoreState(saved: CheckpointReader, ctx: RestoreContext): void {
     restoreFields(this, saved, WriteState.schedule);
     const bytes = saved.number('bytes');
-    const size = fs.statSync(this.file).size;
+    const h = host();
+    const size = this.fileLength();
     if (size < bytes) {
       ctx.warn(this, `'${this.file}' has ${size} bytes, ${bytes} when the checkpoint was taken: it is written again from the checkpoint's step, without its earlier frames`);
-      fs.writeFileSync(this.file, '');
-    } else fs.truncateSync(this.file, bytes);
+      h.writeFile(this.file, '');
+    } else if (size > bytes) h.writeFile(this.file, h.readBytes(this.file).subarray(0, bytes));
     this.truncatePending = false;
   }
 
@@ -142,7 +140,7 @@ export class WriteState extends BaseObject {
     if (this.truncatePending) {
       this.truncatePending = false;
       try {
-        fs.writeFileSync(this.file, '');
+        host().writeFile(this.file, '');
       } catch (e) {
         throw this.error(`cannot write '${this.file}': ${(e as Error).message}`);
       }
@@ -195,7 +193,8 @@ export class WriteState extends BaseObject {
     if (this.writeV.value) text += `  V= ${formatSofaVector(s.v)}\n`;
     if (this.writeF.value) text += `  F= ${formatSofaVector(s.f)}\n`;
     try {
-      fs.appendFileSync(this.file, this.gzip ? zlib.gzipSync(Buffer.from(text, 'utf8')) : text);
+      const h = host();
+      h.writeFile(this.file, this.gzip ? h.gzip!(new TextEncoder().encode(text)) : text, { append: true });
     } catch (e) {
       throw this.error(`cannot write '${this.file}': ${(e as Error).message}`);
     }

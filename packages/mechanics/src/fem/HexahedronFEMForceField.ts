@@ -7,6 +7,9 @@ import {
   Str,
   isTopology,
   sofaComponent,
+  inHalfOpen,
+  nonNegative,
+  orReset,
   type BaseMechanicalState,
   type BaseMeshTopology,
   type MatrixAccumulator,
@@ -52,8 +55,8 @@ function hasStiffnessCoefficients(t: unknown): t is StiffnessCoefficients {
   templates: ['Vec3d'],
 })
 export class HexahedronFEMForceField extends BaseForceField {
-  readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(1), default: Float64Array.of(DEFAULT_YOUNG_MODULUS), unit: 'Pa', help: "Young's modulus of Hooke's law: one value, or one per element" });
-  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: RealArray(1), default: Float64Array.of(DEFAULT_POISSON_RATIO), help: "Poisson's ratio of Hooke's law, in [0, 0.5): one value, or one per element" });
+  readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(1), default: Float64Array.of(DEFAULT_YOUNG_MODULUS), unit: 'Pa', range: orReset(nonNegative, DEFAULT_YOUNG_MODULUS), help: "Young's modulus of Hooke's law: one value, or one per element" });
+  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: RealArray(1), default: Float64Array.of(DEFAULT_POISSON_RATIO), range: orReset(inHalfOpen(0, 0.5), DEFAULT_POISSON_RATIO), help: "Poisson's ratio of Hooke's law, in [0, 0.5): one value, or one per element" });
   readonly method = this.initData({ name: 'method', type: Enum(['large', 'polar', 'small'] as const), default: 'large', help: "'large' (frame of the mean edges), 'polar' or 'small' displacements" });
   readonly updateStiffnessMatrix = this.initData({ name: 'updateStiffnessMatrix', type: Bool, default: false, help: 'recompute the element stiffness from the deformed element at every force evaluation' });
   readonly gatherPt = this.initData({ name: 'gatherPt', type: Str, default: ' ', help: 'points accumulated per thread in the gather operation (GPU versions only; accepted)' });
@@ -157,6 +160,7 @@ export class HexahedronFEMForceField extends BaseForceField {
       this.kOf[e] = pool.indexOf(key, (K) => {
         hexahedronStiffness(K, h[0]!, h[1]!, h[2]!, restShape);
         if (factor !== 1) for (let k = 0; k < 576; k++) K[k] = K[k]! * factor;
+        if (!K.every(Number.isFinite)) throw this.dataError(this.youngModulus, `the stiffness of hexahedron ${e} is not finite (youngModulus ${valueInElement(E, e, DEFAULT_YOUNG_MODULUS)} overflows, or the element is degenerate)`);
       });
     }
     this.kPool = pool.pack();

@@ -40,7 +40,7 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
   readonly showVonMisesStressPerNodeColorMap = this.initData({ name: 'showVonMisesStressPerNodeColorMap', type: Bool, default: false, help: 'draw elements colored by the von Mises stress interpolated at the nodes', group: 'Visualization' });
   readonly showVonMisesStressPerElement = this.initData({ name: 'showVonMisesStressPerElement', type: Bool, default: false, help: 'draw elements colored by their von Mises stress', group: 'Visualization' });
   readonly showElementGapScale = this.initData({ name: 'showElementGapScale', type: Real, default: 0.333, help: 'gap drawn between elements, in [0, 1]', group: 'Visualization' });
-  readonly updateStiffness = this.initData({ name: 'updateStiffness', type: Bool, default: false, help: 'recompute the material stiffness from youngModulus/poissonRatio at each time step (accepted)' });
+  readonly updateStiffness = this.initData({ name: 'updateStiffness', type: Bool, default: false, help: 'recompute the material stiffness from youngModulus/poissonRatio at each time step (when they changed: a script or a linked engine sets them)' });
 
   protected methodName(): TetrahedronMethod {
     return this.method.value as TetrahedronMethod;
@@ -62,6 +62,7 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
 
   override reinit(): void {
     super.reinit();
+    this.materialCounters = [this.youngModulus.counter, this.poissonRatio.counter];
     this.initialPoints.value = this.restPoints;
     if (this.elementCount === 0) throw this.error(`the topology ${this.topo!.describe()} has no tetrahedra nor hexahedra`);
     const mode = this.computeVonMisesStress.value;
@@ -75,6 +76,24 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
   override addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
     super.addForce(f, x, v);
     this.vonMisesDirty = true;
+  }
+
+  /** Counters of youngModulus and poissonRatio when the materials were last computed. */
+  private materialCounters = [-1, -1];
+
+  /**
+   * updateStiffness (SOFA): the element materials follow youngModulus and poissonRatio at each
+   * evaluation; they are recomputed when either changed since the last one (the same result as
+   * recomputing them every time).
+   */
+  protected override beforeForces(): void {
+    this.setPlasticity(this.plasticMaxThreshold.value, this.plasticYieldThreshold.value, this.plasticCreep.value);
+    if (!this.updateStiffness.value) return;
+    const ce = this.youngModulus.counter, cn = this.poissonRatio.counter;
+    if (ce !== this.materialCounters[0] || cn !== this.materialCounters[1]) {
+      this.updateMaterials();
+      this.materialCounters = [ce, cn];
+    }
   }
 
   override handleEvent(event: SofaEvent): void {
@@ -162,10 +181,6 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
   }
 
   private readonly deformed = new Float64Array(12);
-
-  protected override beforeForces(): void {
-    this.setPlasticity(this.plasticMaxThreshold.value, this.plasticYieldThreshold.value, this.plasticCreep.value);
-  }
 }
 
 /** Per element the inverse of the 4×4 matrix with rows (1, X₀ of node m) (nElem × 16, row-major). */

@@ -3,6 +3,9 @@ import {
   Bool,
   RealArray,
   isTopology,
+  inHalfOpen,
+  nonNegative,
+  orReset,
   type BaseMechanicalState,
   type BaseMeshTopology,
   type MatrixAccumulator,
@@ -10,6 +13,8 @@ import {
 import { emitElementMatrix, rotatedElementStiffness } from './element-matrix.js';
 import { polarDecomposition, polarDecompositionStable } from './polar-decomposition.js';
 import {
+  checkedPoissonRatios,
+  checkedYoungModuli,
   DEFAULT_POISSON_RATIO,
   DEFAULT_YOUNG_MODULUS,
   initLinearElasticVolume,
@@ -42,8 +47,8 @@ export type TetrahedronMethod = 'small' | 'large' | 'polar' | 'svd';
  *   K_e = −Rᵀ·(J·K·Jᵀ)·R  (no derivative of R: exact at rigidly moved rest shapes, as in SOFA).
  */
 export abstract class CorotationalTetrahedra extends BaseForceField {
-  readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(1), default: Float64Array.of(DEFAULT_YOUNG_MODULUS), unit: 'Pa', help: "Young's modulus of Hooke's law: one value, or one per element" });
-  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: RealArray(1), default: Float64Array.of(DEFAULT_POISSON_RATIO), help: "Poisson's ratio of Hooke's law, in [0, 0.5): one value, or one per element" });
+  readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(1), default: Float64Array.of(DEFAULT_YOUNG_MODULUS), unit: 'Pa', range: orReset(nonNegative, DEFAULT_YOUNG_MODULUS), help: "Young's modulus of Hooke's law: one value, or one per element" });
+  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: RealArray(1), default: Float64Array.of(DEFAULT_POISSON_RATIO), range: orReset(inHalfOpen(0, 0.5), DEFAULT_POISSON_RATIO), help: "Poisson's ratio of Hooke's law, in [0, 0.5): one value, or one per element" });
   readonly localStiffnessFactor = this.initData({ name: 'localStiffnessFactor', type: RealArray(1), default: new Float64Array(0), help: 'factors of the Young modulus per element: with N elements and M values, element i uses value i·M/N' });
   readonly updateStiffnessMatrix = this.initData({ name: 'updateStiffnessMatrix', type: Bool, default: false, help: 'recompute the strain-displacement matrices from the deformed elements at every force evaluation' });
   readonly computeGlobalMatrix = this.initData({ name: 'computeGlobalMatrix', type: Bool, default: false, help: "SOFA's old assembled path ('small' and 'large' only; with 'polar' or 'svd' SOFA computes no force)", aliases: ['assembling'] });
@@ -151,21 +156,10 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
     const X = this.D;
     for (let e = 0; e < n; e++) {
       const a = elems[4 * e]!, b = elems[4 * e + 1]!, c = elems[4 * e + 2]!, d = elems[4 * e + 3]!;
-      // material: Hooke / (36 V)
-      const young = (lsf.length === 0 ? 1 : lsf[Math.floor((e * lsf.length) / n)]!) * valueInElement(E, e, DEFAULT_YOUNG_MODULUS);
-      isotropicHooke(this.hooke, young, valueInElement(nu, e, DEFAULT_POISSON_RATIO));
       const ux = x0[3 * b]! - x0[3 * a]!, uy = x0[3 * b + 1]! - x0[3 * a + 1]!, uz = x0[3 * b + 2]! - x0[3 * a + 2]!;
       const vx = x0[3 * c]! - x0[3 * a]!, vy = x0[3 * c + 1]! - x0[3 * a + 1]!, vz = x0[3 * c + 2]! - x0[3 * a + 2]!;
       const wx = x0[3 * d]! - x0[3 * a]!, wy = x0[3 * d + 1]! - x0[3 * a + 1]!, wz = x0[3 * d + 2]! - x0[3 * a + 2]!;
-      const vol = Math.abs((uy * vz - uz * vy) * wx + (uz * vx - ux * vz) * wy + (ux * vy - uy * vx) * wz) / 6;
-      if (!(vol > 0)) throw this.error(`tetrahedron ${e} (${a} ${b} ${c} ${d}) has zero volume at rest`);
-      this.restVolume += vol;
-      const s = 1 / (vol * 36);
-      this.lame[2 * e] = this.hooke[1]!;
-      this.lame[2 * e + 1] = this.hooke[2]!;
-      this.mat[3 * e] = this.hooke[0]! * s;
-      this.mat[3 * e + 1] = this.hooke[1]! * s;
-      this.mat[3 * e + 2] = this.hooke[2]! * s;
+      this.restVolume += this.elementMaterial(e, E, nu, lsf, n);
       // rest rotation R₀ and rest shape in its frame
       const o = 12 * e;
       if (this.activeMethod === 'small') {
@@ -202,6 +196,52 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
       for (let k = 0; k < 9; k++) this.rot[9 * e + k] = this.rot0[9 * e + k] = R[k]!;
       strainDisplacement(this.grad, o, X);
     }
+    // A material that overflows once multiplied by the element's shape (youngModulus="1e308")
+    // would make every force NaN: refused here, at youngModulus.
+    for (let e = 0; e < n; e++) {
+      if (!this.elementStiffness(this.kScratch, e).every(Number.isFinite)) {
+        throw this.dataError(this.youngModulus, `the stiffness of tetrahedron ${e} is not finite (youngModulus ${valueInElement(E, e, DEFAULT_YOUNG_MODULUS)} overflows, or the element is degenerate)`);
+      }
+    }
+  }
+
+  /**
+   * The material of element e from the Young moduli, Poisson ratios and local stiffness factors:
+   * Hooke's matrix over 36 V (mat) and the Lamé coefficients (lame). Returns the rest volume V.
+   */
+  private elementMaterial(e: number, E: Float64Array, nu: Float64Array, lsf: Float64Array, n: number): number {
+    const x0 = this.restPoints, el = this.elems;
+    const a = el[4 * e]!, b = el[4 * e + 1]!, c = el[4 * e + 2]!, d = el[4 * e + 3]!;
+    const young = (lsf.length === 0 ? 1 : lsf[Math.floor((e * lsf.length) / n)]!) * valueInElement(E, e, DEFAULT_YOUNG_MODULUS);
+    isotropicHooke(this.hooke, young, valueInElement(nu, e, DEFAULT_POISSON_RATIO));
+    const ux = x0[3 * b]! - x0[3 * a]!, uy = x0[3 * b + 1]! - x0[3 * a + 1]!, uz = x0[3 * b + 2]! - x0[3 * a + 2]!;
+    const vx = x0[3 * c]! - x0[3 * a]!, vy = x0[3 * c + 1]! - x0[3 * a + 1]!, vz = x0[3 * c + 2]! - x0[3 * a + 2]!;
+    const wx = x0[3 * d]! - x0[3 * a]!, wy = x0[3 * d + 1]! - x0[3 * a + 1]!, wz = x0[3 * d + 2]! - x0[3 * a + 2]!;
+    const vol = Math.abs((uy * vz - uz * vy) * wx + (uz * vx - ux * vz) * wy + (ux * vy - uy * vx) * wz) / 6;
+    if (!(vol > 0)) throw this.error(`tetrahedron ${e} (${a} ${b} ${c} ${d}) has zero volume at rest`);
+    // material: Hooke / (36 V)
+    const s = 1 / (vol * 36);
+    this.lame[2 * e] = this.hooke[1]!;
+    this.lame[2 * e + 1] = this.hooke[2]!;
+    this.mat[3 * e] = this.hooke[0]! * s;
+    this.mat[3 * e + 1] = this.hooke[1]! * s;
+    this.mat[3 * e + 2] = this.hooke[2]! * s;
+    if (!(Number.isFinite(this.mat[3 * e]!) && Number.isFinite(this.mat[3 * e + 1]!) && Number.isFinite(this.mat[3 * e + 2]!))) {
+      throw this.dataError(this.youngModulus, `the stiffness of tetrahedron ${e} is not finite (youngModulus ${young} over a volume of ${vol} overflows)`);
+    }
+    return vol;
+  }
+
+  /**
+   * Recomputes the materials of every element from youngModulus, poissonRatio and
+   * localStiffnessFactor as they are now (rest shapes, rotations and plastic strains are kept).
+   */
+  protected updateMaterials(): void {
+    const n = this.elementCount;
+    const E = checkedYoungModuli(this.youngModulus.value.length > 0 ? this.youngModulus.value : Float64Array.of(DEFAULT_YOUNG_MODULUS));
+    const nu = checkedPoissonRatios(this.poissonRatio.value);
+    const lsf = this.localStiffnessFactor.value;
+    for (let e = 0; e < n; e++) this.elementMaterial(e, E, nu, lsf, n);
   }
 
   /** A new topology revision: rebuild only if the elements changed. */

@@ -46,6 +46,23 @@ export function isotropicHooke(out: Float64Array, youngModulus: number, poissonR
 }
 
 /**
+ * Refuses a material whose Hooke matrix overflows (youngModulus="1e308": λ + 2μ is then +inf and
+ * every force NaN): each pair of Young modulus and Poisson ratio an element can get is checked.
+ */
+export function checkHookeFinite(owner: BaseObject, about: Data<unknown>, young: ArrayLike<number>, poisson: ArrayLike<number>): void {
+  const d = new Float64Array(3);
+  const n = Math.max(young.length, poisson.length, 1);
+  for (let i = 0; i < n; i++) {
+    const E = valueInElement(young, i, DEFAULT_YOUNG_MODULUS);
+    const nu = valueInElement(poisson, i, DEFAULT_POISSON_RATIO);
+    isotropicHooke(d, E, nu);
+    if (!Number.isFinite(d[0]!) || !Number.isFinite(d[1]!) || !Number.isFinite(d[2]!)) {
+      throw owner.dataError(about, `youngModulus ${E} with poissonRatio ${nu} overflows the Hooke matrix (λ + 2μ = ${d[0]})`, 'give the modulus in consistent units (Pa with metres, kPa with millimetres)');
+    }
+  }
+}
+
+/**
  * The topology of a force field: its `topology` link when set, else the mesh topology of its node as
  * SOFA's context gives it (Node::getMeshTopologyLink): the node's topology slot, which holds the
  * last topology added to the node, else the first topology found in the nearest ancestor.
@@ -77,6 +94,7 @@ export function initLinearElasticVolume(ff: LinearElasticVolume, what: string): 
   ff.topology.set(topo);
   ff.youngModulus.value = checkedYoungModuli(ff.youngModulus.value.length > 0 ? ff.youngModulus.value : Float64Array.of(DEFAULT_YOUNG_MODULUS));
   ff.poissonRatio.value = checkedPoissonRatios(ff.poissonRatio.value);
+  checkHookeFinite(ff, ff.youngModulus, ff.youngModulus.value, ff.poissonRatio.value);
   return { state: ms, topology: topo };
 }
 

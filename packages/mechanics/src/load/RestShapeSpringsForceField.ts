@@ -51,7 +51,7 @@ export class RestShapeSpringsForceField extends BaseForceField {
   readonly angularStiffness = this.initData({ name: 'angularStiffness', type: RealArray(0), default: new Float64Array(0), unit: 'N·m/rad', help: 'angular stiffness of the springs: one value for all, or one per point (Rigid3d only; default 100)' });
   readonly pivotPoints = this.initData({ name: 'pivot_points', type: RealArray(3), default: new Float64Array(0), help: 'global pivot points used instead of the rigid centres (not used by SOFA: ignored, with a warning)' });
   readonly externalPoints = this.initData({ name: 'external_points', type: Indices, default: new Uint32Array(0), help: 'points of the external rest shape the springs attach to (default: 0, 1, 2, …)' });
-  readonly recomputeIndices = this.initData({ name: 'recompute_indices', type: Bool, default: true, help: 'recompute the indices at each step (accepted; the points do not change here)' });
+  readonly recomputeIndices = this.initData({ name: 'recompute_indices', type: Bool, default: true, help: 'recompute the springs from points, external_points and stiffness at each step (when they changed, e.g. linked to an engine); false: keep those of init' });
   readonly drawSpring = this.initData({ name: 'drawSpring', type: Bool, default: false, help: 'draw the springs', group: 'Visualization' });
   readonly springColor = this.initData({ name: 'springColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(0, 1, 0, 1), help: 'spring color', group: 'Visualization' });
   readonly activeDirections = this.initData({ name: 'activeDirections', type: BoolList, default: Uint8Array.of(1, 1, 1, 1, 1, 1), help: 'directions in which the springs act (1) or not (0), per derivative component' });
@@ -130,6 +130,20 @@ export class RestShapeSpringsForceField extends BaseForceField {
     const ka = this.angularStiffness.value;
     this.ka = Float64Array.from({ length: pts.length }, (_, i) => (ka.length === 0 ? 0 : i < ka.length ? ka[i]! : ka[0]!));
     this.ready = true;
+    this.setupCounters = this.inputCounters();
+  }
+
+  /** Counters of points, external_points and stiffness when the springs were set up. */
+  private setupCounters = '';
+
+  private inputCounters(): string {
+    return `${this.points.counter} ${this.externalPoints.counter} ${this.stiffness.counter}`;
+  }
+
+  /** SOFA's recompute_indices: at each step the springs follow points, external_points and stiffness. */
+  private refreshSprings(): void {
+    if (!this.ready) this.setup();
+    else if (this.recomputeIndices.value && this.inputCounters() !== this.setupCounters) this.setup();
   }
 
   /** Rest coordinates: the external state's positions, or this state's rest positions. */
@@ -140,7 +154,7 @@ export class RestShapeSpringsForceField extends BaseForceField {
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
     const fs = f[0]!, xs = x[0]!;
-    if (!this.ready) this.setup();
+    this.refreshSprings();
     const x0 = this.restCoords();
     if (this.rigid) return this.addRigidForce(fs, xs, x0);
     const d = this.states[0]!.stateType.derivSize;

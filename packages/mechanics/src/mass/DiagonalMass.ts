@@ -1,4 +1,4 @@
-import { BaseMass, Bool, Real, sofaComponent, Str, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
+import { BaseMass, Bool, nonNegative, orReset, Real, sofaComponent, Str, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
 import { MassText, RigidInertia } from '../rigid-inertia.js';
 import { mstateLink } from '../state-link.js';
 import { ELEMENT_SIZE, elementMeasure } from './element-geometry.js';
@@ -34,7 +34,7 @@ import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassM
 export class DiagonalMass extends BaseMass {
   readonly vertexMass = this.initData({ name: 'vertexMass', type: MassText, default: new Float64Array(0), unit: 'kg', help: 'mass of each vertex (rigid frames: "m volume inertia" each); if unspecified or wrongly set, massDensity or totalMass is used (after init: the masses in use)' });
   readonly massDensity = this.initData({ name: 'massDensity', type: Real, default: 1, unit: 'kg/m³', help: 'mass density (per length, area or volume of the elements); if unspecified or wrongly set, totalMass is used' });
-  readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', help: 'total mass of the object, shared among the vertices by the mesh; default 1 when no mass information is given' });
+  readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', range: orReset(nonNegative, 1), help: 'total mass of the object, shared among the vertices by the mesh; default 1 when no mass information is given' });
   readonly computeMassOnRest = this.initData({ name: 'computeMassOnRest', type: Bool, default: true, help: 'measure the elements on the rest positions rather than the current positions' });
   readonly showCenterOfGravity = this.initData({ name: 'showGravityCenter', type: Bool, default: false, help: 'display the center of gravity of the system', group: 'Visualization' });
   readonly showAxisSize = this.initData({ name: 'showAxisSizeFactor', type: Real, default: 1, help: 'factor length of the axis displayed (rigids only)', group: 'Visualization' });
@@ -110,13 +110,21 @@ export class DiagonalMass extends BaseMass {
       for (let i = 0; i < n; i++) this.masses[i]! *= rho;
     };
 
+    if (setTotal && (setDensity || setVertex)) this.warnAbout(this.totalMass, 'totalMass overrides the other mass information (vertexMass or massDensity): give only one, as SOFA advises');
     if (setTotal || (!setDensity && !setVertex)) fromTotal();
     else if (setDensity) {
-      if (this.massDensity.value < 0) fromTotal();
-      else this.totalMass.value = lump(this.massDensity.value);
+      if (setVertex) this.warnAbout(this.massDensity, 'massDensity overrides vertexMass: give only one, as SOFA advises');
+      if (this.massDensity.value < 0) {
+        this.warnAbout(this.massDensity, `massDensity ${this.massDensity.value} is negative: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`);
+        fromTotal();
+      } else this.totalMass.value = lump(this.massDensity.value);
     } else {
       const valid = given.length === nTopo && given.every((m) => m >= 0);
-      if (!valid) fromTotal();
+      if (!valid) {
+        const why = given.length !== nTopo ? `has ${given.length} values for ${nTopo} points` : 'has a negative value';
+        this.warnAbout(this.vertexMass, `vertexMass ${why}: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`);
+        fromTotal();
+      }
       else {
         const total = given.reduce((a, b) => a + b, 0);
         const sum = lump(1);

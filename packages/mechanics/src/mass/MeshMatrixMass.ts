@@ -1,4 +1,4 @@
-import { BaseMass, Bool, Real, RealArray, sofaComponent, Str, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
+import { BaseMass, Bool, nonNegative, orReset, Real, RealArray, sofaComponent, Str, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
 import { mstateLink } from '../state-link.js';
 import { ELEMENT_SIZE, elementMeasure, LOCAL_EDGES, type MassElementType } from './element-geometry.js';
 import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassMesh, topologyLink, type MassMesh } from './mesh-mass-support.js';
@@ -45,7 +45,7 @@ const CONSISTENT: Readonly<Record<MassElementType, { vertex: number; edge: numbe
 })
 export class MeshMatrixMass extends BaseMass {
   readonly massDensity = this.initData({ name: 'massDensity', type: RealArray(0), default: new Float64Array(0), unit: 'kg/m³', help: 'mass density: one value, or one per element; if unspecified or wrongly set, totalMass is used' });
-  readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', help: 'total mass of the object; default 1 when no mass information is given' });
+  readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', range: orReset(nonNegative, 1), help: 'total mass of the object; default 1 when no mass information is given' });
   readonly vertexMass = this.initData({ name: 'vertexMass', type: RealArray(0), default: new Float64Array(0), unit: 'kg', help: 'mass coefficients on the vertices (diagonal of M before lumping); an input with edgeMass or lumping, set by init otherwise' });
   readonly edgeMass = this.initData({ name: 'edgeMass', type: RealArray(0), default: new Float64Array(0), unit: 'kg', help: 'mass coefficients on the topology edges (off-diagonal of M); an input with vertexMass, set by init otherwise' });
   readonly computeMassOnRest = this.initData({ name: 'computeMassOnRest', type: Bool, default: false, help: 'measure the elements on the rest positions rather than the current positions' });
@@ -133,7 +133,11 @@ export class MeshMatrixMass extends BaseMass {
     if (this.totalMass.isSet || (!this.massDensity.isSet && !this.vertexMass.isSet)) fromTotal();
     else if (this.massDensity.isSet) {
       const valid = (density.length === 1 || density.length === mesh.count) && density.every((r) => r >= 0);
-      if (!valid) fromTotal();
+      if (!valid) {
+        const why = density.length === 1 || density.length === mesh.count ? 'has a negative value' : `has ${density.length} values, expected 1 or ${mesh.count}`;
+        this.warnAbout(this.massDensity, `massDensity ${why}: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`);
+        fromTotal();
+      }
       else {
         const perElement = density.length === 1 ? new Float64Array(mesh.count).fill(density[0]!) : Float64Array.from(density);
         this.totalMass.value = compute((e) => perElement[e]!);
@@ -143,7 +147,13 @@ export class MeshMatrixMass extends BaseMass {
       const validV = givenV.length === nTopo && givenV.every((m) => m >= 0);
       const withEdges = this.edgeMass.isSet;
       const validE = givenE.length === nEdgesTopo && givenE.every((m) => m >= 0);
-      if (withEdges ? !(validV && validE) : !(this.lumped && validV)) fromTotal();
+      if (withEdges ? !(validV && validE) : !(this.lumped && validV)) {
+        const why = !validV ? (givenV.length !== nTopo ? `vertexMass has ${givenV.length} values for ${nTopo} points` : 'vertexMass has a negative value')
+          : withEdges ? (givenE.length !== nEdgesTopo ? `edgeMass has ${givenE.length} values for ${nEdgesTopo} edges` : 'edgeMass has a negative value')
+          : 'vertexMass without edgeMass needs lumping';
+        this.warnAbout(this.vertexMass, `${why}: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`);
+        fromTotal();
+      }
       else {
         let total = 0;
         for (const m of givenV) total += m;

@@ -30,6 +30,8 @@ export class QPInverseProblemSolver extends BaseInverseProblemSolver {
   readonly status = this.initData({ name: 'status', type: Int, default: 0, help: 'outcome of the last QP: 0 optimal, 1 infeasible, 2 unbounded, 3 iteration limit, 4 non-convex (λ = 0 is then applied)', output: true });
 
   readonly qp = new InverseQp();
+  /** Outcomes already reported (each is reported once). */
+  private readonly warnedStatus = new Set<string>();
 
   override init(): void {
     if (!(this.epsilon.value >= 0)) throw this.error(`epsilon must be >= 0 (got ${this.epsilon.value})`);
@@ -62,6 +64,11 @@ export class QPInverseProblemSolver extends BaseInverseProblemSolver {
     qp.maxContactIterations = this.maxContactIterations.value;
     const status = qp.solve(W, dfree, n, rows, this.maxIterations.value, this.tolerance.value);
     this.status.value = statuses.indexOf(status);
+    if (status !== 'optimal' && !this.warnedStatus.has(status)) {
+      // Once per outcome: the step goes on with λ = 0 (no actuation), as stated by `status`.
+      this.warnedStatus.add(status);
+      this.warn(`the inverse problem was ${status} (status ${this.status.value}) at time ${this.context.getTime()}: no actuation (λ = 0) is applied for that step${status === 'infeasible' ? '; the bounds and equalities cannot all hold' : ''}`);
+    }
     return qp;
   }
 }

@@ -1,4 +1,4 @@
-import { Int, Real, sofaComponent } from '@sofa-ts/core';
+import { Int, nonNegative, Real, sofaComponent } from '@sofa-ts/core';
 import { SparseLU, type CsrMatrix } from '@sofa-ts/linalg';
 import { LegacyPermutation, orderingOfPermutation } from './legacy-permutation.js';
 import { DirectSparseSolver, crsTemplates } from './matrix-linear-solver.js';
@@ -17,7 +17,7 @@ import { DirectSparseSolver, crsTemplates } from './matrix-linear-solver.js';
   defaultTemplate: 'CompressedRowSparseMatrixd',
 })
 export class SparseLUSolver extends DirectSparseSolver {
-  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 0.001, help: 'diagonal pivot threshold in [0, 1]: the diagonal entry stays the pivot when at least this fraction of the largest one' });
+  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 0.001, range: nonNegative, help: 'diagonal pivot threshold in [0, 1]: the diagonal entry stays the pivot when at least this fraction of the largest one' });
   readonly permutation_ = this.initData({ name: 'permutation', type: LegacyPermutation, default: 'None', help: 'deprecated: type of fill reducing permutation when no ordering component is given' });
   readonly nnzL = this.initData({ name: 'L_nnz', type: Int, default: 0, help: 'entries of L below its diagonal after the last factorization', output: true });
 

@@ -13,6 +13,17 @@ import { ShewchukPCGLinearSolver } from './ShewchukPCGLinearSolver.js';
 import { SparseCholeskySolver } from './SparseCholeskySolver.js';
 import { SparseLUSolver } from './SparseLUSolver.js';
 import { SSORPreconditioner } from './SSORPreconditioner.js';
+import { AsyncSparseLDLSolver } from './AsyncSparseLDLSolver.js';
+import { BTDLinearSolver } from './BTDLinearSolver.js';
+import { CholeskySolver } from './CholeskySolver.js';
+import { MinResLinearSolver } from './MinResLinearSolver.js';
+import { SVDLinearSolver } from './SVDLinearSolver.js';
+import { PrecomputedLinearSolver } from './PrecomputedLinearSolver.js';
+import { PrecomputedMatrixSystem } from './PrecomputedMatrixSystem.js';
+import { PrecomputedWarpPreconditioner } from './PrecomputedWarpPreconditioner.js';
+import { PreconditionedMatrixFreeSystem } from './PreconditionedMatrixFreeSystem.js';
+import { RotationMatrixSystem } from './RotationMatrixSystem.js';
+import { WarpPreconditioner } from './WarpPreconditioner.js';
 
 /** Components of this folder, registered by the package's module.ts. */
 export const linearComponents: readonly ComponentClass[] = [
@@ -30,4 +41,15 @@ export const linearComponents: readonly ComponentClass[] = [
   NaturalOrderingMethod,
   AMDOrderingMethod,
   MetisOrderingMethod,
+  MinResLinearSolver,
+  PrecomputedLinearSolver,
+  PreconditionedMatrixFreeSystem,
+  RotationMatrixSystem,
+  WarpPreconditioner,
+  PrecomputedMatrixSystem,
+  PrecomputedWarpPreconditioner,
+  AsyncSparseLDLSolver,
+  CholeskySolver,
+  BTDLinearSolver,
+  SVDLinearSolver,
 ];

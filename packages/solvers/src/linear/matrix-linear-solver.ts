@@ -1,7 +1,7 @@
 import { Bool, Enum, type SolverStats } from '@sofa-ts/core';
 import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
 import { amdOrdering, naturalOrdering, nestedDissectionOrdering, type CsrMatrix } from '@sofa-ts/linalg';
-import { isMatrixLinearSystem, type MatrixLinearSystem } from '../linear-system/MatrixLinearSystem.js';
+import { isMatrixLinearSystem, type TypedMatrixLinearSystem } from '../linear-system/TypedMatrixLinearSystem.js';
 import { isOrderingMethod, type BaseOrderingMethod } from './ordering-method.js';
 
 /** Templates of the solvers working on an assembled compressed-row matrix. */
@@ -16,11 +16,13 @@ export const crsTemplates = ['CompressedRowSparseMatrixd', 'CompressedRowSparseM
 export abstract class MatrixLinearSolver extends LinearSolver {
   readonly isMatrixLinearSolver = true;
   readonly verbose = this.initData({ name: 'verbose', type: Bool, default: false, help: 'accepted for compatibility (old scenes); use printLog' });
-  readonly linearSystem = this.initLink<MatrixLinearSystem>({ name: 'linearSystem', help: 'the linear system component describing the assembled matrix (default: the one in this node, if any)', accepts: isMatrixLinearSystem, expected: 'a linear system (MatrixLinearSystem, ConstantSparsityPatternSystem)', search: 'local' });
+  readonly linearSystem = this.initLink<TypedMatrixLinearSystem>({ name: 'linearSystem', help: 'the linear system component describing the assembled matrix (default: the one in this node, if any)', accepts: isMatrixLinearSystem, expected: 'a linear system (MatrixLinearSystem, ConstantSparsityPatternSystem)', search: 'local' });
   /** Copy of the last pattern, to tell a refill from a new pattern. */
   private patRowPtr: Int32Array = new Int32Array(0);
   private patColInd: Int32Array = new Int32Array(0);
   private hasPattern = false;
+  /** True once a matrix was given (setMatrix): a solver nobody hands a matrix has none (SOFA: size 0). */
+  hasMatrix = false;
 
   /** True for the Mat3x3 templates (3x3 blocks). */
   get blockTemplate(): boolean {
@@ -40,6 +42,7 @@ export abstract class MatrixLinearSolver extends LinearSolver {
   setMatrix(A: CsrMatrix): void {
     if (A.rows !== A.cols) throw this.error(`the system matrix must be square (got ${A.rows}x${A.cols})`);
     const changed = this.takePattern(A);
+    this.hasMatrix = true;
     try {
       this.invert(A, changed);
     } catch (e) {

@@ -1,7 +1,8 @@
-import { Bool, Int, Real, type CheckpointReader, type CheckpointRecord, type SolverStats } from '@sofa-ts/core';
+import { Bool, Int, nonNegative, positive, Real, type CheckpointReader, type CheckpointRecord, type SolverStats } from '@sofa-ts/core';
 import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
 import { csrClone, spmv, type CsrMatrix, type LinearOperator, type Preconditioner } from '@sofa-ts/linalg';
 import { isMatrixLinearSolver, type MatrixLinearSolver } from './matrix-linear-solver.js';
+import { isPreconditionedMatrixFreeSystem, type PreconditionedMatrixFreeSystem } from './PreconditionedMatrixFreeSystem.js';
 import { PcgWorkspace, flatDot, groupedDot, sofaPcg, type DotProduct, type PcgResult } from './pcg-iteration.js';
 
 /**
@@ -10,15 +11,19 @@ import { PcgWorkspace, flatDot, groupedDot, sofaPcg, type DotProduct, type PcgRe
  * (GraphScattered) or on the assembled matrix, preconditioned by the linear solver linked as
  * `preconditioner` (any assembled solver: Jacobi, block Jacobi, SSOR, a direct solver...). The
  * preconditioner's matrix is assembled and inverted at the first solve and then every
- * `update_step` solves. Without a preconditioner (or use_precond = false) it is a plain CG.
+ * `update_step` solves, or, when a PreconditionedMatrixFreeSystem is its linear system (SOFA's
+ * design), every `assemblingRate` solves of that system. Without a preconditioner (or
+ * use_precond = false) it is a plain CG.
  */
 export abstract class PcgLinearSolverBase extends LinearSolver {
-  readonly iterations = this.initData({ name: 'iterations', type: Int, default: 25, help: 'largest number of conjugate gradient updates per solve' });
-  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 1e-5, help: 'stop once the preconditioned squared residual rᵀM⁻¹r falls to tolerance·|b|²' });
+  readonly iterations = this.initData({ name: 'iterations', type: Int, default: 25, range: nonNegative, help: 'largest number of conjugate gradient updates per solve' });
+  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 1e-5, range: nonNegative, help: 'stop once the preconditioned squared residual rᵀM⁻¹r falls to tolerance·|b|²' });
   readonly usePrecond = this.initData({ name: 'use_precond', type: Bool, default: true, help: 'apply the linked preconditioner (false: plain conjugate gradient)' });
-  readonly updateStep = this.initData({ name: 'update_step', type: Int, default: 1, help: 'the preconditioner matrix is rebuilt every this many solves (1: at every solve)', aliases: ['assemblingRate'] });
+  readonly updateStep = this.initData({ name: 'update_step', type: Int, default: 1, range: positive, help: 'the preconditioner matrix is rebuilt every this many solves (1: at every solve)', aliases: ['assemblingRate'] });
   readonly buildPrecond = this.initData({ name: 'build_precond', type: Bool, default: true, help: 'rebuild the preconditioner every update_step solves; false: build it once, at the first solve' });
   readonly preconditioner = this.initLink<MatrixLinearSolver>({ name: 'preconditioner', help: 'assembled linear solver whose solve serves as the preconditioner (none: plain conjugate gradient)', accepts: isMatrixLinearSolver, expected: 'an assembled linear solver (JacobiPreconditioner, BlockJacobiPreconditioner, SSORPreconditioner, a direct solver...)' });
+
+  readonly linearSystem = this.initLink<PreconditionedMatrixFreeSystem>({ name: 'linearSystem', help: 'the matrix-free linear system deciding when the preconditioner matrix is rebuilt (default: the one of this node, if any)', accepts: isPreconditionedMatrixFreeSystem, expected: 'a PreconditionedMatrixFreeSystem', search: 'local' });
 
   private ws: PcgWorkspace | undefined;
   private readonly result: PcgResult = { iterations: 0, residual: 0 };
@@ -93,6 +98,8 @@ export abstract class PcgLinearSolverBase extends LinearSolver {
 
   /** The preconditioner serves more than the solve that built it. */
   private get keepsPreconditioner(): boolean {
+    const sys = this.linearSystem.get();
+    if (sys) return sys.assemblingRate.value !== 1;
     return !this.buildPrecond.value || this.updateStep.value !== 1;
   }
 
@@ -111,7 +118,7 @@ export abstract class PcgLinearSolverBase extends LinearSolver {
     return {
       sinceRefresh: this.sinceRefresh,
       refreshed: this.refreshed,
-      ...(P && this.refreshed && this.keepsPreconditioner ? { precond: { rows: P.rows, cols: P.cols, rowPtr: P.rowPtr, colInd: P.colInd, values: P.values } } : {}),
+      ...(P && this.keepsPreconditioner ? { precond: { rows: P.rows, cols: P.cols, rowPtr: P.rowPtr, colInd: P.colInd, values: P.values } } : {}),
     };
   }
 
@@ -126,6 +133,8 @@ export abstract class PcgLinearSolverBase extends LinearSolver {
 
   /** Whether this solve refreshes the preconditioner: the first one, then every update_step. */
   private refreshDue(): boolean {
+    const sys = this.linearSystem.get();
+    if (sys) return sys.rebuildDue();
     if (!this.refreshed) {
       this.refreshed = true;
       this.sinceRefresh = 1;

@@ -1,6 +1,6 @@
 import { Bool, sofaComponent } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver, type MechanicalSystem } from '@sofa-ts/assembly';
-import { accelerationOf, integrate, SystemOdeSolver } from './ode-support.js';
+import { accelerationOf, integrate, AccelerationOdeSolver } from './ode-support.js';
 
 /**
  * SOFA's EulerExplicitSolver: forward Euler on the second order system M·a = f(x, v).
@@ -17,21 +17,7 @@ import { accelerationOf, integrate, SystemOdeSolver } from './ode-support.js';
   module: 'Sofa.Component.ODESolver.Forward',
   description: 'Forward (or semi-implicit, symplectic) Euler integration of M·a = f.',
 })
-export class EulerExplicitSolver extends SystemOdeSolver {
-  /** An acceleration solver (M·a = f): a correction Δ moves x by dt²·Δ and v by dt·Δ. */
-  override getPositionIntegrationFactor(dt: number): number {
-    return dt * dt;
-  }
-
-  override getVelocityIntegrationFactor(dt: number): number {
-    return dt;
-  }
-
-  /** It inverts the mass matrix. */
-  override systemMatrixFactors(): { m: number; b: number; k: number } {
-    return { m: 1, b: 0, k: 0 };
-  }
-
+export class EulerExplicitSolver extends AccelerationOdeSolver {
   readonly symplectic = this.initData({ name: 'symplectic', type: Bool, default: true, help: 'true: new velocity first, then positions moved with it (symplectic Euler, bounded energy); false: positions moved with the old velocity (forward Euler, energy grows)' });
   readonly optimizedForDiagonalMatrix = this.initData({ name: 'optimizedForDiagonalMatrix', type: Bool, default: true, help: 'deprecated, accepted for compatibility: the solver detects non-diagonal masses itself' });
   readonly threadSafeVisitor = this.initData({ name: 'threadSafeVisitor', type: Bool, default: false, help: 'accepted for compatibility' });

@@ -1,139 +1,144 @@
-import { Bool, Int, Real, sofaComponent } from '@sofa-ts/core';
+import { Bool, Int, nonNegative, Real, SofaError, sceneWarnings, sofaComponent, type Data } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver, type MechanicalSystem } from '@sofa-ts/assembly';
+import { isNewtonRaphsonSolver, NewtonRaphsonSolver } from './NewtonRaphsonSolver.js';
+import type { NonLinearFunction } from './nonlinear-function.js';
 import { dotOf, integrate, SystemOdeSolver } from './ode-support.js';
 
+/** StaticSolver's Newton Data before SOFA v25.06, and the NewtonRaphsonSolver Data they became. */
+const DEPRECATED: ReadonlyArray<readonly [string, keyof NewtonRaphsonSolver]> = [
+  ['newton_iterations', 'maxNbIterationsNewton'],
+  ['absolute_correction_tolerance_threshold', 'absoluteEstimateDifferenceThreshold'],
+  ['relative_correction_tolerance_threshold', 'relativeEstimateDifferenceThreshold'],
+  ['absolute_residual_tolerance_threshold', 'absoluteResidualStoppingThreshold'],
+  ['relative_residual_tolerance_threshold', 'relativeInitialStoppingThreshold'],
+];
+
 /**
- * SOFA's StaticSolver: the equilibrium f(x) = 0 (gravity included) by Newton–Raphson, one load
- * increment per time step, velocities untouched:
- *   R = P·f(x);  repeat: (−K)·dx = R (K = ∂f/∂x, projected);  x ← x + dx;  R = P·f(x)
- * at most `newton_iterations` times. After each iteration (when more than one is allowed) the
- * norms are tested in SOFA's order: NaN or |U| ≈ 0 → diverged; |dx| < abs. correction threshold;
- * |dx|/|U| < rel. correction threshold (U = Σ dx of this step); |R| < abs. residual threshold;
- * |R|/|R0| < rel. residual threshold (R0 = the residual after the first iteration). A residual
- * already under the absolute threshold before any iteration means equilibrium. A threshold <= 0
- * disables its criterion.
+ * SOFA's StaticSolver: the equilibrium P·f(x) = 0 (gravity included), one load increment per time
+ * step, velocities untouched. The equation is solved by the NewtonRaphsonSolver linked as
+ * `newtonSolver` (default: the first one of this node or below; none: one with SOFA's defaults is
+ * made, as SOFA does, and said):
+ *   r(x) = P·f(x),  J = P·K·P,  so each iteration solves P(−K)P·dx = r and x ← x + α·dx.
+ * The Newton Data this component had before SOFA v25.06 (newton_iterations, ...) are still read,
+ * with a deprecation warning, for the Newton solver made here; relative_residual_tolerance_threshold
+ * (|R|/|R0|) becomes relativeInitialStoppingThreshold. |dx|/|x| is the relative estimate difference.
  */
 @sofaComponent({
   name: 'StaticSolver',
   category: 'OdeSolver',
   module: 'Sofa.Component.ODESolver.Backward',
-  description: 'Static equilibrium f(x) = 0 by Newton-Raphson iterations, one load increment per step.',
+  description: 'Static equilibrium f(x) = 0 solved by a NewtonRaphsonSolver, one load increment per step.',
 })
-export class StaticSolver extends SystemOdeSolver {
-  /** It inverts −K (the factors of the correction are SOFA's: dt for x, 1 for v). */
+export class StaticSolver extends SystemOdeSolver implements NonLinearFunction {
+  readonly newtonSolver = this.initLink<NewtonRaphsonSolver>({ name: 'newtonSolver', help: 'the NewtonRaphsonSolver solving the equilibrium (default: the first one of this node or below)', accepts: isNewtonRaphsonSolver, expected: 'a NewtonRaphsonSolver', search: 'down' });
+  readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver (default: the first one in this node or above)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up', required: true });
+  readonly newtonIterations = this.initData({ name: 'newton_iterations', type: Int, default: 1, range: nonNegative, help: 'deprecated (SOFA v25.06): maxNbIterationsNewton of the NewtonRaphsonSolver' });
+  readonly absoluteCorrectionTolerance = this.initData({ name: 'absolute_correction_tolerance_threshold', type: Real, default: 1e-5, help: 'deprecated (SOFA v25.06): absoluteEstimateDifferenceThreshold of the NewtonRaphsonSolver' });
+  readonly relativeCorrectionTolerance = this.initData({ name: 'relative_correction_tolerance_threshold', type: Real, default: 1e-5, help: 'deprecated (SOFA v25.06): relativeEstimateDifferenceThreshold of the NewtonRaphsonSolver' });
+  readonly absoluteResidualTolerance = this.initData({ name: 'absolute_residual_tolerance_threshold', type: Real, default: 1e-5, help: 'deprecated (SOFA v25.06): absoluteResidualStoppingThreshold of the NewtonRaphsonSolver' });
+  readonly relativeResidualTolerance = this.initData({ name: 'relative_residual_tolerance_threshold', type: Real, default: 1e-5, help: 'deprecated (SOFA v25.06): relativeInitialStoppingThreshold of the NewtonRaphsonSolver' });
+  readonly divergeWhenResidualGrows = this.initData({ name: 'should_diverge_when_residual_is_growing', type: Bool, default: false, help: 'deprecated (SOFA v25.06), without effect: the NewtonRaphsonSolver has no such criterion' });
+
+  /** The Newton solver in use (the linked one, or the one made at init). */
+  private newton!: NewtonRaphsonSolver;
+  private sys: MechanicalSystem | undefined;
+  /** (size) the increment dx of the last linear solve; (size) P·f at the current guess. */
+  private dx: Float64Array = new Float64Array(0);
+  private r: Float64Array = new Float64Array(0);
+
+  /** It inverts −K; a correction Δ moves x by dt·Δ and v by Δ (SOFA's factors). */
   override systemMatrixFactors(): { m: number; b: number; k: number } {
     return { m: 0, b: 0, k: -1 };
   }
 
-  readonly newtonIterations = this.initData({ name: 'newton_iterations', type: Int, default: 1, help: 'largest number of Newton iterations per time step (one load increment per step)' });
-  readonly absoluteCorrectionTolerance = this.initData({ name: 'absolute_correction_tolerance_threshold', type: Real, default: 1e-5, help: 'stop when the increment norm |dx| is below this (<= 0: not tested)' });
-  readonly relativeCorrectionTolerance = this.initData({ name: 'relative_correction_tolerance_threshold', type: Real, default: 1e-5, help: 'stop when |dx| / |U| is below this, U the displacement of the step so far (<= 0: not tested)' });
-  readonly absoluteResidualTolerance = this.initData({ name: 'absolute_residual_tolerance_threshold', type: Real, default: 1e-5, help: 'stop when the residual norm |R| is below this (<= 0: not tested)' });
-  readonly relativeResidualTolerance = this.initData({ name: 'relative_residual_tolerance_threshold', type: Real, default: 1e-5, help: 'stop when |R| / |R0| is below this, R0 the residual after the first iteration (<= 0: not tested)' });
-  readonly divergeWhenResidualGrows = this.initData({ name: 'should_diverge_when_residual_is_growing', type: Bool, default: false, help: 'flag the step as diverged when the residual grows from one iteration to the next' });
-
-  readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver (default: the first one in this node or above)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up', required: true });
-
-  /** Squared residual norms |R|² after each iteration of the last step (SOFA's squared_residual_norms). */
-  readonly squaredResidualNorms: number[] = [];
-  /** Squared increment norms |dx|² of each iteration of the last step. */
-  readonly squaredIncrementNorms: number[] = [];
-  /** Outcome of the last step. */
-  converged = false;
-  diverged = false;
-  /** Newton iterations done in the last step. */
-  iterationsDone = 0;
-
-  /** (size) the increment dx (also the linear solver's initial guess) and its sum U over the step. */
-  private dx: Float64Array = new Float64Array(0);
-  private U: Float64Array = new Float64Array(0);
-
   protected allocate(sys: MechanicalSystem): void {
     this.dx = sys.newVector();
-    this.U = sys.newVector();
+    this.r = sys.newVector();
+  }
+
+  /** Newton iterations of the last step. */
+  get iterationsDone(): number {
+    return this.newton.iterationsDone;
+  }
+
+  /** True when the last step met a convergence criterion. */
+  get converged(): boolean {
+    return this.newton.status.value.startsWith('Converged');
+  }
+
+  /** The Newton solver in use. */
+  get newtonRaphson(): NewtonRaphsonSolver {
+    return this.newton;
   }
 
   override init(): void {
-    if (this.newtonIterations.value < 0) throw this.error(`newton_iterations must be >= 0 (got ${this.newtonIterations.value})`);
+    const linked = this.newtonSolver.get();
+    const given = DEPRECATED.filter(([old]) => (this.findData(old) as Data<unknown>).isSet);
+    if (linked) {
+      this.newton = linked;
+      for (const [old, now] of given) this.warnAt(old, `'${old}' is deprecated since SOFA v25.06 and ignored here: ${linked.describe()} is used; set its '${String(now)}'`);
+    } else {
+      this.newton = new NewtonRaphsonSolver();
+      this.newton.name.value = `${this.getName()}_newtonSolver`;
+      this.warn('no NewtonRaphsonSolver in this node or below: one with SOFA\'s defaults is made for this StaticSolver (add <NewtonRaphsonSolver/> to set its criteria)');
+      for (const [old, now] of given) {
+        const d = this.findData(old) as Data<number | boolean>;
+        const target = this.newton[now] as unknown as Data<number>;
+        target.value = Number(d.value);
+        this.warnAt(old, `'${old}' is deprecated since SOFA v25.06: it sets '${String(now)}' of the NewtonRaphsonSolver made for this StaticSolver`);
+      }
+    }
+    if (this.divergeWhenResidualGrows.isSet) this.warnAt('should_diverge_when_residual_is_growing', "'should_diverge_when_residual_is_growing' is deprecated since SOFA v25.06 and has no effect (the NewtonRaphsonSolver has no such criterion)");
+    if (this.newton.maxNbIterationsNewton.value < 0) throw this.error(`the number of Newton iterations must be >= 0 (got ${this.newton.maxNbIterationsNewton.value})`);
+    this.newton.usedBy = this;
+  }
+
+  /** A deprecation warning located at the attribute. */
+  private warnAt(dataName: string, msg: string): void {
+    const loc = this.findData(dataName)?.loc ?? this.loc;
+    sceneWarnings(this.context.root).push(new SofaError(msg, { ...(loc ? { loc } : {}), component: this.describe(), code: 'deprecated', source: this }));
   }
 
   solve(_dt: number): void {
     const t0 = performance.now();
-    const sys = this.getSystem();
-    const { dx, U } = this;
-    const f = sys.f;
-    const maxIt = this.newtonIterations.value;
-    const absCorr = this.absoluteCorrectionTolerance.value;
-    const relCorr = this.relativeCorrectionTolerance.value;
-    const absRes = this.absoluteResidualTolerance.value;
-    const relRes = this.relativeResidualTolerance.value;
-    const eps2 = Number.EPSILON * Number.EPSILON;
-    dx.fill(0);
-    U.fill(0);
-    this.squaredResidualNorms.length = 0;
-    this.squaredIncrementNorms.length = 0;
-    let converged = false;
-    let diverged = false;
+    this.sys = this.getSystem();
+    this.dx.fill(0);
+    this.newton.solve(this);
+    this.sys.touchStates();
+    this.lastStats = { iterations: this.newton.iterationsDone, residual: Math.sqrt(dotOf(this.r, this.r)), timeMs: performance.now() - t0 };
+  }
 
-    // R = P·f(x)
-    sys.computeForce(f);
-    sys.projectResponse(f);
-    let R2 = dotOf(f, f);
-    let R02 = 0;
-    let Rprev2 = 0;
-    if (absRes > 0 && R2 <= absRes * absRes) converged = true;
+  // --- the equation r(x) = P·f(x), for the Newton solver ---
 
-    let it = 0;
-    while (!converged && it < maxIt) {
-      // (−K)·dx = R, then x ← x + dx
-      this.linearSolver.require().solveSystem(sys, { m: 0, b: 0, k: -1 }, f, dx);
-      integrate(sys, sys.x, sys.x, dx, 1);
-      sys.propagatePositionsAndVelocities();
-      it++;
-      if (maxIt === 1) {
-        converged = true;
-        break;
-      }
-      sys.computeForce(f);
-      sys.projectResponse(f);
-      R2 = dotOf(f, f);
-      if (it === 1) {
-        R02 = R2;
-        Rprev2 = R02;
-      }
-      this.squaredResidualNorms.push(R2);
-      for (let i = 0; i < U.length; i++) U[i] = U[i]! + dx[i]!;
-      const dx2 = dotOf(dx, dx);
-      const U2 = dotOf(U, U);
-      this.squaredIncrementNorms.push(dx2);
-      if (Number.isNaN(R2) || Number.isNaN(dx2) || U2 < eps2) {
-        diverged = true;
-        break;
-      }
-      if (absCorr > 0 && dx2 < absCorr * absCorr) {
-        converged = true;
-        break;
-      }
-      if (relCorr > 0 && dx2 < relCorr * relCorr * U2) {
-        converged = true;
-        break;
-      }
-      if (absRes > 0 && R2 < absRes * absRes) {
-        converged = true;
-        break;
-      }
-      if (relRes > 0 && R2 < relRes * relRes * R02) {
-        converged = true;
-        break;
-      }
-      // SOFA flags the divergence but lets the iterations go on.
-      if (this.divergeWhenResidualGrows.value && R2 > Rprev2) diverged = true;
-      Rprev2 = R2;
-    }
-    this.converged = converged;
-    this.diverged = diverged;
-    this.iterationsDone = it;
-    sys.touchStates();
-    this.lastStats = { iterations: it, residual: Math.sqrt(R2), timeMs: performance.now() - t0 };
+  evaluateCurrentGuess(): void {
+    const sys = this.sys!;
+    sys.computeForce(this.r);
+    sys.projectResponse(this.r);
+  }
+
+  squaredNormLastEvaluation(): number {
+    return dotOf(this.r, this.r);
+  }
+
+  computeGradientFromCurrentGuess(): void {}
+
+  /** P(−K)P·dx = P·f (the matrix is assembled by the linear solver). */
+  solveLinearEquation(): void {
+    this.dx.fill(0);
+    this.linearSolver.require().solveSystem(this.sys!, { m: 0, b: 0, k: -1 }, this.r, this.dx);
+  }
+
+  updateGuessFromLinearSolution(alpha: number): void {
+    const sys = this.sys!;
+    integrate(sys, sys.x, sys.x, this.dx, alpha);
+    sys.propagatePositionsAndVelocities();
+  }
+
+  squaredNormDx(): number {
+    return dotOf(this.dx, this.dx);
+  }
+
+  squaredLastEvaluation(): number {
+    return dotOf(this.sys!.x, this.sys!.x);
   }
 }

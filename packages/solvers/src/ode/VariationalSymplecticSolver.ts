@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { Bool, Int, Real, Str, outputFilePath, sofaComponent, type CheckpointReader, type CheckpointRecord } from '@sofa-ts/core';
+import { Bool, host, Int, nonNegative, Real, Str, outputFilePath, sofaComponent, type CheckpointReader, type CheckpointRecord } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver, type MechanicalSystem } from '@sofa-ts/assembly';
 import { accelerationOf, dotOf, integrate, systemEnergies, SystemOdeSolver } from './ode-support.js';
 
@@ -25,8 +24,8 @@ import { accelerationOf, dotOf, integrate, systemEnergies, SystemOdeSolver } fro
   description: 'Variational midpoint integrator on positions and momenta (momentum and energy preserving).',
 })
 export class VariationalSymplecticSolver extends SystemOdeSolver {
-  readonly newtonError = this.initData({ name: 'newtonError', type: Real, default: 0.01, help: 'stop the Newton iterations when |q_i − q_{i−1}| / |q_k| is at most this' });
-  readonly steps = this.initData({ name: 'steps', type: Int, default: 5, help: 'largest number of Newton iterations per time step' });
+  readonly newtonError = this.initData({ name: 'newtonError', type: Real, default: 0.01, range: nonNegative, help: 'stop the Newton iterations when |q_i − q_{i−1}| / |q_k| is at most this' });
+  readonly steps = this.initData({ name: 'steps', type: Int, default: 5, range: nonNegative, help: 'largest number of Newton iterations per time step' });
   readonly rayleighStiffness = this.initData({ name: 'rayleighStiffness', type: Real, default: 0, help: 'stiffness-proportional Rayleigh damping (>= 0)' });
   readonly rayleighMass = this.initData({ name: 'rayleighMass', type: Real, default: 0, help: 'mass-proportional Rayleigh damping (>= 0)' });
   readonly saveEnergyInFile = this.initData({ name: 'saveEnergyInFile', type: Bool, default: false, help: 'append time, kinetic, potential and total energies to the CSV file `file` at each step' });
@@ -185,7 +184,6 @@ export class VariationalSymplecticSolver extends SystemOdeSolver {
     if (!this.file.value) return;
     // SOFA opens the file from the current directory.
     const name = outputFilePath(this, this.file.value, 'cwd');
-    if (truncate) fs.writeFileSync(name, `${line}\n`);
-    else fs.appendFileSync(name, `${line}\n`);
+    host().writeFile(name, `${line}\n`, { append: !truncate });
   }
 }

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { NewtonRaphsonSolver } from './NewtonRaphsonSolver.js';
 import type { StaticSolver } from './StaticSolver.js';
+import { sceneWarnings } from '@sofa-ts/core';
 import { el, oneBody, scene, type TestPoints } from './test-fixtures.js';
 import type { VariationalSymplecticSolver } from './VariationalSymplecticSolver.js';
 
@@ -27,13 +28,14 @@ function expectQuadratic(squaredNorms: readonly number[], floor: number): void {
   expect(checked, `|r| = ${r.join(', ')}`).to.be.at.least(1);
 }
 
-describe('StaticSolver', () => {
+describe('StaticSolver (on a NewtonRaphsonSolver, SOFA v25.06)', () => {
   const m = 2;
   const g = -10;
   const k = 8;
 
-  it('reaches the equilibrium k·x = m·g of a linear spring in one Newton iteration', () => {
+  it('reaches the equilibrium k·x = m·g of a linear spring in one Newton iteration (Newton solver made with its defaults, said)', () => {
     const s = scene(oneBody(0.1, g, [el('StaticSolver', { name: 'solver' }), el('EigenSimplicialLDLT'), el('TestPoints', { name: 'dofs', position: '3 -1', velocity: '5 5' }), el('TestMass', { mass: m }), el('TestSpring', { stiffness: k })]));
+    expect(sceneWarnings(s.root).some((w) => /one with SOFA's defaults is made/.test(w.message))).to.equal(true);
     const dofs = s.get<TestPoints>('body/dofs');
     s.sim.step();
     expect(dofs.x[0]).to.be.closeTo((m * g) / k, 1e-12);
@@ -42,48 +44,63 @@ describe('StaticSolver', () => {
     // At equilibrium the next step does nothing (residual under the absolute threshold).
     s.sim.step();
     expect(s.get<StaticSolver>('body/solver').iterationsDone).to.equal(0);
+    expect(s.get<StaticSolver>('body/solver').newtonRaphson.status.value).to.equal('ConvergedEquilibrium');
     expect(dofs.x[0]).to.be.closeTo((m * g) / k, 1e-12);
   });
 
-  it('a hardening spring k·u + c·u³ = m·g: Newton iterations converge quadratically to the root', () => {
+  it('a hardening spring k·u + c·u³ = m·g: the linked NewtonRaphsonSolver converges quadratically to the root, and steps once per time step', () => {
     const c = 3;
     const s = scene(
       oneBody(0.1, g, [
-        el('StaticSolver', { name: 'solver', newton_iterations: 30, absolute_correction_tolerance_threshold: 1e-14, relative_correction_tolerance_threshold: 0, absolute_residual_tolerance_threshold: 1e-13, relative_residual_tolerance_threshold: 0 }),
+        el('NewtonRaphsonSolver', { name: 'newton', maxNbIterationsNewton: 30, relativeSuccessiveStoppingThreshold: 0, relativeInitialStoppingThreshold: 0, absoluteResidualStoppingThreshold: 1e-13 }),
+        el('StaticSolver', { name: 'solver', newtonSolver: '@newton' }),
         el('EigenSimplicialLDLT'),
         el('TestPoints', { name: 'dofs', position: '4' }),
         el('TestMass', { mass: m }),
         el('TestSpring', { stiffness: k, cubic: c }),
       ]),
     );
-    const solver = s.get<StaticSolver>('body/solver');
+    const newton = s.get<NewtonRaphsonSolver>('body/newton');
     s.sim.step();
     const root = bisect((u) => k * u + c * u ** 3 - m * g, -10, 10);
     expect(s.get<TestPoints>('body/dofs').x[0]).to.be.closeTo(root, 1e-12);
-    expect(solver.converged).to.equal(true);
-    expect(solver.iterationsDone).to.be.below(15);
-    expectQuadratic(solver.squaredResidualNorms, 1e-10);
+    expect(newton.status.value).to.equal('ConvergedAbsoluteResidual');
+    expect(newton.iterationsDone).to.be.below(15);
+    expectQuadratic(Array.from(newton.residualGraph.value), 1e-10);
+    // A second step from equilibrium: nothing moves (the Newton solver is no ODE solver of its own).
+    s.sim.step();
+    expect(newton.status.value).to.equal('ConvergedEquilibrium');
+    expect(s.get<TestPoints>('body/dofs').x[0]).to.be.closeTo(root, 1e-12);
   });
 
-  it("SOFA's stopping rules: one iteration when newton_iterations = 1; the relative residual is measured against the first iteration's", () => {
+  it("the deprecated Newton Data of StaticSolver set the Newton solver made for it (warned, located); |R|/|R0| is measured against the initial residual", () => {
     const c = 3;
-    const body = (attrs: Record<string, number>) => [el('StaticSolver', { name: 'solver', ...attrs }), el('EigenSimplicialLDLT'), el('TestPoints', { name: 'dofs', position: '4' }), el('TestMass', { mass: m }), el('TestSpring', { stiffness: k, cubic: c })];
-    const one = scene(oneBody(0.1, g, body({ newton_iterations: 1 })));
-    one.sim.step();
-    expect(one.get<StaticSolver>('body/solver').iterationsDone).to.equal(1);
-    const rel = scene(oneBody(0.1, g, body({ newton_iterations: 50, absolute_correction_tolerance_threshold: 0, relative_correction_tolerance_threshold: 0, absolute_residual_tolerance_threshold: 0, relative_residual_tolerance_threshold: 1e-3 })));
+    const body = (extra: ReturnType<typeof el>[], attrs: Record<string, number | string>) => [...extra, el('StaticSolver', { name: 'solver', ...attrs }), el('EigenSimplicialLDLT'), el('TestPoints', { name: 'dofs', position: '4' }), el('TestMass', { mass: m }), el('TestSpring', { stiffness: k, cubic: c })];
+    const old = { newton_iterations: 50, absolute_correction_tolerance_threshold: 0, relative_correction_tolerance_threshold: 0, absolute_residual_tolerance_threshold: 0, relative_residual_tolerance_threshold: 1e-3 };
+    const rel = scene(oneBody(0.1, g, body([], old)));
+    const deprecations = sceneWarnings(rel.root).filter((w) => w.code === 'deprecated');
+    expect(deprecations.length).to.equal(5);
     const solver = rel.get<StaticSolver>('body/solver');
+    expect(solver.newtonRaphson.maxNbIterationsNewton.value).to.equal(50);
+    expect(solver.newtonRaphson.relativeInitialStoppingThreshold.value).to.equal(1e-3);
+    // relativeSuccessive keeps its default (1e-5) and is tested first; it must not be what stops here.
+    solver.newtonRaphson.relativeSuccessiveStoppingThreshold.value = 0;
     rel.sim.step();
-    const R = solver.squaredResidualNorms;
-    // Stops at the first |R_k| < 1e-3·|R_1|, not before.
+    const R = Array.from(solver.newtonRaphson.residualGraph.value);
+    expect(solver.newtonRaphson.status.value).to.equal('ConvergedResidualInitialRatio');
+    // Stops at the first |R_k| < 1e-3·|R_0| (R_0 before any iteration), not before.
     expect(R[R.length - 1]!).to.be.below(1e-6 * R[0]!);
     for (let i = 0; i < R.length - 1; i++) expect(R[i]!).to.be.at.least(1e-6 * R[0]!);
+    // With a NewtonRaphsonSolver in the node, the deprecated Data are ignored (and said so).
+    const linked = scene(oneBody(0.1, g, body([el('NewtonRaphsonSolver', { name: 'newton' })], { newton_iterations: 50 })));
+    expect(sceneWarnings(linked.root).some((w) => /ignored here: NewtonRaphsonSolver 'newton' is used/.test(w.message))).to.equal(true);
+    expect(linked.get<StaticSolver>('body/solver').newtonRaphson).to.equal(linked.get<NewtonRaphsonSolver>('body/newton'));
   });
 });
 
-describe('NewtonRaphsonSolver', () => {
+describe('BDFOdeSolver order 1 on a NewtonRaphsonSolver (backward Euler)', () => {
   const base = (attrs: Record<string, number | string>, extra: ReturnType<typeof el>[] = [], g = -1, dt = 0.1) =>
-    scene(oneBody(dt, g, [el('NewtonRaphsonSolver', { name: 'solver', ...attrs }), el('EigenSimplicialLDLT'), el('TestPoints', { name: 'dofs', position: '1' }), ...extra]));
+    scene(oneBody(dt, g, [el('BDFOdeSolver', { name: 'bdf', order: 1 }), el('NewtonRaphsonSolver', { name: 'solver', ...attrs }), el('EigenSimplicialLDLT'), el('TestPoints', { name: 'dofs', position: '1' }), ...extra]));
   const zero = { relativeSuccessiveStoppingThreshold: 0, relativeInitialStoppingThreshold: 0, absoluteResidualStoppingThreshold: 0, relativeEstimateDifferenceThreshold: 0, absoluteEstimateDifferenceThreshold: 0, maxNbIterationsLineSearch: 1 };
 
   it('no force: the initial guess is already the solution (ConvergedEquilibrium)', () => {
@@ -143,6 +160,13 @@ describe('NewtonRaphsonSolver', () => {
     const s = base({ ...zero, maxNbIterationsNewton: 1, updateStateWhenDiverged: 0 }, [el('TestMass', { mass: 1 }), el('TestSpring', { stiffness: 50, cubic: 400 })], 0, 0.2);
     s.sim.step();
     expect(s.get<NewtonRaphsonSolver>('body/solver').status.value).to.equal('DivergedMaxIterations');
+    expect(s.get<TestPoints>('body/dofs').x[0]).to.equal(1);
+  });
+
+  it('a NewtonRaphsonSolver alone is no ODE solver: nothing moves, and a warning says why', () => {
+    const s = scene(oneBody(0.1, -1, [el('NewtonRaphsonSolver', { name: 'solver' }), el('EigenSimplicialLDLT'), el('TestPoints', { name: 'dofs', position: '1' }), el('TestMass', { mass: 1 })]));
+    expect(sceneWarnings(s.root).some((w) => /no ODE solver uses this NewtonRaphsonSolver/.test(w.message))).to.equal(true);
+    s.sim.step();
     expect(s.get<TestPoints>('body/dofs').x[0]).to.equal(1);
   });
 });

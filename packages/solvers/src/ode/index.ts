@@ -6,3 +6,7 @@ export * from './RungeKutta4Solver.js';
 export * from './StaticSolver.js';
 export * from './NewtonRaphsonSolver.js';
 export * from './VariationalSymplecticSolver.js';
+export * from './nonlinear-function.js';
+export * from './bdf-coefficients.js';
+export * from './BDFOdeSolver.js';
+export * from './NewmarkImplicitSolver.js';

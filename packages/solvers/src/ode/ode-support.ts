@@ -29,6 +29,24 @@ export abstract class SystemOdeSolver extends BaseOdeSolver {
 }
 
 /**
+ * Base of the explicit solvers, which solve for an acceleration M·a = f: a constraint response Δ
+ * moves x by dt²·Δ and v by dt·Δ, and the matrix they invert is the mass.
+ */
+export abstract class AccelerationOdeSolver extends SystemOdeSolver {
+  override getPositionIntegrationFactor(dt: number): number {
+    return dt * dt;
+  }
+
+  override getVelocityIntegrationFactor(dt: number): number {
+    return dt;
+  }
+
+  override systemMatrixFactors(): { m: number; b: number; k: number } {
+    return { m: 1, b: 0, k: 0 };
+  }
+}
+
+/**
  * xOut = xIn ⊕ h·dv on every master state (positions integrated by the state type; rigid aware).
  * The vectors must be the solver's persistent buffers (their per-state views are cached).
  */

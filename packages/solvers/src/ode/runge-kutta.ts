@@ -1,6 +1,6 @@
 import type { SolverStats } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver, type MechanicalSystem } from '@sofa-ts/assembly';
-import { accelerationOf, SystemOdeSolver } from './ode-support.js';
+import { accelerationOf, AccelerationOdeSolver } from './ode-support.js';
 
 /**
  * Common part of the explicit Runge-Kutta solvers: the state derivative (ẋ, v̇) = (v, M⁻¹·f(x, v))
@@ -9,21 +9,7 @@ import { accelerationOf, SystemOdeSolver } from './ode-support.js';
  * Diagonal masses are inverted point by point (SOFA's accFromF); a non-diagonal mass, which SOFA's
  * accFromF cannot invert, is solved with the node's linear solver when there is one.
  */
-export abstract class RungeKuttaSolver extends SystemOdeSolver {
-  /** An acceleration solver (M·a = f): a correction Δ moves x by dt²·Δ and v by dt·Δ. */
-  override getPositionIntegrationFactor(dt: number): number {
-    return dt * dt;
-  }
-
-  override getVelocityIntegrationFactor(dt: number): number {
-    return dt;
-  }
-
-  /** It inverts the mass matrix. */
-  override systemMatrixFactors(): { m: number; b: number; k: number } {
-    return { m: 1, b: 0, k: 0 };
-  }
-
+export abstract class RungeKuttaSolver extends AccelerationOdeSolver {
   readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'linear solver for non-diagonal masses (optional)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up' });
 
   /** (coordSize) x at the start of the step; (size) v at the start of the step. */

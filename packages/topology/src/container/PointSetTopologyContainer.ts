@@ -1,4 +1,4 @@
-import { Bool, Str, UInt, sofaComponent, type Data } from '@sofa-ts/core';
+import { Bool, countAtMost, MAX_POINTS, sofaComponent, Str, UInt, type Data } from '@sofa-ts/core';
 import { Positions } from './element-data.js';
 import { pointCountOf } from './mesh-derivation.js';
 import { readTopologyFile } from './topology-file.js';
@@ -20,7 +20,7 @@ export class PointSetTopologyContainer extends TopologyContainer {
   readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'mesh file the topology is read from (OBJ, Gmsh .msh, VTK .vtk/.vtu, STL)', aliases: ['fileTopology'] });
   readonly position = this.initData({ name: 'position', type: Positions, default: new Float64Array(0), help: 'initial positions of the points', aliases: ['points'] });
   readonly checkTopology = this.initData({ name: 'checkTopology', type: Bool, default: false, help: 'check the consistency of the topology (slower)' });
-  readonly nbPoints = this.initData({ name: 'nbPoints', type: UInt, default: 0, help: 'number of points' });
+  readonly nbPoints = this.initData({ name: 'nbPoints', type: UInt, default: 0, range: countAtMost(MAX_POINTS), help: 'number of points' });
 
   private fileLoaded = false;
 

@@ -1,4 +1,4 @@
-import { findDataFile, type BaseObject } from '@sofa-ts/core';
+import { requireDataFile, type BaseObject } from '@sofa-ts/core';
 import { readObjSurface } from '../grid/obj-surface.js';
 import { MeshGmshLoader } from '../loader/MeshGmshLoader.js';
 import type { MeshLoader } from '../loader/MeshLoader.js';
@@ -33,8 +33,7 @@ const readers: ReadonlyArray<[RegExp, () => MeshLoader]> = [
 export function readTopologyFile(owner: BaseObject, name: string): FileTopology {
   const reader = readers.find(([ext]) => ext.test(name));
   if (!reader && !/\.obj$/i.test(name)) throw owner.error(`cannot read '${name}': ${owner.className} reads OBJ, Gmsh (.msh), VTK (.vtk, .vtu) and STL files (for other formats use a mesh loader and src="@loader")`);
-  const file = findDataFile(owner, name);
-  if (!file) throw owner.error(`mesh file '${name}' not found`);
+  const file = requireDataFile(owner, name, 'mesh file');
   if (reader) {
     try {
       const b = reader[1]().readRawMesh(file);

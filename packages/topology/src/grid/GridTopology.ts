@@ -1,12 +1,10 @@
 import { Bool, Int, sofaComponent, type Data } from '@sofa-ts/core';
+import { checkGridSize } from './grid-size.js';
 import { MeshTopology } from '../container/MeshTopology.js';
 import { surfaceEdges } from '../container/mesh-derivation.js';
 import { NO_ELEMENTS, type ElementKind } from '../container/topology-container.js';
 import { Vec3i } from './grid-data.js';
 import { gridHexahedra, gridLines, gridQuads, splitQuads } from './grid-elements.js';
-
-/** The most points a grid may have: 3 dofs per point within 32-bit signed indices. */
-export const MAX_GRID_POINTS = Math.floor((2 ** 31 - 1) / 3);
 
 /**
  * SOFA's GridTopology: the connectivity of a grid of n = (nx, ny, nz) vertices, vertex (i, j, k)
@@ -49,17 +47,25 @@ export class GridTopology extends MeshTopology {
     return [n[0]!, n[1]!, n[2]!];
   }
 
-  /** The number of points along x, y, z (SOFA's checkGridResolution: below 1 gives 2 2 2). */
+  /**
+   * The number of points along x, y, z (SOFA's checkGridResolution: below 1 gives 2 2 2, with a
+   * warning). A grid of more than MAX_POINTS points is refused before anything is allocated.
+   */
   resolution(): [number, number, number] {
     return this.cached('resolution', () => {
-      const given = this.resolutionBeforeCheck();
-      const n: [number, number, number] = given[0] < 1 || given[1] < 1 || given[2] < 1 ? [2, 2, 2] : given;
-      // Point indices are 32-bit and a Vec3 state's dofs (3 per point) index 32-bit sparse matrices:
-      // a larger grid would wrap indices silently (and no process holds its arrays anyway).
-      const points = n[0] * n[1] * n[2];
-      if (points > MAX_GRID_POINTS) throw this.error(`n = ${n.join(' ')} makes ${points} points, more than the ${MAX_GRID_POINTS} a state can index`, 'give a smaller resolution');
+      const n = this.resolutionBeforeCheck();
+      if (n[0] < 1 || n[1] < 1 || n[2] < 1) {
+        this.warnAbout(this.n, `the grid resolution ${n.join(' ')} needs at least 1 point along each axis: 2 2 2 is used instead, as SOFA does`);
+        return [2, 2, 2];
+      }
+      checkGridSize(this, n, this.resolutionSource());
       return n;
     });
+  }
+
+  /** The Data the resolution comes from, where a message about it points. */
+  protected resolutionSource(): Data<unknown> {
+    return (this.nx.isSet && this.ny.isSet && this.nz.isSet ? this.nx : this.n) as Data<unknown>;
   }
 
   protected resolutionBeforeCheck(): [number, number, number] {

@@ -1,4 +1,4 @@
-import { Real, Vec3, sofaComponent, type Data, type GridDescription } from '@sofa-ts/core';
+import { nonNegative, Real, sofaComponent, Vec3, type Data, type GridDescription } from '@sofa-ts/core';
 import { GridTopology } from './GridTopology.js';
 
 /** Where the points of a regular grid are: point (i, j, k) = p0 + (i·dx, j·dy, k·dz). */
@@ -34,7 +34,7 @@ export class RegularGridTopology extends GridTopology {
   readonly min = this.initData({ name: 'min', type: Vec3, default: Float64Array.of(0, 0, 0), help: 'min corner of the grid' });
   readonly max = this.initData({ name: 'max', type: Vec3, default: Float64Array.of(1, 1, 1), help: 'max corner of the grid' });
   readonly p0 = this.initData({ name: 'p0', type: Vec3, default: Float64Array.of(0, 0, 0), help: 'position of the first point (default: min)' });
-  readonly cellWidth = this.initData({ name: 'cellWidth', type: Real, default: 0, help: 'if > 0, cell size: the resolution is computed from min, max and this width' });
+  readonly cellWidth = this.initData({ name: 'cellWidth', type: Real, default: 0, range: nonNegative, help: 'if > 0, cell size: the resolution is computed from min, max and this width' });
   readonly xmin = this.initData({ name: 'xmin', type: Real, default: 0, help: 'old attribute: min x (used when xmin ... zmax are all given)' });
   readonly ymin = this.initData({ name: 'ymin', type: Real, default: 0, help: 'old attribute: min y' });
   readonly zmin = this.initData({ name: 'zmin', type: Real, default: 0, help: 'old attribute: min z' });
@@ -66,6 +66,10 @@ export class RegularGridTopology extends GridTopology {
     if (!w) return this.givenResolution();
     const { min, max } = this.box();
     return [0, 1, 2].map((k) => Math.ceil((max[k]! - min[k]!) / w) + 1) as [number, number, number];
+  }
+
+  protected override resolutionSource(): Data<unknown> {
+    return this.cellWidth.value ? (this.cellWidth as Data<unknown>) : super.resolutionSource();
   }
 
   /** Number of points, first point and spacing of the grid. */

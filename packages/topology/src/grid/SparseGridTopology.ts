@@ -1,9 +1,9 @@
-import { Bool, Int, Real, Str, UInt, Vec3, findDataFile, sofaComponent, type GridDescription } from '@sofa-ts/core';
+import { Bool, Int, nonNegative, Real, requireDataFile, sofaComponent, Str, UInt, Vec3, type GridDescription } from '@sofa-ts/core';
 import { MeshTopology } from '../container/MeshTopology.js';
 import { NO_ELEMENTS, type ElementKind } from '../container/topology-container.js';
 import { Vec3i } from './grid-data.js';
-import { MAX_GRID_POINTS } from './GridTopology.js';
 import { readObjSurface } from './obj-surface.js';
+import { checkGridSize } from './grid-size.js';
 import { BOUNDARY, INSIDE, gridCoord, voxelGrid, voxelizeSurface, type VoxelGrid } from './sparse-voxelizer.js';
 
 /** What the sparse grid is built to (cells of a regular grid kept by voxelising a surface). */
@@ -42,8 +42,8 @@ export class SparseGridTopology extends MeshTopology {
   readonly n = this.initData({ name: 'n', type: Vec3i, default: Int32Array.of(2, 2, 2), help: 'resolution of the regular grid: number of points along x, y, z (at least 2)' });
   readonly min = this.initData({ name: 'min', type: Vec3, default: Float64Array.of(0, 0, 0), help: 'min corner of the grid (default, with max: the surface bounding box grown by 1%)' });
   readonly max = this.initData({ name: 'max', type: Vec3, default: Float64Array.of(0, 0, 0), help: 'max corner of the grid' });
-  readonly cellWidth = this.initData({ name: 'cellWidth', type: Real, default: 0, help: 'if > 0, cell size: the resolution is computed from min, max and this width' });
-  readonly nbVirtualFinerLevels = this.initData({ name: 'nbVirtualFinerLevels', type: Int, default: 0, help: 'number of virtual finer grids used to weight the cells (not supported: must be 0)' });
+  readonly cellWidth = this.initData({ name: 'cellWidth', type: Real, default: 0, range: nonNegative, help: 'if > 0, cell size: the resolution is computed from min, max and this width' });
+  readonly nbVirtualFinerLevels = this.initData({ name: 'nbVirtualFinerLevels', type: Int, default: 0, range: nonNegative, help: 'number of virtual finer grids used to weight the cells (not supported: must be 0)' });
   readonly dataResolution = this.initData({ name: 'dataResolution', type: Vec3i, default: Int32Array.of(0, 0, 0), help: 'dimension of a voxel file (voxel files are not supported)' });
   readonly voxelSize = this.initData({ name: 'voxelSize', type: Vec3, default: Float64Array.of(1, 1, 1), help: 'dimension of one voxel (voxel files are not supported)' });
   readonly marchingCubeStep = this.initData({ name: 'marchingCubeStep', type: UInt, default: 1, help: 'step of the marching cubes (voxel files are not supported)' });
@@ -139,10 +139,7 @@ export class SparseGridTopology extends MeshTopology {
     }
     const w = this.cellWidth.value;
     if (w) n = [0, 1, 2].map((k) => Math.ceil((max[k]! - min[k]!) / w) + 1) as [number, number, number];
-    const points = n[0] * n[1] * n[2];
-    if (!Number.isFinite(points) || points > MAX_GRID_POINTS) {
-      throw this.error(`the grid would have ${n.join(' × ')} = ${points} points, more than the ${MAX_GRID_POINTS} a state can index`, w ? 'give a larger cellWidth' : 'give a smaller n');
-    }
+    checkGridSize(this, n, w ? this.cellWidth : this.n);
 
     const grid = voxelGrid(n, min, max);
     const types = voxelizeSurface(grid, vertices, facets);
@@ -155,9 +152,7 @@ export class SparseGridTopology extends MeshTopology {
     if (name !== '') {
       if (/\.(raw|voxel)$/i.test(name)) throw this.error(`voxel files ('${name}') are not supported: give a surface mesh (OBJ)`);
       if (!/\.obj$/i.test(name)) throw this.error(`cannot read '${name}': SparseGridTopology reads OBJ surfaces`);
-      const file = findDataFile(this, name);
-      if (!file) throw this.error(`surface file '${name}' not found`);
-      const s = readObjSurface(file);
+      const s = readObjSurface(requireDataFile(this, name, 'surface file'));
       return { vertices: s.vertices, facets: s.facets.map((f) => [...f]) };
     }
     const facets: number[][] = [];

@@ -6,7 +6,11 @@ export const Vec3i: DataType<Int32Array> = {
   parse: (t) => {
     const ts = tokens(t);
     if (ts.length !== 3) throw new DataParseError('3 integers', `got ${ts.length} values`);
-    return Int32Array.from(ts, (s) => Int.parse(s));
+    const v = ts.map((s) => Int.parse(s));
+    // an int of SOFA is 32 bits: a larger value would wrap around in the Int32Array
+    const big = v.find((x) => Math.abs(x) > 0x7fffffff);
+    if (big !== undefined) throw new DataParseError('3 integers', `${printNumber(big)} does not fit in a 32-bit int`);
+    return Int32Array.from(v);
   },
   print: (v) => Array.from(v, printNumber).join(' '),
   clone: (v) => Int32Array.from(v),

@@ -1,4 +1,4 @@
-import * as fs from 'node:fs';
+import { host } from '@sofa-ts/core';
 
 /** A polygonal surface read from a Wavefront OBJ file: what SOFA's helper::io::MeshOBJ keeps for topologies. */
 export interface ObjSurface {
@@ -44,5 +44,5 @@ export function parseObjSurface(text: string): ObjSurface {
 }
 
 export function readObjSurface(file: string): ObjSurface {
-  return parseObjSurface(fs.readFileSync(file, 'utf8'));
+  return parseObjSurface(host().readText(file, 'utf8'));
 }

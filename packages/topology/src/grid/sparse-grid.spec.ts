@@ -29,8 +29,8 @@ function sparse(attrs: Record<string, string>): SparseGridTopology {
 describe('topology: SparseGridTopology', () => {
   it('refuses a resolution (or a cellWidth) whose points a state cannot index, before allocating', () => {
     const surface = { position: '0 0 0 1 0 0 0 1 0 0 0 1', triangles: '0 2 1 0 1 3 0 3 2 1 2 3' };
-    expect(() => sparse({ ...surface, n: '3000 3000 3000' })).to.throw(/SparseGridTopology 's': the grid would have 3000 × 3000 × 3000 = 27000000000 points, more than the 715827882 a state can index \(give a smaller n\)/);
-    expect(() => sparse({ ...surface, cellWidth: '1e-4' })).to.throw(/more than the 715827882 a state can index \(give a larger cellWidth\)/);
+    expect(() => sparse({ ...surface, n: '3000 3000 3000' })).to.throw(/SparseGridTopology 's': a grid of 3000 × 3000 × 3000 = 2\.70e\+10 points is above the limit of 4000000 points/);
+    expect(() => sparse({ ...surface, cellWidth: '1e-4' })).to.throw(/points is above the limit of 4000000 points \(lower the resolution \(n\) or raise cellWidth\)/);
   });
 
   it('tests triangles against the unit cube (float32 polygon–cube test)', () => {

@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { sofaComponent } from '@sofa-ts/core';
+import { host, sofaComponent } from '@sofa-ts/core';
 import { MeshLoader, type MeshBuffers } from './MeshLoader.js';
 import { TextScanner, lineTokens } from './text-scanner.js';
 
@@ -31,7 +30,7 @@ const quadraticTetrahedronEdges = [[0, 1], [1, 2], [0, 2], [0, 3], [2, 3], [1, 3
 })
 export class MeshGmshLoader extends MeshLoader {
   protected readMesh(path: string, out: MeshBuffers): void {
-    const s = new TextScanner(fs.readFileSync(path, 'latin1'), path);
+    const s = new TextScanner(host().readText(path, 'latin1'), path);
     const first = s.readLine();
     let version: number;
     if (first !== undefined && first.startsWith('$MeshFormat')) {
@@ -52,7 +51,8 @@ export class MeshGmshLoader extends MeshLoader {
     } else if (first !== undefined && first.startsWith('$NOD')) {
       version = 1;
     } else {
-      throw s.fail(`not a Gmsh file: the first line should be '$MeshFormat' or '$NOD', found '${first ?? ''}'`, 1);
+      // Not quoted: the file may be anything (a scene must not make sofa-ts print another file's content).
+      throw s.fail(`not a Gmsh file: the first line is not '$MeshFormat' or '$NOD'`, 1);
     }
     if (!this.createSubelements.isSet) this.createSubelements.value = true;
     if (version <= 2) this.readV1V2(s, version, out);
@@ -63,15 +63,13 @@ export class MeshGmshLoader extends MeshLoader {
   /** Versions 1 and 2: token stream, node numbers mapped through the $Nodes section. */
   private readV1V2(s: TextScanner, version: number, out: MeshBuffers): void {
     const npoints = s.int('the number of nodes');
-    const pmap: number[] = [];
+    // Node number → point; a map, since a node number may be as large as the file likes.
+    const pmap = new Map<number, number>();
     for (let i = 0; i < npoints; i++) {
       const index = s.int(`the number of node ${i + 1}`);
       const x = s.number('x'), y = s.number('y'), z = s.number('z');
       out.positions.push(x, y, z);
-      if (index >= 0) {
-        while (pmap.length <= index) pmap.push(0);
-        pmap[index] = i;
-      }
+      if (index >= 0) pmap.set(index, i);
     }
     const endNodes = s.expectToken("'$ENDNOD' or '$EndNodes'");
     if (!endNodes.startsWith('$ENDNOD') && !endNodes.startsWith('$EndNodes')) throw s.fail(`expected '$ENDNOD' or '$EndNodes' after ${npoints} nodes, found '${endNodes}'`);
@@ -95,7 +93,7 @@ export class MeshGmshLoader extends MeshLoader {
       const nodes: number[] = [];
       for (let n = 0; n < nnodes; n++) {
         const t = s.int('a node number');
-        nodes.push(t >= 0 && t < pmap.length ? pmap[t]! : 0);
+        nodes.push(pmap.get(t) ?? 0);
       }
       // As in SOFA's version 1-2 reader, quadratic edges are made unique within an element only.
       if (!this.addElement(etype, nodes, out, new Set<string>())) {

@@ -121,6 +121,8 @@ export abstract class MeshLoader extends DataEngine {
   /** Transform, elements, attached points and normals (SOFA's reinit), then publishes the Data. */
   protected finishMesh(buf: MeshBuffers): void {
     const positions = Float64Array.from(buf.positions);
+    const bad = positions.findIndex((x) => !Number.isFinite(x));
+    if (bad >= 0) throw this.error(`point ${Math.floor(bad / 3)} of the mesh '${this.filename.value}' has a non-finite coordinate (${positions[bad]})`);
     this.transformPoints(positions);
     this.updateElements(buf);
     const kept = this.updatePoints(buf, positions);

@@ -1,6 +1,4 @@
-import * as fs from 'node:fs';
-import * as nodePath from 'node:path';
-import { Bool, IndexArray, RealArray, Str, StringArray, sofaComponent } from '@sofa-ts/core';
+import { Bool, host, IndexArray, RealArray, Str, StringArray, sofaComponent } from '@sofa-ts/core';
 import { IndexLists } from './index-lists.js';
 import { MeshLoader, type MeshBuffers } from './MeshLoader.js';
 import { MeshFileError, lineTokens, parseReal } from './text-scanner.js';
@@ -48,7 +46,7 @@ export class MeshOBJLoader extends MeshLoader {
   }
 
   protected readMesh(path: string, out: MeshBuffers): void {
-    const text = fs.readFileSync(path, 'latin1');
+    const text = host().readText(path, 'latin1');
     const pos: number[] = [];
     const nor: number[] = [];
     const tex: number[] = [];
@@ -80,7 +78,7 @@ export class MeshOBJLoader extends MeshLoader {
           tex.push(num(t[1], line, 'u'), num(t[2], line, 'v'));
           break;
         case 'mtllib':
-          if (this.loadMaterial.value) for (const lib of t.slice(1)) materialNames.push(...readMaterialNames(nodePath.resolve(nodePath.dirname(path), lib)));
+          if (this.loadMaterial.value) for (const lib of t.slice(1)) materialNames.push(...readMaterialNames(host().path.resolve(host().path.dirname(path), lib)));
           break;
         case 'usemtl':
           if (firstMaterial === '' && t[1] !== undefined && materialNames.includes(t[1])) firstMaterial = t[1];
@@ -233,7 +231,7 @@ function normalizeAll(v: Float64Array): void {
 function readMaterialNames(file: string): string[] {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'latin1');
+    text = host().readText(file, 'latin1');
   } catch {
     return [];
   }

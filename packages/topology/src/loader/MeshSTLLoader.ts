@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { Bool, UInt, sofaComponent } from '@sofa-ts/core';
+import { Bool, UInt, host, sofaComponent } from '@sofa-ts/core';
 import { MeshLoader, type MeshBuffers } from './MeshLoader.js';
 import { MeshFileError, lineTokens, parseReal } from './text-scanner.js';
 
@@ -31,9 +30,9 @@ export class MeshSTLLoader extends MeshLoader {
   }
 
   protected readMesh(path: string, out: MeshBuffers): void {
-    const bytes = fs.readFileSync(path);
-    const firstWord = /^\s*(\S+)/.exec(bytes.subarray(0, 256).toString('latin1'))?.[1];
-    if (!this.forceBinary.value && firstWord === 'solid') this.readAscii(path, bytes.toString('latin1'), out);
+    const bytes = host().readBytes(path);
+    const firstWord = /^\s*(\S+)/.exec(latin1(bytes.subarray(0, 256)))?.[1];
+    if (!this.forceBinary.value && firstWord === 'solid') this.readAscii(path, latin1(bytes), out);
     else this.readBinary(path, bytes, out);
   }
 
@@ -64,7 +63,8 @@ export class MeshSTLLoader extends MeshLoader {
     }
   }
 
-  private readBinary(path: string, bytes: Buffer, out: MeshBuffers): void {
+  private readBinary(path: string, raw: Uint8Array, out: MeshBuffers): void {
+    const bytes = new LittleEndianReader(raw);
     const header = this.headerSize.value;
     if (bytes.length < header + 4) throw new MeshFileError(path, 0, `binary STL: the file has ${bytes.length} bytes, less than the ${header}-byte header and the facet count`);
     const n = bytes.readUInt32LE(header);
@@ -84,6 +84,28 @@ export class MeshSTLLoader extends MeshLoader {
       // SOFA drops degenerate facets of binary files.
       if (v[0] !== v[1] && v[1] !== v[2] && v[0] !== v[2]) this.addTriangle(out, v[0]!, v[1]!, v[2]!);
     }
+  }
+}
+
+/** Bytes as latin1 text (one character per byte). */
+function latin1(bytes: Uint8Array): string {
+  return new TextDecoder('latin1').decode(bytes);
+}
+
+/** The little-endian reads of a binary STL over plain bytes (no Node Buffer). */
+class LittleEndianReader {
+  private readonly view: DataView;
+  constructor(raw: Uint8Array) {
+    this.view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  }
+  get length(): number {
+    return this.view.byteLength;
+  }
+  readUInt32LE(off: number): number {
+    return this.view.getUint32(off, true);
+  }
+  readFloatLE(off: number): number {
+    return this.view.getFloat32(off, true);
   }
 }
 

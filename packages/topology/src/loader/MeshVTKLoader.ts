@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { sofaComponent } from '@sofa-ts/core';
+import { host, sofaComponent } from '@sofa-ts/core';
 import { MeshLoader, type MeshBuffers } from './MeshLoader.js';
 import { MeshFileError, TextScanner, lineTokens, parseReal } from './text-scanner.js';
 
@@ -32,7 +31,7 @@ interface Cells {
 })
 export class MeshVTKLoader extends MeshLoader {
   protected readMesh(path: string, out: MeshBuffers): void {
-    const text = fs.readFileSync(path, 'latin1');
+    const text = host().readText(path, 'latin1');
     const head = text.slice(0, 512);
     const firstLine = head.split('\n')[0] ?? '';
     if (firstLine.includes('# vtk DataFile')) this.readLegacy(new TextScanner(text, path), out);
@@ -61,13 +60,13 @@ export class MeshVTKLoader extends MeshLoader {
     let types: number[] | undefined;
     let normals: number[] | undefined;
     const readNumbers = (count: number, what: string, float32 = false): number[] => {
-      const a = new Array<number>(count);
+      const a = new Array<number>(s.count(count, `the number of values (${what})`));
       for (let i = 0; i < count; i++) a[i] = float32 ? Math.fround(s.number(what)) : s.number(what);
       return a;
     };
     /** count integers, with the line of each. */
     const readInts = (count: number, what: string): { data: number[]; lines: number[] } => {
-      const data = new Array<number>(count);
+      const data = new Array<number>(s.count(count, `the number of values (${what})`));
       const lines = new Array<number>(count);
       for (let i = 0; i < count; i++) {
         data[i] = s.int(what);
@@ -95,7 +94,7 @@ export class MeshVTKLoader extends MeshLoader {
       } else if (kw === 'LINES') {
         const nl = n(1, 'the number of lines');
         cells = { n: nl, ...readInts(n(2, 'the size of the list'), 'a line entry') };
-        types = new Array<number>(nl).fill(4);
+        types = new Array<number>(s.count(nl, 'the number of lines')).fill(4);
       } else if (kw === 'CELL_TYPES') {
         types = readInts(n(1, 'the number of cells'), 'a cell type').data;
       } else if (kw === 'POINT_DATA' || kw === 'CELL_DATA') {

@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { RealArray, Str, Vec3, requireDataFile, sofaComponent } from '@sofa-ts/core';
+import { RealArray, host, Str, Vec3, requireDataFile, sofaComponent } from '@sofa-ts/core';
 import { DataEngine } from '../engine/DataEngine.js';
 import { MeshFileError, TextScanner } from './text-scanner.js';
 import { applyTransform4, isIdentity4, trsMatrix } from './transform.js';
@@ -43,7 +42,7 @@ export class SphereLoader extends DataEngine {
     const path = requireDataFile(this, name, 'sphere file');
     let centers: number[], radii: number[];
     try {
-      ({ centers, radii } = readSph(fs.readFileSync(path, 'latin1'), path));
+      ({ centers, radii } = readSph(host().readText(path, 'latin1'), path));
     } catch (e) {
       if (e instanceof MeshFileError) throw this.error(`cannot read sphere file ${e.message}`);
       throw e;
@@ -62,13 +61,17 @@ export function readSph(text: string, file: string): { centers: number[]; radii:
   s.readLine();
   const centers: number[] = [];
   const radii: number[] = [];
+  // Until a keyword of the format is seen the file may be anything: its text is not quoted.
+  let recognised = false;
   for (let t = s.token(); t !== undefined; t = s.token()) {
+    if (t === 'nums' || t === 'sphe') recognised = true;
     if (t === 'nums') s.int('the number of spheres');
     else if (t === 'sphe') {
       s.int('the sphere index');
       centers.push(s.number('x'), s.number('y'), s.number('z'));
       radii.push(s.number('the radius'));
     } else if (t.startsWith('#')) s.readLine();
+    else if (!recognised) throw s.fail("not a sphere file: a line starts with neither 'sphe', 'nums' nor a '#' comment");
     else throw s.fail(`unknown keyword '${t}' (expected 'sphe', 'nums' or a '#' comment)`);
   }
   return { centers, radii };

@@ -1,4 +1,4 @@
-import { UInt, sofaComponent } from '@sofa-ts/core';
+import { countAtMost, MAX_POINTS, sofaComponent, UInt } from '@sofa-ts/core';
 import { MeshLoader, emptyMeshBuffers, type MeshBuffers } from './MeshLoader.js';
 
 /** The most points of a chain: 3 coordinates each in a plain array of at most 2^27 − 1 numbers. */
@@ -20,7 +20,7 @@ export const MAX_STRING_POINTS = Math.floor((2 ** 27 - 1) / 3);
   description: 'Procedural creation of a one-dimensional mesh (a chain of points along x).',
 })
 export class StringMeshCreator extends MeshLoader {
-  readonly resolution = this.initData({ name: 'resolution', type: UInt, default: 2, help: 'number of vertices (at least 2)' });
+  readonly resolution = this.initData({ name: 'resolution', type: UInt, default: 2, range: countAtMost(MAX_POINTS), help: 'number of vertices (at least 2)' });
 
   constructor() {
     super();

@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   BaseAnimationLoop,
   BaseMechanicalState,
@@ -147,10 +148,23 @@ export function tempFiles(files: Record<string, string | Uint8Array>): string {
 }
 
 /** SOFA's mesh folder of the regression corpus (absent on machines without the corpus). */
-export const corpusShare = '/work/shared/sofa-regression/sofa/share';
+export const corpusShare = path.join(corpusRoot(), 'sofa', 'share');
 
 /** The object named `name` anywhere in the scene. */
 export function find<T extends BaseObject>(root: Node, name: string): T {
   for (const o of root.subtreeObjects()) if (o.getName() === name) return o as T;
   throw new Error(`no object '${name}'`);
+}
+
+/**
+ * SOFA's regression corpus, found as tests/src/corpus.ts finds it: SOFA_REGRESSION_DIR, else
+ * ../shared/sofa-regression beside the repository (the first folder above this file holding
+ * packages/ and package.json). Specs that need it skip when it is absent.
+ */
+export function corpusRoot(): string {
+  const fromEnv = process.env['SOFA_REGRESSION_DIR'];
+  if (fromEnv) return fromEnv;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!(fs.existsSync(path.join(dir, 'packages')) && fs.existsSync(path.join(dir, 'package.json'))) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return path.resolve(dir, '..', 'shared', 'sofa-regression');
 }

@@ -19,7 +19,11 @@ export class TextScanner {
   /** 1-based line of the last token or line returned. */
   line = 0;
 
+  /** Length of the text, the bound of any count the file declares. */
+  readonly chars: number;
+
   constructor(text: string, readonly file: string) {
+    this.chars = text.length;
     this.lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
     if (this.lines.length > 0 && this.lines[this.lines.length - 1] === '') this.lines.pop();
   }
@@ -55,6 +59,15 @@ export class TextScanner {
     this.col = e;
     this.line = this.li + 1;
     return t;
+  }
+
+  /**
+   * Checks a count the file declares (numbers to read, elements) before anything is sized by it:
+   * a file of L characters holds fewer than L numbers.
+   */
+  count(n: number, what: string): number {
+    if (n > this.chars) throw this.fail(`${what} is ${n}, more than a file of ${this.chars} characters can hold`);
+    return n;
   }
 
   /** The next token, which must exist. */

@@ -1,4 +1,4 @@
-import { Bool, Enum, Real, RealArray, sofaComponent } from '@sofa-ts/core';
+import { Bool, Enum, inOpen, nonNegative, positive, Real, RealArray, sofaComponent } from '@sofa-ts/core';
 import { planeStressMaterial } from './triangle-kernels.js';
 import { TriangleFEMBase } from './triangle-fem-base.js';
 
@@ -24,9 +24,9 @@ import { TriangleFEMBase } from './triangle-fem-base.js';
 export class TriangleFEMForceField extends TriangleFEMBase {
   readonly initialPoints = this.initData({ name: 'initialPoints', type: RealArray(3), default: new Float64Array(0), help: 'rest positions of the points (default: the rest positions of the state)' });
   readonly method = this.initData({ name: 'method', type: Enum(['large', 'small']), default: 'large', help: 'large: large displacements (co-rotational), small: small displacements' });
-  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: Real, default: 0.3, help: 'Poisson ratio in Hooke\'s law' });
-  readonly youngModulus = this.initData({ name: 'youngModulus', type: Real, default: 1000, unit: 'Pa', help: 'Young modulus in Hooke\'s law' });
-  readonly thickness = this.initData({ name: 'thickness', type: Real, default: 1, unit: 'm', help: 'thickness of the elements' });
+  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: Real, default: 0.3, range: inOpen(-1, 1), help: 'Poisson ratio in Hooke\'s law' });
+  readonly youngModulus = this.initData({ name: 'youngModulus', type: Real, default: 1000, unit: 'Pa', range: nonNegative, help: 'Young modulus in Hooke\'s law' });
+  readonly thickness = this.initData({ name: 'thickness', type: Real, default: 1, unit: 'm', range: positive, help: 'thickness of the elements' });
   readonly planeStrain = this.initData({ name: 'planeStrain', type: Bool, default: false, help: 'plane strain (true) or plane stress (false) assumption' });
 
   override init(): void {
@@ -85,5 +85,7 @@ export class TriangleFEMForceField extends TriangleFEMBase {
         planeStressMaterial(this.M, o, E, nu, volume);
       }
     }
+    const bad = this.M.findIndex((x) => !Number.isFinite(x));
+    if (bad >= 0) throw this.dataError(this.youngModulus, `the material of triangle ${Math.floor(bad / 9)} is not finite (youngModulus ${E}, poissonRatio ${nu}${this.planeStrain.value ? ', plane strain needs poissonRatio < 0.5' : ''})`);
   }
 }

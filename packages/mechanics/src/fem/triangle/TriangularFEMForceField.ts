@@ -1,4 +1,4 @@
-import { Bool, Enum, Real, RealArray, sofaComponent } from '@sofa-ts/core';
+import { Bool, Enum, inOpen, nonNegative, Real, RealArray, sofaComponent } from '@sofa-ts/core';
 import { planeStressMaterial } from './triangle-kernels.js';
 import { TriangleFEMBase } from './triangle-fem-base.js';
 
@@ -25,8 +25,8 @@ import { TriangleFEMBase } from './triangle-fem-base.js';
 })
 export class TriangularFEMForceField extends TriangleFEMBase {
   readonly method = this.initData({ name: 'method', type: Enum(['large', 'small']), default: 'large', help: 'large: large displacements (co-rotational), small: small displacements' });
-  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: RealArray(0), default: Float64Array.of(0.3), help: 'Poisson ratio in Hooke\'s law (one value, or one per triangle)' });
-  readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(0), default: Float64Array.of(1000), unit: 'Pa', help: 'Young modulus in Hooke\'s law (one value, or one per triangle)' });
+  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: RealArray(0), default: Float64Array.of(0.3), range: inOpen(-1, 1), help: 'Poisson ratio in Hooke\'s law (one value, or one per triangle)' });
+  readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(0), default: Float64Array.of(1000), unit: 'Pa', range: nonNegative, help: 'Young modulus in Hooke\'s law (one value, or one per triangle)' });
   readonly rotatedInitialElements = this.initData({ name: 'rotatedInitialElements', type: RealArray(9, 'vector<fixed_array<Vec3d,3>>'), default: new Float64Array(0), help: 'rest vertices of each triangle in its own frame (A, B, C), instead of the rest positions' });
   readonly initialTransformation = this.initData({ name: 'initialTransformation', type: RealArray(9, 'vector<Mat3x3d>'), default: new Float64Array(0), help: 'rest frame of each triangle (rows: frame axes), used with rotatedInitialElements' });
   readonly hosfordExponant = this.initData({ name: 'hosfordExponant', type: Real, default: 1, help: 'exponent n of the Hosford yield criterion' });
@@ -98,6 +98,8 @@ export class TriangularFEMForceField extends TriangleFEMBase {
       const nu = poisson.length > e ? poisson[e]! : poisson[0]!;
       planeStressMaterial(this.M, o, E, nu, area);
     }
+    const bad = this.M.findIndex((x) => !Number.isFinite(x));
+    if (bad >= 0) throw this.dataError(this.youngModulus, `the material of triangle ${Math.floor(bad / 9)} is not finite (youngModulus ${valueAt(young, Math.floor(bad / 9))}, poissonRatio ${valueAt(poisson, Math.floor(bad / 9))}, area or elements degenerate)`);
   }
 
   protected override beforeForce(): void {
@@ -137,4 +139,8 @@ export class TriangularFEMForceField extends TriangleFEMBase {
       for (let i = 0; i < 3; i++) this.principalStressDirection[3 * e + i] = (this.rot[o + 3 * i]! * dx + this.rot[o + 3 * i + 1]! * dy) * scale;
     }
   }
+}
+
+function valueAt(values: Float64Array, e: number): number {
+  return values.length > e ? values[e]! : values[0]!;
 }

@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { SofaError } from '../errors.js';
+import { sha256 } from './sha256.js';
 import { checkpointTypedArrays, isCheckpointTypedArray, type CheckpointRecord, type CheckpointValue } from './checkpoint-value.js';
 import type { IdentityEntry } from './scene-baseline.js';
 import type { ComponentCheckpoint, SavedData, SceneCheckpoint } from './scene-checkpoint.js';
@@ -246,8 +244,7 @@ export function encodeCheckpoint(c: SceneCheckpoint): Uint8Array {
   w.f64(0);
   w.value(toValue(c));
   w.view.setFloat64(16, w.n - HEADER, true);
-  const digest = createHash('sha256').update(w.buf.subarray(0, w.n)).digest();
-  w.bytes(digest);
+  w.bytes(sha256(w.buf.subarray(0, w.n)));
   return w.buf.slice(0, w.n);
 }
 
@@ -272,63 +269,10 @@ export function decodeCheckpoint(bytes: Uint8Array, source = 'checkpoint'): Scen
   if (bytes.length < expected) throw fail(`truncated: ${bytes.length} bytes, ${expected} expected`);
   if (bytes.length > expected) throw fail(`${bytes.length - expected} unexpected byte(s) after the end`);
   const end = HEADER + payload;
-  const digest = createHash('sha256').update(bytes.subarray(0, end)).digest();
+  const digest = sha256(bytes.subarray(0, end));
   for (let i = 0; i < DIGEST; i++) if (digest[i] !== bytes[end + i]) throw fail('damaged: the SHA-256 checksum does not match its contents');
   const r = new Reader(bytes, end, fail);
   const v = r.value();
   if (!r.atEnd) throw fail('the payload has bytes after its value');
   return fromValue(v, fail);
-}
-
-/**
- * Writes a checkpoint atomically: into a temporary file of the same folder, synced, then renamed
- * over `file` (a reader sees the old file or the new one, never part of one). On failure the
- * temporary file is removed and a SofaError names the file.
- */
-export function writeCheckpointFile(file: string, c: SceneCheckpoint): void {
-  const bytes = encodeCheckpoint(c);
-  const dir = path.dirname(path.resolve(file));
-  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.tmp`);
-  let fd: number | undefined;
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-    fd = fs.openSync(tmp, 'w');
-    let off = 0;
-    while (off < bytes.length) off += fs.writeSync(fd, bytes, off, bytes.length - off);
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fd = undefined;
-    fs.renameSync(tmp, file);
-  } catch (cause) {
-    if (fd !== undefined) {
-      try {
-        fs.closeSync(fd);
-      } catch {
-        // the write's error is the one reported
-      }
-    }
-    fs.rmSync(tmp, { force: true });
-    throw new SofaError(`cannot write checkpoint ${file}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-  }
-  // The rename is durable once the folder is synced (not possible on every platform).
-  try {
-    const dfd = fs.openSync(dir, 'r');
-    try {
-      fs.fsyncSync(dfd);
-    } finally {
-      fs.closeSync(dfd);
-    }
-  } catch {
-    // Folders cannot be opened for sync on some platforms; the file itself is synced.
-  }
-}
-
-export function readCheckpointFile(file: string): SceneCheckpoint {
-  let bytes: Uint8Array;
-  try {
-    bytes = fs.readFileSync(file);
-  } catch (cause) {
-    throw new SofaError(`cannot read checkpoint ${file}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-  }
-  return decodeCheckpoint(bytes, file);
 }

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { CHECKPOINT_FORMAT_VERSION, decodeCheckpoint, encodeCheckpoint, readCheckpointFile, writeCheckpointFile } from './checkpoint-file.js';
+import { createHash } from 'node:crypto';
+import { CHECKPOINT_FORMAT_VERSION, decodeCheckpoint, encodeCheckpoint } from './checkpoint-encoding.js';
+import { sha256Hex } from './sha256.js';
 import { CheckpointReader, checkpointFields, checkpointValuesEqual, restoreFields, type CheckpointValue } from './checkpoint-value.js';
 import type { IdentityEntry } from './scene-baseline.js';
 import { identityDifferences, type SceneCheckpoint } from './scene-checkpoint.js';
@@ -85,21 +84,13 @@ describe('checkpoint file', () => {
     expect(() => decodeCheckpoint(new TextEncoder().encode('T= 0\n  X= 1 2 3\n'), 'states.txt')).to.throw(/states\.txt: not a sofa-ts checkpoint/);
   });
 
-  it('is written atomically: no temporary file after success or failure, the previous file intact when the write fails', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-ckpt-'));
-    try {
-      const file = path.join(dir, 'step-00000012.ckpt');
-      writeCheckpointFile(file, sample());
-      expect(fs.readdirSync(dir)).to.deep.equal(['step-00000012.ckpt']);
-      expect(readCheckpointFile(file).step).to.equal(12);
-      // The target is a folder: the rename fails, the temporary file is removed.
-      const blocked = path.join(dir, 'blocked.ckpt');
-      fs.mkdirSync(path.join(blocked, 'inside'), { recursive: true });
-      expect(() => writeCheckpointFile(blocked, sample())).to.throw(/cannot write checkpoint .*blocked\.ckpt/);
-      expect(fs.readdirSync(dir).sort()).to.deep.equal(['blocked.ckpt', 'step-00000012.ckpt']);
-      expect(() => readCheckpointFile(path.join(dir, 'none.ckpt'))).to.throw(/cannot read checkpoint .*none\.ckpt/);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+  it('SHA-256 is FIPS 180-4\'s: the standard vectors and Node\'s digest on lengths around the block boundaries', () => {
+    expect(sha256Hex(new Uint8Array(0))).to.equal('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    expect(sha256Hex(new TextEncoder().encode('abc'))).to.equal('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(sha256Hex(new TextEncoder().encode('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq'))).to.equal('248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1');
+    for (const n of [1, 55, 56, 63, 64, 65, 119, 120, 1000, 100003]) {
+      const data = Uint8Array.from({ length: n }, (_, i) => (i * 131 + 7) & 255);
+      expect(sha256Hex(data), `${n} bytes`).to.equal(createHash('sha256').update(data).digest('hex'));
     }
   });
 });

@@ -1,0 +1,8 @@
+import { componentModule } from '@sofa-ts/core';
+import { MeshExporter } from './MeshExporter.js';
+import { Monitor } from './Monitor.js';
+import { VTKExporter } from './VTKExporter.js';
+
+/** The exporters (SOFA's VTKExporter, MeshExporter, Monitor): browser-safe, they write through core's host. */
+export const exportComponents = [VTKExporter, MeshExporter, Monitor] as const;
+export const exportModule = componentModule('@sofa-ts/io/export', exportComponents);

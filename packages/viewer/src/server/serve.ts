@@ -1,0 +1,98 @@
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as path from 'node:path';
+import { WebSocketServer } from 'ws';
+import { loadSceneFile } from '@sofa-ts/loader';
+import { SofaError, isBuiltinPluginName, requestedPlugins, type SceneElement } from 'sofa-ts';
+import { webAssets } from './bundle.js';
+import { FileRoots } from './file-roots.js';
+import { viewerPage } from './page.js';
+import { attachSocketSession } from './socket-session.js';
+
+export interface ViewOptions {
+  dataPaths: readonly string[];
+  /** 0: any free port. */
+  port?: number;
+  /** Run the scene in this process and stream states over a WebSocket (default: in the page's
+   *  worker, unless the scene requires npm plugins, which import Node modules). */
+  server?: boolean;
+}
+
+export interface RunningViewer {
+  url: string;
+  close(): Promise<void>;
+}
+
+const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.bmp': 'image/bmp' };
+const typeOf = (p: string): string => types[path.extname(p).toLowerCase()] ?? 'application/octet-stream';
+
+/**
+ * `sofa-ts view`: serves the viewer page, its bundles and the scene's files (read-only: the scene's
+ * folder and the data paths) on the loopback address. The scene runs in the page's Web Worker, or
+ * in this process with `server`.
+ */
+export async function startViewer(sceneFile: string, o: ViewOptions): Promise<RunningViewer & { server: boolean }> {
+  if (!fs.statSync(sceneFile, { throwIfNoEntry: false })?.isFile()) throw new SofaError(`scene file '${sceneFile}' not found`);
+  const assets = await webAssets();
+  // npm plugins import Node modules: such scenes run here unless told otherwise
+  const plugins = o.server === undefined ? npmPlugins(sceneFile, o.dataPaths) : [];
+  o = { ...o, server: o.server ?? plugins.length > 0 };
+  const roots = new FileRoots(sceneFile, o.dataPaths);
+  const page = viewerPage({
+    scene: o.server ? path.resolve(sceneFile) : roots.sceneVirtual,
+    dataPaths: o.server ? o.dataPaths.map((d) => path.resolve(d)) : roots.dataVirtual,
+    mode: o.server ? 'server' : 'worker',
+    title: path.basename(sceneFile),
+  });
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const p = decodeURIComponent(url.pathname);
+    const head = req.method === 'HEAD';
+    if (req.method !== 'GET' && !head) {
+      res.writeHead(405).end();
+      return;
+    }
+    const reply = (status: number, type: string, body: string | Buffer): void => {
+      res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
+      res.end(head ? undefined : body);
+    };
+    if (p === '/favicon.ico') return reply(204, 'text/plain', '');
+    if (p === '/' || p === '/index.html') return reply(200, types['.html']!, page);
+    const asset = p.startsWith('/assets/') ? assets[p.slice(8) as keyof typeof assets] : undefined;
+    if (asset !== undefined) return reply(200, typeOf(p), asset);
+    if (p.startsWith('/files/') && !o.server) {
+      const real = roots.realPath(p.slice(6));
+      if (real && fs.statSync(real, { throwIfNoEntry: false })?.isFile()) return reply(200, typeOf(real), fs.readFileSync(real));
+    }
+    reply(404, 'text/plain', 'not found');
+  });
+  if (o.server) {
+    const wss = new WebSocketServer({ server, path: '/ws' });
+    wss.on('connection', (ws) => attachSocketSession(ws, { scene: path.resolve(sceneFile), dataPaths: o.dataPaths.map((d) => path.resolve(d)) }));
+  }
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    server: o.server === true,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The npm plugins a scene requires (its RequiredPlugin names that are not SOFA modules). */
+export function npmPlugins(sceneFile: string, dataPaths: readonly string[]): string[] {
+  const out: string[] = [];
+  const visit = (el: SceneElement): void => {
+    if (el.tag === 'RequiredPlugin') for (const n of requestedPlugins(el)) if (!isBuiltinPluginName(n)) out.push(n);
+    for (const c of el.children) visit(c);
+  };
+  visit(loadSceneFile(sceneFile, { dataPaths: [...dataPaths] }));
+  return out;
+}
