@@ -13,13 +13,13 @@ const examples = path.join(corpusRoot, 'sofa', 'examples');
 const dataPaths = [path.join(corpusRoot, 'sofa', 'share'), examples];
 const dataArgs = dataPaths.flatMap((d) => ['--data-path', d]);
 
-function cli(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, env, encoding: 'utf8' });
+function cli(args: string[], cwd = repoRoot): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, env, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-function ok(args: string[]): string {
-  const r = cli(args);
+function ok(args: string[], cwd = repoRoot): string {
+  const r = cli(args, cwd);
   expect(r.code, `sofa-ts ${args.join(' ')}\n${r.stderr}`).to.equal(0);
   return r.stderr;
 }
@@ -92,6 +92,34 @@ describe('checkpoint and resume: bitwise identical runs', function () {
       expect(all.length).to.equal(11);
       expect(frames(path.join(fresh, n))).to.deep.equal(all.slice(4));
     }
+  });
+
+  it('files the scene\'s components write are continued too: WriteState, Monitor, VTKExporter (numbering and .pvd series)', () => {
+    const xml = `<?xml version="1.0"?>
+<Node name="root" dt="0.01" gravity="0 -9.81 0">
+  <DefaultAnimationLoop/>
+  <Node name="body">
+    <EulerImplicitSolver/><CGLinearSolver iterations="20" tolerance="1e-9" threshold="1e-12"/>
+    <MeshTopology name="mesh" position="0 0 0  1 0 0  2 0 0" edges="0 1  1 2"/>
+    <MechanicalObject name="dofs" template="Vec3"/>
+    <UniformMass totalMass="0.003"/>
+    <FixedProjectiveConstraint indices="0"/>
+    <StiffSpringForceField spring="0 1 100 0 1  1 2 100 0 1"/>
+    <WriteState filename="ws.txt" writeX="1" writeV="1"/>
+    <Monitor name="mon" indices="1 2" ExportPositions="1" ExportVelocities="1"/>
+    <VTKExporter name="vtk" filename="vtk" exportEveryNumberOfSteps="3" edges="1"/>
+  </Node>
+</Node>`;
+    const full = path.join(dir, 'full'), part = path.join(dir, 'part');
+    for (const d of [full, part]) {
+      fs.mkdirSync(d);
+      fs.writeFileSync(path.join(d, 'scene.scn'), xml);
+    }
+    ok(['run', 'scene.scn', '-n', '20'], full);
+    ok(['run', 'scene.scn', '-n', '14', '--checkpoint-every', '8', '--checkpoint-dir', path.join(dir, 'ck')], part);
+    ok(['run', 'scene.scn', '-n', '20', '--resume', path.join(dir, 'ck', 'step-00000008.ckpt')], part);
+    expect(fs.readdirSync(full)).to.include.members(['ws.txt', 'mon_x.txt', 'mon_v.txt', 'vtk.pvd', 'vtk_5.vtu']);
+    expectSameFiles(full, part);
   });
 
   it('SIGINT with --checkpoint-dir writes a checkpoint of the last step; resuming from it gives the uninterrupted run', async () => {

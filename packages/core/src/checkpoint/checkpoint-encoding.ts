@@ -1,6 +1,6 @@
 import { SofaError } from '../errors.js';
 import { sha256 } from './sha256.js';
-import { checkpointTypedArrays, isCheckpointTypedArray, type CheckpointRecord, type CheckpointValue } from './checkpoint-value.js';
+import { checkpointTypedArrays, isCheckpointTypedArray, typedArrayKind, type CheckpointRecord, type CheckpointValue } from './checkpoint-value.js';
 import type { IdentityEntry } from './scene-baseline.js';
 import type { ComponentCheckpoint, SavedData, SceneCheckpoint } from './scene-checkpoint.js';
 
@@ -75,7 +75,7 @@ class Writer {
       this.string(v);
     } else if (isCheckpointTypedArray(v)) {
       this.u8(5);
-      this.u8(checkpointTypedArrays.findIndex((c) => v.constructor === c));
+      this.u8(typedArrayKind(v));
       this.u32(v.byteLength);
       this.bytes(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
     } else if (Array.isArray(v)) {

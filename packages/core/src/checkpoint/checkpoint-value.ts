@@ -24,8 +24,26 @@ const TYPED_ARRAYS = [Float64Array, Float32Array, Int32Array, Uint32Array, Int16
 /** The constructors of the typed arrays a checkpoint stores, by their index in the file format. */
 export const checkpointTypedArrays: readonly (typeof TYPED_ARRAYS)[number][] = TYPED_ARRAYS;
 
+/**
+ * The kind of a typed array: its index in checkpointTypedArrays, by class (a subclass such as
+ * Node's Buffer counts as its base class, Uint8Array), or −1.
+ */
+export function typedArrayKind(v: unknown): number {
+  if (!ArrayBuffer.isView(v)) return -1;
+  for (let k = 0; k < TYPED_ARRAYS.length; k++) if (v instanceof TYPED_ARRAYS[k]!) return k;
+  return -1;
+}
+
 export function isCheckpointTypedArray(v: unknown): v is CheckpointTypedArray {
-  return ArrayBuffer.isView(v) && TYPED_ARRAYS.some((c) => v.constructor === c);
+  return typedArrayKind(v) >= 0;
+}
+
+/** A copy of a typed array in a fresh buffer of its base class, bit for bit (same-type set copies bytes). */
+export function copyTypedArray<T extends CheckpointTypedArray>(v: T): T {
+  const C = TYPED_ARRAYS[typedArrayKind(v)]! as unknown as new (n: number) => T;
+  const out = new C(v.length);
+  (out as unknown as { set(a: ArrayLike<number>): void }).set(v);
+  return out;
 }
 
 function isPlainRecord(v: unknown): v is Record<string, unknown> {
@@ -49,7 +67,7 @@ export function isCheckpointValue(v: unknown): v is CheckpointValue {
  */
 export function copyCheckpointValue(v: unknown, where: string): CheckpointValue {
   if (v === null || typeof v === 'boolean' || typeof v === 'number' || typeof v === 'string') return v;
-  if (isCheckpointTypedArray(v)) return v.slice();
+  if (isCheckpointTypedArray(v)) return copyTypedArray(v);
   if (Array.isArray(v)) return v.map((x, i) => copyCheckpointValue(x, `${where}[${i}]`));
   if (isPlainRecord(v)) {
     const out: Record<string, CheckpointValue> = {};
@@ -66,7 +84,7 @@ export function checkpointValuesEqual(a: CheckpointValue | undefined, b: Checkpo
   if (a === b) return true;
   if (a === null || b === null || a === undefined || b === undefined || typeof a !== 'object' || typeof b !== 'object') return false;
   if (isCheckpointTypedArray(a) || isCheckpointTypedArray(b)) {
-    if (!isCheckpointTypedArray(a) || !isCheckpointTypedArray(b) || a.constructor !== b.constructor || a.byteLength !== b.byteLength) return false;
+    if (!isCheckpointTypedArray(a) || !isCheckpointTypedArray(b) || typedArrayKind(a) !== typedArrayKind(b) || a.byteLength !== b.byteLength) return false;
     const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength), y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
     return true;
@@ -121,7 +139,7 @@ export class CheckpointReader {
   /** A saved typed array of class `cls` (a copy owned by the caller). */
   array<T extends CheckpointTypedArray>(key: string, cls: TypedArrayClass<T>): T {
     const v = this.record[key];
-    if (!isCheckpointTypedArray(v) || v.constructor !== cls) throw this.fail(key, `a ${cls.name}`);
+    if (!isCheckpointTypedArray(v) || !(v instanceof cls) || TYPED_ARRAYS[typedArrayKind(v)] !== (cls as unknown)) throw this.fail(key, `a ${cls.name}`);
     return v as T;
   }
 
@@ -131,17 +149,17 @@ export class CheckpointReader {
    * step, not yet allocated in a scene that has not stepped). Returns the array to keep.
    */
   restoreArray<T extends CheckpointTypedArray>(key: string, current: T): T {
-    const saved = this.array(key, current.constructor as TypedArrayClass<T>);
+    const saved = this.array(key, TYPED_ARRAYS[typedArrayKind(current)] as unknown as TypedArrayClass<T>);
     if (saved.length === current.length) {
       (current as unknown as { set(a: ArrayLike<number>): void }).set(saved);
       return current;
     }
-    return saved.slice() as T;
+    return copyTypedArray(saved);
   }
 
   /** Like restoreArray, but the length must match (a state's vectors; a resize is not restored silently). */
   restoreArrayInPlace(key: string, current: CheckpointTypedArray, what = key): void {
-    const saved = this.array(key, current.constructor as TypedArrayClass<CheckpointTypedArray>);
+    const saved = this.array(key, TYPED_ARRAYS[typedArrayKind(current)] as unknown as TypedArrayClass<CheckpointTypedArray>);
     if (saved.length !== current.length) throw new SofaError(`checkpoint: ${this.where}: ${what} has ${current.length} values, the checkpoint ${saved.length}`, { hint: 'the scene changed size since the checkpoint was taken (topological changes are not checkpointed)' });
     (current as unknown as { set(a: ArrayLike<number>): void }).set(saved);
   }
@@ -169,7 +187,7 @@ export class CheckpointReader {
 }
 
 function describeValue(v: CheckpointValue): string {
-  if (isCheckpointTypedArray(v)) return `a ${v.constructor.name} of ${v.length}`;
+  if (isCheckpointTypedArray(v)) return `a ${TYPED_ARRAYS[typedArrayKind(v)]!.name} of ${v.length}`;
   if (Array.isArray(v)) return `a list of ${v.length}`;
   if (v === null) return 'null';
   return typeof v === 'object' ? 'a record' : `a ${typeof v} (${String(v)})`;
@@ -210,13 +228,13 @@ function restoredValue(current: unknown, v: CheckpointValue, where: string): unk
   if (v === null) return current === null ? null : undefined;
   if (isCheckpointTypedArray(v)) {
     if (isCheckpointTypedArray(current)) {
-      if (current.constructor !== v.constructor) throw mismatch();
+      if (typedArrayKind(current) !== typedArrayKind(v)) throw mismatch();
       if (current.length === v.length) {
         (current as unknown as { set(a: ArrayLike<number>): void }).set(v);
         return current;
       }
     } else if (current !== undefined && current !== null) throw mismatch();
-    return v.slice();
+    return copyTypedArray(v);
   }
   if (Array.isArray(v)) {
     if (current !== undefined && current !== null && !Array.isArray(current)) throw mismatch();

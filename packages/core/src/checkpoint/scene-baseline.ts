@@ -2,7 +2,7 @@ import type { BaseObject } from '../base-object.js';
 import { isMechanicalState } from '../behavior/mechanical-state.js';
 import type { Data } from '../data.js';
 import type { Node } from '../node.js';
-import { isCheckpointTypedArray, isCheckpointValue, type CheckpointValue } from './checkpoint-value.js';
+import { isCheckpointTypedArray, isCheckpointValue, typedArrayKind, type CheckpointValue } from './checkpoint-value.js';
 
 /** A node or a component as a checkpoint names it. */
 export interface IdentityEntry {
@@ -141,7 +141,7 @@ class Hasher {
       this.string(v);
     } else if (isCheckpointTypedArray(v)) {
       this.word(5);
-      this.string(v.constructor.name);
+      this.word(typedArrayKind(v));
       this.bytes(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
     } else if (Array.isArray(v)) {
       this.word(6);

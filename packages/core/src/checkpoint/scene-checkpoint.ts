@@ -5,7 +5,7 @@ import { SofaError, SofaErrors } from '../errors.js';
 import type { Node } from '../node.js';
 import type { Simulation } from '../simulation.js';
 import { asCheckpointable, type CheckpointContext, type RestoreContext } from './checkpointable.js';
-import { CheckpointReader, copyCheckpointValue, isCheckpointTypedArray, type CheckpointRecord, type CheckpointValue } from './checkpoint-value.js';
+import { CheckpointReader, copyCheckpointValue, copyTypedArray, isCheckpointTypedArray, typedArrayKind, type CheckpointRecord, type CheckpointValue } from './checkpoint-value.js';
 import { dataCheckpointValue, type IdentityEntry, type SceneBaseline } from './scene-baseline.js';
 
 /** One saved Data: its name, its value (or SOFA's text of it) and whether it counted as set. */
@@ -285,11 +285,11 @@ function restoreData(d: Data<unknown>, s: SavedData, where: string): void {
     else {
       const v = s.value.v;
       const cur = d.rawValue;
-      if (isCheckpointTypedArray(v) && isCheckpointTypedArray(cur) && cur.constructor === v.constructor && cur.length === v.length) {
+      if (isCheckpointTypedArray(v) && isCheckpointTypedArray(cur) && typedArrayKind(cur) === typedArrayKind(v) && cur.length === v.length) {
         (cur as unknown as { set(a: ArrayLike<number>): void }).set(v);
         d.touch();
       } else {
-        d.value = isCheckpointTypedArray(v) ? v.slice() : v;
+        d.value = isCheckpointTypedArray(v) ? copyTypedArray(v) : v;
       }
     }
   } catch (e) {
