@@ -251,3 +251,16 @@ describe('hostile inputs: the CLI prints init warnings', () => {
     expect(r.stderr).to.contain(`warning: ${file}:4:38: HexahedronFEMForceField 'ff': 'poissonRatio' must hold numbers in [0, 0.5), got 0.7 at index 0: set to 0.45, as SOFA does`);
   });
 });
+
+describe('hostile inputs found by the 10,000-mutant campaign', () => {
+  it('a file name with a NUL character is a located error, not an exception of the file system', async () => {
+    let message = '';
+    try {
+      // `&#0;` decodes to a NUL inside the attribute (a NUL byte in the text is refused by the reader).
+      await loadSceneFromString('<Node name="root"><DefaultAnimationLoop/><MeshOBJLoader name="l" filename="mesh/d&#0;ragon.obj"/></Node>', { fileName: 'nul.scn' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).to.match(/nul\.scn:1:\d+: MeshOBJLoader 'l'.*: file name "mesh\/d\\u0000ragon\.obj" contains a NUL character/);
+  });
+});

@@ -38,6 +38,7 @@ export function addSceneDataPath(root: Node, dir: string): void {
  * folder; each data path of the scene; each folder of SOFA_DATA_PATH.
  */
 export function dataFileCandidates(obj: BaseObject, name: string): string[] {
+  if (name.includes('\0')) throw obj.error(`file name ${JSON.stringify(name)} contains a NUL character`);
   const h = host();
   const path = h.path;
   if (path.isAbsolute(name)) return [name];
@@ -83,6 +84,7 @@ export function requireDataFile(obj: BaseObject, name: string, what = 'file'): s
  * absolute name by its base name).
  */
 export function outputFilePath(obj: BaseObject, name: string, base: 'declaring' | 'cwd' = 'declaring'): string {
+  if (name.includes('\0')) throw obj.error(`file name ${JSON.stringify(name)} contains a NUL character`);
   const h = host();
   const path = h.path;
   const files = obj.hasContext ? getSceneFiles(obj.context.root) : undefined;

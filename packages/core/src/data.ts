@@ -120,6 +120,10 @@ export class Data<T> {
 
   /** Follows `parent`; the value is copied now and whenever the parent changes. */
   setParent(parent: Data<unknown> | undefined): void {
+    // A Data cannot follow itself, directly or through a chain of links (reads would never end).
+    for (let p = parent; p !== undefined; p = p._parent) {
+      if (p === (this as Data<unknown>)) throw new Error(`a cycle of data links: '${this.name}' of ${this.owner.className} '${this.owner.getName()}' would follow itself`);
+    }
     this._parent = parent;
     this._parentCounter = -1;
     if (parent !== undefined) {

@@ -225,6 +225,16 @@ describe('scene builder', () => {
     expect(s2!.source.get()!.getName()).to.equal('up');
   });
 
+  it('refuses a src to the component itself (its Data would follow themselves), located', () => {
+    const [e] = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSink', { name: 's', src: '@s' }, [], 3)]), reg));
+    expect(e!.message).to.match(/^test\.scn:3:\d+: TestSink 's': src: '@s' is the component itself$/);
+  });
+
+  it('refuses a cycle of data links with its location', () => {
+    const errors = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSink', { name: 'a', count: '@b.count' }, [], 2), el('TestSink', { name: 'b', count: '@a.count' }, [], 3)]), reg));
+    expect(errors.map((e) => e.message).join('\n')).to.match(/test\.scn:3:\d+: TestSink 'b': data link 'count': a cycle of data links: 'count' of TestSink 'b' would follow itself/);
+  });
+
   it('rejects a link to an object of the wrong kind', () => {
     const [e] = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSink', { name: 'x' }), el('TestSink', { source: '@x' })]), reg));
     expect(e!.message).to.contain("link 'source': '@x' is TestSink 'x', expected a TestSource");

@@ -354,10 +354,19 @@ export class SceneBuilder {
         this.linkProblem(new SofaError(`src: no object at '${path}'`, { loc, component: obj.describe(), ...pathHint(obj, path) }), path, obj);
         continue;
       }
+      if (target.object === obj) {
+        this.errors.push(new SofaError(`src: '${path}' is the component itself`, { loc, component: obj.describe() }));
+        continue;
+      }
       for (const d of obj.dataFields) {
         if (notCopiedBySrc.has(d.name) || d.isSet || d.linkPath !== undefined) continue;
         const sd = target.object.findData(d.name);
-        if (sd && sd.spec.autoLink !== false) d.setParent(sd);
+        if (!sd || sd.spec.autoLink === false) continue;
+        try {
+          d.setParent(sd);
+        } catch (e) {
+          this.errors.push(new SofaError(`src '${path}': ${(e as Error).message}`, { loc, component: obj.describe() }));
+        }
       }
     }
     this.srcLinks.length = 0;
@@ -383,7 +392,8 @@ export class SceneBuilder {
     try {
       d.setParent(parent);
     } catch (e) {
-      this.errors.push(new SofaError(`data link '${d.name}': '${d.linkPath}' cannot be read as ${d.spec.type.name}: ${(e as Error).message}`, { ...locOf(d.loc, undefined), component: who }));
+      const cycle = /cycle of data links/.test((e as Error).message);
+      this.errors.push(new SofaError(cycle ? `data link '${d.name}': ${(e as Error).message}` : `data link '${d.name}': '${d.linkPath}' cannot be read as ${d.spec.type.name}: ${(e as Error).message}`, { ...locOf(d.loc, undefined), component: who }));
     }
   }
 }

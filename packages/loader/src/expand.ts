@@ -74,6 +74,7 @@ export class SceneExpander {
   private expandInclude(element: SceneElement): Expansion {
     const href = attributeValue(element, 'href') ?? '';
     if (href === '') throw new SofaError("<include> needs a non-empty 'href' attribute", { loc: element.loc });
+    if (href.includes('\0')) throw new SofaError(`<include> href ${JSON.stringify(href)} contains a NUL character`, { loc: element.loc });
     const search = { sceneDir: this.dirOf(element.file), dataPaths: this.dataPaths };
     const file = resolveDataFile(href, search);
     if (file === undefined) {

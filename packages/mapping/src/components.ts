@@ -1,5 +1,6 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { BarycentricMapping } from './BarycentricMapping.js';
+import { BeamLinearMapping } from './BeamLinearMapping.js';
 import { DifferenceMapping } from './DifferenceMapping.js';
 import { DifferenceMultiMapping } from './DifferenceMultiMapping.js';
 import { DistanceFromTargetMapping } from './DistanceFromTargetMapping.js';
@@ -22,4 +23,5 @@ export const mappingComponents: readonly ComponentClass[] = [
   DifferenceMultiMapping,
   SubsetMultiMapping,
   IdentityMultiMapping,
+  BeamLinearMapping,
 ];

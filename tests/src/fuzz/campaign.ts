@@ -57,39 +57,20 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
       const m = mutate(texts[s]!, r);
       const job: FuzzJob = { id: index, text: m.text, fileName: o.sources[s]!, dataPaths: [...o.dataPaths], steps: o.steps };
       worker ??= spawn();
-      const w = worker;
       const t0 = performance.now();
-      const { outcome, broken } = await new Promise<{ outcome: FuzzOutcome; broken: boolean }>((resolve) => {
-        const finish = (outcome: FuzzOutcome, broken: boolean): void => {
-          clearTimeout(timer);
-          w.off('message', onMessage);
-          w.off('error', onError);
-          w.off('exit', onExit);
-          resolve({ outcome, broken });
-        };
-        let lastProgress = '';
-        let dofs = 0;
-        const timer = setTimeout(() => {
-          const large = dofs >= LARGE_PROBLEM_DOFS;
-          finish(large ? { kind: 'slow', message: `still stepping after ${o.timeout} s, ${dofs} dofs (last: ${lastProgress})` } : { kind: 'timeout', message: `no answer after ${o.timeout} s${lastProgress ? ` (last progress: ${lastProgress}, ${dofs} dofs)` : ''}` }, true);
-        }, o.timeout * 1000);
-        const onMessage = (msg: { id: number; outcome?: FuzzOutcome; progress?: string; dofs?: number }): void => {
-          if (msg.id !== index) return;
-          if (msg.progress !== undefined) {
-            lastProgress = msg.progress;
-            if (msg.dofs !== undefined) dofs = msg.dofs;
-          } else finish(msg.outcome!, false);
-        };
-        const onError = (e: Error & { code?: string }): void => finish({ kind: 'crash', message: e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `more than ${o.maxMemoryMb} MB of memory` : `worker failed: ${e.message.split('\n')[0]}` }, true);
-        const onExit = (code: number): void => finish({ kind: 'crash', message: `worker exited (${code})` }, true);
-        w.on('message', onMessage);
-        w.on('error', onError);
-        w.on('exit', onExit);
-        w.postMessage(job);
-      });
+      let { outcome, broken } = await runJob(worker, job, o.timeout, o.maxMemoryMb);
       if (broken) {
-        void w.terminate();
+        void worker.terminate();
         worker = undefined;
+      }
+      if (outcome.kind === 'timeout') {
+        // A hang never ends; a large or slow problem does: one more try, five times as long, in a
+        // fresh worker. Finishing (whatever the outcome) or stepping then makes it 'slow'.
+        const second = spawn();
+        const again = await runJob(second, job, o.timeout * 5, o.maxMemoryMb, true);
+        void second.terminate();
+        if (again.outcome.kind !== 'timeout') outcome = { kind: 'slow', message: `answered within ${o.timeout * 5} s on a second try: ${again.outcome.kind}${again.outcome.message ? ` (${again.outcome.message})` : ''}` };
+        else outcome = again.outcome;
       }
       const result: MutantResult = { index, source: o.sources[s]!, description: m.description, outcome, ms: performance.now() - t0 };
       results.push(result);
@@ -107,6 +88,42 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   const counts = { ran: 0, 'located-error': 0, diverged: 0, slow: 0, 'unlocated-error': 0, internal: 0, crash: 0, timeout: 0, 'silent-nan': 0 } as Record<FuzzClass, number>;
   for (const r of results) counts[r.outcome.kind]++;
   return { counts, defects: results.filter((r) => defectClasses.includes(r.outcome.kind)), results };
+}
+
+/**
+ * Runs one mutant on a worker under a time limit and sorts its outcome; `broken` when the worker
+ * must be replaced (it timed out, ran out of memory or died). With `progressIsSlow`, a mutant that
+ * has made any progress (loaded, or a step) when the limit strikes is 'slow'.
+ */
+function runJob(w: Worker, job: FuzzJob, timeout: number, maxMemoryMb: number, progressIsSlow = false): Promise<{ outcome: FuzzOutcome; broken: boolean }> {
+  return new Promise((resolve) => {
+    const finish = (outcome: FuzzOutcome, broken: boolean): void => {
+      clearTimeout(timer);
+      w.off('message', onMessage);
+      w.off('error', onError);
+      w.off('exit', onExit);
+      resolve({ outcome, broken });
+    };
+    let lastProgress = '';
+    let dofs = 0;
+    const timer = setTimeout(() => {
+      const slow = dofs >= LARGE_PROBLEM_DOFS || (progressIsSlow && lastProgress !== '');
+      finish(slow ? { kind: 'slow', message: `still stepping after ${timeout} s, ${dofs} dofs (last: ${lastProgress})` } : { kind: 'timeout', message: `no answer after ${timeout} s${lastProgress ? ` (last progress: ${lastProgress}, ${dofs} dofs)` : ''}` }, true);
+    }, timeout * 1000);
+    const onMessage = (msg: { id: number; outcome?: FuzzOutcome; progress?: string; dofs?: number }): void => {
+      if (msg.id !== job.id) return;
+      if (msg.progress !== undefined) {
+        lastProgress = msg.progress;
+        if (msg.dofs !== undefined) dofs = msg.dofs;
+      } else finish(msg.outcome!, false);
+    };
+    const onError = (e: Error & { code?: string }): void => finish({ kind: 'crash', message: e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `more than ${maxMemoryMb} MB of memory` : `worker failed: ${e.message.split('\n')[0]}` }, true);
+    const onExit = (code: number): void => finish({ kind: 'crash', message: `worker exited (${code})` }, true);
+    w.on('message', onMessage);
+    w.on('error', onError);
+    w.on('exit', onExit);
+    w.postMessage(job);
+  });
 }
 
 /** The bundled scenes (scenes/**.scn) of a repository root. */

@@ -4,7 +4,9 @@
  * (`internal`), a dead worker (`crash`: V8 fatal error, memory cap), a hang (`timeout`), a run
  * that ends with a non-finite state (`silent-nan`); an error without a location is reported too.
  * A mutant that loaded a large problem (at least LARGE_PROBLEM_DOFS degrees of freedom, e.g. a grid
- * scaled 1000×: bounded, just long) and is still stepping at the time limit is `slow`, not a hang.
+ * scaled 1000×: bounded, just long) and is still stepping at the time limit is `slow`, not a hang;
+ * so is one that answers, or makes progress, on a second try five times as long. A hang is a mutant
+ * that does neither.
  */
 export const LARGE_PROBLEM_DOFS = 20_000;
 

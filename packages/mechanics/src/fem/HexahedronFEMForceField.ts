@@ -67,15 +67,15 @@ export class HexahedronFEMForceField extends BaseForceField {
 
   readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology giving the hexahedra (default: the topology of this node)', accepts: isTopology, expected: 'a topology container' });
 
-  private mstate: BaseMechanicalState | undefined;
-  private topo: BaseMeshTopology | undefined;
+  protected mstate: BaseMechanicalState | undefined;
+  protected topo: BaseMeshTopology | undefined;
   private topoRevision = -1;
   private methodInUse: 'large' | 'polar' | 'small' = 'large';
 
   /** Node indices (nElem × 8). */
-  private elems = new Uint32Array(0);
+  protected elems = new Uint32Array(0);
   /** Rest positions in the rest frame R₀·X (nElem × 24), m. */
-  private rest = new Float64Array(0);
+  protected rest = new Float64Array(0);
   /** Current rotation R, rows = element frame (nElem × 9); R₀ until the first addForce. */
   private rot = new Float64Array(0);
   /** Hooke's matrix (D00, D01, D33) per element (nElem × 3), Pa. */

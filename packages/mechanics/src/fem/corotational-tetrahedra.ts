@@ -23,8 +23,12 @@ import {
   valueInElement,
 } from './volume-elasticity.js';
 
-/** How the rotation of each element is found (SOFA's `method`). */
-export type TetrahedronMethod = 'small' | 'large' | 'polar' | 'svd';
+/**
+ * How the rotation of each element is found (SOFA's `method`); 'polarF' is the orthogonal factor of
+ * the deformation gradient F (FastTetrahedralCorotationalForceField's "polar"), with the rest frame
+ * the identity.
+ */
+export type TetrahedronMethod = 'small' | 'large' | 'polar' | 'svd' | 'polarF';
 
 /**
  * Linear tetrahedra, small or corotational, formulated exactly as SOFA's TetrahedronFEMForceField and
@@ -146,7 +150,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
     this.rest = new Float64Array(12 * n);
     this.rot = new Float64Array(9 * n);
     this.rot0 = new Float64Array(9 * n);
-    this.restInv = this.activeMethod === 'svd' ? new Float64Array(9 * n) : new Float64Array(0);
+    this.restInv = this.activeMethod === 'svd' || this.activeMethod === 'polarF' ? new Float64Array(9 * n) : new Float64Array(0);
     this.plastic = new Float64Array(6 * n);
     this.restVolume = 0;
     const E = this.youngModulus.value;
@@ -162,7 +166,14 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
       this.restVolume += this.elementMaterial(e, E, nu, lsf, n);
       // rest rotation R₀ and rest shape in its frame
       const o = 12 * e;
-      if (this.activeMethod === 'small') {
+      if (this.activeMethod === 'small' || this.activeMethod === 'polarF') {
+        if (this.activeMethod === 'polarF') {
+          // A₀ (rows: the edges from node a) inverted, for F = (A₀⁻¹·A)ᵀ
+          R[0] = ux; R[1] = uy; R[2] = uz;
+          R[3] = vx; R[4] = vy; R[5] = vz;
+          R[6] = wx; R[7] = wy; R[8] = wz;
+          invert3(this.restInv, 9 * e, R);
+        }
         R.fill(0);
         R[0] = R[4] = R[8] = 1;
         for (let k = 0; k < 4; k++) {
@@ -303,7 +314,14 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
         A[0] = p[b]! - p[a]!; A[1] = p[b + 1]! - p[a + 1]!; A[2] = p[b + 2]! - p[a + 2]!;
         A[3] = p[c]! - p[a]!; A[4] = p[c + 1]! - p[a + 1]!; A[5] = p[c + 2]! - p[a + 2]!;
         A[6] = p[d]! - p[a]!; A[7] = p[d + 1]! - p[a + 1]!; A[8] = p[d + 2]! - p[a + 2]!;
-        if (method === 'svd' && this.deformationIsDegenerate(e, A)) {
+        if (method === 'polarF') {
+          // rot = polar factor of Fᵀ = A₀⁻¹·A, i.e. R_Fᵀ (rows: the rest axes in the current frame)
+          const M = this.restInv, mo = 9 * e, F9 = this.F9;
+          for (let i = 0; i < 3; i++)
+            for (let j = 0; j < 3; j++) F9[3 * i + j] = M[mo + 3 * i]! * A[j]! + M[mo + 3 * i + 1]! * A[3 + j]! + M[mo + 3 * i + 2]! * A[6 + j]!;
+          polarDecomposition(Q, F9);
+          for (let k = 0; k < 9; k++) rot[r + k] = Q[k]!;
+        } else if (method === 'svd' && this.deformationIsDegenerate(e, A)) {
           // Q = U·Vᵀ of F = A·A₀⁻¹, then R = Q·R₀
           polarDecompositionStable(Q, this.F9);
           const r0 = this.rot0;

@@ -1,4 +1,5 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { CubeTopology } from './CubeTopology.js';
 import { EdgeSetGeometryAlgorithms } from './EdgeSetGeometryAlgorithms.js';
 import { EdgeSetTopologyContainer } from './EdgeSetTopologyContainer.js';
 import { EdgeSetTopologyModifier } from './EdgeSetTopologyModifier.js';
@@ -22,6 +23,7 @@ import { TriangleSetTopologyModifier } from './TriangleSetTopologyModifier.js';
 /** The container components of @sofa-ts/topology: constant and dynamic containers, their modifiers and geometry algorithms. */
 export const containerComponents: readonly ComponentClass[] = [
   MeshTopology,
+  CubeTopology,
   PointSetTopologyContainer,
   EdgeSetTopologyContainer,
   TriangleSetTopologyContainer,

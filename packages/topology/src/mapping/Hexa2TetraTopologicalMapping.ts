@@ -1,6 +1,7 @@
 import { Bool, sofaComponent } from '@sofa-ts/core';
 import { TetrahedronSetTopologyContainer } from '../container/TetrahedronSetTopologyContainer.js';
 import { GridTopology } from '../grid/GridTopology.js';
+import { MeshTopology } from '../container/MeshTopology.js';
 import { TopologicalMapping } from './topological-mapping.js';
 
 /** Local vertices of the 6 tetrahedra of a hexahedron (vertex order of element-tables.ts). */
@@ -33,7 +34,9 @@ export class Hexa2TetraTopologicalMapping extends TopologicalMapping {
 
   override init(): void {
     const from = this.inputTopology();
-    const to = this.outputContainer(TetrahedronSetTopologyContainer, 'TetrahedronSetTopologyContainer', 'TetrahedronSetTopologyModifier');
+    // SOFA's current version fills any output container; a static MeshTopology needs no modifier
+    const out = this.output.get();
+    const to = out instanceof MeshTopology ? out : this.outputContainer(TetrahedronSetTopologyContainer, 'TetrahedronSetTopologyContainer', 'TetrahedronSetTopologyModifier');
     const hexa = from.getHexahedra();
     if (hexa.length === 0 && from.getTetrahedra().length > 0) throw this.error(`input ${from.describe()} has no hexahedra`);
     let cx = 2;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { BaseMeshTopology } from '@sofa-ts/core';
+import type { BaseForceField, BaseMeshTopology } from '@sofa-ts/core';
 import { buildNode, rng, StubTopology } from '../../mass/test-mesh.js';
 import { stiffnessAndFiniteDifferences } from '../../load/fd-check.js';
 import type { TriangleFEMBase } from './triangle-fem-base.js';
@@ -44,7 +44,7 @@ export function transform(p: ArrayLike<number>, Q: number[], t: number[] = [0, 0
   return out;
 }
 
-export function forceAt(ff: TriangleFEMBase, x: Float64Array): Float64Array {
+export function forceAt(ff: BaseForceField, x: Float64Array): Float64Array {
   const f = new Float64Array(x.length);
   ff.addForce([f], [x], [new Float64Array(x.length)]);
   return f;
@@ -57,7 +57,7 @@ function maxAbs(M: number[][]): number {
 }
 
 /** max |K − FD| / max |K|. */
-export function kError(ff: TriangleFEMBase, x: Float64Array): { err: number; K: number[][] } {
+export function kError(ff: BaseForceField, x: Float64Array): { err: number; K: number[][] } {
   const { K, FD } = stiffnessAndFiniteDifferences(ff, x, new Float64Array(x.length), 1e-6);
   let e = 0;
   for (let i = 0; i < K.length; i++) for (let j = 0; j < K.length; j++) e = Math.max(e, Math.abs(K[i]![j]! - FD[i]![j]!));
