@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench:contact`: the HapCo benchmarks (scenes/contact/hapco-1.scn, hapco-2.scn; Talbi et
 // al. 2008, figures 6-9) solved by projected block Gauss-Seidel, local Uzawa and global Uzawa for
-// friction coefficients 0.0 … 0.6. Prints, per scene, solver and μ, the constraint solver's
+// friction coefficients 0.0 … 0.6. The μ values of each scene and solver are one sweep
+// (@sofa-ts/sweep: the scene with its solver, --param /response.responseParams=mu={…}, each case on a
+// worker thread; `--jobs J` threads, default one per core, `--jobs 1` for undisturbed times; its
+// results in out/bench-contact/sweep-hapco-{b}-{solver}/). Prints, per scene, solver and μ, the constraint solver's
 // iterations per step (mean, max) and the milliseconds per step (whole step and constraint solve),
 // and writes hand-written SVG plots of iterations and time per step to out/bench-contact/.
 // It also prints the common residual e_rel (packages/constraint/src/solver/friction-residual.ts) each
@@ -13,11 +16,13 @@
 // out/bench-contact/hapco-{b}-mu{μ}-residual{target}-iterations.svg, -iterations-vs-mu-residual{target}.svg.
 // Options: --quick (μ = 0 and 0.3 only), --mu 0.3 (one μ), --tolerance 1e-4 (all solvers' own stop
 // tests; default 1e-6), --targets 1e-4,1e-6 (residual targets), --cap 5000 (sweeps per step and solver
-// in the equal-residual runs), --skip-own (only the equal-residual comparison).
+// in the equal-residual runs), --skip-own (only the equal-residual comparison), --skip-equal (only the
+// solvers' own runs, the μ sweeps).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSceneFromString } from 'sofa-ts';
+import { Journal, decodeResult, parseParam, parseRecord, runSweep } from '@sofa-ts/sweep';
 import { ConstraintProblem, FrictionResidualWork, GaussSeidelWork, UzawaWork, frictionResidual, gaussSeidelSweep, initResolutions, uzawaStart, uzawaSweep } from '@sofa-ts/constraint';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -51,26 +56,35 @@ export function hapcoScene(file, solver, mu) {
   return out;
 }
 
-async function run(file, solver, mu) {
-  const s = await loadSceneFromString(hapcoScene(file, solver, mu), { sceneDir: path.dirname(file) });
-  const cs = s.get('constraintSolver');
-  const its = [], ms = [], rows = [], res = [];
-  const rw = new FrictionResidualWork();
-  for (let n = 0; n < STEPS; n++) {
-    const t0 = performance.now();
-    s.step();
-    ms.push(performance.now() - t0);
-    its.push(cs.currentIterations.value);
-    rows.push(cs.currentNumConstraints?.value ?? NaN);
-    // the common residual of the λ the solver's own stop test accepted (its problem is kept)
-    res.push(cs.problem.n > 0 ? frictionResidual(cs.problem, rw) : 0);
-  }
-  const pusher = s.get('pusher/dofs');
-  const block = s.get('block/dofs');
-  let finite = true;
-  for (const v of [...pusher.x, ...block.x]) if (!Number.isFinite(v)) finite = false;
-  // deflection of the block: the middle of its upper face (grid 21×5×5, point i + 21·(j + 5·k) = (10, 4, 2))
-  return { its, ms, rows, res, finite, deflection: 2 - block.x[3 * 304 + 1] };
+/**
+ * The μ sweep of one scene and solver, on @sofa-ts/sweep: per μ, per step, the constraint solver's
+ * iterations, the common residual e_rel its own stop test left (frictionResidual), the step's wall
+ * time, and at the end the block's deflection. A diverged case (a NaN) is a failed case: finite false.
+ */
+async function sweepMus(file, b, solver, mus) {
+  const scene = path.join(outDir, `hapco-${b}-${solver}.scn`);
+  fs.writeFileSync(scene, hapcoScene(file, solver, mus[0]));
+  const out = path.join(outDir, `sweep-hapco-${b}-${solver}`);
+  fs.rmSync(out, { recursive: true, force: true }); // times are measured afresh, nothing resumed
+  const jobsIdx = process.argv.indexOf('--jobs');
+  const s = await runSweep({
+    scene,
+    params: [parseParam(`/response.responseParams=mu={${mus.join(',')}}`)],
+    steps: STEPS,
+    records: ['/constraintSolver.currentIterations:1', '/constraintSolver.frictionResidual:1', 'wall:1', '/block/dofs.position[304]'].map(parseRecord),
+    out,
+    retries: 0,
+    ...(jobsIdx > 0 ? { threads: Number(process.argv[jobsIdx + 1]) } : {}),
+  });
+  const entries = [...Journal.read(s.files.journal).values()];
+  return mus.map((mu) => {
+    const e = entries.find((x) => x.params['/response.responseParams'] === mu);
+    if (!e || e.status !== 'ok') return { its: [], ms: [], res: [], finite: false, deflection: NaN, error: e?.error };
+    const r = decodeResult(e.result);
+    const col = (name) => r.columns.find((c) => c.name === name).values.slice(1); // steps 1 … STEPS
+    const tip = r.columns.find((c) => c.name === '/block/dofs.position[304]').values.at(-1);
+    return { its: col('/constraintSolver.currentIterations'), res: col('/constraintSolver.frictionResidual'), ms: col('wall.stepMs'), finite: true, deflection: 2 - tip[1] };
+  });
 }
 
 const targetIdx = process.argv.indexOf('--targets');
@@ -193,10 +207,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   console.log('scene    solver         mu    iter/step (mean  max)  capped  ms/step (mean  median)  deflection  finite  e_rel left by own test (median max)  iterations per phase (5P down, 20P +x, 7P -x, 4P +z, 1P up)');
   for (const b of [1, 2]) {
     const file = path.join(root, 'scenes', 'contact', `hapco-${b}.scn`);
+    for (const solver of Object.keys(SOLVERS)) {
+      const rs = await sweepMus(file, b, solver, mus);
+      mus.forEach((mu, k) => (all[`${b}/${solver}/${mu}`] = rs[k]));
+    }
     for (const mu of mus) {
       for (const solver of Object.keys(SOLVERS)) {
-        const r = await run(file, solver, mu);
-        all[`${b}/${solver}/${mu}`] = r;
+        const r = all[`${b}/${solver}/${mu}`];
+        if (!r.finite) {
+          console.log(`hapco-${b}  ${solver.padEnd(13)} ${mu.toFixed(1)}   failed: ${r.error}`);
+          continue;
+        }
         const med = [...r.ms].sort((a, c) => a - c)[r.ms.length >> 1];
         console.log(`hapco-${b}  ${solver.padEnd(13)} ${mu.toFixed(1)}   ${mean(r.its).toFixed(1).padStart(8)} ${String(Math.max(...r.its)).padStart(5)}   ${String(r.its.filter((i) => i >= 1000).length).padStart(4)}      ${mean(r.ms).toFixed(2).padStart(8)} ${med.toFixed(2).padStart(7)}    ${r.deflection.toFixed(4).padStart(9)}   ${r.finite}   ${[...r.res].sort((a, c) => a - c)[r.res.length >> 1].toExponential(1)} ${Math.max(...r.res).toExponential(1)}   ${PHASES.map(([a, b]) => mean(r.its.slice(a, b)).toFixed(0)).join(' / ')}`);
       }
@@ -211,6 +232,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   }
   // equal residual: every solver on the same problems, to the same e_rel
+  if (!process.argv.includes('--skip-equal')) {
   console.log(`\nequal residual: sweeps per step from λ = 0 until e_rel < target over the ${STEPS} steps: median, mean (a step not reaching it in ${CAP} sweeps counted as ${CAP}), [steps not reaching it]; ms of those sweeps (median; to the cap when not reached); local inner iterations per step (median)`);
   console.log(`scene    solver                        mu    ${TARGETS.map((t) => `e<${t}: sweeps med  mean [n]  ms  inner`).join('    ')}`);
   const eq = {};
@@ -240,5 +262,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     });
   }
   fs.writeFileSync(path.join(outDir, 'equal-residual.json'), JSON.stringify({ targets: TARGETS, cap: CAP, mus, results: eq }));
+  }
   console.log(`plots in ${path.relative(root, outDir)}/`);
 }

@@ -1,97 +1,151 @@
 #!/usr/bin/env node
 // `npm run bench`: ms/step and solver iterations of reference scenes (a benchmark, not a test).
-//   - Demos/liver.scn from the SOFA corpus (../shared/sofa-regression, or SOFA_REGRESSION_DIR);
-//   - the 16 Validation/cantilever_beam scenes of the corpus (SOFA v26's element FEM);
-//   - the BeamFEM_LARGE beam of TetrahedronFEMForceField.scn (large corotational tetrahedra,
-//     implicit Euler, 25 CG iterations) on grids 5x5x20 … 30x30x120: matrix-free CG, CG on the
-//     assembled matrix (CompressedRowSparseMatrixMat3x3d, rebuilt each step) and SparseLDLSolver
-//     (up to 10x10x40: direct factorisations of the 96k and 324k unknowns of the larger grids are
-//     not what one runs there; --all includes them).
-// Each line gives the native C++/Eigen reference of the issue for the same step and the ratio.
-// Options: --quick (smaller grids and fewer steps), --only TEXT, --all.
+//   - Side by side with the native C++/Eigen anchor (../shared/anchors/fem-cpp, or FEM_ANCHOR_DIR),
+//     which this script builds into out/native and runs in the same run: Demos/liver.scn, and the
+//     BeamFEM_LARGE beam of TetrahedronFEMForceField.scn (large corotational tetrahedra, implicit
+//     Euler, 25 CG iterations) on grids 5x5x20 … 30x30x120 with matrix-free CG, CG on the assembled
+//     matrix (CompressedRowSparseMatrixMat3x3d, rebuilt each step), SparseLDLSolver (up to 10x10x40;
+//     --all includes the larger grids) and the MultiThreading components (ParallelTetrahedronFEM-
+//     ForceField + ParallelCGLinearSolver, 2 threads) against native single-thread. Each case runs
+//     --reps times (default 3), sofa-ts and native interleaved, each run in its own process; a run's
+//     figure is its median ms/step; the line gives the medians over the runs, their ratio, the load
+//     average and the peak memory per 100k tetrahedra. Where the anchor cannot be built the script
+//     says why and prints sofa-ts's figures alone.
+//   - the 16 Validation/cantilever_beam scenes of the corpus (SOFA v26's element FEM), the Compliant
+//     cloth and the soft robots' inverse steps (sofa-ts only).
+// Options: --quick (smaller grids and fewer steps), --only TEXT, --all, --reps N, --threads N.
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { loadScene, loadSceneFromString, isOdeSolver } from 'sofa-ts';
+import { loadScene, loadSceneFromString } from 'sofa-ts';
+import { buildNative, runNativeCpu } from './native.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpus = process.env.SOFA_REGRESSION_DIR ?? path.resolve(here, '..', '..', 'shared', 'sofa-regression');
 const quick = process.argv.includes('--quick');
-const onlyIdx = process.argv.indexOf('--only');
-const only = onlyIdx > 0 ? process.argv[onlyIdx + 1] : undefined;
-
-/** The BeamFEM_LARGE node of TetrahedronFEMForceField.scn on an nx×ny×nz grid (same physical size). */
-function beamScene(n, solver) {
-  const linear = {
-    cg: '<CGLinearSolver iterations="25" name="linear solver" tolerance="1.0e-9" threshold="1.0e-9"/>',
-    'cg-csr': '<CGLinearSolver iterations="25" name="linear solver" tolerance="1.0e-9" threshold="1.0e-9" template="CompressedRowSparseMatrixMat3x3d"/>',
-    ldl: '<SparseLDLSolver name="linear solver" template="CompressedRowSparseMatrixMat3x3d"/>',
-  }[solver];
-  return `<?xml version="1.0"?>
-<Node name="root" dt="0.01" gravity="0 -9 0">
-  <DefaultAnimationLoop/>
-  <Node name="BeamFEM_LARGE">
-    <EulerImplicitSolver name="cg_odesolver" rayleighStiffness="0.1" rayleighMass="0.1"/>
-    ${linear}
-    <RegularGridTopology name="grid" min="-5 -5 0" max="5 5 40" n="${n.join(' ')}"/>
-    <MechanicalObject template="Vec3"/>
-    <TetrahedronSetTopologyContainer name="Tetra_topo"/>
-    <TetrahedronSetTopologyModifier name="Modifier"/>
-    <TetrahedronSetGeometryAlgorithms template="Vec3" name="GeomAlgo"/>
-    <Hexa2TetraTopologicalMapping input="@grid" output="@Tetra_topo" swapping="true"/>
-    <DiagonalMass massDensity="0.2"/>
-    <TetrahedronFEMForceField name="FEM" youngModulus="1000" poissonRatio="0.4" computeGlobalMatrix="false" method="large"/>
-    <BoxROI template="Vec3" name="box_roi" box="-6 -6 -1 50 6 0.1"/>
-    <FixedProjectiveConstraint template="Vec3" indices="@box_roi.indices"/>
-  </Node>
-</Node>`;
-}
+const argOf = (name) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const only = argOf('--only');
+const reps = Number(argOf('--reps') ?? 3);
+const threads = Number(argOf('--threads') ?? Math.max(2, os.availableParallelism?.() ?? 2));
+const all = process.argv.includes('--all');
 
 function median(a) {
   const s = [...a].sort((x, y) => x - y);
   return s.length ? s[Math.floor(s.length / 2)] : NaN;
 }
 
-async function measure(name, load, steps, nativeMs) {
+console.log(`sofa-ts benchmarks (Node ${process.version}, ${new Date().toISOString()}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)})`);
+
+// The native anchor, built here.
+const anchorDir = process.env.FEM_ANCHOR_DIR ?? path.resolve(here, '..', '..', 'shared', 'anchors', 'fem-cpp');
+const native = buildNative(anchorDir, path.resolve(here, '..', 'out', 'native'));
+if (native.reason) console.log(`native anchor: not built: ${native.reason}. sofa-ts figures only.`);
+else console.log(`native anchor: built ${path.relative(process.cwd(), native.exe)} from ${path.relative(process.cwd(), anchorDir)} (C++17, Eigen, one thread)`);
+const nativeTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-bench-'));
+
+/** One sofa-ts run of a case in a child process (benchmarks/case.mjs). */
+function runTs(spec) {
+  const out = execFileSync(process.execPath, [path.join(here, 'case.mjs'), JSON.stringify(spec)], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
+  const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+  if (!line) throw new Error(`case ${JSON.stringify(spec)} printed no RESULT line`);
+  return JSON.parse(line.slice(7));
+}
+
+/**
+ * sofa-ts and native interleaved `reps` times; prints the medians over the runs (each run's figure is
+ * its median ms/step), their ratio, the load average and the peak memory per 100k tetrahedra.
+ */
+function sideBySide(name, spec, nativeArgs, nativeOneStep) {
+  if (only && !name.includes(only)) return;
+  const ts = [], nat = [], loads = [], tsCpu = [], natCpu = [];
+  let tsRss = 0, natRss = 0, tets = 0, its = 0;
+  try {
+    for (let r = 0; r < reps; r++) {
+      loads.push(os.loadavg()[0]);
+      const a = runTs(spec);
+      ts.push(a.ms_per_step_median);
+      tsCpu.push(a.cpu_ms_per_step);
+      tsRss = Math.max(tsRss, a.max_rss_mib);
+      tets = a.tets;
+      its = a.its_per_step;
+      if (native.exe && nativeArgs) {
+        const b = runNativeCpu(native.exe, nativeArgs);
+        nat.push(b.ms_per_step_median);
+        if (nativeOneStep) {
+          // CPU per step without the setup: (cpu(S steps) − cpu(1 step)) / (S − 1)
+          const c = runNativeCpu(native.exe, nativeOneStep);
+          natCpu.push(((b.cpu_s - c.cpu_s) * 1000) / (b.steps - c.steps));
+        }
+        natRss = Math.max(natRss, b.max_rss_mib);
+      }
+    }
+  } catch (e) {
+    const lines = String(e.stderr || e.message).trim().split('\n');
+    console.log(`${name.padEnd(50)} cannot run: ${lines.find((l) => /Error|error:/.test(l)) ?? lines[0]}`);
+    return;
+  }
+  const per100k = (mib) => (tets > 0 ? `${((mib * 1e5) / tets).toFixed(0)} MiB/100k tets` : '');
+  const mt = median(ts);
+  let line = `${name.padEnd(50)} ${mt.toFixed(3).padStart(9)} ms/step ${its.toFixed(1).padStart(5)} it`;
+  if (nat.length) {
+    const mn = median(nat);
+    line += `   native ${mn.toFixed(3).padStart(9)} ms → ${(mt / mn).toFixed(2)}x (runs ${ts.map((t, i) => (t / nat[i]).toFixed(2)).join(' ')})`;
+  }
+  if (natCpu.length) line += `   CPU ${median(tsCpu).toFixed(3)}/${median(natCpu).toFixed(3)} ms → ${(median(tsCpu) / median(natCpu)).toFixed(2)}x`;
+  line += `   load ${median(loads).toFixed(1)}   peak ${tsRss.toFixed(0)} MiB = ${per100k(tsRss)}`;
+  if (nat.length) line += ` (native ${natRss.toFixed(0)} MiB = ${per100k(natRss)})`;
+  console.log(line);
+}
+
+const liverMesh = path.join(corpus, 'sofa/share/mesh/liver.msh');
+if (fs.existsSync(path.join(corpus, 'sofa/examples/Demos/liver.scn'))) {
+  sideBySide('Demos/liver.scn', { kind: 'liver', steps: 100 }, ['scene-liver', liverMesh, nativeTmp]);
+}
+
+const grids = quick ? [[5, 5, 20], [10, 10, 40]] : [[5, 5, 20], [10, 10, 40], [20, 20, 80], [30, 30, 120]];
+const stepsFor = (n) => Math.max(3, Math.round((quick ? 20 : 60) * 2000 / (n[0] * n[1] * n[2])));
+const label = { cg: 'CG matrix-free', 'cg-csr': 'CG assembled 3x3 CSR', ldl: 'SparseLDLSolver' };
+const nativeFlags = { cg: [], 'cg-csr': ['--assembled'], ldl: ['--direct'] };
+for (const n of grids) {
+  const steps = stepsFor(n);
+  for (const solver of ['cg', 'cg-csr', 'ldl']) {
+    if (solver === 'ldl' && n[0] * n[1] * n[2] > 10000 && !all) continue;
+    const nargs = (s) => [...nativeFlags[solver], 'beam', ...n.map(String), String(s)];
+    sideBySide(`BeamFEM_LARGE ${n.join('x')} ${label[solver]}`, { kind: 'beam', n, solver, steps }, nargs(steps), nargs(1));
+  }
+  const nargs = (s) => ['beam', ...n.map(String), String(s)];
+  sideBySide(`BeamFEM_LARGE ${n.join('x')} CG matrix-free ${threads} threads`, { kind: 'beam', n, solver: 'cg', threads, steps }, nargs(steps));
+}
+fs.rmSync(nativeTmp, { recursive: true, force: true });
+
+async function measure(name, load, steps) {
   if (only && !name.includes(only)) return;
   let scene;
   try {
     scene = await load();
   } catch (e) {
-    console.log(`${name.padEnd(40)} cannot run: ${String(e.message).split('\n')[0]}`);
+    console.log(`${name.padEnd(50)} cannot run: ${String(e.message).split('\n')[0]}`);
     return;
   }
-  const solvers = [];
-  scene.root.visit((n) => {
-    for (const o of n.objects) if (isOdeSolver(o)) solvers.push(o);
-  });
   const warm = Math.min(3, steps);
   for (let i = 0; i < warm; i++) scene.step();
   const ms = [];
-  let its = 0;
   for (let i = 0; i < steps; i++) {
     const t0 = performance.now();
     scene.step();
     ms.push(performance.now() - t0);
-    for (const s of solvers) its += s.lastStats?.iterations ?? 0;
   }
-  const m = median(ms);
-  const vsNative = nativeMs ? `   native ${String(nativeMs).padStart(5)} ms → ${(m / nativeMs).toFixed(2)}x` : '';
-  console.log(`${name.padEnd(44)} ${m.toFixed(3).padStart(10)} ms/step (median of ${steps})   ${(its / steps).toFixed(1).padStart(6)} solver it/step${vsNative}`);
+  console.log(`${name.padEnd(50)} ${median(ms).toFixed(3).padStart(9)} ms/step (median of ${steps})   load ${os.loadavg()[0].toFixed(1)}`);
 }
 
-const grids = quick ? [[5, 5, 20], [10, 10, 40]] : [[5, 5, 20], [10, 10, 40], [20, 20, 80], [30, 30, 120]];
-const stepsFor = (n) => Math.max(3, Math.round((quick ? 20 : 60) * 2000 / (n[0] * n[1] * n[2])));
-
-console.log(`sofa-ts benchmarks (Node ${process.version}, ${new Date().toISOString()})`);
-const liver = path.join(corpus, 'sofa/examples/Demos/liver.scn');
-if (fs.existsSync(liver)) {
-  await measure('Demos/liver.scn', () => loadScene(liver, { dataPaths: [path.join(corpus, 'sofa/share'), path.join(corpus, 'sofa/examples')] }), quick ? 20 : 100, 0.9);
-}
 // SOFA's Validation/cantilever_beam scenes (v26 element FEM: FEMMass, LinearSmallStrain- and
 // CorotationalFEMForceField on 5x5x30 grid hexahedra or their tetrahedra; SparseLDLSolver on the
-// ConstantSparsityPatternSystem, or matrix-free CG of 250 iterations). The 'parallel' variants run
-// the same single-threaded code as the 'sequential' ones.
+// ConstantSparsityPatternSystem, or matrix-free CG of 250 iterations).
 const cantilever = path.join(corpus, 'sofa/examples/Validation/cantilever_beam');
 if (fs.existsSync(cantilever)) {
   const dataPaths = [path.join(corpus, 'sofa/share'), path.join(corpus, 'sofa/examples')];
@@ -107,16 +161,6 @@ if (fs.existsSync(cantilever)) {
         }
       }
     }
-  }
-}
-// Native C++/Eigen single-threaded references (ms/step) given with the benchmark's definition.
-const native = { cg: [2.0, 21.6, 193, 726], 'cg-csr': [1.6, 15.9, 159, 551] };
-const label = { cg: 'CG matrix-free', 'cg-csr': 'CG assembled 3x3 CSR', ldl: 'SparseLDLSolver' };
-const all = process.argv.includes('--all');
-for (const [g, n] of grids.entries()) {
-  for (const solver of ['cg', 'cg-csr', 'ldl']) {
-    if (solver === 'ldl' && n[0] * n[1] * n[2] > 10000 && !all) continue;
-    await measure(`BeamFEM_LARGE ${n.join('x')} ${label[solver]}`, () => loadSceneFromString(beamScene(n, solver)), stepsFor(n), native[solver]?.[g]);
   }
 }
 

@@ -72,6 +72,21 @@ describe('collision in scenes (penalty contacts)', () => {
     });
   }
 
+  it('a floor in a deactivated node takes no part in detection: the sphere falls through it freely', async () => {
+    const s = await scene(`${pipeline()}
+      <Node name="off" activated="0">${floor('floor', 0, 5)}</Node>
+      <Node name="ball">
+        ${solver('LDL')}
+        <MechanicalObject name="dofs" position="0.3 0.2 0.3"/>
+        <UniformMass totalMass="${m}"/>
+        <SphereCollisionModel radius="${r}" contactStiffness="100"/>
+      </Node>`);
+    s.step(40);
+    expect(contactFields(s).length).to.equal(0);
+    // backward Euler free fall: z_n = z_0 − g·dt²·n(n+1)/2
+    expect(s.get<BaseMechanicalState>('ball/dofs')!.x[2]).to.be.closeTo(0.3 - g * 1e-4 * (40 * 41) / 2, 1e-9);
+  });
+
   it('a sphere whose collision state is mapped (IdentityMapping) rests at the same height', async () => {
     const s = await scene(`${pipeline()}
       ${floor('floor', 0, 5)}

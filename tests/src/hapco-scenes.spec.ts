@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadSceneFromString, type BaseMechanicalState, type SofaScene } from 'sofa-ts';
+import { constraint, loadSceneFromString, type BaseMechanicalState, type SofaScene } from 'sofa-ts';
 import { repoRoot } from './corpus.js';
 
 /**
@@ -84,4 +84,19 @@ describe('HapCo contact benchmark scenes (scenes/contact)', () => {
       });
     }
   }
+
+  it("a constraint solver's frictionResidual Data is the common residual e_rel of its last step, read on demand (sweeps record it)", async () => {
+    for (const [solver, tolerance] of [[solvers['Gauss-Seidel']!, undefined], [solvers['local Uzawa, ρ per contact, residual stop']!, 1e-6]] as const) {
+      const s = await load('hapco-2.scn', solver, 0.3);
+      const cs = s.get<constraint.BaseConstraintSolver>('constraintSolver')!;
+      expect(cs.frictionResidual.value, 'no step yet').to.equal(0);
+      s.step(3);
+      expect(cs.problem.n).to.be.greaterThan(0);
+      const e = cs.frictionResidual.value;
+      expect(e).to.equal(constraint.frictionResidual(cs.problem));
+      expect(e).to.be.greaterThan(0);
+      // the solver that stops on this very measure leaves it below its tolerance
+      if (tolerance) expect(e).to.be.below(tolerance);
+    }
+  });
 });

@@ -864,6 +864,32 @@ class MappedAccumulator implements MatrixAccumulator {
       for (let j = 0; j < 3; j++) this.target.add(map[row + i]!, map[col + j]!, factor * block[offset + 3 * i + j]!);
     }
   }
+  /** (n) global first rows of an element's nodes, for addElement3. */
+  private starts = new Int32Array(8);
+  /** An element's n² blocks at once when each node's 3 dofs are contiguous globally. */
+  addElement3(nodes: ArrayLike<number>, e: number, n: number, K: ArrayLike<number>, factor: number): void {
+    const map = this.map;
+    if (this.starts.length < n) this.starts = new Int32Array(n);
+    const st = this.starts;
+    let contiguous = true;
+    for (let i = 0; i < n; i++) {
+      const l = 3 * nodes[n * e + i]!, g = map[l]!;
+      st[i] = g;
+      if (map[l + 1] !== g + 1 || map[l + 2] !== g + 2) contiguous = false;
+    }
+    if (contiguous) {
+      this.target.addElementBlocks3(st, n, K, factor);
+      return;
+    }
+    const stride = 3 * n, blk = this.blk;
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) {
+        const o = 3 * stride * i + 3 * j;
+        for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) blk[3 * p + q] = K[o + stride * p + q]!;
+        this.addBlock3(3 * nodes[n * e + i]!, 3 * nodes[n * e + j]!, blk, 0, factor);
+      }
+  }
+  private readonly blk = new Float64Array(9);
 }
 
 /** Forwards a constraint's rows of P to the global projection, marking the rows it emits. */

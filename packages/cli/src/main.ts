@@ -6,6 +6,7 @@ import { PLUGIN_KINDS, isPluginKind, newPluginCommand } from './new-plugin.js';
 import { reportError, reporting } from './errors.js';
 import { regressionCommand } from './regression.js';
 import { runCommand } from './run.js';
+import { sweepCommand, workerCommand, type SweepCommandOptions, type WorkerCommandOptions } from './sweep.js';
 import { buildWebCommand, viewCommand } from './view.js';
 import { setAllowPluginPathsByDefault } from 'sofa-ts';
 import { EXIT_USAGE } from './exit-codes.js';
@@ -176,6 +177,53 @@ export async function main(argv: string[]): Promise<number> {
     .option('--check', 'write nothing; exit 1 and list the pages that differ from DIR (stale reference)')
     .action(async (o: { out: string; plugin: string[]; onlyPlugins?: boolean; check?: boolean }) => {
       code = await docsCommand(o.out, { plugins: o.plugin, ...(o.onlyPlugins ? { onlyPlugins: true } : {}), ...(o.check ? { check: true } : {}) });
+    });
+
+  program
+    .command('sweep')
+    .description('run a scene for every case of a parameter grid or sample, on the cores of this machine or through a Redis job queue; results as Parquet and CSV')
+    .argument('<scene>', 'a SOFA scene file (.scn or .xml)')
+    .option('--param <PATH=SPEC>', 'a Data by scene path and its values: v1,v2 | lin:A:B:N | log:A:B:N | rand:A:B | logrand:A:B | lhs:A:B | loglhs:A:B | text{SPEC}text (repeatable)', collect, [])
+    .option('-n, --steps <N>', 'time steps per case', positiveInt, 100)
+    .option('--record <WHAT>', 'what to keep per case: a Data path (/node/object.field, [i,j] for items), states, solver, energy, wall; :K for every K steps (repeatable; default states)', collect, [])
+    .requiredOption('--out <DIR>', 'folder of the results (results.parquet, results.csv, failures.csv, summary.svg) and of the journal a re-run resumes from')
+    .option('--samples <N>', 'cases drawn for the sampled parameters (rand, lhs, ...)', positiveInt)
+    .option('--seed <S>', 'seed of the sampled parameters', positiveInt, 1)
+    .option('-j, --jobs <J>', 'worker threads (default: one per core)', positiveInt)
+    .option('--queue <URL>', 'run the cases on a BullMQ queue in Redis (redis://HOST:PORT); start `sofa-ts worker --queue URL` on any machine')
+    .option('--queue-name <NAME>', "the queue's name (default sofa-ts-sweep)")
+    .option('--retries <R>', 'runs after the first for a failing case', positiveInt, 1)
+    .option('--rerun-failed', 'run again the cases an earlier run recorded as failed')
+    .option('--timeout <S>', 'seconds a case may take before it is stopped as failed', positiveNumber)
+    .option('--max-memory <MB>', 'memory a case may use before it is stopped as failed', positiveInt, 4096)
+    .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable)', collect, [])
+    .option('--strict', 'treat every warning as an error')
+    .option('--skip-unknown', 'leave unknown components out with a warning, as SOFA does')
+    .option('--plugin <NAME>', 'load this plugin package first (installed on every worker; repeatable)', collect, [])
+    .addHelpText('after', `
+A case is the scene with its parameters set, before init, by the rules of a scene attribute; it
+runs as \`sofa-ts run\` runs it (bitwise the same numbers). Its identity (the scene and the files it
+reads, the values, the steps, what is recorded) makes a re-run of the same command resume: the
+finished cases are kept, the others run. See docs/sweep.md.
+
+Exit codes: 0 every case has an outcome (failed ones are in failures.csv), 1 an error before the
+cases ran (scene, parameter, record), 2 bad usage, 130/143 interrupted (the finished cases are kept).`)
+    .action(async (scene: string, o: SweepCommandOptions) => {
+      code = await sweepCommand(scene, o);
+    });
+
+  program
+    .command('worker')
+    .description('take cases of sweeps from a Redis job queue and run them, until SIGINT or SIGTERM (then the cases in progress are finished)')
+    .requiredOption('--queue <URL>', 'the Redis of the queue (redis://HOST:PORT)')
+    .option('--queue-name <NAME>', "the queue's name (default sofa-ts-sweep)")
+    .option('-j, --jobs <J>', 'cases run at once, each on a worker thread (default: one per core)', positiveInt)
+    .option('--lock-ms <MS>', "a case's lock: the case of a worker that died goes back to the queue after it", positiveInt, 30000)
+    .option('--timeout <S>', 'seconds a case may take before it is stopped as failed', positiveNumber)
+    .option('--max-memory <MB>', 'memory a case may use before it is stopped as failed', positiveInt, 4096)
+    .option('--quiet', 'print only failures (not a line per case started and done)')
+    .action(async (o: WorkerCommandOptions) => {
+      code = await workerCommand(o);
     });
 
   try {

@@ -55,22 +55,26 @@ export async function runRegressionScene(entry: RegressionEntry, referenceRoot: 
     const outBase = path.join(o.out, entry.sceneRelative);
     recorder = new StateRecorder(states, (s) => `${outBase}.reference_${s.index}_${s.state.getName()}_mstate.txt.gz`);
     const frames: StateSeries[] = states.map((s) => ({ name: s.state.getName(), scalarsPerPoint: s.state.stateType.coordSize, derivScalarsPerPoint: s.state.stateType.derivSize, frames: [] }));
-    const record = (): void => {
-      recorder!.record(scene.time);
+    const record = (write: boolean): void => {
+      if (write) recorder!.record(scene.time);
       states.forEach((s, i) => (frames[i]!.frames as { time: number; X: Float64Array; V: Float64Array }[]).push({ time: scene.time, X: Float64Array.from(s.state.x), V: Float64Array.from(s.state.v) }));
     };
-    // SOFA writes at the beginning of steps: T=0 and, for last_step_only, T=dt·(steps−1).
-    record();
+    // SOFA writes at the beginning of steps: T=0 and, for last_step_only, T=dt·(steps−1). When a
+    // last_step_only reference holds more frames (DistanceMultiMapping's holds every step), every
+    // step is kept for the comparison.
+    const refFrames = refs.map((r) => readStateFile(r.path));
+    const keepAll = !entry.lastStepOnly || refFrames.some((f) => f.length > 2);
+    record(true);
     const last = entry.steps - 1;
     const t0 = performance.now();
     for (let k = 1; k <= last; k++) {
       scene.step();
-      if (!entry.lastStepOnly || k === last) record();
+      if (keepAll || k === last) record(!entry.lastStepOnly || k === last);
     }
     const msPerStep = last > 0 ? (performance.now() - t0) / last : 0;
     recorder.close();
     recorder = undefined;
-    const refSeries: StateSeries[] = refs.map((r, i) => ({ name: r.name, scalarsPerPoint: frames[i]!.scalarsPerPoint, derivScalarsPerPoint: frames[i]!.derivScalarsPerPoint!, frames: readStateFile(r.path) }));
+    const refSeries: StateSeries[] = refs.map((r, i) => ({ name: r.name, scalarsPerPoint: frames[i]!.scalarsPerPoint, derivScalarsPerPoint: frames[i]!.derivScalarsPerPoint!, frames: refFrames[i]! }));
     const cmp = compareStates(refSeries, frames, entry.epsilon, scene.root.getDt());
     return {
       ...base,

@@ -1,6 +1,8 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { BVHNarrowPhase } from './detection/BVHNarrowPhase.js';
 import { BruteForceBroadPhase } from './detection/BruteForceBroadPhase.js';
+import { ParallelBruteForceBroadPhase } from './detection/ParallelBruteForceBroadPhase.js';
+import { ParallelBVHNarrowPhase } from './detection/ParallelBVHNarrowPhase.js';
 import { DiscreteIntersection } from './detection/DiscreteIntersection.js';
 import { LocalMinDistance } from './detection/LocalMinDistance.js';
 import { MinProximityIntersection } from './detection/MinProximityIntersection.js';
@@ -24,8 +26,10 @@ export const collisionComponents: readonly ComponentClass[] = [
   CompositeCollisionPipeline,
   SubCollisionPipeline,
   BruteForceBroadPhase,
+  ParallelBruteForceBroadPhase,
   SweepAndPruneBroadPhase,
   BVHNarrowPhase,
+  ParallelBVHNarrowPhase,
   DiscreteIntersection,
   MinProximityIntersection,
   NewProximityIntersection,

@@ -4,6 +4,8 @@ import { LinearSolverConstraintCorrection } from './correction/LinearSolverConst
 import { PrecomputedConstraintCorrection } from './correction/PrecomputedConstraintCorrection.js';
 import { SlidingLagrangianConstraint } from './model/SlidingLagrangianConstraint.js';
 import { StopperLagrangianConstraint } from './model/StopperLagrangianConstraint.js';
+import { FixedLagrangianConstraint } from './model/FixedLagrangianConstraint.js';
+import { UniformLagrangianConstraint } from './model/UniformLagrangianConstraint.js';
 import { BipotentialUzawaConstraintSolver } from './solver/BipotentialUzawaConstraintSolver.js';
 import { GenericConstraintSolver } from './solver/GenericConstraintSolver.js';
 import { LCPConstraintSolver } from './solver/LCPConstraintSolver.js';
@@ -32,4 +34,6 @@ export const constraintComponents: readonly ComponentClass[] = [
   UnilateralLagrangianConstraint,
   SlidingLagrangianConstraint,
   StopperLagrangianConstraint,
+  FixedLagrangianConstraint,
+  UniformLagrangianConstraint,
 ];

@@ -30,4 +30,6 @@ export * from './solver/LCPConstraintSolver.js';
 export * from './solver/BipotentialUzawaConstraintSolver.js';
 export * from './model/SlidingLagrangianConstraint.js';
 export * from './model/StopperLagrangianConstraint.js';
+export * from './model/FixedLagrangianConstraint.js';
+export * from './model/UniformLagrangianConstraint.js';
 export * from './model/ContactBilateralLagrangianConstraint.js';

@@ -52,3 +52,4 @@ export * from './checkpoint/scene-baseline.js';
 export * from './checkpoint/scene-checkpoint.js';
 export * from './checkpoint/checkpoint-encoding.js';
 export * from './checkpoint/sha256.js';
+export * from './task-scheduler.js';

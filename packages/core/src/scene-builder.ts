@@ -66,6 +66,58 @@ export function addObjectFromAttributes(registry: ComponentRegistry, node: Node,
   return obj!;
 }
 
+/**
+ * Sets the Data at a scene path (`/Beam/FEM.youngModulus`, `/root.gravity`) from attribute text,
+ * after the scene is built and before init, by the rules of a scene attribute: the same parsing
+ * (a bad value names what was expected), Data aliases, a renamed name accepted with a warning, and
+ * a link or `src` the scene gave replaced by the value. Its range is checked at init, as for an
+ * attribute, located at `loc` (where the value comes from: a command line, a script). Throws a
+ * SofaError when nothing is at the path or the text does not parse.
+ */
+export function setDataByPath(root: Node, dataPath: string, text: string, loc: SourceLocation, warnings?: SofaError[]): Data<unknown> {
+  const split = splitDataPath(dataPath);
+  if (!split) throw new SofaError(`'${dataPath}' is not a Data path (expected /node/object.field or /node.field)`, { loc });
+  const target = resolvePath(root, split.objectPath === '' ? '/' : split.objectPath);
+  if (!target) throw new SofaError(`no node or object at '${split.objectPath}' (in '${dataPath}')`, { loc });
+  const owner = target.kind === 'object' ? target.object : target.node;
+  const who = target.kind === 'object' ? target.object.describe() : `Node '${target.node.getName()}'`;
+  let d = owner.findData(split.field);
+  if (!d && target.kind === 'object') {
+    d = target.object.findRenamedData(split.field);
+    if (d) warnings?.push(new SofaError(`'${split.field}' is deprecated: SOFA renamed it '${d.name}'`, { loc, component: who, code: 'deprecated' }));
+  }
+  if (!d) throw new SofaError(`${who} has no Data '${split.field}'`, { loc, ...hint(split.field, owner.dataFields.map((f) => f.name)) });
+  if (text.trim().startsWith('@')) throw new SofaError(`'${dataPath}': a value is expected, not a link ('${text.trim()}')`, { loc, component: who });
+  // The value replaces what the scene gave, a link included (as the attribute would have).
+  d.setParent(undefined);
+  d.linkPath = undefined;
+  const errors: SofaError[] = [];
+  readAttribute(d, { name: split.field, value: text, loc }, who, errors);
+  if (errors.length > 0) throw errors[0]!;
+  return d;
+}
+
+/** Reads one attribute into its Data: a `@` value becomes a data link (resolved later), else the
+ *  text is parsed; a value that does not parse is an error naming what was expected. */
+function readAttribute(d: Data<unknown>, a: SceneAttribute, who: string, errors: SofaError[]): void {
+  d.loc = a.loc;
+  const v = a.value.trim();
+  if (v.startsWith('@')) {
+    d.linkPath = v;
+    return;
+  }
+  try {
+    d.read(a.value);
+  } catch (e) {
+    if (e instanceof DataParseError) {
+      const got = e.hint ? `, ${e.hint}` : '';
+      errors.push(new SofaError(`bad value for '${a.name}' (${d.spec.type.name}): expected ${e.expected}${got}`, { loc: a.loc, component: who, ...(d.spec.type.options ? hint(v, d.spec.type.options) : {}) }));
+    } else {
+      errors.push(new SofaError(`bad value for '${a.name}': ${(e as Error).message}`, { loc: a.loc, component: who }));
+    }
+  }
+}
+
 /** Node attributes of SOFA's old visual flags (SOFA turns them into a VisualStyle). */
 const oldVisualFlags = [
   'showAll', 'showVisual', 'showBehavior', 'showCollision', 'showMapping', 'showVisualModels', 'showBehaviorModels',
@@ -262,22 +314,7 @@ export class SceneBuilder {
   }
 
   private readData(d: Data<unknown>, a: SceneAttribute, who: string): void {
-    d.loc = a.loc;
-    const v = a.value.trim();
-    if (v.startsWith('@')) {
-      d.linkPath = v;
-      return;
-    }
-    try {
-      d.read(a.value);
-    } catch (e) {
-      if (e instanceof DataParseError) {
-        const got = e.hint ? `, ${e.hint}` : '';
-        this.errors.push(new SofaError(`bad value for '${a.name}' (${d.spec.type.name}): expected ${e.expected}${got}`, { loc: a.loc, component: who, ...(d.spec.type.options ? hint(v, d.spec.type.options) : {}) }));
-      } else {
-        this.errors.push(new SofaError(`bad value for '${a.name}': ${(e as Error).message}`, { loc: a.loc, component: who }));
-      }
-    }
+    readAttribute(d, a, who, this.errors);
   }
 
   /**

@@ -83,8 +83,13 @@ export function bsr3RefillFromCsr(B: Bsr3Matrix, A: CsrMatrix, scatter: Int32Arr
 
 /** y = B·x (argument order as csr.ts's spmv). No allocation. */
 export function bsr3Spmv(y: Float64Array, B: Bsr3Matrix, x: Float64Array): Float64Array {
-  const { blockRows, rowPtr, colInd, values: v } = B;
-  for (let I = 0; I < blockRows; I++) {
+  return bsr3SpmvRange(y, B, x, 0, B.blockRows);
+}
+
+/** y = B·x on block rows [I0, I1) only (a thread's share of the product). No allocation. */
+export function bsr3SpmvRange(y: Float64Array, B: Bsr3Matrix, x: Float64Array, I0: number, I1: number): Float64Array {
+  const { rowPtr, colInd, values: v } = B;
+  for (let I = I0; I < I1; I++) {
     let y0 = 0, y1 = 0, y2 = 0;
     for (let b = rowPtr[I]!, e = rowPtr[I + 1]!; b < e; b++) {
       const j = 3 * colInd[b]!;
@@ -121,4 +126,14 @@ export function bsr3SpmvAdd(y: Float64Array, B: Bsr3Matrix, x: Float64Array, sca
     y[i + 2] += scale * y2;
   }
   return y;
+}
+
+/** A copy of B's pattern and values on SharedArrayBuffers (for products on worker threads). */
+export function bsr3Shared(B: Bsr3Matrix): Bsr3Matrix {
+  const shared = <T extends Int32Array | Float64Array>(a: T): T => {
+    const c = new (a.constructor as new (b: SharedArrayBuffer) => T)(new SharedArrayBuffer(a.byteLength));
+    c.set(a);
+    return c;
+  };
+  return { blockRows: B.blockRows, blockCols: B.blockCols, rowPtr: shared(B.rowPtr), colInd: shared(B.colInd), values: shared(B.values) };
 }

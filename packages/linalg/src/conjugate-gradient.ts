@@ -122,9 +122,11 @@ export function conjugateGradient(
 
   result.reason = 'iterations';
   let rhoPrev = 0;
+  // r·r of the current r: computed with the update of r below (same products, same order)
+  let rhoNext = dot(r, r);
   let it = 1;
   for (; it <= maxIterations; it++) {
-    const rho = dot(r, r);
+    const rho = rhoNext;
     const err = Math.sqrt(rho) / normb;
     result.residual = err;
     if (err <= tolerance && !(it === 1 && firstSolve)) {
@@ -144,8 +146,15 @@ export function conjugateGradient(
       break;
     }
     const alpha = rho / den;
-    axpy(x, alpha, p); // x += α p
-    axpy(r, -alpha, q); // r −= α q
+    // x += α p; r −= α q; and r·r for the next iteration, in one pass
+    const nalpha = -alpha;
+    let rr = 0;
+    for (let i = 0; i < n; i++) {
+      x[i] += p[i]! * alpha;
+      const ri = (r[i] += q[i]! * nalpha);
+      rr += ri * ri;
+    }
+    rhoNext = rr;
     rhoPrev = rho;
   }
   result.iterations = it > maxIterations ? maxIterations : it;

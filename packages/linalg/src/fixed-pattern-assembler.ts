@@ -191,6 +191,57 @@ export class FixedPatternAssembler {
     }
   }
 
+  /**
+   * Emits factor·K, the (3n × 3n) row-major matrix of an element whose node i has its rows and
+   * columns at starts[i] … starts[i]+2: the same emission as the n² addBlock3 calls of its blocks in
+   * row-major block order, in one call (a refill checks each block's recorded start, reads K in place).
+   */
+  addElementBlocks3(starts: ArrayLike<number>, n: number, K: ArrayLike<number>, factor: number): void {
+    const stride = 3 * n;
+    if (this.phase === Phase.Numeric) {
+      if (!this.valid) return;
+      let k = this.cursor;
+      if (k + 9 * n * n > this.count) {
+        this.valid = false;
+        return;
+      }
+      const v = this.matrix!.values, slot = this.slot, rb = this.recBlock, rr = this.recRow, rc = this.recCol;
+      for (let i = 0; i < n; i++) {
+        const r0 = starts[i]!;
+        for (let j = 0; j < n; j++, k += 9) {
+          if (rb[k] !== 1 || rr[k] !== r0 || rc[k] !== starts[j]!) {
+            this.valid = false;
+            return;
+          }
+          const o = 3 * stride * i + 3 * j;
+          v[slot[k]] += factor * K[o]!;
+          v[slot[k + 1]] += factor * K[o + 1]!;
+          v[slot[k + 2]] += factor * K[o + 2]!;
+          v[slot[k + 3]] += factor * K[o + stride]!;
+          v[slot[k + 4]] += factor * K[o + stride + 1]!;
+          v[slot[k + 5]] += factor * K[o + stride + 2]!;
+          v[slot[k + 6]] += factor * K[o + 2 * stride]!;
+          v[slot[k + 7]] += factor * K[o + 2 * stride + 1]!;
+          v[slot[k + 8]] += factor * K[o + 2 * stride + 2]!;
+        }
+      }
+      this.cursor = k;
+    } else {
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < n; j++) {
+          const o = 3 * stride * i + 3 * j;
+          for (let p = 0; p < 3; p++) {
+            const b = this.blk3;
+            b[3 * p] = K[o + stride * p]!;
+            b[3 * p + 1] = K[o + stride * p + 1]!;
+            b[3 * p + 2] = K[o + stride * p + 2]!;
+            if (p === 2) this.addBlock3(starts[i]!, starts[j]!, b, 0, factor);
+          }
+        }
+    }
+  }
+  private readonly blk3 = new Float64Array(9);
+
   /** Emits a dense size x size block (row-major) at (r0, c0): entries in row-major order. */
   addBlock(r0: number, c0: number, size: number, block: ArrayLike<number>): void {
     this.addRectBlock(r0, c0, size, size, block);

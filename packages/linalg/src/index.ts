@@ -16,3 +16,7 @@ export * from './sparse-lu.js';
 export * from './sparse-qr.js';
 export * from './ordering/nested-dissection.js';
 export * from './qp/index.js';
+export * from './wasm/wasm-module.js';
+export * from './parallel/thread-pool.js';
+export * from './parallel/parallel-bsr3.js';
+export * from './wasm/bsr3-wasm.js';

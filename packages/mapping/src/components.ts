@@ -1,15 +1,24 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { AreaMapping } from './AreaMapping.js';
 import { BarycentricMapping } from './BarycentricMapping.js';
+import { CenterOfMassMapping } from './CenterOfMassMapping.js';
+import { DeformableOnRigidFrameMapping } from './DeformableOnRigidFrameMapping.js';
+import { SkinningMapping } from './SkinningMapping.js';
 import { BeamLinearMapping } from './BeamLinearMapping.js';
 import { DifferenceMapping } from './DifferenceMapping.js';
 import { DifferenceMultiMapping } from './DifferenceMultiMapping.js';
 import { DistanceFromTargetMapping } from './DistanceFromTargetMapping.js';
 import { DistanceMapping } from './DistanceMapping.js';
+import { DistanceMultiMapping } from './DistanceMultiMapping.js';
+import { DistanceToPlaneMapping } from './DistanceToPlaneMapping.js';
 import { IdentityMapping } from './IdentityMapping.js';
 import { IdentityMultiMapping } from './IdentityMultiMapping.js';
 import { RigidMapping } from './RigidMapping.js';
+import { SquareDistanceMapping } from './SquareDistanceMapping.js';
+import { SquareMapping } from './SquareMapping.js';
 import { SubsetMapping } from './SubsetMapping.js';
 import { SubsetMultiMapping } from './SubsetMultiMapping.js';
+import { VolumeMapping } from './VolumeMapping.js';
 
 /** Every component of @sofa-ts/mapping, registered by module.ts. */
 export const mappingComponents: readonly ComponentClass[] = [
@@ -23,5 +32,14 @@ export const mappingComponents: readonly ComponentClass[] = [
   DifferenceMultiMapping,
   SubsetMultiMapping,
   IdentityMultiMapping,
+  SquareDistanceMapping,
+  SquareMapping,
+  DistanceMultiMapping,
+  AreaMapping,
+  VolumeMapping,
+  DistanceToPlaneMapping,
+  CenterOfMassMapping,
+  SkinningMapping,
+  DeformableOnRigidFrameMapping,
   BeamLinearMapping,
 ];

@@ -19,6 +19,20 @@ import {
 } from '@sofa-ts/core';
 import { quatFromEuler, quatMultiply, rotateVec3 } from './rotation.js';
 
+/**
+ * SOFA reads the old dx, dy, dz attributes with atof: the leading number of the text (old scenes
+ * give a whole derivative vector there, "0 0 0 …", read as 0).
+ */
+const LeadingReal: DataType<number> = {
+  name: 'double',
+  parse: (t) => {
+    const first = tokens(t)[0];
+    return first === undefined ? 0 : Real.parse(first);
+  },
+  print: Real.print,
+  clone: (v) => v,
+};
+
 const Coords: DataType<Float64Array> = RealArray(0, 'vector<Coord>');
 const Derivs: DataType<Float64Array> = RealArray(0, 'vector<Deriv>');
 
@@ -70,9 +84,9 @@ export class MechanicalObject extends BaseMechanicalState {
   readonly rotation = this.initData({ name: 'rotation', type: Vec3, default: new Float64Array(3), unit: 'deg', help: 'rotation of the DOFs (Euler angles in degrees, about x, then y, then z)' });
   readonly scale3d = this.initData({ name: 'scale3d', type: Scale3, default: Float64Array.of(1, 1, 1), help: 'scale of the initial DOFs', aliases: ['scale'] });
   // Old SOFA attributes, still read by SOFA's MechanicalObject: each sets one component of translation, rotation or scale3d.
-  readonly oldDx = this.initData({ name: 'dx', type: Real, default: 0, help: 'translation along x (old attribute: sets translation[0])' });
-  readonly oldDy = this.initData({ name: 'dy', type: Real, default: 0, help: 'translation along y (old attribute: sets translation[1])' });
-  readonly oldDz = this.initData({ name: 'dz', type: Real, default: 0, help: 'translation along z (old attribute: sets translation[2])' });
+  readonly oldDx = this.initData({ name: 'dx', type: LeadingReal, default: 0, help: 'translation along x (old attribute: sets translation[0])' });
+  readonly oldDy = this.initData({ name: 'dy', type: LeadingReal, default: 0, help: 'translation along y (old attribute: sets translation[1])' });
+  readonly oldDz = this.initData({ name: 'dz', type: LeadingReal, default: 0, help: 'translation along z (old attribute: sets translation[2])' });
   readonly oldRx = this.initData({ name: 'rx', type: Real, default: 0, unit: 'deg', help: 'rotation about x (old attribute: sets rotation[0])' });
   readonly oldRy = this.initData({ name: 'ry', type: Real, default: 0, unit: 'deg', help: 'rotation about y (old attribute: sets rotation[1])' });
   readonly oldRz = this.initData({ name: 'rz', type: Real, default: 0, unit: 'deg', help: 'rotation about z (old attribute: sets rotation[2])' });

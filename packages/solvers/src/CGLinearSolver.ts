@@ -1,6 +1,6 @@
 import { Bool, Int, nonNegative, orReset, Real, sofaComponent, type CheckpointReader, type CheckpointRecord, type SolverStats } from '@sofa-ts/core';
 import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
-import { CgWorkspace, bsr3FromCsrPattern, bsr3RefillFromCsr, bsr3Spmv, conjugateGradient, spmv, type Bsr3Matrix, type CsrMatrix, type LinearOperator } from '@sofa-ts/linalg';
+import { Bsr3Wasm, CgWorkspace, bsr3FromCsrPattern, bsr3RefillFromCsr, bsr3Spmv, conjugateGradient, spmv, type Bsr3Matrix, type CsrMatrix, type LinearOperator } from '@sofa-ts/linalg';
 
 /**
  * SOFA's CGLinearSolver: conjugate gradient on A = P(m·M + b·B + k·K)P, stopped by the number of
@@ -39,8 +39,27 @@ export class CGLinearSolver extends LinearSolver {
     spmv(out, this.A!, p);
   };
   private readonly applyBlocks: LinearOperator = (out, p) => {
-    bsr3Spmv(out, this.blocks!.B, p);
+    this.blockProduct(out, this.blocks!.B, p);
   };
+
+  /** The WebAssembly product of the block matrix (bit for bit bsr3Spmv), when available. */
+  private wasmBlocks: Bsr3Wasm | undefined;
+
+  /** out = B·p with the 3x3-block matrix (ParallelCGLinearSolver runs it on threads). */
+  protected blockProduct(out: Float64Array, B: Bsr3Matrix, p: Float64Array): void {
+    if (this.wasmBlocks?.matrix === B) this.wasmBlocks.apply(out, p);
+    else bsr3Spmv(out, B, p);
+  }
+
+  /**
+   * The 3x3-block matrix of A's pattern (made when the pattern changes; refilled every solve), in
+   * the memory of the WebAssembly product where there is one.
+   */
+  protected blockMatrix(A: CsrMatrix): { matrix: Bsr3Matrix; scatter: Int32Array } {
+    const { matrix, scatter } = bsr3FromCsrPattern(A);
+    this.wasmBlocks = Bsr3Wasm.create(matrix);
+    return { matrix: this.wasmBlocks?.matrix ?? matrix, scatter };
+  }
   private readonly applyGraph: LinearOperator = (out, p) => {
     this.sys!.applyMBK(out, this.factors, p);
   };
@@ -68,10 +87,10 @@ export class CGLinearSolver extends LinearSolver {
     if (this.assembled) {
       const A = (this.A = system.assembleMBK(factors));
       op = this.applyAssembled;
-      if (this.template === 'CompressedRowSparseMatrixMat3x3d' && A.rows % 3 === 0) {
+      if (this.template.endsWith('CompressedRowSparseMatrixMat3x3d') && A.rows % 3 === 0) {
         // A new matrix object means a new pattern (FixedPatternAssembler); otherwise refill.
         if (this.blocks?.of !== A) {
-          const { matrix, scatter } = bsr3FromCsrPattern(A);
+          const { matrix, scatter } = this.blockMatrix(A);
           this.blocks = { B: matrix, scatter, of: A };
         }
         bsr3RefillFromCsr(this.blocks.B, A, this.blocks.scatter);

@@ -6,6 +6,7 @@ import { linearComponents } from './linear/components.js';
 import { linearSystemComponents } from './linear-system/components.js';
 import { odeComponents } from './ode/components.js';
 import { SparseLDLSolver } from './SparseLDLSolver.js';
+import { ParallelCGLinearSolver } from './ParallelCGLinearSolver.js';
 
 /** Every component of @sofa-ts/solvers, registered by module.ts. */
-export const solverComponents: readonly ComponentClass[] = [DefaultAnimationLoop, EulerImplicitSolver, CGLinearSolver, SparseLDLSolver, ...odeComponents, ...linearComponents, ...linearSystemComponents];
+export const solverComponents: readonly ComponentClass[] = [DefaultAnimationLoop, EulerImplicitSolver, CGLinearSolver, ParallelCGLinearSolver, SparseLDLSolver, ...odeComponents, ...linearComponents, ...linearSystemComponents];

@@ -73,8 +73,8 @@ export const FixPickedParticleButtonSetting = inertVisual(
 );
 
 export const TaskSchedulerSettings = inertVisual(
-  { name: 'TaskSchedulerSettings', category: 'ConfigurationSetting', module: 'Sofa.Simulation.Core', description: 'Threads of the task scheduler of parallel components.' },
-  'steps run on one thread, so the number of threads is not used',
+  { name: 'TaskSchedulerSettings', category: 'ConfigurationSetting', module: 'Sofa.Simulation.Core', description: 'Threads of the task scheduler of parallel components: the MultiThreading components (ParallelTetrahedronFEMForceField, ParallelHexahedronFEMForceField, ParallelCGLinearSolver) read nbThreads.' },
+  'it does nothing by itself; the MultiThreading components read nbThreads, the other components run on one thread',
   [d('nbThreads', UInt, 0, 'number of threads (0: one per core)'), d('scheduler', Str, '', 'name of the task scheduler')],
 );
 

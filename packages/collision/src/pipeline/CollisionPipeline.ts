@@ -40,7 +40,12 @@ export class CollisionPipeline extends BaseCollisionPipeline {
       const contactManager = find<CollisionResponse>(isContactManager);
       const missing = [!broadPhase && 'a broad phase (BruteForceBroadPhase)', !narrowPhase && 'a narrow phase (BVHNarrowPhase)', !contactManager && 'a contact manager (CollisionResponse)'].filter(Boolean);
       if (missing.length > 0) throw this.error(`the collision pipeline needs ${missing.join(', ')} in its node or below`, 'add the missing components next to the pipeline');
-      const models = node.root.getObjects((o): o is CollisionModel => isCollisionModel(o), 'down');
+      // Models of deactivated nodes (activated="0" on them or an ancestor) take no part, as SOFA's visitors skip those nodes.
+      const active = (o: BaseObject): boolean => {
+        for (let n: typeof node | undefined = o.context; n; n = n.parent) if (!n.activated.value) return false;
+        return true;
+      };
+      const models = node.root.getObjects((o): o is CollisionModel => isCollisionModel(o), 'down').filter(active);
       this.stage = new CollisionStage({ models, intersection, broadPhase: broadPhase!, narrowPhase: narrowPhase!, contactManager: contactManager!, depth: this.depth.value, node });
     }
     return this.stage;

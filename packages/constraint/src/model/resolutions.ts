@@ -148,3 +148,51 @@ export function invert3Sofa(out: Float64Array, a00: number, a01: number, a02: nu
   out[8] = (a00 * a11 - a10 * a01) / det;
   return true;
 }
+
+/**
+ * n bilateral rows solved together (SOFA's BilateralConstraintResolutionNDof): λ −= W_b⁻¹·d with
+ * W_b the n×n diagonal block of W, factored once at init as L·D·Lᵀ (a pivot of magnitude below
+ * 1e-300 makes its direction free: its inverse is taken as 0). No warm start.
+ */
+export class BilateralNResolution implements ConstraintResolution {
+  tolerance = 0;
+  private readonly ldl: Float64Array;
+  private readonly invD: Float64Array;
+  private readonly y: Float64Array;
+  constructor(readonly nbLines: number) {
+    this.ldl = new Float64Array(nbLines * nbLines);
+    this.invD = new Float64Array(nbLines);
+    this.y = new Float64Array(nbLines);
+  }
+  init(line: number, W: Float64Array, n: number): void {
+    const m = this.nbLines, L = this.ldl, invD = this.invD;
+    // L·D·Lᵀ of the symmetric block: L unit lower (strict part stored), D on the diagonal.
+    for (let j = 0; j < m; j++) {
+      let d = W[(line + j) * n + line + j]!;
+      for (let k = 0; k < j; k++) d -= L[j * m + k]! * L[j * m + k]! * L[k * m + k]!;
+      L[j * m + j] = d;
+      invD[j] = Math.abs(d) > 1e-300 ? 1 / d : 0;
+      for (let i = j + 1; i < m; i++) {
+        let s = W[(line + i) * n + line + j]!;
+        for (let k = 0; k < j; k++) s -= L[i * m + k]! * L[j * m + k]! * L[k * m + k]!;
+        L[i * m + j] = s * invD[j]!;
+      }
+    }
+  }
+  resolution(line: number, _W: Float64Array, _n: number, d: Float64Array, force: Float64Array): void {
+    const m = this.nbLines, L = this.ldl, y = this.y;
+    for (let i = 0; i < m; i++) {
+      let s = d[line + i]!;
+      for (let k = 0; k < i; k++) s -= L[i * m + k]! * y[k]!;
+      y[i] = s;
+    }
+    for (let i = 0; i < m; i++) y[i] *= this.invD[i]!;
+    for (let i = m - 1; i >= 0; i--) {
+      let s = y[i]!;
+      for (let k = i + 1; k < m; k++) s -= L[k * m + i]! * y[k]!;
+      y[i] = s;
+      force[line + i] -= s;
+    }
+  }
+  store(): void {}
+}

@@ -1,7 +1,8 @@
-import { BaseObject, MAX_DENSE_CONSTRAINT_ROWS, componentCall, type BaseLagrangianConstraint, type ConstraintOrder, type SolverStats } from '@sofa-ts/core';
+import { BaseObject, MAX_DENSE_CONSTRAINT_ROWS, Real, componentCall, type BaseLagrangianConstraint, type ConstraintOrder, type SolverStats } from '@sofa-ts/core';
 import { isConstraintCorrection, type BaseConstraintCorrection } from '../correction/base-constraint-correction.js';
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import { ConstraintProblem } from './constraint-problem.js';
+import { FrictionResidualWork, frictionResidual } from './friction-residual.js';
 
 /** What a FreeMotionAnimationLoop hands its constraint solver at each step. */
 export interface ConstraintStep {
@@ -27,6 +28,18 @@ export abstract class BaseConstraintSolver extends BaseObject {
   /** Constraints acting in the last step, in row order. */
   readonly activeConstraints: BaseLagrangianConstraint[] = [];
   lastStats: SolverStats | undefined;
+  /** e_rel of the last step's λ (friction-residual.ts), computed when read: a measure of accuracy
+   *  common to every solver, for sweeps and benchmarks (`--record /constraintSolver.frictionResidual`). */
+  readonly frictionResidual = this.initData({ name: 'frictionResidual', type: Real, default: 0, help: "relative residual of the last step's friction contacts, the same measure for every solver (friction-residual.ts; computed when read; sofa-ts)", output: true });
+  private readonly residualWork = new FrictionResidualWork();
+
+  constructor() {
+    super();
+    // the setter does not run the hook: computed once per read, nothing when nobody reads it
+    this.frictionResidual.setReadHook(() => {
+      this.frictionResidual.value = this.problem.n > 0 ? frictionResidual(this.problem, this.residualWork) : 0;
+    });
+  }
 
   /** Solves the constraints of the step and corrects the free motion. */
   abstract solveConstraint(step: ConstraintStep): void;

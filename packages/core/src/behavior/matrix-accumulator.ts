@@ -15,6 +15,12 @@ export interface MatrixAccumulator {
    * order; call it through `addBlock3`, which falls back to them.
    */
   addBlock3?(row: number, col: number, block: ArrayLike<number>, offset: number, factor: number): void;
+  /**
+   * Optional fast path: adds factor·K, the (3n × 3n) row-major matrix of an element whose n Vec3
+   * nodes are nodes[n·e … n·e+n), as its n² 3x3 blocks at the rows and columns of those nodes. It is
+   * the same emission as the n² `addBlock3` calls in row-major block order (emitElementMatrix).
+   */
+  addElement3?(nodes: ArrayLike<number>, e: number, n: number, K: ArrayLike<number>, factor: number): void;
 }
 
 /** Emits factor·(3x3 block at `offset` of `block`, row-major) at (row, col), by the fast path when there is one. */

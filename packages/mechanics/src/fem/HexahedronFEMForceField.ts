@@ -77,12 +77,12 @@ export class HexahedronFEMForceField extends BaseForceField {
   /** Rest positions in the rest frame R₀·X (nElem × 24), m. */
   protected rest = new Float64Array(0);
   /** Current rotation R, rows = element frame (nElem × 9); R₀ until the first addForce. */
-  private rot = new Float64Array(0);
+  protected rot = new Float64Array(0);
   /** Hooke's matrix (D00, D01, D33) per element (nElem × 3), Pa. */
   private hooke = new Float64Array(0);
   /** Element stiffness matrices, shared (nK × 576), N/m; kOf[e] indexes them. */
-  private kPool = new Float64Array(0);
-  private kOf = new Uint32Array(0);
+  protected kPool = new Float64Array(0);
+  protected kOf = new Uint32Array(0);
   /** Energy ½·Σ Fᵀ·D at the last addForce (J). */
   private energy = 0;
 

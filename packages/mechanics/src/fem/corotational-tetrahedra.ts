@@ -12,6 +12,7 @@ import {
 } from '@sofa-ts/core';
 import { emitElementMatrix, rotatedElementStiffness } from './element-matrix.js';
 import { polarDecomposition, polarDecompositionStable } from './polar-decomposition.js';
+import { TetrahedronDForceWasm } from './tetrahedron-dforce-kernel.js';
 import {
   checkedPoissonRatios,
   checkedYoungModuli,
@@ -22,6 +23,9 @@ import {
   tetrahedraFromHexahedra,
   valueInElement,
 } from './volume-elasticity.js';
+
+/** Below this many elements addDForce stays in JavaScript (copying dx and df in and out would cost more). */
+export const WASM_MIN_ELEMENTS = 32;
 
 /**
  * How the rotation of each element is found (SOFA's `method`); 'polarF' is the orthogonal factor of
@@ -97,6 +101,20 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
   /** Sum of the rest volumes (m³). */
   restVolume = 0;
 
+  /**
+   * Which loop computes addDForce: 'wasm' (the WebAssembly SIMD kernel, the same operations in the
+   * same order, bit for bit the JavaScript result) where WebAssembly is available and the mesh has
+   * at least WASM_MIN_ELEMENTS elements, or 'js'. Tests set 'js' to compare the two.
+   */
+  productKernel: 'auto' | 'js' = 'auto';
+  /** The WebAssembly product of these elements (null: not made yet; undefined: unavailable). */
+  protected wasm: TetrahedronDForceWasm | undefined | null = null;
+  /** Versions of rot (bumped by addForce) and of grad/mat (reinit, materials), and the kernel's copies. */
+  protected rotVersion = 0;
+  protected materialVersion = 0;
+  private wasmRot = -1;
+  private wasmMaterial = -1;
+
   // Scratch (no allocation in the step)
   private readonly D = new Float64Array(12);
   private readonly F = new Float64Array(12);
@@ -153,6 +171,9 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
     this.restInv = this.activeMethod === 'svd' || this.activeMethod === 'polarF' ? new Float64Array(9 * n) : new Float64Array(0);
     this.plastic = new Float64Array(6 * n);
     this.restVolume = 0;
+    this.wasm = null;
+    this.rotVersion++;
+    this.materialVersion++;
     const E = this.youngModulus.value;
     const nu = this.poissonRatio.value;
     const lsf = this.localStiffnessFactor.value;
@@ -253,6 +274,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
     const nu = checkedPoissonRatios(this.poissonRatio.value);
     const lsf = this.localStiffnessFactor.value;
     for (let e = 0; e < n; e++) this.elementMaterial(e, E, nu, lsf, n);
+    this.materialVersion++;
   }
 
   /** A new topology revision: rebuild only if the elements changed. */
@@ -278,6 +300,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
     const elems = this.elems, rot = this.rot, rest = this.rest;
     const D = this.D, F = this.F, A = this.A, Q = this.Q;
     const update = this.updateStiffnessMatrix.value;
+    if (method !== 'small') this.rotVersion++;
+    if (update) this.materialVersion++;
     for (let e = 0; e < n; e++) {
       const a = 3 * elems[4 * e]!, b = 3 * elems[4 * e + 1]!, c = 3 * elems[4 * e + 2]!, d = 3 * elems[4 * e + 3]!;
       const o = 12 * e, r = 9 * e;
@@ -444,6 +468,11 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
     const out = df[0]!, v = dx[0]!;
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
     if (k === 0) return;
+    const w = this.wasmProduct();
+    if (w) {
+      this.applyWasmProduct(w, out, v, k);
+      return;
+    }
     const n = this.elems.length / 4;
     const elems = this.elems, rot = this.rot, g = this.grad, m = this.mat;
     const small = this.activeMethod === 'small';
@@ -498,6 +527,36 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
       out[d + 1] += r1 * fx + r4 * fy + r7 * fz;
       out[d + 2] += r2 * fx + r5 * fy + r8 * fz;
     }
+  }
+
+  /** The WebAssembly product with the element data of now, or undefined for the JavaScript loop. */
+  protected wasmProduct(): TetrahedronDForceWasm | undefined {
+    if (this.productKernel === 'js') return undefined;
+    if (this.wasm === null) {
+      this.wasm = this.elementCount >= WASM_MIN_ELEMENTS ? this.createWasmProduct() : undefined;
+      this.wasmRot = this.wasmMaterial = -1;
+    }
+    const w = this.wasm;
+    if (!w) return undefined;
+    if (this.wasmRot !== this.rotVersion) {
+      w.setRotations(this.rot);
+      this.wasmRot = this.rotVersion;
+    }
+    if (this.wasmMaterial !== this.materialVersion) {
+      w.setMaterials(this.grad, this.mat);
+      this.wasmMaterial = this.materialVersion;
+    }
+    return w;
+  }
+
+  /** df += −k·Σ Rᵀ·J·K·Jᵀ·R·dx with the WebAssembly kernel (on this thread; subclasses use threads). */
+  protected applyWasmProduct(w: TetrahedronDForceWasm, df: Float64Array, dx: Float64Array, k: number): void {
+    w.apply(df, dx, k);
+  }
+
+  /** Makes the WebAssembly product of the elements (subclasses add the threads' buffers). */
+  protected createWasmProduct(): TetrahedronDForceWasm | undefined {
+    return TetrahedronDForceWasm.create(this.elems, this.mstate!.size);
   }
 
   /**

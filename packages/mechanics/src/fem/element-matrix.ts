@@ -7,6 +7,10 @@ import { bsr3SpmvAdd, type Bsr3Matrix } from '@sofa-ts/linalg';
  * the sequence of entries is the same at every call). `blk` is a 9-value scratch.
  */
 export function emitElementMatrix(acc: MatrixAccumulator, K: Float64Array, elems: Uint32Array, e: number, n: number, factor: number, blk: Float64Array): void {
+  if (acc.addElement3) {
+    acc.addElement3(elems, e, n, K, factor);
+    return;
+  }
   const stride = 3 * n;
   for (let i = 0; i < n; i++) {
     const ri = 3 * elems[n * e + i]!;

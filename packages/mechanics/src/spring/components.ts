@@ -1,7 +1,15 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { FastTriangularBendingSprings } from './FastTriangularBendingSprings.js';
 import { MeshSpringForceField } from './MeshSpringForceField.js';
+import { PolynomialRestShapeSpringsForceField } from './PolynomialRestShapeSpringsForceField.js';
+import { PolynomialSpringsForceField } from './PolynomialSpringsForceField.js';
+import { JointSpringForceField } from './JointSpringForceField.js';
+import { TriangularBiquadraticSpringsForceField, TriangularQuadraticSpringsForceField } from './TriangularQuadraticSprings.js';
+import { QuadBendingSprings } from './QuadBendingSprings.js';
+import { QuadularBendingSprings } from './QuadularBendingSprings.js';
+import { TriangleBendingSprings } from './TriangleBendingSprings.js';
 import { RegularGridSpringForceField } from './RegularGridSpringForceField.js';
 import { TriangularBendingSprings } from './TriangularBendingSprings.js';
 
 /** Components of this folder, registered by the package's module.ts. */
-export const springComponents: readonly ComponentClass[] = [MeshSpringForceField, RegularGridSpringForceField, TriangularBendingSprings];
+export const springComponents: readonly ComponentClass[] = [MeshSpringForceField, RegularGridSpringForceField, TriangularBendingSprings, QuadBendingSprings, FastTriangularBendingSprings, TriangleBendingSprings, QuadularBendingSprings, PolynomialSpringsForceField, PolynomialRestShapeSpringsForceField, JointSpringForceField, TriangularQuadraticSpringsForceField, TriangularBiquadraticSpringsForceField];

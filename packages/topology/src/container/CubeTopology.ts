@@ -1,5 +1,6 @@
 import { Bool, Int, Real, Vec3, sofaComponent } from '@sofa-ts/core';
 import { MeshTopology } from './MeshTopology.js';
+import { checkGridSize } from '../grid/grid-size.js';
 
 /**
  * SOFA's CubeTopology: the surface of a box [min, max] sampled by an nx × ny × nz grid, as a
@@ -40,6 +41,7 @@ export class CubeTopology extends MeshTopology {
   override init(): void {
     const nx = this.nx.value, ny = this.ny.value, nz = this.nz.value;
     if (nx < 0 || ny < 0 || nz < 0) throw this.error(`nx, ny, nz must be ≥ 0 (got ${nx} ${ny} ${nz})`);
+    checkGridSize(this, [nx, ny, nz], this.nx);
     const { min, max } = this.box();
     const d = [0, 1, 2].map((k) => ([nx, ny, nz][k]! > 1 ? (max[k]! - min[k]!) / ([nx, ny, nz][k]! - 1) : 0));
     const split = this.splitNormals.value;

@@ -1,4 +1,5 @@
 export * from './MeshTopology.js';
+export * from './CubeTopology.js';
 export * from './PointSetTopologyContainer.js';
 export * from './EdgeSetTopologyContainer.js';
 export * from './TriangleSetTopologyContainer.js';

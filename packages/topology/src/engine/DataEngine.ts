@@ -16,6 +16,8 @@ export abstract class DataEngine extends BaseObject {
   /** Input counters at the end of the last update (same order as engineInputs). */
   private seenCounters: number[] = [];
   private updating = false;
+  /** True while the input counters are being compared: a cycle of links back to this engine stops here. */
+  private checking = false;
   private armed = false;
 
   /** Declares Data the outputs depend on. */
@@ -62,9 +64,21 @@ export abstract class DataEngine extends BaseObject {
     return false;
   }
 
-  /** The read hook of the outputs: recompute if armed and an input changed. */
+  /**
+   * The read hook of the outputs: recompute if armed and an input changed. Reading an input's counter
+   * may update engines upstream; when the links loop back to this engine (an engine whose input follows
+   * a Data computed from its own output, as a topology's edges set from a NearestPointROI feeding a
+   * BoxROI of the same node) the inner read sees the current outputs, as SOFA's dirty flags do.
+   */
   updateIfDirty(): void {
-    if (!this.armed || this.updating) return;
-    if (this.isDirty()) this.update();
+    if (!this.armed || this.updating || this.checking) return;
+    this.checking = true;
+    let dirty: boolean;
+    try {
+      dirty = this.isDirty();
+    } finally {
+      this.checking = false;
+    }
+    if (dirty) this.update();
   }
 }

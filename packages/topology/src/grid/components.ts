@@ -1,7 +1,9 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { CylinderGridTopology } from './CylinderGridTopology.js';
 import { GridTopology } from './GridTopology.js';
 import { RegularGridTopology } from './RegularGridTopology.js';
 import { SparseGridTopology } from './SparseGridTopology.js';
+import { SphereGridTopology } from './SphereGridTopology.js';
 
 /** The grid components of @sofa-ts/topology. */
-export const gridComponents: readonly ComponentClass[] = [GridTopology, RegularGridTopology, SparseGridTopology];
+export const gridComponents: readonly ComponentClass[] = [GridTopology, RegularGridTopology, SparseGridTopology, CylinderGridTopology, SphereGridTopology];

@@ -15,3 +15,15 @@ export const Vec3i: DataType<Int32Array> = {
   print: (v) => Array.from(v, printNumber).join(' '),
   clone: (v) => Int32Array.from(v),
 };
+
+/** Two integers, e.g. a 2D resolution "5 5" (SOFA's Vec2i). */
+export const Vec2i: DataType<Int32Array> = {
+  name: 'Vec2i',
+  parse: (t) => {
+    const ts = tokens(t);
+    if (ts.length !== 2) throw new DataParseError('2 integers', `got ${ts.length} values`);
+    return Int32Array.from(ts, (s) => Int.parse(s));
+  },
+  print: (v) => Array.from(v, printNumber).join(' '),
+  clone: (v) => Int32Array.from(v),
+};

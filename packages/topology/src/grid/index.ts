@@ -2,3 +2,5 @@ export * from './GridTopology.js';
 export * from './RegularGridTopology.js';
 export * from './SparseGridTopology.js';
 export { parseObjSurface, readObjSurface, type ObjSurface } from './obj-surface.js';
+export * from './CylinderGridTopology.js';
+export * from './SphereGridTopology.js';

@@ -1,4 +1,4 @@
-import { Bool, IndexArray, Real, RealArray, Str, Vec3, requireDataFile, type Data } from '@sofa-ts/core';
+import { Bool, IndexArray, RealArray, Str, Vec3, requireDataFile, type Data } from '@sofa-ts/core';
 import { DataEngine } from '../engine/DataEngine.js';
 import { IndexLists } from './index-lists.js';
 import { MeshFileError } from './text-scanner.js';
@@ -70,7 +70,7 @@ export abstract class MeshLoader extends DataEngine {
   readonly translation = this.initData({ name: 'translation', type: Vec3, default: new Float64Array(3), help: 'translation of the points', autoLink: false });
   readonly rotation = this.initData({ name: 'rotation', type: Vec3, default: new Float64Array(3), unit: 'deg', help: 'rotation of the points (Euler angles in degrees, about x, then y, then z)', autoLink: false });
   readonly scale3d = this.initData({ name: 'scale3d', type: Vec3, default: Float64Array.of(1, 1, 1), help: 'scale of the points along x, y and z', autoLink: false });
-  readonly scale = this.initData({ name: 'scale', type: Real, default: 1, help: 'uniform scale: multiplies scale3d once, when the component is initialised (SOFA reads this attribute when parsing the scene)', autoLink: false });
+  readonly scale = this.initData({ name: 'scale', type: RealArray(0, 'double'), default: Float64Array.of(1), help: 'uniform scale: multiplies scale3d once, when the component is initialised (SOFA reads this attribute when parsing the scene, as a single number: only the first of several is used, with a warning)', autoLink: false });
   readonly transformation = this.initData({ name: 'transformation', type: RealArray(16, 'Mat4x4d'), default: Float64Array.from(identity4), help: '4x4 homogeneous matrix (row-major) transforming the points; when not the identity it replaces translation, rotation and scale3d', autoLink: false });
 
   constructor() {
@@ -96,8 +96,10 @@ export abstract class MeshLoader extends DataEngine {
   }
 
   override init(): void {
-    if (this.scale.isSet && this.scale.value !== 1) {
-      const s = this.scale.value;
+    const given = this.scale.value;
+    if (given.length > 1) this.warn(`'scale' has ${given.length} values: SOFA reads a single uniform factor, ${given[0]} is used`, "write scale3d='sx sy sz' for a scale per axis");
+    if (this.scale.isSet && given.length > 0 && given[0] !== 1) {
+      const s = given[0]!;
       this.scale3d.value = Float64Array.from(this.scale3d.value, (v) => v * s);
     }
     this.startUpdates();

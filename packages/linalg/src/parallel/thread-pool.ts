@@ -1,0 +1,159 @@
+import type { WasmMemory } from '../wasm/wasm-module.js';
+
+/**
+ * SOFA's task scheduler for the MultiThreading components: a pool of worker threads that run the
+ * same kernel over shared memory (SharedArrayBuffer / shared WebAssembly memory), each on its own
+ * range, while the calling thread runs its own range. One job = a kernel registered once (a
+ * WebAssembly export over a shared memory, or an export of an ES module given by URL, called with
+ * shared arrays); each run passes up to ARGS numbers per thread and returns when every thread is done.
+ *
+ * Synchronisation is a generation counter in shared memory: the caller writes the arguments, bumps
+ * the generation and wakes the workers (Atomics.notify); each worker runs its range and decrements
+ * a pending counter; the caller waits for 0 (Atomics.wait). Workers spin briefly before sleeping, so
+ * the back-to-back products of a CG iteration do not pay a wake-up each.
+ * Node only (worker_threads); where there is none, `ThreadPool.get` returns undefined and the
+ * components run on one thread.
+ */
+export const POOL_ARGS = 8;
+
+/** Longest wait for the workers of one run before the pool reports them stalled. */
+const STALL_MS = 120_000;
+
+/** Control words of the pool (Int32Array on a SharedArrayBuffer). */
+export const PoolControl = { generation: 0, pending: 1, op: 2, job: 3, error: 4 } as const;
+
+/** Operations a worker is woken for. */
+export const PoolOp = { run: 1, register: 2 } as const;
+
+interface WorkerLike {
+  unref(): void;
+  terminate(): Promise<number>;
+  on(event: string, cb: (...a: unknown[]) => void): void;
+}
+interface WorkerThreads {
+  Worker: new (url: URL, opts: { workerData: unknown }) => WorkerLike;
+  MessageChannel: new () => { port1: { postMessage(m: unknown): void; close(): void }; port2: unknown };
+}
+
+function workerThreads(): WorkerThreads | undefined {
+  const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  try {
+    return p?.getBuiltinModule?.('node:worker_threads') as WorkerThreads | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A JavaScript kernel: called on each thread with the job's shared data and this thread's arguments. */
+export type PoolKernel = (data: unknown, args: Float64Array) => void;
+
+const pools = new Map<number, ThreadPool>();
+
+export class ThreadPool {
+  /** Threads of a run, the calling thread included. */
+  readonly threads: number;
+  private readonly ctrl: Int32Array;
+  /** (threads × POOL_ARGS) per-thread arguments of the current run. */
+  readonly args: Float64Array;
+  private readonly workers: WorkerLike[];
+  private readonly port: { postMessage(m: unknown): void };
+  private nextJob = 0;
+  private failure: string | undefined;
+
+  private constructor(wt: WorkerThreads, threads: number) {
+    this.threads = threads;
+    this.ctrl = new Int32Array(new SharedArrayBuffer(64));
+    this.args = new Float64Array(new SharedArrayBuffer(8 * POOL_ARGS * threads));
+    this.workers = [];
+    const ports: { postMessage(m: unknown): void }[] = [];
+    for (let t = 1; t < threads; t++) {
+      const ch = new wt.MessageChannel();
+      const w = new wt.Worker(new URL('./pool-worker.js', import.meta.url), {
+        workerData: { ctrl: this.ctrl, args: this.args, index: t, port: ch.port2, generation: 0 },
+        transferList: [ch.port2],
+      } as never);
+      w.unref();
+      w.on('error', (e) => {
+        this.failure = String((e as Error)?.message ?? e);
+      });
+      this.workers.push(w);
+      ports.push(ch.port1);
+    }
+    this.port = { postMessage: (m) => ports.forEach((p) => p.postMessage(m)) };
+  }
+
+  /**
+   * The process's pool of `threads` threads (made at the first request), or undefined where
+   * worker threads or shared memory are missing, or for fewer than 2 threads.
+   */
+  static get(threads: number): ThreadPool | undefined {
+    if (!(threads >= 2) || typeof SharedArrayBuffer === 'undefined') return undefined;
+    const existing = pools.get(threads);
+    if (existing) return existing;
+    const wt = workerThreads();
+    if (!wt) return undefined;
+    const pool = new ThreadPool(wt, threads);
+    pools.set(threads, pool);
+    return pool;
+  }
+
+  /** Registers a WebAssembly module over a shared memory on every worker; returns the job id. */
+  addWasm(module: object, memory: WasmMemory, exportName: string): number {
+    return this.register({ kind: 'wasm', module, memory, exportName });
+  }
+
+  /** Registers `exportName` of the ES module at `url` (a PoolKernel) with its shared data. */
+  addModule(url: string, exportName: string, data: unknown): number {
+    return this.register({ kind: 'module', url, exportName, data });
+  }
+
+  private register(message: Record<string, unknown>): number {
+    const id = this.nextJob++;
+    this.port.postMessage({ ...message, id });
+    this.signal(PoolOp.register, id);
+    this.wait();
+    return id;
+  }
+
+  /**
+   * Runs job `id` on the workers with the arguments in `args` (row t for thread t; row 0 is the
+   * caller's) while the caller runs `local`; returns when all are done.
+   */
+  run(id: number, local: () => void): void {
+    this.signal(PoolOp.run, id);
+    try {
+      local();
+    } finally {
+      this.wait();
+    }
+  }
+
+  private signal(op: number, job: number): void {
+    const c = this.ctrl;
+    Atomics.store(c, PoolControl.pending, this.workers.length);
+    Atomics.store(c, PoolControl.op, op);
+    Atomics.store(c, PoolControl.job, job);
+    Atomics.add(c, PoolControl.generation, 1);
+    Atomics.notify(c, PoolControl.generation);
+  }
+
+  private wait(): void {
+    const c = this.ctrl;
+    let slept = 0;
+    for (let spin = 0; ; spin++) {
+      const p = Atomics.load(c, PoolControl.pending);
+      if (p === 0) break;
+      if (this.failure) throw new Error(`a worker thread failed: ${this.failure}`);
+      if (spin > 2000) {
+        // a worker that died cannot say so while this thread blocks: give up after STALL_MS
+        if (Atomics.wait(c, PoolControl.pending, p, 100) === 'timed-out' && (slept += 100) > STALL_MS) {
+          throw new Error(`the worker threads did not answer for ${STALL_MS / 1000} s`);
+        }
+      }
+    }
+    if (Atomics.load(c, PoolControl.error) !== 0) {
+      Atomics.store(c, PoolControl.error, 0);
+      throw new Error('a kernel failed on a worker thread');
+    }
+  }
+}

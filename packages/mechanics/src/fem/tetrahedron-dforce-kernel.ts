@@ -1,0 +1,283 @@
+import { FunctionBuilder, WasmType, wasmApi, wasmModuleBytes, type Local } from '@sofa-ts/linalg';
+
+/**
+ * The matrix-free product of corotational tetrahedra, df += −k·Rᵀ·J·K·Jᵀ·R·dx per element (the
+ * hottest loop of a CG step), as a WebAssembly kernel written by wasm-module.ts:
+ *   - `tetDF2(inIdx, outIdx, elem, k, p0, p1)`: element pairs p0 … p1−1 with f64x2 SIMD, the two
+ *     lanes being elements 2p and 2p+1;
+ *   - `tetDF1(inIdx, outIdx, elem, k, e0, e1)`: single elements e0 … e1−1, scalar.
+ * It performs, element by element, exactly the operations of the JavaScript kernel
+ * (CorotationalTetrahedra.addDForce) in the same order, so results are bit for bit the same; the
+ * scatter adds the first element of a pair to its 4 nodes before the second.
+ *
+ * Memory (byte addresses):
+ *   inIdx  (nPairs × 8 i32): the address of dx[3·node] of the 4 nodes of element 2p, then 2p+1;
+ *   outIdx (nPairs × 8 i32): where each element adds its 4 node forces: df[3·node], or a slot of
+ *          a deferred buffer (threads, see ParallelTetrahedraProduct);
+ *   elem   (nPairs × 24 × 2 f64): per pair, field f of both elements at elem + 16f (lane = element
+ *          parity): R (9, rows = element frame), the cofactor gradients (12), (D00, D01, D33)/36V (3).
+ */
+export const TET_FIELDS = 24;
+/** Bytes of one element pair in the elem array. */
+export const TET_PAIR_BYTES = TET_FIELDS * 16;
+
+let cached: object | undefined;
+
+/** The compiled kernel module (once per process), or undefined without WebAssembly SIMD. */
+export function tetrahedronDForceModule(): object | undefined {
+  if (cached) return cached;
+  const api = wasmApi();
+  if (!api) return undefined;
+  const bytes = wasmModuleBytes([kernel(true), kernel(false)], 65536);
+  if (!api.validate(bytes)) return undefined;
+  cached = new api.Module(bytes);
+  return cached;
+}
+
+/** The kernel's function: simd = pairs with f64x2, else single elements. */
+function kernel(simd: boolean): FunctionBuilder {
+  const I = WasmType.i32;
+  const fb = new FunctionBuilder(simd ? 'tetDF2' : 'tetDF1', [I, I, I, WasmType.f64, I, I]);
+  const inIdx = fb.param(0), outIdx = fb.param(1), elem = fb.param(2), kParam = fb.param(3), from = fb.param(4), to = fb.param(5);
+  const T = simd ? WasmType.v128 : WasmType.f64;
+  const it = fb.local(I), base = fb.local(I), ii = fb.local(I), io = fb.local(I), addr = fb.local(I);
+  const mul = () => (simd ? fb.f64x2Mul() : fb.f64Mul());
+  const add = () => (simd ? fb.f64x2Add() : fb.f64Add());
+  type Operand = Local;
+  const push = (o: Operand) => fb.get(o);
+  // Σ aᵢ·bᵢ summed left to right into a new local
+  const dot = (terms: readonly (readonly [Operand, Operand])[]): Local => {
+    const out = fb.local(T);
+    terms.forEach(([a, b], i) => {
+      push(a);
+      push(b);
+      mul();
+      if (i > 0) add();
+    });
+    fb.set(out);
+    return out;
+  };
+  const field = (f: number): Local => {
+    const l = fb.local(T);
+    fb.get(base);
+    if (simd) fb.v128Load(16 * f);
+    else fb.f64Load(16 * f);
+    fb.set(l);
+    return l;
+  };
+  // −k (exact), as a scalar or both lanes
+  const nk = fb.local(T);
+  fb.get(kParam).f64Neg();
+  if (simd) fb.f64x2Splat();
+  fb.set(nk);
+
+  fb.get(from).set(it);
+  fb.block().loop();
+  fb.get(it).get(to).i32GeU().brIf(1);
+  if (simd) {
+    // base = elem + it·384; ii/io = idx + it·32
+    fb.get(elem).get(it).i32Const(TET_PAIR_BYTES).i32Mul().i32Add().set(base);
+    fb.get(inIdx).get(it).i32Const(5).i32Shl().i32Add().set(ii);
+    fb.get(outIdx).get(it).i32Const(5).i32Shl().i32Add().set(io);
+  } else {
+    // base = elem + (it>>1)·384 + (it&1)·8; ii/io = idx + (it>>1)·32 + (it&1)·16 = idx + it·16
+    fb.get(elem).get(it).i32Const(1).i32And().i32Const(3).i32Shl().i32Add();
+    fb.get(it).i32Const(-2).i32And().i32Const(TET_PAIR_BYTES / 2).i32Mul().i32Add().set(base);
+    fb.get(inIdx).get(it).i32Const(4).i32Shl().i32Add().set(ii);
+    fb.get(outIdx).get(it).i32Const(4).i32Shl().i32Add().set(io);
+  }
+  const R = Array.from({ length: 9 }, (_, j) => field(j));
+  // X_k = R·dx_k for the 4 nodes
+  const X: Local[] = [];
+  const LO = [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23]; // (a₀, b₀)
+  const HI = [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31]; // (a₁, b₁)
+  const addr1 = simd ? fb.local(I) : addr;
+  const xy0 = simd ? fb.local(T) : addr, xy1 = simd ? fb.local(T) : addr;
+  for (let k = 0; k < 4; k++) {
+    const P: Local[] = [];
+    if (simd) {
+      // (x, y) of the node of each element with one 16-byte load, regrouped per coordinate
+      fb.get(ii).i32Load(4 * k).tee(addr).v128Load(0).set(xy0);
+      fb.get(ii).i32Load(16 + 4 * k).tee(addr1).v128Load(0).set(xy1);
+      for (const lanes of [LO, HI]) {
+        const l = fb.local(T);
+        fb.get(xy0).get(xy1).i8x16Shuffle(lanes).set(l);
+        P.push(l);
+      }
+      const z = fb.local(T);
+      fb.get(addr).v128Load64Zero(16).set(z);
+      fb.get(addr1).get(z).v128Load64Lane(1, 16).set(z);
+      P.push(z);
+    } else {
+      for (let c = 0; c < 3; c++) {
+        const l = fb.local(T);
+        fb.get(ii).i32Load(4 * k).f64Load(8 * c).set(l);
+        P.push(l);
+      }
+    }
+    for (let r = 0; r < 3; r++) X.push(dot([[R[3 * r]!, P[0]!], [R[3 * r + 1]!, P[1]!], [R[3 * r + 2]!, P[2]!]]));
+  }
+  const al = [0, 1, 2, 3].map((k) => field(9 + 3 * k));
+  const be = [0, 1, 2, 3].map((k) => field(10 + 3 * k));
+  const ga = [0, 1, 2, 3].map((k) => field(11 + 3 * k));
+  const x = (k: number, c: number) => X[3 * k + c]!;
+  // strain = Jᵀ·X (SOFA's Voigt order), summed as the JavaScript kernel does
+  const s0 = dot([0, 1, 2, 3].map((k) => [al[k]!, x(k, 0)] as const));
+  const s1 = dot([0, 1, 2, 3].map((k) => [be[k]!, x(k, 1)] as const));
+  const s2 = dot([0, 1, 2, 3].map((k) => [ga[k]!, x(k, 2)] as const));
+  const s3 = dot([0, 1, 2, 3].flatMap((k) => [[be[k]!, x(k, 0)], [al[k]!, x(k, 1)]] as const));
+  const s4 = dot([0, 1, 2, 3].flatMap((k) => [[ga[k]!, x(k, 1)], [be[k]!, x(k, 2)]] as const));
+  const s5 = dot([0, 1, 2, 3].flatMap((k) => [[ga[k]!, x(k, 0)], [al[k]!, x(k, 2)]] as const));
+  const A = field(21), B = field(22), C = field(23);
+  // k0..k2 = −k·(Hooke row · strain); k3..k5 = (−k·C)·s
+  const scaled = (sum: Operand): Local => {
+    const l = fb.local(T);
+    fb.get(nk).get(sum);
+    mul();
+    fb.set(l);
+    return l;
+  };
+  const k0 = scaled(dot([[A, s0], [B, s1], [B, s2]]));
+  const k1 = scaled(dot([[B, s0], [A, s1], [B, s2]]));
+  const k2 = scaled(dot([[B, s0], [B, s1], [A, s2]]));
+  const nkC = fb.local(T);
+  fb.get(nk);
+  push(C);
+  mul();
+  fb.set(nkC);
+  const k3 = dot([[nkC, s3]]), k4 = dot([[nkC, s4]]), k5 = dot([[nkC, s5]]);
+  // node forces in the element frame F, then Rᵀ·F
+  const out: Local[] = [];
+  for (let k = 0; k < 4; k++) {
+    const fx = dot([[al[k]!, k0], [be[k]!, k3], [ga[k]!, k5]]);
+    const fy = dot([[be[k]!, k1], [al[k]!, k3], [ga[k]!, k4]]);
+    const fz = dot([[ga[k]!, k2], [be[k]!, k4], [al[k]!, k5]]);
+    for (let c = 0; c < 3; c++) out.push(dot([[R[c]!, fx], [R[3 + c]!, fy], [R[6 + c]!, fz]]));
+  }
+  // df[node] += …, all nodes of the first element before the second
+  for (let lane = 0; lane < (simd ? 2 : 1); lane++) {
+    for (let k = 0; k < 4; k++) {
+      fb.get(io).i32Load(16 * lane + 4 * k).set(addr);
+      if (simd) {
+        // (x, y) of this lane as one vector: one 16-byte read-add-write, then z
+        const pick = lane === 0 ? LO : HI;
+        fb.get(addr).get(addr).v128Load(0).get(out[3 * k]!).get(out[3 * k + 1]!).i8x16Shuffle(pick).f64x2Add().v128Store(0);
+        fb.get(addr).get(addr).f64Load(16).get(out[3 * k + 2]!).f64x2ExtractLane(lane).f64Add().f64Store(16);
+      } else {
+        for (let c = 0; c < 3; c++) fb.get(addr).get(addr).f64Load(8 * c).get(out[3 * k + c]!).f64Add().f64Store(8 * c);
+      }
+    }
+  }
+  fb.get(it).i32Const(1).i32Add().set(it);
+  fb.br(0).end().end();
+  return fb;
+}
+
+/**
+ * The kernel's memory for one set of tetrahedra and its instance on this thread. Element data are
+ * copied in from the force field's arrays (R at each new rotation, the gradients and material when
+ * they change); dx and df are copied in and df out around each product.
+ */
+export class TetrahedronDForceWasm {
+  readonly memory: { buffer: ArrayBufferLike };
+  readonly module: object;
+  private readonly run2: (inIdx: number, outIdx: number, elem: number, k: number, p0: number, p1: number) => void;
+  private readonly run1: (inIdx: number, outIdx: number, elem: number, k: number, e0: number, e1: number) => void;
+  readonly nElem: number;
+  readonly nPairs: number;
+  /** Byte addresses of the arrays (see the module's comment). */
+  readonly inIdx: number;
+  readonly outIdx: number;
+  readonly elem: number;
+  readonly vin: number;
+  readonly vout: number;
+  /** Start of the deferred slots (3 f64 each), after vout. */
+  readonly deferred: number;
+  /** (nPairs × 48) the elem array as f64. */
+  readonly elemView: Float64Array;
+  /** (3·nPoints) dx and df in the memory. */
+  readonly vinView: Float64Array;
+  readonly voutView: Float64Array;
+
+  private constructor(module: object, elems: Uint32Array, nPoints: number, deferredSlots: number) {
+    const api = wasmApi()!;
+    const n = (this.nElem = elems.length / 4);
+    const pairs = (this.nPairs = Math.ceil(n / 2));
+    const align = (b: number) => Math.ceil(b / 16) * 16;
+    this.inIdx = 16;
+    this.outIdx = align(this.inIdx + pairs * 32);
+    this.elem = align(this.outIdx + pairs * 32);
+    this.vin = align(this.elem + pairs * TET_PAIR_BYTES);
+    this.vout = align(this.vin + nPoints * 24);
+    this.deferred = align(this.vout + nPoints * 24);
+    const bytes = this.deferred + deferredSlots * 24;
+    const pages = Math.ceil(bytes / 65536) + 1;
+    this.memory = new api.Memory({ initial: pages, maximum: pages, shared: true });
+    this.module = module;
+    const inst = new api.Instance(module, { env: { memory: this.memory } });
+    this.run2 = inst.exports.tetDF2 as typeof this.run2;
+    this.run1 = inst.exports.tetDF1 as typeof this.run1;
+    const buf = this.memory.buffer;
+    this.elemView = new Float64Array(buf, this.elem, pairs * 2 * TET_FIELDS);
+    this.vinView = new Float64Array(buf, this.vin, 3 * nPoints);
+    this.voutView = new Float64Array(buf, this.vout, 3 * nPoints);
+    // both index arrays point at df[3·node] / dx[3·node]; threads redirect some outIdx entries
+    const ii = new Int32Array(buf, this.inIdx, pairs * 8), io = new Int32Array(buf, this.outIdx, pairs * 8);
+    for (let e = 0; e < n; e++)
+      for (let k = 0; k < 4; k++) {
+        const slot = 8 * (e >> 1) + 4 * (e & 1) + k;
+        ii[slot] = this.vin + 24 * elems[4 * e + k]!;
+        io[slot] = this.vout + 24 * elems[4 * e + k]!;
+      }
+  }
+
+  /** The kernel over these tetrahedra, or undefined where WebAssembly SIMD or shared memory is missing. */
+  static create(elems: Uint32Array, nPoints: number, deferredSlots = 0): TetrahedronDForceWasm | undefined {
+    const module = tetrahedronDForceModule();
+    if (!module) return undefined;
+    try {
+      return new TetrahedronDForceWasm(module, elems, nPoints, deferredSlots);
+    } catch {
+      return undefined; // no shared WebAssembly memory here (a browser without cross-origin isolation)
+    }
+  }
+
+  /** The outIdx array (nPairs × 8), to redirect slots to deferred buffers. */
+  outIndex(): Int32Array {
+    return new Int32Array(this.memory.buffer, this.outIdx, this.nPairs * 8);
+  }
+
+  /** Copies the rotations (nElem × 9) in. */
+  setRotations(rot: Float64Array): void {
+    const E = this.elemView, n = this.nElem;
+    for (let e = 0; e < n; e++) {
+      const b = 48 * (e >> 1) + (e & 1), r = 9 * e;
+      for (let j = 0; j < 9; j++) E[b + 2 * j] = rot[r + j]!;
+    }
+  }
+
+  /** Copies the cofactor gradients (nElem × 12) and materials (nElem × 3) in. */
+  setMaterials(grad: Float64Array, mat: Float64Array): void {
+    const E = this.elemView, n = this.nElem;
+    for (let e = 0; e < n; e++) {
+      const b = 48 * (e >> 1) + (e & 1);
+      for (let j = 0; j < 12; j++) E[b + 2 * (9 + j)] = grad[12 * e + j]!;
+      for (let j = 0; j < 3; j++) E[b + 2 * (21 + j)] = mat[3 * e + j]!;
+    }
+  }
+
+  /** Elements [e0, e1) on this thread (e0 even), adding into vout or their deferred slots. */
+  runRange(k: number, e0: number, e1: number): void {
+    const p1 = e1 >> 1;
+    if (p1 > e0 >> 1) this.run2(this.inIdx, this.outIdx, this.elem, k, e0 >> 1, p1);
+    if (e1 & 1) this.run1(this.inIdx, this.outIdx, this.elem, k, e1 - 1, e1);
+  }
+
+  /** df += −k·Σ Rᵀ·J·K·Jᵀ·R·dx over all elements, on this thread. */
+  apply(df: Float64Array, dx: Float64Array, k: number): void {
+    this.vinView.set(dx);
+    this.voutView.set(df);
+    this.runRange(k, 0, this.nElem);
+    df.set(this.voutView);
+  }
+}
