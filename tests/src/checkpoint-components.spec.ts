@@ -85,6 +85,16 @@ describe('checkpoint and resume: hidden state of the loads, projective and Lagra
     });
   }
 
+  it('two ODE solvers in one node: the checkpoint says a resumed run may differ (the first solver keeps values no checkpoint holds)', async () => {
+    const scene = await loadSceneFromString(root(`<Node name="n">${implicit}<EulerImplicitSolver name="second"/>
+      <MechanicalObject name="dofs" position="0 0 0  1 0 0  2 0 0"/><UniformMass totalMass="3"/>${springs}</Node>`));
+    scene.step(3);
+    const { warnings } = scene.checkpoint();
+    expect(warnings.map((w) => w.message)).to.have.length(1);
+    expect(warnings[0]!.message).to.contain("/n has 2 ODE solvers (EulerImplicitSolver 'EulerImplicitSolver1', EulerImplicitSolver 'second')");
+    expect(warnings[0]!.message).to.contain('a resumed run may differ');
+  });
+
   it('RandomPointDistributionInSurface following a moving surface: the draws go on from where they were', async () => {
     // The engine's surface is the moving state's; each read of inPoints after a step redraws, continuing the generator.
     const xml = root(`${implicit}<MeshTopology name="cube" position="0 0 0  1 0 0  0 1 0  1 1 0  0 0 1  1 0 1  0 1 1  1 1 1"

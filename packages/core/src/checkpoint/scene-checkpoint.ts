@@ -1,5 +1,6 @@
 import type { BaseObject } from '../base-object.js';
 import { isMechanicalState } from '../behavior/mechanical-state.js';
+import { isOdeSolver } from '../behavior/solvers.js';
 import type { Data } from '../data.js';
 import { SofaError, SofaErrors } from '../errors.js';
 import type { Node } from '../node.js';
@@ -130,6 +131,12 @@ export function captureCheckpoint(sim: Simulation, extra: CheckpointRecord = {})
   }
   // A created component: every Data written since its construction (its creator makes it again).
   for (const { obj, key } of created) save(obj, key, (d) => d.parent === undefined && d.version !== 0);
+  // Two ODE solvers in one node each compile a system over the same states, which then show the
+  // last one's values only: the first keeps values no checkpoint holds.
+  root.visit((n) => {
+    const solvers = n.objects.filter(isOdeSolver);
+    if (solvers.length > 1) warnings.push(solvers[1]!.error(`${n.path} has ${solvers.length} ODE solvers (${solvers.map((o) => o.describe()).join(', ')}): each keeps values of its own system that the states no longer show, and the checkpoint does not hold them`, 'a resumed run may differ from the uninterrupted one; keep one ODE solver per node'));
+  });
   for (const obj of inScene) {
     if (keys.has(obj)) continue;
     warnings.push(obj.error(`created during the run (in ${obj.context.path}) and declared by no component: its state is not in the checkpoint`, 'a resumed run may differ from the uninterrupted one'));
