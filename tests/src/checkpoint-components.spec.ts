@@ -85,6 +85,27 @@ describe('checkpoint and resume: hidden state of the loads, projective and Lagra
     });
   }
 
+  it('MultiThreading: ParallelTetrahedronFEMForceField and ParallelCGLinearSolver on 2 threads resume bit for bit (their one-thread versions\' records)', async () => {
+    // 8×8×12 grid points in tetrahedra: over the size at which the CG's products go to the threads
+    const xml = `<Node name="root" dt="0.01" gravity="0 -9 0"><RequiredPlugin name="MultiThreading"/><TaskSchedulerSettings nbThreads="2"/>
+      <Node name="beam"><EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>
+        <ParallelCGLinearSolver name="cg" iterations="25" tolerance="1e-9" threshold="1e-9" warmStart="true"/>
+        <RegularGridTopology name="grid" min="-5 -5 0" max="5 5 40" n="8 8 12"/>
+        <MechanicalObject name="dofs"/><TetrahedronSetTopologyContainer name="tetra"/><TetrahedronSetTopologyModifier/>
+        <Hexa2TetraTopologicalMapping input="@grid" output="@tetra" swapping="true"/>
+        <DiagonalMass massDensity="0.2"/>
+        <ParallelTetrahedronFEMForceField name="fem" youngModulus="1000" poissonRatio="0.4" method="large"/>
+        <BoxROI name="box" box="-6 -6 -1 50 6 0.1"/><FixedProjectiveConstraint indices="@box.indices"/>
+      </Node></Node>`;
+    const v = await verifyCheckpoint(() => loadSceneFromString(xml), 6, 3);
+    expect(v.mismatch).to.equal(undefined);
+    expect(v.warnings).to.deep.equal([]);
+    const probe = await loadSceneFromString(xml);
+    probe.step(1);
+    expect((probe.get('/beam/cg') as unknown as { threadCount: number }).threadCount).to.equal(2);
+    expect((probe.get('/beam/fem') as unknown as { threadCount: number }).threadCount).to.equal(2);
+  });
+
   it('two ODE solvers in one node: the checkpoint says a resumed run may differ (the first solver keeps values no checkpoint holds)', async () => {
     const scene = await loadSceneFromString(root(`<Node name="n">${implicit}<EulerImplicitSolver name="second"/>
       <MechanicalObject name="dofs" position="0 0 0  1 0 0  2 0 0"/><UniformMass totalMass="3"/>${springs}</Node>`));
