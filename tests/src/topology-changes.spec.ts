@@ -161,7 +161,7 @@ describe('topological changes through the XML path', () => {
     expect(fixedAt()).to.deep.equal(before.filter((p) => !p.endsWith(' 5')));
   });
 
-  it('Direction, Line, Plane, Point and AffineMovement projective constraints follow point removals (their points, origins and start positions renamed)', async () => {
+  it('Direction, Line, Plane, Point, AffineMovement and LinearMovement projective constraints follow point removals (their points, origins and start positions renamed)', async () => {
     // the bottom layer (z = 0: points 0..8) leaves; the last points (45..53, the top) move into its slots
     const list = '0 1 2 41 44 50 51 52';
     const bottom = (scene: SofaScene): number[] => {
@@ -193,20 +193,27 @@ describe('topological changes through the XML path', () => {
     dir.projectPosition(x);
     for (const i of dir.indices.value) expect(Array.from(x.subarray(3 * i, 3 * i + 3))).to.deep.equal([dofs.x0[3 * i]!, dofs.x0[3 * i + 1]!, dofs.x0[3 * i + 2]! + 0.3]);
 
-    // AffineMovement: start positions captured at the first step, the points renamed after it
-    const moving = await loadSceneFromString(beamXml({
-      nx: 3, ny: 3, nz: 6, solver: true,
-      extra: `<AffineMovementProjectiveConstraint name="affine" indices="${list}" beginConstraintTime="0" endConstraintTime="0.05" translation="0 0 1"/>`,
-    }));
-    const mdofs = moving.get<mechanics.MechanicalObject>('/beam/dofs')!;
-    const affine = moving.get<mechanics.AffineMovementProjectiveConstraint>('/beam/affine')!;
-    moving.step();
-    moving.get<topology.TetrahedronSetTopologyModifier>('/beam/modifier')!.removeTetrahedra(bottom(moving));
-    moving.step(6);
-    expect(affine.indices.value.length).to.equal(5);
-    for (const i of affine.indices.value) {
-      const want = [mdofs.x0[3 * i]!, mdofs.x0[3 * i + 1]!, mdofs.x0[3 * i + 2]! + 1];
-      Array.from(mdofs.x.subarray(3 * i, 3 * i + 3)).forEach((v, c) => expect(v).to.be.closeTo(want[c]!, 1e-12));
+    // AffineMovement and LinearMovement: start positions captured at the first step, the points renamed after it
+    for (const constraint of [
+      `<AffineMovementProjectiveConstraint name="moving" indices="${list}" beginConstraintTime="0" endConstraintTime="0.05" translation="0 0 1"/>`,
+      `<LinearMovementProjectiveConstraint name="moving" indices="${list}" keyTimes="0 0.05" movements="0 0 0  0 0 1" relativeMovements="true"/>`,
+    ]) {
+      // the displacement of the points without a change (the same for all, the constraint's motion)
+      const control = await loadSceneFromString(beamXml({ nx: 3, ny: 3, nz: 6, solver: true, extra: constraint }));
+      control.step(7);
+      const cdofs = control.get<mechanics.MechanicalObject>('/beam/dofs')!;
+      const d = [0, 1, 2].map((k) => cdofs.x[k]! - cdofs.x0[k]!);
+      expect(d[2]).to.be.greaterThan(0.9);
+      const moving = await loadSceneFromString(beamXml({ nx: 3, ny: 3, nz: 6, solver: true, extra: constraint }));
+      const mdofs = moving.get<mechanics.MechanicalObject>('/beam/dofs')!;
+      const c = moving.get<mechanics.AffineMovementProjectiveConstraint>('/beam/moving')!;
+      moving.step();
+      moving.get<topology.TetrahedronSetTopologyModifier>('/beam/modifier')!.removeTetrahedra(bottom(moving));
+      moving.step(6);
+      expect(c.indices.value.length, c.className).to.equal(5);
+      for (const i of c.indices.value) {
+        Array.from(mdofs.x.subarray(3 * i, 3 * i + 3)).forEach((v, k) => expect(v - mdofs.x0[3 * i + k]!, c.className).to.be.closeTo(d[k]!, 1e-12));
+      }
     }
   });
 

@@ -1,4 +1,5 @@
-import { BaseProjectiveConstraint, Bool, Indices, RealArray, contextMeshTopology, followPointIndices, isTopology, sofaComponent, type BaseMechanicalState } from '@sofa-ts/core';
+import { BaseProjectiveConstraint, Bool, Indices, RealArray, isTopology, sofaComponent, type BaseMechanicalState, type CheckpointReader, type CheckpointRecord } from '@sofa-ts/core';
+import { constraintTopology, followConstrainedPoints, pickRows } from './follow-points.js';
 import { quatFromEuler, quatMultiply, quatSlerp2 } from '../rotation.js';
 import { mstateLink } from '../state-link.js';
 
@@ -69,7 +70,12 @@ export class LinearMovementProjectiveConstraint extends BaseProjectiveConstraint
     for (const i of this.indices.value) if (i >= s.size) throw this.error(`index ${i} is out of range: ${s.describe()} has ${s.size} points`);
     this.points = Uint32Array.from(new Set(this.indices.value));
     // the points follow the point removals of the node's topology (SOFA's TopologySubsetIndices)
-    followPointIndices(this.topology.get() ?? contextMeshTopology(this.context), this.indices, (l) => (this.points = Uint32Array.from(new Set(l))));
+    // point removals: the points (and their positions at the first projection) follow
+    followConstrainedPoints(constraintTopology(this, this.topology), () => this.points, (points, from) => {
+      if (this.x0 && this.points.length > 0) this.x0 = pickRows(this.x0, from, this.x0.length / this.points.length);
+      this.points = points;
+      this.indices.value = points;
+    });
     this.m = new Float64Array(this.d);
     this.vel = new Float64Array(this.d);
     this.x0 = undefined;
@@ -77,6 +83,15 @@ export class LinearMovementProjectiveConstraint extends BaseProjectiveConstraint
 
   override reset(): void {
     this.x0 = undefined;
+  }
+
+  /** Checkpoint: the positions taken at the first projection (null before it). */
+  checkpointState(): CheckpointRecord {
+    return { x0: this.x0 ?? null };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.x0 = saved.record['x0'] === null ? undefined : saved.array('x0', Float64Array).slice();
   }
 
   /** Interval k with t_k ≤ time < t_{k+1}; −1 outside. Fills m and vel. */
