@@ -93,7 +93,11 @@ abstract class TriangularSpringsBase extends BaseForceField {
     this.topology.set(topo);
     if (topo.getTriangles().length === 0) this.warn(`the topology ${topo.describe()} has no triangles`);
     this.build(topo, s);
+    this.builtRevision = topo.changeRevision;
   }
+
+  /** The topology's changeRevision the springs were built for: a topological change builds them again (rest measures from the rest positions). */
+  private builtRevision = -1;
 
   /** Edges (the topology's, completed by the triangles' sides), rest measures and the triangles' coefficients. */
   private build(topo: BaseMeshTopology, s: BaseMechanicalState): void {
@@ -177,6 +181,11 @@ abstract class TriangularSpringsBase extends BaseForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
+    const topo = this.topology.get();
+    if (topo && topo.changeRevision !== this.builtRevision) {
+      this.build(topo, this.states[0]!);
+      this.builtRevision = topo.changeRevision;
+    }
     const ff = f[0]!, xx = x[0]!, vv = v[0]!, E = this.edges, rho = this.dampingRatio.value, p2 = this.power === 2;
     const nE = E.length / 2;
     const g = this.g, h = this.h, w = this.w;
