@@ -393,6 +393,34 @@ export class MechanicalSystem {
     return new Float64Array(this.size);
   }
 
+  /**
+   * a·b summed as SOFA sums its matrix-free (per-state) vectors: per node, the product of the node's
+   * derivatives (a rigid frame's translation part, then its rotation part, added), those node
+   * products accumulated in node order per state, and the states' sums added. Same value as the
+   * flat sum up to the last bits; CG solvers stopped early by a threshold need SOFA's bits.
+   */
+  readonly dot = (a: Float64Array, b: Float64Array): number => {
+    let total = 0;
+    for (const m of this.masters) {
+      const t = m.state.stateType;
+      const d = t.derivSize;
+      const g = t.isRigid ? t.spatialDimensions : d; // first group: a frame's translation, or the whole Vec
+      let r = 0;
+      for (let o = m.offset, end = m.offset + m.derivLength; o < end; o += d) {
+        let s = a[o]! * b[o]!;
+        for (let k = 1; k < g; k++) s += a[o + k]! * b[o + k]!;
+        if (g < d) {
+          let w = a[o + g]! * b[o + g]!;
+          for (let k = g + 1; k < d; k++) w += a[o + k]! * b[o + k]!;
+          s += w;
+        }
+        r += s;
+      }
+      total += r;
+    }
+    return total;
+  };
+
   /** Views of a global derivative vector, one per master state (cached per vector). */
   views(vec: Float64Array): Float64Array[] {
     let v = this.viewCache.get(vec);

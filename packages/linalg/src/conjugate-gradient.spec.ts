@@ -317,3 +317,42 @@ describe('preconditionedConjugateGradient', () => {
     expectClose(x, denseSolve(D, b), 1e-10, 'x');
   });
 });
+
+describe('conjugateGradient with a given scalar product (SOFA per-node summation)', () => {
+  /** Per-node sum of 3 products, then the nodes: SOFA's order for a Vec3 state. */
+  const dot3 = (a: Float64Array, b: Float64Array): number => {
+    let r = 0;
+    for (let i = 0; i < a.length; i += 3) r += a[i]! * b[i]! + a[i + 1]! * b[i + 1]! + a[i + 2]! * b[i + 2]!;
+    return r;
+  };
+
+  it('solves the same SPD system as a direct solve', () => {
+    const n = 30;
+    const r = rng(21);
+    const D = gramSpd(r, n, 1);
+    const b = randomVector(r, n);
+    const x = new Float64Array(n);
+    const res = conjugateGradient(operator(D), b, x, { ...base, dot: dot3 }, new CgWorkspace(n));
+    expect(res.reason).to.equal('tolerance');
+    expectClose(x, denseSolve(D, b), 1e-8, 'x');
+  });
+
+  it('uses the given product for |b|, ρ and pᵀAp (its last bits decide a truncated solve)', () => {
+    // A = 2I: one update solves it. The product is spied on: every scalar product of the solve
+    // (|b|, then ρ and pᵀAp per iteration) goes through it.
+    const n = 6;
+    const D = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 2 : 0)));
+    const b = Float64Array.of(1, 0, 0, 0, 1, 0);
+    let calls = 0;
+    const spy = (a: Float64Array, c: Float64Array): number => {
+      calls++;
+      return dot3(a, c);
+    };
+    const x = new Float64Array(n);
+    const res = conjugateGradient(operator(D), b, x, { ...base, dot: spy }, new CgWorkspace(n));
+    // |b|, ρ₁, den₁, ρ₂ (tolerance met at iteration 2): 4 products
+    expect(res.iterations).to.equal(2);
+    expect(calls).to.equal(4);
+    expectClose(x, [0.5, 0, 0, 0, 0.5, 0], 1e-15, 'x');
+  });
+});

@@ -22,6 +22,14 @@ export interface CgParams {
    * (SOFA only warns that the parameter may be too loose). Ignored by the preconditioned variant.
    */
   firstSolve: boolean;
+  /**
+   * The scalar product of two vectors of the system, when its summation order matters (SOFA's
+   * matrix-free vectors sum each node's components first, then the nodes: see
+   * MechanicalSystem.dot). Default: the plain sum in index order, as SOFA's assembled vectors.
+   * Truncated CG (a threshold or iteration cap stopping it well before convergence) can turn the
+   * last-bit difference of another order into visible differences after many steps.
+   */
+  dot?: (a: Float64Array, b: Float64Array) => number;
 }
 
 /** Why the iteration stopped. */
@@ -91,8 +99,8 @@ export class CgWorkspace {
  *
  * `x` (n) is read (warm start) and overwritten; `b` (n) is not modified. b and x must not alias.
  * Returns `result` (by default the workspace's reused object, overwritten by the next solve).
- * No allocation. Dot products sum in index order; SOFA sums Vec3 dofs per node first, so results
- * agree to rounding (~1e-16 relative per dot), not necessarily bit for bit.
+ * No allocation. Dot products sum in index order unless `params.dot` gives SOFA's order (its
+ * matrix-free vectors sum each node's components first): then the products match SOFA's bit for bit.
  */
 export function conjugateGradient(
   apply: LinearOperator,
@@ -114,7 +122,8 @@ export function conjugateGradient(
     fill(x, 0);
     copy(r, b);
   }
-  const normb = Math.sqrt(dot(b, b));
+  const vdot = params.dot;
+  const normb = Math.sqrt(vdot ? vdot(b, b) : dot(b, b));
   result.iterations = 0;
   result.residual = 0;
   result.reason = 'zero-rhs';
@@ -123,7 +132,7 @@ export function conjugateGradient(
   result.reason = 'iterations';
   let rhoPrev = 0;
   // r·r of the current r: computed with the update of r below (same products, same order)
-  let rhoNext = dot(r, r);
+  let rhoNext = vdot ? vdot(r, r) : dot(r, r);
   let it = 1;
   for (; it <= maxIterations; it++) {
     const rho = rhoNext;
@@ -136,7 +145,7 @@ export function conjugateGradient(
     if (it === 1) copy(p, r);
     else aypx(p, rho / rhoPrev, r); // p = p β + r
     apply(q, p);
-    const den = dot(p, q);
+    const den = vdot ? vdot(p, q) : dot(p, q);
     if (den === 0) {
       result.reason = 'zero-denominator';
       break;
@@ -154,7 +163,7 @@ export function conjugateGradient(
       const ri = (r[i] += q[i]! * nalpha);
       rr += ri * ri;
     }
-    rhoNext = rr;
+    rhoNext = vdot ? vdot(r, r) : rr;
     rhoPrev = rho;
   }
   result.iterations = it > maxIterations ? maxIterations : it;

@@ -103,6 +103,8 @@ export class CGLinearSolver extends LinearSolver {
       threshold: this.threshold.value,
       warmStart: this.warmStart.value,
       firstSolve: this.solves === 0,
+      // SOFA's GraphScattered vectors sum node by node; its assembled vectors (FullVector) flat
+      ...(this.assembled ? {} : { dot: system.dot }),
     }, this.ws);
     this.solves++;
     return { iterations: res.iterations, residual: res.residual, timeMs: performance.now() - t0 };

@@ -188,7 +188,7 @@ export class RestShapeSpringsForceField extends BaseForceField {
     const kf = this.kFactorWithRayleigh(kFactor, bFactor);
     for (let i = 0; i < this.p.length; i++) {
       const a = this.p[i]! * d;
-      for (let j = 0; j < d; j++) if (this.active[j]) dfs[a + j] -= this.stiffnessOf(i, j) * kf * dxs[a + j]!;
+      for (let j = 0; j < d; j++) if (this.active[j]) dfs[a + j] -= dxs[a + j]! * this.stiffnessOf(i, j) * kf; // SOFA's order: (dx·k)·kFactor
     }
   }
 

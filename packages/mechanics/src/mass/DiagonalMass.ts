@@ -267,9 +267,10 @@ export class DiagonalMass extends BaseMass implements TopologyHandler {
     }
     const d = this.getMechanicalState().stateType.derivSize;
     const m = this.masses;
+    // SOFA's order: (dx·m)·factor (a last-bit difference that early-stopped CG solves can amplify)
     for (let i = 0; i < m.length; i++) {
-      const c = m[i]! * factor;
-      for (let k = 0; k < d; k++) out[i * d + k] += c * dx[i * d + k]!;
+      const mi = m[i]!;
+      for (let k = 0; k < d; k++) out[i * d + k] += dx[i * d + k]! * mi * factor;
     }
   }
 

@@ -7,7 +7,7 @@ import { checkGridSize } from './grid-size.js';
 import { BOUNDARY, INSIDE, gridCoord, voxelGrid, voxelizeSurface, type VoxelGrid } from './sparse-voxelizer.js';
 
 /** What the sparse grid is built to (cells of a regular grid kept by voxelising a surface). */
-interface SparseGrid {
+export interface SparseGrid {
   readonly grid: VoxelGrid;
   /** Positions of the sparse grid's points (nP × 3). */
   readonly positions: Float64Array;
@@ -113,9 +113,16 @@ export class SparseGridTopology extends MeshTopology {
     return this.built;
   }
 
-  private buildFromSurface(): SparseGrid {
+  protected buildFromSurface(): SparseGrid {
     if (this.nbVirtualFinerLevels.value !== 0) throw this.error('nbVirtualFinerLevels > 0 (multiresolution sparse grids) is not supported');
     const { vertices, facets } = this.surface();
+    const grid = this.regularGrid(vertices);
+    const types = voxelizeSurface(grid, vertices, facets);
+    return this.assemble(grid, types);
+  }
+
+  /** The regular grid: n (or cellWidth), min and max, by default the surface's box grown by 1% per side. */
+  protected regularGrid(vertices: Float64Array): VoxelGrid {
     if (vertices.length === 0) throw this.error('no surface to voxelise: give fileTopology (an OBJ file) or position and triangles');
 
     const nGiven = this.n.value;
@@ -140,14 +147,11 @@ export class SparseGridTopology extends MeshTopology {
     const w = this.cellWidth.value;
     if (w) n = [0, 1, 2].map((k) => Math.ceil((max[k]! - min[k]!) / w) + 1) as [number, number, number];
     checkGridSize(this, n, w ? this.cellWidth : this.n);
-
-    const grid = voxelGrid(n, min, max);
-    const types = voxelizeSurface(grid, vertices, facets);
-    return this.assemble(grid, types);
+    return voxelGrid(n, min, max);
   }
 
   /** The surface to voxelise: the OBJ file, else the position, triangles and quads Data. */
-  private surface(): { vertices: Float64Array; facets: number[][] } {
+  protected surface(): { vertices: Float64Array; facets: number[][] } {
     const name = this.filename.value.trim();
     if (name !== '') {
       if (/\.(raw|voxel)$/i.test(name)) throw this.error(`voxel files ('${name}') are not supported: give a surface mesh (OBJ)`);

@@ -2,8 +2,9 @@ import type { ComponentClass } from '@sofa-ts/core';
 import { CylinderGridTopology } from './CylinderGridTopology.js';
 import { GridTopology } from './GridTopology.js';
 import { RegularGridTopology } from './RegularGridTopology.js';
+import { SparseGridRamificationTopology } from './SparseGridRamificationTopology.js';
 import { SparseGridTopology } from './SparseGridTopology.js';
 import { SphereGridTopology } from './SphereGridTopology.js';
 
 /** The grid components of @sofa-ts/topology. */
-export const gridComponents: readonly ComponentClass[] = [GridTopology, RegularGridTopology, SparseGridTopology, CylinderGridTopology, SphereGridTopology];
+export const gridComponents: readonly ComponentClass[] = [GridTopology, RegularGridTopology, SparseGridTopology, SparseGridRamificationTopology, CylinderGridTopology, SphereGridTopology];
