@@ -10,13 +10,15 @@ export interface CheckJob {
   scene: string;
   steps: number;
   options: LoadOptions;
+  /** Step of a checkpoint to resume from and compare (0: none). */
+  checkpointAt: number;
 }
 
 // Files the scene writes (WriteState, logs, exporters) go into a folder of their own, removed after:
 // a check never writes into the tree it checks.
 parentPort!.on('message', (job: CheckJob) => {
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-check-out-'));
-  void checkScene(job.scene, job.steps, { ...job.options, outputDir })
+  void checkScene(job.scene, job.steps, { ...job.options, outputDir }, job.checkpointAt)
     .then((result) => parentPort!.postMessage({ id: job.id, result }))
     .finally(() => fs.rmSync(outputDir, { recursive: true, force: true }));
 });

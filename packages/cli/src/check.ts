@@ -22,6 +22,8 @@ export interface CheckOptions {
   plugins?: string[];
   /** RequiredPlugin may load JavaScript files by path (--allow-plugin-path). */
   allowPluginPath?: boolean;
+  /** Also check that a run resumed from a checkpoint of this step is bitwise the uninterrupted one (0: no). */
+  checkpointAt?: number;
 }
 
 /** The scenes under the given files and folders: files as given, `.scn` files of folders (sorted). */
@@ -73,6 +75,7 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
         id,
         scene,
         steps: o.steps,
+        checkpointAt: o.checkpointAt ?? 0,
         options: { dataPaths: [...o.dataPath, ...sofaTreeDataPaths(scene)], ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}), ...(o.allowPluginPath ? { allowPluginPaths: true } : {}) },
       };
       const w = worker;
@@ -115,6 +118,7 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
   const runs = results.filter((r) => r.status === 'runs').length;
   const missing = results.filter((r) => r.status === 'missing').length;
   const errors = results.length - runs - missing;
+  const inexact = results.filter((r) => r.checkpoint !== undefined && r.checkpoint !== 'exact').length;
   const needed = neededComponents(results);
   if (needed.length > 0) {
     out.write(`${pc.bold('most needed missing components')} (scenes that need each):\n`);
@@ -125,8 +129,8 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
     fs.mkdirSync(path.dirname(path.resolve(o.json)), { recursive: true });
     fs.writeFileSync(o.json, JSON.stringify({ scenes: results.length, runs, missing, errors, neededComponents: Object.fromEntries(needed), results }, null, 2) + '\n');
   }
-  out.write(`${results.length} scenes: ${runs} run, ${missing} missing components, ${errors} errors\n`);
-  return runs === results.length ? 0 : 1;
+  out.write(`${results.length} scenes: ${runs} run, ${missing} missing components, ${errors} errors${o.checkpointAt ? `; ${runs - inexact} resume exactly from a checkpoint of step ${o.checkpointAt}, ${inexact} do not` : ''}\n`);
+  return runs === results.length && inexact === 0 ? 0 : 1;
 }
 
 /** Missing component (and plugin) names with the number of scenes that need each, most needed first. */
@@ -141,7 +145,8 @@ export function neededComponents(results: readonly SceneCheck[]): Array<[string,
 
 export function formatCheck(r: SceneCheck): string {
   const warn = r.warnings > 0 ? pc.dim(`, ${r.warnings} warning${r.warnings > 1 ? 's' : ''}`) : '';
-  if (r.status === 'runs') return `${pc.green('RUNS   ')} ${r.scene}  ${pc.dim(`${r.steps} steps, ${(r.msPerStep ?? 0).toFixed(2)} ms/step`)}${warn}`;
+  const ckpt = r.checkpoint === undefined ? '' : r.checkpoint === 'exact' ? pc.dim(', checkpoint exact') : `\n        ${pc.red('checkpoint')}: ${r.checkpoint}`;
+  if (r.status === 'runs') return `${pc.green('RUNS   ')} ${r.scene}  ${pc.dim(`${r.steps} steps, ${(r.msPerStep ?? 0).toFixed(2)} ms/step`)}${warn}${ckpt}`;
   if (r.status === 'missing') {
     const what = [...r.missingPlugins.map((p) => `plugin ${p}`), ...r.missingComponents].join(', ');
     return `${pc.yellow('MISSING')} ${r.scene}  — ${what}`;

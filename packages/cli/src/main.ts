@@ -9,6 +9,7 @@ import { runCommand } from './run.js';
 import { sweepCommand, workerCommand, type SweepCommandOptions, type WorkerCommandOptions } from './sweep.js';
 import { buildWebCommand, viewCommand } from './view.js';
 import { setAllowPluginPathsByDefault } from 'sofa-ts';
+import { EXIT_USAGE } from './exit-codes.js';
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
 const positiveInt = (v: string): number => {
@@ -25,7 +26,12 @@ const positiveNumber = (v: string): number => {
 const RUN_HELP = `
 State files are appended frame by frame: whatever stops the run, the frames written stay.
 Ctrl-C (SIGINT) or SIGTERM finishes the current step and stops with every state file ending on
-the same frame.
+the same frame (and, with --checkpoint-dir, writes a checkpoint of that step).
+
+Checkpoints hold the whole simulation state; a run resumed from one (--resume, same scene and
+options, -n the step to reach) goes on bitwise as the uninterrupted run would. With --write-state,
+a resumed run continues the checkpointed run's state files when the folder holds them (cut back
+to the checkpoint), or writes new ones when it holds none. See docs/checkpoints.md.
 
 Exit codes:
   0    the run went to its end
@@ -34,6 +40,12 @@ Exit codes:
   3    the simulation diverged (NaN or infinite positions or velocities; also with
        --on-divergence continue, at the end of the run)
   130  interrupted by SIGINT, 143 by SIGTERM`;
+
+/** A usage error found after parsing (options that need each other): said, exit code 2. */
+function usage(message: string): number {
+  process.stderr.write(`error: ${message}\n`);
+  return EXIT_USAGE;
+}
 
 /** Entry point of the `sofa-ts` command; returns the process exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -61,10 +73,17 @@ export async function main(argv: string[]): Promise<number> {
     .option('--debug', 'print the stack of internal errors (a component that threw something else than a scene error)')
     .option('--plugin <NAME>', 'load this plugin package first, resolved as RequiredPlugin names are (repeatable)', collect, [])
     .option('--allow-plugin-path', 'let RequiredPlugin load a JavaScript file by its path (the file runs when the scene loads); by default only installed sofa-ts plugin packages are loaded')
+    .option('--checkpoint-every <K>', 'write a checkpoint every K steps (needs --checkpoint-dir)', positiveInt)
+    .option('--checkpoint-dir <DIR>', 'write checkpoints to DIR/step-<N>.ckpt: every --checkpoint-every steps, at the end, and when SIGINT/SIGTERM stops the run')
+    .option('--resume <CHECKPOINT>', 'continue from a checkpoint file (or the last one of a folder) of this scene, up to step -n')
     .addHelpText('after', RUN_HELP)
-    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; plugin: string[]; plot?: string; plotData: string[]; exportVtk?: string; allowPluginPath?: boolean }) => {
+    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; plugin: string[]; plot?: string; plotData: string[]; exportVtk?: string; allowPluginPath?: boolean; checkpointEvery?: number; checkpointDir?: string; resume?: string }) => {
       if (o.debug) reporting.debug = true;
       if (o.allowPluginPath) setAllowPluginPathsByDefault(true);
+      if (o.checkpointEvery !== undefined && !o.checkpointDir) {
+        code = usage('--checkpoint-every needs --checkpoint-dir');
+        return;
+      }
       code = await runCommand(scene, { ...o, writePeriod: Math.max(1, o.writePeriod), plugins: o.plugin });
     });
 
@@ -82,7 +101,12 @@ export async function main(argv: string[]): Promise<number> {
     .option('--max-memory <MB>', "memory a scene's worker may use before it is stopped and reported", positiveInt, 4096)
     .option('--plugin <NAME>', 'load this plugin package before each scene, resolved as RequiredPlugin names are (repeatable)', collect, [])
     .option('--allow-plugin-path', "let the scenes' RequiredPlugin load JavaScript files by their path (the files run)")
-    .action(async (paths: string[], o: { steps: number; dataPath: string[]; json?: string; strict?: boolean; skipUnknown?: boolean; timeout: number; jobs: number; maxMemory: number; plugin: string[]; allowPluginPath?: boolean }) => {
+    .option('--checkpoint-at <K>', 'also check that a run resumed from a checkpoint of step K (0 < K < N) goes on bitwise as the uninterrupted one', positiveInt)
+    .action(async (paths: string[], o: { steps: number; dataPath: string[]; json?: string; strict?: boolean; skipUnknown?: boolean; timeout: number; jobs: number; maxMemory: number; plugin: string[]; allowPluginPath?: boolean; checkpointAt?: number }) => {
+      if (o.checkpointAt !== undefined && !(o.checkpointAt > 0 && o.checkpointAt < o.steps)) {
+        code = usage(`--checkpoint-at must be between 1 and ${o.steps - 1} (the steps -n run)`);
+        return;
+      }
       code = await checkCommand(paths, { ...o, jobs: Math.max(1, o.jobs), maxMemoryMb: o.maxMemory, plugins: o.plugin });
     });
 

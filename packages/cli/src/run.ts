@@ -2,8 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import pc from 'picocolors';
 import { reportError, reportWarnings } from './errors.js';
-import { DivergenceError, StateRecorder, StepProbe, allStates, formatTime, isOdeSolver, loadScene, type BaseOdeSolver, type DivergencePolicy, type StepSample } from 'sofa-ts';
+import { DivergenceError, SofaError, StateRecorder, StepProbe, allStates, formatTime, isOdeSolver, loadScene, type BaseOdeSolver, type DivergencePolicy, type StepSample, type VisitedState, io } from 'sofa-ts';
 import { exportStatesVtk } from '@sofa-ts/io/export';
+import { RunCheckpoints, readCheckpointFile, resolveResumePath, runInfoOf, type RunInfo } from './checkpoints.js';
 import { EXIT_DIVERGED, EXIT_ERROR, EXIT_OK, exitCodeOfSignal } from './exit-codes.js';
 import { Interruption } from './interruption.js';
 import { plotSvg } from './plot-svg.js';
@@ -27,28 +28,54 @@ export interface RunOptions {
   plotData?: string[];
   /** Write every 3D state as VTK files (.vtu per step, .pvd per state) into this folder. */
   exportVtk?: string;
+  /** Folder of the checkpoints (checkpointing is on when given): every `checkpointEvery` steps,
+   *  at the end of the run and when SIGINT/SIGTERM stops it. */
+  checkpointDir?: string;
+  /** Steps between checkpoints (0: only at the end and on interruption). */
+  checkpointEvery?: number;
+  /** A checkpoint file, or a folder of them (its last one), to continue from. */
+  resume?: string;
 }
 
 /**
  * `sofa-ts run`: loads a scene, steps it, optionally writes its states, prints a summary. Returns
  * the exit code (exit-codes.ts): a divergence, a failing component and SIGINT/SIGTERM stop the run
- * after a complete step, with every state file ending on the same, complete frame.
+ * after a complete step, with every state file ending on the same, complete frame. With
+ * checkpoints on, the state of the last step is saved too; `resume` continues from one.
  */
 export async function runCommand(scenePath: string, o: RunOptions): Promise<number> {
   const t0 = performance.now();
   const scene = await loadScene(scenePath, { dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}), ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}), onDivergence: o.onDivergence ?? 'stop' });
+  let start = 0;
+  let runInfo: RunInfo | undefined;
+  let resumedFrom = '';
+  if (o.resume) {
+    resumedFrom = resolveResumePath(o.resume);
+    const checkpoint = readCheckpointFile(resumedFrom);
+    scene.restore(checkpoint, resumedFrom);
+    start = scene.simulation.stepCount;
+    runInfo = runInfoOf(checkpoint, resumedFrom);
+  }
   const tLoad = performance.now() - t0;
   reportWarnings(scene.warnings);
   // What components warn about during the steps (a solver that did not converge, a fallback) too.
   scene.onWarning((w) => reportWarnings([w]));
+  if (o.resume) process.stderr.write(`resumed from ${resumedFrom}: step ${start}, t = ${formatTime(scene.time)} s\n`);
   let recorder: StateRecorder | undefined;
   if (o.writeState) {
     const dir = o.writeState;
-    recorder = new StateRecorder(allStates(scene.root), (s) => path.join(dir, `${s.index}_${s.state.getName()}.state.txt`));
-    recorder.record(scene.time);
+    const states = allStates(scene.root);
+    const fileOf = (s: VisitedState): string => path.join(dir, `${s.index}_${s.state.getName()}.state.txt`);
+    const continueAt = o.resume ? stateFilesToContinue(states.map(fileOf), runInfo, o.writePeriod, resumedFrom) : undefined;
+    recorder = new StateRecorder(states, fileOf, true, continueAt);
+    // A new run records its initial frame; a resumed one, in new files, the checkpoint's frame when
+    // the uninterrupted run has it too (so that the files are the tail of that run's).
+    if (!o.resume || (!continueAt && start % o.writePeriod === 0)) recorder.record(scene.time);
   }
+  const checkpoints = o.checkpointDir ? new RunCheckpoints(scene, o.checkpointDir, o.writePeriod, recorder, (w) => reportWarnings([w])) : undefined;
+  const every = o.checkpointEvery ?? 0;
   const vtk = o.exportVtk ? exportStatesVtk(scene.root, o.exportVtk) : undefined;
-  vtk?.record(0, scene.time);
+  vtk?.record(start, scene.time);
   const probe = o.plot ? new StepProbe(scene.root, o.plotData ?? []) : undefined;
   const samples: StepSample[] = [];
   const solvers: BaseOdeSolver[] = [];
@@ -59,11 +86,11 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   const stepMs: number[] = [];
   let iterations = 0;
   let maxIterations = 0;
-  let done = 0;
+  let done = start;
   let failure: unknown;
   const interruption = new Interruption();
   try {
-    for (let i = 1; i <= o.steps && interruption.signal === undefined; i++) {
+    for (let i = start + 1; i <= o.steps && interruption.signal === undefined; i++) {
       const ts = performance.now();
       scene.step();
       stepMs.push(performance.now() - ts);
@@ -75,6 +102,7 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
       iterations += stepIterations;
       maxIterations = Math.max(maxIterations, stepIterations);
       if (recorder && i % o.writePeriod === 0) recorder.record(scene.time);
+      if (checkpoints && every > 0 && i % every === 0) checkpoints.write();
       if (scene.divergence && scene.divergence.step === i) {
         progress.stop();
         process.stderr.write(`${pc.yellow('warning')}: ${new DivergenceError(scene.divergence).message}; going on (--on-divergence continue), no further warning\n`);
@@ -82,6 +110,8 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
       progress.update(i);
       await interruption.poll();
     }
+    // The last step's state: at the end of the run or when a signal stopped it.
+    if (checkpoints && done > start) checkpoints.write();
   } catch (e) {
     failure = e;
   } finally {
@@ -100,9 +130,11 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
     failure ??= e;
   }
   const kept = recorder ? `${recorder.frameCount} frame(s) of ${recorder.files.length} state(s) in ${o.writeState}, up to t = ${formatTime(recorder.lastFrameTime)} s` : '';
+  const saved = checkpoints && checkpoints.lastStep >= 0 ? `step ${checkpoints.lastStep} in ${checkpoints.lastFile}` : '';
   if (failure !== undefined) {
     reportError(failure);
     if (recorder) process.stderr.write(`states kept: ${kept}\n`);
+    if (saved) process.stderr.write(`last checkpoint: ${saved}\n`);
     return failure instanceof DivergenceError ? EXIT_DIVERGED : EXIT_ERROR;
   }
   const sorted = [...stepMs].sort((a, b) => a - b);
@@ -110,17 +142,19 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   const total = stepMs.reduce((a, b) => a + b, 0);
   const out = process.stdout;
   out.write(`${pc.bold('scene')}        ${scenePath}\n`);
-  out.write(`${pc.bold('steps')}        ${done}${done < o.steps ? ` of ${o.steps}` : ''} × dt ${scene.root.getDt()} s → t = ${formatTime(scene.time)} s\n`);
-  out.write(`${pc.bold('time')}         load ${tLoad.toFixed(1)} ms, steps ${total.toFixed(1)} ms, ${median.toFixed(3)} ms/step (median), ${(done ? total / done : 0).toFixed(3)} ms/step (mean)\n`);
+  const ran = done - start;
+  out.write(`${pc.bold('steps')}        ${o.resume ? `${start} + ${ran} = ${done}` : done}${done < o.steps ? ` of ${o.steps}` : ''} × dt ${scene.root.getDt()} s → t = ${formatTime(scene.time)} s\n`);
+  out.write(`${pc.bold('time')}         load ${tLoad.toFixed(1)} ms, steps ${total.toFixed(1)} ms, ${median.toFixed(3)} ms/step (median), ${(ran ? total / ran : 0).toFixed(3)} ms/step (mean)\n`);
   if (solvers.length > 0) {
     out.write(`${pc.bold('solvers')}      ${solvers.map((s) => s.describe()).join(', ')}\n`);
-    out.write(`${pc.bold('iterations')}   ${(done ? iterations / done : 0).toFixed(2)} per step (max ${maxIterations})${solvers.length > 1 ? `, summed over the ${solvers.length} solvers` : ''}\n`);
+    out.write(`${pc.bold('iterations')}   ${(ran ? iterations / ran : 0).toFixed(2)} per step (max ${maxIterations})${solvers.length > 1 ? `, summed over the ${solvers.length} solvers` : ''}\n`);
   }
-  if (vtk) out.write(`${pc.bold('vtk')}          ${vtk.count} state(s) × ${done + 1} file(s) and a .pvd each in ${o.exportVtk}\n`);
+  if (vtk) out.write(`${pc.bold('vtk')}          ${vtk.count} state(s) × ${ran + 1} file(s) and a .pvd each in ${o.exportVtk}\n`);
   if (o.plot) out.write(`${pc.bold('plot')}         ${o.plot}\n`);
   if (recorder) out.write(`${pc.bold('states')}       ${kept}\n`);
+  if (saved) out.write(`${pc.bold('checkpoint')}   ${saved}\n`);
   if (interruption.signal !== undefined) {
-    process.stderr.write(`interrupted by ${interruption.signal} after step ${done} (t = ${formatTime(scene.time)} s)${recorder ? `; states written: ${kept}` : ''}\n`);
+    process.stderr.write(`interrupted by ${interruption.signal} after step ${done} (t = ${formatTime(scene.time)} s)${recorder ? `; states written: ${kept}` : ''}${saved ? `; checkpoint: ${saved}` : ''}\n`);
     return exitCodeOfSignal(interruption.signal);
   }
   if (scene.divergence) {
@@ -128,4 +162,23 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
     return EXIT_DIVERGED;
   }
   return EXIT_OK;
+}
+
+/**
+ * State files of a resumed run (--resume with --write-state): the checkpointed run's files when the
+ * folder holds them (each cut back to its length at the checkpoint, then continued; the period must
+ * be the same), or new files when it holds none of them. A folder holding some of them, files the
+ * checkpoint does not know, or files that differ from what was written is refused.
+ */
+function stateFilesToContinue(files: readonly string[], info: RunInfo | undefined, writePeriod: number, source: string): io.StateFileMark[] | undefined {
+  const present = files.filter((f) => fs.existsSync(f));
+  if (present.length === 0) return undefined;
+  const saved = info?.states;
+  const hint = 'give --write-state a new folder: the resumed run then writes new files, from the checkpoint on';
+  if (!saved) throw new SofaError(`--write-state: ${path.dirname(files[0]!)} holds state files, but ${source} was taken by a run that wrote none; they are not overwritten`, { hint });
+  if (present.length !== files.length || saved.length !== files.length || saved.some((m, i) => m.file !== path.basename(files[i]!))) {
+    throw new SofaError(`--write-state: the state files in ${path.dirname(files[0]!)} are not those of the checkpointed run (${saved.map((m) => m.file).join(', ')})`, { hint });
+  }
+  if (info.writePeriod !== writePeriod) throw new SofaError(`--write-period ${writePeriod}: the checkpointed run wrote its states every ${info.writePeriod} step(s); continue its files with --write-period ${info.writePeriod}`, { hint });
+  return saved.map((m) => ({ bytes: m.bytes, sha256: m.sha256, frames: m.frames, time: m.time }));
 }

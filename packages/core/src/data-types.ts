@@ -19,10 +19,47 @@ export interface DataType<T> {
 }
 
 export class DataParseError extends Error {
-  constructor(readonly expected: string, readonly hint?: string) {
+  /** For arrays of reals: the group size, so that the scene reader can try SOFA's stream reading. */
+  readonly group: number | undefined;
+  constructor(readonly expected: string, readonly hint?: string, group?: number) {
     super(`expected ${expected}`);
     this.name = 'DataParseError';
+    this.group = group;
   }
+}
+
+const LEADING_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/;
+
+/**
+ * What SOFA's stream reading (`in >> double`, `in >> Vec3`) makes of an array of reals that the
+ * strict reader refuses: numbers written without a space between them ("0-0.707107" is 0, then
+ * −0.707107: strtod stops where a number ends), and a last incomplete group, which SOFA drops
+ * (its `in >> Vec3` fails). Returns the numbers so read and what was changed, or undefined when
+ * the text holds something else than numbers.
+ */
+export function sofaStreamReading(text: string, group: number): { values: Float64Array; changes: string[] } | undefined {
+  const values: number[] = [];
+  const changes: string[] = [];
+  for (const tok of tokens(text)) {
+    const lower = tok.toLowerCase();
+    if (['inf', '+inf', 'infinity', '-inf', '-infinity', 'nan'].includes(lower)) {
+      values.push(parseNumberToken(tok, ''));
+      continue;
+    }
+    const parts: string[] = [];
+    let rest = tok;
+    while (rest.length > 0) {
+      const m = LEADING_NUMBER.exec(rest);
+      if (!m) return undefined;
+      parts.push(m[0]);
+      rest = rest.slice(m[0].length);
+    }
+    if (parts.length > 1) changes.push(`'${tok}' read as ${parts.join(' ')}`);
+    for (const p of parts) values.push(Number(p));
+  }
+  const extra = group > 1 ? values.length % group : 0;
+  if (extra > 0) changes.push(`the last ${extra} number(s) of an incomplete group of ${group} ignored`);
+  return changes.length > 0 ? { values: Float64Array.from(values.slice(0, values.length - extra)), changes } : undefined;
 }
 
 /**
@@ -142,9 +179,15 @@ export function RealArray(tupleSize: number, name?: string): DataType<Float64Arr
     name: name ?? (tupleSize > 1 ? `vector<Vec${tupleSize}d>` : 'vector<double>'),
     parse: (t) => {
       const ts = tokens(t);
-      if (tupleSize > 1 && ts.length % tupleSize !== 0) throw new DataParseError(expected, `got ${ts.length} numbers`);
+      if (tupleSize > 1 && ts.length % tupleSize !== 0) throw new DataParseError(expected, `got ${ts.length} numbers`, tupleSize);
       const out = new Float64Array(ts.length);
-      for (let i = 0; i < ts.length; i++) out[i] = parseNumberToken(ts[i]!, expected);
+      for (let i = 0; i < ts.length; i++) {
+        try {
+          out[i] = parseNumberToken(ts[i]!, expected);
+        } catch (e) {
+          throw new DataParseError(expected, (e as DataParseError).hint, Math.max(1, tupleSize));
+        }
+      }
       return out;
     },
     print: (v) => Array.from(v, printNumber).join(' '),

@@ -80,6 +80,19 @@ export class Data<T> {
     this.value = v;
   }
 
+  /**
+   * The value as it is held, without running the read hook or pulling from a parent: what a
+   * checkpoint saves (see checkpoint/), never a substitute for `value` in a component.
+   */
+  get rawValue(): T {
+    return this._value;
+  }
+
+  /** The write counter of this Data itself (no read hook, no pull): moves with each write or touch. */
+  get version(): number {
+    return this._counter;
+  }
+
   /** Marks an in-place change of the value (arrays) so that followers copy it again. */
   touch(): void {
     this._counter++;

@@ -18,7 +18,8 @@ export type SofaErrorCode =
   | 'deprecated'
   | 'template-fallback'
   | 'xml-leniency'
-  | 'skipped-component';
+  | 'skipped-component'
+  | 'unresolved-data-link';
 
 /** An error a user can act on: where (file:line:column), which component, what was expected and,
  *  when a near name exists, a "did you mean". The CLI prints `message` only, never a stack trace. */

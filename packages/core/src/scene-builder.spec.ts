@@ -208,14 +208,53 @@ describe('scene builder', () => {
     expect(a!.position.value[0]).to.equal(9);
   });
 
-  it('reports unresolved links with their location and a suggestion', () => {
-    const sink = el('TestSink', { name: 's', source: '@lodaer', position: '@loader.positions' }, [], 6);
-    const errors = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'loader' }), sink]), reg));
+  it('reports unresolved links with their location and a suggestion: a component link is an error, a Data link a warning (the Data keeps its value, as in SOFA; an error under strict)', () => {
+    const sink = el('TestSink', { name: 's', source: '@lodaer', position: '@loader.positions', stiffness: '@nowhere.k' }, [], 6);
+    const scene = el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'loader' }), sink]);
     const col = (i: number) => sink.attributes[i]!.loc.column;
-    expect(errors.map((e) => e.message)).to.deep.equal([
-      `test.scn:6:${col(2)}: TestSink 's': data link 'position': TestSource 'loader' has no Data 'positions' (did you mean 'position'?)`,
-      `test.scn:6:${col(1)}: TestSink 's': link 'source': no object at '@lodaer' (did you mean 'loader'?)`,
+    const okCol = (i: number) => el('TestSink', { name: 's', position: '@loader.positions', stiffness: '@nowhere.k' }, [], 6).attributes[i]!.loc.column;
+    const dataLinks = [
+      `test.scn:6:${okCol(1)}: TestSink 's': data link 'position': TestSource 'loader' has no Data 'positions'; the Data keeps its own value, as in SOFA (did you mean 'position'?)`,
+      `test.scn:6:${okCol(2)}: TestSink 's': data link 'stiffness': nothing at '@nowhere.k' (expected @path.field); the Data keeps its own value, as in SOFA`,
+    ];
+    const errors = errorsOf(() => buildScene(scene, reg, []));
+    expect(errors.map((e) => e.message)).to.deep.equal([`test.scn:6:${col(1)}: TestSink 's': link 'source': no object at '@lodaer' (did you mean 'loader'?)`]);
+    const ok = el('TestSink', { name: 's', position: '@loader.positions', stiffness: '@nowhere.k' }, [], 6);
+    const warnings: SofaError[] = [];
+    const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'loader' }), ok]), reg, warnings);
+    expect(warnings.map((w) => w.message)).to.deep.equal(dataLinks);
+    expect(warnings.map((w) => w.code)).to.deep.equal(['unresolved-data-link', 'unresolved-data-link']);
+    const built = root.objects.find((o) => o.getName() === 's') as TestSink;
+    expect(built.stiffness.value).to.equal(1); // its default
+    expect(built.position.value).to.have.length(0);
+    const strict = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'loader' }), ok]), reg, [], { strict: true }));
+    expect(strict.map((e) => e.code)).to.deep.equal(['unresolved-data-link', 'unresolved-data-link']);
+  });
+
+  it("reads reals as SOFA's stream reader does, with a warning: glued numbers split where a number ends, an incomplete last group dropped (an error under strict)", () => {
+    const sink = el('TestSink', { name: 's', position: '0 0 0 0-1 2.5e-1-3 7' }, [], 3);
+    const warnings: SofaError[] = [];
+    const root = buildScene(el('Node', {}, [el('TestLoop', {}), sink]), reg, warnings);
+    expect(Array.from((root.objects[1] as TestSink).position.value)).to.deep.equal([0, 0, 0, 0, -1, 0.25]);
+    expect(warnings.map((w) => w.message)).to.deep.equal([
+      `test.scn:3:${sink.attributes[1]!.loc.column}: TestSink 's': 'position': '0-1' read as 0 -1; '2.5e-1-3' read as 2.5e-1 -3; the last 2 number(s) of an incomplete group of 3 ignored, as SOFA's reader does`,
     ]);
+    expect(warnings[0]!.code).to.equal('xml-leniency');
+    expect(errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), sink]), reg, [], { strict: true })).map((e) => e.code)).to.deep.equal(['xml-leniency']);
+    // text that is not numbers stays an error
+    const bad = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSink', { position: '0 0 x' }, [], 3)]), reg, []));
+    expect(bad.map((e) => e.message)).to.deep.equal([`test.scn:3:${el('TestSink', { position: '0 0 x' }).attributes[0]!.loc.column}: TestSink '': bad value for 'position' (vector<Vec3d>): expected numbers in groups of 3, got 'x'`]);
+  });
+
+  it("reads SOFA's old <Attribute type=…><Data value=…/></Attribute> children as attributes (the name too); other children stay errors", () => {
+    const attr = (type: string, value: string) => el('Attribute', { type }, [el('Data', { value }, [], 5)], 4);
+    const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSink', { stiffness: '3' }, [attr('name', 'p'), attr('position', '1 2 3')], 3)]), reg, []);
+    const sink = root.objects[1] as TestSink;
+    expect(sink.getName()).to.equal('p');
+    expect(Array.from(sink.position.value)).to.deep.equal([1, 2, 3]);
+    expect(sink.stiffness.value).to.equal(3);
+    const [e] = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSink', {}, [el('Other', {}, [], 4)], 3)]), reg, []));
+    expect(e!.message).to.match(/^test\.scn:4:\d+: TestSink '': a component element cannot contain other elements \(found <Other>\)$/);
   });
 
   it("a link to a node takes the node's object of the expected kind, else its context's (SOFA)", () => {

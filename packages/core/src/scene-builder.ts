@@ -1,5 +1,5 @@
 import type { BaseObject } from './base-object.js';
-import { DataParseError } from './data-types.js';
+import { DataParseError, printNumber, sofaStreamReading } from './data-types.js';
 import type { Data } from './data.js';
 import { SofaError, SofaErrors, didYouMean, type SourceLocation } from './errors.js';
 import { isAnimationLoop } from './behavior/solvers.js';
@@ -99,7 +99,7 @@ export function setDataByPath(root: Node, dataPath: string, text: string, loc: S
 
 /** Reads one attribute into its Data: a `@` value becomes a data link (resolved later), else the
  *  text is parsed; a value that does not parse is an error naming what was expected. */
-function readAttribute(d: Data<unknown>, a: SceneAttribute, who: string, errors: SofaError[]): void {
+function readAttribute(d: Data<unknown>, a: SceneAttribute, who: string, errors: SofaError[], warnings?: SofaError[]): void {
   d.loc = a.loc;
   const v = a.value.trim();
   if (v.startsWith('@')) {
@@ -109,6 +109,13 @@ function readAttribute(d: Data<unknown>, a: SceneAttribute, who: string, errors:
   try {
     d.read(a.value);
   } catch (e) {
+    const sofa = e instanceof DataParseError && e.group !== undefined && warnings ? sofaStreamReading(a.value, e.group) : undefined;
+    if (sofa) {
+      // SOFA's stream reader accepts this text: read it as SOFA does, and say what was made of it.
+      d.read(Array.from(sofa.values, printNumber).join(' '));
+      warnings!.push(new SofaError(`'${a.name}': ${sofa.changes.join('; ')}, as SOFA's reader does`, { loc: a.loc, component: who, code: 'xml-leniency' }));
+      return;
+    }
     if (e instanceof DataParseError) {
       const got = e.hint ? `, ${e.hint}` : '';
       errors.push(new SofaError(`bad value for '${a.name}' (${d.spec.type.name}): expected ${e.expected}${got}`, { loc: a.loc, component: who, ...(d.spec.type.options ? hint(v, d.spec.type.options) : {}) }));
@@ -116,6 +123,23 @@ function readAttribute(d: Data<unknown>, a: SceneAttribute, who: string, errors:
       errors.push(new SofaError(`bad value for '${a.name}': ${(e as Error).message}`, { loc: a.loc, component: who }));
     }
   }
+}
+
+/**
+ * SOFA's old XML form of an attribute, still read by its parser: `<Attribute type="position"><Data
+ * value="0 0 0"/></Attribute>` inside a component is `position="0 0 0"` (located at the Data
+ * element). Other child elements are left for the caller to refuse.
+ */
+function attributeElementsRead(el: SceneElement): SceneElement {
+  const isAttribute = (c: SceneElement) => c.tag === 'Attribute' && c.attributes.some((a) => a.name === 'type') && c.children.length === 1 && c.children[0]!.tag === 'Data' && c.children[0]!.attributes.some((a) => a.name === 'value');
+  if (!el.children.some(isAttribute)) return el;
+  const attributes = [...el.attributes];
+  for (const c of el.children.filter(isAttribute)) {
+    const data = c.children[0]!;
+    const value = data.attributes.find((a) => a.name === 'value')!;
+    attributes.push({ name: c.attributes.find((a) => a.name === 'type')!.value.trim(), value: value.value, loc: value.loc });
+  }
+  return { ...el, attributes, children: el.children.filter((c) => !isAttribute(c)) };
 }
 
 /** Node attributes of SOFA's old visual flags (SOFA turns them into a VisualStyle). */
@@ -200,7 +224,8 @@ export class SceneBuilder {
   }
 
   /** Creates the component of `el` in `node` (links are resolved later). */
-  buildObject(el: SceneElement, node: Node): BaseObject | undefined {
+  buildObject(element: SceneElement, node: Node): BaseObject | undefined {
+    const el = attributeElementsRead(element);
     const tag = this.componentAliases.get(el.tag) ?? el.tag;
     const entry = this.registry.find(tag);
     const nameAttr = el.attributes.find((a) => a.name === 'name');
@@ -314,7 +339,7 @@ export class SceneBuilder {
   }
 
   private readData(d: Data<unknown>, a: SceneAttribute, who: string): void {
-    readAttribute(d, a, who, this.errors);
+    readAttribute(d, a, who, this.errors, this.options.strict ? this.errors : this.warnings);
   }
 
   /**
@@ -322,11 +347,15 @@ export class SceneBuilder {
    * then it is a consequence of that, a warning under --skip-unknown and nothing more otherwise
    * (the unknown component is the error to fix).
    */
-  private linkProblem(e: SofaError, path: string, owner: BaseObject | Node): void {
+  private linkProblem(e: SofaError, path: string, owner: BaseObject | Node, dataLink = false): void {
     const names = path.replace(/^@/, '').split(/[/.]/);
     if (!names.some((n) => this.missingNames.has(n))) {
       // A visual component's link cannot change the simulated result: SOFA goes on, so do we.
       if (!isNode(owner) && componentInfoOf(owner.constructor)?.category === 'Visual') this.warn(e);
+      // A Data whose parent is not found keeps its own value: SOFA warns ("Could not setup Data
+      // link") and goes on; so do we (an error under --strict). A component link that finds nothing
+      // stays an error: the component cannot work without what it names.
+      else if (dataLink) this.warn(new SofaError(`${e.detail}; the Data keeps its own value, as in SOFA`, { ...locOf(e.loc, undefined), ...(e.component ? { component: e.component } : {}), ...(e.hint ? { hint: e.hint } : {}), code: 'unresolved-data-link' }));
       else this.errors.push(e);
       return;
     }
@@ -423,7 +452,8 @@ export class SceneBuilder {
         detail = `data link '${d.name}': ${what} has no Data '${split.field}'`;
         h = hint(split.field, fields.map((f) => f.name));
       }
-      this.linkProblem(new SofaError(detail, { ...locOf(d.loc, owner.loc), component: who, ...h }), d.linkPath, owner);
+      this.linkProblem(new SofaError(detail, { ...locOf(d.loc, owner.loc), component: who, ...h }), d.linkPath, owner, true);
+      d.linkPath = undefined;
       return;
     }
     try {

@@ -6,6 +6,8 @@ import { addSceneWarning } from './scene-warnings.js';
 import { componentCall } from './component-call.js';
 import { componentError, type LifecyclePhase } from './component-error.js';
 import { DivergenceError, DivergenceGuard, type Divergence } from './divergence.js';
+import { captureBaseline, type SceneBaseline } from './checkpoint/scene-baseline.js';
+import type { CheckpointReader } from './checkpoint/checkpoint-value.js';
 import { SofaError, SofaErrors } from './errors.js';
 import { ResetEvent } from './events.js';
 import type { Node } from './node.js';
@@ -32,6 +34,8 @@ export class Simulation {
   onDivergence: DivergencePolicy = 'stop';
   /** The first divergence since init or the last reset, whatever the policy. */
   divergence: Divergence | undefined;
+  /** The scene before its first step, for checkpoints (see checkpoint/scene-checkpoint.ts). */
+  private baseline: SceneBaseline | undefined;
 
   constructor(readonly root: Node) {
     const loop = root.objects.find(isAnimationLoop);
@@ -76,6 +80,7 @@ export class Simulation {
    */
   step(dt = this.root.getDt()): void {
     if (!this.initialised) this.init();
+    if (this.baseline === undefined) this.baseline = captureBaseline(this.root);
     const step = this.stepCount + 1;
     this.runPhase({ kind: 'step', step, time: this.root.getTime() }, () => this.loop.step(dt));
     this.stepCount = step;
@@ -84,6 +89,28 @@ export class Simulation {
     if (!d) return;
     this.divergence ??= d;
     if (this.onDivergence === 'stop') throw new DivergenceError(d);
+  }
+
+  /**
+   * The scene as it was before its first step (names, identity, Data write counters): taken at the
+   * first step, or now when the simulation has not stepped yet (a checkpoint restored into it).
+   */
+  checkpointBaseline(): SceneBaseline {
+    if (!this.initialised) this.init();
+    this.baseline ??= captureBaseline(this.root);
+    return this.baseline;
+  }
+
+  /** The step count and divergence of a checkpoint (restoreCheckpoint). */
+  restoreCounters(saved: CheckpointReader): void {
+    this.stepCount = saved.number('stepCount');
+    // A run that diverged and went on ('continue') keeps the step and time of its first divergence;
+    // the value shown is the first non-finite one of the restored states.
+    if (saved.has('divergence')) {
+      const d = saved.sub('divergence');
+      const found = this.guard.check(this.stepCount, this.root.getTime());
+      if (found) this.divergence = { ...found, step: d.number('step'), time: d.number('time') };
+    }
   }
 
   /**

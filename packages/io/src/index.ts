@@ -2,7 +2,7 @@
 // the regression comparison rule.
 export { SOFA_PRECISION, formatSofaNumber, parseSofaNumber, roundLikeSofa, roundToSignificant } from './number-format.js';
 export { formatSofaVector, formatStateFrame, StateWriter, writeStateFile } from './write-state.js';
-export type { StateWriterOptions } from './write-state.js';
+export type { StateFileMark, StateWriterOptions } from './write-state.js';
 export { readStateFile, parseStateText, decodeStateBytes, isGzip } from './read-state.js';
 export type { StateFrame } from './read-state.js';
 export { stateLayoutOf, defaultDerivScalars } from './state-layout.js';

@@ -8,6 +8,7 @@
  *  ```
  *  Every number is printed as `std::ostream << double` prints it (6 significant digits), so a file
  *  written here is byte-for-byte what SOFA would write for the same values. */
+import { createHash, type Hash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
@@ -27,6 +28,20 @@ export function formatStateFrame(time: number, x: ArrayLike<number>, v?: ArrayLi
 export interface StateWriterOptions {
   /** Compress the output; by default, when the file name ends with `.gz`. */
   readonly gzip?: boolean;
+  /**
+   * Continue an existing file (a resumed run): its first `bytes` bytes must have this SHA-256 (what
+   * the writer had written when the checkpoint was taken); the rest is cut off and frames are
+   * appended. Throws a SofaError naming the file when it is missing, shorter or different.
+   */
+  readonly continueAt?: StateFileMark;
+}
+
+/** How far a state file was written: its length, the SHA-256 of its content, its frames. */
+export interface StateFileMark {
+  readonly bytes: number;
+  readonly sha256: string;
+  readonly frames: number;
+  readonly time: number;
 }
 
 /** Writes a state file frame by frame, durably.
@@ -44,10 +59,16 @@ export class StateWriter {
   private fd: number | undefined;
   private frames = 0;
   private lastTime = NaN;
+  private bytes = 0;
+  private readonly hash: Hash = createHash('sha256');
 
   constructor(filePath: string, options: StateWriterOptions = {}) {
     this.path = path.resolve(filePath);
     this.gzip = options.gzip ?? filePath.endsWith('.gz');
+    if (options.continueAt) {
+      this.continueFile(options.continueAt);
+      return;
+    }
     try {
       this.fd = fs.openSync(this.path, 'w');
     } catch (cause) {
@@ -55,6 +76,46 @@ export class StateWriter {
     }
     // A gzip file needs at least one member to be valid, even before its first frame.
     if (this.gzip) this.write(zlib.gzipSync(Buffer.alloc(0)));
+  }
+
+  /** Checks the file's first `mark.bytes` bytes, cuts the rest, opens it to append. */
+  private continueFile(mark: StateFileMark): void {
+    let prefix: Buffer;
+    try {
+      const fd = fs.openSync(this.path, 'r');
+      try {
+        const size = fs.fstatSync(fd).size;
+        if (size < mark.bytes) throw new SofaError(`state file ${this.path} has ${size} bytes, ${mark.bytes} when the checkpoint was taken: it is not the file the checkpointed run wrote`);
+        prefix = Buffer.alloc(mark.bytes);
+        let off = 0;
+        while (off < mark.bytes) {
+          const k = fs.readSync(fd, prefix, off, mark.bytes - off, off);
+          if (k === 0) break;
+          off += k;
+        }
+      } finally {
+        fs.closeSync(fd);
+      }
+    } catch (cause) {
+      if (cause instanceof SofaError) throw cause;
+      throw new SofaError(`cannot continue state file ${this.path}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    }
+    this.hash.update(prefix);
+    if (this.hash.copy().digest('hex') !== mark.sha256) throw new SofaError(`state file ${this.path} differs from what the checkpointed run had written: its frames are not continued`, { hint: 'write the resumed run\'s states to another folder' });
+    try {
+      fs.truncateSync(this.path, mark.bytes);
+      this.fd = fs.openSync(this.path, 'a');
+    } catch (cause) {
+      throw new SofaError(`cannot continue state file ${this.path}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    }
+    this.bytes = mark.bytes;
+    this.frames = mark.frames;
+    this.lastTime = mark.time;
+  }
+
+  /** How far the file is written (for a checkpoint; see StateWriterOptions.continueAt). */
+  get mark(): StateFileMark {
+    return { bytes: this.bytes, sha256: this.hash.copy().digest('hex'), frames: this.frames, time: this.lastTime };
   }
 
   /** Number of frames written so far. */
@@ -102,6 +163,8 @@ export class StateWriter {
     } catch (cause) {
       throw new SofaError(`cannot write state file ${this.path}`, { cause });
     }
+    this.bytes += bytes.length;
+    this.hash.update(bytes);
   }
 }
 

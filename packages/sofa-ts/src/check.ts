@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SofaError, SofaErrors } from '@sofa-ts/core';
+import { verifyCheckpoint } from './checkpoint-verify.js';
 import { loadScene, type LoadOptions } from './scene.js';
 
 /** What `sofa-ts check` found for one scene. */
@@ -22,6 +23,12 @@ export interface SceneCheck {
   steps: number;
   loadMs?: number;
   msPerStep?: number;
+  /**
+   * With a checkpoint step (check --checkpoint-at): 'exact' when a run resumed from a checkpoint
+   * taken there went on bitwise as the uninterrupted one, else where they first differ (or why the
+   * checkpoint failed).
+   */
+  checkpoint?: string;
 }
 
 /**
@@ -35,8 +42,11 @@ export function sofaTreeDataPaths(scene: string): string[] {
   }
 }
 
-/** Loads a scene, runs `steps` steps and sorts the outcome (never throws). */
-export async function checkScene(scene: string, steps: number, options: LoadOptions = {}): Promise<SceneCheck> {
+/**
+ * Loads a scene, runs `steps` steps and sorts the outcome (never throws). With `checkpointAt`
+ * (0 < k < steps) a scene that runs is also checked to resume bitwise from a checkpoint of step k.
+ */
+export async function checkScene(scene: string, steps: number, options: LoadOptions = {}, checkpointAt = 0): Promise<SceneCheck> {
   const base: SceneCheck = { scene, status: 'runs', missingComponents: [], missingPlugins: [], details: [], warnings: 0, warningMessages: [], steps: 0 };
   const t0 = performance.now();
   let loaded;
@@ -53,7 +63,20 @@ export async function checkScene(scene: string, steps: number, options: LoadOpti
   } catch (e) {
     return { ...base, status: 'error', error: `step ${done + 1}: ${firstLine(e)}`, ...warningsOf(loaded.warnings), steps: done, loadMs };
   }
-  return { ...base, ...warningsOf(loaded.warnings), steps: done, loadMs, msPerStep: done > 0 ? (performance.now() - t1) / done : 0 };
+  const result: SceneCheck = { ...base, ...warningsOf(loaded.warnings), steps: done, loadMs, msPerStep: done > 0 ? (performance.now() - t1) / done : 0 };
+  if (checkpointAt > 0 && checkpointAt < steps) result.checkpoint = await checkpointOutcome(scene, steps, checkpointAt, options);
+  return result;
+}
+
+async function checkpointOutcome(scene: string, steps: number, at: number, options: LoadOptions): Promise<string> {
+  try {
+    const v = await verifyCheckpoint(() => loadScene(scene, options), steps, at);
+    const m = v.mismatch;
+    if (!m) return 'exact';
+    return `differs after step ${m.step}: ${m.state} ${m.vector}[${m.index}] = ${m.resumed}, ${m.uninterrupted} uninterrupted${v.warnings.length > 0 ? ` (${firstLine(v.warnings[0])})` : ''}`;
+  } catch (e) {
+    return `failed: ${firstLine(e)}`;
+  }
 }
 
 function warningsOf(w: readonly SofaError[]): Pick<SceneCheck, 'warnings' | 'warningMessages'> {

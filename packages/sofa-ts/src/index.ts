@@ -22,4 +22,6 @@ export * as softrobots from '@sofa-ts/softrobots';
 export * as io from '@sofa-ts/io';
 export * from './state-recorder.js';
 export * from './check.js';
+export * from './checkpoint-verify.js';
 export * from './step-probe.js';
+export * from './checkpoint-file.js';

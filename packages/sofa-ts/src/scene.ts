@@ -1,5 +1,11 @@
 import {
   Simulation,
+  captureCheckpoint,
+  getSceneFiles,
+  restoreCheckpoint,
+  type CaptureResult,
+  type CheckpointRecord,
+  type SceneCheckpoint,
   SofaError,
   SofaErrors,
   addObjectFromAttributes,
@@ -13,6 +19,7 @@ import {
   type SceneElement,
   resolvePath,
   host,
+  sha256Hex,
   sceneWarnings,
   onSceneWarning,
 } from '@sofa-ts/core';
@@ -134,6 +141,37 @@ export class SofaScene {
     if (c.hasContext) c.context.removeObject(c);
   }
 
+  /**
+   * The whole state of the simulation after the last step (see docs/checkpoints.md): every Data
+   * changed since the first step, every state vector, solvers' warm starts and histories, contacts,
+   * the step count, and the scene's identity. `extra` is stored with it. Write it with
+   * writeCheckpointFile; warnings name what could not be saved (components created during the run
+   * that no component saves).
+   */
+  checkpoint(extra: CheckpointRecord = {}): CaptureResult {
+    const file = this.file ?? getSceneFiles(this.root)?.sceneFile;
+    const scene: CheckpointRecord = file ? { file: host().path.basename(file), sha256: fileSha256(file) } : {};
+    return captureCheckpoint(this.simulation, { ...extra, scene });
+  }
+
+  /**
+   * Continues from a checkpoint of this scene: the scene must be freshly loaded (no step yet) and
+   * the same as the checkpoint's (same components, classes, templates and values before the first
+   * step), else a SofaError lists the differences. Steps then go on exactly as the checkpointed run
+   * would have (bitwise). Returns the warnings (the scene file changed without changing the scene).
+   */
+  restore(checkpoint: SceneCheckpoint, source = 'the checkpoint'): SofaError[] {
+    const warnings = restoreCheckpoint(this.simulation, checkpoint, source);
+    const saved = checkpoint.extra['scene'];
+    const file = this.file ?? getSceneFiles(this.root)?.sceneFile;
+    if (saved && typeof saved === 'object' && !Array.isArray(saved) && 'sha256' in saved && file) {
+      const now = fileSha256(file);
+      if (now !== saved['sha256']) warnings.push(new SofaError(`${source}: the scene file ${file} changed since the checkpoint (its SHA-256 differs), but not its components nor their values: restored`, { hint: 'comments or formatting changed' }));
+    }
+    this.warnings.push(...warnings);
+    return warnings;
+  }
+
   /** The object at a scene path (`/child/dofs`, `dofs`), or undefined. */
   get<T extends BaseObject = BaseObject>(p: string): T | undefined {
     const t = resolvePath(this.root, p);
@@ -144,6 +182,14 @@ export class SofaScene {
   getNode(p: string): Node | undefined {
     const t = resolvePath(this.root, p);
     return t?.kind === 'node' ? t.node : undefined;
+  }
+}
+
+function fileSha256(file: string): string {
+  try {
+    return sha256Hex(host().readBytes(file));
+  } catch (cause) {
+    throw new SofaError(`cannot read scene file ${file} to identify it: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }
 

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { StateWriter } from '@sofa-ts/io';
+import { StateWriter, type StateFileMark } from '@sofa-ts/io';
 import type { VisitedState } from './states.js';
 
 /**
@@ -14,14 +14,22 @@ export class StateRecorder {
   private frames = 0;
   private lastTime = NaN;
 
-  /** `fileOf(s)` gives each state's file path (a `.gz` name is written gzipped). */
-  constructor(readonly states: readonly VisitedState[], fileOf: (s: VisitedState) => string, private readonly withVelocity = true) {
+  /**
+   * `fileOf(s)` gives each state's file path (a `.gz` name is written gzipped). `continueAt`, one
+   * mark per state (a resumed run), continues existing files from those marks (see StateWriter).
+   */
+  constructor(readonly states: readonly VisitedState[], fileOf: (s: VisitedState) => string, private readonly withVelocity = true, continueAt?: readonly StateFileMark[]) {
     this.writers = [];
     try {
-      for (const s of states) {
+      states.forEach((s, i) => {
         const file = fileOf(s);
         fs.mkdirSync(path.dirname(file), { recursive: true });
-        this.writers.push(new StateWriter(file));
+        const mark = continueAt?.[i];
+        this.writers.push(new StateWriter(file, mark ? { continueAt: mark } : {}));
+      });
+      if (continueAt) {
+        this.frames = continueAt[0]?.frames ?? 0;
+        this.lastTime = continueAt[0]?.time ?? NaN;
       }
     } catch (e) {
       this.close();
@@ -37,6 +45,11 @@ export class StateRecorder {
     }
     this.frames++;
     this.lastTime = t;
+  }
+
+  /** How far each file is written, in state order (what a checkpoint keeps). */
+  get marks(): StateFileMark[] {
+    return this.writers.map((w) => w.mark);
   }
 
   get files(): string[] {

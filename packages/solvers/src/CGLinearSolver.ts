@@ -1,4 +1,4 @@
-import { Bool, Int, nonNegative, orReset, Real, sofaComponent, type SolverStats } from '@sofa-ts/core';
+import { Bool, Int, nonNegative, orReset, Real, sofaComponent, type CheckpointReader, type CheckpointRecord, type SolverStats } from '@sofa-ts/core';
 import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
 import { Bsr3Wasm, CgWorkspace, bsr3FromCsrPattern, bsr3RefillFromCsr, bsr3Spmv, conjugateGradient, spmv, type Bsr3Matrix, type CsrMatrix, type LinearOperator } from '@sofa-ts/linalg';
 
@@ -64,6 +64,15 @@ export class CGLinearSolver extends LinearSolver {
     this.sys!.applyMBK(out, this.factors, p);
   };
 
+
+  /** Checkpoint: the number of solves (SOFA's leniency at the very first one). */
+  checkpointState(): CheckpointRecord {
+    return { solves: this.solves };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.solves = saved.number('solves');
+  }
 
   get assembled(): boolean {
     return this.template !== '' && this.template !== 'GraphScattered';

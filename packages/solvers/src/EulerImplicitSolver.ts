@@ -1,4 +1,4 @@
-import { BaseOdeSolver, Bool, Real, sofaComponent } from '@sofa-ts/core';
+import { BaseOdeSolver, Bool, Real, sofaComponent, type CheckpointReader, type CheckpointRecord } from '@sofa-ts/core';
 import { MechanicalSystem, isAssemblyLinearSolver, type LinearSolver, type MBKFactors } from '@sofa-ts/assembly';
 
 /**
@@ -45,12 +45,13 @@ export class EulerImplicitSolver extends BaseOdeSolver {
   getSystem(): MechanicalSystem {
     if (!this.system || this.system.isStale) {
       const sys = MechanicalSystem.compile(this.context);
-      if (!this.system || this.system.size !== sys.size) {
+      if (this.b.length !== sys.size) {
         this.b = sys.newVector();
-        this.sol = sys.newVector();
         this.vPrev = sys.newVector();
         this.dvScratch = sys.newVector();
       }
+      // A restored checkpoint's solution (the next initial guess) is kept.
+      if (this.sol.length !== sys.size) this.sol = sys.newVector();
       this.system = sys;
       sys.propagatePositionsAndVelocities();
     }
@@ -128,6 +129,15 @@ export class EulerImplicitSolver extends BaseOdeSolver {
     let s = 0;
     for (let i = 0; i < r.length; i++) s += r[i]! * r[i]!;
     this.residual.value = s;
+  }
+
+  /** Checkpoint: the last solution, the next solve's initial guess (warm start). */
+  checkpointState(): CheckpointRecord {
+    return { sol: this.sol };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.sol = saved.restoreArray('sol', this.sol);
   }
 
   override reset(): void {

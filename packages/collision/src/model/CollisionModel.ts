@@ -11,6 +11,8 @@ import {
   nonNegative,
   type BaseMechanicalState,
   type BaseMeshTopology,
+  type CheckpointReader,
+  type CheckpointRecord,
 } from '@sofa-ts/core';
 import { CubeTree } from './cube-tree.js';
 import { IntSet } from './data-types.js';
@@ -56,6 +58,16 @@ export abstract class CollisionModel extends BaseObject {
 
   /** Number of elements. */
   abstract get size(): number;
+
+  /** Checkpoint: the element boxes and the bounding hierarchy (its order is the first build's). */
+  checkpointState(): CheckpointRecord {
+    return { boxes: this.boxes, tree: this.tree.checkpointState() };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.boxes = saved.restoreArray('boxes', this.boxes);
+    this.tree.restoreState(saved.sub('tree'));
+  }
 
   /** Writes the box of every element at the current positions, enlarged by contactDistance. */
   protected abstract computeElementBoxes(boxes: Float64Array): void;

@@ -1,3 +1,4 @@
+import type { CheckpointReader, CheckpointRecord } from '@sofa-ts/core';
 /**
  * The bounding-volume hierarchy of a collision model, as SOFA's CubeCollisionModel builds it (the
  * order of the cubes decides the order of the detection outputs, which SOFA's results depend on).
@@ -27,6 +28,32 @@ export class CubeTree {
   /** Levels above the leaves, root first. */
   readonly levels: CubeLevel[] = [];
   built = false;
+
+  /** Checkpoint: the hierarchy as built at the first detection (later ones only refit it). */
+  checkpointState(): CheckpointRecord {
+    return {
+      built: this.built, nLeaves: this.nLeaves, leafElement: this.leafElement, leafOf: this.leafOf, leafBox: this.leafBox,
+      levels: this.levels.map((l) => ({ n: l.n, box: l.box, subLevel: l.subLevel, subBegin: l.subBegin, subEnd: l.subEnd })),
+    };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.built = saved.bool('built');
+    this.nLeaves = saved.number('nLeaves');
+    this.leafElement = saved.array('leafElement', Int32Array).slice();
+    this.leafOf = saved.array('leafOf', Int32Array).slice();
+    this.leafBox = saved.array('leafBox', Float64Array).slice();
+    this.levels.length = 0;
+    for (const r of saved.records('levels')) {
+      const l = new CubeLevel();
+      l.n = r.number('n');
+      l.box = r.array('box', Float64Array).slice();
+      l.subLevel = r.array('subLevel', Int32Array).slice();
+      l.subBegin = r.array('subBegin', Int32Array).slice();
+      l.subEnd = r.array('subEnd', Int32Array).slice();
+      this.levels.push(l);
+    }
+  }
 
   /** Level index that stands for the leaf cubes in ranges (one past the last level). */
   get leafLevel(): number {

@@ -1,4 +1,4 @@
-import { SofaError, BaseObject, Str, didYouMean, sofaComponent, type Node } from '@sofa-ts/core';
+import { SofaError, BaseObject, Str, didYouMean, sofaComponent, type CheckpointContext, type CheckpointReader, type CheckpointRecord, type Node, type RestoreContext } from '@sofa-ts/core';
 import type { IntersectionMethod } from '../detection/intersection-method.js';
 import type { PairOutputs } from '../detection/narrow-phase.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
@@ -97,7 +97,64 @@ export class CollisionResponse extends BaseObject {
     this.setNumberOfContacts();
   }
 
+  /** The intersection method each contact was made with (its contact distance). */
+  private readonly methodOf = new WeakMap<Contact, IntersectionMethod>();
+
+  /**
+   * Checkpoint: the contacts in order, each with its pair of models, response, intersection
+   * method, the node its response is in, and its own state. Their response objects (force fields,
+   * constraints) are components this one created (checkpointOwnedComponents).
+   */
+  checkpointState(ctx: CheckpointContext): CheckpointRecord {
+    return {
+      contacts: this.contactList.map((c) => {
+        const o = c.responseObject?.();
+        const method = this.methodOf.get(c);
+        if (!method) throw this.error(`checkpoint: the contact between ${c.model1.describe()} and ${c.model2.describe()} has no intersection method`);
+        return {
+          model1: ctx.keyOf(c.model1),
+          model2: ctx.keyOf(c.model2),
+          response: this.responseOf.get(c) ?? '',
+          method: ctx.keyOf(method),
+          node: o?.hasContext ? ctx.keyOf(o.context) : null,
+          state: c.checkpointState?.() ?? null,
+        };
+      }),
+    };
+  }
+
+  restoreState(saved: CheckpointReader, ctx: RestoreContext): void {
+    this.reset();
+    for (const r of saved.records('contacts')) {
+      const m1 = ctx.objectOf(r.string('model1')) as CollisionModel, m2 = ctx.objectOf(r.string('model2')) as CollisionModel;
+      const contact = this.createContact(m1, m2, r.string('response'), ctx.objectOf(r.string('method')) as IntersectionMethod);
+      if (r.record['state'] !== null) contact.restoreState?.(r.sub('state'));
+      let inner = this.byPair.get(m1);
+      if (!inner) this.byPair.set(m1, (inner = new Map()));
+      inner.set(m2, contact);
+      this.contactList.push(contact);
+      if (r.record['node'] !== null) contact.createResponse(ctx.nodeOf(r.string('node')));
+    }
+  }
+
+  /** The contacts' response objects, in contact order. */
+  *checkpointOwnedComponents(): Iterable<BaseObject> {
+    for (const c of this.contactList) {
+      const o = c.responseObject?.();
+      if (o) yield o;
+    }
+  }
+
+  private readonly responseOf = new WeakMap<Contact, string>();
+
   private createContact(m1: CollisionModel, m2: CollisionModel, response: string, method: IntersectionMethod): Contact {
+    const contact = this.makeContact(m1, m2, response, method);
+    this.methodOf.set(contact, method);
+    this.responseOf.set(contact, response);
+    return contact;
+  }
+
+  private makeContact(m1: CollisionModel, m2: CollisionModel, response: string, method: IntersectionMethod): Contact {
     this.checkResponse(response, 'contact response');
     const cls = findResponse(response)!;
     if (!cls.create) return new MissingResponse(m1, m2, this, cls.name, cls.missing ?? 'not implemented');

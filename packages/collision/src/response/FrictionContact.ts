@@ -1,4 +1,4 @@
-import { getLagrangianContactConstraintFactory, type BaseObject, type LagrangianContactConstraint } from '@sofa-ts/core';
+import { getLagrangianContactConstraintFactory, type BaseObject, type CheckpointReader, type CheckpointRecord, type LagrangianContactConstraint } from '@sofa-ts/core';
 import type { DetectionOutputs } from '../detection/detection-outputs.js';
 import type { IntersectionMethod } from '../detection/intersection-method.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
@@ -43,7 +43,7 @@ export class FrictionContact extends LagrangianContactResponse<LagrangianContact
   readonly mu: number;
   readonly tol: number;
   /** This contact's number, combined with the outputs' ids into persistent contact ids. */
-  readonly id = nextContactId++;
+  id = nextContactId++;
   private kept = new Int32Array(16);
 
   constructor(model1: CollisionModel, model2: CollisionModel, private readonly method: IntersectionMethod, owner: BaseObject, response: string) {
@@ -90,6 +90,17 @@ export class FrictionContact extends LagrangianContactResponse<LagrangianContact
       const id = out.id[i]!;
       c.addContact(this.sides[0], k, this.sides[1], k, out.normal[3 * i]!, out.normal[3 * i + 1]!, out.normal[3 * i + 2]!, d0 + r1 + r2, this.mu, cantorPairing(id, this.id), id);
     }
+  }
+
+  /** Checkpoint: the contact's number too (its contacts' persistent ids). */
+  override checkpointState(): CheckpointRecord {
+    return { ...super.checkpointState(), id: this.id };
+  }
+
+  override restoreState(saved: CheckpointReader): void {
+    super.restoreState(saved);
+    this.id = saved.number('id');
+    nextContactId = Math.max(nextContactId, this.id + 1);
   }
 
   protected get responseName(): string {

@@ -1,4 +1,4 @@
-import type { BaseObject, Node } from '@sofa-ts/core';
+import type { BaseObject, CheckpointReader, CheckpointRecord, Node } from '@sofa-ts/core';
 import type { DetectionOutputs } from '../detection/detection-outputs.js';
 import type { IntersectionMethod } from '../detection/intersection-method.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
@@ -90,5 +90,16 @@ export class PenalityContact implements Contact {
 
   responseObject(): BaseObject {
     return this.ff;
+  }
+
+  /** Checkpoint: the persistent ids of the contacts and their index (their ages are the force field's). */
+  checkpointState(): CheckpointRecord {
+    return { ids: Float64Array.from(this.contactIndex.keys()), index: Float64Array.from(this.contactIndex.values()) };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    const ids = saved.array('ids', Float64Array), index = saved.array('index', Float64Array);
+    this.contactIndex.clear();
+    for (let i = 0; i < ids.length; i++) this.contactIndex.set(ids[i]!, index[i]!);
   }
 }

@@ -8,6 +8,8 @@ import {
   sofaComponent,
   type BaseMechanicalState,
   type MatrixAccumulator,
+  type CheckpointReader,
+  type CheckpointRecord,
 } from '@sofa-ts/core';
 import { ContactSide } from './contact-points.js';
 
@@ -139,6 +141,34 @@ export class PenalityContactForceField extends BaseForceField {
     this.elem1[c] = elem1;
     this.elem2[c] = elem2;
     this.age[c] = oldIndex > 0 && oldIndex <= this.prevCount ? this.prevAge[oldIndex - 1]! + 1 : 0;
+  }
+
+  /** Checkpoint: the contacts (from the detection of the step) and their ages. */
+  checkpointState(): CheckpointRecord {
+    return {
+      sides: this.sides.map((s) => ({ n: s.n, idx: s.idx, w: s.w })),
+      count: this.count, normal: this.normal, dist: this.dist, ks: this.ks, pen: this.pen, age: this.age,
+      elem1: this.elem1, elem2: this.elem2, prevAge: this.prevAge, prevCount: this.prevCount,
+    };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    saved.records('sides').forEach((r, i) => {
+      const s = this.sides[i]!;
+      s.n = r.restoreArray('n', s.n);
+      s.idx = r.restoreArray('idx', s.idx);
+      s.w = r.restoreArray('w', s.w);
+    });
+    this.count = saved.number('count');
+    this.prevCount = saved.number('prevCount');
+    this.normal = saved.restoreArray('normal', this.normal);
+    this.dist = saved.restoreArray('dist', this.dist);
+    this.ks = saved.restoreArray('ks', this.ks);
+    this.pen = saved.restoreArray('pen', this.pen);
+    this.age = saved.restoreArray('age', this.age);
+    this.elem1 = saved.restoreArray('elem1', this.elem1);
+    this.elem2 = saved.restoreArray('elem2', this.elem2);
+    this.prevAge = saved.restoreArray('prevAge', this.prevAge);
   }
 
   /** Makes room for n contacts (sides included). */

@@ -1,4 +1,4 @@
-import type { BaseObject, Node } from '@sofa-ts/core';
+import type { BaseObject, CheckpointReader, CheckpointRecord, Node } from '@sofa-ts/core';
 import type { DetectionOutputs } from '../detection/detection-outputs.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
 
@@ -23,4 +23,11 @@ export interface Contact {
    * which its models have no detection output (StickContactConstraint's keepAlive). Absent: false.
    */
   keepAlive?(): boolean;
+  /**
+   * Checkpoint: what the contact itself keeps from step to step (its response object is saved as a
+   * component of its own). restoreState runs on a contact just created for the same pair; it must
+   * create the response object (not place it).
+   */
+  checkpointState?(): CheckpointRecord;
+  restoreState?(saved: CheckpointReader): void;
 }

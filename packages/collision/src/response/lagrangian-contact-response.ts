@@ -1,4 +1,4 @@
-import { isAnimationLoop, type BaseLagrangianConstraint, type BaseMechanicalState, type BaseObject, type Node } from '@sofa-ts/core';
+import { isAnimationLoop, type BaseLagrangianConstraint, type BaseMechanicalState, type BaseObject, type CheckpointReader, type CheckpointRecord, type Node } from '@sofa-ts/core';
 import type { DetectionOutputs } from '../detection/detection-outputs.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
 import type { Contact } from './contact.js';
@@ -63,5 +63,14 @@ export abstract class LagrangianContactResponse<C extends BaseLagrangianConstrai
 
   responseObject(): BaseObject | undefined {
     return this.constraint;
+  }
+
+  /** Checkpoint: whether the constraint was made (its contacts are saved with it). */
+  checkpointState(): CheckpointRecord {
+    return { hasConstraint: this.constraint !== undefined };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    if (saved.bool('hasConstraint')) this.ensureConstraint();
   }
 }

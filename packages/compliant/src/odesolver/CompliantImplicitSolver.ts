@@ -7,6 +7,8 @@ import {
   sofaComponent,
   type BaseConstraintValue,
   type BaseKKTSolver,
+  type CheckpointReader,
+  type CheckpointRecord,
 } from '@sofa-ts/core';
 import { MechanicalSystem, type AssembledKKT, type MBKFactors } from '@sofa-ts/assembly';
 import { ConstraintValue } from '../constraint/ConstraintValue.js';
@@ -78,7 +80,7 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
   private ck = new Float64Array(0);
   private x = new Float64Array(0);
   private rhs = new Float64Array(0);
-  private lambda = new Float64Array(0);
+  private lambda: Float64Array = new Float64Array(0);
   private acc = new Float64Array(0);
 
   override init(): void {
@@ -97,13 +99,13 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
   getSystem(): MechanicalSystem {
     if (!this.system || this.system.isStale) {
       const sys = MechanicalSystem.compile(this.context);
-      if (!this.system || this.system.size !== sys.size) {
-        this.ck = new Float64Array(sys.size);
-        this.acc = new Float64Array(sys.size);
-      }
-      // constraint rows may differ: choose their values again, no warm start of λ
+      if (this.ck.length !== sys.size) this.ck = new Float64Array(sys.size);
+      if (this.acc.length !== sys.size) this.acc = new Float64Array(sys.size);
+      // constraint rows may differ: choose their values again, no warm start of λ (but a
+      // checkpoint's λ at the first compile after a restore)
       this.valuesVersion = -1;
-      this.lambda = new Float64Array(0);
+      this.lambda = this.restoredLambda ?? new Float64Array(0);
+      this.restoredLambda = undefined;
       this.system = sys;
       sys.propagatePositionsAndVelocities();
     }
@@ -317,5 +319,18 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
   override reset(): void {
     this.lambda.fill(0);
     this.acc.fill(0);
+  }
+
+  /** A checkpoint's λ, taken at the next compile (which otherwise starts λ afresh). */
+  private restoredLambda: Float64Array | undefined;
+
+  /** Checkpoint: the warm starts, λ and the last dv or acceleration. */
+  checkpointState(): CheckpointRecord {
+    return { lambda: this.lambda, acc: this.acc };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.restoredLambda = saved.array('lambda', Float64Array).slice();
+    this.acc = saved.restoreArray('acc', this.acc);
   }
 }

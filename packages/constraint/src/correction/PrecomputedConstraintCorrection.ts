@@ -1,4 +1,4 @@
-import { contextStateLink, Bool, Real, Str, isOdeSolver, sofaComponent, type BaseMechanicalState, type BaseOdeSolver, type ConstraintOrder } from '@sofa-ts/core';
+import { contextStateLink, Bool, Real, Str, isOdeSolver, sofaComponent, type BaseMechanicalState, type BaseOdeSolver, type CheckpointReader, type CheckpointRecord, type ConstraintOrder } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver } from '@sofa-ts/assembly';
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import { BaseConstraintCorrection } from './base-constraint-correction.js';
@@ -50,6 +50,17 @@ export class PrecomputedConstraintCorrection extends BaseConstraintCorrection {
     this.linear = this.context.getObject(isAssemblyLinearSolver, 'up');
     if (!this.linear) throw this.error('no linear solver in this node or above: the compliance is computed with it (add one, e.g. SparseLDLSolver)');
     this.C = new Float64Array(0);
+  }
+
+  /** Checkpoint: the compliance, computed once from the system of the first constraint step. */
+  checkpointState(): CheckpointRecord {
+    return { C: this.C, N: this.N };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.C = saved.array('C', Float64Array).slice();
+    this.N = saved.number('N');
+    this.scratch = new Float64Array(this.C.length > 0 ? this.N : 0);
   }
 
   correctedStates(): readonly BaseMechanicalState[] {

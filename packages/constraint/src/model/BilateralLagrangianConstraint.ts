@@ -35,6 +35,8 @@ export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
   /** λ of each pair at the end of the previous solve (3 per pair), the next warm start. */
   private prevForces = new Float64Array(0);
   private firstRow = 0;
+  /** Checkpoint: the warm start. */
+  readonly checkpointFields = ['prevForces'] as const;
 
   override init(): void {
     super.init();

@@ -30,6 +30,8 @@ export class ContactBilateralLagrangianConstraint extends PairLagrangianConstrai
   /** λ of each contact slot at the end of the previous solve (3 per slot), the next warm start. */
   private prevForces = new Float64Array(0);
   private prevCount = 0;
+  /** Checkpoint: the contacts and the warm start. */
+  readonly checkpointFields = ['count', 'side1', 'side2', 'rest', 'row', 'prevForces', 'prevCount'] as const;
   private readonly e = new Float64Array(3);
   private readonly p = new Float64Array(6);
 

@@ -34,6 +34,8 @@ export class FixedLagrangianConstraint extends BaseLagrangianConstraint {
   /** λ of each fixed point at the end of the previous solve (Vec3, Rigid3: the warm start). */
   private prevForces = new Float64Array(0);
   private resolutions: ConstraintResolution[] = [];
+  /** Checkpoint: the warm start (the resolutions are rebuilt on it at the next step). */
+  readonly checkpointFields = ['prevForces'] as const;
   private unit = new Float64Array(3);
 
   override init(): void {

@@ -73,6 +73,8 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
   private customTolerance = 0;
   /** True when the contacts are fed by code (a response); else the scene Data give them. */
   private fedByCode = false;
+  /** Checkpoint: the contacts (kept from the detection of the step), their status and ids. */
+  readonly checkpointFields = ['count', 'side1', 'side2', 'nrm', 'tan', 'bin', 'P', 'Q', 'dist', 'fric', 'row', 'cid', 'lid', 'dfreeN', 'status', 'ids', 'yetIntegrated', 'customTolerance', 'fedByCode'] as const;
   private readonly scratch = new Float64Array(6);
   /** One-point contact slots for the scene contacts. */
   private readonly dataSide1 = { n: Int8Array.of(1), idx: new Uint32Array(4), w: Float64Array.of(1, 0, 0, 0) };

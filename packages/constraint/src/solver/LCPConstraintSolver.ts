@@ -1,4 +1,4 @@
-import { Bool, IndexArray, Int, nonNegative, Real, RealArray, sofaComponent, type BaseLagrangianConstraint, type ConstraintBlockInfo } from '@sofa-ts/core';
+import { Bool, IndexArray, Int, nonNegative, Real, RealArray, sofaComponent, type BaseLagrangianConstraint, type CheckpointContext, type CheckpointReader, type CheckpointRecord, type ConstraintBlockInfo, type RestoreContext } from '@sofa-ts/core';
 import type { BaseConstraintCorrection } from '../correction/base-constraint-correction.js';
 import { BaseConstraintSolver, type ConstraintStep } from './base-constraint-solver.js';
 import { LcpWork, gaussSeidelLcp1, nlcpGaussSeidel, type LcpResult } from './lcp-kernels.js';
@@ -93,6 +93,31 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
     if (guess) this.keepContactForces(n);
     this.applyCorrection(s, p.force);
     this.lastStats = { iterations: res.iterations, residual: res.error, timeMs: performance.now() - t0 };
+  }
+
+  /**
+   * Checkpoint: the forces of the last solve and, per constraint still in the scene, the row of
+   * each persistent id in them (the initial guess of the next solve). Constraints gone from the
+   * scene are never asked for again and are left out.
+   */
+  checkpointState(ctx: CheckpointContext): CheckpointRecord {
+    const blocks: CheckpointRecord[] = [];
+    for (const [owner, buf] of this.previous) {
+      if (!ctx.knows(owner)) continue;
+      blocks.push({ owner: ctx.keyOf(owner as BaseLagrangianConstraint), nbLines: buf.nbLines, ids: Float64Array.from(buf.rows.keys()), rows: Float64Array.from(buf.rows.values()) });
+    }
+    return { previousForces: this.previousForces, blocks };
+  }
+
+  restoreState(saved: CheckpointReader, ctx: RestoreContext): void {
+    this.previousForces = saved.array('previousForces', Float64Array).slice();
+    this.previous.clear();
+    for (const b of saved.records('blocks')) {
+      const ids = b.array('ids', Float64Array), rows = b.array('rows', Float64Array);
+      const map = new Map<number, number>();
+      for (let i = 0; i < ids.length; i++) map.set(ids[i]!, rows[i]!);
+      this.previous.set(ctx.objectOf(b.string('owner')), { nbLines: b.number('nbLines'), rows: map });
+    }
   }
 
   /** SOFA's computeInitialGuess: λ = 0, then the previous forces of contacts still there (same constraint, same id). */

@@ -1,5 +1,6 @@
 import { BaseObject } from '../base-object.js';
 import type { StateType } from '../state-types.js';
+import type { CheckpointReader, CheckpointRecord } from '../checkpoint/checkpoint-value.js';
 
 /**
  * A mechanical state (SOFA BaseMechanicalState, implemented by MechanicalObject): the degrees of
@@ -37,6 +38,25 @@ export abstract class BaseMechanicalState extends BaseObject {
    */
   xFree: Float64Array = new Float64Array(0);
   vFree: Float64Array = new Float64Array(0);
+
+  /** Every state vector (Checkpointable): x, v, f, dx, x0, the free motion and the external force. */
+  checkpointState(): CheckpointRecord {
+    return { x: this.x, v: this.v, f: this.f, dx: this.dx, x0: this.x0, xFree: this.xFree, vFree: this.vFree, externalStepForce: this.externalStepForce };
+  }
+
+  /** x, v, f, dx, x0 in place (same size: a state that changed size is refused); free vectors and
+   *  the external force as saved (they are sized at the first step that uses them). */
+  restoreState(saved: CheckpointReader): void {
+    saved.restoreArrayInPlace('x', this.x, 'position');
+    saved.restoreArrayInPlace('v', this.v, 'velocity');
+    saved.restoreArrayInPlace('f', this.f, 'force');
+    saved.restoreArrayInPlace('dx', this.dx, 'dx');
+    saved.restoreArrayInPlace('x0', this.x0, 'rest position');
+    this.xFree = saved.restoreArray('xFree', this.xFree);
+    this.vFree = saved.restoreArray('vFree', this.vFree);
+    this.externalStepForce = saved.restoreArray('externalStepForce', this.externalStepForce);
+    this.touch();
+  }
 }
 
 export function isMechanicalState(o: unknown): o is BaseMechanicalState {

@@ -1,4 +1,4 @@
-import { BaseObject, Bool, Indices, Real, Str, host, isMechanicalState, sofaComponent, type BaseMechanicalState, type SofaEvent } from '@sofa-ts/core';
+import { BaseObject, Bool, Indices, Real, Str, host, isMechanicalState, sofaComponent, type BaseMechanicalState, type CheckpointReader, type CheckpointRecord, type SofaEvent } from '@sofa-ts/core';
 
 /**
  * SOFA's Monitor: writes the positions, velocities and forces of chosen points of its node's
@@ -48,6 +48,21 @@ export class Monitor extends BaseObject {
 
   override bwdInit(): void {
     this.record();
+  }
+
+  /** Checkpoint: the files as written so far (small: a line per step); a resumed run writes them back and appends. */
+  checkpointState(): CheckpointRecord {
+    return { files: this.files.map(({ file }) => host().readBytes(file)) };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    const contents = saved.list('files');
+    if (contents.length !== this.files.length) throw this.error(`checkpoint: ${contents.length} monitored file(s), ${this.files.length} expected`);
+    this.files.forEach(({ file }, i) => {
+      const c = contents[i];
+      if (!(c instanceof Uint8Array)) throw this.error(`checkpoint: the content of ${file} is missing`);
+      host().writeFile(file, c);
+    });
   }
 
   override handleEvent(event: SofaEvent): void {

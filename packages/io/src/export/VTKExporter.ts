@@ -24,6 +24,8 @@ export class VTKExporter extends ExporterBase {
   readonly cellsDataFields = this.initData({ name: 'cellsDataFields', type: StringArray, default: [], help: 'Data to visualize (on cells)' });
 
   private series: { time: number; file: string }[] = [];
+  /** Checkpoint: the numbering and the time series (the .pvd is written again from it). */
+  override readonly checkpointFields: readonly string[] = ['nbFiles', 'steps', 'series'];
 
   override init(): void {
     super.init();

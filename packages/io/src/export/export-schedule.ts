@@ -16,6 +16,8 @@ export abstract class ExporterBase extends BaseObject {
   /** Files written so far (numbering). */
   protected nbFiles = 0;
   private steps = 0;
+  /** Checkpoint: the step count and the numbering of the files. */
+  readonly checkpointFields: readonly string[] = ['nbFiles', 'steps'];
 
   override init(): void {
     this.topology = contextMeshTopology(this.context);

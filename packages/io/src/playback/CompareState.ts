@@ -1,4 +1,4 @@
-import { AnimateBeginEvent, Real, sofaComponent, type SofaEvent } from '@sofa-ts/core';
+import { AnimateBeginEvent, Real, sofaComponent, type SofaEvent, type CheckpointReader, type CheckpointRecord } from '@sofa-ts/core';
 import { roundLikeSofa } from '../number-format.js';
 import { ReadState } from './ReadState.js';
 
@@ -43,6 +43,20 @@ export class CompareState extends ReadState {
   }
 
   override bwdInit(): void {}
+
+  /** Checkpoint: the cursor and the accumulated errors. */
+  override checkpointState(): CheckpointRecord {
+    return { ...super.checkpointState(), totalErrorX: this.totalErrorX, totalErrorV: this.totalErrorV, dofErrorX: this.dofErrorX, dofErrorV: this.dofErrorV, comparedFrames: this.comparedFrames };
+  }
+
+  override restoreState(saved: CheckpointReader): void {
+    super.restoreState(saved);
+    this.totalErrorX = saved.number('totalErrorX');
+    this.totalErrorV = saved.number('totalErrorV');
+    this.dofErrorX = saved.number('dofErrorX');
+    this.dofErrorV = saved.number('dofErrorV');
+    this.comparedFrames = saved.number('comparedFrames');
+  }
 
   override reset(): void {
     super.reset();

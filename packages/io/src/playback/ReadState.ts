@@ -1,4 +1,4 @@
-import { AnimateBeginEvent, BaseObject, Bool, Real, Str, Vec3, isProjectiveConstraint, propagateMechanicalMappings, sofaComponent, type BaseMechanicalState, type SofaEvent } from '@sofa-ts/core';
+import { AnimateBeginEvent, BaseObject, Bool, Real, Str, Vec3, isProjectiveConstraint, propagateMechanicalMappings, sofaComponent, type BaseMechanicalState, type SofaEvent, checkpointFields, restoreFields, type CheckpointReader, type CheckpointRecord } from '@sofa-ts/core';
 import { readStateFile, type StateFrame } from '../read-state.js';
 import { FrameCursor } from './frame-cursor.js';
 import { inputFilePath, localMechanicalState } from './playback-files.js';
@@ -43,6 +43,15 @@ export class ReadState extends BaseObject {
 
   override bwdInit(): void {
     this.readAt(this.frameTime());
+  }
+
+  /** Checkpoint: the cursor in the file. */
+  checkpointState(): CheckpointRecord {
+    return checkpointFields(this.cursor, this.cursor.checkpointFields, this.describe());
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    restoreFields(this.cursor, saved, this.cursor.checkpointFields);
   }
 
   /** t = time + shift + 0.001·dt: the time against which the frames' T are compared. */

@@ -1,4 +1,4 @@
-import { AnimateBeginEvent, host, Bool, Indices, Real, RealArray, SofaError, Str, BaseObject, isMass, sofaComponent, type BaseMechanicalState, type SofaEvent } from '@sofa-ts/core';
+import { AnimateBeginEvent, host, Bool, Indices, Real, RealArray, SofaError, Str, BaseObject, isMass, sofaComponent, type BaseMechanicalState, type SofaEvent, checkpointFields, restoreFields, type CheckpointReader, type CheckpointRecord, type RestoreContext } from '@sofa-ts/core';
 import { formatSofaNumber } from '../number-format.js';
 import { formatSofaVector } from '../format-vector.js';
 import { localMechanicalState, outputFilePath } from './playback-files.js';
@@ -49,6 +49,8 @@ export class WriteState extends BaseObject {
   private energyThresholdReached = false;
   private timeToTestEnergy = 0;
   private savedKineticEnergy = 0;
+  /** True until the first step empties the file (SOFA opens it at init; a resumed run continues it). */
+  private truncatePending = true;
 
   /** The file written, once initialised. */
   get outputFile(): string {
@@ -88,12 +90,40 @@ export class WriteState extends BaseObject {
     if (h.isFile(this.file) && h.isReadOnly?.(this.file)) {
       throw this.error(`'${this.file}' is read-only: WriteState does not overwrite it`, 'write to another file name or folder');
     }
+    // Created now (an unwritable place is reported at init), emptied at the first step: a run
+    // resumed from a checkpoint cuts it back to its length at the checkpoint instead.
     try {
-      h.writeFile(this.file, '');
+      h.writeFile(this.file, '', { append: true });
     } catch (e) {
       throw this.error(`cannot create '${this.file}': ${(e as Error).message}`);
     }
+    this.truncatePending = true;
     this.reset();
+  }
+
+  private static readonly schedule = ['nextIteration', 'lastTime', 'firstExport', 'energyThresholdReached', 'timeToTestEnergy', 'savedKineticEnergy'] as const;
+
+  private fileLength(): number {
+    const h = host();
+    return h.fileSize?.(this.file) ?? (h.isFile(this.file) ? h.readBytes(this.file).length : 0);
+  }
+
+  /** Checkpoint: the schedule of the writes and how long the file is. */
+  checkpointState(): CheckpointRecord {
+    return { ...checkpointFields(this, WriteState.schedule, this.describe()), bytes: this.truncatePending ? 0 : this.fileLength() };
+  }
+
+  /** The schedule, and the file cut back to its length at the checkpoint (its frames after it are written again). */
+  restoreState(saved: CheckpointReader, ctx: RestoreContext): void {
+    restoreFields(this, saved, WriteState.schedule);
+    const bytes = saved.number('bytes');
+    const h = host();
+    const size = this.fileLength();
+    if (size < bytes) {
+      ctx.warn(this, `'${this.file}' has ${size} bytes, ${bytes} when the checkpoint was taken: it is written again from the checkpoint's step, without its earlier frames`);
+      h.writeFile(this.file, '');
+    } else if (size > bytes) h.writeFile(this.file, h.readBytes(this.file).subarray(0, bytes));
+    this.truncatePending = false;
   }
 
   override reset(): void {
@@ -107,6 +137,14 @@ export class WriteState extends BaseObject {
 
   override handleEvent(event: SofaEvent): void {
     if (!(event instanceof AnimateBeginEvent) || this.componentState !== 'valid' || !this.state) return;
+    if (this.truncatePending) {
+      this.truncatePending = false;
+      try {
+        host().writeFile(this.file, '');
+      } catch (e) {
+        throw this.error(`cannot write '${this.file}': ${(e as Error).message}`);
+      }
+    }
     if (this.energyThresholdReached) return;
     const t = this.context.getTime();
     if (this.stopAt.value > 0 && t > this.timeToTestEnergy) this.measureKineticEnergy();

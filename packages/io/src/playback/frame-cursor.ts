@@ -16,6 +16,9 @@ export class FrameCursor {
 
   constructor(private readonly frames: readonly StateFrame[], private readonly loop: boolean) {}
 
+  /** Checkpoint: where the cursor is. */
+  readonly checkpointFields = ['index', 'loopTime', 'lastTime'] as const;
+
   /** Back to the first frame (SOFA reopens the file at reset). */
   rewind(): void {
     this.index = 0;

@@ -94,6 +94,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField {
   protected restInv = new Float64Array(0);
   /** Plastic strain per element (nElem × 6), when plasticity is on. */
   protected plastic = new Float64Array(0);
+  /** Checkpoint: the plastic strains (they evolve with the run). */
+  readonly checkpointFields = ['plastic'] as const;
   /** Rest positions copied at init (SOFA's initialPoints), read by 'small' (nPoints × 3), m. */
   protected restPoints = new Float64Array(0);
   /** Sum of the rest volumes (m³). */

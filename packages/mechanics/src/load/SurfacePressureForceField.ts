@@ -64,6 +64,8 @@ export class SurfacePressureForceField extends BaseForceField {
   /** Pulse mode: the current pressure and its direction. */
   private pulse = 0;
   private increasing = true;
+  /** Checkpoint: where the pulse is and its direction. */
+  readonly checkpointFields = ['pulse', 'increasing'] as const;
   /** M = P/6·(…) for one triangle, (9). */
   private readonly M = new Float64Array(9);
 

@@ -64,6 +64,8 @@ export class TaitSurfacePressureForceField extends BaseForceField {
   private readonly M = new Float64Array(9);
   private resetInjected = { injected: 0, current: 0 };
   private warnedVariation = false;
+  /** Checkpoint: the warning about the volume is given once per run, resumed runs included. */
+  readonly checkpointFields = ['warnedVariation'] as const;
 
   getMechanicalStates(): readonly BaseMechanicalState[] {
     return this.states;

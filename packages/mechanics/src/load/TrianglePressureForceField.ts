@@ -9,6 +9,8 @@ import {
   sofaComponent,
   type BaseMechanicalState,
   type BaseMeshTopology,
+  type CheckpointReader,
+  type CheckpointRecord,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
 import { mstateLink } from '../state-link.js';
@@ -55,6 +57,20 @@ export class TrianglePressureForceField extends BaseForceField {
 
   getMechanicalStates(): readonly BaseMechanicalState[] {
     return this.states;
+  }
+
+  /**
+   * Checkpoint: the loaded triangles with their rest areas and forces. A triangleList that became
+   * empty keeps the triangles loaded before (see build), which its Data no longer show.
+   */
+  checkpointState(): CheckpointRecord {
+    return { tris: this.surface.tris, areas: this.areas, forces: this.forces };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.surface.setTriangles(saved.array('tris', Uint32Array).slice());
+    this.areas = saved.array('areas', Float64Array).slice();
+    this.forces = saved.array('forces', Float64Array).slice();
   }
 
   override init(): void {

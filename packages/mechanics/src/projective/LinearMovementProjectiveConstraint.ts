@@ -1,4 +1,4 @@
-import { BaseProjectiveConstraint, Bool, Indices, RealArray, isTopology, sofaComponent, type BaseMechanicalState } from '@sofa-ts/core';
+import { BaseProjectiveConstraint, Bool, Indices, RealArray, isTopology, sofaComponent, type BaseMechanicalState, type CheckpointReader, type CheckpointRecord } from '@sofa-ts/core';
 import { quatFromEuler, quatMultiply, quatSlerp2 } from '../rotation.js';
 import { mstateLink } from '../state-link.js';
 
@@ -73,6 +73,15 @@ export class LinearMovementProjectiveConstraint extends BaseProjectiveConstraint
 
   override reset(): void {
     this.x0 = undefined;
+  }
+
+  /** Checkpoint: the positions taken at the first projection (null before it). */
+  checkpointState(): CheckpointRecord {
+    return { x0: this.x0 ?? null };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.x0 = saved.record['x0'] === null ? undefined : saved.array('x0', Float64Array).slice();
   }
 
   /** Interval k with t_k ≤ time < t_{k+1}; −1 outside. Fills m and vel. */

@@ -47,9 +47,11 @@ export class LinearVelocityProjectiveConstraint extends BaseProjectiveConstraint
   /** Imposed velocity at the current time, (d). */
   private vel = new Float64Array(0);
   /** Positions set at the last projection, (m × coordSize); undefined before the first one. */
-  private xP: Float64Array | undefined;
+  private xP: Float64Array | undefined = undefined;
   /** Scratch: one point's new coordinates, (coordSize). */
   private xi = new Float64Array(0);
+  /** Checkpoint: the key times found so far, the end flag and the positions of the last projection. */
+  readonly checkpointFields = ['prevT', 'nextT', 'prevV', 'nextV', 'finished', 'xP'] as const;
 
   getMechanicalState(): BaseMechanicalState {
     return this.mstate.require();

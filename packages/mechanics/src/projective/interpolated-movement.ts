@@ -23,8 +23,10 @@ export abstract class InterpolatedMovementConstraint extends BaseProjectiveConst
 
   protected points = new Uint32Array(0);
   /** Start and final positions of the points, (m × 3), set at the first projection. */
-  protected x0: Float64Array | undefined;
+  protected x0: Float64Array | undefined = undefined;
   protected xf = new Float64Array(0);
+  /** Checkpoint: the start and final positions taken at the first projection. */
+  readonly checkpointFields = ['x0', 'xf'] as const;
 
   getMechanicalState(): BaseMechanicalState {
     return this.mstate.require();

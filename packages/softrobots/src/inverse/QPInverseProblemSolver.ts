@@ -1,4 +1,4 @@
-import { Bool, Int, Real, sofaComponent } from '@sofa-ts/core';
+import { Bool, Int, Real, sofaComponent, type CheckpointReader, type CheckpointRecord } from '@sofa-ts/core';
 import { BaseInverseProblemSolver, type InverseSolution } from './base-inverse-problem-solver.js';
 import { InverseQp } from './inverse-qp.js';
 import type { InverseRows } from './inverse-rows.js';
@@ -37,6 +37,15 @@ export class QPInverseProblemSolver extends BaseInverseProblemSolver {
     if (!(this.epsilon.value >= 0)) throw this.error(`epsilon must be >= 0 (got ${this.epsilon.value})`);
     if (!(this.maxIterations.value >= 0)) throw this.error(`maxIterations must be >= 0 (got ${this.maxIterations.value})`);
     if (!(this.tolerance.value > 0)) throw this.error(`tolerance must be > 0 (got ${this.tolerance.value})`);
+  }
+
+  /** Checkpoint: the QP's warm starts. */
+  checkpointState(): CheckpointRecord {
+    return this.qp.checkpointState();
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.qp.restoreState(saved);
   }
 
   protected override get acceptsContacts(): boolean {

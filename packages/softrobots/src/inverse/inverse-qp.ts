@@ -1,3 +1,4 @@
+import type { CheckpointReader, CheckpointRecord } from '@sofa-ts/core';
 import { DenseQpSolver, type DenseQpStatus } from '@sofa-ts/linalg';
 import { ACTUATOR, CONTACT, EFFECTOR, EQUALITY, type InverseRows } from './inverse-rows.js';
 
@@ -98,6 +99,27 @@ export class InverseQp {
   private triedSlide = new Uint8Array(0);
   private lastQp: DenseQpSolver | undefined;
   private readonly solvers = new Map<number, DenseQpSolver>();
+
+  /**
+   * Checkpoint: the warm start of the next QP of each shape met so far (its solution x and its
+   * working set); the rest is rebuilt at every solve.
+   */
+  checkpointState(): CheckpointRecord {
+    return {
+      solvers: [...this.solvers].map(([key, qp]) => ({ key, n: qp.n, meq: qp.meq, mIn: qp.mIn, x: qp.x, activeIn: qp.activeIn, activeBound: qp.activeBound })),
+    };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.solvers.clear();
+    for (const r of saved.records('solvers')) {
+      const qp = new DenseQpSolver(r.number('n'), r.number('meq'), r.number('mIn'));
+      r.restoreArrayInPlace('x', qp.x);
+      r.restoreArrayInPlace('activeIn', qp.activeIn);
+      r.restoreArrayInPlace('activeBound', qp.activeBound);
+      this.solvers.set(r.number('key'), qp);
+    }
+  }
 
   /**
    * Solves the inverse QP of the problem (W n × n row-major, δ_free) and the rows' roles. On return

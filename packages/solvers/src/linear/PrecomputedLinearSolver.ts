@@ -1,6 +1,6 @@
-import { Bool, type SolverStats, sofaComponent } from '@sofa-ts/core';
+import { Bool, type CheckpointReader, type CheckpointRecord, type SolverStats, sofaComponent } from '@sofa-ts/core';
 import type { MBKFactors, MechanicalSystem } from '@sofa-ts/assembly';
-import { SupernodalLDLT, amdOrdering, type CsrMatrix } from '@sofa-ts/linalg';
+import { SupernodalLDLT, amdOrdering, csrClone, type CsrMatrix } from '@sofa-ts/linalg';
 import { MatrixLinearSolver, crsTemplates } from './matrix-linear-solver.js';
 
 /**
@@ -31,11 +31,27 @@ export class PrecomputedLinearSolver extends MatrixLinearSolver {
     this.precomputed = false;
   }
 
+  /** The matrix that was inverted (what a checkpoint saves; a restored one is inverted at the next solve). */
+  private first: CsrMatrix | undefined;
+
   /** Only the first matrix is inverted; later ones are ignored (SOFA's "first" flag). */
   override setMatrix(A: CsrMatrix): void {
     if (this.precomputed) return;
     super.setMatrix(A);
+    this.first = csrClone(A);
     this.precomputed = true;
+  }
+
+  /** Checkpoint: the precomputed matrix (its inverse is computed again from it). */
+  checkpointState(): CheckpointRecord {
+    const A = this.first;
+    return { matrix: this.precomputed && A ? { rows: A.rows, cols: A.cols, rowPtr: A.rowPtr, colInd: A.colInd, values: A.values } : null };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    if (saved.record['matrix'] === null) return;
+    const m = saved.sub('matrix');
+    this.setMatrix({ rows: m.number('rows'), cols: m.number('cols'), rowPtr: m.array('rowPtr', Int32Array).slice(), colInd: m.array('colInd', Int32Array).slice(), values: m.array('values', Float64Array).slice() });
   }
 
   protected invert(A: CsrMatrix): void {

@@ -1,6 +1,6 @@
-import { Bool, Real, type SolverStats, sofaComponent } from '@sofa-ts/core';
+import { Bool, Real, type CheckpointReader, type CheckpointRecord, type SolverStats, sofaComponent } from '@sofa-ts/core';
 import type { MBKFactors, MechanicalSystem } from '@sofa-ts/assembly';
-import { SupernodalLDLT, amdOrdering, type CsrMatrix } from '@sofa-ts/linalg';
+import { SupernodalLDLT, amdOrdering, csrClone, type CsrMatrix } from '@sofa-ts/linalg';
 import { MatrixLinearSolver, isMatrixLinearSolver } from './matrix-linear-solver.js';
 import { findRotationFinder, identityRotations, rotateBlocks, type RotationFinder } from './rotation-finder.js';
 
@@ -68,16 +68,47 @@ export class PrecomputedWarpPreconditioner extends MatrixLinearSolver {
         if (this.zero) this.warn(`the linked ${linked.describe()} was never given a matrix (its linear system is built by no ODE solver, preconditioner or warp): as in SOFA, the precomputed inverse is zero and this preconditioner returns 0`, 'link the solver of a system that is built, or remove linearSolver to invert the first matrix handed to this preconditioner');
       } else {
         this.own = true;
-        try {
-          this.ldlt.analyze(A, amdOrdering(n, A.rowPtr, A.colInd));
-          this.ldlt.factorize(A);
-        } catch (e) {
-          throw this.error(`the first system matrix cannot be factorised: ${(e as Error).message}`);
-        }
+        this.factorizeFirst(A);
       }
     }
     // Rotations of the nodes now (SOFA turns the inverse at every build).
     if (this.useRotations.value && this.finder) this.finder.getNodeRotations(this.R);
+  }
+
+  /** The first matrix (kept for checkpoints: its factorisation is computed again from it). */
+  private first: CsrMatrix | undefined;
+
+  private factorizeFirst(A: CsrMatrix): void {
+    try {
+      this.ldlt.analyze(A, amdOrdering(A.rows, A.rowPtr, A.colInd));
+      this.ldlt.factorize(A);
+    } catch (e) {
+      throw this.error(`the first system matrix cannot be factorised: ${(e as Error).message}`);
+    }
+    this.first = csrClone(A);
+  }
+
+  /** Checkpoint: whether the inverse was precomputed, from which matrix (own), and the rotations of the last build. */
+  checkpointState(): CheckpointRecord {
+    const A = this.first;
+    return {
+      precomputed: this.precomputed, zero: this.zero, own: this.own, hasMatrix: this.hasMatrix, R: this.R, n: this.t1.length,
+      matrix: this.own && A ? { rows: A.rows, cols: A.cols, rowPtr: A.rowPtr, colInd: A.colInd, values: A.values } : null,
+    };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.precomputed = saved.bool('precomputed');
+    this.zero = saved.bool('zero');
+    this.own = saved.bool('own');
+    this.hasMatrix = saved.bool('hasMatrix');
+    this.R = saved.array('R', Float64Array).slice();
+    if (saved.record['matrix'] !== null) {
+      const m = saved.sub('matrix');
+      this.factorizeFirst({ rows: m.number('rows'), cols: m.number('cols'), rowPtr: m.array('rowPtr', Int32Array).slice(), colInd: m.array('colInd', Int32Array).slice(), values: m.array('values', Float64Array).slice() });
+    }
+    this.t1 = new Float64Array(saved.number('n'));
+    this.t2 = new Float64Array(this.t1.length);
   }
 
   protected invert(): void {}

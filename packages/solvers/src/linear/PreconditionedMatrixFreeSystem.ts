@@ -20,6 +20,8 @@ export class PreconditionedMatrixFreeSystem extends BaseObject {
   readonly assemblingRate = this.initData({ name: 'assemblingRate', type: Int, default: 1, help: 'the preconditioner matrix is rebuilt every this many solves (time steps or Newton iterations)', aliases: ['update_step'] });
   /** Solves since the last rebuild (SOFA's counter: starts at the rate so that the first solve rebuilds). */
   private counter = 0;
+  /** Checkpoint: the counter of solves. */
+  readonly checkpointFields = ['counter'] as const;
 
   override init(): void {
     if (this.assemblingRate.value < 1) throw this.error(`assemblingRate must be >= 1 (got ${this.assemblingRate.value})`);

@@ -23,6 +23,8 @@ export class RotationMatrixSystem extends TypedMatrixLinearSystem {
   readonly mainSystem = this.initLink<TypedMatrixLinearSystem>({ name: 'mainSystem', help: 'the main assembled linear system that is warped (default: the first assembled system of the node)', accepts: (o): o is TypedMatrixLinearSystem => isMatrixLinearSystem(o) && o !== this && !(o as { isRotationMatrixSystem?: boolean }).isRotationMatrixSystem, expected: 'an assembled linear system (MatrixLinearSystem, ...)', search: 'local' });
   readonly rotationFinder = this.initLink<RotationFinder>({ name: 'rotationFinder', help: 'the component giving the node rotations (default: the first of the node)', accepts: isRotationFinder, expected: 'a rotation finder (a corotational force field)' });
   private counter = 0;
+  /** Checkpoint: the counter of assemblies. */
+  readonly checkpointFields = ['counter'] as const;
 
   override init(): void {
     super.init();

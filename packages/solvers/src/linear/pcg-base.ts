@@ -1,6 +1,6 @@
-import { Bool, Int, nonNegative, positive, Real, type SolverStats } from '@sofa-ts/core';
+import { Bool, Int, nonNegative, positive, Real, type CheckpointReader, type CheckpointRecord, type SolverStats } from '@sofa-ts/core';
 import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
-import { spmv, type CsrMatrix, type LinearOperator, type Preconditioner } from '@sofa-ts/linalg';
+import { csrClone, spmv, type CsrMatrix, type LinearOperator, type Preconditioner } from '@sofa-ts/linalg';
 import { isMatrixLinearSolver, type MatrixLinearSolver } from './matrix-linear-solver.js';
 import { isPreconditionedMatrixFreeSystem, type PreconditionedMatrixFreeSystem } from './PreconditionedMatrixFreeSystem.js';
 import { PcgWorkspace, flatDot, groupedDot, sofaPcg, type DotProduct, type PcgResult } from './pcg-iteration.js';
@@ -34,6 +34,13 @@ export abstract class PcgLinearSolverBase extends LinearSolver {
   private factors: MBKFactors = { m: 0, b: 0, k: 0 };
   private A: CsrMatrix | undefined;
   private dotFor: { sys: MechanicalSystem; dot: DotProduct } | undefined;
+  /**
+   * The matrix the preconditioner was last built from, copied when it is kept for later solves
+   * (update_step > 1, or build_precond off): what a checkpoint saves. After a restore, `pending`
+   * is given to the preconditioner at the next solve that does not refresh it.
+   */
+  private precondMatrix: CsrMatrix | undefined;
+  private pending: CsrMatrix | undefined;
   private readonly applyGraph: LinearOperator = (out, p) => this.sys!.applyMBK(out, this.factors, p);
   private readonly applyAssembled: LinearOperator = (out, p) => {
     spmv(out, this.A!, p);
@@ -74,10 +81,54 @@ export abstract class PcgLinearSolverBase extends LinearSolver {
     }
     const pre = this.preconditioner.get();
     const usePre = pre !== undefined && this.usePrecond.value;
-    if (usePre && this.refreshDue()) pre.setMatrix(this.A ?? system.assembleMBK(factors));
+    if (usePre && this.refreshDue()) {
+      const M = this.A ?? system.assembleMBK(factors);
+      pre.setMatrix(M);
+      this.pending = undefined;
+      if (this.keepsPreconditioner) this.keepPrecondMatrix(M);
+    } else if (usePre && this.pending) {
+      pre.setMatrix(this.pending);
+      this.precondMatrix = this.pending;
+      this.pending = undefined;
+    }
     const res = sofaPcg(apply, usePre ? this.applyPrecond : undefined, rhs, out, this.iterations.value, this.tolerance.value, this.ws, this.result, dot);
     this.A = undefined;
     return { iterations: res.iterations, residual: res.residual, timeMs: performance.now() - t0 };
+  }
+
+  /** The preconditioner serves more than the solve that built it. */
+  private get keepsPreconditioner(): boolean {
+    const sys = this.linearSystem.get();
+    if (sys) return sys.assemblingRate.value !== 1;
+    return !this.buildPrecond.value || this.updateStep.value !== 1;
+  }
+
+  private keepPrecondMatrix(M: CsrMatrix): void {
+    const P = this.precondMatrix;
+    if (P && P.rowPtr.length === M.rowPtr.length && P.values.length === M.values.length) {
+      P.rowPtr.set(M.rowPtr);
+      P.colInd.set(M.colInd);
+      P.values.set(M.values);
+    } else this.precondMatrix = csrClone(M);
+  }
+
+  /** Checkpoint: the refresh counters and, when it is kept across solves, the preconditioner's matrix. */
+  checkpointState(): CheckpointRecord {
+    const P = this.pending ?? this.precondMatrix;
+    return {
+      sinceRefresh: this.sinceRefresh,
+      refreshed: this.refreshed,
+      ...(P && this.keepsPreconditioner ? { precond: { rows: P.rows, cols: P.cols, rowPtr: P.rowPtr, colInd: P.colInd, values: P.values } } : {}),
+    };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.sinceRefresh = saved.number('sinceRefresh');
+    this.refreshed = saved.bool('refreshed');
+    if (saved.has('precond')) {
+      const p = saved.sub('precond');
+      this.pending = { rows: p.number('rows'), cols: p.number('cols'), rowPtr: p.array('rowPtr', Int32Array), colInd: p.array('colInd', Int32Array), values: p.array('values', Float64Array) };
+    }
   }
 
   /** Whether this solve refreshes the preconditioner: the first one, then every update_step. */

@@ -1,4 +1,4 @@
-import { Int, Real, sofaComponent } from '@sofa-ts/core';
+import { Int, Real, sofaComponent, type CheckpointReader, type CheckpointRecord } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
 import { bdfCoefficients } from './bdf-coefficients.js';
 import { isNewtonRaphsonSolver, type NewtonRaphsonSolver } from './NewtonRaphsonSolver.js';
@@ -74,6 +74,18 @@ export class BDFOdeSolver extends SystemOdeSolver implements NonLinearFunction {
     this.b = 1;
   }
 
+  /** Checkpoint: the history (past states and their times) and the last coefficient b. */
+  checkpointState(): CheckpointRecord {
+    return { X: [...this.X], V: [...this.V], times: Float64Array.from(this.times), count: this.count, b: this.b };
+  }
+
+  /** Taken by the allocation at the first step (which otherwise starts the history afresh). */
+  private restored: CheckpointReader | undefined;
+
+  restoreState(saved: CheckpointReader): void {
+    this.restored = saved;
+  }
+
   protected allocate(sys: MechanicalSystem): void {
     for (const m of sys.masters) {
       const t = m.state.stateType;
@@ -92,6 +104,22 @@ export class BDFOdeSolver extends SystemOdeSolver implements NonLinearFunction {
     this.dv = sys.newVector();
     this.dxDir = sys.newVector();
     this.tmp = sys.newVector();
+    const r = this.restored;
+    this.restored = undefined;
+    if (r) {
+      // the saved history, each array of this system's size
+      const fill = (key: string, into: Float64Array[]): void => {
+        const saved = r.list(key);
+        const fits = saved.length === into.length && saved.every((a, i) => a instanceof Float64Array && a.length === into[i]!.length);
+        if (!fits) throw this.error(`checkpoint: the saved history '${key}' does not fit this system (${into.length} states of ${into[0]?.length ?? 0} values)`);
+        saved.forEach((a, i) => into[i]!.set(a as Float64Array));
+      };
+      fill('X', this.X);
+      fill('V', this.V);
+      this.times = [...r.array('times', Float64Array)];
+      this.count = r.number('count');
+      this.b = r.number('b');
+    }
   }
 
   /** The matrix of a Newton iteration: (1 + h·b·rM)·M − h·b·B − h·b·(rK + h·b)·K. */

@@ -1,4 +1,4 @@
-import { Bool, Real, sofaComponent } from '@sofa-ts/core';
+import { Bool, Real, sofaComponent, type CheckpointReader, type CheckpointRecord } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
 import { accelerationOf, integrate, SystemOdeSolver } from './ode-support.js';
 
@@ -43,6 +43,25 @@ export class NewmarkImplicitSolver extends SystemOdeSolver {
     this.a1 = sys.newVector();
     this.dxv = sys.newVector();
     this.hasAcc = false;
+    // A checkpoint's acceleration, taken at the first step's allocation.
+    const r = this.restored;
+    this.restored = undefined;
+    if (r) {
+      if (r.a.length !== this.a.length) throw this.error(`checkpoint: a saved acceleration of ${r.a.length} values, the system has ${this.a.length}`);
+      this.a.set(r.a);
+      this.hasAcc = r.hasAcc;
+    }
+  }
+
+  private restored: { a: Float64Array; hasAcc: boolean } | undefined;
+
+  /** Checkpoint: the acceleration a_n of the last step. */
+  checkpointState(): CheckpointRecord {
+    return { a: this.a, hasAcc: this.hasAcc };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.restored = { a: saved.array('a', Float64Array).slice(), hasAcc: saved.bool('hasAcc') };
   }
 
   override reset(): void {

@@ -1,4 +1,4 @@
-import { Bool, host, Int, nonNegative, Real, Str, outputFilePath, sofaComponent } from '@sofa-ts/core';
+import { Bool, host, Int, nonNegative, Real, Str, outputFilePath, sofaComponent, type CheckpointReader, type CheckpointRecord } from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver, type MechanicalSystem } from '@sofa-ts/assembly';
 import { accelerationOf, dotOf, integrate, systemEnergies, SystemOdeSolver } from './ode-support.js';
 
@@ -54,8 +54,12 @@ export class VariationalSymplecticSolver extends SystemOdeSolver {
   private started = false;
   private incrementalPotential = 0;
 
+  /** A checkpoint's momentum, taken by the next allocation (the first step's compile). */
+  private restoredP: Float64Array | undefined;
+
   protected allocate(sys: MechanicalSystem): void {
-    this.p = sys.newVector();
+    this.p = this.restoredP?.length === sys.size ? this.restoredP : sys.newVector();
+    this.restoredP = undefined;
     this.newp = sys.newVector();
     this.b = sys.newVector();
     this.res = sys.newVector();
@@ -67,6 +71,17 @@ export class VariationalSymplecticSolver extends SystemOdeSolver {
 
   override reset(): void {
     this.started = false;
+  }
+
+  /** Checkpoint: the momentum p carried from step to step, and the energy bookkeeping. */
+  checkpointState(): CheckpointRecord {
+    return { p: this.p, started: this.started, incrementalPotential: this.incrementalPotential };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.restoredP = saved.array('p', Float64Array).slice();
+    this.started = saved.bool('started');
+    this.incrementalPotential = saved.number('incrementalPotential');
   }
 
   private solver(): LinearSolver {

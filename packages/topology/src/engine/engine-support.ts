@@ -146,11 +146,14 @@ export class DataVector<T> {
   }
 }
 
+/** The generator's state grows by this at each draw: after n draws it is seed + n·SEED_INCREMENT (mod 2³²). */
+export const SEED_INCREMENT = 0x6d2b79f5;
+
 /** A small seeded generator of uniform numbers in [0, 1) (mulberry32): reproducible draws for the random engines. */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
+    a = (a + SEED_INCREMENT) >>> 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);

@@ -76,6 +76,8 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
   /** addDForce calls since the last addForce, and in the cycle before it. */
   private productsSinceForce = 0;
   private productsLastCycle = 0;
+  /** Checkpoint: the counters choosing the product's path (its sums' order). */
+  readonly checkpointFields = ['productsSinceForce', 'productsLastCycle'] as const;
 
   // Scratch (sized at init; no allocation in a step)
   /** Positions of one element (3·nodes). */

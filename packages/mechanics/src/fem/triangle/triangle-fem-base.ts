@@ -35,6 +35,8 @@ export abstract class TriangleFEMBase extends BaseForceField {
   protected M = new Float64Array(0);
   /** Strain (3) and stress (3) of each element at the last addForce, SOFA's sign (rest − current): (nT × 6). */
   protected sv = new Float64Array(0);
+  /** Checkpoint: the rotations, J and strains of the last addForce (a degenerate element keeps them). */
+  readonly checkpointFields = ['rot', 'J', 'sv'] as const;
   private states: BaseMechanicalState[] = [];
   // Scratch of one element: frame (9), edges (6), D (6), F (6), stiffness products (54).
   private readonly frame = new Float64Array(9);

@@ -25,6 +25,8 @@ export class HausdorffDistance extends DataEngine {
   readonly updateEachStep = this.initData({ name: 'update', type: Bool, default: false, help: 'recompute at every time step' });
 
   private computed = false;
+  /** Checkpoint: whether the first computation was made (later ones depend on it). */
+  readonly checkpointFields = ['computed'] as const;
 
   constructor() {
     super();

@@ -28,6 +28,8 @@ export class MergePoints extends DataEngine {
   readonly noUpdate = this.initData({ name: 'noUpdate', type: Bool, default: false, help: 'do not update the output after the first time' });
 
   private done = false;
+  /** Checkpoint: whether the first computation was made (later ones depend on it). */
+  readonly checkpointFields = ['done'] as const;
 
   constructor() {
     super();

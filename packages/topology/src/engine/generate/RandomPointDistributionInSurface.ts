@@ -1,6 +1,6 @@
-import { Bool, IndexArray, MAX_POINTS, Real, UInt, countAtMost, sofaComponent } from '@sofa-ts/core';
+import { Bool, IndexArray, MAX_POINTS, Real, UInt, countAtMost, sofaComponent, type CheckpointReader, type CheckpointRecord } from '@sofa-ts/core';
 import { DataEngine } from '../DataEngine.js';
-import { Vec3s, seededRandom } from '../engine-support.js';
+import { SEED_INCREMENT, Vec3s, seededRandom } from '../engine-support.js';
 
 /**
  * SOFA's RandomPointDistributionInSurface: random points inside a closed triangle surface.
@@ -34,6 +34,8 @@ export class RandomPointDistributionInSurface extends DataEngine {
   readonly outPoints = this.initData({ name: 'outPoints', type: Vec3s, default: new Float64Array(0), help: 'points drawn and rejected', output: true });
 
   private rand: () => number = () => 0;
+  /** Numbers drawn since init (the generator's state is seed + drawn·increment). */
+  private drawn = 0;
   private directions: number[][] = [];
 
   constructor() {
@@ -48,10 +50,29 @@ export class RandomPointDistributionInSurface extends DataEngine {
       this.numberOfTests.value = this.numberOfTests.value + 1;
     }
     if (this.randomSeed.value === 0) this.randomSeed.value = Math.floor(Date.now() / 1000) >>> 0;
-    this.rand = seededRandom(this.randomSeed.value);
+    this.rand = this.generator(this.randomSeed.value, 0);
     const u = (a: number, b: number): number => a + (b - a) * this.rand();
     this.directions = Array.from({ length: this.numberOfTests.value }, () => [u(-1, 1), u(-1, 1), u(-1, 1)]);
     this.startUpdates();
+  }
+
+  /** The seeded generator after `drawn` draws, counting the next ones. */
+  private generator(seed: number, drawn: number): () => number {
+    const next = seededRandom((seed + Math.imul(drawn, SEED_INCREMENT)) >>> 0);
+    this.drawn = drawn;
+    return () => {
+      this.drawn++;
+      return next();
+    };
+  }
+
+  /** Checkpoint: the draws made so far (a recomputation after a resume goes on with the same numbers). */
+  checkpointState(): CheckpointRecord {
+    return { drawn: this.drawn };
+  }
+
+  restoreState(saved: CheckpointReader): void {
+    this.rand = this.generator(this.randomSeed.value, saved.number('drawn'));
   }
 
   protected updateOutputs(): void {

@@ -16,6 +16,8 @@ export abstract class VolumeEngine extends DataEngine {
   readonly updateEachStep = this.initData({ name: 'update', type: Bool, default: false, help: 'if true, the volume follows the positions at each step' });
 
   private computed = false;
+  /** Checkpoint: whether the first computation was made (later ones depend on it). */
+  readonly checkpointFields = ['computed'] as const;
 
   /** The element lists: [Data, topology getter name, vertices per element]. */
   protected abstract elementLists(): Array<[Data<Uint32Array>, (t: BaseMeshTopology) => Uint32Array, number]>;
