@@ -38,11 +38,11 @@ describe('scenes through the XML path', () => {
   });
 
   it('reports errors of real XML with the file, line and column of the attribute', async () => {
-    const xml = particle('\n    <SpringForceField spring="0 0 1 1"/>\n    <UniformMas/>');
+    const xml = particle('\n    <SpringForceField spring="0 0 1 a 1"/>\n    <UniformMas/>');
     const e = await errorOf(loadSceneFromString(xml, { fileName: 'bad.scn' }));
     expect(e).to.be.instanceOf(SofaErrors);
     const msgs = (e as SofaErrors).errors.map((x) => x.message);
-    expect(msgs[0]).to.equal(`${path.resolve('bad.scn')}:9:23: SpringForceField '': bad value for 'spring' (vector<LinearSpring>): expected numbers in groups of 5, got 4 numbers`);
+    expect(msgs[0]).to.equal(`${path.resolve('bad.scn')}:9:23: SpringForceField '': bad value for 'spring' (vector<LinearSpring>): expected numbers in groups of 5, got 'a'`);
     expect(msgs[1]).to.equal(`${path.resolve('bad.scn')}:10:5: unknown component 'UniformMas' (did you mean 'UniformMass'?)`);
   });
 
