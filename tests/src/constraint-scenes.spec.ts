@@ -67,6 +67,24 @@ describe('constraint: FreeMotionAnimationLoop scenes (closed forms)', () => {
     expect(loop.constraintSolver.get()?.className).to.equal('BlockGaussSeidelConstraintSolver');
   });
 
+  it('Rigid3 bilateral: a spinning, falling rigid body stays on a fixed frame (centre and orientation)', async () => {
+    const q = [0, 0, Math.sin(0.3), Math.cos(0.3)];
+    const frame = `0.5 -1 2 ${q.join(' ')}`;
+    const s = await scene(`<Node name="anchor"><MechanicalObject name="dofs" template="Rigid3" position="${frame}"/></Node>
+      <Node name="body">
+        <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+        <SparseLDLSolver template="CompressedRowSparseMatrixd"/>
+        <MechanicalObject name="dofs" template="Rigid3" position="${frame}" velocity="0.3 0 0 1 2 3"/>
+        <UniformMass vertexMass="2 1 0.1 0 0 0 0.2 0 0 0 0.3"/>
+        <LinearSolverConstraintCorrection/>
+      </Node>
+      <BilateralLagrangianConstraint template="Rigid3" object1="@anchor/dofs" object2="@body/dofs" first_point="0" second_point="0"/>`);
+    const x = state(s, 'body/dofs');
+    s.step(20);
+    const f = frame.split(' ').map(Number);
+    for (let k = 0; k < 7; k++) expect(x.x[k]!).to.be.closeTo(f[k]!, 1e-8);
+  });
+
   it('a bilateral constraint holds a falling particle on a fixed point (to the solver tolerance)', async () => {
     const s = await scene(`<Node name="anchor"><MechanicalObject name="dofs" position="0 0 0"/></Node>
       ${particle('p', '0 0 0', 2, '0.5 0 0')}

@@ -88,4 +88,32 @@ describe('element FEM in scenes (FEMMass, LinearSmallStrainFEMForceField, Corota
     expect(err).to.be.instanceOf(SofaError);
     expect(String((err as SofaError).message)).to.match(/<string>:3:\d+.*assembleMass="0" is not supported/s);
   });
+
+  it('pyramids (template Vec3,Pyramid): a cube of 6 pyramids has the mass ρ·8 and a static uniaxial stretch gives ε = σ/E', async () => {
+    // the cube [−1, 1]³ split into 6 pyramids around its centre (SOFA's PyramidCorotationalFEMForceField scene);
+    // bottom face held on sliding supports (y fixed, one corner fully), a pull σ·A/4 on each top corner
+    const sigma = 5, young = 500;
+    const xml = `<Node name="root" dt="1" gravity="0 0 0">
+  <StaticSolver newton_iterations="5"/>
+  <SparseLDLSolver template="CompressedRowSparseMatrixd"/>
+  <MeshTopology name="mesh" pyramids="0 1 5 4 8  1 5 6 2 8  2 3 7 6 8  0 3 7 4 8  3 2 1 0 8  6 7 4 5 8"
+    position="-1 -1 -1  1 -1 -1  1 1 -1  -1 1 -1  -1 -1 1  1 -1 1  1 1 1  -1 1 1  0 0 0"/>
+  <MechanicalObject name="dofs" template="Vec3"/>
+  <NodalMassDensity property="10"/>
+  <FEMMass name="mass" template="Vec3,Pyramid"/>
+  <CorotationalFEMForceField template="Vec3,Pyramid" youngModulus="${young}" poissonRatio="0"/>
+  <PartialFixedProjectiveConstraint indices="0 1 4 5" fixedDirections="0 1 0"/>
+  <FixedProjectiveConstraint indices="0"/>
+  <PartialFixedProjectiveConstraint indices="1" fixedDirections="0 0 1"/>
+  <PartialFixedProjectiveConstraint indices="4" fixedDirections="1 0 0"/>
+  <ConstantForceField indices="2 3 6 7" forces="0 ${sigma} 0  0 ${sigma} 0  0 ${sigma} 0  0 ${sigma} 0"/>
+</Node>`;
+    const scene = await loadSceneFromString(xml);
+    const mass = scene.get('/mass') as unknown as { totalMass: number };
+    expect(mass.totalMass).to.be.closeTo(10 * 8, 1e-10);
+    scene.step(1);
+    // ν = 0 and a uniform stress σ_yy = 4·sigma / area 4: the top face moves by 2·σ_yy/E
+    const mo = scene.get<BaseMechanicalState>('/dofs')!;
+    for (const i of [2, 3, 6, 7]) expect(mo.x[3 * i + 1]! - mo.x0[3 * i + 1]!).to.be.closeTo((2 * sigma) / young, 1e-6);
+  });
 });

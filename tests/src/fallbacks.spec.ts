@@ -169,4 +169,22 @@ describe('fallbacks: located warnings for what is not honoured', () => {
     expect(s.get<BaseObject & { status: Data<number> }>('solver')!.status.value).to.equal(1);
     expect(details(s)).to.deep.equal(['the inverse problem was infeasible (status 1) at time 0: no actuation (λ = 0) is applied for that step; the bounds and equalities cannot all hold']);
   });
+
+  it('a MechanicalObject over a topology with points but no positions keeps its own point (SOFA hasPos() false), with a warning', async () => {
+    // SOFA's Hexa2TetraTopologicalMapping clears its output container (positions included) and sets only nbPoints
+    const s = await loadSceneFromString(`<Node name="root">
+  <Node name="volume">
+    <RegularGridTopology name="grid" n="3 3 3" min="0 0 0" max="1 1 1"/>
+    <TetrahedronSetTopologyContainer name="container" position="@grid.position"/>
+    <TetrahedronSetTopologyModifier/>
+    <Hexa2TetraTopologicalMapping input="@grid" output="@container"/>
+  </Node>
+  <Node name="body">
+    <TetrahedronSetTopologyContainer name="container" src="@../volume/container"/>
+    <MechanicalObject name="dofs"/>
+  </Node>
+</Node>`);
+    expect(s.get<BaseMechanicalState>('body/dofs')!.size).to.equal(1);
+    expect(details(s).some((d) => /has 27 points but no positions, so this state keeps its 1 point/.test(d))).to.equal(true);
+  });
 });

@@ -259,6 +259,15 @@ export class MechanicalSystem {
       if (i < 0) {
         const m = pending[0]!;
         const missing = m.getFrom().find((s) => !known.has(s))!;
+        if (!allStates.includes(missing) && missing.hasContext) {
+          // a state outside this solver's subtree: integrated by another ODE solver (or by none)
+          let owner: Node | undefined = missing.context;
+          while (owner && !owner.objects.some(isOdeSolver)) owner = owner.parent;
+          throw m.error(
+            `input ${missing.describe()} is outside the subtree of the solver at ${root.path}${owner ? `: it is integrated by the solver at ${owner.path}` : ''}; a mapping whose inputs belong to two ODE solvers is not supported (sofa-ts compiles one mechanical system per solver; in SOFA each solver visits only its own subtree and reads such an input without integrating it)`,
+            'put both inputs under one ODE solver (move the solver to a common ancestor node)',
+          );
+        }
         throw m.error(`input ${missing.describe()} is not a state of the solver at ${root.path} (or the mappings form a cycle)`);
       }
       const m = pending.splice(i, 1)[0]!;

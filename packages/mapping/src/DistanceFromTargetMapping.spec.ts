@@ -96,4 +96,13 @@ describe('DistanceFromTargetMapping', () => {
     m2.targetPositions.read('0 0 0');
     expect(() => mount(m2, new StubState(Vec3d, coords(Vec3d, 2, 1), 'in'), new StubState(Vec1d, [0], 'out'))).to.throw(/index 5 is not a point/);
   });
+
+  it('with no indices maps nothing and ignores targetPositions (SOFA release behaviour)', () => {
+    const from = new StubState(Vec3d, coords(Vec3d, 2, 1), 'in');
+    const to = new StubState(Vec1d, [0, 0], 'out');
+    const m = new DistanceFromTargetMapping();
+    m.targetPositions.read('0 0 0  1 1 1');
+    mount(m, from, to);
+    expect(to.size).to.equal(0);
+  });
 });

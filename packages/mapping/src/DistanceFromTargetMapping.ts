@@ -20,7 +20,8 @@ const templates = ['Vec3d,Vec1d', 'Vec1d,Vec1d', 'Rigid3d,Vec1d'];
  * For Rigid3d parents the rotation block gets nothing (SOFA's block puts f/l·I there; sofa-ts keeps
  * the exact derivative). Unset rest distances (`restLengths`) are 0. Below a length of 1e-10,
  * u is the x axis and K is zero. The law (directions, J products, geometric stiffness) is
- * distance-law.ts's, with p = p_{idx_i} and the fixed q = t_i.
+ * distance-law.ts's, with p = p_{idx_i} and the fixed q = t_i. With no indices the output is
+ * empty, whatever targetPositions holds (SOFA, release build), with a warning.
  */
 @sofaComponent({
   name: 'DistanceFromTargetMapping',
@@ -57,7 +58,9 @@ export class DistanceFromTargetMapping extends DistanceLawMapping {
     const nIn = this.from.size;
     for (let i = 0; i < n; i++) if (idx[i]! >= nIn) throw this.error(`index ${idx[i]} is not a point of the input (it has ${nIn})`);
     const nt = this.targetPositions.value.length;
-    if (nt !== n * this.cIn) throw this.error(`${n} indices but targetPositions holds ${nt / this.cIn} ${tin.name} positions (${nt} numbers)`, 'give one target position per index');
+    // SOFA only asserts the sizes match (debug builds); a release build with no index maps nothing.
+    if (n === 0 && nt > 0) this.warn(`no indices: the mapping has no output and the ${nt / this.cIn} targetPositions are ignored (as SOFA does; give 'indices' to measure distances)`);
+    else if (nt !== n * this.cIn) throw this.error(`${n} indices but targetPositions holds ${nt / this.cIn} ${tin.name} positions (${nt} numbers)`, 'give one target position per index');
     // Unset rest distances are zero.
     const given = this.restLengths.value;
     if (given.length !== n) {

@@ -204,6 +204,13 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
       }
       return this.initFrom(x, vel.length > 0 ? vel : new Float64Array(0), rest);
     }
+    if (topo && pos.length <= cs && vel.length <= ds && topo.getNbPoints() > Math.max(1, pos.length / cs)) {
+      // SOFA's hasPos() is false: the state keeps its own points (e.g. a topological mapping cleared the positions of its output container)
+      this.warn(
+        `${topo.describe()} has ${topo.getNbPoints()} points but no positions, so this state keeps its ${Math.max(1, pos.length / cs)} point(s), as SOFA does; components using the topology's elements will reach points this state does not have`,
+        'give the positions (e.g. position="@<grid or loader>.position" on this MechanicalObject)',
+      );
+    }
     this.initFrom(this.linkedPositionAsCoords(pos), vel, rest);
   }
 

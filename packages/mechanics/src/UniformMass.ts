@@ -99,8 +99,15 @@ export class UniformMass extends BaseMass {
       this.totalMass.value = this.m * count;
     }
     if (s.stateType.isRigid) {
+      const dim = s.stateType.name === 'Rigid3d' ? 3 : 2;
+      // SOFA reads one "mass volume inertia" value from the text and ignores what follows
+      const full = 2 + (dim === 3 ? 9 : 1);
+      if (given.length > full) {
+        this.warnAbout(this.vertexMass, `vertexMass has ${given.length} numbers; a Rigid${dim}d mass is "mass volume inertia" (${full}): the ${given.length - full} extra number(s) are ignored, as SOFA reads one value`);
+        given = given.subarray(0, full);
+      }
       try {
-        this.inertia = RigidInertia.fromVertexMass(s.stateType.name === 'Rigid3d' ? 3 : 2, given, this.m);
+        this.inertia = RigidInertia.fromVertexMass(dim, given, this.m);
       } catch (e) {
         throw this.error((e as Error).message);
       }

@@ -33,6 +33,8 @@ export interface GridDescription {
  * Containers that only hold some element types return empty arrays for the others; edges and
  * faces derived from volumes are computed by the container as SOFA does (on demand, then cached).
  */
+const NO_PYRAMIDS = new Uint32Array(0);
+
 export abstract class BaseMeshTopology extends BaseObject {
   readonly isTopology = true;
 
@@ -45,6 +47,10 @@ export abstract class BaseMeshTopology extends BaseObject {
   abstract getQuads(): Uint32Array;
   abstract getTetrahedra(): Uint32Array;
   abstract getHexahedra(): Uint32Array;
+  /** Pyramids (nP × 5: base 0-1-2-3, apex 4); topologies that hold none return an empty array. */
+  getPyramids(): Uint32Array {
+    return NO_PYRAMIDS;
+  }
   /** The grid this topology was generated from, if any (for grid-based barycentric mappings). */
   getGrid(): GridDescription | undefined {
     return undefined;

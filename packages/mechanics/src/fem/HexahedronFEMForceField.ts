@@ -1,3 +1,4 @@
+import { nodeRotationsOfElements } from './node-rotations.js';
 import {
   BaseForceField,
   Bool,
@@ -78,6 +79,8 @@ export class HexahedronFEMForceField extends BaseForceField {
   protected rest = new Float64Array(0);
   /** Current rotation R, rows = element frame (nElem × 9); R₀ until the first addForce. */
   protected rot = new Float64Array(0);
+  /** (n·9) rotations of the elements at rest (rows = element frame). */
+  protected rot0 = new Float64Array(0);
   /** Hooke's matrix (D00, D01, D33) per element (nElem × 3), Pa. */
   private hooke = new Float64Array(0);
   /** Element stiffness matrices, shared (nK × 576), N/m; kOf[e] indexes them. */
@@ -164,6 +167,7 @@ export class HexahedronFEMForceField extends BaseForceField {
       });
     }
     this.kPool = pool.pack();
+    this.rot0 = Float64Array.from(this.rot);
   }
 
   /** Rotation of the element whose 8 positions are nodes, into out[o .. o+9). */
@@ -288,6 +292,14 @@ export class HexahedronFEMForceField extends BaseForceField {
   /** ½·Σ Dᵀ·K_e·D at the last addForce (SOFA's HexahedronFEMForceField reports that value). */
   override getPotentialEnergy(_x: readonly Float64Array[]): number {
     return this.energy;
+  }
+
+  /** SOFA's BaseRotationFinder: warped preconditioners (RotationMatrixSystem) ask for node rotations. */
+  readonly isRotationFinder = true;
+
+  /** out (n·9) = the rotation of each node since rest (node-rotations.ts), from the last addForce. */
+  getNodeRotations(out: Float64Array): void {
+    nodeRotationsOfElements(out, this.mstate ? this.mstate.size : out.length / 9, this.elems, 8, this.rot, this.rot0);
   }
 
   /** Rotation R of element e at the last addForce (rows = element frame), copied into out. */

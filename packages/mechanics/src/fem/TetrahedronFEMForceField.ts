@@ -1,6 +1,7 @@
 import { AnimateEndEvent, Bool, Enum, Int, Real, RealArray, Str, sofaComponent, type BaseMeshTopology, type SofaEvent } from '@sofa-ts/core';
 import { polarDecomposition } from './polar-decomposition.js';
 import { CorotationalTetrahedra, frameOfEdges, tetrahedraOfTopology, type TetrahedronMethod } from './corotational-tetrahedra.js';
+import { nodeRotationsOfElements } from './node-rotations.js';
 
 /**
  * SOFA's TetrahedronFEMForceField: linear elasticity on tetrahedra, small displacements or
@@ -22,6 +23,14 @@ import { CorotationalTetrahedra, frameOfEdges, tetrahedraOfTopology, type Tetrah
   templates: ['Vec3d'],
 })
 export class TetrahedronFEMForceField extends CorotationalTetrahedra {
+  /** SOFA's BaseRotationFinder: warped preconditioners (RotationMatrixSystem) ask for node rotations. */
+  readonly isRotationFinder = true;
+
+  /** out (n·9) = the rotation of each node since rest (node-rotations.ts), from the last addForce. */
+  getNodeRotations(out: Float64Array): void {
+    nodeRotationsOfElements(out, out.length / 9, this.elems, 4, this.rot, this.rot0);
+  }
+
   readonly initialPoints = this.initData({ name: 'initialPoints', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), help: 'rest positions the elements were initialised from (output)' });
   readonly method = this.initData({ name: 'method', type: Enum(['large', 'small', 'polar', 'svd'] as const), default: 'large', help: "'small' displacements, 'large' (frame of the edges), 'polar' or 'svd' corotational" });
   readonly plasticMaxThreshold = this.initData({ name: 'plasticMaxThreshold', type: Real, default: 0, help: 'largest 2-norm of the plastic strain (0: no plasticity)' });

@@ -10,7 +10,7 @@ import {
 } from '@sofa-ts/core';
 import { elementFemTemplates } from '../fem/element/BaseElementLinearFEMForceField.js';
 import { volumeElementOfTemplate, type VolumeElement } from '../fem/element/volume-elements.js';
-import { hexahedronMassMatrix, tetrahedronMassMatrix } from './element-mass.js';
+import { hexahedronMassMatrix, pyramidMassMatrix, tetrahedronMassMatrix } from './element-mass.js';
 import { isNodalMassDensity, type NodalMassDensity } from './NodalMassDensity.js';
 
 /**
@@ -18,8 +18,8 @@ import { isNodalMassDensity, type NodalMassDensity } from './NodalMassDensity.js
  *   M_ij = ∫ ρ·N_i·N_j dV  (per axis: M ⊗ I₃),  ρ = Σ_k N_k·ρ_k from NodalMassDensity,
  * integrated per element with SOFA's default quadrature of the element type (see element-mass.ts:
  * 2×2×2 Gauss on hexahedra; one centroid point on tetrahedra, which gives the element matrix
- * ρ̄V/16 everywhere, rank one, with the exact total mass). Template `Vec3,Hexahedron` or
- * `Vec3,Tetrahedron`. Stored once as a scalar sparse matrix over the nodes (rest positions).
+ * ρ̄V/16 everywhere, rank one, with the exact total mass; on pyramids the cube's 2×2×2 rule
+ * collapsed onto the apex). Template `Vec3,Hexahedron`, `Vec3,Tetrahedron` or `Vec3,Pyramid`. Stored once as a scalar sparse matrix over the nodes (rest positions).
  *   gravity: f_i += (Σ_j M_ij)·g;  addMDx: out_i += factor·Σ_j M_ij·dx_j;  M⁻¹ is not available
  *   (explicit solvers need a diagonal mass), as in SOFA.
  */
@@ -70,7 +70,7 @@ export class FEMMass extends BaseMass {
       throw this.error(
         this.template.includes(',')
           ? `template '${this.template}': element type not supported (supported: ${elementFemTemplates.join(', ')})`
-          : 'the template must name the element type: template="Vec3,Hexahedron" or template="Vec3,Tetrahedron"',
+          : 'the template must name the element type: template="Vec3,Hexahedron", "Vec3,Tetrahedron" or "Vec3,Pyramid"',
       );
     }
     this.element = element;
@@ -129,6 +129,7 @@ export class FEMMass extends BaseMass {
         rho[a] = density.nodeDensity(p);
       }
       if (el.name === 'Hexahedron') hexahedronMassMatrix(Me, X, rho);
+      else if (el.name === 'Pyramid') pyramidMassMatrix(Me, X, rho);
       else tetrahedronMassMatrix(Me, X, rho);
       for (let a = 0; a < nodes; a++) {
         const i = elems[nodes * e + a]!;

@@ -1,4 +1,5 @@
 import { HEXA_CORNERS, HEXA_GAUSS_POINT, hexahedronJacobianDeterminant, hexahedronShapeFunctions } from '../fem/hexahedron-kernels.js';
+import { collapsedHexahedron, foldCollapsedHexahedron } from '../fem/element/volume-elements.js';
 import { tetrahedronVolume } from './element-geometry.js';
 
 /**
@@ -43,4 +44,20 @@ export function hexahedronMassMatrix(out: Float64Array, X: Float64Array, rho: Ar
     }
   }
   return out;
+}
+
+const hexNodes = new Float64Array(24);
+const hexRho = new Float64Array(8);
+const hexM = new Float64Array(64);
+
+/**
+ * Pyramid (base 0..3, apex 4), SOFA's default rule: the hexahedron's 2×2×2 Gauss rule on the cube
+ * collapsed onto the apex (see volume-elements.ts), i.e. M_pyr = Pᵀ·M_hex·P with the apex (its
+ * position and density) copied onto nodes 4..7. X: 15 positions, rho: 5 densities; out 5 × 5.
+ */
+export function pyramidMassMatrix(out: Float64Array, X: Float64Array, rho: ArrayLike<number>): Float64Array {
+  collapsedHexahedron(hexNodes, X);
+  for (let k = 0; k < 8; k++) hexRho[k] = rho[Math.min(k, 4)]!;
+  hexahedronMassMatrix(hexM, hexNodes, hexRho);
+  return foldCollapsedHexahedron(out, hexM, 1, 1);
 }

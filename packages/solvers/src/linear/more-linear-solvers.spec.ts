@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { pinv } from 'mathjs';
+import { inv, multiply, pinv, transpose } from 'mathjs';
 import { SparseLDLSolver } from '../SparseLDLSolver.js';
 import { AsyncSparseLDLSolver } from './AsyncSparseLDLSolver.js';
 import { BTDLinearSolver } from './BTDLinearSolver.js';
@@ -124,6 +124,38 @@ describe('linear solvers of issue 12 (solution vs a dense mathjs solve)', () => 
     const P = pinv(S) as number[][];
     expectClose(x, denseMul(P, b), 1e-10, 'SVD pinv');
     expect(s.conditionNumber.value).to.equal(Number.POSITIVE_INFINITY);
+  });
+
+  it('SVDLinearSolver, symmetric matrices (eigendecomposition): SPD, indefinite, repeated eigenvalues and a singular one vs mathjs', () => {
+    const r = rng(11);
+    const cases: Array<[string, number[][]]> = [
+      ['SPD n=40', randomSpd(r, 40, 5)],
+      ['indefinite n=50', randomIndefinite(r, 50)],
+      // 3·I₁₀ ⊕ a block: a 10-fold eigenvalue, and a diagonal (already tridiagonal) start
+      ['repeated eigenvalues n=16', Array.from({ length: 16 }, (_, i) => Array.from({ length: 16 }, (_, j) => (i === j ? (i < 10 ? 3 : 5) : i >= 10 && j >= 10 ? 0.5 : 0)))],
+      ['n=1', [[-2]]],
+      ['n=2', [[1, 2], [2, -1]]],
+    ];
+    for (const [label, D] of cases) {
+      const s = make(SVDLinearSolver);
+      const b = randomVector(r, D.length);
+      const x = new Float64Array(D.length);
+      s.solveSystem(fixedSystem(D), anyFactors, b, x);
+      expectClose(x, denseSolve(D, b), 1e-9, `SVD ${label}`);
+      expect(s.sweepsData.value, label).to.equal(0);
+    }
+    // symmetric of rank 3 (B·Bᵀ, B 6×3 of integers: exactly singular): the least-norm least-squares solution pinv(S)·b
+    const B = [[1, 0, 2], [0, 1, -1], [2, 1, 0], [1, -1, 1], [0, 2, 1], [3, 0, -2]];
+    const S = B.map((bi) => B.map((bj) => bi.reduce((t, v, k) => t + v * bj[k]!, 0)));
+    const b = randomVector(r, 6);
+    const s = make(SVDLinearSolver);
+    const x = new Float64Array(6);
+    s.solveSystem(fixedSystem(S), anyFactors, b, x);
+    // S⁺ = B·(BᵀB)⁻²·Bᵀ (B of full column rank)
+    const G = inv(multiply(transpose(B), B)) as number[][];
+    const Splus = multiply(multiply(B, multiply(G, G)), transpose(B)) as number[][];
+    expectClose(x, denseMul(Splus, b), 1e-9, 'SVD symmetric pinv');
+    expect(s.conditionNumber.value).to.be.above(1e9);
   });
 
   it('PrecomputedLinearSolver: the first matrix is factorised and serves every later solve', () => {

@@ -63,6 +63,11 @@ export class MeshTopology extends TopologyContainer {
     return this.position;
   }
 
+  /** The `pyramids` Data as given (no face or edge is derived from pyramids). */
+  override getPyramids(): Uint32Array {
+    return this.pyramids.value;
+  }
+
   protected override refresh(): void {
     if (!this.fileLoaded && this.hasContext) this.loadFile();
     super.refresh();

@@ -107,7 +107,7 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
       throw this.error(
         this.template.includes(',')
           ? `template '${this.template}': element type not supported (supported: ${elementFemTemplates.join(', ')})`
-          : `the template must name the element type: template="Vec3,Tetrahedron" or template="Vec3,Hexahedron"`,
+          : `the template must name the element type: template="Vec3,Tetrahedron", "Vec3,Hexahedron" or "Vec3,Pyramid"`,
       );
     }
     this.element = element;

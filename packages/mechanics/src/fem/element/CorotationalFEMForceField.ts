@@ -10,7 +10,8 @@ export type RotationMethod = (typeof rotationMethods)[number];
 
 /**
  * SOFA's CorotationalFEMForceField (v26 element FEM): linear elasticity in a frame that follows
- * each element, on tetrahedra or hexahedra (template `Vec3,Tetrahedron` / `Vec3,Hexahedron`).
+ * each element, on tetrahedra, hexahedra or pyramids (template `Vec3,Tetrahedron`, `Vec3,Hexahedron`,
+ * `Vec3,Pyramid`; pyramids' default method is stable_polar, SOFA's first item).
  * See BaseElementLinearFEMForceField for the force; R of an element, by `rotationMethod`:
  *   triangle (tetrahedra' default):   R = Cᵀ·C₀, C the frame of the first three nodes (rows
  *     x̂ ∥ x₁ − x₀, ẑ ∥ x̂ × (x₂ − x₀), ŷ = ẑ × x̂), C₀ the same at rest;
@@ -24,7 +25,7 @@ export type RotationMethod = (typeof rotationMethods)[number];
   name: 'CorotationalFEMForceField',
   category: 'ForceField',
   module: 'Sofa.Component.SolidMechanics.FEM.Elastic',
-  description: 'Corotational linear elasticity (element rotations) on tetrahedra or hexahedra.',
+  description: 'Corotational linear elasticity (element rotations) on tetrahedra, hexahedra or pyramids.',
   templates: elementFemTemplates,
 })
 export class CorotationalFEMForceField extends BaseElementLinearFEMForceField {

@@ -3,7 +3,7 @@ import { BaseElementLinearFEMForceField, elementFemTemplates } from './BaseEleme
 
 /**
  * SOFA's LinearSmallStrainFEMForceField (v26 element FEM): Hooke's law under small strain on
- * tetrahedra or hexahedra (template `Vec3,Tetrahedron` / `Vec3,Hexahedron`).
+ * tetrahedra, hexahedra or pyramids (template `Vec3,Tetrahedron`, `Vec3,Hexahedron`, `Vec3,Pyramid`).
  *   f_j −= (K_e·(x − X))_j per element,  K = ∂f/∂x = −Σ K_e (constant),
  * K_e = ∫ Bᵀ·D·B dV at the rest positions (see BaseElementLinearFEMForceField).
  */

@@ -1,6 +1,6 @@
 import type { BaseMeshTopology } from '@sofa-ts/core';
 import { strainDisplacement, tetrahedronStiffness } from '../corotational-tetrahedra.js';
-import { hexahedronJacobianDeterminant, hexahedronStiffness } from '../hexahedron-kernels.js';
+import { HEXA_CORNERS, HEXA_GAUSS_POINT, hexahedronJacobianDeterminant, hexahedronStiffness } from '../hexahedron-kernels.js';
 
 /**
  * The element types of SOFA's element force fields and FEMMass (the second part of their template,
@@ -14,7 +14,7 @@ export interface VolumeElement {
   /** Nodes per element. */
   readonly nodes: number;
   /** The rotation a corotational force field uses by default (SOFA's RotationMethods). */
-  readonly defaultRotation: 'triangle' | 'hexahedron';
+  readonly defaultRotation: 'triangle' | 'hexahedron' | 'stable_polar';
   /** The elements of the topology, (count × nodes) indices. */
   elementsOf(topology: BaseMeshTopology): Uint32Array;
   /**
@@ -24,7 +24,7 @@ export interface VolumeElement {
   stiffness(out: Float64Array, X: Float64Array, d00: number, d01: number, d33: number): number;
 }
 
-export type VolumeElementName = 'Tetrahedron' | 'Hexahedron';
+export type VolumeElementName = 'Tetrahedron' | 'Hexahedron' | 'Pyramid';
 
 /** Linear tetrahedron: K_e = V·Bᵀ·D·B (one quadrature point, exact). */
 const tetrahedron: VolumeElement = {
@@ -65,12 +65,70 @@ const hexahedron: VolumeElement = {
   },
 };
 
-const gradScratch = new Float64Array(12);
+/**
+ * Pyramid (base 0-1-2-3, apex 4), SOFA's FiniteElement<Pyramid>: the reference cube [−1, 1]³ with
+ * its top face collapsed onto the apex, N_i = (1 ± ξ)(1 ± η)(1 − ζ)/8 on the base and
+ * N_4 = (1 + ζ)/2, integrated by the cube's 2×2×2 Gauss rule (weights 1). This is the trilinear
+ * hexahedron whose nodes 4..7 all sit at the apex (N_4 is the sum of their shape functions), so
+ * K_pyr = Pᵀ·K_hex·P with P copying the apex onto nodes 4..7; the volume is Σ_q det J(q).
+ */
+const pyramid: VolumeElement = {
+  name: 'Pyramid',
+  plural: 'pyramids',
+  nodes: 5,
+  defaultRotation: 'stable_polar',
+  elementsOf: (t) => t.getPyramids(),
+  stiffness(out, X, d00, d01, d33) {
+    collapsedHexahedron(hexNodes, X);
+    const vol = collapsedHexahedronVolume(hexNodes);
+    if (vol === 0) return 0;
+    hexahedronStiffness(hexK, d00, d01, d33, hexNodes);
+    // hexahedronStiffness weighs by det J; SOFA's element force fields by |det J|
+    foldCollapsedHexahedron(out, hexK, 3, vol < 0 ? -1 : 1);
+    return vol;
+  },
+};
 
-const byName: Readonly<Record<VolumeElementName, VolumeElement>> = { Tetrahedron: tetrahedron, Hexahedron: hexahedron };
+const gradScratch = new Float64Array(12);
+const hexNodes = new Float64Array(24);
+const hexK = new Float64Array(24 * 24);
+
+/** out (24) = the 8 hexahedron nodes of a pyramid X (15): base 0..3, the apex copied on 4..7. */
+export function collapsedHexahedron(out: Float64Array, X: ArrayLike<number>): Float64Array {
+  for (let k = 0; k < 12; k++) out[k] = X[k]!;
+  for (let j = 4; j < 8; j++) for (let c = 0; c < 3; c++) out[3 * j + c] = X[12 + c]!;
+  return out;
+}
+
+/** Σ over the 2×2×2 Gauss points of det J (signed volume; exact: det J is of degree ≤ 2 per axis). */
+export function collapsedHexahedronVolume(hex: Float64Array): number {
+  const g = HEXA_GAUSS_POINT;
+  let v = 0;
+  for (const c of HEXA_CORNERS) v += hexahedronJacobianDeterminant(hex, c[0] * g, c[1] * g, c[2] * g);
+  return v;
+}
+
+/**
+ * out (5b × 5b) = s·Pᵀ·A·P for a hexahedron matrix A (8b × 8b, node-major, b values per node):
+ * rows and columns of nodes 4..7 summed into the apex (node 4).
+ */
+export function foldCollapsedHexahedron(out: Float64Array, A: Float64Array, b: number, s: number): Float64Array {
+  const n = 5 * b, m = 8 * b;
+  out.fill(0, 0, n * n);
+  for (let i = 0; i < m; i++) {
+    const fi = i < 4 * b ? i : 4 * b + (i % b);
+    for (let j = 0; j < m; j++) {
+      const fj = j < 4 * b ? j : 4 * b + (j % b);
+      out[fi * n + fj] += s * A[i * m + j]!;
+    }
+  }
+  return out;
+}
+
+const byName: Readonly<Record<VolumeElementName, VolumeElement>> = { Tetrahedron: tetrahedron, Hexahedron: hexahedron, Pyramid: pyramid };
 
 /** The element types these components know, as their templates name them. */
-export const volumeElementNames: readonly VolumeElementName[] = ['Tetrahedron', 'Hexahedron'];
+export const volumeElementNames: readonly VolumeElementName[] = ['Tetrahedron', 'Hexahedron', 'Pyramid'];
 
 /** The element type named by a template `Vec3d,Tetrahedron` (its second part), if known. */
 export function volumeElementOfTemplate(template: string): VolumeElement | undefined {
