@@ -79,10 +79,12 @@ interface Group {
   readonly component: BaseObject;
   readonly states: readonly number[];
   readonly emit: (acc: MatrixAccumulator, f: MBKFactors) => void;
-  /** All states are masters: local → global index map (the shift matrices, as a map). */
-  readonly globalIndex: Int32Array | undefined;
+  /** All states are masters: emitted straight into the global matrix through `globalIndex`. */
+  readonly allMasters: boolean;
+  /** All masters: local → global index map (the shift matrices, as a map), made at the first assembly. */
+  globalIndex: Int32Array | undefined;
   /** Otherwise: H_g assembled locally and projected with J_g0ᵀ H_g J_g0. */
-  projected?: ProjectedGroup;
+  projected: ProjectedGroup | undefined;
 }
 
 interface ProjectedGroup {
@@ -118,6 +120,57 @@ interface MappingEntry {
   /** Indices into `states` of its inputs, and of its output. */
   readonly inputs: readonly number[];
   readonly output: number;
+}
+
+// The records of a compiled system are made by constructors, not object literals: from its second
+// evaluation on, V8 copies an object literal from a boilerplate, which turns the fields of its shape
+// from constant to mutable and throws away the step code compiled against the first system (a
+// recompilation after a topological change would cost a re-optimisation of the whole step).
+class StateRecord implements SystemState {
+  constructor(
+    readonly state: BaseMechanicalState,
+    readonly index: number,
+    readonly mapped: boolean,
+    readonly offset: number,
+    readonly coordOffset: number,
+    readonly derivLength: number,
+    readonly coordLength: number,
+  ) {}
+}
+class MappingRecord implements MappingEntry {
+  constructor(
+    readonly mapping: BaseMapping,
+    readonly inputs: readonly number[],
+    readonly output: number,
+  ) {}
+}
+class MassRecord {
+  constructor(
+    readonly mass: BaseMass,
+    readonly state: number,
+  ) {}
+}
+class ForceFieldRecord {
+  constructor(
+    readonly ff: BaseForceField,
+    readonly states: readonly number[],
+  ) {}
+}
+class ConstraintRecord {
+  constructor(
+    readonly pc: BaseProjectiveConstraint,
+    readonly state: number,
+  ) {}
+}
+class GroupRecord implements Group {
+  globalIndex: Int32Array | undefined = undefined;
+  projected: ProjectedGroup | undefined = undefined;
+  constructor(
+    readonly component: BaseObject,
+    readonly states: readonly number[],
+    readonly emit: Group['emit'],
+    readonly allMasters: boolean,
+  ) {}
 }
 
 /**
@@ -180,14 +233,14 @@ export class MechanicalSystem {
     for (const state of masters) {
       const derivLength = state.size * state.stateType.derivSize;
       const coordLength = state.size * state.stateType.coordSize;
-      const s: SystemState = { state, index: this.states.length, mapped: false, offset, coordOffset, derivLength, coordLength };
+      const s = new StateRecord(state, this.states.length, false, offset, coordOffset, derivLength, coordLength);
       this.states.push(s);
       this.masters.push(s);
       offset += derivLength;
       coordOffset += coordLength;
     }
     for (const state of mapped) {
-      const s: SystemState = { state, index: this.states.length, mapped: true, offset: -1, coordOffset: -1, derivLength: state.size * state.stateType.derivSize, coordLength: state.size * state.stateType.coordSize };
+      const s = new StateRecord(state, this.states.length, true, -1, -1, state.size * state.stateType.derivSize, state.size * state.stateType.coordSize);
       this.states.push(s);
       this.mappedStates.push(s);
       this.scratchDx.push(new Float64Array(s.derivLength));
@@ -308,7 +361,7 @@ export class MechanicalSystem {
     };
     for (const m of mappings) {
       const inputs = m.getFrom().map((s) => stateIndex(s, m));
-      this.mappings.push({ mapping: m, inputs, output: stateIndex(m.getTo()!, m) });
+      this.mappings.push(new MappingRecord(m, inputs, stateIndex(m.getTo()!, m)));
       this.mapIns.push(inputs.map(() => this.x));
       this.mapIns2.push(inputs.map(() => this.x));
     }
@@ -316,18 +369,18 @@ export class MechanicalSystem {
       for (const o of n.objects) {
         if (isMass(o)) {
           const s = stateIndex(o.getMechanicalState(), o);
-          this.masses.push({ mass: o, state: s });
+          this.masses.push(new MassRecord(o, s));
           this.addGroup(o, [s], (acc, f) => o.addMToMatrix(acc, f.m));
         } else if (isForceField(o)) {
           const ss = o.getMechanicalStates().map((st) => stateIndex(st, o));
           if (isCompliance(o)) o.setStateIsMapped(ss.length === 1 && this.states[ss[0]!]!.mapped);
-          this.forceFields.push({ ff: o, states: ss });
+          this.forceFields.push(new ForceFieldRecord(o, ss));
           this.ffArgs.push([ss.map(() => this.x), ss.map(() => this.x), ss.map(() => this.x)]);
           this.addGroup(o, ss, (acc, f) => o.addKBToMatrix(acc, f.k, f.b));
         } else if (isProjectiveConstraint(o)) {
           const s = stateIndex(o.getMechanicalState(), o);
           if (this.states[s]!.mapped) throw o.error('projective constraints on mapped states are not supported');
-          this.constraints.push({ pc: o, state: s });
+          this.constraints.push(new ConstraintRecord(o, s));
         }
       }
     }
@@ -361,7 +414,7 @@ export class MechanicalSystem {
     this.anyNonLinear = this.mappings.some((e) => !e.mapping.isLinear);
     this.wireConstraintRows();
     for (const g of this.groups) {
-      if (g.globalIndex) continue;
+      if (g.allMasters) continue;
       const n = g.states.reduce((a, s) => a + this.states[s]!.derivLength, 0);
       g.projected = { local: new FixedPatternAssembler(n, n), stack: new RowStack(g.states.map((s) => this.jacobians[s]!.J)), planVersion: -1 };
     }
@@ -382,19 +435,21 @@ export class MechanicalSystem {
   }
 
   private addGroup(component: BaseObject, states: readonly number[], emit: Group['emit']): void {
-    const allMasters = states.every((s) => !this.states[s]!.mapped);
-    let globalIndex: Int32Array | undefined;
-    if (allMasters) {
-      let n = 0;
-      for (const s of states) n += this.states[s]!.derivLength;
-      globalIndex = new Int32Array(n);
-      let k = 0;
-      for (const s of states) {
-        const st = this.states[s]!;
-        for (let i = 0; i < st.derivLength; i++) globalIndex[k++] = st.offset + i;
-      }
+    this.groups.push(new GroupRecord(component, states, emit, states.every((s) => !this.states[s]!.mapped)));
+  }
+
+  /** The local → global index map of a group of masters (made once; matrix-free solvers never need it). */
+  private globalIndexOf(g: Group): Int32Array {
+    if (g.globalIndex) return g.globalIndex;
+    let n = 0;
+    for (const s of g.states) n += this.states[s]!.derivLength;
+    const globalIndex = new Int32Array(n);
+    let k = 0;
+    for (const s of g.states) {
+      const st = this.states[s]!;
+      for (let i = 0; i < st.derivLength; i++) globalIndex[k++] = st.offset + i;
     }
-    this.groups.push({ component, states, emit, globalIndex });
+    return (g.globalIndex = globalIndex);
   }
 
   /** A new zero vector in derivative layout (allocate at init, not in steps). */
@@ -408,7 +463,7 @@ export class MechanicalSystem {
    * products accumulated in node order per state, and the states' sums added. Same value as the
    * flat sum up to the last bits; CG solvers stopped early by a threshold need SOFA's bits.
    */
-  readonly dot = (a: Float64Array, b: Float64Array): number => {
+  dot(a: Float64Array, b: Float64Array): number {
     let total = 0;
     for (const m of this.masters) {
       const t = m.state.stateType;
@@ -428,7 +483,7 @@ export class MechanicalSystem {
       total += r;
     }
     return total;
-  };
+  }
 
   /** Views of a global derivative vector, one per master state (cached per vector). */
   views(vec: Float64Array): Float64Array[] {
@@ -695,8 +750,8 @@ export class MechanicalSystem {
     const caller = componentCall.current;
     for (const g of this.groups) {
       componentCall.current = g.component;
-      if (g.globalIndex) {
-        acc.map = g.globalIndex;
+      if (g.allMasters) {
+        acc.map = this.globalIndexOf(g);
         g.emit(acc, factors);
         continue;
       }

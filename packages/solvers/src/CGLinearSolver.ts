@@ -27,12 +27,15 @@ export class CGLinearSolver extends LinearSolver {
   readonly warmStart = this.initData({ name: 'warmStart', type: Bool, default: false, help: 'use previous solution as initial solution, which may improve the initial guess if your system is evolving smoothly' });
   readonly parallelInverseProduct = this.initData({ name: 'parallelInverseProduct', type: Bool, default: false, help: 'accepted for compatibility' });
 
-  private ws: CgWorkspace | undefined;
+  // Initialised here, not at the first solve: a field first assigned later is taken by the JIT for a
+  // constant, and replacing it (a recompiled system after a topological change) would throw away
+  // the compiled step code.
+  private ws: CgWorkspace | undefined = undefined;
   private solves = 0;
   private A: CsrMatrix | undefined;
   /** The 3x3 block copy of A (Mat3x3 template), its scatter map, and the A it was built for. */
   private blocks: { B: Bsr3Matrix; scatter: Int32Array; of: CsrMatrix } | undefined;
-  private sys: MechanicalSystem | undefined;
+  private sys: MechanicalSystem | undefined = undefined;
   private factors: MBKFactors = { m: 0, b: 0, k: 0 };
   /** The operator, bound once so that no closure is created per solve. */
   private readonly applyAssembled: LinearOperator = (out, p) => {
@@ -63,6 +66,8 @@ export class CGLinearSolver extends LinearSolver {
   private readonly applyGraph: LinearOperator = (out, p) => {
     this.sys!.applyMBK(out, this.factors, p);
   };
+  /** SOFA's node-by-node scalar product of the current system, bound once (one call target for CG across recompilations). */
+  private readonly graphDot = (a: Float64Array, b: Float64Array): number => this.sys!.dot(a, b);
 
 
   /** Checkpoint: the number of solves (SOFA's leniency at the very first one). */
@@ -104,7 +109,7 @@ export class CGLinearSolver extends LinearSolver {
       warmStart: this.warmStart.value,
       firstSolve: this.solves === 0,
       // SOFA's GraphScattered vectors sum node by node; its assembled vectors (FullVector) flat
-      ...(this.assembled ? {} : { dot: system.dot }),
+      ...(this.assembled || system.dot === undefined ? {} : { dot: this.graphDot }),
     }, this.ws);
     this.solves++;
     return { iterations: res.iterations, residual: res.residual, timeMs: performance.now() - t0 };

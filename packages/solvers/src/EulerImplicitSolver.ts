@@ -29,7 +29,9 @@ export class EulerImplicitSolver extends BaseOdeSolver {
 
   readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver (default: the first one in this node or above)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up', required: true });
 
-  private system: MechanicalSystem | undefined;
+  // Initialised here: a field first assigned at the first step would be taken by the JIT for a
+  // constant, and the recompiled system of a topological change would throw away the step code.
+  private system: MechanicalSystem | undefined = undefined;
   /** (n) right-hand side b and solution Δv of the linear system. */
   private b: Float64Array = new Float64Array(0);
   private sol: Float64Array = new Float64Array(0);

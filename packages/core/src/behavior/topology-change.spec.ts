@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { applyRemoval, removalPermutation, renameAfterRemoval, type TopologyChange } from './topology-change.js';
+import { applyRemoval, removalIndexMap, removalPermutation, renameAfterRemoval, type TopologyChange } from './topology-change.js';
 import { TopologyElementData, followPointIndices } from './topology-data.js';
 import { Data } from '../data.js';
 import { IndexArray } from '../data-types.js';
@@ -49,6 +49,34 @@ describe('core: topological changes', () => {
     // 6 points, removed 4 then 1: point 5 moves to 4, then that point (now the last) moves to 1
     expect(Array.from(renameAfterRemoval([5, 1, 3, 4], 6, [4, 1]))).to.deep.equal([1, 3]);
     expect(Array.from(renameAfterRemoval([0, 5, 2], 6, [1]))).to.deep.equal([0, 1, 2]);
+  });
+
+  it('a whole removal at once (index map, renamed lists) equals SOFA\'s one item at a time', () => {
+    let seed = 99;
+    const rand = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2147483648), Math.floor((seed / 2147483648) * n));
+    for (let trial = 0; trial < 50; trial++) {
+      const count = 1 + rand(40);
+      const removed = [...new Set(Array.from({ length: rand(count + 1) }, () => rand(count)))].sort((a, b) => b - a);
+      // one at a time: the item in each removed slot goes, the last item takes the slot
+      const slots = Array.from({ length: count }, (_, i) => i);
+      for (const i of removed) {
+        slots[i] = slots[slots.length - 1]!;
+        slots.pop();
+      }
+      const expected = new Array<number>(count).fill(-1);
+      slots.forEach((item, slot) => (expected[item] = slot));
+      expect(Array.from(removalIndexMap(count, removed)), `removing ${removed} of ${count}`).to.deep.equal(expected);
+      // a list of indices (repeats, out of range) renamed: entries of removed items dropped, the others renamed in place
+      const list = Array.from({ length: rand(20) }, () => rand(count + 2));
+      let sequential = [...list];
+      let last = count - 1;
+      for (const p of removed) {
+        sequential = sequential.filter((v) => v !== p);
+        if (p !== last) sequential = sequential.map((v) => (v === last ? p : v));
+        last--;
+      }
+      expect(Array.from(renameAfterRemoval(list, count, removed))).to.deep.equal(sequential);
+    }
   });
 
   it('TopologyElementData and followPointIndices follow removals and additions', () => {

@@ -111,20 +111,49 @@ export function removalPermutation(count: number, removed: ArrayLike<number>): U
 }
 
 /**
+ * The index of every item after a removal (SOFA's swap with the last; `removed`: distinct indices
+ * in descending order, as the events give them): −1 for a removed item, the slot it ends in for an
+ * item moved from the end of the list, its own index for the others. O(count + removed): the
+ * whole removal at once, for arrays that would otherwise follow it one item at a time.
+ */
+export function removalIndexMap(count: number, removed: ArrayLike<number>): Int32Array {
+  const map = new Int32Array(count);
+  for (let i = 0; i < count; i++) map[i] = i;
+  const left = count - removed.length;
+  // only the last `removed.length` slots change hands before they are dropped: tail[p − left]
+  // is the item in slot p ≥ left as the removal proceeds; a slot below `left` is filled once
+  const tail = new Int32Array(count - left);
+  for (let p = left; p < count; p++) tail[p - left] = p;
+  let last = count - 1;
+  for (let r = 0; r < removed.length; r++, last--) {
+    const i = removed[r]!;
+    map[i >= left ? tail[i - left]! : i] = -1;
+    if (i === last) continue;
+    const moved = tail[last - left]!;
+    if (i >= left) tail[i - left] = moved;
+    else map[moved] = i;
+  }
+  return map;
+}
+
+/**
  * Renames indices (of points or elements) after a removal, as SOFA's TopologySubsetIndices (the
  * `indices` of FixedProjectiveConstraint, the triangles of a pressure…): an index of a removed item
  * is dropped (the list keeps its order), the index of the last item, moved into a removed slot,
- * takes that slot. `count` is the number of items before the removal.
+ * takes that slot. `count` is the number of items before the removal. Indices past `count` are kept.
  */
 export function renameAfterRemoval(indices: ArrayLike<number>, count: number, removed: ArrayLike<number>): Uint32Array {
-  const list = Array.from(indices);
-  let last = count - 1;
-  for (let r = 0; r < removed.length; r++, last--) {
-    const p = removed[r]!;
-    // the entries naming p are dropped
-    for (let k = list.indexOf(p); k >= 0; k = list.indexOf(p)) list.splice(k, 1);
-    // the last point now lives at p
-    if (p !== last) for (let k = 0; k < list.length; k++) if (list[k] === last) list[k] = p;
+  return renameWithMap(indices, removalIndexMap(count, removed));
+}
+
+/** renameAfterRemoval with the removal's index map (removalIndexMap). */
+export function renameWithMap(indices: ArrayLike<number>, map: Int32Array): Uint32Array {
+  const out = new Uint32Array(indices.length);
+  let n = 0;
+  for (let k = 0; k < indices.length; k++) {
+    const v = indices[k]!;
+    const to = v < map.length ? map[v]! : v;
+    if (to >= 0) out[n++] = to;
   }
-  return Uint32Array.from(list);
+  return n === out.length ? out : out.slice(0, n);
 }

@@ -37,6 +37,11 @@ export class ParallelTetrahedronFEMForceField extends TetrahedronFEMForceField {
     return this.parallel?.wasm ?? super.createWasmProduct();
   }
 
+  /** The threads' partition follows the elements: a new product after a topological change. */
+  protected override refitWasmProduct(w: TetrahedronDForceWasm): boolean {
+    return this.parallel?.wasm !== w && super.refitWasmProduct(w);
+  }
+
   protected override applyWasmProduct(w: TetrahedronDForceWasm, df: Float64Array, dx: Float64Array, k: number): void {
     if (this.parallel?.wasm === w) this.parallel.apply(df, dx, k);
     else super.applyWasmProduct(w, df, dx, k);

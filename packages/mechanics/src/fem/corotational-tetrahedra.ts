@@ -4,7 +4,7 @@ import {
   RealArray,
   applyRemoval,
   isTopology,
-  removalPermutation,
+  removalIndexMap,
   inHalfOpen,
   nonNegative,
   orReset,
@@ -120,6 +120,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   productKernel: 'auto' | 'js' = 'auto';
   /** The WebAssembly product of these elements (null: not made yet; undefined: unavailable). */
   protected wasm: TetrahedronDForceWasm | undefined | null = null;
+  /** Set by a topological change: the product's elements are laid out again before its next use. */
+  private wasmStale = false;
   /** Versions of rot (bumped by addForce) and of grad/mat (reinit, materials), and the kernel's copies. */
   protected rotVersion = 0;
   protected materialVersion = 0;
@@ -161,10 +163,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   handleTopologyChange(change: TopologyChange, topology: BaseMeshTopology): void {
     if (topology !== this.topo) return;
     const n = this.elems.length / 4;
-    // the WebAssembly product holds copies of the elements, rotations and materials: made again
-    this.wasm = null;
-    this.rotVersion++;
-    this.materialVersion++;
+    // the WebAssembly product holds copies of the elements, rotations and materials: laid out again
+    this.wasmStale = true;
     if (change.type === 'elementsRemoved' && change.kind === 'tetrahedron') {
       // each removed slot receives the last element's data
       const removed = change.indices;
@@ -210,12 +210,9 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     } else if (change.type === 'pointsRemoved') {
       // the last point moves into each removed slot: rename the elements' points the same way
       const np = this.restPoints.length / 3;
-      const from = removalPermutation(np, change.indices);
-      const newIndex = new Int32Array(np).fill(-1);
-      for (let i = 0; i < from.length; i++) newIndex[from[i]!] = i;
-      for (let i = 0; i < this.elems.length; i++) this.elems[i] = newIndex[this.elems[i]!]!;
-      applyRemoval(this.restPoints, 3, np, change.indices);
-      this.restPoints = this.restPoints.subarray(0, 3 * from.length) as Float64Array<ArrayBuffer>;
+      renameInPlace(this.elems, removalIndexMap(np, change.indices));
+      const left = applyRemoval(this.restPoints, 3, np, change.indices);
+      this.restPoints = this.restPoints.subarray(0, 3 * left) as Float64Array<ArrayBuffer>;
     } else if (change.type === 'pointsAdded') {
       this.restPoints = this.restPointsWithNew();
     } else if (change.type === 'endOfChanges') {
@@ -631,6 +628,12 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   /** The WebAssembly product with the element data of now, or undefined for the JavaScript loop. */
   protected wasmProduct(): TetrahedronDForceWasm | undefined {
     if (this.productKernel === 'js') return undefined;
+    if (this.wasmStale) {
+      // the same memory when it has room for the new elements (no new kernel to allocate)
+      this.wasmStale = false;
+      if (!(this.wasm && this.elementCount >= WASM_MIN_ELEMENTS && this.refitWasmProduct(this.wasm))) this.wasm = null;
+      this.wasmRot = this.wasmMaterial = -1;
+    }
     if (this.wasm === null) {
       this.wasm = this.elementCount >= WASM_MIN_ELEMENTS ? this.createWasmProduct() : undefined;
       this.wasmRot = this.wasmMaterial = -1;
@@ -651,6 +654,11 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   /** df += −k·Σ Rᵀ·J·K·Jᵀ·R·dx with the WebAssembly kernel (on this thread; subclasses use threads). */
   protected applyWasmProduct(w: TetrahedronDForceWasm, df: Float64Array, dx: Float64Array, k: number): void {
     w.apply(df, dx, k);
+  }
+
+  /** Lays the elements out again in the product's memory after a topological change; false: make a new product. */
+  protected refitWasmProduct(w: TetrahedronDForceWasm): boolean {
+    return w.refit(this.elems, this.mstate!.size);
   }
 
   /** Makes the WebAssembly product of the elements (subclasses add the threads' buffers). */
@@ -719,6 +727,11 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     for (let k = 0; k < 9; k++) out[k] = this.rot[9 * e + k]!;
     return out;
   }
+}
+
+/** Renames the indices of `a` with a removal's index map (removalIndexMap). */
+function renameInPlace(a: Uint32Array, map: Int32Array): void {
+  for (let i = 0; i < a.length; i++) a[i] = map[a[i]!]!;
 }
 
 /** Equal element arrays (same length and indices). */

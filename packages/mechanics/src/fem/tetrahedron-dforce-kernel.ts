@@ -176,15 +176,21 @@ function kernel(simd: boolean): FunctionBuilder {
 /**
  * The kernel's memory for one set of tetrahedra and its instance on this thread. Element data are
  * copied in from the force field's arrays (R at each new rotation, the gradients and material when
- * they change); dx and df are copied in and df out around each product.
+ * they change); dx and df are copied in and df out around each product. After a topological change
+ * that leaves no more elements and points than it was made for, `refit` lays the new elements out in
+ * the same memory.
  */
 export class TetrahedronDForceWasm {
   readonly memory: { buffer: ArrayBufferLike };
   readonly module: object;
   private readonly run2: (inIdx: number, outIdx: number, elem: number, k: number, p0: number, p1: number) => void;
   private readonly run1: (inIdx: number, outIdx: number, elem: number, k: number, e0: number, e1: number) => void;
-  readonly nElem: number;
-  readonly nPairs: number;
+  private _nElem = 0;
+  private _nPairs = 0;
+  /** The element pairs and points the memory holds room for. */
+  private readonly pairCapacity: number;
+  private readonly pointCapacity: number;
+  private readonly deferredSlots: number;
   /** Byte addresses of the arrays (see the module's comment). */
   readonly inIdx: number;
   readonly outIdx: number;
@@ -193,16 +199,16 @@ export class TetrahedronDForceWasm {
   readonly vout: number;
   /** Start of the deferred slots (3 f64 each), after vout. */
   readonly deferred: number;
-  /** (nPairs × 48) the elem array as f64. */
-  readonly elemView: Float64Array;
-  /** (3·nPoints) dx and df in the memory. */
-  readonly vinView: Float64Array;
-  readonly voutView: Float64Array;
+  private _elemView!: Float64Array;
+  private _vinView!: Float64Array;
+  private _voutView!: Float64Array;
 
   private constructor(module: object, elems: Uint32Array, nPoints: number, deferredSlots: number) {
     const api = wasmApi()!;
-    const n = (this.nElem = elems.length / 4);
-    const pairs = (this.nPairs = Math.ceil(n / 2));
+    const pairs = Math.ceil(elems.length / 8);
+    this.pairCapacity = pairs;
+    this.pointCapacity = nPoints;
+    this.deferredSlots = deferredSlots;
     const align = (b: number) => Math.ceil(b / 16) * 16;
     this.inIdx = 16;
     this.outIdx = align(this.inIdx + pairs * 32);
@@ -217,18 +223,55 @@ export class TetrahedronDForceWasm {
     const inst = new api.Instance(module, { env: { memory: this.memory } });
     this.run2 = inst.exports.tetDF2 as typeof this.run2;
     this.run1 = inst.exports.tetDF1 as typeof this.run1;
+    this.layOut(elems, nPoints);
+  }
+
+  get nElem(): number {
+    return this._nElem;
+  }
+  get nPairs(): number {
+    return this._nPairs;
+  }
+  /** (nPairs × 48) the elem array as f64. */
+  get elemView(): Float64Array {
+    return this._elemView;
+  }
+  /** (3·nPoints) dx and df in the memory. */
+  get vinView(): Float64Array {
+    return this._vinView;
+  }
+  get voutView(): Float64Array {
+    return this._voutView;
+  }
+
+  /** Sizes the views for these elements and points and fills the index arrays. */
+  private layOut(elems: Uint32Array, nPoints: number): void {
+    const n = (this._nElem = elems.length / 4);
+    const pairs = (this._nPairs = Math.ceil(n / 2));
     const buf = this.memory.buffer;
-    this.elemView = new Float64Array(buf, this.elem, pairs * 2 * TET_FIELDS);
-    this.vinView = new Float64Array(buf, this.vin, 3 * nPoints);
-    this.voutView = new Float64Array(buf, this.vout, 3 * nPoints);
+    this._elemView = new Float64Array(buf, this.elem, pairs * 2 * TET_FIELDS);
+    this._vinView = new Float64Array(buf, this.vin, 3 * nPoints);
+    this._voutView = new Float64Array(buf, this.vout, 3 * nPoints);
     // both index arrays point at df[3·node] / dx[3·node]; threads redirect some outIdx entries
     const ii = new Int32Array(buf, this.inIdx, pairs * 8), io = new Int32Array(buf, this.outIdx, pairs * 8);
+    const vin = this.vin, vout = this.vout;
     for (let e = 0; e < n; e++)
       for (let k = 0; k < 4; k++) {
         const slot = 8 * (e >> 1) + 4 * (e & 1) + k;
-        ii[slot] = this.vin + 24 * elems[4 * e + k]!;
-        io[slot] = this.vout + 24 * elems[4 * e + k]!;
+        ii[slot] = vin + 24 * elems[4 * e + k]!;
+        io[slot] = vout + 24 * elems[4 * e + k]!;
       }
+  }
+
+  /**
+   * Lays out new elements (after a topological change) in this memory when it has room for them
+   * and no thread redirects its slots; false when a new kernel must be made. Rotations and
+   * materials are to be copied in again.
+   */
+  refit(elems: Uint32Array, nPoints: number): boolean {
+    if (this.deferredSlots > 0 || Math.ceil(elems.length / 8) > this.pairCapacity || nPoints > this.pointCapacity) return false;
+    this.layOut(elems, nPoints);
+    return true;
   }
 
   /** The kernel over these tetrahedra, or undefined where WebAssembly SIMD or shared memory is missing. */

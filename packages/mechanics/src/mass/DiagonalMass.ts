@@ -101,7 +101,7 @@ export class DiagonalMass extends BaseMass implements TopologyHandler {
     } else if (change.type === 'pointsAdded') {
       this.growTo(this.masses.length + change.indices.length);
     } else if (change.type === 'endOfChanges') {
-      this.vertexMass.value = Float64Array.from(this.masses);
+      this.vertexMass.value = this.masses.slice();
     }
   }
 

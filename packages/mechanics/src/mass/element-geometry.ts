@@ -86,8 +86,9 @@ export function elementMeasure(kind: MassElementType, p: Float64Array, elems: Ui
   }
 }
 
-/** Positions of a state as (n × 3), padding 1D and 2D coordinates with zeros. */
+/** Positions of a state as (n × 3), padding 1D and 2D coordinates with zeros (x itself when already so: read only). */
 export function positionsAs3D(x: Float64Array, n: number, coordSize: number, dims: number): Float64Array {
+  if (coordSize === 3 && dims === 3 && x.length === 3 * n) return x;
   const out = new Float64Array(3 * n);
   const m = Math.min(dims, 3);
   for (let i = 0; i < n; i++) for (let k = 0; k < m; k++) out[3 * i + k] = x[i * coordSize + k]!;

@@ -1,4 +1,4 @@
-import { contextMeshTopology, isTopology, type BaseMeshTopology, type BaseObject, type Link, type TopologyHandler } from '@sofa-ts/core';
+import { contextMeshTopology, isTopology, removalIndexMap, type BaseMeshTopology, type BaseObject, type Link, type TopologyHandler } from '@sofa-ts/core';
 
 /**
  * Keeps a projective constraint's list of points in step with the point removals of its topology
@@ -16,28 +16,25 @@ export function followConstrainedPoints(
   const handler: TopologyHandler = {
     handleTopologyChange(change, topo) {
       if (change.type !== 'pointsRemoved') return;
-      const list = Array.from(current());
-      const from = list.map((_, j) => j);
-      let changed = false;
+      const list = current();
       // the event comes before the removal: the topology still counts the removed points
-      let last = topo.getNbPoints() - 1;
-      for (const p of change.indices) {
-        for (let k = list.length - 1; k >= 0; k--) {
-          if (list[k] !== p) continue;
-          list.splice(k, 1);
-          from.splice(k, 1);
+      const map = removalIndexMap(topo.getNbPoints(), change.indices);
+      const points = new Uint32Array(list.length);
+      const from = new Uint32Array(list.length);
+      let n = 0;
+      let changed = false;
+      for (let k = 0; k < list.length; k++) {
+        const p = list[k]!;
+        const to = p < map.length ? map[p]! : p;
+        if (to < 0) {
           changed = true;
+          continue;
         }
-        if (p !== last) {
-          for (let k = 0; k < list.length; k++) {
-            if (list[k] !== last) continue;
-            list[k] = p;
-            changed = true;
-          }
-        }
-        last--;
+        if (to !== p) changed = true;
+        points[n] = to;
+        from[n++] = k;
       }
-      if (changed) update(Uint32Array.from(list), Uint32Array.from(from));
+      if (changed) update(points.slice(0, n), from.slice(0, n));
     },
   };
   topology.addTopologyHandler(handler);

@@ -21,10 +21,12 @@
  *   tetrahedron: 4 triangles, 6 edges       hexahedron: 6 quads, 12 edges
  */
 import { EDGES_IN_HEXAHEDRON, EDGES_IN_TETRAHEDRON, QUADS_IN_HEXAHEDRON, TRIANGLES_IN_TETRAHEDRON } from '../container/element-tables.js';
+import { removalIndexMap } from '@sofa-ts/core';
 import type { ElementKind } from '../container/topology-container.js';
 import { ElementStore } from './element-store.js';
 import { ShellStore } from './shell-store.js';
 import { TupleIndex } from './tuple-index.js';
+import { isolatedSubElements, type ElementsOfKind } from './isolated-subelements.js';
 
 export const INVALID = 0xffffffff;
 
@@ -49,9 +51,9 @@ export interface CreationSink {
 
 export interface IsolatedItems {
   /** Sub-elements left without owner, per kind (unsorted). */
-  readonly subs: Map<ElementKind, number[]>;
+  readonly subs: Map<ElementKind, ArrayLike<number>>;
   /** Points left without element (unsorted). */
-  readonly points: number[];
+  readonly points: ArrayLike<number>;
 }
 
 export class DynamicMesh {
@@ -285,133 +287,77 @@ export class DynamicMesh {
   // ---- removals ----------------------------------------------------------------------------------
 
   /**
-   * SOFA's remove<Element>Process for the element's own lists: for each index (descending), the
-   * element leaves the shells of its vertices and sub-elements, the last element takes its slot.
-   * Sub-elements whose shell becomes empty are reported when `isolated(sub)` is true, points when
-   * `isolatedPoints` is. Owners of this kind (tetrahedra of a triangle) are renamed first.
+   * SOFA's remove<Element>Process for the element's own lists: the elements `indices` (descending)
+   * leave the shells of their vertices and sub-elements and, one after the other, the last element
+   * takes the slot of each. The whole list is done at once with the removal's index map (the same
+   * lists, tables and shell orders as one element at a time): only the shells of the vertices and
+   * sub-elements of the removed and moved elements change. Sub-elements of the kinds
+   * `isolatedKinds` whose shell becomes empty are reported, and points when `isolatedPoints`.
+   * Owners of this kind (tetrahedra of a triangle) are renamed first.
    */
-  removeElements(kind: ElementKind, indices: readonly number[], isolated: (sub: ElementKind) => boolean, isolatedPoints: boolean): IsolatedItems {
-    this.renameInOwners(kind, indices);
+  removeElements(kind: ElementKind, indices: ArrayLike<number>, isolatedKinds: readonly ElementKind[], isolatedPoints: boolean): IsolatedItems {
     const l = this.lists[kind];
     const k = l.k;
-    const vshells = this.aroundVertex[kind];
-    const subs = new Map<ElementKind, number[]>();
-    const points: number[] = [];
-    const subTables = this.subs[kind].filter((st) => st.built);
-    for (const st of this.subs[kind]) subs.set(st.sub, []);
-    // isolation of the sub-elements whose table is not built: found from the shells around vertices
-    for (const st of this.subs[kind]) if (!st.built && isolated(st.sub)) subs.set(st.sub, this.isolatedWithout(kind, st.sub, indices));
-    let last = l.count - 1;
-    for (let r = 0; r < indices.length; r++, last--) {
-      const idx = indices[r]!;
-      for (let j = 0; j < k; j++) {
-        const p = l.get(idx, j);
-        vshells.erase(p, idx);
-        if (isolatedPoints && vshells.length(p) === 0) points.push(p);
-      }
-      for (const st of subTables) {
-        const iso = isolated(st.sub);
-        const out = subs.get(st.sub)!;
-        for (let j = 0; j < st.table.k; j++) {
-          const s = st.table.get(idx, j);
-          if (s >= st.around.count) continue;
-          st.around.erase(s, idx);
-          if (iso && st.around.length(s) === 0) out.push(s);
-        }
-      }
-      if (idx < last) {
-        for (let j = 0; j < k; j++) vshells.replace(l.get(last, j), last, idx);
-        for (const st of subTables) for (let j = 0; j < st.table.k; j++) {
-          const s = st.table.get(last, j);
-          if (s < st.around.count) st.around.replace(s, last, idx);
-        }
-      }
-      for (const st of subTables) st.table.removeSwapLast(idx);
-      l.removeSwapLast(idx);
+    const count = l.count;
+    const subs = new Map<ElementKind, ArrayLike<number>>();
+    // isolation of the sub-elements whose table is not built: found before anything changes
+    for (const st of this.subs[kind]) {
+      if (!isolatedKinds.includes(st.sub)) subs.set(st.sub, []);
+      else if (!st.built) subs.set(st.sub, this.isolatedWithout(kind, st.sub, indices));
     }
+    const map = removalIndexMap(count, indices);
+    const left = count - indices.length;
+    this.renameInOwners(kind, map, left);
+    const changed = changedElements(indices, map, left);
+    // the shells around their vertices and sub-elements, then the tables' rows and the list
+    const points = remapShells(this.aroundVertex[kind], l.data, k, changed, map, isolatedPoints);
+    for (const st of this.subs[kind]) {
+      if (!st.built) continue;
+      const emptied = remapShells(st.around, st.table.data, st.table.k, changed, map, isolatedKinds.includes(st.sub));
+      if (isolatedKinds.includes(st.sub)) subs.set(st.sub, emptied);
+      st.table.compact(map, left);
+    }
+    l.compact(map, left);
     return { subs, points };
   }
 
   /**
    * The sub-elements of kind `sub` of the elements `removed` that no other element of kind `kind`
-   * contains (what SOFA's shells report as they empty), found through the shells around their
-   * vertices, before anything is removed.
+   * has (what SOFA's shells report as they empty), found before anything is removed
+   * (isolated-subelements.ts).
    */
-  private isolatedWithout(kind: ElementKind, sub: ElementKind, removed: readonly number[]): number[] {
-    const l = this.lists[kind];
-    const data = l.data;
-    const k = l.k;
-    const mark = new Uint8Array(l.count);
-    for (const i of removed) mark[i] = 1;
-    const local = Int32Array.from(subElementVertices(kind, sub).flat());
-    const subK = VERTICES[sub];
-    const nSub = local.length / subK;
-    const { off, len, items } = this.aroundVertex[kind].raw();
-    const out: number[] = [];
-    const v = [0, 0, 0, 0];
-    for (let r = 0; r < removed.length; r++) {
-      const idx = removed[r]!;
-      for (let j = 0; j < nSub; j++) {
-        for (let m = 0; m < subK; m++) v[m] = data[idx * k + local[j * subK + m]!]!;
-        // the elements around the vertex of fewest elements containing all the vertices: a kept
-        // one makes the sub-element stay; a removed one of smaller index reports it instead (each
-        // is reported once)
-        let w = v[0]!;
-        for (let m = 1; m < subK; m++) if (len[v[m]!]! < len[w]!) w = v[m]!;
-        let kept = false;
-        let first = true;
-        const o = off[w]!;
-        const n = len[w]!;
-        for (let q = 0; q < n && !kept && first; q++) {
-          const e = items[o + q]!;
-          if (e === idx) continue;
-          let all = true;
-          for (let m = 0; m < subK && all; m++) {
-            const x = v[m]!;
-            let found = false;
-            for (let c = e * k; c < e * k + k; c++) {
-              if (data[c] === x) {
-                found = true;
-                break;
-              }
-            }
-            all = found;
-          }
-          if (!all) continue;
-          if (mark[e]) first = e > idx;
-          else kept = true;
-        }
-        if (kept || !first) continue;
-        const s = sub === 'edge' ? this.getEdgeIndex(v[0]!, v[1]!) : this.getFaceIndex(sub as 'triangle' | 'quad', v, subK);
-        if (s !== INVALID) out.push(s);
-      }
-    }
-    return out;
+  private isolatedWithout(kind: ElementKind, sub: ElementKind, removed: ArrayLike<number>): ArrayLike<number> {
+    const of = (x: ElementKind): ElementsOfKind => {
+      const l = this.lists[x];
+      return { data: l.data, k: l.k, count: l.count, aroundVertex: this.aroundVertex[x] };
+    };
+    return isolatedSubElements(of(kind), removed, Int32Array.from(subElementVertices(kind, sub).flat()), of(sub), this.nPoints);
   }
 
   /**
-   * A sub-element kind loses the given indices (descending): in every owner table the last
-   * sub-element's index is renamed to the removed slot, and its shell moves there (SOFA's
-   * Tetrahedron/Triangle/QuadSetTopologyModifier::removeEdgesProcess, removeTrianglesProcess...).
+   * A sub-element kind loses the elements of a removal (index map `map`, `left` remaining): in every
+   * owner table the elements moved from the end are renamed to their slots, and their shells move
+   * there (SOFA's Tetrahedron/Triangle/QuadSetTopologyModifier::removeEdgesProcess,
+   * removeTrianglesProcess...).
    */
-  private renameInOwners(sub: ElementKind, indices: readonly number[]): void {
-    const subCount = this.lists[sub].count;
+  private renameInOwners(sub: ElementKind, map: Int32Array, left: number): void {
+    const subCount = map.length;
     for (const owner of MESH_KINDS) {
       for (const st of this.subs[owner]) {
         if (st.sub !== sub || !st.built) continue;
         st.around.grow(subCount);
-        let last = subCount - 1;
-        for (let r = 0; r < indices.length; r++, last--) {
-          const idx = indices[r]!;
-          const n = st.around.length(last);
+        for (let s = left; s < subCount; s++) {
+          const to = map[s]!;
+          if (to < 0) continue;
+          const n = st.around.length(s);
           for (let q = 0; q < n; q++) {
-            const o = st.around.get(last, q);
-            const j = st.table.indexIn(o, last);
-            if (j >= 0) st.table.set(o, j, idx);
+            const o = st.around.get(s, q);
+            const j = st.table.indexIn(o, s);
+            if (j >= 0) st.table.set(o, j, to);
           }
-          st.around.move(idx, last);
+          st.around.move(to, s);
         }
-        st.around.truncate(subCount - indices.length);
+        st.around.truncate(left);
       }
     }
   }
@@ -465,32 +411,37 @@ export class DynamicMesh {
 
   /**
    * SOFA's removePointsProcess: for each point (descending) the last point takes its index in every
-   * element around it, and its shells move to the slot; the point count decreases.
+   * element around it, and its shells move to the slot; the point count decreases. Done at once
+   * with the removal's index map: each point moved from the end is renamed to its final slot.
    */
-  removePoints(indices: readonly number[]): void {
+  removePoints(indices: ArrayLike<number>): void {
+    const map = removalIndexMap(this.nPoints, indices);
+    const left = this.nPoints - indices.length;
     for (const kind of MESH_KINDS) {
       const l = this.lists[kind];
       const shells = this.aroundVertex[kind];
       shells.grow(this.nPoints);
-      let last = this.nPoints - 1;
-      for (let r = 0; r < indices.length; r++, last--) {
-        const idx = indices[r]!;
-        const n = shells.length(last);
+      // SOFA renames the first position holding the point in volumes and edges (their vertices
+      // differ), every position in triangles and quads
+      const first = kind === 'tetrahedron' || kind === 'hexahedron' || kind === 'edge';
+      for (let p = left; p < this.nPoints; p++) {
+        const to = map[p]!;
+        if (to < 0) continue;
+        const n = shells.length(p);
         for (let q = 0; q < n; q++) {
-          const e = shells.get(last, q);
-          if (kind === 'tetrahedron' || kind === 'hexahedron' || kind === 'edge') {
-            // SOFA renames the first position holding the point (the vertices of an element differ)
-            const j = l.indexIn(e, last);
-            if (j >= 0) l.set(e, j, idx);
+          const e = shells.get(p, q);
+          if (first) {
+            const j = l.indexIn(e, p);
+            if (j >= 0) l.set(e, j, to);
           } else {
-            for (let j = 0; j < l.k; j++) if (l.get(e, j) === last) l.set(e, j, idx);
+            for (let j = 0; j < l.k; j++) if (l.get(e, j) === p) l.set(e, j, to);
           }
         }
-        shells.move(idx, last);
+        shells.move(to, p);
       }
-      shells.truncate(this.nPoints - indices.length);
+      shells.truncate(left);
     }
-    this.nPoints -= indices.length;
+    this.nPoints = left;
   }
 }
 
@@ -526,4 +477,38 @@ function subElementVertices(kind: ElementKind, sub: ElementKind): number[][] {
   }
   if (sub === 'triangle') return TRIANGLES_IN_TETRAHEDRON.map((f) => [...f]);
   return QUADS_IN_HEXAHEDRON.map((f) => [...f]);
+}
+
+/**
+ * The elements a removal changes: the removed ones (`removed`) and those moved from the end of the
+ * list (the items past `left` that the index map keeps).
+ */
+function changedElements(removed: ArrayLike<number>, map: Int32Array, left: number): Uint32Array {
+  const out = new Uint32Array(removed.length + map.length - left);
+  let n = 0;
+  for (let r = 0; r < removed.length; r++) out[n++] = removed[r]!;
+  for (let e = left; e < map.length; e++) if (map[e]! >= 0) out[n++] = e;
+  return out.subarray(0, n);
+}
+
+/**
+ * The shells of the items (vertices, sub-elements) named by the rows of the changed elements in
+ * `rows` (k per element) follow the removal (ShellStore.remap), each once; returns the items whose
+ * shell became empty when `report` (none otherwise). Rows may hold INVALID (no item).
+ */
+function remapShells(shells: ShellStore, rows: Uint32Array, k: number, changed: Uint32Array, map: Int32Array, report: boolean): Uint32Array {
+  const n = shells.count;
+  const seen = new Uint8Array(n);
+  const emptied = new Uint32Array(report ? changed.length * k : 0);
+  let m = 0;
+  for (let c = 0; c < changed.length; c++) {
+    const o = changed[c]! * k;
+    for (let j = 0; j < k; j++) {
+      const p = rows[o + j]!;
+      if (p >= n || seen[p] === 1) continue;
+      seen[p] = 1;
+      if (shells.remap(p, map) === 0 && report) emptied[m++] = p;
+    }
+  }
+  return emptied.subarray(0, m);
 }

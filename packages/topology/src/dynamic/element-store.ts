@@ -56,6 +56,22 @@ export class ElementStore {
     this.count = last;
   }
 
+  /**
+   * A whole removal at once, given its index map (removalIndexMap: new index of each tuple, −1 when
+   * removed): the tuples moved from the end go to their slots and the list keeps `left` tuples.
+   * Only the tuples past `left` can move (SOFA's swap with the last), so nothing is overwritten
+   * before it is read.
+   */
+  compact(map: Int32Array, left: number): void {
+    const k = this.k;
+    const buf = this.buf;
+    for (let i = left; i < this.count; i++) {
+      const to = map[i]!;
+      if (to >= 0) buf.copyWithin(to * k, i * k, (i + 1) * k);
+    }
+    this.count = left;
+  }
+
   /** Index of the first position j of tuple i holding v, or −1. */
   indexIn(i: number, v: number): number {
     const o = i * this.k;

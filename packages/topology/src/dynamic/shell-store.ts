@@ -137,6 +137,26 @@ export class ShellStore {
     this.len[i] = w;
   }
 
+  /**
+   * List i after a removal of the items it lists, given the removal's index map (new index of each
+   * item, −1 when removed; removalIndexMap): removed items leave it (the others keep their order),
+   * moved ones are renamed; items past the map are kept. Returns the new length.
+   */
+  remap(i: number, map: Int32Array): number {
+    const items = this.items;
+    const o = this.off[i]!;
+    const n = this.len[i]!;
+    const m = map.length;
+    let w = 0;
+    for (let r = 0; r < n; r++) {
+      const x = items[o + r]!;
+      const to = x < m ? map[x]! : x;
+      if (to >= 0) items[o + w++] = to;
+    }
+    this.len[i] = w;
+    return w;
+  }
+
   replace(i: number, from: number, to: number): void {
     const o = this.off[i]!;
     for (let r = 0; r < this.len[i]!; r++) if (this.items[o + r] === from) this.items[o + r] = to;

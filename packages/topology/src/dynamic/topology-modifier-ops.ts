@@ -67,7 +67,7 @@ export class TopologyModifierOps {
   }
 
   /** SOFA's removePoints: the points are warned (descending), propagated, then removed. */
-  removePoints(indices: readonly number[], removeDOF = true): void {
+  removePoints(indices: ArrayLike<number>, removeDOF = true): void {
     const sorted = this.filtered(indices, this.mesh.nPoints, 'point');
     if (sorted.length === 0) return;
     this.removeDanglingElements(sorted);
@@ -76,11 +76,11 @@ export class TopologyModifierOps {
     this.removePointsProcess(sorted);
   }
 
-  private removePointsWarning(sorted: number[], removeDOF: boolean): void {
-    this.queue({ type: 'pointsRemoved', indices: Uint32Array.from(sorted), dofs: removeDOF });
+  private removePointsWarning(sorted: Uint32Array, removeDOF: boolean): void {
+    this.queue({ type: 'pointsRemoved', indices: sorted, dofs: removeDOF });
   }
 
-  private removePointsProcess(sorted: readonly number[]): void {
+  private removePointsProcess(sorted: Uint32Array): void {
     this.mesh.removePoints(sorted);
     this.container.meshChanged();
   }
@@ -120,7 +120,7 @@ export class TopologyModifierOps {
   // ---- removals -----------------------------------------------------------------------------------
 
   /** SOFA's removeEdges(ids, removeIsolatedPoints). */
-  removeEdges(ids: readonly number[], removeIsolatedPoints = true): void {
+  removeEdges(ids: ArrayLike<number>, removeIsolatedPoints = true): void {
     const sorted = this.filtered(ids, this.mesh.count('edge'), 'edge');
     if (sorted.length === 0) return;
     this.queueRemoved('edge', sorted);
@@ -129,7 +129,7 @@ export class TopologyModifierOps {
   }
 
   /** SOFA's removeTriangles(ids, removeIsolatedEdges, removeIsolatedPoints). */
-  removeTriangles(ids: readonly number[], removeIsolatedEdges = true, removeIsolatedPoints = true): void {
+  removeTriangles(ids: ArrayLike<number>, removeIsolatedEdges = true, removeIsolatedPoints = true): void {
     const sorted = this.filtered(ids, this.mesh.count('triangle'), 'triangle');
     if (sorted.length === 0) return;
     this.queueRemoved('triangle', sorted);
@@ -138,7 +138,7 @@ export class TopologyModifierOps {
   }
 
   /** SOFA's removeQuads(ids, removeIsolatedEdges, removeIsolatedPoints). */
-  removeQuads(ids: readonly number[], removeIsolatedEdges = true, removeIsolatedPoints = true): void {
+  removeQuads(ids: ArrayLike<number>, removeIsolatedEdges = true, removeIsolatedPoints = true): void {
     const sorted = this.filtered(ids, this.mesh.count('quad'), 'quad');
     if (sorted.length === 0) return;
     this.queueRemoved('quad', sorted);
@@ -147,7 +147,7 @@ export class TopologyModifierOps {
   }
 
   /** SOFA's removeTetrahedra(ids, removeIsolatedItems) and removeHexahedra(ids, removeIsolatedItems). */
-  removeVolumes(kind: 'tetrahedron' | 'hexahedron', ids: readonly number[], removeIsolatedItems = true, removeIsolatedPoints = removeIsolatedItems): void {
+  removeVolumes(kind: 'tetrahedron' | 'hexahedron', ids: ArrayLike<number>, removeIsolatedItems = true, removeIsolatedPoints = removeIsolatedItems): void {
     const sorted = this.filtered(ids, this.mesh.count(kind), kind);
     if (sorted.length === 0) return;
     this.queueRemoved(kind, sorted);
@@ -158,38 +158,40 @@ export class TopologyModifierOps {
   /**
    * Indices in range, sorted in descending order (SOFA's removeXWarning sort); an index out of
    * range or given twice is reported and skipped (a second removal would remove another element).
+   * The sorted list is the one the handlers receive and the mesh removes (not modified after).
    */
-  private filtered(ids: readonly number[], count: number, what: string): number[] {
+  private filtered(ids: ArrayLike<number>, count: number, what: string): Uint32Array {
     const seen = new Uint8Array(count);
-    const out: number[] = [];
-    for (const i of ids) {
+    const out = new Uint32Array(ids.length);
+    let n = 0;
+    for (let k = 0; k < ids.length; k++) {
+      const i = ids[k]!;
       if (!(i >= 0 && i < count && Number.isInteger(i))) this.options.warn(`${what} ${i} is out of range (there are ${count}) and is not removed`);
       else if (seen[i]) this.options.warn(`${what} ${i} is listed twice and is removed once`);
       else {
         seen[i] = 1;
-        out.push(i);
+        out[n++] = i;
       }
     }
-    // a typed sort (numeric), then descending
-    return Array.from(Int32Array.from(out).sort()).reverse();
+    return desc(out.subarray(0, n));
   }
 
-  private queueRemoved(kind: ElementKind, sorted: readonly number[]): void {
-    this.queue({ type: 'elementsRemoved', kind, indices: Uint32Array.from(sorted) });
+  private queueRemoved(kind: ElementKind, sorted: Uint32Array): void {
+    this.queue({ type: 'elementsRemoved', kind, indices: sorted });
   }
 
-  private removeEdgesProcess(sorted: readonly number[], removeIsolatedPoints: boolean): void {
+  private removeEdgesProcess(sorted: Uint32Array, removeIsolatedPoints: boolean): void {
     if (sorted.length === 0) return;
-    const iso = this.mesh.removeElements('edge', sorted, () => false, removeIsolatedPoints);
+    const iso = this.mesh.removeElements('edge', sorted, [], removeIsolatedPoints);
     this.container.meshChanged();
     this.removeIsolatedPoints(iso.points);
   }
 
-  private removeFacesProcess(kind: 'triangle' | 'quad', sorted: readonly number[], removeIsolatedEdges: boolean, removeIsolatedPoints: boolean): void {
+  private removeFacesProcess(kind: 'triangle' | 'quad', sorted: Uint32Array, removeIsolatedEdges: boolean, removeIsolatedPoints: boolean): void {
     if (sorted.length === 0) return;
     const mesh = this.mesh;
     const edgesExist = mesh.count('edge') > 0;
-    const iso = mesh.removeElements(kind, sorted, (sub) => sub === 'edge' && removeIsolatedEdges && edgesExist, removeIsolatedPoints);
+    const iso = mesh.removeElements(kind, sorted, removeIsolatedEdges && edgesExist ? ['edge'] : [], removeIsolatedPoints);
     this.container.meshChanged();
     const edges = desc(iso.subs.get('edge'));
     if (edges.length > 0) {
@@ -200,14 +202,14 @@ export class TopologyModifierOps {
     this.removeIsolatedPoints(iso.points);
   }
 
-  private removeVolumesProcess(kind: 'tetrahedron' | 'hexahedron', sorted: readonly number[], removeIsolatedItems: boolean, removeIsolatedPoints = removeIsolatedItems): void {
+  private removeVolumesProcess(kind: 'tetrahedron' | 'hexahedron', sorted: Uint32Array, removeIsolatedItems: boolean, removeIsolatedPoints = removeIsolatedItems): void {
     if (sorted.length === 0) return;
     const mesh = this.mesh;
     const face = kind === 'tetrahedron' ? 'triangle' : 'quad';
     const isoVertices = removeIsolatedPoints && this.options.removeIsolated();
     const isoEdges = removeIsolatedItems && mesh.count('edge') > 0;
     const isoFaces = removeIsolatedItems && mesh.count(face) > 0;
-    const iso = mesh.removeElements(kind, sorted, (sub) => (sub === 'edge' ? isoEdges : isoFaces), isoVertices);
+    const iso = mesh.removeElements(kind, sorted, [...(isoFaces ? [face] : []), ...(isoEdges ? ['edge'] : [])] as ElementKind[], isoVertices);
     this.container.meshChanged();
     const faces = desc(iso.subs.get(face));
     const edges = desc(iso.subs.get('edge'));
@@ -226,14 +228,29 @@ export class TopologyModifierOps {
    * which no quad holds): SOFA would leave them naming removed points; they are removed first,
    * with a warning.
    */
-  private removeDanglingElements(points: readonly number[]): void {
+  private removeDanglingElements(points: Uint32Array): void {
     const mesh = this.mesh;
     for (const kind of ['hexahedron', 'tetrahedron', 'quad', 'triangle', 'edge'] as const) {
       const shells = mesh.aroundVertex[kind];
-      const found = new Set<number>();
-      for (const p of points) if (p < shells.count) for (const e of shells.list(p)) found.add(e);
-      if (found.size === 0) continue;
-      const sorted = desc([...found]);
+      const { off, len, items } = shells.raw();
+      let n = 0;
+      for (let r = 0; r < points.length; r++) if (points[r]! < shells.count) n += len[points[r]!]!;
+      if (n === 0) continue;
+      // the elements around those points, each once
+      const found: number[] = [];
+      const mark = new Uint8Array(mesh.count(kind));
+      for (let r = 0; r < points.length; r++) {
+        const p = points[r]!;
+        if (p >= shells.count) continue;
+        for (let q = off[p]!, end = off[p]! + len[p]!; q < end; q++) {
+          const e = items[q]!;
+          if (mark[e] === 0) {
+            mark[e] = 1;
+            found.push(e);
+          }
+        }
+      }
+      const sorted = desc(found);
       this.options.warn(`${sorted.length} ${kind}(s) still use points being removed: removed with them`);
       this.queueRemoved(kind, sorted);
       this.propagate();
@@ -243,7 +260,7 @@ export class TopologyModifierOps {
     }
   }
 
-  private removeIsolatedPoints(points: readonly number[]): void {
+  private removeIsolatedPoints(points: ArrayLike<number>): void {
     if (points.length === 0) return;
     const sorted = desc(points);
     this.removeDanglingElements(sorted);
@@ -253,6 +270,7 @@ export class TopologyModifierOps {
   }
 }
 
-function desc(a: readonly number[] | undefined): number[] {
-  return a ? [...a].sort((x, y) => y - x) : [];
+/** The indices in descending order (a typed, numeric sort), as a new array. */
+function desc(a: ArrayLike<number> | undefined): Uint32Array {
+  return a ? new Uint32Array(a).sort().reverse() : new Uint32Array(0);
 }
