@@ -1,6 +1,6 @@
 import { Bool, sofaComponent, type Data } from '@sofa-ts/core';
 import { Tetrahedra } from './element-data.js';
-import { tetrahedronFaces, volumeEdges } from './mesh-derivation.js';
+import { tetrahedronFacesWithTable, volumeEdgesWithTables } from './mesh-derivation.js';
 import { NO_ELEMENTS, type ElementKind } from './topology-container.js';
 import { TriangleSetTopologyContainer } from './TriangleSetTopologyContainer.js';
 
@@ -26,10 +26,16 @@ export class TetrahedronSetTopologyContainer extends TriangleSetTopologyContaine
   }
 
   protected override deriveElements(kind: ElementKind): Uint32Array {
-    if (kind === 'edge' || kind === 'triangle') {
-      const tetra = this.getTetrahedra();
-      if (tetra.length > 0) return kind === 'edge' ? volumeEdges(tetra, NO_ELEMENTS) : tetrahedronFaces(tetra, false);
+    const tetra = kind === 'edge' || kind === 'triangle' ? this.getTetrahedra() : NO_ELEMENTS;
+    if (tetra.length === 0) return super.deriveElements(kind);
+    // the faces and edges of each tetrahedron are found on the way (SOFA's trianglesInTetrahedron, edgesInTetrahedron)
+    if (kind === 'triangle') {
+      const { faces, inTetrahedron } = tetrahedronFacesWithTable(tetra);
+      this.keepTable('trianglesInTetrahedron', inTetrahedron);
+      return faces;
     }
-    return super.deriveElements(kind);
+    const { edges, inTetrahedron } = volumeEdgesWithTables(tetra, NO_ELEMENTS);
+    this.keepTable('edgesInTetrahedron', inTetrahedron);
+    return edges;
   }
 }

@@ -9,6 +9,7 @@
  * Element arrays are flat: edges (nE × 2), triangles (nT × 3), quads (nQ × 4), tetrahedra (nTet × 4),
  * hexahedra (nH × 8).
  */
+import { TupleSet } from '../dynamic/tuple-set.js';
 import { EDGES_IN_HEXAHEDRON, EDGES_IN_TETRAHEDRON, QUADS_IN_HEXAHEDRON, TRIANGLES_IN_TETRAHEDRON } from './element-tables.js';
 
 /** A key for an ordered pair of point indices (indices below 2^21). */
@@ -41,24 +42,47 @@ class IndexList {
  * the edges of the tetrahedra, then those of the hexahedra, each stored with its smaller index first.
  */
 export function volumeEdges(tetrahedra: Uint32Array, hexahedra: Uint32Array): Uint32Array {
-  const seen = new Set<number>();
-  const out = new IndexList(((tetrahedra.length / 4) * 6 + (hexahedra.length / 8) * 12) / 2);
-  const add = (a: number, b: number): void => {
-    const lo = a < b ? a : b;
-    const hi = a < b ? b : a;
-    const k = pairKey(lo, hi);
-    if (seen.has(k)) return;
-    seen.add(k);
-    out.push(lo);
-    out.push(hi);
-  };
-  for (let t = 0; t < tetrahedra.length; t += 4) {
-    for (const [i, j] of EDGES_IN_TETRAHEDRON) add(tetrahedra[t + i]!, tetrahedra[t + j]!);
+  return volumeEdgesWithTables(tetrahedra, hexahedra).edges;
+}
+
+/**
+ * volumeEdges and, found on the way, the index of each edge of each tetrahedron (nTet × 6, in
+ * EDGES_IN_TETRAHEDRON order) and hexahedron (nH × 12): SOFA's edgesInTetrahedron and
+ * edgesInHexahedron arrays.
+ */
+export function volumeEdgesWithTables(tetrahedra: Uint32Array, hexahedra: Uint32Array): { edges: Uint32Array; inTetrahedron: Uint32Array; inHexahedron: Uint32Array } {
+  const nTet = tetrahedra.length / 4;
+  const nHex = hexahedra.length / 8;
+  const set = new TupleSet(2, (nTet * 6 + nHex * 12) / 4);
+  const out = new IndexList((nTet * 6 + nHex * 12) / 2);
+  const inTetrahedron = edgesOfVolumes(tetrahedra, 4, localPairs(EDGES_IN_TETRAHEDRON), set, out);
+  const inHexahedron = edgesOfVolumes(hexahedra, 8, localPairs(EDGES_IN_HEXAHEDRON), set, out);
+  return { edges: out.toArray(), inTetrahedron, inHexahedron };
+}
+
+function localPairs(table: readonly (readonly [number, number])[]): Int32Array {
+  return Int32Array.from(table.flat());
+}
+
+/** Walks the volumes (k vertices each) in order, appending their new edges to `out`; returns the edge index of each local edge. */
+function edgesOfVolumes(volumes: Uint32Array, k: number, local: Int32Array, set: TupleSet, out: IndexList): Uint32Array {
+  const n = volumes.length / k;
+  const m = local.length / 2;
+  const table = new Uint32Array(n * m);
+  for (let e = 0; e < n; e++) {
+    for (let j = 0; j < m; j++) {
+      const a = volumes[e * k + local[2 * j]!]!;
+      const b = volumes[e * k + local[2 * j + 1]!]!;
+      const s = set.add(a, b);
+      if (set.values[s]! < 0) {
+        set.values[s] = out.length / 2;
+        out.push(a < b ? a : b);
+        out.push(a < b ? b : a);
+      }
+      table[e * m + j] = set.values[s]!;
+    }
   }
-  for (let h = 0; h < hexahedra.length; h += 8) {
-    for (const [i, j] of EDGES_IN_HEXAHEDRON) add(hexahedra[h + i]!, hexahedra[h + j]!);
-  }
-  return out.toArray();
+  return table;
 }
 
 /**
@@ -104,29 +128,61 @@ export function surfaceEdges(triangles: Uint32Array, quads: Uint32Array): Uint32
  * mesh) is listed twice, as SOFA's MeshTopology does; otherwise once (TetrahedronSetTopologyContainer).
  */
 export function tetrahedronFaces(tetrahedra: Uint32Array, keepSameOrientation: boolean): Uint32Array {
+  if (!keepSameOrientation) return tetrahedronFacesWithTable(tetrahedra).faces;
   const seen = new Set<string>();
   const out = new IndexList((tetrahedra.length / 4) * 2 * 3);
   const v = [0, 0, 0];
   for (let t = 0; t < tetrahedra.length; t += 4) {
     for (const face of TRIANGLES_IN_TETRAHEDRON) {
       for (let k = 0; k < 3; k++) v[k] = tetrahedra[t + face[k]!]!;
-      // rotate so that v[0] is the smallest index
-      while (v[0]! > v[1]! || v[0]! > v[2]!) {
-        const x = v[0]!;
-        v[0] = v[1]!;
-        v[1] = v[2]!;
-        v[2] = x;
-      }
+      rotateToSmallest(v);
       if (seen.has(`${v[0]},${v[2]},${v[1]}`)) continue;
-      const key = `${v[0]},${v[1]},${v[2]}`;
-      if (!keepSameOrientation && seen.has(key)) continue;
-      seen.add(key);
+      seen.add(`${v[0]},${v[1]},${v[2]}`);
       out.push(v[0]!);
       out.push(v[1]!);
       out.push(v[2]!);
     }
   }
   return out.toArray();
+}
+
+/**
+ * The faces of tetrahedra, each once whatever its orientation (TetrahedronSetTopologyContainer),
+ * and, found on the way, the index of each face of each tetrahedron (nTet × 4, face j opposite
+ * vertex j): SOFA's trianglesInTetrahedron array.
+ */
+export function tetrahedronFacesWithTable(tetrahedra: Uint32Array): { faces: Uint32Array; inTetrahedron: Uint32Array } {
+  const n = tetrahedra.length / 4;
+  const set = new TupleSet(3, 2 * n + 4);
+  const out = new IndexList(n * 2 * 3);
+  const inTetrahedron = new Uint32Array(4 * n);
+  const local = Int32Array.from(TRIANGLES_IN_TETRAHEDRON.flat());
+  const v = [0, 0, 0];
+  for (let t = 0; t < n; t++) {
+    for (let j = 0; j < 4; j++) {
+      for (let k = 0; k < 3; k++) v[k] = tetrahedra[4 * t + local[3 * j + k]!]!;
+      const s = set.add(v[0]!, v[1]!, v[2]!);
+      if (set.values[s]! < 0) {
+        set.values[s] = out.length / 3;
+        rotateToSmallest(v);
+        out.push(v[0]!);
+        out.push(v[1]!);
+        out.push(v[2]!);
+      }
+      inTetrahedron[4 * t + j] = set.values[s]!;
+    }
+  }
+  return { faces: out.toArray(), inTetrahedron };
+}
+
+/** Rotates (a, b, c) so that its smallest index comes first, keeping the orientation. */
+function rotateToSmallest(v: number[]): void {
+  while (v[0]! > v[1]! || v[0]! > v[2]!) {
+    const x = v[0]!;
+    v[0] = v[1]!;
+    v[1] = v[2]!;
+    v[2] = x;
+  }
 }
 
 /**

@@ -116,6 +116,11 @@ export abstract class TopologyContainer extends BaseMeshTopology {
     this.revision++;
   }
 
+  /** Keeps a table found while deriving a list (a by-product of the derivation) for this revision. */
+  protected keepTable(key: string, table: unknown): void {
+    this.tables.set(key, table);
+  }
+
   /** A table computed once per revision. */
   protected cached<T>(key: string, compute: () => T): T {
     this.refresh();
@@ -234,13 +239,29 @@ export abstract class TopologyContainer extends BaseMeshTopology {
     this.prepared = { mesh: this.buildMesh(), revision: this.revision };
   }
 
+  /**
+   * The editable mesh of the current lists, with the sub-element tables of its highest kind (the
+   * faces and edges of each volume, the edges of each face), which SOFA's containers create at
+   * init: a removal then finds the faces and edges it leaves alone from their shells. A table the
+   * derivation of the faces or edges found on the way is taken as it is.
+   */
   private buildMesh(): DynamicMesh {
     const lists: Partial<Record<ElementKind, Uint32Array>> = {};
     for (const k of ELEMENT_KINDS) {
       const d = this.elementData(k);
       if (d) lists[k] = this.elements(k);
     }
-    return new DynamicMesh(this.getNbPoints(), lists);
+    const mesh = new DynamicMesh(this.getNbPoints(), lists);
+    const top = (['hexahedron', 'tetrahedron', 'quad', 'triangle'] as const).find((k) => mesh.count(k) > 0);
+    if (top) {
+      for (const st of mesh.subs[top]) {
+        if (mesh.count(st.sub) === 0) continue;
+        const found = this.tables.get(`${st.sub}sIn${top[0]!.toUpperCase()}${top.slice(1)}`);
+        if (found instanceof Uint32Array && found.length === mesh.count(top) * st.table.k) mesh.setTable(top, st.sub, found);
+        else mesh.ensureTable(top, st.sub);
+      }
+    }
+    return mesh;
   }
 
   /**

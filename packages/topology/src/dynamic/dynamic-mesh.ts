@@ -116,23 +116,44 @@ export class DynamicMesh {
     const local = Int32Array.from(subElementVertices(kind, st.sub).flat());
     const subK = VERTICES[st.sub];
     const table = new Uint32Array(count * n);
-    const owners = new Uint32Array(count * n);
-    const values = new Uint32Array(count * n);
-    let pairs = 0;
     for (let e = 0; e < count; e++) {
       const o = e * k;
       for (let j = 0; j < n; j++) {
         const lv = j * subK;
         const s = index.find(data[o + local[lv]!]!, data[o + local[lv + 1]!]!, subK > 2 ? data[o + local[lv + 2]!]! : 0, subK > 3 ? data[o + local[lv + 3]!]! : 0);
         table[e * n + j] = s < 0 ? INVALID : s;
-        if (s >= 0) {
-          owners[pairs] = s;
-          values[pairs++] = e;
-        }
       }
     }
+    this.installTable(st, table);
+  }
+
+  /**
+   * Takes the table of the sub-elements `sub` of the elements `kind` (count × n, INVALID where a
+   * sub-element is missing) computed elsewhere (the container's derivation of the sub-elements
+   * finds it on the way), unless built already.
+   */
+  setTable(kind: ElementKind, sub: ElementKind, table: Uint32Array): void {
+    const st = this.subTable(kind, sub);
+    if (st.built) return;
+    if (table.length !== this.lists[kind].count * st.table.k) throw new Error(`${sub}s in ${kind}s: ${table.length} entries for ${this.lists[kind].count} ${kind}s`);
+    this.installTable(st, table);
+  }
+
+  /** The table and, from it, the shells around the sub-elements (each in element order). */
+  private installTable(st: SubTable, table: Uint32Array): void {
+    const n = st.table.k;
+    const nSub = this.lists[st.sub].count;
+    const owners = new Uint32Array(table.length);
+    const values = new Uint32Array(table.length);
+    let pairs = 0;
+    for (let i = 0; i < table.length; i++) {
+      const s = table[i]!;
+      if (s >= nSub) continue;
+      owners[pairs] = s;
+      values[pairs++] = (i / n) | 0;
+    }
     st.table = new ElementStore(n, table);
-    st.around = ShellStore.fromPairs(this.lists[st.sub].count, owners, values, pairs);
+    st.around = ShellStore.fromPairs(nSub, owners, values, pairs);
     st.built = true;
   }
 

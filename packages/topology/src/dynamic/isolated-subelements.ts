@@ -38,8 +38,8 @@ export function isolatedSubElements(owner: ElementsOfKind, removed: ArrayLike<nu
   const kept = elementsAround(owner.aroundVertex, vertices, mark);
   flagTuples(set, owner.data, owner.k, kept, kept.length, local, subK);
   const candidates = elementsAround(sub.aroundVertex, vertices, new Uint8Array(sub.count));
-  const index = smallestIndexOfUnflagged(set, sub.data, candidates);
-  return collect(index);
+  smallestIndexOfUnflagged(set, sub.data, candidates);
+  return collect(set.values);
 }
 
 /** The distinct vertices of the given elements. */
@@ -103,18 +103,17 @@ function flagTuples(set: TupleSet, data: Uint32Array, k: number, list: Uint32Arr
   }
 }
 
-/** Per slot of the set, the smallest of the candidate sub-elements with its vertices when unflagged (−1 otherwise). */
-function smallestIndexOfUnflagged(set: TupleSet, subData: Uint32Array, candidates: Uint32Array): Int32Array {
+/** The value of each slot of the set: the smallest of the candidate sub-elements with its vertices when unflagged (−1 otherwise). */
+function smallestIndexOfUnflagged(set: TupleSet, subData: Uint32Array, candidates: Uint32Array): void {
   const subK = set.k;
   const flags = set.flags;
-  const index = new Int32Array(set.slots).fill(-1);
+  const index = set.values;
   for (let i = 0; i < candidates.length; i++) {
     const e = candidates[i]!;
     const o = e * subK;
     const s = set.find(subData[o]!, subData[o + 1]!, subK > 2 ? subData[o + 2]! : 0, subK > 3 ? subData[o + 3]! : 0);
     if (s >= 0 && flags[s] === 0 && (index[s]! < 0 || e < index[s]!)) index[s] = e;
   }
-  return index;
 }
 
 /** The non-negative entries. */

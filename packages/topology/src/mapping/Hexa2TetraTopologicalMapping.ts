@@ -3,6 +3,7 @@ import { TetrahedronSetTopologyContainer } from '../container/TetrahedronSetTopo
 import { TetrahedronSetTopologyModifier } from '../container/TetrahedronSetTopologyModifier.js';
 import { GridTopology } from '../grid/GridTopology.js';
 import { MeshTopology } from '../container/MeshTopology.js';
+import { ElementFamilies } from './element-families.js';
 import { TopologicalMapping } from './topological-mapping.js';
 
 /** Local vertices of the 6 tetrahedra of a hexahedron (vertex order of element-tables.ts). */
@@ -56,9 +57,7 @@ export class Hexa2TetraTopologicalMapping extends TopologicalMapping {
     to.setElements({ nbPoints: from.getNbPoints(), tetrahedra: splitHexahedra(hexa, this.swapping.value, cx, cy) });
     this.cx = cx;
     this.cy = cy;
-    const nh = hexa.length / 8;
-    this.childrenOf = Array.from({ length: nh }, (_, h) => [0, 1, 2, 3, 4, 5].map((j) => 6 * h + j));
-    this.parentOf = Array.from({ length: 6 * nh }, (_, t) => Math.floor(t / 6));
+    this.families = new ElementFamilies(6, hexa.length / 8);
     this.followInput(from);
     if (!(to instanceof MeshTopology)) to.addTopologyHandler(this.outputHandler);
   }
@@ -68,8 +67,7 @@ export class Hexa2TetraTopologicalMapping extends TopologicalMapping {
   private cx = 2;
   private cy = 1;
   /** The output tetrahedra of each input hexahedron (-1 once removed), and the reverse. */
-  private childrenOf: number[][] = [];
-  private parentOf: number[] = [];
+  private families = new ElementFamilies(6, 0);
   /** True while the mapping removes output tetrahedra itself. */
   private removing = false;
   private warnedStatic = false;
@@ -105,19 +103,15 @@ export class Hexa2TetraTopologicalMapping extends TopologicalMapping {
             // split with the mirror pattern of its index
             added.set(splitHexahedra(change.elements.subarray(8 * i, 8 * i + 8), this.swapping.value, this.cx, this.cy, h), 24 * i);
           });
-          const first = this.parentOf.length;
-          change.indices.forEach((h, i) => {
-            this.childrenOf[h] = [0, 1, 2, 3, 4, 5].map((j) => first + 6 * i + j);
-          });
+          const first = this.families.childCount;
+          change.indices.forEach((h, i) => this.families.setChildren(h, first + 6 * i));
           this.removing = true;
           try {
             out.addTetrahedra(added);
           } finally {
             this.removing = false;
           }
-          change.indices.forEach((h) => {
-            for (let j = 0; j < 6; j++) this.parentOf.push(h);
-          });
+          change.indices.forEach((h) => this.families.appendChildren(h, 6));
         }
         return;
       case 'endOfChanges':
@@ -127,22 +121,7 @@ export class Hexa2TetraTopologicalMapping extends TopologicalMapping {
 
   /** Input hexahedra about to be removed (descending): their tetrahedra leave the output. */
   private hexahedraRemoved(indices: Uint32Array, out: TetrahedronSetTopologyModifier): void {
-    const children: number[] = [];
-    let last = this.childrenOf.length - 1;
-    for (const h of indices) {
-      for (const c of this.childrenOf[h] ?? []) {
-        if (c < 0) continue;
-        children.push(c);
-        this.parentOf[c] = -1;
-      }
-      if (h !== last) {
-        const moved = this.childrenOf[last]!;
-        this.childrenOf[h] = moved;
-        for (const c of moved) if (c >= 0) this.parentOf[c] = h;
-      }
-      last--;
-    }
-    this.childrenOf.length = last + 1;
+    const children = this.families.removeParents(indices);
     if (children.length === 0) return;
     this.removing = true;
     try {
@@ -156,30 +135,13 @@ export class Hexa2TetraTopologicalMapping extends TopologicalMapping {
   /** The output changed: the maps follow its removals (swap with last) and additions. */
   private outputChanged(change: TopologyChange): void {
     if (change.type === 'elementsRemoved' && change.kind === 'tetrahedron') {
-      let last = this.parentOf.length - 1;
-      for (const c of change.indices) {
-        const gone = this.parentOf[c]!;
-        if (gone >= 0) {
-          const kids = this.childrenOf[gone]!;
-          kids[kids.indexOf(c)] = -1;
-          if (!this.removing && !this.warnedDirect) {
-            this.warnedDirect = true;
-            this.warn('output tetrahedra were removed directly: the input keeps their hexahedron');
-          }
-        }
-        if (c !== last) {
-          const moved = this.parentOf[last]!;
-          this.parentOf[c] = moved;
-          if (moved >= 0) {
-            const kids = this.childrenOf[moved]!;
-            kids[kids.indexOf(last)] = c;
-          }
-        }
-        last--;
+      const orphaned = this.families.removeChildren(change.indices);
+      if (orphaned > 0 && !this.removing && !this.warnedDirect) {
+        this.warnedDirect = true;
+        this.warn('output tetrahedra were removed directly: the input keeps their hexahedron');
       }
-      this.parentOf.length = last + 1;
     } else if (change.type === 'elementsAdded' && change.kind === 'tetrahedron' && !this.removing) {
-      for (let i = 0; i < change.indices.length; i++) this.parentOf.push(-1);
+      this.families.appendChildren(-1, change.indices.length);
     }
   }
 }
