@@ -117,12 +117,12 @@ export function removalPermutation(count: number, removed: ArrayLike<number>): U
  * whole removal at once, for arrays that would otherwise follow it one item at a time.
  */
 export function removalIndexMap(count: number, removed: ArrayLike<number>): Int32Array {
-  const map = new Int32Array(count);
-  for (let i = 0; i < count; i++) map[i] = i;
   const left = count - removed.length;
+  const map = new Int32Array(count);
   // only the last `removed.length` slots change hands before they are dropped: tail[p − left]
   // is the item in slot p ≥ left as the removal proceeds; a slot below `left` is filled once
   const tail = new Int32Array(count - left);
+  for (let i = 0; i < count; i++) map[i] = i;
   for (let p = left; p < count; p++) tail[p - left] = p;
   let last = count - 1;
   for (let r = 0; r < removed.length; r++, last--) {

@@ -505,11 +505,23 @@ function subElementVertices(kind: ElementKind, sub: ElementKind): number[][] {
  * list (the items past `left` that the index map keeps).
  */
 function changedElements(removed: ArrayLike<number>, map: Int32Array, left: number): Uint32Array {
-  const out = new Uint32Array(removed.length + map.length - left);
+  // the moved ones: the last slots minus the removed among them
+  const out = new Uint32Array(removed.length + map.length - left - countFrom(removed, left));
+  fillChanged(out, removed, map, left);
+  return out;
+}
+
+/** The number of indices at or past `from` (each loop of a removal in its own small function, quick to optimise whole). */
+function countFrom(indices: ArrayLike<number>, from: number): number {
+  let n = 0;
+  for (let r = 0; r < indices.length; r++) if (indices[r]! >= from) n++;
+  return n;
+}
+
+function fillChanged(out: Uint32Array, removed: ArrayLike<number>, map: Int32Array, left: number): void {
   let n = 0;
   for (let r = 0; r < removed.length; r++) out[n++] = removed[r]!;
   for (let e = left; e < map.length; e++) if (map[e]! >= 0) out[n++] = e;
-  return out.subarray(0, n);
 }
 
 /**

@@ -63,13 +63,14 @@ export class ElementStore {
    * before it is read.
    */
   compact(map: Int32Array, left: number): void {
+    const count = this.count;
+    this.count = left;
     const k = this.k;
     const buf = this.buf;
-    for (let i = left; i < this.count; i++) {
+    for (let i = left; i < count; i++) {
       const to = map[i]!;
       if (to >= 0) buf.copyWithin(to * k, i * k, (i + 1) * k);
     }
-    this.count = left;
   }
 
   /** Index of the first position j of tuple i holding v, or −1. */
