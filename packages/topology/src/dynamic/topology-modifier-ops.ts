@@ -14,6 +14,7 @@
 import type { TopologyChange } from '@sofa-ts/core';
 import type { ElementKind, TopologyContainer } from '../container/topology-container.js';
 import type { CreationSink, DynamicMesh } from './dynamic-mesh.js';
+import type { ShellStore } from './shell-store.js';
 
 const VERTICES: Readonly<Record<ElementKind, number>> = { edge: 2, triangle: 3, quad: 4, tetrahedron: 4, hexahedron: 8 };
 
@@ -231,11 +232,10 @@ export class TopologyModifierOps {
   private removeDanglingElements(points: Uint32Array): void {
     const mesh = this.mesh;
     for (const kind of ['hexahedron', 'tetrahedron', 'quad', 'triangle', 'edge'] as const) {
+      if (mesh.count(kind) === 0) continue;
       const shells = mesh.aroundVertex[kind];
+      if (!anyAround(shells, points)) continue;
       const { off, len, items } = shells.raw();
-      let n = 0;
-      for (let r = 0; r < points.length; r++) if (points[r]! < shells.count) n += len[points[r]!]!;
-      if (n === 0) continue;
       // the elements around those points, each once
       const found: number[] = [];
       const mark = new Uint8Array(mesh.count(kind));
@@ -268,6 +268,13 @@ export class TopologyModifierOps {
     this.propagate();
     this.removePointsProcess(sorted);
   }
+}
+
+/** True when some of the points has an element around it. */
+function anyAround(shells: ShellStore, points: Uint32Array): boolean {
+  const { len } = shells.raw();
+  for (let r = 0; r < points.length; r++) if (points[r]! < shells.count && len[points[r]!]! > 0) return true;
+  return false;
 }
 
 /** The indices in descending order (a typed, numeric sort), as a new array. */
