@@ -259,6 +259,18 @@ describe('topological changes through the XML path', () => {
     check();
   });
 
+  it('a checkpoint refuses a scene whose topology changed, even when no state changed size (its tables are not checkpointed)', async () => {
+    const scene = await loadSceneFromString(beamXml({ nx: 3, ny: 3, nz: 3, solver: true, extra: '<UniformMass totalMass="1"/><TetrahedronFEMForceField youngModulus="100" poissonRatio="0.3"/>' }));
+    scene.step(1);
+    expect(() => scene.checkpoint()).not.to.throw();
+    const points = scene.get<mechanics.MechanicalObject>('/beam/dofs')!.size;
+    // an interior-free 3×3×3 box: every point is shared by several tetrahedra, so removing one keeps them all
+    scene.get<topology.TetrahedronSetTopologyModifier>('/beam/modifier')!.removeTetrahedra([0]);
+    expect(scene.get<mechanics.MechanicalObject>('/beam/dofs')!.size).to.equal(points);
+    scene.step(1);
+    expect(() => scene.checkpoint()).to.throw(/the topology of node \/beam\/ changed during the run: topological changes are not checkpointed/);
+  });
+
   it('SubsetTopologicalMapping keeps the subset as SOFA does: removed input triangles leave the output, added ones join it (samePoints), the maps stay inverse', async () => {
     // the boundary triangles of the beam; the subset: those in the plane z = 0 (a BoxROI, as SOFA's scene)
     const scene = await loadSceneFromString(beamXml({
