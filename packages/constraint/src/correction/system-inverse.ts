@@ -33,7 +33,7 @@ function hasSupernodalFactor(o: unknown): o is SupernodalFactorSolver {
  * by the projective constraints (P·A⁻¹·P).
  *
  * The constraint rows are handed over as columns of Jᵀ in the system's numbering (`beginColumns`,
- * `addRowToColumn`, `endColumn`; the graph gives them projected already). Then
+ * `addRowToColumn`, `endColumn`). Then
  *   W[r_i, r_j] += factor·(J·A⁻¹·Jᵀ)_ij       (`addCompliance`)
  *   sol = A⁻¹·Jᵀ·λ                             (`solveJTLambda`)
  * With a SupernodalLDLT factor (P A Pᵀ = L D Lᵀ), W = Yᵀ·D⁻¹·Y with Y = L⁻¹·P·Jᵀ from one sparse
@@ -58,10 +58,14 @@ export class SystemInverse {
   /** (m) λ of each column, for the correction. */
   private colLambda = new Float64Array(4);
   private readonly compliance = new SupernodalCompliance();
-  /** What the forward solves of the last addCompliance were made with (valid while all hold). */
-  private forwardOf: { factor: SupernodalLDLT; factorizations: number; graph: ConstraintGraph; jacobianVersion: number } | undefined;
+  /** What the forward solves of the last addCompliance were made with (valid while all hold; factor undefined: none). */
+  private fwFactor: SupernodalLDLT | undefined;
+  private fwFactorizations = 0;
+  private fwGraph: ConstraintGraph | undefined;
+  private fwJacobianVersion = 0;
 
   constructor(private readonly owner: BaseObject) {}
+
   /** The ODE solver's compiled system (buffers sized to it). */
   system(solver: BaseOdeSolver): MechanicalSystem {
     const sys = systemOf(solver, this.owner);
@@ -103,7 +107,7 @@ export class SystemInverse {
     this.m = 0;
     this.nnz = 0;
     this.colPtr[0] = 0;
-    this.forwardOf = undefined;
+    this.fwFactor = undefined;
   }
 
   /** Column being built += row k of `rows` (a master state's rows), placed at the state's offset. */
@@ -164,9 +168,13 @@ export class SystemInverse {
       this.ensureFactorized(sys, solver, linear, dt);
       const f = linear.supernodalFactor();
       if (f && f.n === sys.size) {
+        this.projectColumns(sys);
         this.compliance.forward(f, m, colPtr, colInd, colVal);
         this.compliance.addGram(W, n, colRow, factor);
-        this.forwardOf = { factor: f, factorizations: linear.factorizations, graph, jacobianVersion: graph.jacobianVersion };
+        this.fwFactor = f;
+        this.fwFactorizations = linear.factorizations;
+        this.fwGraph = graph;
+        this.fwJacobianVersion = graph.jacobianVersion;
         return;
       }
     }
@@ -190,8 +198,30 @@ export class SystemInverse {
    * factorization, same Jacobian (then `solveJTLambda` needs one backward solve).
    */
   canReuseForward(graph: ConstraintGraph, linear: LinearSolver): boolean {
-    const fw = this.forwardOf;
-    return fw !== undefined && fw.graph === graph && fw.jacobianVersion === graph.jacobianVersion && hasSupernodalFactor(linear) && linear.factorizations === fw.factorizations && linear.supernodalFactor() === fw.factor;
+    return (
+      this.fwFactor !== undefined &&
+      this.fwGraph === graph &&
+      this.fwJacobianVersion === graph.jacobianVersion &&
+      hasSupernodalFactor(linear) &&
+      linear.factorizations === this.fwFactorizations &&
+      linear.supernodalFactor() === this.fwFactor
+    );
+  }
+
+  /**
+   * Columns ← P·columns (the rows come projected from the graph; projecting again keeps P·A⁻¹·P
+   * whatever the graph did). A projection acts point by point: a column keeps its entries.
+   */
+  private projectColumns(sys: MechanicalSystem): void {
+    const { colPtr, colInd, colVal, rhs } = this;
+    rhs.fill(0);
+    for (let j = 0; j < this.m; j++) {
+      const e0 = colPtr[j]!, e1 = colPtr[j + 1]!;
+      for (let e = e0; e < e1; e++) rhs[colInd[e]!] += colVal[e]!;
+      sys.projectResponse(rhs);
+      for (let e = e0; e < e1; e++) colVal[e] = rhs[colInd[e]!]!;
+      rhs.fill(0);
+    }
   }
 
   /** sol = P·A⁻¹·Jᵀ·λ from the forward solves of the last addCompliance (canReuseForward must hold). */
