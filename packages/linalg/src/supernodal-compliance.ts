@@ -36,8 +36,9 @@ export class SupernodalCompliance {
   private yPtr = new Int32Array(1);
   /** (Σ ns·na) the blocks of Y. */
   private Y = new Float64Array(0);
-  // Scratch: (max na) slot of each active column of s in a target supernode, and a row of updates.
+  /** (max na) slot of each active column of s in the list of a supernode it updates. */
   private slot = new Int32Array(0);
+  /** (max over s of na × rows below s) T = L_below·Y_s, column by column. */
   private tmp = new Float64Array(0);
   /** (nsuper) next free slot of each reached supernode's active list while it is filled. */
   private fillPos = new Int32Array(0);
