@@ -44,9 +44,14 @@ export class CollisionStage {
     const depth = deep ? p.depth : 0;
     const active = this.active;
     active.length = 0;
+    // continuous detection: boxes swept over the step's motion (SOFA's computeContinuousBoundingTree)
+    const continuous = p.intersection.useContinuous();
+    const type = p.intersection.continuousIntersectionType();
+    const dt = p.node.getDt();
     for (const m of p.models) {
       if (!m.isActive) continue;
-      m.computeBoundingTree(depth);
+      if (continuous) m.computeContinuousBoundingTree(depth, type, dt);
+      else m.computeBoundingTree(depth);
       active.push(m);
     }
     this.pairs.length = 0;
