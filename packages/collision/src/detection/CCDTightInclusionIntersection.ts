@@ -29,7 +29,9 @@ const CONTINUOUS_TYPES = ['None', 'Inertia', 'FreeMotion'] as const;
  * segment–sphere, triangle–segment, triangle–triangle, triangle–sphere.
  * continuousCollisionType 'Inertia' or 'FreeMotion' makes the pipeline sweep the bounding boxes over
  * the motion x → x + dt·v or x → x_free ('None': boxes at x, the CCD queries still use x → x_free,
- * as in SOFA).
+ * as in SOFA). The box tests reach alarmDistance + the models' contactDistance, not ms: with an
+ * alarmDistance below the method's contactDistance, elements closer than ms can be skipped by the
+ * boxes (SOFA's behaviour; its fallingSOFA demo gives the obstacle a contactDistance instead).
  */
 @sofaComponent({
   name: 'CCDTightInclusionIntersection',
