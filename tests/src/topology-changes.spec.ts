@@ -259,6 +259,18 @@ describe('topological changes through the XML path', () => {
     check();
   });
 
+  it('a checkpoint refuses a scene whose topology changed, even when no state changed size (its tables are not checkpointed)', async () => {
+    const scene = await loadSceneFromString(beamXml({ nx: 3, ny: 3, nz: 3, solver: true, extra: '<UniformMass totalMass="1"/><TetrahedronFEMForceField youngModulus="100" poissonRatio="0.3"/>' }));
+    scene.step(1);
+    expect(() => scene.checkpoint()).not.to.throw();
+    const points = scene.get<mechanics.MechanicalObject>('/beam/dofs')!.size;
+    // an interior-free 3×3×3 box: every point is shared by several tetrahedra, so removing one keeps them all
+    scene.get<topology.TetrahedronSetTopologyModifier>('/beam/modifier')!.removeTetrahedra([0]);
+    expect(scene.get<mechanics.MechanicalObject>('/beam/dofs')!.size).to.equal(points);
+    scene.step(1);
+    expect(() => scene.checkpoint()).to.throw(/the topology of node \/beam\/ changed during the run: topological changes are not checkpointed/);
+  });
+
   it('SubsetTopologicalMapping keeps the subset as SOFA does: removed input triangles leave the output, added ones join it (samePoints), the maps stay inverse', async () => {
     // the boundary triangles of the beam; the subset: those in the plane z = 0 (a BoxROI, as SOFA's scene)
     const scene = await loadSceneFromString(beamXml({
@@ -370,6 +382,26 @@ describe('topological changes through the XML path', () => {
     check();
     modifier.removeTetrahedra([2, 3, 4]);
     check();
+  });
+
+  it('SimpleTesselatedTetraTopologicalMapping needs no modifier beside its output (as SOFA): removed input tetrahedra then leave the output unchanged, with a warning', async () => {
+    const scene = await loadSceneFromString(beamXml({
+      nx: 2, ny: 2, nz: 3,
+      child: `<Node name="fine">
+        <TetrahedronSetTopologyContainer name="fineTetra"/>
+        <SimpleTesselatedTetraTopologicalMapping name="map" input="@../tetra" output="@fineTetra"/>
+      </Node>`,
+    }));
+    const coarse = tetraOf(scene);
+    const fine = scene.get<topology.TetrahedronSetTopologyContainer>('/beam/fine/fineTetra')!;
+    const map = scene.get<topology.SimpleTesselatedTetraTopologicalMapping>('/beam/fine/map')!;
+    const nt = coarse.getTetrahedra().length / 4;
+    expect(fine.getTetrahedra().length / 4).to.equal(8 * nt);
+    scene.get<topology.TetrahedronSetTopologyModifier>('/beam/modifier')!.removeTetrahedra([0]);
+    expect(coarse.getTetrahedra().length / 4).to.equal(nt - 1);
+    expect(fine.getTetrahedra().length / 4).to.equal(8 * nt);
+    expect(map.tetrahedraMappedFromTetra.value.length).to.equal(8 * (nt - 1));
+    expect(scene.warnings.map((w) => w.message).join('\n')).to.match(/has no TetrahedronSetTopologyModifier: the output keeps their 8 children, as SOFA does/);
   });
 
   it('Hexa2TetraTopologicalMapping follows a dynamic hexahedral input: removed hexahedra take their 6 tetrahedra, added ones are split', async () => {

@@ -28,6 +28,8 @@ export interface SceneBaseline {
   readonly versions: ReadonlyMap<Data<unknown>, number>;
   /** Points of each mechanical state (a checkpoint refuses topological changes). */
   readonly stateSizes: ReadonlyMap<BaseObject, number>;
+  /** Each node's topologyRevision (a checkpoint refuses topological changes, even those keeping the sizes). */
+  readonly topologyRevisions: ReadonlyMap<Node, number>;
 }
 
 function isNodeOwner(o: Node | BaseObject): o is Node {
@@ -65,6 +67,7 @@ export function captureBaseline(root: Node): SceneBaseline {
   const identity: IdentityEntry[] = [];
   const versions = new Map<Data<unknown>, number>();
   const stateSizes = new Map<BaseObject, number>();
+  const topologyRevisions = new Map<Node, number>();
   for (const o of owners) {
     const data: Record<string, number> = {};
     for (const d of o.dataFields) {
@@ -74,8 +77,9 @@ export function captureBaseline(root: Node): SceneBaseline {
     const node = isNodeOwner(o);
     identity.push({ key: keys.get(o)!, cls: node ? 'Node' : o.className, template: node ? '' : (o as BaseObject).template, data });
     if (!node && isMechanicalState(o)) stateSizes.set(o, o.size);
+    if (node) topologyRevisions.set(o, o.topologyRevision);
   }
-  return { owners, keys, identity, versions, stateSizes };
+  return { owners, keys, identity, versions, stateSizes, topologyRevisions };
 }
 
 /** A follower is identified by its link (its value comes from elsewhere); others by their value. */

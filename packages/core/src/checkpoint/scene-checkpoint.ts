@@ -118,6 +118,15 @@ export function captureCheckpoint(sim: Simulation, extra: CheckpointRecord = {})
     }
     if (data.length > 0 || state !== undefined) components.push({ key, data, ...(state !== undefined ? { state } : {}) });
   };
+  // A topological change (elements removed or added, even with the state sizes kept) lives in the
+  // containers' tables and every handler's per-element data, which no checkpoint holds: refuse,
+  // naming the deepest node whose topology changed.
+  let changedNode: string | undefined;
+  for (const [n, rev] of baseline.topologyRevisions) {
+    const key = baseline.keys.get(n)!;
+    if (n.topologyRevision !== rev && (changedNode === undefined || key.length > changedNode.length)) changedNode = key;
+  }
+  if (changedNode !== undefined) throw new SofaError(`checkpoint: the topology of node ${changedNode} changed during the run: topological changes are not checkpointed`, { hint: 'take the checkpoint before the first topological change, or run the scene without checkpoints' });
   for (const o of baseline.owners) {
     const key = baseline.keys.get(o)!;
     if (isNodeOwner(o)) {
