@@ -17,6 +17,7 @@ import {
   isMechanicalState,
   isOdeSolver,
   isProjectiveConstraint,
+  upperBlockIndex,
 } from '@sofa-ts/core';
 import { FixedPatternAssembler, TripleProductPlan, createCsr, csrAxpyInto, csrFindSlot, spgemmNumeric, spgemmSymbolic, type CsrMatrix } from '@sofa-ts/linalg';
 import { ConstraintAssembly, type CompliantState } from './constraint-rows.js';
@@ -168,6 +169,11 @@ export class MechanicalSystem {
   private readonly assembler: FixedPatternAssembler;
   private readonly projected: number[] = [];
   private readonly projectedMask: Uint8Array;
+  /** Global indices of the projected dofs at the last assembly (projectedCount of them), in the constraints' order. */
+  private projectedDofs = new Int32Array(0);
+  private projectedCount = -1;
+  /** Entries of the assembled matrix the projection writes, for the last pattern and projected dofs. */
+  private projectionSlots: ProjectionSlots = { matrix: undefined, colInd: undefined, zero: new Int32Array(0), one: new Int32Array(0) };
   private readonly acc: MappedAccumulator;
   private general: GeneralProjection | undefined;
   /** Constraint rows of the compliant states (built by `wire`). */
@@ -709,28 +715,47 @@ export class MechanicalSystem {
     componentCall.current = caller;
   }
 
-  /** Clears rows and columns of projected dofs, 1 on their diagonal. */
+  /**
+   * Clears rows and columns of projected dofs, 1 on their diagonal. The entries it writes are
+   * listed once per pattern and set of projected dofs (`projectionSlots`), so a step only writes them.
+   */
   private applyProjectionToMatrix(A: CsrMatrix): void {
     const mask = this.projectedMask;
     const list = this.projected;
     mask.fill(0);
+    let dofs = this.projectedDofs;
+    let count = 0;
+    let changed = false;
     const caller = componentCall.current;
     for (const e of this.constraints) {
       list.length = 0;
       componentCall.current = e.pc;
       e.pc.projectedDofs(list);
       const off = this.states[e.state]!.offset;
-      for (const i of list) mask[off + i] = 1;
-    }
-    componentCall.current = caller;
-    const { rowPtr, colInd, values } = A;
-    for (let r = 0; r < A.rows; r++) {
-      const rowMasked = mask[r] === 1;
-      for (let p = rowPtr[r]!; p < rowPtr[r + 1]!; p++) {
-        const c = colInd[p]!;
-        if (rowMasked || mask[c] === 1) values[p] = r === c ? 1 : 0;
+      for (const i of list) {
+        const g = off + i;
+        mask[g] = 1;
+        if (count === dofs.length) {
+          const grown = new Int32Array(Math.max(16, 2 * count));
+          grown.set(dofs);
+          dofs = this.projectedDofs = grown;
+        }
+        if (dofs[count] !== g) {
+          dofs[count] = g;
+          changed = true;
+        }
+        count++;
       }
     }
+    componentCall.current = caller;
+    if (count !== this.projectedCount) changed = true;
+    this.projectedCount = count;
+    const ps = this.projectionSlots;
+    if (changed || ps.matrix !== A || ps.colInd !== A.colInd) this.projectionSlots = projectionSlotsOf(A, mask);
+    const { zero, one } = this.projectionSlots;
+    const values = A.values;
+    for (let k = 0; k < zero.length; k++) values[zero[k]!] = 0;
+    for (let k = 0; k < one.length; k++) values[one[k]!] = 1;
   }
 
   /**
@@ -874,6 +899,28 @@ export class MechanicalSystem {
   }
 }
 
+/** The entries of a matrix in the rows or columns of projected dofs: set to 0, or to 1 on the diagonal. */
+interface ProjectionSlots {
+  matrix: CsrMatrix | undefined;
+  colInd: Int32Array | undefined;
+  zero: Int32Array;
+  one: Int32Array;
+}
+
+function projectionSlotsOf(A: CsrMatrix, mask: Uint8Array): ProjectionSlots {
+  const { rowPtr, colInd } = A;
+  const zero: number[] = [];
+  const one: number[] = [];
+  for (let r = 0; r < A.rows; r++) {
+    const rowMasked = mask[r] === 1;
+    for (let p = rowPtr[r]!; p < rowPtr[r + 1]!; p++) {
+      const c = colInd[p]!;
+      if (rowMasked || mask[c] === 1) (r === c ? one : zero).push(p);
+    }
+  }
+  return { matrix: A, colInd, zero: Int32Array.from(zero), one: Int32Array.from(one) };
+}
+
 /** P and J·P of the KKT system, kept between steps. */
 interface KKTProjection {
   /** True when the system has no projective constraint (P = I, J·P = J). */
@@ -911,17 +958,8 @@ class MappedAccumulator implements MatrixAccumulator {
   private starts = new Int32Array(8);
   /** An element's n² blocks at once when each node's 3 dofs are contiguous globally. */
   addElement3(nodes: ArrayLike<number>, e: number, n: number, K: ArrayLike<number>, factor: number): void {
-    const map = this.map;
-    if (this.starts.length < n) this.starts = new Int32Array(n);
-    const st = this.starts;
-    let contiguous = true;
-    for (let i = 0; i < n; i++) {
-      const l = 3 * nodes[n * e + i]!, g = map[l]!;
-      st[i] = g;
-      if (map[l + 1] !== g + 1 || map[l + 2] !== g + 2) contiguous = false;
-    }
-    if (contiguous) {
-      this.target.addElementBlocks3(st, n, K, factor);
+    if (this.contiguousStarts(nodes, e, n)) {
+      this.target.addElementBlocks3(this.starts, n, K, factor);
       return;
     }
     const stride = 3 * n, blk = this.blk;
@@ -933,6 +971,40 @@ class MappedAccumulator implements MatrixAccumulator {
       }
   }
   private readonly blk = new Float64Array(9);
+
+  /** A symmetric element by its upper blocks (MatrixAccumulator.addSymmetricElement3). */
+  addSymmetricElement3(nodes: ArrayLike<number>, e: number, n: number, U: ArrayLike<number>, factor: number): void {
+    if (this.contiguousStarts(nodes, e, n)) {
+      this.target.addSymmetricElementBlocks3(this.starts, n, U, factor);
+      return;
+    }
+    const blk = this.blk;
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) {
+        if (j >= i) {
+          const u = 9 * upperBlockIndex(n, i, j);
+          for (let t = 0; t < 9; t++) blk[t] = U[u + t]!;
+        } else {
+          const u = 9 * upperBlockIndex(n, j, i);
+          for (let p = 0; p < 3; p++) for (let t = 0; t < 3; t++) blk[3 * p + t] = U[u + 3 * t + p]!;
+        }
+        this.addBlock3(3 * nodes[n * e + i]!, 3 * nodes[n * e + j]!, blk, 0, factor);
+      }
+  }
+
+  /** Fills `starts` with the global first rows of element e's nodes; true when each node's 3 dofs are contiguous. */
+  private contiguousStarts(nodes: ArrayLike<number>, e: number, n: number): boolean {
+    const map = this.map;
+    if (this.starts.length < n) this.starts = new Int32Array(n);
+    const st = this.starts;
+    let contiguous = true;
+    for (let i = 0; i < n; i++) {
+      const l = 3 * nodes[n * e + i]!, g = map[l]!;
+      st[i] = g;
+      if (map[l + 1] !== g + 1 || map[l + 2] !== g + 2) contiguous = false;
+    }
+    return contiguous;
+  }
 }
 
 /** Forwards a constraint's rows of P to the global projection, marking the rows it emits. */

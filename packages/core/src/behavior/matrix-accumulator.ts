@@ -21,6 +21,18 @@ export interface MatrixAccumulator {
    * the same emission as the n² `addBlock3` calls in row-major block order (emitElementMatrix).
    */
   addElement3?(nodes: ArrayLike<number>, e: number, n: number, K: ArrayLike<number>, factor: number): void;
+  /**
+   * Optional fast path for a symmetric element matrix given by its upper blocks: U holds the
+   * n(n+1)/2 blocks (i, j) with i ≤ j, row-major 9 values each, in the order (0,0), (0,1), …,
+   * (0,n−1), (1,1), …; block (j, i) is block (i, j) transposed. The same emission (and the same
+   * values) as `addElement3` with the full matrix (emitSymmetricElementMatrix).
+   */
+  addSymmetricElement3?(nodes: ArrayLike<number>, e: number, n: number, U: ArrayLike<number>, factor: number): void;
+}
+
+/** Index of the upper block (i, j), i ≤ j, of an element of n nodes in the layout of addSymmetricElement3. */
+export function upperBlockIndex(n: number, i: number, j: number): number {
+  return i * n - ((i * (i - 1)) >> 1) + j - i;
 }
 
 /** Emits factor·(3x3 block at `offset` of `block`, row-major) at (row, col), by the fast path when there is one. */
