@@ -166,6 +166,8 @@ export class MechanicalSystem {
   private readonly mapIns2: Float64Array[][] = [];
   private readonly jacobians: Array<ParentJacobian & { refresh?: () => void }> = [];
   private anyNonLinear = false;
+  /** (mappings) 1 for the mappings matrix-free products go through (findActiveMappings). */
+  private activeMappings = new Uint8Array(0);
   private readonly assembler: FixedPatternAssembler;
   private readonly projected: number[] = [];
   private readonly projectedMask: Uint8Array;
@@ -365,11 +367,31 @@ export class MechanicalSystem {
       this.jacobians[e.output] = { J: mj.J, refresh: () => mj.refresh() };
     }
     this.anyNonLinear = this.mappings.some((e) => !e.mapping.isLinear);
+    this.findActiveMappings();
     this.wireConstraintRows();
     for (const g of this.groups) {
       if (g.globalIndex) continue;
       const n = g.states.reduce((a, s) => a + this.states[s]!.derivLength, 0);
       g.projected = { local: new FixedPatternAssembler(n, n), stack: new RowStack(g.states.map((s) => this.jacobians[s]!.J)), planVersion: -1 };
+    }
+  }
+
+  /**
+   * Marks the mappings a matrix-free product must go through: those whose output has a mass or a
+   * force field, or is the input of such a mapping, and every non-linear one (its geometric
+   * stiffness). The others would carry dx down and 0 back up (a visual or collision state with no
+   * contact yet): addMBKv skips them, as their terms are zero.
+   */
+  private findActiveMappings(): void {
+    const needed = new Uint8Array(this.states.length);
+    for (const e of this.masses) needed[e.state] = 1;
+    for (const e of this.forceFields) for (const s of e.states) needed[s] = 1;
+    this.activeMappings = new Uint8Array(this.mappings.length);
+    for (let e = this.mappings.length - 1; e >= 0; e--) {
+      const m = this.mappings[e]!;
+      if (needed[m.output] === 0 && m.mapping.isLinear) continue;
+      this.activeMappings[e] = 1;
+      for (const i of m.inputs) needed[i] = 1;
     }
   }
 
@@ -536,8 +558,10 @@ export class MechanicalSystem {
     const din = this.fillSet(this.vecSetA, this.views(vec), (k) => this.scratchDx[k]!);
     const dout = this.fillSet(this.vecSetB, this.views(out), (k) => this.scratchDf[k]!);
     const caller = componentCall.current;
-    // dx_c = J_cp·dx_p, parents first
+    // dx_c = J_cp·dx_p, parents first (mappings whose output subtree adds nothing are skipped)
+    const active = this.activeMappings;
     for (let e = 0; e < this.mappings.length; e++) {
+      if (active[e] === 0) continue;
       const m = this.mappings[e]!;
       componentCall.current = m.mapping;
       m.mapping.applyJ(din[m.output]!, this.mappingInputs(e, din));
@@ -558,6 +582,7 @@ export class MechanicalSystem {
     }
     // df_p += J_cpᵀ df_c + k·K_geo·dx_p, children first
     for (let e = this.mappings.length - 1; e >= 0; e--) {
+      if (active[e] === 0) continue;
       const m = this.mappings[e]!;
       const outs = this.mappingInputs(e, dout);
       componentCall.current = m.mapping;

@@ -30,6 +30,11 @@ export interface CgParams {
    * last-bit difference of another order into visible differences after many steps.
    */
   dot?: (a: Float64Array, b: Float64Array) => number;
+  /**
+   * q = A·p returning p·q summed in index order (the product and the dot of an iteration in one
+   * pass, e.g. a WebAssembly kernel); used instead of `apply` and the dot when there is no `dot`.
+   */
+  applyDot?: (q: Float64Array, p: Float64Array) => number;
 }
 
 /** Why the iteration stopped. */
@@ -123,6 +128,7 @@ export function conjugateGradient(
     copy(r, b);
   }
   const vdot = params.dot;
+  const fused = vdot ? undefined : params.applyDot;
   const normb = Math.sqrt(vdot ? vdot(b, b) : dot(b, b));
   result.iterations = 0;
   result.residual = 0;
@@ -144,8 +150,12 @@ export function conjugateGradient(
     }
     if (it === 1) copy(p, r);
     else aypx(p, rho / rhoPrev, r); // p = p β + r
-    apply(q, p);
-    const den = vdot ? vdot(p, q) : dot(p, q);
+    let den: number;
+    if (fused) den = fused(q, p);
+    else {
+      apply(q, p);
+      den = vdot ? vdot(p, q) : dot(p, q);
+    }
     if (den === 0) {
       result.reason = 'zero-denominator';
       break;
@@ -157,13 +167,21 @@ export function conjugateGradient(
     const alpha = rho / den;
     // x += α p; r −= α q; and r·r for the next iteration, in one pass
     const nalpha = -alpha;
-    let rr = 0;
-    for (let i = 0; i < n; i++) {
-      x[i] += p[i]! * alpha;
-      const ri = (r[i] += q[i]! * nalpha);
-      rr += ri * ri;
+    if (vdot) {
+      for (let i = 0; i < n; i++) {
+        x[i] += p[i]! * alpha;
+        r[i] += q[i]! * nalpha;
+      }
+      rhoNext = vdot(r, r);
+    } else {
+      let rr = 0;
+      for (let i = 0; i < n; i++) {
+        x[i] += p[i]! * alpha;
+        const ri = (r[i] += q[i]! * nalpha);
+        rr += ri * ri;
+      }
+      rhoNext = rr;
     }
-    rhoNext = vdot ? vdot(r, r) : rr;
     rhoPrev = rho;
   }
   result.iterations = it > maxIterations ? maxIterations : it;

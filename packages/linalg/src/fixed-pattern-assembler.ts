@@ -6,21 +6,21 @@ export interface FixedPatternAssemblerOptions {
   withDiagonal?: boolean;
 }
 
-/** Integers per operation of a refill: row, column, and three value slots. */
-const OP_STRIDE = 5;
-
 const enum Phase {
   Idle = 0,
   Symbolic = 1,
   Numeric = 2,
 }
 
+/** Integers of a scalar or block operation of a refill: row, column, and three value slots. */
+const OP_STRIDE = 5;
+
 /**
  * Assembles a sparse matrix whose pattern is built once and whose values are refilled every step.
  *
  * Components emit entries with `add(r, c, v)` (or `addBlock`) in a deterministic order; the k-th
  * emission of a refill is expected to hit the same (r, c) as the k-th emission of the symbolic
- * pass, so each refill is `values[slot] += v` guarded by two integer compares.
+ * pass, so each refill is `values[slot] += v` guarded by integer compares.
  *
  * Protocol (what a caller such as a linear-system assembler does each step):
  * ```
@@ -43,11 +43,15 @@ const enum Phase {
  * Entries must be emitted even when their value is zero, or the sequence no longer matches.
  *
  * A refill does not walk the scalar recording: `endSymbolic` compiles it into a table of
- * operations, one per `add` and one per 3x3 block (`addBlock3`, `addElementBlocks3`), holding the
- * recorded (row, column) and the value slots (for a block, those of its entries (0,0), (1,0) and
- * (2,0): the three entries of a block row are consecutive, every column of the block being in the
- * pattern). A block is checked once and written through three slots: a refill reads 20 bytes per
- * block instead of 9 recorded entries. Each value still receives the same terms in the same order.
+ * operations (`ops`), each checked once and written through its value slots:
+ * - an `add`: (row, col, slot, −1, −1);
+ * - a 3x3 block (`addBlock3`): (row, col, s0, s1, s2), the slots of its entries (0,0), (1,0), (2,0)
+ *   (the three entries of a block row are consecutive: every column of the block is in the pattern);
+ * - an element of n nodes (`addElementBlocks3`, `addSymmetricElementBlocks3`) whose rows have the
+ *   same columns within each node's three rows (then s1 = s0 + the length of the block's first row,
+ *   and so on): (−1 − n, the n first rows, the n² slots s0), checked by its n first rows. Other
+ *   elements are compiled block by block.
+ * Each value still receives the same terms in the same order as the recorded pass.
  */
 export class FixedPatternAssembler {
   readonly rows: number;
@@ -65,22 +69,35 @@ export class FixedPatternAssembler {
   private recRow: Int32Array = new Int32Array(64);
   private recCol: Int32Array = new Int32Array(64);
   private recVal: Float64Array = new Float64Array(64);
-  /** 1 where emission k starts a 3x3 block emitted by addBlock3 (its 9 entries follow in row-major order). */
+  /**
+   * Where emission k starts a 3x3 block emitted by addBlock3 (its 9 entries follow in row-major
+   * order): 1, or 1 + n at the first block of an element of n nodes (its n² blocks follow).
+   */
   private recBlock: Uint8Array = new Uint8Array(64);
   /** Number of emissions recorded by the last symbolic pass (or being recorded). */
   private count = 0;
-  /**
-   * The refill's operations (built by endSymbolic), OP_STRIDE integers each: recorded row and
-   * column, then the value slot of an `add`, or of entries (0,0), (1,0), (2,0) of a block;
-   * a scalar operation has −1 in its second slot.
-   */
+  /** The refill's operations, built by endSymbolic (see the class comment). */
   private ops: Int32Array = new Int32Array(0);
-  /** Number of operations × OP_STRIDE. */
+  /** Length of `ops` in use. */
   private opsEnd = 0;
   /** Position in `ops` of the current numeric pass. */
   private cursor = 0;
   /** Entries of the current block operation already consumed by single `add`s (0 … 8). */
   private sub = 0;
+  /**
+   * The element being refilled (takeElement): the slot of entry (0,0) of its block b is
+   * eSrc[eBase + b]; rows 1 and 2 of the block start rowLen0[i] and rowLen0[i] + rowLen1[i] further
+   * (i its row node), or, for an element compiled block by block (ePerBlock), at s1[b] and s2[b].
+   */
+  private eSrc: Int32Array = new Int32Array(0);
+  private eBase = 0;
+  private ePerBlock = false;
+  private rowLen0: Int32Array = new Int32Array(8);
+  private rowLen1: Int32Array = new Int32Array(8);
+  private s0: Int32Array = new Int32Array(64);
+  private s1: Int32Array = new Int32Array(64);
+  private s2: Int32Array = new Int32Array(64);
+  private readonly blk3 = new Float64Array(9);
 
   constructor(rows: number, cols: number, options: FixedPatternAssemblerOptions = {}) {
     if (!(rows >= 0 && cols >= 0)) throw new Error(`FixedPatternAssembler: bad shape ${rows}x${cols}`);
@@ -138,8 +155,8 @@ export class FixedPatternAssembler {
     const values = new Float64Array(nnz);
     const rv = this.recVal;
     for (let k = 0; k < m; k++) values[slot[k]] += rv[k];
-    this.compileOps(slot, m);
     this.matrix = createCsr(this.rows, this.cols, rowPtr, colIndTmp.slice(0, nnz), values);
+    this.compileOps(slot, m, rowPtr);
     this.phase = Phase.Idle;
     this.valid = true;
     this.patternVersion++;
@@ -172,7 +189,7 @@ export class FixedPatternAssembler {
     if (this.phase === Phase.Numeric) {
       if (!this.valid) return;
       const q = this.cursor, ops = this.ops;
-      if (q >= this.opsEnd) {
+      if (q >= this.opsEnd || ops[q] < 0) {
         this.valid = false;
         return;
       }
@@ -205,14 +222,14 @@ export class FixedPatternAssembler {
 
   /**
    * Emits factor·block[offset .. offset+9) (row-major 3x3) at (r0, c0): the same emission as 9
-   * `add` calls in row-major order, but a refill checks one recorded block start instead of 9
-   * entries (the symbolic pass marks where addBlock3 emitted).
+   * `add` calls in row-major order, but a refill checks one recorded block instead of 9 entries
+   * (the symbolic pass marks where addBlock3 emitted).
    */
   addBlock3(r0: number, c0: number, block: ArrayLike<number>, offset: number, factor: number): void {
     if (this.phase === Phase.Numeric) {
       if (!this.valid) return;
       const q = this.cursor, ops = this.ops;
-      if (q >= this.opsEnd || this.sub !== 0 || ops[q + 3] < 0 || ops[q] !== r0 || ops[q + 1] !== c0) {
+      if (q >= this.opsEnd || this.sub !== 0 || ops[q] !== r0 || ops[q + 1] !== c0 || ops[q + 3] < 0) {
         this.valid = false;
         return;
       }
@@ -240,27 +257,18 @@ export class FixedPatternAssembler {
   /**
    * Emits factor·K, the (3n × 3n) row-major matrix of an element whose node i has its rows and
    * columns at starts[i] … starts[i]+2: the same emission as the n² addBlock3 calls of its blocks in
-   * row-major block order, in one call (a refill checks each block's recorded start, reads K in place).
+   * row-major block order, in one call (a refill checks the element once, reads K in place).
    */
   addElementBlocks3(starts: ArrayLike<number>, n: number, K: ArrayLike<number>, factor: number): void {
     const stride = 3 * n;
     if (this.phase === Phase.Numeric) {
-      if (!this.valid) return;
-      let q = this.cursor;
-      if (q + OP_STRIDE * n * n > this.opsEnd || this.sub !== 0) {
-        this.valid = false;
-        return;
-      }
-      const v = this.matrix!.values, ops = this.ops;
-      for (let i = 0; i < n; i++) {
-        const r0 = starts[i]!;
-        for (let j = 0; j < n; j++, q += OP_STRIDE) {
-          const s1 = ops[q + 3];
-          if (s1 < 0 || ops[q] !== r0 || ops[q + 1] !== starts[j]!) {
-            this.valid = false;
-            return;
-          }
-          const s0 = ops[q + 2], s2 = ops[q + 4];
+      if (!this.takeElement(starts, n)) return;
+      const v = this.matrix!.values, src = this.eSrc, base = this.eBase, perBlock = this.ePerBlock;
+      for (let i = 0, b = 0; i < n; i++) {
+        const l0 = this.rowLen0[i], l1 = this.rowLen1[i];
+        for (let j = 0; j < n; j++, b++) {
+          const s0 = src[base + b];
+          const s1 = perBlock ? this.s1[b] : s0 + l0, s2 = perBlock ? this.s2[b] : s0 + l0 + l1;
           const o = 3 * stride * i + 3 * j;
           v[s0] += factor * K[o]!;
           v[s0 + 1] += factor * K[o + 1]!;
@@ -273,22 +281,17 @@ export class FixedPatternAssembler {
           v[s2 + 2] += factor * K[o + 2 * stride + 2]!;
         }
       }
-      this.cursor = q;
     } else {
+      const k0 = this.count, b = this.blk3;
       for (let i = 0; i < n; i++)
         for (let j = 0; j < n; j++) {
           const o = 3 * stride * i + 3 * j;
-          for (let p = 0; p < 3; p++) {
-            const b = this.blk3;
-            b[3 * p] = K[o + stride * p]!;
-            b[3 * p + 1] = K[o + stride * p + 1]!;
-            b[3 * p + 2] = K[o + stride * p + 2]!;
-            if (p === 2) this.addBlock3(starts[i]!, starts[j]!, b, 0, factor);
-          }
+          for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) b[3 * p + q] = K[o + stride * p + q]!;
+          this.addBlock3(starts[i]!, starts[j]!, b, 0, factor);
         }
+      this.markElement(k0, n);
     }
   }
-  private readonly blk3 = new Float64Array(9);
 
   /**
    * Emits factor·K for a symmetric element matrix given by its upper blocks U (n(n+1)/2 row-major
@@ -296,49 +299,39 @@ export class FixedPatternAssembler {
    * the same emission, and the same values, as `addElementBlocks3` with the full matrix.
    */
   addSymmetricElementBlocks3(starts: ArrayLike<number>, n: number, U: ArrayLike<number>, factor: number): void {
-    if (this.phase === Phase.Numeric) {
-      if (!this.valid) return;
-      const q0 = this.cursor, ops = this.ops;
-      if (q0 + OP_STRIDE * n * n > this.opsEnd || this.sub !== 0) {
-        this.valid = false;
-        return;
-      }
-      // the recorded blocks, and distinct nodes (then the order of the blocks within the element
-      // does not matter: each entry receives one term of it)
-      for (let i = 0, q = q0; i < n; i++) {
-        const r0 = starts[i]!;
-        for (let j = 0; j < n; j++, q += OP_STRIDE) {
-          if (ops[q + 3] < 0 || ops[q] !== r0 || ops[q + 1] !== starts[j]!) {
-            this.valid = false;
-            return;
-          }
-          if (j > i && starts[j] === r0) return this.addSymmetricElementInOrder(starts, n, U, factor);
-        }
-      }
-      const v = this.matrix!.values, S = OP_STRIDE;
-      for (let i = 0, u = 0; i < n; i++) {
-        for (let j = i; j < n; j++, u += 9) {
-          const f0 = factor * U[u]!, f1 = factor * U[u + 1]!, f2 = factor * U[u + 2]!;
-          const f3 = factor * U[u + 3]!, f4 = factor * U[u + 4]!, f5 = factor * U[u + 5]!;
-          const f6 = factor * U[u + 6]!, f7 = factor * U[u + 7]!, f8 = factor * U[u + 8]!;
-          // block (i, j)
-          let q = q0 + S * (n * i + j);
-          let s0 = ops[q + 2], s1 = ops[q + 3], s2 = ops[q + 4];
-          v[s0] += f0; v[s0 + 1] += f1; v[s0 + 2] += f2;
-          v[s1] += f3; v[s1 + 1] += f4; v[s1 + 2] += f5;
-          v[s2] += f6; v[s2 + 1] += f7; v[s2 + 2] += f8;
-          if (j === i) continue;
-          // block (j, i) = its transpose
-          q = q0 + S * (n * j + i);
-          s0 = ops[q + 2]; s1 = ops[q + 3]; s2 = ops[q + 4];
-          v[s0] += f0; v[s0 + 1] += f3; v[s0 + 2] += f6;
-          v[s1] += f1; v[s1 + 1] += f4; v[s1 + 2] += f7;
-          v[s2] += f2; v[s2 + 1] += f5; v[s2 + 2] += f8;
-        }
-      }
-      this.cursor = q0 + OP_STRIDE * n * n;
-    } else {
+    if (this.phase !== Phase.Numeric) {
+      const k0 = this.count;
       this.addSymmetricElementInOrder(starts, n, U, factor);
+      this.markElement(k0, n);
+      return;
+    }
+    // distinct nodes: each entry receives one term of the element, in any order of its blocks
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (starts[j] === starts[i]) return this.addSymmetricElementInOrder(starts, n, U, factor);
+    if (!this.takeElement(starts, n)) return;
+    const v = this.matrix!.values, src = this.eSrc, base = this.eBase, perBlock = this.ePerBlock, L0 = this.rowLen0, L1 = this.rowLen1;
+    for (let i = 0, u = 0; i < n; i++) {
+      for (let j = i; j < n; j++, u += 9) {
+        const f0 = factor * U[u]!, f1 = factor * U[u + 1]!, f2 = factor * U[u + 2]!;
+        const f3 = factor * U[u + 3]!, f4 = factor * U[u + 4]!, f5 = factor * U[u + 5]!;
+        const f6 = factor * U[u + 6]!, f7 = factor * U[u + 7]!, f8 = factor * U[u + 8]!;
+        // block (i, j)
+        let b = n * i + j;
+        let s0 = src[base + b];
+        let s1 = perBlock ? this.s1[b] : s0 + L0[i];
+        let s2 = perBlock ? this.s2[b] : s1 + L1[i];
+        v[s0] += f0; v[s0 + 1] += f1; v[s0 + 2] += f2;
+        v[s1] += f3; v[s1 + 1] += f4; v[s1 + 2] += f5;
+        v[s2] += f6; v[s2 + 1] += f7; v[s2 + 2] += f8;
+        if (j === i) continue;
+        // block (j, i) = its transpose
+        b = n * j + i;
+        s0 = src[base + b];
+        s1 = perBlock ? this.s1[b] : s0 + L0[j];
+        s2 = perBlock ? this.s2[b] : s1 + L1[j];
+        v[s0] += f0; v[s0 + 1] += f3; v[s0 + 2] += f6;
+        v[s1] += f1; v[s1 + 1] += f4; v[s1 + 2] += f7;
+        v[s2] += f2; v[s2 + 1] += f5; v[s2 + 2] += f8;
+      }
     }
   }
 
@@ -358,6 +351,62 @@ export class FixedPatternAssembler {
       }
   }
 
+  /** Symbolic pass: the n² blocks recorded from emission k0 on form one element. */
+  private markElement(k0: number, n: number): void {
+    if (this.phase === Phase.Symbolic && n > 0 && n < 255) this.recBlock[k0] = 1 + n;
+  }
+
+  /**
+   * Numeric pass: checks that the next operation(s) are the n² blocks of an element with these
+   * first rows and points eSrc/eBase (and rowLen0/1, or s1/s2) at their slots, moving the cursor
+   * past them; false (and the refill invalid) otherwise.
+   */
+  private takeElement(starts: ArrayLike<number>, n: number): boolean {
+    if (!this.valid) return false;
+    const ops = this.ops, nb = n * n;
+    let q = this.cursor;
+    if (this.sub !== 0 || q >= this.opsEnd) return (this.valid = false);
+    if (this.rowLen0.length < n) {
+      this.rowLen0 = new Int32Array(n);
+      this.rowLen1 = new Int32Array(n);
+    }
+    if (ops[q] === -1 - n) {
+      // one element operation: its first rows, then the slot of entry (0,0) of each block
+      const rowPtr = this.matrix!.rowPtr;
+      for (let i = 0; i < n; i++) {
+        const r = starts[i]!;
+        if (ops[q + 1 + i] !== r) return (this.valid = false);
+        this.rowLen0[i] = rowPtr[r + 1] - rowPtr[r];
+        this.rowLen1[i] = rowPtr[r + 2] - rowPtr[r + 1];
+      }
+      this.eSrc = ops;
+      this.eBase = q + 1 + n;
+      this.ePerBlock = false;
+      this.cursor = q + 1 + n + nb;
+      return true;
+    }
+    if (q + OP_STRIDE * nb > this.opsEnd) return (this.valid = false);
+    if (this.s0.length < nb) {
+      this.s0 = new Int32Array(nb);
+      this.s1 = new Int32Array(nb);
+      this.s2 = new Int32Array(nb);
+    }
+    for (let i = 0, b = 0; i < n; i++) {
+      const r0 = starts[i]!;
+      for (let j = 0; j < n; j++, b++, q += OP_STRIDE) {
+        if (ops[q] !== r0 || ops[q + 1] !== starts[j]! || ops[q + 3] < 0) return (this.valid = false);
+        this.s0[b] = ops[q + 2];
+        this.s1[b] = ops[q + 3];
+        this.s2[b] = ops[q + 4];
+      }
+    }
+    this.eSrc = this.s0;
+    this.eBase = 0;
+    this.ePerBlock = true;
+    this.cursor = q;
+    return true;
+  }
+
   /** Emits a dense size x size block (row-major) at (r0, c0): entries in row-major order. */
   addBlock(r0: number, c0: number, size: number, block: ArrayLike<number>): void {
     this.addRectBlock(r0, c0, size, size, block);
@@ -370,21 +419,39 @@ export class FixedPatternAssembler {
     }
   }
 
-  /**
-   * The operation table of the recorded sequence: an `add` gives (row, col, slot, −1, −1), a block
-   * (row, col, slot of (0,0), slot of (1,0), slot of (2,0)).
-   */
-  private compileOps(slot: Int32Array, m: number): void {
+  /** The operation table of the recorded sequence (see the class comment). */
+  private compileOps(slot: Int32Array, m: number, rowPtr: Int32Array): void {
     const rb = this.recBlock, rr = this.recRow, rc = this.recCol;
-    let nops = 0;
-    for (let k = 0; k < m; k += rb[k] === 1 ? 9 : 1) nops++;
-    const ops = this.ops.length >= nops * OP_STRIDE ? this.ops : new Int32Array(nops * OP_STRIDE);
+    // sizes first
+    let size = 0;
+    for (let k = 0; k < m; ) {
+      const mark = rb[k];
+      if (mark > 1 && this.elementFits(k, mark - 1, slot, rowPtr)) {
+        const n = mark - 1;
+        size += 1 + n + n * n;
+        k += 9 * n * n;
+      } else {
+        size += OP_STRIDE;
+        k += mark >= 1 ? 9 : 1;
+      }
+    }
+    const ops = this.ops.length >= size ? this.ops : new Int32Array(size);
     let q = 0;
-    for (let k = 0; k < m; q += OP_STRIDE) {
+    for (let k = 0; k < m; ) {
+      const mark = rb[k];
+      if (mark > 1 && this.elementFits(k, mark - 1, slot, rowPtr)) {
+        const n = mark - 1;
+        ops[q] = -1 - n;
+        for (let i = 0; i < n; i++) ops[q + 1 + i] = rr[k + 9 * n * i];
+        for (let b = 0; b < n * n; b++) ops[q + 1 + n + b] = slot[k + 9 * b];
+        q += 1 + n + n * n;
+        k += 9 * n * n;
+        continue;
+      }
       ops[q] = rr[k];
       ops[q + 1] = rc[k];
       ops[q + 2] = slot[k];
-      if (rb[k] === 1) {
+      if (mark >= 1) {
         ops[q + 3] = slot[k + 3];
         ops[q + 4] = slot[k + 6];
         k += 9;
@@ -393,9 +460,28 @@ export class FixedPatternAssembler {
         ops[q + 4] = -1;
         k++;
       }
+      q += OP_STRIDE;
     }
     this.ops = ops;
     this.opsEnd = q;
+  }
+
+  /**
+   * Whether the element recorded from emission k (n² blocks) can be one operation: blocks (i, j) at
+   * rows and columns of distinct nodes i and j, each block's rows 1 and 2 starting where its row 0's
+   * slot plus the row lengths put them.
+   */
+  private elementFits(k: number, n: number, slot: Int32Array, rowPtr: Int32Array): boolean {
+    if (k + 9 * n * n > this.count) return false;
+    const rr = this.recRow, rc = this.recCol;
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (rr[k + 9 * n * i] === rr[k + 9 * n * j]) return false;
+    for (let b = 0; b < n * n; b++) {
+      const e = k + 9 * b, r = rr[e];
+      if (this.recBlock[e] < 1 || r !== rr[k + 9 * n * ((b / n) | 0)] || rc[e] !== rr[k + 9 * n * (b % n)]) return false;
+      const l0 = rowPtr[r + 1] - rowPtr[r], l1 = rowPtr[r + 2] - rowPtr[r + 1];
+      if (slot[e + 3] !== slot[e] + l0 || slot[e + 6] !== slot[e] + l0 + l1) return false;
+    }
+    return true;
   }
 
   private record(r: number, c: number, v: number): void {

@@ -41,6 +41,8 @@ export class CGLinearSolver extends LinearSolver {
   private readonly applyBlocks: LinearOperator = (out, p) => {
     this.blockProduct(out, this.blocks!.B, p);
   };
+  /** q = A·p and p·q in one pass of the WebAssembly kernel (p and q live in its memory). */
+  private readonly applyBlocksDot = (q: Float64Array, p: Float64Array): number => this.wasmBlocks!.applyDot(q, p);
 
   /** The WebAssembly product of the block matrix (bit for bit bsr3Spmv), when available. */
   private wasmBlocks: Bsr3Wasm | undefined;
@@ -57,8 +59,8 @@ export class CGLinearSolver extends LinearSolver {
    */
   protected blockMatrix(A: CsrMatrix): { matrix: Bsr3Matrix; scatter: Int32Array } {
     const { matrix, scatter } = bsr3FromCsrPattern(A);
-    this.wasmBlocks = Bsr3Wasm.create(matrix);
-    return { matrix: this.wasmBlocks?.matrix ?? matrix, scatter };
+    const w = (this.wasmBlocks = Bsr3Wasm.create(matrix));
+    return w ? { matrix: w.matrix, scatter: w.kernelScatter(scatter) } : { matrix, scatter };
   }
   private readonly applyGraph: LinearOperator = (out, p) => {
     this.sys!.applyMBK(out, this.factors, p);
@@ -84,6 +86,7 @@ export class CGLinearSolver extends LinearSolver {
     this.sys = system;
     this.factors = factors;
     let op = this.applyGraph;
+    let fused: ((q: Float64Array, p: Float64Array) => number) | undefined;
     if (this.assembled) {
       const A = (this.A = system.assembleMBK(factors));
       op = this.applyAssembled;
@@ -95,6 +98,13 @@ export class CGLinearSolver extends LinearSolver {
         }
         bsr3RefillFromCsr(this.blocks.B, A, this.blocks.scatter);
         op = this.applyBlocks;
+        const w = this.wasmBlocks;
+        if (w?.matrix === this.blocks.B) {
+          // the search direction and its product in the kernel's memory: no copy per product
+          this.ws.p = w.xView;
+          this.ws.q = w.yView;
+          fused = this.applyBlocksDot;
+        }
       }
     }
     const res = conjugateGradient(op, rhs, out, {
@@ -104,7 +114,7 @@ export class CGLinearSolver extends LinearSolver {
       warmStart: this.warmStart.value,
       firstSolve: this.solves === 0,
       // SOFA's GraphScattered vectors sum node by node; its assembled vectors (FullVector) flat
-      ...(this.assembled ? {} : { dot: system.dot }),
+      ...(this.assembled ? { applyDot: fused } : { dot: system.dot }),
     }, this.ws);
     this.solves++;
     return { iterations: res.iterations, residual: res.residual, timeMs: performance.now() - t0 };
