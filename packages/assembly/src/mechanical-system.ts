@@ -997,24 +997,46 @@ class MappedAccumulator implements MatrixAccumulator {
   }
   private readonly blk = new Float64Array(9);
 
-  /** A symmetric element by its upper blocks (MatrixAccumulator.addSymmetricElement3). */
-  addSymmetricElement3(nodes: ArrayLike<number>, e: number, n: number, U: ArrayLike<number>, factor: number): void {
-    if (this.contiguousStarts(nodes, e, n)) {
-      this.target.addSymmetricElementBlocks3(this.starts, n, U, factor);
+  /**
+   * Symmetric elements by their upper blocks (MatrixAccumulator.addSymmetricElements3): the first
+   * rows of every element go to the assembler's batch, which refills them in one call when each
+   * node's 3 dofs are contiguous globally; otherwise element by element, block by block.
+   */
+  addSymmetricElements3(nodes: ArrayLike<number>, e0: number, count: number, n: number, U: Float64Array, factor: number): void {
+    const nu = (9 * n * (n + 1)) / 2;
+    const batch = this.target.elementStartsBuffer(count * n);
+    let contiguous = true;
+    for (let k = 0; k < count && contiguous; k++) {
+      contiguous = this.contiguousStarts(nodes, e0 + k, n);
+      for (let i = 0; i < n; i++) batch[k * n + i] = this.starts[i]!;
+    }
+    if (contiguous) {
+      this.target.addSymmetricElementsBatch(batch, count, n, U, factor);
       return;
     }
     const blk = this.blk;
-    for (let i = 0; i < n; i++)
-      for (let j = 0; j < n; j++) {
-        if (j >= i) {
-          const u = 9 * upperBlockIndex(n, i, j);
-          for (let t = 0; t < 9; t++) blk[t] = U[u + t]!;
-        } else {
-          const u = 9 * upperBlockIndex(n, j, i);
-          for (let p = 0; p < 3; p++) for (let t = 0; t < 3; t++) blk[3 * p + t] = U[u + 3 * t + p]!;
-        }
-        this.addBlock3(3 * nodes[n * e + i]!, 3 * nodes[n * e + j]!, blk, 0, factor);
+    for (let k = 0; k < count; k++) {
+      const e = e0 + k, uo = k * nu;
+      if (this.contiguousStarts(nodes, e, n)) {
+        this.target.addSymmetricElementBlocks3(this.starts, n, U, factor, 0, uo);
+        continue;
       }
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < n; j++) {
+          if (j >= i) {
+            const u = uo + 9 * upperBlockIndex(n, i, j);
+            for (let t = 0; t < 9; t++) blk[t] = U[u + t]!;
+          } else {
+            const u = uo + 9 * upperBlockIndex(n, j, i);
+            for (let p = 0; p < 3; p++) for (let t = 0; t < 3; t++) blk[3 * p + t] = U[u + 3 * t + p]!;
+          }
+          this.addBlock3(3 * nodes[n * e + i]!, 3 * nodes[n * e + j]!, blk, 0, factor);
+        }
+    }
+  }
+
+  symmetricElementBuffer(n: number, count: number): Float64Array | undefined {
+    return this.target.symmetricElementBuffer(n, count);
   }
 
   /** Fills `starts` with the global first rows of element e's nodes; true when each node's 3 dofs are contiguous. */

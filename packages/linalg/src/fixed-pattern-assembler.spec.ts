@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { csrCheck, csrFindSlot, csrNnz, csrToDense } from './csr.js';
-import { FixedPatternAssembler } from './fixed-pattern-assembler.js';
+import { ELEMENT_BATCH, FixedPatternAssembler } from './fixed-pattern-assembler.js';
 import { expectMatrixClose, randInt, rng } from './test-support.js';
 
 // A tetrahedral-mesh-like set of elements: 4 distinct nodes each, 3 DOFs per node.
@@ -336,5 +336,69 @@ describe('FixedPatternAssembler.addSymmetricElementBlocks3', () => {
     a.beginNumeric();
     a.addSymmetricElementBlocks3([0, 3, 6, 12], 4, U[0]!, 1);
     expect(a.endNumeric()).to.equal(false);
+  });
+});
+
+describe('FixedPatternAssembler.addSymmetricElementsBatch (the WebAssembly refill)', () => {
+  const nu = 90;
+  const setup = (seed: number) => {
+    const r = rng(seed);
+    const points = 300, count = 700;
+    const nodes: number[][] = [];
+    for (let e = 0; e < count; e++) {
+      const s = new Set<number>();
+      while (s.size < 4) s.add(randInt(r, points));
+      const el = [...s];
+      if (e % 97 === 5) el[2] = el[0]!; // a degenerate element: a repeated node
+      nodes.push(el);
+    }
+    return { r, points, count, nodes };
+  };
+  const emit = (a: FixedPatternAssembler, nodes: number[][], U: Float64Array, factor: number, batched: boolean) => {
+    for (let e0 = 0; e0 < nodes.length; e0 += ELEMENT_BATCH) {
+      const count = Math.min(ELEMENT_BATCH, nodes.length - e0);
+      if (!batched) {
+        for (let k = 0; k < count; k++) a.addSymmetricElementBlocks3(nodes[e0 + k]!.map((v) => 3 * v), 4, U, factor, 0, (e0 + k) * nu);
+        continue;
+      }
+      const starts = a.elementStartsBuffer(4 * count);
+      const buf = a.symmetricElementBuffer(4, count) ?? new Float64Array(count * nu);
+      for (let k = 0; k < count; k++) {
+        for (let i = 0; i < 4; i++) starts[4 * k + i] = 3 * nodes[e0 + k]![i]!;
+        buf.set(U.subarray((e0 + k) * nu, (e0 + k + 1) * nu), k * nu);
+      }
+      a.addSymmetricElementsBatch(starts, count, 4, buf, factor);
+    }
+  };
+  const bits = (a: FixedPatternAssembler) => Array.from(a.matrix!.values, (v) => (Object.is(v, -0) ? '-0' : String(v)));
+
+  it('refills bit for bit as element by element in JavaScript (degenerate elements included)', () => {
+    const { r, points, nodes } = setup(51);
+    const U = Float64Array.from({ length: nodes.length * nu }, () => r() * 2 - 1);
+    const a = new FixedPatternAssembler(3 * points, 3 * points, { withDiagonal: true });
+    const b = new FixedPatternAssembler(3 * points, 3 * points, { withDiagonal: true });
+    a.beginSymbolic(); emit(a, nodes, U, 0.7, true); a.endSymbolic();
+    b.beginSymbolic(); emit(b, nodes, U, 0.7, false); b.endSymbolic();
+    expect(a.symmetricElementBuffer(4, ELEMENT_BATCH), 'the kernel runs').to.not.equal(undefined);
+    for (const factor of [-1.3, 2.5]) {
+      for (let k = 0; k < U.length; k++) U[k] = r() * 2 - 1;
+      a.beginNumeric(); emit(a, nodes, U, factor, true); expect(a.endNumeric()).to.equal(true);
+      b.beginNumeric(); emit(b, nodes, U, factor, false); expect(b.endNumeric()).to.equal(true);
+      expect(bits(a)).to.deep.equal(bits(b));
+    }
+  });
+
+  it('detects an element on other nodes in a batch', () => {
+    const { r, points, nodes } = setup(52);
+    const U = Float64Array.from({ length: nodes.length * nu }, () => r());
+    const a = new FixedPatternAssembler(3 * points, 3 * points);
+    a.beginSymbolic(); emit(a, nodes, U, 1, true); a.endSymbolic();
+    const moved = nodes.map((el) => [...el]);
+    moved[100]![1] = (moved[100]![1]! + 1) % points;
+    if (new Set(moved[100]).size < 4) moved[100]![1] = (moved[100]![1]! + 1) % points;
+    a.beginNumeric(); emit(a, moved, U, 1, true);
+    expect(a.endNumeric()).to.equal(false);
+    a.beginNumeric(); emit(a, nodes, U, 1, true);
+    expect(a.endNumeric()).to.equal(true);
   });
 });

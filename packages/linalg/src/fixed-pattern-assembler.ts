@@ -1,4 +1,6 @@
 import { type CsrMatrix, createCsr, sortByRowThenColumn } from './csr.js';
+import { SCATTER_HEADER, SCATTER_HEADER_BYTES, SCATTER_MAX_NODES, elementScatterModule } from './wasm/element-scatter-wasm.js';
+import { wasmApi } from './wasm/wasm-module.js';
 
 /** Options of {@link FixedPatternAssembler}. */
 export interface FixedPatternAssemblerOptions {
@@ -10,6 +12,24 @@ const enum Phase {
   Idle = 0,
   Symbolic = 1,
   Numeric = 2,
+}
+
+/** Elements per batch of the WebAssembly refill (the staging areas). */
+export const ELEMENT_BATCH = 64;
+/** Below this many values the refill stays in JavaScript. */
+const KERNEL_MIN_VALUES = 4096;
+
+/**
+ * The WebAssembly refill of symmetric elements (element-scatter-wasm.ts) over a memory holding the
+ * matrix's values, the operation table, the row pointers and the staging areas of a batch.
+ */
+interface ScatterKernel {
+  scatter: (count: number, n: number, factor: number) => void;
+  header: Int32Array;
+  /** (ELEMENT_BATCH × maxNodes) first rows, (ELEMENT_BATCH × 9·maxNodes(maxNodes+1)/2) upper blocks. */
+  starts: Int32Array;
+  U: Float64Array;
+  maxNodes: number;
 }
 
 /** Integers of a scalar or block operation of a refill: row, column, and three value slots. */
@@ -52,6 +72,12 @@ const OP_STRIDE = 5;
  *   and so on): (−1 − n, the n first rows, the n² slots s0), checked by its n first rows. Other
  *   elements are compiled block by block.
  * Each value still receives the same terms in the same order as the recorded pass.
+ *
+ * Batches of symmetric elements (`addSymmetricElementsBatch`) are refilled by a WebAssembly kernel
+ * (element-scatter-wasm.ts, the same operations in the same order) where WebAssembly is available:
+ * the matrix's values then live in the kernel's memory (`matrix.values` is a view of it), and the
+ * caller may write the elements' blocks and rows straight into its staging areas
+ * (`symmetricElementBuffer`, `elementStartsBuffer`).
  */
 export class FixedPatternAssembler {
   readonly rows: number;
@@ -98,6 +124,9 @@ export class FixedPatternAssembler {
   private s1: Int32Array = new Int32Array(64);
   private s2: Int32Array = new Int32Array(64);
   private readonly blk3 = new Float64Array(9);
+  private kernel: ScatterKernel | undefined;
+  /** Scratch of element first rows when there is no kernel. */
+  private startsScratch = new Int32Array(0);
 
   constructor(rows: number, cols: number, options: FixedPatternAssemblerOptions = {}) {
     if (!(rows >= 0 && cols >= 0)) throw new Error(`FixedPatternAssembler: bad shape ${rows}x${cols}`);
@@ -152,11 +181,12 @@ export class FixedPatternAssembler {
     }
     for (let i = 0; i < this.rows; i++) rowPtr[i + 1] += rowPtr[i];
     const nnz = q + 1;
-    const values = new Float64Array(nnz);
+    this.compileOps(slot, m, rowPtr);
+    this.kernel = this.makeKernel(rowPtr, nnz);
+    const values = this.kernel ? new Float64Array(this.kernel.header.buffer, this.kernel.header[SCATTER_HEADER.values], nnz) : new Float64Array(nnz);
     const rv = this.recVal;
     for (let k = 0; k < m; k++) values[slot[k]] += rv[k];
     this.matrix = createCsr(this.rows, this.cols, rowPtr, colIndTmp.slice(0, nnz), values);
-    this.compileOps(slot, m, rowPtr);
     this.phase = Phase.Idle;
     this.valid = true;
     this.patternVersion++;
@@ -298,18 +328,18 @@ export class FixedPatternAssembler {
    * 3x3 blocks (i, j), i ≤ j, in the order (0,0), (0,1), …, (1,1), …; block (j, i) = block (i, j)ᵀ):
    * the same emission, and the same values, as `addElementBlocks3` with the full matrix.
    */
-  addSymmetricElementBlocks3(starts: ArrayLike<number>, n: number, U: ArrayLike<number>, factor: number): void {
+  addSymmetricElementBlocks3(starts: ArrayLike<number>, n: number, U: ArrayLike<number>, factor: number, so = 0, uo = 0): void {
     if (this.phase !== Phase.Numeric) {
       const k0 = this.count;
-      this.addSymmetricElementInOrder(starts, n, U, factor);
+      this.addSymmetricElementInOrder(starts, n, U, factor, so, uo);
       this.markElement(k0, n);
       return;
     }
     // distinct nodes: each entry receives one term of the element, in any order of its blocks
-    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (starts[j] === starts[i]) return this.addSymmetricElementInOrder(starts, n, U, factor);
-    if (!this.takeElement(starts, n)) return;
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (starts[so + j] === starts[so + i]) return this.addSymmetricElementInOrder(starts, n, U, factor, so, uo);
+    if (!this.takeElement(starts, n, so)) return;
     const v = this.matrix!.values, src = this.eSrc, base = this.eBase, perBlock = this.ePerBlock, L0 = this.rowLen0, L1 = this.rowLen1;
-    for (let i = 0, u = 0; i < n; i++) {
+    for (let i = 0, u = uo; i < n; i++) {
       for (let j = i; j < n; j++, u += 9) {
         const f0 = factor * U[u]!, f1 = factor * U[u + 1]!, f2 = factor * U[u + 2]!;
         const f3 = factor * U[u + 3]!, f4 = factor * U[u + 4]!, f5 = factor * U[u + 5]!;
@@ -336,19 +366,106 @@ export class FixedPatternAssembler {
   }
 
   /** The n² blocks of a symmetric element one by one in row-major order (symbolic pass, or an element whose nodes repeat). */
-  private addSymmetricElementInOrder(starts: ArrayLike<number>, n: number, U: ArrayLike<number>, factor: number): void {
+  private addSymmetricElementInOrder(starts: ArrayLike<number>, n: number, U: ArrayLike<number>, factor: number, so = 0, uo = 0): void {
     const b = this.blk3;
     for (let i = 0; i < n; i++)
       for (let j = 0; j < n; j++) {
         if (j >= i) {
-          const u = 9 * (i * n - ((i * (i - 1)) >> 1) + j - i);
+          const u = uo + 9 * (i * n - ((i * (i - 1)) >> 1) + j - i);
           for (let t = 0; t < 9; t++) b[t] = U[u + t]!;
         } else {
-          const u = 9 * (j * n - ((j * (j - 1)) >> 1) + i - j);
+          const u = uo + 9 * (j * n - ((j * (j - 1)) >> 1) + i - j);
           for (let p = 0; p < 3; p++) for (let t = 0; t < 3; t++) b[3 * p + t] = U[u + 3 * t + p]!;
         }
-        this.addBlock3(starts[i]!, starts[j]!, b, 0, factor);
+        this.addBlock3(starts[so + i]!, starts[so + j]!, b, 0, factor);
       }
+  }
+
+  /**
+   * Emits `count` symmetric elements of n nodes: element k has its first rows at
+   * starts[k·n … k·n+n) and its upper blocks at U[k·nu …) (nu = 9·n(n+1)/2), as `count` calls of
+   * addSymmetricElementBlocks3. When starts and U are this assembler's staging areas
+   * (elementStartsBuffer, symmetricElementBuffer), a refill runs in the WebAssembly kernel.
+   */
+  addSymmetricElementsBatch(starts: Int32Array, count: number, n: number, U: Float64Array, factor: number): void {
+    const nu = (9 * n * (n + 1)) / 2;
+    let from = 0;
+    const kernel = this.kernel;
+    if (this.phase === Phase.Numeric && kernel && this.valid && this.sub === 0 && U === kernel.U && starts === kernel.starts && n <= kernel.maxNodes) {
+      const h = kernel.header;
+      h[SCATTER_HEADER.cursor] = this.cursor;
+      kernel.scatter(count, n, factor);
+      this.cursor = h[SCATTER_HEADER.cursor];
+      from = h[SCATTER_HEADER.done];
+    }
+    for (let k = from; k < count; k++) this.addSymmetricElementBlocks3(starts, n, U, factor, k * n, k * nu);
+  }
+
+  /**
+   * Where a caller may write the upper blocks of up to `count` elements of n nodes for
+   * addSymmetricElementsBatch (the kernel's staging area, read without a copy), or undefined.
+   */
+  symmetricElementBuffer(n: number, count: number): Float64Array | undefined {
+    const k = this.kernel;
+    return k && n <= k.maxNodes && count <= ELEMENT_BATCH ? k.U : undefined;
+  }
+
+  /** Where a caller may write the first rows of `length / n` elements for addSymmetricElementsBatch. */
+  elementStartsBuffer(length: number): Int32Array {
+    const k = this.kernel;
+    if (k && length <= k.starts.length) return k.starts;
+    if (this.startsScratch.length < length) this.startsScratch = new Int32Array(length);
+    return this.startsScratch;
+  }
+
+  /**
+   * The WebAssembly refill of this pattern's symmetric elements (undefined without WebAssembly, for
+   * a small matrix, or a pattern without element operations): a memory with the values (nnz),
+   * the operation table, the row pointers and the batch's staging areas.
+   */
+  private makeKernel(rowPtr: Int32Array, nnz: number): ScatterKernel | undefined {
+    let maxNodes = 0;
+    for (let q = 0; q < this.opsEnd; ) {
+      if (this.ops[q] < 0) {
+        const n = -1 - this.ops[q];
+        if (n > maxNodes) maxNodes = n;
+        q += 1 + n + n * n;
+      } else q += OP_STRIDE;
+    }
+    if (maxNodes === 0 || maxNodes > SCATTER_MAX_NODES || nnz < KERNEL_MIN_VALUES) return undefined;
+    const module = elementScatterModule();
+    const api = wasmApi();
+    if (!module || !api) return undefined;
+    const nu = (9 * maxNodes * (maxNodes + 1)) / 2;
+    const lens = SCATTER_HEADER_BYTES;
+    const rp = lens + 8 * SCATTER_MAX_NODES;
+    const ops = rp + 4 * (this.rows + 1);
+    const starts = ops + 4 * this.opsEnd;
+    const values = Math.ceil((starts + 4 * ELEMENT_BATCH * maxNodes) / 8) * 8;
+    const U = values + 8 * nnz;
+    const bytes = U + 8 * ELEMENT_BATCH * nu;
+    const pages = Math.ceil(bytes / 65536) + 1;
+    if (pages > 65536) return undefined;
+    let memory;
+    try {
+      memory = new api.Memory({ initial: pages, maximum: pages, shared: true });
+    } catch {
+      return undefined;
+    }
+    const buf = memory.buffer;
+    const header = new Int32Array(buf, 0, SCATTER_HEADER_BYTES / 4);
+    header[SCATTER_HEADER.values] = values;
+    header[SCATTER_HEADER.ops] = ops;
+    header[SCATTER_HEADER.rowPtr] = rp;
+    header[SCATTER_HEADER.starts] = starts;
+    header[SCATTER_HEADER.U] = U;
+    header[SCATTER_HEADER.lens] = lens;
+    new Int32Array(buf, rp, this.rows + 1).set(rowPtr);
+    const opsView = new Int32Array(buf, ops, this.opsEnd);
+    opsView.set(this.ops.subarray(0, this.opsEnd));
+    this.ops = opsView;
+    const fn = new api.Instance(module, { env: { memory } }).exports.scatterSymmetric as ScatterKernel['scatter'];
+    return { scatter: fn, header, starts: new Int32Array(buf, starts, ELEMENT_BATCH * maxNodes), U: new Float64Array(buf, U, ELEMENT_BATCH * nu), maxNodes };
   }
 
   /** Symbolic pass: the n² blocks recorded from emission k0 on form one element. */
@@ -361,7 +478,7 @@ export class FixedPatternAssembler {
    * first rows and points eSrc/eBase (and rowLen0/1, or s1/s2) at their slots, moving the cursor
    * past them; false (and the refill invalid) otherwise.
    */
-  private takeElement(starts: ArrayLike<number>, n: number): boolean {
+  private takeElement(starts: ArrayLike<number>, n: number, so = 0): boolean {
     if (!this.valid) return false;
     const ops = this.ops, nb = n * n;
     let q = this.cursor;
@@ -374,7 +491,7 @@ export class FixedPatternAssembler {
       // one element operation: its first rows, then the slot of entry (0,0) of each block
       const rowPtr = this.matrix!.rowPtr;
       for (let i = 0; i < n; i++) {
-        const r = starts[i]!;
+        const r = starts[so + i]!;
         if (ops[q + 1 + i] !== r) return (this.valid = false);
         this.rowLen0[i] = rowPtr[r + 1] - rowPtr[r];
         this.rowLen1[i] = rowPtr[r + 2] - rowPtr[r + 1];
@@ -392,9 +509,9 @@ export class FixedPatternAssembler {
       this.s2 = new Int32Array(nb);
     }
     for (let i = 0, b = 0; i < n; i++) {
-      const r0 = starts[i]!;
+      const r0 = starts[so + i]!;
       for (let j = 0; j < n; j++, b++, q += OP_STRIDE) {
-        if (ops[q] !== r0 || ops[q + 1] !== starts[j]! || ops[q + 3] < 0) return (this.valid = false);
+        if (ops[q] !== r0 || ops[q + 1] !== starts[so + j]! || ops[q + 3] < 0) return (this.valid = false);
         this.s0[b] = ops[q + 2];
         this.s1[b] = ops[q + 3];
         this.s2[b] = ops[q + 4];

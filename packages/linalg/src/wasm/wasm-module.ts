@@ -150,6 +150,7 @@ export class FunctionBuilder {
   i32Sub(): this { return this.op(0x6b); }
   i32Mul(): this { return this.op(0x6c); }
   i32Shl(): this { return this.op(0x74); }
+  i32ShrS(): this { return this.op(0x75); }
   i32And(): this { return this.op(0x71); }
   i32Or(): this { return this.op(0x72); }
   i32LtU(): this { return this.op(0x49); }

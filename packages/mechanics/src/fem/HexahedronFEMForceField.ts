@@ -15,7 +15,7 @@ import {
   type BaseMeshTopology,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
-import { ElementMatrixPool, emitSymmetricElementMatrix, matVec24, restShapeKey, rotatedElementStiffness, rotatedElementStiffnessUpper } from './element-matrix.js';
+import { ElementMatrixPool, emitSymmetricElements, matVec24, restShapeKey, rotatedElementStiffness, rotatedElementStiffnessUpper } from './element-matrix.js';
 import { hexahedronFrame, hexahedronMeanEdges, hexahedronStiffness } from './hexahedron-kernels.js';
 import { sameElements } from './corotational-tetrahedra.js';
 import { polarDecomposition } from './polar-decomposition.js';
@@ -288,7 +288,7 @@ export class HexahedronFEMForceField extends BaseForceField {
     for (let e = 0; e < n; e++) {
       // the blocks j ≥ i of elementStiffness (it mirrors them)
       rotatedElementStiffnessUpper(U, this.kPool, 576 * this.kOf[e]!, 8, this.rot, 9 * e);
-      emitSymmetricElementMatrix(acc, U, elems, e, 8, factor, K, blk);
+      emitSymmetricElements(acc, U, elems, e, 1, 8, factor, K, blk);
     }
   }
 

@@ -351,11 +351,13 @@ describe('TetrahedronFEMForceField', () => {
       const viaUpper: number[] = [];
       ff.addKToMatrix({
         add: () => expect.fail('the fast path is taken'),
-        addSymmetricElement3: (_nodes, _e, n, U, f) => {
-          for (let i = 0; i < n; i++)
-            for (let j = 0; j < n; j++)
-              for (let p = 0; p < 3; p++)
-                for (let q = 0; q < 3; q++) viaUpper.push(f * (j >= i ? U[9 * upperBlockIndex(n, i, j) + 3 * p + q]! : U[9 * upperBlockIndex(n, j, i) + 3 * q + p]!));
+        addSymmetricElements3: (_nodes, _e0, count, n, U, f) => {
+          const nu = (9 * n * (n + 1)) / 2;
+          for (let k = 0; k < count; k++)
+            for (let i = 0; i < n; i++)
+              for (let j = 0; j < n; j++)
+                for (let p = 0; p < 3; p++)
+                  for (let q = 0; q < 3; q++) viaUpper.push(f * (j >= i ? U[k * nu + 9 * upperBlockIndex(n, i, j) + 3 * p + q]! : U[k * nu + 9 * upperBlockIndex(n, j, i) + 3 * q + p]!));
         },
       }, factor);
       expect(viaUpper).to.deep.equal(expected);

@@ -14,9 +14,10 @@ import {
   type TopologyChange,
   type TopologyHandler,
 } from '@sofa-ts/core';
-import { emitSymmetricElementMatrix, rotatedElementStiffness } from './element-matrix.js';
+import { emitSymmetricElements, rotatedElementStiffness } from './element-matrix.js';
 import { polarDecomposition, polarDecompositionStable } from './polar-decomposition.js';
 import { TetrahedronDForceWasm } from './tetrahedron-dforce-kernel.js';
+import { ELEMENT_BATCH } from '@sofa-ts/linalg';
 import {
   checkedPoissonRatios,
   checkedYoungModuli,
@@ -675,8 +676,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
 
   private readonly kScratch = new Float64Array(144);
   private readonly blockScratch = new Float64Array(9);
-  /** The 10 upper 3x3 blocks of an element's stiffness (upperBlockIndex layout). */
-  private readonly upperScratch = new Float64Array(90);
+  /** The 10 upper 3x3 blocks of the stiffness of each element of a batch (upperBlockIndex layout). */
+  private readonly upperScratch = new Float64Array(90 * ELEMENT_BATCH);
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     this.emitStiffness(acc, kFactor);
@@ -684,11 +685,14 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
 
   private emitStiffness(acc: MatrixAccumulator, factor: number): void {
     const n = this.elems.length / 4;
-    const U = this.upperScratch, K = this.kScratch, elems = this.elems, blk = this.blockScratch;
-    const small = this.activeMethod === 'small';
-    for (let e = 0; e < n; e++) {
-      rotatedTetrahedronStiffnessUpper(U, this.grad, 12 * e, this.mat, 3 * e, small ? undefined : this.rot, 9 * e);
-      emitSymmetricElementMatrix(acc, U, elems, e, 4, factor, K, blk);
+    const K = this.kScratch, elems = this.elems, blk = this.blockScratch;
+    const R = this.activeMethod === 'small' ? undefined : this.rot;
+    for (let e0 = 0; e0 < n; e0 += ELEMENT_BATCH) {
+      const count = Math.min(ELEMENT_BATCH, n - e0);
+      // the batch's blocks, written where the accumulator reads them when it offers a buffer
+      const U = acc.symmetricElementBuffer?.(4, count) ?? this.upperScratch;
+      for (let k = 0; k < count; k++) rotatedTetrahedronStiffnessUpper(U, 90 * k, this.grad, 12 * (e0 + k), this.mat, 3 * (e0 + k), R, 9 * (e0 + k));
+      emitSymmetricElements(acc, U, elems, e0, count, 4, factor, K, blk);
     }
   }
 
@@ -798,13 +802,13 @@ export function tetrahedronStiffness(out: Float64Array, grad: ArrayLike<number>,
 }
 
 /**
- * The 10 upper blocks (i ≤ j, layout of MatrixAccumulator.addSymmetricElement3) of a tetrahedron's
+ * The 10 upper blocks (i ≤ j, layout of MatrixAccumulator.addSymmetricElements3, from U[uo]) of a tetrahedron's
  * stiffness −Rᵀ·(J·K·Jᵀ)·R, from its cofactor gradients at grad[go ..] and (A, B, C) at mat[mo ..]
  * as in tetrahedronStiffness, and the rotation at R[ro ..] (R undefined: −J·K·Jᵀ, 'small'). The
  * same operations as tetrahedronStiffness followed by rotatedElementStiffness, fused so that the
  * 12×12 matrices are never written: bit for bit their blocks j ≥ i.
  */
-export function rotatedTetrahedronStiffnessUpper(U: Float64Array, grad: Float64Array, go: number, mat: Float64Array, mo: number, R: Float64Array | undefined, ro: number): Float64Array {
+export function rotatedTetrahedronStiffnessUpper(U: Float64Array, uo: number, grad: Float64Array, go: number, mat: Float64Array, mo: number, R: Float64Array | undefined, ro: number): Float64Array {
   const A = mat[mo]!, B = mat[mo + 1]!, C = mat[mo + 2]!;
   let r0 = 1, r1 = 0, r2 = 0, r3 = 0, r4 = 1, r5 = 0, r6 = 0, r7 = 0, r8 = 1;
   if (R) {
@@ -812,7 +816,7 @@ export function rotatedTetrahedronStiffnessUpper(U: Float64Array, grad: Float64A
     r3 = R[ro + 3]!; r4 = R[ro + 4]!; r5 = R[ro + 5]!;
     r6 = R[ro + 6]!; r7 = R[ro + 7]!; r8 = R[ro + 8]!;
   }
-  let u = 0;
+  let u = uo;
   for (let i = 0; i < 4; i++) {
     const ai = grad[go + 3 * i]!, bi = grad[go + 3 * i + 1]!, ci = grad[go + 3 * i + 2]!;
     for (let j = i; j < 4; j++, u += 9) {

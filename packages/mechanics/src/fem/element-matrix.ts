@@ -27,40 +27,43 @@ export function emitElementMatrix(acc: MatrixAccumulator, K: Float64Array, elems
 }
 
 /**
- * Emits factor·K_e for a symmetric element matrix given by its n(n+1)/2 upper 3x3 blocks U (the
- * layout of MatrixAccumulator.addSymmetricElement3), at the rows and columns of its nodes; the same
- * emission and values as emitElementMatrix with the full matrix. `full` is a (3n)² scratch for
+ * Emits factor·K_e for `count` symmetric element matrices e0 … e0+count−1 given by their
+ * n(n+1)/2 upper 3x3 blocks (element e0+k's at U[k·nu …), nu = 9·n(n+1)/2: the layout of
+ * MatrixAccumulator.addSymmetricElements3), at the rows and columns of their nodes; the same
+ * emission and values as emitElementMatrix with each full matrix. `full` is a (3n)² scratch for
  * accumulators without the symmetric fast path, `blk` a 9-value scratch.
  */
-export function emitSymmetricElementMatrix(acc: MatrixAccumulator, U: Float64Array, elems: Uint32Array, e: number, n: number, factor: number, full: Float64Array, blk: Float64Array): void {
-  if (acc.addSymmetricElement3) {
-    acc.addSymmetricElement3(elems, e, n, U, factor);
+export function emitSymmetricElements(acc: MatrixAccumulator, U: Float64Array, elems: Uint32Array, e0: number, count: number, n: number, factor: number, full: Float64Array, blk: Float64Array): void {
+  if (acc.addSymmetricElements3) {
+    acc.addSymmetricElements3(elems, e0, count, n, U, factor);
     return;
   }
-  const stride = 3 * n;
-  for (let i = 0; i < n; i++)
-    for (let j = i; j < n; j++) {
-      const u = 9 * upperBlockIndex(n, i, j), b = 3 * stride * i + 3 * j, c = 3 * stride * j + 3 * i;
-      for (let p = 0; p < 3; p++)
-        for (let q = 0; q < 3; q++) {
-          full[b + stride * p + q] = U[u + 3 * p + q]!;
-          if (j !== i) full[c + stride * q + p] = U[u + 3 * p + q]!;
-        }
-    }
-  emitElementMatrix(acc, full, elems, e, n, factor, blk);
+  const stride = 3 * n, nu = (9 * n * (n + 1)) / 2;
+  for (let k = 0; k < count; k++) {
+    for (let i = 0; i < n; i++)
+      for (let j = i; j < n; j++) {
+        const u = k * nu + 9 * upperBlockIndex(n, i, j), b = 3 * stride * i + 3 * j, c = 3 * stride * j + 3 * i;
+        for (let p = 0; p < 3; p++)
+          for (let q = 0; q < 3; q++) {
+            full[b + stride * p + q] = U[u + 3 * p + q]!;
+            if (j !== i) full[c + stride * q + p] = U[u + 3 * p + q]!;
+          }
+      }
+    emitElementMatrix(acc, full, elems, e0 + k, n, factor, blk);
+  }
 }
 
 /**
- * The upper blocks (i ≤ j, layout of MatrixAccumulator.addSymmetricElement3) of −Rᵀ·K·R for a
+ * The upper blocks (i ≤ j, layout of MatrixAccumulator.addSymmetricElements3, from uOffset) of −Rᵀ·K·R for a
  * symmetric element matrix K of n Vec3 nodes ((3n)², row-major, at kOffset) and the rotation R at
  * rOffset: the same values as the blocks j ≥ i of rotatedElementStiffness.
  */
-export function rotatedElementStiffnessUpper(U: Float64Array, K: Float64Array, kOffset: number, n: number, R: Float64Array, rOffset: number): Float64Array {
+export function rotatedElementStiffnessUpper(U: Float64Array, K: Float64Array, kOffset: number, n: number, R: Float64Array, rOffset: number, uOffset = 0): Float64Array {
   const stride = 3 * n;
   const r0 = R[rOffset]!, r1 = R[rOffset + 1]!, r2 = R[rOffset + 2]!;
   const r3 = R[rOffset + 3]!, r4 = R[rOffset + 4]!, r5 = R[rOffset + 5]!;
   const r6 = R[rOffset + 6]!, r7 = R[rOffset + 7]!, r8 = R[rOffset + 8]!;
-  let u = 0;
+  let u = uOffset;
   for (let i = 0; i < n; i++) {
     for (let j = i; j < n; j++, u += 9) {
       const k = kOffset + 3 * stride * i + 3 * j;

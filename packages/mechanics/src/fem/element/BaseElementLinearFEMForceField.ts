@@ -9,7 +9,7 @@ import {
   type MatrixAccumulator,
 } from '@sofa-ts/core';
 import { sameElements } from '../corotational-tetrahedra.js';
-import { ElementBlockMatrix, ElementMatrixPool, emitElementMatrix, emitSymmetricElementMatrix, matVec, restShapeKey, rotatedElementStiffness, rotatedElementStiffnessUpper } from '../element-matrix.js';
+import { ElementBlockMatrix, ElementMatrixPool, emitElementMatrix, emitSymmetricElements, matVec, restShapeKey, rotatedElementStiffness, rotatedElementStiffnessUpper } from '../element-matrix.js';
 import { DEFAULT_POISSON_RATIO, DEFAULT_YOUNG_MODULUS, initLinearElasticVolume, isotropicHooke, valueInElement } from '../volume-elasticity.js';
 import { volumeElementNames, volumeElementOfTemplate, type VolumeElement } from './volume-elements.js';
 
@@ -322,7 +322,7 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
       const n3 = 3 * nodes, kSize = n3 * n3, U = this.upperScratch;
       for (let e = 0; e < count; e++) {
         rotatedElementStiffnessUpper(U, this.kPool, kSize * this.kOf[e]!, nodes, this.rot, 9 * e);
-        emitSymmetricElementMatrix(acc, U, elems, e, nodes, kFactor, K, blk);
+        emitSymmetricElements(acc, U, elems, e, 1, nodes, kFactor, K, blk);
       }
       return;
     }
