@@ -41,8 +41,6 @@ export class CGLinearSolver extends LinearSolver {
   private readonly applyBlocks: LinearOperator = (out, p) => {
     this.blockProduct(out, this.blocks!.B, p);
   };
-  /** q = A·p and p·q in one pass of the WebAssembly kernel (p and q live in its memory). */
-  private readonly applyBlocksDot = (q: Float64Array, p: Float64Array): number => this.wasmBlocks!.applyDot(q, p);
 
   /** The WebAssembly product of the block matrix (bit for bit bsr3Spmv), when available. */
   private wasmBlocks: Bsr3Wasm | undefined;
@@ -86,7 +84,7 @@ export class CGLinearSolver extends LinearSolver {
     this.sys = system;
     this.factors = factors;
     let op = this.applyGraph;
-    let fused: ((q: Float64Array, p: Float64Array) => number) | undefined;
+    let kernel: Bsr3Wasm | undefined;
     if (this.assembled) {
       const A = (this.A = system.assembleMBK(factors));
       op = this.applyAssembled;
@@ -98,13 +96,8 @@ export class CGLinearSolver extends LinearSolver {
         }
         bsr3RefillFromCsr(this.blocks.B, A, this.blocks.scatter);
         op = this.applyBlocks;
-        const w = this.wasmBlocks;
-        if (w?.matrix === this.blocks.B) {
-          // the search direction and its product in the kernel's memory: no copy per product
-          this.ws.p = w.xView;
-          this.ws.q = w.yView;
-          fused = this.applyBlocksDot;
-        }
+        // the iterations' vectors and operations in the WebAssembly kernel's memory: no copy per product
+        if (this.wasmBlocks?.matrix === this.blocks.B) kernel = this.wasmBlocks;
       }
     }
     const res = conjugateGradient(op, rhs, out, {
@@ -114,7 +107,7 @@ export class CGLinearSolver extends LinearSolver {
       warmStart: this.warmStart.value,
       firstSolve: this.solves === 0,
       // SOFA's GraphScattered vectors sum node by node; its assembled vectors (FullVector) flat
-      ...(this.assembled ? { applyDot: fused } : { dot: system.dot }),
+      ...(this.assembled ? { kernel } : { dot: system.dot }),
     }, this.ws);
     this.solves++;
     return { iterations: res.iterations, residual: res.residual, timeMs: performance.now() - t0 };

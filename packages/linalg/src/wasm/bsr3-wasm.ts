@@ -1,4 +1,5 @@
 import type { Bsr3Matrix } from '../bsr3.js';
+import type { CgKernel } from '../conjugate-gradient.js';
 import { FunctionBuilder, WasmType, wasmApi, wasmModuleBytes, type Local, type WasmMemory } from './wasm-module.js';
 
 /**
@@ -77,40 +78,96 @@ function spmvFunction(name: string, withDot: boolean): FunctionBuilder {
   return fb;
 }
 
+/** cgDirection(p, r, n, β): p_i = p_i·β + r_i (vector-ops' aypx). */
+function directionFunction(): FunctionBuilder {
+  const I = WasmType.i32, F = WasmType.f64;
+  const fb = new FunctionBuilder('cgDirection', [I, I, I, F]);
+  const p = fb.param(0), r = fb.param(1), n = fb.param(2), beta = fb.param(3);
+  const end = fb.local(I);
+  fb.get(p).get(n).i32Const(3).i32Shl().i32Add().set(end);
+  fb.block().loop();
+  fb.get(p).get(end).i32GeU().brIf(1);
+  fb.get(p).get(p).f64Load(0).get(beta).f64Mul().get(r).f64Load(0).f64Add().f64Store(0);
+  fb.get(p).i32Const(8).i32Add().set(p);
+  fb.get(r).i32Const(8).i32Add().set(r);
+  fb.br(0).end().end();
+  return fb;
+}
+
+/**
+ * cgUpdate(x, r, p, q, n, α, rr): x_i += p_i·α; r_i += q_i·(−α); rr = Σ r_i² in index order, stored
+ * at byte address rr (the fused loop of conjugate-gradient.ts).
+ */
+function updateFunction(): FunctionBuilder {
+  const I = WasmType.i32, F = WasmType.f64;
+  const fb = new FunctionBuilder('cgUpdate', [I, I, I, I, I, F, I]);
+  const x = fb.param(0), r = fb.param(1), p = fb.param(2), q = fb.param(3), n = fb.param(4), alpha = fb.param(5), rrAddr = fb.param(6);
+  const end = fb.local(I), nalpha = fb.local(F), rr = fb.local(F), ri = fb.local(F);
+  fb.get(alpha).f64Neg().set(nalpha);
+  fb.f64Const(0).set(rr);
+  fb.get(x).get(n).i32Const(3).i32Shl().i32Add().set(end);
+  fb.block().loop();
+  fb.get(x).get(end).i32GeU().brIf(1);
+  fb.get(x).get(x).f64Load(0).get(p).f64Load(0).get(alpha).f64Mul().f64Add().f64Store(0);
+  fb.get(r).f64Load(0).get(q).f64Load(0).get(nalpha).f64Mul().f64Add().set(ri);
+  fb.get(r).get(ri).f64Store(0);
+  fb.get(rr).get(ri).get(ri).f64Mul().f64Add().set(rr);
+  for (const l of [x, r, p, q]) fb.get(l).i32Const(8).i32Add().set(l);
+  fb.br(0).end().end();
+  fb.get(rrAddr).get(rr).f64Store(0);
+  return fb;
+}
+
 function spmvModule(): object | undefined {
   if (cached) return cached;
   const api = wasmApi();
   if (!api) return undefined;
-  const bytes = wasmModuleBytes([spmvFunction('bsr3Spmv', false), spmvFunction('bsr3SpmvDot', true)], 65536);
+  const bytes = wasmModuleBytes([spmvFunction('bsr3Spmv', false), spmvFunction('bsr3SpmvDot', true), directionFunction(), updateFunction()], 65536);
   if (!api.validate(bytes)) return undefined;
   cached = new api.Module(bytes);
   return cached;
 }
 
-export class Bsr3Wasm {
+/**
+ * Bsr3Wasm as the kernel of a conjugate gradient (CgKernel of conjugate-gradient.ts): the iterate,
+ * the residual, the direction and its product live in the kernel's memory, and the vector
+ * operations of an iteration run there, with the operations and order of conjugate-gradient.ts.
+ */
+export class Bsr3Wasm implements CgKernel {
   /** B with its arrays in the kernel's memory (values in the kernel's order: refill them in place). */
   readonly matrix: Bsr3Matrix;
   readonly memory: WasmMemory;
   readonly module: object;
-  /** Byte addresses of rowPtr, colInd, values, x, y and of the dot product's result. */
-  readonly addr: { rowPtr: number; colInd: number; values: number; x: number; y: number; dot: number };
+  /** Byte addresses of rowPtr, colInd, values, x, y, of the dot product's result, and of the CG's iterate and residual. */
+  readonly addr: { rowPtr: number; colInd: number; values: number; x: number; y: number; dot: number; sol: number; res: number };
   /** (3·blockCols) x and (3·blockRows) y of the products, in the kernel's memory. */
   readonly xView: Float64Array;
   readonly yView: Float64Array;
   private readonly dotView: Float64Array;
   private readonly fn: (rp: number, ci: number, v: number, x: number, y: number, i0: number, i1: number) => void;
   private readonly fnDot: (rp: number, ci: number, v: number, x: number, y: number, i0: number, i1: number, dot: number) => void;
+  private readonly fnDirection: (p: number, r: number, n: number, beta: number) => void;
+  private readonly fnUpdate: (x: number, r: number, p: number, q: number, n: number, alpha: number, rr: number) => void;
+  /** CgKernel: (n) the iterate x, the residual r, the direction p (= xView) and q = A·p (= yView). */
+  readonly x: Float64Array;
+  readonly r: Float64Array;
+  get p(): Float64Array {
+    return this.xView;
+  }
+  get q(): Float64Array {
+    return this.yView;
+  }
 
   private constructor(module: object, B: Bsr3Matrix) {
     const api = wasmApi()!;
     const nnzb = B.colInd.length, nr = B.blockRows;
     const align = (n: number) => Math.ceil(n / 16) * 16;
     const dot = 0, rowPtr = 16, colInd = align(rowPtr + 4 * (nr + 1)), values = align(colInd + 4 * nnzb);
-    const x = align(values + 72 * nnzb), y = align(x + 24 * B.blockCols), bytes = y + 24 * nr;
+    const x = align(values + 72 * nnzb), y = align(x + 24 * B.blockCols), sol = align(y + 24 * nr), res = align(sol + 24 * nr), bytes = res + 24 * nr;
     const pages = Math.ceil(bytes / 65536) + 1;
     this.memory = new api.Memory({ initial: pages, maximum: pages, shared: true });
     this.module = module;
-    this.addr = { rowPtr, colInd, values, x, y, dot };
+    this.addr = { rowPtr, colInd, values, x, y, dot, sol, res };
     const buf = this.memory.buffer;
     this.matrix = {
       blockRows: nr,
@@ -125,9 +182,13 @@ export class Bsr3Wasm {
     this.xView = new Float64Array(buf, x, 3 * B.blockCols);
     this.yView = new Float64Array(buf, y, 3 * nr);
     this.dotView = new Float64Array(buf, dot, 1);
+    this.x = new Float64Array(buf, sol, 3 * nr);
+    this.r = new Float64Array(buf, res, 3 * nr);
     const exports = new api.Instance(module, { env: { memory: this.memory } }).exports;
     this.fn = exports.bsr3Spmv as typeof this.fn;
     this.fnDot = exports.bsr3SpmvDot as typeof this.fnDot;
+    this.fnDirection = exports.cgDirection as typeof this.fnDirection;
+    this.fnUpdate = exports.cgUpdate as typeof this.fnUpdate;
   }
 
   /** B in a kernel's memory, or undefined without WebAssembly (SIMD) or shared memory. */
@@ -163,6 +224,23 @@ export class Bsr3Wasm {
     if (x !== this.xView) this.xView.set(x);
     this.runRange(0, this.matrix.blockRows);
     if (y !== this.yView) y.set(this.yView);
+  }
+
+  /** CgKernel: p = p·β + r. */
+  direction(beta: number): void {
+    this.fnDirection(this.addr.x, this.addr.res, this.r.length, beta);
+  }
+
+  /** CgKernel: q = A·p, returning p·q in index order. */
+  productDot(): number {
+    return this.applyDot(this.yView, this.xView);
+  }
+
+  /** CgKernel: x += α·p, r −= α·q, returning r·r in index order. */
+  update(alpha: number): number {
+    const a = this.addr;
+    this.fnUpdate(a.sol, a.res, a.x, a.y, this.r.length, alpha, a.dot);
+    return this.dotView[0]!;
   }
 
   /** y = B·x on this thread, returning x·y summed in index order (no copy when y and x are yView and xView). */
