@@ -257,6 +257,7 @@ for (const [robot, steps] of [['diamond', quick ? 20 : 100], ['trunk', quick ? 2
   const solver = scene.get('/solver');
   scene.step(3);
   const phases = { step: [], freeMotion: [], compliance: [], solve: [], correction: [] };
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < steps; i++) {
     const t0 = performance.now();
     scene.step();
@@ -264,7 +265,10 @@ for (const [robot, steps] of [['diamond', quick ? 20 : 100], ['trunk', quick ? 2
     phases.freeMotion.push(loop.timings.freeMotion);
     for (const k of ['compliance', 'solve', 'correction']) phases[k].push(solver.timings[k]);
   }
+  const cpu = process.cpuUsage(cpu0);
   const m = (k) => median(phases[k]).toFixed(2);
   const rows = solver.problem.n;
-  console.log(`${name.padEnd(44)} ${m('step').padStart(10)} ms/step (median of ${steps}, ${rows} rows): free motion ${m('freeMotion')} ms, W ${m('compliance')} ms, QP ${m('solve')} ms, correction ${m('correction')} ms`);
+  // CPU time per step (mean): the figure to quote when the machine is shared
+  const cpuMs = ((cpu.user + cpu.system) / 1000 / steps).toFixed(2);
+  console.log(`${name.padEnd(44)} ${m('step').padStart(10)} ms/step (median of ${steps}, ${rows} rows; CPU ${cpuMs} ms/step, load ${os.loadavg()[0].toFixed(1)}): free motion ${m('freeMotion')} ms, W ${m('compliance')} ms, QP ${m('solve')} ms, correction ${m('correction')} ms`);
 }

@@ -11,11 +11,11 @@ import { loadSceneFromString, constraint, solvers, type BaseMechanicalState, typ
 
 const h = 0.01;
 
-function body(correction: string): string {
+function body(correction: string, linearSolver = 'SparseLDLSolver'): string {
   return `<Node name="ground"><MechanicalObject name="dofs" position="0 0 0  1 0 0"/></Node>
     <Node name="body">
       <EulerImplicitSolver name="ode" rayleighStiffness="0.05" rayleighMass="0.1"/>
-      <SparseLDLSolver template="CompressedRowSparseMatrixd"/>
+      <${linearSolver} name="linear" template="CompressedRowSparseMatrixd"/>
       <MechanicalObject name="dofs" position="0 0.01 0  1 0.02 0  1 1 0  0 1 0.5"/>
       <UniformMass totalMass="4"/>
       <SpringForceField spring="0 1 100 0.5 1  1 2 200 0 1  2 3 150 0 1  3 0 100 0 1  0 2 80 0 1.4"/>
@@ -78,25 +78,55 @@ function reference(s: SofaScene): { W: number[][]; J: number[][]; Ainv: number[]
 }
 
 describe('constraint: W from each constraint correction equals dt·J·A⁻¹·Jᵀ (mathjs)', () => {
-  for (const correction of ['LinearSolverConstraintCorrection', 'GenericConstraintCorrection', 'PrecomputedConstraintCorrection']) {
-    it(`${correction}: W of the step, and the correction x − x_free = dt·A⁻¹·Jᵀ·λ`, async () => {
-      const s = await load(body(`<${correction}/>`));
-      s.step();
-      const { solver } = parts(s);
-      const ref = reference(s);
-      expect(ref.n).to.equal(2 * 3 + 2 * 3);
-      expectMatrixClose(solver.problem.W, ref.W, ref.n, 1e-10);
-      // the motion correction
-      const x = s.get<BaseMechanicalState>('body/dofs')!;
-      const lambda = Array.from(solver.problem.force);
-      const JtL = multiply(transpose(matrix(ref.J)), lambda).toArray() as number[];
-      const dx = (multiply(matrix(ref.Ainv), JtL).toArray() as number[]).map((v) => h * v);
-      let scale = 0;
-      for (const v of dx) scale = Math.max(scale, Math.abs(v));
-      expect(scale).to.be.greaterThan(0);
-      for (let i = 0; i < x.x.length; i++) expect(x.x[i]! - x.xFree[i]!, `Δx[${i}]`).to.be.closeTo(dx[i]!, 1e-9 * scale + 1e-15);
+  // SparseLDLSolver lends its factor: W = Yᵀ·D⁻¹·Y with Y = L⁻¹·P·Jᵀ, the correction by one backward
+  // solve; EigenSimplicialLDLT does not: one solve per row, and one for the correction.
+  const cases = [
+    ['LinearSolverConstraintCorrection', 'SparseLDLSolver'],
+    ['LinearSolverConstraintCorrection', 'EigenSimplicialLDLT'],
+    ['GenericConstraintCorrection', 'SparseLDLSolver'],
+    ['GenericConstraintCorrection', 'EigenSimplicialLDLT'],
+    ['PrecomputedConstraintCorrection', 'SparseLDLSolver'],
+  ] as const;
+  for (const [correction, linear] of cases) {
+    it(`${correction} with ${linear}: W of each step, and the correction x − x_free = dt·A⁻¹·Jᵀ·λ`, async () => {
+      const s = await load(body(`<${correction}/>`, linear));
+      // (the precomputed compliance is the first step's: see the next test)
+      const steps = correction === 'PrecomputedConstraintCorrection' ? 1 : 3;
+      for (let step = 0; step < steps; step++) {
+        s.step();
+        const { solver } = parts(s);
+        const ref = reference(s);
+        expect(ref.n).to.equal(2 * 3 + 2 * 3);
+        expectMatrixClose(solver.problem.W, ref.W, ref.n, 1e-10);
+        // the motion correction
+        const x = s.get<BaseMechanicalState>('body/dofs')!;
+        const lambda = Array.from(solver.problem.force);
+        const JtL = multiply(transpose(matrix(ref.J)), lambda).toArray() as number[];
+        const dx = (multiply(matrix(ref.Ainv), JtL).toArray() as number[]).map((v) => h * v);
+        let scale = 0;
+        for (const v of dx) scale = Math.max(scale, Math.abs(v));
+        expect(scale).to.be.greaterThan(0);
+        for (let i = 0; i < x.x.length; i++) expect(x.x[i]! - x.xFree[i]!, `Δx[${i}]`).to.be.closeTo(dx[i]!, 1e-9 * scale + 1e-15);
+      }
     });
   }
+
+  it('with SparseLDLSolver, W and the correction reuse the free motion\'s factorization: one full solve per step', async () => {
+    for (const correction of ['LinearSolverConstraintCorrection', 'GenericConstraintCorrection']) {
+      const s = await load(body(`<${correction}/>`));
+      const linear = s.get<solvers.SparseLDLSolver>('body/linear')!;
+      let solves = 0;
+      const solveMatrix = linear.solveMatrix.bind(linear);
+      linear.solveMatrix = (out, rhs) => {
+        solves++;
+        solveMatrix(out, rhs);
+      };
+      s.step(2);
+      expect(parts(s).solver.problem.n, correction).to.equal(12);
+      expect(linear.factorizations, correction).to.equal(2);
+      expect(solves, correction).to.equal(2);
+    }
+  });
 
   it('PrecomputedConstraintCorrection keeps the compliance of the first step', async () => {
     const s = await load(body('<PrecomputedConstraintCorrection/>'));

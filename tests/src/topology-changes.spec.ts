@@ -384,6 +384,26 @@ describe('topological changes through the XML path', () => {
     check();
   });
 
+  it('SimpleTesselatedTetraTopologicalMapping needs no modifier beside its output (as SOFA): removed input tetrahedra then leave the output unchanged, with a warning', async () => {
+    const scene = await loadSceneFromString(beamXml({
+      nx: 2, ny: 2, nz: 3,
+      child: `<Node name="fine">
+        <TetrahedronSetTopologyContainer name="fineTetra"/>
+        <SimpleTesselatedTetraTopologicalMapping name="map" input="@../tetra" output="@fineTetra"/>
+      </Node>`,
+    }));
+    const coarse = tetraOf(scene);
+    const fine = scene.get<topology.TetrahedronSetTopologyContainer>('/beam/fine/fineTetra')!;
+    const map = scene.get<topology.SimpleTesselatedTetraTopologicalMapping>('/beam/fine/map')!;
+    const nt = coarse.getTetrahedra().length / 4;
+    expect(fine.getTetrahedra().length / 4).to.equal(8 * nt);
+    scene.get<topology.TetrahedronSetTopologyModifier>('/beam/modifier')!.removeTetrahedra([0]);
+    expect(coarse.getTetrahedra().length / 4).to.equal(nt - 1);
+    expect(fine.getTetrahedra().length / 4).to.equal(8 * nt);
+    expect(map.tetrahedraMappedFromTetra.value.length).to.equal(8 * (nt - 1));
+    expect(scene.warnings.map((w) => w.message).join('\n')).to.match(/has no TetrahedronSetTopologyModifier: the output keeps their 8 children, as SOFA does/);
+  });
+
   it('Hexa2TetraTopologicalMapping follows a dynamic hexahedral input: removed hexahedra take their 6 tetrahedra, added ones are split', async () => {
     const scene = await loadSceneFromString(`<Node name="root" dt="0.01" gravity="0 0 0">
       <DefaultAnimationLoop/>

@@ -141,7 +141,7 @@ export class MechanicalSystem {
   readonly mappings: MappingEntry[] = [];
   readonly forceFields: Array<{ ff: BaseForceField; states: readonly number[] }> = [];
   readonly masses: Array<{ mass: BaseMass; state: number }> = [];
-  readonly constraints: Array<{ pc: BaseProjectiveConstraint; state: number }> = [];
+  readonly constraints: Array<{ pc: BaseProjectiveConstraint; state: number; coupled?: { states: number[]; views: Float64Array[] } }> = [];
   /** Number of scalar dofs (derivative layout). */
   readonly size: number;
   readonly coordSize: number;
@@ -333,9 +333,19 @@ export class MechanicalSystem {
           this.ffArgs.push([ss.map(() => this.x), ss.map(() => this.x), ss.map(() => this.x)]);
           this.addGroup(o, ss, (acc, f) => o.addKBToMatrix(acc, f.k, f.b));
         } else if (isProjectiveConstraint(o)) {
-          const s = stateIndex(o.getMechanicalState(), o);
+          const own = o.getMechanicalState();
+          const nested = index.has(own) ? undefined : nestedSolverNode(own, this.root);
+          if (nested) {
+            // as SOFA, whose solve visitor does not enter that subtree: this solve does not project it
+            o.warn(`acts on ${own.describe()}, in the subtree of the ODE solver at ${nested.path}: the solve of the solver at ${this.root.path} does not project it (its positions and velocities are still projected at each step)`);
+            continue;
+          }
+          const s = stateIndex(own, o);
           if (this.states[s]!.mapped) throw o.error('projective constraints on mapped states are not supported');
-          this.constraints.push({ pc: o, state: s });
+          // a two-way constraint also projects the vectors of its coupled states
+          const coupled = o.getCoupledStates().map((st) => stateIndex(st, o));
+          for (const c of coupled) if (this.states[c]!.mapped) throw o.error('projective constraints on mapped states are not supported');
+          this.constraints.push({ pc: o, state: s, ...(coupled.length > 0 ? { coupled: { states: coupled, views: coupled.map(() => this.x) } } : {}) });
         }
       }
     }
@@ -605,7 +615,12 @@ export class MechanicalSystem {
     const caller = componentCall.current;
     for (const e of this.constraints) {
       componentCall.current = e.pc;
-      e.pc.projectResponse(views[e.state]!);
+      const c = e.coupled;
+      if (!c) e.pc.projectResponse(views[e.state]!);
+      else {
+        for (let i = 0; i < c.states.length; i++) c.views[i] = views[c.states[i]!]!;
+        e.pc.projectResponseWith(views[e.state]!, c.views);
+      }
     }
     componentCall.current = caller;
   }
@@ -1062,4 +1077,13 @@ class ProjectionAccumulator implements MatrixAccumulator {
     this.rowMask[this.offset + row] = 1;
     this.target.add(this.offset + row, this.offset + col, value);
   }
+}
+
+/** The node below `root` holding an ODE solver whose subtree contains the state, if any (the state is then outside root's system). */
+function nestedSolverNode(state: BaseMechanicalState, root: Node): Node | undefined {
+  if (!state.hasContext) return undefined;
+  let found: Node | undefined;
+  for (let n: Node | undefined = state.context; n && n !== root; n = n.parent) if (n.objects.some(isOdeSolver)) found = n;
+  for (let n: Node | undefined = state.context; n; n = n.parent) if (n === root) return found;
+  return undefined;
 }

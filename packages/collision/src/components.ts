@@ -3,6 +3,7 @@ import { BVHNarrowPhase } from './detection/BVHNarrowPhase.js';
 import { BruteForceBroadPhase } from './detection/BruteForceBroadPhase.js';
 import { ParallelBruteForceBroadPhase } from './detection/ParallelBruteForceBroadPhase.js';
 import { ParallelBVHNarrowPhase } from './detection/ParallelBVHNarrowPhase.js';
+import { CCDTightInclusionIntersection } from './detection/CCDTightInclusionIntersection.js';
 import { DiscreteIntersection } from './detection/DiscreteIntersection.js';
 import { LocalMinDistance } from './detection/LocalMinDistance.js';
 import { MinProximityIntersection } from './detection/MinProximityIntersection.js';
@@ -35,6 +36,7 @@ export const collisionComponents: readonly ComponentClass[] = [
   MinProximityIntersection,
   NewProximityIntersection,
   LocalMinDistance,
+  CCDTightInclusionIntersection,
   CollisionResponse,
   RuleBasedContactManager,
   PenalityContactForceField,

@@ -16,6 +16,8 @@ export * from './detection/DiscreteIntersection.js';
 export * from './detection/MinProximityIntersection.js';
 export * from './detection/NewProximityIntersection.js';
 export * from './detection/LocalMinDistance.js';
+export * from './detection/tight-inclusion.js';
+export * from './detection/CCDTightInclusionIntersection.js';
 export * from './detection/broad-phase.js';
 export * from './detection/BruteForceBroadPhase.js';
 export * from './detection/SweepAndPruneBroadPhase.js';

@@ -20,3 +20,4 @@ export * from './wasm/wasm-module.js';
 export * from './parallel/thread-pool.js';
 export * from './parallel/parallel-bsr3.js';
 export * from './wasm/bsr3-wasm.js';
+export * from './supernodal-compliance.js';

@@ -19,6 +19,7 @@ import { SquareDistanceMapping } from './SquareDistanceMapping.js';
 import { SquareMapping } from './SquareMapping.js';
 import { SubsetMapping } from './SubsetMapping.js';
 import { SubsetMultiMapping } from './SubsetMultiMapping.js';
+import { TubularMapping } from './TubularMapping.js';
 import { VolumeMapping } from './VolumeMapping.js';
 
 /** Every component of @sofa-ts/mapping, registered by module.ts. */
@@ -44,4 +45,5 @@ export const mappingComponents: readonly ComponentClass[] = [
   DeformableOnRigidFrameMapping,
   BeamLinearMapping,
   SimpleTesselatedTetraMechanicalMapping,
+  TubularMapping,
 ];

@@ -23,3 +23,4 @@ export { DistanceToPlaneMapping } from './DistanceToPlaneMapping.js';
 export { CenterOfMassMapping } from './CenterOfMassMapping.js';
 export { SkinningMapping } from './SkinningMapping.js';
 export { DeformableOnRigidFrameMapping } from './DeformableOnRigidFrameMapping.js';
+export { TubularMapping } from './TubularMapping.js';

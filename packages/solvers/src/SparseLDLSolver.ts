@@ -23,13 +23,21 @@ export class SparseLDLSolver extends DirectSparseSolver {
   readonly nnzL = this.initData({ name: 'L_nnz', type: Int, default: 0, help: 'entries of L below its diagonal after the last analysis', output: true });
 
   private readonly ldlt = new SupernodalLDLT();
+  /** Factorizations done so far: what a constraint correction solved with the factor stays valid while it holds. */
+  factorizations = 0;
 
   protected invert(A: CsrMatrix, patternChanged: boolean): void {
     if (patternChanged || !this.precomputeSymbolicDecomposition.value) {
       this.ldlt.analyze(A, this.permutation(A));
       this.nnzL.value = this.ldlt.nnzL;
     }
+    this.factorizations++;
     this.ldlt.factorize(A);
+  }
+
+  /** L·D·Lᵀ of the last matrix, for sparse right-hand sides (the constraint corrections' SupernodalCompliance); undefined before a factorization. */
+  supernodalFactor(): SupernodalLDLT | undefined {
+    return this.ldlt.factorized ? this.ldlt : undefined;
   }
 
   solveMatrix(out: Float64Array, rhs: Float64Array): void {

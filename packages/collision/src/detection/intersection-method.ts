@@ -1,5 +1,5 @@
 import { BaseObject } from '@sofa-ts/core';
-import type { CollisionModel, ElementKind } from '../model/CollisionModel.js';
+import type { CollisionModel, ContinuousIntersectionType, ElementKind } from '../model/CollisionModel.js';
 import type { DetectionOutputs } from './detection-outputs.js';
 
 /**
@@ -30,6 +30,18 @@ export abstract class IntersectionMethod extends BaseObject {
   abstract getAlarmDistance(): number;
   /** Distance the response keeps between primitives (0 for exact intersection methods). */
   abstract getContactDistance(): number;
+
+  /**
+   * SOFA's useContinuous: whether the pipeline builds swept bounding trees (continuous detection),
+   * with continuousIntersectionType saying which motion they cover. Discrete by default.
+   */
+  useContinuous(): boolean {
+    return false;
+  }
+
+  continuousIntersectionType(): ContinuousIntersectionType {
+    return 'none';
+  }
 
   /** Registers the tests (called once, after init, when Data are final). */
   protected abstract registerIntersectors(): void;

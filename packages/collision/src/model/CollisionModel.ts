@@ -17,6 +17,13 @@ import {
 import { CubeTree } from './cube-tree.js';
 import { IntSet } from './data-types.js';
 
+/**
+ * What the bounding boxes of a continuous detection sweep (SOFA's ContinuousIntersectionTypeFlag):
+ * 'inertia' the motion x → x + dt·v, 'freemotion' the motion x → x_free (the free motion of a
+ * FreeMotionAnimationLoop); 'none' is the discrete detection.
+ */
+export type ContinuousIntersectionType = 'none' | 'inertia' | 'freemotion';
+
 /** The primitive a collision model is made of; intersection methods are chosen per pair of kinds. */
 export type ElementKind = 'cube' | 'sphere' | 'rigidsphere' | 'point' | 'line' | 'triangle' | 'tetrahedron';
 
@@ -72,6 +79,15 @@ export abstract class CollisionModel extends BaseObject {
   /** Writes the box of every element at the current positions, enlarged by contactDistance. */
   protected abstract computeElementBoxes(boxes: Float64Array): void;
 
+  /**
+   * Writes the box of every element over its motion during the step (the box of its points at both
+   * ends, enlarged by contactDistance), the ends given by `end` (see endPositions). Models without
+   * swept boxes keep their discrete boxes, as SOFA's default computeContinuousBoundingTree does.
+   */
+  protected computeSweptElementBoxes(boxes: Float64Array, _end: Float64Array): void {
+    this.computeElementBoxes(boxes);
+  }
+
   override init(): void {
     // SOFA's penalty and Compliant contacts read these; sofa-ts's responses do not.
     if (this.contactFriction.value !== 0) this.warnAbout(this.contactFriction, `contactFriction=${this.contactFriction.value} is not used: the contact responses of sofa-ts take no friction from the models (FrictionContactConstraint reads mu from the CollisionResponse's responseParams)`);
@@ -97,6 +113,28 @@ export abstract class CollisionModel extends BaseObject {
     return this.mstate!.x;
   }
 
+  /**
+   * Positions at the end of the step: the free positions when the state has them (SOFA's pFree(),
+   * filled by a FreeMotionAnimationLoop), else the positions themselves.
+   */
+  get xFree(): Float64Array {
+    const s = this.mstate!;
+    return s.xFree.length === s.x.length ? s.xFree : s.x;
+  }
+
+  private sweptEnd = new Float64Array(0);
+
+  /** The end of the motion the swept boxes cover: x_free, or x + dt·v for 'inertia' (Vec3 states). */
+  protected endPositions(type: ContinuousIntersectionType, dt: number): Float64Array {
+    if (type !== 'inertia') return this.xFree;
+    const x = this.x, v = this.mstate!.v;
+    if (v.length !== x.length) return x;
+    if (this.sweptEnd.length !== x.length) this.sweptEnd = new Float64Array(x.length);
+    const e = this.sweptEnd;
+    for (let i = 0; i < x.length; i++) e[i] = x[i]! + dt * v[i]!;
+    return e;
+  }
+
   getProximity(): number {
     return this.contactDistance.value;
   }
@@ -114,6 +152,20 @@ export abstract class CollisionModel extends BaseObject {
    * (built at the first call, refitted afterwards). A model that does not move keeps its boxes.
    */
   computeBoundingTree(depth: number): void {
+    this.buildBoundingTree(depth, undefined);
+  }
+
+  /**
+   * SOFA's computeContinuousBoundingTree: as computeBoundingTree, with each element's box covering
+   * its motion over the step (see ContinuousIntersectionType).
+   */
+  computeContinuousBoundingTree(depth: number, type: ContinuousIntersectionType, dt: number): void {
+    if (type === 'none') this.computeBoundingTree(depth);
+    else this.buildBoundingTree(depth, this.endPositions(type, dt));
+  }
+
+  /** Element boxes (swept to `end` when given), then the hierarchy. */
+  private buildBoundingTree(depth: number, end: Float64Array | undefined): void {
     const n = this.size;
     if (this.tree.nLeaves !== n || this.boxes.length !== 6 * n) {
       this.tree.reset(n);
@@ -122,7 +174,8 @@ export abstract class CollisionModel extends BaseObject {
       return;
     }
     if (n === 0) return;
-    this.computeElementBoxes(this.boxes);
+    if (end) this.computeSweptElementBoxes(this.boxes, end);
+    else this.computeElementBoxes(this.boxes);
     this.checkFiniteBoxes();
     this.tree.setElementBoxes(this.boxes);
     this.tree.compute(depth);

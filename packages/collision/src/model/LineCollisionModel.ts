@@ -77,6 +77,22 @@ export class LineCollisionModel extends CollisionModel {
     }
   }
 
+  /** Box of segment i over the step: bounds of its two points at both ends, ± contactDistance. */
+  protected override computeSweptElementBoxes(boxes: Float64Array, end: Float64Array): void {
+    const x = this.x;
+    const d = this.getProximity();
+    const e = this.edges;
+    for (let i = 0; i < this.size; i++) {
+      const a = 3 * e[2 * i]!, b = 3 * e[2 * i + 1]!;
+      for (let c = 0; c < 3; c++) {
+        const lo = Math.min(x[a + c]!, x[b + c]!, end[a + c]!, end[b + c]!);
+        const hi = Math.max(x[a + c]!, x[b + c]!, end[a + c]!, end[b + c]!);
+        boxes[6 * i + c] = lo - d;
+        boxes[6 * i + 3 + c] = hi + d;
+      }
+    }
+  }
+
   override canCollideWithElement(index: number, other: CollisionModel, index2: number): boolean {
     if (!this.selfCollision.value) return true;
     if (this.context !== other.context) return true;

@@ -48,6 +48,19 @@ export class PointCollisionModel extends CollisionModel {
     }
   }
 
+  /** Box of point i over the step: bounds of p_i and its end position, ± contactDistance. */
+  protected override computeSweptElementBoxes(boxes: Float64Array, end: Float64Array): void {
+    const x = this.x;
+    const d = this.getProximity();
+    for (let i = 0; i < this.size; i++) {
+      for (let c = 0; c < 3; c++) {
+        const a = x[3 * i + c]!, b = end[3 * i + c]!;
+        boxes[6 * i + c] = (b < a ? b : a) - d;
+        boxes[6 * i + 3 + c] = (b > a ? b : a) + d;
+      }
+    }
+  }
+
   override canCollideWithElement(index: number, other: CollisionModel, index2: number): boolean {
     if (!this.selfCollision.value) return true;
     if (this.context !== other.context) return true;

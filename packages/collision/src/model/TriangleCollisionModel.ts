@@ -1,5 +1,5 @@
 import { Bool, sofaComponent } from '@sofa-ts/core';
-import { CollisionModel, isCollisionModel, type ElementKind } from './CollisionModel.js';
+import { CollisionModel, isCollisionModel, type ContinuousIntersectionType, type ElementKind } from './CollisionModel.js';
 import { triangleFlags } from './mesh-adjacency.js';
 
 /**
@@ -105,6 +105,31 @@ export class TriangleCollisionModel extends CollisionModel {
   override computeBoundingTree(depth: number): void {
     this.updateFromTopology();
     super.computeBoundingTree(depth);
+  }
+
+  override computeContinuousBoundingTree(depth: number, type: ContinuousIntersectionType, dt: number): void {
+    this.updateFromTopology();
+    super.computeContinuousBoundingTree(depth, type, dt);
+  }
+
+  /**
+   * Box of triangle i over the step: bounds of its three points at both ends, ± contactDistance;
+   * the normals are refreshed (at the start positions) whatever computeNormals, as SOFA does here.
+   */
+  protected override computeSweptElementBoxes(boxes: Float64Array, end: Float64Array): void {
+    const x = this.x;
+    const d = this.getProximity();
+    const t = this.triangles;
+    for (let i = 0; i < this.size; i++) {
+      const a = 3 * t[3 * i]!, b = 3 * t[3 * i + 1]!, c = 3 * t[3 * i + 2]!;
+      for (let k = 0; k < 3; k++) {
+        const lo = Math.min(x[a + k]!, x[b + k]!, x[c + k]!, end[a + k]!, end[b + k]!, end[c + k]!);
+        const hi = Math.max(x[a + k]!, x[b + k]!, x[c + k]!, end[a + k]!, end[b + k]!, end[c + k]!);
+        boxes[6 * i + k] = lo - d;
+        boxes[6 * i + 3 + k] = hi + d;
+      }
+    }
+    this.updateNormals();
   }
 
   protected computeElementBoxes(boxes: Float64Array): void {

@@ -21,7 +21,8 @@ export interface CollisionParts {
 /**
  * One step of a collision chain, as SOFA's SubCollisionPipeline runs it:
  *   detection: bounding trees of the active models (depth when a phase needs deep trees, else the
- *              root only), broad phase on their roots, narrow phase on the pairs;
+ *              root only; swept over the step's motion when the intersection method is continuous),
+ *              broad phase on their roots, narrow phase on the pairs;
  *   response:  contacts from the outputs (contact manager), then each response placed in a node.
  * SOFA removes every response at reset and puts them back after the detection, in the order of its
  * contact map; sofa-ts leaves a response in place when it stays in the same node and in that order,
@@ -44,9 +45,14 @@ export class CollisionStage {
     const depth = deep ? p.depth : 0;
     const active = this.active;
     active.length = 0;
+    // continuous detection: boxes swept over the step's motion (SOFA's computeContinuousBoundingTree)
+    const continuous = p.intersection.useContinuous();
+    const type = p.intersection.continuousIntersectionType();
+    const dt = p.node.getDt();
     for (const m of p.models) {
       if (!m.isActive) continue;
-      m.computeBoundingTree(depth);
+      if (continuous) m.computeContinuousBoundingTree(depth, type, dt);
+      else m.computeBoundingTree(depth);
       active.push(m);
     }
     this.pairs.length = 0;

@@ -4,7 +4,7 @@ import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import type { StateRows } from '../graph/state-rows.js';
 import { BaseConstraintCorrection } from './base-constraint-correction.js';
 import { complianceFactor, integrationFactors, type IntegrationFactors } from './integration.js';
-import { SystemInverse, dotRowAt, scatterRow } from './system-inverse.js';
+import { SystemInverse } from './system-inverse.js';
 
 /**
  * SOFA's GenericConstraintCorrection: the correction of every independent state of its ODE solver's
@@ -56,21 +56,18 @@ export class GenericConstraintCorrection extends BaseConstraintCorrection {
     const set = new Set<number>();
     for (const b of blocks) for (let k = 0; k < b.rows.nRows; k++) set.add(b.rows.rowIds[k]!);
     this.rowList = [...set].sort((a, b) => a - b);
+    const inv = this.inverse;
+    inv.beginColumns();
     if (this.rowList.length === 0) return;
     const factor = complianceFactor(this.integrationFactors(order, dt), order);
-    const inv = this.inverse;
-    const solver = this.odeSolver.require();
     for (const r1 of this.rowList) {
-      inv.rhs.fill(0);
       for (const b of blocks) {
         const k = b.rows.findRow(r1);
-        if (k >= 0) scatterRow(inv.rhs, b.offset, b.rows, k);
+        if (k >= 0) inv.addRowToColumn(b.rows, k, b.offset);
       }
-      inv.solve(solver, this.linearSolver.require(), dt);
-      for (const b of blocks) {
-        for (let k = 0; k < b.rows.nRows; k++) W[r1 * n + b.rows.rowIds[k]!] += factor * dotRowAt(b.rows, k, inv.sol, b.offset);
-      }
+      inv.endColumn(r1);
     }
+    inv.addCompliance(graph, this.odeSolver.require(), this.linearSolver.require(), dt, W, n, factor);
     const reg = this.regularizationTerm.value;
     if (reg > Number.EPSILON) for (const r of this.rowList) W[r * (n + 1)] += reg;
   }
@@ -81,9 +78,17 @@ export class GenericConstraintCorrection extends BaseConstraintCorrection {
     const states = sys.masters.map((m) => m.state);
     const dxs = this.correctionBuffers(states);
     const inv = this.inverse;
-    inv.rhs.fill(0);
-    for (const m of sys.masters) graph.rowsOf(m.state).addJTLambda(inv.rhs.subarray(m.offset, m.offset + m.derivLength), lambda);
-    inv.solve(solver, this.linearSolver.require(), dt);
-    sys.masters.forEach((m, i) => dxs[i]!.set(inv.sol.subarray(m.offset, m.offset + m.derivLength)));
+    const linear = this.linearSolver.require();
+    let sol: Float64Array;
+    if (inv.canReuseForward(graph, linear)) {
+      // the forward solves of W, this step: one backward solve
+      sol = inv.solveJTLambda(solver, lambda);
+    } else {
+      inv.rhs.fill(0);
+      for (const m of sys.masters) graph.rowsOf(m.state).addJTLambda(inv.rhs.subarray(m.offset, m.offset + m.derivLength), lambda);
+      inv.solve(solver, linear, dt);
+      sol = inv.sol;
+    }
+    sys.masters.forEach((m, i) => dxs[i]!.set(sol.subarray(m.offset, m.offset + m.derivLength)));
   }
 }

@@ -3,17 +3,19 @@ import { isAssemblyLinearSolver, type LinearSolver } from '@sofa-ts/assembly';
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import { BaseConstraintCorrection } from './base-constraint-correction.js';
 import { complianceFactor, integrationFactors, type IntegrationFactors } from './integration.js';
-import { SystemInverse, dotRowAt, scatterRow } from './system-inverse.js';
+import { SystemInverse } from './system-inverse.js';
 
 /**
  * SOFA's LinearSolverConstraintCorrection: the response of its state through the linear solver of
  * its ODE solver, i.e. the system matrix A the solver inverts at each step (backward Euler:
  * (1 + h·rM)·M − h·B − h·(h + rK)·K, projected):
- *   W += factor·J·A⁻¹·Jᵀ   (one solve per constraint row of its state; factor = dt for backward Euler)
+ *   W += factor·J·A⁻¹·Jᵀ   (factor = dt for backward Euler)
  *   Δ = A⁻¹·Jᵀ·λ,  x = x_free ⊕ dt·Δ,  v = v_free + Δ
- * A factorizing solver (SparseLDLSolver, ...) reuses the factorization of the free motion; an
- * iterative one (CGLinearSolver) solves again (SOFA refuses its GraphScattered template; sofa-ts
- * accepts it, with the solver's own accuracy). The state must be a master of the solver's system.
+ * A factorizing solver (SparseLDLSolver, ...) reuses the factorization of the free motion; with
+ * SparseLDLSolver, W comes from one sparse forward solve of all its rows and Δ from one backward
+ * solve (system-inverse.ts), other factorizations solve once per row. An iterative solver
+ * (CGLinearSolver) solves again (SOFA refuses its GraphScattered template; sofa-ts accepts it,
+ * with the solver's own accuracy). The state must be a master of the solver's system.
  */
 @sofaComponent({
   name: 'LinearSolverConstraintCorrection',
@@ -62,17 +64,16 @@ export class LinearSolverConstraintCorrection extends BaseConstraintCorrection {
     const solver = this.odeSolver.require();
     const s = this.states[0]!;
     const rows = graph.rowsOf(s);
+    const inv = this.inverse;
+    inv.beginColumns();
     if (rows.nRows === 0) return;
     const factor = complianceFactor(this.integrationFactors(order, dt), order);
     const off = this.masterOffset(solver, s);
-    const inv = this.inverse;
-    for (let k1 = 0; k1 < rows.nRows; k1++) {
-      inv.rhs.fill(0);
-      scatterRow(inv.rhs, off, rows, k1);
-      inv.solve(solver, this.linearSolver.require(), dt);
-      const r1 = rows.rowIds[k1]!;
-      for (let k2 = 0; k2 < rows.nRows; k2++) W[r1 * n + rows.rowIds[k2]!] += factor * dotRowAt(rows, k2, inv.sol, off);
+    for (let k = 0; k < rows.nRows; k++) {
+      inv.addRowToColumn(rows, k, off);
+      inv.endColumn(rows.rowIds[k]!);
     }
+    inv.addCompliance(graph, solver, this.linearSolver.require(), dt, W, n, factor);
     const reg = this.regularizationTerm.value;
     if (reg > Number.EPSILON) for (let k = 0; k < rows.nRows; k++) W[rows.rowIds[k]! * (n + 1)] += reg;
   }
@@ -82,11 +83,18 @@ export class LinearSolverConstraintCorrection extends BaseConstraintCorrection {
     const s = this.states[0]!;
     const [dx] = this.correctionBuffers(this.states);
     const rows = graph.rowsOf(s);
+    if (rows.nRows === 0) return; // A⁻¹·0
     const off = this.masterOffset(solver, s);
     const inv = this.inverse;
+    const linear = this.linearSolver.require();
+    if (inv.canReuseForward(graph, linear)) {
+      // the forward solves of W, this step: one backward solve
+      dx!.set(inv.solveJTLambda(solver, lambda).subarray(off, off + dx!.length));
+      return;
+    }
     inv.rhs.fill(0);
     rows.addJTLambda(inv.rhs.subarray(off, off + dx!.length), lambda);
-    inv.solve(solver, this.linearSolver.require(), dt);
+    inv.solve(solver, linear, dt);
     dx!.set(inv.sol.subarray(off, off + dx!.length));
   }
 

@@ -1,5 +1,7 @@
 import type { BaseObject, BaseOdeSolver } from '@sofa-ts/core';
 import type { LinearSolver, MechanicalSystem } from '@sofa-ts/assembly';
+import { SupernodalCompliance, type SupernodalLDLT } from '@sofa-ts/linalg';
+import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import type { StateRows } from '../graph/state-rows.js';
 import { systemFactors, systemOf } from './integration.js';
 
@@ -13,12 +15,30 @@ function isFactorized(o: unknown): o is FactorizedSolver {
   return typeof (o as Partial<FactorizedSolver>).solveMatrix === 'function' && typeof (o as Partial<FactorizedSolver>).setMatrix === 'function';
 }
 
+/** A solver whose factorization is a SupernodalLDLT it lends (SparseLDLSolver), with a count of its factorizations. */
+interface SupernodalFactorSolver extends FactorizedSolver {
+  supernodalFactor(): SupernodalLDLT | undefined;
+  readonly factorizations: number;
+}
+
+function hasSupernodalFactor(o: unknown): o is SupernodalFactorSolver {
+  return isFactorized(o) && typeof (o as Partial<SupernodalFactorSolver>).supernodalFactor === 'function';
+}
+
 /**
  * A⁻¹ of an ODE solver's system, applied through its linear solver (SOFA's addJMInvJt and
  * computeMotionCorrection of LinearSolverConstraintCorrection): a solver that factorized A during
  * the free motion of the step (SparseLDLSolver, ...) reuses that factorization; an iterative one
  * (CGLinearSolver) solves again with the same matrix. Right-hand sides and results are projected
  * by the projective constraints (P·A⁻¹·P).
+ *
+ * The constraint rows are handed over as columns of Jᵀ in the system's numbering (`beginColumns`,
+ * `addRowToColumn`, `endColumn`). Then
+ *   W[r_i, r_j] += factor·(J·A⁻¹·Jᵀ)_ij       (`addCompliance`)
+ *   sol = A⁻¹·Jᵀ·λ                             (`solveJTLambda`)
+ * With a SupernodalLDLT factor (P A Pᵀ = L D Lᵀ), W = Yᵀ·D⁻¹·Y with Y = L⁻¹·P·Jᵀ from one sparse
+ * forward solve of all the rows together (linalg's SupernodalCompliance), and the correction of the
+ * same step reuses Y: sol = Pᵀ·L⁻ᵀ·D⁻¹·(Y·λ), one backward solve. Other solvers: one solve per row.
  */
 export class SystemInverse {
   /** (system size) right-hand side and solution. */
@@ -26,6 +46,23 @@ export class SystemInverse {
   sol = new Float64Array(0);
   private sys: MechanicalSystem | undefined;
   private factorizedFor: unknown;
+
+  /** The columns of Jᵀ (m, CSC over the system's dofs) and the problem row of each. */
+  private m = 0;
+  private colPtr = new Int32Array(5);
+  private colInd = new Int32Array(16);
+  private colVal = new Float64Array(16);
+  private colRow = new Int32Array(4);
+  /** Entries of the columns so far. */
+  private nnz = 0;
+  /** (m) λ of each column, for the correction. */
+  private colLambda = new Float64Array(4);
+  private readonly compliance = new SupernodalCompliance();
+  /** What the forward solves of the last addCompliance were made with (valid while all hold; factor undefined: none). */
+  private fwFactor: SupernodalLDLT | undefined;
+  private fwFactorizations = 0;
+  private fwGraph: ConstraintGraph | undefined;
+  private fwJacobianVersion = 0;
 
   constructor(private readonly owner: BaseObject) {}
 
@@ -48,9 +85,7 @@ export class SystemInverse {
     const sys = this.system(solver);
     sys.projectResponse(this.rhs);
     if (isFactorized(linear)) {
-      // the free motion factorized A; a solver never used yet gets it now
-      if (this.factorizedFor !== linear && !(linear as { hasPattern?: boolean }).hasPattern) linear.setMatrix(sys.assembleMBK(systemFactors(solver, dt, this.owner)));
-      this.factorizedFor = linear;
+      this.ensureFactorized(sys, solver, linear, dt);
       linear.solveMatrix(this.sol, this.rhs);
     } else {
       this.sol.fill(0);
@@ -59,30 +94,150 @@ export class SystemInverse {
     sys.projectResponse(this.sol);
   }
 
+  /** The free motion factorized A; a solver never used yet gets it now. */
+  private ensureFactorized(sys: MechanicalSystem, solver: BaseOdeSolver, linear: FactorizedSolver, dt: number): void {
+    if (this.factorizedFor !== linear && !(linear as { hasPattern?: boolean }).hasPattern) linear.setMatrix(sys.assembleMBK(systemFactors(solver, dt, this.owner)));
+    this.factorizedFor = linear;
+  }
+
+  // ---- J·A⁻¹·Jᵀ and A⁻¹·Jᵀ·λ -------------------------------------------------------------------
+
+  /** Starts the list of columns of Jᵀ (the rows of the step touching the system). */
+  beginColumns(): void {
+    this.m = 0;
+    this.nnz = 0;
+    this.colPtr[0] = 0;
+    this.fwFactor = undefined;
+  }
+
+  /** Column being built += row k of `rows` (a master state's rows), placed at the state's offset. */
+  addRowToColumn(rows: StateRows, k: number, offset: number): void {
+    const d = rows.d;
+    const e0 = rows.rowPtr[k]!, e1 = rows.rowPtr[k + 1]!;
+    let nnz = this.nnz;
+    this.reserveEntries(nnz + (e1 - e0) * d);
+    const ind = this.colInd, val = this.colVal;
+    for (let e = e0; e < e1; e++) {
+      const o = offset + rows.points[e]! * d;
+      for (let a = 0; a < d; a++) {
+        const v = rows.values[e * d + a]!;
+        if (v === 0) continue;
+        ind[nnz] = o + a;
+        val[nnz++] = v;
+      }
+    }
+    this.nnz = nnz;
+  }
+
+  /** Closes the column being built: it is problem row `row`. */
+  endColumn(row: number): void {
+    const m = this.m;
+    if (this.colRow.length <= m) {
+      const grow = Math.max(2 * this.colRow.length, m + 1);
+      const ptr = new Int32Array(grow + 1);
+      ptr.set(this.colPtr.subarray(0, m + 1));
+      this.colPtr = ptr;
+      const r = new Int32Array(grow);
+      r.set(this.colRow.subarray(0, m));
+      this.colRow = r;
+      this.colLambda = new Float64Array(grow);
+    }
+    this.colRow[m] = row;
+    this.colPtr[m + 1] = this.nnz;
+    this.m = m + 1;
+  }
+
+  private reserveEntries(size: number): void {
+    if (size <= this.colInd.length) return;
+    const cap = Math.max(size, 2 * this.colInd.length);
+    const ind = new Int32Array(cap);
+    ind.set(this.colInd);
+    this.colInd = ind;
+    const val = new Float64Array(cap);
+    val.set(this.colVal);
+    this.colVal = val;
+  }
+
+  /** W (n × n) [r_i, r_j] += factor·(J·A⁻¹·Jᵀ)_ij over the columns given since beginColumns. */
+  addCompliance(graph: ConstraintGraph, solver: BaseOdeSolver, linear: LinearSolver, dt: number, W: Float64Array, n: number, factor: number): void {
+    const m = this.m;
+    if (m === 0) return;
+    const sys = this.system(solver);
+    const { colPtr, colInd, colVal, colRow } = this;
+    if (hasSupernodalFactor(linear)) {
+      this.ensureFactorized(sys, solver, linear, dt);
+      const f = linear.supernodalFactor();
+      if (f && f.n === sys.size) {
+        this.projectColumns(sys);
+        this.compliance.forward(f, m, colPtr, colInd, colVal);
+        this.compliance.addGram(W, n, colRow, factor);
+        this.fwFactor = f;
+        this.fwFactorizations = linear.factorizations;
+        this.fwGraph = graph;
+        this.fwJacobianVersion = graph.jacobianVersion;
+        return;
+      }
+    }
+    // one solve per column, W_ij = column i · A⁻¹·column j
+    const rhs = this.rhs, sol = this.sol;
+    for (let j = 0; j < m; j++) {
+      rhs.fill(0);
+      for (let e = colPtr[j]!; e < colPtr[j + 1]!; e++) rhs[colInd[e]!] += colVal[e]!;
+      this.solve(solver, linear, dt);
+      const rj = colRow[j]!;
+      for (let i = 0; i < m; i++) {
+        let s = 0;
+        for (let e = colPtr[i]!; e < colPtr[i + 1]!; e++) s += colVal[e]! * sol[colInd[e]!]!;
+        W[rj * n + colRow[i]!] += factor * s;
+      }
+    }
+  }
+
+  /**
+   * True when the columns and the forward solves of the last addCompliance still hold: same
+   * factorization, same Jacobian (then `solveJTLambda` needs one backward solve).
+   */
+  canReuseForward(graph: ConstraintGraph, linear: LinearSolver): boolean {
+    return (
+      this.fwFactor !== undefined &&
+      this.fwGraph === graph &&
+      this.fwJacobianVersion === graph.jacobianVersion &&
+      hasSupernodalFactor(linear) &&
+      linear.factorizations === this.fwFactorizations &&
+      linear.supernodalFactor() === this.fwFactor
+    );
+  }
+
+  /**
+   * Columns ← P·columns (the rows come projected from the graph; projecting again keeps P·A⁻¹·P
+   * whatever the graph did). A projection acts point by point: a column keeps its entries.
+   */
+  private projectColumns(sys: MechanicalSystem): void {
+    const { colPtr, colInd, colVal, rhs } = this;
+    rhs.fill(0);
+    for (let j = 0; j < this.m; j++) {
+      const e0 = colPtr[j]!, e1 = colPtr[j + 1]!;
+      for (let e = e0; e < e1; e++) rhs[colInd[e]!] += colVal[e]!;
+      sys.projectResponse(rhs);
+      for (let e = e0; e < e1; e++) colVal[e] = rhs[colInd[e]!]!;
+      rhs.fill(0);
+    }
+  }
+
+  /** sol = P·A⁻¹·Jᵀ·λ from the forward solves of the last addCompliance (canReuseForward must hold). */
+  solveJTLambda(solver: BaseOdeSolver, lambda: Float64Array): Float64Array {
+    const sys = this.system(solver);
+    const c = this.colLambda;
+    for (let j = 0; j < this.m; j++) c[j] = lambda[this.colRow[j]!]!;
+    this.compliance.solveCombination(this.sol, c);
+    sys.projectResponse(this.sol);
+    return this.sol;
+  }
+
   /** The global offset of a master state of the system, or −1. */
   offsetOf(solver: BaseOdeSolver, state: unknown): number {
     const sys = this.system(solver);
     const m = sys.masters.find((s) => s.state === state);
     return m ? m.offset : -1;
   }
-}
-
-/** rhs[offset + ...] += row k of `rows` (scaled). */
-export function scatterRow(rhs: Float64Array, offset: number, rows: StateRows, k: number, scale = 1): void {
-  const d = rows.d;
-  for (let e = rows.rowPtr[k]!; e < rows.rowPtr[k + 1]!; e++) {
-    const o = offset + rows.points[e]! * d;
-    for (let a = 0; a < d; a++) rhs[o + a] += scale * rows.values[e * d + a]!;
-  }
-}
-
-/** Row k of `rows` · vec[offset + ...]. */
-export function dotRowAt(rows: StateRows, k: number, vec: Float64Array, offset: number): number {
-  const d = rows.d;
-  let s = 0;
-  for (let e = rows.rowPtr[k]!; e < rows.rowPtr[k + 1]!; e++) {
-    const o = offset + rows.points[e]! * d;
-    for (let a = 0; a < d; a++) s += rows.values[e * d + a]! * vec[o + a]!;
-  }
-  return s;
 }

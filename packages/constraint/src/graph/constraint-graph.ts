@@ -63,6 +63,8 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
   private readonly stamp: Int32Array[] = [];
   private touched = new Int32Array(16);
   private stampCounter = 0;
+  /** Incremented by every buildJacobian: what was computed from the rows before is stale after it. */
+  jacobianVersion = 0;
 
   private constructor(readonly root: Node, readonly revision: number) {}
 
@@ -300,6 +302,7 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
    * (SOFA's MechanicalProjectJacobianMatrixVisitor). Returns the number of rows.
    */
   buildJacobian(order: ConstraintOrder, time: number, active: BaseLagrangianConstraint[]): number {
+    this.jacobianVersion++;
     for (const s of this.states) s.rows.clear();
     let n = 0;
     active.length = 0;

@@ -113,7 +113,7 @@ export abstract class BaseConstraintSolver extends BaseObject {
       const built = p.W.length === p.n * p.n;
       for (let i = 0; i < p.n; i++) {
         const w = built ? p.W[i * p.n + i]! : 1;
-        const why = w === 0 ? 'its compliance W_ii is 0 (no constraint correction acts on its states)' : !Number.isFinite(w) ? `its compliance W_ii is ${w}` : !Number.isFinite(p.dfree[i]!) ? `its violation is ${p.dfree[i]} (non-finite positions)` : '';
+        const why = w === 0 ? 'its compliance W_ii is 0 (no constraint correction acts on its states, or projective constraints fix every dof it moves: SOFA divides by this 0 too)' : !Number.isFinite(w) ? `its compliance W_ii is ${w}` : !Number.isFinite(p.dfree[i]!) ? `its violation is ${p.dfree[i]} (non-finite positions)` : '';
         if (why) throw this.error(`the constraint forces are not finite at time ${step.time}: constraint row ${i} (${this.ownerOfRow(i)}): ${why}`);
       }
       throw this.error(`constraint row ${bad} (${this.ownerOfRow(bad)}) got a non-finite force ${lambda[bad]} at time ${step.time}`);

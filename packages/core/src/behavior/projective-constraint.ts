@@ -27,6 +27,21 @@ export abstract class BaseProjectiveConstraint extends BaseObject {
   /** Positions of constrained dofs back to their constrained values. */
   abstract projectPosition(x: Float64Array): void;
 
+  /**
+   * The other states a two-way constraint projects together with its own (SOFA's
+   * PairInteractionProjectiveConstraintSet, e.g. AttachProjectiveConstraint with twoWay): the ODE
+   * solver's system then calls `projectResponseWith` with their views of the same vector. Empty for
+   * constraints acting on their own state only (the default).
+   */
+  getCoupledStates(): readonly BaseMechanicalState[] {
+    return [];
+  }
+
+  /** dx ← P·dx over its own state (`dx`) and the coupled states (`others`, in getCoupledStates order). */
+  projectResponseWith(dx: Float64Array, _others: readonly Float64Array[]): void {
+    this.projectResponse(dx);
+  }
+
   /** Local scalar dof indices zeroed by P (diagonal projections). */
   abstract projectedDofs(out: number[]): void;
 

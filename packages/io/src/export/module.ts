@@ -1,8 +1,10 @@
 import { componentModule } from '@sofa-ts/core';
 import { MeshExporter } from './MeshExporter.js';
 import { Monitor } from './Monitor.js';
+import { STLExporter } from './STLExporter.js';
+import { VisualModelOBJExporter } from './VisualModelOBJExporter.js';
 import { VTKExporter } from './VTKExporter.js';
 
-/** The exporters (SOFA's VTKExporter, MeshExporter, Monitor): browser-safe, they write through core's host. */
-export const exportComponents = [VTKExporter, MeshExporter, Monitor] as const;
+/** The exporters (SOFA's VTKExporter, MeshExporter, Monitor, STLExporter, VisualModelOBJExporter): browser-safe, they write through core's host. */
+export const exportComponents = [VTKExporter, MeshExporter, Monitor, STLExporter, VisualModelOBJExporter] as const;
 export const exportModule = componentModule('@sofa-ts/io/export', exportComponents);

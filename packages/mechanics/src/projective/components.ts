@@ -1,5 +1,6 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { AffineMovementProjectiveConstraint } from './AffineMovementProjectiveConstraint.js';
+import { AttachProjectiveConstraint } from './AttachProjectiveConstraint.js';
 import { FixedRotationProjectiveConstraint } from './FixedRotationProjectiveConstraint.js';
 import { HermiteSplineProjectiveConstraint } from './HermiteSplineProjectiveConstraint.js';
 import { OscillatorProjectiveConstraint } from './OscillatorProjectiveConstraint.js';
@@ -30,4 +31,5 @@ export const projectiveComponents: readonly ComponentClass[] = [
   FixedRotationProjectiveConstraint,
   AffineMovementProjectiveConstraint,
   PatchTestMovementProjectiveConstraint,
+  AttachProjectiveConstraint,
 ];

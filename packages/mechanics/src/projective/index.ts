@@ -12,3 +12,4 @@ export * from './HermiteSplineProjectiveConstraint.js';
 export * from './FixedRotationProjectiveConstraint.js';
 export * from './AffineMovementProjectiveConstraint.js';
 export * from './PatchTestMovementProjectiveConstraint.js';
+export * from './AttachProjectiveConstraint.js';

@@ -1,5 +1,6 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { BDFOdeSolver } from './BDFOdeSolver.js';
+import { DampVelocitySolver } from './DampVelocitySolver.js';
 import { EulerExplicitSolver } from './EulerExplicitSolver.js';
 import { NewmarkImplicitSolver } from './NewmarkImplicitSolver.js';
 import { NewtonRaphsonSolver } from './NewtonRaphsonSolver.js';
@@ -9,4 +10,4 @@ import { StaticSolver } from './StaticSolver.js';
 import { VariationalSymplecticSolver } from './VariationalSymplecticSolver.js';
 
 /** Components of this folder, registered by the package's module.ts. */
-export const odeComponents: readonly ComponentClass[] = [EulerExplicitSolver, RungeKutta2Solver, RungeKutta4Solver, StaticSolver, NewtonRaphsonSolver, VariationalSymplecticSolver, BDFOdeSolver, NewmarkImplicitSolver];
+export const odeComponents: readonly ComponentClass[] = [EulerExplicitSolver, RungeKutta2Solver, RungeKutta4Solver, StaticSolver, NewtonRaphsonSolver, VariationalSymplecticSolver, BDFOdeSolver, NewmarkImplicitSolver, DampVelocitySolver];

@@ -10,3 +10,4 @@ export * from './nonlinear-function.js';
 export * from './bdf-coefficients.js';
 export * from './BDFOdeSolver.js';
 export * from './NewmarkImplicitSolver.js';
+export * from './DampVelocitySolver.js';

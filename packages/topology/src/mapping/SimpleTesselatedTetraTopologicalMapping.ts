@@ -27,7 +27,8 @@ const CHILDREN: readonly (readonly [number, number, number, number])[] = [
  * Topological changes of the input: the maps follow the removals of input points, edges and
  * tetrahedra as in SOFA, and (beyond SOFA, which leaves the output unchanged) the 8 output
  * tetrahedra of a removed input tetrahedron are removed from the output through its modifier,
- * which removes the output points left isolated; the maps follow the output's removals. Additions
+ * which removes the output points left isolated; the maps follow the output's removals. Without a
+ * modifier beside the output (SOFA needs none) the output keeps them, as in SOFA: warned. Additions
  * to the input are not mapped (SOFA neither): warned. An output tetrahedron removed directly leaves
  * the input unchanged (SOFA removes an input tetrahedron once its 8 children are gone): warned.
  */
@@ -54,6 +55,7 @@ export class SimpleTesselatedTetraTopologicalMapping extends TopologicalMapping 
   private removing = false;
   private warnedAdd = false;
   private warnedBottomUp = false;
+  private warnedNoModifier = false;
 
   /** The output's changes, followed by the maps (registered on the output container). */
   private readonly outputHandler: TopologyHandler = {
@@ -64,7 +66,7 @@ export class SimpleTesselatedTetraTopologicalMapping extends TopologicalMapping 
   override init(): void {
     const from = this.inputTopology();
     if (!(from instanceof TetrahedronSetTopologyContainer)) throw this.error(`input ${from.describe()} is not a TetrahedronSetTopologyContainer`);
-    const to = this.outputContainer(TetrahedronSetTopologyContainer, 'TetrahedronSetTopologyContainer', 'TetrahedronSetTopologyModifier');
+    const to = this.outputContainer(TetrahedronSetTopologyContainer, 'TetrahedronSetTopologyContainer', undefined);
     const x = this.inputPositions(from);
     if (!x) throw this.error(`the input topology ${from.describe()} has no positions (nor a state of its size in its node): the midpoints cannot be placed`);
     const np = from.getNbPoints();
@@ -200,7 +202,14 @@ export class SimpleTesselatedTetraTopologicalMapping extends TopologicalMapping 
     }
     this.childrenOf.length = last + 1;
     if (children.length === 0) return;
-    const out = this.outputModifier(TetrahedronSetTopologyModifier);
+    const out = this.optionalOutputModifier(TetrahedronSetTopologyModifier);
+    if (!out) {
+      if (!this.warnedNoModifier) {
+        this.warnedNoModifier = true;
+        this.warn(`input tetrahedra were removed but the node of the output ${this.output.require().describe()} has no TetrahedronSetTopologyModifier: the output keeps their 8 children, as SOFA does (add a modifier there to remove them)`);
+      }
+      return;
+    }
     this.removing = true;
     try {
       out.removeTetrahedra(children, true);

@@ -1,4 +1,5 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { Edge2QuadTopologicalMapping } from './Edge2QuadTopologicalMapping.js';
 import { Hexa2QuadTopologicalMapping } from './Hexa2QuadTopologicalMapping.js';
 import { Hexa2TetraTopologicalMapping } from './Hexa2TetraTopologicalMapping.js';
 import { Mesh2PointTopologicalMapping } from './Mesh2PointTopologicalMapping.js';
@@ -18,4 +19,5 @@ export const mappingComponents: readonly ComponentClass[] = [
   Mesh2PointTopologicalMapping,
   SubsetTopologicalMapping,
   SimpleTesselatedTetraTopologicalMapping,
+  Edge2QuadTopologicalMapping,
 ];

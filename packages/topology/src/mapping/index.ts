@@ -7,3 +7,4 @@ export * from './Quad2TriangleTopologicalMapping.js';
 export * from './Mesh2PointTopologicalMapping.js';
 export * from './SubsetTopologicalMapping.js';
 export * from './SimpleTesselatedTetraTopologicalMapping.js';
+export * from './Edge2QuadTopologicalMapping.js';

@@ -28,11 +28,11 @@ export abstract class TopologicalMapping extends BaseObject implements TopologyH
   }
 
   /** The output container, checked to be of the expected class and to have its modifier beside it. */
-  protected outputContainer<C extends TopologyContainer>(cls: abstract new (...args: never[]) => C, containerName: string, modifierName: string): C {
+  protected outputContainer<C extends TopologyContainer>(cls: abstract new (...args: never[]) => C, containerName: string, modifierName: string | undefined): C {
     const t = this.output.get();
     if (!t) throw this.error('no output topology: set output="@path" to a topology container');
     if (!(t instanceof cls)) throw this.error(`output ${t.describe()} is not a ${containerName} (or a container derived from it)`);
-    if (t.hasContext && !t.context.objects.some((o) => o.className === modifierName || isModifierOf(o, modifierName))) {
+    if (modifierName !== undefined && t.hasContext && !t.context.objects.some((o) => o.className === modifierName || isModifierOf(o, modifierName))) {
       throw this.error(`no ${modifierName} in the node of the output topology ${t.describe()}`, `add <${modifierName}/> next to the output container`);
     }
     return t;
@@ -45,10 +45,15 @@ export abstract class TopologicalMapping extends BaseObject implements TopologyH
 
   /** The modifier of the output container's node (found when the first change comes). */
   protected outputModifier<M extends PointSetTopologyModifier>(cls: abstract new (...args: never[]) => M): M {
-    const t = this.output.require();
-    const m = t.hasContext ? t.context.objects.find((o): o is M => o instanceof cls) : undefined;
-    if (!m) throw this.error(`no ${cls.name} in the node of the output topology ${t.describe()}`);
+    const m = this.optionalOutputModifier(cls);
+    if (!m) throw this.error(`no ${cls.name} in the node of the output topology ${this.output.require().describe()}`);
     return m;
+  }
+
+  /** The modifier of the output container's node, if it has one. */
+  protected optionalOutputModifier<M extends PointSetTopologyModifier>(cls: abstract new (...args: never[]) => M): M | undefined {
+    const t = this.output.require();
+    return t.hasContext ? t.context.objects.find((o): o is M => o instanceof cls) : undefined;
   }
 
   /** The editable mesh of the input (it is dynamic: it sent a change). */
