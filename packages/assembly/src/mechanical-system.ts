@@ -17,6 +17,7 @@ import {
   isMechanicalState,
   isOdeSolver,
   isProjectiveConstraint,
+  upperBlockIndex,
 } from '@sofa-ts/core';
 import { FixedPatternAssembler, TripleProductPlan, createCsr, csrAxpyInto, csrFindSlot, spgemmNumeric, spgemmSymbolic, type CsrMatrix } from '@sofa-ts/linalg';
 import { ConstraintAssembly, type CompliantState } from './constraint-rows.js';
@@ -220,9 +221,16 @@ export class MechanicalSystem {
   private readonly mapIns2: Float64Array[][] = [];
   private readonly jacobians: Array<ParentJacobian & { refresh?: () => void }> = [];
   private anyNonLinear = false;
+  /** (mappings) 1 for the mappings matrix-free products go through (findActiveMappings). */
+  private activeMappings = new Uint8Array(0);
   private readonly assembler: FixedPatternAssembler;
   private readonly projected: number[] = [];
   private readonly projectedMask: Uint8Array;
+  /** Global indices of the projected dofs at the last assembly (projectedCount of them), in the constraints' order. */
+  private projectedDofs = new Int32Array(0);
+  private projectedCount = -1;
+  /** Entries of the assembled matrix the projection writes, for the last pattern and projected dofs. */
+  private projectionSlots: ProjectionSlots = { matrix: undefined, colInd: undefined, zero: new Int32Array(0), one: new Int32Array(0) };
   private readonly acc: MappedAccumulator;
   private general: GeneralProjection | undefined;
   /** Constraint rows of the compliant states (built by `wire`). */
@@ -424,11 +432,31 @@ export class MechanicalSystem {
       this.jacobians[e.output] = { J: mj.J, refresh: () => mj.refresh() };
     }
     this.anyNonLinear = this.mappings.some((e) => !e.mapping.isLinear);
+    this.findActiveMappings();
     this.wireConstraintRows();
     for (const g of this.groups) {
       if (g.allMasters) continue;
       const n = g.states.reduce((a, s) => a + this.states[s]!.derivLength, 0);
       g.projected = { local: new FixedPatternAssembler(n, n), stack: new RowStack(g.states.map((s) => this.jacobians[s]!.J)), planVersion: -1 };
+    }
+  }
+
+  /**
+   * Marks the mappings a matrix-free product must go through: those whose output has a mass or a
+   * force field, or is the input of such a mapping, and every non-linear one (its geometric
+   * stiffness). The others would carry dx down and 0 back up (a visual or collision state with no
+   * contact yet): addMBKv skips them, as their terms are zero.
+   */
+  private findActiveMappings(): void {
+    const needed = new Uint8Array(this.states.length);
+    for (const e of this.masses) needed[e.state] = 1;
+    for (const e of this.forceFields) for (const s of e.states) needed[s] = 1;
+    this.activeMappings = new Uint8Array(this.mappings.length);
+    for (let e = this.mappings.length - 1; e >= 0; e--) {
+      const m = this.mappings[e]!;
+      if (needed[m.output] === 0 && m.mapping.isLinear) continue;
+      this.activeMappings[e] = 1;
+      for (const i of m.inputs) needed[i] = 1;
     }
   }
 
@@ -597,8 +625,10 @@ export class MechanicalSystem {
     const din = this.fillSet(this.vecSetA, this.views(vec), (k) => this.scratchDx[k]!);
     const dout = this.fillSet(this.vecSetB, this.views(out), (k) => this.scratchDf[k]!);
     const caller = componentCall.current;
-    // dx_c = J_cp·dx_p, parents first
+    // dx_c = J_cp·dx_p, parents first (mappings whose output subtree adds nothing are skipped)
+    const active = this.activeMappings;
     for (let e = 0; e < this.mappings.length; e++) {
+      if (active[e] === 0) continue;
       const m = this.mappings[e]!;
       componentCall.current = m.mapping;
       m.mapping.applyJ(din[m.output]!, this.mappingInputs(e, din));
@@ -619,6 +649,7 @@ export class MechanicalSystem {
     }
     // df_p += J_cpᵀ df_c + k·K_geo·dx_p, children first
     for (let e = this.mappings.length - 1; e >= 0; e--) {
+      if (active[e] === 0) continue;
       const m = this.mappings[e]!;
       const outs = this.mappingInputs(e, dout);
       componentCall.current = m.mapping;
@@ -781,28 +812,47 @@ export class MechanicalSystem {
     componentCall.current = caller;
   }
 
-  /** Clears rows and columns of projected dofs, 1 on their diagonal. */
+  /**
+   * Clears rows and columns of projected dofs, 1 on their diagonal. The entries it writes are
+   * listed once per pattern and set of projected dofs (`projectionSlots`), so a step only writes them.
+   */
   private applyProjectionToMatrix(A: CsrMatrix): void {
     const mask = this.projectedMask;
     const list = this.projected;
     mask.fill(0);
+    let dofs = this.projectedDofs;
+    let count = 0;
+    let changed = false;
     const caller = componentCall.current;
     for (const e of this.constraints) {
       list.length = 0;
       componentCall.current = e.pc;
       e.pc.projectedDofs(list);
       const off = this.states[e.state]!.offset;
-      for (const i of list) mask[off + i] = 1;
-    }
-    componentCall.current = caller;
-    const { rowPtr, colInd, values } = A;
-    for (let r = 0; r < A.rows; r++) {
-      const rowMasked = mask[r] === 1;
-      for (let p = rowPtr[r]!; p < rowPtr[r + 1]!; p++) {
-        const c = colInd[p]!;
-        if (rowMasked || mask[c] === 1) values[p] = r === c ? 1 : 0;
+      for (const i of list) {
+        const g = off + i;
+        mask[g] = 1;
+        if (count === dofs.length) {
+          const grown = new Int32Array(Math.max(16, 2 * count));
+          grown.set(dofs);
+          dofs = this.projectedDofs = grown;
+        }
+        if (dofs[count] !== g) {
+          dofs[count] = g;
+          changed = true;
+        }
+        count++;
       }
     }
+    componentCall.current = caller;
+    if (count !== this.projectedCount) changed = true;
+    this.projectedCount = count;
+    const ps = this.projectionSlots;
+    if (changed || ps.matrix !== A || ps.colInd !== A.colInd) this.projectionSlots = projectionSlotsOf(A, mask);
+    const { zero, one } = this.projectionSlots;
+    const values = A.values;
+    for (let k = 0; k < zero.length; k++) values[zero[k]!] = 0;
+    for (let k = 0; k < one.length; k++) values[one[k]!] = 1;
   }
 
   /**
@@ -946,6 +996,28 @@ export class MechanicalSystem {
   }
 }
 
+/** The entries of a matrix in the rows or columns of projected dofs: set to 0, or to 1 on the diagonal. */
+interface ProjectionSlots {
+  matrix: CsrMatrix | undefined;
+  colInd: Int32Array | undefined;
+  zero: Int32Array;
+  one: Int32Array;
+}
+
+function projectionSlotsOf(A: CsrMatrix, mask: Uint8Array): ProjectionSlots {
+  const { rowPtr, colInd } = A;
+  const zero: number[] = [];
+  const one: number[] = [];
+  for (let r = 0; r < A.rows; r++) {
+    const rowMasked = mask[r] === 1;
+    for (let p = rowPtr[r]!; p < rowPtr[r + 1]!; p++) {
+      const c = colInd[p]!;
+      if (rowMasked || mask[c] === 1) (r === c ? one : zero).push(p);
+    }
+  }
+  return { matrix: A, colInd, zero: Int32Array.from(zero), one: Int32Array.from(one) };
+}
+
 /** P and J·P of the KKT system, kept between steps. */
 interface KKTProjection {
   /** True when the system has no projective constraint (P = I, J·P = J). */
@@ -983,17 +1055,8 @@ class MappedAccumulator implements MatrixAccumulator {
   private starts = new Int32Array(8);
   /** An element's n² blocks at once when each node's 3 dofs are contiguous globally. */
   addElement3(nodes: ArrayLike<number>, e: number, n: number, K: ArrayLike<number>, factor: number): void {
-    const map = this.map;
-    if (this.starts.length < n) this.starts = new Int32Array(n);
-    const st = this.starts;
-    let contiguous = true;
-    for (let i = 0; i < n; i++) {
-      const l = 3 * nodes[n * e + i]!, g = map[l]!;
-      st[i] = g;
-      if (map[l + 1] !== g + 1 || map[l + 2] !== g + 2) contiguous = false;
-    }
-    if (contiguous) {
-      this.target.addElementBlocks3(st, n, K, factor);
+    if (this.contiguousStarts(nodes, e, n)) {
+      this.target.addElementBlocks3(this.starts, n, K, factor);
       return;
     }
     const stride = 3 * n, blk = this.blk;
@@ -1005,6 +1068,62 @@ class MappedAccumulator implements MatrixAccumulator {
       }
   }
   private readonly blk = new Float64Array(9);
+
+  /**
+   * Symmetric elements by their upper blocks (MatrixAccumulator.addSymmetricElements3): the first
+   * rows of every element go to the assembler's batch, which refills them in one call when each
+   * node's 3 dofs are contiguous globally; otherwise element by element, block by block.
+   */
+  addSymmetricElements3(nodes: ArrayLike<number>, e0: number, count: number, n: number, U: Float64Array, factor: number): void {
+    const nu = (9 * n * (n + 1)) / 2;
+    const batch = this.target.elementStartsBuffer(count * n);
+    let contiguous = true;
+    for (let k = 0; k < count && contiguous; k++) {
+      contiguous = this.contiguousStarts(nodes, e0 + k, n);
+      for (let i = 0; i < n; i++) batch[k * n + i] = this.starts[i]!;
+    }
+    if (contiguous) {
+      this.target.addSymmetricElementsBatch(batch, count, n, U, factor);
+      return;
+    }
+    const blk = this.blk;
+    for (let k = 0; k < count; k++) {
+      const e = e0 + k, uo = k * nu;
+      if (this.contiguousStarts(nodes, e, n)) {
+        this.target.addSymmetricElementBlocks3(this.starts, n, U, factor, 0, uo);
+        continue;
+      }
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < n; j++) {
+          if (j >= i) {
+            const u = uo + 9 * upperBlockIndex(n, i, j);
+            for (let t = 0; t < 9; t++) blk[t] = U[u + t]!;
+          } else {
+            const u = uo + 9 * upperBlockIndex(n, j, i);
+            for (let p = 0; p < 3; p++) for (let t = 0; t < 3; t++) blk[3 * p + t] = U[u + 3 * t + p]!;
+          }
+          this.addBlock3(3 * nodes[n * e + i]!, 3 * nodes[n * e + j]!, blk, 0, factor);
+        }
+    }
+  }
+
+  symmetricElementBuffer(n: number, count: number): Float64Array | undefined {
+    return this.target.symmetricElementBuffer(n, count);
+  }
+
+  /** Fills `starts` with the global first rows of element e's nodes; true when each node's 3 dofs are contiguous. */
+  private contiguousStarts(nodes: ArrayLike<number>, e: number, n: number): boolean {
+    const map = this.map;
+    if (this.starts.length < n) this.starts = new Int32Array(n);
+    const st = this.starts;
+    let contiguous = true;
+    for (let i = 0; i < n; i++) {
+      const l = 3 * nodes[n * e + i]!, g = map[l]!;
+      st[i] = g;
+      if (map[l + 1] !== g + 1 || map[l + 2] !== g + 2) contiguous = false;
+    }
+    return contiguous;
+  }
 }
 
 /** Forwards a constraint's rows of P to the global projection, marking the rows it emits. */

@@ -77,7 +77,8 @@ export function bsr3FromCsrPattern(A: CsrMatrix): Bsr3FromCsr {
 export function bsr3RefillFromCsr(B: Bsr3Matrix, A: CsrMatrix, scatter: Int32Array): void {
   const bv = B.values;
   const av = A.values;
-  bv.fill(0);
+  // the scatter map is one to one: when it covers every block value, nothing is left to clear
+  if (scatter.length !== bv.length) bv.fill(0);
   for (let k = 0, n = scatter.length; k < n; k++) bv[scatter[k]!] = av[k]!;
 }
 

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { dot as mDot, lusolve, multiply, transpose } from 'mathjs';
-import { spmv } from './csr.js';
+import { csrAddScaled, csrFromTriplets, csrTranspose, spmv } from './csr.js';
+import { bsr3FromCsrPattern, bsr3RefillFromCsr } from './bsr3.js';
+import { Bsr3Wasm } from './wasm/bsr3-wasm.js';
 import {
   type CgParams,
   CgWorkspace,
@@ -354,5 +356,51 @@ describe('conjugateGradient with a given scalar product (SOFA per-node summation
     expect(res.iterations).to.equal(2);
     expect(calls).to.equal(4);
     expectClose(x, [0.5, 0, 0, 0, 0.5, 0], 1e-15, 'x');
+  });
+});
+
+describe('conjugateGradient with a kernel (Bsr3Wasm: vectors and operations in WebAssembly)', () => {
+  it('gives the iterates of the JavaScript loop bit for bit (cold and warm starts, every stop)', () => {
+    // an SPD block matrix: a 3D chain of nodes coupled to their neighbours, diagonally dominant
+    const nodes = 200, rows: number[] = [], cols: number[] = [], vals: number[] = [];
+    let s = 5;
+    const rnd = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648) - 0.5;
+    for (let a = 0; a < nodes; a++)
+      for (const b of [a - 7, a - 1, a, a + 1, a + 7])
+        if (b >= 0 && b < nodes)
+          for (let p = 0; p < 3; p++)
+            for (let q = 0; q < 3; q++) {
+              rows.push(3 * a + p);
+              cols.push(3 * b + q);
+              vals.push(a === b ? (p === q ? 20 : 0.1) : 0.5 * rnd());
+            }
+    const A0 = csrFromTriplets(3 * nodes, 3 * nodes, rows, cols, vals);
+    const At = csrTranspose(A0);
+    const A = csrAddScaled(A0, At, 0.5, 0.5); // symmetric
+    const { matrix, scatter } = bsr3FromCsrPattern(A);
+    const w = Bsr3Wasm.create(matrix)!;
+    bsr3RefillFromCsr(w.matrix, A, w.kernelScatter(scatter));
+    const n = 3 * nodes;
+    const b = Float64Array.from({ length: n }, (_, i) => Math.sin(i) + 0.1);
+    const ws = new CgWorkspace(n);
+    const apply = (out: Float64Array, x: Float64Array) => void spmv(out, A, x);
+    const blocks = (out: Float64Array, x: Float64Array) => w.apply(out, x);
+    for (const params of [
+      { maxIterations: 40, tolerance: 1e-12, threshold: 1e-30, warmStart: false, firstSolve: true },
+      { maxIterations: 500, tolerance: 1e-8, threshold: 1e-30, warmStart: true, firstSolve: false },
+      { maxIterations: 500, tolerance: 1e-30, threshold: 1e-12, warmStart: false, firstSolve: false },
+    ]) {
+      const x0 = Float64Array.from({ length: n }, (_, i) => 0.01 * Math.cos(i));
+      // the JavaScript loop on the block product (the same products as the kernel's)
+      const xa = x0.slice(), xb = x0.slice();
+      const ra = { ...conjugateGradient(blocks, b, xa, params, ws) };
+      const rb = { ...conjugateGradient(blocks, b, xb, { ...params, kernel: w }, ws) };
+      expect(rb).to.deep.equal(ra);
+      expect(Array.from(xb)).to.deep.equal(Array.from(xa));
+      // and the scalar CSR product converges to the same solution
+      const xc = x0.slice();
+      conjugateGradient(apply, b, xc, params, ws);
+      for (let i = 0; i < n; i++) expect(xb[i]).to.be.closeTo(xc[i]!, 1e-6);
+    }
   });
 });

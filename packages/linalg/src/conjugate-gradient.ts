@@ -30,6 +30,27 @@ export interface CgParams {
    * last-bit difference of another order into visible differences after many steps.
    */
   dot?: (a: Float64Array, b: Float64Array) => number;
+  /**
+   * Vectors and operations of the iterations in a kernel (a WebAssembly one over its memory), used
+   * instead of the workspace and `apply` inside the loop when there is no `dot`: the same
+   * operations in the same order, so the same iterates bit for bit.
+   */
+  kernel?: CgKernel;
+}
+
+/** The iteration vectors and operations of a conjugate gradient run elsewhere (conjugateGradient's `kernel`). */
+export interface CgKernel {
+  /** (n) the iterate x, the residual r, the direction p and its product q. */
+  readonly x: Float64Array;
+  readonly r: Float64Array;
+  readonly p: Float64Array;
+  readonly q: Float64Array;
+  /** p = p·β + r */
+  direction(beta: number): void;
+  /** q = A·p; returns p·q summed in index order */
+  productDot(): number;
+  /** x += p·α, r += q·(−α); returns r·r summed in index order */
+  update(alpha: number): number;
 }
 
 /** Why the iteration stopped. */
@@ -112,17 +133,22 @@ export function conjugateGradient(
 ): CgResult {
   const n = b.length;
   if (ws.n !== n || x.length !== n) throw new Error(`conjugateGradient: size mismatch (b ${n}, x ${x.length}, workspace ${ws.n})`);
-  const { r, p, q } = ws;
+  const vdot = params.dot;
+  const kernel = vdot ? undefined : params.kernel;
+  if (kernel && kernel.r.length !== n) throw new Error(`conjugateGradient: size mismatch (b ${n}, kernel ${kernel.r.length})`);
+  const { r, p, q } = kernel ?? ws;
+  const xs = kernel?.x ?? x;
   const { maxIterations, tolerance, threshold, firstSolve } = params;
 
   if (params.warmStart) {
     apply(r, x);
     sub(r, b, r); // r = b − A x
+    if (kernel) xs.set(x);
   } else {
     fill(x, 0);
+    fill(xs, 0);
     copy(r, b);
   }
-  const vdot = params.dot;
   const normb = Math.sqrt(vdot ? vdot(b, b) : dot(b, b));
   result.iterations = 0;
   result.residual = 0;
@@ -133,6 +159,12 @@ export function conjugateGradient(
   let rhoPrev = 0;
   // r·r of the current r: computed with the update of r below (same products, same order)
   let rhoNext = vdot ? vdot(r, r) : dot(r, r);
+  if (kernel) {
+    const it = kernelIterations(kernel, rhoNext, normb, params, result);
+    x.set(xs);
+    result.iterations = it > maxIterations ? maxIterations : it;
+    return result;
+  }
   let it = 1;
   for (; it <= maxIterations; it++) {
     const rho = rhoNext;
@@ -157,17 +189,56 @@ export function conjugateGradient(
     const alpha = rho / den;
     // x += α p; r −= α q; and r·r for the next iteration, in one pass
     const nalpha = -alpha;
-    let rr = 0;
-    for (let i = 0; i < n; i++) {
-      x[i] += p[i]! * alpha;
-      const ri = (r[i] += q[i]! * nalpha);
-      rr += ri * ri;
+    if (vdot) {
+      for (let i = 0; i < n; i++) {
+        x[i] += p[i]! * alpha;
+        r[i] += q[i]! * nalpha;
+      }
+      rhoNext = vdot(r, r);
+    } else {
+      let rr = 0;
+      for (let i = 0; i < n; i++) {
+        x[i] += p[i]! * alpha;
+        const ri = (r[i] += q[i]! * nalpha);
+        rr += ri * ri;
+      }
+      rhoNext = rr;
     }
-    rhoNext = vdot ? vdot(r, r) : rr;
     rhoPrev = rho;
   }
   result.iterations = it > maxIterations ? maxIterations : it;
   return result;
+}
+
+/** The loop of conjugateGradient with the kernel's vectors and operations; returns the iteration counter at exit. */
+function kernelIterations(k: CgKernel, rho0: number, normb: number, params: CgParams, result: CgResult): number {
+  const { maxIterations, tolerance, threshold, firstSolve } = params;
+  let rhoPrev = 0;
+  let rhoNext = rho0;
+  let it = 1;
+  for (; it <= maxIterations; it++) {
+    const rho = rhoNext;
+    const err = Math.sqrt(rho) / normb;
+    result.residual = err;
+    if (err <= tolerance && !(it === 1 && firstSolve)) {
+      result.reason = 'tolerance';
+      break;
+    }
+    if (it === 1) copy(k.p, k.r);
+    else k.direction(rho / rhoPrev); // p = p β + r
+    const den = k.productDot();
+    if (den === 0) {
+      result.reason = 'zero-denominator';
+      break;
+    }
+    if (Math.abs(den) <= threshold && !(it === 1 && firstSolve)) {
+      result.reason = 'threshold';
+      break;
+    }
+    rhoNext = k.update(rho / den); // x += α p; r −= α q; r·r
+    rhoPrev = rho;
+  }
+  return it;
 }
 
 /** Parameters of {@link preconditionedConjugateGradient}. */

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { csrCheck, csrFindSlot, csrNnz, csrToDense } from './csr.js';
-import { FixedPatternAssembler } from './fixed-pattern-assembler.js';
+import { ELEMENT_BATCH, FixedPatternAssembler } from './fixed-pattern-assembler.js';
 import { expectMatrixClose, randInt, rng } from './test-support.js';
 
 // A tetrahedral-mesh-like set of elements: 4 distinct nodes each, 3 DOFs per node.
@@ -280,5 +280,125 @@ describe('FixedPatternAssembler.addBlock3', () => {
     b.beginSymbolic(); viaAdds(b, 1); b.endSymbolic();
     b.beginNumeric(); viaBlocks(b, 1);
     expect(b.endNumeric()).to.equal(false); // no recorded block start there
+  });
+});
+
+describe('FixedPatternAssembler.addSymmetricElementBlocks3', () => {
+  // Elements of 4 nodes on 7 points (the last one repeats a node), with upper blocks U whose
+  // diagonal blocks are not symmetric, as computed element stiffnesses are to the last bit.
+  const elems = [[0, 1, 2, 3], [2, 3, 4, 5], [6, 1, 4, 0], [5, 2, 5, 6]];
+  const upperIndex = (i: number, j: number) => i * 4 - ((i * (i - 1)) >> 1) + j - i;
+  const full = (U: Float64Array) => {
+    const K = new Float64Array(144);
+    for (let i = 0; i < 4; i++)
+      for (let j = 0; j < 4; j++)
+        for (let p = 0; p < 3; p++)
+          for (let q = 0; q < 3; q++) K[36 * i + 12 * p + 3 * j + q] = j >= i ? U[9 * upperIndex(i, j) + 3 * p + q]! : U[9 * upperIndex(j, i) + 3 * q + p]!;
+    return K;
+  };
+  const uppers = (seed: number) => {
+    const r = rng(seed);
+    return elems.map(() => Float64Array.from({ length: 90 }, () => r() * 2 - 1));
+  };
+  const emitFull = (a: FixedPatternAssembler, Us: Float64Array[], f: number) =>
+    elems.forEach((el, e) => a.addElementBlocks3(el.map((n) => 3 * n), 4, full(Us[e]!), f));
+  const emitSym = (a: FixedPatternAssembler, Us: Float64Array[], f: number) =>
+    elems.forEach((el, e) => a.addSymmetricElementBlocks3(el.map((n) => 3 * n), 4, Us[e]!, f));
+  const bits = (a: FixedPatternAssembler) => Array.from(a.matrix!.values, (v) => (Object.is(v, -0) ? '-0' : String(v)));
+
+  it('emits the same sequence and the same bits as the full element matrix, refilled either way', () => {
+    const a = new FixedPatternAssembler(21, 21), b = new FixedPatternAssembler(21, 21);
+    const U1 = uppers(3), U2 = uppers(4);
+    a.beginSymbolic(); emitSym(a, U1, 0.3); a.endSymbolic();
+    b.beginSymbolic(); emitFull(b, U1, 0.3); b.endSymbolic();
+    expect(Array.from(a.matrix!.colInd)).to.deep.equal(Array.from(b.matrix!.colInd));
+    expect(bits(a)).to.deep.equal(bits(b));
+    a.beginNumeric(); emitSym(a, U2, -1.7); expect(a.endNumeric()).to.equal(true);
+    b.beginNumeric(); emitFull(b, U2, -1.7); expect(b.endNumeric()).to.equal(true);
+    expect(bits(a)).to.deep.equal(bits(b));
+    // the two forms are the same emission: each refills the other's pattern
+    a.beginNumeric(); emitFull(a, U1, 0.3); expect(a.endNumeric()).to.equal(true);
+    b.beginNumeric(); emitSym(b, U1, 0.3); expect(b.endNumeric()).to.equal(true);
+    expect(bits(a)).to.deep.equal(bits(b));
+    // against the dense sum of the full matrices
+    const D = Array.from({ length: 21 }, () => new Array<number>(21).fill(0));
+    elems.forEach((el, e) => {
+      const K = full(U1[e]!);
+      for (let r = 0; r < 12; r++) for (let c = 0; c < 12; c++) D[3 * el[(r / 3) | 0]! + (r % 3)]![3 * el[(c / 3) | 0]! + (c % 3)]! += 0.3 * K[12 * r + c]!;
+    });
+    expectMatrixClose(csrToDense(a.matrix!), D, 1e-14);
+  });
+
+  it('a refill on other nodes is detected', () => {
+    const a = new FixedPatternAssembler(21, 21);
+    const U = uppers(5);
+    a.beginSymbolic(); emitSym(a, U, 1); a.endSymbolic();
+    a.beginNumeric();
+    a.addSymmetricElementBlocks3([0, 3, 6, 12], 4, U[0]!, 1);
+    expect(a.endNumeric()).to.equal(false);
+  });
+});
+
+describe('FixedPatternAssembler.addSymmetricElementsBatch (the WebAssembly refill)', () => {
+  const nu = 90;
+  const setup = (seed: number) => {
+    const r = rng(seed);
+    const points = 300, count = 700;
+    const nodes: number[][] = [];
+    for (let e = 0; e < count; e++) {
+      const s = new Set<number>();
+      while (s.size < 4) s.add(randInt(r, points));
+      const el = [...s];
+      if (e % 97 === 5) el[2] = el[0]!; // a degenerate element: a repeated node
+      nodes.push(el);
+    }
+    return { r, points, count, nodes };
+  };
+  const emit = (a: FixedPatternAssembler, nodes: number[][], U: Float64Array, factor: number, batched: boolean) => {
+    for (let e0 = 0; e0 < nodes.length; e0 += ELEMENT_BATCH) {
+      const count = Math.min(ELEMENT_BATCH, nodes.length - e0);
+      if (!batched) {
+        for (let k = 0; k < count; k++) a.addSymmetricElementBlocks3(nodes[e0 + k]!.map((v) => 3 * v), 4, U, factor, 0, (e0 + k) * nu);
+        continue;
+      }
+      const starts = a.elementStartsBuffer(4 * count);
+      const buf = a.symmetricElementBuffer(4, count) ?? new Float64Array(count * nu);
+      for (let k = 0; k < count; k++) {
+        for (let i = 0; i < 4; i++) starts[4 * k + i] = 3 * nodes[e0 + k]![i]!;
+        buf.set(U.subarray((e0 + k) * nu, (e0 + k + 1) * nu), k * nu);
+      }
+      a.addSymmetricElementsBatch(starts, count, 4, buf, factor);
+    }
+  };
+  const bits = (a: FixedPatternAssembler) => Array.from(a.matrix!.values, (v) => (Object.is(v, -0) ? '-0' : String(v)));
+
+  it('refills bit for bit as element by element in JavaScript (degenerate elements included)', () => {
+    const { r, points, nodes } = setup(51);
+    const U = Float64Array.from({ length: nodes.length * nu }, () => r() * 2 - 1);
+    const a = new FixedPatternAssembler(3 * points, 3 * points, { withDiagonal: true });
+    const b = new FixedPatternAssembler(3 * points, 3 * points, { withDiagonal: true });
+    a.beginSymbolic(); emit(a, nodes, U, 0.7, true); a.endSymbolic();
+    b.beginSymbolic(); emit(b, nodes, U, 0.7, false); b.endSymbolic();
+    expect(a.symmetricElementBuffer(4, ELEMENT_BATCH), 'the kernel runs').to.not.equal(undefined);
+    for (const factor of [-1.3, 2.5]) {
+      for (let k = 0; k < U.length; k++) U[k] = r() * 2 - 1;
+      a.beginNumeric(); emit(a, nodes, U, factor, true); expect(a.endNumeric()).to.equal(true);
+      b.beginNumeric(); emit(b, nodes, U, factor, false); expect(b.endNumeric()).to.equal(true);
+      expect(bits(a)).to.deep.equal(bits(b));
+    }
+  });
+
+  it('detects an element on other nodes in a batch', () => {
+    const { r, points, nodes } = setup(52);
+    const U = Float64Array.from({ length: nodes.length * nu }, () => r());
+    const a = new FixedPatternAssembler(3 * points, 3 * points);
+    a.beginSymbolic(); emit(a, nodes, U, 1, true); a.endSymbolic();
+    const moved = nodes.map((el) => [...el]);
+    moved[100]![1] = (moved[100]![1]! + 1) % points;
+    if (new Set(moved[100]).size < 4) moved[100]![1] = (moved[100]![1]! + 1) % points;
+    a.beginNumeric(); emit(a, moved, U, 1, true);
+    expect(a.endNumeric()).to.equal(false);
+    a.beginNumeric(); emit(a, nodes, U, 1, true);
+    expect(a.endNumeric()).to.equal(true);
   });
 });

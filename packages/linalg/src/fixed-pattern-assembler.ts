@@ -1,4 +1,6 @@
 import { type CsrMatrix, createCsr, sortByRowThenColumn } from './csr.js';
+import { SCATTER_HEADER, SCATTER_HEADER_BYTES, SCATTER_MAX_NODES, elementScatterModule } from './wasm/element-scatter-wasm.js';
+import { wasmApi } from './wasm/wasm-module.js';
 
 /** Options of {@link FixedPatternAssembler}. */
 export interface FixedPatternAssemblerOptions {
@@ -12,12 +14,33 @@ const enum Phase {
   Numeric = 2,
 }
 
+/** Elements per batch of the WebAssembly refill (the staging areas). */
+export const ELEMENT_BATCH = 64;
+/** Below this many values the refill stays in JavaScript. */
+const KERNEL_MIN_VALUES = 4096;
+
+/**
+ * The WebAssembly refill of symmetric elements (element-scatter-wasm.ts) over a memory holding the
+ * matrix's values, the operation table, the row pointers and the staging areas of a batch.
+ */
+interface ScatterKernel {
+  scatter: (count: number, n: number, factor: number) => void;
+  header: Int32Array;
+  /** (ELEMENT_BATCH × maxNodes) first rows, (ELEMENT_BATCH × 9·maxNodes(maxNodes+1)/2) upper blocks. */
+  starts: Int32Array;
+  U: Float64Array;
+  maxNodes: number;
+}
+
+/** Integers of a scalar or block operation of a refill: row, column, and three value slots. */
+const OP_STRIDE = 5;
+
 /**
  * Assembles a sparse matrix whose pattern is built once and whose values are refilled every step.
  *
  * Components emit entries with `add(r, c, v)` (or `addBlock`) in a deterministic order; the k-th
  * emission of a refill is expected to hit the same (r, c) as the k-th emission of the symbolic
- * pass, so each refill is `values[slot[k++]] += v` guarded by two integer compares.
+ * pass, so each refill is `values[slot] += v` guarded by integer compares.
  *
  * Protocol (what a caller such as a linear-system assembler does each step):
  * ```
@@ -38,6 +61,23 @@ const enum Phase {
  *   until the symbolic pass is rerun.
  * Before any symbolic pass, a numeric pass is simply invalid (no pattern yet).
  * Entries must be emitted even when their value is zero, or the sequence no longer matches.
+ *
+ * A refill does not walk the scalar recording: `endSymbolic` compiles it into a table of
+ * operations (`ops`), each checked once and written through its value slots:
+ * - an `add`: (row, col, slot, −1, −1);
+ * - a 3x3 block (`addBlock3`): (row, col, s0, s1, s2), the slots of its entries (0,0), (1,0), (2,0)
+ *   (the three entries of a block row are consecutive: every column of the block is in the pattern);
+ * - an element of n nodes (`addElementBlocks3`, `addSymmetricElementBlocks3`) whose rows have the
+ *   same columns within each node's three rows (then s1 = s0 + the length of the block's first row,
+ *   and so on): (−1 − n, the n first rows, the n² slots s0), checked by its n first rows. Other
+ *   elements are compiled block by block.
+ * Each value still receives the same terms in the same order as the recorded pass.
+ *
+ * Batches of symmetric elements (`addSymmetricElementsBatch`) are refilled by a WebAssembly kernel
+ * (element-scatter-wasm.ts, the same operations in the same order) where WebAssembly is available:
+ * the matrix's values then live in the kernel's memory (`matrix.values` is a view of it), and the
+ * caller may write the elements' blocks and rows straight into its staging areas
+ * (`symmetricElementBuffer`, `elementStartsBuffer`).
  */
 export class FixedPatternAssembler {
   readonly rows: number;
@@ -55,14 +95,38 @@ export class FixedPatternAssembler {
   private recRow: Int32Array = new Int32Array(64);
   private recCol: Int32Array = new Int32Array(64);
   private recVal: Float64Array = new Float64Array(64);
-  /** 1 where emission k starts a 3x3 block emitted by addBlock3 (its 9 entries follow in row-major order). */
+  /**
+   * Where emission k starts a 3x3 block emitted by addBlock3 (its 9 entries follow in row-major
+   * order): 1, or 1 + n at the first block of an element of n nodes (its n² blocks follow).
+   */
   private recBlock: Uint8Array = new Uint8Array(64);
   /** Number of emissions recorded by the last symbolic pass (or being recorded). */
   private count = 0;
-  /** (count) slot[k] = index into matrix.values of the k-th emission. */
-  private slot: Int32Array = new Int32Array(0);
-  /** Emissions consumed so far in the current numeric pass. */
+  /** The refill's operations, built by endSymbolic (see the class comment). */
+  private ops: Int32Array = new Int32Array(0);
+  /** Length of `ops` in use. */
+  private opsEnd = 0;
+  /** Position in `ops` of the current numeric pass. */
   private cursor = 0;
+  /** Entries of the current block operation already consumed by single `add`s (0 … 8). */
+  private sub = 0;
+  /**
+   * The element being refilled (takeElement): the slot of entry (0,0) of its block b is
+   * eSrc[eBase + b]; rows 1 and 2 of the block start rowLen0[i] and rowLen0[i] + rowLen1[i] further
+   * (i its row node), or, for an element compiled block by block (ePerBlock), at s1[b] and s2[b].
+   */
+  private eSrc: Int32Array = new Int32Array(0);
+  private eBase = 0;
+  private ePerBlock = false;
+  private rowLen0: Int32Array = new Int32Array(8);
+  private rowLen1: Int32Array = new Int32Array(8);
+  private s0: Int32Array = new Int32Array(64);
+  private s1: Int32Array = new Int32Array(64);
+  private s2: Int32Array = new Int32Array(64);
+  private readonly blk3 = new Float64Array(9);
+  private kernel: ScatterKernel | undefined;
+  /** Scratch of element first rows when there is no kernel. */
+  private startsScratch = new Int32Array(0);
 
   constructor(rows: number, cols: number, options: FixedPatternAssemblerOptions = {}) {
     if (!(rows >= 0 && cols >= 0)) throw new Error(`FixedPatternAssembler: bad shape ${rows}x${cols}`);
@@ -117,10 +181,11 @@ export class FixedPatternAssembler {
     }
     for (let i = 0; i < this.rows; i++) rowPtr[i + 1] += rowPtr[i];
     const nnz = q + 1;
-    const values = new Float64Array(nnz);
+    this.compileOps(slot, m, rowPtr);
+    this.kernel = this.makeKernel(rowPtr, nnz);
+    const values = this.kernel ? new Float64Array(this.kernel.header.buffer, this.kernel.header[SCATTER_HEADER.values], nnz) : new Float64Array(nnz);
     const rv = this.recVal;
     for (let k = 0; k < m; k++) values[slot[k]] += rv[k];
-    this.slot = slot;
     this.matrix = createCsr(this.rows, this.cols, rowPtr, colIndTmp.slice(0, nnz), values);
     this.phase = Phase.Idle;
     this.valid = true;
@@ -132,6 +197,7 @@ export class FixedPatternAssembler {
   beginNumeric(): void {
     this.phase = Phase.Numeric;
     this.cursor = 0;
+    this.sub = 0;
     if (this.matrix) {
       this.matrix.values.fill(0);
       this.valid = true;
@@ -144,7 +210,7 @@ export class FixedPatternAssembler {
   endNumeric(): boolean {
     if (this.phase !== Phase.Numeric) throw new Error('FixedPatternAssembler.endNumeric without beginNumeric');
     this.phase = Phase.Idle;
-    if (this.cursor !== this.count) this.valid = false;
+    if (this.cursor !== this.opsEnd || this.sub !== 0) this.valid = false;
     return this.valid;
   }
 
@@ -152,13 +218,31 @@ export class FixedPatternAssembler {
   add(r: number, c: number, v: number): void {
     if (this.phase === Phase.Numeric) {
       if (!this.valid) return;
-      const k = this.cursor;
-      if (k >= this.count || this.recRow[k] !== r || this.recCol[k] !== c) {
+      const q = this.cursor, ops = this.ops;
+      if (q >= this.opsEnd || ops[q] < 0) {
         this.valid = false;
         return;
       }
-      this.matrix!.values[this.slot[k]] += v;
-      this.cursor = k + 1;
+      if (ops[q + 3] < 0) {
+        if (ops[q] !== r || ops[q + 1] !== c) {
+          this.valid = false;
+          return;
+        }
+        this.matrix!.values[ops[q + 2]] += v;
+        this.cursor = q + OP_STRIDE;
+        return;
+      }
+      // entry `sub` of a recorded block, emitted on its own
+      const t = this.sub, i = (t / 3) | 0, j = t - 3 * i;
+      if (ops[q] + i !== r || ops[q + 1] + j !== c) {
+        this.valid = false;
+        return;
+      }
+      this.matrix!.values[ops[q + 2 + i] + j] += v;
+      if (t === 8) {
+        this.sub = 0;
+        this.cursor = q + OP_STRIDE;
+      } else this.sub = t + 1;
     } else if (this.phase === Phase.Symbolic) {
       this.record(r, c, v);
     } else {
@@ -168,20 +252,29 @@ export class FixedPatternAssembler {
 
   /**
    * Emits factor·block[offset .. offset+9) (row-major 3x3) at (r0, c0): the same emission as 9
-   * `add` calls in row-major order, but a refill checks one recorded block start instead of 9
-   * entries (the symbolic pass marks where addBlock3 emitted).
+   * `add` calls in row-major order, but a refill checks one recorded block instead of 9 entries
+   * (the symbolic pass marks where addBlock3 emitted).
    */
   addBlock3(r0: number, c0: number, block: ArrayLike<number>, offset: number, factor: number): void {
     if (this.phase === Phase.Numeric) {
       if (!this.valid) return;
-      const k = this.cursor;
-      if (k + 9 > this.count || this.recBlock[k] !== 1 || this.recRow[k] !== r0 || this.recCol[k] !== c0) {
+      const q = this.cursor, ops = this.ops;
+      if (q >= this.opsEnd || this.sub !== 0 || ops[q] !== r0 || ops[q + 1] !== c0 || ops[q + 3] < 0) {
         this.valid = false;
         return;
       }
-      const v = this.matrix!.values, slot = this.slot;
-      for (let t = 0; t < 9; t++) v[slot[k + t]] += factor * block[offset + t];
-      this.cursor = k + 9;
+      const v = this.matrix!.values;
+      const s0 = ops[q + 2], s1 = ops[q + 3], s2 = ops[q + 4];
+      v[s0] += factor * block[offset];
+      v[s0 + 1] += factor * block[offset + 1];
+      v[s0 + 2] += factor * block[offset + 2];
+      v[s1] += factor * block[offset + 3];
+      v[s1 + 1] += factor * block[offset + 4];
+      v[s1 + 2] += factor * block[offset + 5];
+      v[s2] += factor * block[offset + 6];
+      v[s2 + 1] += factor * block[offset + 7];
+      v[s2 + 2] += factor * block[offset + 8];
+      this.cursor = q + OP_STRIDE;
     } else if (this.phase === Phase.Symbolic) {
       const k0 = this.count;
       for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) this.record(r0 + i, c0 + j, factor * block[offset + 3 * i + j]);
@@ -194,53 +287,242 @@ export class FixedPatternAssembler {
   /**
    * Emits factor·K, the (3n × 3n) row-major matrix of an element whose node i has its rows and
    * columns at starts[i] … starts[i]+2: the same emission as the n² addBlock3 calls of its blocks in
-   * row-major block order, in one call (a refill checks each block's recorded start, reads K in place).
+   * row-major block order, in one call (a refill checks the element once, reads K in place).
    */
   addElementBlocks3(starts: ArrayLike<number>, n: number, K: ArrayLike<number>, factor: number): void {
     const stride = 3 * n;
     if (this.phase === Phase.Numeric) {
-      if (!this.valid) return;
-      let k = this.cursor;
-      if (k + 9 * n * n > this.count) {
-        this.valid = false;
-        return;
-      }
-      const v = this.matrix!.values, slot = this.slot, rb = this.recBlock, rr = this.recRow, rc = this.recCol;
-      for (let i = 0; i < n; i++) {
-        const r0 = starts[i]!;
-        for (let j = 0; j < n; j++, k += 9) {
-          if (rb[k] !== 1 || rr[k] !== r0 || rc[k] !== starts[j]!) {
-            this.valid = false;
-            return;
-          }
+      if (!this.takeElement(starts, n)) return;
+      const v = this.matrix!.values, src = this.eSrc, base = this.eBase, perBlock = this.ePerBlock;
+      for (let i = 0, b = 0; i < n; i++) {
+        const l0 = this.rowLen0[i], l1 = this.rowLen1[i];
+        for (let j = 0; j < n; j++, b++) {
+          const s0 = src[base + b];
+          const s1 = perBlock ? this.s1[b] : s0 + l0, s2 = perBlock ? this.s2[b] : s0 + l0 + l1;
           const o = 3 * stride * i + 3 * j;
-          v[slot[k]] += factor * K[o]!;
-          v[slot[k + 1]] += factor * K[o + 1]!;
-          v[slot[k + 2]] += factor * K[o + 2]!;
-          v[slot[k + 3]] += factor * K[o + stride]!;
-          v[slot[k + 4]] += factor * K[o + stride + 1]!;
-          v[slot[k + 5]] += factor * K[o + stride + 2]!;
-          v[slot[k + 6]] += factor * K[o + 2 * stride]!;
-          v[slot[k + 7]] += factor * K[o + 2 * stride + 1]!;
-          v[slot[k + 8]] += factor * K[o + 2 * stride + 2]!;
+          v[s0] += factor * K[o]!;
+          v[s0 + 1] += factor * K[o + 1]!;
+          v[s0 + 2] += factor * K[o + 2]!;
+          v[s1] += factor * K[o + stride]!;
+          v[s1 + 1] += factor * K[o + stride + 1]!;
+          v[s1 + 2] += factor * K[o + stride + 2]!;
+          v[s2] += factor * K[o + 2 * stride]!;
+          v[s2 + 1] += factor * K[o + 2 * stride + 1]!;
+          v[s2 + 2] += factor * K[o + 2 * stride + 2]!;
         }
       }
-      this.cursor = k;
     } else {
+      const k0 = this.count, b = this.blk3;
       for (let i = 0; i < n; i++)
         for (let j = 0; j < n; j++) {
           const o = 3 * stride * i + 3 * j;
-          for (let p = 0; p < 3; p++) {
-            const b = this.blk3;
-            b[3 * p] = K[o + stride * p]!;
-            b[3 * p + 1] = K[o + stride * p + 1]!;
-            b[3 * p + 2] = K[o + stride * p + 2]!;
-            if (p === 2) this.addBlock3(starts[i]!, starts[j]!, b, 0, factor);
-          }
+          for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) b[3 * p + q] = K[o + stride * p + q]!;
+          this.addBlock3(starts[i]!, starts[j]!, b, 0, factor);
         }
+      this.markElement(k0, n);
     }
   }
-  private readonly blk3 = new Float64Array(9);
+
+  /**
+   * Emits factor·K for a symmetric element matrix given by its upper blocks U (n(n+1)/2 row-major
+   * 3x3 blocks (i, j), i ≤ j, in the order (0,0), (0,1), …, (1,1), …; block (j, i) = block (i, j)ᵀ):
+   * the same emission, and the same values, as `addElementBlocks3` with the full matrix.
+   */
+  addSymmetricElementBlocks3(starts: ArrayLike<number>, n: number, U: ArrayLike<number>, factor: number, so = 0, uo = 0): void {
+    if (this.phase !== Phase.Numeric) {
+      const k0 = this.count;
+      this.addSymmetricElementInOrder(starts, n, U, factor, so, uo);
+      this.markElement(k0, n);
+      return;
+    }
+    // distinct nodes: each entry receives one term of the element, in any order of its blocks
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (starts[so + j] === starts[so + i]) return this.addSymmetricElementInOrder(starts, n, U, factor, so, uo);
+    if (!this.takeElement(starts, n, so)) return;
+    const v = this.matrix!.values, src = this.eSrc, base = this.eBase, perBlock = this.ePerBlock, L0 = this.rowLen0, L1 = this.rowLen1;
+    for (let i = 0, u = uo; i < n; i++) {
+      for (let j = i; j < n; j++, u += 9) {
+        const f0 = factor * U[u]!, f1 = factor * U[u + 1]!, f2 = factor * U[u + 2]!;
+        const f3 = factor * U[u + 3]!, f4 = factor * U[u + 4]!, f5 = factor * U[u + 5]!;
+        const f6 = factor * U[u + 6]!, f7 = factor * U[u + 7]!, f8 = factor * U[u + 8]!;
+        // block (i, j)
+        let b = n * i + j;
+        let s0 = src[base + b];
+        let s1 = perBlock ? this.s1[b] : s0 + L0[i];
+        let s2 = perBlock ? this.s2[b] : s1 + L1[i];
+        v[s0] += f0; v[s0 + 1] += f1; v[s0 + 2] += f2;
+        v[s1] += f3; v[s1 + 1] += f4; v[s1 + 2] += f5;
+        v[s2] += f6; v[s2 + 1] += f7; v[s2 + 2] += f8;
+        if (j === i) continue;
+        // block (j, i) = its transpose
+        b = n * j + i;
+        s0 = src[base + b];
+        s1 = perBlock ? this.s1[b] : s0 + L0[j];
+        s2 = perBlock ? this.s2[b] : s1 + L1[j];
+        v[s0] += f0; v[s0 + 1] += f3; v[s0 + 2] += f6;
+        v[s1] += f1; v[s1 + 1] += f4; v[s1 + 2] += f7;
+        v[s2] += f2; v[s2 + 1] += f5; v[s2 + 2] += f8;
+      }
+    }
+  }
+
+  /** The n² blocks of a symmetric element one by one in row-major order (symbolic pass, or an element whose nodes repeat). */
+  private addSymmetricElementInOrder(starts: ArrayLike<number>, n: number, U: ArrayLike<number>, factor: number, so = 0, uo = 0): void {
+    const b = this.blk3;
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) {
+        if (j >= i) {
+          const u = uo + 9 * (i * n - ((i * (i - 1)) >> 1) + j - i);
+          for (let t = 0; t < 9; t++) b[t] = U[u + t]!;
+        } else {
+          const u = uo + 9 * (j * n - ((j * (j - 1)) >> 1) + i - j);
+          for (let p = 0; p < 3; p++) for (let t = 0; t < 3; t++) b[3 * p + t] = U[u + 3 * t + p]!;
+        }
+        this.addBlock3(starts[so + i]!, starts[so + j]!, b, 0, factor);
+      }
+  }
+
+  /**
+   * Emits `count` symmetric elements of n nodes: element k has its first rows at
+   * starts[k·n … k·n+n) and its upper blocks at U[k·nu …) (nu = 9·n(n+1)/2), as `count` calls of
+   * addSymmetricElementBlocks3. When starts and U are this assembler's staging areas
+   * (elementStartsBuffer, symmetricElementBuffer), a refill runs in the WebAssembly kernel.
+   */
+  addSymmetricElementsBatch(starts: Int32Array, count: number, n: number, U: Float64Array, factor: number): void {
+    const nu = (9 * n * (n + 1)) / 2;
+    let from = 0;
+    const kernel = this.kernel;
+    if (this.phase === Phase.Numeric && kernel && this.valid && this.sub === 0 && U === kernel.U && starts === kernel.starts && n <= kernel.maxNodes) {
+      const h = kernel.header;
+      h[SCATTER_HEADER.cursor] = this.cursor;
+      kernel.scatter(count, n, factor);
+      this.cursor = h[SCATTER_HEADER.cursor];
+      from = h[SCATTER_HEADER.done];
+    }
+    for (let k = from; k < count; k++) this.addSymmetricElementBlocks3(starts, n, U, factor, k * n, k * nu);
+  }
+
+  /**
+   * Where a caller may write the upper blocks of up to `count` elements of n nodes for
+   * addSymmetricElementsBatch (the kernel's staging area, read without a copy), or undefined.
+   */
+  symmetricElementBuffer(n: number, count: number): Float64Array | undefined {
+    const k = this.kernel;
+    return k && n <= k.maxNodes && count <= ELEMENT_BATCH ? k.U : undefined;
+  }
+
+  /** Where a caller may write the first rows of `length / n` elements for addSymmetricElementsBatch. */
+  elementStartsBuffer(length: number): Int32Array {
+    const k = this.kernel;
+    if (k && length <= k.starts.length) return k.starts;
+    if (this.startsScratch.length < length) this.startsScratch = new Int32Array(length);
+    return this.startsScratch;
+  }
+
+  /**
+   * The WebAssembly refill of this pattern's symmetric elements (undefined without WebAssembly, for
+   * a small matrix, or a pattern without element operations): a memory with the values (nnz),
+   * the operation table, the row pointers and the batch's staging areas.
+   */
+  private makeKernel(rowPtr: Int32Array, nnz: number): ScatterKernel | undefined {
+    let maxNodes = 0;
+    for (let q = 0; q < this.opsEnd; ) {
+      if (this.ops[q] < 0) {
+        const n = -1 - this.ops[q];
+        if (n > maxNodes) maxNodes = n;
+        q += 1 + n + n * n;
+      } else q += OP_STRIDE;
+    }
+    if (maxNodes === 0 || maxNodes > SCATTER_MAX_NODES || nnz < KERNEL_MIN_VALUES) return undefined;
+    const module = elementScatterModule();
+    const api = wasmApi();
+    if (!module || !api) return undefined;
+    const nu = (9 * maxNodes * (maxNodes + 1)) / 2;
+    const lens = SCATTER_HEADER_BYTES;
+    const rp = lens + 8 * SCATTER_MAX_NODES;
+    const ops = rp + 4 * (this.rows + 1);
+    const starts = ops + 4 * this.opsEnd;
+    const values = Math.ceil((starts + 4 * ELEMENT_BATCH * maxNodes) / 8) * 8;
+    const U = values + 8 * nnz;
+    const bytes = U + 8 * ELEMENT_BATCH * nu;
+    const pages = Math.ceil(bytes / 65536) + 1;
+    if (pages > 65536) return undefined;
+    let memory;
+    try {
+      memory = new api.Memory({ initial: pages, maximum: pages, shared: true });
+    } catch {
+      return undefined;
+    }
+    const buf = memory.buffer;
+    const header = new Int32Array(buf, 0, SCATTER_HEADER_BYTES / 4);
+    header[SCATTER_HEADER.values] = values;
+    header[SCATTER_HEADER.ops] = ops;
+    header[SCATTER_HEADER.rowPtr] = rp;
+    header[SCATTER_HEADER.starts] = starts;
+    header[SCATTER_HEADER.U] = U;
+    header[SCATTER_HEADER.lens] = lens;
+    new Int32Array(buf, rp, this.rows + 1).set(rowPtr);
+    const opsView = new Int32Array(buf, ops, this.opsEnd);
+    opsView.set(this.ops.subarray(0, this.opsEnd));
+    this.ops = opsView;
+    const fn = new api.Instance(module, { env: { memory } }).exports.scatterSymmetric as ScatterKernel['scatter'];
+    return { scatter: fn, header, starts: new Int32Array(buf, starts, ELEMENT_BATCH * maxNodes), U: new Float64Array(buf, U, ELEMENT_BATCH * nu), maxNodes };
+  }
+
+  /** Symbolic pass: the n² blocks recorded from emission k0 on form one element. */
+  private markElement(k0: number, n: number): void {
+    if (this.phase === Phase.Symbolic && n > 0 && n < 255) this.recBlock[k0] = 1 + n;
+  }
+
+  /**
+   * Numeric pass: checks that the next operation(s) are the n² blocks of an element with these
+   * first rows and points eSrc/eBase (and rowLen0/1, or s1/s2) at their slots, moving the cursor
+   * past them; false (and the refill invalid) otherwise.
+   */
+  private takeElement(starts: ArrayLike<number>, n: number, so = 0): boolean {
+    if (!this.valid) return false;
+    const ops = this.ops, nb = n * n;
+    let q = this.cursor;
+    if (this.sub !== 0 || q >= this.opsEnd) return (this.valid = false);
+    if (this.rowLen0.length < n) {
+      this.rowLen0 = new Int32Array(n);
+      this.rowLen1 = new Int32Array(n);
+    }
+    if (ops[q] === -1 - n) {
+      // one element operation: its first rows, then the slot of entry (0,0) of each block
+      const rowPtr = this.matrix!.rowPtr;
+      for (let i = 0; i < n; i++) {
+        const r = starts[so + i]!;
+        if (ops[q + 1 + i] !== r) return (this.valid = false);
+        this.rowLen0[i] = rowPtr[r + 1] - rowPtr[r];
+        this.rowLen1[i] = rowPtr[r + 2] - rowPtr[r + 1];
+      }
+      this.eSrc = ops;
+      this.eBase = q + 1 + n;
+      this.ePerBlock = false;
+      this.cursor = q + 1 + n + nb;
+      return true;
+    }
+    if (q + OP_STRIDE * nb > this.opsEnd) return (this.valid = false);
+    if (this.s0.length < nb) {
+      this.s0 = new Int32Array(nb);
+      this.s1 = new Int32Array(nb);
+      this.s2 = new Int32Array(nb);
+    }
+    for (let i = 0, b = 0; i < n; i++) {
+      const r0 = starts[so + i]!;
+      for (let j = 0; j < n; j++, b++, q += OP_STRIDE) {
+        if (ops[q] !== r0 || ops[q + 1] !== starts[so + j]! || ops[q + 3] < 0) return (this.valid = false);
+        this.s0[b] = ops[q + 2];
+        this.s1[b] = ops[q + 3];
+        this.s2[b] = ops[q + 4];
+      }
+    }
+    this.eSrc = this.s0;
+    this.eBase = 0;
+    this.ePerBlock = true;
+    this.cursor = q;
+    return true;
+  }
 
   /** Emits a dense size x size block (row-major) at (r0, c0): entries in row-major order. */
   addBlock(r0: number, c0: number, size: number, block: ArrayLike<number>): void {
@@ -252,6 +534,71 @@ export class FixedPatternAssembler {
     for (let i = 0; i < nr; i++) {
       for (let j = 0; j < nc; j++) this.add(r0 + i, c0 + j, block[i * nc + j]);
     }
+  }
+
+  /** The operation table of the recorded sequence (see the class comment). */
+  private compileOps(slot: Int32Array, m: number, rowPtr: Int32Array): void {
+    const rb = this.recBlock, rr = this.recRow, rc = this.recCol;
+    // sizes first
+    let size = 0;
+    for (let k = 0; k < m; ) {
+      const mark = rb[k];
+      if (mark > 1 && this.elementFits(k, mark - 1, slot, rowPtr)) {
+        const n = mark - 1;
+        size += 1 + n + n * n;
+        k += 9 * n * n;
+      } else {
+        size += OP_STRIDE;
+        k += mark >= 1 ? 9 : 1;
+      }
+    }
+    const ops = this.ops.length >= size ? this.ops : new Int32Array(size);
+    let q = 0;
+    for (let k = 0; k < m; ) {
+      const mark = rb[k];
+      if (mark > 1 && this.elementFits(k, mark - 1, slot, rowPtr)) {
+        const n = mark - 1;
+        ops[q] = -1 - n;
+        for (let i = 0; i < n; i++) ops[q + 1 + i] = rr[k + 9 * n * i];
+        for (let b = 0; b < n * n; b++) ops[q + 1 + n + b] = slot[k + 9 * b];
+        q += 1 + n + n * n;
+        k += 9 * n * n;
+        continue;
+      }
+      ops[q] = rr[k];
+      ops[q + 1] = rc[k];
+      ops[q + 2] = slot[k];
+      if (mark >= 1) {
+        ops[q + 3] = slot[k + 3];
+        ops[q + 4] = slot[k + 6];
+        k += 9;
+      } else {
+        ops[q + 3] = -1;
+        ops[q + 4] = -1;
+        k++;
+      }
+      q += OP_STRIDE;
+    }
+    this.ops = ops;
+    this.opsEnd = q;
+  }
+
+  /**
+   * Whether the element recorded from emission k (n² blocks) can be one operation: blocks (i, j) at
+   * rows and columns of distinct nodes i and j, each block's rows 1 and 2 starting where its row 0's
+   * slot plus the row lengths put them.
+   */
+  private elementFits(k: number, n: number, slot: Int32Array, rowPtr: Int32Array): boolean {
+    if (k + 9 * n * n > this.count) return false;
+    const rr = this.recRow, rc = this.recCol;
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (rr[k + 9 * n * i] === rr[k + 9 * n * j]) return false;
+    for (let b = 0; b < n * n; b++) {
+      const e = k + 9 * b, r = rr[e];
+      if (this.recBlock[e] < 1 || r !== rr[k + 9 * n * ((b / n) | 0)] || rc[e] !== rr[k + 9 * n * (b % n)]) return false;
+      const l0 = rowPtr[r + 1] - rowPtr[r], l1 = rowPtr[r + 2] - rowPtr[r + 1];
+      if (slot[e + 3] !== slot[e] + l0 || slot[e + 6] !== slot[e] + l0 + l1) return false;
+    }
+    return true;
   }
 
   private record(r: number, c: number, v: number): void {

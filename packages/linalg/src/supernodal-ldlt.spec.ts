@@ -364,3 +364,66 @@ describe('SupernodalLDLT', () => {
     expectGuards(SupernodalLDLT, rng(30), rng(31));
   });
 });
+
+describe('SupernodalLDLT: the WebAssembly numeric phase', () => {
+  const bits = (a: Float64Array) => Array.from(a, (v) => (Object.is(v, -0) ? '-0' : String(v)));
+  const both = (A: CsrMatrix, ordering: Parameters<SupernodalLDLT['analyze']>[1]) => {
+    const js = new SupernodalLDLT();
+    js.kernelChoice = 'js';
+    return { js: js.analyze(A, ordering), wasm: new SupernodalLDLT().analyze(A, ordering) };
+  };
+
+  it('factors and solves bit for bit as the JavaScript code (3×3 node blocks, dense panels, indefinite KKT)', () => {
+    const r = rng(41);
+    const kkt = (() => {
+      const nh = 90, nc = 30, n = nh + nc;
+      const K: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+      const H = randomDiagDominantDense(r, nh, 4);
+      for (let i = 0; i < nh; i++) for (let j = 0; j < nh; j++) K[i]![j] = H[i]![j]!;
+      for (let i = 0; i < nc; i++) {
+        K[nh + i]![nh + i] = -1e-3;
+        for (let t = 0; t < 3; t++) {
+          const j = randInt(r, nh), v = 2 * r() - 1;
+          K[nh + i]![j]! += v;
+          K[j]![nh + i]! += v;
+        }
+      }
+      return denseToCsr(K);
+    })();
+    const dense = denseToCsr(randomDiagDominantDense(r, 70, 70)); // one supernode of three panels
+    for (const [A, ordering] of [[elasticityLike(r, 5, 4, 6), 'amd'], [elasticityLike(r, 6, 6, 5), 'natural'], [kkt, 'amd'], [dense, 'amd']] as const) {
+      const { js, wasm } = both(A, ordering);
+      expect((wasm as unknown as { kernel: unknown }).kernel, 'the kernel runs').to.not.equal(undefined);
+      for (let round = 0; round < 2; round++) {
+        for (let k = 0; k < A.values.length; k++) A.values[k] = A.values[k]! * (1 + 0.01 * round);
+        js.factorize(A);
+        wasm.factorize(A);
+        expect(bits(wasm.Lx)).to.deep.equal(bits(js.Lx));
+        expect(bits(wasm.D)).to.deep.equal(bits(js.D));
+        const b = randomVector(r, A.rows);
+        expect(bits(wasm.solve(new Float64Array(A.rows), b))).to.deep.equal(bits(js.solve(new Float64Array(A.rows), b)));
+      }
+    }
+  });
+
+  it('reports a vanishing pivot as the JavaScript code does, and factors again afterwards', () => {
+    const r = rng(43);
+    const A = elasticityLike(r, 4, 4, 4);
+    const { js, wasm } = both(A, 'natural');
+    const saved = A.values.slice();
+    // make the pivot of step 7 vanish: a zero row and column
+    for (let i = 0; i < A.rows; i++) for (let q = A.rowPtr[i]!; q < A.rowPtr[i + 1]!; q++) if (i === 7 || A.colInd[q] === 7) A.values[q] = 0;
+    const message = (f: SupernodalLDLT) => {
+      try {
+        f.factorize(A);
+      } catch (e) {
+        expect(e).to.be.instanceOf(ZeroPivotError);
+        return (e as Error).message;
+      }
+      return 'no error';
+    };
+    expect(message(wasm)).to.equal(message(js)).and.match(/step 7/);
+    A.values.set(saved);
+    expect(bits(wasm.factorize(A).D)).to.deep.equal(bits(js.factorize(A).D));
+  });
+});

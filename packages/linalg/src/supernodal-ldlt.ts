@@ -13,6 +13,23 @@ import {
 } from './ldlt-analysis.js';
 import { invertPermutation } from './ordering/permutation.js';
 import { ZeroPivotError } from './sparse-ldlt.js';
+import { LDLT_HEADER, LDLT_HEADER_BYTES, LDLT_PANEL, supernodalLdltModule } from './wasm/supernodal-ldlt-wasm.js';
+import { wasmApi } from './wasm/wasm-module.js';
+
+/** Below this order the numeric phase stays in JavaScript (a kernel's memory would cost more than it saves). */
+export const LDLT_WASM_MIN_ORDER = 48;
+
+/** The WebAssembly numeric phase of one analysis (supernodal-ldlt-wasm.ts): its functions and in/out views. */
+interface LdltKernel {
+  factor: () => void;
+  solve: () => void;
+  /** (nnz of A) A's values, (n) the solve's vector, the failed step and its pivot, the pivot tolerance. */
+  Av: Float64Array;
+  vec: Float64Array;
+  status: Int32Array;
+  pivot: Float64Array;
+  tol: Float64Array;
+}
 
 export interface SupernodalAnalyzeOptions extends LdltAnalyzeOptions {
   /**
@@ -111,6 +128,14 @@ export class SupernodalLDLT {
   get negativePivots(): number {
     return countNegative(this.D);
   }
+
+  /**
+   * Which code runs the numeric phase: 'wasm' (the WebAssembly kernel, the same operations in the
+   * same order: bit for bit the JavaScript results) where WebAssembly is available and n ≥
+   * LDLT_WASM_MIN_ORDER, or 'js'. Tests set 'js' to compare the two; set it before analyze.
+   */
+  kernelChoice: 'auto' | 'js' = 'auto';
+  private kernel: LdltKernel | undefined;
 
   /** Symbolic analysis of the symmetric matrix A (square CSR). Returns this. */
   analyze(A: CsrMatrix, ordering: LdltOrdering = 'amd', options: SupernodalAnalyzeOptions = {}): this {
@@ -216,14 +241,105 @@ export class SupernodalLDLT {
     this.lpos = new Int32Array(nsuper);
     this.y = new Float64Array(n);
     this.flops = flops;
+    this.kernel = this.kernelChoice === 'auto' && n >= LDLT_WASM_MIN_ORDER ? this.makeKernel() : undefined;
     this.analyzed = true;
     return this;
+  }
+
+  /**
+   * Moves every array of the numeric phase into a WebAssembly memory (this object's arrays become
+   * views of it, so the JavaScript code and the kernel share them) and instantiates the kernel.
+   */
+  private makeKernel(): LdltKernel | undefined {
+    const module = supernodalLdltModule();
+    const api = wasmApi();
+    if (!module || !api) return undefined;
+    const ints: Array<[keyof typeof LDLT_HEADER, Int32Array | number]> = [
+      ['superStart', this.superStart], ['superRowPtr', this.superRowPtr], ['superRows', this.superRows], ['superValPtr', this.superValPtr],
+      ['superOf', this.superOf], ['aPtr', this.aPtr], ['aSrc', this.aSrc], ['aDst', this.aDst], ['relPos', this.relPos], ['rowBase', this.rowBase],
+      ['colOff', this.colOff], ['head', this.head], ['next', this.next], ['lpos', this.lpos], ['perm', this.perm], ['status', 1],
+    ];
+    const reals: Array<[keyof typeof LDLT_HEADER, Float64Array | number]> = [
+      ['Lx', this.Lx], ['D', this.D], ['W', this.W], ['Av', this.nnzA], ['y', this.y], ['vec', this.n], ['pivot', 1], ['tol', 1],
+    ];
+    const len = (a: Int32Array | Float64Array | number) => (typeof a === 'number' ? a : a.length);
+    let bytes = LDLT_HEADER_BYTES;
+    const at = new Map<string, number>();
+    for (const [name, a] of ints) {
+      at.set(name, bytes);
+      bytes += 4 * len(a);
+    }
+    bytes = Math.ceil(bytes / 8) * 8;
+    for (const [name, a] of reals) {
+      at.set(name, bytes);
+      bytes += 8 * len(a);
+    }
+    const pages = Math.ceil(bytes / 65536) + 1;
+    if (pages > 65536) return undefined;
+    let memory;
+    try {
+      memory = new api.Memory({ initial: pages, maximum: pages, shared: true });
+    } catch {
+      return undefined;
+    }
+    const buf = memory.buffer;
+    const header = new Int32Array(buf, 0, LDLT_HEADER_BYTES / 4);
+    header[LDLT_HEADER.nsuper] = this.nsuper;
+    header[LDLT_HEADER.n] = this.n;
+    const iview = (name: string, a: Int32Array | number) => {
+      const v = new Int32Array(buf, at.get(name)!, len(a));
+      if (typeof a !== 'number') v.set(a);
+      header[LDLT_HEADER[name as keyof typeof LDLT_HEADER]] = at.get(name)!;
+      return v;
+    };
+    const fview = (name: string, a: Float64Array | number) => {
+      const v = new Float64Array(buf, at.get(name)!, len(a));
+      if (typeof a !== 'number') v.set(a);
+      header[LDLT_HEADER[name as keyof typeof LDLT_HEADER]] = at.get(name)!;
+      return v;
+    };
+    this.superStart = iview('superStart', this.superStart);
+    this.superRowPtr = iview('superRowPtr', this.superRowPtr);
+    this.superRows = iview('superRows', this.superRows);
+    this.superValPtr = iview('superValPtr', this.superValPtr);
+    this.superOf = iview('superOf', this.superOf);
+    this.aPtr = iview('aPtr', this.aPtr);
+    this.aSrc = iview('aSrc', this.aSrc);
+    this.aDst = iview('aDst', this.aDst);
+    this.relPos = iview('relPos', this.relPos);
+    this.rowBase = iview('rowBase', this.rowBase);
+    this.colOff = iview('colOff', this.colOff);
+    this.head = iview('head', this.head);
+    this.next = iview('next', this.next);
+    this.lpos = iview('lpos', this.lpos);
+    this.perm = iview('perm', this.perm);
+    const status = iview('status', 1);
+    this.Lx = fview('Lx', this.Lx);
+    this.D = fview('D', this.D);
+    this.W = fview('W', this.W);
+    const Av = fview('Av', this.nnzA);
+    this.y = fview('y', this.y);
+    const vec = fview('vec', this.n);
+    const pivot = fview('pivot', 1);
+    const tol = fview('tol', 1);
+    const exports = new api.Instance(module, { env: { memory } }).exports;
+    return { factor: exports.ldltFactor as () => void, solve: exports.ldltSolve as () => void, Av, vec, status, pivot, tol };
   }
 
   /** Numeric factorization of A (same pattern as analysed). No allocation; throws ZeroPivotError. */
   factorize(A: CsrMatrix): this {
     checkAnalysedPattern(A, this.analyzed, this.n, this.nnzA, 'SupernodalLDLT');
     this.factorized = false;
+    const kernel = this.kernel;
+    if (kernel) {
+      kernel.Av.set(A.values.subarray(0, this.nnzA));
+      kernel.tol[0] = this.pivotTolerance;
+      kernel.factor();
+      const k = kernel.status[0]!;
+      if (k !== -1) throw new ZeroPivotError(k, this.perm[k]!, kernel.pivot[0]!, 'SupernodalLDLT');
+      this.factorized = true;
+      return this;
+    }
     const av = A.values;
     const { nsuper, superStart, superRowPtr, superRows, superValPtr, superOf, Lx, aPtr, aSrc, aDst, relPos, head, next, lpos } = this;
     head.fill(-1);
@@ -361,6 +477,13 @@ export class SupernodalLDLT {
   /** out (n) = A⁻¹ b. out may alias b. No allocation. */
   solve(out: Float64Array, b: Float64Array): Float64Array {
     if (!this.factorized) throw new Error('SupernodalLDLT.solve: no valid factorization');
+    const kernel = this.kernel;
+    if (kernel) {
+      kernel.vec.set(b.subarray(0, this.n));
+      kernel.solve();
+      out.set(kernel.vec);
+      return out;
+    }
     const { n, nsuper, perm, superStart, superRowPtr, superRows, superValPtr, Lx, D, y } = this;
     for (let k = 0; k < n; k++) y[k] = b[perm[k]];
     // L z = P b, supernode by supernode: the diagonal block, then the rows below.
@@ -409,8 +532,8 @@ export class SupernodalLDLT {
   }
 }
 
-/** Columns per panel in the dense factorization of a supernode. */
-const PANEL = 24;
+/** Columns per panel in the dense factorization of a supernode (the WebAssembly kernel's too). */
+const PANEL = LDLT_PANEL;
 
 /**
  * T −= X · Wᵀ on the lower part, scattered: for j < ncol and i ≥ j (from the start of j's block of

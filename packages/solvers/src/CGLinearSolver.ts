@@ -60,8 +60,8 @@ export class CGLinearSolver extends LinearSolver {
    */
   protected blockMatrix(A: CsrMatrix): { matrix: Bsr3Matrix; scatter: Int32Array } {
     const { matrix, scatter } = bsr3FromCsrPattern(A);
-    this.wasmBlocks = Bsr3Wasm.create(matrix);
-    return { matrix: this.wasmBlocks?.matrix ?? matrix, scatter };
+    const w = (this.wasmBlocks = Bsr3Wasm.create(matrix));
+    return w ? { matrix: w.matrix, scatter: w.kernelScatter(scatter) } : { matrix, scatter };
   }
   private readonly applyGraph: LinearOperator = (out, p) => {
     this.sys!.applyMBK(out, this.factors, p);
@@ -89,6 +89,7 @@ export class CGLinearSolver extends LinearSolver {
     this.sys = system;
     this.factors = factors;
     let op = this.applyGraph;
+    let kernel: Bsr3Wasm | undefined;
     if (this.assembled) {
       const A = (this.A = system.assembleMBK(factors));
       op = this.applyAssembled;
@@ -100,6 +101,8 @@ export class CGLinearSolver extends LinearSolver {
         }
         bsr3RefillFromCsr(this.blocks.B, A, this.blocks.scatter);
         op = this.applyBlocks;
+        // the iterations' vectors and operations in the WebAssembly kernel's memory: no copy per product
+        if (this.wasmBlocks?.matrix === this.blocks.B) kernel = this.wasmBlocks;
       }
     }
     const res = conjugateGradient(op, rhs, out, {
@@ -109,7 +112,7 @@ export class CGLinearSolver extends LinearSolver {
       warmStart: this.warmStart.value,
       firstSolve: this.solves === 0,
       // SOFA's GraphScattered vectors sum node by node; its assembled vectors (FullVector) flat
-      ...(this.assembled || system.dot === undefined ? {} : { dot: this.graphDot }),
+      ...(this.assembled ? { kernel } : system.dot === undefined ? {} : { dot: this.graphDot }),
     }, this.ws);
     this.solves++;
     return { iterations: res.iterations, residual: res.residual, timeMs: performance.now() - t0 };

@@ -36,7 +36,7 @@ export class ParallelCGLinearSolver extends CGLinearSolver {
     const pool = matrix.colInd.length >= PARALLEL_MIN_BLOCKS ? ThreadPool.get(schedulerThreads(this.context)) : undefined;
     if (!pool) return super.blockMatrix(A);
     this.product = new ParallelBsr3Product(pool, matrix);
-    return { matrix: this.product.matrix, scatter };
+    return { matrix: this.product.matrix, scatter: this.product.kernelScatter(scatter) };
   }
 
   protected override blockProduct(out: Float64Array, B: Bsr3Matrix, p: Float64Array): void {

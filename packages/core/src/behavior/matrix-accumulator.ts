@@ -21,6 +21,24 @@ export interface MatrixAccumulator {
    * the same emission as the n² `addBlock3` calls in row-major block order (emitElementMatrix).
    */
   addElement3?(nodes: ArrayLike<number>, e: number, n: number, K: ArrayLike<number>, factor: number): void;
+  /**
+   * Optional fast path for symmetric element matrices given by their upper blocks: elements
+   * e0 … e0+count−1 of n nodes (nodes[n·e … n·e+n)), element e0+k's n(n+1)/2 blocks (i, j) with
+   * i ≤ j at U[k·nu …) (nu = 9·n(n+1)/2), row-major 9 values each, in the order (0,0), (0,1), …,
+   * (0,n−1), (1,1), …; block (j, i) is block (i, j) transposed. The same emission (and the same
+   * values) as `addElement3` with each full matrix (emitSymmetricElements).
+   */
+  addSymmetricElements3?(nodes: ArrayLike<number>, e0: number, count: number, n: number, U: Float64Array, factor: number): void;
+  /**
+   * Optional: an array the caller may fill with the upper blocks of up to `count` elements of n
+   * nodes for addSymmetricElements3, which then reads them without a copy (or undefined).
+   */
+  symmetricElementBuffer?(n: number, count: number): Float64Array | undefined;
+}
+
+/** Index of the upper block (i, j), i ≤ j, of an element of n nodes in the layout of addSymmetricElements3. */
+export function upperBlockIndex(n: number, i: number, j: number): number {
+  return i * n - ((i * (i - 1)) >> 1) + j - i;
 }
 
 /** Emits factor·(3x3 block at `offset` of `block`, row-major) at (row, col), by the fast path when there is one. */

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { bsr3Spmv, type Bsr3Matrix } from '../bsr3.js';
+import { bsr3FromCsrPattern, bsr3RefillFromCsr, bsr3Spmv, type Bsr3Matrix } from '../bsr3.js';
+import { csrFromTriplets, spmv } from '../csr.js';
+import { dot } from '../vector-ops.js';
 import { ParallelBsr3Product } from './parallel-bsr3.js';
 import { ThreadPool } from './thread-pool.js';
 import { Bsr3Wasm } from '../wasm/bsr3-wasm.js';
@@ -51,6 +53,28 @@ describe('ThreadPool and ParallelBsr3Product', () => {
     const got = new Float64Array(3 * 777).fill(NaN);
     w.apply(got, x);
     expect(got.every((v, i) => Object.is(v, want[i]))).to.equal(true);
+  });
+
+  it('the fused product and dot (x and y in the kernel memory) is bit for bit bsr3Spmv and dot', () => {
+    const B = randomBlocks(501, 11);
+    const w = Bsr3Wasm.create(B)!;
+    w.xView.forEach((_, i, a) => (a[i] = Math.sin(3 * i) * 10));
+    const x = Float64Array.from(w.xView);
+    const want = bsr3Spmv(new Float64Array(3 * 501), B, x);
+    const d = w.applyDot(w.yView, w.xView);
+    expect(w.yView.every((v, i) => Object.is(v, want[i]))).to.equal(true);
+    expect(Object.is(d, dot(x, want))).to.equal(true);
+  });
+
+  it('refilled from a CSR matrix through kernelScatter, the kernel multiplies as the CSR', () => {
+    const A = csrFromTriplets(9, 9, [0, 1, 2, 3, 4, 5, 7, 8, 0, 4], [0, 1, 2, 3, 4, 5, 7, 8, 5, 1], [1, 2, 3, 4, 5, 6, 7, 8, 0.5, -0.25]);
+    const { matrix, scatter } = bsr3FromCsrPattern(A);
+    const w = Bsr3Wasm.create(matrix)!;
+    bsr3RefillFromCsr(w.matrix, A, w.kernelScatter(scatter));
+    const x = Float64Array.from({ length: 9 }, (_, i) => i - 3.5);
+    const got = new Float64Array(9);
+    w.apply(got, x);
+    expect(Array.from(got)).to.deep.equal(Array.from(spmv(new Float64Array(9), A, x)));
   });
 
   it('a pool of fewer than 2 threads is not made', () => {

@@ -9,7 +9,8 @@ import { bsr3Shared } from '../bsr3.js';
  * blocks). Each row is summed by one thread in the one-thread order: the result is bit for bit
  * bsr3Spmv's. The threads run the WebAssembly kernel (Bsr3Wasm) over its shared memory, or, without
  * WebAssembly, the JavaScript one over SharedArrayBuffers. `matrix` is the shared matrix: the caller
- * refills its values in place; x and y are copied in and out around each product.
+ * refills its values in place (through `kernelScatter`: the WebAssembly kernel has its own order of
+ * a block's values); x and y are copied in and out around each product.
  */
 export class ParallelBsr3Product {
   readonly matrix: Bsr3Matrix;
@@ -40,6 +41,11 @@ export class ParallelBsr3Product {
       this.data = { B: this.matrix, x: shared(3 * B.blockCols), y: shared(3 * B.blockRows) };
       this.job = pool.addModule(new URL('./bsr3-kernel.js', import.meta.url).href, 'bsr3SpmvRows', this.data);
     }
+  }
+
+  /** A scatter map into the standard block layout turned into one into `matrix`'s (the kernel's order with WebAssembly). */
+  kernelScatter(scatter: Int32Array): Int32Array {
+    return this.wasm ? this.wasm.kernelScatter(scatter) : scatter;
   }
 
   /** y = B·x on all threads. */

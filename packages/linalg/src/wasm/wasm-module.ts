@@ -118,11 +118,41 @@ export class FunctionBuilder {
     sleb(this.code, v | 0);
     return this;
   }
+  f64Const(v: number): this {
+    this.code.push(0x44);
+    const b = new Uint8Array(new Float64Array([v]).buffer);
+    for (const x of b) this.code.push(x);
+    return this;
+  }
+  i32Eqz(): this { return this.op(0x45); }
+  i32Eq(): this { return this.op(0x46); }
+  i32Ne(): this { return this.op(0x47); }
+  i32LtS(): this { return this.op(0x48); }
+  i32GtS(): this { return this.op(0x4a); }
+  i32LeS(): this { return this.op(0x4c); }
+  i32GeS(): this { return this.op(0x4e); }
+  i32Store(offset = 0): this { return this.op(0x36).memarg(2, offset); }
+  f64Div(): this { return this.op(0xa3); }
+  f64Abs(): this { return this.op(0x99); }
+  f64Eq(): this { return this.op(0x61); }
+  f64Gt(): this { return this.op(0x64); }
+  /** if … (else …) end (void). */
+  if(): this { return this.op(0x04, 0x40); }
+  else(): this { return this.op(0x05); }
+  return(): this { return this.op(0x0f); }
+  /** Calls function `index` of the module (its position in wasmModuleBytes' list). */
+  call(index: number): this {
+    this.code.push(0x10);
+    uleb(this.code, index);
+    return this;
+  }
   i32Add(): this { return this.op(0x6a); }
   i32Sub(): this { return this.op(0x6b); }
   i32Mul(): this { return this.op(0x6c); }
   i32Shl(): this { return this.op(0x74); }
+  i32ShrS(): this { return this.op(0x75); }
   i32And(): this { return this.op(0x71); }
+  i32Or(): this { return this.op(0x72); }
   i32LtU(): this { return this.op(0x49); }
   i32GeU(): this { return this.op(0x4f); }
   i32Load(offset = 0): this { return this.op(0x28).memarg(2, offset); }

@@ -13,6 +13,7 @@ import {
   transform,
 } from './fem-test-support.js';
 import { HexahedronFEMForceField } from './HexahedronFEMForceField.js';
+import { upperBlockIndex } from '@sofa-ts/core';
 
 const E = 4000;
 const NU = 0.3;
@@ -187,6 +188,35 @@ describe('HexahedronFEMForceField', () => {
       });
     });
   }
+
+  it('addKToMatrix emits factor·elementStiffness bit for bit (its upper blocks on the symmetric fast path)', () => {
+    const { points, hexa } = boxGrid([2, 2, 3], [1, 1, 2]);
+    const { ff, mo } = hexScene(points, hexa, 'large');
+    forceAt(ff, transform(Float64Array.from(mo.x0, (v) => v + 0.1 * (r() - 0.5)), randomRotation(r), [0, 0, 0]));
+    const factor = 0.61;
+    const expected: number[] = [];
+    const K = new Float64Array(576);
+    for (let e = 0; e < ff.elementCount; e++) {
+      ff.elementStiffness(K, e);
+      for (let i = 0; i < 8; i++) for (let j = 0; j < 8; j++) for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) expected.push(factor * K[72 * i + 24 * p + 3 * j + q]!);
+    }
+    const plain: number[] = [];
+    ff.addKToMatrix({ add: (_r, _c, v) => plain.push(v) }, factor);
+    expect(plain).to.deep.equal(expected);
+    const viaUpper: number[] = [];
+    ff.addKToMatrix({
+      add: () => expect.fail('the fast path is taken'),
+      addSymmetricElements3: (_nodes, _e0, count, n, U, f) => {
+        const nu = (9 * n * (n + 1)) / 2;
+        for (let k = 0; k < count; k++)
+          for (let i = 0; i < n; i++)
+            for (let j = 0; j < n; j++)
+              for (let p = 0; p < 3; p++)
+                for (let q = 0; q < 3; q++) viaUpper.push(f * (j >= i ? U[k * nu + 9 * upperBlockIndex(n, i, j) + 3 * p + q]! : U[k * nu + 9 * upperBlockIndex(n, j, i) + 3 * q + p]!));
+      },
+    }, factor);
+    expect(viaUpper).to.deep.equal(expected);
+  });
 
   it('emits the same matrix entries in the same order at every call (24×24 per element)', () => {
     const { points, hexa } = boxGrid([2, 2, 3], [1, 1, 2]);

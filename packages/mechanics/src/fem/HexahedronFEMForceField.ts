@@ -15,7 +15,7 @@ import {
   type BaseMeshTopology,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
-import { ElementMatrixPool, emitElementMatrix, matVec24, restShapeKey, rotatedElementStiffness } from './element-matrix.js';
+import { ElementMatrixPool, emitSymmetricElements, matVec24, restShapeKey, rotatedElementStiffness, rotatedElementStiffnessUpper } from './element-matrix.js';
 import { hexahedronFrame, hexahedronMeanEdges, hexahedronStiffness } from './hexahedron-kernels.js';
 import { sameElements } from './corotational-tetrahedra.js';
 import { polarDecomposition } from './polar-decomposition.js';
@@ -93,6 +93,8 @@ export class HexahedronFEMForceField extends BaseForceField {
   private readonly F = new Float64Array(24);
   private readonly A = new Float64Array(9);
   private readonly kScratch = new Float64Array(576);
+  /** The 36 upper 3x3 blocks of an element's stiffness (upperBlockIndex layout). */
+  private readonly upperScratch = new Float64Array(324);
   private readonly blockScratch = new Float64Array(9);
 
   getMechanicalStates(): readonly BaseMechanicalState[] {
@@ -282,10 +284,11 @@ export class HexahedronFEMForceField extends BaseForceField {
 
   private emitStiffness(acc: MatrixAccumulator, factor: number): void {
     const n = this.elems.length / 8;
-    const K = this.kScratch, elems = this.elems, blk = this.blockScratch;
+    const U = this.upperScratch, K = this.kScratch, elems = this.elems, blk = this.blockScratch;
     for (let e = 0; e < n; e++) {
-      this.elementStiffness(K, e);
-      emitElementMatrix(acc, K, elems, e, 8, factor, blk);
+      // the blocks j ≥ i of elementStiffness (it mirrors them)
+      rotatedElementStiffnessUpper(U, this.kPool, 576 * this.kOf[e]!, 8, this.rot, 9 * e);
+      emitSymmetricElements(acc, U, elems, e, 1, 8, factor, K, blk);
     }
   }
 

@@ -16,7 +16,7 @@ import {
 } from './fem-test-support.js';
 import { TetrahedralCorotationalFEMForceField } from './TetrahedralCorotationalFEMForceField.js';
 import { TetrahedronFEMForceField } from './TetrahedronFEMForceField.js';
-import { Node } from '@sofa-ts/core';
+import { Node, upperBlockIndex } from '@sofa-ts/core';
 import { MechanicalObject } from '../MechanicalObject.js';
 import { TestTopology } from './fem-test-support.js';
 import { tetrahedraFromHexahedra } from './volume-elasticity.js';
@@ -331,6 +331,38 @@ describe('TetrahedronFEMForceField', () => {
     ff.addForce([f], [x], [x]);
     expect(ff.elementCount).to.equal(6);
   });
+
+  for (const method of ['small', 'large', 'polar'] as const) {
+    it(`${method}: addKToMatrix emits factor·elementStiffness bit for bit, with and without the symmetric fast path`, () => {
+      const { ff, mo } = barScene(method);
+      forceAt(ff, transform(Float64Array.from(mo.x0, (v) => v + 0.1 * (r() - 0.5)), randomRotation(r), [0, 0, 0]));
+      const factor = -0.37;
+      // expected: the 16 blocks of each element's 12×12 matrix, row-major blocks, row-major entries
+      const expected: number[] = [];
+      const K = new Float64Array(144);
+      for (let e = 0; e < ff.elementCount; e++) {
+        ff.elementStiffness(K, e);
+        for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) expected.push(factor * K[36 * i + 12 * p + 3 * j + q]!);
+      }
+      const plain: number[] = [];
+      ff.addKToMatrix({ add: (_r, _c, v) => plain.push(v) }, factor);
+      expect(plain.map((v) => Object.is(v, -0) ? '-0' : v)).to.deep.equal(expected.map((v) => Object.is(v, -0) ? '-0' : v));
+      // the fast path gets the upper blocks; block (j, i) is block (i, j) transposed
+      const viaUpper: number[] = [];
+      ff.addKToMatrix({
+        add: () => expect.fail('the fast path is taken'),
+        addSymmetricElements3: (_nodes, _e0, count, n, U, f) => {
+          const nu = (9 * n * (n + 1)) / 2;
+          for (let k = 0; k < count; k++)
+            for (let i = 0; i < n; i++)
+              for (let j = 0; j < n; j++)
+                for (let p = 0; p < 3; p++)
+                  for (let q = 0; q < 3; q++) viaUpper.push(f * (j >= i ? U[k * nu + 9 * upperBlockIndex(n, i, j) + 3 * p + q]! : U[k * nu + 9 * upperBlockIndex(n, j, i) + 3 * q + p]!));
+        },
+      }, factor);
+      expect(viaUpper).to.deep.equal(expected);
+    });
+  }
 
   it('emits the same matrix entries in the same order at every call', () => {
     const { ff, mo } = barScene('large');

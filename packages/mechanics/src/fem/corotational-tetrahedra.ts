@@ -14,9 +14,10 @@ import {
   type TopologyChange,
   type TopologyHandler,
 } from '@sofa-ts/core';
-import { emitElementMatrix, rotatedElementStiffness } from './element-matrix.js';
+import { emitSymmetricElements, rotatedElementStiffness } from './element-matrix.js';
 import { polarDecomposition, polarDecompositionStable } from './polar-decomposition.js';
 import { TetrahedronDForceWasm } from './tetrahedron-dforce-kernel.js';
+import { ELEMENT_BATCH } from '@sofa-ts/linalg';
 import {
   checkedPoissonRatios,
   checkedYoungModuli,
@@ -683,6 +684,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
 
   private readonly kScratch = new Float64Array(144);
   private readonly blockScratch = new Float64Array(9);
+  /** The 10 upper 3x3 blocks of the stiffness of each element of a batch (upperBlockIndex layout). */
+  private readonly upperScratch = new Float64Array(90 * ELEMENT_BATCH);
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     this.emitStiffness(acc, kFactor);
@@ -691,9 +694,13 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   private emitStiffness(acc: MatrixAccumulator, factor: number): void {
     const n = this.elems.length / 4;
     const K = this.kScratch, elems = this.elems, blk = this.blockScratch;
-    for (let e = 0; e < n; e++) {
-      this.elementStiffness(K, e);
-      emitElementMatrix(acc, K, elems, e, 4, factor, blk);
+    const R = this.activeMethod === 'small' ? undefined : this.rot;
+    for (let e0 = 0; e0 < n; e0 += ELEMENT_BATCH) {
+      const count = Math.min(ELEMENT_BATCH, n - e0);
+      // the batch's blocks, written where the accumulator reads them when it offers a buffer
+      const U = acc.symmetricElementBuffer?.(4, count) ?? this.upperScratch;
+      for (let k = 0; k < count; k++) rotatedTetrahedronStiffnessUpper(U, 90 * k, this.grad, 12 * (e0 + k), this.mat, 3 * (e0 + k), R, 9 * (e0 + k));
+      emitSymmetricElements(acc, U, elems, e0, count, 4, factor, K, blk);
     }
   }
 
@@ -812,6 +819,60 @@ export function tetrahedronStiffness(out: Float64Array, grad: ArrayLike<number>,
     }
   }
   return out;
+}
+
+/**
+ * The 10 upper blocks (i ≤ j, layout of MatrixAccumulator.addSymmetricElements3, from U[uo]) of a tetrahedron's
+ * stiffness −Rᵀ·(J·K·Jᵀ)·R, from its cofactor gradients at grad[go ..] and (A, B, C) at mat[mo ..]
+ * as in tetrahedronStiffness, and the rotation at R[ro ..] (R undefined: −J·K·Jᵀ, 'small'). The
+ * same operations as tetrahedronStiffness followed by rotatedElementStiffness, fused so that the
+ * 12×12 matrices are never written: bit for bit their blocks j ≥ i.
+ */
+export function rotatedTetrahedronStiffnessUpper(U: Float64Array, uo: number, grad: Float64Array, go: number, mat: Float64Array, mo: number, R: Float64Array | undefined, ro: number): Float64Array {
+  const A = mat[mo]!, B = mat[mo + 1]!, C = mat[mo + 2]!;
+  let r0 = 1, r1 = 0, r2 = 0, r3 = 0, r4 = 1, r5 = 0, r6 = 0, r7 = 0, r8 = 1;
+  if (R) {
+    r0 = R[ro]!; r1 = R[ro + 1]!; r2 = R[ro + 2]!;
+    r3 = R[ro + 3]!; r4 = R[ro + 4]!; r5 = R[ro + 5]!;
+    r6 = R[ro + 6]!; r7 = R[ro + 7]!; r8 = R[ro + 8]!;
+  }
+  let u = uo;
+  for (let i = 0; i < 4; i++) {
+    const ai = grad[go + 3 * i]!, bi = grad[go + 3 * i + 1]!, ci = grad[go + 3 * i + 2]!;
+    for (let j = i; j < 4; j++, u += 9) {
+      const aj = grad[go + 3 * j]!, bj = grad[go + 3 * j + 1]!, cj = grad[go + 3 * j + 2]!;
+      // block (i, j) of J·K·Jᵀ (tetrahedronStiffness)
+      const k00 = ai * A * aj + bi * C * bj + ci * C * cj;
+      const k01 = ai * B * bj + bi * C * aj;
+      const k02 = ai * B * cj + ci * C * aj;
+      const k10 = bi * B * aj + ai * C * bj;
+      const k11 = bi * A * bj + ai * C * aj + ci * C * cj;
+      const k12 = bi * B * cj + ci * C * bj;
+      const k20 = ci * B * aj + ai * C * cj;
+      const k21 = ci * B * bj + bi * C * cj;
+      const k22 = ci * A * cj + bi * C * bj + ai * C * aj;
+      if (!R) {
+        U[u] = -k00; U[u + 1] = -k01; U[u + 2] = -k02;
+        U[u + 3] = -k10; U[u + 4] = -k11; U[u + 5] = -k12;
+        U[u + 6] = -k20; U[u + 7] = -k21; U[u + 8] = -k22;
+        continue;
+      }
+      // T = K_ij·R, U_ij = −Rᵀ·T (rotatedElementStiffness)
+      const t00 = k00 * r0 + k01 * r3 + k02 * r6, t01 = k00 * r1 + k01 * r4 + k02 * r7, t02 = k00 * r2 + k01 * r5 + k02 * r8;
+      const t10 = k10 * r0 + k11 * r3 + k12 * r6, t11 = k10 * r1 + k11 * r4 + k12 * r7, t12 = k10 * r2 + k11 * r5 + k12 * r8;
+      const t20 = k20 * r0 + k21 * r3 + k22 * r6, t21 = k20 * r1 + k21 * r4 + k22 * r7, t22 = k20 * r2 + k21 * r5 + k22 * r8;
+      U[u] = -(r0 * t00 + r3 * t10 + r6 * t20);
+      U[u + 1] = -(r0 * t01 + r3 * t11 + r6 * t21);
+      U[u + 2] = -(r0 * t02 + r3 * t12 + r6 * t22);
+      U[u + 3] = -(r1 * t00 + r4 * t10 + r7 * t20);
+      U[u + 4] = -(r1 * t01 + r4 * t11 + r7 * t21);
+      U[u + 5] = -(r1 * t02 + r4 * t12 + r7 * t22);
+      U[u + 6] = -(r2 * t00 + r5 * t10 + r8 * t20);
+      U[u + 7] = -(r2 * t01 + r5 * t11 + r8 * t21);
+      U[u + 8] = -(r2 * t02 + r5 * t12 + r8 * t22);
+    }
+  }
+  return U;
 }
 
 /** SOFA's 2×3 "pseudo determinant" of rows (m00 m01 m02; m10 m11 m12). */

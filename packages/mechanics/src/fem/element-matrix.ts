@@ -1,4 +1,4 @@
-import { addBlock3, type MatrixAccumulator } from '@sofa-ts/core';
+import { addBlock3, upperBlockIndex, type MatrixAccumulator } from '@sofa-ts/core';
 import { bsr3SpmvAdd, type Bsr3Matrix } from '@sofa-ts/linalg';
 
 /**
@@ -24,6 +24,69 @@ export function emitElementMatrix(acc: MatrixAccumulator, K: Float64Array, elems
       addBlock3(acc, ri, 3 * elems[n * e + j]!, blk, 0, factor);
     }
   }
+}
+
+/**
+ * Emits factor·K_e for `count` symmetric element matrices e0 … e0+count−1 given by their
+ * n(n+1)/2 upper 3x3 blocks (element e0+k's at U[k·nu …), nu = 9·n(n+1)/2: the layout of
+ * MatrixAccumulator.addSymmetricElements3), at the rows and columns of their nodes; the same
+ * emission and values as emitElementMatrix with each full matrix. `full` is a (3n)² scratch for
+ * accumulators without the symmetric fast path, `blk` a 9-value scratch.
+ */
+export function emitSymmetricElements(acc: MatrixAccumulator, U: Float64Array, elems: Uint32Array, e0: number, count: number, n: number, factor: number, full: Float64Array, blk: Float64Array): void {
+  if (acc.addSymmetricElements3) {
+    acc.addSymmetricElements3(elems, e0, count, n, U, factor);
+    return;
+  }
+  const stride = 3 * n, nu = (9 * n * (n + 1)) / 2;
+  for (let k = 0; k < count; k++) {
+    for (let i = 0; i < n; i++)
+      for (let j = i; j < n; j++) {
+        const u = k * nu + 9 * upperBlockIndex(n, i, j), b = 3 * stride * i + 3 * j, c = 3 * stride * j + 3 * i;
+        for (let p = 0; p < 3; p++)
+          for (let q = 0; q < 3; q++) {
+            full[b + stride * p + q] = U[u + 3 * p + q]!;
+            if (j !== i) full[c + stride * q + p] = U[u + 3 * p + q]!;
+          }
+      }
+    emitElementMatrix(acc, full, elems, e0 + k, n, factor, blk);
+  }
+}
+
+/**
+ * The upper blocks (i ≤ j, layout of MatrixAccumulator.addSymmetricElements3, from uOffset) of −Rᵀ·K·R for a
+ * symmetric element matrix K of n Vec3 nodes ((3n)², row-major, at kOffset) and the rotation R at
+ * rOffset: the same values as the blocks j ≥ i of rotatedElementStiffness.
+ */
+export function rotatedElementStiffnessUpper(U: Float64Array, K: Float64Array, kOffset: number, n: number, R: Float64Array, rOffset: number, uOffset = 0): Float64Array {
+  const stride = 3 * n;
+  const r0 = R[rOffset]!, r1 = R[rOffset + 1]!, r2 = R[rOffset + 2]!;
+  const r3 = R[rOffset + 3]!, r4 = R[rOffset + 4]!, r5 = R[rOffset + 5]!;
+  const r6 = R[rOffset + 6]!, r7 = R[rOffset + 7]!, r8 = R[rOffset + 8]!;
+  let u = uOffset;
+  for (let i = 0; i < n; i++) {
+    for (let j = i; j < n; j++, u += 9) {
+      const k = kOffset + 3 * stride * i + 3 * j;
+      const b00 = K[k]!, b01 = K[k + 1]!, b02 = K[k + 2]!;
+      const b10 = K[k + stride]!, b11 = K[k + stride + 1]!, b12 = K[k + stride + 2]!;
+      const b20 = K[k + 2 * stride]!, b21 = K[k + 2 * stride + 1]!, b22 = K[k + 2 * stride + 2]!;
+      // T = K_ij·R
+      const t00 = b00 * r0 + b01 * r3 + b02 * r6, t01 = b00 * r1 + b01 * r4 + b02 * r7, t02 = b00 * r2 + b01 * r5 + b02 * r8;
+      const t10 = b10 * r0 + b11 * r3 + b12 * r6, t11 = b10 * r1 + b11 * r4 + b12 * r7, t12 = b10 * r2 + b11 * r5 + b12 * r8;
+      const t20 = b20 * r0 + b21 * r3 + b22 * r6, t21 = b20 * r1 + b21 * r4 + b22 * r7, t22 = b20 * r2 + b21 * r5 + b22 * r8;
+      // U_ij = −Rᵀ·T
+      U[u] = -(r0 * t00 + r3 * t10 + r6 * t20);
+      U[u + 1] = -(r0 * t01 + r3 * t11 + r6 * t21);
+      U[u + 2] = -(r0 * t02 + r3 * t12 + r6 * t22);
+      U[u + 3] = -(r1 * t00 + r4 * t10 + r7 * t20);
+      U[u + 4] = -(r1 * t01 + r4 * t11 + r7 * t21);
+      U[u + 5] = -(r1 * t02 + r4 * t12 + r7 * t22);
+      U[u + 6] = -(r2 * t00 + r5 * t10 + r8 * t20);
+      U[u + 7] = -(r2 * t01 + r5 * t11 + r8 * t21);
+      U[u + 8] = -(r2 * t02 + r5 * t12 + r8 * t22);
+    }
+  }
+  return U;
 }
 
 /**

@@ -21,6 +21,12 @@ export abstract class MatrixLinearSolver extends LinearSolver {
   private patRowPtr: Int32Array = new Int32Array(0);
   private patColInd: Int32Array = new Int32Array(0);
   private hasPattern = false;
+  /** The last assembled matrix of solveSystem, its pattern arrays, system and pattern version. */
+  private lastA: CsrMatrix | undefined;
+  private lastRowPtr: Int32Array | undefined;
+  private lastColInd: Int32Array | undefined;
+  private lastSystem: MechanicalSystem | undefined;
+  private lastVersion = -1;
   /** True once a matrix was given (setMatrix): a solver nobody hands a matrix has none (SOFA: size 0). */
   hasMatrix = false;
 
@@ -33,15 +39,26 @@ export abstract class MatrixLinearSolver extends LinearSolver {
     const t0 = performance.now();
     const A = system.assembleMBK(factors);
     this.linearSystem.get()?.assembled(A);
-    this.setMatrix(A);
+    // the same matrix arrays of a system whose pattern did not change: no need to compare patterns
+    const version = system.matrixPatternVersion;
+    const same = A === this.lastA && A.rowPtr === this.lastRowPtr && A.colInd === this.lastColInd && system === this.lastSystem && version === this.lastVersion;
+    this.setMatrix(A, same);
+    this.lastA = A;
+    this.lastRowPtr = A.rowPtr;
+    this.lastColInd = A.colInd;
+    this.lastSystem = system;
+    this.lastVersion = version;
     this.solveMatrix(out, rhs);
     return { iterations: 1, residual: 0, timeMs: performance.now() - t0 };
   }
 
-  /** Takes new values of A (analysing again only when the pattern changed) and inverts them. */
-  setMatrix(A: CsrMatrix): void {
+  /**
+   * Takes new values of A (analysing again only when the pattern changed) and inverts them.
+   * `samePattern`: the caller knows A has the pattern of the last call (no comparison).
+   */
+  setMatrix(A: CsrMatrix, samePattern = false): void {
     if (A.rows !== A.cols) throw this.error(`the system matrix must be square (got ${A.rows}x${A.cols})`);
-    const changed = this.takePattern(A);
+    const changed = samePattern && this.hasPattern ? false : this.takePattern(A);
     this.hasMatrix = true;
     try {
       this.invert(A, changed);

@@ -9,7 +9,7 @@ import {
   type MatrixAccumulator,
 } from '@sofa-ts/core';
 import { sameElements } from '../corotational-tetrahedra.js';
-import { ElementBlockMatrix, ElementMatrixPool, emitElementMatrix, matVec, restShapeKey, rotatedElementStiffness } from '../element-matrix.js';
+import { ElementBlockMatrix, ElementMatrixPool, emitElementMatrix, emitSymmetricElements, matVec, restShapeKey, rotatedElementStiffness, rotatedElementStiffnessUpper } from '../element-matrix.js';
 import { DEFAULT_POISSON_RATIO, DEFAULT_YOUNG_MODULUS, initLinearElasticVolume, isotropicHooke, valueInElement } from '../volume-elasticity.js';
 import { volumeElementNames, volumeElementOfTemplate, type VolumeElement } from './volume-elements.js';
 
@@ -85,6 +85,8 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
   private U = new Float64Array(0);
   private F = new Float64Array(0);
   private kScratch = new Float64Array(0);
+  /** The n(n+1)/2 upper 3x3 blocks of an element's stiffness (upperBlockIndex layout). */
+  private upperScratch = new Float64Array(0);
   private readonly blk = new Float64Array(9);
 
   getMechanicalStates(): readonly BaseMechanicalState[] {
@@ -138,6 +140,7 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
     this.U = new Float64Array(n3);
     this.F = new Float64Array(n3);
     this.kScratch = new Float64Array(n3 * n3);
+    this.upperScratch = new Float64Array((9 * this.nodes * (this.nodes + 1)) / 2);
     const E = this.youngModulus.value, nu = this.poissonRatio.value;
     const pool = new ElementMatrixPool(n3 * n3);
     const hooke = new Float64Array(3);
@@ -314,6 +317,15 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     const nodes = this.nodes, count = this.elems.length / nodes;
     const K = this.kScratch, elems = this.elems, blk = this.blk;
+    if (this.rotating) {
+      // the blocks j ≥ i of elementStiffness (rotatedElementStiffness mirrors them)
+      const n3 = 3 * nodes, kSize = n3 * n3, U = this.upperScratch;
+      for (let e = 0; e < count; e++) {
+        rotatedElementStiffnessUpper(U, this.kPool, kSize * this.kOf[e]!, nodes, this.rot, 9 * e);
+        emitSymmetricElements(acc, U, elems, e, 1, nodes, kFactor, K, blk);
+      }
+      return;
+    }
     for (let e = 0; e < count; e++) {
       this.elementStiffness(K, e);
       emitElementMatrix(acc, K, elems, e, nodes, kFactor, blk);
