@@ -68,35 +68,9 @@ export class Hexa2QuadTopologicalMapping extends TopologicalMapping {
 
   /** Input quads about to be removed: boundary ones leave the output one by one, as SOFA swaps them. */
   private quadsRemoved(removed: Uint32Array, out: QuadSetTopologyModifier): void {
-    const { loc2glob, glob2loc } = this.map;
-    let last = this.inputMesh().count('quad') - 1;
-    let lastLoc = out.getContainer().getQuads().length / 4;
-    for (const k of removed) {
-      const kLoc = glob2loc.get(k);
-      if (kLoc !== undefined) {
-        lastLoc--;
-        const realLast = glob2loc.get(last);
-        if (realLast !== undefined && k !== last) {
-          glob2loc.set(k, realLast);
-          glob2loc.set(last, kLoc);
-          [loc2glob[realLast], loc2glob[kLoc]] = [loc2glob[kLoc]!, loc2glob[realLast]!];
-        }
-        if (kLoc !== lastLoc) {
-          const gLast = loc2glob[lastLoc]!;
-          const gK = loc2glob[kLoc]!;
-          glob2loc.set(gLast, kLoc);
-          glob2loc.set(gK, lastLoc);
-          loc2glob[kLoc] = gLast;
-          loc2glob[lastLoc] = gK;
-        }
-        glob2loc.delete(loc2glob[loc2glob.length - 1]!);
-        loc2glob.pop();
-        out.removeQuads([kLoc], true, false);
-      } else {
-        this.warn(`quad ${k} removed from the input is not a boundary quad of the output`);
-      }
-      last--;
-    }
+    this.map.removeInputElements(removed, this.inputMesh().count('quad'), out.getContainer().getQuads().length / 4,
+      (l) => out.removeQuads([l], true, false),
+      (k) => this.warn(`quad ${k} removed from the input is not a boundary quad of the output`));
   }
 
   /** Input hexahedra about to be removed: their faces shared with a kept hexahedron become boundary quads. */

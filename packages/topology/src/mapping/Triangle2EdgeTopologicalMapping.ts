@@ -66,37 +66,9 @@ export class Triangle2EdgeTopologicalMapping extends TopologicalMapping {
 
   /** Input edges about to be removed: boundary ones leave the output one by one, as SOFA swaps them. */
   private edgesRemoved(removed: Uint32Array, out: EdgeSetTopologyModifier): void {
-    const { loc2glob, glob2loc } = this.map;
-    let last = this.inputMesh().count('edge') - 1;
-    let lastLoc = out.getContainer().getEdges().length / 2;
-    for (const k of removed) {
-      const kLoc = glob2loc.get(k);
-      if (kLoc !== undefined) {
-        lastLoc--;
-        const realLast = glob2loc.get(last);
-        if (realLast !== undefined && k !== last) {
-          // the input's last edge (moving to k) and k exchange their output slots
-          glob2loc.set(k, realLast);
-          glob2loc.set(last, kLoc);
-          [loc2glob[realLast], loc2glob[kLoc]] = [loc2glob[kLoc]!, loc2glob[realLast]!];
-        }
-        if (kLoc !== lastLoc) {
-          // the output's last edge moves to kLoc
-          const gLast = loc2glob[lastLoc]!;
-          const gK = loc2glob[kLoc]!;
-          glob2loc.set(gLast, kLoc);
-          glob2loc.set(gK, lastLoc);
-          loc2glob[kLoc] = gLast;
-          loc2glob[lastLoc] = gK;
-        }
-        glob2loc.delete(loc2glob[loc2glob.length - 1]!);
-        loc2glob.pop();
-        out.removeEdges([kLoc], false);
-      } else {
-        this.warn(`edge ${k} removed from the input is not a boundary edge of the output`);
-      }
-      last--;
-    }
+    this.map.removeInputElements(removed, this.inputMesh().count('edge'), out.getContainer().getEdges().length / 2,
+      (l) => out.removeEdges([l], false),
+      (k) => this.warn(`edge ${k} removed from the input is not a boundary edge of the output`));
   }
 
   /** Input triangles about to be removed: their edges shared with a kept triangle become boundary edges. */

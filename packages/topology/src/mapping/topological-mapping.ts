@@ -106,4 +106,44 @@ export class ElementIndexMap {
     this.loc2glob.push(g);
     this.glob2loc.set(g, this.loc2glob.length - 1);
   }
+
+  /**
+   * Input elements about to be removed (the input had `inputCount`, the output `outputCount`),
+   * followed one at a time as SOFA swaps them: the input's last element takes the removed one's
+   * output slot, then the output's last element moves into the slot removed; `remove(l)` removes
+   * output element l. `notMapped(k)` hears of a removed input element without an output element.
+   */
+  removeInputElements(removed: Uint32Array, inputCount: number, outputCount: number, remove: (l: number) => void, notMapped: (k: number) => void): void {
+    const { loc2glob, glob2loc } = this;
+    let last = inputCount - 1;
+    let lastLoc = outputCount;
+    for (const k of removed) {
+      const kLoc = glob2loc.get(k);
+      if (kLoc !== undefined) {
+        lastLoc--;
+        const realLast = glob2loc.get(last);
+        if (realLast !== undefined && k !== last) {
+          // the input's last element (moving to k) and k exchange their output slots
+          glob2loc.set(k, realLast);
+          glob2loc.set(last, kLoc);
+          [loc2glob[realLast], loc2glob[kLoc]] = [loc2glob[kLoc]!, loc2glob[realLast]!];
+        }
+        if (kLoc !== lastLoc) {
+          // the output's last element moves to kLoc
+          const gLast = loc2glob[lastLoc]!;
+          const gK = loc2glob[kLoc]!;
+          glob2loc.set(gLast, kLoc);
+          glob2loc.set(gK, lastLoc);
+          loc2glob[kLoc] = gLast;
+          loc2glob[lastLoc] = gK;
+        }
+        glob2loc.delete(loc2glob[loc2glob.length - 1]!);
+        loc2glob.pop();
+        remove(kLoc);
+      } else {
+        notMapped(k);
+      }
+      last--;
+    }
+  }
 }
