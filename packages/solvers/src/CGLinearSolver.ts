@@ -111,7 +111,8 @@ export class CGLinearSolver extends LinearSolver {
       threshold: this.threshold.value,
       warmStart: this.warmStart.value,
       firstSolve: this.solves === 0,
-      // SOFA's GraphScattered vectors sum node by node; its assembled vectors (FullVector) flat
+      // SOFA's GraphScattered vectors sum node by node; its assembled vectors (FullVector) flat;
+      // a system without a graph order (a bare matrix system handed by a caller) sums flat too
       ...(this.assembled ? { kernel } : system.dot === undefined ? {} : { dot: this.graphDot }),
     }, this.ws);
     this.solves++;
