@@ -31,6 +31,21 @@ describe('FEM force fields of issue 12 in scenes', function () {
     expect(ff.principalStress[1]).to.be.closeTo(-0.015 * Eh, 1e-9);
   });
 
+  it('TriangularFEMForceFieldOptim: the frame\'s first axis is AB divided by |AB| (SOFA\'s Vec::normalize), not AB times 1/|AB|', async () => {
+    // AB = (0.6, 1, 0.3) written as 0.1·6: its x/|AB| and x·(1/|AB|) differ in the last bit, and
+    // the chaotic TriangularFEMForceFieldOptim.scn follows SOFA's reference only with the division
+    const ab = [0.1 * 6, 1, 0.3];
+    const scene = await loadSceneFromString(`<Node name="root" dt="0.01" gravity="0 0 0">
+      <MechanicalObject name="dofs" position="0 0 0  ${ab.join(' ')}  0 0 1"/>
+      <MeshTopology triangles="0 1 2"/>
+      <TriangularFEMForceFieldOptim name="ff" youngModulus="1000" poissonRatio="0.3"/>
+    </Node>`);
+    const ff = scene.get<BaseForceField & { getFrame(e: number): Float64Array }>('/ff')!;
+    const norm = Math.sqrt(ab[0]! * ab[0]! + ab[1]! * ab[1]! + ab[2]! * ab[2]!);
+    expect(ab[0]! / norm).to.not.equal(ab[0]! * (1 / norm)); // the case tells the two apart
+    expect(Array.from(ff.getFrame(0).subarray(0, 3))).to.deep.equal(ab.map((v) => v / norm));
+  });
+
   it('HexahedronFEMForceFieldAndMass: SOFA\'s element mass (8/27·ρV in every block), gravity ρV/8 per corner, the stiffness of HexahedronFEMForceField', async () => {
     // one 2 × 3 × 4 box (V = 24) of density 5, g = (0, −10, 0)
     const grid = '<RegularGridTopology name="grid" n="2 2 2" min="0 0 0" max="2 3 4"/><MechanicalObject name="dofs"/>';

@@ -230,6 +230,9 @@ export class TriangularFEMForceFieldOptim extends BaseForceField {
   }
 }
 
+/** SOFA's threshold under which Vec::normalize leaves a vector unchanged. */
+const EPSILON = Number.EPSILON;
+
 /**
  * The 2-row frame of triangle (a, b, c) of positions p into out[o..o+6): ex = AB/|AB|,
  * ey = (AB × AC) × AB normalised (the edges scaled by `scale`, which does not change the frame).
@@ -240,9 +243,13 @@ function triangleFrame2(out: Float64Array, o: number, p: ArrayLike<number>, a: n
   const nx = aby * acz - abz * acy, ny = abz * acx - abx * acz, nz = abx * acy - aby * acx;
   let yx = ny * abz - nz * aby, yy = nz * abx - nx * abz, yz = nx * aby - ny * abx;
   const lx = Math.sqrt(abx * abx + aby * aby + abz * abz), ly = Math.sqrt(yx * yx + yy * yy + yz * yz);
-  const il = 1 / lx;
-  out[o] = abx * il; out[o + 1] = aby * il; out[o + 2] = abz * il;
-  if (ly > 0) {
+  // SOFA's Vec::normalize: each coordinate divided by the norm, left as is below machine epsilon
+  if (lx > EPSILON) {
+    out[o] = abx / lx; out[o + 1] = aby / lx; out[o + 2] = abz / lx;
+  } else {
+    out[o] = abx; out[o + 1] = aby; out[o + 2] = abz;
+  }
+  if (ly > EPSILON) {
     yx /= ly; yy /= ly; yz /= ly;
   }
   out[o + 3] = yx; out[o + 4] = yy; out[o + 5] = yz;
