@@ -20,7 +20,7 @@ const methods = ['ProjectedGaussSeidel', 'UnbuiltGaussSeidel', 'NonsmoothNonline
   name: 'GenericConstraintSolver',
   category: 'ConstraintSolver',
   module: 'Sofa.Component.Constraint.Lagrangian.Solver',
-  description: `A Generic Constraint Solver using the Linear Complementarity Problem formulation to solve Constraint based components (old name of the block Gauss-Seidel, unbuilt Gauss-Seidel and NNCG solvers). UnbuiltGaussSeidel: ${UNBUILT_NOTE}`,
+  description: `A Generic Constraint Solver using the Linear Complementarity Problem formulation to solve Constraint based components (old name of the block Gauss-Seidel, unbuilt Gauss-Seidel and NNCG solvers). UnbuiltGaussSeidel — ${UNBUILT_NOTE}`,
 })
 export class GenericConstraintSolver extends GenericConstraintSolverBase {
   readonly resolutionMethod = this.initData<(typeof methods)[number]>({ name: 'resolutionMethod', type: Enum(methods), default: 'ProjectedGaussSeidel', help: 'method used to solve the constraint problem, among: ProjectedGaussSeidel, UnbuiltGaussSeidel, NonsmoothNonlinearConjugateGradient' });
