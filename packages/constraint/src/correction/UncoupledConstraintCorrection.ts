@@ -253,20 +253,33 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
     }
   }
 
-  // ---- unbuilt resolution in dof space, as SOFA does it: the displacement due to the initial forces
-  // starts at zero and is updated point by point. The compliance is scaled by the same factor as in
-  // the built W (SOFA leaves it unscaled there, which mixes units when the solver's factors are on;
-  // both agree with useIntegrationSchemeIntegrationFactors off, where the factor is 1) -------------
+  // ---- unbuilt resolution in dof space (SOFA's constraint_force and constraint_disp) ------------
+  // SOFA's variant (the default): the diagonal blocks and the displacements use the compliance
+  // without the solver's factor (SOFA's getBlockDiagonalCompliance and setConstraintDForce leave it
+  // out: with useIntegrationSchemeIntegrationFactors on, the unbuilt λ is then the built one times
+  // the factor, and the applied correction is smaller by that factor), and the displacement starts
+  // at zero even where the starting forces are not: a point's displacement C·(Jᵀf) is only
+  // computed when a row touching it changes its force. The consistent variant scales the
+  // compliance like the built W and starts from the displacement of the starting forces.
 
   /** Factor of the unbuilt compliance of the current step. */
   private uFactor = 1;
+  private unscaledWarned = false;
 
   override getBlockDiagonalCompliance(W: Float64Array, n: number, begin: number, end: number): void {
     if (this.uRows) this.addBlock(this.uRows, W, n, this.uFactor, begin, end);
   }
 
-  override resetForUnbuiltResolution(graph: ConstraintGraph, force: Float64Array, n: number, order: ConstraintOrder, dt: number): void {
-    this.uFactor = this.complianceFactor(order, dt);
+  override resetForUnbuiltResolution(graph: ConstraintGraph, force: Float64Array, n: number, order: ConstraintOrder, dt: number, consistent = false): void {
+    const factor = this.complianceFactor(order, dt);
+    this.uFactor = consistent ? factor : 1;
+    if (!consistent && factor !== 1 && !this.unscaledWarned) {
+      this.unscaledWarned = true;
+      this.warn(
+        `SOFA's unbuilt resolution uses this compliance without the ODE solver's integration factor (${factor}), while the correction applies it: the constraint impulses and the corrections come out ${factor} times those of a built solver`,
+        'set useOdeSolverIntegrationFactors="0" (as SOFA\'s unbuilt scenes do), or consistentWithBuilt="1" on the constraint solver to solve the built problem',
+      );
+    }
     this.collectRows(graph, n);
     const s = this.states[0]!;
     const len = s.size * this.d;
@@ -278,12 +291,9 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
       this.uDisp.fill(0);
     }
     this.uRows = graph.rowsOf(s);
-    // The starting forces (the resolutions' warm start) and their displacement disp = factor·C·Jᵀλ,
-    // so that the first sweep already sees every group's force. (SOFA resets its corrections before
-    // the warm start and leaves disp at 0 until a force changes: its unbuilt solution then differs
-    // from the built one; see docs/constraint.md.)
+    // constraint_force = Jᵀf; constraint_disp = factor·C·Jᵀf (consistent) or 0 (SOFA)
     this.uRows.addJTLambda(this.uForce, force);
-    for (let p = 0; p < s.size; p++) this.pointDisplacement(p);
+    if (consistent) for (let p = 0; p < s.size; p++) this.pointDisplacement(p);
   }
 
   override addConstraintDisplacement(d: Float64Array, begin: number, end: number): void {

@@ -14,6 +14,7 @@ import type { IntegrationFactors } from './integration.js';
  * The "unbuilt" interface (Gauss-Seidel without W, LCP with build_lcp off) keeps the displacement
  * due to the current forces and updates it force by force. The default works in constraint space
  * from the correction's own block of W; corrections that can do better in dof space override it.
+ * `resetForUnbuiltResolution` follows SOFA unless asked for the `consistent` variant (see there).
  */
 export abstract class BaseConstraintCorrection extends BaseObject {
   readonly isConstraintCorrection = true;
@@ -121,8 +122,15 @@ export abstract class BaseConstraintCorrection extends BaseObject {
     }
   }
 
-  /** Prepares the unbuilt resolution for the current forces f (SOFA's resetForUnbuiltResolution). */
-  resetForUnbuiltResolution(graph: ConstraintGraph, force: Float64Array, n: number, order: ConstraintOrder, dt: number): void {
+  /**
+   * Prepares the unbuilt resolution for the current forces f (SOFA's resetForUnbuiltResolution).
+   * `consistent` asks for the displacement of f and for the compliance of the built W, so that the
+   * unbuilt sweeps are exactly the built ones (sofa-ts's consistentWithBuilt); without it, the
+   * correction does what SOFA's does. This default is the same either way: its block of W is the
+   * one it adds to the built W, and its displacement starts from f (as SOFA's
+   * LinearSolverConstraintCorrection, whose right-hand side starts from f).
+   */
+  resetForUnbuiltResolution(graph: ConstraintGraph, force: Float64Array, n: number, order: ConstraintOrder, dt: number, _consistent = false): void {
     this.collectRows(graph, n);
     const R = this.ownRowCount;
     if (this.wOwn.length < R * R) this.wOwn = new Float64Array(R * R);

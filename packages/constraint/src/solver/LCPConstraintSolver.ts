@@ -15,7 +15,8 @@ interface PreviousBlock {
  * gaussSeidelLCP1) or a frictional NLCP (mu > 0: rows in threes, nlcp_gaussseidel), with one
  * friction coefficient `mu` for every contact. With build_lcp the problem is built (W from the
  * constraint corrections); without, only the 3×3 diagonal blocks are, the corrections giving the
- * displacements of the current forces (unbuilt Gauss-Seidel). initial_guess starts each contact from
+ * displacements of the current forces (unbuilt Gauss-Seidel, SOFA's semantics of the corrections
+ * unless consistentWithBuilt: see BaseConstraintCorrection.resetForUnbuiltResolution). initial_guess starts each contact from
  * its force of the previous step, matched by its persistent id. The problem is posed on positions and
  * velocities; λ corrects the motion through each correction (SOFA's applyContactForce).
  * The multigrid variant (multi_grid) is not provided.
@@ -50,6 +51,7 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
   readonly showLevelTranslation = this.initData({ name: 'showLevelTranslation', type: RealArray(3, 'Vec3d'), default: new Float64Array(3), help: 'translation between levels', group: 'Visualization' });
   readonly currentIterations = this.initData({ name: 'currentIterations', type: Int, default: 0, help: 'iterations of the last solve', output: true });
   readonly currentError = this.initData({ name: 'currentError', type: Real, default: 0, help: 'error at the end of the last solve', output: true });
+  readonly consistentWithBuilt = this.initData({ name: 'consistentWithBuilt', type: Bool, default: false, help: "sofa-ts (build_lcp=0 only): the corrections start from the displacement of the initial guess and UncoupledConstraintCorrection's compliance is scaled like the built W, so that the unbuilt sweeps are the built ones; false: SOFA's unbuilt resolution (the displacement starts at zero whatever the initial guess, a point's only computed when a row on it changes its force; the uncoupled compliance without the ODE solver's integration factor)" });
 
   private readonly work = new LcpWork();
   private readonly infos: ConstraintBlockInfo[] = [];
@@ -166,7 +168,7 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
   private linkCorrections(step: ConstraintStep, rowsPerContact: number): number {
     const p = this.problem;
     const corrections = this.corrections(step.graph);
-    for (const cc of corrections) cc.resetForUnbuiltResolution(step.graph, p.force, p.n, step.order, step.dt);
+    for (const cc of corrections) cc.resetForUnbuiltResolution(step.graph, p.force, p.n, step.order, step.dt, this.consistentWithBuilt.value);
     const numContacts = p.n / rowsPerContact;
     this.cc1.length = numContacts;
     this.cc2.length = numContacts;

@@ -8,13 +8,24 @@ import { blockError, effectiveTolerance, initResolutions, relax, storeResolution
  * The unbuilt problem of SOFA's UnbuiltConstraintSolver: the corrections are prepared for the
  * current forces (resetForUnbuiltResolution), each group of rows remembers the corrections acting
  * on its first row, and only the diagonal blocks of W are assembled (getBlockDiagonalCompliance).
+ *
+ * Where the sweeps start from:
+ * - SOFA (consistent = false): the corrections are reset for λ = 0, the resolutions' init runs on
+ *   the diagonal blocks (a bilateral constraint inverts its block and writes its previous λ, its
+ *   warm start), then every λ is erased: the Gauss-Seidel starts cold, from λ = 0 and a zero
+ *   displacement, whatever the constraints stored. (SOFA's "Erase previous forces for the time
+ *   being" of the unbuilt solver; BilateralLagrangianConstraint_UGS's reference records it.)
+ * - consistent (sofa-ts's consistentWithBuilt): the resolutions' warm start is kept and the
+ *   corrections start from the displacement of those forces, with the compliance of the built W:
+ *   every sweep is the built Gauss-Seidel's sweep, and the solution is BlockGaussSeidel's.
  */
 export class UnbuiltProblem {
   /** Per row (first row of its group), the corrections acting on it. */
   readonly byRow: BaseConstraintCorrection[][] = [];
 
-  prepare(p: ConstraintProblem, graph: ConstraintGraph, corrections: readonly BaseConstraintCorrection[], step: ConstraintStep, regularization: number): void {
-    for (const cc of corrections) cc.resetForUnbuiltResolution(graph, p.force, p.n, step.order, step.dt);
+  prepare(p: ConstraintProblem, graph: ConstraintGraph, corrections: readonly BaseConstraintCorrection[], step: ConstraintStep, regularization: number, consistent: boolean): void {
+    p.force.fill(0, 0, p.n);
+    for (const cc of corrections) cc.resetForUnbuiltResolution(graph, p.force, p.n, step.order, step.dt, consistent);
     this.byRow.length = p.n;
     for (let j = 0; j < p.n; ) {
       const nb = p.resolutions[j]!.nbLines;
@@ -28,21 +39,24 @@ export class UnbuiltProblem {
       j += nb;
     }
     p.addRegularization(regularization);
-    // The resolutions set their starting forces (the previous step's λ: a warm start) now, and the
-    // corrections start from the displacement of those forces: the violation d of a group must
-    // include every other group's current force from the first sweep on (SOFA sets the initial
-    // guess before its corrections are reset). Starting the corrections from λ = 0 while the
-    // resolutions start from the warm λ made every sweep see the wrong coupling: the scene of
-    // BilateralLagrangianConstraint_UGS blew up.
     initResolutions(p);
-    for (const cc of corrections) cc.resetForUnbuiltResolution(graph, p.force, p.n, step.order, step.dt);
+    if (consistent) {
+      // the corrections follow the warm-started λ: the first sweep sees every group's force
+      for (const cc of corrections) cc.resetForUnbuiltResolution(graph, p.force, p.n, step.order, step.dt, true);
+    } else {
+      p.force.fill(0, 0, p.n);
+    }
   }
 }
 
 /**
- * SOFA's UnbuiltGaussSeidelConstraintSolver::doSolve, after UnbuiltProblem.prepare: block Gauss-Seidel where the violation of a
- * group is δ_free + (displacement of the current forces, from its corrections), and each change of
- * force is handed back to the corrections (setConstraintDForce). Same stopping rule as the built one.
+ * SOFA's UnbuiltGaussSeidelConstraintSolver::doSolve, after UnbuiltProblem.prepare: sweeps over the
+ * groups in row order; group j sees d_j = δfree_j + (its corrections' displacement of the forces
+ * so far, addConstraintDisplacement), its resolution updates λ_j, its error is |W_jj·Δλ_j| (as the
+ * built one), and the change Δλ_j is handed to its corrections at once (setConstraintDForce), so
+ * the next groups see it. Stops when the summed error is below tolerance (×n with scaleTolerance),
+ * or every group with allVerified; sor relaxes λ after each sweep without telling the corrections
+ * (as SOFA). The λ returned is what the corrections apply.
  */
 export function unbuiltGaussSeidel(p: ConstraintProblem, u: UnbuiltProblem, o: GaussSeidelOptions, work: GaussSeidelWork): SolveResult {
   if (p.n === 0) return { iterations: 0, error: 0, converged: true };
