@@ -1,4 +1,4 @@
-import { BaseForceField, Bool, Real, Str, positive, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
+import { BaseForceField, BaseObject, Bool, Real, positive, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
 import { beamStiffness } from '../fem/beam/beam-kernels.js';
 import { localEndVector } from './beam-frames.js';
 import { BeamInterpolation } from './BeamInterpolation.js';
@@ -30,7 +30,7 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
   readonly massDensity = this.initData({ name: 'massDensity', type: Real, default: 1, unit: 'kg/m³', range: positive, help: 'density of the beams' });
   readonly shearStressComputation = this.initData({ name: 'shearStressComputation', type: Bool, default: true, help: 'if false, BeamAdapter replaces the axial and twist displacements by a sampled stretch and twist: not implemented (an error)' });
   readonly reinforceLength = this.initData({ name: 'reinforceLength', type: Bool, default: false, help: 'if true, the axial displacements are ∓(ℓ − L)/2 with ℓ the current arc length of the centre line' });
-  readonly instrumentParameters = this.initData({ name: 'instrumentParameters', type: Str, default: '', help: 'link to the WireRestShape giving sections along the instrument: not implemented (an error when set)' });
+  readonly instrumentParameters = this.initLink<BaseObject>({ name: 'instrumentParameters', help: 'the WireRestShape giving sections and materials along an instrument: not implemented (an error when set)', accepts: (o): o is BaseObject => o instanceof BaseObject, expected: 'a WireRestShape', search: 'none' });
   readonly interpolation = this.initLink<BeamInterpolation>({ name: 'interpolation', help: 'the BeamInterpolation of the beams (default: the one of this node)', accepts: (o): o is BeamInterpolation => o instanceof BeamInterpolation, expected: 'a BeamInterpolation', search: 'local' });
 
   private states: BaseMechanicalState[] = [];
@@ -61,7 +61,7 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
   }
 
   override init(): void {
-    if (this.instrumentParameters.isSet && this.instrumentParameters.value.trim() !== '') throw this.dataError(this.instrumentParameters, 'instrument parameters (WireRestShape) are not implemented in sofa-ts: the section and material come from the BeamInterpolation');
+    if (this.instrumentParameters.linkPath || this.instrumentParameters.get()) throw this.error('instrumentParameters: instrument parameters (WireRestShape) are not implemented in sofa-ts: the section and material come from the BeamInterpolation');
     if (!this.shearStressComputation.value) throw this.dataError(this.shearStressComputation, 'shearStressComputation="false" (sampled stretch and twist) is not implemented in sofa-ts');
     let interp = this.interpolation.get();
     if (!interp) {
