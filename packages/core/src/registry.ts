@@ -47,7 +47,7 @@ export function componentModule(plugin: string, classes: readonly ComponentClass
  * components sofa-ts provides itself.
  */
 export function isBuiltinPluginName(name: string): boolean {
-  return /^Sofa([A-Z.]|$)/.test(name) || ['SoftRobots', 'SoftRobots.Inverse', 'Compliant', 'CImgPlugin', 'ArticulatedSystemPlugin', 'MultiThreading'].includes(name);
+  return /^Sofa([A-Z.]|$)/.test(name) || ['SoftRobots', 'SoftRobots.Inverse', 'Compliant', 'CImgPlugin', 'ArticulatedSystemPlugin', 'MultiThreading', 'BeamAdapter'].includes(name);
 }
 
 /**

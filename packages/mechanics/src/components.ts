@@ -1,4 +1,5 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { beamAdapterComponents } from './beamadapter/components.js';
 import { femComponents } from './fem/components.js';
 import { FixedProjectiveConstraint } from './FixedProjectiveConstraint.js';
 import { loadComponents } from './load/components.js';
@@ -21,4 +22,5 @@ export const mechanicsComponents: readonly ComponentClass[] = [
   ...loadComponents,
   ...projectiveComponents,
   ...femComponents,
+  ...beamAdapterComponents,
 ];

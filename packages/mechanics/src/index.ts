@@ -9,3 +9,5 @@ export { default as mechanicsModule } from './module.js';
 export * from './mass/index.js';
 export * from './load/index.js';
 export * from './projective/index.js';
+export { BeamInterpolation } from './beamadapter/BeamInterpolation.js';
+export { AdaptiveBeamForceFieldAndMass } from './beamadapter/AdaptiveBeamForceFieldAndMass.js';

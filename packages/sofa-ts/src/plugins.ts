@@ -120,8 +120,8 @@ export async function loadPlugin(name: string, registry: ComponentRegistry, sear
     return;
   }
   if (!NPM_NAME.test(name)) {
-    // Upper-case letters and dots are SOFA plugin names (BeamAdapter, MultiThreading): npm names are lower case.
-    throw new Error(`'${name}' is a SOFA plugin that sofa-ts does not provide (sofa-ts provides SOFA's Sofa.* modules, MultiThreading, SoftRobots and Compliant; other plugins are npm packages, see docs/plugins.md)`);
+    // Upper-case letters and dots are SOFA plugin names (SofaCUDA, Geomagic): npm names are lower case.
+    throw new Error(`'${name}' is a SOFA plugin that sofa-ts does not provide (sofa-ts provides SOFA's Sofa.* modules, MultiThreading, SoftRobots, Compliant and BeamAdapter; other plugins are npm packages, see docs/plugins.md)`);
   }
   const pkg = findPackage(name, searchFrom);
   if (!pkg) throw new Error(`no npm package of that name is installed (npm install ${name}), and it is not a SOFA module`);
