@@ -202,7 +202,10 @@ export class SupernodalLDLT {
     }
 
     // Scratch for the updates (largest ndrow1·ndcol over all pairs) and the flop count.
-    let maxW = maxCols * Math.min(maxCols, PANEL);
+    // (the WebAssembly kernel stores W by pairs of columns: counts rounded up to even)
+    const even = (c: number) => c + (c & 1);
+    // (and its dense factorization keeps a panel's L_km·D_m, PANEL², then four rows of a panel, 4·PANEL)
+    let maxW = Math.max(maxCols * even(Math.min(maxCols, PANEL)), PANEL * (PANEL + 4));
     let flops = 0;
     for (let d = 0; d < nsuper; d++) {
       const nd = superStart[d + 1] - superStart[d];
@@ -215,7 +218,7 @@ export class SupernodalLDLT {
         while (p2 < rEnd && superRows[p2] < tEnd) p2++;
         const ndrow1 = p2 - p;
         const ndrow2 = rEnd - p;
-        if (ndrow1 * nd > maxW) maxW = ndrow1 * nd;
+        if (even(ndrow1) * nd > maxW) maxW = even(ndrow1) * nd;
         flops += 2 * nd * (ndrow1 * ndrow2 - (ndrow1 * (ndrow1 - 1)) / 2);
         p = p2;
       }
@@ -260,7 +263,7 @@ export class SupernodalLDLT {
       ['colOff', this.colOff], ['head', this.head], ['next', this.next], ['lpos', this.lpos], ['perm', this.perm], ['status', 1],
     ];
     const reals: Array<[keyof typeof LDLT_HEADER, Float64Array | number]> = [
-      ['Lx', this.Lx], ['D', this.D], ['W', this.W], ['Av', this.nnzA], ['y', this.y], ['vec', this.n], ['pivot', 1], ['tol', 1],
+      ['W', this.W], ['Lx', this.Lx], ['D', this.D], ['Av', this.nnzA], ['y', this.y], ['vec', this.n], ['pivot', 1], ['tol', 1],
     ];
     const len = (a: Int32Array | Float64Array | number) => (typeof a === 'number' ? a : a.length);
     let bytes = LDLT_HEADER_BYTES;
@@ -269,7 +272,7 @@ export class SupernodalLDLT {
       at.set(name, bytes);
       bytes += 4 * len(a);
     }
-    bytes = Math.ceil(bytes / 8) * 8;
+    bytes = Math.ceil(bytes / 16) * 16; // W first, 16-byte aligned for the kernel's f64x2 loads
     for (const [name, a] of reals) {
       at.set(name, bytes);
       bytes += 8 * len(a);
@@ -539,8 +542,9 @@ const PANEL = LDLT_PANEL;
  * T −= X · Wᵀ on the lower part, scattered: for j < ncol and i ≥ j (from the start of j's block of
  * three) with i < nrow,  Lx[rowBase[i] + colOff[j]] −= Σ_{k<nk} Lx[x0 + i·ldx + k] · W[j·nk + k].
  * X's rows are contiguous in k, W is ncol × nk row by row. Three rows by three columns at a time
- * (nine dot products sharing six loads per k); the few entries above the diagonal that a 3×3 block
- * on the diagonal computes must land where nobody reads them (the unused upper triangle).
+ * (nine dot products sharing six loads per k). The entries above the diagonal (i < j) that a block
+ * on the diagonal computes are not written: the unused upper triangle of the blocks stays zero, as
+ * in the WebAssembly kernel (whose tiles differ).
  */
 function subtractProducts(
   Lx: Float64Array,
@@ -594,12 +598,14 @@ function subtractProducts(
       }
       let b = rowBase[i];
       Lx[b + c0] -= s00;
-      Lx[b + c1] -= s01;
-      Lx[b + c2] -= s02;
+      if (i > j) {
+        Lx[b + c1] -= s01;
+        Lx[b + c2] -= s02;
+      }
       b = rowBase[i + 1];
       Lx[b + c0] -= s10;
       Lx[b + c1] -= s11;
-      Lx[b + c2] -= s12;
+      if (i > j) Lx[b + c2] -= s12;
       b = rowBase[i + 2];
       Lx[b + c0] -= s20;
       Lx[b + c1] -= s21;
@@ -618,8 +624,8 @@ function subtractProducts(
       }
       const b = rowBase[i];
       Lx[b + c0] -= s0;
-      Lx[b + c1] -= s1;
-      Lx[b + c2] -= s2;
+      if (i > j) Lx[b + c1] -= s1;
+      if (i > j + 1) Lx[b + c2] -= s2;
     }
   }
   for (; j < ncol; j++) {

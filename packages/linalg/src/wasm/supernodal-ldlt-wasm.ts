@@ -23,7 +23,7 @@ export const LDLT_HEADER_BYTES = 128;
 /** Columns per panel of the dense factorization of a supernode (as supernodal-ldlt.ts). */
 export const LDLT_PANEL = 24;
 
-const I = WasmType.i32, F = WasmType.f64;
+const I = WasmType.i32, F = WasmType.f64, V = WasmType.v128;
 type H = keyof typeof LDLT_HEADER;
 
 /** A thin layer over FunctionBuilder: header fields, array elements, counted loops. */
@@ -115,6 +115,36 @@ class Kernel {
 const get = (k: Kernel, l: Local) => () => void k.fb.get(l);
 
 /**
+ * Emits W(j, ·) = L(row of j, 0:nk)·D(dBase + 0:nk) for j < ncol, in the layout of ldltSubtract: by
+ * column pairs, the two columns of a pair interleaved, W(j, k) at element 2·(⌊j/2⌋·nk + k) + j mod 2;
+ * the partner lane of an odd last column is zeroed. `rowStart(j)` pushes the Lx index of L's row of j.
+ */
+function emitPairedW(k: Kernel, ncol: Local, nk: Local, dBase: Local, rowStart: (j: Local) => void): void {
+  const fb = k.fb;
+  const j = k.int(), src = k.int(), dst = k.int(), kk = k.int();
+  k.forUp(j, () => fb.i32Const(0), get(k, ncol), () => {
+    rowStart(j);
+    fb.set(src);
+    // dst = 2·(j >> 1)·nk + (j & 1)
+    fb.get(j).i32Const(1).i32ShrS().get(nk).i32Mul().i32Const(1).i32Shl().get(j).i32Const(1).i32And().i32Add().set(dst);
+    k.forUp(kk, () => fb.i32Const(0), get(k, nk), () => {
+      k.at(k.h('W'), () => fb.get(dst).get(kk).i32Const(1).i32Shl().i32Add(), 3);
+      k.getf(k.h('Lx'), () => fb.get(src).get(kk).i32Add());
+      k.getf(k.h('D'), () => fb.get(dBase).get(kk).i32Add());
+      fb.f64Mul().f64Store(0);
+    });
+  });
+  // an odd count: zero the partner lane of the last pair
+  fb.get(ncol).i32Const(1).i32And().if();
+  fb.get(ncol).i32Const(1).i32ShrS().get(nk).i32Mul().i32Const(1).i32Shl().i32Const(1).i32Add().set(dst);
+  k.forUp(kk, () => fb.i32Const(0), get(k, nk), () => {
+    k.at(k.h('W'), () => fb.get(dst).get(kk).i32Const(1).i32Shl().i32Add(), 3);
+    fb.f64Const(0).f64Store(0);
+  });
+  fb.end();
+}
+
+/**
  * update(d, p1, p2, s): block of s −= L_d(rows p1.., :)·D_d·L_d(rows p1..p2−1, :)ᵀ (supernodal-ldlt.ts
  * `update`, calling subtractProducts, function 1).
  */
@@ -124,7 +154,7 @@ function updateFunction(): FunctionBuilder {
   const d = k.param(0), p1 = k.param(1), p2 = k.param(2), s = k.param(3);
   k.load('superStart', 'superRowPtr', 'superRows', 'superValPtr', 'Lx', 'D', 'W', 'rowBase', 'colOff', 'relPos');
   const dk1 = k.int(), nd = k.int(), rd0 = k.int(), xd = k.int(), k1 = k.int(), ns = k.int(), xs = k.int(), ndrow1 = k.int(), ndrow2 = k.int();
-  const j = k.int(), src = k.int(), dst = k.int(), kk = k.int(), i = k.int();
+  const j = k.int(), i = k.int();
   k.geti(k.h('superStart'), get(k, d)).fb.set(dk1);
   k.geti(k.h('superStart'), () => fb.get(d).i32Const(1).i32Add()).fb.get(dk1).i32Sub().set(nd);
   k.geti(k.h('superRowPtr'), get(k, d)).fb.set(rd0);
@@ -134,16 +164,10 @@ function updateFunction(): FunctionBuilder {
   k.geti(k.h('superValPtr'), get(k, s)).fb.set(xs);
   fb.get(p2).get(p1).i32Sub().set(ndrow1);
   k.geti(k.h('superRowPtr'), () => fb.get(d).i32Const(1).i32Add()).fb.get(p1).i32Sub().set(ndrow2);
-  // W(j, :) = L_d(row p1+j, :)·D_d; colOff[j] = superRows[p1+j] − k1
+  // W(j, :) = L_d(row p1+j, :)·D_d (paired layout)
+  emitPairedW(k, ndrow1, nd, dk1, (jj) => void fb.get(xd).get(p1).get(rd0).i32Sub().get(jj).i32Add().get(nd).i32Mul().i32Add());
+  // colOff[j] = superRows[p1+j] − k1
   k.forUp(j, () => fb.i32Const(0), get(k, ndrow1), () => {
-    fb.get(xd).get(p1).get(rd0).i32Sub().get(j).i32Add().get(nd).i32Mul().i32Add().set(src);
-    fb.get(j).get(nd).i32Mul().set(dst);
-    k.forUp(kk, () => fb.i32Const(0), get(k, nd), () => {
-      k.at(k.h('W'), () => fb.get(dst).get(kk).i32Add(), 3);
-      k.getf(k.h('Lx'), () => fb.get(src).get(kk).i32Add());
-      k.getf(k.h('D'), () => fb.get(dk1).get(kk).i32Add());
-      fb.f64Mul().f64Store(0);
-    });
     k.at(k.h('colOff'), get(k, j), 2);
     k.geti(k.h('superRows'), () => fb.get(p1).get(j).i32Add()).fb.get(k1).i32Sub().i32Store(0);
   });
@@ -160,103 +184,97 @@ function updateFunction(): FunctionBuilder {
 }
 
 /**
- * subtractProducts(x0, ldx, nk, ncol, nrow): for j < ncol, i ≥ j (from the start of j's block of
- * three), Lx[rowBase[i] + colOff[j]] −= Σ_k Lx[x0 + i·ldx + k]·W[j·nk + k], three rows by three
- * columns at a time, then the remaining rows and columns, as supernodal-ldlt.ts.
+ * subtractProducts(x0, ldx, nk, ncol, nrow) in f64x2: for j < ncol and j ≤ i < nrow,
+ * Lx[rowBase[i] + colOff[j]] −= Σ_k Lx[x0 + i·ldx + k]·W(j, k), W in the paired layout of
+ * emitPairedW. A tile is four rows by two pairs of columns (eight f64x2 sums, each lane one entry's
+ * dot product summed in k order by lane-wise IEEE products and sums, no fused multiply-add: every
+ * entry is the JavaScript code's to the bit), then single rows, then a last pair. Entries above the
+ * diagonal (i < j) are not written.
  */
 function subtractFunction(): FunctionBuilder {
   const k = new Kernel('ldltSubtract', [I, I, I, I, I]);
   const fb = k.fb;
   const x0 = k.param(0), ldx = k.param(1), nk = k.param(2), ncol = k.param(3), nrow = k.param(4);
   const Lx = k.h('Lx'), W = k.h('W'), rowBase = k.h('rowBase'), colOff = k.h('colOff');
-  const j = k.int(), i = k.int(), kk = k.int();
-  const w0 = k.int(), w1 = k.int(), w2 = k.int(), c0 = k.int(), c1 = k.int(), c2 = k.int();
-  const l0 = k.int(), l1 = k.int(), l2 = k.int(), b = k.int();
-  const y0 = k.real(), y1 = k.real(), y2 = k.real(), a = k.real(), bb = k.real(), c = k.real();
-  const S = Array.from({ length: 9 }, () => k.real());
-  // addresses in bytes: Lx element e at Lx + 8e
-  const lxAddr = (idx: () => void) => k.at(Lx, idx, 3);
-  /** Lx[b + col] −= acc (b = the target row's offset) */
-  const sub = (col: Local, acc: Local) => {
-    lxAddr(() => fb.get(b).get(col).i32Add());
-    lxAddr(() => fb.get(b).get(col).i32Add()).fb.f64Load(0).get(acc).f64Sub().f64Store(0);
+  const j = k.int(), i = k.int(), kk = k.int(), kw = k.int(), kEnd = k.int(), ldxB = k.int(), pairB = k.int(), nq = k.int(), dj = k.int(), b = k.int();
+  const wq = [k.int(), k.int()];
+  const r = [k.int(), k.int(), k.int(), k.int()];
+  const c = [k.int(), k.int(), k.int(), k.int()];
+  const acc = Array.from({ length: 8 }, () => fb.local(V));
+  const a = fb.local(V), w = [fb.local(V), fb.local(V)];
+  fb.get(ldx).i32Const(3).i32Shl().set(ldxB);
+  fb.get(nk).i32Const(4).i32Shl().set(pairB);
+  fb.get(nk).i32Const(3).i32Shl().set(kEnd);
+
+  /** One tile of R rows (from i) by P pairs (from j), summed over k, subtracted from its targets. */
+  const tile = (R: number, P: number) => {
+    fb.get(Lx).get(x0).get(i).get(ldx).i32Mul().i32Add().i32Const(3).i32Shl().i32Add().set(r[0]!);
+    for (let rr = 1; rr < R; rr++) fb.get(r[rr - 1]!).get(ldxB).i32Add().set(r[rr]!);
+    for (let t = 0; t < R * P; t++) fb.f64Const(0).f64x2Splat().set(acc[t]!);
+    fb.i32Const(0).set(kk);
+    fb.i32Const(0).set(kw);
+    fb.block().loop();
+    fb.get(kk).get(kEnd).i32GeS().brIf(1);
+    for (let p = 0; p < P; p++) fb.get(wq[p]!).get(kw).i32Add().v128Load(0).set(w[p]!);
+    for (let rr = 0; rr < R; rr++) {
+      fb.get(r[rr]!).get(kk).i32Add().v128Load64Splat(0).set(a);
+      for (let p = 0; p < P; p++) fb.get(acc[rr * P + p]!).get(a).get(w[p]!).f64x2Mul().f64x2Add().set(acc[rr * P + p]!);
+    }
+    fb.get(kk).i32Const(8).i32Add().set(kk);
+    fb.get(kw).i32Const(16).i32Add().set(kw);
+    fb.br(0).end().end();
+    // Lx[rowBase[i+rr] + c_q] −= lane q mod 2 of acc(rr, ⌊q/2⌋), for the columns that exist (q < nq) on or below the diagonal (i + rr ≥ j + q)
+    fb.get(i).get(j).i32Sub().set(dj);
+    for (let rr = 0; rr < R; rr++) {
+      k.geti(rowBase, () => fb.get(i).i32Const(rr).i32Add()).fb.set(b);
+      for (let q = 0; q < 2 * P; q++) {
+        const guarded = q > 0;
+        if (guarded) {
+          fb.i32Const(q).get(nq).i32LtS();
+          if (q > rr) fb.get(dj).i32Const(q - rr).i32GeS().i32And();
+          fb.if();
+        }
+        k.at(Lx, () => fb.get(b).get(c[q]!).i32Add(), 3);
+        k.getf(Lx, () => fb.get(b).get(c[q]!).i32Add());
+        fb.get(acc[rr * P + (q >> 1)]!).f64x2ExtractLane(q & 1).f64Sub().f64Store(0);
+        if (guarded) fb.end();
+      }
+    }
   };
-  const rowBaseOf = (ii: () => void) => {
-    k.geti(rowBase, ii).fb.set(b);
+  /** The rows j.. of the column block at j: four at a time, then one at a time. */
+  const rows = (P: number) => {
+    fb.get(W).get(j).i32Const(1).i32ShrS().get(pairB).i32Mul().i32Add().set(wq[0]!);
+    if (P > 1) fb.get(wq[0]!).get(pairB).i32Add().set(wq[1]!);
+    fb.get(ncol).get(j).i32Sub().set(nq);
+    for (let q = 0; q < 2 * P; q++) {
+      // c_q = colOff[j + q] where that column exists
+      fb.i32Const(q).get(nq).i32LtS().if();
+      k.geti(colOff, () => fb.get(j).i32Const(q).i32Add()).fb.set(c[q]!);
+      fb.end();
+    }
+    fb.get(j).set(i);
+    fb.block().loop();
+    fb.get(i).i32Const(3).i32Add().get(nrow).i32GeS().brIf(1);
+    tile(4, P);
+    fb.get(i).i32Const(4).i32Add().set(i);
+    fb.br(0).end().end();
+    fb.block().loop();
+    fb.get(i).get(nrow).i32GeS().brIf(1);
+    tile(1, P);
+    fb.get(i).i32Const(1).i32Add().set(i);
+    fb.br(0).end().end();
   };
-  // j in steps of 3 while j + 2 < ncol
+  // column blocks of two pairs while a column of the second pair exists
   fb.i32Const(0).set(j);
   fb.block().loop();
   fb.get(j).i32Const(2).i32Add().get(ncol).i32GeS().brIf(1);
-  fb.get(j).get(nk).i32Mul().set(w0);
-  fb.get(w0).get(nk).i32Add().set(w1);
-  fb.get(w1).get(nk).i32Add().set(w2);
-  k.geti(colOff, get(k, j)).fb.set(c0);
-  k.geti(colOff, () => fb.get(j).i32Const(1).i32Add()).fb.set(c1);
-  k.geti(colOff, () => fb.get(j).i32Const(2).i32Add()).fb.set(c2);
-  fb.get(j).set(i);
-  // rows three at a time while i + 2 < nrow
-  fb.block().loop();
-  fb.get(i).i32Const(2).i32Add().get(nrow).i32GeS().brIf(1);
-  fb.get(x0).get(i).get(ldx).i32Mul().i32Add().set(l0);
-  fb.get(l0).get(ldx).i32Add().set(l1);
-  fb.get(l1).get(ldx).i32Add().set(l2);
-  for (const acc of S) fb.f64Const(0).set(acc);
-  k.forUp(kk, () => fb.i32Const(0), get(k, nk), () => {
-    k.getf(W, () => fb.get(w0).get(kk).i32Add()).fb.set(y0);
-    k.getf(W, () => fb.get(w1).get(kk).i32Add()).fb.set(y1);
-    k.getf(W, () => fb.get(w2).get(kk).i32Add()).fb.set(y2);
-    k.getf(Lx, () => fb.get(l0).get(kk).i32Add()).fb.set(a);
-    k.getf(Lx, () => fb.get(l1).get(kk).i32Add()).fb.set(bb);
-    k.getf(Lx, () => fb.get(l2).get(kk).i32Add()).fb.set(c);
-    const rows = [a, bb, c], ys = [y0, y1, y2];
-    for (let r = 0; r < 3; r++) for (let q = 0; q < 3; q++) fb.get(S[3 * r + q]!).get(rows[r]!).get(ys[q]!).f64Mul().f64Add().set(S[3 * r + q]!);
-  });
-  for (let r = 0; r < 3; r++) {
-    rowBaseOf(() => fb.get(i).i32Const(r).i32Add());
-    sub(c0, S[3 * r]!);
-    sub(c1, S[3 * r + 1]!);
-    sub(c2, S[3 * r + 2]!);
-  }
-  fb.get(i).i32Const(3).i32Add().set(i);
+  rows(2);
+  fb.get(j).i32Const(4).i32Add().set(j);
   fb.br(0).end().end();
-  // the remaining rows, one at a time
-  k.forUp(i, () => fb.get(i), get(k, nrow), () => {
-    fb.get(x0).get(i).get(ldx).i32Mul().i32Add().set(l0);
-    for (let q = 0; q < 3; q++) fb.f64Const(0).set(S[q]!);
-    k.forUp(kk, () => fb.i32Const(0), get(k, nk), () => {
-      k.getf(Lx, () => fb.get(l0).get(kk).i32Add()).fb.set(a);
-      const ws = [w0, w1, w2];
-      for (let q = 0; q < 3; q++) {
-        fb.get(S[q]!).get(a);
-        k.getf(W, () => fb.get(ws[q]!).get(kk).i32Add());
-        fb.f64Mul().f64Add().set(S[q]!);
-      }
-    });
-    rowBaseOf(get(k, i));
-    sub(c0, S[0]!);
-    sub(c1, S[1]!);
-    sub(c2, S[2]!);
-  });
-  fb.get(j).i32Const(3).i32Add().set(j);
-  fb.br(0).end().end();
-  // the remaining columns, one at a time
-  k.forUp(j, () => fb.get(j), get(k, ncol), () => {
-    fb.get(j).get(nk).i32Mul().set(w0);
-    k.geti(colOff, get(k, j)).fb.set(c0);
-    k.forUp(i, () => fb.get(j), get(k, nrow), () => {
-      fb.get(x0).get(i).get(ldx).i32Mul().i32Add().set(l0);
-      fb.f64Const(0).set(S[0]!);
-      k.forUp(kk, () => fb.i32Const(0), get(k, nk), () => {
-        fb.get(S[0]!);
-        k.getf(Lx, () => fb.get(l0).get(kk).i32Add());
-        k.getf(W, () => fb.get(w0).get(kk).i32Add());
-        fb.f64Mul().f64Add().set(S[0]!);
-      });
-      rowBaseOf(get(k, i));
-      sub(c0, S[0]!);
-    });
-  });
+  // a last pair (one or two columns)
+  fb.get(j).get(ncol).i32LtS().if();
+  rows(1);
+  fb.end();
   return fb;
 }
 
@@ -272,7 +290,7 @@ function factorBlockFunction(): FunctionBuilder {
   k.load('superStart', 'superRowPtr', 'superValPtr', 'Lx', 'D', 'W', 'rowBase', 'colOff', 'status', 'pivot', 'tol');
   const Lx = k.h('Lx'), D = k.h('D'), W = k.h('W');
   const k1 = k.int(), ns = k.int(), nrows = k.int(), xs = k.int(), p0 = k.int(), p1 = k.int(), nb = k.int();
-  const j = k.int(), src = k.int(), dst = k.int(), kk = k.int(), i = k.int(), col = k.int(), rk = k.int(), m = k.int(), r0 = k.int(), r1 = k.int();
+  const j = k.int(), i = k.int(), col = k.int(), wrow = k.int(), rk = k.int(), m = k.int(), r0 = k.int(), r1 = k.int();
   const dk = k.real(), l = k.real(), w = k.real(), s0 = k.real(), s1 = k.real(), tol = k.real();
   k.getf(k.h('tol'), () => fb.i32Const(0)).fb.set(tol);
   k.geti(k.h('superStart'), get(k, s)).fb.set(k1);
@@ -292,15 +310,8 @@ function factorBlockFunction(): FunctionBuilder {
   fb.get(p0).i32Const(0).i32GtS().if();
   {
     // Panel −= L(p0.., 0:p0)·D·L(p0:p1, 0:p0)ᵀ
+    emitPairedW(k, nb, p0, k1, (jj) => void fb.get(xs).get(p0).get(jj).i32Add().get(ns).i32Mul().i32Add());
     k.forUp(j, () => fb.i32Const(0), get(k, nb), () => {
-      fb.get(xs).get(p0).get(j).i32Add().get(ns).i32Mul().i32Add().set(src);
-      fb.get(j).get(p0).i32Mul().set(dst);
-      k.forUp(kk, () => fb.i32Const(0), get(k, p0), () => {
-        k.at(W, () => fb.get(dst).get(kk).i32Add(), 3);
-        lx(() => fb.get(src).get(kk).i32Add());
-        k.getf(D, () => fb.get(k1).get(kk).i32Add());
-        fb.f64Mul().f64Store(0);
-      });
       k.at(k.h('colOff'), get(k, j), 2);
       fb.get(p0).get(j).i32Add().i32Store(0);
     });
@@ -311,16 +322,19 @@ function factorBlockFunction(): FunctionBuilder {
     fb.get(xs).get(p0).get(ns).i32Mul().i32Add().get(ns).get(p0).get(nb).get(nrows).get(p0).i32Sub().call(1);
   }
   fb.end();
+  // The panel's diagonal block, column by column; row col of Wp (W's first LDLT_PANEL² entries,
+  // rows of LDLT_PANEL) keeps L_col,m·D_m for the rows below.
   k.forUp(col, get(k, p0), get(k, p1), () => {
-    // W(m − p0) = L_km·D_m, D_k = a_kk − Σ L_km·W(m − p0)
+    // Wp(col, m − p0) = L_col,m·D_m, D_col = a_col,col − Σ L_col,m·Wp(col, m − p0)
     fb.get(xs).get(col).get(ns).i32Mul().i32Add().set(rk);
+    fb.get(col).get(p0).i32Sub().i32Const(LDLT_PANEL).i32Mul().get(p0).i32Sub().set(wrow); // Wp(col, m − p0) = W[wrow + m]
     lx(() => fb.get(rk).get(col).i32Add()).fb.set(dk);
     k.forUp(m, get(k, p0), get(k, col), () => {
       lx(() => fb.get(rk).get(m).i32Add()).fb.set(l);
       fb.get(l);
       k.getf(D, () => fb.get(k1).get(m).i32Add());
       fb.f64Mul().set(w);
-      k.at(W, () => fb.get(m).get(p0).i32Sub(), 3);
+      k.at(W, () => fb.get(wrow).get(m).i32Add(), 3);
       fb.get(w).f64Store(0);
       fb.get(dk).get(l).get(w).f64Mul().f64Sub().set(dk);
     });
@@ -339,16 +353,16 @@ function factorBlockFunction(): FunctionBuilder {
     fb.get(dk).f64Store(0);
     k.at(Lx, () => fb.get(rk).get(col).i32Add(), 3);
     fb.get(dk).f64Store(0);
-    // L_ik for the rows below, two at a time
+    // L_i,col for the panel's rows below col, two at a time
     fb.get(col).i32Const(1).i32Add().set(i);
     fb.block().loop();
-    fb.get(i).i32Const(1).i32Add().get(nrows).i32GeS().brIf(1);
+    fb.get(i).i32Const(1).i32Add().get(p1).i32GeS().brIf(1);
     fb.get(xs).get(i).get(ns).i32Mul().i32Add().set(r0);
     fb.get(r0).get(ns).i32Add().set(r1);
     lx(() => fb.get(r0).get(col).i32Add()).fb.set(s0);
     lx(() => fb.get(r1).get(col).i32Add()).fb.set(s1);
     k.forUp(m, get(k, p0), get(k, col), () => {
-      k.getf(W, () => fb.get(m).get(p0).i32Sub()).fb.set(w);
+      k.getf(W, () => fb.get(wrow).get(m).i32Add()).fb.set(w);
       fb.get(s0);
       lx(() => fb.get(r0).get(m).i32Add());
       fb.get(w).f64Mul().f64Sub().set(s0);
@@ -362,14 +376,14 @@ function factorBlockFunction(): FunctionBuilder {
     fb.get(s1).get(dk).f64Div().f64Store(0);
     fb.get(i).i32Const(2).i32Add().set(i);
     fb.br(0).end().end();
-    fb.get(i).get(nrows).i32LtS().if();
+    fb.get(i).get(p1).i32LtS().if();
     {
       fb.get(xs).get(i).get(ns).i32Mul().i32Add().set(r0);
       lx(() => fb.get(r0).get(col).i32Add()).fb.set(s0);
       k.forUp(m, get(k, p0), get(k, col), () => {
         fb.get(s0);
         lx(() => fb.get(r0).get(m).i32Add());
-        k.getf(W, () => fb.get(m).get(p0).i32Sub());
+        k.getf(W, () => fb.get(wrow).get(m).i32Add());
         fb.f64Mul().f64Sub().set(s0);
       });
       k.at(Lx, () => fb.get(r0).get(col).i32Add(), 3);
@@ -377,6 +391,76 @@ function factorBlockFunction(): FunctionBuilder {
     }
     fb.end();
   });
+  // The rows below the panel (p1 ≤ i < nrows), each independent: for col in the panel,
+  // L_i,col = (a_i,col − Σ_m L_i,m·Wp(col, m − p0)) / D_col, the same operations in the same order as
+  // column by column; in f64x2, two rows per vector (lane 0, lane 1), four rows at a time, then
+  // single rows (both lanes the same row). T (after Wp) keeps the tile's new L_i,m by m.
+  const ldB = k.int(), tB = k.int(), rA = k.int(), mB = k.int(), mEnd = k.int(), wB = k.int(), cB = k.int();
+  const v0 = fb.local(V), v1 = fb.local(V), wv = fb.local(V), dv = fb.local(V);
+  fb.get(ns).i32Const(3).i32Shl().set(ldB);
+  fb.get(W).i32Const(8 * LDLT_PANEL * LDLT_PANEL).i32Add().set(tB);
+  const rowTile = (four: boolean) => {
+    fb.get(Lx).get(xs).get(i).get(ns).i32Mul().i32Add().i32Const(3).i32Shl().i32Add().set(rA);
+    const rowAddr = (r: number) => {
+      fb.get(rA);
+      if (r > 0) fb.get(ldB).i32Const(r).i32Mul().i32Add();
+      fb.get(cB).i32Add();
+    };
+    k.forUp(col, get(k, p0), get(k, p1), () => {
+      fb.get(col).i32Const(3).i32Shl().set(cB);
+      if (four) {
+        rowAddr(0);
+        fb.v128Load64Zero(0).set(v0);
+        rowAddr(1);
+        fb.get(v0).v128Load64Lane(1).set(v0);
+        rowAddr(2);
+        fb.v128Load64Zero(0).set(v1);
+        rowAddr(3);
+        fb.get(v1).v128Load64Lane(1).set(v1);
+      } else {
+        rowAddr(0);
+        fb.v128Load64Splat(0).set(v0);
+      }
+      // v −= T(m)·Wp(col, m − p0) for p0 ≤ m < col (bytes: mB = 8(m − p0), T(m) at tB + 4·mB)
+      fb.get(W).get(col).get(p0).i32Sub().i32Const(8 * LDLT_PANEL).i32Mul().i32Add().set(wB);
+      fb.get(col).get(p0).i32Sub().i32Const(3).i32Shl().set(mEnd);
+      fb.i32Const(0).set(mB);
+      fb.block().loop();
+      fb.get(mB).get(mEnd).i32GeS().brIf(1);
+      fb.get(wB).get(mB).i32Add().v128Load64Splat(0).set(wv);
+      fb.get(v0).get(tB).get(mB).i32Const(2).i32Shl().i32Add().v128Load(0).get(wv).f64x2Mul().f64x2Sub().set(v0);
+      if (four) fb.get(v1).get(tB).get(mB).i32Const(2).i32Shl().i32Add().v128Load(16).get(wv).f64x2Mul().f64x2Sub().set(v1);
+      fb.get(mB).i32Const(8).i32Add().set(mB);
+      fb.br(0).end().end();
+      k.at(D, () => fb.get(k1).get(col).i32Add(), 3);
+      fb.v128Load64Splat(0).set(dv);
+      fb.get(v0).get(dv).f64x2Div().set(v0);
+      if (four) fb.get(v1).get(dv).f64x2Div().set(v1);
+      fb.get(tB).get(mEnd).i32Const(2).i32Shl().i32Add().get(v0).v128Store(0);
+      if (four) fb.get(tB).get(mEnd).i32Const(2).i32Shl().i32Add().get(v1).v128Store(16);
+      rowAddr(0);
+      fb.get(v0).v128Store64Lane(0);
+      if (four) {
+        rowAddr(1);
+        fb.get(v0).v128Store64Lane(1);
+        rowAddr(2);
+        fb.get(v1).v128Store64Lane(0);
+        rowAddr(3);
+        fb.get(v1).v128Store64Lane(1);
+      }
+    });
+  };
+  fb.get(p1).set(i);
+  fb.block().loop();
+  fb.get(i).i32Const(3).i32Add().get(nrows).i32GeS().brIf(1);
+  rowTile(true);
+  fb.get(i).i32Const(4).i32Add().set(i);
+  fb.br(0).end().end();
+  fb.block().loop();
+  fb.get(i).get(nrows).i32GeS().brIf(1);
+  rowTile(false);
+  fb.get(i).i32Const(1).i32Add().set(i);
+  fb.br(0).end().end();
   fb.get(p0).i32Const(LDLT_PANEL).i32Add().set(p0);
   fb.br(0).end().end();
   return fb;
