@@ -243,7 +243,7 @@ export class SupernodalCompliance {
   /** out (n, A's numbering) = A⁻¹·B·c for coefficients c (m) of the last `forward`'s columns. */
   solveCombination(out: Float64Array, c: ArrayLike<number>): void {
     const f = this.factor!;
-    const { n, nsuper, perm, superStart, superRowPtr, superRows, superValPtr, Lx, D } = f;
+    const { n, superStart, D } = f;
     const { reach, actPtr, actCol, yPtr, Y } = this;
     const z = this.z;
     z.fill(0, 0, n);
@@ -263,27 +263,8 @@ export class SupernodalCompliance {
       }
       for (let k = 0; k < ns; k++) z[k1 + k] /= D[k1 + k]!;
     }
-    // Lᵀ·v = z, supernodes in reverse: the rows below, then the diagonal block
-    for (let s = nsuper - 1; s >= 0; s--) {
-      const k1 = superStart[s]!;
-      const ns = superStart[s + 1]! - k1;
-      const r0 = superRowPtr[s]!;
-      const nrows = superRowPtr[s + 1]! - r0;
-      const xs = superValPtr[s]!;
-      for (let i = ns; i < nrows; i++) {
-        const ri = xs + i * ns;
-        const zi = z[superRows[r0 + i]!]!;
-        if (zi === 0) continue;
-        for (let q = 0; q < ns; q++) z[k1 + q] -= Lx[ri + q]! * zi;
-      }
-      for (let k = ns - 1; k > 0; k--) {
-        const rk = xs + k * ns;
-        const zk = z[k1 + k]!;
-        if (zk === 0) continue;
-        for (let q = 0; q < k; q++) z[k1 + q] -= Lx[rk + q]! * zk;
-      }
-    }
-    for (let k = 0; k < n; k++) out[perm[k]!] = z[k]!;
+    // v = Pᵀ·L⁻ᵀ·z (the factor's backward solve: its WebAssembly kernel when it has one)
+    f.backwardSolve(out, z);
   }
 
   /** Tables of the factor's analysis (supernode of each column, supernodal tree), rebuilt when it changes. */

@@ -23,6 +23,7 @@ export const LDLT_WASM_MIN_ORDER = 48;
 interface LdltKernel {
   factor: () => void;
   solve: () => void;
+  backward: () => void;
   /** (nnz of A) A's values, (n) the solve's vector, the failed step and its pivot, the pivot tolerance. */
   Av: Float64Array;
   vec: Float64Array;
@@ -326,7 +327,7 @@ export class SupernodalLDLT {
     const pivot = fview('pivot', 1);
     const tol = fview('tol', 1);
     const exports = new api.Instance(module, { env: { memory } }).exports;
-    return { factor: exports.ldltFactor as () => void, solve: exports.ldltSolve as () => void, Av, vec, status, pivot, tol };
+    return { factor: exports.ldltFactor as () => void, solve: exports.ldltSolve as () => void, backward: exports.ldltBackward as () => void, Av, vec, status, pivot, tol };
   }
 
   /** Numeric factorization of A (same pattern as analysed). No allocation; throws ZeroPivotError. */
@@ -527,6 +528,45 @@ export class SupernodalLDLT {
       for (let k = ns - 1; k > 0; k--) {
         const rk = xs + k * ns;
         const yk = y[k1 + k];
+        for (let m = 0; m < k; m++) y[k1 + m] -= Lx[rk + m] * yk;
+      }
+    }
+    for (let k = 0; k < n; k++) out[perm[k]] = y[k];
+    return out;
+  }
+
+  /**
+   * out (n, A's numbering) = Pᵀ·L⁻ᵀ·z for z (n) in the elimination order (SupernodalCompliance's
+   * backward solve after its own forward and diagonal steps). Rows whose entry of z is 0 at their
+   * turn are skipped. z is not modified. No allocation.
+   */
+  backwardSolve(out: Float64Array, z: Float64Array): Float64Array {
+    if (!this.factorized) throw new Error('SupernodalLDLT.backwardSolve: no valid factorization');
+    const kernel = this.kernel;
+    if (kernel) {
+      this.y.set(z.subarray(0, this.n));
+      kernel.backward();
+      out.set(kernel.vec);
+      return out;
+    }
+    const { n, nsuper, perm, superStart, superRowPtr, superRows, superValPtr, Lx, y } = this;
+    y.set(z.subarray(0, n));
+    for (let s = nsuper - 1; s >= 0; s--) {
+      const k1 = superStart[s];
+      const ns = superStart[s + 1] - k1;
+      const r0 = superRowPtr[s];
+      const nrows = superRowPtr[s + 1] - r0;
+      const xs = superValPtr[s];
+      for (let i = ns; i < nrows; i++) {
+        const ri = xs + i * ns;
+        const yi = y[superRows[r0 + i]];
+        if (yi === 0) continue;
+        for (let m = 0; m < ns; m++) y[k1 + m] -= Lx[ri + m] * yi;
+      }
+      for (let k = ns - 1; k > 0; k--) {
+        const rk = xs + k * ns;
+        const yk = y[k1 + k];
+        if (yk === 0) continue;
         for (let m = 0; m < k; m++) y[k1 + m] -= Lx[rk + m] * yk;
       }
     }

@@ -11,7 +11,8 @@ import { FunctionBuilder, WasmType, wasmApi, wasmModuleBytes, type Local } from 
  * functions read their addresses from a header of i32 at byte 0 (LDLT_HEADER fields):
  *   `ldltFactor()`  factorizes Av (the values of A) into Lx and D; status = −1, or the elimination
  *                   step whose pivot vanished (its value at `pivot`);
- *   `ldltSolve()`   y = Pᵀ L⁻ᵀ D⁻¹ L⁻¹ P b, reading and writing the vector at `vec`.
+ *   `ldltSolve()`   y = Pᵀ L⁻ᵀ D⁻¹ L⁻¹ P b, reading and writing the vector at `vec`;
+ *   `ldltBackward()` vec = Pᵀ L⁻ᵀ y for the vector y (in the elimination order) at `y`.
  */
 export const LDLT_HEADER = {
   nsuper: 0, n: 1, superStart: 2, superRowPtr: 3, superRows: 4, superValPtr: 5, superOf: 6,
@@ -553,7 +554,7 @@ function solveFunction(): FunctionBuilder {
   k.load('n', 'nsuper', 'perm', 'superStart', 'superRowPtr', 'superRows', 'superValPtr', 'Lx', 'D', 'y', 'vec');
   const n = k.h('n'), nsuper = k.h('nsuper'), y = k.h('y'), Lx = k.h('Lx');
   const kk = k.int(), s = k.int(), k1 = k.int(), ns = k.int(), r0 = k.int(), nrows = k.int(), xs = k.int(), rk = k.int(), m = k.int(), i = k.int(), ri = k.int();
-  const t = k.real(), yi = k.real();
+  const t = k.real();
   const yAt = (idx: () => void) => k.at(y, idx, 3);
   const yGet = (idx: () => void) => k.getf(y, idx);
   const superOfS = () => {
@@ -607,39 +608,80 @@ function solveFunction(): FunctionBuilder {
     k.getf(k.h('D'), get(k, kk));
     fb.f64Div().f64Store(0);
   });
-  // Lᵀ v = w, supernodes in reverse
+  emitBackward(k, false);
+  return fb;
+}
+
+/**
+ * Emits v = L⁻ᵀ·y on the kernel's y (supernodes in reverse: the rows below, then the diagonal block),
+ * then vec[perm[k]] = v[k]. Each step is an axpy on the contiguous y of a supernode's columns,
+ * y(k1 + m) −= L(row, m)·y_row, two entries per f64x2 (lane-wise IEEE: the scalar code's values);
+ * rows whose y_row is 0 are skipped, and also the diagonal block's rows when `skipDiagonalZeros`
+ * (SupernodalCompliance's backward solve).
+ */
+function emitBackward(k: Kernel, skipDiagonalZeros: boolean): void {
+  const fb = k.fb;
+  k.load('n', 'nsuper', 'perm', 'superStart', 'superRowPtr', 'superRows', 'superValPtr', 'Lx', 'y', 'vec');
+  const n = k.h('n'), nsuper = k.h('nsuper'), y = k.h('y'), Lx = k.h('Lx');
+  const s = k.int(), k1 = k.int(), ns = k.int(), r0 = k.int(), nrows = k.int(), xs = k.int(), i = k.int(), kk = k.int();
+  const yB = k.int(), lB = k.int(), mB = k.int(), mEnd = k.int(), mPairs = k.int();
+  const yi = k.real();
+  const yv = fb.local(V);
+  /** y(k1 + m) −= L(at lB, m)·yi for m < count (yB = byte address of y(k1), lB of L's row) */
+  const axpy = (count: () => void) => {
+    count();
+    fb.i32Const(3).i32Shl().set(mEnd);
+    fb.get(mEnd).i32Const(-16).i32And().set(mPairs);
+    fb.get(yi).f64x2Splat().set(yv);
+    fb.i32Const(0).set(mB);
+    fb.block().loop();
+    fb.get(mB).get(mPairs).i32GeS().brIf(1);
+    fb.get(yB).get(mB).i32Add();
+    fb.get(yB).get(mB).i32Add().v128Load(0);
+    fb.get(lB).get(mB).i32Add().v128Load(0).get(yv).f64x2Mul().f64x2Sub().v128Store(0);
+    fb.get(mB).i32Const(16).i32Add().set(mB);
+    fb.br(0).end().end();
+    fb.get(mPairs).get(mEnd).i32LtS().if();
+    fb.get(yB).get(mB).i32Add();
+    fb.get(yB).get(mB).i32Add().f64Load(0);
+    fb.get(lB).get(mB).i32Add().f64Load(0).get(yi).f64Mul().f64Sub().f64Store(0);
+    fb.end();
+  };
   k.forDown(s, () => fb.get(nsuper).i32Const(1).i32Sub(), () => fb.i32Const(-1), () => {
-    superOfS();
+    k.geti(k.h('superStart'), get(k, s)).fb.set(k1);
+    k.geti(k.h('superStart'), () => fb.get(s).i32Const(1).i32Add()).fb.get(k1).i32Sub().set(ns);
+    k.geti(k.h('superRowPtr'), get(k, s)).fb.set(r0);
+    k.geti(k.h('superRowPtr'), () => fb.get(s).i32Const(1).i32Add()).fb.get(r0).i32Sub().set(nrows);
+    k.geti(k.h('superValPtr'), get(k, s)).fb.set(xs);
+    k.at(y, get(k, k1), 3).fb.set(yB);
     k.forUp(i, get(k, ns), get(k, nrows), () => {
-      fb.get(xs).get(i).get(ns).i32Mul().i32Add().set(ri);
-      yGet(() => k.geti(k.h('superRows'), () => fb.get(r0).get(i).i32Add())).fb.set(yi);
+      k.getf(y, () => k.geti(k.h('superRows'), () => fb.get(r0).get(i).i32Add())).fb.set(yi);
       fb.get(yi).f64Const(0).f64Eq().i32Eqz().if();
-      k.forUp(m, () => fb.i32Const(0), get(k, ns), () => {
-        yAt(() => fb.get(k1).get(m).i32Add());
-        yGet(() => fb.get(k1).get(m).i32Add());
-        k.getf(Lx, () => fb.get(ri).get(m).i32Add());
-        fb.get(yi).f64Mul().f64Sub().f64Store(0);
-      });
+      k.at(Lx, () => fb.get(xs).get(i).get(ns).i32Mul().i32Add(), 3).fb.set(lB);
+      axpy(get(k, ns));
       fb.end();
     });
     k.forDown(kk, () => fb.get(ns).i32Const(1).i32Sub(), () => fb.i32Const(0), () => {
-      fb.get(xs).get(kk).get(ns).i32Mul().i32Add().set(rk);
-      yGet(() => fb.get(k1).get(kk).i32Add()).fb.set(yi);
-      k.forUp(m, () => fb.i32Const(0), get(k, kk), () => {
-        yAt(() => fb.get(k1).get(m).i32Add());
-        yGet(() => fb.get(k1).get(m).i32Add());
-        k.getf(Lx, () => fb.get(rk).get(m).i32Add());
-        fb.get(yi).f64Mul().f64Sub().f64Store(0);
-      });
+      k.getf(y, () => fb.get(k1).get(kk).i32Add()).fb.set(yi);
+      if (skipDiagonalZeros) fb.get(yi).f64Const(0).f64Eq().i32Eqz().if();
+      k.at(Lx, () => fb.get(xs).get(kk).get(ns).i32Mul().i32Add(), 3).fb.set(lB);
+      axpy(get(k, kk));
+      if (skipDiagonalZeros) fb.end();
     });
   });
-  // out[perm[k]] = y[k]
+  // vec[perm[k]] = y[k]
   k.forUp(kk, () => fb.i32Const(0), get(k, n), () => {
     k.at(k.h('vec'), () => k.geti(k.h('perm'), get(k, kk)), 3);
-    yGet(get(k, kk));
+    k.getf(y, get(k, kk));
     fb.f64Store(0);
   });
-  return fb;
+}
+
+/** ldltBackward(): vec = Pᵀ·L⁻ᵀ·y for the y already in the kernel (SupernodalLDLT.backwardSolve). */
+function backwardFunction(): FunctionBuilder {
+  const k = new Kernel('ldltBackward', []);
+  emitBackward(k, true);
+  return k.fb;
 }
 
 let cached: object | null | undefined;
@@ -650,8 +692,8 @@ export function supernodalLdltModule(): object | undefined {
   cached = null;
   const api = wasmApi();
   if (!api) return undefined;
-  // function indices: 0 update, 1 subtract, 2 factorBlock (called by index), 3 factor, 4 solve
-  const bytes = wasmModuleBytes([updateFunction(), subtractFunction(), factorBlockFunction(), factorFunction(), solveFunction()], 65536);
+  // function indices: 0 update, 1 subtract, 2 factorBlock (called by index), 3 factor, 4 solve, 5 backward
+  const bytes = wasmModuleBytes([updateFunction(), subtractFunction(), factorBlockFunction(), factorFunction(), solveFunction(), backwardFunction()], 65536);
   if (!api.validate(bytes)) return undefined;
   cached = new api.Module(bytes);
   return cached;
