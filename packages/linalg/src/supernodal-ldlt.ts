@@ -24,6 +24,11 @@ interface LdltKernel {
   factor: () => void;
   solve: () => void;
   backward: () => void;
+  /** The dense steps of SupernodalCompliance's forward solve (byte addresses; supernodal-ldlt-wasm.ts). */
+  product: (aB: number, ldaB: number, wB: number, nk: number, ncol: number, nrow: number, cB: number, rowBaseB: number, colOffB: number, lower: number) => void;
+  pairLowerSolve: (xB: number, ns: number, yB: number, ncol: number) => void;
+  /** The scratch region (16-byte aligned) and its size in doubles. */
+  scratch: Float64Array;
   /** (nnz of A) A's values, (n) the solve's vector, the failed step and its pivot, the pivot tolerance. */
   Av: Float64Array;
   vec: Float64Array;
@@ -254,7 +259,7 @@ export class SupernodalLDLT {
    * Moves every array of the numeric phase into a WebAssembly memory (this object's arrays become
    * views of it, so the JavaScript code and the kernel share them) and instantiates the kernel.
    */
-  private makeKernel(): LdltKernel | undefined {
+  private makeKernel(scratchDoubles = 0): LdltKernel | undefined {
     const module = supernodalLdltModule();
     const api = wasmApi();
     if (!module || !api) return undefined;
@@ -278,6 +283,9 @@ export class SupernodalLDLT {
       at.set(name, bytes);
       bytes += 8 * len(a);
     }
+    bytes = Math.ceil(bytes / 16) * 16;
+    const scratchAt = bytes;
+    bytes += 8 * scratchDoubles;
     const pages = Math.ceil(bytes / 65536) + 1;
     if (pages > 65536) return undefined;
     let memory;
@@ -327,7 +335,36 @@ export class SupernodalLDLT {
     const pivot = fview('pivot', 1);
     const tol = fview('tol', 1);
     const exports = new api.Instance(module, { env: { memory } }).exports;
-    return { factor: exports.ldltFactor as () => void, solve: exports.ldltSolve as () => void, backward: exports.ldltBackward as () => void, Av, vec, status, pivot, tol };
+    return {
+      factor: exports.ldltFactor as () => void,
+      solve: exports.ldltSolve as () => void,
+      backward: exports.ldltBackward as () => void,
+      product: exports.ldltProduct as LdltKernel['product'],
+      pairLowerSolve: exports.ldltPairLowerSolve as LdltKernel['pairLowerSolve'],
+      scratch: new Float64Array(buf, scratchAt, scratchDoubles),
+      Av,
+      vec,
+      status,
+      pivot,
+      tol,
+    };
+  }
+
+  /**
+   * The WebAssembly kernel's entry points for SupernodalCompliance and a scratch region of at least
+   * `doubles` f64 in its memory (16-byte aligned; Lx, D, … are in the same memory, their byteOffset
+   * is their address), or undefined when the numeric phase runs in JavaScript. A larger region than
+   * the kernel has moves every array of this factor into a new memory (views change: read them
+   * again after this call); the region's content is not kept.
+   */
+  kernelScratch(doubles: number): Pick<LdltKernel, 'product' | 'pairLowerSolve' | 'scratch'> | undefined {
+    if (!this.kernel) return undefined;
+    if (this.kernel.scratch.length < doubles) {
+      const bigger = this.makeKernel(Math.max(doubles, 2 * this.kernel.scratch.length));
+      if (!bigger) return undefined;
+      this.kernel = bigger;
+    }
+    return this.kernel;
   }
 
   /** Numeric factorization of A (same pattern as analysed). No allocation; throws ZeroPivotError. */

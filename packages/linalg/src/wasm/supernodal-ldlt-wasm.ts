@@ -12,7 +12,9 @@ import { FunctionBuilder, WasmType, wasmApi, wasmModuleBytes, type Local } from 
  *   `ldltFactor()`  factorizes Av (the values of A) into Lx and D; status = −1, or the elimination
  *                   step whose pivot vanished (its value at `pivot`);
  *   `ldltSolve()`   y = Pᵀ L⁻ᵀ D⁻¹ L⁻¹ P b, reading and writing the vector at `vec`;
- *   `ldltBackward()` vec = Pᵀ L⁻ᵀ y for the vector y (in the elimination order) at `y`.
+ *   `ldltBackward()` vec = Pᵀ L⁻ᵀ y for the vector y (in the elimination order) at `y`;
+ *   `ldltProduct(…)`, `ldltPairLowerSolve(…)` (addresses as arguments) the dense steps of
+ *                   SupernodalCompliance's forward solve, on blocks in the kernel's scratch region.
  */
 export const LDLT_HEADER = {
   nsuper: 0, n: 1, superStart: 2, superRowPtr: 3, superRows: 4, superValPtr: 5, superOf: 6,
@@ -179,37 +181,41 @@ function updateFunction(): FunctionBuilder {
     k.geti(k.h('relPos'), () => k.geti(k.h('superRows'), () => fb.get(p1).get(i).i32Add()));
     fb.get(ns).i32Mul().i32Add().i32Store(0);
   });
-  // subtractProducts(x0 = xd + (p1 − rd0)·nd, ldx = nd, W, nk = nd, ncol = ndrow1, nrow = ndrow2)
-  fb.get(xd).get(p1).get(rd0).i32Sub().get(nd).i32Mul().i32Add().get(nd).get(nd).get(ndrow1).get(ndrow2).call(1);
+  // ldltProduct(L_d from row p1, W, nk = nd, ncol = ndrow1, nrow = ndrow2, into the block of s: lower)
+  fb.get(k.h('Lx')).get(xd).get(p1).get(rd0).i32Sub().get(nd).i32Mul().i32Add().i32Const(3).i32Shl().i32Add();
+  fb.get(nd).i32Const(3).i32Shl().get(k.h('W')).get(nd).get(ndrow1).get(ndrow2);
+  fb.get(k.h('Lx')).get(k.h('rowBase')).get(k.h('colOff')).i32Const(1).call(1);
   return fb;
 }
 
 /**
- * subtractProducts(x0, ldx, nk, ncol, nrow) in f64x2: for j < ncol and j ≤ i < nrow,
- * Lx[rowBase[i] + colOff[j]] −= Σ_k Lx[x0 + i·ldx + k]·W(j, k), W in the paired layout of
- * emitPairedW. A tile is four rows by two pairs of columns (eight f64x2 sums, each lane one entry's
- * dot product summed in k order by lane-wise IEEE products and sums, no fused multiply-add: every
- * entry is the JavaScript code's to the bit), then single rows, then a last pair. Entries above the
- * diagonal (i < j) are not written.
+ * ldltProduct(aB, ldaB, wB, nk, ncol, nrow, cB, rowBaseB, colOffB, lower), addresses in bytes, in
+ * f64x2: for j < ncol and i < nrow (i ≥ j when `lower`),
+ *   C[rowBase[i] + colOff[j]] −= Σ_{k<nk} A(i, k)·W(j, k),   A(i, k) at aB + i·ldaB + 8k, C at cB,
+ * W in the paired layout of emitPairedW at wB. A tile is four rows by two pairs of columns (eight
+ * f64x2 sums, each lane one entry's dot product summed in k order by lane-wise IEEE products and
+ * sums, no fused multiply-add: every entry is the JavaScript code's to the bit), then single rows,
+ * then a last pair. With `lower`, entries above the diagonal (i < j) are not written. The
+ * factorization's updates (C = the block of a supernode, lower) and SupernodalCompliance's
+ * products below a supernode (C = the blocks of Y, all rows) use it.
  */
 function subtractFunction(): FunctionBuilder {
-  const k = new Kernel('ldltSubtract', [I, I, I, I, I]);
+  const k = new Kernel('ldltProduct', [I, I, I, I, I, I, I, I, I, I]);
   const fb = k.fb;
-  const x0 = k.param(0), ldx = k.param(1), nk = k.param(2), ncol = k.param(3), nrow = k.param(4);
-  const Lx = k.h('Lx'), W = k.h('W'), rowBase = k.h('rowBase'), colOff = k.h('colOff');
-  const j = k.int(), i = k.int(), kk = k.int(), kw = k.int(), kEnd = k.int(), ldxB = k.int(), pairB = k.int(), nq = k.int(), dj = k.int(), b = k.int();
+  const aB = k.param(0), ldxB = k.param(1), W = k.param(2), nk = k.param(3), ncol = k.param(4), nrow = k.param(5);
+  const Lx = k.param(6), rowBase = k.param(7), colOff = k.param(8), lower = k.param(9);
+  const j = k.int(), i = k.int(), kk = k.int(), kw = k.int(), kEnd = k.int(), pairB = k.int(), nq = k.int(), dj = k.int(), b = k.int();
   const wq = [k.int(), k.int()];
   const r = [k.int(), k.int(), k.int(), k.int()];
   const c = [k.int(), k.int(), k.int(), k.int()];
   const acc = Array.from({ length: 8 }, () => fb.local(V));
   const a = fb.local(V), w = [fb.local(V), fb.local(V)];
-  fb.get(ldx).i32Const(3).i32Shl().set(ldxB);
   fb.get(nk).i32Const(4).i32Shl().set(pairB);
   fb.get(nk).i32Const(3).i32Shl().set(kEnd);
 
   /** One tile of R rows (from i) by P pairs (from j), summed over k, subtracted from its targets. */
   const tile = (R: number, P: number) => {
-    fb.get(Lx).get(x0).get(i).get(ldx).i32Mul().i32Add().i32Const(3).i32Shl().i32Add().set(r[0]!);
+    fb.get(aB).get(i).get(ldxB).i32Mul().i32Add().set(r[0]!);
     for (let rr = 1; rr < R; rr++) fb.get(r[rr - 1]!).get(ldxB).i32Add().set(r[rr]!);
     for (let t = 0; t < R * P; t++) fb.f64Const(0).f64x2Splat().set(acc[t]!);
     fb.i32Const(0).set(kk);
@@ -225,7 +231,8 @@ function subtractFunction(): FunctionBuilder {
     fb.get(kw).i32Const(16).i32Add().set(kw);
     fb.br(0).end().end();
     // Lx[rowBase[i+rr] + c_q] −= lane q mod 2 of acc(rr, ⌊q/2⌋), for the columns that exist (q < nq) on or below the diagonal (i + rr ≥ j + q)
-    fb.get(i).get(j).i32Sub().set(dj);
+    // dj = i − j when lower, else 3 (every guard i + rr ≥ j + q holds)
+    fb.get(i).get(j).get(lower).i32Mul().i32Sub().i32Const(1).get(lower).i32Sub().i32Const(3).i32Mul().i32Add().set(dj);
     for (let rr = 0; rr < R; rr++) {
       k.geti(rowBase, () => fb.get(i).i32Const(rr).i32Add()).fb.set(b);
       for (let q = 0; q < 2 * P; q++) {
@@ -253,7 +260,7 @@ function subtractFunction(): FunctionBuilder {
       k.geti(colOff, () => fb.get(j).i32Const(q).i32Add()).fb.set(c[q]!);
       fb.end();
     }
-    fb.get(j).set(i);
+    fb.get(j).get(lower).i32Mul().set(i);
     fb.block().loop();
     fb.get(i).i32Const(3).i32Add().get(nrow).i32GeS().brIf(1);
     tile(4, P);
@@ -320,7 +327,9 @@ function factorBlockFunction(): FunctionBuilder {
       k.at(k.h('rowBase'), () => fb.get(i).get(p0).i32Sub(), 2);
       fb.get(xs).get(i).get(ns).i32Mul().i32Add().i32Store(0);
     });
-    fb.get(xs).get(p0).get(ns).i32Mul().i32Add().get(ns).get(p0).get(nb).get(nrows).get(p0).i32Sub().call(1);
+    fb.get(Lx).get(xs).get(p0).get(ns).i32Mul().i32Add().i32Const(3).i32Shl().i32Add();
+    fb.get(ns).i32Const(3).i32Shl().get(W).get(p0).get(nb).get(nrows).get(p0).i32Sub();
+    fb.get(Lx).get(k.h('rowBase')).get(k.h('colOff')).i32Const(1).call(1);
   }
   fb.end();
   // The panel's diagonal block, column by column; row col of Wp (W's first LDLT_PANEL² entries,
@@ -684,6 +693,51 @@ function backwardFunction(): FunctionBuilder {
   return k.fb;
 }
 
+/**
+ * ldltPairLowerSolve(xB, ns, yB, ncol): Y ← L_ss⁻¹·Y for the unit lower triangle of a diagonal block
+ * (ns × ns, row by row at byte xB) and ncol columns of ns in the paired layout of emitPairedW at
+ * byte yB (SupernodalCompliance's forward solve): y_k −= Σ_{q<k} L_kq·y_q in q order, a pair of
+ * columns per f64x2, two pairs at a time (the scalar code's values; a padding lane stays 0).
+ */
+function pairLowerSolveFunction(): FunctionBuilder {
+  const k = new Kernel('ldltPairLowerSolve', [I, I, I, I]);
+  const fb = k.fb;
+  const xB = k.param(0), ns = k.param(1), yB = k.param(2), ncol = k.param(3);
+  const p = k.int(), npair = k.int(), pairB = k.int(), u = k.int(), kk = k.int(), rowB = k.int(), qB = k.int(), qEnd = k.int();
+  const acc0 = fb.local(V), acc1 = fb.local(V), l = fb.local(V);
+  fb.get(ncol).i32Const(1).i32Add().i32Const(1).i32ShrS().set(npair);
+  fb.get(ns).i32Const(4).i32Shl().set(pairB);
+  const pass = (two: boolean) => {
+    fb.get(yB).get(p).get(pairB).i32Mul().i32Add().set(u);
+    k.forUp(kk, () => fb.i32Const(1), get(k, ns), () => {
+      fb.get(xB).get(kk).get(ns).i32Mul().i32Const(3).i32Shl().i32Add().set(rowB);
+      fb.get(u).get(kk).i32Const(4).i32Shl().i32Add().v128Load(0).set(acc0);
+      if (two) fb.get(u).get(pairB).i32Add().get(kk).i32Const(4).i32Shl().i32Add().v128Load(0).set(acc1);
+      fb.get(kk).i32Const(3).i32Shl().set(qEnd);
+      fb.i32Const(0).set(qB);
+      fb.block().loop();
+      fb.get(qB).get(qEnd).i32GeS().brIf(1);
+      fb.get(rowB).get(qB).i32Add().v128Load64Splat(0).set(l);
+      fb.get(acc0).get(l).get(u).get(qB).i32Const(1).i32Shl().i32Add().v128Load(0).f64x2Mul().f64x2Sub().set(acc0);
+      if (two) fb.get(acc1).get(l).get(u).get(pairB).i32Add().get(qB).i32Const(1).i32Shl().i32Add().v128Load(0).f64x2Mul().f64x2Sub().set(acc1);
+      fb.get(qB).i32Const(8).i32Add().set(qB);
+      fb.br(0).end().end();
+      fb.get(u).get(kk).i32Const(4).i32Shl().i32Add().get(acc0).v128Store(0);
+      if (two) fb.get(u).get(pairB).i32Add().get(kk).i32Const(4).i32Shl().i32Add().get(acc1).v128Store(0);
+    });
+  };
+  fb.i32Const(0).set(p);
+  fb.block().loop();
+  fb.get(p).i32Const(1).i32Add().get(npair).i32GeS().brIf(1);
+  pass(true);
+  fb.get(p).i32Const(2).i32Add().set(p);
+  fb.br(0).end().end();
+  fb.get(p).get(npair).i32LtS().if();
+  pass(false);
+  fb.end();
+  return fb;
+}
+
 let cached: object | null | undefined;
 
 /** The compiled kernel (once per process), or undefined without WebAssembly. */
@@ -692,8 +746,8 @@ export function supernodalLdltModule(): object | undefined {
   cached = null;
   const api = wasmApi();
   if (!api) return undefined;
-  // function indices: 0 update, 1 subtract, 2 factorBlock (called by index), 3 factor, 4 solve, 5 backward
-  const bytes = wasmModuleBytes([updateFunction(), subtractFunction(), factorBlockFunction(), factorFunction(), solveFunction(), backwardFunction()], 65536);
+  // function indices: 0 update, 1 product, 2 factorBlock (called by index), 3 factor, 4 solve, 5 backward, 6 pair lower solve
+  const bytes = wasmModuleBytes([updateFunction(), subtractFunction(), factorBlockFunction(), factorFunction(), solveFunction(), backwardFunction(), pairLowerSolveFunction()], 65536);
   if (!api.validate(bytes)) return undefined;
   cached = new api.Module(bytes);
   return cached;
