@@ -563,7 +563,8 @@ function solveFunction(): FunctionBuilder {
   k.load('n', 'nsuper', 'perm', 'superStart', 'superRowPtr', 'superRows', 'superValPtr', 'Lx', 'D', 'y', 'vec');
   const n = k.h('n'), nsuper = k.h('nsuper'), y = k.h('y'), Lx = k.h('Lx');
   const kk = k.int(), s = k.int(), k1 = k.int(), ns = k.int(), r0 = k.int(), nrows = k.int(), xs = k.int(), rk = k.int(), m = k.int(), i = k.int(), ri = k.int();
-  const t = k.real();
+  const t = k.real(), ym = k.real(), rowB = k.int(), mB = k.int();
+  const t4 = [k.real(), k.real(), k.real(), k.real()];
   const yAt = (idx: () => void) => k.at(y, idx, 3);
   const yGet = (idx: () => void) => k.getf(y, idx);
   const superOfS = () => {
@@ -594,7 +595,32 @@ function solveFunction(): FunctionBuilder {
       yAt(() => fb.get(k1).get(kk).i32Add());
       fb.get(t).f64Store(0);
     });
-    k.forUp(i, get(k, ns), get(k, nrows), () => {
+    // the rows below: t_i = Σ_m L_im·y_m (m in order), y[superRows[r0+i]] −= t_i; four rows at a
+    // time (four independent sums), then one at a time
+    fb.get(ns).set(i);
+    fb.block().loop();
+    fb.get(i).i32Const(3).i32Add().get(nrows).i32GeS().brIf(1);
+    fb.get(Lx).get(xs).get(i).get(ns).i32Mul().i32Add().i32Const(3).i32Shl().i32Add().set(ri); // byte address of row i
+    fb.get(ns).i32Const(3).i32Shl().set(rowB);
+    for (const acc of t4) fb.f64Const(0).set(acc);
+    k.forUp(m, () => fb.i32Const(0), get(k, ns), () => {
+      yGet(() => fb.get(k1).get(m).i32Add()).fb.set(ym);
+      fb.get(m).i32Const(3).i32Shl().set(mB);
+      for (let r = 0; r < 4; r++) {
+        fb.get(t4[r]!).get(ri);
+        if (r > 0) fb.get(rowB).i32Const(r).i32Mul().i32Add();
+        fb.get(mB).i32Add().f64Load(0).get(ym).f64Mul().f64Add().set(t4[r]!);
+      }
+    });
+    for (let r = 0; r < 4; r++) {
+      k.geti(k.h('superRows'), () => fb.get(r0).get(i).i32Add().i32Const(r).i32Add()).fb.set(rk);
+      yAt(get(k, rk));
+      yGet(get(k, rk));
+      fb.get(t4[r]!).f64Sub().f64Store(0);
+    }
+    fb.get(i).i32Const(4).i32Add().set(i);
+    fb.br(0).end().end();
+    k.forUp(i, get(k, i), get(k, nrows), () => {
       fb.get(xs).get(i).get(ns).i32Mul().i32Add().set(ri);
       fb.f64Const(0).set(t);
       k.forUp(m, () => fb.i32Const(0), get(k, ns), () => {
