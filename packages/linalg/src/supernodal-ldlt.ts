@@ -210,8 +210,8 @@ export class SupernodalLDLT {
     // Scratch for the updates (largest ndrow1·ndcol over all pairs) and the flop count.
     // (the WebAssembly kernel stores W by pairs of columns: counts rounded up to even)
     const even = (c: number) => c + (c & 1);
-    // (and its dense factorization keeps a panel's L_km·D_m, PANEL², then four rows of a panel, 4·PANEL)
-    let maxW = Math.max(maxCols * even(Math.min(maxCols, PANEL)), PANEL * (PANEL + 4));
+    // (and its dense factorization keeps a panel's L_km·D_m, PANEL², then eight rows of a panel, 8·PANEL)
+    let maxW = Math.max(maxCols * even(Math.min(maxCols, PANEL)), PANEL * (PANEL + 8));
     let flops = 0;
     for (let d = 0; d < nsuper; d++) {
       const nd = superStart[d + 1] - superStart[d];

@@ -403,13 +403,16 @@ function factorBlockFunction(): FunctionBuilder {
   });
   // The rows below the panel (p1 ≤ i < nrows), each independent: for col in the panel,
   // L_i,col = (a_i,col − Σ_m L_i,m·Wp(col, m − p0)) / D_col, the same operations in the same order as
-  // column by column; in f64x2, two rows per vector (lane 0, lane 1), four rows at a time, then
-  // single rows (both lanes the same row). T (after Wp) keeps the tile's new L_i,m by m.
+  // column by column; in f64x2, two rows per vector (lane 0, lane 1), eight then four rows at a
+  // time, then single rows (both lanes the same row). T (after Wp) keeps the tile's new L_i,m by m.
   const ldB = k.int(), tB = k.int(), rA = k.int(), mB = k.int(), mEnd = k.int(), wB = k.int(), cB = k.int();
-  const v0 = fb.local(V), v1 = fb.local(V), wv = fb.local(V), dv = fb.local(V);
+  const v = [fb.local(V), fb.local(V), fb.local(V), fb.local(V)], wv = fb.local(V), dv = fb.local(V), tm = k.int();
   fb.get(ns).i32Const(3).i32Shl().set(ldB);
   fb.get(W).i32Const(8 * LDLT_PANEL * LDLT_PANEL).i32Add().set(tB);
-  const rowTile = (four: boolean) => {
+  /** A tile of `rows` rows from i (8 or 4: two rows per vector; 1: the row in both lanes). */
+  const rowTile = (rows: 1 | 4 | 8) => {
+    const nv = rows === 1 ? 1 : rows / 2;
+    const tShift = nv === 1 ? 1 : nv === 2 ? 2 : 3; // T(m) at tB + mB·2nv (bytes; mB = 8(m − p0))
     fb.get(Lx).get(xs).get(i).get(ns).i32Mul().i32Add().i32Const(3).i32Shl().i32Add().set(rA);
     const rowAddr = (r: number) => {
       fb.get(rA);
@@ -418,57 +421,59 @@ function factorBlockFunction(): FunctionBuilder {
     };
     k.forUp(col, get(k, p0), get(k, p1), () => {
       fb.get(col).i32Const(3).i32Shl().set(cB);
-      if (four) {
+      if (rows === 1) {
         rowAddr(0);
-        fb.v128Load64Zero(0).set(v0);
-        rowAddr(1);
-        fb.get(v0).v128Load64Lane(1).set(v0);
-        rowAddr(2);
-        fb.v128Load64Zero(0).set(v1);
-        rowAddr(3);
-        fb.get(v1).v128Load64Lane(1).set(v1);
+        fb.v128Load64Splat(0).set(v[0]!);
       } else {
-        rowAddr(0);
-        fb.v128Load64Splat(0).set(v0);
+        for (let q = 0; q < nv; q++) {
+          rowAddr(2 * q);
+          fb.v128Load64Zero(0).set(v[q]!);
+          rowAddr(2 * q + 1);
+          fb.get(v[q]!).v128Load64Lane(1).set(v[q]!);
+        }
       }
-      // v −= T(m)·Wp(col, m − p0) for p0 ≤ m < col (bytes: mB = 8(m − p0), T(m) at tB + 4·mB)
+      // v −= T(m)·Wp(col, m − p0) for p0 ≤ m < col
       fb.get(W).get(col).get(p0).i32Sub().i32Const(8 * LDLT_PANEL).i32Mul().i32Add().set(wB);
       fb.get(col).get(p0).i32Sub().i32Const(3).i32Shl().set(mEnd);
       fb.i32Const(0).set(mB);
       fb.block().loop();
       fb.get(mB).get(mEnd).i32GeS().brIf(1);
       fb.get(wB).get(mB).i32Add().v128Load64Splat(0).set(wv);
-      fb.get(v0).get(tB).get(mB).i32Const(2).i32Shl().i32Add().v128Load(0).get(wv).f64x2Mul().f64x2Sub().set(v0);
-      if (four) fb.get(v1).get(tB).get(mB).i32Const(2).i32Shl().i32Add().v128Load(16).get(wv).f64x2Mul().f64x2Sub().set(v1);
+      fb.get(tB).get(mB).i32Const(tShift).i32Shl().i32Add().set(tm);
+      for (let q = 0; q < nv; q++) fb.get(v[q]!).get(tm).v128Load(16 * q).get(wv).f64x2Mul().f64x2Sub().set(v[q]!);
       fb.get(mB).i32Const(8).i32Add().set(mB);
       fb.br(0).end().end();
       k.at(D, () => fb.get(k1).get(col).i32Add(), 3);
       fb.v128Load64Splat(0).set(dv);
-      fb.get(v0).get(dv).f64x2Div().set(v0);
-      if (four) fb.get(v1).get(dv).f64x2Div().set(v1);
-      fb.get(tB).get(mEnd).i32Const(2).i32Shl().i32Add().get(v0).v128Store(0);
-      if (four) fb.get(tB).get(mEnd).i32Const(2).i32Shl().i32Add().get(v1).v128Store(16);
-      rowAddr(0);
-      fb.get(v0).v128Store64Lane(0);
-      if (four) {
-        rowAddr(1);
-        fb.get(v0).v128Store64Lane(1);
-        rowAddr(2);
-        fb.get(v1).v128Store64Lane(0);
-        rowAddr(3);
-        fb.get(v1).v128Store64Lane(1);
+      fb.get(tB).get(mEnd).i32Const(tShift).i32Shl().i32Add().set(tm);
+      for (let q = 0; q < nv; q++) {
+        fb.get(v[q]!).get(dv).f64x2Div().set(v[q]!);
+        fb.get(tm).get(v[q]!).v128Store(16 * q);
+      }
+      if (rows === 1) {
+        rowAddr(0);
+        fb.get(v[0]!).v128Store64Lane(0);
+      } else {
+        for (let q = 0; q < nv; q++) {
+          rowAddr(2 * q);
+          fb.get(v[q]!).v128Store64Lane(0);
+          rowAddr(2 * q + 1);
+          fb.get(v[q]!).v128Store64Lane(1);
+        }
       }
     });
   };
   fb.get(p1).set(i);
-  fb.block().loop();
-  fb.get(i).i32Const(3).i32Add().get(nrows).i32GeS().brIf(1);
-  rowTile(true);
-  fb.get(i).i32Const(4).i32Add().set(i);
-  fb.br(0).end().end();
+  for (const rows of [8, 4] as const) {
+    fb.block().loop();
+    fb.get(i).i32Const(rows - 1).i32Add().get(nrows).i32GeS().brIf(1);
+    rowTile(rows);
+    fb.get(i).i32Const(rows).i32Add().set(i);
+    fb.br(0).end().end();
+  }
   fb.block().loop();
   fb.get(i).get(nrows).i32GeS().brIf(1);
-  rowTile(false);
+  rowTile(1);
   fb.get(i).i32Const(1).i32Add().set(i);
   fb.br(0).end().end();
   fb.get(p0).i32Const(LDLT_PANEL).i32Add().set(p0);
