@@ -488,7 +488,7 @@ function factorFunction(): FunctionBuilder {
   k.load('nsuper', 'superStart', 'superRowPtr', 'superRows', 'superValPtr', 'superOf', 'aPtr', 'aSrc', 'aDst', 'relPos', 'head', 'next', 'lpos', 'Lx', 'Av', 'status');
   const nsuper = k.h('nsuper');
   const s = k.int(), k1 = k.int(), k2 = k.int(), ns = k.int(), r0 = k.int(), nrows = k.int(), xs = k.int(), q = k.int(), p = k.int();
-  const d = k.int(), dNext = k.int(), rdEnd = k.int(), p1 = k.int(), p2 = k.int(), t = k.int(), e = k.int();
+  const d = k.int(), dNext = k.int(), rdEnd = k.int(), p1 = k.int(), p2 = k.int(), t = k.int();
   const arr = (name: H) => k.h(name);
   const setI = (name: H, idx: () => void, value: () => void) => {
     k.at(arr(name), idx, 2);
@@ -506,11 +506,9 @@ function factorFunction(): FunctionBuilder {
     k.geti(arr('superRowPtr'), () => fb.get(s).i32Const(1).i32Add()).fb.get(r0).i32Sub().set(nrows);
     k.geti(arr('superValPtr'), get(k, s)).fb.set(xs);
     // block of s ← 0, then its columns of P A Pᵀ
-    fb.get(xs).get(nrows).get(ns).i32Mul().i32Add().set(e);
-    k.forUp(q, get(k, xs), get(k, e), () => {
-      k.at(arr('Lx'), get(k, q), 3);
-      fb.f64Const(0).f64Store(0);
-    });
+    // memory.fill(&Lx[xs], 0, 8·nrows·ns): +0.0 is all zero bytes
+    k.at(arr('Lx'), get(k, xs), 3);
+    fb.i32Const(0).get(nrows).get(ns).i32Mul().i32Const(3).i32Shl().memoryFill();
     k.forUp(q, () => k.geti(arr('aPtr'), get(k, s)), () => k.geti(arr('aPtr'), () => fb.get(s).i32Const(1).i32Add()), () => {
       k.geti(arr('aDst'), get(k, q)).fb.set(p);
       k.at(arr('Lx'), get(k, p), 3);

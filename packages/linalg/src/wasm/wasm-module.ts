@@ -185,6 +185,13 @@ export class FunctionBuilder {
   f64x2Mul(): this { return this.simd(0xf2); }
   f64x2Div(): this { return this.simd(0xf3); }
   f64x2Neg(): this { return this.simd(0xed); }
+  /** memory.fill (bulk memory): dest, byte value, length on the stack. */
+  memoryFill(): this {
+    this.code.push(0xfc);
+    uleb(this.code, 11);
+    this.code.push(0x00);
+    return this;
+  }
   /** block … end and loop … end (void); br_if depth. */
   block(): this { return this.op(0x02, 0x40); }
   loop(): this { return this.op(0x03, 0x40); }
