@@ -57,7 +57,10 @@ describe('MechanicalSystem: blocks of a force field with a state outside the sys
     const s = scene(3);
     const sys = MechanicalSystem.compile(s.root);
     const f = { m: 2, b: 0, k: -0.5 };
-    const A = csrToDense(sys.assembleMBK(f));
+    const A = csrToDense(sys.assembleMBK(f, { outsideBlocks: true }));
+    // without the option (every solver but BTDLinearSolver): the masses only
+    const A0 = csrToDense(sys.assembleMBK(f));
+    expect(A0[4]![4]).to.be.closeTo(f.m * s.Ma[0]![0]!, 1e-12);
     // expected: the masses, then the outside blocks with Xa's offset (4) as their origin
     const E: M = Array.from({ length: 13 }, () => new Array<number>(13).fill(0));
     s.Md.forEach((row, i) => row.forEach((v, j) => (E[i]![j]! += f.m * v)));
@@ -77,7 +80,7 @@ describe('MechanicalSystem: blocks of a force field with a state outside the sys
     ff.warn = ((m: string) => {
       warnings.push(m);
     }) as unknown as typeof ff.warn;
-    const A = csrToDense(sys.assembleMBK({ m: 1, b: 0, k: 1 }));
+    const A = csrToDense(sys.assembleMBK({ m: 1, b: 0, k: 1 }, { outsideBlocks: true }));
     expect(A.length).to.equal(13);
     expect(warnings.length).to.equal(1);
     expect(warnings[0]).to.match(/past the 13 rows/);

@@ -30,8 +30,8 @@ import { ContactSide } from './contact-points.js';
  * refills its contacts at every step and removes it when the models stop touching. A side whose
  * collision model is not simulated stays out of getMechanicalStates(): its points are read as
  * constants (its forces would reach no solver in SOFA either); its stiffness blocks with the other
- * side still enter assembled solvers' matrices where SOFA's linear system puts them
- * (addOutsideStateKToMatrix, MechanicalSystem.assembleMBK).
+ * side are given to the assemblies that place them as SOFA's linear system does
+ * (addOutsideStateKToMatrix; MechanicalSystem.assembleMBK, option outsideBlocks).
  */
 @sofaComponent({
   name: 'PenalityContactForceField',

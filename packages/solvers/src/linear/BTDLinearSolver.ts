@@ -52,7 +52,8 @@ function mulBlocks(out: Float64Array, o: number, A: Float64Array, a: number, B: 
  * SOFA's linear system does (rows and columns of the projected dofs cleared in the stored blocks,
  * 1 on their diagonal): an entry moved by the rule keeps its value even when its own row or
  * column is projected. Such entries arise when SOFA's assembly puts a contact's blocks with a
- * non-simulated object at the top of the matrix (MechanicalSystem.assembleMBK).
+ * non-simulated object at the top of the matrix, which this solver asks of the assembly
+ * (MechanicalSystem.assembleMBK, option outsideBlocks).
  */
 @sofaComponent({
   name: 'BTDLinearSolver',
@@ -161,7 +162,7 @@ export class BTDLinearSolver extends MatrixLinearSolver {
   override solveSystem(system: MechanicalSystem, factors: MBKFactors, rhs: Float64Array, out: Float64Array): SolverStats {
     if (system.hasGeneralProjection) return super.solveSystem(system, factors, rhs, out);
     const t0 = performance.now();
-    const A = system.assembleMBK(factors, { project: false });
+    const A = system.assembleMBK(factors, { project: false, outsideBlocks: true });
     this.linearSystem.get()?.assembled(A);
     this.projectedDofs = system.projectedDofList();
     try {
