@@ -10,6 +10,7 @@ import {
   orReset,
   type BaseMechanicalState,
   type BaseMeshTopology,
+  type InPlaceDForce,
   type MatrixAccumulator,
   type TopologyChange,
   type TopologyHandler,
@@ -657,6 +658,28 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     w.apply(df, dx, k);
   }
 
+  /** vout += −k·Σ Rᵀ·J·K·Jᵀ·R·vin in the kernel's memory (on this thread; subclasses use threads). */
+  protected applyWasmProductInPlace(w: TetrahedronDForceWasm, k: number): void {
+    w.applyInPlace(k);
+  }
+
+  private inPlace: TetrahedraInPlaceDForce | undefined = undefined;
+
+  /** addDForce in the WebAssembly kernel's memory (its vin and vout), brought up to date; undefined for the JavaScript loop. */
+  override inPlaceDForce(): InPlaceDForce | undefined {
+    const w = this.wasmProduct();
+    if (!w) return undefined;
+    if (this.inPlace?.kernel !== w) this.inPlace = new TetrahedraInPlaceDForce(w, (kFactor, bFactor) => this.addDForceInPlace(w, kFactor, bFactor));
+    return this.inPlace;
+  }
+
+  /** addDForce's steps on the kernel's vin and vout (the rotations were copied in by inPlaceDForce). */
+  private addDForceInPlace(w: TetrahedronDForceWasm, kFactor: number, bFactor: number): void {
+    const k = this.kFactorWithRayleigh(kFactor, bFactor);
+    if (k === 0) return;
+    this.applyWasmProductInPlace(w, k);
+  }
+
   /** Lays the elements out again in the product's memory after a topological change; false: make a new product. */
   protected refitWasmProduct(w: TetrahedronDForceWasm): boolean {
     return w.refit(this.elems, this.mstate!.size);
@@ -910,4 +933,23 @@ function invert3(out: Float64Array, o: number, m: Float64Array): void {
   out[o + 6] = c02 * inv;
   out[o + 7] = (m[1]! * m[6]! - m[0]! * m[7]!) * inv;
   out[o + 8] = (m[0]! * m[4]! - m[1]! * m[3]!) * inv;
+}
+
+/** The InPlaceDForce of corotational tetrahedra: the WebAssembly kernel's vin (dx) and vout (df). */
+class TetrahedraInPlaceDForce implements InPlaceDForce {
+  readonly memory: { buffer: ArrayBufferLike };
+  readonly dx: number;
+  readonly df: number;
+  readonly area: number;
+  readonly areaBytes: number;
+  constructor(
+    readonly kernel: TetrahedronDForceWasm,
+    readonly add: (kFactor: number, bFactor: number) => void,
+  ) {
+    this.memory = kernel.memory;
+    this.dx = kernel.vin;
+    this.df = kernel.vout;
+    this.area = kernel.area;
+    this.areaBytes = kernel.areaBytes;
+  }
 }

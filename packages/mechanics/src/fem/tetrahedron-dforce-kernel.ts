@@ -1,4 +1,4 @@
-import { FunctionBuilder, WasmType, wasmApi, wasmModuleBytes, type Local } from '@sofa-ts/linalg';
+import { FunctionBuilder, MatrixFreeCgWasm, WasmType, wasmApi, wasmModuleBytes, type Local } from '@sofa-ts/linalg';
 
 /**
  * The matrix-free product of corotational tetrahedra, df += −k·Rᵀ·J·K·Jᵀ·R·dx per element (the
@@ -199,6 +199,9 @@ export class TetrahedronDForceWasm {
   readonly vout: number;
   /** Start of the deferred slots (3 f64 each), after vout. */
   readonly deferred: number;
+  /** A free area after the deferred slots, for a matrix-free solver's vectors (MatrixFreeCgWasm). */
+  readonly area: number;
+  readonly areaBytes: number;
   private _elemView!: Float64Array;
   private _vinView!: Float64Array;
   private _voutView!: Float64Array;
@@ -216,7 +219,9 @@ export class TetrahedronDForceWasm {
     this.vin = align(this.elem + pairs * TET_PAIR_BYTES);
     this.vout = align(this.vin + nPoints * 24);
     this.deferred = align(this.vout + nPoints * 24);
-    const bytes = this.deferred + deferredSlots * 24;
+    this.area = align(this.deferred + deferredSlots * 24);
+    this.areaBytes = MatrixFreeCgWasm.bytes(nPoints);
+    const bytes = this.area + this.areaBytes;
     const pages = Math.ceil(bytes / 65536) + 1;
     this.memory = new api.Memory({ initial: pages, maximum: pages, shared: true });
     this.module = module;
@@ -320,7 +325,12 @@ export class TetrahedronDForceWasm {
   apply(df: Float64Array, dx: Float64Array, k: number): void {
     this.vinView.set(dx);
     this.voutView.set(df);
-    this.runRange(k, 0, this.nElem);
+    this.applyInPlace(k);
     df.set(this.voutView);
+  }
+
+  /** vout += −k·Σ Rᵀ·J·K·Jᵀ·R·vin over all elements, on this thread, in the memory (no copy). */
+  applyInPlace(k: number): void {
+    this.runRange(k, 0, this.nElem);
   }
 }
