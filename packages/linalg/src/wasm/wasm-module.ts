@@ -133,6 +133,7 @@ export class FunctionBuilder {
   i32GeS(): this { return this.op(0x4e); }
   i32Store(offset = 0): this { return this.op(0x36).memarg(2, offset); }
   f64Div(): this { return this.op(0xa3); }
+  f64Sqrt(): this { return this.op(0x9f); }
   f64Abs(): this { return this.op(0x99); }
   f64Eq(): this { return this.op(0x61); }
   f64Gt(): this { return this.op(0x64); }
@@ -180,6 +181,8 @@ export class FunctionBuilder {
   f64x2Sub(): this { return this.simd(0xf1); }
   f64x2Mul(): this { return this.simd(0xf2); }
   f64x2Neg(): this { return this.simd(0xed); }
+  f64x2Sqrt(): this { return this.simd(0xef); }
+  f64x2Div(): this { return this.simd(0xf3); }
   /** block … end and loop … end (void); br_if depth. */
   block(): this { return this.op(0x02, 0x40); }
   loop(): this { return this.op(0x03, 0x40); }

@@ -401,7 +401,14 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     if (method !== 'small') this.rotVersion++;
     if (update) this.materialVersion++;
     if (method === 'large' && !update && this.plasticMax === 0) {
-      this.addForceLarge(ff, p);
+      // the WebAssembly kernel writes the frames where the product reads them: no copy of rot then
+      this.wasmRot = this.rotVersion;
+      const w = this.wasmProduct();
+      if (w && p.length === w.vinView.length) w.forceLarge(ff, p, rot);
+      else {
+        this.wasmRot = -1;
+        this.addForceLarge(ff, p);
+      }
       return;
     }
     for (let e = 0; e < n; e++) {
@@ -731,7 +738,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       this.wasmRot = this.rotVersion;
     }
     if (this.wasmMaterial !== this.materialVersion) {
-      w.setMaterials(this.grad, this.mat);
+      w.setMaterials(this.grad, this.mat, this.rest);
       this.wasmMaterial = this.materialVersion;
     }
     return w;
