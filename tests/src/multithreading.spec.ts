@@ -101,4 +101,41 @@ describe('MultiThreading (SOFA plugin)', () => {
       expect(bitwise(wasm, js), method).to.equal(true);
     }
   });
+
+  it('the WebAssembly force of large tetrahedra is bit for bit the JavaScript loop (forces and frames; an odd element count)', async () => {
+    const n = [5, 5, 4];
+    const id = (i: number, j: number, k: number) => i + n[0]! * (j + n[1]! * k);
+    const tets: number[] = [];
+    const kuhn = [[0, 1, 3, 7], [0, 1, 5, 7], [0, 2, 3, 7], [0, 2, 6, 7], [0, 4, 5, 7], [0, 4, 6, 7]];
+    for (let k = 0; k < n[2]! - 1; k++)
+      for (let j = 0; j < n[1]! - 1; j++)
+        for (let i = 0; i < n[0]! - 1; i++)
+          for (const t of kuhn) tets.push(...t.map((c) => id(i + (c & 1), j + ((c >> 1) & 1), k + ((c >> 2) & 1))));
+    tets.length -= 4;
+    const scene = await loadSceneFromString(`<Node name="root" dt="0.01" gravity="0 -9 0"><Node name="beam">
+      <EulerImplicitSolver/><CGLinearSolver iterations="25" tolerance="1e-9" threshold="1e-9"/>
+      <RegularGridTopology name="grid" n="${n.join(' ')}" min="0 0 0" max="4 4 3"/>
+      <MechanicalObject name="dofs"/>
+      <TetrahedronSetTopologyContainer name="tetra" tetrahedra="${tets.join(' ')}"/>
+      <DiagonalMass massDensity="1"/>
+      <TetrahedronFEMForceField name="fem" youngModulus="1000" poissonRatio="0.3" method="large"/>
+      <FixedProjectiveConstraint indices="0 1 2 3 4"/></Node></Node>`);
+    scene.step(3);
+    type Fem = { productKernel: string; rot: Float64Array; wasmProduct(): unknown; addForce(f: Float64Array[], x: Float64Array[], v: Float64Array[]): void };
+    const fem = scene.get('/beam/fem') as unknown as Fem;
+    expect(fem.wasmProduct()).to.not.equal(undefined); // the kernel the force runs in
+    const np = 3 * n[0]! * n[1]! * n[2]!;
+    // positions far from rest (a twisted, stretched box) and forces already accumulated
+    const x = new Float64Array(np).map((_, i) => (i % 3) * 0.7 + Math.floor(i / 3) * 0.21 + 0.3 * Math.sin(5 * i));
+    const v = new Float64Array(np);
+    const js = new Float64Array(np).map((_, i) => (i % 7) - 3), wasm = Float64Array.from(js);
+    fem.productKernel = 'js';
+    fem.addForce([js], [x], [v]);
+    const rotJs = Float64Array.from(fem.rot);
+    fem.productKernel = 'auto';
+    fem.addForce([wasm], [x], [v]);
+    expect(bitwise(wasm, js)).to.equal(true);
+    expect(bitwise(fem.rot, rotJs)).to.equal(true);
+    expect(js.some((f, i) => Math.abs(f - ((i % 7) - 3)) > 1)).to.equal(true);
+  });
 });

@@ -20,9 +20,10 @@ import {
   isProjectiveConstraint,
   upperBlockIndex,
 } from '@sofa-ts/core';
-import { FixedPatternAssembler, TripleProductPlan, createCsr, csrAxpyInto, csrFindSlot, spgemmNumeric, spgemmSymbolic, type CsrMatrix } from '@sofa-ts/linalg';
+import { FixedPatternAssembler, TripleProductPlan, createCsr, csrAxpyInto, csrFindSlot, spgemmNumeric, spgemmSymbolic, type CgKernel, type CsrMatrix } from '@sofa-ts/linalg';
 import { ConstraintAssembly, type CompliantState } from './constraint-rows.js';
 import { MappedJacobian, type ParentJacobian } from './mapped-jacobian.js';
+import { MatrixFreeKernel } from './matrix-free-kernel.js';
 import { RowStack, shiftMatrix } from './shift.js';
 
 /** Factors of the linear combination A = m·M + b·B + k·K a solver asks for. */
@@ -693,6 +694,33 @@ export class MechanicalSystem {
       if (!m.mapping.isLinear && factors.k !== 0) m.mapping.applyDJT(outs, this.mappingInputs(e, din, true), this.states[m.output]!.state.f, factors.k);
     }
     componentCall.current = caller;
+  }
+
+  /** The matrix-free CG kernel of this system (undefined: not looked at yet; null: its shape does not allow it). */
+  private fused: MatrixFreeKernel | null | undefined = undefined;
+
+  /**
+   * The iteration of a matrix-free conjugate gradient in one WebAssembly memory, for a system whose
+   * shape allows it (MatrixFreeKernel: one Vec3 state, one force field with an in-place product, a
+   * lumped mass, zeroing projections, no active mapping), brought up to date for these factors;
+   * undefined otherwise. Its products and dots are applyMBK's and dot's, bit for bit.
+   */
+  matrixFreeKernel(factors: MBKFactors): CgKernel | undefined {
+    if (this.fused === undefined) this.fused = this.matrixFreeKernelOf();
+    return this.fused?.kernel(factors);
+  }
+
+  private matrixFreeKernelOf(): MatrixFreeKernel | null {
+    if (this.masters.length !== 1 || this.masses.length > 1 || this.forceFields.length !== 1) return null;
+    const m = this.masters[0]!;
+    const t = m.state.stateType;
+    if (t.derivSize !== 3 || t.isRigid || this.activeMappings.some((a) => a !== 0)) return null;
+    const ff = this.forceFields[0]!;
+    if (ff.states.length !== 1 || ff.states[0] !== m.index) return null;
+    const mass = this.masses[0];
+    if (mass && mass.state !== m.index) return null;
+    for (const c of this.constraints) if (c.coupled || c.state !== m.index || !c.pc.isDiagonalProjection || !c.pc.projectsByZeroing) return null;
+    return new MatrixFreeKernel(() => m.state.size, mass?.mass, ff.ff, this.constraints.map((c) => c.pc));
   }
 
   /** out = P·(m·M + b·B + k·K)·vec, matrix-free (out must not alias vec). */

@@ -32,8 +32,9 @@ export interface CgParams {
   dot?: (a: Float64Array, b: Float64Array) => number;
   /**
    * Vectors and operations of the iterations in a kernel (a WebAssembly one over its memory), used
-   * instead of the workspace and `apply` inside the loop when there is no `dot`: the same
-   * operations in the same order, so the same iterates bit for bit.
+   * instead of the workspace and `apply` inside the loop: the same operations in the same order, so
+   * the same iterates bit for bit. Its dots sum as `dot` does when `dot` is given (in index order
+   * otherwise); `dot` and `apply` still compute |b| and the warm start's residual.
    */
   kernel?: CgKernel;
 }
@@ -47,9 +48,9 @@ export interface CgKernel {
   readonly q: Float64Array;
   /** p = p·β + r */
   direction(beta: number): void;
-  /** q = A·p; returns p·q summed in index order */
+  /** q = A·p; returns p·q (summed as conjugateGradient's `dot`, or in index order) */
   productDot(): number;
-  /** x += p·α, r += q·(−α); returns r·r summed in index order */
+  /** x += p·α, r += q·(−α); returns r·r (summed likewise) */
   update(alpha: number): number;
 }
 
@@ -134,7 +135,7 @@ export function conjugateGradient(
   const n = b.length;
   if (ws.n !== n || x.length !== n) throw new Error(`conjugateGradient: size mismatch (b ${n}, x ${x.length}, workspace ${ws.n})`);
   const vdot = params.dot;
-  const kernel = vdot ? undefined : params.kernel;
+  const kernel = params.kernel;
   if (kernel && kernel.r.length !== n) throw new Error(`conjugateGradient: size mismatch (b ${n}, kernel ${kernel.r.length})`);
   const { r, p, q } = kernel ?? ws;
   const xs = kernel?.x ?? x;

@@ -62,6 +62,11 @@ export class FixedProjectiveConstraint extends BaseProjectiveConstraint {
     this.zero(dx);
   }
 
+  /** projectResponse sets the dofs of projectedDofs to 0, nothing else. */
+  override get projectsByZeroing(): boolean {
+    return true;
+  }
+
   projectVelocity(v: Float64Array): void {
     if (this.activateProjectVelocity.value) this.zero(v);
   }

@@ -113,7 +113,8 @@ export class CGLinearSolver extends LinearSolver {
       firstSolve: this.solves === 0,
       // SOFA's GraphScattered vectors sum node by node; its assembled vectors (FullVector) flat;
       // a system without a graph order (a bare matrix system handed by a caller) sums flat too
-      ...(this.assembled ? { kernel } : system.dot === undefined ? {} : { dot: this.graphDot }),
+      // (matrix-free: the iteration in the force field's WebAssembly memory where the system allows it)
+      ...(this.assembled ? { kernel } : system.dot === undefined ? {} : { dot: this.graphDot, kernel: system.matrixFreeKernel?.(factors) }),
     }, this.ws);
     this.solves++;
     return { iterations: res.iterations, residual: res.residual, timeMs: performance.now() - t0 };

@@ -32,6 +32,22 @@ import type { MatrixAccumulator, OutsideStateAccumulator } from './matrix-accumu
  * `init()` checks the Data and sizes the buffers (once, before the first step); throw
  * `this.error('what was expected')` on a bad value: the user sees the scene file, line and component.
  */
+/**
+ * A force field's addDForce in a WebAssembly memory: `add(kFactor, bFactor)` is
+ * addDForce([df], [dx], kFactor, bFactor) with dx and df the vectors at byte addresses `dx` and
+ * `df` of `memory` (3·points f64 each), the same operations in the same order. The memory also has
+ * a free area of `areaBytes` bytes at `area` (16-aligned) for the solver's own vectors. The object
+ * stays valid while the force field returns it (a new one after a topological change).
+ */
+export interface InPlaceDForce {
+  readonly memory: { buffer: ArrayBufferLike };
+  readonly dx: number;
+  readonly df: number;
+  readonly area: number;
+  readonly areaBytes: number;
+  add(kFactor: number, bFactor: number): void;
+}
+
 export abstract class BaseForceField extends BaseObject {
   readonly isForceField = true;
 
@@ -85,6 +101,15 @@ export abstract class BaseForceField extends BaseObject {
 
   /** Emits bFactor·B, B without the Rayleigh term; force fields without damping emit nothing. */
   addBToMatrix(_acc: MatrixAccumulator, _bFactor: number): void {}
+
+  /**
+   * The product of `addDForce` run in place in a WebAssembly memory (a kernel's), for a force field
+   * on one state, or undefined (the default). Asked by matrix-free solvers at each solve (the
+   * force field brings its kernel up to date then); see InPlaceDForce.
+   */
+  inPlaceDForce(): InPlaceDForce | undefined {
+    return undefined;
+  }
 
   /**
    * Emits kFactor·K + bFactor·(B + rayleighStiffness·K), as the assembly engine asks for it: K

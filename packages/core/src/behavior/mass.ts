@@ -41,6 +41,15 @@ export abstract class BaseMass extends BaseObject {
 
   /** True when M is diagonal (lumped): explicit solvers can then avoid a linear solve. */
   abstract get isDiagonal(): boolean;
+
+  /**
+   * The masses m_i of the points when `addMDx` is exactly out_{i·d+c} += (dx_{i·d+c}·m_i)·factor for
+   * every point and component (a lumped mass on points), else undefined (the default). A matrix-free
+   * solver may then run the product elsewhere (a WebAssembly memory) with the same operations.
+   */
+  lumpedPointMasses(): Float64Array | undefined {
+    return undefined;
+  }
 }
 
 export function isMass(o: unknown): o is BaseMass {

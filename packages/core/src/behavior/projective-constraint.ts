@@ -46,6 +46,14 @@ export abstract class BaseProjectiveConstraint extends BaseObject {
   abstract projectedDofs(out: number[]): void;
 
   /**
+   * True when `projectResponse` does nothing but set the dofs of `projectedDofs` to 0 (+0): a
+   * matrix-free solver may then zero them itself. False by default.
+   */
+  get projectsByZeroing(): boolean {
+    return false;
+  }
+
+  /**
    * False when P is not diagonal (e.g. a projection onto a plane of any direction): the assembled
    * system then takes P from `addProjectionToMatrix` instead of `projectedDofs`.
    */

@@ -133,6 +133,7 @@ export class FunctionBuilder {
   i32GeS(): this { return this.op(0x4e); }
   i32Store(offset = 0): this { return this.op(0x36).memarg(2, offset); }
   f64Div(): this { return this.op(0xa3); }
+  f64Sqrt(): this { return this.op(0x9f); }
   f64Abs(): this { return this.op(0x99); }
   f64Eq(): this { return this.op(0x61); }
   f64Gt(): this { return this.op(0x64); }
@@ -185,6 +186,8 @@ export class FunctionBuilder {
   f64x2Mul(): this { return this.simd(0xf2); }
   f64x2Div(): this { return this.simd(0xf3); }
   f64x2Neg(): this { return this.simd(0xed); }
+  f64x2Sqrt(): this { return this.simd(0xef); }
+  f64x2Div(): this { return this.simd(0xf3); }
   /** memory.fill (bulk memory): dest, byte value, length on the stack. */
   memoryFill(): this {
     this.code.push(0xfc);

@@ -46,4 +46,9 @@ export class ParallelTetrahedronFEMForceField extends TetrahedronFEMForceField {
     if (this.parallel?.wasm === w) this.parallel.apply(df, dx, k);
     else super.applyWasmProduct(w, df, dx, k);
   }
+
+  protected override applyWasmProductInPlace(w: TetrahedronDForceWasm, k: number): void {
+    if (this.parallel?.wasm === w) this.parallel.applyInPlace(k);
+    else super.applyWasmProductInPlace(w, k);
+  }
 }

@@ -10,6 +10,7 @@ import {
   orReset,
   type BaseMechanicalState,
   type BaseMeshTopology,
+  type InPlaceDForce,
   type MatrixAccumulator,
   type TopologyChange,
   type TopologyHandler,
@@ -399,6 +400,17 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     const update = this.updateStiffnessMatrix.value;
     if (method !== 'small') this.rotVersion++;
     if (update) this.materialVersion++;
+    if (method === 'large' && !update && this.plasticMax === 0) {
+      // the WebAssembly kernel writes the frames where the product reads them: no copy of rot then
+      this.wasmRot = this.rotVersion;
+      const w = this.wasmProduct();
+      if (w && p.length === w.vinView.length) w.forceLarge(ff, p, rot);
+      else {
+        this.wasmRot = -1;
+        this.addForceLarge(ff, p);
+      }
+      return;
+    }
     for (let e = 0; e < n; e++) {
       const a = 3 * elems[4 * e]!, b = 3 * elems[4 * e + 1]!, c = 3 * elems[4 * e + 2]!, d = 3 * elems[4 * e + 3]!;
       const o = 12 * e, r = 9 * e;
@@ -493,6 +505,86 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
         ff[q + 1] += r1 * fx + r4 * fy + r7 * fz;
         ff[q + 2] += r2 * fx + r5 * fy + r8 * fz;
       }
+    }
+  }
+
+  /**
+   * addForce of 'large' without plasticity nor stiffness updates (the common case), its operations
+   * written out on locals instead of the D and F scratch arrays and the elementForce call: the same
+   * operations in the same order, zero terms included (x·0 and 0 + x are kept: they decide the sign
+   * of a zero), so the same forces and rotations bit for bit.
+   */
+  private addForceLarge(ff: Float64Array, p: Float64Array): void {
+    const n = this.elems.length / 4;
+    const elems = this.elems, rot = this.rot, rest = this.rest, g = this.grad, m = this.mat;
+    const z = 0; // D's structural zeros (components the frame makes 0, and node a)
+    for (let e = 0; e < n; e++) {
+      const a = 3 * elems[4 * e]!, b = 3 * elems[4 * e + 1]!, c = 3 * elems[4 * e + 2]!, d = 3 * elems[4 * e + 3]!;
+      const o = 12 * e, r = 9 * e;
+      // frame of the edges, rows x̂ ŷ ẑ
+      const pax = p[a]!, pay = p[a + 1]!, paz = p[a + 2]!;
+      let ex = p[b]! - pax, ey = p[b + 1]! - pay, ez = p[b + 2]! - paz;
+      const inv = 1 / Math.sqrt(ex * ex + ey * ey + ez * ez);
+      ex *= inv; ey *= inv; ez *= inv;
+      const yx = p[c]! - pax, yy = p[c + 1]! - pay, yz = p[c + 2]! - paz;
+      let zx = ey * yz - ez * yy, zy = ez * yx - ex * yz, zz = ex * yy - ey * yx;
+      const iz = 1 / Math.sqrt(zx * zx + zy * zy + zz * zz);
+      zx *= iz; zy *= iz; zz *= iz;
+      const r0 = ex, r1 = ey, r2 = ez;
+      const r3 = zy * ez - zz * ey, r4 = zz * ex - zx * ez, r5 = zx * ey - zy * ex;
+      const r6 = zx, r7 = zy, r8 = zz;
+      rot[r] = r0; rot[r + 1] = r1; rot[r + 2] = r2;
+      rot[r + 3] = r3; rot[r + 4] = r4; rot[r + 5] = r5;
+      rot[r + 6] = r6; rot[r + 7] = r7; rot[r + 8] = r8;
+      // R·x per node, then D = R₀X − R·x measured from node a
+      let px = pax, py = pay, pz = paz;
+      const F0 = r0 * px + r1 * py + r2 * pz, F1 = r3 * px + r4 * py + r5 * pz, F2 = r6 * px + r7 * py + r8 * pz;
+      px = p[b]!; py = p[b + 1]!; pz = p[b + 2]!;
+      const F3 = r0 * px + r1 * py + r2 * pz;
+      px = p[c]!; py = p[c + 1]!; pz = p[c + 2]!;
+      const F6 = r0 * px + r1 * py + r2 * pz, F7 = r3 * px + r4 * py + r5 * pz;
+      px = p[d]!; py = p[d + 1]!; pz = p[d + 2]!;
+      const F9 = r0 * px + r1 * py + r2 * pz, F10 = r3 * px + r4 * py + r5 * pz, F11 = r6 * px + r7 * py + r8 * pz;
+      const D3 = rest[o + 3]! - (F3 - F0);
+      const D6 = rest[o + 6]! - (F6 - F0), D7 = rest[o + 7]! - (F7 - F1);
+      const D9 = rest[o + 9]! - (F9 - F0), D10 = rest[o + 10]! - (F10 - F1), D11 = rest[o + 11]! - (F11 - F2);
+      // strain = Jᵀ·D (elementForce's sums from 0, node by node)
+      const al0 = g[o]!, be0 = g[o + 1]!, ga0 = g[o + 2]!;
+      const al1 = g[o + 3]!, be1 = g[o + 4]!, ga1 = g[o + 5]!;
+      const al2 = g[o + 6]!, be2 = g[o + 7]!, ga2 = g[o + 8]!;
+      const al3 = g[o + 9]!, be3 = g[o + 10]!, ga3 = g[o + 11]!;
+      let s0 = 0 + al0 * z, s1 = 0 + be0 * z, s2 = 0 + ga0 * z;
+      let s3 = 0 + (be0 * z + al0 * z), s4 = 0 + (ga0 * z + be0 * z), s5 = 0 + (ga0 * z + al0 * z);
+      s0 += al1 * D3; s1 += be1 * z; s2 += ga1 * z;
+      s3 += be1 * D3 + al1 * z; s4 += ga1 * z + be1 * z; s5 += ga1 * D3 + al1 * z;
+      s0 += al2 * D6; s1 += be2 * D7; s2 += ga2 * z;
+      s3 += be2 * D6 + al2 * D7; s4 += ga2 * D7 + be2 * z; s5 += ga2 * D6 + al2 * z;
+      s0 += al3 * D9; s1 += be3 * D10; s2 += ga3 * D11;
+      s3 += be3 * D9 + al3 * D10; s4 += ga3 * D10 + be3 * D11; s5 += ga3 * D9 + al3 * D11;
+      // stress = K·strain
+      const mo = 3 * e;
+      const A = m[mo]!, B = m[mo + 1]!, C = m[mo + 2]!;
+      const k0 = A * s0 + B * s1 + B * s2;
+      const k1 = B * s0 + A * s1 + B * s2;
+      const k2 = B * s0 + B * s1 + A * s2;
+      const k3 = C * s3, k4 = C * s4, k5 = C * s5;
+      // node forces in the element frame F = J·stress, then f += Rᵀ·F
+      let fx = al0 * k0 + be0 * k3 + ga0 * k5, fy = be0 * k1 + al0 * k3 + ga0 * k4, fz = ga0 * k2 + be0 * k4 + al0 * k5;
+      ff[a] += r0 * fx + r3 * fy + r6 * fz;
+      ff[a + 1] += r1 * fx + r4 * fy + r7 * fz;
+      ff[a + 2] += r2 * fx + r5 * fy + r8 * fz;
+      fx = al1 * k0 + be1 * k3 + ga1 * k5; fy = be1 * k1 + al1 * k3 + ga1 * k4; fz = ga1 * k2 + be1 * k4 + al1 * k5;
+      ff[b] += r0 * fx + r3 * fy + r6 * fz;
+      ff[b + 1] += r1 * fx + r4 * fy + r7 * fz;
+      ff[b + 2] += r2 * fx + r5 * fy + r8 * fz;
+      fx = al2 * k0 + be2 * k3 + ga2 * k5; fy = be2 * k1 + al2 * k3 + ga2 * k4; fz = ga2 * k2 + be2 * k4 + al2 * k5;
+      ff[c] += r0 * fx + r3 * fy + r6 * fz;
+      ff[c + 1] += r1 * fx + r4 * fy + r7 * fz;
+      ff[c + 2] += r2 * fx + r5 * fy + r8 * fz;
+      fx = al3 * k0 + be3 * k3 + ga3 * k5; fy = be3 * k1 + al3 * k3 + ga3 * k4; fz = ga3 * k2 + be3 * k4 + al3 * k5;
+      ff[d] += r0 * fx + r3 * fy + r6 * fz;
+      ff[d + 1] += r1 * fx + r4 * fy + r7 * fz;
+      ff[d + 2] += r2 * fx + r5 * fy + r8 * fz;
     }
   }
 
@@ -646,7 +738,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       this.wasmRot = this.rotVersion;
     }
     if (this.wasmMaterial !== this.materialVersion) {
-      w.setMaterials(this.grad, this.mat);
+      w.setMaterials(this.grad, this.mat, this.rest);
       this.wasmMaterial = this.materialVersion;
     }
     return w;
@@ -655,6 +747,28 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   /** df += −k·Σ Rᵀ·J·K·Jᵀ·R·dx with the WebAssembly kernel (on this thread; subclasses use threads). */
   protected applyWasmProduct(w: TetrahedronDForceWasm, df: Float64Array, dx: Float64Array, k: number): void {
     w.apply(df, dx, k);
+  }
+
+  /** vout += −k·Σ Rᵀ·J·K·Jᵀ·R·vin in the kernel's memory (on this thread; subclasses use threads). */
+  protected applyWasmProductInPlace(w: TetrahedronDForceWasm, k: number): void {
+    w.applyInPlace(k);
+  }
+
+  private inPlace: TetrahedraInPlaceDForce | undefined = undefined;
+
+  /** addDForce in the WebAssembly kernel's memory (its vin and vout), brought up to date; undefined for the JavaScript loop. */
+  override inPlaceDForce(): InPlaceDForce | undefined {
+    const w = this.wasmProduct();
+    if (!w) return undefined;
+    if (this.inPlace?.kernel !== w) this.inPlace = new TetrahedraInPlaceDForce(w, (kFactor, bFactor) => this.addDForceInPlace(w, kFactor, bFactor));
+    return this.inPlace;
+  }
+
+  /** addDForce's steps on the kernel's vin and vout (the rotations were copied in by inPlaceDForce). */
+  private addDForceInPlace(w: TetrahedronDForceWasm, kFactor: number, bFactor: number): void {
+    const k = this.kFactorWithRayleigh(kFactor, bFactor);
+    if (k === 0) return;
+    this.applyWasmProductInPlace(w, k);
   }
 
   /** Lays the elements out again in the product's memory after a topological change; false: make a new product. */
@@ -910,4 +1024,23 @@ function invert3(out: Float64Array, o: number, m: Float64Array): void {
   out[o + 6] = c02 * inv;
   out[o + 7] = (m[1]! * m[6]! - m[0]! * m[7]!) * inv;
   out[o + 8] = (m[0]! * m[4]! - m[1]! * m[3]!) * inv;
+}
+
+/** The InPlaceDForce of corotational tetrahedra: the WebAssembly kernel's vin (dx) and vout (df). */
+class TetrahedraInPlaceDForce implements InPlaceDForce {
+  readonly memory: { buffer: ArrayBufferLike };
+  readonly dx: number;
+  readonly df: number;
+  readonly area: number;
+  readonly areaBytes: number;
+  constructor(
+    readonly kernel: TetrahedronDForceWasm,
+    readonly add: (kFactor: number, bFactor: number) => void,
+  ) {
+    this.memory = kernel.memory;
+    this.dx = kernel.vin;
+    this.df = kernel.vout;
+    this.area = kernel.area;
+    this.areaBytes = kernel.areaBytes;
+  }
 }

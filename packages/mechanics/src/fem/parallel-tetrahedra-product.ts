@@ -54,9 +54,15 @@ export class ParallelTetrahedraProduct {
 
   /** df += −k·Σ Rᵀ·J·K·Jᵀ·R·dx, on all threads. */
   apply(df: Float64Array, dx: Float64Array, k: number): void {
+    this.wasm.vinView.set(dx);
+    this.wasm.voutView.set(df);
+    this.applyInPlace(k);
+    df.set(this.wasm.voutView);
+  }
+
+  /** vout += −k·Σ Rᵀ·J·K·Jᵀ·R·vin in the kernel's memory, on all threads (no copy). */
+  applyInPlace(k: number): void {
     const w = this.wasm, T = this.pool.threads, args = this.pool.args, b = this.bounds;
-    w.vinView.set(dx);
-    w.voutView.set(df);
     this.deferredView.fill(-0);
     // workers 1 … T−1 take ranges 0 … T−2 (pairs); the caller the last one (it may end on a single element)
     for (let t = 0; t < T - 1; t++) {
@@ -77,6 +83,5 @@ export class ParallelTetrahedraProduct {
       out[q + 1] += def[3 * d + 1]!;
       out[q + 2] += def[3 * d + 2]!;
     }
-    df.set(out);
   }
 }

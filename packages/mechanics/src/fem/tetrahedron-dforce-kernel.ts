@@ -1,4 +1,5 @@
-import { FunctionBuilder, WasmType, wasmApi, wasmModuleBytes, type Local } from '@sofa-ts/linalg';
+import { FunctionBuilder, MatrixFreeCgWasm, WasmType, wasmApi, wasmModuleBytes, type Local } from '@sofa-ts/linalg';
+import { LARGE_REST_COMPONENTS, REST_PAIR_BYTES, largeForceKernel } from './tetrahedron-force-kernel.js';
 
 /**
  * The matrix-free product of corotational tetrahedra, df += −k·Rᵀ·J·K·Jᵀ·R·dx per element (the
@@ -28,7 +29,7 @@ export function tetrahedronDForceModule(): object | undefined {
   if (cached) return cached;
   const api = wasmApi();
   if (!api) return undefined;
-  const bytes = wasmModuleBytes([kernel(true), kernel(false)], 65536);
+  const bytes = wasmModuleBytes([kernel(true), kernel(false), largeForceKernel(true), largeForceKernel(false)], 65536);
   if (!api.validate(bytes)) return undefined;
   cached = new api.Module(bytes);
   return cached;
@@ -185,6 +186,8 @@ export class TetrahedronDForceWasm {
   readonly module: object;
   private readonly run2: (inIdx: number, outIdx: number, elem: number, k: number, p0: number, p1: number) => void;
   private readonly run1: (inIdx: number, outIdx: number, elem: number, k: number, e0: number, e1: number) => void;
+  private readonly force2: (inIdx: number, elem: number, rest: number, rotOut: number, delta: number, p0: number, p1: number) => void;
+  private readonly force1: (inIdx: number, elem: number, rest: number, rotOut: number, delta: number, e0: number, e1: number) => void;
   private _nElem = 0;
   private _nPairs = 0;
   /** The element pairs and points the memory holds room for. */
@@ -195,13 +198,21 @@ export class TetrahedronDForceWasm {
   readonly inIdx: number;
   readonly outIdx: number;
   readonly elem: number;
+  /** The rest shapes of 'large' (nPairs × 6 × 2 f64: LARGE_REST_COMPONENTS per element) and the rotations the force writes (nElem × 9, row-major). */
+  readonly rest: number;
+  readonly rotOut: number;
   readonly vin: number;
   readonly vout: number;
   /** Start of the deferred slots (3 f64 each), after vout. */
   readonly deferred: number;
+  /** A free area after the deferred slots, for a matrix-free solver's vectors (MatrixFreeCgWasm). */
+  readonly area: number;
+  readonly areaBytes: number;
   private _elemView!: Float64Array;
   private _vinView!: Float64Array;
   private _voutView!: Float64Array;
+  private _restView!: Float64Array;
+  private _rotView!: Float64Array;
 
   private constructor(module: object, elems: Uint32Array, nPoints: number, deferredSlots: number) {
     const api = wasmApi()!;
@@ -213,16 +224,22 @@ export class TetrahedronDForceWasm {
     this.inIdx = 16;
     this.outIdx = align(this.inIdx + pairs * 32);
     this.elem = align(this.outIdx + pairs * 32);
-    this.vin = align(this.elem + pairs * TET_PAIR_BYTES);
+    this.rest = align(this.elem + pairs * TET_PAIR_BYTES);
+    this.rotOut = align(this.rest + pairs * REST_PAIR_BYTES);
+    this.vin = align(this.rotOut + pairs * 144);
     this.vout = align(this.vin + nPoints * 24);
     this.deferred = align(this.vout + nPoints * 24);
-    const bytes = this.deferred + deferredSlots * 24;
+    this.area = align(this.deferred + deferredSlots * 24);
+    this.areaBytes = MatrixFreeCgWasm.bytes(nPoints);
+    const bytes = this.area + this.areaBytes;
     const pages = Math.ceil(bytes / 65536) + 1;
     this.memory = new api.Memory({ initial: pages, maximum: pages, shared: true });
     this.module = module;
     const inst = new api.Instance(module, { env: { memory: this.memory } });
     this.run2 = inst.exports.tetDF2 as typeof this.run2;
     this.run1 = inst.exports.tetDF1 as typeof this.run1;
+    this.force2 = inst.exports.tetF2 as typeof this.force2;
+    this.force1 = inst.exports.tetF1 as typeof this.force1;
     this.layOut(elems, nPoints);
   }
 
@@ -252,6 +269,8 @@ export class TetrahedronDForceWasm {
     this._elemView = new Float64Array(buf, this.elem, pairs * 2 * TET_FIELDS);
     this._vinView = new Float64Array(buf, this.vin, 3 * nPoints);
     this._voutView = new Float64Array(buf, this.vout, 3 * nPoints);
+    this._restView = new Float64Array(buf, this.rest, pairs * 12);
+    this._rotView = new Float64Array(buf, this.rotOut, 9 * n);
     // both index arrays point at df[3·node] / dx[3·node]; threads redirect some outIdx entries
     const ii = new Int32Array(buf, this.inIdx, pairs * 8), io = new Int32Array(buf, this.outIdx, pairs * 8);
     const vin = this.vin, vout = this.vout;
@@ -299,14 +318,32 @@ export class TetrahedronDForceWasm {
     }
   }
 
-  /** Copies the cofactor gradients (nElem × 12) and materials (nElem × 3) in. */
-  setMaterials(grad: Float64Array, mat: Float64Array): void {
-    const E = this.elemView, n = this.nElem;
+  /** Copies the cofactor gradients (nElem × 12), materials (nElem × 3) and, for the force, rest shapes (nElem × 12) in. */
+  setMaterials(grad: Float64Array, mat: Float64Array, rest?: Float64Array): void {
+    const E = this.elemView, S = this._restView, n = this.nElem;
     for (let e = 0; e < n; e++) {
       const b = 48 * (e >> 1) + (e & 1);
       for (let j = 0; j < 12; j++) E[b + 2 * (9 + j)] = grad[12 * e + j]!;
       for (let j = 0; j < 3; j++) E[b + 2 * (21 + j)] = mat[3 * e + j]!;
+      if (!rest) continue;
+      const r = 12 * (e >> 1) + (e & 1);
+      for (let j = 0; j < 6; j++) S[r + 2 * j] = rest[12 * e + LARGE_REST_COMPONENTS[j]!]!;
     }
+  }
+
+  /**
+   * f += the forces of 'large' at positions x (CorotationalTetrahedra.addForceLarge, bit for bit),
+   * on this thread; the element frames go into the product's element data and into rot (nElem × 9).
+   * x and f pass through the product's dx and df arrays.
+   */
+  forceLarge(f: Float64Array, x: Float64Array, rot: Float64Array): void {
+    this.vinView.set(x);
+    this.voutView.set(f);
+    const n = this.nElem, p1 = n >> 1, delta = this.vout - this.vin;
+    if (p1 > 0) this.force2(this.inIdx, this.elem, this.rest, this.rotOut, delta, 0, p1);
+    if (n & 1) this.force1(this.inIdx, this.elem, this.rest, this.rotOut, delta, n - 1, n);
+    f.set(this.voutView);
+    rot.set(this._rotView);
   }
 
   /** Elements [e0, e1) on this thread (e0 even), adding into vout or their deferred slots. */
@@ -320,7 +357,12 @@ export class TetrahedronDForceWasm {
   apply(df: Float64Array, dx: Float64Array, k: number): void {
     this.vinView.set(dx);
     this.voutView.set(df);
-    this.runRange(k, 0, this.nElem);
+    this.applyInPlace(k);
     df.set(this.voutView);
+  }
+
+  /** vout += −k·Σ Rᵀ·J·K·Jᵀ·R·vin over all elements, on this thread, in the memory (no copy). */
+  applyInPlace(k: number): void {
+    this.runRange(k, 0, this.nElem);
   }
 }

@@ -267,6 +267,12 @@ export class DiagonalMass extends BaseMass implements TopologyHandler {
     }
   }
 
+  /** The point masses of addMDx's product (none for rigid frames, whose inertia is a 3x3 block). */
+  override lumpedPointMasses(): Float64Array | undefined {
+    this.followTopology();
+    return this.inertias ? undefined : this.masses;
+  }
+
   addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
     this.followTopology();
     if (this.inertias) {

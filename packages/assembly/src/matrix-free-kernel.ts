@@ -1,0 +1,71 @@
+import type { BaseForceField, BaseMass, BaseProjectiveConstraint, InPlaceDForce } from '@sofa-ts/core';
+import { MatrixFreeCgWasm, type CgKernel } from '@sofa-ts/linalg';
+import type { MBKFactors } from './mechanical-system.js';
+
+/**
+ * The whole iteration of a matrix-free conjugate gradient in one WebAssembly memory, for the common
+ * system of one Vec3 state with at most one lumped mass, one force field whose product runs in
+ * WebAssembly (InPlaceDForce: corotational tetrahedra), projective constraints that zero dofs, and
+ * no mapping a product goes through. The CG's vectors live in the force field's kernel memory, p
+ * and q being the kernel's dx and df, so an iteration copies nothing and runs no JavaScript loop.
+ *
+ * The product is MechanicalSystem.applyMBK's, step by step: q = 0, then the mass's
+ * q += (p·mᵢ)·m (when m ≠ 0), then the force field's addDForce (when k or b ≠ 0), then the zeroed
+ * dofs; the dots sum as MechanicalSystem.dot. The iterates are the JavaScript path's bit for bit.
+ * Other systems (several states, masses or force fields, active mappings, other projections, no
+ * WebAssembly) keep the JavaScript path: `kernel` returns undefined.
+ */
+export class MatrixFreeKernel {
+  private cg: MatrixFreeCgWasm | undefined = undefined;
+  private place: InPlaceDForce | undefined = undefined;
+  private readonly list: number[] = [];
+  private dofCount = 0;
+  private m = 0;
+  private k = 0;
+  private b = 0;
+
+  constructor(
+    private readonly nodes: () => number,
+    private readonly mass: BaseMass | undefined,
+    private readonly forceField: BaseForceField,
+    private readonly constraints: readonly BaseProjectiveConstraint[],
+  ) {}
+
+  /** The CG kernel for a solve with these factors (brought up to date), or undefined. */
+  kernel(factors: MBKFactors): CgKernel | undefined {
+    const place = this.forceField.inPlaceDForce();
+    if (!place) return undefined;
+    const nodes = this.nodes();
+    if (!this.cg || this.place !== place || this.cg.nodes !== nodes) {
+      this.place = place;
+      this.cg = MatrixFreeCgWasm.create({ memory: place.memory, p: place.dx, q: place.df, area: place.area, areaBytes: place.areaBytes }, nodes);
+      if (this.cg) this.cg.product = this.product;
+    }
+    const cg = this.cg;
+    if (!cg) return undefined;
+    if (this.mass && factors.m !== 0) {
+      const masses = this.mass.lumpedPointMasses();
+      if (!masses || masses.length !== nodes) return undefined;
+      cg.masses.set(masses);
+    }
+    const list = this.list;
+    list.length = 0;
+    for (const c of this.constraints) c.projectedDofs(list);
+    if (list.length > cg.dofs.length) return undefined;
+    for (let i = 0; i < list.length; i++) cg.dofs[i] = list[i]!;
+    this.dofCount = list.length;
+    this.m = factors.m;
+    this.k = factors.k;
+    this.b = factors.b;
+    return cg;
+  }
+
+  /** q = P·(m·M + b·B + k·K)·p in place (applyMBK's order). */
+  private readonly product = (): void => {
+    const cg = this.cg!;
+    if (this.mass && this.m !== 0) cg.massProduct(this.m);
+    else cg.zeroQ();
+    if (this.k !== 0 || this.b !== 0) this.place!.add(this.k, this.b);
+    cg.zeroDofs(this.dofCount);
+  };
+}
