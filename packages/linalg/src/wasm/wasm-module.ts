@@ -187,7 +187,6 @@ export class FunctionBuilder {
   f64x2Div(): this { return this.simd(0xf3); }
   f64x2Neg(): this { return this.simd(0xed); }
   f64x2Sqrt(): this { return this.simd(0xef); }
-  f64x2Div(): this { return this.simd(0xf3); }
   /** memory.fill (bulk memory): dest, byte value, length on the stack. */
   memoryFill(): this {
     this.code.push(0xfc);
