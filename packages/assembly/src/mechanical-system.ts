@@ -8,6 +8,7 @@ import {
   type BaseProjectiveConstraint,
   type MatrixAccumulator,
   type Node,
+  type OutsideStateAccumulator,
   formatLocation,
   componentCall,
   isBaseMapping,
@@ -157,6 +158,16 @@ class ForceFieldRecord {
     readonly states: readonly number[],
   ) {}
 }
+/** A force field with blocks on a state outside the system, the tops of each of its states. */
+class OutsideRecord {
+  warned = false;
+  constructor(
+    readonly ff: BaseForceField,
+    readonly states: readonly number[],
+    /** Per state of the force field: the offsets of the masters its full Jacobian reaches (SOFA's top-most states). */
+    readonly tops: readonly (readonly number[])[],
+  ) {}
+}
 class ConstraintRecord {
   constructor(
     readonly pc: BaseProjectiveConstraint,
@@ -197,6 +208,11 @@ export class MechanicalSystem {
   readonly forceFields: Array<{ ff: BaseForceField; states: readonly number[] }> = [];
   readonly masses: Array<{ mass: BaseMass; state: number }> = [];
   readonly constraints: Array<{ pc: BaseProjectiveConstraint; state: number; coupled?: { states: number[]; views: Float64Array[] } }> = [];
+  /** Force fields with blocks on a state outside the system (see emitOutsideBlocks). */
+  private readonly outside: OutsideRecord[] = [];
+  private readonly outsideAcc = new OutsideAccumulator();
+  /** The current assembleMBK adds the blocks with outside states (option outsideBlocks). */
+  private withOutsideBlocks = false;
   /** Number of scalar dofs (derivative layout). */
   readonly size: number;
   readonly coordSize: number;
@@ -387,6 +403,7 @@ export class MechanicalSystem {
           this.forceFields.push(new ForceFieldRecord(o, ss));
           this.ffArgs.push([ss.map(() => this.x), ss.map(() => this.x), ss.map(() => this.x)]);
           this.addGroup(o, ss, (acc, f) => o.addKBToMatrix(acc, f.k, f.b));
+          if (o.addOutsideStateKToMatrix) this.outside.push(new OutsideRecord(o, ss, []));
         } else if (isProjectiveConstraint(o)) {
           const own = o.getMechanicalState();
           const nested = index.has(own) ? undefined : nestedSolverNode(own, this.root);
@@ -431,6 +448,10 @@ export class MechanicalSystem {
       const mj = new MappedJacobian((i) => e.mapping.getJ(i) as CsrMatrix, e.inputs.map((i) => this.jacobians[i]!));
       this.jacobians[e.output] = { J: mj.J, refresh: () => mj.refresh() };
     }
+    for (let k = 0; k < this.outside.length; k++) {
+      const r = this.outside[k]!;
+      this.outside[k] = new OutsideRecord(r.ff, r.states, r.states.map((s) => this.topMasterOffsets(s)));
+    }
     this.anyNonLinear = this.mappings.some((e) => !e.mapping.isLinear);
     this.findActiveMappings();
     this.wireConstraintRows();
@@ -458,6 +479,21 @@ export class MechanicalSystem {
       this.activeMappings[e] = 1;
       for (const i of m.inputs) needed[i] = 1;
     }
+  }
+
+  /** Offsets of the masters a state depends on (the column ranges its full Jacobian's pattern reaches). */
+  private topMasterOffsets(s: number): number[] {
+    const J = this.jacobians[s]!.J;
+    const out: number[] = [];
+    for (const m of this.masters) {
+      let hit = false;
+      for (let q = 0; q < J.rowPtr[J.rows]! && !hit; q++) {
+        const c = J.colInd[q]!;
+        if (c >= m.offset && c < m.offset + m.derivLength) hit = true;
+      }
+      if (hit) out.push(m.offset);
+    }
+    return out;
   }
 
   /** A mapping's J_cp must be (output dofs × input dofs): said at the mapping, not deep in a sparse product. */
@@ -713,8 +749,9 @@ export class MechanicalSystem {
    * it is rebuilt (and `matrixPatternVersion` bumped) only when a component changes its entry
    * sequence. The returned matrix is owned by the system and overwritten by the next call.
    */
-  assembleMBK(factors: MBKFactors): CsrMatrix {
+  assembleMBK(factors: MBKFactors, options?: { project?: boolean; outsideBlocks?: boolean }): CsrMatrix {
     const asm = this.assembler;
+    this.withOutsideBlocks = options?.outsideBlocks === true;
     this.prepareProjectedGroups(factors);
     asm.beginNumeric();
     this.emitMBK(factors);
@@ -724,8 +761,23 @@ export class MechanicalSystem {
       asm.endSymbolic();
     }
     const A = asm.matrix!;
+    if (options?.project === false) {
+      // the caller applies the projection in its own storage (BTDLinearSolver, as SOFA's BTDMatrix)
+      if (this.collectProjectedDofs()) this.projectionSlots.matrix = undefined;
+      return A;
+    }
     this.applyProjectionToMatrix(A);
     return this.general ? this.applyGeneralProjection(this.general, A) : A;
+  }
+
+  /** True when a projective constraint of the system is not diagonal (assembleMBK multiplies by a general P). */
+  get hasGeneralProjection(): boolean {
+    return this.general !== undefined;
+  }
+
+  /** The global dofs the diagonal projections zero, as of the last assembleMBK (owned by the system). */
+  projectedDofList(): Int32Array {
+    return this.projectedDofs.subarray(0, Math.max(0, this.projectedCount));
   }
 
   /** P for non-diagonal projections: the constraints' rows, identity rows elsewhere. */
@@ -809,7 +861,49 @@ export class MechanicalSystem {
         for (let q = P.rowPtr[r]!; q < P.rowPtr[r + 1]!; q++) this.assembler.add(r, P.colInd[q]!, P.values[q]!);
       }
     }
+    if (this.withOutsideBlocks) this.emitOutsideBlocks(factors);
     componentCall.current = caller;
+  }
+
+  /**
+   * SOFA's MatrixLinearSystem on an interaction force field with a state outside the solver's
+   * subtree (the non-simulated side of a contact: its contact points are mapped from a state no
+   * solver of this system owns). That state is neither a main state nor reachable from one, so
+   * SOFA takes it for mapped without parents: for the pair (outside, inside) it projects the block
+   * K_oi with the inside state's Jacobian only and adds K_oi·J at the position of the inside
+   * state's top-most state, rows and columns alike (MappingGraph::getPositionInGlobalMatrix of the
+   * pair of top-most states); likewise Jᵀ·K_io. The outside state's dof o thus lands on row (or
+   * column) top + o of the global matrix, a coupling between the contact and whatever dof has that
+   * number (the block K_oo is left out: the outside state has no top-most state). A dof past the
+   * matrix (undefined behaviour in SOFA) is left out here, said once.
+   * Only on request (assembleMBK's outsideBlocks, asked by BTDLinearSolver, where SOFA's reference
+   * results confirm it): SOFA's source does the same for every assembled matrix, but nothing in the
+   * corpus confirms it for the others, and it makes the matrix of a contact resting on a static
+   * object indefinite (see docs/conformance.md).
+   */
+  private emitOutsideBlocks(factors: MBKFactors): void {
+    const acc = this.outsideAcc;
+    for (const r of this.outside) {
+      componentCall.current = r.ff;
+      acc.bind(this, r);
+      r.ff.addOutsideStateKToMatrix!(acc, r.ff.kFactorWithRayleigh(factors.k, factors.b));
+      if (acc.dropped > 0 && !r.warned) {
+        r.warned = true;
+        r.ff.warn(`${acc.dropped} stiffness entries with the state outside the solver's system fall past the ${this.size} rows of the system matrix (SOFA's MatrixLinearSystem writes them out of bounds); left out`);
+      }
+    }
+  }
+
+  /** Adds value·J_s(d, ·) on row R (outside row) or, transposed, on column R. */
+  addOutsideEntries(s: number, d: number, R: number, value: number, asRow: boolean): boolean {
+    if (R >= this.size) return false;
+    const J = this.jacobians[s]!.J;
+    for (let q = J.rowPtr[d]!; q < J.rowPtr[d + 1]!; q++) {
+      const g = J.colInd[q]!, w = value * J.values[q]!;
+      if (asRow) this.assembler.add(R, g, w);
+      else this.assembler.add(g, R, w);
+    }
+    return true;
   }
 
   /**
@@ -817,6 +911,17 @@ export class MechanicalSystem {
    * listed once per pattern and set of projected dofs (`projectionSlots`), so a step only writes them.
    */
   private applyProjectionToMatrix(A: CsrMatrix): void {
+    const changed = this.collectProjectedDofs();
+    const ps = this.projectionSlots;
+    if (changed || ps.matrix !== A || ps.colInd !== A.colInd) this.projectionSlots = projectionSlotsOf(A, this.projectedMask);
+    const { zero, one } = this.projectionSlots;
+    const values = A.values;
+    for (let k = 0; k < zero.length; k++) values[zero[k]!] = 0;
+    for (let k = 0; k < one.length; k++) values[one[k]!] = 1;
+  }
+
+  /** Lists the projected dofs of this step (mask and projectedDofs); true when the list changed. */
+  private collectProjectedDofs(): boolean {
     const mask = this.projectedMask;
     const list = this.projected;
     mask.fill(0);
@@ -847,12 +952,7 @@ export class MechanicalSystem {
     componentCall.current = caller;
     if (count !== this.projectedCount) changed = true;
     this.projectedCount = count;
-    const ps = this.projectionSlots;
-    if (changed || ps.matrix !== A || ps.colInd !== A.colInd) this.projectionSlots = projectionSlotsOf(A, mask);
-    const { zero, one } = this.projectionSlots;
-    const values = A.values;
-    for (let k = 0; k < zero.length; k++) values[zero[k]!] = 0;
-    for (let k = 0; k < one.length; k++) values[one[k]!] = 1;
+    return changed;
   }
 
   /**
@@ -1127,6 +1227,26 @@ class MappedAccumulator implements MatrixAccumulator {
 }
 
 /** Forwards a constraint's rows of P to the global projection, marking the rows it emits. */
+/** The accumulator handed to addOutsideStateKToMatrix: outside dofs at the tops of the inside state. */
+class OutsideAccumulator implements OutsideStateAccumulator {
+  private sys: MechanicalSystem | undefined;
+  private rec: OutsideRecord | undefined;
+  dropped = 0;
+  bind(sys: MechanicalSystem, rec: OutsideRecord): void {
+    this.sys = sys;
+    this.rec = rec;
+    this.dropped = 0;
+  }
+  addOutsideRow(o: number, arg: number, d: number, value: number): void {
+    const r = this.rec!;
+    for (const top of r.tops[arg]!) if (!this.sys!.addOutsideEntries(r.states[arg]!, d, top + o, value, true)) this.dropped++;
+  }
+  addOutsideCol(arg: number, d: number, o: number, value: number): void {
+    const r = this.rec!;
+    for (const top of r.tops[arg]!) if (!this.sys!.addOutsideEntries(r.states[arg]!, d, top + o, value, false)) this.dropped++;
+  }
+}
+
 class ProjectionAccumulator implements MatrixAccumulator {
   offset = 0;
   constructor(private readonly target: FixedPatternAssembler, private readonly rowMask: Uint8Array) {}

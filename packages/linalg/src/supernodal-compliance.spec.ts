@@ -112,6 +112,34 @@ describe('SupernodalCompliance (Bᵀ·A⁻¹·B and A⁻¹·B·c through a super
     check(A2, f, sc, r, 9, 3);
   });
 
+  it('the WebAssembly forward solve (Y in the kernel\'s memory, growing with the columns) gives the JavaScript code\'s Gram and A⁻¹·B·c to the bit', () => {
+    const r = rng(17);
+    const A = laplacian3d(5, 4, 5);
+    const js = new SupernodalLDLT();
+    js.kernelChoice = 'js';
+    js.analyze(A, 'amd').factorize(A);
+    const wasm = new SupernodalLDLT().analyze(A, 'amd').factorize(A);
+    expect(wasm.kernelScratch(0), 'the kernel runs').to.not.equal(undefined);
+    const [scJs, scWasm] = [new SupernodalCompliance(), new SupernodalCompliance()];
+    const bits = (a: Float64Array) => Array.from(a, (v) => (Object.is(v, -0) ? '-0' : String(v)));
+    for (const [m, perCol] of [[1, 1], [8, 3], [11, 5], [21, 2], [5, 4]] as const) {
+      const cols = randomColumns(r, A.rows, m, perCol);
+      const out = [new Float64Array(m * m), new Float64Array(m * m)];
+      const x = [new Float64Array(A.rows), new Float64Array(A.rows)];
+      const c = Float64Array.from({ length: m }, () => randSigned(r));
+      const index = Int32Array.from({ length: m }, (_, j) => j);
+      [scJs, scWasm].forEach((sc, k) => {
+        sc.forward(k === 0 ? js : wasm, m, cols.ptr, cols.ind, cols.val);
+        sc.addGram(out[k]!, m, index, 1);
+        sc.solveCombination(x[k]!, c);
+      });
+      expect(bits(out[1]!), `Gram (m = ${m})`).to.deep.equal(bits(out[0]!));
+      expect(bits(x[1]!), `A⁻¹·B·c (m = ${m})`).to.deep.equal(bits(x[0]!));
+      const { G } = oracle(denseOf(A), cols.dense);
+      for (let a = 0; a < m; a++) for (let b = 0; b < m; b++) expect(out[1]![a * m + b]).to.be.closeTo(G[a]![b]!, 1e-10);
+    }
+  });
+
   it('refuses a factor that did not factorize', () => {
     const A = laplacian3d(3, 3, 3);
     const f = new SupernodalLDLT().analyze(A, 'amd');

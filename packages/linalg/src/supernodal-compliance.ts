@@ -10,9 +10,13 @@ import type { SupernodalLDLT } from './supernodal-ldlt.js';
  * instead of m full solves and a product. Column j of Y is non-zero only on the supernodes its
  * non-zeros reach up the supernodal elimination tree (the parent of supernode s is the supernode
  * of its first row below its diagonal block); `forward` stores, per reached supernode s, its rows
- * of Y for the columns that reach s only (an ns × na block, column by column), so the work and memory
- * are those of the non-zeros of L⁻¹·P·B. The factor must not change between `forward` and the
- * other two (the caller keeps that promise). Allocates only when the problem grows.
+ * of Y for the columns that reach s only (an ns × na block by pairs of columns: entry (k, c) at
+ * 2·(⌊c/2⌋·ns + k) + c mod 2, the two columns of a pair side by side, an odd last column's partner
+ * 0), so the work and memory are those of the non-zeros of L⁻¹·P·B. Where the factor has its
+ * WebAssembly kernel, Y lives in the kernel's memory and the dense steps of the forward solve run
+ * there in f64x2 (the same operations in the same order as the JavaScript code here: the same
+ * values to the bit). The factor must not change between `forward` and the other two (the caller
+ * keeps that promise). Allocates only when the problem grows.
  */
 export class SupernodalCompliance {
   /** Number of columns of the last `forward`. */
@@ -34,12 +38,16 @@ export class SupernodalCompliance {
   private actPtr = new Int32Array(1);
   private actCol = new Int32Array(0);
   private yPtr = new Int32Array(1);
-  /** (Σ ns·na) the blocks of Y. */
-  private Y = new Float64Array(0);
+  /** (Σ ns·na rounded up to even) the blocks of Y: in the factor's kernel scratch when it has one. */
+  private Y: Float64Array = new Float64Array(0);
+  private ownY = new Float64Array(0);
   /** (max na) slot of each active column of s in the list of a supernode it updates. */
   private slot = new Int32Array(0);
-  /** (max over s of na × rows below s) T = L_below·Y_s, column by column. */
-  private tmp = new Float64Array(0);
+  /** (max na, max rows below) target offsets in Y of a product below (colOff by slot, rowBase by row). */
+  private colOff: Int32Array = new Int32Array(0);
+  private rowBase: Int32Array = new Int32Array(0);
+  /** The factor's kernel for the last forward (undefined: JavaScript). */
+  private kernel: ReturnType<SupernodalLDLT['kernelScratch']>;
   /** (nsuper) next free slot of each reached supernode's active list while it is filled. */
   private fillPos = new Int32Array(0);
   /** (m × m) Yᵀ·D⁻¹·Y, upper triangle. */
@@ -99,7 +107,7 @@ export class SupernodalCompliance {
       }
     }
     let maxNa = 0;
-    let maxT = 0;
+    let maxBelow = 0;
     const yPtr = this.yPtr;
     yPtr[0] = 0;
     for (let i = 0; i < nreach; i++) {
@@ -108,17 +116,32 @@ export class SupernodalCompliance {
       const s = reach[i]!;
       const ns = superStart[s + 1]! - superStart[s]!;
       const below = f.superRowPtr[s + 1]! - f.superRowPtr[s]! - ns;
-      if (below * na > maxT) maxT = below * na;
-      yPtr[i + 1] = yPtr[i]! + ns * na;
+      if (below > maxBelow) maxBelow = below;
+      yPtr[i + 1] = yPtr[i]! + ns * (na + (na & 1));
       counts[i + 1] = counts[i]! + na;
     }
     const actPtr = counts;
+    const ny = yPtr[nreach]!;
     if (this.actCol.length < actPtr[nreach]!) this.actCol = new Int32Array(actPtr[nreach]!);
-    if (this.Y.length < yPtr[nreach]!) this.Y = new Float64Array(yPtr[nreach]!);
     if (this.slot.length < maxNa) this.slot = new Int32Array(maxNa);
-    if (this.tmp.length < maxT) this.tmp = new Float64Array(maxT);
+    // Y, then the products' target offsets (maxBelow + maxNa i32), in the kernel's scratch or ours
+    const kernel = f.kernelScratch(ny + Math.ceil((maxBelow + maxNa) / 2));
+    this.kernel = kernel;
+    if (kernel) {
+      const buf = kernel.scratch.buffer;
+      const at = kernel.scratch.byteOffset;
+      // views of the scratch, made again only when it moved or the sizes changed
+      if (this.Y.buffer !== buf || this.Y.byteOffset !== at || this.Y.length !== ny || this.rowBase.length !== maxBelow || this.colOff.length !== maxNa) {
+        this.Y = new Float64Array(buf, at, ny);
+        this.rowBase = new Int32Array(buf, at + 8 * ny, maxBelow);
+        this.colOff = new Int32Array(buf, at + 8 * ny + 4 * maxBelow, maxNa);
+      }
+    } else {
+      if (this.ownY.length < ny) this.ownY = new Float64Array(ny);
+      this.Y = this.ownY;
+    }
     const { actCol, Y } = this;
-    Y.fill(0, 0, yPtr[nreach]!);
+    Y.fill(0, 0, ny);
 
     // Pass 3: the active column lists (ascending, as j increases), and B scattered into Y: column j
     // is the last one listed in every supernode of its walks.
@@ -141,7 +164,7 @@ export class SupernodalCompliance {
         const i = reachIdx[superOf[k]!]!;
         const s = reach[i]!;
         const c = fill[i]! - 1 - actPtr[i]!;
-        Y[yPtr[i]! + c * (superStart[s + 1]! - superStart[s]!) + k - superStart[s]!] += values[e]!;
+        Y[yPtr[i]! + 2 * ((c >> 1) * (superStart[s + 1]! - superStart[s]!) + k - superStart[s]!) + (c & 1)] += values[e]!;
       }
     }
 
@@ -150,11 +173,13 @@ export class SupernodalCompliance {
 
   /**
    * Y ← L⁻¹·Y over the reached supernodes, ascending: the diagonal block (y_k −= Σ_{q<k} L_kq·y_q),
-   * then T = L_below·Y_s for the rows below, subtracted from the supernodes they belong to.
+   * then, for the rows below by target supernode t (a run of consecutive rows), y_t −= L_rows·Y_s.
    */
   private forwardSolve(f: SupernodalLDLT, nreach: number): void {
     const { superStart, superRowPtr, superRows, superValPtr, Lx } = f;
-    const { reach, reachIdx, actPtr, actCol, yPtr, Y, superOf, slot, tmp } = this;
+    const { reach, reachIdx, actPtr, actCol, yPtr, Y, superOf, slot, kernel, rowBase, colOff } = this;
+    const lxB = Lx.byteOffset;
+    const yB = Y.byteOffset;
     for (let i = 0; i < nreach; i++) {
       const s = reach[i]!;
       const k1 = superStart[s]!;
@@ -165,11 +190,9 @@ export class SupernodalCompliance {
       const a0 = actPtr[i]!;
       const na = actPtr[i + 1]! - a0;
       const ys = yPtr[i]!;
-      lowerSolve(Lx, xs, ns, Y, ys, na);
+      if (kernel) kernel.pairLowerSolve(lxB + 8 * xs, ns, yB + 8 * ys, na);
+      else pairLowerSolve(Lx, xs, ns, Y, ys, na);
       const nb = nrows - ns;
-      if (nb === 0) continue;
-      productBelow(Lx, xs + ns * ns, ns, nb, Y, ys, na, tmp);
-      // T's rows, by target supernode t (a run of consecutive rows), into t's block
       let p = 0;
       while (p < nb) {
         const t = superOf[superRows[r0 + ns + p]!]!;
@@ -186,11 +209,23 @@ export class SupernodalCompliance {
           while (actCol[b0 + d]! !== j) d++;
           slot[c] = d;
         }
+        // entry (row, slot d) of t's block: yt + 2·(row − tk1) + 2·⌊d/2⌋·nst + d mod 2
         const yt = yPtr[it]!;
-        for (let c = 0; c < na; c++) {
-          const dst = yt + slot[c]! * nst - tk1;
-          const src = c * nb;
-          for (let r = p; r < p2; r++) Y[dst + superRows[r0 + ns + r]!] -= tmp[src + r]!;
+        if (kernel) {
+          for (let c = 0; c < na; c++) colOff[c] = 2 * (slot[c]! >> 1) * nst + (slot[c]! & 1);
+          for (let r = p; r < p2; r++) rowBase[r - p] = yt + 2 * (superRows[r0 + ns + r]! - tk1);
+          kernel.product(lxB + 8 * (xs + (ns + p) * ns), 8 * ns, yB + 8 * ys, ns, na, p2 - p, yB, rowBase.byteOffset, colOff.byteOffset, 0);
+        } else {
+          for (let r = p; r < p2; r++) {
+            const l0 = xs + (ns + r) * ns;
+            const dst = yt + 2 * (superRows[r0 + ns + r]! - tk1);
+            for (let c = 0; c < na; c++) {
+              const u = ys + 2 * (c >> 1) * ns + (c & 1);
+              let sum = 0;
+              for (let q = 0; q < ns; q++) sum += Lx[l0 + q]! * Y[u + 2 * q]!;
+              Y[dst + 2 * (slot[c]! >> 1) * nst + (slot[c]! & 1)] -= sum;
+            }
+          }
         }
         p = p2;
       }
@@ -219,12 +254,12 @@ export class SupernodalCompliance {
       const na = actPtr[i + 1]! - a0;
       const ys = yPtr[i]!;
       for (let c1 = 0; c1 < na; c1++) {
-        const y1 = ys + c1 * ns;
+        const y1 = ys + 2 * (c1 >> 1) * ns + (c1 & 1);
         const g = actCol[a0 + c1]! * m;
         for (let c2 = c1; c2 < na; c2++) {
-          const y2 = ys + c2 * ns;
+          const y2 = ys + 2 * (c2 >> 1) * ns + (c2 & 1);
           let sum = 0;
-          for (let k = 0; k < ns; k++) sum += (Y[y1 + k]! * Y[y2 + k]!) / D[k1 + k]!;
+          for (let k = 0; k < ns; k++) sum += (Y[y1 + 2 * k]! * Y[y2 + 2 * k]!) / D[k1 + k]!;
           G[g + actCol[a0 + c2]!] += sum;
         }
       }
@@ -243,7 +278,7 @@ export class SupernodalCompliance {
   /** out (n, A's numbering) = A⁻¹·B·c for coefficients c (m) of the last `forward`'s columns. */
   solveCombination(out: Float64Array, c: ArrayLike<number>): void {
     const f = this.factor!;
-    const { n, nsuper, perm, superStart, superRowPtr, superRows, superValPtr, Lx, D } = f;
+    const { n, superStart, D } = f;
     const { reach, actPtr, actCol, yPtr, Y } = this;
     const z = this.z;
     z.fill(0, 0, n);
@@ -258,32 +293,13 @@ export class SupernodalCompliance {
       for (let q = 0; q < na; q++) {
         const cq = c[actCol[a0 + q]!]!;
         if (cq === 0) continue;
-        const y = ys + q * ns;
-        for (let k = 0; k < ns; k++) z[k1 + k] += Y[y + k]! * cq;
+        const y = ys + 2 * (q >> 1) * ns + (q & 1);
+        for (let k = 0; k < ns; k++) z[k1 + k] += Y[y + 2 * k]! * cq;
       }
       for (let k = 0; k < ns; k++) z[k1 + k] /= D[k1 + k]!;
     }
-    // Lᵀ·v = z, supernodes in reverse: the rows below, then the diagonal block
-    for (let s = nsuper - 1; s >= 0; s--) {
-      const k1 = superStart[s]!;
-      const ns = superStart[s + 1]! - k1;
-      const r0 = superRowPtr[s]!;
-      const nrows = superRowPtr[s + 1]! - r0;
-      const xs = superValPtr[s]!;
-      for (let i = ns; i < nrows; i++) {
-        const ri = xs + i * ns;
-        const zi = z[superRows[r0 + i]!]!;
-        if (zi === 0) continue;
-        for (let q = 0; q < ns; q++) z[k1 + q] -= Lx[ri + q]! * zi;
-      }
-      for (let k = ns - 1; k > 0; k--) {
-        const rk = xs + k * ns;
-        const zk = z[k1 + k]!;
-        if (zk === 0) continue;
-        for (let q = 0; q < k; q++) z[k1 + q] -= Lx[rk + q]! * zk;
-      }
-    }
-    for (let k = 0; k < n; k++) out[perm[k]!] = z[k]!;
+    // v = Pᵀ·L⁻ᵀ·z (the factor's backward solve: its WebAssembly kernel when it has one)
+    f.backwardSolve(out, z);
   }
 
   /** Tables of the factor's analysis (supernode of each column, supernodal tree), rebuilt when it changes. */
@@ -306,105 +322,18 @@ export class SupernodalCompliance {
   }
 }
 
-/** Y_s ← L_ss⁻¹·Y_s for the unit lower triangle of a diagonal block (ns × ns at x0, row by row) and na columns of ns (at y0). */
-function lowerSolve(Lx: Float64Array, x0: number, ns: number, Y: Float64Array, y0: number, na: number): void {
-  let c = 0;
-  for (; c + 1 < na; c += 2) {
-    const u = y0 + c * ns;
-    const v = u + ns;
-    for (let k = 1; k < ns; k++) {
-      const rk = x0 + k * ns;
-      let t0 = Y[u + k]!;
-      let t1 = Y[v + k]!;
-      for (let q = 0; q < k; q++) {
-        const l = Lx[rk + q]!;
-        t0 -= l * Y[u + q]!;
-        t1 -= l * Y[v + q]!;
-      }
-      Y[u + k] = t0;
-      Y[v + k] = t1;
-    }
-  }
-  if (c < na) {
-    const u = y0 + c * ns;
-    for (let k = 1; k < ns; k++) {
-      const rk = x0 + k * ns;
-      let t0 = Y[u + k]!;
-      for (let q = 0; q < k; q++) t0 -= Lx[rk + q]! * Y[u + q]!;
-      Y[u + k] = t0;
-    }
-  }
-}
-
 /**
- * T (na columns of nb, column by column) = L_below·Y_s: row r of L_below is at x0 + r·ns (ns
- * entries), column c of Y_s at y0 + c·ns. Three rows by three columns at a time (nine dot products
- * sharing six loads per step).
+ * Y_s ← L_ss⁻¹·Y_s for the unit lower triangle of a diagonal block (ns × ns at x0, row by row) and
+ * na columns of ns in the paired layout at y0 (the WebAssembly kernel's ldltPairLowerSolve).
  */
-function productBelow(Lx: Float64Array, x0: number, ns: number, nb: number, Y: Float64Array, y0: number, na: number, T: Float64Array): void {
-  let c = 0;
-  for (; c + 2 < na; c += 3) {
-    const u = y0 + c * ns;
-    const v = u + ns;
-    const w = v + ns;
-    const t0 = c * nb;
-    const t1 = t0 + nb;
-    const t2 = t1 + nb;
-    let r = 0;
-    for (; r + 2 < nb; r += 3) {
-      const l0 = x0 + r * ns;
-      const l1 = l0 + ns;
-      const l2 = l1 + ns;
-      let s00 = 0, s01 = 0, s02 = 0, s10 = 0, s11 = 0, s12 = 0, s20 = 0, s21 = 0, s22 = 0;
-      for (let q = 0; q < ns; q++) {
-        const a = Lx[l0 + q]!;
-        const b = Lx[l1 + q]!;
-        const d = Lx[l2 + q]!;
-        const yu = Y[u + q]!;
-        const yv = Y[v + q]!;
-        const yw = Y[w + q]!;
-        s00 += a * yu;
-        s01 += a * yv;
-        s02 += a * yw;
-        s10 += b * yu;
-        s11 += b * yv;
-        s12 += b * yw;
-        s20 += d * yu;
-        s21 += d * yv;
-        s22 += d * yw;
-      }
-      T[t0 + r] = s00;
-      T[t1 + r] = s01;
-      T[t2 + r] = s02;
-      T[t0 + r + 1] = s10;
-      T[t1 + r + 1] = s11;
-      T[t2 + r + 1] = s12;
-      T[t0 + r + 2] = s20;
-      T[t1 + r + 2] = s21;
-      T[t2 + r + 2] = s22;
-    }
-    for (; r < nb; r++) {
-      const l0 = x0 + r * ns;
-      let s0 = 0, s1 = 0, s2 = 0;
-      for (let q = 0; q < ns; q++) {
-        const a = Lx[l0 + q]!;
-        s0 += a * Y[u + q]!;
-        s1 += a * Y[v + q]!;
-        s2 += a * Y[w + q]!;
-      }
-      T[t0 + r] = s0;
-      T[t1 + r] = s1;
-      T[t2 + r] = s2;
-    }
-  }
-  for (; c < na; c++) {
-    const u = y0 + c * ns;
-    const t0 = c * nb;
-    for (let r = 0; r < nb; r++) {
-      const l0 = x0 + r * ns;
-      let s0 = 0;
-      for (let q = 0; q < ns; q++) s0 += Lx[l0 + q]! * Y[u + q]!;
-      T[t0 + r] = s0;
+function pairLowerSolve(Lx: Float64Array, x0: number, ns: number, Y: Float64Array, y0: number, na: number): void {
+  for (let c = 0; c < na; c++) {
+    const u = y0 + 2 * (c >> 1) * ns + (c & 1);
+    for (let k = 1; k < ns; k++) {
+      const rk = x0 + k * ns;
+      let t = Y[u + 2 * k]!;
+      for (let q = 0; q < k; q++) t -= Lx[rk + q]! * Y[u + 2 * q]!;
+      Y[u + 2 * k] = t;
     }
   }
 }

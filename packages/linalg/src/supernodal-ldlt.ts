@@ -23,6 +23,12 @@ export const LDLT_WASM_MIN_ORDER = 48;
 interface LdltKernel {
   factor: () => void;
   solve: () => void;
+  backward: () => void;
+  /** The dense steps of SupernodalCompliance's forward solve (byte addresses; supernodal-ldlt-wasm.ts). */
+  product: (aB: number, ldaB: number, wB: number, nk: number, ncol: number, nrow: number, cB: number, rowBaseB: number, colOffB: number, lower: number) => void;
+  pairLowerSolve: (xB: number, ns: number, yB: number, ncol: number) => void;
+  /** The scratch region (16-byte aligned) and its size in doubles. */
+  scratch: Float64Array;
   /** (nnz of A) A's values, (n) the solve's vector, the failed step and its pivot, the pivot tolerance. */
   Av: Float64Array;
   vec: Float64Array;
@@ -202,7 +208,10 @@ export class SupernodalLDLT {
     }
 
     // Scratch for the updates (largest ndrow1·ndcol over all pairs) and the flop count.
-    let maxW = maxCols * Math.min(maxCols, PANEL);
+    // (the WebAssembly kernel stores W by pairs of columns: counts rounded up to even)
+    const even = (c: number) => c + (c & 1);
+    // (and its dense factorization keeps a panel's L_km·D_m, PANEL², then eight rows of a panel, 8·PANEL)
+    let maxW = Math.max(maxCols * even(Math.min(maxCols, PANEL)), PANEL * (PANEL + 8));
     let flops = 0;
     for (let d = 0; d < nsuper; d++) {
       const nd = superStart[d + 1] - superStart[d];
@@ -215,7 +224,7 @@ export class SupernodalLDLT {
         while (p2 < rEnd && superRows[p2] < tEnd) p2++;
         const ndrow1 = p2 - p;
         const ndrow2 = rEnd - p;
-        if (ndrow1 * nd > maxW) maxW = ndrow1 * nd;
+        if (even(ndrow1) * nd > maxW) maxW = even(ndrow1) * nd;
         flops += 2 * nd * (ndrow1 * ndrow2 - (ndrow1 * (ndrow1 - 1)) / 2);
         p = p2;
       }
@@ -250,7 +259,7 @@ export class SupernodalLDLT {
    * Moves every array of the numeric phase into a WebAssembly memory (this object's arrays become
    * views of it, so the JavaScript code and the kernel share them) and instantiates the kernel.
    */
-  private makeKernel(): LdltKernel | undefined {
+  private makeKernel(scratchDoubles = 0): LdltKernel | undefined {
     const module = supernodalLdltModule();
     const api = wasmApi();
     if (!module || !api) return undefined;
@@ -260,7 +269,7 @@ export class SupernodalLDLT {
       ['colOff', this.colOff], ['head', this.head], ['next', this.next], ['lpos', this.lpos], ['perm', this.perm], ['status', 1],
     ];
     const reals: Array<[keyof typeof LDLT_HEADER, Float64Array | number]> = [
-      ['Lx', this.Lx], ['D', this.D], ['W', this.W], ['Av', this.nnzA], ['y', this.y], ['vec', this.n], ['pivot', 1], ['tol', 1],
+      ['W', this.W], ['Lx', this.Lx], ['D', this.D], ['Av', this.nnzA], ['y', this.y], ['vec', this.n], ['pivot', 1], ['tol', 1],
     ];
     const len = (a: Int32Array | Float64Array | number) => (typeof a === 'number' ? a : a.length);
     let bytes = LDLT_HEADER_BYTES;
@@ -269,11 +278,14 @@ export class SupernodalLDLT {
       at.set(name, bytes);
       bytes += 4 * len(a);
     }
-    bytes = Math.ceil(bytes / 8) * 8;
+    bytes = Math.ceil(bytes / 16) * 16; // W first, 16-byte aligned for the kernel's f64x2 loads
     for (const [name, a] of reals) {
       at.set(name, bytes);
       bytes += 8 * len(a);
     }
+    bytes = Math.ceil(bytes / 16) * 16;
+    const scratchAt = bytes;
+    bytes += 8 * scratchDoubles;
     const pages = Math.ceil(bytes / 65536) + 1;
     if (pages > 65536) return undefined;
     let memory;
@@ -323,7 +335,36 @@ export class SupernodalLDLT {
     const pivot = fview('pivot', 1);
     const tol = fview('tol', 1);
     const exports = new api.Instance(module, { env: { memory } }).exports;
-    return { factor: exports.ldltFactor as () => void, solve: exports.ldltSolve as () => void, Av, vec, status, pivot, tol };
+    return {
+      factor: exports.ldltFactor as () => void,
+      solve: exports.ldltSolve as () => void,
+      backward: exports.ldltBackward as () => void,
+      product: exports.ldltProduct as LdltKernel['product'],
+      pairLowerSolve: exports.ldltPairLowerSolve as LdltKernel['pairLowerSolve'],
+      scratch: new Float64Array(buf, scratchAt, scratchDoubles),
+      Av,
+      vec,
+      status,
+      pivot,
+      tol,
+    };
+  }
+
+  /**
+   * The WebAssembly kernel's entry points for SupernodalCompliance and a scratch region of at least
+   * `doubles` f64 in its memory (16-byte aligned; Lx, D, … are in the same memory, their byteOffset
+   * is their address), or undefined when the numeric phase runs in JavaScript. A larger region than
+   * the kernel has moves every array of this factor into a new memory (views change: read them
+   * again after this call); the region's content is not kept.
+   */
+  kernelScratch(doubles: number): Pick<LdltKernel, 'product' | 'pairLowerSolve' | 'scratch'> | undefined {
+    if (!this.kernel) return undefined;
+    if (this.kernel.scratch.length < doubles) {
+      const bigger = this.makeKernel(Math.max(doubles, 2 * this.kernel.scratch.length));
+      if (!bigger) return undefined;
+      this.kernel = bigger;
+    }
+    return this.kernel;
   }
 
   /** Numeric factorization of A (same pattern as analysed). No allocation; throws ZeroPivotError. */
@@ -530,6 +571,45 @@ export class SupernodalLDLT {
     for (let k = 0; k < n; k++) out[perm[k]] = y[k];
     return out;
   }
+
+  /**
+   * out (n, A's numbering) = Pᵀ·L⁻ᵀ·z for z (n) in the elimination order (SupernodalCompliance's
+   * backward solve after its own forward and diagonal steps). Rows whose entry of z is 0 at their
+   * turn are skipped. z is not modified. No allocation.
+   */
+  backwardSolve(out: Float64Array, z: Float64Array): Float64Array {
+    if (!this.factorized) throw new Error('SupernodalLDLT.backwardSolve: no valid factorization');
+    const kernel = this.kernel;
+    if (kernel) {
+      this.y.set(z.subarray(0, this.n));
+      kernel.backward();
+      out.set(kernel.vec);
+      return out;
+    }
+    const { n, nsuper, perm, superStart, superRowPtr, superRows, superValPtr, Lx, y } = this;
+    y.set(z.subarray(0, n));
+    for (let s = nsuper - 1; s >= 0; s--) {
+      const k1 = superStart[s];
+      const ns = superStart[s + 1] - k1;
+      const r0 = superRowPtr[s];
+      const nrows = superRowPtr[s + 1] - r0;
+      const xs = superValPtr[s];
+      for (let i = ns; i < nrows; i++) {
+        const ri = xs + i * ns;
+        const yi = y[superRows[r0 + i]];
+        if (yi === 0) continue;
+        for (let m = 0; m < ns; m++) y[k1 + m] -= Lx[ri + m] * yi;
+      }
+      for (let k = ns - 1; k > 0; k--) {
+        const rk = xs + k * ns;
+        const yk = y[k1 + k];
+        if (yk === 0) continue;
+        for (let m = 0; m < k; m++) y[k1 + m] -= Lx[rk + m] * yk;
+      }
+    }
+    for (let k = 0; k < n; k++) out[perm[k]] = y[k];
+    return out;
+  }
 }
 
 /** Columns per panel in the dense factorization of a supernode (the WebAssembly kernel's too). */
@@ -539,8 +619,9 @@ const PANEL = LDLT_PANEL;
  * T −= X · Wᵀ on the lower part, scattered: for j < ncol and i ≥ j (from the start of j's block of
  * three) with i < nrow,  Lx[rowBase[i] + colOff[j]] −= Σ_{k<nk} Lx[x0 + i·ldx + k] · W[j·nk + k].
  * X's rows are contiguous in k, W is ncol × nk row by row. Three rows by three columns at a time
- * (nine dot products sharing six loads per k); the few entries above the diagonal that a 3×3 block
- * on the diagonal computes must land where nobody reads them (the unused upper triangle).
+ * (nine dot products sharing six loads per k). The entries above the diagonal (i < j) that a block
+ * on the diagonal computes are not written: the unused upper triangle of the blocks stays zero, as
+ * in the WebAssembly kernel (whose tiles differ).
  */
 function subtractProducts(
   Lx: Float64Array,
@@ -594,12 +675,14 @@ function subtractProducts(
       }
       let b = rowBase[i];
       Lx[b + c0] -= s00;
-      Lx[b + c1] -= s01;
-      Lx[b + c2] -= s02;
+      if (i > j) {
+        Lx[b + c1] -= s01;
+        Lx[b + c2] -= s02;
+      }
       b = rowBase[i + 1];
       Lx[b + c0] -= s10;
       Lx[b + c1] -= s11;
-      Lx[b + c2] -= s12;
+      if (i > j) Lx[b + c2] -= s12;
       b = rowBase[i + 2];
       Lx[b + c0] -= s20;
       Lx[b + c1] -= s21;
@@ -618,8 +701,8 @@ function subtractProducts(
       }
       const b = rowBase[i];
       Lx[b + c0] -= s0;
-      Lx[b + c1] -= s1;
-      Lx[b + c2] -= s2;
+      if (i > j) Lx[b + c1] -= s1;
+      if (i > j + 1) Lx[b + c2] -= s2;
     }
   }
   for (; j < ncol; j++) {

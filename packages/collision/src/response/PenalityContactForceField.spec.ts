@@ -129,6 +129,39 @@ describe('PenalityContactForceField', () => {
     expect(Array.from(b.f)).to.deep.equal(Array.from(bf));
   });
 
+  it('blocks with a constant side (for SOFA\'s assembled systems): ∂F_c/∂x by central differences on its contact points, in its contact numbering, and their transpose', () => {
+    const { ff, a } = meshContacts(true);
+    for (let c = 0; c < 3; c++) ff.sides[1].sofaPoint[c] = 2 - c; // the outside side's numbering of its contact points
+    forces(ff, [a]);
+    const Koi = Array.from({ length: 9 }, () => new Array<number>(18).fill(0));
+    const Kio = Array.from({ length: 18 }, () => new Array<number>(9).fill(0));
+    ff.addOutsideStateKToMatrix({ addOutsideRow: (o, arg, d, v) => (expect(arg).to.equal(0), (Koi[o]![d]! += v)), addOutsideCol: (arg, d, o, v) => (expect(arg).to.equal(0), (Kio[d]![o]! += v)) }, 0.5);
+    // F_c = ks·pen·n on object2's contact point c (pen > 0), numbered 3·sofaPoint + axis
+    const Fc = (): number[] => {
+      forces(ff, [a]);
+      const out = new Array<number>(9).fill(0);
+      for (let c = 0; c < 3; c++) if (ff.pen[c]! > 0) for (let k = 0; k < 3; k++) out[3 * ff.sides[1].sofaPoint[c]! + k] = ff.ks[c]! * ff.pen[c]! * ff.normal[3 * c + k]!;
+      return out;
+    };
+    const h = 1e-6;
+    const fd = Array.from({ length: 9 }, () => new Array<number>(18).fill(0));
+    for (let d = 0; d < 18; d++) {
+      const x0 = a.x[d]!;
+      a.x[d] = x0 + h;
+      const fp = Fc();
+      a.x[d] = x0 - h;
+      const fm = Fc();
+      a.x[d] = x0;
+      for (let o = 0; o < 9; o++) fd[o]![d] = (0.5 * (fp[o]! - fm[o]!)) / (2 * h);
+    }
+    forces(ff, [a]);
+    for (let o = 0; o < 9; o++) for (let d = 0; d < 18; d++) {
+      expect(Koi[o]![d]).to.be.closeTo(fd[o]![d]!, 1e-6);
+      expect(Kio[d]![o]).to.equal(Koi[o]![d]);
+    }
+    expect(Koi[0]!.some((v) => v !== 0)).to.equal(false); // contact 2 (sofaPoint 0) does not penetrate
+  });
+
   it('rigid frames: force and torque at the contact point; K = ∂f/∂x for points at the frame origin', () => {
     const frames = new TestState(Rigid3d, [0, 0, 0, 0, 0, 0, 1, 1, 0.5, 0.2, 0.1, 0.2, 0.3, Math.sqrt(1 - 0.14)]);
     const b = new TestState(Vec3d, pts(3));

@@ -8,6 +8,7 @@ import {
   sofaComponent,
   type BaseMechanicalState,
   type MatrixAccumulator,
+  type OutsideStateAccumulator,
   type CheckpointReader,
   type CheckpointRecord,
 } from '@sofa-ts/core';
@@ -28,7 +29,9 @@ import { ContactSide } from './contact-points.js';
  * The collision response (CollisionResponse) creates one per pair of colliding collision models,
  * refills its contacts at every step and removes it when the models stop touching. A side whose
  * collision model is not simulated stays out of getMechanicalStates(): its points are read as
- * constants (its forces would reach no solver in SOFA either).
+ * constants (its forces would reach no solver in SOFA either); its stiffness blocks with the other
+ * side are given to the assemblies that place them as SOFA's linear system does
+ * (addOutsideStateKToMatrix; MechanicalSystem.assembleMBK, option outsideBlocks).
  */
 @sofaComponent({
   name: 'PenalityContactForceField',
@@ -298,6 +301,40 @@ export class PenalityContactForceField extends BaseForceField {
    */
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     for (let c = 0; c < this.count; c++) this.emitContact(acc, c, this.pen[c]! > 0 ? -kFactor * this.ks[c]! : 0);
+  }
+
+  /**
+   * The blocks with a side kept out of the solvers' system (a non-simulated collision model), for
+   * SOFA's assembled linear systems: SOFA's contact has a state on that side too (the points its
+   * contact mapper makes there), and its buildStiffnessMatrix gives ∂f_o/∂x_i = ∂f_i/∂x_o =
+   * ks·n·gᵢᵀ-like blocks for the penetrating contacts (here kFactor·s_o·ks·n·g_i, g_i = ∂pen/∂x_i,
+   * s_o = −1 when the outside side is object1, +1 otherwise; both equal +kFactor·ks·n·nᵀ·J_i).
+   * The outside dof is 3·sofaPoint + axis, SOFA's numbering of its contact state (ContactSide).
+   * Every contact emits its entries, zero when it does not penetrate (a sequence fixed by the list).
+   */
+  override addOutsideStateKToMatrix(acc: OutsideStateAccumulator, kFactor: number): void {
+    const argOf: readonly number[] = this.argOf;
+    if ((argOf[0]! < 0) === (argOf[1]! < 0)) return;
+    const o = argOf[0]! < 0 ? 0 : 1;
+    const inside = 1 - o, arg = argOf[inside]!, off = (this.offsetOf as readonly number[])[inside]!;
+    const so = o === 0 ? -1 : 1;
+    const g = this.gVec;
+    for (let c = 0; c < this.count; c++) {
+      const factor = this.pen[c]! > 0 ? kFactor * so * this.ks[c]! : 0;
+      const base = 3 * this.sides[o as 0 | 1].sofaPoint[c]!;
+      const nb = this.gBlocks(c);
+      for (let a = 0; a < 3; a++) {
+        const na = this.normal[3 * c + a]!;
+        for (let k = 0; k < nb; k++) {
+          const row = this.gRow[k]! - off, size = this.gSize[k]!;
+          for (let j = 0; j < size; j++) {
+            const v = factor * na * g[6 * k + j]!;
+            acc.addOutsideRow(base + a, arg, row + j, v);
+            acc.addOutsideCol(arg, row + j, base + a, v);
+          }
+        }
+      }
+    }
   }
 
   /** Fills the blocks of g for contact c (row of each dof block, its size 3 or 6, its vector). */

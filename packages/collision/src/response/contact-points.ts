@@ -21,12 +21,17 @@ import type { TriangleCollisionModel } from '../model/TriangleCollisionModel.js'
  *   rigid sphere:          frame i, l = Rᵀ·(P − c)
  *
  * Storage per contact slot c of a side: n[c] points (−1 for a rigid frame), idx[4c + k], w[4c + k]
- * (for a rigid frame, idx[4c] is the frame and w[4c..4c+2] the local offset l).
+ * (for a rigid frame, idx[4c] is the frame and w[4c..4c+2] the local offset l); sofaPoint[c] is
+ * the index of the contact point in the state SOFA's contact mapper gives that side: the element
+ * itself for points and spheres (IdentityContactMapper: the collision state), the slot c for the
+ * mappers that create one mapped point per contact (barycentric on segments, triangles and quads,
+ * rigid on rigid spheres).
  */
 export class ContactSide {
   n = new Int8Array(16);
   idx = new Uint32Array(64);
   w = new Float64Array(64);
+  sofaPoint = new Uint32Array(16);
 
   ensure(capacity: number): void {
     if (this.n.length >= capacity) return;
@@ -38,9 +43,12 @@ export class ContactSide {
     idx.set(this.idx);
     const w = new Float64Array(4 * cap);
     w.set(this.w);
+    const sp = new Uint32Array(cap);
+    sp.set(this.sofaPoint);
     this.n = n;
     this.idx = idx;
     this.w = w;
+    this.sofaPoint = sp;
   }
 
   /**
@@ -50,6 +58,7 @@ export class ContactSide {
   attach(c: number, m: CollisionModel, e: number, p: ArrayLike<number>, po: number): number {
     const o = 4 * c;
     const x = m.x;
+    this.sofaPoint[c] = m.kind === 'point' || m.kind === 'sphere' ? e : c;
     switch (m.kind) {
       case 'point':
         this.n[c] = 1;

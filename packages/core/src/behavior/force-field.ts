@@ -1,7 +1,7 @@
 import { BaseObject } from '../base-object.js';
 import { Bool, Real } from '../data-types.js';
 import type { BaseMechanicalState } from './mechanical-state.js';
-import type { MatrixAccumulator } from './matrix-accumulator.js';
+import type { MatrixAccumulator, OutsideStateAccumulator } from './matrix-accumulator.js';
 
 /**
  * A force field (SOFA BaseForceField / BaseInteractionForceField): f(x, v) on one state, or on two
@@ -74,6 +74,14 @@ export abstract class BaseForceField extends BaseObject {
    * MatrixAccumulator); `addBlock3` emits a 3×3 block.
    */
   abstract addKToMatrix(acc: MatrixAccumulator, kFactor: number): void;
+
+  /**
+   * Optional, for an interaction force field with a side kept out of the solver's system (a
+   * non-simulated contact side): emits kFactor·K's blocks between that side and its states
+   * (∂f_outside/∂x and ∂f/∂x_outside), which assembled solvers place as SOFA's MatrixLinearSystem
+   * does (MechanicalSystem.assembleMBK). Same sequence rule as addKToMatrix.
+   */
+  addOutsideStateKToMatrix?(acc: OutsideStateAccumulator, kFactor: number): void;
 
   /** Emits bFactor·B, B without the Rayleigh term; force fields without damping emit nothing. */
   addBToMatrix(_acc: MatrixAccumulator, _bFactor: number): void {}

@@ -36,6 +36,20 @@ export interface MatrixAccumulator {
   symmetricElementBuffer?(n: number, count: number): Float64Array | undefined;
 }
 
+/**
+ * Where an interaction force field writes its stiffness blocks with a state that is not part of the
+ * solver's system (the non-simulated side of a contact): `o` is a scalar dof of that outside state
+ * in SOFA's numbering of it, `arg` a state of getMechanicalStates() and `d` its local scalar dof.
+ * SOFA's assembled linear system keeps such blocks (see MechanicalSystem); the values carry the
+ * stiffness factor, as in addKToMatrix.
+ */
+export interface OutsideStateAccumulator {
+  /** K(outside dof o, dof d of state arg) += value. */
+  addOutsideRow(o: number, arg: number, d: number, value: number): void;
+  /** K(dof d of state arg, outside dof o) += value. */
+  addOutsideCol(arg: number, d: number, o: number, value: number): void;
+}
+
 /** Index of the upper block (i, j), i ≤ j, of an element of n nodes in the layout of addSymmetricElements3. */
 export function upperBlockIndex(n: number, i: number, j: number): number {
   return i * n - ((i * (i - 1)) >> 1) + j - i;

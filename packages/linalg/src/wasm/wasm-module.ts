@@ -166,6 +166,10 @@ export class FunctionBuilder {
   v128Load(offset = 0): this { return this.simd(0x00).memarg(4, offset); }
   v128Store(offset = 0): this { return this.simd(0x0b).memarg(4, offset); }
   f64x2Splat(): this { return this.simd(0x14); }
+  /** v128.load64_splat: the f64 at the address in both lanes. */
+  v128Load64Splat(offset = 0): this { return this.simd(0x0a).memarg(3, offset); }
+  /** v128.store64_lane: stores one f64 lane at the address. */
+  v128Store64Lane(lane: number, offset = 0): this { return this.simd(0x5b).memarg(3, offset).op(lane); }
   /** i8x16.shuffle of the two vectors on the stack: byte i of the result is byte lanes[i] of a‖b. */
   i8x16Shuffle(lanes: readonly number[]): this {
     this.simd(0x0d);
@@ -179,7 +183,15 @@ export class FunctionBuilder {
   f64x2Add(): this { return this.simd(0xf0); }
   f64x2Sub(): this { return this.simd(0xf1); }
   f64x2Mul(): this { return this.simd(0xf2); }
+  f64x2Div(): this { return this.simd(0xf3); }
   f64x2Neg(): this { return this.simd(0xed); }
+  /** memory.fill (bulk memory): dest, byte value, length on the stack. */
+  memoryFill(): this {
+    this.code.push(0xfc);
+    uleb(this.code, 11);
+    this.code.push(0x00);
+    return this;
+  }
   /** block … end and loop … end (void); br_if depth. */
   block(): this { return this.op(0x02, 0x40); }
   loop(): this { return this.op(0x03, 0x40); }

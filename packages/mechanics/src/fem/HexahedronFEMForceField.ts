@@ -1,3 +1,4 @@
+import { ELEMENT_BATCH } from '@sofa-ts/linalg';
 import { nodeRotationsOfElements } from './node-rotations.js';
 import {
   BaseForceField,
@@ -94,7 +95,7 @@ export class HexahedronFEMForceField extends BaseForceField {
   private readonly A = new Float64Array(9);
   private readonly kScratch = new Float64Array(576);
   /** The 36 upper 3x3 blocks of an element's stiffness (upperBlockIndex layout). */
-  private readonly upperScratch = new Float64Array(324);
+  private readonly upperScratch = new Float64Array(324 * ELEMENT_BATCH);
   private readonly blockScratch = new Float64Array(9);
 
   getMechanicalStates(): readonly BaseMechanicalState[] {
@@ -284,11 +285,14 @@ export class HexahedronFEMForceField extends BaseForceField {
 
   private emitStiffness(acc: MatrixAccumulator, factor: number): void {
     const n = this.elems.length / 8;
-    const U = this.upperScratch, K = this.kScratch, elems = this.elems, blk = this.blockScratch;
-    for (let e = 0; e < n; e++) {
-      // the blocks j ≥ i of elementStiffness (it mirrors them)
-      rotatedElementStiffnessUpper(U, this.kPool, 576 * this.kOf[e]!, 8, this.rot, 9 * e);
-      emitSymmetricElements(acc, U, elems, e, 1, 8, factor, K, blk);
+    const K = this.kScratch, elems = this.elems, blk = this.blockScratch;
+    for (let e0 = 0; e0 < n; e0 += ELEMENT_BATCH) {
+      const count = Math.min(ELEMENT_BATCH, n - e0);
+      // the batch's blocks j ≥ i of elementStiffness (it mirrors them), written where the accumulator
+      // reads them when it offers a buffer (its WebAssembly refill then takes the whole batch)
+      const U = acc.symmetricElementBuffer?.(8, count) ?? this.upperScratch;
+      for (let k = 0; k < count; k++) rotatedElementStiffnessUpper(U, this.kPool, 576 * this.kOf[e0 + k]!, 8, this.rot, 9 * (e0 + k), 324 * k);
+      emitSymmetricElements(acc, U, elems, e0, count, 8, factor, K, blk);
     }
   }
 

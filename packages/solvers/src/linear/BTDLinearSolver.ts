@@ -1,4 +1,5 @@
-import { Bool, sofaComponent } from '@sofa-ts/core';
+import { Bool, sofaComponent, type SolverStats } from '@sofa-ts/core';
+import type { MBKFactors, MechanicalSystem } from '@sofa-ts/assembly';
 import type { CsrMatrix } from '@sofa-ts/linalg';
 import { MatrixLinearSolver } from './matrix-linear-solver.js';
 
@@ -40,14 +41,25 @@ function mulBlocks(out: Float64Array, o: number, A: Float64Array, a: number, B: 
  *   H_0 = D_0⁻¹;  H_i = (D_i − L_i·H_{i−1}·U_{i−1})⁻¹;  forward y_i = H_i·(b_i − L_i·y_{i−1});
  *   back x_i = y_i − H_i·U_i·x_{i+1}
  * with D_i, L_i = A(i, i−1), U_i = A(i, i+1) the diagonal, lower and upper blocks. O(n·bs³).
- * Entries outside the three block diagonals are not part of SOFA's BTD matrix: they are left out,
- * and said (once).
+ *
+ * The matrix is stored as SOFA's BTDMatrix stores it: three blocks per block row, and an entry
+ * (r, c) of block row i = ⌊r/bs⌋, block column j = ⌊c/bs⌋ goes to the stored block number
+ * 3i + (j − i + 1) (BTDMatrix::add, whose offset j − i + 1 is signed and only bounded above):
+ *   j ∈ {i−1, i, i+1}: its own block;  j ≥ i + 2: left out;
+ *   j ≤ i − 2: added to block number 2i + j + 1, i.e. into block row ⌊(2i+j+1)/3⌋ (another place
+ *   of the matrix: SOFA's behaviour, kept so that results match SOFA; said once).
+ * As a solver of an ODE solver, the projective constraints are applied after that storage, as
+ * SOFA's linear system does (rows and columns of the projected dofs cleared in the stored blocks,
+ * 1 on their diagonal): an entry moved by the rule keeps its value even when its own row or
+ * column is projected. Such entries arise when SOFA's assembly puts a contact's blocks with a
+ * non-simulated object at the top of the matrix, which this solver asks of the assembly
+ * (MechanicalSystem.assembleMBK, option outsideBlocks).
  */
 @sofaComponent({
   name: 'BTDLinearSolver',
   category: 'LinearSolver',
   module: 'Sofa.Component.LinearSolver.Direct',
-  description: 'Linear system solver using Thomas Algorithm for Block Tridiagonal matrices.',
+  description: "Linear system solver using Thomas Algorithm for Block Tridiagonal matrices. The matrix is stored as SOFA's BTDMatrix stores it: an entry two or more blocks above the diagonal is left out, one two or more blocks below is added into stored block 3i + (j − i + 1) (another place; SOFA's offset rule, kept to match SOFA, said once); projective constraints are applied after that storage.",
   templates: ['BTDMatrix6d', 'BTDMatrix6f', 'BTDMatrix3d', 'BTDMatrix3f'],
   defaultTemplate: 'BTDMatrix6d',
 })
@@ -65,6 +77,8 @@ export class BTDLinearSolver extends MatrixLinearSolver {
   private work: Float64Array = new Float64Array(0);
   private nb = 0;
   private warned = false;
+  /** The projected dofs of the matrix being stored (solveSystem), cleared after storage. */
+  private projectedDofs: Int32Array | undefined;
 
   get blockSize(): number {
     return this.template.startsWith('BTDMatrix3') ? 3 : 6;
@@ -85,11 +99,11 @@ export class BTDLinearSolver extends MatrixLinearSolver {
       this.tmp = new Float64Array(b2);
       this.work = new Float64Array(2 * b2);
     }
-    const { D, U, Lb, H, HU, tmp } = this;
+    const { D, U, Lb } = this;
     D.fill(0);
     U.fill(0);
     Lb.fill(0);
-    let outside = 0;
+    let above = 0, below = 0;
     for (let r = 0; r < n; r++) {
       const bi = Math.floor(r / bs);
       const ri = r - bi * bs;
@@ -97,17 +111,76 @@ export class BTDLinearSolver extends MatrixLinearSolver {
         const c = A.colInd[k]!;
         const bj = Math.floor(c / bs);
         const v = A.values[k]!;
-        const at = bi * b2 + ri * bs + (c - bj * bs);
-        if (bj === bi) D[at] = v;
-        else if (bj === bi + 1) U[at] = v;
-        else if (bj === bi - 1) Lb[at] = v;
-        else if (v !== 0) outside++;
+        // SOFA's BTDMatrix::add: stored block 3·bi + (bj − bi + 1), an offset bounded above only
+        const offset = bj - bi + 1;
+        if (offset >= 3) {
+          if (v !== 0) above++;
+          continue;
+        }
+        if (offset < 0 && v !== 0) below++;
+        const slot = 3 * bi + offset;
+        const row = Math.floor(slot / 3);
+        const at = row * b2 + ri * bs + (c - bj * bs);
+        const which = slot - 3 * row;
+        if (which === 1) D[at] = D[at]! + v;
+        else if (which === 2) U[at] = U[at]! + v;
+        else Lb[at] = Lb[at]! + v;
       }
     }
-    if (outside > 0 && !this.warned) {
+    if ((above > 0 || below > 0) && !this.warned) {
       this.warned = true;
-      this.warn(`${outside} entries of the system matrix are outside its three block diagonals (blocks of ${bs}): a block-tridiagonal solver leaves them out, as SOFA's BTD matrix does`);
+      this.warn(`the system matrix has entries outside its three block diagonals (blocks of ${bs}): ${above} above them are left out and ${below} below them are added into other blocks, as SOFA's BTDMatrix stores them`);
     }
+    if (this.projectedDofs) this.clearProjected(this.projectedDofs, bs, nb);
+    this.factorize(bs, nb);
+  }
+
+  /** SOFA's Dirichlet rows on the stored blocks: row and column of each dof cleared, 1 on the diagonal. */
+  private clearProjected(dofs: Int32Array, bs: number, nb: number): void {
+    const b2 = bs * bs;
+    const { D, U, Lb } = this;
+    for (const g of dofs) {
+      const bi = Math.floor(g / bs), i = g - bi * bs;
+      for (let c = 0; c < bs; c++) {
+        D[bi * b2 + i * bs + c] = 0;
+        U[bi * b2 + i * bs + c] = 0;
+        Lb[bi * b2 + i * bs + c] = 0;
+      }
+      for (let r = 0; r < bs; r++) {
+        D[bi * b2 + r * bs + i] = 0;
+        if (bi > 0) U[(bi - 1) * b2 + r * bs + i] = 0;
+        if (bi + 1 < nb) Lb[(bi + 1) * b2 + r * bs + i] = 0;
+      }
+      D[bi * b2 + i * bs + i] = 1;
+    }
+  }
+
+  /**
+   * As the linear solver of an ODE solver: the matrix before the projective constraints, stored,
+   * then projected in the stored blocks (SOFA's order; see the class comment).
+   */
+  override solveSystem(system: MechanicalSystem, factors: MBKFactors, rhs: Float64Array, out: Float64Array): SolverStats {
+    if (system.hasGeneralProjection) return super.solveSystem(system, factors, rhs, out);
+    const t0 = performance.now();
+    const A = system.assembleMBK(factors, { project: false, outsideBlocks: true });
+    this.linearSystem.get()?.assembled(A);
+    this.projectedDofs = system.projectedDofList();
+    try {
+      if (A.rows !== A.cols) throw new Error(`the system matrix must be square (got ${A.rows}x${A.cols})`);
+      this.invert(A);
+    } catch (e) {
+      throw this.error(`the system matrix cannot be factorised: ${(e as Error).message}`);
+    } finally {
+      this.projectedDofs = undefined;
+    }
+    this.hasMatrix = true;
+    this.solveMatrix(out, rhs);
+    return { iterations: 1, residual: 0, timeMs: performance.now() - t0 };
+  }
+
+  private factorize(bs: number, nb: number): void {
+    const b2 = bs * bs;
+    const { D, U, Lb, H, HU, tmp } = this;
     // H_i = (D_i − L_i·H_{i−1}·U_{i−1})⁻¹, and HU_i = H_i·U_i
     for (let i = 0; i < nb; i++) {
       const o = i * b2;

@@ -100,6 +100,40 @@ describe('linear solvers of issue 12 (solution vs a dense mathjs solve)', () => 
     });
   }
 
+  it('BTDLinearSolver stores as SOFA\'s BTDMatrix::add: an entry two blocks or more above the diagonal is left out, one below goes to stored block 3i + (j − i + 1)', () => {
+    const r = rng(31);
+    const bs = 3, nb = 4, n = nb * bs;
+    const D = randomBlockTridiagonal(r, nb, bs);
+    const A = D.map((row) => row.slice());
+    A[1]![10] = 0.7; // block (0, 3): offset 4, left out
+    A[10]![1] = -0.4; // block (3, 0): offset −2, stored block 7 = block row 2, diagonal block → (7, 7)
+    const E = D.map((row) => row.slice());
+    E[7]![7]! += -0.4;
+    const b = randomVector(r, n);
+    const x = new Float64Array(n);
+    const s = make(BTDLinearSolver, 'BTDMatrix3d');
+    s.solveSystem(fixedSystem(A), anyFactors, b, x);
+    expectClose(x, denseSolve(E, b), 1e-10, 'BTD storage');
+  });
+
+  it('BTDLinearSolver (solver of an ODE solver): the projected dofs are cleared after storage, so a moved entry of a projected column stays', () => {
+    const r = rng(32);
+    const bs = 3, nb = 4, n = nb * bs;
+    const D = randomBlockTridiagonal(r, nb, bs);
+    const A = D.map((row) => row.slice());
+    A[10]![1] = -0.4; // column 1 is projected, but SOFA moves the entry to (7, 7) before clearing
+    const projected = [0, 1, 2];
+    const E = D.map((row) => row.slice());
+    E[7]![7]! += -0.4;
+    for (const p of projected) for (let k = 0; k < n; k++) E[p]![k] = E[k]![p] = k === p ? 1 : 0;
+    const b = randomVector(r, n);
+    for (const p of projected) b[p] = 0;
+    const x = new Float64Array(n);
+    const s = make(BTDLinearSolver, 'BTDMatrix3d');
+    s.solveSystem(fixedSystem(A, 1, projected), anyFactors, b, x);
+    expectClose(x, denseSolve(E, b), 1e-10, 'BTD projected');
+  });
+
   it('SVDLinearSolver: random unsymmetric systems; a singular one gets the pseudo-inverse (least-norm) solution', () => {
     const r = rng(7);
     for (const n of [3, 25]) {

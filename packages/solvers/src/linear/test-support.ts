@@ -84,9 +84,10 @@ export function expectClose(actual: ArrayLike<number>, expected: ArrayLike<numbe
 /**
  * A stand-in for the compiled mechanical system with a fixed matrix A (whatever the factors):
  * assembleMBK returns a copy refilled each call (like the real one), applyMBK multiplies by A.
- * One master state of `derivSize` per point.
+ * One master state of `derivSize` per point. `projected` lists dofs of projective constraints for
+ * the solvers that take the unprojected matrix (BTDLinearSolver): A itself is never projected here.
  */
-export function fixedSystem(A: number[][], derivSize = 1): MechanicalSystem & { assemblies: number } {
+export function fixedSystem(A: number[][], derivSize = 1, projected: readonly number[] = []): MechanicalSystem & { assemblies: number } {
   const csr = denseToCsr(A);
   const own = { ...csr, values: csr.values.slice() };
   const n = A.length;
@@ -95,6 +96,9 @@ export function fixedSystem(A: number[][], derivSize = 1): MechanicalSystem & { 
     size: n,
     masters: [{ offset: 0, derivLength: n, state: { stateType: { derivSize } } }],
     matrixPatternVersion: 0,
+    hasGeneralProjection: false,
+    /** The unprojected matrix either way (a caller asking for it applies `projected` itself). */
+    projectedDofList: () => Int32Array.from(projected),
     assembleMBK(): CsrMatrix {
       sys.assemblies++;
       own.values.set(csr.values);
