@@ -80,12 +80,14 @@ describe('BeamAdapter in scenes (BeamInterpolation, AdaptiveBeamForceFieldAndMas
   });
 
   it('free fall with the consistent mass: every frame accelerates at g, the beam stays straight (backward Euler: x = x0 + h²·g·n(n+1)/2)', async () => {
-    const h = 0.01, g = [0.3, -9.81, 1.2], steps = 10;
+    // unit quaternions (x along z): frames written 0.707 0 0.707 0 keep |q|² = 0.9997 and SOFA's
+    // frame algebra then moves their origins with the world position (beam-frames.ts)
+    const h = 0.01, g = [0.3, -9.81, 1.2], steps = 10, q = `${Math.SQRT1_2} 0 ${Math.SQRT1_2} 0`;
     const scene = await loadSceneFromString(`<Node name="root" dt="${h}" gravity="${g.join(' ')}">
   <RequiredPlugin pluginName="BeamAdapter"/>
   <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
   <SparseLDLSolver template="CompressedRowSparseMatrixd"/>
-  <MechanicalObject name="frames" template="Rigid3d" position="0 0 0 0.707 0 0.707 0  0 0 0.5 0.707 0 0.707 0  0 0 1 0.707 0 0.707 0"/>
+  <MechanicalObject name="frames" template="Rigid3d" position="0 0 0 ${q}  0 0 0.5 ${q}  0 0 1 ${q}"/>
   <MeshTopology lines="0 1 1 2"/>
   <BeamInterpolation radius="0.05" defaultYoungModulus="1e6"/>
   <AdaptiveBeamForceFieldAndMass massDensity="1000"/>

@@ -288,7 +288,19 @@ describe('Rigid templates in scenes (closed forms)', () => {
       expect(Array.from(f.x)).to.deep.equal([0.1, 0, 0, 0, 0, 0, 1]);
       const w = s.warnings.map((x) => x.message).join('\n');
       expect(w).to.match(/'position' has 8 numbers, not a multiple of 7 \(template Rigid3d\): the last 1 are ignored/);
-      expect(w).to.match(/'position': 1 orientation quaternion of non-unit norm normalised/);
+      expect(w).to.match(/'position': 1 zero orientation quaternion made the identity/);
+    });
+
+    it("non-unit orientation quaternions are kept as written (SOFA's release build) and reported; 6-digit rounding is silent", async () => {
+      const s = await loadSceneFromString(`<Node name="root" gravity="0 0 0">
+        <MechanicalObject name="a" template="Rigid3" position="0 0 0  0.707 0 0.707 0"/>
+        <MechanicalObject name="b" template="Rigid3" position="0 0 0  0.707107 0 0.707107 0"/>
+      </Node>`);
+      expect(Array.from(state(s, 'a').x)).to.deep.equal([0, 0, 0, 0.707, 0, 0.707, 0]);
+      expect(Array.from(state(s, 'b').x)).to.deep.equal([0, 0, 0, 0.707107, 0, 0.707107, 0]);
+      const w = s.warnings.map((x) => x.message).join('\n');
+      expect(w).to.match(/'position': 1 orientation quaternion of non-unit norm \(\|q\|² = 0\.999698\) kept as written/);
+      expect(s.warnings.filter((x) => x.message.includes('kept as written'))).to.have.length(1);
     });
 
     it('RigidMapping without a template (or template="") takes Rigid2d,Vec2d from its states', async () => {

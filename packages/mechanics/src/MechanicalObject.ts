@@ -278,10 +278,12 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
 
   /**
    * The vectors as SOFA reads them: whole coordinates (derivatives) only, a trailing incomplete one
-   * is dropped (SOFA's stream stops there); Rigid3d orientations of non-unit norm are normalised,
-   * a zero quaternion becoming the identity (what SOFA's debug build does, with its warning; its
-   * release build keeps them as written). Both are reported, except quaternions within the
-   * rounding of 6 written digits (| |q|² − 1 | ≤ 1e-6), normalised without a message.
+   * is dropped (SOFA's stream stops there). Rigid3d orientations of non-unit norm are kept as
+   * written, as SOFA's release build (the one its references come from) keeps them: every rotation
+   * then uses SOFA's formula M(q) = (1 − |q|²)·I + |q|²·R(q/|q|), and the frame integration
+   * (exponential map) keeps |q|. Reported beyond the rounding of 6 written digits
+   * (| |q|² − 1 | > 1e-6). A zero quaternion, which would freeze the frame's orientation, becomes
+   * the identity (reported).
    */
   private readWholeValues(): void {
     const t = this.stateType;
@@ -298,17 +300,21 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
     if (t.name !== 'Rigid3d') return;
     for (const d of coords) {
       const x = d.value;
-      let changed = 0;
+      let kept = 0, zero = 0, worst = 1;
       for (let i = 0; i + 7 <= x.length; i += 7) {
         const n2 = x[i + 3]! ** 2 + x[i + 4]! ** 2 + x[i + 5]! ** 2 + x[i + 6]! ** 2;
-        // SOFA's Quat::normalize leaves |q|² within 1e-10 of 1 as it is.
-        if (Math.abs(n2 - 1) <= 1e-10) continue;
-        // Reported beyond the rounding of a quaternion written with 6 digits.
-        if (Math.abs(n2 - 1) > 1e-6) changed++;
-        if (n2 === 0) x[i + 6] = 1;
-        else for (let k = 3; k < 7; k++) x[i + k]! /= Math.sqrt(n2);
+        if (n2 === 0) {
+          x[i + 6] = 1;
+          zero++;
+        } else if (Math.abs(n2 - 1) > 1e-6) {
+          // beyond the rounding of a quaternion written with 6 digits
+          kept++;
+          if (Math.abs(n2 - 1) > Math.abs(worst - 1)) worst = n2;
+        }
       }
-      if (changed > 0) this.warn(`'${d.name}': ${changed} orientation quaternion${changed > 1 ? 's' : ''} of non-unit norm normalised (a zero quaternion becomes the identity)`);
+      const s = (k: number): string => (k > 1 ? 's' : '');
+      if (kept > 0) this.warn(`'${d.name}': ${kept} orientation quaternion${s(kept)} of non-unit norm (|q|² = ${worst.toPrecision(6)}${kept > 1 ? ' at worst' : ''}) kept as written, as SOFA's release build keeps them: rotations made from them are scaled by |q|² off the rotation (SOFA's formula); write unit quaternions for exact rotations`);
+      if (zero > 0) this.warn(`'${d.name}': ${zero} zero orientation quaternion${s(zero)} made the identity (a zero quaternion would keep the frame from turning)`);
     }
   }
 

@@ -101,8 +101,8 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
     for (let b = 0; b < n; b++) {
       interp.middleFrame(pm, qm, Rm, x, b, 3 * b, 4 * b, 9 * b);
       const o0 = 7 * this.beamNodes[2 * b]!, o1 = 7 * this.beamNodes[2 * b + 1]!;
-      localEndVector(u, 12 * b, x, o0, pm, 3 * b, qm, 4 * b, Rm, 9 * b, this.tmp);
-      localEndVector(u, 12 * b + 6, x, o1, pm, 3 * b, qm, 4 * b, Rm, 9 * b, this.tmp);
+      localEndVector(u, 12 * b, x, o0, pm, 3 * b, qm, 4 * b, this.tmp);
+      localEndVector(u, 12 * b + 6, x, o1, pm, 3 * b, qm, 4 * b, this.tmp);
       for (let i = 0; i < 12; i++) u[12 * b + i] -= rest[12 * b + i]!;
       if (this.reinforceLength.value) {
         // axial displacements from the stretch of the centre line

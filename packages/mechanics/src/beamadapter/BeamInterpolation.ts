@@ -9,7 +9,8 @@ import { SplineScratch, controlPoints, interpolateFrame, localEndVector, quatToM
  * per edge of the node's topology between two frames of its Rigid3d state, and the geometry they
  * share. Each beam's centre line is the cubic Bézier curve of its end frames (control points
  * p0, p0 + x̂0·L/3, p1 − x̂1·L/3, p1, x̂ the frames' x axes) and its frame is the one that curve
- * interpolates at its middle (beam-frames.ts).
+ * interpolates at its middle (beam-frames.ts, with SOFA's frame algebra, which differs from this
+ * for frames whose quaternions are not unit).
  *   Rest length L: the arc length of that curve at the initial positions, iterated three times from
  *     the distance between the frames (as BeamAdapter; the distance itself for straight beams along x).
  *   Section (constant): circular A = π(r² − r_i²), I_y = I_z = π(r⁴ − r_i⁴)/4, J = I_y + I_z;
@@ -160,16 +161,23 @@ export class BeamInterpolation extends BaseObject {
     for (let b = 0; b < n; b++) {
       const o0 = 7 * this.nodes[2 * b]!, o1 = 7 * this.nodes[2 * b + 1]!;
       this.middleFrame(pm, qm, Rm, x0, b);
-      localEndVector(out, 12 * b, x0, o0, pm, 0, qm, 0, Rm, 0, tmp);
-      localEndVector(out, 12 * b + 6, x0, o1, pm, 0, qm, 0, Rm, 0, tmp);
+      localEndVector(out, 12 * b, x0, o0, pm, 0, qm, 0, tmp);
+      localEndVector(out, 12 * b + 6, x0, o1, pm, 0, qm, 0, tmp);
     }
   }
 
-  /** The frame of beam b at positions x: its middle point pm, orientation qm and R(qm) (row-major). */
+  /**
+   * The frame of beam b at positions x: its middle point pm, orientation qm and the rotation Rm
+   * (row-major) of qm/|qm|, the one BeamAdapter turns the stiffness and the mass with (the adjoint of
+   * the inverse frame, whose quaternion SOFA normalises; qm is unit unless the beam is compressed
+   * below 0.4·L, where it is the first frame's).
+   */
   middleFrame(pm: Float64Array, qm: Float64Array, Rm: Float64Array, x: ArrayLike<number>, b: number, po = 0, qo = 0, ro = 0): void {
     const o0 = 7 * this.nodes[2 * b]!, o1 = 7 * this.nodes[2 * b + 1]!;
     interpolateFrame(pm, po, qm, qo, x, o0, o1, this.lengths[b]!, 0.5, this.w);
-    quatToMatrix(Rm, ro, qm, qo);
+    const q = this.w.qs, n = Math.hypot(qm[qo]!, qm[qo + 1]!, qm[qo + 2]!, qm[qo + 3]!);
+    for (let c = 0; c < 4; c++) q[c] = qm[qo + c]! / n;
+    quatToMatrix(Rm, ro, q, 0);
   }
 
   /** The arc length of beam b's centre line at positions x (with its rest length for the control points). */

@@ -1,11 +1,20 @@
 /**
  * Frame kernels of SOFA's BeamAdapter plugin: the cubic Bézier centre line between two beam
  * frames, the frame it interpolates inside a beam, its arc length, and the rotation vector of a
- * quaternion. A frame H = (p, q) maps local coordinates to global ones: x = R(q)·x_local + p.
- * Quaternions are (x, y, z, w), Hamilton products, unit (the Rigid3d state keeps them unit).
+ * quaternion. A frame H = (p, q) maps local coordinates to global ones: x = M(q)·x_local + p.
+ * Quaternions are (x, y, z, w), Hamilton products, taken as the Rigid3d state holds them: SOFA's
+ * release build keeps a quaternion a scene writes with |q| ≠ 1 (`0.707 0 0.707 0`), and the
+ * exponential-map integration keeps |q|, so the formulas are SOFA's for any |q|:
+ *   M(q) = I + 2w[v]× + 2[v]×² = (1 − |q|²)·I + |q|²·R(q/|q|)   (Quat::rotate; Mᵀ: inverseRotate)
+ *   q⁻¹ = conj(q)/|q|                                            (Quat::inverse, a unit quaternion)
+ * and BeamAdapter's frames are SOFA's SolidTypes Transforms, which store the origin p of a frame
+ * (p, q) as −M(q)ᵀ·p and give it back as −M(q)·(that): getOrigin = M(q)·M(q)ᵀ·p, p itself only
+ * for a unit q (frameOrigin). With |q|² = 0.9997 and frames 15 m from the world origin that moves
+ * them by 1e-2; the rest lengths, the centre line and the local displacements carry it, and
+ * SOFA's SofaScene references record it.
  *
  * Control points of beam (H0, H1) with rest length L (BeamAdapter's getControlPointsFromFrame):
- *   P0 = p0,  P1 = p0 + R(q0)·e_x·L/3,  P2 = p1 − R(q1)·e_x·L/3,  P3 = p1.
+ *   P0 = o0,  P1 = o0 + M(q0)·e_x·L/3,  P2 = o1 − M(q1)·e_x·L/3,  P3 = o1,  o = M(q)·M(q)ᵀ·p.
  */
 
 /** out = a ⊗ b (rotate by b, then by a). */
@@ -18,7 +27,7 @@ export function quatMul(out: Float64Array, oo: number, a: ArrayLike<number>, ao:
   out[oo + 3] = aw * bw - ax * bx - ay * by - az * bz;
 }
 
-/** R (row-major 3×3, at R[ro..ro+9)) of the unit quaternion q at qs[o..o+4). */
+/** M(q) (row-major 3×3, at R[ro..ro+9)) of the quaternion q at qs[o..o+4): SOFA's rotation formula, R(q) for a unit q. */
 export function quatToMatrix(R: Float64Array, ro: number, qs: ArrayLike<number>, o: number): void {
   const x = qs[o]!, y = qs[o + 1]!, z = qs[o + 2]!, w = qs[o + 3]!;
   R[ro] = 1 - 2 * (y * y + z * z); R[ro + 1] = 2 * (x * y - z * w); R[ro + 2] = 2 * (z * x + y * w);
@@ -109,18 +118,28 @@ export class SplineScratch {
   readonly t = new Float64Array(3);
 }
 
+/**
+ * The origin SOFA gives back for the frame (p, q) at x[o..o+7) (SolidTypes Transform: stored as
+ * −M(q)ᵀ·p, returned as −M(q)·(that)): out = M(q)·M(q)ᵀ·p, R = M(q) (row-major, given).
+ */
+export function frameOrigin(out: Float64Array, oo: number, R: ArrayLike<number>, ro: number, p: ArrayLike<number>, po: number): void {
+  const px = p[po]!, py = p[po + 1]!, pz = p[po + 2]!;
+  const a = R[ro]! * px + R[ro + 3]! * py + R[ro + 6]! * pz;
+  const b = R[ro + 1]! * px + R[ro + 4]! * py + R[ro + 7]! * pz;
+  const c = R[ro + 2]! * px + R[ro + 5]! * py + R[ro + 8]! * pz;
+  out[oo] = R[ro]! * a + R[ro + 1]! * b + R[ro + 2]! * c;
+  out[oo + 1] = R[ro + 3]! * a + R[ro + 4]! * b + R[ro + 5]! * c;
+  out[oo + 2] = R[ro + 6]! * a + R[ro + 7]! * b + R[ro + 8]! * c;
+}
+
 /** P (4 points × 3) of the beam between frames (p0, q0) at x[o0..] and (p1, q1) at x[o1..] (7 numbers each), rest length L. */
 export function controlPoints(P: Float64Array, x: ArrayLike<number>, o0: number, o1: number, L: number, R: Float64Array): void {
   quatToMatrix(R, 0, x, o0 + 3);
-  for (let c = 0; c < 3; c++) {
-    P[c] = x[o0 + c]!;
-    P[3 + c] = x[o0 + c]! + (R[3 * c]! * L) / 3;
-  }
+  frameOrigin(P, 0, R, 0, x, o0);
+  for (let c = 0; c < 3; c++) P[3 + c] = P[c]! + (R[3 * c]! * L) / 3;
   quatToMatrix(R, 0, x, o1 + 3);
-  for (let c = 0; c < 3; c++) {
-    P[9 + c] = x[o1 + c]!;
-    P[6 + c] = x[o1 + c]! - (R[3 * c]! * L) / 3;
-  }
+  frameOrigin(P, 9, R, 0, x, o1);
+  for (let c = 0; c < 3; c++) P[6 + c] = P[9 + c]! - (R[3 * c]! * L) / 3;
 }
 
 /**
@@ -189,17 +208,32 @@ export function interpolateFrame(pos: Float64Array, po: number, quat: Float64Arr
   for (let c = 0; c < 4; c++) quat[qo + c] = w.q0[c]!;
 }
 
+/** Scratch of localEndVector: M(q_e), M(q_m), the origin of the beam frame, M(q_e)ᵀ·d. */
+const LE = new Float64Array(24);
+
 /**
- * The local displacement vector of end frame (p_e, q_e) at x[oe..] seen from the beam frame (pm, qm):
- * out[0..3) = R(qm)ᵀ·(p_e − pm), out[3..6) = rotation vector of qm⁻¹ ⊗ q_e
- * (BeamAdapter's CreateSpatialVector of local_H_local_e). Rm is R(qm), row-major.
+ * The local displacement vector of end frame (p_e, q_e) at x[oe..] seen from the beam frame
+ * (pm, qm), BeamAdapter's CreateSpatialVector of local_H_local_e = global_H_local⁻¹·global_H_local_e
+ * in SOFA's Transform algebra (see the header):
+ *   q_r = qm⁻¹ ⊗ q_e,  qm⁻¹ = conj(qm)/|qm|
+ *   out[0..3) = M(q_r)·M(q_e)ᵀ·(p_e − o_m),  o_m = M(qm)·M(qm)ᵀ·pm
+ *   out[3..6) = rotation vector of q_r (normalised first)
+ * For unit quaternions: R_mᵀ·(p_e − pm) and the rotation vector of qm⁻¹ ⊗ q_e.
  */
-export function localEndVector(out: Float64Array, oo: number, x: ArrayLike<number>, oe: number, pm: Float64Array, po: number, qm: Float64Array, qo: number, Rm: Float64Array, ro: number, tmp: Float64Array): void {
-  const dx = x[oe]! - pm[po]!, dy = x[oe + 1]! - pm[po + 1]!, dz = x[oe + 2]! - pm[po + 2]!;
-  for (let c = 0; c < 3; c++) out[oo + c] = Rm[ro + c]! * dx + Rm[ro + 3 + c]! * dy + Rm[ro + 6 + c]! * dz;
-  // qm⁻¹ = conj(qm)/|qm|²
-  const n2 = qm[qo]! ** 2 + qm[qo + 1]! ** 2 + qm[qo + 2]! ** 2 + qm[qo + 3]! ** 2;
-  tmp[4] = -qm[qo]! / n2; tmp[5] = -qm[qo + 1]! / n2; tmp[6] = -qm[qo + 2]! / n2; tmp[7] = qm[qo + 3]! / n2;
+export function localEndVector(out: Float64Array, oo: number, x: ArrayLike<number>, oe: number, pm: Float64Array, po: number, qm: Float64Array, qo: number, tmp: Float64Array): void {
+  quatToMatrix(LE, 9, qm, qo);
+  frameOrigin(LE, 18, LE, 9, pm, po);
+  const dx = x[oe]! - LE[18]!, dy = x[oe + 1]! - LE[19]!, dz = x[oe + 2]! - LE[20]!;
+  quatToMatrix(LE, 0, x, oe + 3);
+  const a = LE[0]! * dx + LE[3]! * dy + LE[6]! * dz;
+  const b = LE[1]! * dx + LE[4]! * dy + LE[7]! * dz;
+  const c = LE[2]! * dx + LE[5]! * dy + LE[8]! * dz;
+  const n = Math.hypot(qm[qo]!, qm[qo + 1]!, qm[qo + 2]!, qm[qo + 3]!);
+  tmp[4] = -qm[qo]! / n; tmp[5] = -qm[qo + 1]! / n; tmp[6] = -qm[qo + 2]! / n; tmp[7] = qm[qo + 3]! / n;
   quatMul(tmp, 0, tmp, 4, x, oe + 3);
+  quatToMatrix(LE, 0, tmp, 0);
+  out[oo] = LE[0]! * a + LE[1]! * b + LE[2]! * c;
+  out[oo + 1] = LE[3]! * a + LE[4]! * b + LE[5]! * c;
+  out[oo + 2] = LE[6]! * a + LE[7]! * b + LE[8]! * c;
   rotationVector(out, oo + 3, tmp, 0);
 }
