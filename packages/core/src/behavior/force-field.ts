@@ -4,6 +4,22 @@ import type { BaseMechanicalState } from './mechanical-state.js';
 import type { MatrixAccumulator, OutsideStateAccumulator } from './matrix-accumulator.js';
 
 /**
+ * A force field's addDForce in a WebAssembly memory: `add(kFactor, bFactor)` is
+ * addDForce([df], [dx], kFactor, bFactor) with dx and df the vectors at byte addresses `dx` and
+ * `df` of `memory` (3·points f64 each), the same operations in the same order. The memory also has
+ * a free area of `areaBytes` bytes at `area` (16-aligned) for the solver's own vectors. The object
+ * stays valid while the force field returns it (a new one after a topological change).
+ */
+export interface InPlaceDForce {
+  readonly memory: { buffer: ArrayBufferLike };
+  readonly dx: number;
+  readonly df: number;
+  readonly area: number;
+  readonly areaBytes: number;
+  add(kFactor: number, bFactor: number): void;
+}
+
+/**
  * A force field (SOFA BaseForceField / BaseInteractionForceField): f(x, v) on one state, or on two
  * for an interaction force field.
  *
@@ -32,22 +48,6 @@ import type { MatrixAccumulator, OutsideStateAccumulator } from './matrix-accumu
  * `init()` checks the Data and sizes the buffers (once, before the first step); throw
  * `this.error('what was expected')` on a bad value: the user sees the scene file, line and component.
  */
-/**
- * A force field's addDForce in a WebAssembly memory: `add(kFactor, bFactor)` is
- * addDForce([df], [dx], kFactor, bFactor) with dx and df the vectors at byte addresses `dx` and
- * `df` of `memory` (3·points f64 each), the same operations in the same order. The memory also has
- * a free area of `areaBytes` bytes at `area` (16-aligned) for the solver's own vectors. The object
- * stays valid while the force field returns it (a new one after a topological change).
- */
-export interface InPlaceDForce {
-  readonly memory: { buffer: ArrayBufferLike };
-  readonly dx: number;
-  readonly df: number;
-  readonly area: number;
-  readonly areaBytes: number;
-  add(kFactor: number, bFactor: number): void;
-}
-
 export abstract class BaseForceField extends BaseObject {
   readonly isForceField = true;
 
