@@ -549,25 +549,8 @@ export class SupernodalLDLT {
     }
     // D w = z
     for (let k = 0; k < n; k++) y[k] /= D[k];
-    // Lᵀ v = w, supernodes in reverse: the rows below, then the diagonal block.
-    for (let s = nsuper - 1; s >= 0; s--) {
-      const k1 = superStart[s];
-      const ns = superStart[s + 1] - k1;
-      const r0 = superRowPtr[s];
-      const nrows = superRowPtr[s + 1] - r0;
-      const xs = superValPtr[s];
-      for (let i = ns; i < nrows; i++) {
-        const ri = xs + i * ns;
-        const yi = y[superRows[r0 + i]];
-        if (yi === 0) continue;
-        for (let m = 0; m < ns; m++) y[k1 + m] -= Lx[ri + m] * yi;
-      }
-      for (let k = ns - 1; k > 0; k--) {
-        const rk = xs + k * ns;
-        const yk = y[k1 + k];
-        for (let m = 0; m < k; m++) y[k1 + m] -= Lx[rk + m] * yk;
-      }
-    }
+    // Lᵀ v = w
+    this.backwardSubstitute();
     for (let k = 0; k < n; k++) out[perm[k]] = y[k];
     return out;
   }
@@ -586,8 +569,19 @@ export class SupernodalLDLT {
       out.set(kernel.vec);
       return out;
     }
-    const { n, nsuper, perm, superStart, superRowPtr, superRows, superValPtr, Lx, y } = this;
+    const { n, perm, y } = this;
     y.set(z.subarray(0, n));
+    this.backwardSubstitute();
+    for (let k = 0; k < n; k++) out[perm[k]] = y[k];
+    return out;
+  }
+
+  /**
+   * y ← L⁻ᵀ·y in place (JavaScript path), supernodes in reverse: the rows below, then the diagonal
+   * block; an entry of y that is 0 at its turn is skipped.
+   */
+  private backwardSubstitute(): void {
+    const { nsuper, superStart, superRowPtr, superRows, superValPtr, Lx, y } = this;
     for (let s = nsuper - 1; s >= 0; s--) {
       const k1 = superStart[s];
       const ns = superStart[s + 1] - k1;
@@ -607,8 +601,6 @@ export class SupernodalLDLT {
         for (let m = 0; m < k; m++) y[k1 + m] -= Lx[rk + m] * yk;
       }
     }
-    for (let k = 0; k < n; k++) out[perm[k]] = y[k];
-    return out;
   }
 }
 

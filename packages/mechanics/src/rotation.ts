@@ -37,6 +37,34 @@ export function quatMultiply(out: Float64Array, off: number, a: ArrayLike<number
 }
 
 /**
+ * out[o..o+3] = axis·angle of the unit quaternion (x, y, z, w), angle in [0, π] (SOFA's
+ * quatToRotationVector): the quaternion taken with w ≥ 0, the angle from asin of the vector part
+ * when w > 0.999 (small angles, where acos loses digits), from acos(w) otherwise; zero when the
+ * angle is below machine precision.
+ */
+export function unitQuatRotationVector(out: Float64Array, o: number, x: number, y: number, z: number, w: number): void {
+  if (w < 0) {
+    x = -x; y = -y; z = -z; w = -w;
+  }
+  let s: number, angle: number;
+  if (w > 0.999) {
+    s = Math.sqrt(x * x + y * y + z * z);
+    angle = 2 * Math.asin(s);
+  } else {
+    const half = Math.acos(w);
+    s = Math.sin(half);
+    angle = 2 * half;
+  }
+  if (s < Number.EPSILON) {
+    out[o] = out[o + 1] = out[o + 2] = 0;
+    return;
+  }
+  out[o] = (x / s) * angle;
+  out[o + 1] = (y / s) * angle;
+  out[o + 2] = (z / s) * angle;
+}
+
+/**
  * The rotation taking orientation q0 to q, as SOFA's rigid springs measure it: dq = q ⊗ q0⁻¹
  * (q0⁻¹ the conjugate over |q0|, zero for a zero q0), normalised (a zero dq becomes the identity),
  * taken with w ≥ 0 so the angle is in [0, π]; then axis and angle, the angle from asin of |dq_xyz|

@@ -16,6 +16,7 @@
  * Control points of beam (H0, H1) with rest length L (BeamAdapter's getControlPointsFromFrame):
  *   P0 = o0,  P1 = o0 + M(q0)·e_x·L/3,  P2 = o1 − M(q1)·e_x·L/3,  P3 = o1,  o = M(q)·M(q)ᵀ·p.
  */
+import { unitQuatRotationVector } from '../rotation.js';
 
 /** out = a ⊗ b (rotate by b, then by a). */
 export function quatMul(out: Float64Array, oo: number, a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number): void {
@@ -48,23 +49,7 @@ export function normalizeQuat(qs: Float64Array, o: number): void {
 export function rotationVector(out: Float64Array, oo: number, qs: ArrayLike<number>, o: number): void {
   const n = Math.hypot(qs[o]!, qs[o + 1]!, qs[o + 2]!, qs[o + 3]!);
   const sgn = qs[o + 3]! < 0 ? -1 / n : 1 / n;
-  const x = qs[o]! * sgn, y = qs[o + 1]! * sgn, z = qs[o + 2]! * sgn, w = qs[o + 3]! * sgn;
-  let s: number, angle: number;
-  if (w > 0.999) {
-    s = Math.sqrt(x * x + y * y + z * z);
-    angle = 2 * Math.asin(s);
-  } else {
-    const half = Math.acos(w);
-    s = Math.sin(half);
-    angle = 2 * half;
-  }
-  if (s < Number.EPSILON) {
-    out[oo] = out[oo + 1] = out[oo + 2] = 0;
-    return;
-  }
-  out[oo] = (x / s) * angle;
-  out[oo + 1] = (y / s) * angle;
-  out[oo + 2] = (z / s) * angle;
+  unitQuatRotationVector(out, oo, qs[o]! * sgn, qs[o + 1]! * sgn, qs[o + 2]! * sgn, qs[o + 3]! * sgn);
 }
 
 /**

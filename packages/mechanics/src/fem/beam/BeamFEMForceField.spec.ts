@@ -4,6 +4,7 @@ import { buildNode, StubTopology } from '../../mass/test-mesh.js';
 import { stiffnessAndFiniteDifferences } from '../../load/fd-check.js';
 import { BeamFEMForceField } from './BeamFEMForceField.js';
 import { beamStiffness, circularSection } from './beam-kernels.js';
+import { maxRelError, quat, rigidMotion } from './beam-test-support.js';
 
 /** Frames along direction u (unit), spacing L, all with orientation q (x y z w). */
 function chain(n: number, L: number, u: number[], q: number[]): number[] {
@@ -21,22 +22,6 @@ function beam(n: number, x: number[], E: number, nu: number, r: number): BeamFEM
   for (let i = 0; i + 1 < n; i++) edges.push(i, i + 1);
   buildNode(x, new StubTopology(n, { edges }), [ff], { template: 'Rigid3d' });
   return ff;
-}
-
-/** Quaternion of a rotation of angle a about the unit axis u. */
-function quat(u: number[], a: number): number[] {
-  const s = Math.sin(a / 2);
-  return [u[0]! * s, u[1]! * s, u[2]! * s, Math.cos(a / 2)];
-}
-
-function maxRelError(K: number[][], FD: number[][]): number {
-  let err = 0, scale = 0;
-  for (let i = 0; i < K.length; i++)
-    for (let j = 0; j < K.length; j++) {
-      err = Math.max(err, Math.abs(K[i]![j]! - FD[i]![j]!));
-      scale = Math.max(scale, Math.abs(K[i]![j]!));
-    }
-  return err / scale;
 }
 
 describe('BeamFEMForceField', () => {
@@ -128,23 +113,3 @@ function solveDense(A: number[][], b: number[]): number[] {
   return x;
 }
 
-/** Frames x0 moved rigidly: centres Q·c + t, orientations q ⊗ q_i. */
-function rigidMotion(x0: number[], q: number[], t: number[]): Float64Array {
-  const out = Float64Array.from(x0);
-  const [qx, qy, qz, qw] = q as [number, number, number, number];
-  const R = [
-    1 - 2 * (qy * qy + qz * qz), 2 * (qx * qy - qz * qw), 2 * (qz * qx + qy * qw),
-    2 * (qx * qy + qz * qw), 1 - 2 * (qz * qz + qx * qx), 2 * (qy * qz - qx * qw),
-    2 * (qz * qx - qy * qw), 2 * (qy * qz + qx * qw), 1 - 2 * (qy * qy + qx * qx),
-  ];
-  for (let i = 0; i < x0.length / 7; i++) {
-    const o = 7 * i;
-    for (let r = 0; r < 3; r++) out[o + r] = R[3 * r]! * x0[o]! + R[3 * r + 1]! * x0[o + 1]! + R[3 * r + 2]! * x0[o + 2]! + t[r]!;
-    const bx = x0[o + 3]!, by = x0[o + 4]!, bz = x0[o + 5]!, bw = x0[o + 6]!;
-    out[o + 3] = qw * bx + qx * bw + qy * bz - qz * by;
-    out[o + 4] = qw * by - qx * bz + qy * bw + qz * bx;
-    out[o + 5] = qw * bz + qx * by - qy * bx + qz * bw;
-    out[o + 6] = qw * bw - qx * bx - qy * by - qz * bz;
-  }
-  return out;
-}

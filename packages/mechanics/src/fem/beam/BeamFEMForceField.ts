@@ -1,6 +1,7 @@
 import { BaseForceField, Bool, Indices, Real, addBlock3, contextMeshTopology, isTopology, sofaComponent, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator } from '@sofa-ts/core';
 import { mstateLink } from '../../state-link.js';
 import { beamStiffness, circularSection } from './beam-kernels.js';
+import { unitQuatRotationVector } from '../../rotation.js';
 
 /**
  * SOFA's BeamFEMForceField: 3D beams between Rigid3 frames (the edges of the topology), corotational
@@ -218,27 +219,7 @@ function quatDiff(out: Float64Array, oo: number, as: ArrayLike<number>, ao: numb
   out[oo + 3] = cw * aw - cx * ax - cy * ay - cz * az;
 }
 
-/** out[o..o+3] = axis·angle of the unit quaternion q, angle in [0, π] (SOFA's quatToRotationVector). */
+/** out[o..o+3] = axis·angle of the unit quaternion q (SOFA's quatToRotationVector). */
 function rotationVector(out: Float64Array, o: number, q: Float64Array): void {
-  let x = q[0]!, y = q[1]!, z = q[2]!, w = q[3]!;
-  if (w < 0) {
-    x = -x; y = -y; z = -z; w = -w;
-  }
-  let s: number, angle: number;
-  if (w > 0.999) {
-    // small angles: asin of the vector part is accurate
-    s = Math.sqrt(x * x + y * y + z * z);
-    angle = 2 * Math.asin(s);
-  } else {
-    const half = Math.acos(w);
-    s = Math.sin(half);
-    angle = 2 * half;
-  }
-  if (s < Number.EPSILON) {
-    out[o] = out[o + 1] = out[o + 2] = 0;
-    return;
-  }
-  out[o] = (x / s) * angle;
-  out[o + 1] = (y / s) * angle;
-  out[o + 2] = (z / s) * angle;
+  unitQuatRotationVector(out, o, q[0]!, q[1]!, q[2]!, q[3]!);
 }
