@@ -7,7 +7,9 @@ import type { MBKFactors } from './mechanical-system.js';
  * system of one Vec3 state with at most one lumped mass, one force field whose product runs in
  * WebAssembly (InPlaceDForce: corotational tetrahedra), projective constraints that zero dofs, and
  * no mapping a product goes through. The CG's vectors live in the force field's kernel memory, p
- * and q being the kernel's dx and df, so an iteration copies nothing and runs no JavaScript loop.
+ * and q being the kernel's dx and df, so an iteration copies nothing and runs no JavaScript loop;
+ * when the force field offers its product as a WebAssembly function (InPlaceDForce.wasmAdd), the
+ * whole solve is one call into WebAssembly (MatrixFreeCgWasm.iterate).
  *
  * The product is MechanicalSystem.applyMBK's, step by step: q = 0, then the mass's
  * q += (p·mᵢ)·m (when m ≠ 0), then the force field's addDForce (when k or b ≠ 0), then the zeroed
@@ -19,8 +21,6 @@ export class MatrixFreeKernel {
   private cg: MatrixFreeCgWasm | undefined = undefined;
   private place: InPlaceDForce | undefined = undefined;
   private readonly list: number[] = [];
-  private dofCount = 0;
-  private m = 0;
   private k = 0;
   private b = 0;
 
@@ -38,8 +38,9 @@ export class MatrixFreeKernel {
     const nodes = this.nodes();
     if (!this.cg || this.place !== place || this.cg.nodes !== nodes) {
       this.place = place;
-      this.cg = MatrixFreeCgWasm.create({ memory: place.memory, p: place.dx, q: place.df, area: place.area, areaBytes: place.areaBytes }, nodes);
-      if (this.cg) this.cg.product = this.product;
+      // the force field's product called from the CG's WebAssembly directly when it offers it
+      const product = place.wasmAdd?.fn ?? ((_k: number) => place.add(this.k, this.b));
+      this.cg = MatrixFreeCgWasm.create({ memory: place.memory, p: place.dx, q: place.df, area: place.area, areaBytes: place.areaBytes }, nodes, product);
     }
     const cg = this.cg;
     if (!cg) return undefined;
@@ -53,19 +54,17 @@ export class MatrixFreeKernel {
     for (const c of this.constraints) c.projectedDofs(list);
     if (list.length > cg.dofs.length) return undefined;
     for (let i = 0; i < list.length; i++) cg.dofs[i] = list[i]!;
-    this.dofCount = list.length;
-    this.m = factors.m;
     this.k = factors.k;
     this.b = factors.b;
+    // q = P·(m·M + b·B + k·K)·p in place, in applyMBK's order: the mass (or q = 0), the force field, the zeroed dofs
+    const wasm = place.wasmAdd;
+    const factor = wasm ? wasm.factor(factors.k, factors.b) : 0;
+    const c = cg.config;
+    c.useMass = this.mass !== undefined && factors.m !== 0;
+    c.m = factors.m;
+    c.useProduct = (factors.k !== 0 || factors.b !== 0) && (!wasm || factor !== 0);
+    c.k = factor;
+    c.dofCount = list.length;
     return cg;
   }
-
-  /** q = P·(m·M + b·B + k·K)·p in place (applyMBK's order). */
-  private readonly product = (): void => {
-    const cg = this.cg!;
-    if (this.mass && this.m !== 0) cg.massProduct(this.m);
-    else cg.zeroQ();
-    if (this.k !== 0 || this.b !== 0) this.place!.add(this.k, this.b);
-    cg.zeroDofs(this.dofCount);
-  };
 }

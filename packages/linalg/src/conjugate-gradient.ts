@@ -52,6 +52,11 @@ export interface CgKernel {
   productDot(): number;
   /** x += p·α, r += q·(−α); returns r·r (summed likewise) */
   update(alpha: number): number;
+  /**
+   * The whole loop of kernelIterations with these operations, run by the kernel itself (one call
+   * per solve): returns the iteration counter at exit and sets result.residual and result.reason.
+   */
+  iterate?(rho0: number, normb: number, params: CgParams, result: CgResult): number;
 }
 
 /** Why the iteration stopped. */
@@ -161,7 +166,7 @@ export function conjugateGradient(
   // r·r of the current r: computed with the update of r below (same products, same order)
   let rhoNext = vdot ? vdot(r, r) : dot(r, r);
   if (kernel) {
-    const it = kernelIterations(kernel, rhoNext, normb, params, result);
+    const it = kernel.iterate ? kernel.iterate(rhoNext, normb, params, result) : kernelIterations(kernel, rhoNext, normb, params, result);
     x.set(xs);
     result.iterations = it > maxIterations ? maxIterations : it;
     return result;

@@ -49,8 +49,10 @@ export class SphereCollisionModel extends CollisionModel {
     const x = this.x;
     const d = this.getProximity();
     const s = this.stride;
-    for (let i = 0; i < this.size; i++) {
-      const r = this.getRadius(i) + d;
+    // the Data are read once: a linked listRadius is checked against its source at each read
+    const list = this.listRadius.value, radius = this.radius.value;
+    for (let i = 0, n = this.size; i < n; i++) {
+      const r = (i < list.length ? list[i]! : radius) + d;
       for (let c = 0; c < 3; c++) {
         boxes[6 * i + c] = x[s * i + c]! - r;
         boxes[6 * i + 3 + c] = x[s * i + c]! + r;

@@ -17,6 +17,13 @@ export interface InPlaceDForce {
   readonly area: number;
   readonly areaBytes: number;
   add(kFactor: number, bFactor: number): void;
+  /**
+   * Optional: add's work as a WebAssembly function of the same memory, `wasmAdd.fn(factor)` with
+   * factor = wasmAdd.factor(kFactor, bFactor) and no call when that factor is 0, so that a solver
+   * running in WebAssembly calls it without going through JavaScript. Absent where add needs
+   * JavaScript (threads).
+   */
+  readonly wasmAdd?: { readonly fn: object; factor(kFactor: number, bFactor: number): number };
 }
 
 /**

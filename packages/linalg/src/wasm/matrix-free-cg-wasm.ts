@@ -1,4 +1,4 @@
-import type { CgKernel } from '../conjugate-gradient.js';
+import type { CgKernel, CgParams, CgResult, CgStopReason } from '../conjugate-gradient.js';
 import { FunctionBuilder, WasmType, wasmApi, wasmModuleBytes, type WasmMemory } from './wasm-module.js';
 
 /**
@@ -12,12 +12,91 @@ import { FunctionBuilder, WasmType, wasmApi, wasmModuleBytes, type WasmMemory } 
  *     accumulated in order from 0, the state's sum added to 0;
  *   - mfMass: q = 0 + (p·mᵢ)·m, DiagonalMass's addMDx into a cleared vector;
  *   - mfZero: q[dof] = 0 for a list of dofs (FixedProjectiveConstraint's projection);
- *   - mfDirection: p = p·β + r; mfUpdate: x += p·α, r += q·(−α), then r·r.
+ *   - mfDirection: p = p·β + r; mfUpdate: x += p·α, r += q·(−α), then r·r;
+ *   - mfSolve: conjugateGradient's whole loop (kernelIterations) with these operations, the
+ *     product being q = 0 or the mass product, then the imported `product(k)` (the force field's
+ *     in-place addDForce: a WebAssembly function of the same memory, or JavaScript), then the
+ *     zeroed dofs. One call per solve: nothing crosses between JavaScript and WebAssembly per
+ *     iteration when the product is WebAssembly.
  * Functions take byte addresses; the dots are stored at a result address.
  */
 let cached: object | undefined;
 
 const I = WasmType.i32, F = WasmType.f64;
+
+/** Function indices: the imported product first, then the module's functions in wasmModuleBytes' order. */
+const PRODUCT = 0, DOT = 1, MASS = 2, ZERO = 3, DIRECTION = 4, UPDATE = 5;
+
+/** Stop reasons of mfSolve, by code. */
+const REASONS: readonly CgStopReason[] = ['iterations', 'tolerance', 'threshold', 'zero-denominator'];
+
+/**
+ * mfSolve(x, r, p, q, masses, nNodes, m, useMass, k, useProduct, dofs, dofCount, ρ₀, |b|, maxIt,
+ * tolerance, threshold, firstSolve, out): conjugateGradient's loop (see kernelIterations there),
+ * x and r holding the start (x = 0, r = b, or the warm start's), ρ₀ = r·r. At out: +0 the dots'
+ * scratch, +8 the last relative residual (0 when no iteration ran), +16 the iteration counter at
+ * exit (i32), +20 the stop reason's code (REASONS).
+ */
+function solveFunction(): FunctionBuilder {
+  const fb = new FunctionBuilder('mfSolve', [I, I, I, I, I, I, F, I, F, I, I, I, F, F, I, F, F, I, I]);
+  const [x, r, p, q, masses, nNodes, m, useMass, k, useProduct, dofs, dofCount, rho0, normb, maxIt, tol, thr, first, out] = Array.from({ length: 19 }, (_, i) => fb.param(i));
+  const it = fb.local(I), bytes = fb.local(I), rho = fb.local(F), rhoPrev = fb.local(F), rhoNext = fb.local(F), err = fb.local(F), den = fb.local(F);
+  // a stop test may not stop iteration 1 of the first solve: (it ≠ 1) | (first = 0)
+  const mayStop = () => fb.get(it).i32Const(1).i32Ne().get(first).i32Eqz().i32Or();
+  const stop = (code: number) => fb.get(out).i32Const(code).i32Store(20).br(2);
+  fb.get(nNodes).i32Const(24).i32Mul().set(bytes);
+  fb.f64Const(0).set(rhoPrev);
+  fb.get(rho0).set(rhoNext);
+  fb.i32Const(1).set(it);
+  fb.get(out).f64Const(0).f64Store(8);
+  fb.get(out).i32Const(0).i32Store(20);
+  fb.block().loop();
+  fb.get(it).get(maxIt).i32GtS().brIf(1);
+  fb.get(rhoNext).set(rho);
+  fb.get(rho).f64Sqrt().get(normb).f64Div().set(err);
+  fb.get(out).get(err).f64Store(8);
+  fb.get(err).get(tol).f64Le();
+  mayStop();
+  fb.i32And().if();
+  stop(1);
+  fb.end();
+  // p = r at the first iteration, else p = p·(ρ/ρ_prev) + r
+  fb.get(it).i32Const(1).i32Eq().if();
+  fb.get(p).get(r).get(bytes).memoryCopy();
+  fb.else();
+  fb.get(p).get(r).get(nNodes).i32Const(3).i32Mul().get(rho).get(rhoPrev).f64Div().call(DIRECTION);
+  fb.end();
+  // q = P·(m·M + b·B + k·K)·p, as MechanicalSystem.applyMBK
+  fb.get(useMass).if();
+  fb.get(q).get(p).get(masses).get(nNodes).get(m).call(MASS);
+  fb.else();
+  fb.get(q).i32Const(0).get(bytes).memoryFill();
+  fb.end();
+  fb.get(useProduct).if();
+  fb.get(k).call(PRODUCT);
+  fb.end();
+  fb.get(dofCount).if();
+  fb.get(q).get(dofs).get(dofCount).call(ZERO);
+  fb.end();
+  fb.get(p).get(q).get(nNodes).get(out).call(DOT);
+  fb.get(out).f64Load(0).set(den);
+  fb.get(den).f64Const(0).f64Eq().if();
+  stop(3);
+  fb.end();
+  fb.get(den).f64Abs().get(thr).f64Le();
+  mayStop();
+  fb.i32And().if();
+  stop(2);
+  fb.end();
+  // x += α·p; r −= α·q; ρ = r·r
+  fb.get(x).get(r).get(p).get(q).get(nNodes).get(rho).get(den).f64Div().get(out).call(UPDATE);
+  fb.get(out).f64Load(0).set(rhoNext);
+  fb.get(rho).set(rhoPrev);
+  fb.get(it).i32Const(1).i32Add().set(it);
+  fb.br(0).end().end();
+  fb.get(out).get(it).i32Store(16);
+  return fb;
+}
 
 /** mfDot(a, b, nNodes, out): the node-wise a·b stored at out. */
 function dotFunction(): FunctionBuilder {
@@ -116,7 +195,7 @@ function matrixFreeCgModule(): object | undefined {
   if (cached) return cached;
   const api = wasmApi();
   if (!api) return undefined;
-  const bytes = wasmModuleBytes([dotFunction(), massFunction(), zeroFunction(), directionFunction(), updateFunction()], 65536);
+  const bytes = wasmModuleBytes([dotFunction(), massFunction(), zeroFunction(), directionFunction(), updateFunction(), solveFunction()], 65536, [{ name: 'product', params: [F] }]);
   if (!api.validate(bytes)) return undefined;
   cached = new api.Module(bytes);
   return cached;
@@ -134,9 +213,28 @@ export interface MatrixFreeCgPlace {
 }
 
 /**
+ * The force field's part of the product, q += k·K·p in place: a WebAssembly function of the same
+ * memory (called directly from mfSolve), or a JavaScript function.
+ */
+export type InPlaceProduct = ((k: number) => void) | object;
+
+/** What the products of the next solve do (MatrixFreeCgWasm.config, set by the owner). */
+export interface MatrixFreeProductConfig {
+  /** q = 0 + (p·mᵢ)·m with the masses (true), or q = 0. */
+  useMass: boolean;
+  m: number;
+  /** Whether the product function runs, and its argument. */
+  useProduct: boolean;
+  k: number;
+  /** The first dofCount entries of `dofs` are zeroed in q. */
+  dofCount: number;
+}
+
+/**
  * A matrix-free conjugate gradient's vectors and operations in a product's WebAssembly memory (see
- * the module comment). The owner sets `product`, which computes q = A·p in place (with `massProduct`,
- * `zeroQ`, `zeroDofs` and its own kernel); `productDot` runs it and returns p·q.
+ * the module comment). The owner fills `masses` and `dofs`, and says what the product does in
+ * `config`; the product is q = P·(m·M + k·K)·p: the mass product or q = 0, then the
+ * `product` given at creation, then the zeroed dofs.
  */
 export class MatrixFreeCgWasm implements CgKernel {
   readonly x: Float64Array;
@@ -147,53 +245,63 @@ export class MatrixFreeCgWasm implements CgKernel {
   readonly masses: Float64Array;
   /** (3·nodes) scalar dof indices, for zeroDofs. */
   readonly dofs: Int32Array;
-  /** q = A·p, computed in place by the owner. */
-  product: () => void = () => {};
+  /** What the products of the next solve do. */
+  readonly config: MatrixFreeProductConfig = { useMass: false, m: 0, useProduct: false, k: 0, dofCount: 0 };
   private readonly a: { x: number; r: number; p: number; q: number; masses: number; dofs: number; out: number };
   private readonly outView: Float64Array;
+  private readonly outInts: Int32Array;
+  private readonly fnProduct: (k: number) => void;
   private readonly fnDot: (a: number, b: number, n: number, out: number) => void;
   private readonly fnMass: (q: number, p: number, mass: number, n: number, m: number) => void;
   private readonly fnZero: (q: number, dofs: number, count: number) => void;
   private readonly fnDirection: (p: number, r: number, n: number, beta: number) => void;
   private readonly fnUpdate: (x: number, r: number, p: number, q: number, n: number, alpha: number, out: number) => void;
+  private readonly fnSolve: (...args: number[]) => void;
 
   /** Bytes of the free area the vectors of `nodes` points need. */
   static bytes(nodes: number): number {
-    return 16 + 2 * 24 * nodes + 8 * nodes + 12 * nodes + 16;
+    return 32 + 2 * 24 * nodes + 8 * nodes + 12 * nodes + 16;
   }
 
   private constructor(
     module: object,
     readonly place: MatrixFreeCgPlace,
     readonly nodes: number,
+    product: InPlaceProduct,
   ) {
     const api = wasmApi()!;
     const buf = place.memory.buffer;
     const align = (b: number) => Math.ceil(b / 16) * 16;
-    const out = place.area, x = out + 16, r = align(x + 24 * nodes), masses = align(r + 24 * nodes), dofs = align(masses + 8 * nodes);
+    const out = place.area, x = out + 32, r = align(x + 24 * nodes), masses = align(r + 24 * nodes), dofs = align(masses + 8 * nodes);
     this.a = { x, r, p: place.p, q: place.q, masses, dofs, out };
-    this.outView = new Float64Array(buf, out, 1);
+    this.outView = new Float64Array(buf, out, 2);
+    this.outInts = new Int32Array(buf, out + 16, 2);
     this.x = new Float64Array(buf, x, 3 * nodes);
     this.r = new Float64Array(buf, r, 3 * nodes);
     this.p = new Float64Array(buf, place.p, 3 * nodes);
     this.q = new Float64Array(buf, place.q, 3 * nodes);
     this.masses = new Float64Array(buf, masses, nodes);
     this.dofs = new Int32Array(buf, dofs, 3 * nodes);
-    const e = new api.Instance(module, { env: { memory: place.memory } }).exports;
+    const e = new api.Instance(module, { env: { memory: place.memory, product } }).exports;
+    this.fnProduct = product as (k: number) => void;
     this.fnDot = e.mfDot as typeof this.fnDot;
     this.fnMass = e.mfMass as typeof this.fnMass;
     this.fnZero = e.mfZero as typeof this.fnZero;
     this.fnDirection = e.mfDirection as typeof this.fnDirection;
     this.fnUpdate = e.mfUpdate as typeof this.fnUpdate;
+    this.fnSolve = e.mfSolve as typeof this.fnSolve;
   }
 
-  /** The CG of `nodes` points in `place`, or undefined without WebAssembly or room. */
-  static create(place: MatrixFreeCgPlace, nodes: number): MatrixFreeCgWasm | undefined {
+  /**
+   * The CG of `nodes` points in `place`, or undefined without WebAssembly or room. `product` adds
+   * k·K·p to q in place (see InPlaceProduct).
+   */
+  static create(place: MatrixFreeCgPlace, nodes: number, product: InPlaceProduct): MatrixFreeCgWasm | undefined {
     if (place.areaBytes < MatrixFreeCgWasm.bytes(nodes) || place.area % 16 !== 0) return undefined;
     const module = matrixFreeCgModule();
     if (!module) return undefined;
     try {
-      return new MatrixFreeCgWasm(module, place, nodes);
+      return new MatrixFreeCgWasm(module, place, nodes, product);
     } catch {
       return undefined;
     }
@@ -219,9 +327,13 @@ export class MatrixFreeCgWasm implements CgKernel {
     this.fnDirection(this.a.p, this.a.r, 3 * this.nodes, beta);
   }
 
-  /** CgKernel: q = A·p (the owner's product), returning the node-wise p·q. */
+  /** CgKernel: q = A·p (the configured product), returning the node-wise p·q. */
   productDot(): number {
-    this.product();
+    const c = this.config;
+    if (c.useMass) this.massProduct(c.m);
+    else this.zeroQ();
+    if (c.useProduct) this.fnProduct(c.k);
+    this.zeroDofs(c.dofCount);
     this.fnDot(this.a.p, this.a.q, this.nodes, this.a.out);
     return this.outView[0]!;
   }
@@ -231,5 +343,14 @@ export class MatrixFreeCgWasm implements CgKernel {
     const a = this.a;
     this.fnUpdate(a.x, a.r, a.p, a.q, this.nodes, alpha, a.out);
     return this.outView[0]!;
+  }
+
+  /** CgKernel: the whole loop in one call of mfSolve (the operations of direction, productDot and update). */
+  iterate(rho0: number, normb: number, params: CgParams, result: CgResult): number {
+    const a = this.a, c = this.config;
+    this.fnSolve(a.x, a.r, a.p, a.q, a.masses, this.nodes, c.m, c.useMass ? 1 : 0, c.k, c.useProduct ? 1 : 0, a.dofs, c.dofCount, rho0, normb, Math.min(params.maxIterations, 0x7fffffff), params.tolerance, params.threshold, params.firstSolve ? 1 : 0, a.out);
+    result.residual = this.outView[1]!;
+    result.reason = REASONS[this.outInts[1]!]!;
+    return this.outInts[0]!;
   }
 }

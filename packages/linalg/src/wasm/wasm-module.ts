@@ -137,11 +137,12 @@ export class FunctionBuilder {
   f64Abs(): this { return this.op(0x99); }
   f64Eq(): this { return this.op(0x61); }
   f64Gt(): this { return this.op(0x64); }
+  f64Le(): this { return this.op(0x65); }
   /** if … (else …) end (void). */
   if(): this { return this.op(0x04, 0x40); }
   else(): this { return this.op(0x05); }
   return(): this { return this.op(0x0f); }
-  /** Calls function `index` of the module (its position in wasmModuleBytes' list). */
+  /** Calls function `index` of the module (see wasmModuleBytes: the imported functions come first). */
   call(index: number): this {
     this.code.push(0x10);
     uleb(this.code, index);
@@ -187,6 +188,13 @@ export class FunctionBuilder {
   f64x2Div(): this { return this.simd(0xf3); }
   f64x2Neg(): this { return this.simd(0xed); }
   f64x2Sqrt(): this { return this.simd(0xef); }
+  /** memory.copy (bulk memory): dest, source, length on the stack. */
+  memoryCopy(): this {
+    this.code.push(0xfc);
+    uleb(this.code, 10);
+    this.code.push(0x00, 0x00);
+    return this;
+  }
   /** memory.fill (bulk memory): dest, byte value, length on the stack. */
   memoryFill(): this {
     this.code.push(0xfc);
@@ -248,38 +256,54 @@ function name(out: number[], s: string): void {
   out.push(...b);
 }
 
+/** A function the module imports from `env` (called with `call(i)`, i its position in the imports). */
+export interface WasmFunctionImport {
+  readonly name: string;
+  readonly params: readonly WasmType[];
+}
+
 /**
- * The module: imports env.memory (shared, `maxPages` pages at most), exports every function by its
- * name. Functions return nothing.
+ * The module: imports env.memory (shared, `maxPages` pages at most) and the `functionImports` from
+ * env, exports every function by its name. Functions return nothing. Function indices (for `call`)
+ * are the imports' first, then the functions' in their order.
  */
-export function wasmModuleBytes(functions: readonly FunctionBuilder[], maxPages: number): Uint8Array {
+export function wasmModuleBytes(functions: readonly FunctionBuilder[], maxPages: number, functionImports: readonly WasmFunctionImport[] = []): Uint8Array {
   const out = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
   const types: number[] = [];
-  uleb(types, functions.length);
-  for (const f of functions) {
+  const signatures = [...functionImports.map((f) => f.params), ...functions.map((f) => f.params)];
+  uleb(types, signatures.length);
+  for (const params of signatures) {
     types.push(0x60);
-    uleb(types, f.params.length);
-    types.push(...f.params);
+    uleb(types, params.length);
+    types.push(...params);
     types.push(0x00);
   }
   section(out, 1, types);
-  const imports: number[] = [1];
+  const imports: number[] = [];
+  uleb(imports, 1 + functionImports.length);
   name(imports, 'env');
   name(imports, 'memory');
   imports.push(0x02, 0x03); // memory, limits: shared with a maximum
   uleb(imports, 1);
   uleb(imports, maxPages);
+  functionImports.forEach((f, i) => {
+    name(imports, 'env');
+    name(imports, f.name);
+    imports.push(0x00); // a function of type i
+    uleb(imports, i);
+  });
   section(out, 2, imports);
+  const nImports = functionImports.length;
   const funcs: number[] = [];
   uleb(funcs, functions.length);
-  functions.forEach((_, i) => uleb(funcs, i));
+  functions.forEach((_, i) => uleb(funcs, nImports + i));
   section(out, 3, funcs);
   const exports: number[] = [];
   uleb(exports, functions.length);
   functions.forEach((f, i) => {
     name(exports, f.name);
     exports.push(0x00);
-    uleb(exports, i);
+    uleb(exports, nImports + i);
   });
   section(out, 7, exports);
   const code: number[] = [];

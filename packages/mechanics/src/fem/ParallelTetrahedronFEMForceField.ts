@@ -47,6 +47,10 @@ export class ParallelTetrahedronFEMForceField extends TetrahedronFEMForceField {
     else super.applyWasmProduct(w, df, dx, k);
   }
 
+  protected override wasmProductFunction(w: TetrahedronDForceWasm): object | undefined {
+    return this.parallel?.wasm === w ? undefined : super.wasmProductFunction(w);
+  }
+
   protected override applyWasmProductInPlace(w: TetrahedronDForceWasm, k: number): void {
     if (this.parallel?.wasm === w) this.parallel.applyInPlace(k);
     else super.applyWasmProductInPlace(w, k);

@@ -749,6 +749,11 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     w.apply(df, dx, k);
   }
 
+  /** applyWasmProductInPlace as a WebAssembly function (k), or undefined where it needs JavaScript (subclasses' threads). */
+  protected wasmProductFunction(w: TetrahedronDForceWasm): object | undefined {
+    return w.wasmApplyInPlace;
+  }
+
   /** vout += −k·Σ Rᵀ·J·K·Jᵀ·R·vin in the kernel's memory (on this thread; subclasses use threads). */
   protected applyWasmProductInPlace(w: TetrahedronDForceWasm, k: number): void {
     w.applyInPlace(k);
@@ -760,7 +765,11 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   override inPlaceDForce(): InPlaceDForce | undefined {
     const w = this.wasmProduct();
     if (!w) return undefined;
-    if (this.inPlace?.kernel !== w) this.inPlace = new TetrahedraInPlaceDForce(w, (kFactor, bFactor) => this.addDForceInPlace(w, kFactor, bFactor));
+    if (this.inPlace?.kernel !== w) {
+      const fn = this.wasmProductFunction(w);
+      const wasmAdd = fn ? { fn, factor: (kFactor: number, bFactor: number) => this.kFactorWithRayleigh(kFactor, bFactor) } : undefined;
+      this.inPlace = new TetrahedraInPlaceDForce(w, (kFactor, bFactor) => this.addDForceInPlace(w, kFactor, bFactor), wasmAdd);
+    }
     return this.inPlace;
   }
 
@@ -1036,6 +1045,7 @@ class TetrahedraInPlaceDForce implements InPlaceDForce {
   constructor(
     readonly kernel: TetrahedronDForceWasm,
     readonly add: (kFactor: number, bFactor: number) => void,
+    readonly wasmAdd: InPlaceDForce['wasmAdd'],
   ) {
     this.memory = kernel.memory;
     this.dx = kernel.vin;

@@ -1,6 +1,6 @@
 import { ThreadPool } from '@sofa-ts/linalg';
 import { partitionElements } from './element-partition.js';
-import { TetrahedronDForceWasm } from './tetrahedron-dforce-kernel.js';
+import { TET_SCRATCH_BYTES, TetrahedronDForceWasm } from './tetrahedron-dforce-kernel.js';
 
 /**
  * The product df += −k·Σ Rᵀ·J·K·Jᵀ·R·dx of corotational tetrahedra on the threads of a ThreadPool,
@@ -36,7 +36,7 @@ export class ParallelTetrahedraProduct {
     const n = elems.length / 4;
     // even inner bounds: the workers run element pairs
     const { bounds, deferred, count } = partitionElements(elems, 4, nPoints, pool.threads, 2);
-    const wasm = TetrahedronDForceWasm.create(elems, nPoints, count);
+    const wasm = TetrahedronDForceWasm.create(elems, nPoints, count, pool.threads);
     if (!wasm) return undefined;
     const outIdx = wasm.outIndex();
     const targets = new Int32Array(count);
@@ -73,6 +73,7 @@ export class ParallelTetrahedraProduct {
       args[row + 3] = k;
       args[row + 4] = b[t]! >> 1;
       args[row + 5] = b[t + 1]! >> 1;
+      args[row + 6] = w.scratch + TET_SCRATCH_BYTES * (t + 1);
     }
     this.pool.run(this.job, () => w.runRange(k, b[T - 1]!, b[T]!));
     // the deferred contributions, in element order

@@ -4,14 +4,19 @@ import { LARGE_REST_COMPONENTS, REST_PAIR_BYTES, largeForceKernel } from './tetr
 /**
  * The matrix-free product of corotational tetrahedra, df += −k·Rᵀ·J·K·Jᵀ·R·dx per element (the
  * hottest loop of a CG step), as a WebAssembly kernel written by wasm-module.ts:
- *   - `tetDF2(inIdx, outIdx, elem, k, p0, p1)`: element pairs p0 … p1−1 with f64x2 SIMD, the two
- *     lanes being elements 2p and 2p+1;
- *   - `tetDF1(inIdx, outIdx, elem, k, e0, e1)`: single elements e0 … e1−1, scalar.
+ *   - `tetDF2(inIdx, outIdx, elem, k, p0, p1, scratch)`: element pairs p0 … p1−1 with f64x2 SIMD,
+ *     the two lanes being elements 2p and 2p+1, with the calling thread's scratch area (96 bytes);
+ *   - `tetDF1(inIdx, outIdx, elem, k, e0, e1)`: single elements e0 … e1−1, scalar;
+ *   - `tetDFAll(k)`: every element (the pairs, then the last odd one), the arrays, the element
+ *     count and the first scratch area read from the memory's header (TetrahedronDForceWasm.layOut):
+ *     the function a solver running in WebAssembly calls (MatrixFreeCgWasm).
  * It performs, element by element, exactly the operations of the JavaScript kernel
  * (CorotationalTetrahedra.addDForce) in the same order, so results are bit for bit the same; the
  * scatter adds the first element of a pair to its 4 nodes before the second.
  *
  * Memory (byte addresses):
+ *   header (i32 at 0, 4, 8, 12, 16): the number of elements, inIdx, outIdx, elem, scratch;
+ *   scratch (threads × 96 bytes): one scratch area of tetDF2 per thread;
  *   inIdx  (nPairs × 8 i32): the address of dx[3·node] of the 4 nodes of element 2p, then 2p+1;
  *   outIdx (nPairs × 8 i32): where each element adds its 4 node forces: df[3·node], or a slot of
  *          a deferred buffer (threads, see ParallelTetrahedraProduct);
@@ -29,48 +34,67 @@ export function tetrahedronDForceModule(): object | undefined {
   if (cached) return cached;
   const api = wasmApi();
   if (!api) return undefined;
-  const bytes = wasmModuleBytes([kernel(true), kernel(false), largeForceKernel(true), largeForceKernel(false)], 65536);
+  const bytes = wasmModuleBytes([kernel(true), kernel(false), largeForceKernel(true), largeForceKernel(false), allElementsFunction()], 65536);
   if (!api.validate(bytes)) return undefined;
   cached = new api.Module(bytes);
   return cached;
 }
 
-/** The kernel's function: simd = pairs with f64x2, else single elements. */
+/** Bytes of a thread's scratch area of tetDF2 (6 f64x2). */
+export const TET_SCRATCH_BYTES = 96;
+
+/**
+ * The kernel's function: simd = element pairs with f64x2 (tetDF2), else single elements (tetDF1).
+ * Per element, node by node: X = R·dx and its terms of the six strain sums Jᵀ·X; the stress terms
+ * k0…k5; then node by node the force F = J·(k0…k5), Rᵀ·F and its addition to the node. Fields are
+ * read from the element array where they are used.
+ *
+ * Register pressure (x64 has 16 vector registers): V8 issues a function's loads in their order
+ * among its stores but schedules pure arithmetic late, so a pair kernel whose loads all come
+ * before its first store holds every field at once and spills most of them. tetDF2 therefore
+ * stores the strain sums into its scratch area after each node (the next node's loads follow
+ * that store, and its arithmetic precedes it) and the second element's node forces there too;
+ * measured on the liver's 596 tetrahedra, 19.6 → 16.5 ns per element. The scratch is per
+ * thread (threads run pair ranges of the same memory).
+ */
 function kernel(simd: boolean): FunctionBuilder {
   const I = WasmType.i32;
-  const fb = new FunctionBuilder(simd ? 'tetDF2' : 'tetDF1', [I, I, I, WasmType.f64, I, I]);
-  const inIdx = fb.param(0), outIdx = fb.param(1), elem = fb.param(2), kParam = fb.param(3), from = fb.param(4), to = fb.param(5);
   const T = simd ? WasmType.v128 : WasmType.f64;
-  const it = fb.local(I), base = fb.local(I), ii = fb.local(I), io = fb.local(I), addr = fb.local(I);
+  const fb = new FunctionBuilder(simd ? 'tetDF2' : 'tetDF1', simd ? [I, I, I, WasmType.f64, I, I, I] : [I, I, I, WasmType.f64, I, I]);
+  const inIdx = fb.param(0), outIdx = fb.param(1), elem = fb.param(2), kParam = fb.param(3), from = fb.param(4), to = fb.param(5);
+  const scratch = simd ? fb.param(6) : undefined;
+  const it = fb.local(I), base = fb.local(I), ii = fb.local(I), io = fb.local(I), addr = fb.local(I), addr1 = fb.local(I);
   const mul = () => (simd ? fb.f64x2Mul() : fb.f64Mul());
   const add = () => (simd ? fb.f64x2Add() : fb.f64Add());
-  type Operand = Local;
-  const push = (o: Operand) => fb.get(o);
-  // Σ aᵢ·bᵢ summed left to right into a new local
-  const dot = (terms: readonly (readonly [Operand, Operand])[]): Local => {
-    const out = fb.local(T);
+  const LO = [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23]; // (a₀, b₀)
+  const HI = [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31]; // (a₁, b₁)
+  type Operand = Local | number; // a local, or field f of the element array (read where used)
+  const push = (o: Operand) => {
+    if (typeof o !== 'number') fb.get(o);
+    else if (simd) fb.get(base).v128Load(16 * o);
+    else fb.get(base).f64Load(16 * o);
+  };
+  // into = Σ aᵢ·bᵢ summed left to right, continuing into's running sum when `more`
+  const dotInto = (into: Local, terms: readonly (readonly [Operand, Operand])[], more = false): void => {
+    if (more) fb.get(into);
     terms.forEach(([a, b], i) => {
       push(a);
       push(b);
       mul();
-      if (i > 0) add();
+      if (i > 0 || more) add();
     });
-    fb.set(out);
-    return out;
+    fb.set(into);
   };
-  const field = (f: number): Local => {
-    const l = fb.local(T);
-    fb.get(base);
-    if (simd) fb.v128Load(16 * f);
-    else fb.f64Load(16 * f);
-    fb.set(l);
-    return l;
-  };
+  const locals = (n: number) => Array.from({ length: n }, () => fb.local(T));
   // −k (exact), as a scalar or both lanes
   const nk = fb.local(T);
   fb.get(kParam).f64Neg();
   if (simd) fb.f64x2Splat();
   fb.set(nk);
+  const P = locals(3), X = locals(3), s = locals(6), kk = locals(6), F = locals(3), out = locals(3);
+  const [al, be, ga] = locals(3);
+  const nkC = fb.local(T);
+  const xy0 = simd ? fb.local(T) : undefined, xy1 = simd ? fb.local(T) : undefined;
 
   fb.get(from).set(it);
   fb.block().loop();
@@ -87,90 +111,96 @@ function kernel(simd: boolean): FunctionBuilder {
     fb.get(inIdx).get(it).i32Const(4).i32Shl().i32Add().set(ii);
     fb.get(outIdx).get(it).i32Const(4).i32Shl().i32Add().set(io);
   }
-  const R = Array.from({ length: 9 }, (_, j) => field(j));
-  // X_k = R·dx_k for the 4 nodes
-  const X: Local[] = [];
-  const LO = [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23]; // (a₀, b₀)
-  const HI = [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31]; // (a₁, b₁)
-  const addr1 = simd ? fb.local(I) : addr;
-  const xy0 = simd ? fb.local(T) : addr, xy1 = simd ? fb.local(T) : addr;
-  for (let k = 0; k < 4; k++) {
-    const P: Local[] = [];
-    if (simd) {
-      // (x, y) of the node of each element with one 16-byte load, regrouped per coordinate
-      fb.get(ii).i32Load(4 * k).tee(addr).v128Load(0).set(xy0);
-      fb.get(ii).i32Load(16 + 4 * k).tee(addr1).v128Load(0).set(xy1);
-      for (const lanes of [LO, HI]) {
-        const l = fb.local(T);
-        fb.get(xy0).get(xy1).i8x16Shuffle(lanes).set(l);
-        P.push(l);
-      }
-      const z = fb.local(T);
-      fb.get(addr).v128Load64Zero(16).set(z);
-      fb.get(addr1).get(z).v128Load64Lane(1, 16).set(z);
-      P.push(z);
-    } else {
-      for (let c = 0; c < 3; c++) {
-        const l = fb.local(T);
-        fb.get(ii).i32Load(4 * k).f64Load(8 * c).set(l);
-        P.push(l);
-      }
-    }
-    for (let r = 0; r < 3; r++) X.push(dot([[R[3 * r]!, P[0]!], [R[3 * r + 1]!, P[1]!], [R[3 * r + 2]!, P[2]!]]));
-  }
-  const al = [0, 1, 2, 3].map((k) => field(9 + 3 * k));
-  const be = [0, 1, 2, 3].map((k) => field(10 + 3 * k));
-  const ga = [0, 1, 2, 3].map((k) => field(11 + 3 * k));
-  const x = (k: number, c: number) => X[3 * k + c]!;
-  // strain = Jᵀ·X (SOFA's Voigt order), summed as the JavaScript kernel does
-  const s0 = dot([0, 1, 2, 3].map((k) => [al[k]!, x(k, 0)] as const));
-  const s1 = dot([0, 1, 2, 3].map((k) => [be[k]!, x(k, 1)] as const));
-  const s2 = dot([0, 1, 2, 3].map((k) => [ga[k]!, x(k, 2)] as const));
-  const s3 = dot([0, 1, 2, 3].flatMap((k) => [[be[k]!, x(k, 0)], [al[k]!, x(k, 1)]] as const));
-  const s4 = dot([0, 1, 2, 3].flatMap((k) => [[ga[k]!, x(k, 1)], [be[k]!, x(k, 2)]] as const));
-  const s5 = dot([0, 1, 2, 3].flatMap((k) => [[ga[k]!, x(k, 0)], [al[k]!, x(k, 2)]] as const));
-  const A = field(21), B = field(22), C = field(23);
-  // k0..k2 = −k·(Hooke row · strain); k3..k5 = (−k·C)·s
-  const scaled = (sum: Operand): Local => {
-    const l = fb.local(T);
-    fb.get(nk).get(sum);
-    mul();
-    fb.set(l);
-    return l;
+  const grads = (k: number) => {
+    push(9 + 3 * k);
+    fb.set(al);
+    push(10 + 3 * k);
+    fb.set(be);
+    push(11 + 3 * k);
+    fb.set(ga);
   };
-  const k0 = scaled(dot([[A, s0], [B, s1], [B, s2]]));
-  const k1 = scaled(dot([[B, s0], [A, s1], [B, s2]]));
-  const k2 = scaled(dot([[B, s0], [B, s1], [A, s2]]));
-  const nkC = fb.local(T);
+  for (let k = 0; k < 4; k++) {
+    if (simd) {
+      // (x, y) of the node of each element with one 16-byte load, regrouped per coordinate; then z
+      fb.get(ii).i32Load(4 * k).tee(addr).v128Load(0).set(xy0!);
+      fb.get(ii).i32Load(16 + 4 * k).tee(addr1).v128Load(0).set(xy1!);
+      fb.get(xy0!).get(xy1!).i8x16Shuffle(LO).set(P[0]!);
+      fb.get(xy0!).get(xy1!).i8x16Shuffle(HI).set(P[1]!);
+      fb.get(addr).v128Load64Zero(16).set(P[2]!);
+      fb.get(addr1).get(P[2]!).v128Load64Lane(1, 16).set(P[2]!);
+    } else {
+      for (let c = 0; c < 3; c++) fb.get(ii).i32Load(4 * k).f64Load(8 * c).set(P[c]!);
+    }
+    // X = R·dx of this node
+    for (let r = 0; r < 3; r++) dotInto(X[r]!, [[3 * r, P[0]!], [3 * r + 1, P[1]!], [3 * r + 2, P[2]!]]);
+    // its terms of the strain Jᵀ·X (SOFA's Voigt order), each sum running over the nodes in order
+    grads(k);
+    const more = k > 0;
+    dotInto(s[0]!, [[al, X[0]!]], more);
+    dotInto(s[1]!, [[be, X[1]!]], more);
+    dotInto(s[2]!, [[ga, X[2]!]], more);
+    dotInto(s[3]!, [[be, X[0]!], [al, X[1]!]], more);
+    dotInto(s[4]!, [[ga, X[1]!], [be, X[2]!]], more);
+    dotInto(s[5]!, [[ga, X[0]!], [al, X[2]!]], more);
+    if (scratch) for (let j = 0; j < 6; j++) fb.get(scratch).get(s[j]!).v128Store(16 * j);
+  }
+  // k0..k2 = −k·(Hooke row · strain); k3..k5 = (−k·C)·s, with (A, B, C) = fields 21, 22, 23
+  const hooke = [[21, 22, 22], [22, 21, 22], [22, 22, 21]];
+  for (let r = 0; r < 3; r++) {
+    fb.get(nk);
+    dotInto(kk[r]!, [[hooke[r]![0]!, s[0]!], [hooke[r]![1]!, s[1]!], [hooke[r]![2]!, s[2]!]]);
+    fb.get(kk[r]!);
+    mul();
+    fb.set(kk[r]!);
+  }
   fb.get(nk);
-  push(C);
+  push(23);
   mul();
   fb.set(nkC);
-  const k3 = dot([[nkC, s3]]), k4 = dot([[nkC, s4]]), k5 = dot([[nkC, s5]]);
-  // node forces in the element frame F, then Rᵀ·F
-  const out: Local[] = [];
+  for (let r = 3; r < 6; r++) dotInto(kk[r]!, [[nkC, s[r]!]]);
+  // node forces in the element frame F, then Rᵀ·F added to the node: df[node] += …, all nodes of
+  // the first element of a pair before the second's
   for (let k = 0; k < 4; k++) {
-    const fx = dot([[al[k]!, k0], [be[k]!, k3], [ga[k]!, k5]]);
-    const fy = dot([[be[k]!, k1], [al[k]!, k3], [ga[k]!, k4]]);
-    const fz = dot([[ga[k]!, k2], [be[k]!, k4], [al[k]!, k5]]);
-    for (let c = 0; c < 3; c++) out.push(dot([[R[c]!, fx], [R[3 + c]!, fy], [R[6 + c]!, fz]]));
+    grads(k);
+    dotInto(F[0]!, [[al, kk[0]!], [be, kk[3]!], [ga, kk[5]!]]);
+    dotInto(F[1]!, [[be, kk[1]!], [al, kk[3]!], [ga, kk[4]!]]);
+    dotInto(F[2]!, [[ga, kk[2]!], [be, kk[4]!], [al, kk[5]!]]);
+    for (let c = 0; c < 3; c++) dotInto(out[c]!, [[c, F[0]!], [3 + c, F[1]!], [6 + c, F[2]!]]);
+    fb.get(io).i32Load(4 * k).set(addr);
+    if (simd) {
+      // (x, y) of the first element as one vector: one 16-byte read-add-write, then z; the second
+      // element's (x, y) and z into the scratch area
+      fb.get(addr).get(addr).v128Load(0).get(out[0]!).get(out[1]!).i8x16Shuffle(LO).f64x2Add().v128Store(0);
+      fb.get(addr).get(addr).f64Load(16).get(out[2]!).f64x2ExtractLane(0).f64Add().f64Store(16);
+      fb.get(scratch!).get(out[0]!).get(out[1]!).i8x16Shuffle(HI).v128Store(16 * k);
+      fb.get(scratch!).get(out[2]!).f64x2ExtractLane(1).f64Store(64 + 8 * k);
+    } else {
+      for (let c = 0; c < 3; c++) fb.get(addr).get(addr).f64Load(8 * c).get(out[c]!).f64Add().f64Store(8 * c);
+    }
   }
-  // df[node] += …, all nodes of the first element before the second
-  for (let lane = 0; lane < (simd ? 2 : 1); lane++) {
+  if (simd) {
     for (let k = 0; k < 4; k++) {
-      fb.get(io).i32Load(16 * lane + 4 * k).set(addr);
-      if (simd) {
-        // (x, y) of this lane as one vector: one 16-byte read-add-write, then z
-        const pick = lane === 0 ? LO : HI;
-        fb.get(addr).get(addr).v128Load(0).get(out[3 * k]!).get(out[3 * k + 1]!).i8x16Shuffle(pick).f64x2Add().v128Store(0);
-        fb.get(addr).get(addr).f64Load(16).get(out[3 * k + 2]!).f64x2ExtractLane(lane).f64Add().f64Store(16);
-      } else {
-        for (let c = 0; c < 3; c++) fb.get(addr).get(addr).f64Load(8 * c).get(out[3 * k + c]!).f64Add().f64Store(8 * c);
-      }
+      fb.get(io).i32Load(16 + 4 * k).set(addr);
+      fb.get(addr).get(addr).v128Load(0).get(scratch!).v128Load(16 * k).f64x2Add().v128Store(0);
+      fb.get(addr).get(addr).f64Load(16).get(scratch!).f64Load(64 + 8 * k).f64Add().f64Store(16);
     }
   }
   fb.get(it).i32Const(1).i32Add().set(it);
   fb.br(0).end().end();
+  return fb;
+}
+
+/** tetDFAll(k): tetDF2 over every pair, then tetDF1 on the last element when the count is odd (runRange's calls). */
+function allElementsFunction(): FunctionBuilder {
+  const I = WasmType.i32;
+  const fb = new FunctionBuilder('tetDFAll', [WasmType.f64]);
+  const k = fb.param(0), n = fb.local(I);
+  const header = () => fb.i32Const(0).i32Load(4).i32Const(0).i32Load(8).i32Const(0).i32Load(12);
+  fb.i32Const(0).i32Load(0).set(n);
+  header().get(k).i32Const(0).get(n).i32Const(1).i32ShrS().i32Const(0).i32Load(16).call(0);
+  fb.get(n).i32Const(1).i32And().if();
+  header().get(k).get(n).i32Const(1).i32Sub().get(n).call(1);
+  fb.end();
   return fb;
 }
 
@@ -184,10 +214,11 @@ function kernel(simd: boolean): FunctionBuilder {
 export class TetrahedronDForceWasm {
   readonly memory: { buffer: ArrayBufferLike };
   readonly module: object;
-  private readonly run2: (inIdx: number, outIdx: number, elem: number, k: number, p0: number, p1: number) => void;
+  private readonly run2: (inIdx: number, outIdx: number, elem: number, k: number, p0: number, p1: number, scratch: number) => void;
   private readonly run1: (inIdx: number, outIdx: number, elem: number, k: number, e0: number, e1: number) => void;
   private readonly force2: (inIdx: number, elem: number, rest: number, rotOut: number, delta: number, p0: number, p1: number) => void;
   private readonly force1: (inIdx: number, elem: number, rest: number, rotOut: number, delta: number, e0: number, e1: number) => void;
+  private readonly runAll: object;
   private _nElem = 0;
   private _nPairs = 0;
   /** The element pairs and points the memory holds room for. */
@@ -195,6 +226,9 @@ export class TetrahedronDForceWasm {
   private readonly pointCapacity: number;
   private readonly deferredSlots: number;
   /** Byte addresses of the arrays (see the module's comment). */
+  /** tetDF2's scratch areas, one per thread (TET_SCRATCH_BYTES each; the calling thread's first). */
+  readonly scratch: number;
+  readonly threads: number;
   readonly inIdx: number;
   readonly outIdx: number;
   readonly elem: number;
@@ -214,14 +248,16 @@ export class TetrahedronDForceWasm {
   private _restView!: Float64Array;
   private _rotView!: Float64Array;
 
-  private constructor(module: object, elems: Uint32Array, nPoints: number, deferredSlots: number) {
+  private constructor(module: object, elems: Uint32Array, nPoints: number, deferredSlots: number, threads: number) {
     const api = wasmApi()!;
     const pairs = Math.ceil(elems.length / 8);
     this.pairCapacity = pairs;
     this.pointCapacity = nPoints;
     this.deferredSlots = deferredSlots;
     const align = (b: number) => Math.ceil(b / 16) * 16;
-    this.inIdx = 16;
+    this.scratch = 32;
+    this.threads = threads;
+    this.inIdx = align(this.scratch + threads * TET_SCRATCH_BYTES);
     this.outIdx = align(this.inIdx + pairs * 32);
     this.elem = align(this.outIdx + pairs * 32);
     this.rest = align(this.elem + pairs * TET_PAIR_BYTES);
@@ -240,6 +276,7 @@ export class TetrahedronDForceWasm {
     this.run1 = inst.exports.tetDF1 as typeof this.run1;
     this.force2 = inst.exports.tetF2 as typeof this.force2;
     this.force1 = inst.exports.tetF1 as typeof this.force1;
+    this.runAll = inst.exports.tetDFAll as object;
     this.layOut(elems, nPoints);
   }
 
@@ -272,6 +309,7 @@ export class TetrahedronDForceWasm {
     this._restView = new Float64Array(buf, this.rest, pairs * 12);
     this._rotView = new Float64Array(buf, this.rotOut, 9 * n);
     // both index arrays point at df[3·node] / dx[3·node]; threads redirect some outIdx entries
+    new Int32Array(buf, 0, 5).set([n, this.inIdx, this.outIdx, this.elem, this.scratch]);
     const ii = new Int32Array(buf, this.inIdx, pairs * 8), io = new Int32Array(buf, this.outIdx, pairs * 8);
     const vin = this.vin, vout = this.vout;
     for (let e = 0; e < n; e++)
@@ -293,12 +331,15 @@ export class TetrahedronDForceWasm {
     return true;
   }
 
-  /** The kernel over these tetrahedra, or undefined where WebAssembly SIMD or shared memory is missing. */
-  static create(elems: Uint32Array, nPoints: number, deferredSlots = 0): TetrahedronDForceWasm | undefined {
+  /**
+   * The kernel over these tetrahedra (run by `threads` threads), or undefined where WebAssembly SIMD
+   * or shared memory is missing.
+   */
+  static create(elems: Uint32Array, nPoints: number, deferredSlots = 0, threads = 1): TetrahedronDForceWasm | undefined {
     const module = tetrahedronDForceModule();
     if (!module) return undefined;
     try {
-      return new TetrahedronDForceWasm(module, elems, nPoints, deferredSlots);
+      return new TetrahedronDForceWasm(module, elems, nPoints, deferredSlots, threads);
     } catch {
       return undefined; // no shared WebAssembly memory here (a browser without cross-origin isolation)
     }
@@ -349,7 +390,7 @@ export class TetrahedronDForceWasm {
   /** Elements [e0, e1) on this thread (e0 even), adding into vout or their deferred slots. */
   runRange(k: number, e0: number, e1: number): void {
     const p1 = e1 >> 1;
-    if (p1 > e0 >> 1) this.run2(this.inIdx, this.outIdx, this.elem, k, e0 >> 1, p1);
+    if (p1 > e0 >> 1) this.run2(this.inIdx, this.outIdx, this.elem, k, e0 >> 1, p1, this.scratch);
     if (e1 & 1) this.run1(this.inIdx, this.outIdx, this.elem, k, e1 - 1, e1);
   }
 
@@ -359,6 +400,14 @@ export class TetrahedronDForceWasm {
     this.voutView.set(df);
     this.applyInPlace(k);
     df.set(this.voutView);
+  }
+
+  /**
+   * applyInPlace as the WebAssembly function tetDFAll (k) of this memory, for a solver that runs in
+   * WebAssembly; undefined when threads redirect some element slots to deferred buffers.
+   */
+  get wasmApplyInPlace(): object | undefined {
+    return this.deferredSlots === 0 ? this.runAll : undefined;
   }
 
   /** vout += −k·Σ Rᵀ·J·K·Jᵀ·R·vin over all elements, on this thread, in the memory (no copy). */
