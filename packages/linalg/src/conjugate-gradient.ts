@@ -57,6 +57,8 @@ export interface CgKernel {
    * per solve): returns the iteration counter at exit and sets result.residual and result.reason.
    */
   iterate?(rho0: number, normb: number, params: CgParams, result: CgResult): number;
+  /** r·r summed as productDot's dots (optional: the loop's first ρ and, without warm start, |b|²). */
+  residualDot?(): number;
 }
 
 /** Why the iteration stopped. */
@@ -155,7 +157,9 @@ export function conjugateGradient(
     fill(xs, 0);
     copy(r, b);
   }
-  const normb = Math.sqrt(vdot ? vdot(b, b) : dot(b, b));
+  // |b|² and r·r: the same vector unless warm-started (the kernel's dot sums as `dot` does)
+  const rr = kernel?.residualDot && !params.warmStart ? kernel.residualDot() : undefined;
+  const normb = Math.sqrt(rr ?? (vdot ? vdot(b, b) : dot(b, b)));
   result.iterations = 0;
   result.residual = 0;
   result.reason = 'zero-rhs';
@@ -164,7 +168,7 @@ export function conjugateGradient(
   result.reason = 'iterations';
   let rhoPrev = 0;
   // r·r of the current r: computed with the update of r below (same products, same order)
-  let rhoNext = vdot ? vdot(r, r) : dot(r, r);
+  let rhoNext = rr ?? (vdot ? vdot(r, r) : dot(r, r));
   if (kernel) {
     const it = kernel.iterate ? kernel.iterate(rhoNext, normb, params, result) : kernelIterations(kernel, rhoNext, normb, params, result);
     x.set(xs);

@@ -21,4 +21,5 @@ export * from './parallel/thread-pool.js';
 export * from './parallel/parallel-bsr3.js';
 export * from './wasm/bsr3-wasm.js';
 export * from './wasm/matrix-free-cg-wasm.js';
+export * from './wasm/weighted-gather-wasm.js';
 export * from './supernodal-compliance.js';

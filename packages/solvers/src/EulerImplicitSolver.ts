@@ -1,5 +1,6 @@
 import { BaseOdeSolver, Bool, Real, sofaComponent, type CheckpointReader, type CheckpointRecord } from '@sofa-ts/core';
 import { MechanicalSystem, isAssemblyLinearSolver, type LinearSolver, type MBKFactors } from '@sofa-ts/assembly';
+import { add, scale } from '@sofa-ts/linalg';
 
 /**
  * SOFA's EulerImplicitSolver: backward Euler with one linear solve per step (one Newton step),
@@ -91,7 +92,7 @@ export class EulerImplicitSolver extends BaseOdeSolver {
     if (!firstOrder) {
       // b = h·(f + (tr·h + rK)·K·v − rM·M·v)
       sys.addMBKv(b, { m: -rM, b: 0, k: h * tr + rK }, v);
-      for (let i = 0; i < b.length; i++) b[i]! *= h;
+      scale(b, b, h);
     }
     sys.projectResponse(b);
 
@@ -100,8 +101,9 @@ export class EulerImplicitSolver extends BaseOdeSolver {
 
     if (this.computeResidual.value) this.vPrev.set(v);
     // v ← Δv + v (or v ← solution for first order); x ← x + h·v
+    // (the vector loops are small shared functions: compiled early by the JIT, unlike this one)
     if (firstOrder) v.set(this.sol);
-    else for (let i = 0; i < v.length; i++) v[i]! += this.sol[i]!;
+    else add(v, v, this.sol);
     for (const m of sys.masters) {
       const n = m.state.size;
       const xv = sys.x.subarray(m.coordOffset, m.coordOffset + m.coordLength);
@@ -110,7 +112,7 @@ export class EulerImplicitSolver extends BaseOdeSolver {
     }
     if (this.vdamping.value !== 0) {
       const decay = Math.exp(-h * this.vdamping.value);
-      for (let i = 0; i < v.length; i++) v[i]! *= decay;
+      scale(v, v, decay);
     }
     sys.propagatePositionsAndVelocities();
     if (this.computeResidual.value) this.computeStepResidual(sys, h);

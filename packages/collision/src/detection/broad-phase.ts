@@ -43,9 +43,20 @@ export abstract class BroadPhase extends BaseObject {
 
   /** SOFA's rules for a pair (a, b): one of them simulated, both accept the other, root boxes overlap. */
   protected keepPair(a: CollisionModel, b: CollisionModel, method: IntersectionMethod): boolean {
-    if (!a.isSimulated && !b.isSimulated) return false;
-    if (!a.canCollideWith(b) || !b.canCollideWith(a)) return false;
-    return method.boxesOverlap(a.rootBox(), 0, b.rootBox(), 0, method.boxMargin(a, b));
+    return mayCollide(a, b) && method.boxesOverlap(a.rootBox(), 0, b.rootBox(), 0, method.boxMargin(a, b));
+  }
+
+  /**
+   * Whether computePairs could give any pair of these models whatever their boxes: a model paired
+   * with itself (selfPair) or two models that keepPair's rules other than the boxes accept.
+   */
+  mayPair(models: readonly CollisionModel[], method: IntersectionMethod): boolean {
+    for (let k = 0; k < models.length; k++) {
+      const m = models[k]!;
+      if (this.selfPair(m, method)) return true;
+      for (let p = 0; p < k; p++) if (mayCollide(m, models[p]!)) return true;
+    }
+    return false;
   }
 
   /** SOFA's doesSelfCollide: a simulated model that accepts itself (and the method can test it). */
@@ -53,6 +64,11 @@ export abstract class BroadPhase extends BaseObject {
     if (!m.isSimulated || !m.canCollideWith(m)) return false;
     return method.findIntersector(m.kind, m.kind) !== undefined;
   }
+}
+
+/** keepPair's rules other than the boxes: one of the two simulated, each accepting the other. */
+function mayCollide(a: CollisionModel, b: CollisionModel): boolean {
+  return (a.isSimulated || b.isSimulated) && a.canCollideWith(b) && b.canCollideWith(a);
 }
 
 export function isBroadPhase(o: unknown): o is BroadPhase {

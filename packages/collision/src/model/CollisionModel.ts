@@ -194,6 +194,11 @@ export abstract class CollisionModel extends BaseObject {
     }
   }
 
+  /** Whether its bounding tree was built, for the current number of elements. */
+  get hasBoundingTree(): boolean {
+    return this.tree.built && this.tree.nLeaves === this.size;
+  }
+
   /** Box of the whole model (the root cube) after computeBoundingTree: (min xyz, max xyz). */
   rootBox(): Float64Array {
     return this.tree.levels[0]!.box;

@@ -22,7 +22,8 @@ export interface CollisionParts {
  * One step of a collision chain, as SOFA's SubCollisionPipeline runs it:
  *   detection: bounding trees of the active models (depth when a phase needs deep trees, else the
  *              root only; swept over the step's motion when the intersection method is continuous),
- *              broad phase on their roots, narrow phase on the pairs;
+ *              broad phase on their roots, narrow phase on the pairs (when no two models, nor one
+ *              with itself, may pair, trees once built are not refitted and no pair is sought);
  *   response:  contacts from the outputs (contact manager), then each response placed in a node.
  * SOFA removes every response at reset and puts them back after the detection, in the order of its
  * contact map; sofa-ts leaves a response in place when it stays in the same node and in that order,
@@ -49,14 +50,18 @@ export class CollisionStage {
     const continuous = p.intersection.useContinuous();
     const type = p.intersection.continuousIntersectionType();
     const dt = p.node.getDt();
-    for (const m of p.models) {
-      if (!m.isActive) continue;
+    for (const m of p.models) if (m.isActive) active.push(m);
+    // Models that no rule lets pair (one object without self collision, as the liver's spheres)
+    // need no boxes: their trees are built at the first detection (SOFA's order of the leaves,
+    // should a pair become possible later) and not refitted while no pair is possible.
+    const anyPair = p.broadPhase.mayPair(active, p.intersection);
+    for (const m of active) {
+      if (!anyPair && m.hasBoundingTree) continue;
       if (continuous) m.computeContinuousBoundingTree(depth, type, dt);
       else m.computeBoundingTree(depth);
-      active.push(m);
     }
     this.pairs.length = 0;
-    p.broadPhase.computePairs(active, p.intersection, this.pairs);
+    if (anyPair) p.broadPhase.computePairs(active, p.intersection, this.pairs);
     p.narrowPhase.beginNarrowPhase();
     p.narrowPhase.addCollisionPairs(this.pairs, p.intersection);
   }

@@ -345,6 +345,12 @@ export class MatrixFreeCgWasm implements CgKernel {
     return this.outView[0]!;
   }
 
+  /** CgKernel: the node-wise r·r. */
+  residualDot(): number {
+    this.fnDot(this.a.r, this.a.r, this.nodes, this.a.out);
+    return this.outView[0]!;
+  }
+
   /** CgKernel: the whole loop in one call of mfSolve (the operations of direction, productDot and update). */
   iterate(rho0: number, normb: number, params: CgParams, result: CgResult): number {
     const a = this.a, c = this.config;

@@ -1,4 +1,4 @@
-import { createCsr, type CsrMatrix } from '@sofa-ts/linalg';
+import { WeightedGather4Wasm, createCsr, type CsrMatrix } from '@sofa-ts/linalg';
 
 /**
  * What a barycentric mapper produces: each output point is a weighted sum of input points,
@@ -12,6 +12,8 @@ export class BarycentricMap {
   readonly J: CsrMatrix;
   /** Every point has 4 terms, in order (points located in tetrahedra): apply's unrolled loop. */
   private readonly uniform4: boolean;
+  /** apply's WebAssembly kernel for uniform4 maps (made at the first apply; null where there is none). */
+  private gather: WeightedGather4Wasm | null | undefined = undefined;
 
   constructor(
     readonly nIn: number,
@@ -32,7 +34,9 @@ export class BarycentricMap {
   /** out[i] = Σ_k w_ik·inp[c_ik] (3 components per point). */
   apply(out: Float64Array, inp: Float64Array): void {
     if (this.uniform4) {
-      applyFourTerms(out, inp, this.idx, this.w, this.nOut);
+      if (this.gather === undefined) this.gather = WeightedGather4Wasm.create(this.nIn, this.idx, this.w) ?? null;
+      if (this.gather && inp.length === 3 * this.nIn && out.length >= 3 * this.nOut) this.gather.apply(out, inp);
+      else applyFourTerms(out, inp, this.idx, this.w, this.nOut);
       return;
     }
     const { ptr, idx, w } = this;
@@ -71,7 +75,8 @@ export class BarycentricMap {
 
 /**
  * BarycentricMap.apply for points of 4 terms each (points in tetrahedra, the common case: a visual
- * mesh mapped on a volume), unrolled: the same sums in the same order, from 0.
+ * mesh mapped on a volume), unrolled: the same sums in the same order, from 0 (WeightedGather4Wasm
+ * computes the same; this loop runs where WebAssembly is missing).
  */
 function applyFourTerms(out: Float64Array, inp: Float64Array, idx: Int32Array, w: Float64Array, n: number): void {
   for (let i = 0, k = 0; i < n; i++, k += 4) {

@@ -390,13 +390,10 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
     if (this.topo && this.topo.revision !== this.topoRevision) this.topologyChanged();
     this.beforeForces();
-    const ff = f[0]!, p = x[0]!, x0 = this.restPoints;
+    const ff = f[0]!, p = x[0]!;
     const method = this.activeMethod;
     // SOFA's assembled path computes no force with 'polar' or 'svd'.
     if (this.computeGlobalMatrix.value && (method === 'polar' || method === 'svd')) return;
-    const n = this.elems.length / 4;
-    const elems = this.elems, rot = this.rot, rest = this.rest;
-    const D = this.D, F = this.F, A = this.A, Q = this.Q;
     const update = this.updateStiffnessMatrix.value;
     if (method !== 'small') this.rotVersion++;
     if (update) this.materialVersion++;
@@ -404,13 +401,26 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       // the WebAssembly kernel writes the frames where the product reads them: no copy of rot then
       this.wasmRot = this.rotVersion;
       const w = this.wasmProduct();
-      if (w && p.length === w.vinView.length) w.forceLarge(ff, p, rot);
+      if (w && p.length === w.vinView.length) w.forceLarge(ff, p, this.rot);
       else {
         this.wasmRot = -1;
         this.addForceLarge(ff, p);
       }
       return;
     }
+    this.addForceElements(ff, p, method, update);
+  }
+
+  /**
+   * addForce's element loop for every method and option (the frames, D = R₀X − R·x, the element
+   * force with plasticity, f += Rᵀ·F); kept out of addForce so that the common path stays a small
+   * function, quick for the JIT to compile.
+   */
+  private addForceElements(ff: Float64Array, p: Float64Array, method: TetrahedronMethod, update: boolean): void {
+    const x0 = this.restPoints;
+    const n = this.elems.length / 4;
+    const elems = this.elems, rot = this.rot, rest = this.rest;
+    const D = this.D, F = this.F, A = this.A, Q = this.Q;
     for (let e = 0; e < n; e++) {
       const a = 3 * elems[4 * e]!, b = 3 * elems[4 * e + 1]!, c = 3 * elems[4 * e + 2]!, d = 3 * elems[4 * e + 3]!;
       const o = 12 * e, r = 9 * e;
