@@ -10,6 +10,8 @@ import { FunctionBuilder, WasmType, wasmApi, wasmModuleBytes, type WasmMemory } 
  * for bit:
  *   - dots sum as MechanicalSystem.dot sums a Vec3 state: per node a₀b₀ + a₁b₁ + a₂b₂, the nodes
  *     accumulated in order from 0, the state's sum added to 0;
+ *   - element-wise operations on a node's (x, y) run as one f64x2 operation (the same IEEE
+ *     operations lane by lane), z alone;
  *   - mfMass: q = 0 + (p·mᵢ)·m, DiagonalMass's addMDx into a cleared vector;
  *   - mfZero: q[dof] = 0 for a list of dofs (FixedProjectiveConstraint's projection);
  *   - mfDirection: p = p·β + r; mfUpdate: x += p·α, r += q·(−α), then r·r;
@@ -22,7 +24,7 @@ import { FunctionBuilder, WasmType, wasmApi, wasmModuleBytes, type WasmMemory } 
  */
 let cached: object | undefined;
 
-const I = WasmType.i32, F = WasmType.f64;
+const I = WasmType.i32, F = WasmType.f64, V = WasmType.v128;
 
 /** Function indices: the imported product first, then the module's functions in wasmModuleBytes' order. */
 const PRODUCT = 0, DOT = 1, MASS = 2, ZERO = 3, DIRECTION = 4, UPDATE = 5;
@@ -98,6 +100,19 @@ function solveFunction(): FunctionBuilder {
   return fb;
 }
 
+/**
+ * a₀b₀ + a₁b₁ of a node, (a₀b₀, a₁b₁) computed as one f64x2 product: pushes the sum (the scalar
+ * operations of the JavaScript dot, lane by lane). `a`/`b` push the node's addresses.
+ */
+function xyDot(fb: FunctionBuilder, a: () => void, b: () => void): void {
+  const t = fb.local(V);
+  a();
+  fb.v128Load(0);
+  b();
+  fb.v128Load(0).f64x2Mul().set(t);
+  fb.get(t).f64x2ExtractLane(0).get(t).f64x2ExtractLane(1).f64Add();
+}
+
 /** mfDot(a, b, nNodes, out): the node-wise a·b stored at out. */
 function dotFunction(): FunctionBuilder {
   const fb = new FunctionBuilder('mfDot', [I, I, I, I]);
@@ -108,8 +123,7 @@ function dotFunction(): FunctionBuilder {
   fb.block().loop();
   fb.get(a).get(end).i32GeU().brIf(1);
   fb.get(acc);
-  fb.get(a).f64Load(0).get(b).f64Load(0).f64Mul();
-  fb.get(a).f64Load(8).get(b).f64Load(8).f64Mul().f64Add();
+  xyDot(fb, () => fb.get(a), () => fb.get(b));
   fb.get(a).f64Load(16).get(b).f64Load(16).f64Mul().f64Add();
   fb.f64Add().set(acc);
   fb.get(a).i32Const(24).i32Add().set(a);
@@ -119,16 +133,19 @@ function dotFunction(): FunctionBuilder {
   return fb;
 }
 
-/** mfMass(q, p, mass, nNodes, m): q_3i+c = 0 + (p_3i+c·mass_i)·m. */
+/** mfMass(q, p, mass, nNodes, m): q_3i+c = 0 + (p_3i+c·mass_i)·m ((x, y) as one f64x2). */
 function massFunction(): FunctionBuilder {
   const fb = new FunctionBuilder('mfMass', [I, I, I, I, F]);
   const q = fb.param(0), p = fb.param(1), mass = fb.param(2), n = fb.param(3), m = fb.param(4);
-  const end = fb.local(I), mi = fb.local(F);
+  const end = fb.local(I), mi = fb.local(F), zero = fb.local(V), m2 = fb.local(V);
+  fb.f64Const(0).f64x2Splat().set(zero);
+  fb.get(m).f64x2Splat().set(m2);
   fb.get(mass).get(n).i32Const(3).i32Shl().i32Add().set(end);
   fb.block().loop();
   fb.get(mass).get(end).i32GeU().brIf(1);
   fb.get(mass).f64Load(0).set(mi);
-  for (let c = 0; c < 3; c++) fb.get(q).f64Const(0).get(p).f64Load(8 * c).get(mi).f64Mul().get(m).f64Mul().f64Add().f64Store(8 * c);
+  fb.get(q).get(zero).get(p).v128Load(0).get(mi).f64x2Splat().f64x2Mul().get(m2).f64x2Mul().f64x2Add().v128Store(0);
+  fb.get(q).f64Const(0).get(p).f64Load(16).get(mi).f64Mul().get(m).f64Mul().f64Add().f64Store(16);
   fb.get(mass).i32Const(8).i32Add().set(mass);
   fb.get(p).i32Const(24).i32Add().set(p);
   fb.get(q).i32Const(24).i32Add().set(q);
@@ -150,40 +167,45 @@ function zeroFunction(): FunctionBuilder {
   return fb;
 }
 
-/** mfDirection(p, r, n, β): p_i = p_i·β + r_i over n scalars. */
+/** mfDirection(p, r, n, β): p_i = p_i·β + r_i over n scalars (two per f64x2, then the last one). */
 function directionFunction(): FunctionBuilder {
   const fb = new FunctionBuilder('mfDirection', [I, I, I, F]);
   const p = fb.param(0), r = fb.param(1), n = fb.param(2), beta = fb.param(3);
-  const end = fb.local(I);
-  fb.get(p).get(n).i32Const(3).i32Shl().i32Add().set(end);
+  const end = fb.local(I), b2 = fb.local(V);
+  fb.get(beta).f64x2Splat().set(b2);
+  // pairs up to p + 8·(n & ~1), then the odd one
+  fb.get(p).get(n).i32Const(-2).i32And().i32Const(3).i32Shl().i32Add().set(end);
   fb.block().loop();
   fb.get(p).get(end).i32GeU().brIf(1);
-  fb.get(p).get(p).f64Load(0).get(beta).f64Mul().get(r).f64Load(0).f64Add().f64Store(0);
-  fb.get(p).i32Const(8).i32Add().set(p);
-  fb.get(r).i32Const(8).i32Add().set(r);
+  fb.get(p).get(p).v128Load(0).get(b2).f64x2Mul().get(r).v128Load(0).f64x2Add().v128Store(0);
+  fb.get(p).i32Const(16).i32Add().set(p);
+  fb.get(r).i32Const(16).i32Add().set(r);
   fb.br(0).end().end();
+  fb.get(n).i32Const(1).i32And().if();
+  fb.get(p).get(p).f64Load(0).get(beta).f64Mul().get(r).f64Load(0).f64Add().f64Store(0);
+  fb.end();
   return fb;
 }
 
-/** mfUpdate(x, r, p, q, nNodes, α, out): x += p·α; r += q·(−α); the node-wise r·r stored at out. */
+/** mfUpdate(x, r, p, q, nNodes, α, out): x += p·α; r += q·(−α); the node-wise r·r stored at out ((x, y) as one f64x2). */
 function updateFunction(): FunctionBuilder {
   const fb = new FunctionBuilder('mfUpdate', [I, I, I, I, I, F, I]);
   const x = fb.param(0), r = fb.param(1), p = fb.param(2), q = fb.param(3), n = fb.param(4), alpha = fb.param(5), out = fb.param(6);
-  const end = fb.local(I), nalpha = fb.local(F), acc = fb.local(F);
-  const rc = [fb.local(F), fb.local(F), fb.local(F)];
+  const end = fb.local(I), nalpha = fb.local(F), acc = fb.local(F), a2 = fb.local(V), na2 = fb.local(V), rz = fb.local(F);
   fb.get(alpha).f64Neg().set(nalpha);
+  fb.get(alpha).f64x2Splat().set(a2);
+  fb.get(nalpha).f64x2Splat().set(na2);
   fb.f64Const(0).set(acc);
   fb.get(x).get(n).i32Const(24).i32Mul().i32Add().set(end);
   fb.block().loop();
   fb.get(x).get(end).i32GeU().brIf(1);
-  for (let c = 0; c < 3; c++) {
-    fb.get(x).get(x).f64Load(8 * c).get(p).f64Load(8 * c).get(alpha).f64Mul().f64Add().f64Store(8 * c);
-    fb.get(r).get(r).f64Load(8 * c).get(q).f64Load(8 * c).get(nalpha).f64Mul().f64Add().tee(rc[c]!).f64Store(8 * c);
-  }
+  fb.get(x).get(x).v128Load(0).get(p).v128Load(0).get(a2).f64x2Mul().f64x2Add().v128Store(0);
+  fb.get(x).get(x).f64Load(16).get(p).f64Load(16).get(alpha).f64Mul().f64Add().f64Store(16);
+  fb.get(r).get(r).v128Load(0).get(q).v128Load(0).get(na2).f64x2Mul().f64x2Add().v128Store(0);
+  fb.get(r).get(r).f64Load(16).get(q).f64Load(16).get(nalpha).f64Mul().f64Add().tee(rz).f64Store(16);
   fb.get(acc);
-  fb.get(rc[0]!).get(rc[0]!).f64Mul();
-  fb.get(rc[1]!).get(rc[1]!).f64Mul().f64Add();
-  fb.get(rc[2]!).get(rc[2]!).f64Mul().f64Add();
+  xyDot(fb, () => fb.get(r), () => fb.get(r));
+  fb.get(rz).get(rz).f64Mul().f64Add();
   fb.f64Add().set(acc);
   for (const l of [x, r, p, q]) fb.get(l).i32Const(24).i32Add().set(l);
   fb.br(0).end().end();

@@ -97,8 +97,10 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   protected lame = new Float64Array(0);
   /** Rest positions in the rest frame R₀·X (nElem × 12), m; for 'large' relative to node a. */
   protected rest = new Float64Array(0);
-  /** Current rotation R (rows = element frame), set by addForce (nElem × 9). */
-  protected rot = new Float64Array(0);
+  /** Current rotation R (rows = element frame), set by addForce (nElem × 9); see `rot`. */
+  private _rot: Float64Array = new Float64Array(0);
+  /** The WebAssembly force wrote the newest rotations into its memory only (copied into _rot when read). */
+  private rotInKernel = false;
   /** Rest rotation R₀ (nElem × 9). */
   protected rot0 = new Float64Array(0);
   /** 'svd': inverse of the rest edge matrix A₀ (nElem × 9). */
@@ -113,6 +115,23 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   restVolume = 0;
   /** Rest volume of each element (nElem), m³. */
   protected vol = new Float64Array(0);
+
+  /**
+   * Current rotation R (rows = element frame), set by addForce (nElem × 9). After the WebAssembly
+   * force of 'large' it is copied from the kernel's memory at the first read (the product reads the
+   * kernel's own copy, so a step of the matrix-free CG never needs it).
+   */
+  protected get rot(): Float64Array {
+    if (this.rotInKernel) {
+      this.rotInKernel = false;
+      (this.wasm as TetrahedronDForceWasm).copyRotations(this._rot);
+    }
+    return this._rot;
+  }
+  protected set rot(r: Float64Array) {
+    this._rot = r;
+    this.rotInKernel = false;
+  }
 
   /**
    * Which loop computes addDForce: 'wasm' (the WebAssembly SIMD kernel, the same operations in the
@@ -401,8 +420,12 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       // the WebAssembly kernel writes the frames where the product reads them: no copy of rot then
       this.wasmRot = this.rotVersion;
       const w = this.wasmProduct();
-      if (w && p.length === w.vinView.length) w.forceLarge(ff, p, this.rot);
-      else {
+      if (w && p.length === w.vinView.length) {
+        const rot = this.rot; // (brings _rot up to date before it is marked stale again)
+        w.forceLarge(ff, p);
+        this.rotInKernel = rot.length === 9 * w.nElem;
+        if (!this.rotInKernel) w.copyRotations(rot);
+      } else {
         this.wasmRot = -1;
         this.addForceLarge(ff, p);
       }
@@ -732,7 +755,9 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   protected wasmProduct(): TetrahedronDForceWasm | undefined {
     if (this.productKernel === 'js') return undefined;
     if (this.wasmStale) {
-      // the same memory when it has room for the new elements (no new kernel to allocate)
+      // the same memory when it has room for the new elements (no new kernel to allocate); the
+      // kernel's rotations read out first (the layout changes)
+      void this.rot;
       this.wasmStale = false;
       if (!(this.wasm && this.elementCount >= WASM_MIN_ELEMENTS && this.refitWasmProduct(this.wasm))) this.wasm = null;
       this.wasmRot = this.wasmMaterial = -1;

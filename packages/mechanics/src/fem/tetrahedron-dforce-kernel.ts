@@ -216,7 +216,7 @@ export class TetrahedronDForceWasm {
   readonly module: object;
   private readonly run2: (inIdx: number, outIdx: number, elem: number, k: number, p0: number, p1: number, scratch: number) => void;
   private readonly run1: (inIdx: number, outIdx: number, elem: number, k: number, e0: number, e1: number) => void;
-  private readonly force2: (inIdx: number, elem: number, rest: number, rotOut: number, delta: number, p0: number, p1: number) => void;
+  private readonly force2: (inIdx: number, elem: number, rest: number, rotOut: number, delta: number, p0: number, p1: number, scratch: number) => void;
   private readonly force1: (inIdx: number, elem: number, rest: number, rotOut: number, delta: number, e0: number, e1: number) => void;
   private readonly runAll: object;
   private _nElem = 0;
@@ -374,16 +374,21 @@ export class TetrahedronDForceWasm {
 
   /**
    * f += the forces of 'large' at positions x (CorotationalTetrahedra.addForceLarge, bit for bit),
-   * on this thread; the element frames go into the product's element data and into rot (nElem × 9).
+   * on this thread; the element frames go into the product's element data and, row-major, into the
+   * memory copyRotations reads.
    * x and f pass through the product's dx and df arrays.
    */
-  forceLarge(f: Float64Array, x: Float64Array, rot: Float64Array): void {
+  forceLarge(f: Float64Array, x: Float64Array): void {
     this.vinView.set(x);
     this.voutView.set(f);
     const n = this.nElem, p1 = n >> 1, delta = this.vout - this.vin;
-    if (p1 > 0) this.force2(this.inIdx, this.elem, this.rest, this.rotOut, delta, 0, p1);
+    if (p1 > 0) this.force2(this.inIdx, this.elem, this.rest, this.rotOut, delta, 0, p1, this.scratch);
     if (n & 1) this.force1(this.inIdx, this.elem, this.rest, this.rotOut, delta, n - 1, n);
     f.set(this.voutView);
+  }
+
+  /** The rotations of the last forceLarge (nElem × 9, row-major) into rot. */
+  copyRotations(rot: Float64Array): void {
     rot.set(this._rotView);
   }
 

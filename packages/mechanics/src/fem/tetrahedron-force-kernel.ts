@@ -10,8 +10,8 @@ export const LARGE_REST_COMPONENTS: readonly number[] = [3, 6, 7, 9, 10, 11];
 /**
  * The force of large corotational tetrahedra (CorotationalTetrahedra.addForceLarge) as a WebAssembly
  * kernel, in the memory of the product kernel (TetrahedronDForceWasm):
- *   - `tetF2(inIdx, elem, rest, rotOut, delta, p0, p1)`: element pairs p0 … p1−1 with f64x2, the two
- *     lanes being elements 2p and 2p+1;
+ *   - `tetF2(inIdx, elem, rest, rotOut, delta, p0, p1, scratch)`: element pairs p0 … p1−1 with f64x2,
+ *     the two lanes being elements 2p and 2p+1, with a scratch area of 96 bytes;
  *   - `tetF1(…, e0, e1)`: single elements, scalar.
  * Per element: the frame of the edges R (x̂ ∥ b − a, ẑ ∥ x̂ × (c − a), ŷ = ẑ × x̂) written into the
  * element array (fields 0–8, what the product reads) and, row-major, at rotOut + 72·e; D = R₀X − R·x
@@ -24,8 +24,9 @@ export const LARGE_REST_COMPONENTS: readonly number[] = [3, 6, 7, 9, 10, 11];
  */
 export function largeForceKernel(simd: boolean): FunctionBuilder {
   const I = WasmType.i32;
-  const fb = new FunctionBuilder(simd ? 'tetF2' : 'tetF1', [I, I, I, I, I, I, I]);
+  const fb = new FunctionBuilder(simd ? 'tetF2' : 'tetF1', simd ? [I, I, I, I, I, I, I, I] : [I, I, I, I, I, I, I]);
   const inIdx = fb.param(0), elem = fb.param(1), restArr = fb.param(2), rotOut = fb.param(3), delta = fb.param(4), from = fb.param(5), to = fb.param(6);
+  const scratch = simd ? fb.param(7) : undefined;
   const T = simd ? WasmType.v128 : WasmType.f64;
   const it = fb.local(I), base = fb.local(I), rb = fb.local(I), ro = fb.local(I), ii = fb.local(I), addr = fb.local(I);
   const mul = () => (simd ? fb.f64x2Mul() : fb.f64Mul());
@@ -184,20 +185,29 @@ export function largeForceKernel(simd: boolean): FunctionBuilder {
   const D9 = restMinus(3, F9, F0), D10 = restMinus(4, F10, F1), D11 = restMinus(5, F11, F2);
   const z = zero;
   const D: Local[] = [z, z, z, D3, z, z, D6, D7, z, D9, D10, D11];
-  // strain = Jᵀ·D: elementForce's sums from 0, node by node
-  const al = [0, 1, 2, 3].map((k) => load(base, 9 + 3 * k));
-  const be = [0, 1, 2, 3].map((k) => load(base, 10 + 3 * k));
-  const ga = [0, 1, 2, 3].map((k) => load(base, 11 + 3 * k));
+  // strain = Jᵀ·D: elementForce's sums from 0, node by node (the gradients read per node, and the
+  // sums stored to the scratch area after each: see tetrahedron-dforce-kernel.ts on V8's loads)
+  const al = newLocal(), be = newLocal(), ga = newLocal();
+  const grads = (k: number) => {
+    for (const [l, f] of [[al, 9], [be, 10], [ga, 11]] as const) {
+      fb.get(base);
+      if (simd) fb.v128Load(16 * (f + 3 * k));
+      else fb.f64Load(16 * (f + 3 * k));
+      fb.set(l);
+    }
+  };
   const s = Array.from({ length: 6 }, () => newLocal());
   for (const l of s) fb.get(zero).set(l);
   for (let k = 0; k < 4; k++) {
     const dx = D[3 * k]!, dy = D[3 * k + 1]!, dz = D[3 * k + 2]!;
-    dot([[al[k]!, dx]], s[0], s[0]);
-    dot([[be[k]!, dy]], s[1], s[1]);
-    dot([[ga[k]!, dz]], s[2], s[2]);
-    dot([[be[k]!, dx], [al[k]!, dy]], s[3], s[3]);
-    dot([[ga[k]!, dy], [be[k]!, dz]], s[4], s[4]);
-    dot([[ga[k]!, dx], [al[k]!, dz]], s[5], s[5]);
+    grads(k);
+    dot([[al, dx]], s[0], s[0]);
+    dot([[be, dy]], s[1], s[1]);
+    dot([[ga, dz]], s[2], s[2]);
+    dot([[be, dx], [al, dy]], s[3], s[3]);
+    dot([[ga, dy], [be, dz]], s[4], s[4]);
+    dot([[ga, dx], [al, dz]], s[5], s[5]);
+    if (scratch) for (let j = 0; j < 6; j++) fb.get(scratch).get(s[j]!).v128Store(16 * j);
   }
   // stress = K·strain
   const A = load(base, 21), B = load(base, 22), C = load(base, 23);
@@ -205,25 +215,37 @@ export function largeForceKernel(simd: boolean): FunctionBuilder {
   const k1 = dot([[B, s[0]!], [A, s[1]!], [B, s[2]!]]);
   const k2 = dot([[B, s[0]!], [B, s[1]!], [A, s[2]!]]);
   const k3 = dot([[C, s[3]!]]), k4 = dot([[C, s[4]!]]), k5 = dot([[C, s[5]!]]);
-  // F = J·stress per node, then Rᵀ·F
-  const out: Local[] = [];
+  // F = J·stress per node, then Rᵀ·F (R read back from the element array) and f[node] += …, all
+  // nodes of the first element before the second (the second's kept in the scratch area)
+  const Rm = Array.from({ length: 9 }, () => newLocal());
+  const out = [newLocal(), newLocal(), newLocal()];
   for (let k = 0; k < 4; k++) {
-    const fx = dot([[al[k]!, k0], [be[k]!, k3], [ga[k]!, k5]]);
-    const fy = dot([[be[k]!, k1], [al[k]!, k3], [ga[k]!, k4]]);
-    const fz = dot([[ga[k]!, k2], [be[k]!, k4], [al[k]!, k5]]);
-    for (let c = 0; c < 3; c++) out.push(dot([[R[c]!, fx], [R[3 + c]!, fy], [R[6 + c]!, fz]]));
+    grads(k);
+    const fx = dot([[al, k0], [be, k3], [ga, k5]]);
+    const fy = dot([[be, k1], [al, k3], [ga, k4]]);
+    const fz = dot([[ga, k2], [be, k4], [al, k5]]);
+    Rm.forEach((l, j) => {
+      fb.get(base);
+      if (simd) fb.v128Load(16 * j);
+      else fb.f64Load(16 * j);
+      fb.set(l);
+    });
+    for (let c = 0; c < 3; c++) dot([[Rm[c]!, fx], [Rm[3 + c]!, fy], [Rm[6 + c]!, fz]], out[c]);
+    fb.get(ii).i32Load(4 * k).get(delta).i32Add().set(addr);
+    if (simd) {
+      fb.get(addr).get(addr).v128Load(0).get(out[0]!).get(out[1]!).i8x16Shuffle(LO).f64x2Add().v128Store(0);
+      fb.get(addr).get(addr).f64Load(16).get(out[2]!).f64x2ExtractLane(0).f64Add().f64Store(16);
+      fb.get(scratch!).get(out[0]!).get(out[1]!).i8x16Shuffle(HI).v128Store(16 * k);
+      fb.get(scratch!).get(out[2]!).f64x2ExtractLane(1).f64Store(64 + 8 * k);
+    } else {
+      for (let c = 0; c < 3; c++) fb.get(addr).get(addr).f64Load(8 * c).get(out[c]!).f64Add().f64Store(8 * c);
+    }
   }
-  // f[node] += …, all nodes of the first element before the second
-  for (let lane = 0; lane < (simd ? 2 : 1); lane++) {
+  if (simd) {
     for (let k = 0; k < 4; k++) {
-      fb.get(ii).i32Load((simd ? 16 : 0) * lane + 4 * k).get(delta).i32Add().set(addr);
-      if (simd) {
-        const pick = lane === 0 ? LO : HI;
-        fb.get(addr).get(addr).v128Load(0).get(out[3 * k]!).get(out[3 * k + 1]!).i8x16Shuffle(pick).f64x2Add().v128Store(0);
-        fb.get(addr).get(addr).f64Load(16).get(out[3 * k + 2]!).f64x2ExtractLane(lane).f64Add().f64Store(16);
-      } else {
-        for (let c = 0; c < 3; c++) fb.get(addr).get(addr).f64Load(8 * c).get(out[3 * k + c]!).f64Add().f64Store(8 * c);
-      }
+      fb.get(ii).i32Load(16 + 4 * k).get(delta).i32Add().set(addr);
+      fb.get(addr).get(addr).v128Load(0).get(scratch!).v128Load(16 * k).f64x2Add().v128Store(0);
+      fb.get(addr).get(addr).f64Load(16).get(scratch!).f64Load(64 + 8 * k).f64Add().f64Store(16);
     }
   }
   fb.get(it).i32Const(1).i32Add().set(it);

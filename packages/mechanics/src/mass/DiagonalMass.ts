@@ -108,10 +108,18 @@ export class DiagonalMass extends BaseMass implements TopologyHandler {
     return this.masses;
   }
 
-  /** A topological change since the masses were lumped: lumped again at the same density. */
+  /**
+   * A topological change since the masses were lumped: lumped again at the same density. (The test
+   * alone, the work in relump: this runs in every product, and a small function is quick for the
+   * JIT to compile and inline.)
+   */
   private followTopology(): void {
     const topo = this.meshTopology;
     if (this.followsChanges || !topo || topo.changeRevision === this.topoRevision) return;
+    this.relump(topo);
+  }
+
+  private relump(topo: BaseMeshTopology): void {
     this.topoRevision = topo.changeRevision;
     const s = this.getMechanicalState();
     const n = s.size;
