@@ -421,10 +421,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       this.wasmRot = this.rotVersion;
       const w = this.wasmProduct();
       if (w && p.length === w.vinView.length) {
-        const rot = this.rot; // (brings _rot up to date before it is marked stale again)
         w.forceLarge(ff, p);
-        this.rotInKernel = rot.length === 9 * w.nElem;
-        if (!this.rotInKernel) w.copyRotations(rot);
+        this.rotInKernel = true;
       } else {
         this.wasmRot = -1;
         this.addForceLarge(ff, p);
