@@ -74,10 +74,11 @@ export class WeightedGather4Wasm {
     const memory = new api.Memory({ initial: pages, maximum: pages, shared: true });
     this.run = new api.Instance(mod, { env: { memory } }).exports.gather4 as typeof this.run;
     const buf = memory.buffer;
-    const t = new DataView(buf);
+    // term k: i32 at byte 16k, f64 at byte 16k + 8 (the memory is little-endian, as typed arrays here)
+    const ti = new Int32Array(buf, this.terms, 4 * 4 * nOut), tw = new Float64Array(buf, this.terms, 2 * 4 * nOut);
     for (let k = 0; k < 4 * nOut; k++) {
-      t.setInt32(this.terms + 16 * k, this.x + 24 * idx[k]!, true);
-      t.setFloat64(this.terms + 16 * k + 8, w[k]!, true);
+      ti[4 * k] = this.x + 24 * idx[k]!;
+      tw[2 * k + 1] = w[k]!;
     }
     this.xView = new Float64Array(buf, this.x, 3 * nIn);
     this.yView = new Float64Array(buf, this.y, 3 * nOut);
