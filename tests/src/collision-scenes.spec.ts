@@ -252,4 +252,31 @@ describe('collision in scenes (penalty contacts)', () => {
     expect(contactFields(plain).length).to.equal(1);
     expect(isForceField(contactFields(plain)[0])).to.equal(true);
   });
+
+  it('a model that nothing may pair with keeps the tree of its first detection (no refit, no pair sought); with self collision it is refitted each step', async () => {
+    const lone = (self: number) =>
+      scene(`${pipeline()}
+      <Node name="ball">${solver('CG')}
+        <MechanicalObject name="dofs" position="0 0 1  0.5 0 1  1 0 1"/>
+        <UniformMass totalMass="1"/>
+        <SphereCollisionModel name="spheres" radius="0.1" selfCollision="${self}"/>
+      </Node>`);
+    const boxes = async (self: number) => {
+      const s = await lone(self);
+      const model = s.get('/ball/spheres') as unknown as collision.CollisionModel;
+      s.step();
+      const first = Float64Array.from(model.rootBox());
+      s.step(20);
+      const x = (s.get('/ball/dofs') as unknown as BaseMechanicalState).x;
+      return { first, last: Float64Array.from(model.rootBox()), zNow: x[2]! };
+    };
+    const alone = await boxes(0);
+    expect(alone.zNow).to.be.lessThan(0.9); // it fell
+    expect(Array.from(alone.last)).to.deep.equal(Array.from(alone.first));
+    // min z = 1 − r at the first detection (the model's own contactDistance is 0)
+    expect(alone.first[2]).to.be.closeTo(1 - 0.1, 1e-12);
+    const self = await boxes(1);
+    expect(Array.from(self.first)).to.deep.equal(Array.from(alone.first));
+    expect(self.last[2]).to.be.lessThan(alone.first[2]! - 0.05);
+  });
 });

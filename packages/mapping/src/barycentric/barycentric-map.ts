@@ -10,7 +10,7 @@ import { WeightedGather4Wasm, createCsr, type CsrMatrix } from '@sofa-ts/linalg'
  */
 export class BarycentricMap {
   readonly J: CsrMatrix;
-  /** Every point has 4 terms, in order (points located in tetrahedra): apply's unrolled loop. */
+  /** Every point has 4 terms, in order (points located in tetrahedra): apply runs WeightedGather4Wasm, or an unrolled loop. */
   private readonly uniform4: boolean;
   /** apply's WebAssembly kernel for uniform4 maps (made at the first apply; null where there is none). */
   private gather: WeightedGather4Wasm | null | undefined = undefined;
