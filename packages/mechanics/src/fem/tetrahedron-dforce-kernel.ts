@@ -1,5 +1,6 @@
 import { FunctionBuilder, MatrixFreeCgWasm, WasmType, wasmApi, wasmModuleBytes, type Local } from '@sofa-ts/linalg';
 import { LARGE_REST_COMPONENTS, REST_PAIR_BYTES, largeForceKernel } from './tetrahedron-force-kernel.js';
+import { TET_SCRATCH_BYTES, addFirstElement, addSecondElement, readNode } from './tetrahedron-kernel-nodes.js';
 
 /**
  * The matrix-free product of corotational tetrahedra, df += −k·Rᵀ·J·K·Jᵀ·R·dx per element (the
@@ -40,9 +41,6 @@ export function tetrahedronDForceModule(): object | undefined {
   return cached;
 }
 
-/** Bytes of a thread's scratch area of tetDF2 (6 f64x2). */
-export const TET_SCRATCH_BYTES = 96;
-
 /**
  * The kernel's function: simd = element pairs with f64x2 (tetDF2), else single elements (tetDF1).
  * Per element, node by node: X = R·dx and its terms of the six strain sums Jᵀ·X; the stress terms
@@ -66,8 +64,6 @@ function kernel(simd: boolean): FunctionBuilder {
   const it = fb.local(I), base = fb.local(I), ii = fb.local(I), io = fb.local(I), addr = fb.local(I), addr1 = fb.local(I);
   const mul = () => (simd ? fb.f64x2Mul() : fb.f64Mul());
   const add = () => (simd ? fb.f64x2Add() : fb.f64Add());
-  const LO = [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23]; // (a₀, b₀)
-  const HI = [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31]; // (a₁, b₁)
   type Operand = Local | number; // a local, or field f of the element array (read where used)
   const push = (o: Operand) => {
     if (typeof o !== 'number') fb.get(o);
@@ -120,17 +116,7 @@ function kernel(simd: boolean): FunctionBuilder {
     fb.set(ga);
   };
   for (let k = 0; k < 4; k++) {
-    if (simd) {
-      // (x, y) of the node of each element with one 16-byte load, regrouped per coordinate; then z
-      fb.get(ii).i32Load(4 * k).tee(addr).v128Load(0).set(xy0!);
-      fb.get(ii).i32Load(16 + 4 * k).tee(addr1).v128Load(0).set(xy1!);
-      fb.get(xy0!).get(xy1!).i8x16Shuffle(LO).set(P[0]!);
-      fb.get(xy0!).get(xy1!).i8x16Shuffle(HI).set(P[1]!);
-      fb.get(addr).v128Load64Zero(16).set(P[2]!);
-      fb.get(addr1).get(P[2]!).v128Load64Lane(1, 16).set(P[2]!);
-    } else {
-      for (let c = 0; c < 3; c++) fb.get(ii).i32Load(4 * k).f64Load(8 * c).set(P[c]!);
-    }
+    readNode(fb, simd, ii, k, { addr, addr1, xy0, xy1 }, P);
     // X = R·dx of this node
     for (let r = 0; r < 3; r++) dotInto(X[r]!, [[3 * r, P[0]!], [3 * r + 1, P[1]!], [3 * r + 2, P[2]!]]);
     // its terms of the strain Jᵀ·X (SOFA's Voigt order), each sum running over the nodes in order
@@ -166,25 +152,9 @@ function kernel(simd: boolean): FunctionBuilder {
     dotInto(F[1]!, [[be, kk[1]!], [al, kk[3]!], [ga, kk[4]!]]);
     dotInto(F[2]!, [[ga, kk[2]!], [be, kk[4]!], [al, kk[5]!]]);
     for (let c = 0; c < 3; c++) dotInto(out[c]!, [[c, F[0]!], [3 + c, F[1]!], [6 + c, F[2]!]]);
-    fb.get(io).i32Load(4 * k).set(addr);
-    if (simd) {
-      // (x, y) of the first element as one vector: one 16-byte read-add-write, then z; the second
-      // element's (x, y) and z into the scratch area
-      fb.get(addr).get(addr).v128Load(0).get(out[0]!).get(out[1]!).i8x16Shuffle(LO).f64x2Add().v128Store(0);
-      fb.get(addr).get(addr).f64Load(16).get(out[2]!).f64x2ExtractLane(0).f64Add().f64Store(16);
-      fb.get(scratch!).get(out[0]!).get(out[1]!).i8x16Shuffle(HI).v128Store(16 * k);
-      fb.get(scratch!).get(out[2]!).f64x2ExtractLane(1).f64Store(64 + 8 * k);
-    } else {
-      for (let c = 0; c < 3; c++) fb.get(addr).get(addr).f64Load(8 * c).get(out[c]!).f64Add().f64Store(8 * c);
-    }
+    addFirstElement(fb, simd, k, out, addr, () => fb.get(io).i32Load(4 * k), scratch);
   }
-  if (simd) {
-    for (let k = 0; k < 4; k++) {
-      fb.get(io).i32Load(16 + 4 * k).set(addr);
-      fb.get(addr).get(addr).v128Load(0).get(scratch!).v128Load(16 * k).f64x2Add().v128Store(0);
-      fb.get(addr).get(addr).f64Load(16).get(scratch!).f64Load(64 + 8 * k).f64Add().f64Store(16);
-    }
-  }
+  if (scratch) addSecondElement(fb, addr, (k) => fb.get(io).i32Load(16 + 4 * k), scratch);
   fb.get(it).i32Const(1).i32Add().set(it);
   fb.br(0).end().end();
   return fb;

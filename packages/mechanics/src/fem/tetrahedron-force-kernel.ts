@@ -1,4 +1,5 @@
 import { FunctionBuilder, WasmType, type Local } from '@sofa-ts/linalg';
+import { addFirstElement, addSecondElement, readNode } from './tetrahedron-kernel-nodes.js';
 
 /** Bytes of one element pair in the kernel's element array (24 f64x2 fields; see tetrahedron-dforce-kernel.ts). */
 const PAIR_BYTES = 24 * 16;
@@ -88,31 +89,11 @@ export function largeForceKernel(simd: boolean): FunctionBuilder {
     fb.get(inIdx).get(it).i32Const(4).i32Shl().i32Add().set(ii);
   }
   // positions of the 4 nodes (per coordinate, both elements' in the lanes)
-  const LO = [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23];
-  const HI = [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31];
-  const addr1 = fb.local(I), xy0 = newLocal(), xy1 = newLocal();
+  const reads = { addr, addr1: fb.local(I), xy0: simd ? newLocal() : undefined, xy1: simd ? newLocal() : undefined };
   const P: Local[][] = [];
   for (let k = 0; k < 4; k++) {
-    const c: Local[] = [];
-    if (simd) {
-      fb.get(ii).i32Load(4 * k).tee(addr).v128Load(0).set(xy0);
-      fb.get(ii).i32Load(16 + 4 * k).tee(addr1).v128Load(0).set(xy1);
-      for (const lanes of [LO, HI]) {
-        const l = newLocal();
-        fb.get(xy0).get(xy1).i8x16Shuffle(lanes).set(l);
-        c.push(l);
-      }
-      const z = newLocal();
-      fb.get(addr).v128Load64Zero(16).set(z);
-      fb.get(addr1).get(z).v128Load64Lane(1, 16).set(z);
-      c.push(z);
-    } else {
-      for (let j = 0; j < 3; j++) {
-        const l = newLocal();
-        fb.get(ii).i32Load(4 * k).f64Load(8 * j).set(l);
-        c.push(l);
-      }
-    }
+    const c = [newLocal(), newLocal(), newLocal()];
+    readNode(fb, simd, ii, k, reads, c);
     P.push(c);
   }
   const [pa, pb, pc, pd] = P as [Local[], Local[], Local[], Local[]];
@@ -231,23 +212,10 @@ export function largeForceKernel(simd: boolean): FunctionBuilder {
       fb.set(l);
     });
     for (let c = 0; c < 3; c++) dot([[Rm[c]!, fx], [Rm[3 + c]!, fy], [Rm[6 + c]!, fz]], out[c]);
-    fb.get(ii).i32Load(4 * k).get(delta).i32Add().set(addr);
-    if (simd) {
-      fb.get(addr).get(addr).v128Load(0).get(out[0]!).get(out[1]!).i8x16Shuffle(LO).f64x2Add().v128Store(0);
-      fb.get(addr).get(addr).f64Load(16).get(out[2]!).f64x2ExtractLane(0).f64Add().f64Store(16);
-      fb.get(scratch!).get(out[0]!).get(out[1]!).i8x16Shuffle(HI).v128Store(16 * k);
-      fb.get(scratch!).get(out[2]!).f64x2ExtractLane(1).f64Store(64 + 8 * k);
-    } else {
-      for (let c = 0; c < 3; c++) fb.get(addr).get(addr).f64Load(8 * c).get(out[c]!).f64Add().f64Store(8 * c);
-    }
+    // f at the positions' address + delta
+    addFirstElement(fb, simd, k, out, addr, () => fb.get(ii).i32Load(4 * k).get(delta).i32Add(), scratch);
   }
-  if (simd) {
-    for (let k = 0; k < 4; k++) {
-      fb.get(ii).i32Load(16 + 4 * k).get(delta).i32Add().set(addr);
-      fb.get(addr).get(addr).v128Load(0).get(scratch!).v128Load(16 * k).f64x2Add().v128Store(0);
-      fb.get(addr).get(addr).f64Load(16).get(scratch!).f64Load(64 + 8 * k).f64Add().f64Store(16);
-    }
-  }
+  if (scratch) addSecondElement(fb, addr, (k) => fb.get(ii).i32Load(16 + 4 * k).get(delta).i32Add(), scratch);
   fb.get(it).i32Const(1).i32Add().set(it);
   fb.br(0).end().end();
   return fb;
