@@ -193,4 +193,16 @@ describe('mappings in the assembly engine (scenes)', () => {
     expect(Array.from(sub.x)).to.deep.equal([...x.subarray(6, 9), ...x.subarray(0, 3)]);
     expect(x[1]).to.be.below(0);
   });
+
+  it('isMechanical: false on a visual mapping is what it does (no warning); on a mapping to a mechanical state it is said not to be honoured', async () => {
+    const s = await load(`<MechanicalObject name="dofs" position="${cube.position}"/>
+      <UniformMass totalMass="1"/>
+      <Node name="visu"><OglModel name="model" position="${cube.position}"/><IdentityMapping isMechanical="false" input="@../dofs" output="@model"/></Node>
+      <Node name="points"><MechanicalObject/><IdentityMapping name="m" isMechanical="false"/></Node>`);
+    s.step();
+    const found = s.warnings.map((w) => w.message).filter((m) => /isMechanical/.test(m));
+    expect(found.length).to.equal(1);
+    expect(found[0]).to.match(/IdentityMapping 'm'.*isMechanical=false is not honoured/);
+  });
 });
+

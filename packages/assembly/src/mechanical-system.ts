@@ -317,7 +317,10 @@ export class MechanicalSystem {
     for (const n of nodes) {
       for (const o of n.objects) {
         if (isMechanicalState(o)) allStates.push(o);
-        else if (isBaseMapping(o) && o.getTo() !== undefined) mappingList.push(o);
+        else if (isBaseMapping(o) && o.getTo() !== undefined) {
+          if (!o.isMechanical.value) o.warnAbout(o.isMechanical, 'isMechanical=false is not honoured for a mapping to a mechanical state: sofa-ts maps its forces and velocities as for a mechanical mapping', 'a mapping used only to place points can map to a visual model (OglModel), or its output state can be left out of the solver');
+          mappingList.push(o);
+        }
       }
     }
     // A state has one input mapping: a second one would map it twice (positions overwritten,

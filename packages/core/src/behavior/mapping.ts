@@ -1,4 +1,5 @@
 import { BaseObject } from '../base-object.js';
+import { Bool } from '../data-types.js';
 import type { BaseMechanicalState } from './mechanical-state.js';
 import type { MatrixAccumulator } from './matrix-accumulator.js';
 
@@ -35,6 +36,12 @@ export interface SparseMatrixLike {
  */
 export abstract class BaseMapping extends BaseObject {
   readonly isMapping = true;
+  /**
+   * SOFA's isMechanical. false (a mapping used only to place its output, as visual mappings are)
+   * is what a mapping to a visual model does anyway; for a mapping to a mechanical state sofa-ts
+   * keeps it mechanical and says so (see MechanicalSystem).
+   */
+  readonly isMechanical = this.initData({ name: 'isMechanical', type: Bool, default: true, help: 'false: a regular mapping, not a mechanical one (no forces or velocities through it); honoured for visual outputs, which are never mechanical' });
 
   /** Input states: one, or several for a multi-mapping. Valid after init. */
   abstract getFrom(): readonly BaseMechanicalState[];
