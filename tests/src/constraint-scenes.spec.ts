@@ -127,6 +127,7 @@ describe('constraint: FreeMotionAnimationLoop scenes (closed forms)', () => {
     UnbuiltGaussSeidelConstraintSolver: '<UnbuiltGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="5000"/>',
     'UnbuiltGaussSeidelConstraintSolver (consistentWithBuilt)': '<UnbuiltGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="5000" consistentWithBuilt="1"/>',
     NNCGConstraintSolver: '<NNCGConstraintSolver tolerance="1e-12" maxIterations="5000"/>',
+    ImprovedJacobiConstraintSolver: '<ImprovedJacobiConstraintSolver tolerance="1e-12" maxIterations="5000"/>',
     GenericConstraintSolver: '<GenericConstraintSolver tolerance="1e-12" maxIterations="5000"/>',
     LCPConstraintSolver: `<LCPConstraintSolver tolerance="1e-12" maxIt="5000" mu="${mu}"/>`,
     'LCPConstraintSolver (unbuilt)': `<LCPConstraintSolver tolerance="1e-12" maxIt="5000" mu="${mu}" build_lcp="0"/>`,

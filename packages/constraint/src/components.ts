@@ -10,6 +10,7 @@ import { BipotentialUzawaConstraintSolver } from './solver/BipotentialUzawaConst
 import { GenericConstraintSolver } from './solver/GenericConstraintSolver.js';
 import { LCPConstraintSolver } from './solver/LCPConstraintSolver.js';
 import { NNCGConstraintSolver } from './solver/NNCGConstraintSolver.js';
+import { ImprovedJacobiConstraintSolver } from './solver/ImprovedJacobiConstraintSolver.js';
 import { UnbuiltGaussSeidelConstraintSolver } from './solver/UnbuiltGaussSeidelConstraintSolver.js';
 import { FreeMotionAnimationLoop } from './animationloop/FreeMotionAnimationLoop.js';
 import { UncoupledConstraintCorrection } from './correction/UncoupledConstraintCorrection.js';
@@ -27,6 +28,7 @@ export const constraintComponents: readonly ComponentClass[] = [
   BlockGaussSeidelConstraintSolver,
   UnbuiltGaussSeidelConstraintSolver,
   NNCGConstraintSolver,
+  ImprovedJacobiConstraintSolver,
   GenericConstraintSolver,
   LCPConstraintSolver,
   BipotentialUzawaConstraintSolver,
