@@ -48,7 +48,7 @@ export class ImprovedJacobiWork {
  */
 export function spectralCorrection(p: ConstraintProblem, factor: number, work: ImprovedJacobiWork): number {
   const n = p.n;
-  if (work.eigen.length < n * n) work.eigen = new Float64Array(n * n);
+  if (work.eigen.length < n * n + 3 * n) work.eigen = new Float64Array(n * n + 3 * n);
   work.asymmetry = asymmetry(p.W, n);
   const spr = symmetricSpectralRadius(p.W, n, work.eigen);
   work.radius = spr * spr;
