@@ -23,7 +23,9 @@ import { DefaultAnimationLoop } from './DefaultAnimationLoop.js';
   category: 'AnimationLoop',
   module: 'Sofa.Component.AnimationLoop',
   aliases: ['MultiStepMasterSolver'],
-  description: 'Multi steps animation loop: several collision steps per animation step, several integration steps per collision step.',
+  description:
+    'Multi steps animation loop: collisionSteps collision detections per animation step, each followed by integrationSteps integrations of dt/(collisionSteps·integrationSteps). ' +
+    'The time advances by dt per step (SOFA: dt/collisionSteps, warned about); parallelODESolving and threadSafeVisitor, from DefaultAnimationLoop, have no effect.',
 })
 export class MultiStepAnimationLoop extends DefaultAnimationLoop {
   readonly collisionSteps = this.initData({ name: 'collisionSteps', type: Int, default: 1, range: positive, help: 'number of collision steps between each frame rendering' });
