@@ -25,10 +25,9 @@ const TETRA_EDGES = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]] as const;
   category: 'ForceField',
   module: 'Sofa.Component.Diffusion',
   description:
-    'Isotropic or transversely anisotropic diffusion (heat equation) on a tetrahedral mesh, for a scalar field held by a Vec1d state (Vec2d, Vec3d: per component). ' +
-    'The element volumes and gradients come from the Vec3d MechanicalObject tagged tagMechanics (searched in this node and above). ' +
-    'drawConduc is accepted and inert (drawing). Differences from SOFA: the potential energy is the Dirichlet energy ½·uᵀ·L·u (SOFA returns 0); ' +
-    'missing or mis-sized tetraDiffusionCoefficient / transverseAnisotropyArray, a missing tagged state and flat tetrahedra are located errors.',
+    'Isotropic or transversely anisotropic diffusion (heat equation) on a tetrahedral mesh, for a scalar field in a Vec1d state (Vec2d, Vec3d: per component); ' +
+    'volumes and gradients from the Vec3d MechanicalObject tagged tagMechanics, in this node or above. drawConduc is inert (drawing). ' +
+    'Unlike SOFA: the potential energy is ½·uᵀ·L·u (SOFA: 0); a missing tagged state, mis-sized per-tetrahedron Data or a flat tetrahedron is a located error.',
   templates: ['Vec1d', 'Vec2d', 'Vec3d'],
 })
 export class TetrahedronDiffusionFEMForceField extends BaseForceField {
