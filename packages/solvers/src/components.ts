@@ -2,6 +2,7 @@ import type { ComponentClass } from '@sofa-ts/core';
 import { CGLinearSolver } from './CGLinearSolver.js';
 import { DefaultAnimationLoop } from './DefaultAnimationLoop.js';
 import { EulerImplicitSolver } from './EulerImplicitSolver.js';
+import { MultiStepAnimationLoop } from './MultiStepAnimationLoop.js';
 import { linearComponents } from './linear/components.js';
 import { linearSystemComponents } from './linear-system/components.js';
 import { odeComponents } from './ode/components.js';
@@ -9,4 +10,4 @@ import { SparseLDLSolver } from './SparseLDLSolver.js';
 import { ParallelCGLinearSolver } from './ParallelCGLinearSolver.js';
 
 /** Every component of @sofa-ts/solvers, registered by module.ts. */
-export const solverComponents: readonly ComponentClass[] = [DefaultAnimationLoop, EulerImplicitSolver, CGLinearSolver, ParallelCGLinearSolver, SparseLDLSolver, ...odeComponents, ...linearComponents, ...linearSystemComponents];
+export const solverComponents: readonly ComponentClass[] = [DefaultAnimationLoop, MultiStepAnimationLoop, EulerImplicitSolver, CGLinearSolver, ParallelCGLinearSolver, SparseLDLSolver, ...odeComponents, ...linearComponents, ...linearSystemComponents];

@@ -1,4 +1,5 @@
 export * from './DefaultAnimationLoop.js';
+export * from './MultiStepAnimationLoop.js';
 export * from './EulerImplicitSolver.js';
 export * from './CGLinearSolver.js';
 export * from './SparseLDLSolver.js';

@@ -1,5 +1,6 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { BeamFEMForceField } from './beam/BeamFEMForceField.js';
+import { diffusionComponents } from './diffusion/components.js';
 import { elementFemComponents } from './element/components.js';
 import { StandardTetrahedralFEMForceField } from './hyperelastic/StandardTetrahedralFEMForceField.js';
 import { TetrahedronHyperelasticityFEMForceField } from './hyperelastic/TetrahedronHyperelasticityFEMForceField.js';
@@ -9,4 +10,4 @@ import { triangleFemComponents } from './triangle-components.js';
 import { volumeFemComponents } from './volume-components.js';
 
 /** The finite-element force fields of @sofa-ts/mechanics. */
-export const femComponents: readonly ComponentClass[] = [...volumeFemComponents, ...triangleFemComponents, ...elementFemComponents, TetrahedronHyperelasticityFEMForceField, StandardTetrahedralFEMForceField, QuadBendingFEMForceField, BeamFEMForceField, ...tensorMassComponents];
+export const femComponents: readonly ComponentClass[] = [...volumeFemComponents, ...triangleFemComponents, ...elementFemComponents, TetrahedronHyperelasticityFEMForceField, StandardTetrahedralFEMForceField, QuadBendingFEMForceField, BeamFEMForceField, ...tensorMassComponents, ...diffusionComponents];

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SofaError } from '@sofa-ts/core';
+import { sceneWarnings, type SofaError } from '@sofa-ts/core';
 import type { MeshOBJLoader } from './MeshOBJLoader.js';
 import { corpusShare, el, find, initScene, tempFiles } from './test-scene.js';
 
@@ -130,6 +130,14 @@ describe('MeshOBJLoader', () => {
       return '';
     })();
     expect(msg).to.contain(`${f}:4: face uses point 9, but the file defines 2 points`);
+  });
+
+  it("reads 'v' lines with fewer than 3 coordinates as SOFA's stream does (missing ones keep the previous point's), with a warning", () => {
+    const f = path.join(tempFiles({ 'short.obj': 'v 0.5\nv 2\nv 1 3 4\nv 7 8\nv 9\n' }), 'short.obj');
+    const root = initScene([el('MeshOBJLoader', { name: 'loader', filename: f })]);
+    const l = find<MeshOBJLoader>(root, 'loader');
+    expect(arr(l.position.value)).to.deep.equal([0.5, 0, 0, 2, 0, 0, 1, 3, 4, 7, 8, 4, 9, 8, 4]);
+    expect(sceneWarnings(root).map((w) => w.message).join('\n')).to.contain(`${f}:1: a 'v' line has fewer than 3 coordinates`);
   });
 
   describe('corpus meshes', function () {

@@ -63,14 +63,21 @@ export class MeshOBJLoader extends MeshLoader {
       if (v === undefined) throw fail(line, `expected ${what} (a number), found ${t === undefined ? 'the end of the line' : `'${t}'`}`);
       return v;
     };
+    let shortVertexLine = 0;
     for (let li = 0; li < lines.length; li++) {
       const line = li + 1;
       const t = lineTokens(lines[li]!);
       if (t.length === 0) continue;
       switch (t[0]) {
-        case 'v':
-          pos.push(num(t[1], line, 'x'), num(t[2], line, 'y'), num(t[3], line, 'z'));
+        case 'v': {
+          // SOFA streams x y z into one vector reused from line to line: a missing coordinate
+          // keeps the previous point's (0 at the first), as 'v 0' files of scalar values expect.
+          const k = pos.length;
+          const prev = (c: number): number => (k >= 3 ? pos[k - 3 + c]! : 0);
+          if (t.length < 4 && t.length > 1 && !shortVertexLine) shortVertexLine = line;
+          pos.push(num(t[1], line, 'x'), t.length > 2 ? num(t[2], line, 'y') : prev(1), t.length > 3 ? num(t[3], line, 'z') : prev(2));
           break;
+        }
         case 'vn':
           nor.push(num(t[1], line, 'x'), num(t[2], line, 'y'), num(t[3], line, 'z'));
           break;
@@ -112,6 +119,7 @@ export class MeshOBJLoader extends MeshLoader {
           break;
       }
     }
+    if (shortVertexLine) this.warn(`${path}:${shortVertexLine}: a 'v' line has fewer than 3 coordinates; as SOFA, each missing one keeps the previous point's value (0 at the first point)`);
     const np = pos.length / 3;
     faces.forEach((f, i) => {
       for (const k of f) if (k >= np) throw fail(faceLines[i]!, `face uses point ${k + 1}, but the file defines ${np} points`);
