@@ -56,7 +56,7 @@ export class ImprovedJacobiConstraintSolver extends GenericConstraintSolverBase 
     if (this.jacobiWork.diverged && !this.divergenceWarned) {
       this.divergenceWarned = true;
       this.warn(
-        `the Jacobi iterations diverge (${p.n} constraint rows, error ${res.error} after ${res.iterations} iterations, larger than the first iteration's): the rows are too strongly coupled for an unrelaxed Jacobi (as in SOFA, where this gives the same growing forces)`,
+        `the Jacobi iterations diverge (${p.n} constraint rows, error ${res.error} after ${res.iterations} iterations, larger than the first iteration's): the rows are too strongly coupled for an unrelaxed Jacobi (SOFA runs the same iterations)`,
         spectralHint(this.useSpectralCorrection.value),
       );
     }
