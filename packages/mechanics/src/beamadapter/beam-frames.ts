@@ -16,17 +16,7 @@
  * Control points of beam (H0, H1) with rest length L (BeamAdapter's getControlPointsFromFrame):
  *   P0 = o0,  P1 = o0 + M(q0)·e_x·L/3,  P2 = o1 − M(q1)·e_x·L/3,  P3 = o1,  o = M(q)·M(q)ᵀ·p.
  */
-import { unitQuatRotationVector } from '../rotation.js';
-
-/** out = a ⊗ b (rotate by b, then by a). */
-export function quatMul(out: Float64Array, oo: number, a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number): void {
-  const ax = a[ao]!, ay = a[ao + 1]!, az = a[ao + 2]!, aw = a[ao + 3]!;
-  const bx = b[bo]!, by = b[bo + 1]!, bz = b[bo + 2]!, bw = b[bo + 3]!;
-  out[oo] = aw * bx + ax * bw + ay * bz - az * by;
-  out[oo + 1] = aw * by - ax * bz + ay * bw + az * bx;
-  out[oo + 2] = aw * bz + ax * by - ay * bx + az * bw;
-  out[oo + 3] = aw * bw - ax * bx - ay * by - az * bz;
-}
+import { quatMultiplyAt as quatMul, unitQuatRotationVector } from '../rotation.js';
 
 /** M(q) (row-major 3×3, at R[ro..ro+9)) of the quaternion q at qs[o..o+4): SOFA's rotation formula, R(q) for a unit q. */
 export function quatToMatrix(R: Float64Array, ro: number, qs: ArrayLike<number>, o: number): void {
