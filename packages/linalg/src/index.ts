@@ -22,4 +22,5 @@ export * from './parallel/parallel-bsr3.js';
 export * from './wasm/bsr3-wasm.js';
 export * from './wasm/matrix-free-cg-wasm.js';
 export * from './wasm/weighted-gather-wasm.js';
+export * from './quaternion.js';
 export * from './supernodal-compliance.js';

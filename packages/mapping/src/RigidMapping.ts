@@ -10,7 +10,7 @@ import {
   type MatrixAccumulator,
   type SparseMatrixLike,
 } from '@sofa-ts/core';
-import { createCsr, type CsrMatrix } from '@sofa-ts/linalg';
+import { createCsr, quatMultiplyAt, type CsrMatrix } from '@sofa-ts/linalg';
 import { MappingComponent } from './mapping-component.js';
 import { nsdProject3 } from './nsd-projection.js';
 
@@ -236,7 +236,7 @@ export class RigidMapping extends MappingComponent {
       out[a + 1] = xin[o + 1]! + r[ri + 1]!;
       out[a + 2] = xin[o + 2]! + r[ri + 2]!;
       // child frame: q_out = q ⊗ q_l
-      if (oc === 7) quatTimes(out, a + 3, xin, o + 3, pts, a + 3);
+      if (oc === 7) quatMultiplyAt(out, a + 3, xin, o + 3, pts, a + 3);
     }
   }
 
@@ -398,18 +398,8 @@ function rotate(out: Float64Array, off: number, xin: Float64Array, qoff: number,
   out[off + 2] = r20 * x + r21 * y + r22 * z;
 }
 
-/** out[oo..oo+3] = a ⊗ b for quaternions a at qa[ao..], b at qb[bo..] (x, y, z, w); out may alias b. */
-function quatTimes(out: Float64Array, oo: number, qa: Float64Array, ao: number, qb: Float64Array, bo: number): void {
-  const ax = qa[ao]!, ay = qa[ao + 1]!, az = qa[ao + 2]!, aw = qa[ao + 3]!;
-  const bx = qb[bo]!, by = qb[bo + 1]!, bz = qb[bo + 2]!, bw = qb[bo + 3]!;
-  out[oo] = aw * bx + ax * bw + ay * bz - az * by;
-  out[oo + 1] = aw * by - ax * bz + ay * bw + az * bx;
-  out[oo + 2] = aw * bz + ax * by - ay * bx + az * bw;
-  out[oo + 3] = aw * bw - ax * bx - ay * by - az * bz;
-}
-
 /** out = a⁻¹ ⊗ b for a unit quaternion a (its conjugate); out may alias b. */
 function quatConjugateTimes(out: Float64Array, oo: number, qa: Float64Array, ao: number, qb: Float64Array, bo: number): void {
   const c = Float64Array.of(-qa[ao]!, -qa[ao + 1]!, -qa[ao + 2]!, qa[ao + 3]!);
-  quatTimes(out, oo, c, 0, qb, bo);
+  quatMultiplyAt(out, oo, c, 0, qb, bo);
 }

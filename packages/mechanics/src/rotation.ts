@@ -1,3 +1,5 @@
+import { quatMultiplyAt } from '@sofa-ts/linalg';
+
 /**
  * Quaternion (x, y, z, w) of SOFA's Euler angles in radians: R = Rz(c)·Ry(b)·Rx(a), i.e. a rotation
  * about x first, then y, then z (SOFA Quat::createQuaterFromEuler).
@@ -29,16 +31,6 @@ export function rotateVec3(out: Float64Array, off: number, q: ArrayLike<number>,
 /** out = a ⊗ b (Hamilton product, x y z w layout; a at a[0..4)); out may alias a or b. */
 export function quatMultiply(out: Float64Array, off: number, a: ArrayLike<number>, b: ArrayLike<number>, boff: number): void {
   quatMultiplyAt(out, off, a, 0, b, boff);
-}
-
-/** out[oo..oo+4) = a ⊗ b with a at a[ao..ao+4), b at b[bo..bo+4) (rotate by b, then by a); out may alias a or b. */
-export function quatMultiplyAt(out: Float64Array, oo: number, a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number): void {
-  const ax = a[ao]!, ay = a[ao + 1]!, az = a[ao + 2]!, aw = a[ao + 3]!;
-  const bx = b[bo]!, by = b[bo + 1]!, bz = b[bo + 2]!, bw = b[bo + 3]!;
-  out[oo] = aw * bx + ax * bw + ay * bz - az * by;
-  out[oo + 1] = aw * by - ax * bz + ay * bw + az * bx;
-  out[oo + 2] = aw * bz + ax * by - ay * bx + az * bw;
-  out[oo + 3] = aw * bw - ax * bx - ay * by - az * bz;
 }
 
 /**

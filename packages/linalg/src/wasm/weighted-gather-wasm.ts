@@ -1,29 +1,33 @@
 import { FunctionBuilder, WASM_PAGE, WasmType, wasmApi, wasmModuleBytes } from './wasm-module.js';
 
 /**
- * The weighted gather of 3-vectors with four terms per output, y_i = Σ_{k<4} w_ik·x_{c_ik}, as a
- * WebAssembly kernel (a barycentric mapping of points in tetrahedra: BarycentricMap.apply): per
+ * The weighted gather of 3-vectors with K terms per output (1 ≤ K ≤ MAX_GATHER_TERMS),
+ * y_i = Σ_{k<K} w_ik·x_{c_ik}, as a WebAssembly kernel (a barycentric mapping of points in
+ * edges, triangles, tetrahedra or hexahedra: BarycentricMap.apply): per
  * output, (x, y) in one f64x2 and z alone, each sum started from 0 and taken over the terms in
  * order, x_c·w per term: the operations of the JavaScript loop, lane by lane, so the same values bit
  * for bit.
  *
- * `gather4(n, terms, y)`: terms (n × 4 × 16 bytes) holds per term the byte address of x_c in the
+ * `gatherK(n, terms, y)`: terms (n × K × 16 bytes) holds per term the byte address of x_c in the
  * memory (i32, padded to 8 bytes) and w (f64); y is the byte address of the output.
  */
 let cached: object | null | undefined;
 
 const I = WasmType.i32, V = WasmType.v128;
 
-function gatherFunction(): FunctionBuilder {
-  const fb = new FunctionBuilder('gather4', [I, I, I]);
+/** The largest number of terms per output the kernels are written for (a hexahedron's 8). */
+export const MAX_GATHER_TERMS = 8;
+
+function gatherFunction(K: number): FunctionBuilder {
+  const fb = new FunctionBuilder(`gather${K}`, [I, I, I]);
   const n = fb.param(0), terms = fb.param(1), y = fb.param(2);
   const end = fb.local(I), a = fb.local(I), xy = fb.local(V), z = fb.local(WasmType.f64), w = fb.local(WasmType.f64);
-  fb.get(terms).get(n).i32Const(6).i32Shl().i32Add().set(end);
+  fb.get(terms).get(n).i32Const(16 * K).i32Mul().i32Add().set(end);
   fb.block().loop();
   fb.get(terms).get(end).i32GeU().brIf(1);
   fb.f64Const(0).f64x2Splat().set(xy);
   fb.f64Const(0).set(z);
-  for (let k = 0; k < 4; k++) {
+  for (let k = 0; k < K; k++) {
     fb.get(terms).i32Load(16 * k).set(a);
     fb.get(terms).f64Load(16 * k + 8).set(w);
     fb.get(xy).get(a).v128Load(0).get(w).f64x2Splat().f64x2Mul().f64x2Add().set(xy);
@@ -31,7 +35,7 @@ function gatherFunction(): FunctionBuilder {
   }
   fb.get(y).get(xy).v128Store(0);
   fb.get(y).get(z).f64Store(16);
-  fb.get(terms).i32Const(64).i32Add().set(terms);
+  fb.get(terms).i32Const(16 * K).i32Add().set(terms);
   fb.get(y).i32Const(24).i32Add().set(y);
   fb.br(0).end().end();
   return fb;
@@ -42,14 +46,14 @@ function module(): object | undefined {
   cached = null;
   const api = wasmApi();
   if (!api) return undefined;
-  const bytes = wasmModuleBytes([gatherFunction()], 65536);
+  const bytes = wasmModuleBytes(Array.from({ length: MAX_GATHER_TERMS }, (_, k) => gatherFunction(k + 1)), 65536);
   if (!api.validate(bytes)) return undefined;
   cached = new api.Module(bytes);
   return cached;
 }
 
 /** The gather of one map (its terms copied in once), with its input and output in the kernel's memory. */
-export class WeightedGather4Wasm {
+export class WeightedGatherWasm {
   private readonly run: (n: number, terms: number, y: number) => void;
   private readonly xView: Float64Array;
   private readonly yView: Float64Array;
@@ -61,22 +65,25 @@ export class WeightedGather4Wasm {
     mod: object,
     readonly nIn: number,
     readonly nOut: number,
+    /** Terms per output, K. */
+    readonly termsPerOutput: number,
     idx: Int32Array,
     w: Float64Array,
   ) {
     const api = wasmApi()!;
     const align = (b: number) => Math.ceil(b / 16) * 16;
     this.terms = 16;
-    this.x = align(this.terms + 64 * nOut);
+    const K = termsPerOutput;
+    this.x = align(this.terms + 16 * K * nOut);
     this.y = align(this.x + 24 * nIn);
     const bytes = this.y + 24 * nOut;
     const pages = Math.ceil(bytes / WASM_PAGE) + 1;
     const memory = new api.Memory({ initial: pages, maximum: pages, shared: true });
-    this.run = new api.Instance(mod, { env: { memory } }).exports.gather4 as typeof this.run;
+    this.run = new api.Instance(mod, { env: { memory } }).exports[`gather${K}`] as typeof this.run;
     const buf = memory.buffer;
     // term k: i32 at byte 16k, f64 at byte 16k + 8 (the memory is little-endian, as typed arrays here)
-    const ti = new Int32Array(buf, this.terms, 4 * 4 * nOut), tw = new Float64Array(buf, this.terms, 2 * 4 * nOut);
-    for (let k = 0; k < 4 * nOut; k++) {
+    const ti = new Int32Array(buf, this.terms, 4 * K * nOut), tw = new Float64Array(buf, this.terms, 2 * K * nOut);
+    for (let k = 0; k < K * nOut; k++) {
       ti[4 * k] = this.x + 24 * idx[k]!;
       tw[2 * k + 1] = w[k]!;
     }
@@ -85,16 +92,17 @@ export class WeightedGather4Wasm {
   }
 
   /**
-   * The kernel for nOut outputs of 4 terms each (idx: the input of each term, w: its weight), or
-   * undefined without WebAssembly (or a memory beyond the 4 GiB of 32-bit addresses).
+   * The kernel for outputs of K terms each (idx: the input of each term, w: its weight, K per
+   * output in order), or undefined for K outside 1…MAX_GATHER_TERMS, without WebAssembly, or for a
+   * memory beyond 2 GiB.
    */
-  static create(nIn: number, idx: Int32Array, w: Float64Array): WeightedGather4Wasm | undefined {
-    const nOut = idx.length / 4;
-    if (!Number.isInteger(nOut) || 64 * nOut + 24 * (nIn + nOut) > 2 ** 31) return undefined;
+  static create(nIn: number, idx: Int32Array, w: Float64Array, K: number): WeightedGatherWasm | undefined {
+    const nOut = idx.length / K;
+    if (!Number.isInteger(K) || K < 1 || K > MAX_GATHER_TERMS || !Number.isInteger(nOut) || 16 * K * nOut + 24 * (nIn + nOut) > 2 ** 31) return undefined;
     const mod = module();
     if (!mod) return undefined;
     try {
-      return new WeightedGather4Wasm(mod, nIn, nOut, idx, w);
+      return new WeightedGatherWasm(mod, nIn, nOut, K, idx, w);
     } catch {
       return undefined; // no shared WebAssembly memory here
     }

@@ -1,4 +1,4 @@
-import { WeightedGather4Wasm, createCsr, type CsrMatrix } from '@sofa-ts/linalg';
+import { MAX_GATHER_TERMS, WeightedGatherWasm, createCsr, type CsrMatrix } from '@sofa-ts/linalg';
 
 /**
  * What a barycentric mapper produces: each output point is a weighted sum of input points,
@@ -10,10 +10,13 @@ import { WeightedGather4Wasm, createCsr, type CsrMatrix } from '@sofa-ts/linalg'
  */
 export class BarycentricMap {
   readonly J: CsrMatrix;
-  /** Every point has 4 terms, in order (points located in tetrahedra): apply runs WeightedGather4Wasm, or an unrolled loop. */
-  private readonly uniform4: boolean;
-  /** apply's WebAssembly kernel for uniform4 maps (made at the first apply; null where there is none). */
-  private gather: WeightedGather4Wasm | null | undefined = undefined;
+  /**
+   * The number of terms of every point when they all have the same, in order (points located in
+   * edges, triangles, tetrahedra, hexahedra), else 0: apply runs WeightedGatherWasm for them.
+   */
+  private readonly uniformTerms: number;
+  /** apply's WebAssembly kernel for uniform maps (made at the first apply; null where there is none). */
+  private gather: WeightedGatherWasm | null | undefined = undefined;
 
   constructor(
     readonly nIn: number,
@@ -22,9 +25,9 @@ export class BarycentricMap {
     readonly w: Float64Array,
   ) {
     this.J = buildJacobian(nIn, ptr, idx, w);
-    let four = true;
-    for (let i = 0; i + 1 < ptr.length && four; i++) four = ptr[i + 1]! - ptr[i]! === 4 && ptr[i] === 4 * i;
-    this.uniform4 = four;
+    let K = ptr.length > 1 ? ptr[1]! - ptr[0]! : 0;
+    for (let i = 0; i + 1 < ptr.length && K > 0; i++) if (ptr[i + 1]! - ptr[i]! !== K || ptr[i] !== K * i) K = 0;
+    this.uniformTerms = K <= MAX_GATHER_TERMS ? K : 0;
   }
 
   get nOut(): number {
@@ -33,11 +36,17 @@ export class BarycentricMap {
 
   /** out[i] = Σ_k w_ik·inp[c_ik] (3 components per point). */
   apply(out: Float64Array, inp: Float64Array): void {
-    if (this.uniform4) {
-      if (this.gather === undefined) this.gather = WeightedGather4Wasm.create(this.nIn, this.idx, this.w) ?? null;
-      if (this.gather && inp.length === 3 * this.nIn && out.length >= 3 * this.nOut) this.gather.apply(out, inp);
-      else applyFourTerms(out, inp, this.idx, this.w, this.nOut);
-      return;
+    const K = this.uniformTerms;
+    if (K > 0) {
+      if (this.gather === undefined) this.gather = WeightedGatherWasm.create(this.nIn, this.idx, this.w, K) ?? null;
+      if (this.gather && inp.length === 3 * this.nIn && out.length >= 3 * this.nOut) {
+        this.gather.apply(out, inp);
+        return;
+      }
+      if (K === 4) {
+        applyFourTerms(out, inp, this.idx, this.w, this.nOut);
+        return;
+      }
     }
     const { ptr, idx, w } = this;
     const n = this.nOut;
@@ -75,7 +84,7 @@ export class BarycentricMap {
 
 /**
  * BarycentricMap.apply for points of 4 terms each (points in tetrahedra, the common case: a visual
- * mesh mapped on a volume), unrolled: the same sums in the same order, from 0 (WeightedGather4Wasm
+ * mesh mapped on a volume), unrolled: the same sums in the same order, from 0 (WeightedGatherWasm
  * computes the same; this loop runs where WebAssembly is missing).
  */
 function applyFourTerms(out: Float64Array, inp: Float64Array, idx: Int32Array, w: Float64Array, n: number): void {

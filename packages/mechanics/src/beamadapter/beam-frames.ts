@@ -16,7 +16,8 @@
  * Control points of beam (H0, H1) with rest length L (BeamAdapter's getControlPointsFromFrame):
  *   P0 = o0,  P1 = o0 + M(q0)·e_x·L/3,  P2 = o1 − M(q1)·e_x·L/3,  P3 = o1,  o = M(q)·M(q)ᵀ·p.
  */
-import { quatMultiplyAt as quatMul, unitQuatRotationVector } from '../rotation.js';
+import { quatMultiplyAt as quatMul } from '@sofa-ts/linalg';
+import { unitQuatRotationVector } from '../rotation.js';
 
 /** M(q) (row-major 3×3, at R[ro..ro+9)) of the quaternion q at qs[o..o+4): SOFA's rotation formula, R(q) for a unit q. */
 export function quatToMatrix(R: Float64Array, ro: number, qs: ArrayLike<number>, o: number): void {
