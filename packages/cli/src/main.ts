@@ -58,7 +58,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('run')
     .description('load a scene, run it, print a summary')
-    .argument('<scene>', 'a SOFA scene file (.scn or .xml)')
+    .argument('<scene>', 'a SOFA scene file (.scn or .xml), or a SofaPython3 scene (.py)')
     .option('-n, --steps <N>', 'number of time steps', positiveInt, 100)
     .option('--dt <DT>', "time step, overriding the root's dt", positiveNumber)
     .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable)', collect, [])
@@ -76,15 +76,17 @@ export async function main(argv: string[]): Promise<number> {
     .option('--checkpoint-every <K>', 'write a checkpoint every K steps (needs --checkpoint-dir)', positiveInt)
     .option('--checkpoint-dir <DIR>', 'write checkpoints to DIR/step-<N>.ckpt: every --checkpoint-every steps, at the end, and when SIGINT/SIGTERM stops the run')
     .option('--resume <CHECKPOINT>', 'continue from a checkpoint file (or the last one of a folder) of this scene, up to step -n')
+    .option('--python-path <DIR>', 'Python scenes: a folder put on sys.path after the scene\'s own, e.g. a clone of STLIB\'s python3/src (repeatable)', collect, [])
+    .option('--key <STEP:KEY>', 'send a key press and release before step STEP (KEY: a character, or left, right, up, down, space, plus, minus), as the viewer does (repeatable)', collect, [])
     .addHelpText('after', RUN_HELP)
-    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; plugin: string[]; plot?: string; plotData: string[]; exportVtk?: string; allowPluginPath?: boolean; checkpointEvery?: number; checkpointDir?: string; resume?: string }) => {
+    .action(async (scene: string, o: { pythonPath: string[]; key: string[]; steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; plugin: string[]; plot?: string; plotData: string[]; exportVtk?: string; allowPluginPath?: boolean; checkpointEvery?: number; checkpointDir?: string; resume?: string }) => {
       if (o.debug) reporting.debug = true;
       if (o.allowPluginPath) setAllowPluginPathsByDefault(true);
       if (o.checkpointEvery !== undefined && !o.checkpointDir) {
         code = usage('--checkpoint-every needs --checkpoint-dir');
         return;
       }
-      code = await runCommand(scene, { ...o, writePeriod: Math.max(1, o.writePeriod), plugins: o.plugin });
+      code = await runCommand(scene, { ...o, writePeriod: Math.max(1, o.writePeriod), plugins: o.plugin, keys: o.key });
     });
 
   program
@@ -125,7 +127,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('view')
     .description('open a scene in the web viewer: serves a page on the loopback address (the scene runs in the page) and prints its URL')
-    .argument('<scene>', 'a SOFA scene file (.scn or .xml)')
+    .argument('<scene>', 'a SOFA scene file (.scn or .xml), or a SofaPython3 scene (.py)')
     .option('--port <P>', 'port to listen on (0: any free port)', positiveInt, 8080)
     .option('--open', 'open the page in the default browser')
     .option('--server', 'run the scene in this process and stream its states to the page (for plugins that cannot run in a browser)')
@@ -137,11 +139,19 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('build-web')
     .description('write a self-contained static folder (page, bundles, scene and its files) that any static web server serves')
-    .argument('<scene>', 'a SOFA scene file (.scn or .xml)')
+    .argument('<scene>', 'a SOFA scene file (.scn or .xml), or a SofaPython3 scene (.py)')
     .requiredOption('--out <DIR>', 'output folder')
     .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable)', collect, [])
     .action(async (scene: string, o: { out: string; dataPath: string[] }) => {
       code = await buildWebCommand(scene, o);
+    });
+
+  program
+    .command('python-path')
+    .description("print the folder of sofa-ts's Python package Sofa (for PYTHONPATH: `import Sofa` in your own python3)")
+    .action(async () => {
+      const { pythonPackageDir } = await import('@sofa-ts/python');
+      process.stdout.write(`${pythonPackageDir()}\n`);
     });
 
   program
@@ -182,7 +192,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('sweep')
     .description('run a scene for every case of a parameter grid or sample, on the cores of this machine or through a Redis job queue; results as Parquet and CSV')
-    .argument('<scene>', 'a SOFA scene file (.scn or .xml)')
+    .argument('<scene>', 'a SOFA scene file (.scn or .xml), or a SofaPython3 scene (.py)')
     .option('--param <PATH=SPEC>', 'a Data by scene path and its values: v1,v2 | lin:A:B:N | log:A:B:N | rand:A:B | logrand:A:B | lhs:A:B | loglhs:A:B | text{SPEC}text (repeatable)', collect, [])
     .option('-n, --steps <N>', 'time steps per case', positiveInt, 100)
     .option('--record <WHAT>', 'what to keep per case: a Data path (/node/object.field, [i,j] for items), states, solver, energy, wall; :K for every K steps (repeatable; default states)', collect, [])

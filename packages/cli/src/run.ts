@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import pc from 'picocolors';
 import { reportError, reportWarnings } from './errors.js';
-import { DivergenceError, SofaError, StateRecorder, StepProbe, allStates, formatTime, isOdeSolver, loadScene, type BaseOdeSolver, type DivergencePolicy, type StepSample, type VisitedState, io } from 'sofa-ts';
+import { DivergenceError, KeypressedEvent, KeyreleasedEvent, SofaError, StateRecorder, StepProbe, allStates, formatTime, isOdeSolver, loadScene, type BaseOdeSolver, type DivergencePolicy, type StepSample, type VisitedState, io } from 'sofa-ts';
 import { exportStatesVtk } from '@sofa-ts/io/export';
 import { RunCheckpoints, readCheckpointFile, resolveResumePath, runInfoOf, type RunInfo } from './checkpoints.js';
 import { EXIT_DIVERGED, EXIT_ERROR, EXIT_OK, exitCodeOfSignal } from './exit-codes.js';
@@ -35,6 +35,10 @@ export interface RunOptions {
   checkpointEvery?: number;
   /** A checkpoint file, or a folder of them (its last one), to continue from. */
   resume?: string;
+  /** Python scenes: folders put on sys.path after the scene's own. */
+  pythonPath?: string[];
+  /** Key events injected before a step (`STEP:KEY`), as a user's key presses in the viewer. */
+  keys?: string[];
 }
 
 /**
@@ -45,7 +49,8 @@ export interface RunOptions {
  */
 export async function runCommand(scenePath: string, o: RunOptions): Promise<number> {
   const t0 = performance.now();
-  const scene = await loadScene(scenePath, { dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}), ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}), onDivergence: o.onDivergence ?? 'stop' });
+  const keysAt = parseKeyEvents(o.keys ?? []);
+  const scene = await loadScene(scenePath, { ...(o.pythonPath?.length ? { pythonPath: o.pythonPath } : {}), dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}), ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}), onDivergence: o.onDivergence ?? 'stop' });
   let start = 0;
   let runInfo: RunInfo | undefined;
   let resumedFrom = '';
@@ -91,6 +96,11 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   const interruption = new Interruption();
   try {
     for (let i = start + 1; i <= o.steps && interruption.signal === undefined; i++) {
+      for (const key of keysAt.get(i) ?? []) {
+        // a press and its release, between two steps, as the viewer sends them
+        scene.root.propagateEvent(new KeypressedEvent(key));
+        scene.root.propagateEvent(new KeyreleasedEvent(key));
+      }
       const ts = performance.now();
       scene.step();
       stepMs.push(performance.now() - ts);
@@ -129,6 +139,7 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   } catch (e) {
     failure ??= e;
   }
+  scene.dispose();
   const kept = recorder ? `${recorder.frameCount} frame(s) of ${recorder.files.length} state(s) in ${o.writeState}, up to t = ${formatTime(recorder.lastFrameTime)} s` : '';
   const saved = checkpoints && checkpoints.lastStep >= 0 ? `step ${checkpoints.lastStep} in ${checkpoints.lastFile}` : '';
   if (failure !== undefined) {
@@ -181,4 +192,24 @@ function stateFilesToContinue(files: readonly string[], info: RunInfo | undefine
   }
   if (info.writePeriod !== writePeriod) throw new SofaError(`--write-period ${writePeriod}: the checkpointed run wrote its states every ${info.writePeriod} step(s); continue its files with --write-period ${info.writePeriod}`, { hint });
   return saved.map((m) => ({ bytes: m.bytes, sha256: m.sha256, frames: m.frames, time: m.time }));
+}
+
+/** Named keys of --key: SOFA's characters for them (arrows are ASCII 18-21, as runSofa sends). */
+const namedKeys: Record<string, string> = { left: String.fromCharCode(18), up: String.fromCharCode(19), right: String.fromCharCode(20), down: String.fromCharCode(21), space: ' ', plus: '+', minus: '-' };
+
+/**
+ * `--key STEP:KEY`: KEY before step STEP (1-based). KEY is one character (a letter is sent upper
+ * case, as runSofa's Ctrl+letter) or a name: left, right, up, down, space, plus, minus.
+ */
+export function parseKeyEvents(specs: readonly string[]): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  for (const spec of specs) {
+    const m = /^(\d+):(.+)$/.exec(spec);
+    const step = m ? Number(m[1]) : NaN;
+    const name = m ? m[2]! : '';
+    const key = namedKeys[name.toLowerCase()] ?? (name.length === 1 ? name.toUpperCase() : undefined);
+    if (!m || !(step >= 1) || key === undefined) throw new SofaError(`--key '${spec}': expected STEP:KEY with STEP >= 1 and KEY one character or one of ${Object.keys(namedKeys).join(', ')}`);
+    out.set(step, [...(out.get(step) ?? []), key]);
+  }
+  return out;
 }

@@ -63,6 +63,15 @@ export abstract class BaseObject implements DataOwner {
     return d;
   }
 
+  /**
+   * Declares a Data at run time (SofaPython3's `addData`): a controller's or a prefab's own
+   * parameters, which scene links and `findData` reach like declared ones.
+   */
+  addDynamicData<T>(spec: DataSpec<T>): Data<T> {
+    if (this.findData(spec.name)) throw this.error(`already has a Data '${spec.name}'`);
+    return this.initData(spec);
+  }
+
   /** Declares a component link (`@path` in the scene, or found by the spec's search rule). */
   protected initLink<T>(spec: LinkSpec<T>): Link<T> {
     const l = new Link<T>(spec);

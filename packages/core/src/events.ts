@@ -25,3 +25,24 @@ export class AnimateEndEvent extends SofaEvent {
 export class ResetEvent extends SofaEvent {
   readonly type = 'ResetEvent';
 }
+
+/** A key pressed (SOFA's KeypressedEvent): `key` is the character, as SOFA's `getKey()`. */
+export class KeypressedEvent extends SofaEvent {
+  readonly type = 'KeypressedEvent';
+  constructor(readonly key: string) {
+    super();
+  }
+}
+
+/** A key released (SOFA's KeyreleasedEvent). */
+export class KeyreleasedEvent extends SofaEvent {
+  readonly type = 'KeyreleasedEvent';
+  constructor(readonly key: string) {
+    super();
+  }
+}
+
+/** Sent once through the whole graph after the simulation's init (SOFA's SimulationInitDoneEvent). */
+export class SimulationInitDoneEvent extends SofaEvent {
+  readonly type = 'SimulationInitDoneEvent';
+}

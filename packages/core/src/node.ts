@@ -67,6 +67,12 @@ export class Node implements DataOwner {
     return this._data;
   }
 
+  /** Declares a Data at run time (SofaPython3's `addData` on a node: a prefab's parameters). */
+  addDynamicData<T>(spec: DataSpec<T>): Data<T> {
+    if (this.findData(spec.name)) throw new Error(`Node '${this.getName()}' already has a Data '${spec.name}'`);
+    return this.initData(spec);
+  }
+
   findData(name: string): Data<unknown> | undefined {
     return this._data.find((d) => d.spec.name === name);
   }

@@ -57,13 +57,28 @@ export interface LoadOptions {
    * throws a DivergenceError, 'continue' goes on and keeps the first one in `scene.divergence`.
    */
   onDivergence?: DivergencePolicy;
+  /** Python scenes: folders put on sys.path after the scene's own (`--python-path`). */
+  pythonPath?: readonly string[];
+  /** Python scenes: the script's sys.argv[1:]. */
+  argv?: readonly string[];
 }
 
 /** A loaded scene: its graph, the simulation that steps it, and the registry that built it. */
 export class SofaScene {
   readonly simulation: Simulation;
+  private readonly disposers: Array<() => void> = [];
   constructor(readonly root: Node, readonly registry: ComponentRegistry, readonly file: string | undefined) {
     this.simulation = new Simulation(root);
+  }
+
+  /** Runs `fn` at dispose() (a Python scene's interpreter is ended there). */
+  addDisposer(fn: () => void): void {
+    this.disposers.push(fn);
+  }
+
+  /** Releases what the scene holds outside this process (the python3 of a Python scene); idempotent. */
+  dispose(): void {
+    for (const fn of this.disposers.splice(0).reverse()) fn();
   }
 
   /**
@@ -216,8 +231,36 @@ async function fromElement(root: SceneElement, registry: ComponentRegistry, opti
   return scene;
 }
 
-/** Loads a `.scn`/`.xml` scene file, builds and (by default) initialises it. Errors are SofaErrors. */
+/** Loads a scene file of another language (a Python scene: `@sofa-ts/python` registers `.py`). */
+export type SceneFileLoader = (file: string, options: LoadOptions) => Promise<SofaScene>;
+
+const sceneFileLoaders = new Map<string, SceneFileLoader>();
+
+/** Makes loadScene load files of this extension (`.py`) with `loader`. */
+export function registerSceneFileLoader(extension: string, loader: SceneFileLoader): void {
+  sceneFileLoaders.set(extension.toLowerCase(), loader);
+}
+
+/** The packages that provide loaders for extensions, loaded on first use. */
+const loaderPackages: Record<string, string> = { '.py': '@sofa-ts/python' };
+
+async function sceneFileLoaderOf(file: string): Promise<SceneFileLoader | undefined> {
+  const ext = host().path.extname(file).toLowerCase();
+  if (!sceneFileLoaders.has(ext) && loaderPackages[ext]) {
+    const name = loaderPackages[ext];
+    try {
+      await import(name);
+    } catch (e) {
+      throw new SofaError(`${file}: ${ext} scenes need the package ${name}, which cannot be loaded: ${(e as Error).message}`);
+    }
+  }
+  return sceneFileLoaders.get(ext);
+}
+
+/** Loads a `.scn`/`.xml` scene file (or a `.py` SofaPython3 scene), builds and (by default) initialises it. Errors are SofaErrors. */
 export async function loadScene(file: string, options: LoadOptions = {}): Promise<SofaScene> {
+  const other = await sceneFileLoaderOf(file);
+  if (other) return other(file, options);
   const registry = options.registry ?? createRegistry();
   const abs = host().path.resolve(file);
   if (options.plugins?.length) await loadPlugins(options.plugins, registry, abs);

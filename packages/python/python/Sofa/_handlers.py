@@ -1,0 +1,56 @@
+"""The engine's calls into Python: build the scene (createScene), a controller's handler or method."""
+
+import importlib.util
+import os
+import sys
+
+from . import _values
+
+
+def install(eng):
+    eng.handlers["createScene"] = _create_scene
+    eng.handlers["event"] = lambda a, blobs: _event(eng, a)
+    eng.handlers["method"] = lambda a, blobs: _method(eng, a)
+
+
+def _event(eng, a):
+    obj = eng.pyobjects[a["obj"]]
+    event = {k: _values.from_wire(v, []) for k, v in a["event"].items()}
+    result = getattr(obj, a["method"])(event)
+    return bool(result) if result is not None else False
+
+
+def _method(eng, a):
+    obj = eng.pyobjects[a["obj"]]
+    getattr(obj, a["method"])()
+    return None
+
+
+def _create_scene(a, blobs):
+    """Runs the scene script's createScene(root): the script is imported as a module named after
+    its file (not __main__, so that its `if __name__ == '__main__':` part does not run), with its
+    folder as working directory and first on sys.path, as SofaPython3's scene loader does."""
+    from . import Core
+
+    path = os.path.abspath(a["file"])
+    folder = os.path.dirname(path)
+    os.chdir(folder)
+    extra = [os.path.abspath(p) for p in a.get("pythonPath", [])]
+    for p in reversed([folder] + extra):
+        if p in sys.path:
+            sys.path.remove(p)
+        sys.path.insert(0, p)
+    sys.argv = [path] + list(a.get("argv", []))
+    name = os.path.splitext(os.path.basename(path))[0]
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError("cannot load %s as a Python module" % path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    create = getattr(module, "createScene", None)
+    if create is None:
+        raise AttributeError("%s defines no createScene(rootNode) function" % path)
+    root = Core.Node._wrap(a["root"])
+    create(root)
+    return None

@@ -1,0 +1,132 @@
+"""Values between Python and the engine, with SofaPython3's conversions.
+
+Keyword arguments of addObject become SOFA attribute strings as SofaPython3 makes them: lists
+(nested too) joined by spaces, numpy arrays through tolist(), a Data as its value's text, strings
+as they are, anything else through repr (booleans 'True', floats in their shortest round-trip
+form, which the engine parses back to the same double). Data values cross as raw float64.
+"""
+
+import array
+import struct
+
+try:
+    import numpy as _np
+except ImportError:  # numpy is optional: values are then plain lists
+    _np = None
+
+
+def has_numpy():
+    return _np is not None
+
+
+def sofa_string(v, link_of=None):
+    """The attribute text SofaPython3 makes of a keyword argument's value."""
+    if isinstance(v, (list, tuple)):
+        return " ".join(sofa_string(e, link_of) for e in v)
+    if isinstance(v, str):
+        return v
+    if link_of is not None:
+        s = link_of(v)
+        if s is not None:
+            return s
+    if _np is not None:
+        if isinstance(v, _np.ndarray):
+            return sofa_string(v.tolist(), link_of)
+        if isinstance(v, _np.generic):
+            return sofa_string(v.item(), link_of)
+    return repr(v)
+
+
+def _flat_numbers(v, out):
+    """Appends the numbers of a (nested) sequence; False when something is not a number."""
+    for e in v:
+        if isinstance(e, (list, tuple)):
+            if not _flat_numbers(e, out):
+                return False
+        elif isinstance(e, bool):
+            out.append(1.0 if e else 0.0)
+        elif isinstance(e, (int, float)):
+            out.append(float(e))
+        elif _np is not None and isinstance(e, (_np.generic, _np.ndarray)):
+            out.extend(float(x) for x in _np.asarray(e, dtype=float).ravel())
+        else:
+            return False
+    return True
+
+
+def wire_input(v):
+    """(header value, blobs) for a value written into a Data."""
+    if isinstance(v, str):
+        return {"text": v}, []
+    if isinstance(v, bool) or (_np is not None and isinstance(v, _np.bool_)):
+        return {"bool": bool(v)}, []
+    if isinstance(v, (int, float)) or (_np is not None and isinstance(v, _np.number)):
+        return {"num": _num(float(v) if not isinstance(v, int) else v)}, []
+    if _np is not None and isinstance(v, _np.ndarray):
+        if v.dtype.kind in "biuf":
+            a = _np.ascontiguousarray(v, dtype="<f8")
+            return {"array": {"$b": 0, "shape": list(a.shape)}}, [a.tobytes()]
+        return {"text": sofa_string(v)}, []
+    if isinstance(v, (list, tuple)):
+        if all(isinstance(e, str) for e in v) and v:
+            return {"strings": list(v)}, []
+        nums = []
+        if _flat_numbers(v, nums):
+            return {"array": {"$b": 0, "shape": [len(nums)]}}, [array.array("d", nums).tobytes()]
+        return {"text": sofa_string(v)}, []
+    return {"text": sofa_string(v)}, []
+
+
+def _num(x):
+    if isinstance(x, float):
+        if x != x:
+            return {"$f": "nan"}
+        if x in (float("inf"), float("-inf")):
+            return {"$f": "inf" if x > 0 else "-inf"}
+    return x
+
+
+def _number(v):
+    if isinstance(v, dict) and "$f" in v:
+        return {"nan": float("nan"), "inf": float("inf"), "-inf": float("-inf")}[v["$f"]]
+    return v
+
+
+_DTYPES = {"f8": ("<f8", "d"), "u4": ("<u4", "I"), "i4": ("<i4", "i")}
+
+
+def from_wire(v, blobs, type_name=""):
+    """The Python value of a Data: numpy arrays (read-only) for vectors, float/int/bool/str for scalars."""
+    if isinstance(v, dict):
+        if "$b" in v:
+            blob = blobs[v["$b"]]
+            shape = tuple(v["shape"])
+            np_dtype, code = _DTYPES[v["dtype"]]
+            if _np is not None:
+                a = _np.frombuffer(blob, dtype=np_dtype).reshape(shape)
+                return a  # frombuffer over bytes: read-only, as SofaPython3's value
+            flat = array.array(code)
+            flat.frombytes(blob)
+            if struct.pack("=I", 1) != struct.pack("<I", 1):
+                flat.byteswap()
+            lst = flat.tolist()
+            if len(shape) == 2:
+                k = shape[1]
+                return [lst[i:i + k] for i in range(0, len(lst), k)]
+            return lst
+        if "$f" in v:
+            return _number(v)
+    if isinstance(v, list):
+        return [from_wire(e, blobs) for e in v]
+    if type_name in ("double", "float") and isinstance(v, int) and not isinstance(v, bool):
+        return float(v)
+    return v
+
+
+def writeable_copy(value):
+    """A writeable array of a value (for `with data.writeable() as a:`)."""
+    if _np is not None and isinstance(value, _np.ndarray):
+        return _np.array(value, copy=True)
+    if isinstance(value, list):
+        return [list(e) if isinstance(e, list) else e for e in value]
+    return value

@@ -1,0 +1,119 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SofaError } from '@sofa-ts/core';
+import { Channel } from './channel.js';
+
+/** The folder of the Python package `Sofa` (what PYTHONPATH needs for `import Sofa`). */
+export function pythonPackageDir(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'python');
+}
+
+/** The python3 that runs scenes: SOFATS_PYTHON, else `python3` from PATH. */
+export function pythonExecutable(): string {
+  return process.env['SOFATS_PYTHON'] || 'python3';
+}
+
+/** A python3 started for a scene, and the channel to it. */
+export interface PythonProcess {
+  readonly child: ChildProcess;
+  readonly channel: Channel;
+  /** Ends the interpreter: the channel closed (it exits on end of file), killed if it lingers. */
+  close(): void;
+}
+
+const live = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+/** No orphan: every interpreter still running when the engine's process exits is killed. */
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const c of live) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  });
+}
+
+/**
+ * Starts python3 on the scene runner with a channel of two named pipes (blocking file descriptors:
+ * the engine reads them synchronously inside a step). The pipes are opened asynchronously, so a
+ * python3 that dies before opening them (missing, a broken install) is reported, not waited for;
+ * once open, their files are removed (the descriptors stay) and the end of either process is an
+ * end of file for the other.
+ */
+export async function startPython(options: { pythonPath?: readonly string[]; cwd?: string } = {}): Promise<PythonProcess> {
+  const exe = pythonExecutable();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-python-'));
+  const toEngine = path.join(dir, 'to-engine');
+  const toPython = path.join(dir, 'to-python');
+  const cleanup = (): void => fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    execFileSync('mkfifo', ['-m', '600', toEngine, toPython], { stdio: 'ignore' });
+  } catch (e) {
+    cleanup();
+    throw new SofaError(`cannot create the pipes to python3 (mkfifo: ${(e as Error).message}); Python scenes need a POSIX system`);
+  }
+  const runner = path.join(pythonPackageDir(), 'sofats_scene_runner.py');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SOFATS_CHANNEL: `${toEngine}\n${toPython}`,
+    // prints of the scene appear as they happen, and no __pycache__ is written beside the user's scripts
+    PYTHONUNBUFFERED: '1',
+    PYTHONDONTWRITEBYTECODE: '1',
+    PYTHONPATH: [pythonPackageDir(), ...(options.pythonPath ?? []).map((p) => path.resolve(p)), process.env['PYTHONPATH'] ?? ''].filter((p) => p !== '').join(path.delimiter),
+  };
+  const child = spawn(exe, [runner], { stdio: ['ignore', 'inherit', 'inherit'], env, ...(options.cwd ? { cwd: options.cwd } : {}) });
+  installExitHook();
+  live.add(child);
+  child.unref();
+  let exited: string | undefined;
+  const died = new Promise<void>((resolve) => {
+    child.once('error', (e) => {
+      exited = (e as NodeJS.ErrnoException).code === 'ENOENT' ? `no ${exe} found (install python3, or set SOFATS_PYTHON to a Python 3.9+ interpreter)` : `cannot start ${exe}: ${e.message}`;
+      resolve();
+    });
+    child.once('exit', (code, signal) => {
+      live.delete(child);
+      exited ??= `${exe} exited${signal ? ` on ${signal}` : ` with code ${code}`} before connecting to the engine`;
+      resolve();
+    });
+  });
+  const opening = Promise.all([fs.promises.open(toEngine, 'r'), fs.promises.open(toPython, 'w')]);
+  const first = await Promise.race([opening.then(() => 'open' as const), died.then(() => 'died' as const)]);
+  if (first === 'died') {
+    // release the opens still waiting for the other end, then report
+    for (const [p, flags] of [[toEngine, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK], [toPython, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK]] as const) {
+      try {
+        fs.closeSync(fs.openSync(p, flags));
+      } catch {
+        // no open waiting on this one
+      }
+    }
+    await opening.then((hs) => Promise.all(hs.map((h) => h.close()))).catch(() => undefined);
+    cleanup();
+    throw new SofaError(exited ?? `${exe} could not be started`);
+  }
+  const [rh, wh] = await opening;
+  cleanup();
+  const channel = new Channel(rh.fd, wh.fd, exe, () => {
+    void rh.close().catch(() => undefined);
+    void wh.close().catch(() => undefined);
+  });
+  let closed = false;
+  return {
+    child,
+    channel,
+    close(): void {
+      if (closed) return;
+      closed = true;
+      channel.close();
+      if (child.exitCode === null && child.signalCode === null) {
+        const t = setTimeout(() => child.kill('SIGKILL'), 2000);
+        t.unref();
+        child.once('exit', () => clearTimeout(t));
+      }
+    },
+  };
+}

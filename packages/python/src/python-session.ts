@@ -1,0 +1,741 @@
+import {
+  BaseObject,
+  Node,
+  SceneBuilder,
+  SofaError,
+  SofaErrors,
+  addSceneWarning,
+  componentCall,
+  getSceneFiles,
+  host,
+  isAnimationLoop,
+  isBuiltinPluginName,
+  isNode,
+  resolveDataPath,
+  resolvePath,
+  setSceneFiles,
+  SimulationInitDoneEvent,
+  tokens,
+  type ComponentRegistry,
+  type Data,
+  type SceneElement,
+  type SourceLocation,
+  type DivergencePolicy,
+} from '@sofa-ts/core';
+import { Bool, Int, Real, RealArray, Str, StringArray, Vec3, IndexArray, isMechanicalState, type DataType } from '@sofa-ts/core';
+import { defaultDataPaths } from '@sofa-ts/loader';
+import { SofaScene, createRegistry, loadPlugin, loadPlugins, pluginSearchFolders } from 'sofa-ts';
+import { Channel, ChannelClosed, type Frame } from './channel.js';
+import { PythonController, type PythonCaller } from './python-controller.js';
+import { tupleSizeOf, wireOfValue, writeWireInput, type WireInput } from './wire-values.js';
+
+/** What loading a Python scene takes, as loadScene's options for XML scenes. */
+export interface PythonSceneOptions {
+  dataPaths?: readonly string[];
+  dt?: number;
+  registry?: ComponentRegistry;
+  init?: boolean;
+  strict?: boolean;
+  skipUnknown?: boolean;
+  plugins?: readonly string[];
+  outputDir?: string;
+  onDivergence?: DivergencePolicy;
+  allowPluginPaths?: boolean;
+}
+
+/**
+ * An error raised by the Python side: its exception, message and traceback, located at the line
+ * of the scene's script where it was raised.
+ */
+export class PythonError extends SofaError {
+  constructor(readonly pythonType: string, readonly pythonMessage: string, readonly traceback: string, loc: SourceLocation | undefined) {
+    super(`Python ${pythonType}: ${pythonMessage}${traceback ? `\n${traceback.trimEnd()}` : ''}`, loc ? { loc } : {});
+    this.name = 'PythonError';
+  }
+}
+
+type Owner = Node | BaseObject;
+type Reply = { a: unknown; blobs?: ArrayBufferView[] };
+
+/** Links of a component created from Python that could not be resolved yet (their target comes later). */
+interface PendingLinks {
+  obj: BaseObject;
+  builder: SceneBuilder;
+}
+
+/** What Python's attribute access found (Node.__getattr__, Object.__getattr__). */
+type Found =
+  | { k: 'object'; id: number; cls: string; name: string }
+  | { k: 'node'; id: number; name: string }
+  | { k: 'data'; owner: number; name: string; type: string; tuple: number }
+  | { k: 'link'; owner: number; name: string; target: Found | null }
+  | { k: 'none' };
+
+/**
+ * The engine's side of a Python scene: the scene graph lives here, Python holds handles (numbers)
+ * to its nodes and components and asks for everything through the channel. Every request is
+ * answered synchronously; a controller's handler called from inside a step is served by the same
+ * loop, so a handler may read and write Data, add objects, print, as in SofaPython3.
+ */
+export class PythonSession implements PythonCaller {
+  private readonly byId = new Map<number, Owner>();
+  private readonly idOf = new Map<Owner, number>();
+  private nextId = 1;
+  /** Bumped whenever a name or the graph changes through Python (Python's attribute caches follow it). */
+  private rev = 0;
+  private readonly pending: PendingLinks[] = [];
+  readonly warnings: SofaError[] = [];
+  readonly registry: ComponentRegistry;
+  scene: SofaScene | undefined;
+  root: Node | undefined;
+  /** The scene script, when the session runs one (`sofa-ts run scene.py`). */
+  sceneFile: string | undefined;
+  private numpyNoteSent = false;
+  /** Depth of nested calls into Python (a handler calling back the engine calling Python again). */
+  private depth = 0;
+
+  constructor(readonly channel: Channel, readonly options: PythonSceneOptions = {}) {
+    this.registry = options.registry ?? createRegistry();
+  }
+
+  // ---- handles -------------------------------------------------------------------------------
+
+  private idFor(o: Owner): number {
+    let id = this.idOf.get(o);
+    if (id === undefined) {
+      id = this.nextId++;
+      this.idOf.set(o, id);
+      this.byId.set(id, o);
+    }
+    return id;
+  }
+
+  private owner(id: unknown): Owner {
+    const o = typeof id === 'number' ? this.byId.get(id) : undefined;
+    if (!o) throw new TypeError(`no scene object with handle ${String(id)} (it was removed)`);
+    return o;
+  }
+
+  private node(id: unknown): Node {
+    const o = this.owner(id);
+    if (!isNode(o)) throw new TypeError(`${o.describe()} is not a Node`);
+    return o;
+  }
+
+  private object(id: unknown): BaseObject {
+    const o = this.owner(id);
+    if (isNode(o)) throw new TypeError(`Node '${o.getName()}' is not an object`);
+    return o;
+  }
+
+  private objectRef(o: BaseObject): Found {
+    return { k: 'object', id: this.idFor(o), cls: o.className, name: o.getName() };
+  }
+
+  private dataRef(owner: Owner, d: Data<unknown>): Found {
+    return { k: 'data', owner: this.idFor(owner), name: d.name, type: d.spec.type.name, tuple: tupleSizeOf(d) };
+  }
+
+  private findData(owner: Owner, name: string): Data<unknown> | undefined {
+    return owner.findData(name) ?? (isNode(owner) ? undefined : owner.findRenamedData(name));
+  }
+
+  /** A new root node "root" (SofaPython3's loader names it so), with its handle. */
+  newRoot(): { node: Node; id: number } {
+    const n = new Node('root');
+    if (this.sceneFile) n.loc = { file: this.sceneFile, line: 1, column: 1 };
+    return { node: n, id: this.idFor(n) };
+  }
+
+  /** The interpreter's first word: it says whether numpy is there; answered before anything else. */
+  acceptHello(): void {
+    const f = this.channel.receive();
+    if (f.header['t'] !== 'call' || f.header['op'] !== 'hello') throw new SofaError(`python3 did not greet the engine (got ${JSON.stringify(f.header)})`);
+    const r = this.handle(f);
+    if (r instanceof Error || r instanceof Promise) throw new SofaError('python3 greeting failed');
+    this.sendReply(r);
+  }
+
+  // ---- Node → Python -------------------------------------------------------------------------
+
+  /**
+   * Calls Python and serves its requests until it answers (synchronously: the engine waits, as a
+   * step waits for a SofaPython3 controller). A Python exception comes back as a PythonError.
+   */
+  callPython(op: string, args: Record<string, unknown>): unknown {
+    this.channel.send({ t: 'call', op, a: args, rev: this.rev });
+    this.depth++;
+    try {
+      for (;;) {
+        const f = this.channel.receive();
+        const t = f.header['t'];
+        if (t === 'ret') return f.header['a'];
+        if (t === 'err') throw this.pythonError(f.header['a']);
+        const r = this.handle(f);
+        if (r instanceof Promise) {
+          r.catch(() => undefined);
+          this.sendError(new SofaError(`'${String(f.header['op'])}' cannot run inside a step or an event handler (it loads a plugin's code): require the plugin in createScene`));
+        } else if (r instanceof Error) this.sendError(r);
+        else this.sendReply(r);
+      }
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** As callPython, for the scene's construction: requests that load plugins (asynchronous) are allowed. */
+  async callPythonAsync(op: string, args: Record<string, unknown>): Promise<unknown> {
+    this.channel.send({ t: 'call', op, a: args, rev: this.rev });
+    for (;;) {
+      const f = this.channel.receive();
+      const t = f.header['t'];
+      if (t === 'ret') return f.header['a'];
+      if (t === 'err') throw this.pythonError(f.header['a']);
+      await this.answer(f);
+    }
+  }
+
+  /** Answers one request; a plugin load is awaited. */
+  private async answer(f: Frame): Promise<void> {
+    let r: Reply | Promise<Reply> | Error = this.handle(f);
+    if (r instanceof Promise) r = await r.catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    if (r instanceof Error) this.sendError(r);
+    else this.sendReply(r);
+  }
+
+  /**
+   * Serves Python as the engine of a Python program (`import Sofa` in python3): requests until
+   * Python says goodbye or closes the channel.
+   */
+  async serve(): Promise<void> {
+    for (;;) {
+      let f: Frame;
+      try {
+        f = this.channel.receive();
+      } catch (e) {
+        if (e instanceof ChannelClosed) return;
+        throw e;
+      }
+      if (f.header['t'] !== 'call') continue;
+      if (f.header['op'] === 'bye') {
+        this.sendReply({ a: null });
+        return;
+      }
+      await this.answer(f);
+    }
+  }
+
+  private pythonError(a: unknown): PythonError {
+    const e = (a ?? {}) as { type?: string; message?: string; traceback?: string; file?: string; line?: number };
+    const loc = e.file ? { file: e.file, line: e.line ?? 1, column: 1 } : undefined;
+    return new PythonError(e.type ?? 'Exception', e.message ?? '', e.traceback ?? '', loc);
+  }
+
+  private sendReply(r: Reply): void {
+    this.channel.send({ t: 'ret', a: r.a, rev: this.rev }, r.blobs ?? []);
+  }
+
+  private sendError(e: unknown): void {
+    const err = e as Error;
+    // SofaPython3 raises ValueError for what a component refuses, TypeError/AttributeError for API misuse
+    const kind = err instanceof TypeError ? 'TypeError' : err instanceof AttributeError ? 'AttributeError' : 'ValueError';
+    this.channel.send({ t: 'err', a: { kind, message: err instanceof Error ? err.message : String(e) }, rev: this.rev });
+  }
+
+  /** One request from Python, answered (or a promise of the answer: plugin loading). */
+  private handle(f: Frame): Reply | Promise<Reply> | Error {
+    const op = String(f.header['op']);
+    const a = (f.header['a'] ?? {}) as Record<string, unknown>;
+    const fn = this.ops[op];
+    try {
+      if (!fn) throw new TypeError(`unknown request '${op}' (the Python package and the engine are of different versions?)`);
+      return fn.call(this, a, f.blobs);
+    } catch (e) {
+      return e instanceof Error ? e : new Error(String(e));
+    }
+  }
+
+  // ---- Python → Node -------------------------------------------------------------------------
+
+  private readonly ops: Record<string, (this: PythonSession, a: Record<string, unknown>, blobs: Uint8Array[]) => Reply | Promise<Reply>> = {
+    hello(a) {
+      if (a['numpy'] === false && !this.numpyNoteSent) {
+        this.numpyNoteSent = true;
+        this.warnings.push(new SofaError('numpy is not importable in this python3: Data values are plain lists (install python3-numpy for arrays)'));
+      }
+      return { a: { engine: 'sofa-ts', version: '0.1.0' } };
+    },
+    newNode(a) {
+      const n = new Node(String(a['name'] ?? 'unnamed'));
+      n.loc = locOf(a);
+      this.rev++;
+      return { a: this.idFor(n) };
+    },
+    addChild(a) {
+      const parent = this.node(a['node']);
+      let child: Node;
+      if (a['child'] !== undefined) {
+        child = this.node(a['child']);
+        if (child.parent) throw new ValueError(`Node '${child.getName()}' already has a parent ('${child.parent.getName()}')`);
+      } else {
+        child = new Node(String(a['name']));
+        child.loc = locOf(a);
+      }
+      this.setNodeAttributes(child, (a['attrs'] ?? {}) as Record<string, string>, locOf(a));
+      parent.addChild(child);
+      if (this.scene) child.inheritContextFromParent();
+      this.rev++;
+      return { a: this.idFor(child) };
+    },
+    removeChild(a) {
+      const parent = this.node(a['node']);
+      parent.removeChild(this.node(a['child']));
+      this.rev++;
+      return { a: null };
+    },
+    addObject(a) {
+      const node = this.node(a['node']);
+      const type = String(a['type']);
+      const attrs = { ...((a['attrs'] ?? {}) as Record<string, string>) };
+      const loc = locOf(a) ?? { file: '<python>', line: 1, column: 1 };
+      if (type === 'RequiredPlugin') {
+        const p = this.requirePlugins(attrs, loc);
+        if (p) return p.then(() => ({ a: this.createObject(node, type, attrs, loc) }));
+      }
+      return { a: this.createObject(node, type, attrs, loc) };
+    },
+    newController(a) {
+      const methods = new Set((a['methods'] as string[] | undefined) ?? []);
+      const c = new PythonController(this, Number(a['py']), methods);
+      c.pythonClass = String(a['cls'] ?? 'Controller');
+      c.loc = locOf(a);
+      c.name.value = String(a['name'] ?? c.pythonClass);
+      const attrs = (a['attrs'] ?? {}) as Record<string, string>;
+      for (const [k, v] of Object.entries(attrs)) {
+        const d = c.findData(k);
+        if (d) d.read(v);
+      }
+      return { a: this.idFor(c) };
+    },
+    attachObject(a) {
+      const node = this.node(a['node']);
+      const obj = this.object(a['obj']);
+      if (obj.hasContext) throw new ValueError(`${obj.describe()} is already in Node '${obj.context.getName()}'`);
+      node.addObject(obj);
+      this.rev++;
+      return { a: this.objectRef(obj) };
+    },
+    removeObject(a) {
+      const node = this.node(a['node']);
+      node.removeObject(this.object(a['obj']));
+      this.rev++;
+      return { a: null };
+    },
+    nodeInfo(a) {
+      const n = this.node(a['node']);
+      return {
+        a: {
+          name: n.getName(),
+          path: n.path,
+          parent: n.parent ? this.idFor(n.parent) : null,
+          objects: n.objects.map((o) => this.objectRef(o)),
+          children: n.children.map((c) => ({ k: 'node', id: this.idFor(c), name: c.getName() })),
+          data: n.dataFields.map((d) => d.name),
+        },
+      };
+    },
+    objInfo(a) {
+      const o = this.object(a['obj']);
+      return {
+        a: {
+          cls: o.className,
+          name: o.getName(),
+          template: o.template,
+          node: o.hasContext ? this.idFor(o.context) : null,
+          path: o.hasContext ? objectPath(o) : null,
+          data: o.dataFields.map((d) => d.name),
+          links: o.links.map((l) => l.name),
+        },
+      };
+    },
+    /** node.name: an object, then a child, then a Data (SofaPython3's Node.__getattr__ order). */
+    nodeAttr(a) {
+      const n = this.node(a['node']);
+      const name = String(a['name']);
+      const obj = n.getObjectByName(name);
+      if (obj) return { a: this.objectRef(obj) };
+      const child = n.getChild(name);
+      if (child) return { a: { k: 'node', id: this.idFor(child), name: child.getName() } };
+      const d = n.findData(name);
+      if (d) return { a: this.dataRef(n, d) };
+      return { a: { k: 'none' } };
+    },
+    /** object.name: a Data, then a link (its target). */
+    objAttr(a) {
+      const o = this.object(a['obj']);
+      const name = String(a['name']);
+      const d = this.findData(o, name);
+      if (d) return { a: this.dataRef(o, d) };
+      const l = o.findLink(name);
+      if (l) {
+        const t = l.get();
+        const target: Found | null = t === undefined ? null : isNode(t) ? { k: 'node', id: this.idFor(t), name: t.getName() } : t instanceof BaseObject ? this.objectRef(t) : null;
+        return { a: { k: 'link', owner: this.idFor(o), name: l.name, target, path: l.linkPath ?? '' } };
+      }
+      return { a: { k: 'none' } };
+    },
+    getMechanicalState(a) {
+      const n = this.node(a['node']);
+      const s = n.objects.find((o) => isMechanicalState(o));
+      return { a: s ? this.objectRef(s) : null };
+    },
+    dataGet(a) {
+      const owner = this.owner(a['owner']);
+      const d = this.requireData(owner, String(a['name']));
+      const blobs: ArrayBufferView[] = [];
+      const v = wireOfValue(d, d.value, blobs);
+      return { a: v, blobs };
+    },
+    dataSet(a, blobs) {
+      const owner = this.owner(a['owner']);
+      const d = this.requireData(owner, String(a['name']));
+      const from = a['from'] as { owner: number; name: string } | undefined;
+      if (from) {
+        const src = this.requireData(this.owner(from.owner), from.name);
+        writeWireInput(d, { text: src.print() }, []);
+      } else writeWireInput(d, a['value'] as WireInput, blobs);
+      if (d.name === 'name') this.rev++;
+      return { a: null };
+    },
+    dataInfo(a) {
+      const owner = this.owner(a['owner']);
+      const d = this.requireData(owner, String(a['name']));
+      const p = d.parent;
+      const parentOwner = p?.owner as Owner | undefined;
+      const parentPath = p && parentOwner ? `@${isNode(parentOwner) ? parentOwner.path : parentOwner instanceof BaseObject && parentOwner.hasContext ? objectPath(parentOwner) : parentOwner.getName()}.${p.name}` : '';
+      return { a: { type: d.spec.type.name, tuple: tupleSizeOf(d), isSet: d.isSet, help: d.spec.help, group: d.spec.group ?? '', parent: parentPath, text: d.print() } };
+    },
+    dataText(a) {
+      const d = this.requireData(this.owner(a['owner']), String(a['name']));
+      return { a: d.print() };
+    },
+    dataSetParent(a) {
+      const owner = this.owner(a['owner']);
+      const d = this.requireData(owner, String(a['name']));
+      const from = a['from'] as { owner: number; name: string } | undefined;
+      let parent: Data<unknown> | undefined;
+      if (from) parent = this.requireData(this.owner(from.owner), from.name);
+      else {
+        const path = String(a['path'] ?? '');
+        parent = resolveDataPath(owner, path.startsWith('@') ? path : `@${path}`);
+        if (!parent) throw new ValueError(`setParent: no Data at '${path}'`);
+      }
+      d.setParent(parent);
+      return { a: null };
+    },
+    addData(a, blobs) {
+      const owner = this.owner(a['owner']);
+      const name = String(a['name']);
+      if (owner.findData(name)) throw new ValueError(`${isNode(owner) ? `Node '${owner.getName()}'` : owner.describe()} already has a Data '${name}'`);
+      const d = addDynamicData(owner, name, String(a['type'] ?? ''), String(a['help'] ?? ''), String(a['group'] ?? ''));
+      const value = a['value'] as WireInput | undefined;
+      if (value) writeWireInput(d, value, blobs);
+      return { a: this.dataRef(owner, d) };
+    },
+    objInit(a) {
+      const o = this.object(a['obj']);
+      this.resolvePending();
+      runComponent(o, () => o.init());
+      return { a: null };
+    },
+    objMethod(a) {
+      const o = this.object(a['obj']);
+      const m = String(a['method']);
+      if (m === 'reinit' || m === 'bwdInit' || m === 'reset' || m === 'cleanup') {
+        const f = (o as unknown as Record<string, unknown>)[m];
+        if (typeof f === 'function') runComponent(o, () => (f as () => void).call(o));
+        return { a: null };
+      }
+      throw new AttributeError(`'${o.className}' object has no method '${m}'`);
+    },
+    /** Sofa.Simulation.init(node) / node.init(): the scene is finished and initialised. */
+    simInit(a) {
+      const n = this.node(a['node']);
+      this.initScene(n.root);
+      return { a: null };
+    },
+    simAnimate(a) {
+      const n = this.node(a['node']);
+      const scene = this.initScene(n.root);
+      const dt = a['dt'];
+      scene.step(1, typeof dt === 'number' && dt > 0 ? dt : undefined);
+      return { a: scene.time };
+    },
+    simReset(a) {
+      const scene = this.initScene(this.node(a['node']).root);
+      scene.reset();
+      return { a: null };
+    },
+    simLoad(a) {
+      return this.loadXmlScene(String(a['file']));
+    },
+    msg(a) {
+      const level = String(a['level']);
+      const text = String(a['text']);
+      const emitter = a['emitter'] ? String(a['emitter']) : undefined;
+      const loc = locOf(a);
+      const e = new SofaError(text, { ...(loc ? { loc } : {}), ...(emitter ? { component: emitter } : {}) });
+      if (level === 'error' || level === 'warning' || level === 'deprecated') {
+        if (this.root) addSceneWarning(this.root, e);
+        else this.warnings.push(e);
+      } else {
+        process.stderr.write(`[INFO] ${emitter ? `${emitter}: ` : ''}${text}\n`);
+      }
+      return { a: null };
+    },
+    linkPathOf(a) {
+      const o = this.owner(a['id']);
+      return { a: `@${isNode(o) ? o.path : objectPath(o)}` };
+    },
+    getItem(a) {
+      // node['child/obj.data'] or node['obj']
+      const n = this.node(a['node']);
+      const path = String(a['path']);
+      const dot = path.lastIndexOf('.');
+      const slash = path.lastIndexOf('/');
+      if (dot > slash) {
+        const d = resolveDataPath(n, `@${path}`);
+        if (d) return { a: this.dataRef(d.owner as Owner, d) };
+      }
+      const t = resolvePath(n, path.startsWith('/') ? path : `./${path}`);
+      if (t?.kind === 'object') return { a: this.objectRef(t.object) };
+      if (t?.kind === 'node') return { a: { k: 'node', id: this.idFor(t.node), name: t.node.getName() } };
+      return { a: { k: 'none' } };
+    },
+  };
+
+  private requireData(owner: Owner, name: string): Data<unknown> {
+    const d = this.findData(owner, name);
+    if (!d) throw new AttributeError(`${isNode(owner) ? `Node '${owner.getName()}'` : owner.describe()} has no Data '${name}'`);
+    return d;
+  }
+
+  private setNodeAttributes(node: Node, attrs: Record<string, string>, loc: SourceLocation | undefined): void {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k === 'name') continue;
+      const d = node.findData(k);
+      if (!d) {
+        this.warn(new SofaError(`unused attribute '${k}' of Node (it names no Data of a Node)`, { ...(loc ? { loc } : {}), component: `Node '${node.getName()}'`, code: 'unused-attribute' }));
+        continue;
+      }
+      d.loc = loc;
+      if (v.trim().startsWith('@')) {
+        const p = resolveDataPath(node, v.trim());
+        if (!p) throw new ValueError(`Node '${node.getName()}': data link '${k}': nothing at '${v}'`);
+        d.setParent(p);
+      } else d.read(v);
+    }
+  }
+
+  private warn(w: SofaError): void {
+    if (this.options.strict) throw w;
+    this.warnings.push(w);
+  }
+
+  /** RequiredPlugin: SOFA modules are built in; other names are npm plugin packages, loaded now. */
+  private requirePlugins(attrs: Record<string, string>, loc: SourceLocation): Promise<void> | undefined {
+    const names = attrs['pluginName'] !== undefined && attrs['pluginName'].trim() !== '' ? tokens(attrs['pluginName']) : attrs['name'] ? [attrs['name'].trim()] : [];
+    const missing = names.filter((n) => !isBuiltinPluginName(n) && n !== 'SofaPython3' && !this.registry.hasPlugin(n));
+    if (missing.length === 0) return undefined;
+    return (async () => {
+      for (const name of missing) {
+        try {
+          await loadPlugin(name, this.registry, pluginSearchFolders(this.sceneFile), this.options.allowPluginPaths !== undefined ? { allowPaths: this.options.allowPluginPaths } : {});
+        } catch (e) {
+          throw new SofaError(`cannot load plugin '${name}': ${(e as Error).message}`, { loc, component: `RequiredPlugin '${name}'`, code: 'missing-plugin' });
+        }
+      }
+    })();
+  }
+
+  /**
+   * Creates a component with SOFA's attribute rules (the same parsing, aliases, templates and
+   * warnings as a scene file), named after its class when unnamed (SofaPython3's rule: no counter).
+   * Its links are resolved now when their targets exist, else at init (SOFA resolves links lazily).
+   */
+  private createObject(node: Node, type: string, attrs: Record<string, string>, loc: SourceLocation): Found {
+    const entry = this.registry.find(type);
+    if (entry && (attrs['name'] === undefined || attrs['name'] === '')) attrs['name'] = entry.info.name;
+    const builder = new SceneBuilder(this.registry, { ...(this.options.strict ? { strict: true } : {}), ...(this.options.skipUnknown ? { skipUnknown: true } : {}) });
+    const el: SceneElement = { tag: type, attributes: Object.entries(attrs).map(([name, value]) => ({ name, value, loc })), children: [], loc, file: loc.file };
+    const obj = builder.buildObject(el, node);
+    if (!obj) {
+      builder.throwIfErrors();
+      // left out under --skip-unknown: said in the warnings
+      this.warnings.push(...builder.warnings);
+      return { k: 'none' };
+    }
+    if (builder.errors.length > 0) {
+      node.removeObject(obj);
+      builder.throwIfErrors();
+    }
+    this.warnings.push(...builder.warnings);
+    builder.warnings.length = 0;
+    if (linksResolvable(obj)) this.resolveLinks({ obj, builder });
+    else this.pending.push({ obj, builder });
+    this.rev++;
+    return this.objectRef(obj);
+  }
+
+  private resolveLinks(p: PendingLinks): void {
+    p.builder.resolveObjectLinks(p.obj);
+    p.builder.resolveSrcLinks();
+    this.warnings.push(...p.builder.warnings);
+    p.builder.warnings.length = 0;
+    if (p.builder.errors.length > 0) {
+      const errors = p.builder.errors.splice(0);
+      throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
+    }
+  }
+
+  /** Resolves the links left for later (their targets were created after them). */
+  resolvePending(): void {
+    const errors: SofaError[] = [];
+    for (const p of this.pending.splice(0)) {
+      try {
+        this.resolveLinks(p);
+      } catch (e) {
+        if (e instanceof SofaErrors) errors.push(...e.errors);
+        else if (e instanceof SofaError) errors.push(e);
+        else throw e;
+      }
+    }
+    if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
+  }
+
+  /**
+   * The scene finished (after createScene, or at Sofa.Simulation.init): links resolved, a
+   * DefaultAnimationLoop added to a root that has none (as SOFA), data paths set, and init run.
+   */
+  initScene(root: Node): SofaScene {
+    if (this.scene && this.scene.root === root) return this.scene;
+    if (this.scene) throw new ValueError(`the engine already runs the scene of Node '${this.scene.root.getName()}'; one scene per engine`);
+    this.resolvePending();
+    if (!root.objects.some(isAnimationLoop)) {
+      const loop = this.registry.create('DefaultAnimationLoop');
+      loop.name.value = 'DefaultAnimationLoop';
+      root.objects.unshift(loop);
+      loop.setContext(root);
+    }
+    const h = host();
+    const dataPaths = [...(this.options.dataPaths ?? []), ...defaultDataPaths()].map((p) => h.path.resolve(p));
+    if (!getSceneFiles(root)) setSceneFiles(root, { ...(this.sceneFile ? { sceneFile: this.sceneFile } : {}), dataPaths, ...(this.options.outputDir ? { outputDir: h.path.resolve(this.options.outputDir) } : {}) });
+    if (this.options.dt !== undefined) root.dt.value = this.options.dt;
+    const scene = new SofaScene(root, this.registry, this.sceneFile);
+    if (this.options.onDivergence) scene.onDivergence = this.options.onDivergence;
+    scene.warnings.push(...this.warnings.splice(0));
+    this.scene = scene;
+    this.root = root;
+    this.rev++;
+    if (this.options.init ?? true) {
+      const before = scene.warnings.length;
+      scene.init();
+      root.propagateEvent(new SimulationInitDoneEvent());
+      const late = scene.warnings.slice(before);
+      if (this.options.strict && late.length > 0) throw late.length === 1 ? late[0]! : new SofaErrors(late);
+    }
+    return scene;
+  }
+
+  /** Sofa.Simulation.load(file): an XML scene loaded by the engine, handed to Python as its root. */
+  private async loadXmlScene(file: string): Promise<Reply> {
+    const { loadScene } = await import('sofa-ts');
+    if (this.scene) throw new ValueError('the engine already runs a scene; one scene per engine');
+    const scene = await loadScene(file, { registry: this.registry, init: false, ...(this.options.dataPaths ? { dataPaths: this.options.dataPaths } : {}) });
+    this.root = scene.root;
+    return { a: this.idFor(scene.root) };
+  }
+
+  /** Loads --plugin packages before the scene. */
+  async loadCommandLinePlugins(): Promise<void> {
+    if (this.options.plugins?.length) await loadPlugins(this.options.plugins, this.registry, this.sceneFile);
+  }
+}
+
+export class AttributeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AttributeError';
+  }
+}
+
+export class ValueError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ValueError';
+  }
+}
+
+function locOf(a: Record<string, unknown>): SourceLocation | undefined {
+  const file = a['file'];
+  if (typeof file !== 'string' || file === '') return undefined;
+  return { file, line: typeof a['line'] === 'number' ? a['line'] : 1, column: 1 };
+}
+
+function objectPath(o: BaseObject): string {
+  const n = o.context;
+  return `${n.parent ? n.path : ''}/${o.getName()}`.replace(/^\/\//, '/');
+}
+
+/** Whether every `@` link of a new component names something that exists already. */
+function linksResolvable(obj: BaseObject): boolean {
+  for (const d of obj.dataFields) if (d.linkPath !== undefined && !resolveDataPath(obj, d.linkPath)) return false;
+  for (const l of obj.links) {
+    if (l.linkPath === undefined) continue;
+    const paths = l.spec.multi ? l.linkPath.split(/\s+/).filter((p) => p !== '') : [l.linkPath];
+    if (paths.some((p) => p.startsWith('@') && !resolvePath(obj, p))) return false;
+  }
+  return true;
+}
+
+/** Runs a component's method as the running component (its errors come out located). */
+function runComponent(o: BaseObject, fn: () => void): void {
+  const caller = componentCall.current;
+  componentCall.current = o;
+  try {
+    fn();
+  } finally {
+    componentCall.current = caller;
+  }
+}
+
+/** `addData` of SofaPython3: a Data declared at run time on a component or a node. */
+function addDynamicData(owner: Owner, name: string, type: string, help: string, group: string): Data<unknown> {
+  const adder = (owner as unknown as { addDynamicData?: (spec: unknown) => Data<unknown> }).addDynamicData;
+  if (typeof adder !== 'function') throw new TypeError(`cannot add a Data to ${isNode(owner) ? `Node '${owner.getName()}'` : owner.describe()}`);
+  const t = dataTypeOfPythonName(type);
+  return adder.call(owner, { name, type: t.type, default: t.default, help, ...(group ? { group } : {}) });
+}
+
+/** SofaPython3's addData type names (and SOFA's) to Data types. */
+function dataTypeOfPythonName(type: string): { type: DataType<unknown>; default: unknown } {
+  const u = (type: DataType<unknown>, def: unknown) => ({ type, default: def });
+  const table: Record<string, { type: DataType<unknown>; default: unknown }> = {
+    float: u(Real as DataType<unknown>, 0),
+    double: u(Real as DataType<unknown>, 0),
+    int: u(Int as DataType<unknown>, 0),
+    bool: u(Bool as DataType<unknown>, false),
+    string: u(Str as DataType<unknown>, ''),
+    str: u(Str as DataType<unknown>, ''),
+    Vec3d: u(Vec3 as DataType<unknown>, new Float64Array(3)),
+    'vector<double>': u(RealArray(1) as DataType<unknown>, new Float64Array(0)),
+    'vector<int>': u(IndexArray(1) as DataType<unknown>, new Uint32Array(0)),
+    'vector<string>': u(StringArray as DataType<unknown>, []),
+    Vec3dVector: u(RealArray(3, 'vector<Vec3d>') as DataType<unknown>, new Float64Array(0)),
+    'vector<Vec3d>': u(RealArray(3, 'vector<Vec3d>') as DataType<unknown>, new Float64Array(0)),
+    Rigid3dVector: u(RealArray(7, 'vector<Rigid3d>') as DataType<unknown>, new Float64Array(0)),
+  };
+  const found = table[type.trim()];
+  if (!found) throw new TypeError(`addData: unknown type '${type}' (known: ${Object.keys(table).join(', ')})`);
+  return found;
+}
