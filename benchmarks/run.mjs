@@ -17,6 +17,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import * as childProcess from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadScene, loadSceneFromString } from 'sofa-ts';
@@ -272,4 +273,45 @@ for (const [robot, steps] of [['diamond', quick ? 20 : 100], ['trunk', quick ? 2
   // CPU time per step (mean): the figure to quote when the machine is shared
   const cpuMs = ((cpu.user + cpu.system) / 1000 / steps).toFixed(2);
   console.log(`${name.padEnd(44)} ${m('step').padStart(10)} ms/step (median of ${steps}, ${rows} rows; CPU ${cpuMs} ms/step, load ${os.loadavg()[0].toFixed(1)}): free motion ${m('freeMotion')} ms, W ${m('compliance')} ms, QP ${m('solve')} ms, correction ${m('correction')} ms`);
+}
+
+// Python in the loop (docs/python.md): the cable finger of scenes/softrobots/finger-direct.scn as
+// a SofaPython3 scene whose controller touches 10 Data per step (5 reads, 5 writes), against the
+// XML scene, steps interleaved in one process (each row a median); and the round trip of one Data
+// read from a handler (a controller reading the cable's value 1000 times per step).
+{
+  const name = 'Python controller, finger (10 Data per step)';
+  const py = path.join(here, 'python', 'finger_controller.py');
+  if ((!only || name.includes(only)) && spawnSyncOk('python3', ['-c', 'import numpy'])) {
+    const xml = await loadScene(path.join(softrobots, 'finger-direct.scn'));
+    const ten = await loadScene(py);
+    const reads = await loadScene(py, { argv: ['reads:1000'] });
+    for (const s of [xml, ten, reads]) s.step(5);
+    const t = { xml: [], ten: [], reads: [] };
+    const steps = quick ? 50 : 300;
+    for (let i = 0; i < steps; i++) {
+      for (const [k, s] of [['xml', xml], ['ten', ten]]) {
+        const t0 = performance.now();
+        s.step();
+        t[k].push(performance.now() - t0);
+      }
+      if (i % 10 === 0) {
+        const t0 = performance.now();
+        reads.step();
+        t.reads.push(performance.now() - t0);
+      }
+    }
+    const x = median(t.xml), p = median(t.ten);
+    const perRead = ((median(t.reads) - x) / 1000) * 1000;
+    console.log(`${name.padEnd(50)} ${p.toFixed(3).padStart(9)} ms/step against XML ${x.toFixed(3)} ms/step: ${(p / x).toFixed(2)}x (median of ${steps}; one Data read from a handler ${perRead.toFixed(1)} µs; load ${os.loadavg()[0].toFixed(1)})`);
+    for (const s of [ten, reads]) s.dispose();
+  }
+}
+
+function spawnSyncOk(cmd, args) {
+  try {
+    return childProcess.spawnSync(cmd, args).status === 0;
+  } catch {
+    return false;
+  }
 }

@@ -199,22 +199,20 @@ class Engine:
 
 
 def python_error_report(e):
-    """The exception for the engine: type, message, traceback, and the innermost frame outside
-    this package (the scene's own line)."""
-    tb = traceback.extract_tb(e.__traceback__)
-    where = None
-    for fr in reversed(tb):
-        if not os.path.abspath(fr.filename).startswith(os.path.dirname(_HERE) + os.sep):
-            where = fr
-            break
-    text = "".join(traceback.format_exception(type(e), e, e.__traceback__))
-    return {
-        "type": type(e).__name__,
-        "message": str(e),
-        "traceback": text,
-        "file": os.path.abspath(where.filename) if where else "",
-        "line": where.lineno if where else 0,
-    }
+    """The exception for the engine: type, message, the traceback of the scene's own frames (those
+    of this package and of importlib left out), and where it was raised in the scene's code."""
+    ours = os.path.dirname(_HERE) + os.sep
+    frames = [fr for fr in traceback.extract_tb(e.__traceback__)
+              if not os.path.abspath(fr.filename).startswith(ours) and not fr.filename.startswith("<frozen")]
+    text = "".join(traceback.format_list(frames)) + "".join(traceback.format_exception_only(type(e), e))
+    if frames:
+        text = "Traceback (most recent call last):\n" + text
+    file, line = "", 0
+    if isinstance(e, SyntaxError) and e.filename:
+        file, line = os.path.abspath(e.filename), e.lineno or 1
+    elif frames:
+        file, line = os.path.abspath(frames[-1].filename), frames[-1].lineno
+    return {"type": type(e).__name__, "message": str(e), "traceback": text, "file": file, "line": line}
 
 
 _KINDS = {"TypeError": TypeError, "AttributeError": AttributeError, "ValueError": ValueError}
