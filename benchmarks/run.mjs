@@ -277,15 +277,15 @@ for (const [robot, steps] of [['diamond', quick ? 20 : 100], ['trunk', quick ? 2
 
 // Python in the loop (docs/python.md): the cable finger of scenes/softrobots/finger-direct.scn as
 // a SofaPython3 scene whose controller touches 10 Data per step (5 reads, 5 writes), against the
-// XML scene, steps interleaved in one process (each row a median); and the round trip of one Data
-// read from a handler (a controller reading the cable's value 1000 times per step).
+// XML scene, steps interleaved in one process (each row a median); and the round trip of a Data
+// write and read from a handler (a controller writing then reading the cable's value 1000 times per step).
 {
   const name = 'Python controller, finger (10 Data per step)';
   const py = path.join(here, 'python', 'finger_controller.py');
   if ((!only || name.includes(only)) && spawnSyncOk('python3', ['-c', 'import numpy'])) {
     const xml = await loadScene(path.join(softrobots, 'finger-direct.scn'));
     const ten = await loadScene(py);
-    const reads = await loadScene(py, { argv: ['reads:1000'] });
+    const reads = await loadScene(py, { argv: ['roundtrips:1000'] });
     for (const s of [xml, ten, reads]) s.step(5);
     const t = { xml: [], ten: [], reads: [] };
     const steps = quick ? 50 : 300;
@@ -303,7 +303,7 @@ for (const [robot, steps] of [['diamond', quick ? 20 : 100], ['trunk', quick ? 2
     }
     const x = median(t.xml), p = median(t.ten);
     const perRead = ((median(t.reads) - x) / 1000) * 1000;
-    console.log(`${name.padEnd(50)} ${p.toFixed(3).padStart(9)} ms/step against XML ${x.toFixed(3)} ms/step: ${(p / x).toFixed(2)}x (median of ${steps}; one Data read from a handler ${perRead.toFixed(1)} µs; load ${os.loadavg()[0].toFixed(1)})`);
+    console.log(`${name.padEnd(50)} ${p.toFixed(3).padStart(9)} ms/step against XML ${x.toFixed(3)} ms/step: ${(p / x).toFixed(2)}x (median of ${steps}; a Data write and read round trip from a handler ${perRead.toFixed(1)} µs; load ${os.loadavg()[0].toFixed(1)})`);
     for (const s of [ten, reads]) s.dispose();
   }
 }

@@ -1,8 +1,8 @@
 """The cable finger of scenes/softrobots/finger-direct.scn with a Python controller that touches
 10 Data per step (5 reads, 5 writes: the cable's value, the pull point, the root's gravity, the
 mass, a goal of its own) — the cost of Python in the loop, against the XML scene (npm run bench).
-sys.argv[1] = 'reads:N' instead makes the controller read the cable's value N times per step
-(the round trip of one Data read)."""
+sys.argv[1] = 'roundtrips:N' instead makes the controller write then read the cable's value N
+times per step: each read after a write asks the engine (one round trip, carrying the write)."""
 
 import os
 import sys
@@ -22,7 +22,9 @@ class TenData(Sofa.Core.Controller):
         finger = self.root.finger
         cable = finger.cable
         if self.reads:
+            v = [float(cable.value.value[0])]
             for _ in range(self.reads):
+                cable.value = v
                 cable.value.value
             return
         v = cable.value.value

@@ -1,10 +1,13 @@
-import { AnimateBeginEvent, AnimateEndEvent, BaseObject, KeypressedEvent, KeyreleasedEvent, ResetEvent, SimulationInitDoneEvent, type SofaEvent } from '@sofa-ts/core';
+import { type Data, AnimateBeginEvent, AnimateEndEvent, BaseObject, KeypressedEvent, KeyreleasedEvent, ResetEvent, SimulationInitDoneEvent, type SofaEvent } from '@sofa-ts/core';
 import type { WireValue } from './wire-values.js';
 import { wireNumber } from './wire-values.js';
 
 /** How a controller reaches its Python object: a synchronous call answered before it returns. */
 export interface PythonCaller {
-  callPython(op: string, args: Record<string, unknown>): unknown;
+  callPython(op: string, args: Record<string, unknown>, blobs?: readonly ArrayBufferView[]): unknown;
+  dataOf(owner: unknown, name: string): Data<unknown> | undefined;
+  handleOf(d: Data<unknown>): number | undefined;
+  encodeValue(d: Data<unknown>, blobs: ArrayBufferView[]): unknown;
 }
 
 /**
@@ -19,6 +22,9 @@ export interface PythonCaller {
 export class PythonController extends BaseObject {
   /** The Python class name, which SofaPython3 reports as the class name of the component. */
   pythonClass = 'Controller';
+
+  /** Per handler, the Data it read last time: their values go with the next event (no round trip per read). */
+  private readonly readSets = new Map<string, Data<unknown>[]>();
 
   constructor(readonly caller: PythonCaller, readonly pyId: number, readonly methods: ReadonlySet<string>) {
     super();
@@ -47,8 +53,22 @@ export class PythonController extends BaseObject {
     const handler = `on${event.type}`;
     const method = this.methods.has(handler) ? handler : this.methods.has('onEvent') ? 'onEvent' : undefined;
     if (method === undefined) return;
-    const handled = this.caller.callPython('event', { obj: this.pyId, method, event: eventDict(event) });
-    if (handled === true) event.handled = true;
+    const blobs: ArrayBufferView[] = [];
+    const pre: Array<{ owner: number; name: string; v: unknown }> = [];
+    for (const d of this.readSets.get(method) ?? []) {
+      const owner = this.caller.handleOf(d);
+      if (owner !== undefined) pre.push({ owner, name: d.name, v: this.caller.encodeValue(d, blobs) });
+    }
+    const r = this.caller.callPython('event', { obj: this.pyId, method, event: eventDict(event), pre }, blobs) as { handled?: boolean; reads?: Array<{ owner: number; name: string }> } | null;
+    if (r?.reads) {
+      const set: Data<unknown>[] = [];
+      for (const { owner, name } of r.reads) {
+        const d = this.caller.dataOf(owner, name);
+        if (d) set.push(d);
+      }
+      this.readSets.set(method, set);
+    }
+    if (r?.handled === true) event.handled = true;
   }
 }
 

@@ -162,14 +162,17 @@ export class PythonSession implements PythonCaller {
    * Calls Python and serves its requests until it answers (synchronously: the engine waits, as a
    * step waits for a SofaPython3 controller). A Python exception comes back as a PythonError.
    */
-  callPython(op: string, args: Record<string, unknown>): unknown {
-    this.channel.send({ t: 'call', op, a: args, rev: this.rev });
+  callPython(op: string, args: Record<string, unknown>, blobs: readonly ArrayBufferView[] = []): unknown {
+    this.channel.send({ t: 'call', op, a: args, rev: this.revision() }, blobs);
     this.depth++;
     try {
       for (;;) {
         const f = this.channel.receive();
         const t = f.header['t'];
-        if (t === 'ret') return f.header['a'];
+        if (t === 'ret') {
+          this.applyWrites(f);
+          return f.header['a'];
+        }
         if (t === 'err') throw this.pythonError(f.header['a']);
         const r = this.handle(f);
         if (r instanceof Promise) {
@@ -185,11 +188,14 @@ export class PythonSession implements PythonCaller {
 
   /** As callPython, for the scene's construction: requests that load plugins (asynchronous) are allowed. */
   async callPythonAsync(op: string, args: Record<string, unknown>): Promise<unknown> {
-    this.channel.send({ t: 'call', op, a: args, rev: this.rev });
+    this.channel.send({ t: 'call', op, a: args, rev: this.revision() });
     for (;;) {
       const f = this.channel.receive();
       const t = f.header['t'];
-      if (t === 'ret') return f.header['a'];
+      if (t === 'ret') {
+        this.applyWrites(f);
+        return f.header['a'];
+      }
       if (t === 'err') throw this.pythonError(f.header['a']);
       await this.answer(f);
     }
@@ -232,14 +238,55 @@ export class PythonSession implements PythonCaller {
   }
 
   private sendReply(r: Reply): void {
-    this.channel.send({ t: 'ret', a: r.a, rev: this.rev }, r.blobs ?? []);
+    this.channel.send({ t: 'ret', a: r.a, rev: this.revision() }, r.blobs ?? []);
+  }
+
+  /**
+   * The revision Python's attribute caches follow: this session's changes (names, objects,
+   * children) and the scene's own (contacts the collision response adds and removes).
+   */
+  private revision(): string {
+    return `${this.rev}:${this.root?.subtreeRevision ?? 0}`;
+  }
+
+  /**
+   * The Data writes a handler made, sent with its next message (`w`) rather than one round trip
+   * each: applied in order before that message is acted on, each refused value located at the
+   * script's line that wrote it.
+   */
+  private applyWrites(f: Frame): void {
+    const writes = f.header['w'] as Array<Record<string, unknown>> | undefined;
+    if (!writes) return;
+    for (const w of writes) {
+      try {
+        this.ops['dataSet']!.call(this, w, f.blobs);
+      } catch (e) {
+        const loc = locOf(w);
+        throw new SofaError(`the value written to '${String(w['name'])}' was refused: ${(e as Error).message}`, loc ? { loc } : {});
+      }
+    }
+  }
+
+  /** The Data a handle and a name designate (for a controller's prefetched reads), or undefined. */
+  dataOf(owner: unknown, name: string): Data<unknown> | undefined {
+    const o = typeof owner === 'number' ? this.byId.get(owner) : undefined;
+    return o ? this.findData(o, name) : undefined;
+  }
+
+  /** A Data's value for the channel (a controller's prefetched reads). */
+  encodeValue(d: Data<unknown>, blobs: ArrayBufferView[]): unknown {
+    return wireOfValue(d, d.value, blobs);
+  }
+
+  handleOf(d: Data<unknown>): number | undefined {
+    return this.idOf.get(d.owner as Owner);
   }
 
   private sendError(e: unknown): void {
     const err = e as Error;
     // SofaPython3 raises ValueError for what a component refuses, TypeError/AttributeError for API misuse
     const kind = err instanceof TypeError ? 'TypeError' : err instanceof AttributeError ? 'AttributeError' : 'ValueError';
-    this.channel.send({ t: 'err', a: { kind, message: err instanceof Error ? err.message : String(e) }, rev: this.rev });
+    this.channel.send({ t: 'err', a: { kind, message: err instanceof Error ? err.message : String(e) }, rev: this.revision() });
   }
 
   /** One request from Python, answered (or a promise of the answer: plugin loading). */
@@ -248,6 +295,7 @@ export class PythonSession implements PythonCaller {
     const a = (f.header['a'] ?? {}) as Record<string, unknown>;
     const fn = this.ops[op];
     try {
+      this.applyWrites(f);
       if (!fn) throw new TypeError(`unknown request '${op}' (the Python package and the engine are of different versions?)`);
       return fn.call(this, a, f.blobs);
     } catch (e) {

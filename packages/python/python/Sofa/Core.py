@@ -67,16 +67,33 @@ class Data(object):
 
     @property
     def value(self):
-        v, blobs = engine().call("dataGet", self._ref())
+        eng = engine()
+        key = (self._owner, self._name)
+        if eng.handler_depth:
+            # inside a handler: the values the engine sent with the event (those read last time)
+            eng.reads.append(key)
+            pre = eng.prefetch.get(key)
+            if pre is not None:
+                return _values.from_wire(pre[0], pre[1], self._type)
+        v, blobs = eng.call("dataGet", self._ref())
         return _values.from_wire(v, blobs, self._type)
 
     @value.setter
     def value(self, v):
+        eng = engine()
         if isinstance(v, Data):
-            engine().call("dataSet", dict(self._ref(), **{"from": v._ref()}))
+            a = dict(self._ref(), **{"from": v._ref()})
+            blobs = []
+        else:
+            w, blobs = _values.wire_input(v)
+            a = dict(self._ref(), value=w)
+        if eng.handler_depth:
+            # inside a handler: sent with the next request or the handler's answer (no round trip),
+            # located at this line should the engine refuse it
+            a.update(caller_location())
+            eng.write_later(a, blobs)
             return
-        w, blobs = _values.wire_input(v)
-        engine().call("dataSet", dict(self._ref(), value=w), blobs)
+        eng.call("dataSet", a, blobs)
 
     def getValue(self):
         return self.value
@@ -191,30 +208,38 @@ class Base(object):
     def _attr(self, name):  # pragma: no cover - overridden
         raise AttributeError(name)
 
-    def __getattr__(self, name):
-        if name.startswith("__") or self._id is None:
-            raise AttributeError(name)
+    _MISSING = object()
+
+    def _lookup(self, name):
+        """What `self.name` designates in the engine (a component, a child node, a Data, a link's
+        target), or _MISSING; kept for the graph's revision (the engine says when it changes)."""
         cache = self.__dict__.get("_cache")
         if cache is not None and name in cache:
             return cache[name]
         found = self._attr(name)
         if found is None or found.get("k") == "none":
-            raise AttributeError("%s has no attribute '%s'" % (self._describe(), name))
-        p = _proxy(found)
-        if cache is not None and found.get("k") != "link":
+            p = Base._MISSING
+        else:
+            p = _proxy(found)
+        if cache is not None and (found is None or found.get("k") != "link"):
             cache[name] = p
         return p
 
+    def __getattr__(self, name):
+        if name.startswith("__") or self._id is None:
+            raise AttributeError(name)
+        p = self._lookup(name)
+        if p is Base._MISSING:
+            raise AttributeError("%s has no attribute '%s'" % (self._describe(), name))
+        return p
+
     def __setattr__(self, name, value):
-        if name.startswith("_") or self._id is None or name in type(self).__dict__ or callable(value) and name.startswith("on"):
+        if name.startswith("_") or self._id is None or name in self.__dict__ or any(name in c.__dict__ for c in type(self).__mro__):
             object.__setattr__(self, name, value)
             return
-        if name in self.__dict__:
-            object.__setattr__(self, name, value)
-            return
-        found = self._attr(name)
-        if found is not None and found.get("k") == "data":
-            Data(found["owner"], found["name"], found.get("type", ""), found.get("tuple", 1)).value = value
+        p = self._lookup(name)
+        if isinstance(p, Data):
+            p.value = value
             return
         object.__setattr__(self, name, value)
 

@@ -102,6 +102,13 @@ class Engine:
             self.channel = self._start()
         # attribute caches of proxies are valid for one graph revision
         self.caches = []
+        # inside a controller's handler: the Data values the engine sent with the event, the Data
+        # read (the engine prefetches them next time), writes not yet sent
+        self.handler_depth = 0
+        self.prefetch = {}
+        self.reads = []
+        self.writes = []
+        self.write_blobs = []
 
     def _start(self):
         node = os.environ.get("SOFATS_NODE", "node")
@@ -156,11 +163,35 @@ class Engine:
             for c in self.caches:
                 c.clear()
 
+    def write_later(self, a, blobs):
+        """A Data write from a handler: it goes with the next message to the engine."""
+        _shift_blobs(a, len(self.write_blobs))
+        self.write_blobs.extend(blobs)
+        self.writes.append(a)
+        # a write may change what other Data show (links, engines): read them again
+        self.prefetch.clear()
+
+    def _take_writes(self, header, blobs):
+        """Puts the pending writes in front of a message (`w`, applied by the engine first)."""
+        if not self.writes:
+            return header, list(blobs)
+        header = dict(header)
+        header["w"] = self.writes
+        out = self.write_blobs + list(blobs)
+        if blobs:
+            _shift_blobs(header.get("a") or {}, len(self.write_blobs))
+        self.writes = []
+        self.write_blobs = []
+        return header, out
+
     def call(self, op, a=None, blobs=()):
         """A request to the engine; the engine's own calls are served until it answers."""
         if self.channel is None:
             raise EngineError("the sofa-ts engine was closed")
-        self.channel.send({"t": "call", "op": op, "a": a or {}}, blobs)
+        if op != "dataGet":
+            self.prefetch.clear()
+        header, blobs = self._take_writes({"t": "call", "op": op, "a": a or {}}, blobs)
+        self.channel.send(header, blobs)
         while True:
             header, inblobs = self.channel.receive()
             self._seen(header)
@@ -189,13 +220,31 @@ class Engine:
             if fn is None:
                 raise RuntimeError("the engine asked for %r, which this Sofa package does not know" % op)
             result = fn(header.get("a") or {}, blobs)
-            self.channel.send({"t": "ret", "a": _json_safe(result)})
+            h, b = self._take_writes({"t": "ret", "a": _json_safe(result)}, ())
+            self.channel.send(h, b)
         except EngineError:
             raise
         except BaseException as e:  # noqa: B902 - every Python failure goes back to the engine, located
+            self.writes = []
+            self.write_blobs = []
             self.channel.send({"t": "err", "a": python_error_report(e)})
             if isinstance(e, (KeyboardInterrupt, SystemExit)):
                 raise
+
+
+def _shift_blobs(v, k):
+    """Renumbers the blob references of a message part by k (blobs of several parts are appended)."""
+    if k == 0:
+        return
+    if isinstance(v, dict):
+        if "$b" in v:
+            v["$b"] += k
+        for x in v.values():
+            if isinstance(x, (dict, list)):
+                _shift_blobs(x, k)
+    elif isinstance(v, list):
+        for x in v:
+            _shift_blobs(x, k)
 
 
 def python_error_report(e):
