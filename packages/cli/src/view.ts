@@ -11,7 +11,8 @@ export interface ViewCommandOptions {
 /** `sofa-ts view`: serves the viewer on the loopback address until interrupted. */
 export async function viewCommand(scene: string, o: ViewCommandOptions): Promise<number> {
   const v = await startViewer(scene, { dataPaths: o.dataPath, port: o.port, ...(o.server ? { server: true } : {}) });
-  process.stdout.write(`viewer: ${v.url}  (${v.server ? `the scene runs in this process${o.server ? '' : ': it requires npm plugins'}` : 'the scene runs in the page'}; Ctrl+C stops)\n`);
+  const why = /\.py$/i.test(scene) ? ': a Python scene runs python3, in server mode' : o.server ? '' : ': it requires npm plugins';
+  process.stdout.write(`viewer: ${v.url}  (${v.server ? `the scene runs in this process${why}` : 'the scene runs in the page'}; Ctrl+C stops)\n`);
   if (o.open) {
     const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
     const child = spawn(cmd, [v.url], { detached: true, stdio: 'ignore' });

@@ -22,7 +22,7 @@ import {
   type SourceLocation,
   type DivergencePolicy,
 } from '@sofa-ts/core';
-import { Bool, Int, Real, RealArray, Str, StringArray, Vec3, IndexArray, isMechanicalState, type DataType } from '@sofa-ts/core';
+import { Bool, Int, Real, RealArray, Str, StringArray, VecN, IndexArray, isMechanicalState, type DataType } from '@sofa-ts/core';
 import { defaultDataPaths } from '@sofa-ts/loader';
 import { SofaScene, createRegistry, loadPlugin, loadPlugins, pluginSearchFolders } from 'sofa-ts';
 import { Channel, ChannelClosed, type Frame } from './channel.js';
@@ -309,7 +309,7 @@ export class PythonSession implements PythonCaller {
     hello(a) {
       if (a['numpy'] === false && !this.numpyNoteSent) {
         this.numpyNoteSent = true;
-        this.warnings.push(new SofaError('numpy is not importable in this python3: Data values are plain lists (install python3-numpy for arrays)'));
+        this.addWarning(new SofaError('numpy is not importable in this python3: Data values are plain lists (install python3-numpy for arrays)'));
       }
       return { a: { engine: 'sofa-ts', version: '0.1.0' } };
     },
@@ -384,7 +384,7 @@ export class PythonSession implements PythonCaller {
       return {
         a: {
           name: n.getName(),
-          path: n.path,
+          path: nodePathName(n),
           parent: n.parent ? this.idFor(n.parent) : null,
           objects: n.objects.map((o) => this.objectRef(o)),
           children: n.children.map((c) => ({ k: 'node', id: this.idFor(c), name: c.getName() })),
@@ -460,7 +460,7 @@ export class PythonSession implements PythonCaller {
       const d = this.requireData(owner, String(a['name']));
       const p = d.parent;
       const parentOwner = p?.owner as Owner | undefined;
-      const parentPath = p && parentOwner ? `@${isNode(parentOwner) ? parentOwner.path : parentOwner instanceof BaseObject && parentOwner.hasContext ? objectPath(parentOwner) : parentOwner.getName()}.${p.name}` : '';
+      const parentPath = p && parentOwner ? `@${isNode(parentOwner) ? nodePathName(parentOwner) : parentOwner instanceof BaseObject && parentOwner.hasContext ? objectPath(parentOwner) : parentOwner.getName()}.${p.name}` : '';
       return { a: { type: d.spec.type.name, tuple: tupleSizeOf(d), isSet: d.isSet, help: d.spec.help, group: d.spec.group ?? '', parent: parentPath, text: d.print() } };
     },
     dataText(a) {
@@ -534,8 +534,8 @@ export class PythonSession implements PythonCaller {
       const loc = locOf(a);
       const e = new SofaError(text, { ...(loc ? { loc } : {}), ...(emitter ? { component: emitter } : {}) });
       if (level === 'error' || level === 'warning' || level === 'deprecated') {
-        if (this.root) addSceneWarning(this.root, e);
-        else this.warnings.push(e);
+        if (this.scene) addSceneWarning(this.scene.root, e);
+        else this.addWarning(e);
       } else {
         process.stderr.write(`[INFO] ${emitter ? `${emitter}: ` : ''}${text}\n`);
       }
@@ -543,7 +543,7 @@ export class PythonSession implements PythonCaller {
     },
     linkPathOf(a) {
       const o = this.owner(a['id']);
-      return { a: `@${isNode(o) ? o.path : objectPath(o)}` };
+      return { a: `@${isNode(o) ? nodePathName(o) : objectPath(o)}` };
     },
     getItem(a) {
       // node['child/obj.data'] or node['obj']
@@ -587,7 +587,18 @@ export class PythonSession implements PythonCaller {
 
   private warn(w: SofaError): void {
     if (this.options.strict) throw w;
-    this.warnings.push(w);
+    this.addWarning(w);
+  }
+
+  /**
+   * Where warnings go: to `warningSink` as they come (the engine of a Python program prints them),
+   * else kept for the scene, whose warnings the CLI reports.
+   */
+  warningSink: ((w: SofaError) => void) | undefined;
+
+  private addWarning(w: SofaError): void {
+    if (this.warningSink) this.warningSink(w);
+    else this.warnings.push(w);
   }
 
   /** RequiredPlugin: SOFA modules are built in; other names are npm plugin packages, loaded now. */
@@ -620,14 +631,14 @@ export class PythonSession implements PythonCaller {
     if (!obj) {
       builder.throwIfErrors();
       // left out under --skip-unknown: said in the warnings
-      this.warnings.push(...builder.warnings);
+      for (const w of builder.warnings) this.addWarning(w);
       return { k: 'none' };
     }
     if (builder.errors.length > 0) {
       node.removeObject(obj);
       builder.throwIfErrors();
     }
-    this.warnings.push(...builder.warnings);
+    for (const w of builder.warnings) this.addWarning(w);
     builder.warnings.length = 0;
     if (linksResolvable(obj)) this.resolveLinks({ obj, builder });
     else this.pending.push({ obj, builder });
@@ -638,7 +649,7 @@ export class PythonSession implements PythonCaller {
   private resolveLinks(p: PendingLinks): void {
     p.builder.resolveObjectLinks(p.obj);
     p.builder.resolveSrcLinks();
-    this.warnings.push(...p.builder.warnings);
+    for (const w of p.builder.warnings) this.addWarning(w);
     p.builder.warnings.length = 0;
     if (p.builder.errors.length > 0) {
       const errors = p.builder.errors.splice(0);
@@ -682,6 +693,7 @@ export class PythonSession implements PythonCaller {
     const scene = new SofaScene(root, this.registry, this.sceneFile);
     if (this.options.onDivergence) scene.onDivergence = this.options.onDivergence;
     scene.warnings.push(...this.warnings.splice(0));
+    if (this.warningSink) scene.onWarning(this.warningSink);
     this.scene = scene;
     this.root = root;
     this.rev++;
@@ -730,9 +742,17 @@ function locOf(a: Record<string, unknown>): SourceLocation | undefined {
   return { file, line: typeof a['line'] === 'number' ? a['line'] : 1, column: 1 };
 }
 
+/** SOFA's path name of a node: '/' for the root, '/child/grandchild' below it (the root's name left out). */
+function nodePathName(n: Node): string {
+  const names: string[] = [];
+  for (let m: Node | undefined = n; m?.parent; m = m.parent) names.unshift(m.getName());
+  return `/${names.join('/')}`;
+}
+
+/** SOFA's path name of a component: its node's, then its name. */
 function objectPath(o: BaseObject): string {
-  const n = o.context;
-  return `${n.parent ? n.path : ''}/${o.getName()}`.replace(/^\/\//, '/');
+  const p = nodePathName(o.context);
+  return `${p === '/' ? '' : p}/${o.getName()}`;
 }
 
 /** Whether every `@` link of a new component names something that exists already. */
@@ -765,25 +785,35 @@ function addDynamicData(owner: Owner, name: string, type: string, help: string, 
   return adder.call(owner, { name, type: t.type, default: t.default, help, ...(group ? { group } : {}) });
 }
 
-/** SofaPython3's addData type names (and SOFA's) to Data types. */
+/** SofaPython3's addData type names (SOFA's type names) to Data types, with their zero value. */
 function dataTypeOfPythonName(type: string): { type: DataType<unknown>; default: unknown } {
-  const u = (type: DataType<unknown>, def: unknown) => ({ type, default: def });
-  const table: Record<string, { type: DataType<unknown>; default: unknown }> = {
+  const t = type.trim();
+  const u = (dt: DataType<unknown>, def: unknown) => ({ type: dt, default: def });
+  const scalars: Record<string, { type: DataType<unknown>; default: unknown }> = {
     float: u(Real as DataType<unknown>, 0),
     double: u(Real as DataType<unknown>, 0),
     int: u(Int as DataType<unknown>, 0),
+    'unsigned int': u(Int as DataType<unknown>, 0),
     bool: u(Bool as DataType<unknown>, false),
     string: u(Str as DataType<unknown>, ''),
     str: u(Str as DataType<unknown>, ''),
-    Vec3d: u(Vec3 as DataType<unknown>, new Float64Array(3)),
-    'vector<double>': u(RealArray(1) as DataType<unknown>, new Float64Array(0)),
-    'vector<int>': u(IndexArray(1) as DataType<unknown>, new Uint32Array(0)),
     'vector<string>': u(StringArray as DataType<unknown>, []),
-    Vec3dVector: u(RealArray(3, 'vector<Vec3d>') as DataType<unknown>, new Float64Array(0)),
-    'vector<Vec3d>': u(RealArray(3, 'vector<Vec3d>') as DataType<unknown>, new Float64Array(0)),
-    Rigid3dVector: u(RealArray(7, 'vector<Rigid3d>') as DataType<unknown>, new Float64Array(0)),
+    'vector<int>': u(IndexArray(1) as DataType<unknown>, new Uint32Array(0)),
+    'vector<unsigned int>': u(IndexArray(1) as DataType<unknown>, new Uint32Array(0)),
+    RGBAColor: u(VecN(4, 'RGBAColor') as DataType<unknown>, Float64Array.of(1, 1, 1, 1)),
+    Quatd: u(VecN(4, 'Quatd') as DataType<unknown>, Float64Array.of(0, 0, 0, 1)),
+    Quat: u(VecN(4, 'Quatd') as DataType<unknown>, Float64Array.of(0, 0, 0, 1)),
   };
-  const found = table[type.trim()];
-  if (!found) throw new TypeError(`addData: unknown type '${type}' (known: ${Object.keys(table).join(', ')})`);
-  return found;
+  if (scalars[t]) return scalars[t];
+  let m = /^Vec(\d)[df]?$/.exec(t);
+  if (m) return u(VecN(Number(m[1])) as DataType<unknown>, new Float64Array(Number(m[1])));
+  m = /^(?:vector<Vec(\d)[df]?>|Vec(\d)[df]?Vector)$/.exec(t);
+  if (m) {
+    const k = Number(m[1] ?? m[2]);
+    return u(RealArray(k, `vector<Vec${k}d>`) as DataType<unknown>, new Float64Array(0));
+  }
+  if (/^vector<(double|float)>$/.test(t)) return u(RealArray(1) as DataType<unknown>, new Float64Array(0));
+  if (/^(vector<Rigid3[df]?(::Coord)?>|Rigid3[df]?(Types)?::VecCoord)$/.test(t)) return u(RealArray(7, 'vector<Rigid3d>') as DataType<unknown>, new Float64Array(0));
+  if (t === 'Rigid3d' || t === 'Rigid3d::Coord') return u(VecN(7, 'Rigid3d::Coord') as DataType<unknown>, Float64Array.of(0, 0, 0, 0, 0, 0, 1));
+  throw new TypeError(`addData: unknown type '${type}' (types: float, double, int, bool, string, VecNd, vector<VecNd>, vector<double>, vector<int>, vector<string>, RGBAColor, Quatd, Rigid3d)`);
 }

@@ -1,4 +1,4 @@
-import { BaseObject, SofaError, stateTypeOf, type Data } from '@sofa-ts/core';
+import { BaseObject, DataParseError, SofaError, stateTypeOf, type Data } from '@sofa-ts/core';
 
 /**
  * Data values as they cross the channel. Numbers, booleans and strings travel in the JSON header
@@ -86,6 +86,15 @@ export type WireInput =
  * position written from Python is the state's position.
  */
 export function writeWireInput(d: Data<unknown>, input: WireInput, blobs: readonly Uint8Array[]): void {
+  try {
+    writeInput(d, input, blobs);
+  } catch (e) {
+    if (e instanceof DataParseError) throw new SofaError(`bad value for '${d.name}' (${d.spec.type.name}): expected ${e.expected}${e.hint ? `, ${e.hint}` : ''}`);
+    throw e;
+  }
+}
+
+function writeInput(d: Data<unknown>, input: WireInput, blobs: readonly Uint8Array[]): void {
   const cur = d.value;
   if ('text' in input) {
     if (input.text.trim().startsWith('@')) throw new SofaError(`'${d.name}': a value is expected here, not a link ('${input.text.trim()}'); use setParent or give the link at creation`);

@@ -142,6 +142,25 @@ setInterval(() => {
   $('stat-fps').textContent = view.fps.toFixed(0);
 }, 500);
 
+// Keys to the scene, as runSofa forwards them: Ctrl+key (a letter upper case), and the keys
+// SoftRobots' controllers read without it: + - and the arrows (ASCII 18-21, SOFA's codes).
+const arrowKeys: Record<string, string> = { ArrowLeft: String.fromCharCode(18), ArrowUp: String.fromCharCode(19), ArrowRight: String.fromCharCode(20), ArrowDown: String.fromCharCode(21) };
+function sceneKey(e: KeyboardEvent): string | undefined {
+  if ((e.target as HTMLElement | null)?.closest?.('input, textarea')) return undefined;
+  if (arrowKeys[e.key]) return arrowKeys[e.key];
+  if (e.key === '+' || e.key === '-') return e.key;
+  if (e.ctrlKey && e.key.length === 1) return e.key.toUpperCase();
+  return undefined;
+}
+for (const [kind, pressed] of [['keydown', true], ['keyup', false]] as const) {
+  window.addEventListener(kind, (e) => {
+    const key = sceneKey(e);
+    if (key === undefined) return;
+    e.preventDefault();
+    send({ type: 'key', key, pressed });
+  });
+}
+
 $('play').addEventListener('click', () => send({ type: state.playing ? 'pause' : 'play' }));
 $('step').addEventListener('click', () => send({ type: 'step' }));
 $('reset').addEventListener('click', () => send({ type: 'reset' }));

@@ -35,8 +35,10 @@ export async function startViewer(sceneFile: string, o: ViewOptions): Promise<Ru
   if (!fs.statSync(sceneFile, { throwIfNoEntry: false })?.isFile()) throw new SofaError(`scene file '${sceneFile}' not found`);
   const assets = await webAssets();
   // npm plugins import Node modules: such scenes run here unless told otherwise
-  const plugins = o.server === undefined ? npmPlugins(sceneFile, o.dataPaths) : [];
-  o = { ...o, server: o.server ?? plugins.length > 0 };
+  // a Python scene runs python3: here, in server mode, whatever was asked
+  const python = /\.py$/i.test(sceneFile);
+  const plugins = o.server === undefined && !python ? npmPlugins(sceneFile, o.dataPaths) : [];
+  o = { ...o, server: python || (o.server ?? plugins.length > 0) };
   const roots = new FileRoots(sceneFile, o.dataPaths);
   const page = viewerPage({
     scene: o.server ? path.resolve(sceneFile) : roots.sceneVirtual,

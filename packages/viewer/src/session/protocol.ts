@@ -19,6 +19,8 @@ export type ToSimulation =
   | { type: 'pick'; origin: Vec3Tuple; dir: Vec3Tuple }
   | { type: 'drag'; target: Vec3Tuple }
   | { type: 'release' }
+  /** A key pressed or released in the page (SOFA's Keypressed/KeyreleasedEvent: `key` is the character). */
+  | { type: 'key'; key: string; pressed: boolean }
   | { type: 'frameAck' }
   /** Chart this Data live (again: stop); `path` is a tree path, `name` the Data's. */
   | { type: 'watch'; path: string; name: string };

@@ -1,4 +1,4 @@
-import { addObjectFromAttributes, createRegistry, isBaseMapping, isMapping, isMechanicalState, loadScene, scalarOf, StepProbe, type BaseObject, type Data, type Node, type SofaScene } from 'sofa-ts/browser';
+import { KeypressedEvent, KeyreleasedEvent, addObjectFromAttributes, createRegistry, isBaseMapping, isMapping, isMechanicalState, loadScene, scalarOf, StepProbe, type BaseObject, type Data, type Node, type SofaScene } from 'sofa-ts/browser';
 import { collectDrawItems, describeItems, packFrame, type DrawItem } from './draw-items.js';
 import { MouseSpringForceField, viewerModule } from './mouse-spring.js';
 import type { FromSimulation, SceneCamera, SceneLight, ToSimulation, Vec3Tuple } from './protocol.js';
@@ -75,6 +75,10 @@ export class SceneSession {
         this.stepCount = 0;
         this.lastSample = undefined;
         this.sendFrame(true);
+        break;
+      case 'key':
+        // between two steps, as runSofa sends them: to every listening component and Python controller
+        scene.root.propagateEvent(msg.pressed ? new KeypressedEvent(msg.key) : new KeyreleasedEvent(msg.key));
         break;
       case 'realTime':
         this.realTime = msg.on;
