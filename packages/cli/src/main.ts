@@ -232,6 +232,7 @@ cases ran (scene, parameter, record), 2 bad usage, 130/143 interrupted (the fini
     .option('--timeout <S>', 'seconds a case may take before it is stopped as failed', positiveNumber)
     .option('--max-memory <MB>', 'memory a case may use before it is stopped as failed', positiveInt, 4096)
     .option('--quiet', 'print only failures (not a line per case started and done)')
+    .option('--allow-python', "run the cases of Python scenes (a scene script is a program, run with this worker's rights); refused otherwise, with the reason")
     .action(async (o: WorkerCommandOptions) => {
       code = await workerCommand(o);
     });

@@ -158,6 +158,7 @@ export interface WorkerCommandOptions {
   timeout?: number;
   maxMemory: number;
   quiet?: boolean;
+  allowPython?: boolean;
 }
 
 /**
@@ -178,7 +179,7 @@ export async function workerCommand(o: WorkerCommandOptions): Promise<number> {
   process.on('SIGTERM', onSignal);
   const out = process.stdout;
   try {
-    await runQueueWorker({ url: o.queue, ...(o.queueName ? { queueName: o.queueName } : {}), ...(o.jobs ? { threads: o.jobs } : {}), lockMs: o.lockMs, ...(o.timeout ? { timeoutSec: o.timeout } : {}), maxMemoryMb: o.maxMemory }, stop, (event, detail) => {
+    await runQueueWorker({ url: o.queue, ...(o.queueName ? { queueName: o.queueName } : {}), ...(o.jobs ? { threads: o.jobs } : {}), lockMs: o.lockMs, ...(o.timeout ? { timeoutSec: o.timeout } : {}), maxMemoryMb: o.maxMemory, ...(o.allowPython ? { allowPython: true } : {}) }, stop, (event, detail) => {
       if (o.quiet && (event === 'start' || event === 'done')) return;
       const tag = event === 'failed' ? pc.red(event) : event === 'done' ? pc.green(event) : event;
       out.write(`${new Date().toISOString()} ${tag} ${detail}\n`);

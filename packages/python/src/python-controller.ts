@@ -1,4 +1,4 @@
-import { type Data, AnimateBeginEvent, AnimateEndEvent, BaseObject, KeypressedEvent, KeyreleasedEvent, ResetEvent, SimulationInitDoneEvent, type SofaEvent } from '@sofa-ts/core';
+import { type CheckpointContext, type CheckpointReader, type CheckpointRecord, type Checkpointable, type Data, AnimateBeginEvent, AnimateEndEvent, BaseObject, KeypressedEvent, KeyreleasedEvent, ResetEvent, SimulationInitDoneEvent, type SofaEvent } from '@sofa-ts/core';
 import type { WireValue } from './wire-values.js';
 import { wireNumber } from './wire-values.js';
 
@@ -19,7 +19,7 @@ export interface PythonCaller {
  * round trip. Its `init`/`reinit`/`reset` call the Python methods of the same name when defined.
  * Not creatable from a scene file: Python scenes add it with `node.addObject(MyController(...))`.
  */
-export class PythonController extends BaseObject {
+export class PythonController extends BaseObject implements Checkpointable {
   /** The Python class name, which SofaPython3 reports as the class name of the component. */
   pythonClass = 'Controller';
 
@@ -39,6 +39,17 @@ export class PythonController extends BaseObject {
   override describe(): string {
     return `${this.pythonClass} '${this.getName()}' (Python controller)`;
   }
+
+  /**
+   * A checkpoint holds the controller's Data, not the attributes of its Python object (counters,
+   * phases of a trajectory): said once per checkpoint, as the run resumed from it starts them anew.
+   */
+  checkpointState(ctx: CheckpointContext): CheckpointRecord {
+    ctx.warn(this, `the attributes of the Python object (${this.pythonClass}) are not in the checkpoint: a resumed run starts them as createScene left them`);
+    return {};
+  }
+
+  restoreState(_saved: CheckpointReader): void {}
 
   override init(): void {
     if (this.methods.has('init')) this.caller.callPython('method', { obj: this.pyId, method: 'init' });

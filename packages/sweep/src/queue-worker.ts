@@ -18,6 +18,18 @@ export interface QueueWorkerOptions extends PoolOptions {
    * check (every lockMs) puts the case back in the queue.
    */
   readonly lockMs?: number;
+  /**
+   * Run the cases of Python scenes. A Python scene is a program (its script runs with the
+   * worker's rights), so a worker runs them only when its user says so; the script and its
+   * modules are read from the coordinator's paths, which must exist on this machine.
+   */
+  readonly allowPython?: boolean;
+}
+
+/** Why a worker refuses a Python scene's case, unless started with --allow-python. */
+export function pythonCaseRefusal(scene: string, allowPython: boolean | undefined): string | undefined {
+  if (allowPython || !/\.py$/i.test(scene)) return undefined;
+  return `${scene} is a Python scene: its script is a program, which this worker runs only when started with --allow-python`;
 }
 
 /** A line of the worker's log: `start`, `done` or `failed`, with the case index and identity. */
@@ -56,6 +68,11 @@ export async function runQueueWorker(o: QueueWorkerOptions, stop: Promise<void>,
   const worker = new Worker<CaseJobData, CaseJobResult>(o.queueName ?? DEFAULT_QUEUE_NAME, async (job: Job<CaseJobData, CaseJobResult>) => {
     const { bundle: hash, job: c } = job.data;
     const b = await bundleOf(hash);
+    const refused = pythonCaseRefusal(b.scene, o.allowPython);
+    if (refused) {
+      log('failed', `case ${c.index} ${c.id}: ${refused}`);
+      throw new Error(JSON.stringify({ step: 0, message: refused }));
+    }
     try {
       const result = await pool.run(hash, b, c, () => log('start', `case ${c.index} ${c.id} (attempt ${job.attemptsMade + 1})`));
       log('done', `case ${c.index} ${c.id} in ${(result.loadMs + result.stepsMs).toFixed(0)} ms`);
