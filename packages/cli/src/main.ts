@@ -139,7 +139,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('build-web')
     .description('write a self-contained static folder (page, bundles, scene and its files) that any static web server serves')
-    .argument('<scene>', 'a SOFA scene file (.scn or .xml), or a SofaPython3 scene (.py)')
+    .argument('<scene>', 'a SOFA scene file (.scn or .xml)')
     .requiredOption('--out <DIR>', 'output folder')
     .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable)', collect, [])
     .action(async (scene: string, o: { out: string; dataPath: string[] }) => {

@@ -1,3 +1,4 @@
+import { SofaError } from 'sofa-ts';
 import { spawn } from 'node:child_process';
 import { buildWeb, startViewer } from '@sofa-ts/viewer';
 
@@ -29,6 +30,7 @@ export async function viewCommand(scene: string, o: ViewCommandOptions): Promise
 
 /** `sofa-ts build-web`: a static folder with the page, its bundles, the scene and its files. */
 export async function buildWebCommand(scene: string, o: { out: string; dataPath: string[] }): Promise<number> {
+  if (/\.py$/i.test(scene)) throw new SofaError(`${scene}: a Python scene runs python3 beside the engine, which a static page cannot; show it with \`sofa-ts view ${scene}\` (server mode)`);
   const files = await buildWeb(scene, o.out, { dataPaths: o.dataPath });
   process.stdout.write(`${files.length} files in ${o.out} (serve the folder with any static web server and open index.html through it)\n`);
   return 0;

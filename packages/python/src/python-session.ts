@@ -5,6 +5,7 @@ import {
   SofaError,
   SofaErrors,
   addSceneWarning,
+  formatLocation,
   componentCall,
   getSceneFiles,
   host,
@@ -286,7 +287,13 @@ export class PythonSession implements PythonCaller {
     const err = e as Error;
     // SofaPython3 raises ValueError for what a component refuses, TypeError/AttributeError for API misuse
     const kind = err instanceof TypeError ? 'TypeError' : err instanceof AttributeError ? 'AttributeError' : 'ValueError';
-    this.channel.send({ t: 'err', a: { kind, message: err instanceof Error ? err.message : String(e) }, rev: this.revision() });
+    // Python locates the exception at the script's line: the same location is not repeated in its text
+    let message = err instanceof Error ? err.message : String(e);
+    if (err instanceof SofaError && err.loc) {
+      const where = `${formatLocation(err.loc)}: `;
+      message = message.split('\n').map((l) => (l.startsWith(where) ? l.slice(where.length) : l)).join('\n');
+    }
+    this.channel.send({ t: 'err', a: { kind, message }, rev: this.revision() });
   }
 
   /** One request from Python, answered (or a promise of the answer: plugin loading). */
@@ -451,7 +458,7 @@ export class PythonSession implements PythonCaller {
       if (from) {
         const src = this.requireData(this.owner(from.owner), from.name);
         writeWireInput(d, { text: src.print() }, []);
-      } else writeWireInput(d, a['value'] as WireInput, blobs);
+      } else writeWireInput(d, a['value'] as WireInput, blobs, (detail) => this.lenient(owner, detail, a));
       if (d.name === 'name') this.rev++;
       return { a: null };
     },
@@ -487,7 +494,7 @@ export class PythonSession implements PythonCaller {
       if (owner.findData(name)) throw new ValueError(`${isNode(owner) ? `Node '${owner.getName()}'` : owner.describe()} already has a Data '${name}'`);
       const d = addDynamicData(owner, name, String(a['type'] ?? ''), String(a['help'] ?? ''), String(a['group'] ?? ''));
       const value = a['value'] as WireInput | undefined;
-      if (value) writeWireInput(d, value, blobs);
+      if (value) writeWireInput(d, value, blobs, (detail) => this.lenient(owner, detail, a));
       return { a: this.dataRef(owner, d) };
     },
     objInit(a) {
@@ -583,6 +590,12 @@ export class PythonSession implements PythonCaller {
         d.setParent(p);
       } else d.read(v);
     }
+  }
+
+  /** A value read as SOFA would, though not as written: a located warning. */
+  private lenient(owner: Owner, detail: string, a: Record<string, unknown>): void {
+    const loc = locOf(a);
+    this.warn(new SofaError(detail, { ...(loc ? { loc } : {}), component: isNode(owner) ? `Node '${owner.getName()}'` : owner.describe(), code: 'xml-leniency' }));
   }
 
   private warn(w: SofaError): void {

@@ -85,16 +85,16 @@ export type WireInput =
  * is copied into that array, as SOFA writes into the Data's storage: a MechanicalObject's
  * position written from Python is the state's position.
  */
-export function writeWireInput(d: Data<unknown>, input: WireInput, blobs: readonly Uint8Array[]): void {
+export function writeWireInput(d: Data<unknown>, input: WireInput, blobs: readonly Uint8Array[], warn?: (detail: string) => void): void {
   try {
-    writeInput(d, input, blobs);
+    writeInput(d, input, blobs, warn);
   } catch (e) {
     if (e instanceof DataParseError) throw new SofaError(`bad value for '${d.name}' (${d.spec.type.name}): expected ${e.expected}${e.hint ? `, ${e.hint}` : ''}`);
     throw e;
   }
 }
 
-function writeInput(d: Data<unknown>, input: WireInput, blobs: readonly Uint8Array[]): void {
+function writeInput(d: Data<unknown>, input: WireInput, blobs: readonly Uint8Array[], warn?: (detail: string) => void): void {
   const cur = d.value;
   if ('text' in input) {
     if (input.text.trim().startsWith('@')) throw new SofaError(`'${d.name}': a value is expected here, not a link ('${input.text.trim()}'); use setParent or give the link at creation`);
@@ -122,7 +122,16 @@ function writeInput(d: Data<unknown>, input: WireInput, blobs: readonly Uint8Arr
   if (cur instanceof Float64Array) {
     const k = tupleSizeOf(d);
     if (k > 1 && values.length % k !== 0) throw new SofaError(`bad value for '${d.name}' (${d.spec.type.name}): expected numbers in groups of ${k}, got ${values.length} numbers`);
-    if (!d.spec.type.name.startsWith('vector') && /^Vec(\d+)/.test(d.spec.type.name) && values.length !== cur.length) throw new SofaError(`bad value for '${d.name}' (${d.spec.type.name}): expected ${cur.length} numbers, got ${values.length}`);
+    const fixed = !d.spec.type.name.startsWith('vector') && /^(Vec\d|RGBAColor|Quat)/.test(d.spec.type.name);
+    if (fixed && values.length < cur.length && values.length > 0 && warn) {
+      // SOFA's stream reading of a fixed-size vector: the numbers given, the others kept
+      const v = Float64Array.from(cur);
+      v.set(values);
+      warn(`'${d.name}' (${d.spec.type.name}) was given ${values.length} of its ${cur.length} numbers: the others keep their values (${Array.from(v.subarray(values.length)).join(' ')}), as SOFA reads a short vector`);
+      d.value = v;
+      return;
+    }
+    if (fixed && values.length !== cur.length) throw new SofaError(`bad value for '${d.name}' (${d.spec.type.name}): expected ${cur.length} numbers, got ${values.length}`);
     if (values.length === cur.length && d.parent === undefined) {
       cur.set(values);
       d.value = cur; // marks the write (isSet, counter) with the same storage

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import * as http from 'node:http';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -213,6 +213,22 @@ describe('viewer in chromium (browser tests)', function () {
       node.step(5);
       expect(x).to.deep.equal(Array.from(node.get<any>('/Liver/dofs')!.x as Float64Array));
       await screenshot(page, 'liver-server-5');
+      expect(errors).to.deep.equal([]);
+    } finally {
+      await page.close();
+      await viewer.close();
+    }
+  });
+
+  it('keys pressed in the page reach a Python scene\'s keyboard controller (+ twice, - once: the cable pulled 1 mm)', async function () {
+    if (spawnSync('python3', ['-c', 'import numpy']).status !== 0) this.skip();
+    const keyboard = path.join(repoRoot, 'packages', 'python', 'test-scenes', 'finger_keyboard.py');
+    const { page, viewer, errors } = await openScene(browser, keyboard);
+    try {
+      expect(viewer.server, 'a Python scene runs in server mode').to.equal(true);
+      for (const key of ['+', '+', '-']) await page.keyboard.press(key);
+      await stepTimes(page, 1);
+      expect(await panelNumbers(page, '/root/finger/cable', 'value')).to.deep.equal([1]);
       expect(errors).to.deep.equal([]);
     } finally {
       await page.close();

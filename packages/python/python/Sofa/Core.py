@@ -261,7 +261,7 @@ class Base(object):
         w, blobs = (None, [])
         if value is not None:
             w, blobs = _values.wire_input(value)
-        a = {"owner": self._id, "name": name, "type": type, "help": help, "group": group}
+        a = dict(caller_location(), owner=self._id, name=name, type=type, help=help, group=group)
         if w is not None:
             a["value"] = w
         found, _ = engine().call("addData", a, blobs)

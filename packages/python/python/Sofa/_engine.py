@@ -298,13 +298,20 @@ def engine():
     return _engine
 
 
+_ROOT = os.path.dirname(_HERE) + os.sep
+_absolute = {}
+
+
 def caller_location():
-    """The file and line of the scene code that called into this package."""
+    """The file and line of the scene code that called into this package (paths made absolute
+    once per file: a handler's writes each carry their line)."""
     f = sys._getframe(1)
-    root = os.path.dirname(_HERE) + os.sep
     while f is not None:
-        fn = os.path.abspath(f.f_code.co_filename)
-        if not fn.startswith(root):
+        name = f.f_code.co_filename
+        fn = _absolute.get(name)
+        if fn is None:
+            fn = _absolute[name] = os.path.abspath(name)
+        if not fn.startswith(_ROOT):
             return {"file": fn, "line": f.f_lineno}
         f = f.f_back
     return {}

@@ -45,5 +45,5 @@ export function attachSocketSession(ws: WebSocket, open: { scene: string; dataPa
     if (msg.type === 'open') msg = { ...msg, scene: open.scene, dataPaths: open.dataPaths };
     void session.handle(msg);
   });
-  ws.on('close', () => void session.handle({ type: 'pause' }));
+  ws.on('close', () => void session.handle({ type: 'pause' }).then(() => session.dispose()));
 }

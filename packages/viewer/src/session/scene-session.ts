@@ -121,7 +121,14 @@ export class SceneSession {
     }
   }
 
+  /** Releases the scene's outside resources (a Python scene's python3). */
+  dispose(): void {
+    this.playing = false;
+    this.scene?.dispose();
+  }
+
   private async open(file: string, dataPaths: string[], dt: number | undefined): Promise<void> {
+    this.scene?.dispose();
     const registry = createRegistry();
     registry.load('@sofa-ts/viewer', viewerModule);
     const scene = await loadScene(file, { registry, dataPaths, init: false, ...(dt !== undefined ? { dt } : {}) });
