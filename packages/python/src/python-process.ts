@@ -25,6 +25,8 @@ export interface PythonProcess {
 }
 
 const live = new Set<ChildProcess>();
+/** How long python3 may take to start and open its end of the channel. */
+const CONNECT_TIMEOUT_MS = 60_000;
 let exitHookInstalled = false;
 
 /** No orphan: every interpreter still running when the engine's process exits is killed. */
@@ -81,17 +83,31 @@ export async function startPython(options: { pythonPath?: readonly string[]; cwd
     });
   });
   const opening = Promise.all([fs.promises.open(toEngine, 'r'), fs.promises.open(toPython, 'w')]);
-  const first = await Promise.race([opening.then(() => 'open' as const), died.then(() => 'died' as const)]);
+  // a python3 that starts but never connects (a broken site setup) is not waited for forever
+  let timer: NodeJS.Timeout | undefined;
+  const tooLong = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), CONNECT_TIMEOUT_MS);
+  });
+  let first = await Promise.race([opening.then(() => 'open' as const), died.then(() => 'died' as const), tooLong]);
+  clearTimeout(timer);
+  if (first === 'late') {
+    exited = `${exe} started but did not connect to the engine within ${CONNECT_TIMEOUT_MS / 1000} s (killed)`;
+    child.kill('SIGKILL');
+    first = 'died';
+  }
   if (first === 'died') {
-    // release the opens still waiting for the other end, then report
-    for (const [p, flags] of [[toEngine, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK], [toPython, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK]] as const) {
+    // Release the opens waiting for the other end: a descriptor open for reading and writing
+    // satisfies both (Linux), also for an open the thread pool has not started yet; closed after.
+    const holders: number[] = [];
+    for (const p of [toEngine, toPython]) {
       try {
-        fs.closeSync(fs.openSync(p, flags));
+        holders.push(fs.openSync(p, fs.constants.O_RDWR | fs.constants.O_NONBLOCK));
       } catch {
-        // no open waiting on this one
+        // nothing to release on this one
       }
     }
     await opening.then((hs) => Promise.all(hs.map((h) => h.close()))).catch(() => undefined);
+    for (const fd of holders) fs.closeSync(fd);
     cleanup();
     throw new SofaError(exited ?? `${exe} could not be started`);
   }

@@ -225,7 +225,7 @@ describe('viewer in chromium (browser tests)', function () {
     const keyboard = path.join(repoRoot, 'packages', 'python', 'test-scenes', 'finger_keyboard.py');
     const { page, viewer, errors } = await openScene(browser, keyboard);
     try {
-      expect(viewer.server, 'a Python scene runs in server mode').to.equal(true);
+      expect((viewer as { server?: boolean }).server, 'a Python scene runs in server mode').to.equal(true);
       for (const key of ['+', '+', '-']) await page.keyboard.press(key);
       await stepTimes(page, 1);
       expect(await panelNumbers(page, '/root/finger/cable', 'value')).to.deep.equal([1]);
