@@ -45,7 +45,9 @@ export function generatedPath(source) {
 /** The WebAssembly binary of one source (validated), or an Error naming its line. */
 export async function compileKernel(source) {
   const wabt = await wabtInit();
-  const text = fs.readFileSync(path.join(root, source), 'utf8');
+  // the UTF-8 bytes (wabt's string path garbles some characters of the comments), copied out of
+  // the Buffer pool (wabt reads the whole underlying buffer)
+  const text = new Uint8Array(fs.readFileSync(path.join(root, source)));
   const mod = wabt.parseWat(source, text, FEATURES);
   try {
     mod.resolveNames();
