@@ -4,7 +4,8 @@
 ;; x_c (i32, padded to 8 bytes) then w (f64); y is the byte address of the n outputs. Per output,
 ;; (x, y) in one f64x2 and z alone, each sum started from 0 and taken over the terms in order,
 ;; x_c·w per term: the JavaScript loop's operations lane by lane, so its values bit for bit.
-;; The K terms are written out (no loop over k), as the JavaScript loop's body would be unrolled.
+;; One function per K, its K terms written out (no loop over k; the loader picks gatherK by the
+;; map's terms per point).
 (module
   (import "env" "memory" (memory $env.memory 1 65536 shared))
 
