@@ -1,8 +1,9 @@
-import { FunctionBuilder, WASM_PAGE, WasmType, wasmApi, wasmModuleBytes } from './wasm-module.js';
+import { weightedGatherWasm } from './kernels/weighted-gather.wasm.js';
+import { WASM_PAGE, compileKernel, wasmApi } from './wasm-module.js';
 
 /**
  * The weighted gather of 3-vectors with K terms per output (1 ≤ K ≤ MAX_GATHER_TERMS),
- * y_i = Σ_{k<K} w_ik·x_{c_ik}, as a WebAssembly kernel (a barycentric mapping of points in
+ * y_i = Σ_{k<K} w_ik·x_{c_ik}, as a WebAssembly kernel written in kernels/weighted-gather.wat (a barycentric mapping of points in
  * edges, triangles, tetrahedra or hexahedra: BarycentricMap.apply): per
  * output, (x, y) in one f64x2 and z alone, each sum started from 0 and taken over the terms in
  * order, x_c·w per term: the operations of the JavaScript loop, lane by lane, so the same values bit
@@ -13,43 +14,13 @@ import { FunctionBuilder, WASM_PAGE, WasmType, wasmApi, wasmModuleBytes } from '
  */
 let cached: object | null | undefined;
 
-const I = WasmType.i32, V = WasmType.v128;
-
 /** The largest number of terms per output the kernels are written for (a hexahedron's 8). */
 export const MAX_GATHER_TERMS = 8;
 
-function gatherFunction(K: number): FunctionBuilder {
-  const fb = new FunctionBuilder(`gather${K}`, [I, I, I]);
-  const n = fb.param(0), terms = fb.param(1), y = fb.param(2);
-  const end = fb.local(I), a = fb.local(I), xy = fb.local(V), z = fb.local(WasmType.f64), w = fb.local(WasmType.f64);
-  fb.get(terms).get(n).i32Const(16 * K).i32Mul().i32Add().set(end);
-  fb.block().loop();
-  fb.get(terms).get(end).i32GeU().brIf(1);
-  fb.f64Const(0).f64x2Splat().set(xy);
-  fb.f64Const(0).set(z);
-  for (let k = 0; k < K; k++) {
-    fb.get(terms).i32Load(16 * k).set(a);
-    fb.get(terms).f64Load(16 * k + 8).set(w);
-    fb.get(xy).get(a).v128Load(0).get(w).f64x2Splat().f64x2Mul().f64x2Add().set(xy);
-    fb.get(z).get(a).f64Load(16).get(w).f64Mul().f64Add().set(z);
-  }
-  fb.get(y).get(xy).v128Store(0);
-  fb.get(y).get(z).f64Store(16);
-  fb.get(terms).i32Const(16 * K).i32Add().set(terms);
-  fb.get(y).i32Const(24).i32Add().set(y);
-  fb.br(0).end().end();
-  return fb;
-}
-
 function module(): object | undefined {
   if (cached !== undefined) return cached ?? undefined;
-  cached = null;
-  const api = wasmApi();
-  if (!api) return undefined;
-  const bytes = wasmModuleBytes(Array.from({ length: MAX_GATHER_TERMS }, (_, k) => gatherFunction(k + 1)), 65536);
-  if (!api.validate(bytes)) return undefined;
-  cached = new api.Module(bytes);
-  return cached;
+  cached = compileKernel(weightedGatherWasm) ?? null;
+  return cached ?? undefined;
 }
 
 /** The gather of one map (its terms copied in once), with its input and output in the kernel's memory. */

@@ -1,177 +1,51 @@
-import { FunctionBuilder, MatrixFreeCgWasm, WasmType, wasmApi, wasmModuleBytes, type Local } from '@sofa-ts/linalg';
-import { LARGE_REST_COMPONENTS, REST_PAIR_BYTES, largeForceKernel } from './tetrahedron-force-kernel.js';
-import { TET_SCRATCH_BYTES, addFirstElement, addSecondElement, readNode } from './tetrahedron-kernel-nodes.js';
+import { MatrixFreeCgWasm, compileKernel, wasmApi } from '@sofa-ts/linalg';
+import { tetrahedraWasm } from './kernels/tetrahedra.wasm.js';
 
 /**
- * The matrix-free product of corotational tetrahedra, df += −k·Rᵀ·J·K·Jᵀ·R·dx per element (the
- * hottest loop of a CG step), as a WebAssembly kernel written by wasm-module.ts:
- *   - `tetDF2(inIdx, outIdx, elem, k, p0, p1, scratch)`: element pairs p0 … p1−1 with f64x2 SIMD,
- *     the two lanes being elements 2p and 2p+1, with the calling thread's scratch area (96 bytes);
- *   - `tetDF1(inIdx, outIdx, elem, k, e0, e1)`: single elements e0 … e1−1, scalar;
- *   - `tetDFAll(k)`: every element (the pairs, then the last odd one), the arrays, the element
- *     count and the first scratch area read from the memory's header (TetrahedronDForceWasm.layOut):
- *     the function a solver running in WebAssembly calls (MatrixFreeCgWasm).
- * It performs, element by element, exactly the operations of the JavaScript kernel
- * (CorotationalTetrahedra.addDForce) in the same order, so results are bit for bit the same; the
- * scatter adds the first element of a pair to its 4 nodes before the second.
+ * The kernels of corotational tetrahedra, written in WebAssembly text (kernels/tetrahedra.wat,
+ * where their operations are described; each is its JavaScript twin's operations in its order,
+ * bit for bit):
+ *   - the matrix-free product df += −k·Rᵀ·J·K·Jᵀ·R·dx per element (CorotationalTetrahedra.addDForce,
+ *     the hottest loop of a CG step): `tetDF2(inIdx, outIdx, elem, k, p0, p1, scratch)` over element
+ *     pairs p0 … p1−1 with f64x2 SIMD (the two lanes being elements 2p and 2p+1, with the calling
+ *     thread's scratch area), `tetDF1(inIdx, outIdx, elem, k, e0, e1)` over single elements, scalar;
+ *     `tetDFAll(k)` over every element, the arrays, the element count and the first scratch area
+ *     read from the memory's header: the function a solver running in WebAssembly calls
+ *     (MatrixFreeCgWasm);
+ *   - the force of 'large' (CorotationalTetrahedra.addForceLarge): `tetF2(inIdx, elem, rest,
+ *     rotOut, delta, p0, p1, scratch)` and `tetF1(…, e0, e1)`, which also write the element frames
+ *     into the element array (what the product reads) and, row-major, at rotOut + 72·e; positions
+ *     are read at inIdx's addresses (the product's dx array holds x then), forces added at those
+ *     addresses + delta (its df array holds f).
  *
  * Memory (byte addresses):
  *   header (i32 at 0, 4, 8, 12, 16): the number of elements, inIdx, outIdx, elem, scratch;
- *   scratch (threads × 96 bytes): one scratch area of tetDF2 per thread;
+ *   scratch (threads × 96 bytes): one scratch area of the pair kernels per thread;
  *   inIdx  (nPairs × 8 i32): the address of dx[3·node] of the 4 nodes of element 2p, then 2p+1;
  *   outIdx (nPairs × 8 i32): where each element adds its 4 node forces: df[3·node], or a slot of
  *          a deferred buffer (threads, see ParallelTetrahedraProduct);
  *   elem   (nPairs × 24 × 2 f64): per pair, field f of both elements at elem + 16f (lane = element
- *          parity): R (9, rows = element frame), the cofactor gradients (12), (D00, D01, D33)/36V (3).
+ *          parity): R (9, rows = element frame), the cofactor gradients (12), (D00, D01, D33)/36V (3);
+ *   rest   (nPairs × 6 × 2 f64): the rest components of 'large' that are not 0 (LARGE_REST_COMPONENTS).
  */
 export const TET_FIELDS = 24;
 /** Bytes of one element pair in the elem array. */
 export const TET_PAIR_BYTES = TET_FIELDS * 16;
+
+/** Bytes of one element pair of rest shapes: D's 6 non-zero rest components of both elements. */
+export const REST_PAIR_BYTES = 6 * 16;
+/** The components of the 12 rest coordinates (measured from node a in the element frame) that are not 0 for 'large'. */
+export const LARGE_REST_COMPONENTS: readonly number[] = [3, 6, 7, 9, 10, 11];
+/** Bytes of a pair kernel's scratch area: 6 f64x2 (its sums), reused for the second element's forces. */
+export const TET_SCRATCH_BYTES = 96;
 
 let cached: object | undefined;
 
 /** The compiled kernel module (once per process), or undefined without WebAssembly SIMD. */
 export function tetrahedronDForceModule(): object | undefined {
   if (cached) return cached;
-  const api = wasmApi();
-  if (!api) return undefined;
-  const bytes = wasmModuleBytes([kernel(true), kernel(false), largeForceKernel(true), largeForceKernel(false), allElementsFunction()], 65536);
-  if (!api.validate(bytes)) return undefined;
-  cached = new api.Module(bytes);
+  cached = compileKernel(tetrahedraWasm);
   return cached;
-}
-
-/**
- * The kernel's function: simd = element pairs with f64x2 (tetDF2), else single elements (tetDF1).
- * Per element, node by node: X = R·dx and its terms of the six strain sums Jᵀ·X; the stress terms
- * k0…k5; then node by node the force F = J·(k0…k5), Rᵀ·F and its addition to the node. Fields are
- * read from the element array where they are used.
- *
- * Register pressure (x64 has 16 vector registers): V8 issues a function's loads in their order
- * among its stores but schedules pure arithmetic late, so a pair kernel whose loads all come
- * before its first store holds every field at once and spills most of them. tetDF2 therefore
- * stores the strain sums into its scratch area after each node (the next node's loads follow
- * that store, and its arithmetic precedes it) and the second element's node forces there too;
- * measured on the liver's 596 tetrahedra, 19.6 → 16.5 ns per element. The scratch is per
- * thread (threads run pair ranges of the same memory).
- */
-function kernel(simd: boolean): FunctionBuilder {
-  const I = WasmType.i32;
-  const T = simd ? WasmType.v128 : WasmType.f64;
-  const fb = new FunctionBuilder(simd ? 'tetDF2' : 'tetDF1', simd ? [I, I, I, WasmType.f64, I, I, I] : [I, I, I, WasmType.f64, I, I]);
-  const inIdx = fb.param(0), outIdx = fb.param(1), elem = fb.param(2), kParam = fb.param(3), from = fb.param(4), to = fb.param(5);
-  const scratch = simd ? fb.param(6) : undefined;
-  const it = fb.local(I), base = fb.local(I), ii = fb.local(I), io = fb.local(I), addr = fb.local(I), addr1 = fb.local(I);
-  const mul = () => (simd ? fb.f64x2Mul() : fb.f64Mul());
-  const add = () => (simd ? fb.f64x2Add() : fb.f64Add());
-  type Operand = Local | number; // a local, or field f of the element array (read where used)
-  const push = (o: Operand) => {
-    if (typeof o !== 'number') fb.get(o);
-    else if (simd) fb.get(base).v128Load(16 * o);
-    else fb.get(base).f64Load(16 * o);
-  };
-  // into = Σ aᵢ·bᵢ summed left to right, continuing into's running sum when `more`
-  const dotInto = (into: Local, terms: readonly (readonly [Operand, Operand])[], more = false): void => {
-    if (more) fb.get(into);
-    terms.forEach(([a, b], i) => {
-      push(a);
-      push(b);
-      mul();
-      if (i > 0 || more) add();
-    });
-    fb.set(into);
-  };
-  const locals = (n: number) => Array.from({ length: n }, () => fb.local(T));
-  // −k (exact), as a scalar or both lanes
-  const nk = fb.local(T);
-  fb.get(kParam).f64Neg();
-  if (simd) fb.f64x2Splat();
-  fb.set(nk);
-  const P = locals(3), X = locals(3), s = locals(6), kk = locals(6), F = locals(3), out = locals(3);
-  const [al, be, ga] = locals(3);
-  const nkC = fb.local(T);
-  const xy0 = simd ? fb.local(T) : undefined, xy1 = simd ? fb.local(T) : undefined;
-
-  fb.get(from).set(it);
-  fb.block().loop();
-  fb.get(it).get(to).i32GeU().brIf(1);
-  if (simd) {
-    // base = elem + it·384; ii/io = idx + it·32
-    fb.get(elem).get(it).i32Const(TET_PAIR_BYTES).i32Mul().i32Add().set(base);
-    fb.get(inIdx).get(it).i32Const(5).i32Shl().i32Add().set(ii);
-    fb.get(outIdx).get(it).i32Const(5).i32Shl().i32Add().set(io);
-  } else {
-    // base = elem + (it>>1)·384 + (it&1)·8; ii/io = idx + (it>>1)·32 + (it&1)·16 = idx + it·16
-    fb.get(elem).get(it).i32Const(1).i32And().i32Const(3).i32Shl().i32Add();
-    fb.get(it).i32Const(-2).i32And().i32Const(TET_PAIR_BYTES / 2).i32Mul().i32Add().set(base);
-    fb.get(inIdx).get(it).i32Const(4).i32Shl().i32Add().set(ii);
-    fb.get(outIdx).get(it).i32Const(4).i32Shl().i32Add().set(io);
-  }
-  const grads = (k: number) => {
-    push(9 + 3 * k);
-    fb.set(al);
-    push(10 + 3 * k);
-    fb.set(be);
-    push(11 + 3 * k);
-    fb.set(ga);
-  };
-  for (let k = 0; k < 4; k++) {
-    readNode(fb, simd, ii, k, { addr, addr1, xy0, xy1 }, P);
-    // X = R·dx of this node
-    for (let r = 0; r < 3; r++) dotInto(X[r]!, [[3 * r, P[0]!], [3 * r + 1, P[1]!], [3 * r + 2, P[2]!]]);
-    // its terms of the strain Jᵀ·X (SOFA's Voigt order), each sum running over the nodes in order
-    grads(k);
-    const more = k > 0;
-    dotInto(s[0]!, [[al, X[0]!]], more);
-    dotInto(s[1]!, [[be, X[1]!]], more);
-    dotInto(s[2]!, [[ga, X[2]!]], more);
-    dotInto(s[3]!, [[be, X[0]!], [al, X[1]!]], more);
-    dotInto(s[4]!, [[ga, X[1]!], [be, X[2]!]], more);
-    dotInto(s[5]!, [[ga, X[0]!], [al, X[2]!]], more);
-    if (scratch) for (let j = 0; j < 6; j++) fb.get(scratch).get(s[j]!).v128Store(16 * j);
-  }
-  // k0..k2 = −k·(Hooke row · strain); k3..k5 = (−k·C)·s, with (A, B, C) = fields 21, 22, 23
-  const hooke = [[21, 22, 22], [22, 21, 22], [22, 22, 21]];
-  for (let r = 0; r < 3; r++) {
-    fb.get(nk);
-    dotInto(kk[r]!, [[hooke[r]![0]!, s[0]!], [hooke[r]![1]!, s[1]!], [hooke[r]![2]!, s[2]!]]);
-    fb.get(kk[r]!);
-    mul();
-    fb.set(kk[r]!);
-  }
-  fb.get(nk);
-  push(23);
-  mul();
-  fb.set(nkC);
-  for (let r = 3; r < 6; r++) dotInto(kk[r]!, [[nkC, s[r]!]]);
-  // node forces in the element frame F, then Rᵀ·F added to the node: df[node] += …, all nodes of
-  // the first element of a pair before the second's
-  for (let k = 0; k < 4; k++) {
-    grads(k);
-    dotInto(F[0]!, [[al, kk[0]!], [be, kk[3]!], [ga, kk[5]!]]);
-    dotInto(F[1]!, [[be, kk[1]!], [al, kk[3]!], [ga, kk[4]!]]);
-    dotInto(F[2]!, [[ga, kk[2]!], [be, kk[4]!], [al, kk[5]!]]);
-    for (let c = 0; c < 3; c++) dotInto(out[c]!, [[c, F[0]!], [3 + c, F[1]!], [6 + c, F[2]!]]);
-    addFirstElement(fb, simd, k, out, addr, () => fb.get(io).i32Load(4 * k), scratch);
-  }
-  if (scratch) addSecondElement(fb, addr, (k) => fb.get(io).i32Load(16 + 4 * k), scratch);
-  fb.get(it).i32Const(1).i32Add().set(it);
-  fb.br(0).end().end();
-  return fb;
-}
-
-/** tetDFAll(k): tetDF2 over every pair, then tetDF1 on the last element when the count is odd (runRange's calls). */
-function allElementsFunction(): FunctionBuilder {
-  const I = WasmType.i32;
-  const fb = new FunctionBuilder('tetDFAll', [WasmType.f64]);
-  const k = fb.param(0), n = fb.local(I);
-  const header = () => fb.i32Const(0).i32Load(4).i32Const(0).i32Load(8).i32Const(0).i32Load(12);
-  fb.i32Const(0).i32Load(0).set(n);
-  header().get(k).i32Const(0).get(n).i32Const(1).i32ShrS().i32Const(0).i32Load(16).call(0);
-  fb.get(n).i32Const(1).i32And().if();
-  header().get(k).get(n).i32Const(1).i32Sub().get(n).call(1);
-  fb.end();
-  return fb;
 }
 
 /**
