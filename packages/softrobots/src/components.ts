@@ -20,6 +20,8 @@ import { SlidingActuator } from './inverse/actuator/SlidingActuator.js';
 import { ForcePointActuator } from './inverse/actuator/ForcePointActuator.js';
 import { JointActuator } from './inverse/actuator/JointActuator.js';
 import { BarycentricCenterEffector } from './inverse/effector/BarycentricCenterEffector.js';
+import { DataVariationLimiter } from './controller/DataVariationLimiter.js';
+import { SerialPortBridgeGeneric } from './controller/SerialPortBridgeGeneric.js';
 
 /** Every component of @sofa-ts/softrobots, registered by module.ts. */
 export const softRobotsComponents: readonly ComponentClass[] = [
@@ -30,6 +32,9 @@ export const softRobotsComponents: readonly ComponentClass[] = [
   UnilateralPlaneConstraint,
   PositionConstraint,
   JointConstraint,
+  // controllers
+  DataVariationLimiter,
+  SerialPortBridgeGeneric,
   // inverse problems
   QPInverseProblemSolver,
   GaussSeidelInverseProblemSolver,

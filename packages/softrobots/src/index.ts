@@ -33,3 +33,6 @@ export * from './inverse/actuator/ForcePointActuator.js';
 export * from './inverse/actuator/JointActuator.js';
 export * from './inverse/effector/BarycentricCenterEffector.js';
 export * from './constraint/joint-model.js';
+export * from './controller/DataVariationLimiter.js';
+export * from './controller/serial-packet.js';
+export * from './controller/SerialPortBridgeGeneric.js';

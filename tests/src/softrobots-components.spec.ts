@@ -1,0 +1,188 @@
+import { expect } from 'chai';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { host, loadSceneFromString, setHost, softrobots, type BaseMechanicalState, type SerialPort, type SofaScene } from 'sofa-ts';
+
+/**
+ * SoftRobots' smaller components in scenes: VolumeFromTetrahedrons against the volume of a box
+ * cut into tetrahedra, DataVariationLimiter against its rule worked by hand, SerialPortBridgeGeneric
+ * against the packet format its documentation gives and without a port (the scene runs on).
+ */
+
+/** The box [0, a]×[0, b]×[0, c] in SOFA's hexahedron vertex order. */
+function box(a: number, b: number, c: number): string {
+  const u = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]];
+  return u.map(([x, y, z]) => `${x! * a} ${y! * b} ${z! * c}`).join('  ');
+}
+
+/**
+ * Kuhn's six tetrahedra of the box, from corner 0 to corner 6 along each order of the axes
+ * (xyz 0 1 2 6, xzy 0 1 5 6, yxz 0 3 2 6, yzx 0 3 7 6, zxy 0 4 5 6, zyx 0 4 7 6); the odd
+ * permutations have their last two vertices swapped so that all six have one orientation.
+ */
+const KUHN = '0 1 2 6  0 1 6 5  0 3 6 2  0 3 7 6  0 4 5 6  0 4 6 7';
+
+describe('softrobots: VolumeFromTetrahedrons (SOFA\'s VolumeFromVolumetricElements)', () => {
+  async function volumeScene(attrs = '', extra = ''): Promise<SofaScene> {
+    return loadSceneFromString(`<Node name="root" dt="1" gravity="0 0 0">
+      <RequiredPlugin name="SoftRobots"/>
+      <DefaultAnimationLoop/>
+      <Node name="body">
+        <MeshTopology name="mesh" position="${box(2, 3, 4)}" tetrahedra="${KUHN}"/>
+        <MechanicalObject name="dofs" template="Vec3d"/>
+        <VolumeFromTetrahedrons name="volume" ${attrs}/>
+        ${extra}
+      </Node>
+    </Node>`);
+  }
+  const volume = (s: SofaScene): number => Number(s.get('body/volume')!.findData('volume')!.value);
+
+  it('the volume of a 2 × 3 × 4 box cut into Kuhn\'s six tetrahedra is 24', async () => {
+    expect(volume(await volumeScene())).to.be.closeTo(24, 1e-12);
+  });
+
+  it('with update, the volume follows the positions (the box stretched to 4 × 3 × 4: 48); without, it stays', async () => {
+    for (const [update, expected] of [['1', 48], ['0', 24]] as const) {
+      const s = await volumeScene(`update="${update}"`);
+      const dofs = s.get<BaseMechanicalState>('body/dofs')!;
+      const x = dofs.findData('position')!;
+      const p = Float64Array.from(x.value as Float64Array);
+      for (let i = 0; i < p.length; i += 3) p[i]! *= 2;
+      x.value = p;
+      s.step();
+      expect(volume(s), `update ${update}`).to.be.closeTo(expected, 1e-12);
+    }
+  });
+
+  it('SoftRobots\' attribute positions is read as position (with a renaming warning): one tetrahedron, |det|/6', async () => {
+    const s = await loadSceneFromString(`<Node name="root">
+      <RequiredPlugin name="SoftRobots"/>
+      <VolumeFromTetrahedrons name="v" positions="0 0 0  2 0 0  0 3 0  0 0 5" tetras="0 2 1 3"/>
+    </Node>`);
+    expect(Number(s.get('v')!.findData('volume')!.value)).to.be.closeTo((2 * 3 * 5) / 6, 1e-12);
+    expect(s.warnings.map((w) => w.message).join('\n')).to.match(/positions.*renamed it 'position'/);
+  });
+});
+
+describe('softrobots: DataVariationLimiter', () => {
+  async function limiterScene(attrs: string): Promise<SofaScene> {
+    return loadSceneFromString(`<Node name="root" dt="1" gravity="0 0 0">
+      <RequiredPlugin name="SoftRobots"/>
+      <DefaultAnimationLoop/>
+      <MechanicalObject name="goal" template="Vec3d" position="0 0 0  1 1 1"/>
+      <DataVariationLimiter name="limiter" input="@goal.position" ${attrs}/>
+    </Node>`);
+  }
+  const setGoal = (s: SofaScene, v: number[]): void => {
+    s.get<BaseMechanicalState>('goal')!.findData('position')!.value = Float64Array.from(v);
+  };
+  const output = (s: SofaScene): number[] => Array.from(s.get<softrobots.DataVariationLimiter>('limiter')!.output.value);
+
+  it('a jump of 5 > maxJump, nbStep 4: the distance left is 5, 5·(1 − 1/4), ·(1 − 2/4), ·(1 − 3/4), then the output is the input', async () => {
+    const s = await limiterScene('listening="1" maxJump="0.5" nbStep="4"');
+    expect(output(s)).to.deep.equal([0, 0, 0, 1, 1, 1]);
+    expect(s.get<softrobots.DataVariationLimiter>('limiter')!.size.value).to.equal(2);
+    setGoal(s, [3, 4, 0, 1, 1, 1]);
+    // the distance to (3, 4, 0) along the segment from (0, 0, 0), by the rule's product
+    const left = [5, 5 * 0.75, 5 * 0.75 * 0.5, 5 * 0.75 * 0.5 * 0.25];
+    for (const d of left) {
+      s.step();
+      const o = output(s);
+      expect(o[0]).to.be.closeTo(3 * (1 - d / 5), 1e-12);
+      expect(o[1]).to.be.closeTo(4 * (1 - d / 5), 1e-12);
+      expect(o[2]).to.equal(0);
+      // the second entry did not jump: it follows its input at once
+      expect(o.slice(3)).to.deep.equal([1, 1, 1]);
+    }
+    // 5·3/32 = 0.46875 ≤ maxJump: the output lands on the input
+    s.step();
+    expect(output(s)).to.deep.equal([3, 4, 0, 1, 1, 1]);
+    // a move of 0.3 ≤ maxJump is followed at once
+    setGoal(s, [3, 4, 0.3, 1, 1, 1]);
+    s.step();
+    expect(output(s)).to.deep.equal([3, 4, 0.3, 1, 1, 1]);
+    // reset: the output is back at its initial value
+    s.reset();
+    expect(output(s)).to.deep.equal([0, 0, 0, 1, 1, 1]);
+  });
+
+  it('without listening (as in SOFA) it is told and the output does not move; maxJump < 0 and nbStep 0 are corrected with warnings', async () => {
+    const s = await limiterScene('maxJump="-1" nbStep="0"');
+    const messages = s.warnings.map((w) => w.message).join('\n');
+    expect(messages).to.match(/listening is false/);
+    expect(messages).to.match(/maxJump -1 < 0: 0 is used/);
+    expect(messages).to.match(/nbStep 0 < 1: 1 is used/);
+    setGoal(s, [3, 4, 0, 1, 1, 1]);
+    s.step(3);
+    expect(output(s)).to.deep.equal([0, 0, 0, 1, 1, 1]);
+  });
+
+  it('nbStep 1: the counter stays at 0, a jump above maxJump never moves (SoftRobots\' rule as it runs)', async () => {
+    const s = await limiterScene('listening="1" maxJump="0.5" nbStep="1"');
+    setGoal(s, [3, 4, 0, 1, 1, 1]);
+    s.step(5);
+    expect(output(s)).to.deep.equal([0, 0, 0, 1, 1, 1]);
+  });
+});
+
+describe('softrobots: SerialPortBridgeGeneric', () => {
+  it('packets in the documented formats: [h0, v…], [h0, (MSB, LSB)…], split [h0, first half, h1, second half]', () => {
+    expect(Array.from(softrobots.serialPacket([1, 2, 200], [255, 254], false, false))).to.deep.equal([255, 1, 2, 200]);
+    // 300 = 1·256 + 44, 65535 = 255·256 + 255
+    expect(Array.from(softrobots.serialPacket([1, 300, 65535], [255, 254], true, false))).to.deep.equal([255, 0, 1, 1, 44, 255, 255]);
+    expect(Array.from(softrobots.serialPacket([1, 300], [250, 251], true, true))).to.deep.equal([250, 0, 1, 251, 1, 44]);
+  });
+
+  const scene = (attrs: string): Promise<SofaScene> => loadSceneFromString(`<Node name="root" dt="0.1" gravity="0 -10 0">
+    <RequiredPlugin name="SoftRobots"/>
+    <DefaultAnimationLoop/>
+    <EulerExplicitSolver symplectic="1"/>
+    <MechanicalObject name="dofs" position="0 0 0"/>
+    <UniformMass totalMass="1"/>
+    <SerialPortBridgeGeneric name="serial" listening="1" baudRate="115200" size="3" packetOut="10 20 30" ${attrs}/>
+  </Node>`);
+
+  it('no port opens: a warning located at port says why, the bridge is inactive and the scene runs on without the robot', async () => {
+    const missing = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-serial-')), 'ttyACM0');
+    const s = await scene(`port="${missing}"`);
+    const w = s.warnings.find((e) => /no serial port opened/.test(e.message));
+    expect(w, 'a warning').to.not.equal(undefined);
+    expect(w!.message).to.contain(missing);
+    expect(w!.message).to.match(/ENOENT|no such file/i);
+    expect(w!.loc?.line, 'located').to.be.a('number');
+    expect(s.get<softrobots.SerialPortBridgeGeneric>('serial')!.inactive).to.equal('no serial port');
+    s.step(10);
+    // the particle falls as without the bridge: v = 10 steps · dt · g
+    expect(s.get<BaseMechanicalState>('dofs')!.v[1]).to.be.closeTo(-10, 1e-12);
+  });
+
+  it('with a port, each step sends the packet redundancy times at the end and reads one byte at the beginning', async () => {
+    const written: number[][] = [];
+    const incoming = [7, 9];
+    const opened: string[] = [];
+    const previous = host();
+    const port: SerialPort = {
+      write: (b) => void written.push(Array.from(b)),
+      read: (max) => Uint8Array.from(incoming.splice(0, max)),
+      close: () => {},
+    };
+    setHost({ ...previous, openSerialPort: (p, baud) => (opened.push(`${p}@${baud}`), port) });
+    try {
+      const s = await scene('port="/dev/ttyFAKE" redundancy="2" receive="1" precise="1" header="200"');
+      const bridge = s.get<softrobots.SerialPortBridgeGeneric>('serial')!;
+      expect(opened).to.deep.equal(['/dev/ttyFAKE@115200']);
+      s.step();
+      expect(written).to.deep.equal([[200, 0, 10, 0, 20, 0, 30], [200, 0, 10, 0, 20, 0, 30]]);
+      expect(Array.from(bridge.packetIn.value)).to.deep.equal([7]);
+      bridge.packetOut.value = Uint32Array.of(1, 2);
+      s.step();
+      expect(Array.from(bridge.packetIn.value)).to.deep.equal([9]);
+      expect(written.length, 'a packetOut of the wrong size is not sent').to.equal(2);
+      expect(bridge.inactive).to.equal('packetOut does not match size');
+      expect(s.warnings.map((e) => e.message).join('\n')).to.match(/packetOut has 2 values but size is 3/);
+    } finally {
+      setHost(previous);
+    }
+  });
+});
