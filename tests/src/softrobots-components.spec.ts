@@ -120,6 +120,7 @@ describe('softrobots: DataVariationLimiter', () => {
 
   it('nbStep 1: the counter stays at 0, a jump above maxJump never moves (SoftRobots\' rule as it runs)', async () => {
     const s = await limiterScene('listening="1" maxJump="0.5" nbStep="1"');
+    expect(s.warnings.map((w) => w.message).join('\n')).to.match(/nbStep 1: the step counter stays at 0/);
     setGoal(s, [3, 4, 0, 1, 1, 1]);
     s.step(5);
     expect(output(s)).to.deep.equal([0, 0, 0, 1, 1, 1]);
@@ -184,5 +185,110 @@ describe('softrobots: SerialPortBridgeGeneric', () => {
     } finally {
       setHost(previous);
     }
+  });
+});
+
+describe('softrobots: AnimationEditor (SoftRobots\' animation file)', () => {
+  // Two points; frame k puts point 0 at (k, 0, 0) and point 1 at (0, 2k, 1). Key frames 0 and 3.
+  const FILE = [
+    'Type: Vec3d',
+    'Number of frame: 4',
+    'Number of effector: 2',
+    'KeyFrames: 0 3',
+    '0 0 0 0 0 1 ',
+    '1 0 0 0 2 1 ',
+    '2 0 0 0 4 1 ',
+    '3 0 0 0 6 1 ',
+  ].join('\n') + '\n';
+  let dir = '';
+  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-animation-'))));
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  async function animated(attrs: string, text = FILE): Promise<SofaScene> {
+    fs.writeFileSync(path.join(dir, 'anim.txt'), text);
+    return loadSceneFromString(`<Node name="root" dt="0.01" gravity="0 0 0">
+      <RequiredPlugin name="SoftRobots"/>
+      <DefaultAnimationLoop/>
+      <MechanicalObject name="dofs" template="Vec3d" position="9 9 9  9 9 9"/>
+      <AnimationEditor name="anim" template="Vec3d" filename="${path.join(dir, 'anim.txt')}" ${attrs}/>
+    </Node>`);
+  }
+  const x = (s: SofaScene): number[] => Array.from(s.get<BaseMechanicalState>('dofs')!.x);
+  const frame = (k: number): number[] => [k, 0, 0, 0, 2 * k, 1];
+
+  it('reads the file: the first step puts frame 0 into the state; with play, one frame per frameTime, stopping at maxKeyFrame', async () => {
+    const s = await animated('frameTime="0.01" maxKeyFrame="2"');
+    const a = s.get<softrobots.AnimationEditor>('anim')!;
+    expect(a.animation.keyFrames).to.deep.equal([0, 3]);
+    expect(a.maxKeyFrame.value, 'the file is shorter than maxKeyFrame: raised to 4 + 4/2').to.equal(6);
+    expect(x(s)).to.deep.equal([9, 9, 9, 9, 9, 9]);
+    s.step();
+    expect(x(s)).to.deep.equal(frame(0));
+    a.play.value = true;
+    for (let k = 1; k <= 3; k++) {
+      s.step();
+      expect(x(s), `step ${k}`).to.deep.equal(frame(k));
+    }
+    // cursor 4..6 has no frame: the state keeps frame 3; at 7 > maxKeyFrame play stops at 6
+    s.step(4);
+    expect(x(s)).to.deep.equal(frame(3));
+    expect(a.cursor.value).to.equal(6);
+    expect(a.play.value).to.equal(false);
+  });
+
+  it('loop: after the last key frame the cursor goes back to 0; a cursor set from outside is shown at the next step', async () => {
+    const s = await animated('frameTime="0.02" loop="1" play="1"');
+    const a = s.get<softrobots.AnimationEditor>('anim')!;
+    const seen: number[] = [];
+    for (let k = 0; k < 10; k++) {
+      s.step();
+      seen.push(x(s)[0]!);
+    }
+    // one frame per two steps; frame 3 is the last key frame, cursor 4 → 0
+    expect(seen).to.deep.equal([0, 1, 1, 2, 2, 3, 3, 0, 0, 1]);
+    a.play.value = false;
+    a.cursor.value = 2;
+    s.step();
+    expect(x(s)).to.deep.equal(frame(2));
+  });
+
+  it('dx: the cursor moves over the frames whose points stay within dx (plus what is carried) of the current frame', async () => {
+    // dx 1.5 from frame 0: frame 1 is 1 away (point 0) and 2 (point 1) > 1.5: it stays, 1.5 is carried.
+    // Step 2, bound 3: frame 1 passes (1, 2), frame 2 (2, 4) does not: cursor 1, 1.5 carried.
+    // Step 3, from frame 1, bound 3: frame 2 (1, 2) passes, frame 3 is the last key frame: the cursor stops there.
+    const s = await animated('dx="1.5"');
+    const a = s.get<softrobots.AnimationEditor>('anim')!;
+    const cursors: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      s.step();
+      cursors.push(a.cursor.value);
+      expect(x(s)).to.deep.equal(frame(a.cursor.value));
+    }
+    expect(cursors).to.deep.equal([0, 1, 3]);
+    a.dx.value = -10;
+    s.step();
+    expect(a.cursor.value).to.equal(0);
+    expect(x(s)).to.deep.equal(frame(0));
+  });
+
+  it('saveAnimation writes the same format, line for line', async () => {
+    const s = await animated('');
+    const out = s.get<softrobots.AnimationEditor>('anim')!.saveAnimation(path.join(dir, 'saved.txt'));
+    expect(fs.readFileSync(out, 'utf8')).to.equal(FILE);
+  });
+
+  it('errors and warnings are located: another template, a short frame, another number of points, no file', async () => {
+    let err = '';
+    await animated('', FILE.replace('Type: Vec3d', 'Type: Rigid3d')).catch((e: Error) => (err = e.message));
+    expect(err).to.match(/holds Rigid3d positions, the state .* is Vec3d/);
+    await animated('', FILE.replace('2 0 0 0 4 1 ', '2 0 0 0 4')).catch((e: Error) => (err = e.message));
+    expect(err).to.match(/line 7: frame 2 has 5 numbers, 2 points of 3 need 6/);
+    const s = await animated('', FILE.replace('Number of effector: 2', 'Number of effector: 1').replace(/ 0 \d 1 $/gm, ''));
+    expect(s.warnings.map((w) => w.message).join('\n')).to.match(/animates 1 points, the state .* has 2: the file is not loaded/);
+    const none = await loadSceneFromString(`<Node name="root"><RequiredPlugin name="SoftRobots"/><DefaultAnimationLoop/>
+      <MechanicalObject name="dofs" position="9 9 9"/><AnimationEditor filename="${path.join(dir, 'none.txt')}"/></Node>`);
+    expect(none.warnings.map((w) => w.message).join('\n')).to.match(/animation file .*none.txt' not found: the animation is the initial positions alone/);
+    none.step(2);
+    expect(Array.from(none.get<BaseMechanicalState>('dofs')!.x)).to.deep.equal([9, 9, 9]);
   });
 });

@@ -22,6 +22,7 @@ import { JointActuator } from './inverse/actuator/JointActuator.js';
 import { BarycentricCenterEffector } from './inverse/effector/BarycentricCenterEffector.js';
 import { DataVariationLimiter } from './controller/DataVariationLimiter.js';
 import { SerialPortBridgeGeneric } from './controller/SerialPortBridgeGeneric.js';
+import { AnimationEditor } from './controller/AnimationEditor.js';
 
 /** Every component of @sofa-ts/softrobots, registered by module.ts. */
 export const softRobotsComponents: readonly ComponentClass[] = [
@@ -35,6 +36,7 @@ export const softRobotsComponents: readonly ComponentClass[] = [
   // controllers
   DataVariationLimiter,
   SerialPortBridgeGeneric,
+  AnimationEditor,
   // inverse problems
   QPInverseProblemSolver,
   GaussSeidelInverseProblemSolver,

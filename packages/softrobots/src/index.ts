@@ -36,3 +36,5 @@ export * from './constraint/joint-model.js';
 export * from './controller/DataVariationLimiter.js';
 export * from './controller/serial-packet.js';
 export * from './controller/SerialPortBridgeGeneric.js';
+export * from './controller/animation-file.js';
+export * from './controller/AnimationEditor.js';

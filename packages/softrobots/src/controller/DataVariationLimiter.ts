@@ -36,6 +36,7 @@ export class DataVariationLimiter extends BaseObject {
   private n = 3;
   private step = new Uint32Array(0);
   private initialOutput = new Float64Array(0);
+  readonly checkpointFields = ['step'] as const;
 
   override init(): void {
     this.template ||= 'Vec3d';
