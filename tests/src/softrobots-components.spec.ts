@@ -292,3 +292,85 @@ describe('softrobots: AnimationEditor (SoftRobots\' animation file)', () => {
     expect(Array.from(none.get<BaseMechanicalState>('dofs')!.x)).to.deep.equal([9, 9, 9]);
   });
 });
+
+describe('softrobots: CommunicationController (ZeroMQ, the npm package zeromq)', function () {
+  this.timeout(20000);
+  const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+  const controllers: softrobots.CommunicationController[] = [];
+  afterEach(() => {
+    for (const c of controllers.splice(0)) c.close();
+  });
+  async function node(attrs: string): Promise<{ scene: SofaScene; cc: softrobots.CommunicationController }> {
+    const scene = await loadSceneFromString(`<Node name="root" dt="0.1">
+      <RequiredPlugin name="SoftRobots"/>
+      <DefaultAnimationLoop/>
+      <CommunicationController name="cc" listening="1" ${attrs}/>
+    </Node>`);
+    const cc = scene.get<softrobots.CommunicationController>('cc')!;
+    controllers.push(cc);
+    return { scene, cc };
+  }
+  const values = (cc: softrobots.CommunicationController): number[][] => cc.data.map((d) => Array.from(d.value));
+  type Zmq = { Subscriber: new (o?: object) => { connect(a: string): void; subscribe(): void; receive(): Promise<Uint8Array[]>; close(): void }; Publisher: new () => { bind(a: string): Promise<void>; send(m: string): Promise<void>; close(): void } };
+  const zmq = async (): Promise<Zmq> => (await import('zeromq' as string)) as Zmq;
+
+  it('publish/subscribe between two scenes: the receiver\'s fields become the sender\'s values, exactly', async () => {
+    const { scene: a } = await node('job="sender" port="47311" nbDataField="2" data1="3.25" data2="1e-7"');
+    const { scene: b, cc } = await node('job="receiver" port="47311" nbDataField="2" timeOut="5000"');
+    await sleep(500); // the subscription reaches the publisher (ZeroMQ drops what is published before)
+    a.step();
+    b.step();
+    expect(values(cc)).to.deep.equal([[3.25], [1e-7]]);
+    expect(cc.inactive).to.equal(undefined);
+  });
+
+  it('the sender\'s message, read by a plain zeromq subscriber, is SOFA\'s text: template, then per field its count and numbers', async () => {
+    const { scene } = await node('template="Vec3d" job="sender" port="47312" nbDataField="2" data1="1 2 3  4 5 6" data2="0.5 0 0"');
+    const z = await zmq();
+    const sub = new z.Subscriber({ receiveTimeout: 5000 });
+    sub.subscribe();
+    sub.connect('tcp://localhost:47312');
+    await sleep(500);
+    scene.step();
+    const [frame] = await sub.receive();
+    sub.close();
+    expect(new TextDecoder().decode(frame)).to.equal('Vec3d 2 1 2 3 4 5 6 1 0.5 0 0 ');
+  });
+
+  it('a receiver reads a message written as SoftRobots writes it (six decimals, a comma as decimal point)', async () => {
+    const z = await zmq();
+    const pub = new z.Publisher();
+    await pub.bind('tcp://*:47313');
+    const { scene, cc } = await node('job="receiver" port="47313" nbDataField="2" timeOut="5000"');
+    await sleep(500);
+    await pub.send('double 1.500000 2,250000 ');
+    await sleep(200);
+    scene.step();
+    pub.close();
+    expect(values(cc)).to.deep.equal([[1.5], [2.25]]);
+  });
+
+  it('no message within timeOut, or one of another template: a warning, the controller stops and the scene runs on', async () => {
+    const { scene, cc } = await node('job="receiver" port="47314" timeOut="200"');
+    scene.step(3);
+    expect(cc.inactive).to.equal('no message within timeOut');
+    expect(scene.warnings.filter((w) => /no message within timeOut; the controller communicates nothing more/.test(w.message))).to.have.length(1);
+    expect(scene.time).to.be.closeTo(0.3, 1e-12);
+    const z = await zmq();
+    const pub = new z.Publisher();
+    await pub.bind('tcp://*:47315');
+    const other = await node('job="receiver" port="47315" timeOut="5000"');
+    await sleep(500);
+    await pub.send('Vec3d 1 0 0 0 ');
+    await sleep(200);
+    other.scene.step();
+    pub.close();
+    expect(other.cc.inactive).to.match(/template 'Vec3d', this controller is double/);
+  });
+
+  it('a port that cannot be bound is an error at init, located, with the reason', async () => {
+    let err = '';
+    await node('job="sender" port="not-a-port"').catch((e: Error) => (err = e.message));
+    expect(err).to.match(/CommunicationController 'cc'.*no ZeroMQ socket \(sender on port not-a-port\)/s);
+  });
+});

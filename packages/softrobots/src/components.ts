@@ -23,6 +23,7 @@ import { BarycentricCenterEffector } from './inverse/effector/BarycentricCenterE
 import { DataVariationLimiter } from './controller/DataVariationLimiter.js';
 import { SerialPortBridgeGeneric } from './controller/SerialPortBridgeGeneric.js';
 import { AnimationEditor } from './controller/AnimationEditor.js';
+import { CommunicationController } from './controller/CommunicationController.js';
 
 /** Every component of @sofa-ts/softrobots, registered by module.ts. */
 export const softRobotsComponents: readonly ComponentClass[] = [
@@ -37,6 +38,7 @@ export const softRobotsComponents: readonly ComponentClass[] = [
   DataVariationLimiter,
   SerialPortBridgeGeneric,
   AnimationEditor,
+  CommunicationController,
   // inverse problems
   QPInverseProblemSolver,
   GaussSeidelInverseProblemSolver,

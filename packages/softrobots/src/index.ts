@@ -38,3 +38,4 @@ export * from './controller/serial-packet.js';
 export * from './controller/SerialPortBridgeGeneric.js';
 export * from './controller/animation-file.js';
 export * from './controller/AnimationEditor.js';
+export * from './controller/CommunicationController.js';
