@@ -374,3 +374,63 @@ describe('softrobots: CommunicationController (ZeroMQ, the npm package zeromq)',
     expect(err).to.match(/CommunicationController 'cc'.*no ZeroMQ socket \(sender on port not-a-port\)/s);
   });
 });
+
+describe('softrobots: InteractiveControl (UDP datagrams to a motor board)', () => {
+  it('SplitFloat bytes: m·2^e with m in [0.5, 1), trunc(m·2²³) little-endian with the sign in bit 23, then e', () => {
+    const bytes = (v: number): number[] => {
+      const b = new Uint8Array(4);
+      softrobots.floatToSplitBytes(v, b, 0);
+      return Array.from(b);
+    };
+    expect(bytes(1)).to.deep.equal([0, 0, 0x40, 1]); // 0.5·2¹
+    expect(bytes(-1)).to.deep.equal([0, 0, 0xc0, 1]);
+    expect(bytes(2.5)).to.deep.equal([0, 0, 0x50, 2]); // 0.625·2²
+    // float32 π = 0.78539818…·2², ·2²³ = 6588397.5 → 0x6487ED
+    expect(bytes(Math.PI)).to.deep.equal([0xed, 0x87, 0x64, 2]);
+    // float32 0.1 = 0.80000001…·2⁻³, ·2²³ = 6710886.5 → 0x666666, exponent −3 = 0xFD
+    expect(bytes(0.1)).to.deep.equal([0x66, 0x66, 0x66, 0xfd]);
+    expect(bytes(0)).to.deep.equal([0, 0, 0, 0]);
+    expect(bytes(NaN)).to.deep.equal([0, 0, 0, 0x7f]);
+    expect(bytes(Infinity)).to.deep.equal([0x7f, 0xff, 0xff, 0x7f]);
+    expect(bytes(-Infinity)).to.deep.equal([0x80, 0, 0, 0x7f]);
+  });
+
+  it('the set_setpoint datagram: fields at their bytes and the 28-bit rotating checksum as id', () => {
+    const d = softrobots.setpointDatagram({ mode: 3, motor: 1, setpoint: 1, time100us: 0 });
+    expect(d.length).to.equal(30);
+    // checksum of bytes 4…29 (address 00 03, byte 9 = 3 << 5 | 1 = 0x61, setpoint 00 00 40 01),
+    // worked out apart from this code: 0x27280, so bytes 0–3 are 0x10 | 0, 0x02, 0x72, 0x80
+    expect(Array.from(d.subarray(0, 14))).to.deep.equal([0x10, 0x02, 0x72, 0x80, 0, 0, 0, 0x00, 0x03, 0x61, 0, 0, 0x40, 1]);
+    expect(Array.from(d.subarray(14))).to.deep.equal(new Array(16).fill(0));
+    expect(d[9]! & 0x10, 'the unchanged bit').to.equal(0);
+    expect(softrobots.setpointDatagram({ mode: 0, motor: 0, setpoint: softrobots.UNCHANGED, time100us: 0 })[9]! & 0x10).to.equal(0x10);
+  });
+
+  it('each step sends one datagram to address:port, which a UDP listener receives', async () => {
+    const dgram = await import('node:dgram');
+    const listener = dgram.createSocket('udp4');
+    const got: Buffer[] = [];
+    listener.on('message', (m) => got.push(m));
+    await new Promise<void>((r) => listener.bind(0, '127.0.0.1', () => r()));
+    const port = listener.address().port;
+    const s = await loadSceneFromString(`<Node name="root" dt="0.1">
+      <RequiredPlugin name="SoftRobots"/>
+      <DefaultAnimationLoop/>
+      <InteractiveControl name="motor" address="127.0.0.1" port="${port}" mode="3" motorIndex="2"/>
+    </Node>`);
+    const c = s.get<softrobots.InteractiveControl>('motor')!;
+    c.findData('manual setpoint')!.value = 2.5;
+    s.step(3);
+    for (let k = 0; k < 50 && got.length < 3; k++) await new Promise((r) => setTimeout(r, 20));
+    c.close();
+    listener.close();
+    expect(got.length).to.equal(3);
+    for (const m of got) {
+      expect(m.length).to.equal(30);
+      expect(m[0]! >> 4, 'set_setpoint').to.equal(1);
+      expect(m[9], 'mode 3, motor 2').to.equal((3 << 5) | 2);
+      expect(Array.from(m.subarray(10, 14))).to.deep.equal([0, 0, 0x50, 2]);
+      expect([m[7], m[8]]).to.deep.equal([0x00, 0x03]);
+    }
+  });
+});

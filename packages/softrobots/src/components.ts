@@ -24,6 +24,7 @@ import { DataVariationLimiter } from './controller/DataVariationLimiter.js';
 import { SerialPortBridgeGeneric } from './controller/SerialPortBridgeGeneric.js';
 import { AnimationEditor } from './controller/AnimationEditor.js';
 import { CommunicationController } from './controller/CommunicationController.js';
+import { InteractiveControl } from './controller/InteractiveControl.js';
 
 /** Every component of @sofa-ts/softrobots, registered by module.ts. */
 export const softRobotsComponents: readonly ComponentClass[] = [
@@ -39,6 +40,7 @@ export const softRobotsComponents: readonly ComponentClass[] = [
   SerialPortBridgeGeneric,
   AnimationEditor,
   CommunicationController,
+  InteractiveControl,
   // inverse problems
   QPInverseProblemSolver,
   GaussSeidelInverseProblemSolver,

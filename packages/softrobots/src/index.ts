@@ -39,3 +39,5 @@ export * from './controller/SerialPortBridgeGeneric.js';
 export * from './controller/animation-file.js';
 export * from './controller/AnimationEditor.js';
 export * from './controller/CommunicationController.js';
+export * from './controller/motor-datagram.js';
+export * from './controller/InteractiveControl.js';
