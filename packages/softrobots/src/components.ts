@@ -25,6 +25,7 @@ import { SerialPortBridgeGeneric } from './controller/SerialPortBridgeGeneric.js
 import { AnimationEditor } from './controller/AnimationEditor.js';
 import { CommunicationController } from './controller/CommunicationController.js';
 import { InteractiveControl } from './controller/InteractiveControl.js';
+import { PREquivalentStiffnessForceField } from './forcefield/PREquivalentStiffnessForceField.js';
 
 /** Every component of @sofa-ts/softrobots, registered by module.ts. */
 export const softRobotsComponents: readonly ComponentClass[] = [
@@ -41,6 +42,8 @@ export const softRobotsComponents: readonly ComponentClass[] = [
   AnimationEditor,
   CommunicationController,
   InteractiveControl,
+  // force fields
+  PREquivalentStiffnessForceField,
   // inverse problems
   QPInverseProblemSolver,
   GaussSeidelInverseProblemSolver,

@@ -41,3 +41,5 @@ export * from './controller/AnimationEditor.js';
 export * from './controller/CommunicationController.js';
 export * from './controller/motor-datagram.js';
 export * from './controller/InteractiveControl.js';
+export * from './forcefield/rigid-pair-spring.js';
+export * from './forcefield/PREquivalentStiffnessForceField.js';
