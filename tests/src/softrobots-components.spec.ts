@@ -434,3 +434,42 @@ describe('softrobots: InteractiveControl (UDP datagrams to a motor board)', () =
     }
   });
 });
+
+describe('softrobots: PREquivalentStiffnessForceField in a static scene', () => {
+  // Frame 0 clamped, frame 1 at (2, 0, 0): with frame 0 fixed the link's translation residual is
+  // p₁ − p₁⁰ exactly, so a force F on frame 1 moves it by C·F (C diagonal), however large; a torque
+  // T about z turns it by c₆·T about z and does not move it.
+  const c = [0.5, 0.25, 0.2, 0.1, 0.05, 0.04];
+  let dir = '';
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-pr-'));
+    fs.writeFileSync(path.join(dir, 'compliance.txt'), Array.from({ length: 36 }, (_, k) => (k % 7 === 0 ? c[k / 7] : 0)).join(' '));
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const solve = async (load: string): Promise<number[]> => {
+    const s = await loadSceneFromString(`<Node name="root" dt="1" gravity="0 0 0">
+      <RequiredPlugin name="SoftRobots"/>
+      <StaticSolver newton_iterations="30" absolute_correction_tolerance_threshold="1e-15" relative_correction_tolerance_threshold="1e-14" absolute_residual_tolerance_threshold="1e-15" relative_residual_tolerance_threshold="1e-14"/>
+      <SparseLDLSolver template="CompressedRowSparseMatrixd"/>
+      <MechanicalObject name="frames" template="Rigid3d" position="0 0 0 0 0 0 1  2 0 0 0 0 0 1"/>
+      <PREquivalentStiffnessForceField complianceFile="${path.join(dir, 'compliance.txt')}"/>
+      <FixedProjectiveConstraint indices="0"/>
+      <ConstantForceField indices="1" forces="${load}"/>
+    </Node>`);
+    s.step();
+    return Array.from(s.get<BaseMechanicalState>('frames')!.x.subarray(7, 14));
+  };
+
+  it('a force F on the free frame moves it by C·F', async () => {
+    const x = await solve('3 -5 2 0 0 0');
+    const expected = [2 + 3 * c[0]!, -5 * c[1]!, 2 * c[2]!, 0, 0, 0, 1];
+    for (let k = 0; k < 7; k++) expect(x[k]).to.be.closeTo(expected[k]!, 1e-9);
+  });
+
+  it('a torque T about z turns it by c₆·T about z', async () => {
+    const x = await solve('0 0 0 0 0 10');
+    const a = 10 * c[5]!;
+    const expected = [2, 0, 0, 0, 0, Math.sin(a / 2), Math.cos(a / 2)];
+    for (let k = 0; k < 7; k++) expect(x[k]).to.be.closeTo(expected[k]!, 1e-9);
+  });
+});
