@@ -69,7 +69,7 @@ export function createNodeHost(): Host | undefined {
 /**
  * A serial port as a character device: opened read-write without becoming the controlling
  * terminal, non-blocking (a read returns what is waiting), and set raw at the baud rate by the
- * system's `stty` (POSIX; Node has no termios of its own). Throws with the reason when the device
+ * system's `stty -F` (GNU coreutils, Linux; Node has no termios of its own). Throws with the reason when the device
  * does not open or stty refuses it.
  */
 function openSerialPort(fs: NodeFs, proc: NodeProcess, port: string, baudRate: number): SerialPort {

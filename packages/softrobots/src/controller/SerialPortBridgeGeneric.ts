@@ -11,7 +11,7 @@ import { serialPacket } from './serial-packet.js';
  * "No serial port found") and turns inactive (`inactive` says why; SOFA marks it invalid): the scene
  * runs on without the hardware. A packetOut whose length is not `size` turns it inactive too, as
  * in SoftRobots. The port is opened by the
- * host (host().openSerialPort: Node's opens the device and sets the baud rate with stty); a host
+ * host (host().openSerialPort: Node's opens the device and sets the baud rate with GNU stty, Linux); a host
  * without serial ports is reported the same way. Values are bytes (0…255), or 16-bit (0…65535) with
  * `precise` (SoftRobots' vector<unsigned char> keeps only 8 bits of them, sofa-ts sends 16). As in
  * SOFA, events reach it only with `listening` set.

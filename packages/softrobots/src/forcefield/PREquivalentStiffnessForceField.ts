@@ -16,8 +16,7 @@ import { RigidPairScratch, addRigidPairForce, rigidPairRest, type RigidPairRest 
  * its 12 coordinates at each addForce (exact to about 1e-9 relative; no allocation). Only K's
  * symmetric part enters E: an asymmetric C is told. Departure from SoftRobots, whose component
  * turns itself invalid at the end of its init and so never acts: this one does its physics, with
- * its own equations (SoftRobots' addForce mixes rest and current frames and its stiffness is not
- * the derivative of its force).
+ * the equations above (SoftRobots' stiffness is assembled apart from its force, not derived from it).
  */
 @sofaComponent({
   name: 'PREquivalentStiffnessForceField',
