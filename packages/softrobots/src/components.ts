@@ -20,6 +20,12 @@ import { SlidingActuator } from './inverse/actuator/SlidingActuator.js';
 import { ForcePointActuator } from './inverse/actuator/ForcePointActuator.js';
 import { JointActuator } from './inverse/actuator/JointActuator.js';
 import { BarycentricCenterEffector } from './inverse/effector/BarycentricCenterEffector.js';
+import { DataVariationLimiter } from './controller/DataVariationLimiter.js';
+import { SerialPortBridgeGeneric } from './controller/SerialPortBridgeGeneric.js';
+import { AnimationEditor } from './controller/AnimationEditor.js';
+import { CommunicationController } from './controller/CommunicationController.js';
+import { InteractiveControl } from './controller/InteractiveControl.js';
+import { PREquivalentStiffnessForceField } from './forcefield/PREquivalentStiffnessForceField.js';
 
 /** Every component of @sofa-ts/softrobots, registered by module.ts. */
 export const softRobotsComponents: readonly ComponentClass[] = [
@@ -30,6 +36,14 @@ export const softRobotsComponents: readonly ComponentClass[] = [
   UnilateralPlaneConstraint,
   PositionConstraint,
   JointConstraint,
+  // controllers
+  DataVariationLimiter,
+  SerialPortBridgeGeneric,
+  AnimationEditor,
+  CommunicationController,
+  InteractiveControl,
+  // force fields
+  PREquivalentStiffnessForceField,
   // inverse problems
   QPInverseProblemSolver,
   GaussSeidelInverseProblemSolver,

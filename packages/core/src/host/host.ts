@@ -50,6 +50,18 @@ export interface Host {
   resolvePackage?(name: string, searchFrom: readonly string[]): string | undefined;
   /** Imports a JavaScript file (a plugin); absent when the host cannot. */
   importFile?(file: string): Promise<Record<string, unknown>>;
+  /** Opens a serial port (a device such as /dev/ttyACM0) at a baud rate, raw 8-bit; throws with the
+   *  reason when it cannot. Absent when the host has no serial ports (a browser). */
+  openSerialPort?(port: string, baudRate: number): SerialPort;
+}
+
+/** An open serial port (see Host.openSerialPort). */
+export interface SerialPort {
+  /** Writes every byte (throws on an I/O error). */
+  write(bytes: Uint8Array): void;
+  /** The bytes waiting to be read, at most `max`, without waiting (empty when none). */
+  read(max: number): Uint8Array;
+  close(): void;
 }
 
 let current: Host | undefined;

@@ -1,2 +1,2 @@
-export { host, setHost, type Host, type PathRules } from './host.js';
+export { host, setHost, type Host, type PathRules, type SerialPort } from './host.js';
 export { createPosixPath } from './posix-path.js';

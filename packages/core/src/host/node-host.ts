@@ -1,4 +1,4 @@
-import type { Host, PathRules } from './host.js';
+import type { Host, PathRules, SerialPort } from './host.js';
 
 interface NodeFs {
   existsSync(p: string): boolean;
@@ -8,6 +8,11 @@ interface NodeFs {
   writeFileSync(p: string, c: string | Uint8Array): void;
   appendFileSync(p: string, c: string | Uint8Array): void;
   mkdirSync(p: string, o: { recursive: boolean }): void;
+  openSync(p: string, flags: number): number;
+  writeSync(fd: number, b: Uint8Array, offset?: number, length?: number): number;
+  readSync(fd: number, b: Uint8Array, offset: number, length: number, position: null): number;
+  closeSync(fd: number): void;
+  constants: { O_RDWR: number; O_NOCTTY: number; O_NONBLOCK: number };
 }
 interface NodeProcess {
   getBuiltinModule?(id: string): unknown;
@@ -56,6 +61,40 @@ export function createNodeHost(): Host | undefined {
       }
       return undefined;
     },
+    openSerialPort: (port, baudRate) => openSerialPort(fs, proc, port, baudRate),
     importFile: async (file) => (await import(url.pathToFileURL(file).href)) as Record<string, unknown>,
+  };
+}
+
+/**
+ * A serial port as a character device: opened read-write without becoming the controlling
+ * terminal, non-blocking (a read returns what is waiting), and set raw at the baud rate by the
+ * system's `stty -F` (GNU coreutils, Linux; Node has no termios of its own). Throws with the reason when the device
+ * does not open or stty refuses it.
+ */
+function openSerialPort(fs: NodeFs, proc: NodeProcess, port: string, baudRate: number): SerialPort {
+  const { O_RDWR, O_NOCTTY, O_NONBLOCK } = fs.constants;
+  const fd = fs.openSync(port, O_RDWR | O_NOCTTY | O_NONBLOCK);
+  try {
+    const cp = proc.getBuiltinModule!('node:child_process') as { execFileSync(cmd: string, args: string[], o: { stdio: string[]; timeout: number }): unknown };
+    cp.execFileSync('stty', ['-F', port, String(baudRate), 'raw', '-echo'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 5000 });
+  } catch (e) {
+    fs.closeSync(fd);
+    throw new Error(`stty could not set ${port} to ${baudRate} baud, raw: ${(e as { stderr?: Uint8Array }).stderr?.toString().trim() || (e as Error).message}`);
+  }
+  return {
+    write: (bytes) => {
+      for (let off = 0; off < bytes.length;) off += fs.writeSync(fd, bytes, off, bytes.length - off);
+    },
+    read: (max) => {
+      const b = new Uint8Array(max);
+      try {
+        return b.subarray(0, fs.readSync(fd, b, 0, max, null));
+      } catch (e) {
+        if ((e as { code?: string }).code === 'EAGAIN') return b.subarray(0, 0);
+        throw e;
+      }
+    },
+    close: () => fs.closeSync(fd),
   };
 }

@@ -9,9 +9,16 @@ const G = 1 / Math.sqrt(3);
  * SOFA's VolumeFromVolumetricElements: the volume of a mesh of tetrahedra and hexahedra,
  * V = |Σ_tetra (b − a)·((c − a) × (d − a))/6 + Σ_hexa ∫ det J|, the hexahedra taken as trilinear
  * elements (det J integrated exactly by 2×2×2 Gauss points).
+ *
+ * Alias VolumeFromTetrahedrons: SoftRobots' engine of that name moved to SOFA
+ * (Sofa.Component.Engine.Generate) and SOFA renamed it VolumeFromVolumetricElements; SoftRobots'
+ * scenes still write it, with `positions` (accepted as the renamed `position`). SoftRobots' own
+ * version summed four signed corner tetrahedra of a hexahedron, of mixed signs (a unit cube gave
+ * 1/3); this one, as SOFA's, integrates the hexahedron exactly. Tetrahedra are the same in both.
  */
 @sofaComponent({
   name: 'VolumeFromVolumetricElements',
+  aliases: ['VolumeFromTetrahedrons'],
   category: 'Engine',
   module: 'Sofa.Component.Engine.Generate',
   description: 'This class computes the volume of a given volumetric mesh.',
