@@ -44,6 +44,7 @@ export * from './behavior/constraint-value.js';
 export * from './behavior/constraint-projector.js';
 export * from './behavior/kkt-solver.js';
 export * from './behavior/collision-pipeline.js';
+export * from './behavior/update-mapping-visitor.js';
 export * from './behavior/isolated-interaction-forces.js';
 export * from './behavior/lagrangian-constraint.js';
 export * from './behavior/contact-constraint.js';
