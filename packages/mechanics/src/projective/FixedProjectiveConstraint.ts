@@ -1,5 +1,5 @@
 import { BaseProjectiveConstraint, Bool, Indices, Real, contextMeshTopology, followPointIndices, sofaComponent, type BaseMechanicalState } from '@sofa-ts/core';
-import { mstateLink } from './state-link.js';
+import { mstateLink } from '../state-link.js';
 
 /**
  * SOFA's FixedProjectiveConstraint (alias FixedConstraint): the listed points (or all of them with

@@ -1,7 +1,7 @@
 import { ThreadPool } from '@sofa-ts/linalg';
-import { partitionElements } from './element-partition.js';
-import { TetrahedronDForceWasm } from './tetrahedron-dforce-kernel.js';
-import { TET_SCRATCH_BYTES } from './tetrahedron-kernel-nodes.js';
+import { partitionElements } from '../element-partition.js';
+import { TetrahedronDForceWasm } from '../tetrahedron-dforce-kernel.js';
+import { TET_SCRATCH_BYTES } from '../tetrahedron-kernel-nodes.js';
 
 /**
  * The product df += −k·Σ Rᵀ·J·K·Jᵀ·R·dx of corotational tetrahedra on the threads of a ThreadPool,

@@ -1,7 +1,7 @@
 import { BaseMass, Bool, Indices, nonNegative, Real, contextMeshTopology, followPointIndices, requireDataFile, sofaComponent, Str, type MatrixAccumulator, type BaseMechanicalState, host } from '@sofa-ts/core';
-import { parseRigidMassFile } from './mass/rigid-mass-file.js';
-import { MassText, RigidInertia } from './rigid-inertia.js';
-import { mstateLink } from './state-link.js';
+import { parseRigidMassFile } from './rigid-mass-file.js';
+import { MassText, RigidInertia } from '../rigid-inertia.js';
+import { mstateLink } from '../state-link.js';
 
 /**
  * SOFA's UniformMass: the same mass m on every point (or on the points of `indices`).
