@@ -29,6 +29,7 @@ export * from './behavior/array-mechanical-state.js';
 export * from './behavior/force-field.js';
 export * from './behavior/mass.js';
 export * from './behavior/projective-constraint.js';
+export * from './behavior/single-state.js';
 export * from './behavior/solvers.js';
 export { coreComponents, default as coreModule } from "./module.js";
 export * from './behavior/topology.js';
