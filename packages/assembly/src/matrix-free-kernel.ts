@@ -1,6 +1,6 @@
 import type { BaseForceField, BaseMass, BaseProjectiveConstraint, InPlaceDForce } from '@sofa-ts/core';
 import { MatrixFreeCgWasm, type CgKernel } from '@sofa-ts/linalg';
-import type { MBKFactors } from './mechanical-system.js';
+import type { MBKFactors } from './system-state.js';
 
 /**
  * The whole iteration of a matrix-free conjugate gradient in one WebAssembly memory, for the common

@@ -1,14 +1,14 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { beamAdapterComponents } from './beamadapter/components.js';
 import { femComponents } from './fem/components.js';
-import { FixedProjectiveConstraint } from './FixedProjectiveConstraint.js';
+import { FixedProjectiveConstraint } from './projective/FixedProjectiveConstraint.js';
 import { loadComponents } from './load/components.js';
 import { massComponents } from './mass/components.js';
 import { MechanicalObject } from './MechanicalObject.js';
 import { projectiveComponents } from './projective/components.js';
 import { springComponents } from './spring/components.js';
-import { SpringForceField, StiffSpringForceField } from './SpringForceField.js';
-import { UniformMass } from './UniformMass.js';
+import { SpringForceField, StiffSpringForceField } from './spring/SpringForceField.js';
+import { UniformMass } from './mass/UniformMass.js';
 
 /** Every component of @sofa-ts/mechanics, registered by module.ts. */
 export const mechanicsComponents: readonly ComponentClass[] = [

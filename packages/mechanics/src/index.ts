@@ -1,7 +1,7 @@
 export * from './MechanicalObject.js';
-export * from './UniformMass.js';
-export * from './FixedProjectiveConstraint.js';
-export * from './SpringForceField.js';
+export * from './mass/UniformMass.js';
+export * from './projective/FixedProjectiveConstraint.js';
+export * from './spring/SpringForceField.js';
 export * from './rotation.js';
 export * from './state-link.js';
 export { mechanicsComponents } from './components.js';

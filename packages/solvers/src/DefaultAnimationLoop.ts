@@ -12,6 +12,7 @@ import {
   clearExternalStepForces,
   componentCall,
   runCollisionPipelines,
+  updateMappings,
   type BaseMechanicalState,
   type BaseOdeSolver,
   type Node,
@@ -100,19 +101,9 @@ export class DefaultAnimationLoop extends BaseAnimationLoop {
     root.setTime(root.getTime() + dt);
   }
 
-  /** SOFA's UpdateMappingVisitor: every mapping, visual ones included, in visit order. */
+  /** SOFA's UpdateMappingVisitor: every mapping, visual ones included, in visit order (core's updateMappings). */
   protected updateMappings(root: Node): void {
-    const caller = componentCall.current;
-    root.visit((n) => {
-      if (!n.activated.value) return false;
-      for (const o of n.objects) {
-        if (!isBaseMapping(o)) continue;
-        componentCall.current = o;
-        o.apply();
-      }
-      return true;
-    });
-    componentCall.current = caller;
+    updateMappings(root);
   }
 
   protected endStep(root: Node, dt: number): void {

@@ -4,11 +4,10 @@ import {
   BaseAnimationLoop,
   Bool,
   componentCall,
-  isBaseMapping,
   runCollisionPipelines,
   sofaComponent,
+  updateMappings,
   type ConstraintOrder,
-  type Node,
 } from '@sofa-ts/core';
 import { ConstraintGraph } from '../graph/constraint-graph.js';
 import { isConstraintSolver, type BaseConstraintSolver } from '../solver/base-constraint-solver.js';
@@ -102,7 +101,7 @@ export class FreeMotionAnimationLoop extends BaseAnimationLoop {
 
     root.setTime(t0 + dt);
     root.propagateEvent(new AnimateEndEvent(dt));
-    this.updateMappings(root);
+    updateMappings(root);
   }
 
   /** Step 2: the ODE solvers' result becomes the free motion; x and v stay at the start of the step. */
@@ -117,19 +116,5 @@ export class FreeMotionAnimationLoop extends BaseAnimationLoop {
     componentCall.current = this;
     graph.takeFreeMotion();
     graph.propagateFreeMotion(dt, order);
-  }
-
-  /** SOFA's UpdateMappingVisitor: every mapping, visual ones included, in visit order. */
-  private updateMappings(root: Node): void {
-    root.visit((n) => {
-      if (!n.activated.value) return false;
-      for (const o of n.objects) {
-        if (!isBaseMapping(o)) continue;
-        componentCall.current = o;
-        o.apply();
-      }
-      return true;
-    });
-    componentCall.current = this;
   }
 }

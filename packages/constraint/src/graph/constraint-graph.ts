@@ -15,6 +15,7 @@ import {
   type Node,
   type SparseMatrixLike,
 } from '@sofa-ts/core';
+import { mechanicalMappingOrder } from '@sofa-ts/assembly';
 import { StateRows } from './state-rows.js';
 
 /** One mechanical state of the scene as the constraint machinery sees it. */
@@ -98,19 +99,12 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
     }
     const outputs = new Set(mappingList.map((m) => m.getTo()!));
     for (const s of allStates) g.addState(s, outputs.has(s));
-    // dependency order: a mapping after the mappings producing its inputs
-    const known = new Set(allStates.filter((s) => !outputs.has(s)));
-    const pending = [...mappingList];
-    while (pending.length > 0) {
-      const i = pending.findIndex((m) => m.getFrom().every((s) => known.has(s)));
-      if (i < 0) {
-        const m = pending[0]!;
-        throw m.error('its inputs are not mechanical states of the scene (or the mappings form a cycle)');
-      }
-      const m = pending.splice(i, 1)[0]!;
+    // dependency order: a mapping after the mappings producing its inputs (the engine's order)
+    const masters = allStates.filter((s) => !outputs.has(s));
+    const ordered = mechanicalMappingOrder(mappingList, masters, (m) => m.error('its inputs are not mechanical states of the scene (or the mappings form a cycle)'));
+    for (const m of ordered) {
       const inputs = m.getFrom().map((s) => g.require(s).index);
       g.mappings.push({ mapping: m, inputs, output: g.require(m.getTo()!).index, ins: inputs.map(() => new Float64Array(0)) });
-      known.add(m.getTo()!);
     }
     for (const n of nodes) {
       for (const o of n.objects) {

@@ -6,7 +6,7 @@ import { StandardTetrahedralFEMForceField } from './hyperelastic/StandardTetrahe
 import { TetrahedronHyperelasticityFEMForceField } from './hyperelastic/TetrahedronHyperelasticityFEMForceField.js';
 import { QuadBendingFEMForceField } from './quad/QuadBendingFEMForceField.js';
 import { tensorMassComponents } from './tensormass/components.js';
-import { triangleFemComponents } from './triangle-components.js';
+import { triangleFemComponents } from './triangle/components.js';
 import { volumeFemComponents } from './volume-components.js';
 
 /** The finite-element force fields of @sofa-ts/mechanics. */

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { boxGrid, femScene, forceAt, randomRotation, rng, transform } from './fem-test-support.js';
-import { HexahedronFEMForceField } from './HexahedronFEMForceField.js';
-import { TetrahedronFEMForceField } from './TetrahedronFEMForceField.js';
+import { HexahedronFEMForceField } from './hexahedron/HexahedronFEMForceField.js';
+import { TetrahedronFEMForceField } from './tetrahedron/TetrahedronFEMForceField.js';
 import { tetrahedraFromHexahedra } from './volume-elasticity.js';
 
 /**

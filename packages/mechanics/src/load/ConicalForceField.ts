@@ -1,5 +1,4 @@
-import { BaseForceField, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { Real, RealArray, sofaComponent, type MatrixAccumulator, SingleStateForceField } from '@sofa-ts/core';
 
 /**
  * SOFA's ConicalForceField: a penalty cone with apex `coneCenter`, axis and height `coneHeight`
@@ -22,7 +21,7 @@ import { mstateLink } from '../state-link.js';
   description: 'Keeps the points inside a cone (capped by a sphere) by a penalty force.',
   templates: ['Vec3d'],
 })
-export class ConicalForceField extends BaseForceField {
+export class ConicalForceField extends SingleStateForceField {
   readonly coneCenter = this.initData({ name: 'coneCenter', type: RealArray(0, 'Coord'), default: Float64Array.of(0, 0, 0), unit: 'm', help: 'cone center (apex)' });
   readonly coneHeight = this.initData({ name: 'coneHeight', type: RealArray(0, 'Deriv'), default: Float64Array.of(0, 0, 0), unit: 'm', help: 'cone height (axis vector)' });
   readonly coneAngle = this.initData({ name: 'coneAngle', type: Real, default: 10, unit: 'deg', help: 'cone half-angle' });
@@ -30,9 +29,6 @@ export class ConicalForceField extends BaseForceField {
   readonly damping = this.initData({ name: 'damping', type: Real, default: 5, help: 'force damping' });
   readonly color = this.initData({ name: 'color', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(0, 0, 1, 1), help: 'cone color', group: 'Visualization' });
 
-  readonly mstate = this.initLink(mstateLink());
-
-  private states: BaseMechanicalState[] = [];
   /** Points outside at the last addForce and their 3×3 blocks ∂f/∂x, (size) and (size × 9). */
   private contacts = new Uint32Array(0);
   private blocks = new Float64Array(0);
@@ -42,13 +38,9 @@ export class ConicalForceField extends BaseForceField {
   private readonly g = new Float64Array(3);
   private readonly e = new Float64Array(3);
 
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
-
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     for (const [d, name] of [[this.coneCenter, 'coneCenter'], [this.coneHeight, 'coneHeight']] as const) if (d.value.length !== 3) throw this.error(`'${name}' needs 3 numbers, got ${d.value.length}`);
     const h = Math.hypot(...this.coneHeight.value);

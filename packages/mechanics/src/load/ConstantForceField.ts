@@ -1,5 +1,4 @@
-import { contextMeshTopology, BaseForceField, DataTracker, Bool, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { contextMeshTopology, DataTracker, Bool, Indices, isTopology, Real, RealArray, sofaComponent, type MatrixAccumulator, SingleStateForceField } from '@sofa-ts/core';
 
 /**
  * SOFA's ConstantForceField: a constant force on some points, f_{indices[i]} += forces[i]
@@ -16,7 +15,7 @@ import { mstateLink } from '../state-link.js';
   description: 'Constant forces applied to given points.',
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d', 'Rigid2d'],
 })
-export class ConstantForceField extends BaseForceField {
+export class ConstantForceField extends SingleStateForceField {
   readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the points the forces are applied to (default: all points)', aliases: ['points'] });
   readonly indexFromEnd = this.initData({ name: 'indexFromEnd', type: Bool, default: false, help: 'indices count from the end of the state (0 is the last point)' });
   readonly forces = this.initData({ name: 'forces', type: RealArray(0, 'vector<Deriv>'), default: new Float64Array(0), unit: 'N', help: 'force applied at each index (one Deriv per index)' });
@@ -25,26 +24,20 @@ export class ConstantForceField extends BaseForceField {
   readonly showArrowSize = this.initData({ name: 'showArrowSize', type: Real, default: 0, help: 'size of the drawn arrows (0: none)', group: 'Visualization', aliases: ['arrowSizeCoef'] });
   readonly showColor = this.initData({ name: 'showColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(0.2, 0.9, 0.3, 1), help: 'color of the arrows', group: 'Visualization' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (gives the number of points when indices are not given)', accepts: isTopology, expected: 'a topology container' });
 
   /** Points receiving a force, (n). */
   private points = new Uint32Array(0);
   /** Their forces, (n × derivSize). */
   private values = new Float64Array(0);
-  private states: BaseMechanicalState[] = [];
   /** Which Data gives the forces: the scene's choice at init, then the last one set (SOFA's callbacks). */
   private source: 'forces' | 'force' | 'totalForce' | 'none' = 'none';
   /** One tracker per input, to rebuild the forces at the next step when the API set one. */
   private tracked: { indices: DataTracker; forces: DataTracker; force: DataTracker; totalForce: DataTracker } | undefined;
 
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
-
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     this.source = this.forces.isSet ? 'forces' : this.force.isSet ? 'force' : this.totalForce.isSet ? 'totalForce' : 'none';
     this.tracked = { indices: new DataTracker(this.indices), forces: new DataTracker(this.forces), force: new DataTracker(this.force), totalForce: new DataTracker(this.totalForce) };

@@ -1,5 +1,4 @@
-import { BaseForceField, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { RealArray, sofaComponent, type MatrixAccumulator, SingleStateForceField } from '@sofa-ts/core';
 
 /**
  * SOFA's DiagonalVelocityDampingForceField: a viscous force per dof,
@@ -15,20 +14,14 @@ import { mstateLink } from '../state-link.js';
   description: 'Velocity damping with one coefficient per dof: f = −c ⊙ v.',
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d', 'Rigid2d'],
 })
-export class DiagonalVelocityDampingForceField extends BaseForceField {
+export class DiagonalVelocityDampingForceField extends SingleStateForceField {
   readonly dampingCoefficient = this.initData({ name: 'dampingCoefficient', type: RealArray(0, 'vector<Deriv>'), default: new Float64Array(0), unit: 'N·s/m', help: 'velocity damping coefficients (by cinematic dof; the last one applies to the points beyond the list)' });
 
-  readonly mstate = this.initLink(mstateLink());
-  private states: BaseMechanicalState[] = [];
   private d = 3;
 
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
-
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     this.d = s.stateType.derivSize;
     const n = this.dampingCoefficient.value.length;

@@ -1,5 +1,4 @@
 import {
-  BaseForceField,
   Bool,
   contextMeshTopology,
   Indices,
@@ -8,12 +7,11 @@ import {
   Real,
   RealArray,
   sofaComponent,
-  type BaseMechanicalState,
   type BaseMeshTopology,
   type MatrixAccumulator,
+  SingleStateForceField,
 } from '@sofa-ts/core';
 import { addBlock3 } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
 import { selectAlongPlane } from './pressure-selection.js';
 
 /**
@@ -36,7 +34,7 @@ import { selectAlongPlane } from './pressure-selection.js';
   description: 'Pressure (force per unit length) applied on a set of edges.',
   templates: ['Vec3d'],
 })
-export class EdgePressureForceField extends BaseForceField {
+export class EdgePressureForceField extends SingleStateForceField {
   readonly pressure = this.initData({ name: 'pressure', type: RealArray(0, 'Deriv'), default: new Float64Array(0), unit: 'N/m', help: 'pressure force per unit length (a vector)' });
   readonly edgeIndices = this.initData({ name: 'edgeIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the edges the pressure is applied to' });
   readonly edges = this.initData({ name: 'edges', type: IndexArray(2, 'vector<Edge>'), default: new Uint32Array(0), help: 'list of edges the pressure is applied to' });
@@ -48,10 +46,8 @@ export class EdgePressureForceField extends BaseForceField {
   readonly binormal = this.initData({ name: 'binormal', type: RealArray(0, 'Coord'), default: new Float64Array(0), help: 'binormal of the 2D plane' });
   readonly showForces = this.initData({ name: 'showForces', type: Bool, default: false, help: 'draw arrows of edge pressures', group: 'Visualization' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container (default: the topology of the context)', accepts: isTopology, expected: 'a topology' });
 
-  private states: BaseMechanicalState[] = [];
   /** Loaded edges, (m × 2); rest lengths and intensities I_e·L_e/2 (follower mode), (m). */
   private pairs = new Uint32Array(0);
   private lengths = new Float64Array(0);
@@ -66,13 +62,9 @@ export class EdgePressureForceField extends BaseForceField {
   private readonly tv = new Float64Array(3);
   private readonly cv = new Float64Array(3);
 
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
-
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name !== 'Vec3d') throw this.error(`EdgePressureForceField needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
     const topo = this.topology.get() ?? contextMeshTopology(this.context);

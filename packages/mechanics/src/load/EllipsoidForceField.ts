@@ -1,5 +1,4 @@
-import { BaseForceField, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { Real, RealArray, sofaComponent, type MatrixAccumulator, SingleStateForceField } from '@sofa-ts/core';
 import { ellipsoidContact } from './ellipsoid-contact.js';
 
 /**
@@ -16,16 +15,13 @@ import { ellipsoidContact } from './ellipsoid-contact.js';
   description: 'Repulsion of the points inside (or outside) an ellipsoid by a penalty force.',
   templates: ['Vec3d', 'Vec2d', 'Vec1d'],
 })
-export class EllipsoidForceField extends BaseForceField {
+export class EllipsoidForceField extends SingleStateForceField {
   readonly center = this.initData({ name: 'center', type: RealArray(0, 'Coord'), default: new Float64Array(0), unit: 'm', help: 'ellipsoid center' });
   readonly vradius = this.initData({ name: 'vradius', type: RealArray(0, 'Coord'), default: new Float64Array(0), unit: 'm', help: 'ellipsoid radii' });
   readonly stiffness = this.initData({ name: 'stiffness', type: Real, default: 500, unit: 'N/m', help: 'force stiffness (positive to repulse outward, negative inward)' });
   readonly damping = this.initData({ name: 'damping', type: Real, default: 5, help: 'force damping' });
   readonly color = this.initData({ name: 'color', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(0, 0.5, 1, 1), help: 'ellipsoid color', group: 'Visualization' });
 
-  readonly mstate = this.initLink(mstateLink());
-
-  private states: BaseMechanicalState[] = [];
   private N = 3;
   private c = new Float64Array(3);
   private invR2 = new Float64Array(3);
@@ -37,13 +33,9 @@ export class EllipsoidForceField extends BaseForceField {
   private readonly f = new Float64Array(3);
   private readonly m = new Float64Array(9);
 
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
-
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     const N = (this.N = s.stateType.derivSize);
     const c = this.center.value, r = this.vradius.value;

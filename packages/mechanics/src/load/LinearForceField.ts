@@ -1,5 +1,4 @@
-import { BaseForceField, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { Indices, isTopology, Real, RealArray, sofaComponent, type MatrixAccumulator, SingleStateForceField } from '@sofa-ts/core';
 
 /**
  * SOFA's LinearForceField: a force interpolated linearly in time between key forces F_k at key
@@ -15,28 +14,22 @@ import { mstateLink } from '../state-link.js';
   description: 'Force interpolated linearly between key forces at key times, applied to given points.',
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d'],
 })
-export class LinearForceField extends BaseForceField {
+export class LinearForceField extends SingleStateForceField {
   readonly points = this.initData({ name: 'points', type: Indices, default: new Uint32Array(0), help: 'points where the force is applied' });
   readonly force = this.initData({ name: 'force', type: Real, default: 1, help: 'scale of the interpolated force (applied force to all points)' });
   readonly times = this.initData({ name: 'times', type: RealArray(1), default: new Float64Array(0), unit: 's', help: 'key times for the interpolation, increasing' });
   readonly forces = this.initData({ name: 'forces', type: RealArray(0, 'vector<Deriv>'), default: new Float64Array(0), unit: 'N', help: 'forces at the key times (one Deriv each)' });
   readonly arrowSizeCoef = this.initData({ name: 'arrowSizeCoef', type: Real, default: 0, help: 'size of the drawn arrows (0: no arrows, sign: direction of drawing)', group: 'Visualization' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
 
-  private states: BaseMechanicalState[] = [];
   private d = 3;
   /** The force at the current time, (d). */
   private target = new Float64Array(3);
 
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
-
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     this.d = s.stateType.derivSize;
     const t = this.times.value, F = this.forces.value;

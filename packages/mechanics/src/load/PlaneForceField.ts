@@ -1,5 +1,4 @@
-import { BaseForceField, Bool, Real, RealArray, sofaComponent, VecN, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { Bool, Real, RealArray, sofaComponent, VecN, type MatrixAccumulator, SingleStateForceField } from '@sofa-ts/core';
 
 /**
  * SOFA's PlaneForceField: a penalty plane n·x = d. For each point (in localRange) with penetration
@@ -19,7 +18,7 @@ import { mstateLink } from '../state-link.js';
   description: 'Repulsion of the points below a plane by a penalty force.',
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d'],
 })
-export class PlaneForceField extends BaseForceField {
+export class PlaneForceField extends SingleStateForceField {
   readonly normal = this.initData({ name: 'normal', type: RealArray(0, 'DPos'), default: Float64Array.of(0, 1, 0), help: 'plane normal (default (0, 1, 0), truncated to the state dimension)' });
   readonly d = this.initData({ name: 'd', type: Real, default: 0, unit: 'm', help: 'plane offset: the plane is x·normal = d' });
   readonly stiffness = this.initData({ name: 'stiffness', type: Real, default: 500, unit: 'N/m', help: 'penalty stiffness (negative values fall back to 500)' });
@@ -31,9 +30,6 @@ export class PlaneForceField extends BaseForceField {
   readonly planeColor = this.initData({ name: 'planeColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(0, 0.5, 0.2, 1), help: 'plane color', group: 'Visualization', aliases: ['color'] });
   readonly showPlaneSize = this.initData({ name: 'showPlaneSize', type: Real, default: 10, help: 'size of the drawn plane', group: 'Visualization', aliases: ['drawSize'] });
 
-  readonly mstate = this.initLink(mstateLink());
-
-  private states: BaseMechanicalState[] = [];
   /** Plane normal, (N): N = derivSize for Vec templates, 3 (the centre) for Rigid3d. */
   private n = new Float64Array(3);
   /** Scalars per point of the coordinates (cs) and of the derivatives (ds). */
@@ -47,13 +43,9 @@ export class PlaneForceField extends BaseForceField {
   /** 1 for the points in contact at the last addForce, (size). */
   private contact = new Uint8Array(0);
 
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
-
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name === 'Rigid2d') throw this.error('SOFA has no Rigid2d PlaneForceField', 'use Rigid3d, or Vec templates');
     const N = s.stateType.isRigid ? s.stateType.spatialDimensions : s.stateType.derivSize;

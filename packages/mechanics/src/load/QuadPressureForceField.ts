@@ -1,5 +1,4 @@
 import {
-  BaseForceField,
   Bool,
   contextMeshTopology,
   Indices,
@@ -7,11 +6,10 @@ import {
   Real,
   RealArray,
   sofaComponent,
-  type BaseMechanicalState,
   type BaseMeshTopology,
   type MatrixAccumulator,
+  SingleStateForceField,
 } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
 import { quadArea } from '../mass/element-geometry.js';
 import { selectAlongPlane } from './pressure-selection.js';
 
@@ -29,7 +27,7 @@ import { selectAlongPlane } from './pressure-selection.js';
   description: 'Pressure applied on a set of quads (constant force per unit area at rest).',
   templates: ['Vec3d'],
 })
-export class QuadPressureForceField extends BaseForceField {
+export class QuadPressureForceField extends SingleStateForceField {
   readonly pressure = this.initData({ name: 'pressure', type: RealArray(0, 'Deriv'), default: new Float64Array(0), unit: 'Pa', help: 'pressure force per unit area (a vector)' });
   readonly quadList = this.initData({ name: 'quadList', type: Indices, default: new Uint32Array(0), help: 'indices of the quads the pressure is applied to' });
   readonly normal = this.initData({ name: 'normal', type: RealArray(0, 'Coord'), default: new Float64Array(0), help: 'normal direction for the plane selection of quads' });
@@ -37,21 +35,15 @@ export class QuadPressureForceField extends BaseForceField {
   readonly dmax = this.initData({ name: 'dmax', type: Real, default: 0, unit: 'm', help: 'maximum distance from the origin along the normal direction' });
   readonly showForces = this.initData({ name: 'showForces', type: Bool, default: false, help: 'draw the quads which have a given pressure', group: 'Visualization' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container (default: the topology of the context)', accepts: isTopology, expected: 'a topology' });
 
-  private states: BaseMechanicalState[] = [];
   /** Loaded quads' vertices, (m × 4), and rest areas, (m). */
   private quads = new Uint32Array(0);
   private areas = new Float64Array(0);
 
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
-
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name !== 'Vec3d') throw this.error(`QuadPressureForceField needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
     const topo = this.topology.get() ?? contextMeshTopology(this.context);

@@ -1,17 +1,15 @@
 import {
-  BaseForceField,
   Bool,
   Indices,
   isMechanicalState,
   isTopology,
   RealArray,
   sofaComponent,
-  type BaseMechanicalState,
   type DataType,
   type MatrixAccumulator,
+  SingleStateForceField,
 } from '@sofa-ts/core';
 import { rotationVectorBetween } from '../rotation.js';
-import { mstateLink } from '../state-link.js';
 
 /** A list of booleans written 0/1 or true/false. */
 const BoolList: DataType<Uint8Array> = {
@@ -45,7 +43,7 @@ const BoolList: DataType<Uint8Array> = {
   description: 'Springs pulling points back to their rest positions (or to the positions of another state).',
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Rigid3d'],
 })
-export class RestShapeSpringsForceField extends BaseForceField {
+export class RestShapeSpringsForceField extends SingleStateForceField {
   readonly points = this.initData({ name: 'points', type: Indices, default: new Uint32Array(0), help: 'points controlled by the springs (default: all)' });
   readonly stiffness = this.initData({ name: 'stiffness', type: RealArray(0), default: new Float64Array(0), unit: 'N/m', help: 'stiffness of the springs: one value for all, or one per point (default 100)' });
   readonly angularStiffness = this.initData({ name: 'angularStiffness', type: RealArray(0), default: new Float64Array(0), unit: 'N·m/rad', help: 'angular stiffness of the springs: one value for all, or one per point (Rigid3d only; default 100)' });
@@ -56,11 +54,9 @@ export class RestShapeSpringsForceField extends BaseForceField {
   readonly springColor = this.initData({ name: 'springColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(0, 1, 0, 1), help: 'spring color', group: 'Visualization' });
   readonly activeDirections = this.initData({ name: 'activeDirections', type: BoolList, default: Uint8Array.of(1, 1, 1, 1, 1, 1), help: 'directions in which the springs act (1) or not (0), per derivative component' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly externalRestShape = this.initLink({ name: 'external_rest_shape', help: 'a state whose current positions are the rest shape', accepts: isMechanicalState, expected: 'a MechanicalObject' });
   readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
 
-  private states: BaseMechanicalState[] = [];
   /** Spring i: point p[i] of this state, anchor q[i] of the rest shape, stiffness k[i]. */
   private p = new Uint32Array(0);
   private q = new Uint32Array(0);
@@ -75,13 +71,9 @@ export class RestShapeSpringsForceField extends BaseForceField {
   private readonly rot = new Float64Array(3);
   private ready = false;
 
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
-
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name === 'Rigid2d') throw this.error('SOFA has no Rigid2d RestShapeSpringsForceField', 'use Rigid3d, or Vec templates');
     this.rigid = s.stateType.name === 'Rigid3d';

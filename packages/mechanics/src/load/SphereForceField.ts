@@ -1,5 +1,4 @@
-import { BaseForceField, Bool, Real, RealArray, sofaComponent, VecN, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { Bool, Real, RealArray, sofaComponent, VecN, type MatrixAccumulator, SingleStateForceField } from '@sofa-ts/core';
 
 /**
  * SOFA's SphereForceField: a penalty sphere (centre c, radius r) that pushes out the points inside
@@ -16,7 +15,7 @@ import { mstateLink } from '../state-link.js';
   description: 'Repulsion of the points inside a sphere by a penalty force.',
   templates: ['Vec3d', 'Vec2d', 'Vec1d'],
 })
-export class SphereForceField extends BaseForceField {
+export class SphereForceField extends SingleStateForceField {
   readonly center = this.initData({ name: 'center', type: RealArray(0, 'Coord'), default: new Float64Array(0), unit: 'm', help: 'sphere center' });
   readonly radius = this.initData({ name: 'radius', type: Real, default: 1, unit: 'm', help: 'sphere radius' });
   readonly stiffness = this.initData({ name: 'stiffness', type: Real, default: 500, unit: 'N/m', help: 'force stiffness' });
@@ -25,9 +24,6 @@ export class SphereForceField extends BaseForceField {
   readonly localRange = this.initData({ name: 'localRange', type: VecN(2, 'Vec2i'), default: Float64Array.of(-1, -1), help: 'optional range [first, last] of the point indices considered (-1: no bound)' });
   readonly bilateral = this.initData({ name: 'bilateral', type: Bool, default: false, help: 'if true the sphere force field is applied on both sides' });
 
-  readonly mstate = this.initLink(mstateLink());
-
-  private states: BaseMechanicalState[] = [];
   private N = 3;
   private c = new Float64Array(3);
   /** Points in contact at the last addForce, their normals (N each) and r/|d|. */
@@ -36,13 +32,9 @@ export class SphereForceField extends BaseForceField {
   private facts = new Float64Array(0);
   private count = 0;
 
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
-
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     const N = (this.N = s.stateType.derivSize);
     const c = this.center.value;

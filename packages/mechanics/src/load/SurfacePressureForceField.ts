@@ -1,5 +1,4 @@
 import {
-  BaseForceField,
   Bool,
   contextMeshTopology,
   Indices,
@@ -7,11 +6,10 @@ import {
   Real,
   RealArray,
   sofaComponent,
-  type BaseMechanicalState,
   type BaseMeshTopology,
   type MatrixAccumulator,
+  SingleStateForceField,
 } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
 import { FollowerTriangles, splitQuads } from './follower-triangles.js';
 
 /**
@@ -37,7 +35,7 @@ import { FollowerTriangles, splitQuads } from './follower-triangles.js';
   description: 'Pressure on a surface of triangles and quads, following its current shape.',
   templates: ['Vec3d'],
 })
-export class SurfacePressureForceField extends BaseForceField {
+export class SurfacePressureForceField extends SingleStateForceField {
   readonly pressure = this.initData({ name: 'pressure', type: Real, default: 0, unit: 'Pa', help: 'pressure force per unit area' });
   readonly min = this.initData({ name: 'min', type: RealArray(0, 'Coord'), default: Float64Array.of(0, 0, 0), unit: 'm', help: 'lower bound of the selection box' });
   readonly max = this.initData({ name: 'max', type: RealArray(0, 'Coord'), default: Float64Array.of(0, 0, 0), unit: 'm', help: 'upper bound of the selection box' });
@@ -52,10 +50,8 @@ export class SurfacePressureForceField extends BaseForceField {
   readonly mainDirection = this.initData({ name: 'mainDirection', type: RealArray(0, 'Deriv'), default: Float64Array.of(0, 0, 0), help: 'main direction of the pressure: each triangle force is scaled by |n·mainDirection|' });
   readonly drawForceScale = this.initData({ name: 'drawForceScale', type: Real, default: 0, help: 'scale used to draw the force vectors', group: 'Visualization' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container (default: the topology of the context)', accepts: isTopology, expected: 'a topology' });
 
-  private states: BaseMechanicalState[] = [];
   /** Candidate triangles (the given ones, or every triangle and split quad), with their kernel. */
   private readonly surface = new FollowerTriangles();
   /** (m) 1 for the triangles that come from a quad (no mainDirection scaling), 1 when all their vertices must be in the box. */
@@ -69,13 +65,9 @@ export class SurfacePressureForceField extends BaseForceField {
   /** M = P/6·(…) for one triangle, (9). */
   private readonly M = new Float64Array(9);
 
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
-
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name !== 'Vec3d') throw this.error(`SurfacePressureForceField needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
     const topo = this.topology.get() ?? contextMeshTopology(this.context);

@@ -1,18 +1,16 @@
 import {
   AnimateBeginEvent,
-  BaseForceField,
   contextMeshTopology,
   isTopology,
   Real,
   RealArray,
   sofaComponent,
-  type BaseMechanicalState,
   type BaseMeshTopology,
   type MatrixAccumulator,
   type SofaEvent,
+  SingleStateForceField,
 } from '@sofa-ts/core';
 import { addBlock3 } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
 import { FollowerTriangles } from './follower-triangles.js';
 
 /**
@@ -35,7 +33,7 @@ import { FollowerTriangles } from './follower-triangles.js';
   description: 'Pressure of an enclosed fluid on a closed surface, from Tait\'s equation P = p0 − B((V/V0)^γ − 1).',
   templates: ['Vec3d'],
 })
-export class TaitSurfacePressureForceField extends BaseForceField {
+export class TaitSurfacePressureForceField extends SingleStateForceField {
   readonly p0 = this.initData({ name: 'p0', type: Real, default: 0, unit: 'Pa', help: 'rest pressure when V = V0', group: 'Controls' });
   readonly B = this.initData({ name: 'B', type: Real, default: 0, unit: 'Pa', help: 'bulk modulus (resistance to uniform compression)', group: 'Controls' });
   readonly gamma = this.initData({ name: 'gamma', type: Real, default: 0, help: 'exponent of the law (1: ideal gas, 7: water)', group: 'Controls' });
@@ -52,10 +50,8 @@ export class TaitSurfacePressureForceField extends BaseForceField {
   readonly drawForceScale = this.initData({ name: 'drawForceScale', type: Real, default: 0.001, help: 'scale used to draw the force vectors', group: 'Visualization' });
   readonly drawForceColor = this.initData({ name: 'drawForceColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(0, 1, 1, 1), help: 'color used to draw the force vectors', group: 'Visualization' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container (default: the topology of the context)', accepts: isTopology, expected: 'a topology' });
 
-  private states: BaseMechanicalState[] = [];
   private readonly surface = new FollowerTriangles();
   /** ∇V at the last addForce, (n × 3). */
   private gradV = new Float64Array(0);
@@ -67,14 +63,10 @@ export class TaitSurfacePressureForceField extends BaseForceField {
   /** Checkpoint: the warning about the volume is given once per run, resumed runs included. */
   readonly checkpointFields = ['warnedVariation'] as const;
 
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
-
   override init(): void {
     this.listening.value = true;
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name !== 'Vec3d') throw this.error(`TaitSurfacePressureForceField needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
     const topo = this.topology.get() ?? contextMeshTopology(this.context);

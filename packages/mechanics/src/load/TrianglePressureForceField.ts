@@ -1,5 +1,4 @@
 import {
-  BaseForceField,
   Bool,
   contextMeshTopology,
   DataTracker,
@@ -8,13 +7,12 @@ import {
   isTopology,
   RealArray,
   sofaComponent,
-  type BaseMechanicalState,
   type BaseMeshTopology,
   type CheckpointReader,
   type CheckpointRecord,
   type MatrixAccumulator,
+  SingleStateForceField,
 } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
 import { FollowerTriangles } from './follower-triangles.js';
 
 /**
@@ -39,17 +37,15 @@ import { FollowerTriangles } from './follower-triangles.js';
   description: 'Pressure applied on a set of triangles (constant force per unit area at rest, or a Cauchy stress on the current normals).',
   templates: ['Vec3d'],
 })
-export class TrianglePressureForceField extends BaseForceField {
+export class TrianglePressureForceField extends SingleStateForceField {
   readonly pressure = this.initData({ name: 'pressure', type: RealArray(0, 'Deriv'), default: new Float64Array(0), unit: 'Pa', help: 'pressure force per unit area (a vector)' });
   readonly cauchyStress = this.initData({ name: 'cauchyStress', type: RealArray(0, 'MatSym3'), default: new Float64Array(6), unit: 'Pa', help: 'Cauchy stress applied on the normal of each triangle (6 numbers: xx yx yy zx zy zz), used when useConstantForce is false' });
   readonly triangleList = this.initData({ name: 'triangleList', type: Indices, default: new Uint32Array(0), help: 'indices of the triangles the pressure is applied to' });
   readonly showForces = this.initData({ name: 'showForces', type: Bool, default: false, help: 'draw the triangles which have a given pressure', group: 'Visualization' });
   readonly useConstantForce = this.initData({ name: 'useConstantForce', type: Bool, default: true, help: 'the force is the pressure vector times the area at rest (else the Cauchy stress times the current area vector)' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container (default: the topology of the context)', accepts: isTopology, expected: 'a topology' });
 
-  private states: BaseMechanicalState[] = [];
   /** The loaded triangles' vertices, (m × 3). */
   private readonly surface = new FollowerTriangles();
   /** Rest areas, (m). */
@@ -61,10 +57,6 @@ export class TrianglePressureForceField extends BaseForceField {
   private tracker: { list: DataTracker; pressure: DataTracker } | undefined;
   /** The topology's changeRevision the triangles were built for. */
   private builtRevision = -1;
-
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
 
   /**
    * Checkpoint: the loaded triangles with their rest areas and forces. A triangleList that became
@@ -81,8 +73,8 @@ export class TrianglePressureForceField extends BaseForceField {
   }
 
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name !== 'Vec3d') throw this.error(`TrianglePressureForceField needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
     const topo = this.topology.get() ?? contextMeshTopology(this.context);

@@ -1,5 +1,4 @@
-import { BaseForceField, Bool, Real, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { Bool, Real, sofaComponent, type MatrixAccumulator, SingleStateForceField } from '@sofa-ts/core';
 
 /**
  * SOFA's UniformVelocityDampingForceField: a viscous force on every dof,
@@ -14,20 +13,13 @@ import { mstateLink } from '../state-link.js';
   description: 'Uniform velocity damping force f = −c·v.',
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d', 'Rigid2d'],
 })
-export class UniformVelocityDampingForceField extends BaseForceField {
+export class UniformVelocityDampingForceField extends SingleStateForceField {
   readonly dampingCoefficient = this.initData({ name: 'dampingCoefficient', type: Real, default: 0.1, unit: 'N·s/m', help: 'velocity damping coefficient', aliases: ['damping'] });
   readonly implicit = this.initData({ name: 'implicit', type: Bool, default: false, help: 'should it generate the damping matrix df/dv? (explicit otherwise, i.e. only generating a force)' });
 
-  readonly mstate = this.initLink(mstateLink());
-  private states: BaseMechanicalState[] = [];
-
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
-
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
   }
 

@@ -1,6 +1,5 @@
-import { BaseMass, Bool, nonNegative, orReset, Real, applyRemoval, sofaComponent, Str, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator, type TopologyChange, type TopologyHandler } from '@sofa-ts/core';
+import { Bool, nonNegative, orReset, Real, applyRemoval, sofaComponent, Str, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator, type TopologyChange, type TopologyHandler, SingleStateMass } from '@sofa-ts/core';
 import { MassText, RigidInertia } from '../rigid-inertia.js';
-import { mstateLink } from '../state-link.js';
 import { ELEMENT_SIZE, elementMeasure, type MassElementType } from './element-geometry.js';
 import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassMesh, topologyLink } from './mesh-mass-support.js';
 
@@ -35,7 +34,7 @@ import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassM
   // SOFA names a mass template by its state and geometry types ('Vec3d,Vec3d'); same-dimension pairs are accepted.
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Rigid3d', 'Rigid2d', 'Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d', 'Rigid3d,Rigid3d', 'Rigid2d,Rigid2d'],
 })
-export class DiagonalMass extends BaseMass implements TopologyHandler {
+export class DiagonalMass extends SingleStateMass implements TopologyHandler {
   readonly vertexMass = this.initData({ name: 'vertexMass', type: MassText, default: new Float64Array(0), unit: 'kg', help: 'mass of each vertex (rigid frames: "m volume inertia" each); if unspecified or wrongly set, massDensity or totalMass is used (after init: the masses in use)' });
   readonly massDensity = this.initData({ name: 'massDensity', type: Real, default: 1, unit: 'kg/m³', help: 'mass density (per length, area or volume of the elements); if unspecified or wrongly set, totalMass is used' });
   readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', range: orReset(nonNegative, 1), help: 'total mass of the object, shared among the vertices by the mesh; default 1 when no mass information is given' });
@@ -44,7 +43,6 @@ export class DiagonalMass extends BaseMass implements TopologyHandler {
   readonly showAxisSize = this.initData({ name: 'showAxisSizeFactor', type: Real, default: 1, help: 'factor length of the axis displayed (rigids only)', group: 'Visualization' });
   readonly fileMass = this.initData({ name: 'filename', type: Str, default: '', help: 'Xsp 3.0 file giving the masses (not supported)', aliases: ['fileMass'] });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink(topologyLink());
   readonly geometryState = this.initLink(geometryStateLink());
 
@@ -59,10 +57,6 @@ export class DiagonalMass extends BaseMass implements TopologyHandler {
   private meshKind: MassElementType | undefined;
   /** True once the masses follow the topology's changes one by one. */
   private followsChanges = false;
-
-  getMechanicalState(): BaseMechanicalState {
-    return this.mstate.require();
-  }
 
   get isDiagonal(): boolean {
     return true;

@@ -1,5 +1,4 @@
-import { BaseMass, Bool, nonNegative, orReset, Real, RealArray, applyRemoval, sofaComponent, Str, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator, type TopologyChange } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { Bool, nonNegative, orReset, Real, RealArray, applyRemoval, sofaComponent, Str, type BaseMeshTopology, type MatrixAccumulator, type TopologyChange, SingleStateMass } from '@sofa-ts/core';
 import { ELEMENT_SIZE, elementMeasure, LOCAL_EDGES, type MassElementType } from './element-geometry.js';
 import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassMesh, topologyLink, type MassMesh } from './mesh-mass-support.js';
 
@@ -43,7 +42,7 @@ const CONSISTENT: Readonly<Record<MassElementType, { vertex: number; edge: numbe
   // SOFA names a mass template by its state and geometry types ('Vec3d,Vec3d'); same-dimension pairs are accepted.
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d'],
 })
-export class MeshMatrixMass extends BaseMass {
+export class MeshMatrixMass extends SingleStateMass {
   readonly massDensity = this.initData({ name: 'massDensity', type: RealArray(0), default: new Float64Array(0), unit: 'kg/m³', help: 'mass density: one value, or one per element; if unspecified or wrongly set, totalMass is used' });
   readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', range: orReset(nonNegative, 1), help: 'total mass of the object; default 1 when no mass information is given' });
   readonly vertexMass = this.initData({ name: 'vertexMass', type: RealArray(0), default: new Float64Array(0), unit: 'kg', help: 'mass coefficients on the vertices (diagonal of M before lumping); an input with edgeMass or lumping, set by init otherwise' });
@@ -55,7 +54,6 @@ export class MeshMatrixMass extends BaseMass {
   readonly printMass = this.initData({ name: 'printMass', type: Bool, default: false, help: 'print the total mass (accepted; no graph is recorded)' });
   readonly graph = this.initData({ name: 'graph', type: Str, default: '', help: 'graph of the mass variations (accepted, unused)' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink(topologyLink());
   readonly geometryState = this.initLink(geometryStateLink());
 
@@ -72,10 +70,6 @@ export class MeshMatrixMass extends BaseMass {
   private mesh: MassMesh | undefined;
   private elementDensity = new Float64Array(0);
   private builtRevision = -1;
-
-  getMechanicalState(): BaseMechanicalState {
-    return this.mstate.require();
-  }
 
   get isDiagonal(): boolean {
     return this.lumped;

@@ -1,5 +1,4 @@
-import { BaseProjectiveConstraint, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { Indices, isTopology, Real, RealArray, sofaComponent, type MatrixAccumulator, SingleStateProjectiveConstraint } from '@sofa-ts/core';
 import { checkIndices, DirectionProjection, vectorOf } from './direction-projection.js';
 import { constraintTopology, followConstrainedPoints, pickRows } from './follow-points.js';
 
@@ -18,21 +17,16 @@ import { constraintTopology, followConstrainedPoints, pickRows } from './follow-
   description: 'Project particles to a line of given direction through their initial position.',
   templates: ['Vec3d', 'Vec2d'],
 })
-export class DirectionProjectiveConstraint extends BaseProjectiveConstraint {
+export class DirectionProjectiveConstraint extends SingleStateProjectiveConstraint {
   readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the constrained points (default: point 0)' });
   readonly direction = this.initData({ name: 'direction', type: RealArray(0, 'CPos'), default: new Float64Array(0), help: 'direction of the motion (normalised at init)' });
   readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 0, help: '0 -> point based rendering, >0 -> radius of spheres', group: 'Visualization' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
 
   private readonly proj = new DirectionProjection('line');
   /** Positions of the points at init, (m × N), in the order of proj.points. */
   private origins = new Float64Array(0);
-
-  getMechanicalState(): BaseMechanicalState {
-    return this.mstate.require();
-  }
 
   override init(): void {
     const s = this.getMechanicalState();

@@ -1,5 +1,4 @@
-import { BaseProjectiveConstraint, Indices, contextMeshTopology, followPointIndices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { Indices, contextMeshTopology, followPointIndices, isTopology, Real, RealArray, sofaComponent, type MatrixAccumulator, SingleStateProjectiveConstraint } from '@sofa-ts/core';
 
 /**
  * SOFA's FixedPlaneProjectiveConstraint (alias FixedPlaneConstraint): the listed points move only
@@ -23,13 +22,12 @@ import { mstateLink } from '../state-link.js';
   description: 'Keep given points from moving along a direction (they slide in a plane).',
   templates: ['Vec3d', 'Vec6d', 'Rigid3d'],
 })
-export class FixedPlaneProjectiveConstraint extends BaseProjectiveConstraint {
+export class FixedPlaneProjectiveConstraint extends SingleStateProjectiveConstraint {
   readonly direction = this.initData({ name: 'direction', type: RealArray(0, 'Coord'), default: new Float64Array(0), help: 'normal direction of the plane the points slide in' });
   readonly dmin = this.initData({ name: 'dmin', type: Real, default: 0, unit: 'm', help: 'with dmax: points with dmin < x·direction < dmax at init are constrained too' });
   readonly dmax = this.initData({ name: 'dmax', type: Real, default: 0, unit: 'm', help: 'see dmin' });
   readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the constrained points' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
 
   /** Constrained points without repetition, (n). */
@@ -40,10 +38,6 @@ export class FixedPlaneProjectiveConstraint extends BaseProjectiveConstraint {
   private ds = 3;
   /** The one nonzero component of an axis direction, or −1. */
   private axis = -1;
-
-  getMechanicalState(): BaseMechanicalState {
-    return this.mstate.require();
-  }
 
   override init(): void {
     const s = this.getMechanicalState();

@@ -1,6 +1,5 @@
-import { BaseProjectiveConstraint, Bool, sofaComponent, type BaseMechanicalState } from '@sofa-ts/core';
+import { Bool, sofaComponent, SingleStateProjectiveConstraint } from '@sofa-ts/core';
 import { quatMultiply } from '../rotation.js';
-import { mstateLink } from '../state-link.js';
 
 /**
  * SOFA's FixedRotationProjectiveConstraint (Rigid3d): the rotation of every frame about the chosen
@@ -18,12 +17,10 @@ import { mstateLink } from '../state-link.js';
   description: 'Prevents the rotation of rigid frames about given world axes.',
   templates: ['Rigid3d'],
 })
-export class FixedRotationProjectiveConstraint extends BaseProjectiveConstraint {
+export class FixedRotationProjectiveConstraint extends SingleStateProjectiveConstraint {
   readonly fixedXRotation = this.initData({ name: 'FixedXRotation', type: Bool, default: false, help: 'prevent the rotation about the X axis' });
   readonly fixedYRotation = this.initData({ name: 'FixedYRotation', type: Bool, default: false, help: 'prevent the rotation about the Y axis' });
   readonly fixedZRotation = this.initData({ name: 'FixedZRotation', type: Bool, default: false, help: 'prevent the rotation about the Z axis' });
-
-  readonly mstate = this.initLink(mstateLink());
 
   /** Orientations at init, (n × 4). */
   private q0 = new Float64Array(0);
@@ -32,10 +29,6 @@ export class FixedRotationProjectiveConstraint extends BaseProjectiveConstraint 
   private readonly keep = new Float64Array(4);
   private readonly twist = new Float64Array(4);
   private readonly tmp = new Float64Array(4);
-
-  getMechanicalState(): BaseMechanicalState {
-    return this.mstate.require();
-  }
 
   override init(): void {
     const s = this.getMechanicalState();

@@ -1,5 +1,4 @@
-import { BaseProjectiveConstraint, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { Indices, isTopology, Real, RealArray, sofaComponent, SingleStateProjectiveConstraint } from '@sofa-ts/core';
 import { checkIndices } from './direction-projection.js';
 
 /**
@@ -19,7 +18,7 @@ import { checkIndices } from './direction-projection.js';
   description: 'Apply a cubic Hermite trajectory to given points.',
   templates: ['Vec3d'],
 })
-export class HermiteSplineProjectiveConstraint extends BaseProjectiveConstraint {
+export class HermiteSplineProjectiveConstraint extends SingleStateProjectiveConstraint {
   readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the constrained points' });
   readonly beginTime = this.initData({ name: 'BeginTime', type: Real, default: 0, unit: 's', help: 'begin time of the motion' });
   readonly endTime = this.initData({ name: 'EndTime', type: Real, default: 0, unit: 's', help: 'end time of the motion' });
@@ -30,14 +29,9 @@ export class HermiteSplineProjectiveConstraint extends BaseProjectiveConstraint 
   readonly SX0 = this.initData({ name: 'SX0', type: RealArray(0, 'Vec2d'), default: Float64Array.of(0, 0), help: 'first interpolation vector (time warp)' });
   readonly SX1 = this.initData({ name: 'SX1', type: RealArray(0, 'Vec2d'), default: Float64Array.of(0, 0), help: 'second interpolation vector (time warp)' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
 
   private points = new Uint32Array(0);
-
-  getMechanicalState(): BaseMechanicalState {
-    return this.mstate.require();
-  }
 
   override init(): void {
     const s = this.getMechanicalState();

@@ -1,7 +1,6 @@
-import { BaseProjectiveConstraint, Bool, Indices, RealArray, isTopology, sofaComponent, type BaseMechanicalState, type CheckpointReader, type CheckpointRecord } from '@sofa-ts/core';
+import { Bool, Indices, RealArray, isTopology, sofaComponent, type CheckpointReader, type CheckpointRecord, SingleStateProjectiveConstraint } from '@sofa-ts/core';
 import { constraintTopology, followConstrainedPoints, pickRows } from './follow-points.js';
 import { quatFromEuler, quatMultiply, quatSlerp2 } from '../rotation.js';
-import { mstateLink } from '../state-link.js';
 
 /**
  * SOFA's LinearMovementProjectiveConstraint (alias LinearMovementConstraint): the listed points
@@ -27,14 +26,13 @@ import { mstateLink } from '../state-link.js';
   description: 'Impose a piecewise linear motion (key times and movements) on given points.',
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d'],
 })
-export class LinearMovementProjectiveConstraint extends BaseProjectiveConstraint {
+export class LinearMovementProjectiveConstraint extends SingleStateProjectiveConstraint {
   readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the points that follow the motion (default: point 0)' });
   readonly keyTimes = this.initData({ name: 'keyTimes', type: RealArray(1), default: new Float64Array(0), unit: 's', help: 'key times, increasing' });
   readonly movements = this.initData({ name: 'movements', type: RealArray(0, 'vector<Deriv>'), default: new Float64Array(0), help: 'one movement (a Deriv) per key time' });
   readonly relativeMovements = this.initData({ name: 'relativeMovements', type: Bool, default: true, help: 'movements are displacements from the initial positions (else absolute positions)' });
   readonly showMovement = this.initData({ name: 'showMovement', type: Bool, default: false, help: 'draw the path of the points', group: 'Visualization' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
 
   private points = new Uint32Array(0);
@@ -50,10 +48,6 @@ export class LinearMovementProjectiveConstraint extends BaseProjectiveConstraint
   private readonly qPrev = new Float64Array(4);
   private readonly qNext = new Float64Array(4);
   private readonly qm = new Float64Array(4);
-
-  getMechanicalState(): BaseMechanicalState {
-    return this.mstate.require();
-  }
 
   override init(): void {
     const s = this.getMechanicalState();

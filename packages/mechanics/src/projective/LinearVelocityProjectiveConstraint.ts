@@ -1,5 +1,4 @@
-import { BaseProjectiveConstraint, Bool, Indices, isTopology, RealArray, sofaComponent, type BaseMechanicalState, type StateType } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { Bool, Indices, isTopology, RealArray, sofaComponent, type StateType, SingleStateProjectiveConstraint } from '@sofa-ts/core';
 import { checkIndices } from './direction-projection.js';
 
 /**
@@ -23,14 +22,13 @@ import { checkIndices } from './direction-projection.js';
   description: 'Impose a velocity interpolated between key times on given points.',
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d'],
 })
-export class LinearVelocityProjectiveConstraint extends BaseProjectiveConstraint {
+export class LinearVelocityProjectiveConstraint extends SingleStateProjectiveConstraint {
   readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the constrained points (default: point 0)' });
   readonly keyTimes = this.initData({ name: 'keyTimes', type: RealArray(1), default: Float64Array.of(0), unit: 's', help: 'key times for the velocities, increasing' });
   readonly velocities = this.initData({ name: 'velocities', type: RealArray(0, 'vector<Deriv>'), default: new Float64Array(0), help: 'velocities at the key times (one Deriv per key time; default: one zero velocity)' });
   readonly coordinates = this.initData({ name: 'coordinates', type: Indices, default: new Uint32Array(0), help: 'components of the velocity to impose (default: all)' });
   readonly continueAfterEnd = this.initData({ name: 'continueAfterEnd', type: Bool, default: false, help: 'if true, the last velocity is still applied after the last key time' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
 
   private type!: StateType;
@@ -52,10 +50,6 @@ export class LinearVelocityProjectiveConstraint extends BaseProjectiveConstraint
   private xi = new Float64Array(0);
   /** Checkpoint: the key times found so far, the end flag and the positions of the last projection. */
   readonly checkpointFields = ['prevT', 'nextT', 'prevV', 'nextV', 'finished', 'xP'] as const;
-
-  getMechanicalState(): BaseMechanicalState {
-    return this.mstate.require();
-  }
 
   override init(): void {
     const s = this.getMechanicalState();

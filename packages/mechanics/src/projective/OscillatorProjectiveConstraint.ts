@@ -1,5 +1,4 @@
-import { BaseProjectiveConstraint, RealArray, sofaComponent, type BaseMechanicalState, type StateType } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { RealArray, sofaComponent, type StateType, SingleStateProjectiveConstraint } from '@sofa-ts/core';
 
 /**
  * SOFA's OscillatorProjectiveConstraint: each oscillator (index i, mean m, amplitude a,
@@ -16,10 +15,8 @@ import { mstateLink } from '../state-link.js';
   description: 'Apply a sinusoidal trajectory to given points.',
   templates: ['Vec3d', 'Rigid3d'],
 })
-export class OscillatorProjectiveConstraint extends BaseProjectiveConstraint {
+export class OscillatorProjectiveConstraint extends SingleStateProjectiveConstraint {
   readonly oscillators = this.initData({ name: 'oscillators', type: RealArray(0, 'vector<Oscillator>'), default: new Float64Array(0), help: 'sequence of oscillating points: index, mean (Coord), amplitude (Deriv), pulsation, phase' });
-
-  readonly mstate = this.initLink(mstateLink());
 
   private type!: StateType;
   /** Per oscillator: point, mean (coordSize), amplitude (derivSize), ω, φ. */
@@ -29,10 +26,6 @@ export class OscillatorProjectiveConstraint extends BaseProjectiveConstraint {
   private omega = new Float64Array(0);
   private phase = new Float64Array(0);
   private readonly scratch = new Float64Array(7);
-
-  getMechanicalState(): BaseMechanicalState {
-    return this.mstate.require();
-  }
 
   override init(): void {
     const s = this.getMechanicalState();

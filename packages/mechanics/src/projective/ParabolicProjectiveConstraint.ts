@@ -1,5 +1,4 @@
-import { BaseProjectiveConstraint, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { Indices, isTopology, Real, RealArray, sofaComponent, SingleStateProjectiveConstraint } from '@sofa-ts/core';
 import { checkIndices } from './direction-projection.js';
 
 /**
@@ -20,7 +19,7 @@ import { checkIndices } from './direction-projection.js';
   description: 'Apply a parabolic trajectory to given points.',
   templates: ['Vec3d', 'Rigid3d'],
 })
-export class ParabolicProjectiveConstraint extends BaseProjectiveConstraint {
+export class ParabolicProjectiveConstraint extends SingleStateProjectiveConstraint {
   readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the constrained points' });
   readonly P1 = this.initData({ name: 'P1', type: RealArray(0, 'Vec3d'), default: Float64Array.of(0, 0, 0), unit: 'm', help: 'first point of the parabola' });
   readonly P2 = this.initData({ name: 'P2', type: RealArray(0, 'Vec3d'), default: Float64Array.of(0, 0, 0), unit: 'm', help: 'second point of the parabola' });
@@ -28,7 +27,6 @@ export class ParabolicProjectiveConstraint extends BaseProjectiveConstraint {
   readonly beginTime = this.initData({ name: 'BeginTime', type: Real, default: 0, unit: 's', help: 'begin time of the motion' });
   readonly endTime = this.initData({ name: 'EndTime', type: Real, default: 0, unit: 's', help: 'end time of the motion' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
 
   private points = new Uint32Array(0);
@@ -42,10 +40,6 @@ export class ParabolicProjectiveConstraint extends BaseProjectiveConstraint {
   private x3 = 0;
   private readonly p = new Float64Array(3);
   private readonly q = new Float64Array(3);
-
-  getMechanicalState(): BaseMechanicalState {
-    return this.mstate.require();
-  }
 
   override init(): void {
     const s = this.getMechanicalState();

@@ -1,5 +1,4 @@
-import { BaseProjectiveConstraint, Bool, Indices, Real, contextMeshTopology, followPointIndices, sofaComponent, type BaseMechanicalState, type DataType } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { Bool, Indices, Real, contextMeshTopology, followPointIndices, sofaComponent, type DataType, SingleStateProjectiveConstraint } from '@sofa-ts/core';
 
 /** A list of booleans written 0/1 or true/false. */
 const BoolList: DataType<Uint8Array> = {
@@ -24,7 +23,7 @@ const BoolList: DataType<Uint8Array> = {
   description: 'Fix given points along some directions only.',
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d', 'Rigid2d'],
 })
-export class PartialFixedProjectiveConstraint extends BaseProjectiveConstraint {
+export class PartialFixedProjectiveConstraint extends SingleStateProjectiveConstraint {
   readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the fixed points' });
   readonly fixAll = this.initData({ name: 'fixAll', type: Bool, default: false, help: 'fix every point of the state' });
   readonly showObject = this.initData({ name: 'showObject', type: Bool, default: true, help: 'draw the fixed points', group: 'Visualization' });
@@ -33,16 +32,10 @@ export class PartialFixedProjectiveConstraint extends BaseProjectiveConstraint {
   readonly fixedDirections = this.initData({ name: 'fixedDirections', type: BoolList, default: Uint8Array.of(1, 1, 1, 1, 1, 1), help: 'per derivative component: 1 fixed, 0 free (default: all fixed)' });
   readonly projectVelocityData = this.initData({ name: 'projectVelocity', type: Bool, default: false, help: 'also zero the velocity along the fixed directions' });
 
-  readonly mstate = this.initLink(mstateLink());
-
   /** Fixed points, (n). */
   private points = new Uint32Array(0);
   /** Fixed components of a point, (derivSize) of 0/1. */
   private fixed = new Uint8Array(0);
-
-  getMechanicalState(): BaseMechanicalState {
-    return this.mstate.require();
-  }
 
   override init(): void {
     const s = this.getMechanicalState();

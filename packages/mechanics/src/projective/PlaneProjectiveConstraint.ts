@@ -1,5 +1,4 @@
-import { BaseProjectiveConstraint, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { Indices, isTopology, Real, RealArray, sofaComponent, type MatrixAccumulator, SingleStateProjectiveConstraint } from '@sofa-ts/core';
 import { checkIndices, DirectionProjection, vectorOf } from './direction-projection.js';
 import { constraintTopology, followConstrainedPoints } from './follow-points.js';
 
@@ -18,22 +17,17 @@ import { constraintTopology, followConstrainedPoints } from './follow-points.js'
   description: 'Project particles to a plane.',
   templates: ['Vec3d', 'Vec2d'],
 })
-export class PlaneProjectiveConstraint extends BaseProjectiveConstraint {
+export class PlaneProjectiveConstraint extends SingleStateProjectiveConstraint {
   readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the constrained points (default: point 0)' });
   readonly origin = this.initData({ name: 'origin', type: RealArray(0, 'CPos'), default: new Float64Array(0), unit: 'm', help: 'a point of the plane (default: the origin)' });
   readonly normal = this.initData({ name: 'normal', type: RealArray(0, 'CPos'), default: new Float64Array(0), help: 'normal of the plane (normalised at init)' });
   readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 0, help: '0 -> point based rendering, >0 -> radius of spheres', group: 'Visualization' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
 
   private readonly proj = new DirectionProjection('plane');
   /** A point of the plane, (N). */
   private o = new Float64Array(3);
-
-  getMechanicalState(): BaseMechanicalState {
-    return this.mstate.require();
-  }
 
   override init(): void {
     const s = this.getMechanicalState();

@@ -1,5 +1,4 @@
-import { BaseProjectiveConstraint, Bool, Indices, isTopology, Real, RealArray, sofaComponent, type BaseMechanicalState } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { Bool, Indices, isTopology, Real, RealArray, sofaComponent, SingleStateProjectiveConstraint } from '@sofa-ts/core';
 import { checkIndices, vectorOf } from './direction-projection.js';
 import { constraintTopology, followConstrainedPoints } from './follow-points.js';
 
@@ -15,13 +14,12 @@ import { constraintTopology, followConstrainedPoints } from './follow-points.js'
   description: 'Project particles to a point.',
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d'],
 })
-export class PointProjectiveConstraint extends BaseProjectiveConstraint {
+export class PointProjectiveConstraint extends SingleStateProjectiveConstraint {
   readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the points to project (default: point 0)' });
   readonly point = this.initData({ name: 'point', type: RealArray(0, 'Coord'), default: new Float64Array(0), unit: 'm', help: 'target of the projection (default: the origin)' });
   readonly fixAll = this.initData({ name: 'fixAll', type: Bool, default: false, help: 'filter all the DOF to implement a fixed object' });
   readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 0, help: 'size of the rendered particles (0 -> point based rendering, >0 -> radius of spheres)', group: 'Visualization' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
 
   /** The projected points (all of them with fixAll), (m). */
@@ -29,10 +27,6 @@ export class PointProjectiveConstraint extends BaseProjectiveConstraint {
   /** The target, (d). */
   private target = new Float64Array(3);
   private d = 3;
-
-  getMechanicalState(): BaseMechanicalState {
-    return this.mstate.require();
-  }
 
   override init(): void {
     const s = this.getMechanicalState();

@@ -1,5 +1,4 @@
-import { BaseProjectiveConstraint, Bool, Indices, isTopology, Real, type BaseMechanicalState } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
+import { Bool, Indices, isTopology, Real, SingleStateProjectiveConstraint } from '@sofa-ts/core';
 import { checkIndices } from './direction-projection.js';
 import { constraintTopology, followConstrainedPoints, pickRows } from './follow-points.js';
 
@@ -12,14 +11,13 @@ import { constraintTopology, followConstrainedPoints, pickRows } from './follow-
  *   t_b < t ≤ t_e:  x = x0 + (xf − x0)·(t − t_b)/(t_e − t_b);   t > t_e:  x = xf;
  * their velocities and responses are zeroed (SOFA's choice: the motion is imposed on positions only).
  */
-export abstract class InterpolatedMovementConstraint extends BaseProjectiveConstraint {
+export abstract class InterpolatedMovementConstraint extends SingleStateProjectiveConstraint {
   readonly meshIndices = this.initData({ name: 'meshIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the mesh' });
   readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the constrained points' });
   readonly beginConstraintTime = this.initData({ name: 'beginConstraintTime', type: Real, default: 0, unit: 's', help: 'begin time of the constraint' });
   readonly endConstraintTime = this.initData({ name: 'endConstraintTime', type: Real, default: 20, unit: 's', help: 'end time of the constraint' });
   readonly drawConstrainedPoints = this.initData({ name: 'drawConstrainedPoints', type: Bool, default: false, help: 'draw constrained points', group: 'Visualization' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
 
   protected points = new Uint32Array(0);
@@ -28,10 +26,6 @@ export abstract class InterpolatedMovementConstraint extends BaseProjectiveConst
   protected xf = new Float64Array(0);
   /** Checkpoint: the start and final positions taken at the first projection. */
   readonly checkpointFields = ['x0', 'xf'] as const;
-
-  getMechanicalState(): BaseMechanicalState {
-    return this.mstate.require();
-  }
 
   override init(): void {
     const s = this.getMechanicalState();

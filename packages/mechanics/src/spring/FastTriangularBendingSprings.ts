@@ -1,14 +1,12 @@
 import {
-  BaseForceField,
   contextMeshTopology,
   isTopology,
   Real,
   sofaComponent,
-  type BaseMechanicalState,
   type BaseMeshTopology,
   type MatrixAccumulator,
+  SingleStateForceField,
 } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
 
 /**
  * SOFA's FastTriangularBendingSprings (Volino and Magnenat-Thalmann, "Simple linear bending
@@ -31,24 +29,18 @@ import { mstateLink } from '../state-link.js';
   description: 'Linear bending elements between adjacent triangles (Volino and Magnenat-Thalmann, 2006).',
   templates: ['Vec3d'],
 })
-export class FastTriangularBendingSprings extends BaseForceField {
+export class FastTriangularBendingSprings extends SingleStateForceField {
   readonly bendingStiffness = this.initData({ name: 'bendingStiffness', type: Real, default: 1, help: 'bending stiffness of the material' });
   readonly minDistValidity = this.initData({ name: 'minDistValidity', type: Real, default: 1e-6, unit: 'm', help: 'distance under which a spring is not valid' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the triangle topology (default: the one of this node or an ancestor)', accepts: isTopology, expected: 'a topology' });
 
-  private states: BaseMechanicalState[] = [];
   /** Per element: vertices A, B, C, D, (m × 4); weights α, (m × 4); stiffness λ, (m). */
   private vid = new Uint32Array(0);
   private alpha = new Float64Array(0);
   private lambda = new Float64Array(0);
   private topoRevision = -1;
   private energy = 0;
-
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
 
   get elementCount(): number {
     return this.lambda.length;
@@ -60,8 +52,8 @@ export class FastTriangularBendingSprings extends BaseForceField {
   }
 
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name !== 'Vec3d') throw this.error(`FastTriangularBendingSprings needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
     const topo = this.topology.get() ?? contextMeshTopology(this.context);

@@ -1,5 +1,5 @@
 import { contextMeshTopology, Bool, IndexArray, Real, isTopology, sofaComponent, type BaseMeshTopology, type Data } from '@sofa-ts/core';
-import { StiffSpringForceField } from '../SpringForceField.js';
+import { StiffSpringForceField } from './SpringForceField.js';
 import { perTypeValue } from './shared-stiffness.js';
 
 /** No bound, SOFA's InvalidID (the largest unsigned 32-bit index). */

@@ -1,15 +1,13 @@
 import {
-  BaseForceField,
   Bool,
   Indices,
   isMechanicalState,
   Real,
   RealArray,
   sofaComponent,
-  type BaseMechanicalState,
   type MatrixAccumulator,
+  SingleStateForceField,
 } from '@sofa-ts/core';
-import { mstateLink } from '../state-link.js';
 import { StrainPolynomials } from './polynomial.js';
 
 /**
@@ -30,7 +28,7 @@ import { StrainPolynomials } from './polynomial.js';
   description: 'Springs pulling points to their rest positions with a polynomial force-strain law.',
   templates: ['Vec3d', 'Vec1d'],
 })
-export class PolynomialRestShapeSpringsForceField extends BaseForceField {
+export class PolynomialRestShapeSpringsForceField extends SingleStateForceField {
   readonly points = this.initData({ name: 'points', type: Indices, default: new Uint32Array(0), help: 'points controlled by the rest shape springs (default: all)' });
   readonly externalPoints = this.initData({ name: 'external_points', type: Indices, default: new Uint32Array(0), help: 'points of the external rest shape (default: all)' });
   readonly polynomialStiffness = this.initData({ name: 'polynomialStiffness', type: RealArray(1), default: new Float64Array(0), unit: 'N', help: 'coefficients of all the spring polynomials (default: 100, one linear polynomial)' });
@@ -43,10 +41,8 @@ export class PolynomialRestShapeSpringsForceField extends BaseForceField {
   readonly smoothShift = this.initData({ name: 'smoothShift', type: Real, default: 0, help: 'denominator correction: shift of the exponential' });
   readonly smoothScale = this.initData({ name: 'smoothScale', type: Real, default: 1, help: 'denominator correction: scale of the exponential' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly externalRestShape = this.initLink({ name: 'external_rest_shape', help: 'rest shape given by the positions of an external mechanical state', accepts: isMechanicalState, expected: 'a MechanicalObject' });
 
-  private states: BaseMechanicalState[] = [];
   private readonly poly = new StrainPolynomials();
   private ip = new Uint32Array(0);
   private iext = new Uint32Array(0);
@@ -56,13 +52,9 @@ export class PolynomialRestShapeSpringsForceField extends BaseForceField {
   private readonly pv = new Float64Array(2);
   private readonly d = new Float64Array(3);
 
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
-
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.isRigid) throw this.error(`PolynomialRestShapeSpringsForceField needs a Vec state, ${s.describe()} is ${s.stateType.name}`);
     this.N = s.stateType.derivSize;

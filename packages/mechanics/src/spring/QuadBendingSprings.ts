@@ -1,5 +1,5 @@
 import { contextMeshTopology, isTopology, sofaComponent, VecN, type BaseMeshTopology } from '@sofa-ts/core';
-import { StiffSpringForceField } from '../SpringForceField.js';
+import { StiffSpringForceField } from './SpringForceField.js';
 
 /**
  * SOFA's QuadBendingSprings: StiffSpringForceField springs against the bending of a quad surface.

@@ -1,15 +1,13 @@
 import {
   contextMeshTopology,
-  BaseForceField,
   Real,
   isTopology,
   sofaComponent,
-  type BaseMechanicalState,
   type BaseMeshTopology,
   type MatrixAccumulator,
+  SingleStateForceField,
 } from '@sofa-ts/core';
 import { LinearSprings } from '../linear-springs.js';
-import { mstateLink } from '../state-link.js';
 
 /**
  * SOFA's QuadularBendingSprings: against bending of a quad surface, two springs cross every edge
@@ -31,20 +29,14 @@ import { mstateLink } from '../state-link.js';
   description: 'Springs across the edges shared by two quads, against bending.',
   templates: ['Vec3d'],
 })
-export class QuadularBendingSprings extends BaseForceField {
+export class QuadularBendingSprings extends SingleStateForceField {
   readonly stiffness = this.initData({ name: 'stiffness', type: Real, default: 100000, unit: 'N/m', help: 'uniform stiffness of all the springs' });
   readonly damping = this.initData({ name: 'damping', type: Real, default: 1, unit: 'N·s/m', help: 'uniform damping of all the springs' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the quad topology (default: the one of this node or an ancestor)', accepts: isTopology, expected: 'a topology' });
 
   private readonly springs = new LinearSprings(3, 1e-4);
   private topoRevision = -1;
-  private states: BaseMechanicalState[] = [];
-
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
 
   get springCount(): number {
     return this.springs.count;
@@ -56,8 +48,8 @@ export class QuadularBendingSprings extends BaseForceField {
   }
 
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.isRigid || s.stateType.derivSize !== 3) throw this.error(`QuadularBendingSprings acts on Vec3 points (the state is ${s.stateType.name})`);
     const topo = this.topology.get() ?? contextMeshTopology(this.context);

@@ -1,5 +1,5 @@
 import { contextMeshTopology, Real, sofaComponent } from '@sofa-ts/core';
-import { StiffSpringForceField } from '../SpringForceField.js';
+import { StiffSpringForceField } from './SpringForceField.js';
 import { perTypeValue } from './shared-stiffness.js';
 
 /**

@@ -1,5 +1,5 @@
 import { contextMeshTopology, isTopology, sofaComponent, type BaseMeshTopology } from '@sofa-ts/core';
-import { StiffSpringForceField } from '../SpringForceField.js';
+import { StiffSpringForceField } from './SpringForceField.js';
 
 /**
  * SOFA's TriangleBendingSprings: StiffSpringForceField springs against the bending of a triangle

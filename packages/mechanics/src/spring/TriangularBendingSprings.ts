@@ -1,16 +1,14 @@
 import {
   contextMeshTopology,
-  BaseForceField,
   Bool,
   Real,
   isTopology,
   sofaComponent,
-  type BaseMechanicalState,
   type BaseMeshTopology,
   type MatrixAccumulator,
+  SingleStateForceField,
 } from '@sofa-ts/core';
 import { LinearSprings } from '../linear-springs.js';
-import { mstateLink } from '../state-link.js';
 
 /**
  * SOFA's TriangularBendingSprings: against bending of a triangle surface, a spring joins the two
@@ -30,22 +28,16 @@ import { mstateLink } from '../state-link.js';
   description: 'Springs between the opposite vertices of adjacent triangles, against bending.',
   templates: ['Vec3d'],
 })
-export class TriangularBendingSprings extends BaseForceField {
+export class TriangularBendingSprings extends SingleStateForceField {
   readonly stiffness = this.initData({ name: 'stiffness', type: Real, default: 100000, unit: 'N/m', help: 'uniform stiffness of all the springs' });
   readonly damping = this.initData({ name: 'damping', type: Real, default: 1, unit: 'N·s/m', help: 'uniform damping of all the springs' });
   readonly showSprings = this.initData({ name: 'showSprings', type: Bool, default: true, help: 'draw the springs', group: 'Visualization' });
 
-  readonly mstate = this.initLink(mstateLink());
   readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the triangle topology (default: the one of this node or an ancestor)', accepts: isTopology, expected: 'a topology' });
 
   /** The bending springs and their law (springs shorter than 1e-4 exert nothing, as in SOFA). */
   private readonly springs = new LinearSprings(3, 1e-4);
   private topoRevision = -1;
-  private states: BaseMechanicalState[] = [];
-
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
 
   get springCount(): number {
     return this.springs.count;
@@ -57,8 +49,8 @@ export class TriangularBendingSprings extends BaseForceField {
   }
 
   override init(): void {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.isRigid) throw this.error('rigid templates are not supported by TriangularBendingSprings');
     this.springs.setLayout(s.stateType.derivSize);

@@ -8,7 +8,7 @@ import {
   type BaseMeshTopology,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
-import { sameElements } from '../corotational-tetrahedra.js';
+import { sameElements } from '../tetrahedron/tetrahedron-element.js';
 import { ElementBlockMatrix, ElementMatrixPool, emitElementMatrix, emitSymmetricElements, matVec, restShapeKey, rotatedElementStiffness, rotatedElementStiffnessUpper } from '../element-matrix.js';
 import { DEFAULT_POISSON_RATIO, DEFAULT_YOUNG_MODULUS, initLinearElasticVolume, isotropicHooke, valueInElement } from '../volume-elasticity.js';
 import { volumeElementNames, volumeElementOfTemplate, type VolumeElement } from './volume-elements.js';

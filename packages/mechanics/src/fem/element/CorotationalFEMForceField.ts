@@ -1,5 +1,5 @@
 import { Enum, sofaComponent } from '@sofa-ts/core';
-import { frameOfEdges } from '../corotational-tetrahedra.js';
+import { frameOfEdges } from '../tetrahedron/tetrahedron-element.js';
 import { hexahedronFrame } from '../hexahedron-kernels.js';
 import { polarDecomposition, polarDecompositionStable } from '../polar-decomposition.js';
 import { BaseElementLinearFEMForceField, elementFemTemplates } from './BaseElementLinearFEMForceField.js';

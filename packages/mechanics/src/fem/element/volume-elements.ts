@@ -1,5 +1,5 @@
 import type { BaseMeshTopology } from '@sofa-ts/core';
-import { strainDisplacement, tetrahedronStiffness } from '../corotational-tetrahedra.js';
+import { strainDisplacement, tetrahedronStiffness } from '../tetrahedron/tetrahedron-element.js';
 import { HEXA_CORNERS, HEXA_GAUSS_POINT, hexahedronJacobianDeterminant, hexahedronStiffness } from '../hexahedron-kernels.js';
 
 /**

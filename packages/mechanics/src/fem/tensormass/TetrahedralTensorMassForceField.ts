@@ -1,5 +1,5 @@
 import { sofaComponent, type BaseMeshTopology } from '@sofa-ts/core';
-import { strainDisplacement, tetrahedronStiffness } from '../corotational-tetrahedra.js';
+import { strainDisplacement, tetrahedronStiffness } from '../tetrahedron/tetrahedron-element.js';
 import { isotropicHooke } from '../volume-elasticity.js';
 import { EdgeTensorForceField } from './edge-tensor-force-field.js';
 

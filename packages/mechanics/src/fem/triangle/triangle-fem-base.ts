@@ -1,5 +1,4 @@
-import { contextMeshTopology, BaseForceField, isTopology, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator } from '@sofa-ts/core';
-import { mstateLink } from '../../state-link.js';
+import { contextMeshTopology, isTopology, type BaseMeshTopology, type MatrixAccumulator, SingleStateForceField } from '@sofa-ts/core';
 import { elementForce, emitElementStiffness, frameEdge, strainDisplacementGlobal, strainDisplacementLocal, triangleFrame } from './triangle-kernels.js';
 
 /**
@@ -17,8 +16,7 @@ import { elementForce, emitElementStiffness, frameEdge, strainDisplacementGlobal
  * R = I), the derivative of the force with the frame and J held fixed — exact at rest and for rigid
  * motions of the rest shape, an approximation when the element is strained.
  */
-export abstract class TriangleFEMBase extends BaseForceField {
-  readonly mstate = this.initLink(mstateLink());
+export abstract class TriangleFEMBase extends SingleStateForceField {
   readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology giving the triangles (default: the one of this node or an ancestor)', accepts: isTopology, expected: 'a topology' });
 
   /** Co-rotational (large) or small-displacement method. */
@@ -37,17 +35,12 @@ export abstract class TriangleFEMBase extends BaseForceField {
   protected sv = new Float64Array(0);
   /** Checkpoint: the rotations, J and strains of the last addForce (a degenerate element keeps them). */
   readonly checkpointFields = ['rot', 'J', 'sv'] as const;
-  private states: BaseMechanicalState[] = [];
   // Scratch of one element: frame (9), edges (6), D (6), F (6), stiffness products (54).
   private readonly frame = new Float64Array(9);
   private readonly edges = new Float64Array(6);
   private readonly D = new Float64Array(6);
   private readonly F = new Float64Array(6);
   private readonly kScratch = new Float64Array(54);
-
-  getMechanicalStates(): readonly BaseMechanicalState[] {
-    return this.states;
-  }
 
   get elementCount(): number {
     return this.tri.length / 3;
@@ -65,8 +58,8 @@ export abstract class TriangleFEMBase extends BaseForceField {
 
   /** The state and topology links, template checks; returns the topology. */
   protected initLinks(): BaseMeshTopology {
-    const s = this.mstate.require();
-    this.states = [s];
+    super.init();
+    const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.isRigid || s.stateType.derivSize !== 3) throw this.error(`${this.className} needs a Vec3d state (got ${s.stateType.name})`);
     const topo = this.topology.get() ?? contextMeshTopology(this.context);

@@ -13,13 +13,13 @@ import {
   rng,
   rotateVectors,
   transform,
-} from './fem-test-support.js';
+} from '../fem-test-support.js';
 import { TetrahedralCorotationalFEMForceField } from './TetrahedralCorotationalFEMForceField.js';
 import { TetrahedronFEMForceField } from './TetrahedronFEMForceField.js';
 import { Node, upperBlockIndex } from '@sofa-ts/core';
-import { MechanicalObject } from '../MechanicalObject.js';
-import { TestTopology } from './fem-test-support.js';
-import { tetrahedraFromHexahedra } from './volume-elasticity.js';
+import { MechanicalObject } from '../../MechanicalObject.js';
+import { TestTopology } from '../fem-test-support.js';
+import { tetrahedraFromHexahedra } from '../volume-elasticity.js';
 
 const E = 1000;
 const NU = 0.3;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { FastTetrahedralCorotationalForceField } from './FastTetrahedralCorotationalForceField.js';
-import { boxGrid, denseK, femScene, finiteDifferenceK, forceAt, maxAbs, maxAbsDiff, randomRotation, rng, transform } from './fem-test-support.js';
-import { tetrahedraFromHexahedra } from './volume-elasticity.js';
+import { boxGrid, denseK, femScene, finiteDifferenceK, forceAt, maxAbs, maxAbsDiff, randomRotation, rng, transform } from '../fem-test-support.js';
+import { tetrahedraFromHexahedra } from '../volume-elasticity.js';
 
 const E = 1000, NU = 0.3;
 

@@ -1,5 +1,5 @@
 import { Bool, Real, sofaComponent } from '@sofa-ts/core';
-import { ForceFieldMass } from './force-field-mass.js';
+import { ForceFieldMass } from '../force-field-mass.js';
 import { HexahedronFEMForceField } from './HexahedronFEMForceField.js';
 
 /** Per-element mass coefficients of sparse grids (fraction of the cell inside the object). */

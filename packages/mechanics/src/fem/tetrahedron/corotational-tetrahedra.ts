@@ -15,9 +15,14 @@ import {
   type TopologyChange,
   type TopologyHandler,
 } from '@sofa-ts/core';
-import { emitSymmetricElements, rotatedElementStiffness } from './element-matrix.js';
-import { polarDecomposition, polarDecompositionStable } from './polar-decomposition.js';
-import { TetrahedronDForceWasm } from './tetrahedron-dforce-kernel.js';
+import { emitSymmetricElements, rotatedElementStiffness } from '../element-matrix.js';
+import { addLargeForces, addRotatedDForce } from './corotational-forces.js';
+import { TetrahedraInPlaceDForce } from './tetrahedra-in-place-dforce.js';
+import { renameInPlace, sumAt, withAddedElements, withoutRemovedElements } from './tetrahedra-topology-change.js';
+import { elasticStrain } from './tetrahedron-plasticity.js';
+import { frameOfEdges, invert3, rotatedTetrahedronStiffnessUpper, sameElements, strainDisplacement, tetrahedronStiffness } from './tetrahedron-element.js';
+import { polarDecomposition, polarDecompositionStable } from '../polar-decomposition.js';
+import { TetrahedronDForceWasm } from '../tetrahedron-dforce-kernel.js';
 import { ELEMENT_BATCH } from '@sofa-ts/linalg';
 import {
   checkedPoissonRatios,
@@ -26,9 +31,8 @@ import {
   DEFAULT_YOUNG_MODULUS,
   initLinearElasticVolume,
   isotropicHooke,
-  tetrahedraFromHexahedra,
   valueInElement,
-} from './volume-elasticity.js';
+} from '../volume-elasticity.js';
 
 /** Below this many elements addDForce stays in JavaScript (copying dx and df in and out would cost more). */
 export const WASM_MIN_ELEMENTS = 32;
@@ -64,6 +68,15 @@ export type TetrahedronMethod = 'small' | 'large' | 'polar' | 'svd' | 'polarF';
  * handles them): a removed element's data slot receives the last element's (each element keeps
  * its rest shape, material and plastic strain), an added element is initialised from the rest
  * positions, the rest points follow the point changes. Other topology changes rebuild everything.
+ *
+ * The base of TetrahedronFEMForceField, TetrahedralCorotationalFEMForceField and
+ * FastTetrahedralCorotationalForceField. Its parts live beside it: the element mathematics
+ * (tetrahedron-element.ts), the step loops that need no `this` (corotational-forces.ts: 'large'
+ * on locals and the JavaScript product), the plasticity (tetrahedron-plasticity.ts), the element
+ * arrays through topological changes (tetrahedra-topology-change.ts) and the in-place product of
+ * the matrix-free CG (tetrahedra-in-place-dforce.ts). This file stays over 700 lines for one
+ * reason: what is left (rest state, general force loop, WebAssembly orchestration with the
+ * threads' hooks) reads and writes the same per-element arrays, which subclasses also read.
  */
 export abstract class CorotationalTetrahedra extends BaseForceField implements TopologyHandler {
   readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(1), default: Float64Array.of(DEFAULT_YOUNG_MODULUS), unit: 'Pa', range: orReset(nonNegative, DEFAULT_YOUNG_MODULUS), help: "Young's modulus of Hooke's law: one value, or one per element" });
@@ -156,6 +169,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   private readonly Q = new Float64Array(9);
   private readonly blk = new Float64Array(144);
   private readonly hooke = new Float64Array(3);
+  /** The strain of an element, handed to the plasticity. */
+  private readonly strain = new Float64Array(6);
 
   getMechanicalStates(): readonly BaseMechanicalState[] {
     return this.mstate ? [this.mstate] : [];
@@ -190,12 +205,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       // each removed slot receives the last element's data
       const removed = change.indices;
       this.restVolume -= sumAt(this.vol, removed, n);
-      const m = n - removed.length;
-      const keep = <T extends Float64Array | Uint32Array>(a: T, stride: number): T => {
-        if (a.length !== n * stride) return a;
-        applyRemoval(a, stride, n, removed);
-        return a.subarray(0, m * stride) as unknown as T;
-      };
+      const keep = <T extends Float64Array | Uint32Array>(a: T, stride: number): T => withoutRemovedElements(a, stride, n, removed);
       this.elems = keep(this.elems, 4);
       this.grad = keep(this.grad, 12);
       this.mat = keep(this.mat, 3);
@@ -208,12 +218,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       this.vol = keep(this.vol, 1);
     } else if (change.type === 'elementsAdded' && change.kind === 'tetrahedron') {
       const k = change.indices.length;
-      const grow = <T extends Float64Array | Uint32Array>(a: T, stride: number): T => {
-        if (a.length !== n * stride) return a;
-        const b = new (a.constructor as new (len: number) => T)((n + k) * stride);
-        b.set(a);
-        return b;
-      };
+      const grow = <T extends Float64Array | Uint32Array>(a: T, stride: number): T => withAddedElements(a, stride, n, k);
       this.elems = grow(this.elems, 4);
       this.elems.set(change.elements, 4 * n);
       this.grad = grow(this.grad, 12);
@@ -425,7 +430,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
         this.rotInKernel = true;
       } else {
         this.wasmRot = -1;
-        this.addForceLarge(ff, p);
+        addLargeForces(ff, p, this.elems, this.rot, this.rest, this.grad, this.mat);
       }
       return;
     }
@@ -539,86 +544,6 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     }
   }
 
-  /**
-   * addForce of 'large' without plasticity nor stiffness updates (the common case), its operations
-   * written out on locals instead of the D and F scratch arrays and the elementForce call: the same
-   * operations in the same order, zero terms included (x·0 and 0 + x are kept: they decide the sign
-   * of a zero), so the same forces and rotations bit for bit.
-   */
-  private addForceLarge(ff: Float64Array, p: Float64Array): void {
-    const n = this.elems.length / 4;
-    const elems = this.elems, rot = this.rot, rest = this.rest, g = this.grad, m = this.mat;
-    const z = 0; // D's structural zeros (components the frame makes 0, and node a)
-    for (let e = 0; e < n; e++) {
-      const a = 3 * elems[4 * e]!, b = 3 * elems[4 * e + 1]!, c = 3 * elems[4 * e + 2]!, d = 3 * elems[4 * e + 3]!;
-      const o = 12 * e, r = 9 * e;
-      // frame of the edges, rows x̂ ŷ ẑ
-      const pax = p[a]!, pay = p[a + 1]!, paz = p[a + 2]!;
-      let ex = p[b]! - pax, ey = p[b + 1]! - pay, ez = p[b + 2]! - paz;
-      const inv = 1 / Math.sqrt(ex * ex + ey * ey + ez * ez);
-      ex *= inv; ey *= inv; ez *= inv;
-      const yx = p[c]! - pax, yy = p[c + 1]! - pay, yz = p[c + 2]! - paz;
-      let zx = ey * yz - ez * yy, zy = ez * yx - ex * yz, zz = ex * yy - ey * yx;
-      const iz = 1 / Math.sqrt(zx * zx + zy * zy + zz * zz);
-      zx *= iz; zy *= iz; zz *= iz;
-      const r0 = ex, r1 = ey, r2 = ez;
-      const r3 = zy * ez - zz * ey, r4 = zz * ex - zx * ez, r5 = zx * ey - zy * ex;
-      const r6 = zx, r7 = zy, r8 = zz;
-      rot[r] = r0; rot[r + 1] = r1; rot[r + 2] = r2;
-      rot[r + 3] = r3; rot[r + 4] = r4; rot[r + 5] = r5;
-      rot[r + 6] = r6; rot[r + 7] = r7; rot[r + 8] = r8;
-      // R·x per node, then D = R₀X − R·x measured from node a
-      let px = pax, py = pay, pz = paz;
-      const F0 = r0 * px + r1 * py + r2 * pz, F1 = r3 * px + r4 * py + r5 * pz, F2 = r6 * px + r7 * py + r8 * pz;
-      px = p[b]!; py = p[b + 1]!; pz = p[b + 2]!;
-      const F3 = r0 * px + r1 * py + r2 * pz;
-      px = p[c]!; py = p[c + 1]!; pz = p[c + 2]!;
-      const F6 = r0 * px + r1 * py + r2 * pz, F7 = r3 * px + r4 * py + r5 * pz;
-      px = p[d]!; py = p[d + 1]!; pz = p[d + 2]!;
-      const F9 = r0 * px + r1 * py + r2 * pz, F10 = r3 * px + r4 * py + r5 * pz, F11 = r6 * px + r7 * py + r8 * pz;
-      const D3 = rest[o + 3]! - (F3 - F0);
-      const D6 = rest[o + 6]! - (F6 - F0), D7 = rest[o + 7]! - (F7 - F1);
-      const D9 = rest[o + 9]! - (F9 - F0), D10 = rest[o + 10]! - (F10 - F1), D11 = rest[o + 11]! - (F11 - F2);
-      // strain = Jᵀ·D (elementForce's sums from 0, node by node)
-      const al0 = g[o]!, be0 = g[o + 1]!, ga0 = g[o + 2]!;
-      const al1 = g[o + 3]!, be1 = g[o + 4]!, ga1 = g[o + 5]!;
-      const al2 = g[o + 6]!, be2 = g[o + 7]!, ga2 = g[o + 8]!;
-      const al3 = g[o + 9]!, be3 = g[o + 10]!, ga3 = g[o + 11]!;
-      let s0 = 0 + al0 * z, s1 = 0 + be0 * z, s2 = 0 + ga0 * z;
-      let s3 = 0 + (be0 * z + al0 * z), s4 = 0 + (ga0 * z + be0 * z), s5 = 0 + (ga0 * z + al0 * z);
-      s0 += al1 * D3; s1 += be1 * z; s2 += ga1 * z;
-      s3 += be1 * D3 + al1 * z; s4 += ga1 * z + be1 * z; s5 += ga1 * D3 + al1 * z;
-      s0 += al2 * D6; s1 += be2 * D7; s2 += ga2 * z;
-      s3 += be2 * D6 + al2 * D7; s4 += ga2 * D7 + be2 * z; s5 += ga2 * D6 + al2 * z;
-      s0 += al3 * D9; s1 += be3 * D10; s2 += ga3 * D11;
-      s3 += be3 * D9 + al3 * D10; s4 += ga3 * D10 + be3 * D11; s5 += ga3 * D9 + al3 * D11;
-      // stress = K·strain
-      const mo = 3 * e;
-      const A = m[mo]!, B = m[mo + 1]!, C = m[mo + 2]!;
-      const k0 = A * s0 + B * s1 + B * s2;
-      const k1 = B * s0 + A * s1 + B * s2;
-      const k2 = B * s0 + B * s1 + A * s2;
-      const k3 = C * s3, k4 = C * s4, k5 = C * s5;
-      // node forces in the element frame F = J·stress, then f += Rᵀ·F
-      let fx = al0 * k0 + be0 * k3 + ga0 * k5, fy = be0 * k1 + al0 * k3 + ga0 * k4, fz = ga0 * k2 + be0 * k4 + al0 * k5;
-      ff[a] += r0 * fx + r3 * fy + r6 * fz;
-      ff[a + 1] += r1 * fx + r4 * fy + r7 * fz;
-      ff[a + 2] += r2 * fx + r5 * fy + r8 * fz;
-      fx = al1 * k0 + be1 * k3 + ga1 * k5; fy = be1 * k1 + al1 * k3 + ga1 * k4; fz = ga1 * k2 + be1 * k4 + al1 * k5;
-      ff[b] += r0 * fx + r3 * fy + r6 * fz;
-      ff[b + 1] += r1 * fx + r4 * fy + r7 * fz;
-      ff[b + 2] += r2 * fx + r5 * fy + r8 * fz;
-      fx = al2 * k0 + be2 * k3 + ga2 * k5; fy = be2 * k1 + al2 * k3 + ga2 * k4; fz = ga2 * k2 + be2 * k4 + al2 * k5;
-      ff[c] += r0 * fx + r3 * fy + r6 * fz;
-      ff[c + 1] += r1 * fx + r4 * fy + r7 * fz;
-      ff[c + 2] += r2 * fx + r5 * fy + r8 * fz;
-      fx = al3 * k0 + be3 * k3 + ga3 * k5; fy = be3 * k1 + al3 * k3 + ga3 * k4; fz = ga3 * k2 + be3 * k4 + al3 * k5;
-      ff[d] += r0 * fx + r3 * fy + r6 * fz;
-      ff[d + 1] += r1 * fx + r4 * fy + r7 * fz;
-      ff[d + 2] += r2 * fx + r5 * fy + r8 * fz;
-    }
-  }
-
   /** 'svd' scratch: F = A·A₀⁻¹. */
   private readonly F9 = new Float64Array(9);
 
@@ -655,20 +580,11 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       s5 += ga * dx + al * dz;
     }
     if (this.plasticMax > 0) {
-      // elastic = total − plastic; creep towards it past the yield threshold, clamp the plastic norm
-      const pl = this.plastic, q = 6 * e;
-      const e0 = s0 - pl[q]!, e1 = s1 - pl[q + 1]!, e2 = s2 - pl[q + 2]!, e3 = s3 - pl[q + 3]!, e4 = s4 - pl[q + 4]!, e5 = s5 - pl[q + 5]!;
-      if (e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3 + e4 * e4 + e5 * e5 > this.plasticYield * this.plasticYield) {
-        const c = this.plasticCreepFactor;
-        pl[q] += c * e0; pl[q + 1] += c * e1; pl[q + 2] += c * e2; pl[q + 3] += c * e3; pl[q + 4] += c * e4; pl[q + 5] += c * e5;
-      }
-      let n2 = 0;
-      for (let k = 0; k < 6; k++) n2 += pl[q + k]! * pl[q + k]!;
-      if (n2 > this.plasticMax * this.plasticMax) {
-        const scale = this.plasticMax / Math.sqrt(n2);
-        for (let k = 0; k < 6; k++) pl[q + k] *= scale;
-      }
-      s0 -= pl[q]!; s1 -= pl[q + 1]!; s2 -= pl[q + 2]!; s3 -= pl[q + 3]!; s4 -= pl[q + 4]!; s5 -= pl[q + 5]!;
+      // the elastic part: total − plastic, the plastic strain evolving (tetrahedron-plasticity.ts)
+      const s = this.strain;
+      s[0] = s0; s[1] = s1; s[2] = s2; s[3] = s3; s[4] = s4; s[5] = s5;
+      elasticStrain(s, this.plastic, 6 * e, this.plasticYield, this.plasticMax, this.plasticCreepFactor);
+      s0 = s[0]!; s1 = s[1]!; s2 = s[2]!; s3 = s[3]!; s4 = s[4]!; s5 = s[5]!;
     }
     const m = this.mat, mo = 3 * e;
     const A = m[mo]!, B = m[mo + 1]!, C = m[mo + 2]!;
@@ -693,60 +609,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       this.applyWasmProduct(w, out, v, k);
       return;
     }
-    const n = this.elems.length / 4;
-    const elems = this.elems, rot = this.rot, g = this.grad, m = this.mat;
-    const small = this.activeMethod === 'small';
-    for (let e = 0; e < n; e++) {
-      const a = 3 * elems[4 * e]!, b = 3 * elems[4 * e + 1]!, c = 3 * elems[4 * e + 2]!, d = 3 * elems[4 * e + 3]!;
-      const r = 9 * e, o = 12 * e, mo = 3 * e;
-      let r0 = 1, r1 = 0, r2 = 0, r3 = 0, r4 = 1, r5 = 0, r6 = 0, r7 = 0, r8 = 1;
-      if (!small) {
-        r0 = rot[r]!; r1 = rot[r + 1]!; r2 = rot[r + 2]!; r3 = rot[r + 3]!; r4 = rot[r + 4]!; r5 = rot[r + 5]!; r6 = rot[r + 6]!; r7 = rot[r + 7]!; r8 = rot[r + 8]!;
-      }
-      // X = R·dx per node
-      let px = v[a]!, py = v[a + 1]!, pz = v[a + 2]!;
-      const ax = r0 * px + r1 * py + r2 * pz, ay = r3 * px + r4 * py + r5 * pz, az = r6 * px + r7 * py + r8 * pz;
-      px = v[b]!; py = v[b + 1]!; pz = v[b + 2]!;
-      const bx = r0 * px + r1 * py + r2 * pz, by = r3 * px + r4 * py + r5 * pz, bz = r6 * px + r7 * py + r8 * pz;
-      px = v[c]!; py = v[c + 1]!; pz = v[c + 2]!;
-      const cx = r0 * px + r1 * py + r2 * pz, cy = r3 * px + r4 * py + r5 * pz, cz = r6 * px + r7 * py + r8 * pz;
-      px = v[d]!; py = v[d + 1]!; pz = v[d + 2]!;
-      const dxx = r0 * px + r1 * py + r2 * pz, dxy = r3 * px + r4 * py + r5 * pz, dxz = r6 * px + r7 * py + r8 * pz;
-      const al0 = g[o]!, be0 = g[o + 1]!, ga0 = g[o + 2]!;
-      const al1 = g[o + 3]!, be1 = g[o + 4]!, ga1 = g[o + 5]!;
-      const al2 = g[o + 6]!, be2 = g[o + 7]!, ga2 = g[o + 8]!;
-      const al3 = g[o + 9]!, be3 = g[o + 10]!, ga3 = g[o + 11]!;
-      // strain = Jᵀ·X
-      const s0 = al0 * ax + al1 * bx + al2 * cx + al3 * dxx;
-      const s1 = be0 * ay + be1 * by + be2 * cy + be3 * dxy;
-      const s2 = ga0 * az + ga1 * bz + ga2 * cz + ga3 * dxz;
-      const s3 = be0 * ax + al0 * ay + be1 * bx + al1 * by + be2 * cx + al2 * cy + be3 * dxx + al3 * dxy;
-      const s4 = ga0 * ay + be0 * az + ga1 * by + be1 * bz + ga2 * cy + be2 * cz + ga3 * dxy + be3 * dxz;
-      const s5 = ga0 * ax + al0 * az + ga1 * bx + al1 * bz + ga2 * cx + al2 * cz + ga3 * dxx + al3 * dxz;
-      // stress = −k·K·strain (the minus of df = −k·Rᵀ·J·K·Jᵀ·R·dx)
-      const A = m[mo]!, B = m[mo + 1]!, C = m[mo + 2]!;
-      const k0 = -k * (A * s0 + B * s1 + B * s2);
-      const k1 = -k * (B * s0 + A * s1 + B * s2);
-      const k2 = -k * (B * s0 + B * s1 + A * s2);
-      const k3 = -k * C * s3, k4 = -k * C * s4, k5 = -k * C * s5;
-      // node forces in the element frame, then df += Rᵀ·F
-      let fx = al0 * k0 + be0 * k3 + ga0 * k5, fy = be0 * k1 + al0 * k3 + ga0 * k4, fz = ga0 * k2 + be0 * k4 + al0 * k5;
-      out[a] += r0 * fx + r3 * fy + r6 * fz;
-      out[a + 1] += r1 * fx + r4 * fy + r7 * fz;
-      out[a + 2] += r2 * fx + r5 * fy + r8 * fz;
-      fx = al1 * k0 + be1 * k3 + ga1 * k5; fy = be1 * k1 + al1 * k3 + ga1 * k4; fz = ga1 * k2 + be1 * k4 + al1 * k5;
-      out[b] += r0 * fx + r3 * fy + r6 * fz;
-      out[b + 1] += r1 * fx + r4 * fy + r7 * fz;
-      out[b + 2] += r2 * fx + r5 * fy + r8 * fz;
-      fx = al2 * k0 + be2 * k3 + ga2 * k5; fy = be2 * k1 + al2 * k3 + ga2 * k4; fz = ga2 * k2 + be2 * k4 + al2 * k5;
-      out[c] += r0 * fx + r3 * fy + r6 * fz;
-      out[c + 1] += r1 * fx + r4 * fy + r7 * fz;
-      out[c + 2] += r2 * fx + r5 * fy + r8 * fz;
-      fx = al3 * k0 + be3 * k3 + ga3 * k5; fy = be3 * k1 + al3 * k3 + ga3 * k4; fz = ga3 * k2 + be3 * k4 + al3 * k5;
-      out[d] += r0 * fx + r3 * fy + r6 * fz;
-      out[d + 1] += r1 * fx + r4 * fy + r7 * fz;
-      out[d + 2] += r2 * fx + r5 * fy + r8 * fz;
-    }
+    addRotatedDForce(out, v, k, this.elems, this.activeMethod === 'small' ? undefined : this.rot, this.grad, this.mat);
   }
 
   /** The WebAssembly product with the element data of now, or undefined for the JavaScript loop. */
@@ -889,201 +752,5 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   getElementRotation(out: Float64Array, e: number): Float64Array {
     for (let k = 0; k < 9; k++) out[k] = this.rot[9 * e + k]!;
     return out;
-  }
-}
-
-/** Σ values[i] over the indices below n (loops of the topological changes are kept in small functions: quick to optimise). */
-function sumAt(values: Float64Array, indices: ArrayLike<number>, n: number): number {
-  let s = 0;
-  for (let r = 0; r < indices.length; r++) if (indices[r]! < n) s += values[indices[r]!]!;
-  return s;
-}
-
-/** Renames the indices of `a` with a removal's index map (removalIndexMap). */
-function renameInPlace(a: Uint32Array, map: Int32Array): void {
-  for (let i = 0; i < a.length; i++) a[i] = map[a[i]!]!;
-}
-
-/** Equal element arrays (same length and indices). */
-export function sameElements(a: Uint32Array, b: Uint32Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** Hexahedra split in tetrahedra as SOFA's TetrahedronFEMForceField does without tetrahedra. */
-export function tetrahedraOfTopology(topo: BaseMeshTopology): Uint32Array {
-  const tets = topo.getTetrahedra();
-  if (tets.length > 0) return tets;
-  const hexa = topo.getHexahedra();
-  if (hexa.length === 0) return tets;
-  const grid = topo.getGrid();
-  const cubesX = grid ? grid.n[0] - 1 : 2;
-  const cubesY = grid ? grid.n[1] - 1 : 1;
-  return tetrahedraFromHexahedra(hexa, cubesX, cubesY);
-}
-
-/**
- * Rows of R: x̂ ∥ (b − a), ẑ ∥ x̂ × (c − a), ŷ = ẑ × x̂ (SOFA computeRotationLarge), positions p
- * as a flat (n × 3) array.
- */
-export function frameOfEdges(R: Float64Array, p: ArrayLike<number>, a: number, b: number, c: number): Float64Array {
-  let ex = p[3 * b]! - p[3 * a]!, ey = p[3 * b + 1]! - p[3 * a + 1]!, ez = p[3 * b + 2]! - p[3 * a + 2]!;
-  const inv = 1 / Math.sqrt(ex * ex + ey * ey + ez * ez);
-  ex *= inv; ey *= inv; ez *= inv;
-  const yx = p[3 * c]! - p[3 * a]!, yy = p[3 * c + 1]! - p[3 * a + 1]!, yz = p[3 * c + 2]! - p[3 * a + 2]!;
-  let zx = ey * yz - ez * yy, zy = ez * yx - ex * yz, zz = ex * yy - ey * yx;
-  const iz = 1 / Math.sqrt(zx * zx + zy * zy + zz * zz);
-  zx *= iz; zy *= iz; zz *= iz;
-  R[0] = ex; R[1] = ey; R[2] = ez;
-  R[3] = zy * ez - zz * ey; R[4] = zz * ex - zx * ez; R[5] = zx * ey - zy * ex;
-  R[6] = zx; R[7] = zy; R[8] = zz;
-  return R;
-}
-
-/**
- * The 12×12 element stiffness J·K·Jᵀ = V·Bᵀ·D·B of a linear tetrahedron (row-major, node-major
- * rows), from its cofactor gradients (αᵢ, βᵢ, γᵢ) = 6V·∇Nᵢ at grad[go .. go+12) and Hooke's matrix
- * divided by 36V as (A, B, C) = (D00, D01, D33)/(36V): block (i, j) = Bᵢᵀ·D·Bⱼ, the 3×3 coupling of
- * nodes i and j, in SOFA's Voigt order.
- */
-export function tetrahedronStiffness(out: Float64Array, grad: ArrayLike<number>, go: number, A: number, B: number, C: number): Float64Array {
-  for (let i = 0; i < 4; i++) {
-    const ai = grad[go + 3 * i]!, bi = grad[go + 3 * i + 1]!, ci = grad[go + 3 * i + 2]!;
-    for (let j = i; j < 4; j++) {
-      const aj = grad[go + 3 * j]!, bj = grad[go + 3 * j + 1]!, cj = grad[go + 3 * j + 2]!;
-      const k00 = ai * A * aj + bi * C * bj + ci * C * cj;
-      const k01 = ai * B * bj + bi * C * aj;
-      const k02 = ai * B * cj + ci * C * aj;
-      const k10 = bi * B * aj + ai * C * bj;
-      const k11 = bi * A * bj + ai * C * aj + ci * C * cj;
-      const k12 = bi * B * cj + ci * C * bj;
-      const k20 = ci * B * aj + ai * C * cj;
-      const k21 = ci * B * bj + bi * C * cj;
-      const k22 = ci * A * cj + bi * C * bj + ai * C * aj;
-      const b = 36 * i + 3 * j;
-      out[b] = k00; out[b + 1] = k01; out[b + 2] = k02;
-      out[b + 12] = k10; out[b + 13] = k11; out[b + 14] = k12;
-      out[b + 24] = k20; out[b + 25] = k21; out[b + 26] = k22;
-      if (j !== i) {
-        // block (j, i) = block (i, j)ᵀ
-        const t = 36 * j + 3 * i;
-        out[t] = k00; out[t + 1] = k10; out[t + 2] = k20;
-        out[t + 12] = k01; out[t + 13] = k11; out[t + 14] = k21;
-        out[t + 24] = k02; out[t + 25] = k12; out[t + 26] = k22;
-      }
-    }
-  }
-  return out;
-}
-
-/**
- * The 10 upper blocks (i ≤ j, layout of MatrixAccumulator.addSymmetricElements3, from U[uo]) of a tetrahedron's
- * stiffness −Rᵀ·(J·K·Jᵀ)·R, from its cofactor gradients at grad[go ..] and (A, B, C) at mat[mo ..]
- * as in tetrahedronStiffness, and the rotation at R[ro ..] (R undefined: −J·K·Jᵀ, 'small'). The
- * same operations as tetrahedronStiffness followed by rotatedElementStiffness, fused so that the
- * 12×12 matrices are never written: bit for bit their blocks j ≥ i.
- */
-export function rotatedTetrahedronStiffnessUpper(U: Float64Array, uo: number, grad: Float64Array, go: number, mat: Float64Array, mo: number, R: Float64Array | undefined, ro: number): Float64Array {
-  const A = mat[mo]!, B = mat[mo + 1]!, C = mat[mo + 2]!;
-  let r0 = 1, r1 = 0, r2 = 0, r3 = 0, r4 = 1, r5 = 0, r6 = 0, r7 = 0, r8 = 1;
-  if (R) {
-    r0 = R[ro]!; r1 = R[ro + 1]!; r2 = R[ro + 2]!;
-    r3 = R[ro + 3]!; r4 = R[ro + 4]!; r5 = R[ro + 5]!;
-    r6 = R[ro + 6]!; r7 = R[ro + 7]!; r8 = R[ro + 8]!;
-  }
-  let u = uo;
-  for (let i = 0; i < 4; i++) {
-    const ai = grad[go + 3 * i]!, bi = grad[go + 3 * i + 1]!, ci = grad[go + 3 * i + 2]!;
-    for (let j = i; j < 4; j++, u += 9) {
-      const aj = grad[go + 3 * j]!, bj = grad[go + 3 * j + 1]!, cj = grad[go + 3 * j + 2]!;
-      // block (i, j) of J·K·Jᵀ (tetrahedronStiffness)
-      const k00 = ai * A * aj + bi * C * bj + ci * C * cj;
-      const k01 = ai * B * bj + bi * C * aj;
-      const k02 = ai * B * cj + ci * C * aj;
-      const k10 = bi * B * aj + ai * C * bj;
-      const k11 = bi * A * bj + ai * C * aj + ci * C * cj;
-      const k12 = bi * B * cj + ci * C * bj;
-      const k20 = ci * B * aj + ai * C * cj;
-      const k21 = ci * B * bj + bi * C * cj;
-      const k22 = ci * A * cj + bi * C * bj + ai * C * aj;
-      if (!R) {
-        U[u] = -k00; U[u + 1] = -k01; U[u + 2] = -k02;
-        U[u + 3] = -k10; U[u + 4] = -k11; U[u + 5] = -k12;
-        U[u + 6] = -k20; U[u + 7] = -k21; U[u + 8] = -k22;
-        continue;
-      }
-      // T = K_ij·R, U_ij = −Rᵀ·T (rotatedElementStiffness)
-      const t00 = k00 * r0 + k01 * r3 + k02 * r6, t01 = k00 * r1 + k01 * r4 + k02 * r7, t02 = k00 * r2 + k01 * r5 + k02 * r8;
-      const t10 = k10 * r0 + k11 * r3 + k12 * r6, t11 = k10 * r1 + k11 * r4 + k12 * r7, t12 = k10 * r2 + k11 * r5 + k12 * r8;
-      const t20 = k20 * r0 + k21 * r3 + k22 * r6, t21 = k20 * r1 + k21 * r4 + k22 * r7, t22 = k20 * r2 + k21 * r5 + k22 * r8;
-      U[u] = -(r0 * t00 + r3 * t10 + r6 * t20);
-      U[u + 1] = -(r0 * t01 + r3 * t11 + r6 * t21);
-      U[u + 2] = -(r0 * t02 + r3 * t12 + r6 * t22);
-      U[u + 3] = -(r1 * t00 + r4 * t10 + r7 * t20);
-      U[u + 4] = -(r1 * t01 + r4 * t11 + r7 * t21);
-      U[u + 5] = -(r1 * t02 + r4 * t12 + r7 * t22);
-      U[u + 6] = -(r2 * t00 + r5 * t10 + r8 * t20);
-      U[u + 7] = -(r2 * t01 + r5 * t11 + r8 * t21);
-      U[u + 8] = -(r2 * t02 + r5 * t12 + r8 * t22);
-    }
-  }
-  return U;
-}
-
-/** SOFA's 2×3 "pseudo determinant" of rows (m00 m01 m02; m10 m11 m12). */
-function pd(m00: number, m01: number, m02: number, m10: number, m11: number, m12: number): number {
-  return m01 * m12 - m11 * m02 - m00 * m12 + m10 * m02 + m00 * m11 - m10 * m01;
-}
-
-/**
- * Cofactor gradients (αᵢ, βᵢ, γᵢ) = 6V·∇Nᵢ of the tetrahedron whose 4 positions are X (12 numbers),
- * written to out[o .. o+12), as SOFA's computeStrainDisplacement (signs alternate with the node).
- */
-export function strainDisplacement(out: Float64Array, o: number, X: ArrayLike<number>): void {
-  for (let i = 0; i < 4; i++) {
-    // the three other nodes in cyclic order
-    const p = 3 * ((i + 1) % 4), q = 3 * ((i + 2) % 4), r = 3 * ((i + 3) % 4);
-    const sign = i % 2 === 0 ? -1 : 1;
-    out[o + 3 * i] = sign * pd(X[p + 1]!, X[q + 1]!, X[r + 1]!, X[p + 2]!, X[q + 2]!, X[r + 2]!);
-    out[o + 3 * i + 1] = -sign * pd(X[p]!, X[q]!, X[r]!, X[p + 2]!, X[q + 2]!, X[r + 2]!);
-    out[o + 3 * i + 2] = sign * pd(X[p]!, X[q]!, X[r]!, X[p + 1]!, X[q + 1]!, X[r + 1]!);
-  }
-}
-
-/** out[o..o+9) = m⁻¹ (m row-major); throws nothing, a singular m gives non-finite values. */
-function invert3(out: Float64Array, o: number, m: Float64Array): void {
-  const c00 = m[4]! * m[8]! - m[5]! * m[7]!;
-  const c01 = m[5]! * m[6]! - m[3]! * m[8]!;
-  const c02 = m[3]! * m[7]! - m[4]! * m[6]!;
-  const inv = 1 / (m[0]! * c00 + m[1]! * c01 + m[2]! * c02);
-  out[o] = c00 * inv;
-  out[o + 1] = (m[2]! * m[7]! - m[1]! * m[8]!) * inv;
-  out[o + 2] = (m[1]! * m[5]! - m[2]! * m[4]!) * inv;
-  out[o + 3] = c01 * inv;
-  out[o + 4] = (m[0]! * m[8]! - m[2]! * m[6]!) * inv;
-  out[o + 5] = (m[2]! * m[3]! - m[0]! * m[5]!) * inv;
-  out[o + 6] = c02 * inv;
-  out[o + 7] = (m[1]! * m[6]! - m[0]! * m[7]!) * inv;
-  out[o + 8] = (m[0]! * m[4]! - m[1]! * m[3]!) * inv;
-}
-
-/** The InPlaceDForce of corotational tetrahedra: the WebAssembly kernel's vin (dx) and vout (df). */
-class TetrahedraInPlaceDForce implements InPlaceDForce {
-  readonly memory: { buffer: ArrayBufferLike };
-  readonly dx: number;
-  readonly df: number;
-  readonly area: number;
-  readonly areaBytes: number;
-  constructor(
-    readonly kernel: TetrahedronDForceWasm,
-    readonly add: (kFactor: number, bFactor: number) => void,
-    readonly wasmAdd: InPlaceDForce['wasmAdd'],
-  ) {
-    this.memory = kernel.memory;
-    this.dx = kernel.vin;
-    this.df = kernel.vout;
-    this.area = kernel.area;
-    this.areaBytes = kernel.areaBytes;
   }
 }

@@ -1,5 +1,4 @@
-import { BaseProjectiveConstraint, Bool, Indices, Real, contextMeshTopology, followPointIndices, sofaComponent, type BaseMechanicalState } from '@sofa-ts/core';
-import { mstateLink } from './state-link.js';
+import { Bool, Indices, Real, contextMeshTopology, followPointIndices, sofaComponent, SingleStateProjectiveConstraint } from '@sofa-ts/core';
 
 /**
  * SOFA's FixedProjectiveConstraint (alias FixedConstraint): the listed points (or all of them with
@@ -18,21 +17,15 @@ import { mstateLink } from './state-link.js';
   description: 'Attach given particles to their initial positions.',
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d', 'Rigid2d'],
 })
-export class FixedProjectiveConstraint extends BaseProjectiveConstraint {
+export class FixedProjectiveConstraint extends SingleStateProjectiveConstraint {
   readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the fixed points' });
   readonly fixAll = this.initData({ name: 'fixAll', type: Bool, default: false, help: 'filter all the DOF to implement a fixed object' });
   readonly showObject = this.initData({ name: 'showObject', type: Bool, default: true, help: 'draw or not the fixed constraints', group: 'Visualization' });
   readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 0, help: '0 -> point based rendering, >0 -> radius of spheres', group: 'Visualization' });
   readonly activateProjectVelocity = this.initData({ name: 'activate_projectVelocity', type: Bool, default: false, help: 'activate the projection of the velocity' });
 
-  readonly mstate = this.initLink(mstateLink());
-
   /** Fixed points (all of them with fixAll), checked against the state size at init. */
   private points: Uint32Array = new Uint32Array(0);
-
-  getMechanicalState(): BaseMechanicalState {
-    return this.mstate.require();
-  }
 
   override init(): void {
     const s = this.getMechanicalState();

@@ -11,7 +11,7 @@ import {
   rng,
   rotateVectors,
   transform,
-} from './fem-test-support.js';
+} from '../fem-test-support.js';
 import { HexahedronFEMForceField } from './HexahedronFEMForceField.js';
 import { upperBlockIndex } from '@sofa-ts/core';
 

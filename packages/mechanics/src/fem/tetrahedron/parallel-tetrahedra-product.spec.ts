@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ThreadPool } from '@sofa-ts/linalg';
 import { ParallelTetrahedraProduct } from './parallel-tetrahedra-product.js';
-import { TetrahedronDForceWasm } from './tetrahedron-dforce-kernel.js';
+import { TetrahedronDForceWasm } from '../tetrahedron-dforce-kernel.js';
 
 /** Random element data (the kernel's arithmetic does not need real tetrahedra). */
 function randomData(nElem: number, nPoints: number, seed: number) {

@@ -1,4 +1,4 @@
-import { matVec24 } from './element-matrix.js';
+import { matVec24 } from '../element-matrix.js';
 
 /**
  * Shared data of the parallel hexahedron product (all on SharedArrayBuffers):

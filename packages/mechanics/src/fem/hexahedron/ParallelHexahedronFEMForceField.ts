@@ -1,6 +1,6 @@
 import { schedulerThreads, sofaComponent } from '@sofa-ts/core';
 import { ThreadPool } from '@sofa-ts/linalg';
-import { partitionElements, sharedF64 } from './element-partition.js';
+import { partitionElements, sharedF64 } from '../element-partition.js';
 import { hexahedronDForceRange, type HexahedronProductData } from './hexahedron-dforce-range.js';
 import { HexahedronFEMForceField } from './HexahedronFEMForceField.js';
 

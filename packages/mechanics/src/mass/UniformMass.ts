@@ -1,7 +1,6 @@
-import { BaseMass, Bool, Indices, nonNegative, Real, contextMeshTopology, followPointIndices, requireDataFile, sofaComponent, Str, type MatrixAccumulator, type BaseMechanicalState, host } from '@sofa-ts/core';
-import { parseRigidMassFile } from './mass/rigid-mass-file.js';
-import { MassText, RigidInertia } from './rigid-inertia.js';
-import { mstateLink } from './state-link.js';
+import { Bool, Indices, nonNegative, Real, contextMeshTopology, followPointIndices, requireDataFile, sofaComponent, Str, type MatrixAccumulator, host, SingleStateMass } from '@sofa-ts/core';
+import { parseRigidMassFile } from './rigid-mass-file.js';
+import { MassText, RigidInertia } from '../rigid-inertia.js';
 
 /**
  * SOFA's UniformMass: the same mass m on every point (or on the points of `indices`).
@@ -27,7 +26,7 @@ import { mstateLink } from './state-link.js';
   description: 'Uniform mass on every point: M = m·I.',
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d', 'Rigid2d'],
 })
-export class UniformMass extends BaseMass {
+export class UniformMass extends SingleStateMass {
   readonly vertexMass = this.initData({ name: 'vertexMass', type: MassText, default: Float64Array.of(1), unit: 'kg', help: 'mass of each particle; for Rigid templates "mass [volume [inertia matrix per unit mass]]"' });
   readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', range: nonNegative, help: 'if >0 : total mass of this body' });
   readonly filenameMass = this.initData({ name: 'filename', type: Str, default: '', help: 'rigid file to load the mass parameters (Rigid templates)' });
@@ -41,8 +40,6 @@ export class UniformMass extends BaseMass {
   readonly handleTopologicalChanges = this.initData({ name: 'handleTopologicalChanges', type: Bool, default: false, help: 'the mass follows topological changes' });
   readonly preserveTotalMass = this.initData({ name: 'preserveTotalMass', type: Bool, default: false, help: 'keep the total mass constant under topological changes' });
 
-  readonly mstate = this.initLink(mstateLink());
-
   /** Points carrying the mass. */
   private points: Uint32Array = new Uint32Array(0);
   private m = 1;
@@ -50,10 +47,6 @@ export class UniformMass extends BaseMass {
   private inertia: RigidInertia | undefined;
   /** Every point of the state is massive (no indices nor localRange). */
   private allPoints = false;
-
-  getMechanicalState(): BaseMechanicalState {
-    return this.mstate.require();
-  }
 
   get isDiagonal(): boolean {
     return true;

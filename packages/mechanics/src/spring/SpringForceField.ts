@@ -12,7 +12,7 @@ import {
   type DataType,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
-import { LinearSprings } from './linear-springs.js';
+import { LinearSprings } from '../linear-springs.js';
 
 /** Springs as SOFA writes them: "i j ks kd restLength" per spring. */
 const Springs: DataType<Float64Array> = RealArray(5, 'vector<LinearSpring>');

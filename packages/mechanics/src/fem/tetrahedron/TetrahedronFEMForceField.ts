@@ -1,7 +1,8 @@
 import { AnimateEndEvent, Bool, Enum, Int, Real, RealArray, Str, sofaComponent, type BaseMeshTopology, type SofaEvent } from '@sofa-ts/core';
-import { polarDecomposition } from './polar-decomposition.js';
-import { CorotationalTetrahedra, frameOfEdges, tetrahedraOfTopology, type TetrahedronMethod } from './corotational-tetrahedra.js';
-import { nodeRotationsOfElements } from './node-rotations.js';
+import { polarDecomposition } from '../polar-decomposition.js';
+import { CorotationalTetrahedra, type TetrahedronMethod } from './corotational-tetrahedra.js';
+import { frameOfEdges, tetrahedraOfTopology } from './tetrahedron-element.js';
+import { nodeRotationsOfElements } from '../node-rotations.js';
 
 /**
  * SOFA's TetrahedronFEMForceField: linear elasticity on tetrahedra, small displacements or

@@ -1,6 +1,6 @@
 import { ThreadPool } from '@sofa-ts/linalg';
-import { partitionElements } from './element-partition.js';
-import { TET_SCRATCH_BYTES, TetrahedronDForceWasm } from './tetrahedron-dforce-kernel.js';
+import { partitionElements } from '../element-partition.js';
+import { TET_SCRATCH_BYTES, TetrahedronDForceWasm } from '../tetrahedron-dforce-kernel.js';
 
 /**
  * The product df += −k·Σ Rᵀ·J·K·Jᵀ·R·dx of corotational tetrahedra on the threads of a ThreadPool,

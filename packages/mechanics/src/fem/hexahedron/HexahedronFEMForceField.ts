@@ -1,5 +1,5 @@
 import { ELEMENT_BATCH } from '@sofa-ts/linalg';
-import { nodeRotationsOfElements } from './node-rotations.js';
+import { nodeRotationsOfElements } from '../node-rotations.js';
 import {
   BaseForceField,
   Bool,
@@ -16,17 +16,17 @@ import {
   type BaseMeshTopology,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
-import { ElementMatrixPool, emitSymmetricElements, matVec24, restShapeKey, rotatedElementStiffness, rotatedElementStiffnessUpper } from './element-matrix.js';
-import { hexahedronFrame, hexahedronMeanEdges, hexahedronStiffness } from './hexahedron-kernels.js';
-import { sameElements } from './corotational-tetrahedra.js';
-import { polarDecomposition } from './polar-decomposition.js';
+import { ElementMatrixPool, emitSymmetricElements, matVec24, restShapeKey, rotatedElementStiffness, rotatedElementStiffnessUpper } from '../element-matrix.js';
+import { hexahedronFrame, hexahedronMeanEdges, hexahedronStiffness } from '../hexahedron-kernels.js';
+import { sameElements } from '../tetrahedron/tetrahedron-element.js';
+import { polarDecomposition } from '../polar-decomposition.js';
 import {
   DEFAULT_POISSON_RATIO,
   DEFAULT_YOUNG_MODULUS,
   initLinearElasticVolume,
   isotropicHooke,
   valueInElement,
-} from './volume-elasticity.js';
+} from '../volume-elasticity.js';
 
 /** Optional per-element stiffness coefficients of sparse grids (fraction of the cell inside). */
 interface StiffnessCoefficients {

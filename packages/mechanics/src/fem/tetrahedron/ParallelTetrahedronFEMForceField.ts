@@ -1,7 +1,7 @@
 import { schedulerThreads, sofaComponent } from '@sofa-ts/core';
 import { ThreadPool } from '@sofa-ts/linalg';
 import { ParallelTetrahedraProduct } from './parallel-tetrahedra-product.js';
-import { TetrahedronDForceWasm } from './tetrahedron-dforce-kernel.js';
+import { TetrahedronDForceWasm } from '../tetrahedron-dforce-kernel.js';
 import { TetrahedronFEMForceField } from './TetrahedronFEMForceField.js';
 
 /** Below this many tetrahedra one thread is faster than waking the others for each product. */

@@ -1,0 +1,260 @@
+import {
+  type BaseMapping,
+  type BaseMechanicalState,
+  type BaseObject,
+  type Node,
+  formatLocation,
+  isBaseMapping,
+  isCompliance,
+  isForceField,
+  isMass,
+  isMechanicalState,
+  isOdeSolver,
+  isProjectiveConstraint,
+} from '@sofa-ts/core';
+import type { CsrMatrix } from '@sofa-ts/linalg';
+import { MappedJacobian, type ParentJacobian } from './mapped-jacobian.js';
+import { mechanicalMappingOrder } from './mapping-order.js';
+import { shiftMatrix } from './shift.js';
+import {
+  ConstraintRecord,
+  EmitterRecord,
+  ForceFieldRecord,
+  MappingRecord,
+  MassRecord,
+  OutsideRecord,
+  StateRecord,
+  type MappingEntry,
+  type MatrixEmitter,
+  type SystemState,
+} from './system-state.js';
+
+/**
+ * The compiled graph of a solver's subtree, the first of MechanicalSystem's jobs: its states
+ * (masters with their offsets in the global vectors x, v, f, dx, whose views they become; mapped
+ * states after them in mapping order), its mappings in dependency order, its masses, force fields
+ * and projective constraints wired to the states they act on, the components emitting matrices in
+ * SOFA's visit order, and the full Jacobian J_c0 = Σ_p J_cp·J_p0 of every state.
+ */
+export class SystemGraph {
+  readonly states: SystemState[] = [];
+  readonly masters: SystemState[] = [];
+  readonly mappedStates: SystemState[] = [];
+  /** Mechanical mappings in dependency order (parents before children). */
+  readonly mappings: MappingEntry[] = [];
+  readonly forceFields: ForceFieldRecord[] = [];
+  readonly masses: MassRecord[] = [];
+  readonly constraints: ConstraintRecord[] = [];
+  /** Masses, force fields, then non-linear mappings' geometric stiffness: the terms of the assembled matrix, in assembly order. */
+  readonly emitters: MatrixEmitter[] = [];
+  /** Force fields with blocks on a state outside the system (see MBKAssembly's emitOutsideBlocks). */
+  readonly outside: OutsideRecord[] = [];
+  /** Per state, its full Jacobian J_s0 (a shift matrix for a master), refreshed for non-linear mappings. */
+  readonly jacobians: Array<ParentJacobian & { refresh?: () => void }> = [];
+  anyNonLinear = false;
+  /** Number of scalar dofs (derivative layout). */
+  readonly size: number;
+  readonly coordSize: number;
+  readonly x: Float64Array;
+  readonly v: Float64Array;
+  readonly f: Float64Array;
+  readonly dx: Float64Array;
+  /** root.subtreeRevision and root.topologyRevision when the graph was compiled. */
+  readonly revision: number;
+  readonly topologyRevision: number;
+
+  private constructor(readonly root: Node, masters: BaseMechanicalState[], mapped: BaseMechanicalState[]) {
+    this.revision = root.subtreeRevision;
+    this.topologyRevision = root.topologyRevision;
+    let offset = 0;
+    let coordOffset = 0;
+    for (const state of masters) {
+      const derivLength = state.size * state.stateType.derivSize;
+      const coordLength = state.size * state.stateType.coordSize;
+      const s = new StateRecord(state, this.states.length, false, offset, coordOffset, derivLength, coordLength);
+      this.states.push(s);
+      this.masters.push(s);
+      offset += derivLength;
+      coordOffset += coordLength;
+    }
+    for (const state of mapped) {
+      const s = new StateRecord(state, this.states.length, true, -1, -1, state.size * state.stateType.derivSize, state.size * state.stateType.coordSize);
+      this.states.push(s);
+      this.mappedStates.push(s);
+    }
+    this.size = offset;
+    this.coordSize = coordOffset;
+    this.x = new Float64Array(coordOffset);
+    this.v = new Float64Array(offset);
+    this.f = new Float64Array(offset);
+    this.dx = new Float64Array(offset);
+    for (const m of this.masters) {
+      m.state.bindStorage({
+        x: this.x.subarray(m.coordOffset, m.coordOffset + m.coordLength),
+        v: this.v.subarray(m.offset, m.offset + m.derivLength),
+        f: this.f.subarray(m.offset, m.offset + m.derivLength),
+        dx: this.dx.subarray(m.offset, m.offset + m.derivLength),
+      });
+    }
+  }
+
+  /**
+   * Compiles the subtree of `root` as one solver sees it: SOFA's solve visitor stops at nodes that
+   * hold their own ODE solver, so those subtrees are left out (except `root` itself). States that
+   * are the output of a mechanical mapping are mapped; all others are masters.
+   */
+  static compile(root: Node): SystemGraph {
+    const nodes: Node[] = [];
+    root.visit((n) => {
+      if (n !== root && n.objects.some(isOdeSolver)) return false;
+      if (!n.activated.value) return false;
+      nodes.push(n);
+      return true;
+    });
+    const allStates: BaseMechanicalState[] = [];
+    const mappingList: BaseMapping[] = [];
+    for (const n of nodes) {
+      for (const o of n.objects) {
+        if (isMechanicalState(o)) allStates.push(o);
+        else if (isBaseMapping(o) && o.getTo() !== undefined) {
+          if (!o.isMechanical.value) o.warnAbout(o.isMechanical, 'isMechanical=false is not honoured for a mapping to a mechanical state: sofa-ts maps its forces and velocities as for a mechanical mapping', 'a mapping used only to place points can map to a visual model (OglModel), or its output state can be left out of the solver');
+          mappingList.push(o);
+        }
+      }
+    }
+    // A state has one input mapping: a second one would map it twice (positions overwritten,
+    // forces sent up twice) and the state would be compiled twice.
+    const producer = new Map<BaseMechanicalState, BaseMapping>();
+    for (const m of mappingList) {
+      const first = producer.get(m.getTo()!);
+      if (first) throw m.error(`${m.getTo()!.describe()} is already the output of ${first.describe()}${first.loc ? ` (${formatLocation(first.loc)})` : ''}: a state has a single input mapping`, 'remove one of the two mappings');
+      producer.set(m.getTo()!, m);
+    }
+    const outputs = new Set(mappingList.map((m) => m.getTo()!));
+    const masters = allStates.filter((s) => !outputs.has(s));
+    const ordered = mechanicalMappingOrder(mappingList, masters, (m, missing) => {
+      if (!allStates.includes(missing) && missing.hasContext) {
+        // a state outside this solver's subtree: integrated by another ODE solver (or by none)
+        let owner: Node | undefined = missing.context;
+        while (owner && !owner.objects.some(isOdeSolver)) owner = owner.parent;
+        return m.error(
+          `input ${missing.describe()} is outside the subtree of the solver at ${root.path}${owner ? `: it is integrated by the solver at ${owner.path}` : ''}; a mapping whose inputs belong to two ODE solvers is not supported (sofa-ts compiles one mechanical system per solver; in SOFA each solver visits only its own subtree and reads such an input without integrating it)`,
+          'put both inputs under one ODE solver (move the solver to a common ancestor node)',
+        );
+      }
+      return m.error(`input ${missing.describe()} is not a state of the solver at ${root.path} (or the mappings form a cycle)`);
+    });
+    const graph = new SystemGraph(root, masters, ordered.map((m) => m.getTo()!));
+    graph.wire(nodes, ordered);
+    return graph;
+  }
+
+  /**
+   * True when objects or nodes were added to or removed from the subtree since the graph was
+   * compiled (e.g. contact force fields of the collision response), or when a topology of the
+   * subtree changed (states resized, elements removed or added: every pattern is rebuilt).
+   */
+  get isStale(): boolean {
+    return this.root.subtreeRevision !== this.revision || this.root.topologyRevision !== this.topologyRevision;
+  }
+
+  private wire(nodes: Node[], mappings: BaseMapping[]): void {
+    const index = new Map<BaseMechanicalState, number>();
+    for (const s of this.states) index.set(s.state, s.index);
+    // A component acts on states of this solver's subtree (its own node's, or an ancestor's inside
+    // the subtree); a state above the solver's node is integrated by nobody here.
+    const stateIndex = (s: BaseMechanicalState, who: BaseObject): number => {
+      const i = index.get(s);
+      if (i === undefined) throw who.error(`acts on ${s.describe()}, which is not a state of the solver at ${this.root.path}`, 'put the ODE solver in the node of the state or above it');
+      return i;
+    };
+    for (const m of mappings) {
+      const inputs = m.getFrom().map((s) => stateIndex(s, m));
+      this.mappings.push(new MappingRecord(m, inputs, stateIndex(m.getTo()!, m)));
+    }
+    for (const n of nodes) {
+      for (const o of n.objects) {
+        if (isMass(o)) {
+          const s = stateIndex(o.getMechanicalState(), o);
+          this.masses.push(new MassRecord(o, s));
+          this.emitters.push(new EmitterRecord(o, [s], (acc, f) => o.addMToMatrix(acc, f.m)));
+        } else if (isForceField(o)) {
+          const ss = o.getMechanicalStates().map((st) => stateIndex(st, o));
+          if (isCompliance(o)) o.setStateIsMapped(ss.length === 1 && this.states[ss[0]!]!.mapped);
+          this.forceFields.push(new ForceFieldRecord(o, ss));
+          this.emitters.push(new EmitterRecord(o, ss, (acc, f) => o.addKBToMatrix(acc, f.k, f.b)));
+          if (o.addOutsideStateKToMatrix) this.outside.push(new OutsideRecord(o, ss, []));
+        } else if (isProjectiveConstraint(o)) {
+          const own = o.getMechanicalState();
+          const nested = index.has(own) ? undefined : nestedSolverNode(own, this.root);
+          if (nested) {
+            // as SOFA, whose solve visitor does not enter that subtree: this solve does not project it
+            o.warn(`acts on ${own.describe()}, in the subtree of the ODE solver at ${nested.path}: the solve of the solver at ${this.root.path} does not project it (its positions and velocities are still projected at each step)`);
+            continue;
+          }
+          const s = stateIndex(own, o);
+          if (this.states[s]!.mapped) throw o.error('projective constraints on mapped states are not supported');
+          // a two-way constraint also projects the vectors of its coupled states
+          const coupled = o.getCoupledStates().map((st) => stateIndex(st, o));
+          for (const c of coupled) if (this.states[c]!.mapped) throw o.error('projective constraints on mapped states are not supported');
+          this.constraints.push(new ConstraintRecord(o, s, coupled.length > 0 ? { states: coupled, views: coupled.map(() => this.x) } : undefined));
+        }
+      }
+    }
+    for (const e of this.mappings) {
+      if (e.mapping.isLinear) continue;
+      const child = this.states[e.output]!.state;
+      this.emitters.push(new EmitterRecord(e.mapping, e.inputs, (acc, f) => e.mapping.addGeometricStiffness(acc, child.f, f.k)));
+    }
+    // Full Jacobians of mapped states, parents before children.
+    for (const s of this.masters) this.jacobians[s.index] = { J: shiftMatrix(s.derivLength, this.size, s.offset) };
+    for (const e of this.mappings) {
+      this.checkJacobianShapes(e);
+      const mj = new MappedJacobian((i) => e.mapping.getJ(i) as CsrMatrix, e.inputs.map((i) => this.jacobians[i]!));
+      this.jacobians[e.output] = { J: mj.J, refresh: () => mj.refresh() };
+    }
+    for (let k = 0; k < this.outside.length; k++) {
+      const r = this.outside[k]!;
+      this.outside[k] = new OutsideRecord(r.ff, r.states, r.states.map((s) => this.topMasterOffsets(s)));
+    }
+    this.anyNonLinear = this.mappings.some((e) => !e.mapping.isLinear);
+  }
+
+  /** Offsets of the masters a state depends on (the column ranges its full Jacobian's pattern reaches). */
+  private topMasterOffsets(s: number): number[] {
+    const J = this.jacobians[s]!.J;
+    const out: number[] = [];
+    for (const m of this.masters) {
+      let hit = false;
+      for (let q = 0; q < J.rowPtr[J.rows]! && !hit; q++) {
+        const c = J.colInd[q]!;
+        if (c >= m.offset && c < m.offset + m.derivLength) hit = true;
+      }
+      if (hit) out.push(m.offset);
+    }
+    return out;
+  }
+
+  /** A mapping's J_cp must be (output dofs × input dofs): said at the mapping, not deep in a sparse product. */
+  private checkJacobianShapes(e: MappingEntry): void {
+    const out = this.states[e.output]!;
+    for (let k = 0; k < e.inputs.length; k++) {
+      const input = this.states[e.inputs[k]!]!;
+      const J = e.mapping.getJ(k);
+      if (J.rows === out.derivLength && J.cols === input.derivLength) continue;
+      throw e.mapping.error(
+        `its Jacobian for input ${k} is ${J.rows}×${J.cols}, but ${out.state.describe()} has ${out.derivLength} dofs and ${input.state.describe()} ${input.derivLength}`,
+        'the states changed size after the mapping was initialised, or the mapping does not fit them',
+      );
+    }
+  }
+}
+
+/** The node below `root` holding an ODE solver whose subtree contains the state, if any (the state is then outside root's system). */
+function nestedSolverNode(state: BaseMechanicalState, root: Node): Node | undefined {
+  if (!state.hasContext) return undefined;
+  let found: Node | undefined;
+  for (let n: Node | undefined = state.context; n && n !== root; n = n.parent) if (n.objects.some(isOdeSolver)) found = n;
+  for (let n: Node | undefined = state.context; n; n = n.parent) if (n === root) return found;
+  return undefined;
+}
