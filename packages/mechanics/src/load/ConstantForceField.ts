@@ -85,9 +85,13 @@ export class ConstantForceField extends BaseForceField {
     const values = new Float64Array(n * d);
     if (this.source === 'forces') {
       const fs = this.forces.value;
-      if (fs.length !== n * d) throw this.error(`'forces' has ${fs.length / d} forces for ${n} indices: give one force (${d} numbers) per index`);
       if (fs.some(Number.isNaN)) throw this.error(`'forces' contains NaN`);
-      values.set(fs);
+      // SOFA's updateFromForcesVector: a single Deriv is replicated on every index
+      if (fs.length === d && n !== 1) {
+        for (let i = 0; i < n; i++) values.set(fs, i * d);
+        this.forces.value = Float64Array.from(values);
+      } else if (fs.length !== n * d) throw this.error(`'forces' has ${fs.length / d} forces for ${n} indices: give one force (${d} numbers) per index`);
+      else values.set(fs);
     } else {
       let single = new Float64Array(d);
       if (this.source === 'force') {
