@@ -64,5 +64,10 @@ describe('ConstantForceField', () => {
   it('reports a forces list that does not match the indices', () => {
     expect(() => buildNode(points, undefined, [cff({ indices: [0, 1, 2], forces: [1, 2, 3, 4, 5, 6] })])).to.throw(/one force/);
     expect(() => buildNode(points, undefined, [cff({ indices: [7], force: [1, 2, 3] })])).to.throw(/out of range/);
+    // indices are checked against the topology at init (as SOFA), against the state at the force
+    const c = cff({ force: [1, 2, 3] });
+    buildNode(points, new StubTopology(6, { edges: [0, 1] }), [c]);
+    expect(c.indices.value.length).to.equal(6);
+    expect(() => apply(c, 4)).to.throw(/index 4 is out of range: .* has 4 points/);
   });
 });
