@@ -51,6 +51,10 @@ export abstract class BaseMeshTopology extends BaseObject {
   getPyramids(): Uint32Array {
     return NO_PYRAMIDS;
   }
+  /** Triangular prisms (nP × 6: triangle 0-1-2 below 3-4-5); topologies that hold none return an empty array. */
+  getPrisms(): Uint32Array {
+    return NO_PYRAMIDS;
+  }
   /** The grid this topology was generated from, if any (for grid-based barycentric mappings). */
   getGrid(): GridDescription | undefined {
     return undefined;
