@@ -23,6 +23,11 @@ export class PreconditionedConjugateResidual extends GenericConstraintSolverBase
   private nonBilateralWarned = false;
   private divergenceWarned = false;
 
+  override init(): void {
+    super.init();
+    if (this.sor.value !== 1) this.warnAbout(this.sor, `sor=${this.sor.value} is not used by the conjugate residual (SOFA's PreconditionedConjugateResidual ignores it too)`, 'remove sor');
+  }
+
   protected doSolve(p: ConstraintProblem): SolveResult {
     if (!this.nonBilateralWarned) {
       for (let j = 0; j < p.n; ) {

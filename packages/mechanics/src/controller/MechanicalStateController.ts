@@ -49,6 +49,8 @@ export class MechanicalStateController extends BaseObject {
   readonly mainDirection = this.initData({ name: 'mainDirection', type: VecN(3, 'Vec3d'), default: Float64Array.of(0, 0, -1), help: 'main direction and orientation of the controlled dof (right-button translations)' });
   readonly handleEventTriggersUpdate = this.initData({ name: 'handleEventTriggersUpdate', type: Bool, default: false, help: 'mouse events update the state at once (not only at the next step)' });
 
+  /** Checkpoint: the mouse state. */
+  readonly checkpointFields = ['mode', 'eventX', 'eventY', 'savedX', 'savedY'] as const;
   private state: BaseMechanicalState | undefined;
   private mode: MouseMode = 'None';
   private eventX = 0;

@@ -24,6 +24,8 @@ export class PositionBasedDynamicsProjectiveConstraint extends BaseProjectiveCon
 
   readonly mstate = this.initLink(mstateLink());
 
+  /** Checkpoint: the velocities and positions of the last projection. */
+  readonly checkpointFields = ['vel', 'old'] as const;
   /** SOFA's velocity and old_position Data, kept internal: the velocities and positions of the last projection. */
   private vel = new Float64Array(0);
   private old = new Float64Array(0);

@@ -113,6 +113,8 @@ export class GearSpringForceField extends BaseForceField {
   readonly object1 = this.initLink({ name: 'object1', help: 'first object in interaction (default: the state of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Rigid3d)', aliases: ['mstate1'] });
   readonly object2 = this.initLink({ name: 'object2', help: 'second object in interaction (default: object1)', accepts: isMechanicalState, expected: 'a MechanicalObject (Rigid3d)', aliases: ['mstate2'] });
 
+  /** Checkpoint: the accumulated gear angles and the pivot frames. */
+  readonly checkpointFields = ['angles', 'ini'] as const;
   private states: BaseMechanicalState[] = [];
   /** Per gear: accumulated angle and previous angle of each side (θ1, prev1, θ2, prev2). */
   private angles = new Float64Array(0);
