@@ -11,6 +11,7 @@ import { GenericConstraintSolver } from './solver/GenericConstraintSolver.js';
 import { LCPConstraintSolver } from './solver/LCPConstraintSolver.js';
 import { NNCGConstraintSolver } from './solver/NNCGConstraintSolver.js';
 import { ImprovedJacobiConstraintSolver } from './solver/ImprovedJacobiConstraintSolver.js';
+import { PreconditionedConjugateResidual } from './solver/PreconditionedConjugateResidual.js';
 import { UnbuiltGaussSeidelConstraintSolver } from './solver/UnbuiltGaussSeidelConstraintSolver.js';
 import { FreeMotionAnimationLoop } from './animationloop/FreeMotionAnimationLoop.js';
 import { UncoupledConstraintCorrection } from './correction/UncoupledConstraintCorrection.js';
@@ -29,6 +30,7 @@ export const constraintComponents: readonly ComponentClass[] = [
   UnbuiltGaussSeidelConstraintSolver,
   NNCGConstraintSolver,
   ImprovedJacobiConstraintSolver,
+  PreconditionedConjugateResidual,
   GenericConstraintSolver,
   LCPConstraintSolver,
   BipotentialUzawaConstraintSolver,

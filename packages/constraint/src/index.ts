@@ -25,6 +25,8 @@ export * from './solver/nncg.js';
 export * from './solver/unbuilt-gauss-seidel.js';
 export * from './solver/UnbuiltGaussSeidelConstraintSolver.js';
 export * from './solver/NNCGConstraintSolver.js';
+export * from './solver/PreconditionedConjugateResidual.js';
+export * from './solver/pcr.js';
 export * from './solver/improved-jacobi.js';
 export * from './solver/spectral-radius.js';
 export * from './solver/ImprovedJacobiConstraintSolver.js';

@@ -7,6 +7,7 @@ export * from './limits.js';
 export * from './data-tracker.js';
 export * from './link.js';
 export * from './events.js';
+export * from './mouse-event.js';
 export * from './state-types.js';
 export * from './component-info.js';
 export * from './base-object.js';

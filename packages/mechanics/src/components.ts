@@ -2,6 +2,7 @@ import type { ComponentClass } from '@sofa-ts/core';
 import { beamAdapterComponents } from './beamadapter/components.js';
 import { femComponents } from './fem/components.js';
 import { FixedProjectiveConstraint } from './projective/FixedProjectiveConstraint.js';
+import { MechanicalStateController } from './controller/MechanicalStateController.js';
 import { loadComponents } from './load/components.js';
 import { massComponents } from './mass/components.js';
 import { MechanicalObject } from './MechanicalObject.js';
@@ -23,4 +24,5 @@ export const mechanicsComponents: readonly ComponentClass[] = [
   ...projectiveComponents,
   ...femComponents,
   ...beamAdapterComponents,
+  MechanicalStateController,
 ];

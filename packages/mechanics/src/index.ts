@@ -11,3 +11,4 @@ export * from './load/index.js';
 export * from './projective/index.js';
 export { BeamInterpolation } from './beamadapter/BeamInterpolation.js';
 export { AdaptiveBeamForceFieldAndMass } from './beamadapter/AdaptiveBeamForceFieldAndMass.js';
+export * from './controller/MechanicalStateController.js';

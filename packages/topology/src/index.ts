@@ -17,5 +17,6 @@ export { GIDMeshLoader } from './loader/GIDMeshLoader.js';
 export { VoxelGridLoader } from './loader/VoxelGridLoader.js';
 export * from './engine/index.js';
 export { TopologicalChangeProcessor } from './utility/TopologicalChangeProcessor.js';
+export { TopologyBoundingTrasher } from './utility/TopologyBoundingTrasher.js';
 export { DynamicMesh } from './dynamic/dynamic-mesh.js';
 export { TopologyModifierOps } from './dynamic/topology-modifier-ops.js';

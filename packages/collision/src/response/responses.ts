@@ -3,6 +3,7 @@ import type { DetectionOutputs } from '../detection/detection-outputs.js';
 import type { IntersectionMethod } from '../detection/intersection-method.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
 import type { Contact } from './contact.js';
+import { AugmentedLagrangianResponse } from './AugmentedLagrangianResponse.js';
 import { FrictionContact } from './FrictionContact.js';
 import { PenalityContact } from './PenalityContact.js';
 import { StickContact } from './StickContact.js';
@@ -19,6 +20,7 @@ export interface ResponseClass {
 const responseClasses: ResponseClass[] = [
   { name: 'PenalityContactForceField', aliases: ['default'], create: (m1, m2, method, owner) => new PenalityContact(m1, m2, method, owner) },
   { name: 'FrictionContactConstraint', aliases: ['FrictionContact'], create: (m1, m2, method, owner, response) => new FrictionContact(m1, m2, method, owner, response) },
+  { name: 'AugmentedLagrangianResponseConstraint', aliases: [], create: (m1, m2, method, owner, response) => new AugmentedLagrangianResponse(m1, m2, method, owner, response) },
   { name: 'StickContactConstraint', aliases: [], create: (m1, m2, _method, owner, response) => new StickContact(m1, m2, owner, response) },
   // SOFA's BarycentricStickContact: springs gluing the contact points (a penalty response), not the constraint above
   { name: 'StickContactForceField', aliases: [], create: null, missing: "SOFA's BarycentricStickContact (springs gluing the contact points) is not implemented in sofa-ts; response=\"StickContactConstraint\" glues them with Lagrangian constraints" },

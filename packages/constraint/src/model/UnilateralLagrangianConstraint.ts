@@ -16,6 +16,7 @@ import {
   type LagrangianContactConstraint,
 } from '@sofa-ts/core';
 import { PairLagrangianConstraint } from './pair-constraint.js';
+import { AugmentedLagrangianFrictionResolution } from './augmented-lagrangian-resolution.js';
 import { FrictionContactResolution, UnilateralResolution } from './resolutions.js';
 
 /**
@@ -71,6 +72,8 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
   private ids = new Float64Array(8);
   private yetIntegrated = false;
   private customTolerance = 0;
+  /** Penalty ε of the augmented-Lagrangian law (SOFA's AugmentedLagrangianConstraint); undefined: Coulomb's projection. */
+  private augmentedEpsilon: number | undefined;
   /** True when the contacts are fed by code (a response); else the scene Data give them. */
   private fedByCode = false;
   /** Checkpoint: the contacts (kept from the detection of the step), their status and ids. */
@@ -87,6 +90,11 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
 
   setCustomTolerance(tolerance: number): void {
     this.customTolerance = tolerance;
+  }
+
+  /** SOFA's AugmentedLagrangianConstraint: frictional contacts take the augmented-Lagrangian law of penalty ε. */
+  setAugmentedLagrangian(epsilon: number): void {
+    this.augmentedEpsilon = epsilon;
   }
 
   clearContacts(reserve: number): void {
@@ -276,7 +284,8 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
     this.status.fill(0, 0, this.count);
     for (let c = 0; c < this.count; c++) {
       const r = this.row[c]!;
-      out[r] = this.fric[c]! > 0 ? new FrictionContactResolution(this.fric[c]!, this.customTolerance, this.status, c) : new UnilateralResolution();
+      const mu = this.fric[c]!;
+      out[r] = mu > 0 ? (this.augmentedEpsilon !== undefined ? new AugmentedLagrangianFrictionResolution(mu, this.augmentedEpsilon, this.customTolerance, this.status, c) : new FrictionContactResolution(mu, this.customTolerance, this.status, c)) : new UnilateralResolution();
     }
   }
 

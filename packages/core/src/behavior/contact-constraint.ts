@@ -30,6 +30,8 @@ export interface LagrangianContactConstraint extends BaseLagrangianConstraint {
   addContact(side1: ContactPointSet, slot1: number, side2: ContactPointSet, slot2: number, nx: number, ny: number, nz: number, distance: number, mu: number, id: number, localId: number): void;
   /** Tolerance of the contact rows in the Gauss-Seidel solvers (0: the solver's). */
   setCustomTolerance(tolerance: number): void;
+  /** Frictional contacts follow SOFA's augmented-Lagrangian law of penalty ε (AugmentedLagrangianConstraint). */
+  setAugmentedLagrangian(epsilon: number): void;
 }
 
 /** Creates the contact constraint between two states (the caller puts it in the graph). */

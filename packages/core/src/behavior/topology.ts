@@ -34,6 +34,7 @@ export interface GridDescription {
  * faces derived from volumes are computed by the container as SOFA does (on demand, then cached).
  */
 const NO_PYRAMIDS = new Uint32Array(0);
+const NO_PRISMS = new Uint32Array(0);
 
 export abstract class BaseMeshTopology extends BaseObject {
   readonly isTopology = true;
@@ -50,6 +51,10 @@ export abstract class BaseMeshTopology extends BaseObject {
   /** Pyramids (nP × 5: base 0-1-2-3, apex 4); topologies that hold none return an empty array. */
   getPyramids(): Uint32Array {
     return NO_PYRAMIDS;
+  }
+  /** Triangular prisms (nP × 6: triangle 0-1-2 below 3-4-5); topologies that hold none return an empty array. */
+  getPrisms(): Uint32Array {
+    return NO_PRISMS;
   }
   /** The grid this topology was generated from, if any (for grid-based barycentric mappings). */
   getGrid(): GridDescription | undefined {

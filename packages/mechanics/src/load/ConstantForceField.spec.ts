@@ -53,8 +53,21 @@ describe('ConstantForceField', () => {
     expect(byTopo.getPotentialEnergy([Float64Array.from(points)])).to.equal(-1);
   });
 
+  it('replicates a single force of forces on every index, as SOFA updateFromForcesVector does', () => {
+    const c = cff({ indices: [0, 2], forces: [1, 2, 3] });
+    buildNode(points, undefined, [c]);
+    expect(apply(c, 4)).to.deep.equal([1, 2, 3, 0, 0, 0, 1, 2, 3, 0, 0, 0]);
+    expect(Array.from(c.forces.value)).to.deep.equal([1, 2, 3, 1, 2, 3]);
+    expect(Array.from(c.totalForce.value)).to.deep.equal([2, 4, 6]);
+  });
+
   it('reports a forces list that does not match the indices', () => {
-    expect(() => buildNode(points, undefined, [cff({ indices: [0, 1], forces: [1, 2, 3] })])).to.throw(/one force/);
+    expect(() => buildNode(points, undefined, [cff({ indices: [0, 1, 2], forces: [1, 2, 3, 4, 5, 6] })])).to.throw(/one force/);
     expect(() => buildNode(points, undefined, [cff({ indices: [7], force: [1, 2, 3] })])).to.throw(/out of range/);
+    // indices are checked against the topology at init (as SOFA), against the state at the force
+    const c = cff({ force: [1, 2, 3] });
+    buildNode(points, new StubTopology(6, { edges: [0, 1] }), [c]);
+    expect(c.indices.value.length).to.equal(6);
+    expect(() => apply(c, 4)).to.throw(/index 4 is out of range: .* has 4 points/);
   });
 });

@@ -30,6 +30,8 @@ export class ConstantForceField extends SingleStateForceField {
   private points = new Uint32Array(0);
   /** Their forces, (n × derivSize). */
   private values = new Float64Array(0);
+  /** The state size the points were last checked against (−1: not yet). */
+  private checkedSize = -1;
   /** Which Data gives the forces: the scene's choice at init, then the last one set (SOFA's callbacks). */
   private source: 'forces' | 'force' | 'totalForce' | 'none' = 'none';
   /** One tracker per input, to rebuild the forces at the next step when the API set one. */
@@ -69,7 +71,9 @@ export class ConstantForceField extends SingleStateForceField {
       idx = Uint32Array.from({ length: systemSize }, (_, i) => i);
       this.indices.value = idx;
     }
-    for (const i of idx) if (i >= s.size) throw this.error(`index ${i} is out of range: ${s.describe()} has ${s.size} points`);
+    // SOFA checks the indices against the topology's point count (a mapping may size the state after this init); addForce checks the state
+    for (const i of idx) if (i >= systemSize) throw this.error(`index ${i} is out of range: ${topo ? topo.describe() : s.describe()} has ${systemSize} points`);
+    this.checkedSize = -1;
     const n = idx.length;
     const checkDeriv = (name: string, v: Float64Array): void => {
       if (v.length !== d) throw this.error(`'${name}' must have ${d} numbers (one ${s.stateType.name} derivative), got ${v.length}`);
@@ -78,9 +82,13 @@ export class ConstantForceField extends SingleStateForceField {
     const values = new Float64Array(n * d);
     if (this.source === 'forces') {
       const fs = this.forces.value;
-      if (fs.length !== n * d) throw this.error(`'forces' has ${fs.length / d} forces for ${n} indices: give one force (${d} numbers) per index`);
       if (fs.some(Number.isNaN)) throw this.error(`'forces' contains NaN`);
-      values.set(fs);
+      // SOFA's updateFromForcesVector: a single Deriv is replicated on every index
+      if (fs.length === d && n !== 1) {
+        for (let i = 0; i < n; i++) values.set(fs, i * d);
+        this.forces.value = Float64Array.from(values);
+      } else if (fs.length !== n * d) throw this.error(`'forces' has ${fs.length / d} forces for ${n} indices: give one force (${d} numbers) per index`);
+      else values.set(fs);
     } else {
       let single = new Float64Array(d);
       if (this.source === 'force') {
@@ -119,6 +127,13 @@ export class ConstantForceField extends SingleStateForceField {
     const d = s.stateType.derivSize;
     const out = f[0]!;
     const n = out.length / d;
+    if (n !== this.checkedSize) {
+      for (let i = 0; i < this.points.length; i++) {
+        const p = this.pointOf(i, n);
+        if (p < 0 || p >= n) throw this.error(`index ${this.points[i]} is out of range: ${s.describe()} has ${n} points`);
+      }
+      this.checkedSize = n;
+    }
     for (let i = 0; i < this.points.length; i++) {
       const p = this.pointOf(i, n) * d;
       for (let k = 0; k < d; k++) out[p + k] += this.values[i * d + k]!;

@@ -11,6 +11,7 @@ import {
 import { elementFemTemplates } from '../fem/element/BaseElementLinearFEMForceField.js';
 import { volumeElementOfTemplate, type VolumeElement } from '../fem/element/volume-elements.js';
 import { hexahedronMassMatrix, pyramidMassMatrix, tetrahedronMassMatrix } from './element-mass.js';
+import { prismMassMatrix } from '../fem/element/prism-element.js';
 import { isNodalMassDensity, type NodalMassDensity } from './NodalMassDensity.js';
 
 /**
@@ -70,7 +71,7 @@ export class FEMMass extends BaseMass {
       throw this.error(
         this.template.includes(',')
           ? `template '${this.template}': element type not supported (supported: ${elementFemTemplates.join(', ')})`
-          : 'the template must name the element type: template="Vec3,Hexahedron", "Vec3,Tetrahedron" or "Vec3,Pyramid"',
+          : 'the template must name the element type: template="Vec3,Hexahedron", "Vec3,Tetrahedron", "Vec3,Pyramid" or "Vec3,Prism"',
       );
     }
     this.element = element;
@@ -130,6 +131,7 @@ export class FEMMass extends BaseMass {
       }
       if (el.name === 'Hexahedron') hexahedronMassMatrix(Me, X, rho);
       else if (el.name === 'Pyramid') pyramidMassMatrix(Me, X, rho);
+      else if (el.name === 'Prism') prismMassMatrix(Me, X, rho);
       else tetrahedronMassMatrix(Me, X, rho);
       for (let a = 0; a < nodes; a++) {
         const i = elems[nodes * e + a]!;

@@ -14,6 +14,7 @@ import { LineProjectiveConstraint } from './LineProjectiveConstraint.js';
 import { PartialFixedProjectiveConstraint } from './PartialFixedProjectiveConstraint.js';
 import { PlaneProjectiveConstraint } from './PlaneProjectiveConstraint.js';
 import { PointProjectiveConstraint } from './PointProjectiveConstraint.js';
+import { PositionBasedDynamicsProjectiveConstraint } from './PositionBasedDynamicsProjectiveConstraint.js';
 
 /** Components of this folder, registered by the package's module.ts. */
 export const projectiveComponents: readonly ComponentClass[] = [
@@ -32,4 +33,5 @@ export const projectiveComponents: readonly ComponentClass[] = [
   AffineMovementProjectiveConstraint,
   PatchTestMovementProjectiveConstraint,
   AttachProjectiveConstraint,
+  PositionBasedDynamicsProjectiveConstraint,
 ];

@@ -13,3 +13,4 @@ export * from './FixedRotationProjectiveConstraint.js';
 export * from './AffineMovementProjectiveConstraint.js';
 export * from './PatchTestMovementProjectiveConstraint.js';
 export * from './AttachProjectiveConstraint.js';
+export * from './PositionBasedDynamicsProjectiveConstraint.js';

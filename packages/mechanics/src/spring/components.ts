@@ -4,6 +4,7 @@ import { MeshSpringForceField } from './MeshSpringForceField.js';
 import { PolynomialRestShapeSpringsForceField } from './PolynomialRestShapeSpringsForceField.js';
 import { PolynomialSpringsForceField } from './PolynomialSpringsForceField.js';
 import { JointSpringForceField } from './JointSpringForceField.js';
+import { GearSpringForceField } from './GearSpringForceField.js';
 import { TriangularBiquadraticSpringsForceField, TriangularQuadraticSpringsForceField } from './TriangularQuadraticSprings.js';
 import { QuadBendingSprings } from './QuadBendingSprings.js';
 import { QuadularBendingSprings } from './QuadularBendingSprings.js';
@@ -12,4 +13,4 @@ import { RegularGridSpringForceField } from './RegularGridSpringForceField.js';
 import { TriangularBendingSprings } from './TriangularBendingSprings.js';
 
 /** Components of this folder, registered by the package's module.ts. */
-export const springComponents: readonly ComponentClass[] = [MeshSpringForceField, RegularGridSpringForceField, TriangularBendingSprings, QuadBendingSprings, FastTriangularBendingSprings, TriangleBendingSprings, QuadularBendingSprings, PolynomialSpringsForceField, PolynomialRestShapeSpringsForceField, JointSpringForceField, TriangularQuadraticSpringsForceField, TriangularBiquadraticSpringsForceField];
+export const springComponents: readonly ComponentClass[] = [MeshSpringForceField, RegularGridSpringForceField, TriangularBendingSprings, QuadBendingSprings, FastTriangularBendingSprings, TriangleBendingSprings, QuadularBendingSprings, PolynomialSpringsForceField, PolynomialRestShapeSpringsForceField, JointSpringForceField, GearSpringForceField, TriangularQuadraticSpringsForceField, TriangularBiquadraticSpringsForceField];

@@ -3,3 +3,4 @@ export * from './MatrixLinearSystem.js';
 export * from './ConstantSparsityPatternSystem.js';
 export * from './CompositeLinearSystem.js';
 export * from './GlobalSystemMatrixImage.js';
+export * from './MatrixProjectionMethod.js';

@@ -68,6 +68,11 @@ export class MeshTopology extends TopologyContainer {
     return this.pyramids.value;
   }
 
+  /** The `prisms` Data as given (no face or edge is derived from prisms). */
+  override getPrisms(): Uint32Array {
+    return this.prisms.value;
+  }
+
   protected override refresh(): void {
     if (!this.fileLoaded && this.hasContext) this.loadFile();
     super.refresh();

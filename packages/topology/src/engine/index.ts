@@ -41,3 +41,4 @@ export * from './generate/MeshTetraStuffing.js';
 export * from './analyze/AverageCoord.js';
 export * from './analyze/ClusteringEngine.js';
 export * from './analyze/HausdorffDistance.js';
+export * from './analyze/ShapeMatching.js';

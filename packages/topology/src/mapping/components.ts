@@ -1,5 +1,6 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { Edge2QuadTopologicalMapping } from './Edge2QuadTopologicalMapping.js';
+import { Hexa2PrismTopologicalMapping } from './Hexa2PrismTopologicalMapping.js';
 import { Hexa2QuadTopologicalMapping } from './Hexa2QuadTopologicalMapping.js';
 import { Hexa2TetraTopologicalMapping } from './Hexa2TetraTopologicalMapping.js';
 import { Mesh2PointTopologicalMapping } from './Mesh2PointTopologicalMapping.js';
@@ -20,4 +21,5 @@ export const mappingComponents: readonly ComponentClass[] = [
   SubsetTopologicalMapping,
   SimpleTesselatedTetraTopologicalMapping,
   Edge2QuadTopologicalMapping,
+  Hexa2PrismTopologicalMapping,
 ];

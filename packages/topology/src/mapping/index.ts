@@ -8,3 +8,4 @@ export * from './Mesh2PointTopologicalMapping.js';
 export * from './SubsetTopologicalMapping.js';
 export * from './SimpleTesselatedTetraTopologicalMapping.js';
 export * from './Edge2QuadTopologicalMapping.js';
+export * from './Hexa2PrismTopologicalMapping.js';

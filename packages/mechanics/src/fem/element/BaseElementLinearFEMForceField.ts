@@ -109,7 +109,7 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
       throw this.error(
         this.template.includes(',')
           ? `template '${this.template}': element type not supported (supported: ${elementFemTemplates.join(', ')})`
-          : `the template must name the element type: template="Vec3,Tetrahedron", "Vec3,Hexahedron" or "Vec3,Pyramid"`,
+          : `the template must name the element type: template="Vec3,Tetrahedron", "Vec3,Hexahedron", "Vec3,Pyramid" or "Vec3,Prism"`,
       );
     }
     this.element = element;

@@ -1,6 +1,7 @@
 import type { BaseMeshTopology } from '@sofa-ts/core';
 import { strainDisplacement, tetrahedronStiffness } from '../tetrahedron/tetrahedron-element.js';
 import { HEXA_CORNERS, HEXA_GAUSS_POINT, hexahedronJacobianDeterminant, hexahedronStiffness } from '../hexahedron-kernels.js';
+import { prismStiffness } from './prism-element.js';
 
 /**
  * The element types of SOFA's element force fields and FEMMass (the second part of their template,
@@ -24,7 +25,7 @@ export interface VolumeElement {
   stiffness(out: Float64Array, X: Float64Array, d00: number, d01: number, d33: number): number;
 }
 
-export type VolumeElementName = 'Tetrahedron' | 'Hexahedron' | 'Pyramid';
+export type VolumeElementName = 'Tetrahedron' | 'Hexahedron' | 'Pyramid' | 'Prism';
 
 /** Linear tetrahedron: K_e = V·Bᵀ·D·B (one quadrature point, exact). */
 const tetrahedron: VolumeElement = {
@@ -125,10 +126,20 @@ export function foldCollapsedHexahedron(out: Float64Array, A: Float64Array, b: n
   return out;
 }
 
-const byName: Readonly<Record<VolumeElementName, VolumeElement>> = { Tetrahedron: tetrahedron, Hexahedron: hexahedron, Pyramid: pyramid };
+/** Triangular prism (a, b, c below d, e, f), SOFA's FiniteElement<Prism> and its 2-point rule (prism-element.ts). */
+const prism: VolumeElement = {
+  name: 'Prism',
+  plural: 'prisms',
+  nodes: 6,
+  defaultRotation: 'stable_polar',
+  elementsOf: (t) => t.getPrisms(),
+  stiffness: (out, X, d00, d01, d33) => prismStiffness(out, X, d00, d01, d33),
+};
+
+const byName: Readonly<Record<VolumeElementName, VolumeElement>> = { Tetrahedron: tetrahedron, Hexahedron: hexahedron, Pyramid: pyramid, Prism: prism };
 
 /** The element types these components know, as their templates name them. */
-export const volumeElementNames: readonly VolumeElementName[] = ['Tetrahedron', 'Hexahedron', 'Pyramid'];
+export const volumeElementNames: readonly VolumeElementName[] = ['Tetrahedron', 'Hexahedron', 'Pyramid', 'Prism'];
 
 /** The element type named by a template `Vec3d,Tetrahedron` (its second part), if known. */
 export function volumeElementOfTemplate(template: string): VolumeElement | undefined {
