@@ -10,6 +10,7 @@ import { sweepCommand, workerCommand, type SweepCommandOptions, type WorkerComma
 import { buildWebCommand, viewCommand } from './view.js';
 import { setAllowPluginPathsByDefault } from 'sofa-ts';
 import { EXIT_USAGE } from './exit-codes.js';
+import { versionLine } from './version.js';
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
 const positiveInt = (v: string): number => {
@@ -52,6 +53,7 @@ export async function main(argv: string[]): Promise<number> {
   let code = 0;
   const program = new Command('sofa-ts')
     .description('Run SOFA scenes (.scn) with sofa-ts, compare them with SOFA references, list components.')
+    .version(versionLine(), '-V, --version', 'print the version of sofa-ts (and of Node)')
     .showHelpAfterError()
     .exitOverride();
 

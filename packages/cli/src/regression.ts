@@ -18,6 +18,7 @@ import {
   type TopologyFrame,
 } from '@sofa-ts/io';
 import { oneLine } from './errors.js';
+import { SOFA_TS_VERSION } from './version.js';
 
 export interface RegressionOptions {
   out: string;
@@ -180,7 +181,7 @@ export async function regressionCommand(listFile: string, o: RegressionOptions):
   const failed = results.length - passed;
   if (o.json) {
     fs.mkdirSync(path.dirname(path.resolve(o.json)), { recursive: true });
-    fs.writeFileSync(o.json, JSON.stringify({ list: path.resolve(listFile), passed, failed, results }, null, 2) + '\n');
+    fs.writeFileSync(o.json, JSON.stringify({ sofaTs: SOFA_TS_VERSION, list: path.resolve(listFile), passed, failed, results }, null, 2) + '\n');
   }
   out.write(`${passed} passed, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;

@@ -9,6 +9,7 @@ import { EXIT_DIVERGED, EXIT_ERROR, EXIT_OK, exitCodeOfSignal } from './exit-cod
 import { Interruption } from './interruption.js';
 import { plotSvg } from './plot-svg.js';
 import { Progress } from './progress.js';
+import { SOFA_TS_VERSION } from './version.js';
 
 export interface RunOptions {
   steps: number;
@@ -142,6 +143,7 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   const total = stepMs.reduce((a, b) => a + b, 0);
   const out = process.stdout;
   out.write(`${pc.bold('scene')}        ${scenePath}\n`);
+  out.write(`${pc.bold('sofa-ts')}      ${SOFA_TS_VERSION} (Node ${process.version})\n`);
   const ran = done - start;
   out.write(`${pc.bold('steps')}        ${o.resume ? `${start} + ${ran} = ${done}` : done}${done < o.steps ? ` of ${o.steps}` : ''} × dt ${scene.root.getDt()} s → t = ${formatTime(scene.time)} s\n`);
   out.write(`${pc.bold('time')}         load ${tLoad.toFixed(1)} ms, steps ${total.toFixed(1)} ms, ${median.toFixed(3)} ms/step (median), ${(ran ? total / ran : 0).toFixed(3)} ms/step (mean)\n`);
