@@ -132,7 +132,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--open', 'open the page in the default browser')
     .option('--server', 'run the scene in this process and stream its states to the page (for plugins that cannot run in a browser)')
     .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable)', collect, [])
-    .action(async (scene: string, o: { port: number; open?: boolean; server?: boolean; dataPath: string[] }) => {
+    .option('--allow-host <NAME>', 'also answer requests for this host name (a name of this machine, a proxy); by default only 127.0.0.1, localhost and [::1] are answered, against DNS rebinding (repeatable)', collect, [])
+    .action(async (scene: string, o: { port: number; open?: boolean; server?: boolean; dataPath: string[]; allowHost: string[] }) => {
       code = await viewCommand(scene, o);
     });
 
