@@ -19,6 +19,7 @@ import {
 } from '@sofa-ts/io';
 import { oneLine } from './errors.js';
 import { SOFA_TS_VERSION } from './version.js';
+import { host } from '@sofa-ts/core';
 
 export interface RegressionOptions {
   out: string;
@@ -181,7 +182,7 @@ export async function regressionCommand(listFile: string, o: RegressionOptions):
   const failed = results.length - passed;
   if (o.json) {
     fs.mkdirSync(path.dirname(path.resolve(o.json)), { recursive: true });
-    fs.writeFileSync(o.json, JSON.stringify({ sofaTs: SOFA_TS_VERSION, list: path.resolve(listFile), passed, failed, results }, null, 2) + '\n');
+    host().writeFile(o.json, JSON.stringify({ sofaTs: SOFA_TS_VERSION, list: path.resolve(listFile), passed, failed, results }, null, 2) + '\n');
   }
   out.write(`${passed} passed, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;

@@ -10,6 +10,7 @@ import { Interruption } from './interruption.js';
 import { plotSvg } from './plot-svg.js';
 import { Progress } from './progress.js';
 import { SOFA_TS_VERSION } from './version.js';
+import { host } from '@sofa-ts/core';
 
 export interface RunOptions {
   steps: number;
@@ -126,7 +127,7 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
       for (const obj of n.objects) (obj as { cleanup?: () => void }).cleanup?.();
     });
     vtk?.close();
-    if (o.plot) fs.writeFileSync(o.plot, plotSvg(`${path.basename(scenePath)}: ${done} steps`, samples));
+    if (o.plot) host().writeFile(o.plot, plotSvg(`${path.basename(scenePath)}: ${done} steps`, samples));
   } catch (e) {
     failure ??= e;
   }
