@@ -10,7 +10,8 @@ import { sweepCommand, workerCommand, type SweepCommandOptions, type WorkerComma
 import { buildWebCommand, viewCommand } from './view.js';
 import { setAllowPluginPathsByDefault } from 'sofa-ts';
 import { EXIT_USAGE } from './exit-codes.js';
-import { versionLine } from './version.js';
+import { SOFA_TS_VERSION, versionLine } from './version.js';
+import { schemaCommand } from './schema.js';
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
 const positiveInt = (v: string): number => {
@@ -154,6 +155,15 @@ export async function main(argv: string[]): Promise<number> {
     .option('--plugin <NAME>', 'also load this plugin package, resolved from the working directory (and its parents), then beside sofa-ts (repeatable)', collect, [])
     .action(async (name: string | undefined, o: { plugin: string[] }) => {
       code = await componentsCommand(name, o.plugin);
+    });
+
+  program
+    .command('schema')
+    .description("write an XML Schema of the scenes (every component and its Data: types, defaults, help) for editors, and a JSON description beside it (FILE.json); see docs/editors.md")
+    .requiredOption('--out <FILE.xsd>', 'the schema file')
+    .option('--plugin <NAME>', 'also describe this plugin package (repeatable)', collect, [])
+    .action(async (o: { out: string; plugin: string[] }) => {
+      code = await schemaCommand(o.out, SOFA_TS_VERSION, { plugins: o.plugin });
     });
 
   const create = program.command('new').description('create a new package: `sofa-ts new plugin NAME`');
