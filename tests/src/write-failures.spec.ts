@@ -200,5 +200,12 @@ describe('write failures: a full disk or a removed folder stops the run with the
     expect(() => host().writeFile(g, 'z'.repeat(100000), { append: true })).to.throw(ENOSPC);
     expect(fs.existsSync(g)).to.equal(false);
     expect(leftovers(dir)).to.deep.equal([]);
+    // a symbolic link still names the file, which is replaced
+    fs.rmSync(path.join(dir, 'filler'));
+    const link = path.join(dir, 'link.txt');
+    fs.symlinkSync(f, link);
+    host().writeFile(link, 'new\n');
+    expect(fs.lstatSync(link).isSymbolicLink()).to.equal(true);
+    expect(fs.readFileSync(f, 'utf8')).to.equal('new\n');
   });
 });

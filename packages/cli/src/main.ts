@@ -26,7 +26,9 @@ const positiveNumber = (v: string): number => {
 };
 
 const RUN_HELP = `
-State files are appended frame by frame: whatever stops the run, the frames written stay.
+State files are appended frame by frame: whatever stops the run, the frames written stay. A write
+that fails (a full disk, an I/O error, a removed folder) stops the run with the system's reason
+and the file; every state file then ends on the same complete frame, other files are whole or absent.
 Ctrl-C (SIGINT) or SIGTERM finishes the current step and stops with every state file ending on
 the same frame (and, with --checkpoint-dir, writes a checkpoint of that step).
 

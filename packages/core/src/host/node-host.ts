@@ -60,6 +60,9 @@ export function createNodeHost(): Host | undefined {
   };
 }
 
+/** Temporary files made by this thread (their names must differ between two writes of one file). */
+let temporaries = 0;
+
 /**
  * A whole file, atomically: written into a temporary file of the same folder, then renamed over
  * `p`, so that a reader, and the disk after a failed write (ENOSPC, EIO, EDQUOT), hold the old file
@@ -75,11 +78,13 @@ function replaceWhole(fs: NodeFs, path: PathRules, p: string, content: string | 
     }
     return;
   }
-  const tmp = path.join(path.dirname(p), `.${path.basename(p)}.${(globalThis as { process?: { pid: number } }).process?.pid ?? 0}.tmp`);
+  // a symbolic link keeps pointing at the file it names: the file is replaced, not the link
+  const target = existing ? fs.realpathSync(p) : p;
+  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${(globalThis as { process?: { pid: number } }).process?.pid ?? 0}.${++temporaries}.tmp`);
   try {
-    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(tmp, content);
-    fs.renameSync(tmp, p);
+    fs.renameSync(tmp, target);
   } catch (cause) {
     fs.rmSync(tmp, { force: true });
     throw writeFailure('file', p, cause);
