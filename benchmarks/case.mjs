@@ -8,6 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { loadScene, loadSceneFromString, isOdeSolver } from 'sofa-ts';
 import { beamScene } from './scenes.mjs';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`usage: node benchmarks/case.mjs SPEC_JSON
+One benchmark case in its own process, for benchmarks/run.mjs; prints RESULT {json}.
+  SPEC_JSON     e.g. '{"kind":"beam","n":[10,10,40],"solver":"cg","steps":30}' (kind beam or liver;
+                solver cg, cg-csr or ldl; threads; warm)
+  -h, --help    print this and exit`);
+  process.exit(0);
+}
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const spec = JSON.parse(process.argv[2]);
 const corpus = process.env.SOFA_REGRESSION_DIR ?? path.resolve(here, '..', '..', 'shared', 'sofa-regression');

@@ -200,7 +200,23 @@ function svgPlot(title, yLabel, series) {
   return parts.join('\n');
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+const HELP = `usage: node benchmarks/contact.mjs [--quick] [--mu X] [--tolerance T] [--targets A,B] [--cap N]
+                                  [--skip-own] [--skip-equal] [--jobs J]
+The HapCo benchmarks (scenes/contact/hapco-1.scn, hapco-2.scn) solved by Gauss-Seidel, local and global
+Uzawa (npm run bench:contact); plots and sweeps in out/bench-contact/.
+  --quick         mu = 0 and 0.3 only
+  --mu X          one friction coefficient
+  --tolerance T   the solvers' own stop tests (default 1e-6)
+  --targets A,B   residual targets of the equal-residual comparison (default 1e-4,1e-6)
+  --cap N         sweeps per step and solver in the equal-residual runs (default 5000)
+  --skip-own      only the equal-residual comparison
+  --skip-equal    only the solvers' own runs (the mu sweeps)
+  --jobs J        worker threads of the sweeps (default one per core)
+  -h, --help      print this and exit`;
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && (process.argv.includes('--help') || process.argv.includes('-h'))) {
+  console.log(HELP);
+} else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   fs.mkdirSync(outDir, { recursive: true });
   const all = {};
   if (!process.argv.includes('--skip-own')) {

@@ -6,6 +6,14 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DivergenceGuard, allStates, loadScene } from 'sofa-ts';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`usage: node benchmarks/divergence-guard.mjs
+The cost of the divergence guard against a step of Demos/liver.scn (the corpus: ../shared/sofa-regression
+or SOFA_REGRESSION_DIR). No options.
+  -h, --help    print this and exit`);
+  process.exit(0);
+}
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpus = process.env.SOFA_REGRESSION_DIR ?? path.resolve(here, '..', '..', 'shared', 'sofa-regression');
 const ex = path.join(corpus, 'sofa', 'examples');

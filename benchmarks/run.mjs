@@ -24,6 +24,19 @@ import { loadScene, loadSceneFromString } from 'sofa-ts';
 import { buildNative, runNativeCpu } from './native.mjs';
 import { beamScene } from './scenes.mjs';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`usage: node benchmarks/run.mjs [--quick] [--only TEXT] [--all] [--reps N] [--threads N]
+ms/step and solver iterations of reference scenes, beside the native C++/Eigen anchor where it builds
+(after a build: npm run bench).
+  --quick       smaller grids and fewer steps
+  --only TEXT   only the cases whose name contains TEXT
+  --all         also the SparseLDLSolver cases of the larger grids
+  --reps N      runs of each case, sofa-ts and native interleaved (default 3)
+  --threads N   threads of the MultiThreading cases (default: the cores, at least 2)
+  -h, --help    print this and exit`);
+  process.exit(0);
+}
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpus = process.env.SOFA_REGRESSION_DIR ?? path.resolve(here, '..', '..', 'shared', 'sofa-regression');
 const quick = process.argv.includes('--quick');

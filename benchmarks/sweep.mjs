@@ -18,6 +18,17 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseParam, parseRecord, runCase, runSweep, defaultThreads } from '@sofa-ts/sweep';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`usage: node benchmarks/sweep.mjs [--only speedup|queue] [--cases N] [--repeat R]
+The local pool's speed-up and the queue's overhead per case (docs/sweep.md; npm run bench:sweep).
+Writes out/bench-sweep/.
+  --only speedup|queue   one of the two parts
+  --cases N              small cases of the queue part (default 200)
+  --repeat R             runs of each measure, the best kept (default 2)
+  -h, --help             print this and exit`);
+  process.exit(0);
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'out', 'bench-sweep');
 const arg = (name, dflt) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);

@@ -8,6 +8,15 @@
 //   node scripts/checkpoint-hidden-state.mjs SCENE K [--data-path DIR]...
 import { loadScene } from 'sofa-ts';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`usage: node scripts/checkpoint-hidden-state.mjs SCENE K [--data-path DIR]...
+Runs SCENE K steps, restores a checkpoint of it into a fresh load and lists the components' fields
+that differ (hidden state a checkpoint misses; docs/checkpoints.md).
+  --data-path DIR   folder searched for meshes and includes (repeatable)
+  -h, --help        print this and exit`);
+  process.exit(0);
+}
+
 const args = process.argv.slice(2);
 const dataPaths = [];
 const rest = [];

@@ -6,6 +6,15 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`usage: node scripts/pack.mjs [--out DIR]
+Packs every package of packages/ into tarballs (npm pack) for installing sofa-ts without a registry
+(run tsc -b first: npm run pack:tarballs does).
+  --out DIR     folder of the tarballs (default out/tarballs)
+  -h, --help    print this and exit`);
+  process.exit(0);
+}
+
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const i = process.argv.indexOf('--out');
 const out = path.resolve(i > 0 ? process.argv[i + 1] : path.join(root, 'out', 'tarballs'));

@@ -5,6 +5,15 @@ import Mocha from 'mocha';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`usage: node scripts/run-tests.mjs [--grep TEXT]
+Runs every compiled test (packages/*/dist, examples/*/dist, tests/dist; build first: npm test does)
+and ends with the line \`N passed, M failed\`.
+  --grep TEXT   only the tests whose full title matches TEXT
+  -h, --help    print this and exit`);
+  process.exit(0);
+}
+
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 // Compiled spec files under packages/*/dist, examples/*/dist and tests/dist (fs.globSync needs Node 22).
 function specsUnder(dir) {

@@ -11,6 +11,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`usage: node scripts/softrobots/make-cavity-mesh.mjs
+Writes scenes/softrobots/mesh/cavity-box.vtk (a hollow box of hexahedra and the quads of its cavity).
+No options.
+  -h, --help    print this and exit`);
+  process.exit(0);
+}
+
 const NX = 5, NY = 5, NZ = 6, H = 2.5;
 const inCavity = (i, j, k) => i >= 1 && i <= NX - 2 && j >= 1 && j <= NY - 2 && k >= 1 && k <= NZ - 2;
 // a grid point is kept when one of its (up to 8) cells is solid

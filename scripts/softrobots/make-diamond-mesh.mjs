@@ -10,6 +10,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`usage: node scripts/softrobots/make-diamond-mesh.mjs
+Writes scenes/softrobots/mesh/diamond.vtk (the diamond robot's body) and prints its cable and effector
+indices. No options.
+  -h, --help    print this and exit`);
+  process.exit(0);
+}
+
 const S = 30, H = 40, R = 6, RH = 9, h = 4;
 const feet = [[S, 0, S], [-S, 0, S], [-S, 0, -S], [S, 0, -S]];
 const hub = [0, H, 0];

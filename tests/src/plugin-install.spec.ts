@@ -77,6 +77,10 @@ describe('sofa-ts from packed tarballs, installed with a scaffolded plugin outsi
       expect(files(root).filter((f) => /\.spec\.(js|ts|d\.ts)$|\.spec\.js\.map$|test-support/.test(f)), n).to.deep.equal([]);
     }
     expect(fs.existsSync(path.join(plugin, 'node_modules', '.bin', 'sofa-ts'))).to.equal(true);
+    // the scene schema for editors (docs/editors.md), written when the CLI package is packed
+    const schema = path.join(modules, '@sofa-ts', 'cli', 'schema');
+    expect(fs.readFileSync(path.join(schema, 'sofa-ts.xsd'), 'utf8')).to.contain('<xs:element name="MechanicalObject">');
+    expect(JSON.parse(fs.readFileSync(path.join(schema, 'sofa-ts.json'), 'utf8')).components.length).to.be.greaterThan(400);
   });
 
   it("npm test of the scaffolded plugin passes there (K by finite differences, the hanging equilibrium)", () => {

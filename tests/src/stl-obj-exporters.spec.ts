@@ -3,11 +3,13 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSceneFromString } from 'sofa-ts';
+import { hasMeshio, meshioRead, noMeshio } from './meshio.js';
 
 /**
  * STLExporter and VisualModelOBJExporter through XML: the files are read back with parsers
  * written here from the formats' specifications (binary STL: 80-byte header, uint32 count,
- * 50 bytes per triangle; ASCII STL; Wavefront OBJ), and compared with the scene's points.
+ * 50 bytes per triangle; ASCII STL; Wavefront OBJ), and compared with the scene's points; then
+ * by meshio (a mesh library we did not write), when Debian's python3-meshio is there.
  */
 
 /** A unit square (two triangles) and a quad, translated by (0, 0, 1) per step by a constant velocity. */
@@ -80,5 +82,41 @@ describe('STLExporter and VisualModelOBJExporter (scene)', () => {
     expect(obj).to.include('mtllib surf.mtl');
     const mtl = readFileSync(join(dir, 'surf.mtl'), 'utf8');
     expect(mtl).to.match(/newmtl A_0\nKa [^\n]+\nKd 1 0 0/);
+  });
+});
+
+describe('STLExporter and VisualModelOBJExporter files read by meshio', function () {
+  let dir = '';
+  before(function () {
+    if (!hasMeshio()) {
+      console.log(`    skipped: ${noMeshio}`);
+      this.skip();
+    }
+  });
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'sofa-ts-stl-meshio-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The triangles of a mesh as lists of their corner coordinates (meshio merges STL's repeated points). */
+  const corners = (m: { points: number[][]; cells: Record<string, number[][]> }, type: string): number[][][] => (m.cells[type] ?? []).map((c) => c.map((i) => m.points[i]!));
+
+  it('binary and ASCII STL: the triangles of the scene', async () => {
+    await loadSceneFromString(`<Node name="root"><Node name="n">
+      <MeshTopology name="mesh" position="0 0 0  1 0 0  1 1 0  0 1 0.5" triangles="0 1 2  0 2 3"/>
+      <STLExporter name="bin" filename="${join(dir, 'bin')}" exportAtBegin="true"/>
+      <STLExporter name="ascii" filename="${join(dir, 'ascii')}" binaryformat="false" exportAtBegin="true"/>
+    </Node></Node>`);
+    const expected = [[[0, 0, 0], [1, 0, 0], [1, 1, 0]], [[0, 0, 0], [1, 1, 0], [0, 1, 0.5]]];
+    for (const f of ['bin.stl', 'ascii.stl']) expect(corners(meshioRead(join(dir, f)), 'triangle'), f).to.deep.equal(expected);
+  });
+
+  it('OBJ: the vertices and the triangle and quad faces of two visual models', async () => {
+    await loadSceneFromString(`<Node name="root"><Node name="scene">
+      <VisualModelOBJExporter filename="${join(dir, 'surf')}" exportAtBegin="true"/>
+      <Node name="a"><OglModel name="A" position="${square}" triangles="0 1 2  0 2 3"/></Node>
+      <Node name="b"><OglModel name="B" position="0 0 5  1 0 5  1 1 5  0 1 5" quads="0 1 2 3"/></Node>
+    </Node></Node>`);
+    const m = meshioRead(join(dir, 'surf.obj'));
+    expect(m.points).to.deep.equal([[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 5], [1, 0, 5], [1, 1, 5], [0, 1, 5]]);
+    expect(m.cells).to.deep.equal({ triangle: [[0, 1, 2], [0, 2, 3]], quad: [[4, 5, 6, 7]] });
   });
 });

@@ -2,36 +2,27 @@
  * VTKExporter, MeshExporter and Monitor through a scene, their files read back by an independent
  * reader: meshio (Debian's python3-meshio) parses the .vtu, .vtk and .gmsh files; points, cells
  * and point data must equal what the scene held at each export (all digits: the writers print
- * shortest round-trip numbers). The .pvd is checked against ParaView's collection layout.
+ * shortest round-trip numbers). The .pvd is read by Python's XML parser (ParaView's collection
+ * layout) and every file it lists by meshio.
  */
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { loadSceneFromString } from 'sofa-ts';
+import { io, loadSceneFromString } from 'sofa-ts';
+import { corpusRoot, hasCorpus } from './corpus.js';
+import { hasMeshio, meshioRead, noMeshio, python } from './meshio.js';
 
-const python = '/usr/bin/python3';
-function hasMeshio(): boolean {
-  try {
-    execFileSync(python, ['-c', 'import meshio'], { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** meshio's reading of a file: points, cells by type, point data. */
-function meshioRead(file: string): { points: number[][]; cells: Record<string, number[][]>; point_data: Record<string, number[][] | number[]> } {
+/** A ParaView collection read by Python's own XML parser: [timestep, file] per DataSet. */
+function pvdRead(file: string): [number, string][] {
   const script = `
-import json, sys, meshio
-m = meshio.read(sys.argv[1], file_format=(sys.argv[2] if len(sys.argv) > 2 else None))
-cells = {}
-for b in m.cells:
-    cells.setdefault(b.type, []).extend(b.data.tolist())
-print(json.dumps({"points": m.points.tolist(), "cells": cells, "point_data": {k: v.tolist() for k, v in m.point_data.items()}}))
+import json, sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+assert root.tag == "VTKFile" and root.get("type") == "Collection", root.tag
+print(json.dumps([[float(d.get("timestep")), d.get("file")] for d in root.find("Collection").findall("DataSet")]))
 `;
-  return JSON.parse(execFileSync(python, ['-c', script, file, ...(file.endsWith('.gmsh') ? ['gmsh'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+  return JSON.parse(execFileSync(python, ['-c', script, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 const rows3 = (a: Float64Array): number[][] => Array.from({ length: a.length / 3 }, (_, i) => [a[3 * i]!, a[3 * i + 1]!, a[3 * i + 2]!]);
@@ -41,7 +32,7 @@ describe('VTK export read back by meshio (VTKExporter, MeshExporter, Monitor, ru
   let dir: string;
   before(function () {
     if (!hasMeshio()) {
-      console.log(`    skipped: ${python} cannot import meshio (Debian: apt-get install python3-meshio; CI installs it in .ci/run)`);
+      console.log(`    skipped: ${noMeshio}`);
       this.skip();
     }
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-vtk-'));
@@ -94,7 +85,7 @@ describe('VTK export read back by meshio (VTKExporter, MeshExporter, Monitor, ru
 
     // MeshExporter at init: vtu, vtk and gmsh agree with the rest shape; obj has the surface quads
     for (const f of ['mesh_0.vtu', 'mesh_0.vtk', 'mesh_0.gmsh']) {
-      const m = meshioRead(path.join(dir, f));
+      const m = meshioRead(path.join(dir, f), f.endsWith('.gmsh') ? 'gmsh' : undefined);
       expect(m.points, f).to.deep.equal(rows3(saved[0]!.x));
       expect(m.cells['hexahedron'], f).to.deep.equal(rowsN(hexas, 8));
     }
@@ -125,5 +116,49 @@ describe('VTK export read back by meshio (VTKExporter, MeshExporter, Monitor, ru
     expect(m.cells['hexahedron']).to.deep.equal(rowsN(s.get<any>('/grid')!.getHexahedra(), 8));
     const pvd = fs.readFileSync(path.join(out, '0_dofs.pvd'), 'utf8');
     expect([...pvd.matchAll(/file="([^"]+)"/g)].map((x) => x[1])).to.deep.equal(['0_dofs_0.vtu', '0_dofs_1.vtu', '0_dofs_2.vtu', '0_dofs_3.vtu']);
+  });
+
+  it('points without elements are vertex cells: a point cloud read by meshio from .vtu and legacy .vtk', async () => {
+    const scene = await loadSceneFromString(`<Node name="root">
+  <PointSetTopologyContainer name="points" position="0 0 0  1 2 3  -4 5.5 6"/>
+  <MechanicalObject name="cloud"/>
+  <VTKExporter name="xml" filename="${dir}/cloud" exportAtBegin="1" edges="0"/>
+  <VTKExporter name="legacy" filename="${dir}/cloud.vtk" XMLformat="0" exportAtBegin="1" edges="0"/>
+</Node>`);
+    expect(scene.get<any>('/cloud')!.size).to.equal(3);
+    for (const f of ['cloud_0.vtu', 'cloud_0.vtk']) {
+      const m = meshioRead(path.join(dir, f));
+      expect(m.points, f).to.deep.equal([[0, 0, 0], [1, 2, 3], [-4, 5.5, 6]]);
+      expect(m.cells, f).to.deep.equal({ vertex: [[0], [1], [2]] });
+    }
+  });
+
+  it('Demos/liver.scn run --export-vtk: every file of every .pvd series is read by meshio, with the run\'s states (the spheres as vertex cells)', function () {
+    if (!hasCorpus) this.skip();
+    this.timeout(120000);
+    const out = path.join(dir, 'liver');
+    const cli = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'packages', 'cli', 'bin', 'sofa-ts.js');
+    const ex = path.join(corpusRoot, 'sofa', 'examples');
+    execFileSync(process.execPath, [cli, 'run', path.join(ex, 'Demos', 'liver.scn'), '-n', '5', '--data-path', path.join(corpusRoot, 'sofa', 'share'), '--data-path', ex, '--export-vtk', out, '--write-state', path.join(out, 'states')], { stdio: 'pipe' });
+    const series = fs.readdirSync(out).filter((f) => f.endsWith('.pvd')).sort();
+    expect(series).to.deep.equal(['0_dofs.pvd', '1_spheres.pvd']);
+    let files = 0;
+    for (const pvd of series) {
+      const entries = pvdRead(path.join(out, pvd));
+      expect(entries.length).to.equal(6);
+      // the same state, written by WriteState's format (6 significant digits)
+      const frames = io.readStateFile(path.join(out, 'states', `${pvd.replace('.pvd', '')}.state.txt`));
+      entries.forEach(([time, file], k) => {
+        const m = meshioRead(path.join(out, file));
+        expect(time).to.be.closeTo(frames[k]!.time, 1e-12);
+        const x = frames[k]!.X;
+        expect(m.points.length * 3, file).to.equal(x.length);
+        m.points.forEach((p, i) => p.forEach((c, j) => expect(c).to.be.closeTo(x[3 * i + j]!, 1e-5 * Math.max(1, Math.abs(c)))));
+        if (pvd.startsWith('1_spheres')) expect(m.cells).to.deep.equal({ vertex: m.points.map((_, i) => [i]) });
+        else expect(Object.keys(m.cells)).to.deep.equal(['tetra']);
+        files++;
+      });
+    }
+    expect(files).to.equal(12);
   });
 });

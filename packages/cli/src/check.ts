@@ -5,6 +5,8 @@ import { Worker } from 'node:worker_threads';
 import pc from 'picocolors';
 import { sofaTreeDataPaths, type SceneCheck } from 'sofa-ts';
 import type { CheckJob } from './check-worker.js';
+import { SOFA_TS_VERSION } from './version.js';
+import { host } from '@sofa-ts/core';
 
 export interface CheckOptions {
   steps: number;
@@ -127,7 +129,7 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
   }
   if (o.json) {
     fs.mkdirSync(path.dirname(path.resolve(o.json)), { recursive: true });
-    fs.writeFileSync(o.json, JSON.stringify({ scenes: results.length, runs, missing, errors, neededComponents: Object.fromEntries(needed), results }, null, 2) + '\n');
+    host().writeFile(o.json, JSON.stringify({ sofaTs: SOFA_TS_VERSION, scenes: results.length, runs, missing, errors, neededComponents: Object.fromEntries(needed), results }, null, 2) + '\n');
   }
   out.write(`${results.length} scenes: ${runs} run, ${missing} missing components, ${errors} errors${o.checkpointAt ? `; ${runs - inexact} resume exactly from a checkpoint of step ${o.checkpointAt}, ${inexact} do not` : ''}\n`);
   return runs === results.length && inexact === 0 ? 0 : 1;

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import pc from 'picocolors';
 import { BaseObject, createRegistry, describeRange, loadPlugins, type ComponentEntry, type ComponentRegistry } from 'sofa-ts';
+import { host } from '@sofa-ts/core';
 
 /**
  * `sofa-ts docs --out DIR`: the component reference as Markdown, generated from the components'
@@ -154,7 +155,7 @@ export async function docsCommand(out: string, o: DocsOptions = {}): Promise<num
   fs.mkdirSync(out, { recursive: true });
   // Pages of components that no longer exist are removed (only the .md files this command writes).
   for (const f of existing) if (!pages.has(f)) fs.rmSync(path.join(out, f));
-  for (const [f, text] of pages) fs.writeFileSync(path.join(out, f), text);
+  for (const [f, text] of pages) host().writeFile(path.join(out, f), text);
   process.stdout.write(`${out}: ${pages.size} pages (${pages.size - 1} component page(s) and the index README.md)\n`);
   return 0;
 }

@@ -10,6 +10,8 @@ import { sweepCommand, workerCommand, type SweepCommandOptions, type WorkerComma
 import { buildWebCommand, viewCommand } from './view.js';
 import { setAllowPluginPathsByDefault } from 'sofa-ts';
 import { EXIT_USAGE } from './exit-codes.js';
+import { SOFA_TS_VERSION, versionLine } from './version.js';
+import { schemaCommand } from './schema.js';
 
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
 const positiveInt = (v: string): number => {
@@ -24,7 +26,9 @@ const positiveNumber = (v: string): number => {
 };
 
 const RUN_HELP = `
-State files are appended frame by frame: whatever stops the run, the frames written stay.
+State files are appended frame by frame: whatever stops the run, the frames written stay. A write
+that fails (a full disk, an I/O error, a removed folder) stops the run with the system's reason
+and the file; every state file then ends on the same complete frame, other files are whole or absent.
 Ctrl-C (SIGINT) or SIGTERM finishes the current step and stops with every state file ending on
 the same frame (and, with --checkpoint-dir, writes a checkpoint of that step).
 
@@ -52,6 +56,7 @@ export async function main(argv: string[]): Promise<number> {
   let code = 0;
   const program = new Command('sofa-ts')
     .description('Run SOFA scenes (.scn) with sofa-ts, compare them with SOFA references, list components.')
+    .version(versionLine(), '-V, --version', 'print the version of sofa-ts (and of Node)')
     .showHelpAfterError()
     .exitOverride();
 
@@ -132,7 +137,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--open', 'open the page in the default browser')
     .option('--server', 'run the scene in this process and stream its states to the page (for plugins that cannot run in a browser)')
     .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable)', collect, [])
-    .action(async (scene: string, o: { port: number; open?: boolean; server?: boolean; dataPath: string[] }) => {
+    .option('--allow-host <NAME>', 'also answer requests for this host name (a name of this machine, a proxy); by default only 127.0.0.1, localhost and [::1] are answered, against DNS rebinding (repeatable)', collect, [])
+    .action(async (scene: string, o: { port: number; open?: boolean; server?: boolean; dataPath: string[]; allowHost: string[] }) => {
       code = await viewCommand(scene, o);
     });
 
@@ -161,6 +167,15 @@ export async function main(argv: string[]): Promise<number> {
     .option('--plugin <NAME>', 'also load this plugin package, resolved from the working directory (and its parents), then beside sofa-ts (repeatable)', collect, [])
     .action(async (name: string | undefined, o: { plugin: string[] }) => {
       code = await componentsCommand(name, o.plugin);
+    });
+
+  program
+    .command('schema')
+    .description("write an XML Schema of the scenes (every component and its Data: types, defaults, help) for editors, and a JSON description beside it (FILE.json); see docs/editors.md")
+    .requiredOption('--out <FILE.xsd>', 'the schema file')
+    .option('--plugin <NAME>', 'also describe this plugin package (repeatable)', collect, [])
+    .action(async (o: { out: string; plugin: string[] }) => {
+      code = await schemaCommand(o.out, SOFA_TS_VERSION, { plugins: o.plugin });
     });
 
   const create = program.command('new').description('create a new package: `sofa-ts new plugin NAME`');

@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import pc from 'picocolors';
-import { StateRecorder, TopologyFrameRecorder, comparedStates, comparedTopologies, loadScene } from 'sofa-ts';
+import { StateRecorder, TopologyFrameRecorder, comparedStates, comparedTopologies, formatTime, loadScene } from 'sofa-ts';
 import {
+  CompareStateRun,
   TOPOLOGY_KINDS,
   TopologyWriter,
-  compareStates,
   compareTopologies,
   hasReferenceTopologies,
   listReferenceStates,
@@ -14,10 +14,11 @@ import {
   readTopologyFile,
   referenceTopologyPath,
   type RegressionEntry,
-  type StateSeries,
   type TopologyFrame,
 } from '@sofa-ts/io';
 import { oneLine } from './errors.js';
+import { SOFA_TS_VERSION } from './version.js';
+import { host } from '@sofa-ts/core';
 
 export interface RegressionOptions {
   out: string;
@@ -38,6 +39,8 @@ export interface SceneResult {
   msPerStep?: number;
   steps: number;
   reason?: string;
+  /** State scenes: the reference frames compared, over every state. */
+  comparedFrames?: number;
   /** Topology scenes: SOFA's CompareTopology total (0 to pass) and its share per element kind. */
   topologyError?: number;
   topologyErrors?: Record<string, number>;
@@ -76,28 +79,32 @@ export async function runRegressionScene(entry: RegressionEntry, referenceRoot: 
     }
     const outBase = path.join(o.out, entry.sceneRelative);
     recorder = new StateRecorder(states, (s) => `${outBase}.reference_${s.index}_${s.state.getName()}_mstate.txt.gz`);
-    const frames: StateSeries[] = states.map((s) => ({ name: s.state.getName(), scalarsPerPoint: s.state.stateType.coordSize, derivScalarsPerPoint: s.state.stateType.derivSize, frames: [] }));
-    const record = (write: boolean): void => {
-      if (write) recorder!.record(scene.time);
-      states.forEach((s, i) => (frames[i]!.frames as { time: number; X: Float64Array; V: Float64Array }[]).push({ time: scene.time, X: Float64Array.from(s.state.x), V: Float64Array.from(s.state.v) }));
-    };
-    // SOFA writes at the beginning of steps: T=0 and, for last_step_only, T=dt·(steps−1). When a
-    // last_step_only reference holds more frames (DistanceMultiMapping's holds every step), every
-    // step is kept for the comparison.
-    const refFrames = refs.map((r) => readStateFile(r.path));
-    const keepAll = !entry.lastStepOnly || refFrames.some((f) => f.length > 2);
-    record(true);
+    // SOFA's CompareState at the beginning of every step (T = 0 … (steps − 1)·dt): every reference
+    // frame the run reaches is compared, whatever the dump writes (last_step_only: T=0 and the last).
+    const layouts = states.map((s) => ({ name: s.state.getName(), scalarsPerPoint: s.state.stateType.coordSize, derivScalarsPerPoint: s.state.stateType.derivSize }));
+    const refSeries = refs.map((r, i) => ({ name: r.name, scalarsPerPoint: layouts[i]!.scalarsPerPoint, derivScalarsPerPoint: layouts[i]!.derivScalarsPerPoint, frames: readStateFile(r.path) }));
+    const compare = new CompareStateRun(refSeries, layouts, entry.epsilon, scene.root.getDt());
+    const current = states.map((s) => ({ get X() { return s.state.x; }, get V() { return s.state.v; } }));
     const last = entry.steps - 1;
+    const atStepBegin = (k: number): void => {
+      if (!entry.lastStepOnly || k === 0 || k === last) recorder!.record(scene.time);
+      compare.atStepBegin(k, scene.time, current);
+    };
+    atStepBegin(0);
     const t0 = performance.now();
     for (let k = 1; k <= last; k++) {
       scene.step();
-      if (keepAll || k === last) record(!entry.lastStepOnly || k === last);
+      atStepBegin(k);
     }
     const msPerStep = last > 0 ? (performance.now() - t0) / last : 0;
     recorder.close();
     recorder = undefined;
-    const refSeries: StateSeries[] = refs.map((r, i) => ({ name: r.name, scalarsPerPoint: frames[i]!.scalarsPerPoint, derivScalarsPerPoint: frames[i]!.derivScalarsPerPoint!, frames: refFrames[i]! }));
-    const cmp = compareStates(refSeries, frames, entry.epsilon, scene.root.getDt());
+    const cmp = compare.result();
+    const notes = [
+      ...(cmp.notReached > 0 ? [`${cmp.notReached} reference frame(s) after the run's last step (T = ${formatTime(last * scene.root.getDt())} s), not compared, as SOFA`] : []),
+      ...(cmp.passedOver > 0 ? [`${cmp.passedOver} reference frame(s) passed over for a later one in the same step, as SOFA`] : []),
+    ];
+    const reason = cmp.failures.length > 0 ? cmp.failures[0]! : notes.length > 0 ? notes.join('; ') : undefined;
     return {
       ...base,
       passed: cmp.passed,
@@ -105,7 +112,8 @@ export async function runRegressionScene(entry: RegressionEntry, referenceRoot: 
       maxAbsError: cmp.maxAbsError,
       relativeError: cmp.relativeError,
       msPerStep,
-      ...(cmp.failures.length > 0 ? { reason: cmp.failures[0]! } : {}),
+      comparedFrames: cmp.states.reduce((n, s) => n + s.frames.length, 0),
+      ...(reason ? { reason } : {}),
     };
   } catch (e) {
     // The frames written so far stay: they show where the scene failed or diverged.
@@ -180,7 +188,7 @@ export async function regressionCommand(listFile: string, o: RegressionOptions):
   const failed = results.length - passed;
   if (o.json) {
     fs.mkdirSync(path.dirname(path.resolve(o.json)), { recursive: true });
-    fs.writeFileSync(o.json, JSON.stringify({ list: path.resolve(listFile), passed, failed, results }, null, 2) + '\n');
+    host().writeFile(o.json, JSON.stringify({ sofaTs: SOFA_TS_VERSION, list: path.resolve(listFile), passed, failed, results }, null, 2) + '\n');
   }
   out.write(`${passed} passed, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;

@@ -9,6 +9,8 @@ import { EXIT_DIVERGED, EXIT_ERROR, EXIT_OK, exitCodeOfSignal } from './exit-cod
 import { Interruption } from './interruption.js';
 import { plotSvg } from './plot-svg.js';
 import { Progress } from './progress.js';
+import { SOFA_TS_VERSION } from './version.js';
+import { host } from '@sofa-ts/core';
 
 export interface RunOptions {
   steps: number;
@@ -135,7 +137,7 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
       for (const obj of n.objects) (obj as { cleanup?: () => void }).cleanup?.();
     });
     vtk?.close();
-    if (o.plot) fs.writeFileSync(o.plot, plotSvg(`${path.basename(scenePath)}: ${done} steps`, samples));
+    if (o.plot) host().writeFile(o.plot, plotSvg(`${path.basename(scenePath)}: ${done} steps`, samples));
   } catch (e) {
     failure ??= e;
   }
@@ -153,6 +155,7 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   const total = stepMs.reduce((a, b) => a + b, 0);
   const out = process.stdout;
   out.write(`${pc.bold('scene')}        ${scenePath}\n`);
+  out.write(`${pc.bold('sofa-ts')}      ${SOFA_TS_VERSION} (Node ${process.version})\n`);
   const ran = done - start;
   out.write(`${pc.bold('steps')}        ${o.resume ? `${start} + ${ran} = ${done}` : done}${done < o.steps ? ` of ${o.steps}` : ''} × dt ${scene.root.getDt()} s → t = ${formatTime(scene.time)} s\n`);
   out.write(`${pc.bold('time')}         load ${tLoad.toFixed(1)} ms, steps ${total.toFixed(1)} ms, ${median.toFixed(3)} ms/step (median), ${(ran ? total / ran : 0).toFixed(3)} ms/step (mean)\n`);

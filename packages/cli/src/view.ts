@@ -7,11 +7,13 @@ export interface ViewCommandOptions {
   port: number;
   open?: boolean;
   server?: boolean;
+  /** Host names answered besides the loopback names (--allow-host). */
+  allowHost?: string[];
 }
 
 /** `sofa-ts view`: serves the viewer on the loopback address until interrupted. */
 export async function viewCommand(scene: string, o: ViewCommandOptions): Promise<number> {
-  const v = await startViewer(scene, { dataPaths: o.dataPath, port: o.port, ...(o.server ? { server: true } : {}) });
+  const v = await startViewer(scene, { dataPaths: o.dataPath, port: o.port, ...(o.server ? { server: true } : {}), allowHosts: o.allowHost ?? [] });
   const why = /\.py$/i.test(scene) ? ': a Python scene runs python3, in server mode' : o.server ? '' : ': it requires npm plugins';
   process.stdout.write(`viewer: ${v.url}  (${v.server ? `the scene runs in this process${why}` : 'the scene runs in the page'}; Ctrl+C stops)\n`);
   if (o.open) {

@@ -166,47 +166,70 @@ function compareState(
   const order = timeOrder(cur.frames);
   const tolerance = TIME_TOLERANCE_DT * dt;
   ref.frames.forEach((rf, f) => {
-    const where = `${label} at T=${rf.time}`;
     const c = firstAtOrAfter(cur.frames, order, rf.time - tolerance);
     if (c === undefined) {
       const last = order.length > 0 ? `last current frame at t=${cur.frames[order[order.length - 1]!]!.time}` : 'no current frame';
-      failures.push(`${where}: no current frame (${last})`);
+      failures.push(`${label} at T=${rf.time}: no current frame (${last})`);
       return;
     }
-    const cf = cur.frames[c]!;
-    if (rf.X.length % spp !== 0) {
-      failures.push(`${where}: reference X has ${rf.X.length} scalars, not a multiple of ${spp} per point`);
-      return;
+    const frame = compareFrame(m, ref.name, label, rf, f, cur.frames[c]!, c, spp, vspp, failures, max);
+    if (frame) {
+      result.frames.push(frame);
+      result.error += frame.error;
     }
-    if (cf.X.length !== rf.X.length) {
-      failures.push(`${where}: X size mismatch: reference ${rf.X.length / spp} point(s) (${rf.X.length} scalars), current ${cf.X.length} scalars`);
-      return;
-    }
-    const points = cf.X.length / spp;
-    const context = { state: m, stateName: ref.name, refFrame: f, time: rf.time };
-    const meanAbsX = meanAbsError(rf.X, cf.X, { ...context, vector: 'X', perPoint: spp }, max);
-    let meanAbsV: number | undefined;
-    if (rf.V !== undefined) {
-      if (cf.V === undefined) {
-        failures.push(`${where}: reference has V but the current frame has none`);
-        return;
-      }
-      if (rf.V.length !== points * vspp) {
-        failures.push(`${where}: reference V has ${rf.V.length} scalars, expected ${points * vspp} (${points} point(s) × ${vspp})`);
-        return;
-      }
-      if (cf.V.length !== rf.V.length) {
-        failures.push(`${where}: V size mismatch: reference ${rf.V.length} scalars, current ${cf.V.length}`);
-        return;
-      }
-      meanAbsV = meanAbsError(rf.V, cf.V, { ...context, vector: 'V', perPoint: vspp }, max);
-    }
-    // An empty state contributes nothing (SOFA's 0/0 is not a number worth keeping).
-    const error = points === 0 ? 0 : (meanAbsX + (meanAbsV ?? 0)) / points;
-    result.frames.push({ refFrame: f, refTime: rf.time, curFrame: c, curTime: cf.time, points, meanAbsX, meanAbsV, error });
-    result.error += error;
   });
   return result;
+}
+
+/**
+ * e(f, m) of one reference frame against one current frame (the mean |ref − round6(cur)| of X,
+ * plus V's where the reference has V, over the points), or undefined with a failure when their
+ * layouts do not match. `label` names the state in the failures.
+ */
+export function compareFrame(
+  m: number,
+  name: string | undefined,
+  label: string,
+  rf: StateFrameLike,
+  f: number,
+  cf: StateFrameLike,
+  c: number,
+  spp: number,
+  vspp: number,
+  failures: string[],
+  max: MaxTracker,
+): FrameComparison | undefined {
+  const where = `${label} at T=${rf.time}`;
+  if (rf.X.length % spp !== 0) {
+    failures.push(`${where}: reference X has ${rf.X.length} scalars, not a multiple of ${spp} per point`);
+    return;
+  }
+  if (cf.X.length !== rf.X.length) {
+    failures.push(`${where}: X size mismatch: reference ${rf.X.length / spp} point(s) (${rf.X.length} scalars), current ${cf.X.length} scalars`);
+    return;
+  }
+  const points = cf.X.length / spp;
+  const context = { state: m, stateName: name, refFrame: f, time: rf.time };
+  const meanAbsX = meanAbsError(rf.X, cf.X, { ...context, vector: 'X', perPoint: spp }, max);
+  let meanAbsV: number | undefined;
+  if (rf.V !== undefined) {
+    if (cf.V === undefined) {
+      failures.push(`${where}: reference has V but the current frame has none`);
+      return;
+    }
+    if (rf.V.length !== points * vspp) {
+      failures.push(`${where}: reference V has ${rf.V.length} scalars, expected ${points * vspp} (${points} point(s) × ${vspp})`);
+      return;
+    }
+    if (cf.V.length !== rf.V.length) {
+      failures.push(`${where}: V size mismatch: reference ${rf.V.length} scalars, current ${cf.V.length}`);
+      return;
+    }
+    meanAbsV = meanAbsError(rf.V, cf.V, { ...context, vector: 'V', perPoint: vspp }, max);
+  }
+  // An empty state contributes nothing (SOFA's 0/0 is not a number worth keeping).
+  const error = points === 0 ? 0 : (meanAbsX + (meanAbsV ?? 0)) / points;
+  return { refFrame: f, refTime: rf.time, curFrame: c, curTime: cf.time, points, meanAbsX, meanAbsV, error };
 }
 
 /** Mean of |ref − round6(cur)| over one vector, feeding every scalar to the max-error tracker. */
@@ -250,7 +273,8 @@ interface VectorContext {
   perPoint: number;
 }
 
-class MaxTracker {
+/** The largest absolute error and where it is, and the largest |ref|, over every compared scalar. */
+export class MaxTracker {
   maxAbs = 0;
   maxAbsRef = 0;
   at: ErrorLocation | undefined;

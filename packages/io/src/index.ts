@@ -8,6 +8,7 @@ export type { StateFrame } from './read-state.js';
 export { stateLayoutOf, defaultDerivScalars } from './state-layout.js';
 export type { StateLayout } from './state-layout.js';
 export { compareStates, TIME_TOLERANCE_DT } from './compare.js';
+export { CompareStateRun, type CompareStateRunResult, type CurrentStateLayout } from './compare-state-run.js';
 export type {
   StateFrameLike,
   StateSeries,

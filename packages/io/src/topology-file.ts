@@ -18,7 +18,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { SofaError } from '@sofa-ts/core';
+import { SofaError, writeFailure } from '@sofa-ts/core';
 import { formatSofaNumber } from './number-format.js';
 import { decodeStateBytes } from './read-state.js';
 
@@ -101,6 +101,8 @@ export class TopologyWriter {
   readonly path: string;
   private fd: number | undefined;
   private readonly gzip: boolean;
+  /** Bytes of the complete frames written. */
+  private bytes = 0;
 
   constructor(filePath: string) {
     this.path = path.resolve(filePath);
@@ -109,10 +111,12 @@ export class TopologyWriter {
       fs.mkdirSync(path.dirname(this.path), { recursive: true });
       this.fd = fs.openSync(this.path, 'w');
     } catch (cause) {
-      throw new SofaError(`cannot open topology file for writing: ${this.path}`, { cause });
+      throw writeFailure('topology file', this.path, cause);
     }
   }
 
+  /** Appends a frame; a write that fails is cut back to the last complete frame and throws with
+   *  the system's reason. */
   writeFrame(time: number, lists: TopologyLists): void {
     if (this.fd === undefined) throw new SofaError(`topology file already closed: ${this.path}`);
     const text = Buffer.from(formatTopologyFrame(time, lists), 'utf8');
@@ -121,8 +125,14 @@ export class TopologyWriter {
       let offset = 0;
       while (offset < bytes.length) offset += fs.writeSync(this.fd, bytes, offset, bytes.length - offset);
     } catch (cause) {
-      throw new SofaError(`cannot write topology file ${this.path}`, { cause });
+      try {
+        fs.ftruncateSync(this.fd, this.bytes);
+      } catch {
+        // the write's failure is the one reported
+      }
+      throw writeFailure('topology file', this.path, cause);
     }
+    this.bytes += bytes.length;
   }
 
   close(): void {

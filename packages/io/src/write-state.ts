@@ -12,7 +12,7 @@ import { createHash, type Hash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { SofaError } from '@sofa-ts/core';
+import { SofaError, writeFailure } from '@sofa-ts/core';
 import { formatSofaNumber } from './number-format.js';
 
 import { formatSofaVector } from './format-vector.js';
@@ -51,8 +51,10 @@ export interface StateFileMark {
  *  leaves every frame written before it on disk, and no temporary file. A gzip file is a sequence
  *  of gzip members (RFC 1952 allows it; gunzip, zlib and SOFA read them as one stream): an empty
  *  member when the file is opened, then one member per frame, so the file is valid gzip after any
- *  complete write. `close()` syncs it to disk. (A kill landing inside a write can still leave a torn
- *  last frame; the reader then reports the file as truncated.) */
+ *  complete write. `close()` syncs it to disk. A write that fails (ENOSPC, EIO, EDQUOT) is cut back
+ *  to the end of the last complete frame and throws with the system's reason; a file whose folder
+ *  was removed while it was written is an error too (its frames would go nowhere). (A kill landing
+ *  inside a write can still leave a torn last frame; the reader then reports the file as truncated.) */
 export class StateWriter {
   readonly path: string;
   readonly gzip: boolean;
@@ -60,7 +62,9 @@ export class StateWriter {
   private frames = 0;
   private lastTime = NaN;
   private bytes = 0;
-  private readonly hash: Hash = createHash('sha256');
+  private hash: Hash = createHash('sha256');
+  /** The mark before the last frame (undoLastFrame goes back to it). */
+  private previous: { bytes: number; hash: Hash; frames: number; time: number } | undefined;
 
   constructor(filePath: string, options: StateWriterOptions = {}) {
     this.path = path.resolve(filePath);
@@ -72,7 +76,7 @@ export class StateWriter {
     try {
       this.fd = fs.openSync(this.path, 'w');
     } catch (cause) {
-      throw new SofaError(`cannot open state file for writing: ${this.path}`, { cause });
+      throw writeFailure('state file', this.path, cause);
     }
     // A gzip file needs at least one member to be valid, even before its first frame.
     if (this.gzip) this.write(zlib.gzipSync(Buffer.alloc(0)));
@@ -136,9 +140,28 @@ export class StateWriter {
   writeFrame(time: number, x: ArrayLike<number>, v?: ArrayLike<number>): void {
     if (this.fd === undefined) throw new SofaError(`state file already closed: ${this.path}`);
     const text = Buffer.from(formatStateFrame(time, x, v), 'utf8');
+    const previous = { bytes: this.bytes, hash: this.hash.copy(), frames: this.frames, time: this.lastTime };
     this.write(this.gzip ? zlib.gzipSync(text) : text);
+    this.previous = previous;
     this.frames++;
     this.lastTime = time;
+  }
+
+  /** Removes the frame the last writeFrame wrote (once): a recorder whose other files could not take
+   *  that frame cuts it here too, so that every file ends on the same frame. */
+  undoLastFrame(): void {
+    const p = this.previous;
+    if (this.fd === undefined || p === undefined) return;
+    this.previous = undefined;
+    try {
+      fs.ftruncateSync(this.fd, p.bytes);
+    } catch (cause) {
+      throw writeFailure('state file', this.path, cause);
+    }
+    this.bytes = p.bytes;
+    this.hash = p.hash;
+    this.frames = p.frames;
+    this.lastTime = p.time;
   }
 
   /** Finish the file: sync it to disk and close it (what was written stays, even if this fails). */
@@ -149,20 +172,31 @@ export class StateWriter {
     try {
       fs.fsyncSync(fd);
     } catch (cause) {
-      throw new SofaError(`cannot write state file ${this.path}`, { cause });
+      throw writeFailure('state file', this.path, cause);
     } finally {
       fs.closeSync(fd);
     }
   }
 
   private write(bytes: Buffer): void {
+    const fd = this.fd!;
     try {
       // writeSync may write less than asked; loop until everything is out.
       let offset = 0;
-      while (offset < bytes.length) offset += fs.writeSync(this.fd!, bytes, offset, bytes.length - offset);
+      while (offset < bytes.length) offset += fs.writeSync(fd, bytes, offset, bytes.length - offset);
     } catch (cause) {
-      throw new SofaError(`cannot write state file ${this.path}`, { cause });
+      // the part of the frame that was written is cut: the file ends on its last complete frame
+      let cut = '';
+      try {
+        fs.ftruncateSync(fd, this.bytes);
+      } catch (e) {
+        cut = `; the partial frame could not be cut back (${e instanceof Error ? e.message : String(e)})`;
+      }
+      const error = writeFailure('state file', this.path, cause);
+      throw cut ? new SofaError(error.message + cut, { cause }) : error;
     }
+    // an open file whose name is gone (its folder removed) takes writes that no one will read
+    if (fs.fstatSync(fd).nlink === 0) throw new SofaError(`cannot write state file ${this.path}: the file was removed while it was written (its folder deleted?)`);
     this.bytes += bytes.length;
     this.hash.update(bytes);
   }

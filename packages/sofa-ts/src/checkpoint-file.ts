@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SofaError, decodeCheckpoint, encodeCheckpoint, type SceneCheckpoint } from '@sofa-ts/core';
+import { SofaError, decodeCheckpoint, encodeCheckpoint, writeFailure, type SceneCheckpoint } from '@sofa-ts/core';
 
 /**
  * Writes a checkpoint file (format: core's checkpoint-encoding.ts) atomically: into a temporary
@@ -31,7 +31,7 @@ export function writeCheckpointFile(file: string, c: SceneCheckpoint): void {
       }
     }
     fs.rmSync(tmp, { force: true });
-    throw new SofaError(`cannot write checkpoint ${file}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    throw writeFailure('checkpoint', file, cause);
   }
   // The rename is durable once the folder is synced (not possible on every platform).
   try {

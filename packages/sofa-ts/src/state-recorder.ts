@@ -37,11 +37,24 @@ export class StateRecorder {
     }
   }
 
-  /** Appends the current positions (and velocities) of every state at time t. */
+  /** Appends the current positions (and velocities) of every state at time t. When one file cannot
+   *  take the frame (a full disk), the files written before it drop it again and the error is
+   *  thrown: every file ends on the same, complete frame. */
   record(t: number): void {
     for (let i = 0; i < this.states.length; i++) {
       const s = this.states[i]!.state;
-      this.writers[i]!.writeFrame(t, s.x, this.withVelocity ? s.v : undefined);
+      try {
+        this.writers[i]!.writeFrame(t, s.x, this.withVelocity ? s.v : undefined);
+      } catch (e) {
+        for (let j = 0; j < i; j++) {
+          try {
+            this.writers[j]!.undoLastFrame();
+          } catch {
+            // the first failure is the one reported
+          }
+        }
+        throw e;
+      }
     }
     this.frames++;
     this.lastTime = t;

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { SofaError } from '@sofa-ts/core';
+import { SofaError, writeFailure } from '@sofa-ts/core';
 import type { EncodedResult } from './result-codec.js';
 
 /** The outcome of one case, one line of the journal. */
@@ -38,7 +38,7 @@ export class Journal {
       const last = Buffer.alloc(1);
       if (size > 0 && fs.readSync(this.fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a) fs.writeSync(this.fd, '\n');
     } catch (cause) {
-      throw new SofaError(`cannot open the sweep journal ${file}`, { cause });
+      throw writeFailure('the sweep journal', file, cause);
     }
   }
 
@@ -63,12 +63,23 @@ export class Journal {
   append(e: JournalEntry): void {
     if (this.fd === undefined) throw new SofaError(`the sweep journal ${this.file} is closed`);
     const bytes = Buffer.from(JSON.stringify(e) + '\n');
-    let off = 0;
-    while (off < bytes.length) off += fs.writeSync(this.fd, bytes, off, bytes.length - off);
-    const now = Date.now();
-    if (now - this.lastSync > 1000) {
-      fs.fsyncSync(this.fd);
-      this.lastSync = now;
+    const size = fs.fstatSync(this.fd).size;
+    try {
+      let off = 0;
+      while (off < bytes.length) off += fs.writeSync(this.fd, bytes, off, bytes.length - off);
+      const now = Date.now();
+      if (now - this.lastSync > 1000) {
+        fs.fsyncSync(this.fd);
+        this.lastSync = now;
+      }
+    } catch (cause) {
+      // a line written in part is cut: the journal ends on its last whole line
+      try {
+        fs.ftruncateSync(this.fd, size);
+      } catch {
+        // the write's failure is the one reported
+      }
+      throw writeFailure('the sweep journal', this.file, cause);
     }
   }
 
@@ -78,6 +89,8 @@ export class Journal {
     this.fd = undefined;
     try {
       fs.fsyncSync(fd);
+    } catch (cause) {
+      throw writeFailure('the sweep journal', this.file, cause);
     } finally {
       fs.closeSync(fd);
     }

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { writeFailure } from '@sofa-ts/core';
 import { parquetWriteBuffer, type ColumnSource, type SchemaElement } from 'hyparquet-writer';
 import type { RecordValue } from './case-recorder.js';
 import type { JournalEntry } from './journal.js';
@@ -119,8 +120,15 @@ function csvCell(s: string | null): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-function writeAtomically(file: string, content: string | Uint8Array): void {
+/** The whole file or none: a temporary file renamed over `file`; on a failed write (a full disk)
+ *  the temporary file is removed and the error says the system's reason. */
+export function writeAtomically(file: string, content: string | Uint8Array): void {
   const tmp = `${file}.tmp-${process.pid}`;
-  fs.writeFileSync(tmp, content);
-  fs.renameSync(tmp, file);
+  try {
+    fs.writeFileSync(tmp, content);
+    fs.renameSync(tmp, file);
+  } catch (cause) {
+    fs.rmSync(tmp, { force: true });
+    throw writeFailure('the sweep results', file, cause);
+  }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -13,10 +14,13 @@ import { isLogAxis, sampleValue, type ParamAxis } from './param-spec.js';
 import { runOnQueue } from './queue-coordinator.js';
 import type { RecordSpec } from './record-spec.js';
 import { encodeResult } from './result-codec.js';
-import { resultsTable, writeCsv, writeFailuresCsv, writeParquet } from './results-table.js';
+import { resultsTable, writeAtomically, writeCsv, writeFailuresCsv, writeParquet } from './results-table.js';
 import { paramLocation, type CaseJob, type CaseLoadOptions } from './run-case.js';
 import { bundleHash, recordingHost, type SceneBundle } from './scene-bundle.js';
 import { summarySvg } from './summary-svg.js';
+
+/** The installed sofa-ts's version, written into sweep.json and the Parquet metadata. */
+const SOFA_TS_VERSION = (createRequire(import.meta.url)('sofa-ts/package.json') as { version: string }).version;
 
 export interface SweepOptions {
   readonly scene: string;
@@ -133,6 +137,7 @@ export async function runSweep(o: SweepOptions, events: SweepEvents = {}, stop: 
   events.onPlan?.(plan);
   const writeDescription = (extra: Record<string, unknown>): void => {
     const d = {
+      sofaTs: SOFA_TS_VERSION,
       scene: o.scene,
       sceneHash: key.sceneHash,
       files: Object.keys(bundle.files).map((f) => path.relative(path.dirname(scene), f).split(path.sep).join('/')),
@@ -144,7 +149,7 @@ export async function runSweep(o: SweepOptions, events: SweepEvents = {}, stop: 
       mode: o.queue ? `queue ${o.queue.url} (${o.queue.name ?? 'sofa-ts-sweep'})` : 'local threads',
       ...extra,
     };
-    fs.writeFileSync(files.description, JSON.stringify(d, null, 2) + '\n');
+    writeAtomically(files.description, JSON.stringify(d, null, 2) + '\n');
   };
   writeDescription({ cases: plan });
 
@@ -176,10 +181,10 @@ export async function runSweep(o: SweepOptions, events: SweepEvents = {}, stop: 
 
   const entries = jobs.map((j) => outcomes.get(j.id)).filter((e): e is JournalEntry => e !== undefined);
   const table = resultsTable(entries, paramPaths);
-  writeParquet(files.parquet, table, { 'sofa-ts.sweep': JSON.stringify({ scene: o.scene, sceneHash: key.sceneHash, steps: o.steps, params: o.params.map((a) => `${a.path}=${a.spec}`) }) });
+  writeParquet(files.parquet, table, { 'sofa-ts.sweep': JSON.stringify({ sofaTs: SOFA_TS_VERSION, scene: o.scene, sceneHash: key.sceneHash, steps: o.steps, params: o.params.map((a) => `${a.path}=${a.spec}`) }) });
   writeCsv(files.csv, table);
   writeFailuresCsv(files.failures, entries, paramPaths);
-  fs.writeFileSync(files.summary, summarySvg(`${path.basename(o.scene)}: ${jobs.length} cases, ${o.steps} steps`, entries, o.params.map((a) => ({ path: a.path, log: isLogAxis(a) }))));
+  writeAtomically(files.summary, summarySvg(`${path.basename(o.scene)}: ${jobs.length} cases, ${o.steps} steps`, entries, o.params.map((a) => ({ path: a.path, log: isLogAxis(a) }))));
   const ok = entries.filter((e) => e.status === 'ok').length;
   const failed = entries.length - ok;
   const interrupted = entries.length < jobs.length;

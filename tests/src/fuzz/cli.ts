@@ -8,6 +8,22 @@ import { bundledScenes, runCampaign } from './campaign.js';
 import { defectClasses } from './classes.js';
 
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(`usage: node tests/dist/fuzz/cli.js [--corpus] [--mutants N] [--seed S] [--steps N] [--jobs J]
+                                  [--timeout S] [--max-memory MB] [--out DIR]
+A mutation campaign over the bundled scenes (npm run fuzz): prints the counts by class and saves the
+defective mutants.
+  --corpus          also mutate the scenes of the SOFA corpus's Corpus list
+  --mutants N       mutants run (default 10000)
+  --seed S          seed of the mutations (default 1)
+  --steps N         time steps run per mutant (default 5)
+  --jobs J          mutants run at once (default one per core)
+  --timeout S       seconds a mutant may take (default 20)
+  --max-memory MB   memory a mutant may use (default 1024)
+  --out DIR         folder of the defective mutants (default out/fuzz)
+  -h, --help        print this and exit`);
+  process.exit(0);
+}
 const opt = (name: string, dflt: string): string => {
   const i = args.indexOf(name);
   return i >= 0 && i + 1 < args.length ? args[i + 1]! : dflt;

@@ -1,4 +1,5 @@
 import type { Host, PathRules, SerialPort } from './host.js';
+import { writeFailure } from './write-failure.js';
 
 interface NodeFs {
   existsSync(p: string): boolean;
@@ -13,6 +14,9 @@ interface NodeFs {
   readSync(fd: number, b: Uint8Array, offset: number, length: number, position: null): number;
   closeSync(fd: number): void;
   constants: { O_RDWR: number; O_NOCTTY: number; O_NONBLOCK: number };
+  renameSync(from: string, to: string): void;
+  rmSync(p: string, o: { force: boolean }): void;
+  truncateSync(p: string, len: number): void;
 }
 interface NodeProcess {
   getBuiltinModule?(id: string): unknown;
@@ -36,11 +40,7 @@ export function createNodeHost(): Host | undefined {
     readBytes: (p) => fs.readFileSync(p) as Uint8Array,
     readText: (p, enc = 'utf8') => fs.readFileSync(p, enc) as string,
     realpath: (p) => fs.realpathSync(p),
-    writeFile: (p, content, o) => {
-      fs.mkdirSync(path.dirname(p), { recursive: true });
-      if (o?.append) fs.appendFileSync(p, content);
-      else fs.writeFileSync(p, content);
-    },
+    writeFile: (p, content, o) => (o?.append ? appendWhole(fs, path, p, content) : replaceWhole(fs, path, p, content)),
     gzip: (d) => zlib.gzipSync(d),
     gunzip: (d) => zlib.gunzipSync(d),
     isReadOnly: (p) => ((fs.statSync(p, { throwIfNoEntry: false })?.mode ?? 0o222) & 0o222) === 0,
@@ -97,4 +97,54 @@ function openSerialPort(fs: NodeFs, proc: NodeProcess, port: string, baudRate: n
     },
     close: () => fs.closeSync(fd),
   };
+}
+
+/** Temporary files made by this thread (their names must differ between two writes of one file). */
+let temporaries = 0;
+
+/**
+ * A whole file, atomically: written into a temporary file of the same folder, then renamed over
+ * `p`, so that a reader, and the disk after a failed write (ENOSPC, EIO, EDQUOT), hold the old file
+ * or the new one, never part of one. What is not a regular file (a device, a pipe) is written as is.
+ */
+function replaceWhole(fs: NodeFs, path: PathRules, p: string, content: string | Uint8Array): void {
+  const existing = fs.statSync(p, { throwIfNoEntry: false });
+  if (existing && !existing.isFile()) {
+    try {
+      fs.writeFileSync(p, content);
+    } catch (cause) {
+      throw writeFailure('file', p, cause);
+    }
+    return;
+  }
+  // a symbolic link keeps pointing at the file it names: the file is replaced, not the link
+  const target = existing ? fs.realpathSync(p) : p;
+  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${(globalThis as { process?: { pid: number } }).process?.pid ?? 0}.${++temporaries}.tmp`);
+  try {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(tmp, content);
+    fs.renameSync(tmp, target);
+  } catch (cause) {
+    fs.rmSync(tmp, { force: true });
+    throw writeFailure('file', p, cause);
+  }
+}
+
+/** An append that lands whole or not at all: a failed one is cut back to the file's former length
+ *  (a file it created is removed), so the file ends on its last complete record. */
+function appendWhole(fs: NodeFs, path: PathRules, p: string, content: string | Uint8Array): void {
+  const before = fs.statSync(p, { throwIfNoEntry: false });
+  const size = before?.isFile() ? before.size : -1;
+  try {
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.appendFileSync(p, content);
+  } catch (cause) {
+    try {
+      if (size < 0 && !before) fs.rmSync(p, { force: true });
+      else if (size >= 0) fs.truncateSync(p, size);
+    } catch {
+      // the write's failure is the one reported
+    }
+    throw writeFailure('file', p, cause);
+  }
 }

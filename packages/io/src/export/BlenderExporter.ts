@@ -101,7 +101,8 @@ export class BlenderExporter extends SimulationExporterBase {
     try {
       h.writeFile(file, bytes);
     } catch (e) {
-      throw this.error(`cannot write '${file}': ${(e as Error).message}`);
+      // the host's message names the file and the system's reason
+      throw this.error((e as Error).message);
     }
   }
 }

@@ -23,8 +23,9 @@ export class STLExporter extends SimulationExporterBase {
   override init(): void {
     super.init();
     if (this.position.isSet) return;
-    // follow the node's visual model, else its topology
-    const isVisual = (o: BaseObject): boolean => !isMechanicalState(o) && !isTopology(o) && o.findData('position')?.value instanceof Float64Array && o.findData('triangles') !== undefined && o !== this;
+    // follow the node's visual model, else its topology (not another exporter of the node: two
+    // STLExporters would follow each other)
+    const isVisual = (o: BaseObject): boolean => !isMechanicalState(o) && !isTopology(o) && !(o instanceof SimulationExporterBase) && o.findData('position')?.value instanceof Float64Array && o.findData('triangles') !== undefined;
     const source = this.context.objects.find(isVisual) ?? this.context.objects.find((o) => isTopology(o));
     if (!source) throw this.error('STLExporter needs a visual model or a topology in its node, or position and triangle (or quad) given');
     const link = (d: Data<Float64Array> | Data<Uint32Array>, name: string): void => {

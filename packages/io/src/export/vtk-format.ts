@@ -50,8 +50,21 @@ function cellCount(cells: readonly CellBlock[]): number {
   return cells.reduce((s, c) => s + c.connectivity.length / c.size, 0);
 }
 
-/** Legacy VTK (ASCII): POINTS, CELLS, CELL_TYPES, POINT_DATA, CELL_DATA. */
-export function legacyVtk(g: UnstructuredGrid, title = 'Exported VTK file'): string {
+/**
+ * Points without elements (a state of collision spheres, a point cloud) as one VTK_VERTEX cell per
+ * point: a grid of zero cells is refused by readers (meshio) and drawn as nothing by ParaView.
+ */
+function withVertexCells(g: UnstructuredGrid): UnstructuredGrid {
+  const np = g.points.length / 3;
+  if (np === 0 || cellCount(g.cells) > 0) return g;
+  const connectivity = new Uint32Array(np);
+  for (let i = 0; i < np; i++) connectivity[i] = i;
+  return { ...g, cells: [{ type: VTK_CELL.vertex, size: 1, connectivity }], cellData: [] };
+}
+
+/** Legacy VTK (ASCII): POINTS, CELLS, CELL_TYPES, POINT_DATA, CELL_DATA. Points without cells get vertex cells. */
+export function legacyVtk(grid: UnstructuredGrid, title = 'Exported VTK file'): string {
+  const g = withVertexCells(grid);
   const np = g.points.length / 3;
   const nc = cellCount(g.cells);
   const lines = ['# vtk DataFile Version 2.0', title.replace(/\n/g, ' ').slice(0, 255), 'ASCII', 'DATASET UNSTRUCTURED_GRID', `POINTS ${np} double`, rows(g.points, 3)];
@@ -81,8 +94,9 @@ function xmlArray(a: DataArray, indent: string): string {
   return `${indent}<DataArray type="${type}" Name="${a.name}"${comps} format="ascii">\n${rows(a.values, Math.max(1, a.components))}\n${indent}</DataArray>\n`;
 }
 
-/** XML VTK unstructured grid (.vtu), ASCII arrays. */
-export function vtuXml(g: UnstructuredGrid): string {
+/** XML VTK unstructured grid (.vtu), ASCII arrays. Points without cells get vertex cells. */
+export function vtuXml(grid: UnstructuredGrid): string {
+  const g = withVertexCells(grid);
   const np = g.points.length / 3;
   const nc = cellCount(g.cells);
   const conn: number[] = [];

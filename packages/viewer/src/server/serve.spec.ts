@@ -1,10 +1,41 @@
 import { expect } from 'chai';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FileRoots } from './file-roots.js';
 import { startViewer } from './serve.js';
 import { repoRoot } from '../browser-test-support.js';
+import { WebSocket } from 'ws';
+
+/** A GET with the given Host and Origin headers (fetch would not send a forged Host). */
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Opens the viewer's WebSocket with these headers: 'open', or the HTTP status of the refusal. */
+function openSocket(url: string, headers: Record<string, string>): Promise<string | number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    ws.on('open', () => {
+      ws.close();
+      resolve('open');
+    });
+    ws.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.on('error', (e) => reject(e));
+  });
+}
 
 describe('viewer server (sofa-ts view)', function () {
   this.timeout(60000);
@@ -58,6 +89,61 @@ describe('viewer server (sofa-ts view)', function () {
     try {
       expect(v.server).to.equal(true);
       expect(await (await fetch(v.url)).text()).to.contain('"mode":"server"');
+    } finally {
+      await v.close();
+    }
+  });
+
+  it('answers only loopback Host names and its own Origin (DNS rebinding), with 403 and a log line for the others', async () => {
+    const lines: string[] = [];
+    const v = await startViewer(path.join(dir, 'scene', 'a.scn'), { dataPaths: [path.join(dir, 'data')], port: 0, log: (l) => lines.push(l) });
+    try {
+      const port = new URL(v.url).port;
+      const file = `${v.url}files/data/0/d.txt`;
+      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`, 'localhost']) {
+        expect((await get(file, { host })).body, host).to.equal('data');
+      }
+      expect((await get(file, { host: `127.0.0.1:${port}`, origin: `http://localhost:${port}` })).status).to.equal(200);
+      // a page of another site whose name was rebound to 127.0.0.1
+      const rebound = await get(file, { host: `attacker.example:${port}` });
+      expect(rebound.status).to.equal(403);
+      expect(rebound.body).to.not.contain('data');
+      expect((await get(v.url, { host: `127.0.0.1.attacker.example:${port}` })).status).to.equal(403);
+      expect((await get(v.url, { host: `localhost.:${port}` })).status).to.equal(403);
+      // a right Host but another origin (another site's page, another port, a sandboxed page)
+      for (const origin of ['http://attacker.example', `http://127.0.0.1:${Number(port) + 1}`, `https://localhost:${port}`, 'null']) {
+        expect((await get(file, { host: `127.0.0.1:${port}`, origin })).status, origin).to.equal(403);
+      }
+      expect(lines.length).to.equal(7);
+      expect(lines[0]).to.equal(`viewer: refused GET /files/data/0/d.txt: Host 'attacker.example:${port}' is not a loopback name (--allow-host NAME answers another name)`);
+      expect(lines[6]).to.contain("Origin 'null' is not this page's origin");
+    } finally {
+      await v.close();
+    }
+  });
+
+  it('--allow-host answers the names given too', async () => {
+    const v = await startViewer(path.join(dir, 'scene', 'a.scn'), { dataPaths: [], port: 0, allowHosts: ['Sim.Lab.Example'], log: () => {} });
+    try {
+      const port = new URL(v.url).port;
+      expect((await get(v.url, { host: `sim.lab.example:${port}`, origin: `http://sim.lab.example:${port}` })).status).to.equal(200);
+      expect((await get(v.url, { host: `other.example:${port}` })).status).to.equal(403);
+    } finally {
+      await v.close();
+    }
+  });
+
+  it("the WebSocket of --server refuses a forged Host or another site's Origin with 403", async () => {
+    const lines: string[] = [];
+    const v = await startViewer(path.join(dir, 'scene', 'a.scn'), { dataPaths: [], port: 0, server: true, log: (l) => lines.push(l) });
+    try {
+      const port = new URL(v.url).port;
+      const ws = `ws://127.0.0.1:${port}/ws`;
+      expect(await openSocket(ws, { origin: `http://127.0.0.1:${port}` })).to.equal('open');
+      expect(await openSocket(ws, { host: `attacker.example:${port}`, origin: `http://attacker.example:${port}` })).to.equal(403);
+      expect(await openSocket(ws, { origin: 'http://attacker.example' })).to.equal(403);
+      expect(lines).to.have.length(2);
+      expect(lines[0]).to.match(/^viewer: refused GET \/ws: Host 'attacker\.example:\d+' is not a loopback name/);
     } finally {
       await v.close();
     }

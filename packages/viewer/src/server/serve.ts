@@ -6,6 +6,7 @@ import { loadSceneFile } from '@sofa-ts/loader';
 import { SofaError, isBuiltinPluginName, requestedPlugins, type SceneElement } from 'sofa-ts';
 import { webAssets } from './bundle.js';
 import { FileRoots } from './file-roots.js';
+import { HostGuard } from './host-guard.js';
 import { viewerPage } from './page.js';
 import { attachSocketSession } from './socket-session.js';
 
@@ -16,6 +17,10 @@ export interface ViewOptions {
   /** Run the scene in this process and stream states over a WebSocket (default: in the page's
    *  worker, unless the scene requires npm plugins, which import Node modules). */
   server?: boolean;
+  /** Host names answered besides the loopback names (127.0.0.1, localhost, [::1]): --allow-host. */
+  allowHosts?: readonly string[];
+  /** Where a refused request is told (default: a line on stderr). */
+  log?: (line: string) => void;
 }
 
 export interface RunningViewer {
@@ -29,7 +34,8 @@ const typeOf = (p: string): string => types[path.extname(p).toLowerCase()] ?? 'a
 /**
  * `sofa-ts view`: serves the viewer page, its bundles and the scene's files (read-only: the scene's
  * folder and the data paths) on the loopback address. The scene runs in the page's Web Worker, or
- * in this process with `server`.
+ * in this process with `server`. Both the page and the WebSocket answer only loopback host names
+ * and the page's own origin (host-guard.ts), plus `allowHosts`.
  */
 export async function startViewer(sceneFile: string, o: ViewOptions): Promise<RunningViewer & { server: boolean }> {
   if (!fs.statSync(sceneFile, { throwIfNoEntry: false })?.isFile()) throw new SofaError(`scene file '${sceneFile}' not found`);
@@ -46,7 +52,20 @@ export async function startViewer(sceneFile: string, o: ViewOptions): Promise<Ru
     mode: o.server ? 'server' : 'worker',
     title: path.basename(sceneFile),
   });
+  const log = o.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // the port is known once listening; no request comes before
+  let guard = new HostGuard(0);
+  const refusal = (req: http.IncomingMessage): string | undefined => {
+    const why = guard.refusal(req.headers.host, req.headers.origin);
+    if (why) log(`viewer: refused ${req.method ?? 'GET'} ${req.url ?? '/'}: ${why} (--allow-host NAME answers another name)`);
+    return why;
+  };
   const server = http.createServer((req, res) => {
+    const refused = refusal(req);
+    if (refused) {
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end(`forbidden: ${refused}\n`);
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     const p = decodeURIComponent(url.pathname);
     const head = req.method === 'HEAD';
@@ -69,7 +88,14 @@ export async function startViewer(sceneFile: string, o: ViewOptions): Promise<Ru
     reply(404, 'text/plain', 'not found');
   });
   if (o.server) {
-    const wss = new WebSocketServer({ server, path: '/ws' });
+    const wss = new WebSocketServer({
+      server,
+      path: '/ws',
+      verifyClient: (info: { req: http.IncomingMessage }, done: (ok: boolean, code?: number, message?: string) => void) => {
+        const refused = refusal(info.req);
+        done(refused === undefined, 403, refused);
+      },
+    });
     wss.on('connection', (ws) => attachSocketSession(ws, { scene: path.resolve(sceneFile), dataPaths: o.dataPaths.map((d) => path.resolve(d)) }));
   }
   await new Promise<void>((resolve, reject) => {
@@ -77,6 +103,7 @@ export async function startViewer(sceneFile: string, o: ViewOptions): Promise<Ru
     server.listen(o.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as { port: number }).port;
+  guard = new HostGuard(port, o.allowHosts ?? []);
   return {
     url: `http://127.0.0.1:${port}/`,
     server: o.server === true,
