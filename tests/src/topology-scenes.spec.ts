@@ -67,4 +67,23 @@ describe('topology scenes through the XML path', () => {
     expect(scene.get<BaseMeshTopology>('/tetra/Container')!.getTetrahedra().length / 4).to.equal(48);
     expect(scene.get<BaseMeshTopology>('/tetra/surface/Container')!.getTriangles().length / 3).to.equal(2 * 6 * 4);
   });
+
+  it('a topological mapping naming neither input nor output maps the parent node\'s topology into its own node\'s, as SOFA', async () => {
+    const xml = (surface: string) => `<Node name="root"><DefaultAnimationLoop/>
+      <RegularGridTopology name="grid" n="3 3 3" min="0 0 0" max="2 2 2"/>
+      <Node name="tetra">
+        <TetrahedronSetTopologyContainer name="Container"/><TetrahedronSetTopologyModifier/>
+        <Hexa2TetraTopologicalMapping/>
+        <Node name="surface">${surface}</Node>
+      </Node>
+    </Node>`;
+    const scene = await loadSceneFromString(xml('<TriangleSetTopologyContainer name="Container"/><TriangleSetTopologyModifier/><Tetra2TriangleTopologicalMapping/>'));
+    // 8 cells of 6 tetrahedra; the boundary of the 2 × 2 × 2 cube, 2 triangles per face square
+    expect(scene.get<BaseMeshTopology>('/tetra/Container')!.getTetrahedra().length / 4).to.equal(48);
+    expect(scene.get<BaseMeshTopology>('/tetra/surface/Container')!.getTriangles().length / 3).to.equal(2 * 6 * 4);
+    // no container in the mapping's node: SOFA's "@./" finds the input's topology, refused
+    let message = '';
+    await loadSceneFromString(xml('<Tetra2TriangleTopologicalMapping/>')).catch((e: Error) => (message = e.message));
+    expect(message).to.match(/the input and the output are the same topology/);
+  });
 });

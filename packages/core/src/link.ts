@@ -11,6 +11,11 @@ export interface LinkSpec<T> {
   readonly expected: string;
   /** Automatic lookup when unset: in the owner's node, in it and its ancestors, or its subtree. */
   readonly search?: LinkSearch;
+  /**
+   * A default of the owner's own when the scene names no target (tried before `search`): SOFA's
+   * topological mappings take the parent node's topology as input, their node's as output.
+   */
+  readonly find?: (owner: import('./base-object.js').BaseObject) => T | undefined;
   /** Unset and not found is an error at init (otherwise the link stays empty). */
   readonly required?: boolean;
   readonly aliases?: readonly string[];

@@ -221,8 +221,10 @@ function initNode(node: Node, errors: SofaError[]): void {
 export function resolveSearchLinks(obj: BaseObject): void {
   for (const l of obj.links) {
     if (l.get() !== undefined || l.linkPath !== undefined) continue;
+    const own = l.spec.find?.(obj);
+    if (own !== undefined) l.set(own as never);
     const search = l.spec.search ?? 'none';
-    if (search !== 'none') {
+    if (search !== 'none' && l.get() === undefined) {
       const found = obj.context.getObject((o): o is BaseObject => o !== obj && l.spec.accepts(o), search);
       if (found) l.set(found as never);
     }

@@ -315,7 +315,7 @@ abstract class TriangularSpringsBase extends BaseForceField {
 
   /**
    * The edge law's energy at the last evaluation (no damping): W = ½·Σ_e F_e·δ_e for lengths; for
-   * squared lengths the force is F·dp = ½·F·∂δ/∂x, so W = ¼·Σ_e F_e·δ_e (the area term not included).
+   * squared lengths the force is F·dp = ½·F·∂δ/∂x, so W = ¼·Σ_e F_e·δ_e (the biquadratic one adds its area term).
    */
   override getPotentialEnergy(): number {
     let e2 = 0;
@@ -350,10 +350,17 @@ export class TriangularBiquadraticSpringsForceField extends TriangularSpringsBas
   /** Per triangle at the last addForce: compressed (1) or not, and the 9 blocks ∂²W_A/∂x_i∂x_j (81 numbers). */
   private compressed = new Uint8Array(0);
   private hess = new Float64Array(0);
+  /** W_A = Σ over compressed triangles of (λ+μ)·3·A⁰·(J−1)⁴/4 at the last addForce (∂W_A/∂A = c). */
+  private areaEnergy = 0;
 
   protected override buildExtra(nT: number): void {
     this.compressed = new Uint8Array(nT);
     this.hess = new Float64Array(81 * nT);
+  }
+
+  /** The edge law's energy plus the compression penalty's (SOFA reports none for this component). */
+  override getPotentialEnergy(): number {
+    return super.getPotentialEnergy() + this.areaEnergy;
   }
 
   /**
@@ -364,6 +371,7 @@ export class TriangularBiquadraticSpringsForceField extends TriangularSpringsBas
    */
   protected override addExtraForce(f: Float64Array, x: Float64Array): void {
     this.compressed.fill(0);
+    this.areaEnergy = 0;
     if (!this.useAngularSprings.value || !this.compressible.value) return;
     const T = this.tris, nT = T.length / 3, kA = 3 * (this.lambda + this.mu);
     const e = sc18, gr = sc9b, H = this.hess;
@@ -376,6 +384,7 @@ export class TriangularBiquadraticSpringsForceField extends TriangularSpringsBas
       const J = N / 2 / this.restArea[t]!;
       if (!(J < 1) || N === 0) continue;
       this.compressed[t] = 1;
+      this.areaEnergy += (kA * this.restArea[t]! * (J - 1) ** 4) / 4;
       nx /= N; ny /= N; nz /= N;
       const c = kA * (J - 1) ** 3, c2 = (3 * kA * (J - 1) ** 2) / this.restArea[t]!;
       // edges opposite each vertex and the area gradients

@@ -34,14 +34,12 @@ export class NewmarkImplicitSolver extends SystemOdeSolver {
   private a: Float64Array = new Float64Array(0);
   private rhs: Float64Array = new Float64Array(0);
   private a1: Float64Array = new Float64Array(0);
-  private dxv: Float64Array = new Float64Array(0);
   private hasAcc = false;
 
   protected allocate(sys: MechanicalSystem): void {
     this.a = sys.newVector();
     this.rhs = sys.newVector();
     this.a1 = sys.newVector();
-    this.dxv = sys.newVector();
     this.hasAcc = false;
     // A checkpoint's acceleration, taken at the first step's allocation.
     const r = this.restored;
@@ -71,7 +69,7 @@ export class NewmarkImplicitSolver extends SystemOdeSolver {
   /** (1 + h·γ·rM)·M − h·γ·B − (h²·β + h·γ·rK)·K */
   override systemMatrixFactors(h: number): MBKFactors {
     const g = this.gamma.value;
-    return { m: 1 + h * g * this.rayleighMass.value, b: -h * g, k: -(h * h * this.beta.value + h * g * this.rayleighStiffness.value) };
+    return { m: 1 + h * g * this.rayleighMass.value, b: -h * g, k: -h * h * this.beta.value - h * this.rayleighStiffness.value * g };
   }
 
   /** A correction Δa moves x by h²·β·Δa and v by h·γ·Δa. */
@@ -91,7 +89,7 @@ export class NewmarkImplicitSolver extends SystemOdeSolver {
     const be = this.beta.value;
     const rM = this.rayleighMass.value;
     const rK = this.rayleighStiffness.value;
-    const { a, rhs, a1, dxv } = this;
+    const { a, rhs, a1 } = this;
     const solver = this.linearSolver.require();
     if (!this.hasAcc) {
       // a_0 = M⁻¹·P·f(x_0, v_0)
@@ -100,17 +98,23 @@ export class NewmarkImplicitSolver extends SystemOdeSolver {
       accelerationOf(sys, a, sys.f, solver, this);
       this.hasAcc = true;
     }
-    // rhs = f_n − rM·M·v_n + (h + rK)·K·v_n + [h²(½ − β)·K + h(1 − γ)·(B − rM·M + rK·K)]·a_n
+    // rhs = f_n + [h(1 − γ)·(B − rM·M + rK·K) + h²(1 − 2β)/2·K]·a_n − rM·M·v_n + (h + rK)·K·v_n, in
+    // SOFA's order; SOFA skips the a_n term when rM = rK = 0 and β = ½ (then only its B part is
+    // non-zero: SOFA drops it, and so does sofa-ts)
     sys.computeForce(rhs);
-    sys.addMBKv(rhs, { m: -rM, b: 0, k: h + rK }, sys.v);
-    sys.addMBKv(rhs, { m: -h * (1 - g) * rM, b: h * (1 - g), k: h * (1 - g) * rK + h * h * (0.5 - be) }, a);
+    if (rM !== 0 || rK !== 0 || be !== 0.5) sys.addMBKv(rhs, { m: -h * (1 - g) * rM, b: h * (1 - g), k: h * (1 - g) * rK + (h * h * (1 - 2 * be)) / 2.0 }, a);
+    sys.addMBKv(rhs, { m: -rM, b: 0, k: rK + h }, sys.v);
     sys.projectResponse(rhs);
     const stats = solver.solveSystem(sys, this.systemMatrixFactors(h), rhs, a1);
-    // x ← x ⊕ h·(v + h·((½ − β)·a_n + β·a_{n+1}));  v ← v + h·((1 − γ)·a_n + γ·a_{n+1})
+    // SOFA's vector operations, one term at a time:
+    // x ← x ⊕ h·v_n ⊕ h²(½ − β)·a_n ⊕ h²β·a_{n+1};  v ← v + h(1 − γ)·a_n + hγ·a_{n+1}
     const v = sys.v;
-    for (let i = 0; i < v.length; i++) dxv[i] = v[i]! + h * ((0.5 - be) * a[i]! + be * a1[i]!);
-    integrate(sys, sys.x, sys.x, dxv, h);
-    for (let i = 0; i < v.length; i++) v[i] = v[i]! + h * ((1 - g) * a[i]! + g * a1[i]!);
+    integrate(sys, sys.x, sys.x, v, h);
+    integrate(sys, sys.x, sys.x, a, h * h * (0.5 - be));
+    integrate(sys, sys.x, sys.x, a1, h * h * be);
+    const fa = h * (1 - g), fa1 = h * g;
+    for (let i = 0; i < v.length; i++) v[i] = v[i]! + a[i]! * fa;
+    for (let i = 0; i < v.length; i++) v[i] = v[i]! + a1[i]! * fa1;
     if (this.vdamping.value !== 0) {
       const decay = Math.exp(-h * this.vdamping.value);
       for (let i = 0; i < v.length; i++) v[i]! *= decay;

@@ -1,4 +1,4 @@
-import { BaseObject, contextMechanicalState, isTopology, type BaseMeshTopology, type Link, type TopologyChange, type TopologyHandler } from '@sofa-ts/core';
+import { BaseObject, contextMechanicalState, contextMeshTopology, isTopology, type BaseMeshTopology, type Link, type Node, type TopologyChange, type TopologyHandler } from '@sofa-ts/core';
 import { PointSetTopologyModifier } from '../container/PointSetTopologyModifier.js';
 import { TopologyContainer } from '../container/topology-container.js';
 import type { DynamicMesh } from '../dynamic/dynamic-mesh.js';
@@ -15,8 +15,8 @@ import type { DynamicMesh } from '../dynamic/dynamic-mesh.js';
  * handlers, mappings included, in turn).
  */
 export abstract class TopologicalMapping extends BaseObject implements TopologyHandler {
-  readonly input: Link<BaseMeshTopology> = this.initLink<BaseMeshTopology>({ name: 'input', help: 'input topology to map', accepts: isTopology, expected: 'a topology', required: true });
-  readonly output: Link<BaseMeshTopology> = this.initLink<BaseMeshTopology>({ name: 'output', help: 'output topology container to fill', accepts: isTopology, expected: 'a topology container', required: true });
+  readonly input: Link<BaseMeshTopology> = this.initLink<BaseMeshTopology>({ name: 'input', help: 'input topology to map (default: the topology of the parent node, as SOFA\'s "@../")', accepts: isTopology, expected: 'a topology', required: true, find: (o) => defaultTopology(o.context.parent) });
+  readonly output: Link<BaseMeshTopology> = this.initLink<BaseMeshTopology>({ name: 'output', help: 'output topology container to fill (default: the topology of this node, as SOFA\'s "@./")', accepts: isTopology, expected: 'a topology container', required: true, find: (o) => defaultTopology(o.context) });
 
   readonly topologyHandlerPriority = 'mapping' as const;
 
@@ -31,6 +31,7 @@ export abstract class TopologicalMapping extends BaseObject implements TopologyH
   protected outputContainer<C extends TopologyContainer>(cls: abstract new (...args: never[]) => C, containerName: string, modifierName: string | undefined): C {
     const t = this.output.get();
     if (!t) throw this.error('no output topology: set output="@path" to a topology container');
+    if (t === this.input.get()) throw this.error(`the input and the output are the same topology ${t.describe()}`, 'put the output container in the mapping\'s node, or set input="@path" and output="@path"');
     if (!(t instanceof cls)) throw this.error(`output ${t.describe()} is not a ${containerName} (or a container derived from it)`);
     if (modifierName !== undefined && t.hasContext && !t.context.objects.some((o) => o.className === modifierName || isModifierOf(o, modifierName))) {
       throw this.error(`no ${modifierName} in the node of the output topology ${t.describe()}`, `add <${modifierName}/> next to the output container`);
@@ -78,6 +79,18 @@ export abstract class TopologicalMapping extends BaseObject implements TopologyH
 
   /** SOFA's updateTopologicalMappingTopDown, one change of the input at a time (none by default). */
   handleTopologyChange(_change: TopologyChange, _topology: BaseMeshTopology): void {}
+}
+
+/**
+ * The topology SOFA's link path "@../" (input) or "@./" (output) of a topological mapping finds in
+ * `node`: its only topology; none when it holds several (an ambiguous path); when it holds none,
+ * the topology its components would use (contextMeshTopology: the nearest ancestor's).
+ */
+function defaultTopology(node: Node | undefined): BaseMeshTopology | undefined {
+  if (!node) return undefined;
+  const own = node.objects.filter(isTopology);
+  if (own.length === 1) return own[0];
+  return own.length === 0 ? contextMeshTopology(node) : undefined;
 }
 
 /** True when `o` is an instance of a modifier class derived from the named one (TetrahedronSet... is a TriangleSet...). */
