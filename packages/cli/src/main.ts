@@ -64,6 +64,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable)', collect, [])
     .option('--write-state <DIR>', 'write every mechanical state in WriteState format to DIR/<i>_<name>.state.txt')
     .option('--write-period <K>', 'write states every K steps', positiveInt, 1)
+    .option('--out <DIR>', "folder the files written by the scene's components go into (exporters, WriteState, Monitor, ...; default: beside the scene file)")
     .option('--strict', 'treat every warning as an error (unused attributes, renamed Data, template fallbacks, lenient XML)')
     .option('--skip-unknown', 'leave unknown components out of the scene with a warning, as SOFA does (default: an error)')
     .option('--plot <FILE.svg>', 'write an SVG plot of per-step energies, solver iterations and residuals, constraint forces')
@@ -77,7 +78,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--checkpoint-dir <DIR>', 'write checkpoints to DIR/step-<N>.ckpt: every --checkpoint-every steps, at the end, and when SIGINT/SIGTERM stops the run')
     .option('--resume <CHECKPOINT>', 'continue from a checkpoint file (or the last one of a folder) of this scene, up to step -n')
     .addHelpText('after', RUN_HELP)
-    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; plugin: string[]; plot?: string; plotData: string[]; exportVtk?: string; allowPluginPath?: boolean; checkpointEvery?: number; checkpointDir?: string; resume?: string }) => {
+    .action(async (scene: string, o: { steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; out?: string; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; plugin: string[]; plot?: string; plotData: string[]; exportVtk?: string; allowPluginPath?: boolean; checkpointEvery?: number; checkpointDir?: string; resume?: string }) => {
       if (o.debug) reporting.debug = true;
       if (o.allowPluginPath) setAllowPluginPathsByDefault(true);
       if (o.checkpointEvery !== undefined && !o.checkpointDir) {

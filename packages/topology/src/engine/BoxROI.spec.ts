@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as path from 'node:path';
 import type { Node } from '@sofa-ts/core';
-import { el, find, initScene, tempFiles, type TestIndicesUser, type TestState } from '../loader/test-scene.js';
+import { el, find, initScene, tempFiles, type TestIndicesUser, type TestState } from '../loader/scene-test-support.js';
 import type { BoxROI } from './BoxROI.js';
 
 /** Points (i, j, k), i, j, k ∈ {0, 1, 2}, spacing 1, index i + 3·(j + 3·k). */

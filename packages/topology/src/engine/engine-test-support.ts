@@ -1,6 +1,6 @@
 /** Helpers of the engine specs: scenes from elements, as scene files build them (buildScene). */
 import type { BaseObject, Node, SceneElement } from '@sofa-ts/core';
-import { el, find, initScene } from '../loader/test-scene.js';
+import { el, find, initScene } from '../loader/scene-test-support.js';
 
 export { el, find, initScene };
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { AnimateBeginEvent } from '@sofa-ts/core';
-import { el, find, initScene, type TestState } from '../../loader/test-scene.js';
+import { el, find, initScene, type TestState } from '../../loader/scene-test-support.js';
 import { arr, one } from '../engine-test-support.js';
 import type { AverageCoord } from './AverageCoord.js';
 import type { ClusteringEngine } from './ClusteringEngine.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { el, find, initScene } from '../../loader/test-scene.js';
+import { el, find, initScene } from '../../loader/scene-test-support.js';
 import { arr, close, CUBE, one } from '../engine-test-support.js';
 import type { ExtrudeSurface } from './ExtrudeSurface.js';
 import type { GenerateCylinder } from './GenerateCylinder.js';
@@ -183,7 +183,7 @@ describe('Engine.Generate', () => {
 describe('Engine.Generate: MeshBarycentricMapperEngine', () => {
   it('finds the tetrahedron of each point and its barycentric coordinates: x = p0 + Σ b_k (p_k − p0)', async () => {
     const { one: make } = await import('../engine-test-support.js');
-    const { el: e } = await import('../../loader/test-scene.js');
+    const { el: e } = await import('../../loader/scene-test-support.js');
     const pts = '0 0 0  1 0 0  0 1 0  0 0 1  1 1 1';
     const m = make<import('./MeshBarycentricMapperEngine.js').MeshBarycentricMapperEngine>(
       'MeshBarycentricMapperEngine',

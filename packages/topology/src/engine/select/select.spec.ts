@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { el, find, initScene } from '../../loader/test-scene.js';
-import type { TestIndicesUser, TestState } from '../../loader/test-scene.js';
+import { el, find, initScene } from '../../loader/scene-test-support.js';
+import type { TestIndicesUser, TestState } from '../../loader/scene-test-support.js';
 import { arr, CUBE, gridPoints, one } from '../engine-test-support.js';
 import type { MeshBoundaryROI } from './MeshBoundaryROI.js';
 import type { MeshROI } from './MeshROI.js';

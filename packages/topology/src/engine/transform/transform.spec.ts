@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as path from 'node:path';
-import { el, find, initScene, tempFiles, type TestState } from '../../loader/test-scene.js';
+import { el, find, initScene, tempFiles, type TestState } from '../../loader/scene-test-support.js';
 import { arr, close, one } from '../engine-test-support.js';
 import { quatFromEulerDeg, quatMul, quatRotate } from '../rigid-math.js';
 import type { DifferenceEngine } from './DifferenceEngine.js';

@@ -1,8 +1,8 @@
-import { BaseObject } from '../base-object.js';
-import { sofaComponent } from '../component-info.js';
-import { Bool, Enum, Int, Real, RealArray, Str } from '../data-types.js';
-import { ComponentRegistry, componentModule } from '../registry.js';
-import { BaseAnimationLoop } from '../behavior/solvers.js';
+import { BaseObject } from './base-object.js';
+import { sofaComponent } from './component-info.js';
+import { Bool, Enum, Int, Real, RealArray, Str } from './data-types.js';
+import { ComponentRegistry, componentModule } from './registry.js';
+import { BaseAnimationLoop } from './behavior/solvers.js';
 
 /** Test components exercising every kind of Data, links and init order. */
 @sofaComponent({ name: 'TestLoop', category: 'AnimationLoop', description: 'test loop' })

@@ -13,7 +13,7 @@ function forceAt(ff: BaseForceField, x: Float64Array): Float64Array {
   return f;
 }
 
-describe('FEM force fields of issue 12 in scenes', function () {
+describe('FEM force fields in scenes: Data, warnings and closed forms (Euler–Bernoulli, uniform traction, Neo-Hooke)', function () {
   this.timeout(60000);
 
   it('TriangularFEMForceFieldOptim: loads from XML, warns about a method other than large, reports the principal stresses', async () => {

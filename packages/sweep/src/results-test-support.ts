@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parquetReadObjects } from 'hyparquet';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const cliBin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');
 
 export type Row = Record<string, unknown>;

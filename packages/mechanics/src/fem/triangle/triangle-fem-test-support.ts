@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { BaseForceField, BaseMeshTopology } from '@sofa-ts/core';
-import { buildNode, rng, StubTopology } from '../../mass/test-mesh.js';
-import { stiffnessAndFiniteDifferences } from '../../load/fd-check.js';
+import { buildNode, rng, StubTopology } from '../../mass/mesh-test-support.js';
+import { stiffnessAndFiniteDifferences } from '../../load/fd-check-test-support.js';
 import type { TriangleFEMBase } from './triangle-fem-base.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { SceneElement, SceneAttribute } from '../scene-description.js';
+import type { SceneElement, SceneAttribute } from './scene-description.js';
 
 /**
  * A minimal element-tree builder for core tests (the real XML loader lives in @sofa-ts/loader):
