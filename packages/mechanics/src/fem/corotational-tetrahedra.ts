@@ -18,7 +18,7 @@ import {
 import { emitSymmetricElements, rotatedElementStiffness } from './element-matrix.js';
 import { polarDecomposition, polarDecompositionStable } from './polar-decomposition.js';
 import { TetrahedronDForceWasm } from './tetrahedron-dforce-kernel.js';
-import { ELEMENT_BATCH } from '@sofa-ts/linalg';
+import { ELEMENT_BATCH, mat3Invert } from '@sofa-ts/linalg';
 import {
   checkedPoissonRatios,
   checkedYoungModuli,
@@ -317,7 +317,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
         R[0] = ux; R[1] = uy; R[2] = uz;
         R[3] = vx; R[4] = vy; R[5] = vz;
         R[6] = wx; R[7] = wy; R[8] = wz;
-        invert3(this.restInv, 9 * e, R);
+        mat3Invert(this.restInv, R, 9 * e);
       }
       R.fill(0);
       R[0] = R[4] = R[8] = 1;
@@ -333,7 +333,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
         R[0] = ux; R[1] = uy; R[2] = uz;
         R[3] = vx; R[4] = vy; R[5] = vz;
         R[6] = wx; R[7] = wy; R[8] = wz;
-        if (this.activeMethod === 'svd') invert3(this.restInv, 9 * e, R);
+        if (this.activeMethod === 'svd') mat3Invert(this.restInv, R, 9 * e);
         polarDecomposition(R, R);
       }
       for (let k = 0; k < 4; k++) {
@@ -1049,23 +1049,6 @@ export function strainDisplacement(out: Float64Array, o: number, X: ArrayLike<nu
     out[o + 3 * i + 1] = -sign * pd(X[p]!, X[q]!, X[r]!, X[p + 2]!, X[q + 2]!, X[r + 2]!);
     out[o + 3 * i + 2] = sign * pd(X[p]!, X[q]!, X[r]!, X[p + 1]!, X[q + 1]!, X[r + 1]!);
   }
-}
-
-/** out[o..o+9) = m⁻¹ (m row-major); throws nothing, a singular m gives non-finite values. */
-function invert3(out: Float64Array, o: number, m: Float64Array): void {
-  const c00 = m[4]! * m[8]! - m[5]! * m[7]!;
-  const c01 = m[5]! * m[6]! - m[3]! * m[8]!;
-  const c02 = m[3]! * m[7]! - m[4]! * m[6]!;
-  const inv = 1 / (m[0]! * c00 + m[1]! * c01 + m[2]! * c02);
-  out[o] = c00 * inv;
-  out[o + 1] = (m[2]! * m[7]! - m[1]! * m[8]!) * inv;
-  out[o + 2] = (m[1]! * m[5]! - m[2]! * m[4]!) * inv;
-  out[o + 3] = c01 * inv;
-  out[o + 4] = (m[0]! * m[8]! - m[2]! * m[6]!) * inv;
-  out[o + 5] = (m[2]! * m[3]! - m[0]! * m[5]!) * inv;
-  out[o + 6] = c02 * inv;
-  out[o + 7] = (m[1]! * m[6]! - m[0]! * m[7]!) * inv;
-  out[o + 8] = (m[0]! * m[4]! - m[1]! * m[3]!) * inv;
 }
 
 /** The InPlaceDForce of corotational tetrahedra: the WebAssembly kernel's vin (dx) and vout (df). */

@@ -1,22 +1,19 @@
-import { quaternionFromEuler, rotationMatrix } from '../loader/transform.js';
+import { quatFromEulerAt, quatMultiplyCyclicAt, quatToMatrix3At } from '@sofa-ts/linalg';
 
 /**
  * Quaternion and 4×4 matrix helpers of the transform engines. Quaternions are (x, y, z, w) with
  * SOFA's conventions: (a⊗b).rotate(v) = a.rotate(b.rotate(v)); Euler angles in degrees compose
- * about x first, then y, then z (R = Rz·Ry·Rx). Matrices are row-major 4×4 (16 numbers).
+ * about x first, then y, then z (R = Rz·Ry·Rx). Matrices are row-major 4×4 (16 numbers). The
+ * products and conversions themselves are linalg's (quaternion.ts); these give them the tuple form
+ * the engines build their outputs from.
  */
 export type Quat = [number, number, number, number];
 
-/** a ⊗ b (Hamilton product). */
+/** a ⊗ b (Hamilton product, in the summation order the engines have always used: quatMultiplyCyclicAt). */
 export function quatMul(a: ArrayLike<number>, b: ArrayLike<number>): Quat {
-  const [ax, ay, az, aw] = [a[0]!, a[1]!, a[2]!, a[3]!];
-  const [bx, by, bz, bw] = [b[0]!, b[1]!, b[2]!, b[3]!];
-  return [
-    aw * bx + ax * bw + ay * bz - az * by,
-    aw * by + ay * bw + az * bx - ax * bz,
-    aw * bz + az * bw + ax * by - ay * bx,
-    aw * bw - ax * bx - ay * by - az * bz,
-  ];
+  const out: Quat = [0, 0, 0, 0];
+  quatMultiplyCyclicAt(out, 0, a, 0, b, 0);
+  return out;
 }
 
 /** q⁻¹ = conj(q)/|q|². */
@@ -38,7 +35,9 @@ export function quatRotate(q: ArrayLike<number>, vx: number, vy: number, vz: num
 /** The rotation of Euler angles in degrees (x, then y, then z). */
 export function quatFromEulerDeg(r: ArrayLike<number>): Quat {
   const k = Math.PI / 180;
-  return quaternionFromEuler(r[0]! * k, r[1]! * k, r[2]! * k);
+  const q: Quat = [0, 0, 0, 0];
+  quatFromEulerAt(q, 0, r[0]! * k, r[1]! * k, r[2]! * k);
+  return q;
 }
 
 /** The rotation of `angle` radians about `axis` (normalised here; a zero axis gives the identity). */
@@ -76,7 +75,8 @@ export function quatFromFrame(x: ArrayLike<number>, y: ArrayLike<number>, z: Arr
 
 /** The homogeneous matrix [R(q) c; 0 1] of a rigid frame (centre c, orientation q). */
 export function rigidMatrix4(c: ArrayLike<number>, q: ArrayLike<number>): Float64Array {
-  const r = rotationMatrix([q[0]!, q[1]!, q[2]!, q[3]!]);
+  const r = new Float64Array(9);
+  quatToMatrix3At(r, 0, q, 0);
   return Float64Array.of(r[0]!, r[1]!, r[2]!, c[0]!, r[3]!, r[4]!, r[5]!, c[1]!, r[6]!, r[7]!, r[8]!, c[2]!, 0, 0, 0, 1);
 }
 

@@ -2,7 +2,7 @@ import { Vec3, sofaComponent } from '@sofa-ts/core';
 import { DataEngine } from '../DataEngine.js';
 import { IDENTITY4, Mat4 } from '../engine-support.js';
 import { mat4InvertAffine, mat4Mul, quatFromEulerDeg } from '../rigid-math.js';
-import { rotationMatrix } from '../../loader/transform.js';
+import { quatToMatrix3At } from '@sofa-ts/linalg';
 
 /**
  * SOFA's transform matrix engines: each composes its input 4×4 transform `inT` (default the
@@ -70,7 +70,8 @@ export class RotateTransformMatrixEngine extends AbstractTransformMatrixEngine {
     this.addInput(this.rotation);
   }
   protected updateOutputs(): void {
-    const r = rotationMatrix(quatFromEulerDeg(this.rotation.value));
+    const r = new Float64Array(9);
+    quatToMatrix3At(r, 0, quatFromEulerDeg(this.rotation.value), 0);
     const a = Float64Array.from(IDENTITY4);
     for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) a[4 * i + j] = r[3 * i + j]!;
     this.outT.value = mat4Mul(this.inT.value, a);
