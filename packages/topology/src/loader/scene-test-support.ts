@@ -1,7 +1,9 @@
 /**
- * Test support for the loader and engine specs: scenes built through the same factory and
- * attribute parsing as scene files (buildScene), with a few stand-in components from other
- * packages (an animation loop, a mechanical state with rest positions, a consumer of indices).
+ * Test support for the loader specs: scenes built through the same factory and attribute parsing as
+ * scene files (buildScene), with stand-ins for components of other packages (an animation loop, a
+ * mechanical state with rest positions). @sofa-ts/engine's specs have their own copy of these
+ * stand-ins (engine/src/scene-test-support.ts): test helpers do not ship, so a package cannot
+ * import another's.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -10,11 +12,8 @@ import { fileURLToPath } from 'node:url';
 import {
   BaseAnimationLoop,
   BaseMechanicalState,
-  BaseMeshTopology,
-  IndexArray,
   BaseObject,
   ComponentRegistry,
-  Indices,
   RealArray,
   Simulation,
   Str,
@@ -72,52 +71,10 @@ export class TestState extends BaseMechanicalState {
   }
 }
 
-/** Reads `indices` at its init, as FixedProjectiveConstraint does. */
-@sofaComponent({ name: 'TestIndicesUser', category: 'ProjectiveConstraintSet', description: 'test consumer' })
-export class TestIndicesUser extends BaseObject {
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices' });
-  seenAtInit: number[] = [];
-  override init(): void {
-    this.seenAtInit = Array.from(this.indices.value);
-  }
-}
-
-/** A topology holding given points and elements in Data named as SOFA's containers name them. */
-@sofaComponent({ name: 'TestTopology', category: 'Topology', description: 'test topology' })
-export class TestTopology extends BaseMeshTopology {
-  readonly position = this.initData({ name: 'position', type: RealArray(3), default: new Float64Array(0), help: 'points' });
-  readonly edges = this.initData({ name: 'edges', type: IndexArray(2), default: new Uint32Array(0), help: 'edges' });
-  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3), default: new Uint32Array(0), help: 'triangles' });
-  readonly quads = this.initData({ name: 'quads', type: IndexArray(4), default: new Uint32Array(0), help: 'quads' });
-  readonly tetrahedra = this.initData({ name: 'tetrahedra', type: IndexArray(4), default: new Uint32Array(0), help: 'tetrahedra' });
-  readonly hexahedra = this.initData({ name: 'hexahedra', type: IndexArray(8), default: new Uint32Array(0), help: 'hexahedra' });
-  getNbPoints(): number {
-    return this.position.value.length / 3;
-  }
-  getPositions(): Float64Array {
-    return this.position.value;
-  }
-  getEdges(): Uint32Array {
-    return this.edges.value;
-  }
-  getTriangles(): Uint32Array {
-    return this.triangles.value;
-  }
-  getQuads(): Uint32Array {
-    return this.quads.value;
-  }
-  getTetrahedra(): Uint32Array {
-    return this.tetrahedra.value;
-  }
-  getHexahedra(): Uint32Array {
-    return this.hexahedra.value;
-  }
-}
-
 export function testRegistry(): ComponentRegistry {
   const r = new ComponentRegistry();
   r.load('topology', componentModule('topology', topologyComponents));
-  r.load('test', componentModule('test', [TestLoop, TestState, TestIndicesUser, TestTopology]));
+  r.load('test', componentModule('test', [TestLoop, TestState]));
   return r;
 }
 
