@@ -81,7 +81,7 @@ if (!only || only === 'queue') {
   const { startRedis, redisUnavailable } = await import('../packages/sweep/dist/test/redis-server.js');
   const why = redisUnavailable();
   const scene = path.join(out, 'ball.scn');
-  fs.writeFileSync(scene, fs.readFileSync(path.join(root, 'packages/sweep/src/test/read-results.ts'), 'utf8').match(/BALL_SCENE = `([^`]*)`/)[1]);
+  fs.writeFileSync(scene, fs.readFileSync(path.join(root, 'packages/sweep/src/results-test-support.ts'), 'utf8').match(/BALL_SCENE = `([^`]*)`/)[1]);
   const params = [parseParam(`/root.gravity=0 {lin:-20:0:${N}} 0`)];
   const records = [parseRecord('/ball/dofs.position')];
   // (a) directly: the cases one after the other in this thread; (b) the local pool, 1 thread

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadScene, type BaseMechanicalState, type SofaScene } from 'sofa-ts';
-import { corpusRoot, repoRoot } from './corpus.js';
+import { corpusRoot, repoRoot } from './corpus-test-support.js';
 
 /**
  * BlenderExporter through scene files written into a temporary folder: the .bphys files are read

@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { loadSceneFromString, verifyCheckpoint, type SofaScene } from 'sofa-ts';
 
 /**
- * Hidden state of the components of issue 12 (loads, projective constraints, Lagrangian
- * constraints) and of the engines, through the XML path: a run resumed from a checkpoint goes on
+ * Hidden state of the loads, projective constraints and Lagrangian constraints, and of the
+ * engines, through the XML path: a run resumed from a checkpoint goes on
  * bit for bit as the uninterrupted one. Each scene is one where the state matters: without it
  * (a checkpoint stripped of the component's record, the second half of each test) the resumed run
  * differs, so the first half cannot pass by accident.

@@ -4,8 +4,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { addObject, decodeCheckpoint, encodeCheckpoint, loadScene, loadSceneFromString, mechanics, readCheckpointFile, verifyCheckpoint, writeCheckpointFile, type SofaScene } from 'sofa-ts';
-import { corpusRoot, hasCorpus, repoRoot } from './corpus.js';
-import { stableScene } from './safety-support.js';
+import { corpusRoot, hasCorpus, repoRoot } from './corpus-test-support.js';
+import { stableScene } from './safety-test-support.js';
 
 const bin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');
 const env = { ...process.env, NO_COLOR: '1' };

@@ -5,8 +5,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { reportError, runRegressionScene } from '@sofa-ts/cli';
 import { ComponentError, SofaError, addObject, createScene, io, loadSceneFromString } from 'sofa-ts';
-import { repoRoot } from './corpus.js';
-import { explodingScene, firstNonFiniteStep, stableScene } from './safety-support.js';
+import { repoRoot } from './corpus-test-support.js';
+import { explodingScene, firstNonFiniteStep, stableScene } from './safety-test-support.js';
 
 const bin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');
 const env = { ...process.env, NO_COLOR: '1' };

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { io } from 'sofa-ts';
-import { corpusList, hasCorpus, repoRoot } from './corpus.js';
+import { corpusList, hasCorpus, repoRoot } from './corpus-test-support.js';
 
 const bin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');
 function cli(...args: string[]) {

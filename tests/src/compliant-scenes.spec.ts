@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { loadScene, type BaseMechanicalState, type SofaScene, type compliant } from 'sofa-ts';
-import { repoRoot } from './corpus.js';
+import { repoRoot } from './corpus-test-support.js';
 
 /** The example scenes of scenes/compliant/: each one loads, runs, and does what its comment says. */
 const dir = path.join(repoRoot, 'scenes/compliant');

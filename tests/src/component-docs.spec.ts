@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { referencePages } from '@sofa-ts/cli';
 import { createRegistry, loadPlugins } from 'sofa-ts';
-import { repoRoot } from './corpus.js';
+import { repoRoot } from './corpus-test-support.js';
 
 /**
  * docs/components/ is generated from the components' declarations by `sofa-ts docs` (npm run

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { listDataPaths, runRegressionScene } from '@sofa-ts/cli';
 import { readRegressionList } from '@sofa-ts/io';
-import { corpusList, hasCorpus, repoRoot, stateList } from './corpus.js';
+import { corpusList, hasCorpus, repoRoot, stateList } from './corpus-test-support.js';
 
 /** Scenes that passed once, from tests/conformance-passing.txt: each must keep passing. */
 function passingScenes(): string[] {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as path from 'node:path';
 import { loadScene, loadSceneFromString, type BaseMechanicalState, type BaseMeshTopology, type SofaScene } from 'sofa-ts';
-import { corpusRoot, hasCorpus } from './corpus.js';
+import { corpusRoot, hasCorpus } from './corpus-test-support.js';
 
 /**
  * TetrahedronDiffusionFEMForceField in scenes, through the XML path users take: the heat equation

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as path from 'node:path';
-import { loadScene, loadSceneFromString, mechanics, topology, type SofaScene } from 'sofa-ts';
-import { corpusRoot, hasCorpus } from './corpus.js';
+import { loadScene, loadSceneFromString, engine, mechanics, topology, type SofaScene } from 'sofa-ts';
+import { corpusRoot, hasCorpus } from './corpus-test-support.js';
 
 const examples = path.join(corpusRoot, 'sofa', 'examples');
 const share = path.join(corpusRoot, 'sofa', 'share');
@@ -39,8 +39,8 @@ describe('engines in scenes (XML path)', () => {
         <Node name="copy"><MechanicalObject name="sel" position="@../pfi.indices_position"/></Node>
       </Node>`);
     const dofs = s.get<mechanics.MechanicalObject>('/body/dofs')!;
-    const pfi = s.get<topology.PointsFromIndices>('/body/pfi')!;
-    const t = s.get<topology.TransformEngine>('/body/t')!;
+    const pfi = s.get<engine.PointsFromIndices>('/body/pfi')!;
+    const t = s.get<engine.TransformEngine>('/body/t')!;
     expect(s.get<mechanics.MechanicalObject>('/body/copy/sel')!.size).to.equal(2);
     for (let step = 0; step < 3; step++) {
       s.step();
@@ -67,9 +67,9 @@ describe('engines in scenes (XML path)', () => {
         <FixedProjectiveConstraint indices="@sphere.indices"/>
       </Node>`);
     const id = (i: number, j: number, k: number): number => i + 3 * (j + 3 * k);
-    expect(arr(s.get<topology.SphereROI>('/body/sphere')!.indices.value)).to.deep.equal([id(0, 0, 0), id(1, 0, 0), id(0, 1, 0), id(0, 0, 1)]);
-    expect(s.get<topology.PlaneROI>('/body/plane')!.indices.value.length).to.equal(9);
-    expect(s.get<topology.PairBoxROI>('/body/pair')!.indices.value.length).to.equal(8);
+    expect(arr(s.get<engine.SphereROI>('/body/sphere')!.indices.value)).to.deep.equal([id(0, 0, 0), id(1, 0, 0), id(0, 1, 0), id(0, 0, 1)]);
+    expect(s.get<engine.PlaneROI>('/body/plane')!.indices.value.length).to.equal(9);
+    expect(s.get<engine.PairBoxROI>('/body/pair')!.indices.value.length).to.equal(8);
     const x0 = arr(s.get<mechanics.MechanicalObject>('/body/dofs')!.x);
     s.step(3);
     const x = s.get<mechanics.MechanicalObject>('/body/dofs')!.x;
@@ -86,7 +86,7 @@ describe('engines in scenes (XML path)', () => {
         <VolumeFromVolumetricElements name="v"/>
       </Node>`);
     expect(s.get<mechanics.MechanicalObject>('/tetra/dofs')!.size).to.equal(120);
-    expect(s.get<topology.VolumeFromVolumetricElements>('/tetra/v')!.volume.value).to.be.closeTo(0.75, 1e-12);
+    expect(s.get<engine.VolumeFromVolumetricElements>('/tetra/v')!.volume.value).to.be.closeTo(0.75, 1e-12);
   });
 
   it('GenerateRigidMass gives a Rigid3 UniformMass its mass and the frame its centre', async () => {
@@ -99,7 +99,7 @@ describe('engines in scenes (XML path)', () => {
         <UniformMass name="mass" template="Rigid3" vertexMass="@m.rigidMass"/>
       </Node>`);
     expect(arr(s.get<mechanics.MechanicalObject>('/rigid/frame')!.x.subarray(0, 3))).to.deep.equal([1, 0.5, 0.5]);
-    expect(s.get<topology.GenerateRigidMass>('/rigid/m')!.mass.value).to.be.closeTo(1000, 1e-9);
+    expect(s.get<engine.GenerateRigidMass>('/rigid/m')!.mass.value).to.be.closeTo(1000, 1e-9);
   });
 
   it('MergeMeshes of two grids carries a MeshTopology with shifted elements', async () => {
@@ -115,7 +115,7 @@ describe('engines in scenes (XML path)', () => {
 
   (hasCorpus ? it : it.skip)('corpus: SubsetTopology.scn splits square3.msh by its box; the two parts run', async () => {
     const scene = await loadScene(path.join(examples, 'Component/Engine/Select/SubsetTopology.scn'), { dataPaths: [share] });
-    const sub = scene.get<topology.SubsetTopology>('/SquareGravity/Subset')!;
+    const sub = scene.get<engine.SubsetTopology>('/SquareGravity/Subset')!;
     const x = sub.restPosition.value, tin = sub.trianglesInROI.value;
     for (const v of tin) expect(x[3 * v]!).to.be.within(0.3, 0.6);
     const nIn = tin.length / 3, nOut = sub.trianglesOutROI.value.length / 3;

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadSceneFromString, type BaseMechanicalState, type BaseObject, type Data, type SofaScene } from 'sofa-ts';
-import { repoRoot } from './corpus.js';
+import { repoRoot } from './corpus-test-support.js';
 
 /**
  * Data that sofa-ts used to accept and ignore: SOFA's behaviour where it is small and clear

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as path from 'node:path';
-import { corpusRoot, hasCorpus, repoRoot } from './corpus.js';
+import { corpusRoot, hasCorpus, repoRoot } from './corpus-test-support.js';
 import { bundledScenes, runCampaign } from './fuzz/campaign.js';
 
 /**

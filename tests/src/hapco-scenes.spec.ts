@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { constraint, loadSceneFromString, type BaseMechanicalState, type SofaScene } from 'sofa-ts';
-import { repoRoot } from './corpus.js';
+import { repoRoot } from './corpus-test-support.js';
 
 /**
  * The HapCo benchmarks (scenes/contact/hapco-1.scn, hapco-2.scn) load and run their first steps

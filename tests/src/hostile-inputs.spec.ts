@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { MAX_DATA_FILE_BYTES, MAX_SCENE_FILE_BYTES, SofaError, SofaErrors, loadScene, loadSceneFromString, type BaseMechanicalState, type BaseObject } from 'sofa-ts';
-import { corpusRoot, hasCorpus, repoRoot } from './corpus.js';
+import { corpusRoot, hasCorpus, repoRoot } from './corpus-test-support.js';
 
 /**
  * What a scene from anywhere can make sofa-ts do: read only regular files of bounded size (a

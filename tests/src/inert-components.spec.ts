@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as path from 'node:path';
 import { InertComponent, createRegistry, loadScene, loadSceneFromString, visual, type BaseMechanicalState } from 'sofa-ts';
-import { corpusRoot, hasCorpus } from './corpus.js';
+import { corpusRoot, hasCorpus } from './corpus-test-support.js';
 
 /** The GUI, rendering and settings components of SOFA's examples: they load, keep their Data, do nothing. */
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { repoRoot } from './corpus.js';
+import { repoRoot } from './corpus-test-support.js';
 import { MAX_POINTS, SofaError, SofaErrors, loadSceneFromString, type BaseMechanicalState, type BaseObject, type Data, type SofaScene } from 'sofa-ts';
 
 /**

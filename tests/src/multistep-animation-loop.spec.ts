@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadScene, loadSceneFromString, collision, type BaseMechanicalState, type SofaScene } from 'sofa-ts';
-import { corpusRoot } from './corpus.js';
+import { corpusRoot } from './corpus-test-support.js';
 
 /**
  * MultiStepAnimationLoop through the XML path. The oracle is DefaultAnimationLoop: one step of dt

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { runRegressionScene } from '@sofa-ts/cli';
 import { readRegressionList } from '@sofa-ts/io';
 import { comparedStates, loadScene } from 'sofa-ts';
-import { corpusList, corpusRoot, hasCorpus } from './corpus.js';
+import { corpusList, corpusRoot, hasCorpus } from './corpus-test-support.js';
 
 describe('SOFA reference: Benchmark/Analysis/Pendulum.scn', function () {
   before(function () {

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { corpusRoot, hasCorpus, repoRoot } from './corpus.js';
+import { corpusRoot, hasCorpus, repoRoot } from './corpus-test-support.js';
 
 /**
  * sofa-ts installed the npm way, outside the repository and without a registry that has sofa-ts:

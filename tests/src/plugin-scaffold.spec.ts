@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { PLUGIN_DEV_DEPENDENCIES, PLUGIN_KINDS, scaffoldPlugin, type PluginKind } from '@sofa-ts/cli';
-import { repoRoot } from './corpus.js';
+import { repoRoot } from './corpus-test-support.js';
 
 /**
  * `sofa-ts new plugin NAME --kind KIND`: a scaffold of every kind, written outside the repository,

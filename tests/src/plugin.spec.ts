@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { loadScene, mechanics } from 'sofa-ts';
-import { repoRoot } from './corpus.js';
+import { repoRoot } from './corpus-test-support.js';
 
 describe('plugins: examples/plugin-example', () => {
   const scene = path.join(repoRoot, 'examples/plugin-example/scenes/drag.scn');

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { io } from 'sofa-ts';
-import { corpusList, corpusRoot, hasCorpus, repoRoot, stateList } from './corpus.js';
+import { corpusList, corpusRoot, hasCorpus, repoRoot, stateList } from './corpus-test-support.js';
 
 const bin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');
 

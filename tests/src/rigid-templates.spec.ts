@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { inv } from 'mathjs';
 import { loadScene, loadSceneFromString, type BaseMechanicalState, type SofaScene, mechanics } from 'sofa-ts';
-import { corpusRoot, hasCorpus } from './corpus.js';
+import { corpusRoot, hasCorpus } from './corpus-test-support.js';
 
 /**
  * Rigid templates through the XML path, each against a closed form:

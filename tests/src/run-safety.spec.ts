@@ -15,7 +15,7 @@ import {
   type BaseMechanicalState,
   type MatrixAccumulator,
 } from 'sofa-ts';
-import { explodingScene, firstNonFiniteStep, stableScene } from './safety-support.js';
+import { explodingScene, firstNonFiniteStep, stableScene } from './safety-test-support.js';
 
 /**
  * A force field as a plugin with a bug would have it: it throws, where and how its Data say, a

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadScene, loadSceneFromString, SofaError, type BaseMechanicalState, type SofaScene } from 'sofa-ts';
 import { CompareState, ReadState, WriteState, readStateFile, roundLikeSofa, writeStateFile, type StateFrame } from '@sofa-ts/io';
-import { corpusRoot, hasCorpus } from './corpus.js';
+import { corpusRoot, hasCorpus } from './corpus-test-support.js';
 
 /** The scene components that act in a batch run: Gravity, AddDataRepository, the Playback ones. */
 

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { corpusRoot, hasCorpus, repoRoot } from './corpus.js';
+import { corpusRoot, hasCorpus, repoRoot } from './corpus-test-support.js';
 
 const bin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');
 const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26 });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { type BaseMechanicalState, type SofaScene, softrobots } from 'sofa-ts';
-import { softRobotScene } from './softrobots-support.js';
+import { softRobotScene } from './softrobots-test-support.js';
 
 /**
  * SoftRobots' other direct constraints through the XML path, against closed forms.

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { loadSceneFromString, softrobots, type BaseMechanicalState, type SofaScene } from 'sofa-ts';
-import { softRobotScene } from './softrobots-support.js';
+import { softRobotScene } from './softrobots-test-support.js';
 
 /**
  * The inverse components of SoftRobots.Inverse in scenes, against closed forms and independent

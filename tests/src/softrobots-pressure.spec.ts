@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { loadScene, type BaseMechanicalState, type SofaScene, softrobots } from 'sofa-ts';
-import { softRobotScene } from './softrobots-support.js';
+import { softRobotScene } from './softrobots-test-support.js';
 
 /**
  * SoftRobots' SurfacePressureConstraint through the XML path, against closed forms. The tiny

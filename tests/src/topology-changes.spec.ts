@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { listDataPaths, runRegressionScene } from '@sofa-ts/cli';
 import { readRegressionList } from '@sofa-ts/io';
 import { loadSceneFromString, mapping, mechanics, topology, type SofaScene } from 'sofa-ts';
-import { hasCorpus, topologyList } from './corpus.js';
+import { hasCorpus, topologyList } from './corpus-test-support.js';
 
 /** A box of nx × ny × nz points (spacing 1), split in tetrahedra by Hexa2Tetra into a dynamic container. */
 function beamXml(opts: { nx: number; ny: number; nz: number; extra?: string; child?: string; processor?: string; solver?: boolean; gravity?: string }): string {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as path from 'node:path';
 import { contextMeshTopology, loadScene, loadSceneFromString, localMeshTopology, mechanics, type BaseMeshTopology, type Node } from 'sofa-ts';
-import { corpusRoot, hasCorpus } from './corpus.js';
+import { corpusRoot, hasCorpus } from './corpus-test-support.js';
 
 const examples = path.join(corpusRoot, 'sofa', 'examples');
 const share = path.join(corpusRoot, 'sofa', 'share');

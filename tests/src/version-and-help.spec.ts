@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { repoRoot } from './corpus.js';
+import { repoRoot } from './corpus-test-support.js';
 
 const bin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');
 const packageVersion = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'packages/sofa-ts/package.json'), 'utf8')) as { version: string }).version;

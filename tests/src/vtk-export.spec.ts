@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { io, loadSceneFromString } from 'sofa-ts';
-import { corpusRoot, hasCorpus } from './corpus.js';
+import { corpusRoot, hasCorpus } from './corpus-test-support.js';
 import { hasMeshio, meshioRead, noMeshio, python } from './meshio.js';
 
 /** A ParaView collection read by Python's own XML parser: [timestep, file] per DataSet. */

@@ -10,9 +10,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { host, osReason } from '@sofa-ts/core';
 import { io, loadSceneFromString, readCheckpointFile } from 'sofa-ts';
-import { repoRoot } from './corpus.js';
+import { repoRoot } from './corpus-test-support.js';
 import { hasMeshio, meshioRead } from './meshio.js';
-import { stableScene } from './safety-support.js';
+import { stableScene } from './safety-test-support.js';
 import { mountSmallDisk, strictStateFrames, type SmallDisk } from './small-disk.js';
 
 const bin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');

@@ -69,6 +69,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--data-path <DIR>', 'folder searched for meshes and includes (repeatable)', collect, [])
     .option('--write-state <DIR>', 'write every mechanical state in WriteState format to DIR/<i>_<name>.state.txt')
     .option('--write-period <K>', 'write states every K steps', positiveInt, 1)
+    .option('--out <DIR>', "folder the files written by the scene's components go into (exporters, WriteState, Monitor, ...; default: beside the scene file)")
     .option('--strict', 'treat every warning as an error (unused attributes, renamed Data, template fallbacks, lenient XML)')
     .option('--skip-unknown', 'leave unknown components out of the scene with a warning, as SOFA does (default: an error)')
     .option('--plot <FILE.svg>', 'write an SVG plot of per-step energies, solver iterations and residuals, constraint forces')
@@ -84,7 +85,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--python-path <DIR>', 'Python scenes: a folder put on sys.path after the scene\'s own, e.g. a clone of STLIB\'s python3/src (repeatable)', collect, [])
     .option('--key <STEP:KEY>', 'send a key press and release before step STEP (KEY: a character, or left, right, up, down, space, plus, minus), as the viewer does (repeatable)', collect, [])
     .addHelpText('after', RUN_HELP)
-    .action(async (scene: string, o: { pythonPath: string[]; key: string[]; steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; plugin: string[]; plot?: string; plotData: string[]; exportVtk?: string; allowPluginPath?: boolean; checkpointEvery?: number; checkpointDir?: string; resume?: string }) => {
+    .action(async (scene: string, o: { pythonPath: string[]; key: string[]; steps: number; dt?: number; dataPath: string[]; writeState?: string; writePeriod: number; out?: string; strict?: boolean; skipUnknown?: boolean; onDivergence: 'stop' | 'continue'; debug?: boolean; plugin: string[]; plot?: string; plotData: string[]; exportVtk?: string; allowPluginPath?: boolean; checkpointEvery?: number; checkpointDir?: string; resume?: string }) => {
       if (o.debug) reporting.debug = true;
       if (o.allowPluginPath) setAllowPluginPathsByDefault(true);
       if (o.checkpointEvery !== undefined && !o.checkpointDir) {

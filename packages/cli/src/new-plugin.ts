@@ -21,7 +21,7 @@ export const PLUGIN_KINDS = {
   effector: { suffix: 'Effector', category: 'SoftRobots.Inverse', peers: ['@sofa-ts/softrobots'], summary: 'an inverse-problem effector: brings one coordinate of a point to a goal' },
   'ode-solver': { suffix: 'OdeSolver', category: 'OdeSolver', peers: ['@sofa-ts/assembly'], summary: 'an ODE solver: symplectic Euler on the compiled mechanical system (M·a = f solved by the linear solver)' },
   'linear-solver': { suffix: 'LinearSolver', category: 'LinearSolver', peers: ['@sofa-ts/assembly'], summary: 'a linear solver: dense Gaussian elimination on the assembled P·(m·M + b·B + k·K)·P' },
-  engine: { suffix: 'Engine', category: 'Engine', peers: ['@sofa-ts/topology'], summary: 'a data engine: the indices of the points inside a sphere, recomputed when its inputs change' },
+  engine: { suffix: 'Engine', category: 'Engine', peers: [], summary: 'a data engine: the indices of the points inside a sphere, recomputed when its inputs change' },
 } as const;
 
 export type PluginKind = keyof typeof PLUGIN_KINDS;

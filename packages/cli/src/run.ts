@@ -18,6 +18,8 @@ export interface RunOptions {
   dataPath: string[];
   writeState?: string;
   writePeriod: number;
+  /** Folder every file the scene's components write goes into (default: beside the scene file). */
+  out?: string;
   strict?: boolean;
   skipUnknown?: boolean;
   /** What a step that leaves a NaN or infinite state does (default 'stop'). */
@@ -52,7 +54,7 @@ export interface RunOptions {
 export async function runCommand(scenePath: string, o: RunOptions): Promise<number> {
   const t0 = performance.now();
   const keysAt = parseKeyEvents(o.keys ?? []);
-  const scene = await loadScene(scenePath, { ...(o.pythonPath?.length ? { pythonPath: o.pythonPath } : {}), dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}), ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}), onDivergence: o.onDivergence ?? 'stop' });
+  const scene = await loadScene(scenePath, { ...(o.pythonPath?.length ? { pythonPath: o.pythonPath } : {}), dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}), ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}), ...(o.out ? { outputDir: o.out } : {}), onDivergence: o.onDivergence ?? 'stop' });
   let start = 0;
   let runInfo: RunInfo | undefined;
   let resumedFrom = '';

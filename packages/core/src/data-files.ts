@@ -78,12 +78,13 @@ export function requireDataFile(obj: BaseObject, name: string, what = 'file'): s
 
 /**
  * Where a component writes a file it names: an absolute name as is; a relative one beside the file
- * that declares the component (the scene file; `base: 'cwd'` for the components that SOFA makes
- * write in the current directory), else in the current directory. Under the scene's `outputDir`
- * the file goes into that folder instead (its relative path kept, without leading `..`; an
- * absolute name by its base name).
+ * that declares the component (the scene file), else (a scene built in code) in the current
+ * directory. Under the scene's `outputDir` the file goes into that folder instead (its relative
+ * path kept, without leading `..`; an absolute name by its base name). SOFA writes relative names
+ * into the working directory; we do not, so that running a scene never litters the folder the
+ * command runs in.
  */
-export function outputFilePath(obj: BaseObject, name: string, base: 'declaring' | 'cwd' = 'declaring'): string {
+export function outputFilePath(obj: BaseObject, name: string): string {
   if (name.includes('\0')) throw obj.error(`file name ${JSON.stringify(name)} contains a NUL character`);
   const h = host();
   const path = h.path;
@@ -93,6 +94,6 @@ export function outputFilePath(obj: BaseObject, name: string, base: 'declaring' 
     return path.resolve(files.outputDir, rel);
   }
   if (path.isAbsolute(name)) return name;
-  const declaring = base === 'declaring' && obj.loc && !/^<.*>$/.test(obj.loc.file) ? path.dirname(obj.loc.file) : h.cwd();
+  const declaring = obj.loc && !/^<.*>$/.test(obj.loc.file) ? path.dirname(obj.loc.file) : h.cwd();
   return path.resolve(declaring, name);
 }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 export * from './errors.js';
 export * from './data-types.js';
+export * from './index-lists.js';
 export * from './data.js';
 export * from './data-rules.js';
 export * from './limits.js';
@@ -18,6 +19,7 @@ export * from './scene-description.js';
 export * from './scene-builder.js';
 export * from './simulation.js';
 export * from './component-call.js';
+export * from './data-engine.js';
 export * from './component-error.js';
 export * from './divergence.js';
 export * from './required-plugin.js';

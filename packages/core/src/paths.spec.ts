@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { buildScene } from './scene-builder.js';
 import { resolvePath } from './paths.js';
-import { TestLoop, testRegistry } from './test/fixtures.js';
-import { el } from './test/xml.js';
+import { TestLoop, testRegistry } from './components-test-support.js';
+import { el } from './xml-test-support.js';
 
 // SOFA's Node::findLinkDestClass rules, on one tree:
 //   root: loop, loader          A: a1     A/B: b1     C: c1     C/D: d1

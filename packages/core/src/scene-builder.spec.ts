@@ -4,8 +4,8 @@ import { buildScene, addObjectFromAttributes } from './scene-builder.js';
 import { Simulation } from './simulation.js';
 import { MakeAlias, MakeDataAlias } from './factory-alias.js';
 import { componentModule } from './registry.js';
-import { TestLoop, TestSink, TestSource, initOrder, testRegistry } from './test/fixtures.js';
-import { el } from './test/xml.js';
+import { TestLoop, TestSink, TestSource, initOrder, testRegistry } from './components-test-support.js';
+import { el } from './xml-test-support.js';
 
 function errorsOf(f: () => unknown): SofaError[] {
   try {

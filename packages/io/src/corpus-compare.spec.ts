@@ -6,7 +6,7 @@ import { readStateFile } from './read-state.js';
 import { readRegressionList } from './regression-list.js';
 import { listReferenceStates } from './reference-names.js';
 import { stateLayoutOf } from './state-layout.js';
-import { corpusRoot } from './test-corpus.js';
+import { corpusRoot } from './corpus-test-support.js';
 
 const CORPUS = corpusRoot();
 

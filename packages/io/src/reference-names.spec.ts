@@ -11,7 +11,7 @@ import {
   referenceStatePath,
 } from './reference-names.js';
 import { readRegressionList } from './regression-list.js';
-import { corpusRoot } from './test-corpus.js';
+import { corpusRoot } from './corpus-test-support.js';
 
 const CORPUS = corpusRoot();
 

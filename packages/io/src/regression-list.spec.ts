@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SofaError } from '@sofa-ts/core';
 import { parseRegressionList, readRegressionList } from './regression-list.js';
-import { corpusRoot } from './test-corpus.js';
+import { corpusRoot } from './corpus-test-support.js';
 
 const CORPUS = corpusRoot();
 const LIST = path.join(CORPUS, 'sofa/examples/Corpus.regression-tests');

@@ -6,7 +6,7 @@ import * as zlib from 'node:zlib';
 import { SofaError } from '@sofa-ts/core';
 import { formatStateFrame, StateWriter, writeStateFile } from './write-state.js';
 import { parseStateText, readStateFile } from './read-state.js';
-import { corpusRoot } from './test-corpus.js';
+import { corpusRoot } from './corpus-test-support.js';
 
 const CORPUS = corpusRoot();
 const PENDULUM_REFS = path.join(CORPUS, 'regression/references/examples/Benchmark/Analysis');

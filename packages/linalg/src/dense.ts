@@ -13,8 +13,12 @@ export function mat3Det(m: ArrayLike<number>): number {
   );
 }
 
-/** out = M⁻¹ via the adjugate: M⁻¹ = adj(M)/det(M). Returns det(M); out untouched if det = 0. */
-export function mat3Invert(out: Float64Array, m: ArrayLike<number>): number {
+/**
+ * out[oo..oo+9) = M⁻¹ via the adjugate: M⁻¹ = adj(M)·(1/det(M)). Returns det(M); out untouched if
+ * det = 0. The other two inversions below give other bits (division instead of the reciprocal,
+ * another determinant): each is kept for the callers whose results are pinned by it.
+ */
+export function mat3Invert(out: Float64Array, m: ArrayLike<number>, oo = 0): number {
   const a0 = m[0], a1 = m[1], a2 = m[2];
   const a3 = m[3], a4 = m[4], a5 = m[5];
   const a6 = m[6], a7 = m[7], a8 = m[8];
@@ -25,16 +29,58 @@ export function mat3Invert(out: Float64Array, m: ArrayLike<number>): number {
   const det = a0 * c0 + a1 * c1 + a2 * c2;
   if (det === 0) return 0;
   const s = 1 / det;
-  out[0] = c0 * s;
-  out[1] = (a2 * a7 - a1 * a8) * s;
-  out[2] = (a1 * a5 - a2 * a4) * s;
-  out[3] = c1 * s;
-  out[4] = (a0 * a8 - a2 * a6) * s;
-  out[5] = (a2 * a3 - a0 * a5) * s;
-  out[6] = c2 * s;
-  out[7] = (a1 * a6 - a0 * a7) * s;
-  out[8] = (a0 * a4 - a1 * a3) * s;
+  out[oo] = c0 * s;
+  out[oo + 1] = (a2 * a7 - a1 * a8) * s;
+  out[oo + 2] = (a1 * a5 - a2 * a4) * s;
+  out[oo + 3] = c1 * s;
+  out[oo + 4] = (a0 * a8 - a2 * a6) * s;
+  out[oo + 5] = (a2 * a3 - a0 * a5) * s;
+  out[oo + 6] = c2 * s;
+  out[oo + 7] = (a1 * a6 - a0 * a7) * s;
+  out[oo + 8] = (a0 * a4 - a1 * a3) * s;
   return det;
+}
+
+/**
+ * out = M⁻¹ with every cofactor divided by det(M) (the determinant expanded along the first row),
+ * no test of det: a singular M gives non-finite entries. UncoupledConstraintCorrection's rigid inertia was
+ * inverted so, and keeps these bits. Returns det(M).
+ */
+export function mat3InvertDivided(out: Float64Array, m: ArrayLike<number>): number {
+  const a = m[0], b = m[1], c = m[2], d = m[3], e = m[4], f = m[5], g = m[6], h = m[7], i = m[8];
+  // The negated cofactors are written −(x − y), not y − x: the same value but for the sign of a zero.
+  const A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g;
+  const det = a * A + b * B + c * C;
+  out[0] = A / det;
+  out[1] = -(b * i - c * h) / det;
+  out[2] = (b * f - c * e) / det;
+  out[3] = B / det;
+  out[4] = (a * i - c * g) / det;
+  out[5] = -(a * f - c * d) / det;
+  out[6] = C / det;
+  out[7] = -(a * h - b * g) / det;
+  out[8] = (a * e - b * d) / det;
+  return det;
+}
+
+/**
+ * out = M⁻¹ for M given by its entries, as SOFA's invertMatrix computes it: the determinant by the
+ * rule of Sarrus (six products), every cofactor divided by it. Returns false, out untouched, when
+ * |det| ≤ 1e-300. The bilateral constraint resolutions of three rows use it.
+ */
+export function mat3InvertSarrus(out: Float64Array, a00: number, a01: number, a02: number, a10: number, a11: number, a12: number, a20: number, a21: number, a22: number): boolean {
+  const det = a00 * a11 * a22 + a10 * a21 * a02 + a20 * a01 * a12 - a00 * a21 * a12 - a10 * a01 * a22 - a20 * a11 * a02;
+  if (Math.abs(det) <= 1e-300) return false;
+  out[0] = (a11 * a22 - a21 * a12) / det;
+  out[3] = (a12 * a20 - a22 * a10) / det;
+  out[6] = (a10 * a21 - a20 * a11) / det;
+  out[1] = (a21 * a02 - a01 * a22) / det;
+  out[4] = (a22 * a00 - a02 * a20) / det;
+  out[7] = (a20 * a01 - a00 * a21) / det;
+  out[2] = (a01 * a12 - a11 * a02) / det;
+  out[5] = (a02 * a10 - a12 * a00) / det;
+  out[8] = (a00 * a11 - a10 * a01) / det;
+  return true;
 }
 
 /** out = Mᵀ */

@@ -10,7 +10,7 @@ import {
   relativeResidual,
   shuffle,
 } from './ldlt-test-support.js';
-import { eliminationFill } from './ordering/fill-oracle.js';
+import { eliminationFill } from './ordering/fill-oracle-test-support.js';
 import { SparseLDLT, ZeroPivotError } from './sparse-ldlt.js';
 import {
   denseSolve,

@@ -10,7 +10,7 @@ import {
   relativeResidual,
   shuffle,
 } from './ldlt-test-support.js';
-import { eliminationFill } from './ordering/fill-oracle.js';
+import { eliminationFill } from './ordering/fill-oracle-test-support.js';
 import { nestedDissectionOrdering } from './ordering/nested-dissection.js';
 import { isPermutation } from './ordering/permutation.js';
 import { SparseLDLT, ZeroPivotError } from './sparse-ldlt.js';

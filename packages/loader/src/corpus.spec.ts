@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { SceneElement } from '@sofa-ts/core';
 import { loadSceneFile } from './load-scene.js';
-import { corpusRoot } from './spec-helpers.js';
+import { corpusRoot } from './loader-test-support.js';
 
 // SOFA's regression corpus: examples/Corpus.regression-tests lists the scenes; share/ and
 // examples/ are SOFA's data paths there.

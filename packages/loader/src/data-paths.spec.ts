@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as path from 'node:path';
 import { dataFileCandidates, defaultDataPaths, resolveDataFile, splitPathList } from './data-paths.js';
-import { removeTempTree, writeTempTree } from './spec-helpers.js';
+import { removeTempTree, writeTempTree } from './loader-test-support.js';
 
 describe('data paths', () => {
   let dir: string;

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as path from 'node:path';
 import { SofaError, type SceneElement } from '@sofa-ts/core';
 import { loadSceneFile, loadSceneString } from './load-scene.js';
-import { at, attrs, posOf, removeTempTree, thrown, writeTempTree } from './spec-helpers.js';
+import { at, attrs, posOf, removeTempTree, thrown, writeTempTree } from './loader-test-support.js';
 
 const MAIN = `<Node name="root">
   <include href="parts/torus.xml" name="T1" dx="2.5" MO__rx="90" Visual__color="blue" />

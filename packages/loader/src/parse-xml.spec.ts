@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { SofaError } from '@sofa-ts/core';
 import { parseXmlDocument } from './parse-xml.js';
-import { at, attrs, thrown } from './spec-helpers.js';
+import { at, attrs, thrown } from './loader-test-support.js';
 
 const SCENE = [
   '<?xml version="1.0"?>',

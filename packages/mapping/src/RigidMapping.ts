@@ -10,7 +10,7 @@ import {
   type MatrixAccumulator,
   type SparseMatrixLike,
 } from '@sofa-ts/core';
-import { createCsr, quatMultiplyAt, type CsrMatrix } from '@sofa-ts/linalg';
+import { createCsr, quatConjugateMultiplyAt, quatMultiplyAt, type CsrMatrix } from '@sofa-ts/linalg';
 import { MappingComponent } from './mapping-component.js';
 import { nsdProject3 } from './nsd-projection.js';
 
@@ -136,7 +136,7 @@ export class RigidMapping extends MappingComponent {
       const dx = pts[a]! - xf[o]!, dy = pts[a + 1]! - xf[o + 1]!, dz = pts[a + 2]! - xf[o + 2]!;
       rotate(pts, a, xf, o + 3, dx, dy, dz, true);
       // q_l = q⁻¹ ⊗ q_out
-      if (oc === 7) quatConjugateTimes(pts, a + 3, xf, o + 3, pts, a + 3);
+      if (oc === 7) quatConjugateMultiplyAt(pts, a + 3, xf, o + 3, pts, a + 3);
     }
   }
 
@@ -396,10 +396,4 @@ function rotate(out: Float64Array, off: number, xin: Float64Array, qoff: number,
   out[off] = r00 * x + r01 * y + r02 * z;
   out[off + 1] = r10 * x + r11 * y + r12 * z;
   out[off + 2] = r20 * x + r21 * y + r22 * z;
-}
-
-/** out = a⁻¹ ⊗ b for a unit quaternion a (its conjugate); out may alias b. */
-function quatConjugateTimes(out: Float64Array, oo: number, qa: Float64Array, ao: number, qb: Float64Array, bo: number): void {
-  const c = Float64Array.of(-qa[ao]!, -qa[ao + 1]!, -qa[ao + 2]!, qa[ao + 3]!);
-  quatMultiplyAt(out, oo, c, 0, qb, bo);
 }

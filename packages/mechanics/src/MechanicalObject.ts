@@ -22,7 +22,8 @@ import {
   type DataType,
   type StateType,
 } from '@sofa-ts/core';
-import { quatFromEuler, quatMultiply, rotateVec3 } from './rotation.js';
+import { quatFromEulerAt, quatRotateAt } from '@sofa-ts/linalg';
+import { quatMultiply } from './rotation.js';
 
 /**
  * SOFA reads the old dx, dy, dz attributes with atof: the leading number of the text (old scenes
@@ -493,11 +494,12 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
   private applyRotation(r: Float64Array): void {
     if (r[0] === 0 && r[1] === 0 && r[2] === 0) return;
     const t = this.stateType;
-    const q = quatFromEuler(new Float64Array(4), (r[0]! * Math.PI) / 180, (r[1]! * Math.PI) / 180, (r[2]! * Math.PI) / 180);
+    const q = new Float64Array(4);
+    quatFromEulerAt(q, 0, (r[0]! * Math.PI) / 180, (r[1]! * Math.PI) / 180, (r[2]! * Math.PI) / 180);
     const cs = t.coordSize;
     if (t.spatialDimensions < 3) throw this.error(`rotation is only supported for 3D templates (got ${t.name})`);
     for (let i = 0; i < this._n; i++) {
-      rotateVec3(this._x, i * cs, q, this._x, i * cs);
+      quatRotateAt(this._x, i * cs, q, 0, this._x, i * cs);
       if (t.name === 'Rigid3d') quatMultiply(this._x, i * cs + 3, q, this._x, i * cs + 3);
     }
   }

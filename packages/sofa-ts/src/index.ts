@@ -15,6 +15,7 @@ export * as mechanics from '@sofa-ts/mechanics';
 export * as solvers from '@sofa-ts/solvers';
 export * as visual from '@sofa-ts/visual';
 export * as topology from '@sofa-ts/topology';
+export * as engine from '@sofa-ts/engine';
 export * as mapping from '@sofa-ts/mapping';
 export * as collision from '@sofa-ts/collision';
 export * as compliant from '@sofa-ts/compliant';

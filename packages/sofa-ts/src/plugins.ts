@@ -156,7 +156,7 @@ async function containerModuleOf(file: string, what: string): Promise<ContainerM
   try {
     mod = await host().importFile!(file);
   } catch (e) {
-    throw new Error(`importing ${what} failed: ${(e as Error).message}`);
+    throw new Error(`importing ${what} failed: ${(e as Error).message}`, { cause: e });
   }
   const module = mod['default'] ?? mod['plugin'];
   if (!(module instanceof ContainerModule) && !looksLikeContainerModule(module)) {

@@ -2,6 +2,7 @@ import { ComponentRegistry, coreModule } from '@sofa-ts/core';
 import { collisionModule } from '@sofa-ts/collision';
 import { compliantModule } from '@sofa-ts/compliant';
 import { constraintModule } from '@sofa-ts/constraint';
+import { engineModule } from '@sofa-ts/engine';
 // io's components through its browser-safe entries (its index also holds Node-only file tools)
 import ioModule from '@sofa-ts/io/module';
 import { exportModule } from '@sofa-ts/io/export';
@@ -16,6 +17,7 @@ import { visualModule } from '@sofa-ts/visual';
 export const standardModules = [
   ['@sofa-ts/core', coreModule],
   ['@sofa-ts/topology', topologyModule],
+  ['@sofa-ts/engine', engineModule],
   ['@sofa-ts/mechanics', mechanicsModule],
   ['@sofa-ts/mapping', mappingModule],
   ['@sofa-ts/solvers', solversModule],

@@ -11,7 +11,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { parseParam } from './param-spec.js';
 import { parseRecord } from './record-spec.js';
 import { runSweep } from './sweep.js';
-import { BALL_SCENE, repoRoot } from './test/read-results.js';
+import { BALL_SCENE, repoRoot } from './results-test-support.js';
 
 describe('sweep results.parquet read by DuckDB', function () {
   this.timeout(240000);

@@ -80,7 +80,7 @@ export async function runQueueWorker(o: QueueWorkerOptions, stop: Promise<void>,
     } catch (e) {
       const f = e instanceof CaseFailure ? e : new CaseFailure(String(e), 0);
       log('failed', `case ${c.index} ${c.id}: ${f.message.split('\n')[0]}`);
-      throw new Error(JSON.stringify({ step: f.step, message: f.message }));
+      throw new Error(JSON.stringify({ step: f.step, message: f.message }), { cause: e });
     }
   }, { connection, concurrency: pool.size, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: 2, name: ranOn });
   worker.on('error', () => undefined); // connection trouble: ioredis reconnects by itself

@@ -6,8 +6,8 @@ import * as path from 'node:path';
 import { parseParam } from './param-spec.js';
 import { parseRecord } from './record-spec.js';
 import { runSweep, type SweepOptions } from './sweep.js';
-import { BALL_SCENE, cliBin, readCsv, readParquet, repoRoot } from './test/read-results.js';
-import { redisUnavailable, startRedis, type RedisServer } from './test/redis-server.js';
+import { BALL_SCENE, cliBin, readCsv, readParquet, repoRoot } from './results-test-support.js';
+import { redisUnavailable, startRedis, type RedisServer } from './redis-test-support.js';
 
 interface WorkerProcess {
   readonly child: ChildProcess;

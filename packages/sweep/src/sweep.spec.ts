@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { parseParam } from './param-spec.js';
 import { parseRecord } from './record-spec.js';
 import { runSweep, type SweepOptions } from './sweep.js';
-import { BALL_SCENE, SPRING_SCENE, cliBin, readCsv, readParquet, repoRoot, type Row } from './test/read-results.js';
+import { BALL_SCENE, SPRING_SCENE, cliBin, readCsv, readParquet, repoRoot, type Row } from './results-test-support.js';
 
 const tmp = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-sweep-test-'));
 const cli = (...args: string[]) => spawnSync(process.execPath, [cliBin, ...args], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });

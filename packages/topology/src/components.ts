@@ -1,6 +1,5 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { containerComponents } from './container/components.js';
-import { engineComponents } from './engine/components.js';
 import { gridComponents } from './grid/components.js';
 import { loaderComponents } from './loader/components.js';
 import { mappingComponents } from './mapping/components.js';
@@ -12,6 +11,5 @@ export const topologyComponents: readonly ComponentClass[] = [
   ...gridComponents,
   ...mappingComponents,
   ...loaderComponents,
-  ...engineComponents,
   ...utilityComponents,
 ];

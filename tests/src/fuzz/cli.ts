@@ -3,7 +3,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { readRegressionList } from '@sofa-ts/io';
-import { corpusList, corpusRoot, hasCorpus, repoRoot } from '../corpus.js';
+import { corpusList, corpusRoot, hasCorpus, repoRoot } from '../corpus-test-support.js';
 import { bundledScenes, runCampaign } from './campaign.js';
 import { defectClasses } from './classes.js';
 

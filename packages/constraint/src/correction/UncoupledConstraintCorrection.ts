@@ -12,6 +12,7 @@ import {
   type ConstraintOrder,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
+import { mat3InvertDivided } from '@sofa-ts/linalg';
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import type { StateRows } from '../graph/state-rows.js';
 import { BaseConstraintCorrection } from './base-constraint-correction.js';
@@ -128,7 +129,9 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
     const m = block[0]!;
     if (!(m > 0)) throw this.error(`the mass of frame 0 is ${m}: a positive mass is needed to compute the compliance`);
     const I = Float64Array.of(block[21]!, block[22]!, block[23]!, block[27]!, block[28]!, block[29]!, block[33]!, block[34]!, block[35]!);
-    return { mass: m, invInertia: invert3(I) };
+    const invInertia = new Float64Array(9);
+    mat3InvertDivided(invInertia, I);
+    return { mass: m, invInertia };
   }
 
   correctedStates(): readonly BaseMechanicalState[] {
@@ -342,22 +345,4 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
     const c = this.pointCompliance(p) * k;
     for (let a = 0; a < this.d; a++) out[p * this.d + a] = f[p * this.d + a]! * c;
   }
-}
-
-/** Inverse of a 3×3 matrix (row-major). */
-function invert3(m: Float64Array): Float64Array {
-  const [a, b, c, d, e, f, g, h, i] = m as unknown as number[];
-  const A = e! * i! - f! * h!, B = -(d! * i! - f! * g!), C = d! * h! - e! * g!;
-  const det = a! * A + b! * B + c! * C;
-  const out = new Float64Array(9);
-  out[0] = A / det;
-  out[1] = -(b! * i! - c! * h!) / det;
-  out[2] = (b! * f! - c! * e!) / det;
-  out[3] = B / det;
-  out[4] = (a! * i! - c! * g!) / det;
-  out[5] = -(a! * f! - c! * d!) / det;
-  out[6] = C / det;
-  out[7] = -(a! * h! - b! * g!) / det;
-  out[8] = (a! * e! - b! * d!) / det;
-  return out;
 }

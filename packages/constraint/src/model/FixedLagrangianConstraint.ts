@@ -1,4 +1,5 @@
 import { Bool, Indices, contextStateLink, BaseLagrangianConstraint, sofaComponent, type BaseMechanicalState, type ConstraintJacobianBuilder, type ConstraintResolution } from '@sofa-ts/core';
+import { quatMultiplyConjugateAt } from '@sofa-ts/linalg';
 import { Bilateral3Resolution, BilateralNResolution } from './resolutions.js';
 
 /**
@@ -129,17 +130,16 @@ export class FixedLagrangianConstraint extends BaseLagrangianConstraint {
   }
 }
 
+/** q·q0⁻¹ of rotationVectorOf (no allocation per call). */
+const product = new Float64Array(4);
+
 /**
  * out[o..o+2] = the rotation vector (axis·angle, angle in [0, π]) of q·q0⁻¹, q at x[qo..qo+3] and
  * q0 at x0[q0o..q0o+3] as (x, y, z, w) (SOFA's Quat::toEulerVector of the product; zero for the identity).
  */
 export function rotationVectorOf(out: Float64Array, o: number, x: ArrayLike<number>, qo: number, x0: ArrayLike<number>, q0o: number): void {
-  const bx = -x0[q0o]!, by = -x0[q0o + 1]!, bz = -x0[q0o + 2]!, bw = x0[q0o + 3]!;
-  const ax = x[qo]!, ay = x[qo + 1]!, az = x[qo + 2]!, aw = x[qo + 3]!;
-  let dx = aw * bx + ax * bw + ay * bz - az * by;
-  let dy = aw * by - ax * bz + ay * bw + az * bx;
-  let dz = aw * bz + ax * by - ay * bx + az * bw;
-  let dw = aw * bw - ax * bx - ay * by - az * bz;
+  quatMultiplyConjugateAt(product, 0, x, qo, x0, q0o);
+  let dx = product[0]!, dy = product[1]!, dz = product[2]!, dw = product[3]!;
   const m = Math.hypot(dx, dy, dz, dw);
   if (m === 0) {
     out[o] = 0; out[o + 1] = 0; out[o + 2] = 0;

@@ -1,4 +1,5 @@
 import type { ConstraintResolution } from '@sofa-ts/core';
+import { mat3InvertSarrus } from '@sofa-ts/linalg';
 
 /**
  * The local solves of SOFA's Lagrangian constraints in a Gauss-Seidel sweep (its
@@ -34,7 +35,7 @@ export class Bilateral3Resolution implements ConstraintResolution {
   constructor(private readonly prev?: Float64Array, private readonly slot = 0, private readonly load = 1) {}
   init(line: number, W: Float64Array, n: number, force: Float64Array): void {
     const m = (i: number, j: number): number => W[(line + i) * n + line + j]!;
-    invert3Sofa(this.inv, m(0, 0), m(0, 1), m(0, 2), m(1, 0), m(1, 1), m(1, 2), m(2, 0), m(2, 1), m(2, 2));
+    mat3InvertSarrus(this.inv, m(0, 0), m(0, 1), m(0, 2), m(1, 0), m(1, 1), m(1, 2), m(2, 0), m(2, 1), m(2, 2));
     if (this.prev) for (let i = 0; i < 3; i++) force[line + i] = this.prev[this.slot + i]!;
   }
   resolution(line: number, _W: Float64Array, _n: number, d: Float64Array, force: Float64Array): void {
@@ -131,22 +132,6 @@ export class StopperResolution implements ConstraintResolution {
     else force[line] = 0;
   }
   store(): void {}
-}
-
-/** out = inverse of the 3×3 matrix (row-major), by cofactors over the determinant (SOFA's invertMatrix). */
-export function invert3Sofa(out: Float64Array, a00: number, a01: number, a02: number, a10: number, a11: number, a12: number, a20: number, a21: number, a22: number): boolean {
-  const det = a00 * a11 * a22 + a10 * a21 * a02 + a20 * a01 * a12 - a00 * a21 * a12 - a10 * a01 * a22 - a20 * a11 * a02;
-  if (Math.abs(det) <= 1e-300) return false;
-  out[0] = (a11 * a22 - a21 * a12) / det;
-  out[3] = (a12 * a20 - a22 * a10) / det;
-  out[6] = (a10 * a21 - a20 * a11) / det;
-  out[1] = (a21 * a02 - a01 * a22) / det;
-  out[4] = (a22 * a00 - a02 * a20) / det;
-  out[7] = (a20 * a01 - a00 * a21) / det;
-  out[2] = (a01 * a12 - a11 * a02) / det;
-  out[5] = (a02 * a10 - a12 * a00) / det;
-  out[8] = (a00 * a11 - a10 * a01) / det;
-  return true;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { quatConjugateMultiplyAt, quatMultiplyAt } from '@sofa-ts/linalg';
+
 /**
  * The violation of SOFA's BilateralLagrangianConstraint<Rigid3> between two frames
  * (c, q) = (centre, unit quaternion x y z w):
@@ -21,10 +23,8 @@ export function rigidFrameDifference(out: Float64Array, o: number, x1: ArrayLike
     bx = -bx; by = -by; bz = -bz; bw = -bw;
   }
   // d = q1⁻¹ ⊗ q2 = conj(q1) ⊗ q2
-  const dx = aw * bx - ax * bw - ay * bz + az * by;
-  const dy = aw * by + ax * bz - ay * bw - az * bx;
-  const dz = aw * bz - ax * by + ay * bx - az * bw;
-  const dw = aw * bw + ax * bx + ay * by + az * bz;
+  const d = relativeRotation(ax, ay, az, aw, bx, by, bz, bw);
+  const dx = d[0]!, dy = d[1]!, dz = d[2]!, dw = d[3]!;
   // θ = axis·angle, angle = 2·atan2(|d_xyz|, d_w) (d_w ≥ 0: angle in [0, π])
   const s = Math.hypot(dx, dy, dz);
   const f = s > 1e-300 ? (2 * Math.atan2(s, dw)) / s : 2 / dw;
@@ -51,10 +51,8 @@ export function rigidInitialDifference(out: Float64Array, o: number, x1: ArrayLi
   if (ax * bx + ay * by + az * bz + aw * bw < 0) {
     bx = -bx; by = -by; bz = -bz; bw = -bw;
   }
-  let dx = aw * bx - ax * bw - ay * bz + az * by;
-  let dy = aw * by + ax * bz - ay * bw - az * bx;
-  let dz = aw * bz - ax * by + ay * bx - az * bw;
-  let dw = aw * bw + ax * bx + ay * by + az * bz;
+  const d = relativeRotation(ax, ay, az, aw, bx, by, bz, bw);
+  let dx = d[0]!, dy = d[1]!, dz = d[2]!, dw = d[3]!;
   const n = 1 / Math.hypot(dx, dy, dz, dw);
   dx *= n; dy *= n; dz *= n; dw *= n;
   out[o + 3] = dx; out[o + 4] = dy; out[o + 5] = dz; out[o + 6] = dw;
@@ -63,10 +61,16 @@ export function rigidInitialDifference(out: Float64Array, o: number, x1: ArrayLi
 /** out[0..7) = frame 1 carrying the initial difference d (7): (c1 + Δc, q1 ⊗ Δq). */
 export function rigidFrameWithDifference(out: Float64Array, x1: ArrayLike<number>, o1: number, d: ArrayLike<number>, od: number): void {
   for (let k = 0; k < 3; k++) out[k] = x1[o1 + k]! + d[od + k]!;
-  const ax = x1[o1 + 3]!, ay = x1[o1 + 4]!, az = x1[o1 + 5]!, aw = x1[o1 + 6]!;
-  const bx = d[od + 3]!, by = d[od + 4]!, bz = d[od + 5]!, bw = d[od + 6]!;
-  out[3] = aw * bx + ax * bw + ay * bz - az * by;
-  out[4] = aw * by - ax * bz + ay * bw + az * bx;
-  out[5] = aw * bz + ax * by - ay * bx + az * bw;
-  out[6] = aw * bw - ax * bx - ay * by - az * bz;
+  quatMultiplyAt(out, 3, x1, o1 + 3, d, od + 3);
+}
+
+/** The two quaternions a, b (0..8) and conj(a) ⊗ b (8..12) of relativeRotation: no allocation per call. */
+const quats = new Float64Array(12);
+
+/** conj(a) ⊗ b of the quaternions a = (ax, ay, az, aw), b = (bx, by, bz, bw), in `quats`[8..12). */
+function relativeRotation(ax: number, ay: number, az: number, aw: number, bx: number, by: number, bz: number, bw: number): Float64Array {
+  quats[0] = ax; quats[1] = ay; quats[2] = az; quats[3] = aw;
+  quats[4] = bx; quats[5] = by; quats[6] = bz; quats[7] = bw;
+  quatConjugateMultiplyAt(quats, 8, quats, 0, quats, 4);
+  return quats.subarray(8, 12);
 }

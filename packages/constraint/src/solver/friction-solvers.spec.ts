@@ -122,7 +122,7 @@ describe('constraint: friction contact solvers on small problems (Signorini, Cou
           try {
             checkContactLaws(W, dfree, f, n, mu, 3, 1e-7);
           } catch (e) {
-            throw new Error(`${name}: ${(e as Error).message}`);
+            throw new Error(`${name}: ${(e as Error).message}`, { cause: e });
           }
           results.push(f);
         }

@@ -80,7 +80,7 @@ function openSerialPort(fs: NodeFs, proc: NodeProcess, port: string, baudRate: n
     cp.execFileSync('stty', ['-F', port, String(baudRate), 'raw', '-echo'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 5000 });
   } catch (e) {
     fs.closeSync(fd);
-    throw new Error(`stty could not set ${port} to ${baudRate} baud, raw: ${(e as { stderr?: Uint8Array }).stderr?.toString().trim() || (e as Error).message}`);
+    throw new Error(`stty could not set ${port} to ${baudRate} baud, raw: ${(e as { stderr?: Uint8Array }).stderr?.toString().trim() || (e as Error).message}`, { cause: e });
   }
   return {
     write: (bytes) => {

@@ -1,4 +1,4 @@
-import { BaseObject, Bool, Indices, Real, Str, host, isMechanicalState, sofaComponent, type BaseMechanicalState, type CheckpointReader, type CheckpointRecord, type SofaEvent } from '@sofa-ts/core';
+import { BaseObject, Bool, Indices, Real, Str, host, isMechanicalState, outputFilePath, sofaComponent, type BaseMechanicalState, type CheckpointReader, type CheckpointRecord, type SofaEvent } from '@sofa-ts/core';
 
 /**
  * SOFA's Monitor: writes the positions, velocities and forces of chosen points of its node's
@@ -31,7 +31,7 @@ export class Monitor extends BaseObject {
     if (!s) throw this.error('no mechanical state in this node');
     this.state = s;
     for (const i of this.indices.value) if (i >= s.size) throw this.error(`index ${i} is out of range: ${s.describe()} has ${s.size} points`);
-    const base = host().path.resolve(this.fileName.value || this.getName());
+    const base = outputFilePath(this, this.fileName.value || this.getName());
     const idx = Array.from(this.indices.value).join(' ');
     const n = this.indices.value.length;
     this.files = [];

@@ -1,9 +1,10 @@
-import { BaseObject, Bool, UInt, contextMeshTopology, host, isMechanicalState, type BaseMechanicalState, type BaseMeshTopology, type SofaEvent } from '@sofa-ts/core';
+import { BaseObject, Bool, UInt, contextMeshTopology, isMechanicalState, outputFilePath, type BaseMechanicalState, type BaseMeshTopology, type SofaEvent } from '@sofa-ts/core';
 
 /**
  * What SOFA's exporters share: when to export (exportAtBegin once the scene is initialised,
- * every exportEveryNumberOfSteps-th step end, exportAtEnd at cleanup) and where (`filename`,
- * resolved against the working directory; numbered `<base>_<k><ext>` unless `overwrite`).
+ * every exportEveryNumberOfSteps-th step end, exportAtEnd at cleanup) and where (`filename`
+ * beside the scene file that declares the exporter, or in the scene's output folder: core
+ * `outputFilePath`, never the working directory; numbered `<base>_<k><ext>` unless `overwrite`).
  */
 export abstract class ExporterBase extends BaseObject {
   readonly exportEveryNumberOfSteps = this.initData({ name: 'exportEveryNumberOfSteps', type: UInt, default: 0, help: 'export file only at specified number of steps (0=disable)' });
@@ -49,7 +50,7 @@ export abstract class ExporterBase extends BaseObject {
   protected numberedName(filename: string, ext: string, knownExts: readonly string[]): { file: string; base: string } {
     const name = filename || this.getName();
     const found = knownExts.find((e) => name.toLowerCase().endsWith(e));
-    const base = host().path.resolve(found ? name.slice(0, -found.length) : name);
+    const base = outputFilePath(this, found ? name.slice(0, -found.length) : name);
     const e = found ?? ext;
     return { file: this.overwrite.value ? `${base}${e}` : `${base}_${this.nbFiles}${e}`, base };
   }

@@ -1,10 +1,12 @@
-import { BaseObject, Bool, Str, UInt, host, type SofaEvent } from '@sofa-ts/core';
+import { BaseObject, Bool, Str, UInt, outputFilePath, type SofaEvent } from '@sofa-ts/core';
 
 /**
  * SOFA's BaseSimulationExporter (STLExporter, VisualModelOBJExporter): when to export
  * (exportAtBegin once the scene is initialised, every exportEveryNumberOfSteps-th step end,
  * exportAtEnd at cleanup, nothing when `enable` is false) and where: `filename` (default: the
- * component's name) resolved against the working directory, followed, when exporting every N
+ * component's name) beside the scene file that declares the exporter, or in the scene's output
+ * folder when it has one (core `outputFilePath`; SOFA writes into the working directory, which
+ * would litter wherever the command runs), followed, when exporting every N
  * steps, by the export number k = step/N on 5 digits (`out00000.stl`, `out00001.stl`, …).
  */
 export abstract class SimulationExporterBase extends BaseObject {
@@ -43,7 +45,7 @@ export abstract class SimulationExporterBase extends BaseObject {
 
   /** The target path without extension: filename (or the name), numbered k = step/N on 5 digits when exporting every N steps. */
   protected targetPath(): string {
-    let path = host().path.resolve(this.filename.value || this.getName());
+    let path = outputFilePath(this, this.filename.value || this.getName());
     const every = this.exportEveryNumberOfSteps.value;
     if (every > 0) path += String(Math.floor(this.stepCounter / every)).padStart(5, '0');
     return path;

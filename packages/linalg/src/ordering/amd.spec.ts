@@ -3,7 +3,7 @@ import type { CsrMatrix } from '../csr.js';
 import { SparseLDLT } from '../sparse-ldlt.js';
 import { laplacian2d, laplacian3d, randInt, rng } from '../test-support.js';
 import { amdOrdering } from './amd.js';
-import { eliminationFill, exactMinimumDegree } from './fill-oracle.js';
+import { eliminationFill, exactMinimumDegree } from './fill-oracle-test-support.js';
 import { naturalOrdering } from './natural.js';
 import { invertPermutation, isPermutation } from './permutation.js';
 import { symmetricAdjacency } from './symmetric-pattern.js';

@@ -3,7 +3,7 @@ import type { CsrMatrix } from '../csr.js';
 import { SparseLDLT } from '../sparse-ldlt.js';
 import { laplacian2d, laplacian3d, rng } from '../test-support.js';
 import { amdOrdering } from './amd.js';
-import { eliminationFill } from './fill-oracle.js';
+import { eliminationFill } from './fill-oracle-test-support.js';
 import { nestedDissectionOrdering } from './nested-dissection.js';
 import { naturalOrdering } from './natural.js';
 import { isPermutation } from './permutation.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Rigid3d } from '@sofa-ts/core';
-import { buildNode, StubTopology } from '../mass/test-mesh.js';
-import { stiffnessAndFiniteDifferences } from '../load/fd-check.js';
+import { buildNode, StubTopology } from '../mass/mesh-test-support.js';
+import { stiffnessAndFiniteDifferences } from '../load/fd-check-test-support.js';
 import { AdaptiveBeamForceFieldAndMass } from './AdaptiveBeamForceFieldAndMass.js';
 import { BeamInterpolation } from './BeamInterpolation.js';
 import type { BeamMass } from './beam-mass.js';

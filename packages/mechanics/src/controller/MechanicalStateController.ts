@@ -14,7 +14,7 @@ import {
   type SofaEvent,
 } from '@sofa-ts/core';
 import { quatMultiplyAt } from '@sofa-ts/linalg';
-import { rotateVec3 } from '../rotation.js';
+import { quatRotateAt } from '@sofa-ts/linalg';
 
 type MouseMode = 'None' | 'BtLeft' | 'BtRight' | 'BtMiddle';
 
@@ -126,7 +126,7 @@ export class MechanicalStateController extends BaseObject {
       } else {
         const d = this.mainDirection.value, t = this.t;
         t[0] = dy * d[0]! * 0.05; t[1] = dy * d[1]! * 0.05; t[2] = dy * d[2]! * 0.05;
-        rotateVec3(t, 0, x.subarray(o + 3, o + 7), t, 0);
+        quatRotateAt(t, 0, x, o + 3, t, 0);
         for (let k = 0; k < 3; k++) x[o + k] += t[k]!;
         turn(x, o, 0, dx * 0.001, this.q);
         if (hasFree) {

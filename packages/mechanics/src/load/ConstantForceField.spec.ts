@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ConstantForceField } from './ConstantForceField.js';
-import { buildNode, StubTopology } from '../mass/test-mesh.js';
+import { buildNode, StubTopology } from '../mass/mesh-test-support.js';
 
 function cff(attrs: { indices?: number[]; forces?: number[]; force?: number[]; totalForce?: number[]; indexFromEnd?: boolean }): ConstantForceField {
   const c = new ConstantForceField();

@@ -10,7 +10,7 @@ import {
   type BaseMechanicalState,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
-import { rotateVec3 } from '../rotation.js';
+import { quatRotateAt } from '@sofa-ts/linalg';
 import { ellipsoidContact } from './ellipsoid-contact.js';
 
 /**
@@ -115,7 +115,7 @@ export class InteractionEllipsoidForceField extends BaseForceField {
       q[0] = -q[0]!;
       q[1] = -q[1]!;
       q[2] = -q[2]!;
-      rotateVec3(C, 0, q, C, 0);
+      quatRotateAt(C, 0, q, 0, C, 0);
       for (let k = 0; k < 3; k++) C[k] = -C[k]!;
     }
     this.qInv.set(q);
@@ -139,8 +139,8 @@ export class InteractionEllipsoidForceField extends BaseForceField {
     for (let i = 0; i < n; i++) {
       // p = Rᵀ(x − C), u = Rᵀ·v
       for (let c = 0; c < 3; c++) p[c] = x1[3 * i + c]! - C[c]!;
-      rotateVec3(p, 0, qi, p, 0);
-      rotateVec3(u, 0, qi, v1, 3 * i);
+      quatRotateAt(p, 0, qi, 0, p, 0);
+      quatRotateAt(u, 0, qi, 0, v1, 3 * i);
       // the ellipsoid of smallest normalised distance
       let best = 0, bestN = Infinity;
       for (let e = 0; e < ne; e++) {
@@ -156,7 +156,7 @@ export class InteractionEllipsoidForceField extends BaseForceField {
         ir[c] = this.invR2[3 * best + c]!;
       }
       if (!ellipsoidContact(3, p, ir, k, d, u, 0, this.f, m)) continue;
-      rotateVec3(this.f, 0, q, this.f, 0);
+      quatRotateAt(this.f, 0, q, 0, this.f, 0);
       for (let c = 0; c < 3; c++) f1[3 * i + c] += this.f[c]!;
       fx += this.f[0]!;
       fy += this.f[1]!;
@@ -166,14 +166,14 @@ export class InteractionEllipsoidForceField extends BaseForceField {
       for (let j = 0; j < 3; j++) {
         col.fill(0);
         col[j] = 1;
-        rotateVec3(col, 0, qi, col, 0);
+        quatRotateAt(col, 0, qi, 0, col, 0);
         const a0 = m[0]! * col[0]! + m[1]! * col[1]! + m[2]! * col[2]!;
         const a1 = m[3]! * col[0]! + m[4]! * col[1]! + m[5]! * col[2]!;
         const a2 = m[6]! * col[0]! + m[7]! * col[1]! + m[8]! * col[2]!;
         col[0] = a0;
         col[1] = a1;
         col[2] = a2;
-        rotateVec3(col, 0, q, col, 0);
+        quatRotateAt(col, 0, q, 0, col, 0);
         for (let r = 0; r < 3; r++) B[o + 3 * r + j] = col[r]!;
       }
       this.contacts[this.count++] = i;

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { Rigid3d } from '@sofa-ts/core';
 import { PlaneForceField } from './PlaneForceField.js';
-import { stiffnessAndFiniteDifferences } from './fd-check.js';
-import { buildNode, rng } from '../mass/test-mesh.js';
+import { stiffnessAndFiniteDifferences } from './fd-check-test-support.js';
+import { buildNode, rng } from '../mass/mesh-test-support.js';
 
 function plane(attrs: { normal?: number[]; d?: number; stiffness?: number; damping?: number; maxForce?: number; bilateral?: boolean; localRange?: number[] } = {}): PlaneForceField {
   const p = new PlaneForceField();

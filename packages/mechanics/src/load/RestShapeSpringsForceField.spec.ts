@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { Node, Rigid3d, Simulation, BaseAnimationLoop, sceneWarnings } from '@sofa-ts/core';
 import { MechanicalObject } from '../MechanicalObject.js';
 import { RestShapeSpringsForceField } from './RestShapeSpringsForceField.js';
-import { stiffnessAndFiniteDifferences } from './fd-check.js';
-import { buildNode, rng } from '../mass/test-mesh.js';
+import { stiffnessAndFiniteDifferences } from './fd-check-test-support.js';
+import { buildNode, rng } from '../mass/mesh-test-support.js';
 
 function springs(attrs: { points?: number[]; stiffness?: number[]; angularStiffness?: number[]; externalPoints?: number[]; activeDirections?: number[] } = {}): RestShapeSpringsForceField {
   const s = new RestShapeSpringsForceField();

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { TrianglePressureForceField } from './TrianglePressureForceField.js';
-import { buildNode, StubTopology } from '../mass/test-mesh.js';
+import { buildNode, StubTopology } from '../mass/mesh-test-support.js';
 
 /** Two right triangles of the unit square at z = 0 (areas 1/2 each) and one of area 2 at z = 1. */
 const PTS = [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 2, 0, 1, 0, 2, 1];

@@ -7,8 +7,8 @@ import { InteractionEllipsoidForceField } from './InteractionEllipsoidForceField
 import { LinearForceField } from './LinearForceField.js';
 import { SphereForceField } from './SphereForceField.js';
 import { UniformVelocityDampingForceField } from './UniformVelocityDampingForceField.js';
-import { stiffnessAndFiniteDifferences } from './fd-check.js';
-import { buildNode, rng } from '../mass/test-mesh.js';
+import { stiffnessAndFiniteDifferences } from './fd-check-test-support.js';
+import { buildNode, rng } from '../mass/mesh-test-support.js';
 import { MechanicalObject } from '../MechanicalObject.js';
 import type { BaseForceField } from '@sofa-ts/core';
 

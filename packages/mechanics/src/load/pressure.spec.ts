@@ -4,8 +4,8 @@ import { QuadPressureForceField } from './QuadPressureForceField.js';
 import { SurfacePressureForceField } from './SurfacePressureForceField.js';
 import { TaitSurfacePressureForceField } from './TaitSurfacePressureForceField.js';
 import { TrianglePressureForceField } from './TrianglePressureForceField.js';
-import { stiffnessAndFiniteDifferences } from './fd-check.js';
-import { buildNode, rng, StubTopology } from '../mass/test-mesh.js';
+import { stiffnessAndFiniteDifferences } from './fd-check-test-support.js';
+import { buildNode, rng, StubTopology } from '../mass/mesh-test-support.js';
 import type { BaseForceField } from '@sofa-ts/core';
 
 /** The unit cube [0, s]³ (vertex x + 2y + 4z) and its six faces as quads, counter-clockwise seen from outside. */

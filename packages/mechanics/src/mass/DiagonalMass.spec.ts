@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DiagonalMass } from './DiagonalMass.js';
-import { buildNode, gridHexahedra, gridPoints, gridTetrahedra, rng, StubTopology } from './test-mesh.js';
+import { buildNode, gridHexahedra, gridPoints, gridTetrahedra, rng, StubTopology } from './mesh-test-support.js';
 
 function mass(attrs: Partial<Record<'totalMass' | 'massDensity' | 'computeMassOnRest', number | boolean>> & { vertexMass?: number[] } = {}): DiagonalMass {
   const m = new DiagonalMass();

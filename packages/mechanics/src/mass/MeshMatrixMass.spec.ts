@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { create, all } from 'mathjs';
 import { MeshMatrixMass } from './MeshMatrixMass.js';
-import { buildNode, denseFromEmission, gridHexahedra, gridPoints, gridTetrahedra, rng, StubTopology } from './test-mesh.js';
+import { buildNode, denseFromEmission, gridHexahedra, gridPoints, gridTetrahedra, rng, StubTopology } from './mesh-test-support.js';
 
 const math = create(all);
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { LinearMovementProjectiveConstraint } from './LinearMovementProjectiveConstraint.js';
-import { buildNode } from '../mass/test-mesh.js';
+import { buildNode } from '../mass/mesh-test-support.js';
 
 /**
  * The piecewise linear motion against its definition: key times 0, 2, 5 and movements

@@ -1,6 +1,7 @@
 import { Bool, Indices, RealArray, isTopology, sofaComponent, type CheckpointReader, type CheckpointRecord, SingleStateProjectiveConstraint } from '@sofa-ts/core';
 import { constraintTopology, followConstrainedPoints, pickRows } from './follow-points.js';
-import { quatFromEuler, quatMultiply, quatSlerp2 } from '../rotation.js';
+import { quatFromEulerAt } from '@sofa-ts/linalg';
+import { quatMultiply, quatSlerp2 } from '../rotation.js';
 
 /**
  * SOFA's LinearMovementProjectiveConstraint (alias LinearMovementConstraint): the listed points
@@ -107,8 +108,8 @@ export class LinearMovementProjectiveConstraint extends SingleStateProjectiveCon
     }
     if (this.rigid) {
       const p = k * 6, q = (k + 1) * 6;
-      quatFromEuler(this.qPrev, mv[p + 3]!, mv[p + 4]!, mv[p + 5]!);
-      quatFromEuler(this.qNext, mv[q + 3]!, mv[q + 4]!, mv[q + 5]!);
+      quatFromEulerAt(this.qPrev, 0, mv[p + 3]!, mv[p + 4]!, mv[p + 5]!);
+      quatFromEulerAt(this.qNext, 0, mv[q + 3]!, mv[q + 4]!, mv[q + 5]!);
       quatSlerp2(this.qm, this.qPrev, this.qNext, a);
     }
     return k;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { LinearVelocityProjectiveConstraint } from './LinearVelocityProjectiveConstraint.js';
-import { buildNode } from '../mass/test-mesh.js';
+import { buildNode } from '../mass/mesh-test-support.js';
 
 /**
  * The imposed velocity against its definition, and the motion x(t) = x0 + ∫v over the steps:

@@ -5,7 +5,7 @@ import { HermiteSplineProjectiveConstraint } from './HermiteSplineProjectiveCons
 import { OscillatorProjectiveConstraint } from './OscillatorProjectiveConstraint.js';
 import { ParabolicProjectiveConstraint } from './ParabolicProjectiveConstraint.js';
 import { PatchTestMovementProjectiveConstraint } from './PatchTestMovementProjectiveConstraint.js';
-import { buildNode } from '../mass/test-mesh.js';
+import { buildNode } from '../mass/mesh-test-support.js';
 import type { BaseProjectiveConstraint, Node } from '@sofa-ts/core';
 
 /** x and v projected at time t. */

@@ -4,7 +4,7 @@ import { DirectionProjectiveConstraint } from './DirectionProjectiveConstraint.j
 import { LineProjectiveConstraint } from './LineProjectiveConstraint.js';
 import { PlaneProjectiveConstraint } from './PlaneProjectiveConstraint.js';
 import { PointProjectiveConstraint } from './PointProjectiveConstraint.js';
-import { buildNode, rng } from '../mass/test-mesh.js';
+import { buildNode, rng } from '../mass/mesh-test-support.js';
 
 const x0 = [0, 0, 0, 1, 0.5, -0.2, 0.3, 1, 2, -1, 0.4, 0.7];
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { BaseProjectiveConstraint } from '@sofa-ts/core';
 import { FixedPlaneProjectiveConstraint } from './FixedPlaneProjectiveConstraint.js';
 import { PartialFixedProjectiveConstraint } from './PartialFixedProjectiveConstraint.js';
-import { buildNode, denseFromEmission, rng } from '../mass/test-mesh.js';
+import { buildNode, denseFromEmission, rng } from '../mass/mesh-test-support.js';
 
 /** The matrix of dx ↦ P·dx, column j = P·e_j. */
 function matrixOf(pc: BaseProjectiveConstraint, n: number): number[][] {

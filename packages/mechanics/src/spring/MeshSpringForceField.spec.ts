@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { MeshSpringForceField } from './MeshSpringForceField.js';
-import { buildNode, gridHexahedra, gridPoints, rng, StubTopology } from '../mass/test-mesh.js';
-import { stiffnessAndFiniteDifferences } from '../load/fd-check.js';
+import { buildNode, gridHexahedra, gridPoints, rng, StubTopology } from '../mass/mesh-test-support.js';
+import { stiffnessAndFiniteDifferences } from '../load/fd-check-test-support.js';
 
 type Attrs = Partial<Record<'linesStiffness' | 'trianglesStiffness' | 'quadsStiffness' | 'tetrahedraStiffness' | 'cubesStiffness' | 'linesDamping' | 'tetrahedraDamping', number>> & {
   noCompression?: boolean;

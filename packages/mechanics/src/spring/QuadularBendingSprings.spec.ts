@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { QuadularBendingSprings } from './QuadularBendingSprings.js';
-import { buildNode, rng, StubTopology } from '../mass/test-mesh.js';
-import { stiffnessAndFiniteDifferences } from '../load/fd-check.js';
+import { buildNode, rng, StubTopology } from '../mass/mesh-test-support.js';
+import { stiffnessAndFiniteDifferences } from '../load/fd-check-test-support.js';
 
 /** Edges of quads, each once, in order of first appearance (edge j joins vertices j+1, j+2). */
 function edgesOf(quads: number[]): number[] {

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { sofaComponent, type GridDescription } from '@sofa-ts/core';
 import { RegularGridSpringForceField } from './RegularGridSpringForceField.js';
-import { buildNode, gridPoints, rng, StubTopology } from '../mass/test-mesh.js';
-import { stiffnessAndFiniteDifferences } from '../load/fd-check.js';
+import { buildNode, gridPoints, rng, StubTopology } from '../mass/mesh-test-support.js';
+import { stiffnessAndFiniteDifferences } from '../load/fd-check-test-support.js';
 
 /** A grid topology stub that names itself RegularGridTopology, as the node's grid would. */
 @sofaComponent({ name: 'RegularGridTopology', category: 'Topology', description: 'test stub' })

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { Rigid3d } from '@sofa-ts/core';
 import { StiffSpringForceField } from './SpringForceField.js';
-import { stiffnessAndFiniteDifferences } from '../load/fd-check.js';
-import { buildNode } from '../mass/test-mesh.js';
+import { stiffnessAndFiniteDifferences } from '../load/fd-check-test-support.js';
+import { buildNode } from '../mass/mesh-test-support.js';
 
 describe('SpringForceField / StiffSpringForceField on Rigid3d frames', () => {
   /** Two frames, turned, a spring of stiffness 10, damping 2, rest length 1 between their centres. */

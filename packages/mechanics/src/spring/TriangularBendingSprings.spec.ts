@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { TriangularBendingSprings } from './TriangularBendingSprings.js';
-import { buildNode, rng, StubTopology } from '../mass/test-mesh.js';
-import { stiffnessAndFiniteDifferences } from '../load/fd-check.js';
+import { buildNode, rng, StubTopology } from '../mass/mesh-test-support.js';
+import { stiffnessAndFiniteDifferences } from '../load/fd-check-test-support.js';
 
 /** Edges of triangles, each once, in order of first appearance (as a triangle container builds them). */
 function edgesOf(tris: number[]): number[] {

@@ -3,8 +3,8 @@ import { FastTriangularBendingSprings } from './FastTriangularBendingSprings.js'
 import { QuadBendingSprings } from './QuadBendingSprings.js';
 import { QuadularBendingSprings } from './QuadularBendingSprings.js';
 import { TriangleBendingSprings } from './TriangleBendingSprings.js';
-import { buildNode, rng, StubTopology } from '../mass/test-mesh.js';
-import { stiffnessAndFiniteDifferences } from '../load/fd-check.js';
+import { buildNode, rng, StubTopology } from '../mass/mesh-test-support.js';
+import { stiffnessAndFiniteDifferences } from '../load/fd-check-test-support.js';
 
 /** A grid of nx × ny points in the z = 0 plane (index i + nx·j), its quads and its triangles. */
 function grid(nx: number, ny: number): { x: number[]; quads: number[]; tris: number[]; edges: number[] } {

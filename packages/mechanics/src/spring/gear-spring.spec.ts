@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { Rigid3d } from '@sofa-ts/core';
 import { GearSpringForceField, GearSprings } from './GearSpringForceField.js';
-import { buildNode } from '../mass/test-mesh.js';
-import { stiffnessAndFiniteDifferences } from '../load/fd-check.js';
+import { buildNode } from '../mass/mesh-test-support.js';
+import { stiffnessAndFiniteDifferences } from '../load/fd-check-test-support.js';
 
 /** q (x, y, z, w) of the rotation of angle a about the unit axis n. */
 function quat(n: number[], a: number): number[] {

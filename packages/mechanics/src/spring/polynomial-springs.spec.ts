@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { PolynomialRestShapeSpringsForceField } from './PolynomialRestShapeSpringsForceField.js';
 import { PolynomialSpringsForceField } from './PolynomialSpringsForceField.js';
-import { buildNode, rng } from '../mass/test-mesh.js';
-import { stiffnessAndFiniteDifferences } from '../load/fd-check.js';
+import { buildNode, rng } from '../mass/mesh-test-support.js';
+import { stiffnessAndFiniteDifferences } from '../load/fd-check-test-support.js';
 
 function force(ff: { addForce(f: Float64Array[], x: Float64Array[], v: Float64Array[]): void }, x: Float64Array): Float64Array {
   const f = new Float64Array(x.length);

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import { MeshTopology } from '@sofa-ts/topology';
 import { TriangularBiquadraticSpringsForceField, TriangularQuadraticSpringsForceField } from './TriangularQuadraticSprings.js';
-import { buildNode, rng } from '../mass/test-mesh.js';
-import { stiffnessAndFiniteDifferences } from '../load/fd-check.js';
+import { StubTopology, buildNode, rng } from '../mass/mesh-test-support.js';
+import { stiffnessAndFiniteDifferences } from '../load/fd-check-test-support.js';
 
 type Springs = TriangularQuadraticSpringsForceField | TriangularBiquadraticSpringsForceField;
 
@@ -17,9 +16,7 @@ function make(kind: 'quad' | 'biquad', opts: { angular?: boolean; damping?: numb
   if (opts.angular === false) ff.useAngularSprings.value = false;
   if (opts.damping) ff.dampingRatio.value = opts.damping;
   if (opts.compressible === false && ff instanceof TriangularBiquadraticSpringsForceField) ff.compressible.value = false;
-  const topo = new MeshTopology();
-  topo.triangles.value = Uint32Array.from(tris);
-  buildNode(rest, topo, [ff]);
+  buildNode(rest, new StubTopology(rest.length / 3, { triangles: tris }), [ff]);
   return ff;
 }
 

@@ -46,7 +46,7 @@ async function open(): Promise<void> {
     const name = 'zeromq';
     zmq = (await import(name)) as ZmqModule;
   } catch (e) {
-    throw new Error(`the npm package zeromq (ZeroMQ for Node) could not be loaded: ${(e as Error).message.split('\n')[0]}; install it with: npm install zeromq`);
+    throw new Error(`the npm package zeromq (ZeroMQ for Node) could not be loaded: ${(e as Error).message.split('\n')[0]}; install it with: npm install zeromq`, { cause: e });
   }
   const t = options.timeOut > 0 ? options.timeOut : -1;
   const pubSub = options.pattern === 'publish/subscribe';

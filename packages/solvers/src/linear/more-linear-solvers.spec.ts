@@ -36,7 +36,7 @@ function randomBlockTridiagonal(r: () => number, nb: number, bs: number): number
   return A;
 }
 
-describe('linear solvers of issue 12 (solution vs a dense mathjs solve)', () => {
+describe('MinRes, BTD, SVD, precomputed and warp linear solvers (solution vs a dense mathjs solve)', () => {
   it('MinResLinearSolver: random SPD and symmetric indefinite systems, matrix-free and assembled', () => {
     const r = rng(12);
     for (const n of [5, 40, 120]) {

@@ -128,7 +128,7 @@ describe('preconditioners and PCG', () => {
     const tol = 1e-6;
     const d = D.map((row, i) => row[i]!);
     const ref = Array.from(x0);
-    let res = b.map((v, i) => v - denseMul(D, ref)[i]!);
+    const res = b.map((v, i) => v - denseMul(D, ref)[i]!);
     let z = res.map((v, i) => v / d[i]!);
     let p = z.slice();
     let delta = res.reduce((s, v, i) => s + v * z[i]!, 0);

@@ -182,8 +182,8 @@ export class VariationalSymplecticSolver extends SystemOdeSolver {
 
   private writeLine(line: string, truncate: boolean): void {
     if (!this.file.value) return;
-    // SOFA opens the file from the current directory.
-    const name = outputFilePath(this, this.file.value, 'cwd');
+    // SOFA opens the file from the current directory; here beside the scene (or in its output folder), as every file a component writes.
+    const name = outputFilePath(this, this.file.value);
     host().writeFile(name, `${line}\n`, { append: !truncate });
   }
 }

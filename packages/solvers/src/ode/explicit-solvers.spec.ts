@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { lusolve } from 'mathjs';
 import type { SolverStats } from '@sofa-ts/core';
-import { el, oneBody, scene, type TestPoints } from './test-fixtures.js';
+import { el, oneBody, scene, type TestPoints } from './ode-test-support.js';
 
 // Harmonic oscillator: m = 2, k = 8 (ω = 2), x0 = 1, v0 = 0.3, no gravity.
 const m = 2;

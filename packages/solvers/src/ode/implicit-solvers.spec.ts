@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { NewtonRaphsonSolver } from './NewtonRaphsonSolver.js';
 import type { StaticSolver } from './StaticSolver.js';
 import { sceneWarnings } from '@sofa-ts/core';
-import { el, oneBody, scene, type TestPoints } from './test-fixtures.js';
+import { el, oneBody, scene, type TestPoints } from './ode-test-support.js';
 import type { VariationalSymplecticSolver } from './VariationalSymplecticSolver.js';
 
 // Root of a monotone increasing function by bisection (the independent oracle for nonlinear cases).

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { el, oneBody, scene, type TestPoints } from './test-fixtures.js';
+import { el, oneBody, scene, type TestPoints } from './ode-test-support.js';
 
 /**
  * Order of accuracy of the implicit integrators on the undamped oscillator m·x'' = −k·x,

@@ -5,7 +5,7 @@ import type { PointSetTopologyContainer } from './PointSetTopologyContainer.js';
 import type { TetrahedronSetTopologyContainer } from './TetrahedronSetTopologyContainer.js';
 import type { TriangleSetTopologyContainer } from './TriangleSetTopologyContainer.js';
 import type { HexahedronSetTopologyContainer } from './HexahedronSetTopologyContainer.js';
-import { el, initScene, objectNamed } from './test-scenes.js';
+import { el, initScene, objectNamed } from './container-test-support.js';
 import { INVALID_INDEX } from './topology-container.js';
 
 /** Two tetrahedra sharing the face 1-2-3, both positively oriented. */

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { setSceneFiles } from '@sofa-ts/core';
 import type { TetrahedronSetTopologyContainer } from './TetrahedronSetTopologyContainer.js';
 import type { MeshTopology } from './MeshTopology.js';
-import { el, initScene, objectNamed } from './test-scenes.js';
+import { el, initScene, objectNamed } from './container-test-support.js';
 
 // Two tetrahedra sharing the face (1 2 3), in Gmsh 2.2 ASCII with shuffled node numbers.
 const GMSH = `$MeshFormat

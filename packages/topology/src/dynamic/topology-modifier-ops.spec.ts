@@ -4,7 +4,7 @@ import type { TetrahedronSetTopologyContainer } from '../container/TetrahedronSe
 import type { TetrahedronSetTopologyModifier } from '../container/TetrahedronSetTopologyModifier.js';
 import type { TriangleSetTopologyContainer } from '../container/TriangleSetTopologyContainer.js';
 import type { TriangleSetTopologyModifier } from '../container/TriangleSetTopologyModifier.js';
-import { el, initScene, objectNamed } from '../container/test-scenes.js';
+import { el, initScene, objectNamed } from '../container/container-test-support.js';
 import { TRIANGLES_IN_TETRAHEDRON } from '../container/element-tables.js';
 import { splitHexahedra } from '../mapping/Hexa2TetraTopologicalMapping.js';
 

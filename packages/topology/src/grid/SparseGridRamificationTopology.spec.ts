@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { el, initScene, objectNamed } from '../container/test-scenes.js';
+import { el, initScene, objectNamed } from '../container/container-test-support.js';
 import { segmentCrossesTriangle } from './sparse-grid-ramification.js';
 import type { SparseGridRamificationTopology } from './SparseGridRamificationTopology.js';
 import type { SparseGridTopology } from './SparseGridTopology.js';

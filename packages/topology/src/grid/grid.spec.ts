@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { listAt } from '../container/adjacency.js';
 import { buildScene } from '@sofa-ts/core';
-import { el, initScene, objectNamed, topologyRegistry } from '../container/test-scenes.js';
+import { el, initScene, objectNamed, topologyRegistry } from '../container/container-test-support.js';
 import type { GridTopology } from './GridTopology.js';
 import type { RegularGridTopology } from './RegularGridTopology.js';
 

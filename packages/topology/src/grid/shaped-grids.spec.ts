@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { el, initScene, objectNamed } from '../container/test-scenes.js';
+import { el, initScene, objectNamed } from '../container/container-test-support.js';
 import type { CubeTopology } from '../container/CubeTopology.js';
 import type { CylinderGridTopology } from './CylinderGridTopology.js';
 import type { SphereGridTopology } from './SphereGridTopology.js';

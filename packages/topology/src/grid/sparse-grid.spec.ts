@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { el, initScene, objectNamed } from '../container/test-scenes.js';
+import { el, initScene, objectNamed } from '../container/container-test-support.js';
 import { fastPolygonIntersectsCube, polygonNormal } from './polygon-cube.js';
 import type { SparseGridTopology } from './SparseGridTopology.js';
 

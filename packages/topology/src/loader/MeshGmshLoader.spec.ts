@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SofaError } from '@sofa-ts/core';
 import type { MeshGmshLoader } from './MeshGmshLoader.js';
-import { corpusShare, el, find, initScene, tempFiles } from './test-scene.js';
+import { corpusShare, el, find, initScene, tempFiles } from './scene-test-support.js';
 
 // Two tetrahedra sharing the face (1 2 3), an extra triangle (0 1 2), a line (0 4) and a point
 // element, written in the three Gmsh formats. Points: 0 origin, 1 x, 2 y, 3 z, 4 (1 1 1).

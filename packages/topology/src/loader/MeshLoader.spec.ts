@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { MeshOBJLoader } from './MeshOBJLoader.js';
-import { el, find, initScene, tempFiles, type TestState } from './test-scene.js';
+import { el, find, initScene, tempFiles, type TestState } from './scene-test-support.js';
 
 const arr = (a: ArrayLike<number>): number[] => Array.from(a);
 

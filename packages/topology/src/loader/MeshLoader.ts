@@ -1,6 +1,4 @@
-import { Bool, IndexArray, RealArray, Str, Vec3, requireDataFile, type Data } from '@sofa-ts/core';
-import { DataEngine } from '../engine/DataEngine.js';
-import { IndexLists } from './index-lists.js';
+import { Bool, DataEngine, IndexArray, IndexLists, RealArray, requireDataFile, Str, Vec3, type Data } from '@sofa-ts/core';
 import { MeshFileError } from './text-scanner.js';
 import { applyTransform4, isAffine4, isIdentity4, trsMatrix } from './transform.js';
 

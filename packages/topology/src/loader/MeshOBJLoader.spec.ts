@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { sceneWarnings, type SofaError } from '@sofa-ts/core';
 import type { MeshOBJLoader } from './MeshOBJLoader.js';
-import { corpusShare, el, find, initScene, tempFiles } from './test-scene.js';
+import { corpusShare, el, find, initScene, tempFiles } from './scene-test-support.js';
 
 // 7 points; a quad, a triangle, a pentagon (fan), a line, a face with relative indices.
 const obj = `# test mesh

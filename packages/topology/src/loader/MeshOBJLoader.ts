@@ -1,5 +1,4 @@
-import { Bool, host, IndexArray, RealArray, Str, StringArray, sofaComponent } from '@sofa-ts/core';
-import { IndexLists } from './index-lists.js';
+import { Bool, host, IndexArray, IndexLists, RealArray, sofaComponent, Str, StringArray } from '@sofa-ts/core';
 import { MeshLoader, type MeshBuffers } from './MeshLoader.js';
 import { MeshFileError, lineTokens, parseReal } from './text-scanner.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as path from 'node:path';
 import type { MeshSTLLoader } from './MeshSTLLoader.js';
-import { el, find, initScene, tempFiles } from './test-scene.js';
+import { el, find, initScene, tempFiles } from './scene-test-support.js';
 
 // A tetrahedron as 4 facets (outward normals); 0.1 is not a float32, so both forms round it.
 const P = [[0, 0, 0], [0.1, 0, 0], [0, 1, 0], [0, 0, 1]];

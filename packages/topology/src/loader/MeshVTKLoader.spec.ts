@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as path from 'node:path';
 import type { MeshVTKLoader } from './MeshVTKLoader.js';
-import { el, find, initScene, tempFiles } from './test-scene.js';
+import { el, find, initScene, tempFiles } from './scene-test-support.js';
 
 // A unit cube (points 0-7, VTK hexahedron order), an apex 8, and a second cube layer 9-12 above.
 const pts = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1], [0.5, 0.5, 2], [0, 0, 0.1], [1, 0, 0.1], [0, 1, 0.1], [1, 1, 0.1]];

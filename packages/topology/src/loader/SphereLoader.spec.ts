@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SphereLoader } from './SphereLoader.js';
-import { corpusShare, el, find, initScene, tempFiles } from './test-scene.js';
+import { corpusShare, el, find, initScene, tempFiles } from './scene-test-support.js';
 
 const sph = `sph 1.0
 nums 3

@@ -1,5 +1,4 @@
-import { RealArray, host, Str, Vec3, requireDataFile, sofaComponent } from '@sofa-ts/core';
-import { DataEngine } from '../engine/DataEngine.js';
+import { DataEngine, host, RealArray, requireDataFile, sofaComponent, Str, Vec3 } from '@sofa-ts/core';
 import { MeshFileError, TextScanner } from './text-scanner.js';
 import { applyTransform4, isIdentity4, trsMatrix } from './transform.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { StringMeshCreator } from './StringMeshCreator.js';
-import { el, find, initScene } from './test-scene.js';
+import { el, find, initScene } from './scene-test-support.js';
 
 const arr = (a: ArrayLike<number>): number[] => Array.from(a);
 

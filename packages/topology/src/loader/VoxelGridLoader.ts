@@ -1,5 +1,4 @@
-import { Bool, IndexArray, Indices, Int, RealArray, Str, Vec3, host, requireDataFile, sofaComponent, tokens, DataParseError, type DataType } from '@sofa-ts/core';
-import { DataEngine } from '../engine/DataEngine.js';
+import { Bool, DataEngine, DataParseError, host, IndexArray, Indices, Int, RealArray, requireDataFile, sofaComponent, Str, tokens, Vec3, type DataType } from '@sofa-ts/core';
 import { Vec3i } from '../grid/grid-data.js';
 import { checkGridSize } from '../grid/grid-size.js';
 

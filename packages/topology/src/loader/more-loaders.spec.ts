@@ -6,7 +6,7 @@ import type { MeshOffLoader } from './MeshOffLoader.js';
 import type { MeshTrianLoader } from './MeshTrianLoader.js';
 import type { MeshVTKLoader } from './MeshVTKLoader.js';
 import type { VoxelGridLoader } from './VoxelGridLoader.js';
-import { el, find, initScene, tempFiles } from './test-scene.js';
+import { el, find, initScene, tempFiles } from './scene-test-support.js';
 
 const arr = (a: ArrayLike<number>): number[] => Array.from(a);
 function load<T>(tag: string, attrs: Record<string, string>): T {

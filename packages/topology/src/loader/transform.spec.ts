@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { applyTransform4, quaternionFromEuler, rotationMatrix, trsMatrix } from './transform.js';
+import { applyTransform4, trsMatrix } from './transform.js';
 
 /** Row-major 3×3 product. */
 function mul(a: number[], b: number[]): number[] {
@@ -12,14 +12,6 @@ const ry = (t: number) => [Math.cos(t), 0, Math.sin(t), 0, 1, 0, -Math.sin(t), 0
 const rz = (t: number) => [Math.cos(t), -Math.sin(t), 0, Math.sin(t), Math.cos(t), 0, 0, 0, 1];
 
 describe('loader transforms', () => {
-  it('builds the rotation about x, then y, then z: R = Rz·Ry·Rx', () => {
-    for (const [a, b, c] of [[0.3, -1.1, 2.5], [Math.PI / 2, 0, 0], [0.01, 0.7, -0.2]] as const) {
-      const expected = mul(rz(c), mul(ry(b), rx(a)));
-      const r = rotationMatrix(quaternionFromEuler(a, b, c));
-      r.forEach((v, i) => expect(v).to.be.closeTo(expected[i]!, 1e-14));
-    }
-  });
-
   it('maps p to t + R·(s∘p)', () => {
     const m = trsMatrix([1, 2, 3], [30, 45, 60], [2, 3, 4]);
     const p = Float64Array.of(0.5, -1, 2);

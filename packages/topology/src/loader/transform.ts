@@ -1,40 +1,21 @@
+import { quatFromEulerAt, quatToMatrix3At } from '@sofa-ts/linalg';
+
 /**
  * The rigid-plus-scale transform SOFA's loaders apply to the points they read.
  *
  * M = T(translation) · R(rotation) · S(scale3d), a 4×4 homogeneous matrix stored row-major
  * (16 numbers); a point p becomes M·[p; 1]. The rotation is given as Euler angles in degrees and
  * composed as SOFA's Quat::createQuaterFromEuler does by default: about x first, then y, then z,
- * i.e. R = Rz(γ)·Ry(β)·Rx(α), built through the unit quaternion of that rotation.
+ * i.e. R = Rz(γ)·Ry(β)·Rx(α), built through the unit quaternion of that rotation (linalg's
+ * quatFromEulerAt and quatToMatrix3At).
  */
-
-/** Unit quaternion (x, y, z, w) of R = Rz(c)·Ry(b)·Rx(a), angles in radians. */
-export function quaternionFromEuler(a: number, b: number, c: number): [number, number, number, number] {
-  const ca = Math.cos(a / 2), sa = Math.sin(a / 2);
-  const cb = Math.cos(b / 2), sb = Math.sin(b / 2);
-  const cc = Math.cos(c / 2), sc = Math.sin(c / 2);
-  // Product qz(c) ⊗ qy(b) ⊗ qx(a), expanded.
-  return [
-    sa * cb * cc - ca * sb * sc,
-    ca * sb * cc + sa * cb * sc,
-    ca * cb * sc - sa * sb * cc,
-    ca * cb * cc + sa * sb * sc,
-  ];
-}
-
-/** Row-major 3×3 rotation matrix of a unit quaternion (x, y, z, w). */
-export function rotationMatrix(q: readonly [number, number, number, number]): number[] {
-  const [x, y, z, w] = q;
-  return [
-    1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w),
-    2 * (x * y + z * w), 1 - 2 * (z * z + x * x), 2 * (y * z - x * w),
-    2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (y * y + x * x),
-  ];
-}
 
 /** M = T·R·S as a row-major 4×4 matrix; rotation in degrees (SOFA's Euler order). */
 export function trsMatrix(translation: ArrayLike<number>, rotationDeg: ArrayLike<number>, scale: ArrayLike<number>): Float64Array {
   const k = Math.PI / 180;
-  const r = rotationMatrix(quaternionFromEuler(rotationDeg[0]! * k, rotationDeg[1]! * k, rotationDeg[2]! * k));
+  const q = new Float64Array(4), r = new Float64Array(9);
+  quatFromEulerAt(q, 0, rotationDeg[0]! * k, rotationDeg[1]! * k, rotationDeg[2]! * k);
+  quatToMatrix3At(r, 0, q, 0);
   const m = new Float64Array(16);
   for (let i = 0; i < 3; i++) {
     for (let j = 0; j < 3; j++) m[4 * i + j] = r[3 * i + j]! * scale[j]!;

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { SofaError } from '@sofa-ts/core';
 import type { PointSetTopologyContainer } from '../container/PointSetTopologyContainer.js';
 import type { EdgeSetTopologyContainer } from '../container/EdgeSetTopologyContainer.js';
-import { el, initScene, objectNamed } from '../container/test-scenes.js';
+import { el, initScene, objectNamed } from '../container/container-test-support.js';
 
 /** The unit tetrahedron o, x, y, z and its mesh with the output point set beside it. */
 const TETRA = '0 0 0  1 0 0  0 1 0  0 0 1';

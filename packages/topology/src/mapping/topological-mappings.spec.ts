@@ -4,7 +4,7 @@ import { listAt } from '../container/adjacency.js';
 import type { QuadSetTopologyContainer } from '../container/QuadSetTopologyContainer.js';
 import type { TetrahedronSetTopologyContainer } from '../container/TetrahedronSetTopologyContainer.js';
 import type { TriangleSetTopologyContainer } from '../container/TriangleSetTopologyContainer.js';
-import { el, initScene, objectNamed } from '../container/test-scenes.js';
+import { el, initScene, objectNamed } from '../container/container-test-support.js';
 import type { RegularGridTopology } from '../grid/RegularGridTopology.js';
 import { splitHexahedra } from './Hexa2TetraTopologicalMapping.js';
 

@@ -1,6 +1,7 @@
 import { BaseForceField, Bool, Indices, Real, addBlock3, contextMeshTopology, isTopology, sofaComponent, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator } from '@sofa-ts/core';
 import { mstateLink } from '../../state-link.js';
 import { beamStiffness, circularSection } from './beam-kernels.js';
+import { quatMultiplyAt, quatToMatrix3At } from '@sofa-ts/linalg';
 import { unitQuatRotationVector } from '../../rotation.js';
 
 /**
@@ -187,10 +188,7 @@ function normalize4(q: Float64Array, o: number): void {
 
 /** R (row-major 3×3) of the unit quaternion q at qs[o..o+4] (x y z w). */
 function quatMatrix(R: Float64Array, qs: ArrayLike<number>, o: number): void {
-  const x = qs[o]!, y = qs[o + 1]!, z = qs[o + 2]!, w = qs[o + 3]!;
-  R[0] = 1 - 2 * (y * y + z * z); R[1] = 2 * (x * y - z * w); R[2] = 2 * (z * x + y * w);
-  R[3] = 2 * (x * y + z * w); R[4] = 1 - 2 * (z * z + x * x); R[5] = 2 * (y * z - x * w);
-  R[6] = 2 * (z * x - y * w); R[7] = 2 * (y * z + x * w); R[8] = 1 - 2 * (y * y + x * x);
+  quatToMatrix3At(R, 0, qs, o);
 }
 
 /** out[o..o+3] = R(q)ᵀ·v for the quaternion q at qs[qo..qo+4]. */
@@ -212,12 +210,13 @@ function quatDiff(out: Float64Array, oo: number, as: ArrayLike<number>, ao: numb
   }
   // b⁻¹ = conj(b)/|b|²
   const n2 = bx * bx + by * by + bz * bz + bw * bw;
-  const cx = -bx / n2, cy = -by / n2, cz = -bz / n2, cw = bw / n2;
-  out[oo] = cw * ax + cx * aw + cy * az - cz * ay;
-  out[oo + 1] = cw * ay - cx * az + cy * aw + cz * ax;
-  out[oo + 2] = cw * az + cx * ay - cy * ax + cz * aw;
-  out[oo + 3] = cw * aw - cx * ax - cy * ay - cz * az;
+  diffQuats[0] = -bx / n2; diffQuats[1] = -by / n2; diffQuats[2] = -bz / n2; diffQuats[3] = bw / n2;
+  diffQuats[4] = ax; diffQuats[5] = ay; diffQuats[6] = az; diffQuats[7] = aw;
+  quatMultiplyAt(out, oo, diffQuats, 0, diffQuats, 4);
 }
+
+/** b⁻¹ (0..4) and the hemisphere-corrected a (4..8) of quatDiff: no allocation per call. */
+const diffQuats = new Float64Array(8);
 
 /** out[o..o+3] = axis·angle of the unit quaternion q (SOFA's quatToRotationVector). */
 function rotationVector(out: Float64Array, o: number, q: Float64Array): void {

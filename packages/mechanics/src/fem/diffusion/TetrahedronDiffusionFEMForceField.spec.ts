@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { all, create, type Matrix } from 'mathjs';
 import { BaseAnimationLoop, Node, Simulation, SofaError } from '@sofa-ts/core';
 import { MechanicalObject } from '../../MechanicalObject.js';
-import { stiffnessAndFiniteDifferences } from '../../load/fd-check.js';
-import { gridPoints, gridTetrahedra, rng, StubTopology } from '../../mass/test-mesh.js';
+import { stiffnessAndFiniteDifferences } from '../../load/fd-check-test-support.js';
+import { gridPoints, gridTetrahedra, rng, StubTopology } from '../../mass/mesh-test-support.js';
 import { TetrahedronDiffusionFEMForceField } from './TetrahedronDiffusionFEMForceField.js';
 
 const math = create(all);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { buildNode, StubTopology } from '../../mass/test-mesh.js';
-import { stiffnessAndFiniteDifferences } from '../../load/fd-check.js';
+import { buildNode, StubTopology } from '../../mass/mesh-test-support.js';
+import { stiffnessAndFiniteDifferences } from '../../load/fd-check-test-support.js';
 import { QuadBendingFEMForceField } from './QuadBendingFEMForceField.js';
 
 /** A Lx × Ly plate in the xy plane cut in nx × ny rectangles (SOFA's node order per quad). */

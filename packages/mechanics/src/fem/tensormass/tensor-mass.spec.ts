@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { buildNode, gridPoints, gridTetrahedra, StubTopology } from '../../mass/test-mesh.js';
-import { stiffnessAndFiniteDifferences } from '../../load/fd-check.js';
+import { buildNode, gridPoints, gridTetrahedra, StubTopology } from '../../mass/mesh-test-support.js';
+import { stiffnessAndFiniteDifferences } from '../../load/fd-check-test-support.js';
 import { TetrahedralTensorMassForceField } from './TetrahedralTensorMassForceField.js';
 import { TriangularTensorMassForceField } from './TriangularTensorMassForceField.js';
 import type { EdgeTensorForceField } from './edge-tensor-force-field.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { TriangleFEMForceField } from './TriangleFEMForceField.js';
-import { forceAt, sharedTriangleFemChecks, topologyOf } from './triangle-fem-checks.js';
-import { buildNode, StubTopology } from '../../mass/test-mesh.js';
+import { forceAt, sharedTriangleFemChecks, topologyOf } from './triangle-fem-test-support.js';
+import { buildNode, StubTopology } from '../../mass/mesh-test-support.js';
 
 function tfem(method: 'large' | 'small', E: number, nu: number, extra: { thickness?: number; planeStrain?: boolean } = {}): TriangleFEMForceField {
   const ff = new TriangleFEMForceField();

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { TriangularFEMForceField } from './TriangularFEMForceField.js';
-import { forceAt, sharedTriangleFemChecks, topologyOf } from './triangle-fem-checks.js';
-import { buildNode, StubTopology } from '../../mass/test-mesh.js';
+import { forceAt, sharedTriangleFemChecks, topologyOf } from './triangle-fem-test-support.js';
+import { buildNode, StubTopology } from '../../mass/mesh-test-support.js';
 
 function tfem(method: 'large' | 'small', E: number | number[], nu: number): TriangularFEMForceField {
   const ff = new TriangularFEMForceField();

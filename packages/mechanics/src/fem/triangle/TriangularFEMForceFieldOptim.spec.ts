@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { buildNode, rng } from '../../mass/test-mesh.js';
+import { buildNode, rng } from '../../mass/mesh-test-support.js';
 import { TriangularFEMForceFieldOptim } from './TriangularFEMForceFieldOptim.js';
-import { forceAt, kError, randomRotation, topologyOf, transform, wavyStrip } from './triangle-fem-checks.js';
+import { forceAt, kError, randomRotation, topologyOf, transform, wavyStrip } from './triangle-fem-test-support.js';
 
 function optim(E: number, nu: number): TriangularFEMForceFieldOptim {
   const ff = new TriangularFEMForceFieldOptim();
