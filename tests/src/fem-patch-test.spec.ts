@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { BaseMechanicalState } from 'sofa-ts';
-import { findNamed, sceneOf } from './harness-support.js';
+import { findNamed, sceneOf } from './harness-support-test-support.js';
 
 /**
  * The patch test of the tetrahedral and triangular FEMs, through the XML path: the border nodes of

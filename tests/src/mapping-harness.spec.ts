@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { isBaseMapping, type BaseMapping, type BaseMechanicalState, type SparseMatrixLike, type StateType } from 'sofa-ts';
-import { DenseAccumulator, campaignSize, dot, findNamed, maxAbs, maxDiff, meshes, perturb, randomVector, registeredOfKind, rng, sceneOf } from './harness-support.js';
+import { DenseAccumulator, campaignSize, dot, findNamed, maxAbs, maxDiff, meshes, perturb, randomVector, registeredOfKind, rng, sceneOf } from './harness-support-test-support.js';
 
 /**
  * The generic mapping harness (SOFA's Mapping_test and MultiMapping_test), run over every

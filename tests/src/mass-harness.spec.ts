@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { isMass, type BaseForceField, type BaseMass } from 'sofa-ts';
-import { DenseAccumulator, dot, findNamed, maxAbs, maxDiff, meshes, randomVector, registeredOfKind, rng, sceneOf } from './harness-support.js';
+import { DenseAccumulator, dot, findNamed, maxAbs, maxDiff, meshes, randomVector, registeredOfKind, rng, sceneOf } from './harness-support-test-support.js';
 
 /**
  * The generic mass harness (SOFA's Mass_test), run over every registered mass in a small scene

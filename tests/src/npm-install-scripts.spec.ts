@@ -3,7 +3,9 @@
  * every one that package.json's allowScripts does not cover. Ours are denied, because what they do
  * is not needed: esbuild's postinstall checks (or downloads) the binary that its platform package
  * (@esbuild/linux-x64 …) already installs, and msgpackr-extract's builds the native extension
- * that its prebuilt platform package already holds. (lerna, whose nx had a third one, was unused
+ * that its prebuilt platform package already holds; zeromq's (an optional dependency of
+ * @sofa-ts/softrobots) builds the addon that its package ships prebuilt in build/<platform>/ (the
+ * CommunicationController tests exchange messages through it). (lerna, whose nx had a third one, was unused
  * and is no longer a dependency.) These tests check both halves: nothing is left uncovered, and
  * what the denied scripts would have provided works.
  */
@@ -34,7 +36,7 @@ describe('npm install scripts (npm ci without warnings)', function () {
     expect(r.status, r.stderr).to.equal(0);
     expect(r.stdout.trim()).to.equal('No packages with unreviewed install scripts.');
     const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> };
-    expect(pkg.allowScripts).to.deep.equal({ esbuild: false, 'msgpackr-extract': false });
+    expect(pkg.allowScripts).to.deep.equal({ esbuild: false, 'msgpackr-extract': false, zeromq: false });
   });
 
   it('esbuild works without its postinstall, and msgpackr loads the prebuilt extension without its install script', async () => {

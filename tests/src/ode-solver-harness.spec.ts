@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { type BaseMechanicalState, type BaseObject } from 'sofa-ts';
-import { findNamed, registeredOfKind, sceneOf } from './harness-support.js';
+import { findNamed, registeredOfKind, sceneOf } from './harness-support-test-support.js';
 
 /**
  * The ODE solver harness (SOFA's *SolverDynamic tests): one particle of mass m on a linear spring

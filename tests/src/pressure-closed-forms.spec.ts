@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { BaseForceField, BaseMechanicalState } from 'sofa-ts';
-import { findNamed, meshes, sceneOf } from './harness-support.js';
+import { findNamed, meshes, sceneOf } from './harness-support-test-support.js';
 
 /**
  * Pressure loads per node, written from the physics through the XML path (their stiffness against

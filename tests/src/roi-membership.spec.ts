@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { BaseObject } from 'sofa-ts';
-import { findNamed, sceneOf } from './harness-support.js';
+import { findNamed, sceneOf } from './harness-support-test-support.js';
 
 /**
  * ROI engines' memberships on a 3×3×3 grid of points (0, 1, 2 on each axis), with points on the

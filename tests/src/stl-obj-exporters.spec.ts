@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSceneFromString } from 'sofa-ts';
-import { hasMeshio, meshioRead, noMeshio } from './meshio.js';
+import { hasMeshio, meshioRead, noMeshio } from './meshio-test-support.js';
 
 /**
  * STLExporter and VisualModelOBJExporter through XML: the files are read back with parsers

@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { io, loadSceneFromString } from 'sofa-ts';
 import { corpusRoot, hasCorpus } from './corpus-test-support.js';
-import { hasMeshio, meshioRead, noMeshio, python } from './meshio.js';
+import { hasMeshio, meshioRead, noMeshio, python } from './meshio-test-support.js';
 
 /** A ParaView collection read by Python's own XML parser: [timestep, file] per DataSet. */
 function pvdRead(file: string): [number, string][] {

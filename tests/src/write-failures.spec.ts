@@ -11,9 +11,9 @@ import * as path from 'node:path';
 import { host, osReason } from '@sofa-ts/core';
 import { io, loadSceneFromString, readCheckpointFile } from 'sofa-ts';
 import { repoRoot } from './corpus-test-support.js';
-import { hasMeshio, meshioRead } from './meshio.js';
+import { hasMeshio, meshioRead } from './meshio-test-support.js';
 import { stableScene } from './safety-test-support.js';
-import { mountSmallDisk, strictStateFrames, type SmallDisk } from './small-disk.js';
+import { mountSmallDisk, strictStateFrames, type SmallDisk } from './small-disk-test-support.js';
 
 const bin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');
 const run = (...args: string[]) => spawnSync(process.execPath, [bin, 'run', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
