@@ -263,7 +263,9 @@ export class PythonSession implements PythonCaller {
         this.ops['dataSet']!.call(this, w, f.blobs);
       } catch (e) {
         const loc = locOf(w);
-        throw new SofaError(`the value written to '${String(w['name'])}' was refused: ${(e as Error).message}`, loc ? { loc } : {});
+        // said in the text too: Python raises it at a later line (the message that carried the write)
+        const where = loc ? ` at ${loc.file}:${loc.line}` : '';
+        throw new SofaError(`the value written to '${String(w['name'])}'${where} was refused: ${(e as Error).message}`, loc ? { loc } : {});
       }
     }
   }
