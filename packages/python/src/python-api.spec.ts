@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pythonPackageDir } from './python-process.js';
+import { pythonRunnersIn } from './python-test-support.js';
 
 /**
  * SofaPython3's semantics, pinned from Python (test-scenes/api_semantics.py asserts them: naming
@@ -54,17 +55,6 @@ function endsOnWholeFrames(dir: string): boolean {
   });
 }
 
-function runnersIn(folder: string): string[] {
-  const found: string[] = [];
-  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('sofats_scene_runner.py') && fs.readlinkSync(`/proc/${pid}/cwd`) === folder) found.push(pid);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return found;
-}
 
 (hasPython ? describe : describe.skip)('a Python scene stopped by a signal during its steps', function () {
   this.timeout(120_000);
@@ -111,7 +101,7 @@ function runnersIn(folder: string): string[] {
       expect(new Set(frames).size).to.equal(1);
       expect(endsOnWholeFrames(out)).to.equal(true);
       await new Promise((r) => setTimeout(r, 300));
-      expect(runnersIn(dir)).to.deep.equal([]);
+      expect(pythonRunnersIn(dir)).to.deep.equal([]);
     });
   }
 });

@@ -1,4 +1,4 @@
-import { type CheckpointContext, type CheckpointReader, type CheckpointRecord, type Checkpointable, type Data, AnimateBeginEvent, AnimateEndEvent, BaseObject, KeypressedEvent, KeyreleasedEvent, ResetEvent, SimulationInitDoneEvent, type SofaEvent } from '@sofa-ts/core';
+import { type CheckpointContext, type CheckpointReader, type CheckpointRecord, type Checkpointable, type Data, AnimateBeginEvent, AnimateEndEvent, BaseObject, KeypressedEvent, KeyreleasedEvent, type SofaEvent } from '@sofa-ts/core';
 import type { WireValue } from './wire-values.js';
 import { wireNumber } from './wire-values.js';
 
@@ -88,6 +88,6 @@ export function eventDict(event: SofaEvent): Record<string, WireValue> {
   const base: Record<string, WireValue> = { type: event.type, isHandled: event.handled };
   if (event instanceof AnimateBeginEvent || event instanceof AnimateEndEvent) return { ...base, dt: wireNumber(event.dt) };
   if (event instanceof KeypressedEvent || event instanceof KeyreleasedEvent) return { ...base, key: event.key };
-  if (event instanceof ResetEvent || event instanceof SimulationInitDoneEvent) return base;
+  // ResetEvent, SimulationInitDoneEvent and the others: their class name only
   return base;
 }

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { KeypressedEvent, KeyreleasedEvent, loadSceneFromString, type BaseMechanicalState, type Data, type SofaScene } from 'sofa-ts';
 import { loadPythonScene } from './load-python-scene.js';
 import { pythonPackageDir } from './python-process.js';
+import { pythonRunnersIn } from './python-test-support.js';
 
 /**
  * Python scenes, written the way SoftRobots' examples are, give bit for bit the states of the
@@ -237,16 +238,3 @@ function runCli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number |
   });
 });
 
-/** python3 scene runners whose working directory is `folder` (there must be none once the engine ended). */
-function pythonRunnersIn(folder: string): string[] {
-  const found: string[] = [];
-  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmd.includes('sofats_scene_runner.py') && fs.readlinkSync(`/proc/${pid}/cwd`) === folder) found.push(pid);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return found;
-}
