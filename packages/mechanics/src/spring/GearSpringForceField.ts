@@ -1,7 +1,6 @@
 import {
   BaseForceField,
   Bool,
-  contextMechanicalState,
   DataParseError,
   isMechanicalState,
   printNumber,
@@ -13,6 +12,7 @@ import {
   type DataType,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
+import { rigidInteractionStates } from './rigid-interaction-states.js';
 
 /** One gear of SOFA's GearSpringForceField, as its `spring` Data reads it. */
 export interface GearSpring {
@@ -129,14 +129,7 @@ export class GearSpringForceField extends BaseForceField {
   }
 
   override init(): void {
-    const s1 = this.object1.get() ?? contextMechanicalState(this.context);
-    if (!s1) throw this.error('no mechanical state: set object1 or put a MechanicalObject in the node');
-    const s2 = this.object2.get() ?? s1;
-    this.object1.set(s1);
-    this.object2.set(s2);
-    if (s1.stateType.name !== 'Rigid3d' || s2.stateType.name !== 'Rigid3d') throw this.error(`Rigid3d states are needed (got ${s1.stateType.name} and ${s2.stateType.name})`);
-    this.template = 'Rigid3d';
-    this.states = s1 === s2 ? [s1] : [s1, s2];
+    this.states = rigidInteractionStates(this, this.object1, this.object2);
     if (this.filename.value !== '') throw this.error("'filename' (writing the gear angles to a file) is not supported");
     this.springs.value.forEach((s, i) => {
       if (!(s.ratio !== 0 && Number.isFinite(s.ratio))) throw this.error(`spring ${i}: RATIO must be a non-zero number (got ${s.ratio}): the second gear's torque is τ/ratio`);

@@ -1,7 +1,6 @@
 import {
   BaseForceField,
   Bool,
-  contextMechanicalState,
   DataParseError,
   isMechanicalState,
   printNumber,
@@ -13,6 +12,7 @@ import {
   type DataType,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
+import { rigidInteractionStates } from './rigid-interaction-states.js';
 
 /** One joint of SOFA's JointSpringForceField, as its `spring` Data reads it. */
 export interface JointSpring {
@@ -184,14 +184,7 @@ export class JointSpringForceField extends BaseForceField {
   }
 
   override init(): void {
-    const s1 = this.object1.get() ?? contextMechanicalState(this.context);
-    if (!s1) throw this.error('no mechanical state: set object1 or put a MechanicalObject in the node');
-    const s2 = this.object2.get() ?? s1;
-    this.object1.set(s1);
-    this.object2.set(s2);
-    if (s1.stateType.name !== 'Rigid3d' || s2.stateType.name !== 'Rigid3d') throw this.error(`Rigid3d states are needed (got ${s1.stateType.name} and ${s2.stateType.name})`);
-    this.template = 'Rigid3d';
-    this.states = s1 === s2 ? [s1] : [s1, s2];
+    this.states = rigidInteractionStates(this, this.object1, this.object2);
     if (this.infile.value !== '') throw this.error("'infile' (a constant joint force read from a file) is not supported");
     if (this.outfile.value !== '') throw this.error("'outfile' (writing the joint forces to a file) is not supported");
   }
