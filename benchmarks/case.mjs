@@ -29,7 +29,9 @@ function median(a) {
 let scene;
 if (spec.kind === 'beam') scene = await loadSceneFromString(beamScene(spec.n, spec.solver, spec.threads));
 else if (spec.kind === 'liver') {
-  scene = await loadScene(path.join(corpus, 'sofa/examples/Demos/liver.scn'), { dataPaths: [path.join(corpus, 'sofa/share'), path.join(corpus, 'sofa/examples')] });
+  scene = await loadScene(path.join(corpus, 'sofa/examples/Demos/liver.scn'), {
+    dataPaths: [path.join(corpus, 'sofa/share'), path.join(corpus, 'sofa/examples')],
+  });
 } else throw new Error(`unknown case kind ${spec.kind}`);
 
 const solvers = [];

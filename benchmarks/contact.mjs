@@ -23,7 +23,17 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSceneFromString } from 'sofa-ts';
 import { Journal, decodeResult, parseParam, parseRecord, runSweep } from '@sofa-ts/sweep';
-import { ConstraintProblem, FrictionResidualWork, GaussSeidelWork, UzawaWork, frictionResidual, gaussSeidelSweep, initResolutions, uzawaStart, uzawaSweep } from '@sofa-ts/constraint';
+import {
+  ConstraintProblem,
+  FrictionResidualWork,
+  GaussSeidelWork,
+  UzawaWork,
+  frictionResidual,
+  gaussSeidelSweep,
+  initResolutions,
+  uzawaStart,
+  uzawaSweep,
+} from '@sofa-ts/constraint';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -35,7 +45,13 @@ const mus = muIdx > 0 ? [Number(process.argv[muIdx + 1])] : process.argv.include
 // start of the step; the free motion does not move it): the phases are steps [0, 7), [7, 27), [27, 34),
 // [34, 38), [38, 39) (steps 0 and 1 have no contact force yet).
 const STEPS = 39;
-const PHASES = [[0, 7], [7, 27], [27, 34], [34, 38], [38, 39]];
+const PHASES = [
+  [0, 7],
+  [7, 27],
+  [27, 34],
+  [34, 38],
+  [38, 39],
+];
 
 // Same tolerance meaning for all three: a displacement of 1e-6 cm (Gauss-Seidel: Σ|W_jj·Δλ_j| per row;
 // Uzawa: ‖Δr‖/ρ, the paper's "Uzawa error").
@@ -51,8 +67,11 @@ export const SOLVERS = {
 /** The scene's text with its constraint solver and friction coefficient replaced. */
 export function hapcoScene(file, solver, mu) {
   const xml = fs.readFileSync(file, 'utf8');
-  const out = xml.replace(/<BlockGaussSeidelConstraintSolver name="constraintSolver"[^>]*\/>/, SOLVERS[solver]).replace(/(<CollisionResponse [^>]*responseParams=")mu=[^"]*"/, `$1mu=${mu}"`);
-  if (!out.includes(SOLVERS[solver]) || !out.includes(`responseParams="mu=${mu}"`)) throw new Error(`${file}: no constraintSolver or CollisionResponse mu to replace`);
+  const out = xml
+    .replace(/<BlockGaussSeidelConstraintSolver name="constraintSolver"[^>]*\/>/, SOLVERS[solver])
+    .replace(/(<CollisionResponse [^>]*responseParams=")mu=[^"]*"/, `$1mu=${mu}"`);
+  if (!out.includes(SOLVERS[solver]) || !out.includes(`responseParams="mu=${mu}"`))
+    throw new Error(`${file}: no constraintSolver or CollisionResponse mu to replace`);
   return out;
 }
 
@@ -71,7 +90,9 @@ async function sweepMus(file, b, solver, mus) {
     scene,
     params: [parseParam(`/response.responseParams=mu={${mus.join(',')}}`)],
     steps: STEPS,
-    records: ['/constraintSolver.currentIterations:1', '/constraintSolver.frictionResidual:1', 'wall:1', '/block/dofs.position[304]'].map(parseRecord),
+    records: ['/constraintSolver.currentIterations:1', '/constraintSolver.frictionResidual:1', 'wall:1', '/block/dofs.position[304]'].map(
+      parseRecord,
+    ),
     out,
     retries: 0,
     ...(jobsIdx > 0 ? { threads: Number(process.argv[jobsIdx + 1]) } : {}),
@@ -83,7 +104,13 @@ async function sweepMus(file, b, solver, mus) {
     const r = decodeResult(e.result);
     const col = (name) => r.columns.find((c) => c.name === name).values.slice(1); // steps 1 … STEPS
     const tip = r.columns.find((c) => c.name === '/block/dofs.position[304]').values.at(-1);
-    return { its: col('/constraintSolver.currentIterations'), res: col('/constraintSolver.frictionResidual'), ms: col('wall.stepMs'), finite: true, deflection: 2 - tip[1] };
+    return {
+      its: col('/constraintSolver.currentIterations'),
+      res: col('/constraintSolver.frictionResidual'),
+      ms: col('wall.stepMs'),
+      finite: true,
+      deflection: 2 - tip[1],
+    };
   });
 }
 
@@ -93,18 +120,34 @@ const capIdx = process.argv.indexOf('--cap');
 const CAP = capIdx > 0 ? Number(process.argv[capIdx + 1]) : 5000;
 // the local method's inner loop solved tightly (ε2 = 1e-10 cm, up to 1000 iterations) so that its
 // imprecision does not put a floor under e_rel; its cost shows in the inner iterations and the time
-const uzawaOptions = (method, rhoPerContact) => ({ method, maxIterations: CAP, tolerance: 0, localTolerance: 1e-10, maxLocalIterations: 1000, rho: 0, rhoFactor: 0.3, rhoPerContact });
+const uzawaOptions = (method, rhoPerContact) => ({
+  method,
+  maxIterations: CAP,
+  tolerance: 0,
+  localTolerance: 1e-10,
+  maxLocalIterations: 1000,
+  rho: 0,
+  rhoFactor: 0.3,
+  rhoPerContact,
+});
 /** The solvers of the equal-residual comparison: their sweep, from λ = 0 on the problem q. */
 export const SWEEPERS = {
   'gauss-seidel': () => {
     const gs = new GaussSeidelWork();
     return { start: (q) => initResolutions(q), sweep: (q) => gaussSeidelSweep(q, false, 0, gs), inner: () => 0 };
   },
-  ...Object.fromEntries(['local', 'global'].flatMap((method) => [false, true].map((per) => [`${method}-uzawa${per ? '-rho-per-contact' : ''}`, () => {
-    const w = new UzawaWork();
-    const o = uzawaOptions(method, per);
-    return { start: (q) => uzawaStart(q, o, w), sweep: (q) => uzawaSweep(q, o, w), inner: () => w.innerIterations };
-  }]))),
+  ...Object.fromEntries(
+    ['local', 'global'].flatMap((method) =>
+      [false, true].map((per) => [
+        `${method}-uzawa${per ? '-rho-per-contact' : ''}`,
+        () => {
+          const w = new UzawaWork();
+          const o = uzawaOptions(method, per);
+          return { start: (q) => uzawaStart(q, o, w), sweep: (q) => uzawaSweep(q, o, w), inner: () => w.innerIterations };
+        },
+      ]),
+    ),
+  ),
 };
 
 /**
@@ -115,7 +158,12 @@ export const SWEEPERS = {
 async function runEqualResidual(file, mu) {
   const s = await loadSceneFromString(hapcoScene(file, 'gauss-seidel', mu), { sceneDir: path.dirname(file) });
   const cs = s.get('constraintSolver');
-  const out = Object.fromEntries(Object.keys(SWEEPERS).map((k) => [k, { its: TARGETS.map(() => []), ms: TARGETS.map(() => []), inner: TARGETS.map(() => []), rows: [] }]));
+  const out = Object.fromEntries(
+    Object.keys(SWEEPERS).map((k) => [
+      k,
+      { its: TARGETS.map(() => []), ms: TARGETS.map(() => []), inner: TARGETS.map(() => []), rows: [] },
+    ]),
+  );
   const q = new ConstraintProblem();
   const rw = new FrictionResidualWork();
   const solvers = Object.fromEntries(Object.entries(SWEEPERS).map(([k, make]) => [k, make()]));
@@ -130,25 +178,35 @@ async function runEqualResidual(file, mu) {
       q.W.set(p.W);
       q.dfree.set(p.dfree);
       for (let i = 0; i < p.n; i++) q.resolutions[i] = p.resolutions[i];
-      const hit = TARGETS.map(() => NaN), hitMs = TARGETS.map(() => NaN), hitInner = TARGETS.map(() => NaN);
+      const hit = TARGETS.map(() => NaN),
+        hitMs = TARGETS.map(() => NaN),
+        hitInner = TARGETS.map(() => NaN);
       let ms = 0;
-      if (p.n === 0) hit.fill(0), hitMs.fill(0), hitInner.fill(0);
+      if (p.n === 0) (hit.fill(0), hitMs.fill(0), hitInner.fill(0));
       else {
         let t0 = performance.now();
         sv.start(q);
         ms += performance.now() - t0;
         let e = frictionResidual(q, rw);
-        TARGETS.forEach((t, k) => { if (e < t) (hit[k] = 0), (hitMs[k] = ms), (hitInner[k] = 0); });
+        TARGETS.forEach((t, k) => {
+          if (e < t) ((hit[k] = 0), (hitMs[k] = ms), (hitInner[k] = 0));
+        });
         for (let it = 1; it <= CAP && hit.some(Number.isNaN); it++) {
           t0 = performance.now();
           sv.sweep(q);
           ms += performance.now() - t0;
           e = frictionResidual(q, rw);
-          TARGETS.forEach((t, k) => { if (Number.isNaN(hit[k]) && e < t) (hit[k] = it), (hitMs[k] = ms), (hitInner[k] = sv.inner()); });
+          TARGETS.forEach((t, k) => {
+            if (Number.isNaN(hit[k]) && e < t) ((hit[k] = it), (hitMs[k] = ms), (hitInner[k] = sv.inner()));
+          });
         }
       }
       // a target not reached: the time of all CAP sweeps (a lower bound, like the sweeps counted as CAP)
-      TARGETS.forEach((_, k) => { o.its[k].push(hit[k]); o.ms[k].push(Number.isNaN(hitMs[k]) ? ms : hitMs[k]); o.inner[k].push(Number.isNaN(hitInner[k]) ? sv.inner() : hitInner[k]); });
+      TARGETS.forEach((_, k) => {
+        o.its[k].push(hit[k]);
+        o.ms[k].push(Number.isNaN(hitMs[k]) ? ms : hitMs[k]);
+        o.inner[k].push(Number.isNaN(hitInner[k]) ? sv.inner() : hitInner[k]);
+      });
     }
   };
   for (let n = 0; n < STEPS; n++) s.step();
@@ -159,7 +217,13 @@ function mean(a) {
   return a.reduce((x, y) => x + y, 0) / a.length;
 }
 
-const COLORS = { 'gauss-seidel': '#1f77b4', 'local-uzawa': '#d62728', 'global-uzawa': '#2ca02c', 'local-uzawa-rho-per-contact': '#ff9896', 'global-uzawa-rho-per-contact': '#98df8a' };
+const COLORS = {
+  'gauss-seidel': '#1f77b4',
+  'local-uzawa': '#d62728',
+  'global-uzawa': '#2ca02c',
+  'local-uzawa-rho-per-contact': '#ff9896',
+  'global-uzawa-rho-per-contact': '#98df8a',
+};
 const DASH = { 'local-uzawa-rho-per-contact': '5,3', 'global-uzawa-rho-per-contact': '5,3' };
 
 /** Median over the steps (a step not reaching the target within CAP sweeps counts as +∞). */
@@ -174,27 +238,48 @@ function meanCapped(a) {
 
 /** A line chart of series { label, color, values } against the step number. */
 function svgPlot(title, yLabel, series) {
-  const W = 640, H = 360, L = 60, R = 150, T = 30, B = 40;
+  const W = 640,
+    H = 360,
+    L = 60,
+    R = 150,
+    T = 30,
+    B = 40;
   const n = Math.max(...series.map((s) => s.values.length));
   const yMax = Math.max(1e-9, ...series.flatMap((s) => s.values.filter(Number.isFinite))) * 1.05;
   const X = (i) => L + ((W - L - R) * i) / Math.max(1, n - 1);
   const Y = (v) => T + (H - T - B) * (1 - Math.min(v, yMax) / yMax);
   const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="11">`,
-    `<rect width="${W}" height="${H}" fill="white"/>`, `<text x="${W / 2}" y="18" text-anchor="middle" font-size="13">${esc(title)}</text>`,
-    `<line x1="${L}" y1="${H - B}" x2="${W - R}" y2="${H - B}" stroke="black"/>`, `<line x1="${L}" y1="${T}" x2="${L}" y2="${H - B}" stroke="black"/>`];
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="sans-serif" font-size="11">`,
+    `<rect width="${W}" height="${H}" fill="white"/>`,
+    `<text x="${W / 2}" y="18" text-anchor="middle" font-size="13">${esc(title)}</text>`,
+    `<line x1="${L}" y1="${H - B}" x2="${W - R}" y2="${H - B}" stroke="black"/>`,
+    `<line x1="${L}" y1="${T}" x2="${L}" y2="${H - B}" stroke="black"/>`,
+  ];
   for (let k = 0; k <= 4; k++) {
     const v = (yMax * k) / 4;
-    parts.push(`<text x="${L - 5}" y="${Y(v) + 4}" text-anchor="end">${v < 10 ? v.toFixed(2) : v.toFixed(0)}</text>`, `<line x1="${L}" y1="${Y(v)}" x2="${W - R}" y2="${Y(v)}" stroke="#ddd"/>`);
+    parts.push(
+      `<text x="${L - 5}" y="${Y(v) + 4}" text-anchor="end">${v < 10 ? v.toFixed(2) : v.toFixed(0)}</text>`,
+      `<line x1="${L}" y1="${Y(v)}" x2="${W - R}" y2="${Y(v)}" stroke="#ddd"/>`,
+    );
   }
   // phase boundaries
-  for (const p of [7, 27, 34, 38]) parts.push(`<line x1="${X(p - 0.5)}" y1="${T}" x2="${X(p - 0.5)}" y2="${H - B}" stroke="#aaa" stroke-dasharray="3,3"/>`);
+  for (const p of [7, 27, 34, 38])
+    parts.push(`<line x1="${X(p - 0.5)}" y1="${T}" x2="${X(p - 0.5)}" y2="${H - B}" stroke="#aaa" stroke-dasharray="3,3"/>`);
   for (let i = 0; i < n; i += 5) parts.push(`<text x="${X(i)}" y="${H - B + 15}" text-anchor="middle">${i + 1}</text>`);
-  parts.push(`<text x="${(L + W - R) / 2}" y="${H - 5}" text-anchor="middle">step</text>`, `<text x="14" y="${(T + H - B) / 2}" transform="rotate(-90 14 ${(T + H - B) / 2})" text-anchor="middle">${esc(yLabel)}</text>`);
+  parts.push(
+    `<text x="${(L + W - R) / 2}" y="${H - 5}" text-anchor="middle">step</text>`,
+    `<text x="14" y="${(T + H - B) / 2}" transform="rotate(-90 14 ${(T + H - B) / 2})" text-anchor="middle">${esc(yLabel)}</text>`,
+  );
   series.forEach((s, j) => {
     const pts = s.values.map((v, i) => `${X(i).toFixed(1)},${Y(Number.isFinite(v) ? v : yMax).toFixed(1)}`).join(' ');
-    parts.push(`<polyline fill="none" stroke="${s.color}" stroke-width="1.5" ${s.dash ? `stroke-dasharray="${s.dash}"` : ''} points="${pts}"/>`);
-    parts.push(`<line x1="${W - R + 10}" y1="${T + 10 + 16 * j}" x2="${W - R + 30}" y2="${T + 10 + 16 * j}" stroke="${s.color}" stroke-width="2" ${s.dash ? `stroke-dasharray="${s.dash}"` : ''}/>`, `<text x="${W - R + 35}" y="${T + 14 + 16 * j}">${esc(s.label)}</text>`);
+    parts.push(
+      `<polyline fill="none" stroke="${s.color}" stroke-width="1.5" ${s.dash ? `stroke-dasharray="${s.dash}"` : ''} points="${pts}"/>`,
+    );
+    parts.push(
+      `<line x1="${W - R + 10}" y1="${T + 10 + 16 * j}" x2="${W - R + 30}" y2="${T + 10 + 16 * j}" stroke="${s.color}" stroke-width="2" ${s.dash ? `stroke-dasharray="${s.dash}"` : ''}/>`,
+      `<text x="${W - R + 35}" y="${T + 14 + 16 * j}">${esc(s.label)}</text>`,
+    );
   });
   parts.push('</svg>');
   return parts.join('\n');
@@ -214,70 +299,124 @@ Uzawa (npm run bench:contact); plots and sweeps in out/bench-contact/.
   --jobs J        worker threads of the sweeps (default one per core)
   -h, --help      print this and exit`;
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && (process.argv.includes('--help') || process.argv.includes('-h'))) {
+if (
+  process.argv[1] &&
+  path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) &&
+  (process.argv.includes('--help') || process.argv.includes('-h'))
+) {
   console.log(HELP);
 } else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   fs.mkdirSync(outDir, { recursive: true });
   const all = {};
   if (!process.argv.includes('--skip-own')) {
-  console.log('scene    solver         mu    iter/step (mean  max)  capped  ms/step (mean  median)  deflection  finite  e_rel left by own test (median max)  iterations per phase (5P down, 20P +x, 7P -x, 4P +z, 1P up)');
-  for (const b of [1, 2]) {
-    const file = path.join(root, 'scenes', 'contact', `hapco-${b}.scn`);
-    for (const solver of Object.keys(SOLVERS)) {
-      const rs = await sweepMus(file, b, solver, mus);
-      mus.forEach((mu, k) => (all[`${b}/${solver}/${mu}`] = rs[k]));
-    }
-    for (const mu of mus) {
+    console.log(
+      'scene    solver         mu    iter/step (mean  max)  capped  ms/step (mean  median)  deflection  finite  e_rel left by own test (median max)  iterations per phase (5P down, 20P +x, 7P -x, 4P +z, 1P up)',
+    );
+    for (const b of [1, 2]) {
+      const file = path.join(root, 'scenes', 'contact', `hapco-${b}.scn`);
       for (const solver of Object.keys(SOLVERS)) {
-        const r = all[`${b}/${solver}/${mu}`];
-        if (!r.finite) {
-          console.log(`hapco-${b}  ${solver.padEnd(13)} ${mu.toFixed(1)}   failed: ${r.error}`);
-          continue;
-        }
-        const med = [...r.ms].sort((a, c) => a - c)[r.ms.length >> 1];
-        console.log(`hapco-${b}  ${solver.padEnd(13)} ${mu.toFixed(1)}   ${mean(r.its).toFixed(1).padStart(8)} ${String(Math.max(...r.its)).padStart(5)}   ${String(r.its.filter((i) => i >= 1000).length).padStart(4)}      ${mean(r.ms).toFixed(2).padStart(8)} ${med.toFixed(2).padStart(7)}    ${r.deflection.toFixed(4).padStart(9)}   ${r.finite}   ${[...r.res].sort((a, c) => a - c)[r.res.length >> 1].toExponential(1)} ${Math.max(...r.res).toExponential(1)}   ${PHASES.map(([a, b]) => mean(r.its.slice(a, b)).toFixed(0)).join(' / ')}`);
+        const rs = await sweepMus(file, b, solver, mus);
+        mus.forEach((mu, k) => (all[`${b}/${solver}/${mu}`] = rs[k]));
       }
-      const series = (key) => Object.keys(SOLVERS).map((solver) => ({ label: solver, color: COLORS[solver], values: all[`${b}/${solver}/${mu}`][key] }));
-      const tag = tol === '1e-6' ? '' : `-tol${tol}`;
-      fs.writeFileSync(path.join(outDir, `hapco-${b}-mu${mu}${tag}-iterations.svg`), svgPlot(`HapCo benchmark ${b}, μ = ${mu}, tolerance ${tol}: iterations per step`, 'iterations', series('its')));
-      fs.writeFileSync(path.join(outDir, `hapco-${b}-mu${mu}${tag}-time.svg`), svgPlot(`HapCo benchmark ${b}, μ = ${mu}, tolerance ${tol}: time per step`, 'ms per step', series('ms')));
+      for (const mu of mus) {
+        for (const solver of Object.keys(SOLVERS)) {
+          const r = all[`${b}/${solver}/${mu}`];
+          if (!r.finite) {
+            console.log(`hapco-${b}  ${solver.padEnd(13)} ${mu.toFixed(1)}   failed: ${r.error}`);
+            continue;
+          }
+          const med = [...r.ms].sort((a, c) => a - c)[r.ms.length >> 1];
+          console.log(
+            `hapco-${b}  ${solver.padEnd(13)} ${mu.toFixed(1)}   ${mean(r.its).toFixed(1).padStart(8)} ${String(Math.max(...r.its)).padStart(5)}   ${String(r.its.filter((i) => i >= 1000).length).padStart(4)}      ${mean(r.ms).toFixed(2).padStart(8)} ${med.toFixed(2).padStart(7)}    ${r.deflection.toFixed(4).padStart(9)}   ${r.finite}   ${[...r.res].sort((a, c) => a - c)[r.res.length >> 1].toExponential(1)} ${Math.max(...r.res).toExponential(1)}   ${PHASES.map(([a, b]) => mean(r.its.slice(a, b)).toFixed(0)).join(' / ')}`,
+          );
+        }
+        const series = (key) =>
+          Object.keys(SOLVERS).map((solver) => ({ label: solver, color: COLORS[solver], values: all[`${b}/${solver}/${mu}`][key] }));
+        const tag = tol === '1e-6' ? '' : `-tol${tol}`;
+        fs.writeFileSync(
+          path.join(outDir, `hapco-${b}-mu${mu}${tag}-iterations.svg`),
+          svgPlot(`HapCo benchmark ${b}, μ = ${mu}, tolerance ${tol}: iterations per step`, 'iterations', series('its')),
+        );
+        fs.writeFileSync(
+          path.join(outDir, `hapco-${b}-mu${mu}${tag}-time.svg`),
+          svgPlot(`HapCo benchmark ${b}, μ = ${mu}, tolerance ${tol}: time per step`, 'ms per step', series('ms')),
+        );
+      }
+      // iterations per step of each solver against μ (the paper's figure 7)
+      const byMu = Object.keys(SOLVERS).map((solver) => ({
+        label: solver,
+        color: COLORS[solver],
+        values: mus.map((mu) => mean(all[`${b}/${solver}/${mu}`].its)),
+      }));
+      fs.writeFileSync(
+        path.join(outDir, `hapco-${b}-iterations-vs-mu${tol === '1e-6' ? '' : `-tol${tol}`}.svg`),
+        svgPlot(`HapCo benchmark ${b}: mean iterations per step, μ = ${mus.join(', ')} (x axis: μ index)`, 'iterations', byMu),
+      );
     }
-    // iterations per step of each solver against μ (the paper's figure 7)
-    const byMu = Object.keys(SOLVERS).map((solver) => ({ label: solver, color: COLORS[solver], values: mus.map((mu) => mean(all[`${b}/${solver}/${mu}`].its)) }));
-    fs.writeFileSync(path.join(outDir, `hapco-${b}-iterations-vs-mu${tol === '1e-6' ? '' : `-tol${tol}`}.svg`), svgPlot(`HapCo benchmark ${b}: mean iterations per step, μ = ${mus.join(', ')} (x axis: μ index)`, 'iterations', byMu));
-  }
   }
   // equal residual: every solver on the same problems, to the same e_rel
   if (!process.argv.includes('--skip-equal')) {
-  console.log(`\nequal residual: sweeps per step from λ = 0 until e_rel < target over the ${STEPS} steps: median, mean (a step not reaching it in ${CAP} sweeps counted as ${CAP}), [steps not reaching it]; ms of those sweeps (median; to the cap when not reached); local inner iterations per step (median)`);
-  console.log(`scene    solver                        mu    ${TARGETS.map((t) => `e<${t}: sweeps med  mean [n]  ms  inner`).join('    ')}`);
-  const eq = {};
-  for (const b of [1, 2]) {
-    const file = path.join(root, 'scenes', 'contact', `hapco-${b}.scn`);
-    for (const mu of mus) {
-      const r = await runEqualResidual(file, mu);
-      eq[`${b}/${mu}`] = r;
-      for (const [name, o] of Object.entries(r)) {
-        const cols = TARGETS.map((_, k) => {
-          const miss = o.its[k].filter(Number.isNaN).length;
-          const inner = name.startsWith('local') ? median(o.inner[k]).toFixed(0) : '-';
-          return `${String(median(o.its[k])).padStart(8)} ${meanCapped(o.its[k]).toFixed(0).padStart(5)} [${miss}] ${median(o.ms[k]).toFixed(2).padStart(7)} ${inner.padStart(7)}`;
+    console.log(
+      `\nequal residual: sweeps per step from λ = 0 until e_rel < target over the ${STEPS} steps: median, mean (a step not reaching it in ${CAP} sweeps counted as ${CAP}), [steps not reaching it]; ms of those sweeps (median; to the cap when not reached); local inner iterations per step (median)`,
+    );
+    console.log(
+      `scene    solver                        mu    ${TARGETS.map((t) => `e<${t}: sweeps med  mean [n]  ms  inner`).join('    ')}`,
+    );
+    const eq = {};
+    for (const b of [1, 2]) {
+      const file = path.join(root, 'scenes', 'contact', `hapco-${b}.scn`);
+      for (const mu of mus) {
+        const r = await runEqualResidual(file, mu);
+        eq[`${b}/${mu}`] = r;
+        for (const [name, o] of Object.entries(r)) {
+          const cols = TARGETS.map((_, k) => {
+            const miss = o.its[k].filter(Number.isNaN).length;
+            const inner = name.startsWith('local') ? median(o.inner[k]).toFixed(0) : '-';
+            return `${String(median(o.its[k])).padStart(8)} ${meanCapped(o.its[k]).toFixed(0).padStart(5)} [${miss}] ${median(o.ms[k]).toFixed(2).padStart(7)} ${inner.padStart(7)}`;
+          });
+          console.log(`hapco-${b}  ${name.padEnd(29)} ${mu.toFixed(1)}   ${cols.join('      ')}`);
+        }
+        TARGETS.forEach((t, k) => {
+          const series = Object.keys(r).map((name) => ({
+            label: name.replace('-rho-per-contact', ' ρα'),
+            color: COLORS[name],
+            dash: DASH[name],
+            values: r[name].its[k],
+          }));
+          fs.writeFileSync(
+            path.join(outDir, `hapco-${b}-mu${mu}-residual${t}-iterations.svg`),
+            svgPlot(
+              `HapCo ${b}, μ = ${mu}: sweeps to e_rel < ${t} (same problems, from λ = 0; top = not reached in ${CAP})`,
+              'sweeps',
+              series,
+            ),
+          );
+          const times = Object.keys(r).map((name) => ({
+            label: name.replace('-rho-per-contact', ' ρα'),
+            color: COLORS[name],
+            dash: DASH[name],
+            values: r[name].ms[k],
+          }));
+          fs.writeFileSync(
+            path.join(outDir, `hapco-${b}-mu${mu}-residual${t}-time.svg`),
+            svgPlot(`HapCo ${b}, μ = ${mu}: ms to e_rel < ${t} (sweeps only)`, 'ms', times),
+          );
         });
-        console.log(`hapco-${b}  ${name.padEnd(29)} ${mu.toFixed(1)}   ${cols.join('      ')}`);
       }
       TARGETS.forEach((t, k) => {
-        const series = Object.keys(r).map((name) => ({ label: name.replace('-rho-per-contact', ' ρα'), color: COLORS[name], dash: DASH[name], values: r[name].its[k] }));
-        fs.writeFileSync(path.join(outDir, `hapco-${b}-mu${mu}-residual${t}-iterations.svg`), svgPlot(`HapCo ${b}, μ = ${mu}: sweeps to e_rel < ${t} (same problems, from λ = 0; top = not reached in ${CAP})`, 'sweeps', series));
-        const times = Object.keys(r).map((name) => ({ label: name.replace('-rho-per-contact', ' ρα'), color: COLORS[name], dash: DASH[name], values: r[name].ms[k] }));
-        fs.writeFileSync(path.join(outDir, `hapco-${b}-mu${mu}-residual${t}-time.svg`), svgPlot(`HapCo ${b}, μ = ${mu}: ms to e_rel < ${t} (sweeps only)`, 'ms', times));
+        const byMu = Object.keys(SWEEPERS).map((name) => ({
+          label: name.replace('-rho-per-contact', ' ρα'),
+          color: COLORS[name],
+          dash: DASH[name],
+          values: mus.map((mu) => Math.min(CAP, median(eq[`${b}/${mu}`][name].its[k]))),
+        }));
+        fs.writeFileSync(
+          path.join(outDir, `hapco-${b}-iterations-vs-mu-residual${t}.svg`),
+          svgPlot(`HapCo ${b}: median sweeps to e_rel < ${t}, μ = ${mus.join(', ')} (x axis: μ index)`, 'sweeps', byMu),
+        );
       });
     }
-    TARGETS.forEach((t, k) => {
-      const byMu = Object.keys(SWEEPERS).map((name) => ({ label: name.replace('-rho-per-contact', ' ρα'), color: COLORS[name], dash: DASH[name], values: mus.map((mu) => Math.min(CAP, median(eq[`${b}/${mu}`][name].its[k]))) }));
-      fs.writeFileSync(path.join(outDir, `hapco-${b}-iterations-vs-mu-residual${t}.svg`), svgPlot(`HapCo ${b}: median sweeps to e_rel < ${t}, μ = ${mus.join(', ')} (x axis: μ index)`, 'sweeps', byMu));
-    });
-  }
-  fs.writeFileSync(path.join(outDir, 'equal-residual.json'), JSON.stringify({ targets: TARGETS, cap: CAP, mus, results: eq }));
+    fs.writeFileSync(path.join(outDir, 'equal-residual.json'), JSON.stringify({ targets: TARGETS, cap: CAP, mus, results: eq }));
   }
   console.log(`plots in ${path.relative(root, outDir)}/`);
 }

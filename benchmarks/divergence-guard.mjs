@@ -34,4 +34,6 @@ const n = 100000;
 const t = performance.now();
 for (let i = 0; i < n; i++) guard.check(1, 0);
 const check = (performance.now() - t) / n;
-console.log(`liver.scn: ${scalars} scalars in x and v; step ${step.toFixed(3)} ms (median of 300, guard included); check ${(check * 1000).toFixed(2)} µs = ${((100 * check) / step).toFixed(2)} % of a step`);
+console.log(
+  `liver.scn: ${scalars} scalars in x and v; step ${step.toFixed(3)} ms (median of 300, guard included); check ${(check * 1000).toFixed(2)} µs = ${((100 * check) / step).toFixed(2)} % of a step`,
+);

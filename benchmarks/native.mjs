@@ -4,7 +4,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 
-
 /**
  * Copies the anchor's source and Makefile into buildDir and runs make there (as the anchor's README
  * says). Returns { exe } or { reason } telling why it cannot be built.
@@ -14,13 +13,18 @@ export function buildNative(anchorDir, buildDir) {
   if (!fs.existsSync(src)) return { reason: `no native anchor at ${anchorDir} (set FEM_ANCHOR_DIR)` };
   fs.mkdirSync(buildDir, { recursive: true });
   for (const f of ['fem-anchor.cpp', 'Makefile']) {
-    const from = path.join(anchorDir, f), to = path.join(buildDir, f);
+    const from = path.join(anchorDir, f),
+      to = path.join(buildDir, f);
     if (!fs.existsSync(to) || !fs.readFileSync(to).equals(fs.readFileSync(from))) fs.copyFileSync(from, to);
   }
   const make = spawnSync('make', ['-C', buildDir, 'fem-anchor'], { encoding: 'utf8' });
   if (make.error) return { reason: `make cannot run (${make.error.code ?? make.error.message}): install make, g++ and libeigen3-dev` };
   if (make.status !== 0) {
-    const err = (make.stderr || make.stdout).trim().split('\n').find((l) => /error/i.test(l)) ?? `make exited with ${make.status}`;
+    const err =
+      (make.stderr || make.stdout)
+        .trim()
+        .split('\n')
+        .find((l) => /error/i.test(l)) ?? `make exited with ${make.status}`;
     return { reason: `the native anchor does not build: ${err.trim()} (it needs g++ and Eigen 3: apt-get install -y g++ libeigen3-dev)` };
   }
   return { exe: path.join(buildDir, 'fem-anchor') };

@@ -54,18 +54,27 @@ function median(a) {
   return s.length ? s[Math.floor(s.length / 2)] : NaN;
 }
 
-console.log(`sofa-ts benchmarks (Node ${process.version}, ${new Date().toISOString()}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)})`);
+console.log(
+  `sofa-ts benchmarks (Node ${process.version}, ${new Date().toISOString()}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)})`,
+);
 
 // The native anchor, built here.
 const anchorDir = process.env.FEM_ANCHOR_DIR ?? path.resolve(here, '..', '..', 'shared', 'anchors', 'fem-cpp');
 const native = buildNative(anchorDir, path.resolve(here, '..', 'out', 'native'));
 if (native.reason) console.log(`native anchor: not built: ${native.reason}. sofa-ts figures only.`);
-else console.log(`native anchor: built ${path.relative(process.cwd(), native.exe)} from ${path.relative(process.cwd(), anchorDir)} (C++17, Eigen, one thread)`);
+else
+  console.log(
+    `native anchor: built ${path.relative(process.cwd(), native.exe)} from ${path.relative(process.cwd(), anchorDir)} (C++17, Eigen, one thread)`,
+  );
 const nativeTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-bench-'));
 
 /** One sofa-ts run of a case in a child process (benchmarks/case.mjs). */
 function runTs(spec) {
-  const out = execFileSync(process.execPath, [path.join(here, 'case.mjs'), JSON.stringify(spec)], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync(process.execPath, [path.join(here, 'case.mjs'), JSON.stringify(spec)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const line = out.split('\n').find((l) => l.startsWith('RESULT '));
   if (!line) throw new Error(`case ${JSON.stringify(spec)} printed no RESULT line`);
   return JSON.parse(line.slice(7));
@@ -77,8 +86,15 @@ function runTs(spec) {
  */
 function sideBySide(name, spec, nativeArgs, nativeOneStep) {
   if (only && !name.includes(only)) return;
-  const ts = [], nat = [], loads = [], tsCpu = [], natCpu = [];
-  let tsRss = 0, natRss = 0, tets = 0, its = 0;
+  const ts = [],
+    nat = [],
+    loads = [],
+    tsCpu = [],
+    natCpu = [];
+  let tsRss = 0,
+    natRss = 0,
+    tets = 0,
+    its = 0;
   try {
     for (let r = 0; r < reps; r++) {
       loads.push(os.loadavg()[0]);
@@ -100,7 +116,9 @@ function sideBySide(name, spec, nativeArgs, nativeOneStep) {
       }
     }
   } catch (e) {
-    const lines = String(e.stderr || e.message).trim().split('\n');
+    const lines = String(e.stderr || e.message)
+      .trim()
+      .split('\n');
     console.log(`${name.padEnd(50)} cannot run: ${lines.find((l) => /Error|error:/.test(l)) ?? lines[0]}`);
     return;
   }
@@ -111,7 +129,8 @@ function sideBySide(name, spec, nativeArgs, nativeOneStep) {
     const mn = median(nat);
     line += `   native ${mn.toFixed(3).padStart(9)} ms → ${(mt / mn).toFixed(2)}x (runs ${ts.map((t, i) => (t / nat[i]).toFixed(2)).join(' ')})`;
   }
-  if (natCpu.length) line += `   CPU ${median(tsCpu).toFixed(3)}/${median(natCpu).toFixed(3)} ms → ${(median(tsCpu) / median(natCpu)).toFixed(2)}x`;
+  if (natCpu.length)
+    line += `   CPU ${median(tsCpu).toFixed(3)}/${median(natCpu).toFixed(3)} ms → ${(median(tsCpu) / median(natCpu)).toFixed(2)}x`;
   line += `   load ${median(loads).toFixed(1)}   peak ${tsRss.toFixed(0)} MiB = ${per100k(tsRss)}`;
   if (nat.length) line += ` (native ${natRss.toFixed(0)} MiB = ${per100k(natRss)})`;
   console.log(line);
@@ -122,8 +141,18 @@ if (fs.existsSync(path.join(corpus, 'sofa/examples/Demos/liver.scn'))) {
   sideBySide('Demos/liver.scn', { kind: 'liver', steps: 100 }, ['scene-liver', liverMesh, nativeTmp]);
 }
 
-const grids = quick ? [[5, 5, 20], [10, 10, 40]] : [[5, 5, 20], [10, 10, 40], [20, 20, 80], [30, 30, 120]];
-const stepsFor = (n) => Math.max(3, Math.round((quick ? 20 : 60) * 2000 / (n[0] * n[1] * n[2])));
+const grids = quick
+  ? [
+      [5, 5, 20],
+      [10, 10, 40],
+    ]
+  : [
+      [5, 5, 20],
+      [10, 10, 40],
+      [20, 20, 80],
+      [30, 30, 120],
+    ];
+const stepsFor = (n) => Math.max(3, Math.round(((quick ? 20 : 60) * 2000) / (n[0] * n[1] * n[2])));
 const label = { cg: 'CG matrix-free', 'cg-csr': 'CG assembled 3x3 CSR', ldl: 'SparseLDLSolver' };
 const nativeFlags = { cg: [], 'cg-csr': ['--assembled'], ldl: ['--direct'] };
 for (const n of grids) {
@@ -134,7 +163,11 @@ for (const n of grids) {
     sideBySide(`BeamFEM_LARGE ${n.join('x')} ${label[solver]}`, { kind: 'beam', n, solver, steps }, nargs(steps), nargs(1));
   }
   const nargs = (s) => ['beam', ...n.map(String), String(s)];
-  sideBySide(`BeamFEM_LARGE ${n.join('x')} CG matrix-free ${threads} threads`, { kind: 'beam', n, solver: 'cg', threads, steps }, nargs(steps));
+  sideBySide(
+    `BeamFEM_LARGE ${n.join('x')} CG matrix-free ${threads} threads`,
+    { kind: 'beam', n, solver: 'cg', threads, steps },
+    nargs(steps),
+  );
 }
 fs.rmSync(nativeTmp, { recursive: true, force: true });
 
@@ -171,7 +204,11 @@ if (fs.existsSync(cantilever)) {
           const dir = path.join(cantilever, element, law, threads, solver);
           if (!fs.existsSync(dir)) continue;
           for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.scn'))) {
-            await measure(`cantilever ${element.slice(0, 5)} ${law.slice(0, 6)} ${threads.slice(0, 3)} ${solver}`, () => loadScene(path.join(dir, file), { dataPaths }), quick ? 10 : 30);
+            await measure(
+              `cantilever ${element.slice(0, 5)} ${law.slice(0, 6)} ${threads.slice(0, 3)} ${solver}`,
+              () => loadScene(path.join(dir, file), { dataPaths }),
+              quick ? 10 : 30,
+            );
           }
         }
       }
@@ -228,7 +265,9 @@ async function topologicalChange(n) {
   if (!only || name.includes(only)) {
     for (const label of ['first event', 'second event']) {
       const r = await topologicalChange(n);
-      console.log(`${`${name} (${label})`.padEnd(44)} ${r.event.toFixed(1).padStart(10)} ms CPU (${r.removed} of ${r.total} tetrahedra, ${r.points} points left), next step +${r.after.toFixed(1)} ms; one step ${r.step.toFixed(1)} ms → ${((r.event + r.after) / r.step).toFixed(2)} step`);
+      console.log(
+        `${`${name} (${label})`.padEnd(44)} ${r.event.toFixed(1).padStart(10)} ms CPU (${r.removed} of ${r.total} tetrahedra, ${r.points} points left), next step +${r.after.toFixed(1)} ms; one step ${r.step.toFixed(1)} ms → ${((r.event + r.after) / r.step).toFixed(2)} step`,
+      );
     }
   }
 }
@@ -243,7 +282,10 @@ function clothScene(n, kkt) {
     <Node name="edges"><MechanicalObject template="Vec1d"/><DistanceMapping topology="@../grid"/><UniformCompliance compliance="1e-4" damping="0.01"/></Node></Node></Node>`;
 }
 const clothN = quick ? 30 : 100;
-for (const [label, kkt] of [['LDLTSolver schur=0', '<LDLTSolver schur="0"/>'], ['MinresSolver 50 it + DiagonalResponse', '<MinresSolver iterations="50" precision="1e-8"/><DiagonalResponse/>']]) {
+for (const [label, kkt] of [
+  ['LDLTSolver schur=0', '<LDLTSolver schur="0"/>'],
+  ['MinresSolver 50 it + DiagonalResponse', '<MinresSolver iterations="50" precision="1e-8"/><DiagonalResponse/>'],
+]) {
   const name = `Compliant cloth ${clothN}x${clothN} ${label}`;
   if (only && !name.includes(only)) continue;
   const scene = await loadSceneFromString(clothScene(clothN, kkt));
@@ -257,14 +299,19 @@ for (const [label, kkt] of [['LDLTSolver schur=0', '<LDLTSolver schur="0"/>'], [
     for (const k of ['assembly', 'factor', 'solve']) phases[k].push(solver.timings[k]);
   }
   const m = (k) => median(phases[k]).toFixed(1);
-  console.log(`${name.padEnd(44)} ${m('step').padStart(10)} ms/step: assembly ${m('assembly')} ms, factor ${m('factor')} ms, solve ${m('solve')} ms`);
+  console.log(
+    `${name.padEnd(44)} ${m('step').padStart(10)} ms/step: assembly ${m('assembly')} ms, factor ${m('factor')} ms, solve ${m('solve')} ms`,
+  );
 }
 
 // The real-time inverse method on the soft robots of scenes/softrobots/ (QPInverseProblemSolver):
 // per step, the free motion (ODE solve with λ = 0), W = J·A⁻¹·Jᵀ from the constraint corrections,
 // the QP, and the correction (x = x_free + A⁻¹Jᵀλ and the components' outputs).
 const softrobots = path.resolve(here, '..', 'scenes', 'softrobots');
-for (const [robot, steps] of [['diamond', quick ? 20 : 100], ['trunk', quick ? 20 : 100]]) {
+for (const [robot, steps] of [
+  ['diamond', quick ? 20 : 100],
+  ['trunk', quick ? 20 : 100],
+]) {
   const name = `Inverse QP ${robot}.scn`;
   if (only && !name.includes(only)) continue;
   const scene = await loadScene(path.join(softrobots, `${robot}.scn`));
@@ -285,7 +332,9 @@ for (const [robot, steps] of [['diamond', quick ? 20 : 100], ['trunk', quick ? 2
   const rows = solver.problem.n;
   // CPU time per step (mean): the figure to quote when the machine is shared
   const cpuMs = ((cpu.user + cpu.system) / 1000 / steps).toFixed(2);
-  console.log(`${name.padEnd(44)} ${m('step').padStart(10)} ms/step (median of ${steps}, ${rows} rows; CPU ${cpuMs} ms/step, load ${os.loadavg()[0].toFixed(1)}): free motion ${m('freeMotion')} ms, W ${m('compliance')} ms, QP ${m('solve')} ms, correction ${m('correction')} ms`);
+  console.log(
+    `${name.padEnd(44)} ${m('step').padStart(10)} ms/step (median of ${steps}, ${rows} rows; CPU ${cpuMs} ms/step, load ${os.loadavg()[0].toFixed(1)}): free motion ${m('freeMotion')} ms, W ${m('compliance')} ms, QP ${m('solve')} ms, correction ${m('correction')} ms`,
+  );
 }
 
 // Python in the loop (docs/python.md): the cable finger of scenes/softrobots/finger-direct.scn as
@@ -303,7 +352,10 @@ for (const [robot, steps] of [['diamond', quick ? 20 : 100], ['trunk', quick ? 2
     const t = { xml: [], ten: [], reads: [] };
     const steps = quick ? 50 : 300;
     for (let i = 0; i < steps; i++) {
-      for (const [k, s] of [['xml', xml], ['ten', ten]]) {
+      for (const [k, s] of [
+        ['xml', xml],
+        ['ten', ten],
+      ]) {
         const t0 = performance.now();
         s.step();
         t[k].push(performance.now() - t0);
@@ -314,9 +366,12 @@ for (const [robot, steps] of [['diamond', quick ? 20 : 100], ['trunk', quick ? 2
         t.reads.push(performance.now() - t0);
       }
     }
-    const x = median(t.xml), p = median(t.ten);
+    const x = median(t.xml),
+      p = median(t.ten);
     const perRead = ((median(t.reads) - x) / 1000) * 1000;
-    console.log(`${name.padEnd(50)} ${p.toFixed(3).padStart(9)} ms/step against XML ${x.toFixed(3)} ms/step: ${(p / x).toFixed(2)}x (median of ${steps}; a Data write and read round trip from a handler ${perRead.toFixed(1)} µs; load ${os.loadavg()[0].toFixed(1)})`);
+    console.log(
+      `${name.padEnd(50)} ${p.toFixed(3).padStart(9)} ms/step against XML ${x.toFixed(3)} ms/step: ${(p / x).toFixed(2)}x (median of ${steps}; a Data write and read round trip from a handler ${perRead.toFixed(1)} µs; load ${os.loadavg()[0].toFixed(1)})`,
+    );
     for (const s of [ten, reads]) s.dispose();
   }
 }

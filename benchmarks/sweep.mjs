@@ -37,11 +37,17 @@ const N = Number(arg('--cases', '200'));
 const R = Number(arg('--repeat', '2'));
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
-console.log(`node ${process.version}, ${os.availableParallelism()} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `node ${process.version}, ${os.availableParallelism()} cores, load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 
 /** Wall time and CPU time (this process, all its threads) of f. */
 async function timed(f) {
-  const t0 = performance.now(), c0 = process.cpuUsage();
+  const t0 = performance.now(),
+    c0 = process.cpuUsage();
   const r = await f();
   const c = process.cpuUsage(c0);
   return { ms: performance.now() - t0, cpuMs: (c.user + c.system) / 1000, r };
@@ -54,7 +60,7 @@ async function best(...fs) {
   for (let k = 0; k < R; k++) {
     for (let i = 0; i < fs.length; i++) {
       const t = await timed(() => fs[i](k));
-      if (t.ms < ms[i]) (ms[i] = t.ms), (best.cpu[i] = t.cpuMs);
+      if (t.ms < ms[i]) ((ms[i] = t.ms), (best.cpu[i] = t.cpuMs));
     }
   }
   return ms;
@@ -72,22 +78,39 @@ if (!only || only === 'speedup') {
     threads,
   });
   const cores = defaultThreads();
-  const [one, all] = await best((k) => runSweep(sweep(1, k)), (k) => runSweep(sweep(cores, k)));
+  const [one, all] = await best(
+    (k) => runSweep(sweep(1, k)),
+    (k) => runSweep(sweep(cores, k)),
+  );
   const [cpu1, cpuN] = best.cpu;
-  console.log(`local pool, ${M} cases of finger-two-cables (60 steps), best of ${R}: 1 thread ${(one / 1000).toFixed(1)} s (${(one / M).toFixed(0)} ms/case, CPU ${(cpu1 / 1000).toFixed(1)} s), ${cores} threads ${(all / 1000).toFixed(1)} s (${(all / M).toFixed(0)} ms/case, CPU ${(cpuN / 1000).toFixed(1)} s): speed-up ${(one / all).toFixed(2)}`);
+  console.log(
+    `local pool, ${M} cases of finger-two-cables (60 steps), best of ${R}: 1 thread ${(one / 1000).toFixed(1)} s (${(one / M).toFixed(0)} ms/case, CPU ${(cpu1 / 1000).toFixed(1)} s), ${cores} threads ${(all / 1000).toFixed(1)} s (${(all / M).toFixed(0)} ms/case, CPU ${(cpuN / 1000).toFixed(1)} s): speed-up ${(one / all).toFixed(2)}`,
+  );
 }
 
 if (!only || only === 'queue') {
   const { startRedis, redisUnavailable } = await import('../packages/sweep/dist/test/redis-server.js');
   const why = redisUnavailable();
   const scene = path.join(out, 'ball.scn');
-  fs.writeFileSync(scene, fs.readFileSync(path.join(root, 'packages/sweep/src/results-test-support.ts'), 'utf8').match(/BALL_SCENE = `([^`]*)`/)[1]);
+  fs.writeFileSync(
+    scene,
+    fs.readFileSync(path.join(root, 'packages/sweep/src/results-test-support.ts'), 'utf8').match(/BALL_SCENE = `([^`]*)`/)[1],
+  );
   const params = [parseParam(`/root.gravity=0 {lin:-20:0:${N}} 0`)];
   const records = [parseRecord('/ball/dofs.position')];
   // (a) directly: the cases one after the other in this thread; (b) the local pool, 1 thread
   const [direct, pool] = await best(
     async () => {
-      for (const p of params[0].values) await runCase({ id: 'direct', index: 0, scene, params: [{ path: params[0].path, text: p.text }], steps: 10, records, load: { dataPaths: [] } });
+      for (const p of params[0].values)
+        await runCase({
+          id: 'direct',
+          index: 0,
+          scene,
+          params: [{ path: params[0].path, text: p.text }],
+          steps: 10,
+          records,
+          load: { dataPaths: [] },
+        });
     },
     (k) => runSweep({ scene, params, steps: 10, records, out: path.join(out, `pool-${k}`), threads: 1 }),
   );
@@ -95,12 +118,25 @@ if (!only || only === 'queue') {
   if (why) line += `; queue skipped: ${why}`;
   else {
     const redis = await startRedis();
-    const worker = spawn(process.execPath, [path.join(root, 'packages/cli/bin/sofa-ts.js'), 'worker', '--queue', redis.url, '--queue-name', 'bench', '-j', '1', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const worker = spawn(
+      process.execPath,
+      [path.join(root, 'packages/cli/bin/sofa-ts.js'), 'worker', '--queue', redis.url, '--queue-name', 'bench', '-j', '1', '--quiet'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     await new Promise((resolve) => worker.stdout.on('data', (d) => String(d).includes(' ready ') && resolve()));
     try {
       // warm the worker's thread (its first case loads the modules), then measure
-      await runSweep({ scene, params: [parseParam('/root.gravity=0 -1 0')], steps: 10, records, out: path.join(out, 'queue-warm'), queue: { url: redis.url, name: 'bench' } });
-      const [queue] = await best((k) => runSweep({ scene, params, steps: 10, records, out: path.join(out, `queue-${k}`), queue: { url: redis.url, name: 'bench' } }));
+      await runSweep({
+        scene,
+        params: [parseParam('/root.gravity=0 -1 0')],
+        steps: 10,
+        records,
+        out: path.join(out, 'queue-warm'),
+        queue: { url: redis.url, name: 'bench' },
+      });
+      const [queue] = await best((k) =>
+        runSweep({ scene, params, steps: 10, records, out: path.join(out, `queue-${k}`), queue: { url: redis.url, name: 'bench' } }),
+      );
       line += `; queue (1 worker, 1 thread) ${(queue / N).toFixed(2)} ms/case, overhead ${((queue - direct) / N).toFixed(2)} ms/case`;
     } finally {
       worker.kill('SIGTERM');
@@ -110,4 +146,9 @@ if (!only || only === 'queue') {
   }
   console.log(line);
 }
-console.log(`load average now ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `load average now ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);

@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 import wabtInit from 'wabt';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  process.stdout.write('usage: node scripts/build-kernels.mjs [--check] [--help]\n  compiles packages/*/src/**/kernels/*.wat into NAME.wasm.ts beside each source (npm run kernels)\n  --check  only checks that every NAME.wasm.ts is the compilation of its source\n  --help   prints this\n');
+  process.stdout.write(
+    'usage: node scripts/build-kernels.mjs [--check] [--help]\n  compiles packages/*/src/**/kernels/*.wat into NAME.wasm.ts beside each source (npm run kernels)\n  --check  only checks that every NAME.wasm.ts is the compilation of its source\n  --help   prints this\n',
+  );
   process.exit(0);
 }
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

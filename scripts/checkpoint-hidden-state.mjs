@@ -42,7 +42,8 @@ function compare(a, b, where, depth, seen) {
   seen.add(a);
   for (const key of Object.keys(a)) {
     if (ignored.test(key)) continue;
-    const u = a[key], v = b[key];
+    const u = a[key],
+      v = b[key];
     if (typeof u === 'number' || typeof u === 'boolean') {
       if (!Object.is(u, v)) lines.push(`${where}.${key}: ${u} (stepped) vs ${v} (restored)`);
     } else if (ArrayBuffer.isView(u) && !(u instanceof DataView)) {
@@ -53,9 +54,11 @@ function compare(a, b, where, depth, seen) {
         const i = u.findIndex((x, j) => !Object.is(x, v[j]));
         if (i >= 0) lines.push(`${where}.${key}[${i}]: ${u[i]} vs ${v[i]}`);
       }
-    } else if (u && typeof u === 'object' && !('isMechanicalState' in u) && !('dataFields' in u)) compare(u, v, `${where}.${key}`, depth + 1, seen);
+    } else if (u && typeof u === 'object' && !('isMechanicalState' in u) && !('dataFields' in u))
+      compare(u, v, `${where}.${key}`, depth + 1, seen);
   }
 }
-const a = [...stepped.root.subtreeObjects()], b = [...restored.root.subtreeObjects()];
+const a = [...stepped.root.subtreeObjects()],
+  b = [...restored.root.subtreeObjects()];
 for (let i = 0; i < a.length; i++) compare(a[i], b[i], `${a[i].context.path}/${a[i].getName()} (${a[i].className})`, 0, new Set());
 console.log(lines.length ? lines.join('\n') : 'no own field differs');

@@ -24,7 +24,10 @@ function specsUnder(dir) {
   });
 }
 const distDirs = ['packages', 'examples'].flatMap((top) =>
-  fs.readdirSync(path.join(root, top), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => path.join(root, top, e.name, 'dist')),
+  fs
+    .readdirSync(path.join(root, top), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => path.join(root, top, e.name, 'dist')),
 );
 const files = [...distDirs, path.join(root, 'tests', 'dist')].flatMap(specsUnder).sort();
 const grep = process.argv.indexOf('--grep');

@@ -5,4 +5,11 @@
  *
  * @module @sofa-ts/assembly
  */
-export { MechanicalSystem, LinearSolver, isAssemblyLinearSolver, type MBKFactors, type SystemState, type MasterState } from '@sofa-ts/assembly';
+export {
+  MechanicalSystem,
+  LinearSolver,
+  isAssemblyLinearSolver,
+  type MBKFactors,
+  type SystemState,
+  type MasterState,
+} from '@sofa-ts/assembly';

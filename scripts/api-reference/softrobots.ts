@@ -4,4 +4,15 @@
  *
  * @module @sofa-ts/softrobots
  */
-export { InverseRows, isInverseConstraint, optional, NONE, ACTUATOR, EFFECTOR, EQUALITY, CONTACT, type InverseConstraint, type InverseRole } from '@sofa-ts/softrobots';
+export {
+  InverseRows,
+  isInverseConstraint,
+  optional,
+  NONE,
+  ACTUATOR,
+  EFFECTOR,
+  EQUALITY,
+  CONTACT,
+  type InverseConstraint,
+  type InverseRole,
+} from '@sofa-ts/softrobots';

@@ -18,13 +18,24 @@ indices. No options.
   process.exit(0);
 }
 
-const S = 30, H = 40, R = 6, RH = 9, h = 4;
-const feet = [[S, 0, S], [-S, 0, S], [-S, 0, -S], [S, 0, -S]];
+const S = 30,
+  H = 40,
+  R = 6,
+  RH = 9,
+  h = 4;
+const feet = [
+  [S, 0, S],
+  [-S, 0, S],
+  [-S, 0, -S],
+  [S, 0, -S],
+];
 const hub = [0, H, 0];
-const lo = [-S - R, 0, -S - R], n = [Math.ceil((2 * (S + R)) / h), Math.ceil((H + RH) / h), Math.ceil((2 * (S + R)) / h)];
+const lo = [-S - R, 0, -S - R],
+  n = [Math.ceil((2 * (S + R)) / h), Math.ceil((H + RH) / h), Math.ceil((2 * (S + R)) / h)];
 
 function distToSegment(p, a, b) {
-  const ab = [b[0] - a[0], b[1] - a[1], b[2] - a[2]], ap = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
+  const ab = [b[0] - a[0], b[1] - a[1], b[2] - a[2]],
+    ap = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
   const t = Math.max(0, Math.min(1, (ab[0] * ap[0] + ab[1] * ap[1] + ab[2] * ap[2]) / (ab[0] ** 2 + ab[1] ** 2 + ab[2] ** 2)));
   return Math.hypot(ap[0] - t * ab[0], ap[1] - t * ab[1], ap[2] - t * ab[2]);
 }
@@ -43,23 +54,35 @@ function point(i, j, k) {
   return id;
 }
 // Kuhn's six tetrahedra of the unit cube along the diagonal 0 → 7 (corner c = x + 2y + 4z)
-const kuhn = [[0, 1, 3, 7], [0, 3, 2, 7], [0, 2, 6, 7], [0, 6, 4, 7], [0, 4, 5, 7], [0, 5, 1, 7]];
+const kuhn = [
+  [0, 1, 3, 7],
+  [0, 3, 2, 7],
+  [0, 2, 6, 7],
+  [0, 6, 4, 7],
+  [0, 4, 5, 7],
+  [0, 5, 1, 7],
+];
 const tets = [];
-for (let i = 0; i < n[0]; i++) for (let j = 0; j < n[1]; j++) for (let k = 0; k < n[2]; k++) {
-  const c = [lo[0] + (i + 0.5) * h, lo[1] + (j + 0.5) * h, lo[2] + (k + 0.5) * h];
-  if (!inside(c)) continue;
-  const corner = (m) => point(i + (m & 1), j + ((m >> 1) & 1), k + ((m >> 2) & 1));
-  for (const t of kuhn) {
-    const ids = t.map(corner);
-    // positive orientation
-    const [a, b, cc, d] = ids.map((q) => points[q]);
-    const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]], v = [cc[0] - a[0], cc[1] - a[1], cc[2] - a[2]], w = [d[0] - a[0], d[1] - a[1], d[2] - a[2]];
-    const vol = u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0]) + u[2] * (v[0] * w[1] - v[1] * w[0]);
-    tets.push(vol > 0 ? ids : [ids[0], ids[2], ids[1], ids[3]]);
-  }
-}
+for (let i = 0; i < n[0]; i++)
+  for (let j = 0; j < n[1]; j++)
+    for (let k = 0; k < n[2]; k++) {
+      const c = [lo[0] + (i + 0.5) * h, lo[1] + (j + 0.5) * h, lo[2] + (k + 0.5) * h];
+      if (!inside(c)) continue;
+      const corner = (m) => point(i + (m & 1), j + ((m >> 1) & 1), k + ((m >> 2) & 1));
+      for (const t of kuhn) {
+        const ids = t.map(corner);
+        // positive orientation
+        const [a, b, cc, d] = ids.map((q) => points[q]);
+        const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]],
+          v = [cc[0] - a[0], cc[1] - a[1], cc[2] - a[2]],
+          w = [d[0] - a[0], d[1] - a[1], d[2] - a[2]];
+        const vol = u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0]) + u[2] * (v[0] * w[1] - v[1] * w[0]);
+        tets.push(vol > 0 ? ids : [ids[0], ids[2], ids[1], ids[3]]);
+      }
+    }
 const nearest = (p) => {
-  let best = 0, bd = Infinity;
+  let best = 0,
+    bd = Infinity;
   points.forEach((q, i) => {
     const d = Math.hypot(q[0] - p[0], q[1] - p[1], q[2] - p[2]);
     if (d < bd) [best, bd] = [i, d];
@@ -68,7 +91,13 @@ const nearest = (p) => {
 };
 const here = path.dirname(fileURLToPath(import.meta.url));
 const out = path.resolve(here, '..', '..', 'scenes', 'softrobots', 'mesh', 'diamond.vtk');
-const lines = ['# vtk DataFile Version 2.0', `diamond robot body: ${points.length} points, ${tets.length} tetrahedra (scripts/softrobots/make-diamond-mesh.mjs)`, 'ASCII', 'DATASET UNSTRUCTURED_GRID', `POINTS ${points.length} double`];
+const lines = [
+  '# vtk DataFile Version 2.0',
+  `diamond robot body: ${points.length} points, ${tets.length} tetrahedra (scripts/softrobots/make-diamond-mesh.mjs)`,
+  'ASCII',
+  'DATASET UNSTRUCTURED_GRID',
+  `POINTS ${points.length} double`,
+];
 for (const p of points) lines.push(p.map((v) => +v.toFixed(6)).join(' '));
 lines.push(`CELLS ${tets.length} ${5 * tets.length}`);
 for (const t of tets) lines.push(`4 ${t.join(' ')}`);

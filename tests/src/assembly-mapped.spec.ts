@@ -48,8 +48,18 @@ class LinearTestMapping extends BaseMapping {
     const m = out.size * 3;
     this.A = inputs.map((s) => Array.from({ length: m }, () => Array.from({ length: s.size * 3 }, () => (r() > 0.3 ? r() : 0))));
     this.J = this.A.map((a) => {
-      const rows: number[] = [], cols: number[] = [], vals: number[] = [];
-      a.forEach((row, i) => row.forEach((v, j) => { if (v !== 0) { rows.push(i); cols.push(j); vals.push(v); } }));
+      const rows: number[] = [],
+        cols: number[] = [],
+        vals: number[] = [];
+      a.forEach((row, i) =>
+        row.forEach((v, j) => {
+          if (v !== 0) {
+            rows.push(i);
+            cols.push(j);
+            vals.push(v);
+          }
+        }),
+      );
       return csrFromTriplets(a.length, a[0]!.length, rows, cols, vals);
     });
   }
@@ -168,9 +178,13 @@ describe('assembly engine: mapped states (Compliant block assembly)', () => {
 
   it('assembles A = Σ J_g0ᵀ H_g J_g0 exactly as the dense sums of products', async () => {
     const { sys, mapB, mapC, mapE, ffC, ffE } = await build();
-    const m = 1.5, k = -0.25;
+    const m = 1.5,
+      k = -0.25;
     const A = dense(sys.assembleMBK({ m, b: 0, k }));
-    const Aba = mapB.A[0]!, Acb = mapC.A[0]!, Aea = mapE.A[0]!, Aed = mapE.A[1]!;
+    const Aba = mapB.A[0]!,
+      Acb = mapC.A[0]!,
+      Aea = mapE.A[0]!,
+      Aed = mapE.A[1]!;
     const I = (n: number) => Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
     const Z = (r: number, c: number) => Array.from({ length: r }, () => new Array<number>(c).fill(0));
     const cat = (l: number[][], rgt: number[][]) => l.map((row, i) => [...row, ...rgt[i]!]);
@@ -185,7 +199,8 @@ describe('assembly engine: mapped states (Compliant block assembly)', () => {
     let expected = math.multiply(m, math.add(math.add(JtHJ(Ja, Mx(9, 2)), JtHJ(Jd, Mx(6, 3))), JtHJ(Jb, Mx(6, 0.5)))) as number[][];
     expected = math.add(expected, math.multiply(k, JtHJ(Jc, ffC.K))) as number[][];
     expected = math.add(expected, math.multiply(k, JtHJ([...Je, ...Jd], ffE.K))) as number[][];
-    for (let i = 0; i < 15; i++) for (let j = 0; j < 15; j++) expect(A[i]![j]).to.be.closeTo(expected[i]![j]!, 1e-9 * (1 + Math.abs(expected[i]![j]!)));
+    for (let i = 0; i < 15; i++)
+      for (let j = 0; j < 15; j++) expect(A[i]![j]).to.be.closeTo(expected[i]![j]!, 1e-9 * (1 + Math.abs(expected[i]![j]!)));
     // Refill with other factors reuses the pattern.
     const version = sys.matrixPatternVersion;
     const A2 = dense(sys.assembleMBK({ m: 1, b: 0, k: 0 }));
@@ -213,10 +228,11 @@ describe('assembly engine: mapped states (Compliant block assembly)', () => {
     for (let i = 0; i < sys.x.length; i++) sys.x[i] += 0.01 * (i + 1);
     sys.propagatePositionsAndVelocities();
     sys.computeForce();
-    const fc = Array.from(c.f), fe = Array.from(e.f);
+    const fc = Array.from(c.f),
+      fe = Array.from(e.f);
     expect(fc.some((v) => v !== 0)).to.equal(true);
     // Expected: a gets A_baᵀ A_cbᵀ f_c + A_eaᵀ f_e, d gets A_edᵀ f_e + its own share of ffE.
-    const tr = (M: number[][], v: number[]) => (math.multiply(math.transpose(M), v) as number[]);
+    const tr = (M: number[][], v: number[]) => math.multiply(math.transpose(M), v) as number[];
     const fa = math.add(tr(mapB.A[0]!, tr(mapC.A[0]!, fc)), tr(mapE.A[0]!, fe)) as number[];
     for (let i = 0; i < 9; i++) expect(sys.f[i]).to.be.closeTo(fa[i]!, 1e-10);
     void ffC;

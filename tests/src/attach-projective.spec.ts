@@ -35,7 +35,10 @@ const vel = (s: SofaScene, n: string): Float64Array => s.get(`/pair/${n}/mo`)!.f
 
 /** One-way, gravity g on both points, starting together at rest: backward Euler with dv2 = 0, then the projections. */
 function oneWayRecurrence(steps: number, g: number): { x1: number; x2: number; v1: number; v2: number } {
-  let x1 = 0, x2 = 0, v1 = 0, v2 = 0;
+  let x1 = 0,
+    x2 = 0,
+    v1 = 0,
+    v2 = 0;
   for (let k = 0; k < steps; k++) {
     v1 += dt * g;
     x1 += dt * v1;
@@ -49,9 +52,15 @@ function oneWayRecurrence(steps: number, g: number): { x1: number; x2: number; v
 }
 
 describe('AttachProjectiveConstraint (scene)', () => {
-  for (const [name, solver] of [['CG, matrix-free', undefined], ['a direct solver, assembled', '<SparseLDLSolver/>']] as const) {
+  for (const [name, solver] of [
+    ['CG, matrix-free', undefined],
+    ['a direct solver, assembled', '<SparseLDLSolver/>'],
+  ] as const) {
     it(`one-way (${name}): object2 gets no response, then moves half-way to object1 and shares its velocity`, async () => {
-      const scene = await pair('<AttachProjectiveConstraint object1="@A" object2="@B" indices1="0" indices2="0"/>', solver ? { solver } : {});
+      const scene = await pair(
+        '<AttachProjectiveConstraint object1="@A" object2="@B" indices1="0" indices2="0"/>',
+        solver ? { solver } : {},
+      );
       for (let k = 0; k < 5; k++) scene.step();
       const r = oneWayRecurrence(5, -10);
       expect(pos(scene, 'A')[1]).to.be.closeTo(r.x1, 1e-12);
@@ -65,8 +74,12 @@ describe('AttachProjectiveConstraint (scene)', () => {
 
   it('two-way: two unit masses pushed by F on the first move together as one body of mass 2', async () => {
     const F = 3;
-    const scene = await pair('<AttachProjectiveConstraint object1="@A" object2="@B" twoWay="true" indices1="0" indices2="0"/>', { gravity: '0 0 0', force: `<ConstantForceField forces="${F} 0 0"/>` });
-    let v = 0, x = 0;
+    const scene = await pair('<AttachProjectiveConstraint object1="@A" object2="@B" twoWay="true" indices1="0" indices2="0"/>', {
+      gravity: '0 0 0',
+      force: `<ConstantForceField forces="${F} 0 0"/>`,
+    });
+    let v = 0,
+      x = 0;
     for (let k = 1; k <= 4; k++) {
       scene.step();
       v += (dt * F) / 2;
@@ -78,13 +91,22 @@ describe('AttachProjectiveConstraint (scene)', () => {
   });
 
   it('minDistance releases a pair farther apart than it; constraintFactor 0 releases it too', async () => {
-    const far = await pair('<AttachProjectiveConstraint object1="@A" object2="@B" indices1="0" indices2="0" minDistance="1"/>', { gravity: '0 0 0', x2: '5 0 0' });
+    const far = await pair('<AttachProjectiveConstraint object1="@A" object2="@B" indices1="0" indices2="0" minDistance="1"/>', {
+      gravity: '0 0 0',
+      x2: '5 0 0',
+    });
     far.step();
     expect(Array.from(pos(far, 'B'))).to.deep.equal([5, 0, 0]);
-    const near = await pair('<AttachProjectiveConstraint object1="@A" object2="@B" indices1="0" indices2="0" minDistance="10"/>', { gravity: '0 0 0', x2: '5 0 0' });
+    const near = await pair('<AttachProjectiveConstraint object1="@A" object2="@B" indices1="0" indices2="0" minDistance="10"/>', {
+      gravity: '0 0 0',
+      x2: '5 0 0',
+    });
     near.step();
     expect(pos(near, 'B')[0]).to.be.closeTo(2.5, 1e-15);
-    const loose = await pair('<AttachProjectiveConstraint object1="@A" object2="@B" indices1="0" indices2="0" constraintFactor="0"/>', { gravity: '0 0 0', x2: '5 0 0' });
+    const loose = await pair('<AttachProjectiveConstraint object1="@A" object2="@B" indices1="0" indices2="0" constraintFactor="0"/>', {
+      gravity: '0 0 0',
+      x2: '5 0 0',
+    });
     loose.step();
     expect(pos(loose, 'B')[0]).to.equal(5);
   });

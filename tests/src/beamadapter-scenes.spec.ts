@@ -8,7 +8,9 @@ import { SofaError, loadSceneFromString, type BaseMechanicalState } from 'sofa-t
  */
 
 const [E, NU, R, LEN, N] = [1e5, 0.3, 0.1, 1, 4];
-const I = (Math.PI * R ** 4) / 4, A = Math.PI * R * R, G = E / (2 * (1 + NU));
+const I = (Math.PI * R ** 4) / 4,
+  A = Math.PI * R * R,
+  G = E / (2 * (1 + NU));
 
 /** N beams along x (frames with the identity orientation), frame 0 clamped, `load` (fx fy fz tx ty tz) on the last frame, solved statically. */
 function cantilever(load: number[], section = `radius="${R}"`): string {
@@ -31,7 +33,8 @@ function cantilever(load: number[], section = `radius="${R}"`): string {
 async function tip(load: number[], section?: string): Promise<number[]> {
   const scene = await loadSceneFromString(cantilever(load, section));
   scene.step(1);
-  const x = scene.get<BaseMechanicalState>('/frames')!.x, o = 7 * N;
+  const x = scene.get<BaseMechanicalState>('/frames')!.x,
+    o = 7 * N;
   const s = x[o + 6]! < 0 ? -2 : 2;
   return [x[o]! - LEN, x[o + 1]!, x[o + 2]!, s * x[o + 3]!, s * x[o + 4]!, s * x[o + 5]!];
 }
@@ -53,14 +56,16 @@ describe('BeamAdapter in scenes (BeamInterpolation, AdaptiveBeamForceFieldAndMas
     // P chosen for a deflection of 1e-4·L: the corotational solution is the linear one to ~1e-8
     const P = (3 * E * I * 1e-4) / LEN ** 3;
     const t = await tip([0, P, 0, 0, 0, 0]);
-    const v = (P * LEN ** 3) / (3 * E * I), theta = (P * LEN ** 2) / (2 * E * I);
+    const v = (P * LEN ** 3) / (3 * E * I),
+      theta = (P * LEN ** 2) / (2 * E * I);
     expect(t[1]! / v - 1).to.be.closeTo(0, 1e-6);
     expect(t[5]! / theta - 1).to.be.closeTo(0, 1e-6);
     expect(Math.abs(t[2]!)).to.be.below(1e-12);
   });
 
   it('cantilever, axial force: stretch P·L/(EA); torque about the axis: twist T·L/(GJ), J = 2I', async () => {
-    const P = E * A * 1e-5, T = G * 2 * I * 1e-4;
+    const P = E * A * 1e-5,
+      T = G * 2 * I * 1e-4;
     const axial = await tip([P, 0, 0, 0, 0, 0]);
     expect(axial[0]! / ((P * LEN) / (E * A)) - 1).to.be.closeTo(0, 1e-6);
     const twist = await tip([0, 0, 0, T, 0, 0]);
@@ -68,9 +73,13 @@ describe('BeamAdapter in scenes (BeamInterpolation, AdaptiveBeamForceFieldAndMas
   });
 
   it('rectangular section: bending along z with I_y = L_y·L_z³/12, along y with I_z = L_z·L_y³/12', async () => {
-    const ly = 0.2, lz = 0.05, Iy = (ly * lz ** 3) / 12, Iz = (lz * ly ** 3) / 12;
+    const ly = 0.2,
+      lz = 0.05,
+      Iy = (ly * lz ** 3) / 12,
+      Iz = (lz * ly ** 3) / 12;
     const section = `crossSectionShape="rectangular" lengthY="${ly}" lengthZ="${lz}"`;
-    const Pz = (3 * E * Iy * 1e-4) / LEN ** 3, Py = (3 * E * Iz * 1e-4) / LEN ** 3;
+    const Pz = (3 * E * Iy * 1e-4) / LEN ** 3,
+      Py = (3 * E * Iz * 1e-4) / LEN ** 3;
     const tz = await tip([0, 0, Pz, 0, 0, 0], section);
     expect(tz[2]! / ((Pz * LEN ** 3) / (3 * E * Iy)) - 1).to.be.closeTo(0, 1e-6);
     // θ_y = −dw/dx
@@ -82,7 +91,10 @@ describe('BeamAdapter in scenes (BeamInterpolation, AdaptiveBeamForceFieldAndMas
   it('free fall with the consistent mass: every frame accelerates at g, the beam stays straight (backward Euler: x = x0 + h²·g·n(n+1)/2)', async () => {
     // unit quaternions (x along z): frames written 0.707 0 0.707 0 keep |q|² = 0.9997 and SOFA's
     // frame algebra then moves their origins with the world position (beam-frames.ts)
-    const h = 0.01, g = [0.3, -9.81, 1.2], steps = 10, q = `${Math.SQRT1_2} 0 ${Math.SQRT1_2} 0`;
+    const h = 0.01,
+      g = [0.3, -9.81, 1.2],
+      steps = 10,
+      q = `${Math.SQRT1_2} 0 ${Math.SQRT1_2} 0`;
     const scene = await loadSceneFromString(`<Node name="root" dt="${h}" gravity="${g.join(' ')}">
   <RequiredPlugin pluginName="BeamAdapter"/>
   <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
@@ -92,9 +104,11 @@ describe('BeamAdapter in scenes (BeamInterpolation, AdaptiveBeamForceFieldAndMas
   <BeamInterpolation radius="0.05" defaultYoungModulus="1e6"/>
   <AdaptiveBeamForceFieldAndMass massDensity="1000"/>
 </Node>`);
-    const s0 = scene.get<BaseMechanicalState>('/frames')!, x0 = Float64Array.from(s0.x);
+    const s0 = scene.get<BaseMechanicalState>('/frames')!,
+      x0 = Float64Array.from(s0.x);
     scene.step(steps);
-    const s = scene.get<BaseMechanicalState>('/frames')!, k = (h * h * steps * (steps + 1)) / 2;
+    const s = scene.get<BaseMechanicalState>('/frames')!,
+      k = (h * h * steps * (steps + 1)) / 2;
     for (let i = 0; i < 3; i++) {
       for (let c = 0; c < 3; c++) expect(s.x[7 * i + c]! - x0[7 * i + c]!).to.be.closeTo(k * g[c]!, 1e-10);
       for (let c = 0; c < 3; c++) expect(s.v[6 * i + 3 + c]!).to.be.closeTo(0, 1e-10);

@@ -40,7 +40,8 @@ async function fallingPoint(intersection: string, z0: number, vx: number, vz: nu
 
 // The box tests reach alarmDistance (+ the models' contactDistance): alarmDistance = ms keeps a point
 // resting at the separation in the tests (with alarmDistance 0 it would slip through the boxes).
-const ccd = (type: string): string => `<CCDTightInclusionIntersection continuousCollisionType="${type}" alarmDistance="${ms}" contactDistance="${ms}" maxIterations="100"/>`;
+const ccd = (type: string): string =>
+  `<CCDTightInclusionIntersection continuousCollisionType="${type}" alarmDistance="${ms}" contactDistance="${ms}" maxIterations="100"/>`;
 
 describe('CCDTightInclusionIntersection (scenes)', () => {
   it('a point crossing the floor within one step is stopped at the minimum separation, then rests there', async () => {
@@ -81,7 +82,8 @@ describe('CCDTightInclusionIntersection (scenes)', () => {
     expect(out.id[0]).to.equal(0); // the point's index (the point model has fewer elements: SOFA's rule picks the bigger model's)
     // x_free = 0.3 + dt·v_free: the point meets the skin (z = ms) at t* = (0.3 − ms)/(0.3 − z_free);
     // the conservative time of impact is at most t*, so point0.x ∈ [0.5, 0.5 + t*·Δx]
-    const zFree = 0.3 + dt * (-50 - g * dt), xFree = 0.5 + dt * 20;
+    const zFree = 0.3 + dt * (-50 - g * dt),
+      xFree = 0.5 + dt * 20;
     const tStar = (0.3 - ms) / (0.3 - zFree);
     expect(out.point0[2]).to.be.closeTo(0, 1e-15);
     expect(out.point0[1]).to.be.closeTo(0.25, 1e-15);

@@ -27,13 +27,17 @@ describe('CGLinearSolver templates', () => {
     const free = await run('');
     const scalar = await run('template="CompressedRowSparseMatrixd"');
     const blocks = await run('template="CompressedRowSparseMatrixMat3x3d"');
-    let d1 = 0, d2 = 0, moved = 0;
+    let d1 = 0,
+      d2 = 0,
+      moved = 0;
     for (let i = 0; i < free.length; i++) {
       d1 = Math.max(d1, Math.abs(free[i]! - scalar[i]!));
       d2 = Math.max(d2, Math.abs(free[i]! - blocks[i]!));
     }
     const rest = await (async () => {
-      const s = await loadSceneFromString('<Node name="root"><RegularGridTopology name="grid" n="3 3 6" min="0 0 0" max="1 1 3"/><MechanicalObject name="dofs" template="Vec3"/></Node>');
+      const s = await loadSceneFromString(
+        '<Node name="root"><RegularGridTopology name="grid" n="3 3 6" min="0 0 0" max="1 1 3"/><MechanicalObject name="dofs" template="Vec3"/></Node>',
+      );
       return s.get<mechanics.MechanicalObject>('dofs')!.x;
     })();
     for (let i = 0; i < free.length; i++) moved = Math.max(moved, Math.abs(free[i]! - rest[i]!));

@@ -10,19 +10,25 @@ function cli(...args: string[]) {
   return spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 }
 
-const body = '<DefaultAnimationLoop/><Node name="b"><EulerImplicitSolver/><CGLinearSolver iterations="10" tolerance="1e-9" threshold="1e-12"/><MechanicalObject position="0 0 0 1 0 0"/><UniformMass totalMass="1"/></Node>';
+const body =
+  '<DefaultAnimationLoop/><Node name="b"><EulerImplicitSolver/><CGLinearSolver iterations="10" tolerance="1e-9" threshold="1e-12"/><MechanicalObject position="0 0 0 1 0 0"/><UniformMass totalMass="1"/></Node>';
 
 describe('sofa-ts run --strict / --skip-unknown', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-policy-'));
   const warn = path.join(dir, 'warn.scn');
-  fs.writeFileSync(warn, `<Node name="root">\n  ${body}\n  <Node name="c"><MechanicalObject position="0 0 0" colour="red"/></Node>\n</Node>\n`);
+  fs.writeFileSync(
+    warn,
+    `<Node name="root">\n  ${body}\n  <Node name="c"><MechanicalObject position="0 0 0" colour="red"/></Node>\n</Node>\n`,
+  );
   const unknown = path.join(dir, 'unknown.scn');
   fs.writeFileSync(unknown, `<Node name="root">\n  ${body}\n  <OglFrobnicator/>\n  <MechanicalObjet name="x"/>\n</Node>\n`);
 
   it('warns about an unused attribute with its location and runs; --strict makes it an error', () => {
     const ok = cli('run', warn, '-n', '2');
     expect(ok.status, ok.stderr).to.equal(0);
-    expect(ok.stderr).to.contain(`warning: ${warn}:3:53: MechanicalObject '': unused attribute 'colour' (MechanicalObject has no Data of that name)`);
+    expect(ok.stderr).to.contain(
+      `warning: ${warn}:3:53: MechanicalObject '': unused attribute 'colour' (MechanicalObject has no Data of that name)`,
+    );
     const strict = cli('run', warn, '-n', '2', '--strict');
     expect(strict.status).to.equal(1);
     expect(strict.stderr).to.contain(`error: ${warn}:3:53: MechanicalObject '': unused attribute 'colour'`);
@@ -45,8 +51,14 @@ describe('sofa-ts check', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-check-'));
   fs.mkdirSync(path.join(dir, 'sub'));
   fs.writeFileSync(path.join(dir, 'a-runs.scn'), `<Node name="root">${body}</Node>`);
-  fs.writeFileSync(path.join(dir, 'b-missing.scn'), `<Node name="root">${body}<Frobnicator/><Node name="n"><Frobnicator/><Wobbler/></Node></Node>`);
-  fs.writeFileSync(path.join(dir, 'sub', 'c-error.scn'), `<Node name="root">${body}<Node name="n"><MechanicalObject position="0 0 0"/><UniformMass totalMass="-1"/></Node></Node>`);
+  fs.writeFileSync(
+    path.join(dir, 'b-missing.scn'),
+    `<Node name="root">${body}<Frobnicator/><Node name="n"><Frobnicator/><Wobbler/></Node></Node>`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'sub', 'c-error.scn'),
+    `<Node name="root">${body}<Node name="n"><MechanicalObject position="0 0 0"/><UniformMass totalMass="-1"/></Node></Node>`,
+  );
   fs.writeFileSync(path.join(dir, 'sub', 'd-bad.scn'), `<Node name="root">\n  <MechanicalObject position="0 0 0"\n</Node>`);
   fs.writeFileSync(path.join(dir, 'sub', 'notes.txt'), 'not a scene');
 
@@ -57,9 +69,18 @@ describe('sofa-ts check', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).to.match(new RegExp(`^RUNS +${escape(path.join(dir, 'a-runs.scn'))}  3 steps, [\\d.]+ ms/step$`));
     expect(lines[1]).to.equal(`MISSING ${path.join(dir, 'b-missing.scn')}  — Frobnicator, Wobbler`);
-    expect(lines[2]).to.match(new RegExp(`^ERROR +${escape(path.join(dir, 'sub', 'c-error.scn'))}  — ${escape(path.join(dir, 'sub', 'c-error.scn'))}:1:\\d+: UniformMass`));
+    expect(lines[2]).to.match(
+      new RegExp(
+        `^ERROR +${escape(path.join(dir, 'sub', 'c-error.scn'))}  — ${escape(path.join(dir, 'sub', 'c-error.scn'))}:1:\\d+: UniformMass`,
+      ),
+    );
     expect(lines[3]).to.match(new RegExp(`^ERROR +${escape(path.join(dir, 'sub', 'd-bad.scn'))}  — .*d-bad\\.scn:3:1: malformed XML`));
-    expect(lines.slice(4)).to.deep.equal(['most needed missing components (scenes that need each):', '     1  Frobnicator', '     1  Wobbler', '4 scenes: 1 run, 1 missing components, 2 errors']);
+    expect(lines.slice(4)).to.deep.equal([
+      'most needed missing components (scenes that need each):',
+      '     1  Frobnicator',
+      '     1  Wobbler',
+      '4 scenes: 1 run, 1 missing components, 2 errors',
+    ]);
     const report = JSON.parse(fs.readFileSync(json, 'utf8'));
     expect([report.scenes, report.runs, report.missing, report.errors]).to.deep.equal([4, 1, 1, 2]);
     expect(report.results[1].details).to.have.length(3); // each unknown element, located
@@ -89,7 +110,10 @@ describe('sofa-ts check: files written by the scenes', () => {
   it('go to a temporary folder, never beside the checked scene', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-check-w-'));
     const scene = path.join(dir, 'writes.scn');
-    fs.writeFileSync(scene, `<Node name="root">${body.replace('<UniformMass totalMass="1"/>', '<UniformMass totalMass="1"/><WriteState filename="out.txt"/>')}</Node>`);
+    fs.writeFileSync(
+      scene,
+      `<Node name="root">${body.replace('<UniformMass totalMass="1"/>', '<UniformMass totalMass="1"/><WriteState filename="out.txt"/>')}</Node>`,
+    );
     const r = cli('check', scene, '-n', '3');
     expect(r.status, r.stdout + r.stderr).to.equal(0);
     expect(fs.readdirSync(dir)).to.deep.equal(['writes.scn']);
@@ -104,7 +128,9 @@ describe('sofa-ts run: warnings raised during the steps', () => {
   it('are printed, located, once', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-stepwarn-'));
     const scene = path.join(dir, 'uzawa.scn');
-    fs.writeFileSync(scene, `<Node name="root" dt="0.01" gravity="0 -10 0">
+    fs.writeFileSync(
+      scene,
+      `<Node name="root" dt="0.01" gravity="0 -10 0">
   <FreeMotionAnimationLoop/>
   <BipotentialUzawaConstraintSolver method="local" tolerance="1e-12" localTolerance="1e-30" maxLocalIterations="2"/>
   <Node name="ground"><MechanicalObject name="dofs" position="0 0 0"/></Node>
@@ -114,11 +140,16 @@ describe('sofa-ts run: warnings raised during the steps', () => {
   </Node>
   <UnilateralLagrangianConstraint object1="@ground/dofs" object2="@p/dofs" first_point="0" second_point="0" normals="0 1 0" mu="0.3"/>
 </Node>
-`);
+`,
+    );
     const r = cli('run', scene, '-n', '5');
     expect(r.status, r.stderr).to.equal(0);
     const lines = r.stderr.split('\n').filter((l) => l.includes('maxLocalIterations'));
     expect(lines).to.have.length(1);
-    expect(lines[0]).to.match(new RegExp(`^warning: ${escape(scene)}:3:\\d+: BipotentialUzawaConstraintSolver .*the local Uzawa inner loop reached maxLocalIterations=2`));
+    expect(lines[0]).to.match(
+      new RegExp(
+        `^warning: ${escape(scene)}:3:\\d+: BipotentialUzawaConstraintSolver .*the local Uzawa inner loop reached maxLocalIterations=2`,
+      ),
+    );
   });
 });

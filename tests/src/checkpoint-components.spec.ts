@@ -42,26 +42,37 @@ const scenes: Array<{ what: string; xml: string; key: string; n: number; k: numb
     what: 'LinearVelocityProjectiveConstraint (key times found, positions of the last projection), checkpoint before the last key time',
     xml: root(`${implicit}<MechanicalObject name="dofs" position="0 0 0  1 0 0  2 0 0"/><UniformMass totalMass="3"/>
       <LinearVelocityProjectiveConstraint name="lv" indices="0" keyTimes="0 0.05 0.3" velocities="0 0 0  1 0 0  0 1 0"/>${springs}`),
-    key: '/lv', n: 20, k: 9,
+    key: '/lv',
+    n: 20,
+    k: 9,
   },
   {
     what: 'LinearVelocityProjectiveConstraint after its last key time (continueAfterEnd)',
     xml: root(`${implicit}<MechanicalObject name="dofs" position="0 0 0  1 0 0  2 0 0"/><UniformMass totalMass="3"/>
       <LinearVelocityProjectiveConstraint name="lv" indices="0" keyTimes="0 0.05 0.1" velocities="0 0 0  1 0 0  0 1 0" continueAfterEnd="true"/>${springs}`),
-    key: '/lv', n: 24, k: 15,
+    key: '/lv',
+    n: 24,
+    k: 15,
   },
   {
     what: 'AffineMovementProjectiveConstraint (start and final positions taken at the first projection)',
     xml: root(`${implicit}<MechanicalObject name="dofs" position="0 0 0  1 0 0  2 0 0"/><UniformMass totalMass="3"/>
       <AffineMovementProjectiveConstraint name="am" indices="0" translation="0.5 0.2 0" beginConstraintTime="0" endConstraintTime="0.3"/>${springs}`),
-    key: '/am', n: 20, k: 7,
+    key: '/am',
+    n: 20,
+    k: 7,
   },
   {
     what: 'FixedLagrangianConstraint (the warm start of its blocks)',
-    xml: root(`<BlockGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="2"/>
+    xml: root(
+      `<BlockGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="2"/>
       <Node name="p"><EulerImplicitSolver/><SparseLDLSolver/><MechanicalObject name="dofs" position="0 0 0  1 0 0  2 0 0"/><UniformMass totalMass="3"/>
-        <GenericConstraintCorrection/><FixedLagrangianConstraint name="fix" indices="0 2"/>${springs}</Node>`, '<FreeMotionAnimationLoop/>'),
-    key: '/p/fix', n: 16, k: 6,
+        <GenericConstraintCorrection/><FixedLagrangianConstraint name="fix" indices="0 2"/>${springs}</Node>`,
+      '<FreeMotionAnimationLoop/>',
+    ),
+    key: '/p/fix',
+    n: 16,
+    k: 6,
   },
   {
     what: 'SurfacePressureForceField in pulse mode (the pressure reached and its direction)',
@@ -69,7 +80,9 @@ const scenes: Array<{ what: string; xml: string; key: string; n: number; k: numb
       <MechanicalObject name="dofs"/><UniformMass totalMass="1"/><FixedProjectiveConstraint indices="0 1 2 3"/>
       <HexahedronFEMForceField youngModulus="2000" poissonRatio="0.3"/>
       <SurfacePressureForceField name="sp" pressure="60" pulseMode="true" pressureSpeed="900"/>`),
-    key: '/sp', n: 20, k: 8,
+    key: '/sp',
+    n: 20,
+    k: 8,
   },
 ];
 
@@ -85,7 +98,7 @@ describe('checkpoint and resume: hidden state of the loads, projective and Lagra
     });
   }
 
-  it('MultiThreading: ParallelTetrahedronFEMForceField and ParallelCGLinearSolver on 2 threads resume bit for bit (their one-thread versions\' records)', async () => {
+  it("MultiThreading: ParallelTetrahedronFEMForceField and ParallelCGLinearSolver on 2 threads resume bit for bit (their one-thread versions' records)", async () => {
     // 8×8×12 grid points in tetrahedra: over the size at which the CG's products go to the threads
     const xml = `<Node name="root" dt="0.01" gravity="0 -9 0"><RequiredPlugin name="MultiThreading"/><TaskSchedulerSettings nbThreads="2"/>
       <Node name="beam"><EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>
@@ -107,12 +120,16 @@ describe('checkpoint and resume: hidden state of the loads, projective and Lagra
   });
 
   it('two ODE solvers in one node: the checkpoint says a resumed run may differ (the first solver keeps values no checkpoint holds)', async () => {
-    const scene = await loadSceneFromString(root(`<Node name="n">${implicit}<EulerImplicitSolver name="second"/>
-      <MechanicalObject name="dofs" position="0 0 0  1 0 0  2 0 0"/><UniformMass totalMass="3"/>${springs}</Node>`));
+    const scene = await loadSceneFromString(
+      root(`<Node name="n">${implicit}<EulerImplicitSolver name="second"/>
+      <MechanicalObject name="dofs" position="0 0 0  1 0 0  2 0 0"/><UniformMass totalMass="3"/>${springs}</Node>`),
+    );
     scene.step(3);
     const { warnings } = scene.checkpoint();
     expect(warnings.map((w) => w.message)).to.have.length(1);
-    expect(warnings[0]!.message).to.contain("/n has 2 ODE solvers (EulerImplicitSolver 'EulerImplicitSolver1', EulerImplicitSolver 'second')");
+    expect(warnings[0]!.message).to.contain(
+      "/n has 2 ODE solvers (EulerImplicitSolver 'EulerImplicitSolver1', EulerImplicitSolver 'second')",
+    );
     expect(warnings[0]!.message).to.contain('a resumed run may differ');
   });
 

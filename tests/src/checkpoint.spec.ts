@@ -3,7 +3,18 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { addObject, decodeCheckpoint, encodeCheckpoint, loadScene, loadSceneFromString, mechanics, readCheckpointFile, verifyCheckpoint, writeCheckpointFile, type SofaScene } from 'sofa-ts';
+import {
+  addObject,
+  decodeCheckpoint,
+  encodeCheckpoint,
+  loadScene,
+  loadSceneFromString,
+  mechanics,
+  readCheckpointFile,
+  verifyCheckpoint,
+  writeCheckpointFile,
+  type SofaScene,
+} from 'sofa-ts';
 import { corpusRoot, hasCorpus, repoRoot } from './corpus-test-support.js';
 import { stableScene } from './safety-test-support.js';
 
@@ -29,7 +40,8 @@ function expectSameFiles(a: string, b: string): void {
   const names = fs.readdirSync(a).sort();
   expect(fs.readdirSync(b).sort()).to.deep.equal(names);
   expect(names.length).to.be.greaterThan(0);
-  for (const n of names) expect(Buffer.compare(fs.readFileSync(path.join(a, n)), fs.readFileSync(path.join(b, n))), `${n} differs`).to.equal(0);
+  for (const n of names)
+    expect(Buffer.compare(fs.readFileSync(path.join(a, n)), fs.readFileSync(path.join(b, n))), `${n} differs`).to.equal(0);
 }
 
 function frames(file: string): string[] {
@@ -43,7 +55,9 @@ function frames(file: string): string[] {
  * state files must be those of the uninterrupted run, byte for byte (frames after K cut back).
  */
 function resumeMatches(scene: string, n: number, k: number, every: number, stopAt: number, dir: string, extra: string[] = []): void {
-  const full = path.join(dir, 'full'), part = path.join(dir, 'part'), ck = path.join(dir, 'ck');
+  const full = path.join(dir, 'full'),
+    part = path.join(dir, 'part'),
+    ck = path.join(dir, 'ck');
   ok(['run', scene, '-n', String(n), '--write-state', full, ...extra]);
   ok(['run', scene, '-n', String(stopAt), '--write-state', part, '--checkpoint-every', String(every), '--checkpoint-dir', ck, ...extra]);
   const ckpt = path.join(ck, `step-${String(k).padStart(8, '0')}.ckpt`);
@@ -81,9 +95,11 @@ describe('checkpoint and resume: bitwise identical runs', function () {
     resumeMatches(path.join(repoRoot, 'scenes/softrobots/finger-inverse.scn'), 12, 5, 5, 8, dir);
   });
 
-  it('a resumed run into a new state folder writes the tail of the uninterrupted run\'s files, from the checkpoint\'s frame', () => {
+  it("a resumed run into a new state folder writes the tail of the uninterrupted run's files, from the checkpoint's frame", () => {
     const scene = path.join(repoRoot, 'scenes/compliant/particle-string.scn');
-    const full = path.join(dir, 'full'), fresh = path.join(dir, 'fresh'), ck = path.join(dir, 'ck');
+    const full = path.join(dir, 'full'),
+      fresh = path.join(dir, 'fresh'),
+      ck = path.join(dir, 'ck');
     ok(['run', scene, '-n', '20', '--write-state', full, '--write-period', '2']);
     ok(['run', scene, '-n', '8', '--checkpoint-dir', ck, '--write-period', '2']);
     ok(['run', scene, '-n', '20', '--write-state', fresh, '--write-period', '2', '--resume', ck]);
@@ -94,7 +110,7 @@ describe('checkpoint and resume: bitwise identical runs', function () {
     }
   });
 
-  it('files the scene\'s components write are continued too: WriteState, Monitor, VTKExporter (numbering and .pvd series)', () => {
+  it("files the scene's components write are continued too: WriteState, Monitor, VTKExporter (numbering and .pvd series)", () => {
     const xml = `<?xml version="1.0"?>
 <Node name="root" dt="0.01" gravity="0 -9.81 0">
   <DefaultAnimationLoop/>
@@ -110,7 +126,8 @@ describe('checkpoint and resume: bitwise identical runs', function () {
     <VTKExporter name="vtk" filename="vtk" exportEveryNumberOfSteps="3" edges="1"/>
   </Node>
 </Node>`;
-    const full = path.join(dir, 'full'), part = path.join(dir, 'part');
+    const full = path.join(dir, 'full'),
+      part = path.join(dir, 'part');
     for (const d of [full, part]) {
       fs.mkdirSync(d);
       fs.writeFileSync(path.join(d, 'scene.scn'), xml);
@@ -125,8 +142,13 @@ describe('checkpoint and resume: bitwise identical runs', function () {
   it('SIGINT with --checkpoint-dir writes a checkpoint of the last step; resuming from it gives the uninterrupted run', async () => {
     const scene = path.join(dir, 'stable.scn');
     fs.writeFileSync(scene, stableScene);
-    const part = path.join(dir, 'part'), ck = path.join(dir, 'ck'), full = path.join(dir, 'full');
-    const child = spawn(process.execPath, [bin, 'run', scene, '-n', '100000000', '--write-state', part, '--checkpoint-dir', ck], { cwd: repoRoot, env });
+    const part = path.join(dir, 'part'),
+      ck = path.join(dir, 'ck'),
+      full = path.join(dir, 'full');
+    const child = spawn(process.execPath, [bin, 'run', scene, '-n', '100000000', '--write-state', part, '--checkpoint-dir', ck], {
+      cwd: repoRoot,
+      env,
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -170,23 +192,32 @@ describe('checkpoint and resume: refusals', function () {
     fs.writeFileSync(scene, xml);
     const ckpt = checkpointOf(scene);
     expect(xml).to.match(/totalMass="[^"]+"/);
-    fs.writeFileSync(scene, xml.replace(/totalMass="([^"]+)"/, (_m, v: string) => `totalMass="${Number(v) * 2}"`));
+    fs.writeFileSync(
+      scene,
+      xml.replace(/totalMass="([^"]+)"/, (_m, v: string) => `totalMass="${Number(v) * 2}"`),
+    );
     const r = cli(['run', scene, '-n', '10', '--resume', ckpt]);
     expect(r.code).to.equal(1);
     expect(r.stderr).to.contain(`${ckpt} was taken from another scene (or another version of it); refusing to restore it:`);
     expect(r.stderr).to.match(/\/string\/UniformMass1 \(UniformMass\): Data .*'totalMass'.* differ from the checkpoint's scene/);
     // A component more (a comment-only change is no difference: restored, with a warning).
-    fs.writeFileSync(scene, xml.replace('<DefaultAnimationLoop/>', '<DefaultAnimationLoop/>\n    <Node name="extra"><MechanicalObject name="more" position="0 0 0"/></Node>'));
+    fs.writeFileSync(
+      scene,
+      xml.replace(
+        '<DefaultAnimationLoop/>',
+        '<DefaultAnimationLoop/>\n    <Node name="extra"><MechanicalObject name="more" position="0 0 0"/></Node>',
+      ),
+    );
     const r2 = cli(['run', scene, '-n', '10', '--resume', ckpt]);
     expect(r2.code).to.equal(1);
     expect(r2.stderr).to.contain("/extra/more (MechanicalObject) is in this scene, not in the checkpoint's");
     fs.writeFileSync(scene, `${xml}\n<!-- a comment -->\n`);
     const r3 = cli(['run', scene, '-n', '10', '--resume', ckpt]);
     expect(r3.code, r3.stderr).to.equal(0);
-    expect(r3.stderr).to.contain("changed since the checkpoint (its SHA-256 differs), but not its components nor their values: restored");
+    expect(r3.stderr).to.contain('changed since the checkpoint (its SHA-256 differs), but not its components nor their values: restored');
   });
 
-  it('a --dt other than the checkpointed run\'s, a damaged checkpoint, a missing one: refused with what is wrong, no stack', () => {
+  it("a --dt other than the checkpointed run's, a damaged checkpoint, a missing one: refused with what is wrong, no stack", () => {
     const ckpt = checkpointOf(source);
     let r = cli(['run', source, '-n', '10', '--dt', '0.001', '--resume', ckpt]);
     expect(r.code).to.equal(1);
@@ -204,7 +235,7 @@ describe('checkpoint and resume: refusals', function () {
     expect(r.stderr).not.to.match(/at .*\.js:\d+/);
   });
 
-  it('state files that are not the checkpointed run\'s are never overwritten: another period, an edited file, files of a run without states', () => {
+  it("state files that are not the checkpointed run's are never overwritten: another period, an edited file, files of a run without states", () => {
     const states = path.join(dir, 'states');
     const ckpt = checkpointOf(source, ['--write-state', states]);
     let r = cli(['run', source, '-n', '10', '--write-state', states, '--write-period', '2', '--resume', ckpt]);
@@ -326,10 +357,14 @@ describe('checkpoint and resume from TypeScript', function () {
     a.step(2);
     addObject(a, a.root, 'MechanicalObject', { name: 'late', position: '0 0 0' }).init();
     const { warnings } = a.checkpoint();
-    expect(warnings.map((w) => w.message).join('\n')).to.match(/MechanicalObject 'late': created during the run \(in \/root\) and declared by no component: its state is not in the checkpoint/);
+    expect(warnings.map((w) => w.message).join('\n')).to.match(
+      /MechanicalObject 'late': created during the run \(in \/root\) and declared by no component: its state is not in the checkpoint/,
+    );
     const b = await loadSceneFromString(xml);
     b.step(2);
     b.get<mechanics.MechanicalObject>('/dofs')!.resize(4);
-    expect(() => b.checkpoint()).to.throw(/\/dofs \(MechanicalObject\) has 4 points, 3 before the first step: topological changes are not checkpointed/);
+    expect(() => b.checkpoint()).to.throw(
+      /\/dofs \(MechanicalObject\) has 4 points, 3 before the first step: topological changes are not checkpointed/,
+    );
   });
 });

@@ -45,7 +45,9 @@ function start(args: string[]) {
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, exit, out: () => ({ stdout, stderr }) };
 }
 
@@ -78,7 +80,11 @@ describe('sofa-ts run: divergence, interruption, durable states', () => {
     const k = await divergenceStep();
     const scn = sceneFile(dir, 'explode.scn', explodingScene);
     const out = path.join(dir, 'out');
-    const r = spawnSync(process.execPath, [bin, 'run', scn, '-n', '100', '--write-state', out, '--write-period', '5'], { cwd: repoRoot, env, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [bin, 'run', scn, '-n', '100', '--write-state', out, '--write-period', '5'], {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+    });
     expect(r.status, r.stderr).to.equal(3);
     expect(r.stderr).to.contain(`error: ${scn}:6:5: MechanicalObject 'dofs' in /root/body: the simulation diverged:`);
     expect(r.stderr).to.contain(`after step ${k} (t = ${+(k * 0.01).toFixed(12)} s)`);
@@ -96,7 +102,11 @@ describe('sofa-ts run: divergence, interruption, durable states', () => {
     const k = await divergenceStep();
     const scn = sceneFile(dir, 'explode.scn', explodingScene);
     const out = path.join(dir, 'out');
-    const r = spawnSync(process.execPath, [bin, 'run', scn, '-n', '100', '--write-state', out, '--write-period', '5', '--on-divergence', 'continue'], { cwd: repoRoot, env, encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [bin, 'run', scn, '-n', '100', '--write-state', out, '--write-period', '5', '--on-divergence', 'continue'],
+      { cwd: repoRoot, env, encoding: 'utf8' },
+    );
     expect(r.status, r.stderr).to.equal(3);
     expect(r.stderr.match(/warning: .*diverged/g)).to.have.length(1);
     expect(r.stderr).to.contain(`after step ${k} `);
@@ -105,7 +115,10 @@ describe('sofa-ts run: divergence, interruption, durable states', () => {
     for (const s of readStates(out)) expect(s.frames).to.have.length(21);
   });
 
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     it(`${signal} finishes the step, ends every state file on the same complete frame, exits ${code}`, async () => {
       const scn = sceneFile(dir, 'stable.scn', stableScene);
       const out = path.join(dir, 'out');
@@ -178,7 +191,9 @@ describe('sofa-ts regression: a diverging scene', () => {
       sceneFile(dir, 'explode.scn', explodingScene);
       fs.writeFileSync(path.join(dir, 'list.regression-tests'), 'refs\nexplode.scn 100 1e-3 0 0\n');
       fs.mkdirSync(path.join(dir, 'refs'));
-      io.writeStateFile(path.join(dir, 'refs', 'explode.scn.reference_0_dofs_mstate.txt.gz'), [{ time: 0, X: [0, 0, 0, 1, 0, 0, 2, 0, 0], V: new Array(9).fill(0) }]);
+      io.writeStateFile(path.join(dir, 'refs', 'explode.scn.reference_0_dofs_mstate.txt.gz'), [
+        { time: 0, X: [0, 0, 0, 1, 0, 0, 2, 0, 0], V: new Array(9).fill(0) },
+      ]);
       const list = io.readRegressionList(path.join(dir, 'list.regression-tests'));
       const out = path.join(dir, 'out');
       const r = await runRegressionScene(list.entries[0]!, list.referenceRoot, { out, dataPath: [] }, []);
@@ -203,7 +218,12 @@ describe('sofa-ts error reports', () => {
   const scene = createScene();
   const ff = addObject(scene, scene.root, 'UniformMass');
   const bug = new TypeError("Cannot read properties of undefined (reading 'x')");
-  const internal = new ComponentError('addForce threw TypeError', { component: "UniformMass 'm'" }, { kind: 'step', step: 3, time: 0.02 }, ff);
+  const internal = new ComponentError(
+    'addForce threw TypeError',
+    { component: "UniformMass 'm'" },
+    { kind: 'step', step: 3, time: 0.02 },
+    ff,
+  );
   Object.defineProperty(internal, 'cause', { value: bug });
 
   it('an internal error (a component threw a non-SofaError): the message, then a pointer to --debug', () => {
@@ -212,7 +232,11 @@ describe('sofa-ts error reports', () => {
 
   it('with --debug, the stack of what the component threw', () => {
     const text = printed(internal, true);
-    expect(text.startsWith("error: UniformMass 'm': addForce threw TypeError\nTypeError: Cannot read properties of undefined (reading 'x')\n    at ")).to.equal(true);
+    expect(
+      text.startsWith(
+        "error: UniformMass 'm': addForce threw TypeError\nTypeError: Cannot read properties of undefined (reading 'x')\n    at ",
+      ),
+    ).to.equal(true);
   });
 
   it('a scene error (SofaError): the message only, debug or not', () => {

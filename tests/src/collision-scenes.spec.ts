@@ -19,7 +19,10 @@ function floor(name: string, z: number, half: number, extra = ''): string {
 }
 
 function solver(linear: 'CG' | 'LDL', extra = ''): string {
-  return `<EulerImplicitSolver ${extra}/>` + (linear === 'CG' ? '<CGLinearSolver iterations="200" tolerance="1e-16" threshold="1e-30"/>' : '<SparseLDLSolver/>');
+  return (
+    `<EulerImplicitSolver ${extra}/>` +
+    (linear === 'CG' ? '<CGLinearSolver iterations="200" tolerance="1e-16" threshold="1e-30"/>' : '<SparseLDLSolver/>')
+  );
 }
 
 function pipeline(response = 'PenalityContactForceField', manager = 'CollisionResponse', managerAttributes = ''): string {
@@ -47,7 +50,10 @@ function contactFields(s: SofaScene): collision.PenalityContactForceField[] {
 
 describe('collision in scenes (penalty contacts)', () => {
   // Rest on the plane: k·pen = m·g with k = k1·k2/d, d = contactDistance + r  ⇒  z = d − m·g·d/(k1·k2)
-  const m = 2, r = 0.25, d = 0.1 + r, k1k2 = 100 * 100;
+  const m = 2,
+    r = 0.25,
+    d = 0.1 + r,
+    k1k2 = 100 * 100;
   const zRest = d - (m * g * d) / k1k2;
 
   for (const linear of ['CG', 'LDL'] as const) {
@@ -84,7 +90,7 @@ describe('collision in scenes (penalty contacts)', () => {
     s.step(40);
     expect(contactFields(s).length).to.equal(0);
     // backward Euler free fall: z_n = z_0 − g·dt²·n(n+1)/2
-    expect(s.get<BaseMechanicalState>('ball/dofs')!.x[2]).to.be.closeTo(0.3 - g * 1e-4 * (40 * 41) / 2, 1e-9);
+    expect(s.get<BaseMechanicalState>('ball/dofs')!.x[2]).to.be.closeTo(0.3 - (g * 1e-4 * (40 * 41)) / 2, 1e-9);
   });
 
   it('a sphere whose collision state is mapped (IdentityMapping) rests at the same height', async () => {
@@ -115,11 +121,13 @@ describe('collision in scenes (penalty contacts)', () => {
         <SphereCollisionModel name="ballModel" radius="${r}" contactStiffness="100"/>
       </Node>`;
     const a = await scene(body(pipeline()));
-    const b = await scene(body(`<BruteForceBroadPhase name="broad"/><BVHNarrowPhase name="narrow"/>
+    const b = await scene(
+      body(`<BruteForceBroadPhase name="broad"/><BVHNarrowPhase name="narrow"/>
       <NewProximityIntersection name="proximity" alarmDistance="0.2" contactDistance="0.1"/>
       <CollisionResponse name="response"/>
       <SubCollisionPipeline name="sub" collisionModels="@floor/floorModel @ball/ballModel" intersectionMethod="@proximity" contactManager="@response" broadPhaseDetection="@broad" narrowPhaseDetection="@narrow"/>
-      <CompositeCollisionPipeline subCollisionPipelines="@sub"/>`));
+      <CompositeCollisionPipeline subCollisionPipelines="@sub"/>`),
+    );
     for (let k = 0; k < 80; k++) {
       a.step();
       b.step();
@@ -139,7 +147,8 @@ describe('collision in scenes (penalty contacts)', () => {
           <SphereCollisionModel radius="${r}" contactStiffness="100"/>
         </Node>`);
       const x = s.get<BaseMechanicalState>('ball/dofs')!;
-      const z: number[] = [], counts: number[] = [];
+      const z: number[] = [],
+        counts: number[] = [];
       for (let k = 0; k < 150; k++) {
         s.step();
         z.push(x.x[2]!);
@@ -170,7 +179,8 @@ describe('collision in scenes (penalty contacts)', () => {
         <SphereCollisionModel radius="0.3" contactStiffness="100"/>
       </Node>`;
     const s = await scene(`${pipeline()}${ball('a', -1, 2)}${ball('b', 1, -1)}`, '0 0 0');
-    const a = s.get<BaseMechanicalState>('a/aDofs')!, b = s.get<BaseMechanicalState>('b/bDofs')!;
+    const a = s.get<BaseMechanicalState>('a/aDofs')!,
+      b = s.get<BaseMechanicalState>('b/bDofs')!;
     const p0 = 1 * 2 + 3 * -1;
     let sawContact = false;
     for (let k = 0; k < 200; k++) {
@@ -188,7 +198,11 @@ describe('collision in scenes (penalty contacts)', () => {
   });
 
   it('responses that need Lagrangian constraints fail at the first contact under DefaultAnimationLoop, located at the contact manager', async () => {
-    for (const [response, why] of [['FrictionContactConstraint', /DefaultAnimationLoop does not solve/], ['StickContactConstraint', /DefaultAnimationLoop does not solve/], ['StickContactForceField', /not implemented/]] as const) {
+    for (const [response, why] of [
+      ['FrictionContactConstraint', /DefaultAnimationLoop does not solve/],
+      ['StickContactConstraint', /DefaultAnimationLoop does not solve/],
+      ['StickContactForceField', /not implemented/],
+    ] as const) {
       const s = await scene(`${pipeline(response)}
         ${floor('floor', 0, 5)}
         <Node name="ball">

@@ -26,7 +26,8 @@ function dampedOscillator(m: number, k: number, d: number, x0: number, t: number
 }
 
 describe('Compliant: damped oscillator against its closed form (m = k = d = 1, x0 = 1, dt = 0.01, 7 s)', () => {
-  const solver = (alpha: number) => `<CompliantImplicitSolver implicitVelocity="${alpha}" implicitPosition="1"/><LDLTSolver/><LDLTResponse/>`;
+  const solver = (alpha: number) =>
+    `<CompliantImplicitSolver implicitVelocity="${alpha}" implicitPosition="1"/><LDLTSolver/><LDLTResponse/>`;
   /** The spring as a stiffness on the master dof: UniformCompliance with isCompliance="0" (K = −1/c). */
   const asStiffness = (alpha: number) => `<Node gravity="0 0 0" dt="0.01"><DefaultAnimationLoop/>${solver(alpha)}
       <Node name="oscillator"><MechanicalObject name="dof" template="Vec1d" position="1" velocity="0"/><UniformMass vertexMass="1"/>
@@ -39,7 +40,8 @@ describe('Compliant: damped oscillator against its closed form (m = k = d = 1, x
   async function maxError(xml: string): Promise<number> {
     const scene = await loadSceneFromString(xml);
     const dof = state(scene, '/oscillator/dof');
-    let t = 0, worst = 0;
+    let t = 0,
+      worst = 0;
     while (t < 7) {
       scene.step(1);
       t += 0.01;
@@ -49,7 +51,8 @@ describe('Compliant: damped oscillator against its closed form (m = k = d = 1, x
   }
 
   // c ≠ 1 tells the viscous law −d·ẋ (the Compliant plugin's code: B = −d·I) from the paper's −(d/c)·ẋ.
-  const c = 0.5, d = 0.5;
+  const c = 0.5,
+    d = 0.5;
   const spring = (alpha: number, asCompliance: boolean) => `<Node gravity="0 0 0" dt="0.01"><DefaultAnimationLoop/>${solver(alpha)}
       <Node name="oscillator"><MechanicalObject name="dof" template="Vec1d" position="1" velocity="0"/><UniformMass vertexMass="1"/>
         ${asCompliance ? `<Node name="constraint"><MechanicalObject template="Vec1d"/><IdentityMapping/><UniformCompliance compliance="${c}" damping="${d}"/></Node>` : `<UniformCompliance compliance="${c}" damping="${d}" isCompliance="0"/>`}</Node></Node>`;
@@ -57,11 +60,15 @@ describe('Compliant: damped oscillator against its closed form (m = k = d = 1, x
     it(`c = ${c}, d = ${d} as a ${asCompliance ? 'compliance' : 'stiffness'}: the damping is viscous (m·x'' + d·x' + x/c = 0), not d/c`, async () => {
       const scene = await loadSceneFromString(spring(0.5, asCompliance));
       const dof = state(scene, '/oscillator/dof');
-      let t = 0, viscous = 0, paper = 0, lawsDiffer = 0;
+      let t = 0,
+        viscous = 0,
+        paper = 0,
+        lawsDiffer = 0;
       while (t < 7) {
         scene.step(1);
         t += 0.01;
-        const xv = dampedOscillator(1, 1 / c, d, 1, t), xp = dampedOscillator(1, 1 / c, d / c, 1, t);
+        const xv = dampedOscillator(1, 1 / c, d, 1, t),
+          xp = dampedOscillator(1, 1 / c, d / c, 1, t);
         viscous = Math.max(viscous, Math.abs(dof.x[0]! - xv));
         paper = Math.max(paper, Math.abs(dof.x[0]! - xp));
         lawsDiffer = Math.max(lawsDiffer, Math.abs(xv - xp));
@@ -73,7 +80,10 @@ describe('Compliant: damped oscillator against its closed form (m = k = d = 1, x
     });
   }
 
-  for (const [name, xml] of [['stiffness', asStiffness], ['compliance on an identity-mapped child', asCompliance]] as const) {
+  for (const [name, xml] of [
+    ['stiffness', asStiffness],
+    ['compliance on an identity-mapped child', asCompliance],
+  ] as const) {
     it(`as a ${name}: within 0.04 at α = β = 1 (first order)`, async () => {
       const e = await maxError(xml(1));
       expect(e).to.be.below(0.04);
@@ -84,7 +94,7 @@ describe('Compliant: damped oscillator against its closed form (m = k = d = 1, x
     });
   }
 
-  it('the dv and acc formulations give the velocity formulation\'s trajectory (same linear system, other unknowns)', async () => {
+  it("the dv and acc formulations give the velocity formulation's trajectory (same linear system, other unknowns)", async () => {
     const run = async (form: string, compliance: boolean) => {
       const base = compliance ? asCompliance(0.5) : asStiffness(0.5);
       const scene = await loadSceneFromString(base.replace('implicitPosition="1"', `implicitPosition="1" formulation="${form}"`));
@@ -123,8 +133,18 @@ function string(n: number, extra: string, solver = '<LDLTSolver/>', dt = 1, grav
     </Node></Node>`;
 }
 
-describe('Compliant: hard strings at equilibrium (the Compliant plugin\'s assembly tests)', () => {
-  const solvers = ['<LDLTSolver/>', '<LDLTSolver schur="0"/>', '<LUSolver/>', '<LUSolver schur="0"/>', '<MinresSolver iterations="200" precision="1e-13"/>', '<MinresSolver iterations="200" precision="1e-13"/><LDLTResponse/>', '<CgSolver iterations="200" precision="1e-13"/><LDLTResponse/>', '<SequentialSolver iterations="2000" precision="1e-14"/>', '<SequentialSolver iterateOnBilaterals="0"/>'];
+describe("Compliant: hard strings at equilibrium (the Compliant plugin's assembly tests)", () => {
+  const solvers = [
+    '<LDLTSolver/>',
+    '<LDLTSolver schur="0"/>',
+    '<LUSolver/>',
+    '<LUSolver schur="0"/>',
+    '<MinresSolver iterations="200" precision="1e-13"/>',
+    '<MinresSolver iterations="200" precision="1e-13"/><LDLTResponse/>',
+    '<CgSolver iterations="200" precision="1e-13"/><LDLTResponse/>',
+    '<SequentialSolver iterations="2000" precision="1e-14"/>',
+    '<SequentialSolver iterateOnBilaterals="0"/>',
+  ];
   for (const solver of solvers) {
     it(`${solver}: forces ±1 at the ends give λ_i = −1 (dt = 1) and dv = 0`, async () => {
       const n = 6;
@@ -141,14 +161,17 @@ describe('Compliant: hard strings at equilibrium (the Compliant plugin\'s assemb
 
   it('with dt = 0.01, λ is the impulse −h of the unit force', async () => {
     const n = 4;
-    const scene = await loadSceneFromString(string(n, `<ConstantForceField indices="0 ${n - 1}" forces="-1 0 0  1 0 0"/>`, '<LDLTSolver/>', 0.01));
+    const scene = await loadSceneFromString(
+      string(n, `<ConstantForceField indices="0 ${n - 1}" forces="-1 0 0  1 0 0"/>`, '<LDLTSolver/>', 0.01),
+    );
     scene.step(3);
     const s = solverOf(scene);
     for (const l of s.lagrangeMultipliers) expect(l).to.be.closeTo(-0.01, 1e-12);
   });
 
   it('a string hanging from a fixed end under gravity g along it carries λ_i = −g·(n−1−i) (dt = 1)', async () => {
-    const n = 5, g = 10;
+    const n = 5,
+      g = 10;
     const scene = await loadSceneFromString(string(n, '<FixedProjectiveConstraint indices="0"/>', '<LDLTSolver/>', 1, `${g} 0 0`));
     scene.step(1);
     const s = solverOf(scene);
@@ -158,7 +181,16 @@ describe('Compliant: hard strings at equilibrium (the Compliant plugin\'s assemb
 
   it('constraint_forces="propagate" puts λ/h on the rows and Jᵀλ/h on the particles', async () => {
     const n = 3;
-    const scene = await loadSceneFromString(string(n, `<ConstantForceField indices="0 ${n - 1}" forces="-1 0 0  1 0 0"/>`, '<LDLTSolver/>', 0.1, '0 0 0', 'constraint_forces="propagate"'));
+    const scene = await loadSceneFromString(
+      string(
+        n,
+        `<ConstantForceField indices="0 ${n - 1}" forces="-1 0 0  1 0 0"/>`,
+        '<LDLTSolver/>',
+        0.1,
+        '0 0 0',
+        'constraint_forces="propagate"',
+      ),
+    );
     scene.step(1);
     const lengths = state(scene, '/string/links/lengths');
     for (const f of lengths.f) expect(f).to.be.closeTo(-1, 1e-9);
@@ -170,18 +202,29 @@ describe('Compliant: hard strings at equilibrium (the Compliant plugin\'s assemb
 
 describe('Compliant: one backward Euler step is undone by an explicit step backwards (α = β = 1)', () => {
   // One fixed and one free particle joined by a spring of compliance 1e-3 (k = 1000), dt = 0.1.
-  const scene = (isCompliance: number, x1: string, v1: string) => `<Node gravity="0 0 0" dt="0.1"><DefaultAnimationLoop/><CompliantImplicitSolver stabilization="no stabilization"/><LDLTSolver/>
+  const scene = (
+    isCompliance: number,
+    x1: string,
+    v1: string,
+  ) => `<Node gravity="0 0 0" dt="0.1"><DefaultAnimationLoop/><CompliantImplicitSolver stabilization="no stabilization"/><LDLTSolver/>
     <Node name="string"><MechanicalObject name="dofs" template="Vec3d" position="0 0 0  ${x1}" velocity="0 0 0  ${v1}" rest_position="0 0 0  1 0 0"/>
       <MeshTopology edges="0 1"/><UniformMass vertexMass="1"/><FixedProjectiveConstraint indices="0"/>
       <Node name="spring"><MechanicalObject template="Vec1d"/><DistanceMapping input="@../dofs" restLengths="1" geometricStiffness="Exact"/><UniformCompliance compliance="1e-3" isCompliance="${isCompliance}"/></Node>
     </Node></Node>`;
-  for (const [isC, x1, v1, what] of [[0, '1 0 0', '1 0 0', 'stiffness, initial velocity along the spring'], [1, '1 0 0', '1 0 0', 'compliance, initial velocity along the spring'], [0, '2 0 0', '0 0 0', 'stiffness, initially stretched'], [1, '2 0 0', '0 0 0', 'compliance, initially stretched']] as const) {
+  for (const [isC, x1, v1, what] of [
+    [0, '1 0 0', '1 0 0', 'stiffness, initial velocity along the spring'],
+    [1, '1 0 0', '1 0 0', 'compliance, initial velocity along the spring'],
+    [0, '2 0 0', '0 0 0', 'stiffness, initially stretched'],
+    [1, '2 0 0', '0 0 0', 'compliance, initially stretched'],
+  ] as const) {
     it(`${what}: v₀ = v₁ − h·f(x₁)/m and x₀ = x₁ − h·v₁`, async () => {
       const s = await loadSceneFromString(scene(isC, x1, v1));
       const dofs = state(s, '/string/dofs');
-      const x0 = Array.from(dofs.x), v0 = Array.from(dofs.v);
+      const x0 = Array.from(dofs.x),
+        v0 = Array.from(dofs.v);
       s.step(1);
-      const x = Array.from(dofs.x), v = Array.from(dofs.v);
+      const x = Array.from(dofs.x),
+        v = Array.from(dofs.v);
       // spring force at x₁ (k = 1000, rest length 1) on the free particle
       const d = [x[3]! - x[0]!, x[4]! - x[1]!, x[5]! - x[2]!];
       const len = Math.hypot(d[0]!, d[1]!, d[2]!);
@@ -207,7 +250,9 @@ describe('Compliant: pendulums', () => {
 
   it('a hard rod with pre-stabilization keeps its length to 1e-6 (20°, dt = 1e-3, 2 s); without stabilization it drifts more', async () => {
     const run = async (stab: string) => {
-      const scene = await loadSceneFromString(pendulum(`stabilization="${stab}"`, '<UniformCompliance compliance="0"/>', 1e-3, (20 * Math.PI) / 180));
+      const scene = await loadSceneFromString(
+        pendulum(`stabilization="${stab}"`, '<UniformCompliance compliance="0"/>', 1e-3, (20 * Math.PI) / 180),
+      );
       const dofs = state(scene, '/pendulum/dofs');
       let worst = 0;
       for (let i = 0; i < 2000; i++) {
@@ -231,10 +276,17 @@ describe('Compliant: pendulums', () => {
    */
   async function energyDrift(alpha: number, beta: number): Promise<{ drift: number; final: number }> {
     const k = 1e4;
-    const scene = await loadSceneFromString(pendulum(`implicitVelocity="${alpha}" implicitPosition="${beta}" neglecting_compliance_forces_in_geometric_stiffness="0"`, `<UniformCompliance compliance="${1 / k}"/>`, 0.01));
+    const scene = await loadSceneFromString(
+      pendulum(
+        `implicitVelocity="${alpha}" implicitPosition="${beta}" neglecting_compliance_forces_in_geometric_stiffness="0"`,
+        `<UniformCompliance compliance="${1 / k}"/>`,
+        0.01,
+      ),
+    );
     const dofs = state(scene, '/pendulum/dofs');
     const energy = () => {
-      const x = dofs.x, v = dofs.v;
+      const x = dofs.x,
+        v = dofs.v;
       return 0.5 * (v[3]! ** 2 + v[4]! ** 2 + v[5]! ** 2) + 9.81 * x[4]! + 0.5 * k * (length(x) - 1) ** 2;
     };
     const e0 = energy();

@@ -36,13 +36,16 @@ function expectSameMotion(a: SofaScene, b: SofaScene, pairs: Array<[string, stri
     a.step();
     b.step();
     for (const [pa, pb] of pairs) {
-      const xa = positions(a, pa), xb = positions(b, pb);
+      const xa = positions(a, pa),
+        xb = positions(b, pb);
       expect(xa.length).to.equal(xb.length);
       for (let i = 0; i < xa.length; i++) expect(xa[i]!, `${pa}[${i}] at step ${k + 1}`).to.be.closeTo(xb[i]!, tol);
     }
   }
   // the bodies did move
-  const moved = pairs.some(([pa]) => positions(a, pa).some((v, i) => Math.abs(v - (a.get<mechanics.MechanicalObject>(pa)!.x0[i] ?? v)) > 1e-3));
+  const moved = pairs.some(([pa]) =>
+    positions(a, pa).some((v, i) => Math.abs(v - (a.get<mechanics.MechanicalObject>(pa)!.x0[i] ?? v)) > 1e-3),
+  );
   expect(moved).to.equal(true);
 }
 
@@ -59,7 +62,8 @@ function perturb(sys: MechanicalSystem, j: number, h: number): void {
       continue;
     }
     // q ← (sin(h/2)·e_a, cos(h/2)) ⊗ q
-    const s = Math.sin(h / 2), c = Math.cos(h / 2);
+    const s = Math.sin(h / 2),
+      c = Math.cos(h / 2);
     const o = 7 * p + 3;
     const [ax, ay, az] = [a === 3 ? s : 0, a === 4 ? s : 0, a === 5 ? s : 0];
     const [bx, by, bz, bw] = [x[o]!, x[o + 1]!, x[o + 2]!, x[o + 3]!];
@@ -108,7 +112,10 @@ function expectStiffnessIsForceDerivative(sys: MechanicalSystem, tol: number): v
   sys.applyMBK(out, f, vec);
   for (let i = 0; i < sys.size; i++) {
     if (probe[i] === 0) continue;
-    expect(out[i]!).to.be.closeTo(A[i]!.reduce((s, v, c) => s + v * vec[c]!, 0), 1e-9);
+    expect(out[i]!).to.be.closeTo(
+      A[i]!.reduce((s, v, c) => s + v * vec[c]!, 0),
+      1e-9,
+    );
   }
 }
 
@@ -151,7 +158,16 @@ describe('Compliant mappings in scenes', () => {
     const sys = systemOf(mapped);
     expect(sys.mappedStates.map((s) => s.state.getName())).to.deep.equal(['d']);
     expect(sys.mappings[0]!.inputs).to.have.length(2);
-    expectSameMotion(mapped, direct, [['/a/dofs', '/a/dofs'], ['/b/dofs', '/b/dofs']], 60, 1e-9);
+    expectSameMotion(
+      mapped,
+      direct,
+      [
+        ['/a/dofs', '/a/dofs'],
+        ['/b/dofs', '/b/dofs'],
+      ],
+      60,
+      1e-9,
+    );
   });
 
   it('SubsetMultiMapping gathers points of two states; springs on the gathered state equal interaction springs', async () => {
@@ -163,7 +179,16 @@ describe('Compliant mappings in scenes', () => {
       </Node>`);
     const direct = await load(`${bodies}
       <Node name="springs"><SpringForceField object1="@../a/dofs" object2="@../b/dofs" spring="1 0 250 0 0.9  2 1 120 0 0.6"/></Node>`);
-    expectSameMotion(mapped, direct, [['/a/dofs', '/a/dofs'], ['/b/dofs', '/b/dofs']], 60, 1e-9);
+    expectSameMotion(
+      mapped,
+      direct,
+      [
+        ['/a/dofs', '/a/dofs'],
+        ['/b/dofs', '/b/dofs'],
+      ],
+      60,
+      1e-9,
+    );
     const g = positions(mapped, '/gather/g');
     const b = positions(mapped, '/b/dofs');
     expect(Array.from(g.subarray(3, 6))).to.deep.equal(Array.from(b.subarray(0, 3)));
@@ -178,7 +203,16 @@ describe('Compliant mappings in scenes', () => {
       </Node>`);
     const direct = await load(`${bodies}
       <Node name="springs"><SpringForceField object1="@../a/dofs" object2="@../b/dofs" spring="1 0 250 0 0.9  2 1 120 0 0.6"/></Node>`);
-    expectSameMotion(mapped, direct, [['/a/dofs', '/a/dofs'], ['/b/dofs', '/b/dofs']], 60, 1e-9);
+    expectSameMotion(
+      mapped,
+      direct,
+      [
+        ['/a/dofs', '/a/dofs'],
+        ['/b/dofs', '/b/dofs'],
+      ],
+      60,
+      1e-9,
+    );
     const c = positions(mapped, '/all/c');
     expect(Array.from(c)).to.deep.equal([...positions(mapped, '/a/dofs'), ...positions(mapped, '/b/dofs')]);
   });
@@ -247,7 +281,8 @@ describe('Compliant mappings in scenes', () => {
   });
 
   it('a particle held at distance 1 of a point by a stiff spring on DistanceFromTargetMapping: equals a direct spring, keeps its length, swings with the exact period', async () => {
-    const mapped = await load(`
+    const mapped = await load(
+      `
       <Node name="bob">
         <MechanicalObject name="dofs" position="1 0 0"/><UniformMass vertexMass="1"/>
         <Node name="rod">
@@ -255,12 +290,19 @@ describe('Compliant mappings in scenes', () => {
           <DistanceFromTargetMapping indices="0" targetPositions="0 0 0" restLengths="1" geometricStiffness="Exact"/>
           <RestShapeSpringsForceField template="Vec1d" stiffness="1e5"/>
         </Node>
-      </Node>`, '0 -9.81 0', '0.001');
-    const direct = await load(`
+      </Node>`,
+      '0 -9.81 0',
+      '0.001',
+    );
+    const direct = await load(
+      `
       <Node name="bob">
         <MechanicalObject name="dofs" position="1 0 0  0 0 0"/><UniformMass vertexMass="1"/><FixedProjectiveConstraint indices="1"/>
         <SpringForceField spring="0 1 1e5 0 1"/>
-      </Node>`, '0 -9.81 0', '0.001');
+      </Node>`,
+      '0 -9.81 0',
+      '0.001',
+    );
     // Released horizontally: the bob reaches the bottom (x = 0) after a quarter of the period
     // T = 4·√(L/g)·K(sin 45°) of the exact pendulum of amplitude 90°.
     const K45 = 1.8540746773013719;
@@ -285,7 +327,9 @@ describe('Compliant mappings in scenes', () => {
   it('reports a multi-mapping input path that names nothing', async () => {
     let error = '';
     try {
-      await load(`${bodies}<Node name="d"><MechanicalObject name="d"/><DifferenceMultiMapping input="@../a/dofs @../nowhere/dofs"/></Node>`);
+      await load(
+        `${bodies}<Node name="d"><MechanicalObject name="d"/><DifferenceMultiMapping input="@../a/dofs @../nowhere/dofs"/></Node>`,
+      );
     } catch (e) {
       error = (e as Error).message;
     }

@@ -29,7 +29,11 @@ function finite(a: Float64Array): boolean {
 describe('Compliant scenes (scenes/compliant)', () => {
   for (const name of ['pendulum', 'particle-string', 'compliant-cloth', 'rigid-chain', 'unilateral-contact']) {
     it(`sofa-ts run ${name}.scn runs and prints its summary`, () => {
-      const r = spawnSync(process.execPath, [bin, 'run', path.join(dir, `${name}.scn`), '-n', '20'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      const r = spawnSync(process.execPath, [bin, 'run', path.join(dir, `${name}.scn`), '-n', '20'], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
       expect(r.status, r.stderr).to.equal(0);
       expect(r.stdout).to.match(/solvers\s+CompliantImplicitSolver 'odesolver'/);
     });
@@ -52,7 +56,8 @@ describe('Compliant scenes (scenes/compliant)', () => {
     const scene = await loadScene(path.join(dir, 'particle-string.scn'));
     const dofs = st(scene, '/string/dofs');
     const rest = 2 / 19;
-    let lowest = 0, worst = 0;
+    let lowest = 0,
+      worst = 0;
     for (let i = 0; i < 150; i++) {
       scene.step(1);
       const x = dofs.x;
@@ -70,7 +75,8 @@ describe('Compliant scenes (scenes/compliant)', () => {
     const scene = await loadScene(path.join(dir, 'compliant-cloth.scn'));
     const dofs = st(scene, '/cloth/dofs');
     const x0 = Float64Array.from(dofs.x);
-    let lowest = 0, stretch = 0;
+    let lowest = 0,
+      stretch = 0;
     for (let i = 0; i < 100; i++) {
       scene.step(1);
       lowest = Math.min(lowest, ...Array.from({ length: 144 }, (_, k) => dofs.x[3 * k + 1]!));

@@ -15,7 +15,10 @@ describe('component reference (docs/components, sofa-ts docs)', () => {
 
   it('docs/components is the generated reference — regenerate with: npm run docs:components', () => {
     const pages = referencePages(createRegistry());
-    const onDisk = fs.readdirSync(dir).filter((f) => f.endsWith('.md')).sort();
+    const onDisk = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.md'))
+      .sort();
     expect(onDisk, 'pages missing or extra').to.deep.equal([...pages.keys()].sort());
     const stale = [...pages].filter(([f, text]) => fs.readFileSync(path.join(dir, f), 'utf8') !== text).map(([f]) => f);
     expect(stale, 'stale pages').to.deep.equal([]);
@@ -37,13 +40,16 @@ describe('component reference (docs/components, sofa-ts docs)', () => {
   });
 
   it('is deterministic (same text twice, no dates) and documents a plugin on its own', async () => {
-    const a = referencePages(createRegistry()), b = referencePages(createRegistry());
+    const a = referencePages(createRegistry()),
+      b = referencePages(createRegistry());
     expect([...a]).to.deep.equal([...b]);
     for (const text of a.values()) expect(text).to.not.match(/\b20\d\d-\d\d-\d\d\b/);
     const r = createRegistry();
     await loadPlugins(['sofa-ts-plugin-example'], r);
     const only = referencePages(r, new Set(['sofa-ts-plugin-example']));
     expect([...only.keys()]).to.deep.equal(['LinearDragForceField.md', 'README.md']);
-    expect(only.get('LinearDragForceField.md')).to.contain('| `dragCoefficient` | double | `1` | N·s/m | drag coefficient c: force per unit of relative velocity |');
+    expect(only.get('LinearDragForceField.md')).to.contain(
+      '| `dragCoefficient` | double | `1` | N·s/m | drag coefficient c: force per unit of relative velocity |',
+    );
   });
 });

@@ -9,7 +9,10 @@ import { corpusList, hasCorpus, repoRoot, stateList } from './corpus-test-suppor
 /** Scenes that passed once, from tests/conformance-passing.txt: each must keep passing. */
 function passingScenes(): string[] {
   const text = fs.readFileSync(path.join(repoRoot, 'tests', 'conformance-passing.txt'), 'utf8');
-  return text.split('\n').map((l) => l.trim()).filter((l) => l.length > 0 && !l.startsWith('#'));
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0 && !l.startsWith('#'));
 }
 
 describe('conformance: the SOFA corpus scenes that pass keep passing', function () {
@@ -20,7 +23,9 @@ describe('conformance: the SOFA corpus scenes that pass keep passing', function 
     return;
   }
   // a scene is looked up in the corpus list first, then in SOFA's whole state list
-  const lists = [corpusList, stateList].filter((f) => fs.existsSync(f)).map((file) => ({ list: readRegressionList(file), dataPaths: listDataPaths(file) }));
+  const lists = [corpusList, stateList]
+    .filter((f) => fs.existsSync(f))
+    .map((file) => ({ list: readRegressionList(file), dataPaths: listDataPaths(file) }));
   const find = (scene: string) => {
     for (const l of lists) {
       const entry = l.list.entries.find((e) => e.sceneRelative === scene);

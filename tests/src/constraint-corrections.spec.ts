@@ -111,7 +111,7 @@ describe('constraint: W from each constraint correction equals dt·J·A⁻¹·J�
     });
   }
 
-  it('with SparseLDLSolver, W and the correction reuse the free motion\'s factorization: one full solve per step', async () => {
+  it("with SparseLDLSolver, W and the correction reuse the free motion's factorization: one full solve per step", async () => {
     for (const correction of ['LinearSolverConstraintCorrection', 'GenericConstraintCorrection']) {
       const s = await load(body(`<${correction}/>`));
       const linear = s.get<solvers.SparseLDLSolver>('body/linear')!;
@@ -168,18 +168,26 @@ describe('constraint: W from each constraint correction equals dt·J·A⁻¹·J�
       <BilateralLagrangianConstraint object1="@anchor/dofs" object2="@frame/points/dofs" first_point="0 1" second_point="0 1"/>`);
     const cc = s.get<constraint.UncoupledConstraintCorrection>('frame/cc')!;
     // compliance = 1/m and the upper triangle of (m·J)⁻¹
-    const mJ = [[1, 0.2, 0], [0.2, 1.4, 0], [0, 0, 1.8]];
+    const mJ = [
+      [1, 0.2, 0],
+      [0.2, 1.4, 0],
+      [0, 0, 1.8],
+    ];
     const inv3 = inv(matrix(mJ)).toArray() as number[][];
     const comp = Array.from(cc.compliance.value);
     expect(comp[0]).to.be.closeTo(0.5, 1e-15);
-    [inv3[0]![0]!, inv3[0]![1]!, inv3[0]![2]!, inv3[1]![1]!, inv3[1]![2]!, inv3[2]![2]!].forEach((v, k) => expect(comp[k + 1]).to.be.closeTo(v, 1e-14));
+    [inv3[0]![0]!, inv3[0]![1]!, inv3[0]![2]!, inv3[1]![1]!, inv3[1]![2]!, inv3[2]![2]!].forEach((v, k) =>
+      expect(comp[k + 1]).to.be.closeTo(v, 1e-14),
+    );
     const { solver, graph } = parts(s);
     const frame = s.get<BaseMechanicalState>('frame/dofs')!;
     const points = s.get<BaseMechanicalState>('frame/points/dofs')!;
     // J of the frame = J of the points · J of the mapping (rows of the initial configuration)
     const n = graph.buildJacobian('posAndVel', 0, []);
     const Jp = denseRows(graph.rowsOf(points), n, 6);
-    const map = s.getNode('frame/points')!.objects.find((o) => o.className === 'RigidMapping') as unknown as { getJ(i: number): { rows: number; cols: number; rowPtr: Int32Array; colInd: Int32Array; values: Float64Array } };
+    const map = s.getNode('frame/points')!.objects.find((o) => o.className === 'RigidMapping') as unknown as {
+      getJ(i: number): { rows: number; cols: number; rowPtr: Int32Array; colInd: Int32Array; values: Float64Array };
+    };
     const Jm = map.getJ(0);
     const Jmap = Array.from({ length: Jm.rows }, () => new Array<number>(Jm.cols).fill(0));
     for (let r = 0; r < Jm.rows; r++) for (let q = Jm.rowPtr[r]!; q < Jm.rowPtr[r + 1]!; q++) Jmap[r]![Jm.colInd[q]!] = Jm.values[q]!;
@@ -190,8 +198,13 @@ describe('constraint: W from each constraint correction equals dt·J·A⁻¹·J�
     const Jf = denseRows(graph.rowsOf(frame), n, 6);
     for (let i = 0; i < n; i++) for (let j = 0; j < 6; j++) expect(Jf[i]![j]).to.be.closeTo(Jf0[i]![j]!, 1e-14);
     const M = Array.from({ length: 6 }, () => new Array<number>(6).fill(0));
-    (s.get('frame/mass') as unknown as { addMToMatrix(acc: { add(r: number, c: number, v: number): void }, f: number): void }).addMToMatrix({ add: (r, c, v) => (M[r]![c]! += v) }, 1);
-    const W = (multiply(multiply(matrix(Jf), inv(matrix(M))), transpose(matrix(Jf))).toArray() as number[][]).map((r) => r.map((v) => h * v));
+    (s.get('frame/mass') as unknown as { addMToMatrix(acc: { add(r: number, c: number, v: number): void }, f: number): void }).addMToMatrix(
+      { add: (r, c, v) => (M[r]![c]! += v) },
+      1,
+    );
+    const W = (multiply(multiply(matrix(Jf), inv(matrix(M))), transpose(matrix(Jf))).toArray() as number[][]).map((r) =>
+      r.map((v) => h * v),
+    );
     expectMatrixClose(solver.problem.W, W, n, 1e-12);
   });
 });
@@ -199,7 +212,8 @@ describe('constraint: W from each constraint correction equals dt·J·A⁻¹·J�
 describe('constraint: LinearSolverConstraintCorrection asks its ODE solver which system it inverts', () => {
   // One particle of mass m on a spring of stiffness k to a fixed point, held by a bilateral
   // constraint along x: W = pos·J·A⁻¹·Jᵀ with A the solver's matrix and pos its position factor.
-  const m = 2, k = 300;
+  const m = 2,
+    k = 300;
   const particle = (ode: string) => `<Node name="anchor"><MechanicalObject name="dofs" position="0 0 0"/></Node>
     <Node name="body">
       ${ode}

@@ -15,7 +15,12 @@ import { loadSceneFromString, constraint, type BaseMechanicalState, type SofaSce
 const h = 0.01;
 const g = 10;
 
-async function scene(body: string, solver = '<BlockGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="5000"/>', gravity = `0 ${-g} 0`, loop = '<FreeMotionAnimationLoop/>'): Promise<SofaScene> {
+async function scene(
+  body: string,
+  solver = '<BlockGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="5000"/>',
+  gravity = `0 ${-g} 0`,
+  loop = '<FreeMotionAnimationLoop/>',
+): Promise<SofaScene> {
   return loadSceneFromString(`<Node name="root" dt="${h}" gravity="${gravity}">
     ${loop}
     ${solver}
@@ -41,10 +46,11 @@ function particle(name: string, position: string, m = 2, velocity = '0 0 0', cor
 }
 
 describe('constraint: FreeMotionAnimationLoop scenes (closed forms)', () => {
-  it('without constraints, the motion is the ODE solver\'s (free fall by the backward Euler recurrence)', async () => {
+  it("without constraints, the motion is the ODE solver's (free fall by the backward Euler recurrence)", async () => {
     const s = await scene(particle('p', '0 1 0', 2, '1 0 0'));
     const x = state(s, 'p/dofs');
-    let y = 1, vy = 0;
+    let y = 1,
+      vy = 0;
     for (let n = 0; n < 30; n++) {
       s.step();
       vy -= h * g;
@@ -102,8 +108,10 @@ describe('constraint: FreeMotionAnimationLoop scenes (closed forms)', () => {
     const s = await scene(`${particle('a', '0 0 0', 1, '0 0 1')}
       ${particle('b', '1 0 0', 3)}
       <BilateralLagrangianConstraint object1="@a/dofs" object2="@b/dofs" first_point="0" second_point="0" rest_vector="1 0 0"/>`);
-    const a = state(s, 'a/dofs'), b = state(s, 'b/dofs');
-    let yc = 0, vyc = 0;
+    const a = state(s, 'a/dofs'),
+      b = state(s, 'b/dofs');
+    let yc = 0,
+      vyc = 0;
     for (let n = 0; n < 40; n++) {
       s.step();
       vyc -= h * g;
@@ -117,7 +125,8 @@ describe('constraint: FreeMotionAnimationLoop scenes (closed forms)', () => {
     expect((a.x[2]! + 3 * b.x[2]!) / 4).to.be.closeTo((40 * h * 1) / 4, 1e-9);
   });
 
-  const mu = 0.3, v0 = 0.5;
+  const mu = 0.3,
+    v0 = 0.5;
   // SOFA's unbuilt resolutions leave the solver's integration factor out of the uncoupled
   // compliance: they solve the built problem only with useOdeSolverIntegrationFactors="0" (as SOFA's
   // unbuilt scenes set), or with sofa-ts's consistentWithBuilt.
@@ -125,24 +134,31 @@ describe('constraint: FreeMotionAnimationLoop scenes (closed forms)', () => {
   const solvers: Record<string, string> = {
     BlockGaussSeidelConstraintSolver: '<BlockGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="5000"/>',
     UnbuiltGaussSeidelConstraintSolver: '<UnbuiltGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="5000"/>',
-    'UnbuiltGaussSeidelConstraintSolver (consistentWithBuilt)': '<UnbuiltGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="5000" consistentWithBuilt="1"/>',
+    'UnbuiltGaussSeidelConstraintSolver (consistentWithBuilt)':
+      '<UnbuiltGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="5000" consistentWithBuilt="1"/>',
     NNCGConstraintSolver: '<NNCGConstraintSolver tolerance="1e-12" maxIterations="5000"/>',
     ImprovedJacobiConstraintSolver: '<ImprovedJacobiConstraintSolver tolerance="1e-12" maxIterations="5000"/>',
     GenericConstraintSolver: '<GenericConstraintSolver tolerance="1e-12" maxIterations="5000"/>',
     LCPConstraintSolver: `<LCPConstraintSolver tolerance="1e-12" maxIt="5000" mu="${mu}"/>`,
     'LCPConstraintSolver (unbuilt)': `<LCPConstraintSolver tolerance="1e-12" maxIt="5000" mu="${mu}" build_lcp="0"/>`,
     'LCPConstraintSolver (unbuilt, consistentWithBuilt)': `<LCPConstraintSolver tolerance="1e-12" maxIt="5000" mu="${mu}" build_lcp="0" consistentWithBuilt="1"/>`,
-    'BipotentialUzawaConstraintSolver (local)': '<BipotentialUzawaConstraintSolver method="local" tolerance="1e-12" localTolerance="1e-14"/>',
-    'BipotentialUzawaConstraintSolver (global)': '<BipotentialUzawaConstraintSolver method="global" tolerance="1e-12" maxIterations="20000"/>',
+    'BipotentialUzawaConstraintSolver (local)':
+      '<BipotentialUzawaConstraintSolver method="local" tolerance="1e-12" localTolerance="1e-14"/>',
+    'BipotentialUzawaConstraintSolver (global)':
+      '<BipotentialUzawaConstraintSolver method="global" tolerance="1e-12" maxIterations="20000"/>',
   };
   for (const [name, xml] of Object.entries(solvers)) {
     const sofaUnbuilt = /unbuilt|Unbuilt/.test(name) && !/consistentWithBuilt/.test(name);
     it(`${name}${sofaUnbuilt ? ' (integration factors off)' : ''}: a particle sliding on the ground loses μ·g·dt of speed per step, then sticks; it never sinks`, async () => {
-      const s = await scene(`<Node name="ground"><MechanicalObject name="dofs" position="0 0 0"/></Node>
+      const s = await scene(
+        `<Node name="ground"><MechanicalObject name="dofs" position="0 0 0"/></Node>
         ${particle('p', '0 0 0', 2, `${v0} 0 0`, true, sofaUnbuilt ? factorsOff : '')}
-        <UnilateralLagrangianConstraint object1="@ground/dofs" object2="@p/dofs" first_point="0" second_point="0" normals="0 1 0" mu="${mu}"/>`, xml);
+        <UnilateralLagrangianConstraint object1="@ground/dofs" object2="@p/dofs" first_point="0" second_point="0" normals="0 1 0" mu="${mu}"/>`,
+        xml,
+      );
       const x = state(s, 'p/dofs');
-      let v = v0, px = 0;
+      let v = v0,
+        px = 0;
       for (let n = 0; n < 30; n++) {
         s.step();
         v = Math.max(0, v - mu * g * h);
@@ -156,11 +172,17 @@ describe('constraint: FreeMotionAnimationLoop scenes (closed forms)', () => {
   }
 
   it('solveVelocityConstraintFirst (constraints on velocities, then x = x + dt·v) gives the same sliding law', async () => {
-    const s = await scene(`<Node name="ground"><MechanicalObject name="dofs" position="0 0 0"/></Node>
+    const s = await scene(
+      `<Node name="ground"><MechanicalObject name="dofs" position="0 0 0"/></Node>
       ${particle('p', '0 0 0', 2, `${v0} 0 0`)}
-      <UnilateralLagrangianConstraint object1="@ground/dofs" object2="@p/dofs" first_point="0" second_point="0" normals="0 1 0" mu="${mu}"/>`, undefined, undefined, '<FreeMotionAnimationLoop solveVelocityConstraintFirst="1"/>');
+      <UnilateralLagrangianConstraint object1="@ground/dofs" object2="@p/dofs" first_point="0" second_point="0" normals="0 1 0" mu="${mu}"/>`,
+      undefined,
+      undefined,
+      '<FreeMotionAnimationLoop solveVelocityConstraintFirst="1"/>',
+    );
     const x = state(s, 'p/dofs');
-    let v = v0, px = 0;
+    let v = v0,
+      px = 0;
     for (let n = 0; n < 30; n++) {
       s.step();
       v = Math.max(0, v - mu * g * h);
@@ -176,7 +198,8 @@ describe('constraint: FreeMotionAnimationLoop scenes (closed forms)', () => {
       ${particle('p', '0 0 0', 2, '0 1 0')}
       <UnilateralLagrangianConstraint object1="@ground/dofs" object2="@p/dofs" first_point="0" second_point="0" normals="0 1 0" mu="0.5"/>`);
     const x = state(s, 'p/dofs');
-    let y = 0, vy = 1;
+    let y = 0,
+      vy = 1;
     for (let n = 0; n < 5; n++) {
       s.step();
       vy -= h * g;
@@ -186,14 +209,18 @@ describe('constraint: FreeMotionAnimationLoop scenes (closed forms)', () => {
   });
 
   it('StopperLagrangianConstraint keeps a 1D dof below its max under a constant push', async () => {
-    const s = await scene(`<Node name="p">
+    const s = await scene(
+      `<Node name="p">
         <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
         <CGLinearSolver iterations="50" tolerance="1e-16" threshold="1e-30"/>
         <MechanicalObject name="dofs" template="Vec1" position="0.9"/>
         <UniformMass totalMass="1"/>
         <UncoupledConstraintCorrection compliance="1"/>
         <StopperLagrangianConstraint index="0" min="-1" max="1"/>
-      </Node>`, undefined, `${g} 0 0`);
+      </Node>`,
+      undefined,
+      `${g} 0 0`,
+    );
     const x = state(s, 'p/dofs');
     for (let n = 0; n < 30; n++) {
       s.step();
@@ -235,14 +262,18 @@ describe('constraint: UnbuiltGaussSeidelConstraintSolver', () => {
       <BilateralLagrangianConstraint template="Vec3" object1="@fixed/p" object2="@A/pts/p" first_point="0" second_point="0"/>
       <BilateralLagrangianConstraint template="Vec3" object1="@A/pts/p" object2="@B/pts/p" first_point="1" second_point="0"/>`;
     const built = await scene(body, '<BlockGaussSeidelConstraintSolver tolerance="1e-3" maxIterations="1000"/>');
-    const unbuilt = await scene(body, '<UnbuiltGaussSeidelConstraintSolver tolerance="1e-3" maxIterations="1000" consistentWithBuilt="1"/>');
+    const unbuilt = await scene(
+      body,
+      '<UnbuiltGaussSeidelConstraintSolver tolerance="1e-3" maxIterations="1000" consistentWithBuilt="1"/>',
+    );
     let maxDiff = 0;
     let moved = 0;
     for (let k = 0; k < 60; k++) {
       built.step();
       unbuilt.step();
       for (const p of ['/A/r', '/B/r']) {
-        const a = state(built, p).x, b = state(unbuilt, p).x;
+        const a = state(built, p).x,
+          b = state(unbuilt, p).x;
         for (let i = 0; i < a.length; i++) maxDiff = Math.max(maxDiff, Math.abs(a[i]! - b[i]!));
       }
       moved = Math.max(moved, Math.abs(state(built, '/B/r').x[1]! - 0.5));
@@ -271,7 +302,8 @@ describe('constraint: UnbuiltGaussSeidelConstraintSolver', () => {
  * consistentWithBuilt: s = h (the built W) and λ starts from the previous step's λ (the warm start).
  */
 describe('constraint: UnbuiltGaussSeidelConstraintSolver follows SOFA (hand-computed sweeps)', () => {
-  const ca = 0.5, cb = 0.25;
+  const ca = 0.5,
+    cb = 0.25;
   const body = `<Node name="F"><MechanicalObject name="p" position="0 0 0"/></Node>
     ${particle('a', '0 0 0', 2, '1 0 0')}
     ${particle('b', '0 0 0', 4, '-2 0 0')}
@@ -281,19 +313,28 @@ describe('constraint: UnbuiltGaussSeidelConstraintSolver follows SOFA (hand-comp
   /** Steps of the 2×2 problem along x by the recurrence above; returns (x_a, v_a, x_b, v_b) per step. */
   function oracle(steps: number, sweeps: number, consistent: boolean): number[][] {
     const s = consistent ? h : 1;
-    let xa = 0, va = 1, xb = 0, vb = -2;
-    let l1 = 0, l2 = 0; // the λ stored by the constraints (their warm start)
+    let xa = 0,
+      va = 1,
+      xb = 0,
+      vb = -2;
+    let l1 = 0,
+      l2 = 0; // the λ stored by the constraints (their warm start)
     const out: number[][] = [];
     for (let n = 0; n < steps; n++) {
-      const xaf = xa + h * va, xbf = xb + h * vb;
-      const d1 = xaf, d2 = xbf - xaf;
-      const W11 = s * ca, W12 = -s * ca, W22 = s * (ca + cb);
+      const xaf = xa + h * va,
+        xbf = xb + h * vb;
+      const d1 = xaf,
+        d2 = xbf - xaf;
+      const W11 = s * ca,
+        W12 = -s * ca,
+        W22 = s * (ca + cb);
       if (!consistent) l1 = l2 = 0;
       for (let k = 0; k < sweeps; k++) {
         l1 -= (d1 + W11 * l1 + W12 * l2) / W11;
         l2 -= (d2 + W12 * l1 + W22 * l2) / W22;
       }
-      const da = ca * (l1 - l2), db = cb * l2;
+      const da = ca * (l1 - l2),
+        db = cb * l2;
       xa = xaf + h * da;
       va += da;
       xb = xbf + h * db;
@@ -304,8 +345,13 @@ describe('constraint: UnbuiltGaussSeidelConstraintSolver follows SOFA (hand-comp
   }
 
   async function run(steps: number, sweeps: number, consistent: boolean): Promise<number[][]> {
-    const s = await scene(body, `<UnbuiltGaussSeidelConstraintSolver tolerance="0" maxIterations="${sweeps}"${consistent ? ' consistentWithBuilt="1"' : ''}/>`, '0 0 0');
-    const a = state(s, 'a/dofs'), b = state(s, 'b/dofs');
+    const s = await scene(
+      body,
+      `<UnbuiltGaussSeidelConstraintSolver tolerance="0" maxIterations="${sweeps}"${consistent ? ' consistentWithBuilt="1"' : ''}/>`,
+      '0 0 0',
+    );
+    const a = state(s, 'a/dofs'),
+      b = state(s, 'b/dofs');
     const out: number[][] = [];
     for (let n = 0; n < steps; n++) {
       s.step();
@@ -326,7 +372,8 @@ describe('constraint: UnbuiltGaussSeidelConstraintSolver follows SOFA (hand-comp
     it(`SOFA's default: ${sweeps} sweep(s) per step from λ = 0 at every step (the stored λ of the previous step ignored), unscaled compliance, over 3 steps`, async () => {
       const got = await run(3, sweeps, false);
       const want = oracle(3, sweeps, false);
-      for (let n = 0; n < 3; n++) for (let i = 0; i < 4; i++) expect(got[n]![i], `step ${n + 1}, value ${i}`).to.be.closeTo(want[n]![i]!, 1e-12);
+      for (let n = 0; n < 3; n++)
+        for (let i = 0; i < 4; i++) expect(got[n]![i], `step ${n + 1}, value ${i}`).to.be.closeTo(want[n]![i]!, 1e-12);
       // the warm start would have changed the steps after the first: SOFA's is not the consistent solution
       const warm = oracle(3, sweeps, true);
       expect(Math.abs(got[2]![1]! - warm[2]![1]!)).to.be.greaterThan(1e-3);
@@ -335,7 +382,8 @@ describe('constraint: UnbuiltGaussSeidelConstraintSolver follows SOFA (hand-comp
     it(`consistentWithBuilt: ${sweeps} sweep(s) per step from the previous λ, compliance scaled like the built W, over 3 steps`, async () => {
       const got = await run(3, sweeps, true);
       const want = oracle(3, sweeps, true);
-      for (let n = 0; n < 3; n++) for (let i = 0; i < 4; i++) expect(got[n]![i], `step ${n + 1}, value ${i}`).to.be.closeTo(want[n]![i]!, 1e-12);
+      for (let n = 0; n < 3; n++)
+        for (let i = 0; i < 4; i++) expect(got[n]![i], `step ${n + 1}, value ${i}`).to.be.closeTo(want[n]![i]!, 1e-12);
     });
   }
 });

@@ -129,13 +129,16 @@ describe('script controllers (SofaScene.addController)', () => {
     const tipY = (): number => s.get<BaseMechanicalState>('finger/dofs')!.x[3 * 54 + 1]!;
     const effector = s.get<softrobots.PositionEffector>('finger/effector')!;
     let step = 0;
-    s.addController({
-      onAnimateBeginEvent() {
-        step++;
-        if (step === 11) effector.effectorGoal.value = Float64Array.of(100, 7.5, 5);
-        if (step === 21) effector.effectorGoal.value = Float64Array.of(100, 12, 5);
+    s.addController(
+      {
+        onAnimateBeginEvent() {
+          step++;
+          if (step === 11) effector.effectorGoal.value = Float64Array.of(100, 7.5, 5);
+          if (step === 21) effector.effectorGoal.value = Float64Array.of(100, 12, 5);
+        },
       },
-    }, { node: 'finger', name: 'goalController' });
+      { node: 'finger', name: 'goalController' },
+    );
     s.step(10);
     expect(Math.abs(tipY() - 10)).to.be.at.most(1e-10);
     s.step(10);
@@ -149,6 +152,8 @@ describe('script controllers (SofaScene.addController)', () => {
     const s = await loadScene(new URL('../../scenes/softrobots/finger-inverse.scn', import.meta.url).pathname);
     const effector = s.get<softrobots.PositionEffector>('finger/effector')!;
     s.addController({ onAnimateBeginEvent: () => void (effector.effectorGoal.value = Float64Array.of(100, 7.5)) });
-    expect(() => s.step()).to.throw(/finger-inverse\.scn:\d+:\d+: PositionEffector 'effector'( in \S+)?: effectorGoal holds 2 numbers: expected 3 per index/);
+    expect(() => s.step()).to.throw(
+      /finger-inverse\.scn:\d+:\d+: PositionEffector 'effector'( in \S+)?: effectorGoal holds 2 numbers: expected 3 per index/,
+    );
   });
 });

@@ -8,7 +8,8 @@ import { loadSceneFromString, type SofaScene } from 'sofa-ts';
  * the threshold stop.
  */
 
-const dt = 0.05, rate = 0.9;
+const dt = 0.05,
+  rate = 0.9;
 
 async function scene(solvers: string, velocity: string): Promise<SofaScene> {
   return loadSceneFromString(`<Node name="root" dt="${dt}" gravity="0 0 0">

@@ -48,7 +48,8 @@ function bar(o: BarOptions): string {
 </Node>`;
 }
 
-const implicit = '<EulerImplicitSolver firstOrder="1" rayleighStiffness="0" rayleighMass="0"/><CGLinearSolver iterations="2000" tolerance="1e-24" threshold="1e-30"/>';
+const implicit =
+  '<EulerImplicitSolver firstOrder="1" rayleighStiffness="0" rayleighMass="0"/><CGLinearSolver iterations="2000" tolerance="1e-24" threshold="1e-30"/>';
 
 /**
  * The weights m_i with Σ M·u = Σ m_i·u_i: the row sums of the mass, ρ·V/4 per tetrahedron and
@@ -61,7 +62,12 @@ function heatWeights(scene: SofaScene): Float64Array {
   for (let e = 0; e < tets.length / 4; e++) {
     const p = [0, 1, 2, 3].map((k) => [0, 1, 2].map((c) => X[3 * tets[4 * e + k]! + c]!));
     const [a, b, c] = [1, 2, 3].map((k) => p[k]!.map((v, j) => v - p[0]![j]!));
-    const V = Math.abs(a![0]! * (b![1]! * c![2]! - b![2]! * c![1]!) - a![1]! * (b![0]! * c![2]! - b![2]! * c![0]!) + a![2]! * (b![0]! * c![1]! - b![1]! * c![0]!)) / 6;
+    const V =
+      Math.abs(
+        a![0]! * (b![1]! * c![2]! - b![2]! * c![1]!) -
+          a![1]! * (b![0]! * c![2]! - b![2]! * c![0]!) +
+          a![2]! * (b![0]! * c![1]! - b![1]! * c![0]!),
+      ) / 6;
     for (let k = 0; k < 4; k++) w[tets[4 * e + k]!] += V / 4;
   }
   return w;
@@ -90,7 +96,8 @@ describe('TetrahedronDiffusionFEMForceField in scenes (heat equation on a tetrah
       const T = scene.get<BaseMechanicalState>('/Tetra/Temperature/T')!;
       const w = heatWeights(scene);
       expect(w.reduce((a, b) => a + b, 0)).to.be.closeTo(LX * LY * LZ, 1e-12);
-      const heat0 = dot(w, T.x), mean = heat0 / (LX * LY * LZ);
+      const heat0 = dot(w, T.x),
+        mean = heat0 / (LX * LY * LZ);
       let spread = Infinity;
       for (let k = 0; k < 6; k++) {
         scene.step(10);
@@ -106,7 +113,8 @@ describe('TetrahedronDiffusionFEMForceField in scenes (heat equation on a tetrah
 
   /** The decay rate λ of u0 = cos(πx/ℓ) measured over n implicit Euler steps: a_n = a_0/(1 + h·λ)ⁿ. */
   async function firstModeRate(extra: string, D: number): Promise<number> {
-    const h = 0.002, n = 20;
+    const h = 0.002,
+      n = 20;
     const phi = xs.map((x) => Math.cos((Math.PI * x) / LX));
     const scene = await loadSceneFromString(bar({ u0: phi, solver: implicit, D, diffusionExtra: extra }));
     const T = scene.get<BaseMechanicalState>('/Tetra/Temperature/T')!;
@@ -117,7 +125,8 @@ describe('TetrahedronDiffusionFEMForceField in scenes (heat equation on a tetrah
   }
 
   it('the first Fourier mode decays at D·(π/ℓ)², and 4 times faster with anisotropyRatio 4 along the bar (not with it across)', async () => {
-    const D = 0.7, exact = D * Math.PI ** 2;
+    const D = 0.7,
+      exact = D * Math.PI ** 2;
     const iso = await firstModeRate('', D);
     const along = await firstModeRate(`anisotropyRatio="4" transverseAnisotropyArray="${'1 0 0 '.repeat(NTETS)}"`, D);
     const across = await firstModeRate(`anisotropyRatio="4" transverseAnisotropyArray="${'0 1 0 '.repeat(NTETS)}"`, D);
@@ -135,7 +144,10 @@ describe('TetrahedronDiffusionFEMForceField in scenes (heat equation on a tetrah
 
     it('Component/Diffusion/TetrahedronDiffusionFEMForceField.scn runs 20 steps with finite temperatures', async () => {
       const share = path.join(corpusRoot, 'sofa', 'share');
-      const scene = await loadScene(path.join(corpusRoot, 'sofa', 'examples', 'Component', 'Diffusion', 'TetrahedronDiffusionFEMForceField.scn'), { dataPaths: [share] });
+      const scene = await loadScene(
+        path.join(corpusRoot, 'sofa', 'examples', 'Component', 'Diffusion', 'TetrahedronDiffusionFEMForceField.scn'),
+        { dataPaths: [share] },
+      );
       scene.step(20);
       const T = scene.get<BaseMechanicalState>('/Temperature/gridTemperature')!;
       expect(T.size).to.equal(2996);

@@ -10,7 +10,11 @@ import { SofaError, loadSceneFromString, type BaseMechanicalState, type solvers 
 const [H, L, E, RHO, G] = [0.02, 0.2, 2e6, 1100, 9.81];
 
 /** A square cantilever H×H×L on an n-node grid, clamped at z = 0, under gravity g·(0, −1, 0). */
-function cantilever(n: [number, number, number], forceField: string, opts: { nu: number; g: number; solver: string; system?: string }): string {
+function cantilever(
+  n: [number, number, number],
+  forceField: string,
+  opts: { nu: number; g: number; solver: string; system?: string },
+): string {
   return `<Node name="root" dt="1" gravity="0 ${-opts.g} 0">
   ${opts.solver}
   ${opts.system ?? ''}
@@ -27,7 +31,8 @@ function cantilever(n: [number, number, number], forceField: string, opts: { nu:
 
 /** Mean y-displacement of the tip face z = L. */
 function tipDeflection(mo: BaseMechanicalState): number {
-  let sum = 0, count = 0;
+  let sum = 0,
+    count = 0;
   for (let i = 0; i < mo.size; i++) {
     if (Math.abs(mo.x0[3 * i + 2]! - L) > 1e-9) continue;
     sum += mo.x[3 * i + 1]! - mo.x0[3 * i + 1]!;
@@ -47,7 +52,9 @@ describe('element FEM in scenes (FEMMass, LinearSmallStrainFEMForceField, Corota
   const mesh: [number, number, number] = [5, 5, 81];
 
   it('linear small strain: the static tip deflection under self-weight is within 2 % of Euler–Bernoulli', async () => {
-    const scene = await loadSceneFromString(cantilever(mesh, 'LinearSmallStrainFEMForceField', { nu: 0.3, g: G, solver: '<StaticSolver/>' }));
+    const scene = await loadSceneFromString(
+      cantilever(mesh, 'LinearSmallStrainFEMForceField', { nu: 0.3, g: G, solver: '<StaticSolver/>' }),
+    );
     scene.step(1);
     const d = -tipDeflection(scene.get<BaseMechanicalState>('/dofs')!);
     const exact = eulerBernoulli(G);
@@ -57,7 +64,9 @@ describe('element FEM in scenes (FEMMass, LinearSmallStrainFEMForceField, Corota
 
   it('corotational, small load: converges (Newton) to the same deflection, within 2 % of Euler–Bernoulli', async () => {
     const g = G * 1e-3;
-    const scene = await loadSceneFromString(cantilever(mesh, 'CorotationalFEMForceField', { nu: 0.3, g, solver: '<StaticSolver newton_iterations="4"/>' }));
+    const scene = await loadSceneFromString(
+      cantilever(mesh, 'CorotationalFEMForceField', { nu: 0.3, g, solver: '<StaticSolver newton_iterations="4"/>' }),
+    );
     scene.step(1);
     const d = -tipDeflection(scene.get<BaseMechanicalState>('/dofs')!);
     const exact = eulerBernoulli(g);
@@ -66,7 +75,14 @@ describe('element FEM in scenes (FEMMass, LinearSmallStrainFEMForceField, Corota
 
   it('ConstantSparsityPatternSystem: the same dynamics as without it, and it reports the matrix size', async () => {
     const run = async (system?: string) => {
-      const scene = await loadSceneFromString(cantilever([3, 3, 6], 'CorotationalFEMForceField', { nu: 0.45, g: G, solver: '<EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>', ...(system ? { system } : {}) }));
+      const scene = await loadSceneFromString(
+        cantilever([3, 3, 6], 'CorotationalFEMForceField', {
+          nu: 0.45,
+          g: G,
+          solver: '<EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>',
+          ...(system ? { system } : {}),
+        }),
+      );
       scene.step(5);
       return { x: Float64Array.from(scene.get<BaseMechanicalState>('/dofs')!.x), scene };
     };
@@ -78,7 +94,12 @@ describe('element FEM in scenes (FEMMass, LinearSmallStrainFEMForceField, Corota
   });
 
   it('a linear system asked to leave a contribution out is refused, located', async () => {
-    const xml = cantilever([3, 3, 4], 'LinearSmallStrainFEMForceField', { nu: 0.3, g: G, solver: '<EulerImplicitSolver/>', system: '<MatrixLinearSystem assembleMass="0"/>' });
+    const xml = cantilever([3, 3, 4], 'LinearSmallStrainFEMForceField', {
+      nu: 0.3,
+      g: G,
+      solver: '<EulerImplicitSolver/>',
+      system: '<MatrixLinearSystem assembleMass="0"/>',
+    });
     let err: unknown;
     try {
       await loadSceneFromString(xml);
@@ -92,7 +113,8 @@ describe('element FEM in scenes (FEMMass, LinearSmallStrainFEMForceField, Corota
   it('pyramids (template Vec3,Pyramid): a cube of 6 pyramids has the mass ρ·8 and a static uniaxial stretch gives ε = σ/E', async () => {
     // the cube [−1, 1]³ split into 6 pyramids around its centre (SOFA's PyramidCorotationalFEMForceField scene);
     // bottom face held on sliding supports (y fixed, one corner fully), a pull σ·A/4 on each top corner
-    const sigma = 5, young = 500;
+    const sigma = 5,
+      young = 500;
     const xml = `<Node name="root" dt="1" gravity="0 0 0">
   <StaticSolver newton_iterations="5"/>
   <SparseLDLSolver template="CompressedRowSparseMatrixd"/>

@@ -53,7 +53,7 @@ describe('engines in scenes (XML path)', () => {
     expect(t.outputPosition.value[0]).to.equal(dofs.x[0]! + 1);
   });
 
-  it('SphereROI, PlaneROI and PairBoxROI select grid points; a FixedProjectiveConstraint holds the sphere\'s', async () => {
+  it("SphereROI, PlaneROI and PairBoxROI select grid points; a FixedProjectiveConstraint holds the sphere's", async () => {
     const s = await load(`
       <Node name="body">
         <EulerImplicitSolver/><CGLinearSolver iterations="50" tolerance="1e-12" threshold="1e-12"/>
@@ -116,9 +116,11 @@ describe('engines in scenes (XML path)', () => {
   (hasCorpus ? it : it.skip)('corpus: SubsetTopology.scn splits square3.msh by its box; the two parts run', async () => {
     const scene = await loadScene(path.join(examples, 'Component/Engine/Select/SubsetTopology.scn'), { dataPaths: [share] });
     const sub = scene.get<engine.SubsetTopology>('/SquareGravity/Subset')!;
-    const x = sub.restPosition.value, tin = sub.trianglesInROI.value;
+    const x = sub.restPosition.value,
+      tin = sub.trianglesInROI.value;
     for (const v of tin) expect(x[3 * v]!).to.be.within(0.3, 0.6);
-    const nIn = tin.length / 3, nOut = sub.trianglesOutROI.value.length / 3;
+    const nIn = tin.length / 3,
+      nOut = sub.trianglesOutROI.value.length / 3;
     expect(nIn).to.be.above(0);
     expect(nIn + nOut).to.equal(sub.triangles.value.length / 3);
     scene.step(5);
@@ -134,10 +136,16 @@ describe('engines in scenes (XML path)', () => {
 
   (hasCorpus ? it : it.skip)('corpus: the engine, IO and grid scenes unlocked here load and step', async () => {
     const scenes = [
-      'Component/Engine/Transform/TransformEngine.scn', 'Component/Engine/Transform/TransformMatrixEngine.scn', 'Component/Engine/Transform/vertex2frame.scn',
-      'Component/Engine/Generate/MergeMeshes.scn', 'Component/Engine/Generate/ExtrudeSurface.scn', 'Component/Engine/Select/MeshBoundaryROI.scn',
-      'Component/Topology/Container/Grid/CylinderGridTopology.scn', 'Component/Topology/Container/Grid/SphereGridTopology.scn',
-      'Component/IO/Mesh/VoxelGridLoader.scn', 'Component/Constraint/Projective/PlaneConstraint.scn',
+      'Component/Engine/Transform/TransformEngine.scn',
+      'Component/Engine/Transform/TransformMatrixEngine.scn',
+      'Component/Engine/Transform/vertex2frame.scn',
+      'Component/Engine/Generate/MergeMeshes.scn',
+      'Component/Engine/Generate/ExtrudeSurface.scn',
+      'Component/Engine/Select/MeshBoundaryROI.scn',
+      'Component/Topology/Container/Grid/CylinderGridTopology.scn',
+      'Component/Topology/Container/Grid/SphereGridTopology.scn',
+      'Component/IO/Mesh/VoxelGridLoader.scn',
+      'Component/Constraint/Projective/PlaneConstraint.scn',
     ];
     for (const f of scenes) {
       const scene = await loadScene(path.join(examples, f), { dataPaths: [share, examples] });

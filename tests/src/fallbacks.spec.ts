@@ -31,7 +31,8 @@ describe('fallbacks: SOFA behaviour instead of accepted-and-ignored Data', () =>
   </Node>
 </Node>`);
   }
-  const constraints = (s: SofaScene): number => [...s.root.subtreeObjects()].filter((o) => o.className === 'BilateralLagrangianConstraint').length;
+  const constraints = (s: SofaScene): number =>
+    [...s.root.subtreeObjects()].filter((o) => o.className === 'BilateralLagrangianConstraint').length;
 
   it('StickContactConstraint keepAlive (default 1): the glue holds once the models stop producing outputs; keepAlive=0 lets go', async () => {
     for (const keep of [true, false]) {
@@ -106,15 +107,18 @@ describe('fallbacks: SOFA behaviour instead of accepted-and-ignored Data', () =>
 });
 
 describe('fallbacks: located warnings for what is not honoured', () => {
-  it('EulerImplicitSolver solveConstraint, LCPConstraintSolver group, a model\'s contactFriction and contactRestitution', async () => {
-    const s = await loadSceneFromString(`<Node name="root">
+  it("EulerImplicitSolver solveConstraint, LCPConstraintSolver group, a model's contactFriction and contactRestitution", async () => {
+    const s = await loadSceneFromString(
+      `<Node name="root">
   <FreeMotionAnimationLoop/><LCPConstraintSolver group="1 2"/>
   <Node name="b">
     <EulerImplicitSolver solveConstraint="1"/><CGLinearSolver iterations="25" tolerance="1e-9" threshold="1e-9"/>
     <MechanicalObject position="0 0 0"/><UniformMass totalMass="1"/><UncoupledConstraintCorrection/>
     <PointCollisionModel contactFriction="0.01" contactRestitution="0.5"/>
   </Node>
-</Node>`, { fileName: 'w.scn' });
+</Node>`,
+      { fileName: 'w.scn' },
+    );
     const w = path.resolve('w.scn');
     expect(s.warnings.map((x) => x.message)).to.deep.equal([
       `${w}:2:50: LCPConstraintSolver 'LCPConstraintSolver1': group=1 2 is not honoured: this solver handles every constraint of the scene, whatever its group`,
@@ -127,11 +131,20 @@ describe('fallbacks: located warnings for what is not honoured', () => {
   const unilateral = fs.readFileSync(path.join(repoRoot, 'scenes/compliant/unilateral-contact.scn'), 'utf8');
 
   it('MinresSolver restart, and LDLTSolver meeting a unilateral projector (solved as bilateral), are said', async () => {
-    const minres = await loadSceneFromString(unilateral.replace('<SequentialSolver name="kkt" iterations="100" precision="1e-10"/>', '<MinresSolver name="kkt" iterations="100" precision="1e-10" restart="3"/>'));
+    const minres = await loadSceneFromString(
+      unilateral.replace(
+        '<SequentialSolver name="kkt" iterations="100" precision="1e-10"/>',
+        '<MinresSolver name="kkt" iterations="100" precision="1e-10" restart="3"/>',
+      ),
+    );
     expect(details(minres)).to.deep.equal(['restart=3 is not honoured: every solve starts from the previous solution (warm start)']);
-    const ldlt = await loadSceneFromString(unilateral.replace('<SequentialSolver name="kkt" iterations="100" precision="1e-10"/>', '<LDLTSolver name="kkt"/>'));
+    const ldlt = await loadSceneFromString(
+      unilateral.replace('<SequentialSolver name="kkt" iterations="100" precision="1e-10"/>', '<LDLTSolver name="kkt"/>'),
+    );
     ldlt.step(2);
-    expect(details(ldlt)).to.deep.equal(["UnilateralConstraint 'UnilateralConstraint1' (on MechanicalObject 'heights') is not applied: LDLTSolver solves every constraint row as bilateral (an equality); use SequentialSolver for unilateral and friction constraints"]);
+    expect(details(ldlt)).to.deep.equal([
+      "UnilateralConstraint 'UnilateralConstraint1' (on MechanicalObject 'heights') is not applied: LDLTSolver solves every constraint row as bilateral (an equality); use SequentialSolver for unilateral and friction constraints",
+    ]);
   });
 
   it('the local Uzawa inner loop stopped by maxLocalIterations is said once, with the first time', async () => {
@@ -146,7 +159,9 @@ describe('fallbacks: located warnings for what is not honoured', () => {
   <UnilateralLagrangianConstraint object1="@ground/dofs" object2="@p/dofs" first_point="0" second_point="0" normals="0 1 0" mu="0.3"/>
 </Node>`);
     s.step(5);
-    expect(details(s)).to.deep.equal(['the local Uzawa inner loop reached maxLocalIterations=2 before localTolerance=1e-30, first in the step at time 0 (2 inner loops); its last iterate is used (said once)']);
+    expect(details(s)).to.deep.equal([
+      'the local Uzawa inner loop reached maxLocalIterations=2 before localTolerance=1e-30, first in the step at time 0 (2 inner loops); its last iterate is used (said once)',
+    ]);
   });
 
   it('an infeasible inverse problem (minForce > maxForce) says that no actuation is applied', async () => {
@@ -167,7 +182,9 @@ describe('fallbacks: located warnings for what is not honoured', () => {
 </Node>`);
     s.step(3);
     expect(s.get<BaseObject & { status: Data<number> }>('solver')!.status.value).to.equal(1);
-    expect(details(s)).to.deep.equal(['the inverse problem was infeasible (status 1) at time 0: no actuation (λ = 0) is applied for that step; the bounds and equalities cannot all hold']);
+    expect(details(s)).to.deep.equal([
+      'the inverse problem was infeasible (status 1) at time 0: no actuation (λ = 0) is applied for that step; the bounds and equalities cannot all hold',
+    ]);
   });
 
   it('a MechanicalObject over a topology with points but no positions keeps its own point (SOFA hasPos() false), with a warning', async () => {

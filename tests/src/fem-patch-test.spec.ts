@@ -15,16 +15,20 @@ const image = (p: number[]) => [0, 1, 2].map((r) => F[3 * r]! * p[0]! + F[3 * r 
 const T2 = [0.1, -0.2, 0];
 /** In-plane maps: a general one, and a uniform dilation with a rotation (10°). */
 const general2 = [1.06, 0.03, 0, 0.01, 0.95, 0, 0, 0, 1];
-const c10 = 1.05 * Math.cos(Math.PI / 18), s10 = 1.05 * Math.sin(Math.PI / 18);
+const c10 = 1.05 * Math.cos(Math.PI / 18),
+  s10 = 1.05 * Math.sin(Math.PI / 18);
 const conformal2 = [c10, -s10, 0, s10, c10, 0, 0, 0, 1];
-const image2 = (F2: number[], p: number[]) => [0, 1, 2].map((r) => F2[3 * r]! * p[0]! + F2[3 * r + 1]! * p[1]! + F2[3 * r + 2]! * p[2]! + T2[r]!);
+const image2 = (F2: number[], p: number[]) =>
+  [0, 1, 2].map((r) => F2[3 * r]! * p[0]! + F2[3 * r + 1]! * p[1]! + F2[3 * r + 2]! * p[2]! + T2[r]!);
 
 const solver = `<StaticSolver/><NewtonRaphsonSolver maxNbIterationsNewton="30" absoluteResidualStoppingThreshold="1e-14" relativeInitialStoppingThreshold="1e-15" relativeSuccessiveStoppingThreshold="1e-15" warnWhenDiverge="false"/>
   <SparseLDLSolver template="CompressedRowSparseMatrixMat3x3d"/>`;
 
 /** A 3×3×3 grid in tetrahedra (6 per cube), its border moved; the centre node 13 is free. */
 function volume(ff: string): string {
-  const border = Array.from({ length: 27 }, (_, i) => i).filter((i) => i !== 13).join(' ');
+  const border = Array.from({ length: 27 }, (_, i) => i)
+    .filter((i) => i !== 13)
+    .join(' ');
   return `<Node name="body">${solver}
     <RegularGridTopology name="grid" n="3 3 3" min="0 0 0" max="2 2 2"/>
     <MechanicalObject name="dofs"/>
@@ -87,7 +91,8 @@ describe('patch test: the interior node follows an affine motion of the border (
       // the border at its affine image, and the centre (1, 1, 1) too
       for (let i = 0; i < 27; i++) {
         const x0 = [i % 3, Math.floor(i / 3) % 3, Math.floor(i / 9)];
-        const got = Array.from(dofs.x.subarray(3 * i, 3 * i + 3)), want = image(x0);
+        const got = Array.from(dofs.x.subarray(3 * i, 3 * i + 3)),
+          want = image(x0);
         for (let k = 0; k < 3; k++) expect(got[k], `node ${i}`).to.be.closeTo(want[k]!, i === 13 ? 1e-9 : 1e-12);
       }
     });
@@ -98,7 +103,8 @@ describe('patch test: the interior node follows an affine motion of the border (
       const dofs = findNamed<BaseMechanicalState>(scene.root, 'dofs');
       scene.step(8);
       for (let i = 0; i < 9; i++) {
-        const got = Array.from(dofs.x.subarray(3 * i, 3 * i + 3)), want = image2(F2, [i % 3, Math.floor(i / 3), 0]);
+        const got = Array.from(dofs.x.subarray(3 * i, 3 * i + 3)),
+          want = image2(F2, [i % 3, Math.floor(i / 3), 0]);
         for (let k = 0; k < 3; k++) expect(got[k], `node ${i}`).to.be.closeTo(want[k]!, i === 4 ? 1e-9 : 1e-12);
       }
     });

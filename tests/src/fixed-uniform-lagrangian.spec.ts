@@ -26,7 +26,8 @@ function state(s: SofaScene, path: string): BaseMechanicalState {
   return o;
 }
 
-const ode = '<EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/><CGLinearSolver iterations="50" tolerance="1e-16" threshold="1e-30"/>';
+const ode =
+  '<EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/><CGLinearSolver iterations="50" tolerance="1e-16" threshold="1e-30"/>';
 
 describe('constraint: FixedLagrangianConstraint', () => {
   it('Vec3: the fixed point stays at rest, the other falls freely (x = x0 − g·h²·N(N+1)/2)', async () => {
@@ -43,18 +44,24 @@ describe('constraint: FixedLagrangianConstraint', () => {
     expect(x.x[1]).to.be.closeTo(2, 1e-12);
     expect(x.x[2]).to.be.closeTo(3, 1e-12);
     expect(x.x[3]).to.equal(4);
-    expect(x.x[4]).to.be.closeTo(5 - g * h * h * (N * (N + 1)) / 2, 1e-12);
+    expect(x.x[4]).to.be.closeTo(5 - (g * h * h * (N * (N + 1))) / 2, 1e-12);
     expect(x.x[5]).to.equal(6);
   });
 
   it('fixAll on Vec2 and Vec6 states holds every point (n×n block resolution)', async () => {
-    for (const [t, pos] of [['Vec2', '1 2  3 4'], ['Vec6', '1 2 3 4 5 6  7 8 9 10 11 12']] as const) {
-      const s = await scene(`<Node name="p">${ode}
+    for (const [t, pos] of [
+      ['Vec2', '1 2  3 4'],
+      ['Vec6', '1 2 3 4 5 6  7 8 9 10 11 12'],
+    ] as const) {
+      const s = await scene(
+        `<Node name="p">${ode}
           <MechanicalObject name="dofs" template="${t}" position="${pos}" velocity="${pos}"/>
           <UniformMass vertexMass="1"/>
           <UncoupledConstraintCorrection compliance="1"/>
           <FixedLagrangianConstraint template="${t}" fixAll="true"/>
-        </Node>`, '0 0 0');
+        </Node>`,
+        '0 0 0',
+      );
       const x = state(s, 'p/dofs');
       s.step(5);
       const rest = pos.split(/\s+/).map(Number);
@@ -80,7 +87,8 @@ describe('constraint: FixedLagrangianConstraint', () => {
 
   it('the rotation vector of q·q0⁻¹ is axis·angle, angle in [0, π]', () => {
     const out = new Float64Array(3);
-    const a = 2.5, axis = [2 / 3, -1 / 3, 2 / 3];
+    const a = 2.5,
+      axis = [2 / 3, -1 / 3, 2 / 3];
     const q0 = [0.1, 0.2, 0.3, 0.9].map((v) => v / Math.hypot(0.1, 0.2, 0.3, 0.9));
     // q = r ⊗ q0 with r the rotation (axis, a)
     const r = [...axis.map((v) => v * Math.sin(a / 2)), Math.cos(a / 2)];
@@ -93,12 +101,20 @@ describe('constraint: FixedLagrangianConstraint', () => {
     constraint.rotationVectorOf(out, 0, qm(r, q0), 0, q0, 0);
     for (let k = 0; k < 3; k++) expect(out[k]).to.be.closeTo(a * axis[k]!, 1e-12);
     // the opposite quaternion is the same rotation
-    constraint.rotationVectorOf(out, 0, qm(r, q0).map((v) => -v), 0, q0, 0);
+    constraint.rotationVectorOf(
+      out,
+      0,
+      qm(r, q0).map((v) => -v),
+      0,
+      q0,
+      0,
+    );
     for (let k = 0; k < 3; k++) expect(out[k]).to.be.closeTo(a * axis[k]!, 1e-12);
   });
 
   it('Vec1 under a DistanceToPlaneMapping (SOFA example): the points land on the plane z = 2 in one step', async () => {
-    const s = await scene(`<Node name="n">
+    const s = await scene(
+      `<Node name="n">
         <EulerImplicitSolver/><SparseLDLSolver/>
         <MechanicalObject name="mstate" template="Vec3d" position="4 2 5  1 5 -8  0 1 -5  5 6 8"/>
         <UniformMass vertexMass="1"/>
@@ -108,7 +124,9 @@ describe('constraint: FixedLagrangianConstraint', () => {
           <DistanceToPlaneMapping input="@../mstate" output="@distance" planeNormal="0 0 1" planePoint="0 0 2"/>
         </Node>
         <UncoupledConstraintCorrection defaultCompliance="1"/>
-      </Node>`, '0 0 0');
+      </Node>`,
+      '0 0 0',
+    );
     const x = state(s, 'n/mstate');
     s.step();
     expect(Array.from(x.x).map((v) => +v.toFixed(12))).to.deep.equal([4, 2, 2, 1, 5, 2, 0, 1, 2, 5, 6, 2]);
@@ -154,46 +172,64 @@ describe('constraint: UniformLagrangianConstraint', () => {
     const b = await scene(edge(false));
     a.step(30);
     b.step(30);
-    const xa = state(a, 'e/dofs').x, xb = state(b, 'e/dofs').x;
+    const xa = state(a, 'e/dofs').x,
+      xb = state(b, 'e/dofs').x;
     for (let i = 0; i < xa.length; i++) expect(xb[i]).to.be.closeTo(xa[i]!, 1e-10);
     // and the edges stay close to their length (second-order drift only)
     for (let k = 0; k < 2; k++) expect(Math.hypot(xa[3 * k + 3]! - xa[3 * k]!, xa[3 * k + 4]! - xa[3 * k + 1]!)).to.be.closeTo(L, 1e-3);
   });
 
   it('constrainToRestPos holds the dofs at their rest values; the velocity order uses v_free + (x − x_rest)/dt', async () => {
-    const s = await scene(`<Node name="p">${ode}
+    const s = await scene(
+      `<Node name="p">${ode}
         <MechanicalObject name="dofs" template="Vec1" position="0.3 -0.2" rest_position="0.5 0.5" velocity="1 -1"/>
         <UniformMass vertexMass="1"/>
         <UncoupledConstraintCorrection compliance="1"/>
         <UniformLagrangianConstraint template="Vec1" constrainToRestPos="true"/>
-      </Node>`, '0 0 0');
+      </Node>`,
+      '0 0 0',
+    );
     const x = state(s, 'p/dofs');
     s.step();
     expect(x.x[0]).to.be.closeTo(0.5, 1e-14);
     expect(x.x[1]).to.be.closeTo(0.5, 1e-14);
-    const v = await scene(`<Node name="p">${ode}
+    const v = await scene(
+      `<Node name="p">${ode}
         <MechanicalObject name="dofs" template="Vec1" position="0.3" velocity="1"/>
         <UniformMass vertexMass="1"/>
         <UncoupledConstraintCorrection compliance="1"/>
         <UniformLagrangianConstraint template="Vec1"/>
-      </Node>`, '0 0 0', '<FreeMotionAnimationLoop solveVelocityConstraintFirst="true"/>');
+      </Node>`,
+      '0 0 0',
+      '<FreeMotionAnimationLoop solveVelocityConstraintFirst="true"/>',
+    );
     v.step();
     // velocity solve: v = −x/dt, then the position solve finds the position already at 0
     expect(state(v, 'p/dofs').x[0]).to.be.closeTo(0, 1e-14);
   });
 });
 
-describe('constraint: BilateralNResolution (SOFA\'s BilateralConstraintResolutionNDof)', () => {
+describe("constraint: BilateralNResolution (SOFA's BilateralConstraintResolutionNDof)", () => {
   it('one local solve gives λ with W_b·λ = −d on its block (an SPD 4×4 block inside a larger W)', () => {
-    const n = 6, line = 1, m = 4;
+    const n = 6,
+      line = 1,
+      m = 4;
     const W = new Float64Array(n * n);
     // W = A·Aᵀ + I, A fixed
-    const A = [[1, 2, 0, 1, 0, 3], [0, 1, 1, 2, 1, 0], [2, 0, 1, 0, 1, 1], [1, 1, 1, 1, 0, 2], [0, 3, 0, 1, 1, 1], [1, 0, 2, 0, 1, 0]];
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
-      let v = i === j ? 1 : 0;
-      for (let k = 0; k < n; k++) v += A[i]![k]! * A[j]![k]!;
-      W[i * n + j] = v;
-    }
+    const A = [
+      [1, 2, 0, 1, 0, 3],
+      [0, 1, 1, 2, 1, 0],
+      [2, 0, 1, 0, 1, 1],
+      [1, 1, 1, 1, 0, 2],
+      [0, 3, 0, 1, 1, 1],
+      [1, 0, 2, 0, 1, 0],
+    ];
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) {
+        let v = i === j ? 1 : 0;
+        for (let k = 0; k < n; k++) v += A[i]![k]! * A[j]![k]!;
+        W[i * n + j] = v;
+      }
     const r = new constraint.BilateralNResolution(m);
     const force = new Float64Array(n);
     r.init(line, W, n);

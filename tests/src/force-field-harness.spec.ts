@@ -1,7 +1,19 @@
 import { expect } from 'chai';
 import { isForceField, type BaseForceField, type BaseMechanicalState } from 'sofa-ts';
 import { BaseForceField as BaseFF } from '@sofa-ts/core';
-import { DenseAccumulator, campaignSize, findNamed, maxAbs, maxDiff, meshes, perturb, randomVector, registeredOfKind, rng, sceneOf } from './harness-support-test-support.js';
+import {
+  DenseAccumulator,
+  campaignSize,
+  findNamed,
+  maxAbs,
+  maxDiff,
+  meshes,
+  perturb,
+  randomVector,
+  registeredOfKind,
+  rng,
+  sceneOf,
+} from './harness-support-test-support.js';
 
 /**
  * The generic force-field harness (what SOFA's ForceField_test checks of every force field), run
@@ -51,7 +63,8 @@ const triBody = (ff: string) =>
 const quadBody = (ff: string) =>
   `<QuadSetTopologyContainer name="topo" position="${strip}" quads="${stripQuads}"/><QuadSetGeometryAlgorithms/>
    <MechanicalObject name="dofs" position="${strip}"/>${ff}`;
-const pointsBody = (ff: string, position = cube, template = 'Vec3d') => `<MechanicalObject name="dofs" template="${template}" position="${position}"/>${ff}`;
+const pointsBody = (ff: string, position = cube, template = 'Vec3d') =>
+  `<MechanicalObject name="dofs" template="${template}" position="${position}"/>${ff}`;
 const rigidBeam = (ff: string, extra = '') =>
   `<EdgeSetTopologyContainer name="topo" position="0 0 0  1 0 0  2 0 0" edges="0 1  1 2"/>
    <MechanicalObject name="dofs" template="Rigid3d" position="0 0 0 0 0 0 1  1 0 0 0 0 0 1  2 0 0 0 0 0 1"/>${extra}${ff}`;
@@ -59,57 +72,165 @@ const interaction = (ff: string) =>
   `<Node name="a"><MechanicalObject name="s1" position="0 0 0  1 0 0  0 1 0"/></Node>
    <Node name="b"><MechanicalObject name="s2" position="0.2 0.1 1  1.1 0 1.2  0 1.3 0.9"/></Node>${ff}`;
 
-const compliantDamping = "Compliant's damping enters the implicit system only (B = −d·I), addForce holds none, as in SOFA's Compliant plugin";
+const compliantDamping =
+  "Compliant's damping enters the implicit system only (B = −d·I), addForce holds none, as in SOFA's Compliant plugin";
 
-const explicitContactDamping = "SOFA's damping term c·δ·v of this contact is explicit: it has no B (no addBToMatrix in SOFA), sofa-ts keeps it";
+const explicitContactDamping =
+  "SOFA's damping term c·δ·v of this contact is explicit: it has no B (no addBToMatrix in SOFA), sofa-ts keeps it";
 
-const springDamping = "SOFA's springs have no B: the damping kd·(v·u) is explicit (it enters K through the force intensity), sofa-ts keeps it";
+const springDamping =
+  "SOFA's springs have no B: the damping kd·(v·u) is explicit (it enters K through the force intensity), sofa-ts keeps it";
 
 const cases: Record<string, Case> = {
   // volume FEM
-  TetrahedronFEMForceField: { xml: tetBody('<TetrahedronFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'), kAt: 'rest', invariant: true },
-  ParallelTetrahedronFEMForceField: { xml: tetBody('<ParallelTetrahedronFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'), kAt: 'rest', invariant: true },
-  TetrahedralCorotationalFEMForceField: { xml: tetBody('<TetrahedralCorotationalFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'), kAt: 'rest', invariant: true },
-  FastTetrahedralCorotationalForceField: { xml: tetBody('<FastTetrahedralCorotationalForceField name="ff" youngModulus="1000" poissonRatio="0.3"/>'), kAt: 'rest', invariant: true },
-  CorotationalFEMForceField: { xml: tetBody('<CorotationalFEMForceField name="ff" template="Vec3,Tetrahedron" youngModulus="1000" poissonRatio="0.3"/>'), kAt: 'rest', invariant: true },
-  LinearSmallStrainFEMForceField: { xml: tetBody('<LinearSmallStrainFEMForceField name="ff" template="Vec3,Tetrahedron" youngModulus="1000" poissonRatio="0.3"/>') },
+  TetrahedronFEMForceField: {
+    xml: tetBody('<TetrahedronFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'),
+    kAt: 'rest',
+    invariant: true,
+  },
+  ParallelTetrahedronFEMForceField: {
+    xml: tetBody('<ParallelTetrahedronFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'),
+    kAt: 'rest',
+    invariant: true,
+  },
+  TetrahedralCorotationalFEMForceField: {
+    xml: tetBody('<TetrahedralCorotationalFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'),
+    kAt: 'rest',
+    invariant: true,
+  },
+  FastTetrahedralCorotationalForceField: {
+    xml: tetBody('<FastTetrahedralCorotationalForceField name="ff" youngModulus="1000" poissonRatio="0.3"/>'),
+    kAt: 'rest',
+    invariant: true,
+  },
+  CorotationalFEMForceField: {
+    xml: tetBody('<CorotationalFEMForceField name="ff" template="Vec3,Tetrahedron" youngModulus="1000" poissonRatio="0.3"/>'),
+    kAt: 'rest',
+    invariant: true,
+  },
+  LinearSmallStrainFEMForceField: {
+    xml: tetBody('<LinearSmallStrainFEMForceField name="ff" template="Vec3,Tetrahedron" youngModulus="1000" poissonRatio="0.3"/>'),
+  },
   TetrahedralTensorMassForceField: { xml: tetBody('<TetrahedralTensorMassForceField name="ff" youngModulus="1000" poissonRatio="0.3"/>') },
-  StandardTetrahedralFEMForceField: { xml: tetBody('<StandardTetrahedralFEMForceField name="ff" materialName="StVenantKirchhoff" ParameterSet="500 300"/>'), invariant: true },
-  TetrahedronHyperelasticityFEMForceField: { xml: tetBody('<TetrahedronHyperelasticityFEMForceField name="ff" materialName="NeoHookean" ParameterSet="500 3000"/>'), invariant: true },
+  StandardTetrahedralFEMForceField: {
+    xml: tetBody('<StandardTetrahedralFEMForceField name="ff" materialName="StVenantKirchhoff" ParameterSet="500 300"/>'),
+    invariant: true,
+  },
+  TetrahedronHyperelasticityFEMForceField: {
+    xml: tetBody('<TetrahedronHyperelasticityFEMForceField name="ff" materialName="NeoHookean" ParameterSet="500 3000"/>'),
+    invariant: true,
+  },
   TetrahedronDiffusionFEMForceField: {
     xml: `<TetrahedronSetTopologyContainer name="topo" position="${cube}" tetrahedra="${cubeTetra}"/><MechanicalObject name="meca" tags="meca" position="${cube}"/>
           <Node name="heat"><MechanicalObject name="dofs" template="Vec1d" position="0 1 2 3 4 5 6 7"/><TetrahedronDiffusionFEMForceField name="ff" constantDiffusionCoefficient="2"/></Node>`,
   },
-  HexahedronFEMForceField: { xml: hexBody('<HexahedronFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'), kAt: 'rest', invariant: true },
-  ParallelHexahedronFEMForceField: { xml: hexBody('<ParallelHexahedronFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'), kAt: 'rest', invariant: true },
-  HexahedralFEMForceField: { xml: hexBody('<HexahedralFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'), kAt: 'rest', invariant: true },
-  HexahedronFEMForceFieldAndMass: { xml: hexBody('<HexahedronFEMForceFieldAndMass name="ff" youngModulus="1000" poissonRatio="0.3" method="large" density="1"/>'), kAt: 'rest', invariant: true },
-  HexahedralFEMForceFieldAndMass: { xml: hexBody('<HexahedralFEMForceFieldAndMass name="ff" youngModulus="1000" poissonRatio="0.3" method="large" density="1"/>'), kAt: 'rest', invariant: true },
+  HexahedronFEMForceField: {
+    xml: hexBody('<HexahedronFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'),
+    kAt: 'rest',
+    invariant: true,
+  },
+  ParallelHexahedronFEMForceField: {
+    xml: hexBody('<ParallelHexahedronFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'),
+    kAt: 'rest',
+    invariant: true,
+  },
+  HexahedralFEMForceField: {
+    xml: hexBody('<HexahedralFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'),
+    kAt: 'rest',
+    invariant: true,
+  },
+  HexahedronFEMForceFieldAndMass: {
+    xml: hexBody('<HexahedronFEMForceFieldAndMass name="ff" youngModulus="1000" poissonRatio="0.3" method="large" density="1"/>'),
+    kAt: 'rest',
+    invariant: true,
+  },
+  HexahedralFEMForceFieldAndMass: {
+    xml: hexBody('<HexahedralFEMForceFieldAndMass name="ff" youngModulus="1000" poissonRatio="0.3" method="large" density="1"/>'),
+    kAt: 'rest',
+    invariant: true,
+  },
   // surface FEM
-  TriangularFEMForceField: { xml: triBody('<TriangularFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'), kAt: 'rest', invariant: true },
-  TriangularFEMForceFieldOptim: { xml: triBody('<TriangularFEMForceFieldOptim name="ff" youngModulus="1000" poissonRatio="0.3"/>'), kAt: 'rest', invariant: true },
-  TriangleFEMForceField: { xml: triBody('<TriangleFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'), kAt: 'rest', invariant: true },
+  TriangularFEMForceField: {
+    xml: triBody('<TriangularFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'),
+    kAt: 'rest',
+    invariant: true,
+  },
+  TriangularFEMForceFieldOptim: {
+    xml: triBody('<TriangularFEMForceFieldOptim name="ff" youngModulus="1000" poissonRatio="0.3"/>'),
+    kAt: 'rest',
+    invariant: true,
+  },
+  TriangleFEMForceField: {
+    xml: triBody('<TriangleFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'),
+    kAt: 'rest',
+    invariant: true,
+  },
   TriangularTensorMassForceField: { xml: triBody('<TriangularTensorMassForceField name="ff" youngModulus="1000" poissonRatio="0.3"/>') },
-  TriangularQuadraticSpringsForceField: { xml: triBody('<TriangularQuadraticSpringsForceField name="ff" youngModulus="1000" poissonRatio="0.3"/>'), invariant: true },
-  TriangularBiquadraticSpringsForceField: { xml: triBody('<TriangularBiquadraticSpringsForceField name="ff" youngModulus="1000" poissonRatio="0.3"/>'), invariant: true },
-  QuadBendingFEMForceField: { xml: quadBody('<QuadBendingFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" thickness="0.1"/>'), kAt: 'translated' },
+  TriangularQuadraticSpringsForceField: {
+    xml: triBody('<TriangularQuadraticSpringsForceField name="ff" youngModulus="1000" poissonRatio="0.3"/>'),
+    invariant: true,
+  },
+  TriangularBiquadraticSpringsForceField: {
+    xml: triBody('<TriangularBiquadraticSpringsForceField name="ff" youngModulus="1000" poissonRatio="0.3"/>'),
+    invariant: true,
+  },
+  QuadBendingFEMForceField: {
+    xml: quadBody('<QuadBendingFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" thickness="0.1"/>'),
+    kAt: 'translated',
+  },
   // springs
-  SpringForceField: { xml: pointsBody('<SpringForceField name="ff" spring="0 1 100 1 1  1 3 50 0.5 1.2  2 7 80 0 1.5"/>'), invariant: true, skip: { B: springDamping } },
-  StiffSpringForceField: { xml: pointsBody('<StiffSpringForceField name="ff" spring="0 1 100 1 1  1 3 50 0.5 1.2  2 7 80 0 1.5"/>'), invariant: true, skip: { B: springDamping } },
-  MeshSpringForceField: { xml: tetBody('<MeshSpringForceField name="ff" linesStiffness="100" linesDamping="1" tetrahedraStiffness="50"/>'), invariant: true, skip: { B: springDamping } },
+  SpringForceField: {
+    xml: pointsBody('<SpringForceField name="ff" spring="0 1 100 1 1  1 3 50 0.5 1.2  2 7 80 0 1.5"/>'),
+    invariant: true,
+    skip: { B: springDamping },
+  },
+  StiffSpringForceField: {
+    xml: pointsBody('<StiffSpringForceField name="ff" spring="0 1 100 1 1  1 3 50 0.5 1.2  2 7 80 0 1.5"/>'),
+    invariant: true,
+    skip: { B: springDamping },
+  },
+  MeshSpringForceField: {
+    xml: tetBody('<MeshSpringForceField name="ff" linesStiffness="100" linesDamping="1" tetrahedraStiffness="50"/>'),
+    invariant: true,
+    skip: { B: springDamping },
+  },
   RegularGridSpringForceField: {
     xml: `<RegularGridTopology name="topo" n="2 2 2" min="0 0 0" max="1 1 1"/><MechanicalObject name="dofs"/>
           <RegularGridSpringForceField name="ff" linesStiffness="100" quadsStiffness="50" cubesStiffness="20"/>`,
     invariant: true,
     skip: { B: springDamping },
   },
-  TriangleBendingSprings: { xml: triBody('<TriangleBendingSprings name="ff" stiffness="100" damping="1"/>'), invariant: true, skip: { B: springDamping } },
-  TriangularBendingSprings: { xml: triBody('<TriangularBendingSprings name="ff" stiffness="100" damping="1"/>'), invariant: true, skip: { B: springDamping } },
+  TriangleBendingSprings: {
+    xml: triBody('<TriangleBendingSprings name="ff" stiffness="100" damping="1"/>'),
+    invariant: true,
+    skip: { B: springDamping },
+  },
+  TriangularBendingSprings: {
+    xml: triBody('<TriangularBendingSprings name="ff" stiffness="100" damping="1"/>'),
+    invariant: true,
+    skip: { B: springDamping },
+  },
   FastTriangularBendingSprings: { xml: triBody('<FastTriangularBendingSprings name="ff" bendingStiffness="10"/>'), invariant: true },
-  QuadBendingSprings: { xml: quadBody('<QuadBendingSprings name="ff" stiffness="100" damping="1"/>'), invariant: true, skip: { B: springDamping } },
-  QuadularBendingSprings: { xml: quadBody('<QuadularBendingSprings name="ff" stiffness="100" damping="1"/>'), invariant: true, skip: { B: springDamping } },
-  PolynomialSpringsForceField: { xml: interaction('<PolynomialSpringsForceField name="ff" object1="@a/s1" object2="@b/s2" firstObjectPoints="0 1 2" secondObjectPoints="0 1 2" computeZeroLength="0" zeroLength="0.8" polynomialStiffness="100 20  50  30 10 5" polynomialDegree="2 1 3"/>') },
-  PolynomialRestShapeSpringsForceField: { xml: pointsBody('<PolynomialRestShapeSpringsForceField name="ff" points="0 3 5" polynomialStiffness="100 20  50  30 10 5" polynomialDegree="2 1 3"/>') },
+  QuadBendingSprings: {
+    xml: quadBody('<QuadBendingSprings name="ff" stiffness="100" damping="1"/>'),
+    invariant: true,
+    skip: { B: springDamping },
+  },
+  QuadularBendingSprings: {
+    xml: quadBody('<QuadularBendingSprings name="ff" stiffness="100" damping="1"/>'),
+    invariant: true,
+    skip: { B: springDamping },
+  },
+  PolynomialSpringsForceField: {
+    xml: interaction(
+      '<PolynomialSpringsForceField name="ff" object1="@a/s1" object2="@b/s2" firstObjectPoints="0 1 2" secondObjectPoints="0 1 2" computeZeroLength="0" zeroLength="0.8" polynomialStiffness="100 20  50  30 10 5" polynomialDegree="2 1 3"/>',
+    ),
+  },
+  PolynomialRestShapeSpringsForceField: {
+    xml: pointsBody(
+      '<PolynomialRestShapeSpringsForceField name="ff" points="0 3 5" polynomialStiffness="100 20  50  30 10 5" polynomialDegree="2 1 3"/>',
+    ),
+  },
   RestShapeSpringsForceField: { xml: pointsBody('<RestShapeSpringsForceField name="ff" points="0 3 5" stiffness="100 50 20"/>') },
   JointSpringForceField: {
     xml: `<Node name="a"><MechanicalObject name="s1" template="Rigid3d" position="0 0 0 0 0 0 1  1 0 0 0 0 0 1"/></Node>
@@ -119,7 +240,10 @@ const cases: Record<string, Case> = {
   // beams
   BeamFEMForceField: { xml: rigidBeam('<BeamFEMForceField name="ff" youngModulus="1e4" poissonRatio="0.3" radius="0.1"/>'), kAt: 'rest' },
   AdaptiveBeamForceFieldAndMass: {
-    xml: rigidBeam('<AdaptiveBeamForceFieldAndMass name="ff" massDensity="1"/>', '<BeamInterpolation name="interp" radius="0.1" defaultYoungModulus="1e4"/>'),
+    xml: rigidBeam(
+      '<AdaptiveBeamForceFieldAndMass name="ff" massDensity="1"/>',
+      '<BeamInterpolation name="interp" radius="0.1" defaultYoungModulus="1e4"/>',
+    ),
     kAt: 'rest',
   },
   // pressures and external loads
@@ -129,41 +253,83 @@ const cases: Record<string, Case> = {
     xml: `<EdgeSetTopologyContainer name="topo" position="${square}" edges="0 1  1 2  2 3"/><EdgeSetGeometryAlgorithms/>
           <MechanicalObject name="dofs" position="${square}"/><EdgePressureForceField name="ff" pressure="0.3 -0.2 1" edgeIndices="0 1 2"/>`,
   },
-  SurfacePressureForceField: { xml: tetBody('<SurfacePressureForceField name="ff" pressure="10"/>', 'Vec3d', `<TriangleSetTopologyContainer name="surf" position="${cube}" triangles="0 2 1  1 2 3  4 5 6  5 7 6  0 1 4  1 5 4  2 6 3  3 6 7  0 4 2  2 4 6  1 3 5  3 7 5"/>`) },
-  TaitSurfacePressureForceField: { xml: pointsBody(`<TriangleSetTopologyContainer name="surf" position="${cube}" triangles="0 2 1  1 2 3  4 5 6  5 7 6  0 1 4  1 5 4  2 6 3  3 6 7  0 4 2  2 4 6  1 3 5  3 7 5"/><TaitSurfacePressureForceField name="ff" B="100" gamma="3" injectedVolume="0.1"/>`) },
+  SurfacePressureForceField: {
+    xml: tetBody(
+      '<SurfacePressureForceField name="ff" pressure="10"/>',
+      'Vec3d',
+      `<TriangleSetTopologyContainer name="surf" position="${cube}" triangles="0 2 1  1 2 3  4 5 6  5 7 6  0 1 4  1 5 4  2 6 3  3 6 7  0 4 2  2 4 6  1 3 5  3 7 5"/>`,
+    ),
+  },
+  TaitSurfacePressureForceField: {
+    xml: pointsBody(
+      `<TriangleSetTopologyContainer name="surf" position="${cube}" triangles="0 2 1  1 2 3  4 5 6  5 7 6  0 1 4  1 5 4  2 6 3  3 6 7  0 4 2  2 4 6  1 3 5  3 7 5"/><TaitSurfacePressureForceField name="ff" B="100" gamma="3" injectedVolume="0.1"/>`,
+    ),
+  },
   ConstantForceField: { xml: pointsBody('<ConstantForceField name="ff" indices="1 4" forces="1 2 3  -1 0 0.5"/>') },
   LinearForceField: { xml: pointsBody('<LinearForceField name="ff" points="1 4" force="2" times="0 1" forces="1 2 3  -1 0 0.5"/>') },
-  UniformVelocityDampingForceField: { xml: pointsBody('<UniformVelocityDampingForceField name="ff" dampingCoefficient="0.7" implicit="1"/>') },
-  DiagonalVelocityDampingForceField: { xml: pointsBody('<DiagonalVelocityDampingForceField name="ff" dampingCoefficient="0.7 0.2 0.4"/>', '0 0 0  1 0 0  0 1 0') },
-  PlaneForceField: { xml: pointsBody('<PlaneForceField name="ff" normal="0 0.6 0.8" d="0.5" stiffness="100" damping="2"/>'), skip: { B: explicitContactDamping } },
-  SphereForceField: { xml: pointsBody('<SphereForceField name="ff" center="0.5 0.5 0.5" radius="0.8" stiffness="100" damping="2"/>'), skip: { B: explicitContactDamping } },
-  EllipsoidForceField: { xml: pointsBody('<EllipsoidForceField name="ff" center="0.5 0.5 0.5" vradius="0.9 0.7 1" stiffness="100" damping="2"/>'), skip: { B: explicitContactDamping } },
-  ConicalForceField: { xml: pointsBody('<ConicalForceField name="ff" coneCenter="0.5 0.5 1.5" coneHeight="0 0 -2" coneAngle="30" stiffness="100" damping="2"/>'), skip: { B: explicitContactDamping } },
+  UniformVelocityDampingForceField: {
+    xml: pointsBody('<UniformVelocityDampingForceField name="ff" dampingCoefficient="0.7" implicit="1"/>'),
+  },
+  DiagonalVelocityDampingForceField: {
+    xml: pointsBody('<DiagonalVelocityDampingForceField name="ff" dampingCoefficient="0.7 0.2 0.4"/>', '0 0 0  1 0 0  0 1 0'),
+  },
+  PlaneForceField: {
+    xml: pointsBody('<PlaneForceField name="ff" normal="0 0.6 0.8" d="0.5" stiffness="100" damping="2"/>'),
+    skip: { B: explicitContactDamping },
+  },
+  SphereForceField: {
+    xml: pointsBody('<SphereForceField name="ff" center="0.5 0.5 0.5" radius="0.8" stiffness="100" damping="2"/>'),
+    skip: { B: explicitContactDamping },
+  },
+  EllipsoidForceField: {
+    xml: pointsBody('<EllipsoidForceField name="ff" center="0.5 0.5 0.5" vradius="0.9 0.7 1" stiffness="100" damping="2"/>'),
+    skip: { B: explicitContactDamping },
+  },
+  ConicalForceField: {
+    xml: pointsBody(
+      '<ConicalForceField name="ff" coneCenter="0.5 0.5 1.5" coneHeight="0 0 -2" coneAngle="30" stiffness="100" damping="2"/>',
+    ),
+    skip: { B: explicitContactDamping },
+  },
   InteractionEllipsoidForceField: {
     xml: `<Node name="a"><MechanicalObject name="s1" position="${cube}"/></Node>
           <Node name="b"><MechanicalObject name="s2" template="Rigid3d" position="0.5 0.5 0.5 0 0 0 1"/></Node>
           <InteractionEllipsoidForceField name="ff" object1="@a/s1" object2="@b/s2" center="0 0 0" vradius="0.9 0.7 1" stiffness="100" damping="2"/>`,
-  skip: { K: "SOFA's K of this force field leaves out the torque on object2 and the dependence on its frame's rotation; sofa-ts keeps it", B: explicitContactDamping },
+    skip: {
+      K: "SOFA's K of this force field leaves out the torque on object2 and the dependence on its frame's rotation; sofa-ts keeps it",
+      B: explicitContactDamping,
+    },
   },
   // compliant package (stiffness form)
-  UniformStiffness: { xml: pointsBody('<UniformStiffness name="ff" stiffness="30" damping="0.5"/>', '0.1 -0.2 0.3', 'Vec1d'), skip: { B: compliantDamping } },
-  DiagonalStiffness: { xml: pointsBody('<DiagonalStiffness name="ff" stiffness="30 10 5" damping="0.5"/>', '0.1 -0.2 0.3', 'Vec1d'), skip: { B: compliantDamping } },
+  UniformStiffness: {
+    xml: pointsBody('<UniformStiffness name="ff" stiffness="30" damping="0.5"/>', '0.1 -0.2 0.3', 'Vec1d'),
+    skip: { B: compliantDamping },
+  },
+  DiagonalStiffness: {
+    xml: pointsBody('<DiagonalStiffness name="ff" stiffness="30 10 5" damping="0.5"/>', '0.1 -0.2 0.3', 'Vec1d'),
+    skip: { B: compliantDamping },
+  },
   UniformCompliance: { xml: pointsBody('<UniformCompliance name="ff" compliance="0.01" isCompliance="0"/>', '0.1 -0.2 0.3', 'Vec1d') },
-  DiagonalCompliance: { xml: pointsBody('<DiagonalCompliance name="ff" compliance="0.01 0.02 0.05" isCompliance="0"/>', '0.1 -0.2 0.3', 'Vec1d') },
+  DiagonalCompliance: {
+    xml: pointsBody('<DiagonalCompliance name="ff" compliance="0.01 0.02 0.05" isCompliance="0"/>', '0.1 -0.2 0.3', 'Vec1d'),
+  },
   DampingCompliance: { xml: pointsBody('<DampingCompliance name="ff" damping="3" isCompliance="0"/>', '0.1 -0.2 0.3', 'Vec1d') },
 };
 
 /** Force fields the harness cannot build alone, with the reason. */
 const untestable: Record<string, string> = {
   PenalityContactForceField: 'its contacts are created by a collision response (no scene Data describes them); tested in collision-scenes',
-  GearSpringForceField: 'springs between pairs of Rigid3d frames of two states with a gear ratio (no single-state case here yet); its force against closed forms and its stiffness against central finite differences in mechanics/src/spring/gear-spring.spec.ts',
-  PREquivalentStiffnessForceField: 'a 6x6 stiffness between consecutive Rigid3d frames built from their compliances (no Vec3 case here yet); closed forms, rigid-motion invariance and finite differences of force and stiffness in softrobots/src/forcefield/PREquivalentStiffnessForceField.spec.ts',
+  GearSpringForceField:
+    'springs between pairs of Rigid3d frames of two states with a gear ratio (no single-state case here yet); its force against closed forms and its stiffness against central finite differences in mechanics/src/spring/gear-spring.spec.ts',
+  PREquivalentStiffnessForceField:
+    'a 6x6 stiffness between consecutive Rigid3d frames built from their compliances (no Vec3 case here yet); closed forms, rigid-motion invariance and finite differences of force and stiffness in softrobots/src/forcefield/PREquivalentStiffnessForceField.spec.ts',
 };
 
 // Vectors of the states of a force field.
 type Vectors = Float64Array[];
 const clone = (a: Vectors): Vectors => a.map((v) => Float64Array.from(v));
-const zerosLike = (states: readonly BaseMechanicalState[], deriv = true): Vectors => states.map((s) => new Float64Array(s.size * (deriv ? s.stateType.derivSize : s.stateType.coordSize)));
+const zerosLike = (states: readonly BaseMechanicalState[], deriv = true): Vectors =>
+  states.map((s) => new Float64Array(s.size * (deriv ? s.stateType.derivSize : s.stateType.coordSize)));
 
 function forces(ff: BaseForceField, states: readonly BaseMechanicalState[], x: Vectors, v: Vectors): Float64Array {
   const f = zerosLike(states);
@@ -202,13 +368,27 @@ function randomRotation(rand: () => number): { R: number[]; q: number[] } {
   const n = Math.hypot(...a);
   const [ux, uy, uz] = a.map((c) => c / n) as [number, number, number];
   const t = rand();
-  const c = Math.cos(t), s = Math.sin(t), C = 1 - c;
-  const R = [c + ux * ux * C, ux * uy * C - uz * s, ux * uz * C + uy * s, uy * ux * C + uz * s, c + uy * uy * C, uy * uz * C - ux * s, uz * ux * C - uy * s, uz * uy * C + ux * s, c + uz * uz * C];
+  const c = Math.cos(t),
+    s = Math.sin(t),
+    C = 1 - c;
+  const R = [
+    c + ux * ux * C,
+    ux * uy * C - uz * s,
+    ux * uz * C + uy * s,
+    uy * ux * C + uz * s,
+    c + uy * uy * C,
+    uy * uz * C - ux * s,
+    uz * ux * C - uy * s,
+    uz * uy * C + ux * s,
+    c + uz * uz * C,
+  ];
   const sh = Math.sin(t / 2);
   return { R, q: [ux * sh, uy * sh, uz * sh, Math.cos(t / 2)] };
 }
 function rotate3(R: number[], a: Float64Array, off: number): void {
-  const x = a[off]!, y = a[off + 1]!, z = a[off + 2]!;
+  const x = a[off]!,
+    y = a[off + 1]!,
+    z = a[off + 2]!;
   a[off] = R[0]! * x + R[1]! * y + R[2]! * z;
   a[off + 1] = R[3]! * x + R[4]! * y + R[5]! * z;
   a[off + 2] = R[6]! * x + R[7]! * y + R[8]! * z;
@@ -244,7 +424,7 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
   const amp = c.amp ?? 0.05;
   const tol = c.tol ?? 1e-6;
   const reportsEnergy = Object.getPrototypeOf(ff).getPotentialEnergy !== BaseFF.prototype.getPotentialEnergy;
-  const vec3 = states.every((s) => s.stateType.coordSize === 3 && s.stateType.derivSize === 3 || s.stateType.coordSize === 7);
+  const vec3 = states.every((s) => (s.stateType.coordSize === 3 && s.stateType.derivSize === 3) || s.stateType.coordSize === 7);
   for (let trial = 0; trial < campaignSize(2); trial++) {
     // the state: a random motion of the rest shape (rigid for kAt 'rest'), random velocities
     const x = states.map((s) => Float64Array.from(s.x));
@@ -265,17 +445,22 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
     forces(ff, states, x, v0);
     const K0 = new DenseAccumulator(n);
     ff.addKToMatrix(K0, 1);
-    const Kfd = new Float64Array(n * n), Bfd = new Float64Array(n * n);
+    const Kfd = new Float64Array(n * n),
+      Bfd = new Float64Array(n * n);
     for (let j = 0; j < n; j++) {
       const [s, l] = locate(states, j);
-      const xp = clone(x), xm = clone(x);
+      const xp = clone(x),
+        xm = clone(x);
       perturb(states[s]!.stateType, xp[s]!, l, h);
       perturb(states[s]!.stateType, xm[s]!, l, -h);
-      const fp = forces(ff, states, xp, v0), fm = forces(ff, states, xm, v0);
-      const vp = clone(v), vm = clone(v);
+      const fp = forces(ff, states, xp, v0),
+        fm = forces(ff, states, xm, v0);
+      const vp = clone(v),
+        vm = clone(v);
       vp[s]![l] += h;
       vm[s]![l] -= h;
-      const gp = forces(ff, states, x, vp), gm = forces(ff, states, x, vm);
+      const gp = forces(ff, states, x, vp),
+        gm = forces(ff, states, x, vm);
       for (let i = 0; i < n; i++) {
         Kfd[i * n + j] = (fp[i]! - fm[i]!) / (2 * h);
         Bfd[i * n + j] = (gp[i]! - gm[i]!) / (2 * h);
@@ -288,16 +473,19 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
     const B = new DenseAccumulator(n);
     ff.addBToMatrix(B, 1);
     const scale = Math.max(1, maxAbs(Kfd), maxAbs(K0.a));
-    if (!c.skip?.K) expect(maxDiff(K0.a, Kfd) / scale, `${name}: K = ∂f/∂x (trial ${trial}, max |K| ${scale.toPrecision(3)})`).to.be.below(tol);
+    if (!c.skip?.K)
+      expect(maxDiff(K0.a, Kfd) / scale, `${name}: K = ∂f/∂x (trial ${trial}, max |K| ${scale.toPrecision(3)})`).to.be.below(tol);
     const bscale = Math.max(1, maxAbs(Bfd));
     if (!c.skip?.B) expect(maxDiff(B.a, Bfd) / bscale, `${name}: B = ∂f/∂v (trial ${trial})`).to.be.below(tol);
     // addDForce at the state of the last addForce: (k·K + b·B)·dx
     expect(maxDiff(forces(ff, states, x, v), f0), `${name}: addForce is a function of (x, v)`).to.be.below(1e-12 * Math.max(1, maxAbs(f0)));
     const dx = randomVector(n, 1, rand);
-    const kf = 0.7, bf = -0.3;
+    const kf = 0.7,
+      bf = -0.3;
     const df = zerosLike(states);
     ff.addDForce(df, split(states, dx), kf, bf);
-    const Kdx = K.times(dx), Bdx = B.times(dx);
+    const Kdx = K.times(dx),
+      Bdx = B.times(dx);
     const expected = Kdx.map((k, i) => kf * k + bf * Bdx[i]!);
     expect(maxDiff(concat(df), expected) / Math.max(1, maxAbs(expected)), `${name}: addDForce = (k·K + b·B)·dx`).to.be.below(1e-10);
     // energy: f = −∂E/∂x at v = 0 (dissipative forces excluded)
@@ -307,7 +495,8 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
       const g = new Float64Array(n);
       for (let j = 0; j < n; j++) {
         const [s, l] = locate(states, j);
-        const xp = clone(x), xm = clone(x);
+        const xp = clone(x),
+          xm = clone(x);
         perturb(states[s]!.stateType, xp[s]!, l, h);
         perturb(states[s]!.stateType, xm[s]!, l, -h);
         // the energy at the state of the last addForce (SOFA's components keep it from there)
@@ -349,7 +538,12 @@ describe('force-field harness (K, B, addDForce, energy, invariance of every regi
   let seed = 1;
   for (const [name, c] of Object.entries(cases)) {
     const s = seed++;
-    const at = c.kAt === 'rest' ? ' (K at a rigid motion of the rest shape)' : c.kAt === 'translated' ? ' (K at a translation of the rest shape)' : '';
+    const at =
+      c.kAt === 'rest'
+        ? ' (K at a rigid motion of the rest shape)'
+        : c.kAt === 'translated'
+          ? ' (K at a translation of the rest shape)'
+          : '';
     it(`${name}${at}`, async () => harness(name, c, s));
   }
 });

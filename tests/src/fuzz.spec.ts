@@ -26,8 +26,14 @@ describe('fuzzing: 300 mutants of the bundled scenes', function () {
       maxMemoryMb: 1024,
     });
     const seconds = (performance.now() - t0) / 1000;
-    console.log(`      ${Object.entries(result.counts).map(([k, v]) => `${k} ${v}`).join(', ')} (${seconds.toFixed(1)} s)`);
-    expect(result.defects.map((d) => `#${d.index} ${d.outcome.kind}: ${path.basename(d.source)} [${d.description}] ${d.outcome.message ?? ''}`)).to.deep.equal([]);
+    console.log(
+      `      ${Object.entries(result.counts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')} (${seconds.toFixed(1)} s)`,
+    );
+    expect(
+      result.defects.map((d) => `#${d.index} ${d.outcome.kind}: ${path.basename(d.source)} [${d.description}] ${d.outcome.message ?? ''}`),
+    ).to.deep.equal([]);
     expect(result.counts['unlocated-error']).to.equal(0);
     // Most mutants do something: not all of them are refused at load.
     expect(result.counts.ran + result.counts.diverged).to.be.greaterThan(50);

@@ -23,13 +23,17 @@ const solvers: Record<string, string> = {
   'local Uzawa': '<BipotentialUzawaConstraintSolver name="constraintSolver" method="local" maxIterations="1000" tolerance="1e-6"/>',
   'global Uzawa': '<BipotentialUzawaConstraintSolver name="constraintSolver" method="global" maxIterations="1000" tolerance="1e-6"/>',
   // ρ per contact, stopping on the common friction residual (friction-residual.ts) instead of ε1/ε3
-  'local Uzawa, ρ per contact, residual stop': '<BipotentialUzawaConstraintSolver name="constraintSolver" method="local" maxIterations="1000" rhoPerContact="true" residualTolerance="1e-6"/>',
-  'global Uzawa, ρ per contact, residual stop': '<BipotentialUzawaConstraintSolver name="constraintSolver" method="global" maxIterations="3000" rhoPerContact="true" residualTolerance="1e-6"/>',
+  'local Uzawa, ρ per contact, residual stop':
+    '<BipotentialUzawaConstraintSolver name="constraintSolver" method="local" maxIterations="1000" rhoPerContact="true" residualTolerance="1e-6"/>',
+  'global Uzawa, ρ per contact, residual stop':
+    '<BipotentialUzawaConstraintSolver name="constraintSolver" method="global" maxIterations="3000" rhoPerContact="true" residualTolerance="1e-6"/>',
 };
 
 async function load(file: string, solver: string, mu: number): Promise<SofaScene> {
   const xml = fs.readFileSync(path.join(dir, file), 'utf8');
-  const text = xml.replace(/<BlockGaussSeidelConstraintSolver name="constraintSolver"[^>]*\/>/, solver).replace(/(<CollisionResponse [^>]*responseParams=")mu=[^"]*"/, `$1mu=${mu}"`);
+  const text = xml
+    .replace(/<BlockGaussSeidelConstraintSolver name="constraintSolver"[^>]*\/>/, solver)
+    .replace(/(<CollisionResponse [^>]*responseParams=")mu=[^"]*"/, `$1mu=${mu}"`);
   expect(text).to.include(solver).and.to.include(`responseParams="mu=${mu}"`);
   return loadSceneFromString(text, { fileName: path.join(dir, file) });
 }
@@ -62,31 +66,51 @@ describe('HapCo contact benchmark scenes (scenes/contact)', () => {
         const surfaceY = (px: number, pz: number): number => {
           for (let k = 0; k < 4; k++) {
             for (let i = 0; i < 20; i++) {
-              const a = i + 21 * k, b = a + 1, c = a + 22, d = a + 21;
-              for (const [p0, p1, p2] of [[a, b, c], [a, c, d]] as const) {
-                const x0 = face.x[3 * p0]!, z0 = face.x[3 * p0 + 2]!;
-                const e1x = face.x[3 * p1]! - x0, e1z = face.x[3 * p1 + 2]! - z0, e2x = face.x[3 * p2]! - x0, e2z = face.x[3 * p2 + 2]! - z0;
+              const a = i + 21 * k,
+                b = a + 1,
+                c = a + 22,
+                d = a + 21;
+              for (const [p0, p1, p2] of [
+                [a, b, c],
+                [a, c, d],
+              ] as const) {
+                const x0 = face.x[3 * p0]!,
+                  z0 = face.x[3 * p0 + 2]!;
+                const e1x = face.x[3 * p1]! - x0,
+                  e1z = face.x[3 * p1 + 2]! - z0,
+                  e2x = face.x[3 * p2]! - x0,
+                  e2z = face.x[3 * p2 + 2]! - z0;
                 const det = e1x * e2z - e2x * e1z;
-                const u = ((px - x0) * e2z - e2x * (pz - z0)) / det, v = (e1x * (pz - z0) - (px - x0) * e1z) / det;
-                if (u >= -1e-9 && v >= -1e-9 && u + v <= 1 + 1e-9) return face.x[3 * p0 + 1]! + u * (face.x[3 * p1 + 1]! - face.x[3 * p0 + 1]!) + v * (face.x[3 * p2 + 1]! - face.x[3 * p0 + 1]!);
+                const u = ((px - x0) * e2z - e2x * (pz - z0)) / det,
+                  v = (e1x * (pz - z0) - (px - x0) * e1z) / det;
+                if (u >= -1e-9 && v >= -1e-9 && u + v <= 1 + 1e-9)
+                  return (
+                    face.x[3 * p0 + 1]! + u * (face.x[3 * p1 + 1]! - face.x[3 * p0 + 1]!) + v * (face.x[3 * p2 + 1]! - face.x[3 * p0 + 1]!)
+                  );
               }
             }
           }
           throw new Error(`no triangle under (${px}, ${pz})`);
         };
         const gaps: number[] = [];
-        for (let q = 0; q < lower.size; q++) gaps.push(solvedAt[3 * q + 1]! - contactDistance - surfaceY(solvedAt[3 * q]!, solvedAt[3 * q + 2]!));
+        for (let q = 0; q < lower.size; q++)
+          gaps.push(solvedAt[3 * q + 1]! - contactDistance - surfaceY(solvedAt[3 * q]!, solvedAt[3 * q + 2]!));
         const tol = 1e-3; // the contacts are linearised over a step of 0.1 cm (corotational FEM), and solved to 1e-6
         expect(Math.min(...gaps), 'no penetration').to.be.greaterThan(-tol);
         expect(Math.min(...gaps), 'contact closed').to.be.lessThan(tol);
         // the block really moved: pressed by (steps − 2)·P beyond the first touch
-        expect(2 - Math.min(...Array.from({ length: block.size }, (_, i) => block.x[3 * i + 1]! + (block.x[3 * i + 1]! < 1 ? 10 : 0)))).to.be.greaterThan(0.25);
+        expect(
+          2 - Math.min(...Array.from({ length: block.size }, (_, i) => block.x[3 * i + 1]! + (block.x[3 * i + 1]! < 1 ? 10 : 0))),
+        ).to.be.greaterThan(0.25);
       });
     }
   }
 
   it("a constraint solver's frictionResidual Data is the common residual e_rel of its last step, read on demand (sweeps record it)", async () => {
-    for (const [solver, tolerance] of [[solvers['Gauss-Seidel']!, undefined], [solvers['local Uzawa, ρ per contact, residual stop']!, 1e-6]] as const) {
+    for (const [solver, tolerance] of [
+      [solvers['Gauss-Seidel']!, undefined],
+      [solvers['local Uzawa, ρ per contact, residual stop']!, 1e-6],
+    ] as const) {
       const s = await load('hapco-2.scn', solver, 0.3);
       const cs = s.get<constraint.BaseConstraintSolver>('constraintSolver')!;
       expect(cs.frictionResidual.value, 'no step yet').to.equal(0);

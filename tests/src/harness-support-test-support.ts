@@ -4,7 +4,15 @@
  * the registry, a dense matrix accumulator, and a state perturbation in derivative coordinates
  * (a Rigid3d rotation as a small world-frame rotation of its quaternion).
  */
-import { createRegistry, loadSceneFromString, type BaseObject, type MatrixAccumulator, type Node, type SofaScene, type StateType } from 'sofa-ts';
+import {
+  createRegistry,
+  loadSceneFromString,
+  type BaseObject,
+  type MatrixAccumulator,
+  type Node,
+  type SofaScene,
+  type StateType,
+} from 'sofa-ts';
 
 /** Deterministic uniform [0, 1) generator (mulberry32). */
 export function rng(seed: number): () => number {
@@ -82,9 +90,15 @@ export class DenseAccumulator implements MatrixAccumulator {
 
 /** q ← exp(θ·e_axis/2) ⊗ q, the unit quaternion (x, y, z, w) at x[off..off+4). */
 function rotateQuat(x: Float64Array, off: number, axis: number, theta: number): void {
-  const s = Math.sin(theta / 2), c = Math.cos(theta / 2);
-  const ax = axis === 0 ? s : 0, ay = axis === 1 ? s : 0, az = axis === 2 ? s : 0;
-  const bx = x[off]!, by = x[off + 1]!, bz = x[off + 2]!, bw = x[off + 3]!;
+  const s = Math.sin(theta / 2),
+    c = Math.cos(theta / 2);
+  const ax = axis === 0 ? s : 0,
+    ay = axis === 1 ? s : 0,
+    az = axis === 2 ? s : 0;
+  const bx = x[off]!,
+    by = x[off + 1]!,
+    bz = x[off + 2]!,
+    bw = x[off + 3]!;
   x[off] = c * bx + ax * bw + ay * bz - az * by;
   x[off + 1] = c * by - ax * bz + ay * bw + az * bx;
   x[off + 2] = c * bz + ax * by - ay * bx + az * bw;
@@ -94,7 +108,8 @@ function rotateQuat(x: Float64Array, off: number, axis: number, theta: number): 
 /** x ⊕ h·e_j, j a derivative coordinate of the state type (rigid rotations as world-frame rotations). */
 export function perturb(type: StateType, x: Float64Array, j: number, h: number): void {
   const d = type.derivSize;
-  const p = Math.floor(j / d), a = j % d;
+  const p = Math.floor(j / d),
+    a = j % d;
   if (type.coordSize === 7 && d === 6) {
     if (a < 3) x[7 * p + a] += h;
     else rotateQuat(x, 7 * p + 3, a - 3, h);

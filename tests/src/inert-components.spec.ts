@@ -85,13 +85,27 @@ describe('inert scene components (lights, shaders, settings, cameras, visual mod
     this.timeout(120000);
     const examples = path.join(corpusRoot, 'sofa', 'examples');
     const scenes = [
-      'Component/Visual/ClipPlane.scn', 'Component/Visual/CylinderVisualModel.scn', 'Component/Visual/LightManager.scn',
-      'Component/Visual/LightMax.scn', 'Component/Visual/MergeVisualModels.scn', 'Component/Visual/NavigationRecordedCamera.scn',
-      'Component/Visual/OglShadowShader_SpotLight2.scn', 'Component/Visual/OglViewport.scn', 'Component/Visual/OrderIndependentTransparency.scn',
-      'Component/Visual/PointSplatModel.scn', 'Component/Visual/PostProcessManager_DepthOfField.scn', 'Component/Visual/TrailRenderer.scn',
-      'Component/Visual/Visual3DText.scn', 'Component/Visual/VisualBoundingBox.scn', 'Component/Visual/VisualMesh.scn',
-      'Component/Engine/GL/TextureInterpolation.scn', 'Component/SceneUtility/AddResourceRepository.scn', 'Component/SceneUtility/Gravity.scn',
-      'Component/Playback/ReadState.scn', 'Demos/fallingBeamLagrangianCollision.scn', 'Tutorials/StepByStep/Visual/6_Visual.scn',
+      'Component/Visual/ClipPlane.scn',
+      'Component/Visual/CylinderVisualModel.scn',
+      'Component/Visual/LightManager.scn',
+      'Component/Visual/LightMax.scn',
+      'Component/Visual/MergeVisualModels.scn',
+      'Component/Visual/NavigationRecordedCamera.scn',
+      'Component/Visual/OglShadowShader_SpotLight2.scn',
+      'Component/Visual/OglViewport.scn',
+      'Component/Visual/OrderIndependentTransparency.scn',
+      'Component/Visual/PointSplatModel.scn',
+      'Component/Visual/PostProcessManager_DepthOfField.scn',
+      'Component/Visual/TrailRenderer.scn',
+      'Component/Visual/Visual3DText.scn',
+      'Component/Visual/VisualBoundingBox.scn',
+      'Component/Visual/VisualMesh.scn',
+      'Component/Engine/GL/TextureInterpolation.scn',
+      'Component/SceneUtility/AddResourceRepository.scn',
+      'Component/SceneUtility/Gravity.scn',
+      'Component/Playback/ReadState.scn',
+      'Demos/fallingBeamLagrangianCollision.scn',
+      'Tutorials/StepByStep/Visual/6_Visual.scn',
     ];
     for (const s of scenes) {
       const scene = await loadScene(path.join(examples, s), { dataPaths: [path.join(corpusRoot, 'sofa', 'share'), examples] });

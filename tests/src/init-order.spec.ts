@@ -26,8 +26,8 @@ function pendulum(springIndices: string, position2 = '0 -1 0'): string {
   </Node>`;
 }
 
-describe('init order: an interaction spring declared in a parent node before its children\'s states', () => {
-  it('acts on the children\'s points: the bob hangs at the rest length plus m·g/k', async () => {
+describe("init order: an interaction spring declared in a parent node before its children's states", () => {
+  it("acts on the children's points: the bob hangs at the rest length plus m·g/k", async () => {
     // spring from anchor point 1 (origin) to bob point 1, k = 100, rest length 1, m = 2, g = 10
     const s = await loadSceneFromString(pendulum('1 1 100 0 1'));
     const bob = s.get<BaseMechanicalState>('bob/dofs')!;
@@ -43,6 +43,8 @@ describe('init order: an interaction spring declared in a parent node before its
     } catch (e) {
       error = e;
     }
-    expect(String(error)).to.match(/<string>:5:5: SpringForceField 'link': spring 0: index 2 is out of range \(MechanicalObject 'dofs' has 2 points\)/);
+    expect(String(error)).to.match(
+      /<string>:5:5: SpringForceField 'link': spring 0: index 2 is out of range \(MechanicalObject 'dofs' has 2 points\)/,
+    );
   });
 });

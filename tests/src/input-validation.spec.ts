@@ -2,7 +2,16 @@ import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { repoRoot } from './corpus-test-support.js';
-import { MAX_POINTS, SofaError, SofaErrors, loadSceneFromString, type BaseMechanicalState, type BaseObject, type Data, type SofaScene } from 'sofa-ts';
+import {
+  MAX_POINTS,
+  SofaError,
+  SofaErrors,
+  loadSceneFromString,
+  type BaseMechanicalState,
+  type BaseObject,
+  type Data,
+  type SofaScene,
+} from 'sofa-ts';
 
 /**
  * Values a scene gives, through the XML path: the cases a fuzzing campaign found running with NaN
@@ -46,10 +55,26 @@ describe('input validation: the values the fuzzing campaign found (errors at the
   const cases: Array<[string, string, string]> = [
     ['dt="NaN"', beam({ root: 'dt="NaN"' }), `${at(1, 19)}: Node 'root': 'dt' must be finite and > 0, got nan`],
     ['dt="-1"', beam({ root: 'dt="-1"' }), `${at(1, 19)}: Node 'root': 'dt' must be finite and > 0, got -1`],
-    ['totalMass="NaN"', beam({ mass: 'totalMass="NaN"' }), `${at(6, 16)}: UniformMass 'UniformMass1': 'totalMass' must be finite and >= 0, got nan`],
-    ['poissonRatio="NaN"', beam({ ff: '<HexahedronFEMForceField youngModulus="1000" poissonRatio="NaN"/>' }), `${at(7, 48)}: HexahedronFEMForceField 'HexahedronFEMForceField1': 'poissonRatio' must hold numbers finite and in [0, 0.5), got nan at index 0`],
-    ['position="inf …"', beam({ state: 'position="inf 0 0"' }), `${at(5, 33)}: MechanicalObject 'dofs': 'position' must hold finite numbers, got inf at index 0`],
-    ['gravity with NaN', beam({ root: 'dt="0.01" gravity="0 NaN 0"' }), `${at(1, 29)}: Node 'root': 'gravity' must hold finite numbers, got nan at index 1`],
+    [
+      'totalMass="NaN"',
+      beam({ mass: 'totalMass="NaN"' }),
+      `${at(6, 16)}: UniformMass 'UniformMass1': 'totalMass' must be finite and >= 0, got nan`,
+    ],
+    [
+      'poissonRatio="NaN"',
+      beam({ ff: '<HexahedronFEMForceField youngModulus="1000" poissonRatio="NaN"/>' }),
+      `${at(7, 48)}: HexahedronFEMForceField 'HexahedronFEMForceField1': 'poissonRatio' must hold numbers finite and in [0, 0.5), got nan at index 0`,
+    ],
+    [
+      'position="inf …"',
+      beam({ state: 'position="inf 0 0"' }),
+      `${at(5, 33)}: MechanicalObject 'dofs': 'position' must hold finite numbers, got inf at index 0`,
+    ],
+    [
+      'gravity with NaN',
+      beam({ root: 'dt="0.01" gravity="0 NaN 0"' }),
+      `${at(1, 29)}: Node 'root': 'gravity' must hold finite numbers, got nan at index 1`,
+    ],
   ];
   for (const [name, xml, message] of cases) {
     it(`${name} is refused before any component runs`, async () => {
@@ -59,7 +84,9 @@ describe('input validation: the values the fuzzing campaign found (errors at the
 
   it('youngModulus="1e308" overflows the hexahedra\'s stiffness: refused at youngModulus', async () => {
     const hexa = await errorOf(load(beam({ ff: '<HexahedronFEMForceField youngModulus="1e308" poissonRatio="0.3"/>' })));
-    expect(hexa.message).to.equal(`${at(7, 28)}: HexahedronFEMForceField 'HexahedronFEMForceField1': the stiffness of hexahedron 0 is not finite (youngModulus 1e+308 overflows, or the element is degenerate)`);
+    expect(hexa.message).to.equal(
+      `${at(7, 28)}: HexahedronFEMForceField 'HexahedronFEMForceField1': the stiffness of hexahedron 0 is not finite (youngModulus 1e+308 overflows, or the element is degenerate)`,
+    );
   });
 
   it('youngModulus="1e308" on tetrahedra of this size stays finite (λ + 2μ / 36V ≈ 9e307): it runs, and its states stay finite', async () => {
@@ -128,7 +155,9 @@ describe("input validation: SOFA's warn-and-reset, with a located warning and SO
   <MechanicalObject/>
   <MeshMatrixMass name="mass" massDensity="-3" lumping="1"/>
 </Node>`);
-    expect(s.warnings.map((w) => w.message)).to.deep.equal([`${at(5, 31)}: MeshMatrixMass 'mass': massDensity has a negative value: the mass comes from totalMass (1) instead, as SOFA does`]);
+    expect(s.warnings.map((w) => w.message)).to.deep.equal([
+      `${at(5, 31)}: MeshMatrixMass 'mass': massDensity has a negative value: the mass comes from totalMass (1) instead, as SOFA does`,
+    ]);
   });
 });
 
@@ -136,21 +165,29 @@ describe('input validation: sizes a scene asks for are bounded before allocation
   it(`RegularGridTopology n="1000 1000 1000": refused at n, naming the limit of ${MAX_POINTS} points (no allocation)`, async () => {
     const t0 = performance.now();
     const e = await errorOf(load(beam({ grid: 'n="1000 1000 1000"' })));
-    expect(messages(e)[0]).to.equal(`${at(4, 36)}: RegularGridTopology 'grid': a grid of 1000 × 1000 × 1000 = 1.00e+9 points is above the limit of ${MAX_POINTS} points (lower the resolution (n) or raise cellWidth)`);
+    expect(messages(e)[0]).to.equal(
+      `${at(4, 36)}: RegularGridTopology 'grid': a grid of 1000 × 1000 × 1000 = 1.00e+9 points is above the limit of ${MAX_POINTS} points (lower the resolution (n) or raise cellWidth)`,
+    );
     expect(performance.now() - t0).to.be.below(5000);
   });
 
   it('a cellWidth that makes a huge grid is refused at cellWidth (regular and sparse grids)', async () => {
     const e = await errorOf(load(beam({ grid: 'cellWidth="1e-6"' })));
-    expect(messages(e)[0]).to.match(/v\.scn:4:36: RegularGridTopology 'grid': a grid of 1000001 × 1000001 × 4000001 = .* points is above the limit/);
-    const sparse = await errorOf(load(`<Node name="root">
+    expect(messages(e)[0]).to.match(
+      /v\.scn:4:36: RegularGridTopology 'grid': a grid of 1000001 × 1000001 × 4000001 = .* points is above the limit/,
+    );
+    const sparse = await errorOf(
+      load(`<Node name="root">
   <SparseGridTopology name="sg" cellWidth="1e-5" position="0 0 0  1 0 0  0 1 0  0 0 1" triangles="0 2 1  0 1 3  0 3 2  1 2 3"/>
-</Node>`));
+</Node>`),
+    );
     expect(messages(sparse)[0]).to.match(/v\.scn:2:33: SparseGridTopology 'sg': a grid of .* points is above the limit of 4000000 points/);
   });
 
   it('MechanicalObject size and a PointSetTopologyContainer nbPoints past the limit are refused at the attribute', async () => {
-    const e = await errorOf(load('<Node name="root"><MechanicalObject size="1000000000"/><PointSetTopologyContainer nbPoints="99999999"/></Node>'));
+    const e = await errorOf(
+      load('<Node name="root"><MechanicalObject size="1000000000"/><PointSetTopologyContainer nbPoints="99999999"/></Node>'),
+    );
     expect(messages(e)).to.deep.equal([
       `${at(1, 37)}: MechanicalObject 'MechanicalObject1': 'size' must be finite and in [0, ${MAX_POINTS}], got 1000000000`,
       `${at(1, 83)}: PointSetTopologyContainer 'PointSetTopologyContainer1': 'nbPoints' must be finite and in [0, ${MAX_POINTS}], got 99999999`,
@@ -169,8 +206,12 @@ describe('input validation: sizes a scene asks for are bounded before allocation
 });
 
 describe('input validation: the component reference shows what a Data accepts', () => {
-  it('sofa-ts components HexahedronFEMForceField prints the ranges and SOFA\'s resets', () => {
-    const out = execFileSync(process.execPath, [path.join(repoRoot, 'packages/cli/bin/sofa-ts.js'), 'components', 'HexahedronFEMForceField'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  it("sofa-ts components HexahedronFEMForceField prints the ranges and SOFA's resets", () => {
+    const out = execFileSync(
+      process.execPath,
+      [path.join(repoRoot, 'packages/cli/bin/sofa-ts.js'), 'components', 'HexahedronFEMForceField'],
+      { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+    );
     expect(out).to.contain('accepts: in [0, 0.5), else reset to 0.45 with a warning (as SOFA)');
     expect(out).to.contain('accepts: >= 0, else reset to 5000 with a warning (as SOFA)');
   });

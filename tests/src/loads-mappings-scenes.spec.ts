@@ -30,9 +30,10 @@ describe('issue-12 components through scenes', () => {
         </Node>`);
       s.step(10);
       const x = state(s, '/n').x;
-      const n = [1 / 3, 2 / 3, 2 / 3], gn = -10 * n[1]!;
+      const n = [1 / 3, 2 / 3, 2 / 3],
+        gn = -10 * n[1]!;
       // backward Euler with a constant force: x_N = x0 + h²·a·N(N+1)/2
-      const d = 0.01 * 0.01 * gn * (10 * 11) / 2;
+      const d = (0.01 * 0.01 * gn * (10 * 11)) / 2;
       for (let k = 0; k < 3; k++) expect(x[3 + k]).to.be.closeTo(1 + d * n[k]!, 1e-12);
       expect(x[1]).to.be.closeTo(0.01 * 0.01 * -10 * 55, 1e-12);
     });
@@ -50,7 +51,9 @@ describe('issue-12 components through scenes', () => {
       </Node>`);
     const c = state(s, '/frames/com').x;
     expect(Array.from(c)).to.deep.equal([0.5, 2, 0]);
-    const m = (s.getNode('/frames/com') as Node).objects.find((o) => o instanceof mapping.CenterOfMassMapping) as InstanceType<typeof mapping.CenterOfMassMapping>;
+    const m = (s.getNode('/frames/com') as Node).objects.find((o) => o instanceof mapping.CenterOfMassMapping) as InstanceType<
+      typeof mapping.CenterOfMassMapping
+    >;
     expect(Array.from(m.weights)).to.deep.equal([0.25, 0.25, 0.5]);
   });
 
@@ -77,8 +80,12 @@ describe('issue-12 components through scenes', () => {
       </Node>`);
     const node = s.getNode('/c') as Node;
     const dofs = state(s, '/c');
-    const p = node.objects.find((o) => o instanceof mechanics.SurfacePressureForceField) as InstanceType<typeof mechanics.SurfacePressureForceField>;
-    const t = node.objects.find((o) => o instanceof mechanics.TaitSurfacePressureForceField) as InstanceType<typeof mechanics.TaitSurfacePressureForceField>;
+    const p = node.objects.find((o) => o instanceof mechanics.SurfacePressureForceField) as InstanceType<
+      typeof mechanics.SurfacePressureForceField
+    >;
+    const t = node.objects.find((o) => o instanceof mechanics.TaitSurfacePressureForceField) as InstanceType<
+      typeof mechanics.TaitSurfacePressureForceField
+    >;
     const f = new Float64Array(24);
     p.addForce([f], [dofs.x], [dofs.v]);
     for (let k = 0; k < 3; k++) expect(f.reduce((a, v, i) => a + (i % 3 === k ? v : 0), 0)).to.be.closeTo(0, 1e-14);
@@ -113,7 +120,7 @@ describe('issue-12 components through scenes', () => {
     expect(Array.from(state(s, '/m').x)).to.deep.equal([3, 2.5, 3]);
   });
 
-  it('SkinningMapping through a scene: the blended points follow two frames (SOFA\'s 1/d² weights)', async () => {
+  it("SkinningMapping through a scene: the blended points follow two frames (SOFA's 1/d² weights)", async () => {
     const s = await scene(`
       <Node name="frames">
         <MechanicalObject template="Rigid3" position="0 0 0 0 0 0 1  2 0 0 0 0 0 1" velocity="0 0 0 0 0 0  0 3 0 0 0 0"/>

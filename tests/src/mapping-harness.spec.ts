@@ -1,6 +1,19 @@
 import { expect } from 'chai';
 import { isBaseMapping, type BaseMapping, type BaseMechanicalState, type SparseMatrixLike, type StateType } from 'sofa-ts';
-import { DenseAccumulator, campaignSize, dot, findNamed, maxAbs, maxDiff, meshes, perturb, randomVector, registeredOfKind, rng, sceneOf } from './harness-support-test-support.js';
+import {
+  DenseAccumulator,
+  campaignSize,
+  dot,
+  findNamed,
+  maxAbs,
+  maxDiff,
+  meshes,
+  perturb,
+  randomVector,
+  registeredOfKind,
+  rng,
+  sceneOf,
+} from './harness-support-test-support.js';
 
 /**
  * The generic mapping harness (SOFA's Mapping_test and MultiMapping_test), run over every
@@ -36,7 +49,8 @@ const two = (out: string, map: string, t2 = 'Vec3d', p2 = '0.3 0.2 1  1.2 1 0.5'
    <Node name="b"><MechanicalObject name="s" template="${t2}" position="${p2}"/></Node>
    <Node name="c">${out}${map}</Node>`;
 
-const noGeometric = (n: string) => `SOFA's ${n} has no geometric stiffness (J varies with the frames' rotations, applyDJT adds nothing); sofa-ts keeps it`;
+const noGeometric = (n: string) =>
+  `SOFA's ${n} has no geometric stiffness (J varies with the frames' rotations, applyDJT adds nothing); sofa-ts keeps it`;
 
 const cases: Record<string, Case> = {
   IdentityMapping: { xml: vec3In(vec3Out(''), '<IdentityMapping name="map"/>') },
@@ -45,7 +59,12 @@ const cases: Record<string, Case> = {
     xml: `<Node name="in"><TetrahedronSetTopologyContainer name="topo" position="${cube}" tetrahedra="${cubeTetra}"/><MechanicalObject name="from" position="${cube}"/>
             <Node name="out">${vec3Out('0.1 0.2 0.3  0.5 0.5 0.5  0.9 0.8 0.7  0.2 0.9 0.1')}<BarycentricMapping name="map"/></Node></Node>`,
   },
-  RigidMapping: { xml: rigidIn(vec3Out('0.1 0.2 0.3  -0.5 0.2 1  0.3 0 0.4'), '<RigidMapping name="map" rigidIndexPerPoint="0 1 2" globalToLocalCoords="0" geometricStiffness="Exact"/>') },
+  RigidMapping: {
+    xml: rigidIn(
+      vec3Out('0.1 0.2 0.3  -0.5 0.2 1  0.3 0 0.4'),
+      '<RigidMapping name="map" rigidIndexPerPoint="0 1 2" globalToLocalCoords="0" geometricStiffness="Exact"/>',
+    ),
+  },
   BeamLinearMapping: {
     xml: `<Node name="in"><EdgeSetTopologyContainer name="topo" edges="0 1  1 2"/>
             <MechanicalObject name="from" template="Rigid3d" position="0 0 0 0 0 0 1  1 0.2 0 0 0 0.6 0.8  2 0 0.1 0.28 0 0 0.96"/>
@@ -58,28 +77,77 @@ const cases: Record<string, Case> = {
   },
   DifferenceMapping: { xml: vec3In(vec3Out(''), '<DifferenceMapping name="map" pairs="0 1  3 6  7 2"/>') },
   DistanceMapping: {
-    xml: vec3In(vec1Out, '<DistanceMapping name="map" restLengths="1 1.2 0.8" geometricStiffness="Exact"/>', cube, '<EdgeSetTopologyContainer name="edges" edges="0 1  1 7  2 5"/>'),
+    xml: vec3In(
+      vec1Out,
+      '<DistanceMapping name="map" restLengths="1 1.2 0.8" geometricStiffness="Exact"/>',
+      cube,
+      '<EdgeSetTopologyContainer name="edges" edges="0 1  1 7  2 5"/>',
+    ),
   },
-  SquareDistanceMapping: { xml: vec3In(vec1Out, '<SquareDistanceMapping name="map" geometricStiffness="Exact"/>', cube, '<EdgeSetTopologyContainer name="edges" edges="0 1  1 7  2 5"/>') },
-  DistanceFromTargetMapping: { xml: vec3In(vec1Out, '<DistanceFromTargetMapping name="map" indices="0 3 6" targetPositions="0.5 0.5 0.5  2 0 0  0 0 3" restLengths="1 1 1" geometricStiffness="Exact"/>') },
+  SquareDistanceMapping: {
+    xml: vec3In(
+      vec1Out,
+      '<SquareDistanceMapping name="map" geometricStiffness="Exact"/>',
+      cube,
+      '<EdgeSetTopologyContainer name="edges" edges="0 1  1 7  2 5"/>',
+    ),
+  },
+  DistanceFromTargetMapping: {
+    xml: vec3In(
+      vec1Out,
+      '<DistanceFromTargetMapping name="map" indices="0 3 6" targetPositions="0.5 0.5 0.5  2 0 0  0 0 3" restLengths="1 1 1" geometricStiffness="Exact"/>',
+    ),
+  },
   DistanceToPlaneMapping: { xml: vec3In(vec1Out, '<DistanceToPlaneMapping name="map" planeNormal="0.6 0 0.8" planePoint="0 0 0.2"/>') },
   SquareMapping: {
     xml: `<Node name="in"><MechanicalObject name="from" template="Vec1d" position="0.5 -1.2 2"/><Node name="out">${vec1Out}<SquareMapping name="map"/></Node></Node>`,
   },
-  AreaMapping: { xml: vec3In(vec1Out, '<AreaMapping name="map" geometricStiffness="Exact"/>', strip, `<TriangleSetTopologyContainer name="tris" position="${strip}" triangles="${stripTriangles}"/>`) },
-  VolumeMapping: { xml: vec3In(vec1Out, '<VolumeMapping name="map" geometricStiffness="Exact"/>', cube, `<TetrahedronSetTopologyContainer name="tets" position="${cube}" tetrahedra="${cubeTetra}"/>`) },
-  SkinningMapping: {
-    xml: rigidIn(vec3Out('0.1 0.2 0.3  1.5 0.2 1  0.3 0 0.4  2 1 0'), '<SkinningMapping name="map" nbRef="2" indices="0 1  1 2  0 2  2 1" weight="0.7 0.3  0.5 0.5  0.2 0.8  0.9 0.1" geometricStiffness="Exact"/>'),
+  AreaMapping: {
+    xml: vec3In(
+      vec1Out,
+      '<AreaMapping name="map" geometricStiffness="Exact"/>',
+      strip,
+      `<TriangleSetTopologyContainer name="tris" position="${strip}" triangles="${stripTriangles}"/>`,
+    ),
   },
-  TubularMapping: { xml: rigidIn(vec3Out(''), '<TubularMapping name="map" nbPointsOnEachCircle="4" radius="0.5"/>'), skip: { geometric: noGeometric('TubularMapping') } },
-  DifferenceMultiMapping: { xml: two(vec3Out(''), '<DifferenceMultiMapping name="map" input="@../a/s @../b/s" output="@to" pairs="2 0  1 1"/>') },
+  VolumeMapping: {
+    xml: vec3In(
+      vec1Out,
+      '<VolumeMapping name="map" geometricStiffness="Exact"/>',
+      cube,
+      `<TetrahedronSetTopologyContainer name="tets" position="${cube}" tetrahedra="${cubeTetra}"/>`,
+    ),
+  },
+  SkinningMapping: {
+    xml: rigidIn(
+      vec3Out('0.1 0.2 0.3  1.5 0.2 1  0.3 0 0.4  2 1 0'),
+      '<SkinningMapping name="map" nbRef="2" indices="0 1  1 2  0 2  2 1" weight="0.7 0.3  0.5 0.5  0.2 0.8  0.9 0.1" geometricStiffness="Exact"/>',
+    ),
+  },
+  TubularMapping: {
+    xml: rigidIn(vec3Out(''), '<TubularMapping name="map" nbPointsOnEachCircle="4" radius="0.5"/>'),
+    skip: { geometric: noGeometric('TubularMapping') },
+  },
+  DifferenceMultiMapping: {
+    xml: two(vec3Out(''), '<DifferenceMultiMapping name="map" input="@../a/s @../b/s" output="@to" pairs="2 0  1 1"/>'),
+  },
   DistanceMultiMapping: {
-    xml: two(vec1Out, '<DistanceMultiMapping name="map" input="@../a/s @../b/s" output="@to" indexPairs="0 1  1 0  0 2  1 1" restLengths="1" geometricStiffness="Exact"/><EdgeSetTopologyContainer name="e" edges="0 1  2 3"/>'),
+    xml: two(
+      vec1Out,
+      '<DistanceMultiMapping name="map" input="@../a/s @../b/s" output="@to" indexPairs="0 1  1 0  0 2  1 1" restLengths="1" geometricStiffness="Exact"/><EdgeSetTopologyContainer name="e" edges="0 1  2 3"/>',
+    ),
   },
   IdentityMultiMapping: { xml: two(vec3Out(''), '<IdentityMultiMapping name="map" input="@../a/s @../b/s" output="@to"/>') },
-  SubsetMultiMapping: { xml: two(vec3Out(''), '<SubsetMultiMapping name="map" input="@../a/s @../b/s" output="@to" indexPairs="0 1  1 0  0 2  1 1"/>') },
+  SubsetMultiMapping: {
+    xml: two(vec3Out(''), '<SubsetMultiMapping name="map" input="@../a/s @../b/s" output="@to" indexPairs="0 1  1 0  0 2  1 1"/>'),
+  },
   DeformableOnRigidFrameMapping: {
-    xml: two(vec3Out(''), '<DeformableOnRigidFrameMapping name="map" input1="@../a/s" input2="@../b/s" output="@to" geometricStiffness="Exact"/>', 'Rigid3d', '0.3 0.2 1 0 0.6 0 0.8'),
+    xml: two(
+      vec3Out(''),
+      '<DeformableOnRigidFrameMapping name="map" input1="@../a/s" input2="@../b/s" output="@to" geometricStiffness="Exact"/>',
+      'Rigid3d',
+      '0.3 0.2 1 0 0.6 0 0.8',
+    ),
   },
   SimpleTesselatedTetraMechanicalMapping: {
     xml: `<Node name="in"><TetrahedronSetTopologyContainer name="topo" position="0 0 0  1 0 0  0 1 0  0 0 1" tetrahedra="0 1 2 3"/><MechanicalObject name="from" position="0 0 0  1 0 0  0 1 0  0 0 1"/>
@@ -93,7 +161,9 @@ const untestable: Record<string, string> = {};
 
 /** b ⊖ a as a derivative vector (rigid rotations as the rotation vector of b·a⁻¹, small angles). */
 function coordDiff(type: StateType, b: Float64Array, a: Float64Array): Float64Array {
-  const c = type.coordSize, d = type.derivSize, n = b.length / c;
+  const c = type.coordSize,
+    d = type.derivSize,
+    n = b.length / c;
   const out = new Float64Array(n * d);
   for (let p = 0; p < n; p++) {
     if (c === 7 && d === 6) {
@@ -101,9 +171,11 @@ function coordDiff(type: StateType, b: Float64Array, a: Float64Array): Float64Ar
       const [bx, by, bz, bw] = [b[7 * p + 3]!, b[7 * p + 4]!, b[7 * p + 5]!, b[7 * p + 6]!];
       const [ax, ay, az, aw] = [-a[7 * p + 3]!, -a[7 * p + 4]!, -a[7 * p + 5]!, a[7 * p + 6]!];
       // r = b ⊗ a⁻¹ ≈ (θ/2, 1)
-      let rx = bw * ax + bx * aw + by * az - bz * ay, ry = bw * ay - bx * az + by * aw + bz * ax, rz = bw * az + bx * ay - by * ax + bz * aw;
+      let rx = bw * ax + bx * aw + by * az - bz * ay,
+        ry = bw * ay - bx * az + by * aw + bz * ax,
+        rz = bw * az + bx * ay - by * ax + bz * aw;
       const rw = bw * aw - bx * ax - by * ay - bz * az;
-      if (rw < 0) (rx = -rx), (ry = -ry), (rz = -rz);
+      if (rw < 0) ((rx = -rx), (ry = -ry), (rz = -rz));
       out[6 * p + 3] = 2 * rx;
       out[6 * p + 4] = 2 * ry;
       out[6 * p + 5] = 2 * rz;
@@ -170,9 +242,11 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
     // J_i = finite differences of apply
     if (!c.skip?.J) {
       from.forEach((s, i) => {
-        const n = dofs(s), Jfd = new Float64Array(m * n);
+        const n = dofs(s),
+          Jfd = new Float64Array(m * n);
         for (let j = 0; j < n; j++) {
-          const xp = x.map((a) => Float64Array.from(a)), xm = x.map((a) => Float64Array.from(a));
+          const xp = x.map((a) => Float64Array.from(a)),
+            xm = x.map((a) => Float64Array.from(a));
           perturb(s.stateType, xp[i]!, j, h);
           perturb(s.stateType, xm[i]!, j, -h);
           const col = coordDiff(to.stateType, applyAt(xp), applyAt(xm));
@@ -193,7 +267,8 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
     expect(maxDiff(Jv, expectedJv) / Math.max(1, maxAbs(expectedJv)), `${name}: applyJ = J·v`).to.be.below(1e-12);
     const JTw = from.map((s) => new Float64Array(dofs(s)));
     map.applyJT(JTw, w);
-    const lhs = dot(Jv, w), rhs = JTw.reduce((a, g, i) => a + dot(g, v[i]!), 0);
+    const lhs = dot(Jv, w),
+      rhs = JTw.reduce((a, g, i) => a + dot(g, v[i]!), 0);
     expect(Math.abs(lhs - rhs) / Math.max(1, Math.abs(lhs)), `${name}: ⟨J·v, w⟩ = ⟨v, Jᵀ·w⟩`).to.be.below(1e-12);
     // geometric stiffness: ∂(Jᵀ·w)/∂x by finite differences against applyDJT and addGeometricStiffness
     if (!c.skip?.geometric) {
@@ -202,10 +277,12 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
       let col = 0;
       from.forEach((s, i) => {
         for (let j = 0; j < dofs(s); j++, col++) {
-          const xp = x.map((a) => Float64Array.from(a)), xm = x.map((a) => Float64Array.from(a));
+          const xp = x.map((a) => Float64Array.from(a)),
+            xm = x.map((a) => Float64Array.from(a));
           perturb(s.stateType, xp[i]!, j, h);
           perturb(s.stateType, xm[i]!, j, -h);
-          const gp = jtAt(xp, w), gm = jtAt(xm, w);
+          const gp = jtAt(xp, w),
+            gm = jtAt(xm, w);
           let r = 0;
           for (let k = 0; k < gp.length; k++) {
             for (let q = 0; q < gp[k]!.length; q++) Kfd[(r + q) * N + col] = (gp[k]![q]! - gm[k]![q]!) / (2 * h);
@@ -229,8 +306,10 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
       expect(maxDiff(got, expected) / scale, `${name}: applyDJT = k·∂(Jᵀf)/∂x·dx (trial ${trial})`).to.be.below(1e-6);
       const G = new DenseAccumulator(N);
       map.addGeometricStiffness(G, w, 1);
-      if (!map.isLinear || maxAbs(G.a) > 0) expect(maxDiff(G.a, Kfd) / scale, `${name}: addGeometricStiffness = ∂(Jᵀf)/∂x (trial ${trial})`).to.be.below(1e-6);
-      if (map.isLinear) expect(maxAbs(Kfd) / Math.max(1, maxAbs(Jd.map(maxAbs))), `${name}: a linear mapping has a constant J`).to.be.below(1e-8);
+      if (!map.isLinear || maxAbs(G.a) > 0)
+        expect(maxDiff(G.a, Kfd) / scale, `${name}: addGeometricStiffness = ∂(Jᵀf)/∂x (trial ${trial})`).to.be.below(1e-6);
+      if (map.isLinear)
+        expect(maxAbs(Kfd) / Math.max(1, maxAbs(Jd.map(maxAbs))), `${name}: a linear mapping has a constant J`).to.be.below(1e-8);
     }
   }
 }
@@ -239,8 +318,14 @@ describe('mapping harness (J, applyJ, applyJT, geometric stiffness of every regi
   const registered = registeredOfKind(isBaseMapping);
 
   it('covers every registered mapping, or lists it with the reason', () => {
-    expect(registered.filter((n) => !(n in cases) && !(n in untestable)), 'mappings with neither a case nor a reason').to.deep.equal([]);
-    expect([...Object.keys(cases), ...Object.keys(untestable)].filter((n) => !registered.includes(n)), 'cases of unregistered names').to.deep.equal([]);
+    expect(
+      registered.filter((n) => !(n in cases) && !(n in untestable)),
+      'mappings with neither a case nor a reason',
+    ).to.deep.equal([]);
+    expect(
+      [...Object.keys(cases), ...Object.keys(untestable)].filter((n) => !registered.includes(n)),
+      'cases of unregistered names',
+    ).to.deep.equal([]);
   });
 
   let seed = 100;

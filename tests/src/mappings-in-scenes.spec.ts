@@ -38,7 +38,8 @@ function perturb(sys: MechanicalSystem, j: number, h: number): void {
     const a = local % t.derivSize;
     const x = sys.x.subarray(m.coordOffset, m.coordOffset + m.coordLength);
     if (t === Rigid3d && a >= 3) {
-      const s = Math.sin(h / 2), c = Math.cos(h / 2);
+      const s = Math.sin(h / 2),
+        c = Math.cos(h / 2);
       const o = 7 * p + 3;
       const [ax, ay, az] = [a === 3 ? s : 0, a === 4 ? s : 0, a === 5 ? s : 0];
       const [bx, by, bz, bw] = [x[o]!, x[o + 1]!, x[o + 2]!, x[o + 3]!];
@@ -205,4 +206,3 @@ describe('mappings in the assembly engine (scenes)', () => {
     expect(found[0]).to.match(/IdentityMapping 'm'.*isMechanical=false is not honoured/);
   });
 });
-

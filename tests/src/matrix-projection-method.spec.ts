@@ -10,7 +10,8 @@ import { loadSceneFromString, type BaseMechanicalState } from 'sofa-ts';
  * where a projection without the off-diagonal coupling would give dt·k·s / (m + dt²·k).
  */
 function scene(withProjection: boolean): string {
-  const pair = (a: string, b: string) => `<MatrixProjectionMethod areJacobiansConstant="true" mechanicalStates="@/body/${a}/dofs @/body/${b}/dofs"/>`;
+  const pair = (a: string, b: string) =>
+    `<MatrixProjectionMethod areJacobiansConstant="true" mechanicalStates="@/body/${a}/dofs @/body/${b}/dofs"/>`;
   return `<Node name="root" dt="0.1" gravity="0 0 0">
   <Node name="body">
     <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>

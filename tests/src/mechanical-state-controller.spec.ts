@@ -27,7 +27,8 @@ function drag(c: BaseObject, button: 'Left' | 'Right' | 'Middle', from: [number,
 describe('MechanicalStateController (mouse control of a state)', () => {
   it('right drag: centre += 0.05·dy·mainDirection, orientation turned by 0.001·dx about x; mapped points follow', async () => {
     const sc = await loadSceneFromString(scene('mainDirection="-1 0 0" handleEventTriggersUpdate="true"'));
-    const c = sc.get<BaseObject>('/c')!, mo = sc.get<BaseMechanicalState>('/dofs')!;
+    const c = sc.get<BaseObject>('/c')!,
+      mo = sc.get<BaseMechanicalState>('/dofs')!;
     drag(c, 'Right', [100, 100], [300, 140]);
     const a = 0.001 * 200;
     expect(Array.from(mo.x.subarray(0, 3))).to.deep.equal([1 - 0.05 * 40, 2, 3]);
@@ -47,7 +48,8 @@ describe('MechanicalStateController (mouse control of a state)', () => {
 
   it('left drag: orientation ← q·rot(y, 0.001·dx)·rot(z, 0.001·dy), applied at the next step without handleEventTriggersUpdate', async () => {
     const sc = await loadSceneFromString(scene(''));
-    const c = sc.get<BaseObject>('/c')!, mo = sc.get<BaseMechanicalState>('/dofs')!;
+    const c = sc.get<BaseObject>('/c')!,
+      mo = sc.get<BaseMechanicalState>('/dofs')!;
     drag(c, 'Left', [0, 0], [100, 0]);
     expect(Array.from(mo.x.subarray(3, 7))).to.deep.equal([0, 0, 0, 1]);
     sc.step(1);
@@ -57,7 +59,8 @@ describe('MechanicalStateController (mouse control of a state)', () => {
 
   it('onlyTranslation: the middle button moves the frame by dy pixels along z; index picks the frame, and projective constraints hold', async () => {
     const sc = await loadSceneFromString(scene('onlyTranslation="true" handleEventTriggersUpdate="true" index="1"'));
-    const c = sc.get<BaseObject>('/c')!, mo = sc.get<BaseMechanicalState>('/dofs')!;
+    const c = sc.get<BaseObject>('/c')!,
+      mo = sc.get<BaseMechanicalState>('/dofs')!;
     c.handleEvent(new MouseEvent('MiddlePressed', 0, 0));
     sc.step(1); // applied at the step: dy = 0 so far
     c.handleEvent(new MouseEvent('Move', 0, 7));

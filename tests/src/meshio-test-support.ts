@@ -35,5 +35,7 @@ for b in m.cells:
     cells.setdefault(b.type, []).extend(b.data.tolist())
 print(json.dumps({"points": m.points.tolist(), "cells": cells, "point_data": {k: v.tolist() for k, v in m.point_data.items()}}))
 `;
-  return JSON.parse(execFileSync(python, ['-c', script, file, ...(format ? [format] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as MeshioMesh;
+  return JSON.parse(
+    execFileSync(python, ['-c', script, file, ...(format ? [format] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+  ) as MeshioMesh;
 }

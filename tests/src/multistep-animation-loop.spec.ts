@@ -73,7 +73,13 @@ function sphereOnPlane(loop: string, dt: number): string {
 
 type Build = (loop: string, dt: number) => string;
 
-async function states(build: Build, loop: string, dt: number, steps: number, dofs: string): Promise<{ x: Float64Array; v: Float64Array; t: number; scene: SofaScene }> {
+async function states(
+  build: Build,
+  loop: string,
+  dt: number,
+  steps: number,
+  dofs: string,
+): Promise<{ x: Float64Array; v: Float64Array; t: number; scene: SofaScene }> {
   const scene = await loadSceneFromString(build(loop, dt));
   scene.step(steps);
   const s = scene.get<BaseMechanicalState>(dofs)!;
@@ -95,7 +101,10 @@ function pipelineOf(scene: SofaScene): collision.CollisionPipeline {
 describe('MultiStepAnimationLoop (scene)', () => {
   const dt = 0.04;
 
-  for (const [name, build, dofs] of [['FEM cantilever', fem, 'beam/dofs'], ['spring chain', springs, 'chain/dofs']] as const) {
+  for (const [name, build, dofs] of [
+    ['FEM cantilever', fem, 'beam/dofs'],
+    ['spring chain', springs, 'chain/dofs'],
+  ] as const) {
     for (const n of [1, 4]) {
       it(`${name}: collisionSteps=1, integrationSteps=${n} equals DefaultAnimationLoop with dt/${n}, bit for bit`, async () => {
         const steps = 10;
@@ -139,8 +148,16 @@ describe('MultiStepAnimationLoop (scene)', () => {
   });
 
   it('collisionSteps=m, integrationSteps=1 of a sphere landing on a plane equals DefaultAnimationLoop with dt/m (contacts detected at every sub-step)', async () => {
-    const m = 3, steps = 40, h = 0.03;
-    const multi = await states(sphereOnPlane, `<MultiStepAnimationLoop collisionSteps="${m}" integrationSteps="1"/>`, h, steps, 'ball/dofs');
+    const m = 3,
+      steps = 40,
+      h = 0.03;
+    const multi = await states(
+      sphereOnPlane,
+      `<MultiStepAnimationLoop collisionSteps="${m}" integrationSteps="1"/>`,
+      h,
+      steps,
+      'ball/dofs',
+    );
     const ref = await states(sphereOnPlane, '<DefaultAnimationLoop/>', h / m, m * steps, 'ball/dofs');
     expect(Array.from(multi.x)).to.deep.equal(Array.from(ref.x));
     expect(Array.from(multi.v)).to.deep.equal(Array.from(ref.v));
@@ -149,10 +166,12 @@ describe('MultiStepAnimationLoop (scene)', () => {
   });
 
   it('one detection per step instead of one per sub-step gives another landing: the sub-step detections are what the loop adds', async () => {
-    const m = 3, h = 0.03;
+    const m = 3,
+      h = 0.03;
     const a = await loadSceneFromString(sphereOnPlane(`<MultiStepAnimationLoop collisionSteps="${m}" integrationSteps="1"/>`, h));
     const b = await loadSceneFromString(sphereOnPlane(`<MultiStepAnimationLoop collisionSteps="1" integrationSteps="${m}"/>`, h));
-    const za = a.get<BaseMechanicalState>('ball/dofs')!, zb = b.get<BaseMechanicalState>('ball/dofs')!;
+    const za = a.get<BaseMechanicalState>('ball/dofs')!,
+      zb = b.get<BaseMechanicalState>('ball/dofs')!;
     let largest = 0;
     for (let k = 0; k < 40; k++) {
       a.step();
@@ -176,25 +195,31 @@ describe('MultiStepAnimationLoop (scene)', () => {
   });
 
   const example = path.join(corpusRoot, 'sofa', 'examples', 'Component', 'AnimationLoop', 'MultiStepAnimationLoop.scn');
-  (fs.existsSync(example) ? it : it.skip)("SOFA's example scene (20 collision × 4 integration steps, rigid tori) runs 20 steps with finite states", async function () {
-    this.timeout(60000);
-    const share = path.join(corpusRoot, 'sofa', 'share');
-    const s = await loadScene(example, { dataPaths: [share] });
-    s.step(20);
-    expect(s.root.getTime()).to.be.closeTo(20, 1e-9);
-    let checked = 0;
-    s.root.visit((n) => {
-      for (const o of n.objects) {
-        const st = o as Partial<BaseMechanicalState>;
-        if (st.isMechanicalState !== true) continue;
-        for (const a of [st.x!, st.v!]) for (const c of a) expect(Number.isFinite(c)).to.equal(true);
-        checked++;
-      }
-      return true;
-    });
-    expect(checked).to.equal(9);
-    // the rigid tori fall under gravity (or rest on the fixed one), they do not stay in place
-    const torus = s.root.getChild('ChainRigid')!.getChild('TorusRigid-4')!.objects.find((o) => (o as Partial<BaseMechanicalState>).isMechanicalState === true) as BaseMechanicalState;
-    expect(Math.abs(torus.x[1]!)).to.be.above(1e-3);
-  });
+  (fs.existsSync(example) ? it : it.skip)(
+    "SOFA's example scene (20 collision × 4 integration steps, rigid tori) runs 20 steps with finite states",
+    async function () {
+      this.timeout(60000);
+      const share = path.join(corpusRoot, 'sofa', 'share');
+      const s = await loadScene(example, { dataPaths: [share] });
+      s.step(20);
+      expect(s.root.getTime()).to.be.closeTo(20, 1e-9);
+      let checked = 0;
+      s.root.visit((n) => {
+        for (const o of n.objects) {
+          const st = o as Partial<BaseMechanicalState>;
+          if (st.isMechanicalState !== true) continue;
+          for (const a of [st.x!, st.v!]) for (const c of a) expect(Number.isFinite(c)).to.equal(true);
+          checked++;
+        }
+        return true;
+      });
+      expect(checked).to.equal(9);
+      // the rigid tori fall under gravity (or rest on the fixed one), they do not stay in place
+      const torus = s.root
+        .getChild('ChainRigid')!
+        .getChild('TorusRigid-4')!
+        .objects.find((o) => (o as Partial<BaseMechanicalState>).isMechanicalState === true) as BaseMechanicalState;
+      expect(Math.abs(torus.x[1]!)).to.be.above(1e-3);
+    },
+  );
 });

@@ -26,7 +26,7 @@ const CG = '<CGLinearSolver iterations="25" tolerance="1e-9" threshold="1e-9"/>'
 async function trajectory(xml: string, steps: number): Promise<{ x: Float64Array; v: Float64Array; scene: SofaScene }> {
   const scene = await loadSceneFromString(xml);
   scene.step(steps);
-  const dofs = (scene.get('/beam/dofs') as unknown as { x: Float64Array; v: Float64Array });
+  const dofs = scene.get('/beam/dofs') as unknown as { x: Float64Array; v: Float64Array };
   return { x: Float64Array.from(dofs.x), v: Float64Array.from(dofs.v), scene };
 }
 
@@ -38,14 +38,22 @@ describe('MultiThreading (SOFA plugin)', () => {
     const seq = await trajectory(beam([8, 8, 8], 'TetrahedronFEMForceField', CG), 4);
     const par = await trajectory(beam([8, 8, 8], 'ParallelTetrahedronFEMForceField', CG, MT), 4);
     expect((par.scene.get('/beam/fem') as unknown as { threadCount: number }).threadCount).to.equal(2);
-    expect(Math.abs(seq.x[3 * 500 + 1]! - (par.scene.get('/beam/dofs') as unknown as { x0: Float64Array }).x0[3 * 500 + 1]!)).to.be.greaterThan(1e-3);
+    expect(
+      Math.abs(seq.x[3 * 500 + 1]! - (par.scene.get('/beam/dofs') as unknown as { x0: Float64Array }).x0[3 * 500 + 1]!),
+    ).to.be.greaterThan(1e-3);
     expect(bitwise(par.x, seq.x)).to.equal(true);
     expect(bitwise(par.v, seq.v)).to.equal(true);
   });
 
   it('ParallelCGLinearSolver (ParallelCompressedRowSparseMatrixMat3x3d) is bit for bit CGLinearSolver on CompressedRowSparseMatrixMat3x3d', async () => {
-    const seq = await trajectory(beam([8, 8, 12], 'TetrahedronFEMForceField', CG.replace('/>', ' template="CompressedRowSparseMatrixMat3x3d"/>')), 3);
-    const par = await trajectory(beam([8, 8, 12], 'TetrahedronFEMForceField', CG.replace('<CGLinearSolver', '<ParallelCGLinearSolver name="cg"'), MT), 3);
+    const seq = await trajectory(
+      beam([8, 8, 12], 'TetrahedronFEMForceField', CG.replace('/>', ' template="CompressedRowSparseMatrixMat3x3d"/>')),
+      3,
+    );
+    const par = await trajectory(
+      beam([8, 8, 12], 'TetrahedronFEMForceField', CG.replace('<CGLinearSolver', '<ParallelCGLinearSolver name="cg"'), MT),
+      3,
+    );
     expect((par.scene.get('/beam/cg') as unknown as { threadCount: number }).threadCount).to.equal(2);
     expect(bitwise(par.x, seq.x)).to.equal(true);
     expect(bitwise(par.v, seq.v)).to.equal(true);
@@ -63,7 +71,9 @@ describe('MultiThreading (SOFA plugin)', () => {
     const seq = await trajectory(hexa('HexahedronFEMForceField'), 4);
     const par = await trajectory(hexa('ParallelHexahedronFEMForceField', MT), 4);
     expect((par.scene.get('/beam/fem') as unknown as { threadCount: number }).threadCount).to.equal(2);
-    expect(seq.x.some((v, i) => Math.abs(v - (par.scene.get('/beam/dofs') as unknown as { x0: Float64Array }).x0[i]!) > 1e-4)).to.equal(true);
+    expect(seq.x.some((v, i) => Math.abs(v - (par.scene.get('/beam/dofs') as unknown as { x0: Float64Array }).x0[i]!) > 1e-4)).to.equal(
+      true,
+    );
     expect(bitwise(par.x, seq.x)).to.equal(true);
     expect(bitwise(par.v, seq.v)).to.equal(true);
   });
@@ -73,7 +83,14 @@ describe('MultiThreading (SOFA plugin)', () => {
     const n = [5, 5, 4];
     const id = (i: number, j: number, k: number) => i + n[0]! * (j + n[1]! * k);
     const tets: number[] = [];
-    const kuhn = [[0, 1, 3, 7], [0, 1, 5, 7], [0, 2, 3, 7], [0, 2, 6, 7], [0, 4, 5, 7], [0, 4, 6, 7]];
+    const kuhn = [
+      [0, 1, 3, 7],
+      [0, 1, 5, 7],
+      [0, 2, 3, 7],
+      [0, 2, 6, 7],
+      [0, 4, 5, 7],
+      [0, 4, 6, 7],
+    ];
     for (let k = 0; k < n[2]! - 1; k++)
       for (let j = 0; j < n[1]! - 1; j++)
         for (let i = 0; i < n[0]! - 1; i++)
@@ -90,10 +107,14 @@ describe('MultiThreading (SOFA plugin)', () => {
         <TetrahedronFEMForceField name="fem" youngModulus="1000" poissonRatio="0.3" method="${method}"/>
         <FixedProjectiveConstraint indices="0 1 2 3 4"/></Node></Node>`);
       scene.step(3);
-      const fem = scene.get('/beam/fem') as unknown as { productKernel: string; addDForce(df: Float64Array[], dx: Float64Array[], k: number, b: number): void };
+      const fem = scene.get('/beam/fem') as unknown as {
+        productKernel: string;
+        addDForce(df: Float64Array[], dx: Float64Array[], k: number, b: number): void;
+      };
       const np = 3 * n[0]! * n[1]! * n[2]!;
       const dx = new Float64Array(np).map((_, i) => Math.sin(3 * i));
-      const js = new Float64Array(np).map((_, i) => (i % 5) - 2), wasm = Float64Array.from(js);
+      const js = new Float64Array(np).map((_, i) => (i % 5) - 2),
+        wasm = Float64Array.from(js);
       fem.productKernel = 'js';
       fem.addDForce([js], [dx], -0.013, 0);
       fem.productKernel = 'auto';
@@ -106,7 +127,14 @@ describe('MultiThreading (SOFA plugin)', () => {
     const n = [5, 5, 4];
     const id = (i: number, j: number, k: number) => i + n[0]! * (j + n[1]! * k);
     const tets: number[] = [];
-    const kuhn = [[0, 1, 3, 7], [0, 1, 5, 7], [0, 2, 3, 7], [0, 2, 6, 7], [0, 4, 5, 7], [0, 4, 6, 7]];
+    const kuhn = [
+      [0, 1, 3, 7],
+      [0, 1, 5, 7],
+      [0, 2, 3, 7],
+      [0, 2, 6, 7],
+      [0, 4, 5, 7],
+      [0, 4, 6, 7],
+    ];
     for (let k = 0; k < n[2]! - 1; k++)
       for (let j = 0; j < n[1]! - 1; j++)
         for (let i = 0; i < n[0]! - 1; i++)
@@ -121,14 +149,20 @@ describe('MultiThreading (SOFA plugin)', () => {
       <TetrahedronFEMForceField name="fem" youngModulus="1000" poissonRatio="0.3" method="large"/>
       <FixedProjectiveConstraint indices="0 1 2 3 4"/></Node></Node>`);
     scene.step(3);
-    type Fem = { productKernel: string; rot: Float64Array; wasmProduct(): unknown; addForce(f: Float64Array[], x: Float64Array[], v: Float64Array[]): void };
+    type Fem = {
+      productKernel: string;
+      rot: Float64Array;
+      wasmProduct(): unknown;
+      addForce(f: Float64Array[], x: Float64Array[], v: Float64Array[]): void;
+    };
     const fem = scene.get('/beam/fem') as unknown as Fem;
     expect(fem.wasmProduct()).to.not.equal(undefined); // the kernel the force runs in
     const np = 3 * n[0]! * n[1]! * n[2]!;
     // positions far from rest (a twisted, stretched box) and forces already accumulated
     const x = new Float64Array(np).map((_, i) => (i % 3) * 0.7 + Math.floor(i / 3) * 0.21 + 0.3 * Math.sin(5 * i));
     const v = new Float64Array(np);
-    const js = new Float64Array(np).map((_, i) => (i % 7) - 3), wasm = Float64Array.from(js);
+    const js = new Float64Array(np).map((_, i) => (i % 7) - 3),
+      wasm = Float64Array.from(js);
     fem.productKernel = 'js';
     fem.addForce([js], [x], [v]);
     const rotJs = Float64Array.from(fem.rot);

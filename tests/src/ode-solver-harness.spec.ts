@@ -11,9 +11,13 @@ import { findNamed, registeredOfKind, sceneOf } from './harness-support-test-sup
  * linear f one Newton iteration is exact, so the implicit recurrences are solved in closed form).
  */
 
-const m = 2, k = 50, h = 0.01, steps = 40;
+const m = 2,
+  k = 50,
+  h = 0.01,
+  steps = 40;
 const g = [0, -9.81, 0.5];
-const x0 = [0.3, -0.1, 0.2], v0 = [1, 0.5, -2];
+const x0 = [0.3, -0.1, 0.2],
+  v0 = [1, 0.5, -2];
 
 type Vec = number[];
 const force = (x: Vec): Vec => x.map((xi, i) => -k * (xi - x0[i]!) + m * g[i]!);
@@ -25,7 +29,12 @@ interface Recurrence {
   step(x: Vec, v: Vec): [Vec, Vec];
 }
 
-const eulerSymplectic: Recurrence = { step: (x, v) => { const v1 = add(v, acc(x), h); return [add(x, v1, h), v1]; } };
+const eulerSymplectic: Recurrence = {
+  step: (x, v) => {
+    const v1 = add(v, acc(x), h);
+    return [add(x, v1, h), v1];
+  },
+};
 const eulerForward: Recurrence = { step: (x, v) => [add(x, v, h), add(v, acc(x), h)] };
 // backward Euler, one linear solve: (m + h²k)·Δv = h·(f(x) − h·k·v);  v₁ = v + Δv, x₁ = x + h·v₁
 const eulerImplicit: Recurrence = {
@@ -53,17 +62,23 @@ function newmark(beta: number, gamma: number): Recurrence {
 const rk2: Recurrence = {
   step: (x, v) => {
     const a = acc(x);
-    const xm = add(x, v, h / 2), vm = add(v, a, h / 2);
+    const xm = add(x, v, h / 2),
+      vm = add(v, a, h / 2);
     return [add(x, vm, h), add(v, acc(xm), h)];
   },
 };
 const rk4: Recurrence = {
   step: (x, v) => {
-    const k1v = v, k1a = acc(x);
-    const k2v = add(v, k1a, h / 2), k2a = acc(add(x, k1v, h / 2));
-    const k3v = add(v, k2a, h / 2), k3a = acc(add(x, k2v, h / 2));
-    const k4v = add(v, k3a, h), k4a = acc(add(x, k3v, h));
-    const comb = (a: Vec, b1: Vec, b2: Vec, b3: Vec, b4: Vec) => a.map((ai, i) => ai + (h / 6) * b1[i]! + (h / 3) * b2[i]! + (h / 3) * b3[i]! + (h / 6) * b4[i]!);
+    const k1v = v,
+      k1a = acc(x);
+    const k2v = add(v, k1a, h / 2),
+      k2a = acc(add(x, k1v, h / 2));
+    const k3v = add(v, k2a, h / 2),
+      k3a = acc(add(x, k2v, h / 2));
+    const k4v = add(v, k3a, h),
+      k4a = acc(add(x, k3v, h));
+    const comb = (a: Vec, b1: Vec, b2: Vec, b3: Vec, b4: Vec) =>
+      a.map((ai, i) => ai + (h / 6) * b1[i]! + (h / 3) * b2[i]! + (h / 3) * b3[i]! + (h / 6) * b4[i]!);
     return [comb(x, k1v, k2v, k3v, k4v), comb(v, k1a, k2a, k3a, k4a)];
   },
 };
@@ -110,17 +125,20 @@ function bdf(order: number): Recurrence {
     2: { a: [1 / 3, -4 / 3, 1], b: 2 / 3 },
     3: { a: [-2 / 11, 9 / 11, -18 / 11, 1], b: 6 / 11 },
   };
-  const xs: Vec[] = [], vs: Vec[] = [];
+  const xs: Vec[] = [],
+    vs: Vec[] = [];
   return {
     step: (x, v) => {
       xs.push(x);
       vs.push(v);
       const q = Math.min(order, xs.length);
       const { a, b } = coefs[q]!;
-      const Sx = [0, 0, 0], Sv = [0, 0, 0];
+      const Sx = [0, 0, 0],
+        Sv = [0, 0, 0];
       for (let j = 0; j < q; j++) {
-        const xj = xs[xs.length - q + j]!, vj = vs[vs.length - q + j]!;
-        for (let i = 0; i < 3; i++) (Sx[i] += a[j]! * xj[i]!), (Sv[i] += a[j]! * vj[i]!);
+        const xj = xs[xs.length - q + j]!,
+          vj = vs[vs.length - q + j]!;
+        for (let i = 0; i < 3; i++) ((Sx[i] += a[j]! * xj[i]!), (Sv[i] += a[j]! * vj[i]!));
       }
       const v1 = [0, 1, 2].map((i) => (h * b * (k * (Sx[i]! + x0[i]!) + m * g[i]!) - m * Sv[i]!) / (m + k * h * h * b * b));
       const x1 = v1.map((vi, i) => h * b * vi - Sx[i]!);
@@ -142,7 +160,9 @@ const cases: Record<string, Case[]> = {
     { solver: '<EulerExplicitSolver name="ode"/>', recurrence: () => eulerSymplectic },
     { solver: '<EulerExplicitSolver name="ode" symplectic="false"/>', recurrence: () => eulerForward },
   ],
-  EulerImplicitSolver: [{ solver: `<EulerImplicitSolver name="ode" rayleighStiffness="0" rayleighMass="0"/>${direct}`, recurrence: () => eulerImplicit }],
+  EulerImplicitSolver: [
+    { solver: `<EulerImplicitSolver name="ode" rayleighStiffness="0" rayleighMass="0"/>${direct}`, recurrence: () => eulerImplicit },
+  ],
   NewmarkImplicitSolver: [
     { solver: `<NewmarkImplicitSolver name="ode"/>${direct}`, recurrence: () => newmark(0.25, 0.5) },
     { solver: `<NewmarkImplicitSolver name="ode" beta="0.3" gamma="0.6"/>${direct}`, recurrence: () => newmark(0.3, 0.6) },
@@ -158,7 +178,10 @@ const cases: Record<string, Case[]> = {
     recurrence: () => bdf(order),
   })),
   StaticSolver: [
-    { solver: `<StaticSolver name="ode"/><NewtonRaphsonSolver maxNbIterationsNewton="2" absoluteResidualStoppingThreshold="1e-13" warnWhenDiverge="false"/>${direct}`, recurrence: () => staticEquilibrium },
+    {
+      solver: `<StaticSolver name="ode"/><NewtonRaphsonSolver maxNbIterationsNewton="2" absoluteResidualStoppingThreshold="1e-13" warnWhenDiverge="false"/>${direct}`,
+      recurrence: () => staticEquilibrium,
+    },
   ],
   DampVelocitySolver: [{ solver: '<DampVelocitySolver name="ode" rate="3"/>', recurrence: () => dampVelocity(3) }],
   CompliantImplicitSolver: [{ solver: '<CompliantImplicitSolver name="ode"/><LDLTSolver/>', recurrence: () => eulerImplicit }],
@@ -168,7 +191,7 @@ const untestable: Record<string, string> = {};
 
 const isOde = (o: BaseObject) => (o as { isOdeSolver?: boolean }).isOdeSolver === true;
 
-describe('ODE solver harness (a mass-spring under gravity against each solver\'s discrete recurrence)', () => {
+describe("ODE solver harness (a mass-spring under gravity against each solver's discrete recurrence)", () => {
   const registered = registeredOfKind(isOde);
 
   it('covers every registered ODE solver, or lists it with the reason', () => {
@@ -188,7 +211,8 @@ describe('ODE solver harness (a mass-spring under gravity against each solver\'s
         expect(findNamed<BaseObject>(scene.root, 'ode').className).to.equal(name);
         const dofs = findNamed<BaseMechanicalState>(scene.root, 'dofs');
         const rec = c.recurrence();
-        let x = [...x0], v = [...v0];
+        let x = [...x0],
+          v = [...v0];
         for (let n = 0; n < steps; n++) {
           [x, v] = rec.step(x, v);
           scene.step();
@@ -203,14 +227,17 @@ describe('ODE solver harness (a mass-spring under gravity against each solver\'s
 
   it("NewmarkImplicitSolver builds x and v in SOFA's order, bit for bit: x + h·v + h²(½−β)·a + h²β·a₁, v + h(1−γ)·a + hγ·a₁", async () => {
     // a falling particle of mass 2: a = a₁ = g exactly, so only the order of the operations matters
-    const beta = 0.3, gamma = 0.6, hh = 0.013;
+    const beta = 0.3,
+      gamma = 0.6,
+      hh = 0.013;
     const scene = await sceneOf(
       `<Node name="body"><NewmarkImplicitSolver name="ode" beta="${beta}" gamma="${gamma}"/>${direct}
          <MechanicalObject name="dofs" position="${x0.join(' ')}" velocity="${v0.join(' ')}"/><UniformMass totalMass="2"/></Node>`,
       `gravity="${g.join(' ')}" dt="${hh}"`,
     );
     const dofs = findNamed<BaseMechanicalState>(scene.root, 'dofs');
-    const x = [...x0], v = [...v0];
+    const x = [...x0],
+      v = [...v0];
     for (let n = 0; n < 20; n++) {
       scene.step();
       for (let i = 0; i < 3; i++) {

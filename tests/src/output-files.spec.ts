@@ -43,7 +43,8 @@ describe('output files of scene components', function () {
   afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
   it('sofa-ts run writes them beside the scene file, not into the working directory', () => {
-    const sceneDir = path.join(tmp, 'scene'), cwd = path.join(tmp, 'cwd');
+    const sceneDir = path.join(tmp, 'scene'),
+      cwd = path.join(tmp, 'cwd');
     fs.mkdirSync(sceneDir);
     fs.mkdirSync(cwd);
     fs.writeFileSync(path.join(sceneDir, 'exporters.scn'), scene);
@@ -54,7 +55,9 @@ describe('output files of scene components', function () {
   });
 
   it('sofa-ts run --out DIR writes them into DIR only', () => {
-    const sceneDir = path.join(tmp, 'scene'), cwd = path.join(tmp, 'cwd'), out = path.join(tmp, 'out');
+    const sceneDir = path.join(tmp, 'scene'),
+      cwd = path.join(tmp, 'cwd'),
+      out = path.join(tmp, 'out');
     fs.mkdirSync(sceneDir);
     fs.mkdirSync(cwd);
     fs.writeFileSync(path.join(sceneDir, 'exporters.scn'), scene);
@@ -66,7 +69,8 @@ describe('output files of scene components', function () {
   });
 
   it('sofa-ts check writes nothing into the working directory nor beside the scenes', () => {
-    const sceneDir = path.join(tmp, 'scene'), cwd = path.join(tmp, 'cwd');
+    const sceneDir = path.join(tmp, 'scene'),
+      cwd = path.join(tmp, 'cwd');
     fs.mkdirSync(sceneDir);
     fs.mkdirSync(cwd);
     fs.writeFileSync(path.join(sceneDir, 'exporters.scn'), scene);
@@ -78,12 +82,23 @@ describe('output files of scene components', function () {
 
   it("sofa-ts check of SOFA's exporter examples from the repository root leaves git status as it was", function () {
     const examples = path.join(corpusRoot, 'sofa', 'examples');
-    const scenes = ['Component/IO/Mesh/OBJExporter.scn', 'Component/IO/Mesh/STLExporter.scn', 'Component/IO/Mesh/MeshExporter.scn', 'Component/Topology/Mapping/Hexa2TetraTopologicalMapping_export.scn'].map((s) => path.join(examples, s));
+    const scenes = [
+      'Component/IO/Mesh/OBJExporter.scn',
+      'Component/IO/Mesh/STLExporter.scn',
+      'Component/IO/Mesh/MeshExporter.scn',
+      'Component/Topology/Mapping/Hexa2TetraTopologicalMapping_export.scn',
+    ].map((s) => path.join(examples, s));
     const status = () => spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: repoRoot, encoding: 'utf8' });
     const before = status();
     if (!hasCorpus || before.status !== 0) this.skip();
     const r = cli(repoRoot, 'check', ...scenes, '-n', '6', '-j', '1');
-    expect(r.stdout.trim().split('\n').slice(0, scenes.length).map((l) => l.split(/\s+/)[0])).to.deep.equal(['RUNS', 'RUNS', 'RUNS', 'RUNS'], r.stdout + r.stderr);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .slice(0, scenes.length)
+        .map((l) => l.split(/\s+/)[0]),
+    ).to.deep.equal(['RUNS', 'RUNS', 'RUNS', 'RUNS'], r.stdout + r.stderr);
     expect(status().stdout).to.equal(before.stdout);
   });
 });

@@ -25,10 +25,13 @@ describe('SOFA reference: Benchmark/Analysis/Pendulum.scn', function () {
     expect(written).to.deep.equal(['Pendulum.scn.reference_0_Particles_mstate.txt.gz', 'Pendulum.scn.reference_1_Particles_mstate.txt.gz']);
   });
 
-  it('compares the two Particles states, in visit order, and lets the root gravity win over the nodes\' own', async () => {
+  it("compares the two Particles states, in visit order, and lets the root gravity win over the nodes' own", async () => {
     const scene = await loadScene(path.join(corpusRoot, 'sofa/examples/Benchmark/Analysis/Pendulum.scn'));
     const states = comparedStates(scene.root, false);
-    expect(states.map((s) => `${s.node.path}/${s.state.getName()}`)).to.deep.equal(['/root/ClassicEulerImplicit/Particles', '/root/TrapezoidalRule/Particles']);
+    expect(states.map((s) => `${s.node.path}/${s.state.getName()}`)).to.deep.equal([
+      '/root/ClassicEulerImplicit/Particles',
+      '/root/TrapezoidalRule/Particles',
+    ]);
     // Both nodes say gravity="0 -9.81 0"; SOFA's context makes them use the root's 0 0 -9.81.
     scene.step(10);
     const x = states[0]!.state.x;

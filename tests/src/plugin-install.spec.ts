@@ -33,7 +33,8 @@ describe('sofa-ts from packed tarballs, installed with a scaffolded plugin outsi
   let dir = '';
   let plugin = '';
   let install: SpawnSyncReturns<string> | undefined;
-  const sofaTs = (...args: string[]): SpawnSyncReturns<string> => run(process.execPath, [path.join(plugin, 'node_modules', '@sofa-ts', 'cli', 'bin', 'sofa-ts.js'), ...args], plugin);
+  const sofaTs = (...args: string[]): SpawnSyncReturns<string> =>
+    run(process.execPath, [path.join(plugin, 'node_modules', '@sofa-ts', 'cli', 'bin', 'sofa-ts.js'), ...args], plugin);
 
   before(function () {
     if (!hasNpm) {
@@ -42,7 +43,25 @@ describe('sofa-ts from packed tarballs, installed with a scaffolded plugin outsi
     }
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-install-'));
     ok(run(process.execPath, [path.join(repoRoot, 'scripts/pack.mjs'), '--out', path.join(dir, 'tarballs')], repoRoot), 'npm pack');
-    ok(run(process.execPath, [path.join(repoRoot, 'packages/cli/bin/sofa-ts.js'), 'new', 'plugin', 'sofa-ts-plugin-drag', '--kind', 'forcefield', '--dir', dir, '--tarballs', path.join(dir, 'tarballs')], repoRoot), 'sofa-ts new plugin');
+    ok(
+      run(
+        process.execPath,
+        [
+          path.join(repoRoot, 'packages/cli/bin/sofa-ts.js'),
+          'new',
+          'plugin',
+          'sofa-ts-plugin-drag',
+          '--kind',
+          'forcefield',
+          '--dir',
+          dir,
+          '--tarballs',
+          path.join(dir, 'tarballs'),
+        ],
+        repoRoot,
+      ),
+      'sofa-ts new plugin',
+    );
     plugin = path.join(dir, 'sofa-ts-plugin-drag');
     install = run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund'], plugin);
   });
@@ -73,8 +92,12 @@ describe('sofa-ts from packed tarballs, installed with a scaffolded plugin outsi
       const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
       expect(pkg.exports['.'], n).to.deep.equal({ types: './dist/index.d.ts', default: './dist/index.js' });
       expect(fs.existsSync(path.join(root, pkg.types)), `${n} types`).to.equal(true);
-      const files = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(d, e.name)) : [e.name]));
-      expect(files(root).filter((f) => /\.spec\.(js|ts|d\.ts)$|\.spec\.js\.map$|test-support/.test(f)), n).to.deep.equal([]);
+      const files = (d: string): string[] =>
+        fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(d, e.name)) : [e.name]));
+      expect(
+        files(root).filter((f) => /\.spec\.(js|ts|d\.ts)$|\.spec\.js\.map$|test-support/.test(f)),
+        n,
+      ).to.deep.equal([]);
     }
     expect(fs.existsSync(path.join(plugin, 'node_modules', '.bin', 'sofa-ts'))).to.equal(true);
     // the scene schema for editors (docs/editors.md), written when the CLI package is packed
@@ -83,7 +106,7 @@ describe('sofa-ts from packed tarballs, installed with a scaffolded plugin outsi
     expect(JSON.parse(fs.readFileSync(path.join(schema, 'sofa-ts.json'), 'utf8')).components.length).to.be.greaterThan(400);
   });
 
-  it("npm test of the scaffolded plugin passes there (K by finite differences, the hanging equilibrium)", () => {
+  it('npm test of the scaffolded plugin passes there (K by finite differences, the hanging equilibrium)', () => {
     const out = ok(run(npm, ['test'], plugin), 'npm test');
     expect(out).to.match(/2 passing/);
   });
@@ -102,13 +125,28 @@ describe('sofa-ts from packed tarballs, installed with a scaffolded plugin outsi
   it('the installed sofa-ts command runs Demos/liver.scn of the SOFA corpus', function () {
     if (!hasCorpus) this.skip();
     const examples = path.join(corpusRoot, 'sofa', 'examples');
-    const r = ok(sofaTs('run', path.join(examples, 'Demos', 'liver.scn'), '-n', '20', '--data-path', path.join(corpusRoot, 'sofa', 'share'), '--data-path', examples), 'sofa-ts run liver.scn');
+    const r = ok(
+      sofaTs(
+        'run',
+        path.join(examples, 'Demos', 'liver.scn'),
+        '-n',
+        '20',
+        '--data-path',
+        path.join(corpusRoot, 'sofa', 'share'),
+        '--data-path',
+        examples,
+      ),
+      'sofa-ts run liver.scn',
+    );
     expect(r).to.match(/steps\s+20 × dt 0.02 s → t = 0.4 s/);
     expect(r).to.match(/EulerImplicitSolver/);
   });
 
   it('the installed CLI scaffolds another plugin (the templates are in its tarball)', () => {
-    ok(sofaTs('new', 'plugin', 'sofa-ts-plugin-gel', '--kind', 'mass', '--dir', dir, '--tarballs', path.join(dir, 'tarballs')), 'sofa-ts new plugin');
+    ok(
+      sofaTs('new', 'plugin', 'sofa-ts-plugin-gel', '--kind', 'mass', '--dir', dir, '--tarballs', path.join(dir, 'tarballs')),
+      'sofa-ts new plugin',
+    );
     expect(fs.existsSync(path.join(dir, 'sofa-ts-plugin-gel', 'src', 'GelMass.ts'))).to.equal(true);
   });
 });

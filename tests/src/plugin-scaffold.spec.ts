@@ -32,10 +32,22 @@ describe('sofa-ts new plugin: a scaffold of each kind builds and passes its own 
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-scaffold-'));
     fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
     for (const k of kinds) scaffoldPlugin(`sofa-ts-plugin-demo-${k}`, { kind: k, dir });
-    build = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', ...kinds.map(folder)], { cwd: dir, encoding: 'utf8' });
+    build = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', ...kinds.map(folder)], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     if (build.status !== 0) return;
-    const specs = kinds.flatMap((k) => fs.readdirSync(path.join(folder(k), 'dist')).filter((f) => f.endsWith('.spec.js')).map((f) => path.join(folder(k), 'dist', f)));
-    const run = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/mocha/bin/mocha.js'), '--reporter', 'json', '--timeout', '60000', ...specs], { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 });
+    const specs = kinds.flatMap((k) =>
+      fs
+        .readdirSync(path.join(folder(k), 'dist'))
+        .filter((f) => f.endsWith('.spec.js'))
+        .map((f) => path.join(folder(k), 'dist', f)),
+    );
+    const run = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'node_modules/mocha/bin/mocha.js'), '--reporter', 'json', '--timeout', '60000', ...specs],
+      { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 },
+    );
     const json = run.stdout.slice(run.stdout.indexOf('{'));
     results = JSON.parse(json) as MochaJson;
   });
@@ -80,7 +92,8 @@ describe('sofa-ts new plugin: a scaffold of each kind builds and passes its own 
 
   it('the command refuses an invalid package name, an unknown kind, a taken component name and a non-empty folder', () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-new-'));
-    const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: tmp, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [bin, ...args], { cwd: tmp, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     try {
       const bad = cli('new', 'plugin', 'My Plugin');
       expect(bad.status).to.equal(1);
@@ -93,8 +106,14 @@ describe('sofa-ts new plugin: a scaffold of each kind builds and passes its own 
       expect(taken.stderr).to.contain("the component name 'BaseForceField' is taken");
       const ok = cli('new', 'plugin', '@lab/sofa-ts-plugin-gel', '--kind', 'mass');
       expect(ok.status, ok.stderr).to.equal(0);
-      expect(fs.readdirSync(path.join(tmp, 'sofa-ts-plugin-gel', 'src')).sort()).to.deep.equal(['GelMass.spec.ts', 'GelMass.ts', 'index.ts']);
-      expect(JSON.parse(fs.readFileSync(path.join(tmp, 'sofa-ts-plugin-gel', 'package.json'), 'utf8')).name).to.equal('@lab/sofa-ts-plugin-gel');
+      expect(fs.readdirSync(path.join(tmp, 'sofa-ts-plugin-gel', 'src')).sort()).to.deep.equal([
+        'GelMass.spec.ts',
+        'GelMass.ts',
+        'index.ts',
+      ]);
+      expect(JSON.parse(fs.readFileSync(path.join(tmp, 'sofa-ts-plugin-gel', 'package.json'), 'utf8')).name).to.equal(
+        '@lab/sofa-ts-plugin-gel',
+      );
       const again = cli('new', 'plugin', '@lab/sofa-ts-plugin-gel', '--kind', 'mass');
       expect(again.status).to.equal(1);
       expect(again.stderr).to.contain('exists and is not empty');

@@ -13,7 +13,11 @@ describe('plugins: examples/plugin-example', () => {
     const s = await loadScene(scene);
     const dofs = s.get<mechanics.MechanicalObject>('/Particle/dofs')!;
     // Backward Euler with drag B = −c·I: v_{n+1} = (m·v_n + h·(m·g + c·w)) / (m + h·c), per axis.
-    const m = 2, c = 4, h = 0.01, g = [0, 0, -9.81], w = [1, 0, 0];
+    const m = 2,
+      c = 4,
+      h = 0.01,
+      g = [0, 0, -9.81],
+      w = [1, 0, 0];
     const v = [0, 0, 0];
     for (let n = 0; n < 600; n++) {
       s.step();
@@ -27,7 +31,11 @@ describe('plugins: examples/plugin-example', () => {
 
   it('is listed and documented by `sofa-ts components --plugin`', () => {
     const bin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');
-    const out = execFileSync(process.execPath, [bin, 'components', 'LinearDragForceField', '--plugin', 'sofa-ts-plugin-example'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const out = execFileSync(process.execPath, [bin, 'components', 'LinearDragForceField', '--plugin', 'sofa-ts-plugin-example'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     expect(out).to.contain('LinearDragForceField');
     expect(out).to.contain('dragCoefficient');
     expect(out).to.contain('drag coefficient c');
@@ -36,16 +44,26 @@ describe('plugins: examples/plugin-example', () => {
 
   it('--plugin is resolved as RequiredPlugin names are: the scene folder, the working directory (and parents), never only the repository root', () => {
     const bin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');
-    const cli = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const cli = (cwd: string, ...args: string[]) =>
+      spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     // components, from a folder below the one whose node_modules has the plugin
-    const sub = cli(path.join(repoRoot, 'examples/plugin-example/scenes'), 'components', 'LinearDragForceField', '--plugin', 'sofa-ts-plugin-example');
+    const sub = cli(
+      path.join(repoRoot, 'examples/plugin-example/scenes'),
+      'components',
+      'LinearDragForceField',
+      '--plugin',
+      'sofa-ts-plugin-example',
+    );
     expect(sub.status, sub.stderr).to.equal(0);
     expect(sub.stdout).to.contain('dragCoefficient');
     // run: a scene that does not name the plugin, outside the repository
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-plugin-flag-'));
     try {
       const scene = path.join(tmp, 'drag.scn');
-      fs.writeFileSync(scene, fs.readFileSync(path.join(repoRoot, 'examples/plugin-example/scenes/drag.scn'), 'utf8').replace(/\s*<RequiredPlugin[^>]*>/, ''));
+      fs.writeFileSync(
+        scene,
+        fs.readFileSync(path.join(repoRoot, 'examples/plugin-example/scenes/drag.scn'), 'utf8').replace(/\s*<RequiredPlugin[^>]*>/, ''),
+      );
       const fromRepo = cli(repoRoot, 'run', scene, '-n', '5', '--plugin', 'sofa-ts-plugin-example');
       expect(fromRepo.status, fromRepo.stderr).to.equal(0);
       const check = cli(repoRoot, 'check', scene, '-n', '2', '--plugin', 'sofa-ts-plugin-example', '-j', '1');

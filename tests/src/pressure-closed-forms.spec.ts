@@ -14,7 +14,8 @@ import { findNamed, meshes, sceneOf } from './harness-support-test-support.js';
 
 const { strip, stripTriangles, stripQuads, cube } = meshes;
 const num = (s: string) => s.trim().split(/\s+/).map(Number);
-const S = num(strip), C = num(cube);
+const S = num(strip),
+  C = num(cube);
 const pt = (p: number[], i: number) => [p[3 * i]!, p[3 * i + 1]!, p[3 * i + 2]!];
 const sub = (a: number[], b: number[]) => a.map((v, k) => v - b[k]!);
 const cross = (a: number[], b: number[]) => [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
@@ -27,7 +28,11 @@ async function forceOf(body: string): Promise<Float64Array> {
   const ff = findNamed<BaseForceField>(scene.root, 'ff');
   const states: readonly BaseMechanicalState[] = ff.getMechanicalStates();
   const f = states.map((s) => new Float64Array(s.size * 3));
-  ff.addForce(f, states.map((s) => Float64Array.from(s.x)), states.map((s) => new Float64Array(s.size * 3)));
+  ff.addForce(
+    f,
+    states.map((s) => Float64Array.from(s.x)),
+    states.map((s) => new Float64Array(s.size * 3)),
+  );
   return f[0]!;
 }
 
@@ -35,7 +40,8 @@ describe('pressure loads per node (closed forms through the XML path)', () => {
   const p = [0.3, -0.2, 1.5];
 
   it('TrianglePressureForceField: p·A/3 on each node of each triangle', async () => {
-    const f = await forceOf(`<TriangleSetTopologyContainer position="${strip}" triangles="${stripTriangles}"/><MechanicalObject position="${strip}"/>
+    const f =
+      await forceOf(`<TriangleSetTopologyContainer position="${strip}" triangles="${stripTriangles}"/><MechanicalObject position="${strip}"/>
       <TrianglePressureForceField name="ff" pressure="${p.join(' ')}" triangleList="0 1 2 3"/>`);
     const expected = new Float64Array(18);
     for (const t of chunks(num(stripTriangles), 3)) {
@@ -57,7 +63,8 @@ describe('pressure loads per node (closed forms through the XML path)', () => {
 
   it('SurfacePressureForceField: p·(b − a)×(c − a)/6 per node; a closed cube is in equilibrium and a face carries p·A·n', async () => {
     const pr = 7;
-    const f = await forceOf(`<TriangleSetTopologyContainer position="${cube}" triangles="${cubeSurface}"/><MechanicalObject position="${cube}"/>
+    const f =
+      await forceOf(`<TriangleSetTopologyContainer position="${cube}" triangles="${cubeSurface}"/><MechanicalObject position="${cube}"/>
       <SurfacePressureForceField name="ff" pressure="${pr}"/>`);
     const expected = new Float64Array(24);
     for (const t of chunks(num(cubeSurface), 3)) {
@@ -65,9 +72,14 @@ describe('pressure loads per node (closed forms through the XML path)', () => {
       for (const i of t) for (let k = 0; k < 3; k++) expected[3 * i + k] += (pr * n[k]!) / 6;
     }
     for (let i = 0; i < 24; i++) expect(f[i]).to.be.closeTo(expected[i]!, 1e-13);
-    for (let k = 0; k < 3; k++) expect([0, 1, 2, 3, 4, 5, 6, 7].reduce((s, i) => s + f[3 * i + k]!, 0), 'closed surface: no net force').to.be.closeTo(0, 1e-13);
+    for (let k = 0; k < 3; k++)
+      expect(
+        [0, 1, 2, 3, 4, 5, 6, 7].reduce((s, i) => s + f[3 * i + k]!, 0),
+        'closed surface: no net force',
+      ).to.be.closeTo(0, 1e-13);
     // the top face alone (its two triangles): p·A·n = (0, 0, 7)
-    const top = await forceOf(`<TriangleSetTopologyContainer position="${cube}" triangles="4 5 6  5 7 6"/><MechanicalObject position="${cube}"/>
+    const top =
+      await forceOf(`<TriangleSetTopologyContainer position="${cube}" triangles="4 5 6  5 7 6"/><MechanicalObject position="${cube}"/>
       <SurfacePressureForceField name="ff" pressure="${pr}"/>`);
     [0, 0, pr].forEach((v, k) => expect([4, 5, 6, 7].reduce((s, i) => s + top[3 * i + k]!, 0)).to.be.closeTo(v, 1e-13));
   });

@@ -1,6 +1,16 @@
 import { expect } from 'chai';
 import { isProjectiveConstraint, type BaseMechanicalState, type BaseProjectiveConstraint } from 'sofa-ts';
-import { DenseAccumulator, dot, findNamed, maxDiff, meshes, randomVector, registeredOfKind, rng, sceneOf } from './harness-support-test-support.js';
+import {
+  DenseAccumulator,
+  dot,
+  findNamed,
+  maxDiff,
+  meshes,
+  randomVector,
+  registeredOfKind,
+  rng,
+  sceneOf,
+} from './harness-support-test-support.js';
 
 /**
  * The projective constraint harness, run over every registered projective constraint in a small
@@ -15,9 +25,11 @@ import { DenseAccumulator, dot, findNamed, maxDiff, meshes, randomVector, regist
 
 const { cube } = meshes;
 const X0 = cube.trim().split(/\s+/).map(Number);
-const h = 0.1, steps = 10; // t = 1 at the end
+const h = 0.1,
+  steps = 10; // t = 1 at the end
 const at = (x: ArrayLike<number>, i: number) => [x[3 * i]!, x[3 * i + 1]!, x[3 * i + 2]!];
-const close = (a: number[], b: number[], what: string, tol = 1e-12) => expect(maxDiff(a, b), `${what}: ${a.map((v) => v.toPrecision(6))} vs ${b.map((v) => v.toPrecision(6))}`).to.be.at.most(tol);
+const close = (a: number[], b: number[], what: string, tol = 1e-12) =>
+  expect(maxDiff(a, b), `${what}: ${a.map((v) => v.toPrecision(6))} vs ${b.map((v) => v.toPrecision(6))}`).to.be.at.most(tol);
 
 interface Case {
   constraint: string;
@@ -40,24 +52,43 @@ const hermite = (u: number) => [2 * u ** 3 - 3 * u ** 2 + 1, u ** 3 - 2 * u ** 2
 const rigidBody = '0 0 0 0 0 0 1  1 0 0 0 0 0 1';
 
 const cases: Record<string, Case> = {
-  FixedProjectiveConstraint: { constraint: '<FixedProjectiveConstraint name="pc" indices="0 5"/>', law: (x) => [0, 5].forEach((i) => close(at(x, i), at(X0, i), `point ${i} fixed`, 0)) },
+  FixedProjectiveConstraint: {
+    constraint: '<FixedProjectiveConstraint name="pc" indices="0 5"/>',
+    law: (x) => [0, 5].forEach((i) => close(at(x, i), at(X0, i), `point ${i} fixed`, 0)),
+  },
   PartialFixedProjectiveConstraint: {
     constraint: '<PartialFixedProjectiveConstraint name="pc" indices="1 2" fixedDirections="1 1 0"/>',
     law: (x) => [1, 2].forEach((i) => close(at(x, i).slice(0, 2), at(X0, i).slice(0, 2), `point ${i}: x and y fixed`, 0)),
   },
   LineProjectiveConstraint: {
     constraint: '<LineProjectiveConstraint name="pc" indices="3 4" origin="0 0 0" direction="1 1 0"/>',
-    law: (x) => [3, 4].forEach((i) => { const p = at(x, i); expect(Math.abs(p[0]! - p[1]!) + Math.abs(p[2]!), `point ${i} on the line`).to.be.below(1e-12); }),
+    law: (x) =>
+      [3, 4].forEach((i) => {
+        const p = at(x, i);
+        expect(Math.abs(p[0]! - p[1]!) + Math.abs(p[2]!), `point ${i} on the line`).to.be.below(1e-12);
+      }),
   },
   PlaneProjectiveConstraint: {
     constraint: '<PlaneProjectiveConstraint name="pc" indices="2 6 7" origin="0 0.5 0" normal="0 0.6 0.8"/>',
-    law: (x) => [2, 6, 7].forEach((i) => expect(Math.abs(dot([at(x, i)[0]!, at(x, i)[1]! - 0.5, at(x, i)[2]!], [0, 0.6, 0.8])), `point ${i} on the plane`).to.be.below(1e-12)),
+    law: (x) =>
+      [2, 6, 7].forEach((i) =>
+        expect(Math.abs(dot([at(x, i)[0]!, at(x, i)[1]! - 0.5, at(x, i)[2]!], [0, 0.6, 0.8])), `point ${i} on the plane`).to.be.below(
+          1e-12,
+        ),
+      ),
   },
-  PointProjectiveConstraint: { constraint: '<PointProjectiveConstraint name="pc" indices="1 7" point="0.2 0.3 0.4"/>', law: (x) => [1, 7].forEach((i) => close(at(x, i), [0.2, 0.3, 0.4], `point ${i} on the point`)) },
+  PointProjectiveConstraint: {
+    constraint: '<PointProjectiveConstraint name="pc" indices="1 7" point="0.2 0.3 0.4"/>',
+    law: (x) => [1, 7].forEach((i) => close(at(x, i), [0.2, 0.3, 0.4], `point ${i} on the point`)),
+  },
   DirectionProjectiveConstraint: {
     // each point stays on the line through its initial position along the direction
     constraint: '<DirectionProjectiveConstraint name="pc" indices="0 6" direction="0 1 1"/>',
-    law: (x) => [0, 6].forEach((i) => { const d = at(x, i).map((v, k) => v - X0[3 * i + k]!); expect(Math.abs(d[0]!) + Math.abs(d[1]! - d[2]!), `point ${i} on its line`).to.be.below(1e-12); }),
+    law: (x) =>
+      [0, 6].forEach((i) => {
+        const d = at(x, i).map((v, k) => v - X0[3 * i + k]!);
+        expect(Math.abs(d[0]!) + Math.abs(d[1]! - d[2]!), `point ${i} on its line`).to.be.below(1e-12);
+      }),
   },
   FixedPlaneProjectiveConstraint: {
     // points with dmin < x·direction < dmax keep their coordinate along the direction
@@ -66,48 +97,87 @@ const cases: Record<string, Case> = {
   },
   LinearMovementProjectiveConstraint: {
     constraint: '<LinearMovementProjectiveConstraint name="pc" indices="0 3" keyTimes="0 2" movements="0 0 0  2 4 -6"/>',
-    law: (x, t) => [0, 3].forEach((i) => close(at(x, i), at(X0, i).map((v, k) => v + (t / 2) * [2, 4, -6][k]!), `point ${i} moved by t/2·(2, 4, −6)`)),
+    law: (x, t) =>
+      [0, 3].forEach((i) =>
+        close(
+          at(x, i),
+          at(X0, i).map((v, k) => v + (t / 2) * [2, 4, -6][k]!),
+          `point ${i} moved by t/2·(2, 4, −6)`,
+        ),
+      ),
   },
   LinearVelocityProjectiveConstraint: {
     constraint: '<LinearVelocityProjectiveConstraint name="pc" indices="4" keyTimes="0 5" velocities="1 -2 0.5  1 -2 0.5"/>',
-    law: (x, t) => close(at(x, 4), at(X0, 4).map((v, k) => v + t * [1, -2, 0.5][k]!), 'point 4 at x⁰ + t·v', 1e-12),
+    law: (x, t) =>
+      close(
+        at(x, 4),
+        at(X0, 4).map((v, k) => v + t * [1, -2, 0.5][k]!),
+        'point 4 at x⁰ + t·v',
+        1e-12,
+      ),
     now: true,
     skip: { idempotentPosition: "SOFA's projectPosition moves the points by v·dt from the last projected position at each call" },
   },
   OscillatorProjectiveConstraint: {
     // index, mean, amplitude, pulsation, phase: x = mean + amplitude·sin(ω·t + φ)
     constraint: '<OscillatorProjectiveConstraint name="pc" oscillators="5  1 0 1  0.1 0.2 0  3 0.5"/>',
-    law: (x, t) => close(at(x, 5), [1 + 0.1 * Math.sin(3 * t + 0.5), 0.2 * Math.sin(3 * t + 0.5), 1], 'point 5 at mean + amplitude·sin(ω·t + φ)'),
+    law: (x, t) =>
+      close(at(x, 5), [1 + 0.1 * Math.sin(3 * t + 0.5), 0.2 * Math.sin(3 * t + 0.5), 1], 'point 5 at mean + amplitude·sin(ω·t + φ)'),
   },
   HermiteSplineProjectiveConstraint: {
     // SOFA warps the time (its SX0, SX1 curve), so the law is checked where the warp is 1: at EndTime, x = X1
-    constraint: '<HermiteSplineProjectiveConstraint name="pc" indices="2" BeginTime="0" EndTime="0.9" X0="0 1 0" X1="1 2 3" dX0="1 0 0" dX1="0 0 1"/>',
+    constraint:
+      '<HermiteSplineProjectiveConstraint name="pc" indices="2" BeginTime="0" EndTime="0.9" X0="0 1 0" X1="1 2 3" dX0="1 0 0" dX1="0 0 1"/>',
     law: (x, t) => {
       if (Math.abs(t - 0.9) > 1e-9) return;
       const [h00, h10, h01, h11] = hermite(1) as [number, number, number, number];
-      close(at(x, 2), [0, 1, 2].map((k) => h00 * [0, 1, 0][k]! + h10 * [1, 0, 0][k]! + h01 * [1, 2, 3][k]! + h11 * [0, 0, 1][k]!), 'point 2 at the end of the Hermite spline');
+      close(
+        at(x, 2),
+        [0, 1, 2].map((k) => h00 * [0, 1, 0][k]! + h10 * [1, 0, 0][k]! + h01 * [1, 2, 3][k]! + h11 * [0, 0, 1][k]!),
+        'point 2 at the end of the Hermite spline',
+      );
     },
   },
   ParabolicProjectiveConstraint: {
     // the parabola through P1, P2, P3 (P2 above the middle of P1P3): at half the time the point is at P2
-    constraint: '<ParabolicProjectiveConstraint name="pc" indices="6" BeginTime="0" EndTime="0.8" P1="0 0 0" P2="0.5 1 0.25" P3="1 0 0.5"/>',
+    constraint:
+      '<ParabolicProjectiveConstraint name="pc" indices="6" BeginTime="0" EndTime="0.8" P1="0 0 0" P2="0.5 1 0.25" P3="1 0 0.5"/>',
     law: (x, t) => (Math.abs(t - 0.4) < 1e-9 ? close(at(x, 6), [0.5, 1, 0.25], 'point 6 at P2 at half the time', 1e-12) : undefined),
   },
   AffineMovementProjectiveConstraint: {
     // from x⁰ to R·x⁰ + T linearly in time (R a quarter turn about z)
-    constraint: '<AffineMovementProjectiveConstraint name="pc" meshIndices="0 1 2 3" indices="0 1 2 3" beginConstraintTime="0" endConstraintTime="1" rotation="0 -1 0  1 0 0  0 0 1" translation="1 2 3"/>',
-    law: (x, t) => [0, 1, 2, 3].forEach((i) => { const p = at(X0, i), f = [-p[1]! + 1, p[0]! + 2, p[2]! + 3]; close(at(x, i), p.map((v, k) => v + t * (f[k]! - v)), `point ${i} at x⁰ + t·(R·x⁰ + T − x⁰)`); }),
+    constraint:
+      '<AffineMovementProjectiveConstraint name="pc" meshIndices="0 1 2 3" indices="0 1 2 3" beginConstraintTime="0" endConstraintTime="1" rotation="0 -1 0  1 0 0  0 0 1" translation="1 2 3"/>',
+    law: (x, t) =>
+      [0, 1, 2, 3].forEach((i) => {
+        const p = at(X0, i),
+          f = [-p[1]! + 1, p[0]! + 2, p[2]! + 3];
+        close(
+          at(x, i),
+          p.map((v, k) => v + t * (f[k]! - v)),
+          `point ${i} at x⁰ + t·(R·x⁰ + T − x⁰)`,
+        );
+      }),
   },
   PatchTestMovementProjectiveConstraint: {
     // the border (here: the whole bottom face) follows the corners' motion, interpolated
-    constraint: '<PatchTestMovementProjectiveConstraint name="pc" meshIndices="0 1 2 3" indices="0 1 2 3" beginConstraintTime="0" endConstraintTime="1" constrainedPoints="0 0 0  1 0 0  0 1 0  1 1 0" cornerMovements="0.1 0 0  0.1 0 0  0.1 0 0  0.1 0 0"/>',
-    law: (x, t) => [0, 1, 2, 3].forEach((i) => close(at(x, i), at(X0, i).map((v, k) => v + (k === 0 ? 0.1 * t : 0)), `point ${i} translated with the corners`)),
+    constraint:
+      '<PatchTestMovementProjectiveConstraint name="pc" meshIndices="0 1 2 3" indices="0 1 2 3" beginConstraintTime="0" endConstraintTime="1" constrainedPoints="0 0 0  1 0 0  0 1 0  1 1 0" cornerMovements="0.1 0 0  0.1 0 0  0.1 0 0  0.1 0 0"/>',
+    law: (x, t) =>
+      [0, 1, 2, 3].forEach((i) =>
+        close(
+          at(x, i),
+          at(X0, i).map((v, k) => v + (k === 0 ? 0.1 * t : 0)),
+          `point ${i} translated with the corners`,
+        ),
+      ),
   },
   FixedRotationProjectiveConstraint: {
     rigid: true,
     // frames spinning about z, that rotation fixed: they keep their orientation
     constraint: '<FixedRotationProjectiveConstraint name="pc" FixedXRotation="false" FixedYRotation="false" FixedZRotation="true"/>',
-    law: (x) => [0, 1].forEach((i) => close(Array.from(x.subarray(7 * i + 3, 7 * i + 7)), [0, 0, 0, 1], `frame ${i} keeps its orientation`)),
+    law: (x) =>
+      [0, 1].forEach((i) => close(Array.from(x.subarray(7 * i + 3, 7 * i + 7)), [0, 0, 0, 1], `frame ${i} keeps its orientation`)),
   },
   AttachProjectiveConstraint: {
     // point 1 of the body is attached to point 0 of a fixed second body
@@ -118,19 +188,21 @@ const cases: Record<string, Case> = {
 };
 
 const untestable: Record<string, string> = {
-  PositionBasedDynamicsProjectiveConstraint: 'its projection blends positions toward a target state over the step (not a linear projector P); the closed-form position-based update is tested in tests/src/shape-matching.spec.ts',
+  PositionBasedDynamicsProjectiveConstraint:
+    'its projection blends positions toward a target state over the step (not a linear projector P); the closed-form position-based update is tested in tests/src/shape-matching.spec.ts',
 };
 
 /** The dense P of a non-diagonal projection: identity rows, replaced by the emitted ones. */
 function projectionMatrix(pc: BaseProjectiveConstraint, n: number): Float64Array {
-  const acc = new DenseAccumulator(n), rows = new Set<number>();
+  const acc = new DenseAccumulator(n),
+    rows = new Set<number>();
   pc.addProjectionToMatrix({ add: (r, c, v) => (rows.add(r), acc.add(r, c, v)) });
   const P = Float64Array.from(acc.a);
   for (let i = 0; i < n; i++) if (!rows.has(i)) P[i * n + i] = 1;
   return P;
 }
 
-describe('projective constraint harness (P a projection, its matrix, and each constraint\'s law through a simulation)', () => {
+describe("projective constraint harness (P a projection, its matrix, and each constraint's law through a simulation)", () => {
   const registered = registeredOfKind(isProjectiveConstraint);
 
   it('covers every registered projective constraint, or lists it with the reason', () => {

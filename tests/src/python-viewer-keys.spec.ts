@@ -24,7 +24,15 @@ const hasPython = spawnSync('python3', ['-c', 'import numpy']).status === 0;
     await session.handle({ type: 'open', scene: keyboardScene, dataPaths: [] });
     const errors = sent.filter((m) => m.type === 'error');
     expect(errors, JSON.stringify(errors)).to.deep.equal([]);
-    for (const [key, pressed] of [['+', true], ['+', false], ['+', true], ['+', false], ['-', true], ['-', false]] as const) await session.handle({ type: 'key', key, pressed });
+    for (const [key, pressed] of [
+      ['+', true],
+      ['+', false],
+      ['+', true],
+      ['+', false],
+      ['-', true],
+      ['-', false],
+    ] as const)
+      await session.handle({ type: 'key', key, pressed });
     await session.handle({ type: 'step', count: 2 });
     const scene = (session as unknown as { scene: { get(p: string): { findData(n: string): Data<Float64Array> }; dispose(): void } }).scene;
     expect(Array.from(scene.get('/finger/cable').findData('value').value)).to.deep.equal([1]);

@@ -22,10 +22,16 @@ describe('sofa-ts regression: the reference frames compared are those SOFA compa
   it('DistanceMultiMapping (last_step_only, a reference of every step): every frame compared, two dumped', () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-reg-frames-'));
     const json = path.join(out, 'r.json');
-    const r = spawnSync(process.execPath, [bin, 'regression', stateList, '--out', out, '--only', 'DistanceMultiMapping', '--json', json], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const r = spawnSync(process.execPath, [bin, 'regression', stateList, '--out', out, '--only', 'DistanceMultiMapping', '--json', json], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     expect(r.stdout).to.match(/^PASS Component\/Mapping\/NonLinear\/DistanceMultiMapping\.scn/);
     const res = (JSON.parse(fs.readFileSync(json, 'utf8')) as { results: { comparedFrames: number; steps: number }[] }).results[0]!;
-    const refs = io.listReferenceStates(path.join(corpusRoot, 'regression', 'references', 'examples'), 'Component/Mapping/NonLinear/DistanceMultiMapping.scn');
+    const refs = io.listReferenceStates(
+      path.join(corpusRoot, 'regression', 'references', 'examples'),
+      'Component/Mapping/NonLinear/DistanceMultiMapping.scn',
+    );
     const frames = refs.map((x) => io.readStateFile(x.path).length);
     expect(frames.every((n) => n > 2)).to.equal(true);
     // every frame up to T = (steps − 1)·dt: all of them (the run reaches its last frame)

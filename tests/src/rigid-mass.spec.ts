@@ -15,8 +15,10 @@ describe('UniformMass on Rigid3 frames', () => {
   it('falls like a particle of the frame mass (backward Euler recurrence), without turning', async () => {
     const s = await frame('<UniformMass totalMass="2"/>');
     const mo = s.get<mechanics.MechanicalObject>('frame')!;
-    let z = 3, vz = 0;
-    const h = 0.01, g = -9.81;
+    let z = 3,
+      vz = 0;
+    const h = 0.01,
+      g = -9.81;
     for (let n = 0; n < 50; n++) {
       s.step();
       vz += h * g; // M·Δv = h·m·g, no stiffness
@@ -27,10 +29,12 @@ describe('UniformMass on Rigid3 frames', () => {
     expect(Array.from(mo.x.subarray(3, 7))).to.deep.equal([0, 0, 0, 1]);
   });
 
-  it('spins at constant ω without torque; the orientation follows SOFA\'s exponential quaternion update (θ = hω per step)', async () => {
+  it("spins at constant ω without torque; the orientation follows SOFA's exponential quaternion update (θ = hω per step)", async () => {
     const s = await frame('<UniformMass vertexMass="2 1 1 0 0 0 2 0 0 0 3"/>', '0 0 0 0 0 4', '0 0 0');
     const mo = s.get<mechanics.MechanicalObject>('frame')!;
-    const h = 0.01, w = 4, n = 30;
+    const h = 0.01,
+      w = 4,
+      n = 30;
     s.step(n);
     const theta = n * h * w;
     expect(mo.x[5]).to.be.closeTo(Math.sin(theta / 2), 1e-12);

@@ -22,7 +22,8 @@ import { corpusRoot, hasCorpus } from './corpus-test-support.js';
 function downCrossings(t: number[], y: number[], level = 0): number[] {
   const out: number[] = [];
   for (let i = 1; i < y.length; i++) {
-    const a = y[i - 1]! - level, b = y[i]! - level;
+    const a = y[i - 1]! - level,
+      b = y[i]! - level;
     if (a > 0 && b <= 0) out.push(t[i - 1]! + ((t[i]! - t[i - 1]!) * a) / (a - b));
   }
   return out;
@@ -36,7 +37,8 @@ function period(c: number[]): number {
 
 /** Complete elliptic integral of the first kind K(k) = π / (2·AGM(1, √(1 − k²))). */
 function ellipticK(k: number): number {
-  let a = 1, b = Math.sqrt(1 - k * k);
+  let a = 1,
+    b = Math.sqrt(1 - k * k);
   for (let i = 0; i < 30; i++) [a, b] = [(a + b) / 2, Math.sqrt(a * b)];
   return Math.PI / (2 * a);
 }
@@ -52,7 +54,12 @@ const angleAbout = (x: Float64Array, o: number, k: number): number => 2 * Math.a
 
 describe('Rigid templates in scenes (closed forms)', () => {
   it('RestShapeSpringsForceField on a Rigid3 body: periods 2π√(m/k) of the centre and 2π√(I/κ) of the orientation', async () => {
-    const m = 2, k = 50, Jyy = 0.3, kappa = 3, theta0 = 0.8, h = 0.002;
+    const m = 2,
+      k = 50,
+      Jyy = 0.3,
+      kappa = 3,
+      theta0 = 0.8,
+      h = 0.002;
     const s = await loadSceneFromString(`<Node name="root" dt="${h}" gravity="0 0 0">
       <RungeKutta4Solver/>
       <MechanicalObject name="body" template="Rigid3" position="0.05 0 0  0 ${Math.sin(theta0 / 2)} 0 ${Math.cos(theta0 / 2)}" rest_position="0 0 0 0 0 0 1"/>
@@ -60,7 +67,9 @@ describe('Rigid templates in scenes (closed forms)', () => {
       <RestShapeSpringsForceField stiffness="${k}" angularStiffness="${kappa}"/>
     </Node>`);
     const body = state(s, 'body');
-    const t: number[] = [], x: number[] = [], th: number[] = [];
+    const t: number[] = [],
+      x: number[] = [],
+      th: number[] = [];
     for (let n = 0; n < 4500; n++) {
       s.step();
       t.push(s.time);
@@ -77,7 +86,13 @@ describe('Rigid templates in scenes (closed forms)', () => {
   });
 
   it('a physical pendulum: RigidMapping bob on a frame turning about its fixed centre, T = 4√(I_pivot/(m·g·d))·K(sin(θ0/2))', async () => {
-    const mf = 0.5, j = 0.1, mb = 2, d = 1.5, g = 9.81, theta0 = 0.6, h = 0.002;
+    const mf = 0.5,
+      j = 0.1,
+      mb = 2,
+      d = 1.5,
+      g = 9.81,
+      theta0 = 0.6,
+      h = 0.002;
     // An implicit solver: the bob's mass reaches the frame as Jᵀ·m·J through the assembled system
     // (explicit solvers use the masses' own inverse, as SOFA's accFromF, which ignores mapped masses).
     const s = await loadSceneFromString(`<Node name="root" dt="${h}" gravity="0 -${g} 0">
@@ -97,7 +112,8 @@ describe('Rigid templates in scenes (closed forms)', () => {
     // the bob hangs at R(θ0)·(0, −d, 0)
     expect(bob.x[0]).to.be.closeTo(d * Math.sin(theta0), 1e-14);
     expect(bob.x[1]).to.be.closeTo(-d * Math.cos(theta0), 1e-14);
-    const t: number[] = [], th: number[] = [];
+    const t: number[] = [],
+      th: number[] = [];
     for (let n = 0; n < 3000; n++) {
       s.step();
       t.push(s.time);
@@ -116,7 +132,10 @@ describe('Rigid templates in scenes (closed forms)', () => {
     before(() => {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-rigid-'));
       // A file with SOFA's keywords; the centre (read and not used by SOFA) must not shift anything.
-      fs.writeFileSync(path.join(dir, 'body.rigid'), 'Xsp 3.0\nvertexMass 4\nvolm 2\ninrt 1 0.2 0  0.2 2 0  0 0 3\ncenter 9 9 9\n# a comment line\n');
+      fs.writeFileSync(
+        path.join(dir, 'body.rigid'),
+        'Xsp 3.0\nvertexMass 4\nvolm 2\ninrt 1 0.2 0  0.2 2 0  0 0 3\ncenter 9 9 9\n# a comment line\n',
+      );
       fs.writeFileSync(path.join(dir, 'odd.rigid'), 'Xsp 3.0\nmass 7\nvertexMass 3\nfrme 0 0 0 1\n');
     });
     after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -129,7 +148,7 @@ describe('Rigid templates in scenes (closed forms)', () => {
         <ConstantForceField indices="0" forces="${force}"/>
       </Node>`);
 
-    it('the file\'s inertia is used: after one step ω = h·(m·J)⁻¹·τ and v = h·F/m (the file\'s mass wins over totalMass)', async () => {
+    it("the file's inertia is used: after one step ω = h·(m·J)⁻¹·τ and v = h·F/m (the file's mass wins over totalMass)", async () => {
       const h = 0.01;
       const s = await scene(`filename="${path.join(dir, 'body.rigid')}" totalMass="100"`);
       const mass = s.get<mechanics.UniformMass>('mass')!;
@@ -151,7 +170,7 @@ describe('Rigid templates in scenes (closed forms)', () => {
       expect(body.x[0]).to.be.closeTo(1 + h * body.v[0]!, 1e-15);
     });
 
-    it('SOFA\'s mass keyword is vertexMass: `mass` is reported as unknown and skipped; frme is read and not used', async () => {
+    it("SOFA's mass keyword is vertexMass: `mass` is reported as unknown and skipped; frme is read and not used", async () => {
       const s = await scene(`filename="${path.join(dir, 'odd.rigid')}"`);
       const mass = s.get<mechanics.UniformMass>('mass')!;
       expect(Array.from(mass.vertexMass.value)).to.deep.equal([3, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
@@ -161,7 +180,8 @@ describe('Rigid templates in scenes (closed forms)', () => {
     it('vertexMass written as SOFA\'s RigidMass text "m volume [a b c,d e f,g h i]" gives the same mass as plain numbers', async () => {
       const a = await scene('vertexMass="2 1 [1 0 0,0 3 0,0 0 5]"');
       const b = await scene('vertexMass="2 1 1 0 0 0 3 0 0 0 5"');
-      const ma = a.get<mechanics.UniformMass>('mass')!, mb = b.get<mechanics.UniformMass>('mass')!;
+      const ma = a.get<mechanics.UniformMass>('mass')!,
+        mb = b.get<mechanics.UniformMass>('mass')!;
       expect(Array.from(ma.vertexMass.value)).to.deep.equal([2, 1, 1, 0, 0, 0, 3, 0, 0, 0, 5]);
       expect(Array.from(ma.vertexMass.value)).to.deep.equal(Array.from(mb.vertexMass.value));
       a.step();
@@ -188,7 +208,26 @@ describe('Rigid templates in scenes (closed forms)', () => {
       // lumped: ρ·L/2 per edge end: m = (1.5, 1.5 + 2, 2), rotational mass m·I
       const w = await run('<DiagonalMass massDensity="1"/>');
       const m = [1.5, 3.5, 2];
-      const lumped = [h / m[0]!, 0, 0, 0, 0, (2 * h) / m[0]!, 0, h / m[1]!, 0, (2 * h) / m[1]!, 0, 0, 0, 0, h / m[2]!, 0, (2 * h) / m[2]!, 0];
+      const lumped = [
+        h / m[0]!,
+        0,
+        0,
+        0,
+        0,
+        (2 * h) / m[0]!,
+        0,
+        h / m[1]!,
+        0,
+        (2 * h) / m[1]!,
+        0,
+        0,
+        0,
+        0,
+        h / m[2]!,
+        0,
+        (2 * h) / m[2]!,
+        0,
+      ];
       lumped.forEach((e, i) => expect(w[i], `w[${i}]`).to.be.closeTo(e, 1e-16));
     });
 
@@ -204,7 +243,8 @@ describe('Rigid templates in scenes (closed forms)', () => {
   });
 
   describe('projective constraints on Rigid3 frames (symplectic Euler: v_n = n·h·a, x_n = x_0 + h²·a·n(n+1)/2)', () => {
-    const h = 0.01, n = 20;
+    const h = 0.01,
+      n = 20;
     const ramp = (a: number): number => h * h * a * ((n * (n + 1)) / 2);
     const body = (constraint: string, force: string, inertia: string) =>
       loadSceneFromString(`<Node name="root" dt="${h}" gravity="0 0 0">
@@ -227,7 +267,11 @@ describe('Rigid templates in scenes (closed forms)', () => {
     });
 
     it('PartialFixedProjectiveConstraint: x, z and the rotation about y are held; y and the other rotations move', async () => {
-      const s = await body('<PartialFixedProjectiveConstraint indices="0" fixedDirections="1 0 1 0 1 0"/>', '1 2 3 0.3 0.4 0.5', '1 0 0,0 1 0,0 0 1');
+      const s = await body(
+        '<PartialFixedProjectiveConstraint indices="0" fixedDirections="1 0 1 0 1 0"/>',
+        '1 2 3 0.3 0.4 0.5',
+        '1 0 0,0 1 0,0 0 1',
+      );
       s.step(n);
       const x = state(s, 'body').x;
       expect([x[0], x[2]]).to.deep.equal([1, 3]);
@@ -257,7 +301,9 @@ describe('Rigid templates in scenes (closed forms)', () => {
         </Node>`);
       // m(t) and the rotation angle about z of slerp(R_k, R_k+1, α), at the projection time t
       const motion = (t: number): { m: number[]; angle: number; v: number[] } =>
-        t < 1 ? { m: [t, 0, 0], angle: 0.8 * t, v: [1, 0, 0, 0, 0, 0.8] } : { m: [1, (2 * (t - 1)) / 2, 0], angle: 0.8 - (1.2 * (t - 1)) / 2, v: [0, 1, 0, 0, 0, -0.6] };
+        t < 1
+          ? { m: [t, 0, 0], angle: 0.8 * t, v: [1, 0, 0, 0, 0, 0.8] }
+          : { m: [1, (2 * (t - 1)) / 2, 0], angle: 0.8 - (1.2 * (t - 1)) / 2, v: [0, 1, 0, 0, 0, -0.6] };
       for (const relative of [true, false]) {
         const s = await make(relative);
         const b = state(s, 'body');
@@ -324,7 +370,8 @@ describe('Rigid templates in scenes (closed forms)', () => {
       if (!hasCorpus) this.skip();
     });
     const examples = path.join(corpusRoot, 'sofa', 'examples');
-    const open = (scene: string) => loadScene(path.join(examples, scene), { dataPaths: [path.join(corpusRoot, 'sofa', 'share'), examples] });
+    const open = (scene: string) =>
+      loadScene(path.join(examples, scene), { dataPaths: [path.join(corpusRoot, 'sofa', 'share'), examples] });
     const finite = (s: SofaScene): void => {
       s.root.visit((n) => {
         for (const o of n.objects) {
@@ -378,7 +425,10 @@ describe('Rigid templates in scenes (closed forms)', () => {
     it('TutorialMappingDragonRigid.scn: the mass comes from BehaviorModels/dragon.rigid (mass and inertia per unit mass)', async () => {
       const s = await open('Tutorials/Mappings/TutorialMappingDragonRigid.scn');
       const mass = s.get<mechanics.UniformMass>('Mass')!;
-      expect(Array.from(mass.vertexMass.value)).to.deep.equal([608.8170814645, 608.8170814645, 16.5323364055, 2.3979416727, 0.441640834, 2.3979416727, 27.6442526083, 1.6423629423, 0.441640834, 1.6423629423, 39.172687484]);
+      expect(Array.from(mass.vertexMass.value)).to.deep.equal([
+        608.8170814645, 608.8170814645, 16.5323364055, 2.3979416727, 0.441640834, 2.3979416727, 27.6442526083, 1.6423629423, 0.441640834,
+        1.6423629423, 39.172687484,
+      ]);
       s.step(3);
       finite(s);
     });

@@ -10,7 +10,9 @@ import { findNamed, sceneOf } from './harness-support-test-support.js';
  * points of its inclusive box that are not in its included box, boundary included in both.
  */
 async function indices(engine: string): Promise<number[]> {
-  const scene = await sceneOf(`<RegularGridTopology name="grid" n="3 3 3" min="0 0 0" max="2 2 2"/><MechanicalObject name="dofs"/>${engine}`);
+  const scene = await sceneOf(
+    `<RegularGridTopology name="grid" n="3 3 3" min="0 0 0" max="2 2 2"/><MechanicalObject name="dofs"/>${engine}`,
+  );
   return Array.from(findNamed<BaseObject>(scene.root, 'roi').findData('indices')!.value as ArrayLike<number>).sort((a, b) => a - b);
 }
 const grid = Array.from({ length: 27 }, (_, i) => [i % 3, Math.floor(i / 3) % 3, Math.floor(i / 9)] as const);

@@ -23,10 +23,27 @@ import { explodingScene, firstNonFiniteStep, stableScene } from './safety-test-s
  */
 @sofaComponent({ name: 'FaultyForceField', category: 'ForceField', description: 'test: throws where it is told' })
 class FaultyForceField extends BaseForceField {
-  readonly failIn = this.initData({ name: 'failIn', type: Enum(['none', 'init', 'bwdInit', 'addForce', 'reset', 'handleEvent']), default: 'none', help: 'where to throw' });
-  readonly failAtStep = this.initData({ name: 'failAtStep', type: Int, default: 1, help: 'first step that throws (addForce, handleEvent)' });
+  readonly failIn = this.initData({
+    name: 'failIn',
+    type: Enum(['none', 'init', 'bwdInit', 'addForce', 'reset', 'handleEvent']),
+    default: 'none',
+    help: 'where to throw',
+  });
+  readonly failAtStep = this.initData({
+    name: 'failAtStep',
+    type: Int,
+    default: 1,
+    help: 'first step that throws (addForce, handleEvent)',
+  });
   readonly failWith = this.initData({ name: 'failWith', type: Str, default: 'Error', help: 'Error, TypeError or SofaError' });
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'its state', accepts: isMechanicalState, expected: 'a state', search: 'local', required: true });
+  readonly mstate = this.initLink<BaseMechanicalState>({
+    name: 'mstate',
+    help: 'its state',
+    accepts: isMechanicalState,
+    expected: 'a state',
+    search: 'local',
+    required: true,
+  });
   private steps = 0;
 
   getMechanicalStates(): readonly BaseMechanicalState[] {
@@ -97,7 +114,9 @@ describe('errors thrown inside components', () => {
 
   it('init: a plain Error of a plugin names the component, its node, its line and the phase', async () => {
     const err = await failure(load('failIn="init"'));
-    expect(err.message).to.match(/\/faulty\.scn:9:5: FaultyForceField 'faulty' in \/root\/body: init threw Error: plugin bug in init \(an unchecked error inside the component: a bug of its code, or a case it does not report yet\)$/);
+    expect(err.message).to.match(
+      /\/faulty\.scn:9:5: FaultyForceField 'faulty' in \/root\/body: init threw Error: plugin bug in init \(an unchecked error inside the component: a bug of its code, or a case it does not report yet\)$/,
+    );
     expect(err.phase).to.deep.equal({ kind: 'init' });
     expect(err.isInternal).to.equal(true);
     expect((err.cause as Error).message).to.equal('plugin bug in init');
@@ -113,7 +132,9 @@ describe('errors thrown inside components', () => {
     const scene = await load('failIn="addForce" failAtStep="3" failWith="TypeError"');
     scene.step(2);
     const err = await failure(() => scene.step());
-    expect(err.message).to.match(/\/faulty\.scn:9:5: FaultyForceField 'faulty' in \/root\/body: addForce threw TypeError: Cannot read properties of undefined \(reading 'length'\) \(at step 3, t = 0\.02 s\) \(an unchecked error inside the component: a bug of its code, or a case it does not report yet\)$/);
+    expect(err.message).to.match(
+      /\/faulty\.scn:9:5: FaultyForceField 'faulty' in \/root\/body: addForce threw TypeError: Cannot read properties of undefined \(reading 'length'\) \(at step 3, t = 0\.02 s\) \(an unchecked error inside the component: a bug of its code, or a case it does not report yet\)$/,
+    );
     expect(err.phase).to.deep.equal({ kind: 'step', step: 3, time: 0.02 });
     expect(err.source).to.equal(scene.get('/body/faulty'));
     expect(err.cause).to.be.instanceOf(TypeError);
@@ -122,14 +143,18 @@ describe('errors thrown inside components', () => {
   it("a component's own SofaError keeps its words and hint, and gains node path and step", async () => {
     const scene = await load('failIn="addForce" failAtStep="2" failWith="SofaError"');
     const err = await failure(() => scene.step(5));
-    expect(err.message).to.match(/\/faulty\.scn:9:5: FaultyForceField 'faulty' in \/root\/body: cannot go on in addForce \(at step 2, t = 0\.01 s\) \(a hint of the component\)$/);
+    expect(err.message).to.match(
+      /\/faulty\.scn:9:5: FaultyForceField 'faulty' in \/root\/body: cannot go on in addForce \(at step 2, t = 0\.01 s\) \(a hint of the component\)$/,
+    );
     expect(err.isInternal).to.equal(false);
   });
 
   it('an event handler is named as the component that threw (not the loop that sent the event)', async () => {
     const scene = await load('failIn="handleEvent" failAtStep="4"');
     const err = await failure(() => scene.step(10));
-    expect(err.message).to.contain("FaultyForceField 'faulty' in /root/body: handleEvent threw Error: plugin bug in handleEvent (at step 4, t = 0.03 s)");
+    expect(err.message).to.contain(
+      "FaultyForceField 'faulty' in /root/body: handleEvent threw Error: plugin bug in handleEvent (at step 4, t = 0.03 s)",
+    );
     expect(scene.simulation.stepCount).to.equal(3);
   });
 
@@ -152,7 +177,8 @@ describe('errors thrown inside components', () => {
 
 describe('internal conditions reported where the scene can act on them', () => {
   it('a MechanicalObject of negative size is refused, not shrunk to nothing', async () => {
-    const xml = '<Node name="root"><DefaultAnimationLoop/><Node name="body"><EulerImplicitSolver/><CGLinearSolver/><MechanicalObject name="dofs" size="-5"/></Node></Node>';
+    const xml =
+      '<Node name="root"><DefaultAnimationLoop/><Node name="body"><EulerImplicitSolver/><CGLinearSolver/><MechanicalObject name="dofs" size="-5"/></Node></Node>';
     let caught: unknown;
     try {
       await loadSceneFromString(xml);
@@ -164,7 +190,9 @@ describe('internal conditions reported where the scene can act on them', () => {
 
   it("a mapping whose Jacobian does not fit its states is named at its line, not as a sparse product's inner dimensions", async () => {
     // a SubsetMapping's Jacobian is built for its input's size at init (an IdentityMapping follows its input's size)
-    const scene = await loadSceneFromString(stableScene.replace('<IdentityMapping/>', '<SubsetMapping indices="0 1 2"/>'), { fileName: 'stable.scn' });
+    const scene = await loadSceneFromString(stableScene.replace('<IdentityMapping/>', '<SubsetMapping indices="0 1 2"/>'), {
+      fileName: 'stable.scn',
+    });
     // the input grows after the mapping was initialised (as a topology change it did not follow would)
     scene.get<BaseMechanicalState & { resize(n: number): void }>('/body/dofs')!.resize(4);
     let caught: unknown;
@@ -174,7 +202,9 @@ describe('internal conditions reported where the scene can act on them', () => {
       caught = e;
     }
     expect(caught).to.be.instanceOf(ComponentError);
-    expect((caught as Error).message).to.match(/stable\.scn:12:7: SubsetMapping '\w+' in \/root\/body\/mapped: its Jacobian for input 0 is 9×9, but MechanicalObject 'copy' has 9 dofs and MechanicalObject 'dofs' 12 \(at step 1, t = 0 s\)/);
+    expect((caught as Error).message).to.match(
+      /stable\.scn:12:7: SubsetMapping '\w+' in \/root\/body\/mapped: its Jacobian for input 0 is 9×9, but MechanicalObject 'copy' has 9 dofs and MechanicalObject 'dofs' 12 \(at step 1, t = 0 s\)/,
+    );
   });
 });
 
@@ -199,7 +229,11 @@ describe('divergence of a scene', () => {
     expect(d.time).to.be.closeTo(expected * 0.01, 1e-12);
     expect(d.state.getName()).to.equal('dofs');
     expect(d.nodePath).to.equal('/root/body');
-    expect((caught as SofaError).message).to.match(new RegExp(`/explode\\.scn:6:5: MechanicalObject 'dofs' in /root/body: the simulation diverged: \\w+ \\d of point \\d is (NaN|-?Infinity) after step ${expected} \\(t = ${+(expected * 0.01).toFixed(12)} s\\)`));
+    expect((caught as SofaError).message).to.match(
+      new RegExp(
+        `/explode\\.scn:6:5: MechanicalObject 'dofs' in /root/body: the simulation diverged: \\w+ \\d of point \\d is (NaN|-?Infinity) after step ${expected} \\(t = ${+(expected * 0.01).toFixed(12)} s\\)`,
+      ),
+    );
     expect(scene.divergence).to.equal(d);
   });
 

@@ -21,7 +21,10 @@ export const explodingScene = `<?xml version="1.0"?>
 
 /** The same bodies on soft springs with implicit Euler: stable for ever (for runs to interrupt). */
 export const stableScene = explodingScene
-  .replace('<EulerExplicitSolver symplectic="true"/>', '<EulerImplicitSolver/><CGLinearSolver iterations="20" tolerance="1e-9" threshold="1e-12"/>')
+  .replace(
+    '<EulerExplicitSolver symplectic="true"/>',
+    '<EulerImplicitSolver/><CGLinearSolver iterations="20" tolerance="1e-9" threshold="1e-12"/>',
+  )
   .replace(/1e7/g, '100');
 
 /** The first step after which some position or velocity of the scene is not finite, by a plain

@@ -45,11 +45,12 @@ describe('Gravity (context object)', () => {
 
   it('sets the gravity of its node and of the nodes below; the fall is h²·g·n(n+1)/2', async () => {
     const scene = await loadSceneFromString(xml);
-    const n = 7, h = 0.02;
+    const n = 7,
+      h = 0.02;
     scene.step(n);
     const expectFall = (p: string, g: number[]) => {
       const x = state(scene, p).x;
-      for (let k = 0; k < 3; k++) expect(x[k]).to.be.closeTo(h * h * g[k]! * n * (n + 1) / 2, 1e-14);
+      for (let k = 0; k < 3; k++) expect(x[k]).to.be.closeTo((h * h * g[k]! * n * (n + 1)) / 2, 1e-14);
     };
     expectFall('/A/dofs', [0, -1, 2]);
     expectFall('/B/dofs', [0, -9.81, 0]);
@@ -92,7 +93,10 @@ describe('AddDataRepository', () => {
 
   it('acts when parsed: an include after it is found in the added folder (AddResourceRepository alias)', async () => {
     const file = path.join(dir, 'include.scn');
-    fs.writeFileSync(file, '<Node name="root"><DefaultAnimationLoop/><AddResourceRepository path="assets"/><include href="part.xml"/></Node>');
+    fs.writeFileSync(
+      file,
+      '<Node name="root"><DefaultAnimationLoop/><AddResourceRepository path="assets"/><include href="part.xml"/></Node>',
+    );
     const s = await loadScene(file);
     expect(Array.from(state(s, '/part/partDofs').x)).to.deep.equal([1, 2, 3]);
   });
@@ -128,7 +132,8 @@ describe('WriteState, ReadState and CompareState (Playback)', () => {
   async function record(file: string, attrs = 'writeV="1"'): Promise<{ x: Float64Array[]; v: Float64Array[] }> {
     const scene = await loadSceneFromString(physics(`<WriteState name="writer" filename="${file}" ${attrs}/>`));
     const s = state(scene, '/body/dofs');
-    const x: Float64Array[] = [], v: Float64Array[] = [];
+    const x: Float64Array[] = [],
+      v: Float64Array[] = [];
     for (let k = 0; k < steps; k++) {
       x.push(Float64Array.from(s.x));
       v.push(Float64Array.from(s.v));
@@ -194,7 +199,10 @@ describe('WriteState, ReadState and CompareState (Playback)', () => {
 
   it('ReadState with loop reads the file again, shifted by its last time', async () => {
     const file = path.join(dir, 'loop.txt');
-    writeStateFile(file, [0, 1, 2].map((k) => ({ time: 0.01 * k, X: Float64Array.of(k, 0, 0, 0, 0, 0) })));
+    writeStateFile(
+      file,
+      [0, 1, 2].map((k) => ({ time: 0.01 * k, X: Float64Array.of(k, 0, 0, 0, 0, 0) })),
+    );
     const scene = await loadSceneFromString(replay(`<ReadState filename="${file}" loop="1"/>`));
     const s = state(scene, '/body/dofs');
     const seen: number[] = [s.x[0]!];
@@ -265,33 +273,38 @@ describe('WriteState, ReadState and CompareState (Playback)', () => {
 
   it('are registered with SOFA names and module, and need a state in their node', async () => {
     for (const cls of [WriteState, ReadState, CompareState]) expect(cls.name).to.match(/State$/);
-    const e = await errorOf(loadSceneFromString('<Node name="root"><DefaultAnimationLoop/><WriteState filename="x.txt"/></Node>', { fileName: 'nostate.scn' }));
+    const e = await errorOf(
+      loadSceneFromString('<Node name="root"><DefaultAnimationLoop/><WriteState filename="x.txt"/></Node>', { fileName: 'nostate.scn' }),
+    );
     expect(e.message).to.match(/nostate\.scn:1:\d+.*no mechanical state in this node/s);
   });
 
-  (hasCorpus ? it : it.skip)("SOFA's CompareState example against SOFA's own beamGravity file: 0 with the mass it was written with", async function () {
-    this.timeout(60000);
-    const examples = path.join(corpusRoot, 'sofa', 'examples');
-    const file = path.join(examples, 'Component', 'Playback', 'CompareState.scn');
-    const original = fs.readFileSync(file, 'utf8');
-    const frames = readStateFile(path.join(examples, 'Component', 'Playback', 'beamGravity.txt.gz'));
-    const run = async (xml: string) => {
-      const scene = await loadSceneFromString(xml, { fileName: file, dataPaths: [path.join(corpusRoot, 'sofa', 'share'), examples] });
-      const replay = state(scene, '/BeamReplay/beamMO');
-      for (let k = 1; k <= 150; k++) {
-        scene.step();
-        // ReadState: the replayed beam holds SOFA's frame k-1, read at the beginning of step k
-        expect(Array.from(replay.x)).to.deep.equal(Array.from(frames[k - 1]!.X));
-      }
-      return scene.get<CompareState>('/Beam/StateComparator')!;
-    };
-    // The file was written by SOFA with totalMass 10 (the scene's comment): our beam reproduces it
-    // to the 6 digits SOFA printed, so the error is the rounding noise of the file's parsing only.
-    const same = await run(original.replace('totalMass="5"', 'totalMass="10"'));
-    expect(same.comparedFrames).to.equal(150);
-    expect(same.errorByDof).to.be.lessThan(1e-12);
-    // The scene as SOFA ships it (mass 5) differs from the file: a clear error.
-    const other = await run(original);
-    expect(other.errorByDof).to.be.greaterThan(1e-3);
-  });
+  (hasCorpus ? it : it.skip)(
+    "SOFA's CompareState example against SOFA's own beamGravity file: 0 with the mass it was written with",
+    async function () {
+      this.timeout(60000);
+      const examples = path.join(corpusRoot, 'sofa', 'examples');
+      const file = path.join(examples, 'Component', 'Playback', 'CompareState.scn');
+      const original = fs.readFileSync(file, 'utf8');
+      const frames = readStateFile(path.join(examples, 'Component', 'Playback', 'beamGravity.txt.gz'));
+      const run = async (xml: string) => {
+        const scene = await loadSceneFromString(xml, { fileName: file, dataPaths: [path.join(corpusRoot, 'sofa', 'share'), examples] });
+        const replay = state(scene, '/BeamReplay/beamMO');
+        for (let k = 1; k <= 150; k++) {
+          scene.step();
+          // ReadState: the replayed beam holds SOFA's frame k-1, read at the beginning of step k
+          expect(Array.from(replay.x)).to.deep.equal(Array.from(frames[k - 1]!.X));
+        }
+        return scene.get<CompareState>('/Beam/StateComparator')!;
+      };
+      // The file was written by SOFA with totalMass 10 (the scene's comment): our beam reproduces it
+      // to the 6 digits SOFA printed, so the error is the rounding noise of the file's parsing only.
+      const same = await run(original.replace('totalMass="5"', 'totalMass="10"'));
+      expect(same.comparedFrames).to.equal(150);
+      expect(same.errorByDof).to.be.lessThan(1e-12);
+      // The scene as SOFA ships it (mass 5) differs from the file: a clear error.
+      const other = await run(original);
+      expect(other.errorByDof).to.be.greaterThan(1e-3);
+    },
+  );
 });

@@ -33,7 +33,7 @@ describe('scenes through the XML path', () => {
     scene.step(100);
     // Backward Euler on free fall: v_n = n·h·g exactly; x_n = h²·g·n(n+1)/2.
     expect(dofs.v[2]).to.be.closeTo(-10 * 100 * h, 1e-10);
-    expect(dofs.x[2]).to.be.closeTo(-10 * h * h * (100 * 101) / 2, 1e-10);
+    expect(dofs.x[2]).to.be.closeTo((-10 * h * h * (100 * 101)) / 2, 1e-10);
     expect(scene.time).to.be.closeTo(1, 1e-12);
   });
 
@@ -42,45 +42,67 @@ describe('scenes through the XML path', () => {
     const e = await errorOf(loadSceneFromString(xml, { fileName: 'bad.scn' }));
     expect(e).to.be.instanceOf(SofaErrors);
     const msgs = (e as SofaErrors).errors.map((x) => x.message);
-    expect(msgs[0]).to.equal(`${path.resolve('bad.scn')}:9:23: SpringForceField '': bad value for 'spring' (vector<LinearSpring>): expected numbers in groups of 5, got 'a'`);
+    expect(msgs[0]).to.equal(
+      `${path.resolve('bad.scn')}:9:23: SpringForceField '': bad value for 'spring' (vector<LinearSpring>): expected numbers in groups of 5, got 'a'`,
+    );
     expect(msgs[1]).to.equal(`${path.resolve('bad.scn')}:10:5: unknown component 'UniformMas' (did you mean 'UniformMass'?)`);
   });
 
   it('reports a component that cannot initialise, naming it and its location', async () => {
     const e = await errorOf(loadSceneFromString(particle('\n    <FixedProjectiveConstraint indices="3"/>'), { fileName: 'fix.scn' }));
-    expect(e.message).to.equal(`${path.resolve('fix.scn')}:9:5: FixedProjectiveConstraint 'FixedProjectiveConstraint1': index 3 is out of range: MechanicalObject 'dofs' has 1 points`);
+    expect(e.message).to.equal(
+      `${path.resolve('fix.scn')}:9:5: FixedProjectiveConstraint 'FixedProjectiveConstraint1': index 3 is out of range: MechanicalObject 'dofs' has 1 points`,
+    );
   });
 
   it('reports a solver without a linear solver', async () => {
     const xml = `<Node name="root"><Node name="n"><EulerImplicitSolver/><MechanicalObject/></Node></Node>`;
     const e = await errorOf(loadSceneFromString(xml, { fileName: 'nols.scn' }));
-    expect(e.message).to.equal(`${path.resolve('nols.scn')}:1:34: EulerImplicitSolver 'EulerImplicitSolver1': link 'linearSolver' needs a linear solver, none in this node or its ancestors (add one, or set linearSolver="@path")`);
+    expect(e.message).to.equal(
+      `${path.resolve('nols.scn')}:1:34: EulerImplicitSolver 'EulerImplicitSolver1': link 'linearSolver' needs a linear solver, none in this node or its ancestors (add one, or set linearSolver="@path")`,
+    );
   });
 
   it('reports malformed XML at its position', async () => {
-    const e = await errorOf(loadSceneFromString('<Node name="root">\n  <MechanicalObject position="0 0 0"\n</Node>', { fileName: 'broken.scn' }));
+    const e = await errorOf(
+      loadSceneFromString('<Node name="root">\n  <MechanicalObject position="0 0 0"\n</Node>', { fileName: 'broken.scn' }),
+    );
     expect(e.message.startsWith(`${path.resolve('broken.scn')}:3:1: `), e.message).to.equal(true);
   });
 
   it('reports an unknown plugin clearly', async () => {
-    const e = await errorOf(loadSceneFromString('<Node name="root"><RequiredPlugin pluginName="no-such-sofa-plugin-xyz"/></Node>', { fileName: 'p.scn' }));
-    expect(e.message).to.equal(`${path.resolve('p.scn')}:1:35: RequiredPlugin 'no-such-sofa-plugin-xyz': cannot load plugin 'no-such-sofa-plugin-xyz': no npm package of that name is installed (npm install no-such-sofa-plugin-xyz), and it is not a SOFA module`);
+    const e = await errorOf(
+      loadSceneFromString('<Node name="root"><RequiredPlugin pluginName="no-such-sofa-plugin-xyz"/></Node>', { fileName: 'p.scn' }),
+    );
+    expect(e.message).to.equal(
+      `${path.resolve('p.scn')}:1:35: RequiredPlugin 'no-such-sofa-plugin-xyz': cannot load plugin 'no-such-sofa-plugin-xyz': no npm package of that name is installed (npm install no-such-sofa-plugin-xyz), and it is not a SOFA module`,
+    );
   });
 
   it('expands includes and Objects/<Tag>.xml with the positions of the included file', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-inc-'));
     fs.mkdirSync(path.join(dir, 'Objects'));
-    fs.writeFileSync(path.join(dir, 'Objects', 'Blob.xml'), '<Node name="Blob">\n  <EulerImplicitSolver/>\n  <CGLinearSolver/>\n  <MechanicalObject name="dofs" position="1 2 3"/>\n  <UniformMass totalMass="1"/>\n</Node>\n');
-    fs.writeFileSync(path.join(dir, 'part.xml'), '<Node name="part">\n  <MechanicalObject name="m" position="0 0 0" bogus="1"/>\n</Node>\n');
+    fs.writeFileSync(
+      path.join(dir, 'Objects', 'Blob.xml'),
+      '<Node name="Blob">\n  <EulerImplicitSolver/>\n  <CGLinearSolver/>\n  <MechanicalObject name="dofs" position="1 2 3"/>\n  <UniformMass totalMass="1"/>\n</Node>\n',
+    );
+    fs.writeFileSync(
+      path.join(dir, 'part.xml'),
+      '<Node name="part">\n  <MechanicalObject name="m" position="0 0 0" bogus="1"/>\n</Node>\n',
+    );
     fs.writeFileSync(path.join(dir, 'ok.scn'), '<Node name="root">\n  <Blob name="b1"/>\n</Node>\n');
     const scene = await loadScene(path.join(dir, 'ok.scn'));
     expect(scene.root.children.map((c) => c.getName())).to.deep.equal(['b1']);
     expect(Array.from(scene.get<mechanics.MechanicalObject>('/b1/dofs')!.x)).to.deep.equal([1, 2, 3]);
     fs.writeFileSync(path.join(dir, 'bad.scn'), '<Node name="root">\n  <include href="part.xml"/>\n</Node>\n');
     const warned = await loadScene(path.join(dir, 'bad.scn'));
-    expect(warned.warnings.map((w) => w.message)).to.deep.equal([`${path.join(dir, 'part.xml')}:2:47: MechanicalObject 'm': unused attribute 'bogus' (MechanicalObject has no Data of that name)`]);
+    expect(warned.warnings.map((w) => w.message)).to.deep.equal([
+      `${path.join(dir, 'part.xml')}:2:47: MechanicalObject 'm': unused attribute 'bogus' (MechanicalObject has no Data of that name)`,
+    ]);
     const e = await errorOf(loadScene(path.join(dir, 'bad.scn'), { strict: true }));
-    expect(e.message).to.equal(`${path.join(dir, 'part.xml')}:2:47: MechanicalObject 'm': unused attribute 'bogus' (MechanicalObject has no Data of that name)`);
+    expect(e.message).to.equal(
+      `${path.join(dir, 'part.xml')}:2:47: MechanicalObject 'm': unused attribute 'bogus' (MechanicalObject has no Data of that name)`,
+    );
   });
 
   it('builds a scene in code through the same checks', () => {
@@ -100,7 +122,9 @@ describe('scenes through the XML path', () => {
   });
 
   it('a second init does nothing (a translated state is not translated twice)', async () => {
-    const scene = await loadSceneFromString('<Node name="root"><MechanicalObject name="dofs" position="1 2 3" translation="10 0 0"/></Node>');
+    const scene = await loadSceneFromString(
+      '<Node name="root"><MechanicalObject name="dofs" position="1 2 3" translation="10 0 0"/></Node>',
+    );
     const mo = scene.get<mechanics.MechanicalObject>('dofs')!;
     expect(Array.from(mo.x)).to.deep.equal([11, 2, 3]);
     scene.init();
@@ -108,7 +132,10 @@ describe('scenes through the XML path', () => {
   });
 
   it('a visual model with an unknown attribute or a src that finds nothing loads, with warnings', async () => {
-    const scene = await loadSceneFromString('<Node name="root"><MechanicalObject name="dofs" position="0 0 0"/><OglModel name="v" normals="0" src="@nowhere"/></Node>', { fileName: 'visual.scn' });
+    const scene = await loadSceneFromString(
+      '<Node name="root"><MechanicalObject name="dofs" position="0 0 0"/><OglModel name="v" normals="0" src="@nowhere"/></Node>',
+      { fileName: 'visual.scn' },
+    );
     expect(scene.warnings.map((w) => w.message)).to.have.length(2);
     expect(scene.warnings[0]!.message).to.match(/visual\.scn:1:\d+: OglModel 'v': unused attribute 'normals'/);
     expect(scene.warnings[1]!.message).to.match(/src: no object at '@nowhere'/);

@@ -13,7 +13,8 @@ import * as path from 'node:path';
 import { corpusRoot, hasCorpus, repoRoot } from './corpus-test-support.js';
 
 const bin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');
-const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26 });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26 });
 const hasXmllint = !spawnSync('xmllint', ['--version']).error;
 
 /** The scene files of a folder, recursively, sorted. */
@@ -55,7 +56,10 @@ describe('sofa-ts schema: an XML Schema of the scenes for editors, validated by 
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('the JSON description: every registered component with its Data (type, default, help) and SOFA aliases', () => {
-    const d = JSON.parse(fs.readFileSync(path.join(dir, 'sofa-ts.json'), 'utf8')) as { components: { name: string; aliases: string[]; attributes: { name: string; type: string; default?: string; help: string }[] }[]; node: { name: string }[] };
+    const d = JSON.parse(fs.readFileSync(path.join(dir, 'sofa-ts.json'), 'utf8')) as {
+      components: { name: string; aliases: string[]; attributes: { name: string; type: string; default?: string; help: string }[] }[];
+      node: { name: string }[];
+    };
     const listed = cli('components').stdout.trim().split('\n').pop()!;
     expect(`${d.components.length} components`).to.equal(listed);
     const euler = d.components.find((c) => c.name === 'EulerImplicitSolver')!;
@@ -66,10 +70,12 @@ describe('sofa-ts schema: an XML Schema of the scenes for editors, validated by 
     expect(d.node.map((a) => a.name)).to.include.members(['name', 'dt', 'gravity']);
     const text = fs.readFileSync(xsd, 'utf8');
     expect(text).to.contain('<xs:element name="FixedConstraint">');
-    expect(text).to.match(/<xs:attribute name="rayleighStiffness" type="[^"]+"><xs:annotation><xs:documentation>[^<]*type double; default 0/);
+    expect(text).to.match(
+      /<xs:attribute name="rayleighStiffness" type="[^"]+"><xs:annotation><xs:documentation>[^<]*type double; default 0/,
+    );
   });
 
-  it("refuses what the scene reader refuses (numbers, vectors, booleans), and sofa-ts check reports the same scenes; unknown attributes and elements pass, as in SOFA", function () {
+  it('refuses what the scene reader refuses (numbers, vectors, booleans), and sofa-ts check reports the same scenes; unknown attributes and elements pass, as in SOFA', function () {
     if (!hasXmllint) {
       console.log('    skipped: no xmllint (Debian: apt-get install libxml2-utils; CI installs it in .ci/run)');
       this.skip();
@@ -78,24 +84,40 @@ describe('sofa-ts schema: an XML Schema of the scenes for editors, validated by 
     const bad = {
       'real.scn': scene('<EulerImplicitSolver rayleighStiffness="stiff"/><CGLinearSolver/><MechanicalObject position="0 0 0"/>'),
       'vector.scn': scene('<EulerImplicitSolver/><CGLinearSolver/><MechanicalObject position="0 0 x"/>'),
-      'bool.scn': scene('<EulerImplicitSolver/><CGLinearSolver/><MechanicalObject position="0 0 0"/><Node name="child" activated="maybe"/>'),
+      'bool.scn': scene(
+        '<EulerImplicitSolver/><CGLinearSolver/><MechanicalObject position="0 0 0"/><Node name="child" activated="maybe"/>',
+      ),
     };
     const good = {
-      'lenient.scn': scene('<EulerImplicitSolver rayleighStiffness="0.1" printLog="true" unknownAttribute="x"/><CGLinearSolver iterations="25"/><MechanicalObject position="[0, 0, 0] [1 0 0]" translation="@other.translation"/><SomethingFromAnInclude/>'),
+      'lenient.scn': scene(
+        '<EulerImplicitSolver rayleighStiffness="0.1" printLog="true" unknownAttribute="x"/><CGLinearSolver iterations="25"/><MechanicalObject position="[0, 0, 0] [1 0 0]" translation="@other.translation"/><SomethingFromAnInclude/>',
+      ),
     };
     for (const [f, text] of Object.entries({ ...bad, ...good })) fs.writeFileSync(path.join(dir, f), text);
-    const { errors, notXml } = xmllint(xsd, Object.keys({ ...bad, ...good }).map((f) => path.join(dir, f)));
+    const { errors, notXml } = xmllint(
+      xsd,
+      Object.keys({ ...bad, ...good }).map((f) => path.join(dir, f)),
+    );
     expect(notXml).to.deep.equal([]);
     expect([...errors.keys()].map((f) => path.basename(f)).sort()).to.deep.equal(Object.keys(bad).sort());
     const json = path.join(dir, 'bad.json');
     const r = cli('check', ...Object.keys(bad).map((f) => path.join(dir, f)), '-n', '1', '--json', json);
-    const status = (JSON.parse(fs.readFileSync(json, 'utf8')) as { results: { scene: string; status: string }[] }).results.map((x) => [path.basename(x.scene), x.status]);
-    expect(status.sort(), r.stdout).to.deep.equal(Object.keys(bad).sort().map((f) => [f, 'error']));
+    const status = (JSON.parse(fs.readFileSync(json, 'utf8')) as { results: { scene: string; status: string }[] }).results.map((x) => [
+      path.basename(x.scene),
+      x.status,
+    ]);
+    expect(status.sort(), r.stdout).to.deep.equal(
+      Object.keys(bad)
+        .sort()
+        .map((f) => [f, 'error']),
+    );
   });
 
   it("SOFA's example scenes: no schema error that sofa-ts check does not also report", function () {
     if (!hasXmllint || !hasCorpus) {
-      console.log(`    skipped: ${!hasXmllint ? 'no xmllint (Debian: apt-get install libxml2-utils; CI installs it in .ci/run)' : `no SOFA corpus at ${corpusRoot}`}`);
+      console.log(
+        `    skipped: ${!hasXmllint ? 'no xmllint (Debian: apt-get install libxml2-utils; CI installs it in .ci/run)' : `no SOFA corpus at ${corpusRoot}`}`,
+      );
       this.skip();
     }
     const examples = path.join(corpusRoot, 'sofa', 'examples');
@@ -108,7 +130,11 @@ describe('sofa-ts schema: an XML Schema of the scenes for editors, validated by 
     if (errors.size === 0) return;
     const json = path.join(dir, 'check.json');
     const r = cli('check', ...errors.keys(), '-n', '1', '--json', json, '--data-path', path.join(corpusRoot, 'sofa', 'share'));
-    const reported = new Set((JSON.parse(fs.readFileSync(json, 'utf8')) as { results: { scene: string; status: string }[] }).results.filter((x) => x.status !== 'runs').map((x) => path.resolve(x.scene)));
+    const reported = new Set(
+      (JSON.parse(fs.readFileSync(json, 'utf8')) as { results: { scene: string; status: string }[] }).results
+        .filter((x) => x.status !== 'runs')
+        .map((x) => path.resolve(x.scene)),
+    );
     const unreported = [...errors].filter(([f]) => !reported.has(path.resolve(f)));
     expect(unreported, `${r.stdout}\n${unreported.map(([f, e]) => `${f}: ${e[0]}`).join('\n')}`).to.deep.equal([]);
   });

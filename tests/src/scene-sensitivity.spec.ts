@@ -29,7 +29,8 @@ async function perturbationGrowth(scene: string, steps: number, state: number, d
     }
     return out;
   };
-  const a = await run(0), b = await run(eps);
+  const a = await run(0),
+    b = await run(eps);
   return a.map((xs, k) => Math.max(...xs.map((x, i) => x.reduce((m, v, j) => Math.max(m, Math.abs(v - b[k]![i]![j]!)), 0))));
 }
 

@@ -22,7 +22,9 @@ function scene(position: number[], extra = ''): string {
 
 function rotation(axis: number[], a: number): number[][] {
   const [x, y, z] = axis.map((v) => v / Math.hypot(...axis)) as [number, number, number];
-  const c = Math.cos(a), s = Math.sin(a), C = 1 - c;
+  const c = Math.cos(a),
+    s = Math.sin(a),
+    C = 1 - c;
   return [
     [c + x * x * C, x * y * C - z * s, x * z * C + y * s],
     [y * x * C + z * s, c + y * y * C, y * z * C - x * s],
@@ -41,7 +43,8 @@ function points(a: number[]): number[][] {
 
 describe('ShapeMatching and PositionBasedDynamicsProjectiveConstraint', () => {
   it('a rigidly moved cluster is its own target', async () => {
-    const R = rotation([1, 2, 3], 0.8), t = [0.5, -1, 2];
+    const R = rotation([1, 2, 3], 0.8),
+      t = [0.5, -1, 2];
     const moved = points(rest).flatMap((p) => (multiply(R, p) as number[]).map((v, k) => v + t[k]!));
     const sc = await loadSceneFromString(scene(moved));
     const target = targets(sc);
@@ -52,27 +55,45 @@ describe('ShapeMatching and PositionBasedDynamicsProjectiveConstraint', () => {
     const deformed = rest.map((v, i) => v * (1 + 0.3 * Math.sin(i)) + 0.1 * Math.cos(3 * i));
     const sc = await loadSceneFromString(scene(deformed));
     const target = Array.from(targets(sc));
-    const X0 = points(rest), X = points(deformed), Y = points(target);
+    const X0 = points(rest),
+      X = points(deformed),
+      Y = points(target);
     const mean = (P: number[][]) => [0, 1, 2].map((k) => P.reduce((s, p) => s + p[k]!, 0) / P.length);
-    const c0 = mean(X0), c = mean(X);
+    const c0 = mean(X0),
+      c = mean(X);
     // R from the targets: Y_i − c = R·(X0_i − c0), least squares over the 5 points (exact if the targets are rigid)
-    const D0 = X0.map((p) => p.map((v, k) => v - c0[k]!)), DY = Y.map((p) => p.map((v, k) => v - c[k]!));
+    const D0 = X0.map((p) => p.map((v, k) => v - c0[k]!)),
+      DY = Y.map((p) => p.map((v, k) => v - c[k]!));
     const M = multiply(transpose(D0), D0) as number[][];
     const B = multiply(transpose(D0), DY) as number[][];
     const R = transpose(multiply(inv(M), B) as number[][]);
-    for (let i = 0; i < Y.length; i++) for (let k = 0; k < 3; k++) expect(Y[i]![k]).to.be.closeTo(c[k]! + (multiply(R, D0[i]!) as number[])[k]!, 1e-10);
+    for (let i = 0; i < Y.length; i++)
+      for (let k = 0; k < 3; k++) expect(Y[i]![k]).to.be.closeTo(c[k]! + (multiply(R, D0[i]!) as number[])[k]!, 1e-10);
     expect(det(R)).to.be.closeTo(1, 1e-10);
     const RtR = multiply(transpose(R), R) as number[][];
     for (let r = 0; r < 3; r++) for (let q = 0; q < 3; q++) expect(RtR[r]![q]).to.be.closeTo(r === q ? 1 : 0, 1e-10);
-    const A = X.reduce((acc, p, i) => acc.map((row, r) => row.map((v, q) => v + (p[r]! - c[r]!) * D0[i]![q]!)), [[0, 0, 0], [0, 0, 0], [0, 0, 0]]);
+    const A = X.reduce(
+      (acc, p, i) => acc.map((row, r) => row.map((v, q) => v + (p[r]! - c[r]!) * D0[i]![q]!)),
+      [
+        [0, 0, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+      ],
+    );
     const S = multiply(transpose(R), A) as number[][];
     for (let r = 0; r < 3; r++) for (let q = 0; q < 3; q++) expect(S[r]![q]).to.be.closeTo(S[q]![r]!, 1e-10);
-    const values = (eigs(matrix(S.map((row, r) => row.map((v, q) => (v + S[q]![r]!) / 2)))).values as unknown as { toArray(): number[] }).toArray();
+    const values = (
+      eigs(matrix(S.map((row, r) => row.map((v, q) => (v + S[q]![r]!) / 2)))).values as unknown as { toArray(): number[] }
+    ).toArray();
     for (const v of values) expect(v).to.be.greaterThan(0);
   });
 
   it('affineRatio 1: the targets are the best affine fit, exact for an affinely deformed cluster', async () => {
-    const F = [[1.2, 0.3, 0], [0, 0.8, 0.1], [0.2, 0, 1.1]];
+    const F = [
+      [1.2, 0.3, 0],
+      [0, 0.8, 0.1],
+      [0.2, 0, 1.1],
+    ];
     const moved = points(rest).flatMap((p) => (multiply(F, p) as number[]).map((v, k) => v + [1, 2, 3][k]!));
     const sc = await loadSceneFromString(scene(moved, 'affineRatio="1"'));
     const target = targets(sc);
@@ -105,7 +126,7 @@ describe('ShapeMatching and PositionBasedDynamicsProjectiveConstraint', () => {
     y = projected;
   });
 
-  it('together (SOFA\'s scene): a cluster falling under gravity stays rigid (rest distances kept) and falls', async () => {
+  it("together (SOFA's scene): a cluster falling under gravity stays rigid (rest distances kept) and falls", async () => {
     const sc = await loadSceneFromString(`<Node name="root" dt="0.05" gravity="0 -10 0">
   <EulerImplicitSolver/>
   <CGLinearSolver iterations="25" tolerance="1e-12" threshold="1e-12"/>
@@ -115,12 +136,16 @@ describe('ShapeMatching and PositionBasedDynamicsProjectiveConstraint', () => {
   <PositionBasedDynamicsProjectiveConstraint stiffness="1" position="@sm.targetPosition"/>
 </Node>`);
     sc.step(5);
-    const x = points(Array.from(sc.get<BaseMechanicalState>('/dofs')!.x)), X0 = points(rest);
-    for (let i = 0; i < 5; i++) for (let j = i + 1; j < 5; j++) {
-      const d = Math.hypot(...[0, 1, 2].map((k) => x[i]![k]! - x[j]![k]!)), d0 = Math.hypot(...[0, 1, 2].map((k) => X0[i]![k]! - X0[j]![k]!));
-      expect(d).to.be.closeTo(d0, 1e-9);
-    }
-    const cy = x.reduce((acc, p) => acc + p[1]!, 0) / 5, cy0 = X0.reduce((acc, p) => acc + p[1]!, 0) / 5;
+    const x = points(Array.from(sc.get<BaseMechanicalState>('/dofs')!.x)),
+      X0 = points(rest);
+    for (let i = 0; i < 5; i++)
+      for (let j = i + 1; j < 5; j++) {
+        const d = Math.hypot(...[0, 1, 2].map((k) => x[i]![k]! - x[j]![k]!)),
+          d0 = Math.hypot(...[0, 1, 2].map((k) => X0[i]![k]! - X0[j]![k]!));
+        expect(d).to.be.closeTo(d0, 1e-9);
+      }
+    const cy = x.reduce((acc, p) => acc + p[1]!, 0) / 5,
+      cy0 = X0.reduce((acc, p) => acc + p[1]!, 0) / 5;
     expect(cy).to.be.lessThan(cy0 - 0.1);
   });
 });

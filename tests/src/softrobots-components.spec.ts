@@ -12,7 +12,16 @@ import { host, loadSceneFromString, setHost, softrobots, type BaseMechanicalStat
 
 /** The box [0, a]×[0, b]×[0, c] in SOFA's hexahedron vertex order. */
 function box(a: number, b: number, c: number): string {
-  const u = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]];
+  const u = [
+    [0, 0, 0],
+    [1, 0, 0],
+    [1, 1, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+    [1, 0, 1],
+    [1, 1, 1],
+    [0, 1, 1],
+  ];
   return u.map(([x, y, z]) => `${x! * a} ${y! * b} ${z! * c}`).join('  ');
 }
 
@@ -23,7 +32,7 @@ function box(a: number, b: number, c: number): string {
  */
 const KUHN = '0 1 2 6  0 1 6 5  0 3 6 2  0 3 7 6  0 4 5 6  0 4 6 7';
 
-describe('softrobots: VolumeFromTetrahedrons (SOFA\'s VolumeFromVolumetricElements)', () => {
+describe("softrobots: VolumeFromTetrahedrons (SOFA's VolumeFromVolumetricElements)", () => {
   async function volumeScene(attrs = '', extra = ''): Promise<SofaScene> {
     return loadSceneFromString(`<Node name="root" dt="1" gravity="0 0 0">
       <RequiredPlugin name="SoftRobots"/>
@@ -38,12 +47,15 @@ describe('softrobots: VolumeFromTetrahedrons (SOFA\'s VolumeFromVolumetricElemen
   }
   const volume = (s: SofaScene): number => Number(s.get('body/volume')!.findData('volume')!.value);
 
-  it('the volume of a 2 × 3 × 4 box cut into Kuhn\'s six tetrahedra is 24', async () => {
+  it("the volume of a 2 × 3 × 4 box cut into Kuhn's six tetrahedra is 24", async () => {
     expect(volume(await volumeScene())).to.be.closeTo(24, 1e-12);
   });
 
   it('with update, the volume follows the positions (the box stretched to 4 × 3 × 4: 48); without, it stays', async () => {
-    for (const [update, expected] of [['1', 48], ['0', 24]] as const) {
+    for (const [update, expected] of [
+      ['1', 48],
+      ['0', 24],
+    ] as const) {
       const s = await volumeScene(`update="${update}"`);
       const dofs = s.get<BaseMechanicalState>('body/dofs')!;
       const x = dofs.findData('position')!;
@@ -55,7 +67,7 @@ describe('softrobots: VolumeFromTetrahedrons (SOFA\'s VolumeFromVolumetricElemen
     }
   });
 
-  it('SoftRobots\' attribute positions is read as position (with a renaming warning): one tetrahedron, |det|/6', async () => {
+  it("SoftRobots' attribute positions is read as position (with a renaming warning): one tetrahedron, |det|/6", async () => {
     const s = await loadSceneFromString(`<Node name="root">
       <RequiredPlugin name="SoftRobots"/>
       <VolumeFromTetrahedrons name="v" positions="0 0 0  2 0 0  0 3 0  0 0 5" tetras="0 2 1 3"/>
@@ -118,7 +130,7 @@ describe('softrobots: DataVariationLimiter', () => {
     expect(output(s)).to.deep.equal([0, 0, 0, 1, 1, 1]);
   });
 
-  it('nbStep 1: the counter stays at 0, a jump above maxJump never moves (SoftRobots\' rule as it runs)', async () => {
+  it("nbStep 1: the counter stays at 0, a jump above maxJump never moves (SoftRobots' rule as it runs)", async () => {
     const s = await limiterScene('listening="1" maxJump="0.5" nbStep="1"');
     expect(s.warnings.map((w) => w.message).join('\n')).to.match(/nbStep 1: the step counter stays at 0/);
     setGoal(s, [3, 4, 0, 1, 1, 1]);
@@ -135,7 +147,8 @@ describe('softrobots: SerialPortBridgeGeneric', () => {
     expect(Array.from(softrobots.serialPacket([1, 300], [250, 251], true, true))).to.deep.equal([250, 0, 1, 251, 1, 44]);
   });
 
-  const scene = (attrs: string): Promise<SofaScene> => loadSceneFromString(`<Node name="root" dt="0.1" gravity="0 -10 0">
+  const scene = (attrs: string): Promise<SofaScene> =>
+    loadSceneFromString(`<Node name="root" dt="0.1" gravity="0 -10 0">
     <RequiredPlugin name="SoftRobots"/>
     <DefaultAnimationLoop/>
     <EulerExplicitSolver symplectic="1"/>
@@ -174,7 +187,10 @@ describe('softrobots: SerialPortBridgeGeneric', () => {
       const bridge = s.get<softrobots.SerialPortBridgeGeneric>('serial')!;
       expect(opened).to.deep.equal(['/dev/ttyFAKE@115200']);
       s.step();
-      expect(written).to.deep.equal([[200, 0, 10, 0, 20, 0, 30], [200, 0, 10, 0, 20, 0, 30]]);
+      expect(written).to.deep.equal([
+        [200, 0, 10, 0, 20, 0, 30],
+        [200, 0, 10, 0, 20, 0, 30],
+      ]);
       expect(Array.from(bridge.packetIn.value)).to.deep.equal([7]);
       bridge.packetOut.value = Uint32Array.of(1, 2);
       s.step();
@@ -188,18 +204,19 @@ describe('softrobots: SerialPortBridgeGeneric', () => {
   });
 });
 
-describe('softrobots: AnimationEditor (SoftRobots\' animation file)', () => {
+describe("softrobots: AnimationEditor (SoftRobots' animation file)", () => {
   // Two points; frame k puts point 0 at (k, 0, 0) and point 1 at (0, 2k, 1). Key frames 0 and 3.
-  const FILE = [
-    'Type: Vec3d',
-    'Number of frame: 4',
-    'Number of effector: 2',
-    'KeyFrames: 0 3',
-    '0 0 0 0 0 1 ',
-    '1 0 0 0 2 1 ',
-    '2 0 0 0 4 1 ',
-    '3 0 0 0 6 1 ',
-  ].join('\n') + '\n';
+  const FILE =
+    [
+      'Type: Vec3d',
+      'Number of frame: 4',
+      'Number of effector: 2',
+      'KeyFrames: 0 3',
+      '0 0 0 0 0 1 ',
+      '1 0 0 0 2 1 ',
+      '2 0 0 0 4 1 ',
+      '3 0 0 0 6 1 ',
+    ].join('\n') + '\n';
   let dir = '';
   beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-animation-'))));
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -287,7 +304,9 @@ describe('softrobots: AnimationEditor (SoftRobots\' animation file)', () => {
     expect(s.warnings.map((w) => w.message).join('\n')).to.match(/animates 1 points, the state .* has 2: the file is not loaded/);
     const none = await loadSceneFromString(`<Node name="root"><RequiredPlugin name="SoftRobots"/><DefaultAnimationLoop/>
       <MechanicalObject name="dofs" position="9 9 9"/><AnimationEditor filename="${path.join(dir, 'none.txt')}"/></Node>`);
-    expect(none.warnings.map((w) => w.message).join('\n')).to.match(/animation file .*none.txt' not found: the animation is the initial positions alone/);
+    expect(none.warnings.map((w) => w.message).join('\n')).to.match(
+      /animation file .*none.txt' not found: the animation is the initial positions alone/,
+    );
     none.step(2);
     expect(Array.from(none.get<BaseMechanicalState>('dofs')!.x)).to.deep.equal([9, 9, 9]);
   });
@@ -311,10 +330,13 @@ describe('softrobots: CommunicationController (ZeroMQ, the npm package zeromq)',
     return { scene, cc };
   }
   const values = (cc: softrobots.CommunicationController): number[][] => cc.data.map((d) => Array.from(d.value));
-  type Zmq = { Subscriber: new (o?: object) => { connect(a: string): void; subscribe(): void; receive(): Promise<Uint8Array[]>; close(): void }; Publisher: new () => { bind(a: string): Promise<void>; send(m: string): Promise<void>; close(): void } };
+  type Zmq = {
+    Subscriber: new (o?: object) => { connect(a: string): void; subscribe(): void; receive(): Promise<Uint8Array[]>; close(): void };
+    Publisher: new () => { bind(a: string): Promise<void>; send(m: string): Promise<void>; close(): void };
+  };
   const zmq = async (): Promise<Zmq> => (await import('zeromq' as string)) as Zmq;
 
-  it('publish/subscribe between two scenes: the receiver\'s fields become the sender\'s values, exactly', async () => {
+  it("publish/subscribe between two scenes: the receiver's fields become the sender's values, exactly", async () => {
     const { scene: a } = await node('job="sender" port="47311" nbDataField="2" data1="3.25" data2="1e-7"');
     const { scene: b, cc } = await node('job="receiver" port="47311" nbDataField="2" timeOut="5000"');
     await sleep(500); // the subscription reaches the publisher (ZeroMQ drops what is published before)
@@ -324,7 +346,7 @@ describe('softrobots: CommunicationController (ZeroMQ, the npm package zeromq)',
     expect(cc.inactive).to.equal(undefined);
   });
 
-  it('the sender\'s message, read by a plain zeromq subscriber, is SOFA\'s text: template, then per field its count and numbers', async () => {
+  it("the sender's message, read by a plain zeromq subscriber, is SOFA's text: template, then per field its count and numbers", async () => {
     const { scene } = await node('template="Vec3d" job="sender" port="47312" nbDataField="2" data1="1 2 3  4 5 6" data2="0.5 0 0"');
     const z = await zmq();
     const sub = new z.Subscriber({ receiveTimeout: 5000 });
@@ -354,7 +376,9 @@ describe('softrobots: CommunicationController (ZeroMQ, the npm package zeromq)',
     const { scene, cc } = await node('job="receiver" port="47314" timeOut="200"');
     scene.step(3);
     expect(cc.inactive).to.equal('no message within timeOut');
-    expect(scene.warnings.filter((w) => /no message within timeOut; the controller communicates nothing more/.test(w.message))).to.have.length(1);
+    expect(
+      scene.warnings.filter((w) => /no message within timeOut; the controller communicates nothing more/.test(w.message)),
+    ).to.have.length(1);
     expect(scene.time).to.be.closeTo(0.3, 1e-12);
     const z = await zmq();
     const pub = new z.Publisher();

@@ -17,12 +17,16 @@ const dt = 0.01;
 const g = 10;
 
 async function planeScene(plane: string, points = '0.2 0.2 1  -1 -1 0  2 -1 0  -1 2 0'): Promise<SofaScene> {
-  return softRobotScene({ dt, gravity: `0 0 -${g}`, body: `
+  return softRobotScene({
+    dt,
+    gravity: `0 0 -${g}`,
+    body: `
       <MechanicalObject name="dofs" position="${points}"/>
       <UniformMass totalMass="4"/>
       <FixedProjectiveConstraint indices="1 2 3"/>
       <UnilateralPlaneConstraint name="plane" ${plane}/>
-    ` });
+    `,
+  });
 }
 
 function dofs(s: SofaScene): BaseMechanicalState {
@@ -53,25 +57,33 @@ describe('softrobots: UnilateralPlaneConstraint scenes (closed forms)', () => {
   }
 
   it('a point moving away from the plane is not held', async () => {
-    const s = await softRobotScene({ dt, body: `
+    const s = await softRobotScene({
+      dt,
+      body: `
       <MechanicalObject name="dofs" position="0.2 0.2 0  -1 -1 0  2 -1 0  -1 2 0" velocity="0 0 1  0 0 0  0 0 0  0 0 0"/>
       <UniformMass totalMass="4"/>
       <FixedProjectiveConstraint indices="1 2 3"/>
       <UnilateralPlaneConstraint name="plane" indices="0 1 2 3"/>
-    ` });
+    `,
+    });
     s.step(10);
     expect(dofs(s).x[2]).to.be.closeTo(10 * dt, 1e-14);
   });
 
   it('plane points on springs: a point pushed by F over their centroid sinks by F/(3k) with them', async () => {
-    const F = 3, k = 100;
-    const s = await softRobotScene({ dt, ode: 'rayleighStiffness="0.1" rayleighMass="0.1"', body: `
+    const F = 3,
+      k = 100;
+    const s = await softRobotScene({
+      dt,
+      ode: 'rayleighStiffness="0.1" rayleighMass="0.1"',
+      body: `
       <MechanicalObject name="dofs" position="0 0 0.05  -1 -1 0  2 -1 0  -1 2 0"/>
       <UniformMass totalMass="4"/>
       <RestShapeSpringsForceField points="1 2 3" stiffness="${k}"/>
       <ConstantForceField indices="0" force="0 0 -${F}"/>
       <UnilateralPlaneConstraint name="plane" indices="0 1 2 3"/>
-    ` });
+    `,
+    });
     s.step(3000);
     const x = dofs(s).x;
     for (let p = 1; p < 4; p++) expect(x[3 * p + 2]).to.be.closeTo(-F / (3 * k), 1e-9);
@@ -108,12 +120,15 @@ const kp = 100;
 const dtp = 0.1;
 
 async function positionScene(attrs: string, points = '0 0 0'): Promise<SofaScene> {
-  return softRobotScene({ dt: dtp, body: `
+  return softRobotScene({
+    dt: dtp,
+    body: `
       <MechanicalObject name="dofs" position="${points}"/>
       <UniformMass vertexMass="1"/>
       <RestShapeSpringsForceField stiffness="${kp}"/>
       <PositionConstraint name="position" ${attrs}/>
-    ` });
+    `,
+  });
 }
 
 function position(s: SofaScene): softrobots.PositionConstraint {
@@ -133,10 +148,14 @@ describe('softrobots: PositionConstraint scenes (closed forms)', () => {
   });
 
   it('force mode along a normalised direction with a weight: x − x₀ = w·F·u/k at rest', async () => {
-    const value = 0.4, w = 2;
-    const s = await positionScene(`directions="1 1 0  0 0 1  0 1 0" useDirections="1 0 0" weight="${w}" valueType="force" value="${value}"`);
+    const value = 0.4,
+      w = 2;
+    const s = await positionScene(
+      `directions="1 1 0  0 0 1  0 1 0" useDirections="1 0 0" weight="${w}" valueType="force" value="${value}"`,
+    );
     s.step(300);
-    const F = value / dtp, u = Math.SQRT1_2;
+    const F = value / dtp,
+      u = Math.SQRT1_2;
     const x = dofs(s).x;
     expect(x[0]).to.be.closeTo((w * F * u) / kp, 1e-10);
     expect(x[1]).to.be.closeTo((w * F * u) / kp, 1e-10);
@@ -177,12 +196,15 @@ describe('softrobots: PositionConstraint scenes (closed forms)', () => {
  * rest; force mode gives q − q₀ = (λ/dt)/k at rest; the bounds cap λ and q − q₀.
  */
 async function jointScene(attrs: string): Promise<SofaScene> {
-  return softRobotScene({ dt: dtp, body: `
+  return softRobotScene({
+    dt: dtp,
+    body: `
       <MechanicalObject template="Vec1d" name="dofs" position="0.5 1"/>
       <UniformMass template="Vec1d" vertexMass="1"/>
       <RestShapeSpringsForceField template="Vec1d" stiffness="${kp}"/>
       <JointConstraint name="joint" index="1" ${attrs}/>
-    ` });
+    `,
+  });
 }
 
 function joint(s: SofaScene): softrobots.JointConstraint {

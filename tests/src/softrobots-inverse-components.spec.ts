@@ -23,13 +23,17 @@ const k = 100;
 const OUTWARD = '0 2 1  0 1 3  0 3 2  1 2 3';
 
 function tetScene(components: string, solver = '<QPInverseProblemSolver name="solver" epsilon="0"/>'): Promise<SofaScene> {
-  return softRobotScene({ dt, solver: solver, body: `
+  return softRobotScene({
+    dt,
+    solver: solver,
+    body: `
       <MechanicalObject name="dofs" position="0 0 0  1 0 0  0 1 0  0 0 1"/>
       <UniformMass totalMass="4"/>
       <RestShapeSpringsForceField stiffness="${k}"/>
       <FixedProjectiveConstraint indices="0 1 2"/>
       ${components}
-    ` });
+    `,
+  });
 }
 
 const apexZ = (s: SofaScene): number => s.get<BaseMechanicalState>('p/dofs')!.x[11]!;
@@ -46,7 +50,8 @@ describe('softrobots: inverse pressure components on a tetrahedral cavity (close
          <VolumeEffector name="effector" triangles="${OUTWARD}" desiredVolume="${1 / 6 + g}"/>`,
         solver === 'QP' ? undefined : '<GaussSeidelInverseProblemSolver name="solver" tolerance="1e-15"/>',
       );
-      const a = actuatorOf(s), e = effectorOf(s);
+      const a = actuatorOf(s),
+        e = effectorOf(s);
       expect(a.initialCavityVolume.value).to.be.closeTo(1 / 6, 1e-15);
       s.step();
       expect(apexZ(s)).to.be.closeTo(1 + 6 * g, 1e-9);
@@ -143,12 +148,18 @@ describe('softrobots: inverse pressure components on the hollow box of cavity-di
   const direct = readFileSync(file, 'utf8');
   const inverse = (components: string): string =>
     direct
-      .replace('<RequiredPlugin name="SoftRobots"/>', '<RequiredPlugin name="SoftRobots"/>\n    <RequiredPlugin name="SoftRobots.Inverse"/>')
+      .replace(
+        '<RequiredPlugin name="SoftRobots"/>',
+        '<RequiredPlugin name="SoftRobots"/>\n    <RequiredPlugin name="SoftRobots.Inverse"/>',
+      )
       .replace(/<BlockGaussSeidelConstraintSolver[^>]*\/>/, '<QPInverseProblemSolver name="solver" epsilon="0"/>')
       .replace(/<SurfacePressureConstraint[^>]*\/>/, components);
 
   const cases = [
-    { what: 'SurfacePressureEquality eqVolumeGrowth="40"', xml: '<SurfacePressureEquality name="cavity" quads="@loader.quads" eqVolumeGrowth="40"/>' },
+    {
+      what: 'SurfacePressureEquality eqVolumeGrowth="40"',
+      xml: '<SurfacePressureEquality name="cavity" quads="@loader.quads" eqVolumeGrowth="40"/>',
+    },
     {
       what: 'SurfacePressureActuator + VolumeEffector at V₀ + 40',
       xml: '<SurfacePressureActuator name="cavity" quads="@loader.quads"/>\n<VolumeEffector name="effector" quads="@loader.quads" desiredVolume="602.5"/>',
@@ -164,8 +175,10 @@ describe('softrobots: inverse pressure components on the hollow box of cavity-di
       for (let step = 0; step < 10; step++) {
         sd.step();
         si.step();
-        const a = sd.get<BaseMechanicalState>('actuator/dofs')!.x, b = si.get<BaseMechanicalState>('actuator/dofs')!.x;
-        let err = 0, scale = 0;
+        const a = sd.get<BaseMechanicalState>('actuator/dofs')!.x,
+          b = si.get<BaseMechanicalState>('actuator/dofs')!.x;
+        let err = 0,
+          scale = 0;
         for (let i = 0; i < a.length; i++) {
           err = Math.max(err, Math.abs(a[i]! - b[i]!));
           scale = Math.max(scale, Math.abs(a[i]!));
@@ -186,15 +199,25 @@ describe('softrobots: inverse pressure components on the hollow box of cavity-di
  * brings an effector to its goal from the first step (every row is linear in the positions) and,
  * once at rest, the actuator's physical force λ/dt is the spring's pull there.
  */
-function particles(positions: string, components: string, solver = '<QPInverseProblemSolver name="solver" epsilon="0"/>', template = 'Vec3d', extra = ''): Promise<SofaScene> {
+function particles(
+  positions: string,
+  components: string,
+  solver = '<QPInverseProblemSolver name="solver" epsilon="0"/>',
+  template = 'Vec3d',
+  extra = '',
+): Promise<SofaScene> {
   const n = positions.trim().split(/\s+/).length / (template === 'Vec1d' ? 1 : 3);
-  return softRobotScene({ dt, solver: solver, body: `
+  return softRobotScene({
+    dt,
+    solver: solver,
+    body: `
       <MechanicalObject name="dofs" template="${template}" position="${positions}"/>
       <UniformMass totalMass="${n}"/>
       <RestShapeSpringsForceField stiffness="${k}"/>
       ${extra}
       ${components}
-    ` });
+    `,
+  });
 }
 
 const xOf = (s: SofaScene): Float64Array => s.get<BaseMechanicalState>('p/dofs')!.x;
@@ -227,7 +250,8 @@ describe('softrobots: SlidingActuator, ForcePointActuator, JointActuator, Baryce
       `<SlidingActuator name="actuator" direction="0 1 0"/>
        <BarycentricCenterEffector name="effector" effectorGoal="0.5 ${0.5 + shift} 0.5" axis="0 1 0"/>`,
     );
-    const a = s.get<softrobots.SlidingActuator>('p/actuator')!, e = s.get<softrobots.BarycentricCenterEffector>('p/effector')!;
+    const a = s.get<softrobots.SlidingActuator>('p/actuator')!,
+      e = s.get<softrobots.BarycentricCenterEffector>('p/effector')!;
     s.step(300);
     expect(e.barycenter.value[1]).to.be.closeTo(0.5 + shift, 1e-12);
     expect(xOf(s)[1]).to.be.closeTo(shift, 1e-12);
@@ -256,21 +280,34 @@ describe('softrobots: SlidingActuator, ForcePointActuator, JointActuator, Baryce
   });
 
   it('SlidingActuator on a free Rigid3d frame of mass m (translation, then rotation): the first step reaches the goal with λ = m·shift/dt', async () => {
-    const m = 2, shift = 0.05, theta = 0.1;
+    const m = 2,
+      shift = 0.05,
+      theta = 0.1;
     const frame = (direction: string, effector: string): Promise<SofaScene> =>
-      softRobotScene({ dt, solver: '<QPInverseProblemSolver name="solver" epsilon="0"/>', body: `
+      softRobotScene({
+        dt,
+        solver: '<QPInverseProblemSolver name="solver" epsilon="0"/>',
+        body: `
       <MechanicalObject name="dofs" template="Rigid3d" position="1 2 3 0 0 0 1"/>
       <UniformMass vertexMass="${m}"/>
       <SlidingActuator name="actuator" direction="${direction}"/>
       ${effector}
-    ` });
-    const st = await frame('1 0 0 0 0 0', `<PositionEffector indices="0" effectorGoal="${1 + shift} 2 3 0 0 0 1" useDirections="1 0 0 0 0 0"/>`);
+    `,
+      });
+    const st = await frame(
+      '1 0 0 0 0 0',
+      `<PositionEffector indices="0" effectorGoal="${1 + shift} 2 3 0 0 0 1" useDirections="1 0 0 0 0 0"/>`,
+    );
     st.step();
     expect(xOf(st)[0]).to.be.closeTo(1 + shift, 1e-12);
     expect(st.get<softrobots.SlidingActuator>('p/actuator')!.force.value).to.be.closeTo((m * shift) / dt, 1e-10);
     // the rotational mass is m·I₃ (UniformMass' default inertia per unit mass)
-    const qz = Math.sin(theta / 2), qw = Math.cos(theta / 2);
-    const sr = await frame('0 0 0 0 0 1', `<PositionEffector indices="0" effectorGoal="1 2 3 0 0 ${qz} ${qw}" useDirections="0 0 0 0 0 1"/>`);
+    const qz = Math.sin(theta / 2),
+      qw = Math.cos(theta / 2);
+    const sr = await frame(
+      '0 0 0 0 0 1',
+      `<PositionEffector indices="0" effectorGoal="1 2 3 0 0 ${qz} ${qw}" useDirections="0 0 0 0 0 1"/>`,
+    );
     sr.step();
     expect(xOf(sr)[5]).to.be.closeTo(qz, 1e-12);
     expect(xOf(sr)[6]).to.be.closeTo(qw, 1e-12);
@@ -292,7 +329,10 @@ describe('softrobots: SlidingActuator, ForcePointActuator, JointActuator, Baryce
     expect(a.physicalForce.value).to.be.closeTo(Math.SQRT2 * k * shift, 1e-8);
 
     const maxForce = 0.5; // F = 5 < √2·k·shift ≈ 14.1
-    const sb = await particles('0 0 0', `<ForcePointActuator name="actuator" indices="0" direction="1 1 0" maxForce="${maxForce}" maxForceVariation="0.2"/>${effector}`);
+    const sb = await particles(
+      '0 0 0',
+      `<ForcePointActuator name="actuator" indices="0" direction="1 1 0" maxForce="${maxForce}" maxForceVariation="0.2"/>${effector}`,
+    );
     const ab = sb.get<softrobots.ForcePointActuator>('p/actuator')!;
     let last = 0;
     for (let i = 0; i < 300; i++) {

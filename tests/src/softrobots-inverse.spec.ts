@@ -32,10 +32,16 @@ interface FingerOptions {
 
 function fingerXml(o: FingerOptions): string {
   const rows = [1, 0, 2];
-  const cables = o.direct !== undefined
-    ? `<CableConstraint name="cable" indices="${cableIndices(1)}" pullPoint="-10 10 5" ${o.direct}/>`
-    : (o.cables ?? ['minForce="0"']).map((a, c) => `<CableActuator name="cable${c}" indices="${cableIndices(rows[c]!)}" pullPoint="-10 10 ${5 * rows[c]!}" ${a}/>`).join('\n');
-  const effector = o.direct !== undefined ? '' : `<PositionEffector name="effector" indices="${TIP}" ${o.effector ?? 'effectorGoal="100 10 5" useDirections="0 1 0"'}/>`;
+  const cables =
+    o.direct !== undefined
+      ? `<CableConstraint name="cable" indices="${cableIndices(1)}" pullPoint="-10 10 5" ${o.direct}/>`
+      : (o.cables ?? ['minForce="0"'])
+          .map((a, c) => `<CableActuator name="cable${c}" indices="${cableIndices(rows[c]!)}" pullPoint="-10 10 ${5 * rows[c]!}" ${a}/>`)
+          .join('\n');
+  const effector =
+    o.direct !== undefined
+      ? ''
+      : `<PositionEffector name="effector" indices="${TIP}" ${o.effector ?? 'effectorGoal="100 10 5" useDirections="0 1 0"'}/>`;
   return `<Node name="root" dt="1" gravity="0 0 0">
     <RequiredPlugin name="SoftRobots"/>
     <RequiredPlugin name="SoftRobots.Inverse"/>
@@ -73,7 +79,10 @@ function run(s: SofaScene, steps: number, each: () => void): void {
 describe('softrobots: inverse problem on a cable-driven finger', () => {
   for (const goal of [7.5, 10, 15]) {
     it(`QP: the tip reaches y = ${goal} within 1e-10 after 10 steps (ε = 0, y only, maxPositiveDisp 15)`, async () => {
-      const s = await finger({ cables: ['minForce="0" maxPositiveDisp="15"'], effector: `effectorGoal="100 ${goal} 5" useDirections="0 1 0"` });
+      const s = await finger({
+        cables: ['minForce="0" maxPositiveDisp="15"'],
+        effector: `effectorGoal="100 ${goal} 5" useDirections="0 1 0"`,
+      });
       s.step(10);
       expect(Math.abs(tip(s, 1) - goal)).to.be.at.most(1e-10);
       const eff = s.get<softrobots.PositionEffector>('finger/effector')!;
@@ -85,12 +94,33 @@ describe('softrobots: inverse problem on a cable-driven finger', () => {
     });
   }
 
-  const bounds: Array<{ what: string; cable: string; goal: number; check: (c: softrobots.CableActuator) => number; bound: number; sign: 1 | -1 }> = [
+  const bounds: Array<{
+    what: string;
+    cable: string;
+    goal: number;
+    check: (c: softrobots.CableActuator) => number;
+    bound: number;
+    sign: 1 | -1;
+  }> = [
     { what: 'minForce 0 → λ ≥ 0', cable: 'minForce="0"', goal: 0, check: (c) => c.force.value, bound: 0, sign: -1 },
     { what: 'minForce −20 → λ ≥ −20', cable: 'minForce="-20"', goal: 0, check: (c) => c.force.value, bound: -20, sign: -1 },
     { what: 'maxForce 3000 → λ ≤ 3000', cable: 'maxForce="3000"', goal: 15, check: (c) => c.force.value, bound: 3000, sign: 1 },
-    { what: 'maxPositiveDisp 15 → displacement ≤ 15', cable: 'maxPositiveDisp="15"', goal: 150, check: (c) => c.displacement.value, bound: 15, sign: 1 },
-    { what: 'maxNegativeDisp 1 → displacement ≥ −1', cable: 'maxNegativeDisp="1"', goal: -15, check: (c) => c.displacement.value, bound: -1, sign: -1 },
+    {
+      what: 'maxPositiveDisp 15 → displacement ≤ 15',
+      cable: 'maxPositiveDisp="15"',
+      goal: 150,
+      check: (c) => c.displacement.value,
+      bound: 15,
+      sign: 1,
+    },
+    {
+      what: 'maxNegativeDisp 1 → displacement ≥ −1',
+      cable: 'maxNegativeDisp="1"',
+      goal: -15,
+      check: (c) => c.displacement.value,
+      bound: -1,
+      sign: -1,
+    },
   ];
   for (const b of bounds) {
     it(`QP: bounds hold exactly and bind when the goal asks for more: ${b.what}`, async () => {
@@ -114,7 +144,8 @@ describe('softrobots: inverse problem on a cable-driven finger', () => {
       inv.step();
       c.value.value = Float64Array.of(cable(inv).force.value);
       direct.step();
-      const a = dofs(inv).x, b = dofs(direct).x;
+      const a = dofs(inv).x,
+        b = dofs(direct).x;
       let err = 0;
       for (let i = 0; i < a.length; i++) err = Math.max(err, Math.abs(a[i]! - b[i]!));
       expect(err, `step ${k}`).to.be.at.most(1e-8);
@@ -139,7 +170,9 @@ describe('softrobots: inverse problem on a cable-driven finger', () => {
     // restarts of the QP of the last step from random starting points: the same λ with ε > 0
     const solver = s.get<softrobots.QPInverseProblemSolver>('solver')!;
     const p = solver.problem;
-    const W = Float64Array.from(p.W), dfree = Float64Array.from(p.dfree), n = p.n;
+    const W = Float64Array.from(p.W),
+      dfree = Float64Array.from(p.dfree),
+      n = p.n;
     const rows = solver.rows;
     const solve = (eps: number, seed: number): Float64Array => {
       const qp = new softrobots.InverseQp();
@@ -175,13 +208,17 @@ describe('softrobots: inverse problem on a cable-driven finger', () => {
     ];
     for (const o of cases) {
       const qp = await finger(o);
-      const gs = await finger({ ...o, solver: '<GaussSeidelInverseProblemSolver name="solver" maxIterations="100000" tolerance="1e-15"/>' });
+      const gs = await finger({
+        ...o,
+        solver: '<GaussSeidelInverseProblemSolver name="solver" maxIterations="100000" tolerance="1e-15"/>',
+      });
       for (let k = 0; k < 5; k++) {
         qp.step();
         gs.step();
         const count = (o.cables ?? []).length;
         for (let c = 0; c < count; c++) {
-          const a = cable(qp, c).force.value, b = cable(gs, c).force.value;
+          const a = cable(qp, c).force.value,
+            b = cable(gs, c).force.value;
           expect(Math.abs(a - b), `cable ${c} step ${k}`).to.be.at.most(1e-6 * Math.max(1, Math.abs(a)));
         }
       }
@@ -194,7 +231,8 @@ describe('softrobots: inverse robots of scenes/softrobots', () => {
 
   it('diamond.scn: four pulling cables bring the hub top to the goals it visits; λ ≥ 0 and |Δδ| ≤ maxDispVariation every step', async () => {
     const s = await loadScene(`${scenes}diamond.scn`);
-    const x = s.get<BaseMechanicalState>('diamond/dofs')!, goal = s.get<BaseMechanicalState>('goal/goalMO')!;
+    const x = s.get<BaseMechanicalState>('diamond/dofs')!,
+      goal = s.get<BaseMechanicalState>('goal/goalMO')!;
     const cables = [0, 1, 2, 3].map((c) => s.get<softrobots.CableActuator>(`diamond/cable${c}`)!);
     const last = cables.map(() => 0);
     let moved = 0;
@@ -215,7 +253,8 @@ describe('softrobots: inverse robots of scenes/softrobots', () => {
 
   it('trunk.scn: eight cables keep the tip within 1.5 mm of a goal moving at 1.6 mm/step', async () => {
     const s = await loadScene(`${scenes}trunk.scn`);
-    const x = s.get<BaseMechanicalState>('trunk/dofs')!, goal = s.get<BaseMechanicalState>('goal/goalMO')!;
+    const x = s.get<BaseMechanicalState>('trunk/dofs')!,
+      goal = s.get<BaseMechanicalState>('goal/goalMO')!;
     const solver = s.get<softrobots.QPInverseProblemSolver>('solver')!;
     const tipIndex = 2 + 5 * 2 + 25 * 30;
     s.step(10);

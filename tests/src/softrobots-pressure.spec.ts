@@ -25,7 +25,9 @@ const OUTWARD = '0 2 1  0 1 3  0 3 2  1 2 3';
 const INWARD = '0 1 2  0 3 1  0 2 3  1 3 2';
 
 async function tetScene(attrs: string, faces = `triangles="${OUTWARD}"`, topology = '', extra = ''): Promise<SofaScene> {
-  return softRobotScene({ dt, body: `
+  return softRobotScene({
+    dt,
+    body: `
       ${topology}
       <MechanicalObject name="dofs" position="0 0 0  1 0 0  0 1 0  0 0 1"/>
       <UniformMass totalMass="4"/>
@@ -33,7 +35,8 @@ async function tetScene(attrs: string, faces = `triangles="${OUTWARD}"`, topolog
       <FixedProjectiveConstraint indices="0 1 2"/>
       <SurfacePressureConstraint name="cavity" ${faces} ${attrs}/>
       ${extra}
-    ` });
+    `,
+  });
 }
 
 function apex(s: SofaScene): Float64Array {
@@ -188,7 +191,12 @@ describe('softrobots: SurfacePressureConstraint scenes (closed forms)', () => {
 describe('softrobots: SurfacePressureSensor and CableSensor', () => {
   it('SurfacePressureSensor: the volume and growth of the inflated tetrahedral cavity, V₀ at init', async () => {
     const value = 0.6;
-    const s = await tetScene(`valueType="pressure" value="${value}"`, `triangles="${OUTWARD}"`, `<MeshTopology triangles="${INWARD}"/>`, `<SurfacePressureSensor name="sensor" triangles="${OUTWARD}"/><SurfacePressureSensor name="fromTopology"/>`);
+    const s = await tetScene(
+      `valueType="pressure" value="${value}"`,
+      `triangles="${OUTWARD}"`,
+      `<MeshTopology triangles="${INWARD}"/>`,
+      `<SurfacePressureSensor name="sensor" triangles="${OUTWARD}"/><SurfacePressureSensor name="fromTopology"/>`,
+    );
     const sensor = s.get<softrobots.SurfacePressureSensor>('p/sensor')!;
     const fromTopology = s.get<softrobots.SurfacePressureSensor>('p/fromTopology')!;
     expect(sensor.initialCavityVolume.value).to.be.closeTo(1 / 6, 1e-15);
@@ -204,14 +212,17 @@ describe('softrobots: SurfacePressureSensor and CableSensor', () => {
 
   it('CableSensor: the length of the pulling cable and of another cable through the particle', async () => {
     const value = 0.5;
-    const s = await softRobotScene({ dt, body: `
+    const s = await softRobotScene({
+      dt,
+      body: `
       <MechanicalObject name="dofs" position="0 0 0"/>
       <UniformMass totalMass="1"/>
       <RestShapeSpringsForceField stiffness="${k}"/>
       <CableConstraint name="cable" indices="0" pullPoint="-10 0 0" valueType="force" value="${value}"/>
       <CableSensor name="same" indices="0" pullPoint="-10 0 0"/>
       <CableSensor name="other" indices="0" pullPoint="0 3 0" cableInitialLength="2"/>
-    ` });
+    `,
+    });
     const same = s.get<softrobots.CableSensor>('p/same')!;
     const other = s.get<softrobots.CableSensor>('p/other')!;
     expect(same.cableInitialLength.value).to.be.closeTo(10, 1e-15);

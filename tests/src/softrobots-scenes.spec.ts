@@ -18,12 +18,15 @@ const dt = 0.1;
 const k = 100;
 
 async function cableScene(cable: string): Promise<SofaScene> {
-  return softRobotScene({ dt, body: `
+  return softRobotScene({
+    dt,
+    body: `
       <MechanicalObject name="dofs" position="0 0 0"/>
       <UniformMass totalMass="1"/>
       <RestShapeSpringsForceField stiffness="${k}"/>
       <CableConstraint name="cable" indices="0" pullPoint="-10 0 0" ${cable}/>
-    ` });
+    `,
+  });
 }
 
 function state(s: SofaScene): BaseMechanicalState {
@@ -32,7 +35,12 @@ function state(s: SofaScene): BaseMechanicalState {
 
 function cable(s: SofaScene): { force: number; physicalForce: number; displacement: number; cableLength: number } {
   const c = s.get<softrobots.CableConstraint>('p/cable')!;
-  return { force: c.force.value, physicalForce: c.physicalForce.value, displacement: c.displacement.value, cableLength: c.cableLength.value };
+  return {
+    force: c.force.value,
+    physicalForce: c.physicalForce.value,
+    displacement: c.displacement.value,
+    cableLength: c.cableLength.value,
+  };
 }
 
 describe('softrobots: CableConstraint scenes (closed forms)', () => {

@@ -16,12 +16,13 @@ const scene = `
 </Node>`;
 
 describe('StepProbe: energies, iterations and chosen Data per step (run --plot, viewer charts)', () => {
-  it('kinetic = ½·Σ m·|v|², potential = −Σ m·g·x + ½·k·(|x1 − x0| − l0)², the chosen Data\'s norm', async () => {
+  it("kinetic = ½·Σ m·|v|², potential = −Σ m·g·x + ½·k·(|x1 − x0| − l0)², the chosen Data's norm", async () => {
     const s = await loadSceneFromString(scene);
     const probe = new StepProbe(s.root, ['/dofs.velocity', '/mass.vertexMass']);
     for (let step = 1; step <= 5; step++) {
       s.step();
-      const x = s.get<any>('/dofs')!.x as Float64Array, v = s.get<any>('/dofs')!.v as Float64Array;
+      const x = s.get<any>('/dofs')!.x as Float64Array,
+        v = s.get<any>('/dofs')!.v as Float64Array;
       const sample = probe.sample(step, 1);
       const kinetic = 0.5 * 0.5 * v.reduce((a, b) => a + b * b, 0);
       const stretch = Math.hypot(x[3]! - x[0]!, x[4]! - x[1]!, x[5]! - x[2]!) - 0.5;
@@ -45,7 +46,11 @@ describe('StepProbe: energies, iterations and chosen Data per step (run --plot, 
     try {
       fs.writeFileSync(path.join(dir, 's.scn'), scene);
       const cli = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'packages', 'cli', 'bin', 'sofa-ts.js');
-      execFileSync(process.execPath, [cli, 'run', path.join(dir, 's.scn'), '-n', '20', '--plot', path.join(dir, 'p.svg'), '--plot-data', '/dofs.velocity'], { stdio: 'pipe' });
+      execFileSync(
+        process.execPath,
+        [cli, 'run', path.join(dir, 's.scn'), '-n', '20', '--plot', path.join(dir, 'p.svg'), '--plot-data', '/dofs.velocity'],
+        { stdio: 'pipe' },
+      );
       const svg = fs.readFileSync(path.join(dir, 'p.svg'), 'utf8');
       expect(svg).to.match(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
       for (const t of ['energy (J)', 'iterations', 'residual (log)', 'chosen Data', '/dofs.velocity']) expect(svg).to.contain(t);

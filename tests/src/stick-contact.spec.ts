@@ -9,8 +9,10 @@ import { loadSceneFromString, type BaseMechanicalState, type BaseObject, type So
  * then constant), whereas FrictionContactConstraint with mu = 0 lets it slide at constant speed.
  */
 
-const g = 10, h = 0.01;
-const alarm = 0.2, contactDistance = 0.1;
+const g = 10,
+  h = 0.01;
+const alarm = 0.2,
+  contactDistance = 0.1;
 
 function floor(): string {
   const L = 5;
@@ -52,7 +54,8 @@ function body(collision: string, position: string, velocity: string, m = 1): str
  * finds it within `reach` of the floor (z < reach), then held where it was at the start of that step.
  */
 function stuckTrajectory(x0: number[], v0: number[], reach: number, steps: number): { x: number[][]; stuckAt: number } {
-  const x = [...x0], v = [...v0];
+  const x = [...x0],
+    v = [...v0];
   const out: number[][] = [];
   let stuckAt = -1;
   for (let n = 0; n < steps; n++) {
@@ -76,7 +79,8 @@ function objectsOf(s: SofaScene, className: string): BaseObject[] {
 
 describe('StickContactConstraint in scenes', () => {
   const r = 0.25;
-  const x0 = [1, -2, 0.8], v0 = [1.5, 0.5, 0];
+  const x0 = [1, -2, 0.8],
+    v0 = [1.5, 0.5, 0];
 
   it('a sphere thrown along the floor stops where it is first detected: no sliding, no penetration', async () => {
     const s = await scene('response="StickContactConstraint"', body(`<SphereCollisionModel radius="${r}"/>`, x0.join(' '), v0.join(' ')));
@@ -96,7 +100,10 @@ describe('StickContactConstraint in scenes', () => {
   });
 
   it('FrictionContactConstraint with mu = 0 lets the same sphere slide at its initial tangential speed', async () => {
-    const s = await scene('response="FrictionContactConstraint" responseParams="mu=0"', body(`<SphereCollisionModel radius="${r}"/>`, x0.join(' '), v0.join(' ')));
+    const s = await scene(
+      'response="FrictionContactConstraint" responseParams="mu=0"',
+      body(`<SphereCollisionModel radius="${r}"/>`, x0.join(' '), v0.join(' ')),
+    );
     const x = s.get<BaseMechanicalState>('body/dofs')!;
     s.step(80);
     // resting on the floor at the contact distance, still moving tangentially at v0
@@ -107,7 +114,12 @@ describe('StickContactConstraint in scenes', () => {
   });
 
   it('a cloud of points: each point is glued where it is first detected (one bilateral block per contact)', async () => {
-    const starts = [[-2, 1, 0.5], [-1.5, 1.2, 0.62], [-1, 2, 0.81], [0, 3, 0.3]];
+    const starts = [
+      [-2, 1, 0.5],
+      [-1.5, 1.2, 0.62],
+      [-1, 2, 0.81],
+      [0, 3, 0.3],
+    ];
     const vel = [1, 0.5, 0];
     const s = await scene(
       'response="StickContactConstraint"',
@@ -124,28 +136,41 @@ describe('StickContactConstraint in scenes', () => {
     }
   });
 
-  it('keepAlive is read from responseParams (SOFA\'s bool); other values are refused at the first contact', async () => {
-    const ok = await scene('response="StickContactConstraint" responseParams="keepAlive=0"', body(`<SphereCollisionModel radius="${r}"/>`, '0 0 0.3', '0 0 0'));
+  it("keepAlive is read from responseParams (SOFA's bool); other values are refused at the first contact", async () => {
+    const ok = await scene(
+      'response="StickContactConstraint" responseParams="keepAlive=0"',
+      body(`<SphereCollisionModel radius="${r}"/>`, '0 0 0.3', '0 0 0'),
+    );
     ok.step(3);
     expect(objectsOf(ok, 'BilateralLagrangianConstraint').length).to.equal(1);
-    const bad = await scene('response="StickContactConstraint" responseParams="keepAlive=maybe"', body(`<SphereCollisionModel radius="${r}"/>`, '0 0 0.3', '0 0 0'));
+    const bad = await scene(
+      'response="StickContactConstraint" responseParams="keepAlive=maybe"',
+      body(`<SphereCollisionModel radius="${r}"/>`, '0 0 0.3', '0 0 0'),
+    );
     expect(() => bad.step(3)).to.throw(/keepAlive must be 0 or 1/);
   });
 
   it('a rigid sphere is refused (SOFA registers StickContactConstraint for Vec3 models only)', async () => {
-    const s = await scene('response="StickContactConstraint"', `<Node name="body">
+    const s = await scene(
+      'response="StickContactConstraint"',
+      `<Node name="body">
         <EulerImplicitSolver/>
         <CGLinearSolver iterations="25" tolerance="1e-12" threshold="1e-20"/>
         <MechanicalObject template="Rigid3d" position="0 0 0.3  0 0 0 1"/>
         <UniformMass totalMass="1"/>
         <UncoupledConstraintCorrection/>
         <SphereCollisionModel radius="${r}"/>
-      </Node>`);
+      </Node>`,
+    );
     expect(() => s.step(3)).to.throw(/does not handle rigidsphere elements/);
   });
 
   it('under DefaultAnimationLoop the first contact fails, located at the contact manager', async () => {
-    const s = await scene('response="StickContactConstraint"', body(`<SphereCollisionModel radius="${r}"/>`, '0 0 0.3', '0 0 0'), '<DefaultAnimationLoop/>');
+    const s = await scene(
+      'response="StickContactConstraint"',
+      body(`<SphereCollisionModel radius="${r}"/>`, '0 0 0.3', '0 0 0'),
+      '<DefaultAnimationLoop/>',
+    );
     expect(() => s.step(3)).to.throw(/StickContactConstraint.*DefaultAnimationLoop does not solve/);
   });
 });

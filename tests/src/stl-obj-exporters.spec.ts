@@ -19,7 +19,8 @@ function readBinaryStl(bytes: Uint8Array): { normals: number[][]; vertices: numb
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const n = view.getUint32(80, true);
   expect(bytes.byteLength).to.equal(84 + 50 * n);
-  const normals: number[][] = [], vertices: number[][] = [];
+  const normals: number[][] = [],
+    vertices: number[][] = [];
   for (let t = 0; t < n; t++) {
     const o = 84 + 50 * t;
     normals.push([0, 1, 2].map((k) => view.getFloat32(o + 4 * k, true)));
@@ -29,7 +30,10 @@ function readBinaryStl(bytes: Uint8Array): { normals: number[][]; vertices: numb
 }
 
 function readAsciiStl(text: string): number[][] {
-  const lines = text.trim().split('\n').map((l) => l.trim());
+  const lines = text
+    .trim()
+    .split('\n')
+    .map((l) => l.trim());
   expect(lines[0]!.startsWith('solid')).to.equal(true);
   expect(lines.at(-1)!.startsWith('endsolid')).to.equal(true);
   return lines.filter((l) => l.startsWith('vertex ')).map((l) => l.split(/\s+/).slice(1).map(Number));
@@ -46,8 +50,18 @@ describe('STLExporter and VisualModelOBJExporter (scene)', () => {
       <STLExporter filename="${join(dir, 'out')}" exportAtBegin="true"/>
     </Node></Node>`);
     const { normals, vertices } = readBinaryStl(new Uint8Array(readFileSync(join(dir, 'out.stl'))));
-    expect(vertices).to.deep.equal([[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 0, 0], [1, 1, 0], [0, 1, 0]]);
-    expect(normals).to.deep.equal([[0, 0, 1], [0, 0, 1]]);
+    expect(vertices).to.deep.equal([
+      [0, 0, 0],
+      [1, 0, 0],
+      [1, 1, 0],
+      [0, 0, 0],
+      [1, 1, 0],
+      [0, 1, 0],
+    ]);
+    expect(normals).to.deep.equal([
+      [0, 0, 1],
+      [0, 0, 1],
+    ]);
   });
 
   it('ASCII STL every 2 steps, numbered on 5 digits, follows the moving points', async () => {
@@ -64,7 +78,14 @@ describe('STLExporter and VisualModelOBJExporter (scene)', () => {
     // after 4 steps of 0.5 s at 1 m/s: z = 2
     expect(v).to.have.length(6);
     for (const p of v) expect(p[2]).to.be.closeTo(2, 1e-6);
-    expect(v.map((p) => [p[0], p[1]])).to.deep.equal([[0, 0], [1, 0], [1, 1], [0, 0], [1, 1], [0, 1]]);
+    expect(v.map((p) => [p[0], p[1]])).to.deep.equal([
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 0],
+      [1, 1],
+      [0, 1],
+    ]);
   });
 
   it('OBJ of two visual models below the exporter: vertices, faces offset by the first model, and the material library', async () => {
@@ -77,8 +98,19 @@ describe('STLExporter and VisualModelOBJExporter (scene)', () => {
     const v = obj.filter((l) => l.startsWith('v ')).map((l) => l.split(' ').slice(1).map(Number));
     expect(v).to.have.length(8);
     expect(v[4]).to.deep.equal([0, 0, 5]);
-    const faces = obj.filter((l) => l.startsWith('f ')).map((l) => l.split(' ').slice(1).map((s) => Number(s.split('/')[0])));
-    expect(faces).to.deep.equal([[1, 2, 3], [1, 3, 4], [5, 6, 7, 8]]);
+    const faces = obj
+      .filter((l) => l.startsWith('f '))
+      .map((l) =>
+        l
+          .split(' ')
+          .slice(1)
+          .map((s) => Number(s.split('/')[0])),
+      );
+    expect(faces).to.deep.equal([
+      [1, 2, 3],
+      [1, 3, 4],
+      [5, 6, 7, 8],
+    ]);
     expect(obj).to.include('mtllib surf.mtl');
     const mtl = readFileSync(join(dir, 'surf.mtl'), 'utf8');
     expect(mtl).to.match(/newmtl A_0\nKa [^\n]+\nKd 1 0 0/);
@@ -97,7 +129,8 @@ describe('STLExporter and VisualModelOBJExporter files read by meshio', function
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   /** The triangles of a mesh as lists of their corner coordinates (meshio merges STL's repeated points). */
-  const corners = (m: { points: number[][]; cells: Record<string, number[][]> }, type: string): number[][][] => (m.cells[type] ?? []).map((c) => c.map((i) => m.points[i]!));
+  const corners = (m: { points: number[][]; cells: Record<string, number[][]> }, type: string): number[][][] =>
+    (m.cells[type] ?? []).map((c) => c.map((i) => m.points[i]!));
 
   it('binary and ASCII STL: the triangles of the scene', async () => {
     await loadSceneFromString(`<Node name="root"><Node name="n">
@@ -105,7 +138,18 @@ describe('STLExporter and VisualModelOBJExporter files read by meshio', function
       <STLExporter name="bin" filename="${join(dir, 'bin')}" exportAtBegin="true"/>
       <STLExporter name="ascii" filename="${join(dir, 'ascii')}" binaryformat="false" exportAtBegin="true"/>
     </Node></Node>`);
-    const expected = [[[0, 0, 0], [1, 0, 0], [1, 1, 0]], [[0, 0, 0], [1, 1, 0], [0, 1, 0.5]]];
+    const expected = [
+      [
+        [0, 0, 0],
+        [1, 0, 0],
+        [1, 1, 0],
+      ],
+      [
+        [0, 0, 0],
+        [1, 1, 0],
+        [0, 1, 0.5],
+      ],
+    ];
     for (const f of ['bin.stl', 'ascii.stl']) expect(corners(meshioRead(join(dir, f)), 'triangle'), f).to.deep.equal(expected);
   });
 
@@ -116,7 +160,22 @@ describe('STLExporter and VisualModelOBJExporter files read by meshio', function
       <Node name="b"><OglModel name="B" position="0 0 5  1 0 5  1 1 5  0 1 5" quads="0 1 2 3"/></Node>
     </Node></Node>`);
     const m = meshioRead(join(dir, 'surf.obj'));
-    expect(m.points).to.deep.equal([[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 5], [1, 0, 5], [1, 1, 5], [0, 1, 5]]);
-    expect(m.cells).to.deep.equal({ triangle: [[0, 1, 2], [0, 2, 3]], quad: [[4, 5, 6, 7]] });
+    expect(m.points).to.deep.equal([
+      [0, 0, 0],
+      [1, 0, 0],
+      [1, 1, 0],
+      [0, 1, 0],
+      [0, 0, 5],
+      [1, 0, 5],
+      [1, 1, 5],
+      [0, 1, 5],
+    ]);
+    expect(m.cells).to.deep.equal({
+      triangle: [
+        [0, 1, 2],
+        [0, 2, 3],
+      ],
+      quad: [[4, 5, 6, 7]],
+    });
   });
 });

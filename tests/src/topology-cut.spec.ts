@@ -9,7 +9,9 @@ import { loadSceneFromString, mechanics, topology, type BaseForceField, type Sof
  * remaining part are those of a scene built afresh from the remaining mesh (same points, rest positions, tetrahedra).
  */
 
-const NX = 3, NY = 3, NZ = 13;
+const NX = 3,
+  NY = 3,
+  NZ = 13;
 const DENSITY = 2;
 const FEM = 'youngModulus="20000" poissonRatio="0.3" method="large"';
 
@@ -35,7 +37,13 @@ function beam(): string {
 function volume(x: Float64Array, tet: Uint32Array, t: number): number {
   const o = 3 * tet[4 * t]!;
   const d = (j: number, c: number): number => x[3 * tet[4 * t + j]! + c]! - x[o + c]!;
-  return Math.abs(d(1, 0) * (d(2, 1) * d(3, 2) - d(2, 2) * d(3, 1)) - d(1, 1) * (d(2, 0) * d(3, 2) - d(2, 2) * d(3, 0)) + d(1, 2) * (d(2, 0) * d(3, 1) - d(2, 1) * d(3, 0))) / 6;
+  return (
+    Math.abs(
+      d(1, 0) * (d(2, 1) * d(3, 2) - d(2, 2) * d(3, 1)) -
+        d(1, 1) * (d(2, 0) * d(3, 2) - d(2, 2) * d(3, 0)) +
+        d(1, 2) * (d(2, 0) * d(3, 1) - d(2, 1) * d(3, 0)),
+    ) / 6
+  );
 }
 
 /**
@@ -43,7 +51,12 @@ function volume(x: Float64Array, tet: Uint32Array, t: number): number {
  * tetrahedra, and its product df = K·dx (in JavaScript: the cut scene's product may run in
  * WebAssembly, on copies of the element data that must follow the cuts).
  */
-async function freshForce(x: Float64Array, x0: Float64Array, tet: Uint32Array, dx: Float64Array): Promise<{ f: Float64Array; df: Float64Array }> {
+async function freshForce(
+  x: Float64Array,
+  x0: Float64Array,
+  tet: Uint32Array,
+  dx: Float64Array,
+): Promise<{ f: Float64Array; df: Float64Array }> {
   const scene: SofaScene = await loadSceneFromString(`<Node name="root" gravity="0 0 0">
     <DefaultAnimationLoop/>
     <MechanicalObject name="dofs" position="${Array.from(x).join(' ')}" rest_position="${Array.from(x0).join(' ')}"/>

@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import { repoRoot } from './corpus-test-support.js';
 
 const bin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');
-const packageVersion = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'packages/sofa-ts/package.json'), 'utf8')) as { version: string }).version;
+const packageVersion = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'packages/sofa-ts/package.json'), 'utf8')) as { version: string })
+  .version;
 
 /** Every Markdown file of the README and docs/ (not the generated component pages). */
 function docFiles(): string[] {
@@ -25,17 +26,20 @@ function docFiles(): string[] {
 /** The scripts a user is told to run: those the README and docs name, and the `node X` of every
  *  npm script of the root package.json (`npm run bench` runs benchmarks/run.mjs). */
 function documentedScripts(): string[] {
-  const text = docFiles().map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+  const text = docFiles()
+    .map((f) => fs.readFileSync(f, 'utf8'))
+    .join('\n');
   const scripts = new Set<string>();
   for (const m of text.matchAll(/\b((?:benchmarks|scripts|tests\/dist)\/[\w./-]+\.m?js)\b/g)) scripts.add(m[1]!);
-  const npmScripts = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const npmScripts = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+    .scripts;
   for (const command of Object.values(npmScripts)) {
     for (const n of command.matchAll(/\bnode ((?:benchmarks|scripts|tests\/dist)\/[\w./-]+\.m?js)/g)) scripts.add(n[1]!);
   }
   return [...scripts].sort();
 }
 
-describe('sofa-ts --version and the scripts\' --help', () => {
+describe("sofa-ts --version and the scripts' --help", () => {
   it('sofa-ts --version prints the version of the sofa-ts package', () => {
     for (const flag of ['--version', '-V']) {
       const r = spawnSync(process.execPath, [bin, flag], { encoding: 'utf8' });
@@ -46,18 +50,33 @@ describe('sofa-ts --version and the scripts\' --help', () => {
 
   it("run's summary and the JSON of regression and check name the version", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-version-'));
-    const r = spawnSync(process.execPath, [bin, 'run', 'scenes/default.scn', '-n', '2'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const r = spawnSync(process.execPath, [bin, 'run', 'scenes/default.scn', '-n', '2'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     expect(r.status, r.stderr).to.equal(0);
     expect(r.stdout).to.contain(`sofa-ts      ${packageVersion} (Node ${process.version})`);
     const json = path.join(dir, 'check.json');
-    const c = spawnSync(process.execPath, [bin, 'check', 'scenes/default.scn', '-n', '1', '-j', '1', '--json', json], { cwd: repoRoot, encoding: 'utf8' });
+    const c = spawnSync(process.execPath, [bin, 'check', 'scenes/default.scn', '-n', '1', '-j', '1', '--json', json], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
     expect(c.status, c.stderr).to.equal(0);
     expect((JSON.parse(fs.readFileSync(json, 'utf8')) as { sofaTs: string }).sofaTs).to.equal(packageVersion);
   });
 
   const scripts = documentedScripts();
   it('the docs and npm scripts name the benchmark, test and fuzz scripts', () => {
-    for (const s of ['benchmarks/run.mjs', 'benchmarks/contact.mjs', 'benchmarks/sweep.mjs', 'scripts/run-tests.mjs', 'scripts/pack.mjs', 'tests/dist/fuzz/cli.js']) expect(scripts).to.include(s);
+    for (const s of [
+      'benchmarks/run.mjs',
+      'benchmarks/contact.mjs',
+      'benchmarks/sweep.mjs',
+      'scripts/run-tests.mjs',
+      'scripts/pack.mjs',
+      'tests/dist/fuzz/cli.js',
+    ])
+      expect(scripts).to.include(s);
   });
 
   for (const script of scripts) {

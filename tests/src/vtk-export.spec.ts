@@ -26,7 +26,8 @@ print(json.dumps([[float(d.get("timestep")), d.get("file")] for d in root.find("
 }
 
 const rows3 = (a: Float64Array): number[][] => Array.from({ length: a.length / 3 }, (_, i) => [a[3 * i]!, a[3 * i + 1]!, a[3 * i + 2]!]);
-const rowsN = (a: ArrayLike<number>, n: number): number[][] => Array.from({ length: a.length / n }, (_, i) => Array.from({ length: n }, (_, k) => a[n * i + k]!));
+const rowsN = (a: ArrayLike<number>, n: number): number[][] =>
+  Array.from({ length: a.length / n }, (_, i) => Array.from({ length: n }, (_, k) => a[n * i + k]!));
 
 describe('VTK export read back by meshio (VTKExporter, MeshExporter, Monitor, run --export-vtk)', function () {
   let dir: string;
@@ -59,7 +60,9 @@ describe('VTK export read back by meshio (VTKExporter, MeshExporter, Monitor, ru
 </Node>`);
     const dofs = scene.get<any>('/dofs')!;
     const hexas = Array.from(scene.get<any>('/grid')!.getHexahedra() as Uint32Array);
-    const saved: { x: Float64Array; v: Float64Array; t: number }[] = [{ x: Float64Array.from(dofs.x), v: Float64Array.from(dofs.v), t: scene.time }];
+    const saved: { x: Float64Array; v: Float64Array; t: number }[] = [
+      { x: Float64Array.from(dofs.x), v: Float64Array.from(dofs.v), t: scene.time },
+    ];
     for (let s = 1; s <= 4; s++) {
       scene.step();
       saved.push({ x: Float64Array.from(dofs.x), v: Float64Array.from(dofs.v), t: scene.time });
@@ -67,7 +70,11 @@ describe('VTK export read back by meshio (VTKExporter, MeshExporter, Monitor, ru
     expect(saved[4]!.x).to.not.deep.equal(saved[0]!.x, 'the beam moved');
 
     // XML series: beam_0 (init), beam_1 (step 2), beam_2 (step 4)
-    for (const [k, step] of [[0, 0], [1, 2], [2, 4]] as const) {
+    for (const [k, step] of [
+      [0, 0],
+      [1, 2],
+      [2, 4],
+    ] as const) {
       const m = meshioRead(path.join(dir, `beam_${k}.vtu`));
       expect(m.points).to.deep.equal(rows3(saved[step]!.x));
       expect(m.cells['hexahedron']).to.deep.equal(rowsN(hexas, 8));
@@ -75,7 +82,11 @@ describe('VTK export read back by meshio (VTKExporter, MeshExporter, Monitor, ru
     }
     const pvd = fs.readFileSync(path.join(dir, 'beam.pvd'), 'utf8');
     expect(pvd).to.match(/<VTKFile type="Collection"/);
-    expect([...pvd.matchAll(/timestep="([^"]+)"[^>]*file="([^"]+)"/g)].map((m) => [Number(m[1]), m[2]])).to.deep.equal([[0, 'beam_0.vtu'], [saved[2]!.t, 'beam_1.vtu'], [saved[4]!.t, 'beam_2.vtu']]);
+    expect([...pvd.matchAll(/timestep="([^"]+)"[^>]*file="([^"]+)"/g)].map((m) => [Number(m[1]), m[2]])).to.deep.equal([
+      [0, 'beam_0.vtu'],
+      [saved[2]!.t, 'beam_1.vtu'],
+      [saved[4]!.t, 'beam_2.vtu'],
+    ]);
 
     // legacy file, overwritten: the last export (step 4), data named by its label
     const legacy = meshioRead(path.join(dir, 'legacy.vtk'));
@@ -97,15 +108,19 @@ describe('VTK export read back by meshio (VTKExporter, MeshExporter, Monitor, ru
     expect(mx[0]).to.match(/^# Gnuplot File : positions of 2 particle\(s\) Monitored/);
     const data = mx.filter((l) => !l.startsWith('#')).map((l) => l.split(/\s+/).map(Number));
     expect(data.length).to.equal(5);
-    for (let s = 0; s <= 4; s++) expect(data[s]).to.deep.equal([saved[s]!.t, ...saved[s]!.x.subarray(3, 6), ...saved[s]!.x.subarray(15, 18)]);
+    for (let s = 0; s <= 4; s++)
+      expect(data[s]).to.deep.equal([saved[s]!.t, ...saved[s]!.x.subarray(3, 6), ...saved[s]!.x.subarray(15, 18)]);
   });
 
   it('sofa-ts run --export-vtk DIR: one .vtu per state and step, read back by meshio, and a .pvd per state', async () => {
     const out = path.join(dir, 'run');
     const scene = path.join(dir, 'grid.scn');
-    fs.writeFileSync(scene, `<Node name="root" dt="0.01"><EulerImplicitSolver/><CGLinearSolver iterations="100" tolerance="1e-14" threshold="1e-14"/>
+    fs.writeFileSync(
+      scene,
+      `<Node name="root" dt="0.01"><EulerImplicitSolver/><CGLinearSolver iterations="100" tolerance="1e-14" threshold="1e-14"/>
 <RegularGridTopology name="grid" n="2 2 2" min="0 0 0" max="1 1 1"/><MechanicalObject name="dofs"/><UniformMass totalMass="1"/>
-<HexahedronFEMForceField youngModulus="1000" poissonRatio="0.3"/><FixedProjectiveConstraint indices="0"/></Node>`);
+<HexahedronFEMForceField youngModulus="1000" poissonRatio="0.3"/><FixedProjectiveConstraint indices="0"/></Node>`,
+    );
     const cli = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'packages', 'cli', 'bin', 'sofa-ts.js');
     execFileSync(process.execPath, [cli, 'run', scene, '-n', '3', '--export-vtk', out], { stdio: 'pipe' });
     const s = await loadSceneFromString(fs.readFileSync(scene, 'utf8'));
@@ -115,7 +130,12 @@ describe('VTK export read back by meshio (VTKExporter, MeshExporter, Monitor, ru
     expect(m.point_data['velocity']).to.deep.equal(rows3(s.get<any>('/dofs')!.v));
     expect(m.cells['hexahedron']).to.deep.equal(rowsN(s.get<any>('/grid')!.getHexahedra(), 8));
     const pvd = fs.readFileSync(path.join(out, '0_dofs.pvd'), 'utf8');
-    expect([...pvd.matchAll(/file="([^"]+)"/g)].map((x) => x[1])).to.deep.equal(['0_dofs_0.vtu', '0_dofs_1.vtu', '0_dofs_2.vtu', '0_dofs_3.vtu']);
+    expect([...pvd.matchAll(/file="([^"]+)"/g)].map((x) => x[1])).to.deep.equal([
+      '0_dofs_0.vtu',
+      '0_dofs_1.vtu',
+      '0_dofs_2.vtu',
+      '0_dofs_3.vtu',
+    ]);
   });
 
   it('points without elements are vertex cells: a point cloud read by meshio from .vtu and legacy .vtk', async () => {
@@ -128,19 +148,44 @@ describe('VTK export read back by meshio (VTKExporter, MeshExporter, Monitor, ru
     expect(scene.get<any>('/cloud')!.size).to.equal(3);
     for (const f of ['cloud_0.vtu', 'cloud_0.vtk']) {
       const m = meshioRead(path.join(dir, f));
-      expect(m.points, f).to.deep.equal([[0, 0, 0], [1, 2, 3], [-4, 5.5, 6]]);
+      expect(m.points, f).to.deep.equal([
+        [0, 0, 0],
+        [1, 2, 3],
+        [-4, 5.5, 6],
+      ]);
       expect(m.cells, f).to.deep.equal({ vertex: [[0], [1], [2]] });
     }
   });
 
-  it('Demos/liver.scn run --export-vtk: every file of every .pvd series is read by meshio, with the run\'s states (the spheres as vertex cells)', function () {
+  it("Demos/liver.scn run --export-vtk: every file of every .pvd series is read by meshio, with the run's states (the spheres as vertex cells)", function () {
     if (!hasCorpus) this.skip();
     this.timeout(120000);
     const out = path.join(dir, 'liver');
     const cli = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'packages', 'cli', 'bin', 'sofa-ts.js');
     const ex = path.join(corpusRoot, 'sofa', 'examples');
-    execFileSync(process.execPath, [cli, 'run', path.join(ex, 'Demos', 'liver.scn'), '-n', '5', '--data-path', path.join(corpusRoot, 'sofa', 'share'), '--data-path', ex, '--export-vtk', out, '--write-state', path.join(out, 'states')], { stdio: 'pipe' });
-    const series = fs.readdirSync(out).filter((f) => f.endsWith('.pvd')).sort();
+    execFileSync(
+      process.execPath,
+      [
+        cli,
+        'run',
+        path.join(ex, 'Demos', 'liver.scn'),
+        '-n',
+        '5',
+        '--data-path',
+        path.join(corpusRoot, 'sofa', 'share'),
+        '--data-path',
+        ex,
+        '--export-vtk',
+        out,
+        '--write-state',
+        path.join(out, 'states'),
+      ],
+      { stdio: 'pipe' },
+    );
+    const series = fs
+      .readdirSync(out)
+      .filter((f) => f.endsWith('.pvd'))
+      .sort();
     expect(series).to.deep.equal(['0_dofs.pvd', '1_spheres.pvd']);
     let files = 0;
     for (const pvd of series) {

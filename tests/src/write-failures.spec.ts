@@ -16,7 +16,8 @@ import { stableScene } from './safety-test-support.js';
 import { mountSmallDisk, strictStateFrames, type SmallDisk } from './small-disk-test-support.js';
 
 const bin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');
-const run = (...args: string[]) => spawnSync(process.execPath, [bin, 'run', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, 'run', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 const ENOSPC = 'no space left on device (ENOSPC)';
 
 /** Fills the disk but for about `leave` bytes (tmpfs counts whole pages). */
@@ -60,7 +61,9 @@ describe('write failures: a full disk or a removed folder stops the run with the
     const out = path.join(disk!.dir, 'states');
     const r = run(scene, '-n', '100000', '--write-state', out);
     expect(r.status, r.stderr).to.equal(1);
-    expect(r.stderr).to.match(new RegExp(`^error: cannot write state file ${out}/[01]_(dofs|copy)\\.state\\.txt: ${ENOSPC.replace(/[()]/g, '\\$&')}$`, 'm'));
+    expect(r.stderr).to.match(
+      new RegExp(`^error: cannot write state file ${out}/[01]_(dofs|copy)\\.state\\.txt: ${ENOSPC.replace(/[()]/g, '\\$&')}$`, 'm'),
+    );
     const kept = /states kept: (\d+) frame\(s\) of 2 state\(s\)/.exec(r.stderr);
     expect(kept, r.stderr).to.not.equal(null);
     const frames = ['0_dofs.state.txt', '1_copy.state.txt'].map((f) => strictStateFrames(fs.readFileSync(path.join(out, f), 'utf8'), 9));
@@ -126,7 +129,9 @@ describe('write failures: a full disk or a removed folder stops the run with the
           error = (e as Error).message;
         }
       }
-      expect(error, `${name}: a step failed`).to.match(new RegExp(`cannot write (state )?file ${dir}/\\S+: no space left on device \\(ENOSPC\\)`));
+      expect(error, `${name}: a step failed`).to.match(
+        new RegExp(`cannot write (state )?file ${dir}/\\S+: no space left on device \\(ENOSPC\\)`),
+      );
       const files = fs.readdirSync(dir).filter((f) => f !== 'filler');
       expect(leftovers(dir), name).to.deep.equal([]);
       for (const f of files) {
@@ -137,9 +142,13 @@ describe('write failures: a full disk or a removed folder stops the run with the
         else if (f.endsWith('.obj') || f.endsWith('.mtl')) expect(text.endsWith('\n'), `${name} ${f}`).to.equal(true);
         else if (f.endsWith('.bphys')) expect(fs.statSync(path.join(dir, f)).size, `${name} ${f}`).to.be.greaterThan(0);
         else if (f.startsWith('mon')) {
-          const rows = text.split('\n').slice(0, -1).filter((l) => !l.startsWith('#'));
+          const rows = text
+            .split('\n')
+            .slice(0, -1)
+            .filter((l) => !l.startsWith('#'));
           expect(text.endsWith('\n'), `${name} ${f}`).to.equal(true);
-          for (const row of rows) expect(row.trim().split(/\s+/).map(Number).filter(Number.isFinite).length, `${name} ${f}: ${row}`).to.equal(10);
+          for (const row of rows)
+            expect(row.trim().split(/\s+/).map(Number).filter(Number.isFinite).length, `${name} ${f}: ${row}`).to.equal(10);
         } else if (f.startsWith('ws')) {
           const frames = strictStateFrames(text, 9);
           expect(frames.length, `${name} ${f}`).to.be.greaterThan(0);
@@ -153,15 +162,37 @@ describe('write failures: a full disk or a removed folder stops the run with the
     for (const leave of [0, 3000, 9000]) {
       for (const f of fs.readdirSync(disk!.dir)) fs.rmSync(path.join(disk!.dir, f), { recursive: true, force: true });
       fill(disk!.dir, leave);
-      const r = spawnSync(process.execPath, [bin, 'sweep', scene, '--param', '/root.gravity=0 {lin:-20:0:40} 0', '-n', '3', '-j', '1', '--record', '/body/dofs.position', '--out', out], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      const r = spawnSync(
+        process.execPath,
+        [
+          bin,
+          'sweep',
+          scene,
+          '--param',
+          '/root.gravity=0 {lin:-20:0:40} 0',
+          '-n',
+          '3',
+          '-j',
+          '1',
+          '--record',
+          '/body/dofs.position',
+          '--out',
+          out,
+        ],
+        { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+      );
       expect(r.status, `${leave}: ${r.stdout}${r.stderr}`).to.equal(1);
       expect(r.stderr, String(leave)).to.match(new RegExp(`cannot write .*${out}/\\S+: no space left on device \\(ENOSPC\\)`));
       if (!fs.existsSync(out)) continue;
       expect(leftovers(out)).to.deep.equal([]);
       const has = (f: string): boolean => fs.existsSync(path.join(out, f));
-      if (has('results.parquet')) expect(fs.readFileSync(path.join(out, 'results.parquet')).subarray(-4).toString('latin1')).to.equal('PAR1');
-      for (const f of ['results.csv', 'failures.csv', 'cases.jsonl']) if (has(f)) expect(fs.readFileSync(path.join(out, f), 'utf8')).to.match(/(^|\n)$/);
-      if (has('cases.jsonl')) for (const line of fs.readFileSync(path.join(out, 'cases.jsonl'), 'utf8').split('\n').filter(Boolean)) expect(() => JSON.parse(line)).to.not.throw();
+      if (has('results.parquet'))
+        expect(fs.readFileSync(path.join(out, 'results.parquet')).subarray(-4).toString('latin1')).to.equal('PAR1');
+      for (const f of ['results.csv', 'failures.csv', 'cases.jsonl'])
+        if (has(f)) expect(fs.readFileSync(path.join(out, f), 'utf8')).to.match(/(^|\n)$/);
+      if (has('cases.jsonl'))
+        for (const line of fs.readFileSync(path.join(out, 'cases.jsonl'), 'utf8').split('\n').filter(Boolean))
+          expect(() => JSON.parse(line)).to.not.throw();
     }
   });
 
@@ -170,14 +201,18 @@ describe('write failures: a full disk or a removed folder stops the run with the
     const w = new io.StateWriter(path.join(dir, 'a.state.txt'));
     w.writeFrame(0, [1, 2, 3]);
     fs.rmSync(dir, { recursive: true, force: true });
-    expect(() => w.writeFrame(0.1, [1, 2, 3])).to.throw(`cannot write state file ${path.join(dir, 'a.state.txt')}: the file was removed while it was written`);
+    expect(() => w.writeFrame(0.1, [1, 2, 3])).to.throw(
+      `cannot write state file ${path.join(dir, 'a.state.txt')}: the file was removed while it was written`,
+    );
     w.close();
   });
 
   it("the system's reason in words and code: ENOSPC, EIO, EDQUOT, ENOENT", () => {
     expect(osReason(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }))).to.equal(ENOSPC);
     expect(osReason(Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' }))).to.equal('i/o error (EIO)');
-    expect(osReason(Object.assign(new Error('EDQUOT: disk quota exceeded, write'), { code: 'EDQUOT' }))).to.equal('disk quota exceeded (EDQUOT)');
+    expect(osReason(Object.assign(new Error('EDQUOT: disk quota exceeded, write'), { code: 'EDQUOT' }))).to.equal(
+      'disk quota exceeded (EDQUOT)',
+    );
     let missing: unknown;
     try {
       fs.writeFileSync(path.join(os.tmpdir(), 'sofa-ts-no-such-folder', 'x', 'y'), '');

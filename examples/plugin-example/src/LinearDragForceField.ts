@@ -26,11 +26,35 @@ import {
   templates: ['Vec3d'],
 })
 export class LinearDragForceField extends BaseForceField {
-  readonly dragCoefficient = this.initData({ name: 'dragCoefficient', type: Real, default: 1, unit: 'N·s/m', help: 'drag coefficient c: force per unit of relative velocity' });
-  readonly windVelocity = this.initData({ name: 'windVelocity', type: Vec3, default: new Float64Array(3), unit: 'm/s', help: 'velocity w of the surrounding fluid' });
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'points subject to drag (default: all)' });
+  readonly dragCoefficient = this.initData({
+    name: 'dragCoefficient',
+    type: Real,
+    default: 1,
+    unit: 'N·s/m',
+    help: 'drag coefficient c: force per unit of relative velocity',
+  });
+  readonly windVelocity = this.initData({
+    name: 'windVelocity',
+    type: Vec3,
+    default: new Float64Array(3),
+    unit: 'm/s',
+    help: 'velocity w of the surrounding fluid',
+  });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'points subject to drag (default: all)',
+  });
 
-  readonly mstate = this.initLink({ name: 'mstate', help: 'the state dragged (default: the one of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject', search: 'local', required: true });
+  readonly mstate = this.initLink({
+    name: 'mstate',
+    help: 'the state dragged (default: the one of this node)',
+    accepts: isMechanicalState,
+    expected: 'a MechanicalObject',
+    search: 'local',
+    required: true,
+  });
 
   private points: Uint32Array = new Uint32Array(0);
 
@@ -50,14 +74,16 @@ export class LinearDragForceField extends BaseForceField {
   addForce(f: readonly Float64Array[], _x: readonly Float64Array[], v: readonly Float64Array[]): void {
     const c = this.dragCoefficient.value;
     const w = this.windVelocity.value;
-    const fv = f[0]!, vv = v[0]!;
+    const fv = f[0]!,
+      vv = v[0]!;
     for (const p of this.points) for (let k = 0; k < 3; k++) fv[3 * p + k] -= c * (vv[3 * p + k]! - w[k]!);
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], _kFactor: number, bFactor: number): void {
     // df += bFactor·B·dx with B = −c·I (K = 0)
     const c = this.dragCoefficient.value * bFactor;
-    const out = df[0]!, d = dx[0]!;
+    const out = df[0]!,
+      d = dx[0]!;
     for (const p of this.points) for (let k = 0; k < 3; k++) out[3 * p + k] -= c * d[3 * p + k]!;
   }
 

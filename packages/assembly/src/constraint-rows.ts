@@ -37,7 +37,10 @@ export class ConstraintAssembly {
   readonly phi: Float64Array;
   private readonly acc = new OffsetAccumulator();
 
-  constructor(entries: ReadonlyArray<{ index: number; state: BaseMechanicalState; compliances: BaseCompliance[]; J: CsrMatrix }>, masterSize: number) {
+  constructor(
+    entries: ReadonlyArray<{ index: number; state: BaseMechanicalState; compliances: BaseCompliance[]; J: CsrMatrix }>,
+    masterSize: number,
+  ) {
     let offset = 0;
     for (const e of entries) {
       const dim = e.state.stateType.derivSize;
@@ -45,7 +48,17 @@ export class ConstraintAssembly {
       const projector: BaseConstraintProjector | undefined = node?.objects.find(isConstraintProjector);
       const value: BaseConstraintValue | undefined = node?.objects.find(isConstraintValue);
       const rows = e.state.size * dim;
-      this.states.push({ index: e.index, state: e.state, offset, blocks: e.state.size, dim, rows, projector, value, compliances: e.compliances });
+      this.states.push({
+        index: e.index,
+        state: e.state,
+        offset,
+        blocks: e.state.size,
+        dim,
+        rows,
+        projector,
+        value,
+        compliances: e.compliances,
+      });
       offset += rows;
     }
     this.size = offset;

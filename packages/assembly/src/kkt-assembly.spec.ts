@@ -99,16 +99,25 @@ describe('assembly engine: KKT system of figure 1 of the Compliant paper (dense 
     expect(kkt.isPIdentity).to.equal(true);
     expect([kkt.m, kkt.n]).to.deep.equal([13, 7]);
     // φ = positions of the compliant states, themselves the mapped positions
-    const xa = Array.from(f.Xa.x), xd = Array.from(f.Xd.x);
-    const phi = [...(math.multiply(mul(f.Jcb, f.Jba), xa) as number[]), ...(math.add(math.multiply(f.Jea, xa), math.multiply(f.Jed, xd)) as number[])];
-    expect(Array.from(kkt.phi).map((v, i) => v - phi[i]!).every((d) => Math.abs(d) < 1e-12)).to.equal(true);
+    const xa = Array.from(f.Xa.x),
+      xd = Array.from(f.Xd.x);
+    const phi = [
+      ...(math.multiply(mul(f.Jcb, f.Jba), xa) as number[]),
+      ...(math.add(math.multiply(f.Jea, xa), math.multiply(f.Jed, xd)) as number[]),
+    ];
+    expect(
+      Array.from(kkt.phi)
+        .map((v, i) => v - phi[i]!)
+        .every((d) => Math.abs(d) < 1e-12),
+    ).to.equal(true);
   });
 
   it('refills the same patterns at the next step with new factors', () => {
     const f = figure1();
     const k1 = f.sys.assembleKKT({ m: 1, b: 0, k: 0 }, 1, 0.01);
     const version = k1.patternVersion;
-    const H1 = k1.H, C1 = k1.C;
+    const H1 = k1.H,
+      C1 = k1.C;
     const k2 = f.sys.assembleKKT({ m: 2, b: 0, k: 0 }, 3, 0.01);
     expect(k2.patternVersion).to.equal(version);
     expect(k2.H).to.equal(H1);
@@ -137,7 +146,12 @@ describe('assembly engine: KKT system of figure 1 of the Compliant paper (dense 
   it('a compliance on a master state is no constraint row (it acts as a stiffness)', () => {
     const root = new Node('root');
     const s = root.addObject(new TestState(Vec1d, 2, 'x'));
-    const c = root.addObject(new DenseTestCompliance(s, [[1, 0], [0, 1]]));
+    const c = root.addObject(
+      new DenseTestCompliance(s, [
+        [1, 0],
+        [0, 1],
+      ]),
+    );
     const sys = MechanicalSystem.compile(root);
     expect(c.actsAsCompliance).to.equal(false);
     expect(sys.constraintSize).to.equal(0);

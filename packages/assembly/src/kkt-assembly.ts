@@ -57,7 +57,10 @@ export class KKTAssembly {
       const compliances = byState.get(s.index);
       if (!compliances) continue;
       const t = s.state.stateType;
-      if (t.coordSize !== t.derivSize) throw compliances[0]!.error(`a compliance needs a state whose positions are its violations (Vec templates); ${s.state.describe()} is ${t.name}`);
+      if (t.coordSize !== t.derivSize)
+        throw compliances[0]!.error(
+          `a compliance needs a state whose positions are its violations (Vec templates); ${s.state.describe()} is ${t.name}`,
+        );
       entries.push({ index: s.index, state: s.state, compliances, J: graph.jacobians[s.index]!.J });
     }
     this.constraintRows = new ConstraintAssembly(entries, graph.size);
@@ -120,7 +123,15 @@ export class KKTAssembly {
         colInd[i] = i;
       }
       const identity = createCsr(m, m, rowPtr, colInd, new Float64Array(m).fill(1));
-      k = this.kkt = { identity: this.graph.constraints.length === 0, P: identity, JP: J, version: 0, jVersion: J, pVersion: -1, acc: new Float64Array(m) };
+      k = this.kkt = {
+        identity: this.graph.constraints.length === 0,
+        P: identity,
+        JP: J,
+        version: 0,
+        jVersion: J,
+        pVersion: -1,
+        acc: new Float64Array(m),
+      };
     }
     if (k.identity) return k;
     const mask = this.mbk.projectedMask;
@@ -132,7 +143,9 @@ export class KKTAssembly {
         k.jVersion = J;
         k.version++;
       }
-      const src = J.values, dst = k.JP.values, col = J.colInd;
+      const src = J.values,
+        dst = k.JP.values,
+        col = J.colInd;
       for (let q = 0; q < src.length; q++) dst[q] = mask[col[q]!] === 1 ? 0 : src[q]!;
       return k;
     }

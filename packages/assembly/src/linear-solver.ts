@@ -19,5 +19,10 @@ export abstract class LinearSolver extends BaseLinearSolverMarker {
 }
 
 export function isAssemblyLinearSolver(o: unknown): o is LinearSolver {
-  return typeof o === 'object' && o !== null && typeof (o as LinearSolver).solveSystem === 'function' && (o as LinearSolver).isLinearSolver === true;
+  return (
+    typeof o === 'object' &&
+    o !== null &&
+    typeof (o as LinearSolver).solveSystem === 'function' &&
+    (o as LinearSolver).isLinearSolver === true
+  );
 }

@@ -18,7 +18,10 @@ export class MappedJacobian {
   private readonly acc: Float64Array;
 
   /** `local(i)` gives the current J_sp of parent i (its pattern must not change). */
-  constructor(private readonly local: (i: number) => CsrMatrix, private readonly parents: readonly ParentJacobian[]) {
+  constructor(
+    private readonly local: (i: number) => CsrMatrix,
+    private readonly parents: readonly ParentJacobian[],
+  ) {
     const cols = parents[0]!.J.cols;
     this.acc = new Float64Array(cols);
     this.products = parents.map((p, i) => spgemmSymbolic(local(i), p.J));

@@ -4,12 +4,21 @@ import { mechanicalMappingOrder } from './mapping-order.js';
 import { LinearTestMapping, TestState } from './test-support.js';
 
 const state = (name: string) => new TestState(Vec1d, 1, name);
-const map = (inputs: TestState[], out: TestState) => new LinearTestMapping(inputs, out, inputs.map(() => [[1]]));
+const map = (inputs: TestState[], out: TestState) =>
+  new LinearTestMapping(
+    inputs,
+    out,
+    inputs.map(() => [[1]]),
+  );
 const names = (ms: readonly BaseMapping[]) => ms.map((m) => (m as LinearTestMapping).out.name.value);
 
 describe('mechanicalMappingOrder', () => {
   it('puts a mapping after the mappings producing its inputs; ready ones keep their visit order', () => {
-    const a = state('a'), b = state('b'), c = state('c'), d = state('d'), e = state('e');
+    const a = state('a'),
+      b = state('b'),
+      c = state('c'),
+      d = state('d'),
+      e = state('e');
     // visit order: d ← (b, c), b ← a, c ← a, e ← a (a multi-mapping listed before its inputs' mappings)
     const mappings = [map([b, c], d), map([a], b), map([a], c), map([a], e)];
     const order = mechanicalMappingOrder(mappings, [a], () => new Error('unexpected'));
@@ -17,12 +26,15 @@ describe('mechanicalMappingOrder', () => {
   });
 
   it('hands an input that no master nor mapping provides (a cycle, or a state outside) to `unresolved`', () => {
-    const a = state('a'), b = state('b'), c = state('c');
+    const a = state('a'),
+      b = state('b'),
+      c = state('c');
     const seen: string[] = [];
-    const cycle = () => mechanicalMappingOrder([map([c], b), map([b], c)], [a], (m, missing) => {
-      seen.push(`${(m as LinearTestMapping).out.name.value} needs ${missing.name.value}`);
-      return new Error('cycle');
-    });
+    const cycle = () =>
+      mechanicalMappingOrder([map([c], b), map([b], c)], [a], (m, missing) => {
+        seen.push(`${(m as LinearTestMapping).out.name.value} needs ${missing.name.value}`);
+        return new Error('cycle');
+      });
     expect(cycle).to.throw('cycle');
     expect(seen).to.deep.equal(['b needs c']);
   });

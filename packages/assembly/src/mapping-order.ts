@@ -22,7 +22,10 @@ export function mechanicalMappingOrder(
     const i = pending.findIndex((m) => m.getFrom().every((s) => known.has(s)));
     if (i < 0) {
       const m = pending[0]!;
-      throw unresolved(m, m.getFrom().find((s) => !known.has(s))!);
+      throw unresolved(
+        m,
+        m.getFrom().find((s) => !known.has(s))!,
+      );
     }
     const m = pending.splice(i, 1)[0]!;
     ordered.push(m);

@@ -40,7 +40,11 @@ export class MatrixFreeKernel {
       this.place = place;
       // the force field's product called from the CG's WebAssembly directly when it offers it
       const product = place.wasmAdd?.fn ?? ((_k: number) => place.add(this.k, this.b));
-      this.cg = MatrixFreeCgWasm.create({ memory: place.memory, p: place.dx, q: place.df, area: place.area, areaBytes: place.areaBytes }, nodes, product);
+      this.cg = MatrixFreeCgWasm.create(
+        { memory: place.memory, p: place.dx, q: place.df, area: place.area, areaBytes: place.areaBytes },
+        nodes,
+        product,
+      );
     }
     const cg = this.cg;
     if (!cg) return undefined;

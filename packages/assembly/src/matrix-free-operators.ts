@@ -173,7 +173,8 @@ export class MatrixFreeOperators {
       const outs = this.mappingInputs(e, dout);
       componentCall.current = m.mapping;
       m.mapping.applyJT(outs, dout[m.output]!);
-      if (!m.mapping.isLinear && factors.k !== 0) m.mapping.applyDJT(outs, this.mappingInputs(e, din, true), g.states[m.output]!.state.f, factors.k);
+      if (!m.mapping.isLinear && factors.k !== 0)
+        m.mapping.applyDJT(outs, this.mappingInputs(e, din, true), g.states[m.output]!.state.f, factors.k);
     }
     componentCall.current = caller;
   }
@@ -251,7 +252,13 @@ export class MatrixFreeOperators {
     if (ff.states.length !== 1 || ff.states[0] !== m.index) return null;
     const mass = g.masses[0];
     if (mass && mass.state !== m.index) return null;
-    for (const c of g.constraints) if (c.coupled || c.state !== m.index || !c.pc.isDiagonalProjection || !c.pc.projectsByZeroing) return null;
-    return new MatrixFreeKernel(() => m.state.size, mass?.mass, ff.ff, g.constraints.map((c) => c.pc));
+    for (const c of g.constraints)
+      if (c.coupled || c.state !== m.index || !c.pc.isDiagonalProjection || !c.pc.projectsByZeroing) return null;
+    return new MatrixFreeKernel(
+      () => m.state.size,
+      mass?.mass,
+      ff.ff,
+      g.constraints.map((c) => c.pc),
+    );
   }
 }

@@ -100,10 +100,19 @@ export class MBKAssembly implements OutsideEntryTarget {
       };
     }
     for (const e of graph.emitters) {
-      const g = new GroupRecord(e.component, e.states, e.emit, e.states.every((s) => !graph.states[s]!.mapped));
+      const g = new GroupRecord(
+        e.component,
+        e.states,
+        e.emit,
+        e.states.every((s) => !graph.states[s]!.mapped),
+      );
       if (!g.allMasters) {
         const n = g.states.reduce((a, s) => a + graph.states[s]!.derivLength, 0);
-        g.projected = { local: new FixedPatternAssembler(n, n), stack: new RowStack(g.states.map((s) => graph.jacobians[s]!.J)), planVersion: -1 };
+        g.projected = {
+          local: new FixedPatternAssembler(n, n),
+          stack: new RowStack(g.states.map((s) => graph.jacobians[s]!.J)),
+          planVersion: -1,
+        };
       }
       this.groups.push(g);
     }
@@ -274,7 +283,9 @@ export class MBKAssembly implements OutsideEntryTarget {
       r.ff.addOutsideStateKToMatrix!(acc, r.ff.kFactorWithRayleigh(factors.k, factors.b));
       if (acc.dropped > 0 && !r.warned) {
         r.warned = true;
-        r.ff.warn(`${acc.dropped} stiffness entries with the state outside the solver's system fall past the ${this.graph.size} rows of the system matrix (SOFA's MatrixLinearSystem writes them out of bounds); left out`);
+        r.ff.warn(
+          `${acc.dropped} stiffness entries with the state outside the solver's system fall past the ${this.graph.size} rows of the system matrix (SOFA's MatrixLinearSystem writes them out of bounds); left out`,
+        );
       }
     }
   }
@@ -284,7 +295,8 @@ export class MBKAssembly implements OutsideEntryTarget {
     if (R >= this.graph.size) return false;
     const J = this.graph.jacobians[s]!.J;
     for (let q = J.rowPtr[d]!; q < J.rowPtr[d + 1]!; q++) {
-      const g = J.colInd[q]!, w = value * J.values[q]!;
+      const g = J.colInd[q]!,
+        w = value * J.values[q]!;
       if (asRow) this.assembler.add(R, g, w);
       else this.assembler.add(g, R, w);
     }

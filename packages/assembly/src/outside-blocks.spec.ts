@@ -10,7 +10,11 @@ type M = number[][];
 
 /** A force field on one state with fixed dense blocks K_oi, K_io against a state outside the system (nOut dofs). */
 class OutsideBlocksFF extends BaseForceField {
-  constructor(readonly state: BaseMechanicalState, readonly Koi: M, readonly Kio: M) {
+  constructor(
+    readonly state: BaseMechanicalState,
+    readonly Koi: M,
+    readonly Kio: M,
+  ) {
     super();
   }
   getMechanicalStates(): readonly BaseMechanicalState[] {
@@ -53,7 +57,7 @@ function scene(nOut: number, seed = 5) {
 }
 
 describe('MechanicalSystem: blocks of a force field with a state outside the system (SOFA MatrixLinearSystem)', () => {
-  it('K_oi·J lands on the rows top + o of the inside state\'s top-most master, Jᵀ·K_io on its columns; K_oo nowhere', () => {
+  it("K_oi·J lands on the rows top + o of the inside state's top-most master, Jᵀ·K_io on its columns; K_oo nowhere", () => {
     const s = scene(3);
     const sys = MechanicalSystem.compile(s.root);
     const f = { m: 2, b: 0, k: -0.5 };
@@ -69,7 +73,8 @@ describe('MechanicalSystem: blocks of a force field with a state outside the sys
     const JK = math.multiply(math.transpose(s.J), s.Kio) as M; // 9 × nOut
     KJ.forEach((row, o) => row.forEach((v, j) => (E[4 + o]![4 + j]! += f.k * v)));
     JK.forEach((row, i) => row.forEach((v, o) => (E[4 + i]![4 + o]! += f.k * v)));
-    for (let i = 0; i < 13; i++) for (let j = 0; j < 13; j++) expect(A[i]![j], `(${i}, ${j})`).to.be.closeTo(E[i]![j]!, 1e-12 * (1 + Math.abs(E[i]![j]!)));
+    for (let i = 0; i < 13; i++)
+      for (let j = 0; j < 13; j++) expect(A[i]![j], `(${i}, ${j})`).to.be.closeTo(E[i]![j]!, 1e-12 * (1 + Math.abs(E[i]![j]!)));
   });
 
   it('an outside dof past the matrix is left out (said once); the unprojected assembly keeps projected rows for the caller', () => {

@@ -20,7 +20,8 @@ export class MappedAccumulator implements MatrixAccumulator {
   /** A 3x3 block stays one block when its rows and columns are contiguous globally (a point's dofs). */
   addBlock3(row: number, col: number, block: ArrayLike<number>, offset: number, factor: number): void {
     const map = this.map;
-    const r = map[row]!, c = map[col]!;
+    const r = map[row]!,
+      c = map[col]!;
     if (map[row + 2] === r + 2 && map[col + 2] === c + 2 && map[row + 1] === r + 1 && map[col + 1] === c + 1) {
       this.target.addBlock3(r, c, block, offset, factor);
       return;
@@ -37,7 +38,8 @@ export class MappedAccumulator implements MatrixAccumulator {
       this.target.addElementBlocks3(this.starts, n, K, factor);
       return;
     }
-    const stride = 3 * n, blk = this.blk;
+    const stride = 3 * n,
+      blk = this.blk;
     for (let i = 0; i < n; i++)
       for (let j = 0; j < n; j++) {
         const o = 3 * stride * i + 3 * j;
@@ -66,7 +68,8 @@ export class MappedAccumulator implements MatrixAccumulator {
     }
     const blk = this.blk;
     for (let k = 0; k < count; k++) {
-      const e = e0 + k, uo = k * nu;
+      const e = e0 + k,
+        uo = k * nu;
       if (this.contiguousStarts(nodes, e, n)) {
         this.target.addSymmetricElementBlocks3(this.starts, n, U, factor, 0, uo);
         continue;
@@ -96,7 +99,8 @@ export class MappedAccumulator implements MatrixAccumulator {
     const st = this.starts;
     let contiguous = true;
     for (let i = 0; i < n; i++) {
-      const l = 3 * nodes[n * e + i]!, g = map[l]!;
+      const l = 3 * nodes[n * e + i]!,
+        g = map[l]!;
       st[i] = g;
       if (map[l + 1] !== g + 1 || map[l + 2] !== g + 2) contiguous = false;
     }
@@ -127,7 +131,10 @@ export class OutsideAccumulator implements OutsideStateAccumulator {
 /** Forwards a constraint's rows of P to the global projection, marking the rows it emits. */
 export class ProjectionAccumulator implements MatrixAccumulator {
   offset = 0;
-  constructor(private readonly target: FixedPatternAssembler, private readonly rowMask: Uint8Array) {}
+  constructor(
+    private readonly target: FixedPatternAssembler,
+    private readonly rowMask: Uint8Array,
+  ) {}
   add(row: number, col: number, value: number): void {
     this.rowMask[this.offset + row] = 1;
     this.target.add(this.offset + row, this.offset + col, value);

@@ -63,7 +63,11 @@ export class SystemGraph {
   readonly revision: number;
   readonly topologyRevision: number;
 
-  private constructor(readonly root: Node, masters: BaseMechanicalState[], mapped: BaseMechanicalState[]) {
+  private constructor(
+    readonly root: Node,
+    masters: BaseMechanicalState[],
+    mapped: BaseMechanicalState[],
+  ) {
     this.revision = root.subtreeRevision;
     this.topologyRevision = root.topologyRevision;
     let offset = 0;
@@ -78,7 +82,15 @@ export class SystemGraph {
       coordOffset += coordLength;
     }
     for (const state of mapped) {
-      const s = new StateRecord(state, this.states.length, true, -1, -1, state.size * state.stateType.derivSize, state.size * state.stateType.coordSize);
+      const s = new StateRecord(
+        state,
+        this.states.length,
+        true,
+        -1,
+        -1,
+        state.size * state.stateType.derivSize,
+        state.size * state.stateType.coordSize,
+      );
       this.states.push(s);
       this.mappedStates.push(s);
     }
@@ -117,7 +129,12 @@ export class SystemGraph {
       for (const o of n.objects) {
         if (isMechanicalState(o)) allStates.push(o);
         else if (isBaseMapping(o) && o.getTo() !== undefined) {
-          if (!o.isMechanical.value) o.warnAbout(o.isMechanical, 'isMechanical=false is not honoured for a mapping to a mechanical state: sofa-ts maps its forces and velocities as for a mechanical mapping', 'a mapping used only to place points can map to a visual model (OglModel), or its output state can be left out of the solver');
+          if (!o.isMechanical.value)
+            o.warnAbout(
+              o.isMechanical,
+              'isMechanical=false is not honoured for a mapping to a mechanical state: sofa-ts maps its forces and velocities as for a mechanical mapping',
+              'a mapping used only to place points can map to a visual model (OglModel), or its output state can be left out of the solver',
+            );
           mappingList.push(o);
         }
       }
@@ -127,7 +144,11 @@ export class SystemGraph {
     const producer = new Map<BaseMechanicalState, BaseMapping>();
     for (const m of mappingList) {
       const first = producer.get(m.getTo()!);
-      if (first) throw m.error(`${m.getTo()!.describe()} is already the output of ${first.describe()}${first.loc ? ` (${formatLocation(first.loc)})` : ''}: a state has a single input mapping`, 'remove one of the two mappings');
+      if (first)
+        throw m.error(
+          `${m.getTo()!.describe()} is already the output of ${first.describe()}${first.loc ? ` (${formatLocation(first.loc)})` : ''}: a state has a single input mapping`,
+          'remove one of the two mappings',
+        );
       producer.set(m.getTo()!, m);
     }
     const outputs = new Set(mappingList.map((m) => m.getTo()!));
@@ -144,7 +165,11 @@ export class SystemGraph {
       }
       return m.error(`input ${missing.describe()} is not a state of the solver at ${root.path} (or the mappings form a cycle)`);
     });
-    const graph = new SystemGraph(root, masters, ordered.map((m) => m.getTo()!));
+    const graph = new SystemGraph(
+      root,
+      masters,
+      ordered.map((m) => m.getTo()!),
+    );
     graph.wire(nodes, ordered);
     return graph;
   }
@@ -165,7 +190,11 @@ export class SystemGraph {
     // the subtree); a state above the solver's node is integrated by nobody here.
     const stateIndex = (s: BaseMechanicalState, who: BaseObject): number => {
       const i = index.get(s);
-      if (i === undefined) throw who.error(`acts on ${s.describe()}, which is not a state of the solver at ${this.root.path}`, 'put the ODE solver in the node of the state or above it');
+      if (i === undefined)
+        throw who.error(
+          `acts on ${s.describe()}, which is not a state of the solver at ${this.root.path}`,
+          'put the ODE solver in the node of the state or above it',
+        );
       return i;
     };
     for (const m of mappings) {
@@ -189,7 +218,9 @@ export class SystemGraph {
           const nested = index.has(own) ? undefined : nestedSolverNode(own, this.root);
           if (nested) {
             // as SOFA, whose solve visitor does not enter that subtree: this solve does not project it
-            o.warn(`acts on ${own.describe()}, in the subtree of the ODE solver at ${nested.path}: the solve of the solver at ${this.root.path} does not project it (its positions and velocities are still projected at each step)`);
+            o.warn(
+              `acts on ${own.describe()}, in the subtree of the ODE solver at ${nested.path}: the solve of the solver at ${this.root.path} does not project it (its positions and velocities are still projected at each step)`,
+            );
             continue;
           }
           const s = stateIndex(own, o);
@@ -197,7 +228,9 @@ export class SystemGraph {
           // a two-way constraint also projects the vectors of its coupled states
           const coupled = o.getCoupledStates().map((st) => stateIndex(st, o));
           for (const c of coupled) if (this.states[c]!.mapped) throw o.error('projective constraints on mapped states are not supported');
-          this.constraints.push(new ConstraintRecord(o, s, coupled.length > 0 ? { states: coupled, views: coupled.map(() => this.x) } : undefined));
+          this.constraints.push(
+            new ConstraintRecord(o, s, coupled.length > 0 ? { states: coupled, views: coupled.map(() => this.x) } : undefined),
+          );
         }
       }
     }
@@ -210,12 +243,19 @@ export class SystemGraph {
     for (const s of this.masters) this.jacobians[s.index] = { J: shiftMatrix(s.derivLength, this.size, s.offset) };
     for (const e of this.mappings) {
       this.checkJacobianShapes(e);
-      const mj = new MappedJacobian((i) => e.mapping.getJ(i) as CsrMatrix, e.inputs.map((i) => this.jacobians[i]!));
+      const mj = new MappedJacobian(
+        (i) => e.mapping.getJ(i) as CsrMatrix,
+        e.inputs.map((i) => this.jacobians[i]!),
+      );
       this.jacobians[e.output] = { J: mj.J, refresh: () => mj.refresh() };
     }
     for (let k = 0; k < this.outside.length; k++) {
       const r = this.outside[k]!;
-      this.outside[k] = new OutsideRecord(r.ff, r.states, r.states.map((s) => this.topMasterOffsets(s)));
+      this.outside[k] = new OutsideRecord(
+        r.ff,
+        r.states,
+        r.states.map((s) => this.topMasterOffsets(s)),
+      );
     }
     this.anyNonLinear = this.mappings.some((e) => !e.mapping.isLinear);
   }

@@ -1,4 +1,12 @@
-import type { BaseForceField, BaseMapping, BaseMass, BaseMechanicalState, BaseObject, BaseProjectiveConstraint, MatrixAccumulator } from '@sofa-ts/core';
+import type {
+  BaseForceField,
+  BaseMapping,
+  BaseMass,
+  BaseMechanicalState,
+  BaseObject,
+  BaseProjectiveConstraint,
+  MatrixAccumulator,
+} from '@sofa-ts/core';
 
 /** Factors of the linear combination A = m·M + b·B + k·K a solver asks for. */
 export interface MBKFactors {

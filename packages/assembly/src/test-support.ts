@@ -25,34 +25,48 @@ export function rng(seed: number): () => number {
 
 /** A named state of n zero points (core's ArrayMechanicalState). */
 export class TestState extends ArrayMechanicalState {
-  constructor(type: StateType, readonly n: number, name: string) {
+  constructor(
+    type: StateType,
+    readonly n: number,
+    name: string,
+  ) {
     super(type, new Float64Array(n * type.coordSize), { name });
   }
 }
 
 export function denseToCsr(a: number[][]): CsrMatrix {
-  const rows: number[] = [], cols: number[] = [], vals: number[] = [];
-  a.forEach((row, i) => row.forEach((v, j) => {
-    if (v !== 0) {
-      rows.push(i);
-      cols.push(j);
-      vals.push(v);
-    }
-  }));
+  const rows: number[] = [],
+    cols: number[] = [],
+    vals: number[] = [];
+  a.forEach((row, i) =>
+    row.forEach((v, j) => {
+      if (v !== 0) {
+        rows.push(i);
+        cols.push(j);
+        vals.push(v);
+      }
+    }),
+  );
   return csrFromTriplets(a.length, a[0]?.length ?? 0, rows, cols, vals);
 }
 
 /** x_out = Σ_i A_i·x_in_i with fixed dense A_i (a multi-mapping when given several inputs). */
 export class LinearTestMapping extends BaseMapping {
   readonly J: CsrMatrix[];
-  constructor(readonly inputs: BaseMechanicalState[], readonly out: BaseMechanicalState, readonly A: number[][][]) {
+  constructor(
+    readonly inputs: BaseMechanicalState[],
+    readonly out: BaseMechanicalState,
+    readonly A: number[][][],
+  ) {
     super();
     this.J = A.map(denseToCsr);
   }
   static random(inputs: BaseMechanicalState[], out: BaseMechanicalState, seed: number): LinearTestMapping {
     const r = rng(seed);
     const m = out.size * out.stateType.derivSize;
-    const A = inputs.map((s) => Array.from({ length: m }, () => Array.from({ length: s.size * s.stateType.derivSize }, () => (r() > -0.4 ? r() : 0))));
+    const A = inputs.map((s) =>
+      Array.from({ length: m }, () => Array.from({ length: s.size * s.stateType.derivSize }, () => (r() > -0.4 ? r() : 0))),
+    );
     return new LinearTestMapping(inputs, out, A);
   }
   getFrom(): readonly BaseMechanicalState[] {
@@ -62,7 +76,10 @@ export class LinearTestMapping extends BaseMapping {
     return this.out;
   }
   apply(): void {
-    this.applyJ(this.out.x, this.inputs.map((s) => s.x));
+    this.applyJ(
+      this.out.x,
+      this.inputs.map((s) => s.x),
+    );
   }
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
     out.fill(0);
@@ -88,7 +105,10 @@ export function randomSpd(n: number, seed: number, shift = 0.5): number[][] {
 
 /** A mass with a fixed dense SPD matrix M. */
 export class DenseTestMass extends BaseMass {
-  constructor(readonly state: BaseMechanicalState, readonly M: number[][]) {
+  constructor(
+    readonly state: BaseMechanicalState,
+    readonly M: number[][],
+  ) {
     super();
   }
   getMechanicalState(): BaseMechanicalState {
@@ -117,7 +137,10 @@ export class DenseTestMass extends BaseMass {
 
 /** A compliance with a fixed dense SPD matrix C (as a stiffness: K = −C⁻¹, not used here). */
 export class DenseTestCompliance extends BaseCompliance {
-  constructor(readonly state: BaseMechanicalState, readonly C: number[][]) {
+  constructor(
+    readonly state: BaseMechanicalState,
+    readonly C: number[][],
+  ) {
     super();
   }
   getMechanicalStates(): readonly BaseMechanicalState[] {
@@ -133,7 +156,10 @@ export class DenseTestCompliance extends BaseCompliance {
 
 /** Fixes the listed scalar dofs (dx ← 0 there). */
 export class FixedDofs extends BaseProjectiveConstraint {
-  constructor(readonly state: BaseMechanicalState, readonly dofs: number[]) {
+  constructor(
+    readonly state: BaseMechanicalState,
+    readonly dofs: number[],
+  ) {
     super();
   }
   getMechanicalState(): BaseMechanicalState {

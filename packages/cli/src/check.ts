@@ -65,7 +65,8 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
     while (printed < scenes.length && results[printed]) out.write(formatCheck(results[printed++]!) + '\n');
   };
   const workerUrl = new URL('./check-worker.js', import.meta.url);
-  const spawn = (): Worker => new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: o.maxMemoryMb }, stdout: true, stderr: true });
+  const spawn = (): Worker =>
+    new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: o.maxMemoryMb }, stdout: true, stderr: true });
   let next = 0;
   const runLane = async (): Promise<void> => {
     let worker: Worker | undefined;
@@ -78,13 +79,32 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
         scene,
         steps: o.steps,
         checkpointAt: o.checkpointAt ?? 0,
-        options: { dataPaths: [...o.dataPath, ...sofaTreeDataPaths(scene)], ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}), ...(o.allowPluginPath ? { allowPluginPaths: true } : {}) },
+        options: {
+          dataPaths: [...o.dataPath, ...sofaTreeDataPaths(scene)],
+          ...(o.strict ? { strict: true } : {}),
+          ...(o.skipUnknown ? { skipUnknown: true } : {}),
+          ...(o.plugins?.length ? { plugins: o.plugins } : {}),
+          ...(o.allowPluginPath ? { allowPluginPaths: true } : {}),
+        },
       };
       const w = worker;
       const r = await new Promise<{ result: SceneCheck; broken: boolean }>((resolve) => {
         const fail = (why: string): void => {
           cleanup();
-          resolve({ result: { scene, status: 'error', error: why, missingComponents: [], missingPlugins: [], details: [], warnings: 0, warningMessages: [], steps: 0 }, broken: true });
+          resolve({
+            result: {
+              scene,
+              status: 'error',
+              error: why,
+              missingComponents: [],
+              missingPlugins: [],
+              details: [],
+              warnings: 0,
+              warningMessages: [],
+              steps: 0,
+            },
+            broken: true,
+          });
         };
         const timer = setTimeout(() => fail(`stopped after ${o.timeout} s (hang or too slow)`), o.timeout * 1000);
         const onMessage = (m: { id: number; result: SceneCheck }): void => {
@@ -92,7 +112,12 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
           cleanup();
           resolve({ result: m.result, broken: false });
         };
-        const onError = (e: Error & { code?: string }): void => fail(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `stopped: more than ${o.maxMemoryMb} MB of memory` : `the scene's worker failed: ${e.message.split('\n')[0]}`);
+        const onError = (e: Error & { code?: string }): void =>
+          fail(
+            e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? `stopped: more than ${o.maxMemoryMb} MB of memory`
+              : `the scene's worker failed: ${e.message.split('\n')[0]}`,
+          );
         const onExit = (code: number): void => fail(`the scene's worker exited (code ${code})`);
         const cleanup = (): void => {
           clearTimeout(timer);
@@ -129,9 +154,18 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
   }
   if (o.json) {
     fs.mkdirSync(path.dirname(path.resolve(o.json)), { recursive: true });
-    host().writeFile(o.json, JSON.stringify({ sofaTs: SOFA_TS_VERSION, scenes: results.length, runs, missing, errors, neededComponents: Object.fromEntries(needed), results }, null, 2) + '\n');
+    host().writeFile(
+      o.json,
+      JSON.stringify(
+        { sofaTs: SOFA_TS_VERSION, scenes: results.length, runs, missing, errors, neededComponents: Object.fromEntries(needed), results },
+        null,
+        2,
+      ) + '\n',
+    );
   }
-  out.write(`${results.length} scenes: ${runs} run, ${missing} missing components, ${errors} errors${o.checkpointAt ? `; ${runs - inexact} resume exactly from a checkpoint of step ${o.checkpointAt}, ${inexact} do not` : ''}\n`);
+  out.write(
+    `${results.length} scenes: ${runs} run, ${missing} missing components, ${errors} errors${o.checkpointAt ? `; ${runs - inexact} resume exactly from a checkpoint of step ${o.checkpointAt}, ${inexact} do not` : ''}\n`,
+  );
   return runs === results.length && inexact === 0 ? 0 : 1;
 }
 
@@ -147,8 +181,14 @@ export function neededComponents(results: readonly SceneCheck[]): Array<[string,
 
 export function formatCheck(r: SceneCheck): string {
   const warn = r.warnings > 0 ? pc.dim(`, ${r.warnings} warning${r.warnings > 1 ? 's' : ''}`) : '';
-  const ckpt = r.checkpoint === undefined ? '' : r.checkpoint === 'exact' ? pc.dim(', checkpoint exact') : `\n        ${pc.red('checkpoint')}: ${r.checkpoint}`;
-  if (r.status === 'runs') return `${pc.green('RUNS   ')} ${r.scene}  ${pc.dim(`${r.steps} steps, ${(r.msPerStep ?? 0).toFixed(2)} ms/step`)}${warn}${ckpt}`;
+  const ckpt =
+    r.checkpoint === undefined
+      ? ''
+      : r.checkpoint === 'exact'
+        ? pc.dim(', checkpoint exact')
+        : `\n        ${pc.red('checkpoint')}: ${r.checkpoint}`;
+  if (r.status === 'runs')
+    return `${pc.green('RUNS   ')} ${r.scene}  ${pc.dim(`${r.steps} steps, ${(r.msPerStep ?? 0).toFixed(2)} ms/step`)}${warn}${ckpt}`;
   if (r.status === 'missing') {
     const what = [...r.missingPlugins.map((p) => `plugin ${p}`), ...r.missingComponents].join(', ');
     return `${pc.yellow('MISSING')} ${r.scene}  — ${what}`;

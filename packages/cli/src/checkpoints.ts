@@ -1,6 +1,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SofaError, readCheckpointFile, writeCheckpointFile, type CheckpointRecord, type SceneCheckpoint, type SofaScene, type StateRecorder, io } from 'sofa-ts';
+import {
+  SofaError,
+  readCheckpointFile,
+  writeCheckpointFile,
+  type CheckpointRecord,
+  type SceneCheckpoint,
+  type SofaScene,
+  type StateRecorder,
+  io,
+} from 'sofa-ts';
 
 /** Checkpoint files of `sofa-ts run`: `<dir>/step-<step, 8 digits>.ckpt`. */
 export function checkpointFileName(step: number): string {
@@ -17,10 +26,16 @@ export function resolveResumePath(p: string): string {
   try {
     stat = fs.statSync(p);
   } catch {
-    throw new SofaError(`--resume: ${p} does not exist`, { hint: 'give a checkpoint file (step-….ckpt) or the folder of --checkpoint-dir' });
+    throw new SofaError(`--resume: ${p} does not exist`, {
+      hint: 'give a checkpoint file (step-….ckpt) or the folder of --checkpoint-dir',
+    });
   }
   if (!stat.isDirectory()) return p;
-  const steps = fs.readdirSync(p).map((n) => CHECKPOINT_NAME.exec(n)).filter((m) => m !== null).map((m) => ({ name: m[0], step: Number(m[1]) }));
+  const steps = fs
+    .readdirSync(p)
+    .map((n) => CHECKPOINT_NAME.exec(n))
+    .filter((m) => m !== null)
+    .map((m) => ({ name: m[0], step: Number(m[1]) }));
   if (steps.length === 0) throw new SofaError(`--resume: no checkpoint (step-….ckpt) in ${p}`);
   steps.sort((a, b) => b.step - a.step);
   return path.join(p, steps[0]!.name);
@@ -53,7 +68,15 @@ export interface RunInfo {
 }
 
 function runInfoRecord(writePeriod: number, recorder: StateRecorder | undefined): CheckpointRecord {
-  const states = recorder ? recorder.marks.map((m, i) => ({ file: path.basename(recorder.files[i]!), bytes: m.bytes, sha256: m.sha256, frames: m.frames, time: m.time })) : null;
+  const states = recorder
+    ? recorder.marks.map((m, i) => ({
+        file: path.basename(recorder.files[i]!),
+        bytes: m.bytes,
+        sha256: m.sha256,
+        frames: m.frames,
+        time: m.time,
+      }))
+    : null;
   return { run: { writePeriod, states } };
 }
 
@@ -71,7 +94,14 @@ export function runInfoOf(c: SceneCheckpoint, source: string): RunInfo | undefin
   return {
     writePeriod: r['writePeriod'],
     states: states.map((s: Record<string, unknown>) => {
-      if (typeof s['file'] !== 'string' || typeof s['bytes'] !== 'number' || typeof s['sha256'] !== 'string' || typeof s['frames'] !== 'number' || typeof s['time'] !== 'number') throw bad();
+      if (
+        typeof s['file'] !== 'string' ||
+        typeof s['bytes'] !== 'number' ||
+        typeof s['sha256'] !== 'string' ||
+        typeof s['frames'] !== 'number' ||
+        typeof s['time'] !== 'number'
+      )
+        throw bad();
       return { file: s['file'], bytes: s['bytes'], sha256: s['sha256'], frames: s['frames'], time: s['time'] };
     }),
   };
@@ -84,7 +114,13 @@ export class RunCheckpoints {
   lastFile = '';
   private readonly warned = new Set<string>();
 
-  constructor(private readonly scene: SofaScene, readonly dir: string, private readonly writePeriod: number, private readonly recorder: StateRecorder | undefined, private readonly warn: (w: SofaError) => void) {
+  constructor(
+    private readonly scene: SofaScene,
+    readonly dir: string,
+    private readonly writePeriod: number,
+    private readonly recorder: StateRecorder | undefined,
+    private readonly warn: (w: SofaError) => void,
+  ) {
     fs.mkdirSync(dir, { recursive: true });
     removeStaleTemporaries(dir);
   }

@@ -38,19 +38,27 @@ export function describeComponent(e: ComponentEntry, instance: ReturnType<Return
   if (e.info.module) lines.push(`  module     ${e.info.module} (RequiredPlugin name)`);
   lines.push(`  package    ${e.plugin}`);
   if (e.info.aliases?.length) lines.push(`  aliases    ${e.info.aliases.join(', ')}`);
-  if (e.info.templates?.length) lines.push(`  templates  ${e.info.templates.join(', ')}${e.info.defaultTemplate ? ` (default ${e.info.defaultTemplate})` : ''}`);
+  if (e.info.templates?.length)
+    lines.push(`  templates  ${e.info.templates.join(', ')}${e.info.defaultTemplate ? ` (default ${e.info.defaultTemplate})` : ''}`);
   lines.push('  data');
   for (const d of instance.dataFields) {
     const dflt = d.spec.type.print(d.spec.default);
     const unit = d.spec.unit ? ` [${d.spec.unit}]` : '';
-    const flags = [d.spec.output ? 'output' : '', d.spec.aliases?.length ? `alias ${d.spec.aliases.join(', ')}` : ''].filter(Boolean).join('; ');
-    lines.push(`    ${d.name.padEnd(26)} ${pc.dim(d.spec.type.name)}${unit} = ${JSON.stringify(dflt.length > 40 ? dflt.slice(0, 37) + '...' : dflt)}${flags ? pc.dim(` (${flags})`) : ''}`);
+    const flags = [d.spec.output ? 'output' : '', d.spec.aliases?.length ? `alias ${d.spec.aliases.join(', ')}` : '']
+      .filter(Boolean)
+      .join('; ');
+    lines.push(
+      `    ${d.name.padEnd(26)} ${pc.dim(d.spec.type.name)}${unit} = ${JSON.stringify(dflt.length > 40 ? dflt.slice(0, 37) + '...' : dflt)}${flags ? pc.dim(` (${flags})`) : ''}`,
+    );
     lines.push(`      ${d.spec.help}`);
     if (d.spec.range) lines.push(`      ${pc.dim(`accepts: ${describeRange(d.spec.range)}`)}`);
   }
   if (instance.links.length > 0) {
     lines.push('  links');
-    for (const l of instance.links) lines.push(`    ${l.name.padEnd(26)} ${pc.dim(l.spec.expected)}${l.spec.search && l.spec.search !== 'none' ? pc.dim(` (default: searched ${l.spec.search})`) : ''}\n      ${l.spec.help}`);
+    for (const l of instance.links)
+      lines.push(
+        `    ${l.name.padEnd(26)} ${pc.dim(l.spec.expected)}${l.spec.search && l.spec.search !== 'none' ? pc.dim(` (default: searched ${l.spec.search})`) : ''}\n      ${l.spec.help}`,
+      );
   }
   return lines.join('\n') + '\n';
 }

@@ -56,7 +56,10 @@ export function componentPage(e: ComponentEntry, registry: ComponentRegistry, co
   if (i.module) lines.push(`| SOFA module | \`${i.module}\` (its RequiredPlugin name) |`);
   lines.push(`| Package | \`${e.plugin}\` |`);
   if (i.aliases?.length) lines.push(`| Aliases | ${i.aliases.map((a) => `\`${a}\``).join(', ')} |`);
-  if (i.templates?.length) lines.push(`| Templates | ${i.templates.map((t) => `\`${t}\``).join(', ')}${i.defaultTemplate ? ` (default \`${i.defaultTemplate}\`)` : ''} |`);
+  if (i.templates?.length)
+    lines.push(
+      `| Templates | ${i.templates.map((t) => `\`${t}\``).join(', ')}${i.defaultTemplate ? ` (default \`${i.defaultTemplate}\`)` : ''} |`,
+    );
   lines.push('');
   const own = inst.dataFields.filter((d) => !common.has(d.name));
   lines.push('## Data', '');
@@ -73,16 +76,27 @@ export function componentPage(e: ComponentEntry, registry: ComponentRegistry, co
         d.spec.group ? `group ${d.spec.group}` : '',
       ].filter(Boolean);
       const help = cell(d.spec.help) + (notes.length ? ` (${notes.join('; ')})` : '');
-      lines.push(`| \`${d.name}\` | ${cell(d.spec.type.name)} | ${cell(printedDefault(d.spec.type.print(d.spec.default)))} | ${cell(d.spec.unit ?? '')} | ${help} |`);
+      lines.push(
+        `| \`${d.name}\` | ${cell(d.spec.type.name)} | ${cell(printedDefault(d.spec.type.print(d.spec.default)))} | ${cell(d.spec.unit ?? '')} | ${help} |`,
+      );
     }
   }
   lines.push('', `Every component also has the [common Data](README.md#common-data) ${[...common].map((n) => `\`${n}\``).join(', ')}.`, '');
   if (inst.links.length > 0) {
     lines.push('## Links', '', '| Name | Target | When not set | Description |', '| --- | --- | --- | --- |');
     for (const l of inst.links) {
-      const search = l.spec.search && l.spec.search !== 'none' ? `searched ${l.spec.search === 'local' ? 'in its node' : l.spec.search === 'up' ? 'in its node and above' : 'in its node and below'}` : 'empty';
-      const flags = [l.spec.required ? 'required' : '', l.spec.multi ? 'several targets' : '', l.spec.aliases?.length ? `alias ${l.spec.aliases.map((a) => `\`${a}\``).join(', ')}` : ''].filter(Boolean);
-      lines.push(`| \`${l.name}\` | ${cell(l.spec.expected)} | ${search}${flags.length ? ` (${flags.join('; ')})` : ''} | ${cell(l.spec.help)} |`);
+      const search =
+        l.spec.search && l.spec.search !== 'none'
+          ? `searched ${l.spec.search === 'local' ? 'in its node' : l.spec.search === 'up' ? 'in its node and above' : 'in its node and below'}`
+          : 'empty';
+      const flags = [
+        l.spec.required ? 'required' : '',
+        l.spec.multi ? 'several targets' : '',
+        l.spec.aliases?.length ? `alias ${l.spec.aliases.map((a) => `\`${a}\``).join(', ')}` : '',
+      ].filter(Boolean);
+      lines.push(
+        `| \`${l.name}\` | ${cell(l.spec.expected)} | ${search}${flags.length ? ` (${flags.join('; ')})` : ''} | ${cell(l.spec.help)} |`,
+      );
     }
     lines.push('');
   }
@@ -91,7 +105,10 @@ export function componentPage(e: ComponentEntry, registry: ComponentRegistry, co
 
 /** GitHub's heading anchor of a title. */
 function anchor(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9 _-]/g, '').replace(/ /g, '-');
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9 _-]/g, '')
+    .replace(/ /g, '-');
 }
 
 /** The index page: components by category, then the common Data. */
@@ -101,8 +118,8 @@ export function indexPage(entries: readonly ComponentEntry[], common: ReadonlySe
   const cats = [...byCat.keys()].sort((a, b) => a.localeCompare(b, 'en'));
   const lines: string[] = ['# Component reference', ''];
   lines.push(
-    `${entries.length} components, generated from their declarations by \`sofa-ts docs --out DIR\` (in this repository: \`npm run docs:components\`; do not edit by hand). `
-      + 'Names and aliases are what a scene writes as the XML tag; every Data is an XML attribute.',
+    `${entries.length} components, generated from their declarations by \`sofa-ts docs --out DIR\` (in this repository: \`npm run docs:components\`; do not edit by hand). ` +
+      'Names and aliases are what a scene writes as the XML tag; every Data is an XML attribute.',
     '',
   );
   lines.push(cats.map((c) => `[${c}](#${anchor(c)})`).join(' · '), '');
@@ -114,9 +131,20 @@ export function indexPage(entries: readonly ComponentEntry[], common: ReadonlySe
     }
     lines.push('');
   }
-  lines.push('## Common Data', '', 'Every component has these Data (SOFA\'s BaseObject):', '', '| Name | Type | Default | Description |', '| --- | --- | --- | --- |');
+  lines.push(
+    '## Common Data',
+    '',
+    "Every component has these Data (SOFA's BaseObject):",
+    '',
+    '| Name | Type | Default | Description |',
+    '| --- | --- | --- | --- |',
+  );
   const probe = new Probe();
-  for (const d of probe.dataFields) if (common.has(d.name)) lines.push(`| \`${d.name}\` | ${cell(d.spec.type.name)} | ${cell(printedDefault(d.spec.type.print(d.spec.default)))} | ${cell(d.spec.help)} |`);
+  for (const d of probe.dataFields)
+    if (common.has(d.name))
+      lines.push(
+        `| \`${d.name}\` | ${cell(d.spec.type.name)} | ${cell(printedDefault(d.spec.type.print(d.spec.default)))} | ${cell(d.spec.help)} |`,
+      );
   lines.push('');
   return lines.join('\n');
 }
@@ -124,7 +152,10 @@ export function indexPage(entries: readonly ComponentEntry[], common: ReadonlySe
 /** Every page of the reference, by file name. */
 export function referencePages(registry: ComponentRegistry, only?: ReadonlySet<string>): Map<string, string> {
   const common = commonData();
-  const entries = registry.entries().filter((e) => !only || only.has(e.plugin)).sort((a, b) => a.info.name.localeCompare(b.info.name, 'en'));
+  const entries = registry
+    .entries()
+    .filter((e) => !only || only.has(e.plugin))
+    .sort((a, b) => a.info.name.localeCompare(b.info.name, 'en'));
   const pages = new Map<string, string>();
   for (const e of entries) pages.set(pageName(e), componentPage(e, registry, common));
   pages.set('README.md', indexPage(entries, common));
@@ -136,7 +167,12 @@ export async function docsCommand(out: string, o: DocsOptions = {}): Promise<num
   const registry = createRegistry();
   await loadPlugins(o.plugins ?? [], registry);
   const pages = referencePages(registry, o.onlyPlugins ? new Set(o.plugins) : undefined);
-  const existing = fs.existsSync(out) ? fs.readdirSync(out).filter((f) => f.endsWith('.md')).sort() : [];
+  const existing = fs.existsSync(out)
+    ? fs
+        .readdirSync(out)
+        .filter((f) => f.endsWith('.md'))
+        .sort()
+    : [];
   if (o.check) {
     const stale: string[] = [];
     for (const [f, text] of pages) {
@@ -146,7 +182,9 @@ export async function docsCommand(out: string, o: DocsOptions = {}): Promise<num
     }
     for (const f of existing) if (!pages.has(f)) stale.push(`extra ${f}`);
     if (stale.length > 0) {
-      process.stderr.write(`${pc.red('stale')}: ${out} is not the generated reference (${stale.length} page(s)):\n${stale.map((s) => `  ${s}`).join('\n')}\nregenerate it: sofa-ts docs --out ${out}${(o.plugins ?? []).map((p) => ` --plugin ${p}`).join('')}\n`);
+      process.stderr.write(
+        `${pc.red('stale')}: ${out} is not the generated reference (${stale.length} page(s)):\n${stale.map((s) => `  ${s}`).join('\n')}\nregenerate it: sofa-ts docs --out ${out}${(o.plugins ?? []).map((p) => ` --plugin ${p}`).join('')}\n`,
+      );
       return 1;
     }
     process.stdout.write(`${out}: ${pages.size} pages, up to date\n`);

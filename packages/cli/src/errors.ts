@@ -26,7 +26,8 @@ function internalCause(e: unknown): unknown {
 
 /** Prints a scene's warnings (problems without consequence for the simulation). */
 export function reportWarnings(warnings: readonly SofaError[], out: NodeJS.WriteStream = process.stderr): void {
-  for (const w of warnings) out.write(`${pc.yellow('warning')}: ${w.message}
+  for (const w of warnings)
+    out.write(`${pc.yellow('warning')}: ${w.message}
 `);
 }
 
@@ -38,9 +39,16 @@ export function oneLine(e: unknown): string {
   const all = e instanceof SofaErrors ? e.errors : e instanceof SofaError ? [e] : [];
   const missing = all.filter((x) => x.code === 'unknown-component' || x.code === 'missing-plugin');
   if (missing.length > 0) {
-    const names = [...new Set(missing.map((x) => (x.code === 'missing-plugin' ? 'plugin ' : '') + (/'([^']+)'/.exec(x.detail)?.[1] ?? x.detail)))];
+    const names = [
+      ...new Set(missing.map((x) => (x.code === 'missing-plugin' ? 'plugin ' : '') + (/'([^']+)'/.exec(x.detail)?.[1] ?? x.detail))),
+    ];
     return `missing ${names.join(', ')} (first at ${missing[0]!.message.split(': ')[0]})`;
   }
-  const msg = e instanceof SofaErrors ? e.errors[0]!.message + (e.errors.length > 1 ? ` (and ${e.errors.length - 1} other error${e.errors.length > 2 ? 's' : ''})` : '') : e instanceof Error ? e.message : String(e);
+  const msg =
+    e instanceof SofaErrors
+      ? e.errors[0]!.message + (e.errors.length > 1 ? ` (and ${e.errors.length - 1} other error${e.errors.length > 2 ? 's' : ''})` : '')
+      : e instanceof Error
+        ? e.message
+        : String(e);
   return msg.split('\n')[0]!;
 }

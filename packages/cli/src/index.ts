@@ -6,4 +6,13 @@ export { checkCommand, collectScenes, neededComponents, formatCheck, type CheckO
 export { reportError, reporting } from './errors.js';
 export * from './exit-codes.js';
 export { docsCommand, referencePages, componentPage, indexPage, type DocsOptions } from './docs.js';
-export { newPluginCommand, scaffoldPlugin, pluginPackageJson, tarballsIn, PLUGIN_KINDS, PLUGIN_DEV_DEPENDENCIES, type PluginKind, type NewPluginOptions } from './new-plugin.js';
+export {
+  newPluginCommand,
+  scaffoldPlugin,
+  pluginPackageJson,
+  tarballsIn,
+  PLUGIN_KINDS,
+  PLUGIN_DEV_DEPENDENCIES,
+  type PluginKind,
+  type NewPluginOptions,
+} from './new-plugin.js';

@@ -15,7 +15,10 @@ export class Interruption {
     this.out.write(`\n${signal}: stopping after the current step\n`);
   };
 
-  constructor(private readonly out: NodeJS.WriteStream = process.stderr, private readonly intervalMs = 20) {
+  constructor(
+    private readonly out: NodeJS.WriteStream = process.stderr,
+    private readonly intervalMs = 20,
+  ) {
     process.on('SIGINT', this.handler);
     process.on('SIGTERM', this.handler);
   }

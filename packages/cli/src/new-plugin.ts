@@ -12,16 +12,66 @@ import pc from 'picocolors';
 
 /** The component kinds a plugin can be scaffolded with, and what each template holds. */
 export const PLUGIN_KINDS = {
-  forcefield: { suffix: 'ForceField', category: 'ForceField', peers: [] as string[], summary: 'a force field: a spring from every point to an anchor (addForce, addDForce, addKToMatrix; K checked by finite differences)' },
-  mass: { suffix: 'Mass', category: 'Mass', peers: [], summary: 'a lumped mass per point (addMDx, addMToMatrix, gravity in addForce, accFromF; free fall checked in closed form)' },
-  mapping: { suffix: 'Mapping', category: 'Mapping', peers: [], summary: 'a mapping x_out = c + s·(x_in − c) (apply, applyJ, applyJT, getJ; J by finite differences, the mapped mass in closed form)' },
-  'projective-constraint': { suffix: 'ProjectiveConstraint', category: 'ProjectiveConstraint', peers: [], summary: 'a projective constraint locking one axis of some points (projectResponse, projectVelocity, projectPosition, projectedDofs)' },
-  'lagrangian-constraint': { suffix: 'LagrangianConstraint', category: 'Constraint', peers: [], summary: 'a unilateral Lagrangian constraint: points above a plane (rows J, violation, its own ConstraintResolution)' },
-  actuator: { suffix: 'Actuator', category: 'SoftRobots.Inverse', peers: ['@sofa-ts/softrobots'], summary: 'an inverse-problem actuator: a force along a direction on one point, its magnitude found by the QP' },
-  effector: { suffix: 'Effector', category: 'SoftRobots.Inverse', peers: ['@sofa-ts/softrobots'], summary: 'an inverse-problem effector: brings one coordinate of a point to a goal' },
-  'ode-solver': { suffix: 'OdeSolver', category: 'OdeSolver', peers: ['@sofa-ts/assembly'], summary: 'an ODE solver: symplectic Euler on the compiled mechanical system (M·a = f solved by the linear solver)' },
-  'linear-solver': { suffix: 'LinearSolver', category: 'LinearSolver', peers: ['@sofa-ts/assembly'], summary: 'a linear solver: dense Gaussian elimination on the assembled P·(m·M + b·B + k·K)·P' },
-  engine: { suffix: 'Engine', category: 'Engine', peers: [], summary: 'a data engine: the indices of the points inside a sphere, recomputed when its inputs change' },
+  forcefield: {
+    suffix: 'ForceField',
+    category: 'ForceField',
+    peers: [] as string[],
+    summary: 'a force field: a spring from every point to an anchor (addForce, addDForce, addKToMatrix; K checked by finite differences)',
+  },
+  mass: {
+    suffix: 'Mass',
+    category: 'Mass',
+    peers: [],
+    summary: 'a lumped mass per point (addMDx, addMToMatrix, gravity in addForce, accFromF; free fall checked in closed form)',
+  },
+  mapping: {
+    suffix: 'Mapping',
+    category: 'Mapping',
+    peers: [],
+    summary: 'a mapping x_out = c + s·(x_in − c) (apply, applyJ, applyJT, getJ; J by finite differences, the mapped mass in closed form)',
+  },
+  'projective-constraint': {
+    suffix: 'ProjectiveConstraint',
+    category: 'ProjectiveConstraint',
+    peers: [],
+    summary: 'a projective constraint locking one axis of some points (projectResponse, projectVelocity, projectPosition, projectedDofs)',
+  },
+  'lagrangian-constraint': {
+    suffix: 'LagrangianConstraint',
+    category: 'Constraint',
+    peers: [],
+    summary: 'a unilateral Lagrangian constraint: points above a plane (rows J, violation, its own ConstraintResolution)',
+  },
+  actuator: {
+    suffix: 'Actuator',
+    category: 'SoftRobots.Inverse',
+    peers: ['@sofa-ts/softrobots'],
+    summary: 'an inverse-problem actuator: a force along a direction on one point, its magnitude found by the QP',
+  },
+  effector: {
+    suffix: 'Effector',
+    category: 'SoftRobots.Inverse',
+    peers: ['@sofa-ts/softrobots'],
+    summary: 'an inverse-problem effector: brings one coordinate of a point to a goal',
+  },
+  'ode-solver': {
+    suffix: 'OdeSolver',
+    category: 'OdeSolver',
+    peers: ['@sofa-ts/assembly'],
+    summary: 'an ODE solver: symplectic Euler on the compiled mechanical system (M·a = f solved by the linear solver)',
+  },
+  'linear-solver': {
+    suffix: 'LinearSolver',
+    category: 'LinearSolver',
+    peers: ['@sofa-ts/assembly'],
+    summary: 'a linear solver: dense Gaussian elimination on the assembled P·(m·M + b·B + k·K)·P',
+  },
+  engine: {
+    suffix: 'Engine',
+    category: 'Engine',
+    peers: [],
+    summary: 'a data engine: the indices of the points inside a sphere, recomputed when its inputs change',
+  },
 } as const;
 
 export type PluginKind = keyof typeof PLUGIN_KINDS;
@@ -65,7 +115,9 @@ export function templatesDir(): string {
 
 /** The version of the sofa-ts packages this CLI belongs to. */
 export function sofaTsVersion(): string {
-  const pkg = JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
   return pkg.version;
 }
 
@@ -90,7 +142,13 @@ export function defaultComponentName(pkg: string, kind: PluginKind): string {
 }
 
 /** The package.json of a new plugin. */
-export function pluginPackageJson(pkg: string, kind: PluginKind, sceneFile: string, component: string, deps: { version: string; tarballs?: Record<string, string> }): Record<string, unknown> {
+export function pluginPackageJson(
+  pkg: string,
+  kind: PluginKind,
+  sceneFile: string,
+  component: string,
+  deps: { version: string; tarballs?: Record<string, string> },
+): Record<string, unknown> {
   const range = `^${deps.version}`;
   const peers = ['@sofa-ts/core', ...PLUGIN_KINDS[kind].peers];
   const peerDependencies = Object.fromEntries(peers.map((p) => [p, range]));
@@ -98,7 +156,9 @@ export function pluginPackageJson(pkg: string, kind: PluginKind, sceneFile: stri
   // CLI gives `sofa-ts run`), by version; or every tarball of a local folder, so that the install
   // needs no registry for sofa-ts (transitive sofa-ts dependencies must be found among them).
   const sofa: Record<string, string> = deps.tarballs ?? Object.fromEntries([...peers, 'sofa-ts', '@sofa-ts/cli'].map((p) => [p, range]));
-  const devDependencies = Object.fromEntries(Object.entries({ ...PLUGIN_DEV_DEPENDENCIES, ...sofa }).sort(([a], [b]) => a.localeCompare(b)));
+  const devDependencies = Object.fromEntries(
+    Object.entries({ ...PLUGIN_DEV_DEPENDENCIES, ...sofa }).sort(([a], [b]) => a.localeCompare(b)),
+  );
   return {
     name: pkg,
     version: '0.1.0',
@@ -142,12 +202,15 @@ export function tarballsIn(dir: string, relativeTo: string): Record<string, stri
 
 /** Writes the plugin package; returns its folder. */
 export function scaffoldPlugin(pkg: string, o: NewPluginOptions): string {
-  if (!validPackageName(pkg)) throw new Error(`'${pkg}' is not a valid npm package name (lower case letters, digits, '-', '.', '_', optionally @scope/)`);
+  if (!validPackageName(pkg))
+    throw new Error(`'${pkg}' is not a valid npm package name (lower case letters, digits, '-', '.', '_', optionally @scope/)`);
   const component = o.component ?? defaultComponentName(pkg, o.kind);
-  if (!/^[A-Z][A-Za-z0-9]*$/.test(component)) throw new Error(`'${component}' is not a valid component name (PascalCase letters and digits, as SOFA names components)`);
+  if (!/^[A-Z][A-Za-z0-9]*$/.test(component))
+    throw new Error(`'${component}' is not a valid component name (PascalCase letters and digits, as SOFA names components)`);
   const folderName = pkg.replace(/^@[^/]+\//, '');
   const root = path.resolve(o.dir ?? process.cwd(), folderName);
-  if (fs.existsSync(root) && fs.readdirSync(root).length > 0 && !o.force) throw new Error(`${root} exists and is not empty (use --force to overwrite)`);
+  if (fs.existsSync(root) && fs.readdirSync(root).length > 0 && !o.force)
+    throw new Error(`${root} exists and is not empty (use --force to overwrite)`);
   const sceneFile = `${folderName}.scn`;
   const vars: Record<string, string> = { __PACKAGE__: pkg, __COMPONENT__: component, __SCENE__: sceneFile, __KIND__: o.kind };
   const fill = (text: string): string => text.replace(/__(PACKAGE|COMPONENT|SCENE|KIND)__/g, (m) => vars[m]!);
@@ -161,8 +224,16 @@ export function scaffoldPlugin(pkg: string, o: NewPluginOptions): string {
   // The component must not take the name of something its files import (BaseForceField, ...).
   for (const f of ['common/index.ts.tmpl', `${o.kind}/Component.ts.tmpl`, `${o.kind}/Component.spec.ts.tmpl`]) {
     for (const m of read(f).matchAll(/import\s+(?:type\s+)?\{([^}]*)\}/g)) {
-      const names = m[1]!.split(',').map((x) => x.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!.trim());
-      if (names.includes(component)) throw new Error(`the component name '${component}' is taken by an import of the template: choose another with --component`);
+      const names = m[1]!.split(',').map((x) =>
+        x
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)
+          .pop()!
+          .trim(),
+      );
+      if (names.includes(component))
+        throw new Error(`the component name '${component}' is taken by an import of the template: choose another with --component`);
     }
   }
 
@@ -185,6 +256,7 @@ export function newPluginCommand(pkg: string, o: NewPluginOptions, out: NodeJS.W
   const component = o.component ?? defaultComponentName(pkg, o.kind);
   out.write(`${pc.green('created')} ${rel}: the ${o.kind} ${pc.bold(component)} — ${PLUGIN_KINDS[o.kind].summary}\n`);
   out.write(`  cd ${rel}\n  npm install\n  npm test\n  npx sofa-ts run scenes/${path.basename(root)}.scn\n`);
-  if (!o.tarballs) out.write(pc.dim(`  (without a registry that has sofa-ts: npm run pack:tarballs in the sofa-ts repository, then --tarballs DIR)\n`));
+  if (!o.tarballs)
+    out.write(pc.dim(`  (without a registry that has sofa-ts: npm run pack:tarballs in the sofa-ts repository, then --tarballs DIR)\n`));
   return 0;
 }

@@ -4,7 +4,10 @@ import pc from 'picocolors';
 export class Progress {
   private lastDecile = -1;
   private lastDraw = 0;
-  constructor(private readonly total: number, private readonly out: NodeJS.WriteStream = process.stderr) {}
+  constructor(
+    private readonly total: number,
+    private readonly out: NodeJS.WriteStream = process.stderr,
+  ) {}
 
   /** Ends a bar left unfinished (a run stopped early), so what follows starts on its own line. */
   stop(): void {
@@ -21,7 +24,9 @@ export class Progress {
       const width = 30;
       const filled = Math.round((width * done) / this.total);
       const pct = Math.floor((100 * done) / this.total);
-      this.out.write(`\r${pc.cyan('[' + '#'.repeat(filled) + ' '.repeat(width - filled) + ']')} ${String(pct).padStart(3)}%  step ${done}/${this.total}`);
+      this.out.write(
+        `\r${pc.cyan('[' + '#'.repeat(filled) + ' '.repeat(width - filled) + ']')} ${String(pct).padStart(3)}%  step ${done}/${this.total}`,
+      );
       if (done >= this.total) {
         this.out.write('\n');
         this.lastDraw = 0;

@@ -62,29 +62,55 @@ export function listDataPaths(listFile: string): string[] {
  * (CompareState), or its topologies when the scene has topology references and no state ones
  * (CompareTopology, SOFA's topology lists).
  */
-export async function runRegressionScene(entry: RegressionEntry, referenceRoot: string, o: RegressionOptions, dataPaths: string[]): Promise<SceneResult> {
+export async function runRegressionScene(
+  entry: RegressionEntry,
+  referenceRoot: string,
+  o: RegressionOptions,
+  dataPaths: string[],
+): Promise<SceneResult> {
   const base: SceneResult = { scene: entry.sceneRelative, passed: false, epsilon: entry.epsilon, steps: entry.steps };
   let recorder: StateRecorder | undefined;
   try {
     const refs = listReferenceStates(referenceRoot, entry.sceneRelative);
-    if (refs.length === 0 && hasReferenceTopologies(referenceRoot, entry.sceneRelative)) return await runTopologyScene(entry, referenceRoot, o, dataPaths, base);
+    if (refs.length === 0 && hasReferenceTopologies(referenceRoot, entry.sceneRelative))
+      return await runTopologyScene(entry, referenceRoot, o, dataPaths, base);
     if (refs.length === 0) return { ...base, reason: 'no reference states for this scene' };
     const scene = await loadScene(entry.scene, { dataPaths });
     const states = comparedStates(scene.root, entry.mecaInMapping);
     if (states.length !== refs.length) {
-      return { ...base, reason: `${states.length} compared state(s) (${states.map((s) => s.state.getName()).join(', ')}), the references have ${refs.length}` };
+      return {
+        ...base,
+        reason: `${states.length} compared state(s) (${states.map((s) => s.state.getName()).join(', ')}), the references have ${refs.length}`,
+      };
     }
     for (let i = 0; i < refs.length; i++) {
-      if (refs[i]!.name !== states[i]!.state.getName()) return { ...base, reason: `state ${i} is '${states[i]!.state.getName()}', the reference is '${refs[i]!.name}'` };
+      if (refs[i]!.name !== states[i]!.state.getName())
+        return { ...base, reason: `state ${i} is '${states[i]!.state.getName()}', the reference is '${refs[i]!.name}'` };
     }
     const outBase = path.join(o.out, entry.sceneRelative);
     recorder = new StateRecorder(states, (s) => `${outBase}.reference_${s.index}_${s.state.getName()}_mstate.txt.gz`);
     // SOFA's CompareState at the beginning of every step (T = 0 … (steps − 1)·dt): every reference
     // frame the run reaches is compared, whatever the dump writes (last_step_only: T=0 and the last).
-    const layouts = states.map((s) => ({ name: s.state.getName(), scalarsPerPoint: s.state.stateType.coordSize, derivScalarsPerPoint: s.state.stateType.derivSize }));
-    const refSeries = refs.map((r, i) => ({ name: r.name, scalarsPerPoint: layouts[i]!.scalarsPerPoint, derivScalarsPerPoint: layouts[i]!.derivScalarsPerPoint, frames: readStateFile(r.path) }));
+    const layouts = states.map((s) => ({
+      name: s.state.getName(),
+      scalarsPerPoint: s.state.stateType.coordSize,
+      derivScalarsPerPoint: s.state.stateType.derivSize,
+    }));
+    const refSeries = refs.map((r, i) => ({
+      name: r.name,
+      scalarsPerPoint: layouts[i]!.scalarsPerPoint,
+      derivScalarsPerPoint: layouts[i]!.derivScalarsPerPoint,
+      frames: readStateFile(r.path),
+    }));
     const compare = new CompareStateRun(refSeries, layouts, entry.epsilon, scene.root.getDt());
-    const current = states.map((s) => ({ get X() { return s.state.x; }, get V() { return s.state.v; } }));
+    const current = states.map((s) => ({
+      get X() {
+        return s.state.x;
+      },
+      get V() {
+        return s.state.v;
+      },
+    }));
     const last = entry.steps - 1;
     const atStepBegin = (k: number): void => {
       if (!entry.lastStepOnly || k === 0 || k === last) recorder!.record(scene.time);
@@ -101,7 +127,11 @@ export async function runRegressionScene(entry: RegressionEntry, referenceRoot: 
     recorder = undefined;
     const cmp = compare.result();
     const notes = [
-      ...(cmp.notReached > 0 ? [`${cmp.notReached} reference frame(s) after the run's last step (T = ${formatTime(last * scene.root.getDt())} s), not compared, as SOFA`] : []),
+      ...(cmp.notReached > 0
+        ? [
+            `${cmp.notReached} reference frame(s) after the run's last step (T = ${formatTime(last * scene.root.getDt())} s), not compared, as SOFA`,
+          ]
+        : []),
       ...(cmp.passedOver > 0 ? [`${cmp.passedOver} reference frame(s) passed over for a later one in the same step, as SOFA`] : []),
     ];
     const reason = cmp.failures.length > 0 ? cmp.failures[0]! : notes.length > 0 ? notes.join('; ') : undefined;
@@ -132,13 +162,24 @@ export async function runRegressionScene(entry: RegressionEntry, referenceRoot: 
  * OUT/<scene>.reference_<i>_<name>_topology.txt.gz, and compared with the reference of the same
  * index and name by SOFA's CompareTopology rule; the scene passes only with a total error of 0.
  */
-async function runTopologyScene(entry: RegressionEntry, referenceRoot: string, o: RegressionOptions, dataPaths: string[], base: SceneResult): Promise<SceneResult> {
+async function runTopologyScene(
+  entry: RegressionEntry,
+  referenceRoot: string,
+  o: RegressionOptions,
+  dataPaths: string[],
+  base: SceneResult,
+): Promise<SceneResult> {
   const scene = await loadScene(entry.scene, { dataPaths });
   const topologies = comparedTopologies(scene.root, entry.mecaInMapping);
-  const missing = topologies.filter((t) => !fs.existsSync(referenceTopologyPath(referenceRoot, entry.sceneRelative, t.index, t.topology.getName())));
+  const missing = topologies.filter(
+    (t) => !fs.existsSync(referenceTopologyPath(referenceRoot, entry.sceneRelative, t.index, t.topology.getName())),
+  );
   if (topologies.length === 0) return { ...base, reason: 'no topology to compare in this scene' };
   if (missing.length > 0) {
-    return { ...base, reason: `no reference for topology ${missing.map((t) => `${t.index} '${t.topology.getName()}'`).join(', ')} (expected ${path.basename(referenceTopologyPath(referenceRoot, entry.sceneRelative, missing[0]!.index, missing[0]!.topology.getName()))})` };
+    return {
+      ...base,
+      reason: `no reference for topology ${missing.map((t) => `${t.index} '${t.topology.getName()}'`).join(', ')} (expected ${path.basename(referenceTopologyPath(referenceRoot, entry.sceneRelative, missing[0]!.index, missing[0]!.topology.getName()))})`,
+    };
   }
   const outBase = path.join(o.out, entry.sceneRelative);
   const frames: TopologyFrame[][] = topologies.map(() => []);
@@ -166,7 +207,14 @@ async function runTopologyScene(entry: RegressionEntry, referenceRoot: string, o
     });
     const total = perKind.reduce((a, b) => a + b, 0);
     const topologyErrors = Object.fromEntries(TOPOLOGY_KINDS.map((k, i) => [k.key.toLowerCase(), perKind[i]!]));
-    return { ...base, passed: total === 0, topologyError: total, topologyErrors, msPerStep, ...(firstDifference ? { reason: firstDifference } : {}) };
+    return {
+      ...base,
+      passed: total === 0,
+      topologyError: total,
+      topologyErrors,
+      msPerStep,
+      ...(firstDifference ? { reason: firstDifference } : {}),
+    };
   } finally {
     for (const w of writers) w.close();
   }
@@ -188,7 +236,10 @@ export async function regressionCommand(listFile: string, o: RegressionOptions):
   const failed = results.length - passed;
   if (o.json) {
     fs.mkdirSync(path.dirname(path.resolve(o.json)), { recursive: true });
-    host().writeFile(o.json, JSON.stringify({ sofaTs: SOFA_TS_VERSION, list: path.resolve(listFile), passed, failed, results }, null, 2) + '\n');
+    host().writeFile(
+      o.json,
+      JSON.stringify({ sofaTs: SOFA_TS_VERSION, list: path.resolve(listFile), passed, failed, results }, null, 2) + '\n',
+    );
   }
   out.write(`${passed} passed, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;
@@ -202,10 +253,12 @@ export function formatResult(r: SceneResult): string {
   const tag = r.passed ? pc.green('PASS') : pc.red('FAIL');
   const nums =
     r.topologyError !== undefined
-      ? `  TOPOLOGY ERROR ${r.topologyError} (${Object.entries(r.topologyErrors ?? {})
-          .filter(([, e]) => e > 0)
-          .map(([k, e]) => `${k} ${e}`)
-          .join(', ') || 'every frame identical'})  ${r.msPerStep?.toFixed(3)} ms/step`
+      ? `  TOPOLOGY ERROR ${r.topologyError} (${
+          Object.entries(r.topologyErrors ?? {})
+            .filter(([, e]) => e > 0)
+            .map(([k, e]) => `${k} ${e}`)
+            .join(', ') || 'every frame identical'
+        })  ${r.msPerStep?.toFixed(3)} ms/step`
       : r.errorByDof !== undefined
         ? `  ERRORBYDOF ${g(r.errorByDof)} (eps ${r.epsilon})  max ${g(r.maxAbsError)}  rel ${g(r.relativeError)}  ${r.msPerStep?.toFixed(3)} ms/step`
         : '';

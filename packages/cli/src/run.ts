@@ -2,7 +2,23 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import pc from 'picocolors';
 import { reportError, reportWarnings } from './errors.js';
-import { DivergenceError, KeypressedEvent, KeyreleasedEvent, SofaError, StateRecorder, StepProbe, allStates, formatTime, isOdeSolver, loadScene, type BaseOdeSolver, type DivergencePolicy, type StepSample, type VisitedState, io } from 'sofa-ts';
+import {
+  DivergenceError,
+  KeypressedEvent,
+  KeyreleasedEvent,
+  SofaError,
+  StateRecorder,
+  StepProbe,
+  allStates,
+  formatTime,
+  isOdeSolver,
+  loadScene,
+  type BaseOdeSolver,
+  type DivergencePolicy,
+  type StepSample,
+  type VisitedState,
+  io,
+} from 'sofa-ts';
 import { exportStatesVtk } from '@sofa-ts/io/export';
 import { RunCheckpoints, readCheckpointFile, resolveResumePath, runInfoOf, type RunInfo } from './checkpoints.js';
 import { EXIT_DIVERGED, EXIT_ERROR, EXIT_OK, exitCodeOfSignal } from './exit-codes.js';
@@ -54,7 +70,16 @@ export interface RunOptions {
 export async function runCommand(scenePath: string, o: RunOptions): Promise<number> {
   const t0 = performance.now();
   const keysAt = parseKeyEvents(o.keys ?? []);
-  const scene = await loadScene(scenePath, { ...(o.pythonPath?.length ? { pythonPath: o.pythonPath } : {}), dataPaths: o.dataPath, ...(o.dt !== undefined ? { dt: o.dt } : {}), ...(o.strict ? { strict: true } : {}), ...(o.skipUnknown ? { skipUnknown: true } : {}), ...(o.plugins?.length ? { plugins: o.plugins } : {}), ...(o.out ? { outputDir: o.out } : {}), onDivergence: o.onDivergence ?? 'stop' });
+  const scene = await loadScene(scenePath, {
+    ...(o.pythonPath?.length ? { pythonPath: o.pythonPath } : {}),
+    dataPaths: o.dataPath,
+    ...(o.dt !== undefined ? { dt: o.dt } : {}),
+    ...(o.strict ? { strict: true } : {}),
+    ...(o.skipUnknown ? { skipUnknown: true } : {}),
+    ...(o.plugins?.length ? { plugins: o.plugins } : {}),
+    ...(o.out ? { outputDir: o.out } : {}),
+    onDivergence: o.onDivergence ?? 'stop',
+  });
   let start = 0;
   let runInfo: RunInfo | undefined;
   let resumedFrom = '';
@@ -81,7 +106,9 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
     // the uninterrupted run has it too (so that the files are the tail of that run's).
     if (!o.resume || (!continueAt && start % o.writePeriod === 0)) recorder.record(scene.time);
   }
-  const checkpoints = o.checkpointDir ? new RunCheckpoints(scene, o.checkpointDir, o.writePeriod, recorder, (w) => reportWarnings([w])) : undefined;
+  const checkpoints = o.checkpointDir
+    ? new RunCheckpoints(scene, o.checkpointDir, o.writePeriod, recorder, (w) => reportWarnings([w]))
+    : undefined;
   const every = o.checkpointEvery ?? 0;
   const vtk = o.exportVtk ? exportStatesVtk(scene.root, o.exportVtk) : undefined;
   vtk?.record(start, scene.time);
@@ -119,7 +146,9 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
       if (checkpoints && every > 0 && i % every === 0) checkpoints.write();
       if (scene.divergence && scene.divergence.step === i) {
         progress.stop();
-        process.stderr.write(`${pc.yellow('warning')}: ${new DivergenceError(scene.divergence).message}; going on (--on-divergence continue), no further warning\n`);
+        process.stderr.write(
+          `${pc.yellow('warning')}: ${new DivergenceError(scene.divergence).message}; going on (--on-divergence continue), no further warning\n`,
+        );
       }
       progress.update(i);
       await interruption.poll();
@@ -144,7 +173,9 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
     failure ??= e;
   }
   scene.dispose();
-  const kept = recorder ? `${recorder.frameCount} frame(s) of ${recorder.files.length} state(s) in ${o.writeState}, up to t = ${formatTime(recorder.lastFrameTime)} s` : '';
+  const kept = recorder
+    ? `${recorder.frameCount} frame(s) of ${recorder.files.length} state(s) in ${o.writeState}, up to t = ${formatTime(recorder.lastFrameTime)} s`
+    : '';
   const saved = checkpoints && checkpoints.lastStep >= 0 ? `step ${checkpoints.lastStep} in ${checkpoints.lastFile}` : '';
   if (failure !== undefined) {
     reportError(failure);
@@ -159,22 +190,32 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   out.write(`${pc.bold('scene')}        ${scenePath}\n`);
   out.write(`${pc.bold('sofa-ts')}      ${SOFA_TS_VERSION} (Node ${process.version})\n`);
   const ran = done - start;
-  out.write(`${pc.bold('steps')}        ${o.resume ? `${start} + ${ran} = ${done}` : done}${done < o.steps ? ` of ${o.steps}` : ''} × dt ${scene.root.getDt()} s → t = ${formatTime(scene.time)} s\n`);
-  out.write(`${pc.bold('time')}         load ${tLoad.toFixed(1)} ms, steps ${total.toFixed(1)} ms, ${median.toFixed(3)} ms/step (median), ${(ran ? total / ran : 0).toFixed(3)} ms/step (mean)\n`);
+  out.write(
+    `${pc.bold('steps')}        ${o.resume ? `${start} + ${ran} = ${done}` : done}${done < o.steps ? ` of ${o.steps}` : ''} × dt ${scene.root.getDt()} s → t = ${formatTime(scene.time)} s\n`,
+  );
+  out.write(
+    `${pc.bold('time')}         load ${tLoad.toFixed(1)} ms, steps ${total.toFixed(1)} ms, ${median.toFixed(3)} ms/step (median), ${(ran ? total / ran : 0).toFixed(3)} ms/step (mean)\n`,
+  );
   if (solvers.length > 0) {
     out.write(`${pc.bold('solvers')}      ${solvers.map((s) => s.describe()).join(', ')}\n`);
-    out.write(`${pc.bold('iterations')}   ${(ran ? iterations / ran : 0).toFixed(2)} per step (max ${maxIterations})${solvers.length > 1 ? `, summed over the ${solvers.length} solvers` : ''}\n`);
+    out.write(
+      `${pc.bold('iterations')}   ${(ran ? iterations / ran : 0).toFixed(2)} per step (max ${maxIterations})${solvers.length > 1 ? `, summed over the ${solvers.length} solvers` : ''}\n`,
+    );
   }
   if (vtk) out.write(`${pc.bold('vtk')}          ${vtk.count} state(s) × ${ran + 1} file(s) and a .pvd each in ${o.exportVtk}\n`);
   if (o.plot) out.write(`${pc.bold('plot')}         ${o.plot}\n`);
   if (recorder) out.write(`${pc.bold('states')}       ${kept}\n`);
   if (saved) out.write(`${pc.bold('checkpoint')}   ${saved}\n`);
   if (interruption.signal !== undefined) {
-    process.stderr.write(`interrupted by ${interruption.signal} after step ${done} (t = ${formatTime(scene.time)} s)${recorder ? `; states written: ${kept}` : ''}${saved ? `; checkpoint: ${saved}` : ''}\n`);
+    process.stderr.write(
+      `interrupted by ${interruption.signal} after step ${done} (t = ${formatTime(scene.time)} s)${recorder ? `; states written: ${kept}` : ''}${saved ? `; checkpoint: ${saved}` : ''}\n`,
+    );
     return exitCodeOfSignal(interruption.signal);
   }
   if (scene.divergence) {
-    process.stderr.write(`${pc.red('error')}: the run diverged at step ${scene.divergence.step} (t = ${formatTime(scene.divergence.time)} s) and went on (--on-divergence continue)\n`);
+    process.stderr.write(
+      `${pc.red('error')}: the run diverged at step ${scene.divergence.step} (t = ${formatTime(scene.divergence.time)} s) and went on (--on-divergence continue)\n`,
+    );
     return EXIT_DIVERGED;
   }
   return EXIT_OK;
@@ -186,21 +227,45 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
  * be the same), or new files when it holds none of them. A folder holding some of them, files the
  * checkpoint does not know, or files that differ from what was written is refused.
  */
-function stateFilesToContinue(files: readonly string[], info: RunInfo | undefined, writePeriod: number, source: string): io.StateFileMark[] | undefined {
+function stateFilesToContinue(
+  files: readonly string[],
+  info: RunInfo | undefined,
+  writePeriod: number,
+  source: string,
+): io.StateFileMark[] | undefined {
   const present = files.filter((f) => fs.existsSync(f));
   if (present.length === 0) return undefined;
   const saved = info?.states;
   const hint = 'give --write-state a new folder: the resumed run then writes new files, from the checkpoint on';
-  if (!saved) throw new SofaError(`--write-state: ${path.dirname(files[0]!)} holds state files, but ${source} was taken by a run that wrote none; they are not overwritten`, { hint });
+  if (!saved)
+    throw new SofaError(
+      `--write-state: ${path.dirname(files[0]!)} holds state files, but ${source} was taken by a run that wrote none; they are not overwritten`,
+      { hint },
+    );
   if (present.length !== files.length || saved.length !== files.length || saved.some((m, i) => m.file !== path.basename(files[i]!))) {
-    throw new SofaError(`--write-state: the state files in ${path.dirname(files[0]!)} are not those of the checkpointed run (${saved.map((m) => m.file).join(', ')})`, { hint });
+    throw new SofaError(
+      `--write-state: the state files in ${path.dirname(files[0]!)} are not those of the checkpointed run (${saved.map((m) => m.file).join(', ')})`,
+      { hint },
+    );
   }
-  if (info.writePeriod !== writePeriod) throw new SofaError(`--write-period ${writePeriod}: the checkpointed run wrote its states every ${info.writePeriod} step(s); continue its files with --write-period ${info.writePeriod}`, { hint });
+  if (info.writePeriod !== writePeriod)
+    throw new SofaError(
+      `--write-period ${writePeriod}: the checkpointed run wrote its states every ${info.writePeriod} step(s); continue its files with --write-period ${info.writePeriod}`,
+      { hint },
+    );
   return saved.map((m) => ({ bytes: m.bytes, sha256: m.sha256, frames: m.frames, time: m.time }));
 }
 
 /** Named keys of --key: SOFA's characters for them (arrows are ASCII 18-21, as runSofa sends). */
-const namedKeys: Record<string, string> = { left: String.fromCharCode(18), up: String.fromCharCode(19), right: String.fromCharCode(20), down: String.fromCharCode(21), space: ' ', plus: '+', minus: '-' };
+const namedKeys: Record<string, string> = {
+  left: String.fromCharCode(18),
+  up: String.fromCharCode(19),
+  right: String.fromCharCode(20),
+  down: String.fromCharCode(21),
+  space: ' ',
+  plus: '+',
+  minus: '-',
+};
 
 /**
  * `--key STEP:KEY`: KEY before step STEP (1-based). KEY is one character (a letter is sent upper
@@ -213,7 +278,10 @@ export function parseKeyEvents(specs: readonly string[]): Map<number, string[]> 
     const step = m ? Number(m[1]) : NaN;
     const name = m ? m[2]! : '';
     const key = namedKeys[name.toLowerCase()] ?? (name.length === 1 ? name.toUpperCase() : undefined);
-    if (!m || !(step >= 1) || key === undefined) throw new SofaError(`--key '${spec}': expected STEP:KEY with STEP >= 1 and KEY one character or one of ${Object.keys(namedKeys).join(', ')}`);
+    if (!m || !(step >= 1) || key === undefined)
+      throw new SofaError(
+        `--key '${spec}': expected STEP:KEY with STEP >= 1 and KEY one character or one of ${Object.keys(namedKeys).join(', ')}`,
+      );
     out.set(step, [...(out.get(step) ?? []), key]);
   }
   return out;

@@ -1,5 +1,17 @@
 import * as path from 'node:path';
-import { BaseObject, Bool, Int, Node, Real, UInt, createRegistry, loadPlugins, type ComponentEntry, type Data, type DataType } from 'sofa-ts';
+import {
+  BaseObject,
+  Bool,
+  Int,
+  Node,
+  Real,
+  UInt,
+  createRegistry,
+  loadPlugins,
+  type ComponentEntry,
+  type Data,
+  type DataType,
+} from 'sofa-ts';
 import { host } from '@sofa-ts/core';
 
 /**
@@ -64,7 +76,8 @@ const BOOLEAN = `${SEP}*([01]|[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])${SEP}*`;
 
 /** SOFA type names whose values are numbers only: scalars, vectors, matrices, quaternions, the
  *  coordinates of any template, element index tuples, and vectors of these. */
-const NUMERIC = /^(vector<)*(Vec\d+[dfiu]?|double|float|int|unsigned int|fixed_array<unsigned int,\s*\d+>|Coord|Deriv|VecCoord|VecDeriv|Edge|Triangle|Quad|Tetrahedron|Hexahedron|Pyramid|Pentahedron|Prism|Mat\d+x\d+[df]?|Quat|Rigid3[df]?Types::(Coord|Deriv)|CPos|set<int>)(>)*$/;
+const NUMERIC =
+  /^(vector<)*(Vec\d+[dfiu]?|double|float|int|unsigned int|fixed_array<unsigned int,\s*\d+>|Coord|Deriv|VecCoord|VecDeriv|Edge|Triangle|Quad|Tetrahedron|Hexahedron|Pyramid|Pentahedron|Prism|Mat\d+x\d+[df]?|Quat|Rigid3[df]?Types::(Coord|Deriv)|CPos|set<int>)(>)*$/;
 
 /** The pattern of a type, or undefined where the value is free text for XSD. */
 function patternOf(t: DataType<unknown>): string | undefined {
@@ -102,7 +115,10 @@ function dataAttributes(fields: readonly Data<unknown>[]): SchemaAttribute[] {
 }
 
 /** The description of every registered component (sorted by name) and of the Node element. */
-export async function schemaDescription(version: string, o: SchemaOptions = {}): Promise<{ description: SchemaDescription; types: Map<string, DataType<unknown>> }> {
+export async function schemaDescription(
+  version: string,
+  o: SchemaOptions = {},
+): Promise<{ description: SchemaDescription; types: Map<string, DataType<unknown>> }> {
   const registry = createRegistry();
   await loadPlugins(o.plugins ?? [], registry);
   const types = new Map<string, DataType<unknown>>();
@@ -115,7 +131,13 @@ export async function schemaDescription(version: string, o: SchemaOptions = {}):
   for (const e of [...registry.entries()].sort((a, b) => a.info.name.localeCompare(b.info.name))) {
     const inst = registry.create(e.info.name) as BaseObject;
     const attributes = dataAttributes(keep(inst.dataFields));
-    for (const l of inst.links) attributes.push({ name: l.name, type: 'link', help: `${l.spec.help} (${l.spec.expected})`, ...(l.spec.aliases?.length ? { aliases: [...l.spec.aliases] } : {}) });
+    for (const l of inst.links)
+      attributes.push({
+        name: l.name,
+        type: 'link',
+        help: `${l.spec.help} (${l.spec.expected})`,
+        ...(l.spec.aliases?.length ? { aliases: [...l.spec.aliases] } : {}),
+      });
     components.push(componentOf(e, attributes));
   }
   return { description: { sofaTs: version, node, components }, types };
@@ -142,7 +164,10 @@ function typeKey(t: DataType<unknown>): string {
 function xsdTypeName(key: string, index: Map<string, string>): string {
   let n = index.get(key);
   if (!n) {
-    n = `t${index.size}_${key.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 60)}`;
+    n = `t${index.size}_${key
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .replace(/^_|_$/g, '')
+      .slice(0, 60)}`;
     index.set(key, n);
   }
   return n;
@@ -160,14 +185,23 @@ export function schemaXsd(d: SchemaDescription, types: ReadonlyMap<string, DataT
     if (!pattern) return 'xs:string';
     if (!names.has(key)) {
       const n = xsdTypeName(key, names);
-      simpleTypes.push(`  <xs:simpleType name="${n}">\n    <xs:annotation><xs:documentation>${xml(a.type)}${a.options?.length ? `: one of ${xml(a.options.join(', '))} (or its index)` : ''}; or a link @path</xs:documentation></xs:annotation>\n    <xs:restriction base="xs:string"><xs:pattern value="${xml(`${pattern}|${LINK}`)}"/></xs:restriction>\n  </xs:simpleType>\n`);
+      simpleTypes.push(
+        `  <xs:simpleType name="${n}">\n    <xs:annotation><xs:documentation>${xml(a.type)}${a.options?.length ? `: one of ${xml(a.options.join(', '))} (or its index)` : ''}; or a link @path</xs:documentation></xs:annotation>\n    <xs:restriction base="xs:string"><xs:pattern value="${xml(`${pattern}|${LINK}`)}"/></xs:restriction>\n  </xs:simpleType>\n`,
+      );
     }
     return names.get(key)!;
   };
   const attribute = (a: SchemaAttribute, name: string, seen: Set<string>): string => {
     if (seen.has(name) || name.includes(':') || !/^[A-Za-z_][\w.-]*$/.test(name)) return '';
     seen.add(name);
-    const doc = [a.help, `type ${a.type}`, a.default !== undefined ? `default ${a.default.length > 80 ? `${a.default.slice(0, 77)}...` : a.default}` : '', a.unit ? `unit ${a.unit}` : '', name !== a.name ? `alias of ${a.name}` : '', a.output ? 'output (set by the component)' : '']
+    const doc = [
+      a.help,
+      `type ${a.type}`,
+      a.default !== undefined ? `default ${a.default.length > 80 ? `${a.default.slice(0, 77)}...` : a.default}` : '',
+      a.unit ? `unit ${a.unit}` : '',
+      name !== a.name ? `alias of ${a.name}` : '',
+      a.output ? 'output (set by the component)' : '',
+    ]
       .filter(Boolean)
       .join('; ');
     return `      <xs:attribute name="${name}" type="${typeOf(a)}"><xs:annotation><xs:documentation>${xml(doc)}</xs:documentation></xs:annotation></xs:attribute>\n`;
@@ -201,6 +235,8 @@ export async function schemaCommand(out: string, version: string, o: SchemaOptio
   const json = out.replace(/\.xsd$/i, '') + '.json';
   host().writeFile(out, schemaXsd(description, types));
   host().writeFile(json, JSON.stringify(description, null, 1) + '\n');
-  process.stdout.write(`${description.components.length} components: ${out}, ${json}${path.extname(out).toLowerCase() === '.xsd' ? '' : ' (name the schema FILE.xsd for editors)'}\n`);
+  process.stdout.write(
+    `${description.components.length} components: ${out}, ${json}${path.extname(out).toLowerCase() === '.xsd' ? '' : ' (name the schema FILE.xsd for editors)'}\n`,
+  );
   return 0;
 }

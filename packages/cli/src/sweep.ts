@@ -32,7 +32,10 @@ export class SweepProgress {
   failed = 0;
   workers: number | undefined;
 
-  constructor(private readonly total: number, private readonly out: NodeJS.WriteStream = process.stderr) {}
+  constructor(
+    private readonly total: number,
+    private readonly out: NodeJS.WriteStream = process.stderr,
+  ) {}
 
   /** Seconds left at the rate of the cases finished so far by this run. */
   eta(): number | undefined {
@@ -51,7 +54,9 @@ export class SweepProgress {
       this.lastDraw = now;
       const width = 30;
       const filled = Math.round((width * this.done) / this.total);
-      this.out.write(`\r${pc.cyan('[' + '#'.repeat(filled) + ' '.repeat(width - filled) + ']')} ${String(pct).padStart(3)}%  ${tail}\x1b[K`);
+      this.out.write(
+        `\r${pc.cyan('[' + '#'.repeat(filled) + ' '.repeat(width - filled) + ']')} ${String(pct).padStart(3)}%  ${tail}\x1b[K`,
+      );
       if (this.done >= this.total) this.stop();
     } else {
       const decile = Math.floor((10 * this.done) / this.total);
@@ -112,29 +117,40 @@ export async function sweepCommand(scene: string, o: SweepCommandOptions): Promi
   process.on('SIGTERM', onSignal);
   let progress: SweepProgress | undefined;
   try {
-    const s = await runSweep(options, {
-      onPlan: (p) => {
-        const where = p.toRun === 0 ? 'nothing to run' : `${p.toRun} to run ${o.queue ? `on the queue at ${o.queue}` : `on ${Math.min(o.jobs ?? defaultThreads(), p.toRun)} thread(s)`}`;
-        err.write(`${p.total} case(s)${p.duplicates ? ` (${p.duplicates} duplicate(s) of the same values dropped)` : ''}: ${p.kept} kept from an earlier run, ${where}\n`);
-        progress = new SweepProgress(p.toRun);
+    const s = await runSweep(
+      options,
+      {
+        onPlan: (p) => {
+          const where =
+            p.toRun === 0
+              ? 'nothing to run'
+              : `${p.toRun} to run ${o.queue ? `on the queue at ${o.queue}` : `on ${Math.min(o.jobs ?? defaultThreads(), p.toRun)} thread(s)`}`;
+          err.write(
+            `${p.total} case(s)${p.duplicates ? ` (${p.duplicates} duplicate(s) of the same values dropped)` : ''}: ${p.kept} kept from an earlier run, ${where}\n`,
+          );
+          progress = new SweepProgress(p.toRun);
+        },
+        onOutcome: (_j, out) => {
+          if (!progress) return;
+          progress.done++;
+          if (!out.ok) progress.failed++;
+          progress.update();
+        },
+        onStatus: ({ workers }) => {
+          if (!progress) return;
+          progress.workers = workers;
+          progress.update();
+        },
       },
-      onOutcome: (_j, out) => {
-        if (!progress) return;
-        progress.done++;
-        if (!out.ok) progress.failed++;
-        progress.update();
-      },
-      onStatus: ({ workers }) => {
-        if (!progress) return;
-        progress.workers = workers;
-        progress.update();
-      },
-    }, () => signal !== undefined);
+      () => signal !== undefined,
+    );
     progress?.stop();
     const out = process.stdout;
     const perCase = s.ran > 0 ? ` (${(s.ms / s.ran).toFixed(1)} ms per case run)` : '';
     out.write(`${pc.bold('scene')}        ${scene} (${s.sceneHash.slice(0, 12)})\n`);
-    out.write(`${pc.bold('cases')}        ${s.total}: ${s.ok} ok, ${s.failed} failed, ${s.total - s.ok - s.failed} unfinished; ${s.ran} run now, ${s.kept} kept from an earlier run\n`);
+    out.write(
+      `${pc.bold('cases')}        ${s.total}: ${s.ok} ok, ${s.failed} failed, ${s.total - s.ok - s.failed} unfinished; ${s.ran} run now, ${s.kept} kept from an earlier run\n`,
+    );
     out.write(`${pc.bold('time')}         ${formatDuration(s.ms / 1000)}${perCase}\n`);
     out.write(`${pc.bold('results')}      ${rel(s.files.parquet)}, ${rel(s.files.csv)}\n`);
     out.write(`${pc.bold('summary')}      ${rel(s.files.summary)}\n`);
@@ -179,11 +195,23 @@ export async function workerCommand(o: WorkerCommandOptions): Promise<number> {
   process.on('SIGTERM', onSignal);
   const out = process.stdout;
   try {
-    await runQueueWorker({ url: o.queue, ...(o.queueName ? { queueName: o.queueName } : {}), ...(o.jobs ? { threads: o.jobs } : {}), lockMs: o.lockMs, ...(o.timeout ? { timeoutSec: o.timeout } : {}), maxMemoryMb: o.maxMemory, ...(o.allowPython ? { allowPython: true } : {}) }, stop, (event, detail) => {
-      if (o.quiet && (event === 'start' || event === 'done')) return;
-      const tag = event === 'failed' ? pc.red(event) : event === 'done' ? pc.green(event) : event;
-      out.write(`${new Date().toISOString()} ${tag} ${detail}\n`);
-    });
+    await runQueueWorker(
+      {
+        url: o.queue,
+        ...(o.queueName ? { queueName: o.queueName } : {}),
+        ...(o.jobs ? { threads: o.jobs } : {}),
+        lockMs: o.lockMs,
+        ...(o.timeout ? { timeoutSec: o.timeout } : {}),
+        maxMemoryMb: o.maxMemory,
+        ...(o.allowPython ? { allowPython: true } : {}),
+      },
+      stop,
+      (event, detail) => {
+        if (o.quiet && (event === 'start' || event === 'done')) return;
+        const tag = event === 'failed' ? pc.red(event) : event === 'done' ? pc.green(event) : event;
+        out.write(`${new Date().toISOString()} ${tag} ${detail}\n`);
+      },
+    );
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -18,7 +18,12 @@ export class TestState extends ArrayMechanicalState {
 }
 
 export class TestTopology extends BaseMeshTopology {
-  constructor(private readonly n: number, private readonly edges: Uint32Array = new Uint32Array(0), private readonly triangles: Uint32Array = new Uint32Array(0), private readonly quads: Uint32Array = new Uint32Array(0)) {
+  constructor(
+    private readonly n: number,
+    private readonly edges: Uint32Array = new Uint32Array(0),
+    private readonly triangles: Uint32Array = new Uint32Array(0),
+    private readonly quads: Uint32Array = new Uint32Array(0),
+  ) {
     super();
   }
   getNbPoints(): number {
@@ -50,7 +55,8 @@ export function edgesOf(triangles: ArrayLike<number>): Uint32Array {
   const out: number[] = [];
   for (let t = 0; t < triangles.length / 3; t++) {
     for (let j = 0; j < 3; j++) {
-      const a = triangles[3 * t + j]!, b = triangles[3 * t + ((j + 1) % 3)]!;
+      const a = triangles[3 * t + j]!,
+        b = triangles[3 * t + ((j + 1) % 3)]!;
       const key = a < b ? `${a},${b}` : `${b},${a}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -64,7 +70,13 @@ export function edgesOf(triangles: ArrayLike<number>): Uint32Array {
  * A node holding a state (Vec3d points, or Rigid3d frames), a topology (when elements are given)
  * and the given components, initialised in order.
  */
-export function meshNode(parent: Node | undefined, name: string, x: ArrayLike<number>, elements: { triangles?: number[]; edges?: number[]; quads?: number[]; rigid?: boolean }, ...objects: BaseObject[]): Node {
+export function meshNode(
+  parent: Node | undefined,
+  name: string,
+  x: ArrayLike<number>,
+  elements: { triangles?: number[]; edges?: number[]; quads?: number[]; rigid?: boolean },
+  ...objects: BaseObject[]
+): Node {
   const node = new Node(name);
   parent?.addChild(node);
   const type = elements.rigid ? Rigid3d : Vec3d;

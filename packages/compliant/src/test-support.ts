@@ -2,7 +2,16 @@
  * Helpers of the compliant specs (not exported from the package): a state holding plain arrays,
  * a seeded generator, dense ↔ CSR conversion and a KKT system built from dense blocks.
  */
-import { ArrayMechanicalState, Vec1d, Vec2d, Vec3d, type ConstraintRows, type KKTSystem, type MatrixAccumulator, type StateType } from '@sofa-ts/core';
+import {
+  ArrayMechanicalState,
+  Vec1d,
+  Vec2d,
+  Vec3d,
+  type ConstraintRows,
+  type KKTSystem,
+  type MatrixAccumulator,
+  type StateType,
+} from '@sofa-ts/core';
 import { csrFromTriplets, type CsrMatrix } from '@sofa-ts/linalg';
 
 export function rng(seed: number): () => number {
@@ -12,7 +21,12 @@ export function rng(seed: number): () => number {
 
 /** n points, positions and velocities optionally given (core's ArrayMechanicalState). */
 export class TestState extends ArrayMechanicalState {
-  constructor(type: StateType, readonly n: number, x?: ArrayLike<number>, v?: ArrayLike<number>) {
+  constructor(
+    type: StateType,
+    readonly n: number,
+    x?: ArrayLike<number>,
+    v?: ArrayLike<number>,
+  ) {
     const x0 = new Float64Array(n * type.coordSize);
     if (x) x0.set(x);
     super(type, x0, v ? { v } : {});
@@ -21,14 +35,18 @@ export class TestState extends ArrayMechanicalState {
 }
 
 export function denseToCsr(a: number[][], cols = a[0]?.length ?? 0): CsrMatrix {
-  const r: number[] = [], c: number[] = [], v: number[] = [];
-  a.forEach((row, i) => row.forEach((x, j) => {
-    if (x !== 0 || i === j) {
-      r.push(i);
-      c.push(j);
-      v.push(x);
-    }
-  }));
+  const r: number[] = [],
+    c: number[] = [],
+    v: number[] = [];
+  a.forEach((row, i) =>
+    row.forEach((x, j) => {
+      if (x !== 0 || i === j) {
+        r.push(i);
+        c.push(j);
+        v.push(x);
+      }
+    }),
+  );
   return csrFromTriplets(a.length, cols, r, c, v);
 }
 
@@ -48,12 +66,26 @@ export class DenseAccumulator implements MatrixAccumulator {
  * diagonal 0/1). JP = J·P. Constraint rows come in blocks of `dim` rows of one state with the
  * given projector (undefined: bilateral).
  */
-export function denseKKT(H: number[][], J: number[][], C: number[][], P: number[], rows: Array<Partial<ConstraintRows> & { blocks: number; dim: number }>): KKTSystem {
-  const m = H.length, n = J.length;
+export function denseKKT(
+  H: number[][],
+  J: number[][],
+  C: number[][],
+  P: number[],
+  rows: Array<Partial<ConstraintRows> & { blocks: number; dim: number }>,
+): KKTSystem {
+  const m = H.length,
+    n = J.length;
   const JP = J.map((row) => row.map((v, k) => v * P[k]!));
   let offset = 0;
   const constraints: ConstraintRows[] = rows.map((r) => {
-    const c = { state: r.state ?? new TestState(vecState(r.dim), r.blocks), offset, blocks: r.blocks, dim: r.dim, projector: r.projector, value: r.value };
+    const c = {
+      state: r.state ?? new TestState(vecState(r.dim), r.blocks),
+      offset,
+      blocks: r.blocks,
+      dim: r.dim,
+      projector: r.projector,
+      value: r.value,
+    };
     offset += r.blocks * r.dim;
     return c;
   });

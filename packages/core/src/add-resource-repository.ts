@@ -20,7 +20,12 @@ import { Str } from './data-types.js';
   description: 'Add a folder to the data paths where the scene looks for its files.',
 })
 export class AddDataRepository extends BaseObject {
-  readonly path = this.initData({ name: 'path', type: Str, default: '', help: 'folder added to the data paths (relative: from the folder of the scene file)' });
+  readonly path = this.initData({
+    name: 'path',
+    type: Str,
+    default: '',
+    help: 'folder added to the data paths (relative: from the folder of the scene file)',
+  });
 
   /** The absolute folder added, once initialised. */
   addedPath = '';

@@ -30,8 +30,19 @@ export abstract class BaseObject implements DataOwner {
   readonly name = this.initData({ name: 'name', type: Str, default: '', help: 'object name' });
   readonly printLog = this.initData({ name: 'printLog', type: Bool, default: false, help: 'if true, emits extra messages at runtime' });
   readonly tags = this.initData({ name: 'tags', type: StringArray, default: [], help: 'list of the subsets the object belongs to' });
-  readonly bbox = this.initData({ name: 'bbox', type: RealArray(0, 'BoundingBox'), default: new Float64Array(0), help: 'this object bounding box', group: 'Visualization' });
-  readonly listening = this.initData({ name: 'listening', type: Bool, default: false, help: 'if true, handle the events, otherwise ignore the events' });
+  readonly bbox = this.initData({
+    name: 'bbox',
+    type: RealArray(0, 'BoundingBox'),
+    default: new Float64Array(0),
+    help: 'this object bounding box',
+    group: 'Visualization',
+  });
+  readonly listening = this.initData({
+    name: 'listening',
+    type: Bool,
+    default: false,
+    help: 'if true, handle the events, otherwise ignore the events',
+  });
 
   /** The SOFA class name this component was registered under (not an alias). */
   get className(): string {
@@ -120,7 +131,12 @@ export abstract class BaseObject implements DataOwner {
 
   /** An error about this component, located at its declaration in the scene. */
   error(detail: string, hint?: string): SofaError {
-    return new SofaError(detail, { ...(this.loc ? { loc: this.loc } : {}), component: this.describe(), ...(hint ? { hint } : {}), source: this });
+    return new SofaError(detail, {
+      ...(this.loc ? { loc: this.loc } : {}),
+      component: this.describe(),
+      ...(hint ? { hint } : {}),
+      source: this,
+    });
   }
 
   /**

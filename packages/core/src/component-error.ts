@@ -63,15 +63,28 @@ export function componentError(obj: BaseObject, phase: LifecyclePhase, e: unknow
     const raisedBy = isComponent(e.source) ? e.source : e.component === undefined || e.component === self ? obj : undefined;
     const loc = e.loc ?? raisedBy?.loc;
     const component = raisedBy ? inNode(raisedBy, e.component ?? raisedBy.describe()) : e.component!;
-    return new ComponentError(`${e.detail} (${when})`, { ...(loc ? { loc } : {}), component, ...(e.hint ? { hint: e.hint } : {}), cause: e }, phase, raisedBy ?? obj);
+    return new ComponentError(
+      `${e.detail} (${when})`,
+      { ...(loc ? { loc } : {}), component, ...(e.hint ? { hint: e.hint } : {}), cause: e },
+      phase,
+      raisedBy ?? obj,
+    );
   }
   const err = e instanceof Error ? e : undefined;
   const what = err ? `${err.name}: ${err.message}` : `the value ${String(e)}`;
   const method = err ? methodInStack(err, obj) : undefined;
   const action = method === undefined ? 'threw' : `${method} threw`;
   const tail = method === phase.kind ? '' : ` (${when})`;
-  const hint = err && ALLOCATION_FAILURE.test(err.message) ? 'the scene asks for more memory than the process can allocate: check the sizes it gives (resolutions, counts)' : 'an unchecked error inside the component: a bug of its code, or a case it does not report yet';
-  return new ComponentError(`${action} ${what}${tail}`, { ...(obj.loc ? { loc: obj.loc } : {}), component: inNode(obj, self), hint, cause: e }, phase, obj);
+  const hint =
+    err && ALLOCATION_FAILURE.test(err.message)
+      ? 'the scene asks for more memory than the process can allocate: check the sizes it gives (resolutions, counts)'
+      : 'an unchecked error inside the component: a bug of its code, or a case it does not report yet';
+  return new ComponentError(
+    `${action} ${what}${tail}`,
+    { ...(obj.loc ? { loc: obj.loc } : {}), component: inNode(obj, self), hint, cause: e },
+    phase,
+    obj,
+  );
 }
 
 function isComponent(o: unknown): o is BaseObject {

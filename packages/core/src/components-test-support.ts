@@ -16,7 +16,14 @@ export class TestLoop extends BaseAnimationLoop {
 
 export const initOrder: string[] = [];
 
-@sofaComponent({ name: 'TestSource', aliases: ['OldTestSource'], category: 'Engine', description: 'a data source', templates: ['Vec3d', 'Rigid3d'], defaultTemplate: 'Vec3d' })
+@sofaComponent({
+  name: 'TestSource',
+  aliases: ['OldTestSource'],
+  category: 'Engine',
+  description: 'a data source',
+  templates: ['Vec3d', 'Rigid3d'],
+  defaultTemplate: 'Vec3d',
+})
 export class TestSource extends BaseObject {
   readonly position = this.initData({ name: 'position', type: RealArray(3), default: new Float64Array(0), help: 'points' });
   readonly count = this.initData({ name: 'count', type: Int, default: 0, help: 'a count' });
@@ -36,7 +43,13 @@ export class TestSink extends BaseObject {
   readonly enabled = this.initData({ name: 'enabled', type: Bool, default: true, help: 'a bool' });
   readonly method = this.initData({ name: 'method', type: Enum(['small', 'large']), default: 'large', help: 'an option' });
   readonly count = this.initData({ name: 'count', type: Int, default: 0, help: 'a count', renamedFrom: ['oldCount'] });
-  readonly source = this.initLink({ name: 'source', help: 'a source', accepts: (o: unknown): o is TestSource => o instanceof TestSource, expected: 'a TestSource', search: 'up' });
+  readonly source = this.initLink({
+    name: 'source',
+    help: 'a source',
+    accepts: (o: unknown): o is TestSource => o instanceof TestSource,
+    expected: 'a TestSource',
+    search: 'up',
+  });
   override init(): void {
     initOrder.push(`init ${this.getName()}`);
   }

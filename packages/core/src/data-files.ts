@@ -69,10 +69,17 @@ export function requireDataFile(obj: BaseObject, name: string, what = 'file'): s
   if (!found) {
     const other = dataFileCandidates(obj, name).find((p) => h.exists(p));
     if (other) throw obj.error(`${what} '${name}' is not a regular file (${other})`);
-    throw obj.error(`${what} '${name}' not found (looked in: ${dataFileCandidates(obj, name).map((p) => h.path.dirname(p)).join(', ')})`);
+    throw obj.error(
+      `${what} '${name}' not found (looked in: ${dataFileCandidates(obj, name)
+        .map((p) => h.path.dirname(p))
+        .join(', ')})`,
+    );
   }
   const size = h.fileSize?.(found);
-  if (size !== undefined && size > MAX_DATA_FILE_BYTES) throw obj.error(`${what} '${name}' is ${formatBytes(size)} (${size} bytes), above the limit of ${formatBytes(MAX_DATA_FILE_BYTES)} for a data file`);
+  if (size !== undefined && size > MAX_DATA_FILE_BYTES)
+    throw obj.error(
+      `${what} '${name}' is ${formatBytes(size)} (${size} bytes), above the limit of ${formatBytes(MAX_DATA_FILE_BYTES)} for a data file`,
+    );
   return found;
 }
 

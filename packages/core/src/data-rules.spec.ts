@@ -42,13 +42,21 @@ describe('core: Data ranges (data-rules)', () => {
     expect(r.errors).to.have.length(0);
     expect(r.warnings[0]!.detail).to.equal("'nu' must be in [0, 0.5), got 0.7: it is set to 0.45, as SOFA does");
     expect(s.value).to.equal(0.45);
-    const list = data({ name: 'nu', type: RealArray(1), default: new Float64Array(0), range: orReset(inHalfOpen(0, 0.5), 0.45), help: '' }, '0.3 0.6 -1');
+    const list = data(
+      { name: 'nu', type: RealArray(1), default: new Float64Array(0), range: orReset(inHalfOpen(0, 0.5), 0.45), help: '' },
+      '0.3 0.6 -1',
+    );
     const w = checkDataRanges([list], 'o', undefined).warnings;
     expect(w[0]!.detail).to.equal("'nu' must hold numbers in [0, 0.5), got 2 values (the first 0.6 at index 1): set to 0.45, as SOFA does");
     expect(Array.from(list.value)).to.deep.equal([0.3, 0.45, 0.45]);
     // NaN is never reset: it is refused
-    const nan = data({ name: 'nu', type: RealArray(1), default: new Float64Array(0), range: orReset(inHalfOpen(0, 0.5), 0.45), help: '' }, '0.3 nan');
-    expect(checkDataRanges([nan], 'o', undefined).errors[0]!.detail).to.equal("'nu' must hold numbers finite and in [0, 0.5), got nan at index 1");
+    const nan = data(
+      { name: 'nu', type: RealArray(1), default: new Float64Array(0), range: orReset(inHalfOpen(0, 0.5), 0.45), help: '' },
+      '0.3 nan',
+    );
+    expect(checkDataRanges([nan], 'o', undefined).errors[0]!.detail).to.equal(
+      "'nu' must hold numbers finite and in [0, 0.5), got nan at index 1",
+    );
   });
 
   it('orInfinite lets ±inf through (an unbounded limit), never NaN; the reference text of a range', () => {

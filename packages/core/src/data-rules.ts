@@ -75,7 +75,12 @@ export interface DataCheck {
  * ('unlinked': known before any component runs) or to those that follow another Data ('linked':
  * known once their source is initialised).
  */
-export function checkDataRanges(fields: readonly Data<unknown>[], who: string, fallback: SourceLocation | undefined, which: 'all' | 'unlinked' | 'linked' = 'all'): DataCheck {
+export function checkDataRanges(
+  fields: readonly Data<unknown>[],
+  who: string,
+  fallback: SourceLocation | undefined,
+  which: 'all' | 'unlinked' | 'linked' = 'all',
+): DataCheck {
   const out: DataCheck = { errors: [], warnings: [] };
   for (const d of fields) {
     if (!d.isSet || d.spec.output) continue;
@@ -89,7 +94,12 @@ export function checkDataRanges(fields: readonly Data<unknown>[], who: string, f
       const opts = { ...(loc ? { loc } : {}), component: who };
       if (bad === 'reset') {
         d.value = r!.reset!;
-        out.warnings.push(new SofaError(`'${d.name}' must be ${r!.accepts}, got ${printNumber(v)}: it is set to ${printNumber(r!.reset!)}, as SOFA does`, opts));
+        out.warnings.push(
+          new SofaError(
+            `'${d.name}' must be ${r!.accepts}, got ${printNumber(v)}: it is set to ${printNumber(r!.reset!)}, as SOFA does`,
+            opts,
+          ),
+        );
       } else {
         out.errors.push(new SofaError(`'${d.name}' must be ${expected(r)}, got ${printNumber(v)}`, opts));
       }
@@ -105,10 +115,20 @@ export function checkDataRanges(fields: readonly Data<unknown>[], who: string, f
         else if (bad === 'reset' && resets++ === 0) firstReset = i;
       }
       if (refused >= 0) {
-        out.errors.push(new SofaError(`'${d.name}' must hold ${r === undefined || r === finite ? 'finite numbers' : `numbers ${expected(r)}`}, got ${printNumber(v[refused]!)} at index ${refused}`, opts));
+        out.errors.push(
+          new SofaError(
+            `'${d.name}' must hold ${r === undefined || r === finite ? 'finite numbers' : `numbers ${expected(r)}`}, got ${printNumber(v[refused]!)} at index ${refused}`,
+            opts,
+          ),
+        );
       } else if (resets > 0) {
-        const what = resets === 1 ? `${printNumber(v[firstReset]!)} at index ${firstReset}` : `${resets} values (the first ${printNumber(v[firstReset]!)} at index ${firstReset})`;
-        out.warnings.push(new SofaError(`'${d.name}' must hold numbers ${r!.accepts}, got ${what}: set to ${printNumber(r!.reset!)}, as SOFA does`, opts));
+        const what =
+          resets === 1
+            ? `${printNumber(v[firstReset]!)} at index ${firstReset}`
+            : `${resets} values (the first ${printNumber(v[firstReset]!)} at index ${firstReset})`;
+        out.warnings.push(
+          new SofaError(`'${d.name}' must hold numbers ${r!.accepts}, got ${what}: set to ${printNumber(r!.reset!)}, as SOFA does`, opts),
+        );
         const copy = v.slice();
         for (let i = 0; i < copy.length; i++) if (verdict(copy[i]!, r) === 'reset') copy[i] = r!.reset!;
         d.value = copy as never;

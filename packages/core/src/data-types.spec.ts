@@ -1,5 +1,19 @@
 import { expect } from 'chai';
-import { Bool, DataParseError, Enum, IndexArray, Indices, Int, Real, RealArray, Str, UInt, Vec3, printNumber, tokens } from './data-types.js';
+import {
+  Bool,
+  DataParseError,
+  Enum,
+  IndexArray,
+  Indices,
+  Int,
+  Real,
+  RealArray,
+  Str,
+  UInt,
+  Vec3,
+  printNumber,
+  tokens,
+} from './data-types.js';
 
 describe('DataTypes: SOFA attribute syntax', () => {
   it('splits on any whitespace (and tolerates commas)', () => {

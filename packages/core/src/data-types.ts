@@ -21,7 +21,11 @@ export interface DataType<T> {
 export class DataParseError extends Error {
   /** For arrays of reals: the group size, so that the scene reader can try SOFA's stream reading. */
   readonly group: number | undefined;
-  constructor(readonly expected: string, readonly hint?: string, group?: number) {
+  constructor(
+    readonly expected: string,
+    readonly hint?: string,
+    group?: number,
+  ) {
     super(`expected ${expected}`);
     this.name = 'DataParseError';
     this.group = group;
@@ -227,7 +231,9 @@ function expandIndexRanges(ts: readonly string[], expected: string): number[] {
       out.push(parseIntToken(tok, expected, true));
       continue;
     }
-    const a = Number(m[1]), b = Number(m[2]), step = m[3] === undefined ? 1 : Number(m[3]);
+    const a = Number(m[1]),
+      b = Number(m[2]),
+      step = m[3] === undefined ? 1 : Number(m[3]);
     if (step < 1) throw new DataParseError(expected, `got a range step of 0 in '${tok}'`);
     if (a <= b) for (let i = a; i <= b; i += step) out.push(i);
     else for (let i = a; i >= b; i -= step) out.push(i);

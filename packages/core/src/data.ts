@@ -54,7 +54,10 @@ export class Data<T> {
   /** Where the attribute that set this field is in the scene file. */
   loc: SourceLocation | undefined;
 
-  constructor(readonly spec: DataSpec<T>, readonly owner: DataOwner) {
+  constructor(
+    readonly spec: DataSpec<T>,
+    readonly owner: DataOwner,
+  ) {
     this._value = spec.type.clone(spec.default);
   }
 
@@ -122,7 +125,8 @@ export class Data<T> {
   setParent(parent: Data<unknown> | undefined): void {
     // A Data cannot follow itself, directly or through a chain of links (reads would never end).
     for (let p = parent; p !== undefined; p = p._parent) {
-      if (p === (this as Data<unknown>)) throw new Error(`a cycle of data links: '${this.name}' of ${this.owner.className} '${this.owner.getName()}' would follow itself`);
+      if (p === (this as Data<unknown>))
+        throw new Error(`a cycle of data links: '${this.name}' of ${this.owner.className} '${this.owner.getName()}' would follow itself`);
     }
     this._parent = parent;
     this._parentCounter = -1;

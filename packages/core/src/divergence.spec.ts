@@ -39,7 +39,9 @@ describe('DivergenceGuard', () => {
     const d = new DivergenceGuard(root).check(1, 0)!;
     expect(d).to.include({ state: a, vector: 'position', index: 4, value: Infinity });
     const err = new DivergenceError(d);
-    expect(err.message).to.equal("ArrayMechanicalState 'a' in /root: the simulation diverged: position 1 of point 1 is Infinity after step 1 (t = 0 s) (a smaller dt, an implicit ODE solver or a lower stiffness usually cures it)");
+    expect(err.message).to.equal(
+      "ArrayMechanicalState 'a' in /root: the simulation diverged: position 1 of point 1 is Infinity after step 1 (t = 0 s) (a smaller dt, an implicit ODE solver or a lower stiffness usually cures it)",
+    );
   });
 
   it('sees states added after its first check', () => {

@@ -27,11 +27,14 @@ export class DivergenceError extends SofaError {
     const t = d.state.stateType;
     const per = d.vector === 'position' ? t.coordSize : t.derivSize;
     const point = Math.floor(d.index / per);
-    super(`the simulation diverged: ${d.vector} ${d.index % per} of point ${point} is ${d.value} after step ${d.step} (t = ${formatTime(d.time)} s)`, {
-      ...(d.state.loc ? { loc: d.state.loc } : {}),
-      component: `${d.state.describe()} in ${d.nodePath}`,
-      hint: 'a smaller dt, an implicit ODE solver or a lower stiffness usually cures it',
-    });
+    super(
+      `the simulation diverged: ${d.vector} ${d.index % per} of point ${point} is ${d.value} after step ${d.step} (t = ${formatTime(d.time)} s)`,
+      {
+        ...(d.state.loc ? { loc: d.state.loc } : {}),
+        component: `${d.state.describe()} in ${d.nodePath}`,
+        hint: 'a smaller dt, an implicit ODE solver or a lower stiffness usually cures it',
+      },
+    );
     this.name = 'DivergenceError';
   }
 }
@@ -66,7 +69,10 @@ export class DivergenceGuard {
 
   private locate(step: number, time: number): Divergence | undefined {
     for (const state of this.states) {
-      for (const [vector, a] of [['position', state.x], ['velocity', state.v]] as const) {
+      for (const [vector, a] of [
+        ['position', state.x],
+        ['velocity', state.v],
+      ] as const) {
         for (let i = 0; i < a.length; i++) {
           if (!Number.isFinite(a[i]!)) {
             return { step, time, state, nodePath: state.hasContext ? state.context.path : '?', vector, index: i, value: a[i]! };

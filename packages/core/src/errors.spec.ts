@@ -7,7 +7,7 @@ describe('did you mean', () => {
     expect(didYouMean('uniformmas', ['UniformMass', 'DiagonalMass'])).to.equal("did you mean 'UniformMass'?");
   });
 
-  it("never suggests an empty name (an unnamed node), nor anything for an empty name", () => {
+  it('never suggests an empty name (an unnamed node), nor anything for an empty name', () => {
     expect(nearestNames('x', ['', 'dofs'])).to.deep.equal([]);
     expect(didYouMean('a', ['', 'b', ''])).to.equal("did you mean 'b'?");
     expect(nearestNames('', ['a', 'b'])).to.deep.equal([]);

@@ -34,7 +34,10 @@ export class SofaError extends Error {
   /** The component that raised it (BaseObject.error sets it), for reports that add its node path. */
   readonly source: object | undefined;
 
-  constructor(detail: string, options: { loc?: SourceLocation; component?: string; hint?: string; cause?: unknown; code?: SofaErrorCode; source?: object } = {}) {
+  constructor(
+    detail: string,
+    options: { loc?: SourceLocation; component?: string; hint?: string; cause?: unknown; code?: SofaErrorCode; source?: object } = {},
+  ) {
     const where = options.loc ? `${formatLocation(options.loc)}: ` : '';
     const who = options.component ? `${options.component}: ` : '';
     const hint = options.hint ? ` (${options.hint})` : '';

@@ -26,7 +26,8 @@ export function IndexLists(name: string, signed = false): DataType<number[][]> {
           }),
         );
       }
-      if (consumed.replace(/\s/g, '') !== t.replace(/\s/g, '')) throw new DataParseError(expected, `got '${t.length > 40 ? `${t.slice(0, 40)}…` : t}'`);
+      if (consumed.replace(/\s/g, '') !== t.replace(/\s/g, ''))
+        throw new DataParseError(expected, `got '${t.length > 40 ? `${t.slice(0, 40)}…` : t}'`);
       return out;
     },
     print: (v) => v.map((l) => `[${l.join(' ')}]`).join(' '),

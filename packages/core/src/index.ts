@@ -34,7 +34,7 @@ export * from './behavior/mass.js';
 export * from './behavior/projective-constraint.js';
 export * from './behavior/single-state.js';
 export * from './behavior/solvers.js';
-export { coreComponents, default as coreModule } from "./module.js";
+export { coreComponents, default as coreModule } from './module.js';
 export * from './behavior/topology.js';
 export * from './behavior/topology-change.js';
 export * from './behavior/topology-data.js';

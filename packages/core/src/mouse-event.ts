@@ -1,7 +1,8 @@
 import { SofaEvent } from './events.js';
 
 /** What happened to the mouse (SOFA's MouseEvent::State). */
-export type MouseState = 'Move' | 'LeftPressed' | 'LeftReleased' | 'RightPressed' | 'RightReleased' | 'MiddlePressed' | 'MiddleReleased' | 'Wheel' | 'Reset';
+export type MouseState =
+  'Move' | 'LeftPressed' | 'LeftReleased' | 'RightPressed' | 'RightReleased' | 'MiddlePressed' | 'MiddleReleased' | 'Wheel' | 'Reset';
 
 /**
  * A mouse event sent through the scene graph by a viewer (SOFA's MouseEvent): the state and the
@@ -9,7 +10,12 @@ export type MouseState = 'Move' | 'LeftPressed' | 'LeftReleased' | 'RightPressed
  */
 export class MouseEvent extends SofaEvent {
   readonly type = 'MouseEvent';
-  constructor(readonly state: MouseState, readonly posX = 0, readonly posY = 0, readonly wheelDelta = 0) {
+  constructor(
+    readonly state: MouseState,
+    readonly posX = 0,
+    readonly posY = 0,
+    readonly wheelDelta = 0,
+  ) {
     super();
   }
 }

@@ -36,18 +36,56 @@ export class Node implements DataOwner {
   topologyRevision = 0;
 
   readonly name = this.initData({ name: 'name', type: Str, default: '', help: 'node name' });
-  readonly gravity = this.initData({ name: 'gravity', type: Vec3, default: Float64Array.of(0, -9.81, 0), unit: 'm/s²', help: 'gravity in the world frame' });
+  readonly gravity = this.initData({
+    name: 'gravity',
+    type: Vec3,
+    default: Float64Array.of(0, -9.81, 0),
+    unit: 'm/s²',
+    help: 'gravity in the world frame',
+  });
   readonly dt = this.initData({ name: 'dt', type: Real, default: 0.01, unit: 's', range: positive, help: 'time step' });
   readonly time = this.initData({ name: 'time', type: Real, default: 0, unit: 's', help: 'current simulated time' });
   readonly animate = this.initData({ name: 'animate', type: Bool, default: false, help: 'animate the simulation' });
-  readonly activated = this.initData({ name: 'activated', type: Bool, default: true, help: 'a deactivated node is skipped by every visitor' });
-  readonly multiThreading = this.initData({ name: 'multiThreading', type: Bool, default: false, help: 'accepted for compatibility; steps run on one thread' });
-  readonly multiThreadSimulation = this.initData({ name: 'multiThreadSimulation', type: Bool, default: false, help: "old SOFA node flag (SOFA's former multithreaded scheduler); accepted for compatibility, steps run on one thread" });
+  readonly activated = this.initData({
+    name: 'activated',
+    type: Bool,
+    default: true,
+    help: 'a deactivated node is skipped by every visitor',
+  });
+  readonly multiThreading = this.initData({
+    name: 'multiThreading',
+    type: Bool,
+    default: false,
+    help: 'accepted for compatibility; steps run on one thread',
+  });
+  readonly multiThreadSimulation = this.initData({
+    name: 'multiThreadSimulation',
+    type: Bool,
+    default: false,
+    help: "old SOFA node flag (SOFA's former multithreaded scheduler); accepted for compatibility, steps run on one thread",
+  });
   readonly printLog = this.initData({ name: 'printLog', type: Bool, default: false, help: 'if true, emits extra messages at runtime' });
   readonly tags = this.initData({ name: 'tags', type: StringArray, default: [], help: 'list of the subsets the node belongs to' });
-  readonly depend = this.initData({ name: 'depend', type: Str, default: '', help: 'dependencies of the node (old SOFA attribute, accepted and unused)' });
-  readonly showBoundingTree = this.initData({ name: 'showBoundingTree', type: Bool, default: false, help: 'display the bounding tree of collision models', group: 'Visualization' });
-  readonly bbox = this.initData({ name: 'bbox', type: RealArray(0, 'BoundingBox'), default: new Float64Array(0), help: 'bounding box of the node', group: 'Visualization' });
+  readonly depend = this.initData({
+    name: 'depend',
+    type: Str,
+    default: '',
+    help: 'dependencies of the node (old SOFA attribute, accepted and unused)',
+  });
+  readonly showBoundingTree = this.initData({
+    name: 'showBoundingTree',
+    type: Bool,
+    default: false,
+    help: 'display the bounding tree of collision models',
+    group: 'Visualization',
+  });
+  readonly bbox = this.initData({
+    name: 'bbox',
+    type: RealArray(0, 'BoundingBox'),
+    default: new Float64Array(0),
+    help: 'bounding box of the node',
+    group: 'Visualization',
+  });
 
   constructor(name = '') {
     if (name) this.name.value = name;

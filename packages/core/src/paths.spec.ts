@@ -12,13 +12,18 @@ describe('scene paths (SOFA link resolution)', () => {
       el('TestLoop', { name: 'loop' }),
       el('TestSource', { name: 'loader' }),
       el('Node', { name: 'A' }, [el('TestSource', { name: 'a1' }), el('Node', { name: 'B' }, [el('TestSource', { name: 'b1' })])]),
-      el('Node', { name: 'C' }, [el('TestSource', { name: 'c1' }), el('TestSource', { name: 'c2' }), el('Node', { name: 'D' }, [el('TestSource', { name: 'd1' })])]),
+      el('Node', { name: 'C' }, [
+        el('TestSource', { name: 'c1' }),
+        el('TestSource', { name: 'c2' }),
+        el('Node', { name: 'D' }, [el('TestSource', { name: 'd1' })]),
+      ]),
     ]),
     testRegistry(),
   );
   const d1 = root.children[1]!.children[0]!.objects[0]!;
   const c2 = root.children[1]!.objects[1]!;
-  const name = (t: ReturnType<typeof resolvePath>): string | undefined => (t === undefined ? undefined : t.kind === 'object' ? t.object.getName() : `node ${t.node.getName()}`);
+  const name = (t: ReturnType<typeof resolvePath>): string | undefined =>
+    t === undefined ? undefined : t.kind === 'object' ? t.object.getName() : `node ${t.node.getName()}`;
 
   it('resolves absolute, relative and indexed paths', () => {
     expect(name(resolvePath(d1, '@/A/B/b1'))).to.equal('b1');

@@ -30,7 +30,10 @@ export function bindComponents(options: ContainerModuleLoadOptions, plugin: stri
     const entry: ComponentEntry = { info, cls, plugin };
     options.bind<ComponentEntry>(ComponentEntryToken).toConstantValue(entry);
     for (const name of [info.name, ...(info.aliases ?? [])]) {
-      options.bind<BaseObject>(ComponentToken).to(cls as never).whenNamed(name);
+      options
+        .bind<BaseObject>(ComponentToken)
+        .to(cls as never)
+        .whenNamed(name);
     }
   }
 }
@@ -47,7 +50,12 @@ export function componentModule(plugin: string, classes: readonly ComponentClass
  * components sofa-ts provides itself.
  */
 export function isBuiltinPluginName(name: string): boolean {
-  return /^Sofa([A-Z.]|$)/.test(name) || ['SoftRobots', 'SoftRobots.Inverse', 'Compliant', 'CImgPlugin', 'ArticulatedSystemPlugin', 'MultiThreading', 'BeamAdapter'].includes(name);
+  return (
+    /^Sofa([A-Z.]|$)/.test(name) ||
+    ['SoftRobots', 'SoftRobots.Inverse', 'Compliant', 'CImgPlugin', 'ArticulatedSystemPlugin', 'MultiThreading', 'BeamAdapter'].includes(
+      name,
+    )
+  );
 }
 
 /**

@@ -78,9 +78,13 @@ describe('scene builder', () => {
     const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { template: 'Rigid3x' }, [], 4)]), reg, warnings);
     expect(root.objects[1]!.template).to.equal(''); // deduced by the component from its state at init
     expect(warnings.map((w) => w.message)).to.have.length(1);
-    expect(warnings[0]!.message).to.match(/^test\.scn:4:\d+: TestSource '': template 'Rigid3x' is not one of Vec3d, Rigid3d; the template is taken from the component's state \(did you mean 'Rigid3d'\?\)$/);
+    expect(warnings[0]!.message).to.match(
+      /^test\.scn:4:\d+: TestSource '': template 'Rigid3x' is not one of Vec3d, Rigid3d; the template is taken from the component's state \(did you mean 'Rigid3d'\?\)$/,
+    );
     expect(warnings[0]!.code).to.equal('template-fallback');
-    const [e] = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { template: 'Vec3,Vec3' }, [], 4)]), reg, [], { strict: true }));
+    const [e] = errorsOf(() =>
+      buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { template: 'Vec3,Vec3' }, [], 4)]), reg, [], { strict: true }),
+    );
     expect(e!.message).to.contain("template 'Vec3,Vec3' is not one of Vec3d, Rigid3d");
   });
 
@@ -88,7 +92,9 @@ describe('scene builder', () => {
     const sink = el('TestSink', { name: 's', stifness: '2', _editorHint: 'x' }, [], 4);
     const warnings: SofaError[] = [];
     const root = buildScene(el('Node', { name: 'root', _comment: 'ignored' }, [el('TestLoop', {}), sink]), reg, warnings);
-    expect(warnings.map((w) => w.message)).to.deep.equal([`test.scn:4:${sink.attributes[1]!.loc.column}: TestSink 's': unused attribute 'stifness' (TestSink has no Data of that name) (did you mean 'stiffness'?)`]);
+    expect(warnings.map((w) => w.message)).to.deep.equal([
+      `test.scn:4:${sink.attributes[1]!.loc.column}: TestSink 's': unused attribute 'stifness' (TestSink has no Data of that name) (did you mean 'stiffness'?)`,
+    ]);
     expect(warnings[0]!.code).to.equal('unused-attribute');
     expect((root.objects[1] as TestSink).stiffness.value).to.equal(1); // the default: the attribute named nothing
     const errors = errorsOf(() => buildScene(el('Node', { name: 'root' }, [el('TestLoop', {}), sink]), reg, [], { strict: true }));
@@ -99,12 +105,17 @@ describe('scene builder', () => {
     const warnings: SofaError[] = [];
     const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSink', { name: 's', oldCount: '5' }, [], 2)]), reg, warnings);
     expect((root.objects[1] as TestSink).count.value).to.equal(5);
-    expect(warnings.map((w) => w.message)).to.deep.equal([`test.scn:2:${el('TestSink', { name: 's', oldCount: '5' }).attributes[1]!.loc.column}: TestSink 's': attribute 'oldCount' is deprecated: SOFA renamed it 'count' (write count="5")`]);
+    expect(warnings.map((w) => w.message)).to.deep.equal([
+      `test.scn:2:${el('TestSink', { name: 's', oldCount: '5' }).attributes[1]!.loc.column}: TestSink 's': attribute 'oldCount' is deprecated: SOFA renamed it 'count' (write count="5")`,
+    ]);
     expect(warnings[0]!.code).to.equal('deprecated');
   });
 
   it('reads vectors written with brackets and commas as SOFA does', () => {
-    const root = buildScene(el('Node', { gravity: '[0, -10, 0]' }, [el('TestLoop', {}), el('TestSource', { position: '[1 0 0,0 1 0] [0 0 1]' })]), reg);
+    const root = buildScene(
+      el('Node', { gravity: '[0, -10, 0]' }, [el('TestLoop', {}), el('TestSource', { position: '[1 0 0,0 1 0] [0 0 1]' })]),
+      reg,
+    );
     expect(Array.from(root.gravity.value)).to.deep.equal([0, -10, 0]);
     expect(Array.from((root.objects[1] as TestSource).position.value)).to.deep.equal([1, 0, 0, 0, 1, 0, 0, 0, 1]);
   });
@@ -139,7 +150,23 @@ describe('scene builder', () => {
 
   it('accepts node attributes SOFA has, warns about others, and turns old visual flags into a VisualStyle warning', () => {
     const warnings: SofaError[] = [];
-    const root = buildScene(el('Node', { name: 'root', multiThreadSimulation: '0', activated: '1', bbox: '-1 -1 -1 1 1 1', showCollisionModels: '1', showVisual: 'false', colour: 'red' }, [el('TestLoop', {})]), reg, warnings);
+    const root = buildScene(
+      el(
+        'Node',
+        {
+          name: 'root',
+          multiThreadSimulation: '0',
+          activated: '1',
+          bbox: '-1 -1 -1 1 1 1',
+          showCollisionModels: '1',
+          showVisual: 'false',
+          colour: 'red',
+        },
+        [el('TestLoop', {})],
+      ),
+      reg,
+      warnings,
+    );
     expect(root.bbox.value.length).to.equal(6);
     expect(warnings.map((w) => w.code)).to.deep.equal(['unused-attribute', 'deprecated']);
     expect(warnings[0]!.message).to.match(/unused attribute 'colour' of Node/);
@@ -159,7 +186,9 @@ describe('scene builder', () => {
     const s = root.objects[3] as TestSink;
     expect(s).to.be.instanceOf(TestSink);
     expect(s.stiffness.value).to.equal(4);
-    const errors = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('MakeAlias', { targetcomponent: 'TestSinc', alias: 'S' })]), aliasRegistry()));
+    const errors = errorsOf(() =>
+      buildScene(el('Node', {}, [el('TestLoop', {}), el('MakeAlias', { targetcomponent: 'TestSinc', alias: 'S' })]), aliasRegistry()),
+    );
     expect(errors[0]!.message).to.contain("MakeAlias: unknown target component 'TestSinc' (did you mean 'TestSink'?)");
   });
 
@@ -212,13 +241,16 @@ describe('scene builder', () => {
     const sink = el('TestSink', { name: 's', source: '@lodaer', position: '@loader.positions', stiffness: '@nowhere.k' }, [], 6);
     const scene = el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'loader' }), sink]);
     const col = (i: number) => sink.attributes[i]!.loc.column;
-    const okCol = (i: number) => el('TestSink', { name: 's', position: '@loader.positions', stiffness: '@nowhere.k' }, [], 6).attributes[i]!.loc.column;
+    const okCol = (i: number) =>
+      el('TestSink', { name: 's', position: '@loader.positions', stiffness: '@nowhere.k' }, [], 6).attributes[i]!.loc.column;
     const dataLinks = [
       `test.scn:6:${okCol(1)}: TestSink 's': data link 'position': TestSource 'loader' has no Data 'positions'; the Data keeps its own value, as in SOFA (did you mean 'position'?)`,
       `test.scn:6:${okCol(2)}: TestSink 's': data link 'stiffness': nothing at '@nowhere.k' (expected @path.field); the Data keeps its own value, as in SOFA`,
     ];
     const errors = errorsOf(() => buildScene(scene, reg, []));
-    expect(errors.map((e) => e.message)).to.deep.equal([`test.scn:6:${col(1)}: TestSink 's': link 'source': no object at '@lodaer' (did you mean 'loader'?)`]);
+    expect(errors.map((e) => e.message)).to.deep.equal([
+      `test.scn:6:${col(1)}: TestSink 's': link 'source': no object at '@lodaer' (did you mean 'loader'?)`,
+    ]);
     const ok = el('TestSink', { name: 's', position: '@loader.positions', stiffness: '@nowhere.k' }, [], 6);
     const warnings: SofaError[] = [];
     const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'loader' }), ok]), reg, warnings);
@@ -227,7 +259,9 @@ describe('scene builder', () => {
     const built = root.objects.find((o) => o.getName() === 's') as TestSink;
     expect(built.stiffness.value).to.equal(1); // its default
     expect(built.position.value).to.have.length(0);
-    const strict = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'loader' }), ok]), reg, [], { strict: true }));
+    const strict = errorsOf(() =>
+      buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'loader' }), ok]), reg, [], { strict: true }),
+    );
     expect(strict.map((e) => e.code)).to.deep.equal(['unresolved-data-link', 'unresolved-data-link']);
   });
 
@@ -240,15 +274,23 @@ describe('scene builder', () => {
       `test.scn:3:${sink.attributes[1]!.loc.column}: TestSink 's': 'position': '0-1' read as 0 -1; '2.5e-1-3' read as 2.5e-1 -3; the last 2 number(s) of an incomplete group of 3 ignored, as SOFA's reader does`,
     ]);
     expect(warnings[0]!.code).to.equal('xml-leniency');
-    expect(errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), sink]), reg, [], { strict: true })).map((e) => e.code)).to.deep.equal(['xml-leniency']);
+    expect(
+      errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), sink]), reg, [], { strict: true })).map((e) => e.code),
+    ).to.deep.equal(['xml-leniency']);
     // text that is not numbers stays an error
     const bad = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSink', { position: '0 0 x' }, [], 3)]), reg, []));
-    expect(bad.map((e) => e.message)).to.deep.equal([`test.scn:3:${el('TestSink', { position: '0 0 x' }).attributes[0]!.loc.column}: TestSink '': bad value for 'position' (vector<Vec3d>): expected numbers in groups of 3, got 'x'`]);
+    expect(bad.map((e) => e.message)).to.deep.equal([
+      `test.scn:3:${el('TestSink', { position: '0 0 x' }).attributes[0]!.loc.column}: TestSink '': bad value for 'position' (vector<Vec3d>): expected numbers in groups of 3, got 'x'`,
+    ]);
   });
 
   it("reads SOFA's old <Attribute type=…><Data value=…/></Attribute> children as attributes (the name too); other children stay errors", () => {
     const attr = (type: string, value: string) => el('Attribute', { type }, [el('Data', { value }, [], 5)], 4);
-    const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSink', { stiffness: '3' }, [attr('name', 'p'), attr('position', '1 2 3')], 3)]), reg, []);
+    const root = buildScene(
+      el('Node', {}, [el('TestLoop', {}), el('TestSink', { stiffness: '3' }, [attr('name', 'p'), attr('position', '1 2 3')], 3)]),
+      reg,
+      [],
+    );
     const sink = root.objects[1] as TestSink;
     expect(sink.getName()).to.equal('p');
     expect(Array.from(sink.position.value)).to.deep.equal([1, 2, 3]);
@@ -258,7 +300,18 @@ describe('scene builder', () => {
   });
 
   it("a link to a node takes the node's object of the expected kind, else its context's (SOFA)", () => {
-    const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'up' }), el('Node', { name: 'c' }, [el('Node', { name: 'd' }, [el('TestSource', { name: 'own' })]), el('TestSink', { name: 's1', source: '@d' }), el('TestSink', { name: 's2', source: '@.' })])]), reg);
+    const root = buildScene(
+      el('Node', {}, [
+        el('TestLoop', {}),
+        el('TestSource', { name: 'up' }),
+        el('Node', { name: 'c' }, [
+          el('Node', { name: 'd' }, [el('TestSource', { name: 'own' })]),
+          el('TestSink', { name: 's1', source: '@d' }),
+          el('TestSink', { name: 's2', source: '@.' }),
+        ]),
+      ]),
+      reg,
+    );
     const [s1, s2] = root.children[0]!.objects as TestSink[];
     expect(s1!.source.get()!.getName()).to.equal('own');
     expect(s2!.source.get()!.getName()).to.equal('up');
@@ -270,12 +323,25 @@ describe('scene builder', () => {
   });
 
   it('refuses a cycle of data links with its location', () => {
-    const errors = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSink', { name: 'a', count: '@b.count' }, [], 2), el('TestSink', { name: 'b', count: '@a.count' }, [], 3)]), reg));
-    expect(errors.map((e) => e.message).join('\n')).to.match(/test\.scn:3:\d+: TestSink 'b': data link 'count': a cycle of data links: 'count' of TestSink 'b' would follow itself/);
+    const errors = errorsOf(() =>
+      buildScene(
+        el('Node', {}, [
+          el('TestLoop', {}),
+          el('TestSink', { name: 'a', count: '@b.count' }, [], 2),
+          el('TestSink', { name: 'b', count: '@a.count' }, [], 3),
+        ]),
+        reg,
+      ),
+    );
+    expect(errors.map((e) => e.message).join('\n')).to.match(
+      /test\.scn:3:\d+: TestSink 'b': data link 'count': a cycle of data links: 'count' of TestSink 'b' would follow itself/,
+    );
   });
 
   it('rejects a link to an object of the wrong kind', () => {
-    const [e] = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSink', { name: 'x' }), el('TestSink', { source: '@x' })]), reg));
+    const [e] = errorsOf(() =>
+      buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSink', { name: 'x' }), el('TestSink', { source: '@x' })]), reg),
+    );
     expect(e!.message).to.contain("link 'source': '@x' is TestSink 'x', expected a TestSource");
   });
 
@@ -285,7 +351,10 @@ describe('scene builder', () => {
       el('Node', { name: 'root', dt: '0.05', gravity: '0 0 -9.81' }, [
         el('TestLoop', {}),
         el('TestSource', { name: 'r1' }),
-        el('Node', { name: 'c', gravity: '0 -9.81 0', dt: '1' }, [el('TestSource', { name: 'c1' }), el('Node', { name: 'g' }, [el('TestSource', { name: 'g1' })])]),
+        el('Node', { name: 'c', gravity: '0 -9.81 0', dt: '1' }, [
+          el('TestSource', { name: 'c1' }),
+          el('Node', { name: 'g' }, [el('TestSource', { name: 'g1' })]),
+        ]),
         el('TestSource', { name: 'r2' }),
       ]),
       reg,
@@ -303,7 +372,10 @@ describe('scene builder', () => {
   });
 
   it('fills unset links by their search rule at init', () => {
-    const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'up' }), el('Node', { name: 'c' }, [el('TestSink', {})])]), reg);
+    const root = buildScene(
+      el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'up' }), el('Node', { name: 'c' }, [el('TestSink', {})])]),
+      reg,
+    );
     new Simulation(root).init();
     expect((root.children[0]!.objects[0] as TestSink).source.get()).to.equal(root.objects[1]);
   });

@@ -31,7 +31,12 @@ export interface BuildOptions {
  * what SOFA only warns about (unused attributes, renamed Data, a template it falls back from)
  * goes to `warnings`.
  */
-export function buildScene(rootElement: SceneElement, registry: ComponentRegistry, warnings?: SofaError[], options: BuildOptions = {}): Node {
+export function buildScene(
+  rootElement: SceneElement,
+  registry: ComponentRegistry,
+  warnings?: SofaError[],
+  options: BuildOptions = {},
+): Node {
   const b = new SceneBuilder(registry, options);
   const root = b.buildNode(rootElement, undefined);
   if (!root.objects.some(isAnimationLoop) && registry.find('DefaultAnimationLoop')) {
@@ -52,10 +57,22 @@ export function buildScene(rootElement: SceneElement, registry: ComponentRegistr
  * Adds one component to an existing scene from SOFA attribute strings, with the same parsing,
  * checks and link resolution as a scene file (the way to build scenes in code).
  */
-export function addObjectFromAttributes(registry: ComponentRegistry, node: Node, type: string, attributes: Record<string, string>, loc: SourceLocation = { file: '<code>', line: 1, column: 1 }): BaseObject {
+export function addObjectFromAttributes(
+  registry: ComponentRegistry,
+  node: Node,
+  type: string,
+  attributes: Record<string, string>,
+  loc: SourceLocation = { file: '<code>', line: 1, column: 1 },
+): BaseObject {
   // Code gets no warning channel: what a scene file would only be warned about is an error here.
   const b = new SceneBuilder(registry, { strict: true });
-  const el: SceneElement = { tag: type, attributes: Object.entries(attributes).map(([name, value]) => ({ name, value, loc })), children: [], loc, file: loc.file };
+  const el: SceneElement = {
+    tag: type,
+    attributes: Object.entries(attributes).map(([name, value]) => ({ name, value, loc })),
+    children: [],
+    loc,
+    file: loc.file,
+  };
   const obj = b.buildObject(el, node);
   if (obj) {
     b.resolveObjectLinks(obj);
@@ -84,10 +101,21 @@ export function setDataByPath(root: Node, dataPath: string, text: string, loc: S
   let d = owner.findData(split.field);
   if (!d && target.kind === 'object') {
     d = target.object.findRenamedData(split.field);
-    if (d) warnings?.push(new SofaError(`'${split.field}' is deprecated: SOFA renamed it '${d.name}'`, { loc, component: who, code: 'deprecated' }));
+    if (d)
+      warnings?.push(
+        new SofaError(`'${split.field}' is deprecated: SOFA renamed it '${d.name}'`, { loc, component: who, code: 'deprecated' }),
+      );
   }
-  if (!d) throw new SofaError(`${who} has no Data '${split.field}'`, { loc, ...hint(split.field, owner.dataFields.map((f) => f.name)) });
-  if (text.trim().startsWith('@')) throw new SofaError(`'${dataPath}': a value is expected, not a link ('${text.trim()}')`, { loc, component: who });
+  if (!d)
+    throw new SofaError(`${who} has no Data '${split.field}'`, {
+      loc,
+      ...hint(
+        split.field,
+        owner.dataFields.map((f) => f.name),
+      ),
+    });
+  if (text.trim().startsWith('@'))
+    throw new SofaError(`'${dataPath}': a value is expected, not a link ('${text.trim()}')`, { loc, component: who });
   // The value replaces what the scene gave, a link included (as the attribute would have).
   d.setParent(undefined);
   d.linkPath = undefined;
@@ -113,12 +141,24 @@ function readAttribute(d: Data<unknown>, a: SceneAttribute, who: string, errors:
     if (sofa) {
       // SOFA's stream reader accepts this text: read it as SOFA does, and say what was made of it.
       d.read(Array.from(sofa.values, printNumber).join(' '));
-      warnings!.push(new SofaError(`'${a.name}': ${sofa.changes.join('; ')}, as SOFA's reader does`, { loc: a.loc, component: who, code: 'xml-leniency' }));
+      warnings!.push(
+        new SofaError(`'${a.name}': ${sofa.changes.join('; ')}, as SOFA's reader does`, {
+          loc: a.loc,
+          component: who,
+          code: 'xml-leniency',
+        }),
+      );
       return;
     }
     if (e instanceof DataParseError) {
       const got = e.hint ? `, ${e.hint}` : '';
-      errors.push(new SofaError(`bad value for '${a.name}' (${d.spec.type.name}): expected ${e.expected}${got}`, { loc: a.loc, component: who, ...(d.spec.type.options ? hint(v, d.spec.type.options) : {}) }));
+      errors.push(
+        new SofaError(`bad value for '${a.name}' (${d.spec.type.name}): expected ${e.expected}${got}`, {
+          loc: a.loc,
+          component: who,
+          ...(d.spec.type.options ? hint(v, d.spec.type.options) : {}),
+        }),
+      );
     } else {
       errors.push(new SofaError(`bad value for '${a.name}': ${(e as Error).message}`, { loc: a.loc, component: who }));
     }
@@ -131,7 +171,12 @@ function readAttribute(d: Data<unknown>, a: SceneAttribute, who: string, errors:
  * element). Other child elements are left for the caller to refuse.
  */
 function attributeElementsRead(el: SceneElement): SceneElement {
-  const isAttribute = (c: SceneElement) => c.tag === 'Attribute' && c.attributes.some((a) => a.name === 'type') && c.children.length === 1 && c.children[0]!.tag === 'Data' && c.children[0]!.attributes.some((a) => a.name === 'value');
+  const isAttribute = (c: SceneElement) =>
+    c.tag === 'Attribute' &&
+    c.attributes.some((a) => a.name === 'type') &&
+    c.children.length === 1 &&
+    c.children[0]!.tag === 'Data' &&
+    c.children[0]!.attributes.some((a) => a.name === 'value');
   if (!el.children.some(isAttribute)) return el;
   const attributes = [...el.attributes];
   for (const c of el.children.filter(isAttribute)) {
@@ -144,9 +189,21 @@ function attributeElementsRead(el: SceneElement): SceneElement {
 
 /** Node attributes of SOFA's old visual flags (SOFA turns them into a VisualStyle). */
 const oldVisualFlags = [
-  'showAll', 'showVisual', 'showBehavior', 'showCollision', 'showMapping', 'showVisualModels', 'showBehaviorModels',
-  'showCollisionModels', 'showBoundingCollisionModels', 'showMappings', 'showMechanicalMappings', 'showForceFields',
-  'showInteractionForceFields', 'showWireFrame', 'showNormals',
+  'showAll',
+  'showVisual',
+  'showBehavior',
+  'showCollision',
+  'showMapping',
+  'showVisualModels',
+  'showBehaviorModels',
+  'showCollisionModels',
+  'showBoundingCollisionModels',
+  'showMappings',
+  'showMechanicalMappings',
+  'showForceFields',
+  'showInteractionForceFields',
+  'showWireFrame',
+  'showNormals',
 ];
 
 /** Makes `name` unique in its node the SOFA way: ClassName1, ClassName2, ... */
@@ -173,7 +230,10 @@ export class SceneBuilder {
    *  is a consequence, not a problem of its own. */
   private readonly missingNames = new Set<string>();
 
-  constructor(private readonly registry: ComponentRegistry, private readonly options: BuildOptions = {}) {}
+  constructor(
+    private readonly registry: ComponentRegistry,
+    private readonly options: BuildOptions = {},
+  ) {}
 
   throwIfErrors(): void {
     if (this.errors.length > 0) throw this.errors.length === 1 ? this.errors[0]! : new SofaErrors(this.errors);
@@ -205,7 +265,17 @@ export class SceneBuilder {
     if (a.name.startsWith('_')) return; // SOFA skips attributes starting with '_'
     const d = node.findData(a.name);
     if (!d) {
-      this.warn(new SofaError(`unused attribute '${a.name}' of Node (it names no Data of a Node)`, { loc: a.loc, component: `Node '${node.getName()}'`, code: 'unused-attribute', ...hint(a.name, node.dataFields.map((f) => f.name)) }));
+      this.warn(
+        new SofaError(`unused attribute '${a.name}' of Node (it names no Data of a Node)`, {
+          loc: a.loc,
+          component: `Node '${node.getName()}'`,
+          code: 'unused-attribute',
+          ...hint(
+            a.name,
+            node.dataFields.map((f) => f.name),
+          ),
+        }),
+      );
       return;
     }
     this.readData(d, a, `Node '${node.getName()}'`);
@@ -214,7 +284,12 @@ export class SceneBuilder {
   /** SOFA's old node visual flags become a VisualStyle of the node, with a deprecation warning. */
   private addVisualStyle(node: Node, el: SceneElement, displayFlags: string): void {
     const loc = el.attributes.find((a) => oldVisualFlags.includes(a.name))!.loc;
-    this.warn(new SofaError(`visual flag attributes of a Node are deprecated; add <VisualStyle displayFlags="${displayFlags}"/> to the node instead`, { loc, component: `Node '${node.getName()}'`, code: 'deprecated' }));
+    this.warn(
+      new SofaError(
+        `visual flag attributes of a Node are deprecated; add <VisualStyle displayFlags="${displayFlags}"/> to the node instead`,
+        { loc, component: `Node '${node.getName()}'`, code: 'deprecated' },
+      ),
+    );
     if (!this.registry.find('VisualStyle')) return;
     const style = this.registry.create('VisualStyle');
     style.loc = loc;
@@ -231,8 +306,19 @@ export class SceneBuilder {
     const nameAttr = el.attributes.find((a) => a.name === 'name');
     if (!entry) {
       if (nameAttr && nameAttr.value.trim() !== '') this.missingNames.add(nameAttr.value.trim());
-      const e = new SofaError(`unknown component '${el.tag}'`, { loc: el.loc, code: 'unknown-component', ...hint(el.tag, this.registry.names()) });
-      if (this.options.skipUnknown) this.warn(new SofaError(`${e.detail}: left out of the scene (--skip-unknown)`, { loc: el.loc, code: 'skipped-component', ...(e.hint ? { hint: e.hint } : {}) }));
+      const e = new SofaError(`unknown component '${el.tag}'`, {
+        loc: el.loc,
+        code: 'unknown-component',
+        ...hint(el.tag, this.registry.names()),
+      });
+      if (this.options.skipUnknown)
+        this.warn(
+          new SofaError(`${e.detail}: left out of the scene (--skip-unknown)`, {
+            loc: el.loc,
+            code: 'skipped-component',
+            ...(e.hint ? { hint: e.hint } : {}),
+          }),
+        );
       else this.errors.push(e);
       return undefined;
     }
@@ -246,7 +332,12 @@ export class SceneBuilder {
     obj.loc = el.loc;
     const who = `${entry.info.name} '${nameAttr?.value ?? ''}'`;
     if (el.children.length > 0) {
-      this.errors.push(new SofaError(`a component element cannot contain other elements (found <${el.children[0]!.tag}>)`, { loc: el.children[0]!.loc, component: who }));
+      this.errors.push(
+        new SofaError(`a component element cannot contain other elements (found <${el.children[0]!.tag}>)`, {
+          loc: el.children[0]!.loc,
+          component: who,
+        }),
+      );
     }
     const dataAliases = this.dataAliases.get(entry.info.name);
     for (const a of el.attributes) {
@@ -269,7 +360,9 @@ export class SceneBuilder {
         const v = a.value.trim();
         if (v === '') continue;
         if (!v.startsWith('@')) {
-          this.errors.push(new SofaError(`attribute '${a.name}' is a link and expects '@path' (e.g. '@../${v}')`, { loc: a.loc, component: who }));
+          this.errors.push(
+            new SofaError(`attribute '${a.name}' is a link and expects '@path' (e.g. '@../${v}')`, { loc: a.loc, component: who }),
+          );
           continue;
         }
         l.linkPath = v;
@@ -278,14 +371,29 @@ export class SceneBuilder {
       }
       const renamed = obj.findRenamedData(a.name);
       if (renamed) {
-        this.warn(new SofaError(`attribute '${a.name}' is deprecated: SOFA renamed it '${renamed.name}'`, { loc: a.loc, component: who, code: 'deprecated', hint: `write ${renamed.name}="${a.value.trim()}"` }));
+        this.warn(
+          new SofaError(`attribute '${a.name}' is deprecated: SOFA renamed it '${renamed.name}'`, {
+            loc: a.loc,
+            component: who,
+            code: 'deprecated',
+            hint: `write ${renamed.name}="${a.value.trim()}"`,
+          }),
+        );
         if (!renamed.isSet) this.readData(renamed, a, who);
         continue;
       }
       const names = [...obj.dataFields.map((f) => f.name), ...obj.links.map((f) => f.name), 'template', 'src'];
-      this.warn(new SofaError(`unused attribute '${a.name}' (${entry.info.name} has no Data of that name)`, { loc: a.loc, component: who, code: 'unused-attribute', ...hint(a.name, names) }));
+      this.warn(
+        new SofaError(`unused attribute '${a.name}' (${entry.info.name} has no Data of that name)`, {
+          loc: a.loc,
+          component: who,
+          code: 'unused-attribute',
+          ...hint(a.name, names),
+        }),
+      );
     }
-    if (!obj.template && entry.info.defaultTemplate && !el.attributes.some((a) => a.name === 'template')) obj.template = entry.info.defaultTemplate;
+    if (!obj.template && entry.info.defaultTemplate && !el.attributes.some((a) => a.name === 'template'))
+      obj.template = entry.info.defaultTemplate;
     node.addObject(obj);
     autoName(node, obj);
     this.applyFactoryAlias(obj, who);
@@ -299,7 +407,13 @@ export class SceneBuilder {
       const alias = String(obj.findData('alias')?.value ?? '').trim();
       const entry = this.registry.find(target);
       if (!entry) {
-        this.errors.push(new SofaError(`MakeAlias: unknown target component '${target}'`, { ...locOf(obj.loc, undefined), component: who, ...hint(target, this.registry.names()) }));
+        this.errors.push(
+          new SofaError(`MakeAlias: unknown target component '${target}'`, {
+            ...locOf(obj.loc, undefined),
+            component: who,
+            ...hint(target, this.registry.names()),
+          }),
+        );
       } else if (alias !== '') {
         this.componentAliases.set(alias, entry.info.name);
       }
@@ -309,12 +423,27 @@ export class SceneBuilder {
       const alias = String(obj.findData('alias')?.value ?? '').trim();
       const entry = this.registry.find(target);
       if (!entry) {
-        this.errors.push(new SofaError(`MakeDataAlias: unknown component '${target}'`, { ...locOf(obj.loc, undefined), component: who, ...hint(target, this.registry.names()) }));
+        this.errors.push(
+          new SofaError(`MakeDataAlias: unknown component '${target}'`, {
+            ...locOf(obj.loc, undefined),
+            component: who,
+            ...hint(target, this.registry.names()),
+          }),
+        );
         return;
       }
       const probe = this.registry.create(entry.info.name);
       if (!probe.findData(dataName)) {
-        this.errors.push(new SofaError(`MakeDataAlias: ${entry.info.name} has no Data '${dataName}'`, { ...locOf(obj.loc, undefined), component: who, ...hint(dataName, probe.dataFields.map((f) => f.name)) }));
+        this.errors.push(
+          new SofaError(`MakeDataAlias: ${entry.info.name} has no Data '${dataName}'`, {
+            ...locOf(obj.loc, undefined),
+            component: who,
+            ...hint(
+              dataName,
+              probe.dataFields.map((f) => f.name),
+            ),
+          }),
+        );
         return;
       }
       const map = this.dataAliases.get(entry.info.name) ?? new Map<string, string>();
@@ -332,7 +461,14 @@ export class SceneBuilder {
     if (a.value.trim() === '') return;
     const t = canonicalTemplate(a.value);
     if (accepted && accepted.length > 0 && !accepted.includes(t)) {
-      this.warn(new SofaError(`template '${a.value}' is not one of ${accepted.join(', ')}; the template is taken from the component's state`, { loc: a.loc, component: who, code: 'template-fallback', ...hint(a.value, accepted) }));
+      this.warn(
+        new SofaError(`template '${a.value}' is not one of ${accepted.join(', ')}; the template is taken from the component's state`, {
+          loc: a.loc,
+          component: who,
+          code: 'template-fallback',
+          ...hint(a.value, accepted),
+        }),
+      );
       return;
     }
     obj.template = t;
@@ -355,11 +491,26 @@ export class SceneBuilder {
       // A Data whose parent is not found keeps its own value: SOFA warns ("Could not setup Data
       // link") and goes on; so do we (an error under --strict). A component link that finds nothing
       // stays an error: the component cannot work without what it names.
-      else if (dataLink) this.warn(new SofaError(`${e.detail}; the Data keeps its own value, as in SOFA`, { ...locOf(e.loc, undefined), ...(e.component ? { component: e.component } : {}), ...(e.hint ? { hint: e.hint } : {}), code: 'unresolved-data-link' }));
+      else if (dataLink)
+        this.warn(
+          new SofaError(`${e.detail}; the Data keeps its own value, as in SOFA`, {
+            ...locOf(e.loc, undefined),
+            ...(e.component ? { component: e.component } : {}),
+            ...(e.hint ? { hint: e.hint } : {}),
+            code: 'unresolved-data-link',
+          }),
+        );
       else this.errors.push(e);
       return;
     }
-    if (this.options.skipUnknown) this.warn(new SofaError(`${e.detail} (it names a component that was left out)`, { ...locOf(e.loc, undefined), ...(e.component ? { component: e.component } : {}), code: 'skipped-component' }));
+    if (this.options.skipUnknown)
+      this.warn(
+        new SofaError(`${e.detail} (it names a component that was left out)`, {
+          ...locOf(e.loc, undefined),
+          ...(e.component ? { component: e.component } : {}),
+          code: 'skipped-component',
+        }),
+      );
   }
 
   /** Resolves data links, component links and `src` links of the whole tree. */
@@ -392,21 +543,41 @@ export class SceneBuilder {
   /** The target of one '@path' of a link, or undefined (with an error recorded). */
   private resolveLinkTarget(obj: BaseObject, l: Link<unknown>, path: string): unknown {
     if (!path.startsWith('@')) {
-      this.errors.push(new SofaError(`link '${l.name}': '${path}' is not a path (expected '@path')`, { ...locOf(l.loc, obj.loc), component: obj.describe() }));
+      this.errors.push(
+        new SofaError(`link '${l.name}': '${path}' is not a path (expected '@path')`, {
+          ...locOf(l.loc, obj.loc),
+          component: obj.describe(),
+        }),
+      );
       return undefined;
     }
     const target = resolvePath(obj, path);
     let value: unknown = target?.kind === 'object' ? target.object : undefined;
     // A node designates its object of the expected kind; with none, SOFA takes the node's context
     // one (a state, topology, solver... searched in its ancestors), as Node::findLinkDestClass.
-    if (target?.kind === 'node') value = (l.spec.accepts(target.node) ? target.node : undefined) ?? target.node.getObject((o): o is BaseObject => l.spec.accepts(o), 'up');
+    if (target?.kind === 'node')
+      value =
+        (l.spec.accepts(target.node) ? target.node : undefined) ?? target.node.getObject((o): o is BaseObject => l.spec.accepts(o), 'up');
     if (target === undefined) {
-      this.linkProblem(new SofaError(`link '${l.name}': no object at '${path}'`, { ...locOf(l.loc, obj.loc), component: obj.describe(), ...pathHint(obj, path) }), path, obj);
+      this.linkProblem(
+        new SofaError(`link '${l.name}': no object at '${path}'`, {
+          ...locOf(l.loc, obj.loc),
+          component: obj.describe(),
+          ...pathHint(obj, path),
+        }),
+        path,
+        obj,
+      );
       return undefined;
     }
     if (value === undefined || !l.spec.accepts(value)) {
       const what = target.kind === 'object' ? target.object.describe() : `node '${target.node.getName()}'`;
-      this.errors.push(new SofaError(`link '${l.name}': '${path}' is ${what}, expected ${l.spec.expected}`, { ...locOf(l.loc, obj.loc), component: obj.describe() }));
+      this.errors.push(
+        new SofaError(`link '${l.name}': '${path}' is ${what}, expected ${l.spec.expected}`, {
+          ...locOf(l.loc, obj.loc),
+          component: obj.describe(),
+        }),
+      );
       return undefined;
     }
     return value;
@@ -417,7 +588,11 @@ export class SceneBuilder {
     for (const { obj, path, loc } of this.srcLinks) {
       const target = resolvePath(obj, path);
       if (!target || target.kind !== 'object') {
-        this.linkProblem(new SofaError(`src: no object at '${path}'`, { loc, component: obj.describe(), ...pathHint(obj, path) }), path, obj);
+        this.linkProblem(
+          new SofaError(`src: no object at '${path}'`, { loc, component: obj.describe(), ...pathHint(obj, path) }),
+          path,
+          obj,
+        );
         continue;
       }
       if (target.object === obj) {
@@ -450,7 +625,10 @@ export class SceneBuilder {
         const fields = target.kind === 'object' ? target.object.dataFields : target.node.dataFields;
         const what = target.kind === 'object' ? target.object.describe() : `node '${target.node.getName()}'`;
         detail = `data link '${d.name}': ${what} has no Data '${split.field}'`;
-        h = hint(split.field, fields.map((f) => f.name));
+        h = hint(
+          split.field,
+          fields.map((f) => f.name),
+        );
       }
       this.linkProblem(new SofaError(detail, { ...locOf(d.loc, owner.loc), component: who, ...h }), d.linkPath, owner, true);
       d.linkPath = undefined;
@@ -460,7 +638,14 @@ export class SceneBuilder {
       d.setParent(parent);
     } catch (e) {
       const cycle = /cycle of data links/.test((e as Error).message);
-      this.errors.push(new SofaError(cycle ? `data link '${d.name}': ${(e as Error).message}` : `data link '${d.name}': '${d.linkPath}' cannot be read as ${d.spec.type.name}: ${(e as Error).message}`, { ...locOf(d.loc, undefined), component: who }));
+      this.errors.push(
+        new SofaError(
+          cycle
+            ? `data link '${d.name}': ${(e as Error).message}`
+            : `data link '${d.name}': '${d.linkPath}' cannot be read as ${d.spec.type.name}: ${(e as Error).message}`,
+          { ...locOf(d.loc, undefined), component: who },
+        ),
+      );
     }
   }
 }

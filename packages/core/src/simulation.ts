@@ -166,7 +166,10 @@ export function propagateMechanicalMappings(root: Node): void {
       if (!to) continue;
       componentCall.current = o;
       o.apply();
-      o.applyJ(to.v, o.getFrom().map((s) => s.v));
+      o.applyJ(
+        to.v,
+        o.getFrom().map((s) => s.v),
+      );
     }
     return true;
   });
@@ -229,7 +232,14 @@ export function resolveSearchLinks(obj: BaseObject): void {
       if (found) l.set(found as never);
     }
     if (l.get() === undefined && l.spec.required) {
-      const where = search === 'up' ? 'in this node or its ancestors' : search === 'down' ? 'in this subtree' : search === 'local' ? 'in this node' : 'given';
+      const where =
+        search === 'up'
+          ? 'in this node or its ancestors'
+          : search === 'down'
+            ? 'in this subtree'
+            : search === 'local'
+              ? 'in this node'
+              : 'given';
       throw obj.error(`link '${l.name}' needs ${l.spec.expected}, none ${where}`, `add one, or set ${l.name}="@path"`);
     }
   }

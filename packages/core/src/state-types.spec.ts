@@ -3,7 +3,10 @@ import { Rigid3d } from './state-types.js';
 
 /** The rotation matrix of a unit quaternion (x, y, z, w), applied to v. */
 function rotate(q: ArrayLike<number>, o: number, v: [number, number, number]): [number, number, number] {
-  const x = q[o]!, y = q[o + 1]!, z = q[o + 2]!, w = q[o + 3]!;
+  const x = q[o]!,
+    y = q[o + 1]!,
+    z = q[o + 2]!,
+    w = q[o + 3]!;
   const [a, b, c] = v;
   return [
     (1 - 2 * (y * y + z * z)) * a + 2 * (x * y - z * w) * b + 2 * (x * z + y * w) * c,
@@ -49,7 +52,9 @@ describe('Rigid3d coordinate update (x ⊕ h·v)', () => {
     const w = 2.3;
     const x = Float64Array.of(0, 0, 0, 0.1, 0.2, -0.3, Math.sqrt(1 - 0.14));
     const v = Float64Array.of(0, 0, 0, w * axis[0]!, w * axis[1]!, w * axis[2]!);
-    const one = new Float64Array(7), half = new Float64Array(7), two = new Float64Array(7);
+    const one = new Float64Array(7),
+      half = new Float64Array(7),
+      two = new Float64Array(7);
     Rigid3d.addDerivToCoord(one, x, v, 0.4, 1);
     Rigid3d.addDerivToCoord(half, x, v, 0.2, 1);
     Rigid3d.addDerivToCoord(two, half, v, 0.2, 1);

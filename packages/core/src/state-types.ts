@@ -61,17 +61,28 @@ export const Rigid3d: StateType = {
       out[c] = x[c]! + h * v[d]!;
       out[c + 1] = x[c + 1]! + h * v[d + 1]!;
       out[c + 2] = x[c + 2]! + h * v[d + 2]!;
-      const qx = x[c + 3]!, qy = x[c + 4]!, qz = x[c + 5]!, qw = x[c + 6]!;
+      const qx = x[c + 3]!,
+        qy = x[c + 4]!,
+        qz = x[c + 5]!,
+        qw = x[c + 6]!;
       // u = h·ω/2; e = exp(u)
-      const ux = (h * v[d + 3]!) / 2, uy = (h * v[d + 4]!) / 2, uz = (h * v[d + 5]!) / 2;
+      const ux = (h * v[d + 3]!) / 2,
+        uy = (h * v[d + 4]!) / 2,
+        uz = (h * v[d + 5]!) / 2;
       const theta = Math.sqrt(ux * ux + uy * uy + uz * uz);
       let ex: number, ey: number, ez: number, ew: number;
       if (theta < Number.EPSILON) {
         const len = Math.sqrt(ux * ux + uy * uy + uz * uz + 1);
-        ex = ux / len; ey = uy / len; ez = uz / len; ew = 1 / len;
+        ex = ux / len;
+        ey = uy / len;
+        ez = uz / len;
+        ew = 1 / len;
       } else {
         const sinc = Math.sin(theta) / theta;
-        ex = sinc * ux; ey = sinc * uy; ez = sinc * uz; ew = Math.cos(theta);
+        ex = sinc * ux;
+        ey = sinc * uy;
+        ez = sinc * uz;
+        ew = Math.cos(theta);
       }
       // q ← e ⊗ q
       out[c + 3] = ew * qx + ex * qw + ey * qz - ez * qy;
@@ -109,12 +120,29 @@ const stateTypes: Record<string, StateType> = { Vec1d, Vec2d, Vec3d, Vec6d, Rigi
  * are accepted and computed in double precision.
  */
 const templateAliases: Record<string, string> = {
-  Vec1: 'Vec1d', Vec1f: 'Vec1d', Vec1Types: 'Vec1d', Vec1dTypes: 'Vec1d',
-  Vec2: 'Vec2d', Vec2f: 'Vec2d', Vec2Types: 'Vec2d', Vec2dTypes: 'Vec2d',
-  Vec3: 'Vec3d', Vec3f: 'Vec3d', Vec3Types: 'Vec3d', Vec3dTypes: 'Vec3d',
-  Vec6: 'Vec6d', Vec6f: 'Vec6d', Vec6Types: 'Vec6d',
-  Rigid: 'Rigid3d', Rigid3: 'Rigid3d', Rigid3f: 'Rigid3d', Rigid3Types: 'Rigid3d', Rigid3dTypes: 'Rigid3d',
-  Rigid2: 'Rigid2d', Rigid2f: 'Rigid2d', Rigid2Types: 'Rigid2d',
+  Vec1: 'Vec1d',
+  Vec1f: 'Vec1d',
+  Vec1Types: 'Vec1d',
+  Vec1dTypes: 'Vec1d',
+  Vec2: 'Vec2d',
+  Vec2f: 'Vec2d',
+  Vec2Types: 'Vec2d',
+  Vec2dTypes: 'Vec2d',
+  Vec3: 'Vec3d',
+  Vec3f: 'Vec3d',
+  Vec3Types: 'Vec3d',
+  Vec3dTypes: 'Vec3d',
+  Vec6: 'Vec6d',
+  Vec6f: 'Vec6d',
+  Vec6Types: 'Vec6d',
+  Rigid: 'Rigid3d',
+  Rigid3: 'Rigid3d',
+  Rigid3f: 'Rigid3d',
+  Rigid3Types: 'Rigid3d',
+  Rigid3dTypes: 'Rigid3d',
+  Rigid2: 'Rigid2d',
+  Rigid2f: 'Rigid2d',
+  Rigid2Types: 'Rigid2d',
   CompressedRowSparseMatrix: 'CompressedRowSparseMatrixd',
   CompressedRowSparseMatrixMat3x3: 'CompressedRowSparseMatrixMat3x3d',
   CompressedRowSparseMatrixMat3x3f: 'CompressedRowSparseMatrixMat3x3d',
@@ -128,7 +156,11 @@ const templateAliases: Record<string, string> = {
  */
 export function canonicalTemplate(name: string): string {
   const n = name.trim();
-  if (n.includes(',')) return n.split(',').map((p) => canonicalTemplate(p)).join(',');
+  if (n.includes(','))
+    return n
+      .split(',')
+      .map((p) => canonicalTemplate(p))
+      .join(',');
   return templateAliases[n] ?? n;
 }
 

@@ -105,7 +105,11 @@ describe('BoxROI', () => {
     });
 
     it('recomputes when an input changes and an output is read (unless doUpdate is 0)', () => {
-      const root = initScene([el('TestState', { name: 'dofs', position: grid }), el('BoxROI', { name: 'box', box: '0 0 0 0 0 0' }), el('TestIndicesUser', { name: 'fixed', indices: '@box.indices' })]);
+      const root = initScene([
+        el('TestState', { name: 'dofs', position: grid }),
+        el('BoxROI', { name: 'box', box: '0 0 0 0 0 0' }),
+        el('TestIndicesUser', { name: 'fixed', indices: '@box.indices' }),
+      ]);
       const b = box(root);
       const user = find<TestIndicesUser>(root, 'fixed');
       expect(arr(user.indices.value)).to.deep.equal([0]);
@@ -115,14 +119,19 @@ describe('BoxROI', () => {
       state.restPosition.value = Float64Array.of(2, 0, 0, 0, 0, 0);
       expect(arr(b.indices.value)).to.deep.equal([0]);
 
-      const frozen = box(initScene([el('TestState', { position: grid }), el('BoxROI', { name: 'box', box: '0 0 0 0 0 0', doUpdate: '0' })]));
+      const frozen = box(
+        initScene([el('TestState', { position: grid }), el('BoxROI', { name: 'box', box: '0 0 0 0 0 0', doUpdate: '0' })]),
+      );
       expect(arr(frozen.indices.value)).to.deep.equal([0]);
       frozen.box.read('1.5 -1 -1 3 3 3');
       expect(arr(frozen.indices.value)).to.deep.equal([0]);
     });
 
     it('takes positions from a state above when the node has none', () => {
-      const root = initScene([el('TestState', { position: grid }), el('Node', { name: 'child' }, [el('BoxROI', { name: 'box', box: '1.5 1.5 1.5 3 3 3' })])]);
+      const root = initScene([
+        el('TestState', { position: grid }),
+        el('Node', { name: 'child' }, [el('BoxROI', { name: 'box', box: '1.5 1.5 1.5 3 3 3' })]),
+      ]);
       expect(arr(box(root).indices.value)).to.deep.equal([26]);
     });
 
@@ -140,7 +149,9 @@ describe('BoxROI', () => {
     });
 
     it('says where positions can come from when there are none', () => {
-      expect(() => initScene([el('Node', { name: 'n' }, [el('BoxROI', { name: 'box' })])])).to.throw(/BoxROI 'box': no positions to select from/);
+      expect(() => initScene([el('Node', { name: 'n' }, [el('BoxROI', { name: 'box' })])])).to.throw(
+        /BoxROI 'box': no positions to select from/,
+      );
     });
   });
 

@@ -34,8 +34,18 @@ interface OrientedBox {
   templates: ROI_TEMPLATES,
 })
 export class BoxROI extends BaseROI {
-  readonly box = this.initData({ name: 'box', type: RealArray(6, 'vector<Vec6d>'), default: new Float64Array(0), help: 'list of boxes, each defined by two 3D points: xmin ymin zmin xmax ymax zmax' });
-  readonly orientedBox = this.initData({ name: 'orientedBox', type: RealArray(10, 'vector<Vec10d>'), default: new Float64Array(0), help: 'list of boxes defined by 3 points p0 p1 p2 and a depth: the parallelogram (p0, p1, p2, p0 + p2 − p1) extruded by depth/2 on both sides along its normal' });
+  readonly box = this.initData({
+    name: 'box',
+    type: RealArray(6, 'vector<Vec6d>'),
+    default: new Float64Array(0),
+    help: 'list of boxes, each defined by two 3D points: xmin ymin zmin xmax ymax zmax',
+  });
+  readonly orientedBox = this.initData({
+    name: 'orientedBox',
+    type: RealArray(10, 'vector<Vec10d>'),
+    default: new Float64Array(0),
+    help: 'list of boxes defined by 3 points p0 p1 p2 and a depth: the parallelogram (p0, p1, p2, p0 + p2 − p1) extruded by depth/2 on both sides along its normal',
+  });
 
   private aligned: Float64Array = new Float64Array(0);
   private oriented: OrientedBox[] = [];
@@ -91,7 +101,11 @@ const sub = (a: number[], b: number[]): number[] => [a[0]! - b[0]!, a[1]! - b[1]
 const add = (a: number[], b: number[]): number[] => [a[0]! + b[0]!, a[1]! + b[1]!, a[2]! + b[2]!];
 const scaled = (a: number[], s: number): number[] => [a[0]! * s, a[1]! * s, a[2]! * s];
 const dot = (a: number[], b: number[]): number => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
-const cross = (a: number[], b: number[]): number[] => [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
+const cross = (a: number[], b: number[]): number[] => [
+  a[1]! * b[2]! - a[2]! * b[1]!,
+  a[2]! * b[0]! - a[0]! * b[2]!,
+  a[0]! * b[1]! - a[1]! * b[0]!,
+];
 function unit(a: number[]): number[] {
   const r = Math.sqrt(dot(a, a));
   return r > Number.EPSILON ? scaled(a, 1 / r) : a;
@@ -115,7 +129,18 @@ function orientedBoxes(v: Float64Array): OrientedBox[] {
     const plane1 = unit(cross(sub(p2, p3), sub(p6, p3)));
     const plane2 = unit(cross(sub(p3, p0), normal));
     const plane3 = unit(cross(sub(p2, p1), sub(p6, p2)));
-    out.push({ p0, p2, normal, plane0, plane1, plane2, plane3, width: Math.abs(dot(sub(p2, p0), plane0)), length: Math.abs(dot(sub(p2, p0), plane2)), depth });
+    out.push({
+      p0,
+      p2,
+      normal,
+      plane0,
+      plane1,
+      plane2,
+      plane3,
+      width: Math.abs(dot(sub(p2, p0), plane0)),
+      length: Math.abs(dot(sub(p2, p0), plane2)),
+      depth,
+    });
   }
   return out;
 }

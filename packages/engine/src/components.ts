@@ -6,4 +6,10 @@ import { selectComponents } from './select/components.js';
 import { transformComponents } from './transform/components.js';
 
 /** Every component of @sofa-ts/engine (SOFA's Sofa.Component.Engine.* modules), registered by module.ts. */
-export const engineComponents: readonly ComponentClass[] = [BoxROI, ...selectComponents, ...transformComponents, ...generateComponents, ...analyzeComponents];
+export const engineComponents: readonly ComponentClass[] = [
+  BoxROI,
+  ...selectComponents,
+  ...transformComponents,
+  ...generateComponents,
+  ...analyzeComponents,
+];

@@ -1,4 +1,13 @@
-import { RealArray, isMechanicalState, isTopology, stateTypeOf, type BaseObject, type Data, type DataType, type StateType } from '@sofa-ts/core';
+import {
+  RealArray,
+  isMechanicalState,
+  isTopology,
+  stateTypeOf,
+  type BaseObject,
+  type Data,
+  type DataType,
+  type StateType,
+} from '@sofa-ts/core';
 import { isMeshLoader } from '@sofa-ts/topology';
 
 /**
@@ -90,7 +99,11 @@ export function followContextPositions(engine: BaseObject, positions: Data<Float
  * ('local': the node's first topology; 'up': the first in the node or above). A pair whose flag is
  * false is left alone (SOFA's computeEdges, computeTriangles, ... flags).
  */
-export function followContextTopology(engine: BaseObject, lists: ReadonlyArray<readonly [Data<Uint32Array>, string, boolean?]>, search: 'local' | 'up'): void {
+export function followContextTopology(
+  engine: BaseObject,
+  lists: ReadonlyArray<readonly [Data<Uint32Array>, string, boolean?]>,
+  search: 'local' | 'up',
+): void {
   const topo = engine.context.getObject(isTopology, search);
   if (!topo) return;
   for (const [d, name, enabled] of lists) {

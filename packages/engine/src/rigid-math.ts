@@ -24,9 +24,14 @@ export function quatInverse(q: ArrayLike<number>): Quat {
 
 /** out[o..o+2] = R(q)·v (q unit). */
 export function quatRotate(q: ArrayLike<number>, vx: number, vy: number, vz: number, out: Float64Array | number[], o = 0): void {
-  const x = q[0]!, y = q[1]!, z = q[2]!, w = q[3]!;
+  const x = q[0]!,
+    y = q[1]!,
+    z = q[2]!,
+    w = q[3]!;
   // v' = v + 2w(u×v) + 2u×(u×v), u = (x, y, z)
-  const cx = y * vz - z * vy, cy = z * vx - x * vz, cz = x * vy - y * vx;
+  const cx = y * vz - z * vy,
+    cy = z * vx - x * vz,
+    cz = x * vy - y * vx;
   out[o] = vx + 2 * (w * cx + y * cz - z * cy);
   out[o + 1] = vy + 2 * (w * cy + z * cx - x * cz);
   out[o + 2] = vz + 2 * (w * cz + x * cy - y * cx);
@@ -51,9 +56,15 @@ export function quatFromAxisAngle(axis: ArrayLike<number>, angle: number): Quat 
 /** The rotation whose matrix has columns x, y, z (an orthonormal frame). */
 export function quatFromFrame(x: ArrayLike<number>, y: ArrayLike<number>, z: ArrayLike<number>): Quat {
   // R = [x y z]; Shepperd's method on the largest of trace, R00, R11, R22.
-  const m00 = x[0]!, m10 = x[1]!, m20 = x[2]!;
-  const m01 = y[0]!, m11 = y[1]!, m21 = y[2]!;
-  const m02 = z[0]!, m12 = z[1]!, m22 = z[2]!;
+  const m00 = x[0]!,
+    m10 = x[1]!,
+    m20 = x[2]!;
+  const m01 = y[0]!,
+    m11 = y[1]!,
+    m21 = y[2]!;
+  const m02 = z[0]!,
+    m12 = z[1]!,
+    m22 = z[2]!;
   const tr = m00 + m11 + m22;
   let q: Quat;
   if (tr > 0) {
@@ -98,11 +109,23 @@ export function mat4Mul(a: ArrayLike<number>, b: ArrayLike<number>): Float64Arra
  * (SOFA's transformInvertMatrix).
  */
 export function mat4InvertAffine(m: ArrayLike<number>): Float64Array | undefined {
-  const a = m[0]!, b = m[1]!, c = m[2]!, d = m[4]!, e = m[5]!, f = m[6]!, g = m[8]!, h = m[9]!, i = m[10]!;
-  const A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g;
+  const a = m[0]!,
+    b = m[1]!,
+    c = m[2]!,
+    d = m[4]!,
+    e = m[5]!,
+    f = m[6]!,
+    g = m[8]!,
+    h = m[9]!,
+    i = m[10]!;
+  const A = e * i - f * h,
+    B = -(d * i - f * g),
+    C = d * h - e * g;
   const det = a * A + b * B + c * C;
   if (det === 0 || !Number.isFinite(det)) return undefined;
-  const inv = [A, -(b * i - c * h), b * f - c * e, B, a * i - c * g, -(a * f - c * d), C, -(a * h - b * g), a * e - b * d].map((v) => v / det);
+  const inv = [A, -(b * i - c * h), b * f - c * e, B, a * i - c * g, -(a * f - c * d), C, -(a * h - b * g), a * e - b * d].map(
+    (v) => v / det,
+  );
   const t = [m[3]!, m[7]!, m[11]!];
   const out = new Float64Array(16);
   for (let r = 0; r < 3; r++) {

@@ -41,8 +41,18 @@ export class TestLoop extends BaseAnimationLoop {
 @sofaComponent({ name: 'TestState', category: 'StateContainer', description: 'test state', templates: ['Vec3d'] })
 export class TestState extends BaseMechanicalState {
   readonly position = this.initData({ name: 'position', type: RealArray(3), default: new Float64Array(0), help: 'positions' });
-  readonly restPosition = this.initData({ name: 'rest_position', type: RealArray(3), default: new Float64Array(0), help: 'rest positions' });
-  readonly translation = this.initData({ name: 'translation', type: RealArray(3), default: new Float64Array(3), help: 'translation (unused)' });
+  readonly restPosition = this.initData({
+    name: 'rest_position',
+    type: RealArray(3),
+    default: new Float64Array(0),
+    help: 'rest positions',
+  });
+  readonly translation = this.initData({
+    name: 'translation',
+    type: RealArray(3),
+    default: new Float64Array(3),
+    help: 'translation (unused)',
+  });
   readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'file (unused)' });
   private xs = new Float64Array(0);
   get stateType(): StateType {

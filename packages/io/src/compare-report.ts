@@ -6,9 +6,7 @@ import { formatSofaNumber } from './number-format.js';
 export function formatComparison(result: ComparisonResult): string {
   const g = formatSofaNumber;
   const verdict = result.passed ? 'PASS' : 'FAIL';
-  const lines = [
-    `${verdict}: ERRORBYDOF = ${g(result.errorByDof)} (epsilon ${g(result.epsilon)}, ${result.stateCount} state(s))`,
-  ];
+  const lines = [`${verdict}: ERRORBYDOF = ${g(result.errorByDof)} (epsilon ${g(result.epsilon)}, ${result.stateCount} state(s))`];
   const at = result.maxErrorAt;
   if (at !== undefined) {
     const name = at.stateName === undefined ? '' : ` '${at.stateName}'`;

@@ -54,9 +54,12 @@ export class CompareStateRun {
       const cur = currents[m];
       const label = this.label(m);
       if (!cur) return false;
-      if (!Number.isInteger(r.scalarsPerPoint) || r.scalarsPerPoint <= 0) this.failures.push(`${label}: scalarsPerPoint must be a positive integer, got ${r.scalarsPerPoint}`);
-      else if (r.name !== undefined && cur.name !== undefined && r.name !== cur.name) this.failures.push(`${label}: current state ${m} is named '${cur.name}'`);
-      else if (cur.scalarsPerPoint !== r.scalarsPerPoint) this.failures.push(`${label}: reference has ${r.scalarsPerPoint} scalars per point, current ${cur.scalarsPerPoint}`);
+      if (!Number.isInteger(r.scalarsPerPoint) || r.scalarsPerPoint <= 0)
+        this.failures.push(`${label}: scalarsPerPoint must be a positive integer, got ${r.scalarsPerPoint}`);
+      else if (r.name !== undefined && cur.name !== undefined && r.name !== cur.name)
+        this.failures.push(`${label}: current state ${m} is named '${cur.name}'`);
+      else if (cur.scalarsPerPoint !== r.scalarsPerPoint)
+        this.failures.push(`${label}: reference has ${r.scalarsPerPoint} scalars per point, current ${cur.scalarsPerPoint}`);
       else {
         if (r.frames.length === 0) this.failures.push(`${label}: reference has no frame`);
         return true;
@@ -86,7 +89,19 @@ export class CompareStateRun {
       this.passedOver += p - first - 1;
       const f = p - 1;
       const cur = currents[m]!;
-      const frame = compareFrame(m, ref.name, this.label(m), ref.frames[f]!, f, { time, X: cur.X, V: cur.V }, step, ref.scalarsPerPoint, ref.derivScalarsPerPoint ?? defaultDerivScalars(ref.scalarsPerPoint), this.failures, this.max);
+      const frame = compareFrame(
+        m,
+        ref.name,
+        this.label(m),
+        ref.frames[f]!,
+        f,
+        { time, X: cur.X, V: cur.V },
+        step,
+        ref.scalarsPerPoint,
+        ref.derivScalarsPerPoint ?? defaultDerivScalars(ref.scalarsPerPoint),
+        this.failures,
+        this.max,
+      );
       if (frame) {
         this.states[m]!.frames.push(frame);
         this.states[m]!.error += frame.error;

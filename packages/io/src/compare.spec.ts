@@ -63,16 +63,12 @@ describe('compareStates', () => {
     const ref: StateSeries = {
       name: 'rigid',
       scalarsPerPoint: 7,
-      frames: [
-        { time: 0, X: [1, 2, 3, 0, 0, 0, 1, 4, 5, 6, 0, 0, 0.6, 0.8], V: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0] },
-      ],
+      frames: [{ time: 0, X: [1, 2, 3, 0, 0, 0, 1, 4, 5, 6, 0, 0, 0.6, 0.8], V: [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0] }],
     };
     const cur: StateSeries = {
       name: 'rigid',
       scalarsPerPoint: 7,
-      frames: [
-        { time: 0, X: [1.001, 2, 3, 0, 0, 0, 1, 4, 5, 6.002, 0, 0, 0.6, 0.8], V: [0, 0, 0, 0, 0, 0.01, 1, 1, 1, 0, 0, 0] },
-      ],
+      frames: [{ time: 0, X: [1.001, 2, 3, 0, 0, 0, 1, 4, 5, 6.002, 0, 0, 0.6, 0.8], V: [0, 0, 0, 0, 0, 0.01, 1, 1, 1, 0, 0, 0] }],
     };
     const r = compareStates([ref], [cur], 1e-3, 0.01);
     // 2 points: X mean (0.001 + 0.002) / 14, V mean 0.01 / 12, both divided by 2 points.
@@ -88,7 +84,12 @@ describe('compareStates', () => {
 
   it('reports a layout that does not divide the X scalars', () => {
     const x = [1, 2, 3, 0, 0, 0, 1];
-    const r = compareStates([{ scalarsPerPoint: 3, frames: [{ time: 0, X: x }] }], [{ scalarsPerPoint: 3, frames: [{ time: 0, X: x }] }], 1, 0.01);
+    const r = compareStates(
+      [{ scalarsPerPoint: 3, frames: [{ time: 0, X: x }] }],
+      [{ scalarsPerPoint: 3, frames: [{ time: 0, X: x }] }],
+      1,
+      0.01,
+    );
     expect(r.passed).to.equal(false);
     expect(r.failures[0]).to.contain('not a multiple of 3');
   });
@@ -157,7 +158,10 @@ describe('compareStates', () => {
     });
 
     it('fails with a reason when no current frame reaches T', () => {
-      const cur = vec3([{ time: 0, X: [0, 0, 0] }, { time: 0.02, X: [2, 2, 2] }]);
+      const cur = vec3([
+        { time: 0, X: [0, 0, 0] },
+        { time: 0.02, X: [2, 2, 2] },
+      ]);
       const r = compareStates([ref], [cur], 1, 0.01);
       expect(r.passed).to.equal(false);
       expect(r.failures).to.have.length(1);

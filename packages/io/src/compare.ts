@@ -135,14 +135,7 @@ export function compareStates(
   };
 }
 
-function compareState(
-  m: number,
-  ref: StateSeries,
-  cur: StateSeries,
-  dt: number,
-  failures: string[],
-  max: MaxTracker,
-): StateComparison {
+function compareState(m: number, ref: StateSeries, cur: StateSeries, dt: number, failures: string[], max: MaxTracker): StateComparison {
   const label = `state ${m}${ref.name === undefined ? '' : ` '${ref.name}'`}`;
   const result: StateComparison = { state: m, name: ref.name, error: 0, frames: [] };
   const spp = ref.scalarsPerPoint;
@@ -205,7 +198,9 @@ export function compareFrame(
     return;
   }
   if (cf.X.length !== rf.X.length) {
-    failures.push(`${where}: X size mismatch: reference ${rf.X.length / spp} point(s) (${rf.X.length} scalars), current ${cf.X.length} scalars`);
+    failures.push(
+      `${where}: X size mismatch: reference ${rf.X.length / spp} point(s) (${rf.X.length} scalars), current ${cf.X.length} scalars`,
+    );
     return;
   }
   const points = cf.X.length / spp;

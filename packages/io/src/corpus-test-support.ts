@@ -12,6 +12,7 @@ export function corpusRoot(): string {
   const fromEnv = process.env['SOFA_REGRESSION_DIR'];
   if (fromEnv) return fromEnv;
   let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!(fs.existsSync(path.join(dir, 'packages')) && fs.existsSync(path.join(dir, 'package.json'))) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  while (!(fs.existsSync(path.join(dir, 'packages')) && fs.existsSync(path.join(dir, 'package.json'))) && path.dirname(dir) !== dir)
+    dir = path.dirname(dir);
   return path.resolve(dir, '..', 'shared', 'sofa-regression');
 }

@@ -9,14 +9,7 @@ export { stateLayoutOf, defaultDerivScalars } from './state-layout.js';
 export type { StateLayout } from './state-layout.js';
 export { compareStates, TIME_TOLERANCE_DT } from './compare.js';
 export { CompareStateRun, type CompareStateRunResult, type CurrentStateLayout } from './compare-state-run.js';
-export type {
-  StateFrameLike,
-  StateSeries,
-  ErrorLocation,
-  FrameComparison,
-  StateComparison,
-  ComparisonResult,
-} from './compare.js';
+export type { StateFrameLike, StateSeries, ErrorLocation, FrameComparison, StateComparison, ComparisonResult } from './compare.js';
 export { formatComparison } from './compare-report.js';
 export { readRegressionList, parseRegressionList } from './regression-list.js';
 export type { RegressionEntry, RegressionList } from './regression-list.js';

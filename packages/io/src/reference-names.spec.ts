@@ -26,8 +26,14 @@ describe('reference file names', () => {
 
   it('parses index and name, names with underscores and spaces included', () => {
     expect(parseReferenceStateFileName('a.scn.reference_0_dofs_mstate.txt.gz', 'a.scn')).to.deep.equal({ index: 0, name: 'dofs' });
-    expect(parseReferenceStateFileName('a.scn.reference_12_my_state_mstate.txt.gz', 'a.scn')).to.deep.equal({ index: 12, name: 'my_state' });
-    expect(parseReferenceStateFileName('a.scn.reference_3_Rigid body 2_mstate.txt.gz', 'a.scn')).to.deep.equal({ index: 3, name: 'Rigid body 2' });
+    expect(parseReferenceStateFileName('a.scn.reference_12_my_state_mstate.txt.gz', 'a.scn')).to.deep.equal({
+      index: 12,
+      name: 'my_state',
+    });
+    expect(parseReferenceStateFileName('a.scn.reference_3_Rigid body 2_mstate.txt.gz', 'a.scn')).to.deep.equal({
+      index: 3,
+      name: 'Rigid body 2',
+    });
     expect(parseReferenceStateFileName('a.scn.reference_4_12_mstate.txt.gz', 'a.scn')).to.deep.equal({ index: 4, name: '12' });
   });
 
@@ -55,9 +61,20 @@ describe('reference file names', () => {
     const touch = (name: string) => fs.writeFileSync(path.join(root, 'Demos', name), '');
 
     it('sorts by numeric index and skips other scenes and the marker', () => {
-      for (const n of ['s.scn.reference', 's.scn.reference_10_ten_mstate.txt.gz', 's.scn.reference_2_two_x_mstate.txt.gz', 's.scn.reference_0_a b_mstate.txt.gz', 't.scn.reference_1_other_mstate.txt.gz']) touch(n);
+      for (const n of [
+        's.scn.reference',
+        's.scn.reference_10_ten_mstate.txt.gz',
+        's.scn.reference_2_two_x_mstate.txt.gz',
+        's.scn.reference_0_a b_mstate.txt.gz',
+        't.scn.reference_1_other_mstate.txt.gz',
+      ])
+        touch(n);
       const found = listReferenceStates(root, 'Demos/s.scn');
-      expect(found.map((f) => [f.index, f.name])).to.deep.equal([[0, 'a b'], [2, 'two_x'], [10, 'ten']]);
+      expect(found.map((f) => [f.index, f.name])).to.deep.equal([
+        [0, 'a b'],
+        [2, 'two_x'],
+        [10, 'ten'],
+      ]);
       expect(found[1]!.path).to.equal(path.join(root, 'Demos/s.scn.reference_2_two_x_mstate.txt.gz'));
       expect(hasReferenceMarker(root, 'Demos/s.scn')).to.equal(true);
       expect(hasReferenceMarker(root, 'Demos/t.scn')).to.equal(false);

@@ -35,10 +35,7 @@ export interface ReferenceStateFile {
 
 /** Index and name encoded in a reference file name of scene file `sceneFileName` (a base name
  *  such as `Pendulum.scn`); undefined when the file is not one of that scene's state references. */
-export function parseReferenceStateFileName(
-  fileName: string,
-  sceneFileName: string,
-): { index: number; name: string } | undefined {
+export function parseReferenceStateFileName(fileName: string, sceneFileName: string): { index: number; name: string } | undefined {
   const prefix = sceneFileName + STATE_INFIX;
   if (!fileName.startsWith(prefix) || !fileName.endsWith(STATE_SUFFIX)) return undefined;
   const middle = fileName.slice(prefix.length, fileName.length - STATE_SUFFIX.length);

@@ -22,16 +22,29 @@ describe('parseRegressionList', () => {
   const file = '/lists/examples/my.regression-tests';
 
   it('skips comments and blank lines, resolves paths against the list folder', () => {
-    const list = parseRegressionList(
-      '# a comment\n\n  # indented comment\n../refs\r\nA/b.scn 100 1e-08 1 0\n\nc.scn\t7  0.01 0 1\n',
-      file,
-    );
+    const list = parseRegressionList('# a comment\n\n  # indented comment\n../refs\r\nA/b.scn 100 1e-08 1 0\n\nc.scn\t7  0.01 0 1\n', file);
     expect(list.file).to.equal(file);
     expect(list.dir).to.equal('/lists/examples');
     expect(list.referenceRoot).to.equal('/lists/refs');
     expect(list.entries).to.deep.equal([
-      { scene: '/lists/examples/A/b.scn', sceneRelative: 'A/b.scn', steps: 100, epsilon: 1e-8, mecaInMapping: true, lastStepOnly: false, line: 5 },
-      { scene: '/lists/examples/c.scn', sceneRelative: 'c.scn', steps: 7, epsilon: 0.01, mecaInMapping: false, lastStepOnly: true, line: 7 },
+      {
+        scene: '/lists/examples/A/b.scn',
+        sceneRelative: 'A/b.scn',
+        steps: 100,
+        epsilon: 1e-8,
+        mecaInMapping: true,
+        lastStepOnly: false,
+        line: 5,
+      },
+      {
+        scene: '/lists/examples/c.scn',
+        sceneRelative: 'c.scn',
+        steps: 7,
+        epsilon: 0.01,
+        mecaInMapping: false,
+        lastStepOnly: true,
+        line: 7,
+      },
     ]);
   });
 

@@ -158,7 +158,12 @@ describe('parseStateText', () => {
   });
 
   it('locates malformed lines by file, line and column', () => {
-    const err = expectSofaError(() => parseStateText('T= 0\n  X= 1 2 x3\n', 'f.txt'), 'f.txt:2:10', "invalid number 'x3'", 'scalar 2 of X=');
+    const err = expectSofaError(
+      () => parseStateText('T= 0\n  X= 1 2 x3\n', 'f.txt'),
+      'f.txt:2:10',
+      "invalid number 'x3'",
+      'scalar 2 of X=',
+    );
     expect(err.loc).to.deep.equal({ file: 'f.txt', line: 2, column: 10 });
     expectSofaError(() => parseStateText('  X= 1 2\n', 'f.txt'), 'f.txt:1:3', 'before any T=');
     expectSofaError(() => parseStateText('T= 0\n  X= 1\nT= 1\nT= 2\n  X= 1\n', 'f.txt'), 'f.txt:3:1', 'T= 1 has no X=');

@@ -194,7 +194,12 @@ export function compareTopologies(reference: readonly TopologyFrame[], ours: rea
       }
     });
   }
-  return { error: perKind.reduce((a, b) => a + b, 0), perKind, framesCompared: compared, ...(firstDifference !== undefined ? { firstDifference } : {}) };
+  return {
+    error: perKind.reduce((a, b) => a + b, 0),
+    perKind,
+    framesCompared: compared,
+    ...(firstDifference !== undefined ? { firstDifference } : {}),
+  };
 }
 
 // ---- reference names ----------------------------------------------------------------------------

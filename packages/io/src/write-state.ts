@@ -89,7 +89,10 @@ export class StateWriter {
       const fd = fs.openSync(this.path, 'r');
       try {
         const size = fs.fstatSync(fd).size;
-        if (size < mark.bytes) throw new SofaError(`state file ${this.path} has ${size} bytes, ${mark.bytes} when the checkpoint was taken: it is not the file the checkpointed run wrote`);
+        if (size < mark.bytes)
+          throw new SofaError(
+            `state file ${this.path} has ${size} bytes, ${mark.bytes} when the checkpoint was taken: it is not the file the checkpointed run wrote`,
+          );
         prefix = Buffer.alloc(mark.bytes);
         let off = 0;
         while (off < mark.bytes) {
@@ -105,7 +108,10 @@ export class StateWriter {
       throw new SofaError(`cannot continue state file ${this.path}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     }
     this.hash.update(prefix);
-    if (this.hash.copy().digest('hex') !== mark.sha256) throw new SofaError(`state file ${this.path} differs from what the checkpointed run had written: its frames are not continued`, { hint: 'write the resumed run\'s states to another folder' });
+    if (this.hash.copy().digest('hex') !== mark.sha256)
+      throw new SofaError(`state file ${this.path} differs from what the checkpointed run had written: its frames are not continued`, {
+        hint: "write the resumed run's states to another folder",
+      });
     try {
       fs.truncateSync(this.path, mark.bytes);
       this.fd = fs.openSync(this.path, 'a');
@@ -196,7 +202,8 @@ export class StateWriter {
       throw cut ? new SofaError(error.message + cut, { cause }) : error;
     }
     // an open file whose name is gone (its folder removed) takes writes that no one will read
-    if (fs.fstatSync(fd).nlink === 0) throw new SofaError(`cannot write state file ${this.path}: the file was removed while it was written (its folder deleted?)`);
+    if (fs.fstatSync(fd).nlink === 0)
+      throw new SofaError(`cannot write state file ${this.path}: the file was removed while it was written (its folder deleted?)`);
     this.bytes += bytes.length;
     this.hash.update(bytes);
   }

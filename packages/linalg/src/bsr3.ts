@@ -91,10 +91,14 @@ export function bsr3Spmv(y: Float64Array, B: Bsr3Matrix, x: Float64Array): Float
 export function bsr3SpmvRange(y: Float64Array, B: Bsr3Matrix, x: Float64Array, I0: number, I1: number): Float64Array {
   const { rowPtr, colInd, values: v } = B;
   for (let I = I0; I < I1; I++) {
-    let y0 = 0, y1 = 0, y2 = 0;
+    let y0 = 0,
+      y1 = 0,
+      y2 = 0;
     for (let b = rowPtr[I]!, e = rowPtr[I + 1]!; b < e; b++) {
       const j = 3 * colInd[b]!;
-      const x0 = x[j]!, x1 = x[j + 1]!, x2 = x[j + 2]!;
+      const x0 = x[j]!,
+        x1 = x[j + 1]!,
+        x2 = x[j + 2]!;
       const o = 9 * b;
       y0 += v[o]! * x0 + v[o + 1]! * x1 + v[o + 2]! * x2;
       y1 += v[o + 3]! * x0 + v[o + 4]! * x1 + v[o + 5]! * x2;
@@ -112,10 +116,14 @@ export function bsr3SpmvRange(y: Float64Array, B: Bsr3Matrix, x: Float64Array, I
 export function bsr3SpmvAdd(y: Float64Array, B: Bsr3Matrix, x: Float64Array, scale: number): Float64Array {
   const { blockRows, rowPtr, colInd, values: v } = B;
   for (let I = 0; I < blockRows; I++) {
-    let y0 = 0, y1 = 0, y2 = 0;
+    let y0 = 0,
+      y1 = 0,
+      y2 = 0;
     for (let b = rowPtr[I]!, e = rowPtr[I + 1]!; b < e; b++) {
       const j = 3 * colInd[b]!;
-      const x0 = x[j]!, x1 = x[j + 1]!, x2 = x[j + 2]!;
+      const x0 = x[j]!,
+        x1 = x[j + 1]!,
+        x2 = x[j + 2]!;
       const o = 9 * b;
       y0 += v[o]! * x0 + v[o + 1]! * x1 + v[o + 2]! * x2;
       y1 += v[o + 3]! * x0 + v[o + 4]! * x1 + v[o + 5]! * x2;

@@ -3,12 +3,7 @@ import { dot as mDot, lusolve, multiply, transpose } from 'mathjs';
 import { csrAddScaled, csrFromTriplets, csrTranspose, spmv } from './csr.js';
 import { bsr3FromCsrPattern, bsr3RefillFromCsr } from './bsr3.js';
 import { Bsr3Wasm } from './wasm/bsr3-wasm.js';
-import {
-  type CgParams,
-  CgWorkspace,
-  conjugateGradient,
-  preconditionedConjugateGradient,
-} from './conjugate-gradient.js';
+import { type CgParams, CgWorkspace, conjugateGradient, preconditionedConjugateGradient } from './conjugate-gradient.js';
 import { denseMul, denseSolve, denseToCsr, expectClose, randomDiagDominantDense, randomVector, rng } from './test-support.js';
 
 const base: CgParams = { maxIterations: 1000, tolerance: 1e-12, threshold: 1e-30, warmStart: false, firstSolve: false };
@@ -91,7 +86,12 @@ describe('conjugateGradient (SOFA CGLinearSolver semantics)', () => {
     const res = conjugateGradient(operator(D), b, x, { ...base, tolerance: 1e-10 }, new CgWorkspace(n));
     expect(res.reason).to.equal('tolerance');
     expect(res.iterations).to.equal(4); // 3 updates, stopped at the start of iteration 4
-    expectClose(x, Array.from(b, (v, i) => v / eig[i % 3]), 1e-12, 'x');
+    expectClose(
+      x,
+      Array.from(b, (v, i) => v / eig[i % 3]),
+      1e-12,
+      'x',
+    );
   });
 
   it('stopping on tolerance at iteration K leaves x exactly as a run limited to K − 1 iterations', () => {
@@ -362,9 +362,12 @@ describe('conjugateGradient with a given scalar product (SOFA per-node summation
 describe('conjugateGradient with a kernel (Bsr3Wasm: vectors and operations in WebAssembly)', () => {
   it('gives the iterates of the JavaScript loop bit for bit (cold and warm starts, every stop)', () => {
     // an SPD block matrix: a 3D chain of nodes coupled to their neighbours, diagonally dominant
-    const nodes = 200, rows: number[] = [], cols: number[] = [], vals: number[] = [];
+    const nodes = 200,
+      rows: number[] = [],
+      cols: number[] = [],
+      vals: number[] = [];
     let s = 5;
-    const rnd = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648) - 0.5;
+    const rnd = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5;
     for (let a = 0; a < nodes; a++)
       for (const b of [a - 7, a - 1, a, a + 1, a + 7])
         if (b >= 0 && b < nodes)
@@ -392,7 +395,8 @@ describe('conjugateGradient with a kernel (Bsr3Wasm: vectors and operations in W
     ]) {
       const x0 = Float64Array.from({ length: n }, (_, i) => 0.01 * Math.cos(i));
       // the JavaScript loop on the block product (the same products as the kernel's)
-      const xa = x0.slice(), xb = x0.slice();
+      const xa = x0.slice(),
+        xb = x0.slice();
       const ra = { ...conjugateGradient(blocks, b, xa, params, ws) };
       const rb = { ...conjugateGradient(blocks, b, xb, { ...params, kernel: w }, ws) };
       expect(rb).to.deep.equal(ra);

@@ -272,7 +272,8 @@ export function preconditionedConjugateGradient(
   result: CgResult = ws.result,
 ): CgResult {
   const n = b.length;
-  if (ws.n !== n || x.length !== n) throw new Error(`preconditionedConjugateGradient: size mismatch (b ${n}, x ${x.length}, workspace ${ws.n})`);
+  if (ws.n !== n || x.length !== n)
+    throw new Error(`preconditionedConjugateGradient: size mismatch (b ${n}, x ${x.length}, workspace ${ws.n})`);
   const { r, p, q, z } = ws;
   const { maxIterations, tolerance, threshold } = params;
 

@@ -47,14 +47,24 @@ describe('csr', () => {
 
         const out = y.slice();
         spmvAdd(out, A, x, -2.5);
-        expectClose(out, Ax.map((v, i) => y[i] - 2.5 * v), 1e-14, 'y - 2.5 A x');
+        expectClose(
+          out,
+          Ax.map((v, i) => y[i] - 2.5 * v),
+          1e-14,
+          'y - 2.5 A x',
+        );
 
         const Aty = multiply(transpose(D), Array.from(y)) as number[];
         const t = new Float64Array(cols).fill(99); // spmvTranspose must overwrite
         expectClose(spmvTranspose(t, A, y), Aty, 1e-14, 'Aᵀ y');
         const t2 = x.slice();
         spmvTransposeAdd(t2, A, y, 0.5);
-        expectClose(t2, Aty.map((v, i) => x[i] + 0.5 * v), 1e-14, 'x + 0.5 Aᵀ y');
+        expectClose(
+          t2,
+          Aty.map((v, i) => x[i] + 0.5 * v),
+          1e-14,
+          'x + 0.5 Aᵀ y',
+        );
       });
     }
   });

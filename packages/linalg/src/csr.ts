@@ -24,13 +24,7 @@ export interface CsrMatrix {
 }
 
 /** Builds a CSR matrix from its arrays; `values` defaults to zeros (nnz). The arrays are not copied. */
-export function createCsr(
-  rows: number,
-  cols: number,
-  rowPtr: Int32Array,
-  colInd: Int32Array,
-  values?: Float64Array,
-): CsrMatrix {
+export function createCsr(rows: number, cols: number, rowPtr: Int32Array, colInd: Int32Array, values?: Float64Array): CsrMatrix {
   const nnz = rowPtr[rows];
   return { rows, cols, rowPtr, colInd, values: values ?? new Float64Array(nnz) };
 }
@@ -278,13 +272,7 @@ export function csrFromDense(rows: number, cols: number, data: ArrayLike<number>
  * CSR from coordinate triplets (r[k], c[k], v[k]), any order; duplicates are summed (and kept
  * as one structural entry even if they cancel). Counting sort by column, then stable by row.
  */
-export function csrFromTriplets(
-  rows: number,
-  cols: number,
-  r: ArrayLike<number>,
-  c: ArrayLike<number>,
-  v: ArrayLike<number>,
-): CsrMatrix {
+export function csrFromTriplets(rows: number, cols: number, r: ArrayLike<number>, c: ArrayLike<number>, v: ArrayLike<number>): CsrMatrix {
   const m = r.length;
   if (c.length !== m || v.length !== m) throw new Error('csrFromTriplets: r, c, v lengths differ');
   for (let k = 0; k < m; k++) {
@@ -336,13 +324,7 @@ export function csrFromTriplets(
  * Indices 0..m-1 ordered by (r, c), stable for equal keys: a counting sort on c followed by a
  * stable counting sort on r. O(m + rows + cols). Shared with the fixed-pattern assembler.
  */
-export function sortByRowThenColumn(
-  rows: number,
-  cols: number,
-  r: ArrayLike<number>,
-  c: ArrayLike<number>,
-  m: number,
-): Int32Array {
+export function sortByRowThenColumn(rows: number, cols: number, r: ArrayLike<number>, c: ArrayLike<number>, m: number): Int32Array {
   const byCol = new Int32Array(m);
   const cnt = new Int32Array(Math.max(rows, cols) + 1);
   for (let k = 0; k < m; k++) cnt[c[k] + 1]++;

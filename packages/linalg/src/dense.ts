@@ -6,11 +6,7 @@
 
 /** det(M) */
 export function mat3Det(m: ArrayLike<number>): number {
-  return (
-    m[0] * (m[4] * m[8] - m[5] * m[7]) -
-    m[1] * (m[3] * m[8] - m[5] * m[6]) +
-    m[2] * (m[3] * m[7] - m[4] * m[6])
-  );
+  return m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6]);
 }
 
 /**
@@ -19,9 +15,15 @@ export function mat3Det(m: ArrayLike<number>): number {
  * another determinant): each is kept for the callers whose results are pinned by it.
  */
 export function mat3Invert(out: Float64Array, m: ArrayLike<number>, oo = 0): number {
-  const a0 = m[0], a1 = m[1], a2 = m[2];
-  const a3 = m[3], a4 = m[4], a5 = m[5];
-  const a6 = m[6], a7 = m[7], a8 = m[8];
+  const a0 = m[0],
+    a1 = m[1],
+    a2 = m[2];
+  const a3 = m[3],
+    a4 = m[4],
+    a5 = m[5];
+  const a6 = m[6],
+    a7 = m[7],
+    a8 = m[8];
   // Cofactors of the first row (also the first column of the adjugate).
   const c0 = a4 * a8 - a5 * a7;
   const c1 = a5 * a6 - a3 * a8;
@@ -47,9 +49,19 @@ export function mat3Invert(out: Float64Array, m: ArrayLike<number>, oo = 0): num
  * inverted so, and keeps these bits. Returns det(M).
  */
 export function mat3InvertDivided(out: Float64Array, m: ArrayLike<number>): number {
-  const a = m[0], b = m[1], c = m[2], d = m[3], e = m[4], f = m[5], g = m[6], h = m[7], i = m[8];
+  const a = m[0],
+    b = m[1],
+    c = m[2],
+    d = m[3],
+    e = m[4],
+    f = m[5],
+    g = m[6],
+    h = m[7],
+    i = m[8];
   // The negated cofactors are written −(x − y), not y − x: the same value but for the sign of a zero.
-  const A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g;
+  const A = e * i - f * h,
+    B = -(d * i - f * g),
+    C = d * h - e * g;
   const det = a * A + b * B + c * C;
   out[0] = A / det;
   out[1] = -(b * i - c * h) / det;
@@ -68,7 +80,18 @@ export function mat3InvertDivided(out: Float64Array, m: ArrayLike<number>): numb
  * rule of Sarrus (six products), every cofactor divided by it. Returns false, out untouched, when
  * |det| ≤ 1e-300. The bilateral constraint resolutions of three rows use it.
  */
-export function mat3InvertSarrus(out: Float64Array, a00: number, a01: number, a02: number, a10: number, a11: number, a12: number, a20: number, a21: number, a22: number): boolean {
+export function mat3InvertSarrus(
+  out: Float64Array,
+  a00: number,
+  a01: number,
+  a02: number,
+  a10: number,
+  a11: number,
+  a12: number,
+  a20: number,
+  a21: number,
+  a22: number,
+): boolean {
   const det = a00 * a11 * a22 + a10 * a21 * a02 + a20 * a01 * a12 - a00 * a21 * a12 - a10 * a01 * a22 - a20 * a11 * a02;
   if (Math.abs(det) <= 1e-300) return false;
   out[0] = (a11 * a22 - a21 * a12) / det;
@@ -85,7 +108,9 @@ export function mat3InvertSarrus(out: Float64Array, a00: number, a01: number, a0
 
 /** out = Mᵀ */
 export function mat3Transpose(out: Float64Array, m: ArrayLike<number>): Float64Array {
-  const m1 = m[1], m2 = m[2], m5 = m[5];
+  const m1 = m[1],
+    m2 = m[2],
+    m5 = m[5];
   out[0] = m[0];
   out[4] = m[4];
   out[8] = m[8];
@@ -115,7 +140,15 @@ export function mat3MultiplyTranspose(out: Float64Array, a: ArrayLike<number>, b
 
 // out(i,j) = Σ_k op(A)(i,k) op(B)(k,j), op = identity or transpose.
 function mat3Product(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, ta: boolean, tb: boolean): Float64Array {
-  let r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0, r8 = 0;
+  let r0 = 0,
+    r1 = 0,
+    r2 = 0,
+    r3 = 0,
+    r4 = 0,
+    r5 = 0,
+    r6 = 0,
+    r7 = 0,
+    r8 = 0;
   for (let k = 0; k < 3; k++) {
     const a0 = ta ? a[3 * k] : a[k];
     const a1 = ta ? a[3 * k + 1] : a[3 + k];
@@ -123,19 +156,33 @@ function mat3Product(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<numbe
     const b0 = tb ? b[k] : b[3 * k];
     const b1 = tb ? b[3 + k] : b[3 * k + 1];
     const b2 = tb ? b[6 + k] : b[3 * k + 2];
-    r0 += a0 * b0; r1 += a0 * b1; r2 += a0 * b2;
-    r3 += a1 * b0; r4 += a1 * b1; r5 += a1 * b2;
-    r6 += a2 * b0; r7 += a2 * b1; r8 += a2 * b2;
+    r0 += a0 * b0;
+    r1 += a0 * b1;
+    r2 += a0 * b2;
+    r3 += a1 * b0;
+    r4 += a1 * b1;
+    r5 += a1 * b2;
+    r6 += a2 * b0;
+    r7 += a2 * b1;
+    r8 += a2 * b2;
   }
-  out[0] = r0; out[1] = r1; out[2] = r2;
-  out[3] = r3; out[4] = r4; out[5] = r5;
-  out[6] = r6; out[7] = r7; out[8] = r8;
+  out[0] = r0;
+  out[1] = r1;
+  out[2] = r2;
+  out[3] = r3;
+  out[4] = r4;
+  out[5] = r5;
+  out[6] = r6;
+  out[7] = r7;
+  out[8] = r8;
   return out;
 }
 
 /** out (3) = M v */
 export function mat3MulVec(out: Float64Array, m: ArrayLike<number>, v: ArrayLike<number>): Float64Array {
-  const x = v[0], y = v[1], z = v[2];
+  const x = v[0],
+    y = v[1],
+    z = v[2];
   out[0] = m[0] * x + m[1] * y + m[2] * z;
   out[1] = m[3] * x + m[4] * y + m[5] * z;
   out[2] = m[6] * x + m[7] * y + m[8] * z;
@@ -144,7 +191,9 @@ export function mat3MulVec(out: Float64Array, m: ArrayLike<number>, v: ArrayLike
 
 /** out (3) = Mᵀ v */
 export function mat3TransposeMulVec(out: Float64Array, m: ArrayLike<number>, v: ArrayLike<number>): Float64Array {
-  const x = v[0], y = v[1], z = v[2];
+  const x = v[0],
+    y = v[1],
+    z = v[2];
   out[0] = m[0] * x + m[3] * y + m[6] * z;
   out[1] = m[1] * x + m[4] * y + m[7] * z;
   out[2] = m[2] * x + m[5] * y + m[8] * z;

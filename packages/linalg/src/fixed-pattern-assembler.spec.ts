@@ -71,7 +71,10 @@ describe('FixedPatternAssembler', () => {
     expect(asm.emissionCount).to.equal(25 * 144);
     expectMatrixClose(csrToDense(A), denseSum(mesh, blocks), 1e-14);
     // The pattern is exactly the set of emitted positions.
-    const expected = denseSum(mesh, blocks.map((B) => B.map(() => 1)));
+    const expected = denseSum(
+      mesh,
+      blocks.map((B) => B.map(() => 1)),
+    );
     let count = 0;
     for (const row of expected) for (const v of row) if (v !== 0) count++;
     expect(csrNnz(A)).to.equal(count);
@@ -257,28 +260,42 @@ describe('FixedPatternAssembler.addBlock3', () => {
   };
 
   it('assembles the same matrix as the 9 adds in row-major order, symbolic and refilled', () => {
-    const a = new FixedPatternAssembler(6, 6), b = new FixedPatternAssembler(6, 6);
-    a.beginSymbolic(); viaBlocks(a, 2); a.endSymbolic();
-    b.beginSymbolic(); viaAdds(b, 2); b.endSymbolic();
+    const a = new FixedPatternAssembler(6, 6),
+      b = new FixedPatternAssembler(6, 6);
+    a.beginSymbolic();
+    viaBlocks(a, 2);
+    a.endSymbolic();
+    b.beginSymbolic();
+    viaAdds(b, 2);
+    b.endSymbolic();
     expect(Array.from(a.matrix!.values)).to.deep.equal(Array.from(b.matrix!.values));
-    a.beginNumeric(); viaBlocks(a, -1);
+    a.beginNumeric();
+    viaBlocks(a, -1);
     expect(a.endNumeric()).to.equal(true);
-    b.beginNumeric(); viaAdds(b, -1); b.endNumeric();
+    b.beginNumeric();
+    viaAdds(b, -1);
+    b.endNumeric();
     expect(Array.from(a.matrix!.values)).to.deep.equal(Array.from(b.matrix!.values));
     expect(Array.from(a.matrix!.colInd)).to.deep.equal(Array.from(b.matrix!.colInd));
   });
 
   it('invalidates a refill whose block lands elsewhere, or that replaces a block by single adds', () => {
     const a = new FixedPatternAssembler(6, 6);
-    a.beginSymbolic(); viaBlocks(a, 1); a.endSymbolic();
+    a.beginSymbolic();
+    viaBlocks(a, 1);
+    a.endSymbolic();
     a.beginNumeric();
     a.addBlock3(0, 0, block, 3, 1);
     expect(a.endNumeric()).to.equal(false);
-    a.beginNumeric(); viaAdds(a, 1);
+    a.beginNumeric();
+    viaAdds(a, 1);
     expect(a.endNumeric()).to.equal(true); // the same entries one by one still match, entry by entry
     const b = new FixedPatternAssembler(6, 6);
-    b.beginSymbolic(); viaAdds(b, 1); b.endSymbolic();
-    b.beginNumeric(); viaBlocks(b, 1);
+    b.beginSymbolic();
+    viaAdds(b, 1);
+    b.endSymbolic();
+    b.beginNumeric();
+    viaBlocks(b, 1);
     expect(b.endNumeric()).to.equal(false); // no recorded block start there
   });
 });
@@ -286,14 +303,20 @@ describe('FixedPatternAssembler.addBlock3', () => {
 describe('FixedPatternAssembler.addSymmetricElementBlocks3', () => {
   // Elements of 4 nodes on 7 points (the last one repeats a node), with upper blocks U whose
   // diagonal blocks are not symmetric, as computed element stiffnesses are to the last bit.
-  const elems = [[0, 1, 2, 3], [2, 3, 4, 5], [6, 1, 4, 0], [5, 2, 5, 6]];
+  const elems = [
+    [0, 1, 2, 3],
+    [2, 3, 4, 5],
+    [6, 1, 4, 0],
+    [5, 2, 5, 6],
+  ];
   const upperIndex = (i: number, j: number) => i * 4 - ((i * (i - 1)) >> 1) + j - i;
   const full = (U: Float64Array) => {
     const K = new Float64Array(144);
     for (let i = 0; i < 4; i++)
       for (let j = 0; j < 4; j++)
         for (let p = 0; p < 3; p++)
-          for (let q = 0; q < 3; q++) K[36 * i + 12 * p + 3 * j + q] = j >= i ? U[9 * upperIndex(i, j) + 3 * p + q]! : U[9 * upperIndex(j, i) + 3 * q + p]!;
+          for (let q = 0; q < 3; q++)
+            K[36 * i + 12 * p + 3 * j + q] = j >= i ? U[9 * upperIndex(i, j) + 3 * p + q]! : U[9 * upperIndex(j, i) + 3 * q + p]!;
     return K;
   };
   const uppers = (seed: number) => {
@@ -301,30 +324,59 @@ describe('FixedPatternAssembler.addSymmetricElementBlocks3', () => {
     return elems.map(() => Float64Array.from({ length: 90 }, () => r() * 2 - 1));
   };
   const emitFull = (a: FixedPatternAssembler, Us: Float64Array[], f: number) =>
-    elems.forEach((el, e) => a.addElementBlocks3(el.map((n) => 3 * n), 4, full(Us[e]!), f));
+    elems.forEach((el, e) =>
+      a.addElementBlocks3(
+        el.map((n) => 3 * n),
+        4,
+        full(Us[e]!),
+        f,
+      ),
+    );
   const emitSym = (a: FixedPatternAssembler, Us: Float64Array[], f: number) =>
-    elems.forEach((el, e) => a.addSymmetricElementBlocks3(el.map((n) => 3 * n), 4, Us[e]!, f));
+    elems.forEach((el, e) =>
+      a.addSymmetricElementBlocks3(
+        el.map((n) => 3 * n),
+        4,
+        Us[e]!,
+        f,
+      ),
+    );
   const bits = (a: FixedPatternAssembler) => Array.from(a.matrix!.values, (v) => (Object.is(v, -0) ? '-0' : String(v)));
 
   it('emits the same sequence and the same bits as the full element matrix, refilled either way', () => {
-    const a = new FixedPatternAssembler(21, 21), b = new FixedPatternAssembler(21, 21);
-    const U1 = uppers(3), U2 = uppers(4);
-    a.beginSymbolic(); emitSym(a, U1, 0.3); a.endSymbolic();
-    b.beginSymbolic(); emitFull(b, U1, 0.3); b.endSymbolic();
+    const a = new FixedPatternAssembler(21, 21),
+      b = new FixedPatternAssembler(21, 21);
+    const U1 = uppers(3),
+      U2 = uppers(4);
+    a.beginSymbolic();
+    emitSym(a, U1, 0.3);
+    a.endSymbolic();
+    b.beginSymbolic();
+    emitFull(b, U1, 0.3);
+    b.endSymbolic();
     expect(Array.from(a.matrix!.colInd)).to.deep.equal(Array.from(b.matrix!.colInd));
     expect(bits(a)).to.deep.equal(bits(b));
-    a.beginNumeric(); emitSym(a, U2, -1.7); expect(a.endNumeric()).to.equal(true);
-    b.beginNumeric(); emitFull(b, U2, -1.7); expect(b.endNumeric()).to.equal(true);
+    a.beginNumeric();
+    emitSym(a, U2, -1.7);
+    expect(a.endNumeric()).to.equal(true);
+    b.beginNumeric();
+    emitFull(b, U2, -1.7);
+    expect(b.endNumeric()).to.equal(true);
     expect(bits(a)).to.deep.equal(bits(b));
     // the two forms are the same emission: each refills the other's pattern
-    a.beginNumeric(); emitFull(a, U1, 0.3); expect(a.endNumeric()).to.equal(true);
-    b.beginNumeric(); emitSym(b, U1, 0.3); expect(b.endNumeric()).to.equal(true);
+    a.beginNumeric();
+    emitFull(a, U1, 0.3);
+    expect(a.endNumeric()).to.equal(true);
+    b.beginNumeric();
+    emitSym(b, U1, 0.3);
+    expect(b.endNumeric()).to.equal(true);
     expect(bits(a)).to.deep.equal(bits(b));
     // against the dense sum of the full matrices
     const D = Array.from({ length: 21 }, () => new Array<number>(21).fill(0));
     elems.forEach((el, e) => {
       const K = full(U1[e]!);
-      for (let r = 0; r < 12; r++) for (let c = 0; c < 12; c++) D[3 * el[(r / 3) | 0]! + (r % 3)]![3 * el[(c / 3) | 0]! + (c % 3)]! += 0.3 * K[12 * r + c]!;
+      for (let r = 0; r < 12; r++)
+        for (let c = 0; c < 12; c++) D[3 * el[(r / 3) | 0]! + (r % 3)]![3 * el[(c / 3) | 0]! + (c % 3)]! += 0.3 * K[12 * r + c]!;
     });
     expectMatrixClose(csrToDense(a.matrix!), D, 1e-14);
   });
@@ -332,7 +384,9 @@ describe('FixedPatternAssembler.addSymmetricElementBlocks3', () => {
   it('a refill on other nodes is detected', () => {
     const a = new FixedPatternAssembler(21, 21);
     const U = uppers(5);
-    a.beginSymbolic(); emitSym(a, U, 1); a.endSymbolic();
+    a.beginSymbolic();
+    emitSym(a, U, 1);
+    a.endSymbolic();
     a.beginNumeric();
     a.addSymmetricElementBlocks3([0, 3, 6, 12], 4, U[0]!, 1);
     expect(a.endNumeric()).to.equal(false);
@@ -343,7 +397,8 @@ describe('FixedPatternAssembler.addSymmetricElementsBatch (the WebAssembly refil
   const nu = 90;
   const setup = (seed: number) => {
     const r = rng(seed);
-    const points = 300, count = 700;
+    const points = 300,
+      count = 700;
     const nodes: number[][] = [];
     for (let e = 0; e < count; e++) {
       const s = new Set<number>();
@@ -358,7 +413,15 @@ describe('FixedPatternAssembler.addSymmetricElementsBatch (the WebAssembly refil
     for (let e0 = 0; e0 < nodes.length; e0 += ELEMENT_BATCH) {
       const count = Math.min(ELEMENT_BATCH, nodes.length - e0);
       if (!batched) {
-        for (let k = 0; k < count; k++) a.addSymmetricElementBlocks3(nodes[e0 + k]!.map((v) => 3 * v), 4, U, factor, 0, (e0 + k) * nu);
+        for (let k = 0; k < count; k++)
+          a.addSymmetricElementBlocks3(
+            nodes[e0 + k]!.map((v) => 3 * v),
+            4,
+            U,
+            factor,
+            0,
+            (e0 + k) * nu,
+          );
         continue;
       }
       const starts = a.elementStartsBuffer(4 * count);
@@ -377,13 +440,21 @@ describe('FixedPatternAssembler.addSymmetricElementsBatch (the WebAssembly refil
     const U = Float64Array.from({ length: nodes.length * nu }, () => r() * 2 - 1);
     const a = new FixedPatternAssembler(3 * points, 3 * points, { withDiagonal: true });
     const b = new FixedPatternAssembler(3 * points, 3 * points, { withDiagonal: true });
-    a.beginSymbolic(); emit(a, nodes, U, 0.7, true); a.endSymbolic();
-    b.beginSymbolic(); emit(b, nodes, U, 0.7, false); b.endSymbolic();
+    a.beginSymbolic();
+    emit(a, nodes, U, 0.7, true);
+    a.endSymbolic();
+    b.beginSymbolic();
+    emit(b, nodes, U, 0.7, false);
+    b.endSymbolic();
     expect(a.symmetricElementBuffer(4, ELEMENT_BATCH), 'the kernel runs').to.not.equal(undefined);
     for (const factor of [-1.3, 2.5]) {
       for (let k = 0; k < U.length; k++) U[k] = r() * 2 - 1;
-      a.beginNumeric(); emit(a, nodes, U, factor, true); expect(a.endNumeric()).to.equal(true);
-      b.beginNumeric(); emit(b, nodes, U, factor, false); expect(b.endNumeric()).to.equal(true);
+      a.beginNumeric();
+      emit(a, nodes, U, factor, true);
+      expect(a.endNumeric()).to.equal(true);
+      b.beginNumeric();
+      emit(b, nodes, U, factor, false);
+      expect(b.endNumeric()).to.equal(true);
       expect(bits(a)).to.deep.equal(bits(b));
     }
   });
@@ -392,13 +463,17 @@ describe('FixedPatternAssembler.addSymmetricElementsBatch (the WebAssembly refil
     const { r, points, nodes } = setup(52);
     const U = Float64Array.from({ length: nodes.length * nu }, () => r());
     const a = new FixedPatternAssembler(3 * points, 3 * points);
-    a.beginSymbolic(); emit(a, nodes, U, 1, true); a.endSymbolic();
+    a.beginSymbolic();
+    emit(a, nodes, U, 1, true);
+    a.endSymbolic();
     const moved = nodes.map((el) => [...el]);
     moved[100]![1] = (moved[100]![1]! + 1) % points;
     if (new Set(moved[100]).size < 4) moved[100]![1] = (moved[100]![1]! + 1) % points;
-    a.beginNumeric(); emit(a, moved, U, 1, true);
+    a.beginNumeric();
+    emit(a, moved, U, 1, true);
     expect(a.endNumeric()).to.equal(false);
-    a.beginNumeric(); emit(a, nodes, U, 1, true);
+    a.beginNumeric();
+    emit(a, nodes, U, 1, true);
     expect(a.endNumeric()).to.equal(true);
   });
 });

@@ -183,7 +183,9 @@ export class FixedPatternAssembler {
     const nnz = q + 1;
     this.compileOps(slot, m, rowPtr);
     this.kernel = this.makeKernel(rowPtr, nnz);
-    const values = this.kernel ? new Float64Array(this.kernel.header.buffer, this.kernel.header[SCATTER_HEADER.values], nnz) : new Float64Array(nnz);
+    const values = this.kernel
+      ? new Float64Array(this.kernel.header.buffer, this.kernel.header[SCATTER_HEADER.values], nnz)
+      : new Float64Array(nnz);
     const rv = this.recVal;
     for (let k = 0; k < m; k++) values[slot[k]] += rv[k];
     this.matrix = createCsr(this.rows, this.cols, rowPtr, colIndTmp.slice(0, nnz), values);
@@ -218,7 +220,8 @@ export class FixedPatternAssembler {
   add(r: number, c: number, v: number): void {
     if (this.phase === Phase.Numeric) {
       if (!this.valid) return;
-      const q = this.cursor, ops = this.ops;
+      const q = this.cursor,
+        ops = this.ops;
       if (q >= this.opsEnd || ops[q] < 0) {
         this.valid = false;
         return;
@@ -233,7 +236,9 @@ export class FixedPatternAssembler {
         return;
       }
       // entry `sub` of a recorded block, emitted on its own
-      const t = this.sub, i = (t / 3) | 0, j = t - 3 * i;
+      const t = this.sub,
+        i = (t / 3) | 0,
+        j = t - 3 * i;
       if (ops[q] + i !== r || ops[q + 1] + j !== c) {
         this.valid = false;
         return;
@@ -258,13 +263,16 @@ export class FixedPatternAssembler {
   addBlock3(r0: number, c0: number, block: ArrayLike<number>, offset: number, factor: number): void {
     if (this.phase === Phase.Numeric) {
       if (!this.valid) return;
-      const q = this.cursor, ops = this.ops;
+      const q = this.cursor,
+        ops = this.ops;
       if (q >= this.opsEnd || this.sub !== 0 || ops[q] !== r0 || ops[q + 1] !== c0 || ops[q + 3] < 0) {
         this.valid = false;
         return;
       }
       const v = this.matrix!.values;
-      const s0 = ops[q + 2], s1 = ops[q + 3], s2 = ops[q + 4];
+      const s0 = ops[q + 2],
+        s1 = ops[q + 3],
+        s2 = ops[q + 4];
       v[s0] += factor * block[offset];
       v[s0 + 1] += factor * block[offset + 1];
       v[s0 + 2] += factor * block[offset + 2];
@@ -293,12 +301,17 @@ export class FixedPatternAssembler {
     const stride = 3 * n;
     if (this.phase === Phase.Numeric) {
       if (!this.takeElement(starts, n)) return;
-      const v = this.matrix!.values, src = this.eSrc, base = this.eBase, perBlock = this.ePerBlock;
+      const v = this.matrix!.values,
+        src = this.eSrc,
+        base = this.eBase,
+        perBlock = this.ePerBlock;
       for (let i = 0, b = 0; i < n; i++) {
-        const l0 = this.rowLen0[i], l1 = this.rowLen1[i];
+        const l0 = this.rowLen0[i],
+          l1 = this.rowLen1[i];
         for (let j = 0; j < n; j++, b++) {
           const s0 = src[base + b];
-          const s1 = perBlock ? this.s1[b] : s0 + l0, s2 = perBlock ? this.s2[b] : s0 + l0 + l1;
+          const s1 = perBlock ? this.s1[b] : s0 + l0,
+            s2 = perBlock ? this.s2[b] : s0 + l0 + l1;
           const o = 3 * stride * i + 3 * j;
           v[s0] += factor * K[o]!;
           v[s0 + 1] += factor * K[o + 1]!;
@@ -312,7 +325,8 @@ export class FixedPatternAssembler {
         }
       }
     } else {
-      const k0 = this.count, b = this.blk3;
+      const k0 = this.count,
+        b = this.blk3;
       for (let i = 0; i < n; i++)
         for (let j = 0; j < n; j++) {
           const o = 3 * stride * i + 3 * j;
@@ -336,31 +350,56 @@ export class FixedPatternAssembler {
       return;
     }
     // distinct nodes: each entry receives one term of the element, in any order of its blocks
-    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (starts[so + j] === starts[so + i]) return this.addSymmetricElementInOrder(starts, n, U, factor, so, uo);
+    for (let i = 0; i < n; i++)
+      for (let j = i + 1; j < n; j++)
+        if (starts[so + j] === starts[so + i]) return this.addSymmetricElementInOrder(starts, n, U, factor, so, uo);
     if (!this.takeElement(starts, n, so)) return;
-    const v = this.matrix!.values, src = this.eSrc, base = this.eBase, perBlock = this.ePerBlock, L0 = this.rowLen0, L1 = this.rowLen1;
+    const v = this.matrix!.values,
+      src = this.eSrc,
+      base = this.eBase,
+      perBlock = this.ePerBlock,
+      L0 = this.rowLen0,
+      L1 = this.rowLen1;
     for (let i = 0, u = uo; i < n; i++) {
       for (let j = i; j < n; j++, u += 9) {
-        const f0 = factor * U[u]!, f1 = factor * U[u + 1]!, f2 = factor * U[u + 2]!;
-        const f3 = factor * U[u + 3]!, f4 = factor * U[u + 4]!, f5 = factor * U[u + 5]!;
-        const f6 = factor * U[u + 6]!, f7 = factor * U[u + 7]!, f8 = factor * U[u + 8]!;
+        const f0 = factor * U[u]!,
+          f1 = factor * U[u + 1]!,
+          f2 = factor * U[u + 2]!;
+        const f3 = factor * U[u + 3]!,
+          f4 = factor * U[u + 4]!,
+          f5 = factor * U[u + 5]!;
+        const f6 = factor * U[u + 6]!,
+          f7 = factor * U[u + 7]!,
+          f8 = factor * U[u + 8]!;
         // block (i, j)
         let b = n * i + j;
         let s0 = src[base + b];
         let s1 = perBlock ? this.s1[b] : s0 + L0[i];
         let s2 = perBlock ? this.s2[b] : s1 + L1[i];
-        v[s0] += f0; v[s0 + 1] += f1; v[s0 + 2] += f2;
-        v[s1] += f3; v[s1 + 1] += f4; v[s1 + 2] += f5;
-        v[s2] += f6; v[s2 + 1] += f7; v[s2 + 2] += f8;
+        v[s0] += f0;
+        v[s0 + 1] += f1;
+        v[s0 + 2] += f2;
+        v[s1] += f3;
+        v[s1 + 1] += f4;
+        v[s1 + 2] += f5;
+        v[s2] += f6;
+        v[s2 + 1] += f7;
+        v[s2 + 2] += f8;
         if (j === i) continue;
         // block (j, i) = its transpose
         b = n * j + i;
         s0 = src[base + b];
         s1 = perBlock ? this.s1[b] : s0 + L0[j];
         s2 = perBlock ? this.s2[b] : s1 + L1[j];
-        v[s0] += f0; v[s0 + 1] += f3; v[s0 + 2] += f6;
-        v[s1] += f1; v[s1 + 1] += f4; v[s1 + 2] += f7;
-        v[s2] += f2; v[s2 + 1] += f5; v[s2 + 2] += f8;
+        v[s0] += f0;
+        v[s0 + 1] += f3;
+        v[s0 + 2] += f6;
+        v[s1] += f1;
+        v[s1 + 1] += f4;
+        v[s1 + 2] += f7;
+        v[s2] += f2;
+        v[s2 + 1] += f5;
+        v[s2 + 2] += f8;
       }
     }
   }
@@ -391,7 +430,15 @@ export class FixedPatternAssembler {
     const nu = (9 * n * (n + 1)) / 2;
     let from = 0;
     const kernel = this.kernel;
-    if (this.phase === Phase.Numeric && kernel && this.valid && this.sub === 0 && U === kernel.U && starts === kernel.starts && n <= kernel.maxNodes) {
+    if (
+      this.phase === Phase.Numeric &&
+      kernel &&
+      this.valid &&
+      this.sub === 0 &&
+      U === kernel.U &&
+      starts === kernel.starts &&
+      n <= kernel.maxNodes
+    ) {
       const h = kernel.header;
       h[SCATTER_HEADER.cursor] = this.cursor;
       kernel.scatter(count, n, factor);
@@ -425,7 +472,7 @@ export class FixedPatternAssembler {
    */
   private makeKernel(rowPtr: Int32Array, nnz: number): ScatterKernel | undefined {
     let maxNodes = 0;
-    for (let q = 0; q < this.opsEnd; ) {
+    for (let q = 0; q < this.opsEnd;) {
       if (this.ops[q] < 0) {
         const n = -1 - this.ops[q];
         if (n > maxNodes) maxNodes = n;
@@ -465,7 +512,13 @@ export class FixedPatternAssembler {
     opsView.set(this.ops.subarray(0, this.opsEnd));
     this.ops = opsView;
     const fn = new api.Instance(module, { env: { memory } }).exports.scatterSymmetric as ScatterKernel['scatter'];
-    return { scatter: fn, header, starts: new Int32Array(buf, starts, ELEMENT_BATCH * maxNodes), U: new Float64Array(buf, U, ELEMENT_BATCH * nu), maxNodes };
+    return {
+      scatter: fn,
+      header,
+      starts: new Int32Array(buf, starts, ELEMENT_BATCH * maxNodes),
+      U: new Float64Array(buf, U, ELEMENT_BATCH * nu),
+      maxNodes,
+    };
   }
 
   /** Symbolic pass: the n² blocks recorded from emission k0 on form one element. */
@@ -480,7 +533,8 @@ export class FixedPatternAssembler {
    */
   private takeElement(starts: ArrayLike<number>, n: number, so = 0): boolean {
     if (!this.valid) return false;
-    const ops = this.ops, nb = n * n;
+    const ops = this.ops,
+      nb = n * n;
     let q = this.cursor;
     if (this.sub !== 0 || q >= this.opsEnd) return (this.valid = false);
     if (this.rowLen0.length < n) {
@@ -538,10 +592,12 @@ export class FixedPatternAssembler {
 
   /** The operation table of the recorded sequence (see the class comment). */
   private compileOps(slot: Int32Array, m: number, rowPtr: Int32Array): void {
-    const rb = this.recBlock, rr = this.recRow, rc = this.recCol;
+    const rb = this.recBlock,
+      rr = this.recRow,
+      rc = this.recCol;
     // sizes first
     let size = 0;
-    for (let k = 0; k < m; ) {
+    for (let k = 0; k < m;) {
       const mark = rb[k];
       if (mark > 1 && this.elementFits(k, mark - 1, slot, rowPtr)) {
         const n = mark - 1;
@@ -554,7 +610,7 @@ export class FixedPatternAssembler {
     }
     const ops = this.ops.length >= size ? this.ops : new Int32Array(size);
     let q = 0;
-    for (let k = 0; k < m; ) {
+    for (let k = 0; k < m;) {
       const mark = rb[k];
       if (mark > 1 && this.elementFits(k, mark - 1, slot, rowPtr)) {
         const n = mark - 1;
@@ -590,12 +646,15 @@ export class FixedPatternAssembler {
    */
   private elementFits(k: number, n: number, slot: Int32Array, rowPtr: Int32Array): boolean {
     if (k + 9 * n * n > this.count) return false;
-    const rr = this.recRow, rc = this.recCol;
+    const rr = this.recRow,
+      rc = this.recCol;
     for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (rr[k + 9 * n * i] === rr[k + 9 * n * j]) return false;
     for (let b = 0; b < n * n; b++) {
-      const e = k + 9 * b, r = rr[e];
+      const e = k + 9 * b,
+        r = rr[e];
       if (this.recBlock[e] < 1 || r !== rr[k + 9 * n * ((b / n) | 0)] || rc[e] !== rr[k + 9 * n * (b % n)]) return false;
-      const l0 = rowPtr[r + 1] - rowPtr[r], l1 = rowPtr[r + 2] - rowPtr[r + 1];
+      const l0 = rowPtr[r + 1] - rowPtr[r],
+        l1 = rowPtr[r + 2] - rowPtr[r + 1];
       if (slot[e + 3] !== slot[e] + l0 || slot[e + 6] !== slot[e] + l0 + l1) return false;
     }
     return true;

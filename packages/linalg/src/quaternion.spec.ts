@@ -1,5 +1,13 @@
 import { expect } from 'chai';
-import { quatConjugateMultiplyAt, quatFromEulerAt, quatMultiplyAt, quatMultiplyConjugateAt, quatMultiplyCyclicAt, quatRotateAt, quatToMatrix3At } from './quaternion.js';
+import {
+  quatConjugateMultiplyAt,
+  quatFromEulerAt,
+  quatMultiplyAt,
+  quatMultiplyConjugateAt,
+  quatMultiplyCyclicAt,
+  quatRotateAt,
+  quatToMatrix3At,
+} from './quaternion.js';
 
 /** R(q)·v for a unit quaternion (x, y, z, w), from the rotation-matrix formula. */
 function rotate(q: ArrayLike<number>, v: number[]): number[] {
@@ -16,7 +24,8 @@ const axisAngle = (u: number[], a: number) => [u[0]! * Math.sin(a / 2), u[1]! * 
 
 describe('quatMultiplyAt (Hamilton product, x y z w)', () => {
   it('rotating by a ⊗ b rotates by b, then by a (a quarter turn about x, then about z)', () => {
-    const qa = axisAngle([0, 0, 1], Math.PI / 2), qb = axisAngle([1, 0, 0], Math.PI / 2);
+    const qa = axisAngle([0, 0, 1], Math.PI / 2),
+      qb = axisAngle([1, 0, 0], Math.PI / 2);
     const out = new Float64Array(4);
     quatMultiplyAt(out, 0, qa, 0, qb, 0);
     // y → z (about x), then z stays (about z)
@@ -26,7 +35,8 @@ describe('quatMultiplyAt (Hamilton product, x y z w)', () => {
   });
 
   it('reads operands at offsets and may write over either of them', () => {
-    const qa = axisAngle([0.6, 0, 0.8], 0.7), qb = axisAngle([0, 1, 0], -1.3);
+    const qa = axisAngle([0.6, 0, 0.8], 0.7),
+      qb = axisAngle([0, 1, 0], -1.3);
     const ref = new Float64Array(4);
     quatMultiplyAt(ref, 0, qa, 0, qb, 0);
     const buf = Float64Array.from([9, ...qa, 9, ...qb]);
@@ -64,29 +74,39 @@ function randomQuats(n: number): number[][] {
 
 describe('quaternion conversions and the other products', () => {
   it('quatFromEulerAt and quatToMatrix3At: R = Rz(c)·Ry(b)·Rx(a), rotation about x, then y, then z', () => {
-    for (const [a, b, c] of [[0.3, -1.1, 2.5], [Math.PI / 2, 0, 0], [0.01, 0.7, -0.2]] as const) {
+    for (const [a, b, c] of [
+      [0.3, -1.1, 2.5],
+      [Math.PI / 2, 0, 0],
+      [0.01, 0.7, -0.2],
+    ] as const) {
       const expected = mul3(rz(c), mul3(ry(b), rx(a)));
-      const q = new Float64Array(4), R = new Float64Array(9);
+      const q = new Float64Array(4),
+        R = new Float64Array(9);
       quatFromEulerAt(q, 0, a, b, c);
       quatToMatrix3At(R, 0, q, 0);
       R.forEach((v, i) => expect(v).to.be.closeTo(expected[i]!, 1e-14));
       // R·v is quatRotateAt's rotation
-      const v = [0.4, -2, 1.5], out = new Float64Array(3);
+      const v = [0.4, -2, 1.5],
+        out = new Float64Array(3);
       quatRotateAt(out, 0, q, 0, v, 0);
       out.forEach((x, i) => expect(x).to.be.closeTo(R[3 * i]! * v[0]! + R[3 * i + 1]! * v[1]! + R[3 * i + 2]! * v[2]!, 1e-14));
     }
   });
 
   it('degrees: deg·π/180 halved inside gives the bits of deg·π/360 (the form ReadState used)', () => {
-    for (const deg of [30, 45.5, -170, 1e-3, 359.99]) expect(Math.cos((deg * (Math.PI / 180)) / 2)).to.equal(Math.cos(deg * (Math.PI / 360)));
+    for (const deg of [30, 45.5, -170, 1e-3, 359.99])
+      expect(Math.cos((deg * (Math.PI / 180)) / 2)).to.equal(Math.cos(deg * (Math.PI / 360)));
   });
 
   it('conj(a) ⊗ b and a ⊗ conj(b) are, bit for bit, quatMultiplyAt of the conjugate; the cyclic order is the same product', () => {
     const qs = randomQuats(40);
-    const out = new Float64Array(4), ref = new Float64Array(4);
+    const out = new Float64Array(4),
+      ref = new Float64Array(4);
     for (let i = 0; i + 1 < qs.length; i++) {
-      const a = qs[i]!, b = qs[i + 1]!;
-      const ca = [-a[0]!, -a[1]!, -a[2]!, a[3]!], cb = [-b[0]!, -b[1]!, -b[2]!, b[3]!];
+      const a = qs[i]!,
+        b = qs[i + 1]!;
+      const ca = [-a[0]!, -a[1]!, -a[2]!, a[3]!],
+        cb = [-b[0]!, -b[1]!, -b[2]!, b[3]!];
       quatConjugateMultiplyAt(out, 0, a, 0, b, 0);
       quatMultiplyAt(ref, 0, ca, 0, b, 0);
       expect(Array.from(out)).to.deep.equal(Array.from(ref));

@@ -4,8 +4,14 @@
  * component sums its four products in SOFA's order. out may alias a or b (all are read first).
  */
 export function quatMultiplyAt(out: Float64Array, oo: number, a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number): void {
-  const ax = a[ao]!, ay = a[ao + 1]!, az = a[ao + 2]!, aw = a[ao + 3]!;
-  const bx = b[bo]!, by = b[bo + 1]!, bz = b[bo + 2]!, bw = b[bo + 3]!;
+  const ax = a[ao]!,
+    ay = a[ao + 1]!,
+    az = a[ao + 2]!,
+    aw = a[ao + 3]!;
+  const bx = b[bo]!,
+    by = b[bo + 1]!,
+    bz = b[bo + 2]!,
+    bw = b[bo + 3]!;
   out[oo] = aw * bx + ax * bw + ay * bz - az * by;
   out[oo + 1] = aw * by - ax * bz + ay * bw + az * bx;
   out[oo + 2] = aw * bz + ax * by - ay * bx + az * bw;
@@ -16,9 +22,22 @@ export function quatMultiplyAt(out: Float64Array, oo: number, a: ArrayLike<numbe
  * out[oo..oo+4) = conj(a) ⊗ b (= a⁻¹ ⊗ b for a unit a): the relative rotation from a to b. Bit for
  * bit quatMultiplyAt of the negated vector part of a (negation is exact); out may alias a or b.
  */
-export function quatConjugateMultiplyAt(out: Float64Array, oo: number, a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number): void {
-  const ax = a[ao]!, ay = a[ao + 1]!, az = a[ao + 2]!, aw = a[ao + 3]!;
-  const bx = b[bo]!, by = b[bo + 1]!, bz = b[bo + 2]!, bw = b[bo + 3]!;
+export function quatConjugateMultiplyAt(
+  out: Float64Array,
+  oo: number,
+  a: ArrayLike<number>,
+  ao: number,
+  b: ArrayLike<number>,
+  bo: number,
+): void {
+  const ax = a[ao]!,
+    ay = a[ao + 1]!,
+    az = a[ao + 2]!,
+    aw = a[ao + 3]!;
+  const bx = b[bo]!,
+    by = b[bo + 1]!,
+    bz = b[bo + 2]!,
+    bw = b[bo + 3]!;
   out[oo] = aw * bx - ax * bw - ay * bz + az * by;
   out[oo + 1] = aw * by + ax * bz - ay * bw - az * bx;
   out[oo + 2] = aw * bz - ax * by + ay * bx - az * bw;
@@ -29,9 +48,22 @@ export function quatConjugateMultiplyAt(out: Float64Array, oo: number, a: ArrayL
  * out[oo..oo+4) = a ⊗ conj(b) (= a ⊗ b⁻¹ for a unit b). Bit for bit quatMultiplyAt of the negated
  * vector part of b; out may alias a or b.
  */
-export function quatMultiplyConjugateAt(out: Float64Array, oo: number, a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number): void {
-  const ax = a[ao]!, ay = a[ao + 1]!, az = a[ao + 2]!, aw = a[ao + 3]!;
-  const bx = -b[bo]!, by = -b[bo + 1]!, bz = -b[bo + 2]!, bw = b[bo + 3]!;
+export function quatMultiplyConjugateAt(
+  out: Float64Array,
+  oo: number,
+  a: ArrayLike<number>,
+  ao: number,
+  b: ArrayLike<number>,
+  bo: number,
+): void {
+  const ax = a[ao]!,
+    ay = a[ao + 1]!,
+    az = a[ao + 2]!,
+    aw = a[ao + 3]!;
+  const bx = -b[bo]!,
+    by = -b[bo + 1]!,
+    bz = -b[bo + 2]!,
+    bw = b[bo + 3]!;
   out[oo] = aw * bx + ax * bw + ay * bz - az * by;
   out[oo + 1] = aw * by - ax * bz + ay * bw + az * bx;
   out[oo + 2] = aw * bz + ax * by - ay * bx + az * bw;
@@ -45,9 +77,22 @@ export function quatMultiplyConjugateAt(out: Float64Array, oo: number, a: ArrayL
  * written with this one, and keep it so that their outputs stay bit for bit. New code uses
  * quatMultiplyAt.
  */
-export function quatMultiplyCyclicAt(out: Float64Array | number[], oo: number, a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number): void {
-  const ax = a[ao]!, ay = a[ao + 1]!, az = a[ao + 2]!, aw = a[ao + 3]!;
-  const bx = b[bo]!, by = b[bo + 1]!, bz = b[bo + 2]!, bw = b[bo + 3]!;
+export function quatMultiplyCyclicAt(
+  out: Float64Array | number[],
+  oo: number,
+  a: ArrayLike<number>,
+  ao: number,
+  b: ArrayLike<number>,
+  bo: number,
+): void {
+  const ax = a[ao]!,
+    ay = a[ao + 1]!,
+    az = a[ao + 2]!,
+    aw = a[ao + 3]!;
+  const bx = b[bo]!,
+    by = b[bo + 1]!,
+    bz = b[bo + 2]!,
+    bw = b[bo + 3]!;
   out[oo] = aw * bx + ax * bw + ay * bz - az * by;
   out[oo + 1] = aw * by + ay * bw + az * bx - ax * bz;
   out[oo + 2] = aw * bz + az * bw + ax * by - ay * bx;
@@ -61,9 +106,12 @@ export function quatMultiplyCyclicAt(out: Float64Array | number[], oo: number, a
  * π/180 first (the halving inside is exact, so deg·π/180 and deg·π/360 give the same bits).
  */
 export function quatFromEulerAt(out: Float64Array | number[], oo: number, a: number, b: number, c: number): void {
-  const ca = Math.cos(a / 2), sa = Math.sin(a / 2);
-  const cb = Math.cos(b / 2), sb = Math.sin(b / 2);
-  const cc = Math.cos(c / 2), sc = Math.sin(c / 2);
+  const ca = Math.cos(a / 2),
+    sa = Math.sin(a / 2);
+  const cb = Math.cos(b / 2),
+    sb = Math.sin(b / 2);
+  const cc = Math.cos(c / 2),
+    sc = Math.sin(c / 2);
   out[oo] = sa * cb * cc - ca * sb * sc;
   out[oo + 1] = ca * sb * cc + sa * cb * sc;
   out[oo + 2] = ca * cb * sc - sa * sb * cc;
@@ -75,8 +123,13 @@ export function quatFromEulerAt(out: Float64Array | number[], oo: number, a: num
  * t = 2·(u × v), v' = v + w·t + u × t with u = (qx, qy, qz). out may alias v.
  */
 export function quatRotateAt(out: Float64Array, oo: number, q: ArrayLike<number>, qo: number, v: ArrayLike<number>, vo: number): void {
-  const qx = q[qo]!, qy = q[qo + 1]!, qz = q[qo + 2]!, qw = q[qo + 3]!;
-  const vx = v[vo]!, vy = v[vo + 1]!, vz = v[vo + 2]!;
+  const qx = q[qo]!,
+    qy = q[qo + 1]!,
+    qz = q[qo + 2]!,
+    qw = q[qo + 3]!;
+  const vx = v[vo]!,
+    vy = v[vo + 1]!,
+    vz = v[vo + 2]!;
   const tx = 2 * (qy * vz - qz * vy);
   const ty = 2 * (qz * vx - qx * vz);
   const tz = 2 * (qx * vy - qy * vx);
@@ -91,7 +144,10 @@ export function quatRotateAt(out: Float64Array, oo: number, q: ArrayLike<number>
  * 1 − 2(y² + x²).
  */
 export function quatToMatrix3At(out: Float64Array | number[], oo: number, q: ArrayLike<number>, qo: number): void {
-  const x = q[qo]!, y = q[qo + 1]!, z = q[qo + 2]!, w = q[qo + 3]!;
+  const x = q[qo]!,
+    y = q[qo + 1]!,
+    z = q[qo + 2]!,
+    w = q[qo + 3]!;
   out[oo] = 1 - 2 * (y * y + z * z);
   out[oo + 1] = 2 * (x * y - z * w);
   out[oo + 2] = 2 * (x * z + y * w);

@@ -12,15 +12,7 @@ import {
 } from './ldlt-test-support.js';
 import { eliminationFill } from './ordering/fill-oracle-test-support.js';
 import { SparseLDLT, ZeroPivotError } from './sparse-ldlt.js';
-import {
-  denseSolve,
-  denseToCsr,
-  expectClose,
-  laplacian3d,
-  randomDiagDominantDense,
-  randomVector,
-  rng,
-} from './test-support.js';
+import { denseSolve, denseToCsr, expectClose, laplacian3d, randomDiagDominantDense, randomVector, rng } from './test-support.js';
 
 describe('SparseLDLT', () => {
   for (const n of [1, 2, 3, 4, 8, 16, 50, 100, 200]) {

@@ -23,7 +23,9 @@ export class ZeroPivotError extends Error {
   readonly pivot: number;
   /** `factorization` names the class that threw it in the message. */
   constructor(column: number, index: number, pivot: number, factorization = 'SparseLDLT') {
-    super(`${factorization}: zero pivot D = ${pivot} at elimination step ${column} (original row/column ${index}); the matrix is singular or needs pivoting`);
+    super(
+      `${factorization}: zero pivot D = ${pivot} at elimination step ${column} (original row/column ${index}); the matrix is singular or needs pivoting`,
+    );
     this.name = 'ZeroPivotError';
     this.column = column;
     this.index = index;

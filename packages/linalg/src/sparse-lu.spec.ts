@@ -1,7 +1,17 @@
 import { expect } from 'chai';
 import { amdOrdering } from './ordering/amd.js';
 import { SingularMatrixError, SparseLU } from './sparse-lu.js';
-import { denseSolve, denseToCsr, expectClose, randInt, randSigned, randomDense, randomDiagDominantDense, randomVector, rng } from './test-support.js';
+import {
+  denseSolve,
+  denseToCsr,
+  expectClose,
+  randInt,
+  randSigned,
+  randomDense,
+  randomDiagDominantDense,
+  randomVector,
+  rng,
+} from './test-support.js';
 
 // A random sparse unsymmetric matrix whose diagonal is small, so that pivoting is needed, made
 // nonsingular by a random permutation matrix added with weight 3.

@@ -145,7 +145,8 @@ export class SparseLU {
   /** Numeric factorization of A (same pattern as analysed). Throws SingularMatrixError. */
   factorize(A: CsrMatrix): this {
     if (!this.analyzed) throw new Error('SparseLU.factorize: analyze first');
-    if (A.rows !== this.n || csrNnz(A) !== this.nnzA) throw new Error('SparseLU.factorize: matrix pattern differs from the analysed one (re-run analyze)');
+    if (A.rows !== this.n || csrNnz(A) !== this.nnzA)
+      throw new Error('SparseLU.factorize: matrix pattern differs from the analysed one (re-run analyze)');
     this.factorized = false;
     const n = this.n;
     const av = A.values;

@@ -136,7 +136,8 @@ export class SparseQR {
   /** Numeric factorization of A (same pattern as analysed). No allocation. */
   factorize(A: CsrMatrix): this {
     if (!this.analyzed) throw new Error('SparseQR.factorize: analyze first');
-    if (A.rows !== this.rows || A.cols !== this.cols || csrNnz(A) !== this.nnzA) throw new Error('SparseQR.factorize: matrix pattern differs from the analysed one (re-run analyze)');
+    if (A.rows !== this.rows || A.cols !== this.cols || csrNnz(A) !== this.nnzA)
+      throw new Error('SparseQR.factorize: matrix pattern differs from the analysed one (re-run analyze)');
     const m = this.rows;
     const n = this.cols;
     const av = A.values;

@@ -100,6 +100,15 @@ describe('TripleProductPlan / transposeProductTriple', () => {
   });
 
   it('rejects an H of the wrong size', () => {
-    expect(() => new TripleProductPlan(denseToCsr([[1, 2]]), denseToCsr([[1, 0], [0, 1]]))).to.throw(/H must be/);
+    expect(
+      () =>
+        new TripleProductPlan(
+          denseToCsr([[1, 2]]),
+          denseToCsr([
+            [1, 0],
+            [0, 1],
+          ]),
+        ),
+    ).to.throw(/H must be/);
   });
 });

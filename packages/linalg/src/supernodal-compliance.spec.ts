@@ -6,7 +6,12 @@ import { SupernodalLDLT } from './supernodal-ldlt.js';
 import { denseSolve, denseToCsr, expectClose, laplacian3d, randInt, randSigned, randomDiagDominantDense, rng } from './test-support.js';
 
 /** Sparse columns: per column a few random rows (a repeat now and then), some columns empty. */
-function randomColumns(r: () => number, n: number, m: number, perCol: number): { ptr: Int32Array; ind: Int32Array; val: Float64Array; dense: number[][] } {
+function randomColumns(
+  r: () => number,
+  n: number,
+  m: number,
+  perCol: number,
+): { ptr: Int32Array; ind: Int32Array; val: Float64Array; dense: number[][] } {
   const ptr = new Int32Array(m + 1);
   const ind: number[] = [];
   const val: number[] = [];
@@ -79,7 +84,7 @@ describe('SupernodalCompliance (Bᵀ·A⁻¹·B and A⁻¹·B·c through a super
     check(A, f, sc, r, 3, 2);
   });
 
-  it('reaches only the supernodes above the columns\' non-zeros', () => {
+  it("reaches only the supernodes above the columns' non-zeros", () => {
     // two decoupled blocks: a column on the first never touches the second's supernodes
     const r = rng(3);
     const n1 = 30;
@@ -112,7 +117,7 @@ describe('SupernodalCompliance (Bᵀ·A⁻¹·B and A⁻¹·B·c through a super
     check(A2, f, sc, r, 9, 3);
   });
 
-  it('the WebAssembly forward solve (Y in the kernel\'s memory, growing with the columns) gives the JavaScript code\'s Gram and A⁻¹·B·c to the bit', () => {
+  it("the WebAssembly forward solve (Y in the kernel's memory, growing with the columns) gives the JavaScript code's Gram and A⁻¹·B·c to the bit", () => {
     const r = rng(17);
     const A = laplacian3d(5, 4, 5);
     const js = new SupernodalLDLT();
@@ -122,7 +127,13 @@ describe('SupernodalCompliance (Bᵀ·A⁻¹·B and A⁻¹·B·c through a super
     expect(wasm.kernelScratch(0), 'the kernel runs').to.not.equal(undefined);
     const [scJs, scWasm] = [new SupernodalCompliance(), new SupernodalCompliance()];
     const bits = (a: Float64Array) => Array.from(a, (v) => (Object.is(v, -0) ? '-0' : String(v)));
-    for (const [m, perCol] of [[1, 1], [8, 3], [11, 5], [21, 2], [5, 4]] as const) {
+    for (const [m, perCol] of [
+      [1, 1],
+      [8, 3],
+      [11, 5],
+      [21, 2],
+      [5, 4],
+    ] as const) {
       const cols = randomColumns(r, A.rows, m, perCol);
       const out = [new Float64Array(m * m), new Float64Array(m * m)];
       const x = [new Float64Array(A.rows), new Float64Array(A.rows)];
@@ -143,6 +154,8 @@ describe('SupernodalCompliance (Bᵀ·A⁻¹·B and A⁻¹·B·c through a super
   it('refuses a factor that did not factorize', () => {
     const A = laplacian3d(3, 3, 3);
     const f = new SupernodalLDLT().analyze(A, 'amd');
-    expect(() => new SupernodalCompliance().forward(f, 1, Int32Array.of(0, 1), Int32Array.of(0), Float64Array.of(1))).to.throw(/no valid factorization/);
+    expect(() => new SupernodalCompliance().forward(f, 1, Int32Array.of(0, 1), Int32Array.of(0), Float64Array.of(1))).to.throw(
+      /no valid factorization/,
+    );
   });
 });

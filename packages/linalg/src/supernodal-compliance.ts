@@ -131,7 +131,13 @@ export class SupernodalCompliance {
       const buf = kernel.scratch.buffer;
       const at = kernel.scratch.byteOffset;
       // views of the scratch, made again only when it moved or the sizes changed
-      if (this.Y.buffer !== buf || this.Y.byteOffset !== at || this.Y.length !== ny || this.rowBase.length !== maxBelow || this.colOff.length !== maxNa) {
+      if (
+        this.Y.buffer !== buf ||
+        this.Y.byteOffset !== at ||
+        this.Y.length !== ny ||
+        this.rowBase.length !== maxBelow ||
+        this.colOff.length !== maxNa
+      ) {
         this.Y = new Float64Array(buf, at, ny);
         this.rowBase = new Int32Array(buf, at + 8 * ny, maxBelow);
         this.colOff = new Int32Array(buf, at + 8 * ny + 4 * maxBelow, maxNa);

@@ -15,16 +15,7 @@ import { nestedDissectionOrdering } from './ordering/nested-dissection.js';
 import { isPermutation } from './ordering/permutation.js';
 import { SparseLDLT, ZeroPivotError } from './sparse-ldlt.js';
 import { SupernodalLDLT } from './supernodal-ldlt.js';
-import {
-  denseSolve,
-  denseToCsr,
-  expectClose,
-  laplacian3d,
-  randInt,
-  randomDiagDominantDense,
-  randomVector,
-  rng,
-} from './test-support.js';
+import { denseSolve, denseToCsr, expectClose, laplacian3d, randInt, randomDiagDominantDense, randomVector, rng } from './test-support.js';
 
 /**
  * Stiffness-like SPD matrix with 3×3 node blocks on an nx×ny×nz grid of nodes: every pair of nodes
@@ -290,7 +281,10 @@ describe('SupernodalLDLT', () => {
       [1, 0],
     ]);
     const f = new SupernodalLDLT().analyze(anti, 'natural');
-    expect(() => f.factorize(anti)).to.throw(ZeroPivotError, /^SupernodalLDLT: zero pivot D = 0 at elimination step 0 \(original row\/column 0\)/);
+    expect(() => f.factorize(anti)).to.throw(
+      ZeroPivotError,
+      /^SupernodalLDLT: zero pivot D = 0 at elimination step 0 \(original row\/column 0\)/,
+    );
     expect(f.factorized).to.equal(false);
     expect(() => f.solve(new Float64Array(2), new Float64Array(2))).to.throw(/no valid factorization/);
 
@@ -376,14 +370,17 @@ describe('SupernodalLDLT: the WebAssembly numeric phase', () => {
   it('factors and solves bit for bit as the JavaScript code (3×3 node blocks, dense panels, indefinite KKT)', () => {
     const r = rng(41);
     const kkt = (() => {
-      const nh = 90, nc = 30, n = nh + nc;
+      const nh = 90,
+        nc = 30,
+        n = nh + nc;
       const K: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
       const H = randomDiagDominantDense(r, nh, 4);
       for (let i = 0; i < nh; i++) for (let j = 0; j < nh; j++) K[i]![j] = H[i]![j]!;
       for (let i = 0; i < nc; i++) {
         K[nh + i]![nh + i] = -1e-3;
         for (let t = 0; t < 3; t++) {
-          const j = randInt(r, nh), v = 2 * r() - 1;
+          const j = randInt(r, nh),
+            v = 2 * r() - 1;
           K[nh + i]![j]! += v;
           K[j]![nh + i]! += v;
         }
@@ -391,7 +388,12 @@ describe('SupernodalLDLT: the WebAssembly numeric phase', () => {
       return denseToCsr(K);
     })();
     const dense = denseToCsr(randomDiagDominantDense(r, 70, 70)); // one supernode of three panels
-    for (const [A, ordering] of [[elasticityLike(r, 5, 4, 6), 'amd'], [elasticityLike(r, 6, 6, 5), 'natural'], [kkt, 'amd'], [dense, 'amd']] as const) {
+    for (const [A, ordering] of [
+      [elasticityLike(r, 5, 4, 6), 'amd'],
+      [elasticityLike(r, 6, 6, 5), 'natural'],
+      [kkt, 'amd'],
+      [dense, 'amd'],
+    ] as const) {
       const { js, wasm } = both(A, ordering);
       expect((wasm as unknown as { kernel: unknown }).kernel, 'the kernel runs').to.not.equal(undefined);
       for (let round = 0; round < 2; round++) {
@@ -431,14 +433,19 @@ describe('SupernodalLDLT: the WebAssembly numeric phase', () => {
       expect(bits(wasm.Lx)).to.deep.equal(bits(js.Lx));
       for (let s = 0; s < wasm.nsuper; s++) {
         const ns = wasm.superStart[s + 1]! - wasm.superStart[s]!;
-        for (let i = 0; i < ns; i++) for (let j = i + 1; j < ns; j++) expect(wasm.Lx[wasm.superValPtr[s]! + i * ns + j], 'upper triangle').to.equal(0);
+        for (let i = 0; i < ns; i++)
+          for (let j = i + 1; j < ns; j++) expect(wasm.Lx[wasm.superValPtr[s]! + i * ns + j], 'upper triangle').to.equal(0);
       }
     }
   });
 
-  it('backwardSolve: Pᵀ·L⁻ᵀ·z like a dense solve with the factor\'s L (zeros in z included), the kernel bit for bit the JavaScript code', () => {
+  it("backwardSolve: Pᵀ·L⁻ᵀ·z like a dense solve with the factor's L (zeros in z included), the kernel bit for bit the JavaScript code", () => {
     const r = rng(45);
-    for (const [A, ordering] of [[elasticityLike(r, 3, 4, 5), 'amd'], [denseToCsr(randomDiagDominantDense(r, 53, 53)), 'natural'], [denseToCsr(randomDiagDominantDense(r, 97, 6)), 'amd']] as const) {
+    for (const [A, ordering] of [
+      [elasticityLike(r, 3, 4, 5), 'amd'],
+      [denseToCsr(randomDiagDominantDense(r, 53, 53)), 'natural'],
+      [denseToCsr(randomDiagDominantDense(r, 97, 6)), 'amd'],
+    ] as const) {
       const { js, wasm } = both(A, ordering);
       js.factorize(A);
       wasm.factorize(A);
@@ -459,7 +466,8 @@ describe('SupernodalLDLT: the WebAssembly numeric phase', () => {
     const { js, wasm } = both(A, 'natural');
     const saved = A.values.slice();
     // make the pivot of step 7 vanish: a zero row and column
-    for (let i = 0; i < A.rows; i++) for (let q = A.rowPtr[i]!; q < A.rowPtr[i + 1]!; q++) if (i === 7 || A.colInd[q] === 7) A.values[q] = 0;
+    for (let i = 0; i < A.rows; i++)
+      for (let q = A.rowPtr[i]!; q < A.rowPtr[i + 1]!; q++) if (i === 7 || A.colInd[q] === 7) A.values[q] = 0;
     const message = (f: SupernodalLDLT) => {
       try {
         f.factorize(A);
@@ -469,7 +477,9 @@ describe('SupernodalLDLT: the WebAssembly numeric phase', () => {
       }
       return 'no error';
     };
-    expect(message(wasm)).to.equal(message(js)).and.match(/step 7/);
+    expect(message(wasm))
+      .to.equal(message(js))
+      .and.match(/step 7/);
     A.values.set(saved);
     expect(bits(wasm.factorize(A).D)).to.deep.equal(bits(js.factorize(A).D));
   });

@@ -25,7 +25,18 @@ interface LdltKernel {
   solve: () => void;
   backward: () => void;
   /** The dense steps of SupernodalCompliance's forward solve (byte addresses; supernodal-ldlt-wasm.ts). */
-  product: (aB: number, ldaB: number, wB: number, nk: number, ncol: number, nrow: number, cB: number, rowBaseB: number, colOffB: number, lower: number) => void;
+  product: (
+    aB: number,
+    ldaB: number,
+    wB: number,
+    nk: number,
+    ncol: number,
+    nrow: number,
+    cB: number,
+    rowBaseB: number,
+    colOffB: number,
+    lower: number,
+  ) => void;
   pairLowerSolve: (xB: number, ns: number, yB: number, ncol: number) => void;
   /** The scratch region (16-byte aligned) and its size in doubles. */
   scratch: Float64Array;
@@ -217,7 +228,7 @@ export class SupernodalLDLT {
       const nd = superStart[d + 1] - superStart[d];
       const rEnd = superRowPtr[d + 1];
       for (let k = 0; k < nd; k++) flops += 2 * (superRowPtr[d + 1] - superRowPtr[d] - k) * k;
-      for (let p = superRowPtr[d] + nd; p < rEnd; ) {
+      for (let p = superRowPtr[d] + nd; p < rEnd;) {
         const t = superOf[superRows[p]];
         const tEnd = superStart[t + 1];
         let p2 = p;
@@ -264,12 +275,32 @@ export class SupernodalLDLT {
     const api = wasmApi();
     if (!module || !api) return undefined;
     const ints: Array<[keyof typeof LDLT_HEADER, Int32Array | number]> = [
-      ['superStart', this.superStart], ['superRowPtr', this.superRowPtr], ['superRows', this.superRows], ['superValPtr', this.superValPtr],
-      ['superOf', this.superOf], ['aPtr', this.aPtr], ['aSrc', this.aSrc], ['aDst', this.aDst], ['relPos', this.relPos], ['rowBase', this.rowBase],
-      ['colOff', this.colOff], ['head', this.head], ['next', this.next], ['lpos', this.lpos], ['perm', this.perm], ['status', 1],
+      ['superStart', this.superStart],
+      ['superRowPtr', this.superRowPtr],
+      ['superRows', this.superRows],
+      ['superValPtr', this.superValPtr],
+      ['superOf', this.superOf],
+      ['aPtr', this.aPtr],
+      ['aSrc', this.aSrc],
+      ['aDst', this.aDst],
+      ['relPos', this.relPos],
+      ['rowBase', this.rowBase],
+      ['colOff', this.colOff],
+      ['head', this.head],
+      ['next', this.next],
+      ['lpos', this.lpos],
+      ['perm', this.perm],
+      ['status', 1],
     ];
     const reals: Array<[keyof typeof LDLT_HEADER, Float64Array | number]> = [
-      ['W', this.W], ['Lx', this.Lx], ['D', this.D], ['Av', this.nnzA], ['y', this.y], ['vec', this.n], ['pivot', 1], ['tol', 1],
+      ['W', this.W],
+      ['Lx', this.Lx],
+      ['D', this.D],
+      ['Av', this.nnzA],
+      ['y', this.y],
+      ['vec', this.n],
+      ['pivot', 1],
+      ['tol', 1],
     ];
     const len = (a: Int32Array | Float64Array | number) => (typeof a === 'number' ? a : a.length);
     let bytes = LDLT_HEADER_BYTES;

@@ -98,13 +98,32 @@ export function laplacian3d(nx: number, ny: number, nz: number): CsrMatrix {
       for (let x = 0; x < nx; x++) {
         const i = id(x, y, z);
         // Neighbours in increasing index order: z−1, y−1, x−1, self, x+1, y+1, z+1.
-        if (z > 0) { ci.push(id(x, y, z - 1)); vs.push(-1); }
-        if (y > 0) { ci.push(id(x, y - 1, z)); vs.push(-1); }
-        if (x > 0) { ci.push(id(x - 1, y, z)); vs.push(-1); }
-        ci.push(i); vs.push(6);
-        if (x < nx - 1) { ci.push(id(x + 1, y, z)); vs.push(-1); }
-        if (y < ny - 1) { ci.push(id(x, y + 1, z)); vs.push(-1); }
-        if (z < nz - 1) { ci.push(id(x, y, z + 1)); vs.push(-1); }
+        if (z > 0) {
+          ci.push(id(x, y, z - 1));
+          vs.push(-1);
+        }
+        if (y > 0) {
+          ci.push(id(x, y - 1, z));
+          vs.push(-1);
+        }
+        if (x > 0) {
+          ci.push(id(x - 1, y, z));
+          vs.push(-1);
+        }
+        ci.push(i);
+        vs.push(6);
+        if (x < nx - 1) {
+          ci.push(id(x + 1, y, z));
+          vs.push(-1);
+        }
+        if (y < ny - 1) {
+          ci.push(id(x, y + 1, z));
+          vs.push(-1);
+        }
+        if (z < nz - 1) {
+          ci.push(id(x, y, z + 1));
+          vs.push(-1);
+        }
         rowPtr[i + 1] = ci.length;
       }
     }

@@ -39,14 +39,7 @@ export function aypx(out: Float64Array, a: number, x: Float64Array, n: number = 
 }
 
 /** out = a x + b y (out may alias x or y) */
-export function axpby(
-  out: Float64Array,
-  a: number,
-  x: Float64Array,
-  b: number,
-  y: Float64Array,
-  n: number = out.length,
-): Float64Array {
+export function axpby(out: Float64Array, a: number, x: Float64Array, b: number, y: Float64Array, n: number = out.length): Float64Array {
   for (let i = 0; i < n; i++) out[i] = a * x[i] + b * y[i];
   return out;
 }

@@ -72,7 +72,9 @@ describe('regression corpus scenes', function () {
     const root = load('Component/Topology/Container/Grid/SparseGridTopology.scn');
     const boxes = [...walk(root)].filter((e) => e.tag === 'BoxROI');
     expect(boxes.map((b) => b.attributes.find((a) => a.name === 'box')!.value)).to.deep.equal([
-      '10 -10 -6 12 10 6', '10 -10 10 12 10 22', '10 -10 26 12 10 38',
+      '10 -10 -6 12 10 6',
+      '10 -10 10 12 10 22',
+      '10 -10 26 12 10 38',
     ]);
     for (const box of boxes) expect(path.basename(box.file)).to.equal('BoxConstraint.xml');
   });

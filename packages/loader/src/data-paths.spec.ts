@@ -23,7 +23,9 @@ describe('data paths', () => {
     expect(resolveDataFile('./mesh/extra.obj', search)).to.equal(path.join(dir, 'extra/mesh/extra.obj'));
     expect(resolveDataFile('mesh/none.obj', search)).to.equal(undefined);
     expect(dataFileCandidates('mesh/none.obj', search)).to.deep.equal([
-      path.join(dir, 'scene/mesh/none.obj'), path.join(dir, 'share/mesh/none.obj'), path.join(dir, 'extra/mesh/none.obj'),
+      path.join(dir, 'scene/mesh/none.obj'),
+      path.join(dir, 'share/mesh/none.obj'),
+      path.join(dir, 'extra/mesh/none.obj'),
     ]);
   });
 
@@ -35,7 +37,11 @@ describe('data paths', () => {
 
   it('reads SOFA_DATA_PATH, separated by ":" or ";"', () => {
     expect(splitPathList('/a:/b;/c::')).to.deep.equal(['/a', '/b', '/c']);
-    expect(defaultDataPaths({ SOFA_DATA_PATH: '/x/share;/x/examples:rel' })).to.deep.equal(['/x/share', '/x/examples', path.resolve('rel')]);
+    expect(defaultDataPaths({ SOFA_DATA_PATH: '/x/share;/x/examples:rel' })).to.deep.equal([
+      '/x/share',
+      '/x/examples',
+      path.resolve('rel'),
+    ]);
     expect(defaultDataPaths({})).to.deep.equal([]);
   });
 });

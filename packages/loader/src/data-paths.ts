@@ -29,11 +29,16 @@ export function resolveDataFile(relPath: string, search: DataSearch): string | u
  *  Empty entries are dropped. */
 export function splitPathList(list: string): string[] {
   const separators = host().path.delimiter === ':' ? /[:;]/ : /;/;
-  return list.split(separators).map((p) => p.trim()).filter((p) => p.length > 0);
+  return list
+    .split(separators)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
 }
 
 /** Data paths from the environment: the `SOFA_DATA_PATH` variable as absolute paths. */
-export function defaultDataPaths(env: Readonly<Record<string, string | undefined>> = { SOFA_DATA_PATH: host().env('SOFA_DATA_PATH') }): string[] {
+export function defaultDataPaths(
+  env: Readonly<Record<string, string | undefined>> = { SOFA_DATA_PATH: host().env('SOFA_DATA_PATH') },
+): string[] {
   const value = env['SOFA_DATA_PATH'];
   return value ? splitPathList(value).map((p) => host().path.resolve(p)) : [];
 }

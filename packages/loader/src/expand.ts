@@ -60,7 +60,13 @@ export class SceneExpander {
         return this.includeFile(file, attrs, element);
       }
     }
-    const draft: ElementDraft = { tag: element.tag, attributes: [...element.attributes], children: [], loc: element.loc, file: element.file };
+    const draft: ElementDraft = {
+      tag: element.tag,
+      attributes: [...element.attributes],
+      children: [],
+      loc: element.loc,
+      file: element.file,
+    };
     if (DATA_REPOSITORY_TAGS.has(element.tag)) this.addDataRepository(element);
     for (const child of element.children) {
       const { mode, element: expanded } = this.expand(child);
@@ -83,7 +89,11 @@ export class SceneExpander {
         hint: `looked for ${dataFileCandidates(href, search).join(', ')}`,
       });
     }
-    return this.includeFile(file, element.attributes.filter((a) => a.name !== 'href'), element);
+    return this.includeFile(
+      file,
+      element.attributes.filter((a) => a.name !== 'href'),
+      element,
+    );
   }
 
   /** SOFA's AddDataRepository acts when parsed: the includes after it find files in its folder

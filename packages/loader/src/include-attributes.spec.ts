@@ -5,7 +5,13 @@ import type { ElementDraft } from './scene-types.js';
 
 const loc = { file: 'f', line: 1, column: 1 };
 const a = (name: string, value: string, line = 1): SceneAttribute => ({ name, value, loc: { ...loc, line } });
-const el = (tag: string, attributes: SceneAttribute[], children: ElementDraft[] = []): ElementDraft => ({ tag, attributes, children, loc, file: 'f' });
+const el = (tag: string, attributes: SceneAttribute[], children: ElementDraft[] = []): ElementDraft => ({
+  tag,
+  attributes,
+  children,
+  loc,
+  file: 'f',
+});
 const pairs = (e: ElementDraft) => e.attributes.map((x) => `${x.name}=${x.value}`);
 
 describe('applyIncludeAttributes', () => {
@@ -13,7 +19,11 @@ describe('applyIncludeAttributes', () => {
     const mo = el('MechanicalObject', [a('name', 'mo'), a('dx', '0')]);
     const other = el('OglModel', [a('name', 'v'), a('color', 'red')]);
     const root = el('Node', [a('dx', '0')], [mo, other]);
-    const mode = applyIncludeAttributes(root, [a('href', 'x.xml'), a('dx', '3', 9), a('name', 'N'), a('v__color', 'blue'), a('mo__color', 'green')], 'child');
+    const mode = applyIncludeAttributes(
+      root,
+      [a('href', 'x.xml'), a('dx', '3', 9), a('name', 'N'), a('v__color', 'blue'), a('mo__color', 'green')],
+      'child',
+    );
     expect(mode).to.equal('child');
     expect(pairs(root)).to.deep.equal(['name=N', 'dx=0']);
     expect(pairs(mo)).to.deep.equal(['name=mo', 'dx=3']);

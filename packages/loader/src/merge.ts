@@ -11,9 +11,7 @@ export function mergeInto(dest: ElementDraft, src: ElementDraft): void {
   }
   for (const child of src.children) {
     const name = attributeValue(child, 'name');
-    const match = name
-      ? dest.children.find((d) => d.tag === child.tag && attributeValue(d, 'name') === name)
-      : undefined;
+    const match = name ? dest.children.find((d) => d.tag === child.tag && attributeValue(d, 'name') === name) : undefined;
     if (match) mergeInto(match, child);
     else dest.children.push(child);
   }

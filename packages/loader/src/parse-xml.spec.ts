@@ -19,7 +19,10 @@ const SCENE = [
 ].join('\n');
 
 describe('parseXmlDocument', () => {
-  for (const [label, eol] of [['\\n', '\n'], ['\\r\\n', '\r\n']] as const) {
+  for (const [label, eol] of [
+    ['\\n', '\n'],
+    ['\\r\\n', '\r\n'],
+  ] as const) {
     it(`keeps element and attribute order and positions (${label} line breaks)`, () => {
       const root = parseXmlDocument(SCENE.replace(/\n/g, eol), 'scene.scn');
       expect(root.tag).to.equal('Node');

@@ -44,8 +44,10 @@ export function parseXmlDocument(source: string, file: string, warnings?: SofaEr
   const original = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source; // drop a BOM
   const lines = new LineIndex(original);
   // Say what is wrong with a file that is not XML at all without quoting it (it may be any file).
-  if (original.includes('\u0000')) throw new SofaError('not an XML scene file: it holds binary data', { loc: { file, line: 1, column: 1 } });
-  if (!/^\s*</.test(original)) throw new SofaError("not an XML scene file: it does not start with '<'", { loc: { file, line: 1, column: 1 } });
+  if (original.includes('\u0000'))
+    throw new SofaError('not an XML scene file: it holds binary data', { loc: { file, line: 1, column: 1 } });
+  if (!/^\s*</.test(original))
+    throw new SofaError("not an XML scene file: it does not start with '<'", { loc: { file, line: 1, column: 1 } });
   const { text, toOriginal } = repairLenientXml(original, file, lines, warnings);
 
   let nodes: OrderedNode[];
@@ -77,7 +79,8 @@ export function parseXmlDocument(source: string, file: string, warnings?: SofaEr
 
   const roots = convertAll(nodes);
   if (roots.length === 0) throw new SofaError('the document has no root element', { loc: { file, line: 1, column: 1 } });
-  if (roots.length > 1) throw new SofaError(`a document has a single root element; found a second one <${roots[1]!.tag}>`, { loc: roots[1]!.loc });
+  if (roots.length > 1)
+    throw new SofaError(`a document has a single root element; found a second one <${roots[1]!.tag}>`, { loc: roots[1]!.loc });
   return roots[0]!;
 }
 
@@ -86,7 +89,12 @@ export function parseXmlDocument(source: string, file: string, warnings?: SofaEr
  * (SOFA's reader accepts it), and returns the repaired text with a map from its offsets back to
  * the original's. Any other fault is a located SofaError.
  */
-function repairLenientXml(original: string, file: string, lines: LineIndex, warnings: SofaError[] | undefined): { text: string; toOriginal: (offset: number) => number } {
+function repairLenientXml(
+  original: string,
+  file: string,
+  lines: LineIndex,
+  warnings: SofaError[] | undefined,
+): { text: string; toOriginal: (offset: number) => number } {
   let text = original;
   /** Offsets in `text` where a space was inserted, ascending. */
   const inserted: number[] = [];
@@ -101,12 +109,18 @@ function repairLenientXml(original: string, file: string, lines: LineIndex, warn
     const { msg, line, col, code } = valid.err;
     const repaired = new LineIndex(text);
     const at = line !== undefined && col !== undefined ? repaired.offsetOf(line, col) : undefined;
-    const glued = code === 'InvalidAttr' && /has no space in starting/.test(msg) && at !== undefined && (text[at - 1] === '"' || text[at - 1] === "'");
+    const glued =
+      code === 'InvalidAttr' && /has no space in starting/.test(msg) && at !== undefined && (text[at - 1] === '"' || text[at - 1] === "'");
     if (!glued || repairs >= MAX_REPAIRS) {
       const loc = at !== undefined ? lines.location(file, toOriginal(at)) : { file, line: line ?? 1, column: col ?? 1 };
       throw new SofaError(`malformed XML: ${msg}`, { loc });
     }
-    warnings?.push(new SofaError(`no space between two attributes (SOFA's reader accepts it; XML does not)`, { loc: lines.location(file, toOriginal(at)), code: 'xml-leniency' }));
+    warnings?.push(
+      new SofaError(`no space between two attributes (SOFA's reader accepts it; XML does not)`, {
+        loc: lines.location(file, toOriginal(at)),
+        code: 'xml-leniency',
+      }),
+    );
     text = text.slice(0, at) + ' ' + text.slice(at);
     let k = 0;
     while (k < inserted.length && inserted[k]! < at) k++;

@@ -11,7 +11,11 @@ export function readSceneText(file: string, what: string, loc?: SourceLocation):
   if (!h.exists(file)) throw new SofaError(`cannot read ${what} '${file}': no such file`, at);
   if (!h.isFile(file)) throw new SofaError(`${what} '${file}' is not a regular file`, at);
   const size = h.fileSize?.(file);
-  if (size !== undefined && size > MAX_SCENE_FILE_BYTES) throw new SofaError(`${what} '${file}' is ${formatBytes(size)} (${size} bytes), above the limit of ${formatBytes(MAX_SCENE_FILE_BYTES)} for a scene file`, at);
+  if (size !== undefined && size > MAX_SCENE_FILE_BYTES)
+    throw new SofaError(
+      `${what} '${file}' is ${formatBytes(size)} (${size} bytes), above the limit of ${formatBytes(MAX_SCENE_FILE_BYTES)} for a scene file`,
+      at,
+    );
   try {
     return h.readText(file, 'utf8');
   } catch (e) {

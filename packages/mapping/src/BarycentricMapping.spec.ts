@@ -25,7 +25,16 @@ function gridHexahedra(n: readonly number[]): Uint32Array {
   for (let k = 0; k < n[2]! - 1; k++) {
     for (let j = 0; j < n[1]! - 1; j++) {
       for (let i = 0; i < n[0]! - 1; i++) {
-        out.push(v(i, j, k), v(i + 1, j, k), v(i + 1, j + 1, k), v(i, j + 1, k), v(i, j, k + 1), v(i + 1, j, k + 1), v(i + 1, j + 1, k + 1), v(i, j + 1, k + 1));
+        out.push(
+          v(i, j, k),
+          v(i + 1, j, k),
+          v(i + 1, j + 1, k),
+          v(i, j + 1, k),
+          v(i, j, k + 1),
+          v(i + 1, j, k + 1),
+          v(i + 1, j + 1, k + 1),
+          v(i, j + 1, k + 1),
+        );
       }
     }
   }
@@ -35,8 +44,20 @@ function gridHexahedra(n: readonly number[]): Uint32Array {
 /** Each hexahedron split into the 6 tetrahedra around its 0–6 diagonal (Kuhn). */
 function kuhnTetrahedra(hexas: Uint32Array): Uint32Array {
   // hexahedron node of corner bits (x, y, z)
-  const node = (x: number, y: number, z: number) => [[0, 3], [1, 2]][x]![y]! + 4 * z;
-  const perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+  const node = (x: number, y: number, z: number) =>
+    [
+      [0, 3],
+      [1, 2],
+    ][x]![y]! +
+    4 * z;
+  const perms = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+  ];
   const out: number[] = [];
   for (let h = 0; h < hexas.length / 8; h++) {
     for (const p of perms) {
@@ -58,7 +79,8 @@ function affine(x: Float64Array, seed: number): Float64Array {
   const A = Array.from({ length: 9 }, (_, i) => (i % 4 === 0 ? 1 : 0) + 0.3 * (r() - 0.5));
   const b = [r(), r(), r()];
   const y = new Float64Array(x.length);
-  for (let p = 0; p < x.length; p += 3) for (let i = 0; i < 3; i++) y[p + i] = A[3 * i]! * x[p]! + A[3 * i + 1]! * x[p + 1]! + A[3 * i + 2]! * x[p + 2]! + b[i]!;
+  for (let p = 0; p < x.length; p += 3)
+    for (let i = 0; i < 3; i++) y[p + i] = A[3 * i]! * x[p]! + A[3 * i + 1]! * x[p + 1]! + A[3 * i + 2]! * x[p + 2]! + b[i]!;
   return y;
 }
 
@@ -68,7 +90,14 @@ function jitter(x: Float64Array, amount: number, seed: number): Float64Array {
 }
 
 /** Random points inside random elements of k nodes, with weights w(f) of local coordinates f. */
-function pointsIn(x: Float64Array, elems: Uint32Array, k: number, count: number, seed: number, weights: (r: () => number) => number[]): Float64Array {
+function pointsIn(
+  x: Float64Array,
+  elems: Uint32Array,
+  k: number,
+  count: number,
+  seed: number,
+  weights: (r: () => number) => number[],
+): Float64Array {
   const r = rng(seed);
   const out = new Float64Array(3 * count);
   for (let i = 0; i < count; i++) {
@@ -88,7 +117,16 @@ const simplex = (n: number) => (r: () => number) => {
 /** Trilinear (or bilinear) weights of uniform local coordinates, SOFA's node order. */
 const trilinear = (r: () => number) => {
   const [a, b, c] = [r(), r(), r()];
-  return [(1 - a) * (1 - b) * (1 - c), a * (1 - b) * (1 - c), a * b * (1 - c), (1 - a) * b * (1 - c), (1 - a) * (1 - b) * c, a * (1 - b) * c, a * b * c, (1 - a) * b * c];
+  return [
+    (1 - a) * (1 - b) * (1 - c),
+    a * (1 - b) * (1 - c),
+    a * b * (1 - c),
+    (1 - a) * b * (1 - c),
+    (1 - a) * (1 - b) * c,
+    a * (1 - b) * c,
+    a * b * c,
+    (1 - a) * b * c,
+  ];
 };
 const bilinear = (r: () => number) => {
   const [a, b] = [r(), r()];
@@ -189,7 +227,7 @@ describe('BarycentricMapping', () => {
     }
   });
 
-  it('hexahedron coordinates are SOFA\'s affine ones, f = E⁻¹·(p − p0) with E = (p1−p0, p3−p0, p4−p0), also for a distorted hexahedron', () => {
+  it("hexahedron coordinates are SOFA's affine ones, f = E⁻¹·(p − p0) with E = (p1−p0, p3−p0, p4−p0), also for a distorted hexahedron", () => {
     const x = Float64Array.from(gridPoints([2, 2, 2], [0, 0, 0], [1, 1, 1]));
     x[3 * 6] += 0.3; // move node 6 off the parallelepiped
     x[3 * 6 + 2] -= 0.2;
@@ -199,7 +237,16 @@ describe('BarycentricMapping', () => {
     for (const topo of [new StubTopology({ hexahedra: hex }), new StubSetContainer({ hexahedra: hex })]) {
       const { m } = mapPoints(x, topo, p);
       const { ptr, idx, w } = m.barycentricMap;
-      const expected = [(1 - f[0]!) * (1 - f[1]!) * (1 - f[2]!), f[0]! * (1 - f[1]!) * (1 - f[2]!), f[0]! * f[1]! * (1 - f[2]!), (1 - f[0]!) * f[1]! * (1 - f[2]!), (1 - f[0]!) * (1 - f[1]!) * f[2]!, f[0]! * (1 - f[1]!) * f[2]!, f[0]! * f[1]! * f[2]!, (1 - f[0]!) * f[1]! * f[2]!];
+      const expected = [
+        (1 - f[0]!) * (1 - f[1]!) * (1 - f[2]!),
+        f[0]! * (1 - f[1]!) * (1 - f[2]!),
+        f[0]! * f[1]! * (1 - f[2]!),
+        (1 - f[0]!) * f[1]! * (1 - f[2]!),
+        (1 - f[0]!) * (1 - f[1]!) * f[2]!,
+        f[0]! * (1 - f[1]!) * f[2]!,
+        f[0]! * f[1]! * f[2]!,
+        (1 - f[0]!) * f[1]! * f[2]!,
+      ];
       for (let k = ptr[0]!; k < ptr[1]!; k++) {
         const node = Array.from(hex).indexOf(idx[k]!);
         expect(w[k]!).to.be.closeTo(expected[node]!, 1e-15);
@@ -212,7 +259,16 @@ describe('BarycentricMapping', () => {
     const r = rng(9);
     for (let p = 2; p < xs.length; p += 3) xs[p] = 0.3 * r();
     const quads = gridHexahedra([4, 4, 2]).filter((_, i) => i % 8 < 4);
-    const tris = Uint32Array.from(Array.from({ length: quads.length / 4 }, (_, q) => [quads[4 * q]!, quads[4 * q + 1]!, quads[4 * q + 2]!, quads[4 * q]!, quads[4 * q + 2]!, quads[4 * q + 3]!]).flat());
+    const tris = Uint32Array.from(
+      Array.from({ length: quads.length / 4 }, (_, q) => [
+        quads[4 * q]!,
+        quads[4 * q + 1]!,
+        quads[4 * q + 2]!,
+        quads[4 * q]!,
+        quads[4 * q + 2]!,
+        quads[4 * q + 3]!,
+      ]).flat(),
+    );
     const pts = pointsIn(xs, tris, 3, 100, 10, simplex(3));
     for (const topo of [new StubSetContainer({ triangles: tris }), new StubTopology({ triangles: tris })]) {
       const { m, from, to } = mapPoints(xs, topo, pts);
@@ -221,11 +277,14 @@ describe('BarycentricMapping', () => {
       linearChecks(m, from, to, 11);
     }
     // Off the plane of triangle 0 (within SOFA's 0.01 tolerance in normal coordinates): projected.
-    const a = xs.subarray(3 * tris[0]!, 3 * tris[0]! + 3), b = xs.subarray(3 * tris[1]!, 3 * tris[1]! + 3), c = xs.subarray(3 * tris[2]!, 3 * tris[2]! + 3);
-    const u = [0, 1, 2].map((i) => b[i]! - a[i]!), v = [0, 1, 2].map((i) => c[i]! - a[i]!);
+    const a = xs.subarray(3 * tris[0]!, 3 * tris[0]! + 3),
+      b = xs.subarray(3 * tris[1]!, 3 * tris[1]! + 3),
+      c = xs.subarray(3 * tris[2]!, 3 * tris[2]! + 3);
+    const u = [0, 1, 2].map((i) => b[i]! - a[i]!),
+      v = [0, 1, 2].map((i) => c[i]! - a[i]!);
     const nrm = [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];
     const inPlane = [0, 1, 2].map((i) => a[i]! + 0.3 * u[i]! + 0.2 * v[i]!);
-    const off = Float64Array.from(inPlane.map((p, i) => p + (0.002 * nrm[i]!) ));
+    const off = Float64Array.from(inPlane.map((p, i) => p + 0.002 * nrm[i]!));
     const { to } = mapPoints(xs, new StubSetContainer({ triangles: tris }), off);
     inPlane.forEach((p, i) => expect(to.x[i]!).to.be.closeTo(p, 1e-12));
   });
@@ -246,7 +305,10 @@ describe('BarycentricMapping', () => {
     const bent = Float64Array.of(0, 0, 0, 1, 0, 0, 1, 1, 0, 1, 1, 2);
     const straight = Float64Array.of(0, 0, 0, 1, 0.5, 0, 2, 1, 0, 3, 1.5, 0);
     const edges = Uint32Array.of(0, 1, 1, 2, 2, 3);
-    for (const [x, topo] of [[bent, new StubSetContainer({ edges })], [straight, new StubTopology({ edges })]] as const) {
+    for (const [x, topo] of [
+      [bent, new StubSetContainer({ edges })],
+      [straight, new StubTopology({ edges })],
+    ] as const) {
       const pts = pointsIn(x, edges, 2, 30, 15, simplex(2));
       const { m, from, to } = mapPoints(x, topo, pts);
       expect(m.mapperKind).to.equal(topo instanceof StubSetContainer ? 'EdgeSet' : 'MeshTopology');
@@ -278,7 +340,7 @@ describe('BarycentricMapping', () => {
     expect(Array.from(idx.subarray(ptr[i]!, ptr[i]! + 4))).to.deep.equal([16, 17, 20, 21]);
   });
 
-  it('a sparse grid: the cell\'s hexahedron when it is in the grid, else the nearest boundary hexahedron', () => {
+  it("a sparse grid: the cell's hexahedron when it is in the grid, else the nearest boundary hexahedron", () => {
     const gn = [3, 3, 2];
     const gx = gridPoints(gn, [0, 0, 0], [2, 2, 1]);
     const cells = gridHexahedra(gn); // 4 cells
@@ -288,7 +350,13 @@ describe('BarycentricMapping', () => {
     const positions = Float64Array.from(used.flatMap((p) => Array.from(gx.subarray(3 * p, 3 * p + 3))));
     const hexa = Uint32Array.from(keep.flatMap((c) => Array.from(cells.subarray(8 * c, 8 * c + 8), (p) => renum.get(p)!)));
     const cellToHexahedron = Int32Array.of(0, 1, -1, 2);
-    const grid: GridDescription = { n: [3, 3, 2], min: [0, 0, 0], max: [2, 2, 1], cellToHexahedron, boundaryHexahedra: Uint8Array.of(1, 1, 1) };
+    const grid: GridDescription = {
+      n: [3, 3, 2],
+      min: [0, 0, 0],
+      max: [2, 2, 1],
+      cellToHexahedron,
+      boundaryHexahedra: Uint8Array.of(1, 1, 1),
+    };
     const inside = pointsIn(positions, hexa, 8, 60, 19, trilinear);
     const inEmptyCell = Float64Array.of(0.4, 1.9, 0.5);
     const pts = Float64Array.from([...inside, ...inEmptyCell]);
@@ -306,12 +374,14 @@ describe('BarycentricMapping', () => {
 
   it('chooses the mapper by the input topology as SOFA does', () => {
     const pts = Float64Array.of(1, 1, 1);
-    expect(mapPoints(xTet, new StubSetContainer({ tetrahedra: tetras, triangles: Uint32Array.of(0, 1, 2) }), pts).m.mapperKind).to.equal('TetrahedronSet');
+    expect(mapPoints(xTet, new StubSetContainer({ tetrahedra: tetras, triangles: Uint32Array.of(0, 1, 2) }), pts).m.mapperKind).to.equal(
+      'TetrahedronSet',
+    );
     expect(mapPoints(xTet, new StubSetContainer({ hexahedra: hexas, tetrahedra: tetras }), pts).m.mapperKind).to.equal('HexahedronSet');
     expect(mapPoints(xTet, new StubTopology({ tetrahedra: tetras, hexahedra: hexas }), pts).m.mapperKind).to.equal('MeshTopology');
   });
 
-  it('finds the topology in the input state\'s node or above, and says so when there is none', () => {
+  it("finds the topology in the input state's node or above, and says so when there is none", () => {
     const from = new StubState(Vec3d, xTet, 'in');
     expect(() => mount(new BarycentricMapping(), from, new StubState(Vec3d, [0, 0, 0], 'out'))).to.throw(/no input topology/);
   });

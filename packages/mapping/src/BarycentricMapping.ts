@@ -1,4 +1,12 @@
-import { contextMeshTopology, Bool, isMechanicalState, isTopology, sofaComponent, type BaseMeshTopology, type SparseMatrixLike } from '@sofa-ts/core';
+import {
+  contextMeshTopology,
+  Bool,
+  isMechanicalState,
+  isTopology,
+  sofaComponent,
+  type BaseMeshTopology,
+  type SparseMatrixLike,
+} from '@sofa-ts/core';
 import { BarycentricMap } from './barycentric/barycentric-map.js';
 import { containerMapper } from './barycentric/container-mapper.js';
 import type { ElementKind } from './barycentric/elements.js';
@@ -7,7 +15,8 @@ import { MapperError, meshMapper } from './barycentric/mesh-mapper.js';
 import { MappingComponent } from './mapping-component.js';
 
 /** Which of SOFA's mappers serves an input topology. */
-export type BarycentricMapperKind = 'RegularGrid' | 'SparseGrid' | 'HexahedronSet' | 'TetrahedronSet' | 'QuadSet' | 'TriangleSet' | 'EdgeSet' | 'MeshTopology';
+export type BarycentricMapperKind =
+  'RegularGrid' | 'SparseGrid' | 'HexahedronSet' | 'TetrahedronSet' | 'QuadSet' | 'TriangleSet' | 'EdgeSet' | 'MeshTopology';
 
 /**
  * SOFA's BarycentricMapping: each output point is located once, at init, in an element of the
@@ -32,9 +41,24 @@ export type BarycentricMapperKind = 'RegularGrid' | 'SparseGrid' | 'HexahedronSe
   templates: ['Vec3d,Vec3d'],
 })
 export class BarycentricMapping extends MappingComponent {
-  readonly useRestPosition = this.initData({ name: 'useRestPosition', type: Bool, default: false, help: 'use the rest position of the input and output models to initialize the mapping' });
-  readonly inputTopology = this.initLink<BaseMeshTopology>({ name: 'input_topology', help: 'input topology container (usually the surrounding domain); default: the topology of the input state\'s node or above', accepts: isTopology, expected: 'a topology' });
-  readonly outputTopology = this.initLink<BaseMeshTopology>({ name: 'output_topology', help: 'output topology container (usually the immersed domain)', accepts: isTopology, expected: 'a topology' });
+  readonly useRestPosition = this.initData({
+    name: 'useRestPosition',
+    type: Bool,
+    default: false,
+    help: 'use the rest position of the input and output models to initialize the mapping',
+  });
+  readonly inputTopology = this.initLink<BaseMeshTopology>({
+    name: 'input_topology',
+    help: "input topology container (usually the surrounding domain); default: the topology of the input state's node or above",
+    accepts: isTopology,
+    expected: 'a topology',
+  });
+  readonly outputTopology = this.initLink<BaseMeshTopology>({
+    name: 'output_topology',
+    help: 'output topology container (usually the immersed domain)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
 
   private map: BarycentricMap = new BarycentricMap(0, new Int32Array(1), new Int32Array(0), new Float64Array(0));
   /** The mapper SOFA would have created (for messages and tests). */
@@ -44,7 +68,8 @@ export class BarycentricMapping extends MappingComponent {
     this.resolveEnds();
     this.checkTemplates(['Vec3d,Vec3d']);
     const topo = this.inputTopology.get() ?? contextMeshTopology(this.from.context);
-    if (!topo) throw this.error(`no input topology: put a topology in the node of ${this.from.describe()} (or above), or set input_topology`);
+    if (!topo)
+      throw this.error(`no input topology: put a topology in the node of ${this.from.describe()} (or above), or set input_topology`);
     this.inputTopology.set(topo);
     if (!this.outputTopology.get() && isMechanicalState(this.to)) {
       const t = contextMeshTopology(this.to.context);

@@ -31,7 +31,8 @@ describe('BeamLinearMapping', () => {
     from.x.set([s, 0, 0, s], 7 + 3);
     const m = new BeamLinearMapping();
     mount(m, from, new StubState(Vec3d, [0.25, 0.1, 0], 'p'));
-    const t = 0.25, h = 3 * t * t - 2 * t * t * t;
+    const t = 0.25,
+      h = 3 * t * t - 2 * t * t * t;
     // from frame 0: (0.5, 0.2, 0); from frame 1: (2, 0, 0) + R_x(90°)·(−1.5, 0.2, 0) = (0.5, 0, 0.2)
     const out = m.getTo()!.x;
     expect(out[0]).to.be.closeTo(0.5, 1e-14);

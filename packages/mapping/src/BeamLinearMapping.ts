@@ -23,7 +23,12 @@ import { MappingComponent } from './mapping-component.js';
   templates: ['Rigid3d,Vec3d'],
 })
 export class BeamLinearMapping extends MappingComponent {
-  readonly localCoord = this.initData({ name: 'localCoord', type: Bool, default: true, help: 'the initial output coordinates are in the beam local system (a point at (10, 0, 0) is on frame 10); else they are world positions, measured along the beam from frame 0' });
+  readonly localCoord = this.initData({
+    name: 'localCoord',
+    type: Bool,
+    default: true,
+    help: 'the initial output coordinates are in the beam local system (a point at (10, 0, 0) is on frame 10); else they are world positions, measured along the beam from frame 0',
+  });
 
   /** Local coordinates (nOut × 3) in beam units. */
   private points = new Float64Array(0);
@@ -44,10 +49,12 @@ export class BeamLinearMapping extends MappingComponent {
   override init(): void {
     this.resolveEnds();
     this.checkTemplates(['Rigid3d,Vec3d']);
-    const xin = this.from.x, nIn = this.from.size;
+    const xin = this.from.x,
+      nIn = this.from.size;
     if (nIn < 2) throw this.error(`the input ${this.from.describe()} has ${nIn} frame(s); a beam needs at least 2`);
     this.beamLength = new Float64Array(nIn);
-    for (let i = 0; i + 1 < nIn; i++) this.beamLength[i] = Math.hypot(xin[7 * i]! - xin[7 * i + 7]!, xin[7 * i + 1]! - xin[7 * i + 8]!, xin[7 * i + 2]! - xin[7 * i + 9]!);
+    for (let i = 0; i + 1 < nIn; i++)
+      this.beamLength[i] = Math.hypot(xin[7 * i]! - xin[7 * i + 7]!, xin[7 * i + 1]! - xin[7 * i + 8]!, xin[7 * i + 2]! - xin[7 * i + 9]!);
     this.beamLength[nIn - 1] = this.beamLength[nIn - 2]!;
     const n = this.outputSize();
     const x = this.outputPositions();
@@ -80,8 +87,13 @@ export class BeamLinearMapping extends MappingComponent {
       const t = pts[3 * i]! - j;
       this.blend[i] = 3 * t * t - 2 * t * t * t;
     }
-    const rowPtr = new Int32Array(3 * n + 1), cols: number[] = [];
-    const skew = [[4, 5], [3, 5], [3, 4]];
+    const rowPtr = new Int32Array(3 * n + 1),
+      cols: number[] = [];
+    const skew = [
+      [4, 5],
+      [3, 5],
+      [3, 4],
+    ];
     for (let i = 0; i < n; i++)
       for (let a = 0; a < 3; a++) {
         for (const f of [this.segment[i]!, this.segment[i]! + 1]) cols.push(6 * f + a, 6 * f + skew[a]![0]!, 6 * f + skew[a]![1]!);
@@ -94,37 +106,67 @@ export class BeamLinearMapping extends MappingComponent {
   }
 
   apply(): void {
-    const xin = this.from.x, out = this.outputPositions(), n = this.segment.length, r = this.rotated, p = this.points, Jv = this.J.values;
+    const xin = this.from.x,
+      out = this.outputPositions(),
+      n = this.segment.length,
+      r = this.rotated,
+      p = this.points,
+      Jv = this.J.values;
     const u = this.scratch;
     for (let i = 0; i < n; i++) {
-      const j = this.segment[i]!, l = this.beamLength[j]!, h = this.blend[i]!, t = p[3 * i]! - j;
+      const j = this.segment[i]!,
+        l = this.beamLength[j]!,
+        h = this.blend[i]!,
+        t = p[3 * i]! - j;
       // r₀ = ℓ·R_j·(t, p_y, p_z), r₁ = ℓ·R_{j+1}·(t − 1, p_y, p_z)
-      u[0] = t * l; u[1] = p[3 * i + 1]! * l; u[2] = p[3 * i + 2]! * l;
+      u[0] = t * l;
+      u[1] = p[3 * i + 1]! * l;
+      u[2] = p[3 * i + 2]! * l;
       rotateBy(r, 6 * i, xin, 7 * j + 3, u);
       u[0] = (t - 1) * l;
       rotateBy(r, 6 * i + 3, xin, 7 * (j + 1) + 3, u);
-      for (let c = 0; c < 3; c++) out[3 * i + c] = (1 - h) * (xin[7 * j + c]! + r[6 * i + c]!) + h * (xin[7 * (j + 1) + c]! + r[6 * i + 3 + c]!);
+      for (let c = 0; c < 3; c++)
+        out[3 * i + c] = (1 - h) * (xin[7 * j + c]! + r[6 * i + c]!) + h * (xin[7 * (j + 1) + c]! + r[6 * i + 3 + c]!);
       // J rows: w·[I, −[r]×] for each frame (w = 1 − h, h); columns (a, then the two rotation columns)
       for (let f = 0; f < 2; f++) {
-        const w = f === 0 ? 1 - h : h, o = 6 * i + 3 * f;
-        const x = r[o]!, y = r[o + 1]!, z = r[o + 2]!;
+        const w = f === 0 ? 1 - h : h,
+          o = 6 * i + 3 * f;
+        const x = r[o]!,
+          y = r[o + 1]!,
+          z = r[o + 2]!;
         const b = 18 * i + 3 * f;
-        Jv[b] = w; Jv[b + 1] = w * z; Jv[b + 2] = -w * y;
-        Jv[b + 6] = w; Jv[b + 7] = -w * z; Jv[b + 8] = w * x;
-        Jv[b + 12] = w; Jv[b + 13] = w * y; Jv[b + 14] = -w * x;
+        Jv[b] = w;
+        Jv[b + 1] = w * z;
+        Jv[b + 2] = -w * y;
+        Jv[b + 6] = w;
+        Jv[b + 7] = -w * z;
+        Jv[b + 8] = w * x;
+        Jv[b + 12] = w;
+        Jv[b + 13] = w * y;
+        Jv[b + 14] = -w * x;
       }
     }
     this.touchOutput();
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const vin = ins[0]!, n = this.segment.length, r = this.rotated;
+    const vin = ins[0]!,
+      n = this.segment.length,
+      r = this.rotated;
     for (let i = 0; i < n; i++) {
-      const j = this.segment[i]!, h = this.blend[i]!;
+      const j = this.segment[i]!,
+        h = this.blend[i]!;
       out[3 * i] = out[3 * i + 1] = out[3 * i + 2] = 0;
       for (let f = 0; f < 2; f++) {
-        const w = f === 0 ? 1 - h : h, o = 6 * (j + f), ro = 6 * i + 3 * f;
-        const wx = vin[o + 3]!, wy = vin[o + 4]!, wz = vin[o + 5]!, x = r[ro]!, y = r[ro + 1]!, z = r[ro + 2]!;
+        const w = f === 0 ? 1 - h : h,
+          o = 6 * (j + f),
+          ro = 6 * i + 3 * f;
+        const wx = vin[o + 3]!,
+          wy = vin[o + 4]!,
+          wz = vin[o + 5]!,
+          x = r[ro]!,
+          y = r[ro + 1]!,
+          z = r[ro + 2]!;
         // w·(v + ω × r)
         out[3 * i] += w * (vin[o]! + wy * z - wz * y);
         out[3 * i + 1] += w * (vin[o + 1]! + wz * x - wx * z);
@@ -134,15 +176,26 @@ export class BeamLinearMapping extends MappingComponent {
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const fin = ins[0]!, n = this.segment.length, r = this.rotated;
+    const fin = ins[0]!,
+      n = this.segment.length,
+      r = this.rotated;
     for (let i = 0; i < n; i++) {
-      const j = this.segment[i]!, h = this.blend[i]!;
-      const fx = out[3 * i]!, fy = out[3 * i + 1]!, fz = out[3 * i + 2]!;
+      const j = this.segment[i]!,
+        h = this.blend[i]!;
+      const fx = out[3 * i]!,
+        fy = out[3 * i + 1]!,
+        fz = out[3 * i + 2]!;
       for (let f = 0; f < 2; f++) {
-        const w = f === 0 ? 1 - h : h, o = 6 * (j + f), ro = 6 * i + 3 * f;
-        const x = r[ro]!, y = r[ro + 1]!, z = r[ro + 2]!;
+        const w = f === 0 ? 1 - h : h,
+          o = 6 * (j + f),
+          ro = 6 * i + 3 * f;
+        const x = r[ro]!,
+          y = r[ro + 1]!,
+          z = r[ro + 2]!;
         // w·(f, r × f)
-        fin[o] += w * fx; fin[o + 1] += w * fy; fin[o + 2] += w * fz;
+        fin[o] += w * fx;
+        fin[o + 1] += w * fy;
+        fin[o + 2] += w * fz;
         fin[o + 3] += w * (y * fz - z * fy);
         fin[o + 4] += w * (z * fx - x * fz);
         fin[o + 5] += w * (x * fy - y * fx);
@@ -157,9 +210,16 @@ export class BeamLinearMapping extends MappingComponent {
 
 /** out[o..o+3] = R(q)·v, q (x y z w) at qs[qo..qo+4]. */
 function rotateBy(out: Float64Array, o: number, qs: ArrayLike<number>, qo: number, v: ArrayLike<number>): void {
-  const x = qs[qo]!, y = qs[qo + 1]!, z = qs[qo + 2]!, w = qs[qo + 3]!;
-  const vx = v[0]!, vy = v[1]!, vz = v[2]!;
-  const tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
+  const x = qs[qo]!,
+    y = qs[qo + 1]!,
+    z = qs[qo + 2]!,
+    w = qs[qo + 3]!;
+  const vx = v[0]!,
+    vy = v[1]!,
+    vz = v[2]!;
+  const tx = 2 * (y * vz - z * vy),
+    ty = 2 * (z * vx - x * vz),
+    tz = 2 * (x * vy - y * vx);
   out[o] = vx + w * tx + (y * tz - z * ty);
   out[o + 1] = vy + w * ty + (z * tx - x * tz);
   out[o + 2] = vz + w * tz + (x * ty - y * tx);

@@ -32,7 +32,8 @@ export class CenterOfMassMapping extends MappingComponent {
   override init(): void {
     this.resolveEnds();
     this.checkTemplates(templates);
-    const t = this.inType(), n = this.from.size;
+    const t = this.inType(),
+      n = this.from.size;
     this.N = t.spatialDimensions;
     this.cIn = t.coordSize;
     this.dIn = t.derivSize;
@@ -40,7 +41,8 @@ export class CenterOfMassMapping extends MappingComponent {
     const mass = node.getObject(isMass, 'local');
     if (!mass) throw this.error(`no mass in the node of ${this.from.describe()}: CenterOfMassMapping weighs the frames by their masses`);
     // m_i = (M·e)_{x of frame i}, e = 1 on every frame's first translation dof
-    const e = new Float64Array(n * this.dIn), me = new Float64Array(n * this.dIn);
+    const e = new Float64Array(n * this.dIn),
+      me = new Float64Array(n * this.dIn);
     for (let i = 0; i < n; i++) e[i * this.dIn] = 1;
     mass.addMDx(me, e, 1);
     let total = 0;
@@ -48,7 +50,13 @@ export class CenterOfMassMapping extends MappingComponent {
     if (!(total > 0)) throw this.error(`the total mass of ${this.from.describe()} is ${total}`);
     this.w = Float64Array.from({ length: n }, (_, i) => me[i * this.dIn]! / total);
     const N = this.N;
-    this.J = createCsr(N, n * this.dIn, Int32Array.from({ length: N + 1 }, (_, r) => r * n), Int32Array.from({ length: N * n }, (_, k) => (k % n) * this.dIn + Math.floor(k / n)), Float64Array.from({ length: N * n }, (_, k) => this.w[k % n]!));
+    this.J = createCsr(
+      N,
+      n * this.dIn,
+      Int32Array.from({ length: N + 1 }, (_, r) => r * n),
+      Int32Array.from({ length: N * n }, (_, k) => (k % n) * this.dIn + Math.floor(k / n)),
+      Float64Array.from({ length: N * n }, (_, k) => this.w[k % n]!),
+    );
     this.resizeOutput(1);
     this.apply();
     const out = this.getTo();

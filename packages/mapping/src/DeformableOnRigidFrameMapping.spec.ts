@@ -6,7 +6,11 @@ import { DenseAccumulator, StubState, perturb, rng } from './test-support.js';
 
 function setup(seed: number, configure: (m: DeformableOnRigidFrameMapping) => void = () => {}) {
   const r = rng(seed);
-  const def = new StubState(Vec3d, Array.from({ length: 12 }, () => 2 * r() - 1), 'def');
+  const def = new StubState(
+    Vec3d,
+    Array.from({ length: 12 }, () => 2 * r() - 1),
+    'def',
+  );
   const frames: number[] = [];
   for (let i = 0; i < 2; i++) {
     const q = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
@@ -52,16 +56,18 @@ describe('DeformableOnRigidFrameMapping', () => {
     checkMultiTranspose(m, [12, 12], 12, 4);
   });
 
-  it('Exact geometric stiffness equals finite differences of Jᵀ·f in the inputs\' concatenated space; applyDJT = K·dx; None adds nothing', () => {
+  it("Exact geometric stiffness equals finite differences of Jᵀ·f in the inputs' concatenated space; applyDJT = K·dx; None adds nothing", () => {
     const { m, def, rigid } = setup(5, (mm) => (mm.geometricStiffness.value = 'Exact'));
-    const n = 24, nA = 12;
+    const n = 24,
+      nA = 12;
     const f = randomArray(12, 6);
     m.apply();
     const acc = new DenseAccumulator(n);
     m.addGeometricStiffness(acc, f, 1);
     const jtf = (): number[] => {
       m.apply();
-      const gA = new Float64Array(nA), gB = new Float64Array(n - nA);
+      const gA = new Float64Array(nA),
+        gB = new Float64Array(n - nA);
       m.applyJT([gA, gB], f);
       return [...gA, ...gB];
     };
@@ -79,7 +85,8 @@ describe('DeformableOnRigidFrameMapping', () => {
     }
     m.apply();
     const dx = randomArray(n, 7);
-    const dfA = new Float64Array(nA), dfB = new Float64Array(n - nA);
+    const dfA = new Float64Array(nA),
+      dfB = new Float64Array(n - nA);
     m.applyDJT([dfA, dfB], [dx.subarray(0, nA), dx.subarray(nA)], f, 0.5);
     const df = [...dfA, ...dfB];
     for (let r = 0; r < n; r++) {
@@ -88,7 +95,8 @@ describe('DeformableOnRigidFrameMapping', () => {
       expect(df[r]).to.be.closeTo(0.5 * kdx, 1e-12);
     }
     m.geometricStiffness.value = 'None';
-    const zA = new Float64Array(nA), zB = new Float64Array(n - nA);
+    const zA = new Float64Array(nA),
+      zB = new Float64Array(n - nA);
     m.applyDJT([zA, zB], [dx.subarray(0, nA), dx.subarray(nA)], f, 1);
     expect([...zA, ...zB].every((v) => v === 0)).to.equal(true);
   });

@@ -38,21 +38,71 @@ function isStateOrNode(o: unknown): o is BaseMechanicalState | Node {
   templates: ['Vec3d,Rigid3d,Vec3d'],
 })
 export class DeformableOnRigidFrameMapping extends BaseMapping {
-  readonly input1 = this.initLink<BaseMechanicalState | Node>({ name: 'input1', help: 'the deformable object (Vec3d, local coordinates; default: the state of the parent node)', accepts: isStateOrNode, expected: 'a MechanicalObject (Vec3d)' });
-  readonly input2 = this.initLink<BaseMechanicalState | Node>({ name: 'input2', help: 'the rigid frames (Rigid3d)', accepts: isStateOrNode, expected: 'a MechanicalObject (Rigid3d)' });
-  readonly output = this.initLink<BaseMechanicalState | Node>({ name: 'output', help: 'output object (default: the state of this node)', accepts: isStateOrNode, expected: 'a MechanicalObject (Vec3d)' });
+  readonly input1 = this.initLink<BaseMechanicalState | Node>({
+    name: 'input1',
+    help: 'the deformable object (Vec3d, local coordinates; default: the state of the parent node)',
+    accepts: isStateOrNode,
+    expected: 'a MechanicalObject (Vec3d)',
+  });
+  readonly input2 = this.initLink<BaseMechanicalState | Node>({
+    name: 'input2',
+    help: 'the rigid frames (Rigid3d)',
+    accepts: isStateOrNode,
+    expected: 'a MechanicalObject (Rigid3d)',
+  });
+  readonly output = this.initLink<BaseMechanicalState | Node>({
+    name: 'output',
+    help: 'output object (default: the state of this node)',
+    accepts: isStateOrNode,
+    expected: 'a MechanicalObject (Vec3d)',
+  });
   readonly index = this.initData({ name: 'index', type: UInt, default: 0, help: 'input DOF index' });
-  readonly indexFromEnd = this.initData({ name: 'indexFromEnd', type: Bool, default: false, help: 'input DOF index starts from the end of input DOFs vector' });
-  readonly repartition = this.initData({ name: 'repartition', type: Indices, default: new Uint32Array(0), help: 'number of dest dofs per entry dof (not supported)' });
-  readonly globalToLocalCoords = this.initData({ name: 'globalToLocalCoords', type: Bool, default: false, help: 'are the output DOFs initially expressed in global coordinates (unused, as in SOFA)' });
-  readonly rootAngularForceScaleFactor = this.initData({ name: 'rootAngularForceScaleFactor', type: Real, default: 1, help: 'Scale factor applied on the angular force accumulated on the rigid model (1 only)' });
-  readonly rootLinearForceScaleFactor = this.initData({ name: 'rootLinearForceScaleFactor', type: Real, default: 1, help: 'Scale factor applied on the linear force accumulated on the rigid model (1 only)' });
+  readonly indexFromEnd = this.initData({
+    name: 'indexFromEnd',
+    type: Bool,
+    default: false,
+    help: 'input DOF index starts from the end of input DOFs vector',
+  });
+  readonly repartition = this.initData({
+    name: 'repartition',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'number of dest dofs per entry dof (not supported)',
+  });
+  readonly globalToLocalCoords = this.initData({
+    name: 'globalToLocalCoords',
+    type: Bool,
+    default: false,
+    help: 'are the output DOFs initially expressed in global coordinates (unused, as in SOFA)',
+  });
+  readonly rootAngularForceScaleFactor = this.initData({
+    name: 'rootAngularForceScaleFactor',
+    type: Real,
+    default: 1,
+    help: 'Scale factor applied on the angular force accumulated on the rigid model (1 only)',
+  });
+  readonly rootLinearForceScaleFactor = this.initData({
+    name: 'rootLinearForceScaleFactor',
+    type: Real,
+    default: 1,
+    help: 'Scale factor applied on the linear force accumulated on the rigid model (1 only)',
+  });
   readonly mapForces = this.initData({ name: 'mapForces', type: Bool, default: true, help: 'are forces mapped ?' });
   readonly mapConstraints = this.initData({ name: 'mapConstraints', type: Bool, default: true, help: 'are constraints mapped ?' });
   readonly mapMasses = this.initData({ name: 'mapMasses', type: Bool, default: true, help: 'are masses mapped ?' });
   readonly mapMatrices = this.initData({ name: 'mapMatrices', type: Bool, default: false, help: 'are matrix explicit mapped?' });
-  readonly applyRestPosition = this.initData({ name: 'applyRestPosition', type: Bool, default: false, help: 'set to true to apply this mapping to restPosition at init' });
-  readonly geometricStiffness = this.initData({ name: 'geometricStiffness', type: Enum(['None', 'Exact']), default: 'None', help: 'geometric stiffness (sofa-ts; SOFA computes none): None, or Exact (non-symmetric)' });
+  readonly applyRestPosition = this.initData({
+    name: 'applyRestPosition',
+    type: Bool,
+    default: false,
+    help: 'set to true to apply this mapping to restPosition at init',
+  });
+  readonly geometricStiffness = this.initData({
+    name: 'geometricStiffness',
+    type: Enum(['None', 'Exact']),
+    default: 'None',
+    help: 'geometric stiffness (sofa-ts; SOFA computes none): None, or Exact (non-symmetric)',
+  });
 
   private def!: BaseMechanicalState;
   private rigid!: BaseMechanicalState;
@@ -85,7 +135,11 @@ export class DeformableOnRigidFrameMapping extends BaseMapping {
 
   override init(): void {
     this.def = this.resolve(this.input1.get(), this.context.parent ?? undefined, 'deformable input: set input1="@path"');
-    if (!this.input2.get()) throw this.error('no rigid input: set input2="@path" to the rigid frames', 'SOFA then maps the points unchanged (and reports "NO ROOT MODEL"); sofa-ts needs the frames');
+    if (!this.input2.get())
+      throw this.error(
+        'no rigid input: set input2="@path" to the rigid frames',
+        'SOFA then maps the points unchanged (and reports "NO ROOT MODEL"); sofa-ts needs the frames',
+      );
     this.rigid = this.resolve(this.input2.get(), undefined, 'rigid input');
     this.to = this.resolve(this.output.get(), this.context, 'output: set output="@path" or put a MechanicalObject in this node');
     if (this.to === this.def || this.to === this.rigid) throw this.error('the output is also an input');
@@ -98,8 +152,13 @@ export class DeformableOnRigidFrameMapping extends BaseMapping {
     this.input1.set(this.def);
     this.input2.set(this.rigid);
     this.output.set(this.to);
-    if (this.repartition.value.length > 0) throw this.error('repartition over several frames is not supported', "SOFA's velocities and forces use frame `index` only; map each frame with its own mapping");
-    if (this.rootAngularForceScaleFactor.value !== 1 || this.rootLinearForceScaleFactor.value !== 1) throw this.error('root force scale factors other than 1 are not supported');
+    if (this.repartition.value.length > 0)
+      throw this.error(
+        'repartition over several frames is not supported',
+        "SOFA's velocities and forces use frame `index` only; map each frame with its own mapping",
+      );
+    if (this.rootAngularForceScaleFactor.value !== 1 || this.rootLinearForceScaleFactor.value !== 1)
+      throw this.error('root force scale factors other than 1 are not supported');
     const m = this.rigid.size;
     if (m === 0) throw this.error(`the rigid input ${this.rigid.describe()} has no frame`);
     const idx = this.index.value;
@@ -108,22 +167,34 @@ export class DeformableOnRigidFrameMapping extends BaseMapping {
     const n = this.def.size;
     if (this.to.size !== n) {
       const resizable = this.to as BaseMechanicalState & { resize?: (n: number) => void };
-      if (typeof resizable.resize !== 'function') throw this.error(`output ${this.to.describe()} has ${this.to.size} points, the mapping gives ${n}`);
+      if (typeof resizable.resize !== 'function')
+        throw this.error(`output ${this.to.describe()} has ${this.to.size} points, the mapping gives ${n}`);
       resizable.resize(n);
     }
     this.rotated = new Float64Array(3 * n);
     // J_def: 3 entries per row (R's row); J_rigid: 3 rows per point, (1, two −[r]× entries)
-    this.Jdef = createCsr(3 * n, 3 * n, Int32Array.from({ length: 3 * n + 1 }, (_, r) => 3 * r), Int32Array.from({ length: 9 * n }, (_, k) => 3 * Math.floor(k / 9) + (k % 3)));
+    this.Jdef = createCsr(
+      3 * n,
+      3 * n,
+      Int32Array.from({ length: 3 * n + 1 }, (_, r) => 3 * r),
+      Int32Array.from({ length: 9 * n }, (_, k) => 3 * Math.floor(k / 9) + (k % 3)),
+    );
     const f = 6 * this.frame;
     const skew = [
       [4, 5],
       [3, 5],
       [3, 4],
     ];
-    this.Jrig = createCsr(3 * n, 6 * m, Int32Array.from({ length: 3 * n + 1 }, (_, r) => 3 * r), Int32Array.from({ length: 9 * n }, (_, k) => {
-      const a = Math.floor(k / 3) % 3, e = k % 3;
-      return e === 0 ? f + a : f + skew[a]![e - 1]!;
-    }));
+    this.Jrig = createCsr(
+      3 * n,
+      6 * m,
+      Int32Array.from({ length: 3 * n + 1 }, (_, r) => 3 * r),
+      Int32Array.from({ length: 9 * n }, (_, k) => {
+        const a = Math.floor(k / 3) % 3,
+          e = k % 3;
+        return e === 0 ? f + a : f + skew[a]![e - 1]!;
+      }),
+    );
     this.apply();
     this.applyJ(this.to.v, [this.def.v, this.rigid.v]);
     if (this.applyRestPosition.value) this.mapPositions(this.to.x0, this.def.x0, this.rigid.x0, false);
@@ -132,14 +203,26 @@ export class DeformableOnRigidFrameMapping extends BaseMapping {
   /** y = c + R·x for every point; keeps R and r when `keep`. */
   private mapPositions(out: Float64Array, x: Float64Array, xr: Float64Array, keep: boolean): void {
     const o = 7 * this.frame;
-    const qx = xr[o + 3]!, qy = xr[o + 4]!, qz = xr[o + 5]!, qw = xr[o + 6]!;
+    const qx = xr[o + 3]!,
+      qy = xr[o + 4]!,
+      qz = xr[o + 5]!,
+      qw = xr[o + 6]!;
     const R = keep ? this.R : new Float64Array(9);
-    R[0] = 1 - 2 * (qy * qy + qz * qz); R[1] = 2 * (qx * qy - qz * qw); R[2] = 2 * (qx * qz + qy * qw);
-    R[3] = 2 * (qx * qy + qz * qw); R[4] = 1 - 2 * (qx * qx + qz * qz); R[5] = 2 * (qy * qz - qx * qw);
-    R[6] = 2 * (qx * qz - qy * qw); R[7] = 2 * (qy * qz + qx * qw); R[8] = 1 - 2 * (qx * qx + qy * qy);
-    const n = x.length / 3, r = this.rotated;
+    R[0] = 1 - 2 * (qy * qy + qz * qz);
+    R[1] = 2 * (qx * qy - qz * qw);
+    R[2] = 2 * (qx * qz + qy * qw);
+    R[3] = 2 * (qx * qy + qz * qw);
+    R[4] = 1 - 2 * (qx * qx + qz * qz);
+    R[5] = 2 * (qy * qz - qx * qw);
+    R[6] = 2 * (qx * qz - qy * qw);
+    R[7] = 2 * (qy * qz + qx * qw);
+    R[8] = 1 - 2 * (qx * qx + qy * qy);
+    const n = x.length / 3,
+      r = this.rotated;
     for (let i = 0; i < n; i++) {
-      const a = x[3 * i]!, b = x[3 * i + 1]!, c = x[3 * i + 2]!;
+      const a = x[3 * i]!,
+        b = x[3 * i + 1]!,
+        c = x[3 * i + 2]!;
       for (let k = 0; k < 3; k++) {
         const rk = R[3 * k]! * a + R[3 * k + 1]! * b + R[3 * k + 2]! * c;
         if (keep) r[3 * i + k] = rk;
@@ -150,23 +233,49 @@ export class DeformableOnRigidFrameMapping extends BaseMapping {
 
   apply(): void {
     this.mapPositions(this.to.x, this.def.x, this.rigid.x, true);
-    const R = this.R, r = this.rotated, vd = this.Jdef.values, vr = this.Jrig.values, n = this.def.size;
+    const R = this.R,
+      r = this.rotated,
+      vd = this.Jdef.values,
+      vr = this.Jrig.values,
+      n = this.def.size;
     for (let i = 0; i < n; i++) {
       for (let k = 0; k < 9; k++) vd[9 * i + k] = R[k]!;
-      const x = r[3 * i]!, y = r[3 * i + 1]!, z = r[3 * i + 2]!, b = 9 * i;
-      vr[b] = 1; vr[b + 1] = z; vr[b + 2] = -y;
-      vr[b + 3] = 1; vr[b + 4] = -z; vr[b + 5] = x;
-      vr[b + 6] = 1; vr[b + 7] = y; vr[b + 8] = -x;
+      const x = r[3 * i]!,
+        y = r[3 * i + 1]!,
+        z = r[3 * i + 2]!,
+        b = 9 * i;
+      vr[b] = 1;
+      vr[b + 1] = z;
+      vr[b + 2] = -y;
+      vr[b + 3] = 1;
+      vr[b + 4] = -z;
+      vr[b + 5] = x;
+      vr[b + 6] = 1;
+      vr[b + 7] = y;
+      vr[b + 8] = -x;
     }
     this.to.touch();
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const vd = ins[0]!, vr = ins[1]!, R = this.R, r = this.rotated, o = 6 * this.frame;
-    const vx = vr[o]!, vy = vr[o + 1]!, vz = vr[o + 2]!, wx = vr[o + 3]!, wy = vr[o + 4]!, wz = vr[o + 5]!;
+    const vd = ins[0]!,
+      vr = ins[1]!,
+      R = this.R,
+      r = this.rotated,
+      o = 6 * this.frame;
+    const vx = vr[o]!,
+      vy = vr[o + 1]!,
+      vz = vr[o + 2]!,
+      wx = vr[o + 3]!,
+      wy = vr[o + 4]!,
+      wz = vr[o + 5]!;
     for (let i = 0; i < this.def.size; i++) {
-      const a = vd[3 * i]!, b = vd[3 * i + 1]!, c = vd[3 * i + 2]!;
-      const x = r[3 * i]!, y = r[3 * i + 1]!, z = r[3 * i + 2]!;
+      const a = vd[3 * i]!,
+        b = vd[3 * i + 1]!,
+        c = vd[3 * i + 2]!;
+      const x = r[3 * i]!,
+        y = r[3 * i + 1]!,
+        z = r[3 * i + 2]!;
       out[3 * i] = vx + (wy * z - wz * y) + R[0]! * a + R[1]! * b + R[2]! * c;
       out[3 * i + 1] = vy + (wz * x - wx * z) + R[3]! * a + R[4]! * b + R[5]! * c;
       out[3 * i + 2] = vz + (wx * y - wy * x) + R[6]! * a + R[7]! * b + R[8]! * c;
@@ -174,13 +283,21 @@ export class DeformableOnRigidFrameMapping extends BaseMapping {
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const fd = ins[0]!, fr = ins[1]!, R = this.R, r = this.rotated, o = 6 * this.frame;
+    const fd = ins[0]!,
+      fr = ins[1]!,
+      R = this.R,
+      r = this.rotated,
+      o = 6 * this.frame;
     for (let i = 0; i < this.def.size; i++) {
-      const fx = out[3 * i]!, fy = out[3 * i + 1]!, fz = out[3 * i + 2]!;
+      const fx = out[3 * i]!,
+        fy = out[3 * i + 1]!,
+        fz = out[3 * i + 2]!;
       fd[3 * i] += R[0]! * fx + R[3]! * fy + R[6]! * fz;
       fd[3 * i + 1] += R[1]! * fx + R[4]! * fy + R[7]! * fz;
       fd[3 * i + 2] += R[2]! * fx + R[5]! * fy + R[8]! * fz;
-      const x = r[3 * i]!, y = r[3 * i + 1]!, z = r[3 * i + 2]!;
+      const x = r[3 * i]!,
+        y = r[3 * i + 1]!,
+        z = r[3 * i + 2]!;
       fr[o] += fx;
       fr[o + 1] += fy;
       fr[o + 2] += fz;
@@ -200,32 +317,49 @@ export class DeformableOnRigidFrameMapping extends BaseMapping {
    * space [input1 (3n), input2 (6m)].
    */
   private forEachBlock(childForce: Float64Array, visit: (row: number, col: number, b: Float64Array) => void): void {
-    const R = this.R, r = this.rotated, n = this.def.size, th = 3 * n + 6 * this.frame + 3;
-    const b = blockScratch, tt = thetaScratch;
+    const R = this.R,
+      r = this.rotated,
+      n = this.def.size,
+      th = 3 * n + 6 * this.frame + 3;
+    const b = blockScratch,
+      tt = thetaScratch;
     tt.fill(0);
     for (let i = 0; i < n; i++) {
-      const fx = childForce[3 * i]!, fy = childForce[3 * i + 1]!, fz = childForce[3 * i + 2]!;
+      const fx = childForce[3 * i]!,
+        fy = childForce[3 * i + 1]!,
+        fz = childForce[3 * i + 2]!;
       // [f]× = [[0, −fz, fy], [fz, 0, −fx], [−fy, fx, 0]]
       // Rᵀ·[f]×: row p = column p of R (R[k][p]) times [f]×
       for (let p = 0; p < 3; p++) {
-        const c0 = R[p]!, c1 = R[3 + p]!, c2 = R[6 + p]!;
+        const c0 = R[p]!,
+          c1 = R[3 + p]!,
+          c2 = R[6 + p]!;
         b[3 * p] = c1 * fz - c2 * fy;
         b[3 * p + 1] = -c0 * fz + c2 * fx;
         b[3 * p + 2] = c0 * fy - c1 * fx;
       }
       visit(3 * i, th, b);
       // −[f]×·R = (Rᵀ·[f]×)ᵀ
-      for (let p = 0; p < 3; p++) for (let q = p + 1; q < 3; q++) {
-        const t = b[3 * p + q]!;
-        b[3 * p + q] = b[3 * q + p]!;
-        b[3 * q + p] = t;
-      }
+      for (let p = 0; p < 3; p++)
+        for (let q = p + 1; q < 3; q++) {
+          const t = b[3 * p + q]!;
+          b[3 * p + q] = b[3 * q + p]!;
+          b[3 * q + p] = t;
+        }
       visit(th, 3 * i, b);
-      const x = r[3 * i]!, y = r[3 * i + 1]!, z = r[3 * i + 2]!;
+      const x = r[3 * i]!,
+        y = r[3 * i + 1]!,
+        z = r[3 * i + 2]!;
       const d = fx * x + fy * y + fz * z;
-      tt[0] += x * fx - d; tt[1] += x * fy; tt[2] += x * fz;
-      tt[3] += y * fx; tt[4] += y * fy - d; tt[5] += y * fz;
-      tt[6] += z * fx; tt[7] += z * fy; tt[8] += z * fz - d;
+      tt[0] += x * fx - d;
+      tt[1] += x * fy;
+      tt[2] += x * fz;
+      tt[3] += y * fx;
+      tt[4] += y * fy - d;
+      tt[5] += y * fz;
+      tt[6] += z * fx;
+      tt[7] += z * fy;
+      tt[8] += z * fz - d;
     }
     visit(th, th, tt);
   }

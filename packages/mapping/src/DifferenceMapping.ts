@@ -20,9 +20,26 @@ const templates = ['Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d'];
   templates,
 })
 export class DifferenceMapping extends MappingComponent {
-  readonly pairs = this.initData({ name: 'pairs', type: IndexArray(2, 'vector<Vec2u>'), default: new Uint32Array(0), help: 'index pairs (a b) for computing the differences x_b − x_a' });
-  readonly showObjectScale = this.initData({ name: 'showObjectScale', type: Real, default: -1, help: 'scale for object display (negative: not drawn)', group: 'Visualization' });
-  readonly showColor = this.initData({ name: 'showColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(1, 1, 0, 1), help: 'color for object display', group: 'Visualization' });
+  readonly pairs = this.initData({
+    name: 'pairs',
+    type: IndexArray(2, 'vector<Vec2u>'),
+    default: new Uint32Array(0),
+    help: 'index pairs (a b) for computing the differences x_b − x_a',
+  });
+  readonly showObjectScale = this.initData({
+    name: 'showObjectScale',
+    type: Real,
+    default: -1,
+    help: 'scale for object display (negative: not drawn)',
+    group: 'Visualization',
+  });
+  readonly showColor = this.initData({
+    name: 'showColor',
+    type: RealArray(0, 'RGBAColor'),
+    default: Float64Array.of(1, 1, 0, 1),
+    help: 'color for object display',
+    group: 'Visualization',
+  });
 
   private J: CsrMatrix = createCsr(0, 0, new Int32Array(1), new Int32Array(0));
   /** (nOut × 2) the pairs as read at init. */
@@ -47,10 +64,11 @@ export class DifferenceMapping extends MappingComponent {
     const cols: number[] = [];
     const vals: number[] = [];
     for (let k = 0; k < n; k++) {
-      const a = p[2 * k]!, b = p[2 * k + 1]!;
+      const a = p[2 * k]!,
+        b = p[2 * k + 1]!;
       for (let r = 0; r < d; r++) {
-        if (a < b) cols.push(a * d + r, b * d + r), vals.push(-1, 1);
-        else if (b < a) cols.push(b * d + r, a * d + r), vals.push(1, -1);
+        if (a < b) (cols.push(a * d + r, b * d + r), vals.push(-1, 1));
+        else if (b < a) (cols.push(b * d + r, a * d + r), vals.push(1, -1));
         rowPtr[k * d + r + 1] = cols.length;
       }
     }
@@ -71,7 +89,8 @@ export class DifferenceMapping extends MappingComponent {
     const p = this.p;
     const d = this.d;
     for (let k = 0; k < p.length / 2; k++) {
-      const a = p[2 * k]! * d, b = p[2 * k + 1]! * d;
+      const a = p[2 * k]! * d,
+        b = p[2 * k + 1]! * d;
       for (let r = 0; r < d; r++) out[k * d + r] = inp[b + r]! - inp[a + r]!;
     }
   }
@@ -90,7 +109,8 @@ export class DifferenceMapping extends MappingComponent {
     const p = this.p;
     const d = this.d;
     for (let k = 0; k < p.length / 2; k++) {
-      const a = p[2 * k]!, b = p[2 * k + 1]!;
+      const a = p[2 * k]!,
+        b = p[2 * k + 1]!;
       if (a === b) continue;
       for (let r = 0; r < d; r++) {
         f[a * d + r] -= out[k * d + r]!;

@@ -48,8 +48,14 @@ describe('DifferenceMultiMapping', () => {
 
   it('needs exactly two inputs of one template, and pairs when their sizes differ', () => {
     const s = (n: number, name: string) => new StubState(Vec3d, randomArray(3 * n, n), name);
-    expect(() => mountMulti(new DifferenceMultiMapping(), [s(2, 'A')], new StubState(Vec3d, [], 'out'))).to.throw(/1 input state\(s\) given, 2 expected/);
-    expect(() => mountMulti(new DifferenceMultiMapping(), [s(2, 'A'), s(3, 'B')], new StubState(Vec3d, [], 'out'))).to.throw(/no pairs given/);
-    expect(() => mountMulti(new DifferenceMultiMapping(), [s(2, 'A'), new StubState(Vec1d, [1, 2], 'B')], new StubState(Vec3d, [], 'out'))).to.throw(/one template/);
+    expect(() => mountMulti(new DifferenceMultiMapping(), [s(2, 'A')], new StubState(Vec3d, [], 'out'))).to.throw(
+      /1 input state\(s\) given, 2 expected/,
+    );
+    expect(() => mountMulti(new DifferenceMultiMapping(), [s(2, 'A'), s(3, 'B')], new StubState(Vec3d, [], 'out'))).to.throw(
+      /no pairs given/,
+    );
+    expect(() =>
+      mountMulti(new DifferenceMultiMapping(), [s(2, 'A'), new StubState(Vec1d, [1, 2], 'B')], new StubState(Vec3d, [], 'out')),
+    ).to.throw(/one template/);
   });
 });

@@ -19,7 +19,12 @@ const templates = ['Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d'];
   templates,
 })
 export class DifferenceMultiMapping extends MultiMappingComponent {
-  readonly pairs = this.initData({ name: 'pairs', type: IndexArray(2, 'vector<Vec2u>'), default: new Uint32Array(0), help: 'index pairs (a b): point a of the first input, point b of the second' });
+  readonly pairs = this.initData({
+    name: 'pairs',
+    type: IndexArray(2, 'vector<Vec2u>'),
+    default: new Uint32Array(0),
+    help: 'index pairs (a b): point a of the first input, point b of the second',
+  });
 
   private Js: CsrMatrix[] = [];
   /** (nOut × 2) the pairs as read (or generated) at init. */
@@ -71,7 +76,8 @@ export class DifferenceMultiMapping extends MultiMappingComponent {
     const p = this.p;
     const d = this.d;
     for (let k = 0; k < p.length / 2; k++) {
-      const ia = p[2 * k]! * d, ib = p[2 * k + 1]! * d;
+      const ia = p[2 * k]! * d,
+        ib = p[2 * k + 1]! * d;
       for (let r = 0; r < d; r++) out[k * d + r] = b[ib + r]! - a[ia + r]!;
     }
   }
@@ -85,11 +91,13 @@ export class DifferenceMultiMapping extends MultiMappingComponent {
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const fa = ins[0]!, fb = ins[1]!;
+    const fa = ins[0]!,
+      fb = ins[1]!;
     const p = this.p;
     const d = this.d;
     for (let k = 0; k < p.length / 2; k++) {
-      const ia = p[2 * k]! * d, ib = p[2 * k + 1]! * d;
+      const ia = p[2 * k]! * d,
+        ib = p[2 * k + 1]! * d;
       for (let r = 0; r < d; r++) {
         fa[ia + r] -= out[k * d + r]!;
         fb[ib + r] += out[k * d + r]!;

@@ -1,7 +1,13 @@
 import { expect } from 'chai';
 import { Rigid3d, Vec1d, Vec3d, type StateType } from '@sofa-ts/core';
 import { DistanceFromTargetMapping } from './DistanceFromTargetMapping.js';
-import { checkGeometricStiffness, checkMultiJacobian, checkMultiTranspose, emittedGeometricStiffness, randomArray } from './compliant-test-support.js';
+import {
+  checkGeometricStiffness,
+  checkMultiJacobian,
+  checkMultiTranspose,
+  emittedGeometricStiffness,
+  randomArray,
+} from './compliant-test-support.js';
 import { StubState, expectValidCsr, mount, rng } from './test-support.js';
 
 /** n random points of a type (unit quaternions for Rigid3d). */
@@ -21,7 +27,11 @@ function coords(type: StateType, n: number, seed: number): number[] {
 
 const indices = '3 0 3 1';
 
-function setup(type: StateType, seed: number, configure: (m: DistanceFromTargetMapping) => void = () => {}): { m: DistanceFromTargetMapping; from: StubState; to: StubState; targets: number[] } {
+function setup(
+  type: StateType,
+  seed: number,
+  configure: (m: DistanceFromTargetMapping) => void = () => {},
+): { m: DistanceFromTargetMapping; from: StubState; to: StubState; targets: number[] } {
   const from = new StubState(type, coords(type, 4, seed), 'in');
   const to = new StubState(Vec1d, [0], 'out');
   const m = new DistanceFromTargetMapping();
@@ -69,7 +79,12 @@ describe('DistanceFromTargetMapping', () => {
     const f = Float64Array.of(-1, 2, 0.5, -3);
     const stab = emittedGeometricStiffness(m, 12, f, 1);
     m.geometricStiffness.value = 'Exact';
-    const exact = emittedGeometricStiffness(m, 12, f.map((v) => Math.min(v, 0)), 1);
+    const exact = emittedGeometricStiffness(
+      m,
+      12,
+      f.map((v) => Math.min(v, 0)),
+      1,
+    );
     for (let r = 0; r < 12; r++) for (let c = 0; c < 12; c++) expect(stab.A[r]![c]!).to.be.closeTo(exact.A[r]![c]!, 1e-14);
     expect(stab.order).to.deep.equal(exact.order);
   });
@@ -94,7 +109,9 @@ describe('DistanceFromTargetMapping', () => {
     const m2 = new DistanceFromTargetMapping();
     m2.indices.read('5');
     m2.targetPositions.read('0 0 0');
-    expect(() => mount(m2, new StubState(Vec3d, coords(Vec3d, 2, 1), 'in'), new StubState(Vec1d, [0], 'out'))).to.throw(/index 5 is not a point/);
+    expect(() => mount(m2, new StubState(Vec3d, coords(Vec3d, 2, 1), 'in'), new StubState(Vec1d, [0], 'out'))).to.throw(
+      /index 5 is not a point/,
+    );
   });
 
   it('with no indices maps nothing and ignores targetPositions (SOFA release behaviour)', () => {

@@ -1,9 +1,4 @@
-import {
-  Indices,
-  Real,
-  RealArray,
-  sofaComponent,
-} from '@sofa-ts/core';
+import { Indices, Real, RealArray, sofaComponent } from '@sofa-ts/core';
 import { createCsr } from '@sofa-ts/linalg';
 import { DistanceDirections, DistanceLawMapping, GeometricStiffnessMethod } from './distance-law.js';
 
@@ -32,11 +27,39 @@ const templates = ['Vec3d,Vec1d', 'Vec1d,Vec1d', 'Rigid3d,Vec1d'];
 })
 export class DistanceFromTargetMapping extends DistanceLawMapping {
   readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the parent points' });
-  readonly targetPositions = this.initData({ name: 'targetPositions', type: RealArray(1, 'vector<Coord>'), default: new Float64Array(0), help: 'positions to compute the distances from (one coordinate of the input type per index)' });
-  readonly restLengths = this.initData({ name: 'restLengths', type: RealArray(1, 'vector<double>'), default: new Float64Array(0), unit: 'length', help: 'rest lengths of the connections (0 when unset)' });
-  readonly showObjectScale = this.initData({ name: 'showObjectScale', type: Real, default: 0, help: 'scale for object display', group: 'Visualization' });
-  readonly showColor = this.initData({ name: 'showColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(1, 1, 0, 1), help: 'color for object display', group: 'Visualization' });
-  readonly geometricStiffness = this.initData({ name: 'geometricStiffness', type: GeometricStiffnessMethod, default: 'Stabilized', help: 'method used to compute the geometric stiffness: None (not computed), Exact, Stabilized (only points pulled back, for stability)' });
+  readonly targetPositions = this.initData({
+    name: 'targetPositions',
+    type: RealArray(1, 'vector<Coord>'),
+    default: new Float64Array(0),
+    help: 'positions to compute the distances from (one coordinate of the input type per index)',
+  });
+  readonly restLengths = this.initData({
+    name: 'restLengths',
+    type: RealArray(1, 'vector<double>'),
+    default: new Float64Array(0),
+    unit: 'length',
+    help: 'rest lengths of the connections (0 when unset)',
+  });
+  readonly showObjectScale = this.initData({
+    name: 'showObjectScale',
+    type: Real,
+    default: 0,
+    help: 'scale for object display',
+    group: 'Visualization',
+  });
+  readonly showColor = this.initData({
+    name: 'showColor',
+    type: RealArray(0, 'RGBAColor'),
+    default: Float64Array.of(1, 1, 0, 1),
+    help: 'color for object display',
+    group: 'Visualization',
+  });
+  readonly geometricStiffness = this.initData({
+    name: 'geometricStiffness',
+    type: GeometricStiffnessMethod,
+    default: 'Stabilized',
+    help: 'method used to compute the geometric stiffness: None (not computed), Exact, Stabilized (only points pulled back, for stability)',
+  });
 
   /** (n) parent point of each output, (n) rest distances. */
   private idx = new Uint32Array(0);
@@ -59,8 +82,15 @@ export class DistanceFromTargetMapping extends DistanceLawMapping {
     for (let i = 0; i < n; i++) if (idx[i]! >= nIn) throw this.error(`index ${idx[i]} is not a point of the input (it has ${nIn})`);
     const nt = this.targetPositions.value.length;
     // SOFA only asserts the sizes match (debug builds); a release build with no index maps nothing.
-    if (n === 0 && nt > 0) this.warn(`no indices: the mapping has no output and the ${nt / this.cIn} targetPositions are ignored (as SOFA does; give 'indices' to measure distances)`);
-    else if (nt !== n * this.cIn) throw this.error(`${n} indices but targetPositions holds ${nt / this.cIn} ${tin.name} positions (${nt} numbers)`, 'give one target position per index');
+    if (n === 0 && nt > 0)
+      this.warn(
+        `no indices: the mapping has no output and the ${nt / this.cIn} targetPositions are ignored (as SOFA does; give 'indices' to measure distances)`,
+      );
+    else if (nt !== n * this.cIn)
+      throw this.error(
+        `${n} indices but targetPositions holds ${nt / this.cIn} ${tin.name} positions (${nt} numbers)`,
+        'give one target position per index',
+      );
     // Unset rest distances are zero.
     const given = this.restLengths.value;
     if (given.length !== n) {
@@ -91,10 +121,14 @@ export class DistanceFromTargetMapping extends DistanceLawMapping {
   /** out_i = ‖p − t‖ − r_i; with `update`, the directions, inverse lengths and J values too. */
   private distances(out: Float64Array, x: Float64Array, update: boolean): void {
     const t = this.targetPositions.value;
-    const sd = this.sd, cIn = this.cIn;
-    const law = this.law, u = law.dirs, J = this.J.values;
+    const sd = this.sd,
+      cIn = this.cIn;
+    const law = this.law,
+      u = law.dirs,
+      J = this.J.values;
     for (let i = 0; i < this.idx.length; i++) {
-      const op = this.idx[i]! * cIn, ot = i * cIn;
+      const op = this.idx[i]! * cIn,
+        ot = i * cIn;
       if (!update) {
         out[i] = law.distance(x, op, t, ot) - this.rest[i]!;
         continue;

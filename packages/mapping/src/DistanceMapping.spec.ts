@@ -1,13 +1,24 @@
 import { expect } from 'chai';
 import { Rigid3d, Vec1d, Vec3d } from '@sofa-ts/core';
 import { DistanceMapping } from './DistanceMapping.js';
-import { checkGeometricStiffness, checkMultiJacobian, checkMultiTranspose, emittedGeometricStiffness, randomArray } from './compliant-test-support.js';
+import {
+  checkGeometricStiffness,
+  checkMultiJacobian,
+  checkMultiTranspose,
+  emittedGeometricStiffness,
+  randomArray,
+} from './compliant-test-support.js';
 import { StubState, StubTopology, expectValidCsr, mount, rng } from './test-support.js';
 
 /** n random Vec3d points, or n random Rigid3d frames (unit quaternions). */
 function points(type: typeof Vec3d, n: number, seed: number): StubState {
   const r = rng(seed);
-  if (type === Vec3d) return new StubState(Vec3d, Array.from({ length: 3 * n }, () => 2 * r() - 1), 'in');
+  if (type === Vec3d)
+    return new StubState(
+      Vec3d,
+      Array.from({ length: 3 * n }, () => 2 * r() - 1),
+      'in',
+    );
   const x: number[] = [];
   for (let i = 0; i < n; i++) {
     const q = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
@@ -19,7 +30,11 @@ function points(type: typeof Vec3d, n: number, seed: number): StubState {
 
 const edges = Uint32Array.of(0, 1, 1, 2, 3, 1, 2, 4, 4, 0);
 
-function setup(type: typeof Vec3d, seed: number, configure: (m: DistanceMapping) => void = () => {}): { m: DistanceMapping; from: StubState; to: StubState } {
+function setup(
+  type: typeof Vec3d,
+  seed: number,
+  configure: (m: DistanceMapping) => void = () => {},
+): { m: DistanceMapping; from: StubState; to: StubState } {
   const from = points(type, 5, seed);
   const to = new StubState(Vec1d, [0], 'out');
   const m = new DistanceMapping();
@@ -31,7 +46,8 @@ function setup(type: typeof Vec3d, seed: number, configure: (m: DistanceMapping)
 /** ‖p_b − p_a‖ for edge i (centres for rigid frames). */
 function edgeLength(from: StubState, i: number): number {
   const c = from.stateType.coordSize;
-  const a = edges[2 * i]! * c, b = edges[2 * i + 1]! * c;
+  const a = edges[2 * i]! * c,
+    b = edges[2 * i + 1]! * c;
   return Math.hypot(from.x[b]! - from.x[a]!, from.x[b + 1]! - from.x[a + 1]!, from.x[b + 2]! - from.x[a + 2]!);
 }
 
@@ -119,7 +135,8 @@ describe('DistanceMapping', () => {
   });
 
   it('reports a missing topology, a topology without edges and edges outside the input', () => {
-    const mk = (topo: StubTopology | undefined) => () => mount(new DistanceMapping(), points(Vec3d, 3, 1), new StubState(Vec1d, [0], 'out'), topo);
+    const mk = (topo: StubTopology | undefined) => () =>
+      mount(new DistanceMapping(), points(Vec3d, 3, 1), new StubState(Vec1d, [0], 'out'), topo);
     expect(mk(undefined)).to.throw(/no topology/);
     expect(mk(new StubTopology({}))).to.throw(/has no edges/);
     expect(mk(new StubTopology({ edges: Uint32Array.of(0, 7) }))).to.throw(/names point 7/);

@@ -1,12 +1,4 @@
-import {
-  Bool,
-  Real,
-  RealArray,
-  contextMeshTopology,
-  isTopology,
-  sofaComponent,
-  type BaseMeshTopology,
-} from '@sofa-ts/core';
+import { Bool, Real, RealArray, contextMeshTopology, isTopology, sofaComponent, type BaseMeshTopology } from '@sofa-ts/core';
 import { createCsr } from '@sofa-ts/linalg';
 import { DistanceDirections, DistanceLawMapping, GeometricStiffnessMethod } from './distance-law.js';
 
@@ -36,12 +28,45 @@ const templates = ['Vec3d,Vec1d', 'Rigid3d,Vec1d'];
   aliases: ['ExtensionMapping'],
 })
 export class DistanceMapping extends DistanceLawMapping {
-  readonly computeDistance = this.initData({ name: 'computeDistance', type: Bool, default: false, help: 'if true, the rest lengths are zero (the output is the distance itself); otherwise they are the lengths at init' });
-  readonly restLengths = this.initData({ name: 'restLengths', type: RealArray(1, 'vector<double>'), default: new Float64Array(0), unit: 'length', help: 'rest lengths of the connections' });
-  readonly showObjectScale = this.initData({ name: 'showObjectScale', type: Real, default: 0, help: 'scale for object display', group: 'Visualization' });
-  readonly showColor = this.initData({ name: 'showColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(1, 1, 0, 1), help: 'color for object display', group: 'Visualization' });
-  readonly geometricStiffness = this.initData({ name: 'geometricStiffness', type: GeometricStiffnessMethod, default: 'Stabilized', help: 'method used to compute the geometric stiffness: None (not computed), Exact, Stabilized (only edges in tension, for stability)' });
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container (default: the topology of the context)', accepts: isTopology, expected: 'a topology' });
+  readonly computeDistance = this.initData({
+    name: 'computeDistance',
+    type: Bool,
+    default: false,
+    help: 'if true, the rest lengths are zero (the output is the distance itself); otherwise they are the lengths at init',
+  });
+  readonly restLengths = this.initData({
+    name: 'restLengths',
+    type: RealArray(1, 'vector<double>'),
+    default: new Float64Array(0),
+    unit: 'length',
+    help: 'rest lengths of the connections',
+  });
+  readonly showObjectScale = this.initData({
+    name: 'showObjectScale',
+    type: Real,
+    default: 0,
+    help: 'scale for object display',
+    group: 'Visualization',
+  });
+  readonly showColor = this.initData({
+    name: 'showColor',
+    type: RealArray(0, 'RGBAColor'),
+    default: Float64Array.of(1, 1, 0, 1),
+    help: 'color for object display',
+    group: 'Visualization',
+  });
+  readonly geometricStiffness = this.initData({
+    name: 'geometricStiffness',
+    type: GeometricStiffnessMethod,
+    default: 'Stabilized',
+    help: 'method used to compute the geometric stiffness: None (not computed), Exact, Stabilized (only edges in tension, for stability)',
+  });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'link to the topology container (default: the topology of the context)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
 
   /** (nE × 2) edges as read at init. */
   private edges = new Uint32Array(0);
@@ -64,7 +89,8 @@ export class DistanceMapping extends DistanceLawMapping {
     if (nE < 1) throw this.error(`topology ${topo.describe()} has no edges`);
     const nIn = this.from.size;
     for (let k = 0; k < edges.length; k++) {
-      if (edges[k]! >= nIn) throw this.error(`edge ${k >> 1} of ${topo.describe()} names point ${edges[k]}, but the input has ${nIn} points`);
+      if (edges[k]! >= nIn)
+        throw this.error(`edge ${k >> 1} of ${topo.describe()} names point ${edges[k]}, but the input has ${nIn} points`);
     }
     this.edges = edges;
     // Rest lengths: the given ones, else the current lengths (or zero with computeDistance).
@@ -97,7 +123,8 @@ export class DistanceMapping extends DistanceLawMapping {
 
   /** ‖p_b − p_a‖ from coordinates x. */
   private length(x: Float64Array, a: number, b: number): number {
-    const oa = a * this.cIn, ob = b * this.cIn;
+    const oa = a * this.cIn,
+      ob = b * this.cIn;
     return Math.hypot(x[ob]! - x[oa]!, x[ob + 1]! - x[oa + 1]!, x[ob + 2]! - x[oa + 2]!);
   }
 
@@ -107,8 +134,10 @@ export class DistanceMapping extends DistanceLawMapping {
     const rowPtr = new Int32Array(nE + 1);
     const cols: number[] = [];
     for (let i = 0; i < nE; i++) {
-      const a = this.edges[2 * i]!, b = this.edges[2 * i + 1]!;
-      const lo = Math.min(a, b), hi = Math.max(a, b);
+      const a = this.edges[2 * i]!,
+        b = this.edges[2 * i + 1]!;
+      const lo = Math.min(a, b),
+        hi = Math.max(a, b);
       for (let k = 0; k < 3; k++) cols.push(lo * d + k);
       if (hi !== lo) for (let k = 0; k < 3; k++) cols.push(hi * d + k);
       rowPtr[i + 1] = cols.length;
@@ -119,10 +148,13 @@ export class DistanceMapping extends DistanceLawMapping {
   apply(): void {
     const x = this.from.x;
     const out = this.outputPositions();
-    const e = this.edges, u = this.law.dirs, cIn = this.cIn;
+    const e = this.edges,
+      u = this.law.dirs,
+      cIn = this.cIn;
     const { rowPtr, values } = this.J;
     for (let i = 0; i < this.rest.length; i++) {
-      const a = e[2 * i]!, b = e[2 * i + 1]!;
+      const a = e[2 * i]!,
+        b = e[2 * i + 1]!;
       out[i] = this.law.update(i, x, b * cIn, x, a * cIn) - this.rest[i]!;
       // J row: the lower-indexed end first
       const p = rowPtr[i]!;

@@ -7,7 +7,12 @@ import { DenseAccumulator, StubState, StubTopology, expectValidCsr, perturb, rng
 /** n random Vec3d points, or n random Rigid3d frames (unit quaternions). */
 function points(type: StateType, n: number, seed: number, name: string): StubState {
   const r = rng(seed);
-  if (type === Vec3d) return new StubState(Vec3d, Array.from({ length: 3 * n }, () => 2 * r() - 1), name);
+  if (type === Vec3d)
+    return new StubState(
+      Vec3d,
+      Array.from({ length: 3 * n }, () => 2 * r() - 1),
+      name,
+    );
   const x: number[] = [];
   for (let i = 0; i < n; i++) {
     const q = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
@@ -22,7 +27,8 @@ const pairs = '0 2  1 0  1 3  0 0  0 2';
 const edges = Uint32Array.of(0, 1, 3, 1, 2, 1, 0, 4, 3, 2);
 
 function setup(type: StateType, seed: number, configure: (m: DistanceMultiMapping) => void = () => {}) {
-  const A = points(type, 3, seed, 'A'), B = points(type, 4, seed + 1, 'B');
+  const A = points(type, 3, seed, 'A'),
+    B = points(type, 4, seed + 1, 'B');
   const to = new StubState(Vec1d, [], 'out');
   const m = new DistanceMultiMapping();
   m.indexPairs.read(pairs);
@@ -36,10 +42,13 @@ function setup(type: StateType, seed: number, configure: (m: DistanceMultiMappin
 function length(A: StubState, B: StubState, i: number): number {
   const p = pairs.split(/\s+/).map(Number);
   const pt = (k: number): number[] => {
-    const s = p[2 * k] === 0 ? A : B, c = s.stateType.coordSize, o = p[2 * k + 1]! * c;
+    const s = p[2 * k] === 0 ? A : B,
+      c = s.stateType.coordSize,
+      o = p[2 * k + 1]! * c;
     return [s.x[o]!, s.x[o + 1]!, s.x[o + 2]!];
   };
-  const a = pt(edges[2 * i]!), b = pt(edges[2 * i + 1]!);
+  const a = pt(edges[2 * i]!),
+    b = pt(edges[2 * i + 1]!);
   return Math.hypot(b[0]! - a[0]!, b[1]! - a[1]!, b[2]! - a[2]!);
 }
 
@@ -67,19 +76,22 @@ describe('DistanceMultiMapping', () => {
     }
   });
 
-  it('Exact geometric stiffness equals finite differences of Σ J_iᵀ·λ in the inputs\' concatenated space; applyDJT = K·dx', () => {
+  it("Exact geometric stiffness equals finite differences of Σ J_iᵀ·λ in the inputs' concatenated space; applyDJT = K·dx", () => {
     for (const type of [Vec3d, Rigid3d]) {
       const { m, A, B } = setup(type, 5, (mm) => (mm.geometricStiffness.value = 'Exact'));
       A.x.set(points(type, 3, 11, 'A').x);
       B.x.set(points(type, 4, 12, 'B').x);
-      const d = type.derivSize, nA = 3 * d, n = 7 * d;
+      const d = type.derivSize,
+        nA = 3 * d,
+        n = 7 * d;
       const lambda = randomArray(5, 13);
       m.apply();
       const acc = new DenseAccumulator(n);
       m.addGeometricStiffness(acc, lambda, 1);
       const jtl = (): Float64Array => {
         m.apply();
-        const gA = new Float64Array(nA), gB = new Float64Array(n - nA);
+        const gA = new Float64Array(nA),
+          gB = new Float64Array(n - nA);
         m.applyJT([gA, gB], lambda);
         return Float64Array.of(...gA, ...gB);
       };
@@ -97,7 +109,8 @@ describe('DistanceMultiMapping', () => {
       }
       m.apply();
       const dx = randomArray(n, 14);
-      const dfA = new Float64Array(nA), dfB = new Float64Array(n - nA);
+      const dfA = new Float64Array(nA),
+        dfB = new Float64Array(n - nA);
       m.applyDJT([dfA, dfB], [dx.subarray(0, nA), dx.subarray(nA)], lambda, 0.5);
       const df = [...dfA, ...dfB];
       for (let r = 0; r < n; r++) {
@@ -115,7 +128,11 @@ describe('DistanceMultiMapping', () => {
     m.addGeometricStiffness(stab, lambda, 1);
     m.geometricStiffness.value = 'Exact';
     const exact = new DenseAccumulator(21);
-    m.addGeometricStiffness(exact, lambda.map((v) => Math.min(v, 0)), 1);
+    m.addGeometricStiffness(
+      exact,
+      lambda.map((v) => Math.min(v, 0)),
+      1,
+    );
     expect(stab.A).to.deep.equal(exact.A);
     m.geometricStiffness.value = 'None';
     const none = new DenseAccumulator(21);

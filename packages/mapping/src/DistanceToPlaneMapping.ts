@@ -18,8 +18,19 @@ const templates = ['Vec3d,Vec1d', 'Vec2d,Vec1d', 'Vec6d,Vec1d', 'Rigid3d,Vec1d',
   templates,
 })
 export class DistanceToPlaneMapping extends MappingComponent {
-  readonly planeNormal = this.initData({ name: 'planeNormal', type: RealArray(0, 'Deriv'), default: new Float64Array(0), help: 'normal of the plane to compute the distance to (normalised at init)' });
-  readonly planePoint = this.initData({ name: 'planePoint', type: RealArray(0, 'Coord'), default: new Float64Array(0), unit: 'm', help: 'a point of the plane' });
+  readonly planeNormal = this.initData({
+    name: 'planeNormal',
+    type: RealArray(0, 'Deriv'),
+    default: new Float64Array(0),
+    help: 'normal of the plane to compute the distance to (normalised at init)',
+  });
+  readonly planePoint = this.initData({
+    name: 'planePoint',
+    type: RealArray(0, 'Coord'),
+    default: new Float64Array(0),
+    unit: 'm',
+    help: 'a point of the plane',
+  });
 
   private J: CsrMatrix = createCsr(0, 0, new Int32Array(1), new Int32Array(0));
   private n = new Float64Array(3);
@@ -34,10 +45,12 @@ export class DistanceToPlaneMapping extends MappingComponent {
   override init(): void {
     this.resolveEnds();
     this.checkTemplates(templates);
-    const t = this.inType(), N = t.spatialDimensions;
+    const t = this.inType(),
+      N = t.spatialDimensions;
     this.cIn = t.coordSize;
     this.dIn = t.derivSize;
-    const nv = this.planeNormal.value, pv = this.planePoint.value;
+    const nv = this.planeNormal.value,
+      pv = this.planePoint.value;
     if (nv.length < N) throw this.error(`'planeNormal' needs ${N} numbers for template ${t.name}, got ${nv.length}`);
     if (pv.length !== 0 && pv.length < N) throw this.error(`'planePoint' needs ${N} numbers for template ${t.name}, got ${pv.length}`);
     const len = Math.hypot(...nv.subarray(0, N));
@@ -46,7 +59,13 @@ export class DistanceToPlaneMapping extends MappingComponent {
     this.planeNormal.value = Float64Array.from(this.n);
     this.p0 = pv.length === 0 ? new Float64Array(N) : Float64Array.from(pv.subarray(0, N));
     const m = this.from.size;
-    this.J = createCsr(m, m * this.dIn, Int32Array.from({ length: m + 1 }, (_, i) => i * N), Int32Array.from({ length: m * N }, (_, k) => Math.floor(k / N) * this.dIn + (k % N)), Float64Array.from({ length: m * N }, (_, k) => this.n[k % N]!));
+    this.J = createCsr(
+      m,
+      m * this.dIn,
+      Int32Array.from({ length: m + 1 }, (_, i) => i * N),
+      Int32Array.from({ length: m * N }, (_, k) => Math.floor(k / N) * this.dIn + (k % N)),
+      Float64Array.from({ length: m * N }, (_, k) => this.n[k % N]!),
+    );
     this.resizeOutput(m);
     this.apply();
     const out = this.getTo();
@@ -69,7 +88,8 @@ export class DistanceToPlaneMapping extends MappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const v = ins[0]!, N = this.n.length;
+    const v = ins[0]!,
+      N = this.n.length;
     for (let i = 0; i < this.J.rows; i++) {
       let d = 0;
       for (let k = 0; k < N; k++) d += v[i * this.dIn + k]! * this.n[k]!;
@@ -78,7 +98,8 @@ export class DistanceToPlaneMapping extends MappingComponent {
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const f = ins[0]!, N = this.n.length;
+    const f = ins[0]!,
+      N = this.n.length;
     for (let i = 0; i < this.J.rows; i++) for (let k = 0; k < N; k++) f[i * this.dIn + k] += this.n[k]! * out[i]!;
   }
 

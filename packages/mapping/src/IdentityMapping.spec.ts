@@ -74,7 +74,7 @@ describe('IdentityMapping', () => {
     expect(d.getFrom()[0]).to.equal(from);
   });
 
-  it('Rigid3d → Vec3d gives the frames\' centres; J = [I 0] equals finite differences of apply (rotations included), Jᵀ its transpose', () => {
+  it("Rigid3d → Vec3d gives the frames' centres; J = [I 0] equals finite differences of apply (rotations included), Jᵀ its transpose", () => {
     const r = rng(21);
     const x: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -99,7 +99,7 @@ describe('IdentityMapping', () => {
     checkTranspose(m, 18, 9, 23);
   });
 
-  it('Rigid2d → Vec2d gives the frames\' centres; J equals finite differences of apply', () => {
+  it("Rigid2d → Vec2d gives the frames' centres; J equals finite differences of apply", () => {
     const from = new StubState(Rigid2d, [1, 2, 0.3, -1, 0.5, 2], 'frames');
     const to = new StubState(Vec2d, new Float64Array(2), 'centres');
     const m = mount(new IdentityMapping(), from, to);
@@ -114,6 +114,8 @@ describe('IdentityMapping', () => {
     expect(() => mount(new IdentityMapping(), from, to)).to.throw(/cannot map Rigid3d to Vec2d/);
     const m = new IdentityMapping();
     m.template = 'Vec3,Vec3';
-    expect(() => mount(m, new StubState(Rigid3d, [0, 0, 0, 0, 0, 0, 1], 'in'), new StubState(Rigid3d, [0, 0, 0, 0, 0, 0, 1], 'out'))).to.throw(/does not match the states/);
+    expect(() =>
+      mount(m, new StubState(Rigid3d, [0, 0, 0, 0, 0, 0, 1], 'in'), new StubState(Rigid3d, [0, 0, 0, 0, 0, 0, 1], 'out')),
+    ).to.throw(/does not match the states/);
   });
 });

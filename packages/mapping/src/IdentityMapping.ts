@@ -16,7 +16,17 @@ import { MappingComponent } from './mapping-component.js';
   category: 'Mapping',
   module: 'Sofa.Component.Mapping.Linear',
   description: 'Maps the input state to an output of the same size, point by point (a copy).',
-  templates: ['Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d', 'Vec6d,Vec6d', 'Vec6d,Vec3d', 'Rigid3d,Rigid3d', 'Rigid2d,Rigid2d', 'Rigid3d,Vec3d', 'Rigid2d,Vec2d'],
+  templates: [
+    'Vec3d,Vec3d',
+    'Vec2d,Vec2d',
+    'Vec1d,Vec1d',
+    'Vec6d,Vec6d',
+    'Vec6d,Vec3d',
+    'Rigid3d,Rigid3d',
+    'Rigid2d,Rigid2d',
+    'Rigid3d,Vec3d',
+    'Rigid2d,Vec2d',
+  ],
 })
 export class IdentityMapping extends MappingComponent {
   /** (nOut·dOut × nIn·dIn) the constant Jacobian. */
@@ -33,7 +43,17 @@ export class IdentityMapping extends MappingComponent {
 
   override init(): void {
     this.resolveEnds();
-    this.checkTemplates(['Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d', 'Vec6d,Vec6d', 'Vec6d,Vec3d', 'Rigid3d,Rigid3d', 'Rigid2d,Rigid2d', 'Rigid3d,Vec3d', 'Rigid2d,Vec2d']);
+    this.checkTemplates([
+      'Vec3d,Vec3d',
+      'Vec2d,Vec2d',
+      'Vec1d,Vec1d',
+      'Vec6d,Vec6d',
+      'Vec6d,Vec3d',
+      'Rigid3d,Rigid3d',
+      'Rigid2d,Rigid2d',
+      'Rigid3d,Vec3d',
+      'Rigid2d,Vec2d',
+    ]);
     const tin = this.inType();
     const tout = this.outType();
     this.cIn = tin.coordSize;

@@ -19,7 +19,11 @@ function frames(n: number, seed: number): StubState {
 
 function points(n: number, seed: number): StubState {
   const r = rng(seed);
-  return new StubState(Vec3d, Array.from({ length: 3 * n }, () => 2 * r() - 1), 'points');
+  return new StubState(
+    Vec3d,
+    Array.from({ length: 3 * n }, () => 2 * r() - 1),
+    'points',
+  );
 }
 
 describe('RigidMapping', () => {
@@ -158,7 +162,11 @@ describe('RigidMapping', () => {
     const a = new DenseAccumulator(12);
     const b = new DenseAccumulator(12);
     m.addGeometricStiffness(a, new Float64Array(9), 1);
-    m.addGeometricStiffness(b, Float64Array.from({ length: 9 }, (_, i) => i), 2);
+    m.addGeometricStiffness(
+      b,
+      Float64Array.from({ length: 9 }, (_, i) => i),
+      2,
+    );
     expect(b.order).to.deep.equal(a.order);
     expect(a.order.length).to.equal(18);
     const n = new RigidMapping();
@@ -171,11 +179,13 @@ describe('RigidMapping', () => {
 
   it('nsdProject3 keeps the negative part of the spectrum (closed form)', () => {
     // A = V·diag(2, −1, −3)·Vᵀ with V a rotation: A⁻ = V·diag(0, −1, −3)·Vᵀ
-    const c = Math.cos(0.3), s = Math.sin(0.3);
+    const c = Math.cos(0.3),
+      s = Math.sin(0.3);
     const V = [c, -s, 0, s, c, 0, 0, 0, 1];
     const build = (l: number[]) => {
       const A = new Float64Array(9);
-      for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) A[3 * i + j] += V[3 * i + k]! * l[k]! * V[3 * j + k]!;
+      for (let i = 0; i < 3; i++)
+        for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) A[3 * i + j] += V[3 * i + k]! * l[k]! * V[3 * j + k]!;
       return A;
     };
     const A = build([2, -1, -3]);
@@ -187,8 +197,14 @@ describe('RigidMapping', () => {
 
 /** Rotation vector θ·u of the unit quaternion a ⊗ b⁻¹ (both (x, y, z, w) at a[ao..], b[bo..]). */
 function rotationVector(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number): number[] {
-  const ax = a[ao]!, ay = a[ao + 1]!, az = a[ao + 2]!, aw = a[ao + 3]!;
-  const bx = -b[bo]!, by = -b[bo + 1]!, bz = -b[bo + 2]!, bw = b[bo + 3]!;
+  const ax = a[ao]!,
+    ay = a[ao + 1]!,
+    az = a[ao + 2]!,
+    aw = a[ao + 3]!;
+  const bx = -b[bo]!,
+    by = -b[bo + 1]!,
+    bz = -b[bo + 2]!,
+    bw = b[bo + 3]!;
   let x = aw * bx + ax * bw + ay * bz - az * by;
   let y = aw * by - ax * bz + ay * bw + az * bx;
   let z = aw * bz + ax * by - ay * bx + az * bw;
@@ -270,7 +286,11 @@ describe('RigidMapping Rigid3d → Rigid3d (child frames on a parent frame)', ()
     const u = Float64Array.from({ length: 12 }, () => 2 * r() - 1);
     const out = new Float64Array(18);
     m.applyJ(out, [u]);
-    for (let i = 0; i < 18; i++) expect(out[i]!).to.be.closeTo(J[i]!.reduce((a, v, k) => a + v * u[k]!, 0), 1e-13);
+    for (let i = 0; i < 18; i++)
+      expect(out[i]!).to.be.closeTo(
+        J[i]!.reduce((a, v, k) => a + v * u[k]!, 0),
+        1e-13,
+      );
   });
 
   it('a child torque goes to the parent unchanged, a child force adds r × f (Jᵀ)', () => {

@@ -50,15 +50,56 @@ const VARIANTS: readonly Variant[] = ['Rigid3d,Vec3d', 'Rigid3d,Rigid3d', 'Rigid
   templates: [...VARIANTS],
 })
 export class RigidMapping extends MappingComponent {
-  readonly initialPoints = this.initData({ name: 'initialPoints', type: RealArray(0, 'vector<OutCoord>'), default: new Float64Array(0), help: 'local coordinates of the points (one output coordinate each)' });
+  readonly initialPoints = this.initData({
+    name: 'initialPoints',
+    type: RealArray(0, 'vector<OutCoord>'),
+    default: new Float64Array(0),
+    help: 'local coordinates of the points (one output coordinate each)',
+  });
   readonly index = this.initData({ name: 'index', type: UInt, default: 0, help: 'input DOF index' });
-  readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'Xsp file where rigid mapping information can be loaded from', aliases: ['fileRigidMapping'] });
-  readonly useX0 = this.initData({ name: 'useX0', type: Bool, default: false, help: 'use x0 instead of local copy of initial positions (to support topo changes)' });
-  readonly indexFromEnd = this.initData({ name: 'indexFromEnd', type: Bool, default: false, help: 'input DOF index starts from the end of input DOFs vector' });
-  readonly rigidIndexPerPoint = this.initData({ name: 'rigidIndexPerPoint', type: Indices, default: new Uint32Array(0), help: 'for each mapped point, the index of the Rigid it is mapped from' });
-  readonly globalToLocalCoords = this.initData({ name: 'globalToLocalCoords', type: Bool, default: false, help: 'are the output DOFs initially expressed in global coordinates' });
-  readonly geometricStiffness = this.initData({ name: 'geometricStiffness', type: Enum(['None', 'Exact', 'Stabilized']), default: 'None', help: 'method used to compute the geometric stiffness: None (not computed), Exact (non-symmetric), Stabilized (symmetrised, negative semi-definite projection)' });
-  readonly repartition = this.initData({ name: 'repartition', type: Indices, default: new Uint32Array(0), help: 'deprecated: number of consecutive points attached to each frame (use rigidIndexPerPoint)' });
+  readonly filename = this.initData({
+    name: 'filename',
+    type: Str,
+    default: '',
+    help: 'Xsp file where rigid mapping information can be loaded from',
+    aliases: ['fileRigidMapping'],
+  });
+  readonly useX0 = this.initData({
+    name: 'useX0',
+    type: Bool,
+    default: false,
+    help: 'use x0 instead of local copy of initial positions (to support topo changes)',
+  });
+  readonly indexFromEnd = this.initData({
+    name: 'indexFromEnd',
+    type: Bool,
+    default: false,
+    help: 'input DOF index starts from the end of input DOFs vector',
+  });
+  readonly rigidIndexPerPoint = this.initData({
+    name: 'rigidIndexPerPoint',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'for each mapped point, the index of the Rigid it is mapped from',
+  });
+  readonly globalToLocalCoords = this.initData({
+    name: 'globalToLocalCoords',
+    type: Bool,
+    default: false,
+    help: 'are the output DOFs initially expressed in global coordinates',
+  });
+  readonly geometricStiffness = this.initData({
+    name: 'geometricStiffness',
+    type: Enum(['None', 'Exact', 'Stabilized']),
+    default: 'None',
+    help: 'method used to compute the geometric stiffness: None (not computed), Exact (non-symmetric), Stabilized (symmetrised, negative semi-definite projection)',
+  });
+  readonly repartition = this.initData({
+    name: 'repartition',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'deprecated: number of consecutive points attached to each frame (use rigidIndexPerPoint)',
+  });
 
   private variant: Variant = 'Rigid3d,Vec3d';
   /** Point dimension (3, or 2 for Rigid2d), coordinate and derivative sizes of input and output. */
@@ -92,14 +133,21 @@ export class RigidMapping extends MappingComponent {
     this.inD = this.inType().derivSize;
     this.outC = this.outType().coordSize;
     this.outD = this.outType().derivSize;
-    if (this.pd === 2 && this.geometricStiffness.value !== 'None') this.warn(`geometricStiffness '${this.geometricStiffness.value}' is ignored: SOFA computes no geometric stiffness in 2D`);
-    if (this.filename.value !== '') throw this.error(`loading points from a file ('${this.filename.value}') is not supported`, 'give the points as initialPoints or as the output positions');
+    if (this.pd === 2 && this.geometricStiffness.value !== 'None')
+      this.warn(`geometricStiffness '${this.geometricStiffness.value}' is ignored: SOFA computes no geometric stiffness in 2D`);
+    if (this.filename.value !== '')
+      throw this.error(
+        `loading points from a file ('${this.filename.value}') is not supported`,
+        'give the points as initialPoints or as the output positions',
+      );
     const nIn = this.from.size;
-    if (this.useX0.value && !isMechanicalState(this.to)) throw this.error('useX0 needs a MechanicalObject as output (it reads its rest positions)');
+    if (this.useX0.value && !isMechanicalState(this.to))
+      throw this.error('useX0 needs a MechanicalObject as output (it reads its rest positions)');
     const oc = this.outC;
     // Local coordinates (SOFA's reinit): initialPoints, else the output's positions.
     let pts = this.initialPoints.value;
-    if (pts.length % oc !== 0) throw this.error(`'initialPoints' has ${pts.length} numbers, not a multiple of ${oc} (${this.outType().name} coordinates)`);
+    if (pts.length % oc !== 0)
+      throw this.error(`'initialPoints' has ${pts.length} numbers, not a multiple of ${oc} (${this.outType().name} coordinates)`);
     const fromOutput = !this.useX0.value && pts.length === 0;
     if (this.useX0.value) pts = this.restOfOutput();
     else if (fromOutput) pts = Float64Array.from(this.outputPositions().subarray(0, this.outputSize() * oc));
@@ -126,14 +174,18 @@ export class RigidMapping extends MappingComponent {
       const a = oc * i;
       if (this.pd === 2) {
         // p = R(−θ)·(x − c)
-        const dx = pts[a]! - xf[o]!, dy = pts[a + 1]! - xf[o + 1]!;
-        const c = Math.cos(xf[o + 2]!), s = Math.sin(xf[o + 2]!);
+        const dx = pts[a]! - xf[o]!,
+          dy = pts[a + 1]! - xf[o + 1]!;
+        const c = Math.cos(xf[o + 2]!),
+          s = Math.sin(xf[o + 2]!);
         pts[a] = c * dx + s * dy;
         pts[a + 1] = -s * dx + c * dy;
         continue;
       }
       // p = Rᵀ·(x − c)
-      const dx = pts[a]! - xf[o]!, dy = pts[a + 1]! - xf[o + 1]!, dz = pts[a + 2]! - xf[o + 2]!;
+      const dx = pts[a]! - xf[o]!,
+        dy = pts[a + 1]! - xf[o + 1]!,
+        dz = pts[a + 2]! - xf[o + 2]!;
       rotate(pts, a, xf, o + 3, dx, dy, dz, true);
       // q_l = q⁻¹ ⊗ q_out
       if (oc === 7) quatConjugateMultiplyAt(pts, a + 3, xf, o + 3, pts, a + 3);
@@ -188,7 +240,8 @@ export class RigidMapping extends MappingComponent {
    * column a (1 entry). 2D: row a holds column a and the rotation column 2 (2 entries).
    */
   private buildJPattern(n: number, nIn: number): void {
-    const od = this.outD, id = this.inD;
+    const od = this.outD,
+      id = this.inD;
     const rowPtr = new Int32Array(od * n + 1);
     const cols: number[] = [];
     const skewCols = [
@@ -215,7 +268,9 @@ export class RigidMapping extends MappingComponent {
   /** Output coordinates from the frames xin; keeps r = R·p in `rotated` when given. */
   private mapPositions(out: Float64Array, xin: Float64Array, rotated: Float64Array | undefined): void {
     const pts = this.useX0.value ? this.restOfOutput() : this.local;
-    const pd = this.pd, oc = this.outC, ic = this.inC;
+    const pd = this.pd,
+      oc = this.outC,
+      ic = this.inC;
     const r = rotated ?? new Float64Array(pd);
     const n = this.frame.length;
     for (let i = 0; i < n; i++) {
@@ -224,7 +279,8 @@ export class RigidMapping extends MappingComponent {
       const a = oc * i;
       if (pd === 2) {
         // x = c + R(θ)·p
-        const c = Math.cos(xin[o + 2]!), s = Math.sin(xin[o + 2]!);
+        const c = Math.cos(xin[o + 2]!),
+          s = Math.sin(xin[o + 2]!);
         r[ri] = c * pts[a]! - s * pts[a + 1]!;
         r[ri + 1] = s * pts[a]! + c * pts[a + 1]!;
         out[a] = xin[o]! + r[ri]!;
@@ -249,19 +305,29 @@ export class RigidMapping extends MappingComponent {
       // rows x: (1, −r_y), y: (1, r_x)
       for (let i = 0; i < n; i++) {
         const b = 4 * i;
-        v[b] = 1; v[b + 1] = -r[2 * i + 1]!;
-        v[b + 2] = 1; v[b + 3] = r[2 * i]!;
+        v[b] = 1;
+        v[b + 1] = -r[2 * i + 1]!;
+        v[b + 2] = 1;
+        v[b + 3] = r[2 * i]!;
       }
     } else {
       // 1 on the translation, −[r]× on the rotation: rows x: (z, −y), y: (−z, x), z: (y, −x);
       // a child frame's rotation rows: 1.
       const per = this.outD === 6 ? 12 : 9;
       for (let i = 0; i < n; i++) {
-        const x = r[3 * i]!, y = r[3 * i + 1]!, z = r[3 * i + 2]!;
+        const x = r[3 * i]!,
+          y = r[3 * i + 1]!,
+          z = r[3 * i + 2]!;
         const b = per * i;
-        v[b] = 1; v[b + 1] = z; v[b + 2] = -y;
-        v[b + 3] = 1; v[b + 4] = -z; v[b + 5] = x;
-        v[b + 6] = 1; v[b + 7] = y; v[b + 8] = -x;
+        v[b] = 1;
+        v[b + 1] = z;
+        v[b + 2] = -y;
+        v[b + 3] = 1;
+        v[b + 4] = -z;
+        v[b + 5] = x;
+        v[b + 6] = 1;
+        v[b + 7] = y;
+        v[b + 8] = -x;
         if (per === 12) v[b + 9] = v[b + 10] = v[b + 11] = 1;
       }
     }
@@ -271,7 +337,8 @@ export class RigidMapping extends MappingComponent {
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
     const vin = ins[0]!;
     const r = this.rotated;
-    const id = this.inD, od = this.outD;
+    const id = this.inD,
+      od = this.outD;
     for (let i = 0; i < this.frame.length; i++) {
       const o = id * this.frame[i]!;
       const a = od * i;
@@ -282,8 +349,12 @@ export class RigidMapping extends MappingComponent {
         out[a + 1] = vin[o + 1]! + w * r[2 * i]!;
         continue;
       }
-      const wx = vin[o + 3]!, wy = vin[o + 4]!, wz = vin[o + 5]!;
-      const x = r[3 * i]!, y = r[3 * i + 1]!, z = r[3 * i + 2]!;
+      const wx = vin[o + 3]!,
+        wy = vin[o + 4]!,
+        wz = vin[o + 5]!;
+      const x = r[3 * i]!,
+        y = r[3 * i + 1]!,
+        z = r[3 * i + 2]!;
       // v + ω × r
       out[a] = vin[o]! + (wy * z - wz * y);
       out[a + 1] = vin[o + 1]! + (wz * x - wx * z);
@@ -299,20 +370,26 @@ export class RigidMapping extends MappingComponent {
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
     const fin = ins[0]!;
     const r = this.rotated;
-    const id = this.inD, od = this.outD;
+    const id = this.inD,
+      od = this.outD;
     for (let i = 0; i < this.frame.length; i++) {
       const o = id * this.frame[i]!;
       const a = od * i;
       if (this.pd === 2) {
-        const fx = out[a]!, fy = out[a + 1]!;
+        const fx = out[a]!,
+          fy = out[a + 1]!;
         fin[o] += fx;
         fin[o + 1] += fy;
         // torque += r × f (its z component)
         fin[o + 2] += r[2 * i]! * fy - r[2 * i + 1]! * fx;
         continue;
       }
-      const fx = out[a]!, fy = out[a + 1]!, fz = out[a + 2]!;
-      const x = r[3 * i]!, y = r[3 * i + 1]!, z = r[3 * i + 2]!;
+      const fx = out[a]!,
+        fy = out[a + 1]!,
+        fz = out[a + 2]!;
+      const x = r[3 * i]!,
+        y = r[3 * i + 1]!,
+        z = r[3 * i + 2]!;
       fin[o] += fx;
       fin[o + 1] += fy;
       fin[o + 2] += fz;
@@ -340,17 +417,29 @@ export class RigidMapping extends MappingComponent {
     for (let k = this.framePtr[j]!; k < this.framePtr[j + 1]!; k++) {
       const i = this.byFrame[k]!;
       const od = this.outD;
-      const fx = childForce[od * i]!, fy = childForce[od * i + 1]!, fz = childForce[od * i + 2]!;
-      const x = r[3 * i]!, y = r[3 * i + 1]!, z = r[3 * i + 2]!;
+      const fx = childForce[od * i]!,
+        fy = childForce[od * i + 1]!,
+        fz = childForce[od * i + 2]!;
+      const x = r[3 * i]!,
+        y = r[3 * i + 1]!,
+        z = r[3 * i + 2]!;
       // [f]×[r]× = r·fᵀ − (f·r)·I
       const d = fx * x + fy * y + fz * z;
-      K[0] += x * fx - d; K[1] += x * fy; K[2] += x * fz;
-      K[3] += y * fx; K[4] += y * fy - d; K[5] += y * fz;
-      K[6] += z * fx; K[7] += z * fy; K[8] += z * fz - d;
+      K[0] += x * fx - d;
+      K[1] += x * fy;
+      K[2] += x * fz;
+      K[3] += y * fx;
+      K[4] += y * fy - d;
+      K[5] += y * fz;
+      K[6] += z * fx;
+      K[7] += z * fy;
+      K[8] += z * fz - d;
     }
     if (this.geometricStiffness.value === 'Stabilized') {
       // symmetrise: the pairs (1, 3), (2, 6), (5, 7) of the row-major 3x3
-      const s01 = 0.5 * (K[1]! + K[3]!), s02 = 0.5 * (K[2]! + K[6]!), s12 = 0.5 * (K[5]! + K[7]!);
+      const s01 = 0.5 * (K[1]! + K[3]!),
+        s02 = 0.5 * (K[2]! + K[6]!),
+        s12 = 0.5 * (K[5]! + K[7]!);
       K[1] = K[3] = s01;
       K[2] = K[6] = s02;
       K[5] = K[7] = s12;
@@ -366,7 +455,9 @@ export class RigidMapping extends MappingComponent {
     for (let j = 0; j < this.frames.length; j++) {
       const o = 6 * this.frames[j]!;
       const K = this.frameBlock(j, childForce);
-      const a = dx[o + 3]!, b = dx[o + 4]!, c = dx[o + 5]!;
+      const a = dx[o + 3]!,
+        b = dx[o + 4]!,
+        c = dx[o + 5]!;
       df[o + 3] += kFactor * (K[0]! * a + K[1]! * b + K[2]! * c);
       df[o + 4] += kFactor * (K[3]! * a + K[4]! * b + K[5]! * c);
       df[o + 5] += kFactor * (K[6]! * a + K[7]! * b + K[8]! * c);
@@ -388,11 +479,19 @@ export class RigidMapping extends MappingComponent {
  * q = (qx, qy, qz, qw) at xin[qoff..qoff+3]: R = I + 2w·[u]× + 2·[u]×², u = (qx, qy, qz).
  */
 function rotate(out: Float64Array, off: number, xin: Float64Array, qoff: number, x: number, y: number, z: number, inverse: boolean): void {
-  const qx = xin[qoff]!, qy = xin[qoff + 1]!, qz = xin[qoff + 2]!;
+  const qx = xin[qoff]!,
+    qy = xin[qoff + 1]!,
+    qz = xin[qoff + 2]!;
   const qw = inverse ? -xin[qoff + 3]! : xin[qoff + 3]!;
-  const r00 = 1 - 2 * (qy * qy + qz * qz), r01 = 2 * (qx * qy - qz * qw), r02 = 2 * (qz * qx + qy * qw);
-  const r10 = 2 * (qx * qy + qz * qw), r11 = 1 - 2 * (qz * qz + qx * qx), r12 = 2 * (qy * qz - qx * qw);
-  const r20 = 2 * (qz * qx - qy * qw), r21 = 2 * (qy * qz + qx * qw), r22 = 1 - 2 * (qy * qy + qx * qx);
+  const r00 = 1 - 2 * (qy * qy + qz * qz),
+    r01 = 2 * (qx * qy - qz * qw),
+    r02 = 2 * (qz * qx + qy * qw);
+  const r10 = 2 * (qx * qy + qz * qw),
+    r11 = 1 - 2 * (qz * qz + qx * qx),
+    r12 = 2 * (qy * qz - qx * qw);
+  const r20 = 2 * (qz * qx - qy * qw),
+    r21 = 2 * (qy * qz + qx * qw),
+    r22 = 1 - 2 * (qy * qy + qx * qx);
   out[off] = r00 * x + r01 * y + r02 * z;
   out[off + 1] = r10 * x + r11 * y + r12 * z;
   out[off + 2] = r20 * x + r21 * y + r22 * z;

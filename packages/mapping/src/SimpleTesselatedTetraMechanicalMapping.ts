@@ -1,4 +1,12 @@
-import { isMechanicalState, isTopology, sofaComponent, type BaseMeshTopology, type BaseObject, type Data, type SparseMatrixLike } from '@sofa-ts/core';
+import {
+  isMechanicalState,
+  isTopology,
+  sofaComponent,
+  type BaseMeshTopology,
+  type BaseObject,
+  type Data,
+  type SparseMatrixLike,
+} from '@sofa-ts/core';
 import { createCsr, type CsrMatrix } from '@sofa-ts/linalg';
 import { MappingComponent } from './mapping-component.js';
 
@@ -33,7 +41,8 @@ export class SimpleTesselatedTetraMechanicalMapping extends MappingComponent {
     for (let n = this.hasContext ? this.context : undefined; n && !map; n = n.parent) {
       map = n.objects.find((o) => o.className === 'SimpleTesselatedTetraTopologicalMapping');
     }
-    if (!map) throw this.error('no SimpleTesselatedTetraTopologicalMapping in this node or above: it gives the points this mapping computes');
+    if (!map)
+      throw this.error('no SimpleTesselatedTetraTopologicalMapping in this node or above: it gives the points this mapping computes');
     this.fromPoint = map.findData('pointMappedFromPoint') as Data<Uint32Array>;
     this.fromEdge = map.findData('pointMappedFromEdge') as Data<Uint32Array>;
     const input = map.findLink('input')?.get();
@@ -56,7 +65,8 @@ export class SimpleTesselatedTetraMechanicalMapping extends MappingComponent {
     this.resizeOutput(nOut);
     const cols: number[][] = Array.from({ length: nOut }, () => []);
     const vals: number[][] = Array.from({ length: nOut }, () => []);
-    const fp = this.fromPoint.value, fe = this.fromEdge.value;
+    const fp = this.fromPoint.value,
+      fe = this.fromEdge.value;
     for (let i = 0; i < fp.length; i++) {
       const o = fp[i]!;
       if (o === INVALID || o >= nOut || i >= nIn) continue;
@@ -94,7 +104,8 @@ export class SimpleTesselatedTetraMechanicalMapping extends MappingComponent {
     const { rowPtr, colInd, values } = this.J;
     const rows = Math.min(out.length, rowPtr.length - 1);
     for (let r = 0; r < rows; r++) {
-      const a = rowPtr[r]!, b = rowPtr[r + 1]!;
+      const a = rowPtr[r]!,
+        b = rowPtr[r + 1]!;
       if (a === b) continue;
       let s = 0;
       for (let k = a; k < b; k++) s += values[k]! * inp[colInd[k]!]!;

@@ -17,13 +17,17 @@ function frames(n: number, seed: number): StubState {
 
 function points(n: number, seed: number): StubState {
   const r = rng(seed);
-  return new StubState(Vec3d, Array.from({ length: 3 * n }, () => 3 * (2 * r() - 1)), 'points');
+  return new StubState(
+    Vec3d,
+    Array.from({ length: 3 * n }, () => 3 * (2 * r() - 1)),
+    'points',
+  );
 }
 
 /** Moves the frames away from their rest positions (x0 stays). */
 function move(from: StubState, seed: number): void {
   const r = rng(seed);
-  for (let j = 0; j < from.x.length / 7 * 6; j++) perturb(Rigid3d, from.x, j, 0.4 * (2 * r() - 1));
+  for (let j = 0; j < (from.x.length / 7) * 6; j++) perturb(Rigid3d, from.x, j, 0.4 * (2 * r() - 1));
 }
 
 describe('SkinningMapping', () => {
@@ -97,7 +101,8 @@ describe('SkinningMapping', () => {
       return g;
     };
     for (let j = 0; j < nIn; j++) {
-      const gp = G(1, j), gm = G(-1, j);
+      const gp = G(1, j),
+        gm = G(-1, j);
       for (let i = 0; i < nIn; i++) expect(acc.A[i]![j]!).to.be.closeTo((gp[i]! - gm[i]!) / (2 * h), 1e-7);
     }
     from.x.set(base);

@@ -1,13 +1,24 @@
 import { expect } from 'chai';
 import { Rigid3d, Vec1d, Vec3d } from '@sofa-ts/core';
 import { SquareDistanceMapping } from './SquareDistanceMapping.js';
-import { checkGeometricStiffness, checkMultiJacobian, checkMultiTranspose, emittedGeometricStiffness, randomArray } from './compliant-test-support.js';
+import {
+  checkGeometricStiffness,
+  checkMultiJacobian,
+  checkMultiTranspose,
+  emittedGeometricStiffness,
+  randomArray,
+} from './compliant-test-support.js';
 import { StubState, StubTopology, expectValidCsr, mount, rng } from './test-support.js';
 
 /** n random Vec3d points, or n random Rigid3d frames (unit quaternions). */
 function points(type: typeof Vec3d, n: number, seed: number): StubState {
   const r = rng(seed);
-  if (type === Vec3d) return new StubState(Vec3d, Array.from({ length: 3 * n }, () => 2 * r() - 1), 'in');
+  if (type === Vec3d)
+    return new StubState(
+      Vec3d,
+      Array.from({ length: 3 * n }, () => 2 * r() - 1),
+      'in',
+    );
   const x: number[] = [];
   for (let i = 0; i < n; i++) {
     const q = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
@@ -19,7 +30,11 @@ function points(type: typeof Vec3d, n: number, seed: number): StubState {
 
 const edges = Uint32Array.of(0, 1, 1, 2, 3, 1, 2, 4, 4, 0);
 
-function setup(type: typeof Vec3d, seed: number, method?: 'None' | 'Exact' | 'Stabilized'): { m: SquareDistanceMapping; from: StubState; to: StubState } {
+function setup(
+  type: typeof Vec3d,
+  seed: number,
+  method?: 'None' | 'Exact' | 'Stabilized',
+): { m: SquareDistanceMapping; from: StubState; to: StubState } {
   const from = points(type, 5, seed);
   const to = new StubState(Vec1d, [0], 'out');
   const m = new SquareDistanceMapping();
@@ -35,7 +50,8 @@ describe('SquareDistanceMapping', () => {
       const c = type.coordSize;
       expect(to.size).to.equal(5);
       for (let i = 0; i < 5; i++) {
-        const a = edges[2 * i]! * c, b = edges[2 * i + 1]! * c;
+        const a = edges[2 * i]! * c,
+          b = edges[2 * i + 1]! * c;
         const d2 = (from.x[b]! - from.x[a]!) ** 2 + (from.x[b + 1]! - from.x[a + 1]!) ** 2 + (from.x[b + 2]! - from.x[a + 2]!) ** 2;
         expect(to.x[i]!).to.be.closeTo(d2, 1e-15);
       }
@@ -67,7 +83,12 @@ describe('SquareDistanceMapping', () => {
     expect(m.geometricStiffness.value).to.equal('Stabilized');
     const stab = emittedGeometricStiffness(m, 15, f, 1);
     m.geometricStiffness.value = 'Exact';
-    const exact = emittedGeometricStiffness(m, 15, f.map((v) => Math.min(v, 0)), 1);
+    const exact = emittedGeometricStiffness(
+      m,
+      15,
+      f.map((v) => Math.min(v, 0)),
+      1,
+    );
     expect(stab.A).to.deep.equal(exact.A);
     expect(stab.order).to.deep.equal(emittedGeometricStiffness(m, 15, f, 1).order);
     // the closed form 2λ·[I −I; −I I] on edge (3, 1), λ = 3

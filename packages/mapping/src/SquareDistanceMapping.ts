@@ -1,4 +1,14 @@
-import { addBlock3, contextMeshTopology, isTopology, Real, RealArray, sofaComponent, type BaseMeshTopology, type MatrixAccumulator, type SparseMatrixLike } from '@sofa-ts/core';
+import {
+  addBlock3,
+  contextMeshTopology,
+  isTopology,
+  Real,
+  RealArray,
+  sofaComponent,
+  type BaseMeshTopology,
+  type MatrixAccumulator,
+  type SparseMatrixLike,
+} from '@sofa-ts/core';
 import { createCsr, type CsrMatrix } from '@sofa-ts/linalg';
 import { GeometricStiffnessMethod } from './distance-law.js';
 import { MappingComponent } from './mapping-component.js';
@@ -22,10 +32,32 @@ const I3 = Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1);
   templates,
 })
 export class SquareDistanceMapping extends MappingComponent {
-  readonly showObjectScale = this.initData({ name: 'showObjectScale', type: Real, default: 0, help: 'scale for object display', group: 'Visualization' });
-  readonly showColor = this.initData({ name: 'showColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(1, 1, 0, 1), help: 'color for object display', group: 'Visualization' });
-  readonly geometricStiffness = this.initData({ name: 'geometricStiffness', type: GeometricStiffnessMethod, default: 'Stabilized', help: 'method used to compute the geometric stiffness: None (not computed), Exact, Stabilized (only edges in tension, for stability)' });
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container (default: the topology of the context)', accepts: isTopology, expected: 'a topology' });
+  readonly showObjectScale = this.initData({
+    name: 'showObjectScale',
+    type: Real,
+    default: 0,
+    help: 'scale for object display',
+    group: 'Visualization',
+  });
+  readonly showColor = this.initData({
+    name: 'showColor',
+    type: RealArray(0, 'RGBAColor'),
+    default: Float64Array.of(1, 1, 0, 1),
+    help: 'color for object display',
+    group: 'Visualization',
+  });
+  readonly geometricStiffness = this.initData({
+    name: 'geometricStiffness',
+    type: GeometricStiffnessMethod,
+    default: 'Stabilized',
+    help: 'method used to compute the geometric stiffness: None (not computed), Exact, Stabilized (only edges in tension, for stability)',
+  });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'link to the topology container (default: the topology of the context)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
 
   /** (nE × 2) edges. */
   private edges = new Uint32Array(0);
@@ -43,19 +75,23 @@ export class SquareDistanceMapping extends MappingComponent {
     this.cIn = this.inType().coordSize;
     this.dIn = this.inType().derivSize;
     const topo = this.topology.get() ?? contextMeshTopology(this.context);
-    if (!topo) throw this.error('no topology: add an edge topology (e.g. EdgeSetTopologyContainer) in this node or above, or set topology="@path"');
+    if (!topo)
+      throw this.error('no topology: add an edge topology (e.g. EdgeSetTopologyContainer) in this node or above, or set topology="@path"');
     this.topology.set(topo);
     const edges = Uint32Array.from(topo.getEdges());
     const nE = edges.length / 2;
     if (nE < 1) throw this.error(`topology ${topo.describe()} has no edges`);
     const nIn = this.from.size;
-    for (let k = 0; k < edges.length; k++) if (edges[k]! >= nIn) throw this.error(`edge ${k >> 1} of ${topo.describe()} names point ${edges[k]}, but the input has ${nIn} points`);
+    for (let k = 0; k < edges.length; k++)
+      if (edges[k]! >= nIn)
+        throw this.error(`edge ${k >> 1} of ${topo.describe()} names point ${edges[k]}, but the input has ${nIn} points`);
     this.edges = edges;
     // J pattern: per row, the 3 columns of each end, lower point first
     const rowPtr = new Int32Array(nE + 1);
     const cols: number[] = [];
     for (let i = 0; i < nE; i++) {
-      const a = edges[2 * i]!, b = edges[2 * i + 1]!;
+      const a = edges[2 * i]!,
+        b = edges[2 * i + 1]!;
       for (const p of a === b ? [a] : [Math.min(a, b), Math.max(a, b)]) for (let k = 0; k < 3; k++) cols.push(p * this.dIn + k);
       rowPtr[i + 1] = cols.length;
     }
@@ -74,9 +110,12 @@ export class SquareDistanceMapping extends MappingComponent {
 
   /** out_i = ‖p_b − p_a‖²; with `jacobian`, J's values (2(p_b − p_a) at b, its opposite at a). */
   private mapPositions(out: Float64Array, x: Float64Array, jacobian: boolean): void {
-    const e = this.edges, c = this.cIn, { rowPtr, values } = this.J;
+    const e = this.edges,
+      c = this.cIn,
+      { rowPtr, values } = this.J;
     for (let i = 0; i < e.length / 2; i++) {
-      const a = e[2 * i]!, b = e[2 * i + 1]!;
+      const a = e[2 * i]!,
+        b = e[2 * i + 1]!;
       let s = 0;
       for (let k = 0; k < 3; k++) {
         const g = x[b * c + k]! - x[a * c + k]!;
@@ -94,7 +133,9 @@ export class SquareDistanceMapping extends MappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const v = ins[0]!, e = this.edges, { rowPtr, colInd, values } = this.J;
+    const v = ins[0]!,
+      e = this.edges,
+      { rowPtr, colInd, values } = this.J;
     for (let i = 0; i < e.length / 2; i++) {
       let s = 0;
       for (let p = rowPtr[i]!; p < rowPtr[i + 1]!; p++) s += values[p]! * v[colInd[p]!]!;
@@ -103,7 +144,8 @@ export class SquareDistanceMapping extends MappingComponent {
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const f = ins[0]!, { rowPtr, colInd, values } = this.J;
+    const f = ins[0]!,
+      { rowPtr, colInd, values } = this.J;
     for (let i = 0; i < this.edges.length / 2; i++) for (let p = rowPtr[i]!; p < rowPtr[i + 1]!; p++) f[colInd[p]!] += values[p]! * out[i]!;
   }
 
@@ -120,11 +162,15 @@ export class SquareDistanceMapping extends MappingComponent {
 
   /** df_a += s·(dx_a − dx_b), df_b −= the same. */
   override applyDJT(dfIns: readonly Float64Array[], dxIns: readonly Float64Array[], childForce: Float64Array, kFactor: number): void {
-    const df = dfIns[0]!, dx = dxIns[0]!, e = this.edges, d = this.dIn;
+    const df = dfIns[0]!,
+      dx = dxIns[0]!,
+      e = this.edges,
+      d = this.dIn;
     for (let i = 0; i < e.length / 2; i++) {
       const s = this.scale(i, childForce, kFactor);
       if (s === 0) continue;
-      const a = e[2 * i]! * d, b = e[2 * i + 1]! * d;
+      const a = e[2 * i]! * d,
+        b = e[2 * i + 1]! * d;
       for (let k = 0; k < 3; k++) {
         const g = s * (dx[a + k]! - dx[b + k]!);
         df[a + k] += g;
@@ -136,10 +182,12 @@ export class SquareDistanceMapping extends MappingComponent {
   /** Every edge's four 3×3 blocks at every call (zeros included), to keep the pattern. */
   override addGeometricStiffness(acc: MatrixAccumulator, childForce: Float64Array, kFactor: number): void {
     if (this.geometricStiffness.value === 'None') return;
-    const e = this.edges, d = this.dIn;
+    const e = this.edges,
+      d = this.dIn;
     for (let i = 0; i < e.length / 2; i++) {
       const s = this.scale(i, childForce, kFactor);
-      const a = e[2 * i]! * d, b = e[2 * i + 1]! * d;
+      const a = e[2 * i]! * d,
+        b = e[2 * i + 1]! * d;
       addBlock3(acc, a, a, I3, 0, s);
       addBlock3(acc, a, b, I3, 0, -s);
       addBlock3(acc, b, a, I3, 0, -s);

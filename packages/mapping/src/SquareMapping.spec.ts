@@ -1,7 +1,13 @@
 import { expect } from 'chai';
 import { Vec1d } from '@sofa-ts/core';
 import { SquareMapping } from './SquareMapping.js';
-import { checkGeometricStiffness, checkMultiJacobian, checkMultiTranspose, emittedGeometricStiffness, randomArray } from './compliant-test-support.js';
+import {
+  checkGeometricStiffness,
+  checkMultiJacobian,
+  checkMultiTranspose,
+  emittedGeometricStiffness,
+  randomArray,
+} from './compliant-test-support.js';
 import { StubState, mount } from './test-support.js';
 
 describe('SquareMapping', () => {

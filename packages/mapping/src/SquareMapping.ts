@@ -17,7 +17,12 @@ const templates = ['Vec1d,Vec1d'];
   templates,
 })
 export class SquareMapping extends MappingComponent {
-  readonly geometricStiffness = this.initData({ name: 'geometricStiffness', type: Enum(['None', 'Exact']), default: 'Exact', help: 'method used to compute the geometric stiffness: None (not computed) or Exact' });
+  readonly geometricStiffness = this.initData({
+    name: 'geometricStiffness',
+    type: Enum(['None', 'Exact']),
+    default: 'Exact',
+    help: 'method used to compute the geometric stiffness: None (not computed) or Exact',
+  });
 
   private J: CsrMatrix = createCsr(0, 0, new Int32Array(1), new Int32Array(0));
 
@@ -29,7 +34,12 @@ export class SquareMapping extends MappingComponent {
     this.resolveEnds();
     this.checkTemplates(templates);
     const n = this.from.size;
-    this.J = createCsr(n, n, Int32Array.from({ length: n + 1 }, (_, i) => i), Int32Array.from({ length: n }, (_, i) => i));
+    this.J = createCsr(
+      n,
+      n,
+      Int32Array.from({ length: n + 1 }, (_, i) => i),
+      Int32Array.from({ length: n }, (_, i) => i),
+    );
     this.resizeOutput(n);
     this.apply();
     const out = this.getTo();
@@ -38,7 +48,9 @@ export class SquareMapping extends MappingComponent {
   }
 
   apply(): void {
-    const x = this.from.x, out = this.outputPositions(), J = this.J.values;
+    const x = this.from.x,
+      out = this.outputPositions(),
+      J = this.J.values;
     for (let i = 0; i < J.length; i++) {
       out[i] = x[i]! * x[i]!;
       J[i] = 2 * x[i]!;
@@ -47,12 +59,14 @@ export class SquareMapping extends MappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const v = ins[0]!, J = this.J.values;
+    const v = ins[0]!,
+      J = this.J.values;
     for (let i = 0; i < J.length; i++) out[i] = J[i]! * v[i]!;
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const f = ins[0]!, J = this.J.values;
+    const f = ins[0]!,
+      J = this.J.values;
     for (let i = 0; i < J.length; i++) f[i] += J[i]! * out[i]!;
   }
 
@@ -62,7 +76,8 @@ export class SquareMapping extends MappingComponent {
 
   override applyDJT(dfIns: readonly Float64Array[], dxIns: readonly Float64Array[], childForce: Float64Array, kFactor: number): void {
     if (this.geometricStiffness.value === 'None') return;
-    const df = dfIns[0]!, dx = dxIns[0]!;
+    const df = dfIns[0]!,
+      dx = dxIns[0]!;
     for (let i = 0; i < this.J.rows; i++) df[i] += 2 * kFactor * childForce[i]! * dx[i]!;
   }
 

@@ -31,7 +31,11 @@ describe('SubsetMapping', () => {
 
   it('without indices, finds each output point in the input within radius', () => {
     const from = input(5, 3);
-    const to = new StubState(Vec3d, [...from.x.subarray(9, 12), ...from.x.subarray(0, 3)].map((v) => v + 1e-7), 'out');
+    const to = new StubState(
+      Vec3d,
+      [...from.x.subarray(9, 12), ...from.x.subarray(0, 3)].map((v) => v + 1e-7),
+      'out',
+    );
     const m = new SubsetMapping();
     mount(m, from, to);
     expect(Array.from(m.indices.value)).to.deep.equal([3, 0]);

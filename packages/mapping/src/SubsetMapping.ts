@@ -24,7 +24,8 @@ const IndexOrInvalid: DataType<number> = {
     const ts = tokens(t);
     if (ts.length !== 1) throw new DataParseError('a non-negative integer (or -1 for none)', `got ${ts.length} values`);
     const v = Number(ts[0]);
-    if (!Number.isInteger(v) || v < -1 || v > InvalidID) throw new DataParseError('a non-negative integer (or -1 for none)', `got '${ts[0]}'`);
+    if (!Number.isInteger(v) || v < -1 || v > InvalidID)
+      throw new DataParseError('a non-negative integer (or -1 for none)', `got '${ts[0]}'`);
     return v === -1 ? InvalidID : v;
   },
   print: (v) => String(v),
@@ -50,13 +51,48 @@ const templates = ['Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d', 'Vec6d,Vec6d', '
 })
 export class SubsetMapping extends MappingComponent {
   readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'list of input indices' });
-  readonly first = this.initData({ name: 'first', type: IndexOrInvalid, default: InvalidID, help: 'first index (use if indices are sequential)' });
-  readonly last = this.initData({ name: 'last', type: IndexOrInvalid, default: InvalidID, help: 'last index (use if indices are sequential)' });
-  readonly radius = this.initData({ name: 'radius', type: Real, default: 1e-5, help: 'search radius to find corresponding points in case no indices are given' });
-  readonly handleTopologyChange = this.initData({ name: 'handleTopologyChange', type: Bool, default: true, help: 'enable support of topological changes for indices (disable if it is linked from SubsetTopologicalMapping::pointD2S)' });
-  readonly ignoreNotFound = this.initData({ name: 'ignoreNotFound', type: Bool, default: false, help: 'true to ignore points that are not found in the input model, they will be treated as fixed points' });
-  readonly resizeToModel = this.initData({ name: 'resizeToModel', type: Bool, default: false, help: 'true to resize the output MechanicalState to match the size of indices' });
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container (topological changes are not followed by sofa-ts yet)', accepts: isTopology, expected: 'a topology' });
+  readonly first = this.initData({
+    name: 'first',
+    type: IndexOrInvalid,
+    default: InvalidID,
+    help: 'first index (use if indices are sequential)',
+  });
+  readonly last = this.initData({
+    name: 'last',
+    type: IndexOrInvalid,
+    default: InvalidID,
+    help: 'last index (use if indices are sequential)',
+  });
+  readonly radius = this.initData({
+    name: 'radius',
+    type: Real,
+    default: 1e-5,
+    help: 'search radius to find corresponding points in case no indices are given',
+  });
+  readonly handleTopologyChange = this.initData({
+    name: 'handleTopologyChange',
+    type: Bool,
+    default: true,
+    help: 'enable support of topological changes for indices (disable if it is linked from SubsetTopologicalMapping::pointD2S)',
+  });
+  readonly ignoreNotFound = this.initData({
+    name: 'ignoreNotFound',
+    type: Bool,
+    default: false,
+    help: 'true to ignore points that are not found in the input model, they will be treated as fixed points',
+  });
+  readonly resizeToModel = this.initData({
+    name: 'resizeToModel',
+    type: Bool,
+    default: false,
+    help: 'true to resize the output MechanicalState to match the size of indices',
+  });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'link to the topology container (topological changes are not followed by sofa-ts yet)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
 
   /** (nOut) input index of each output point, InvalidID for a fixed point. */
   private idx: Uint32Array = new Uint32Array(0);
@@ -120,7 +156,10 @@ export class SubsetMapping extends MappingComponent {
           }
         }
         if (found === InvalidID && !this.ignoreNotFound.value) {
-          throw this.error(`output point ${i} has no input point within radius ${this.radius.value}`, 'give indices, or set ignoreNotFound="1" to keep it fixed');
+          throw this.error(
+            `output point ${i} has no input point within radius ${this.radius.value}`,
+            'give indices, or set ignoreNotFound="1" to keep it fixed',
+          );
         }
         out[i] = found;
       }

@@ -19,7 +19,12 @@ const templates = ['Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d', 'Rigid3d,Rigid3d
   templates,
 })
 export class SubsetMultiMapping extends MultiMappingComponent {
-  readonly indexPairs = this.initData({ name: 'indexPairs', type: Indices, default: new Uint32Array(0), help: 'list of couples (parent index + index in the parent)' });
+  readonly indexPairs = this.initData({
+    name: 'indexPairs',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'list of couples (parent index + index in the parent)',
+  });
 
   /** (nOut) input of each output point and its point in that input. */
   private src = new Uint32Array(0);
@@ -44,14 +49,17 @@ export class SubsetMultiMapping extends MultiMappingComponent {
     this.src = new Uint32Array(n);
     this.pt = new Uint32Array(n);
     for (let k = 0; k < n; k++) {
-      const s = pairs[2 * k]!, p = pairs[2 * k + 1]!;
+      const s = pairs[2 * k]!,
+        p = pairs[2 * k + 1]!;
       if (s >= this.froms.length) throw this.error(`pair ${k} names input ${s}, but there are ${this.froms.length} inputs`);
-      if (p >= this.froms[s]!.size) throw this.error(`pair ${k} names point ${p} of ${this.froms[s]!.describe()}, which has ${this.froms[s]!.size} points`);
+      if (p >= this.froms[s]!.size)
+        throw this.error(`pair ${k} names point ${p} of ${this.froms[s]!.describe()}, which has ${this.froms[s]!.size} points`);
       this.src[k] = s;
       this.pt[k] = p;
     }
     this.resizeOutput(n);
-    const dOut = this.dOut, dIn = this.dIn;
+    const dOut = this.dOut,
+      dIn = this.dIn;
     this.Js = this.froms.map((s, i) => {
       const rowPtr = new Int32Array(n * dOut + 1);
       const cols: number[] = [];
@@ -71,7 +79,8 @@ export class SubsetMultiMapping extends MultiMappingComponent {
   }
 
   protected mapPositions(out: Float64Array, ins: readonly Float64Array[]): void {
-    const cIn = this.cIn, cOut = this.cOut;
+    const cIn = this.cIn,
+      cOut = this.cOut;
     for (let k = 0; k < this.src.length; k++) {
       const x = ins[this.src[k]!]!;
       const o = this.pt[k]! * cIn;
@@ -80,7 +89,8 @@ export class SubsetMultiMapping extends MultiMappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const dIn = this.dIn, dOut = this.dOut;
+    const dIn = this.dIn,
+      dOut = this.dOut;
     for (let k = 0; k < this.src.length; k++) {
       const v = ins[this.src[k]!]!;
       const o = this.pt[k]! * dIn;
@@ -89,7 +99,8 @@ export class SubsetMultiMapping extends MultiMappingComponent {
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const dIn = this.dIn, dOut = this.dOut;
+    const dIn = this.dIn,
+      dOut = this.dOut;
     for (let k = 0; k < this.src.length; k++) {
       const f = ins[this.src[k]!]!;
       const o = this.pt[k]! * dIn;

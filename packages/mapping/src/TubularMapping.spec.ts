@@ -25,22 +25,32 @@ function tubular(N: number, radius: number, peak = 0): TubularMapping {
 }
 
 describe('TubularMapping', () => {
-  it('puts N points on a circle of the given radius in each frame\'s (y, z) plane (closed form)', () => {
+  it("puts N points on a circle of the given radius in each frame's (y, z) plane (closed form)", () => {
     // frame 0 unrotated at the origin; frame 1 at (2, 0, 0) turned by 90° about x (y → z, z → −y)
     const s = Math.SQRT1_2;
     const from = new StubState(Rigid3d, [0, 0, 0, 0, 0, 0, 1, 2, 0, 0, s, 0, 0, s], 'frames');
     const to = new StubState(Vec3d, [], 'skin');
     mount(tubular(4, 0.5), from, to);
     const expected = [
-      [0, 0.5, 0], [0, 0, 0.5], [0, -0.5, 0], [0, 0, -0.5],
-      [2, 0, 0.5], [2, -0.5, 0], [2, 0, -0.5], [2, 0.5, 0],
+      [0, 0.5, 0],
+      [0, 0, 0.5],
+      [0, -0.5, 0],
+      [0, 0, -0.5],
+      [2, 0, 0.5],
+      [2, -0.5, 0],
+      [2, 0, -0.5],
+      [2, 0.5, 0],
     ].flat();
     expect(to.size).to.equal(8);
     to.x.forEach((v, i) => expect(v).to.be.closeTo(expected[i]!, 1e-15));
   });
 
   it('peak scales the radius of the first (peak > 0) or last (peak < 0) frames linearly to 0 at the tip', () => {
-    const from = new StubState(Rigid3d, [0, 1, 2, 3].flatMap((i) => [i, 0, 0, 0, 0, 0, 1]), 'frames');
+    const from = new StubState(
+      Rigid3d,
+      [0, 1, 2, 3].flatMap((i) => [i, 0, 0, 0, 0, 0, 1]),
+      'frames',
+    );
     const radiusOfFrame = (peak: number): number[] => {
       const to = new StubState(Vec3d, [], 'skin');
       mount(tubular(3, 2, peak), from, to);

@@ -21,7 +21,8 @@ export class VolumeMapping extends ElementMeasureMapping {
   protected readonly k = 4;
 
   protected elementsOf(topo: BaseMeshTopology): Uint32Array {
-    if (topo.getHexahedra().length > 0) throw this.error(`${topo.describe()} has hexahedra: VolumeMapping measures tetrahedra only`, 'convert the hexahedra to tetrahedra');
+    if (topo.getHexahedra().length > 0)
+      throw this.error(`${topo.describe()} has hexahedra: VolumeMapping measures tetrahedra only`, 'convert the hexahedra to tetrahedra');
     const t = topo.getTetrahedra();
     if (t.length === 0) throw this.error(`${topo.describe()} has no tetrahedra`);
     return Uint32Array.from(t);
@@ -34,11 +35,14 @@ export class VolumeMapping extends ElementMeasureMapping {
   private readonly S = new Float64Array(9);
 
   protected measure(x: Float64Array, v: Uint32Array, grad: Float64Array): number {
-    const d = this.d, c = this.c, o = 3 * v[0]!;
+    const d = this.d,
+      c = this.c,
+      o = 3 * v[0]!;
     for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) d[3 * i + k] = x[3 * v[i + 1]! + k]! - x[o + k]!;
     // c_1 = d_2 × d_3, c_2 = d_3 × d_1, c_3 = d_1 × d_2
     for (let i = 0; i < 3; i++) {
-      const a = 3 * ((i + 1) % 3), b = 3 * ((i + 2) % 3);
+      const a = 3 * ((i + 1) % 3),
+        b = 3 * ((i + 2) % 3);
       c[3 * i] = d[a + 1]! * d[b + 2]! - d[a + 2]! * d[b + 1]!;
       c[3 * i + 1] = d[a + 2]! * d[b]! - d[a]! * d[b + 2]!;
       c[3 * i + 2] = d[a]! * d[b + 1]! - d[a + 1]! * d[b]!;
@@ -62,9 +66,13 @@ export class VolumeMapping extends ElementMeasureMapping {
 
   /** Block (i, j) = [x_a − x_b]×/6, block (j, i) its transpose. */
   private put(out: Float64Array, x: Float64Array, v: Uint32Array, i: number, j: number, a: number, b: number): void {
-    const pa = 3 * v[a]!, pb = 3 * v[b]!;
-    const w0 = (x[pa]! - x[pb]!) / 6, w1 = (x[pa + 1]! - x[pb + 1]!) / 6, w2 = (x[pa + 2]! - x[pb + 2]!) / 6;
-    const ij = 9 * (4 * i + j), ji = 9 * (4 * j + i);
+    const pa = 3 * v[a]!,
+      pb = 3 * v[b]!;
+    const w0 = (x[pa]! - x[pb]!) / 6,
+      w1 = (x[pa + 1]! - x[pb + 1]!) / 6,
+      w2 = (x[pa + 2]! - x[pb + 2]!) / 6;
+    const ij = 9 * (4 * i + j),
+      ji = 9 * (4 * j + i);
     const S = this.S;
     S[1] = -w2;
     S[2] = w1;

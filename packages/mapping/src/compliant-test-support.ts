@@ -36,7 +36,14 @@ export function randomArray(n: number, seed: number): Float64Array {
  * input i's derivative coordinates (world-frame rotations for Rigid3d), and applyJ equals Σ J_i·u_i
  * for random u_i. Output coordinates and derivatives must share their layout (Vec outputs).
  */
-export function checkMultiJacobian(mapping: BaseMapping, froms: StubState[], to: BaseMechanicalState, seed: number, h = 1e-6, tol = 1e-7): void {
+export function checkMultiJacobian(
+  mapping: BaseMapping,
+  froms: StubState[],
+  to: BaseMechanicalState,
+  seed: number,
+  h = 1e-6,
+  tol = 1e-7,
+): void {
   mapping.apply();
   const nOut = to.size * to.stateType.derivSize;
   froms.forEach((from, i) => {
@@ -55,7 +62,9 @@ export function checkMultiJacobian(mapping: BaseMapping, froms: StubState[], to:
       mapping.apply();
       for (let r = 0; r < nOut; r++) {
         const fd = (plus[r]! - to.x[r]!) / (2 * h);
-        expect(Math.abs(fd - J[r]![j]!), `J_${i}[${r}][${j}] = ${J[r]![j]} vs finite difference ${fd}`).to.be.below(tol * Math.max(1, Math.abs(fd)));
+        expect(Math.abs(fd - J[r]![j]!), `J_${i}[${r}][${j}] = ${J[r]![j]} vs finite difference ${fd}`).to.be.below(
+          tol * Math.max(1, Math.abs(fd)),
+        );
       }
     }
     from.x.set(base);
@@ -109,7 +118,14 @@ export function emittedGeometricStiffness(mapping: BaseMapping, nIn: number, chi
  * K_geo (emitted with kFactor = 1) equals ∂(Jᵀ·f)/∂x by central differences for the fixed child
  * force f, and applyDJT(dx) equals kFactor·K_geo·dx for a random dx.
  */
-export function checkGeometricStiffness(mapping: BaseMapping, from: StubState, childForce: Float64Array, seed: number, h = 1e-6, tol = 1e-6): void {
+export function checkGeometricStiffness(
+  mapping: BaseMapping,
+  from: StubState,
+  childForce: Float64Array,
+  seed: number,
+  h = 1e-6,
+  tol = 1e-6,
+): void {
   const nIn = from.size * from.stateType.derivSize;
   mapping.apply();
   const K = emittedGeometricStiffness(mapping, nIn, childForce, 1).A;
@@ -123,7 +139,9 @@ export function checkGeometricStiffness(mapping: BaseMapping, from: StubState, c
     const minus = jtf(mapping, nIn, childForce);
     for (let r = 0; r < nIn; r++) {
       const fd = (plus[r]! - minus[r]!) / (2 * h);
-      expect(Math.abs(fd - K[r]![j]!), `K[${r}][${j}] = ${K[r]![j]} vs finite difference ${fd}`).to.be.below(tol * Math.max(1, Math.abs(fd)));
+      expect(Math.abs(fd - K[r]![j]!), `K[${r}][${j}] = ${K[r]![j]} vs finite difference ${fd}`).to.be.below(
+        tol * Math.max(1, Math.abs(fd)),
+      );
     }
   }
   from.x.set(base);

@@ -66,7 +66,8 @@ export class DistanceDirections {
 
   /** ‖p − q‖ of pair i (p = x[op..), q = y[oq..)); sets u_i and 1/‖p − q‖. */
   update(i: number, x: Float64Array, op: number, y: Float64Array, oq: number): number {
-    const sd = this.sd, u = this.dirs;
+    const sd = this.sd,
+      u = this.dirs;
     const len = this.distance(x, op, y, oq);
     if (len > this.minLength) {
       const inv = 1 / len;
@@ -81,9 +82,13 @@ export class DistanceDirections {
 
   /** out_i = u_i · (v_p − v_q) (v_q = 0 for a fixed target). */
   applyJ(out: Float64Array, v: Float64Array): void {
-    const sd = this.sd, u = this.dirs, pOff = this.pOff, qOff = this.qOff;
+    const sd = this.sd,
+      u = this.dirs,
+      pOff = this.pOff,
+      qOff = this.qOff;
     for (let i = 0; i < pOff.length; i++) {
-      const op = pOff[i]!, oq = qOff[i]!;
+      const op = pOff[i]!,
+        oq = qOff[i]!;
       let s = 0;
       if (oq < 0) for (let k = 0; k < sd; k++) s += u[i * sd + k]! * v[op + k]!;
       else for (let k = 0; k < sd; k++) s += u[i * sd + k]! * (v[op + k]! - v[oq + k]!);
@@ -93,9 +98,13 @@ export class DistanceDirections {
 
   /** f_p += u_i λ_i, f_q −= u_i λ_i. */
   applyJT(f: Float64Array, lambda: Float64Array): void {
-    const sd = this.sd, u = this.dirs, pOff = this.pOff, qOff = this.qOff;
+    const sd = this.sd,
+      u = this.dirs,
+      pOff = this.pOff,
+      qOff = this.qOff;
     for (let i = 0; i < pOff.length; i++) {
-      const op = pOff[i]!, oq = qOff[i]!;
+      const op = pOff[i]!,
+        oq = qOff[i]!;
       for (let k = 0; k < sd; k++) {
         const fk = u[i * sd + k]! * lambda[i]!;
         if (oq >= 0) f[oq + k] -= fk;
@@ -113,7 +122,9 @@ export class DistanceDirections {
 
   /** block ← I − uuᵀ (sd × sd, row-major) for pair i. */
   private projector(i: number): Float64Array {
-    const sd = this.sd, u = this.dirs, B = this.block;
+    const sd = this.sd,
+      u = this.dirs,
+      B = this.block;
     for (let r = 0; r < sd; r++) for (let c = 0; c < sd; c++) B[sd * r + c] = (r === c ? 1 : 0) - u[i * sd + r]! * u[i * sd + c]!;
     return B;
   }
@@ -122,12 +133,16 @@ export class DistanceDirections {
   applyDJT(df: Float64Array, dx: Float64Array, childForce: Float64Array, kFactor: number, method: string): void {
     if (method === 'None') return;
     const stabilized = method === 'Stabilized';
-    const sd = this.sd, u = this.dirs, pOff = this.pOff, qOff = this.qOff;
+    const sd = this.sd,
+      u = this.dirs,
+      pOff = this.pOff,
+      qOff = this.qOff;
     const delta = this.delta;
     for (let i = 0; i < pOff.length; i++) {
       const s = kFactor * this.blockScale(i, childForce, stabilized);
       if (s === 0) continue;
-      const op = pOff[i]!, oq = qOff[i]!;
+      const op = pOff[i]!,
+        oq = qOff[i]!;
       let ud = 0;
       for (let k = 0; k < sd; k++) {
         delta[k] = oq < 0 ? dx[op + k]! : dx[op + k]! - dx[oq + k]!;
@@ -148,11 +163,13 @@ export class DistanceDirections {
   addGeometricStiffness(acc: MatrixAccumulator, childForce: Float64Array, kFactor: number, method: string): void {
     if (method === 'None') return;
     const stabilized = method === 'Stabilized';
-    const pOff = this.pOff, qOff = this.qOff;
+    const pOff = this.pOff,
+      qOff = this.qOff;
     for (let i = 0; i < pOff.length; i++) {
       const s = kFactor * this.blockScale(i, childForce, stabilized);
       const B = this.projector(i);
-      const op = pOff[i]!, oq = qOff[i]!;
+      const op = pOff[i]!,
+        oq = qOff[i]!;
       if (oq >= 0) {
         this.addBlock(acc, oq, oq, B, s);
         this.addBlock(acc, oq, op, B, -s);

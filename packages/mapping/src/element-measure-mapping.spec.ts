@@ -2,7 +2,13 @@ import { expect } from 'chai';
 import { Vec1d, Vec3d } from '@sofa-ts/core';
 import { AreaMapping } from './AreaMapping.js';
 import { VolumeMapping } from './VolumeMapping.js';
-import { checkGeometricStiffness, checkMultiJacobian, checkMultiTranspose, emittedGeometricStiffness, randomArray } from './compliant-test-support.js';
+import {
+  checkGeometricStiffness,
+  checkMultiJacobian,
+  checkMultiTranspose,
+  emittedGeometricStiffness,
+  randomArray,
+} from './compliant-test-support.js';
 import { StubState, StubTopology, expectValidCsr, mount } from './test-support.js';
 
 /** 5 points, scattered so that no element is degenerate. */
@@ -23,8 +29,12 @@ describe('AreaMapping', () => {
     expect(to.size).to.equal(3);
     for (let t = 0; t < 3; t++) {
       const [a, b, c] = [triangles[3 * t]!, triangles[3 * t + 1]!, triangles[3 * t + 2]!];
-      const u = [0, 1, 2].map((k) => x0[3 * b + k]! - x0[3 * a + k]!), w = [0, 1, 2].map((k) => x0[3 * c + k]! - x0[3 * a + k]!);
-      expect(to.x[t]).to.be.closeTo(0.5 * Math.hypot(u[1]! * w[2]! - u[2]! * w[1]!, u[2]! * w[0]! - u[0]! * w[2]!, u[0]! * w[1]! - u[1]! * w[0]!), 1e-15);
+      const u = [0, 1, 2].map((k) => x0[3 * b + k]! - x0[3 * a + k]!),
+        w = [0, 1, 2].map((k) => x0[3 * c + k]! - x0[3 * a + k]!);
+      expect(to.x[t]).to.be.closeTo(
+        0.5 * Math.hypot(u[1]! * w[2]! - u[2]! * w[1]!, u[2]! * w[0]! - u[0]! * w[2]!, u[0]! * w[1]! - u[1]! * w[0]!),
+        1e-15,
+      );
     }
   });
 
@@ -42,7 +52,14 @@ describe('AreaMapping', () => {
     const f = Float64Array.of(-1, 2, -0.5);
     const stab = emittedGeometricStiffness(m, 15, f, 1);
     m.geometricStiffness.value = 'Exact';
-    expect(stab.A).to.deep.equal(emittedGeometricStiffness(m, 15, f.map((v) => Math.min(v, 0)), 1).A);
+    expect(stab.A).to.deep.equal(
+      emittedGeometricStiffness(
+        m,
+        15,
+        f.map((v) => Math.min(v, 0)),
+        1,
+      ).A,
+    );
     expect(() => setup(new AreaMapping(), new StubTopology({ triangles, quads: Uint32Array.of(0, 1, 2, 3) }))).to.throw(/has quads/);
   });
 });
@@ -54,7 +71,8 @@ describe('VolumeMapping', () => {
       const v = [0, 1, 2, 3].map((i) => tetrahedra[4 * t + i]!);
       const d = [1, 2, 3].map((i) => [0, 1, 2].map((k) => x0[3 * v[i]! + k]! - x0[3 * v[0]! + k]!));
       const [a, b, c] = d as [number[], number[], number[]];
-      const det = a[0]! * (b[1]! * c[2]! - b[2]! * c[1]!) - a[1]! * (b[0]! * c[2]! - b[2]! * c[0]!) + a[2]! * (b[0]! * c[1]! - b[1]! * c[0]!);
+      const det =
+        a[0]! * (b[1]! * c[2]! - b[2]! * c[1]!) - a[1]! * (b[0]! * c[2]! - b[2]! * c[0]!) + a[2]! * (b[0]! * c[1]! - b[1]! * c[0]!);
       expect(to.x[t]).to.be.closeTo(det / 6, 1e-15);
     }
   });

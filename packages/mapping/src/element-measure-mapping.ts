@@ -1,4 +1,11 @@
-import { addBlock3, contextMeshTopology, isTopology, type BaseMeshTopology, type MatrixAccumulator, type SparseMatrixLike } from '@sofa-ts/core';
+import {
+  addBlock3,
+  contextMeshTopology,
+  isTopology,
+  type BaseMeshTopology,
+  type MatrixAccumulator,
+  type SparseMatrixLike,
+} from '@sofa-ts/core';
 import { createCsr, type CsrMatrix } from '@sofa-ts/linalg';
 import { GeometricStiffnessMethod } from './distance-law.js';
 import { MappingComponent } from './mapping-component.js';
@@ -12,8 +19,18 @@ import { MappingComponent } from './mapping-component.js';
  * Subclasses give k, the element list, m_e with its gradient, and its Hessian. Vec3d inputs.
  */
 export abstract class ElementMeasureMapping extends MappingComponent {
-  readonly geometricStiffness = this.initData({ name: 'geometricStiffness', type: GeometricStiffnessMethod, default: 'Stabilized', help: 'method used to compute the geometric stiffness: None (not computed), Exact, Stabilized (only the elements with a negative child force, for stability)' });
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container (default: the topology of the context)', accepts: isTopology, expected: 'a topology' });
+  readonly geometricStiffness = this.initData({
+    name: 'geometricStiffness',
+    type: GeometricStiffnessMethod,
+    default: 'Stabilized',
+    help: 'method used to compute the geometric stiffness: None (not computed), Exact, Stabilized (only the elements with a negative child force, for stability)',
+  });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'link to the topology container (default: the topology of the context)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
 
   /** Vertices per element. */
   protected abstract readonly k: number;
@@ -45,10 +62,12 @@ export abstract class ElementMeasureMapping extends MappingComponent {
     this.topology.set(topo);
     const k = this.k;
     const elems = this.elementsOf(topo);
-    const nE = elems.length / k, n = this.from.size;
+    const nE = elems.length / k,
+      n = this.from.size;
     for (const v of elems) if (v >= n) throw this.error(`the topology names point ${v}, but the input has ${n} points`);
     this.elements = elems;
-    const rowPtr = new Int32Array(nE + 1), cols: number[] = [];
+    const rowPtr = new Int32Array(nE + 1),
+      cols: number[] = [];
     this.slots = new Int32Array(nE * k);
     for (let e = 0; e < nE; e++) {
       const order = Array.from({ length: k }, (_, i) => i).sort((a, b) => elems[e * k + a]! - elems[e * k + b]!);
@@ -72,7 +91,11 @@ export abstract class ElementMeasureMapping extends MappingComponent {
   }
 
   apply(): void {
-    const x = this.from.x, out = this.outputPositions(), k = this.k, J = this.J.values, g = this.grad;
+    const x = this.from.x,
+      out = this.outputPositions(),
+      k = this.k,
+      J = this.J.values,
+      g = this.grad;
     for (let e = 0; e < this.elements.length / k; e++) {
       for (let i = 0; i < k; i++) this.verts[i] = this.elements[e * k + i]!;
       out[e] = this.measure(x, this.verts, g);
@@ -82,7 +105,8 @@ export abstract class ElementMeasureMapping extends MappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const v = ins[0]!, { rowPtr, colInd, values } = this.J;
+    const v = ins[0]!,
+      { rowPtr, colInd, values } = this.J;
     for (let r = 0; r < this.J.rows; r++) {
       let s = 0;
       for (let p = rowPtr[r]!; p < rowPtr[r + 1]!; p++) s += values[p]! * v[colInd[p]!]!;
@@ -91,7 +115,8 @@ export abstract class ElementMeasureMapping extends MappingComponent {
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const f = ins[0]!, { rowPtr, colInd, values } = this.J;
+    const f = ins[0]!,
+      { rowPtr, colInd, values } = this.J;
     for (let r = 0; r < this.J.rows; r++) for (let p = rowPtr[r]!; p < rowPtr[r + 1]!; p++) f[colInd[p]!] += values[p]! * out[r]!;
   }
 
@@ -106,7 +131,11 @@ export abstract class ElementMeasureMapping extends MappingComponent {
   }
 
   override applyDJT(dfIns: readonly Float64Array[], dxIns: readonly Float64Array[], childForce: Float64Array, kFactor: number): void {
-    const df = dfIns[0]!, dx = dxIns[0]!, k = this.k, H = this.H, x = this.from.x;
+    const df = dfIns[0]!,
+      dx = dxIns[0]!,
+      k = this.k,
+      H = this.H,
+      x = this.from.x;
     for (let e = 0; e < this.elements.length / k; e++) {
       const s = this.scale(e, childForce, kFactor);
       if (s === 0) continue;
@@ -115,8 +144,10 @@ export abstract class ElementMeasureMapping extends MappingComponent {
       for (let i = 0; i < k; i++) {
         const r = 3 * this.verts[i]!;
         for (let j = 0; j < k; j++) {
-          const c = 3 * this.verts[j]!, o = 9 * (i * k + j);
-          for (let a = 0; a < 3; a++) df[r + a] += s * (H[o + 3 * a]! * dx[c]! + H[o + 3 * a + 1]! * dx[c + 1]! + H[o + 3 * a + 2]! * dx[c + 2]!);
+          const c = 3 * this.verts[j]!,
+            o = 9 * (i * k + j);
+          for (let a = 0; a < 3; a++)
+            df[r + a] += s * (H[o + 3 * a]! * dx[c]! + H[o + 3 * a + 1]! * dx[c + 1]! + H[o + 3 * a + 2]! * dx[c + 2]!);
         }
       }
     }
@@ -125,7 +156,9 @@ export abstract class ElementMeasureMapping extends MappingComponent {
   /** Every element's k×k blocks at every call (zeros included), to keep the pattern. */
   override addGeometricStiffness(acc: MatrixAccumulator, childForce: Float64Array, kFactor: number): void {
     if (this.geometricStiffness.value === 'None') return;
-    const k = this.k, H = this.H, x = this.from.x;
+    const k = this.k,
+      H = this.H,
+      x = this.from.x;
     for (let e = 0; e < this.elements.length / k; e++) {
       const s = this.scale(e, childForce, kFactor);
       for (let i = 0; i < k; i++) this.verts[i] = this.elements[e * k + i]!;

@@ -42,13 +42,30 @@ function isPositionTarget(o: unknown): o is PositionTarget {
  * state of the parent node.
  */
 export abstract class MappingComponent extends BaseMapping {
-  readonly input = this.initLink<BaseMechanicalState | Node>({ name: 'input', help: 'input object to map (default: the state of the parent node)', accepts: isStateOrNode, expected: 'a MechanicalObject', aliases: ['object1'] });
-  readonly output = this.initLink<PositionTarget | Node>({ name: 'output', help: 'output object to map (default: the state of this node)', accepts: isTargetOrNode, expected: 'a MechanicalObject or a visual model', aliases: ['object2'] });
+  readonly input = this.initLink<BaseMechanicalState | Node>({
+    name: 'input',
+    help: 'input object to map (default: the state of the parent node)',
+    accepts: isStateOrNode,
+    expected: 'a MechanicalObject',
+    aliases: ['object1'],
+  });
+  readonly output = this.initLink<PositionTarget | Node>({
+    name: 'output',
+    help: 'output object to map (default: the state of this node)',
+    accepts: isTargetOrNode,
+    expected: 'a MechanicalObject or a visual model',
+    aliases: ['object2'],
+  });
   readonly mapForces = this.initData({ name: 'mapForces', type: Bool, default: true, help: 'are forces mapped ?' });
   readonly mapConstraints = this.initData({ name: 'mapConstraints', type: Bool, default: true, help: 'are constraints mapped ?' });
   readonly mapMasses = this.initData({ name: 'mapMasses', type: Bool, default: true, help: 'are masses mapped ?' });
   readonly mapMatrices = this.initData({ name: 'mapMatrices', type: Bool, default: false, help: 'are matrix explicit mapped?' });
-  readonly applyRestPosition = this.initData({ name: 'applyRestPosition', type: Bool, default: false, help: 'set to true to apply this mapping to restPosition at init' });
+  readonly applyRestPosition = this.initData({
+    name: 'applyRestPosition',
+    type: Bool,
+    default: false,
+    help: 'set to true to apply this mapping to restPosition at init',
+  });
 
   /** The input state (after init). */
   protected from!: BaseMechanicalState;
@@ -68,11 +85,23 @@ export abstract class MappingComponent extends BaseMapping {
     const inLink = this.input.get();
     const inNode = inLink instanceof Node ? inLink : inLink === undefined ? this.context.parent : undefined;
     const from = inNode ? inNode.getObject(isMechanicalState, 'up') : (inLink as BaseMechanicalState);
-    if (!from) throw this.error(inLink ? `no MechanicalObject in node '${(inLink as Node).getName()}' or above` : 'no input state: set input="@path" or put a MechanicalObject in the parent node');
+    if (!from)
+      throw this.error(
+        inLink
+          ? `no MechanicalObject in node '${(inLink as Node).getName()}' or above`
+          : 'no input state: set input="@path" or put a MechanicalObject in the parent node',
+      );
     const outLink = this.output.get();
     const outNode = outLink instanceof Node ? outLink : outLink === undefined ? this.context : undefined;
-    const to = outNode ? (outNode.getObject(isMechanicalState, 'local') ?? outNode.getObject(isPositionTarget, 'local')) : (outLink as PositionTarget);
-    if (!to) throw this.error(outLink ? `no MechanicalObject or visual model in node '${(outLink as Node).getName()}'` : 'no output: set output="@path" or put a MechanicalObject in this node');
+    const to = outNode
+      ? (outNode.getObject(isMechanicalState, 'local') ?? outNode.getObject(isPositionTarget, 'local'))
+      : (outLink as PositionTarget);
+    if (!to)
+      throw this.error(
+        outLink
+          ? `no MechanicalObject or visual model in node '${(outLink as Node).getName()}'`
+          : 'no output: set output="@path" or put a MechanicalObject in this node',
+      );
     if (to === from) throw this.error('input and output are the same state');
     this.from = from;
     this.to = to;
@@ -119,7 +148,9 @@ export abstract class MappingComponent extends BaseMapping {
   protected checkTemplates(accepted: readonly string[]): void {
     const actual = `${this.inType().name},${this.outType().name}`;
     if (this.template && canonicalTemplate(this.template) !== actual) {
-      throw this.error(`template '${this.template}' does not match the states: input ${this.from.describe()} is ${this.inType().name}, output ${this.to.describe()} is ${this.outType().name}`);
+      throw this.error(
+        `template '${this.template}' does not match the states: input ${this.from.describe()} is ${this.inType().name}, output ${this.to.describe()} is ${this.outType().name}`,
+      );
     }
     if (!accepted.includes(actual)) {
       throw this.error(`cannot map ${this.inType().name} to ${this.outType().name}; supported input,output pairs: ${accepted.join(', ')}`);
@@ -135,7 +166,8 @@ export abstract class MappingComponent extends BaseMapping {
     if (!isMechanicalState(this.to)) return this.ensureVisualOutputSize(n);
     if (this.to.size === n) return;
     const resizable = this.to as BaseMechanicalState & { resize?: (n: number) => void };
-    if (typeof resizable.resize !== 'function') throw this.error(`output ${this.to.describe()} has ${this.to.size} points, the mapping gives ${n}`);
+    if (typeof resizable.resize !== 'function')
+      throw this.error(`output ${this.to.describe()} has ${this.to.size} points, the mapping gives ${n}`);
     resizable.resize(n);
   }
 

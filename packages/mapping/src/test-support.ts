@@ -84,7 +84,12 @@ export class StubSetContainer extends StubTopology {}
  * Scene of a mapping: root node holding the input state (and its topology), a child node holding
  * the output and the mapping, links set explicitly; the mapping is initialised.
  */
-export function mount<M extends MappingComponent>(mapping: M, from: StubState, to: BaseMechanicalState | import('@sofa-ts/core').BaseObject, topology?: BaseMeshTopology): M {
+export function mount<M extends MappingComponent>(
+  mapping: M,
+  from: StubState,
+  to: BaseMechanicalState | import('@sofa-ts/core').BaseObject,
+  topology?: BaseMeshTopology,
+): M {
   const root = new Node('root');
   root.addObject(from);
   if (topology) root.addObject(topology);
@@ -120,9 +125,15 @@ export function expectValidCsr(J: SparseMatrixLike, rows: number, cols: number):
 
 /** q ← exp(θ·e_axis / 2) ⊗ q: a world-frame rotation of angle θ about one axis of the frame at xin[off..]. */
 export function rotateFrame(x: Float64Array, off: number, axis: number, theta: number): void {
-  const s = Math.sin(theta / 2), c = Math.cos(theta / 2);
-  const ax = axis === 0 ? s : 0, ay = axis === 1 ? s : 0, az = axis === 2 ? s : 0;
-  const bx = x[off]!, by = x[off + 1]!, bz = x[off + 2]!, bw = x[off + 3]!;
+  const s = Math.sin(theta / 2),
+    c = Math.cos(theta / 2);
+  const ax = axis === 0 ? s : 0,
+    ay = axis === 1 ? s : 0,
+    az = axis === 2 ? s : 0;
+  const bx = x[off]!,
+    by = x[off + 1]!,
+    bz = x[off + 2]!,
+    bw = x[off + 3]!;
   x[off] = c * bx + ax * bw + ay * bz - az * by;
   x[off + 1] = c * by - ax * bz + ay * bw + az * bx;
   x[off + 2] = c * bz + ax * by - ay * bx + az * bw;
@@ -152,7 +163,14 @@ function outPositions(to: BaseMechanicalState | import('@sofa-ts/core').BaseObje
  * against J·u for a random u. `outDeriv` maps output coordinates to derivative coordinates (identity
  * for Vec outputs).
  */
-export function checkJacobian(mapping: MappingComponent, from: StubState, to: BaseMechanicalState | import('@sofa-ts/core').BaseObject, seed: number, h = 1e-6, tol = 1e-7): void {
+export function checkJacobian(
+  mapping: MappingComponent,
+  from: StubState,
+  to: BaseMechanicalState | import('@sofa-ts/core').BaseObject,
+  seed: number,
+  h = 1e-6,
+  tol = 1e-7,
+): void {
   const type = from.stateType;
   const x = from.x;
   const base = Float64Array.from(x);
@@ -172,7 +190,9 @@ export function checkJacobian(mapping: MappingComponent, from: StubState, to: Ba
     const minus = outPositions(to);
     for (let r = 0; r < nOutD; r++) {
       const fd = (plus[r]! - minus[r]!) / (2 * h);
-      expect(Math.abs(fd - J[r]![j]!), `J[${r}][${j}] = ${J[r]![j]} vs finite difference ${fd}`).to.be.below(tol * Math.max(1, Math.abs(fd)));
+      expect(Math.abs(fd - J[r]![j]!), `J[${r}][${j}] = ${J[r]![j]} vs finite difference ${fd}`).to.be.below(
+        tol * Math.max(1, Math.abs(fd)),
+      );
     }
   }
   x.set(base);

@@ -81,45 +81,202 @@ const Scale3: DataType<Float64Array> = {
   defaultTemplate: 'Vec3d',
 })
 export class MechanicalObject extends BaseMechanicalState implements TopologyHandler {
-  readonly position = this.initData({ name: 'position', type: Coords, default: new Float64Array(0), help: 'position coordinates of the degrees of freedom' });
-  readonly velocity = this.initData({ name: 'velocity', type: Derivs, default: new Float64Array(0), help: 'velocity coordinates of the degrees of freedom' });
-  readonly force = this.initData({ name: 'force', type: Derivs, default: new Float64Array(0), help: 'force vector of the degrees of freedom' });
-  readonly externalForce = this.initData({ name: 'externalForce', type: Derivs, default: new Float64Array(0), help: 'external forces on the degrees of freedom' });
-  readonly derivX = this.initData({ name: 'derivX', type: Derivs, default: new Float64Array(0), help: 'dx vector of the degrees of freedom' });
-  readonly freePosition = this.initData({ name: 'free_position', type: Coords, default: new Float64Array(0), help: 'free position coordinates of the degrees of freedom' });
-  readonly freeVelocity = this.initData({ name: 'free_velocity', type: Derivs, default: new Float64Array(0), help: 'free velocity coordinates of the degrees of freedom' });
-  readonly restPosition = this.initData({ name: 'rest_position', type: Coords, default: new Float64Array(0), help: 'rest position coordinates of the degrees of freedom' });
-  readonly resetPosition = this.initData({ name: 'reset_position', type: Coords, default: new Float64Array(0), help: 'reset position coordinates of the degrees of freedom' });
-  readonly resetVelocity = this.initData({ name: 'reset_velocity', type: Derivs, default: new Float64Array(0), help: 'reset velocity coordinates of the degrees of freedom' });
-  readonly restScale = this.initData({ name: 'restScale', type: Real, default: 1, help: 'optional scaling of rest position coordinates (to simulated pre-existing internal tension)' });
-  readonly useTopology = this.initData({ name: 'useTopology', type: Bool, default: true, help: 'shall this object rely on any active topology to initialize its size and positions' });
+  readonly position = this.initData({
+    name: 'position',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'position coordinates of the degrees of freedom',
+  });
+  readonly velocity = this.initData({
+    name: 'velocity',
+    type: Derivs,
+    default: new Float64Array(0),
+    help: 'velocity coordinates of the degrees of freedom',
+  });
+  readonly force = this.initData({
+    name: 'force',
+    type: Derivs,
+    default: new Float64Array(0),
+    help: 'force vector of the degrees of freedom',
+  });
+  readonly externalForce = this.initData({
+    name: 'externalForce',
+    type: Derivs,
+    default: new Float64Array(0),
+    help: 'external forces on the degrees of freedom',
+  });
+  readonly derivX = this.initData({
+    name: 'derivX',
+    type: Derivs,
+    default: new Float64Array(0),
+    help: 'dx vector of the degrees of freedom',
+  });
+  readonly freePosition = this.initData({
+    name: 'free_position',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'free position coordinates of the degrees of freedom',
+  });
+  readonly freeVelocity = this.initData({
+    name: 'free_velocity',
+    type: Derivs,
+    default: new Float64Array(0),
+    help: 'free velocity coordinates of the degrees of freedom',
+  });
+  readonly restPosition = this.initData({
+    name: 'rest_position',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'rest position coordinates of the degrees of freedom',
+  });
+  readonly resetPosition = this.initData({
+    name: 'reset_position',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'reset position coordinates of the degrees of freedom',
+  });
+  readonly resetVelocity = this.initData({
+    name: 'reset_velocity',
+    type: Derivs,
+    default: new Float64Array(0),
+    help: 'reset velocity coordinates of the degrees of freedom',
+  });
+  readonly restScale = this.initData({
+    name: 'restScale',
+    type: Real,
+    default: 1,
+    help: 'optional scaling of rest position coordinates (to simulated pre-existing internal tension)',
+  });
+  readonly useTopology = this.initData({
+    name: 'useTopology',
+    type: Bool,
+    default: true,
+    help: 'shall this object rely on any active topology to initialize its size and positions',
+  });
   readonly translation = this.initData({ name: 'translation', type: Vec3, default: new Float64Array(3), help: 'translation of the DOFs' });
-  readonly rotation = this.initData({ name: 'rotation', type: Vec3, default: new Float64Array(3), unit: 'deg', help: 'rotation of the DOFs (Euler angles in degrees, about x, then y, then z)' });
-  readonly scale3d = this.initData({ name: 'scale3d', type: Scale3, default: Float64Array.of(1, 1, 1), help: 'scale of the initial DOFs', aliases: ['scale'] });
+  readonly rotation = this.initData({
+    name: 'rotation',
+    type: Vec3,
+    default: new Float64Array(3),
+    unit: 'deg',
+    help: 'rotation of the DOFs (Euler angles in degrees, about x, then y, then z)',
+  });
+  readonly scale3d = this.initData({
+    name: 'scale3d',
+    type: Scale3,
+    default: Float64Array.of(1, 1, 1),
+    help: 'scale of the initial DOFs',
+    aliases: ['scale'],
+  });
   // Old SOFA attributes, still read by SOFA's MechanicalObject: each sets one component of translation, rotation or scale3d.
-  readonly oldDx = this.initData({ name: 'dx', type: LeadingReal, default: 0, help: 'translation along x (old attribute: sets translation[0])' });
-  readonly oldDy = this.initData({ name: 'dy', type: LeadingReal, default: 0, help: 'translation along y (old attribute: sets translation[1])' });
-  readonly oldDz = this.initData({ name: 'dz', type: LeadingReal, default: 0, help: 'translation along z (old attribute: sets translation[2])' });
-  readonly oldRx = this.initData({ name: 'rx', type: Real, default: 0, unit: 'deg', help: 'rotation about x (old attribute: sets rotation[0])' });
-  readonly oldRy = this.initData({ name: 'ry', type: Real, default: 0, unit: 'deg', help: 'rotation about y (old attribute: sets rotation[1])' });
-  readonly oldRz = this.initData({ name: 'rz', type: Real, default: 0, unit: 'deg', help: 'rotation about z (old attribute: sets rotation[2])' });
+  readonly oldDx = this.initData({
+    name: 'dx',
+    type: LeadingReal,
+    default: 0,
+    help: 'translation along x (old attribute: sets translation[0])',
+  });
+  readonly oldDy = this.initData({
+    name: 'dy',
+    type: LeadingReal,
+    default: 0,
+    help: 'translation along y (old attribute: sets translation[1])',
+  });
+  readonly oldDz = this.initData({
+    name: 'dz',
+    type: LeadingReal,
+    default: 0,
+    help: 'translation along z (old attribute: sets translation[2])',
+  });
+  readonly oldRx = this.initData({
+    name: 'rx',
+    type: Real,
+    default: 0,
+    unit: 'deg',
+    help: 'rotation about x (old attribute: sets rotation[0])',
+  });
+  readonly oldRy = this.initData({
+    name: 'ry',
+    type: Real,
+    default: 0,
+    unit: 'deg',
+    help: 'rotation about y (old attribute: sets rotation[1])',
+  });
+  readonly oldRz = this.initData({
+    name: 'rz',
+    type: Real,
+    default: 0,
+    unit: 'deg',
+    help: 'rotation about z (old attribute: sets rotation[2])',
+  });
   readonly oldSx = this.initData({ name: 'sx', type: Real, default: 1, help: 'scale along x (old attribute: sets scale3d[0])' });
   readonly oldSy = this.initData({ name: 'sy', type: Real, default: 1, help: 'scale along y (old attribute: sets scale3d[1])' });
   readonly oldSz = this.initData({ name: 'sz', type: Real, default: 1, help: 'scale along z (old attribute: sets scale3d[2])' });
-  readonly translation2 = this.initData({ name: 'translation2', type: Vec3, default: new Float64Array(3), help: 'translation of the DOFs, applied after the rest position has been computed' });
-  readonly rotation2 = this.initData({ name: 'rotation2', type: Vec3, default: new Float64Array(3), unit: 'deg', help: 'rotation of the DOFs, applied after the rest position has been computed' });
+  readonly translation2 = this.initData({
+    name: 'translation2',
+    type: Vec3,
+    default: new Float64Array(3),
+    help: 'translation of the DOFs, applied after the rest position has been computed',
+  });
+  readonly rotation2 = this.initData({
+    name: 'rotation2',
+    type: Vec3,
+    default: new Float64Array(3),
+    unit: 'deg',
+    help: 'rotation of the DOFs, applied after the rest position has been computed',
+  });
   readonly sizeData = this.initData({ name: 'size', type: Int, default: 1, range: countAtMost(MAX_POINTS), help: 'size of the vectors' });
-  readonly reserve = this.initData({ name: 'reserve', type: Int, default: 0, range: countAtMost(MAX_POINTS), help: 'size to reserve when creating vectors (0 by default)' });
+  readonly reserve = this.initData({
+    name: 'reserve',
+    type: Int,
+    default: 0,
+    range: countAtMost(MAX_POINTS),
+    help: 'size to reserve when creating vectors (0 by default)',
+  });
   readonly showObject = this.initData({ name: 'showObject', type: Bool, default: false, help: 'show objects', group: 'Visualization' });
-  readonly showObjectScale = this.initData({ name: 'showObjectScale', type: Real, default: 0.1, help: 'scale for object display', group: 'Visualization' });
+  readonly showObjectScale = this.initData({
+    name: 'showObjectScale',
+    type: Real,
+    default: 0.1,
+    help: 'scale for object display',
+    group: 'Visualization',
+  });
   readonly showIndices = this.initData({ name: 'showIndices', type: Bool, default: false, help: 'show indices', group: 'Visualization' });
-  readonly showIndicesScale = this.initData({ name: 'showIndicesScale', type: Real, default: 0.02, help: 'scale for indices display', group: 'Visualization' });
+  readonly showIndicesScale = this.initData({
+    name: 'showIndicesScale',
+    type: Real,
+    default: 0.02,
+    help: 'scale for indices display',
+    group: 'Visualization',
+  });
   readonly showVectors = this.initData({ name: 'showVectors', type: Bool, default: false, help: 'show velocity', group: 'Visualization' });
-  readonly showVectorsScale = this.initData({ name: 'showVectorsScale', type: Real, default: 0.0001, help: 'scale for vectors display', group: 'Visualization' });
-  readonly drawMode = this.initData({ name: 'drawMode', type: UInt, default: 0, help: 'the way vectors will be drawn: 0 line, 1 cylinder, 2 arrow', group: 'Visualization' });
-  readonly showColor = this.initData({ name: 'showColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(1, 1, 1, 1), help: 'color for object display (RGBA)', group: 'Visualization' });
+  readonly showVectorsScale = this.initData({
+    name: 'showVectorsScale',
+    type: Real,
+    default: 0.0001,
+    help: 'scale for vectors display',
+    group: 'Visualization',
+  });
+  readonly drawMode = this.initData({
+    name: 'drawMode',
+    type: UInt,
+    default: 0,
+    help: 'the way vectors will be drawn: 0 line, 1 cylinder, 2 arrow',
+    group: 'Visualization',
+  });
+  readonly showColor = this.initData({
+    name: 'showColor',
+    type: RealArray(0, 'RGBAColor'),
+    default: Float64Array.of(1, 1, 1, 1),
+    help: 'color for object display (RGBA)',
+    group: 'Visualization',
+  });
 
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology giving the initial positions when none is given (default: the one of this node, if useTopology)', accepts: isTopology, expected: 'a topology' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'the topology giving the initial positions when none is given (default: the one of this node, if useTopology)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
 
   private _type: StateType | undefined;
   private _n = 0;
@@ -169,7 +326,8 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
     const v = this.restPosition.value;
     if (v !== this._x0) {
       const cs = this.stateType.coordSize;
-      if (v.length !== this._x0.length) throw this.error(`rest_position was set to ${v.length} numbers; the state has ${this._n} points of ${cs} coordinates`);
+      if (v.length !== this._x0.length)
+        throw this.error(`rest_position was set to ${v.length} numbers; the state has ${this._n} points of ${cs} coordinates`);
       this._x0.set(v);
       this.restPosition.value = this._x0;
     }
@@ -291,17 +449,24 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
     const cs = t.coordSize;
     const ds = t.derivSize;
     const coords = [this.position, this.restPosition, this.resetPosition, this.freePosition];
-    for (const [d, k] of [...coords.map((c) => [c, cs] as const), ...[this.velocity, this.force, this.externalForce, this.freeVelocity].map((c) => [c, ds] as const)]) {
+    for (const [d, k] of [
+      ...coords.map((c) => [c, cs] as const),
+      ...[this.velocity, this.force, this.externalForce, this.freeVelocity].map((c) => [c, ds] as const),
+    ]) {
       const len = d.value.length;
       if (len % k === 0) continue;
       const kept = len - (len % k);
-      this.warn(`'${d.name}' has ${len} numbers, not a multiple of ${k} (template ${t.name}): the last ${len - kept} are ignored, as SOFA reads whole ${t.isRigid ? 'frames' : 'points'} only`);
+      this.warn(
+        `'${d.name}' has ${len} numbers, not a multiple of ${k} (template ${t.name}): the last ${len - kept} are ignored, as SOFA reads whole ${t.isRigid ? 'frames' : 'points'} only`,
+      );
       d.value = d.value.slice(0, kept);
     }
     if (t.name !== 'Rigid3d') return;
     for (const d of coords) {
       const x = d.value;
-      let kept = 0, zero = 0, worst = 1;
+      let kept = 0,
+        zero = 0,
+        worst = 1;
       for (let i = 0; i + 7 <= x.length; i += 7) {
         const n2 = x[i + 3]! ** 2 + x[i + 4]! ** 2 + x[i + 5]! ** 2 + x[i + 6]! ** 2;
         if (n2 === 0) {
@@ -314,8 +479,14 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
         }
       }
       const s = (k: number): string => (k > 1 ? 's' : '');
-      if (kept > 0) this.warn(`'${d.name}': ${kept} orientation quaternion${s(kept)} of non-unit norm (|q|² = ${worst.toPrecision(6)}${kept > 1 ? ' at worst' : ''}) kept as written, as SOFA's release build keeps them: rotations made from them are scaled by |q|² off the rotation (SOFA's formula); write unit quaternions for exact rotations`);
-      if (zero > 0) this.warn(`'${d.name}': ${zero} zero orientation quaternion${s(zero)} made the identity (a zero quaternion would keep the frame from turning)`);
+      if (kept > 0)
+        this.warn(
+          `'${d.name}': ${kept} orientation quaternion${s(kept)} of non-unit norm (|q|² = ${worst.toPrecision(6)}${kept > 1 ? ' at worst' : ''}) kept as written, as SOFA's release build keeps them: rotations made from them are scaled by |q|² off the rotation (SOFA's formula); write unit quaternions for exact rotations`,
+        );
+      if (zero > 0)
+        this.warn(
+          `'${d.name}': ${zero} zero orientation quaternion${s(zero)} made the identity (a zero quaternion would keep the frame from turning)`,
+        );
     }
   }
 
@@ -354,7 +525,8 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
       if (a.length === n * k) applyRemoval(a, k, n, removed);
     };
     for (const a of [this._x, this._x0, this.resetPosition.value, this.xFree]) remove(a, cs);
-    for (const a of [this._v, this._f, this._dx, this.resetVelocity.value, this.vFree, this.externalStepForce, this.externalForce.value]) remove(a, ds);
+    for (const a of [this._v, this._f, this._dx, this.resetVelocity.value, this.vFree, this.externalStepForce, this.externalForce.value])
+      remove(a, ds);
     const m = n - removed.length;
     this.resize(m);
     const shrink = (a: Float64Array, k: number): Float64Array => (a.length === n * k ? a.slice(0, m * k) : a);

@@ -28,7 +28,10 @@ export class LinearSprings {
   ds: number;
 
   /** N: spatial dimension of the points (1, 2 or 3); minLength: shortest spring that acts. */
-  constructor(public N = 3, public minLength = 1e-9) {
+  constructor(
+    public N = 3,
+    public minLength = 1e-9,
+  ) {
     this.cs = N;
     this.ds = N;
   }
@@ -57,9 +60,15 @@ export class LinearSprings {
   }
 
   addForce(f1: Float64Array, f2: Float64Array, x1: Float64Array, x2: Float64Array, v1: Float64Array, v2: Float64Array): void {
-    const N = this.N, NN = N * N, u = this.u, dfdx = this.dfdx, cs = this.cs, ds = this.ds;
+    const N = this.N,
+      NN = N * N,
+      u = this.u,
+      dfdx = this.dfdx,
+      cs = this.cs,
+      ds = this.ds;
     for (let s = 0; s < this.a.length; s++) {
-      const xa = this.a[s]! * cs, xb = this.b[s]! * cs;
+      const xa = this.a[s]! * cs,
+        xb = this.b[s]! * cs;
       const pa = this.a[s]! * ds;
       const pb = this.b[s]! * ds;
       let d2 = 0;
@@ -94,7 +103,10 @@ export class LinearSprings {
 
   /** df += k·K·dx with K at the last addForce: dF_a = k·m·(dx_b − dx_a), dF_b = −dF_a. */
   addDForce(df1: Float64Array, df2: Float64Array, dx1: Float64Array, dx2: Float64Array, k: number): void {
-    const N = this.N, NN = N * N, dfdx = this.dfdx, ds = this.ds;
+    const N = this.N,
+      NN = N * N,
+      dfdx = this.dfdx,
+      ds = this.ds;
     for (let s = 0; s < this.a.length; s++) {
       const pa = this.a[s]! * ds;
       const pb = this.b[s]! * ds;
@@ -110,7 +122,9 @@ export class LinearSprings {
 
   /** Emits k·K; the second state's indices start at `offset2` (0 when both ends are on one state). */
   addKToMatrix(acc: MatrixAccumulator, k: number, offset2: number): void {
-    const N = this.N, NN = N * N, ds = this.ds;
+    const N = this.N,
+      NN = N * N,
+      ds = this.ds;
     for (let s = 0; s < this.a.length; s++) {
       const p1 = this.a[s]! * ds;
       const p2 = offset2 + this.b[s]! * ds;
@@ -129,7 +143,8 @@ export class LinearSprings {
 
   /** ½·Σ ks·(d − L)². */
   potentialEnergy(x1: Float64Array, x2: Float64Array): number {
-    const N = this.N, cs = this.cs;
+    const N = this.N,
+      cs = this.cs;
     let e = 0;
     for (let s = 0; s < this.a.length; s++) {
       let d2 = 0;

@@ -26,7 +26,12 @@ export class RigidInertia {
   /** (m·J)⁻¹, same layout. */
   readonly invInertiaMass: Float64Array;
 
-  private constructor(readonly dim: 2 | 3, readonly mass: number, readonly volume: number, readonly unitInertia: Float64Array) {
+  private constructor(
+    readonly dim: 2 | 3,
+    readonly mass: number,
+    readonly volume: number,
+    readonly unitInertia: Float64Array,
+  ) {
     const n = unitInertia.length;
     this.inertiaMass = unitInertia.map((x) => x * mass);
     this.invInertiaMass = new Float64Array(n);
@@ -38,10 +43,17 @@ export class RigidInertia {
   static fromVertexMass(dim: 2 | 3, given: Float64Array, mass: number): RigidInertia {
     const nJ = dim === 3 ? 9 : 1;
     if (given.length !== 1 && given.length !== 2 && given.length !== 2 + nJ) {
-      throw new Error(`vertexMass of a Rigid${dim}d state is "mass", "mass volume" or "mass volume inertia" (${nJ} inertia values); got ${given.length} values`);
+      throw new Error(
+        `vertexMass of a Rigid${dim}d state is "mass", "mass volume" or "mass volume inertia" (${nJ} inertia values); got ${given.length} values`,
+      );
     }
     const volume = given.length >= 2 ? given[1]! : 1;
-    const J = given.length === 2 + nJ ? Float64Array.from(given.subarray(2)) : dim === 3 ? Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1) : Float64Array.of(1);
+    const J =
+      given.length === 2 + nJ
+        ? Float64Array.from(given.subarray(2))
+        : dim === 3
+          ? Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1)
+          : Float64Array.of(1);
     return new RigidInertia(dim, mass, volume, J);
   }
 
@@ -61,7 +73,10 @@ export class RigidInertia {
 
   /** out_p += factor·M_p·dx_p for frame p. */
   addMDx(out: Float64Array, dx: Float64Array, p: number, factor: number): void {
-    const d = this.d, o = p * d, t = this.dim, m = this.mass * factor;
+    const d = this.d,
+      o = p * d,
+      t = this.dim,
+      m = this.mass * factor;
     for (let k = 0; k < t; k++) out[o + k] += m * dx[o + k]!;
     if (this.dim === 2) {
       out[o + 2] += factor * this.inertiaMass[0]! * dx[o + 2]!;
@@ -75,7 +90,9 @@ export class RigidInertia {
 
   /** Emits factor·M_p: the translation diagonal, then the rotational block (every entry, fixed order). */
   addMToMatrix(acc: MatrixAccumulator, p: number, factor: number): void {
-    const d = this.d, o = p * d, t = this.dim;
+    const d = this.d,
+      o = p * d,
+      t = this.dim;
     for (let k = 0; k < t; k++) acc.add(o + k, o + k, factor * this.mass);
     if (this.dim === 2) {
       acc.add(o + 2, o + 2, factor * this.inertiaMass[0]!);
@@ -86,7 +103,9 @@ export class RigidInertia {
 
   /** a_p = M_p⁻¹·f_p. */
   accFromF(a: Float64Array, f: Float64Array, p: number): void {
-    const d = this.d, o = p * d, t = this.dim;
+    const d = this.d,
+      o = p * d,
+      t = this.dim;
     const inv = this.mass !== 0 ? 1 / this.mass : 0;
     for (let k = 0; k < t; k++) a[o + k] = f[o + k]! * inv;
     if (this.dim === 2) {
@@ -94,13 +113,16 @@ export class RigidInertia {
       return;
     }
     const J = this.invInertiaMass;
-    const f3 = f[o + 3]!, f4 = f[o + 4]!, f5 = f[o + 5]!;
+    const f3 = f[o + 3]!,
+      f4 = f[o + 4]!,
+      f5 = f[o + 5]!;
     for (let i = 0; i < 3; i++) a[o + 3 + i] = J[3 * i]! * f3 + J[3 * i + 1]! * f4 + J[3 * i + 2]! * f5;
   }
 
   /** ½·(m·|v|² + ωᵀ·(m·J)·ω) for frame p. */
   kineticEnergy(v: Float64Array, p: number): number {
-    const d = this.d, o = p * d;
+    const d = this.d,
+      o = p * d;
     let e = 0;
     for (let k = 0; k < this.dim; k++) e += this.mass * v[o + k]! * v[o + k]!;
     if (this.dim === 2) e += this.inertiaMass[0]! * v[o + 2]! * v[o + 2]!;

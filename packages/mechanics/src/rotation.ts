@@ -13,7 +13,10 @@ export function quatMultiply(out: Float64Array, off: number, a: ArrayLike<number
  */
 export function unitQuatRotationVector(out: Float64Array, o: number, x: number, y: number, z: number, w: number): void {
   if (w < 0) {
-    x = -x; y = -y; z = -z; w = -w;
+    x = -x;
+    y = -y;
+    z = -z;
+    w = -w;
   }
   let s: number, angle: number;
   if (w > 0.999) {
@@ -45,8 +48,14 @@ export function rotationVectorBetween(out: Float64Array, x: ArrayLike<number>, q
   const n0 = Math.hypot(x0[q0o]!, x0[q0o + 1]!, x0[q0o + 2]!, x0[q0o + 3]!);
   const inv = n0 !== 0 ? 1 / n0 : 0;
   // b = q0⁻¹ = conj(q0)/|q0|
-  const bx = -x0[q0o]! * inv, by = -x0[q0o + 1]! * inv, bz = -x0[q0o + 2]! * inv, bw = x0[q0o + 3]! * inv;
-  const ax = x[qo]!, ay = x[qo + 1]!, az = x[qo + 2]!, aw = x[qo + 3]!;
+  const bx = -x0[q0o]! * inv,
+    by = -x0[q0o + 1]! * inv,
+    bz = -x0[q0o + 2]! * inv,
+    bw = x0[q0o + 3]! * inv;
+  const ax = x[qo]!,
+    ay = x[qo + 1]!,
+    az = x[qo + 2]!,
+    aw = x[qo + 3]!;
   // dq = q ⊗ b
   let dx = aw * bx + ax * bw + ay * bz - az * by;
   let dy = aw * by - ax * bz + ay * bw + az * bx;
@@ -56,11 +65,17 @@ export function rotationVectorBetween(out: Float64Array, x: ArrayLike<number>, q
   if (Math.abs(m2 - 1) > 1e-10) {
     if (m2 !== 0) {
       const s = 1 / Math.sqrt(m2);
-      dx *= s; dy *= s; dz *= s; dw *= s;
+      dx *= s;
+      dy *= s;
+      dz *= s;
+      dw *= s;
     } else dw = 1;
   }
   if (dw < 0) {
-    dx = -dx; dy = -dy; dz = -dz; dw = -dw;
+    dx = -dx;
+    dy = -dy;
+    dz = -dz;
+    dw = -dw;
   }
   let sinHalf: number, angle: number;
   if (dw > 0.999) {
@@ -72,7 +87,9 @@ export function rotationVectorBetween(out: Float64Array, x: ArrayLike<number>, q
     angle = 2 * half;
   }
   if (sinHalf < Number.EPSILON) {
-    out[0] = 0; out[1] = angle; out[2] = 0;
+    out[0] = 0;
+    out[1] = angle;
+    out[2] = 0;
     return;
   }
   const s = angle / sinHalf;
@@ -98,7 +115,8 @@ export function quatSlerp2(out: Float64Array, a: ArrayLike<number>, b: ArrayLike
     for (let k = 0; k < 4; k++) out[k] = 0.5 * a[k]! + 0.5 * b[k]!;
     return out;
   }
-  const wa = Math.sin((1 - t) * half) / s, wb = Math.sin(t * half) / s;
+  const wa = Math.sin((1 - t) * half) / s,
+    wb = Math.sin(t * half) / s;
   for (let k = 0; k < 4; k++) out[k] = a[k]! * wa + b[k]! * wb;
   return out;
 }

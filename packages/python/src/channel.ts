@@ -31,7 +31,12 @@ export class Channel {
   private closed = false;
 
   /** `closer` releases the descriptors (FileHandles close their own); by default they are closed here. */
-  constructor(private readonly inFd: number, private readonly outFd: number, private readonly peer = 'python3', private readonly closer?: () => void) {}
+  constructor(
+    private readonly inFd: number,
+    private readonly outFd: number,
+    private readonly peer = 'python3',
+    private readonly closer?: () => void,
+  ) {}
 
   /** Writes one frame (blocking until the pipe took all of it). */
   send(header: Record<string, unknown>, blobs: readonly ArrayBufferView[] = []): void {
@@ -115,7 +120,9 @@ export class Channel {
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         if (code === 'EAGAIN' || code === 'EINTR') continue;
-        throw new ChannelClosed(code === 'EPIPE' ? `${this.peer} closed the channel` : `writing to ${this.peer} failed: ${(e as Error).message}`);
+        throw new ChannelClosed(
+          code === 'EPIPE' ? `${this.peer} closed the channel` : `writing to ${this.peer} failed: ${(e as Error).message}`,
+        );
       }
     }
   }

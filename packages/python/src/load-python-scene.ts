@@ -29,7 +29,12 @@ export async function loadPythonScene(file: string, options: LoadPythonSceneOpti
     session.acceptHello();
     await session.loadCommandLinePlugins();
     const root = session.newRoot();
-    await session.callPythonAsync('createScene', { file: abs, root: root.id, argv: [...(options.argv ?? [])], pythonPath: [...(options.pythonPath ?? [])] });
+    await session.callPythonAsync('createScene', {
+      file: abs,
+      root: root.id,
+      argv: [...(options.argv ?? [])],
+      pythonPath: [...(options.pythonPath ?? [])],
+    });
     const scene = session.initScene(root.node);
     scene.addDisposer(() => py.close());
     return scene;

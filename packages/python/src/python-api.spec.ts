@@ -33,7 +33,8 @@ const env = { ...process.env, PYTHONPATH: pythonPackageDir(), PYTHONDONTWRITEBYT
   });
 
   it('holds without numpy: values are plain lists, said once', () => {
-    const blocker = 'import sys, runpy\nsys.modules["numpy"] = None\nsys.argv = [sys.argv[1], "--no-numpy"]\nrunpy.run_path(sys.argv[0], run_name="__main__")\n';
+    const blocker =
+      'import sys, runpy\nsys.modules["numpy"] = None\nsys.argv = [sys.argv[1], "--no-numpy"]\nrunpy.run_path(sys.argv[0], run_name="__main__")\n';
     const r = spawnSync('python3', ['-c', blocker, path.join(scenes, 'api_semantics.py')], { env, encoding: 'utf8', timeout: 110_000 });
     expect(r.stderr + r.stdout).to.match(/OK\s*$/);
     expect(r.status).to.equal(0);
@@ -43,7 +44,13 @@ const env = { ...process.env, PYTHONPATH: pythonPackageDir(), PYTHONDONTWRITEBYT
 
 /** Frames (lines starting with T=) of every state file of a folder. */
 function framesOf(dir: string): number[] {
-  return fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n').filter((l) => l.trimStart().startsWith('T=')).length);
+  return fs.readdirSync(dir).map(
+    (f) =>
+      fs
+        .readFileSync(path.join(dir, f), 'utf8')
+        .split('\n')
+        .filter((l) => l.trimStart().startsWith('T=')).length,
+  );
 }
 
 /** Whether every state file ends on a whole frame (its last line a complete X=/V= line and a newline). */
@@ -54,7 +61,6 @@ function endsOnWholeFrames(dir: string): boolean {
     return text.endsWith('\n') && /^\s*V=/.test(lines[lines.length - 1]!);
   });
 }
-
 
 (hasPython ? describe : describe.skip)('a Python scene stopped by a signal during its steps', function () {
   this.timeout(120_000);
@@ -82,15 +88,23 @@ function endsOnWholeFrames(dir: string): boolean {
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  for (const [signal, code, group] of [['SIGTERM', 143, false], ['SIGINT', 130, true]] as const) {
+  for (const [signal, code, group] of [
+    ['SIGTERM', 143, false],
+    ['SIGINT', 130, true],
+  ] as const) {
     it(`${signal}${group ? ' to the process group (Ctrl-C)' : ''}: the step in progress ends, state files on whole frames, exit ${code}, no orphan`, async () => {
       const out = path.join(dir, `states-${signal}`);
-      const child = spawn(process.execPath, [bin, 'run', path.join(dir, 'slow.py'), '-n', '100000', '--write-state', out], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
+      const child = spawn(process.execPath, [bin, 'run', path.join(dir, 'slow.py'), '-n', '100000', '--write-state', out], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: group,
+      });
       let err = '';
       child.stderr.on('data', (b: Buffer) => (err += b.toString()));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
       // wait for a few frames
-      for (let i = 0; i < 600 && !(fs.existsSync(out) && fs.readdirSync(out).length > 0 && framesOf(out)[0]! >= 5); i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 600 && !(fs.existsSync(out) && fs.readdirSync(out).length > 0 && framesOf(out)[0]! >= 5); i++)
+        await new Promise((r) => setTimeout(r, 100));
       if (group) process.kill(-child.pid!, signal);
       else child.kill(signal);
       const status = await exited;

@@ -1,4 +1,16 @@
-import { type CheckpointContext, type CheckpointReader, type CheckpointRecord, type Checkpointable, type Data, AnimateBeginEvent, AnimateEndEvent, BaseObject, KeypressedEvent, KeyreleasedEvent, type SofaEvent } from '@sofa-ts/core';
+import {
+  type CheckpointContext,
+  type CheckpointReader,
+  type CheckpointRecord,
+  type Checkpointable,
+  type Data,
+  AnimateBeginEvent,
+  AnimateEndEvent,
+  BaseObject,
+  KeypressedEvent,
+  KeyreleasedEvent,
+  type SofaEvent,
+} from '@sofa-ts/core';
 import type { WireValue } from './wire-values.js';
 import { wireNumber } from './wire-values.js';
 
@@ -26,7 +38,11 @@ export class PythonController extends BaseObject implements Checkpointable {
   /** Per handler, the Data it read last time: their values go with the next event (no round trip per read). */
   private readonly readSets = new Map<string, Data<unknown>[]>();
 
-  constructor(readonly caller: PythonCaller, readonly pyId: number, readonly methods: ReadonlySet<string>) {
+  constructor(
+    readonly caller: PythonCaller,
+    readonly pyId: number,
+    readonly methods: ReadonlySet<string>,
+  ) {
     super();
     this.listening.value = true;
     this.componentState = 'valid';
@@ -45,7 +61,10 @@ export class PythonController extends BaseObject implements Checkpointable {
    * phases of a trajectory): said once per checkpoint, as the run resumed from it starts them anew.
    */
   checkpointState(ctx: CheckpointContext): CheckpointRecord {
-    ctx.warn(this, `the attributes of the Python object (${this.pythonClass}) are not in the checkpoint: a resumed run starts them as createScene left them`);
+    ctx.warn(
+      this,
+      `the attributes of the Python object (${this.pythonClass}) are not in the checkpoint: a resumed run starts them as createScene left them`,
+    );
     return {};
   }
 
@@ -70,7 +89,10 @@ export class PythonController extends BaseObject implements Checkpointable {
       const owner = this.caller.handleOf(d);
       if (owner !== undefined) pre.push({ owner, name: d.name, v: this.caller.encodeValue(d, blobs) });
     }
-    const r = this.caller.callPython('event', { obj: this.pyId, method, event: eventDict(event), pre }, blobs) as { handled?: boolean; reads?: Array<{ owner: number; name: string }> } | null;
+    const r = this.caller.callPython('event', { obj: this.pyId, method, event: eventDict(event), pre }, blobs) as {
+      handled?: boolean;
+      reads?: Array<{ owner: number; name: string }>;
+    } | null;
     if (r?.reads) {
       const set: Data<unknown>[] = [];
       for (const { owner, name } of r.reads) {

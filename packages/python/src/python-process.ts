@@ -64,7 +64,9 @@ export async function startPython(options: { pythonPath?: readonly string[]; cwd
     // prints of the scene appear as they happen, and no __pycache__ is written beside the user's scripts
     PYTHONUNBUFFERED: '1',
     PYTHONDONTWRITEBYTECODE: '1',
-    PYTHONPATH: [pythonPackageDir(), ...(options.pythonPath ?? []).map((p) => path.resolve(p)), process.env['PYTHONPATH'] ?? ''].filter((p) => p !== '').join(path.delimiter),
+    PYTHONPATH: [pythonPackageDir(), ...(options.pythonPath ?? []).map((p) => path.resolve(p)), process.env['PYTHONPATH'] ?? '']
+      .filter((p) => p !== '')
+      .join(path.delimiter),
   };
   const child = spawn(exe, [runner], { stdio: ['ignore', 'inherit', 'inherit'], env, ...(options.cwd ? { cwd: options.cwd } : {}) });
   installExitHook();
@@ -73,7 +75,10 @@ export async function startPython(options: { pythonPath?: readonly string[]; cwd
   let exited: string | undefined;
   const died = new Promise<void>((resolve) => {
     child.once('error', (e) => {
-      exited = (e as NodeJS.ErrnoException).code === 'ENOENT' ? `no ${exe} found (install python3, or set SOFATS_PYTHON to a Python 3.9+ interpreter)` : `cannot start ${exe}: ${e.message}`;
+      exited =
+        (e as NodeJS.ErrnoException).code === 'ENOENT'
+          ? `no ${exe} found (install python3, or set SOFATS_PYTHON to a Python 3.9+ interpreter)`
+          : `cannot start ${exe}: ${e.message}`;
       resolve();
     });
     child.once('exit', (code, signal) => {

@@ -46,20 +46,29 @@ function positions(s: SofaScene, p: string): Float64Array {
 }
 
 function bitwiseEqual(a: Float64Array, b: Float64Array): boolean {
-  return a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+  return (
+    a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength))
+  );
 }
 
 /** The XML finger with the cable controller of finger_cable.py written with the TypeScript API. */
 async function xmlFingerWithController(steps: number): Promise<Float64Array> {
   const s = await loadSceneFromString(fingerXml('0'));
   const value = s.get('/finger/cable')!.findData('value') as Data<Float64Array>;
-  s.addController({ onAnimateBeginEvent: () => (value.value = Float64Array.of(Math.min(value.value[0]! + 0.1, 2.0))) }, { node: '/finger' });
+  s.addController(
+    { onAnimateBeginEvent: () => (value.value = Float64Array.of(Math.min(value.value[0]! + 0.1, 2.0))) },
+    { node: '/finger' },
+  );
   s.step(steps);
   return positions(s, '/finger/dofs');
 }
 
 function runCli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 120_000 });
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    timeout: 120_000,
+  });
   return { status: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -95,7 +104,10 @@ function runCli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number |
       '    Sofa.Simulation.animate(root, root.dt.value)',
       'sys.stdout.buffer.write(root.finger.dofs.position.value.tobytes())',
     ].join('\n');
-    const out = execFileSync('python3', ['-c', driver], { env: { ...process.env, PYTHONPATH: pythonPackageDir(), PYTHONDONTWRITEBYTECODE: '1' }, maxBuffer: 1 << 20 });
+    const out = execFileSync('python3', ['-c', driver], {
+      env: { ...process.env, PYTHONPATH: pythonPackageDir(), PYTHONDONTWRITEBYTECODE: '1' },
+      maxBuffer: 1 << 20,
+    });
     const x = new Float64Array(out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength));
     const xml = await xmlFingerWithController(steps);
     expect(bitwiseEqual(x, xml)).to.equal(true);
@@ -106,10 +118,15 @@ function runCli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number |
     const py = await loadPythonScene(path.join(scenes, 'cavity_pressure.py'));
     try {
       py.step(steps);
-      const xmlText = fs.readFileSync(path.join(repoRoot, 'scenes/softrobots/cavity-direct-pressure.scn'), 'utf8').replace('value="3"', 'value="0"');
+      const xmlText = fs
+        .readFileSync(path.join(repoRoot, 'scenes/softrobots/cavity-direct-pressure.scn'), 'utf8')
+        .replace('value="3"', 'value="0"');
       const xml = await loadSceneFromString(xmlText, { fileName: path.join(repoRoot, 'scenes/softrobots/cavity-direct-pressure.scn') });
       const p = xml.get('/actuator/cavity')!.findData('value') as Data<Float64Array>;
-      xml.addController({ onAnimateBeginEvent: () => (p.value = Float64Array.of(Math.min(p.value[0]! + 0.5, 3.0))) }, { node: '/actuator' });
+      xml.addController(
+        { onAnimateBeginEvent: () => (p.value = Float64Array.of(Math.min(p.value[0]! + 0.5, 3.0))) },
+        { node: '/actuator' },
+      );
       xml.step(steps);
       const x = positions(py, '/actuator/dofs');
       expect(bitwiseEqual(x, positions(xml, '/actuator/dofs'))).to.equal(true);
@@ -167,10 +184,26 @@ function runCli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number |
   it('sofa-ts run --key STEP:KEY sends the same key events to the Python controller', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-py-keys-'));
     try {
-      const r = runCli(['run', path.join(scenes, 'finger_keyboard.py'), '-n', '8', '--key', '2:+', '--key', '3:plus', '--key', '6:-', '--write-state', dir]);
+      const r = runCli([
+        'run',
+        path.join(scenes, 'finger_keyboard.py'),
+        '-n',
+        '8',
+        '--key',
+        '2:+',
+        '--key',
+        '3:plus',
+        '--key',
+        '6:-',
+        '--write-state',
+        dir,
+      ]);
       expect(r.status, r.err).to.equal(0);
       const text = fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]!), 'utf8');
-      const last = text.split('\n').filter((l) => l.trim().startsWith('X=')).pop()!;
+      const last = text
+        .split('\n')
+        .filter((l) => l.trim().startsWith('X='))
+        .pop()!;
       const fromFile = last.trim().slice(2).trim().split(/\s+/).map(Number);
       const xml = await xmlFingerWithKeys(8, { 2: 1, 3: 1, 6: -1 });
       // the state file holds SOFA's printed digits (6 significant), the library test above the bits
@@ -237,4 +270,3 @@ function runCli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number |
     expect(r.err).to.match(/no .*no-python3-here found \(install python3/);
   });
 });
-

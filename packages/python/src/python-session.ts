@@ -49,7 +49,12 @@ export interface PythonSceneOptions {
  * of the scene's script where it was raised.
  */
 export class PythonError extends SofaError {
-  constructor(readonly pythonType: string, readonly pythonMessage: string, readonly traceback: string, loc: SourceLocation | undefined) {
+  constructor(
+    readonly pythonType: string,
+    readonly pythonMessage: string,
+    readonly traceback: string,
+    loc: SourceLocation | undefined,
+  ) {
     super(`Python ${pythonType}: ${pythonMessage}${traceback ? `\n${traceback.trimEnd()}` : ''}`, loc ? { loc } : {});
     this.name = 'PythonError';
   }
@@ -95,7 +100,10 @@ export class PythonSession implements PythonCaller {
   /** Depth of nested calls into Python (a handler calling back the engine calling Python again). */
   private depth = 0;
 
-  constructor(readonly channel: Channel, readonly options: PythonSceneOptions = {}) {
+  constructor(
+    readonly channel: Channel,
+    readonly options: PythonSceneOptions = {},
+  ) {
     this.registry = options.registry ?? createRegistry();
   }
 
@@ -151,7 +159,8 @@ export class PythonSession implements PythonCaller {
   /** The interpreter's first word: it says whether numpy is there; answered before anything else. */
   acceptHello(): void {
     const f = this.channel.receive();
-    if (f.header['t'] !== 'call' || f.header['op'] !== 'hello') throw new SofaError(`python3 did not greet the engine (got ${JSON.stringify(f.header)})`);
+    if (f.header['t'] !== 'call' || f.header['op'] !== 'hello')
+      throw new SofaError(`python3 did not greet the engine (got ${JSON.stringify(f.header)})`);
     const r = this.handle(f);
     if (r instanceof Error || r instanceof Promise) throw new SofaError('python3 greeting failed');
     this.sendReply(r);
@@ -178,7 +187,11 @@ export class PythonSession implements PythonCaller {
         const r = this.handle(f);
         if (r instanceof Promise) {
           r.catch(() => undefined);
-          this.sendError(new SofaError(`'${String(f.header['op'])}' cannot run inside a step or an event handler (it loads a plugin's code): require the plugin in createScene`));
+          this.sendError(
+            new SofaError(
+              `'${String(f.header['op'])}' cannot run inside a step or an event handler (it loads a plugin's code): require the plugin in createScene`,
+            ),
+          );
         } else if (r instanceof Error) this.sendError(r);
         else this.sendReply(r);
       }
@@ -293,7 +306,10 @@ export class PythonSession implements PythonCaller {
     let message = err instanceof Error ? err.message : String(e);
     if (err instanceof SofaError && err.loc) {
       const where = `${formatLocation(err.loc)}: `;
-      message = message.split('\n').map((l) => (l.startsWith(where) ? l.slice(where.length) : l)).join('\n');
+      message = message
+        .split('\n')
+        .map((l) => (l.startsWith(where) ? l.slice(where.length) : l))
+        .join('\n');
     }
     this.channel.send({ t: 'err', a: { kind, message }, rev: this.revision() });
   }
@@ -318,7 +334,9 @@ export class PythonSession implements PythonCaller {
     hello(a) {
       if (a['numpy'] === false && !this.numpyNoteSent) {
         this.numpyNoteSent = true;
-        this.addWarning(new SofaError('numpy is not importable in this python3: Data values are plain lists (install python3-numpy for arrays)'));
+        this.addWarning(
+          new SofaError('numpy is not importable in this python3: Data values are plain lists (install python3-numpy for arrays)'),
+        );
       }
       return { a: { engine: 'sofa-ts', version: '0.1.0' } };
     },
@@ -436,7 +454,14 @@ export class PythonSession implements PythonCaller {
       const l = o.findLink(name);
       if (l) {
         const t = l.get();
-        const target: Found | null = t === undefined ? null : isNode(t) ? { k: 'node', id: this.idFor(t), name: t.getName() } : t instanceof BaseObject ? this.objectRef(t) : null;
+        const target: Found | null =
+          t === undefined
+            ? null
+            : isNode(t)
+              ? { k: 'node', id: this.idFor(t), name: t.getName() }
+              : t instanceof BaseObject
+                ? this.objectRef(t)
+                : null;
         return { a: { k: 'link', owner: this.idFor(o), name: l.name, target, path: l.linkPath ?? '' } };
       }
       return { a: { k: 'none' } };
@@ -469,8 +494,21 @@ export class PythonSession implements PythonCaller {
       const d = this.requireData(owner, String(a['name']));
       const p = d.parent;
       const parentOwner = p?.owner as Owner | undefined;
-      const parentPath = p && parentOwner ? `@${isNode(parentOwner) ? nodePathName(parentOwner) : parentOwner instanceof BaseObject && parentOwner.hasContext ? objectPath(parentOwner) : parentOwner.getName()}.${p.name}` : '';
-      return { a: { type: d.spec.type.name, tuple: tupleSizeOf(d), isSet: d.isSet, help: d.spec.help, group: d.spec.group ?? '', parent: parentPath, text: d.print() } };
+      const parentPath =
+        p && parentOwner
+          ? `@${isNode(parentOwner) ? nodePathName(parentOwner) : parentOwner instanceof BaseObject && parentOwner.hasContext ? objectPath(parentOwner) : parentOwner.getName()}.${p.name}`
+          : '';
+      return {
+        a: {
+          type: d.spec.type.name,
+          tuple: tupleSizeOf(d),
+          isSet: d.isSet,
+          help: d.spec.help,
+          group: d.spec.group ?? '',
+          parent: parentPath,
+          text: d.print(),
+        },
+      };
     },
     dataText(a) {
       const d = this.requireData(this.owner(a['owner']), String(a['name']));
@@ -493,7 +531,8 @@ export class PythonSession implements PythonCaller {
     addData(a, blobs) {
       const owner = this.owner(a['owner']);
       const name = String(a['name']);
-      if (owner.findData(name)) throw new ValueError(`${isNode(owner) ? `Node '${owner.getName()}'` : owner.describe()} already has a Data '${name}'`);
+      if (owner.findData(name))
+        throw new ValueError(`${isNode(owner) ? `Node '${owner.getName()}'` : owner.describe()} already has a Data '${name}'`);
       const d = addDynamicData(owner, name, String(a['type'] ?? ''), String(a['help'] ?? ''), String(a['group'] ?? ''));
       const value = a['value'] as WireInput | undefined;
       if (value) writeWireInput(d, value, blobs, (detail) => this.lenient(owner, detail, a));
@@ -582,7 +621,13 @@ export class PythonSession implements PythonCaller {
       if (k === 'name') continue;
       const d = node.findData(k);
       if (!d) {
-        this.warn(new SofaError(`unused attribute '${k}' of Node (it names no Data of a Node)`, { ...(loc ? { loc } : {}), component: `Node '${node.getName()}'`, code: 'unused-attribute' }));
+        this.warn(
+          new SofaError(`unused attribute '${k}' of Node (it names no Data of a Node)`, {
+            ...(loc ? { loc } : {}),
+            component: `Node '${node.getName()}'`,
+            code: 'unused-attribute',
+          }),
+        );
         continue;
       }
       d.loc = loc;
@@ -597,7 +642,13 @@ export class PythonSession implements PythonCaller {
   /** A value read as SOFA would, though not as written: a located warning. */
   private lenient(owner: Owner, detail: string, a: Record<string, unknown>): void {
     const loc = locOf(a);
-    this.warn(new SofaError(detail, { ...(loc ? { loc } : {}), component: isNode(owner) ? `Node '${owner.getName()}'` : owner.describe(), code: 'xml-leniency' }));
+    this.warn(
+      new SofaError(detail, {
+        ...(loc ? { loc } : {}),
+        component: isNode(owner) ? `Node '${owner.getName()}'` : owner.describe(),
+        code: 'xml-leniency',
+      }),
+    );
   }
 
   private warn(w: SofaError): void {
@@ -618,15 +669,29 @@ export class PythonSession implements PythonCaller {
 
   /** RequiredPlugin: SOFA modules are built in; other names are npm plugin packages, loaded now. */
   private requirePlugins(attrs: Record<string, string>, loc: SourceLocation): Promise<void> | undefined {
-    const names = attrs['pluginName'] !== undefined && attrs['pluginName'].trim() !== '' ? tokens(attrs['pluginName']) : attrs['name'] ? [attrs['name'].trim()] : [];
+    const names =
+      attrs['pluginName'] !== undefined && attrs['pluginName'].trim() !== ''
+        ? tokens(attrs['pluginName'])
+        : attrs['name']
+          ? [attrs['name'].trim()]
+          : [];
     const missing = names.filter((n) => !isBuiltinPluginName(n) && n !== 'SofaPython3' && !this.registry.hasPlugin(n));
     if (missing.length === 0) return undefined;
     return (async () => {
       for (const name of missing) {
         try {
-          await loadPlugin(name, this.registry, pluginSearchFolders(this.sceneFile), this.options.allowPluginPaths !== undefined ? { allowPaths: this.options.allowPluginPaths } : {});
+          await loadPlugin(
+            name,
+            this.registry,
+            pluginSearchFolders(this.sceneFile),
+            this.options.allowPluginPaths !== undefined ? { allowPaths: this.options.allowPluginPaths } : {},
+          );
         } catch (e) {
-          throw new SofaError(`cannot load plugin '${name}': ${(e as Error).message}`, { loc, component: `RequiredPlugin '${name}'`, code: 'missing-plugin' });
+          throw new SofaError(`cannot load plugin '${name}': ${(e as Error).message}`, {
+            loc,
+            component: `RequiredPlugin '${name}'`,
+            code: 'missing-plugin',
+          });
         }
       }
     })();
@@ -640,8 +705,17 @@ export class PythonSession implements PythonCaller {
   private createObject(node: Node, type: string, attrs: Record<string, string>, loc: SourceLocation): Found {
     const entry = this.registry.find(type);
     if (entry && (attrs['name'] === undefined || attrs['name'] === '')) attrs['name'] = entry.info.name;
-    const builder = new SceneBuilder(this.registry, { ...(this.options.strict ? { strict: true } : {}), ...(this.options.skipUnknown ? { skipUnknown: true } : {}) });
-    const el: SceneElement = { tag: type, attributes: Object.entries(attrs).map(([name, value]) => ({ name, value, loc })), children: [], loc, file: loc.file };
+    const builder = new SceneBuilder(this.registry, {
+      ...(this.options.strict ? { strict: true } : {}),
+      ...(this.options.skipUnknown ? { skipUnknown: true } : {}),
+    });
+    const el: SceneElement = {
+      tag: type,
+      attributes: Object.entries(attrs).map(([name, value]) => ({ name, value, loc })),
+      children: [],
+      loc,
+      file: loc.file,
+    };
     const obj = builder.buildObject(el, node);
     if (!obj) {
       builder.throwIfErrors();
@@ -703,7 +777,12 @@ export class PythonSession implements PythonCaller {
     }
     const h = host();
     const dataPaths = [...(this.options.dataPaths ?? []), ...defaultDataPaths()].map((p) => h.path.resolve(p));
-    if (!getSceneFiles(root)) setSceneFiles(root, { ...(this.sceneFile ? { sceneFile: this.sceneFile } : {}), dataPaths, ...(this.options.outputDir ? { outputDir: h.path.resolve(this.options.outputDir) } : {}) });
+    if (!getSceneFiles(root))
+      setSceneFiles(root, {
+        ...(this.sceneFile ? { sceneFile: this.sceneFile } : {}),
+        dataPaths,
+        ...(this.options.outputDir ? { outputDir: h.path.resolve(this.options.outputDir) } : {}),
+      });
     if (this.options.dt !== undefined) root.dt.value = this.options.dt;
     const scene = new SofaScene(root, this.registry, this.sceneFile);
     if (this.options.onDivergence) scene.onDivergence = this.options.onDivergence;
@@ -726,7 +805,11 @@ export class PythonSession implements PythonCaller {
   private async loadXmlScene(file: string): Promise<Reply> {
     const { loadScene } = await import('sofa-ts');
     if (this.scene) throw new ValueError('the engine already runs a scene; one scene per engine');
-    const scene = await loadScene(file, { registry: this.registry, init: false, ...(this.options.dataPaths ? { dataPaths: this.options.dataPaths } : {}) });
+    const scene = await loadScene(file, {
+      registry: this.registry,
+      init: false,
+      ...(this.options.dataPaths ? { dataPaths: this.options.dataPaths } : {}),
+    });
     this.root = scene.root;
     return { a: this.idFor(scene.root) };
   }
@@ -795,7 +878,8 @@ function runComponent(o: BaseObject, fn: () => void): void {
 /** `addData` of SofaPython3: a Data declared at run time on a component or a node. */
 function addDynamicData(owner: Owner, name: string, type: string, help: string, group: string): Data<unknown> {
   const adder = (owner as unknown as { addDynamicData?: (spec: unknown) => Data<unknown> }).addDynamicData;
-  if (typeof adder !== 'function') throw new TypeError(`cannot add a Data to ${isNode(owner) ? `Node '${owner.getName()}'` : owner.describe()}`);
+  if (typeof adder !== 'function')
+    throw new TypeError(`cannot add a Data to ${isNode(owner) ? `Node '${owner.getName()}'` : owner.describe()}`);
   const t = dataTypeOfPythonName(type);
   return adder.call(owner, { name, type: t.type, default: t.default, help, ...(group ? { group } : {}) });
 }
@@ -828,7 +912,11 @@ function dataTypeOfPythonName(type: string): { type: DataType<unknown>; default:
     return u(RealArray(k, `vector<Vec${k}d>`) as DataType<unknown>, new Float64Array(0));
   }
   if (/^vector<(double|float)>$/.test(t)) return u(RealArray(1) as DataType<unknown>, new Float64Array(0));
-  if (/^(vector<Rigid3[df]?(::Coord)?>|Rigid3[df]?(Types)?::VecCoord)$/.test(t)) return u(RealArray(7, 'vector<Rigid3d>') as DataType<unknown>, new Float64Array(0));
-  if (t === 'Rigid3d' || t === 'Rigid3d::Coord') return u(VecN(7, 'Rigid3d::Coord') as DataType<unknown>, Float64Array.of(0, 0, 0, 0, 0, 0, 1));
-  throw new TypeError(`addData: unknown type '${type}' (types: float, double, int, bool, string, VecNd, vector<VecNd>, vector<double>, vector<int>, vector<string>, RGBAColor, Quatd, Rigid3d)`);
+  if (/^(vector<Rigid3[df]?(::Coord)?>|Rigid3[df]?(Types)?::VecCoord)$/.test(t))
+    return u(RealArray(7, 'vector<Rigid3d>') as DataType<unknown>, new Float64Array(0));
+  if (t === 'Rigid3d' || t === 'Rigid3d::Coord')
+    return u(VecN(7, 'Rigid3d::Coord') as DataType<unknown>, Float64Array.of(0, 0, 0, 0, 0, 0, 1));
+  throw new TypeError(
+    `addData: unknown type '${type}' (types: float, double, int, bool, string, VecNd, vector<VecNd>, vector<double>, vector<int>, vector<string>, RGBAColor, Quatd, Rigid3d)`,
+  );
 }

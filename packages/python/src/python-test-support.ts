@@ -8,7 +8,11 @@ export function pythonRunnersIn(folder: string): string[] {
   const found: string[] = [];
   for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
-      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('sofats_scene_runner.py') && fs.readlinkSync(`/proc/${pid}/cwd`) === folder) found.push(pid);
+      if (
+        fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('sofats_scene_runner.py') &&
+        fs.readlinkSync(`/proc/${pid}/cwd`) === folder
+      )
+        found.push(pid);
     } catch {
       // the process ended meanwhile
     }

@@ -73,11 +73,7 @@ export function wireOfValue(d: Data<unknown>, value: unknown, blobs: ArrayBuffer
 
 /** A value sent by Python for a Data: `{text}`, a number or bool, or an array blob. */
 export type WireInput =
-  | { text: string }
-  | { num: WireValue }
-  | { bool: boolean }
-  | { array: { $b: number; shape: number[] } }
-  | { strings: string[] };
+  { text: string } | { num: WireValue } | { bool: boolean } | { array: { $b: number; shape: number[] } } | { strings: string[] };
 
 /**
  * Writes a value that Python sent into a Data, with the rules of a scene attribute (the same
@@ -89,7 +85,8 @@ export function writeWireInput(d: Data<unknown>, input: WireInput, blobs: readon
   try {
     writeInput(d, input, blobs, warn);
   } catch (e) {
-    if (e instanceof DataParseError) throw new SofaError(`bad value for '${d.name}' (${d.spec.type.name}): expected ${e.expected}${e.hint ? `, ${e.hint}` : ''}`);
+    if (e instanceof DataParseError)
+      throw new SofaError(`bad value for '${d.name}' (${d.spec.type.name}): expected ${e.expected}${e.hint ? `, ${e.hint}` : ''}`);
     throw e;
   }
 }
@@ -97,7 +94,10 @@ export function writeWireInput(d: Data<unknown>, input: WireInput, blobs: readon
 function writeInput(d: Data<unknown>, input: WireInput, blobs: readonly Uint8Array[], warn?: (detail: string) => void): void {
   const cur = d.value;
   if ('text' in input) {
-    if (input.text.trim().startsWith('@')) throw new SofaError(`'${d.name}': a value is expected here, not a link ('${input.text.trim()}'); use setParent or give the link at creation`);
+    if (input.text.trim().startsWith('@'))
+      throw new SofaError(
+        `'${d.name}': a value is expected here, not a link ('${input.text.trim()}'); use setParent or give the link at creation`,
+      );
     d.read(input.text);
     return;
   }
@@ -121,17 +121,23 @@ function writeInput(d: Data<unknown>, input: WireInput, blobs: readonly Uint8Arr
   const values = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
   if (cur instanceof Float64Array) {
     const k = tupleSizeOf(d);
-    if (k > 1 && values.length % k !== 0) throw new SofaError(`bad value for '${d.name}' (${d.spec.type.name}): expected numbers in groups of ${k}, got ${values.length} numbers`);
+    if (k > 1 && values.length % k !== 0)
+      throw new SofaError(
+        `bad value for '${d.name}' (${d.spec.type.name}): expected numbers in groups of ${k}, got ${values.length} numbers`,
+      );
     const fixed = !d.spec.type.name.startsWith('vector') && /^(Vec\d|RGBAColor|Quat)/.test(d.spec.type.name);
     if (fixed && values.length < cur.length && values.length > 0 && warn) {
       // SOFA's stream reading of a fixed-size vector: the numbers given, the others kept
       const v = Float64Array.from(cur);
       v.set(values);
-      warn(`'${d.name}' (${d.spec.type.name}) was given ${values.length} of its ${cur.length} numbers: the others keep their values (${Array.from(v.subarray(values.length)).join(' ')}), as SOFA reads a short vector`);
+      warn(
+        `'${d.name}' (${d.spec.type.name}) was given ${values.length} of its ${cur.length} numbers: the others keep their values (${Array.from(v.subarray(values.length)).join(' ')}), as SOFA reads a short vector`,
+      );
       d.value = v;
       return;
     }
-    if (fixed && values.length !== cur.length) throw new SofaError(`bad value for '${d.name}' (${d.spec.type.name}): expected ${cur.length} numbers, got ${values.length}`);
+    if (fixed && values.length !== cur.length)
+      throw new SofaError(`bad value for '${d.name}' (${d.spec.type.name}): expected ${cur.length} numbers, got ${values.length}`);
     if (values.length === cur.length && d.parent === undefined) {
       cur.set(values);
       d.value = cur; // marks the write (isSet, counter) with the same storage
@@ -145,11 +151,15 @@ function writeInput(d: Data<unknown>, input: WireInput, blobs: readonly Uint8Arr
     for (let i = 0; i < values.length; i++) {
       const x = values[i]!;
       const ok = Number.isInteger(x) && (cur instanceof Uint32Array ? x >= 0 && x <= 0xffffffff : x >= -0x80000000 && x <= 0x7fffffff);
-      if (!ok) throw new SofaError(`bad value for '${d.name}' (${d.spec.type.name}): expected ${cur instanceof Uint32Array ? 'non-negative integers' : 'integers'}, got ${x} at ${i}`);
+      if (!ok)
+        throw new SofaError(
+          `bad value for '${d.name}' (${d.spec.type.name}): expected ${cur instanceof Uint32Array ? 'non-negative integers' : 'integers'}, got ${x} at ${i}`,
+        );
       out[i] = x;
     }
     const k = tupleSizeOf(d);
-    if (k > 1 && out.length % k !== 0) throw new SofaError(`bad value for '${d.name}' (${d.spec.type.name}): expected integers in groups of ${k}, got ${out.length}`);
+    if (k > 1 && out.length % k !== 0)
+      throw new SofaError(`bad value for '${d.name}' (${d.spec.type.name}): expected integers in groups of ${k}, got ${out.length}`);
     d.value = out;
     return;
   }

@@ -47,7 +47,16 @@ export function sofaTreeDataPaths(scene: string): string[] {
  * (0 < k < steps) a scene that runs is also checked to resume bitwise from a checkpoint of step k.
  */
 export async function checkScene(scene: string, steps: number, options: LoadOptions = {}, checkpointAt = 0): Promise<SceneCheck> {
-  const base: SceneCheck = { scene, status: 'runs', missingComponents: [], missingPlugins: [], details: [], warnings: 0, warningMessages: [], steps: 0 };
+  const base: SceneCheck = {
+    scene,
+    status: 'runs',
+    missingComponents: [],
+    missingPlugins: [],
+    details: [],
+    warnings: 0,
+    warningMessages: [],
+    steps: 0,
+  };
   const t0 = performance.now();
   let loaded;
   try {
@@ -63,7 +72,13 @@ export async function checkScene(scene: string, steps: number, options: LoadOpti
   } catch (e) {
     return { ...base, status: 'error', error: `step ${done + 1}: ${firstLine(e)}`, ...warningsOf(loaded.warnings), steps: done, loadMs };
   }
-  const result: SceneCheck = { ...base, ...warningsOf(loaded.warnings), steps: done, loadMs, msPerStep: done > 0 ? (performance.now() - t1) / done : 0 };
+  const result: SceneCheck = {
+    ...base,
+    ...warningsOf(loaded.warnings),
+    steps: done,
+    loadMs,
+    msPerStep: done > 0 ? (performance.now() - t1) / done : 0,
+  };
   if (checkpointAt > 0 && checkpointAt < steps) result.checkpoint = await checkpointOutcome(scene, steps, checkpointAt, options);
   return result;
 }
@@ -91,12 +106,22 @@ export function classifyLoadError(e: unknown): Pick<SceneCheck, 'status' | 'miss
   if (unknown.length > 0 || plugins.length > 0) {
     const names = [...new Set(unknown.map((x) => /'([^']+)'/.exec(x.detail)?.[1] ?? x.detail))];
     const pluginNames = [...new Set(plugins.map((x) => /plugin '([^']+)'/.exec(x.detail)?.[1] ?? x.detail))];
-    return { status: 'missing', missingComponents: names, missingPlugins: pluginNames, details: [...plugins, ...unknown].map((x) => x.message) };
+    return {
+      status: 'missing',
+      missingComponents: names,
+      missingPlugins: pluginNames,
+      details: [...plugins, ...unknown].map((x) => x.message),
+    };
   }
   return { status: 'error', missingComponents: [], missingPlugins: [], details: [], error: firstLine(e) };
 }
 
 function firstLine(e: unknown): string {
-  const msg = e instanceof SofaErrors ? e.errors[0]!.message + (e.errors.length > 1 ? ` (and ${e.errors.length - 1} other error${e.errors.length > 2 ? 's' : ''})` : '') : e instanceof Error ? e.message : String(e);
+  const msg =
+    e instanceof SofaErrors
+      ? e.errors[0]!.message + (e.errors.length > 1 ? ` (and ${e.errors.length - 1} other error${e.errors.length > 2 ? 's' : ''})` : '')
+      : e instanceof Error
+        ? e.message
+        : String(e);
   return msg.split('\n')[0]!;
 }

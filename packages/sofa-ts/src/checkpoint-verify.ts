@@ -23,7 +23,11 @@ export interface CheckpointVerification {
 }
 
 function snapshot(scene: SofaScene): { name: string; x: Float64Array; v: Float64Array }[] {
-  return allStates(scene.root).map(({ state, node }) => ({ name: `${node.path}/${state.getName()}`, x: state.x.slice(), v: state.v.slice() }));
+  return allStates(scene.root).map(({ state, node }) => ({
+    name: `${node.path}/${state.getName()}`,
+    x: state.x.slice(),
+    v: state.v.slice(),
+  }));
 }
 
 function sameBits(a: number, b: number): boolean {
@@ -55,9 +59,11 @@ export async function verifyCheckpoint(load: () => Promise<SofaScene>, steps: nu
     const got = snapshot(c);
     const ref = reference[i - at - 1]!;
     for (let s = 0; s < ref.length && !mismatch; s++) {
-      const r = ref[s]!, g = got[s];
+      const r = ref[s]!,
+        g = got[s];
       for (const vector of ['x', 'v'] as const) {
-        const ra = r[vector], ga = g?.[vector];
+        const ra = r[vector],
+          ga = g?.[vector];
         if (!ga || ga.length !== ra.length) {
           mismatch = { step: i, state: r.name, vector, index: -1, uninterrupted: ra.length, resumed: ga?.length ?? 0 };
           break;

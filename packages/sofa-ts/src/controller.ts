@@ -20,7 +20,10 @@ export interface SceneController {
  * the script's functions. Not creatable from a scene file: scripts add it with addController.
  */
 export class ScriptController extends BaseObject {
-  constructor(readonly scene: SofaScene, readonly controller: SceneController) {
+  constructor(
+    readonly scene: SofaScene,
+    readonly controller: SceneController,
+  ) {
     super();
     this.listening.value = true;
     this.componentState = 'valid';

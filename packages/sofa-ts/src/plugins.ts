@@ -54,7 +54,13 @@ export async function loadRequiredPlugins(root: SceneElement, registry: Componen
           await loadPlugin(name, registry, pluginSearchFolders(el.file), policy);
         } catch (e) {
           const loc = el.attributes.find((a) => a.name === 'pluginName' || a.name === 'name')?.loc ?? el.loc;
-          errors.push(new SofaError(`cannot load plugin '${name}': ${(e as Error).message}`, { loc, component: `RequiredPlugin '${name}'`, code: 'missing-plugin' }));
+          errors.push(
+            new SofaError(`cannot load plugin '${name}': ${(e as Error).message}`, {
+              loc,
+              component: `RequiredPlugin '${name}'`,
+              code: 'missing-plugin',
+            }),
+          );
         }
       }
     }
@@ -98,7 +104,15 @@ const NPM_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 
 /** Whether a plugin name is a file path rather than a package name. */
 export function isPluginPath(name: string): boolean {
-  return name.startsWith('.') || name.startsWith('~') || name.startsWith('file:') || host().path.isAbsolute(name) || /^[a-zA-Z]:/.test(name) || name.includes('\\') || /\.[cm]?js$/i.test(name);
+  return (
+    name.startsWith('.') ||
+    name.startsWith('~') ||
+    name.startsWith('file:') ||
+    host().path.isAbsolute(name) ||
+    /^[a-zA-Z]:/.test(name) ||
+    name.includes('\\') ||
+    /\.[cm]?js$/i.test(name)
+  );
 }
 
 /**
@@ -107,31 +121,50 @@ export function isPluginPath(name: string): boolean {
  * plugin sofa-ts does not provide, a package that is not installed or does not declare itself a
  * sofa-ts plugin, a module without a ContainerModule.
  */
-export async function loadPlugin(name: string, registry: ComponentRegistry, searchFrom: readonly string[] = [host().cwd()], policy: PluginPolicy = {}): Promise<void> {
+export async function loadPlugin(
+  name: string,
+  registry: ComponentRegistry,
+  searchFrom: readonly string[] = [host().cwd()],
+  policy: PluginPolicy = {},
+): Promise<void> {
   const h = host();
-  if (!h.resolvePackage || !h.importFile) throw new Error('this host cannot import JavaScript (plugins run in the server process: sofa-ts view --server)');
+  if (!h.resolvePackage || !h.importFile)
+    throw new Error('this host cannot import JavaScript (plugins run in the server process: sofa-ts view --server)');
   if (isPluginPath(name)) {
     if (!(policy.allowPaths ?? allowPathsByDefault)) {
-      throw new Error('it is a file path, and loading a file runs its code: a scene may only name installed npm packages that declare themselves sofa-ts plugins; to load this file, allow it with --allow-plugin-path (loadScene option allowPluginPaths)');
+      throw new Error(
+        'it is a file path, and loading a file runs its code: a scene may only name installed npm packages that declare themselves sofa-ts plugins; to load this file, allow it with --allow-plugin-path (loadScene option allowPluginPaths)',
+      );
     }
-    const file = h.path.resolve(searchFrom[0] ?? h.cwd(), name.startsWith('file:') ? decodeURIComponent(name.replace(/^file:(\/\/)?/, '')) : name);
+    const file = h.path.resolve(
+      searchFrom[0] ?? h.cwd(),
+      name.startsWith('file:') ? decodeURIComponent(name.replace(/^file:(\/\/)?/, '')) : name,
+    );
     if (!h.isFile(file)) throw new Error(`no file ${file}`);
     registry.load(file, await containerModuleOf(file, 'the file'));
     return;
   }
   if (!NPM_NAME.test(name)) {
     // Upper-case letters and dots are SOFA plugin names (SofaCUDA, Geomagic): npm names are lower case.
-    throw new Error(`'${name}' is a SOFA plugin that sofa-ts does not provide (sofa-ts provides SOFA's Sofa.* modules, MultiThreading, SoftRobots, Compliant and BeamAdapter; other plugins are npm packages, see docs/plugins.md)`);
+    throw new Error(
+      `'${name}' is a SOFA plugin that sofa-ts does not provide (sofa-ts provides SOFA's Sofa.* modules, MultiThreading, SoftRobots, Compliant and BeamAdapter; other plugins are npm packages, see docs/plugins.md)`,
+    );
   }
   const pkg = findPackage(name, searchFrom);
   if (!pkg) throw new Error(`no npm package of that name is installed (npm install ${name}), and it is not a SOFA module`);
   const declared = (pkg.json['sofa-ts'] as { plugin?: unknown } | undefined)?.plugin === true;
-  if (!declared) throw new Error(`the package ${pkg.dir} is not a sofa-ts plugin: its package.json does not declare ${PLUGIN_DECLARATION} (see docs/plugins.md)`);
+  if (!declared)
+    throw new Error(
+      `the package ${pkg.dir} is not a sofa-ts plugin: its package.json does not declare ${PLUGIN_DECLARATION} (see docs/plugins.md)`,
+    );
   registry.load(name, await containerModuleOf(pkg.entry, 'the package'));
 }
 
 /** The package `name` as the host resolves it from one of the folders: its entry, folder and package.json. */
-function findPackage(name: string, searchFrom: readonly string[]): { entry: string; dir: string; json: Record<string, unknown> } | undefined {
+function findPackage(
+  name: string,
+  searchFrom: readonly string[],
+): { entry: string; dir: string; json: Record<string, unknown> } | undefined {
   const h = host();
   const entry = h.resolvePackage!(name, searchFrom);
   if (!entry) return undefined;
@@ -166,5 +199,10 @@ async function containerModuleOf(file: string, what: string): Promise<ContainerM
 }
 
 function looksLikeContainerModule(m: unknown): boolean {
-  return typeof m === 'object' && m !== null && typeof (m as { load?: unknown }).load === 'function' && typeof (m as { id?: unknown }).id === 'number';
+  return (
+    typeof m === 'object' &&
+    m !== null &&
+    typeof (m as { load?: unknown }).load === 'function' &&
+    typeof (m as { id?: unknown }).id === 'number'
+  );
 }

@@ -67,7 +67,11 @@ export interface LoadOptions {
 export class SofaScene {
   readonly simulation: Simulation;
   private readonly disposers: Array<() => void> = [];
-  constructor(readonly root: Node, readonly registry: ComponentRegistry, readonly file: string | undefined) {
+  constructor(
+    readonly root: Node,
+    readonly registry: ComponentRegistry,
+    readonly file: string | undefined,
+  ) {
     this.simulation = new Simulation(root);
   }
 
@@ -143,7 +147,7 @@ export class SofaScene {
    * ScriptController component, after the node's objects, so it gets the events after them.
    */
   addController(controller: SceneController, options: { node?: Node | string; name?: string } = {}): ScriptController {
-    const node = typeof options.node === 'string' ? this.getNode(options.node) : options.node ?? this.root;
+    const node = typeof options.node === 'string' ? this.getNode(options.node) : (options.node ?? this.root);
     if (!node) throw new SofaError(`addController: no node '${String(options.node)}' in the scene`);
     const c = new ScriptController(this, controller);
     c.name.value = options.name ?? `controller${node.objects.filter((o) => o instanceof ScriptController).length + 1}`;
@@ -181,7 +185,13 @@ export class SofaScene {
     const file = this.file ?? getSceneFiles(this.root)?.sceneFile;
     if (saved && typeof saved === 'object' && !Array.isArray(saved) && 'sha256' in saved && file) {
       const now = fileSha256(file);
-      if (now !== saved['sha256']) warnings.push(new SofaError(`${source}: the scene file ${file} changed since the checkpoint (its SHA-256 differs), but not its components nor their values: restored`, { hint: 'comments or formatting changed' }));
+      if (now !== saved['sha256'])
+        warnings.push(
+          new SofaError(
+            `${source}: the scene file ${file} changed since the checkpoint (its SHA-256 differs), but not its components nor their values: restored`,
+            { hint: 'comments or formatting changed' },
+          ),
+        );
     }
     this.warnings.push(...warnings);
     return warnings;
@@ -204,7 +214,9 @@ function fileSha256(file: string): string {
   try {
     return sha256Hex(host().readBytes(file));
   } catch (cause) {
-    throw new SofaError(`cannot read scene file ${file} to identify it: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    throw new SofaError(`cannot read scene file ${file} to identify it: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
   }
 }
 
@@ -212,12 +224,25 @@ function dataPathsOf(options: LoadOptions): string[] {
   return [...(options.dataPaths ?? []), ...defaultDataPaths()];
 }
 
-async function fromElement(root: SceneElement, registry: ComponentRegistry, options: LoadOptions, file: string | undefined, readerWarnings: SofaError[]): Promise<SofaScene> {
+async function fromElement(
+  root: SceneElement,
+  registry: ComponentRegistry,
+  options: LoadOptions,
+  file: string | undefined,
+  readerWarnings: SofaError[],
+): Promise<SofaScene> {
   if (options.strict && readerWarnings.length > 0) throw readerWarnings.length === 1 ? readerWarnings[0]! : new SofaErrors(readerWarnings);
   await loadRequiredPlugins(root, registry, options.allowPluginPaths !== undefined ? { allowPaths: options.allowPluginPaths } : {});
   const warnings: SofaError[] = [...readerWarnings];
-  const node = buildScene(root, registry, warnings, { ...(options.strict ? { strict: true } : {}), ...(options.skipUnknown ? { skipUnknown: true } : {}) });
-  setSceneFiles(node, { ...(file ? { sceneFile: file } : {}), dataPaths: dataPathsOf(options).map((p) => host().path.resolve(p)), ...(options.outputDir ? { outputDir: host().path.resolve(options.outputDir) } : {}) });
+  const node = buildScene(root, registry, warnings, {
+    ...(options.strict ? { strict: true } : {}),
+    ...(options.skipUnknown ? { skipUnknown: true } : {}),
+  });
+  setSceneFiles(node, {
+    ...(file ? { sceneFile: file } : {}),
+    dataPaths: dataPathsOf(options).map((p) => host().path.resolve(p)),
+    ...(options.outputDir ? { outputDir: host().path.resolve(options.outputDir) } : {}),
+  });
   if (options.dt !== undefined) node.dt.value = options.dt;
   const scene = new SofaScene(node, registry, file);
   if (options.onDivergence) scene.onDivergence = options.onDivergence;
@@ -265,7 +290,11 @@ export async function loadScene(file: string, options: LoadOptions = {}): Promis
   const abs = host().path.resolve(file);
   if (options.plugins?.length) await loadPlugins(options.plugins, registry, abs);
   const readerWarnings: SofaError[] = [];
-  const root = loadSceneFile(abs, { dataPaths: dataPathsOf(options), isKnownTag: (t: string) => registry.find(t) !== undefined, warnings: readerWarnings });
+  const root = loadSceneFile(abs, {
+    dataPaths: dataPathsOf(options),
+    isKnownTag: (t: string) => registry.find(t) !== undefined,
+    warnings: readerWarnings,
+  });
   return fromElement(root, registry, options, abs, readerWarnings);
 }
 

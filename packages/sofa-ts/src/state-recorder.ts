@@ -18,7 +18,12 @@ export class StateRecorder {
    * `fileOf(s)` gives each state's file path (a `.gz` name is written gzipped). `continueAt`, one
    * mark per state (a resumed run), continues existing files from those marks (see StateWriter).
    */
-  constructor(readonly states: readonly VisitedState[], fileOf: (s: VisitedState) => string, private readonly withVelocity = true, continueAt?: readonly StateFileMark[]) {
+  constructor(
+    readonly states: readonly VisitedState[],
+    fileOf: (s: VisitedState) => string,
+    private readonly withVelocity = true,
+    continueAt?: readonly StateFileMark[],
+  ) {
     this.writers = [];
     try {
       states.forEach((s, i) => {

@@ -1,4 +1,14 @@
-import { isForceField, isMass, isOdeSolver, type BaseForceField, type BaseMass, type BaseOdeSolver, type Data, type Node, resolvePath } from '@sofa-ts/core';
+import {
+  isForceField,
+  isMass,
+  isOdeSolver,
+  type BaseForceField,
+  type BaseMass,
+  type BaseOdeSolver,
+  type Data,
+  type Node,
+  resolvePath,
+} from '@sofa-ts/core';
 
 /** What one step did, for plots and the viewer's live charts. */
 export interface StepSample {
@@ -29,7 +39,8 @@ interface ConstraintSolverLike {
   lastStats?: { iterations: number; residual: number };
   problem?: { n: number; force: Float64Array };
 }
-const isConstraintSolver = (o: unknown): o is ConstraintSolverLike => typeof o === 'object' && o !== null && (o as { isConstraintSolver?: unknown }).isConstraintSolver === true;
+const isConstraintSolver = (o: unknown): o is ConstraintSolverLike =>
+  typeof o === 'object' && o !== null && (o as { isConstraintSolver?: unknown }).isConstraintSolver === true;
 
 /**
  * Reads energies, solver statistics and chosen Data after each step. Built once per scene: the
@@ -43,7 +54,10 @@ export class StepProbe {
   private readonly data: [string, Data<unknown>][] = [];
 
   /** `dataPaths`: `/node/object.field` or `object.field`, as scene links name them (without '@'). */
-  constructor(readonly root: Node, dataPaths: readonly string[] = []) {
+  constructor(
+    readonly root: Node,
+    dataPaths: readonly string[] = [],
+  ) {
     root.visit((n) => {
       for (const o of n.objects) {
         if (isMass(o)) this.masses.push(o);
@@ -91,7 +105,19 @@ export class StepProbe {
     }
     const data: Record<string, number> = {};
     for (const [p, d] of this.data) data[p] = scalarOf(d.value);
-    return { step, time: this.root.getTime(), ms, kinetic, potential, iterations, residual, constraintIterations, constraintRows, constraintLambdaMax, data };
+    return {
+      step,
+      time: this.root.getTime(),
+      ms,
+      kinetic,
+      potential,
+      iterations,
+      residual,
+      constraintIterations,
+      constraintRows,
+      constraintLambdaMax,
+      data,
+    };
   }
 }
 

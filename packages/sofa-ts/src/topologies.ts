@@ -27,7 +27,13 @@ export function comparedTopologies(root: Node, mecaInMapping: boolean): VisitedT
 
 /** The element lists of a topology in SOFA's dump order (edges, triangles, quads, tetrahedra, hexahedra). */
 export function topologyLists(t: BaseMeshTopology): TopologyLists {
-  return [Uint32Array.from(t.getEdges()), Uint32Array.from(t.getTriangles()), Uint32Array.from(t.getQuads()), Uint32Array.from(t.getTetrahedra()), Uint32Array.from(t.getHexahedra())];
+  return [
+    Uint32Array.from(t.getEdges()),
+    Uint32Array.from(t.getTriangles()),
+    Uint32Array.from(t.getQuads()),
+    Uint32Array.from(t.getTetrahedra()),
+    Uint32Array.from(t.getHexahedra()),
+  ];
 }
 
 /**

@@ -1,6 +1,27 @@
-import { Bool, Int, nonNegative, orReset, Real, sofaComponent, type CheckpointReader, type CheckpointRecord, type SolverStats } from '@sofa-ts/core';
+import {
+  Bool,
+  Int,
+  nonNegative,
+  orReset,
+  Real,
+  sofaComponent,
+  type CheckpointReader,
+  type CheckpointRecord,
+  type SolverStats,
+} from '@sofa-ts/core';
 import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
-import { Bsr3Wasm, CgWorkspace, bsr3FromCsrPattern, bsr3RefillFromCsr, bsr3Spmv, conjugateGradient, spmv, type Bsr3Matrix, type CsrMatrix, type LinearOperator } from '@sofa-ts/linalg';
+import {
+  Bsr3Wasm,
+  CgWorkspace,
+  bsr3FromCsrPattern,
+  bsr3RefillFromCsr,
+  bsr3Spmv,
+  conjugateGradient,
+  spmv,
+  type Bsr3Matrix,
+  type CsrMatrix,
+  type LinearOperator,
+} from '@sofa-ts/linalg';
 
 /**
  * SOFA's CGLinearSolver: conjugate gradient on A = P(m·M + b·B + k·K)P, stopped by the number of
@@ -21,11 +42,41 @@ import { Bsr3Wasm, CgWorkspace, bsr3FromCsrPattern, bsr3RefillFromCsr, bsr3Spmv,
   defaultTemplate: 'GraphScattered',
 })
 export class CGLinearSolver extends LinearSolver {
-  readonly iterations = this.initData({ name: 'iterations', type: Int, default: 25, range: nonNegative, help: 'maximum number of iterations of the Conjugate Gradient solution', renamedFrom: ['maxIter'] });
-  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 1e-5, range: orReset(nonNegative, 1e-5), help: 'desired accuracy of the Conjugate Gradient solution evaluating: |r|/|b| (ratio of current residual norm over initial residual norm)' });
-  readonly threshold = this.initData({ name: 'threshold', type: Real, default: 1e-5, range: orReset(nonNegative, 1e-5), help: 'minimum value of the denominator (pT A p) in the conjugate Gradient solution', renamedFrom: ['smallDenominatorThreshold'] });
-  readonly warmStart = this.initData({ name: 'warmStart', type: Bool, default: false, help: 'use previous solution as initial solution, which may improve the initial guess if your system is evolving smoothly' });
-  readonly parallelInverseProduct = this.initData({ name: 'parallelInverseProduct', type: Bool, default: false, help: 'accepted for compatibility' });
+  readonly iterations = this.initData({
+    name: 'iterations',
+    type: Int,
+    default: 25,
+    range: nonNegative,
+    help: 'maximum number of iterations of the Conjugate Gradient solution',
+    renamedFrom: ['maxIter'],
+  });
+  readonly tolerance = this.initData({
+    name: 'tolerance',
+    type: Real,
+    default: 1e-5,
+    range: orReset(nonNegative, 1e-5),
+    help: 'desired accuracy of the Conjugate Gradient solution evaluating: |r|/|b| (ratio of current residual norm over initial residual norm)',
+  });
+  readonly threshold = this.initData({
+    name: 'threshold',
+    type: Real,
+    default: 1e-5,
+    range: orReset(nonNegative, 1e-5),
+    help: 'minimum value of the denominator (pT A p) in the conjugate Gradient solution',
+    renamedFrom: ['smallDenominatorThreshold'],
+  });
+  readonly warmStart = this.initData({
+    name: 'warmStart',
+    type: Bool,
+    default: false,
+    help: 'use previous solution as initial solution, which may improve the initial guess if your system is evolving smoothly',
+  });
+  readonly parallelInverseProduct = this.initData({
+    name: 'parallelInverseProduct',
+    type: Bool,
+    default: false,
+    help: 'accepted for compatibility',
+  });
 
   // Initialised here, not at the first solve: a field first assigned later is taken by the JIT for a
   // constant, and replacing it (a recompiled system after a topological change) would throw away
@@ -69,7 +120,6 @@ export class CGLinearSolver extends LinearSolver {
   /** SOFA's node-by-node scalar product of the current system, bound once (one call target for CG across recompilations). */
   private readonly graphDot = (a: Float64Array, b: Float64Array): number => this.sys!.dot(a, b);
 
-
   /** Checkpoint: the number of solves (SOFA's leniency at the very first one). */
   checkpointState(): CheckpointRecord {
     return { solves: this.solves };
@@ -105,17 +155,27 @@ export class CGLinearSolver extends LinearSolver {
         if (this.wasmBlocks?.matrix === this.blocks.B) kernel = this.wasmBlocks;
       }
     }
-    const res = conjugateGradient(op, rhs, out, {
-      maxIterations: this.iterations.value,
-      tolerance: this.tolerance.value,
-      threshold: this.threshold.value,
-      warmStart: this.warmStart.value,
-      firstSolve: this.solves === 0,
-      // SOFA's GraphScattered vectors sum node by node; its assembled vectors (FullVector) flat;
-      // a system without a graph order (a bare matrix system handed by a caller) sums flat too
-      // (matrix-free: the iteration in the force field's WebAssembly memory where the system allows it)
-      ...(this.assembled ? { kernel } : system.dot === undefined ? {} : { dot: this.graphDot, kernel: system.matrixFreeKernel?.(factors) }),
-    }, this.ws);
+    const res = conjugateGradient(
+      op,
+      rhs,
+      out,
+      {
+        maxIterations: this.iterations.value,
+        tolerance: this.tolerance.value,
+        threshold: this.threshold.value,
+        warmStart: this.warmStart.value,
+        firstSolve: this.solves === 0,
+        // SOFA's GraphScattered vectors sum node by node; its assembled vectors (FullVector) flat;
+        // a system without a graph order (a bare matrix system handed by a caller) sums flat too
+        // (matrix-free: the iteration in the force field's WebAssembly memory where the system allows it)
+        ...(this.assembled
+          ? { kernel }
+          : system.dot === undefined
+            ? {}
+            : { dot: this.graphDot, kernel: system.matrixFreeKernel?.(factors) }),
+      },
+      this.ws,
+    );
     this.solves++;
     return { iterations: res.iterations, residual: res.residual, timeMs: performance.now() - t0 };
   }

@@ -35,8 +35,18 @@ import {
   description: 'Simulation loop: begin event, ODE solvers of each subtree, time advance, end event.',
 })
 export class DefaultAnimationLoop extends BaseAnimationLoop {
-  readonly parallelODESolving = this.initData({ name: 'parallelODESolving', type: Bool, default: false, help: 'solve independent subtrees in parallel (accepted; sofa-ts solves them in turn)' });
-  readonly computeBoundingBox = this.initData({ name: 'computeBoundingBox', type: Bool, default: true, help: 'compute the bounding box of the scene at each step (no effect in batch runs)' });
+  readonly parallelODESolving = this.initData({
+    name: 'parallelODESolving',
+    type: Bool,
+    default: false,
+    help: 'solve independent subtrees in parallel (accepted; sofa-ts solves them in turn)',
+  });
+  readonly computeBoundingBox = this.initData({
+    name: 'computeBoundingBox',
+    type: Bool,
+    default: true,
+    help: 'compute the bounding box of the scene at each step (no effect in batch runs)',
+  });
   readonly threadSafeVisitor = this.initData({ name: 'threadSafeVisitor', type: Bool, default: false, help: 'accepted for compatibility' });
   readonly stepCount = this.initData({ name: 'stepCount', type: Int, default: 0, help: 'number of steps taken since init', output: true });
 

@@ -18,17 +18,66 @@ import { add, scale } from '@sofa-ts/linalg';
   description: 'Time integrator using implicit backward Euler scheme.',
 })
 export class EulerImplicitSolver extends BaseOdeSolver {
-  readonly rayleighStiffness = this.initData({ name: 'rayleighStiffness', type: Real, default: 0, help: 'Rayleigh damping coefficient related to stiffness, > 0' });
-  readonly rayleighMass = this.initData({ name: 'rayleighMass', type: Real, default: 0, help: 'Rayleigh damping coefficient related to mass, > 0' });
-  readonly vdamping = this.initData({ name: 'vdamping', type: Real, default: 0, unit: '1/s', help: 'velocity decay coefficient (no decay if null)' });
-  readonly firstOrder = this.initData({ name: 'firstOrder', type: Bool, default: false, help: 'backward Euler for a first order ODE system (only the first derivative of the state appears)' });
-  readonly trapezoidalScheme = this.initData({ name: 'trapezoidalScheme', type: Bool, default: false, help: 'use the trapezoidal scheme instead of the implicit Euler scheme (second order accuracy in time)' });
-  readonly solveConstraint = this.initData({ name: 'solveConstraint', type: Bool, default: false, help: 'apply a constraint solver of the node after the linear solve (not provided: constraints are solved by the FreeMotionAnimationLoop; a warning says so when set)' });
+  readonly rayleighStiffness = this.initData({
+    name: 'rayleighStiffness',
+    type: Real,
+    default: 0,
+    help: 'Rayleigh damping coefficient related to stiffness, > 0',
+  });
+  readonly rayleighMass = this.initData({
+    name: 'rayleighMass',
+    type: Real,
+    default: 0,
+    help: 'Rayleigh damping coefficient related to mass, > 0',
+  });
+  readonly vdamping = this.initData({
+    name: 'vdamping',
+    type: Real,
+    default: 0,
+    unit: '1/s',
+    help: 'velocity decay coefficient (no decay if null)',
+  });
+  readonly firstOrder = this.initData({
+    name: 'firstOrder',
+    type: Bool,
+    default: false,
+    help: 'backward Euler for a first order ODE system (only the first derivative of the state appears)',
+  });
+  readonly trapezoidalScheme = this.initData({
+    name: 'trapezoidalScheme',
+    type: Bool,
+    default: false,
+    help: 'use the trapezoidal scheme instead of the implicit Euler scheme (second order accuracy in time)',
+  });
+  readonly solveConstraint = this.initData({
+    name: 'solveConstraint',
+    type: Bool,
+    default: false,
+    help: 'apply a constraint solver of the node after the linear solve (not provided: constraints are solved by the FreeMotionAnimationLoop; a warning says so when set)',
+  });
   readonly threadSafeVisitor = this.initData({ name: 'threadSafeVisitor', type: Bool, default: false, help: 'accepted for compatibility' });
-  readonly computeResidual = this.initData({ name: 'computeResidual', type: Bool, default: false, help: 'compute the residual |M(v − v_n) − h·f| at the end of the step' });
-  readonly residual = this.initData({ name: 'residual', type: Real, default: Number.MAX_VALUE, help: 'residual norm at the end of the step', output: true });
+  readonly computeResidual = this.initData({
+    name: 'computeResidual',
+    type: Bool,
+    default: false,
+    help: 'compute the residual |M(v − v_n) − h·f| at the end of the step',
+  });
+  readonly residual = this.initData({
+    name: 'residual',
+    type: Real,
+    default: Number.MAX_VALUE,
+    help: 'residual norm at the end of the step',
+    output: true,
+  });
 
-  readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver (default: the first one in this node or above)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up', required: true });
+  readonly linearSolver = this.initLink<LinearSolver>({
+    name: 'linearSolver',
+    help: 'the linear solver (default: the first one in this node or above)',
+    accepts: isAssemblyLinearSolver,
+    expected: 'a linear solver',
+    search: 'up',
+    required: true,
+  });
 
   // Initialised here: a field first assigned at the first step would be taken by the JIT for a
   // constant, and the recompiled system of a topological change would throw away the step code.
@@ -71,7 +120,10 @@ export class EulerImplicitSolver extends BaseOdeSolver {
 
   override init(): void {
     if (this.solveConstraint.value) {
-      this.warnAbout(this.solveConstraint, 'solveConstraint=1 is not honoured: sofa-ts solves no constraint inside the ODE solver; Lagrangian constraints are solved by a FreeMotionAnimationLoop');
+      this.warnAbout(
+        this.solveConstraint,
+        'solveConstraint=1 is not honoured: sofa-ts solves no constraint inside the ODE solver; Lagrangian constraints are solved by a FreeMotionAnimationLoop',
+      );
     }
   }
 

@@ -28,15 +28,27 @@ import { DefaultAnimationLoop } from './DefaultAnimationLoop.js';
     'The time advances by dt per step (SOFA: dt/collisionSteps, warned about); parallelODESolving and threadSafeVisitor, from DefaultAnimationLoop, have no effect.',
 })
 export class MultiStepAnimationLoop extends DefaultAnimationLoop {
-  readonly collisionSteps = this.initData({ name: 'collisionSteps', type: Int, default: 1, range: positive, help: 'number of collision steps between each frame rendering' });
-  readonly integrationSteps = this.initData({ name: 'integrationSteps', type: Int, default: 1, range: positive, help: 'number of integration steps between each collision detection' });
+  readonly collisionSteps = this.initData({
+    name: 'collisionSteps',
+    type: Int,
+    default: 1,
+    range: positive,
+    help: 'number of collision steps between each frame rendering',
+  });
+  readonly integrationSteps = this.initData({
+    name: 'integrationSteps',
+    type: Int,
+    default: 1,
+    range: positive,
+    help: 'number of integration steps between each collision detection',
+  });
 
   override init(): void {
     super.init();
     if (this.collisionSteps.value > 1) {
       this.warnAbout(
         this.collisionSteps,
-        'the time advances by dt per animation step (each integration adds dt/(collisionSteps·integrationSteps)); SOFA\'s MultiStepAnimationLoop restarts its count at each collision step and advances it by dt/collisionSteps only',
+        "the time advances by dt per animation step (each integration adds dt/(collisionSteps·integrationSteps)); SOFA's MultiStepAnimationLoop restarts its count at each collision step and advances it by dt/collisionSteps only",
       );
     }
   }

@@ -19,7 +19,13 @@ export const PARALLEL_MIN_BLOCKS = 8192;
   category: 'LinearSolver',
   module: 'MultiThreading',
   description: 'Conjugate gradient whose matrix-vector products run on several threads.',
-  templates: ['ParallelCompressedRowSparseMatrixMat3x3d', 'ParallelCompressedRowSparseMatrixd', 'CompressedRowSparseMatrixMat3x3d', 'CompressedRowSparseMatrixd', 'GraphScattered'],
+  templates: [
+    'ParallelCompressedRowSparseMatrixMat3x3d',
+    'ParallelCompressedRowSparseMatrixd',
+    'CompressedRowSparseMatrixMat3x3d',
+    'CompressedRowSparseMatrixd',
+    'GraphScattered',
+  ],
   defaultTemplate: 'ParallelCompressedRowSparseMatrixMat3x3d',
 })
 export class ParallelCGLinearSolver extends CGLinearSolver {

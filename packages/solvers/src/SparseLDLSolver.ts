@@ -18,9 +18,25 @@ import { DirectSparseSolver, crsTemplates } from './linear/matrix-linear-solver.
   defaultTemplate: 'CompressedRowSparseMatrixMat3x3d',
 })
 export class SparseLDLSolver extends DirectSparseSolver {
-  readonly precomputeSymbolicDecomposition = this.initData({ name: 'precomputeSymbolicDecomposition', type: Bool, default: true, help: 'if true, the symbolic decomposition is computed once and reused while the pattern is unchanged' });
-  readonly parallelInverseProduct = this.initData({ name: 'parallelInverseProduct', type: Bool, default: false, help: 'accepted for compatibility' });
-  readonly nnzL = this.initData({ name: 'L_nnz', type: Int, default: 0, help: 'entries of L below its diagonal after the last analysis', output: true });
+  readonly precomputeSymbolicDecomposition = this.initData({
+    name: 'precomputeSymbolicDecomposition',
+    type: Bool,
+    default: true,
+    help: 'if true, the symbolic decomposition is computed once and reused while the pattern is unchanged',
+  });
+  readonly parallelInverseProduct = this.initData({
+    name: 'parallelInverseProduct',
+    type: Bool,
+    default: false,
+    help: 'accepted for compatibility',
+  });
+  readonly nnzL = this.initData({
+    name: 'L_nnz',
+    type: Int,
+    default: 0,
+    help: 'entries of L below its diagonal after the last analysis',
+    output: true,
+  });
 
   private readonly ldlt = new SupernodalLDLT();
   /** Factorizations done so far: what a constraint correction solved with the factor stays valid while it holds. */

@@ -10,4 +10,14 @@ import { SparseLDLSolver } from './SparseLDLSolver.js';
 import { ParallelCGLinearSolver } from './ParallelCGLinearSolver.js';
 
 /** Every component of @sofa-ts/solvers, registered by module.ts. */
-export const solverComponents: readonly ComponentClass[] = [DefaultAnimationLoop, MultiStepAnimationLoop, EulerImplicitSolver, CGLinearSolver, ParallelCGLinearSolver, SparseLDLSolver, ...odeComponents, ...linearComponents, ...linearSystemComponents];
+export const solverComponents: readonly ComponentClass[] = [
+  DefaultAnimationLoop,
+  MultiStepAnimationLoop,
+  EulerImplicitSolver,
+  CGLinearSolver,
+  ParallelCGLinearSolver,
+  SparseLDLSolver,
+  ...odeComponents,
+  ...linearComponents,
+  ...linearSystemComponents,
+];

@@ -19,15 +19,17 @@ export interface SweepKey {
  */
 export function caseId(key: SweepKey, params: readonly { readonly path: string; readonly text: string }[]): string {
   const h = createHash('sha256');
-  h.update(JSON.stringify({
-    v: 1,
-    scene: key.sceneHash,
-    steps: key.steps,
-    records: key.records.map((r) => r.text + (r.every > 0 ? `:${r.every}` : '')),
-    strict: Boolean(key.load.strict),
-    skipUnknown: Boolean(key.load.skipUnknown),
-    plugins: key.load.plugins ?? [],
-    params: params.map((p) => [p.path, p.text]),
-  }));
+  h.update(
+    JSON.stringify({
+      v: 1,
+      scene: key.sceneHash,
+      steps: key.steps,
+      records: key.records.map((r) => r.text + (r.every > 0 ? `:${r.every}` : '')),
+      strict: Boolean(key.load.strict),
+      skipUnknown: Boolean(key.load.skipUnknown),
+      plugins: key.load.plugins ?? [],
+      params: params.map((p) => [p.path, p.text]),
+    }),
+  );
   return h.digest('hex').slice(0, 32);
 }

@@ -43,7 +43,12 @@ export class CaseRecorder implements CaseRecords {
   private wallEnd: { load: RecordColumn; steps: RecordColumn } | undefined;
 
   /** `checkItems`: check the selected items of vector Data now (false before init, when vectors may be empty). */
-  constructor(private readonly scene: SofaScene, records: readonly RecordSpec[], private readonly lastStep: number, checkItems = true) {
+  constructor(
+    private readonly scene: SofaScene,
+    records: readonly RecordSpec[],
+    private readonly lastStep: number,
+    checkItems = true,
+  ) {
     this.checkItems = checkItems;
     const root = scene.root;
     for (const r of records) {
@@ -112,7 +117,9 @@ export class CaseRecorder implements CaseRecords {
     const owner = target?.kind === 'object' ? target.object : target?.kind === 'node' ? target.node : undefined;
     const d = owner?.findData(split!.field);
     if (!d) {
-      const what = owner ? `${target!.kind === 'object' ? target!.object.describe() : `node '${target!.node.getName()}'`} has no Data '${split!.field}'` : `no node or object at '${split?.objectPath ?? r.path}'`;
+      const what = owner
+        ? `${target!.kind === 'object' ? target!.object.describe() : `node '${target!.node.getName()}'`} has no Data '${split!.field}'`
+        : `no node or object at '${split?.objectPath ?? r.path}'`;
       throw new SofaError(`--record '${r.text}': ${what}`);
     }
     const select = r.select;
@@ -127,7 +134,8 @@ export class CaseRecorder implements CaseRecords {
       if (!isNumberArray(v)) throw new SofaError(`--record '${r.text}': '${r.path}' is not a vector of numbers (${d.spec.type.name})`);
       const out: number[] = [];
       for (const i of select) {
-        if (i < 0 || (i + 1) * tuple > v.length) throw new SofaError(`--record '${r.text}': item ${i} is out of range (${v.length / tuple} items of ${tuple})`);
+        if (i < 0 || (i + 1) * tuple > v.length)
+          throw new SofaError(`--record '${r.text}': item ${i} is out of range (${v.length / tuple} items of ${tuple})`);
         for (let k = 0; k < tuple; k++) out.push(v[i * tuple + k]!);
       }
       return out;

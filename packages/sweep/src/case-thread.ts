@@ -24,13 +24,24 @@ parentPort!.on('message', (m: ToThread) => {
   const b = bundles.get(m.bundle);
   const id = m.job.id;
   if (!b) {
-    parentPort!.postMessage({ kind: 'failed', id, message: `internal error: the scene bundle ${m.bundle} was not sent to the thread`, step: 0 } satisfies FromThread);
+    parentPort!.postMessage({
+      kind: 'failed',
+      id,
+      message: `internal error: the scene bundle ${m.bundle} was not sent to the thread`,
+      step: 0,
+    } satisfies FromThread);
     return;
   }
   setHost(bundleHost(b, machine));
   parentPort!.postMessage({ kind: 'started', id } satisfies FromThread);
   runCase(m.job).then(
     (result) => parentPort!.postMessage({ kind: 'done', id, result } satisfies FromThread),
-    (e: unknown) => parentPort!.postMessage({ kind: 'failed', id, message: e instanceof Error ? e.message : String(e), step: e instanceof CaseFailure ? e.step : 0 } satisfies FromThread),
+    (e: unknown) =>
+      parentPort!.postMessage({
+        kind: 'failed',
+        id,
+        message: e instanceof Error ? e.message : String(e),
+        step: e instanceof CaseFailure ? e.step : 0,
+      } satisfies FromThread),
   );
 });

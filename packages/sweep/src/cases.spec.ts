@@ -12,10 +12,14 @@ describe('sweep parameters and cases', () => {
   });
 
   it('Random: doubles in [0, 1), uniform (chi-square over 20 bins), the same sequence for the same seed', () => {
-    const a = new Random(42), b = new Random(42), c = new Random(43);
+    const a = new Random(42),
+      b = new Random(42),
+      c = new Random(43);
     const bins = new Array<number>(20).fill(0);
     const n = 20000;
-    let differ = false, same = true, inRange = true;
+    let differ = false,
+      same = true,
+      inRange = true;
     for (let i = 0; i < n; i++) {
       const x = a.next();
       if (!(x >= 0 && x < 1)) inRange = false;
@@ -35,7 +39,11 @@ describe('sweep parameters and cases', () => {
     expect(a.kind).to.equal('grid');
     if (a.kind !== 'grid') return;
     expect(a.path).to.equal('/Beam/FEM.youngModulus');
-    expect(a.values).to.deep.equal([{ text: '1e3', value: 1000 }, { text: '2500', value: 2500 }, { text: 'abc', value: 'abc' }]);
+    expect(a.values).to.deep.equal([
+      { text: '1e3', value: 1000 },
+      { text: '2500', value: 2500 },
+      { text: 'abc', value: 'abc' },
+    ]);
   });
 
   it('lin and log ranges: numpy.linspace and numpy.geomspace values, the ends exact, the text the shortest exact form', () => {
@@ -57,7 +65,11 @@ describe('sweep parameters and cases', () => {
   it('templates put each value inside a text: vectors and response parameters', () => {
     const g = parseParam('/root.gravity=0 {lin:-20:0:3} 0');
     if (g.kind !== 'grid') throw new Error('grid expected');
-    expect(g.values).to.deep.equal([{ text: '0 -20 0', value: -20 }, { text: '0 -10 0', value: -10 }, { text: '0 0 0', value: 0 }]);
+    expect(g.values).to.deep.equal([
+      { text: '0 -20 0', value: -20 },
+      { text: '0 -10 0', value: -10 },
+      { text: '0 0 0', value: 0 },
+    ]);
     const mu = parseParam('/response.responseParams=mu={0,0.3}');
     if (mu.kind !== 'grid') throw new Error('grid expected');
     expect(mu.values.map((v) => v.text)).to.deep.equal(['mu=0', 'mu=0.3']);
@@ -75,7 +87,14 @@ describe('sweep parameters and cases', () => {
 
   it('the grid: every combination once, the first parameter slowest', () => {
     const cases = buildCases([parseParam('/a/x.p=1,2'), parseParam('/a/y.q=lin:0:1:3')], undefined, 1);
-    expect(cases.map((c) => c.params.map((p) => p.value.value))).to.deep.equal([[1, 0], [1, 0.5], [1, 1], [2, 0], [2, 0.5], [2, 1]]);
+    expect(cases.map((c) => c.params.map((p) => p.value.value))).to.deep.equal([
+      [1, 0],
+      [1, 0.5],
+      [1, 1],
+      [2, 0],
+      [2, 0.5],
+      [2, 1],
+    ]);
     expect(cases.map((c) => c.index)).to.deep.equal([0, 1, 2, 3, 4, 5]);
   });
 
@@ -83,13 +102,18 @@ describe('sweep parameters and cases', () => {
     const n = 50;
     const cases = buildCases([parseParam('/a/x.p=lhs:10:20'), parseParam('/a/y.q=loglhs:1e-2:1e2')], n, 7);
     expect(cases).to.have.length(n);
-    const strata = (k: number, f: (v: number) => number): number[] => cases.map((c) => Math.floor(f(c.params[k]!.value.value as number) * n)).sort((a, b) => a - b);
+    const strata = (k: number, f: (v: number) => number): number[] =>
+      cases.map((c) => Math.floor(f(c.params[k]!.value.value as number) * n)).sort((a, b) => a - b);
     const all = Array.from({ length: n }, (_, i) => i);
     expect(strata(0, (v) => (v - 10) / 10)).to.deep.equal(all);
     expect(strata(1, (v) => (Math.log10(v) + 2) / 4)).to.deep.equal(all);
     // the same seed, the same cases; another seed, others
-    expect(buildCases([parseParam('/a/x.p=lhs:10:20')], 5, 7).map((c) => c.params[0]!.value)).to.deep.equal(buildCases([parseParam('/a/x.p=lhs:10:20')], 5, 7).map((c) => c.params[0]!.value));
-    expect(buildCases([parseParam('/a/x.p=lhs:10:20')], 5, 8)[0]!.params[0]!.value).to.not.deep.equal(buildCases([parseParam('/a/x.p=lhs:10:20')], 5, 7)[0]!.params[0]!.value);
+    expect(buildCases([parseParam('/a/x.p=lhs:10:20')], 5, 7).map((c) => c.params[0]!.value)).to.deep.equal(
+      buildCases([parseParam('/a/x.p=lhs:10:20')], 5, 7).map((c) => c.params[0]!.value),
+    );
+    expect(buildCases([parseParam('/a/x.p=lhs:10:20')], 5, 8)[0]!.params[0]!.value).to.not.deep.equal(
+      buildCases([parseParam('/a/x.p=lhs:10:20')], 5, 7)[0]!.params[0]!.value,
+    );
   });
 
   it('grid times samples: the same draws at every grid point; --samples is checked', () => {
@@ -103,7 +127,13 @@ describe('sweep parameters and cases', () => {
   });
 
   it('records: Data paths with items and periods, keywords', () => {
-    expect(parseRecord('/finger/dofs.position[12,13]:5')).to.deep.equal({ kind: 'data', path: '/finger/dofs.position', select: [12, 13], every: 5, text: '/finger/dofs.position[12,13]' });
+    expect(parseRecord('/finger/dofs.position[12,13]:5')).to.deep.equal({
+      kind: 'data',
+      path: '/finger/dofs.position',
+      select: [12, 13],
+      every: 5,
+      text: '/finger/dofs.position[12,13]',
+    });
     expect(parseRecord('states:10')).to.deep.equal({ kind: 'states', every: 10, text: 'states' });
     expect(parseRecord('wall')).to.deep.equal({ kind: 'wall', every: 0, text: 'wall' });
     expect(() => parseRecord('position')).to.throw(/Data path/);

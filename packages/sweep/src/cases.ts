@@ -23,8 +23,10 @@ export interface SweepCase {
 export function buildCases(axes: readonly ParamAxis[], samples: number | undefined, seed: number): SweepCase[] {
   const grid = axes.filter((a) => a.kind === 'grid');
   const sampled = axes.filter((a): a is Extract<ParamAxis, { kind: 'sample' }> => a.kind === 'sample');
-  if (sampled.length > 0 && (samples === undefined || samples < 1)) throw new SofaError(`--samples N is needed for the sampled parameters (${sampled.map((a) => a.path).join(', ')})`);
-  if (sampled.length === 0 && samples !== undefined) throw new SofaError('--samples is for sampled parameters (rand:, logrand:, lhs:, loglhs:); none was given');
+  if (sampled.length > 0 && (samples === undefined || samples < 1))
+    throw new SofaError(`--samples N is needed for the sampled parameters (${sampled.map((a) => a.path).join(', ')})`);
+  if (sampled.length === 0 && samples !== undefined)
+    throw new SofaError('--samples is for sampled parameters (rand:, logrand:, lhs:, loglhs:); none was given');
   const paths = new Set<string>();
   for (const a of axes) {
     if (paths.has(a.path)) throw new SofaError(`--param: '${a.path}' is given twice`);
@@ -37,9 +39,15 @@ export function buildCases(axes: readonly ParamAxis[], samples: number | undefin
   for (const a of sampled) {
     if (a.lhs) {
       const perm = rng.permutation(s);
-      draws.set(a.path, perm.map((k) => sampleValue(a, (k + rng.next()) / s)));
+      draws.set(
+        a.path,
+        perm.map((k) => sampleValue(a, (k + rng.next()) / s)),
+      );
     } else {
-      draws.set(a.path, Array.from({ length: s }, () => sampleValue(a, rng.next())));
+      draws.set(
+        a.path,
+        Array.from({ length: s }, () => sampleValue(a, rng.next())),
+      );
     }
   }
   const gridSize = grid.reduce((n, a) => n * a.values.length, 1);

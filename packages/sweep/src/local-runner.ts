@@ -13,7 +13,15 @@ export type CaseOutcome =
  * reported with its last message. Resolves when every case has an outcome, or, once `stop()` is
  * true, when no new case is started (the cases running are abandoned, to run again on resume).
  */
-export async function runLocally(o: PoolOptions & { retries?: number }, bundleHash: string, bundle: SceneBundle, jobs: readonly CaseJob[], onOutcome: (job: CaseJob, outcome: CaseOutcome) => void, stop: () => boolean, onStart?: (job: CaseJob) => void): Promise<void> {
+export async function runLocally(
+  o: PoolOptions & { retries?: number },
+  bundleHash: string,
+  bundle: SceneBundle,
+  jobs: readonly CaseJob[],
+  onOutcome: (job: CaseJob, outcome: CaseOutcome) => void,
+  stop: () => boolean,
+  onStart?: (job: CaseJob) => void,
+): Promise<void> {
   const pool = new CaseThreadPool(o);
   const retries = o.retries ?? 1;
   let next = 0;

@@ -25,7 +25,17 @@ export interface ParamValue {
 
 export type ParamAxis =
   | { readonly path: string; readonly spec: string; readonly kind: 'grid'; readonly values: readonly ParamValue[] }
-  | { readonly path: string; readonly spec: string; readonly kind: 'sample'; readonly law: 'uniform' | 'log'; readonly lhs: boolean; readonly lo: number; readonly hi: number; readonly prefix: string; readonly suffix: string };
+  | {
+      readonly path: string;
+      readonly spec: string;
+      readonly kind: 'sample';
+      readonly law: 'uniform' | 'log';
+      readonly lhs: boolean;
+      readonly lo: number;
+      readonly hi: number;
+      readonly prefix: string;
+      readonly suffix: string;
+    };
 
 /** Parses `PATH=SPEC` (the first '=' separates them). Errors are SofaErrors naming the argument. */
 export function parseParam(arg: string): ParamAxis {
@@ -33,7 +43,8 @@ export function parseParam(arg: string): ParamAxis {
   if (eq <= 0) throw new SofaError(`--param '${arg}': expected PATH=SPEC (e.g. /Beam/FEM.youngModulus=lin:1e3:1e5:5)`);
   const path = arg.slice(0, eq).trim();
   const spec = arg.slice(eq + 1);
-  if (!/\.[^./]+$/.test(path)) throw new SofaError(`--param '${arg}': '${path}' is not a Data path (expected /node/object.field or /node.field)`);
+  if (!/\.[^./]+$/.test(path))
+    throw new SofaError(`--param '${arg}': '${path}' is not a Data path (expected /node/object.field or /node.field)`);
   const fail = (why: string): never => {
     throw new SofaError(`--param '${arg}': ${why}`);
   };
@@ -70,7 +81,8 @@ export function parseParam(arg: string): ParamAxis {
   const isLog = kind.startsWith('log');
   if (kind === 'lin' || kind === 'log') {
     if (parts.length !== 3) fail(`${kind}:A:B:N expected`);
-    const a = num(parts[0], 'A'), b = num(parts[1], 'B');
+    const a = num(parts[0], 'A'),
+      b = num(parts[1], 'B');
     const n = Number(parts[2]);
     if (!Number.isInteger(n) || n < 1) fail(`N must be a positive integer, got '${parts[2]}'`);
     if (isLog && (a <= 0 || b <= 0)) fail('log:A:B:N needs A > 0 and B > 0');
@@ -78,7 +90,8 @@ export function parseParam(arg: string): ParamAxis {
     return { path, spec, kind: 'grid', values: xs.map((x) => ({ text: prefix + String(x) + suffix, value: x })) };
   }
   if (parts.length !== 2) fail(`${kind}:A:B expected`);
-  const lo = num(parts[0], 'A'), hi = num(parts[1], 'B');
+  const lo = num(parts[0], 'A'),
+    hi = num(parts[1], 'B');
   if (!(hi > lo)) fail(`B must be greater than A`);
   if (isLog && lo <= 0) fail(`${kind}:A:B needs A > 0`);
   return { path, spec, kind: 'sample', law: isLog ? 'log' : 'uniform', lhs: kind.endsWith('lhs'), lo, hi, prefix, suffix };
@@ -95,13 +108,15 @@ export function linspace(a: number, b: number, n: number): number[] {
  *  exact (numpy.geomspace). */
 export function geomspace(a: number, b: number, n: number): number[] {
   if (n === 1) return [a];
-  const la = Math.log10(a), step = (Math.log10(b) - la) / (n - 1);
+  const la = Math.log10(a),
+    step = (Math.log10(b) - la) / (n - 1);
   return Array.from({ length: n }, (_, i) => (i === 0 ? a : i === n - 1 ? b : 10 ** (la + i * step)));
 }
 
 /** The value of a sample axis for u in [0, 1). */
 export function sampleValue(axis: Extract<ParamAxis, { kind: 'sample' }>, u: number): ParamValue {
-  const x = axis.law === 'log' ? Math.exp(Math.log(axis.lo) + u * (Math.log(axis.hi) - Math.log(axis.lo))) : axis.lo + u * (axis.hi - axis.lo);
+  const x =
+    axis.law === 'log' ? Math.exp(Math.log(axis.lo) + u * (Math.log(axis.hi) - Math.log(axis.lo))) : axis.lo + u * (axis.hi - axis.lo);
   return { text: axis.prefix + String(x) + axis.suffix, value: x };
 }
 

@@ -40,7 +40,15 @@ export interface QueueCoordinatorOptions {
  * in the queue once its lock expires. Resolves when every case has an outcome, or when `stop()`
  * returns true (the queued cases stay queued: a re-run of the sweep picks them up).
  */
-export async function runOnQueue(o: QueueCoordinatorOptions, bundleHash: string, bundle: SceneBundle, jobs: readonly CaseJob[], onOutcome: (job: CaseJob, outcome: CaseOutcome) => void, stop: () => boolean, onStatus?: (s: { workers: number }) => void): Promise<void> {
+export async function runOnQueue(
+  o: QueueCoordinatorOptions,
+  bundleHash: string,
+  bundle: SceneBundle,
+  jobs: readonly CaseJob[],
+  onOutcome: (job: CaseJob, outcome: CaseOutcome) => void,
+  stop: () => boolean,
+  onStatus?: (s: { workers: number }) => void,
+): Promise<void> {
   const connection = redisOptions(o.url);
   const name = o.queueName ?? DEFAULT_QUEUE_NAME;
   const redis = new Redis({ ...(connection as RedisIoOptions), lazyConnect: true, maxRetriesPerRequest: 3 });
@@ -99,11 +107,13 @@ export async function runOnQueue(o: QueueCoordinatorOptions, bundleHash: string,
     const attempts = 1 + (o.retries ?? 1);
     const toAdd = [...pending];
     for (let i = 0; i < toAdd.length; i += 500) {
-      await queue.addBulk(toAdd.slice(i, i + 500).map((jobId) => ({
-        name: 'case',
-        data: { bundle: bundleHash, job: byJobId.get(jobId)! },
-        opts: { jobId, attempts, removeOnComplete: false, removeOnFail: false },
-      })));
+      await queue.addBulk(
+        toAdd.slice(i, i + 500).map((jobId) => ({
+          name: 'case',
+          data: { bundle: bundleHash, job: byJobId.get(jobId)! },
+          opts: { jobId, attempts, removeOnComplete: false, removeOnFail: false },
+        })),
+      );
     }
     let lastReconcile = Date.now();
     while (pending.size > 0 && !stop()) {

@@ -58,31 +58,38 @@ export async function runQueueWorker(o: QueueWorkerOptions, stop: Promise<void>,
     const cached = bundles.get(hash);
     if (cached) return cached;
     const bytes = await redis.getBuffer(bundleKey(hash));
-    if (!bytes) throw new Error(JSON.stringify({ step: 0, message: `the scene bundle ${hash} is not in Redis (expired, or the coordinator's Redis differs)` }));
+    if (!bytes)
+      throw new Error(
+        JSON.stringify({ step: 0, message: `the scene bundle ${hash} is not in Redis (expired, or the coordinator's Redis differs)` }),
+      );
     const b = decodeBundle(bytes);
     bundles.set(hash, b);
     while (bundles.size > 4) bundles.delete(bundles.keys().next().value!);
     return b;
   };
   const lockMs = o.lockMs ?? 30000;
-  const worker = new Worker<CaseJobData, CaseJobResult>(o.queueName ?? DEFAULT_QUEUE_NAME, async (job: Job<CaseJobData, CaseJobResult>) => {
-    const { bundle: hash, job: c } = job.data;
-    const b = await bundleOf(hash);
-    const refused = pythonCaseRefusal(b.scene, o.allowPython);
-    if (refused) {
-      log('failed', `case ${c.index} ${c.id}: ${refused}`);
-      throw new Error(JSON.stringify({ step: 0, message: refused }));
-    }
-    try {
-      const result = await pool.run(hash, b, c, () => log('start', `case ${c.index} ${c.id} (attempt ${job.attemptsMade + 1})`));
-      log('done', `case ${c.index} ${c.id} in ${(result.loadMs + result.stepsMs).toFixed(0)} ms`);
-      return { ...encodeResult(result), ranOn };
-    } catch (e) {
-      const f = e instanceof CaseFailure ? e : new CaseFailure(String(e), 0);
-      log('failed', `case ${c.index} ${c.id}: ${f.message.split('\n')[0]}`);
-      throw new Error(JSON.stringify({ step: f.step, message: f.message }), { cause: e });
-    }
-  }, { connection, concurrency: pool.size, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: 2, name: ranOn });
+  const worker = new Worker<CaseJobData, CaseJobResult>(
+    o.queueName ?? DEFAULT_QUEUE_NAME,
+    async (job: Job<CaseJobData, CaseJobResult>) => {
+      const { bundle: hash, job: c } = job.data;
+      const b = await bundleOf(hash);
+      const refused = pythonCaseRefusal(b.scene, o.allowPython);
+      if (refused) {
+        log('failed', `case ${c.index} ${c.id}: ${refused}`);
+        throw new Error(JSON.stringify({ step: 0, message: refused }));
+      }
+      try {
+        const result = await pool.run(hash, b, c, () => log('start', `case ${c.index} ${c.id} (attempt ${job.attemptsMade + 1})`));
+        log('done', `case ${c.index} ${c.id} in ${(result.loadMs + result.stepsMs).toFixed(0)} ms`);
+        return { ...encodeResult(result), ranOn };
+      } catch (e) {
+        const f = e instanceof CaseFailure ? e : new CaseFailure(String(e), 0);
+        log('failed', `case ${c.index} ${c.id}: ${f.message.split('\n')[0]}`);
+        throw new Error(JSON.stringify({ step: f.step, message: f.message }), { cause: e });
+      }
+    },
+    { connection, concurrency: pool.size, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: 2, name: ranOn },
+  );
   worker.on('error', () => undefined); // connection trouble: ioredis reconnects by itself
   try {
     await worker.waitUntilReady();

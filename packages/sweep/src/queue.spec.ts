@@ -19,7 +19,11 @@ interface WorkerProcess {
 
 /** `sofa-ts worker` in its own process: one thread, a 2 s lock (a killed worker's case is back in the queue within ~4 s). */
 async function startWorker(url: string, queue: string): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, [cliBin, 'worker', '--queue', url, '--queue-name', queue, '-j', '1', '--lock-ms', '2000'], { cwd: repoRoot, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cliBin, 'worker', '--queue', url, '--queue-name', queue, '-j', '1', '--lock-ms', '2000'], {
+    cwd: repoRoot,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   const waiters: { re: RegExp; resolve: (l: string) => void }[] = [];
   let rest = '';
@@ -29,7 +33,7 @@ async function startWorker(url: string, queue: string): Promise<WorkerProcess> {
     rest = parts.pop()!;
     for (const l of parts) {
       lines.push(l);
-      for (const w of waiters.splice(0)) (w.re.test(l) ? w.resolve(l) : waiters.push(w));
+      for (const w of waiters.splice(0)) w.re.test(l) ? w.resolve(l) : waiters.push(w);
     }
   });
   let stderr = '';
@@ -40,7 +44,9 @@ async function startWorker(url: string, queue: string): Promise<WorkerProcess> {
     if (seen) return Promise.resolve(seen);
     return new Promise<string>((resolve, reject) => {
       waiters.push({ re, resolve });
-      void exited.then((code) => reject(new Error(`the worker exited (code ${code}) before printing ${re}:\n${lines.join('\n')}\n${stderr}`)));
+      void exited.then((code) =>
+        reject(new Error(`the worker exited (code ${code}) before printing ${re}:\n${lines.join('\n')}\n${stderr}`)),
+      );
     });
   };
   await waitFor(/ ready /);
@@ -102,14 +108,24 @@ describe('sofa-ts sweep on a Redis queue (BullMQ), two `sofa-ts worker` processe
       const g = r['/root.gravity'] as number;
       expect((r['/ball/dofs.position'] as number[])[1]).to.be.closeTo((1e-4 * g * 110) / 2, 1e-13);
     }
-    const journal = fs.readFileSync(s.files.journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; ranOn: string });
+    const journal = fs
+      .readFileSync(s.files.journal, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; ranOn: string });
     expect(journal).to.have.length(200);
     // both worker processes took cases
-    for (const w of workers) expect(journal.some((e) => e.ranOn.endsWith(pidOf(w))), `worker ${w.child.pid} ran cases`).to.equal(true);
+    for (const w of workers)
+      expect(
+        journal.some((e) => e.ranOn.endsWith(pidOf(w))),
+        `worker ${w.child.pid} ran cases`,
+      ).to.equal(true);
   });
 
   it('a failing case is retried, then reported with its message', async () => {
-    const s = await runSweep(sweep({ out: path.join(dir, 'qfail'), queueName: 'main', params: [parseParam('/root.dt=0.01,-0.01,0.02')], retries: 1 }));
+    const s = await runSweep(
+      sweep({ out: path.join(dir, 'qfail'), queueName: 'main', params: [parseParam('/root.dt=0.01,-0.01,0.02')], retries: 1 }),
+    );
     expect([s.total, s.ok, s.failed]).to.deep.equal([3, 2, 1]);
     const failures = readCsv(s.files.failures);
     expect(failures).to.have.length(1);
@@ -127,7 +143,9 @@ describe('sofa-ts sweep on a Redis queue (BullMQ), two `sofa-ts worker` processe
     const [a, b] = await Promise.all([startWorker(redis!.url, 'kill'), startWorker(redis!.url, 'kill')]);
     try {
       // cases of some 0.1 s (5000 steps) so that the kill lands inside one
-      const run = runSweep(sweep({ out: path.join(dir, 'qkill'), queueName: 'kill', steps: 5000, params: [parseParam('/root.gravity=0 {lin:-20:0:40} 0')] }));
+      const run = runSweep(
+        sweep({ out: path.join(dir, 'qkill'), queueName: 'kill', steps: 5000, params: [parseParam('/root.gravity=0 {lin:-20:0:40} 0')] }),
+      );
       const started = await a!.waitFor(/ start case /);
       a!.child.kill('SIGKILL');
       const killedCase = / start case \d+ ([0-9a-f]+) /.exec(started)![1]!;
@@ -136,7 +154,11 @@ describe('sofa-ts sweep on a Redis queue (BullMQ), two `sofa-ts worker` processe
       const rows = await readParquet(s.files.parquet);
       expect(rows).to.have.length(40);
       expect(new Set(rows.map((r) => r['case'])).size).to.equal(40);
-      const journal = fs.readFileSync(s.files.journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; ranOn: string; attempts: number });
+      const journal = fs
+        .readFileSync(s.files.journal, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { id: string; ranOn: string; attempts: number });
       expect(journal).to.have.length(40);
       // the killed worker's case came back from the queue and was run by the other worker
       const killed = journal.filter((e) => e.id === killedCase);

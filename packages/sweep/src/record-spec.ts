@@ -36,6 +36,9 @@ export function parseRecord(arg: string): RecordSpec {
     select = sel[2]!.split(',').map((s) => Number(s.trim()));
     if (select.some((i) => !Number.isSafeInteger(i))) throw new SofaError(`--record '${arg}': [i,j,…] takes item indices`);
   }
-  if (!/\.[^./[\]]+$/.test(path)) throw new SofaError(`--record '${arg}': expected a Data path (/node/object.field), or one of ${KEYWORDS.join(', ')}, optionally followed by :K`);
+  if (!/\.[^./[\]]+$/.test(path))
+    throw new SofaError(
+      `--record '${arg}': expected a Data path (/node/object.field), or one of ${KEYWORDS.join(', ')}, optionally followed by :K`,
+    );
   return { kind: 'data', path, ...(select ? { select } : {}), every, text };
 }

@@ -16,7 +16,8 @@ export function redisOptions(url: string): RedisOptions {
   } catch {
     throw new SofaError(`--queue '${url}': expected redis://HOST:PORT`);
   }
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new SofaError(`--queue '${url}': expected redis://HOST:PORT (or rediss:// for TLS)`);
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:')
+    throw new SofaError(`--queue '${url}': expected redis://HOST:PORT (or rediss:// for TLS)`);
   const db = u.pathname.replace(/^\//, '');
   if (db !== '' && !/^\d+$/.test(db)) throw new SofaError(`--queue '${url}': the database is a number (redis://HOST:PORT/0)`);
   return {

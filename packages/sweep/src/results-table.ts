@@ -36,7 +36,7 @@ export function resultsTable(entries: readonly JournalEntry[], paramPaths: reado
     }
     for (const [name, col] of records) {
       const c = r.columns.find((x) => x.name === name);
-      for (let i = 0; i < r.steps.length; i++) col.push(c ? c.values[i] ?? null : null);
+      for (let i = 0; i < r.steps.length; i++) col.push(c ? (c.values[i] ?? null) : null);
     }
     rows += r.steps.length;
   }
@@ -53,7 +53,8 @@ export function resultsTable(entries: readonly JournalEntry[], paramPaths: reado
 
 /** A column's type from its values: all numbers → double, all vectors → list, else text. */
 function typeOf(values: readonly RecordValue[]): TableColumn['type'] {
-  let numbers = true, lists = true;
+  let numbers = true,
+    lists = true;
   for (const v of values) {
     if (v === null) continue;
     if (typeof v !== 'number') numbers = false;
@@ -81,10 +82,19 @@ export function writeParquet(file: string, table: readonly TableColumn[], metada
   const columnData: ColumnSource[] = [];
   for (const c of table) {
     if (c.type === 'list') {
-      schema.push({ name: c.name, repetition_type: 'OPTIONAL', converted_type: 'LIST', num_children: 1 }, { name: 'list', repetition_type: 'REPEATED', num_children: 1 }, { name: 'element', type: 'DOUBLE', repetition_type: 'REQUIRED' });
+      schema.push(
+        { name: c.name, repetition_type: 'OPTIONAL', converted_type: 'LIST', num_children: 1 },
+        { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
+        { name: 'element', type: 'DOUBLE', repetition_type: 'REQUIRED' },
+      );
       columnData.push({ name: c.name, data: c.values as (number[] | null)[] });
     } else if (c.type === 'text') {
-      schema.push({ name: c.name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: c.name === 'case' ? 'REQUIRED' : 'OPTIONAL' });
+      schema.push({
+        name: c.name,
+        type: 'BYTE_ARRAY',
+        converted_type: 'UTF8',
+        repetition_type: c.name === 'case' ? 'REQUIRED' : 'OPTIONAL',
+      });
       columnData.push({ name: c.name, data: c.values.map(asText) });
     } else if (c.type === 'int') {
       schema.push({ name: c.name, type: 'INT32', repetition_type: 'REQUIRED' });
@@ -94,7 +104,12 @@ export function writeParquet(file: string, table: readonly TableColumn[], metada
       columnData.push({ name: c.name, data: c.values as (number | null)[] });
     }
   }
-  const buf = parquetWriteBuffer({ columnData, schema, kvMetadata: Object.entries(metadata).map(([key, value]) => ({ key, value })), createdBy: 'sofa-ts sweep' });
+  const buf = parquetWriteBuffer({
+    columnData,
+    schema,
+    kvMetadata: Object.entries(metadata).map(([key, value]) => ({ key, value })),
+    createdBy: 'sofa-ts sweep',
+  });
   writeAtomically(file, new Uint8Array(buf));
 }
 
@@ -111,7 +126,19 @@ export function writeCsv(file: string, table: readonly TableColumn[]): void {
 export function writeFailuresCsv(file: string, entries: readonly JournalEntry[], paramPaths: readonly string[]): void {
   const failed = entries.filter((e) => e.status === 'failed').sort((a, b) => a.index - b.index);
   const lines = [['index', 'case', ...paramPaths, 'attempts', 'step', 'error'].map(csvCell).join(',')];
-  for (const e of failed) lines.push([String(e.index), e.id, ...paramPaths.map((p) => asText(e.params[p] ?? null)), String(e.attempts), String(e.step ?? ''), e.error ?? ''].map(csvCell).join(','));
+  for (const e of failed)
+    lines.push(
+      [
+        String(e.index),
+        e.id,
+        ...paramPaths.map((p) => asText(e.params[p] ?? null)),
+        String(e.attempts),
+        String(e.step ?? ''),
+        e.error ?? '',
+      ]
+        .map(csvCell)
+        .join(','),
+    );
   writeAtomically(file, lines.join('\n') + '\n');
 }
 

@@ -39,7 +39,10 @@ export interface CaseResult extends CaseRecords {
 
 /** Why a case failed: the message (located when the scene's), and the step reached (0: at load or init). */
 export class CaseFailure extends Error {
-  constructor(message: string, readonly step: number) {
+  constructor(
+    message: string,
+    readonly step: number,
+  ) {
     super(message);
     this.name = 'CaseFailure';
   }
@@ -88,7 +91,14 @@ export async function runCase(job: CaseJob): Promise<CaseResult> {
     scene.root.visit((n) => {
       for (const obj of n.objects) (obj as { cleanup?: () => void }).cleanup?.();
     });
-    return { steps: recorder.steps, times: recorder.times, columns: recorder.columns, loadMs, stepsMs, warnings: scene.warnings.map((w) => w.message) };
+    return {
+      steps: recorder.steps,
+      times: recorder.times,
+      columns: recorder.columns,
+      loadMs,
+      stepsMs,
+      warnings: scene.warnings.map((w) => w.message),
+    };
   } catch (e) {
     throw new CaseFailure(failureMessage(e, step), step);
   } finally {

@@ -114,6 +114,14 @@ export function encodeBundle(b: SceneBundle): Buffer {
 }
 
 export function decodeBundle(bytes: Uint8Array): SceneBundle {
-  const o = JSON.parse(Buffer.from(bytes).toString('utf8')) as { scene: string; files: Record<string, string>; answers: Record<string, unknown> };
-  return { scene: o.scene, files: Object.fromEntries(Object.entries(o.files).map(([p, s]) => [p, new Uint8Array(Buffer.from(s, 'base64'))])), answers: Object.fromEntries(Object.entries(o.answers).map(([k, v]) => [k, v === null ? undefined : v])) };
+  const o = JSON.parse(Buffer.from(bytes).toString('utf8')) as {
+    scene: string;
+    files: Record<string, string>;
+    answers: Record<string, unknown>;
+  };
+  return {
+    scene: o.scene,
+    files: Object.fromEntries(Object.entries(o.files).map(([p, s]) => [p, new Uint8Array(Buffer.from(s, 'base64'))])),
+    answers: Object.fromEntries(Object.entries(o.answers).map(([k, v]) => [k, v === null ? undefined : v])),
+  };
 }

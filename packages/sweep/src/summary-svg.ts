@@ -3,7 +3,8 @@ import type { JournalEntry } from './journal.js';
 import { decodeResult } from './result-codec.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const fmt = (x: number): string => (x === 0 ? '0' : Math.abs(x) >= 1e4 || Math.abs(x) < 1e-3 ? x.toExponential(2) : String(+x.toPrecision(4)));
+const fmt = (x: number): string =>
+  x === 0 ? '0' : Math.abs(x) >= 1e4 || Math.abs(x) < 1e-3 ? x.toExponential(2) : String(+x.toPrecision(4));
 
 /** A plotted quantity: its label and one value per case (NaN: none). */
 interface Series {
@@ -20,7 +21,11 @@ const MAX_PARAMS = 6;
  * scatter panel (one point per case); failed cases are red ticks under the x axis. A parameter
  * given in log (log:, logrand:, loglhs:) gets a log axis.
  */
-export function summarySvg(title: string, entries: readonly JournalEntry[], params: readonly { readonly path: string; readonly log: boolean }[]): string {
+export function summarySvg(
+  title: string,
+  entries: readonly JournalEntry[],
+  params: readonly { readonly path: string; readonly log: boolean }[],
+): string {
   const paramPaths = params.map((p) => p.path);
   const sorted = [...entries].sort((a, b) => a.index - b.index);
   const ok = sorted.filter((e) => e.status === 'ok' && e.result);
@@ -29,7 +34,9 @@ export function summarySvg(title: string, entries: readonly JournalEntry[], para
   const numeric = paramPaths.filter((p) => sorted.some((e) => typeof e.params[p] === 'number'));
   const shownSeries = series.slice(0, MAX_SERIES);
   const shownParams = numeric.slice(0, MAX_PARAMS);
-  const pw = 300, ph = 190, top = 50;
+  const pw = 300,
+    ph = 190,
+    top = 50;
   const width = Math.max(1, shownParams.length) * pw + 20;
   const height = top + Math.max(1, shownSeries.length) * ph + 30;
   let body = '';
@@ -66,15 +73,30 @@ function lastValues(results: readonly { columns: readonly { name: string; values
   return [...out].map(([label, values]) => ({ label, values }));
 }
 
-function panel(yLabel: string, xLabel: string, logAxis: boolean, xs: number[], ys: number[], failedXs: number[], x0: number, y0: number, w: number, h: number): string {
-  const left = 60, right = 10, top = 22, bottom = 34;
-  const iw = w - left - right, ih = h - top - bottom;
+function panel(
+  yLabel: string,
+  xLabel: string,
+  logAxis: boolean,
+  xs: number[],
+  ys: number[],
+  failedXs: number[],
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+): string {
+  const left = 60,
+    right = 10,
+    top = 22,
+    bottom = 34;
+  const iw = w - left - right,
+    ih = h - top - bottom;
   const finiteX = [...xs, ...failedXs].filter(Number.isFinite);
   const log = logAxis && finiteX.length > 0 && extent(finiteX)[0] > 0;
   const tx = (x: number): number => (log ? Math.log10(x) : x);
   const range = (v: number[]): [number, number] => {
     let [lo, hi] = v.length ? extent(v) : [0, 1];
-    if (hi === lo) (hi += 0.5 * (Math.abs(hi) || 1)), (lo -= 0.5 * (Math.abs(lo) || 1));
+    if (hi === lo) ((hi += 0.5 * (Math.abs(hi) || 1)), (lo -= 0.5 * (Math.abs(lo) || 1)));
     return [lo, hi];
   };
   const [xlo, xhi] = range(finiteX.map(tx));
@@ -90,15 +112,21 @@ function panel(yLabel: string, xLabel: string, logAxis: boolean, xs: number[], y
   const dots: string[] = [];
   xs.forEach((x, i) => {
     const y = ys[i]!;
-    if (Number.isFinite(x) && Number.isFinite(y)) dots.push(`<circle cx="${X(x).toFixed(1)}" cy="${Y(y).toFixed(1)}" r="2" fill="#1f77b4" fill-opacity="0.6"/>`);
+    if (Number.isFinite(x) && Number.isFinite(y))
+      dots.push(`<circle cx="${X(x).toFixed(1)}" cy="${Y(y).toFixed(1)}" r="2" fill="#1f77b4" fill-opacity="0.6"/>`);
   });
-  for (const x of failedXs) if (Number.isFinite(x)) dots.push(`<line x1="${X(x).toFixed(1)}" y1="${y0 + top + ih + 2}" x2="${X(x).toFixed(1)}" y2="${y0 + top + ih + 8}" stroke="#d62728" stroke-width="1.5"/>`);
+  for (const x of failedXs)
+    if (Number.isFinite(x))
+      dots.push(
+        `<line x1="${X(x).toFixed(1)}" y1="${y0 + top + ih + 2}" x2="${X(x).toFixed(1)}" y2="${y0 + top + ih + 8}" stroke="#d62728" stroke-width="1.5"/>`,
+      );
   return s + dots.join('\n') + '\n';
 }
 
 /** [min, max] of finite numbers (a loop: no argument-count limit). */
 function extent(v: readonly number[]): [number, number] {
-  let lo = Infinity, hi = -Infinity;
+  let lo = Infinity,
+    hi = -Infinity;
   for (const x of v) {
     if (x < lo) lo = x;
     if (x > hi) hi = x;

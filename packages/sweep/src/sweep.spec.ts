@@ -9,12 +9,21 @@ import { runSweep, type SweepOptions } from './sweep.js';
 import { BALL_SCENE, SPRING_SCENE, cliBin, readCsv, readParquet, repoRoot, type Row } from './results-test-support.js';
 
 const tmp = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-sweep-test-'));
-const cli = (...args: string[]) => spawnSync(process.execPath, [cliBin, ...args], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, [cliBin, ...args], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 
 function ballSweep(dir: string, extra: Partial<SweepOptions> = {}): SweepOptions {
   const scene = path.join(dir, 'ball.scn');
   fs.writeFileSync(scene, BALL_SCENE);
-  return { scene, params: [parseParam('/root.gravity=0 {lin:-20:0:12} 0')], steps: 10, records: [parseRecord('/ball/dofs.position:5')], out: path.join(dir, 'out'), threads: 2, ...extra };
+  return {
+    scene,
+    params: [parseParam('/root.gravity=0 {lin:-20:0:12} 0')],
+    steps: 10,
+    records: [parseRecord('/ball/dofs.position:5')],
+    out: path.join(dir, 'out'),
+    threads: 2,
+    ...extra,
+  };
 }
 
 /** The values of the results table without the wall times (which differ from run to run). */
@@ -23,7 +32,7 @@ const physics = (rows: Row[]): Row[] => rows.map((r) => Object.fromEntries(Objec
 describe('sofa-ts sweep: cases on local worker threads', function () {
   this.timeout(240000);
 
-  it('sets each case\'s Data: the ball\'s fall is the closed form of implicit Euler at every recorded step', async () => {
+  it("sets each case's Data: the ball's fall is the closed form of implicit Euler at every recorded step", async () => {
     const dir = tmp();
     const s = await runSweep(ballSweep(dir));
     expect([s.total, s.ok, s.failed, s.ran, s.interrupted]).to.deep.equal([12, 12, 0, 12, false]);
@@ -32,9 +41,10 @@ describe('sofa-ts sweep: cases on local worker threads', function () {
     expect(rows).to.have.length(36);
     const h = 0.01;
     for (const r of rows) {
-      const g = r['/root.gravity'] as number, n = r['step'] as number;
+      const g = r['/root.gravity'] as number,
+        n = r['step'] as number;
       const y = (r['/ball/dofs.position'] as number[])[1]!;
-      const exact = h * h * g * (n * (n + 1)) / 2;
+      const exact = (h * h * g * (n * (n + 1))) / 2;
       expect(Math.abs(y - exact)).to.be.at.most(1e-14 * Math.max(1, Math.abs(exact)));
       expect(r['time']).to.be.closeTo(n * h, 1e-15);
     }
@@ -74,10 +84,22 @@ describe('sofa-ts sweep: cases on local worker threads', function () {
     const dir = tmp();
     const spring = path.join(dir, 'spring.scn');
     fs.writeFileSync(spring, SPRING_SCENE);
-    const s = await runSweep({ scene: spring, params: [parseParam('/s/spring.spring=0 1 {100,1e9} 0 1'), parseParam('/root.dt=0.01,-0.01')], steps: 200, records: [parseRecord('states')], out: path.join(dir, 'out'), threads: 2, retries: 1 });
+    const s = await runSweep({
+      scene: spring,
+      params: [parseParam('/s/spring.spring=0 1 {100,1e9} 0 1'), parseParam('/root.dt=0.01,-0.01')],
+      steps: 200,
+      records: [parseRecord('states')],
+      out: path.join(dir, 'out'),
+      threads: 2,
+      retries: 1,
+    });
     expect([s.total, s.ok, s.failed]).to.deep.equal([4, 1, 3]);
     const failures = readCsv(s.files.failures);
-    expect(failures.map((f) => [f['index'], f['attempts']])).to.deep.equal([['1', '2'], ['2', '2'], ['3', '2']]);
+    expect(failures.map((f) => [f['index'], f['attempts']])).to.deep.equal([
+      ['1', '2'],
+      ['2', '2'],
+      ['3', '2'],
+    ]);
     expect(failures[0]!['error']).to.match(/^--param \/root\.dt:1:1: Node 'root': 'dt' must be finite and > 0, got -0\.01/);
     expect(failures[0]!['step']).to.equal('0');
     expect(failures[1]!['error']).to.match(/the simulation diverged: .* after step \d+/);
@@ -89,7 +111,10 @@ describe('sofa-ts sweep: cases on local worker threads', function () {
   it('refuses a bad path, value or record before any case runs', async () => {
     const dir = tmp();
     const o = ballSweep(dir);
-    await expectReject(runSweep({ ...o, params: [parseParam('/ball/dofs.positio=0 0 0')] }), /MechanicalObject 'dofs' has no Data 'positio'.*did you mean 'position'/);
+    await expectReject(
+      runSweep({ ...o, params: [parseParam('/ball/dofs.positio=0 0 0')] }),
+      /MechanicalObject 'dofs' has no Data 'positio'.*did you mean 'position'/,
+    );
     await expectReject(runSweep({ ...o, params: [parseParam('/ball/mass.totalMass=1,heavy')] }), /bad value for 'totalMass'/);
     await expectReject(runSweep({ ...o, records: [parseRecord('/ball/dofs.position[3]')] }), /item 3 is out of range \(1 items of 3\)/);
     await expectReject(runSweep({ ...o, records: [parseRecord('/ball/nothing.x')] }), /no node or object at '\/ball\/nothing'/);
@@ -100,7 +125,22 @@ describe('sofa-ts sweep: cases on local worker threads', function () {
     const dir = tmp();
     const out = path.join(dir, 'out');
     const scene = path.join(repoRoot, 'scenes/softrobots/finger-direct.scn');
-    const r = cli('sweep', scene, '--param', '/finger/HexahedronFEMForceField1.youngModulus=log:6000:30000:2', '--param', '/finger/cable.value=1.7,2.3', '-n', '20', '--record', 'states', '--out', out, '-j', '2');
+    const r = cli(
+      'sweep',
+      scene,
+      '--param',
+      '/finger/HexahedronFEMForceField1.youngModulus=log:6000:30000:2',
+      '--param',
+      '/finger/cable.value=1.7,2.3',
+      '-n',
+      '20',
+      '--record',
+      'states',
+      '--out',
+      out,
+      '-j',
+      '2',
+    );
     expect(r.status, r.stderr).to.equal(0);
     expect(r.stdout).to.match(/cases\s+4: 4 ok, 0 failed/);
     const rows = readCsv(path.join(out, 'results.csv'));
@@ -108,7 +148,8 @@ describe('sofa-ts sweep: cases on local worker threads', function () {
     for (const index of ['1', '2']) {
       const row = rows.find((x) => x['index'] === index)!;
       // the scene as a user would write it for this case
-      const E = row['/finger/HexahedronFEMForceField1.youngModulus']!, value = row['/finger/cable.value']!;
+      const E = row['/finger/HexahedronFEMForceField1.youngModulus']!,
+        value = row['/finger/cable.value']!;
       const file = path.join(dir, `case${index}.scn`);
       fs.writeFileSync(file, xml.replace('youngModulus="18000"', `youngModulus="${E}"`).replace('value="2"', `value="${value}"`));
       const vtk = path.join(dir, `vtk${index}`);

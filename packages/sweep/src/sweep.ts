@@ -73,7 +73,14 @@ export interface SweepSummary extends SweepPlan {
   readonly ran: number;
   readonly interrupted: boolean;
   readonly ms: number;
-  readonly files: { readonly parquet: string; readonly csv: string; readonly failures: string; readonly summary: string; readonly journal: string; readonly description: string };
+  readonly files: {
+    readonly parquet: string;
+    readonly csv: string;
+    readonly failures: string;
+    readonly summary: string;
+    readonly journal: string;
+    readonly description: string;
+  };
 }
 
 /**
@@ -158,8 +165,25 @@ export async function runSweep(o: SweepOptions, events: SweepEvents = {}, stop: 
   const onOutcome = (job: CaseJob, out: CaseOutcome): void => {
     if (outcomes.has(job.id)) return; // a case counts once
     const e: JournalEntry = out.ok
-      ? { id: job.id, index: job.index, params: paramsOf.get(job.id)!, status: 'ok', attempts: out.attempts, result: encodeResult(out.result), ranOn: out.ranOn }
-      : { id: job.id, index: job.index, params: paramsOf.get(job.id)!, status: 'failed', attempts: out.attempts, error: out.error, step: out.step, ranOn: out.ranOn };
+      ? {
+          id: job.id,
+          index: job.index,
+          params: paramsOf.get(job.id)!,
+          status: 'ok',
+          attempts: out.attempts,
+          result: encodeResult(out.result),
+          ranOn: out.ranOn,
+        }
+      : {
+          id: job.id,
+          index: job.index,
+          params: paramsOf.get(job.id)!,
+          status: 'failed',
+          attempts: out.attempts,
+          error: out.error,
+          step: out.step,
+          ranOn: out.ranOn,
+        };
     journal.append(e);
     outcomes.set(job.id, e);
     ran++;
@@ -169,10 +193,34 @@ export async function runSweep(o: SweepOptions, events: SweepEvents = {}, stop: 
   try {
     if (toRun.length > 0) {
       if (o.queue) {
-        const tag = createHash('sha256').update(`${os.hostname()}\0${path.resolve(o.out)}`).digest('hex').slice(0, 12);
-        await runOnQueue({ url: o.queue.url, ...(o.queue.name ? { queueName: o.queue.name } : {}), retries: o.retries ?? 1, tag }, hash, bundle, toRun, onOutcome, stop, events.onStatus);
+        const tag = createHash('sha256')
+          .update(`${os.hostname()}\0${path.resolve(o.out)}`)
+          .digest('hex')
+          .slice(0, 12);
+        await runOnQueue(
+          { url: o.queue.url, ...(o.queue.name ? { queueName: o.queue.name } : {}), retries: o.retries ?? 1, tag },
+          hash,
+          bundle,
+          toRun,
+          onOutcome,
+          stop,
+          events.onStatus,
+        );
       } else {
-        await runLocally({ ...(o.threads ? { threads: o.threads } : {}), ...(o.maxMemoryMb ? { maxMemoryMb: o.maxMemoryMb } : {}), ...(o.timeoutSec ? { timeoutSec: o.timeoutSec } : {}), retries: o.retries ?? 1 }, hash, bundle, toRun, onOutcome, stop, events.onStart);
+        await runLocally(
+          {
+            ...(o.threads ? { threads: o.threads } : {}),
+            ...(o.maxMemoryMb ? { maxMemoryMb: o.maxMemoryMb } : {}),
+            ...(o.timeoutSec ? { timeoutSec: o.timeoutSec } : {}),
+            retries: o.retries ?? 1,
+          },
+          hash,
+          bundle,
+          toRun,
+          onOutcome,
+          stop,
+          events.onStart,
+        );
       }
     }
   } finally {
@@ -181,10 +229,25 @@ export async function runSweep(o: SweepOptions, events: SweepEvents = {}, stop: 
 
   const entries = jobs.map((j) => outcomes.get(j.id)).filter((e): e is JournalEntry => e !== undefined);
   const table = resultsTable(entries, paramPaths);
-  writeParquet(files.parquet, table, { 'sofa-ts.sweep': JSON.stringify({ sofaTs: SOFA_TS_VERSION, scene: o.scene, sceneHash: key.sceneHash, steps: o.steps, params: o.params.map((a) => `${a.path}=${a.spec}`) }) });
+  writeParquet(files.parquet, table, {
+    'sofa-ts.sweep': JSON.stringify({
+      sofaTs: SOFA_TS_VERSION,
+      scene: o.scene,
+      sceneHash: key.sceneHash,
+      steps: o.steps,
+      params: o.params.map((a) => `${a.path}=${a.spec}`),
+    }),
+  });
   writeCsv(files.csv, table);
   writeFailuresCsv(files.failures, entries, paramPaths);
-  writeAtomically(files.summary, summarySvg(`${path.basename(o.scene)}: ${jobs.length} cases, ${o.steps} steps`, entries, o.params.map((a) => ({ path: a.path, log: isLogAxis(a) }))));
+  writeAtomically(
+    files.summary,
+    summarySvg(
+      `${path.basename(o.scene)}: ${jobs.length} cases, ${o.steps} steps`,
+      entries,
+      o.params.map((a) => ({ path: a.path, log: isLogAxis(a) })),
+    ),
+  );
   const ok = entries.filter((e) => e.status === 'ok').length;
   const failed = entries.length - ok;
   const interrupted = entries.length < jobs.length;
@@ -205,7 +268,15 @@ async function probeScene(scene: string, o: SweepOptions, load: CaseLoadOptions,
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-sweep-probe-'));
   setHost(rec.host);
   try {
-    const s = await loadScene(scene, { dataPaths: load.dataPaths, ...(load.strict ? { strict: true } : {}), ...(load.skipUnknown ? { skipUnknown: true } : {}), ...(load.plugins ? { plugins: load.plugins } : {}), outputDir, init: false, onDivergence: 'stop' });
+    const s = await loadScene(scene, {
+      dataPaths: load.dataPaths,
+      ...(load.strict ? { strict: true } : {}),
+      ...(load.skipUnknown ? { skipUnknown: true } : {}),
+      ...(load.plugins ? { plugins: load.plugins } : {}),
+      outputDir,
+      init: false,
+      onDivergence: 'stop',
+    });
     for (const a of o.params) {
       const values = a.kind === 'grid' ? a.values : [sampleValue(a, 0.5)];
       for (const v of values) setDataByPath(s.root, a.path, v.text, paramLocation(a.path));

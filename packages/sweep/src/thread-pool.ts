@@ -60,11 +60,13 @@ export class CaseThreadPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const t of this.waiting.splice(0)) t.reject(new CaseFailure('the thread pool is closed', 0));
-    await Promise.all(this.lanes.map(async (l) => {
-      const w = l.worker;
-      l.worker = undefined;
-      if (w) await w.terminate();
-    }));
+    await Promise.all(
+      this.lanes.map(async (l) => {
+        const w = l.worker;
+        l.worker = undefined;
+        if (w) await w.terminate();
+      }),
+    );
   }
 
   private dispatch(): void {
@@ -75,7 +77,11 @@ export class CaseThreadPool {
   }
 
   private spawn(lane: Lane): Worker {
-    const w = new Worker(new URL('./case-thread.js', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: this.o.maxMemoryMb ?? 4096 }, stdout: true, stderr: true });
+    const w = new Worker(new URL('./case-thread.js', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: this.o.maxMemoryMb ?? 4096 },
+      stdout: true,
+      stderr: true,
+    });
     // what components print goes nowhere (their warnings come back with the result)
     w.stdout.resume();
     w.stderr.resume();
@@ -111,10 +117,22 @@ export class CaseThreadPool {
       else finish(false, () => task.reject(new CaseFailure(m.message, m.step)));
     };
     const onError = (e: Error & { code?: string }): void =>
-      finish(true, () => task.reject(new CaseFailure(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `stopped: the case needed more than ${this.o.maxMemoryMb ?? 4096} MB of memory` : `the case's worker thread failed: ${e.message.split('\n')[0]}`, 0)));
-    const onExit = (code: number): void => finish(true, () => task.reject(new CaseFailure(`the case's worker thread exited (code ${code})`, 0)));
+      finish(true, () =>
+        task.reject(
+          new CaseFailure(
+            e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? `stopped: the case needed more than ${this.o.maxMemoryMb ?? 4096} MB of memory`
+              : `the case's worker thread failed: ${e.message.split('\n')[0]}`,
+            0,
+          ),
+        ),
+      );
+    const onExit = (code: number): void =>
+      finish(true, () => task.reject(new CaseFailure(`the case's worker thread exited (code ${code})`, 0)));
     const limit = this.o.timeoutSec;
-    const timer = limit ? setTimeout(() => finish(true, () => task.reject(new CaseFailure(`stopped after ${limit} s (--timeout)`, 0))), limit * 1000) : undefined;
+    const timer = limit
+      ? setTimeout(() => finish(true, () => task.reject(new CaseFailure(`stopped after ${limit} s (--timeout)`, 0))), limit * 1000)
+      : undefined;
     w.on('message', onMessage);
     w.on('error', onError);
     w.on('exit', onExit);

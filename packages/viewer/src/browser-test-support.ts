@@ -17,7 +17,16 @@ export const hasChromium = fs.existsSync(chromiumPath);
 export const artefacts = path.join(repoRoot, 'out', 'viewer-tests');
 
 /** The flags the browser runs with here (no GPU, no network services, no first-run UI). */
-export const chromiumFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface Browser {
   newPage(): Promise<any>;
@@ -28,7 +37,12 @@ export interface Browser {
 export async function launchChromium(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-chromium-'));
-  const ctx = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath, headless: true, viewport: { width: 1100, height: 700 }, args: chromiumFlags });
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: { width: 1100, height: 700 },
+    args: chromiumFlags,
+  });
   return {
     newPage: () => ctx.newPage(),
     close: async () => {
@@ -39,13 +53,19 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /** Opens a scene in the viewer (served here, simulated in the page) and waits for it to load. */
-export async function openScene(browser: Browser, scene: string, o: { server?: boolean } = {}): Promise<{ page: any; viewer: RunningViewer; errors: string[] }> {
+export async function openScene(
+  browser: Browser,
+  scene: string,
+  o: { server?: boolean } = {},
+): Promise<{ page: any; viewer: RunningViewer; errors: string[] }> {
   const viewer = await startViewer(scene, { dataPaths: [share, examples], ...(o.server ? { server: true } : {}) });
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e: Error) => errors.push(e.message));
   await page.goto(viewer.url);
-  await page.waitForFunction(() => (window as any).sofaViewer?.loaded && (window as any).sofaViewer.framesReceived > 0, null, { timeout: 60000 });
+  await page.waitForFunction(() => (window as any).sofaViewer?.loaded && (window as any).sofaViewer.framesReceived > 0, null, {
+    timeout: 60000,
+  });
   // the first frame drawn, then two more
   const drawn: number = await page.evaluate(() => (window as any).sofaViewer.framesDrawn);
   await page.waitForFunction((d: number) => (window as any).sofaViewer.framesDrawn > d + 2, drawn, { timeout: 60000 });
@@ -69,14 +89,16 @@ export async function canvasPixels(page: any): Promise<Uint8ClampedArray> {
 /** Fraction of pixels that differ from the background (the corner pixel's color). */
 export function nonBackground(px: Uint8ClampedArray): number {
   let n = 0;
-  for (let i = 0; i < px.length; i += 4) if (Math.abs(px[i]! - px[0]!) + Math.abs(px[i + 1]! - px[1]!) + Math.abs(px[i + 2]! - px[2]!) > 24) n++;
+  for (let i = 0; i < px.length; i += 4)
+    if (Math.abs(px[i]! - px[0]!) + Math.abs(px[i + 1]! - px[1]!) + Math.abs(px[i + 2]! - px[2]!) > 24) n++;
   return n / (px.length / 4);
 }
 
 /** Fraction of pixels that changed between two images. */
 export function changed(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
   let n = 0;
-  for (let i = 0; i < a.length; i += 4) if (Math.abs(a[i]! - b[i]!) + Math.abs(a[i + 1]! - b[i + 1]!) + Math.abs(a[i + 2]! - b[i + 2]!) > 24) n++;
+  for (let i = 0; i < a.length; i += 4)
+    if (Math.abs(a[i]! - b[i]!) + Math.abs(a[i + 1]! - b[i + 1]!) + Math.abs(a[i + 2]! - b[i + 2]!) > 24) n++;
   return n / (a.length / 4);
 }
 
@@ -103,11 +125,17 @@ export async function reset(page: any): Promise<void> {
 export async function panelNumbers(page: any, componentPath: string, field: string): Promise<number[]> {
   const step: number = await page.evaluate(() => (window as any).sofaViewer.step);
   await page.click(`.tree-object[data-path="${componentPath}"]`);
-  await page.waitForFunction(({ p, s }: { p: string; s: number }) => {
-    const d = document.getElementById('data')!;
-    return d.dataset['path'] === p && d.dataset['step'] === String(s);
-  }, { p: componentPath, s: step }, { timeout: 30000 });
-  const text: string = await page.$eval(`#data [data-name="${field}"]`, (e: HTMLElement) => (e instanceof HTMLTextAreaElement ? e.value : e.textContent ?? ''));
+  await page.waitForFunction(
+    ({ p, s }: { p: string; s: number }) => {
+      const d = document.getElementById('data')!;
+      return d.dataset['path'] === p && d.dataset['step'] === String(s);
+    },
+    { p: componentPath, s: step },
+    { timeout: 30000 },
+  );
+  const text: string = await page.$eval(`#data [data-name="${field}"]`, (e: HTMLElement) =>
+    e instanceof HTMLTextAreaElement ? e.value : (e.textContent ?? ''),
+  );
   return text.trim().split(/\s+/).map(Number);
 }
 
@@ -118,5 +146,9 @@ export async function editData(page: any, componentPath: string, field: string, 
   const sel = `#data textarea[data-name="${field}"]`;
   await page.fill(sel, value);
   await page.$eval(sel, (e: HTMLTextAreaElement) => e.dispatchEvent(new Event('change')));
-  await page.waitForFunction(({ s, v }: { s: string; v: string }) => (document.querySelector(s) as HTMLTextAreaElement | null)?.value.trim() === v, { s: sel, v: value }, { timeout: 30000 });
+  await page.waitForFunction(
+    ({ s, v }: { s: string; v: string }) => (document.querySelector(s) as HTMLTextAreaElement | null)?.value.trim() === v,
+    { s: sel, v: value },
+    { timeout: 30000 },
+  );
 }

@@ -14,7 +14,23 @@ import { formatSofaNumber, readStateFile } from '@sofa-ts/io';
 import { loadScene } from 'sofa-ts';
 import { buildWeb } from './server/build-web.js';
 import {
-  canvasPixels, changed, editData, examples, hasChromium, hasCorpus, chromiumPath, launchChromium, nonBackground, openScene, panelNumbers, repoRoot, reset, screenshot, share, stepTimes, type Browser,
+  canvasPixels,
+  changed,
+  editData,
+  examples,
+  hasChromium,
+  hasCorpus,
+  chromiumPath,
+  launchChromium,
+  nonBackground,
+  openScene,
+  panelNumbers,
+  repoRoot,
+  reset,
+  screenshot,
+  share,
+  stepTimes,
+  type Browser,
 } from './browser-test-support.js';
 
 const liver = path.join(examples, 'Demos', 'liver.scn');
@@ -26,7 +42,11 @@ const cli = path.join(repoRoot, 'packages', 'cli', 'bin', 'sofa-ts.js');
 function cliPositions(scene: string, steps: number, stateName: string): string[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-viewer-cli-'));
   try {
-    execFileSync(process.execPath, [cli, 'run', scene, '-n', String(steps), '--write-state', dir, '--data-path', share, '--data-path', examples], { stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      [cli, 'run', scene, '-n', String(steps), '--write-state', dir, '--data-path', share, '--data-path', examples],
+      { stdio: 'pipe' },
+    );
     const file = fs.readdirSync(dir).find((f) => f.endsWith(`_${stateName}.state.txt`));
     if (!file) throw new Error(`no state file for '${stateName}' in ${fs.readdirSync(dir).join(', ')}`);
     const frames = readStateFile(path.join(dir, file));
@@ -48,7 +68,9 @@ describe('viewer in chromium (browser tests)', function () {
 
   before(async function () {
     if (!hasChromium) {
-      console.log(`    browser tests skipped: no chromium at ${chromiumPath} (Debian: apt-get install chromium; CI installs it in .ci/run)`);
+      console.log(
+        `    browser tests skipped: no chromium at ${chromiumPath} (Debian: apt-get install chromium; CI installs it in .ci/run)`,
+      );
       this.skip();
     }
     if (!hasCorpus) {
@@ -61,7 +83,7 @@ describe('viewer in chromium (browser tests)', function () {
     await browser?.close();
   });
 
-  it('liver: draws, moves, steps/pauses/resets, shows the CLI\'s states bit for bit, gravity edits and mouse drag act', async () => {
+  it("liver: draws, moves, steps/pauses/resets, shows the CLI's states bit for bit, gravity edits and mouse drag act", async () => {
     const { page, viewer, errors } = await openScene(browser, liver);
     try {
       const first = await canvasPixels(page);
@@ -113,7 +135,10 @@ describe('viewer in chromium (browser tests)', function () {
       await reset(page);
       const p0 = await panelNumbers(page, '/lroot/Liver/dofs', 'position');
       const i = 100;
-      const [sx, sy] = await page.evaluate((p: [number, number, number]) => (window as any).sofaViewer.toScreen(p), [p0[3 * i]!, p0[3 * i + 1]!, p0[3 * i + 2]!]);
+      const [sx, sy] = await page.evaluate(
+        (p: [number, number, number]) => (window as any).sofaViewer.toScreen(p),
+        [p0[3 * i]!, p0[3 * i + 1]!, p0[3 * i + 2]!],
+      );
       // drag while playing (the mouse spring pulls between steps)
       await page.click('#play');
       await page.waitForFunction(() => (window as any).sofaViewer.step >= 2, null, { timeout: 30000 });
@@ -127,7 +152,12 @@ describe('viewer in chromium (browser tests)', function () {
       const picked = await page.evaluate(() => (window as any).sofaViewer.picked);
       expect(picked?.path, 'a point of the liver was picked').to.equal('/lroot/Liver/dofs');
       const j: number = picked.index;
-      const shown: { step: number; text: string } = await page.$eval('#data', (d: HTMLElement) => ({ step: Number(d.dataset['step']), text: ((e: Element | null) => (e instanceof HTMLTextAreaElement ? e.value : e?.textContent ?? ''))(d.querySelector('[data-name="position"]')) }));
+      const shown: { step: number; text: string } = await page.$eval('#data', (d: HTMLElement) => ({
+        step: Number(d.dataset['step']),
+        text: ((e: Element | null) => (e instanceof HTMLTextAreaElement ? e.value : (e?.textContent ?? '')))(
+          d.querySelector('[data-name="position"]'),
+        ),
+      }));
       await page.mouse.up();
       await page.keyboard.up('Shift');
       await page.click('#play');
@@ -146,7 +176,7 @@ describe('viewer in chromium (browser tests)', function () {
     }
   });
 
-  it('contact scene (FrictionContact): draws, moves, the Data panel shows the CLI\'s states (and a Node run\'s, bit for bit)', async () => {
+  it("contact scene (FrictionContact): draws, moves, the Data panel shows the CLI's states (and a Node run's, bit for bit)", async () => {
     const { page, viewer, errors } = await openScene(browser, contact);
     try {
       const first = await canvasPixels(page);
@@ -177,7 +207,7 @@ describe('viewer in chromium (browser tests)', function () {
     }
   });
 
-  it('soft robot (finger-direct): draws its mechanics, moves, charts a Data, the Data panel shows the CLI\'s states (and a Node run\'s, bit for bit)', async () => {
+  it("soft robot (finger-direct): draws its mechanics, moves, charts a Data, the Data panel shows the CLI's states (and a Node run's, bit for bit)", async () => {
     const { page, viewer, errors } = await openScene(browser, finger);
     try {
       const first = await canvasPixels(page);
@@ -220,7 +250,7 @@ describe('viewer in chromium (browser tests)', function () {
     }
   });
 
-  it('keys pressed in the page reach a Python scene\'s keyboard controller (+ twice, - once: the cable pulled 1 mm)', async function () {
+  it("keys pressed in the page reach a Python scene's keyboard controller (+ twice, - once: the cable pulled 1 mm)", async function () {
     if (spawnSync('python3', ['-c', 'import numpy']).status !== 0) this.skip();
     const keyboard = path.join(repoRoot, 'packages', 'python', 'test-scenes', 'finger_keyboard.py');
     const { page, viewer, errors } = await openScene(browser, keyboard);
@@ -242,17 +272,32 @@ describe('viewer in chromium (browser tests)', function () {
     const server = http.createServer((req, res) => {
       const p = path.join(out, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/\/$/, '/index.html'));
       if (!p.startsWith(out) || !fs.existsSync(p) || !fs.statSync(p).isFile()) return void res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': p.endsWith('.html') ? 'text/html' : p.endsWith('.js') ? 'text/javascript' : p.endsWith('.css') ? 'text/css' : 'application/octet-stream' });
+      res.writeHead(200, {
+        'content-type': p.endsWith('.html')
+          ? 'text/html'
+          : p.endsWith('.js')
+            ? 'text/javascript'
+            : p.endsWith('.css')
+              ? 'text/css'
+              : 'application/octet-stream',
+      });
       res.end(req.method === 'HEAD' ? undefined : fs.readFileSync(p));
     });
     try {
       const files = await buildWeb(liver, out, { dataPaths: [share, examples] });
-      expect(files).to.include.members(['index.html', path.join('assets', 'worker.js'), path.join('files', 'scene', 'liver.scn'), path.join('files', 'data', '0', 'mesh', 'liver.msh')]);
+      expect(files).to.include.members([
+        'index.html',
+        path.join('assets', 'worker.js'),
+        path.join('files', 'scene', 'liver.scn'),
+        path.join('files', 'data', '0', 'mesh', 'liver.msh'),
+      ]);
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
       const page = await browser.newPage();
       try {
         await page.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
-        await page.waitForFunction(() => (window as any).sofaViewer?.loaded && (window as any).sofaViewer.framesReceived > 0, null, { timeout: 60000 });
+        await page.waitForFunction(() => (window as any).sofaViewer?.loaded && (window as any).sofaViewer.framesReceived > 0, null, {
+          timeout: 60000,
+        });
         await stepTimes(page, 3);
         const x = await panelNumbers(page, '/lroot/Liver/dofs', 'position');
         const node = await loadScene(liver, { dataPaths: [share, examples] });
@@ -276,7 +321,9 @@ describe('viewer in chromium (browser tests)', function () {
       await page.waitForTimeout(3500);
       const playing: number = await page.evaluate(() => (window as any).sofaViewer.fps);
       const steps: number = await page.evaluate(() => (window as any).sofaViewer.step);
-      console.log(`      liver in headless chromium (software GL): ${idle.toFixed(1)} fps idle, ${playing.toFixed(1)} fps while simulating (${steps} steps in 3.5 s, real time)`);
+      console.log(
+        `      liver in headless chromium (software GL): ${idle.toFixed(1)} fps idle, ${playing.toFixed(1)} fps while simulating (${steps} steps in 3.5 s, real time)`,
+      );
       // a floor that catches a page that stops drawing while the worker steps; the figure itself is reported
       expect(playing).to.be.greaterThan(5);
       await screenshot(page, 'liver-playing');

@@ -35,7 +35,12 @@ export const InteractiveCamera = inertVisual(
 );
 
 export const RecordedCamera = inertVisual(
-  { name: 'RecordedCamera', category: 'Visual', module: M, description: 'A camera moving along a path over time: rotation about an axis, translation through points, or navigation through poses.' },
+  {
+    name: 'RecordedCamera',
+    category: 'Visual',
+    module: M,
+    description: 'A camera moving along a path over time: rotation about an axis, translation through points, or navigation through poses.',
+  },
   'there is no view, so the camera is not moved along its path',
   [
     ...baseCameraFields,

@@ -14,7 +14,12 @@ const f = <T>(name: string, type: DataSpec<T>['type'], dflt: T, help: string, ex
 
 /** Components that carry display settings only. */
 export const VisualStyle = inertComponent(
-  { name: 'VisualStyle', category: 'Visual', module: 'Sofa.Component.Visual', description: 'Edit the visual style (display flags) of the node and its subtree.' },
+  {
+    name: 'VisualStyle',
+    category: 'Visual',
+    module: 'Sofa.Component.Visual',
+    description: 'Edit the visual style (display flags) of the node and its subtree.',
+  },
   [f('displayFlags', Str, '', 'display flags (showVisual showBehavior showCollision hideForceFields ...)')],
 );
 
@@ -32,11 +37,22 @@ export const VisualGrid = inertComponent(
 
 export const LineAxis = inertComponent(
   { name: 'LineAxis', category: 'Visual', module: 'Sofa.Component.Visual', description: 'Display scene axis.' },
-  [f('axis', Str, 'xyz', 'axis to draw'), f('size', Real, 10, 'size of the lines'), f('infinite', Bool, false, 'infinite lines'), f('thickness', Real, 1, 'thickness of the lines'), f('vanishing', Bool, false, 'vanishing lines')],
+  [
+    f('axis', Str, 'xyz', 'axis to draw'),
+    f('size', Real, 10, 'size of the lines'),
+    f('infinite', Bool, false, 'infinite lines'),
+    f('thickness', Real, 1, 'thickness of the lines'),
+    f('vanishing', Bool, false, 'vanishing lines'),
+  ],
 );
 
 export const OglSceneFrame = inertComponent(
-  { name: 'OglSceneFrame', category: 'Visual', module: 'Sofa.GL.Component.Rendering3D', description: 'Display a frame at the corner of the scene view.' },
+  {
+    name: 'OglSceneFrame',
+    category: 'Visual',
+    module: 'Sofa.GL.Component.Rendering3D',
+    description: 'Display a frame at the corner of the scene view.',
+  },
   [
     f('draw', Bool, true, 'display the frame or not'),
     f('style', Str, 'Cylinders', "style of the frame: 'Arrows', 'Cylinders', 'CubeCones'"),
@@ -62,17 +78,40 @@ export const OglLabel = inertComponent(
 );
 
 export const DefaultVisualManagerLoop = inertComponent(
-  { name: 'DefaultVisualManagerLoop', category: 'Visual', module: 'Sofa.Simulation.Core', description: 'The default visual loop (rendering passes); nothing to do in batch runs.' },
+  {
+    name: 'DefaultVisualManagerLoop',
+    category: 'Visual',
+    module: 'Sofa.Simulation.Core',
+    description: 'The default visual loop (rendering passes); nothing to do in batch runs.',
+  },
   [],
 );
 
 export const OglModel = inertComponent(
-  { name: 'OglModel', aliases: ['VisualModel'], category: 'Visual', module: 'Sofa.GL.Component.Rendering3D', description: 'Generic visual model (OpenGL in SOFA; inert in batch runs).', templates: ['Vec3d', 'ExtVec3f', 'ExtVec3d'] },
+  {
+    name: 'OglModel',
+    aliases: ['VisualModel'],
+    category: 'Visual',
+    module: 'Sofa.GL.Component.Rendering3D',
+    description: 'Generic visual model (OpenGL in SOFA; inert in batch runs).',
+    templates: ['Vec3d', 'ExtVec3f', 'ExtVec3d'],
+  },
   oglModelFields,
 );
 
 /** Every component of @sofa-ts/visual, registered by module.ts. */
 export const visualComponents = [
-  VisualStyle, VisualGrid, LineAxis, OglSceneFrame, OglLabel, DefaultVisualManagerLoop, OglModel,
-  ...cameraComponents, ...lightComponents, ...shaderComponents, ...settingComponents, ...visualModelComponents, ...sceneUtilityComponents,
+  VisualStyle,
+  VisualGrid,
+  LineAxis,
+  OglSceneFrame,
+  OglLabel,
+  DefaultVisualManagerLoop,
+  OglModel,
+  ...cameraComponents,
+  ...lightComponents,
+  ...shaderComponents,
+  ...settingComponents,
+  ...visualModelComponents,
+  ...sceneUtilityComponents,
 ] as const;

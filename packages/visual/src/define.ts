@@ -16,13 +16,23 @@ export function d<T>(name: string, type: DataType<T>, dflt: T, help: string, ext
  * keeps its SOFA Data and links so scenes can set and link them, and does nothing when stepping.
  * Its description ends with what a batch run does not do, for `sofa-ts components`.
  */
-export function inertVisual(info: ComponentInfo, notDone: string, fields: readonly DataSpec<unknown>[], links: readonly InertLinkSpec[] = []): new () => InertComponent {
+export function inertVisual(
+  info: ComponentInfo,
+  notDone: string,
+  fields: readonly DataSpec<unknown>[],
+  links: readonly InertLinkSpec[] = [],
+): new () => InertComponent {
   const cls = class extends InertComponent {
     constructor() {
       super();
       for (const f of fields) this.initData(f);
       for (const l of links) {
-        this.initLink({ name: l.name, help: l.help, accepts: (c: unknown): c is BaseObject => c instanceof BaseObject, expected: 'a component' });
+        this.initLink({
+          name: l.name,
+          help: l.help,
+          accepts: (c: unknown): c is BaseObject => c instanceof BaseObject,
+          expected: 'a component',
+        });
       }
     }
   };

@@ -19,8 +19,14 @@ const lightFields = [
   d('VSMLightBleeding', Real, 0.05, 'light bleeding of variance shadow maps', { group: 'Shadowing' }),
   d('VSMMinVariance', Real, 0.001, 'minimum variance of variance shadow maps', { group: 'Shadowing' }),
   d('textureUnit', UInt, 1, 'texture unit of the shadow texture', { group: 'Shadowing' }),
-  d('modelViewMatrix', RealArray(1, 'vector<float>'), new Float64Array(16), 'model-view matrix of the light (output of the renderer)', { group: 'Shadowing', output: true }),
-  d('projectionMatrix', RealArray(1, 'vector<float>'), new Float64Array(16), 'projection matrix of the light (output of the renderer)', { group: 'Shadowing', output: true }),
+  d('modelViewMatrix', RealArray(1, 'vector<float>'), new Float64Array(16), 'model-view matrix of the light (output of the renderer)', {
+    group: 'Shadowing',
+    output: true,
+  }),
+  d('projectionMatrix', RealArray(1, 'vector<float>'), new Float64Array(16), 'projection matrix of the light (output of the renderer)', {
+    group: 'Shadowing',
+    output: true,
+  }),
 ];
 
 const positionalFields = [
@@ -30,7 +36,12 @@ const positionalFields = [
 ];
 
 export const LightManager = inertVisual(
-  { name: 'LightManager', category: 'Visual', module: M, description: 'Manages the lights of the scene and their hard or soft (variance) shadows.' },
+  {
+    name: 'LightManager',
+    category: 'Visual',
+    module: M,
+    description: 'Manages the lights of the scene and their hard or soft (variance) shadows.',
+  },
   NOT_LIT,
   [
     d('shadows', Bool, false, 'enable shadows in the scene'),

@@ -2,11 +2,30 @@ import { DataParseError, printNumber, tokens, type DataType } from '@sofa-ts/cor
 
 /** Named colors accepted in scenes (SOFA's RGBAColor names, and the usual web ones scenes use). */
 const NAMED: Readonly<Record<string, readonly [number, number, number, number]>> = {
-  white: [1, 1, 1, 1], black: [0, 0, 0, 1], red: [1, 0, 0, 1], green: [0, 1, 0, 1], blue: [0, 0, 1, 1],
-  cyan: [0, 1, 1, 1], magenta: [1, 0, 1, 1], yellow: [1, 1, 0, 1], gray: [0.5, 0.5, 0.5, 1], grey: [0.5, 0.5, 0.5, 1],
-  darkgray: [0.25, 0.25, 0.25, 1], lightgray: [0.75, 0.75, 0.75, 1], orange: [1, 0.5, 0, 1], purple: [0.5, 0, 0.5, 1],
-  pink: [1, 0, 0.5, 1], brown: [0.6, 0.3, 0, 1], lime: [0.5, 1, 0, 1], navy: [0, 0, 0.5, 1], gold: [1, 0.84, 0, 1],
-  silver: [0.75, 0.75, 0.75, 1], teal: [0, 0.5, 0.5, 1], olive: [0.5, 0.5, 0, 1], maroon: [0.5, 0, 0, 1], transparent: [0, 0, 0, 0],
+  white: [1, 1, 1, 1],
+  black: [0, 0, 0, 1],
+  red: [1, 0, 0, 1],
+  green: [0, 1, 0, 1],
+  blue: [0, 0, 1, 1],
+  cyan: [0, 1, 1, 1],
+  magenta: [1, 0, 1, 1],
+  yellow: [1, 1, 0, 1],
+  gray: [0.5, 0.5, 0.5, 1],
+  grey: [0.5, 0.5, 0.5, 1],
+  darkgray: [0.25, 0.25, 0.25, 1],
+  lightgray: [0.75, 0.75, 0.75, 1],
+  orange: [1, 0.5, 0, 1],
+  purple: [0.5, 0, 0.5, 1],
+  pink: [1, 0, 0.5, 1],
+  brown: [0.6, 0.3, 0, 1],
+  lime: [0.5, 1, 0, 1],
+  navy: [0, 0, 0.5, 1],
+  gold: [1, 0.84, 0, 1],
+  silver: [0.75, 0.75, 0.75, 1],
+  teal: [0, 0.5, 0.5, 1],
+  olive: [0.5, 0.5, 0, 1],
+  maroon: [0.5, 0, 0, 1],
+  transparent: [0, 0, 0, 0],
 };
 
 const EXPECTED = 'a color: 3 or 4 numbers (r g b [a]), a name (red, navy, ...) or #rrggbb[aa]';

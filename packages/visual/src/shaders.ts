@@ -79,18 +79,23 @@ export const OglTexture = inertVisual(
 );
 
 export const OglTexture2D = inertVisual(
-  { name: 'OglTexture2D', category: 'Visual', module: M, description: 'A 2D texture given to the shader of its node (old name of OglTexture).' },
+  {
+    name: 'OglTexture2D',
+    category: 'Visual',
+    module: M,
+    description: 'A 2D texture given to the shader of its node (old name of OglTexture).',
+  },
   'no image is read nor bound (no rendering)',
   [...textureFields, d('texture2DFilename', Str, '', 'image file of the texture')],
 );
 
 /** A shader uniform variable: SOFA's OglVariable<T> holds one Data 'value'. */
 function variable(name: string, type: DataType<unknown>, dflt: unknown, what: string, extra: readonly ReturnType<typeof d>[] = []) {
-  return inertVisual(
-    { name, category: 'Visual', module: M, description: `A shader uniform variable: ${what}.` },
-    NO_GL,
-    [...elementFields, d('value', type, dflt, `value of the uniform (${what})`), ...extra],
-  );
+  return inertVisual({ name, category: 'Visual', module: M, description: `A shader uniform variable: ${what}.` }, NO_GL, [
+    ...elementFields,
+    d('value', type, dflt, `value of the uniform (${what})`),
+    ...extra,
+  ]);
 }
 
 const transpose = [d('transpose', Bool, false, 'transpose the matrices (row-major input)')];
@@ -115,27 +120,81 @@ export const OglFloatVector4Variable = variable('OglFloatVector4Variable', reals
 export const OglMatrix2Variable = variable('OglMatrix2Variable', reals(1), new Float64Array(0), 'mat2 array, 4 values each', transpose);
 export const OglMatrix3Variable = variable('OglMatrix3Variable', reals(1), new Float64Array(0), 'mat3 array, 9 values each', transpose);
 export const OglMatrix4Variable = variable('OglMatrix4Variable', reals(1), new Float64Array(0), 'mat4 array, 16 values each', transpose);
-export const OglMatrix2x3Variable = variable('OglMatrix2x3Variable', reals(1), new Float64Array(0), 'mat2x3 array, 6 values each', transpose);
-export const OglMatrix3x2Variable = variable('OglMatrix3x2Variable', reals(1), new Float64Array(0), 'mat3x2 array, 6 values each', transpose);
-export const OglMatrix2x4Variable = variable('OglMatrix2x4Variable', reals(1), new Float64Array(0), 'mat2x4 array, 8 values each', transpose);
-export const OglMatrix4x2Variable = variable('OglMatrix4x2Variable', reals(1), new Float64Array(0), 'mat4x2 array, 8 values each', transpose);
-export const OglMatrix3x4Variable = variable('OglMatrix3x4Variable', reals(1), new Float64Array(0), 'mat3x4 array, 12 values each', transpose);
-export const OglMatrix4x3Variable = variable('OglMatrix4x3Variable', reals(1), new Float64Array(0), 'mat4x3 array, 12 values each', transpose);
-export const OglMatrix4VectorVariable = variable('OglMatrix4VectorVariable', RealArray(16, 'vector<Mat4x4f>'), new Float64Array(0), 'mat4 array', transpose);
+export const OglMatrix2x3Variable = variable(
+  'OglMatrix2x3Variable',
+  reals(1),
+  new Float64Array(0),
+  'mat2x3 array, 6 values each',
+  transpose,
+);
+export const OglMatrix3x2Variable = variable(
+  'OglMatrix3x2Variable',
+  reals(1),
+  new Float64Array(0),
+  'mat3x2 array, 6 values each',
+  transpose,
+);
+export const OglMatrix2x4Variable = variable(
+  'OglMatrix2x4Variable',
+  reals(1),
+  new Float64Array(0),
+  'mat2x4 array, 8 values each',
+  transpose,
+);
+export const OglMatrix4x2Variable = variable(
+  'OglMatrix4x2Variable',
+  reals(1),
+  new Float64Array(0),
+  'mat4x2 array, 8 values each',
+  transpose,
+);
+export const OglMatrix3x4Variable = variable(
+  'OglMatrix3x4Variable',
+  reals(1),
+  new Float64Array(0),
+  'mat3x4 array, 12 values each',
+  transpose,
+);
+export const OglMatrix4x3Variable = variable(
+  'OglMatrix4x3Variable',
+  reals(1),
+  new Float64Array(0),
+  'mat4x3 array, 12 values each',
+  transpose,
+);
+export const OglMatrix4VectorVariable = variable(
+  'OglMatrix4VectorVariable',
+  RealArray(16, 'vector<Mat4x4f>'),
+  new Float64Array(0),
+  'mat4 array',
+  transpose,
+);
 
 /** A per-vertex shader attribute: SOFA's OglAttribute<n, type> holds its values in 'value'. */
 function attribute(name: string, n: number, scalar: 'float' | 'int' | 'unsigned int') {
-  const glsl = scalar === 'float' ? (n === 1 ? 'float' : `vec${n}`) : scalar === 'int' ? (n === 1 ? 'int' : `ivec${n}`) : n === 1 ? 'uint' : `uvec${n}`;
-  return inertVisual(
-    { name, category: 'Visual', module: M, description: `A per-vertex shader attribute (${glsl}).` },
-    NO_GL,
-    [
-      ...elementFields,
-      d('value', RealArray(n, n === 1 ? `vector<${scalar}>` : `vector<Vec${n}${scalar === 'float' ? 'f' : scalar === 'int' ? 'i' : 'ui'}>`), new Float64Array(0), `one ${glsl} per vertex`),
-      d('handleDynamicTopology', Bool, true, 'follow topological changes of the mesh'),
-      d('usage', UInt, 0, 'buffer usage hint (GL_STATIC_DRAW, GL_DYNAMIC_DRAW, ...)'),
-    ],
-  );
+  const glsl =
+    scalar === 'float'
+      ? n === 1
+        ? 'float'
+        : `vec${n}`
+      : scalar === 'int'
+        ? n === 1
+          ? 'int'
+          : `ivec${n}`
+        : n === 1
+          ? 'uint'
+          : `uvec${n}`;
+  return inertVisual({ name, category: 'Visual', module: M, description: `A per-vertex shader attribute (${glsl}).` }, NO_GL, [
+    ...elementFields,
+    d(
+      'value',
+      RealArray(n, n === 1 ? `vector<${scalar}>` : `vector<Vec${n}${scalar === 'float' ? 'f' : scalar === 'int' ? 'i' : 'ui'}>`),
+      new Float64Array(0),
+      `one ${glsl} per vertex`,
+    ),
+    d('handleDynamicTopology', Bool, true, 'follow topological changes of the mesh'),
+    d('usage', UInt, 0, 'buffer usage hint (GL_STATIC_DRAW, GL_DYNAMIC_DRAW, ...)'),
+  ]);
 }
 
 export const OglFloatAttribute = attribute('OglFloatAttribute', 1, 'float');
@@ -158,19 +217,34 @@ export const OglRenderingSRGB = inertVisual(
 );
 
 export const PostProcessManager = inertVisual(
-  { name: 'PostProcessManager', category: 'Visual', module: M, description: 'Post-processing of the rendered image (depth of field) with the shader of its node.' },
+  {
+    name: 'PostProcessManager',
+    category: 'Visual',
+    module: M,
+    description: 'Post-processing of the rendered image (depth of field) with the shader of its node.',
+  },
   'no image is rendered nor processed',
   [d('zNear', Real, 1, 'near distance of the depth buffer'), d('zFar', Real, 100, 'far distance of the depth buffer')],
 );
 
 export const OrderIndependentTransparencyManager = inertVisual(
-  { name: 'OrderIndependentTransparencyManager', category: 'Visual', module: M, description: 'Order independent transparency of the transparent visual models.' },
+  {
+    name: 'OrderIndependentTransparencyManager',
+    category: 'Visual',
+    module: M,
+    description: 'Order independent transparency of the transparent visual models.',
+  },
   'no image is rendered',
   [d('depthScale', Real, 0.01, 'depth scale of the transparency weights')],
 );
 
 export const CompositingVisualLoop = inertVisual(
-  { name: 'CompositingVisualLoop', category: 'Visual', module: M, description: 'Visual loop for multipass rendering: render passes composited by a shader.' },
+  {
+    name: 'CompositingVisualLoop',
+    category: 'Visual',
+    module: M,
+    description: 'Visual loop for multipass rendering: render passes composited by a shader.',
+  },
   'no pass is rendered (the batch run has no visual loop)',
   [
     d('vertFilename', Str, 'shaders/compositing.vert', 'vertex shader of the compositing'),
@@ -185,7 +259,12 @@ const passFields = [
 ];
 
 export const VisualManagerPass = inertVisual(
-  { name: 'VisualManagerPass', category: 'Visual', module: M, description: 'A render pass of a CompositingVisualLoop: draws the tagged visual models into a framebuffer.' },
+  {
+    name: 'VisualManagerPass',
+    category: 'Visual',
+    module: M,
+    description: 'A render pass of a CompositingVisualLoop: draws the tagged visual models into a framebuffer.',
+  },
   'no pass is rendered',
   passFields,
 );
@@ -193,7 +272,12 @@ export const VisualManagerPass = inertVisual(
 const shaderLink: InertLinkSpec = { name: 'shader', help: 'shader of the compositing' };
 
 export const VisualManagerSecondaryPass = inertVisual(
-  { name: 'VisualManagerSecondaryPass', category: 'Visual', module: M, description: 'A compositing pass of a CompositingVisualLoop: combines input passes with a shader.' },
+  {
+    name: 'VisualManagerSecondaryPass',
+    category: 'Visual',
+    module: M,
+    description: 'A compositing pass of a CompositingVisualLoop: combines input passes with a shader.',
+  },
   'no pass is rendered',
   [
     ...passFields,
@@ -205,16 +289,53 @@ export const VisualManagerSecondaryPass = inertVisual(
 );
 
 export const shaderComponents = [
-  OglShader, OglShadowShader, OglShaderDefineMacro, OglTexture, OglTexture2D,
-  OglIntVariable, OglInt2Variable, OglInt3Variable, OglInt4Variable,
-  OglFloatVariable, OglFloat2Variable, OglFloat3Variable, OglFloat4Variable,
-  OglIntVectorVariable, OglIntVector2Variable, OglIntVector3Variable, OglIntVector4Variable,
-  OglFloatVectorVariable, OglFloatVector2Variable, OglFloatVector3Variable, OglFloatVector4Variable,
-  OglMatrix2Variable, OglMatrix3Variable, OglMatrix4Variable, OglMatrix2x3Variable, OglMatrix3x2Variable,
-  OglMatrix2x4Variable, OglMatrix4x2Variable, OglMatrix3x4Variable, OglMatrix4x3Variable, OglMatrix4VectorVariable,
-  OglFloatAttribute, OglFloat2Attribute, OglFloat3Attribute, OglFloat4Attribute,
-  OglIntAttribute, OglInt2Attribute, OglInt3Attribute, OglInt4Attribute,
-  OglUIntAttribute, OglUInt2Attribute, OglUInt3Attribute, OglUInt4Attribute,
-  OglRenderingSRGB, PostProcessManager, OrderIndependentTransparencyManager,
-  CompositingVisualLoop, VisualManagerPass, VisualManagerSecondaryPass,
+  OglShader,
+  OglShadowShader,
+  OglShaderDefineMacro,
+  OglTexture,
+  OglTexture2D,
+  OglIntVariable,
+  OglInt2Variable,
+  OglInt3Variable,
+  OglInt4Variable,
+  OglFloatVariable,
+  OglFloat2Variable,
+  OglFloat3Variable,
+  OglFloat4Variable,
+  OglIntVectorVariable,
+  OglIntVector2Variable,
+  OglIntVector3Variable,
+  OglIntVector4Variable,
+  OglFloatVectorVariable,
+  OglFloatVector2Variable,
+  OglFloatVector3Variable,
+  OglFloatVector4Variable,
+  OglMatrix2Variable,
+  OglMatrix3Variable,
+  OglMatrix4Variable,
+  OglMatrix2x3Variable,
+  OglMatrix3x2Variable,
+  OglMatrix2x4Variable,
+  OglMatrix4x2Variable,
+  OglMatrix3x4Variable,
+  OglMatrix4x3Variable,
+  OglMatrix4VectorVariable,
+  OglFloatAttribute,
+  OglFloat2Attribute,
+  OglFloat3Attribute,
+  OglFloat4Attribute,
+  OglIntAttribute,
+  OglInt2Attribute,
+  OglInt3Attribute,
+  OglInt4Attribute,
+  OglUIntAttribute,
+  OglUInt2Attribute,
+  OglUInt3Attribute,
+  OglUInt4Attribute,
+  OglRenderingSRGB,
+  PostProcessManager,
+  OrderIndependentTransparencyManager,
+  CompositingVisualLoop,
+  VisualManagerPass,
+  VisualManagerSecondaryPass,
 ] as const;

@@ -12,7 +12,12 @@ const vec3 = (x: number, y: number, z: number) => Float64Array.of(x, y, z);
 const topologyLink = { name: 'topology', help: 'topology whose elements are drawn (default: the one of the node)' };
 
 export const VisualMesh = inertVisual(
-  { name: 'VisualMesh', category: 'Visual', module: VISUAL, description: 'Draws the elements of a topology, each shrunk about its center.' },
+  {
+    name: 'VisualMesh',
+    category: 'Visual',
+    module: VISUAL,
+    description: 'Draws the elements of a topology, each shrunk about its center.',
+  },
   NOT_DRAWN,
   [
     d('position', RealArray(3, 'vector<Vec3d>'), new Float64Array(0), 'positions of the vertices of the mesh'),
@@ -34,7 +39,14 @@ export const Visual3DText = inertVisual(
 );
 
 export const TrailRenderer = inertVisual(
-  { name: 'TrailRenderer', category: 'Visual', module: VISUAL, description: 'Draws the trail of positions of particles over the last steps.', templates: ['Vec3d', 'Rigid3d'], defaultTemplate: 'Vec3d' },
+  {
+    name: 'TrailRenderer',
+    category: 'Visual',
+    module: VISUAL,
+    description: 'Draws the trail of positions of particles over the last steps.',
+    templates: ['Vec3d', 'Rigid3d'],
+    defaultTemplate: 'Vec3d',
+  },
   'no trail is recorded nor drawn',
   [
     d('position', RealArray(0), new Float64Array(0), 'positions of the particles followed'),
@@ -47,11 +59,21 @@ export const TrailRenderer = inertVisual(
 export const VisualBoundingBox = inertVisual(
   { name: 'VisualBoundingBox', category: 'Visual', module: VISUAL, description: 'Draws an axis aligned bounding box (its bbox Data).' },
   NOT_DRAWN,
-  [d('color', RGBAColor, Float64Array.of(1, 1, 0, 1), 'color of the lines of the box'), d('thickness', Real, 1, 'thickness of the lines of the box')],
+  [
+    d('color', RGBAColor, Float64Array.of(1, 1, 0, 1), 'color of the lines of the box'),
+    d('thickness', Real, 1, 'thickness of the lines of the box'),
+  ],
 );
 
 export const VisualPointCloud = inertVisual(
-  { name: 'VisualPointCloud', category: 'Visual', module: VISUAL, description: 'Draws a cloud of points, spheres or frames.', templates: ['Vec3d', 'Rigid3d'], defaultTemplate: 'Vec3d' },
+  {
+    name: 'VisualPointCloud',
+    category: 'Visual',
+    module: VISUAL,
+    description: 'Draws a cloud of points, spheres or frames.',
+    templates: ['Vec3d', 'Rigid3d'],
+    defaultTemplate: 'Vec3d',
+  },
   NOT_DRAWN,
   [
     d('position', RealArray(0), new Float64Array(0), 'positions of the points'),
@@ -66,7 +88,14 @@ export const VisualPointCloud = inertVisual(
 );
 
 export const VisualVectorField = inertVisual(
-  { name: 'VisualVectorField', category: 'Visual', module: VISUAL, description: 'Draws a vector at each of a list of positions.', templates: ['Vec3d'], defaultTemplate: 'Vec3d' },
+  {
+    name: 'VisualVectorField',
+    category: 'Visual',
+    module: VISUAL,
+    description: 'Draws a vector at each of a list of positions.',
+    templates: ['Vec3d'],
+    defaultTemplate: 'Vec3d',
+  },
   NOT_DRAWN,
   [
     d('position', RealArray(3, 'vector<Vec3d>'), new Float64Array(0), 'start of each vector'),
@@ -86,7 +115,12 @@ const cylinderFields = [
 ];
 
 export const CylinderVisualModel = inertVisual(
-  { name: 'CylinderVisualModel', category: 'Visual', module: VISUAL, description: 'Draws a cylinder along each edge, between points of the state of its node.' },
+  {
+    name: 'CylinderVisualModel',
+    category: 'Visual',
+    module: VISUAL,
+    description: 'Draws a cylinder along each edge, between points of the state of its node.',
+  },
   NOT_DRAWN,
   cylinderFields,
 );
@@ -98,7 +132,13 @@ export const OglCylinderModel = inertVisual(
 );
 
 export const PointSplatModel = inertVisual(
-  { name: 'PointSplatModel', aliases: ['PointSplat'], category: 'Visual', module: R3D, description: 'Draws a point cloud as textured billboards.' },
+  {
+    name: 'PointSplatModel',
+    aliases: ['PointSplat'],
+    category: 'Visual',
+    module: R3D,
+    description: 'Draws a point cloud as textured billboards.',
+  },
   NOT_DRAWN,
   [
     d('radius', Real, 1, 'radius of the billboards'),
@@ -110,7 +150,12 @@ export const PointSplatModel = inertVisual(
 );
 
 export const DataDisplay = inertVisual(
-  { name: 'DataDisplay', category: 'Visual', module: R3D, description: 'Draws a mesh colored by values per point or per cell, through the OglColorMap of its node.' },
+  {
+    name: 'DataDisplay',
+    category: 'Visual',
+    module: R3D,
+    description: 'Draws a mesh colored by values per point or per cell, through the OglColorMap of its node.',
+  },
   'nothing is drawn, and currentMin and currentMax are not computed',
   [
     d('position', RealArray(3, 'vector<Vec3d>'), new Float64Array(0), 'positions of the points drawn (a mapping may set them)'),
@@ -131,7 +176,13 @@ export const DataDisplay = inertVisual(
 );
 
 export const OglColorMap = inertVisual(
-  { name: 'OglColorMap', aliases: ['ColorMap'], category: 'Visual', module: R2D, description: 'A color palette turning values into colors, with an optional legend.' },
+  {
+    name: 'OglColorMap',
+    aliases: ['ColorMap'],
+    category: 'Visual',
+    module: R2D,
+    description: 'A color palette turning values into colors, with an optional legend.',
+  },
   'no color is computed nor legend drawn',
   [
     d('paletteSize', UInt, 256, 'number of colors of the palette'),
@@ -178,38 +229,77 @@ export const OglViewport = inertVisual(
 );
 
 export const VisualTransform = inertVisual(
-  { name: 'VisualTransform', category: 'Visual', module: VISUAL, description: 'Moves the drawing of the visual models of its node by a rigid transform.' },
+  {
+    name: 'VisualTransform',
+    category: 'Visual',
+    module: VISUAL,
+    description: 'Moves the drawing of the visual models of its node by a rigid transform.',
+  },
   'nothing is drawn, so nothing is moved (the states are not changed)',
-  [d('transform', RealArray(7, 'Rigid3dTypes::Coord'), Float64Array.of(0, 0, 0, 0, 0, 0, 1), 'the rigid transform (position and quaternion)'), d('recursive', Bool, false, 'also apply it to the child nodes')],
+  [
+    d(
+      'transform',
+      RealArray(7, 'Rigid3dTypes::Coord'),
+      Float64Array.of(0, 0, 0, 0, 0, 0, 1),
+      'the rigid transform (position and quaternion)',
+    ),
+    d('recursive', Bool, false, 'also apply it to the child nodes'),
+  ],
 );
 
 export const VisualModelImpl = inertVisual(
-  { name: 'VisualModelImpl', category: 'Visual', module: VISUAL, description: 'Generic visual model: a surface that follows the simulation through a mapping.', templates: ['Vec3d', 'ExtVec3f', 'ExtVec3d'] },
+  {
+    name: 'VisualModelImpl',
+    category: 'Visual',
+    module: VISUAL,
+    description: 'Generic visual model: a surface that follows the simulation through a mapping.',
+    templates: ['Vec3d', 'ExtVec3f', 'ExtVec3d'],
+  },
   'nothing is drawn; the geometry Data are kept for the scene to link to',
   visualModelImplFields,
 );
 
 export const OglShaderVisualModel = inertVisual(
-  { name: 'OglShaderVisualModel', category: 'Visual', module: 'Sofa.GL.Component.Shader', description: 'A visual model drawn by the shader of its node, with per-vertex attributes.', templates: ['Vec3d', 'ExtVec3f', 'ExtVec3d'] },
+  {
+    name: 'OglShaderVisualModel',
+    category: 'Visual',
+    module: 'Sofa.GL.Component.Shader',
+    description: 'A visual model drawn by the shader of its node, with per-vertex attributes.',
+    templates: ['Vec3d', 'ExtVec3f', 'ExtVec3d'],
+  },
   'nothing is drawn; the geometry Data are kept for the scene to link to',
   oglModelFields,
 );
 
 /** SOFA MergeVisualModels: an OglModel whose geometry is the union of `nb` input visual models. */
 export const MergeVisualModels = inertVisual(
-  { name: 'MergeVisualModels', category: 'Visual', module: R3D, description: 'A visual model made of several input visual models (their vertices and elements put together).' },
+  {
+    name: 'MergeVisualModels',
+    category: 'Visual',
+    module: R3D,
+    description: 'A visual model made of several input visual models (their vertices and elements put together).',
+  },
   'the inputs are not merged, its geometry Data stay as the scene sets them',
   [...oglModelFields, d('nb', UInt, 1, 'number of input visual models (links input1, input2, ...)')],
   Array.from({ length: 8 }, (_, i) => ({ name: `input${i + 1}`, help: `input visual model ${i + 1}` })),
 );
 
 export const TextureInterpolation = inertVisual(
-  { name: 'TextureInterpolation', category: 'Visual', module: 'Sofa.GL.Component.Engine', description: 'Engine turning a scalar field of states into texture coordinates, for drawing it.', templates: ['Vec1d', 'Vec2d', 'Vec3d'], defaultTemplate: 'Vec1d' },
+  {
+    name: 'TextureInterpolation',
+    category: 'Visual',
+    module: 'Sofa.GL.Component.Engine',
+    description: 'Engine turning a scalar field of states into texture coordinates, for drawing it.',
+    templates: ['Vec1d', 'Vec2d', 'Vec3d'],
+    defaultTemplate: 'Vec1d',
+  },
   'output_coordinates are not computed (they only feed a drawing)',
   [
     d('input_states', RealArray(0), new Float64Array(0), 'values of the field'),
     d('input_coordinates', RealArray(3, 'vector<Vec3d>'), new Float64Array(0), 'positions of the points'),
-    d('output_coordinates', RealArray(2, 'vector<Vec2d>'), new Float64Array(0), 'texture coordinates (not computed in a batch run)', { output: true }),
+    d('output_coordinates', RealArray(2, 'vector<Vec2d>'), new Float64Array(0), 'texture coordinates (not computed in a batch run)', {
+      output: true,
+    }),
     d('scalarField', Bool, true, 'use only the first component of the field'),
     d('min_value', Real, 0, 'value mapped to the start of the texture (with manual_scale)'),
     d('max_value', Real, 0, 'value mapped to the end of the texture (with manual_scale)'),
@@ -220,7 +310,22 @@ export const TextureInterpolation = inertVisual(
 );
 
 export const visualModelComponents = [
-  VisualMesh, Visual3DText, TrailRenderer, VisualBoundingBox, VisualPointCloud, VisualVectorField, CylinderVisualModel,
-  OglCylinderModel, PointSplatModel, DataDisplay, OglColorMap, ClipPlane, OglViewport, VisualTransform, VisualModelImpl,
-  OglShaderVisualModel, MergeVisualModels, TextureInterpolation,
+  VisualMesh,
+  Visual3DText,
+  TrailRenderer,
+  VisualBoundingBox,
+  VisualPointCloud,
+  VisualVectorField,
+  CylinderVisualModel,
+  OglCylinderModel,
+  PointSplatModel,
+  DataDisplay,
+  OglColorMap,
+  ClipPlane,
+  OglViewport,
+  VisualTransform,
+  VisualModelImpl,
+  OglShaderVisualModel,
+  MergeVisualModels,
+  TextureInterpolation,
 ] as const;

@@ -45,7 +45,8 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   const texts = o.sources.map((s) => fs.readFileSync(s, 'utf8'));
   const results: MutantResult[] = [];
   const workerUrl = new URL('./fuzz-worker.js', import.meta.url);
-  const spawn = (): Worker => new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: o.maxMemoryMb }, stdout: true, stderr: true });
+  const spawn = (): Worker =>
+    new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: o.maxMemoryMb }, stdout: true, stderr: true });
   let next = 0;
   let done = 0;
   const lane = async (): Promise<void> => {
@@ -69,7 +70,11 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
         const second = spawn();
         const again = await runJob(second, job, o.timeout * 5, o.maxMemoryMb, true);
         void second.terminate();
-        if (again.outcome.kind !== 'timeout') outcome = { kind: 'slow', message: `answered within ${o.timeout * 5} s on a second try: ${again.outcome.kind}${again.outcome.message ? ` (${again.outcome.message})` : ''}` };
+        if (again.outcome.kind !== 'timeout')
+          outcome = {
+            kind: 'slow',
+            message: `answered within ${o.timeout * 5} s on a second try: ${again.outcome.kind}${again.outcome.message ? ` (${again.outcome.message})` : ''}`,
+          };
         else outcome = again.outcome;
       }
       const result: MutantResult = { index, source: o.sources[s]!, description: m.description, outcome, ms: performance.now() - t0 };
@@ -85,7 +90,17 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
   };
   await Promise.all(Array.from({ length: Math.max(1, o.jobs) }, () => lane()));
   results.sort((a, b) => a.index - b.index);
-  const counts = { ran: 0, 'located-error': 0, diverged: 0, slow: 0, 'unlocated-error': 0, internal: 0, crash: 0, timeout: 0, 'silent-nan': 0 } as Record<FuzzClass, number>;
+  const counts = {
+    ran: 0,
+    'located-error': 0,
+    diverged: 0,
+    slow: 0,
+    'unlocated-error': 0,
+    internal: 0,
+    crash: 0,
+    timeout: 0,
+    'silent-nan': 0,
+  } as Record<FuzzClass, number>;
   for (const r of results) counts[r.outcome.kind]++;
   return { counts, defects: results.filter((r) => defectClasses.includes(r.outcome.kind)), results };
 }
@@ -95,7 +110,13 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
  * must be replaced (it timed out, ran out of memory or died). With `progressIsSlow`, a mutant that
  * has made any progress (loaded, or a step) when the limit strikes is 'slow'.
  */
-function runJob(w: Worker, job: FuzzJob, timeout: number, maxMemoryMb: number, progressIsSlow = false): Promise<{ outcome: FuzzOutcome; broken: boolean }> {
+function runJob(
+  w: Worker,
+  job: FuzzJob,
+  timeout: number,
+  maxMemoryMb: number,
+  progressIsSlow = false,
+): Promise<{ outcome: FuzzOutcome; broken: boolean }> {
   return new Promise((resolve) => {
     const finish = (outcome: FuzzOutcome, broken: boolean): void => {
       clearTimeout(timer);
@@ -108,7 +129,15 @@ function runJob(w: Worker, job: FuzzJob, timeout: number, maxMemoryMb: number, p
     let dofs = 0;
     const timer = setTimeout(() => {
       const slow = dofs >= LARGE_PROBLEM_DOFS || (progressIsSlow && lastProgress !== '');
-      finish(slow ? { kind: 'slow', message: `still stepping after ${timeout} s, ${dofs} dofs (last: ${lastProgress})` } : { kind: 'timeout', message: `no answer after ${timeout} s${lastProgress ? ` (last progress: ${lastProgress}, ${dofs} dofs)` : ''}` }, true);
+      finish(
+        slow
+          ? { kind: 'slow', message: `still stepping after ${timeout} s, ${dofs} dofs (last: ${lastProgress})` }
+          : {
+              kind: 'timeout',
+              message: `no answer after ${timeout} s${lastProgress ? ` (last progress: ${lastProgress}, ${dofs} dofs)` : ''}`,
+            },
+        true,
+      );
     }, timeout * 1000);
     const onMessage = (msg: { id: number; outcome?: FuzzOutcome; progress?: string; dofs?: number }): void => {
       if (msg.id !== job.id) return;
@@ -117,7 +146,15 @@ function runJob(w: Worker, job: FuzzJob, timeout: number, maxMemoryMb: number, p
         if (msg.dofs !== undefined) dofs = msg.dofs;
       } else finish(msg.outcome!, false);
     };
-    const onError = (e: Error & { code?: string }): void => finish({ kind: 'crash', message: e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `more than ${maxMemoryMb} MB of memory` : `worker failed: ${e.message.split('\n')[0]}` }, true);
+    const onError = (e: Error & { code?: string }): void =>
+      finish(
+        {
+          kind: 'crash',
+          message:
+            e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `more than ${maxMemoryMb} MB of memory` : `worker failed: ${e.message.split('\n')[0]}`,
+        },
+        true,
+      );
     const onExit = (code: number): void => finish({ kind: 'crash', message: `worker exited (${code})` }, true);
     w.on('message', onMessage);
     w.on('error', onError);

@@ -51,7 +51,11 @@ const result = await runCampaign({
 });
 process.stderr.write('\n');
 console.log(`${mutants} mutants of ${sources.length} scenes in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-for (const [k, v] of Object.entries(result.counts)) console.log(`  ${k.padEnd(16)} ${v}${defectClasses.includes(k as never) ? '  (defect)' : ''}`);
-for (const d of result.defects.slice(0, 30)) console.log(`  #${d.index} ${d.outcome.kind}: ${path.relative(repoRoot, d.source)} [${d.description.slice(0, 100)}] ${d.outcome.message ?? ''}`);
+for (const [k, v] of Object.entries(result.counts))
+  console.log(`  ${k.padEnd(16)} ${v}${defectClasses.includes(k as never) ? '  (defect)' : ''}`);
+for (const d of result.defects.slice(0, 30))
+  console.log(
+    `  #${d.index} ${d.outcome.kind}: ${path.relative(repoRoot, d.source)} [${d.description.slice(0, 100)}] ${d.outcome.message ?? ''}`,
+  );
 if (result.defects.length > 0) console.log(`defective mutants saved in ${opt('--out', 'out/fuzz')}`);
 process.exitCode = result.defects.length > 0 ? 1 : 0;

@@ -13,7 +13,12 @@ function located(e: SofaError): boolean {
 async function run(job: FuzzJob): Promise<FuzzOutcome> {
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-fuzz-out-'));
   try {
-    const scene = await loadSceneFromString(job.text, { fileName: job.fileName, dataPaths: job.dataPaths, outputDir, onDivergence: 'stop' });
+    const scene = await loadSceneFromString(job.text, {
+      fileName: job.fileName,
+      dataPaths: job.dataPaths,
+      outputDir,
+      onDivergence: 'stop',
+    });
     // Heartbeats: the campaign tells a large problem that progresses from a hang.
     let dofs = 0;
     for (const { state } of allStates(scene.root)) dofs += state.v.length;
@@ -23,14 +28,22 @@ async function run(job: FuzzJob): Promise<FuzzOutcome> {
       parentPort!.postMessage({ id: job.id, progress: `step ${i + 1}` });
     }
     for (const { state } of allStates(scene.root)) {
-      for (const arr of [state.x, state.v]) for (let i = 0; i < arr.length; i++) if (!Number.isFinite(arr[i]!)) return { kind: 'silent-nan', message: `${state.describe()} is not finite after ${job.steps} steps` };
+      for (const arr of [state.x, state.v])
+        for (let i = 0; i < arr.length; i++)
+          if (!Number.isFinite(arr[i]!))
+            return { kind: 'silent-nan', message: `${state.describe()} is not finite after ${job.steps} steps` };
     }
     return { kind: 'ran' };
   } catch (e) {
     if (e instanceof DivergenceError) return { kind: 'diverged', message: e.message.split('\n')[0]! };
-    if (e instanceof ComponentError && e.isInternal) return { kind: 'internal', message: e.message.split('\n')[0]!, stack: e.cause instanceof Error ? e.cause.stack : undefined };
+    if (e instanceof ComponentError && e.isInternal)
+      return { kind: 'internal', message: e.message.split('\n')[0]!, stack: e.cause instanceof Error ? e.cause.stack : undefined };
     if (e instanceof SofaError) return { kind: located(e) ? 'located-error' : 'unlocated-error', message: e.message.split('\n')[0]! };
-    return { kind: 'internal', message: e instanceof Error ? `${e.name}: ${e.message}`.split('\n')[0]! : String(e), stack: e instanceof Error ? e.stack : undefined };
+    return {
+      kind: 'internal',
+      message: e instanceof Error ? `${e.name}: ${e.message}`.split('\n')[0]! : String(e),
+      stack: e instanceof Error ? e.stack : undefined,
+    };
   } finally {
     fs.rmSync(outputDir, { recursive: true, force: true });
   }

@@ -28,10 +28,41 @@ function tagsOf(text: string): Tag[] {
 }
 
 /** Values that probe number validation: non-finite, negative, zero, huge, tiny, not a number. */
-const hostileNumbers = ['NaN', 'nan', 'inf', '-inf', '1e308', '-1e308', '1e-308', '-1', '0', '2147483648', '1e9', '-0.5', '0.7', 'abc', '', '1 2', '1e400'];
+const hostileNumbers = [
+  'NaN',
+  'nan',
+  'inf',
+  '-inf',
+  '1e308',
+  '-1e308',
+  '1e-308',
+  '-1',
+  '0',
+  '2147483648',
+  '1e9',
+  '-0.5',
+  '0.7',
+  'abc',
+  '',
+  '1 2',
+  '1e400',
+];
 const hostileLinks = ['@nowhere', '@[-9]', '@../../../../x', '@/', '@.', '@[0]', '@./nothing.position'];
 const hostileTemplates = ['Rigid3', 'Vec1', 'Vec2', 'Rigid2', 'Vec3,Rigid3', 'Bogus', ''];
-const hostileTags = ['MechanicalObject', 'UniformMass', 'EulerImplicitSolver', 'CGLinearSolver', 'SparseLDLSolver', 'TetrahedronFEMForceField', 'RigidMapping', 'BarycentricMapping', 'FixedProjectiveConstraint', 'FreeMotionAnimationLoop', 'BilateralLagrangianConstraint', 'UnknownThing'];
+const hostileTags = [
+  'MechanicalObject',
+  'UniformMass',
+  'EulerImplicitSolver',
+  'CGLinearSolver',
+  'SparseLDLSolver',
+  'TetrahedronFEMForceField',
+  'RigidMapping',
+  'BarycentricMapping',
+  'FixedProjectiveConstraint',
+  'FreeMotionAnimationLoop',
+  'BilateralLagrangianConstraint',
+  'UnknownThing',
+];
 
 /** What a mutation did, for the report. */
 export interface Mutant {
@@ -41,12 +72,15 @@ export interface Mutant {
 
 type Operator = (text: string, r: Random) => Mutant | undefined;
 
-const setAttr = (text: string, a: Tag['attrs'][number], value: string): string => text.slice(0, a.valueStart) + value + text.slice(a.valueEnd);
+const setAttr = (text: string, a: Tag['attrs'][number], value: string): string =>
+  text.slice(0, a.valueStart) + value + text.slice(a.valueEnd);
 
 /** The mutation operators, each a plausible mistake or a hostile input. */
 export const operators: Readonly<Record<string, Operator>> = {
   number(text, r) {
-    const attrs = tagsOf(text).flatMap((t) => t.attrs.map((a) => ({ t, a }))).filter(({ a }) => /^[\s\d.eE+-]+$/.test(text.slice(a.valueStart, a.valueEnd)) && a.valueEnd > a.valueStart);
+    const attrs = tagsOf(text)
+      .flatMap((t) => t.attrs.map((a) => ({ t, a })))
+      .filter(({ a }) => /^[\s\d.eE+-]+$/.test(text.slice(a.valueStart, a.valueEnd)) && a.valueEnd > a.valueStart);
     if (attrs.length === 0) return undefined;
     const { t, a } = r.pick(attrs);
     const tokens = text.slice(a.valueStart, a.valueEnd).trim().split(/\s+/);
@@ -56,11 +90,20 @@ export const operators: Readonly<Record<string, Operator>> = {
     return { text: setAttr(text, a, tokens.join(' ')), description: `${t.name}.${a.name} = "${tokens.join(' ').slice(0, 60)}"` };
   },
   scale(text, r) {
-    const attrs = tagsOf(text).flatMap((t) => t.attrs.map((a) => ({ t, a }))).filter(({ a }) => /^\s*-?\d+(\.\d*)?([eE][+-]?\d+)?(\s+-?\d+(\.\d*)?([eE][+-]?\d+)?)*\s*$/.test(text.slice(a.valueStart, a.valueEnd)));
+    const attrs = tagsOf(text)
+      .flatMap((t) => t.attrs.map((a) => ({ t, a })))
+      .filter(({ a }) =>
+        /^\s*-?\d+(\.\d*)?([eE][+-]?\d+)?(\s+-?\d+(\.\d*)?([eE][+-]?\d+)?)*\s*$/.test(text.slice(a.valueStart, a.valueEnd)),
+      );
     if (attrs.length === 0) return undefined;
     const { t, a } = r.pick(attrs);
     const f = r.pick([1e6, -1, 1e-6, 1000, 0]);
-    const v = text.slice(a.valueStart, a.valueEnd).trim().split(/\s+/).map((x) => String(Number(x) * f)).join(' ');
+    const v = text
+      .slice(a.valueStart, a.valueEnd)
+      .trim()
+      .split(/\s+/)
+      .map((x) => String(Number(x) * f))
+      .join(' ');
     return { text: setAttr(text, a, v), description: `${t.name}.${a.name} ×${f}` };
   },
   dropAttribute(text, r) {
@@ -71,7 +114,9 @@ export const operators: Readonly<Record<string, Operator>> = {
     return { text: text.slice(0, nameStart) + text.slice(a.valueEnd + 1), description: `drop ${t.name}.${a.name}` };
   },
   link(text, r) {
-    const attrs = tagsOf(text).flatMap((t) => t.attrs.map((a) => ({ t, a }))).filter(({ a }) => text.slice(a.valueStart, a.valueEnd).trim().startsWith('@'));
+    const attrs = tagsOf(text)
+      .flatMap((t) => t.attrs.map((a) => ({ t, a })))
+      .filter(({ a }) => text.slice(a.valueStart, a.valueEnd).trim().startsWith('@'));
     if (attrs.length === 0) return undefined;
     const { t, a } = r.pick(attrs);
     const v = r.pick(hostileLinks);
@@ -83,7 +128,9 @@ export const operators: Readonly<Record<string, Operator>> = {
     const t = r.pick(tags);
     const v = r.pick(hostileTemplates);
     const existing = t.attrs.find((a) => a.name === 'template');
-    const out = existing ? setAttr(text, existing, v) : text.slice(0, t.start + 1 + t.name.length) + ` template="${v}"` + text.slice(t.start + 1 + t.name.length);
+    const out = existing
+      ? setAttr(text, existing, v)
+      : text.slice(0, t.start + 1 + t.name.length) + ` template="${v}"` + text.slice(t.start + 1 + t.name.length);
     return { text: out, description: `${t.name}.template = "${v}"` };
   },
   dropElement(text, r) {
@@ -120,13 +167,24 @@ export const operators: Readonly<Record<string, Operator>> = {
     const insert = (s: string, d: string): Mutant => ({ text: text.slice(0, rootEnd) + s + text.slice(rootEnd), description: d });
     switch (r.int(7)) {
       case 0:
-        return { text: `<?xml version="1.0"?><!DOCTYPE Node [<!ENTITY a "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;">]>` + text.replace(/<\?xml[^>]*\?>/, '').replace(/name="([^"]*)"/, 'name="&e;"'), description: 'entity bomb' };
+        return {
+          text:
+            `<?xml version="1.0"?><!DOCTYPE Node [<!ENTITY a "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;">]>` +
+            text.replace(/<\?xml[^>]*\?>/, '').replace(/name="([^"]*)"/, 'name="&e;"'),
+          description: 'entity bomb',
+        };
       case 1:
         return insert('<Node>'.repeat(5000) + '</Node>'.repeat(5000), 'deep nesting (5000 nodes)');
       case 2:
-        return insert(`<RegularGridTopology n="${r.pick(['1000 1000 1000', '100000 100000 2', '-1 2 2', 'inf 2 2'])}" min="0 0 0" max="1 1 1"/>`, 'huge grid');
+        return insert(
+          `<RegularGridTopology n="${r.pick(['1000 1000 1000', '100000 100000 2', '-1 2 2', 'inf 2 2'])}" min="0 0 0" max="1 1 1"/>`,
+          'huge grid',
+        );
       case 3:
-        return insert(`<include href="${r.pick(['/dev/zero', '/etc/passwd', '/proc/self/environ', '../../../../../../etc/hostname'])}"/>`, 'hostile include');
+        return insert(
+          `<include href="${r.pick(['/dev/zero', '/etc/passwd', '/proc/self/environ', '../../../../../../etc/hostname'])}"/>`,
+          'hostile include',
+        );
       case 4:
         return insert(`<MeshGmshLoader filename="${r.pick(['/etc/passwd', '/dev/zero', '/proc/self/status'])}"/>`, 'hostile mesh file');
       case 5:

@@ -37,7 +37,8 @@ const CONTINUOUS_TYPES = ['None', 'Inertia', 'FreeMotion'] as const;
   name: 'CCDTightInclusionIntersection',
   category: 'CollisionAlgorithm',
   module: 'Sofa.Component.Collision.Detection.Intersection',
-  description: 'Continuous collision detection (Tight-Inclusion) between the positions at the start of the step and the free motion, for constraint-based contacts.',
+  description:
+    'Continuous collision detection (Tight-Inclusion) between the positions at the start of the step and the free motion, for constraint-based contacts.',
 })
 export class CCDTightInclusionIntersection extends BaseProximityIntersection {
   readonly continuousCollisionType = this.initData({
@@ -46,8 +47,21 @@ export class CCDTightInclusionIntersection extends BaseProximityIntersection {
     default: 'None',
     help: "motion the bounding boxes of the collision models cover: 'None' (positions at the start of the step), 'Inertia' (x → x + dt·v) or 'FreeMotion' (x → free position); the CCD queries always go from the positions at the start of the step to the free positions",
   });
-  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 1e-10, unit: 'm', range: nonNegative, help: 'distance tolerance of the Tight-Inclusion root finder (the parameter boxes are refined until F moves less than this across them)' });
-  readonly maxIterations = this.initData({ name: 'maxIterations', type: Int, default: 1000, range: positive, help: 'number of boxes the Tight-Inclusion root finder examines per query before it reports a collision at its conservative time (queries whose roots fill a curve or a volume, e.g. with a minimum separation, usually end there; sofa-ts refuses the unlimited search of a value ≤ 0, which such queries never finish)' });
+  readonly tolerance = this.initData({
+    name: 'tolerance',
+    type: Real,
+    default: 1e-10,
+    unit: 'm',
+    range: nonNegative,
+    help: 'distance tolerance of the Tight-Inclusion root finder (the parameter boxes are refined until F moves less than this across them)',
+  });
+  readonly maxIterations = this.initData({
+    name: 'maxIterations',
+    type: Int,
+    default: 1000,
+    range: positive,
+    help: 'number of boxes the Tight-Inclusion root finder examines per query before it reports a collision at its conservative time (queries whose roots fill a curve or a volume, e.g. with a minimum separation, usually end there; sofa-ts refuses the unlimited search of a value ≤ 0, which such queries never finish)',
+  });
 
   private readonly ccd = new TightInclusionCCD();
   /** Query input: 4 points at the start of the step, then at its end. */
@@ -102,8 +116,13 @@ export class CCDTightInclusionIntersection extends BaseProximityIntersection {
 
   private trianglePoint(a: TriangleCollisionModel, i: number, b: CollisionModel, j: number, out: DetectionOutputs): number {
     const tri = a.triangles;
-    const ia = 3 * tri[3 * i]!, ib = 3 * tri[3 * i + 1]!, ic = 3 * tri[3 * i + 2]!;
-    const xa = a.x, xaEnd = a.xFree, xb = b.x, xbEnd = b.xFree;
+    const ia = 3 * tri[3 * i]!,
+      ib = 3 * tri[3 * i + 1]!,
+      ic = 3 * tri[3 * i + 2]!;
+    const xa = a.x,
+      xaEnd = a.xFree,
+      xb = b.x,
+      xbEnd = b.xFree;
     this.load(0, xb, xbEnd, 3 * j);
     this.load(1, xa, xaEnd, ia);
     this.load(2, xa, xaEnd, ib);
@@ -116,9 +135,15 @@ export class CCDTightInclusionIntersection extends BaseProximityIntersection {
     this.at(1, t, s, 3); // a
     this.at(2, t, s, 6); // b
     this.at(3, t, s, 9); // c
-    const ux = s[6]! - s[3]!, uy = s[7]! - s[4]!, uz = s[8]! - s[5]!;
-    const vx = s[9]! - s[3]!, vy = s[10]! - s[4]!, vz = s[11]! - s[5]!;
-    let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const ux = s[6]! - s[3]!,
+      uy = s[7]! - s[4]!,
+      uz = s[8]! - s[5]!;
+    const vx = s[9]! - s[3]!,
+      vy = s[10]! - s[4]!,
+      vz = s[11]! - s[5]!;
+    let nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
     const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
     if (l > 0) {
       nx /= l;
@@ -127,11 +152,17 @@ export class CCDTightInclusionIntersection extends BaseProximityIntersection {
     }
     // Barycentric coordinates of the point's projection on the plane of the triangle at t*:
     // w = p − a (its normal part does not change them), β·u + γ·v = w in least squares.
-    const wx = s[0]! - s[3]!, wy = s[1]! - s[4]!, wz = s[2]! - s[5]!;
-    const uu = ux * ux + uy * uy + uz * uz, uv = ux * vx + uy * vy + uz * vz, vv = vx * vx + vy * vy + vz * vz;
-    const wu = wx * ux + wy * uy + wz * uz, wv = wx * vx + wy * vy + wz * vz;
+    const wx = s[0]! - s[3]!,
+      wy = s[1]! - s[4]!,
+      wz = s[2]! - s[5]!;
+    const uu = ux * ux + uy * uy + uz * uz,
+      uv = ux * vx + uy * vy + uz * vz,
+      vv = vx * vx + vy * vy + vz * vz;
+    const wu = wx * ux + wy * uy + wz * uz,
+      wv = wx * vx + wy * vy + wz * vz;
     const det = uu * vv - uv * uv;
-    let beta = 0, gamma = 0;
+    let beta = 0,
+      gamma = 0;
     if (det !== 0) {
       beta = (vv * wu - uv * wv) / det;
       gamma = (uu * wv - uv * wu) / det;
@@ -148,7 +179,10 @@ export class CCDTightInclusionIntersection extends BaseProximityIntersection {
     out.normal[o] = nx;
     out.normal[o + 1] = ny;
     out.normal[o + 2] = nz;
-    value = (out.point1[o]! - out.point0[o]!) * nx + (out.point1[o + 1]! - out.point0[o + 1]!) * ny + (out.point1[o + 2]! - out.point0[o + 2]!) * nz;
+    value =
+      (out.point1[o]! - out.point0[o]!) * nx +
+      (out.point1[o + 1]! - out.point0[o + 1]!) * ny +
+      (out.point1[o + 2]! - out.point0[o + 2]!) * nz;
     out.value[k] = value - ms;
     out.elem1[k] = i;
     out.elem2[k] = j;
@@ -157,9 +191,14 @@ export class CCDTightInclusionIntersection extends BaseProximityIntersection {
   }
 
   private lineLine(a: LineCollisionModel, i: number, b: LineCollisionModel, j: number, out: DetectionOutputs): number {
-    const ea = a.edges, eb = b.edges;
-    const a1 = 3 * ea[2 * i]!, a2 = 3 * ea[2 * i + 1]!, b1 = 3 * eb[2 * j]!, b2 = 3 * eb[2 * j + 1]!;
-    const xa = a.x, xb = b.x;
+    const ea = a.edges,
+      eb = b.edges;
+    const a1 = 3 * ea[2 * i]!,
+      a2 = 3 * ea[2 * i + 1]!,
+      b1 = 3 * eb[2 * j]!,
+      b2 = 3 * eb[2 * j + 1]!;
+    const xa = a.x,
+      xb = b.x;
     this.load(0, xa, a.xFree, a1);
     this.load(1, xa, a.xFree, a2);
     this.load(2, xb, b.xFree, b1);
@@ -174,10 +213,13 @@ export class CCDTightInclusionIntersection extends BaseProximityIntersection {
     this.at(3, t, s, 9);
     const fg = this.params;
     closestSegmentParameters(s, fg);
-    const f = fg[0]!, g = fg[1]!;
+    const f = fg[0]!,
+      g = fg[1]!;
     const k = out.push();
     const o = 3 * k;
-    let nx = 0, ny = 0, nz = 0;
+    let nx = 0,
+      ny = 0,
+      nz = 0;
     for (let c = 0; c < 3; c++) {
       out.point0[o + c] = (1 - f) * xa[a1 + c]! + f * xa[a2 + c]!;
       out.point1[o + c] = (1 - g) * xb[b1 + c]! + g * xb[b2 + c]!;
@@ -209,9 +251,15 @@ export class CCDTightInclusionIntersection extends BaseProximityIntersection {
  * segment at a time (parallel segments: f = 0).
  */
 export function closestSegmentParameters(s: ArrayLike<number>, out: Float64Array): void {
-  let aa = 0, ab = 0, bb = 0, ar = 0, br = 0;
+  let aa = 0,
+    ab = 0,
+    bb = 0,
+    ar = 0,
+    br = 0;
   for (let c = 0; c < 3; c++) {
-    const d1 = s[3 + c]! - s[c]!, d2 = s[9 + c]! - s[6 + c]!, r = s[c]! - s[6 + c]!;
+    const d1 = s[3 + c]! - s[c]!,
+      d2 = s[9 + c]! - s[6 + c]!,
+      r = s[c]! - s[6 + c]!;
     aa += d1 * d1;
     ab += d1 * d2;
     bb += d2 * d2;

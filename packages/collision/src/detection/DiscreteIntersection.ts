@@ -37,15 +37,38 @@ export class DiscreteIntersection extends IntersectionMethod {
   }
 
   private spheres(a: CollisionModel, i: number, b: CollisionModel, j: number, out: DetectionOutputs): number {
-    const sa = a as SphereCollisionModel, sb = b as SphereCollisionModel;
+    const sa = a as SphereCollisionModel,
+      sb = b as SphereCollisionModel;
     const prox = a.getProximity() + b.getProximity();
-    const n = sphereSphere(out, prox, prox, a.x, sa.stride * i, sa.getRadius(i), b.x, sb.stride * j, sb.getRadius(j), biggerModelIndex(a, i, b, j));
+    const n = sphereSphere(
+      out,
+      prox,
+      prox,
+      a.x,
+      sa.stride * i,
+      sa.getRadius(i),
+      b.x,
+      sb.stride * j,
+      sb.getRadius(j),
+      biggerModelIndex(a, i, b, j),
+    );
     return finishOutputs(out, n, i, j, 0);
   }
 
   private triangleLine(a: TriangleCollisionModel, i: number, b: LineCollisionModel, j: number, out: DetectionOutputs): number {
-    const t = a.triangles, e = b.edges;
-    const n = triangleSegmentCrossing(out, a.x, 3 * t[3 * i]!, 3 * t[3 * i + 1]!, 3 * t[3 * i + 2]!, b.x, 3 * e[2 * j]!, 3 * e[2 * j + 1]!, j);
+    const t = a.triangles,
+      e = b.edges;
+    const n = triangleSegmentCrossing(
+      out,
+      a.x,
+      3 * t[3 * i]!,
+      3 * t[3 * i + 1]!,
+      3 * t[3 * i + 2]!,
+      b.x,
+      3 * e[2 * j]!,
+      3 * e[2 * j + 1]!,
+      j,
+    );
     if (n > 0) {
       const o = 3 * (out.count - 1);
       for (let c = 0; c < 3; c++) out.normal[o + c] = a.normals[3 * i + c]!;

@@ -24,10 +24,30 @@ import { MIN_PROXIMITY_LINE_LINE, lineLine, linePointEnds, pointPoint, sphereSph
   description: 'A set of methods to compute if two primitives are close enough to consider they collide.',
 })
 export class MinProximityIntersection extends BaseProximityIntersection {
-  readonly useSphereTriangle = this.initData({ name: 'useSphereTriangle', type: Bool, default: true, help: 'activate Sphere-Triangle intersection tests' });
-  readonly usePointPoint = this.initData({ name: 'usePointPoint', type: Bool, default: true, help: 'activate Point-Point intersection tests' });
-  readonly useSurfaceNormals = this.initData({ name: 'useSurfaceNormals', type: Bool, default: false, help: 'compute the normals of the detection outputs from the normals of the surfaces involved' });
-  readonly useLinePoint = this.initData({ name: 'useLinePoint', type: Bool, default: true, help: 'activate Line-Point intersection tests' });
+  readonly useSphereTriangle = this.initData({
+    name: 'useSphereTriangle',
+    type: Bool,
+    default: true,
+    help: 'activate Sphere-Triangle intersection tests',
+  });
+  readonly usePointPoint = this.initData({
+    name: 'usePointPoint',
+    type: Bool,
+    default: true,
+    help: 'activate Point-Point intersection tests',
+  });
+  readonly useSurfaceNormals = this.initData({
+    name: 'useSurfaceNormals',
+    type: Bool,
+    default: false,
+    help: 'compute the normals of the detection outputs from the normals of the surfaces involved',
+  });
+  readonly useLinePoint = this.initData({
+    name: 'useLinePoint',
+    type: Bool,
+    default: true,
+    help: 'activate Line-Point intersection tests',
+  });
   readonly useLineLine = this.initData({ name: 'useLineLine', type: Bool, default: true, help: 'activate Line-Line intersection tests' });
 
   protected registerIntersectors(): void {
@@ -35,13 +55,20 @@ export class MinProximityIntersection extends BaseProximityIntersection {
     this.add('sphere', 'sphere', (a, i, b, j, out) => this.spheres(a, i, b, j, out));
     this.add('rigidsphere', 'rigidsphere', (a, i, b, j, out) => this.spheres(a, i, b, j, out));
     this.add('sphere', 'rigidsphere', (a, i, b, j, out) => this.spheres(a, i, b, j, out));
-    const opt = (on: boolean, k1: Parameters<typeof this.add>[0], k2: Parameters<typeof this.add>[1], test: Parameters<typeof this.add>[2]): void => {
+    const opt = (
+      on: boolean,
+      k1: Parameters<typeof this.add>[0],
+      k2: Parameters<typeof this.add>[1],
+      test: Parameters<typeof this.add>[2],
+    ): void => {
       if (on) this.add(k1, k2, test);
       else this.ignore(k1, k2);
     };
     opt(this.usePointPoint.value, 'point', 'point', (a, i, b, j, out) => this.pointPoint(a, i, b, j, out));
     opt(this.useLinePoint.value, 'line', 'point', (a, i, b, j, out) => this.linePoint(a as LineCollisionModel, i, b, j, 3, 0, out));
-    opt(this.useLineLine.value, 'line', 'line', (a, i, b, j, out) => this.lineLine(a as LineCollisionModel, i, b as LineCollisionModel, j, out));
+    opt(this.useLineLine.value, 'line', 'line', (a, i, b, j, out) =>
+      this.lineLine(a as LineCollisionModel, i, b as LineCollisionModel, j, out),
+    );
     this.add('triangle', 'point', (a, i, b, j, out) => this.trianglePoint(a as TriangleCollisionModel, i, b, j, 3, 0, out));
     this.ignore('triangle', 'line');
     this.ignore('triangle', 'triangle');
@@ -49,8 +76,20 @@ export class MinProximityIntersection extends BaseProximityIntersection {
     opt(st, 'sphere', 'point', (a, i, b, j, out) => this.spherePoint(a as SphereCollisionModel, i, b, j, out));
     opt(st, 'rigidsphere', 'point', (a, i, b, j, out) => this.spherePoint(a as SphereCollisionModel, i, b, j, out));
     for (const k of ['sphere', 'rigidsphere'] as const) {
-      opt(st, 'triangle', k, (a, i, b, j, out) => this.trianglePoint(a as TriangleCollisionModel, i, b, j, (b as SphereCollisionModel).stride, (b as SphereCollisionModel).getRadius(j), out));
-      opt(st, 'line', k, (a, i, b, j, out) => this.linePoint(a as LineCollisionModel, i, b, j, (b as SphereCollisionModel).stride, (b as SphereCollisionModel).getRadius(j), out));
+      opt(st, 'triangle', k, (a, i, b, j, out) =>
+        this.trianglePoint(
+          a as TriangleCollisionModel,
+          i,
+          b,
+          j,
+          (b as SphereCollisionModel).stride,
+          (b as SphereCollisionModel).getRadius(j),
+          out,
+        ),
+      );
+      opt(st, 'line', k, (a, i, b, j, out) =>
+        this.linePoint(a as LineCollisionModel, i, b, j, (b as SphereCollisionModel).stride, (b as SphereCollisionModel).getRadius(j), out),
+      );
     }
   }
 
@@ -63,8 +102,20 @@ export class MinProximityIntersection extends BaseProximityIntersection {
   }
 
   private spheres(a: CollisionModel, i: number, b: CollisionModel, j: number, out: DetectionOutputs): number {
-    const sa = a as SphereCollisionModel, sb = b as SphereCollisionModel;
-    const n = sphereSphere(out, this.alarm(a, b), this.contact(a, b), a.x, sa.stride * i, sa.getRadius(i), b.x, sb.stride * j, sb.getRadius(j), biggerModelIndex(a, i, b, j));
+    const sa = a as SphereCollisionModel,
+      sb = b as SphereCollisionModel;
+    const n = sphereSphere(
+      out,
+      this.alarm(a, b),
+      this.contact(a, b),
+      a.x,
+      sa.stride * i,
+      sa.getRadius(i),
+      b.x,
+      sb.stride * j,
+      sb.getRadius(j),
+      biggerModelIndex(a, i, b, j),
+    );
     return finishOutputs(out, n, i, j, 0);
   }
 
@@ -75,7 +126,15 @@ export class MinProximityIntersection extends BaseProximityIntersection {
   }
 
   /** Segment i of a and point (or sphere centre, radius r) j of b. */
-  private linePoint(a: LineCollisionModel, i: number, b: CollisionModel, j: number, stride: number, r: number, out: DetectionOutputs): number {
+  private linePoint(
+    a: LineCollisionModel,
+    i: number,
+    b: CollisionModel,
+    j: number,
+    stride: number,
+    r: number,
+    out: DetectionOutputs,
+  ): number {
     const alarm = this.alarm(a, b) + r;
     const e = a.edges;
     const n = linePointEnds(out, alarm * alarm, a.x, 3 * e[2 * i]!, 3 * e[2 * i + 1]!, b.x, stride * j, j, 'guard');
@@ -84,16 +143,47 @@ export class MinProximityIntersection extends BaseProximityIntersection {
 
   private lineLine(a: LineCollisionModel, i: number, b: LineCollisionModel, j: number, out: DetectionOutputs): number {
     const alarm = this.alarm(a, b);
-    const ea = a.edges, eb = b.edges;
-    const n = lineLine(out, alarm * alarm, a.x, 3 * ea[2 * i]!, 3 * ea[2 * i + 1]!, b.x, 3 * eb[2 * j]!, 3 * eb[2 * j + 1]!, biggerModelIndex(a, i, b, j), MIN_PROXIMITY_LINE_LINE);
+    const ea = a.edges,
+      eb = b.edges;
+    const n = lineLine(
+      out,
+      alarm * alarm,
+      a.x,
+      3 * ea[2 * i]!,
+      3 * ea[2 * i + 1]!,
+      b.x,
+      3 * eb[2 * j]!,
+      3 * eb[2 * j + 1]!,
+      biggerModelIndex(a, i, b, j),
+      MIN_PROXIMITY_LINE_LINE,
+    );
     return finishOutputs(out, n, i, j, this.contact(a, b));
   }
 
   /** Triangle i of a and point (or sphere centre, radius r) j of b. */
-  private trianglePoint(a: TriangleCollisionModel, i: number, b: CollisionModel, j: number, stride: number, r: number, out: DetectionOutputs): number {
+  private trianglePoint(
+    a: TriangleCollisionModel,
+    i: number,
+    b: CollisionModel,
+    j: number,
+    stride: number,
+    r: number,
+    out: DetectionOutputs,
+  ): number {
     const alarm = this.alarm(a, b) + r;
     const t = a.triangles;
-    const n = trianglePointInterior(out, alarm * alarm, a.x, 3 * t[3 * i]!, 3 * t[3 * i + 1]!, 3 * t[3 * i + 2]!, b.x, stride * j, j, 'guard');
+    const n = trianglePointInterior(
+      out,
+      alarm * alarm,
+      a.x,
+      3 * t[3 * i]!,
+      3 * t[3 * i + 1]!,
+      3 * t[3 * i + 2]!,
+      b.x,
+      stride * j,
+      j,
+      'guard',
+    );
     if (n > 0 && this.useSurfaceNormals.value) {
       const o = 3 * (out.count - 1);
       out.normal[o] = a.normals[3 * i]!;

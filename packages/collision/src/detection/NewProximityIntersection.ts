@@ -59,13 +59,19 @@ export class NewProximityIntersection extends BaseProximityIntersection {
     this.add('line', 'line', (a, i, b, j, out) => this.lineLine(a as LineCollisionModel, i, b as LineCollisionModel, j, out));
     this.add('triangle', 'point', (a, i, b, j, out) => this.trianglePoint(a as TriangleCollisionModel, i, b, j, out));
     this.add('triangle', 'line', (a, i, b, j, out) => this.triangleLine(a as TriangleCollisionModel, i, b as LineCollisionModel, j, out));
-    this.add('triangle', 'triangle', (a, i, b, j, out) => this.triangleTriangle(a as TriangleCollisionModel, i, b as TriangleCollisionModel, j, out));
+    this.add('triangle', 'triangle', (a, i, b, j, out) =>
+      this.triangleTriangle(a as TriangleCollisionModel, i, b as TriangleCollisionModel, j, out),
+    );
     this.add('sphere', 'point', (a, i, b, j, out) => this.spherePoint(a as SphereCollisionModel, i, b, j, out));
     this.add('rigidsphere', 'point', (a, i, b, j, out) => this.spherePoint(a as SphereCollisionModel, i, b, j, out));
     this.add('line', 'sphere', (a, i, b, j, out) => this.lineSphere(a as LineCollisionModel, i, b as SphereCollisionModel, j, out));
     this.add('line', 'rigidsphere', (a, i, b, j, out) => this.lineSphere(a as LineCollisionModel, i, b as SphereCollisionModel, j, out));
-    this.add('triangle', 'sphere', (a, i, b, j, out) => this.triangleSphere(a as TriangleCollisionModel, i, b as SphereCollisionModel, j, out, false));
-    this.add('triangle', 'rigidsphere', (a, i, b, j, out) => this.triangleSphere(a as TriangleCollisionModel, i, b as SphereCollisionModel, j, out, true));
+    this.add('triangle', 'sphere', (a, i, b, j, out) =>
+      this.triangleSphere(a as TriangleCollisionModel, i, b as SphereCollisionModel, j, out, false),
+    );
+    this.add('triangle', 'rigidsphere', (a, i, b, j, out) =>
+      this.triangleSphere(a as TriangleCollisionModel, i, b as SphereCollisionModel, j, out, true),
+    );
   }
 
   private alarm(a: CollisionModel, b: CollisionModel): number {
@@ -77,7 +83,8 @@ export class NewProximityIntersection extends BaseProximityIntersection {
   }
 
   private spheres(a: CollisionModel, i: number, b: CollisionModel, j: number, out: DetectionOutputs): number {
-    const sa = a as SphereCollisionModel, sb = b as SphereCollisionModel;
+    const sa = a as SphereCollisionModel,
+      sb = b as SphereCollisionModel;
     const r = sa.getRadius(i) + sb.getRadius(j);
     const alarm = this.alarm(a, b) + r;
     const n = pointPoint(out, alarm * alarm, a.x, sa.stride * i, b.x, sb.stride * j, biggerModelIndex(a, i, b, j), 'raw');
@@ -99,25 +106,54 @@ export class NewProximityIntersection extends BaseProximityIntersection {
 
   private lineLine(a: LineCollisionModel, i: number, b: LineCollisionModel, j: number, out: DetectionOutputs): number {
     const alarm = this.alarm(a, b);
-    const ea = a.edges, eb = b.edges;
-    const n = lineLine(out, alarm * alarm, a.x, 3 * ea[2 * i]!, 3 * ea[2 * i + 1]!, b.x, 3 * eb[2 * j]!, 3 * eb[2 * j + 1]!, biggerModelIndex(a, i, b, j), NEW_PROXIMITY_LINE_LINE);
+    const ea = a.edges,
+      eb = b.edges;
+    const n = lineLine(
+      out,
+      alarm * alarm,
+      a.x,
+      3 * ea[2 * i]!,
+      3 * ea[2 * i + 1]!,
+      b.x,
+      3 * eb[2 * j]!,
+      3 * eb[2 * j + 1]!,
+      biggerModelIndex(a, i, b, j),
+      NEW_PROXIMITY_LINE_LINE,
+    );
     return finishOutputs(out, n, i, j, this.contact(a, b));
   }
 
   private trianglePoint(a: TriangleCollisionModel, i: number, b: CollisionModel, j: number, out: DetectionOutputs): number {
     const alarm = this.alarm(a, b);
     const t = a.triangles;
-    const n = trianglePointFeatures(out, alarm * alarm, a.flags[i]!, a.x, 3 * t[3 * i]!, 3 * t[3 * i + 1]!, 3 * t[3 * i + 2]!, b.x, 3 * j, j, false);
+    const n = trianglePointFeatures(
+      out,
+      alarm * alarm,
+      a.flags[i]!,
+      a.x,
+      3 * t[3 * i]!,
+      3 * t[3 * i + 1]!,
+      3 * t[3 * i + 2]!,
+      b.x,
+      3 * j,
+      j,
+      false,
+    );
     return finishOutputs(out, n, i, j, this.contact(a, b));
   }
 
   private triangleLine(a: TriangleCollisionModel, i: number, b: LineCollisionModel, j: number, out: DetectionOutputs): number {
     const alarm = this.alarm(a, b);
     const d2 = alarm * alarm;
-    const t = a.triangles, e = b.edges;
-    const xa = a.x, xb = b.x;
-    const p1 = 3 * t[3 * i]!, p2 = 3 * t[3 * i + 1]!, p3 = 3 * t[3 * i + 2]!;
-    const q1 = 3 * e[2 * j]!, q2 = 3 * e[2 * j + 1]!;
+    const t = a.triangles,
+      e = b.edges;
+    const xa = a.x,
+      xb = b.x;
+    const p1 = 3 * t[3 * i]!,
+      p2 = 3 * t[3 * i + 1]!,
+      p3 = 3 * t[3 * i + 2]!;
+    const q1 = 3 * e[2 * j]!,
+      q2 = 3 * e[2 * j + 1]!;
     const f = a.flags[i]!;
     let n = 0;
     if (f & FLAG_P1) n += linePointClamped(out, d2, xb, q1, q2, xa, p1, j, true);
@@ -134,17 +170,29 @@ export class NewProximityIntersection extends BaseProximityIntersection {
   }
 
   private triangleTriangle(a: TriangleCollisionModel, i: number, b: TriangleCollisionModel, j: number, out: DetectionOutputs): number {
-    const ta = a.triangles, tb = b.triangles;
-    const a1 = ta[3 * i]!, a2 = ta[3 * i + 1]!, a3 = ta[3 * i + 2]!;
-    const b1 = tb[3 * j]!, b2 = tb[3 * j + 1]!, b3 = tb[3 * j + 2]!;
+    const ta = a.triangles,
+      tb = b.triangles;
+    const a1 = ta[3 * i]!,
+      a2 = ta[3 * i + 1]!,
+      a3 = ta[3 * i + 2]!;
+    const b1 = tb[3 * j]!,
+      b2 = tb[3 * j + 1]!,
+      b3 = tb[3 * j + 2]!;
     // Neighbouring triangles of one model (sharing a point) are not tested.
-    if (a === b && (a1 === b1 || a1 === b2 || a1 === b3 || a2 === b1 || a2 === b2 || a2 === b3 || a3 === b1 || a3 === b2 || a3 === b3)) return 0;
+    if (a === b && (a1 === b1 || a1 === b2 || a1 === b3 || a2 === b1 || a2 === b2 || a2 === b3 || a3 === b1 || a3 === b2 || a3 === b3))
+      return 0;
     const alarm = this.alarm(a, b);
     const d2 = alarm * alarm;
-    const xa = a.x, xb = b.x;
-    const p1 = 3 * a1, p2 = 3 * a2, p3 = 3 * a3;
-    const q1 = 3 * b1, q2 = 3 * b2, q3 = 3 * b3;
-    const f1 = a.flags[i]!, f2 = b.flags[j]!;
+    const xa = a.x,
+      xb = b.x;
+    const p1 = 3 * a1,
+      p2 = 3 * a2,
+      p3 = 3 * a3;
+    const q1 = 3 * b1,
+      q2 = 3 * b2,
+      q3 = 3 * b3;
+    const f1 = a.flags[i]!,
+      f2 = b.flags[j]!;
     const id1 = 3 * i; // contacts of the points of triangle i
     const id2 = 3 * a.size + 12 * j; // contacts of the points and edges of triangle j
     let n = 0;
@@ -158,12 +206,34 @@ export class NewProximityIntersection extends BaseProximityIntersection {
     if (this.useLineLine.value) {
       // edges E12, E23, E31 of each triangle: end points (offsets) in `ends`, flags in EDGE_FLAGS
       const ends = this.edgeEnds;
-      ends[0] = p1; ends[1] = p2; ends[2] = p2; ends[3] = p3; ends[4] = p3; ends[5] = p1;
-      ends[6] = q1; ends[7] = q2; ends[8] = q2; ends[9] = q3; ends[10] = q3; ends[11] = q1;
+      ends[0] = p1;
+      ends[1] = p2;
+      ends[2] = p2;
+      ends[3] = p3;
+      ends[4] = p3;
+      ends[5] = p1;
+      ends[6] = q1;
+      ends[7] = q2;
+      ends[8] = q2;
+      ends[9] = q3;
+      ends[10] = q3;
+      ends[11] = q1;
       for (let u = 0; u < 3; u++) {
         if (!(f1 & EDGE_FLAGS[u]!)) continue;
         for (let v = 0; v < 3; v++) {
-          if (f2 & EDGE_FLAGS[v]!) n += lineLine(out, d2, xa, ends[2 * u]!, ends[2 * u + 1]!, xb, ends[6 + 2 * v]!, ends[7 + 2 * v]!, id2 + 3 + 3 * u + v, NEW_PROXIMITY_LINE_LINE);
+          if (f2 & EDGE_FLAGS[v]!)
+            n += lineLine(
+              out,
+              d2,
+              xa,
+              ends[2 * u]!,
+              ends[2 * u + 1]!,
+              xb,
+              ends[6 + 2 * v]!,
+              ends[7 + 2 * v]!,
+              id2 + 3 + 3 * u + v,
+              NEW_PROXIMITY_LINE_LINE,
+            );
         }
       }
     }
@@ -189,7 +259,14 @@ export class NewProximityIntersection extends BaseProximityIntersection {
    * The sphere's contact point: its centre for a Vec3 sphere, the surface point facing the
    * triangle for a rigid one (SOFA's TSphere::getContactPointByNormal and its Vec3 specialisation).
    */
-  private triangleSphere(a: TriangleCollisionModel, i: number, b: SphereCollisionModel, j: number, out: DetectionOutputs, surfacePoint: boolean): number {
+  private triangleSphere(
+    a: TriangleCollisionModel,
+    i: number,
+    b: SphereCollisionModel,
+    j: number,
+    out: DetectionOutputs,
+    surfacePoint: boolean,
+  ): number {
     const r = b.getRadius(j);
     const alarm = this.alarm(a, b) + r;
     const t = a.triangles;
@@ -200,7 +277,9 @@ export class NewProximityIntersection extends BaseProximityIntersection {
     const k = out.push();
     const o = 3 * k;
     const d = c[3]!;
-    let nx = 1, ny = 0, nz = 0;
+    let nx = 1,
+      ny = 0,
+      nz = 0;
     if (d > 1e-15) {
       nx = (xb[ic]! - c[0]!) / d;
       ny = (xb[ic + 1]! - c[1]!) / d;

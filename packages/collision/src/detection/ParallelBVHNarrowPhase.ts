@@ -11,7 +11,8 @@ import { BVHNarrowPhase } from './BVHNarrowPhase.js';
   name: 'ParallelBVHNarrowPhase',
   category: 'CollisionAlgorithm',
   module: 'MultiThreading',
-  description: 'Narrow phase collision detection based on bounding volume hierarchies (SOFA: on several threads; sofa-ts: on one, same outputs).',
+  description:
+    'Narrow phase collision detection based on bounding volume hierarchies (SOFA: on several threads; sofa-ts: on one, same outputs).',
 })
 export class ParallelBVHNarrowPhase extends BVHNarrowPhase {
   override init(): void {

@@ -15,7 +15,7 @@ import type { IntersectionMethod } from './intersection-method.js';
   name: 'SweepAndPruneBroadPhase',
   category: 'CollisionAlgorithm',
   module: 'Sofa.Component.Collision.Detection.Algorithm',
-  description: 'Broad phase collision detection by sweep and prune of the models\' bounding boxes (same pairs as BruteForceBroadPhase).',
+  description: "Broad phase collision detection by sweep and prune of the models' bounding boxes (same pairs as BruteForceBroadPhase).",
 })
 export class SweepAndPruneBroadPhase extends BroadPhase {
   /** Scratch, grown with the number of models. */
@@ -78,7 +78,8 @@ export class SweepAndPruneBroadPhase extends BroadPhase {
   }
 
   private sweepAxis(list: readonly CollisionModel[]): number {
-    const s = [0, 0, 0], s2 = [0, 0, 0];
+    const s = [0, 0, 0],
+      s2 = [0, 0, 0];
     for (const m of list) {
       const b = m.rootBox();
       for (let c = 0; c < 3; c++) {
@@ -87,7 +88,8 @@ export class SweepAndPruneBroadPhase extends BroadPhase {
         s2[c]! += v * v;
       }
     }
-    let best = 0, bestVar = -1;
+    let best = 0,
+      bestVar = -1;
     for (let c = 0; c < 3; c++) {
       const v = s2[c]! - (s[c]! * s[c]!) / Math.max(1, list.length);
       if (v > bestVar) {

@@ -19,7 +19,12 @@ export interface ModelPair {
  */
 export abstract class BroadPhase extends BaseObject {
   readonly isBroadPhase = true;
-  readonly box = this.initData({ name: 'box', type: RealArray(3, 'fixed_array<Vec3d,2>'), default: new Float64Array(0), help: 'if not empty (min then max corner), objects that do not intersect this bounding box are ignored' });
+  readonly box = this.initData({
+    name: 'box',
+    type: RealArray(3, 'fixed_array<Vec3d,2>'),
+    default: new Float64Array(0),
+    help: 'if not empty (min then max corner), objects that do not intersect this bounding box are ignored',
+  });
 
   /** Whether the narrow phase needs this broad phase's deep bounding trees (false: the narrow phase decides). */
   get needsDeepBoundingTree(): boolean {
@@ -38,7 +43,9 @@ export abstract class BroadPhase extends BaseObject {
   protected candidates(models: readonly CollisionModel[], method: IntersectionMethod): CollisionModel[] {
     const b = this.box.value;
     const useBox = b.length === 6 && b[0]! < b[3]!;
-    return models.filter((m) => m.size > 0 && (!useBox || method.boxesOverlap(m.rootBox(), 0, b, 0, method.getAlarmDistance() + m.getProximity())));
+    return models.filter(
+      (m) => m.size > 0 && (!useBox || method.boxesOverlap(m.rootBox(), 0, b, 0, method.getAlarmDistance() + m.getProximity())),
+    );
   }
 
   /** SOFA's rules for a pair (a, b): one of them simulated, both accept the other, root boxes overlap. */

@@ -32,7 +32,8 @@ function close(a: number[], b: number[], tol = 1e-12): void {
 /** A unit right triangle in the plane z = z0, another at height z0 + h, shifted so that its first point lies above the first one's interior. */
 function twoTriangles(method: IntersectionMethod, h: number): { lower: TriangleCollisionModel; upper: TriangleCollisionModel } {
   const root = new Node('root');
-  const lower = new TriangleCollisionModel(), upper = new TriangleCollisionModel();
+  const lower = new TriangleCollisionModel(),
+    upper = new TriangleCollisionModel();
   meshNode(root, 'lower', [0, 0, 0, 1, 0, 0, 0, 1, 0], { triangles: [0, 1, 2] }, lower);
   meshNode(root, 'upper', [0.25, 0.25, h, 2, 0.25, h, 0.25, 2, h], { triangles: [0, 1, 2] }, upper);
   void method;
@@ -51,7 +52,8 @@ describe('collision intersection methods (closed-form cases)', () => {
     for (let t = 0; t < 4; t++) {
       for (let j = 0; j < 3; j++) {
         if (flags[t]! & (FLAG_P1 << j)) pointOwners[tris[3 * t + j]!]!++;
-        const a = tris[3 * t + ((j + 1) % 3)]!, b = tris[3 * t + ((j + 2) % 3)]!;
+        const a = tris[3 * t + ((j + 1) % 3)]!,
+          b = tris[3 * t + ((j + 2) % 3)]!;
         const key = a < b ? `${a}-${b}` : `${b}-${a}`;
         if (flags[t]! & (FLAG_E23 << j)) edgeOwners.set(key, (edgeOwners.get(key) ?? 0) + 1);
         if (flags[t]! & (FLAG_BE23 << j)) boundary++;
@@ -64,7 +66,7 @@ describe('collision intersection methods (closed-form cases)', () => {
     expect([FLAG_P2, FLAG_P3, FLAG_E31, FLAG_E12, FLAG_BE31, FLAG_BE12]).to.deep.equal([2, 4, 16, 32, 128, 256]);
   });
 
-  it('NewProximity triangle-triangle: the upper corner above the lower triangle, at distance h, with SOFA\'s id', () => {
+  it("NewProximity triangle-triangle: the upper corner above the lower triangle, at distance h, with SOFA's id", () => {
     const method = new NewProximityIntersection();
     method.alarmDistance.value = 0.5;
     method.contactDistance.value = 0.1;
@@ -90,7 +92,9 @@ describe('collision intersection methods (closed-form cases)', () => {
     method.alarmDistance.value = 0.5;
     method.contactDistance.value = 0.1;
     const root = new Node('root');
-    const s1 = new SphereCollisionModel(), s2 = new SphereCollisionModel(), tri = new TriangleCollisionModel();
+    const s1 = new SphereCollisionModel(),
+      s2 = new SphereCollisionModel(),
+      tri = new TriangleCollisionModel();
     s1.radius.value = 0.5;
     s2.listRadius.value = Float64Array.of(0.25);
     meshNode(root, 's1', [0, 0, 0], {}, s1);
@@ -115,7 +119,10 @@ describe('collision intersection methods (closed-form cases)', () => {
     method.alarmDistance.value = 0.6;
     method.contactDistance.value = 0.2;
     const root = new Node('root');
-    const tri = new TriangleCollisionModel(), line = new LineCollisionModel(), pts = new PointCollisionModel(), seg = new LineCollisionModel();
+    const tri = new TriangleCollisionModel(),
+      line = new LineCollisionModel(),
+      pts = new PointCollisionModel(),
+      seg = new LineCollisionModel();
     meshNode(root, 't', [0, 0, 0, 1, 0, 0, 0, 1, 0], { triangles: [0, 1, 2] }, tri, line);
     meshNode(root, 'p', [0.2, 0.3, 0.4, 1.3, -0.4, 0, 0.5, -0.3, 0.1, 0.5, 0.3, -0.3], { edges: [2, 3] }, pts, seg);
     const tp = test(method, tri, 0, pts, 0);
@@ -140,7 +147,8 @@ describe('collision intersection methods (closed-form cases)', () => {
   it('DiscreteIntersection: only overlapping spheres give a contact, with a negative value', () => {
     const method = new DiscreteIntersection();
     const root = new Node('root');
-    const a = new SphereCollisionModel(), b = new SphereCollisionModel();
+    const a = new SphereCollisionModel(),
+      b = new SphereCollisionModel();
     meshNode(root, 'a', [0, 0, 0, 5, 0, 0], {}, a);
     meshNode(root, 'b', [1.5, 0, 0], {}, b);
     const o = test(method, a, 0, b, 0);
@@ -157,7 +165,8 @@ describe('collision intersection methods (closed-form cases)', () => {
     method.contactDistance.value = 0.1;
     const root = new Node('root');
     const tri = new TriangleCollisionModel();
-    const pts = new PointCollisionModel(), lines = new LineCollisionModel();
+    const pts = new PointCollisionModel(),
+      lines = new LineCollisionModel();
     meshNode(root, 't', [0, 0, 0, 1, 0, 0, 0, 1, 0], { triangles: [0, 1, 2] }, tri);
     // a point above the triangle (normal side), one below
     meshNode(root, 'p', [0.2, 0.2, 0.3, 0.2, 0.2, -0.3], {}, pts, lines);

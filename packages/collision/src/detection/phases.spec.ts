@@ -90,7 +90,8 @@ describe('collision bounding trees and phases', () => {
     const root = new Node('root');
     const sa = soup(r, 60, [0, 0, 0], 1);
     const sb = soup(r, 45, [0.8, 0.3, 0], 1);
-    const A = new TriangleCollisionModel(), B = new TriangleCollisionModel();
+    const A = new TriangleCollisionModel(),
+      B = new TriangleCollisionModel();
     meshNode(root, 'a', sa.x, { triangles: sa.triangles }, A);
     meshNode(root, 'b', sb.x, { triangles: sb.triangles }, B);
     const method = new NewProximityIntersection();
@@ -169,7 +170,8 @@ describe('collision bounding trees and phases', () => {
       const method = new NewProximityIntersection();
       method.alarmDistance.value = 0.5 * Math.abs(r());
       const active = models.filter((m) => m.isActive);
-      const brute: ModelPair[] = [], sap: ModelPair[] = [];
+      const brute: ModelPair[] = [],
+        sap: ModelPair[] = [];
       new BruteForceBroadPhase().computePairs(active, method, brute);
       new SweepAndPruneBroadPhase().computePairs(active, method, sap);
       expect(brute.length).to.be.greaterThan(0);

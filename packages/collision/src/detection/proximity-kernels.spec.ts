@@ -32,7 +32,11 @@ function expectVec(a: number[], b: number[], tol = 1e-12): void {
   for (let c = 0; c < 3; c++) expect(a[c]).to.be.closeTo(b[c]!, tol);
 }
 
-const cross = (a: number[], b: number[]): number[] => [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
+const cross = (a: number[], b: number[]): number[] => [
+  a[1]! * b[2]! - a[2]! * b[1]!,
+  a[2]! * b[0]! - a[0]! * b[2]!,
+  a[0]! * b[1]! - a[1]! * b[0]!,
+];
 const add = (a: number[], b: number[], s = 1): number[] => a.map((v, i) => v + s * b[i]!);
 const norm = (a: number[]): number => Math.hypot(a[0]!, a[1]!, a[2]!);
 const unit = (a: number[]): number[] => a.map((v) => v / norm(a));
@@ -40,7 +44,8 @@ const unit = (a: number[]): number[] => a.map((v) => v / norm(a));
 describe('collision proximity kernels (closed-form geometry)', () => {
   it('point-point: distance, unit normal from p to q, both points; none beyond the alarm distance', () => {
     const out = new DetectionOutputs();
-    const p = [1, 2, 3], q = [1 + 0.3, 2 - 0.4, 3];
+    const p = [1, 2, 3],
+      q = [1 + 0.3, 2 - 0.4, 3];
     expect(pointPoint(out, 1, p, 0, q, 0, 7, 'raw')).to.equal(1);
     expect(out.value[0]).to.be.closeTo(0.5, 1e-15);
     expectVec(vec(out, 'normal'), [0.6, -0.8, 0]);
@@ -57,7 +62,8 @@ describe('collision proximity kernels (closed-form geometry)', () => {
     // [(-1,0,0),(3,0,0)] and [(1,-2,h),(1,2,h)]: closest points (1,0,0) and (1,0,h)
     for (const tol of [NEW_PROXIMITY_LINE_LINE, MIN_PROXIMITY_LINE_LINE, LOCAL_MIN_LINE_LINE]) {
       const h = 0.25;
-      const a = [-1, 0, 0, 3, 0, 0], b = [1, -2, h, 1, 2, h];
+      const a = [-1, 0, 0, 3, 0, 0],
+        b = [1, -2, h, 1, 2, h];
       const out = new DetectionOutputs();
       const params = new Float64Array(2);
       expect(lineLine(out, 1, a, 0, 3, b, 0, 3, 5, tol, params)).to.equal(1);
@@ -101,17 +107,22 @@ describe('collision proximity kernels (closed-form geometry)', () => {
   it('triangle-point: random triangles, points above the interior, beyond an edge and beyond a corner', () => {
     const r = rng(3);
     for (let trial = 0; trial < 200; trial++) {
-      const A = [r(), r(), r()], B = add(A, [1 + r() * 0.5, r() * 0.5, r() * 0.5]), C = add(A, [r() * 0.5, 1 + r() * 0.5, r() * 0.5]);
+      const A = [r(), r(), r()],
+        B = add(A, [1 + r() * 0.5, r() * 0.5, r() * 0.5]),
+        C = add(A, [r() * 0.5, 1 + r() * 0.5, r() * 0.5]);
       const t = [...A, ...B, ...C];
       const n = unit(cross(add(B, A, -1), add(C, A, -1)));
       const h = 0.1 + 0.3 * Math.abs(r());
       // interior: P = A + u·AB + v·AC, q = P + h·n
-      const u = 0.2 + 0.2 * Math.abs(r()), v = 0.2 + 0.2 * Math.abs(r());
+      const u = 0.2 + 0.2 * Math.abs(r()),
+        v = 0.2 + 0.2 * Math.abs(r());
       const P = add(add(A, add(B, A, -1), u), add(C, A, -1), v);
       const q = add(P, n, h);
       for (const interior of [true, false]) {
         const out = new DetectionOutputs();
-        const k = interior ? trianglePointInterior(out, 1, t, 0, 3, 6, q, 0, 9, 'guard') : trianglePointFeatures(out, 1, ALL, t, 0, 3, 6, q, 0, 9, false);
+        const k = interior
+          ? trianglePointInterior(out, 1, t, 0, 3, 6, q, 0, 9, 'guard')
+          : trianglePointFeatures(out, 1, ALL, t, 0, 3, 6, q, 0, 9, false);
         expect(k).to.equal(1);
         expect(out.value[0]).to.be.closeTo(h, 1e-12);
         expectVec(vec(out, 'point0'), P, 1e-12);
@@ -120,7 +131,7 @@ describe('collision proximity kernels (closed-form geometry)', () => {
       // beyond edge AB (outward in-plane direction e = (AB × n)/|…| points away from C)
       const E = add(A, add(B, A, -1), 0.5);
       let e = unit(cross(add(B, A, -1), n));
-      if ((add(C, A, -1).reduce((s, x, i) => s + x * e[i]!, 0)) > 0) e = e.map((x) => -x);
+      if (add(C, A, -1).reduce((s, x, i) => s + x * e[i]!, 0) > 0) e = e.map((x) => -x);
       const qe = add(add(E, e, 0.2), n, 0.1);
       const oe = new DetectionOutputs();
       expect(trianglePointFeatures(oe, 1, ALL, t, 0, 3, 6, qe, 0, 0, false)).to.equal(1);

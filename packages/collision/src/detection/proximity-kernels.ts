@@ -25,7 +25,18 @@ export const FLAG_BE23 = 64;
 export const FLAG_BE31 = 128;
 export const FLAG_BE12 = 256;
 
-function write(out: DetectionOutputs, id: number, pa: ArrayLike<number>, ia: number, pb: ArrayLike<number>, ib: number, nx: number, ny: number, nz: number, value: number): number {
+function write(
+  out: DetectionOutputs,
+  id: number,
+  pa: ArrayLike<number>,
+  ia: number,
+  pb: ArrayLike<number>,
+  ib: number,
+  nx: number,
+  ny: number,
+  nz: number,
+  value: number,
+): number {
   const k = out.push();
   const o = 3 * k;
   out.id[k] = id;
@@ -68,8 +79,19 @@ function normalOut(out: DetectionOutputs, k: number, dx: number, dy: number, dz:
 }
 
 /** Point p and point q: pq = q − p. */
-export function pointPoint(out: DetectionOutputs, dist2: number, p: ArrayLike<number>, ip: number, q: ArrayLike<number>, iq: number, id: number, zero: ZeroDistance): number {
-  const dx = q[iq]! - p[ip]!, dy = q[iq + 1]! - p[ip + 1]!, dz = q[iq + 2]! - p[ip + 2]!;
+export function pointPoint(
+  out: DetectionOutputs,
+  dist2: number,
+  p: ArrayLike<number>,
+  ip: number,
+  q: ArrayLike<number>,
+  iq: number,
+  id: number,
+  zero: ZeroDistance,
+): number {
+  const dx = q[iq]! - p[ip]!,
+    dy = q[iq + 1]! - p[ip + 1]!,
+    dz = q[iq + 2]! - p[ip + 2]!;
   const n2 = dx * dx + dy * dy + dz * dz;
   if (n2 >= dist2) return 0;
   const k = write(out, id, p, ip, q, iq, 0, 0, 0, 0);
@@ -96,10 +118,28 @@ export const LOCAL_MIN_LINE_LINE: LineLineTolerances = { det: 1e-30, param: 1e-1
  * rejected when either parameter falls outside the segment interiors; parallel segments use their
  * middles. Writes (α, β) to `params` when given.
  */
-export function lineLine(out: DetectionOutputs, dist2: number, a: ArrayLike<number>, i1: number, i2: number, b: ArrayLike<number>, j1: number, j2: number, id: number, tol: LineLineTolerances, params?: Float64Array): number {
-  const abx = a[i2]! - a[i1]!, aby = a[i2 + 1]! - a[i1 + 1]!, abz = a[i2 + 2]! - a[i1 + 2]!;
-  const cdx = b[j2]! - b[j1]!, cdy = b[j2 + 1]! - b[j1 + 1]!, cdz = b[j2 + 2]! - b[j1 + 2]!;
-  const acx = b[j1]! - a[i1]!, acy = b[j1 + 1]! - a[i1 + 1]!, acz = b[j1 + 2]! - a[i1 + 2]!;
+export function lineLine(
+  out: DetectionOutputs,
+  dist2: number,
+  a: ArrayLike<number>,
+  i1: number,
+  i2: number,
+  b: ArrayLike<number>,
+  j1: number,
+  j2: number,
+  id: number,
+  tol: LineLineTolerances,
+  params?: Float64Array,
+): number {
+  const abx = a[i2]! - a[i1]!,
+    aby = a[i2 + 1]! - a[i1 + 1]!,
+    abz = a[i2 + 2]! - a[i1 + 2]!;
+  const cdx = b[j2]! - b[j1]!,
+    cdy = b[j2 + 1]! - b[j1 + 1]!,
+    cdz = b[j2 + 2]! - b[j1 + 2]!;
+  const acx = b[j1]! - a[i1]!,
+    acy = b[j1 + 1]! - a[i1 + 1]!,
+    acz = b[j1 + 2]! - a[i1 + 2]!;
   const a00 = abx * abx + aby * aby + abz * abz;
   const a11 = cdx * cdx + cdy * cdy + cdz * cdz;
   const a01 = -(cdx * abx + cdy * aby + cdz * abz);
@@ -119,7 +159,9 @@ export function lineLine(out: DetectionOutputs, dist2: number, a: ArrayLike<numb
   Q[0] = b[j1]! + cdx * beta;
   Q[1] = b[j1 + 1]! + cdy * beta;
   Q[2] = b[j1 + 2]! + cdz * beta;
-  const dx = Q[0] - P[0], dy = Q[1] - P[1], dz = Q[2] - P[2];
+  const dx = Q[0] - P[0],
+    dy = Q[1] - P[1],
+    dz = Q[2] - P[2];
   if (dx * dx + dy * dy + dz * dz >= dist2) return 0;
   const k = write(out, id, P, 0, Q, 0, 0, 0, 0, 0);
   normalOut(out, k, dx, dy, dz, tol.zero);
@@ -134,9 +176,23 @@ export function lineLine(out: DetectionOutputs, dist2: number, a: ArrayLike<numb
  * Segment [p1 p2] and point q (SOFA NewProximity): α = AQ·AB / AB·AB clamped to [0, 1],
  * P = p1 + α·AB. Without swap the output goes segment → point; with swap, point → segment.
  */
-export function linePointClamped(out: DetectionOutputs, dist2: number, a: ArrayLike<number>, i1: number, i2: number, q: ArrayLike<number>, iq: number, id: number, swap: boolean): number {
-  const abx = a[i2]! - a[i1]!, aby = a[i2 + 1]! - a[i1 + 1]!, abz = a[i2 + 2]! - a[i1 + 2]!;
-  const aqx = q[iq]! - a[i1]!, aqy = q[iq + 1]! - a[i1 + 1]!, aqz = q[iq + 2]! - a[i1 + 2]!;
+export function linePointClamped(
+  out: DetectionOutputs,
+  dist2: number,
+  a: ArrayLike<number>,
+  i1: number,
+  i2: number,
+  q: ArrayLike<number>,
+  iq: number,
+  id: number,
+  swap: boolean,
+): number {
+  const abx = a[i2]! - a[i1]!,
+    aby = a[i2 + 1]! - a[i1 + 1]!,
+    abz = a[i2 + 2]! - a[i1 + 2]!;
+  const aqx = q[iq]! - a[i1]!,
+    aqy = q[iq + 1]! - a[i1 + 1]!,
+    aqz = q[iq + 2]! - a[i1 + 2]!;
   const A = abx * abx + aby * aby + abz * abz;
   const bb = aqx * abx + aqy * aby + aqz * abz;
   let alpha = bb / A;
@@ -145,7 +201,9 @@ export function linePointClamped(out: DetectionOutputs, dist2: number, a: ArrayL
   P[0] = a[i1]! + abx * alpha;
   P[1] = a[i1 + 1]! + aby * alpha;
   P[2] = a[i1 + 2]! + abz * alpha;
-  const dx = q[iq]! - P[0], dy = q[iq + 1]! - P[1], dz = q[iq + 2]! - P[2];
+  const dx = q[iq]! - P[0],
+    dy = q[iq + 1]! - P[1],
+    dz = q[iq + 2]! - P[2];
   const n2 = dx * dx + dy * dy + dz * dz;
   if (n2 >= dist2) return 0;
   const d = Math.sqrt(n2);
@@ -158,21 +216,41 @@ export function linePointClamped(out: DetectionOutputs, dist2: number, a: ArrayL
  * Segment [p1 p2] and point q (SOFA MinProximity / LocalMinDistance): the closest point of the
  * segment is an end point exactly when α ≤ 0 or α ≥ 1. Output segment → point.
  */
-export function linePointEnds(out: DetectionOutputs, dist2: number, a: ArrayLike<number>, i1: number, i2: number, q: ArrayLike<number>, iq: number, id: number, zero: ZeroDistance): number {
-  const abx = a[i2]! - a[i1]!, aby = a[i2 + 1]! - a[i1 + 1]!, abz = a[i2 + 2]! - a[i1 + 2]!;
-  const apx = q[iq]! - a[i1]!, apy = q[iq + 1]! - a[i1 + 1]!, apz = q[iq + 2]! - a[i1 + 2]!;
+export function linePointEnds(
+  out: DetectionOutputs,
+  dist2: number,
+  a: ArrayLike<number>,
+  i1: number,
+  i2: number,
+  q: ArrayLike<number>,
+  iq: number,
+  id: number,
+  zero: ZeroDistance,
+): number {
+  const abx = a[i2]! - a[i1]!,
+    aby = a[i2 + 1]! - a[i1 + 1]!,
+    abz = a[i2 + 2]! - a[i1 + 2]!;
+  const apx = q[iq]! - a[i1]!,
+    apy = q[iq + 1]! - a[i1 + 1]!,
+    apz = q[iq + 2]! - a[i1 + 2]!;
   const A = abx * abx + aby * aby + abz * abz;
   const alpha = (apx * abx + apy * aby + apz * abz) / A;
   if (alpha <= 0) {
-    P[0] = a[i1]!; P[1] = a[i1 + 1]!; P[2] = a[i1 + 2]!;
+    P[0] = a[i1]!;
+    P[1] = a[i1 + 1]!;
+    P[2] = a[i1 + 2]!;
   } else if (alpha >= 1) {
-    P[0] = a[i2]!; P[1] = a[i2 + 1]!; P[2] = a[i2 + 2]!;
+    P[0] = a[i2]!;
+    P[1] = a[i2 + 1]!;
+    P[2] = a[i2 + 2]!;
   } else {
     P[0] = a[i1]! + abx * alpha;
     P[1] = a[i1 + 1]! + aby * alpha;
     P[2] = a[i1 + 2]! + abz * alpha;
   }
-  const dx = q[iq]! - P[0], dy = q[iq + 1]! - P[1], dz = q[iq + 2]! - P[2];
+  const dx = q[iq]! - P[0],
+    dy = q[iq + 1]! - P[1],
+    dz = q[iq + 2]! - P[2];
   if (dx * dx + dy * dy + dz * dz >= dist2) return 0;
   const k = write(out, id, P, 0, q, iq, 0, 0, 0, 0);
   normalOut(out, k, dx, dy, dz, zero);
@@ -182,9 +260,15 @@ export function linePointEnds(out: DetectionOutputs, dist2: number, a: ArrayLike
 /** The α, β of the projection of q on the plane of triangle (p1, p2, p3) and the normal-equation terms. */
 const T = new Float64Array(7);
 function triangleParams(t: ArrayLike<number>, i1: number, i2: number, i3: number, q: ArrayLike<number>, iq: number): void {
-  const abx = t[i2]! - t[i1]!, aby = t[i2 + 1]! - t[i1 + 1]!, abz = t[i2 + 2]! - t[i1 + 2]!;
-  const acx = t[i3]! - t[i1]!, acy = t[i3 + 1]! - t[i1 + 1]!, acz = t[i3 + 2]! - t[i1 + 2]!;
-  const aqx = q[iq]! - t[i1]!, aqy = q[iq + 1]! - t[i1 + 1]!, aqz = q[iq + 2]! - t[i1 + 2]!;
+  const abx = t[i2]! - t[i1]!,
+    aby = t[i2 + 1]! - t[i1 + 1]!,
+    abz = t[i2 + 2]! - t[i1 + 2]!;
+  const acx = t[i3]! - t[i1]!,
+    acy = t[i3 + 1]! - t[i1 + 1]!,
+    acz = t[i3 + 2]! - t[i1 + 2]!;
+  const aqx = q[iq]! - t[i1]!,
+    aqy = q[iq + 1]! - t[i1 + 1]!,
+    aqz = q[iq + 2]! - t[i1 + 2]!;
   const a00 = abx * abx + aby * aby + abz * abz;
   const a11 = acx * acx + acy * acy + acz * acz;
   const a01 = abx * acx + aby * acy + abz * acz;
@@ -214,11 +298,28 @@ function trianglePoint(t: ArrayLike<number>, i1: number, i2: number, i3: number,
  * does not own (`flags`) gives no contact, so that shared vertices and edges are tested once.
  * Without swap the output goes triangle → point; with swap, point → triangle.
  */
-export function trianglePointFeatures(out: DetectionOutputs, dist2: number, flags: number, t: ArrayLike<number>, i1: number, i2: number, i3: number, q: ArrayLike<number>, iq: number, id: number, swap: boolean): number {
+export function trianglePointFeatures(
+  out: DetectionOutputs,
+  dist2: number,
+  flags: number,
+  t: ArrayLike<number>,
+  i1: number,
+  i2: number,
+  i3: number,
+  q: ArrayLike<number>,
+  iq: number,
+  id: number,
+  swap: boolean,
+): number {
   const eps = Number.EPSILON;
   triangleParams(t, i1, i2, i3, q, iq);
-  let alpha = T[0]!, beta = T[1]!;
-  const a00 = T[2]!, a11 = T[3]!, a01 = T[4]!, b0 = T[5]!, b1 = T[6]!;
+  let alpha = T[0]!,
+    beta = T[1]!;
+  const a00 = T[2]!,
+    a11 = T[3]!,
+    a01 = T[4]!,
+    b0 = T[5]!,
+    b1 = T[6]!;
   if (alpha < eps || beta < eps || alpha + beta > 1 - eps) {
     const pAB = b0 / a00;
     const pAC = b1 / a11;
@@ -252,7 +353,9 @@ export function trianglePointFeatures(out: DetectionOutputs, dist2: number, flag
     }
   }
   trianglePoint(t, i1, i2, i3, alpha, beta);
-  const dx = q[iq]! - P[0], dy = q[iq + 1]! - P[1], dz = q[iq + 2]! - P[2];
+  const dx = q[iq]! - P[0],
+    dy = q[iq + 1]! - P[1],
+    dz = q[iq + 2]! - P[2];
   const n2 = dx * dx + dy * dy + dz * dz;
   if (n2 >= dist2) return 0;
   const d = Math.sqrt(n2);
@@ -267,10 +370,25 @@ export function trianglePointFeatures(out: DetectionOutputs, dist2: number, flag
  * SOFA does). Writes the closest triangle point in `P`-order: returns 1 and sets `closest` and the
  * distance in `closest[3]` when closer than sqrt(dist2). No output is appended.
  */
-export function triangleSphereClosest(closest: Float64Array, dist2: number, flags: number, t: ArrayLike<number>, i1: number, i2: number, i3: number, q: ArrayLike<number>, iq: number): number {
+export function triangleSphereClosest(
+  closest: Float64Array,
+  dist2: number,
+  flags: number,
+  t: ArrayLike<number>,
+  i1: number,
+  i2: number,
+  i3: number,
+  q: ArrayLike<number>,
+  iq: number,
+): number {
   triangleParams(t, i1, i2, i3, q, iq);
-  let alpha = T[0]!, beta = T[1]!;
-  const a00 = T[2]!, a11 = T[3]!, a01 = T[4]!, b0 = T[5]!, b1 = T[6]!;
+  let alpha = T[0]!,
+    beta = T[1]!;
+  const a00 = T[2]!,
+    a11 = T[3]!,
+    a01 = T[4]!,
+    b0 = T[5]!,
+    b1 = T[6]!;
   if (alpha < 0.000001 || beta < 0.000001 || alpha + beta > 0.999999) {
     const pAB = b0 / a00;
     const pAC = b1 / a11;
@@ -304,7 +422,9 @@ export function triangleSphereClosest(closest: Float64Array, dist2: number, flag
     }
   }
   trianglePoint(t, i1, i2, i3, alpha, beta);
-  const dx = q[iq]! - P[0], dy = q[iq + 1]! - P[1], dz = q[iq + 2]! - P[2];
+  const dx = q[iq]! - P[0],
+    dy = q[iq + 1]! - P[1],
+    dz = q[iq + 2]! - P[2];
   const n2 = dx * dx + dy * dy + dz * dz;
   if (n2 >= dist2) return 0;
   closest[0] = P[0];
@@ -319,12 +439,26 @@ export function triangleSphereClosest(closest: Float64Array, dist2: number, flag
  * LocalMinDistance): α, β ≥ 1e-6 and α + β ≤ 1 − 1e-6, else no contact (edges and corners are
  * left to the line and point models). Output triangle → point.
  */
-export function trianglePointInterior(out: DetectionOutputs, dist2: number, t: ArrayLike<number>, i1: number, i2: number, i3: number, q: ArrayLike<number>, iq: number, id: number, zero: ZeroDistance): number {
+export function trianglePointInterior(
+  out: DetectionOutputs,
+  dist2: number,
+  t: ArrayLike<number>,
+  i1: number,
+  i2: number,
+  i3: number,
+  q: ArrayLike<number>,
+  iq: number,
+  id: number,
+  zero: ZeroDistance,
+): number {
   triangleParams(t, i1, i2, i3, q, iq);
-  const alpha = T[0]!, beta = T[1]!;
+  const alpha = T[0]!,
+    beta = T[1]!;
   if (alpha < 0.000001 || beta < 0.000001 || alpha + beta > 0.999999) return 0;
   trianglePoint(t, i1, i2, i3, alpha, beta);
-  const dx = q[iq]! - P[0], dy = q[iq + 1]! - P[1], dz = q[iq + 2]! - P[2];
+  const dx = q[iq]! - P[0],
+    dy = q[iq + 1]! - P[1],
+    dz = q[iq + 2]! - P[2];
   if (dx * dx + dy * dy + dz * dz >= dist2) return 0;
   const k = write(out, id, P, 0, q, iq, 0, 0, 0, 0);
   normalOut(out, k, dx, dy, dz, zero);
@@ -336,14 +470,29 @@ export function trianglePointInterior(out: DetectionOutputs, dist2: number, t: A
  * |c2 − c1| ≤ r1 + r2 + alarm; normal n = (c2 − c1)/|c2 − c1|, points on the surfaces c1 + r1·n
  * and c2 − r2·n, value = |c2 − c1| − r1 − r2 − contact.
  */
-export function sphereSphere(out: DetectionOutputs, alarm: number, contact: number, c1: ArrayLike<number>, i1: number, r1: number, c2: ArrayLike<number>, i2: number, r2: number, id: number): number {
+export function sphereSphere(
+  out: DetectionOutputs,
+  alarm: number,
+  contact: number,
+  c1: ArrayLike<number>,
+  i1: number,
+  r1: number,
+  c2: ArrayLike<number>,
+  i2: number,
+  r2: number,
+  id: number,
+): number {
   const r = r1 + r2;
   const lim = alarm + r;
-  const dx = c2[i2]! - c1[i1]!, dy = c2[i2 + 1]! - c1[i1 + 1]!, dz = c2[i2 + 2]! - c1[i1 + 2]!;
+  const dx = c2[i2]! - c1[i1]!,
+    dy = c2[i2 + 1]! - c1[i1 + 1]!,
+    dz = c2[i2 + 2]! - c1[i1 + 2]!;
   const n2 = dx * dx + dy * dy + dz * dz;
   if (n2 > lim * lim) return 0;
   const d = Math.sqrt(n2);
-  const nx = dx / d, ny = dy / d, nz = dz / d;
+  const nx = dx / d,
+    ny = dy / d,
+    nz = dz / d;
   P[0] = c1[i1]! + nx * r1;
   P[1] = c1[i1 + 1]! + ny * r1;
   P[2] = c1[i1 + 2]! + nz * r1;
@@ -359,11 +508,29 @@ export function sphereSphere(out: DetectionOutputs, alarm: number, contact: numb
  * a + s·AB + t·AC = p + u·PQ; a contact when s, t ≥ 0, s + t ≤ 1 and 0 ≤ u ≤ 1, at the crossing
  * point X (both points), value 0. Returns the number of outputs; the caller sets the normal.
  */
-export function triangleSegmentCrossing(out: DetectionOutputs, t: ArrayLike<number>, i1: number, i2: number, i3: number, s: ArrayLike<number>, j1: number, j2: number, id: number): number {
-  const abx = t[i2]! - t[i1]!, aby = t[i2 + 1]! - t[i1 + 1]!, abz = t[i2 + 2]! - t[i1 + 2]!;
-  const acx = t[i3]! - t[i1]!, acy = t[i3 + 1]! - t[i1 + 1]!, acz = t[i3 + 2]! - t[i1 + 2]!;
-  const pqx = -(s[j2]! - s[j1]!), pqy = -(s[j2 + 1]! - s[j1 + 1]!), pqz = -(s[j2 + 2]! - s[j1 + 2]!);
-  const rx = s[j1]! - t[i1]!, ry = s[j1 + 1]! - t[i1 + 1]!, rz = s[j1 + 2]! - t[i1 + 2]!;
+export function triangleSegmentCrossing(
+  out: DetectionOutputs,
+  t: ArrayLike<number>,
+  i1: number,
+  i2: number,
+  i3: number,
+  s: ArrayLike<number>,
+  j1: number,
+  j2: number,
+  id: number,
+): number {
+  const abx = t[i2]! - t[i1]!,
+    aby = t[i2 + 1]! - t[i1 + 1]!,
+    abz = t[i2 + 2]! - t[i1 + 2]!;
+  const acx = t[i3]! - t[i1]!,
+    acy = t[i3 + 1]! - t[i1 + 1]!,
+    acz = t[i3 + 2]! - t[i1 + 2]!;
+  const pqx = -(s[j2]! - s[j1]!),
+    pqy = -(s[j2 + 1]! - s[j1 + 1]!),
+    pqz = -(s[j2 + 2]! - s[j1 + 2]!);
+  const rx = s[j1]! - t[i1]!,
+    ry = s[j1 + 1]! - t[i1 + 1]!,
+    rz = s[j1 + 2]! - t[i1 + 2]!;
   // M = [AB AC −PQ] (columns); Cramer's rule.
   const det = abx * (acy * pqz - acz * pqy) - acx * (aby * pqz - abz * pqy) + pqx * (aby * acz - abz * acy);
   if (det === 0 || !Number.isFinite(det)) return 0;

@@ -21,7 +21,11 @@ const LIMIT = 100000;
 
 describe('TightInclusionCCD', () => {
   const ccd = new TightInclusionCCD();
-  const tri: V[] = [[0, 0, 0], [1, 0, 0], [0, 1, 0]];
+  const tri: V[] = [
+    [0, 0, 0],
+    [1, 0, 0],
+    [0, 1, 0],
+  ];
 
   it('vertex-face: a point crossing a fixed triangle at t = 0.5 (conservative, within the tolerance)', () => {
     const q = query([[0.2, 0.3, 1], ...tri], [[0.2, 0.3, -1], ...tri]);
@@ -98,13 +102,19 @@ describe('TightInclusionCCD', () => {
   });
 
   it('edge-edge: an edge falling across a fixed one (t = 0.5), a parallel pair, skew misses', () => {
-    const fixed: V[] = [[0, -1, 0], [0, 1, 0]];
+    const fixed: V[] = [
+      [0, -1, 0],
+      [0, 1, 0],
+    ];
     const q = query([[-1, 0, 1], [1, 0, 1], ...fixed], [[-1, 0, -1], [1, 0, -1], ...fixed]);
     expect(ccd.edgeEdgeCCD(q, 0, 1e-7, 1, LIMIT)).to.equal(true);
     expect(ccd.toi).to.be.at.most(0.5);
     expect(ccd.toi).to.be.at.least(0.5 - 1e-6);
     // parallel edges overlapping in x: contact at t = 0.5 (ms = 0) or t = 0.45 (ms = 0.1)
-    const along: V[] = [[0, 0, 0], [1, 0, 0]];
+    const along: V[] = [
+      [0, 0, 0],
+      [1, 0, 0],
+    ];
     // (a segment of roots: the search stops at the limit, conservatively)
     const par = query([[0.5, 0, 1], [1.5, 0, 1], ...along], [[0.5, 0, -1], [1.5, 0, -1], ...along]);
     expect(ccd.edgeEdgeCCD(par, 0, 1e-7, 1, 20000)).to.equal(true);
@@ -127,12 +137,18 @@ describe('TightInclusionCCD', () => {
       seed = (seed * 16807) % 2147483647;
       return seed / 2147483647;
     };
-    let hits = 0, misses = 0;
+    let hits = 0,
+      misses = 0;
     for (let k = 0; k < 300; k++) {
-      const z0 = 0.1 + rand(), z1 = -0.1 - rand();
-      const x0 = rand() * 1.4 - 0.2, y0 = rand() * 1.4 - 0.2, x1 = rand() * 1.4 - 0.2, y1 = rand() * 1.4 - 0.2;
+      const z0 = 0.1 + rand(),
+        z1 = -0.1 - rand();
+      const x0 = rand() * 1.4 - 0.2,
+        y0 = rand() * 1.4 - 0.2,
+        x1 = rand() * 1.4 - 0.2,
+        y1 = rand() * 1.4 - 0.2;
       const ts = z0 / (z0 - z1); // plane crossing, exact
-      const cx = x0 + ts * (x1 - x0), cy = y0 + ts * (y1 - y0);
+      const cx = x0 + ts * (x1 - x0),
+        cy = y0 + ts * (y1 - y0);
       // signed distance of the crossing point to the triangle's border (> 0 inside)
       const inside = Math.min(cx, cy, (1 - cx - cy) / Math.SQRT2);
       if (Math.abs(inside) < 1e-6) continue;
@@ -150,18 +166,27 @@ describe('TightInclusionCCD', () => {
 
   it('a rotating triangle (cubic coplanarity): toi never after the root of the triple product, found by bisection', () => {
     // triangle rotating about the x axis by up to 90°, the vertices moving on chords; fixed point
-    const a0: V = [0, 0, 0], b0: V = [1, 0, 0], c0: V = [0, 1, 0];
-    const a1: V = [0, 0, 0], b1: V = [1, 0, 0.2], c1: V = [0, 0, 1];
+    const a0: V = [0, 0, 0],
+      b0: V = [1, 0, 0],
+      c0: V = [0, 1, 0];
+    const a1: V = [0, 0, 0],
+      b1: V = [1, 0, 0.2],
+      c1: V = [0, 0, 1];
     const p: V = [0.2, 0.3, 0.4];
     const lerp = (u: V, w: V, t: number): V => [u[0] + t * (w[0] - u[0]), u[1] + t * (w[1] - u[1]), u[2] + t * (w[2] - u[2])];
     const triple = (t: number): number => {
-      const a = lerp(a0, a1, t), b = lerp(b0, b1, t), c = lerp(c0, c1, t);
-      const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]], v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]], w = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
+      const a = lerp(a0, a1, t),
+        b = lerp(b0, b1, t),
+        c = lerp(c0, c1, t);
+      const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]],
+        v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]],
+        w = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
       return w[0]! * (u[1]! * v[2]! - u[2]! * v[1]!) + w[1]! * (u[2]! * v[0]! - u[0]! * v[2]!) + w[2]! * (u[0]! * v[1]! - u[1]! * v[0]!);
     };
     expect(triple(0)).to.be.greaterThan(0);
     expect(triple(1)).to.be.lessThan(0);
-    let lo = 0, hi = 1;
+    let lo = 0,
+      hi = 1;
     for (let k = 0; k < 100; k++) {
       const m = 0.5 * (lo + hi);
       if (triple(m) > 0) lo = m;

@@ -86,24 +86,29 @@ export class TightInclusionCCD {
     this.hitMaxIterations = false;
     this.errorBound(ms > 0);
     this.tolerances(tolerance);
-    const eps = this.eps, tol = this.tol, r = this.range;
+    const eps = this.eps,
+      tol = this.tol,
+      r = this.range;
     this.heapSize = 0;
     this.poolUsed = 0;
     this.nFree = 0;
     this.pushBox(0, tMax, 0, 1, 0, 1, 0);
     let n = 0;
     let level = -1;
-    let firstTlo = 0, firstThi = 0;
+    let firstTlo = 0,
+      firstThi = 0;
     while (this.heapSize > 0) {
       const b = this.popBox();
       const pool = this.pool; // (grows while boxes are pushed)
       const o = BOX * b;
       n++;
       this.inclusion(pool[o]!, pool[o + 1]!, pool[o + 2]!, pool[o + 3]!, pool[o + 4]!, pool[o + 5]!);
-      let meets = true, inside = true;
+      let meets = true,
+        inside = true;
       for (let k = 0; k < 3; k++) {
         const lim = ms + eps[k]!;
-        const lo = r[k]!, hi = r[3 + k]!;
+        const lo = r[k]!,
+          hi = r[3 + k]!;
         if (lo > lim || hi < -lim) meets = false;
         if (lo < -lim || hi > lim) inside = false;
       }
@@ -125,7 +130,9 @@ export class TightInclusionCCD {
         this.outputTolerance = firstThi - firstTlo;
         return true;
       }
-      const wt = pool[o + 1]! - pool[o]!, wu = pool[o + 3]! - pool[o + 2]!, wv = pool[o + 5]! - pool[o + 4]!;
+      const wt = pool[o + 1]! - pool[o]!,
+        wu = pool[o + 3]! - pool[o + 2]!,
+        wv = pool[o + 5]! - pool[o + 4]!;
       const small = wt <= tol[0]! && wu <= tol[1]! && wv <= tol[2]!;
       if (small || inside) {
         if (first) {
@@ -167,18 +174,24 @@ export class TightInclusionCCD {
    */
   private tolerances(delta: number): void {
     const q = this.q;
-    let dt = 0, du = 0, dv = 0;
+    let dt = 0,
+      du = 0,
+      dv = 0;
     for (let k = 0; k < 3; k++) {
       for (let s = 0; s < 2; s++) {
         const o = 12 * s + k;
-        const p0 = q[o]!, p1 = q[o + 3]!, p2 = q[o + 6]!, p3 = q[o + 9]!;
+        const p0 = q[o]!,
+          p1 = q[o + 3]!,
+          p2 = q[o + 6]!,
+          p3 = q[o + 9]!;
         du = Math.max(du, Math.abs(this.vertexFace ? p2 - p1 : p1 - p0));
         dv = Math.max(dv, Math.abs(this.vertexFace ? p3 - p1 : p3 - p2));
       }
       // displacement of F at the 4 corners (u, v) ∈ {0, 1}²
       for (let cu = 0; cu < 2; cu++) {
         for (let cv = 0; cv < 2; cv++) {
-          const f0 = this.corner(k, 0, cu, cv), f1 = this.corner(k, 12, cu, cv);
+          const f0 = this.corner(k, 0, cu, cv),
+            f1 = this.corner(k, 12, cu, cv);
           dt = Math.max(dt, Math.abs(f1 - f0));
         }
       }
@@ -191,26 +204,36 @@ export class TightInclusionCCD {
   /** F_k at the inputs' time `off` (0: start, 12: end) and corner (u, v). */
   private corner(k: number, off: number, u: number, v: number): number {
     const q = this.q;
-    const p0 = q[off + k]!, p1 = q[off + 3 + k]!, p2 = q[off + 6 + k]!, p3 = q[off + 9 + k]!;
+    const p0 = q[off + k]!,
+      p1 = q[off + 3 + k]!,
+      p2 = q[off + 6 + k]!,
+      p3 = q[off + 9 + k]!;
     return this.vertexFace ? p0 - (p1 + u * (p2 - p1) + v * (p3 - p1)) : p0 + u * (p1 - p0) - (p2 + v * (p3 - p2));
   }
 
   /** range = (min xyz, max xyz) of F over the box: its values at the 8 corners. */
   private inclusion(t0: number, t1: number, u0: number, u1: number, v0: number, v1: number): void {
-    const q = this.q, pts = this.pts, r = this.range;
+    const q = this.q,
+      pts = this.pts,
+      r = this.range;
     for (let k = 0; k < 3; k++) {
       for (let i = 0; i < 4; i++) {
-        const s = q[3 * i + k]!, e = q[12 + 3 * i + k]!;
+        const s = q[3 * i + k]!,
+          e = q[12 + 3 * i + k]!;
         pts[8 * k + i] = s + t0 * (e - s);
         pts[8 * k + 4 + i] = s + t1 * (e - s);
       }
     }
     const vf = this.vertexFace;
     for (let k = 0; k < 3; k++) {
-      let lo = Infinity, hi = -Infinity;
+      let lo = Infinity,
+        hi = -Infinity;
       for (let s = 0; s < 2; s++) {
         const o = 8 * k + 4 * s;
-        const p0 = pts[o]!, p1 = pts[o + 1]!, p2 = pts[o + 2]!, p3 = pts[o + 3]!;
+        const p0 = pts[o]!,
+          p1 = pts[o + 1]!,
+          p2 = pts[o + 2]!,
+          p3 = pts[o + 3]!;
         for (let cu = 0; cu < 2; cu++) {
           const u = cu === 0 ? u0 : u1;
           for (let cv = 0; cv < 2; cv++) {
@@ -231,10 +254,16 @@ export class TightInclusionCCD {
     const pool = this.pool;
     const o = BOX * b;
     const dim = rt >= ru && rt >= rv ? 0 : ru >= rv ? 1 : 2;
-    const lo = pool[o + 2 * dim]!, hi = pool[o + 2 * dim + 1]!;
+    const lo = pool[o + 2 * dim]!,
+      hi = pool[o + 2 * dim + 1]!;
     const mid = 0.5 * (lo + hi);
     const level = pool[o + 6]! + 1;
-    const t0 = pool[o]!, t1 = pool[o + 1]!, u0 = pool[o + 2]!, u1 = pool[o + 3]!, v0 = pool[o + 4]!, v1 = pool[o + 5]!;
+    const t0 = pool[o]!,
+      t1 = pool[o + 1]!,
+      u0 = pool[o + 2]!,
+      u1 = pool[o + 3]!,
+      v0 = pool[o + 4]!,
+      v1 = pool[o + 5]!;
     this.release(b);
     if (dim === 0) {
       this.pushBox(t0, mid, u0, u1, v0, v1, level);
@@ -259,7 +288,8 @@ export class TightInclusionCCD {
         this.pool = p;
       }
     }
-    const p = this.pool, o = BOX * b;
+    const p = this.pool,
+      o = BOX * b;
     p[o] = t0;
     p[o + 1] = t1;
     p[o + 2] = u0;
@@ -282,7 +312,8 @@ export class TightInclusionCCD {
   /** Heap order: lower level first, then earlier t_lo. */
   private before(a: number, b: number): boolean {
     const p = this.pool;
-    const la = p[BOX * a + 6]!, lb = p[BOX * b + 6]!;
+    const la = p[BOX * a + 6]!,
+      lb = p[BOX * b + 6]!;
     if (la !== lb) return la < lb;
     return p[BOX * a]! < p[BOX * b]!;
   }
@@ -314,7 +345,8 @@ export class TightInclusionCCD {
       h[0] = last;
       let i = 0;
       for (;;) {
-        const l = 2 * i + 1, r = l + 1;
+        const l = 2 * i + 1,
+          r = l + 1;
         let m = i;
         if (l < this.heapSize && this.before(h[l]!, h[m]!)) m = l;
         if (r < this.heapSize && this.before(h[r]!, h[m]!)) m = r;

@@ -40,20 +40,91 @@ export type ElementKind = 'cube' | 'sphere' | 'rigidsphere' | 'point' | 'line' |
 export abstract class CollisionModel extends BaseObject {
   readonly isCollisionModel = true;
 
-  readonly active = this.initData({ name: 'active', type: Bool, default: true, help: 'flag indicating if this collision model is active and should be included in default collision detections' });
-  readonly moving = this.initData({ name: 'moving', type: Bool, default: true, help: 'flag indicating if this object is changing position between iterations (a model that does not move keeps its first bounding boxes)' });
-  readonly simulated = this.initData({ name: 'simulated', type: Bool, default: true, help: 'flag indicating if this object is controlled by a simulation (two models that are not both skip their tests; a contact with a model that is not simulated acts on the other one only)' });
-  readonly selfCollision = this.initData({ name: 'selfCollision', type: Bool, default: false, help: 'flag indication if the object can self collide (also needed for two models of the same node to collide)' });
-  readonly contactDistance = this.initData({ name: 'contactDistance', type: Real, default: 0, unit: 'm', aliases: ['proximity'], help: 'distance added along the normal of the collision elements ("skinning"): contacts arise at this distance of the elements' });
-  readonly contactStiffness = this.initData({ name: 'contactStiffness', type: Real, default: 10, help: 'contact stiffness (a penalty contact uses the product of both models\' stiffnesses divided by the contact distance)' });
-  readonly contactFriction = this.initData({ name: 'contactFriction', type: Real, default: 0, range: nonNegative, help: 'contact friction coefficient (not used by sofa-ts\'s contact responses: FrictionContactConstraint takes mu from responseParams; a warning says so when set)' });
-  readonly contactRestitution = this.initData({ name: 'contactRestitution', type: Real, default: 0, range: inClosed(0, 1), help: 'contact coefficient of restitution (not used by sofa-ts\'s contact responses; a warning says so when set)' });
-  readonly contactResponse = this.initData({ name: 'contactResponse', type: Str, default: '', help: 'if set, the class of contact response the contact manager should use for this model (indicative)' });
-  readonly color = this.initData({ name: 'color', type: Str, default: '1 0 0 1', help: 'color used to display the collision model if requested', group: 'Visualization' });
-  readonly group = this.initData({ name: 'group', type: IntSet, default: new Int32Array(0), help: 'IDs of the groups containing this model; no collision can occur between collision models included in a common group' });
-  readonly numberOfContacts = this.initData({ name: 'numberOfContacts', type: UInt, default: 0, output: true, help: 'number of collision models this collision model is currently attached to' });
+  readonly active = this.initData({
+    name: 'active',
+    type: Bool,
+    default: true,
+    help: 'flag indicating if this collision model is active and should be included in default collision detections',
+  });
+  readonly moving = this.initData({
+    name: 'moving',
+    type: Bool,
+    default: true,
+    help: 'flag indicating if this object is changing position between iterations (a model that does not move keeps its first bounding boxes)',
+  });
+  readonly simulated = this.initData({
+    name: 'simulated',
+    type: Bool,
+    default: true,
+    help: 'flag indicating if this object is controlled by a simulation (two models that are not both skip their tests; a contact with a model that is not simulated acts on the other one only)',
+  });
+  readonly selfCollision = this.initData({
+    name: 'selfCollision',
+    type: Bool,
+    default: false,
+    help: 'flag indication if the object can self collide (also needed for two models of the same node to collide)',
+  });
+  readonly contactDistance = this.initData({
+    name: 'contactDistance',
+    type: Real,
+    default: 0,
+    unit: 'm',
+    aliases: ['proximity'],
+    help: 'distance added along the normal of the collision elements ("skinning"): contacts arise at this distance of the elements',
+  });
+  readonly contactStiffness = this.initData({
+    name: 'contactStiffness',
+    type: Real,
+    default: 10,
+    help: "contact stiffness (a penalty contact uses the product of both models' stiffnesses divided by the contact distance)",
+  });
+  readonly contactFriction = this.initData({
+    name: 'contactFriction',
+    type: Real,
+    default: 0,
+    range: nonNegative,
+    help: "contact friction coefficient (not used by sofa-ts's contact responses: FrictionContactConstraint takes mu from responseParams; a warning says so when set)",
+  });
+  readonly contactRestitution = this.initData({
+    name: 'contactRestitution',
+    type: Real,
+    default: 0,
+    range: inClosed(0, 1),
+    help: "contact coefficient of restitution (not used by sofa-ts's contact responses; a warning says so when set)",
+  });
+  readonly contactResponse = this.initData({
+    name: 'contactResponse',
+    type: Str,
+    default: '',
+    help: 'if set, the class of contact response the contact manager should use for this model (indicative)',
+  });
+  readonly color = this.initData({
+    name: 'color',
+    type: Str,
+    default: '1 0 0 1',
+    help: 'color used to display the collision model if requested',
+    group: 'Visualization',
+  });
+  readonly group = this.initData({
+    name: 'group',
+    type: IntSet,
+    default: new Int32Array(0),
+    help: 'IDs of the groups containing this model; no collision can occur between collision models included in a common group',
+  });
+  readonly numberOfContacts = this.initData({
+    name: 'numberOfContacts',
+    type: UInt,
+    default: 0,
+    output: true,
+    help: 'number of collision models this collision model is currently attached to',
+  });
 
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container (default: the topology of the context)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'link to the topology container (default: the topology of the context)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   /** The bounding hierarchy, refreshed by computeBoundingTree. */
   readonly tree = new CubeTree();
@@ -90,11 +161,23 @@ export abstract class CollisionModel extends BaseObject {
 
   override init(): void {
     // SOFA's penalty and Compliant contacts read these; sofa-ts's responses do not.
-    if (this.contactFriction.value !== 0) this.warnAbout(this.contactFriction, `contactFriction=${this.contactFriction.value} is not used: the contact responses of sofa-ts take no friction from the models (FrictionContactConstraint reads mu from the CollisionResponse's responseParams)`);
-    if (this.contactRestitution.value !== 0) this.warnAbout(this.contactRestitution, `contactRestitution=${this.contactRestitution.value} is not used: the contact responses of sofa-ts have no restitution`);
+    if (this.contactFriction.value !== 0)
+      this.warnAbout(
+        this.contactFriction,
+        `contactFriction=${this.contactFriction.value} is not used: the contact responses of sofa-ts take no friction from the models (FrictionContactConstraint reads mu from the CollisionResponse's responseParams)`,
+      );
+    if (this.contactRestitution.value !== 0)
+      this.warnAbout(
+        this.contactRestitution,
+        `contactRestitution=${this.contactRestitution.value} is not used: the contact responses of sofa-ts have no restitution`,
+      );
     // SOFA's CollisionModel init: the state of the context (this node, else the nearest ancestor with one)
     const s = contextMechanicalState(this.context);
-    if (!s) throw this.error('no mechanical state in this node or its ancestors', 'collision models act on the MechanicalObject of their node (or of the nearest ancestor that has one)');
+    if (!s)
+      throw this.error(
+        'no mechanical state in this node or its ancestors',
+        'collision models act on the MechanicalObject of their node (or of the nearest ancestor that has one)',
+      );
     this.mstate = s;
   }
 
@@ -127,7 +210,8 @@ export abstract class CollisionModel extends BaseObject {
   /** The end of the motion the swept boxes cover: x_free, or x + dt·v for 'inertia' (Vec3 states). */
   protected endPositions(type: ContinuousIntersectionType, dt: number): Float64Array {
     if (type !== 'inertia') return this.xFree;
-    const x = this.x, v = this.mstate!.v;
+    const x = this.x,
+      v = this.mstate!.v;
     if (v.length !== x.length) return x;
     if (this.sweptEnd.length !== x.length) this.sweptEnd = new Float64Array(x.length);
     const e = this.sweptEnd;
@@ -190,7 +274,10 @@ export abstract class CollisionModel extends BaseObject {
     for (let k = 0; k < b.length; k++) {
       if (Number.isFinite(b[k]!)) continue;
       const s = this.getMechanicalState();
-      throw this.error(`element ${Math.floor(k / 6)} has a non-finite position (${b[k]}) at time ${this.context.getTime()}: collision detection needs finite positions of ${s.describe()}`, 'the simulation diverged, or a position, a mapping or a transform of the scene is not finite');
+      throw this.error(
+        `element ${Math.floor(k / 6)} has a non-finite position (${b[k]}) at time ${this.context.getTime()}: collision detection needs finite positions of ${s.describe()}`,
+        'the simulation diverged, or a position, a mapping or a transform of the scene is not finite',
+      );
     }
   }
 
@@ -213,7 +300,8 @@ export abstract class CollisionModel extends BaseObject {
     const a = this.group.value;
     const b = other.group.value;
     if (a.length === 0 || b.length === 0) return true;
-    let i = 0, j = 0;
+    let i = 0,
+      j = 0;
     while (i < a.length && j < b.length) {
       if (a[i]! < b[j]!) i++;
       else if (a[i]! > b[j]!) j++;

@@ -18,8 +18,19 @@ import { edgesAroundVertex } from './mesh-adjacency.js';
   defaultTemplate: 'Vec3d',
 })
 export class LineCollisionModel extends CollisionModel {
-  readonly bothSide = this.initData({ name: 'bothSide', type: Bool, default: false, help: 'activate collision on both side of the line model (when surface normals are defined on these lines)' });
-  readonly displayFreePosition = this.initData({ name: 'displayFreePosition', type: Bool, default: false, help: 'display the collision model based on the free positions', group: 'Visualization' });
+  readonly bothSide = this.initData({
+    name: 'bothSide',
+    type: Bool,
+    default: false,
+    help: 'activate collision on both side of the line model (when surface normals are defined on these lines)',
+  });
+  readonly displayFreePosition = this.initData({
+    name: 'displayFreePosition',
+    type: Bool,
+    default: false,
+    help: 'display the collision model based on the free positions',
+    group: 'Visualization',
+  });
 
   /** (nLines × 2) end points of the segments. */
   edges = new Uint32Array(0);
@@ -38,7 +49,11 @@ export class LineCollisionModel extends CollisionModel {
     super.init();
     if (this.mstate!.stateType.name !== 'Vec3d') throw this.error(`needs a Vec3d mechanical state, got ${this.mstate!.stateType.name}`);
     if (!this.template) this.template = 'Vec3d';
-    if (!this.resolveTopology()) throw this.error('no topology found in this node or above', 'LineCollisionModel takes its segments from the edges of a topology (MeshTopology, EdgeSetTopologyContainer, ...)');
+    if (!this.resolveTopology())
+      throw this.error(
+        'no topology found in this node or above',
+        'LineCollisionModel takes its segments from the edges of a topology (MeshTopology, EdgeSetTopologyContainer, ...)',
+      );
     this.updateFromTopology();
   }
 
@@ -51,7 +66,8 @@ export class LineCollisionModel extends CollisionModel {
     const n = this.mstate!.size;
     const kept: number[] = [];
     for (let i = 0; i < e.length / 2; i++) {
-      if (e[2 * i]! >= n || e[2 * i + 1]! >= n) throw this.error(`edge ${i} (${e[2 * i]}, ${e[2 * i + 1]}) is out of range: the state has ${n} points`);
+      if (e[2 * i]! >= n || e[2 * i + 1]! >= n)
+        throw this.error(`edge ${i} (${e[2 * i]}, ${e[2 * i + 1]}) is out of range: the state has ${n} points`);
       kept.push(e[2 * i]!, e[2 * i + 1]!);
     }
     this.edges = Uint32Array.from(kept);
@@ -68,9 +84,11 @@ export class LineCollisionModel extends CollisionModel {
     const d = this.getProximity();
     const e = this.edges;
     for (let i = 0; i < this.size; i++) {
-      const a = 3 * e[2 * i]!, b = 3 * e[2 * i + 1]!;
+      const a = 3 * e[2 * i]!,
+        b = 3 * e[2 * i + 1]!;
       for (let c = 0; c < 3; c++) {
-        const p = x[a + c]!, q = x[b + c]!;
+        const p = x[a + c]!,
+          q = x[b + c]!;
         boxes[6 * i + c] = (q < p ? q : p) - d;
         boxes[6 * i + 3 + c] = (q > p ? q : p) + d;
       }
@@ -83,7 +101,8 @@ export class LineCollisionModel extends CollisionModel {
     const d = this.getProximity();
     const e = this.edges;
     for (let i = 0; i < this.size; i++) {
-      const a = 3 * e[2 * i]!, b = 3 * e[2 * i + 1]!;
+      const a = 3 * e[2 * i]!,
+        b = 3 * e[2 * i + 1]!;
       for (let c = 0; c < 3; c++) {
         const lo = Math.min(x[a + c]!, x[b + c]!, end[a + c]!, end[b + c]!);
         const hi = Math.max(x[a + c]!, x[b + c]!, end[a + c]!, end[b + c]!);
@@ -98,18 +117,24 @@ export class LineCollisionModel extends CollisionModel {
     if (this.context !== other.context) return true;
     this.around ??= edgesAroundVertex(this.edges, this.mstate!.size);
     const e = this.edges;
-    const p11 = e[2 * index]!, p12 = e[2 * index + 1]!;
+    const p11 = e[2 * index]!,
+      p12 = e[2 * index + 1]!;
     const around11 = this.around[p11] ?? [];
     const around12 = this.around[p12] ?? [];
     if (other === this) {
-      const p21 = e[2 * index2]!, p22 = e[2 * index2 + 1]!;
+      const p21 = e[2 * index2]!,
+        p22 = e[2 * index2 + 1]!;
       if (p11 === p21 || p11 === p22 || p12 === p21 || p12 === p22) return false;
       const around21 = this.around[p21] ?? [];
       const around22 = this.around[p22] ?? [];
       for (const e1 of [...around11, ...around12]) if (around21.includes(e1) || around22.includes(e1)) return false;
       return true;
     }
-    if (isCollisionModel(other) && other.kind === 'point' && other === this.context.objects.find((o) => isCollisionModel(o) && o.kind === 'point')) {
+    if (
+      isCollisionModel(other) &&
+      other.kind === 'point' &&
+      other === this.context.objects.find((o) => isCollisionModel(o) && o.kind === 'point')
+    ) {
       if (index2 === p11 || index2 === p12) return false;
       for (const en of [...around11, ...around12]) if (index2 === e[2 * en] || index2 === e[2 * en + 1]) return false;
       return true;

@@ -17,9 +17,25 @@ import { verticesAroundVertex } from './mesh-adjacency.js';
   defaultTemplate: 'Vec3d',
 })
 export class PointCollisionModel extends CollisionModel {
-  readonly bothSide = this.initData({ name: 'bothSide', type: Bool, default: false, help: 'activate collision on both side of the point model (when surface normals are defined on these points)' });
-  readonly computeNormals = this.initData({ name: 'computeNormals', type: Bool, default: false, help: 'activate computation of normal vectors (required for some collision detection algorithms)' });
-  readonly displayFreePosition = this.initData({ name: 'displayFreePosition', type: Bool, default: false, help: 'display the collision model based on the free positions', group: 'Visualization' });
+  readonly bothSide = this.initData({
+    name: 'bothSide',
+    type: Bool,
+    default: false,
+    help: 'activate collision on both side of the point model (when surface normals are defined on these points)',
+  });
+  readonly computeNormals = this.initData({
+    name: 'computeNormals',
+    type: Bool,
+    default: false,
+    help: 'activate computation of normal vectors (required for some collision detection algorithms)',
+  });
+  readonly displayFreePosition = this.initData({
+    name: 'displayFreePosition',
+    type: Bool,
+    default: false,
+    help: 'display the collision model based on the free positions',
+    group: 'Visualization',
+  });
 
   private neighbours: number[][] | undefined;
 
@@ -54,7 +70,8 @@ export class PointCollisionModel extends CollisionModel {
     const d = this.getProximity();
     for (let i = 0; i < this.size; i++) {
       for (let c = 0; c < 3; c++) {
-        const a = x[3 * i + c]!, b = end[3 * i + c]!;
+        const a = x[3 * i + c]!,
+          b = end[3 * i + c]!;
         boxes[6 * i + c] = (b < a ? b : a) - d;
         boxes[6 * i + 3 + c] = (b > a ? b : a) + d;
       }

@@ -15,9 +15,22 @@ import { CollisionModel, type ElementKind } from './CollisionModel.js';
   templates: ['Vec3d', 'Rigid3d'],
 })
 export class SphereCollisionModel extends CollisionModel {
-  readonly listRadius = this.initData({ name: 'listRadius', type: RealArray(0), default: new Float64Array(0), unit: 'm', range: nonNegative, help: 'radius of each sphere' });
+  readonly listRadius = this.initData({
+    name: 'listRadius',
+    type: RealArray(0),
+    default: new Float64Array(0),
+    unit: 'm',
+    range: nonNegative,
+    help: 'radius of each sphere',
+  });
   readonly radius = this.initData({ name: 'radius', type: Real, default: 1, unit: 'm', range: nonNegative, help: 'default radius' });
-  readonly showImpostors = this.initData({ name: 'showImpostors', type: Bool, default: true, help: 'draw spheres as impostors instead of "real" spheres', group: 'Visualization' });
+  readonly showImpostors = this.initData({
+    name: 'showImpostors',
+    type: Bool,
+    default: true,
+    help: 'draw spheres as impostors instead of "real" spheres',
+    group: 'Visualization',
+  });
 
   /** Scalars per point of the state (3 for Vec3d, 7 for Rigid3d): centre i is at x[stride·i]. */
   stride = 3;
@@ -50,7 +63,8 @@ export class SphereCollisionModel extends CollisionModel {
     const d = this.getProximity();
     const s = this.stride;
     // the Data are read once: a linked listRadius is checked against its source at each read
-    const list = this.listRadius.value, radius = this.radius.value;
+    const list = this.listRadius.value,
+      radius = this.radius.value;
     for (let i = 0, n = this.size; i < n; i++) {
       const r = (i < list.length ? list[i]! : radius) + d;
       for (let c = 0; c < 3; c++) {

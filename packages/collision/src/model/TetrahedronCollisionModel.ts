@@ -35,7 +35,11 @@ export class TetrahedronCollisionModel extends CollisionModel {
     super.init();
     if (this.mstate!.stateType.name !== 'Vec3d') throw this.error(`needs a Vec3d mechanical state, got ${this.mstate!.stateType.name}`);
     if (!this.template) this.template = 'Vec3d';
-    if (!this.resolveTopology()) throw this.error('no topology found in this node or above', 'TetrahedronCollisionModel takes its elements from the tetrahedra of a topology');
+    if (!this.resolveTopology())
+      throw this.error(
+        'no topology found in this node or above',
+        'TetrahedronCollisionModel takes its elements from the tetrahedra of a topology',
+      );
     this.updateFromTopology();
   }
 
@@ -46,7 +50,8 @@ export class TetrahedronCollisionModel extends CollisionModel {
     this.revision = topo.revision;
     const t = topo.getTetrahedra();
     const n = this.mstate!.size;
-    for (let i = 0; i < t.length; i++) if (t[i]! >= n) throw this.error(`tetrahedron ${Math.floor(i / 4)} uses point ${t[i]}, out of range: the state has ${n} points`);
+    for (let i = 0; i < t.length; i++)
+      if (t[i]! >= n) throw this.error(`tetrahedron ${Math.floor(i / 4)} uses point ${t[i]}, out of range: the state has ${n} points`);
     this.tetrahedra = Uint32Array.from(t);
   }
 
@@ -61,7 +66,8 @@ export class TetrahedronCollisionModel extends CollisionModel {
     const t = this.tetrahedra;
     for (let i = 0; i < this.size; i++) {
       for (let c = 0; c < 3; c++) {
-        let lo = Infinity, hi = -Infinity;
+        let lo = Infinity,
+          hi = -Infinity;
         for (let j = 0; j < 4; j++) {
           const v = x[3 * t[4 * i + j]! + c]!;
           if (v < lo) lo = v;
@@ -84,7 +90,8 @@ export class TetrahedronCollisionModel extends CollisionModel {
     const e = [1, 2, 3].map((j) => [0, 1, 2].map((c) => x[3 * t[4 * i + j]! + c]! - x[o + c]!)) as [number[], number[], number[]];
     const r = [0, 1, 2].map((c) => p[c]! - x[o + c]!);
     // solve [e1 e2 e3]·b = r by Cramer's rule
-    const det = (a: number[], b: number[], c: number[]): number => a[0]! * (b[1]! * c[2]! - b[2]! * c[1]!) - a[1]! * (b[0]! * c[2]! - b[2]! * c[0]!) + a[2]! * (b[0]! * c[1]! - b[1]! * c[0]!);
+    const det = (a: number[], b: number[], c: number[]): number =>
+      a[0]! * (b[1]! * c[2]! - b[2]! * c[1]!) - a[1]! * (b[0]! * c[2]! - b[2]! * c[0]!) + a[2]! * (b[0]! * c[1]! - b[1]! * c[0]!);
     const D = det(e[0], e[1], e[2]);
     out[0] = det(r, e[1], e[2]) / D;
     out[1] = det(e[0], r, e[2]) / D;

@@ -20,9 +20,24 @@ import { triangleFlags } from './mesh-adjacency.js';
   defaultTemplate: 'Vec3d',
 })
 export class TriangleCollisionModel extends CollisionModel {
-  readonly bothSide = this.initData({ name: 'bothSide', type: Bool, default: false, help: 'activate collision on both side of the triangle model' });
-  readonly computeNormals = this.initData({ name: 'computeNormals', type: Bool, default: true, help: 'set to false to disable computation of triangles normal' });
-  readonly useCurvature = this.initData({ name: 'useCurvature', type: Bool, default: false, help: 'use the curvature of the mesh to avoid some self-intersection test' });
+  readonly bothSide = this.initData({
+    name: 'bothSide',
+    type: Bool,
+    default: false,
+    help: 'activate collision on both side of the triangle model',
+  });
+  readonly computeNormals = this.initData({
+    name: 'computeNormals',
+    type: Bool,
+    default: true,
+    help: 'set to false to disable computation of triangles normal',
+  });
+  readonly useCurvature = this.initData({
+    name: 'useCurvature',
+    type: Bool,
+    default: false,
+    help: 'use the curvature of the mesh to avoid some self-intersection test',
+  });
 
   /** (nElements × 3) points of each triangle. */
   triangles = new Uint32Array(0);
@@ -48,7 +63,11 @@ export class TriangleCollisionModel extends CollisionModel {
     super.init();
     if (this.mstate!.stateType.name !== 'Vec3d') throw this.error(`needs a Vec3d mechanical state, got ${this.mstate!.stateType.name}`);
     if (!this.template) this.template = 'Vec3d';
-    if (!this.resolveTopology()) throw this.error('no topology found in this node or above', 'TriangleCollisionModel takes its triangles from a topology (MeshTopology, TriangleSetTopologyContainer, ...)');
+    if (!this.resolveTopology())
+      throw this.error(
+        'no topology found in this node or above',
+        'TriangleCollisionModel takes its triangles from a topology (MeshTopology, TriangleSetTopologyContainer, ...)',
+      );
     this.updateFromTopology();
     this.updateNormals();
   }
@@ -66,7 +85,10 @@ export class TriangleCollisionModel extends CollisionModel {
     const t = new Uint32Array(3 * (nT + 2 * nQ));
     t.set(tris);
     for (let q = 0; q < nQ; q++) {
-      const a = quads[4 * q]!, b = quads[4 * q + 1]!, c = quads[4 * q + 2]!, d = quads[4 * q + 3]!;
+      const a = quads[4 * q]!,
+        b = quads[4 * q + 1]!,
+        c = quads[4 * q + 2]!,
+        d = quads[4 * q + 3]!;
       t.set([b, c, a, d, a, c], 3 * nT + 6 * q);
     }
     for (let i = 0; i < t.length; i++) {
@@ -86,10 +108,18 @@ export class TriangleCollisionModel extends CollisionModel {
     const t = this.triangles;
     const nn = this.normals;
     for (let i = 0; i < this.size; i++) {
-      const a = 3 * t[3 * i]!, b = 3 * t[3 * i + 1]!, c = 3 * t[3 * i + 2]!;
-      const ux = x[b]! - x[a]!, uy = x[b + 1]! - x[a + 1]!, uz = x[b + 2]! - x[a + 2]!;
-      const vx = x[c]! - x[a]!, vy = x[c + 1]! - x[a + 1]!, vz = x[c + 2]! - x[a + 2]!;
-      let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+      const a = 3 * t[3 * i]!,
+        b = 3 * t[3 * i + 1]!,
+        c = 3 * t[3 * i + 2]!;
+      const ux = x[b]! - x[a]!,
+        uy = x[b + 1]! - x[a + 1]!,
+        uz = x[b + 2]! - x[a + 2]!;
+      const vx = x[c]! - x[a]!,
+        vy = x[c + 1]! - x[a + 1]!,
+        vz = x[c + 2]! - x[a + 2]!;
+      let nx = uy * vz - uz * vy,
+        ny = uz * vx - ux * vz,
+        nz = ux * vy - uy * vx;
       const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
       if (l > 1e-16) {
         nx /= l;
@@ -121,7 +151,9 @@ export class TriangleCollisionModel extends CollisionModel {
     const d = this.getProximity();
     const t = this.triangles;
     for (let i = 0; i < this.size; i++) {
-      const a = 3 * t[3 * i]!, b = 3 * t[3 * i + 1]!, c = 3 * t[3 * i + 2]!;
+      const a = 3 * t[3 * i]!,
+        b = 3 * t[3 * i + 1]!,
+        c = 3 * t[3 * i + 2]!;
       for (let k = 0; k < 3; k++) {
         const lo = Math.min(x[a + k]!, x[b + k]!, x[c + k]!, end[a + k]!, end[b + k]!, end[c + k]!);
         const hi = Math.max(x[a + k]!, x[b + k]!, x[c + k]!, end[a + k]!, end[b + k]!, end[c + k]!);
@@ -137,10 +169,14 @@ export class TriangleCollisionModel extends CollisionModel {
     const d = this.getProximity();
     const t = this.triangles;
     for (let i = 0; i < this.size; i++) {
-      const a = 3 * t[3 * i]!, b = 3 * t[3 * i + 1]!, c = 3 * t[3 * i + 2]!;
+      const a = 3 * t[3 * i]!,
+        b = 3 * t[3 * i + 1]!,
+        c = 3 * t[3 * i + 2]!;
       for (let k = 0; k < 3; k++) {
-        let lo = x[a + k]!, hi = lo;
-        const p2 = x[b + k]!, p3 = x[c + k]!;
+        let lo = x[a + k]!,
+          hi = lo;
+        const p2 = x[b + k]!,
+          p3 = x[c + k]!;
         if (p2 > hi) hi = p2;
         else if (p2 < lo) lo = p2;
         if (p3 > hi) hi = p3;

@@ -32,7 +32,11 @@ export class CubeTree {
   /** Checkpoint: the hierarchy as built at the first detection (later ones only refit it). */
   checkpointState(): CheckpointRecord {
     return {
-      built: this.built, nLeaves: this.nLeaves, leafElement: this.leafElement, leafOf: this.leafOf, leafBox: this.leafBox,
+      built: this.built,
+      nLeaves: this.nLeaves,
+      leafElement: this.leafElement,
+      leafOf: this.leafOf,
+      leafBox: this.leafBox,
       levels: this.levels.map((l) => ({ n: l.n, box: l.box, subLevel: l.subLevel, subBegin: l.subBegin, subEnd: l.subEnd })),
     };
   }

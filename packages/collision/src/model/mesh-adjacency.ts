@@ -24,7 +24,8 @@ export function edgesAroundVertex(edges: Uint32Array, nPoints: number): number[]
 export function verticesAroundVertex(edges: Uint32Array, nPoints: number): number[][] {
   const out: number[][] = Array.from({ length: nPoints }, () => []);
   for (let e = 0; e < edges.length / 2; e++) {
-    const a = edges[2 * e]!, b = edges[2 * e + 1]!;
+    const a = edges[2 * e]!,
+      b = edges[2 * e + 1]!;
     out[a]?.push(b);
     out[b]?.push(a);
   }

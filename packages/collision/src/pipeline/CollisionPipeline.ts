@@ -23,9 +23,20 @@ import { CollisionStage } from './collision-stage.js';
   description: 'The default collision detection and modeling pipeline.',
 })
 export class CollisionPipeline extends BaseCollisionPipeline {
-  readonly verbose = this.initData({ name: 'verbose', type: Bool, default: false, help: 'display extra information at each computation step' });
+  readonly verbose = this.initData({
+    name: 'verbose',
+    type: Bool,
+    default: false,
+    help: 'display extra information at each computation step',
+  });
   readonly draw = this.initData({ name: 'draw', type: Bool, default: false, help: 'draw the detected collisions', group: 'Visualization' });
-  readonly depth = this.initData({ name: 'depth', type: Int, default: 6, range: orReset(nonNegative, 6), help: 'max depth of bounding trees' });
+  readonly depth = this.initData({
+    name: 'depth',
+    type: Int,
+    default: 6,
+    range: orReset(nonNegative, 6),
+    help: 'max depth of bounding trees',
+  });
 
   private stage: CollisionStage | undefined;
 
@@ -38,15 +49,31 @@ export class CollisionPipeline extends BaseCollisionPipeline {
       const broadPhase = find<BroadPhase>(isBroadPhase);
       const narrowPhase = find<NarrowPhase>(isNarrowPhase);
       const contactManager = find<CollisionResponse>(isContactManager);
-      const missing = [!broadPhase && 'a broad phase (BruteForceBroadPhase)', !narrowPhase && 'a narrow phase (BVHNarrowPhase)', !contactManager && 'a contact manager (CollisionResponse)'].filter(Boolean);
-      if (missing.length > 0) throw this.error(`the collision pipeline needs ${missing.join(', ')} in its node or below`, 'add the missing components next to the pipeline');
+      const missing = [
+        !broadPhase && 'a broad phase (BruteForceBroadPhase)',
+        !narrowPhase && 'a narrow phase (BVHNarrowPhase)',
+        !contactManager && 'a contact manager (CollisionResponse)',
+      ].filter(Boolean);
+      if (missing.length > 0)
+        throw this.error(
+          `the collision pipeline needs ${missing.join(', ')} in its node or below`,
+          'add the missing components next to the pipeline',
+        );
       // Models of deactivated nodes (activated="0" on them or an ancestor) take no part, as SOFA's visitors skip those nodes.
       const active = (o: BaseObject): boolean => {
         for (let n: typeof node | undefined = o.context; n; n = n.parent) if (!n.activated.value) return false;
         return true;
       };
       const models = node.root.getObjects((o): o is CollisionModel => isCollisionModel(o), 'down').filter(active);
-      this.stage = new CollisionStage({ models, intersection, broadPhase: broadPhase!, narrowPhase: narrowPhase!, contactManager: contactManager!, depth: this.depth.value, node });
+      this.stage = new CollisionStage({
+        models,
+        intersection,
+        broadPhase: broadPhase!,
+        narrowPhase: narrowPhase!,
+        contactManager: contactManager!,
+        depth: this.depth.value,
+        node,
+      });
     }
     return this.stage;
   }
@@ -72,4 +99,3 @@ function defaultIntersection(owner: CollisionPipeline): IntersectionMethod {
   d.componentState = 'valid';
   return d;
 }
-

@@ -14,11 +14,23 @@ import { isSubCollisionPipeline, type SubCollisionPipeline } from './SubCollisio
   description: 'Multiple collision pipelines in one.',
 })
 export class CompositeCollisionPipeline extends BaseCollisionPipeline {
-  readonly parallelDetection = this.initData({ name: 'parallelDetection', type: Bool, default: false, help: 'parallelize collision detection (accepted; chains run one after the other)' });
-  readonly subCollisionPipelines = this.initLink<SubCollisionPipeline>({ name: 'subCollisionPipelines', help: 'the sub collision pipelines to run', accepts: isSubCollisionPipeline, expected: 'SubCollisionPipeline components', multi: true });
+  readonly parallelDetection = this.initData({
+    name: 'parallelDetection',
+    type: Bool,
+    default: false,
+    help: 'parallelize collision detection (accepted; chains run one after the other)',
+  });
+  readonly subCollisionPipelines = this.initLink<SubCollisionPipeline>({
+    name: 'subCollisionPipelines',
+    help: 'the sub collision pipelines to run',
+    accepts: isSubCollisionPipeline,
+    expected: 'SubCollisionPipeline components',
+    multi: true,
+  });
 
   override init(): void {
-    if (this.subCollisionPipelines.getAll().length === 0) throw this.error('no SubCollisionPipeline given', 'set subCollisionPipelines="@sub1 @sub2 ..."');
+    if (this.subCollisionPipelines.getAll().length === 0)
+      throw this.error('no SubCollisionPipeline given', 'set subCollisionPipelines="@sub1 @sub2 ..."');
   }
 
   computeCollisionReset(): void {}

@@ -20,17 +20,54 @@ import { CollisionStage } from './collision-stage.js';
 })
 export class SubCollisionPipeline extends BaseObject {
   readonly isSubCollisionPipeline = true;
-  readonly depth = this.initData({ name: 'depth', type: Int, default: 6, range: orReset(nonNegative, 6), help: 'max depth of bounding trees' });
-  readonly collisionModels = this.initLink<CollisionModel>({ name: 'collisionModels', help: 'collision models considered by this pipeline', accepts: isCollisionModel, expected: 'collision models', multi: true });
-  readonly intersectionMethod = this.initLink<IntersectionMethod>({ name: 'intersectionMethod', help: 'intersection method of this pipeline', accepts: isIntersectionMethod, expected: 'an intersection method (NewProximityIntersection, ...)', required: true });
-  readonly contactManager = this.initLink<CollisionResponse>({ name: 'contactManager', help: 'contact manager of this pipeline', accepts: isContactManager, expected: 'a contact manager (CollisionResponse, ...)', required: true });
-  readonly broadPhaseDetection = this.initLink<BroadPhase>({ name: 'broadPhaseDetection', help: 'broad phase of this pipeline', accepts: isBroadPhase, expected: 'a broad phase (BruteForceBroadPhase, ...)', required: true });
-  readonly narrowPhaseDetection = this.initLink<NarrowPhase>({ name: 'narrowPhaseDetection', help: 'narrow phase of this pipeline', accepts: isNarrowPhase, expected: 'a narrow phase (BVHNarrowPhase)', required: true });
+  readonly depth = this.initData({
+    name: 'depth',
+    type: Int,
+    default: 6,
+    range: orReset(nonNegative, 6),
+    help: 'max depth of bounding trees',
+  });
+  readonly collisionModels = this.initLink<CollisionModel>({
+    name: 'collisionModels',
+    help: 'collision models considered by this pipeline',
+    accepts: isCollisionModel,
+    expected: 'collision models',
+    multi: true,
+  });
+  readonly intersectionMethod = this.initLink<IntersectionMethod>({
+    name: 'intersectionMethod',
+    help: 'intersection method of this pipeline',
+    accepts: isIntersectionMethod,
+    expected: 'an intersection method (NewProximityIntersection, ...)',
+    required: true,
+  });
+  readonly contactManager = this.initLink<CollisionResponse>({
+    name: 'contactManager',
+    help: 'contact manager of this pipeline',
+    accepts: isContactManager,
+    expected: 'a contact manager (CollisionResponse, ...)',
+    required: true,
+  });
+  readonly broadPhaseDetection = this.initLink<BroadPhase>({
+    name: 'broadPhaseDetection',
+    help: 'broad phase of this pipeline',
+    accepts: isBroadPhase,
+    expected: 'a broad phase (BruteForceBroadPhase, ...)',
+    required: true,
+  });
+  readonly narrowPhaseDetection = this.initLink<NarrowPhase>({
+    name: 'narrowPhaseDetection',
+    help: 'narrow phase of this pipeline',
+    accepts: isNarrowPhase,
+    expected: 'a narrow phase (BVHNarrowPhase)',
+    required: true,
+  });
 
   private stage: CollisionStage | undefined;
 
   override init(): void {
-    if (this.collisionModels.getAll().length === 0) throw this.error('no collision model given', 'set collisionModels="@model1 @model2 ..."');
+    if (this.collisionModels.getAll().length === 0)
+      throw this.error('no collision model given', 'set collisionModels="@model1 @model2 ..."');
   }
 
   getStage(): CollisionStage {

@@ -19,7 +19,11 @@ export class AugmentedLagrangianResponse extends FrictionContact {
     super(model1, model2, method, owner, p.has('mu') ? response : `${response}${response.includes('?') ? '&' : '?'}mu=0`);
     this.epsilon = p.get('epsilon') ?? 0;
     if (this.epsilon < 0) throw owner.error(`the penalty epsilon must be ≥ 0 (got ${this.epsilon})`);
-    if (this.mu > 0 && this.epsilon === 0) owner.warn(`${response}: with mu = ${this.mu} > 0 and epsilon = 0 the augmented-Lagrangian law never moves the multipliers: the contacts exert no force (as in SOFA)`, 'give epsilon in responseParams, e.g. "mu=0.5&epsilon=10"');
+    if (this.mu > 0 && this.epsilon === 0)
+      owner.warn(
+        `${response}: with mu = ${this.mu} > 0 and epsilon = 0 the augmented-Lagrangian law never moves the multipliers: the contacts exert no force (as in SOFA)`,
+        'give epsilon in responseParams, e.g. "mu=0.5&epsilon=10"',
+      );
   }
 
   protected override get responseName(): string {

@@ -37,10 +37,12 @@ function scene(): { root: Node; models: PointCollisionModel[]; manager: Collisio
 /** The responses in the node, as (index of model1, index of model2). */
 function placedOrder(root: Node, contacts: readonly Contact[], models: readonly CollisionModel[]): number[][] {
   const byObject = new Map(contacts.map((c) => [c.responseObject!(), c]));
-  return root.objects.filter((o) => byObject.has(o)).map((o) => {
-    const c = byObject.get(o)!;
-    return [models.indexOf(c.model1), models.indexOf(c.model2)];
-  });
+  return root.objects
+    .filter((o) => byObject.has(o))
+    .map((o) => {
+      const c = byObject.get(o)!;
+      return [models.indexOf(c.model1), models.indexOf(c.model2)];
+    });
 }
 
 describe('CollisionResponse: order of the responses (SOFA contact map order)', () => {
@@ -54,9 +56,16 @@ describe('CollisionResponse: order of the responses (SOFA contact map order)', (
     manager.placeResponses(root, rank);
     // the rule, computed independently: sort the index pairs descending, lexicographically
     const expected = (ps: PairOutputs[]): number[][] =>
-      ps.map((p) => [models.indexOf(p.a as PointCollisionModel), models.indexOf(p.b as PointCollisionModel)]).sort((x, y) => y[0]! - x[0]! || y[1]! - x[1]!);
+      ps
+        .map((p) => [models.indexOf(p.a as PointCollisionModel), models.indexOf(p.b as PointCollisionModel)])
+        .sort((x, y) => y[0]! - x[0]! || y[1]! - x[1]!);
     expect(placedOrder(root, manager.getContacts(), models)).to.deep.equal(expected(step1));
-    expect(expected(step1)).to.deep.equal([[3, 2], [3, 0], [2, 0], [1, 0]]);
+    expect(expected(step1)).to.deep.equal([
+      [3, 2],
+      [3, 0],
+      [2, 0],
+      [1, 0],
+    ]);
 
     // same pairs next step: nothing moves (the graph is left alone)
     const revision = root.subtreeRevision;
@@ -69,7 +78,11 @@ describe('CollisionResponse: order of the responses (SOFA contact map order)', (
     manager.createContacts(step3, method);
     manager.placeResponses(root, rank);
     expect(placedOrder(root, manager.getContacts(), models)).to.deep.equal(expected(step3));
-    expect(expected(step3)).to.deep.equal([[3, 2], [3, 0], [2, 1]]);
+    expect(expected(step3)).to.deep.equal([
+      [3, 2],
+      [3, 0],
+      [2, 1],
+    ]);
 
     // a pair that sorts last is appended; the others stay where they are
     const before = root.objects.slice();
@@ -85,6 +98,9 @@ describe('CollisionResponse: order of the responses (SOFA contact map order)', (
     const [m0, m1, m2] = models as [PointCollisionModel, PointCollisionModel, PointCollisionModel];
     manager.createContacts([pair(m1, m0), pair(m2, m1)], method);
     manager.placeResponses(root);
-    expect(placedOrder(root, manager.getContacts(), models)).to.deep.equal([[1, 0], [2, 1]]);
+    expect(placedOrder(root, manager.getContacts(), models)).to.deep.equal([
+      [1, 0],
+      [2, 1],
+    ]);
   });
 });

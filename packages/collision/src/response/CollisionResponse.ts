@@ -1,4 +1,15 @@
-import { SofaError, BaseObject, Str, didYouMean, sofaComponent, type CheckpointContext, type CheckpointReader, type CheckpointRecord, type Node, type RestoreContext } from '@sofa-ts/core';
+import {
+  SofaError,
+  BaseObject,
+  Str,
+  didYouMean,
+  sofaComponent,
+  type CheckpointContext,
+  type CheckpointReader,
+  type CheckpointRecord,
+  type Node,
+  type RestoreContext,
+} from '@sofa-ts/core';
 import type { IntersectionMethod } from '../detection/intersection-method.js';
 import type { PairOutputs } from '../detection/narrow-phase.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
@@ -24,8 +35,18 @@ import { MissingResponse, findResponse, responseNames } from './responses.js';
 })
 export class CollisionResponse extends BaseObject {
   readonly isContactManager = true;
-  readonly response = this.initData({ name: 'response', type: Str, default: 'PenalityContactForceField', help: `contact response class (${responseNames.join(', ')})` });
-  readonly responseParams = this.initData({ name: 'responseParams', type: Str, default: '', help: 'contact response parameters (syntax: name1=value1&name2=value2&...)' });
+  readonly response = this.initData({
+    name: 'response',
+    type: Str,
+    default: 'PenalityContactForceField',
+    help: `contact response class (${responseNames.join(', ')})`,
+  });
+  readonly responseParams = this.initData({
+    name: 'responseParams',
+    type: Str,
+    default: '',
+    help: 'contact response parameters (syntax: name1=value1&name2=value2&...)',
+  });
 
   /** Contacts by pair of models (model1 → model2 → contact), and in creation order. */
   private readonly byPair = new Map<CollisionModel, Map<CollisionModel, Contact>>();
@@ -43,7 +64,13 @@ export class CollisionResponse extends BaseObject {
       const name = response.split('?')[0]!;
       const hint = didYouMean(name, [...responseNames]);
       // A contact response sofa-ts does not have is a missing component, as an unknown tag is.
-      throw new SofaError(`unknown contact response '${name}' (${what}); sofa-ts has ${responseNames.join(', ')}`, { ...(this.loc ? { loc: this.loc } : {}), component: this.describe(), ...(hint ? { hint } : {}), code: 'unknown-component', source: this });
+      throw new SofaError(`unknown contact response '${name}' (${what}); sofa-ts has ${responseNames.join(', ')}`, {
+        ...(this.loc ? { loc: this.loc } : {}),
+        component: this.describe(),
+        ...(hint ? { hint } : {}),
+        code: 'unknown-component',
+        source: this,
+      });
     }
   }
 
@@ -51,7 +78,8 @@ export class CollisionResponse extends BaseObject {
   getContactResponse(m1: CollisionModel, m2: CollisionModel): string {
     let used = this.response.value;
     if (this.responseParams.value) used += `?${this.responseParams.value}`;
-    const r1 = m1.contactResponse.value, r2 = m2.contactResponse.value;
+    const r1 = m1.contactResponse.value,
+      r2 = m2.contactResponse.value;
     if (!r1 && !r2) return used;
     if (!r1) return r2;
     if (!r2) return r1;
@@ -110,7 +138,8 @@ export class CollisionResponse extends BaseObject {
       contacts: this.contactList.map((c) => {
         const o = c.responseObject?.();
         const method = this.methodOf.get(c);
-        if (!method) throw this.error(`checkpoint: the contact between ${c.model1.describe()} and ${c.model2.describe()} has no intersection method`);
+        if (!method)
+          throw this.error(`checkpoint: the contact between ${c.model1.describe()} and ${c.model2.describe()} has no intersection method`);
         return {
           model1: ctx.keyOf(c.model1),
           model2: ctx.keyOf(c.model2),
@@ -126,7 +155,8 @@ export class CollisionResponse extends BaseObject {
   restoreState(saved: CheckpointReader, ctx: RestoreContext): void {
     this.reset();
     for (const r of saved.records('contacts')) {
-      const m1 = ctx.objectOf(r.string('model1')) as CollisionModel, m2 = ctx.objectOf(r.string('model2')) as CollisionModel;
+      const m1 = ctx.objectOf(r.string('model1')) as CollisionModel,
+        m2 = ctx.objectOf(r.string('model2')) as CollisionModel;
       const contact = this.createContact(m1, m2, r.string('response'), ctx.objectOf(r.string('method')) as IntersectionMethod);
       if (r.record['state'] !== null) contact.restoreState?.(r.sub('state'));
       let inner = this.byPair.get(m1);

@@ -1,4 +1,10 @@
-import { getLagrangianContactConstraintFactory, type BaseObject, type CheckpointReader, type CheckpointRecord, type LagrangianContactConstraint } from '@sofa-ts/core';
+import {
+  getLagrangianContactConstraintFactory,
+  type BaseObject,
+  type CheckpointReader,
+  type CheckpointRecord,
+  type LagrangianContactConstraint,
+} from '@sofa-ts/core';
 import type { DetectionOutputs } from '../detection/detection-outputs.js';
 import type { IntersectionMethod } from '../detection/intersection-method.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
@@ -24,7 +30,6 @@ export function cantorPairing(x: number, y: number): number {
 
 let nextContactId = 0;
 
-
 /**
  * SOFA's FrictionContact (response FrictionContactConstraint, old name FrictionContact): the
  * detection outputs of a pair of models become the contacts of one Lagrangian contact constraint
@@ -46,7 +51,13 @@ export class FrictionContact extends LagrangianContactResponse<LagrangianContact
   id = nextContactId++;
   private kept = new Int32Array(16);
 
-  constructor(model1: CollisionModel, model2: CollisionModel, private readonly method: IntersectionMethod, owner: BaseObject, response: string) {
+  constructor(
+    model1: CollisionModel,
+    model2: CollisionModel,
+    private readonly method: IntersectionMethod,
+    owner: BaseObject,
+    response: string,
+  ) {
     super(model1, model2, owner);
     const p = responseParameters(response);
     this.mu = p.get('mu') ?? 0.8;
@@ -55,7 +66,8 @@ export class FrictionContact extends LagrangianContactResponse<LagrangianContact
   }
 
   setDetectionOutputs(out: DetectionOutputs): void {
-    const m1 = this.model1, m2 = this.model2;
+    const m1 = this.model1,
+      m2 = this.model2;
     const c = this.ensureConstraint();
     if (m1.contactStiffness.value === 0 || m2.contactStiffness.value === 0) {
       c.clearContacts(0);
@@ -64,14 +76,16 @@ export class FrictionContact extends LagrangianContactResponse<LagrangianContact
     // Duplicates: both points within the tolerance of a kept output.
     if (this.kept.length < out.count) this.kept = new Int32Array(2 * out.count);
     let size = 0;
-    const p0 = out.point0, p1 = out.point1;
+    const p0 = out.point0,
+      p1 = out.point1;
     for (let i = 0; i < out.count; i++) {
       let found = false;
       for (let k = 0; k < size && !found; k++) {
         const j = this.kept[k]!;
         let d2 = 0;
         for (let a = 0; a < 3; a++) {
-          const u = p0[3 * i + a]! - p0[3 * j + a]!, v = p1[3 * i + a]! - p1[3 * j + a]!;
+          const u = p0[3 * i + a]! - p0[3 * j + a]!,
+            v = p1[3 * i + a]! - p1[3 * j + a]!;
           d2 += u * u + v * v;
         }
         // SOFA compares with 1e-8 stored in single precision
@@ -88,7 +102,19 @@ export class FrictionContact extends LagrangianContactResponse<LagrangianContact
       const r1 = this.sides[0].attach(k, m1, out.elem1[i]!, p0, 3 * i);
       const r2 = this.sides[1].attach(k, m2, out.elem2[i]!, p1, 3 * i);
       const id = out.id[i]!;
-      c.addContact(this.sides[0], k, this.sides[1], k, out.normal[3 * i]!, out.normal[3 * i + 1]!, out.normal[3 * i + 2]!, d0 + r1 + r2, this.mu, cantorPairing(id, this.id), id);
+      c.addContact(
+        this.sides[0],
+        k,
+        this.sides[1],
+        k,
+        out.normal[3 * i]!,
+        out.normal[3 * i + 1]!,
+        out.normal[3 * i + 2]!,
+        d0 + r1 + r2,
+        this.mu,
+        cantorPairing(id, this.id),
+        id,
+      );
     }
   }
 

@@ -22,7 +22,8 @@ function output(out: DetectionOutputs, e1: number, e2: number, id: number, value
 describe('penalty contact response (SOFA BarycentricPenalityContact)', () => {
   it('merges outputs of equal id keeping the closest, stiffness k1·k2/d, d = contact distances + radii, ages across steps', () => {
     const root = new Node('root');
-    const tri = new TriangleCollisionModel(), sph = new SphereCollisionModel();
+    const tri = new TriangleCollisionModel(),
+      sph = new SphereCollisionModel();
     tri.contactStiffness.value = 20;
     tri.contactDistance.value = 0.05;
     sph.contactStiffness.value = 30;
@@ -42,7 +43,8 @@ describe('penalty contact response (SOFA BarycentricPenalityContact)', () => {
     expect(ff.count).to.equal(2);
     // kept in output order: id 9 (output 1), then id 7 (output 2)
     expect(Array.from(ff.elem2.subarray(0, 2))).to.deep.equal([1, 0]);
-    const d1 = 0.1 + 0.05 + 0 + 0.6, d0 = 0.1 + 0.05 + 0.4;
+    const d1 = 0.1 + 0.05 + 0 + 0.6,
+      d0 = 0.1 + 0.05 + 0.4;
     expect(ff.dist[0]).to.be.closeTo(d1, 1e-15);
     expect(ff.dist[1]).to.be.closeTo(d0, 1e-15);
     expect(ff.ks[0]).to.be.closeTo(600 / d1, 1e-12);
@@ -63,7 +65,8 @@ describe('penalty contact response (SOFA BarycentricPenalityContact)', () => {
 
   it('a contact with a model that is not simulated acts on the other state only', () => {
     const root = new Node('root');
-    const tri = new TriangleCollisionModel(), pts = new PointCollisionModel();
+    const tri = new TriangleCollisionModel(),
+      pts = new PointCollisionModel();
     tri.simulated.value = false;
     meshNode(root, 'floor', [0, 0, 0, 2, 0, 0, 0, 2, 0], { triangles: [0, 1, 2] }, tri);
     meshNode(root, 'p', [0.5, 0.5, 0.1], {}, pts);

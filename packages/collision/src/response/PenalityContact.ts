@@ -22,7 +22,12 @@ export class PenalityContact implements Contact {
   private oldIndex = new Int32Array(16);
   private newIndex = new Int32Array(16);
 
-  constructor(readonly model1: CollisionModel, readonly model2: CollisionModel, private readonly method: IntersectionMethod, owner: BaseObject) {
+  constructor(
+    readonly model1: CollisionModel,
+    readonly model2: CollisionModel,
+    private readonly method: IntersectionMethod,
+    owner: BaseObject,
+  ) {
     this.ff.name.value = `${model1.getName()}-${model2.getName()}`;
     this.ff.loc = owner.loc;
     this.ff.setStates(model1.getMechanicalState(), model2.getMechanicalState(), !model1.isSimulated, !model2.isSimulated);
@@ -35,7 +40,8 @@ export class PenalityContact implements Contact {
       this.oldIndex = new Int32Array(2 * n);
       this.newIndex = new Int32Array(2 * n);
     }
-    const oldIndex = this.oldIndex, newIndex = this.newIndex;
+    const oldIndex = this.oldIndex,
+      newIndex = this.newIndex;
     const map = this.contactIndex;
     // Merge the outputs of equal id, keeping the closest (smallest value).
     for (let i = 0; i < n; i++) {
@@ -62,7 +68,8 @@ export class PenalityContact implements Contact {
     }
     // The contacts, in output order.
     const ff = this.ff;
-    const m1 = this.model1, m2 = this.model2;
+    const m1 = this.model1,
+      m2 = this.model2;
     ff.beginContacts(size);
     const d0 = this.method.getContactDistance() + m1.getProximity() + m2.getProximity();
     const k12 = m1.contactStiffness.value * m2.contactStiffness.value;
@@ -73,7 +80,16 @@ export class PenalityContact implements Contact {
       const r2 = ff.sides[1].attach(c, m2, out.elem2[i]!, out.point1, 3 * i);
       const distance = d0 + r1 + r2;
       const stiffness = distance !== 0 ? k12 / distance : k12;
-      ff.addContact(out.normal[3 * i]!, out.normal[3 * i + 1]!, out.normal[3 * i + 2]!, distance, stiffness, out.elem1[i]!, out.elem2[i]!, oldIndex[i]!);
+      ff.addContact(
+        out.normal[3 * i]!,
+        out.normal[3 * i + 1]!,
+        out.normal[3 * i + 2]!,
+        distance,
+        stiffness,
+        out.elem1[i]!,
+        out.elem2[i]!,
+        oldIndex[i]!,
+      );
     }
   }
 
@@ -98,7 +114,8 @@ export class PenalityContact implements Contact {
   }
 
   restoreState(saved: CheckpointReader): void {
-    const ids = saved.array('ids', Float64Array), index = saved.array('index', Float64Array);
+    const ids = saved.array('ids', Float64Array),
+      index = saved.array('index', Float64Array);
     this.contactIndex.clear();
     for (let i = 0; i < ids.length; i++) this.contactIndex.set(ids[i]!, index[i]!);
   }

@@ -15,7 +15,11 @@ function setSide(ff: PenalityContactForceField, s: 0 | 1, c: number, idx: number
 /** Forces f(x) per argument state, with the force field's current contacts. */
 function forces(ff: PenalityContactForceField, states: readonly BaseMechanicalState[]): Float64Array[] {
   const f = states.map((s) => new Float64Array(s.size * s.stateType.derivSize));
-  ff.addForce(f, states.map((s) => s.x), states.map((s) => s.v));
+  ff.addForce(
+    f,
+    states.map((s) => s.x),
+    states.map((s) => s.v),
+  );
   return f;
 }
 
@@ -44,7 +48,8 @@ function fdK(ff: PenalityContactForceField, states: readonly BaseMechanicalState
         s.x.set(x0);
         return f.flatMap((a) => Array.from(a));
       };
-      const fp = eval1(h), fm = eval1(-h);
+      const fp = eval1(h),
+        fm = eval1(-h);
       for (let r = 0; r < n; r++) K[r]![col] = (fp[r]! - fm[r]!) / (2 * h);
     }
   });
@@ -85,7 +90,8 @@ describe('PenalityContactForceField', () => {
     const { ff, a, b } = meshContacts();
     const [fa, fb] = forces(ff, [a, b]);
     for (let c = 0; c < 3; c++) {
-      let ta = 0, tb = 0;
+      let ta = 0,
+        tb = 0;
       for (let i = c; i < fa!.length; i += 3) ta += fa![i]!;
       for (let i = c; i < fb!.length; i += 3) tb += fb![i]!;
       expect(ta + tb).to.be.closeTo(0, 1e-12);
@@ -129,18 +135,26 @@ describe('PenalityContactForceField', () => {
     expect(Array.from(b.f)).to.deep.equal(Array.from(bf));
   });
 
-  it('blocks with a constant side (for SOFA\'s assembled systems): ∂F_c/∂x by central differences on its contact points, in its contact numbering, and their transpose', () => {
+  it("blocks with a constant side (for SOFA's assembled systems): ∂F_c/∂x by central differences on its contact points, in its contact numbering, and their transpose", () => {
     const { ff, a } = meshContacts(true);
     for (let c = 0; c < 3; c++) ff.sides[1].sofaPoint[c] = 2 - c; // the outside side's numbering of its contact points
     forces(ff, [a]);
     const Koi = Array.from({ length: 9 }, () => new Array<number>(18).fill(0));
     const Kio = Array.from({ length: 18 }, () => new Array<number>(9).fill(0));
-    ff.addOutsideStateKToMatrix({ addOutsideRow: (o, arg, d, v) => (expect(arg).to.equal(0), (Koi[o]![d]! += v)), addOutsideCol: (arg, d, o, v) => (expect(arg).to.equal(0), (Kio[d]![o]! += v)) }, 0.5);
+    ff.addOutsideStateKToMatrix(
+      {
+        addOutsideRow: (o, arg, d, v) => (expect(arg).to.equal(0), (Koi[o]![d]! += v)),
+        addOutsideCol: (arg, d, o, v) => (expect(arg).to.equal(0), (Kio[d]![o]! += v)),
+      },
+      0.5,
+    );
     // F_c = ks·pen·n on object2's contact point c (pen > 0), numbered 3·sofaPoint + axis
     const Fc = (): number[] => {
       forces(ff, [a]);
       const out = new Array<number>(9).fill(0);
-      for (let c = 0; c < 3; c++) if (ff.pen[c]! > 0) for (let k = 0; k < 3; k++) out[3 * ff.sides[1].sofaPoint[c]! + k] = ff.ks[c]! * ff.pen[c]! * ff.normal[3 * c + k]!;
+      for (let c = 0; c < 3; c++)
+        if (ff.pen[c]! > 0)
+          for (let k = 0; k < 3; k++) out[3 * ff.sides[1].sofaPoint[c]! + k] = ff.ks[c]! * ff.pen[c]! * ff.normal[3 * c + k]!;
       return out;
     };
     const h = 1e-6;
@@ -155,10 +169,11 @@ describe('PenalityContactForceField', () => {
       for (let o = 0; o < 9; o++) fd[o]![d] = (0.5 * (fp[o]! - fm[o]!)) / (2 * h);
     }
     forces(ff, [a]);
-    for (let o = 0; o < 9; o++) for (let d = 0; d < 18; d++) {
-      expect(Koi[o]![d]).to.be.closeTo(fd[o]![d]!, 1e-6);
-      expect(Kio[d]![o]).to.equal(Koi[o]![d]);
-    }
+    for (let o = 0; o < 9; o++)
+      for (let d = 0; d < 18; d++) {
+        expect(Koi[o]![d]).to.be.closeTo(fd[o]![d]!, 1e-6);
+        expect(Kio[d]![o]).to.equal(Koi[o]![d]);
+      }
     expect(Koi[0]!.some((v) => v !== 0)).to.equal(false); // contact 2 (sofaPoint 0) does not penetrate
   });
 
@@ -187,7 +202,8 @@ describe('PenalityContactForceField', () => {
     const dx = [Float64Array.from(Array.from({ length: 12 }, () => r())), Float64Array.from(pts(3))];
     const df = [new Float64Array(12), new Float64Array(9)];
     ff.addDForce(df, dx, 1, 0);
-    const flat = [...dx[0]!, ...dx[1]!], dff = [...df[0]!, ...df[1]!];
+    const flat = [...dx[0]!, ...dx[1]!],
+      dff = [...df[0]!, ...df[1]!];
     for (let i = 0; i < 21; i++) {
       let s = 0;
       for (let c = 0; c < 21; c++) s += K[i]![c]! * flat[c]!;

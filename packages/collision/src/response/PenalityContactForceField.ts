@@ -41,8 +41,20 @@ import { ContactSide } from './contact-points.js';
   templates: ['Vec3d', 'Rigid3d'],
 })
 export class PenalityContactForceField extends BaseForceField {
-  readonly object1 = this.initLink({ name: 'object1', help: 'first object in interaction', accepts: isMechanicalState, expected: 'a MechanicalObject', aliases: ['mstate1'] });
-  readonly object2 = this.initLink({ name: 'object2', help: 'second object in interaction', accepts: isMechanicalState, expected: 'a MechanicalObject', aliases: ['mstate2'] });
+  readonly object1 = this.initLink({
+    name: 'object1',
+    help: 'first object in interaction',
+    accepts: isMechanicalState,
+    expected: 'a MechanicalObject',
+    aliases: ['mstate1'],
+  });
+  readonly object2 = this.initLink({
+    name: 'object2',
+    help: 'second object in interaction',
+    accepts: isMechanicalState,
+    expected: 'a MechanicalObject',
+    aliases: ['mstate2'],
+  });
 
   /** The two sides' contact points. */
   readonly sides: [ContactSide, ContactSide] = [new ContactSide(), new ContactSide()];
@@ -89,7 +101,7 @@ export class PenalityContactForceField extends BaseForceField {
     let offset = 0;
     for (let s = 0; s < 2; s++) {
       const st = this.stateOf[s]!;
-      if ((s === 0 ? constant1 : constant2)) {
+      if (s === 0 ? constant1 : constant2) {
         this.argOf[s] = -1;
         this.offsetOf[s] = -1;
         continue;
@@ -150,8 +162,16 @@ export class PenalityContactForceField extends BaseForceField {
   checkpointState(): CheckpointRecord {
     return {
       sides: this.sides.map((s) => ({ n: s.n, idx: s.idx, w: s.w })),
-      count: this.count, normal: this.normal, dist: this.dist, ks: this.ks, pen: this.pen, age: this.age,
-      elem1: this.elem1, elem2: this.elem2, prevAge: this.prevAge, prevCount: this.prevCount,
+      count: this.count,
+      normal: this.normal,
+      dist: this.dist,
+      ks: this.ks,
+      pen: this.pen,
+      age: this.age,
+      elem1: this.elem1,
+      elem2: this.elem2,
+      prevAge: this.prevAge,
+      prevCount: this.prevCount,
     };
   }
 
@@ -200,7 +220,6 @@ export class PenalityContactForceField extends BaseForceField {
   private pointOf(s: number, c: number, x: Float64Array, out: Float64Array): void {
     contactPointPosition(out, 0, x, this.sides[s]!, c);
   }
-
 
   /** Lever arm R·l of a rigid contact point (world frame). */
   private armOf(s: number, c: number, x: Float64Array): Float64Array {
@@ -259,14 +278,18 @@ export class PenalityContactForceField extends BaseForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const a1 = this.argOf[0]!, a2 = this.argOf[1]!;
+    const a1 = this.argOf[0]!,
+      a2 = this.argOf[1]!;
     const x1 = a1 >= 0 ? x[a1]! : this.stateOf[0]!.x;
     const x2 = a2 >= 0 ? x[a2]! : this.stateOf[1]!.x;
-    const p1 = this.p1, p2 = this.p2;
+    const p1 = this.p1,
+      p2 = this.p2;
     for (let c = 0; c < this.count; c++) {
       this.pointOf(0, c, x1, p1);
       this.pointOf(1, c, x2, p2);
-      const nx = this.normal[3 * c]!, ny = this.normal[3 * c + 1]!, nz = this.normal[3 * c + 2]!;
+      const nx = this.normal[3 * c]!,
+        ny = this.normal[3 * c + 1]!,
+        nz = this.normal[3 * c + 2]!;
       // pen = d − (p2 − p1)·n
       const pen = this.dist[c]! - ((p2[0]! - p1[0]!) * nx + (p2[1]! - p1[1]!) * ny + (p2[2]! - p1[2]!) * nz);
       this.pen[c] = pen;
@@ -280,11 +303,15 @@ export class PenalityContactForceField extends BaseForceField {
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
-    const a1 = this.argOf[0]!, a2 = this.argOf[1]!;
-    const x1 = this.stateOf[0]!.x, x2 = this.stateOf[1]!.x;
+    const a1 = this.argOf[0]!,
+      a2 = this.argOf[1]!;
+    const x1 = this.stateOf[0]!.x,
+      x2 = this.stateOf[1]!.x;
     for (let c = 0; c < this.count; c++) {
       if (!(this.pen[c]! > 0)) continue;
-      const nx = this.normal[3 * c]!, ny = this.normal[3 * c + 1]!, nz = this.normal[3 * c + 2]!;
+      const nx = this.normal[3 * c]!,
+        ny = this.normal[3 * c + 1]!,
+        nz = this.normal[3 * c + 2]!;
       // dpen = n·dp1 − n·dp2;  dF1 = −k·ks·dpen·n
       let dpen = 0;
       if (a1 >= 0) dpen += this.normalDisplacement(0, c, dx[a1]!, x1, nx, ny, nz);
@@ -314,9 +341,11 @@ export class PenalityContactForceField extends BaseForceField {
    */
   override addOutsideStateKToMatrix(acc: OutsideStateAccumulator, kFactor: number): void {
     const argOf: readonly number[] = this.argOf;
-    if ((argOf[0]! < 0) === (argOf[1]! < 0)) return;
+    if (argOf[0]! < 0 === argOf[1]! < 0) return;
     const o = argOf[0]! < 0 ? 0 : 1;
-    const inside = 1 - o, arg = argOf[inside]!, off = (this.offsetOf as readonly number[])[inside]!;
+    const inside = 1 - o,
+      arg = argOf[inside]!,
+      off = (this.offsetOf as readonly number[])[inside]!;
     const so = o === 0 ? -1 : 1;
     const g = this.gVec;
     for (let c = 0; c < this.count; c++) {
@@ -326,7 +355,8 @@ export class PenalityContactForceField extends BaseForceField {
       for (let a = 0; a < 3; a++) {
         const na = this.normal[3 * c + a]!;
         for (let k = 0; k < nb; k++) {
-          const row = this.gRow[k]! - off, size = this.gSize[k]!;
+          const row = this.gRow[k]! - off,
+            size = this.gSize[k]!;
           for (let j = 0; j < size; j++) {
             const v = factor * na * g[6 * k + j]!;
             acc.addOutsideRow(base + a, arg, row + j, v);
@@ -340,7 +370,9 @@ export class PenalityContactForceField extends BaseForceField {
   /** Fills the blocks of g for contact c (row of each dof block, its size 3 or 6, its vector). */
   private gBlocks(c: number): number {
     let nb = 0;
-    const nx = this.normal[3 * c]!, ny = this.normal[3 * c + 1]!, nz = this.normal[3 * c + 2]!;
+    const nx = this.normal[3 * c]!,
+      ny = this.normal[3 * c + 1]!,
+      nz = this.normal[3 * c + 2]!;
     for (let s = 0; s < 2; s++) {
       if (this.argOf[s]! < 0) continue;
       const side = this.sides[s]!;
@@ -382,8 +414,10 @@ export class PenalityContactForceField extends BaseForceField {
     const g = this.gVec;
     for (let a = 0; a < nb; a++) {
       for (let b = 0; b < nb; b++) {
-        const sa = this.gSize[a]!, sb = this.gSize[b]!;
-        const ra = this.gRow[a]!, rb = this.gRow[b]!;
+        const sa = this.gSize[a]!,
+          sb = this.gSize[b]!;
+        const ra = this.gRow[a]!,
+          rb = this.gRow[b]!;
         if (sa === 3 && sb === 3) {
           const blk = this.block;
           for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) blk[3 * i + j] = g[6 * a + i]! * g[6 * b + j]!;

@@ -42,17 +42,29 @@ const Rules: DataType<ContactRule[]> = {
   description: 'Create different responses to the collisions based on a set of rules.',
 })
 export class RuleBasedContactManager extends CollisionResponse {
-  readonly variables = this.initData({ name: 'variables', type: Str, default: '', help: 'define a list of variables to be used inside the rules (not supported by sofa-ts: rules must name responses directly)' });
-  readonly rules = this.initData({ name: 'rules', type: Rules, default: [], help: 'ordered list of rules, each a triplet: model 1 (name, group number or *), model 2, response' });
+  readonly variables = this.initData({
+    name: 'variables',
+    type: Str,
+    default: '',
+    help: 'define a list of variables to be used inside the rules (not supported by sofa-ts: rules must name responses directly)',
+  });
+  readonly rules = this.initData({
+    name: 'rules',
+    type: Rules,
+    default: [],
+    help: 'ordered list of rules, each a triplet: model 1 (name, group number or *), model 2, response',
+  });
 
   override init(): void {
     super.init();
-    if (this.variables.value.trim() !== '') throw this.error('rule variables are not supported yet', 'write the response names in the rules directly');
+    if (this.variables.value.trim() !== '')
+      throw this.error('rule variables are not supported yet', 'write the response names in the rules directly');
     for (const r of this.rules.value) this.checkResponse(r.response, 'rule response');
   }
 
   override getContactResponse(m1: CollisionModel, m2: CollisionModel): string {
-    const r1 = m1.contactResponse.value, r2 = m2.contactResponse.value;
+    const r1 = m1.contactResponse.value,
+      r2 = m2.contactResponse.value;
     if (r1) return r1;
     if (r2) return r2;
     for (const rule of this.rules.value) if (matches(rule, m1, m2) || matches(rule, m2, m1)) return rule.response;

@@ -1,9 +1,13 @@
-import { contactPointPosition, getBilateralContactConstraintFactory, type BaseObject, type BilateralContactConstraint } from '@sofa-ts/core';
+import {
+  contactPointPosition,
+  getBilateralContactConstraintFactory,
+  type BaseObject,
+  type BilateralContactConstraint,
+} from '@sofa-ts/core';
 import type { DetectionOutputs } from '../detection/detection-outputs.js';
 import type { CollisionModel, ElementKind } from '../model/CollisionModel.js';
 import { ContactSide } from './contact-points.js';
 import { LagrangianContactResponse } from './lagrangian-contact-response.js';
-
 
 /** Element kinds SOFA's StickContactConstraint is registered for (Vec3 models only). */
 const STICK_KINDS: readonly ElementKind[] = ['point', 'line', 'triangle', 'sphere'];
@@ -55,20 +59,23 @@ export class StickContact extends LagrangianContactResponse<BilateralContactCons
     const c = this.ensureConstraint();
     if (this.kept.length < out.count) this.kept = new Int32Array(2 * out.count);
     let size = 0;
-    const p0 = out.point0, p1 = out.point1;
+    const p0 = out.point0,
+      p1 = out.point1;
     for (let i = 0; i < out.count; i++) {
       let found = false;
       for (let j = 0; j < i && !found; j++) {
         let d2 = 0;
         for (let a = 0; a < 3; a++) {
-          const u = p0[3 * i + a]! - p0[3 * j + a]!, v = p1[3 * i + a]! - p1[3 * j + a]!;
+          const u = p0[3 * i + a]! - p0[3 * j + a]!,
+            v = p1[3 * i + a]! - p1[3 * j + a]!;
           d2 += u * u + v * v;
         }
         if (d2 < DUPLICATE_DIST2) found = true;
       }
       if (!found) this.kept[size++] = i;
     }
-    const s1 = this.sides[0], s2 = this.sides[1];
+    const s1 = this.sides[0],
+      s2 = this.sides[1];
     s1.ensure(size);
     s2.ensure(size);
     c.clearContacts(size);
@@ -110,4 +117,3 @@ function keepAliveParameter(response: string, owner: BaseObject): boolean {
   }
   return true;
 }
-

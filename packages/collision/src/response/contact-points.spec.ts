@@ -11,7 +11,9 @@ const dist2 = (a: V, b: V): number => dot(sub(a, b), sub(a, b));
 
 /** (u, v) of Q in triangle (A, B, C) by triangleCoordinates. */
 function coords(A: V, B: V, C: V, Q: V): [number, number] {
-  const AB = sub(B, A), AC = sub(C, A), AQ = sub(Q, A);
+  const AB = sub(B, A),
+    AC = sub(C, A),
+    AQ = sub(Q, A);
   const out = new Float64Array(2);
   triangleCoordinates(dot(AQ, AB), dot(AQ, AC), dot(AB, AB), dot(AC, AC), dot(AB, AC), out);
   return [out[0]!, out[1]!];
@@ -26,7 +28,9 @@ function closestOnSegment(a: V, b: V, q: V): V {
 
 describe('contact points on triangles (SOFA createPointInTriangle)', () => {
   // Right triangle in the plane z = 0: A at the origin, AB along x (length 2), AC along y (length 1).
-  const A: V = [0, 0, 0], B: V = [2, 0, 0], C: V = [0, 1, 0];
+  const A: V = [0, 0, 0],
+    B: V = [2, 0, 0],
+    C: V = [0, 1, 0];
 
   it('a point above the triangle gets the coordinates of its projection', () => {
     const [u, v] = coords(A, B, C, [0.4, 0.3, 0.7]); // projection A + 0.2·AB + 0.3·AC
@@ -34,7 +38,7 @@ describe('contact points on triangles (SOFA createPointInTriangle)', () => {
     expect(v).to.be.closeTo(0.3, 1e-15);
   });
 
-  it('a projection outside is moved to the corner or edge of SOFA\'s rule (closed forms)', () => {
+  it("a projection outside is moved to the corner or edge of SOFA's rule (closed forms)", () => {
     expect(coords(A, B, C, [-1, -1, 0.5])).to.deep.equal([0, 0]); // behind A
     const ab = coords(A, B, C, [0.8, -0.3, 0.5]); // beyond AB, foot at x = 0.8
     expect(ab[0]).to.be.closeTo(0.4, 1e-15);
@@ -52,12 +56,15 @@ describe('contact points on triangles (SOFA createPointInTriangle)', () => {
 
   it('on an acute triangle, gives the closest point of the triangle to the projection (random points)', () => {
     const r = rng(7);
-    const P: V = [0.1, -0.2, 0.3], Q: V = [2.1, 0.3, 0.1], R: V = [0.9, 1.8, -0.2];
+    const P: V = [0.1, -0.2, 0.3],
+      Q: V = [2.1, 0.3, 0.1],
+      R: V = [0.9, 1.8, -0.2];
     // acute: every corner's edge vectors have a positive dot product
     expect(dot(sub(Q, P), sub(R, P))).to.be.greaterThan(0);
     expect(dot(sub(P, Q), sub(R, Q))).to.be.greaterThan(0);
     expect(dot(sub(P, R), sub(Q, R))).to.be.greaterThan(0);
-    const AB = sub(Q, P), AC = sub(R, P);
+    const AB = sub(Q, P),
+      AC = sub(R, P);
     const n: V = [AB[1] * AC[2] - AB[2] * AC[1], AB[2] * AC[0] - AB[0] * AC[2], AB[0] * AC[1] - AB[1] * AC[0]];
     let outside = 0;
     for (let k = 0; k < 400; k++) {
@@ -67,8 +74,13 @@ describe('contact points on triangles (SOFA createPointInTriangle)', () => {
       // independent: project on the plane, keep it if inside, else the closest point of the three edges
       const s = dot(sub(q, P), n) / dot(n, n);
       const proj: V = [q[0] - s * n[0], q[1] - s * n[1], q[2] - s * n[2]];
-      const signs = [[P, Q], [Q, R], [R, P]].map(([a, b]) => {
-        const e = sub(b!, a!), w = sub(proj, a!);
+      const signs = [
+        [P, Q],
+        [Q, R],
+        [R, P],
+      ].map(([a, b]) => {
+        const e = sub(b!, a!),
+          w = sub(proj, a!);
         return dot([e[1] * w[2] - e[2] * w[1], e[2] * w[0] - e[0] * w[2], e[0] * w[1] - e[1] * w[0]], n);
       });
       let want = proj;

@@ -1,4 +1,12 @@
-import { isAnimationLoop, type BaseLagrangianConstraint, type BaseMechanicalState, type BaseObject, type CheckpointReader, type CheckpointRecord, type Node } from '@sofa-ts/core';
+import {
+  isAnimationLoop,
+  type BaseLagrangianConstraint,
+  type BaseMechanicalState,
+  type BaseObject,
+  type CheckpointReader,
+  type CheckpointRecord,
+  type Node,
+} from '@sofa-ts/core';
 import type { DetectionOutputs } from '../detection/detection-outputs.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
 import type { Contact } from './contact.js';
@@ -16,7 +24,11 @@ const LOOPS_SOLVING_CONSTRAINTS = ['FreeMotionAnimationLoop', 'ConstraintAnimati
 export abstract class LagrangianContactResponse<C extends BaseLagrangianConstraint> implements Contact {
   protected constraint: C | undefined;
 
-  constructor(readonly model1: CollisionModel, readonly model2: CollisionModel, protected readonly owner: BaseObject) {}
+  constructor(
+    readonly model1: CollisionModel,
+    readonly model2: CollisionModel,
+    protected readonly owner: BaseObject,
+  ) {}
 
   abstract setDetectionOutputs(outputs: DetectionOutputs): void;
 
@@ -36,10 +48,17 @@ export abstract class LagrangianContactResponse<C extends BaseLagrangianConstrai
     const where = `contact between ${this.model1.describe()} and ${this.model2.describe()}`;
     const hint = 'use FreeMotionAnimationLoop with a constraint solver, or response="PenalityContactForceField"';
     const make = this.factory();
-    if (!make) throw this.owner.error(`${where}: response '${this.responseName}' needs the Lagrangian constraint solvers (the constraint package), which are not loaded`, hint);
+    if (!make)
+      throw this.owner.error(
+        `${where}: response '${this.responseName}' needs the Lagrangian constraint solvers (the constraint package), which are not loaded`,
+        hint,
+      );
     const loop = this.owner.context.root.objects.find(isAnimationLoop);
     if (loop && !LOOPS_SOLVING_CONSTRAINTS.includes(loop.className)) {
-      throw this.owner.error(`${where}: response '${this.responseName}' creates Lagrangian constraints, which ${loop.className} does not solve`, hint);
+      throw this.owner.error(
+        `${where}: response '${this.responseName}' creates Lagrangian constraints, which ${loop.className} does not solve`,
+        hint,
+      );
     }
     const c = make(this.model1.getMechanicalState(), this.model2.getMechanicalState());
     c.name.value = `${this.model1.getName()}-${this.model2.getName()}`;

@@ -13,17 +13,36 @@ export interface ResponseClass {
   readonly name: string;
   readonly aliases: readonly string[];
   /** Null when sofa-ts does not implement it yet: the scene loads, the first contact fails. */
-  readonly create: ((m1: CollisionModel, m2: CollisionModel, method: IntersectionMethod, owner: BaseObject, response: string) => Contact) | null;
+  readonly create:
+    ((m1: CollisionModel, m2: CollisionModel, method: IntersectionMethod, owner: BaseObject, response: string) => Contact) | null;
   readonly missing?: string;
 }
 
 const responseClasses: ResponseClass[] = [
-  { name: 'PenalityContactForceField', aliases: ['default'], create: (m1, m2, method, owner) => new PenalityContact(m1, m2, method, owner) },
-  { name: 'FrictionContactConstraint', aliases: ['FrictionContact'], create: (m1, m2, method, owner, response) => new FrictionContact(m1, m2, method, owner, response) },
-  { name: 'AugmentedLagrangianResponseConstraint', aliases: [], create: (m1, m2, method, owner, response) => new AugmentedLagrangianResponse(m1, m2, method, owner, response) },
+  {
+    name: 'PenalityContactForceField',
+    aliases: ['default'],
+    create: (m1, m2, method, owner) => new PenalityContact(m1, m2, method, owner),
+  },
+  {
+    name: 'FrictionContactConstraint',
+    aliases: ['FrictionContact'],
+    create: (m1, m2, method, owner, response) => new FrictionContact(m1, m2, method, owner, response),
+  },
+  {
+    name: 'AugmentedLagrangianResponseConstraint',
+    aliases: [],
+    create: (m1, m2, method, owner, response) => new AugmentedLagrangianResponse(m1, m2, method, owner, response),
+  },
   { name: 'StickContactConstraint', aliases: [], create: (m1, m2, _method, owner, response) => new StickContact(m1, m2, owner, response) },
   // SOFA's BarycentricStickContact: springs gluing the contact points (a penalty response), not the constraint above
-  { name: 'StickContactForceField', aliases: [], create: null, missing: "SOFA's BarycentricStickContact (springs gluing the contact points) is not implemented in sofa-ts; response=\"StickContactConstraint\" glues them with Lagrangian constraints" },
+  {
+    name: 'StickContactForceField',
+    aliases: [],
+    create: null,
+    missing:
+      'SOFA\'s BarycentricStickContact (springs gluing the contact points) is not implemented in sofa-ts; response="StickContactConstraint" glues them with Lagrangian constraints',
+  },
 ];
 
 /** Names a contact manager accepts for `response` (SOFA's registered contact classes). */
@@ -49,7 +68,13 @@ export function findResponse(response: string): ResponseClass | undefined {
 
 /** A response that is registered but not implemented: fails, located at the contact manager, at the first contact. */
 export class MissingResponse implements Contact {
-  constructor(readonly model1: CollisionModel, readonly model2: CollisionModel, private readonly owner: BaseObject, private readonly response: string, private readonly why: string) {}
+  constructor(
+    readonly model1: CollisionModel,
+    readonly model2: CollisionModel,
+    private readonly owner: BaseObject,
+    private readonly response: string,
+    private readonly why: string,
+  ) {}
 
   setDetectionOutputs(_outputs: DetectionOutputs): void {
     throw this.owner.error(

@@ -17,8 +17,18 @@ import { DiagonalForceField } from './diagonal-force-field.js';
   defaultTemplate: 'Vec1d',
 })
 export class DiagonalCompliance extends DiagonalForceField {
-  readonly compliance = this.initData({ name: 'compliance', type: RealArray(0, 'VecDeriv'), default: new Float64Array(0), help: 'compliance value of each dof (point by point)' });
-  readonly damping = this.initData({ name: 'damping', type: RealArray(1), default: new Float64Array([0]), help: 'viscous damping of each dof (fewer values: the last one repeats)' });
+  readonly compliance = this.initData({
+    name: 'compliance',
+    type: RealArray(0, 'VecDeriv'),
+    default: new Float64Array(0),
+    help: 'compliance value of each dof (point by point)',
+  });
+  readonly damping = this.initData({
+    name: 'damping',
+    type: RealArray(1),
+    default: new Float64Array([0]),
+    help: 'viscous damping of each dof (fewer values: the last one repeats)',
+  });
 
   protected fill(): void {
     const values = this.compliance.value;

@@ -18,8 +18,18 @@ import { DiagonalForceField, complianceOfStiffness } from './diagonal-force-fiel
 })
 export class DiagonalStiffness extends DiagonalForceField {
   static override readonly isComplianceByDefault = false;
-  readonly stiffness = this.initData({ name: 'stiffness', type: RealArray(0, 'VecDeriv'), default: new Float64Array(0), help: 'stiffness value of each dof (point by point)' });
-  readonly damping = this.initData({ name: 'damping', type: RealArray(1), default: new Float64Array([0]), help: 'viscous damping of each dof (fewer values: the last one repeats)' });
+  readonly stiffness = this.initData({
+    name: 'stiffness',
+    type: RealArray(0, 'VecDeriv'),
+    default: new Float64Array(0),
+    help: 'stiffness value of each dof (point by point)',
+  });
+  readonly damping = this.initData({
+    name: 'damping',
+    type: RealArray(1),
+    default: new Float64Array([0]),
+    help: 'viscous damping of each dof (fewer values: the last one repeats)',
+  });
 
   protected fill(): void {
     const values = this.stiffness.value;

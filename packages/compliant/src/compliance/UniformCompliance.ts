@@ -20,9 +20,19 @@ import { DiagonalForceField, stiffnessOfCompliance } from './diagonal-force-fiel
   defaultTemplate: 'Vec1d',
 })
 export class UniformCompliance extends DiagonalForceField {
-  readonly compliance = this.initData({ name: 'compliance', type: Real, default: 0, help: 'compliance value applied to every dof (0: hard constraint)' });
+  readonly compliance = this.initData({
+    name: 'compliance',
+    type: Real,
+    default: 0,
+    help: 'compliance value applied to every dof (0: hard constraint)',
+  });
   readonly damping = this.initData({ name: 'damping', type: Real, default: 0, help: 'uniform viscous damping of the dofs' });
-  readonly resizable = this.initData({ name: 'resizable', type: Bool, default: false, help: 'the dofs may be resized (the matrices follow the size of the state)' });
+  readonly resizable = this.initData({
+    name: 'resizable',
+    type: Bool,
+    default: false,
+    help: 'the dofs may be resized (the matrices follow the size of the state)',
+  });
 
   protected fill(): void {
     const c = this.compliance.value;

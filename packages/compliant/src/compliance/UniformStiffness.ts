@@ -19,7 +19,12 @@ export class UniformStiffness extends DiagonalForceField {
   static override readonly isComplianceByDefault = false;
   readonly stiffness = this.initData({ name: 'stiffness', type: Real, default: 0, help: 'stiffness value applied to every dof' });
   readonly damping = this.initData({ name: 'damping', type: Real, default: 0, help: 'uniform viscous damping of the dofs' });
-  readonly resizable = this.initData({ name: 'resizable', type: Bool, default: false, help: 'the dofs may be resized (the matrices follow the size of the state)' });
+  readonly resizable = this.initData({
+    name: 'resizable',
+    type: Bool,
+    default: false,
+    help: 'the dofs may be resized (the matrices follow the size of the state)',
+  });
 
   protected fill(): void {
     const k = this.stiffness.value;

@@ -31,7 +31,9 @@ describe('compliant: compliances and stiffnesses', () => {
     c.damping.value = 3;
     mount(c, new TestState(Vec1d, 3, x), true);
     expect(c.actsAsCompliance).to.equal(true);
-    const C = new DenseAccumulator(3), K = new DenseAccumulator(3), B = new DenseAccumulator(3);
+    const C = new DenseAccumulator(3),
+      K = new DenseAccumulator(3),
+      B = new DenseAccumulator(3);
     c.addComplianceToMatrix(C, 2);
     c.addKToMatrix(K, 1);
     c.addBToMatrix(B, 1);
@@ -44,7 +46,10 @@ describe('compliant: compliances and stiffnesses', () => {
   });
 
   it('UniformCompliance as a stiffness (isCompliance 0, or on a master): K = −C⁻¹, f = K·x = −∂E/∂x, addDForce = K·dx', () => {
-    for (const [isC, mapped] of [[false, true], [true, false]] as const) {
+    for (const [isC, mapped] of [
+      [false, true],
+      [true, false],
+    ] as const) {
       const c = new UniformCompliance();
       c.compliance.value = 0.25;
       c.isCompliance.value = isC;
@@ -57,7 +62,8 @@ describe('compliant: compliances and stiffnesses', () => {
       c.addForce([f], [Float64Array.from(x)], [new Float64Array(3)]);
       // f = −∂E/∂x by central differences of E = ½·k·x²
       for (let i = 0; i < 3; i++) {
-        const xp = Float64Array.from(x), xm = Float64Array.from(x);
+        const xp = Float64Array.from(x),
+          xm = Float64Array.from(x);
         xp[i]! += 1e-6;
         xm[i]! -= 1e-6;
         const dE = (c.getPotentialEnergy([xp]) - c.getPotentialEnergy([xm])) / 2e-6;
@@ -86,7 +92,8 @@ describe('compliant: compliances and stiffnesses', () => {
     c.compliance.value = Float64Array.of(1, 2, 4, 0.5, 0.25, 8);
     c.damping.value = Float64Array.of(1, 2);
     mount(c, new TestState(Vec3d, 2), true);
-    const C = new DenseAccumulator(6), B = new DenseAccumulator(6);
+    const C = new DenseAccumulator(6),
+      B = new DenseAccumulator(6);
     c.addComplianceToMatrix(C, 1);
     c.addBToMatrix(B, -1);
     expect(diag(C.a)).to.deep.equal([1, 2, 4, 0.5, 0.25, 8]);

@@ -26,7 +26,8 @@ export abstract class DiagonalForceField extends BaseCompliance {
   override init(): void {
     const s = this.mstate.require();
     if (!this.template) this.template = s.stateType.name;
-    if (s.stateType.coordSize !== s.stateType.derivSize) throw this.error(`needs a state of scalar dofs (Vec templates), got ${s.stateType.name}`);
+    if (s.stateType.coordSize !== s.stateType.derivSize)
+      throw this.error(`needs a state of scalar dofs (Vec templates), got ${s.stateType.name}`);
     this.reinit();
   }
 
@@ -49,7 +50,8 @@ export abstract class DiagonalForceField extends BaseCompliance {
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v?: readonly Float64Array[]): void {
     if (this.actsAsCompliance) return;
-    const fo = f[0]!, xo = x[0]!;
+    const fo = f[0]!,
+      xo = x[0]!;
     this.checkSize(fo.length);
     const k = this.k;
     // f = K·x = −k_i·x_i
@@ -57,9 +59,11 @@ export abstract class DiagonalForceField extends BaseCompliance {
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const o = df[0]!, v = dx[0]!;
+    const o = df[0]!,
+      v = dx[0]!;
     this.checkSize(o.length);
-    const k = this.k, d = this.d;
+    const k = this.k,
+      d = this.d;
     // df += kFactor·K·dx + bFactor·B·dx
     if (!this.actsAsCompliance && kFactor !== 0) for (let i = 0; i < k.length; i++) o[i]! -= kFactor * k[i]! * v[i]!;
     if (this.hasDamping && bFactor !== 0) for (let i = 0; i < d.length; i++) o[i]! -= bFactor * d[i]! * v[i]!;
@@ -85,7 +89,8 @@ export abstract class DiagonalForceField extends BaseCompliance {
 
   /** ½·Σ k_i·x_i² */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    const xo = x[0]!, k = this.k;
+    const xo = x[0]!,
+      k = this.k;
     let e = 0;
     for (let i = 0; i < k.length; i++) e += 0.5 * k[i]! * xo[i]! * xo[i]!;
     return e;

@@ -18,7 +18,12 @@ import { BaseConstraintProjector, Bool, Real, sofaComponent } from '@sofa-ts/cor
 })
 export class CoulombConstraint extends BaseConstraintProjector {
   readonly mu = this.initData({ name: 'mu', type: Real, default: 1, help: 'friction coefficient: |λ_t| ≤ mu·λ_n' });
-  readonly horizontalProjection = this.initData({ name: 'horizontalProjection', type: Bool, default: true, help: 'project tangentially at constant normal (else orthogonally onto the cone)' });
+  readonly horizontalProjection = this.initData({
+    name: 'horizontalProjection',
+    type: Bool,
+    default: true,
+    help: 'project tangentially at constant normal (else orthogonally onto the cone)',
+  });
 
   override init(): void {
     if (this.mu.value < 0) throw this.error(`mu must be non-negative (got ${this.mu.value})`);
@@ -26,7 +31,9 @@ export class CoulombConstraint extends BaseConstraintProjector {
 
   project(lambda: Float64Array, offset: number, dim: number, _index: number, correction: boolean): void {
     const mu = correction ? 0 : this.mu.value;
-    const i0 = offset, i1 = offset + 1, i2 = offset + 2;
+    const i0 = offset,
+      i1 = offset + 1,
+      i2 = offset + 2;
     const tangents = Math.min(dim, 3) - 1;
     let n = lambda[i0]!;
     const t1 = tangents >= 1 ? lambda[i1]! : 0;

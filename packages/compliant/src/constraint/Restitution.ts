@@ -21,7 +21,12 @@ const RESTING_SPEED = 1e-5;
   description: 'Constraint value for elastic contacts with a restitution coefficient.',
 })
 export class Restitution extends ConstraintValue {
-  readonly mask = this.initData({ name: 'mask', type: BoolArray, default: new Uint32Array(0), help: 'violated constraint rows (computed each step when empty)' });
+  readonly mask = this.initData({
+    name: 'mask',
+    type: BoolArray,
+    default: new Uint32Array(0),
+    help: 'violated constraint rows (computed each step when empty)',
+  });
   readonly restitution = this.initData({ name: 'restitution', type: Real, default: 0, help: 'restitution coefficient' });
   /** (rows) violated rows flagged by filterConstraints, when the scene gives no mask. */
   private flagged = new Uint8Array(0);
@@ -33,7 +38,8 @@ export class Restitution extends ConstraintValue {
   }
 
   override correction(out: Float64Array, offset: number, state: BaseMechanicalState, dt: number): void {
-    const x = state.x, v = state.v;
+    const x = state.x,
+      v = state.v;
     const n = state.size * state.stateType.derivSize;
     const mask = this.violated();
     for (let i = 0; i < n; i++) {
@@ -43,7 +49,8 @@ export class Restitution extends ConstraintValue {
   }
 
   override dynamics(out: Float64Array, offset: number, state: BaseMechanicalState, stabilization: boolean, dt: number): void {
-    const x = state.x, v = state.v;
+    const x = state.x,
+      v = state.v;
     const dim = state.stateType.derivSize;
     const mask = this.violated();
     const e = this.restitution.value;

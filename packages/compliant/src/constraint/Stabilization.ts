@@ -21,7 +21,12 @@ export const BoolArray = IndexArray(1, 'vector<bool>');
   description: 'Constraint value of hard constraints: velocity cancelled by the dynamics, violation by the correction pass.',
 })
 export class Stabilization extends BaseConstraintValue {
-  readonly mask = this.initData({ name: 'mask', type: BoolArray, default: new Uint32Array(0), help: 'blocks to stabilize, one flag per point (empty: all)' });
+  readonly mask = this.initData({
+    name: 'mask',
+    type: BoolArray,
+    default: new Uint32Array(0),
+    help: 'blocks to stabilize, one flag per point (empty: all)',
+  });
   /** (blocks) violated blocks flagged by filterConstraints, when the scene gives no mask. */
   private flagged = new Uint8Array(0);
   /** Whether `flagged` holds the flags of the current step. */

@@ -11,7 +11,12 @@ import { BaseConstraintValue, RealArray, sofaComponent, type BaseMechanicalState
   description: 'Enforce the constraint velocities to the given values.',
 })
 export class VelocityConstraintValue extends BaseConstraintValue {
-  readonly velocities = this.initData({ name: 'velocities', type: RealArray(1), default: new Float64Array(0), help: 'the velocities to enforce, one per constraint row' });
+  readonly velocities = this.initData({
+    name: 'velocities',
+    type: RealArray(1),
+    default: new Float64Array(0),
+    help: 'the velocities to enforce, one per constraint row',
+  });
 
   dynamics(out: Float64Array, offset: number, state: BaseMechanicalState, _stabilization?: boolean, _dt?: number): void {
     const n = state.size * state.stateType.derivSize;

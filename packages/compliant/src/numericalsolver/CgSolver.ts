@@ -21,13 +21,26 @@ export class CgSolver extends KrylovKKTSolver {
     return 'cg';
   }
 
-  protected iterate(apply: LinearOperator, b: Float64Array, x: Float64Array, maxIterations: number, tolerance: number, out: KrylovResult): void {
+  protected iterate(
+    apply: LinearOperator,
+    b: Float64Array,
+    x: Float64Array,
+    maxIterations: number,
+    tolerance: number,
+    out: KrylovResult,
+  ): void {
     if (this.ws.n !== b.length) this.ws = new CgWorkspace(b.length);
     let nb = 0;
     for (let i = 0; i < b.length; i++) nb += b[i]! * b[i]!;
     nb = Math.sqrt(nb);
     // |r| ≤ tolerance, as a tolerance on |r|/|b| for the linalg kernel
-    const r = conjugateGradient(apply, b, x, { maxIterations, tolerance: nb > 0 ? tolerance / nb : 0, threshold: 0, warmStart: true, firstSolve: false }, this.ws);
+    const r = conjugateGradient(
+      apply,
+      b,
+      x,
+      { maxIterations, tolerance: nb > 0 ? tolerance / nb : 0, threshold: 0, warmStart: true, firstSolve: false },
+      this.ws,
+    );
     out.iterations = r.iterations;
     out.residual = r.residual * nb;
   }

@@ -15,7 +15,12 @@ import { DiagonalShift, PatternTracker } from './sparse-pattern.js';
   description: 'A sparse Cholesky (LDL^T) factorization of the response matrix.',
 })
 export class LDLTResponse extends BaseResponse {
-  readonly regularize = this.initData({ name: 'regularize', type: Real, default: Number.EPSILON, help: 'add identity*regularize to H to make it definite' });
+  readonly regularize = this.initData({
+    name: 'regularize',
+    type: Real,
+    default: Number.EPSILON,
+    help: 'add identity*regularize to H to make it definite',
+  });
   readonly constant = this.initData({ name: 'constant', type: Bool, default: false, help: 'reuse the first factorization' });
 
   private readonly ldlt = new SupernodalLDLT();
@@ -31,7 +36,8 @@ export class LDLTResponse extends BaseResponse {
     try {
       this.ldlt.factorize(A);
     } catch (e) {
-      if (e instanceof ZeroPivotError) throw this.error(`the dynamics matrix H is singular (zero pivot at dof ${e.index}): give every dof a mass or fix it`);
+      if (e instanceof ZeroPivotError)
+        throw this.error(`the dynamics matrix H is singular (zero pivot at dof ${e.index}): give every dof a mass or fix it`);
       throw e;
     }
     this.factorized = true;

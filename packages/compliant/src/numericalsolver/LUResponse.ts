@@ -31,7 +31,8 @@ export class LUResponse extends BaseResponse {
     try {
       this.lu.factorize(A);
     } catch (e) {
-      if (e instanceof SingularMatrixError) throw this.error(`the dynamics matrix H is singular (step ${e.column}): give every dof a mass or fix it`);
+      if (e instanceof SingularMatrixError)
+        throw this.error(`the dynamics matrix H is singular (step ${e.column}): give every dof a mass or fix it`);
       throw e;
     }
     this.factorized = true;

@@ -20,7 +20,14 @@ export class MinresSolver extends KrylovKKTSolver {
     return 'minres';
   }
 
-  protected iterate(apply: LinearOperator, b: Float64Array, x: Float64Array, maxIterations: number, tolerance: number, out: KrylovResult): void {
+  protected iterate(
+    apply: LinearOperator,
+    b: Float64Array,
+    x: Float64Array,
+    maxIterations: number,
+    tolerance: number,
+    out: KrylovResult,
+  ): void {
     minres(apply, b, x, maxIterations, tolerance, this.ws, out);
   }
 }

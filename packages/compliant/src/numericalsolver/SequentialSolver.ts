@@ -51,9 +51,24 @@ export class SequentialSolver extends BaseKKTSolver {
   readonly iterations = this.initData({ name: 'iterations', type: UInt, default: 10, help: 'iteration bound' });
   readonly precision = this.initData({ name: 'precision', type: Real, default: 1e-3, help: 'residual norm threshold' });
   readonly relative = this.initData({ name: 'relative', type: Bool, default: false, help: 'use relative precision' });
-  readonly omega = this.initData({ name: 'omega', type: Real, default: 1, help: 'SOR parameter: < 1 slower but safer convergence, 1 plain Gauss-Seidel, in (1, 2) faster for SPD systems' });
-  readonly iterateOnBilaterals = this.initData({ name: 'iterateOnBilaterals', type: Bool, default: true, help: 'iterate on bilateral constraints too (else they are factored with the dynamics)' });
-  readonly regularization = this.initData({ name: 'regularization', type: Real, default: Number.EPSILON, help: 'diagonal regularization of the bilateral constraints when they are factored' });
+  readonly omega = this.initData({
+    name: 'omega',
+    type: Real,
+    default: 1,
+    help: 'SOR parameter: < 1 slower but safer convergence, 1 plain Gauss-Seidel, in (1, 2) faster for SPD systems',
+  });
+  readonly iterateOnBilaterals = this.initData({
+    name: 'iterateOnBilaterals',
+    type: Bool,
+    default: true,
+    help: 'iterate on bilateral constraints too (else they are factored with the dynamics)',
+  });
+  readonly regularization = this.initData({
+    name: 'regularization',
+    type: Real,
+    default: Number.EPSILON,
+    help: 'diagonal regularization of the bilateral constraints when they are factored',
+  });
 
   private response!: BaseResponse;
   // The iterated problem: a "primal" of size mp (m, or m + bilateral rows), its solve, rows Ji (ni × mp), Ci (ni × ni).
@@ -112,11 +127,13 @@ export class SequentialSolver extends BaseKKTSolver {
   private prepareFactored(sys: KKTSystem, nb: number): void {
     const { m, n } = sys;
     if (this.subVersion !== sys.patternVersion || this.bilateralRows.length !== nb) {
-      const bil: number[] = [], it: number[] = [];
+      const bil: number[] = [],
+        it: number[] = [];
       for (const c of sys.constraints) for (let r = 0; r < c.blocks * c.dim; r++) (c.projector ? it : bil).push(c.offset + r);
       this.bilateralRows = Int32Array.from(bil);
       this.iteratedRows = Int32Array.from(it);
-      const bMap = new Int32Array(n).fill(-1), uMap = new Int32Array(n).fill(-1);
+      const bMap = new Int32Array(n).fill(-1),
+        uMap = new Int32Array(n).fill(-1);
       bil.forEach((r, i) => (bMap[r] = i));
       it.forEach((r, i) => (uMap[r] = i));
       this.jb.build(sys.JP, bil, identityMap(m), m);
@@ -146,7 +163,8 @@ export class SequentialSolver extends BaseKKTSolver {
     try {
       this.ldlt.factorize(K);
     } catch (e) {
-      if (e instanceof ZeroPivotError) throw this.error('the KKT matrix of the bilateral constraints is singular (redundant hard constraints?)');
+      if (e instanceof ZeroPivotError)
+        throw this.error('the KKT matrix of the bilateral constraints is singular (redundant hard constraints?)');
       throw e;
     }
     this.mp = m + nb;
@@ -163,7 +181,9 @@ export class SequentialSolver extends BaseKKTSolver {
   /** Blocks of the iterated rows, in row order, with their activation from the projectors' masks. */
   private fetchBlocks(sys: KKTSystem): void {
     const blocks = this.blocks;
-    let k = 0, off = 0, lu = 0;
+    let k = 0,
+      off = 0,
+      lu = 0;
     for (const c of sys.constraints) {
       if (this.factored && !c.projector) continue;
       const active = c.projector?.active;
@@ -189,7 +209,8 @@ export class SequentialSolver extends BaseKKTSolver {
   /** W = primal⁻¹·Jiᵀ (column by column) and the factored diagonal blocks S_bb = J_b·W_b + C_bb. */
   private computeResponses(): void {
     const { mp, ni } = this;
-    const J = this.Ji, C = this.Ci;
+    const J = this.Ji,
+      C = this.Ci;
     if (this.W.length < mp * ni) this.W = new Float64Array(mp * ni);
     if (this.col.length < mp) this.col = new Float64Array(mp);
     const col = this.col.subarray(0, mp);
@@ -198,7 +219,8 @@ export class SequentialSolver extends BaseKKTSolver {
       for (let q = J.rowPtr[i]!; q < J.rowPtr[i + 1]!; q++) col[J.colInd[q]!] = J.values[q]!;
       this.primalSolve(this.W.subarray(i * mp, (i + 1) * mp), col);
     }
-    const W = this.W, lu = this.blockLu;
+    const W = this.W,
+      lu = this.blockLu;
     for (const b of this.blocks) {
       const d = b.size;
       for (let r = 0; r < d; r++) {
@@ -235,8 +257,10 @@ export class SequentialSolver extends BaseKKTSolver {
     const { m, n } = sys;
     const { mp, ni } = this;
     this.ensureWork(mp, ni);
-    const free = this.free.subarray(0, mp), net = this.net.subarray(0, mp);
-    const lambda = this.lambda.subarray(0, ni), constant = this.constant.subarray(0, ni);
+    const free = this.free.subarray(0, mp),
+      net = this.net.subarray(0, mp);
+    const lambda = this.lambda.subarray(0, ni),
+      constant = this.constant.subarray(0, ni);
     // free motion: primal⁻¹·[P·c; −b_bilateral]
     const rp = this.rhsP.subarray(0, mp);
     rp.set(rhs.subarray(0, m));
@@ -247,7 +271,8 @@ export class SequentialSolver extends BaseKKTSolver {
     for (let i = 0; i < ni; i++) lambda[i] = x[m + (rows ? rows[i]! : i)]!;
     net.fill(0);
     this.addW(net, lambda, 0, ni);
-    const J = this.Ji, C = this.Ci;
+    const J = this.Ji,
+      C = this.Ci;
     let norm = 0;
     for (let i = 0; i < ni; i++) {
       let s = rhs[m + (rows ? rows[i]! : i)]!;
@@ -257,14 +282,17 @@ export class SequentialSolver extends BaseKKTSolver {
     }
     const epsilon = this.relative.value ? Math.sqrt(norm) * this.precision.value : this.precision.value;
     const omega = this.omega.value;
-    const err = this.err, delta = this.delta, old = this.old;
+    const err = this.err,
+      delta = this.delta,
+      old = this.old;
     let k = 0;
     let estimate = 0;
     const max = this.iterations.value;
     for (k = 0; k < max && ni > 0; k++) {
       estimate = 0;
       for (const b of this.blocks) {
-        const d = b.size, o = b.offset;
+        const d = b.size,
+          o = b.offset;
         if (b.activated) {
           // e_b = b_b − J_b·net − C_b·λ
           for (let r = 0; r < d; r++) {
@@ -309,7 +337,8 @@ export class SequentialSolver extends BaseKKTSolver {
 
   /** out (mp) += Σ_r W[:, first + r]·values[r] */
   private addW(out: Float64Array, values: Float64Array, first: number, count: number): void {
-    const mp = this.mp, W = this.W;
+    const mp = this.mp,
+      W = this.W;
     for (let r = 0; r < count; r++) {
       const l = values[r]!;
       if (l === 0) continue;

@@ -12,7 +12,12 @@ import { DenseSchur, KKTMatrix, findResponse, symmetricRhs } from './kkt-support
  * The correction pass reuses the factorization (the damping hint is not needed by direct solves).
  */
 export abstract class DirectKKTSolver extends BaseKKTSolver {
-  readonly schur = this.initData({ name: 'schur', type: Bool, default: true, help: 'solve the Schur complement of the constraints (else factor the whole KKT matrix)' });
+  readonly schur = this.initData({
+    name: 'schur',
+    type: Bool,
+    default: true,
+    help: 'solve the Schur complement of the constraints (else factor the whole KKT matrix)',
+  });
 
   protected response!: BaseResponse;
   private readonly dense = new DenseSchur();
@@ -62,7 +67,9 @@ export abstract class DirectKKTSolver extends BaseKKTSolver {
     const c = sys.constraints.find((x) => x.projector !== undefined);
     if (!c) return;
     this.warnedProjectors = true;
-    this.warn(`${c.projector!.describe()} (on ${c.state.describe()}) is not applied: ${this.className} solves every constraint row as bilateral (an equality); use SequentialSolver for unilateral and friction constraints`);
+    this.warn(
+      `${c.projector!.describe()} (on ${c.state.describe()}) is not applied: ${this.className} solves every constraint row as bilateral (an equality); use SequentialSolver for unilateral and friction constraints`,
+    );
   }
   private warnedProjectors = false;
 

@@ -20,20 +20,25 @@ function randomSystem(seed: number, m: number, n: number, fixed: number[] = [], 
   const r = rng(seed);
   const B = Array.from({ length: m }, () => Array.from({ length: m }, () => r()));
   // BᵀB + I (or a positive diagonal)
-  let H: M = Array.from({ length: m }, (_, i) => Array.from({ length: m }, (__, j) => (diagonalH ? 0 : B.reduce((a, row) => a + row[i]! * row[j]!, 0)) + (i === j ? 1 : 0)));
+  let H: M = Array.from({ length: m }, (_, i) =>
+    Array.from({ length: m }, (__, j) => (diagonalH ? 0 : B.reduce((a, row) => a + row[i]! * row[j]!, 0)) + (i === j ? 1 : 0)),
+  );
   if (diagonalH) H = H.map((row, i) => row.map((v, j) => (i === j ? v + Math.abs(r()) : v)));
   const P = Array.from({ length: m }, (_, i) => (fixed.includes(i) ? 0 : 1));
   // H ← P·H·P + (I − P), as the engine gives it
   H = H.map((row, i) => row.map((v, j) => (P[i] === 0 || P[j] === 0 ? (i === j ? 1 : 0) : v)));
   const J = Array.from({ length: n }, () => Array.from({ length: m }, () => (r() > -0.2 ? r() : 0)));
-  const C = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (__, j) => (i === j && (allCompliant || i % 2 === 0) ? 0.01 + 0.1 * Math.abs(r()) : 0)));
+  const C = Array.from({ length: n }, (_, i) =>
+    Array.from({ length: n }, (__, j) => (i === j && (allCompliant || i % 2 === 0) ? 0.01 + 0.1 * Math.abs(r()) : 0)),
+  );
   const rhs = Array.from({ length: m + n }, (_, i) => (i < m ? P[i]! * r() : r()));
   return { H, J, C, P, rhs };
 }
 
 /** The exact solution of [H −(JP)ᵀ; JP C][v; λ] = rhs, by dense LU (mathjs). */
 function oracle(H: M, J: M, C: M, P: number[], rhs: number[]): number[] {
-  const m = H.length, n = J.length;
+  const m = H.length,
+    n = J.length;
   const JP = J.map((row) => row.map((v, k) => v * P[k]!));
   const K: M = [...H.map((row, i) => [...row, ...JP.map((jr) => -jr[i]!)]), ...JP.map((row, i) => [...row, ...C[i]!])];
   return (math.lusolve(K, rhs) as number[][]).map((x) => x[0]!).slice(0, m + n);
@@ -68,21 +73,51 @@ const iterative = (s: MinresSolver | CgSolver | SequentialSolver, iterations: nu
 describe('compliant: KKT solvers against the dense solution of [H −Jᵀ; J C][v; λ] = [P·c; b]', () => {
   const cases: Array<[string, () => BaseKKTSolver, number]> = [
     ['LDLTSolver (Schur, own LDLTResponse)', () => mount(new LDLTSolver()), 1e-10],
-    ['LDLTSolver schur="0" (full KKT)', () => { const s = new LDLTSolver(); s.schur.value = false; return mount(s); }, 1e-10],
+    [
+      'LDLTSolver schur="0" (full KKT)',
+      () => {
+        const s = new LDLTSolver();
+        s.schur.value = false;
+        return mount(s);
+      },
+      1e-10,
+    ],
     ['LUSolver (Schur, own LUResponse)', () => mount(new LUSolver()), 1e-10],
-    ['LUSolver schur="0" (full KKT)', () => { const s = new LUSolver(); s.schur.value = false; return mount(s); }, 1e-10],
-    ['LDLTSolver with the node\'s LUResponse', () => mount(new LDLTSolver(), new LUResponse()), 1e-10],
+    [
+      'LUSolver schur="0" (full KKT)',
+      () => {
+        const s = new LUSolver();
+        s.schur.value = false;
+        return mount(s);
+      },
+      1e-10,
+    ],
+    ["LDLTSolver with the node's LUResponse", () => mount(new LDLTSolver(), new LUResponse()), 1e-10],
     ['MinresSolver (full KKT)', () => mount(iterative(new MinresSolver(), 500, 1e-13)), 1e-8],
     ['MinresSolver (Schur with LDLTResponse)', () => mount(iterative(new MinresSolver(), 200, 1e-13), new LDLTResponse()), 1e-8],
     ['CgSolver (Schur with LDLTResponse)', () => mount(iterative(new CgSolver(), 200, 1e-13), new LDLTResponse()), 1e-8],
     ['SequentialSolver (bilateral rows iterated)', () => mount(iterative(new SequentialSolver(), 5000, 1e-15)), 1e-7],
-    ['SequentialSolver iterateOnBilaterals="0"', () => { const s = new SequentialSolver(); s.iterateOnBilaterals.value = false; return mount(s); }, 1e-9],
+    [
+      'SequentialSolver iterateOnBilaterals="0"',
+      () => {
+        const s = new SequentialSolver();
+        s.iterateOnBilaterals.value = false;
+        return mount(s);
+      },
+      1e-9,
+    ],
   ];
   for (const [name, make, tol] of cases) {
     it(`${name}: free and projected systems`, () => {
-      for (const [seed, fixed] of [[1, []], [2, [0, 4, 5]]] as const) {
+      for (const [seed, fixed] of [
+        [1, []],
+        [2, [0, 4, 5]],
+      ] as const) {
         const { H, J, C, P, rhs } = randomSystem(seed, 9, 4, [...fixed]);
-        const sys = denseKKT(H, J, C, P, [{ blocks: 2, dim: 1 }, { blocks: 1, dim: 2 }]);
+        const sys = denseKKT(H, J, C, P, [
+          { blocks: 2, dim: 1 },
+          { blocks: 1, dim: 2 },
+        ]);
         expectClose(solve(make(), sys, rhs), oracle(H, J, C, P, rhs), tol);
       }
     });
@@ -117,7 +152,8 @@ describe('compliant: KKT solvers against the dense solution of [H −Jᵀ; J C][
       const sys = denseKKT(H, J, C, P, [{ blocks: 5, dim: 1, projector: new UnilateralConstraint() }]);
       const s = mount(iterative(new SequentialSolver(), 5000, 1e-15));
       const x = solve(s, sys, rhs);
-      const v = x.slice(0, 8), lambda = x.slice(8);
+      const v = x.slice(0, 8),
+        lambda = x.slice(8);
       // H·v − Jᵀ·λ = P·c
       const r1 = math.subtract(math.multiply(H, v), math.multiply(math.transpose(J), lambda)) as number[];
       r1.forEach((val, i) => expect(val).to.be.closeTo(rhs[i]!, 1e-8));

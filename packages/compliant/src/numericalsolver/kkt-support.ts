@@ -57,7 +57,8 @@ export class DenseSchur {
       for (let q = JP.rowPtr[i]!; q < JP.rowPtr[i + 1]!; q++) col[JP.colInd[q]!] = JP.values[q]!;
       solve(this.W.subarray(i * m, (i + 1) * m), col);
     }
-    const S = this.S, W = this.W;
+    const S = this.S,
+      W = this.W;
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
         let s = 0;
@@ -117,7 +118,8 @@ export class KKTMatrix {
     for (let r = 0; r < m; r++) for (let q = H.rowPtr[r]!; q < H.rowPtr[r + 1]!; q++) asm.add(r, H.colInd[q]!, H.values[q]!);
     for (let i = 0; i < n; i++) {
       for (let q = JP.rowPtr[i]!; q < JP.rowPtr[i + 1]!; q++) {
-        const k = JP.colInd[q]!, v = JP.values[q]!;
+        const k = JP.colInd[q]!,
+          v = JP.values[q]!;
         asm.add(m + i, k, -v);
         asm.add(k, m + i, -v);
       }

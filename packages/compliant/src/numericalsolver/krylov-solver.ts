@@ -16,9 +16,24 @@ export abstract class KrylovKKTSolver extends BaseKKTSolver {
   readonly iterations = this.initData({ name: 'iterations', type: UInt, default: 10, help: 'iteration bound' });
   readonly precision = this.initData({ name: 'precision', type: Real, default: 1e-3, range: nonNegative, help: 'residual norm threshold' });
   readonly relative = this.initData({ name: 'relative', type: Bool, default: false, help: 'use relative precision' });
-  readonly verbose = this.initData({ name: 'verbose', type: Bool, default: false, help: 'print the iterations and residual of each solve' });
-  readonly restart = this.initData({ name: 'restart', type: UInt, default: 0, help: 'restart every n steps (not provided: every solve starts from the previous solution; a warning says so when set)' });
-  readonly parallel = this.initData({ name: 'parallel', type: Bool, default: false, help: 'parallel products (accepted; products are sequential)' });
+  readonly verbose = this.initData({
+    name: 'verbose',
+    type: Bool,
+    default: false,
+    help: 'print the iterations and residual of each solve',
+  });
+  readonly restart = this.initData({
+    name: 'restart',
+    type: UInt,
+    default: 0,
+    help: 'restart every n steps (not provided: every solve starts from the previous solution; a warning says so when set)',
+  });
+  readonly parallel = this.initData({
+    name: 'parallel',
+    type: Bool,
+    default: false,
+    help: 'parallel products (accepted; products are sequential)',
+  });
 
   protected response: BaseResponse | undefined;
   private sys!: KKTSystem;
@@ -33,14 +48,25 @@ export abstract class KrylovKKTSolver extends BaseKKTSolver {
   private readonly kktOp: LinearOperator = (out, x) => this.applyKKT(out, x);
 
   /** Runs the method on A·x = b from x's content, with the given stopping rule. */
-  protected abstract iterate(apply: LinearOperator, b: Float64Array, x: Float64Array, maxIterations: number, tolerance: number, out: KrylovResult): void;
+  protected abstract iterate(
+    apply: LinearOperator,
+    b: Float64Array,
+    x: Float64Array,
+    maxIterations: number,
+    tolerance: number,
+    out: KrylovResult,
+  ): void;
 
   /** The method's name for messages. */
   protected abstract get method(): string;
 
   override init(): void {
     this.response = findResponse(this.context);
-    if (this.restart.value !== 0) this.warnAbout(this.restart, `restart=${this.restart.value} is not honoured: every solve starts from the previous solution (warm start)`);
+    if (this.restart.value !== 0)
+      this.warnAbout(
+        this.restart,
+        `restart=${this.restart.value} is not honoured: every solve starts from the previous solution (warm start)`,
+      );
   }
 
   factor(sys: KKTSystem): void {
@@ -70,7 +96,10 @@ export abstract class KrylovKKTSolver extends BaseKKTSolver {
     this.result.residual = 0;
     if (this.response) this.solveSchur(x, sys, rhs);
     else this.solveKKT(x, sys, rhs);
-    if (this.verbose.value) console.log(`${this.describe()}: ${this.method} (${this.response ? 'schur' : 'kkt'}) - iterations: ${this.result.iterations}, residual: ${this.result.residual}`);
+    if (this.verbose.value)
+      console.log(
+        `${this.describe()}: ${this.method} (${this.response ? 'schur' : 'kkt'}) - iterations: ${this.result.iterations}, residual: ${this.result.residual}`,
+      );
     this.lastStats = { iterations: this.result.iterations, residual: this.result.residual, timeMs: performance.now() - t0 };
   }
 
@@ -101,7 +130,8 @@ export abstract class KrylovKKTSolver extends BaseKKTSolver {
     const lambda = x.subarray(m, m + n);
     this.iterate(this.schurOp, b, lambda, this.iterations.value, this.tolerance(b), this.result);
     // v = v₀ + R⁻¹·Jᵀ·λ
-    const t = this.tmpM.subarray(0, m), y = this.tmpM2.subarray(0, m);
+    const t = this.tmpM.subarray(0, m),
+      y = this.tmpM2.subarray(0, m);
     jtProduct(t, sys, lambda);
     this.response!.solve(y, t);
     for (let i = 0; i < m; i++) v[i]! += y[i]!;
@@ -118,7 +148,8 @@ export abstract class KrylovKKTSolver extends BaseKKTSolver {
   private applySchur(out: Float64Array, lambda: Float64Array): void {
     const sys = this.sys;
     const { m, n, JP, C } = sys;
-    const t = this.tmpM.subarray(0, m), y = this.tmpM2.subarray(0, m);
+    const t = this.tmpM.subarray(0, m),
+      y = this.tmpM2.subarray(0, m);
     jtProduct(t, sys, lambda);
     this.response!.solve(y, t);
     for (let i = 0; i < n; i++) {
@@ -141,7 +172,8 @@ export abstract class KrylovKKTSolver extends BaseKKTSolver {
       const li = x[m + i]!;
       let s = -this.damping * li;
       for (let q = JP.rowPtr[i]!; q < JP.rowPtr[i + 1]!; q++) {
-        const k = JP.colInd[q]!, jv = JP.values[q]!;
+        const k = JP.colInd[q]!,
+          jv = JP.values[q]!;
         out[k]! -= jv * li;
         s -= jv * x[k]!;
       }

@@ -35,7 +35,15 @@ export interface KrylovResult {
  * x (n) holds the initial guess and receives the solution. Stops when |η| ≤ tolerance (absolute)
  * or after maxIterations. No allocation.
  */
-export function minres(apply: LinearOperator, b: Float64Array, x: Float64Array, maxIterations: number, tolerance: number, ws: MinresWorkspace, out: KrylovResult): KrylovResult {
+export function minres(
+  apply: LinearOperator,
+  b: Float64Array,
+  x: Float64Array,
+  maxIterations: number,
+  tolerance: number,
+  ws: MinresWorkspace,
+  out: KrylovResult,
+): KrylovResult {
   const n = b.length;
   ws.ensure(n);
   let { vPrev, v, p, w2, w1, w } = ws;
@@ -55,7 +63,10 @@ export function minres(apply: LinearOperator, b: Float64Array, x: Float64Array, 
   w1.fill(0);
   for (let i = 0; i < n; i++) v[i] = r[i]! / beta;
   let eta = beta;
-  let cPrev = 1, c = 1, sPrev = 0, s = 0;
+  let cPrev = 1,
+    c = 1,
+    sPrev = 0,
+    s = 0;
   for (let k = 1; k <= maxIterations; k++) {
     // Lanczos step: p = A·v − α·v − β·v_prev
     apply(p, v);

@@ -31,7 +31,8 @@ export class SubMatrix {
   }
 
   refill(A: SparseMatrixLike): CsrMatrix {
-    const v = this.matrix.values, src = this.src;
+    const v = this.matrix.values,
+      src = this.src;
     for (let k = 0; k < src.length; k++) v[k] = A.values[src[k]!]!;
     return this.matrix;
   }

@@ -54,20 +54,66 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
 
   /** The dynamics matrix H = M − h·α·B − h²·α·β·K (constraints apart). */
   override systemMatrixFactors(h: number): { m: number; b: number; k: number } {
-    const a = this.alpha.value, b = this.beta.value;
+    const a = this.alpha.value,
+      b = this.beta.value;
     return { m: 1, b: -h * a, k: -h * h * a * b };
   }
 
-  readonly stabilization = this.initData({ name: 'stabilization', type: Enum(stabilizationModes), default: 'pre-stabilization', help: 'apply a stabilization pass on kinematic constraints requesting it' });
-  readonly warmStart = this.initData({ name: 'warm_start', type: Bool, default: true, help: 'warm start iterative solvers from the last velocities and multipliers' });
+  readonly stabilization = this.initData({
+    name: 'stabilization',
+    type: Enum(stabilizationModes),
+    default: 'pre-stabilization',
+    help: 'apply a stabilization pass on kinematic constraints requesting it',
+  });
+  readonly warmStart = this.initData({
+    name: 'warm_start',
+    type: Bool,
+    default: true,
+    help: 'warm start iterative solvers from the last velocities and multipliers',
+  });
   readonly debug = this.initData({ name: 'debug', type: Bool, default: false, help: 'print the sizes and solutions of the systems' });
-  readonly constraintForces = this.initData({ name: 'constraint_forces', type: Enum(constraintForceModes), default: 'no', help: 'constraint forces put in the force vectors of the compliant states at the end of the step: no, add (to the existing forces), clear (replacing them), propagate (replacing them and mapped up to the independent dofs)' });
-  readonly alpha = this.initData({ name: 'implicitVelocity', type: Real, default: 1, help: 'weight of the next forces in the average forces used to update the velocities (1 implicit, 0 explicit)' });
-  readonly beta = this.initData({ name: 'implicitPosition', type: Real, default: 1, help: 'weight of the next velocities in the average velocities used to update the positions (1 implicit, 0 explicit)' });
-  readonly stabilizationDamping = this.initData({ name: 'stabilization_damping', type: Real, default: 1e-7, help: 'damping added to the constraint block of the correction pass, to relax infeasible corrections' });
-  readonly formulation = this.initData({ name: 'formulation', type: Enum(formulations), default: 'vel', help: 'solve the dynamics for the velocity (vel), the velocity change (dv) or the acceleration (acc)' });
-  readonly neglectingComplianceForces = this.initData({ name: 'neglecting_compliance_forces_in_geometric_stiffness', type: Bool, default: true, help: 'ignore the last constraint forces in the geometric stiffness of the mappings' });
-  readonly propagateLambdas = this.initData({ name: 'propagate_lambdas', type: Bool, default: false, help: 'deprecated: use constraint_forces="propagate"' });
+  readonly constraintForces = this.initData({
+    name: 'constraint_forces',
+    type: Enum(constraintForceModes),
+    default: 'no',
+    help: 'constraint forces put in the force vectors of the compliant states at the end of the step: no, add (to the existing forces), clear (replacing them), propagate (replacing them and mapped up to the independent dofs)',
+  });
+  readonly alpha = this.initData({
+    name: 'implicitVelocity',
+    type: Real,
+    default: 1,
+    help: 'weight of the next forces in the average forces used to update the velocities (1 implicit, 0 explicit)',
+  });
+  readonly beta = this.initData({
+    name: 'implicitPosition',
+    type: Real,
+    default: 1,
+    help: 'weight of the next velocities in the average velocities used to update the positions (1 implicit, 0 explicit)',
+  });
+  readonly stabilizationDamping = this.initData({
+    name: 'stabilization_damping',
+    type: Real,
+    default: 1e-7,
+    help: 'damping added to the constraint block of the correction pass, to relax infeasible corrections',
+  });
+  readonly formulation = this.initData({
+    name: 'formulation',
+    type: Enum(formulations),
+    default: 'vel',
+    help: 'solve the dynamics for the velocity (vel), the velocity change (dv) or the acceleration (acc)',
+  });
+  readonly neglectingComplianceForces = this.initData({
+    name: 'neglecting_compliance_forces_in_geometric_stiffness',
+    type: Bool,
+    default: true,
+    help: 'ignore the last constraint forces in the geometric stiffness of the mappings',
+  });
+  readonly propagateLambdas = this.initData({
+    name: 'propagate_lambdas',
+    type: Bool,
+    default: false,
+    help: 'deprecated: use constraint_forces="propagate"',
+  });
 
   private kktSolver!: BaseKKTSolver;
   /** The last assembled system (its matrices are refilled in place by the next assembly). */
@@ -85,7 +131,11 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
 
   override init(): void {
     const kkt = this.context.objects.find(isKKTSolver);
-    if (!kkt) throw this.error('needs a KKT solver in its node (LDLTSolver, LUSolver, MinresSolver, CgSolver or SequentialSolver)', 'add one next to the solver');
+    if (!kkt)
+      throw this.error(
+        'needs a KKT solver in its node (LDLTSolver, LUSolver, MinresSolver, CgSolver or SequentialSolver)',
+        'add one next to the solver',
+      );
     this.kktSolver = kkt;
     if (!(this.alpha.value > 0 && this.alpha.value <= 1)) throw this.error(`implicitVelocity must be in (0, 1] (got ${this.alpha.value})`);
     if (!(this.beta.value > 0 && this.beta.value <= 1)) throw this.error(`implicitPosition must be in (0, 1] (got ${this.beta.value})`);
@@ -124,7 +174,8 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
     const t0 = performance.now();
     const sys = this.getSystem();
     const h = dt;
-    const a = this.alpha.value, b = this.beta.value;
+    const a = this.alpha.value,
+      b = this.beta.value;
     const form = this.formulation.value;
     const stab = this.stabilization.value;
     const kktSolver = this.kktSolver;
@@ -138,7 +189,8 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
     const t1 = performance.now();
     kktSolver.factor(kkt);
     const t2 = performance.now();
-    const x = this.x.subarray(0, m + n), rhs = this.rhs.subarray(0, m + n);
+    const x = this.x.subarray(0, m + n),
+      rhs = this.rhs.subarray(0, m + n);
 
     if (n > 0 && stab === 'pre-stabilization') this.correct(sys, kkt, h);
 
@@ -149,7 +201,8 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
     } else x.fill(0);
     this.rhsDynamics(sys, kkt, rhs, h, a, b);
     kktSolver.solve(x, kkt, rhs);
-    if (this.debug.value) console.log(`${this.describe()}: m = ${m}, n = ${n}, rhs = [${Array.from(rhs).join(' ')}], solution = [${Array.from(x).join(' ')}]`);
+    if (this.debug.value)
+      console.log(`${this.describe()}: m = ${m}, n = ${n}, rhs = [${Array.from(rhs).join(' ')}], solution = [${Array.from(x).join(' ')}]`);
 
     // v₊ (or Δv, a), λ;  x ← x + h·(β·v₊ + (1−β)·v), the (1−β) part with the velocities of the step's start
     const v = sys.v;
@@ -164,7 +217,8 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
     this.integrate(sys, v, b * h);
 
     if (n > 0) this.applyConstraintForces(sys, kkt, form === 'vel' ? 1 / h : 1);
-    if (n > 0 && (stab === 'post-stabilization rhs' || stab === 'post-stabilization assembly')) this.postStabilize(sys, h, stab === 'post-stabilization assembly');
+    if (n > 0 && (stab === 'post-stabilization rhs' || stab === 'post-stabilization assembly'))
+      this.postStabilize(sys, h, stab === 'post-stabilization assembly');
     kkt.constraints.forEach((c, i) => {
       if (c.projector) this.values[i]!.clear();
     });
@@ -183,7 +237,8 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
   private computeForces(sys: MechanicalSystem, h: number): void {
     sys.computeForce(sys.f);
     const factor = this.formulation.value === 'acc' ? 1 : h;
-    const ck = this.ck, f = sys.f;
+    const ck = this.ck,
+      f = sys.f;
     for (let i = 0; i < ck.length; i++) ck[i] = factor * f[i]!;
     if (!this.neglectingComplianceForces.value && this.lambda.length > 0) {
       for (const c of sys.compliantStates) {
@@ -195,7 +250,8 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
 
   /** H = M − h·α·B − h²·α·β·K with C scaled by 1/(h²·α·β). */
   private assemble(sys: MechanicalSystem, h: number): AssembledKKT {
-    const a = this.alpha.value, b = this.beta.value;
+    const a = this.alpha.value,
+      b = this.beta.value;
     const kkt = sys.assembleKKT({ m: 1, b: -h * a, k: -h * h * a * b }, 1 / (h * h * a * b), h);
     if (this.valuesVersion !== kkt.patternVersion || this.values.length !== kkt.constraints.length) this.chooseValues(kkt);
     this.kktCache = kkt;
@@ -208,7 +264,8 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
       if (c.value) return c.value;
       const C = kkt.C;
       let hard = true;
-      for (let r = c.offset; r < c.offset + c.rows && hard; r++) for (let q = C.rowPtr[r]!; q < C.rowPtr[r + 1]!; q++) if (C.values[q] !== 0) hard = false;
+      for (let r = c.offset; r < c.offset + c.rows && hard; r++)
+        for (let q = C.rowPtr[r]!; q < C.rowPtr[r + 1]!; q++) if (C.values[q] !== 0) hard = false;
       return hard ? new Stabilization() : new ConstraintValue();
     });
     this.valuesVersion = kkt.patternVersion;
@@ -237,7 +294,12 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
   private rhsDynamics(sys: MechanicalSystem, kkt: AssembledKKT, rhs: Float64Array, h: number, a: number, b: number): void {
     const { m } = kkt;
     const form = this.formulation.value;
-    const factors: MBKFactors = form === 'vel' ? { m: 1, b: h * (1 - a), k: h * h * a * (1 - b) } : form === 'dv' ? { m: 0, b: h, k: h * h * a } : { m: 0, b: 1, k: h * a };
+    const factors: MBKFactors =
+      form === 'vel'
+        ? { m: 1, b: h * (1 - a), k: h * h * a * (1 - b) }
+        : form === 'dv'
+          ? { m: 0, b: h, k: h * h * a }
+          : { m: 0, b: 1, k: h * a };
     const c = rhs.subarray(0, m);
     c.set(this.ck);
     sys.addMBKv(c, factors, sys.v);
@@ -265,7 +327,8 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
 
   /** Correction pass: solve for v_s with the correction values, x ← x + β·h·v_s (velocities untouched). */
   private correct(sys: MechanicalSystem, kkt: AssembledKKT, h: number): void {
-    const x = this.x.subarray(0, kkt.m + kkt.n), rhs = this.rhs.subarray(0, kkt.m + kkt.n);
+    const x = this.x.subarray(0, kkt.m + kkt.n),
+      rhs = this.rhs.subarray(0, kkt.m + kkt.n);
     x.fill(0);
     this.rhsCorrection(kkt, rhs, h);
     this.kktSolver.correct(x, kkt, rhs, this.stabilizationDamping.value);

@@ -38,13 +38,39 @@ import { BlockGaussSeidelConstraintSolver } from '../solver/BlockGaussSeidelCons
   description: 'The animation loop to use with constraints: free motion, collision, constraint solve, correction.',
 })
 export class FreeMotionAnimationLoop extends BaseAnimationLoop {
-  readonly solveVelocityConstraintFirst = this.initData({ name: 'solveVelocityConstraintFirst', type: Bool, default: false, help: 'solve separately velocity constraint violations before position constraint violations' });
+  readonly solveVelocityConstraintFirst = this.initData({
+    name: 'solveVelocityConstraintFirst',
+    type: Bool,
+    default: false,
+    help: 'solve separately velocity constraint violations before position constraint violations',
+  });
   readonly threadSafeVisitor = this.initData({ name: 'threadSafeVisitor', type: Bool, default: false, help: 'accepted for compatibility' });
-  readonly parallelCollisionDetectionAndFreeMotion = this.initData({ name: 'parallelCollisionDetectionAndFreeMotion', type: Bool, default: false, help: 'execute free motion and collision detection in parallel (accepted; sofa-ts runs them in turn)' });
-  readonly parallelODESolving = this.initData({ name: 'parallelODESolving', type: Bool, default: false, help: 'solve all the ODEs in parallel during the free motion (accepted; sofa-ts solves them in turn)' });
-  readonly computeBoundingBox = this.initData({ name: 'computeBoundingBox', type: Bool, default: true, help: 'compute the bounding box of the scene at each step (no effect in batch runs)' });
+  readonly parallelCollisionDetectionAndFreeMotion = this.initData({
+    name: 'parallelCollisionDetectionAndFreeMotion',
+    type: Bool,
+    default: false,
+    help: 'execute free motion and collision detection in parallel (accepted; sofa-ts runs them in turn)',
+  });
+  readonly parallelODESolving = this.initData({
+    name: 'parallelODESolving',
+    type: Bool,
+    default: false,
+    help: 'solve all the ODEs in parallel during the free motion (accepted; sofa-ts solves them in turn)',
+  });
+  readonly computeBoundingBox = this.initData({
+    name: 'computeBoundingBox',
+    type: Bool,
+    default: true,
+    help: 'compute the bounding box of the scene at each step (no effect in batch runs)',
+  });
 
-  readonly constraintSolver = this.initLink<BaseConstraintSolver>({ name: 'constraintSolver', help: 'the constraint solver used in this animation loop (default: the first one below the root; a BlockGaussSeidelConstraintSolver is added when there is none)', accepts: isConstraintSolver, expected: 'a constraint solver', search: 'none' });
+  readonly constraintSolver = this.initLink<BaseConstraintSolver>({
+    name: 'constraintSolver',
+    help: 'the constraint solver used in this animation loop (default: the first one below the root; a BlockGaussSeidelConstraintSolver is added when there is none)',
+    accepts: isConstraintSolver,
+    expected: 'a constraint solver',
+    search: 'none',
+  });
 
   private graph: ConstraintGraph | undefined;
   /** Milliseconds of the phases of the last step, for the CLI and benchmarks. */

@@ -1,4 +1,12 @@
-import { isOdeSolver, nonNegative, Real, sofaComponent, type BaseMechanicalState, type BaseOdeSolver, type ConstraintOrder } from '@sofa-ts/core';
+import {
+  isOdeSolver,
+  nonNegative,
+  Real,
+  sofaComponent,
+  type BaseMechanicalState,
+  type BaseOdeSolver,
+  type ConstraintOrder,
+} from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver } from '@sofa-ts/assembly';
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import type { StateRows } from '../graph/state-rows.js';
@@ -20,18 +28,42 @@ import { SystemInverse } from './system-inverse.js';
   description: 'Constraint correction of all the states of an ODE solver through its linear solver.',
 })
 export class GenericConstraintCorrection extends BaseConstraintCorrection {
-  readonly complianceFactor = this.initData({ name: 'complianceFactor', type: Real, default: 1, help: 'factor applied to the position factor and velocity factor used to calculate the compliance matrix' });
-  readonly regularizationTerm = this.initData({ name: 'regularizationTerm', type: Real, default: 0, range: nonNegative, help: 'add regularization·Id to W when solving for constraints' });
+  readonly complianceFactor = this.initData({
+    name: 'complianceFactor',
+    type: Real,
+    default: 1,
+    help: 'factor applied to the position factor and velocity factor used to calculate the compliance matrix',
+  });
+  readonly regularizationTerm = this.initData({
+    name: 'regularizationTerm',
+    type: Real,
+    default: 0,
+    range: nonNegative,
+    help: 'add regularization·Id to W when solving for constraints',
+  });
 
-  readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver used to compute the compliance matrix (default: the one of this node or above)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up' });
-  readonly odeSolver = this.initLink<BaseOdeSolver>({ name: 'ODESolver', help: 'the ODE solver whose system is corrected (default: the one of this node or above)', accepts: isOdeSolver, expected: 'an ODE solver', search: 'up' });
+  readonly linearSolver = this.initLink<LinearSolver>({
+    name: 'linearSolver',
+    help: 'the linear solver used to compute the compliance matrix (default: the one of this node or above)',
+    accepts: isAssemblyLinearSolver,
+    expected: 'a linear solver',
+    search: 'up',
+  });
+  readonly odeSolver = this.initLink<BaseOdeSolver>({
+    name: 'ODESolver',
+    help: 'the ODE solver whose system is corrected (default: the one of this node or above)',
+    accepts: isOdeSolver,
+    expected: 'an ODE solver',
+    search: 'up',
+  });
 
   private readonly inverse = new SystemInverse(this);
   /** Rows touching the states, in order, and per state its rows. */
   private rowList: number[] = [];
 
   override init(): void {
-    if (!this.odeSolver.get()) throw this.error('no ODE solver in this node or above (GenericConstraintCorrection corrects the system of an ODE solver)');
+    if (!this.odeSolver.get())
+      throw this.error('no ODE solver in this node or above (GenericConstraintCorrection corrects the system of an ODE solver)');
     if (!this.linearSolver.get()) throw this.error('no linear solver in this node or above (add one, e.g. SparseLDLSolver)');
   }
 

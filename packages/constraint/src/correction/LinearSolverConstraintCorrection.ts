@@ -1,4 +1,14 @@
-import { contextStateLink, Bool, nonNegative, Real, isOdeSolver, sofaComponent, type BaseMechanicalState, type BaseOdeSolver, type ConstraintOrder } from '@sofa-ts/core';
+import {
+  contextStateLink,
+  Bool,
+  nonNegative,
+  Real,
+  isOdeSolver,
+  sofaComponent,
+  type BaseMechanicalState,
+  type BaseOdeSolver,
+  type ConstraintOrder,
+} from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver } from '@sofa-ts/assembly';
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import { BaseConstraintCorrection } from './base-constraint-correction.js';
@@ -25,12 +35,40 @@ import { SystemInverse } from './system-inverse.js';
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Rigid3d'],
 })
 export class LinearSolverConstraintCorrection extends BaseConstraintCorrection {
-  readonly wireOptimization = this.initData({ name: 'wire_optimization', type: Bool, default: false, help: 'constraints are reordered along a wire-like topology (from tip to base) (accepted; no reordering)' });
-  readonly regularizationTerm = this.initData({ name: 'regularizationTerm', type: Real, default: 0, range: nonNegative, help: 'add regularization·Id to W when solving for constraints' });
+  readonly wireOptimization = this.initData({
+    name: 'wire_optimization',
+    type: Bool,
+    default: false,
+    help: 'constraints are reordered along a wire-like topology (from tip to base) (accepted; no reordering)',
+  });
+  readonly regularizationTerm = this.initData({
+    name: 'regularizationTerm',
+    type: Real,
+    default: 0,
+    range: nonNegative,
+    help: 'add regularization·Id to W when solving for constraints',
+  });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the mechanical state corrected (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject'));
-  readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver used to compute the compliance matrix (default: the one of this node)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'local' });
-  readonly odeSolver = this.initLink<BaseOdeSolver>({ name: 'ODESolver', help: 'the ODE solver giving the integration factors (default: the one of this node, else the first of the scene)', accepts: isOdeSolver, expected: 'an ODE solver', search: 'local' });
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the mechanical state corrected (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject',
+    ),
+  );
+  readonly linearSolver = this.initLink<LinearSolver>({
+    name: 'linearSolver',
+    help: 'the linear solver used to compute the compliance matrix (default: the one of this node)',
+    accepts: isAssemblyLinearSolver,
+    expected: 'a linear solver',
+    search: 'local',
+  });
+  readonly odeSolver = this.initLink<BaseOdeSolver>({
+    name: 'ODESolver',
+    help: 'the ODE solver giving the integration factors (default: the one of this node, else the first of the scene)',
+    accepts: isOdeSolver,
+    expected: 'an ODE solver',
+    search: 'local',
+  });
 
   private readonly inverse = new SystemInverse(this);
   private readonly states: BaseMechanicalState[] = [];
@@ -42,7 +80,10 @@ export class LinearSolverConstraintCorrection extends BaseConstraintCorrection {
     this.states.push(s);
     if (!this.odeSolver.get()) {
       const solver = this.context.getObject(isOdeSolver, 'root');
-      if (!solver) throw this.error('no ODE solver: LinearSolverConstraintCorrection inverts the system of an ODE solver (add one, e.g. EulerImplicitSolver)');
+      if (!solver)
+        throw this.error(
+          'no ODE solver: LinearSolverConstraintCorrection inverts the system of an ODE solver (add one, e.g. EulerImplicitSolver)',
+        );
       this.odeSolver.set(solver);
     }
     if (!this.linearSolver.get()) {
@@ -100,7 +141,10 @@ export class LinearSolverConstraintCorrection extends BaseConstraintCorrection {
 
   private masterOffset(solver: BaseOdeSolver, s: BaseMechanicalState): number {
     const off = this.inverse.offsetOf(solver, s);
-    if (off < 0) throw this.error(`${s.describe()} is not an independent state of ${solver.describe()}'s system (a mapped state cannot be corrected by its linear solver)`);
+    if (off < 0)
+      throw this.error(
+        `${s.describe()} is not an independent state of ${solver.describe()}'s system (a mapped state cannot be corrected by its linear solver)`,
+      );
     return off;
   }
 }

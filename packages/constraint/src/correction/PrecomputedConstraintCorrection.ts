@@ -1,4 +1,16 @@
-import { contextStateLink, Bool, Real, Str, isOdeSolver, sofaComponent, type BaseMechanicalState, type BaseOdeSolver, type CheckpointReader, type CheckpointRecord, type ConstraintOrder } from '@sofa-ts/core';
+import {
+  contextStateLink,
+  Bool,
+  Real,
+  Str,
+  isOdeSolver,
+  sofaComponent,
+  type BaseMechanicalState,
+  type BaseOdeSolver,
+  type CheckpointReader,
+  type CheckpointRecord,
+  type ConstraintOrder,
+} from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver } from '@sofa-ts/assembly';
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import { BaseConstraintCorrection } from './base-constraint-correction.js';
@@ -21,14 +33,45 @@ import { SystemInverse } from './system-inverse.js';
   templates: ['Vec3d', 'Vec1d', 'Rigid3d'],
 })
 export class PrecomputedConstraintCorrection extends BaseConstraintCorrection {
-  readonly rotations = this.initData({ name: 'rotations', type: Bool, default: false, help: 'rotate the compliance with the nodal rotations of the FEM (not provided: refused)' });
+  readonly rotations = this.initData({
+    name: 'rotations',
+    type: Bool,
+    default: false,
+    help: 'rotate the compliance with the nodal rotations of the FEM (not provided: refused)',
+  });
   readonly restDeformations = this.initData({ name: 'restDeformations', type: Bool, default: false, help: 'accepted for compatibility' });
-  readonly recompute = this.initData({ name: 'recompute', type: Bool, default: false, help: 'if true, always recompute the compliance (sofa-ts always computes it, at the first step)' });
-  readonly debugViewFrameScale = this.initData({ name: 'debugViewFrameScale', type: Real, default: 1, help: 'scale on computed node\'s frame', group: 'Visualization' });
-  readonly fileCompliance = this.initData({ name: 'fileCompliance', type: Str, default: '', help: 'precomputed compliance matrix data file (not read: the compliance is computed)' });
-  readonly fileDir = this.initData({ name: 'fileDir', type: Str, default: '', help: 'if not empty, the compliance will be saved in this repertory (not written)' });
+  readonly recompute = this.initData({
+    name: 'recompute',
+    type: Bool,
+    default: false,
+    help: 'if true, always recompute the compliance (sofa-ts always computes it, at the first step)',
+  });
+  readonly debugViewFrameScale = this.initData({
+    name: 'debugViewFrameScale',
+    type: Real,
+    default: 1,
+    help: "scale on computed node's frame",
+    group: 'Visualization',
+  });
+  readonly fileCompliance = this.initData({
+    name: 'fileCompliance',
+    type: Str,
+    default: '',
+    help: 'precomputed compliance matrix data file (not read: the compliance is computed)',
+  });
+  readonly fileDir = this.initData({
+    name: 'fileDir',
+    type: Str,
+    default: '',
+    help: 'if not empty, the compliance will be saved in this repertory (not written)',
+  });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the mechanical state corrected (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject'));
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the mechanical state corrected (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject',
+    ),
+  );
 
   private solver: BaseOdeSolver | undefined;
   private linear: LinearSolver | undefined;
@@ -42,13 +85,15 @@ export class PrecomputedConstraintCorrection extends BaseConstraintCorrection {
   override init(): void {
     const s = this.mstate.require();
     if (!this.template) this.template = s.stateType.name;
-    if (this.rotations.value) throw this.error('rotations is not provided by sofa-ts', 'remove rotations="1" (the compliance is not rotated)');
+    if (this.rotations.value)
+      throw this.error('rotations is not provided by sofa-ts', 'remove rotations="1" (the compliance is not rotated)');
     this.states.length = 0;
     this.states.push(s);
     this.solver = this.context.getObject(isOdeSolver, 'up');
     if (!this.solver) throw this.error('no ODE solver in this node or above: the compliance is computed from its system');
     this.linear = this.context.getObject(isAssemblyLinearSolver, 'up');
-    if (!this.linear) throw this.error('no linear solver in this node or above: the compliance is computed with it (add one, e.g. SparseLDLSolver)');
+    if (!this.linear)
+      throw this.error('no linear solver in this node or above: the compliance is computed with it (add one, e.g. SparseLDLSolver)');
     this.C = new Float64Array(0);
   }
 

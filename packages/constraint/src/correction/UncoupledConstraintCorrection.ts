@@ -40,15 +40,54 @@ import { findOdeSolver, integrationFactors, type IntegrationFactors } from './in
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Rigid3d'],
 })
 export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
-  readonly compliance = this.initData({ name: 'compliance', type: RealArray(0), default: new Float64Array(0), range: nonNegative, help: 'compliance value on each dof; Rigid3: 7 values, the translation compliance then the upper triangle of the symmetric 3x3 rotation compliance' });
-  readonly defaultCompliance = this.initData({ name: 'defaultCompliance', type: Real, default: 0.00001, range: nonNegative, help: 'default compliance of every dof (when the compliance vector is empty)' });
+  readonly compliance = this.initData({
+    name: 'compliance',
+    type: RealArray(0),
+    default: new Float64Array(0),
+    range: nonNegative,
+    help: 'compliance value on each dof; Rigid3: 7 values, the translation compliance then the upper triangle of the symmetric 3x3 rotation compliance',
+  });
+  readonly defaultCompliance = this.initData({
+    name: 'defaultCompliance',
+    type: Real,
+    default: 0.00001,
+    range: nonNegative,
+    help: 'default compliance of every dof (when the compliance vector is empty)',
+  });
   readonly verbose = this.initData({ name: 'verbose', type: Bool, default: false, help: 'dump the constraint matrix at each iteration' });
-  readonly correctionVelocityFactor = this.initData({ name: 'correctionVelocityFactor', type: Real, default: 1, help: 'factor applied to the constraint forces when correcting the velocities' });
-  readonly correctionPositionFactor = this.initData({ name: 'correctionPositionFactor', type: Real, default: 1, help: 'factor applied to the constraint forces when correcting the positions' });
-  readonly useIntegrationFactors = this.initData({ name: 'useIntegrationSchemeIntegrationFactors', type: Bool, default: true, help: 'use the ODE solver integration factors instead of correctionVelocityFactor and correctionPositionFactor', aliases: ['useOdeSolverIntegrationFactors'] });
+  readonly correctionVelocityFactor = this.initData({
+    name: 'correctionVelocityFactor',
+    type: Real,
+    default: 1,
+    help: 'factor applied to the constraint forces when correcting the velocities',
+  });
+  readonly correctionPositionFactor = this.initData({
+    name: 'correctionPositionFactor',
+    type: Real,
+    default: 1,
+    help: 'factor applied to the constraint forces when correcting the positions',
+  });
+  readonly useIntegrationFactors = this.initData({
+    name: 'useIntegrationSchemeIntegrationFactors',
+    type: Bool,
+    default: true,
+    help: 'use the ODE solver integration factors instead of correctionVelocityFactor and correctionPositionFactor',
+    aliases: ['useOdeSolverIntegrationFactors'],
+  });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the mechanical state corrected (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject'));
-  readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container', accepts: isTopology, expected: 'a topology container', search: 'none' });
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the mechanical state corrected (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject',
+    ),
+  );
+  readonly topology = this.initLink({
+    name: 'topology',
+    help: 'link to the topology container',
+    accepts: isTopology,
+    expected: 'a topology container',
+    search: 'none',
+  });
 
   private solver: BaseOdeSolver | undefined;
   /** Compliances used: per point (Vec) or the 7 rigid values. */
@@ -68,11 +107,13 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
     this.states.length = 0;
     this.states.push(s);
     this.rigid = s.stateType.name === 'Rigid3d';
-    if (s.stateType.isRigid && !this.rigid) throw this.error(`${s.stateType.name} states are not supported (Vec1d, Vec2d, Vec3d or Rigid3d)`);
+    if (s.stateType.isRigid && !this.rigid)
+      throw this.error(`${s.stateType.name} states are not supported (Vec1d, Vec2d, Vec3d or Rigid3d)`);
     this.d = s.stateType.derivSize;
     this.solver = findOdeSolver(this.context);
     if (!this.solver && this.useIntegrationFactors.value) this.useIntegrationFactors.value = false;
-    if (this.defaultCompliance.value === 0) throw this.error('defaultCompliance is 0: the constraint resolution would diverge (give a positive compliance)');
+    if (this.defaultCompliance.value === 0)
+      throw this.error('defaultCompliance is 0: the constraint resolution would diverge (give a positive compliance)');
     if (this.rigid) this.initRigid();
     else this.initVec(s);
     this.comp0 = this.defaultCompliance.value;
@@ -94,11 +135,17 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
   private initRigid(): void {
     const comp = this.compliance.value;
     if (comp.length === 7) {
-      if (comp[0] === 0 || comp[1] === 0 || comp[4] === 0 || comp[6] === 0) throw this.error('zero compliance on the translation or on the diagonal of the rotation compliance: the constraint resolution would diverge');
+      if (comp[0] === 0 || comp[1] === 0 || comp[4] === 0 || comp[6] === 0)
+        throw this.error(
+          'zero compliance on the translation or on the diagonal of the rotation compliance: the constraint resolution would diverge',
+        );
       this.comp = Float64Array.from(comp);
       return;
     }
-    if (comp.length % 7 !== 0) throw this.error(`a Rigid3d compliance has 7 values (translation, then the upper triangle of the 3x3 rotation compliance); got ${comp.length}`);
+    if (comp.length % 7 !== 0)
+      throw this.error(
+        `a Rigid3d compliance has 7 values (translation, then the upper triangle of the 3x3 rotation compliance); got ${comp.length}`,
+      );
     const dt = this.context.getDt();
     const odeFactor = this.solver && !this.useIntegrationFactors.value ? dt * dt : 1;
     const { mass, invInertia } = this.frameMass();
@@ -118,7 +165,10 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
   /** Mass m and (m·J)⁻¹ (3×3 row-major) of frame 0, from the mass of the node. */
   private frameMass(): { mass: number; invInertia: Float64Array } {
     const mass = this.context.getObject(isMass);
-    if (!mass) throw this.error('no compliance is given and the node has no mass to compute it from (give compliance="c_t c_rxx c_rxy c_rxz c_ryy c_ryz c_rzz" or add a UniformMass)');
+    if (!mass)
+      throw this.error(
+        'no compliance is given and the node has no mass to compute it from (give compliance="c_t c_rxx c_rxy c_rxz c_ryy c_ryz c_rzz" or add a UniformMass)',
+      );
     const block = new Float64Array(36);
     const acc: MatrixAccumulator = {
       add(r, c, v) {
@@ -164,12 +214,16 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
   /** Σ_points n1·C·n2 over the common points of two rows (ascending points). */
   private pairCompliance(rows: StateRows, k1: number, k2: number, factor: number): number {
     const d = this.d;
-    const P = rows.points, V = rows.values;
-    let e1 = rows.rowPtr[k1]!, e2 = rows.rowPtr[k2]!;
-    const end1 = rows.rowPtr[k1 + 1]!, end2 = rows.rowPtr[k2 + 1]!;
+    const P = rows.points,
+      V = rows.values;
+    let e1 = rows.rowPtr[k1]!,
+      e2 = rows.rowPtr[k2]!;
+    const end1 = rows.rowPtr[k1 + 1]!,
+      end2 = rows.rowPtr[k2 + 1]!;
     let w = 0;
     while (e1 < end1 && e2 < end2) {
-      const p1 = P[e1]!, p2 = P[e2]!;
+      const p1 = P[e1]!,
+        p2 = P[e2]!;
       if (p1 < p2) e1++;
       else if (p2 < p1) e2++;
       else {
@@ -185,9 +239,17 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
   private entryCompliance(a: Float64Array, oa: number, b: Float64Array, ob: number, p: number, factor: number): number {
     if (this.rigid) {
       const c = this.comp;
-      const c0 = c[0]! * factor, c1 = c[1]! * factor, c2 = c[2]! * factor, c3 = c[3]! * factor, c4 = c[4]! * factor, c5 = c[5]! * factor, c6 = c[6]! * factor;
+      const c0 = c[0]! * factor,
+        c1 = c[1]! * factor,
+        c2 = c[2]! * factor,
+        c3 = c[3]! * factor,
+        c4 = c[4]! * factor,
+        c5 = c[5]! * factor,
+        c6 = c[6]! * factor;
       let w = (a[oa]! * b[ob]! + a[oa + 1]! * b[ob + 1]! + a[oa + 2]! * b[ob + 2]!) * c0;
-      const r0 = a[oa + 3]!, r1 = a[oa + 4]!, r2 = a[oa + 5]!;
+      const r0 = a[oa + 3]!,
+        r1 = a[oa + 4]!,
+        r2 = a[oa + 5]!;
       w += (r0 * c1 + r1 * c2 + r2 * c3) * b[ob + 3]!;
       w += (r0 * c2 + r1 * c4 + r2 * c5) * b[ob + 4]!;
       w += (r0 * c3 + r1 * c5 + r2 * c6) * b[ob + 5]!;
@@ -243,7 +305,9 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
         out[o] = f[o]! * c[0]!;
         out[o + 1] = f[o + 1]! * c[0]!;
         out[o + 2] = f[o + 2]! * c[0]!;
-        const r0 = f[o + 3]!, r1 = f[o + 4]!, r2 = f[o + 5]!;
+        const r0 = f[o + 3]!,
+          r1 = f[o + 4]!,
+          r2 = f[o + 5]!;
         out[o + 3] = r0 * c[1]! + r1 * c[2]! + r2 * c[3]!;
         out[o + 4] = r0 * c[2]! + r1 * c[4]! + r2 * c[5]!;
         out[o + 5] = r0 * c[3]! + r1 * c[5]! + r2 * c[6]!;
@@ -273,7 +337,14 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
     if (this.uRows) this.addBlock(this.uRows, W, n, this.uFactor, begin, end);
   }
 
-  override resetForUnbuiltResolution(graph: ConstraintGraph, force: Float64Array, n: number, order: ConstraintOrder, dt: number, consistent = false): void {
+  override resetForUnbuiltResolution(
+    graph: ConstraintGraph,
+    force: Float64Array,
+    n: number,
+    order: ConstraintOrder,
+    dt: number,
+    consistent = false,
+  ): void {
     const factor = this.complianceFactor(order, dt);
     this.uFactor = consistent ? factor : 1;
     if (!consistent && factor !== 1 && !this.unscaledWarned) {
@@ -329,14 +400,18 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
 
   /** disp_p = factor·C_p·force_p for one point. */
   private pointDisplacement(p: number): void {
-    const f = this.uForce, out = this.uDisp, k = this.uFactor;
+    const f = this.uForce,
+      out = this.uDisp,
+      k = this.uFactor;
     if (this.rigid) {
       const c = this.comp;
       const o = p * 6;
       out[o] = f[o]! * (c[0]! * k);
       out[o + 1] = f[o + 1]! * (c[0]! * k);
       out[o + 2] = f[o + 2]! * (c[0]! * k);
-      const r0 = f[o + 3]!, r1 = f[o + 4]!, r2 = f[o + 5]!;
+      const r0 = f[o + 3]!,
+        r1 = f[o + 4]!,
+        r2 = f[o + 5]!;
       out[o + 3] = (r0 * c[1]! + r1 * c[2]! + r2 * c[3]!) * k;
       out[o + 4] = (r0 * c[2]! + r1 * c[4]! + r2 * c[5]!) * k;
       out[o + 5] = (r0 * c[3]! + r1 * c[5]! + r2 * c[6]!) * k;

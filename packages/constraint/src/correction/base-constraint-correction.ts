@@ -61,7 +61,8 @@ export abstract class BaseConstraintCorrection extends BaseObject {
       if (!dx) continue;
       if (order !== 'vel') s.stateType.addDerivToCoord(s.x, s.xFree, dx, f.position, s.size);
       if (order !== 'pos') {
-        const v = s.v, vf = s.vFree;
+        const v = s.v,
+          vf = s.vFree;
         for (let k = 0; k < v.length; k++) v[k] = vf[k]! + f.velocity * dx[k]!;
       }
       s.touch();
@@ -130,7 +131,14 @@ export abstract class BaseConstraintCorrection extends BaseObject {
    * one it adds to the built W, and its displacement starts from f (as SOFA's
    * LinearSolverConstraintCorrection, whose right-hand side starts from f).
    */
-  resetForUnbuiltResolution(graph: ConstraintGraph, force: Float64Array, n: number, order: ConstraintOrder, dt: number, _consistent = false): void {
+  resetForUnbuiltResolution(
+    graph: ConstraintGraph,
+    force: Float64Array,
+    n: number,
+    order: ConstraintOrder,
+    dt: number,
+    _consistent = false,
+  ): void {
     this.collectRows(graph, n);
     const R = this.ownRowCount;
     if (this.wOwn.length < R * R) this.wOwn = new Float64Array(R * R);

@@ -34,7 +34,10 @@ interface SystemOwner {
 
 export function systemOf(solver: BaseOdeSolver, who: BaseObject): MechanicalSystem {
   const s = solver as unknown as Partial<SystemOwner>;
-  if (typeof s.getSystem !== 'function') throw who.error(`${solver.describe()} gives no assembled system to invert (use EulerImplicitSolver or another solver of the assembly engine)`);
+  if (typeof s.getSystem !== 'function')
+    throw who.error(
+      `${solver.describe()} gives no assembled system to invert (use EulerImplicitSolver or another solver of the assembly engine)`,
+    );
   return s.getSystem();
 }
 
@@ -45,6 +48,9 @@ export function systemOf(solver: BaseOdeSolver, who: BaseObject): MechanicalSyst
  */
 export function systemFactors(solver: BaseOdeSolver, dt: number, who: BaseObject): MBKFactors {
   const f = solver.systemMatrixFactors(dt);
-  if (!f) throw who.error(`${solver.describe()} does not say which system it inverts, so its linear solver cannot give the constraint response (use EulerImplicitSolver, BDFOdeSolver, NewmarkImplicitSolver, StaticSolver, CompliantImplicitSolver or an explicit solver)`);
+  if (!f)
+    throw who.error(
+      `${solver.describe()} does not say which system it inverts, so its linear solver cannot give the constraint response (use EulerImplicitSolver, BDFOdeSolver, NewmarkImplicitSolver, StaticSolver, CompliantImplicitSolver or an explicit solver)`,
+    );
   return f;
 }

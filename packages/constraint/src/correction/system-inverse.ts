@@ -12,7 +12,9 @@ interface FactorizedSolver {
 }
 
 function isFactorized(o: unknown): o is FactorizedSolver {
-  return typeof (o as Partial<FactorizedSolver>).solveMatrix === 'function' && typeof (o as Partial<FactorizedSolver>).setMatrix === 'function';
+  return (
+    typeof (o as Partial<FactorizedSolver>).solveMatrix === 'function' && typeof (o as Partial<FactorizedSolver>).setMatrix === 'function'
+  );
 }
 
 /** A solver whose factorization is a SupernodalLDLT it lends (SparseLDLSolver), with a count of its factorizations. */
@@ -96,7 +98,8 @@ export class SystemInverse {
 
   /** The free motion factorized A; a solver never used yet gets it now. */
   private ensureFactorized(sys: MechanicalSystem, solver: BaseOdeSolver, linear: FactorizedSolver, dt: number): void {
-    if (this.factorizedFor !== linear && !(linear as { hasPattern?: boolean }).hasPattern) linear.setMatrix(sys.assembleMBK(systemFactors(solver, dt, this.owner)));
+    if (this.factorizedFor !== linear && !(linear as { hasPattern?: boolean }).hasPattern)
+      linear.setMatrix(sys.assembleMBK(systemFactors(solver, dt, this.owner)));
     this.factorizedFor = linear;
   }
 
@@ -113,10 +116,12 @@ export class SystemInverse {
   /** Column being built += row k of `rows` (a master state's rows), placed at the state's offset. */
   addRowToColumn(rows: StateRows, k: number, offset: number): void {
     const d = rows.d;
-    const e0 = rows.rowPtr[k]!, e1 = rows.rowPtr[k + 1]!;
+    const e0 = rows.rowPtr[k]!,
+      e1 = rows.rowPtr[k + 1]!;
     let nnz = this.nnz;
     this.reserveEntries(nnz + (e1 - e0) * d);
-    const ind = this.colInd, val = this.colVal;
+    const ind = this.colInd,
+      val = this.colVal;
     for (let e = e0; e < e1; e++) {
       const o = offset + rows.points[e]! * d;
       for (let a = 0; a < d; a++) {
@@ -159,7 +164,15 @@ export class SystemInverse {
   }
 
   /** W (n × n) [r_i, r_j] += factor·(J·A⁻¹·Jᵀ)_ij over the columns given since beginColumns. */
-  addCompliance(graph: ConstraintGraph, solver: BaseOdeSolver, linear: LinearSolver, dt: number, W: Float64Array, n: number, factor: number): void {
+  addCompliance(
+    graph: ConstraintGraph,
+    solver: BaseOdeSolver,
+    linear: LinearSolver,
+    dt: number,
+    W: Float64Array,
+    n: number,
+    factor: number,
+  ): void {
     const m = this.m;
     if (m === 0) return;
     const sys = this.system(solver);
@@ -179,7 +192,8 @@ export class SystemInverse {
       }
     }
     // one solve per column, W_ij = column i · A⁻¹·column j
-    const rhs = this.rhs, sol = this.sol;
+    const rhs = this.rhs,
+      sol = this.sol;
     for (let j = 0; j < m; j++) {
       rhs.fill(0);
       for (let e = colPtr[j]!; e < colPtr[j + 1]!; e++) rhs[colInd[e]!] += colVal[e]!;
@@ -216,7 +230,8 @@ export class SystemInverse {
     const { colPtr, colInd, colVal, rhs } = this;
     rhs.fill(0);
     for (let j = 0; j < this.m; j++) {
-      const e0 = colPtr[j]!, e1 = colPtr[j + 1]!;
+      const e0 = colPtr[j]!,
+        e1 = colPtr[j + 1]!;
       for (let e = e0; e < e1; e++) rhs[colInd[e]!] += colVal[e]!;
       sys.projectResponse(rhs);
       for (let e = e0; e < e1; e++) colVal[e] = rhs[colInd[e]!]!;

@@ -67,7 +67,10 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
   /** Incremented by every buildJacobian: what was computed from the rows before is stale after it. */
   jacobianVersion = 0;
 
-  private constructor(readonly root: Node, readonly revision: number) {}
+  private constructor(
+    readonly root: Node,
+    readonly revision: number,
+  ) {}
 
   static compile(root: Node): ConstraintGraph {
     const g = new ConstraintGraph(root, root.subtreeRevision);
@@ -101,7 +104,9 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
     for (const s of allStates) g.addState(s, outputs.has(s));
     // dependency order: a mapping after the mappings producing its inputs (the engine's order)
     const masters = allStates.filter((s) => !outputs.has(s));
-    const ordered = mechanicalMappingOrder(mappingList, masters, (m) => m.error('its inputs are not mechanical states of the scene (or the mappings form a cycle)'));
+    const ordered = mechanicalMappingOrder(mappingList, masters, (m) =>
+      m.error('its inputs are not mechanical states of the scene (or the mappings form a cycle)'),
+    );
     for (const m of ordered) {
       const inputs = m.getFrom().map((s) => g.require(s).index);
       g.mappings.push({ mapping: m, inputs, output: g.require(m.getTo()!).index, ins: inputs.map(() => new Float64Array(0)) });
@@ -166,7 +171,8 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
     const fresh: GraphState[] = [];
     for (const s of this.states) {
       const st = s.state;
-      const nc = st.size * s.c, nd = st.size * s.d;
+      const nc = st.size * s.c,
+        nd = st.size * s.d;
       if (st.xFree.length !== nc || st.vFree.length !== nd) {
         st.xFree = Float64Array.from(st.x);
         st.vFree = Float64Array.from(st.v);
@@ -329,7 +335,8 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
 
   /** parent rows += child rows · J (J: child derivatives × parent derivatives). */
   private accumulate(child: StateRows, J: SparseMatrixLike, parent: GraphState): void {
-    const dc = child.d, dp = parent.d;
+    const dc = child.d,
+      dp = parent.d;
     const acc = this.scratch[parent.index]!;
     const mark = this.stamp[parent.index]!;
     if (this.touched.length < mark.length) this.touched = new Int32Array(mark.length);
@@ -371,7 +378,8 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
     const d = s.d;
     const buf = this.scratch[s.index]!;
     for (let k = 0; k < rows.nRows; k++) {
-      const e0 = rows.rowPtr[k]!, e1 = rows.rowPtr[k + 1]!;
+      const e0 = rows.rowPtr[k]!,
+        e1 = rows.rowPtr[k + 1]!;
       for (let e = e0; e < e1; e++) {
         const o = rows.points[e]! * d;
         for (let a = 0; a < d; a++) buf[o + a] = rows.values[e * d + a]!;

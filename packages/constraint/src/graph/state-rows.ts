@@ -54,7 +54,8 @@ export class StateRows {
     if (this.order.length < n) this.order = new Int32Array(this.tRow.length);
     const order = this.order.subarray(0, n);
     for (let k = 0; k < n; k++) order[k] = k;
-    const tRow = this.tRow, tPoint = this.tPoint;
+    const tRow = this.tRow,
+      tPoint = this.tPoint;
     // stable order by (row, point), ties by append order
     order.sort((a, b) => tRow[a]! - tRow[b]! || tPoint[a]! - tPoint[b]! || a - b);
     if (this.points.length < n) {
@@ -95,7 +96,8 @@ export class StateRows {
 
   /** Index k of row `row` in rowIds, or −1 (binary search; rows ascending). */
   findRow(row: number): number {
-    let lo = 0, hi = this.nRows - 1;
+    let lo = 0,
+      hi = this.nRows - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       const r = this.rowIds[mid]!;

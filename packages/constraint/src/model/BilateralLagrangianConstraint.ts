@@ -1,4 +1,17 @@
-import { Bool, Indices, Real, RealArray, isTopology, renameAfterRemoval, sofaComponent, type BaseMeshTopology, type ConstraintJacobianBuilder, type ConstraintOrder, type ConstraintResolution, type TopologyChange } from '@sofa-ts/core';
+import {
+  Bool,
+  Indices,
+  Real,
+  RealArray,
+  isTopology,
+  renameAfterRemoval,
+  sofaComponent,
+  type BaseMeshTopology,
+  type ConstraintJacobianBuilder,
+  type ConstraintOrder,
+  type ConstraintResolution,
+  type TopologyChange,
+} from '@sofa-ts/core';
 import { PairLagrangianConstraint } from './pair-constraint.js';
 import { Bilateral3Resolution } from './resolutions.js';
 import { rigidFrameDifference, rigidFrameWithDifference, rigidInitialDifference } from './rigid-bilateral.js';
@@ -37,14 +50,51 @@ const RIGID_AXES = [0, 1, 2, 3, 4, 5].map((k) => Float64Array.from({ length: 6 }
   templates: ['Vec3d', 'Rigid3d'],
 })
 export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
-  readonly firstPoint = this.initData({ name: 'first_point', type: Indices, default: new Uint32Array(0), help: 'index of the constraint on the first model (object1)' });
-  readonly secondPoint = this.initData({ name: 'second_point', type: Indices, default: new Uint32Array(0), help: 'index of the constraint on the second model (object2)' });
-  readonly restVector = this.initData({ name: 'rest_vector', type: RealArray(3, 'vector<Deriv>'), default: new Float64Array(0), help: 'relative position to maintain between attached points (optional; Rigid3d: 6 numbers per pair, centre then rotation vector)' });
-  readonly numericalTolerance = this.initData({ name: 'numericalTolerance', type: Real, default: 0.0001, help: 'a real value specifying the tolerance during the constraint solving (optional)' });
+  readonly firstPoint = this.initData({
+    name: 'first_point',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'index of the constraint on the first model (object1)',
+  });
+  readonly secondPoint = this.initData({
+    name: 'second_point',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'index of the constraint on the second model (object2)',
+  });
+  readonly restVector = this.initData({
+    name: 'rest_vector',
+    type: RealArray(3, 'vector<Deriv>'),
+    default: new Float64Array(0),
+    help: 'relative position to maintain between attached points (optional; Rigid3d: 6 numbers per pair, centre then rotation vector)',
+  });
+  readonly numericalTolerance = this.initData({
+    name: 'numericalTolerance',
+    type: Real,
+    default: 0.0001,
+    help: 'a real value specifying the tolerance during the constraint solving (optional)',
+  });
   readonly activate = this.initData({ name: 'activate', type: Bool, default: true, help: 'control constraint activation' });
-  readonly keepOrientationDifference = this.initData({ name: 'keepOrientationDifference', type: Bool, default: false, help: 'keep the initial difference in orientation (only for rigids)' });
-  readonly topology1 = this.initLink({ name: 'topology1', help: 'link to the first topology container', accepts: isTopology, expected: 'a topology container', search: 'none' });
-  readonly topology2 = this.initLink({ name: 'topology2', help: 'link to the second topology container', accepts: isTopology, expected: 'a topology container', search: 'none' });
+  readonly keepOrientationDifference = this.initData({
+    name: 'keepOrientationDifference',
+    type: Bool,
+    default: false,
+    help: 'keep the initial difference in orientation (only for rigids)',
+  });
+  readonly topology1 = this.initLink({
+    name: 'topology1',
+    help: 'link to the first topology container',
+    accepts: isTopology,
+    expected: 'a topology container',
+    search: 'none',
+  });
+  readonly topology2 = this.initLink({
+    name: 'topology2',
+    help: 'link to the second topology container',
+    accepts: isTopology,
+    expected: 'a topology container',
+    search: 'none',
+  });
 
   /** λ of each pair at the end of the previous solve (3 per pair), the next warm start. */
   private prevForces = new Float64Array(0);
@@ -59,17 +109,22 @@ export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
 
   override init(): void {
     super.init();
-    const t1 = this.state1.stateType.name, t2 = this.state2.stateType.name;
+    const t1 = this.state1.stateType.name,
+      t2 = this.state2.stateType.name;
     if (t1 !== t2 || (t1 !== 'Vec3d' && t1 !== 'Rigid3d')) {
       throw this.error(`two Vec3d or two Rigid3d states are needed (got ${t1} and ${t2})`);
     }
     this.rigid = t1 === 'Rigid3d';
     if (this.restVector.value.length % (this.rigid ? 6 : 3) !== 0) {
-      throw this.dataError(this.restVector, `rest_vector holds ${this.restVector.value.length} numbers, not a multiple of ${this.rigid ? 6 : 3} (one ${t1} derivative per pair)`);
+      throw this.dataError(
+        this.restVector,
+        `rest_vector holds ${this.restVector.value.length} numbers, not a multiple of ${this.rigid ? 6 : 3} (one ${t1} derivative per pair)`,
+      );
     }
     this.prevForces = new Float64Array(0);
     this.initialDifference = new Float64Array(0);
-    const follow = (topo: BaseMeshTopology | undefined, side: 0 | 1): void => topo?.addTopologyHandler({ handleTopologyChange: (c, t) => this.pointsRemoved(side, c, t) });
+    const follow = (topo: BaseMeshTopology | undefined, side: 0 | 1): void =>
+      topo?.addTopologyHandler({ handleTopologyChange: (c, t) => this.pointsRemoved(side, c, t) });
     follow(this.topology1.get(), 0);
     follow(this.topology2.get(), 1);
   }
@@ -114,15 +169,19 @@ export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
     }
     const n = Math.min(this.firstPoint.value.length, this.secondPoint.value.length);
     this.checkIndices(n);
-    const m1 = this.firstPoint.value, m2 = this.secondPoint.value;
+    const m1 = this.firstPoint.value,
+      m2 = this.secondPoint.value;
     this.initialDifference = new Float64Array(7 * n);
-    for (let pid = 0; pid < n; pid++) rigidInitialDifference(this.initialDifference, 7 * pid, this.state1.x, 7 * m1[pid]!, this.state2.x, 7 * m2[pid]!);
+    for (let pid = 0; pid < n; pid++)
+      rigidInitialDifference(this.initialDifference, 7 * pid, this.state1.x, 7 * m1[pid]!, this.state2.x, 7 * m2[pid]!);
   }
 
   /** The indices must name points of the states (checked at each step: states initialise after the root's objects). */
   private checkIndices(n: number): void {
-    const m1 = this.firstPoint.value, m2 = this.secondPoint.value;
-    const n1 = this.state1.size, n2 = this.state2.size;
+    const m1 = this.firstPoint.value,
+      m2 = this.secondPoint.value;
+    const n1 = this.state1.size,
+      n2 = this.state2.size;
     for (let i = 0; i < n; i++) {
       if (m1[i]! >= n1) throw this.error(`first_point ${m1[i]} is out of range (${this.state1.describe()} has ${n1} points)`);
       if (m2[i]! >= n2) throw this.error(`second_point ${m2[i]} is out of range (${this.state2.describe()} has ${n2} points)`);
@@ -142,8 +201,10 @@ export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
     const n = this.pairCount;
     this.checkIndices(n);
     this.firstRow = firstRow;
-    const m1 = this.firstPoint.value, m2 = this.secondPoint.value;
-    const s1 = this.state1, s2 = this.state2;
+    const m1 = this.firstPoint.value,
+      m2 = this.secondPoint.value;
+    const s1 = this.state1,
+      s2 = this.state2;
     if (this.rigid) {
       // rows 6·pid + k: ∓e_k on (v, ω) of frames m1, m2
       for (let pid = 0; pid < n; pid++) {
@@ -169,7 +230,8 @@ export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
 
   getConstraintViolation(out: Float64Array, order: ConstraintOrder, dt: number): void {
     const n = this.pairCount;
-    const m1 = this.firstPoint.value, m2 = this.secondPoint.value;
+    const m1 = this.firstPoint.value,
+      m2 = this.secondPoint.value;
     const rest = this.restVector.value;
     if (this.rigid) {
       this.rigidViolation(out, order, n);
@@ -177,10 +239,13 @@ export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
     }
     const nRest = rest.length / 3;
     if (order === 'vel') {
-      const x1 = this.state1.x, x2 = this.state2.x;
-      const v1 = this.state1.vFree, v2 = this.state2.vFree;
+      const x1 = this.state1.x,
+        x2 = this.state2.x;
+      const v1 = this.state1.vFree,
+        v2 = this.state2.vFree;
       for (let pid = 0; pid < n; pid++) {
-        const a = 3 * m1[pid]!, b = 3 * m2[pid]!;
+        const a = 3 * m1[pid]!,
+          b = 3 * m2[pid]!;
         for (let k = 0; k < 3; k++) {
           let dPos = x2[b + k]! - x1[a + k]!;
           if (pid < nRest) dPos += rest[3 * pid + k]!;
@@ -189,9 +254,11 @@ export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
       }
       return;
     }
-    const x1 = this.state1.xFree, x2 = this.state2.xFree;
+    const x1 = this.state1.xFree,
+      x2 = this.state2.xFree;
     for (let pid = 0; pid < n; pid++) {
-      const a = 3 * m1[pid]!, b = 3 * m2[pid]!;
+      const a = 3 * m1[pid]!,
+        b = 3 * m2[pid]!;
       for (let k = 0; k < 3; k++) {
         let d = x2[b + k]! - x1[a + k]!;
         if (pid < nRest) d -= rest[3 * pid + k]!;
@@ -207,9 +274,12 @@ export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
       out.fill(0, row, row + 6 * n);
       return;
     }
-    const m1 = this.firstPoint.value, m2 = this.secondPoint.value;
-    const rest = this.restVector.value, nRest = rest.length / 6;
-    const x1 = this.state1.xFree, x2 = this.state2.xFree;
+    const m1 = this.firstPoint.value,
+      m2 = this.secondPoint.value;
+    const rest = this.restVector.value,
+      nRest = rest.length / 6;
+    const x1 = this.state1.xFree,
+      x2 = this.state2.xFree;
     const keep = this.keepOrientationDifference.value && this.initialDifference.length >= 7 * n;
     for (let pid = 0; pid < n; pid++) {
       if (keep) {

@@ -17,7 +17,8 @@ function rng(seed: number): () => number {
 /** One contact point slot: points idx with weights w. */
 function slot(idx: number[], w: number[]): ContactPointSet {
   const n = Int8Array.of(idx.length);
-  const i = new Uint32Array(4), ww = new Float64Array(4);
+  const i = new Uint32Array(4),
+    ww = new Float64Array(4);
   i.set(idx);
   ww.set(w);
   return { n, idx: i, w: ww };
@@ -32,7 +33,8 @@ function point(x: Float64Array, s: ContactPointSet): number[] {
 
 /** Dense J over (state1 dofs, state2 dofs) from buildConstraintMatrix. */
 function denseJ(c: ContactBilateralLagrangianConstraint, s1: BaseMechanicalState, s2: BaseMechanicalState): number[][] {
-  const n1 = 3 * s1.size, rows = 3 * c.contactCount;
+  const n1 = 3 * s1.size,
+    rows = 3 * c.contactCount;
   const J = Array.from({ length: rows }, () => new Array<number>(n1 + 3 * s2.size).fill(0));
   const got = c.buildConstraintMatrix(
     {
@@ -59,15 +61,21 @@ describe('ContactBilateralLagrangianConstraint (StickContactConstraint rows)', (
   const s2 = new PlainState(Array.from({ length: 12 }, () => r()));
   // contact 0: a triangle point of object1 glued to a point of object2; contact 1: a segment point
   // glued to a bilinear quad point
-  const a0 = slot([0, 1, 3], [0.2, 0.5, 0.3]), b0 = slot([2], [1]);
-  const a1 = slot([1, 2], [0.75, 0.25]), b1 = slot([0, 1, 2, 3], [0.12, 0.28, 0.42, 0.18]);
+  const a0 = slot([0, 1, 3], [0.2, 0.5, 0.3]),
+    b0 = slot([2], [1]);
+  const a1 = slot([1, 2], [0.75, 0.25]),
+    b1 = slot([0, 1, 2, 3], [0.12, 0.28, 0.42, 0.18]);
 
   function glued(): ContactBilateralLagrangianConstraint {
     const c = new ContactBilateralLagrangianConstraint();
     c.setStates(s1, s2);
     c.clearContacts(1);
-    for (const [a, b] of [[a0, b0], [a1, b1]] as const) {
-      const p = point(s1.x, a), q = point(s2.x, b);
+    for (const [a, b] of [
+      [a0, b0],
+      [a1, b1],
+    ] as const) {
+      const p = point(s1.x, a),
+        q = point(s2.x, b);
       c.addContact(a, 0, b, 0, q[0]! - p[0]!, q[1]! - p[1]!, q[2]! - p[2]!);
     }
     return c;
@@ -78,7 +86,7 @@ describe('ContactBilateralLagrangianConstraint (StickContactConstraint rows)', (
     s2.xFree.set(s2.x);
   });
 
-  it('has SOFA\'s class name, three rows per contact', () => {
+  it("has SOFA's class name, three rows per contact", () => {
     const c = glued();
     expect(c.className).to.equal('BilateralLagrangianConstraint');
     expect(denseJ(c, s1, s2).length).to.equal(6);
@@ -106,9 +114,15 @@ describe('ContactBilateralLagrangianConstraint (StickContactConstraint rows)', (
       s2.xFree[i]! += 0.1 * rr();
     }
     const d = violation(c);
-    const contacts = [[a0, b0], [a1, b1]] as const;
+    const contacts = [
+      [a0, b0],
+      [a1, b1],
+    ] as const;
     contacts.forEach(([a, b], k) => {
-      const p = point(s1.x, a), q = point(s2.x, b), pf = point(s1.xFree, a), qf = point(s2.xFree, b);
+      const p = point(s1.x, a),
+        q = point(s2.x, b),
+        pf = point(s1.xFree, a),
+        qf = point(s2.xFree, b);
       for (let ax = 0; ax < 3; ax++) expect(d[3 * k + ax]).to.be.closeTo(qf[ax]! - q[ax]! - (pf[ax]! - p[ax]!), 1e-14);
     });
   });
@@ -131,7 +145,7 @@ describe('ContactBilateralLagrangianConstraint (StickContactConstraint rows)', (
     }
   });
 
-  it('velocity order: δ = J·v_free + (J·x + rest)/dt (SOFA\'s sign of rest)', () => {
+  it("velocity order: δ = J·v_free + (J·x + rest)/dt (SOFA's sign of rest)", () => {
     const c = glued();
     const J = denseJ(c, s1, s2);
     const rr = rng(11);
@@ -141,12 +155,17 @@ describe('ContactBilateralLagrangianConstraint (StickContactConstraint rows)', (
     }
     const dt = 0.02;
     const d = violation(c, 'vel', dt);
-    const x = [...s1.x, ...s2.x], v = [...s1.vFree, ...s2.vFree];
-    const contacts = [[a0, b0], [a1, b1]] as const;
+    const x = [...s1.x, ...s2.x],
+      v = [...s1.vFree, ...s2.vFree];
+    const contacts = [
+      [a0, b0],
+      [a1, b1],
+    ] as const;
     for (let row = 0; row < 6; row++) {
       const [a, b] = contacts[Math.floor(row / 3)]!;
       const rest = point(s2.x, b)[row % 3]! - point(s1.x, a)[row % 3]!;
-      let jv = 0, jx = 0;
+      let jv = 0,
+        jx = 0;
       for (let k = 0; k < x.length; k++) {
         jv += J[row]![k]! * v[k]!;
         jx += J[row]![k]! * x[k]!;
@@ -155,7 +174,7 @@ describe('ContactBilateralLagrangianConstraint (StickContactConstraint rows)', (
     }
   });
 
-  it('each contact is one 3×3 block: one local solve cancels its δ; warm starts follow SOFA\'s resize', () => {
+  it("each contact is one 3×3 block: one local solve cancels its δ; warm starts follow SOFA's resize", () => {
     const c = glued();
     denseJ(c, s1, s2);
     const n = 6;

@@ -1,4 +1,13 @@
-import { contactPointPosition, copyContactSlot, type BaseMechanicalState, type BilateralContactConstraint, type ConstraintJacobianBuilder, type ConstraintOrder, type ConstraintResolution, type ContactPointSet } from '@sofa-ts/core';
+import {
+  contactPointPosition,
+  copyContactSlot,
+  type BaseMechanicalState,
+  type BilateralContactConstraint,
+  type ConstraintJacobianBuilder,
+  type ConstraintOrder,
+  type ConstraintResolution,
+  type ContactPointSet,
+} from '@sofa-ts/core';
 import { PairLagrangianConstraint } from './pair-constraint.js';
 import { Bilateral3Resolution } from './resolutions.js';
 
@@ -52,7 +61,8 @@ export class ContactBilateralLagrangianConstraint extends PairLagrangianConstrai
 
   addContact(side1: ContactPointSet, slot1: number, side2: ContactPointSet, slot2: number, rx: number, ry: number, rz: number): void {
     const c = this.count;
-    if (side1.n[slot1]! < 1 || side2.n[slot2]! < 1) throw this.error('contact points of Vec3 states are needed (a point in a rigid frame cannot be glued by this constraint)');
+    if (side1.n[slot1]! < 1 || side2.n[slot2]! < 1)
+      throw this.error('contact points of Vec3 states are needed (a point in a rigid frame cannot be glued by this constraint)');
     this.count++;
     this.grow(this.count);
     copyContactSlot(this.side1, c, side1, slot1);
@@ -67,7 +77,8 @@ export class ContactBilateralLagrangianConstraint extends PairLagrangianConstrai
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s1 = this.state1, s2 = this.state2;
+    const s1 = this.state1,
+      s2 = this.state2;
     const e = this.e;
     for (let c = 0; c < this.count; c++) {
       const r = firstRow + 3 * c;
@@ -81,7 +92,16 @@ export class ContactBilateralLagrangianConstraint extends PairLagrangianConstrai
   }
 
   /** Row `row` (axis k) on the points of contact c of one side: sign·w_j·e_k on point i_j. */
-  private addPoint(J: ConstraintJacobianBuilder, state: BaseMechanicalState, side: ContactPointSet, c: number, row: number, k: number, sign: number, e: Float64Array): void {
+  private addPoint(
+    J: ConstraintJacobianBuilder,
+    state: BaseMechanicalState,
+    side: ContactPointSet,
+    c: number,
+    row: number,
+    k: number,
+    sign: number,
+    e: Float64Array,
+  ): void {
     const b = 4 * c;
     for (let j = 0; j < side.n[c]!; j++) {
       e.fill(0);
@@ -96,10 +116,13 @@ export class ContactBilateralLagrangianConstraint extends PairLagrangianConstrai
       for (let c = 0; c < this.count; c++) {
         contactPointPosition(p, 0, this.state2.x, this.side2, c);
         contactPointPosition(p, 3, this.state1.x, this.side1, c);
-        const d0 = p[0]! - p[3]!, d1 = p[1]! - p[4]!, d2 = p[2]! - p[5]!;
+        const d0 = p[0]! - p[3]!,
+          d1 = p[1]! - p[4]!,
+          d2 = p[2]! - p[5]!;
         contactPointPosition(p, 0, this.state2.vFree, this.side2, c);
         contactPointPosition(p, 3, this.state1.vFree, this.side1, c);
-        const r = this.row[c]!, o = 3 * c;
+        const r = this.row[c]!,
+          o = 3 * c;
         out[r] = p[0]! - p[3]! + (d0 + this.rest[o]!) / dt;
         out[r + 1] = p[1]! - p[4]! + (d1 + this.rest[o + 1]!) / dt;
         out[r + 2] = p[2]! - p[5]! + (d2 + this.rest[o + 2]!) / dt;
@@ -109,7 +132,8 @@ export class ContactBilateralLagrangianConstraint extends PairLagrangianConstrai
     for (let c = 0; c < this.count; c++) {
       contactPointPosition(p, 0, this.state2.xFree, this.side2, c);
       contactPointPosition(p, 3, this.state1.xFree, this.side1, c);
-      const r = this.row[c]!, o = 3 * c;
+      const r = this.row[c]!,
+        o = 3 * c;
       out[r] = p[0]! - p[3]! - this.rest[o]!;
       out[r + 1] = p[1]! - p[4]! - this.rest[o + 1]!;
       out[r + 2] = p[2]! - p[5]! - this.rest[o + 2]!;
@@ -148,4 +172,3 @@ function grown<T extends Float64Array | Int32Array | Uint32Array | Int8Array>(a:
   b.set(a);
   return b;
 }
-

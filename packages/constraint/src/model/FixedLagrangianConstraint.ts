@@ -1,4 +1,13 @@
-import { Bool, Indices, contextStateLink, BaseLagrangianConstraint, sofaComponent, type BaseMechanicalState, type ConstraintJacobianBuilder, type ConstraintResolution } from '@sofa-ts/core';
+import {
+  Bool,
+  Indices,
+  contextStateLink,
+  BaseLagrangianConstraint,
+  sofaComponent,
+  type BaseMechanicalState,
+  type ConstraintJacobianBuilder,
+  type ConstraintResolution,
+} from '@sofa-ts/core';
 import { quatMultiplyConjugateAt } from '@sofa-ts/linalg';
 import { Bilateral3Resolution, BilateralNResolution } from './resolutions.js';
 
@@ -24,7 +33,12 @@ export class FixedLagrangianConstraint extends BaseLagrangianConstraint {
   readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'Indices of points to fix' });
   readonly fixAll = this.initData({ name: 'fixAll', type: Bool, default: false, help: 'If true, fix all points' });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the state whose points are fixed (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec1d, Vec2d, Vec3d, Vec6d or Rigid3d)'));
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the state whose points are fixed (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject (Vec1d, Vec2d, Vec3d, Vec6d or Rigid3d)',
+    ),
+  );
 
   private states: BaseMechanicalState[] = [];
   private rigid = false;
@@ -71,7 +85,8 @@ export class FixedLagrangianConstraint extends BaseLagrangianConstraint {
     const n = this.fixAll.value ? s.size : this.indices.value.length;
     const idx = this.indices.value;
     if (!this.fixAll.value) {
-      for (let i = 0; i < n; i++) if (idx[i]! >= s.size) throw this.error(`index ${idx[i]} is out of range (${s.describe()} has ${s.size} points)`);
+      for (let i = 0; i < n; i++)
+        if (idx[i]! >= s.size) throw this.error(`index ${idx[i]} is out of range (${s.describe()} has ${s.size} points)`);
     }
     this.firstRow = firstRow;
     this.count = n;
@@ -90,10 +105,14 @@ export class FixedLagrangianConstraint extends BaseLagrangianConstraint {
 
   getConstraintViolation(out: Float64Array): void {
     const s = this.states[0]!;
-    const xf = s.xFree, x0 = s.x0;
-    const n = this.count, d = this.dim, c = s.stateType.coordSize;
+    const xf = s.xFree,
+      x0 = s.x0;
+    const n = this.count,
+      d = this.dim,
+      c = s.stateType.coordSize;
     for (let i = 0; i < n; i++) {
-      const a = c * this.dof(i), r = this.firstRow + d * i;
+      const a = c * this.dof(i),
+        r = this.firstRow + d * i;
       if (!this.rigid) {
         for (let k = 0; k < d; k++) out[r + k] = xf[a + k]! - x0[a + k]!;
         continue;
@@ -104,7 +123,8 @@ export class FixedLagrangianConstraint extends BaseLagrangianConstraint {
   }
 
   getConstraintResolution(out: Array<ConstraintResolution | undefined>): void {
-    const n = this.count, d = this.dim;
+    const n = this.count,
+      d = this.dim;
     if (this.prevForces.length !== d * n) {
       const p = new Float64Array(d * n);
       p.set(this.prevForces.subarray(0, Math.min(this.prevForces.length, d * n)));
@@ -115,7 +135,8 @@ export class FixedLagrangianConstraint extends BaseLagrangianConstraint {
     if (res.length === 0) {
       for (let i = 0; i < n; i++) {
         if (d === 3) res.push(new Bilateral3Resolution(this.prevForces, 3 * i));
-        else if (this.rigid) res.push(new Bilateral3Resolution(this.prevForces, 6 * i), new Bilateral3Resolution(this.prevForces, 6 * i + 3));
+        else if (this.rigid)
+          res.push(new Bilateral3Resolution(this.prevForces, 6 * i), new Bilateral3Resolution(this.prevForces, 6 * i + 3));
         else res.push(new BilateralNResolution(d));
       }
     }
@@ -139,18 +160,28 @@ const product = new Float64Array(4);
  */
 export function rotationVectorOf(out: Float64Array, o: number, x: ArrayLike<number>, qo: number, x0: ArrayLike<number>, q0o: number): void {
   quatMultiplyConjugateAt(product, 0, x, qo, x0, q0o);
-  let dx = product[0]!, dy = product[1]!, dz = product[2]!, dw = product[3]!;
+  let dx = product[0]!,
+    dy = product[1]!,
+    dz = product[2]!,
+    dw = product[3]!;
   const m = Math.hypot(dx, dy, dz, dw);
   if (m === 0) {
-    out[o] = 0; out[o + 1] = 0; out[o + 2] = 0;
+    out[o] = 0;
+    out[o + 1] = 0;
+    out[o + 2] = 0;
     return;
   }
   if (dw < 0) {
-    dx = -dx; dy = -dy; dz = -dz; dw = -dw;
+    dx = -dx;
+    dy = -dy;
+    dz = -dz;
+    dw = -dw;
   }
   const sinHalf = Math.hypot(dx, dy, dz) / m;
   if (sinHalf === 0) {
-    out[o] = 0; out[o + 1] = 0; out[o + 2] = 0;
+    out[o] = 0;
+    out[o + 1] = 0;
+    out[o + 2] = 0;
     return;
   }
   const angle = 2 * Math.atan2(sinHalf, dw / m);

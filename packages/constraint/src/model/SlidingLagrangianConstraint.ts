@@ -23,10 +23,21 @@ import { BilateralResolution, UnilateralResolution } from './resolutions.js';
   templates: ['Vec3d'],
 })
 export class SlidingLagrangianConstraint extends PairLagrangianConstraint {
-  readonly slidingPoint = this.initData({ name: 'sliding_point', type: Int, default: 0, help: 'index of the sliding point on the first model' });
+  readonly slidingPoint = this.initData({
+    name: 'sliding_point',
+    type: Int,
+    default: 0,
+    help: 'index of the sliding point on the first model',
+  });
   readonly axis1 = this.initData({ name: 'axis_1', type: Int, default: 0, help: 'index of one end of the sliding axis' });
   readonly axis2 = this.initData({ name: 'axis_2', type: Int, default: 0, help: 'index of the other end of the sliding axis' });
-  readonly force = this.initData({ name: 'force', type: RealArray(3, 'Vec3d'), default: new Float64Array(3), help: 'force (impulse) used to solve the constraint', output: true });
+  readonly force = this.initData({
+    name: 'force',
+    type: RealArray(3, 'Vec3d'),
+    default: new Float64Array(3),
+    help: 'force (impulse) used to solve the constraint',
+    output: true,
+  });
 
   /** Constraint directions (3 per row) and their count (3: A = B; 4 otherwise). */
   private readonly dirs = new Float64Array(12);
@@ -36,16 +47,22 @@ export class SlidingLagrangianConstraint extends PairLagrangianConstraint {
 
   override init(): void {
     super.init();
-    if (this.state1.stateType.name !== 'Vec3d' || this.state2.stateType.name !== 'Vec3d') throw this.error(`Vec3d states are needed (got ${this.state1.stateType.name} and ${this.state2.stateType.name})`);
+    if (this.state1.stateType.name !== 'Vec3d' || this.state2.stateType.name !== 'Vec3d')
+      throw this.error(`Vec3d states are needed (got ${this.state1.stateType.name} and ${this.state2.stateType.name})`);
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const m1 = this.slidingPoint.value, ma = this.axis1.value, mb = this.axis2.value;
-    const s1 = this.state1, s2 = this.state2;
+    const m1 = this.slidingPoint.value,
+      ma = this.axis1.value,
+      mb = this.axis2.value;
+    const s1 = this.state1,
+      s2 = this.state2;
     if (m1 < 0 || m1 >= s1.size) throw this.error(`sliding_point ${m1} is out of range (${s1.describe()} has ${s1.size} points)`);
-    if (ma < 0 || ma >= s2.size || mb < 0 || mb >= s2.size) throw this.error(`axis_1 ${ma} / axis_2 ${mb} out of range (${s2.describe()} has ${s2.size} points)`);
+    if (ma < 0 || ma >= s2.size || mb < 0 || mb >= s2.size)
+      throw this.error(`axis_1 ${ma} / axis_2 ${mb} out of range (${s2.describe()} has ${s2.size} points)`);
     this.row = firstRow;
-    const x1 = s1.xFree, x2 = s2.xFree;
+    const x1 = s1.xFree,
+      x2 = s2.xFree;
     const P = [x1[3 * m1]!, x1[3 * m1 + 1]!, x1[3 * m1 + 2]!];
     const A = [x2[3 * ma]!, x2[3 * ma + 1]!, x2[3 * ma + 2]!];
     const B = [x2[3 * mb]!, x2[3 * mb + 1]!, x2[3 * mb + 2]!];
@@ -99,8 +116,11 @@ export class SlidingLagrangianConstraint extends PairLagrangianConstraint {
   }
 
   getConstraintViolation(out: Float64Array): void {
-    const x1 = this.state1.xFree, x2 = this.state2.xFree;
-    const m1 = 3 * this.slidingPoint.value, ma = 3 * this.axis1.value, mb = 3 * this.axis2.value;
+    const x1 = this.state1.xFree,
+      x2 = this.state2.xFree;
+    const m1 = 3 * this.slidingPoint.value,
+      ma = 3 * this.axis1.value,
+      mb = 3 * this.axis2.value;
     const dirs = this.dirs;
     if (this.nDirs === 3) {
       for (let i = 0; i < 3; i++) out[this.row + i] = x1[m1 + i]! - x2[ma + i]!;

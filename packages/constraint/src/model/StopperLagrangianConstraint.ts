@@ -1,4 +1,13 @@
-import { contextStateLink, BaseLagrangianConstraint, Int, Real, sofaComponent, type BaseMechanicalState, type ConstraintJacobianBuilder, type ConstraintResolution } from '@sofa-ts/core';
+import {
+  contextStateLink,
+  BaseLagrangianConstraint,
+  Int,
+  Real,
+  sofaComponent,
+  type BaseMechanicalState,
+  type ConstraintJacobianBuilder,
+  type ConstraintResolution,
+} from '@sofa-ts/core';
 import { StopperResolution } from './resolutions.js';
 
 const ONE = Float64Array.of(1);
@@ -22,7 +31,12 @@ export class StopperLagrangianConstraint extends BaseLagrangianConstraint {
   readonly min = this.initData({ name: 'min', type: Real, default: -100, help: 'minimum value accepted' });
   readonly max = this.initData({ name: 'max', type: Real, default: 100, help: 'maximum value accepted' });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the 1D state constrained (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec1d)'));
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the 1D state constrained (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject (Vec1d)',
+    ),
+  );
 
   private states: BaseMechanicalState[] = [];
   private row = 0;

@@ -1,4 +1,13 @@
-import { Bool, contextStateLink, BaseLagrangianConstraint, sofaComponent, type BaseMechanicalState, type ConstraintJacobianBuilder, type ConstraintOrder, type ConstraintResolution } from '@sofa-ts/core';
+import {
+  Bool,
+  contextStateLink,
+  BaseLagrangianConstraint,
+  sofaComponent,
+  type BaseMechanicalState,
+  type ConstraintJacobianBuilder,
+  type ConstraintOrder,
+  type ConstraintResolution,
+} from '@sofa-ts/core';
 import { BilateralNResolution, BilateralResolution } from './resolutions.js';
 
 const ONE = Float64Array.of(1);
@@ -21,10 +30,25 @@ const ONE = Float64Array.of(1);
   templates: ['Vec1d'],
 })
 export class UniformLagrangianConstraint extends BaseLagrangianConstraint {
-  readonly iterative = this.initData({ name: 'iterative', type: Bool, default: true, help: 'Iterate over the bilateral constraints, otherwise a block factorisation is computed.' });
-  readonly constrainToRestPos = this.initData({ name: 'constrainToRestPos', type: Bool, default: false, help: 'if false, constrains the pos to be zero / if true constraint the current position to stay at rest position' });
+  readonly iterative = this.initData({
+    name: 'iterative',
+    type: Bool,
+    default: true,
+    help: 'Iterate over the bilateral constraints, otherwise a block factorisation is computed.',
+  });
+  readonly constrainToRestPos = this.initData({
+    name: 'constrainToRestPos',
+    type: Bool,
+    default: false,
+    help: 'if false, constrains the pos to be zero / if true constraint the current position to stay at rest position',
+  });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the 1D state constrained (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec1d)'));
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the 1D state constrained (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject (Vec1d)',
+    ),
+  );
 
   private states: BaseMechanicalState[] = [];
   private firstRow = 0;
@@ -54,10 +78,13 @@ export class UniformLagrangianConstraint extends BaseLagrangianConstraint {
 
   getConstraintViolation(out: Float64Array, order: ConstraintOrder, dt: number): void {
     const s = this.states[0]!;
-    const n = this.count, r = this.firstRow;
+    const n = this.count,
+      r = this.firstRow;
     const rest = this.constrainToRestPos.value ? s.x0 : undefined;
     if (order === 'vel') {
-      const v = s.vFree, x = s.x, inv = 1 / dt;
+      const v = s.vFree,
+        x = s.x,
+        inv = 1 / dt;
       for (let i = 0; i < n; i++) out[r + i] = v[i]! + inv * (x[i]! - (rest ? rest[i]! : 0));
       return;
     }
@@ -66,7 +93,8 @@ export class UniformLagrangianConstraint extends BaseLagrangianConstraint {
   }
 
   getConstraintResolution(out: Array<ConstraintResolution | undefined>): void {
-    const n = this.count, r = this.firstRow;
+    const n = this.count,
+      r = this.firstRow;
     if (n === 0) return;
     if (!this.iterative.value) {
       if (this.block?.nbLines !== n) this.block = new BilateralNResolution(n);

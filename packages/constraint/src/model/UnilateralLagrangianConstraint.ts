@@ -44,11 +44,38 @@ import { FrictionContactResolution, UnilateralResolution } from './resolutions.j
   templates: ['Vec3d'],
 })
 export class UnilateralLagrangianConstraint extends PairLagrangianConstraint implements LagrangianContactConstraint {
-  readonly firstPoint = this.initData({ name: 'first_point', type: Indices, default: new Uint32Array(0), help: 'points of object1 in contact (sofa-ts: contacts given in the scene)' });
-  readonly secondPoint = this.initData({ name: 'second_point', type: Indices, default: new Uint32Array(0), help: 'points of object2 in contact with them' });
-  readonly normals = this.initData({ name: 'normals', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), help: 'contact normals from object1 towards object2, one per contact or one for all (unit vectors)' });
-  readonly contactDistance = this.initData({ name: 'contactDistance', type: Real, default: 0, unit: 'm', help: 'rest distance of the scene contacts along their normal' });
-  readonly mu = this.initData({ name: 'mu', type: Real, default: 0, range: nonNegative, help: 'friction coefficient of the scene contacts (0: frictionless, one row per contact)' });
+  readonly firstPoint = this.initData({
+    name: 'first_point',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'points of object1 in contact (sofa-ts: contacts given in the scene)',
+  });
+  readonly secondPoint = this.initData({
+    name: 'second_point',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'points of object2 in contact with them',
+  });
+  readonly normals = this.initData({
+    name: 'normals',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    help: 'contact normals from object1 towards object2, one per contact or one for all (unit vectors)',
+  });
+  readonly contactDistance = this.initData({
+    name: 'contactDistance',
+    type: Real,
+    default: 0,
+    unit: 'm',
+    help: 'rest distance of the scene contacts along their normal',
+  });
+  readonly mu = this.initData({
+    name: 'mu',
+    type: Real,
+    default: 0,
+    range: nonNegative,
+    help: 'friction coefficient of the scene contacts (0: frictionless, one row per contact)',
+  });
 
   /** Contacts, structure of arrays (capacity grows by doubling). */
   private count = 0;
@@ -77,7 +104,27 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
   /** True when the contacts are fed by code (a response); else the scene Data give them. */
   private fedByCode = false;
   /** Checkpoint: the contacts (kept from the detection of the step), their status and ids. */
-  readonly checkpointFields = ['count', 'side1', 'side2', 'nrm', 'tan', 'bin', 'P', 'Q', 'dist', 'fric', 'row', 'cid', 'lid', 'dfreeN', 'status', 'ids', 'yetIntegrated', 'customTolerance', 'fedByCode'] as const;
+  readonly checkpointFields = [
+    'count',
+    'side1',
+    'side2',
+    'nrm',
+    'tan',
+    'bin',
+    'P',
+    'Q',
+    'dist',
+    'fric',
+    'row',
+    'cid',
+    'lid',
+    'dfreeN',
+    'status',
+    'ids',
+    'yetIntegrated',
+    'customTolerance',
+    'fedByCode',
+  ] as const;
   private readonly scratch = new Float64Array(6);
   /** One-point contact slots for the scene contacts. */
   private readonly dataSide1 = { n: Int8Array.of(1), idx: new Uint32Array(4), w: Float64Array.of(1, 0, 0, 0) };
@@ -103,19 +150,37 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
     this.grow(reserve);
   }
 
-  addContact(side1: ContactPointSet, slot1: number, side2: ContactPointSet, slot2: number, nx: number, ny: number, nz: number, distance: number, mu: number, id: number, localId: number): void {
+  addContact(
+    side1: ContactPointSet,
+    slot1: number,
+    side2: ContactPointSet,
+    slot2: number,
+    nx: number,
+    ny: number,
+    nz: number,
+    distance: number,
+    mu: number,
+    id: number,
+    localId: number,
+  ): void {
     const c = this.count++;
     this.grow(this.count);
     copyContactSlot(this.side1, c, side1, slot1);
     copyContactSlot(this.side2, c, side2, slot2);
     const o = 3 * c;
-    const n = this.nrm, t = this.tan, s = this.bin;
+    const n = this.nrm,
+      t = this.tan,
+      s = this.bin;
     n[o] = nx;
     n[o + 1] = ny;
     n[o + 2] = nz;
     // t = (n_z, n_x, n_y); s = n × t, normalised; t = −n × s
-    let tx = nz, ty = nx, tz = ny;
-    let sx = ny * tz - nz * ty, sy = nz * tx - nx * tz, sz = nx * ty - ny * tx;
+    let tx = nz,
+      ty = nx,
+      tz = ny;
+    let sx = ny * tz - nz * ty,
+      sy = nz * tx - nx * tz,
+      sz = nx * ty - ny * tx;
     const sn = Math.sqrt(sx * sx + sy * sy + sz * sz);
     sx /= sn;
     sy /= sn;
@@ -139,16 +204,21 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
 
   /** Contacts from the scene Data (first_point, second_point, normals, contactDistance, mu). */
   private contactsFromData(): void {
-    const m1 = this.firstPoint.value, m2 = this.secondPoint.value;
+    const m1 = this.firstPoint.value,
+      m2 = this.secondPoint.value;
     const nrm = this.normals.value;
     const n = Math.min(m1.length, m2.length);
-    if (n > 0 && nrm.length === 0) throw this.error('normals are needed for the contacts of first_point/second_point (one unit vector per contact, or one for all)');
+    if (n > 0 && nrm.length === 0)
+      throw this.error('normals are needed for the contacts of first_point/second_point (one unit vector per contact, or one for all)');
     this.count = 0;
     this.grow(n);
-    const a = this.dataSide1, b = this.dataSide2;
+    const a = this.dataSide1,
+      b = this.dataSide2;
     for (let i = 0; i < n; i++) {
-      if (m1[i]! >= this.state1.size) throw this.error(`first_point ${m1[i]} is out of range (${this.state1.describe()} has ${this.state1.size} points)`);
-      if (m2[i]! >= this.state2.size) throw this.error(`second_point ${m2[i]} is out of range (${this.state2.describe()} has ${this.state2.size} points)`);
+      if (m1[i]! >= this.state1.size)
+        throw this.error(`first_point ${m1[i]} is out of range (${this.state1.describe()} has ${this.state1.size} points)`);
+      if (m2[i]! >= this.state2.size)
+        throw this.error(`second_point ${m2[i]} is out of range (${this.state2.describe()} has ${this.state2.size} points)`);
       const k = 3 * Math.min(i, nrm.length / 3 - 1);
       a.idx[0] = m1[i]!;
       b.idx[0] = m2[i]!;
@@ -159,7 +229,8 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
     if (!this.fedByCode) this.contactsFromData();
     let r = firstRow;
-    const s1 = this.state1, s2 = this.state2;
+    const s1 = this.state1,
+      s2 = this.state2;
     for (let c = 0; c < this.count; c++) {
       this.row[c] = r;
       const friction = this.fric[c]! > 0;
@@ -178,7 +249,16 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
   }
 
   /** Entries of one row on one side's contact point: w_k·dir on its points, or (dir, r × dir) on its frame. */
-  private addRow(J: ConstraintJacobianBuilder, state: BaseMechanicalState, side: ContactPointSet, c: number, row: number, dir: Float64Array, o: number, sign: number): void {
+  private addRow(
+    J: ConstraintJacobianBuilder,
+    state: BaseMechanicalState,
+    side: ContactPointSet,
+    c: number,
+    row: number,
+    dir: Float64Array,
+    o: number,
+    sign: number,
+  ): void {
     const n = side.n[c]!;
     const b = 4 * c;
     const e = this.scratch;
@@ -188,8 +268,12 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
       const xo = 7 * f;
       // r = R·l
       rotateByQuaternion(e, 3, x[xo + 3]!, x[xo + 4]!, x[xo + 5]!, x[xo + 6]!, side.w[b]!, side.w[b + 1]!, side.w[b + 2]!);
-      const rx = e[3]!, ry = e[4]!, rz = e[5]!;
-      const dx = dir[o]!, dy = dir[o + 1]!, dz = dir[o + 2]!;
+      const rx = e[3]!,
+        ry = e[4]!,
+        rz = e[5]!;
+      const dx = dir[o]!,
+        dy = dir[o + 1]!,
+        dz = dir[o + 2]!;
       e[0] = dx;
       e[1] = dy;
       e[2] = dz;
@@ -214,20 +298,29 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
       return;
     }
     const pf = this.scratch;
-    const nrm = this.nrm, tan = this.tan, bin = this.bin;
+    const nrm = this.nrm,
+      tan = this.tan,
+      bin = this.bin;
     for (let c = 0; c < this.count; c++) {
       const o = 3 * c;
       contactPointPosition(pf, 0, this.state2.xFree, this.side2, c);
       contactPointPosition(pf, 3, this.state1.xFree, this.side1, c);
       // PP = Pfree − P, QQ = Qfree − Q
-      const ppx = pf[0]! - this.P[o]!, ppy = pf[1]! - this.P[o + 1]!, ppz = pf[2]! - this.P[o + 2]!;
-      const qqx = pf[3]! - this.Q[o]!, qqy = pf[4]! - this.Q[o + 1]!, qqz = pf[5]! - this.Q[o + 2]!;
+      const ppx = pf[0]! - this.P[o]!,
+        ppy = pf[1]! - this.P[o + 1]!,
+        ppz = pf[2]! - this.P[o + 2]!;
+      const qqx = pf[3]! - this.Q[o]!,
+        qqy = pf[4]! - this.Q[o + 1]!,
+        qqz = pf[5]! - this.Q[o + 2]!;
       const refDist = Math.sqrt(ppx * ppx + ppy * ppy + ppz * ppz) + Math.sqrt(qqx * qqx + qqy * qqy + qqz * qqz);
-      const nx = nrm[o]!, ny = nrm[o + 1]!, nz = nrm[o + 2]!;
+      const nx = nrm[o]!,
+        ny = nrm[o + 1]!,
+        nz = nrm[o + 2]!;
       const d0 = this.dist[c]!;
       const dfree = (pf[0]! - pf[3]!) * nx + (pf[1]! - pf[4]!) * ny + (pf[2]! - pf[5]!) * nz - d0;
       const delta = (this.P[o]! - this.Q[o]!) * nx + (this.P[o + 1]! - this.Q[o + 1]!) * ny + (this.P[o + 2]! - this.Q[o + 2]!) * nz - d0;
-      let dt_ = 0, ds_ = 0;
+      let dt_ = 0,
+        ds_ = 0;
       if (Math.abs(delta) < 0.00001 * refDist && Math.abs(dfree) < 0.00001 * refDist) {
         dt_ = tangential(ppx, ppy, ppz, qqx, qqy, qqz, tan, o);
         ds_ = tangential(ppx, ppy, ppz, qqx, qqy, qqz, bin, o);
@@ -235,9 +328,15 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
         const t = delta / (delta - dfree);
         if (t > 0 && t < 1) {
           // from the points where the surfaces met: Pt = P·(1 − t) + Pfree·t, Qt likewise
-          const P = this.P, Q = this.Q, a = 1 - t;
-          const px = pf[0]! - (P[o]! * a + pf[0]! * t), py = pf[1]! - (P[o + 1]! * a + pf[1]! * t), pz = pf[2]! - (P[o + 2]! * a + pf[2]! * t);
-          const qx = pf[3]! - (Q[o]! * a + pf[3]! * t), qy = pf[4]! - (Q[o + 1]! * a + pf[4]! * t), qz = pf[5]! - (Q[o + 2]! * a + pf[5]! * t);
+          const P = this.P,
+            Q = this.Q,
+            a = 1 - t;
+          const px = pf[0]! - (P[o]! * a + pf[0]! * t),
+            py = pf[1]! - (P[o + 1]! * a + pf[1]! * t),
+            pz = pf[2]! - (P[o + 2]! * a + pf[2]! * t);
+          const qx = pf[3]! - (Q[o]! * a + pf[3]! * t),
+            qy = pf[4]! - (Q[o + 1]! * a + pf[4]! * t),
+            qz = pf[5]! - (Q[o + 2]! * a + pf[5]! * t);
           dt_ = tangential(px, py, pz, qx, qy, qz, tan, o);
           ds_ = tangential(px, py, pz, qx, qy, qz, bin, o);
         } else if (dfree < 0) {
@@ -265,11 +364,17 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
       const o = 3 * c;
       contactPointPosition(e, 0, this.state2.x, this.side2, c);
       contactPointPosition(e, 3, this.state1.x, this.side1, c);
-      const gx = (e[0]! - e[3]!) / dt, gy = (e[1]! - e[4]!) / dt, gz = (e[2]! - e[5]!) / dt;
+      const gx = (e[0]! - e[3]!) / dt,
+        gy = (e[1]! - e[4]!) / dt,
+        gz = (e[2]! - e[5]!) / dt;
       pointVelocity(e, 0, this.state2, this.side2, c);
       pointVelocity(e, 3, this.state1, this.side1, c);
-      const vx = e[0]! - e[3]!, vy = e[1]! - e[4]!, vz = e[2]! - e[5]!;
-      const n = this.nrm, t = this.tan, s = this.bin;
+      const vx = e[0]! - e[3]!,
+        vy = e[1]! - e[4]!,
+        vz = e[2]! - e[5]!;
+      const n = this.nrm,
+        t = this.tan,
+        s = this.bin;
       const r = this.row[c]!;
       out[r] = (vx + gx) * n[o]! + (vy + gy) * n[o + 1]! + (vz + gz) * n[o + 2]! - this.dist[c]! / dt;
       if (this.fric[c]! > 0) {
@@ -285,7 +390,12 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
     for (let c = 0; c < this.count; c++) {
       const r = this.row[c]!;
       const mu = this.fric[c]!;
-      out[r] = mu > 0 ? (this.augmentedEpsilon !== undefined ? new AugmentedLagrangianFrictionResolution(mu, this.augmentedEpsilon, this.customTolerance, this.status, c) : new FrictionContactResolution(mu, this.customTolerance, this.status, c)) : new UnilateralResolution();
+      out[r] =
+        mu > 0
+          ? this.augmentedEpsilon !== undefined
+            ? new AugmentedLagrangianFrictionResolution(mu, this.augmentedEpsilon, this.customTolerance, this.status, c)
+            : new FrictionContactResolution(mu, this.customTolerance, this.status, c)
+          : new UnilateralResolution();
     }
   }
 
@@ -356,16 +466,23 @@ function pointVelocity(out: Float64Array, o: number, state: BaseMechanicalState,
   if (n < 0) {
     const f = side.idx[b]!;
     const x = state.x;
-    const xo = 7 * f, vo = 6 * f;
+    const xo = 7 * f,
+      vo = 6 * f;
     rotateByQuaternion(out, o, x[xo + 3]!, x[xo + 4]!, x[xo + 5]!, x[xo + 6]!, side.w[b]!, side.w[b + 1]!, side.w[b + 2]!);
-    const rx = out[o]!, ry = out[o + 1]!, rz = out[o + 2]!;
-    const wx = v[vo + 3]!, wy = v[vo + 4]!, wz = v[vo + 5]!;
+    const rx = out[o]!,
+      ry = out[o + 1]!,
+      rz = out[o + 2]!;
+    const wx = v[vo + 3]!,
+      wy = v[vo + 4]!,
+      wz = v[vo + 5]!;
     out[o] = v[vo]! + wy * rz - wz * ry;
     out[o + 1] = v[vo + 1]! + wz * rx - wx * rz;
     out[o + 2] = v[vo + 2]! + wx * ry - wy * rx;
     return;
   }
-  let px = 0, py = 0, pz = 0;
+  let px = 0,
+    py = 0,
+    pz = 0;
   for (let k = 0; k < n; k++) {
     const i = 3 * side.idx[b + k]!;
     const w = side.w[b + k]!;
@@ -377,4 +494,3 @@ function pointVelocity(out: Float64Array, o: number, state: BaseMechanicalState,
   out[o + 1] = py;
   out[o + 2] = pz;
 }
-

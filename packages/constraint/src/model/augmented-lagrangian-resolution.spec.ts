@@ -15,7 +15,7 @@ function contact(w: number, dfree: number[], mu: number, eps: number): Constrain
 
 const options = { maxIterations: 500, tolerance: 1e-14, sor: 1, scaleTolerance: false, allVerified: false };
 
-describe('AugmentedLagrangianFrictionResolution (SOFA\'s augmented-Lagrangian contact law)', () => {
+describe("AugmentedLagrangianFrictionResolution (SOFA's augmented-Lagrangian contact law)", () => {
   it('sticking: the iterations converge to the closed form λ = −W⁻¹·δ_free (inside the cone)', () => {
     // W = 0.5·I, δ_free = (−1, 0.1, −0.05): λ = (2, −0.2, 0.1), ‖λ_t‖ = 0.22 < μ·λ_n = 1
     const p = contact(0.5, [-1, 0.1, -0.05], 0.5, 1);

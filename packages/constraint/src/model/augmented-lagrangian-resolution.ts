@@ -13,7 +13,13 @@ import type { ConstraintResolution } from '@sofa-ts/core';
  */
 export class AugmentedLagrangianFrictionResolution implements ConstraintResolution {
   readonly nbLines = 3;
-  constructor(readonly mu: number, readonly epsilon: number, public tolerance = 0, private readonly status?: Uint8Array, private readonly statusIndex = 0) {}
+  constructor(
+    readonly mu: number,
+    readonly epsilon: number,
+    public tolerance = 0,
+    private readonly status?: Uint8Array,
+    private readonly statusIndex = 0,
+  ) {}
   init(): void {}
   resolution(line: number, _W: Float64Array, _n: number, d: Float64Array, force: Float64Array): void {
     const eps = this.epsilon;

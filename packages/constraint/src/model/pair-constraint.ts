@@ -5,8 +5,20 @@ import { contextMechanicalState, BaseLagrangianConstraint, isMechanicalState, ty
  * object2 (both default to the state of the constraint's node; the same state twice is allowed).
  */
 export abstract class PairLagrangianConstraint extends BaseLagrangianConstraint {
-  readonly object1 = this.initLink<BaseMechanicalState>({ name: 'object1', help: 'first object of the interaction (default: the state of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject', aliases: ['mstate1'] });
-  readonly object2 = this.initLink<BaseMechanicalState>({ name: 'object2', help: 'second object of the interaction (default: object1)', accepts: isMechanicalState, expected: 'a MechanicalObject', aliases: ['mstate2'] });
+  readonly object1 = this.initLink<BaseMechanicalState>({
+    name: 'object1',
+    help: 'first object of the interaction (default: the state of this node)',
+    accepts: isMechanicalState,
+    expected: 'a MechanicalObject',
+    aliases: ['mstate1'],
+  });
+  readonly object2 = this.initLink<BaseMechanicalState>({
+    name: 'object2',
+    help: 'second object of the interaction (default: object1)',
+    accepts: isMechanicalState,
+    expected: 'a MechanicalObject',
+    aliases: ['mstate2'],
+  });
 
   private states: BaseMechanicalState[] = [];
 

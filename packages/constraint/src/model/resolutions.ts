@@ -11,7 +11,10 @@ import { mat3InvertSarrus } from '@sofa-ts/linalg';
 export class BilateralResolution implements ConstraintResolution {
   readonly nbLines = 1;
   tolerance = 0;
-  constructor(private readonly prev?: Float64Array, private readonly slot = 0) {}
+  constructor(
+    private readonly prev?: Float64Array,
+    private readonly slot = 0,
+  ) {}
   init(line: number, _W: Float64Array, _n: number, force: Float64Array): void {
     if (this.prev) force[line] = this.prev[this.slot]!;
   }
@@ -32,7 +35,11 @@ export class Bilateral3Resolution implements ConstraintResolution {
   readonly nbLines = 3;
   tolerance = 0;
   private readonly inv = new Float64Array(9);
-  constructor(private readonly prev?: Float64Array, private readonly slot = 0, private readonly load = 1) {}
+  constructor(
+    private readonly prev?: Float64Array,
+    private readonly slot = 0,
+    private readonly load = 1,
+  ) {}
   init(line: number, W: Float64Array, n: number, force: Float64Array): void {
     const m = (i: number, j: number): number => W[(line + i) * n + line + j]!;
     mat3InvertSarrus(this.inv, m(0, 0), m(0, 1), m(0, 2), m(1, 0), m(1, 1), m(1, 2), m(2, 0), m(2, 1), m(2, 2));
@@ -73,7 +80,12 @@ export class UnilateralResolution implements ConstraintResolution {
 export class FrictionContactResolution implements ConstraintResolution {
   readonly nbLines = 3;
   private readonly w = new Float64Array(6);
-  constructor(readonly mu: number, public tolerance = 0, private readonly status?: Uint8Array, private readonly statusIndex = 0) {}
+  constructor(
+    readonly mu: number,
+    public tolerance = 0,
+    private readonly status?: Uint8Array,
+    private readonly statusIndex = 0,
+  ) {}
   init(line: number, W: Float64Array, n: number): void {
     const w = this.w;
     w[0] = W[line * n + line]!;
@@ -119,7 +131,10 @@ export class StopperResolution implements ConstraintResolution {
   tolerance = 0;
   private w = 1;
   private invW = 1;
-  constructor(private readonly min: number, private readonly max: number) {}
+  constructor(
+    private readonly min: number,
+    private readonly max: number,
+  ) {}
   init(line: number, W: Float64Array, n: number, force: Float64Array): void {
     this.w = W[line * n + line]!;
     this.invW = 1 / this.w;
@@ -150,7 +165,9 @@ export class BilateralNResolution implements ConstraintResolution {
     this.y = new Float64Array(nbLines);
   }
   init(line: number, W: Float64Array, n: number): void {
-    const m = this.nbLines, L = this.ldl, invD = this.invD;
+    const m = this.nbLines,
+      L = this.ldl,
+      invD = this.invD;
     // L·D·Lᵀ of the symmetric block: L unit lower (strict part stored), D on the diagonal.
     for (let j = 0; j < m; j++) {
       let d = W[(line + j) * n + line + j]!;
@@ -165,7 +182,9 @@ export class BilateralNResolution implements ConstraintResolution {
     }
   }
   resolution(line: number, _W: Float64Array, _n: number, d: Float64Array, force: Float64Array): void {
-    const m = this.nbLines, L = this.ldl, y = this.y;
+    const m = this.nbLines,
+      L = this.ldl,
+      y = this.y;
     for (let i = 0; i < m; i++) {
       let s = d[line + i]!;
       for (let k = 0; k < i; k++) s -= L[i * m + k]! * y[k]!;

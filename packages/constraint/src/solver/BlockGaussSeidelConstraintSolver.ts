@@ -14,7 +14,8 @@ import { GenericConstraintSolverBase } from './generic-constraint-solver-base.js
   name: 'BlockGaussSeidelConstraintSolver',
   category: 'ConstraintSolver',
   module: 'Sofa.Component.Constraint.Lagrangian.Solver',
-  description: 'A Constraint Solver using the Linear Complementarity Problem formulation to solve Constraint based components using a Block Gauss-Seidel iterative method.',
+  description:
+    'A Constraint Solver using the Linear Complementarity Problem formulation to solve Constraint based components using a Block Gauss-Seidel iterative method.',
 })
 export class BlockGaussSeidelConstraintSolver extends GenericConstraintSolverBase {
   protected doSolve(p: ConstraintProblem): SolveResult {

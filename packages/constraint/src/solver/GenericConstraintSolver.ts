@@ -23,9 +23,25 @@ const methods = ['ProjectedGaussSeidel', 'UnbuiltGaussSeidel', 'NonsmoothNonline
   description: `A Generic Constraint Solver using the Linear Complementarity Problem formulation to solve Constraint based components (old name of the block Gauss-Seidel, unbuilt Gauss-Seidel and NNCG solvers). UnbuiltGaussSeidel — ${UNBUILT_NOTE}`,
 })
 export class GenericConstraintSolver extends GenericConstraintSolverBase {
-  readonly resolutionMethod = this.initData<(typeof methods)[number]>({ name: 'resolutionMethod', type: Enum(methods), default: 'ProjectedGaussSeidel', help: 'method used to solve the constraint problem, among: ProjectedGaussSeidel, UnbuiltGaussSeidel, NonsmoothNonlinearConjugateGradient' });
-  readonly unbuiltFlag = this.initData({ name: 'unbuilt', type: Bool, default: false, help: 'old flag: compliance is not fully built (same as resolutionMethod="UnbuiltGaussSeidel")' });
-  readonly newtonIterations = this.initData({ name: 'newtonIterations', type: Int, default: 100, range: nonNegative, help: 'maximum iteration number of Newton (for the NonsmoothNonlinearConjugateGradient solver only; accepted, maxIterations bounds it)' });
+  readonly resolutionMethod = this.initData<(typeof methods)[number]>({
+    name: 'resolutionMethod',
+    type: Enum(methods),
+    default: 'ProjectedGaussSeidel',
+    help: 'method used to solve the constraint problem, among: ProjectedGaussSeidel, UnbuiltGaussSeidel, NonsmoothNonlinearConjugateGradient',
+  });
+  readonly unbuiltFlag = this.initData({
+    name: 'unbuilt',
+    type: Bool,
+    default: false,
+    help: 'old flag: compliance is not fully built (same as resolutionMethod="UnbuiltGaussSeidel")',
+  });
+  readonly newtonIterations = this.initData({
+    name: 'newtonIterations',
+    type: Int,
+    default: 100,
+    range: nonNegative,
+    help: 'maximum iteration number of Newton (for the NonsmoothNonlinearConjugateGradient solver only; accepted, maxIterations bounds it)',
+  });
 
   readonly consistentWithBuilt = this.initData(consistentWithBuiltSpec(' (UnbuiltGaussSeidel only)'));
 
@@ -41,7 +57,14 @@ export class GenericConstraintSolver extends GenericConstraintSolverBase {
   }
 
   protected override prepareUnbuilt(step: ConstraintStep): void {
-    this.unbuiltProblem.prepare(this.problem, step.graph, this.corrections(step.graph), step, this.regularizationTerm.value, this.consistentWithBuilt.value);
+    this.unbuiltProblem.prepare(
+      this.problem,
+      step.graph,
+      this.corrections(step.graph),
+      step,
+      this.regularizationTerm.value,
+      this.consistentWithBuilt.value,
+    );
   }
 
   protected doSolve(p: ConstraintProblem): SolveResult {

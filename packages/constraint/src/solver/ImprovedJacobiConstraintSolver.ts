@@ -16,13 +16,34 @@ import { ImprovedJacobiWork, improvedJacobi, type ImprovedJacobiOptions } from '
   category: 'ConstraintSolver',
   module: 'Sofa.Component.Constraint.Lagrangian.Solver',
   description:
-    'A Constraint Solver using the Linear Complementarity Problem formulation to solve Constraint based components using a projected Jacobi iterative method (Francu & Moldoveanu 2014), with an optional spectral relaxation and conjugate-residue acceleration. As in SOFA: sor is not used; each step starts from λ = 0 (then the constraints\' own warm start); the first iteration never stops the solve unless allVerified; the spectral radius is taken, as SOFA\'s code takes it, as the largest squared modulus of the eigenvalues of W (an O(n³) eigen solve per step).',
+    "A Constraint Solver using the Linear Complementarity Problem formulation to solve Constraint based components using a projected Jacobi iterative method (Francu & Moldoveanu 2014), with an optional spectral relaxation and conjugate-residue acceleration. As in SOFA: sor is not used; each step starts from λ = 0 (then the constraints' own warm start); the first iteration never stops the solve unless allVerified; the spectral radius is taken, as SOFA's code takes it, as the largest squared modulus of the eigenvalues of W (an O(n³) eigen solve per step).",
 })
 export class ImprovedJacobiConstraintSolver extends GenericConstraintSolverBase {
-  readonly useSpectralCorrection = this.initData({ name: 'useSpectralCorrection', type: Bool, default: false, help: 'if true, the violations are multiplied by ρ = spectralCorrectionFactor·min(1, 1.8/r(W)) before each iteration, r(W) the spectral radius of W as SOFA computes it (the largest squared modulus of its eigenvalues)' });
-  readonly spectralCorrectionFactor = this.initData({ name: 'spectralCorrectionFactor', type: Real, default: 1, range: positive, help: 'factor modulating the spectral correction' });
-  readonly useConjugateResidue = this.initData({ name: 'useConjugateResidue', type: Bool, default: false, help: 'if true, each new λ is moved on along the previous step: λ += β_i·(λ_i − λ_{i−1}), β_i = min(1, (i/maxIterations)^conjugateResidueSpeedFactor)' });
-  readonly conjugateResidueSpeedFactor = this.initData({ name: 'conjugateResidueSpeedFactor', type: Real, default: 10, help: 'exponent of the growth of β of the conjugate residue towards 1: the higher, the slower' });
+  readonly useSpectralCorrection = this.initData({
+    name: 'useSpectralCorrection',
+    type: Bool,
+    default: false,
+    help: 'if true, the violations are multiplied by ρ = spectralCorrectionFactor·min(1, 1.8/r(W)) before each iteration, r(W) the spectral radius of W as SOFA computes it (the largest squared modulus of its eigenvalues)',
+  });
+  readonly spectralCorrectionFactor = this.initData({
+    name: 'spectralCorrectionFactor',
+    type: Real,
+    default: 1,
+    range: positive,
+    help: 'factor modulating the spectral correction',
+  });
+  readonly useConjugateResidue = this.initData({
+    name: 'useConjugateResidue',
+    type: Bool,
+    default: false,
+    help: 'if true, each new λ is moved on along the previous step: λ += β_i·(λ_i − λ_{i−1}), β_i = min(1, (i/maxIterations)^conjugateResidueSpeedFactor)',
+  });
+  readonly conjugateResidueSpeedFactor = this.initData({
+    name: 'conjugateResidueSpeedFactor',
+    type: Real,
+    default: 10,
+    help: 'exponent of the growth of β of the conjugate residue towards 1: the higher, the slower',
+  });
 
   private readonly jacobiWork = new ImprovedJacobiWork();
   private asymmetryWarned = false;
@@ -30,7 +51,12 @@ export class ImprovedJacobiConstraintSolver extends GenericConstraintSolverBase 
 
   override init(): void {
     super.init();
-    if (this.sor.value !== 1) this.warnAbout(this.sor, `sor=${this.sor.value} is not used by the Jacobi iterations (SOFA's ImprovedJacobiConstraintSolver ignores it too)`, 'remove sor, or use useSpectralCorrection/spectralCorrectionFactor to relax the iterations');
+    if (this.sor.value !== 1)
+      this.warnAbout(
+        this.sor,
+        `sor=${this.sor.value} is not used by the Jacobi iterations (SOFA's ImprovedJacobiConstraintSolver ignores it too)`,
+        'remove sor, or use useSpectralCorrection/spectralCorrectionFactor to relax the iterations',
+      );
   }
 
   get jacobiOptions(): ImprovedJacobiOptions {
@@ -51,7 +77,9 @@ export class ImprovedJacobiConstraintSolver extends GenericConstraintSolverBase 
     const res = improvedJacobi(p, this.options, this.jacobiOptions, this.jacobiWork);
     if (this.jacobiWork.asymmetry > 1e-8 && !this.asymmetryWarned) {
       this.asymmetryWarned = true;
-      this.warn(`W is not symmetric (relative asymmetry ${this.jacobiWork.asymmetry.toExponential(2)}): its spectral radius is taken from its symmetric part (SOFA computes the eigenvalues of W itself)`);
+      this.warn(
+        `W is not symmetric (relative asymmetry ${this.jacobiWork.asymmetry.toExponential(2)}): its spectral radius is taken from its symmetric part (SOFA computes the eigenvalues of W itself)`,
+      );
     }
     if (this.jacobiWork.diverged && !this.divergenceWarned) {
       this.divergenceWarned = true;
@@ -65,5 +93,7 @@ export class ImprovedJacobiConstraintSolver extends GenericConstraintSolverBase 
 }
 
 function spectralHint(on: boolean): string {
-  return on ? 'lower spectralCorrectionFactor, or use BlockGaussSeidelConstraintSolver' : 'set useSpectralCorrection="1" (relaxes the iterations by ρ = min(1, 1.8/r(W))), or use BlockGaussSeidelConstraintSolver';
+  return on
+    ? 'lower spectralCorrectionFactor, or use BlockGaussSeidelConstraintSolver'
+    : 'set useSpectralCorrection="1" (relaxes the iterations by ρ = min(1, 1.8/r(W))), or use BlockGaussSeidelConstraintSolver';
 }

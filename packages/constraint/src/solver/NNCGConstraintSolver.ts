@@ -12,7 +12,8 @@ import { NncgWork, nncg } from './nncg.js';
   name: 'NNCGConstraintSolver',
   category: 'ConstraintSolver',
   module: 'Sofa.Component.Constraint.Lagrangian.Solver',
-  description: 'A Constraint Solver using the Linear Complementarity Problem formulation to solve Constraint based components using the Non-smooth Non-linear Conjugate Gradient method.',
+  description:
+    'A Constraint Solver using the Linear Complementarity Problem formulation to solve Constraint based components using the Non-smooth Non-linear Conjugate Gradient method.',
 })
 export class NNCGConstraintSolver extends GenericConstraintSolverBase {
   private readonly nncgWork = new NncgWork();

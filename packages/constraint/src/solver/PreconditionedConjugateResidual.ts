@@ -25,26 +25,39 @@ export class PreconditionedConjugateResidual extends GenericConstraintSolverBase
 
   override init(): void {
     super.init();
-    if (this.sor.value !== 1) this.warnAbout(this.sor, `sor=${this.sor.value} is not used by the conjugate residual (SOFA's PreconditionedConjugateResidual ignores it too)`, 'remove sor');
+    if (this.sor.value !== 1)
+      this.warnAbout(
+        this.sor,
+        `sor=${this.sor.value} is not used by the conjugate residual (SOFA's PreconditionedConjugateResidual ignores it too)`,
+        'remove sor',
+      );
   }
 
   protected doSolve(p: ConstraintProblem): SolveResult {
     if (!this.nonBilateralWarned) {
-      for (let j = 0; j < p.n; ) {
+      for (let j = 0; j < p.n;) {
         const r = p.resolutions[j]!;
         if (!(r instanceof BilateralResolution || r instanceof Bilateral3Resolution || r instanceof BilateralNResolution)) {
           this.nonBilateralWarned = true;
-          this.warn(`constraint row ${j} has a ${r.constructor.name}: the conjugate residual solves it as an equality, without its law (unilateral, friction), as SOFA does`, 'use BlockGaussSeidelConstraintSolver for contacts');
+          this.warn(
+            `constraint row ${j} has a ${r.constructor.name}: the conjugate residual solves it as an equality, without its law (unilateral, friction), as SOFA does`,
+            'use BlockGaussSeidelConstraintSolver for contacts',
+          );
           break;
         }
         j += r.nbLines;
       }
     }
     const res = preconditionedConjugateResidual(p, this.options, this.pcrWork);
-    if (res.badDiagonal >= 0) throw this.error(`constraint row ${res.badDiagonal}: its compliance W_ii is ${p.W[res.badDiagonal * p.n + res.badDiagonal]}, not positive: the Jacobi preconditioner 1/√W_ii is undefined (SOFA divides by it too)`);
+    if (res.badDiagonal >= 0)
+      throw this.error(
+        `constraint row ${res.badDiagonal}: its compliance W_ii is ${p.W[res.badDiagonal * p.n + res.badDiagonal]}, not positive: the Jacobi preconditioner 1/√W_ii is undefined (SOFA divides by it too)`,
+      );
     if (!res.converged && !this.divergenceWarned) {
       this.divergenceWarned = true;
-      this.warn(`did not converge: error ${res.error} after ${res.iterations} iterations (at most min(maxIterations, ${p.n} rows)); warned once`);
+      this.warn(
+        `did not converge: error ${res.error} after ${res.iterations} iterations (at most min(maxIterations, ${p.n} rows)); warned once`,
+      );
     }
     return res;
   }

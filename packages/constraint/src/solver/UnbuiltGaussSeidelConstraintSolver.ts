@@ -30,7 +30,14 @@ export class UnbuiltGaussSeidelConstraintSolver extends GenericConstraintSolverB
   }
 
   protected override prepareUnbuilt(step: ConstraintStep): void {
-    this.unbuilt.prepare(this.problem, step.graph, this.corrections(step.graph), step, this.regularizationTerm.value, this.consistentWithBuilt.value);
+    this.unbuilt.prepare(
+      this.problem,
+      step.graph,
+      this.corrections(step.graph),
+      step,
+      this.regularizationTerm.value,
+      this.consistentWithBuilt.value,
+    );
   }
 
   protected doSolve(p: ConstraintProblem): SolveResult {

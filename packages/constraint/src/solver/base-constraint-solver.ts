@@ -1,4 +1,12 @@
-import { BaseObject, MAX_DENSE_CONSTRAINT_ROWS, Real, componentCall, type BaseLagrangianConstraint, type ConstraintOrder, type SolverStats } from '@sofa-ts/core';
+import {
+  BaseObject,
+  MAX_DENSE_CONSTRAINT_ROWS,
+  Real,
+  componentCall,
+  type BaseLagrangianConstraint,
+  type ConstraintOrder,
+  type SolverStats,
+} from '@sofa-ts/core';
 import { isConstraintCorrection, type BaseConstraintCorrection } from '../correction/base-constraint-correction.js';
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import { ConstraintProblem } from './constraint-problem.js';
@@ -21,7 +29,14 @@ export interface ConstraintStep {
  */
 export abstract class BaseConstraintSolver extends BaseObject {
   readonly isConstraintSolver = true;
-  readonly constraintCorrections = this.initLink<BaseConstraintCorrection>({ name: 'constraintCorrections', help: 'constraint corrections handled by this solver (default: every one below its node)', accepts: isConstraintCorrection, expected: 'constraint corrections', search: 'none', multi: true });
+  readonly constraintCorrections = this.initLink<BaseConstraintCorrection>({
+    name: 'constraintCorrections',
+    help: 'constraint corrections handled by this solver (default: every one below its node)',
+    accepts: isConstraintCorrection,
+    expected: 'constraint corrections',
+    search: 'none',
+    multi: true,
+  });
 
   /** The problem of the last step (kept for inspection and tests). */
   readonly problem = new ConstraintProblem();
@@ -30,7 +45,13 @@ export abstract class BaseConstraintSolver extends BaseObject {
   lastStats: SolverStats | undefined;
   /** e_rel of the last step's λ (friction-residual.ts), computed when read: a measure of accuracy
    *  common to every solver, for sweeps and benchmarks (`--record /constraintSolver.frictionResidual`). */
-  readonly frictionResidual = this.initData({ name: 'frictionResidual', type: Real, default: 0, help: "relative residual of the last step's friction contacts, the same measure for every solver (friction-residual.ts; computed when read; sofa-ts)", output: true });
+  readonly frictionResidual = this.initData({
+    name: 'frictionResidual',
+    type: Real,
+    default: 0,
+    help: "relative residual of the last step's friction contacts, the same measure for every solver (friction-residual.ts; computed when read; sofa-ts)",
+    output: true,
+  });
   private readonly residualWork = new FrictionResidualWork();
 
   constructor() {
@@ -66,7 +87,10 @@ export abstract class BaseConstraintSolver extends BaseObject {
     const n = step.graph.buildJacobian(step.order, step.time, this.activeConstraints);
     // W is dense (n² numbers): a problem past the bound is refused before it is allocated.
     if (n > MAX_DENSE_CONSTRAINT_ROWS) {
-      throw this.error(`the constraint problem of this step has ${n} rows, above the limit of ${MAX_DENSE_CONSTRAINT_ROWS} rows of a dense compliance matrix`, 'fewer contacts (a smaller alarmDistance, coarser collision models) or fewer constraints');
+      throw this.error(
+        `the constraint problem of this step has ${n} rows, above the limit of ${MAX_DENSE_CONSTRAINT_ROWS} rows of a dense compliance matrix`,
+        'fewer contacts (a smaller alarmDistance, coarser collision models) or fewer constraints',
+      );
     }
     p.resize(n);
     const caller = componentCall.current;
@@ -80,7 +104,7 @@ export abstract class BaseConstraintSolver extends BaseObject {
         c.getConstraintResolution(p.resolutions, step.order);
       }
       componentCall.current = caller;
-      for (let i = 0; i < n; ) {
+      for (let i = 0; i < n;) {
         const r = p.resolutions[i];
         if (!r) throw this.error(`constraint row ${i} was given no resolution by its constraint (${this.ownerOfRow(i)})`);
         i += r.nbLines;
@@ -113,8 +137,18 @@ export abstract class BaseConstraintSolver extends BaseObject {
       const built = p.W.length === p.n * p.n;
       for (let i = 0; i < p.n; i++) {
         const w = built ? p.W[i * p.n + i]! : 1;
-        const why = w === 0 ? 'its compliance W_ii is 0 (no constraint correction acts on its states, or projective constraints fix every dof it moves: SOFA divides by this 0 too)' : !Number.isFinite(w) ? `its compliance W_ii is ${w}` : !Number.isFinite(p.dfree[i]!) ? `its violation is ${p.dfree[i]} (non-finite positions)` : '';
-        if (why) throw this.error(`the constraint forces are not finite at time ${step.time}: constraint row ${i} (${this.ownerOfRow(i)}): ${why}`);
+        const why =
+          w === 0
+            ? 'its compliance W_ii is 0 (no constraint correction acts on its states, or projective constraints fix every dof it moves: SOFA divides by this 0 too)'
+            : !Number.isFinite(w)
+              ? `its compliance W_ii is ${w}`
+              : !Number.isFinite(p.dfree[i]!)
+                ? `its violation is ${p.dfree[i]} (non-finite positions)`
+                : '';
+        if (why)
+          throw this.error(
+            `the constraint forces are not finite at time ${step.time}: constraint row ${i} (${this.ownerOfRow(i)}): ${why}`,
+          );
       }
       throw this.error(`constraint row ${bad} (${this.ownerOfRow(bad)}) got a non-finite force ${lambda[bad]} at time ${step.time}`);
     }

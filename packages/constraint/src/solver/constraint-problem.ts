@@ -43,7 +43,7 @@ export class ConstraintProblem {
   /** Number of groups of rows (SOFA's currentNumConstraintGroups). */
   get groupCount(): number {
     let g = 0;
-    for (let i = 0; i < this.n; ) {
+    for (let i = 0; i < this.n;) {
       const r = this.resolutions[i];
       if (!r) break;
       g++;

@@ -31,7 +31,8 @@ function rng(seed: number): () => number {
 /** m coupled contacts: W = J·M⁻¹·Jᵀ (mathjs), penetrating and separated contacts, tangential free motion. */
 function coupled(seed: number, m: number, mu: number): ConstraintProblem {
   const r = rng(seed);
-  const nd = 3 * m + 3, n = 3 * m;
+  const nd = 3 * m + 3,
+    n = 3 * m;
   const J = Array.from({ length: n }, () => Array.from({ length: nd }, () => r()));
   const B = Array.from({ length: nd }, (_, i) => Array.from({ length: nd }, (_, j) => (i === j ? 2 : 0) + 0.2 * r()));
   const M = multiply(matrix(B), transpose(matrix(B)));
@@ -85,23 +86,45 @@ describe('constraint: friction residual (common accuracy measure of the friction
 
   it('largest eigenvalue of a symmetric 3×3 matrix, against mathjs', () => {
     const r = rng(11);
-    const cases: number[][] = [[2, 0, 0, 1, 0, 1], [1, 0, 0, 1, 0, 1], [3, 1, 0, 3, 0, 1], [1e-6, 2e-7, 0, 3e-6, 1e-7, 2e-6]];
+    const cases: number[][] = [
+      [2, 0, 0, 1, 0, 1],
+      [1, 0, 0, 1, 0, 1],
+      [3, 1, 0, 3, 0, 1],
+      [1e-6, 2e-7, 0, 3e-6, 1e-7, 2e-6],
+    ];
     for (let k = 0; k < 20; k++) cases.push([r(), r(), r(), r(), r(), r()]);
     for (const [a, b, c, d, e, f] of cases) {
-      const A = [[a!, b!, c!], [b!, d!, e!], [c!, e!, f!]];
-      const values = (eigs(A).values as unknown as number[] | { toArray(): number[] });
+      const A = [
+        [a!, b!, c!],
+        [b!, d!, e!],
+        [c!, e!, f!],
+      ];
+      const values = eigs(A).values as unknown as number[] | { toArray(): number[] };
       const list = Array.isArray(values) ? values : values.toArray();
       const ref = Math.max(...list.map(Number));
       expect(maxEigenvalueSym3(a!, b!, c!, d!, e!, f!)).to.be.closeTo(ref, 1e-12 * Math.max(1, Math.abs(ref)));
     }
   });
 
-  const uz = (method: 'local' | 'global', extra: Partial<UzawaOptions> = {}): UzawaOptions => ({ method, maxIterations: 100000, tolerance: 0, localTolerance: 1e-14, maxLocalIterations: 2000, rho: 0, rhoFactor: 0.3, ...extra });
+  const uz = (method: 'local' | 'global', extra: Partial<UzawaOptions> = {}): UzawaOptions => ({
+    method,
+    maxIterations: 100000,
+    tolerance: 0,
+    localTolerance: 1e-14,
+    maxLocalIterations: 2000,
+    rho: 0,
+    rhoFactor: 0.3,
+    ...extra,
+  });
 
   for (const seed of [1, 2]) {
     it(`coupled contacts (problem ${seed}, μ = 0.4): Gauss-Seidel, local and global Uzawa (one ρ or per contact) all reach a residual of 1e-10 at the same λ`, () => {
       const ref = coupled(seed, 4, 0.4);
-      const gs = blockGaussSeidel(ref, { maxIterations: 50000, tolerance: 1e-15, sor: 1, scaleTolerance: false, allVerified: false }, new GaussSeidelWork());
+      const gs = blockGaussSeidel(
+        ref,
+        { maxIterations: 50000, tolerance: 1e-15, sor: 1, scaleTolerance: false, allVerified: false },
+        new GaussSeidelWork(),
+      );
       expect(gs.converged).to.equal(true);
       expect(frictionResidual(ref)).to.be.lessThan(1e-10);
       for (const method of ['local', 'global'] as const) {

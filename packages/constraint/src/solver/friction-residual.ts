@@ -33,7 +33,9 @@ export function projectOnCone(out: Float64Array, rs: Float64Array, nb: number, m
     out[2] = 0;
     return;
   }
-  const rn = rs[0]!, rt = rs[1]!, rsv = rs[2]!;
+  const rn = rs[0]!,
+    rt = rs[1]!,
+    rsv = rs[2]!;
   const nt = Math.sqrt(rt * rt + rsv * rsv);
   if (nt <= mu * rn) {
     out[0] = rn;
@@ -62,7 +64,12 @@ export function maxEigenvalueSym3(a: number, b: number, c: number, d: number, e:
   const p2 = ((a - q) ** 2 + (d - q) ** 2 + (f - q) ** 2 + 2 * off) / 6;
   if (p2 <= 1e-30 * q * q) return q;
   const p = Math.sqrt(p2);
-  const A = (a - q) / p, D = (d - q) / p, F = (f - q) / p, B = b / p, C = c / p, E = e / p;
+  const A = (a - q) / p,
+    D = (d - q) / p,
+    F = (f - q) / p,
+    B = b / p,
+    C = c / p,
+    E = e / p;
   const det = A * (D * F - E * E) - B * (B * F - E * C) + C * (B * E - D * C);
   const h = Math.min(1, Math.max(-1, det / 2));
   return q + 2 * p * Math.cos(Math.acos(h) / 3);
@@ -72,7 +79,14 @@ export function maxEigenvalueSym3(a: number, b: number, c: number, d: number, e:
 export function contactBlockMaxEigenvalue(W: Float64Array, n: number, line: number, nb: number): number {
   const at = (i: number, j: number): number => W[(line + i) * n + line + j]!;
   if (nb === 1) return at(0, 0);
-  return maxEigenvalueSym3(at(0, 0), 0.5 * (at(0, 1) + at(1, 0)), 0.5 * (at(0, 2) + at(2, 0)), at(1, 1), 0.5 * (at(1, 2) + at(2, 1)), at(2, 2));
+  return maxEigenvalueSym3(
+    at(0, 0),
+    0.5 * (at(0, 1) + at(1, 0)),
+    0.5 * (at(0, 2) + at(2, 0)),
+    at(1, 1),
+    0.5 * (at(1, 2) + at(2, 1)),
+    at(2, 2),
+  );
 }
 
 /** Scratch and results of frictionResidual (nothing allocated per call). */
@@ -92,8 +106,10 @@ export class FrictionResidualWork {
 export function frictionResidual(p: ConstraintProblem, work = new FrictionResidualWork()): number {
   const { n, W, dfree, force } = p;
   const { u, rs, pr } = work;
-  let e2 = 0, f2 = 0, contacts = 0;
-  for (let j = 0; j < n; ) {
+  let e2 = 0,
+    f2 = 0,
+    contacts = 0;
+  for (let j = 0; j < n;) {
     const res = p.resolutions[j];
     if (!res) break;
     const nb = res.nbLines;

@@ -51,7 +51,8 @@ function checkContactLaws(W: Float64Array, dfree: Float64Array, f: Float64Array,
   const d = violation(W, dfree, f, n);
   for (let c = 0; c < n / rows; c++) {
     const o = rows * c;
-    const un = d[o]!, rn = f[o]!;
+    const un = d[o]!,
+      rn = f[o]!;
     // Signorini: u_n ≥ 0, r_n ≥ 0, u_n·r_n = 0
     expect(un, `u_n of contact ${c}`).to.be.greaterThan(-tol);
     expect(rn, `r_n of contact ${c}`).to.be.at.least(0);
@@ -91,14 +92,25 @@ function solveGS(W: Float64Array, dfree: Float64Array, n: number, mu: number, ro
 
 function solveLCP(W: Float64Array, dfree: Float64Array, n: number, mu: number, rows: 1 | 3): Float64Array {
   const f = new Float64Array(n);
-  const r = rows === 3 ? nlcpGaussSeidel(n, dfree, W, f, mu, 1e-14, 20000, false, new LcpWork()) : gaussSeidelLcp1(n, dfree, W, f, 1e-14, 20000, new LcpWork());
+  const r =
+    rows === 3
+      ? nlcpGaussSeidel(n, dfree, W, f, mu, 1e-14, 20000, false, new LcpWork())
+      : gaussSeidelLcp1(n, dfree, W, f, 1e-14, 20000, new LcpWork());
   expect(r.converged).to.equal(true);
   return f;
 }
 
 function solveUzawa(method: UzawaMethod, W: Float64Array, dfree: Float64Array, n: number, mu: number, rows: 1 | 3): Float64Array {
   const p = problemWith(W, dfree, n, mu, rows);
-  const opts = { method, maxIterations: 200000, tolerance: method === 'local' ? 1e-13 : 1e-12, localTolerance: 1e-14, maxLocalIterations: 2000, rho: 0, rhoFactor: 0.3 };
+  const opts = {
+    method,
+    maxIterations: 200000,
+    tolerance: method === 'local' ? 1e-13 : 1e-12,
+    localTolerance: 1e-14,
+    maxLocalIterations: 2000,
+    rho: 0,
+    rhoFactor: 0.3,
+  };
   const r = bipotentialUzawa(p, opts, new UzawaWork(), new GaussSeidelWork());
   expect(r.converged).to.equal(true);
   return Float64Array.from(p.force);
@@ -129,7 +141,8 @@ describe('constraint: friction contact solvers on small problems (Signorini, Cou
         // the contact problems are small and well conditioned: one solution
         const scale = Math.max(...results[0]!.map(Math.abs));
         for (let s = 1; s < results.length; s++) {
-          for (let i = 0; i < n; i++) expect(results[s]![i], `λ_${i} of solver ${s} vs Gauss-Seidel`).to.be.closeTo(results[0]![i]!, 1e-5 * scale);
+          for (let i = 0; i < n; i++)
+            expect(results[s]![i], `λ_${i} of solver ${s} vs Gauss-Seidel`).to.be.closeTo(results[0]![i]!, 1e-5 * scale);
         }
       });
     }
@@ -159,7 +172,9 @@ describe('constraint: friction contact solvers on small problems (Signorini, Cou
     for (let k = 0; k <= 20000; k++) {
       const rn = (k / 20000) * 3;
       const dir = Math.hypot(rs[1]!, rs[2]!);
-      const px = rn, py = (mu * rn * rs[1]!) / dir, pz = (mu * rn * rs[2]!) / dir;
+      const px = rn,
+        py = (mu * rn * rs[1]!) / dir,
+        pz = (mu * rn * rs[2]!) / dir;
       best = Math.min(best, Math.hypot(px - rs[0]!, py - rs[1]!, pz - rs[2]!));
     }
     expect(Math.hypot(out[0]! - rs[0]!, out[1]! - rs[1]!, out[2]! - rs[2]!)).to.be.closeTo(best, 1e-3);
@@ -169,7 +184,12 @@ describe('constraint: friction contact solvers on small problems (Signorini, Cou
     const { W, dfree, n } = contactProblem(7, 3, 3);
     const p = problemWith(W, dfree, n, 0.3, 3);
     const w = new UzawaWork();
-    bipotentialUzawa(p, { method: 'global', maxIterations: 10, tolerance: 0, localTolerance: 0, maxLocalIterations: 1, rho: 0, rhoFactor: 0.3 }, w, new GaussSeidelWork());
+    bipotentialUzawa(
+      p,
+      { method: 'global', maxIterations: 10, tolerance: 0, localTolerance: 0, maxLocalIterations: 1, rho: 0, rhoFactor: 0.3 },
+      w,
+      new GaussSeidelWork(),
+    );
     let wmax = 0;
     for (let i = 0; i < n; i++) wmax = Math.max(wmax, W[i * n + i]!);
     expect(w.rho).to.be.closeTo(0.3 / wmax, 1e-15);

@@ -38,7 +38,7 @@ export function effectiveTolerance(p: ConstraintProblem, o: GaussSeidelOptions):
 
 /** Calls every group's init (SOFA does it before the first sweep; warm starts happen here). */
 export function initResolutions(p: ConstraintProblem): void {
-  for (let j = 0; j < p.n; ) {
+  for (let j = 0; j < p.n;) {
     const r = p.resolutions[j];
     if (!r) throw new Error(`constraint row ${j} has no resolution`);
     r.init(j, p.W, p.n, p.force);
@@ -56,7 +56,7 @@ export function initResolutions(p: ConstraintProblem): void {
 export function gaussSeidelSweep(p: ConstraintProblem, measure: boolean, tol: number, work: GaussSeidelWork): number {
   const { n, W, dfree, force, d } = p;
   let error = 0;
-  for (let j = 0; j < n; ) {
+  for (let j = 0; j < n;) {
     const res = p.resolutions[j]!;
     const nb = res.nbLines;
     const errF = work.lines(nb);
@@ -83,7 +83,17 @@ export function gaussSeidelSweep(p: ConstraintProblem, measure: boolean, tol: nu
  * own tolerance is checked against it and its error rescaled to the global one. Marks `work`
  * unverified when a line or the block exceeds its tolerance.
  */
-export function blockError(W: Float64Array, n: number, j: number, nb: number, force: Float64Array, before: Float64Array, tol: number, blockTolerance: number | undefined, work: GaussSeidelWork): number {
+export function blockError(
+  W: Float64Array,
+  n: number,
+  j: number,
+  nb: number,
+  force: Float64Array,
+  before: Float64Array,
+  tol: number,
+  blockTolerance: number | undefined,
+  work: GaussSeidelWork,
+): number {
   let constraintError = 0;
   if (nb > 1) {
     for (let l = 0; l < nb; l++) {
@@ -108,7 +118,7 @@ export function blockError(W: Float64Array, n: number, j: number, nb: number, fo
 }
 
 export function storeResolutions(p: ConstraintProblem, converged: boolean): void {
-  for (let j = 0; j < p.n; ) {
+  for (let j = 0; j < p.n;) {
     const r = p.resolutions[j]!;
     r.store(j, p.force, converged);
     j += r.nbLines;

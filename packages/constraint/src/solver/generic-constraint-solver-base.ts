@@ -10,20 +10,99 @@ import { GaussSeidelWork, type GaussSeidelOptions, type SolveResult } from './ga
  * publish the statistics and (computeConstraintForces) the λ of the step.
  */
 export abstract class GenericConstraintSolverBase extends BaseConstraintSolver {
-  readonly maxIterations = this.initData({ name: 'maxIterations', type: Int, default: 1000, range: nonNegative, help: 'maximal number of iterations of the iterative algorithm', aliases: ['maxIt'] });
-  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 0.001, range: nonNegative, help: 'residual error threshold for termination of the Gauss-Seidel algorithm' });
-  readonly sor = this.initData({ name: 'sor', type: Real, default: 1, range: numberRange('in (0, 2]', (x) => x > 0 && x <= 2), help: 'Successive Over Relaxation parameter (0-2)' });
-  readonly regularizationTerm = this.initData({ name: 'regularizationTerm', type: Real, default: 0, range: nonNegative, help: 'add regularization factor times the identity matrix to the compliance W when solving constraints' });
-  readonly scaleTolerance = this.initData({ name: 'scaleTolerance', type: Bool, default: true, help: 'scale the error tolerance with the number of constraints' });
-  readonly allVerified = this.initData({ name: 'allVerified', type: Bool, default: false, help: "all constraints must be verified (each constraint's error < tolerance)" });
-  readonly computeGraphs = this.initData({ name: 'computeGraphs', type: Bool, default: false, help: 'compute graphs of errors and forces during resolution (accepted; sofa-ts keeps the last errors in currentError)' });
-  readonly multithreading = this.initData({ name: 'multithreading', type: Bool, default: false, help: 'build compliances concurrently (accepted; sofa-ts builds them in turn)' });
-  readonly useSVDForRegularization = this.initData({ name: 'useSVDForRegularization', type: Bool, default: false, help: 'regularize only the constraints of the null space of W found by SVD (accepted; the regularization is added to every row)' });
-  readonly computeConstraintForces = this.initData({ name: 'computeConstraintForces', type: Bool, default: false, help: 'enable the storage of the constraintForces' });
-  readonly constraintForces = this.initData({ name: 'constraintForces', type: RealArray(0), default: new Float64Array(0), help: 'constraint forces λ of the last step (stored only if computeConstraintForces)', output: true });
-  readonly currentNumConstraints = this.initData({ name: 'currentNumConstraints', type: Int, default: 0, help: 'current number of constraints', output: true });
-  readonly currentNumConstraintGroups = this.initData({ name: 'currentNumConstraintGroups', type: Int, default: 0, help: 'current number of constraint groups', output: true });
-  readonly currentIterations = this.initData({ name: 'currentIterations', type: Int, default: 0, help: 'current number of iterations', output: true });
+  readonly maxIterations = this.initData({
+    name: 'maxIterations',
+    type: Int,
+    default: 1000,
+    range: nonNegative,
+    help: 'maximal number of iterations of the iterative algorithm',
+    aliases: ['maxIt'],
+  });
+  readonly tolerance = this.initData({
+    name: 'tolerance',
+    type: Real,
+    default: 0.001,
+    range: nonNegative,
+    help: 'residual error threshold for termination of the Gauss-Seidel algorithm',
+  });
+  readonly sor = this.initData({
+    name: 'sor',
+    type: Real,
+    default: 1,
+    range: numberRange('in (0, 2]', (x) => x > 0 && x <= 2),
+    help: 'Successive Over Relaxation parameter (0-2)',
+  });
+  readonly regularizationTerm = this.initData({
+    name: 'regularizationTerm',
+    type: Real,
+    default: 0,
+    range: nonNegative,
+    help: 'add regularization factor times the identity matrix to the compliance W when solving constraints',
+  });
+  readonly scaleTolerance = this.initData({
+    name: 'scaleTolerance',
+    type: Bool,
+    default: true,
+    help: 'scale the error tolerance with the number of constraints',
+  });
+  readonly allVerified = this.initData({
+    name: 'allVerified',
+    type: Bool,
+    default: false,
+    help: "all constraints must be verified (each constraint's error < tolerance)",
+  });
+  readonly computeGraphs = this.initData({
+    name: 'computeGraphs',
+    type: Bool,
+    default: false,
+    help: 'compute graphs of errors and forces during resolution (accepted; sofa-ts keeps the last errors in currentError)',
+  });
+  readonly multithreading = this.initData({
+    name: 'multithreading',
+    type: Bool,
+    default: false,
+    help: 'build compliances concurrently (accepted; sofa-ts builds them in turn)',
+  });
+  readonly useSVDForRegularization = this.initData({
+    name: 'useSVDForRegularization',
+    type: Bool,
+    default: false,
+    help: 'regularize only the constraints of the null space of W found by SVD (accepted; the regularization is added to every row)',
+  });
+  readonly computeConstraintForces = this.initData({
+    name: 'computeConstraintForces',
+    type: Bool,
+    default: false,
+    help: 'enable the storage of the constraintForces',
+  });
+  readonly constraintForces = this.initData({
+    name: 'constraintForces',
+    type: RealArray(0),
+    default: new Float64Array(0),
+    help: 'constraint forces λ of the last step (stored only if computeConstraintForces)',
+    output: true,
+  });
+  readonly currentNumConstraints = this.initData({
+    name: 'currentNumConstraints',
+    type: Int,
+    default: 0,
+    help: 'current number of constraints',
+    output: true,
+  });
+  readonly currentNumConstraintGroups = this.initData({
+    name: 'currentNumConstraintGroups',
+    type: Int,
+    default: 0,
+    help: 'current number of constraint groups',
+    output: true,
+  });
+  readonly currentIterations = this.initData({
+    name: 'currentIterations',
+    type: Int,
+    default: 0,
+    help: 'current number of iterations',
+    output: true,
+  });
   readonly currentError = this.initData({ name: 'currentError', type: Real, default: 0, help: 'current error', output: true });
 
   protected readonly work = new GaussSeidelWork();

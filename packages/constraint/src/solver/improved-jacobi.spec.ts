@@ -11,7 +11,12 @@ function rng(seed: number): () => number {
   return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32) * 2 - 1;
 }
 
-const plain: ImprovedJacobiOptions = { useSpectralCorrection: false, spectralCorrectionFactor: 1, useConjugateResidue: false, conjugateResidueSpeedFactor: 10 };
+const plain: ImprovedJacobiOptions = {
+  useSpectralCorrection: false,
+  spectralCorrectionFactor: 1,
+  useConjugateResidue: false,
+  conjugateResidueSpeedFactor: 10,
+};
 
 function gsOptions(over: Partial<GaussSeidelOptions> = {}): GaussSeidelOptions {
   return { maxIterations: 10000, tolerance: 1e-13, sor: 1, scaleTolerance: true, allVerified: false, ...over };
@@ -27,7 +32,12 @@ function problem(W: ArrayLike<number>, dfree: ArrayLike<number>, kind: Kind, mu 
   p.dfree.set(dfree);
   const rows = kind === 'friction' ? 3 : 1;
   for (let i = 0; i < n; i += rows) {
-    p.resolutions[i] = kind === 'bilateral' ? new BilateralResolution() : kind === 'unilateral' ? new UnilateralResolution() : new FrictionContactResolution(mu);
+    p.resolutions[i] =
+      kind === 'bilateral'
+        ? new BilateralResolution()
+        : kind === 'unilateral'
+          ? new UnilateralResolution()
+          : new FrictionContactResolution(mu);
   }
   return p;
 }
@@ -67,7 +77,9 @@ describe('constraint: ImprovedJacobiConstraintSolver iterations (improved-jacobi
 
   it('a sphere resting on a plane (one unilateral contact): λ = max(0, −δ_free/W) in closed form, after 2 iterations (the first never stops)', () => {
     // a sphere of mass m, impulse formulation: W = dt²/m along the normal (backward Euler, no stiffness)
-    const m = 0.5, dt = 0.01, Wn = (dt * dt) / m;
+    const m = 0.5,
+      dt = 0.01,
+      Wn = (dt * dt) / m;
     for (const dfree of [-2e-3, 3e-3]) {
       const p = problem([Wn], [dfree], 'unilateral');
       const res = improvedJacobi(p, gsOptions({ tolerance: 1e-12 }), plain, new ImprovedJacobiWork());
@@ -120,7 +132,8 @@ describe('constraint: ImprovedJacobiConstraintSolver iterations (improved-jacobi
     // iteration i is |Δλ| = 2⁻ⁱ on both rows. SOFA's error of a group is sqrt(Σ_k (W_jk·Δλ_k)²) with
     // the rows after it still holding the previous step: row 0 → sqrt((2·2⁻ⁱ)² + (2^{1−i})²) = 2√2·2⁻ⁱ
     // (i > 0; at i = 0 the previous step is 0: 2), row 1 → √5·2⁻ⁱ. Sum (i > 0): (2√2 + √5)·2⁻ⁱ.
-    const W = [2, 1, 1, 2], dfree = [-2, -2];
+    const W = [2, 1, 1, 2],
+      dfree = [-2, -2];
     const c = 2 * Math.SQRT2 + Math.sqrt(5);
 
     it('tolerance 1e-3 unscaled: stops at i = 13 (c·2⁻¹² ≥ 1e-3 > c·2⁻¹³), 14 iterations, error c·2⁻¹³', () => {
@@ -139,13 +152,23 @@ describe('constraint: ImprovedJacobiConstraintSolver iterations (improved-jacobi
     });
 
     it('allVerified: every row below the tolerance (2√2·2⁻ⁱ < 1e-3 → i = 12), 13 iterations', () => {
-      const res = improvedJacobi(problem(W, dfree, 'bilateral'), gsOptions({ tolerance: 1e-3, allVerified: true }), plain, new ImprovedJacobiWork());
+      const res = improvedJacobi(
+        problem(W, dfree, 'bilateral'),
+        gsOptions({ tolerance: 1e-3, allVerified: true }),
+        plain,
+        new ImprovedJacobiWork(),
+      );
       expect(res.iterations).to.equal(13);
       expect(res.converged).to.equal(true);
     });
 
     it('maxIterations reached: not converged, maxIterations iterations, the last error', () => {
-      const res = improvedJacobi(problem(W, dfree, 'bilateral'), gsOptions({ tolerance: 1e-3, maxIterations: 5 }), plain, new ImprovedJacobiWork());
+      const res = improvedJacobi(
+        problem(W, dfree, 'bilateral'),
+        gsOptions({ tolerance: 1e-3, maxIterations: 5 }),
+        plain,
+        new ImprovedJacobiWork(),
+      );
       expect(res.iterations).to.equal(5);
       expect(res.converged).to.equal(false);
       expect(res.error).to.be.closeTo(c / 2 ** 4, 1e-14);
@@ -181,7 +204,8 @@ describe('constraint: ImprovedJacobiConstraintSolver iterations (improved-jacobi
 
   it('a diverging plain Jacobi (strongly coupled rows) converges with the spectral correction', () => {
     // W = [[1, .9, .9], [.9, 1, .9], [.9, .9, 1]]: eig(D⁻¹W) = 2.8, plain Jacobi diverges; r = 2.8² → ρ = 1.8/7.84
-    const W = [1, 0.9, 0.9, 0.9, 1, 0.9, 0.9, 0.9, 1], dfree = [-1, -0.5, -0.2];
+    const W = [1, 0.9, 0.9, 0.9, 1, 0.9, 0.9, 0.9, 1],
+      dfree = [-1, -0.5, -0.2];
     const divergingWork = new ImprovedJacobiWork();
     const diverging = improvedJacobi(problem(W, dfree, 'bilateral'), gsOptions({ maxIterations: 200 }), plain, divergingWork);
     expect(diverging.converged).to.equal(false);
@@ -192,7 +216,18 @@ describe('constraint: ImprovedJacobiConstraintSolver iterations (improved-jacobi
     expect(work.rho).to.be.closeTo(1.8 / 2.8 ** 2, 1e-12);
     expect(res.converged).to.equal(true);
     expect(work.diverged).to.equal(false);
-    const oracle = (multiply(inv(matrix([[1, 0.9, 0.9], [0.9, 1, 0.9], [0.9, 0.9, 1]])), matrix(dfree)).toArray() as number[]).map((x) => -x);
+    const oracle = (
+      multiply(
+        inv(
+          matrix([
+            [1, 0.9, 0.9],
+            [0.9, 1, 0.9],
+            [0.9, 0.9, 1],
+          ]),
+        ),
+        matrix(dfree),
+      ).toArray() as number[]
+    ).map((x) => -x);
     for (let i = 0; i < 3; i++) expect(p.force[i]).to.be.closeTo(oracle[i]!, 1e-8);
   });
 
@@ -203,7 +238,10 @@ describe('constraint: ImprovedJacobiConstraintSolver iterations (improved-jacobi
       for (let i = 0; i < n; i++) for (let j = i; j < n; j++) A[i]![j] = A[j]![i] = r();
       const values = eigs(A).values as number[];
       const expected = Math.max(...values.map((v) => Math.abs(v)));
-      expect(symmetricSpectralRadius(Float64Array.from(A.flat()), n, new Float64Array(n * n + 3 * n)), `n = ${n}`).to.be.closeTo(expected, 1e-12 * Math.max(1, expected));
+      expect(symmetricSpectralRadius(Float64Array.from(A.flat()), n, new Float64Array(n * n + 3 * n)), `n = ${n}`).to.be.closeTo(
+        expected,
+        1e-12 * Math.max(1, expected),
+      );
     }
   });
 

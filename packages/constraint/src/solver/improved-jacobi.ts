@@ -72,7 +72,12 @@ export function spectralCorrection(p: ConstraintProblem, factor: number, work: I
  * β = 0 without useConjugateResidue. `sor` is not used (SOFA's Jacobi ignores it). λ ends in p.force,
  * p.d holds δ_free + W·λ of the last-but-one iterate.
  */
-export function improvedJacobi(p: ConstraintProblem, o: GaussSeidelOptions, jo: ImprovedJacobiOptions, work: ImprovedJacobiWork): SolveResult {
+export function improvedJacobi(
+  p: ConstraintProblem,
+  o: GaussSeidelOptions,
+  jo: ImprovedJacobiOptions,
+  work: ImprovedJacobiWork,
+): SolveResult {
   const n = p.n;
   work.rho = 1;
   work.radius = 0;
@@ -106,7 +111,7 @@ export function improvedJacobi(p: ConstraintProblem, o: GaussSeidelOptions, jo: 
       d[l] = s;
       correctedD[l] = rho * s;
     }
-    for (let j = 0; j < n; ) {
+    for (let j = 0; j < n;) {
       const res = p.resolutions[j]!;
       const nb = res.nbLines;
       res.resolution(j, W, n, correctedD, force, dfree);

@@ -41,8 +41,12 @@ export class LocalBlock33 {
    */
   gsState(mu: number, d: Float64Array, f: Float64Array): void {
     const w = this.w;
-    let fn = f[0]!, ft = f[1]!, fs = f[2]!;
-    const dn = d[0]!, dt = d[1]!, ds = d[2]!;
+    let fn = f[0]!,
+      ft = f[1]!,
+      fs = f[2]!;
+    const dn = d[0]!,
+      dt = d[1]!,
+      ds = d[2]!;
     const d0 = w[0]! * fn + w[1]! * ft + w[2]! * fs + dn;
     fn -= d0 / w[0]!;
     if (fn < 0) {
@@ -78,14 +82,18 @@ export class LocalBlock33 {
     f1[0] = f[0]!;
     f1[1] = f[1]!;
     f1[2] = f[2]!;
-    let fn = f[0]!, ft = f[1]!, fs = f[2]!;
+    let fn = f[0]!,
+      ft = f[1]!,
+      fs = f[2]!;
     fn -= d[0]! / w[0]!;
     if (fn <= 0) {
       fn = 0;
       ft = 0;
       fs = 0;
       if (f1[0]! > 0) {
-        const df0 = fn - f1[0]!, df1 = ft - f1[1]!, df2 = fs - f1[2]!;
+        const df0 = fn - f1[0]!,
+          df1 = ft - f1[1]!,
+          df2 = fs - f1[2]!;
         d[0] += w[0]! * df0 + w[1]! * df1 + w[2]! * df2;
         d[1] += w[1]! * df0 + w[3]! * df1 + w[4]! * df2;
         d[2] += w[2]! * df0 + w[4]! * df1 + w[5]! * df2;
@@ -104,7 +112,9 @@ export class LocalBlock33 {
       ft *= (mu * fn) / normFt;
       fs *= (mu * fn) / normFt;
     }
-    const df0 = fn - f1[0]!, df1 = ft - f1[1]!, df2 = fs - f1[2]!;
+    const df0 = fn - f1[0]!,
+      df1 = ft - f1[1]!,
+      df2 = fs - f1[2]!;
     d[0] += w[0]! * df0 + w[1]! * df1 + w[2]! * df2;
     d[1] += w[1]! * df0 + w[3]! * df1 + w[4]! * df2;
     d[2] += w[2]! * df0 + w[4]! * df1 + w[5]! * df2;
@@ -139,24 +149,41 @@ export class LcpWork {
  * minW: contacts whose W_nn ≤ minW get no force; maxF: after convergence, contacts with
  * f_n ≥ maxF lose their force (both off at 0).
  */
-export function nlcpGaussSeidel(n: number, dfree: Float64Array, W: Float64Array, f: Float64Array, mu: number, tol: number, maxIt: number, useInitialF: boolean, work: LcpWork, minW = 0, maxF = 0): LcpResult {
+export function nlcpGaussSeidel(
+  n: number,
+  dfree: Float64Array,
+  W: Float64Array,
+  f: Float64Array,
+  mu: number,
+  tol: number,
+  maxIt: number,
+  useInitialF: boolean,
+  work: LcpWork,
+  minW = 0,
+  maxF = 0,
+): LcpResult {
   if (n % 3 !== 0) throw new Error(`a frictional contact problem has 3 rows per contact (got ${n} rows)`);
   const numContacts = n / 3;
   if (!useInitialF) f.fill(0, 0, n);
   for (let c = 0; c < numContacts; c++) work.block(c).computed = false;
-  const d = work.d, fc = work.f;
+  const d = work.d,
+    fc = work.f;
   let error = 0;
   let it = 0;
   for (; it < maxIt; it++) {
     error = 0;
     for (let c = 0; c < numContacts; c++) {
       const r = 3 * c;
-      const f0 = f[r]!, f1 = f[r + 1]!, f2 = f[r + 2]!;
+      const f0 = f[r]!,
+        f1 = f[r + 1]!,
+        f2 = f[r + 2]!;
       f[r] = 0;
       f[r + 1] = 0;
       f[r + 2] = 0;
       // violation due to the other contacts
-      let dn = dfree[r]!, dt = dfree[r + 1]!, ds = dfree[r + 2]!;
+      let dn = dfree[r]!,
+        dt = dfree[r + 1]!,
+        ds = dfree[r + 2]!;
       for (let i = 0; i < n; i++) {
         const fi = f[i]!;
         dn += W[r * n + i]! * fi;
@@ -172,7 +199,15 @@ export function nlcpGaussSeidel(n: number, dfree: Float64Array, W: Float64Array,
         fc[2] = 0;
       } else {
         const b = work.blocks[c]!;
-        if (!b.computed) b.compute(W[r * n + r]!, W[r * n + r + 1]!, W[r * n + r + 2]!, W[(r + 1) * n + r + 1]!, W[(r + 1) * n + r + 2]!, W[(r + 2) * n + r + 2]!);
+        if (!b.computed)
+          b.compute(
+            W[r * n + r]!,
+            W[r * n + r + 1]!,
+            W[r * n + r + 2]!,
+            W[(r + 1) * n + r + 1]!,
+            W[(r + 1) * n + r + 2]!,
+            W[(r + 2) * n + r + 2]!,
+          );
         d[0] = dn;
         d[1] = dt;
         d[2] = ds;
@@ -205,7 +240,17 @@ export function nlcpGaussSeidel(n: number, dfree: Float64Array, W: Float64Array,
  * SOFA's gaussSeidelLCP1 (frictionless contacts): the forces start at 0 (SOFA keeps them in the
  * second half of its result vector, which its initial guess does not reach).
  */
-export function gaussSeidelLcp1(n: number, dfree: Float64Array, W: Float64Array, f: Float64Array, tol: number, maxIt: number, work: LcpWork, minW = 0, maxF = 0): LcpResult {
+export function gaussSeidelLcp1(
+  n: number,
+  dfree: Float64Array,
+  W: Float64Array,
+  f: Float64Array,
+  tol: number,
+  maxIt: number,
+  work: LcpWork,
+  minW = 0,
+  maxF = 0,
+): LcpResult {
   if (work.u.length < n) work.u = new Float64Array(n);
   f.fill(0, 0, n);
   let error = 0;

@@ -1,5 +1,13 @@
 import type { ConstraintProblem } from './constraint-problem.js';
-import { effectiveTolerance, gaussSeidelSweep, initResolutions, storeResolutions, type GaussSeidelOptions, type GaussSeidelWork, type SolveResult } from './gauss-seidel.js';
+import {
+  effectiveTolerance,
+  gaussSeidelSweep,
+  initResolutions,
+  storeResolutions,
+  type GaussSeidelOptions,
+  type GaussSeidelWork,
+  type SolveResult,
+} from './gauss-seidel.js';
 
 /** Scratch of the NNCG solver: λ before a sweep, the sweep's step Δ and the direction p (n each). */
 export class NncgWork {
@@ -56,7 +64,8 @@ export function nncg(p: ConstraintProblem, o: GaussSeidelOptions, gs: GaussSeide
       converged = true;
       break;
     }
-    let num = 0, den = 0;
+    let num = 0,
+      den = 0;
     for (let j = 0; j < n; j++) {
       w.deltaNew[j] = -(force[j]! - w.lam[j]!);
       num += w.deltaNew[j]! * w.deltaNew[j]!;

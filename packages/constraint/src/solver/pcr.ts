@@ -50,7 +50,11 @@ function dot(a: Float64Array, b: Float64Array, n: number): number {
  * the first iteration), or with allVerified when every group's ‖r‖ is below it.
  * Returns zero iterations when a diagonal entry of W is not positive (the caller reports it).
  */
-export function preconditionedConjugateResidual(p: ConstraintProblem, o: GaussSeidelOptions, w: PcrWork): SolveResult & { badDiagonal: number } {
+export function preconditionedConjugateResidual(
+  p: ConstraintProblem,
+  o: GaussSeidelOptions,
+  w: PcrWork,
+): SolveResult & { badDiagonal: number } {
   const n = p.n;
   const { W, dfree, force } = p;
   force.fill(0);
@@ -97,7 +101,7 @@ export function preconditionedConjugateResidual(p: ConstraintProblem, o: GaussSe
     for (let j = 0; j < n; j++) dir[j] = r[j]! + beta * dir[j]!;
     error = 0;
     let verified = true;
-    for (let j = 0; j < n; ) {
+    for (let j = 0; j < n;) {
       const nb = p.resolutions[j]?.nbLines ?? 1;
       let e2 = 0;
       for (let l = j; l < j + nb; l++) e2 += r[l]! * r[l]!;

@@ -44,7 +44,8 @@ export function symmetricSpectralRadius(A: ArrayLike<number>, n: number, scratch
     }
     for (let i = k + 1; i < n; i++) p[i] -= K * a[i * n + k]!;
     for (let i = k + 1; i < n; i++) {
-      const vi = a[i * n + k]!, qi = p[i]!;
+      const vi = a[i * n + k]!,
+        qi = p[i]!;
       for (let j = k + 1; j < n; j++) a[i * n + j] -= 2 * (vi * p[j]! + qi * a[j * n + k]!);
     }
   }
@@ -54,7 +55,8 @@ export function symmetricSpectralRadius(A: ArrayLike<number>, n: number, scratch
   }
   diag[n - 1] = a[(n - 1) * n + n - 1]!;
   // Gershgorin interval of T
-  let lo = Infinity, hi = -Infinity;
+  let lo = Infinity,
+    hi = -Infinity;
   for (let i = 0; i < n; i++) {
     const r = (i > 0 ? Math.abs(sub[i - 1]!) : 0) + (i < n - 1 ? Math.abs(sub[i]!) : 0);
     lo = Math.min(lo, diag[i]! - r);
@@ -73,7 +75,8 @@ export function symmetricSpectralRadius(A: ArrayLike<number>, n: number, scratch
   };
   const bisect = (want: (x: number) => boolean): number => {
     // smallest x in [lo, hi] with want(x) (want monotone: false then true)
-    let l = lo, h = hi;
+    let l = lo,
+      h = hi;
     for (let it = 0; it < 200 && h - l > 1e-15 * Math.max(Math.abs(l), Math.abs(h), 1e-300); it++) {
       const m = 0.5 * (l + h);
       if (want(m)) h = m;
@@ -88,7 +91,8 @@ export function symmetricSpectralRadius(A: ArrayLike<number>, n: number, scratch
 
 /** Largest |A_ij − A_ji| relative to the largest |A_ij| (0 for a symmetric matrix). */
 export function asymmetry(A: ArrayLike<number>, n: number): number {
-  let maxAbs = 0, maxDiff = 0;
+  let maxAbs = 0,
+    maxDiff = 0;
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
       maxAbs = Math.max(maxAbs, Math.abs(A[i * n + j]!));

@@ -2,7 +2,16 @@ import type { BaseConstraintCorrection } from '../correction/base-constraint-cor
 import type { ConstraintGraph } from '../graph/constraint-graph.js';
 import type { ConstraintStep } from './base-constraint-solver.js';
 import type { ConstraintProblem } from './constraint-problem.js';
-import { blockError, effectiveTolerance, initResolutions, relax, storeResolutions, type GaussSeidelOptions, type GaussSeidelWork, type SolveResult } from './gauss-seidel.js';
+import {
+  blockError,
+  effectiveTolerance,
+  initResolutions,
+  relax,
+  storeResolutions,
+  type GaussSeidelOptions,
+  type GaussSeidelWork,
+  type SolveResult,
+} from './gauss-seidel.js';
 
 /**
  * The unbuilt problem of SOFA's UnbuiltConstraintSolver: the corrections are prepared for the
@@ -23,11 +32,18 @@ export class UnbuiltProblem {
   /** Per row (first row of its group), the corrections acting on it. */
   readonly byRow: BaseConstraintCorrection[][] = [];
 
-  prepare(p: ConstraintProblem, graph: ConstraintGraph, corrections: readonly BaseConstraintCorrection[], step: ConstraintStep, regularization: number, consistent: boolean): void {
+  prepare(
+    p: ConstraintProblem,
+    graph: ConstraintGraph,
+    corrections: readonly BaseConstraintCorrection[],
+    step: ConstraintStep,
+    regularization: number,
+    consistent: boolean,
+  ): void {
     p.force.fill(0, 0, p.n);
     for (const cc of corrections) cc.resetForUnbuiltResolution(graph, p.force, p.n, step.order, step.dt, consistent);
     this.byRow.length = p.n;
-    for (let j = 0; j < p.n; ) {
+    for (let j = 0; j < p.n;) {
       const nb = p.resolutions[j]!.nbLines;
       const list = (this.byRow[j] ??= []);
       list.length = 0;
@@ -72,7 +88,7 @@ export function unbuiltGaussSeidel(p: ConstraintProblem, u: UnbuiltProblem, o: G
     work.verified = true;
     if (o.sor !== 1) work.temp.set(force);
     error = 0;
-    for (let j = 0; j < n; ) {
+    for (let j = 0; j < n;) {
       const res = p.resolutions[j]!;
       const nb = res.nbLines;
       const errF = work.lines(2 * nb);

@@ -98,7 +98,7 @@ function classify(p: ConstraintProblem, o: UzawaOptions, w: UzawaWork): void {
   w.contacts.length = 0;
   w.others.length = 0;
   let wmax = 0;
-  for (let j = 0; j < p.n; ) {
+  for (let j = 0; j < p.n;) {
     const res = p.resolutions[j]!;
     if (contactMu(res) !== undefined) for (let l = 0; l < res.nbLines; l++) wmax = Math.max(wmax, p.W[(j + l) * p.n + j + l]!);
     j += res.nbLines;
@@ -107,8 +107,9 @@ function classify(p: ConstraintProblem, o: UzawaOptions, w: UzawaWork): void {
   const perContact = o.rho <= 0 && o.rhoPerContact === true;
   if (w.rowRho.length < p.n) w.rowRho = new Float64Array(Math.max(p.n, 2 * w.rowRho.length));
   w.rowRho.fill(rho, 0, p.n);
-  let rmin = Infinity, rmax = 0;
-  for (let j = 0; j < p.n; ) {
+  let rmin = Infinity,
+    rmax = 0;
+  for (let j = 0; j < p.n;) {
     const res = p.resolutions[j]!;
     const mu = contactMu(res);
     const nb = res.nbLines;
@@ -180,7 +181,9 @@ export function uzawaSweep(p: ConstraintProblem, o: UzawaOptions, w: UzawaWork):
   w.prev.set(force.subarray(0, n));
   otherGroups(p, w);
   for (const c of w.contacts) {
-    const line = c.line, nb = c.nb, rho = c.rho;
+    const line = c.line,
+      nb = c.nb,
+      rho = c.rho;
     contactViolation(p, c, u);
     if (o.method === 'global') {
       for (let l = 0; l < nb; l++) r[l] = force[line + l]!;
@@ -218,7 +221,9 @@ export function uzawaSweep(p: ConstraintProblem, o: UzawaOptions, w: UzawaWork):
     if (!converged) w.innerTruncations++;
     for (let l = 0; l < nb; l++) force[line + l] = r[l]!;
   }
-  let dr = 0, rr = 0, drs = 0;
+  let dr = 0,
+    rr = 0,
+    drs = 0;
   const rowRho = w.rowRho;
   for (let j = 0; j < n; j++) {
     const e = force[j]! - w.prev[j]!;

@@ -15,7 +15,11 @@ export class ArrayMechanicalState extends BaseMechanicalState {
   private _f: Float64Array;
   private _dx: Float64Array;
 
-  constructor(readonly type: StateType, x: ArrayLike<number>, options: { name?: string; v?: ArrayLike<number>; freeVectors?: boolean } = {}) {
+  constructor(
+    readonly type: StateType,
+    x: ArrayLike<number>,
+    options: { name?: string; v?: ArrayLike<number>; freeVectors?: boolean } = {},
+  ) {
     super();
     if (options.name !== undefined) this.name.value = options.name;
     const n = x.length / type.coordSize;
@@ -73,7 +77,8 @@ export class ArrayMechanicalState extends BaseMechanicalState {
       b.set(a.subarray(0, Math.min(a.length, b.length)));
       return b;
     };
-    const c = this.type.coordSize, d = this.type.derivSize;
+    const c = this.type.coordSize,
+      d = this.type.derivSize;
     this._x = grow(this._x, c);
     this._x0 = grow(this._x0, c);
     this._v = grow(this._v, d);

@@ -27,7 +27,19 @@ export interface LagrangianContactConstraint extends BaseLagrangianConstraint {
   /** Drops the contacts of the previous step and makes room for `reserve` contacts. */
   clearContacts(reserve: number): void;
   /** Adds a contact whose points are slot1 of side1 (on state1) and slot2 of side2 (on state2). */
-  addContact(side1: ContactPointSet, slot1: number, side2: ContactPointSet, slot2: number, nx: number, ny: number, nz: number, distance: number, mu: number, id: number, localId: number): void;
+  addContact(
+    side1: ContactPointSet,
+    slot1: number,
+    side2: ContactPointSet,
+    slot2: number,
+    nx: number,
+    ny: number,
+    nz: number,
+    distance: number,
+    mu: number,
+    id: number,
+    localId: number,
+  ): void;
   /** Tolerance of the contact rows in the Gauss-Seidel solvers (0: the solver's). */
   setCustomTolerance(tolerance: number): void;
   /** Frictional contacts follow SOFA's augmented-Lagrangian law of penalty ε (AugmentedLagrangianConstraint). */

@@ -8,9 +8,21 @@ import type { ContactPointSet } from './contact-constraint.js';
  */
 
 /** out[o..o+3) = R(q)·v for the unit quaternion q = (qx, qy, qz, qw). */
-export function rotateByQuaternion(out: Float64Array, o: number, qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number): void {
+export function rotateByQuaternion(
+  out: Float64Array,
+  o: number,
+  qx: number,
+  qy: number,
+  qz: number,
+  qw: number,
+  vx: number,
+  vy: number,
+  vz: number,
+): void {
   // t = 2·(q × v); v' = v + w·t + q × t
-  const tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
+  const tx = 2 * (qy * vz - qz * vy),
+    ty = 2 * (qz * vx - qx * vz),
+    tz = 2 * (qx * vy - qy * vx);
   out[o] = vx + qw * tx + (qy * tz - qz * ty);
   out[o + 1] = vy + qw * ty + (qz * tx - qx * tz);
   out[o + 2] = vz + qw * tz + (qx * ty - qy * tx);
@@ -28,7 +40,9 @@ export function contactPointPosition(out: Float64Array, o: number, x: ArrayLike<
     out[o + 2] += x[f + 2]!;
     return;
   }
-  let px = 0, py = 0, pz = 0;
+  let px = 0,
+    py = 0,
+    pz = 0;
   for (let k = 0; k < n; k++) {
     const i = 3 * side.idx[b + k]!;
     const w = side.w[b + k]!;
@@ -42,7 +56,12 @@ export function contactPointPosition(out: Float64Array, o: number, x: ArrayLike<
 }
 
 /** Slot c of dst = slot s of src (count, indices, weights). */
-export function copyContactSlot(dst: { n: Int8Array; idx: Uint32Array; w: Float64Array }, c: number, src: ContactPointSet, s: number): void {
+export function copyContactSlot(
+  dst: { n: Int8Array; idx: Uint32Array; w: Float64Array },
+  c: number,
+  src: ContactPointSet,
+  s: number,
+): void {
   dst.n[c] = src.n[s]!;
   for (let k = 0; k < 4; k++) {
     dst.idx[4 * c + k] = src.idx[4 * s + k]!;

@@ -58,13 +58,23 @@ export interface InPlaceDForce {
 export abstract class BaseForceField extends BaseObject {
   readonly isForceField = true;
 
-  readonly rayleighStiffness = this.initData({ name: 'rayleighStiffness', type: Real, default: 0, help: 'Rayleigh damping proportional to this force field\'s stiffness (B = rayleighStiffness·K)' });
+  readonly rayleighStiffness = this.initData({
+    name: 'rayleighStiffness',
+    type: Real,
+    default: 0,
+    help: "Rayleigh damping proportional to this force field's stiffness (B = rayleighStiffness·K)",
+  });
   /**
    * Compliant formulation: the force field gives its compliance C in constraint space instead of
    * its stiffness K (see BaseCompliance). The default is false, true for classes whose static
    * `isComplianceByDefault` says so (UniformCompliance, ...).
    */
-  readonly isCompliance = this.initData({ name: 'isCompliance', type: Bool, default: (this.constructor as { isComplianceByDefault?: boolean }).isComplianceByDefault ?? false, help: 'consider the component as a compliance (its C enters the constraint rows of the Compliant solvers), else as a stiffness' });
+  readonly isCompliance = this.initData({
+    name: 'isCompliance',
+    type: Bool,
+    default: (this.constructor as { isComplianceByDefault?: boolean }).isComplianceByDefault ?? false,
+    help: 'consider the component as a compliance (its C enters the constraint rows of the Compliant solvers), else as a stiffness',
+  });
 
   /** The stiffness factor including this force field's Rayleigh damping: k + b·rayleighStiffness. */
   kFactorWithRayleigh(kFactor: number, bFactor: number): number {

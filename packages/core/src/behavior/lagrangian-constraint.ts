@@ -68,9 +68,26 @@ export interface ConstraintBlockInfo {
  */
 export abstract class BaseLagrangianConstraint extends BaseObject {
   readonly isLagrangianConstraint = true;
-  readonly group = this.initData({ name: 'group', type: Int, default: 0, help: 'ID of the group containing this constraint (constraint solvers may select groups)' });
-  readonly endTime = this.initData({ name: 'endTime', type: Real, default: -1, unit: 's', help: 'the constraint stops acting after this time (negative: never)' });
-  readonly constraintIndex = this.initData({ name: 'constraintIndex', type: Int, default: 0, help: 'first row of this constraint in the constraint problem (set by the solver)', output: true });
+  readonly group = this.initData({
+    name: 'group',
+    type: Int,
+    default: 0,
+    help: 'ID of the group containing this constraint (constraint solvers may select groups)',
+  });
+  readonly endTime = this.initData({
+    name: 'endTime',
+    type: Real,
+    default: -1,
+    unit: 's',
+    help: 'the constraint stops acting after this time (negative: never)',
+  });
+  readonly constraintIndex = this.initData({
+    name: 'constraintIndex',
+    type: Int,
+    default: 0,
+    help: 'first row of this constraint in the constraint problem (set by the solver)',
+    output: true,
+  });
 
   /** The states the rows act on (one, or two for an interaction constraint). Valid after init. */
   abstract getMechanicalStates(): readonly BaseMechanicalState[];

@@ -41,7 +41,12 @@ export abstract class BaseMapping extends BaseObject {
    * is what a mapping to a visual model does anyway; for a mapping to a mechanical state sofa-ts
    * keeps it mechanical and says so (see MechanicalSystem).
    */
-  readonly isMechanical = this.initData({ name: 'isMechanical', type: Bool, default: true, help: 'false: a regular mapping, not a mechanical one (no forces or velocities through it); honoured for visual outputs, which are never mechanical' });
+  readonly isMechanical = this.initData({
+    name: 'isMechanical',
+    type: Bool,
+    default: true,
+    help: 'false: a regular mapping, not a mechanical one (no forces or velocities through it); honoured for visual outputs, which are never mechanical',
+  });
 
   /** Input states: one, or several for a multi-mapping. Valid after init. */
   abstract getFrom(): readonly BaseMechanicalState[];
@@ -66,5 +71,10 @@ export abstract class BaseMapping extends BaseObject {
 }
 
 export function isBaseMapping(o: unknown): o is BaseMapping {
-  return typeof o === 'object' && o !== null && (o as { isMapping?: unknown }).isMapping === true && typeof (o as BaseMapping).apply === 'function';
+  return (
+    typeof o === 'object' &&
+    o !== null &&
+    (o as { isMapping?: unknown }).isMapping === true &&
+    typeof (o as BaseMapping).apply === 'function'
+  );
 }

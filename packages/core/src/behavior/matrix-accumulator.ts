@@ -56,7 +56,14 @@ export function upperBlockIndex(n: number, i: number, j: number): number {
 }
 
 /** Emits factor·(3x3 block at `offset` of `block`, row-major) at (row, col), by the fast path when there is one. */
-export function addBlock3(acc: MatrixAccumulator, row: number, col: number, block: ArrayLike<number>, offset: number, factor: number): void {
+export function addBlock3(
+  acc: MatrixAccumulator,
+  row: number,
+  col: number,
+  block: ArrayLike<number>,
+  offset: number,
+  factor: number,
+): void {
   if (acc.addBlock3) {
     acc.addBlock3(row, col, block, offset, factor);
     return;

@@ -41,7 +41,16 @@ export abstract class BaseMechanicalState extends BaseObject {
 
   /** Every state vector (Checkpointable): x, v, f, dx, x0, the free motion and the external force. */
   checkpointState(): CheckpointRecord {
-    return { x: this.x, v: this.v, f: this.f, dx: this.dx, x0: this.x0, xFree: this.xFree, vFree: this.vFree, externalStepForce: this.externalStepForce };
+    return {
+      x: this.x,
+      v: this.v,
+      f: this.f,
+      dx: this.dx,
+      x0: this.x0,
+      xFree: this.xFree,
+      vFree: this.vFree,
+      externalStepForce: this.externalStepForce,
+    };
   }
 
   /** x, v, f, dx, x0 in place (same size: a state that changed size is refused); free vectors and

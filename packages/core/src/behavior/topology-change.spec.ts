@@ -51,7 +51,7 @@ describe('core: topological changes', () => {
     expect(Array.from(renameAfterRemoval([0, 5, 2], 6, [1]))).to.deep.equal([0, 1, 2]);
   });
 
-  it('a whole removal at once (index map, renamed lists) equals SOFA\'s one item at a time', () => {
+  it("a whole removal at once (index map, renamed lists) equals SOFA's one item at a time", () => {
     let seed = 99;
     const rand = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2147483648), Math.floor((seed / 2147483648) * n));
     for (let trial = 0; trial < 50; trial++) {
@@ -81,9 +81,18 @@ describe('core: topological changes', () => {
 
   it('TopologyElementData and followPointIndices follow removals and additions', () => {
     const topo = new FakeTopology();
-    const data = new TopologyElementData(topo, 'point', 2, { onAdd: (i, v, o, anc, w) => (v[o] = anc ? anc.reduce((s, a, j) => s + w![j]! * 10 * a, 0) : -1) }, 6);
+    const data = new TopologyElementData(
+      topo,
+      'point',
+      2,
+      { onAdd: (i, v, o, anc, w) => (v[o] = anc ? anc.reduce((s, a, j) => s + w![j]! * 10 * a, 0) : -1) },
+      6,
+    );
     for (let i = 0; i < 6; i++) data.values[2 * i] = 10 * i;
-    const indices = new Data<Uint32Array>({ name: 'indices', type: IndexArray(1), default: Uint32Array.of(5, 2, 4), help: 'points' }, new Node('owner'));
+    const indices = new Data<Uint32Array>(
+      { name: 'indices', type: IndexArray(1), default: Uint32Array.of(5, 2, 4), help: 'points' },
+      new Node('owner'),
+    );
     followPointIndices(topo, indices);
     topo.send({ type: 'pointsRemoved', indices: Uint32Array.of(4, 2), dofs: true });
     // 4 ← 5, then 2 ← (the new last) 4: 0 10 50 30

@@ -17,11 +17,23 @@
  */
 import type { Data } from '../data.js';
 import type { BaseMeshTopology } from './topology.js';
-import { applyRemoval, renameAfterRemoval, type TopologyChange, type TopologyElementKind, type TopologyHandler } from './topology-change.js';
+import {
+  applyRemoval,
+  renameAfterRemoval,
+  type TopologyChange,
+  type TopologyElementKind,
+  type TopologyHandler,
+} from './topology-change.js';
 
 export interface TopologyElementDataOptions {
   /** Fills the values of a new item (stride numbers at `offset` of `values`); default 0. */
-  onAdd?(index: number, values: Float64Array, offset: number, ancestors: readonly number[] | undefined, coefs: readonly number[] | undefined): void;
+  onAdd?(
+    index: number,
+    values: Float64Array,
+    offset: number,
+    ancestors: readonly number[] | undefined,
+    coefs: readonly number[] | undefined,
+  ): void;
   /** Called before item `index` is removed (its values still readable). */
   onRemove?(index: number, values: Float64Array, offset: number): void;
 }
@@ -67,7 +79,10 @@ export class TopologyElementData implements TopologyHandler {
   }
 
   handleTopologyChange(change: TopologyChange): void {
-    const mine = this.kind === 'point' ? change.type === 'pointsAdded' || change.type === 'pointsRemoved' : (change.type === 'elementsAdded' || change.type === 'elementsRemoved') && change.kind === this.kind;
+    const mine =
+      this.kind === 'point'
+        ? change.type === 'pointsAdded' || change.type === 'pointsRemoved'
+        : (change.type === 'elementsAdded' || change.type === 'elementsRemoved') && change.kind === this.kind;
     if (!mine) return;
     if (change.type === 'pointsRemoved' || change.type === 'elementsRemoved') {
       if (this.options.onRemove) for (const i of change.indices) if (i < this.count) this.options.onRemove(i, this.buf, i * this.stride);
@@ -146,6 +161,11 @@ export function followElementIndices(
 }
 
 /** followElementIndices for point indices (the fixed points of a constraint, a region of points). */
-export function followPointIndices(topology: BaseMeshTopology | undefined, data: Data<Uint32Array>, onChange?: (indices: Uint32Array) => void, current?: () => ArrayLike<number>): TopologyHandler | undefined {
+export function followPointIndices(
+  topology: BaseMeshTopology | undefined,
+  data: Data<Uint32Array>,
+  onChange?: (indices: Uint32Array) => void,
+  current?: () => ArrayLike<number>,
+): TopologyHandler | undefined {
   return followElementIndices(topology, 'point', data, onChange, current);
 }

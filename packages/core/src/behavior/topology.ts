@@ -80,7 +80,8 @@ export abstract class BaseMeshTopology extends BaseObject {
   addTopologyHandler(handler: TopologyHandler): void {
     if (this.handlers.includes(handler)) return;
     this.handlers.push(handler);
-    const rank = (h: TopologyHandler): number => (h.topologyHandlerPriority === 'state' ? 0 : h.topologyHandlerPriority === 'mapping' ? 2 : 1);
+    const rank = (h: TopologyHandler): number =>
+      h.topologyHandlerPriority === 'state' ? 0 : h.topologyHandlerPriority === 'mapping' ? 2 : 1;
     // a stable sort keeps the registration order within a group
     this.handlers.sort((a, b) => rank(a) - rank(b));
   }

@@ -28,7 +28,16 @@ function sample(extra: Record<string, CheckpointValue> = {}): SceneCheckpoint {
       { key: '/', cls: 'Node', template: '', data: { dt: 123456789, gravity: 42 } },
       { key: '/dofs', cls: 'MechanicalObject', template: 'Vec3d', data: { position: 2 ** 52 + 1 } },
     ],
-    components: [{ key: '/dofs', data: [{ name: 'position', value: { v: Float64Array.of(1, -0, 3) }, isSet: true }, { name: 'rules', value: { t: 'a b c' }, isSet: false }], state: { x: Float64Array.of(1, 2) } }],
+    components: [
+      {
+        key: '/dofs',
+        data: [
+          { name: 'position', value: { v: Float64Array.of(1, -0, 3) }, isSet: true },
+          { name: 'rules', value: { t: 'a b c' }, isSet: false },
+        ],
+        state: { x: Float64Array.of(1, 2) },
+      },
+    ],
     simulation: { stepCount: 12, created: [], nodeOrder: [] },
     extra: { ...extra },
   };
@@ -80,14 +89,20 @@ describe('checkpoint file', () => {
     expect(() => decodeCheckpoint(longer, 'f.ckpt')).to.throw(/3 unexpected byte\(s\) after the end/);
     const v2 = bytes.slice();
     new DataView(v2.buffer).setUint32(8, CHECKPOINT_FORMAT_VERSION + 1, true);
-    expect(() => decodeCheckpoint(v2, 'f.ckpt')).to.throw(/format version 2; this sofa-ts reads version 1 \(it was written by a newer sofa-ts\)/);
-    expect(() => decodeCheckpoint(new TextEncoder().encode('T= 0\n  X= 1 2 3\n'), 'states.txt')).to.throw(/states\.txt: not a sofa-ts checkpoint/);
+    expect(() => decodeCheckpoint(v2, 'f.ckpt')).to.throw(
+      /format version 2; this sofa-ts reads version 1 \(it was written by a newer sofa-ts\)/,
+    );
+    expect(() => decodeCheckpoint(new TextEncoder().encode('T= 0\n  X= 1 2 3\n'), 'states.txt')).to.throw(
+      /states\.txt: not a sofa-ts checkpoint/,
+    );
   });
 
-  it('SHA-256 is FIPS 180-4\'s: the standard vectors and Node\'s digest on lengths around the block boundaries', () => {
+  it("SHA-256 is FIPS 180-4's: the standard vectors and Node's digest on lengths around the block boundaries", () => {
     expect(sha256Hex(new Uint8Array(0))).to.equal('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     expect(sha256Hex(new TextEncoder().encode('abc'))).to.equal('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-    expect(sha256Hex(new TextEncoder().encode('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq'))).to.equal('248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1');
+    expect(sha256Hex(new TextEncoder().encode('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq'))).to.equal(
+      '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
+    );
     for (const n of [1, 55, 56, 63, 64, 65, 119, 120, 1000, 100003]) {
       const data = Uint8Array.from({ length: n }, (_, i) => (i * 131 + 7) & 255);
       expect(sha256Hex(data), `${n} bytes`).to.equal(createHash('sha256').update(data).digest('hex'));
@@ -98,9 +113,27 @@ describe('checkpoint file', () => {
 describe('checkpoint fields and records', () => {
   it('restores arrays of the same length in place (views stay views), others replaced; numbers, booleans, records assigned', () => {
     const global = new Float64Array(6);
-    const obj = { view: global.subarray(2, 4), grown: new Float64Array(0), count: 3, flag: false, side: { w: new Float64Array(2) }, gone: undefined as Float64Array | undefined };
+    const obj = {
+      view: global.subarray(2, 4),
+      grown: new Float64Array(0),
+      count: 3,
+      flag: false,
+      side: { w: new Float64Array(2) },
+      gone: undefined as Float64Array | undefined,
+    };
     const names = ['view', 'grown', 'count', 'flag', 'side', 'gone'];
-    const saved = checkpointFields({ view: Float64Array.of(7, 8), grown: Float64Array.of(1, 2, 3), count: 5, flag: true, side: { w: Float64Array.of(4, 5) }, gone: undefined }, names, 'test');
+    const saved = checkpointFields(
+      {
+        view: Float64Array.of(7, 8),
+        grown: Float64Array.of(1, 2, 3),
+        count: 5,
+        flag: true,
+        side: { w: Float64Array.of(4, 5) },
+        gone: undefined,
+      },
+      names,
+      'test',
+    );
     const view = obj.view;
     restoreFields(obj, new CheckpointReader(saved, 'test'), names);
     expect(obj.view).to.equal(view);
@@ -114,11 +147,15 @@ describe('checkpoint fields and records', () => {
 
   it('names the component and the key of a record that does not fit', () => {
     const r = new CheckpointReader({ sol: Int32Array.of(1), n: 'x' }, '/Liver/solver (EulerImplicitSolver)');
-    expect(() => r.array('sol', Float64Array)).to.throw(/\/Liver\/solver \(EulerImplicitSolver\): 'sol' should be a Float64Array, got a Int32Array of 1/);
+    expect(() => r.array('sol', Float64Array)).to.throw(
+      /\/Liver\/solver \(EulerImplicitSolver\): 'sol' should be a Float64Array, got a Int32Array of 1/,
+    );
     expect(() => r.number('n')).to.throw(/'n' should be a number, got a string \(x\)/);
     expect(() => r.number('missing')).to.throw(/'missing' should be a number, it is missing/);
     expect(() => checkpointFields({ a: 1 }, ['b'], 'X')).to.throw(/X lists 'b' in checkpointFields, but has no such field/);
-    expect(() => restoreFields({ a: new Float64Array(2) }, new CheckpointReader({ a: 3 }, 'X'), ['a'])).to.throw(/X\.a: the saved value \(a number \(3\)\) does not fit the field \(Float64Array\)/);
+    expect(() => restoreFields({ a: new Float64Array(2) }, new CheckpointReader({ a: 3 }, 'X'), ['a'])).to.throw(
+      /X\.a: the saved value \(a number \(3\)\) does not fit the field \(Float64Array\)/,
+    );
   });
 
   it('lists what differs between two scene descriptions, one line each', () => {

@@ -1,6 +1,12 @@
 import { SofaError } from '../errors.js';
 import { sha256 } from './sha256.js';
-import { checkpointTypedArrays, isCheckpointTypedArray, typedArrayKind, type CheckpointRecord, type CheckpointValue } from './checkpoint-value.js';
+import {
+  checkpointTypedArrays,
+  isCheckpointTypedArray,
+  typedArrayKind,
+  type CheckpointRecord,
+  type CheckpointValue,
+} from './checkpoint-value.js';
 import type { IdentityEntry } from './scene-baseline.js';
 import type { ComponentCheckpoint, SavedData, SceneCheckpoint } from './scene-checkpoint.js';
 
@@ -98,7 +104,11 @@ class Reader {
   private p = 0;
   private readonly view: DataView;
   private readonly dec = new TextDecoder('utf-8', { fatal: true });
-  constructor(private readonly b: Uint8Array, private readonly end: number, private readonly fail: (what: string) => SofaError) {
+  constructor(
+    private readonly b: Uint8Array,
+    private readonly end: number,
+    private readonly fail: (what: string) => SofaError,
+  ) {
     this.view = new DataView(b.buffer, b.byteOffset, b.byteLength);
     this.p = HEADER;
   }
@@ -185,7 +195,11 @@ function toValue(c: SceneCheckpoint): CheckpointValue {
     step: c.step,
     time: c.time,
     identity: c.identity.map((e) => ({ key: e.key, cls: e.cls, template: e.template, data: e.data })),
-    components: c.components.map((k) => ({ key: k.key, data: k.data.map((d) => ({ name: d.name, isSet: d.isSet, ...d.value })), ...(k.state !== undefined ? { state: k.state } : {}) })),
+    components: c.components.map((k) => ({
+      key: k.key,
+      data: k.data.map((d) => ({ name: d.name, isSet: d.isSet, ...d.value })),
+      ...(k.state !== undefined ? { state: k.state } : {}),
+    })),
     simulation: c.simulation,
     extra: c.extra,
   };
@@ -193,7 +207,8 @@ function toValue(c: SceneCheckpoint): CheckpointValue {
 
 function fromValue(v: CheckpointValue, fail: (what: string) => SofaError): SceneCheckpoint {
   const rec = (x: CheckpointValue | undefined, what: string): Record<string, CheckpointValue> => {
-    if (x === null || x === undefined || typeof x !== 'object' || Array.isArray(x) || isCheckpointTypedArray(x)) throw fail(`${what} is not a record`);
+    if (x === null || x === undefined || typeof x !== 'object' || Array.isArray(x) || isCheckpointTypedArray(x))
+      throw fail(`${what} is not a record`);
     return x as Record<string, CheckpointValue>;
   };
   const list = (x: CheckpointValue | undefined, what: string): readonly CheckpointValue[] => {
@@ -213,7 +228,12 @@ function fromValue(v: CheckpointValue, fail: (what: string) => SofaError): Scene
     const r = rec(e, `identity[${i}]`);
     const data: Record<string, number> = {};
     for (const [k, h] of Object.entries(rec(r['data'], `identity[${i}].data`))) data[k] = num(h, `identity[${i}].data.${k}`);
-    return { key: str(r['key'], `identity[${i}].key`), cls: str(r['cls'], `identity[${i}].cls`), template: str(r['template'], `identity[${i}].template`), data };
+    return {
+      key: str(r['key'], `identity[${i}].key`),
+      cls: str(r['cls'], `identity[${i}].cls`),
+      template: str(r['template'], `identity[${i}].template`),
+      data,
+    };
   });
   const components: ComponentCheckpoint[] = list(top['components'], 'components').map((e, i) => {
     const r = rec(e, `components[${i}]`);
@@ -223,7 +243,11 @@ function fromValue(v: CheckpointValue, fail: (what: string) => SofaError): Scene
       if (!('t' in s) && !('v' in s)) throw fail(`components[${i}].data[${j}] has no value`);
       return { name: str(s['name'], 'name'), isSet: s['isSet'] === true, value };
     });
-    return { key: str(r['key'], `components[${i}].key`), data, ...(r['state'] !== undefined ? { state: rec(r['state'], `components[${i}].state`) as CheckpointRecord } : {}) };
+    return {
+      key: str(r['key'], `components[${i}].key`),
+      data,
+      ...(r['state'] !== undefined ? { state: rec(r['state'], `components[${i}].state`) as CheckpointRecord } : {}),
+    };
   });
   return {
     step: num(top['step'], 'step'),
@@ -253,15 +277,20 @@ export function encodeCheckpoint(c: SceneCheckpoint): Uint8Array {
  * newer format, truncated or damaged is refused with what is wrong.
  */
 export function decodeCheckpoint(bytes: Uint8Array, source = 'checkpoint'): SceneCheckpoint {
-  const fail = (what: string): SofaError => new SofaError(`${source}: ${what}`, { hint: 'the checkpoint file is damaged; resume from another checkpoint' });
+  const fail = (what: string): SofaError =>
+    new SofaError(`${source}: ${what}`, { hint: 'the checkpoint file is damaged; resume from another checkpoint' });
   if (bytes.length < 8 || String.fromCharCode(...bytes.subarray(0, 8)) !== MAGIC) {
-    throw new SofaError(`${source}: not a sofa-ts checkpoint (no "${MAGIC}" signature)`, { hint: 'checkpoints are the .ckpt files written by `sofa-ts run --checkpoint-every`' });
+    throw new SofaError(`${source}: not a sofa-ts checkpoint (no "${MAGIC}" signature)`, {
+      hint: 'checkpoints are the .ckpt files written by `sofa-ts run --checkpoint-every`',
+    });
   }
   if (bytes.length < HEADER) throw fail(`truncated: ${bytes.length} bytes, shorter than the header`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(8, true);
   if (version !== CHECKPOINT_FORMAT_VERSION) {
-    throw new SofaError(`${source}: checkpoint format version ${version}; this sofa-ts reads version ${CHECKPOINT_FORMAT_VERSION}`, { hint: version > CHECKPOINT_FORMAT_VERSION ? 'it was written by a newer sofa-ts' : 'it was written by an older sofa-ts' });
+    throw new SofaError(`${source}: checkpoint format version ${version}; this sofa-ts reads version ${CHECKPOINT_FORMAT_VERSION}`, {
+      hint: version > CHECKPOINT_FORMAT_VERSION ? 'it was written by a newer sofa-ts' : 'it was written by an older sofa-ts',
+    });
   }
   const payload = view.getFloat64(16, true);
   const expected = HEADER + payload + DIGEST;
@@ -270,7 +299,8 @@ export function decodeCheckpoint(bytes: Uint8Array, source = 'checkpoint'): Scen
   if (bytes.length > expected) throw fail(`${bytes.length - expected} unexpected byte(s) after the end`);
   const end = HEADER + payload;
   const digest = sha256(bytes.subarray(0, end));
-  for (let i = 0; i < DIGEST; i++) if (digest[i] !== bytes[end + i]) throw fail('damaged: the SHA-256 checksum does not match its contents');
+  for (let i = 0; i < DIGEST; i++)
+    if (digest[i] !== bytes[end + i]) throw fail('damaged: the SHA-256 checksum does not match its contents');
   const r = new Reader(bytes, end, fail);
   const v = r.value();
   if (!r.atEnd) throw fail('the payload has bytes after its value');

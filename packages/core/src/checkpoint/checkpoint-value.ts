@@ -1,7 +1,8 @@
 import { SofaError } from '../errors.js';
 
 /** The typed arrays a checkpoint stores as raw bytes (bitwise exact, NaN payloads and −0 included). */
-export type CheckpointTypedArray = Float64Array | Float32Array | Int32Array | Uint32Array | Int16Array | Uint16Array | Int8Array | Uint8Array | Uint8ClampedArray;
+export type CheckpointTypedArray =
+  Float64Array | Float32Array | Int32Array | Uint32Array | Int16Array | Uint16Array | Int8Array | Uint8Array | Uint8ClampedArray;
 
 /**
  * What a checkpoint can hold: numbers (any double, exactly), booleans, strings, null, typed arrays,
@@ -19,7 +20,17 @@ export type CheckpointValue =
 /** A component's saved state: named values. */
 export type CheckpointRecord = { [key: string]: CheckpointValue | undefined };
 
-const TYPED_ARRAYS = [Float64Array, Float32Array, Int32Array, Uint32Array, Int16Array, Uint16Array, Int8Array, Uint8Array, Uint8ClampedArray] as const;
+const TYPED_ARRAYS = [
+  Float64Array,
+  Float32Array,
+  Int32Array,
+  Uint32Array,
+  Int16Array,
+  Uint16Array,
+  Int8Array,
+  Uint8Array,
+  Uint8ClampedArray,
+] as const;
 
 /** The constructors of the typed arrays a checkpoint stores, by their index in the file format. */
 export const checkpointTypedArrays: readonly (typeof TYPED_ARRAYS)[number][] = TYPED_ARRAYS;
@@ -75,7 +86,9 @@ export function copyCheckpointValue(v: unknown, where: string): CheckpointValue 
     return out;
   }
   const what = typeof v === 'object' && v !== null ? (v.constructor?.name ?? 'object') : typeof v;
-  throw new SofaError(`checkpoint: ${where} is a ${what}, which a checkpoint cannot hold (numbers, booleans, strings, typed arrays, lists and records of these)`);
+  throw new SofaError(
+    `checkpoint: ${where} is a ${what}, which a checkpoint cannot hold (numbers, booleans, strings, typed arrays, lists and records of these)`,
+  );
 }
 
 /** Bitwise equality of two checkpoint values (numbers compared by their bits: NaN = NaN, 0 ≠ −0). */
@@ -84,8 +97,15 @@ export function checkpointValuesEqual(a: CheckpointValue | undefined, b: Checkpo
   if (a === b) return true;
   if (a === null || b === null || a === undefined || b === undefined || typeof a !== 'object' || typeof b !== 'object') return false;
   if (isCheckpointTypedArray(a) || isCheckpointTypedArray(b)) {
-    if (!isCheckpointTypedArray(a) || !isCheckpointTypedArray(b) || typedArrayKind(a) !== typedArrayKind(b) || a.byteLength !== b.byteLength) return false;
-    const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength), y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    if (
+      !isCheckpointTypedArray(a) ||
+      !isCheckpointTypedArray(b) ||
+      typedArrayKind(a) !== typedArrayKind(b) ||
+      a.byteLength !== b.byteLength
+    )
+      return false;
+    const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength),
+      y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
     return true;
   }
@@ -93,8 +113,10 @@ export function checkpointValuesEqual(a: CheckpointValue | undefined, b: Checkpo
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
     return a.every((x, i) => checkpointValuesEqual(x as CheckpointValue, b[i] as CheckpointValue));
   }
-  const ra = a as Record<string, CheckpointValue | undefined>, rb = b as Record<string, CheckpointValue | undefined>;
-  const ka = Object.keys(ra).filter((k) => ra[k] !== undefined), kb = Object.keys(rb).filter((k) => rb[k] !== undefined);
+  const ra = a as Record<string, CheckpointValue | undefined>,
+    rb = b as Record<string, CheckpointValue | undefined>;
+  const ka = Object.keys(ra).filter((k) => ra[k] !== undefined),
+    kb = Object.keys(rb).filter((k) => rb[k] !== undefined);
   return ka.length === kb.length && ka.every((k) => checkpointValuesEqual(ra[k], rb[k]));
 }
 
@@ -106,7 +128,10 @@ type TypedArrayClass<T extends CheckpointTypedArray> = { new (n: number): T; rea
  * or a damaged file that passed the checksum), never a silent default.
  */
 export class CheckpointReader {
-  constructor(readonly record: CheckpointRecord, readonly where: string) {}
+  constructor(
+    readonly record: CheckpointRecord,
+    readonly where: string,
+  ) {}
 
   has(key: string): boolean {
     return this.record[key] !== undefined;
@@ -115,7 +140,9 @@ export class CheckpointReader {
   private fail(key: string, expected: string): SofaError {
     const v = this.record[key];
     const got = v === undefined ? 'it is missing' : `got ${describeValue(v)}`;
-    return new SofaError(`checkpoint: ${this.where}: '${key}' should be ${expected}, ${got}`, { hint: 'the checkpoint was written by another version of this component, or is damaged' });
+    return new SofaError(`checkpoint: ${this.where}: '${key}' should be ${expected}, ${got}`, {
+      hint: 'the checkpoint was written by another version of this component, or is damaged',
+    });
   }
 
   number(key: string): number {
@@ -139,7 +166,8 @@ export class CheckpointReader {
   /** A saved typed array of class `cls` (a copy owned by the caller). */
   array<T extends CheckpointTypedArray>(key: string, cls: TypedArrayClass<T>): T {
     const v = this.record[key];
-    if (!isCheckpointTypedArray(v) || !(v instanceof cls) || TYPED_ARRAYS[typedArrayKind(v)] !== (cls as unknown)) throw this.fail(key, `a ${cls.name}`);
+    if (!isCheckpointTypedArray(v) || !(v instanceof cls) || TYPED_ARRAYS[typedArrayKind(v)] !== (cls as unknown))
+      throw this.fail(key, `a ${cls.name}`);
     return v as T;
   }
 
@@ -160,7 +188,10 @@ export class CheckpointReader {
   /** Like restoreArray, but the length must match (a state's vectors; a resize is not restored silently). */
   restoreArrayInPlace(key: string, current: CheckpointTypedArray, what = key): void {
     const saved = this.array(key, TYPED_ARRAYS[typedArrayKind(current)] as unknown as TypedArrayClass<CheckpointTypedArray>);
-    if (saved.length !== current.length) throw new SofaError(`checkpoint: ${this.where}: ${what} has ${current.length} values, the checkpoint ${saved.length}`, { hint: 'the scene changed size since the checkpoint was taken (topological changes are not checkpointed)' });
+    if (saved.length !== current.length)
+      throw new SofaError(`checkpoint: ${this.where}: ${what} has ${current.length} values, the checkpoint ${saved.length}`, {
+        hint: 'the scene changed size since the checkpoint was taken (topological changes are not checkpointed)',
+      });
     (current as unknown as { set(a: ArrayLike<number>): void }).set(saved);
   }
 
@@ -218,13 +249,20 @@ export function checkpointFields(obj: object, names: readonly string[], where: s
 export function restoreFields(obj: object, saved: CheckpointReader, names: readonly string[]): void {
   const o = obj as Record<string, unknown>;
   for (const n of names) {
-    if (!(n in saved.record)) throw new SofaError(`checkpoint: ${saved.where}: '${n}' is missing`, { hint: 'the checkpoint was written by another version of this component, or is damaged' });
+    if (!(n in saved.record))
+      throw new SofaError(`checkpoint: ${saved.where}: '${n}' is missing`, {
+        hint: 'the checkpoint was written by another version of this component, or is damaged',
+      });
     o[n] = restoredValue(o[n], saved.record[n] ?? null, `${saved.where}.${n}`);
   }
 }
 
 function restoredValue(current: unknown, v: CheckpointValue, where: string): unknown {
-  const mismatch = (): SofaError => new SofaError(`checkpoint: ${where}: the saved value (${describeValue(v)}) does not fit the field (${current === null || current === undefined ? String(current) : typeof current === 'object' ? (current.constructor?.name ?? 'object') : typeof current})`, { hint: 'the checkpoint was written by another version of this component, or is damaged' });
+  const mismatch = (): SofaError =>
+    new SofaError(
+      `checkpoint: ${where}: the saved value (${describeValue(v)}) does not fit the field (${current === null || current === undefined ? String(current) : typeof current === 'object' ? (current.constructor?.name ?? 'object') : typeof current})`,
+      { hint: 'the checkpoint was written by another version of this component, or is damaged' },
+    );
   if (v === null) return current === null ? null : undefined;
   if (isCheckpointTypedArray(v)) {
     if (isCheckpointTypedArray(current)) {
@@ -242,7 +280,12 @@ function restoredValue(current: unknown, v: CheckpointValue, where: string): unk
     return v.map((x, i) => restoredValue(cur[i], x as CheckpointValue, `${where}[${i}]`));
   }
   if (typeof v === 'object') {
-    if (current !== undefined && current !== null && (typeof current !== 'object' || isCheckpointTypedArray(current) || Array.isArray(current))) throw mismatch();
+    if (
+      current !== undefined &&
+      current !== null &&
+      (typeof current !== 'object' || isCheckpointTypedArray(current) || Array.isArray(current))
+    )
+      throw mismatch();
     const target = (current ?? {}) as Record<string, unknown>;
     for (const [k, x] of Object.entries(v)) if (x !== undefined) target[k] = restoredValue(target[k], x, `${where}.${k}`);
     return target;

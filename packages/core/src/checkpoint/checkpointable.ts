@@ -57,7 +57,12 @@ export interface Checkpointable {
 }
 
 export function isCheckpointable(o: unknown): o is Checkpointable {
-  return typeof o === 'object' && o !== null && typeof (o as Partial<Checkpointable>).checkpointState === 'function' && typeof (o as Partial<Checkpointable>).restoreState === 'function';
+  return (
+    typeof o === 'object' &&
+    o !== null &&
+    typeof (o as Partial<Checkpointable>).checkpointState === 'function' &&
+    typeof (o as Partial<Checkpointable>).restoreState === 'function'
+  );
 }
 
 /**

@@ -6,7 +6,15 @@ import { SofaError, SofaErrors } from '../errors.js';
 import type { Node } from '../node.js';
 import type { Simulation } from '../simulation.js';
 import { asCheckpointable, type CheckpointContext, type RestoreContext } from './checkpointable.js';
-import { CheckpointReader, copyCheckpointValue, copyTypedArray, isCheckpointTypedArray, typedArrayKind, type CheckpointRecord, type CheckpointValue } from './checkpoint-value.js';
+import {
+  CheckpointReader,
+  copyCheckpointValue,
+  copyTypedArray,
+  isCheckpointTypedArray,
+  typedArrayKind,
+  type CheckpointRecord,
+  type CheckpointValue,
+} from './checkpoint-value.js';
 import { dataCheckpointValue, type IdentityEntry, type SceneBaseline } from './scene-baseline.js';
 
 /** One saved Data: its name, its value (or SOFA's text of it) and whether it counted as set. */
@@ -89,7 +97,10 @@ export function captureCheckpoint(sim: Simulation, extra: CheckpointRecord = {})
   const ctx: CheckpointContext = {
     keyOf(o) {
       const k = keys.get(o);
-      if (k === undefined) throw new SofaError(`checkpoint: a record refers to ${o.className === 'Node' ? `node ${(o as Node).path}` : (o as BaseObject).describe()}, which is neither in the scene it started with nor declared by the component that created it`);
+      if (k === undefined)
+        throw new SofaError(
+          `checkpoint: a record refers to ${o.className === 'Node' ? `node ${(o as Node).path}` : (o as BaseObject).describe()}, which is neither in the scene it started with nor declared by the component that created it`,
+        );
       return k;
     },
     knows(o) {
@@ -126,15 +137,28 @@ export function captureCheckpoint(sim: Simulation, extra: CheckpointRecord = {})
     const key = baseline.keys.get(n)!;
     if (n.topologyRevision !== rev && (changedNode === undefined || key.length > changedNode.length)) changedNode = key;
   }
-  if (changedNode !== undefined) throw new SofaError(`checkpoint: the topology of node ${changedNode} changed during the run: topological changes are not checkpointed`, { hint: 'take the checkpoint before the first topological change, or run the scene without checkpoints' });
+  if (changedNode !== undefined)
+    throw new SofaError(
+      `checkpoint: the topology of node ${changedNode} changed during the run: topological changes are not checkpointed`,
+      { hint: 'take the checkpoint before the first topological change, or run the scene without checkpoints' },
+    );
   for (const o of baseline.owners) {
     const key = baseline.keys.get(o)!;
     if (isNodeOwner(o)) {
-      if (!nodesInScene.has(o)) throw new SofaError(`checkpoint: ${describeOwner(o, key)} was removed from the scene during the run; a checkpoint needs the nodes the scene started with`);
+      if (!nodesInScene.has(o))
+        throw new SofaError(
+          `checkpoint: ${describeOwner(o, key)} was removed from the scene during the run; a checkpoint needs the nodes the scene started with`,
+        );
     } else {
-      if (!inScene.has(o)) throw new SofaError(`checkpoint: ${describeOwner(o, key)} was removed from the scene during the run; a checkpoint needs the components the scene started with`);
+      if (!inScene.has(o))
+        throw new SofaError(
+          `checkpoint: ${describeOwner(o, key)} was removed from the scene during the run; a checkpoint needs the components the scene started with`,
+        );
       const size0 = baseline.stateSizes.get(o);
-      if (size0 !== undefined && isMechanicalState(o) && o.size !== size0) throw new SofaError(`checkpoint: ${describeOwner(o, key)} has ${o.size} points, ${size0} before the first step: topological changes are not checkpointed`);
+      if (size0 !== undefined && isMechanicalState(o) && o.size !== size0)
+        throw new SofaError(
+          `checkpoint: ${describeOwner(o, key)} has ${o.size} points, ${size0} before the first step: topological changes are not checkpointed`,
+        );
     }
     save(o, key, (d) => changedSince(d, baseline));
   }
@@ -144,11 +168,22 @@ export function captureCheckpoint(sim: Simulation, extra: CheckpointRecord = {})
   // last one's values only: the first keeps values no checkpoint holds.
   root.visit((n) => {
     const solvers = n.objects.filter(isOdeSolver);
-    if (solvers.length > 1) warnings.push(solvers[1]!.error(`${n.path} has ${solvers.length} ODE solvers (${solvers.map((o) => o.describe()).join(', ')}): each keeps values of its own system that the states no longer show, and the checkpoint does not hold them`, 'a resumed run may differ from the uninterrupted one; keep one ODE solver per node'));
+    if (solvers.length > 1)
+      warnings.push(
+        solvers[1]!.error(
+          `${n.path} has ${solvers.length} ODE solvers (${solvers.map((o) => o.describe()).join(', ')}): each keeps values of its own system that the states no longer show, and the checkpoint does not hold them`,
+          'a resumed run may differ from the uninterrupted one; keep one ODE solver per node',
+        ),
+      );
   });
   for (const obj of inScene) {
     if (keys.has(obj)) continue;
-    warnings.push(obj.error(`created during the run (in ${obj.context.path}) and declared by no component: its state is not in the checkpoint`, 'a resumed run may differ from the uninterrupted one'));
+    warnings.push(
+      obj.error(
+        `created during the run (in ${obj.context.path}) and declared by no component: its state is not in the checkpoint`,
+        'a resumed run may differ from the uninterrupted one',
+      ),
+    );
   }
   // The order of the objects of nodes that hold created components (it is the order of the rows,
   // the forces' sums, the events).
@@ -161,7 +196,14 @@ export function captureCheckpoint(sim: Simulation, extra: CheckpointRecord = {})
   }
   const simulation: CheckpointRecord = { stepCount: sim.stepCount, created: created.map((c) => c.key), nodeOrder };
   if (sim.divergence) simulation['divergence'] = { step: sim.divergence.step, time: sim.divergence.time };
-  const checkpoint: SceneCheckpoint = { step: sim.stepCount, time: root.getTime(), identity: baseline.identity, components, simulation, extra: copyCheckpointValue(extra, 'extra') as CheckpointRecord };
+  const checkpoint: SceneCheckpoint = {
+    step: sim.stepCount,
+    time: root.getTime(),
+    identity: baseline.identity,
+    components,
+    simulation,
+    extra: copyCheckpointValue(extra, 'extra') as CheckpointRecord,
+  };
   return { checkpoint, warnings };
 }
 
@@ -193,7 +235,10 @@ export function identityDifferences(saved: readonly IdentityEntry[], current: re
     else {
       const names = new Set([...Object.keys(s.data), ...Object.keys(c.data)]);
       const differ = [...names].filter((n) => s.data[n] !== c.data[n]);
-      if (differ.length > 0) out.push(`${what(s)}: ${differ.length === 1 ? 'Data' : 'Data'} ${differ.map((n) => `'${n}'`).join(', ')} ${differ.length === 1 ? 'differs' : 'differ'} from the checkpoint's scene`);
+      if (differ.length > 0)
+        out.push(
+          `${what(s)}: ${differ.length === 1 ? 'Data' : 'Data'} ${differ.map((n) => `'${n}'`).join(', ')} ${differ.length === 1 ? 'differs' : 'differ'} from the checkpoint's scene`,
+        );
     }
   }
   for (const c of current) if (!savedKeys.has(c.key)) out.push(`${what(c)} is in this scene, not in the checkpoint's`);
@@ -210,13 +255,20 @@ export function identityDifferences(saved: readonly IdentityEntry[], current: re
  * Checkpointable component's record, in document order. `source` names the checkpoint in messages.
  */
 export function restoreCheckpoint(sim: Simulation, checkpoint: SceneCheckpoint, source = 'the checkpoint'): SofaError[] {
-  if (sim.stepCount !== 0) throw new SofaError(`cannot restore ${source}: the simulation already ran ${sim.stepCount} step(s); restore into a freshly loaded scene`);
+  if (sim.stepCount !== 0)
+    throw new SofaError(
+      `cannot restore ${source}: the simulation already ran ${sim.stepCount} step(s); restore into a freshly loaded scene`,
+    );
   const baseline = sim.checkpointBaseline();
   const diff = identityDifferences(checkpoint.identity, baseline.identity);
   if (diff.length > 0) {
-    throw new SofaErrors([new SofaError(`${source} was taken from another scene (or another version of it); refusing to restore it:`), ...diff.map((d) => new SofaError(`  ${d}`))]);
+    throw new SofaErrors([
+      new SofaError(`${source} was taken from another scene (or another version of it); refusing to restore it:`),
+      ...diff.map((d) => new SofaError(`  ${d}`)),
+    ]);
   }
-  const damaged = (what: string): SofaError => new SofaError(`${source}: ${what} (damaged checkpoint, or written by another version of sofa-ts)`);
+  const damaged = (what: string): SofaError =>
+    new SofaError(`${source}: ${what} (damaged checkpoint, or written by another version of sofa-ts)`);
   const byKey = new Map<string, Node | BaseObject>();
   for (const [o, k] of baseline.keys) byKey.set(k, o);
   const ctx: RestoreContext = {
@@ -279,7 +331,12 @@ export function restoreCheckpoint(sim: Simulation, checkpoint: SceneCheckpoint, 
     if (c) restoreDataOf(o, c);
     restoreStateOf(o, k);
   }
-  for (const r of sim0.records('nodeOrder')) reorderNode(ctx.nodeOf(r.string('node')), r.list('objects').map((k) => byKey.get(String(k))), damaged);
+  for (const r of sim0.records('nodeOrder'))
+    reorderNode(
+      ctx.nodeOf(r.string('node')),
+      r.list('objects').map((k) => byKey.get(String(k))),
+      damaged,
+    );
   const creatorSet = new Set(creators);
   for (const o of baseline.owners) if (!creatorSet.has(o)) restoreStateOf(o, baseline.keys.get(o)!);
   sim.restoreCounters(sim0);
@@ -301,7 +358,12 @@ function restoreData(d: Data<unknown>, s: SavedData, where: string): void {
     else {
       const v = s.value.v;
       const cur = d.rawValue;
-      if (isCheckpointTypedArray(v) && isCheckpointTypedArray(cur) && typedArrayKind(cur) === typedArrayKind(v) && cur.length === v.length) {
+      if (
+        isCheckpointTypedArray(v) &&
+        isCheckpointTypedArray(cur) &&
+        typedArrayKind(cur) === typedArrayKind(v) &&
+        cur.length === v.length
+      ) {
         (cur as unknown as { set(a: ArrayLike<number>): void }).set(v);
         d.touch();
       } else {
@@ -309,8 +371,9 @@ function restoreData(d: Data<unknown>, s: SavedData, where: string): void {
       }
     }
   } catch (e) {
-    throw new SofaError(`checkpoint: ${where}: cannot restore Data '${s.name}': ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    throw new SofaError(`checkpoint: ${where}: cannot restore Data '${s.name}': ${e instanceof Error ? e.message : String(e)}`, {
+      cause: e,
+    });
   }
   d.isSet = s.isSet;
 }
-

@@ -76,11 +76,16 @@ function openSerialPort(fs: NodeFs, proc: NodeProcess, port: string, baudRate: n
   const { O_RDWR, O_NOCTTY, O_NONBLOCK } = fs.constants;
   const fd = fs.openSync(port, O_RDWR | O_NOCTTY | O_NONBLOCK);
   try {
-    const cp = proc.getBuiltinModule!('node:child_process') as { execFileSync(cmd: string, args: string[], o: { stdio: string[]; timeout: number }): unknown };
+    const cp = proc.getBuiltinModule!('node:child_process') as {
+      execFileSync(cmd: string, args: string[], o: { stdio: string[]; timeout: number }): unknown;
+    };
     cp.execFileSync('stty', ['-F', port, String(baudRate), 'raw', '-echo'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 5000 });
   } catch (e) {
     fs.closeSync(fd);
-    throw new Error(`stty could not set ${port} to ${baudRate} baud, raw: ${(e as { stderr?: Uint8Array }).stderr?.toString().trim() || (e as Error).message}`, { cause: e });
+    throw new Error(
+      `stty could not set ${port} to ${baudRate} baud, raw: ${(e as { stderr?: Uint8Array }).stderr?.toString().trim() || (e as Error).message}`,
+      { cause: e },
+    );
   }
   return {
     write: (bytes) => {
@@ -119,7 +124,10 @@ function replaceWhole(fs: NodeFs, path: PathRules, p: string, content: string | 
   }
   // a symbolic link keeps pointing at the file it names: the file is replaced, not the link
   const target = existing ? fs.realpathSync(p) : p;
-  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${(globalThis as { process?: { pid: number } }).process?.pid ?? 0}.${++temporaries}.tmp`);
+  const tmp = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${(globalThis as { process?: { pid: number } }).process?.pid ?? 0}.${++temporaries}.tmp`,
+  );
   try {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(tmp, content);

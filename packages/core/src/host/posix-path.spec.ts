@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as path from 'node:path';
 import { createPosixPath } from './posix-path.js';
 
-describe('host: POSIX path rules (a browser host\'s) agree with Node\'s path.posix', () => {
+describe("host: POSIX path rules (a browser host's) agree with Node's path.posix", () => {
   const p = createPosixPath(() => '/scene');
   const posix = path.posix;
   const cases = ['/a/b/../c', 'a/./b', '/scene/mesh/x.obj', '../x', '/', 'a//b/', '/data/0/mesh/liver.msh', 'x.tar.gz', '.hidden'];
@@ -16,9 +16,14 @@ describe('host: POSIX path rules (a browser host\'s) agree with Node\'s path.pos
     }
     expect(p.basename('/a/b.obj', '.obj')).to.equal('b');
   });
-  it('resolve (against the host\'s folder), join, relative', () => {
+  it("resolve (against the host's folder), join, relative", () => {
     const cwd = '/scene';
-    for (const [a, b] of [['mesh', 'x.obj'], ['/data/0', '../1/y'], ['', 'z'], ['/a', '/b/c']] as const) {
+    for (const [a, b] of [
+      ['mesh', 'x.obj'],
+      ['/data/0', '../1/y'],
+      ['', 'z'],
+      ['/a', '/b/c'],
+    ] as const) {
       expect(p.resolve(a, b), `${a} ${b}`).to.equal(posix.resolve(cwd, a, b));
       expect(p.join(a, b), `${a} ${b}`).to.equal(posix.join(a, b));
     }

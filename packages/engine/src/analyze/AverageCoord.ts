@@ -1,4 +1,14 @@
-import { contextMechanicalState, DataEngine, Indices, sofaComponent, stateTypeOf, UInt, type BaseMechanicalState, type Data, type SofaEvent } from '@sofa-ts/core';
+import {
+  contextMechanicalState,
+  DataEngine,
+  Indices,
+  sofaComponent,
+  stateTypeOf,
+  UInt,
+  type BaseMechanicalState,
+  type Data,
+  type SofaEvent,
+} from '@sofa-ts/core';
 import { Coords } from '../engine-support.js';
 
 /** SOFA's VecCoordId indices of a state's coordinate vectors. */
@@ -19,9 +29,25 @@ const VEC_IDS: Record<number, string> = { 1: 'position', 2: 'rest_position', 3: 
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Rigid3d', 'Rigid2d'],
 })
 export class AverageCoord extends DataEngine {
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the coordinates to average (empty: all)' });
-  readonly vecId = this.initData({ name: 'vecId', type: UInt, default: 1, help: 'index of the coordinate vector: 1 position, 2 rest_position, 3 free_position, 4 reset_position' });
-  readonly average = this.initData({ name: 'average', type: Coords, default: new Float64Array(0), help: 'average of the coordinates with the given indices', output: true });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the coordinates to average (empty: all)',
+  });
+  readonly vecId = this.initData({
+    name: 'vecId',
+    type: UInt,
+    default: 1,
+    help: 'index of the coordinate vector: 1 position, 2 rest_position, 3 free_position, 4 reset_position',
+  });
+  readonly average = this.initData({
+    name: 'average',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'average of the coordinates with the given indices',
+    output: true,
+  });
 
   private state: BaseMechanicalState | undefined;
   private coords: Data<Float64Array> | undefined;
@@ -36,10 +62,15 @@ export class AverageCoord extends DataEngine {
     this.state = contextMechanicalState(this.context);
     if (!this.state) throw this.error('no mechanical state in the context to average');
     if (!this.template) this.template = this.state.stateType.name;
-    if (stateTypeOf(this.template)?.coordSize !== this.state.stateType.coordSize) throw this.error(`template ${this.template} does not match the state's ${this.state.stateType.name}`);
+    if (stateTypeOf(this.template)?.coordSize !== this.state.stateType.coordSize)
+      throw this.error(`template ${this.template} does not match the state's ${this.state.stateType.name}`);
     const name = VEC_IDS[this.vecId.value];
     this.coords = name ? (this.state.findData(name) as Data<Float64Array> | undefined) : undefined;
-    if (!this.coords) throw this.error(`vecId ${this.vecId.value} names no coordinate vector of ${this.state.describe()}`, 'use 1 (position), 2 (rest_position), 3 (free_position) or 4 (reset_position)');
+    if (!this.coords)
+      throw this.error(
+        `vecId ${this.vecId.value} names no coordinate vector of ${this.state.describe()}`,
+        'use 1 (position), 2 (rest_position), 3 (free_position) or 4 (reset_position)',
+      );
     this.addInput(this.coords as Data<unknown>);
     this.startUpdates();
   }
@@ -64,4 +95,3 @@ export class AverageCoord extends DataEngine {
     this.average.value = avg;
   }
 }
-

@@ -1,4 +1,17 @@
-import { Bool, contextMeshTopology, DataEngine, host, IndexLists, Int, outputFilePath, Real, requireDataFile, sofaComponent, Str, type BaseMeshTopology } from '@sofa-ts/core';
+import {
+  Bool,
+  contextMeshTopology,
+  DataEngine,
+  host,
+  IndexLists,
+  Int,
+  outputFilePath,
+  Real,
+  requireDataFile,
+  sofaComponent,
+  Str,
+  type BaseMeshTopology,
+} from '@sofa-ts/core';
 import { Vec3s } from '../engine-support.js';
 
 /**
@@ -21,13 +34,34 @@ import { Vec3s } from '../engine-support.js';
   defaultTemplate: 'Vec3d',
 })
 export class ClusteringEngine extends DataEngine {
-  readonly useTopo = this.initData({ name: 'useTopo', type: Bool, default: true, help: 'use the available topology to compute the neighbourhoods' });
+  readonly useTopo = this.initData({
+    name: 'useTopo',
+    type: Bool,
+    default: true,
+    help: 'use the available topology to compute the neighbourhoods',
+  });
   readonly radius = this.initData({ name: 'radius', type: Real, default: 1, help: 'neighbourhood range' });
-  readonly fixedRadius = this.initData({ name: 'fixedRadius', type: Real, default: 1, help: 'neighbourhood range for the fixed (non mechanical) points' });
+  readonly fixedRadius = this.initData({
+    name: 'fixedRadius',
+    type: Real,
+    default: 1,
+    help: 'neighbourhood range for the fixed (non mechanical) points',
+  });
   readonly number = this.initData({ name: 'number', type: Int, default: -1, help: 'number of clusters (−1: every point is a centre)' });
-  readonly fixedPosition = this.initData({ name: 'fixedPosition', type: Vec3s, default: new Float64Array(0), help: 'positions of fixed (non mechanical) points' });
+  readonly fixedPosition = this.initData({
+    name: 'fixedPosition',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'positions of fixed (non mechanical) points',
+  });
   readonly position = this.initData({ name: 'position', type: Vec3s, default: new Float64Array(0), help: 'input rest positions' });
-  readonly cluster = this.initData({ name: 'cluster', type: IndexLists('vector<vector<unsigned int>>'), default: [], help: 'computed clusters (each starts with its centre)', output: true });
+  readonly cluster = this.initData({
+    name: 'cluster',
+    type: IndexLists('vector<vector<unsigned int>>'),
+    default: [],
+    help: 'computed clusters (each starts with its centre)',
+    output: true,
+  });
   readonly inFile = this.initData({ name: 'inFile', type: Str, default: '', help: 'import precomputed clusters' });
   readonly outFile = this.initData({ name: 'outFile', type: Str, default: '', help: 'export the clusters' });
 
@@ -46,10 +80,12 @@ export class ClusteringEngine extends DataEngine {
 
   protected updateOutputs(): void {
     if (this.inFile.value.trim() !== '') return this.load();
-    const x = this.position.value, fixed = this.fixedPosition.value;
+    const x = this.position.value,
+      fixed = this.fixedPosition.value;
     const n = x.length / 3;
     const ngb = this.topo && this.useTopo.value ? this.neighbours(n) : undefined;
-    const dist = (i: number, j: number, y: Float64Array = x): number => Math.hypot(y[3 * i]! - x[3 * j]!, y[3 * i + 1]! - x[3 * j + 1]!, y[3 * i + 2]! - x[3 * j + 2]!);
+    const dist = (i: number, j: number, y: Float64Array = x): number =>
+      Math.hypot(y[3 * i]! - x[3 * j]!, y[3 * i + 1]! - x[3 * j + 1]!, y[3 * i + 2]! - x[3 * j + 2]!);
     let centres: number[];
     const region = new Int32Array(n);
     if (this.number.value === -1) {
@@ -62,8 +98,9 @@ export class ClusteringEngine extends DataEngine {
       const assign = (): void => (ngb ? dijkstra(x, ngb, centres, d, region) : voronoi(centres, d, region, dist));
       while (centres.length < count) {
         assign();
-        let best = 0, dmax = 0;
-        for (let i = 0; i < n; i++) if (d[i]! > dmax) (dmax = d[i]!), (best = i);
+        let best = 0,
+          dmax = 0;
+        for (let i = 0; i < n; i++) if (d[i]! > dmax) ((dmax = d[i]!), (best = i));
         if (dmax === 0) break;
         centres.push(best);
       }
@@ -99,13 +136,15 @@ export class ClusteringEngine extends DataEngine {
           }
         });
         if (inserted) continue;
-        let imin = -1, dmin = Infinity;
+        let imin = -1,
+          dmin = Infinity;
         centres.forEach((c, i) => {
-          if (j !== c && dist(j, c) < dmin) (dmin = dist(j, c)), (imin = i);
+          if (j !== c && dist(j, c) < dmin) ((dmin = dist(j, c)), (imin = i));
         });
         if (imin !== -1) clusters[imin]!.push(j);
       }
-      for (let j = 0; j < fixed.length / 3; j++) centres.forEach((c, i) => dist(j, c, fixed) < this.fixedRadius.value && clusters[i]!.push(j + n));
+      for (let j = 0; j < fixed.length / 3; j++)
+        centres.forEach((c, i) => dist(j, c, fixed) < this.fixedRadius.value && clusters[i]!.push(j + n));
     }
     this.cluster.value = clusters;
     this.save();
@@ -115,7 +154,8 @@ export class ClusteringEngine extends DataEngine {
     const ngb: number[][] = Array.from({ length: n }, () => []);
     const e = this.topo!.getEdges();
     for (let k = 0; k + 2 <= e.length; k += 2) {
-      if (e[k]! >= n || e[k + 1]! >= n) throw this.error(`the topology's edge (${e[k]}, ${e[k + 1]}) names a point past the ${n} positions`);
+      if (e[k]! >= n || e[k + 1]! >= n)
+        throw this.error(`the topology's edge (${e[k]}, ${e[k + 1]}) names a point past the ${n} positions`);
       ngb[e[k]!]!.push(e[k + 1]!);
       ngb[e[k + 1]!]!.push(e[k]!);
     }
@@ -134,7 +174,8 @@ export class ClusteringEngine extends DataEngine {
       clusters.push(t.slice(k, k + m));
       k += m;
     }
-    if (clusters.some((c) => c.some((v) => !Number.isInteger(v) || v < 0)) || k > t.length) throw this.error(`${path}: not a ClusteringEngine cluster file`);
+    if (clusters.some((c) => c.some((v) => !Number.isInteger(v) || v < 0)) || k > t.length)
+      throw this.error(`${path}: not a ClusteringEngine cluster file`);
     this.cluster.value = clusters;
   }
 
@@ -142,7 +183,10 @@ export class ClusteringEngine extends DataEngine {
     const name = this.outFile.value.trim();
     if (name === '') return;
     const c = this.cluster.value;
-    const lines = [`${this.useTopo.value ? 1 : 0} ${this.radius.value} ${this.fixedRadius.value} ${c.length} ${this.number.value} `, ...c.map((l) => `${l.length} ${l.join(' ')} `)];
+    const lines = [
+      `${this.useTopo.value ? 1 : 0} ${this.radius.value} ${this.fixedRadius.value} ${c.length} ${this.number.value} `,
+      ...c.map((l) => `${l.length} ${l.join(' ')} `),
+    ];
     host().writeFile(outputFilePath(this, name), `${lines.join('\n')}\n`);
   }
 }
@@ -151,7 +195,7 @@ function voronoi(centres: number[], d: Float64Array, region: Int32Array, dist: (
   for (let i = 0; i < d.length; i++) {
     centres.forEach((c, j) => {
       const v = dist(i, c);
-      if (v < d[i]!) (d[i] = v), (region[i] = j);
+      if (v < d[i]!) ((d[i] = v), (region[i] = j));
     });
   }
 }
@@ -166,7 +210,8 @@ function dijkstra(x: Float64Array, ngb: number[][], centres: number[], d: Float6
   });
   while (queue.length > 0) {
     let m = 0;
-    for (let k = 1; k < queue.length; k++) if (queue[k]![0] < queue[m]![0] || (queue[k]![0] === queue[m]![0] && queue[k]![1] < queue[m]![1])) m = k;
+    for (let k = 1; k < queue.length; k++)
+      if (queue[k]![0] < queue[m]![0] || (queue[k]![0] === queue[m]![0] && queue[k]![1] < queue[m]![1])) m = k;
     const [dv, v] = queue.splice(m, 1)[0]!;
     if (dv > d[v]!) continue;
     for (const w of ngb[v]!) {

@@ -16,11 +16,44 @@ import { Coords } from '../engine-support.js';
   defaultTemplate: 'Vec3d',
 })
 export class HausdorffDistance extends DataEngine {
-  readonly points1 = this.initData({ name: 'points1', type: Coords, default: new Float64Array(0), help: 'points of the first cloud', group: 'Input' });
-  readonly points2 = this.initData({ name: 'points2', type: Coords, default: new Float64Array(0), help: 'points of the second cloud', group: 'Input' });
-  readonly d12 = this.initData({ name: 'd12', type: Real, default: 0, help: 'distance from cloud 1 to cloud 2', output: true, group: 'Output' });
-  readonly d21 = this.initData({ name: 'd21', type: Real, default: 0, help: 'distance from cloud 2 to cloud 1', output: true, group: 'Output' });
-  readonly max = this.initData({ name: 'max', type: Real, default: 0, help: 'symmetric Hausdorff distance', output: true, group: 'Output' });
+  readonly points1 = this.initData({
+    name: 'points1',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'points of the first cloud',
+    group: 'Input',
+  });
+  readonly points2 = this.initData({
+    name: 'points2',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'points of the second cloud',
+    group: 'Input',
+  });
+  readonly d12 = this.initData({
+    name: 'd12',
+    type: Real,
+    default: 0,
+    help: 'distance from cloud 1 to cloud 2',
+    output: true,
+    group: 'Output',
+  });
+  readonly d21 = this.initData({
+    name: 'd21',
+    type: Real,
+    default: 0,
+    help: 'distance from cloud 2 to cloud 1',
+    output: true,
+    group: 'Output',
+  });
+  readonly max = this.initData({
+    name: 'max',
+    type: Real,
+    default: 0,
+    help: 'symmetric Hausdorff distance',
+    output: true,
+    group: 'Output',
+  });
   readonly updateEachStep = this.initData({ name: 'update', type: Bool, default: false, help: 'recompute at every time step' });
 
   private computed = false;
@@ -46,8 +79,10 @@ export class HausdorffDistance extends DataEngine {
   protected updateOutputs(): void {
     if (this.computed && !this.updateEachStep.value) return;
     const t = stateTypeOf(this.template || 'Vec3d')!;
-    const cs = t.coordSize, dims = t.isRigid ? t.spatialDimensions : cs;
-    const a = this.points1.value, b = this.points2.value;
+    const cs = t.coordSize,
+      dims = t.isRigid ? t.spatialDimensions : cs;
+    const a = this.points1.value,
+      b = this.points2.value;
     const directed = (p: Float64Array, q: Float64Array): number => {
       let worst = 0;
       for (let i = 0; i < p.length; i += cs) {
@@ -61,7 +96,8 @@ export class HausdorffDistance extends DataEngine {
       }
       return worst;
     };
-    const d12 = directed(a, b), d21 = directed(b, a);
+    const d12 = directed(a, b),
+      d21 = directed(b, a);
     this.d12.value = d12;
     this.d21.value = d21;
     this.max.value = Math.max(d12, d21);

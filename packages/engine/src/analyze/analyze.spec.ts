@@ -8,7 +8,11 @@ import type { HausdorffDistance } from './HausdorffDistance.js';
 
 describe('Engine.Analyze', () => {
   it('AverageCoord averages the state coordinates of the indices (all by default) and follows the state', () => {
-    const root = initScene([el('TestState', { name: 'dofs', position: '0 0 0  2 0 0  4 6 0' }), el('AverageCoord', { name: 'a' }), el('AverageCoord', { name: 'b', indices: '1 2' })]);
+    const root = initScene([
+      el('TestState', { name: 'dofs', position: '0 0 0  2 0 0  4 6 0' }),
+      el('AverageCoord', { name: 'a' }),
+      el('AverageCoord', { name: 'b', indices: '1 2' }),
+    ]);
     const a = find<AverageCoord>(root, 'a');
     expect(arr(a.average.value)).to.deep.equal([2, 2, 0]);
     expect(arr(find<AverageCoord>(root, 'b').average.value)).to.deep.equal([3, 3, 0]);
@@ -34,6 +38,9 @@ describe('Engine.Analyze', () => {
     const two = one<ClusteringEngine>('ClusteringEngine', { position: pts, radius: '1.5', number: '2', useTopo: '0' });
     // centres 0 and 10 (farthest); 1 joins 0; 2 is farther than 1.5 from both and joins the nearest (0);
     // each centre, in no other cluster's radius, joins the nearest other centre's cluster (as SOFA)
-    expect(two.cluster.value).to.deep.equal([[0, 1, 2, 3], [3, 0]]);
+    expect(two.cluster.value).to.deep.equal([
+      [0, 1, 2, 3],
+      [3, 0],
+    ]);
   });
 });

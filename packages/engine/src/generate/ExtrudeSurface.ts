@@ -20,13 +20,51 @@ import { Vec3s } from '../engine-support.js';
   defaultTemplate: 'Vec3d',
 })
 export class ExtrudeSurface extends DataEngine {
-  readonly isVisible = this.initData({ name: 'isVisible', type: Bool, default: true, help: 'is visible (drawing only)', group: 'Visualization' });
-  readonly heightFactor = this.initData({ name: 'heightFactor', type: Real, default: 1, help: 'height of the extrusion along the normals' });
-  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'list of triangle indices' });
-  readonly extrusionVertices = this.initData({ name: 'extrusionVertices', type: Vec3s, default: new Float64Array(0), help: 'position coordinates of the extrusion', output: true });
-  readonly surfaceVertices = this.initData({ name: 'surfaceVertices', type: Vec3s, default: new Float64Array(0), help: 'position coordinates of the surface' });
-  readonly extrusionTriangles = this.initData({ name: 'extrusionTriangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangles of the extrusion', output: true });
-  readonly surfaceTriangles = this.initData({ name: 'surfaceTriangles', type: Indices, default: new Uint32Array(0), help: 'indices of the triangles of the surface to extrude' });
+  readonly isVisible = this.initData({
+    name: 'isVisible',
+    type: Bool,
+    default: true,
+    help: 'is visible (drawing only)',
+    group: 'Visualization',
+  });
+  readonly heightFactor = this.initData({
+    name: 'heightFactor',
+    type: Real,
+    default: 1,
+    help: 'height of the extrusion along the normals',
+  });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'list of triangle indices',
+  });
+  readonly extrusionVertices = this.initData({
+    name: 'extrusionVertices',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'position coordinates of the extrusion',
+    output: true,
+  });
+  readonly surfaceVertices = this.initData({
+    name: 'surfaceVertices',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'position coordinates of the surface',
+  });
+  readonly extrusionTriangles = this.initData({
+    name: 'extrusionTriangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangles of the extrusion',
+    output: true,
+  });
+  readonly surfaceTriangles = this.initData({
+    name: 'surfaceTriangles',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the triangles of the surface to extrude',
+  });
 
   constructor() {
     super();
@@ -39,7 +77,9 @@ export class ExtrudeSurface extends DataEngine {
   }
 
   protected updateOutputs(): void {
-    const sel = this.surfaceTriangles.value, x = this.surfaceVertices.value, tri = this.triangles.value;
+    const sel = this.surfaceTriangles.value,
+      x = this.surfaceVertices.value,
+      tri = this.triangles.value;
     if (x.length / 3 <= 1 && sel.length <= 1) return;
     const n = x.length / 3;
     const corner = (t: number, j: number): number => {
@@ -62,26 +102,40 @@ export class ExtrudeSurface extends DataEngine {
     }
     for (const [p, s] of normals) normals.set(p, unit(s));
     const h = this.heightFactor.value;
-    const verts: number[] = [], outTri: number[] = [];
+    const verts: number[] = [],
+      outTri: number[] = [];
     const matching = new Map<number, number>();
     // border[key(a, b)]: an oriented edge of the even points and whether it is (still) on the border.
     const border = new Map<string, { a: number; b: number; on: boolean }>();
     for (const t of sel) {
-      const t1: number[] = [], t2: number[] = [];
+      const t1: number[] = [],
+        t2: number[] = [];
       for (let j = 0; j < 3; j++) {
         const p = corner(t, j);
         let k = matching.get(p);
         if (k === undefined) {
           k = verts.length / 3;
           const nn = normals.get(p)!;
-          verts.push(x[3 * p]!, x[3 * p + 1]!, x[3 * p + 2]!, x[3 * p]! + nn[0]! * h, x[3 * p + 1]! + nn[1]! * h, x[3 * p + 2]! + nn[2]! * h);
+          verts.push(
+            x[3 * p]!,
+            x[3 * p + 1]!,
+            x[3 * p + 2]!,
+            x[3 * p]! + nn[0]! * h,
+            x[3 * p + 1]! + nn[1]! * h,
+            x[3 * p + 2]! + nn[2]! * h,
+          );
           matching.set(p, k);
         }
         t1.push(k);
         t2.push(k + 1);
       }
-      for (const [a, b] of [[t1[0]!, t1[1]!], [t1[0]!, t1[2]!], [t1[1]!, t1[2]!]] as const) {
-        const e = border.get(`${a},${b}`), ei = border.get(`${b},${a}`);
+      for (const [a, b] of [
+        [t1[0]!, t1[1]!],
+        [t1[0]!, t1[2]!],
+        [t1[1]!, t1[2]!],
+      ] as const) {
+        const e = border.get(`${a},${b}`),
+          ei = border.get(`${b},${a}`);
         if (e) e.on = false;
         else if (ei) ei.on = false;
         else border.set(`${a},${b}`, { a, b, on: true });

@@ -22,26 +22,105 @@ import { checkGridSize } from '@sofa-ts/topology';
   defaultTemplate: 'Vec3d',
 })
 export class GenerateCylinder extends DataEngine {
-  readonly outputTetrahedraPosition = this.initData({ name: 'output_TetrahedraPosition', type: Vec3s, default: new Float64Array(0), help: 'points of the tetrahedral mesh', output: true, aliases: ['position', 'output_position'] });
-  readonly outputTrianglesPosition = this.initData({ name: 'output_TrianglesPosition', type: Vec3s, default: new Float64Array(0), help: 'points of the triangular surface', output: true });
-  readonly tetrahedra = this.initData({ name: 'tetrahedra', type: IndexArray(4, 'vector<Tetrahedron>'), default: new Uint32Array(0), help: 'output mesh tetrahedra', output: true });
-  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'output triangular surface', output: true });
-  readonly bezierTriangleWeights = this.initData({ name: 'BezierTriangleWeights', type: Reals, default: new Float64Array(0), help: 'weights of rational Bézier triangles (degree > 1 only: not supported)', output: true });
-  readonly bezierTriangleDegree = this.initData({ name: 'BezierTriangleDegree', type: UInt, default: 0, help: 'order of the Bézier triangles (only ≤ 1 is supported)' });
-  readonly bezierTetrahedronWeights = this.initData({ name: 'BezierTetrahedronWeights', type: Reals, default: new Float64Array(0), help: 'weights of rational Bézier tetrahedra (degree > 1 only: not supported)', output: true });
-  readonly bezierTetrahedronDegree = this.initData({ name: 'BezierTetrahedronDegree', type: UInt, default: 0, help: 'order of the Bézier tetrahedra (only ≤ 1 is supported)' });
+  readonly outputTetrahedraPosition = this.initData({
+    name: 'output_TetrahedraPosition',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'points of the tetrahedral mesh',
+    output: true,
+    aliases: ['position', 'output_position'],
+  });
+  readonly outputTrianglesPosition = this.initData({
+    name: 'output_TrianglesPosition',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'points of the triangular surface',
+    output: true,
+  });
+  readonly tetrahedra = this.initData({
+    name: 'tetrahedra',
+    type: IndexArray(4, 'vector<Tetrahedron>'),
+    default: new Uint32Array(0),
+    help: 'output mesh tetrahedra',
+    output: true,
+  });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'output triangular surface',
+    output: true,
+  });
+  readonly bezierTriangleWeights = this.initData({
+    name: 'BezierTriangleWeights',
+    type: Reals,
+    default: new Float64Array(0),
+    help: 'weights of rational Bézier triangles (degree > 1 only: not supported)',
+    output: true,
+  });
+  readonly bezierTriangleDegree = this.initData({
+    name: 'BezierTriangleDegree',
+    type: UInt,
+    default: 0,
+    help: 'order of the Bézier triangles (only ≤ 1 is supported)',
+  });
+  readonly bezierTetrahedronWeights = this.initData({
+    name: 'BezierTetrahedronWeights',
+    type: Reals,
+    default: new Float64Array(0),
+    help: 'weights of rational Bézier tetrahedra (degree > 1 only: not supported)',
+    output: true,
+  });
+  readonly bezierTetrahedronDegree = this.initData({
+    name: 'BezierTetrahedronDegree',
+    type: UInt,
+    default: 0,
+    help: 'order of the Bézier tetrahedra (only ≤ 1 is supported)',
+  });
   readonly radius = this.initData({ name: 'radius', type: Real, default: 0.2, help: 'cylinder radius' });
   readonly height = this.initData({ name: 'height', type: Real, default: 1, help: 'cylinder height' });
-  readonly origin = this.initData({ name: 'origin', type: Vec3, default: new Float64Array(3), help: 'cylinder origin point (centre of the bottom)' });
+  readonly origin = this.initData({
+    name: 'origin',
+    type: Vec3,
+    default: new Float64Array(3),
+    help: 'cylinder origin point (centre of the bottom)',
+  });
   readonly openSurface = this.initData({ name: 'openSurface', type: Bool, default: true, help: 'if the surface is open at its two ends' });
-  readonly resCircumferential = this.initData({ name: 'resCircumferential', type: UInt, default: 6, help: 'resolution in the circumferential direction' });
+  readonly resCircumferential = this.initData({
+    name: 'resCircumferential',
+    type: UInt,
+    default: 6,
+    help: 'resolution in the circumferential direction',
+  });
   readonly resRadial = this.initData({ name: 'resRadial', type: UInt, default: 3, help: 'resolution in the radial direction' });
-  readonly resHeight = this.initData({ name: 'resHeight', type: UInt, default: 5, help: 'resolution in the height direction (number of slices)' });
+  readonly resHeight = this.initData({
+    name: 'resHeight',
+    type: UInt,
+    default: 5,
+    help: 'resolution in the height direction (number of slices)',
+  });
 
   constructor() {
     super();
-    this.addInput(this.radius, this.height, this.origin, this.openSurface, this.resCircumferential, this.resRadial, this.resHeight, this.bezierTriangleDegree, this.bezierTetrahedronDegree);
-    this.addOutput(this.triangles, this.outputTrianglesPosition, this.bezierTriangleWeights, this.tetrahedra, this.outputTetrahedraPosition, this.bezierTetrahedronWeights);
+    this.addInput(
+      this.radius,
+      this.height,
+      this.origin,
+      this.openSurface,
+      this.resCircumferential,
+      this.resRadial,
+      this.resHeight,
+      this.bezierTriangleDegree,
+      this.bezierTetrahedronDegree,
+    );
+    this.addOutput(
+      this.triangles,
+      this.outputTrianglesPosition,
+      this.bezierTriangleWeights,
+      this.tetrahedra,
+      this.outputTetrahedraPosition,
+      this.bezierTetrahedronWeights,
+    );
   }
 
   override init(): void {
@@ -49,10 +128,16 @@ export class GenerateCylinder extends DataEngine {
   }
 
   protected updateOutputs(): void {
-    if (this.bezierTetrahedronDegree.value > 1 || this.bezierTriangleDegree.value > 1) throw this.error('Bézier degrees above 1 are not supported', 'leave BezierTetrahedronDegree and BezierTriangleDegree unset');
-    const R = this.radius.value, H = this.height.value, o = this.origin.value;
-    const nT = this.resCircumferential.value, nR = this.resRadial.value, nZ = this.resHeight.value;
-    if (nT < 3 || nR < 1 || nZ < 2) throw this.error(`resolutions ${nT} ${nR} ${nZ}: expected resCircumferential ≥ 3, resRadial ≥ 1, resHeight ≥ 2`);
+    if (this.bezierTetrahedronDegree.value > 1 || this.bezierTriangleDegree.value > 1)
+      throw this.error('Bézier degrees above 1 are not supported', 'leave BezierTetrahedronDegree and BezierTriangleDegree unset');
+    const R = this.radius.value,
+      H = this.height.value,
+      o = this.origin.value;
+    const nT = this.resCircumferential.value,
+      nR = this.resRadial.value,
+      nZ = this.resHeight.value;
+    if (nT < 3 || nR < 1 || nZ < 2)
+      throw this.error(`resolutions ${nT} ${nR} ${nZ}: expected resCircumferential ≥ 3, resRadial ≥ 1, resHeight ≥ 2`);
     checkGridSize(this, [nT * nR + 1, nZ, 1], this.resHeight);
     const ring = (r: number, z: number, out: number[]): void => {
       for (let k = 0; k < nT; k++) {
@@ -118,13 +203,17 @@ export class GenerateCylinder extends DataEngine {
         const rim = i * (nZ - 1) * nT;
         const inner = (j: number, k: number): number => (j < nR - 1 ? c0 + 1 + j * nT + (k % nT) : rim + (k % nT));
         for (let k = 0; k < nT; k++) {
-          const a = nR > 1 ? c0 + 1 + k : rim + k, b = nR > 1 ? c0 + 1 + ((k + 1) % nT) : rim + ((k + 1) % nT);
+          const a = nR > 1 ? c0 + 1 + k : rim + k,
+            b = nR > 1 ? c0 + 1 + ((k + 1) % nT) : rim + ((k + 1) % nT);
           if (top) tri.push(c0, a, b);
           else tri.push(c0, b, a);
         }
         for (let j = 0; j + 1 < nR; j++) {
           for (let k = 0; k < nT; k++) {
-            const a = inner(j, k), b = inner(j + 1, k), c = inner(j + 1, k + 1), d = inner(j, k + 1);
+            const a = inner(j, k),
+              b = inner(j + 1, k),
+              c = inner(j + 1, k + 1),
+              d = inner(j, k + 1);
             if (top) tri.push(a, b, c, a, c, d);
             else tri.push(a, c, b, a, d, c);
           }

@@ -19,14 +19,50 @@ import { checkGridSize, Vec3i } from '@sofa-ts/topology';
   defaultTemplate: 'Vec3d',
 })
 export class GenerateGrid extends DataEngine {
-  readonly outputPosition = this.initData({ name: 'output_position', type: Coords, default: new Float64Array(0), help: 'output array of points', output: true, aliases: ['position'] });
-  readonly tetrahedra = this.initData({ name: 'tetrahedra', type: IndexArray(4, 'vector<Tetrahedron>'), default: new Uint32Array(0), help: 'output mesh tetrahedra', output: true });
-  readonly quads = this.initData({ name: 'quads', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'output mesh quads', output: true });
-  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'output mesh triangles', output: true });
-  readonly hexahedra = this.initData({ name: 'hexahedra', type: IndexArray(8, 'vector<Hexahedron>'), default: new Uint32Array(0), help: 'output mesh hexahedra', output: true });
+  readonly outputPosition = this.initData({
+    name: 'output_position',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'output array of points',
+    output: true,
+    aliases: ['position'],
+  });
+  readonly tetrahedra = this.initData({
+    name: 'tetrahedra',
+    type: IndexArray(4, 'vector<Tetrahedron>'),
+    default: new Uint32Array(0),
+    help: 'output mesh tetrahedra',
+    output: true,
+  });
+  readonly quads = this.initData({
+    name: 'quads',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'output mesh quads',
+    output: true,
+  });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'output mesh triangles',
+    output: true,
+  });
+  readonly hexahedra = this.initData({
+    name: 'hexahedra',
+    type: IndexArray(8, 'vector<Hexahedron>'),
+    default: new Uint32Array(0),
+    help: 'output mesh hexahedra',
+    output: true,
+  });
   readonly min = this.initData({ name: 'min', type: Vec3, default: new Float64Array(3), help: 'the 3 coordinates of the minimum corner' });
   readonly max = this.initData({ name: 'max', type: Vec3, default: new Float64Array(3), help: 'the 3 coordinates of the maximum corner' });
-  readonly resolution = this.initData({ name: 'resolution', type: Vec3i, default: Int32Array.of(3, 3, 3), help: 'number of cells along x, y, z (z = 0: a 2D grid)' });
+  readonly resolution = this.initData({
+    name: 'resolution',
+    type: Vec3i,
+    default: Int32Array.of(3, 3, 3),
+    help: 'number of cells along x, y, z (z = 0: a 2D grid)',
+  });
 
   constructor() {
     super();
@@ -52,7 +88,8 @@ export class GenerateGrid extends DataEngine {
       ny = 1;
     }
     checkGridSize(this, [nx + 1, ny + 1, nz + 1], this.resolution);
-    const a = this.min.value, b = this.max.value;
+    const a = this.min.value,
+      b = this.max.value;
     const step = [(b[0]! - a[0]!) / nx, (b[1]! - a[1]!) / ny, nz === 0 ? 0 : (b[2]! - a[2]!) / nz];
     const pos: number[] = [];
     for (let k = 0; k <= nz; k++) {
@@ -66,7 +103,8 @@ export class GenerateGrid extends DataEngine {
     this.outputPosition.value = Float64Array.from(pos);
     const id = (i: number, j: number, k: number): number => i + (nx + 1) * (j + (ny + 1) * k);
     if (nz === 0) {
-      const quads: number[] = [], tris: number[] = [];
+      const quads: number[] = [],
+        tris: number[] = [];
       for (let i = 0; i < nx; i++) {
         for (let j = 0; j < ny; j++) {
           const q = [id(i, j, 0), id(i + 1, j, 0), id(i + 1, j + 1, 0), id(i, j + 1, 0)] as const;
@@ -80,13 +118,48 @@ export class GenerateGrid extends DataEngine {
       this.tetrahedra.value = new Uint32Array(0);
       return;
     }
-    const hexa: number[] = [], tets: number[] = [];
+    const hexa: number[] = [],
+      tets: number[] = [];
     for (let i = 0; i < nx; i++) {
       for (let j = 0; j < ny; j++) {
         for (let k = 0; k < nz; k++) {
-          const h = [id(i, j, k), id(i + 1, j, k), id(i + 1, j + 1, k), id(i, j + 1, k), id(i, j, k + 1), id(i + 1, j, k + 1), id(i + 1, j + 1, k + 1), id(i, j + 1, k + 1)] as const;
+          const h = [
+            id(i, j, k),
+            id(i + 1, j, k),
+            id(i + 1, j + 1, k),
+            id(i, j + 1, k),
+            id(i, j, k + 1),
+            id(i + 1, j, k + 1),
+            id(i + 1, j + 1, k + 1),
+            id(i, j + 1, k + 1),
+          ] as const;
           hexa.push(...h);
-          tets.push(h[0], h[5], h[1], h[6], h[0], h[1], h[3], h[6], h[1], h[3], h[6], h[2], h[6], h[3], h[0], h[7], h[6], h[7], h[0], h[5], h[7], h[5], h[4], h[0]);
+          tets.push(
+            h[0],
+            h[5],
+            h[1],
+            h[6],
+            h[0],
+            h[1],
+            h[3],
+            h[6],
+            h[1],
+            h[3],
+            h[6],
+            h[2],
+            h[6],
+            h[3],
+            h[0],
+            h[7],
+            h[6],
+            h[7],
+            h[0],
+            h[5],
+            h[7],
+            h[5],
+            h[4],
+            h[0],
+          );
         }
       }
     }

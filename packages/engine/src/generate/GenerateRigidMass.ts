@@ -24,15 +24,54 @@ import { Vec3s } from '../engine-support.js';
 export class GenerateRigidMass extends DataEngine {
   readonly density = this.initData({ name: 'density', type: Real, default: 1000, unit: 'kg/m³', help: 'density of the object' });
   readonly position = this.initData({ name: 'position', type: Vec3s, default: new Float64Array(0), help: 'positions of the vertices' });
-  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangles of the mesh' });
-  readonly quads = this.initData({ name: 'quads', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'quads of the mesh' });
-  readonly polygons = this.initData({ name: 'polygons', type: IndexLists('vector<vector<unsigned int>>'), default: [], help: 'polygons of the mesh' });
-  readonly rigidMass = this.initData({ name: 'rigidMass', type: RealArray(0, 'Rigid3Mass'), default: Float64Array.of(1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1), help: 'rigid mass computed: mass, volume, inertia matrix per unit mass (row-major)', output: true });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangles of the mesh',
+  });
+  readonly quads = this.initData({
+    name: 'quads',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'quads of the mesh',
+  });
+  readonly polygons = this.initData({
+    name: 'polygons',
+    type: IndexLists('vector<vector<unsigned int>>'),
+    default: [],
+    help: 'polygons of the mesh',
+  });
+  readonly rigidMass = this.initData({
+    name: 'rigidMass',
+    type: RealArray(0, 'Rigid3Mass'),
+    default: Float64Array.of(1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1),
+    help: 'rigid mass computed: mass, volume, inertia matrix per unit mass (row-major)',
+    output: true,
+  });
   readonly mass = this.initData({ name: 'mass', type: Real, default: 0, unit: 'kg', help: 'mass of the mesh', output: true });
   readonly volume = this.initData({ name: 'volume', type: Real, default: 0, help: 'volume of the mesh', output: true });
-  readonly inertiaMatrix = this.initData({ name: 'inertiaMatrix', type: RealArray(9, 'Mat3x3d'), default: new Float64Array(9), help: 'inertia matrix per unit mass, about the centre of mass', output: true });
-  readonly massCenter = this.initData({ name: 'massCenter', type: Vec3, default: new Float64Array(3), help: 'centre of mass of the mesh', output: true });
-  readonly centerToOrigin = this.initData({ name: 'centerToOrigin', type: Vec3, default: new Float64Array(3), help: 'vector from the centre of mass to the origin', output: true });
+  readonly inertiaMatrix = this.initData({
+    name: 'inertiaMatrix',
+    type: RealArray(9, 'Mat3x3d'),
+    default: new Float64Array(9),
+    help: 'inertia matrix per unit mass, about the centre of mass',
+    output: true,
+  });
+  readonly massCenter = this.initData({
+    name: 'massCenter',
+    type: Vec3,
+    default: new Float64Array(3),
+    help: 'centre of mass of the mesh',
+    output: true,
+  });
+  readonly centerToOrigin = this.initData({
+    name: 'centerToOrigin',
+    type: Vec3,
+    default: new Float64Array(3),
+    help: 'vector from the centre of mass to the origin',
+    output: true,
+  });
 
   constructor() {
     super();
@@ -53,7 +92,8 @@ export class GenerateRigidMass extends DataEngine {
       if (a >= n || b >= n || c >= n) throw this.error(`a face names point ${Math.max(a, b, c)}, but there are ${n} positions`);
       addFaceIntegrals(I, x, a, b, c);
     };
-    const t = this.triangles.value, q = this.quads.value;
+    const t = this.triangles.value,
+      q = this.quads.value;
     for (let i = 0; i + 3 <= t.length; i += 3) face(t[i]!, t[i + 1]!, t[i + 2]!);
     for (let i = 0; i + 4 <= q.length; i += 4) {
       face(q[i]!, q[i + 1]!, q[i + 2]!);
@@ -71,9 +111,15 @@ export class GenerateRigidMass extends DataEngine {
     const c = [I[1]! / V, I[2]! / V, I[3]! / V];
     // Inertia about the origin, then about c (parallel axis), per unit mass.
     const J = [
-      I[5]! + I[6]! - V * (c[1]! ** 2 + c[2]! ** 2), -I[7]! + V * c[0]! * c[1]!, -I[9]! + V * c[2]! * c[0]!,
-      0, I[4]! + I[6]! - V * (c[2]! ** 2 + c[0]! ** 2), -I[8]! + V * c[1]! * c[2]!,
-      0, 0, I[4]! + I[5]! - V * (c[0]! ** 2 + c[1]! ** 2),
+      I[5]! + I[6]! - V * (c[1]! ** 2 + c[2]! ** 2),
+      -I[7]! + V * c[0]! * c[1]!,
+      -I[9]! + V * c[2]! * c[0]!,
+      0,
+      I[4]! + I[6]! - V * (c[2]! ** 2 + c[0]! ** 2),
+      -I[8]! + V * c[1]! * c[2]!,
+      0,
+      0,
+      I[4]! + I[5]! - V * (c[0]! ** 2 + c[1]! ** 2),
     ];
     J[3] = J[1]!;
     J[6] = J[2]!;
@@ -97,16 +143,27 @@ export class GenerateRigidMass extends DataEngine {
  * divided afterwards by 6, 24, 24, 24, 60, 60, 60, 120, 120, 120.
  */
 function addFaceIntegrals(I: Float64Array, x: Float64Array, a: number, b: number, c: number): void {
-  const v0 = [x[3 * a]!, x[3 * a + 1]!, x[3 * a + 2]!], v1 = [x[3 * b]!, x[3 * b + 1]!, x[3 * b + 2]!], v2 = [x[3 * c]!, x[3 * c + 1]!, x[3 * c + 2]!];
-  const e1 = [v1[0]! - v0[0]!, v1[1]! - v0[1]!, v1[2]! - v0[2]!], e2 = [v2[0]! - v0[0]!, v2[1]! - v0[1]!, v2[2]! - v0[2]!];
+  const v0 = [x[3 * a]!, x[3 * a + 1]!, x[3 * a + 2]!],
+    v1 = [x[3 * b]!, x[3 * b + 1]!, x[3 * b + 2]!],
+    v2 = [x[3 * c]!, x[3 * c + 1]!, x[3 * c + 2]!];
+  const e1 = [v1[0]! - v0[0]!, v1[1]! - v0[1]!, v1[2]! - v0[2]!],
+    e2 = [v2[0]! - v0[0]!, v2[1]! - v0[1]!, v2[2]! - v0[2]!];
   const n = [e1[1]! * e2[2]! - e1[2]! * e2[1]!, e1[2]! * e2[0]! - e1[0]! * e2[2]!, e1[0]! * e2[1]! - e1[1]! * e2[0]!];
   const sums = (k: number): { f1: number; f2: number; f3: number; g: [number, number, number] } => {
-    const p = v0[k]!, q = v1[k]!, r = v2[k]!;
-    const t0 = p + q, f1 = t0 + r, t1 = p * p, t2 = t1 + q * t0, f2 = t2 + r * f1;
+    const p = v0[k]!,
+      q = v1[k]!,
+      r = v2[k]!;
+    const t0 = p + q,
+      f1 = t0 + r,
+      t1 = p * p,
+      t2 = t1 + q * t0,
+      f2 = t2 + r * f1;
     const f3 = p * t1 + q * t2 + r * f2;
     return { f1, f2, f3, g: [f2 + p * (f1 + p), f2 + q * (f1 + q), f2 + r * (f1 + r)] };
   };
-  const X = sums(0), Y = sums(1), Z = sums(2);
+  const X = sums(0),
+    Y = sums(1),
+    Z = sums(2);
   I[0]! += n[0]! * X.f1;
   I[1]! += n[0]! * X.f2;
   I[2]! += n[1]! * Y.f2;

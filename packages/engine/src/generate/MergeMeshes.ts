@@ -26,23 +26,69 @@ const KINDS = [
 export class MergeMeshes extends DataEngine {
   readonly nbMeshes = this.initData({ name: 'nbMeshes', type: UInt, default: 2, help: 'number of meshes to merge' });
   readonly npoints = this.initData({ name: 'npoints', type: UInt, default: 0, help: 'number of output points', output: true });
-  readonly position = this.initData({ name: 'position', type: Coords, default: new Float64Array(0), help: 'output vertices of the merged mesh', output: true });
-  readonly edges = this.initData({ name: 'edges', type: IndexArray(2, 'vector<Edge>'), default: new Uint32Array(0), help: 'output edges of the merged mesh', output: true });
-  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'output triangles of the merged mesh', output: true });
-  readonly quads = this.initData({ name: 'quads', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'output quads of the merged mesh', output: true });
-  readonly polygons = this.initData({ name: 'polygons', type: IndexLists('vector<vector<unsigned int>>'), default: [], help: 'output polygons of the merged mesh (not merged, as in SOFA)', output: true });
-  readonly tetrahedra = this.initData({ name: 'tetrahedra', type: IndexArray(4, 'vector<Tetrahedron>'), default: new Uint32Array(0), help: 'output tetrahedra of the merged mesh', output: true });
-  readonly hexahedra = this.initData({ name: 'hexahedra', type: IndexArray(8, 'vector<Hexahedron>'), default: new Uint32Array(0), help: 'output hexahedra of the merged mesh', output: true });
+  readonly position = this.initData({
+    name: 'position',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'output vertices of the merged mesh',
+    output: true,
+  });
+  readonly edges = this.initData({
+    name: 'edges',
+    type: IndexArray(2, 'vector<Edge>'),
+    default: new Uint32Array(0),
+    help: 'output edges of the merged mesh',
+    output: true,
+  });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'output triangles of the merged mesh',
+    output: true,
+  });
+  readonly quads = this.initData({
+    name: 'quads',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'output quads of the merged mesh',
+    output: true,
+  });
+  readonly polygons = this.initData({
+    name: 'polygons',
+    type: IndexLists('vector<vector<unsigned int>>'),
+    default: [],
+    help: 'output polygons of the merged mesh (not merged, as in SOFA)',
+    output: true,
+  });
+  readonly tetrahedra = this.initData({
+    name: 'tetrahedra',
+    type: IndexArray(4, 'vector<Tetrahedron>'),
+    default: new Uint32Array(0),
+    help: 'output tetrahedra of the merged mesh',
+    output: true,
+  });
+  readonly hexahedra = this.initData({
+    name: 'hexahedra',
+    type: IndexArray(8, 'vector<Hexahedron>'),
+    default: new Uint32Array(0),
+    help: 'output hexahedra of the merged mesh',
+    output: true,
+  });
 
   private readonly inPositions = this.vector('position', Coords, 'input positions for mesh');
   private readonly inElements = KINDS.map(([name, , type]) => this.vector(name, type as DataType<Uint32Array>, `input ${name} for mesh`));
 
   private vector<T>(base: string, type: DataType<T>, help: string): DataVector<T> {
-    return new DataVector<T>(base, (name, i) => {
-      const d = this.initData({ name, type, default: type.parse(''), help: `${help} ${i + 1}` });
-      this.addInput(d as Data<unknown>);
-      return d;
-    }, 2);
+    return new DataVector<T>(
+      base,
+      (name, i) => {
+        const d = this.initData({ name, type, default: type.parse(''), help: `${help} ${i + 1}` });
+        this.addInput(d as Data<unknown>);
+        return d;
+      },
+      2,
+    );
   }
 
   constructor() {
@@ -85,7 +131,8 @@ export class MergeMeshes extends DataEngine {
       let offset = 0;
       for (let k = 0; k < nb; k++) {
         for (const v of this.inElements[t]!.items[k]!.value) {
-          if (v >= sizes[k]! && sizes[k]! > 0) throw this.error(`${name}${k + 1} names point ${v}, but position${k + 1} has ${sizes[k]} points`);
+          if (v >= sizes[k]! && sizes[k]! > 0)
+            throw this.error(`${name}${k + 1} names point ${v}, but position${k + 1} has ${sizes[k]} points`);
           out.push(v + offset);
         }
         offset += sizes[k]!;

@@ -18,13 +18,51 @@ import { Coords } from '../engine-support.js';
   defaultTemplate: 'Vec3d',
 })
 export class MergePoints extends DataEngine {
-  readonly position1 = this.initData({ name: 'position1', type: Coords, default: new Float64Array(0), help: 'coordinates of the points of the first object' });
-  readonly position2 = this.initData({ name: 'position2', type: Coords, default: new Float64Array(0), help: 'coordinates of the points of the second object' });
-  readonly mappingX2 = this.initData({ name: 'mappingX2', type: Indices, default: new Uint32Array(0), help: 'indices of position1 where position2 is injected' });
-  readonly indices1 = this.initData({ name: 'indices1', type: Indices, default: new Uint32Array(0), help: 'indices of the points of the first object', output: true });
-  readonly indices2 = this.initData({ name: 'indices2', type: Indices, default: new Uint32Array(0), help: 'indices of the points of the second object', output: true });
-  readonly points = this.initData({ name: 'points', type: Coords, default: new Float64Array(0), help: 'coordinates of the merge', output: true });
-  readonly noUpdate = this.initData({ name: 'noUpdate', type: Bool, default: false, help: 'do not update the output after the first time' });
+  readonly position1 = this.initData({
+    name: 'position1',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'coordinates of the points of the first object',
+  });
+  readonly position2 = this.initData({
+    name: 'position2',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'coordinates of the points of the second object',
+  });
+  readonly mappingX2 = this.initData({
+    name: 'mappingX2',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of position1 where position2 is injected',
+  });
+  readonly indices1 = this.initData({
+    name: 'indices1',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the points of the first object',
+    output: true,
+  });
+  readonly indices2 = this.initData({
+    name: 'indices2',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the points of the second object',
+    output: true,
+  });
+  readonly points = this.initData({
+    name: 'points',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'coordinates of the merge',
+    output: true,
+  });
+  readonly noUpdate = this.initData({
+    name: 'noUpdate',
+    type: Bool,
+    default: false,
+    help: 'do not update the output after the first time',
+  });
 
   private done = false;
   /** Checkpoint: whether the first computation was made (later ones depend on it). */
@@ -43,8 +81,10 @@ export class MergePoints extends DataEngine {
   protected updateOutputs(): void {
     if (this.noUpdate.value && this.done) return;
     const cs = stateTypeOf(this.template || 'Vec3d')?.coordSize ?? 3;
-    const x1 = this.position1.value, x2 = this.position2.value;
-    const n1 = x1.length / cs, n2 = x2.length / cs;
+    const x1 = this.position1.value,
+      x2 = this.position2.value;
+    const n1 = x1.length / cs,
+      n2 = x2.length / cs;
     const map = this.mappingX2.value;
     if (map.length > 0) {
       if (map.length > n2) throw this.error(`mappingX2 has ${map.length} entries but position2 only ${n2} points`);
@@ -55,7 +95,8 @@ export class MergePoints extends DataEngine {
       }
       const injected = new Uint8Array(n1);
       for (const i of map) injected[i] = 1;
-      const i1: number[] = [], i2: number[] = [];
+      const i1: number[] = [],
+        i2: number[] = [];
       for (let i = 0; i < n1; i++) (injected[i] ? i2 : i1).push(i);
       this.points.value = pts;
       this.indices1.value = Uint32Array.from(i1);

@@ -12,18 +12,32 @@ const Values = RealArray(0, 'vector<T>');
   category: 'Engine',
   module: 'Sofa.Component.Engine.Generate',
   description: 'Apply a merge operation to combine several inputs.',
-  templates: ['Data<double>', 'Data<int>', 'Data<bool>', 'Data<Vec2d>', 'Data<Vec3d>', 'Data<Vec4d>', 'Data<Rigid2d>', 'Data<Rigid3d>', 'Data<unsigned int>'],
+  templates: [
+    'Data<double>',
+    'Data<int>',
+    'Data<bool>',
+    'Data<Vec2d>',
+    'Data<Vec3d>',
+    'Data<Vec4d>',
+    'Data<Rigid2d>',
+    'Data<Rigid3d>',
+    'Data<unsigned int>',
+  ],
   defaultTemplate: 'Data<double>',
 })
 export class MergeVectors extends DataEngine {
   readonly nbInputs = this.initData({ name: 'nbInputs', type: UInt, default: 2, help: 'number of input vectors' });
   readonly output = this.initData({ name: 'output', type: Values, default: new Float64Array(0), help: 'output vector', output: true });
 
-  private readonly inputs = new DataVector<Float64Array>('input', (name) => {
-    const d = this.initData({ name, type: Values, default: new Float64Array(0), help: 'input vector' });
-    this.addInput(d as Data<unknown>);
-    return d;
-  }, 2);
+  private readonly inputs = new DataVector<Float64Array>(
+    'input',
+    (name) => {
+      const d = this.initData({ name, type: Values, default: new Float64Array(0), help: 'input vector' });
+      this.addInput(d as Data<unknown>);
+      return d;
+    },
+    2,
+  );
 
   constructor() {
     super();

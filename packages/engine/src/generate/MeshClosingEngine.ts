@@ -21,14 +21,60 @@ import { Vec3s } from '../engine-support.js';
 })
 export class MeshClosingEngine extends DataEngine {
   readonly inputPosition = this.initData({ name: 'inputPosition', type: Vec3s, default: new Float64Array(0), help: 'input vertices' });
-  readonly inputTriangles = this.initData({ name: 'inputTriangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'input triangles' });
-  readonly inputQuads = this.initData({ name: 'inputQuads', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'input quads' });
-  readonly position = this.initData({ name: 'position', type: Vec3s, default: new Float64Array(0), help: 'vertices of the closed mesh', output: true });
-  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangles of the closed mesh', output: true });
-  readonly quads = this.initData({ name: 'quads', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'quads of the closed mesh', output: true });
-  readonly indices = this.initData({ name: 'indices', type: IndexLists('vector<vector<unsigned int>>'), default: [], help: 'index lists of the closing parts', output: true });
-  readonly closingPosition = this.initData({ name: 'closingPosition', type: Vec3s, default: new Float64Array(0), help: 'vertices of the closing parts', output: true });
-  readonly closingTriangles = this.initData({ name: 'closingTriangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangles of the closing parts', output: true });
+  readonly inputTriangles = this.initData({
+    name: 'inputTriangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'input triangles',
+  });
+  readonly inputQuads = this.initData({
+    name: 'inputQuads',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'input quads',
+  });
+  readonly position = this.initData({
+    name: 'position',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'vertices of the closed mesh',
+    output: true,
+  });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangles of the closed mesh',
+    output: true,
+  });
+  readonly quads = this.initData({
+    name: 'quads',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'quads of the closed mesh',
+    output: true,
+  });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: IndexLists('vector<vector<unsigned int>>'),
+    default: [],
+    help: 'index lists of the closing parts',
+    output: true,
+  });
+  readonly closingPosition = this.initData({
+    name: 'closingPosition',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'vertices of the closing parts',
+    output: true,
+  });
+  readonly closingTriangles = this.initData({
+    name: 'closingTriangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangles of the closing parts',
+    output: true,
+  });
 
   constructor() {
     super();
@@ -41,16 +87,21 @@ export class MeshClosingEngine extends DataEngine {
   }
 
   protected updateOutputs(): void {
-    const x = this.inputPosition.value, tri = this.inputTriangles.value, qd = this.inputQuads.value;
-    const pos = Array.from(x), otri = Array.from(tri);
-    const clpos: number[] = [], cltri: number[] = [];
+    const x = this.inputPosition.value,
+      tri = this.inputTriangles.value,
+      qd = this.inputQuads.value;
+    const pos = Array.from(x),
+      otri = Array.from(tri);
+    const clpos: number[] = [],
+      cltri: number[] = [];
     const indices: number[][] = [];
     // Border: oriented edges (p_{j−1}, p_j) of the faces whose reverse no face has.
     const edges = new Map<string, [number, number]>();
     const addFaces = (f: Uint32Array, nv: number): void => {
       for (let i = 0; i + nv <= f.length; i += nv) {
         for (let j = 0; j < nv; j++) {
-          const p1 = f[i + (j === 0 ? nv - 1 : j - 1)]!, p2 = f[i + j]!;
+          const p1 = f[i + (j === 0 ? nv - 1 : j - 1)]!,
+            p2 = f[i + j]!;
           if (edges.has(`${p2},${p1}`)) edges.delete(`${p2},${p1}`);
           else edges.set(`${p1},${p2}`, [p1, p2]);
         }

@@ -30,21 +30,87 @@ const EDGESHELL = 14;
   name: 'MeshTetraStuffing',
   category: 'Engine',
   module: 'Sofa.Component.Engine.Generate',
-  description: 'Create a tetrahedral volume mesh from a surface, using the algorithm from F. Labelle and J.R. Shewchuk, "Isosurface Stuffing: Fast Tetrahedral Meshes with Good Dihedral Angles", SIGGRAPH 2007.',
+  description:
+    'Create a tetrahedral volume mesh from a surface, using the algorithm from F. Labelle and J.R. Shewchuk, "Isosurface Stuffing: Fast Tetrahedral Meshes with Good Dihedral Angles", SIGGRAPH 2007.',
 })
 export class MeshTetraStuffing extends DataEngine {
-  readonly vbbox = this.initData({ name: 'vbbox', type: RealArray(6, 'fixed_array<Vec3d,2>'), default: new Float64Array(6), help: 'bounding box to restrict the volume to (default: the input bounding box grown by 1 %)' });
-  readonly size = this.initData({ name: 'size', type: Real, default: -8, help: 'size of the lattice cells; if negative, the number of cells along the largest bbox dimension' });
-  readonly inputPoints = this.initData({ name: 'inputPoints', type: Vec3s, default: new Float64Array(0), help: 'input surface mesh points' });
-  readonly inputTriangles = this.initData({ name: 'inputTriangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'input surface mesh triangles (outward oriented)' });
-  readonly inputQuads = this.initData({ name: 'inputQuads', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'input surface mesh quads' });
-  readonly outputPoints = this.initData({ name: 'outputPoints', type: Vec3s, default: new Float64Array(0), help: 'output volume mesh points', output: true });
-  readonly outputTetrahedra = this.initData({ name: 'outputTetrahedra', type: IndexArray(4, 'vector<Tetrahedron>'), default: new Uint32Array(0), help: 'output volume mesh tetrahedra', output: true, aliases: ['outputTetras'] });
-  readonly alphaLong = this.initData({ name: 'alphaLong', type: Real, default: 0.24999, help: 'minimum alpha on long edges when snapping points' });
-  readonly alphaShort = this.initData({ name: 'alphaShort', type: Real, default: 0.42978, help: 'minimum alpha on short edges when snapping points' });
-  readonly snapPoints = this.initData({ name: 'snapPoints', type: Bool, default: false, help: 'snap points to the surface when a crossing is closer than the alphas' });
-  readonly splitTetrahedra = this.initData({ name: 'splitTetrahedra', type: Bool, default: false, help: 'split the tetrahedra crossing the surface', aliases: ['splitTetras'] });
-  readonly draw = this.initData({ name: 'draw', type: Bool, default: false, help: 'draw the internal data (drawing only)', group: 'Visualization' });
+  readonly vbbox = this.initData({
+    name: 'vbbox',
+    type: RealArray(6, 'fixed_array<Vec3d,2>'),
+    default: new Float64Array(6),
+    help: 'bounding box to restrict the volume to (default: the input bounding box grown by 1 %)',
+  });
+  readonly size = this.initData({
+    name: 'size',
+    type: Real,
+    default: -8,
+    help: 'size of the lattice cells; if negative, the number of cells along the largest bbox dimension',
+  });
+  readonly inputPoints = this.initData({
+    name: 'inputPoints',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'input surface mesh points',
+  });
+  readonly inputTriangles = this.initData({
+    name: 'inputTriangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'input surface mesh triangles (outward oriented)',
+  });
+  readonly inputQuads = this.initData({
+    name: 'inputQuads',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'input surface mesh quads',
+  });
+  readonly outputPoints = this.initData({
+    name: 'outputPoints',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'output volume mesh points',
+    output: true,
+  });
+  readonly outputTetrahedra = this.initData({
+    name: 'outputTetrahedra',
+    type: IndexArray(4, 'vector<Tetrahedron>'),
+    default: new Uint32Array(0),
+    help: 'output volume mesh tetrahedra',
+    output: true,
+    aliases: ['outputTetras'],
+  });
+  readonly alphaLong = this.initData({
+    name: 'alphaLong',
+    type: Real,
+    default: 0.24999,
+    help: 'minimum alpha on long edges when snapping points',
+  });
+  readonly alphaShort = this.initData({
+    name: 'alphaShort',
+    type: Real,
+    default: 0.42978,
+    help: 'minimum alpha on short edges when snapping points',
+  });
+  readonly snapPoints = this.initData({
+    name: 'snapPoints',
+    type: Bool,
+    default: false,
+    help: 'snap points to the surface when a crossing is closer than the alphas',
+  });
+  readonly splitTetrahedra = this.initData({
+    name: 'splitTetrahedra',
+    type: Bool,
+    default: false,
+    help: 'split the tetrahedra crossing the surface',
+    aliases: ['splitTetras'],
+  });
+  readonly draw = this.initData({
+    name: 'draw',
+    type: Bool,
+    default: false,
+    help: 'draw the internal data (drawing only)',
+    group: 'Visualization',
+  });
 
   // Lattice of the current update.
   private gsize = [0, 0, 0];
@@ -53,7 +119,17 @@ export class MeshTetraStuffing extends DataEngine {
 
   constructor() {
     super();
-    this.addInput(this.inputPoints, this.inputTriangles, this.inputQuads, this.alphaLong, this.alphaShort, this.snapPoints, this.splitTetrahedra, this.size, this.vbbox);
+    this.addInput(
+      this.inputPoints,
+      this.inputTriangles,
+      this.inputQuads,
+      this.alphaLong,
+      this.alphaShort,
+      this.snapPoints,
+      this.splitTetrahedra,
+      this.size,
+      this.vbbox,
+    );
     this.addOutput(this.outputPoints, this.outputTetrahedra);
   }
 
@@ -92,22 +168,27 @@ export class MeshTetraStuffing extends DataEngine {
     const tri: number[] = Array.from(this.inputTriangles.value);
     const q = this.inputQuads.value;
     for (let i = 0; i + 4 <= q.length; i += 4) tri.push(q[i]!, q[i + 1]!, q[i + 2]!, q[i]!, q[i + 2]!, q[i + 3]!);
-    const np = P.length / 3, nt = tri.length / 3;
-    if (np === 0 || nt === 0) throw this.error('empty input mesh: link inputPoints and inputTriangles (or inputQuads) to a loader or topology');
+    const np = P.length / 3,
+      nt = tri.length / 3;
+    if (np === 0 || nt === 0)
+      throw this.error('empty input mesh: link inputPoints and inputTriangles (or inputQuads) to a loader or topology');
     for (const v of tri) if (v >= np) throw this.error(`the input elements name point ${v}, but there are ${np} points`);
     // Face normals (unnormalised) n = (b − a) × (c − a).
     const N = new Float64Array(3 * nt);
     for (let t = 0; t < nt; t++) {
       const [a, b, c] = [3 * tri[3 * t]!, 3 * tri[3 * t + 1]!, 3 * tri[3 * t + 2]!];
-      const u = [P[b]! - P[a]!, P[b + 1]! - P[a + 1]!, P[b + 2]! - P[a + 2]!], w = [P[c]! - P[a]!, P[c + 1]! - P[a + 1]!, P[c + 2]! - P[a + 2]!];
+      const u = [P[b]! - P[a]!, P[b + 1]! - P[a + 1]!, P[b + 2]! - P[a + 2]!],
+        w = [P[c]! - P[a]!, P[c + 1]! - P[a + 1]!, P[c + 2]! - P[a + 2]!];
       N[3 * t] = u[1]! * w[2]! - u[2]! * w[1]!;
       N[3 * t + 1] = u[2]! * w[0]! - u[0]! * w[2]!;
       N[3 * t + 2] = u[0]! * w[1]! - u[1]! * w[0]!;
     }
     let bb = Array.from(this.vbbox.value);
     if (bb[0]! >= bb[3]!) {
-      const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
-      for (let i = 0; i < np; i++) for (let k = 0; k < 3; k++) (lo[k] = Math.min(lo[k]!, P[3 * i + k]!)), (hi[k] = Math.max(hi[k]!, P[3 * i + k]!));
+      const lo = [Infinity, Infinity, Infinity],
+        hi = [-Infinity, -Infinity, -Infinity];
+      for (let i = 0; i < np; i++)
+        for (let k = 0; k < 3; k++) ((lo[k] = Math.min(lo[k]!, P[3 * i + k]!)), (hi[k] = Math.max(hi[k]!, P[3 * i + k]!)));
       bb = [0, 1, 2].map((k) => lo[k]! - 0.01 * (hi[k]! - lo[k]!)).concat([0, 1, 2].map((k) => hi[k]! + 0.01 * (hi[k]! - lo[k]!)));
       this.vbbox.value = Float64Array.from(bb);
     }
@@ -115,10 +196,12 @@ export class MeshTetraStuffing extends DataEngine {
     if (h < 0) h = Math.max(bb[3]! - bb[0]!, bb[4]! - bb[1]!, bb[5]! - bb[2]!) / -h;
     if (!(h > 0)) throw this.error(`size ${this.size.value} gives no cell size`);
     // G around the bbox centre, padded by 2 cells; H shifted by −h/2, one point larger.
-    const g0 = [0, 0, 0], hh0 = [0, 0, 0];
+    const g0 = [0, 0, 0],
+      hh0 = [0, 0, 0];
     for (let k = 0; k < 3; k++) {
       const c = (bb[k]! + bb[3 + k]!) / 2;
-      const c0 = -(Math.trunc((c - bb[k]!) / h) + 2), c1 = Math.trunc((bb[3 + k]! - c) / h) + 2;
+      const c0 = -(Math.trunc((c - bb[k]!) / h) + 2),
+        c1 = Math.trunc((bb[3 + k]! - c) / h) + 2;
       this.gsize[k] = c1 - c0 + 1;
       g0[k] = c + c0 * h;
       this.hsize[k] = this.gsize[k]! + 1;
@@ -127,11 +210,20 @@ export class MeshTetraStuffing extends DataEngine {
     const [G, H] = [this.gsize, this.hsize];
     const ph0 = (this.ph0 = G[0]! * G[1]! * G[2]!);
     const total = ph0 + H[0]! * H[1]! * H[2]!;
-    if (!(total <= MAX_POINTS)) throw this.dataError(this.size, `the lattice would have ${total} points, above the limit of ${MAX_POINTS}`, 'give a larger size (a cell size, or a smaller negative count)');
+    if (!(total <= MAX_POINTS))
+      throw this.dataError(
+        this.size,
+        `the lattice would have ${total} points, above the limit of ${MAX_POINTS}`,
+        'give a larger size (a cell size, or a smaller negative count)',
+      );
     const pts: number[] = new Array(3 * total);
     let o = 0;
-    for (let z = 0; z < G[2]!; z++) for (let y = 0; y < G[1]!; y++) for (let x = 0; x < G[0]!; x++) (pts[o++] = g0[0]! + x * h), (pts[o++] = g0[1]! + y * h), (pts[o++] = g0[2]! + z * h);
-    for (let z = 0; z < H[2]!; z++) for (let y = 0; y < H[1]!; y++) for (let x = 0; x < H[0]!; x++) (pts[o++] = hh0[0]! + x * h), (pts[o++] = hh0[1]! + y * h), (pts[o++] = hh0[2]! + z * h);
+    for (let z = 0; z < G[2]!; z++)
+      for (let y = 0; y < G[1]!; y++)
+        for (let x = 0; x < G[0]!; x++) ((pts[o++] = g0[0]! + x * h), (pts[o++] = g0[1]! + y * h), (pts[o++] = g0[2]! + z * h));
+    for (let z = 0; z < H[2]!; z++)
+      for (let y = 0; y < H[1]!; y++)
+        for (let x = 0; x < H[0]!; x++) ((pts[o++] = hh0[0]! + x * h), (pts[o++] = hh0[1]! + y * h), (pts[o++] = hh0[2]! + z * h));
 
     // Classification along every lattice line, from its first point.
     const inside = new Int32Array(total);
@@ -146,7 +238,8 @@ export class MeshTetraStuffing extends DataEngine {
         if (all.length === 0) continue;
         const allSign = all.map(([, t]) => (N[3 * t]! * dir[0]! + N[3 * t + 1]! * dir[1]! + N[3 * t + 2]! * dir[2]! < 0 ? -1 : 1));
         // A line through an edge or vertex shared by faces crossed the same way crosses the surface once.
-        const hits: Array<[number, number]> = [], sign: number[] = [];
+        const hits: Array<[number, number]> = [],
+          sign: number[] = [];
         all.forEach((hit, k) => {
           const last = hits.length - 1;
           if (last >= 0 && hit[0] - hits[last]![0] <= 1e-10 && sign[last] === allSign[k]) return;
@@ -182,7 +275,11 @@ export class MeshTetraStuffing extends DataEngine {
           if (p2 === -1 || inside[p2]! <= 0) continue;
           const a = dist[p * EDGESHELL + e]!;
           cut.set(key(p, p2), pts.length / 3);
-          pts.push(pts[3 * p]! + (pts[3 * p2]! - pts[3 * p]!) * a, pts[3 * p + 1]! + (pts[3 * p2 + 1]! - pts[3 * p + 1]!) * a, pts[3 * p + 2]! + (pts[3 * p2 + 2]! - pts[3 * p + 2]!) * a);
+          pts.push(
+            pts[3 * p]! + (pts[3 * p2]! - pts[3 * p]!) * a,
+            pts[3 * p + 1]! + (pts[3 * p2 + 1]! - pts[3 * p + 1]!) * a,
+            pts[3 * p + 2]! + (pts[3 * p2 + 2]! - pts[3 * p + 2]!) * a,
+          );
         }
       }
     }
@@ -191,7 +288,8 @@ export class MeshTetraStuffing extends DataEngine {
       if (c === undefined) throw this.error(`no cut point between lattice points ${a} and ${b}`);
       return c;
     });
-    const hs01 = H[0]! * H[1]!, gs01 = G[0]! * G[1]!;
+    const hs01 = H[0]! * H[1]!,
+      gs01 = G[0]! * G[1]!;
     for (let p = 0, ph = ph0, z = 0; z < G[2]!; z++, ph += H[0]!) {
       for (let y = 0; y < G[1]!; y++, ph++) {
         for (let x = 0; x < G[0]!; x++, p++, ph++) {
@@ -217,12 +315,16 @@ export class MeshTetraStuffing extends DataEngine {
     this.outputPoints.value = Float64Array.from(out);
     this.outputTetrahedra.value = Uint32Array.from(tets, (v) => newId[v]!);
     if (stuff.inverted > 0) this.warn(`${stuff.inverted} split tetrahedra were inverted and flipped`);
-    if (stuff.invalidSplits > 0) this.warn(`${stuff.invalidSplits} lattice tetrahedra crossing the surface could not be split (their cut faces' diagonals do not meet) and were left out`);
+    if (stuff.invalidSplits > 0)
+      this.warn(
+        `${stuff.invalidSplits} lattice tetrahedra crossing the surface could not be split (their cut faces' diagonals do not meet) and were left out`,
+      );
   }
 
   /** The paper's warping: points too close to a crossing towards the other side move onto it. */
   private snap(pts: number[], inside: Int32Array, dist: Float64Array, total: number): void {
-    const aL = this.alphaLong.value, aS = this.alphaShort.value;
+    const aL = this.alphaLong.value,
+      aS = this.alphaShort.value;
     const alpha = (e: number): number => (e < 6 ? aL : aS);
     const len2 = (e: number): number => (e < 6 ? 4 : 3);
     const violatedAt = (p: number, otherSide: (p2: number) => boolean): boolean => {
@@ -235,7 +337,8 @@ export class MeshTetraStuffing extends DataEngine {
       return false;
     };
     const violated = new Uint8Array(total);
-    const outsideV: number[] = [], insideV: number[] = [];
+    const outsideV: number[] = [],
+      insideV: number[] = [];
     for (let p = 0; p < total; p++) {
       const in1 = inside[p]! > 0;
       if (!violatedAt(p, (p2) => in1 !== inside[p2]! > 0)) continue;
@@ -257,19 +360,20 @@ export class MeshTetraStuffing extends DataEngine {
       }
     };
     const nearest = (p: number, ok: (p2: number) => boolean): number => {
-      let best = -1, bestD = 0;
+      let best = -1,
+        bestD = 0;
       for (let e = 0; e < EDGESHELL; e++) {
         const p2 = this.neighbour(p, e);
         if (p2 === -1 || !ok(p2)) continue;
         const a = dist[p * EDGESHELL + e]!;
         if (a === 0 || a >= alpha(e)) continue;
         const d = a * a * len2(e);
-        if (best === -1 || d < bestD) (best = e), (bestD = d);
+        if (best === -1 || d < bestD) ((best = e), (bestD = d));
       }
       return best;
     };
     // Outside points first, towards inside points that are not violated, until nothing moves.
-    for (let moved = 1; moved > 0; ) {
+    for (let moved = 1; moved > 0;) {
       moved = 0;
       for (const p of outsideV) {
         if (inside[p] === 0) continue;
@@ -303,8 +407,11 @@ const RAY_EPS = 1e-9;
 function rayHits(o: number[], d: number[], x: Float64Array, tri: number[]): Array<[number, number]> {
   const hits: Array<[number, number]> = [];
   for (let f = 0; f < tri.length / 3; f++) {
-    const a = 3 * tri[3 * f]!, b = 3 * tri[3 * f + 1]!, c = 3 * tri[3 * f + 2]!;
-    const e1 = [x[b]! - x[a]!, x[b + 1]! - x[a + 1]!, x[b + 2]! - x[a + 2]!], e2 = [x[c]! - x[a]!, x[c + 1]! - x[a + 1]!, x[c + 2]! - x[a + 2]!];
+    const a = 3 * tri[3 * f]!,
+      b = 3 * tri[3 * f + 1]!,
+      c = 3 * tri[3 * f + 2]!;
+    const e1 = [x[b]! - x[a]!, x[b + 1]! - x[a + 1]!, x[b + 2]! - x[a + 2]!],
+      e2 = [x[c]! - x[a]!, x[c + 1]! - x[a + 1]!, x[c + 2]! - x[a + 2]!];
     const pv = [d[1]! * e2[2]! - d[2]! * e2[1]!, d[2]! * e2[0]! - d[0]! * e2[2]!, d[0]! * e2[1]! - d[1]! * e2[0]!];
     const det = e1[0]! * pv[0]! + e1[1]! * pv[1]! + e1[2]! * pv[2]!;
     if (det === 0) continue;
@@ -356,7 +463,9 @@ class Stuffing {
   addLatticeTetra(p1: number, p2: number, p3: number, p4: number): void {
     if (this.vol6(p1, p2, p3, p4) < 0) [p3, p4] = [p4, p3];
     const v = [p1, p2, p3, p4];
-    const neg = v.filter((p) => this.inside[p]! < 0), pos = v.filter((p) => this.inside[p]! > 0), zero = v.filter((p) => this.inside[p] === 0);
+    const neg = v.filter((p) => this.inside[p]! < 0),
+      pos = v.filter((p) => this.inside[p]! > 0),
+      zero = v.filter((p) => this.inside[p] === 0);
     if (pos.length === 0 && neg.length > 0) return;
     if (neg.length === 0 || !this.split) {
       this.tets.push(p1, p2, p3, p4);
@@ -368,7 +477,8 @@ class Stuffing {
       const [a, b, c, d] = v.map((p) => (this.inside[p]! < 0 ? cut(p, pos[0]!) : p)) as [number, number, number, number];
       this.final(a, b, c, d, false);
     } else if (pos.length === 2 && neg.length === 1) {
-      const c1 = cut(neg[0]!, pos[0]!), c2 = cut(neg[0]!, pos[1]!);
+      const c1 = cut(neg[0]!, pos[0]!),
+        c2 = cut(neg[0]!, pos[1]!);
       const flipT = needFlip([zero[0]!, pos[0]!, pos[1]!, neg[0]!], v);
       if (!this.flipDiag(pos[0]!, pos[1]!, c2, c1, neg[0]!)) {
         this.final(zero[0]!, pos[0]!, pos[1]!, c2, flipT);
@@ -378,8 +488,12 @@ class Stuffing {
         this.final(zero[0]!, pos[1]!, c2, c1, flipT);
       }
     } else if (pos.length === 2 && neg.length === 2) {
-      const c1 = cut(neg[0]!, pos[0]!), c2 = cut(neg[0]!, pos[1]!), c3 = cut(neg[1]!, pos[0]!), c4 = cut(neg[1]!, pos[1]!);
-      const flipA = this.flipDiag(pos[0]!, pos[1]!, c2, c1, neg[0]!), flipB = this.flipDiag(pos[0]!, pos[1]!, c4, c3, neg[1]!);
+      const c1 = cut(neg[0]!, pos[0]!),
+        c2 = cut(neg[0]!, pos[1]!),
+        c3 = cut(neg[1]!, pos[0]!),
+        c4 = cut(neg[1]!, pos[1]!);
+      const flipA = this.flipDiag(pos[0]!, pos[1]!, c2, c1, neg[0]!),
+        flipB = this.flipDiag(pos[0]!, pos[1]!, c4, c3, neg[1]!);
       const flipT = needFlip([pos[0]!, pos[1]!, neg[0]!, neg[1]!], v);
       if (!flipA && flipB) {
         this.final(pos[0]!, pos[1]!, c2, c3, flipT);
@@ -397,8 +511,11 @@ class Stuffing {
       // three inside, one outside: a prism cut into 3 tetrahedra
       const [a, b, c] = pos as [number, number, number];
       const n = neg[0]!;
-      const c1 = cut(n, a), c2 = cut(n, b), c3 = cut(n, c);
-      const f1 = this.flipDiag(a, b, c2, c1, n), f2 = this.flipDiag(b, c, c3, c2, n);
+      const c1 = cut(n, a),
+        c2 = cut(n, b),
+        c3 = cut(n, c);
+      const f1 = this.flipDiag(a, b, c2, c1, n),
+        f2 = this.flipDiag(b, c, c3, c2, n);
       let f3 = this.flipDiag(c, a, c1, c3, n);
       if (f1 === f2 && f2 === f3) f3 = !f1;
       const pp0 = f1 && !f2 ? b : f2 && !f3 ? c : a;
@@ -440,7 +557,8 @@ function needFlip(p: number[], q: number[]): boolean {
       if (count) flip = !flip;
     }
   };
-  const a = [...p], b = [...q];
+  const a = [...p],
+    b = [...q];
   rotate(a, 0, true);
   rotate(b, 0, true);
   rotate(a, 1, false);

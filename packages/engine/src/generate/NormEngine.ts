@@ -16,8 +16,19 @@ import { Reals, Vec3s } from '../engine-support.js';
 })
 export class NormEngine extends DataEngine {
   readonly input = this.initData({ name: 'input', type: Vec3s, default: new Float64Array(0), help: 'input array of 3d points' });
-  readonly output = this.initData({ name: 'output', type: Reals, default: new Float64Array(0), help: 'output array of scalar norms', output: true });
-  readonly normType = this.initData({ name: 'normType', type: Int, default: 2, help: 'type of norm: 2 Euclidean, 1 Manhattan, negative for the infinity norm, 0 the number of non-zero components' });
+  readonly output = this.initData({
+    name: 'output',
+    type: Reals,
+    default: new Float64Array(0),
+    help: 'output array of scalar norms',
+    output: true,
+  });
+  readonly normType = this.initData({
+    name: 'normType',
+    type: Int,
+    default: 2,
+    help: 'type of norm: 2 Euclidean, 1 Manhattan, negative for the infinity norm, 0 the number of non-zero components',
+  });
 
   constructor() {
     super();
@@ -30,7 +41,8 @@ export class NormEngine extends DataEngine {
   }
 
   protected updateOutputs(): void {
-    const x = this.input.value, l = this.normType.value;
+    const x = this.input.value,
+      l = this.normType.value;
     const out = new Float64Array(x.length / 3);
     for (let i = 0; i < out.length; i++) {
       const v = [Math.abs(x[3 * i]!), Math.abs(x[3 * i + 1]!), Math.abs(x[3 * i + 2]!)];

@@ -18,8 +18,19 @@ import { Vec3s } from '../engine-support.js';
   defaultTemplate: 'Vec3d',
 })
 export class Spiral extends DataEngine {
-  readonly restPosition = this.initData({ name: 'rest_position', type: Vec3s, default: new Float64Array(0), help: 'rest positions (the strip along x)' });
-  readonly position = this.initData({ name: 'position', type: Vec3s, default: new Float64Array(0), help: 'positions on the spiral', output: true });
+  readonly restPosition = this.initData({
+    name: 'rest_position',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'rest positions (the strip along x)',
+  });
+  readonly position = this.initData({
+    name: 'position',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'positions on the spiral',
+    output: true,
+  });
   readonly curvature = this.initData({ name: 'curvature', type: Real, default: 0.2, help: 'spiral curvature factor A' });
 
   constructor() {
@@ -46,7 +57,8 @@ export class Spiral extends DataEngine {
         t -= (lt - l) / (A * Math.sqrt(1 + t * t));
       }
       const r = t0 > 0 ? A * t : -A * t;
-      let nx = -A * Math.sin(t) - A * t * Math.cos(t), ny = A * Math.cos(t) - A * t * Math.sin(t);
+      let nx = -A * Math.sin(t) - A * t * Math.cos(t),
+        ny = A * Math.cos(t) - A * t * Math.sin(t);
       const len = Math.hypot(nx, ny);
       if (len > Number.EPSILON) {
         nx /= len;

@@ -1,4 +1,17 @@
-import { Bool, contextMechanicalState, contextMeshTopology, DataEngine, IndexArray, isMechanicalState, isTopology, Real, sofaComponent, type BaseMechanicalState, type BaseMeshTopology, type Data } from '@sofa-ts/core';
+import {
+  Bool,
+  contextMechanicalState,
+  contextMeshTopology,
+  DataEngine,
+  IndexArray,
+  isMechanicalState,
+  isTopology,
+  Real,
+  sofaComponent,
+  type BaseMechanicalState,
+  type BaseMeshTopology,
+  type Data,
+} from '@sofa-ts/core';
 import { Coords, isGiven } from '../engine-support.js';
 
 /**
@@ -8,11 +21,38 @@ import { Coords, isGiven } from '../engine-support.js';
  * positions change only with `update` (SOFA recomputes it at each step then).
  */
 export abstract class VolumeEngine extends DataEngine {
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'topology of the elements (default: the context topology)', accepts: isTopology, expected: 'a topology container' });
-  readonly mechanical = this.initLink<BaseMechanicalState>({ name: 'mechanical', help: 'state of the positions (default: the context state)', accepts: isMechanicalState, expected: 'a MechanicalObject' });
-  readonly position = this.initData({ name: 'position', type: Coords, default: new Float64Array(0), help: 'positions (default: those of the context state)', renamedFrom: ['positions'] });
-  readonly volume = this.initData({ name: 'volume', type: Real, default: 0, help: 'the volume (meaningful for a closed surface)', output: true });
-  readonly updateEachStep = this.initData({ name: 'update', type: Bool, default: false, help: 'if true, the volume follows the positions at each step' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'topology of the elements (default: the context topology)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
+  readonly mechanical = this.initLink<BaseMechanicalState>({
+    name: 'mechanical',
+    help: 'state of the positions (default: the context state)',
+    accepts: isMechanicalState,
+    expected: 'a MechanicalObject',
+  });
+  readonly position = this.initData({
+    name: 'position',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'positions (default: those of the context state)',
+    renamedFrom: ['positions'],
+  });
+  readonly volume = this.initData({
+    name: 'volume',
+    type: Real,
+    default: 0,
+    help: 'the volume (meaningful for a closed surface)',
+    output: true,
+  });
+  readonly updateEachStep = this.initData({
+    name: 'update',
+    type: Bool,
+    default: false,
+    help: 'if true, the volume follows the positions at each step',
+  });
 
   private computed = false;
   /** Checkpoint: whether the first computation was made (later ones depend on it). */
@@ -43,7 +83,8 @@ export abstract class VolumeEngine extends DataEngine {
       if (!isGiven(d) && topo) d.value = Uint32Array.from(get(topo));
     }
     const n = this.position.value.length / 3;
-    for (const [d] of lists) for (const v of d.value) if (v >= n) throw this.error(`'${d.name}' names point ${v}, but there are ${n} positions`);
+    for (const [d] of lists)
+      for (const v of d.value) if (v >= n) throw this.error(`'${d.name}' names point ${v}, but there are ${n} positions`);
     if (lists.every(([d]) => d.value.length === 0)) this.warn('no elements: the volume is 0');
     this.startUpdates();
   }
@@ -69,11 +110,24 @@ export abstract class VolumeEngine extends DataEngine {
   defaultTemplate: 'Vec3d',
 })
 export class VolumeFromTriangles extends VolumeEngine {
-  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangles (default: those of the context topology)' });
-  readonly quads = this.initData({ name: 'quads', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'quads (default: those of the context topology)' });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangles (default: those of the context topology)',
+  });
+  readonly quads = this.initData({
+    name: 'quads',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'quads (default: those of the context topology)',
+  });
 
   protected elementLists(): Array<[Data<Uint32Array>, (t: BaseMeshTopology) => Uint32Array, number]> {
-    return [[this.triangles, (t) => t.getTriangles(), 3], [this.quads, (t) => t.getQuads(), 4]];
+    return [
+      [this.triangles, (t) => t.getTriangles(), 3],
+      [this.quads, (t) => t.getQuads(), 4],
+    ];
   }
 
   protected signedVolume(x: Float64Array): number {

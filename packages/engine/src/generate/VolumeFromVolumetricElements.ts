@@ -2,7 +2,16 @@ import { IndexArray, sofaComponent, type BaseMeshTopology, type Data } from '@so
 import { VolumeEngine } from './VolumeFromTriangles.js';
 
 /** Corners of the reference hexahedron [−1, 1]³ in SOFA's vertex order. */
-const HEX_CORNERS = [[-1, -1, -1], [1, -1, -1], [1, 1, -1], [-1, 1, -1], [-1, -1, 1], [1, -1, 1], [1, 1, 1], [-1, 1, 1]] as const;
+const HEX_CORNERS = [
+  [-1, -1, -1],
+  [1, -1, -1],
+  [1, 1, -1],
+  [-1, 1, -1],
+  [-1, -1, 1],
+  [1, -1, 1],
+  [1, 1, 1],
+  [-1, 1, 1],
+] as const;
 const G = 1 / Math.sqrt(3);
 
 /**
@@ -26,11 +35,24 @@ const G = 1 / Math.sqrt(3);
   defaultTemplate: 'Vec3d',
 })
 export class VolumeFromVolumetricElements extends VolumeEngine {
-  readonly tetras = this.initData({ name: 'tetras', type: IndexArray(4, 'vector<Tetrahedron>'), default: new Uint32Array(0), help: 'tetrahedra (default: those of the context topology)' });
-  readonly hexas = this.initData({ name: 'hexas', type: IndexArray(8, 'vector<Hexahedron>'), default: new Uint32Array(0), help: 'hexahedra (default: those of the context topology)' });
+  readonly tetras = this.initData({
+    name: 'tetras',
+    type: IndexArray(4, 'vector<Tetrahedron>'),
+    default: new Uint32Array(0),
+    help: 'tetrahedra (default: those of the context topology)',
+  });
+  readonly hexas = this.initData({
+    name: 'hexas',
+    type: IndexArray(8, 'vector<Hexahedron>'),
+    default: new Uint32Array(0),
+    help: 'hexahedra (default: those of the context topology)',
+  });
 
   protected elementLists(): Array<[Data<Uint32Array>, (t: BaseMeshTopology) => Uint32Array, number]> {
-    return [[this.tetras, (t) => t.getTetrahedra(), 4], [this.hexas, (t) => t.getHexahedra(), 8]];
+    return [
+      [this.tetras, (t) => t.getTetrahedra(), 4],
+      [this.hexas, (t) => t.getHexahedra(), 8],
+    ];
   }
 
   protected signedVolume(x: Float64Array): number {
@@ -60,7 +82,11 @@ function hexaVolume(x: Float64Array, h: Uint32Array): number {
         // J = Σ_a x_a ⊗ ∇N_a, N_a = (1 + ξ ξa)(1 + η ηa)(1 + ζ ζa)/8.
         const J = new Float64Array(9);
         HEX_CORNERS.forEach(([a, b, c], k) => {
-          const g = [(a * (1 + eta * b) * (1 + zeta * c)) / 8, ((1 + xi * a) * b * (1 + zeta * c)) / 8, ((1 + xi * a) * (1 + eta * b) * c) / 8];
+          const g = [
+            (a * (1 + eta * b) * (1 + zeta * c)) / 8,
+            ((1 + xi * a) * b * (1 + zeta * c)) / 8,
+            ((1 + xi * a) * (1 + eta * b) * c) / 8,
+          ];
           for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) J[3 * i + j]! += x[3 * h[k]! + i]! * g[j]!;
         });
         v += J[0]! * (J[4]! * J[8]! - J[5]! * J[7]!) - J[1]! * (J[3]! * J[8]! - J[5]! * J[6]!) + J[2]! * (J[3]! * J[7]! - J[4]! * J[6]!);

@@ -17,6 +17,19 @@ import { VolumeFromVolumetricElements } from './VolumeFromVolumetricElements.js'
 
 /** Sofa.Component.Engine.Generate. */
 export const generateComponents: readonly ComponentClass[] = [
-  MergeMeshes, MergeVectors, MergePoints, NormEngine, GenerateCylinder, GenerateGrid, GenerateRigidMass, Spiral,
-  VolumeFromTriangles, VolumeFromVolumetricElements, ExtrudeSurface, RandomPointDistributionInSurface, MeshClosingEngine, MeshBarycentricMapperEngine, MeshTetraStuffing,
+  MergeMeshes,
+  MergeVectors,
+  MergePoints,
+  NormEngine,
+  GenerateCylinder,
+  GenerateGrid,
+  GenerateRigidMass,
+  Spiral,
+  VolumeFromTriangles,
+  VolumeFromVolumetricElements,
+  ExtrudeSurface,
+  RandomPointDistributionInSurface,
+  MeshClosingEngine,
+  MeshBarycentricMapperEngine,
+  MeshTetraStuffing,
 ];

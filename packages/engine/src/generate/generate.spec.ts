@@ -17,7 +17,8 @@ import { tetraVolume, type VolumeFromVolumetricElements } from './VolumeFromVolu
 
 /** Σ of the signed tetrahedron volumes. */
 function tetraMeshVolume(x: Float64Array, t: Uint32Array): { total: number; min: number } {
-  let total = 0, min = Infinity;
+  let total = 0,
+    min = Infinity;
   for (let e = 0; e < t.length; e += 4) {
     const v = tetraVolume(x, t[e]!, t[e + 1]!, t[e + 2]!, t[e + 3]!);
     total += v;
@@ -29,7 +30,15 @@ function tetraMeshVolume(x: Float64Array, t: Uint32Array): { total: number; min:
 describe('Engine.Generate', () => {
   describe('merges', () => {
     it('MergeMeshes concatenates points in mesh order and shifts the elements of mesh k by the points before it', () => {
-      const m = one<MergeMeshes>('MergeMeshes', { nbMeshes: '3', position1: '0 0 0  1 0 0', edges1: '0 1', position2: '5 5 5', position3: '7 7 7  8 8 8', edges3: '1 0', triangles2: '0 0 0' });
+      const m = one<MergeMeshes>('MergeMeshes', {
+        nbMeshes: '3',
+        position1: '0 0 0  1 0 0',
+        edges1: '0 1',
+        position2: '5 5 5',
+        position3: '7 7 7  8 8 8',
+        edges3: '1 0',
+        triangles2: '0 0 0',
+      });
       expect(arr(m.position.value)).to.deep.equal([0, 0, 0, 1, 0, 0, 5, 5, 5, 7, 7, 7, 8, 8, 8]);
       expect(m.npoints.value).to.equal(5);
       expect(arr(m.edges.value)).to.deep.equal([0, 1, 4, 3]);
@@ -77,7 +86,14 @@ describe('Engine.Generate', () => {
 
     it('GenerateCylinder: counts, the volume of the inscribed prism and an outward closed surface', () => {
       const [nT, nR, nZ, R, H] = [7, 3, 7, 0.2, 1];
-      const c = one<GenerateCylinder>('GenerateCylinder', { radius: `${R}`, height: `${H}`, resHeight: `${nZ}`, resCircumferential: `${nT}`, resRadial: `${nR}`, openSurface: '0' });
+      const c = one<GenerateCylinder>('GenerateCylinder', {
+        radius: `${R}`,
+        height: `${H}`,
+        resHeight: `${nZ}`,
+        resCircumferential: `${nT}`,
+        resRadial: `${nR}`,
+        openSurface: '0',
+      });
       const x = c.outputTetrahedraPosition.value;
       expect(x.length / 3).to.equal((nT * nR + 1) * nZ);
       expect(c.tetrahedra.value.length / 4).to.equal(3 * nT * (nZ - 1) + 6 * (nR - 1) * nT * (nZ - 1));
@@ -86,7 +102,8 @@ describe('Engine.Generate', () => {
       const { total, min } = tetraMeshVolume(x, c.tetrahedra.value);
       expect(total).to.be.closeTo(prism, 1e-12);
       expect(min).to.be.above(0);
-      const s = c.outputTrianglesPosition.value, t = c.triangles.value;
+      const s = c.outputTrianglesPosition.value,
+        t = c.triangles.value;
       expect(s.length / 3).to.equal(nT * (nZ + 2 * (nR - 1)) + 2);
       expect(t.length / 3).to.equal(2 * nT * (nZ - 1) + 2 * nT + 4 * (nR - 1) * nT);
       expect(surfaceVolume(s, t)).to.be.closeTo(prism, 1e-12);
@@ -103,7 +120,11 @@ describe('Engine.Generate', () => {
       expect(close(g.inertiaMatrix.value, [1 / 6, 0, 0, 0, 1 / 6, 0, 0, 0, 1 / 6], 1e-14)).to.equal(true);
       expect(close(g.rigidMass.value, [1000, 1, 1 / 6, 0, 0, 0, 1 / 6, 0, 0, 0, 1 / 6], 1e-11)).to.equal(true);
       // a 2 × 1 × 1 box: J = diag((1+1)/12, (4+1)/12, (4+1)/12)
-      const box = CUBE.points.split(/\s+/).map(Number).map((v, i) => (i % 3 === 0 ? 2 * v : v)).join(' ');
+      const box = CUBE.points
+        .split(/\s+/)
+        .map(Number)
+        .map((v, i) => (i % 3 === 0 ? 2 * v : v))
+        .join(' ');
       const b = one<GenerateRigidMass>('GenerateRigidMass', { density: '1', position: box, triangles: CUBE.triangles });
       expect(close(b.inertiaMatrix.value, [2 / 12, 0, 0, 0, 5 / 12, 0, 0, 0, 5 / 12], 1e-14)).to.equal(true);
     });
@@ -111,7 +132,10 @@ describe('Engine.Generate', () => {
     it('Spiral rolls the strip: arc length along the spiral equals |x0|, radius A·t', () => {
       const s = one<Spiral>('Spiral', { rest_position: '3 0 0.5  -2 0 0', curvature: '0.2' });
       const p = s.position.value;
-      for (const [i, x0, sign] of [[0, 3, 1], [1, 2, -1]] as const) {
+      for (const [i, x0, sign] of [
+        [0, 3, 1],
+        [1, 2, -1],
+      ] as const) {
         const r = Math.hypot(p[3 * i]!, p[3 * i + 1]!);
         const t = r / 0.2;
         expect((0.2 / 2) * (t * Math.sqrt(1 + t * t) + Math.asinh(t))).to.be.closeTo(x0, 1e-9);
@@ -124,15 +148,28 @@ describe('Engine.Generate', () => {
     it('VolumeFromTriangles and VolumeFromVolumetricElements give the volumes of a cube', () => {
       const t = one<VolumeFromTriangles>('VolumeFromTriangles', { position: CUBE.points, triangles: CUBE.triangles });
       expect(t.volume.value).to.be.closeTo(1, 1e-15);
-      expect(one<VolumeFromTriangles>('VolumeFromTriangles', { position: CUBE.points, quads: CUBE.quads }).volume.value).to.be.closeTo(1, 1e-15);
-      const h = one<VolumeFromVolumetricElements>('VolumeFromVolumetricElements', { position: '0 0 0  2 0 0  2 3 0  0 3 0  0 0 4  2 0 4  2 3 4  0 3 4', hexas: '0 1 2 3 4 5 6 7', tetras: '0 1 3 4' });
+      expect(one<VolumeFromTriangles>('VolumeFromTriangles', { position: CUBE.points, quads: CUBE.quads }).volume.value).to.be.closeTo(
+        1,
+        1e-15,
+      );
+      const h = one<VolumeFromVolumetricElements>('VolumeFromVolumetricElements', {
+        position: '0 0 0  2 0 0  2 3 0  0 3 0  0 0 4  2 0 4  2 3 4  0 3 4',
+        hexas: '0 1 2 3 4 5 6 7',
+        tetras: '0 1 3 4',
+      });
       expect(h.volume.value).to.be.closeTo(24 + 4, 1e-12);
     });
 
     it('ExtrudeSurface closes a flat patch extruded along its normal: volume = area · height', () => {
       // square [0,1]² at z = 0, normal +z, two triangles
-      const e = one<ExtrudeSurface>('ExtrudeSurface', { surfaceVertices: '0 0 0  1 0 0  1 1 0  0 1 0', triangles: '0 1 2  0 2 3', surfaceTriangles: '0 1', heightFactor: '0.5' });
-      const x = e.extrusionVertices.value, t = e.extrusionTriangles.value;
+      const e = one<ExtrudeSurface>('ExtrudeSurface', {
+        surfaceVertices: '0 0 0  1 0 0  1 1 0  0 1 0',
+        triangles: '0 1 2  0 2 3',
+        surfaceTriangles: '0 1',
+        heightFactor: '0.5',
+      });
+      const x = e.extrusionVertices.value,
+        t = e.extrusionTriangles.value;
       expect(x.length / 3).to.equal(8);
       // 2 bottom + 2 top + 2 per border edge (4)
       expect(t.length / 3).to.equal(12);
@@ -155,22 +192,38 @@ describe('Engine.Generate', () => {
     });
 
     it('RandomPointDistributionInSurface: the requested number of points, inside, apart, reproducible from the seed', () => {
-      const attrs = { vertices: CUBE.points, triangles: CUBE.triangles, numberOfInPoints: '20', minDistanceBetweenPoints: '0.1', randomSeed: '11' };
+      const attrs = {
+        vertices: CUBE.points,
+        triangles: CUBE.triangles,
+        numberOfInPoints: '20',
+        minDistanceBetweenPoints: '0.1',
+        randomSeed: '11',
+      };
       const r = one<RandomPointDistributionInSurface>('RandomPointDistributionInSurface', attrs);
       const p = r.inPoints.value;
       expect(p.length / 3).to.equal(20);
       for (const v of p) expect(v).to.be.within(0, 1);
-      for (let i = 0; i < p.length; i += 3) for (let j = i + 3; j < p.length; j += 3) expect(Math.hypot(p[i]! - p[j]!, p[i + 1]! - p[j + 1]!, p[i + 2]! - p[j + 2]!)).to.be.at.least(0.1);
+      for (let i = 0; i < p.length; i += 3)
+        for (let j = i + 3; j < p.length; j += 3)
+          expect(Math.hypot(p[i]! - p[j]!, p[i + 1]! - p[j + 1]!, p[i + 2]! - p[j + 2]!)).to.be.at.least(0.1);
       expect(arr(one<RandomPointDistributionInSurface>('RandomPointDistributionInSurface', attrs).inPoints.value)).to.deep.equal(arr(p));
       // a cube with one face removed is not closed: a ray through the hole finds no triangle
       const openCube = CUBE.triangles.split(/\s+/).slice(6).join(' ');
-      const o = one<RandomPointDistributionInSurface>('RandomPointDistributionInSurface', { ...attrs, triangles: openCube, numberOfInPoints: '3', numberOfTests: '7' });
+      const o = one<RandomPointDistributionInSurface>('RandomPointDistributionInSurface', {
+        ...attrs,
+        triangles: openCube,
+        numberOfInPoints: '3',
+        numberOfTests: '7',
+      });
       expect(o.inPoints.value.length).to.be.at.most(9);
     });
   });
 
   it('generators follow their inputs lazily', () => {
-    const root = initScene([el('GenerateGrid', { name: 'g', max: '1 1 1', resolution: '1 1 1' }), el('VolumeFromVolumetricElements', { name: 'v', position: '@g.output_position', tetras: '@g.tetrahedra', update: '1' })]);
+    const root = initScene([
+      el('GenerateGrid', { name: 'g', max: '1 1 1', resolution: '1 1 1' }),
+      el('VolumeFromVolumetricElements', { name: 'v', position: '@g.output_position', tetras: '@g.tetrahedra', update: '1' }),
+    ]);
     const g = find<GenerateGrid>(root, 'g');
     const v = find<VolumeFromVolumetricElements>(root, 'v');
     expect(v.volume.value).to.be.closeTo(1, 1e-14);
@@ -208,7 +261,8 @@ describe('Engine.Generate: MeshTetraStuffing', () => {
     const variants: Array<Record<string, string>> = [{ splitTetras: '1' }, { splitTetras: '1', snapPoints: '1' }];
     for (const extra of variants) {
       const s = make<import('./MeshTetraStuffing.js').MeshTetraStuffing>('MeshTetraStuffing', { ...attrs, ...extra });
-      const x = s.outputPoints.value, t = s.outputTetrahedra.value;
+      const x = s.outputPoints.value,
+        t = s.outputTetrahedra.value;
       const { total, min } = tetraMeshVolume(x, t);
       expect(total).to.be.closeTo(1, 1e-12);
       expect(min).to.be.above(0);
@@ -217,7 +271,9 @@ describe('Engine.Generate: MeshTetraStuffing', () => {
     // whole lattice tetrahedra with an inside vertex: a superset of the cube, within one cell
     const whole = make<import('./MeshTetraStuffing.js').MeshTetraStuffing>('MeshTetraStuffing', attrs);
     const { total } = tetraMeshVolume(whole.outputPoints.value, whole.outputTetrahedra.value);
-    expect(total).to.be.above(1).and.below((1 + 2 * (1.02 / 6)) ** 3);
+    expect(total)
+      .to.be.above(1)
+      .and.below((1 + 2 * (1.02 / 6)) ** 3);
     expect(arr(whole.vbbox.value)).to.deep.equal([-0.01, -0.01, -0.01, 1.01, 1.01, 1.01]);
   });
 });

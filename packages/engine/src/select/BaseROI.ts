@@ -23,68 +23,346 @@ export const ROI_TEMPLATES = ['Vec3d', 'Vec2d', 'Vec1d', 'Rigid3d', 'Vec6d'];
  */
 export abstract class BaseROI extends DataEngine {
   // Inputs
-  readonly position = this.initData({ name: 'position', type: Coords, default: new Float64Array(0), help: 'rest positions of the points; if empty, those of the mechanical state or mesh loader of the node are used (else of a mechanical state above)', aliases: ['rest_position'] });
-  readonly edges = this.initData({ name: 'edges', type: IndexArray(2, 'vector<Edge>'), default: new Uint32Array(0), help: 'edge topology' });
-  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangle topology' });
-  readonly quads = this.initData({ name: 'quads', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'quad topology', aliases: ['quad'] });
-  readonly tetrahedra = this.initData({ name: 'tetrahedra', type: IndexArray(4, 'vector<Tetrahedron>'), default: new Uint32Array(0), help: 'tetrahedron topology' });
-  readonly hexahedra = this.initData({ name: 'hexahedra', type: IndexArray(8, 'vector<Hexahedron>'), default: new Uint32Array(0), help: 'hexahedron topology' });
-  readonly computeEdges = this.initData({ name: 'computeEdges', type: Bool, default: true, help: 'if true, compute the edge list and index list inside the ROI' });
-  readonly computeTriangles = this.initData({ name: 'computeTriangles', type: Bool, default: true, help: 'if true, compute the triangle list and index list inside the ROI' });
-  readonly computeQuads = this.initData({ name: 'computeQuads', type: Bool, default: true, help: 'if true, compute the quad list and index list inside the ROI', aliases: ['computeQuad'] });
-  readonly computeTetrahedra = this.initData({ name: 'computeTetrahedra', type: Bool, default: true, help: 'if true, compute the tetrahedra list and index list inside the ROI' });
-  readonly computeHexahedra = this.initData({ name: 'computeHexahedra', type: Bool, default: true, help: 'if true, compute the hexahedra list and index list inside the ROI' });
-  readonly strict = this.initData({ name: 'strict', type: Bool, default: true, help: 'if true, an element is inside when all its points are; if false, when its center is' });
+  readonly position = this.initData({
+    name: 'position',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'rest positions of the points; if empty, those of the mechanical state or mesh loader of the node are used (else of a mechanical state above)',
+    aliases: ['rest_position'],
+  });
+  readonly edges = this.initData({
+    name: 'edges',
+    type: IndexArray(2, 'vector<Edge>'),
+    default: new Uint32Array(0),
+    help: 'edge topology',
+  });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangle topology',
+  });
+  readonly quads = this.initData({
+    name: 'quads',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'quad topology',
+    aliases: ['quad'],
+  });
+  readonly tetrahedra = this.initData({
+    name: 'tetrahedra',
+    type: IndexArray(4, 'vector<Tetrahedron>'),
+    default: new Uint32Array(0),
+    help: 'tetrahedron topology',
+  });
+  readonly hexahedra = this.initData({
+    name: 'hexahedra',
+    type: IndexArray(8, 'vector<Hexahedron>'),
+    default: new Uint32Array(0),
+    help: 'hexahedron topology',
+  });
+  readonly computeEdges = this.initData({
+    name: 'computeEdges',
+    type: Bool,
+    default: true,
+    help: 'if true, compute the edge list and index list inside the ROI',
+  });
+  readonly computeTriangles = this.initData({
+    name: 'computeTriangles',
+    type: Bool,
+    default: true,
+    help: 'if true, compute the triangle list and index list inside the ROI',
+  });
+  readonly computeQuads = this.initData({
+    name: 'computeQuads',
+    type: Bool,
+    default: true,
+    help: 'if true, compute the quad list and index list inside the ROI',
+    aliases: ['computeQuad'],
+  });
+  readonly computeTetrahedra = this.initData({
+    name: 'computeTetrahedra',
+    type: Bool,
+    default: true,
+    help: 'if true, compute the tetrahedra list and index list inside the ROI',
+  });
+  readonly computeHexahedra = this.initData({
+    name: 'computeHexahedra',
+    type: Bool,
+    default: true,
+    help: 'if true, compute the hexahedra list and index list inside the ROI',
+  });
+  readonly strict = this.initData({
+    name: 'strict',
+    type: Bool,
+    default: true,
+    help: 'if true, an element is inside when all its points are; if false, when its center is',
+  });
 
   // Outputs
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the points contained in the ROI', output: true });
-  readonly edgeIndices = this.initData({ name: 'edgeIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the edges contained in the ROI', output: true });
-  readonly triangleIndices = this.initData({ name: 'triangleIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the triangles contained in the ROI', output: true });
-  readonly quadIndices = this.initData({ name: 'quadIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the quads contained in the ROI', output: true });
-  readonly tetrahedronIndices = this.initData({ name: 'tetrahedronIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the tetrahedra contained in the ROI', output: true });
-  readonly hexahedronIndices = this.initData({ name: 'hexahedronIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the hexahedra contained in the ROI', output: true });
-  readonly pointsInROI = this.initData({ name: 'pointsInROI', type: Coords, default: new Float64Array(0), help: 'points contained in the ROI', output: true });
-  readonly edgesInROI = this.initData({ name: 'edgesInROI', type: IndexArray(2, 'vector<Edge>'), default: new Uint32Array(0), help: 'edges contained in the ROI', output: true });
-  readonly trianglesInROI = this.initData({ name: 'trianglesInROI', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangles contained in the ROI', output: true });
-  readonly quadsInROI = this.initData({ name: 'quadsInROI', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'quads contained in the ROI', output: true, aliases: ['quadInROI'] });
-  readonly tetrahedraInROI = this.initData({ name: 'tetrahedraInROI', type: IndexArray(4, 'vector<Tetrahedron>'), default: new Uint32Array(0), help: 'tetrahedra contained in the ROI', output: true });
-  readonly hexahedraInROI = this.initData({ name: 'hexahedraInROI', type: IndexArray(8, 'vector<Hexahedron>'), default: new Uint32Array(0), help: 'hexahedra contained in the ROI', output: true });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: Uint32Array.of(0),
+    help: 'indices of the points contained in the ROI',
+    output: true,
+  });
+  readonly edgeIndices = this.initData({
+    name: 'edgeIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the edges contained in the ROI',
+    output: true,
+  });
+  readonly triangleIndices = this.initData({
+    name: 'triangleIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the triangles contained in the ROI',
+    output: true,
+  });
+  readonly quadIndices = this.initData({
+    name: 'quadIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the quads contained in the ROI',
+    output: true,
+  });
+  readonly tetrahedronIndices = this.initData({
+    name: 'tetrahedronIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the tetrahedra contained in the ROI',
+    output: true,
+  });
+  readonly hexahedronIndices = this.initData({
+    name: 'hexahedronIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the hexahedra contained in the ROI',
+    output: true,
+  });
+  readonly pointsInROI = this.initData({
+    name: 'pointsInROI',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'points contained in the ROI',
+    output: true,
+  });
+  readonly edgesInROI = this.initData({
+    name: 'edgesInROI',
+    type: IndexArray(2, 'vector<Edge>'),
+    default: new Uint32Array(0),
+    help: 'edges contained in the ROI',
+    output: true,
+  });
+  readonly trianglesInROI = this.initData({
+    name: 'trianglesInROI',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangles contained in the ROI',
+    output: true,
+  });
+  readonly quadsInROI = this.initData({
+    name: 'quadsInROI',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'quads contained in the ROI',
+    output: true,
+    aliases: ['quadInROI'],
+  });
+  readonly tetrahedraInROI = this.initData({
+    name: 'tetrahedraInROI',
+    type: IndexArray(4, 'vector<Tetrahedron>'),
+    default: new Uint32Array(0),
+    help: 'tetrahedra contained in the ROI',
+    output: true,
+  });
+  readonly hexahedraInROI = this.initData({
+    name: 'hexahedraInROI',
+    type: IndexArray(8, 'vector<Hexahedron>'),
+    default: new Uint32Array(0),
+    help: 'hexahedra contained in the ROI',
+    output: true,
+  });
   readonly nbIndices = this.initData({ name: 'nbIndices', type: UInt, default: 0, help: 'number of selected indices', output: true });
-  readonly pointsOutROI = this.initData({ name: 'pointsOutROI', type: Coords, default: new Float64Array(0), help: 'points not contained in the ROI', output: true });
-  readonly edgesOutROI = this.initData({ name: 'edgesOutROI', type: IndexArray(2, 'vector<Edge>'), default: new Uint32Array(0), help: 'edges not contained in the ROI', output: true });
-  readonly trianglesOutROI = this.initData({ name: 'trianglesOutROI', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangles not contained in the ROI', output: true });
-  readonly quadsOutROI = this.initData({ name: 'quadsOutROI', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'quads not contained in the ROI', output: true });
-  readonly tetrahedraOutROI = this.initData({ name: 'tetrahedraOutROI', type: IndexArray(4, 'vector<Tetrahedron>'), default: new Uint32Array(0), help: 'tetrahedra not contained in the ROI', output: true });
-  readonly hexahedraOutROI = this.initData({ name: 'hexahedraOutROI', type: IndexArray(8, 'vector<Hexahedron>'), default: new Uint32Array(0), help: 'hexahedra not contained in the ROI', output: true });
-  readonly indicesOut = this.initData({ name: 'indicesOut', type: Indices, default: new Uint32Array(0), help: 'indices of the points not contained in the ROI', output: true });
-  readonly edgeOutIndices = this.initData({ name: 'edgeOutIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the edges not contained in the ROI', output: true });
-  readonly triangleOutIndices = this.initData({ name: 'triangleOutIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the triangles not contained in the ROI', output: true });
-  readonly quadOutIndices = this.initData({ name: 'quadOutIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the quads not contained in the ROI', output: true });
-  readonly tetrahedronOutIndices = this.initData({ name: 'tetrahedronOutIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the tetrahedra not contained in the ROI', output: true });
-  readonly hexahedronOutIndices = this.initData({ name: 'hexahedronOutIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the hexahedra not contained in the ROI', output: true });
+  readonly pointsOutROI = this.initData({
+    name: 'pointsOutROI',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'points not contained in the ROI',
+    output: true,
+  });
+  readonly edgesOutROI = this.initData({
+    name: 'edgesOutROI',
+    type: IndexArray(2, 'vector<Edge>'),
+    default: new Uint32Array(0),
+    help: 'edges not contained in the ROI',
+    output: true,
+  });
+  readonly trianglesOutROI = this.initData({
+    name: 'trianglesOutROI',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangles not contained in the ROI',
+    output: true,
+  });
+  readonly quadsOutROI = this.initData({
+    name: 'quadsOutROI',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'quads not contained in the ROI',
+    output: true,
+  });
+  readonly tetrahedraOutROI = this.initData({
+    name: 'tetrahedraOutROI',
+    type: IndexArray(4, 'vector<Tetrahedron>'),
+    default: new Uint32Array(0),
+    help: 'tetrahedra not contained in the ROI',
+    output: true,
+  });
+  readonly hexahedraOutROI = this.initData({
+    name: 'hexahedraOutROI',
+    type: IndexArray(8, 'vector<Hexahedron>'),
+    default: new Uint32Array(0),
+    help: 'hexahedra not contained in the ROI',
+    output: true,
+  });
+  readonly indicesOut = this.initData({
+    name: 'indicesOut',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the points not contained in the ROI',
+    output: true,
+  });
+  readonly edgeOutIndices = this.initData({
+    name: 'edgeOutIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the edges not contained in the ROI',
+    output: true,
+  });
+  readonly triangleOutIndices = this.initData({
+    name: 'triangleOutIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the triangles not contained in the ROI',
+    output: true,
+  });
+  readonly quadOutIndices = this.initData({
+    name: 'quadOutIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the quads not contained in the ROI',
+    output: true,
+  });
+  readonly tetrahedronOutIndices = this.initData({
+    name: 'tetrahedronOutIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the tetrahedra not contained in the ROI',
+    output: true,
+  });
+  readonly hexahedronOutIndices = this.initData({
+    name: 'hexahedronOutIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the hexahedra not contained in the ROI',
+    output: true,
+  });
 
   // Parameters
-  readonly drawROI = this.initData({ name: 'drawROI', type: Bool, default: false, help: 'draw the ROI (drawing only: no effect in a batch run)', group: 'Visualization', aliases: ['drawBoxes', 'isVisible'] });
+  readonly drawROI = this.initData({
+    name: 'drawROI',
+    type: Bool,
+    default: false,
+    help: 'draw the ROI (drawing only: no effect in a batch run)',
+    group: 'Visualization',
+    aliases: ['drawBoxes', 'isVisible'],
+  });
   readonly drawPoints = this.initData({ name: 'drawPoints', type: Bool, default: false, help: 'draw points', group: 'Visualization' });
   readonly drawEdges = this.initData({ name: 'drawEdges', type: Bool, default: false, help: 'draw edges', group: 'Visualization' });
-  readonly drawTriangles = this.initData({ name: 'drawTriangles', type: Bool, default: false, help: 'draw triangles', group: 'Visualization' });
+  readonly drawTriangles = this.initData({
+    name: 'drawTriangles',
+    type: Bool,
+    default: false,
+    help: 'draw triangles',
+    group: 'Visualization',
+  });
   readonly drawQuads = this.initData({ name: 'drawQuads', type: Bool, default: false, help: 'draw quads', group: 'Visualization' });
-  readonly drawTetrahedra = this.initData({ name: 'drawTetrahedra', type: Bool, default: false, help: 'draw tetrahedra', group: 'Visualization' });
-  readonly drawHexahedra = this.initData({ name: 'drawHexahedra', type: Bool, default: false, help: 'draw hexahedra', group: 'Visualization' });
-  readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 1, help: 'rendering size for the ROI and topological elements', group: 'Visualization' });
-  readonly doUpdate = this.initData({ name: 'doUpdate', type: Bool, default: true, help: 'if true, the selection is updated when the inputs change (it is always computed at init)' });
+  readonly drawTetrahedra = this.initData({
+    name: 'drawTetrahedra',
+    type: Bool,
+    default: false,
+    help: 'draw tetrahedra',
+    group: 'Visualization',
+  });
+  readonly drawHexahedra = this.initData({
+    name: 'drawHexahedra',
+    type: Bool,
+    default: false,
+    help: 'draw hexahedra',
+    group: 'Visualization',
+  });
+  readonly drawSize = this.initData({
+    name: 'drawSize',
+    type: Real,
+    default: 1,
+    help: 'rendering size for the ROI and topological elements',
+    group: 'Visualization',
+  });
+  readonly doUpdate = this.initData({
+    name: 'doUpdate',
+    type: Bool,
+    default: true,
+    help: 'if true, the selection is updated when the inputs change (it is always computed at init)',
+  });
 
   protected stateType: StateType | undefined;
   private warnedEmpty = false;
 
   constructor() {
     super();
-    this.addInput(this.position, this.edges, this.triangles, this.quads, this.tetrahedra, this.hexahedra, this.strict, this.computeEdges, this.computeTriangles, this.computeQuads, this.computeTetrahedra, this.computeHexahedra);
+    this.addInput(
+      this.position,
+      this.edges,
+      this.triangles,
+      this.quads,
+      this.tetrahedra,
+      this.hexahedra,
+      this.strict,
+      this.computeEdges,
+      this.computeTriangles,
+      this.computeQuads,
+      this.computeTetrahedra,
+      this.computeHexahedra,
+    );
     this.addOutput(
-      this.indices, this.edgeIndices, this.triangleIndices, this.quadIndices, this.tetrahedronIndices, this.hexahedronIndices,
-      this.pointsInROI, this.edgesInROI, this.trianglesInROI, this.quadsInROI, this.tetrahedraInROI, this.hexahedraInROI, this.nbIndices,
-      this.pointsOutROI, this.edgesOutROI, this.trianglesOutROI, this.quadsOutROI, this.tetrahedraOutROI, this.hexahedraOutROI,
-      this.indicesOut, this.edgeOutIndices, this.triangleOutIndices, this.quadOutIndices, this.tetrahedronOutIndices, this.hexahedronOutIndices,
+      this.indices,
+      this.edgeIndices,
+      this.triangleIndices,
+      this.quadIndices,
+      this.tetrahedronIndices,
+      this.hexahedronIndices,
+      this.pointsInROI,
+      this.edgesInROI,
+      this.trianglesInROI,
+      this.quadsInROI,
+      this.tetrahedraInROI,
+      this.hexahedraInROI,
+      this.nbIndices,
+      this.pointsOutROI,
+      this.edgesOutROI,
+      this.trianglesOutROI,
+      this.quadsOutROI,
+      this.tetrahedraOutROI,
+      this.hexahedraOutROI,
+      this.indicesOut,
+      this.edgeOutIndices,
+      this.triangleOutIndices,
+      this.quadOutIndices,
+      this.tetrahedronOutIndices,
+      this.hexahedronOutIndices,
     );
   }
 
@@ -136,14 +414,23 @@ export abstract class BaseROI extends DataEngine {
 
   override init(): void {
     this.stateType = engineStateType(this, ROI_TEMPLATES);
-    followContextPositions(this, this.position, { stateData: 'rest_position', search: 'local-then-up', required: true, purpose: 'select from' });
-    followContextTopology(this, [
-      [this.edges, 'edges', this.computeEdges.value],
-      [this.triangles, 'triangles', this.computeTriangles.value],
-      [this.tetrahedra, 'tetrahedra', this.computeTetrahedra.value],
-      [this.hexahedra, 'hexahedra', this.computeHexahedra.value],
-      [this.quads, 'quads', this.computeQuads.value],
-    ], 'local');
+    followContextPositions(this, this.position, {
+      stateData: 'rest_position',
+      search: 'local-then-up',
+      required: true,
+      purpose: 'select from',
+    });
+    followContextTopology(
+      this,
+      [
+        [this.edges, 'edges', this.computeEdges.value],
+        [this.triangles, 'triangles', this.computeTriangles.value],
+        [this.tetrahedra, 'tetrahedra', this.computeTetrahedra.value],
+        [this.hexahedra, 'hexahedra', this.computeHexahedra.value],
+        [this.quads, 'quads', this.computeQuads.value],
+      ],
+      'local',
+    );
     this.roiInit();
     // The first selection is always computed, whatever doUpdate says.
     const keep = this.doUpdate.value;
@@ -169,7 +456,10 @@ export abstract class BaseROI extends DataEngine {
 
     // inside[i]: point i is in the region.
     const inside = new Uint8Array(n);
-    const inIdx: number[] = [], outIdx: number[] = [], inPts: number[] = [], outPts: number[] = [];
+    const inIdx: number[] = [],
+      outIdx: number[] = [],
+      inPts: number[] = [],
+      outPts: number[] = [];
     for (let i = 0; i < n; i++) {
       this.pointAt(i, this.scratch);
       inside[i] = this.isPointInROI(this.scratch) ? 1 : 0;
@@ -184,7 +474,15 @@ export abstract class BaseROI extends DataEngine {
     this.nbIndices.value = inIdx.length;
 
     const strict = this.strict.value;
-    const classify = (kind: RoiElementKind, elems: Uint32Array, compute: boolean, inI: Data<Uint32Array>, inE: Data<Uint32Array>, outI: Data<Uint32Array>, outE: Data<Uint32Array>): void => {
+    const classify = (
+      kind: RoiElementKind,
+      elems: Uint32Array,
+      compute: boolean,
+      inI: Data<Uint32Array>,
+      inE: Data<Uint32Array>,
+      outI: Data<Uint32Array>,
+      outE: Data<Uint32Array>,
+    ): void => {
       if (!compute) return;
       const nv = NV[kind];
       const r = { inI: [] as number[], outI: [] as number[], inE: [] as number[], outE: [] as number[] };
@@ -204,19 +502,61 @@ export abstract class BaseROI extends DataEngine {
       outE.value = Uint32Array.from(r.outE);
     };
     classify('edge', this.edges.value, this.computeEdges.value, this.edgeIndices, this.edgesInROI, this.edgeOutIndices, this.edgesOutROI);
-    classify('triangle', this.triangles.value, this.computeTriangles.value, this.triangleIndices, this.trianglesInROI, this.triangleOutIndices, this.trianglesOutROI);
+    classify(
+      'triangle',
+      this.triangles.value,
+      this.computeTriangles.value,
+      this.triangleIndices,
+      this.trianglesInROI,
+      this.triangleOutIndices,
+      this.trianglesOutROI,
+    );
     classify('quad', this.quads.value, this.computeQuads.value, this.quadIndices, this.quadsInROI, this.quadOutIndices, this.quadsOutROI);
-    classify('tetrahedron', this.tetrahedra.value, this.computeTetrahedra.value, this.tetrahedronIndices, this.tetrahedraInROI, this.tetrahedronOutIndices, this.tetrahedraOutROI);
-    classify('hexahedron', this.hexahedra.value, this.computeHexahedra.value, this.hexahedronIndices, this.hexahedraInROI, this.hexahedronOutIndices, this.hexahedraOutROI);
+    classify(
+      'tetrahedron',
+      this.tetrahedra.value,
+      this.computeTetrahedra.value,
+      this.tetrahedronIndices,
+      this.tetrahedraInROI,
+      this.tetrahedronOutIndices,
+      this.tetrahedraOutROI,
+    );
+    classify(
+      'hexahedron',
+      this.hexahedra.value,
+      this.computeHexahedra.value,
+      this.hexahedronIndices,
+      this.hexahedraInROI,
+      this.hexahedronOutIndices,
+      this.hexahedraOutROI,
+    );
   }
 
   /** Every output emptied (nbIndices 0). */
   private clearOutputs(): void {
     const empty = [
-      this.indices, this.edgeIndices, this.triangleIndices, this.quadIndices, this.tetrahedronIndices, this.hexahedronIndices,
-      this.edgesInROI, this.trianglesInROI, this.quadsInROI, this.tetrahedraInROI, this.hexahedraInROI,
-      this.edgesOutROI, this.trianglesOutROI, this.quadsOutROI, this.tetrahedraOutROI, this.hexahedraOutROI,
-      this.indicesOut, this.edgeOutIndices, this.triangleOutIndices, this.quadOutIndices, this.tetrahedronOutIndices, this.hexahedronOutIndices,
+      this.indices,
+      this.edgeIndices,
+      this.triangleIndices,
+      this.quadIndices,
+      this.tetrahedronIndices,
+      this.hexahedronIndices,
+      this.edgesInROI,
+      this.trianglesInROI,
+      this.quadsInROI,
+      this.tetrahedraInROI,
+      this.hexahedraInROI,
+      this.edgesOutROI,
+      this.trianglesOutROI,
+      this.quadsOutROI,
+      this.tetrahedraOutROI,
+      this.hexahedraOutROI,
+      this.indicesOut,
+      this.edgeOutIndices,
+      this.triangleOutIndices,
+      this.quadOutIndices,
+      this.tetrahedronOutIndices,
+      this.hexahedronOutIndices,
     ];
     for (const d of empty) if (d.value.length > 0) d.value = new Uint32Array(0);
     if (this.pointsInROI.value.length > 0) this.pointsInROI.value = new Float64Array(0);

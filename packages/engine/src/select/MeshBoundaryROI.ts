@@ -13,10 +13,26 @@ import { DataEngine, IndexArray, Indices, sofaComponent } from '@sofa-ts/core';
   description: 'Outputs indices of boundary vertices of a triangle/quad mesh.',
 })
 export class MeshBoundaryROI extends DataEngine {
-  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'input triangles' });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'input triangles',
+  });
   readonly quads = this.initData({ name: 'quads', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'input quads' });
-  readonly inputROI = this.initData({ name: 'inputROI', type: Indices, default: new Uint32Array(0), help: 'optional subset of the input mesh' });
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the boundary vertices', output: true });
+  readonly inputROI = this.initData({
+    name: 'inputROI',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'optional subset of the input mesh',
+  });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the boundary vertices',
+    output: true,
+  });
 
   constructor() {
     super();
@@ -41,7 +57,8 @@ export class MeshBoundaryROI extends DataEngine {
           if (!all) continue;
         }
         for (let j = 0; j < nv; j++) {
-          const a = faces[f + j]!, b = faces[f + ((j + 1) % nv)]!;
+          const a = faces[f + j]!,
+            b = faces[f + ((j + 1) % nv)]!;
           const key = Math.min(a, b) * 4294967296 + Math.max(a, b);
           count.set(key, (count.get(key) ?? 0) + 1);
         }

@@ -23,13 +23,51 @@ import { BaseROI, type RoiElementKind } from './BaseROI.js';
   templates: ['Vec3d'],
 })
 export class MeshROI extends BaseROI {
-  readonly ROIposition = this.initData({ name: 'ROIposition', type: Coords, default: new Float64Array(0), help: 'positions of the points of the ROI mesh' });
-  readonly ROIedges = this.initData({ name: 'ROIedges', type: IndexArray(2, 'vector<Edge>'), default: new Uint32Array(0), help: 'edges of the ROI mesh' });
-  readonly ROItriangles = this.initData({ name: 'ROItriangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangles of the ROI mesh (a closed surface)' });
-  readonly computeMeshROI = this.initData({ name: 'computeMeshROI', type: Bool, default: true, help: 'compute with the mesh (if false, every point is inside)' });
-  readonly box = this.initData({ name: 'box', type: RealArray(6, 'Vec6d'), default: new Float64Array(6), help: 'bounding box of the ROI mesh: xmin ymin zmin xmax ymax zmax', output: true });
-  readonly drawOut = this.initData({ name: 'drawOut', type: Bool, default: false, help: 'draw the data not contained in the ROI (drawing only)', group: 'Visualization' });
-  readonly drawBox = this.initData({ name: 'drawBox', type: Bool, default: false, help: 'draw the bounding box of the ROI mesh (drawing only)', group: 'Visualization' });
+  readonly ROIposition = this.initData({
+    name: 'ROIposition',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'positions of the points of the ROI mesh',
+  });
+  readonly ROIedges = this.initData({
+    name: 'ROIedges',
+    type: IndexArray(2, 'vector<Edge>'),
+    default: new Uint32Array(0),
+    help: 'edges of the ROI mesh',
+  });
+  readonly ROItriangles = this.initData({
+    name: 'ROItriangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangles of the ROI mesh (a closed surface)',
+  });
+  readonly computeMeshROI = this.initData({
+    name: 'computeMeshROI',
+    type: Bool,
+    default: true,
+    help: 'compute with the mesh (if false, every point is inside)',
+  });
+  readonly box = this.initData({
+    name: 'box',
+    type: RealArray(6, 'Vec6d'),
+    default: new Float64Array(6),
+    help: 'bounding box of the ROI mesh: xmin ymin zmin xmax ymax zmax',
+    output: true,
+  });
+  readonly drawOut = this.initData({
+    name: 'drawOut',
+    type: Bool,
+    default: false,
+    help: 'draw the data not contained in the ROI (drawing only)',
+    group: 'Visualization',
+  });
+  readonly drawBox = this.initData({
+    name: 'drawBox',
+    type: Bool,
+    default: false,
+    help: 'draw the bounding box of the ROI mesh (drawing only)',
+    group: 'Visualization',
+  });
 
   private b = new Float64Array(6);
 
@@ -80,12 +118,20 @@ export class MeshROI extends BaseROI {
     // v: towards a point 100 beyond the nearer corner of the box.
     const dMin = (b[0]! - p[0]!) ** 2 + (b[1]! - p[1]!) ** 2 + (b[2]! - p[2]!) ** 2;
     const dMax = (b[3]! - p[0]!) ** 2 + (b[4]! - p[1]!) ** 2 + (b[5]! - p[2]!) ** 2;
-    const v = dMin < dMax ? [b[0]! - 100 - p[0]!, b[1]! - 100 - p[1]!, b[2]! - 100 - p[2]!] : [b[3]! + 100 - p[0]!, b[4]! + 100 - p[1]!, b[5]! + 100 - p[2]!];
-    const x = this.ROIposition.value, t = this.ROItriangles.value;
+    const v =
+      dMin < dMax
+        ? [b[0]! - 100 - p[0]!, b[1]! - 100 - p[1]!, b[2]! - 100 - p[2]!]
+        : [b[3]! + 100 - p[0]!, b[4]! + 100 - p[1]!, b[5]! + 100 - p[2]!];
+    const x = this.ROIposition.value,
+      t = this.ROItriangles.value;
     let crossings = 0;
     for (let f = 0; f + 3 <= t.length; f += 3) {
-      const a = 3 * t[f]!, bb = 3 * t[f + 1]!, c = 3 * t[f + 2]!;
-      const p0 = [x[a]!, x[a + 1]!, x[a + 2]!], p1 = [x[bb]!, x[bb + 1]!, x[bb + 2]!], p2 = [x[c]!, x[c + 1]!, x[c + 2]!];
+      const a = 3 * t[f]!,
+        bb = 3 * t[f + 1]!,
+        c = 3 * t[f + 2]!;
+      const p0 = [x[a]!, x[a + 1]!, x[a + 2]!],
+        p1 = [x[bb]!, x[bb + 1]!, x[bb + 2]!],
+        p2 = [x[c]!, x[c + 1]!, x[c + 2]!];
       const n = cross(sub(p1, p0), sub(p2, p1));
       const nv = dot(n, v);
       if (nv === 0) continue;
@@ -107,7 +153,11 @@ export class MeshROI extends BaseROI {
 
 const sub = (a: number[], b: number[]): number[] => [a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!];
 const dot = (a: number[], b: number[]): number => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
-const cross = (a: number[], b: number[]): number[] => [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
+const cross = (a: number[], b: number[]): number[] => [
+  a[1]! * b[2]! - a[2]! * b[1]!,
+  a[2]! * b[0]! - a[0]! * b[2]!,
+  a[0]! * b[1]! - a[1]! * b[0]!,
+];
 
 /** q is on the inner side of edge (a, b) of a face with normal n (or on it). */
 function sameSide(a: number[], b: number[], q: number[], n: number[]): boolean {

@@ -21,10 +21,27 @@ import { Vec3s } from '../engine-support.js';
 export class MeshSampler extends DataEngine {
   readonly number = this.initData({ name: 'number', type: UInt, default: 1, range: countAtMost(MAX_POINTS), help: 'number of samples' });
   readonly position = this.initData({ name: 'position', type: Vec3s, default: new Float64Array(0), help: 'input positions' });
-  readonly edges = this.initData({ name: 'edges', type: IndexArray(2, 'vector<Edge>'), default: new Uint32Array(0), help: 'input edges for geodesic sampling (Euclidean distances are used if not given)' });
+  readonly edges = this.initData({
+    name: 'edges',
+    type: IndexArray(2, 'vector<Edge>'),
+    default: new Uint32Array(0),
+    help: 'input edges for geodesic sampling (Euclidean distances are used if not given)',
+  });
   readonly maxIter = this.initData({ name: 'maxIter', type: UInt, default: 100, help: 'max number of Lloyd iterations' });
-  readonly outputIndices = this.initData({ name: 'outputIndices', type: Indices, default: new Uint32Array(0), help: 'computed sample indices', output: true });
-  readonly outputPosition = this.initData({ name: 'outputPosition', type: Vec3s, default: new Float64Array(0), help: 'computed sample coordinates', output: true });
+  readonly outputIndices = this.initData({
+    name: 'outputIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'computed sample indices',
+    output: true,
+  });
+  readonly outputPosition = this.initData({
+    name: 'outputPosition',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'computed sample coordinates',
+    output: true,
+  });
 
   /** Lloyd iterations done by the last update (for tests and logs). */
   lloydIterations = 0;
@@ -51,12 +68,14 @@ export class MeshSampler extends DataEngine {
     for (const v of e) if (v >= n) throw this.error(`edges name point ${v}, but there are ${n} positions`);
     const ngb = e.length > 0 ? neighbours(e, n) : undefined;
     const samples = [0];
-    const dist = new Float64Array(n), region = new Int32Array(n);
+    const dist = new Float64Array(n),
+      region = new Int32Array(n);
     this.distances(samples, ngb, dist, region);
     const count = Math.min(this.number.value, n);
     while (samples.length < count) {
-      let best = 0, dmax = 0;
-      for (let i = 0; i < n; i++) if (dist[i]! > dmax) (dmax = dist[i]!), (best = i);
+      let best = 0,
+        dmax = 0;
+      for (let i = 0; i < n; i++) if (dist[i]! > dmax) ((dmax = dist[i]!), (best = i));
       if (dmax === 0) break;
       samples.push(best);
       this.distances(samples, ngb, dist, region);
@@ -73,8 +92,10 @@ export class MeshSampler extends DataEngine {
   /** One Lloyd move: each sample ← the point of its region nearest to the region's centroid; true if one moved. */
   private lloyd(samples: number[], region: Int32Array): boolean {
     const x = this.position.value;
-    const n = x.length / 3, ns = samples.length;
-    const c = new Float64Array(3 * ns), cnt = new Float64Array(ns);
+    const n = x.length / 3,
+      ns = samples.length;
+    const c = new Float64Array(3 * ns),
+      cnt = new Float64Array(ns);
     for (let i = 0; i < n; i++) {
       const r = region[i]!;
       for (let k = 0; k < 3; k++) c[3 * r + k]! += x[3 * i + k]!;
@@ -166,7 +187,7 @@ class MinHeap {
   push(k: number, v: number): void {
     this.keys.push(k);
     this.vals.push(v);
-    for (let i = this.keys.length - 1; i > 0; ) {
+    for (let i = this.keys.length - 1; i > 0;) {
       const p = (i - 1) >> 1;
       if (!this.less(i, p)) break;
       this.swap(i, p);
@@ -179,8 +200,9 @@ class MinHeap {
     this.swap(0, last);
     this.keys.pop();
     this.vals.pop();
-    for (let i = 0; ; ) {
-      const l = 2 * i + 1, r = l + 1;
+    for (let i = 0; ;) {
+      const l = 2 * i + 1,
+        r = l + 1;
       let m = i;
       if (l < this.keys.length && this.less(l, m)) m = l;
       if (r < this.keys.length && this.less(r, m)) m = r;

@@ -19,26 +19,74 @@ import { DataVector, Vec3s } from '../engine-support.js';
 })
 export class MeshSplittingEngine extends DataEngine {
   readonly inputPosition = this.initData({ name: 'position', type: Vec3s, default: new Float64Array(0), help: 'input vertices' });
-  readonly inputEdges = this.initData({ name: 'edges', type: IndexArray(2, 'vector<Edge>'), default: new Uint32Array(0), help: 'input edges' });
-  readonly inputTriangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'input triangles' });
-  readonly inputQuads = this.initData({ name: 'quads', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'input quads' });
-  readonly inputTets = this.initData({ name: 'tetrahedra', type: IndexArray(4, 'vector<Tetrahedron>'), default: new Uint32Array(0), help: 'input tetrahedra' });
-  readonly inputHexa = this.initData({ name: 'hexahedra', type: IndexArray(8, 'vector<Hexahedron>'), default: new Uint32Array(0), help: 'input hexahedra' });
-  readonly nbInputs = this.initData({ name: 'nbInputs', type: UInt, default: 0, help: 'number of input index lists (sub-meshes besides the remainder)' });
-  readonly indexPairs = this.initData({ name: 'indexPairs', type: Indices, default: new Uint32Array(0), help: 'couples for the input vertices: sub-mesh index + index in the sub-mesh', output: true });
+  readonly inputEdges = this.initData({
+    name: 'edges',
+    type: IndexArray(2, 'vector<Edge>'),
+    default: new Uint32Array(0),
+    help: 'input edges',
+  });
+  readonly inputTriangles = this.initData({
+    name: 'triangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'input triangles',
+  });
+  readonly inputQuads = this.initData({
+    name: 'quads',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'input quads',
+  });
+  readonly inputTets = this.initData({
+    name: 'tetrahedra',
+    type: IndexArray(4, 'vector<Tetrahedron>'),
+    default: new Uint32Array(0),
+    help: 'input tetrahedra',
+  });
+  readonly inputHexa = this.initData({
+    name: 'hexahedra',
+    type: IndexArray(8, 'vector<Hexahedron>'),
+    default: new Uint32Array(0),
+    help: 'input hexahedra',
+  });
+  readonly nbInputs = this.initData({
+    name: 'nbInputs',
+    type: UInt,
+    default: 0,
+    help: 'number of input index lists (sub-meshes besides the remainder)',
+  });
+  readonly indexPairs = this.initData({
+    name: 'indexPairs',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'couples for the input vertices: sub-mesh index + index in the sub-mesh',
+    output: true,
+  });
 
-  private readonly lists = (['indices', 'edgeIndices', 'triangleIndices', 'quadIndices', 'tetrahedronIndices', 'hexahedronIndices'] as const).map(
-    (base) => new DataVector<Uint32Array>(base, (name) => {
-      const d = this.initData({ name, type: Indices, default: new Uint32Array(0), help: `input ${base.replace('Indices', '').replace('indices', 'vertex')} indices of a sub-mesh` });
-      this.addInput(d as Data<unknown>);
-      return d;
-    }),
+  private readonly lists = (
+    ['indices', 'edgeIndices', 'triangleIndices', 'quadIndices', 'tetrahedronIndices', 'hexahedronIndices'] as const
+  ).map(
+    (base) =>
+      new DataVector<Uint32Array>(base, (name) => {
+        const d = this.initData({
+          name,
+          type: Indices,
+          default: new Uint32Array(0),
+          help: `input ${base.replace('Indices', '').replace('indices', 'vertex')} indices of a sub-mesh`,
+        });
+        this.addInput(d as Data<unknown>);
+        return d;
+      }),
   );
-  private readonly positions = new DataVector<Float64Array>('position', (name) => {
-    const d = this.initData({ name, type: Vec3s, default: new Float64Array(0), help: 'output vertices of a sub-mesh', output: true });
-    this.addOutput(d as Data<unknown>);
-    return d;
-  }, 1);
+  private readonly positions = new DataVector<Float64Array>(
+    'position',
+    (name) => {
+      const d = this.initData({ name, type: Vec3s, default: new Float64Array(0), help: 'output vertices of a sub-mesh', output: true });
+      this.addOutput(d as Data<unknown>);
+      return d;
+    },
+    1,
+  );
 
   constructor() {
     super();
@@ -71,7 +119,14 @@ export class MeshSplittingEngine extends DataEngine {
     this.positions.resize(nb + 1);
     // owner[i]: sub-mesh of vertex i; the last lists are applied first so that the first win.
     const owner = new Uint32Array(n).fill(nb);
-    const cells = [undefined, this.inputEdges.value, this.inputTriangles.value, this.inputQuads.value, this.inputTets.value, this.inputHexa.value];
+    const cells = [
+      undefined,
+      this.inputEdges.value,
+      this.inputTriangles.value,
+      this.inputQuads.value,
+      this.inputTets.value,
+      this.inputHexa.value,
+    ];
     const sizes = [1, 2, 3, 4, 4, 8];
     for (let k = nb - 1; k >= 0; k--) {
       this.lists.forEach((l, t) => {

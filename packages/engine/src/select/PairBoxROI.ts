@@ -19,14 +19,60 @@ const Vec6 = RealArray(6, 'Vec6d');
   templates: ['Vec3d', 'Rigid3d'],
 })
 export class PairBoxROI extends DataEngine {
-  readonly inclusiveBox = this.initData({ name: 'inclusiveBox', type: Vec6, default: new Float64Array(6), help: 'inclusive box: xmin ymin zmin xmax ymax zmax' });
-  readonly includedBox = this.initData({ name: 'includedBox', type: Vec6, default: new Float64Array(6), help: 'included box: xmin ymin zmin xmax ymax zmax' });
-  readonly position = this.initData({ name: 'position', type: Coords, default: new Float64Array(0), help: 'rest positions of the points (default: the rest_position of the node state, else a loader, else a state above)', aliases: ['rest_position'] });
-  readonly meshPosition = this.initData({ name: 'meshPosition', type: Coords, default: new Float64Array(0), help: 'vertices of the mesh loaded (not used by the selection, as in SOFA)' });
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the points contained in the ROI', output: true });
-  readonly pointsInROI = this.initData({ name: 'pointsInROI', type: Coords, default: new Float64Array(0), help: 'points contained in the ROI', output: true, aliases: ['pointsInBox'] });
-  readonly drawInclusiveBox = this.initData({ name: 'drawInclusiveBox', type: Bool, default: false, help: 'draw the inclusive box (drawing only)', group: 'Visualization' });
-  readonly drawIncludedBox = this.initData({ name: 'drawIncludedBox', type: Bool, default: false, help: 'draw the included box (drawing only)', group: 'Visualization' });
+  readonly inclusiveBox = this.initData({
+    name: 'inclusiveBox',
+    type: Vec6,
+    default: new Float64Array(6),
+    help: 'inclusive box: xmin ymin zmin xmax ymax zmax',
+  });
+  readonly includedBox = this.initData({
+    name: 'includedBox',
+    type: Vec6,
+    default: new Float64Array(6),
+    help: 'included box: xmin ymin zmin xmax ymax zmax',
+  });
+  readonly position = this.initData({
+    name: 'position',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'rest positions of the points (default: the rest_position of the node state, else a loader, else a state above)',
+    aliases: ['rest_position'],
+  });
+  readonly meshPosition = this.initData({
+    name: 'meshPosition',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'vertices of the mesh loaded (not used by the selection, as in SOFA)',
+  });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the points contained in the ROI',
+    output: true,
+  });
+  readonly pointsInROI = this.initData({
+    name: 'pointsInROI',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'points contained in the ROI',
+    output: true,
+    aliases: ['pointsInBox'],
+  });
+  readonly drawInclusiveBox = this.initData({
+    name: 'drawInclusiveBox',
+    type: Bool,
+    default: false,
+    help: 'draw the inclusive box (drawing only)',
+    group: 'Visualization',
+  });
+  readonly drawIncludedBox = this.initData({
+    name: 'drawIncludedBox',
+    type: Bool,
+    default: false,
+    help: 'draw the included box (drawing only)',
+    group: 'Visualization',
+  });
   readonly drawPoints = this.initData({ name: 'drawPoints', type: Bool, default: false, help: 'draw points', group: 'Visualization' });
   readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 0, help: 'draw size', group: 'Visualization' });
 
@@ -40,7 +86,12 @@ export class PairBoxROI extends DataEngine {
 
   override init(): void {
     this.stateType = engineStateType(this, ['Vec3d', 'Rigid3d']);
-    followContextPositions(this, this.position, { stateData: 'rest_position', search: 'local-then-up', required: true, purpose: 'select from' });
+    followContextPositions(this, this.position, {
+      stateData: 'rest_position',
+      search: 'local-then-up',
+      required: true,
+      purpose: 'select from',
+    });
     this.startUpdates();
   }
 
@@ -51,7 +102,8 @@ export class PairBoxROI extends DataEngine {
     const cs = this.stateType!.coordSize;
     const x = this.position.value;
     if (x.length % cs !== 0) throw this.error(`'position' has ${x.length} numbers, not a multiple of ${cs} (template ${this.template})`);
-    const idx: number[] = [], pts: number[] = [];
+    const idx: number[] = [],
+      pts: number[] = [];
     for (let i = 0; i * cs < x.length; i++) {
       const p = x.subarray(i * cs, i * cs + 3);
       if (!inBox(p, outer) || inBox(p, inner)) continue;

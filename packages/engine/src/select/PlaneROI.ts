@@ -38,45 +38,181 @@ interface Slab {
   templates: ['Vec3d', 'Rigid3d'],
 })
 export class PlaneROI extends DataEngine {
-  readonly plane = this.initData({ name: 'plane', type: RealArray(10, 'vector<Vec10d>'), default: new Float64Array(10), help: 'list of planes, each 3 points p0 p1 p2 and a depth: the parallelogram (p0, p1, p2, p0 + p2 − p1) thickened by depth/2 on both sides' });
-  readonly position = this.initData({ name: 'position', type: Coords, default: new Float64Array(0), help: 'rest positions of the points (default: the rest_position of the context state, else the position of a loader)', aliases: ['rest_position'] });
-  readonly edges = this.initData({ name: 'edges', type: IndexArray(2, 'vector<Edge>'), default: new Uint32Array(0), help: 'edge topology' });
-  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangle topology' });
-  readonly tetrahedra = this.initData({ name: 'tetrahedra', type: IndexArray(4, 'vector<Tetrahedron>'), default: new Uint32Array(0), help: 'tetrahedron topology' });
-  readonly computeEdges = this.initData({ name: 'computeEdges', type: Bool, default: true, help: 'if true, compute the edge list and index list inside the ROI' });
-  readonly computeTriangles = this.initData({ name: 'computeTriangles', type: Bool, default: true, help: 'if true, compute the triangle list and index list inside the ROI' });
-  readonly computeTetrahedra = this.initData({ name: 'computeTetrahedra', type: Bool, default: true, help: 'if true, compute the tetrahedra list and index list inside the ROI' });
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the points contained in the ROI', output: true });
-  readonly edgeIndices = this.initData({ name: 'edgeIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the edges contained in the ROI', output: true });
-  readonly triangleIndices = this.initData({ name: 'triangleIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the triangles contained in the ROI', output: true });
-  readonly tetrahedronIndices = this.initData({ name: 'tetrahedronIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the tetrahedra contained in the ROI', output: true });
-  readonly pointsInROI = this.initData({ name: 'pointsInROI', type: Coords, default: new Float64Array(0), help: 'points contained in the ROI', output: true });
-  readonly edgesInROI = this.initData({ name: 'edgesInROI', type: IndexArray(2, 'vector<Edge>'), default: new Uint32Array(0), help: 'edges contained in the ROI', output: true });
-  readonly trianglesInROI = this.initData({ name: 'trianglesInROI', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangles contained in the ROI', output: true });
-  readonly tetrahedraInROI = this.initData({ name: 'tetrahedraInROI', type: IndexArray(4, 'vector<Tetrahedron>'), default: new Uint32Array(0), help: 'tetrahedra contained in the ROI', output: true });
-  readonly drawBoxes = this.initData({ name: 'drawBoxes', type: Bool, default: false, help: 'draw the planes (drawing only: no effect in a batch run)', group: 'Visualization', aliases: ['isVisible'] });
+  readonly plane = this.initData({
+    name: 'plane',
+    type: RealArray(10, 'vector<Vec10d>'),
+    default: new Float64Array(10),
+    help: 'list of planes, each 3 points p0 p1 p2 and a depth: the parallelogram (p0, p1, p2, p0 + p2 − p1) thickened by depth/2 on both sides',
+  });
+  readonly position = this.initData({
+    name: 'position',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'rest positions of the points (default: the rest_position of the context state, else the position of a loader)',
+    aliases: ['rest_position'],
+  });
+  readonly edges = this.initData({
+    name: 'edges',
+    type: IndexArray(2, 'vector<Edge>'),
+    default: new Uint32Array(0),
+    help: 'edge topology',
+  });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangle topology',
+  });
+  readonly tetrahedra = this.initData({
+    name: 'tetrahedra',
+    type: IndexArray(4, 'vector<Tetrahedron>'),
+    default: new Uint32Array(0),
+    help: 'tetrahedron topology',
+  });
+  readonly computeEdges = this.initData({
+    name: 'computeEdges',
+    type: Bool,
+    default: true,
+    help: 'if true, compute the edge list and index list inside the ROI',
+  });
+  readonly computeTriangles = this.initData({
+    name: 'computeTriangles',
+    type: Bool,
+    default: true,
+    help: 'if true, compute the triangle list and index list inside the ROI',
+  });
+  readonly computeTetrahedra = this.initData({
+    name: 'computeTetrahedra',
+    type: Bool,
+    default: true,
+    help: 'if true, compute the tetrahedra list and index list inside the ROI',
+  });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: Uint32Array.of(0),
+    help: 'indices of the points contained in the ROI',
+    output: true,
+  });
+  readonly edgeIndices = this.initData({
+    name: 'edgeIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the edges contained in the ROI',
+    output: true,
+  });
+  readonly triangleIndices = this.initData({
+    name: 'triangleIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the triangles contained in the ROI',
+    output: true,
+  });
+  readonly tetrahedronIndices = this.initData({
+    name: 'tetrahedronIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the tetrahedra contained in the ROI',
+    output: true,
+  });
+  readonly pointsInROI = this.initData({
+    name: 'pointsInROI',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'points contained in the ROI',
+    output: true,
+  });
+  readonly edgesInROI = this.initData({
+    name: 'edgesInROI',
+    type: IndexArray(2, 'vector<Edge>'),
+    default: new Uint32Array(0),
+    help: 'edges contained in the ROI',
+    output: true,
+  });
+  readonly trianglesInROI = this.initData({
+    name: 'trianglesInROI',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangles contained in the ROI',
+    output: true,
+  });
+  readonly tetrahedraInROI = this.initData({
+    name: 'tetrahedraInROI',
+    type: IndexArray(4, 'vector<Tetrahedron>'),
+    default: new Uint32Array(0),
+    help: 'tetrahedra contained in the ROI',
+    output: true,
+  });
+  readonly drawBoxes = this.initData({
+    name: 'drawBoxes',
+    type: Bool,
+    default: false,
+    help: 'draw the planes (drawing only: no effect in a batch run)',
+    group: 'Visualization',
+    aliases: ['isVisible'],
+  });
   readonly drawPoints = this.initData({ name: 'drawPoints', type: Bool, default: false, help: 'draw points', group: 'Visualization' });
   readonly drawEdges = this.initData({ name: 'drawEdges', type: Bool, default: false, help: 'draw edges', group: 'Visualization' });
-  readonly drawTriangles = this.initData({ name: 'drawTriangles', type: Bool, default: false, help: 'draw triangles', group: 'Visualization' });
-  readonly drawTetrahedra = this.initData({ name: 'drawTetrahedra', type: Bool, default: false, help: 'draw tetrahedra', group: 'Visualization' });
-  readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 1, help: 'rendering size for the planes and topological elements', group: 'Visualization' });
+  readonly drawTriangles = this.initData({
+    name: 'drawTriangles',
+    type: Bool,
+    default: false,
+    help: 'draw triangles',
+    group: 'Visualization',
+  });
+  readonly drawTetrahedra = this.initData({
+    name: 'drawTetrahedra',
+    type: Bool,
+    default: false,
+    help: 'draw tetrahedra',
+    group: 'Visualization',
+  });
+  readonly drawSize = this.initData({
+    name: 'drawSize',
+    type: Real,
+    default: 1,
+    help: 'rendering size for the planes and topological elements',
+    group: 'Visualization',
+  });
 
   private stateType: StateType | undefined;
 
   constructor() {
     super();
-    this.addInput(this.plane, this.position, this.edges, this.triangles, this.tetrahedra, this.computeEdges, this.computeTriangles, this.computeTetrahedra);
-    this.addOutput(this.indices, this.edgeIndices, this.triangleIndices, this.tetrahedronIndices, this.pointsInROI, this.edgesInROI, this.trianglesInROI, this.tetrahedraInROI);
+    this.addInput(
+      this.plane,
+      this.position,
+      this.edges,
+      this.triangles,
+      this.tetrahedra,
+      this.computeEdges,
+      this.computeTriangles,
+      this.computeTetrahedra,
+    );
+    this.addOutput(
+      this.indices,
+      this.edgeIndices,
+      this.triangleIndices,
+      this.tetrahedronIndices,
+      this.pointsInROI,
+      this.edgesInROI,
+      this.trianglesInROI,
+      this.tetrahedraInROI,
+    );
   }
 
   override init(): void {
     this.stateType = engineStateType(this, ['Vec3d', 'Rigid3d']);
     followContextPositions(this, this.position, { stateData: 'rest_position', search: 'up', required: true, purpose: 'select from' });
-    followContextTopology(this, [
-      [this.edges, 'edges', this.computeEdges.value],
-      [this.triangles, 'triangles', this.computeTriangles.value],
-      [this.tetrahedra, 'tetrahedra', this.computeTetrahedra.value],
-    ], 'up');
+    followContextTopology(
+      this,
+      [
+        [this.edges, 'edges', this.computeEdges.value],
+        [this.triangles, 'triangles', this.computeTriangles.value],
+        [this.tetrahedra, 'tetrahedra', this.computeTetrahedra.value],
+      ],
+      'up',
+    );
     this.startUpdates();
   }
 
@@ -93,7 +229,8 @@ export class PlaneROI extends DataEngine {
       for (let i = 0; i < n; i++) m[i] = isPointInSlab(x[i * cs]!, x[i * cs + 1]!, x[i * cs + 2]!, s) ? 1 : 0;
       return m;
     });
-    const idx: number[] = [], pts: number[] = [];
+    const idx: number[] = [],
+      pts: number[] = [];
     for (let i = 0; i < n; i++) {
       if (!inSlab.some((m) => m[i])) continue;
       idx.push(i);
@@ -102,7 +239,8 @@ export class PlaneROI extends DataEngine {
     this.indices.value = Uint32Array.from(idx);
     this.pointsInROI.value = Float64Array.from(pts);
     const select = (elems: Uint32Array, nv: number, compute: boolean, outI: Data<Uint32Array>, outE: Data<Uint32Array>): void => {
-      const ids: number[] = [], list: number[] = [];
+      const ids: number[] = [],
+        list: number[] = [];
       if (compute) {
         for (let e = 0; e * nv < elems.length; e++) {
           const el = elems.subarray(e * nv, e * nv + nv);
@@ -125,7 +263,11 @@ const sub = (a: number[], b: number[]): number[] => [a[0]! - b[0]!, a[1]! - b[1]
 const add = (a: number[], b: number[]): number[] => [a[0]! + b[0]!, a[1]! + b[1]!, a[2]! + b[2]!];
 const scaled = (a: number[], s: number): number[] => [a[0]! * s, a[1]! * s, a[2]! * s];
 const dot = (a: number[], b: number[]): number => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
-const cross = (a: number[], b: number[]): number[] => [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
+const cross = (a: number[], b: number[]): number[] => [
+  a[1]! * b[2]! - a[2]! * b[1]!,
+  a[2]! * b[0]! - a[0]! * b[2]!,
+  a[0]! * b[1]! - a[1]! * b[0]!,
+];
 /** a/|a|, or a unchanged below machine epsilon (SOFA's normalize). */
 function unit(a: number[]): number[] {
   const r = Math.sqrt(dot(a, a));
@@ -149,7 +291,18 @@ function slabsOf(v: Float64Array): Slab[] {
     const plane1 = unit(cross(sub(p2, p3), sub(p6, p3)));
     const plane2 = unit(cross(sub(p3, p0), sub(p4, p0)));
     const plane3 = unit(cross(sub(p2, p1), sub(p6, p2)));
-    out.push({ p0, p2, n, plane0, plane1, plane2, plane3, width: Math.abs(dot(sub(p2, p0), plane0)), length: Math.abs(dot(sub(p2, p0), plane2)), depth });
+    out.push({
+      p0,
+      p2,
+      n,
+      plane0,
+      plane1,
+      plane2,
+      plane3,
+      width: Math.abs(dot(sub(p2, p0), plane0)),
+      length: Math.abs(dot(sub(p2, p0), plane2)),
+      depth,
+    });
   }
   return out;
 }

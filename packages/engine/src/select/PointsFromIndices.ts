@@ -15,9 +15,20 @@ import { Coords, engineStateType, followContextPositions } from '../engine-suppo
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Rigid3d', 'Rigid2d'],
 })
 export class PointsFromIndices extends DataEngine {
-  readonly position = this.initData({ name: 'position', type: Coords, default: new Float64Array(0), help: 'position coordinates of the degrees of freedom (default: those of the context state)' });
+  readonly position = this.initData({
+    name: 'position',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'position coordinates of the degrees of freedom (default: those of the context state)',
+  });
   readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the points' });
-  readonly indicesPosition = this.initData({ name: 'indices_position', type: Coords, default: new Float64Array(0), help: 'coordinates of the points contained in indices', output: true });
+  readonly indicesPosition = this.initData({
+    name: 'indices_position',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'coordinates of the points contained in indices',
+    output: true,
+  });
 
   private stateType: StateType | undefined;
 

@@ -19,14 +19,63 @@ import { Reals, Vec3s, followContextPositions } from '../engine-support.js';
 })
 export class ProximityROI extends DataEngine {
   readonly centers = this.initData({ name: 'centers', type: Vec3s, default: new Float64Array(0), help: 'center(s) of the sphere(s)' });
-  readonly radii = this.initData({ name: 'radii', type: Reals, default: new Float64Array(0), help: 'radius(i) of the sphere(s); missing ones repeat the last' });
-  readonly N = this.initData({ name: 'N', type: UInt, default: 0, range: countAtMost(MAX_POINTS), help: 'maximum number of points to select' });
-  readonly position = this.initData({ name: 'position', type: Vec3s, default: new Float64Array(0), help: 'rest positions of the points (default: the rest_position of the context state, else of a loader)', aliases: ['rest_position'] });
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the points contained in the ROI', output: true, aliases: ['pointIndices'] });
-  readonly pointsInROI = this.initData({ name: 'pointsInROI', type: Vec3s, default: new Float64Array(0), help: 'points contained in the ROI', output: true });
-  readonly distance = this.initData({ name: 'distance', type: Reals, default: new Float64Array(0), help: 'distance between the points contained in the ROI and the closest center', output: true });
-  readonly indicesOut = this.initData({ name: 'indicesOut', type: Indices, default: new Uint32Array(0), help: 'indices of the points not contained in the ROI', output: true });
-  readonly drawSphere = this.initData({ name: 'drawSphere', type: Bool, default: false, help: 'draw the spheres (drawing only)', group: 'Visualization', aliases: ['isVisible'] });
+  readonly radii = this.initData({
+    name: 'radii',
+    type: Reals,
+    default: new Float64Array(0),
+    help: 'radius(i) of the sphere(s); missing ones repeat the last',
+  });
+  readonly N = this.initData({
+    name: 'N',
+    type: UInt,
+    default: 0,
+    range: countAtMost(MAX_POINTS),
+    help: 'maximum number of points to select',
+  });
+  readonly position = this.initData({
+    name: 'position',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'rest positions of the points (default: the rest_position of the context state, else of a loader)',
+    aliases: ['rest_position'],
+  });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: Uint32Array.of(0),
+    help: 'indices of the points contained in the ROI',
+    output: true,
+    aliases: ['pointIndices'],
+  });
+  readonly pointsInROI = this.initData({
+    name: 'pointsInROI',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'points contained in the ROI',
+    output: true,
+  });
+  readonly distance = this.initData({
+    name: 'distance',
+    type: Reals,
+    default: new Float64Array(0),
+    help: 'distance between the points contained in the ROI and the closest center',
+    output: true,
+  });
+  readonly indicesOut = this.initData({
+    name: 'indicesOut',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the points not contained in the ROI',
+    output: true,
+  });
+  readonly drawSphere = this.initData({
+    name: 'drawSphere',
+    type: Bool,
+    default: false,
+    help: 'draw the spheres (drawing only)',
+    group: 'Visualization',
+    aliases: ['isVisible'],
+  });
   readonly drawPoints = this.initData({ name: 'drawPoints', type: Bool, default: false, help: 'draw the points', group: 'Visualization' });
   readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 1, help: 'rendering size', group: 'Visualization' });
 

@@ -25,11 +25,39 @@ import { BaseROI, type RoiElementKind } from './BaseROI.js';
 })
 export class SphereROI extends BaseROI {
   readonly centers = this.initData({ name: 'centers', type: Vec3s, default: new Float64Array(0), help: 'center(s) of the sphere(s)' });
-  readonly radii = this.initData({ name: 'radii', type: Reals, default: new Float64Array(0), help: 'radius(i) of the sphere(s); one radius applies to every center' });
-  readonly direction = this.initData({ name: 'direction', type: Vec3, default: new Float64Array(3), help: 'edge direction (used when edgeAngle > 0)' });
-  readonly normal = this.initData({ name: 'normal', type: Vec3, default: new Float64Array(3), help: 'normal direction of the triangles (used when triAngle > 0)' });
-  readonly edgeAngle = this.initData({ name: 'edgeAngle', type: Real, default: 0, unit: 'deg', help: 'max angle between the direction of the selected edges and the given direction' });
-  readonly triAngle = this.initData({ name: 'triAngle', type: Real, default: 0, unit: 'deg', help: 'max angle between the normal of the selected triangles and the given normal', aliases: ['angle'] });
+  readonly radii = this.initData({
+    name: 'radii',
+    type: Reals,
+    default: new Float64Array(0),
+    help: 'radius(i) of the sphere(s); one radius applies to every center',
+  });
+  readonly direction = this.initData({
+    name: 'direction',
+    type: Vec3,
+    default: new Float64Array(3),
+    help: 'edge direction (used when edgeAngle > 0)',
+  });
+  readonly normal = this.initData({
+    name: 'normal',
+    type: Vec3,
+    default: new Float64Array(3),
+    help: 'normal direction of the triangles (used when triAngle > 0)',
+  });
+  readonly edgeAngle = this.initData({
+    name: 'edgeAngle',
+    type: Real,
+    default: 0,
+    unit: 'deg',
+    help: 'max angle between the direction of the selected edges and the given direction',
+  });
+  readonly triAngle = this.initData({
+    name: 'triAngle',
+    type: Real,
+    default: 0,
+    unit: 'deg',
+    help: 'max angle between the normal of the selected triangles and the given normal',
+    aliases: ['angle'],
+  });
 
   /** Radii, one per center, for the current update. */
   private r: Float64Array = new Float64Array(0);
@@ -76,7 +104,8 @@ export class SphereROI extends BaseROI {
       this.pointAt(i, p);
       return p;
     });
-    const eAngle = this.edgeAngle.value, tAngle = this.triAngle.value;
+    const eAngle = this.edgeAngle.value,
+      tAngle = this.triAngle.value;
     for (let j = 0; j < this.r.length; j++) {
       if (!pts.every((p) => inSphere(p, c, j, this.r[j]!))) continue;
       if (kind === 'edge' && eAngle > 0) {
@@ -98,7 +127,9 @@ export class SphereROI extends BaseROI {
 
 /** |p − c_j| ≤ r. */
 function inSphere(p: ArrayLike<number>, c: Float64Array, j: number, r: number): boolean {
-  const dx = p[0]! - c[3 * j]!, dy = p[1]! - c[3 * j + 1]!, dz = p[2]! - c[3 * j + 2]!;
+  const dx = p[0]! - c[3 * j]!,
+    dy = p[1]! - c[3 * j + 1]!,
+    dz = p[2]! - c[3 * j + 2]!;
   return Math.sqrt(dx * dx + dy * dy + dz * dz) <= r;
 }
 

@@ -1,4 +1,16 @@
-import { Bool, DataEngine, IndexArray, Indices, Real, RealArray, sofaComponent, UInt, Vec3, type Data, type StateType } from '@sofa-ts/core';
+import {
+  Bool,
+  DataEngine,
+  IndexArray,
+  Indices,
+  Real,
+  RealArray,
+  sofaComponent,
+  UInt,
+  Vec3,
+  type Data,
+  type StateType,
+} from '@sofa-ts/core';
 import { Coords, Reals, Vec3s, engineStateType, followContextPositions, followContextTopology, isGiven } from '../engine-support.js';
 
 /**
@@ -25,72 +37,328 @@ import { Coords, Reals, Vec3s, engineStateType, followContextPositions, followCo
   templates: ['Vec3d', 'Rigid3d'],
 })
 export class SubsetTopology extends DataEngine {
-  readonly box = this.initData({ name: 'box', type: RealArray(6, 'vector<Vec6d>'), default: Float64Array.of(0, 0, 0, 1, 1, 1), help: 'boxes, each xmin ymin zmin xmax ymax zmax' });
-  readonly centers = this.initData({ name: 'centers', type: Vec3s, default: new Float64Array(0), help: 'center(s) of the sphere(s); when given, spheres replace the boxes' });
-  readonly radii = this.initData({ name: 'radii', type: Reals, default: new Float64Array(0), help: 'radius(i) of the sphere(s), one per center' });
-  readonly direction = this.initData({ name: 'direction', type: Vec3, default: new Float64Array(3), help: 'edge direction (if edgeAngle > 0; not used by the selection, as in SOFA)' });
-  readonly normal = this.initData({ name: 'normal', type: Vec3, default: new Float64Array(3), help: 'normal direction of the triangles (if triAngle > 0; not used by the selection, as in SOFA)' });
-  readonly edgeAngle = this.initData({ name: 'edgeAngle', type: Real, default: 0, unit: 'deg', help: 'max angle between the selected edges and the direction (not used by the selection, as in SOFA)' });
-  readonly triAngle = this.initData({ name: 'triAngle', type: Real, default: 0, unit: 'deg', help: 'max angle between the selected triangle normals and the normal (not used by the selection, as in SOFA)' });
-  readonly restPosition = this.initData({ name: 'rest_position', type: Coords, default: new Float64Array(0), help: 'rest positions of the points (default: the position of the context state, else of a loader)' });
-  readonly edges = this.initData({ name: 'edges', type: IndexArray(2, 'vector<Edge>'), default: new Uint32Array(0), help: 'edge topology' });
-  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangle topology' });
-  readonly quads = this.initData({ name: 'quads', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'quad topology' });
-  readonly tetrahedra = this.initData({ name: 'tetrahedra', type: IndexArray(4, 'vector<Tetrahedron>'), default: new Uint32Array(0), help: 'tetrahedron topology' });
-  readonly hexahedra = this.initData({ name: 'hexahedra', type: IndexArray(8, 'vector<Hexahedron>'), default: new Uint32Array(0), help: 'hexahedron topology' });
-  readonly tetrahedraInput = this.initData({ name: 'tetrahedraInput', type: Indices, default: new Uint32Array(0), help: 'indices of the tetrahedra to keep (replaces the region when given)' });
+  readonly box = this.initData({
+    name: 'box',
+    type: RealArray(6, 'vector<Vec6d>'),
+    default: Float64Array.of(0, 0, 0, 1, 1, 1),
+    help: 'boxes, each xmin ymin zmin xmax ymax zmax',
+  });
+  readonly centers = this.initData({
+    name: 'centers',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'center(s) of the sphere(s); when given, spheres replace the boxes',
+  });
+  readonly radii = this.initData({
+    name: 'radii',
+    type: Reals,
+    default: new Float64Array(0),
+    help: 'radius(i) of the sphere(s), one per center',
+  });
+  readonly direction = this.initData({
+    name: 'direction',
+    type: Vec3,
+    default: new Float64Array(3),
+    help: 'edge direction (if edgeAngle > 0; not used by the selection, as in SOFA)',
+  });
+  readonly normal = this.initData({
+    name: 'normal',
+    type: Vec3,
+    default: new Float64Array(3),
+    help: 'normal direction of the triangles (if triAngle > 0; not used by the selection, as in SOFA)',
+  });
+  readonly edgeAngle = this.initData({
+    name: 'edgeAngle',
+    type: Real,
+    default: 0,
+    unit: 'deg',
+    help: 'max angle between the selected edges and the direction (not used by the selection, as in SOFA)',
+  });
+  readonly triAngle = this.initData({
+    name: 'triAngle',
+    type: Real,
+    default: 0,
+    unit: 'deg',
+    help: 'max angle between the selected triangle normals and the normal (not used by the selection, as in SOFA)',
+  });
+  readonly restPosition = this.initData({
+    name: 'rest_position',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'rest positions of the points (default: the position of the context state, else of a loader)',
+  });
+  readonly edges = this.initData({
+    name: 'edges',
+    type: IndexArray(2, 'vector<Edge>'),
+    default: new Uint32Array(0),
+    help: 'edge topology',
+  });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangle topology',
+  });
+  readonly quads = this.initData({
+    name: 'quads',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'quad topology',
+  });
+  readonly tetrahedra = this.initData({
+    name: 'tetrahedra',
+    type: IndexArray(4, 'vector<Tetrahedron>'),
+    default: new Uint32Array(0),
+    help: 'tetrahedron topology',
+  });
+  readonly hexahedra = this.initData({
+    name: 'hexahedra',
+    type: IndexArray(8, 'vector<Hexahedron>'),
+    default: new Uint32Array(0),
+    help: 'hexahedron topology',
+  });
+  readonly tetrahedraInput = this.initData({
+    name: 'tetrahedraInput',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the tetrahedra to keep (replaces the region when given)',
+  });
 
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the points contained in the ROI', output: true });
-  readonly edgeIndices = this.initData({ name: 'edgeIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the edges contained in the ROI', output: true });
-  readonly triangleIndices = this.initData({ name: 'triangleIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the triangles contained in the ROI', output: true });
-  readonly quadIndices = this.initData({ name: 'quadIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the quads contained in the ROI', output: true });
-  readonly tetrahedronIndices = this.initData({ name: 'tetrahedronIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the tetrahedra contained in the ROI', output: true });
-  readonly hexahedronIndices = this.initData({ name: 'hexahedronIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the hexahedra contained in the ROI', output: true });
-  readonly pointsInROI = this.initData({ name: 'pointsInROI', type: Coords, default: new Float64Array(0), help: 'points contained in the ROI', output: true });
-  readonly pointsOutROI = this.initData({ name: 'pointsOutROI', type: Coords, default: new Float64Array(0), help: 'points out of the ROI', output: true });
-  readonly edgesInROI = this.initData({ name: 'edgesInROI', type: IndexArray(2, 'vector<Edge>'), default: new Uint32Array(0), help: 'edges contained in the ROI', output: true });
-  readonly edgesOutROI = this.initData({ name: 'edgesOutROI', type: IndexArray(2, 'vector<Edge>'), default: new Uint32Array(0), help: 'edges out of the ROI', output: true });
-  readonly trianglesInROI = this.initData({ name: 'trianglesInROI', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangles contained in the ROI', output: true });
-  readonly trianglesOutROI = this.initData({ name: 'trianglesOutROI', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangles out of the ROI', output: true });
-  readonly quadsInROI = this.initData({ name: 'quadsInROI', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'quads contained in the ROI', output: true });
-  readonly quadsOutROI = this.initData({ name: 'quadsOutROI', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'quads out of the ROI', output: true });
-  readonly tetrahedraInROI = this.initData({ name: 'tetrahedraInROI', type: IndexArray(4, 'vector<Tetrahedron>'), default: new Uint32Array(0), help: 'tetrahedra contained in the ROI', output: true });
-  readonly tetrahedraOutROI = this.initData({ name: 'tetrahedraOutROI', type: IndexArray(4, 'vector<Tetrahedron>'), default: new Uint32Array(0), help: 'tetrahedra out of the ROI', output: true });
-  readonly hexahedraInROI = this.initData({ name: 'hexahedraInROI', type: IndexArray(8, 'vector<Hexahedron>'), default: new Uint32Array(0), help: 'hexahedra contained in the ROI', output: true });
-  readonly hexahedraOutROI = this.initData({ name: 'hexahedraOutROI', type: IndexArray(8, 'vector<Hexahedron>'), default: new Uint32Array(0), help: 'hexahedra out of the ROI', output: true });
-  readonly nbrborder = this.initData({ name: 'nbrborder', type: UInt, default: 0, help: 'with localIndices: the number of border points, the first points of both output meshes', output: true });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: Uint32Array.of(0),
+    help: 'indices of the points contained in the ROI',
+    output: true,
+  });
+  readonly edgeIndices = this.initData({
+    name: 'edgeIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the edges contained in the ROI',
+    output: true,
+  });
+  readonly triangleIndices = this.initData({
+    name: 'triangleIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the triangles contained in the ROI',
+    output: true,
+  });
+  readonly quadIndices = this.initData({
+    name: 'quadIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the quads contained in the ROI',
+    output: true,
+  });
+  readonly tetrahedronIndices = this.initData({
+    name: 'tetrahedronIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the tetrahedra contained in the ROI',
+    output: true,
+  });
+  readonly hexahedronIndices = this.initData({
+    name: 'hexahedronIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the hexahedra contained in the ROI',
+    output: true,
+  });
+  readonly pointsInROI = this.initData({
+    name: 'pointsInROI',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'points contained in the ROI',
+    output: true,
+  });
+  readonly pointsOutROI = this.initData({
+    name: 'pointsOutROI',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'points out of the ROI',
+    output: true,
+  });
+  readonly edgesInROI = this.initData({
+    name: 'edgesInROI',
+    type: IndexArray(2, 'vector<Edge>'),
+    default: new Uint32Array(0),
+    help: 'edges contained in the ROI',
+    output: true,
+  });
+  readonly edgesOutROI = this.initData({
+    name: 'edgesOutROI',
+    type: IndexArray(2, 'vector<Edge>'),
+    default: new Uint32Array(0),
+    help: 'edges out of the ROI',
+    output: true,
+  });
+  readonly trianglesInROI = this.initData({
+    name: 'trianglesInROI',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangles contained in the ROI',
+    output: true,
+  });
+  readonly trianglesOutROI = this.initData({
+    name: 'trianglesOutROI',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangles out of the ROI',
+    output: true,
+  });
+  readonly quadsInROI = this.initData({
+    name: 'quadsInROI',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'quads contained in the ROI',
+    output: true,
+  });
+  readonly quadsOutROI = this.initData({
+    name: 'quadsOutROI',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'quads out of the ROI',
+    output: true,
+  });
+  readonly tetrahedraInROI = this.initData({
+    name: 'tetrahedraInROI',
+    type: IndexArray(4, 'vector<Tetrahedron>'),
+    default: new Uint32Array(0),
+    help: 'tetrahedra contained in the ROI',
+    output: true,
+  });
+  readonly tetrahedraOutROI = this.initData({
+    name: 'tetrahedraOutROI',
+    type: IndexArray(4, 'vector<Tetrahedron>'),
+    default: new Uint32Array(0),
+    help: 'tetrahedra out of the ROI',
+    output: true,
+  });
+  readonly hexahedraInROI = this.initData({
+    name: 'hexahedraInROI',
+    type: IndexArray(8, 'vector<Hexahedron>'),
+    default: new Uint32Array(0),
+    help: 'hexahedra contained in the ROI',
+    output: true,
+  });
+  readonly hexahedraOutROI = this.initData({
+    name: 'hexahedraOutROI',
+    type: IndexArray(8, 'vector<Hexahedron>'),
+    default: new Uint32Array(0),
+    help: 'hexahedra out of the ROI',
+    output: true,
+  });
+  readonly nbrborder = this.initData({
+    name: 'nbrborder',
+    type: UInt,
+    default: 0,
+    help: 'with localIndices: the number of border points, the first points of both output meshes',
+    output: true,
+  });
 
-  readonly localIndices = this.initData({ name: 'localIndices', type: Bool, default: false, help: 'if true, the output elements are renumbered into pointsInROI / pointsOutROI' });
-  readonly drawROI = this.initData({ name: 'drawROI', type: Bool, default: false, help: 'draw the ROI (drawing only)', group: 'Visualization' });
+  readonly localIndices = this.initData({
+    name: 'localIndices',
+    type: Bool,
+    default: false,
+    help: 'if true, the output elements are renumbered into pointsInROI / pointsOutROI',
+  });
+  readonly drawROI = this.initData({
+    name: 'drawROI',
+    type: Bool,
+    default: false,
+    help: 'draw the ROI (drawing only)',
+    group: 'Visualization',
+  });
   readonly drawPoints = this.initData({ name: 'drawPoints', type: Bool, default: false, help: 'draw points', group: 'Visualization' });
   readonly drawEdges = this.initData({ name: 'drawEdges', type: Bool, default: false, help: 'draw edges', group: 'Visualization' });
-  readonly drawTriangle = this.initData({ name: 'drawTriangle', type: Bool, default: false, help: 'draw triangles', group: 'Visualization' });
-  readonly drawTetrahedra = this.initData({ name: 'drawTetrahedra', type: Bool, default: false, help: 'draw tetrahedra', group: 'Visualization' });
-  readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 1, help: 'rendering size for the box and topological elements', group: 'Visualization' });
+  readonly drawTriangle = this.initData({
+    name: 'drawTriangle',
+    type: Bool,
+    default: false,
+    help: 'draw triangles',
+    group: 'Visualization',
+  });
+  readonly drawTetrahedra = this.initData({
+    name: 'drawTetrahedra',
+    type: Bool,
+    default: false,
+    help: 'draw tetrahedra',
+    group: 'Visualization',
+  });
+  readonly drawSize = this.initData({
+    name: 'drawSize',
+    type: Real,
+    default: 1,
+    help: 'rendering size for the box and topological elements',
+    group: 'Visualization',
+  });
 
   private stateType: StateType | undefined;
 
   constructor() {
     super();
-    this.addInput(this.box, this.centers, this.radii, this.direction, this.normal, this.edgeAngle, this.triAngle, this.tetrahedraInput, this.restPosition, this.edges, this.triangles, this.quads, this.tetrahedra, this.hexahedra, this.localIndices);
+    this.addInput(
+      this.box,
+      this.centers,
+      this.radii,
+      this.direction,
+      this.normal,
+      this.edgeAngle,
+      this.triAngle,
+      this.tetrahedraInput,
+      this.restPosition,
+      this.edges,
+      this.triangles,
+      this.quads,
+      this.tetrahedra,
+      this.hexahedra,
+      this.localIndices,
+    );
     this.addOutput(
-      this.indices, this.edgeIndices, this.triangleIndices, this.quadIndices, this.tetrahedronIndices, this.hexahedronIndices,
-      this.pointsInROI, this.pointsOutROI, this.edgesInROI, this.edgesOutROI, this.trianglesInROI, this.trianglesOutROI,
-      this.quadsInROI, this.quadsOutROI, this.tetrahedraInROI, this.tetrahedraOutROI, this.hexahedraInROI, this.hexahedraOutROI, this.nbrborder,
+      this.indices,
+      this.edgeIndices,
+      this.triangleIndices,
+      this.quadIndices,
+      this.tetrahedronIndices,
+      this.hexahedronIndices,
+      this.pointsInROI,
+      this.pointsOutROI,
+      this.edgesInROI,
+      this.edgesOutROI,
+      this.trianglesInROI,
+      this.trianglesOutROI,
+      this.quadsInROI,
+      this.quadsOutROI,
+      this.tetrahedraInROI,
+      this.tetrahedraOutROI,
+      this.hexahedraInROI,
+      this.hexahedraOutROI,
+      this.nbrborder,
     );
   }
 
   override init(): void {
     this.stateType = engineStateType(this, ['Vec3d', 'Rigid3d']);
     followContextPositions(this, this.restPosition, { stateData: 'position', search: 'up', required: true, purpose: 'split' });
-    followContextTopology(this, [[this.edges, 'edges'], [this.triangles, 'triangles'], [this.tetrahedra, 'tetrahedra']], 'up');
+    followContextTopology(
+      this,
+      [
+        [this.edges, 'edges'],
+        [this.triangles, 'triangles'],
+        [this.tetrahedra, 'tetrahedra'],
+      ],
+      'up',
+    );
     this.startUpdates();
   }
 
   protected updateOutputs(): void {
     const cs = this.stateType!.coordSize;
     const x = this.restPosition.value;
-    if (x.length % cs !== 0) throw this.error(`'rest_position' has ${x.length} numbers, not a multiple of ${cs} (template ${this.template})`);
+    if (x.length % cs !== 0)
+      throw this.error(`'rest_position' has ${x.length} numbers, not a multiple of ${cs} (template ${this.template})`);
     const n = x.length / cs;
     const regions = this.regions();
     if (regions === undefined) return;
@@ -105,7 +373,8 @@ export class SubsetTopology extends DataEngine {
     const elementIn = (el: Uint32Array): boolean => inRegion.some((m) => el.every((v) => v < n && m[v] === 1));
 
     const local = this.localIndices.value;
-    const tetra = this.tetrahedra.value, tri = this.triangles.value;
+    const tetra = this.tetrahedra.value,
+      tri = this.triangles.value;
     // Border points: in the first region and in an element (triangles, or tetrahedra if any) that has a point outside it.
     const border: number[] = [];
     if (local) {
@@ -122,7 +391,9 @@ export class SubsetTopology extends DataEngine {
 
     // Points: border points first (local), then the others in index order.
     const localIndex = new Uint32Array(n);
-    const idx: number[] = [], pin: number[] = [], pout: number[] = [];
+    const idx: number[] = [],
+      pin: number[] = [],
+      pout: number[] = [];
     const pushPoint = (dst: number[], i: number): void => {
       for (let k = 0; k < cs; k++) dst.push(x[i * cs + k]!);
     };
@@ -134,7 +405,8 @@ export class SubsetTopology extends DataEngine {
       pushPoint(pin, i);
       pushPoint(pout, i);
     });
-    let cin = border.length, cout = border.length;
+    let cin = border.length,
+      cout = border.length;
     for (let i = 0; i < n; i++) {
       if (isBorderPoint[i]) continue;
       if (inAny[i]) {
@@ -148,8 +420,16 @@ export class SubsetTopology extends DataEngine {
     }
     this.nbrborder.value = border.length;
 
-    const split = (elems: Uint32Array, nv: number, outIdx: Data<Uint32Array>, inList: Data<Uint32Array>, outList: Data<Uint32Array>): void => {
-      const ids: number[] = [], ins: number[] = [], outs: number[] = [];
+    const split = (
+      elems: Uint32Array,
+      nv: number,
+      outIdx: Data<Uint32Array>,
+      inList: Data<Uint32Array>,
+      outList: Data<Uint32Array>,
+    ): void => {
+      const ids: number[] = [],
+        ins: number[] = [],
+        outs: number[] = [];
       for (let e = 0; e * nv < elems.length; e++) {
         const el = elems.subarray(e * nv, e * nv + nv);
         const isIn = elementIn(el);
@@ -181,13 +461,17 @@ export class SubsetTopology extends DataEngine {
    */
   private regions(): Array<(x: number, y: number, z: number) => boolean> | undefined {
     if (isGiven(this.centers)) {
-      const c = this.centers.value, r = this.radii.value;
+      const c = this.centers.value,
+        r = this.radii.value;
       if (c.length === 0) return undefined;
       if (c.length / 3 !== r.length) {
         this.warn(`${c.length / 3} sphere centers but ${r.length} radii: give one radius per center`);
         return undefined;
       }
-      return Array.from(r, (rad, j) => (x: number, y: number, z: number) => Math.hypot(x - c[3 * j]!, y - c[3 * j + 1]!, z - c[3 * j + 2]!) <= rad);
+      return Array.from(
+        r,
+        (rad, j) => (x: number, y: number, z: number) => Math.hypot(x - c[3 * j]!, y - c[3 * j + 1]!, z - c[3 * j + 2]!) <= rad,
+      );
     }
     const b = this.box.value;
     const out: Array<(x: number, y: number, z: number) => boolean> = [];
@@ -203,11 +487,14 @@ export class SubsetTopology extends DataEngine {
   private splitByTetrahedra(x: Float64Array, cs: number, n: number, local: boolean, idx: number[], pin: number[], pout: number[]): void {
     const keep = new Set(this.tetrahedraInput.value);
     const tetra = this.tetrahedra.value;
-    const seenIn = new Int32Array(n).fill(-1), seenOut = new Int32Array(n).fill(-1);
+    const seenIn = new Int32Array(n).fill(-1),
+      seenOut = new Int32Array(n).fill(-1);
     idx.length = 0;
     pin.length = 0;
     pout.length = 0;
-    const ids: number[] = [], ins: number[] = [], outs: number[] = [];
+    const ids: number[] = [],
+      ins: number[] = [],
+      outs: number[] = [];
     for (let e = 0; e * 4 < tetra.length; e++) {
       const isIn = keep.has(e);
       const seen = isIn ? seenIn : seenOut;

@@ -16,40 +16,154 @@ import { Coords, Reals, Vec3s, engineStateType, followContextPositions, followCo
   name: 'ValuesFromPositions',
   category: 'Engine',
   module: 'Sofa.Component.Engine.Select',
-  description: 'Assign values to primitives (vertex/edge/triangle/tetrahedron) based on a linear interpolation of values along a direction.',
+  description:
+    'Assign values to primitives (vertex/edge/triangle/tetrahedron) based on a linear interpolation of values along a direction.',
   templates: ['Vec3d', 'Rigid3d'],
 })
 export class ValuesFromPositions extends DataEngine {
-  readonly inputValues = this.initData({ name: 'inputValues', type: Reals, default: new Float64Array(0), help: 'values interpolated along the direction' });
-  readonly direction = this.initData({ name: 'direction', type: Vec3, default: Float64Array.of(0, 1, 0), help: 'direction along which the values are interpolated (the vector of a Vector field)' });
-  readonly position = this.initData({ name: 'position', type: Coords, default: new Float64Array(0), help: 'rest positions of the points', aliases: ['rest_position'] });
-  readonly edges = this.initData({ name: 'edges', type: IndexArray(2, 'vector<Edge>'), default: new Uint32Array(0), help: 'edge topology' });
-  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangle topology' });
-  readonly tetrahedra = this.initData({ name: 'tetrahedra', type: IndexArray(4, 'vector<Tetrahedron>'), default: new Uint32Array(0), help: 'tetrahedron topology' });
-  readonly values = this.initData({ name: 'values', type: Reals, default: new Float64Array(0), help: 'values of the points', output: true });
-  readonly edgeValues = this.initData({ name: 'edgeValues', type: Reals, default: new Float64Array(0), help: 'values of the edges', output: true });
-  readonly triangleValues = this.initData({ name: 'triangleValues', type: Reals, default: new Float64Array(0), help: 'values of the triangles', output: true });
-  readonly tetrahedronValues = this.initData({ name: 'tetrahedronValues', type: Reals, default: new Float64Array(0), help: 'values of the tetrahedra', output: true });
-  readonly pointVectors = this.initData({ name: 'pointVectors', type: Vec3s, default: new Float64Array(0), help: 'vectors of the points', output: true });
-  readonly edgeVectors = this.initData({ name: 'edgeVectors', type: Vec3s, default: new Float64Array(0), help: 'vectors of the edges', output: true });
-  readonly triangleVectors = this.initData({ name: 'triangleVectors', type: Vec3s, default: new Float64Array(0), help: 'vectors of the triangles', output: true });
-  readonly tetrahedronVectors = this.initData({ name: 'tetrahedronVectors', type: Vec3s, default: new Float64Array(0), help: 'vectors of the tetrahedra', output: true });
-  readonly fieldType = this.initData({ name: 'fieldType', type: Enum(['Scalar', 'Vector'] as const), default: 'Scalar', help: 'field type of the outputs' });
-  readonly drawVectors = this.initData({ name: 'drawVectors', type: Bool, default: false, help: 'draw the vectors (drawing only)', group: 'Visualization' });
-  readonly drawVectorLength = this.initData({ name: 'drawVectorLength', type: Real, default: 10, help: 'length of the drawn vectors', group: 'Visualization' });
+  readonly inputValues = this.initData({
+    name: 'inputValues',
+    type: Reals,
+    default: new Float64Array(0),
+    help: 'values interpolated along the direction',
+  });
+  readonly direction = this.initData({
+    name: 'direction',
+    type: Vec3,
+    default: Float64Array.of(0, 1, 0),
+    help: 'direction along which the values are interpolated (the vector of a Vector field)',
+  });
+  readonly position = this.initData({
+    name: 'position',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'rest positions of the points',
+    aliases: ['rest_position'],
+  });
+  readonly edges = this.initData({
+    name: 'edges',
+    type: IndexArray(2, 'vector<Edge>'),
+    default: new Uint32Array(0),
+    help: 'edge topology',
+  });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangle topology',
+  });
+  readonly tetrahedra = this.initData({
+    name: 'tetrahedra',
+    type: IndexArray(4, 'vector<Tetrahedron>'),
+    default: new Uint32Array(0),
+    help: 'tetrahedron topology',
+  });
+  readonly values = this.initData({
+    name: 'values',
+    type: Reals,
+    default: new Float64Array(0),
+    help: 'values of the points',
+    output: true,
+  });
+  readonly edgeValues = this.initData({
+    name: 'edgeValues',
+    type: Reals,
+    default: new Float64Array(0),
+    help: 'values of the edges',
+    output: true,
+  });
+  readonly triangleValues = this.initData({
+    name: 'triangleValues',
+    type: Reals,
+    default: new Float64Array(0),
+    help: 'values of the triangles',
+    output: true,
+  });
+  readonly tetrahedronValues = this.initData({
+    name: 'tetrahedronValues',
+    type: Reals,
+    default: new Float64Array(0),
+    help: 'values of the tetrahedra',
+    output: true,
+  });
+  readonly pointVectors = this.initData({
+    name: 'pointVectors',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'vectors of the points',
+    output: true,
+  });
+  readonly edgeVectors = this.initData({
+    name: 'edgeVectors',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'vectors of the edges',
+    output: true,
+  });
+  readonly triangleVectors = this.initData({
+    name: 'triangleVectors',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'vectors of the triangles',
+    output: true,
+  });
+  readonly tetrahedronVectors = this.initData({
+    name: 'tetrahedronVectors',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'vectors of the tetrahedra',
+    output: true,
+  });
+  readonly fieldType = this.initData({
+    name: 'fieldType',
+    type: Enum(['Scalar', 'Vector'] as const),
+    default: 'Scalar',
+    help: 'field type of the outputs',
+  });
+  readonly drawVectors = this.initData({
+    name: 'drawVectors',
+    type: Bool,
+    default: false,
+    help: 'draw the vectors (drawing only)',
+    group: 'Visualization',
+  });
+  readonly drawVectorLength = this.initData({
+    name: 'drawVectorLength',
+    type: Real,
+    default: 10,
+    help: 'length of the drawn vectors',
+    group: 'Visualization',
+  });
 
   private stateType: StateType | undefined;
 
   constructor() {
     super();
     this.addInput(this.inputValues, this.direction, this.position, this.edges, this.triangles, this.tetrahedra, this.fieldType);
-    this.addOutput(this.values, this.edgeValues, this.triangleValues, this.tetrahedronValues, this.pointVectors, this.edgeVectors, this.triangleVectors, this.tetrahedronVectors);
+    this.addOutput(
+      this.values,
+      this.edgeValues,
+      this.triangleValues,
+      this.tetrahedronValues,
+      this.pointVectors,
+      this.edgeVectors,
+      this.triangleVectors,
+      this.tetrahedronVectors,
+    );
   }
 
   override init(): void {
     this.stateType = engineStateType(this, ['Vec3d', 'Rigid3d']);
     followContextPositions(this, this.position, { stateData: 'rest_position', search: 'up', required: false });
-    followContextTopology(this, [[this.edges, 'edges'], [this.triangles, 'triangles'], [this.tetrahedra, 'tetrahedra']], 'up');
+    followContextTopology(
+      this,
+      [
+        [this.edges, 'edges'],
+        [this.triangles, 'triangles'],
+        [this.tetrahedra, 'tetrahedra'],
+      ],
+      'up',
+    );
     this.startUpdates();
   }
 
@@ -59,7 +173,8 @@ export class ValuesFromPositions extends DataEngine {
     const n = x.length / cs;
     const dir = this.direction.value;
     const vals = this.inputValues.value;
-    let bmin = Infinity, bmax = -Infinity;
+    let bmin = Infinity,
+      bmax = -Infinity;
     for (let i = 0; i < n; i++) {
       bmin = Math.min(bmin, x[i * cs]!);
       bmax = Math.max(bmax, x[i * cs]!);

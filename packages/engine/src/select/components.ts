@@ -16,6 +16,18 @@ import { ValuesFromPositions } from './ValuesFromPositions.js';
 
 /** Sofa.Component.Engine.Select (BoxROI, in the engine folder, is one of them too). */
 export const selectComponents: readonly ComponentClass[] = [
-  SphereROI, PlaneROI, PairBoxROI, SubsetTopology, PointsFromIndices, ValuesFromIndices, ValuesFromPositions,
-  MeshBoundaryROI, MeshROI, MeshSampler, MeshSplittingEngine, MeshSubsetEngine, NearestPointROI, ProximityROI,
+  SphereROI,
+  PlaneROI,
+  PairBoxROI,
+  SubsetTopology,
+  PointsFromIndices,
+  ValuesFromIndices,
+  ValuesFromPositions,
+  MeshBoundaryROI,
+  MeshROI,
+  MeshSampler,
+  MeshSplittingEngine,
+  MeshSubsetEngine,
+  NearestPointROI,
+  ProximityROI,
 ];

@@ -36,7 +36,9 @@ describe('Engine.Select', () => {
       expect(s.nbIndices.value).to.equal(expected.length);
       expect(s.indicesOut.value.length).to.equal(64 - expected.length);
       // the boundary is inside: (1 1 1) is at distance √3 > 1.5, (1 1 0) at √2 < 1.5, (1 0 0) at 1
-      expect(expected).to.include(id4(1, 1, 0)).and.not.include(id4(1, 1, 1));
+      expect(expected)
+        .to.include(id4(1, 1, 0))
+        .and.not.include(id4(1, 1, 1));
     });
 
     it('keeps an edge or triangle when all its points are in one sphere, within the angle conditions', () => {
@@ -70,7 +72,12 @@ describe('Engine.Select', () => {
     });
 
     it('keeps the elements whose points are all in one slab', () => {
-      const s = one<PlaneROI>('PlaneROI', { position: grid4, plane: '0 0 0  3 0 0  3 3 0  0.5', triangles: `${id4(0, 0, 0)} ${id4(1, 0, 0)} ${id4(0, 1, 0)}  ${id4(0, 0, 0)} ${id4(1, 0, 0)} ${id4(0, 0, 1)}`, edges: `${id4(3, 3, 0)} ${id4(0, 0, 0)}` });
+      const s = one<PlaneROI>('PlaneROI', {
+        position: grid4,
+        plane: '0 0 0  3 0 0  3 3 0  0.5',
+        triangles: `${id4(0, 0, 0)} ${id4(1, 0, 0)} ${id4(0, 1, 0)}  ${id4(0, 0, 0)} ${id4(1, 0, 0)} ${id4(0, 0, 1)}`,
+        edges: `${id4(3, 3, 0)} ${id4(0, 0, 0)}`,
+      });
       expect(arr(s.triangleIndices.value)).to.deep.equal([0]);
       expect(arr(s.edgeIndices.value)).to.deep.equal([0]);
     });
@@ -78,7 +85,11 @@ describe('Engine.Select', () => {
 
   describe('PairBoxROI', () => {
     it('selects the points in the inclusive box and not in the included one', () => {
-      const s = one<PairBoxROI>('PairBoxROI', { position: grid4, inclusiveBox: '-0.5 -0.5 -0.5 3.5 3.5 0.5', includedBox: '0.5 0.5 -1 2.5 2.5 1' });
+      const s = one<PairBoxROI>('PairBoxROI', {
+        position: grid4,
+        inclusiveBox: '-0.5 -0.5 -0.5 3.5 3.5 0.5',
+        includedBox: '0.5 0.5 -1 2.5 2.5 1',
+      });
       expect(arr(s.indices.value)).to.deep.equal(where((x, y, z) => z === 0 && (x === 0 || x === 3 || y === 0 || y === 3)));
       expect(s.pointsInROI.value.length).to.equal(3 * 12);
     });
@@ -99,7 +110,12 @@ describe('Engine.Select', () => {
     });
 
     it('with localIndices renumbers each part, the border points first in both', () => {
-      const s = one<SubsetTopology>('SubsetTopology', { rest_position: pts, triangles: tri, box: '-0.5 -0.5 -1  1.5 1.5 1', localIndices: '1' });
+      const s = one<SubsetTopology>('SubsetTopology', {
+        rest_position: pts,
+        triangles: tri,
+        box: '-0.5 -0.5 -1  1.5 1.5 1',
+        localIndices: '1',
+      });
       // border: inside points of triangles that have an outside point: 1 and 4
       expect(s.nbrborder.value).to.equal(2);
       expect(arr(s.indices.value)).to.deep.equal([1, 4, 0, 3]);
@@ -113,7 +129,12 @@ describe('Engine.Select', () => {
     it('uses spheres when centers are given, and tetrahedraInput instead of a region when given', () => {
       const s = one<SubsetTopology>('SubsetTopology', { rest_position: grid4, centers: '0 0 0', radii: '1.1' });
       expect(arr(s.indices.value)).to.deep.equal(where((x, y, z) => Math.hypot(x, y, z) <= 1.1));
-      const t = one<SubsetTopology>('SubsetTopology', { rest_position: '0 0 0 1 0 0 0 1 0 0 0 1 1 1 1', tetrahedra: '0 1 2 3  1 2 3 4', tetrahedraInput: '1', localIndices: '1' });
+      const t = one<SubsetTopology>('SubsetTopology', {
+        rest_position: '0 0 0 1 0 0 0 1 0 0 0 1 1 1 1',
+        tetrahedra: '0 1 2 3  1 2 3 4',
+        tetrahedraInput: '1',
+        localIndices: '1',
+      });
       expect(arr(t.tetrahedronIndices.value)).to.deep.equal([1]);
       expect(arr(t.tetrahedraInROI.value)).to.deep.equal([0, 1, 2, 3]);
       expect(arr(t.indices.value)).to.deep.equal([1, 2, 3, 4]);
@@ -136,10 +157,20 @@ describe('Engine.Select', () => {
 
     it('ValuesFromPositions interpolates the values along the direction, or gives the direction as vectors', () => {
       // x from 0 to 3, values 10 at x = 0 and 40 at x = 3 (bmin, bmax: the x extent)
-      const v = one<ValuesFromPositions>('ValuesFromPositions', { position: '0 0 0  1 0 0  3 0 0', inputValues: '10 40', direction: '1 0 0', edges: '0 1' });
+      const v = one<ValuesFromPositions>('ValuesFromPositions', {
+        position: '0 0 0  1 0 0  3 0 0',
+        inputValues: '10 40',
+        direction: '1 0 0',
+        edges: '0 1',
+      });
       expect(arr(v.values.value)).to.deep.equal([10, 20, 40]);
       expect(arr(v.edgeValues.value)).to.deep.equal([15]);
-      const w = one<ValuesFromPositions>('ValuesFromPositions', { position: '0 0 0  1 0 0', direction: '1 1 0', fieldType: 'Vector', edges: '0 1' });
+      const w = one<ValuesFromPositions>('ValuesFromPositions', {
+        position: '0 0 0  1 0 0',
+        direction: '1 1 0',
+        fieldType: 'Vector',
+        edges: '0 1',
+      });
       expect(arr(w.pointVectors.value)).to.deep.equal([1, 1, 0, 1, 1, 0]);
       expect(arr(w.edgeVectors.value)).to.deep.equal([1, 1, 0]);
     });
@@ -153,14 +184,23 @@ describe('Engine.Select', () => {
     });
 
     it('MeshSubsetEngine keeps the elements whose vertices are selected, renumbered', () => {
-      const m = one<MeshSubsetEngine>('MeshSubsetEngine', { inputPosition: '0 0 0  1 0 0  0 1 0  1 1 0', inputTriangles: '0 1 2  1 3 2', indices: '3 1 2' });
+      const m = one<MeshSubsetEngine>('MeshSubsetEngine', {
+        inputPosition: '0 0 0  1 0 0  0 1 0  1 1 0',
+        inputTriangles: '0 1 2  1 3 2',
+        indices: '3 1 2',
+      });
       expect(arr(m.position.value)).to.deep.equal([1, 1, 0, 1, 0, 0, 0, 1, 0]);
       expect(arr(m.triangles.value)).to.deep.equal([1, 0, 2]);
     });
 
     it('MeshSplittingEngine gives each vertex to the first list that claims it, the rest to the last sub-mesh', () => {
       const m = one<MeshSplittingEngine>('MeshSplittingEngine', {
-        position: '0 0 0  1 0 0  2 0 0  3 0 0  4 0 0', edges: '1 2  2 3', nbInputs: '2', indices1: '0', edgeIndices1: '1', indices2: '2 4',
+        position: '0 0 0  1 0 0  2 0 0  3 0 0  4 0 0',
+        edges: '1 2  2 3',
+        nbInputs: '2',
+        indices1: '0',
+        edgeIndices1: '1',
+        indices2: '2 4',
       });
       // vertex 0 and edge 1 (2 3) → sub-mesh 0; 4 → 1 (2 taken by 0); 1 → the remainder (2)
       expect(arr(m.indexPairs.value)).to.deep.equal([0, 0, 2, 0, 0, 1, 0, 2, 1, 0]);
@@ -170,7 +210,12 @@ describe('Engine.Select', () => {
     });
 
     it('MeshROI selects the points inside a closed surface (odd crossings)', () => {
-      const m = one<MeshROI>('MeshROI', { ROIposition: CUBE.points, ROItriangles: CUBE.triangles, position: '0.45 0.55 0.5  0.2 0.9 0.1  1.5 0.5 0.5  0.5 -0.1 0.5  0.3 0.6 0.7', edges: '0 1  0 2' });
+      const m = one<MeshROI>('MeshROI', {
+        ROIposition: CUBE.points,
+        ROItriangles: CUBE.triangles,
+        position: '0.45 0.55 0.5  0.2 0.9 0.1  1.5 0.5 0.5  0.5 -0.1 0.5  0.3 0.6 0.7',
+        edges: '0 1  0 2',
+      });
       expect(arr(m.indices.value)).to.deep.equal([0, 1, 4]);
       expect(arr(m.box.value)).to.deep.equal([0, 0, 0, 1, 1, 1]);
       // strict is false by default for MeshROI: the edge (0 2) is in as its centre (0.975, 0.525, 0.5) is
@@ -183,14 +228,21 @@ describe('Engine.Select', () => {
       expect(arr(m.outputIndices.value)).to.deep.equal([0, 10, 5]);
       // geodesic along a chain of edges: the same on a straight line
       const edges = Array.from({ length: 10 }, (_, i) => `${i} ${i + 1}`).join('  ');
-      expect(arr(one<MeshSampler>('MeshSampler', { position: pts, edges, number: '3', maxIter: '0' }).outputIndices.value)).to.deep.equal([0, 10, 5]);
+      expect(arr(one<MeshSampler>('MeshSampler', { position: pts, edges, number: '3', maxIter: '0' }).outputIndices.value)).to.deep.equal([
+        0, 10, 5,
+      ]);
       // Lloyd moves the first sample to the centre of its region 0 … 2
       const l = one<MeshSampler>('MeshSampler', { position: pts, number: '3', maxIter: '10' });
       expect(arr(l.outputIndices.value).sort((a, b) => a - b)).to.deep.equal([1, 5, 9]);
     });
 
     it('ProximityROI keeps the N points nearest to a center within its radius', () => {
-      const p = one<ProximityROI>('ProximityROI', { position: '0 0 0  0.1 0 0  0.5 0 0  0.3 0 0  2 0 0', centers: '0 0 0', radii: '1', N: '2' });
+      const p = one<ProximityROI>('ProximityROI', {
+        position: '0 0 0  0.1 0 0  0.5 0 0  0.3 0 0  2 0 0',
+        centers: '0 0 0',
+        radii: '1',
+        N: '2',
+      });
       expect(arr(p.indices.value)).to.deep.equal([0, 1]);
       expect(arr(p.distance.value)).to.deep.equal([0, 0.1]);
       expect(arr(p.indicesOut.value)).to.deep.equal([2, 3, 4]);

@@ -15,8 +15,19 @@ import { Coords } from '../engine-support.js';
 })
 export class DifferenceEngine extends DataEngine {
   readonly input = this.initData({ name: 'input', type: Coords, default: new Float64Array(0), help: 'input vector' });
-  readonly substractor = this.initData({ name: 'substractor', type: Coords, default: new Float64Array(0), help: 'vector to subtract from the input' });
-  readonly output = this.initData({ name: 'output', type: Coords, default: new Float64Array(0), help: 'output vector = input − substractor', output: true });
+  readonly substractor = this.initData({
+    name: 'substractor',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'vector to subtract from the input',
+  });
+  readonly output = this.initData({
+    name: 'output',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'output vector = input − substractor',
+    output: true,
+  });
 
   constructor() {
     super();
@@ -29,7 +40,8 @@ export class DifferenceEngine extends DataEngine {
   }
 
   protected updateOutputs(): void {
-    const a = this.input.value, b = this.substractor.value;
+    const a = this.input.value,
+      b = this.substractor.value;
     if (a.length !== b.length) {
       this.warn(`'input' has ${a.length} numbers and 'substractor' ${b.length}: they must have the same size (output unchanged)`);
       return;

@@ -22,7 +22,13 @@ const Rigids = RealArray(7, 'vector<Rigid3dTypes::Coord>');
 export class DisplacementTransformEngine extends DataEngine {
   readonly x0 = this.initData({ name: 'x0', type: Rigids, default: new Float64Array(0), help: 'rest position' });
   readonly x = this.initData({ name: 'x', type: Rigids, default: new Float64Array(0), help: 'current position' });
-  readonly displacements = this.initData({ name: 'displacements', type: RealArray(0, 'vector<T>'), default: new Float64Array(0), help: 'displacement transforms with respect to the rest frames', output: true });
+  readonly displacements = this.initData({
+    name: 'displacements',
+    type: RealArray(0, 'vector<T>'),
+    default: new Float64Array(0),
+    help: 'displacement transforms with respect to the rest frames',
+    output: true,
+  });
 
   constructor() {
     super();
@@ -36,7 +42,8 @@ export class DisplacementTransformEngine extends DataEngine {
 
   /** D_i as 4×4 matrices: M(x_i)·M(x0_i)⁻¹, then the extra factor of DisplacementMatrixEngine. */
   protected matrices(extra?: (i: number) => Float64Array): Float64Array {
-    const x = this.x.value, x0 = this.x0.value;
+    const x = this.x.value,
+      x0 = this.x0.value;
     if (x.length !== x0.length) throw this.error(`x has ${x.length / 7} frames and x0 ${x0.length / 7}: they must have the same size`);
     const n = x.length / 7;
     const out = new Float64Array(16 * n);
@@ -53,7 +60,8 @@ export class DisplacementTransformEngine extends DataEngine {
       this.displacements.value = this.matrices();
       return;
     }
-    const x = this.x.value, x0 = this.x0.value;
+    const x = this.x.value,
+      x0 = this.x0.value;
     if (x.length !== x0.length) throw this.error(`x has ${x.length / 7} frames and x0 ${x0.length / 7}: they must have the same size`);
     const out = new Float64Array(x.length);
     const c = [0, 0, 0];
@@ -80,7 +88,12 @@ export class DisplacementTransformEngine extends DataEngine {
   defaultTemplate: 'Rigid3d',
 })
 export class DisplacementMatrixEngine extends DisplacementTransformEngine {
-  readonly scales = this.initData({ name: 'scales', type: Vec3s, default: new Float64Array(0), help: 'scale added to each rigid transformation (default 1 1 1)' });
+  readonly scales = this.initData({
+    name: 'scales',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'scale added to each rigid transformation (default 1 1 1)',
+  });
 
   constructor() {
     super();

@@ -15,11 +15,27 @@ import { Reals } from '../engine-support.js';
   defaultTemplate: 'Vec3d',
 })
 export class IndexValueMapper extends DataEngine {
-  readonly inputValues = this.initData({ name: 'inputValues', type: Reals, default: new Float64Array(0), help: 'already existing values (can be empty)' });
+  readonly inputValues = this.initData({
+    name: 'inputValues',
+    type: Reals,
+    default: new Float64Array(0),
+    help: 'already existing values (can be empty)',
+  });
   readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices to map the value on' });
   readonly value = this.initData({ name: 'value', type: Real, default: 0, help: 'value to map the indices on' });
-  readonly outputValues = this.initData({ name: 'outputValues', type: Reals, default: new Float64Array(0), help: 'new map between indices and values', output: true });
-  readonly defaultValue = this.initData({ name: 'defaultValue', type: Real, default: 1, help: 'default value for the indices without any value' });
+  readonly outputValues = this.initData({
+    name: 'outputValues',
+    type: Reals,
+    default: new Float64Array(0),
+    help: 'new map between indices and values',
+    output: true,
+  });
+  readonly defaultValue = this.initData({
+    name: 'defaultValue',
+    type: Real,
+    default: 1,
+    help: 'default value for the indices without any value',
+  });
 
   constructor() {
     super();
@@ -32,11 +48,13 @@ export class IndexValueMapper extends DataEngine {
   }
 
   protected updateOutputs(): void {
-    const input = this.inputValues.value, ind = this.indices.value;
+    const input = this.inputValues.value,
+      ind = this.indices.value;
     let size = input.length;
     for (const i of ind) size = Math.max(size, i + 1);
     // The list grows to the largest index: bounded like any per-element list (10 per point at most).
-    if (size > 10 * MAX_POINTS) throw this.dataError(this.indices, `index ${size - 1} would grow the list to ${size} values, above the limit of ${10 * MAX_POINTS}`);
+    if (size > 10 * MAX_POINTS)
+      throw this.dataError(this.indices, `index ${size - 1} would grow the list to ${size} values, above the limit of ${10 * MAX_POINTS}`);
     const out = new Float64Array(size).fill(this.defaultValue.value);
     out.set(input);
     for (const i of ind) out[i] = this.value.value;

@@ -17,12 +17,45 @@ import { Vec3s } from '../engine-support.js';
 })
 export class SmoothMeshEngine extends DataEngine {
   readonly inputPosition = this.initData({ name: 'input_position', type: Vec3s, default: new Float64Array(0), help: 'input positions' });
-  readonly inputIndices = this.initData({ name: 'input_indices', type: Indices, default: new Uint32Array(0), help: 'indices of the positions to smooth (empty: all)' });
-  readonly outputPosition = this.initData({ name: 'output_position', type: Vec3s, default: new Float64Array(0), help: 'output positions', output: true });
-  readonly nbIterations = this.initData({ name: 'nb_iterations', type: UInt, default: 1, help: 'number of iterations of laplacian smoothing' });
-  readonly showInput = this.initData({ name: 'showInput', type: Bool, default: false, help: 'draw the input (drawing only)', group: 'Visualization' });
-  readonly showOutput = this.initData({ name: 'showOutput', type: Bool, default: false, help: 'draw the output (drawing only)', group: 'Visualization' });
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'topology whose edges give the neighbours (default: the context topology)', accepts: isTopology, expected: 'a topology container' });
+  readonly inputIndices = this.initData({
+    name: 'input_indices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the positions to smooth (empty: all)',
+  });
+  readonly outputPosition = this.initData({
+    name: 'output_position',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'output positions',
+    output: true,
+  });
+  readonly nbIterations = this.initData({
+    name: 'nb_iterations',
+    type: UInt,
+    default: 1,
+    help: 'number of iterations of laplacian smoothing',
+  });
+  readonly showInput = this.initData({
+    name: 'showInput',
+    type: Bool,
+    default: false,
+    help: 'draw the input (drawing only)',
+    group: 'Visualization',
+  });
+  readonly showOutput = this.initData({
+    name: 'showOutput',
+    type: Bool,
+    default: false,
+    help: 'draw the output (drawing only)',
+    group: 'Visualization',
+  });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'topology whose edges give the neighbours (default: the context topology)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   private revision = -1;
   private neighbours: number[][] = [];
@@ -35,7 +68,7 @@ export class SmoothMeshEngine extends DataEngine {
 
   override init(): void {
     if (!this.topology.get()) this.topology.set(contextMeshTopology(this.context));
-    if (!this.topology.get()) throw this.error('no topology: link one with topology=\'@path\' or add a topology to the node');
+    if (!this.topology.get()) throw this.error("no topology: link one with topology='@path' or add a topology to the node");
     this.startUpdates();
   }
 
@@ -47,7 +80,8 @@ export class SmoothMeshEngine extends DataEngine {
       this.neighbours = Array.from({ length: n }, () => []);
       const e = topo.getEdges();
       for (let k = 0; k + 2 <= e.length; k += 2) {
-        const a = e[k]!, b = e[k + 1]!;
+        const a = e[k]!,
+          b = e[k + 1]!;
         if (a >= n || b >= n) throw this.error(`the topology's edge (${a}, ${b}) names a point past the ${n} input positions`);
         this.neighbours[a]!.push(b);
         this.neighbours[b]!.push(a);

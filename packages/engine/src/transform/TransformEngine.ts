@@ -25,11 +25,33 @@ type Op = (x: Float64Array, o: number) => void;
   defaultTemplate: 'Vec3d',
 })
 export class TransformEngine extends DataEngine {
-  readonly inputPosition = this.initData({ name: 'input_position', type: Coords, default: new Float64Array(0), help: 'input array of points' });
-  readonly outputPosition = this.initData({ name: 'output_position', type: Coords, default: new Float64Array(0), help: 'output array of points', output: true });
+  readonly inputPosition = this.initData({
+    name: 'input_position',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'input array of points',
+  });
+  readonly outputPosition = this.initData({
+    name: 'output_position',
+    type: Coords,
+    default: new Float64Array(0),
+    help: 'output array of points',
+    output: true,
+  });
   readonly translation = this.initData({ name: 'translation', type: Vec3, default: new Float64Array(3), help: 'translation vector' });
-  readonly rotation = this.initData({ name: 'rotation', type: Vec3, default: new Float64Array(3), unit: 'deg', help: 'rotation vector (Euler angles in degrees, about x, then y, then z)' });
-  readonly quaternion = this.initData({ name: 'quaternion', type: RealArray(4, 'Quat'), default: Float64Array.of(0, 0, 0, 1), help: 'rotation quaternion (x y z w)' });
+  readonly rotation = this.initData({
+    name: 'rotation',
+    type: Vec3,
+    default: new Float64Array(3),
+    unit: 'deg',
+    help: 'rotation vector (Euler angles in degrees, about x, then y, then z)',
+  });
+  readonly quaternion = this.initData({
+    name: 'quaternion',
+    type: RealArray(4, 'Quat'),
+    default: Float64Array.of(0, 0, 0, 1),
+    help: 'rotation quaternion (x y z w)',
+  });
   readonly scale = this.initData({ name: 'scale', type: Vec3, default: Float64Array.of(1, 1, 1), help: 'scale factors' });
   readonly inverse = this.initData({ name: 'inverse', type: Bool, default: false, help: 'true to apply the inverse transformation' });
 
@@ -51,7 +73,8 @@ export class TransformEngine extends DataEngine {
     const t = this.stateType!;
     const cs = t.coordSize;
     const input = this.inputPosition.value;
-    if (input.length % cs !== 0) throw this.error(`'input_position' has ${input.length} numbers, not a multiple of ${cs} (template ${t.name})`);
+    if (input.length % cs !== 0)
+      throw this.error(`'input_position' has ${input.length} numbers, not a multiple of ${cs} (template ${t.name})`);
     const ops = this.operations(t);
     const out = Float64Array.from(input);
     for (let o = 0; o < out.length; o += cs) for (const op of ops) op(out, o);
@@ -61,7 +84,10 @@ export class TransformEngine extends DataEngine {
   /** The operations in the order they apply. */
   private operations(t: StateType): Op[] {
     const inv = this.inverse.value;
-    const s = this.scale.value, r = this.rotation.value, q = this.quaternion.value, tr = this.translation.value;
+    const s = this.scale.value,
+      r = this.rotation.value,
+      q = this.quaternion.value,
+      tr = this.translation.value;
     const dims = Math.min(3, t.spatialDimensions);
     const ops: Op[] = [];
     const add = (op: Op): void => {
@@ -81,7 +107,8 @@ export class TransformEngine extends DataEngine {
       add(this.rotationOp(t, qe, angle));
     }
     if (q[0] !== 0 || q[1] !== 0 || q[2] !== 0 || q[3] !== 1) {
-      if (t.name === 'Rigid2d') throw this.error("a 'quaternion' rotation is not defined for Rigid2d frames: give 'rotation' (its z angle turns the frames)");
+      if (t.name === 'Rigid2d')
+        throw this.error("a 'quaternion' rotation is not defined for Rigid2d frames: give 'rotation' (its z angle turns the frames)");
       const qq: Quat = [q[0]!, q[1]!, q[2]!, q[3]!];
       add(this.rotationOp(t, inv ? quatInverse(qq) : qq, 0));
     }

@@ -14,7 +14,13 @@ import { quatToMatrix3At } from '@sofa-ts/linalg';
  */
 abstract class AbstractTransformMatrixEngine extends DataEngine {
   readonly inT = this.initData({ name: 'inT', type: Mat4, default: Float64Array.from(IDENTITY4), help: 'input transformation, if any' });
-  readonly outT = this.initData({ name: 'outT', type: Mat4, default: Float64Array.from(IDENTITY4), help: 'output transformation', output: true });
+  readonly outT = this.initData({
+    name: 'outT',
+    type: Mat4,
+    default: Float64Array.from(IDENTITY4),
+    help: 'output transformation',
+    output: true,
+  });
 
   constructor() {
     super();
@@ -27,7 +33,12 @@ abstract class AbstractTransformMatrixEngine extends DataEngine {
   }
 }
 
-@sofaComponent({ name: 'TranslateTransformMatrixEngine', category: 'Engine', module: 'Sofa.Component.Engine.Transform', description: 'Compose the input transform (if any) with the given translation.' })
+@sofaComponent({
+  name: 'TranslateTransformMatrixEngine',
+  category: 'Engine',
+  module: 'Sofa.Component.Engine.Transform',
+  description: 'Compose the input transform (if any) with the given translation.',
+})
 export class TranslateTransformMatrixEngine extends AbstractTransformMatrixEngine {
   readonly translation = this.initData({ name: 'translation', type: Vec3, default: new Float64Array(3), help: 'translation vector' });
   constructor() {
@@ -44,9 +55,19 @@ export class TranslateTransformMatrixEngine extends AbstractTransformMatrixEngin
   }
 }
 
-@sofaComponent({ name: 'ScaleTransformMatrixEngine', category: 'Engine', module: 'Sofa.Component.Engine.Transform', description: 'Compose the input transform (if any) with the given scale transformation.' })
+@sofaComponent({
+  name: 'ScaleTransformMatrixEngine',
+  category: 'Engine',
+  module: 'Sofa.Component.Engine.Transform',
+  description: 'Compose the input transform (if any) with the given scale transformation.',
+})
 export class ScaleTransformMatrixEngine extends AbstractTransformMatrixEngine {
-  readonly scale = this.initData({ name: 'scale', type: Vec3, default: new Float64Array(3), help: 'scaling values (SOFA leaves the default at 0 0 0)' });
+  readonly scale = this.initData({
+    name: 'scale',
+    type: Vec3,
+    default: new Float64Array(3),
+    help: 'scaling values (SOFA leaves the default at 0 0 0)',
+  });
   constructor() {
     super();
     this.addInput(this.scale);
@@ -61,9 +82,20 @@ export class ScaleTransformMatrixEngine extends AbstractTransformMatrixEngine {
   }
 }
 
-@sofaComponent({ name: 'RotateTransformMatrixEngine', category: 'Engine', module: 'Sofa.Component.Engine.Transform', description: 'Compose the input transform (if any) with the given rotation.' })
+@sofaComponent({
+  name: 'RotateTransformMatrixEngine',
+  category: 'Engine',
+  module: 'Sofa.Component.Engine.Transform',
+  description: 'Compose the input transform (if any) with the given rotation.',
+})
 export class RotateTransformMatrixEngine extends AbstractTransformMatrixEngine {
-  readonly rotation = this.initData({ name: 'rotation', type: Vec3, default: new Float64Array(3), unit: 'deg', help: 'Euler angles in degrees (about x, then y, then z)' });
+  readonly rotation = this.initData({
+    name: 'rotation',
+    type: Vec3,
+    default: new Float64Array(3),
+    unit: 'deg',
+    help: 'Euler angles in degrees (about x, then y, then z)',
+  });
   constructor() {
     super();
     this.addInput(this.rotation);
@@ -77,7 +109,12 @@ export class RotateTransformMatrixEngine extends AbstractTransformMatrixEngine {
   }
 }
 
-@sofaComponent({ name: 'InvertTransformMatrixEngine', category: 'Engine', module: 'Sofa.Component.Engine.Transform', description: 'Inverts the input transform.' })
+@sofaComponent({
+  name: 'InvertTransformMatrixEngine',
+  category: 'Engine',
+  module: 'Sofa.Component.Engine.Transform',
+  description: 'Inverts the input transform.',
+})
 export class InvertTransformMatrixEngine extends AbstractTransformMatrixEngine {
   protected updateOutputs(): void {
     const inv = mat4InvertAffine(this.inT.value);

@@ -2,7 +2,17 @@ import { Bool, DataEngine, Enum, host, Indices, Int, Real, requireDataFile, sofa
 import { IDENTITY4, Mat4, Vec3s, seededRandom } from '../engine-support.js';
 import { quatFromEulerDeg, quatRotate } from '../rigid-math.js';
 
-const METHODS = ['projectOnPlane', 'translation', 'rotation', 'random', 'scale', 'scaleTranslation', 'scaleRotationTranslation', 'affine', 'fromFile'] as const;
+const METHODS = [
+  'projectOnPlane',
+  'translation',
+  'rotation',
+  'random',
+  'scale',
+  'scaleTranslation',
+  'scaleRotationTranslation',
+  'affine',
+  'fromFile',
+] as const;
 
 /**
  * SOFA's TransformPosition: output_position = f(input_position) by `method`:
@@ -27,26 +37,95 @@ const METHODS = ['projectOnPlane', 'translation', 'rotation', 'random', 'scale',
   templates: ['Vec3d'],
 })
 export class TransformPosition extends DataEngine {
-  readonly origin = this.initData({ name: 'origin', type: Vec3, default: new Float64Array(3), help: 'a point on the plane / the centre of the scale' });
-  readonly inputPosition = this.initData({ name: 'input_position', type: Vec3s, default: new Float64Array(0), help: 'input array of 3d points', aliases: ['inputPosition'] });
-  readonly outputPosition = this.initData({ name: 'output_position', type: Vec3s, default: new Float64Array(0), help: 'output array of 3d points', output: true, aliases: ['outputPosition'] });
+  readonly origin = this.initData({
+    name: 'origin',
+    type: Vec3,
+    default: new Float64Array(3),
+    help: 'a point on the plane / the centre of the scale',
+  });
+  readonly inputPosition = this.initData({
+    name: 'input_position',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'input array of 3d points',
+    aliases: ['inputPosition'],
+  });
+  readonly outputPosition = this.initData({
+    name: 'output_position',
+    type: Vec3s,
+    default: new Float64Array(0),
+    help: 'output array of 3d points',
+    output: true,
+    aliases: ['outputPosition'],
+  });
   readonly normal = this.initData({ name: 'normal', type: Vec3, default: new Float64Array(3), help: 'plane normal (normalised at init)' });
   readonly translation = this.initData({ name: 'translation', type: Vec3, default: new Float64Array(3), help: 'translation vector' });
-  readonly rotation = this.initData({ name: 'rotation', type: Vec3, default: new Float64Array(3), unit: 'deg', help: 'rotation vector (Euler angles in degrees)' });
+  readonly rotation = this.initData({
+    name: 'rotation',
+    type: Vec3,
+    default: new Float64Array(3),
+    unit: 'deg',
+    help: 'rotation vector (Euler angles in degrees)',
+  });
   readonly scale = this.initData({ name: 'scale', type: Vec3, default: Float64Array.of(1, 1, 1), help: 'scale factors' });
-  readonly matrix = this.initData({ name: 'matrix', type: Mat4, default: Float64Array.from(IDENTITY4), help: '4x4 affine matrix (row-major)' });
+  readonly matrix = this.initData({
+    name: 'matrix',
+    type: Mat4,
+    default: Float64Array.from(IDENTITY4),
+    help: '4x4 affine matrix (row-major)',
+  });
   readonly method = this.initData({ name: 'method', type: Enum(METHODS), default: 'projectOnPlane', help: 'transformation method' });
   readonly seedValue = this.initData({ name: 'seedValue', type: Int, default: 0, help: 'seed of the random generator (method random)' });
-  readonly maxRandomDisplacement = this.initData({ name: 'maxRandomDisplacement', type: Real, default: 1, help: 'maximum displacement around the initial position (method random)' });
-  readonly fixedIndices = this.initData({ name: 'fixedIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the entries that are not transformed' });
-  readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'file of an affine matrix: .trm, .tfm, .xfm or .txt (method fromFile)' });
-  readonly drawInput = this.initData({ name: 'drawInput', type: Bool, default: false, help: 'draw input points (drawing only)', group: 'Visualization' });
-  readonly drawOutput = this.initData({ name: 'drawOutput', type: Bool, default: false, help: 'draw output points (drawing only)', group: 'Visualization' });
+  readonly maxRandomDisplacement = this.initData({
+    name: 'maxRandomDisplacement',
+    type: Real,
+    default: 1,
+    help: 'maximum displacement around the initial position (method random)',
+  });
+  readonly fixedIndices = this.initData({
+    name: 'fixedIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the entries that are not transformed',
+  });
+  readonly filename = this.initData({
+    name: 'filename',
+    type: Str,
+    default: '',
+    help: 'file of an affine matrix: .trm, .tfm, .xfm or .txt (method fromFile)',
+  });
+  readonly drawInput = this.initData({
+    name: 'drawInput',
+    type: Bool,
+    default: false,
+    help: 'draw input points (drawing only)',
+    group: 'Visualization',
+  });
+  readonly drawOutput = this.initData({
+    name: 'drawOutput',
+    type: Bool,
+    default: false,
+    help: 'draw output points (drawing only)',
+    group: 'Visualization',
+  });
   readonly pointSize = this.initData({ name: 'pointSize', type: Real, default: 1, help: 'point size', group: 'Visualization' });
 
   constructor() {
     super();
-    this.addInput(this.inputPosition, this.origin, this.normal, this.translation, this.rotation, this.scale, this.matrix, this.fixedIndices, this.method, this.filename, this.seedValue, this.maxRandomDisplacement);
+    this.addInput(
+      this.inputPosition,
+      this.origin,
+      this.normal,
+      this.translation,
+      this.rotation,
+      this.scale,
+      this.matrix,
+      this.fixedIndices,
+      this.method,
+      this.filename,
+      this.seedValue,
+      this.maxRandomDisplacement,
+    );
     this.addOutput(this.outputPosition);
   }
 
@@ -55,7 +134,8 @@ export class TransformPosition extends DataEngine {
     const len = Math.hypot(n[0]!, n[1]!, n[2]!);
     if (Math.abs(len * len - 1) > 1e-10) {
       if (len === 0) {
-        if (this.method.value === 'projectOnPlane') throw this.error("the 'normal' of the projection plane is zero", "give normal='nx ny nz'");
+        if (this.method.value === 'projectOnPlane')
+          throw this.error("the 'normal' of the projection plane is zero", "give normal='nx ny nz'");
       } else this.normal.value = Float64Array.from(n, (v) => v / len);
     }
     this.startUpdates();
@@ -65,7 +145,10 @@ export class TransformPosition extends DataEngine {
     const input = this.inputPosition.value;
     const out = Float64Array.from(input);
     const np = input.length / 3;
-    const o = this.origin.value, n = this.normal.value, t = this.translation.value, s = this.scale.value;
+    const o = this.origin.value,
+      n = this.normal.value,
+      t = this.translation.value,
+      s = this.scale.value;
     const each = (f: (i: number) => void): void => {
       for (let i = 0; i < np; i++) f(3 * i);
     };
@@ -117,7 +200,8 @@ export class TransformPosition extends DataEngine {
         each((i) => {
           const w = m[12]! * input[i]! + m[13]! * input[i + 1]! + m[14]! * input[i + 2]! + m[15]!;
           if (Math.abs(w) <= 1e-10) return;
-          for (let k = 0; k < 3; k++) out[i + k] = (m[4 * k]! * input[i]! + m[4 * k + 1]! * input[i + 1]! + m[4 * k + 2]! * input[i + 2]! + m[4 * k + 3]!) / w;
+          for (let k = 0; k < 3; k++)
+            out[i + k] = (m[4 * k]! * input[i]! + m[4 * k + 1]! * input[i + 1]! + m[4 * k + 2]! * input[i + 2]! + m[4 * k + 3]!) / w;
         });
         break;
       }
@@ -136,13 +220,19 @@ export class TransformPosition extends DataEngine {
     const path = requireDataFile(this, name, 'transform file');
     const lines = host().readText(path, 'utf8').split(/\r?\n/);
     const m = Float64Array.from(IDENTITY4);
-    const numbers = (l: string): number[] => l.trim().split(/\s+/).filter((w) => /[0-9.-]/.test(w)).map(Number);
+    const numbers = (l: string): number[] =>
+      l
+        .trim()
+        .split(/\s+/)
+        .filter((w) => /[0-9.-]/.test(w))
+        .map(Number);
     const ext = name.slice(name.lastIndexOf('.')).toLowerCase();
     if (ext === '.tfm') {
       const line = lines.find((l) => l.includes('Parameters'));
       if (!line) throw this.error(`${name}: no 'Parameters' line with the transformation`);
       const v = numbers(line.slice(line.indexOf('Parameters') + 'Parameters'.length).replace(':', ' '));
-      if (v.length !== 12) throw this.error(`${name}: the 'Parameters' line has ${v.length} numbers, expected 12 (a 3x3 matrix and a translation)`);
+      if (v.length !== 12)
+        throw this.error(`${name}: the 'Parameters' line has ${v.length} numbers, expected 12 (a 3x3 matrix and a translation)`);
       // Rotation row by row, then the translation, read (as SOFA does) from the last value backwards.
       for (let i = 0; i < 3; i++) {
         for (let j = 0; j < 3; j++) m[4 * i + j] = v[3 * i + j]!;

@@ -24,13 +24,35 @@ const EPSILON = Number.EPSILON;
 })
 export class Vertex2Frame extends DataEngine {
   readonly position = this.initData({ name: 'position', type: Vec3s, default: new Float64Array(0), help: 'vertices of the mesh loaded' });
-  readonly texCoords = this.initData({ name: 'texCoords', type: RealArray(2, 'vector<Vec2d>'), default: new Float64Array(0), help: 'texture coordinates of the mesh loaded (not used)' });
+  readonly texCoords = this.initData({
+    name: 'texCoords',
+    type: RealArray(2, 'vector<Vec2d>'),
+    default: new Float64Array(0),
+    help: 'texture coordinates of the mesh loaded (not used)',
+  });
   readonly normals = this.initData({ name: 'normals', type: Vec3s, default: new Float64Array(0), help: 'normals of the mesh loaded' });
-  readonly frames = this.initData({ name: 'frames', type: RealArray(7, 'vector<Rigid3dTypes::Coord>'), default: new Float64Array(0), help: 'frames at output', output: true });
-  readonly useNormals = this.initData({ name: 'useNormals', type: Bool, default: true, help: 'use the normals to orient the frames; if false, the x axis of a frame points to the next vertex' });
+  readonly frames = this.initData({
+    name: 'frames',
+    type: RealArray(7, 'vector<Rigid3dTypes::Coord>'),
+    default: new Float64Array(0),
+    help: 'frames at output',
+    output: true,
+  });
+  readonly useNormals = this.initData({
+    name: 'useNormals',
+    type: Bool,
+    default: true,
+    help: 'use the normals to orient the frames; if false, the x axis of a frame points to the next vertex',
+  });
   readonly invertNormals = this.initData({ name: 'invertNormals', type: Bool, default: false, help: 'swap the normals' });
   readonly rotation = this.initData({ name: 'rotation', type: Int, default: 0, help: 'local axis of the extra rotation: 0 x, 1 y, 2 z' });
-  readonly rotationAngle = this.initData({ name: 'rotationAngle', type: Real, default: 0, unit: 'deg', help: 'angle of the extra rotation' });
+  readonly rotationAngle = this.initData({
+    name: 'rotationAngle',
+    type: Real,
+    default: 0,
+    unit: 'deg',
+    help: 'angle of the extra rotation',
+  });
 
   constructor() {
     super();
@@ -50,7 +72,8 @@ export class Vertex2Frame extends DataEngine {
     const at = (a: Float64Array, i: number): number[] => [a[3 * i]!, a[3 * i + 1]!, a[3 * i + 2]!];
     if (this.useNormals.value) {
       const nrm = this.normals.value;
-      if (nrm.length < v.length) throw this.error(`${nrm.length / 3} normals for ${n} vertices: give one normal per vertex, or set useNormals='false'`);
+      if (nrm.length < v.length)
+        throw this.error(`${nrm.length / 3} normals for ${n} vertices: give one normal per vertex, or set useNormals='false'`);
       const sign = this.invertNormals.value ? -1 : 1;
       for (let i = 0; i < n; i++) {
         const z = unit(at(nrm, i).map((c) => sign * c));
@@ -62,7 +85,8 @@ export class Vertex2Frame extends DataEngine {
         out.set(this.orientation(x, y, z), 7 * i + 3);
       }
     } else {
-      if (n < 2) throw this.error('one vertex only: the frames along the vertices need at least two', "give the normals and set useNormals='true'");
+      if (n < 2)
+        throw this.error('one vertex only: the frames along the vertices need at least two', "give the normals and set useNormals='true'");
       for (let i = 0; i < n - 1; i++) {
         const x = unit(sub(at(v, i + 1), at(v, i)));
         let z = [1, 0, 0];
@@ -86,7 +110,11 @@ export class Vertex2Frame extends DataEngine {
 
 const sub = (a: number[], b: number[]): number[] => [a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!];
 const dot = (a: number[], b: number[]): number => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
-const cross = (a: number[], b: number[]): number[] => [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
+const cross = (a: number[], b: number[]): number[] => [
+  a[1]! * b[2]! - a[2]! * b[1]!,
+  a[2]! * b[0]! - a[0]! * b[2]!,
+  a[0]! * b[1]! - a[1]! * b[0]!,
+];
 function unit(a: number[]): number[] {
   const r = Math.sqrt(dot(a, a));
   return r > EPSILON ? [a[0]! / r, a[1]! / r, a[2]! / r] : a;

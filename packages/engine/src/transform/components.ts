@@ -4,13 +4,27 @@ import { DisplacementMatrixEngine, DisplacementTransformEngine } from './Displac
 import { IndexValueMapper } from './IndexValueMapper.js';
 import { SmoothMeshEngine } from './SmoothMeshEngine.js';
 import { TransformEngine } from './TransformEngine.js';
-import { InvertTransformMatrixEngine, RotateTransformMatrixEngine, ScaleTransformMatrixEngine, TranslateTransformMatrixEngine } from './TransformMatrixEngine.js';
+import {
+  InvertTransformMatrixEngine,
+  RotateTransformMatrixEngine,
+  ScaleTransformMatrixEngine,
+  TranslateTransformMatrixEngine,
+} from './TransformMatrixEngine.js';
 import { TransformPosition } from './TransformPosition.js';
 import { Vertex2Frame } from './Vertex2Frame.js';
 
 /** Sofa.Component.Engine.Transform. */
 export const transformComponents: readonly ComponentClass[] = [
-  TransformEngine, TransformPosition, Vertex2Frame, IndexValueMapper, DifferenceEngine, SmoothMeshEngine,
-  DisplacementTransformEngine, DisplacementMatrixEngine,
-  TranslateTransformMatrixEngine, ScaleTransformMatrixEngine, RotateTransformMatrixEngine, InvertTransformMatrixEngine,
+  TransformEngine,
+  TransformPosition,
+  Vertex2Frame,
+  IndexValueMapper,
+  DifferenceEngine,
+  SmoothMeshEngine,
+  DisplacementTransformEngine,
+  DisplacementMatrixEngine,
+  TranslateTransformMatrixEngine,
+  ScaleTransformMatrixEngine,
+  RotateTransformMatrixEngine,
+  InvertTransformMatrixEngine,
 ];

@@ -18,7 +18,12 @@ describe('Engine.Transform', () => {
   describe('TransformEngine', () => {
     it('applies scale, then rotation, then translation: p′ = t + R·(s∘p)', () => {
       // R = rotation of 90° about z: (x, y, z) → (−y, x, z)
-      const t = one<TransformEngine>('TransformEngine', { input_position: '1 2 3  -1 0 2', scale: '2 3 4', rotation: '0 0 90', translation: '10 20 30' });
+      const t = one<TransformEngine>('TransformEngine', {
+        input_position: '1 2 3  -1 0 2',
+        scale: '2 3 4',
+        rotation: '0 0 90',
+        translation: '10 20 30',
+      });
       // s∘p = (2 6 12) → R → (−6 2 12) → + t
       expect(close(t.outputPosition.value, [4, 22, 42, 10, 18, 38])).to.equal(true);
     });
@@ -40,7 +45,12 @@ describe('Engine.Transform', () => {
     });
 
     it('turns rigid frames: centre rotated, orientation r ⊗ q', () => {
-      const t = one<TransformEngine>('TransformEngine', { template: 'Rigid3', input_position: '1 0 0  0 0 0 1', rotation: '0 0 90', translation: '0 0 5' });
+      const t = one<TransformEngine>('TransformEngine', {
+        template: 'Rigid3',
+        input_position: '1 0 0  0 0 0 1',
+        rotation: '0 0 90',
+        translation: '0 0 5',
+      });
       const qz = quatFromEulerDeg([0, 0, 90]);
       expect(close(t.outputPosition.value, [0, 1, 5, ...quatMul(qz, [0, 0, 0, 1])])).to.equal(true);
       const r2 = one<TransformEngine>('TransformEngine', { template: 'Rigid2', input_position: '1 0 0.5', rotation: '0 0 90' });
@@ -60,13 +70,34 @@ describe('Engine.Transform', () => {
   describe('TransformPosition', () => {
     const input = '1 2 3  -1 0 4';
     it('projects on a plane, translates, scales about the origin, rotates', () => {
-      const p = one<TransformPosition>('TransformPosition', { input_position: input, method: 'projectOnPlane', origin: '0 0 1', normal: '0 0 2' });
+      const p = one<TransformPosition>('TransformPosition', {
+        input_position: input,
+        method: 'projectOnPlane',
+        origin: '0 0 1',
+        normal: '0 0 2',
+      });
       expect(arr(p.outputPosition.value)).to.deep.equal([1, 2, 1, -1, 0, 1]);
-      expect(arr(one<TransformPosition>('TransformPosition', { input_position: input, method: 'translation', translation: '1 1 1' }).outputPosition.value)).to.deep.equal([2, 3, 4, 0, 1, 5]);
-      expect(arr(one<TransformPosition>('TransformPosition', { input_position: input, method: 'scale', origin: '1 0 0', scale: '2 3 4' }).outputPosition.value)).to.deep.equal([1, 6, 12, -3, 0, 16]);
+      expect(
+        arr(
+          one<TransformPosition>('TransformPosition', { input_position: input, method: 'translation', translation: '1 1 1' }).outputPosition
+            .value,
+        ),
+      ).to.deep.equal([2, 3, 4, 0, 1, 5]);
+      expect(
+        arr(
+          one<TransformPosition>('TransformPosition', { input_position: input, method: 'scale', origin: '1 0 0', scale: '2 3 4' })
+            .outputPosition.value,
+        ),
+      ).to.deep.equal([1, 6, 12, -3, 0, 16]);
       const r = one<TransformPosition>('TransformPosition', { input_position: input, method: 'rotation', rotation: '0 0 90' });
       expect(close(r.outputPosition.value, [-2, 1, 3, 0, -1, 4])).to.equal(true);
-      const srt = one<TransformPosition>('TransformPosition', { input_position: input, method: 'scaleRotationTranslation', scale: '2 1 1', rotation: '0 0 90', translation: '0 0 1' });
+      const srt = one<TransformPosition>('TransformPosition', {
+        input_position: input,
+        method: 'scaleRotationTranslation',
+        scale: '2 1 1',
+        rotation: '0 0 90',
+        translation: '0 0 1',
+      });
       expect(close(srt.outputPosition.value, [-2, 2, 4, 0, -2, 5])).to.equal(true);
     });
 
@@ -75,7 +106,8 @@ describe('Engine.Transform', () => {
       const a = one<TransformPosition>('TransformPosition', { input_position: input, method: 'affine', matrix: m, fixedIndices: '1' });
       expect(arr(a.outputPosition.value)).to.deep.equal([-1, 3, 6, -1, 0, 4]);
       const dir = tempFiles({
-        't.tfm': '#Insight Transform File V1.0\nTransform: AffineTransform_double_3_3\nParameters: 0 -1 0 1 0 0 0 0 1 3 2 1\nFixedParameters: 0 0 0\n',
+        't.tfm':
+          '#Insight Transform File V1.0\nTransform: AffineTransform_double_3_3\nParameters: 0 -1 0 1 0 0 0 0 1 3 2 1\nFixedParameters: 0 0 0\n',
         't.trm': '1 2 3\n0 -1 0\n1 0 0\n0 0 1\n',
         't.xfm': `${m.split('  ').join('\n')}\n`,
       });
@@ -87,11 +119,23 @@ describe('Engine.Transform', () => {
     });
 
     it('displaces randomly within ±maxRandomDisplacement, the same for the same seed', () => {
-      const a = one<TransformPosition>('TransformPosition', { input_position: input, method: 'random', maxRandomDisplacement: '0.1', seedValue: '7' });
-      const b = one<TransformPosition>('TransformPosition', { input_position: input, method: 'random', maxRandomDisplacement: '0.1', seedValue: '7' });
+      const a = one<TransformPosition>('TransformPosition', {
+        input_position: input,
+        method: 'random',
+        maxRandomDisplacement: '0.1',
+        seedValue: '7',
+      });
+      const b = one<TransformPosition>('TransformPosition', {
+        input_position: input,
+        method: 'random',
+        maxRandomDisplacement: '0.1',
+        seedValue: '7',
+      });
       expect(arr(a.outputPosition.value)).to.deep.equal(arr(b.outputPosition.value));
       const d = arr(a.outputPosition.value).map((v, i) => v - [1, 2, 3, -1, 0, 4][i]!);
-      expect(Math.max(...d.map(Math.abs))).to.be.at.most(0.1).and.above(0);
+      expect(Math.max(...d.map(Math.abs)))
+        .to.be.at.most(0.1)
+        .and.above(0);
     });
   });
 
@@ -99,11 +143,16 @@ describe('Engine.Transform', () => {
     it('gives frames whose z axis is the normal, x ⟂ to y0 = (0,1,0)', () => {
       const v = one<Vertex2Frame>('Vertex2Frame', { position: '1 2 3  0 0 0', normals: '0 0 2  1 0 0' });
       const f = v.frames.value;
-      const axes = (o: number): number[][] => [[1, 0, 0], [0, 1, 0], [0, 0, 1]].map((e) => {
-        const r = [0, 0, 0];
-        quatRotate(f.subarray(o + 3, o + 7), e[0]!, e[1]!, e[2]!, r);
-        return r;
-      });
+      const axes = (o: number): number[][] =>
+        [
+          [1, 0, 0],
+          [0, 1, 0],
+          [0, 0, 1],
+        ].map((e) => {
+          const r = [0, 0, 0];
+          quatRotate(f.subarray(o + 3, o + 7), e[0]!, e[1]!, e[2]!, r);
+          return r;
+        });
       expect(arr(f.subarray(0, 3))).to.deep.equal([1, 2, 3]);
       const [x0, y0, z0] = axes(0);
       expect(close(z0!, [0, 0, 1])).to.equal(true);
@@ -136,18 +185,28 @@ describe('Engine.Transform', () => {
         el('InvertTransformMatrixEngine', { name: 'T4', inT: '@T3.outT' }),
       ]);
       // T·S·Rz(90): x ↦ (10 − 2y, 11 + 3x, 12 + 4z)
-      expect(close(find<RotateTransformMatrixEngine>(root, 'T3').outT.value, [0, -2, 0, 10, 3, 0, 0, 11, 0, 0, 4, 12, 0, 0, 0, 1], 1e-14)).to.equal(true);
+      expect(
+        close(find<RotateTransformMatrixEngine>(root, 'T3').outT.value, [0, -2, 0, 10, 3, 0, 0, 11, 0, 0, 4, 12, 0, 0, 0, 1], 1e-14),
+      ).to.equal(true);
       // inverse: y = (10 − x')/2, x = (y' − 11)/3, z = (z' − 12)/4
-      expect(close(find<InvertTransformMatrixEngine>(root, 'T4').outT.value, [0, 1 / 3, 0, -11 / 3, -0.5, 0, 0, 5, 0, 0, 0.25, -3, 0, 0, 0, 1], 1e-14)).to.equal(true);
+      expect(
+        close(
+          find<InvertTransformMatrixEngine>(root, 'T4').outT.value,
+          [0, 1 / 3, 0, -11 / 3, -0.5, 0, 0, 5, 0, 0, 0.25, -3, 0, 0, 0, 1],
+          1e-14,
+        ),
+      ).to.equal(true);
     });
 
     it('DisplacementTransformEngine: D = M(x)·M(x0)⁻¹ maps the rest frame onto the current one', () => {
       const q = quatFromEulerDeg([0, 0, 90]);
-      const x0 = '1 0 0 0 0 0 1', x = `2 3 4 ${q.join(' ')}`;
+      const x0 = '1 0 0 0 0 0 1',
+        x = `2 3 4 ${q.join(' ')}`;
       const d = one<DisplacementTransformEngine>('DisplacementTransformEngine', { template: 'Rigid3,Mat4x4', x0, x });
       const D = d.displacements.value;
       // D·(1, 0, 0, 1) = (2, 3, 4, 1): the rest centre goes to the current one; D·(2,0,0,1) = centre + R·(1,0,0)
-      const apply = (p: number[]): number[] => [0, 1, 2].map((i) => D[4 * i]! * p[0]! + D[4 * i + 1]! * p[1]! + D[4 * i + 2]! * p[2]! + D[4 * i + 3]!);
+      const apply = (p: number[]): number[] =>
+        [0, 1, 2].map((i) => D[4 * i]! * p[0]! + D[4 * i + 1]! * p[1]! + D[4 * i + 2]! * p[2]! + D[4 * i + 3]!);
       expect(close(apply([1, 0, 0]), [2, 3, 4], 1e-15)).to.equal(true);
       expect(close(apply([2, 0, 0]), [2, 4, 4], 1e-15)).to.equal(true);
       const r = one<DisplacementTransformEngine>('DisplacementTransformEngine', { template: 'Rigid3,Rigid3', x0, x });
@@ -181,7 +240,10 @@ describe('Engine.Transform', () => {
   });
 
   it('an engine fed by a state follows the state', () => {
-    const root = initScene([el('TestState', { name: 'dofs', position: '0 0 0' }), el('TransformEngine', { name: 't', input_position: '@dofs.rest_position', translation: '1 2 3' })]);
+    const root = initScene([
+      el('TestState', { name: 'dofs', position: '0 0 0' }),
+      el('TransformEngine', { name: 't', input_position: '@dofs.rest_position', translation: '1 2 3' }),
+    ]);
     const t = find<TransformEngine>(root, 't');
     expect(arr(t.outputPosition.value)).to.deep.equal([1, 2, 3]);
     find<TestState>(root, 'dofs').restPosition.value = Float64Array.of(1, 1, 1);

@@ -24,15 +24,43 @@ import { SimulationExporterBase } from './simulation-exporter.js';
   module: 'Sofa.Component.IO.Mesh',
   description:
     "Export the simulation result as blender point cache files (`path/baseName_NNNNNN_00.bphys`, frame NNNNNN, at the beginning of every 'step'-th step; soft body, particles, cloth, hair). " +
-    "Not written: smoke and fluid caches (as in SOFA). Hair needs whole strands of nbPtsByHair points. filename, exportEveryNumberOfSteps, exportAtBegin and exportAtEnd are not used (as in SOFA), with a warning; enable=0 writes nothing.",
+    'Not written: smoke and fluid caches (as in SOFA). Hair needs whole strands of nbPtsByHair points. filename, exportEveryNumberOfSteps, exportAtBegin and exportAtEnd are not used (as in SOFA), with a warning; enable=0 writes nothing.',
   templates: ['Vec3d', 'Rigid3d'],
 })
 export class BlenderExporter extends SimulationExporterBase {
-  readonly path = this.initData({ name: 'path', type: Str, default: '', help: 'output folder (relative: beside the scene file; default: the scene\'s folder)' });
-  readonly baseName = this.initData({ name: 'baseName', type: Str, default: '', help: 'base name of the files, `baseName_NNNNNN_00.bphys` for frame NNNNNN (default: the component\'s name)' });
-  readonly simulationType = this.initData({ name: 'simulationType', type: Int, default: 0, range: inClosed(0, 3), help: 'simulation type (0: soft body, 1: particles, 2: cloth, 3: hair)' });
-  readonly simulationStep = this.initData({ name: 'step', type: Int, default: 2, range: positive, help: 'save the simulation result every step frames' });
-  readonly nbPtsByHair = this.initData({ name: 'nbPtsByHair', type: Int, default: 20, range: positive, help: 'number of points of each hair strand (simulationType 3)' });
+  readonly path = this.initData({
+    name: 'path',
+    type: Str,
+    default: '',
+    help: "output folder (relative: beside the scene file; default: the scene's folder)",
+  });
+  readonly baseName = this.initData({
+    name: 'baseName',
+    type: Str,
+    default: '',
+    help: "base name of the files, `baseName_NNNNNN_00.bphys` for frame NNNNNN (default: the component's name)",
+  });
+  readonly simulationType = this.initData({
+    name: 'simulationType',
+    type: Int,
+    default: 0,
+    range: inClosed(0, 3),
+    help: 'simulation type (0: soft body, 1: particles, 2: cloth, 3: hair)',
+  });
+  readonly simulationStep = this.initData({
+    name: 'step',
+    type: Int,
+    default: 2,
+    range: positive,
+    help: 'save the simulation result every step frames',
+  });
+  readonly nbPtsByHair = this.initData({
+    name: 'nbPtsByHair',
+    type: Int,
+    default: 20,
+    range: positive,
+    help: 'number of points of each hair strand (simulationType 3)',
+  });
 
   private state: BaseMechanicalState | undefined;
   /** Path of the files without the `_<frame>_00.bphys` suffix. */
@@ -51,12 +79,17 @@ export class BlenderExporter extends SimulationExporterBase {
     this.state = state;
     const notUsed: Data<unknown>[] = [this.filename, this.exportEveryNumberOfSteps, this.exportAtBegin, this.exportAtEnd];
     for (const d of notUsed) {
-      if (d.isSet) this.warnAbout(d, `${d.name} is not used by BlenderExporter (nor by SOFA's): frames are written every 'step' animation steps, named from path and baseName`);
+      if (d.isSet)
+        this.warnAbout(
+          d,
+          `${d.name} is not used by BlenderExporter (nor by SOFA's): frames are written every 'step' animation steps, named from path and baseName`,
+        );
     }
     this.base = outputFilePath(this, host().path.join(this.path.value, this.baseName.value || this.getName()));
     this.frameCounter = 0;
     this.checkState();
-    if (this.simulationType.value === BLENDER_SIMULATION.hair && this.enable.value) this.writeFile(bphysFileName(this.base, 0), bphysHairInfoFrame());
+    if (this.simulationType.value === BLENDER_SIMULATION.hair && this.enable.value)
+      this.writeFile(bphysFileName(this.base, 0), bphysHairInfoFrame());
   }
 
   /** No export at init (SOFA's BlenderExporter writes at the beginning of steps only). */
@@ -79,7 +112,12 @@ export class BlenderExporter extends SimulationExporterBase {
   write(): void {
     const s = this.state!;
     this.checkState();
-    const bytes = writeBphysFrame(this.buffer, { n: s.size, x: s.x, v: s.v, x0: s.x0, coordSize: s.stateType.coordSize, derivSize: s.stateType.derivSize }, this.simulationType.value, this.nbPtsByHair.value);
+    const bytes = writeBphysFrame(
+      this.buffer,
+      { n: s.size, x: s.x, v: s.v, x0: s.x0, coordSize: s.stateType.coordSize, derivSize: s.stateType.derivSize },
+      this.simulationType.value,
+      this.nbPtsByHair.value,
+    );
     const frame = Math.floor(this.frameCounter / this.simulationStep.value) + 1;
     this.writeFile(bphysFileName(this.base, frame), this.buffer.subarray(0, bytes));
   }
@@ -89,7 +127,10 @@ export class BlenderExporter extends SimulationExporterBase {
     const n = this.state!.size;
     const nb = this.nbPtsByHair.value;
     if (this.simulationType.value === BLENDER_SIMULATION.hair && (nb < 2 || n % nb !== 0)) {
-      throw this.dataError(this.nbPtsByHair, `hair needs strands of at least two points and ${n} points in whole strands: nbPtsByHair=${nb} does not divide them`);
+      throw this.dataError(
+        this.nbPtsByHair,
+        `hair needs strands of at least two points and ${n} points in whole strands: nbPtsByHair=${nb} does not divide them`,
+      );
     }
     const bytes = bphysFrameBytes(n, this.simulationType.value, nb);
     if (this.buffer.length < bytes) this.buffer = new Uint8Array(bytes);
@@ -97,7 +138,8 @@ export class BlenderExporter extends SimulationExporterBase {
 
   private writeFile(file: string, bytes: Uint8Array): void {
     const h = host();
-    if (h.isFile(file) && h.isReadOnly?.(file)) throw this.error(`'${file}' is read-only: BlenderExporter does not overwrite it`, 'write to another path or baseName');
+    if (h.isFile(file) && h.isReadOnly?.(file))
+      throw this.error(`'${file}' is read-only: BlenderExporter does not overwrite it`, 'write to another path or baseName');
     try {
       h.writeFile(file, bytes);
     } catch (e) {

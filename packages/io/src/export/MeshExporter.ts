@@ -9,11 +9,27 @@ const formats = ['ALL', 'vtkxml', 'vtk', 'gmsh', 'obj'] as const;
  * legacy VTK (`.vtk`), Gmsh 2.2 ASCII (`.gmsh`) or Wavefront OBJ (`.obj`, its faces and lines),
  * or all of them (ALL). SOFA's netgen and tetgen formats are not written (an error says so).
  */
-@sofaComponent({ name: 'MeshExporter', category: 'Exporter', module: 'Sofa.Component.IO.Mesh', description: 'Export the topology and positions to a mesh file (vtk, vtu, gmsh, obj).' })
+@sofaComponent({
+  name: 'MeshExporter',
+  category: 'Exporter',
+  module: 'Sofa.Component.IO.Mesh',
+  description: 'Export the topology and positions to a mesh file (vtk, vtu, gmsh, obj).',
+})
 export class MeshExporter extends ExporterBase {
   readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'output Mesh file name' });
-  readonly format = this.initData({ name: 'format', type: Str, default: 'ALL', help: 'File format to use: ALL, vtkxml, vtk, gmsh, obj (netgen and tetgen are not written here)' });
-  readonly position = this.initData({ name: 'position', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), unit: 'm', help: 'points position (will use points from topology or mechanical state if this is empty)' });
+  readonly format = this.initData({
+    name: 'format',
+    type: Str,
+    default: 'ALL',
+    help: 'File format to use: ALL, vtkxml, vtk, gmsh, obj (netgen and tetgen are not written here)',
+  });
+  readonly position = this.initData({
+    name: 'position',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    unit: 'm',
+    help: 'points position (will use points from topology or mechanical state if this is empty)',
+  });
   readonly edges = this.initData({ name: 'edges', type: Bool, default: true, help: 'write edge topology' });
   readonly triangles = this.initData({ name: 'triangles', type: Bool, default: true, help: 'write triangle topology' });
   readonly quads = this.initData({ name: 'quads', type: Bool, default: true, help: 'write quad topology' });
@@ -24,7 +40,10 @@ export class MeshExporter extends ExporterBase {
     super.init();
     if (!this.topology) throw this.error('no topology in this node or above');
     const f = this.format.value;
-    if (!(formats as readonly string[]).includes(f)) throw this.error(`format '${f}' is not written by sofa-ts (expected one of ${formats.join(', ')}; SOFA's netgen and tetgen are missing)`);
+    if (!(formats as readonly string[]).includes(f))
+      throw this.error(
+        `format '${f}' is not written by sofa-ts (expected one of ${formats.join(', ')}; SOFA's netgen and tetgen are missing)`,
+      );
   }
 
   private cells(): CellBlock[] {
@@ -43,7 +62,8 @@ export class MeshExporter extends ExporterBase {
     const points = this.points(this.position.value);
     const cells = this.cells();
     const grid = { points, cells, pointData: [], cellData: [] };
-    const out = (ext: string, text: string): void => host().writeFile(this.numberedName(this.filename.value, ext, ['.vtu', '.vtk', '.gmsh', '.msh', '.obj']).file, text);
+    const out = (ext: string, text: string): void =>
+      host().writeFile(this.numberedName(this.filename.value, ext, ['.vtu', '.vtk', '.gmsh', '.msh', '.obj']).file, text);
     if (f === 'ALL' || f === 'vtkxml') out('.vtu', vtuXml(grid));
     if (f === 'ALL' || f === 'vtk') out('.vtk', legacyVtk(grid, this.getName()));
     if (f === 'ALL' || f === 'gmsh') out('.gmsh', gmsh(points, cells));
@@ -54,7 +74,13 @@ export class MeshExporter extends ExporterBase {
 
 /** Gmsh 2.2 ASCII: 1-based nodes; element types line 1, triangle 2, quad 3, tetrahedron 4, hexahedron 5. */
 function gmsh(points: Float64Array, cells: readonly CellBlock[]): string {
-  const typeOf: Record<number, number> = { [VTK_CELL.line]: 1, [VTK_CELL.triangle]: 2, [VTK_CELL.quad]: 3, [VTK_CELL.tetra]: 4, [VTK_CELL.hexahedron]: 5 };
+  const typeOf: Record<number, number> = {
+    [VTK_CELL.line]: 1,
+    [VTK_CELL.triangle]: 2,
+    [VTK_CELL.quad]: 3,
+    [VTK_CELL.tetra]: 4,
+    [VTK_CELL.hexahedron]: 5,
+  };
   const lines = ['$MeshFormat', '2.2 0 8', '$EndMeshFormat', '$Nodes', String(points.length / 3)];
   for (let i = 0; i < points.length / 3; i++) lines.push(`${i + 1} ${points[3 * i]} ${points[3 * i + 1]} ${points[3 * i + 2]}`);
   lines.push('$EndNodes', '$Elements');
@@ -76,7 +102,8 @@ function obj(points: Float64Array, cells: readonly CellBlock[]): string {
   for (const c of cells) {
     const tag = c.type === VTK_CELL.line ? 'l' : c.type === VTK_CELL.triangle || c.type === VTK_CELL.quad ? 'f' : undefined;
     if (!tag) continue;
-    for (let i = 0; i < c.connectivity.length; i += c.size) lines.push(`${tag} ${Array.from({ length: c.size }, (_, k) => c.connectivity[i + k]! + 1).join(' ')}`);
+    for (let i = 0; i < c.connectivity.length; i += c.size)
+      lines.push(`${tag} ${Array.from({ length: c.size }, (_, k) => c.connectivity[i + k]! + 1).join(' ')}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -15,17 +15,45 @@ import { SimulationExporterBase } from './simulation-exporter.js';
  */
 @sofaComponent({ name: 'STLExporter', category: 'Exporter', module: 'Sofa.Component.IO.Mesh', description: 'Save a topology in file.' })
 export class STLExporter extends SimulationExporterBase {
-  readonly binaryformat = this.initData({ name: 'binaryformat', type: Bool, default: true, help: 'if true, save in binary format, otherwise in ascii' });
-  readonly position = this.initData({ name: 'position', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), unit: 'm', help: 'points coordinates' });
-  readonly triangle = this.initData({ name: 'triangle', type: IndexArray(3), default: new Uint32Array(0), help: 'triangles indices', aliases: ['triangles'] });
-  readonly quad = this.initData({ name: 'quad', type: IndexArray(4), default: new Uint32Array(0), help: 'quads indices', aliases: ['quads'] });
+  readonly binaryformat = this.initData({
+    name: 'binaryformat',
+    type: Bool,
+    default: true,
+    help: 'if true, save in binary format, otherwise in ascii',
+  });
+  readonly position = this.initData({
+    name: 'position',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    unit: 'm',
+    help: 'points coordinates',
+  });
+  readonly triangle = this.initData({
+    name: 'triangle',
+    type: IndexArray(3),
+    default: new Uint32Array(0),
+    help: 'triangles indices',
+    aliases: ['triangles'],
+  });
+  readonly quad = this.initData({
+    name: 'quad',
+    type: IndexArray(4),
+    default: new Uint32Array(0),
+    help: 'quads indices',
+    aliases: ['quads'],
+  });
 
   override init(): void {
     super.init();
     if (this.position.isSet) return;
     // follow the node's visual model, else its topology (not another exporter of the node: two
     // STLExporters would follow each other)
-    const isVisual = (o: BaseObject): boolean => !isMechanicalState(o) && !isTopology(o) && !(o instanceof SimulationExporterBase) && o.findData('position')?.value instanceof Float64Array && o.findData('triangles') !== undefined;
+    const isVisual = (o: BaseObject): boolean =>
+      !isMechanicalState(o) &&
+      !isTopology(o) &&
+      !(o instanceof SimulationExporterBase) &&
+      o.findData('position')?.value instanceof Float64Array &&
+      o.findData('triangles') !== undefined;
     const source = this.context.objects.find(isVisual) ?? this.context.objects.find((o) => isTopology(o));
     if (!source) throw this.error('STLExporter needs a visual model or a topology in its node, or position and triangle (or quad) given');
     const link = (d: Data<Float64Array> | Data<Uint32Array>, name: string): void => {
@@ -64,11 +92,19 @@ export class STLExporter extends SimulationExporterBase {
 
 /** Unit normal of triangle (a, b, c) into out (0 for a degenerate triangle). */
 function normal(out: Float64Array, x: Float64Array, a: number, b: number, c: number): void {
-  const ux = x[3 * b]! - x[3 * a]!, uy = x[3 * b + 1]! - x[3 * a + 1]!, uz = x[3 * b + 2]! - x[3 * a + 2]!;
-  const vx = x[3 * c]! - x[3 * a]!, vy = x[3 * c + 1]! - x[3 * a + 1]!, vz = x[3 * c + 2]! - x[3 * a + 2]!;
-  const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const ux = x[3 * b]! - x[3 * a]!,
+    uy = x[3 * b + 1]! - x[3 * a + 1]!,
+    uz = x[3 * b + 2]! - x[3 * a + 2]!;
+  const vx = x[3 * c]! - x[3 * a]!,
+    vy = x[3 * c + 1]! - x[3 * a + 1]!,
+    vz = x[3 * c + 2]! - x[3 * a + 2]!;
+  const nx = uy * vz - uz * vy,
+    ny = uz * vx - ux * vz,
+    nz = ux * vy - uy * vx;
   const l = Math.hypot(nx, ny, nz);
-  out[0] = l > 0 ? nx / l : 0; out[1] = l > 0 ? ny / l : 0; out[2] = l > 0 ? nz / l : 0;
+  out[0] = l > 0 ? nx / l : 0;
+  out[1] = l > 0 ? ny / l : 0;
+  out[2] = l > 0 ? nz / l : 0;
 }
 
 export function stlAscii(x: Float64Array, tri: Uint32Array): string {

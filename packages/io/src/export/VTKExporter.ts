@@ -10,18 +10,39 @@ import { VTK_CELL, legacyVtk, pvdCollection, vtuXml, type CellBlock, type DataAr
  * Data fields are named `[label=]object.field` (an `@` before the object is ignored); the object
  * is searched in the exporter's node, then its ancestors.
  */
-@sofaComponent({ name: 'VTKExporter', category: 'Exporter', module: 'Sofa.Component.IO.Mesh', description: 'Save the mesh and chosen Data in VTK files (ParaView) during the simulation.' })
+@sofaComponent({
+  name: 'VTKExporter',
+  category: 'Exporter',
+  module: 'Sofa.Component.IO.Mesh',
+  description: 'Save the mesh and chosen Data in VTK files (ParaView) during the simulation.',
+})
 export class VTKExporter extends ExporterBase {
   readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'output VTK file name' });
   readonly XMLformat = this.initData({ name: 'XMLformat', type: Bool, default: true, help: 'Set to true to use XML format' });
-  readonly position = this.initData({ name: 'position', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), unit: 'm', help: 'points position (will use points from topology or mechanical state if this is empty)' });
+  readonly position = this.initData({
+    name: 'position',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    unit: 'm',
+    help: 'points position (will use points from topology or mechanical state if this is empty)',
+  });
   readonly edges = this.initData({ name: 'edges', type: Bool, default: true, help: 'write edge topology' });
   readonly triangles = this.initData({ name: 'triangles', type: Bool, default: false, help: 'write triangle topology' });
   readonly quads = this.initData({ name: 'quads', type: Bool, default: false, help: 'write quad topology' });
   readonly tetras = this.initData({ name: 'tetras', type: Bool, default: false, help: 'write tetra topology' });
   readonly hexas = this.initData({ name: 'hexas', type: Bool, default: false, help: 'write hexa topology' });
-  readonly pointsDataFields = this.initData({ name: 'pointsDataFields', type: StringArray, default: [], help: 'Data to visualize (on points)' });
-  readonly cellsDataFields = this.initData({ name: 'cellsDataFields', type: StringArray, default: [], help: 'Data to visualize (on cells)' });
+  readonly pointsDataFields = this.initData({
+    name: 'pointsDataFields',
+    type: StringArray,
+    default: [],
+    help: 'Data to visualize (on points)',
+  });
+  readonly cellsDataFields = this.initData({
+    name: 'cellsDataFields',
+    type: StringArray,
+    default: [],
+    help: 'Data to visualize (on cells)',
+  });
 
   private series: { time: number; file: string }[] = [];
   /** Checkpoint: the numbering and the time series (the .pvd is written again from it). */
@@ -30,7 +51,7 @@ export class VTKExporter extends ExporterBase {
   override init(): void {
     super.init();
     this.series = [];
-    if (!this.topology) throw this.error('no topology in this node or above (VTKExporter writes a topology\'s elements)');
+    if (!this.topology) throw this.error("no topology in this node or above (VTKExporter writes a topology's elements)");
     // check the Data fields now: a wrong name is an error at load, not at the first export
     this.fields(this.pointsDataFields.value);
     this.fields(this.cellsDataFields.value);
@@ -49,7 +70,12 @@ export class VTKExporter extends ExporterBase {
     if (this.tetras.value) cells.push({ type: VTK_CELL.tetra, size: 4, connectivity: t.getTetrahedra() });
     if (this.hexas.value) cells.push({ type: VTK_CELL.hexahedron, size: 8, connectivity: t.getHexahedra() });
     const nc = cells.reduce((s, c) => s + c.connectivity.length / c.size, 0);
-    const grid = { points, cells, pointData: this.arrays(this.pointsDataFields.value, np), cellData: this.arrays(this.cellsDataFields.value, nc) };
+    const grid = {
+      points,
+      cells,
+      pointData: this.arrays(this.pointsDataFields.value, np),
+      cellData: this.arrays(this.cellsDataFields.value, nc),
+    };
     host().writeFile(file, xml ? vtuXml(grid) : legacyVtk(grid, `${this.getName()} t=${this.context.getTime()}`));
     this.nbFiles++;
     this.series.push({ time: this.context.getTime(), file: host().path.relative(host().path.dirname(base), file) });
@@ -64,7 +90,8 @@ export class VTKExporter extends ExporterBase {
       const path = (eq >= 0 ? spec.slice(eq + 1) : spec).replace(/^@/, '');
       const dot = path.lastIndexOf('.');
       if (dot <= 0) throw this.error(`'${spec}': expected object.field`);
-      const objName = path.slice(0, dot), field = path.slice(dot + 1);
+      const objName = path.slice(0, dot),
+        field = path.slice(dot + 1);
       const obj = findObject(this.context, objName);
       if (!obj) throw this.error(`'${spec}': no object '${objName}' in this node or above`);
       const data = obj.findData(field);
@@ -78,7 +105,10 @@ export class VTKExporter extends ExporterBase {
     return this.fields(specs).map(({ label, data }) => {
       const v = data.value;
       const values = typeof v === 'number' ? [v] : ArrayBuffer.isView(v) ? (v as unknown as ArrayLike<number>) : undefined;
-      if (!values || n === 0 || values.length % n !== 0) throw this.error(`Data '${data.name}' (${values?.length ?? 'not numbers'}) does not give a value per ${n === 0 ? 'element (there are none)' : `element (${n})`}`);
+      if (!values || n === 0 || values.length % n !== 0)
+        throw this.error(
+          `Data '${data.name}' (${values?.length ?? 'not numbers'}) does not give a value per ${n === 0 ? 'element (there are none)' : `element (${n})`}`,
+        );
       return { name: label, components: values.length / n, values, integer: v instanceof Int32Array || v instanceof Uint32Array };
     });
   }

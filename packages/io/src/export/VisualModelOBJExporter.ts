@@ -16,7 +16,8 @@ import { SimulationExporterBase } from './simulation-exporter.js';
   aliases: ['OBJExporter', 'ObjExporter'],
   category: 'Exporter',
   module: 'Sofa.Component.IO.Mesh',
-  description: 'Export the scene under the Wavefront OBJ format. When several frames are exported the file name have the following pattern: outfile00000.obj outfile00001.obj.',
+  description:
+    'Export the scene under the Wavefront OBJ format. When several frames are exported the file name have the following pattern: outfile00000.obj outfile00001.obj.',
 })
 export class VisualModelOBJExporter extends SimulationExporterBase {
   write(): void {
@@ -45,7 +46,10 @@ export class VisualModelOBJExporter extends SimulationExporterBase {
         }
         return `f ${parts.join(' ')}`;
       };
-      for (const [data, size] of [['triangles', 3], ['quads', 4]] as const) {
+      for (const [data, size] of [
+        ['triangles', 3],
+        ['quads', 4],
+      ] as const) {
         const ids = m.findData(data)?.value;
         if (!(ids instanceof Uint32Array)) continue;
         for (let t = 0; t < ids.length; t += size) obj.push(face(ids, t, size));
@@ -62,7 +66,11 @@ export class VisualModelOBJExporter extends SimulationExporterBase {
 function isVisualModel(o: BaseObject): boolean {
   if (isMechanicalState(o) || isTopology(o)) return false;
   const info = (o.constructor as { componentInfo?: { category?: string } }).componentInfo;
-  return (info?.category === 'Visual' || /^(Ogl|Visual)Model$/.test(o.className)) && o.findData('position')?.value instanceof Float64Array && o.findData('triangles') !== undefined;
+  return (
+    (info?.category === 'Visual' || /^(Ogl|Visual)Model$/.test(o.className)) &&
+    o.findData('position')?.value instanceof Float64Array &&
+    o.findData('triangles') !== undefined
+  );
 }
 
 /** The visual models of a subtree, in visit order (inactive nodes apart). */
@@ -79,7 +87,9 @@ function visualModels(root: Node): BaseObject[] {
 /** MTL lines of a model: SOFA's material string "name Diffuse on r g b a Ambient … Shininess on s", else its color. */
 function materialLines(name: string, m: BaseObject): string[] {
   const lines = [`newmtl ${name}`];
-  const tokens = String(m.findData('material')?.value ?? '').trim().split(/\s+/);
+  const tokens = String(m.findData('material')?.value ?? '')
+    .trim()
+    .split(/\s+/);
   const colour = (key: string): number[] | undefined => {
     const i = tokens.indexOf(key);
     if (i < 0 || i + 5 >= tokens.length + 1) return undefined;
@@ -92,13 +102,27 @@ function materialLines(name: string, m: BaseObject): string[] {
   const specular = colour('Specular') ?? [1, 1, 1, 1];
   const s = tokens.indexOf('Shininess');
   const shininess = s >= 0 && Number.isFinite(Number(tokens[s + 2])) ? Number(tokens[s + 2]) : 45;
-  lines.push(`Ka ${ambient.slice(0, 3).join(' ')}`, `Kd ${diffuse.slice(0, 3).join(' ')}`, `Ks ${specular.slice(0, 3).join(' ')}`, `Ns ${shininess}`, `d ${diffuse[3] ?? 1}`);
+  lines.push(
+    `Ka ${ambient.slice(0, 3).join(' ')}`,
+    `Kd ${diffuse.slice(0, 3).join(' ')}`,
+    `Ks ${specular.slice(0, 3).join(' ')}`,
+    `Ns ${shininess}`,
+    `d ${diffuse[3] ?? 1}`,
+  );
   return lines;
 }
 
 const NAMED: Record<string, number[]> = {
-  white: [1, 1, 1, 1], black: [0, 0, 0, 1], red: [1, 0, 0, 1], green: [0, 1, 0, 1], blue: [0, 0, 1, 1],
-  cyan: [0, 1, 1, 1], magenta: [1, 0, 1, 1], yellow: [1, 1, 0, 1], gray: [0.5, 0.5, 0.5, 1], grey: [0.5, 0.5, 0.5, 1],
+  white: [1, 1, 1, 1],
+  black: [0, 0, 0, 1],
+  red: [1, 0, 0, 1],
+  green: [0, 1, 0, 1],
+  blue: [0, 0, 1, 1],
+  cyan: [0, 1, 1, 1],
+  magenta: [1, 0, 1, 1],
+  yellow: [1, 1, 0, 1],
+  gray: [0.5, 0.5, 0.5, 1],
+  grey: [0.5, 0.5, 0.5, 1],
 };
 
 /** r g b [a] numbers or a basic colour name; undefined when empty or not understood. */

@@ -68,17 +68,28 @@ export function writeBphysFrame(out: Uint8Array, s: BphysState, simulationType: 
   const hair = simulationType === BLENDER_SIMULATION.hair;
   const bytes = bphysFrameBytes(s.n, simulationType, nbPtsByHair);
   const view = new DataView(out.buffer, out.byteOffset, bytes);
-  writeHeader(view, hair ? BLENDER_SIMULATION.cloth : simulationType, bphysPointCount(s.n, simulationType, nbPtsByHair), hair ? LOCATION_VELOCITY_REST : LOCATION_VELOCITY);
-  const cs = s.coordSize, ds = s.derivSize;
+  writeHeader(
+    view,
+    hair ? BLENDER_SIMULATION.cloth : simulationType,
+    bphysPointCount(s.n, simulationType, nbPtsByHair),
+    hair ? LOCATION_VELOCITY_REST : LOCATION_VELOCITY,
+  );
+  const cs = s.coordSize,
+    ds = s.derivSize;
   let at = HEADER_BYTES;
   for (let i = s.n - 1; i >= 0; i--) {
     if (hair && i % nbPtsByHair === 0) {
       // root tangent t = r + (p₁ − r)/|p₁ − r| (r when p₁ = r), velocity 0, rest t
-      const r = cs * i, p = cs * (i + 1);
-      const dx = s.x[p]! - s.x[r]!, dy = s.x[p + 1]! - s.x[r + 1]!, dz = s.x[p + 2]! - s.x[r + 2]!;
+      const r = cs * i,
+        p = cs * (i + 1);
+      const dx = s.x[p]! - s.x[r]!,
+        dy = s.x[p + 1]! - s.x[r + 1]!,
+        dz = s.x[p + 2]! - s.x[r + 2]!;
       const len = Math.hypot(dx, dy, dz);
       const inv = len > 0 ? 1 / len : 0;
-      const tx = s.x[r]! + dx * inv, ty = s.x[r + 1]! + dy * inv, tz = s.x[r + 2]! + dz * inv;
+      const tx = s.x[r]! + dx * inv,
+        ty = s.x[r + 1]! + dy * inv,
+        tz = s.x[r + 2]! + dz * inv;
       for (let field = 0; field < 3; field++, at += 12) {
         const velocity = field === 1;
         view.setFloat32(at, velocity ? 0 : tx, true);

@@ -1,4 +1,14 @@
-import { BaseObject, Bool, UInt, contextMeshTopology, isMechanicalState, outputFilePath, type BaseMechanicalState, type BaseMeshTopology, type SofaEvent } from '@sofa-ts/core';
+import {
+  BaseObject,
+  Bool,
+  UInt,
+  contextMeshTopology,
+  isMechanicalState,
+  outputFilePath,
+  type BaseMechanicalState,
+  type BaseMeshTopology,
+  type SofaEvent,
+} from '@sofa-ts/core';
 
 /**
  * What SOFA's exporters share: when to export (exportAtBegin once the scene is initialised,
@@ -7,10 +17,25 @@ import { BaseObject, Bool, UInt, contextMeshTopology, isMechanicalState, outputF
  * `outputFilePath`, never the working directory; numbered `<base>_<k><ext>` unless `overwrite`).
  */
 export abstract class ExporterBase extends BaseObject {
-  readonly exportEveryNumberOfSteps = this.initData({ name: 'exportEveryNumberOfSteps', type: UInt, default: 0, help: 'export file only at specified number of steps (0=disable)' });
+  readonly exportEveryNumberOfSteps = this.initData({
+    name: 'exportEveryNumberOfSteps',
+    type: UInt,
+    default: 0,
+    help: 'export file only at specified number of steps (0=disable)',
+  });
   readonly exportAtBegin = this.initData({ name: 'exportAtBegin', type: Bool, default: false, help: 'export file at the initialization' });
-  readonly exportAtEnd = this.initData({ name: 'exportAtEnd', type: Bool, default: false, help: 'export file when the simulation is finished' });
-  readonly overwrite = this.initData({ name: 'overwrite', type: Bool, default: false, help: 'overwrite the file, otherwise create a new file at each export, with suffix in the filename' });
+  readonly exportAtEnd = this.initData({
+    name: 'exportAtEnd',
+    type: Bool,
+    default: false,
+    help: 'export file when the simulation is finished',
+  });
+  readonly overwrite = this.initData({
+    name: 'overwrite',
+    type: Bool,
+    default: false,
+    help: 'overwrite the file, otherwise create a new file at each export, with suffix in the filename',
+  });
 
   protected topology: BaseMeshTopology | undefined;
   protected mstate: BaseMechanicalState | undefined;

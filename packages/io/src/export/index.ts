@@ -6,7 +6,15 @@ export { SimulationExporterBase } from './simulation-exporter.js';
 export { STLExporter, stlAscii, stlBinary } from './STLExporter.js';
 export { VisualModelOBJExporter } from './VisualModelOBJExporter.js';
 export { BlenderExporter } from './BlenderExporter.js';
-export { BLENDER_SIMULATION, bphysFileName, bphysFrameBytes, bphysHairInfoFrame, bphysPointCount, writeBphysFrame, type BphysState } from './bphys-format.js';
+export {
+  BLENDER_SIMULATION,
+  bphysFileName,
+  bphysFrameBytes,
+  bphysHairInfoFrame,
+  bphysPointCount,
+  writeBphysFrame,
+  type BphysState,
+} from './bphys-format.js';
 export { VTK_CELL, legacyVtk, vtuXml, pvdCollection, type CellBlock, type DataArray, type UnstructuredGrid } from './vtk-format.js';
 export { exportComponents, exportModule } from './module.js';
 export { exportStatesVtk, type StateVtkSeries } from './state-vtk.js';

@@ -10,10 +10,30 @@ import { BaseObject, Bool, Str, UInt, outputFilePath, type SofaEvent } from '@so
  * steps, by the export number k = step/N on 5 digits (`out00000.stl`, `out00001.stl`, …).
  */
 export abstract class SimulationExporterBase extends BaseObject {
-  readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'Path or filename where to export the data.  If missing the name of the component is used.' });
-  readonly exportEveryNumberOfSteps = this.initData({ name: 'exportEveryNumberOfSteps', type: UInt, default: 0, help: 'export file only at specified number of steps (0=disable, default=0)' });
-  readonly exportAtBegin = this.initData({ name: 'exportAtBegin', type: Bool, default: false, help: 'export file before the simulation starts, once the simulation is initialized (default=false)' });
-  readonly exportAtEnd = this.initData({ name: 'exportAtEnd', type: Bool, default: false, help: 'export file when the simulation is over and cleanup is called (default=false)' });
+  readonly filename = this.initData({
+    name: 'filename',
+    type: Str,
+    default: '',
+    help: 'Path or filename where to export the data.  If missing the name of the component is used.',
+  });
+  readonly exportEveryNumberOfSteps = this.initData({
+    name: 'exportEveryNumberOfSteps',
+    type: UInt,
+    default: 0,
+    help: 'export file only at specified number of steps (0=disable, default=0)',
+  });
+  readonly exportAtBegin = this.initData({
+    name: 'exportAtBegin',
+    type: Bool,
+    default: false,
+    help: 'export file before the simulation starts, once the simulation is initialized (default=false)',
+  });
+  readonly exportAtEnd = this.initData({
+    name: 'exportAtEnd',
+    type: Bool,
+    default: false,
+    help: 'export file when the simulation is over and cleanup is called (default=false)',
+  });
   readonly enable = this.initData({ name: 'enable', type: Bool, default: true, help: 'Enable or disable the component. (default=true)' });
 
   /** Step ends seen so far (the numbering of the files). */

@@ -10,13 +10,17 @@ import { VTK_CELL, pvdCollection, vtuXml, type CellBlock } from './vtk-format.js
 export class StateVtkSeries {
   private readonly states: { state: BaseMechanicalState; node: Node; name: string; series: { time: number; file: string }[] }[] = [];
 
-  constructor(root: Node, private readonly dir: string) {
+  constructor(
+    root: Node,
+    private readonly dir: string,
+  ) {
     let i = 0;
     root.visit((n) => {
       for (const o of n.objects) {
         if (!isMechanicalState(o)) continue;
         const t = o.stateType;
-        if (t.coordSize === 3 || t.name.startsWith('Rigid3')) this.states.push({ state: o, node: n, name: `${i}_${o.getName()}`, series: [] });
+        if (t.coordSize === 3 || t.name.startsWith('Rigid3'))
+          this.states.push({ state: o, node: n, name: `${i}_${o.getName()}`, series: [] });
         i++;
       }
     });
@@ -32,7 +36,8 @@ export class StateVtkSeries {
     for (const s of this.states) {
       const file = `${s.name}_${step}.vtu`;
       const st = s.state;
-      const cs = st.stateType.coordSize, ds = st.stateType.derivSize;
+      const cs = st.stateType.coordSize,
+        ds = st.stateType.derivSize;
       const n = st.size;
       const pick = (v: Float64Array, stride: number): Float64Array => {
         if (stride === 3) return v;
@@ -58,13 +63,21 @@ export class StateVtkSeries {
   }
 }
 
-function elementsOf(t: { getHexahedra(): Uint32Array; getTetrahedra(): Uint32Array; getQuads(): Uint32Array; getTriangles(): Uint32Array; getEdges(): Uint32Array }): CellBlock[] {
-  const hex = t.getHexahedra(), tet = t.getTetrahedra();
+function elementsOf(t: {
+  getHexahedra(): Uint32Array;
+  getTetrahedra(): Uint32Array;
+  getQuads(): Uint32Array;
+  getTriangles(): Uint32Array;
+  getEdges(): Uint32Array;
+}): CellBlock[] {
+  const hex = t.getHexahedra(),
+    tet = t.getTetrahedra();
   const volumes: CellBlock[] = [];
   if (hex.length) volumes.push({ type: VTK_CELL.hexahedron, size: 8, connectivity: hex });
   if (tet.length) volumes.push({ type: VTK_CELL.tetra, size: 4, connectivity: tet });
   if (volumes.length) return volumes;
-  const quads = t.getQuads(), tri = t.getTriangles();
+  const quads = t.getQuads(),
+    tri = t.getTriangles();
   const surfaces: CellBlock[] = [];
   if (quads.length) surfaces.push({ type: VTK_CELL.quad, size: 4, connectivity: quads });
   if (tri.length) surfaces.push({ type: VTK_CELL.triangle, size: 3, connectivity: tri });

@@ -67,10 +67,19 @@ export function legacyVtk(grid: UnstructuredGrid, title = 'Exported VTK file'): 
   const g = withVertexCells(grid);
   const np = g.points.length / 3;
   const nc = cellCount(g.cells);
-  const lines = ['# vtk DataFile Version 2.0', title.replace(/\n/g, ' ').slice(0, 255), 'ASCII', 'DATASET UNSTRUCTURED_GRID', `POINTS ${np} double`, rows(g.points, 3)];
+  const lines = [
+    '# vtk DataFile Version 2.0',
+    title.replace(/\n/g, ' ').slice(0, 255),
+    'ASCII',
+    'DATASET UNSTRUCTURED_GRID',
+    `POINTS ${np} double`,
+    rows(g.points, 3),
+  ];
   const listSize = g.cells.reduce((s, c) => s + (c.connectivity.length / c.size) * (c.size + 1), 0);
   lines.push(`CELLS ${nc} ${listSize}`);
-  for (const c of g.cells) for (let i = 0; i < c.connectivity.length; i += c.size) lines.push(`${c.size} ${Array.from({ length: c.size }, (_, k) => c.connectivity[i + k]).join(' ')}`);
+  for (const c of g.cells)
+    for (let i = 0; i < c.connectivity.length; i += c.size)
+      lines.push(`${c.size} ${Array.from({ length: c.size }, (_, k) => c.connectivity[i + k]).join(' ')}`);
   lines.push(`CELL_TYPES ${nc}`);
   for (const c of g.cells) for (let i = 0; i < c.connectivity.length / c.size; i++) lines.push(String(c.type));
   const section = (kind: 'POINT_DATA' | 'CELL_DATA', n: number, arrays: DataArray[]): void => {
@@ -125,6 +134,10 @@ export function vtuXml(grid: UnstructuredGrid): string {
 
 /** A ParaView collection (.pvd): one DataSet per file, with its time. `file` relative to the .pvd. */
 export function pvdCollection(entries: readonly { time: number; file: string }[]): string {
-  const ds = entries.map((e) => `    <DataSet timestep="${num(e.time)}" group="" part="0" file="${e.file.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"/>\n`).join('');
+  const ds = entries
+    .map(
+      (e) => `    <DataSet timestep="${num(e.time)}" group="" part="0" file="${e.file.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"/>\n`,
+    )
+    .join('');
   return `<?xml version="1.0"?>\n<VTKFile type="Collection" version="0.1" byte_order="LittleEndian">\n  <Collection>\n${ds}  </Collection>\n</VTKFile>\n`;
 }

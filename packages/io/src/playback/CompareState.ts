@@ -22,8 +22,20 @@ import { ReadState } from './ReadState.js';
   description: 'Compare the mechanical state of its node with a state file at each step and accumulate the error.',
 })
 export class CompareState extends ReadState {
-  readonly totalErrorData = this.initData({ name: 'totalError', type: Real, default: 0, output: true, help: 'accumulated error of positions and velocities, Σ e (sofa-ts output; SOFA gives it by getTotalError())' });
-  readonly errorByDofData = this.initData({ name: 'errorByDof', type: Real, default: 0, output: true, help: 'accumulated error per point, Σ e / points (sofa-ts output; SOFA gives it by getErrorByDof())' });
+  readonly totalErrorData = this.initData({
+    name: 'totalError',
+    type: Real,
+    default: 0,
+    output: true,
+    help: 'accumulated error of positions and velocities, Σ e (sofa-ts output; SOFA gives it by getTotalError())',
+  });
+  readonly errorByDofData = this.initData({
+    name: 'errorByDof',
+    type: Real,
+    default: 0,
+    output: true,
+    help: 'accumulated error per point, Σ e / points (sofa-ts output; SOFA gives it by getErrorByDof())',
+  });
 
   private totalErrorX = 0;
   private totalErrorV = 0;
@@ -46,7 +58,14 @@ export class CompareState extends ReadState {
 
   /** Checkpoint: the cursor and the accumulated errors. */
   override checkpointState(): CheckpointRecord {
-    return { ...super.checkpointState(), totalErrorX: this.totalErrorX, totalErrorV: this.totalErrorV, dofErrorX: this.dofErrorX, dofErrorV: this.dofErrorV, comparedFrames: this.comparedFrames };
+    return {
+      ...super.checkpointState(),
+      totalErrorX: this.totalErrorX,
+      totalErrorV: this.totalErrorV,
+      dofErrorX: this.dofErrorX,
+      dofErrorV: this.dofErrorV,
+      comparedFrames: this.comparedFrames,
+    };
   }
 
   override restoreState(saved: CheckpointReader): void {

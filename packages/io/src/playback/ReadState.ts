@@ -1,4 +1,20 @@
-import { AnimateBeginEvent, BaseObject, Bool, Real, Str, Vec3, isProjectiveConstraint, propagateMechanicalMappings, sofaComponent, type BaseMechanicalState, type SofaEvent, checkpointFields, restoreFields, type CheckpointReader, type CheckpointRecord } from '@sofa-ts/core';
+import {
+  AnimateBeginEvent,
+  BaseObject,
+  Bool,
+  Real,
+  Str,
+  Vec3,
+  isProjectiveConstraint,
+  propagateMechanicalMappings,
+  sofaComponent,
+  type BaseMechanicalState,
+  type SofaEvent,
+  checkpointFields,
+  restoreFields,
+  type CheckpointReader,
+  type CheckpointRecord,
+} from '@sofa-ts/core';
 import { readStateFile, type StateFrame } from '../read-state.js';
 import { FrameCursor } from './frame-cursor.js';
 import { inputFilePath, localMechanicalState } from './playback-files.js';
@@ -22,13 +38,54 @@ import { transformPositions } from './state-transform.js';
   description: 'Read the positions and velocities of the mechanical state of its node from a state file, step by step.',
 })
 export class ReadState extends BaseObject {
-  readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'state file read (SOFA WriteState format, plain or gzipped)' });
-  readonly interval = this.initData({ name: 'interval', type: Real, default: 0, unit: 's', help: 'time between inputs: accepted and not used (SOFA does not use it either)' });
-  readonly shift = this.initData({ name: 'shift', type: Real, default: 0, unit: 's', help: 'added to the simulation time to find the frame to read' });
-  readonly loop = this.initData({ name: 'loop', type: Bool, default: false, help: 'read the file again from its start when its end is reached' });
-  readonly scalePos = this.initData({ name: 'scalePos', type: Real, default: 1, help: 'scale applied to the positions read', group: 'Transformation' });
-  readonly rotation = this.initData({ name: 'rotation', type: Vec3, default: Float64Array.of(0, 0, 0), unit: 'deg', help: 'rotation applied to the positions read (Euler angles about x, then y, then z)', group: 'Transformation' });
-  readonly translation = this.initData({ name: 'translation', type: Vec3, default: Float64Array.of(0, 0, 0), help: 'translation applied to the positions read', group: 'Transformation' });
+  readonly filename = this.initData({
+    name: 'filename',
+    type: Str,
+    default: '',
+    help: 'state file read (SOFA WriteState format, plain or gzipped)',
+  });
+  readonly interval = this.initData({
+    name: 'interval',
+    type: Real,
+    default: 0,
+    unit: 's',
+    help: 'time between inputs: accepted and not used (SOFA does not use it either)',
+  });
+  readonly shift = this.initData({
+    name: 'shift',
+    type: Real,
+    default: 0,
+    unit: 's',
+    help: 'added to the simulation time to find the frame to read',
+  });
+  readonly loop = this.initData({
+    name: 'loop',
+    type: Bool,
+    default: false,
+    help: 'read the file again from its start when its end is reached',
+  });
+  readonly scalePos = this.initData({
+    name: 'scalePos',
+    type: Real,
+    default: 1,
+    help: 'scale applied to the positions read',
+    group: 'Transformation',
+  });
+  readonly rotation = this.initData({
+    name: 'rotation',
+    type: Vec3,
+    default: Float64Array.of(0, 0, 0),
+    unit: 'deg',
+    help: 'rotation applied to the positions read (Euler angles about x, then y, then z)',
+    group: 'Transformation',
+  });
+  readonly translation = this.initData({
+    name: 'translation',
+    type: Vec3,
+    default: Float64Array.of(0, 0, 0),
+    help: 'translation applied to the positions read',
+    group: 'Transformation',
+  });
 
   protected state: BaseMechanicalState | undefined;
   protected frames: StateFrame[] = [];
@@ -97,7 +154,9 @@ export class ReadState extends BaseObject {
 
   protected checkSize(vector: string, got: number, expected: number, time: number): void {
     if (got !== expected) {
-      throw this.error(`frame T= ${time} of '${this.filename.value}' has ${got} ${vector} scalars, the state ${this.state!.getName()} has ${expected}`);
+      throw this.error(
+        `frame T= ${time} of '${this.filename.value}' has ${got} ${vector} scalars, the state ${this.state!.getName()} has ${expected}`,
+      );
     }
   }
 }

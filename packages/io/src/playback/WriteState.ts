@@ -1,4 +1,23 @@
-import { AnimateBeginEvent, host, Bool, Indices, Real, RealArray, SofaError, Str, BaseObject, isMass, sofaComponent, type BaseMechanicalState, type SofaEvent, checkpointFields, restoreFields, type CheckpointReader, type CheckpointRecord, type RestoreContext } from '@sofa-ts/core';
+import {
+  AnimateBeginEvent,
+  host,
+  Bool,
+  Indices,
+  Real,
+  RealArray,
+  SofaError,
+  Str,
+  BaseObject,
+  isMass,
+  sofaComponent,
+  type BaseMechanicalState,
+  type SofaEvent,
+  checkpointFields,
+  restoreFields,
+  type CheckpointReader,
+  type CheckpointRecord,
+  type RestoreContext,
+} from '@sofa-ts/core';
 import { formatSofaNumber } from '../number-format.js';
 import { formatSofaVector } from '../format-vector.js';
 import { localMechanicalState, outputFilePath } from './playback-files.js';
@@ -24,17 +43,55 @@ import { localMechanicalState, outputFilePath } from './playback-files.js';
   description: 'Write the state vectors of the mechanical state of its node to a file, at given times or periodically.',
 })
 export class WriteState extends BaseObject {
-  readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'file written (relative names: beside the scene file); .gz names are compressed' });
+  readonly filename = this.initData({
+    name: 'filename',
+    type: Str,
+    default: '',
+    help: 'file written (relative names: beside the scene file); .gz names are compressed',
+  });
   readonly writeX = this.initData({ name: 'writeX', type: Bool, default: true, help: 'write the positions (X= lines)' });
   readonly writeX0 = this.initData({ name: 'writeX0', type: Bool, default: false, help: 'write the rest positions (X0= lines)' });
   readonly writeV = this.initData({ name: 'writeV', type: Bool, default: false, help: 'write the velocities (V= lines)' });
   readonly writeF = this.initData({ name: 'writeF', type: Bool, default: false, help: 'write the forces (F= lines)' });
-  readonly time = this.initData({ name: 'time', type: RealArray(1, 'vector<double>'), default: new Float64Array(0), unit: 's', help: 'times at which to write; with a period, only the first one is kept (the start of the periodic writing); default: t = 0' });
-  readonly period = this.initData({ name: 'period', type: Real, default: 0, unit: 's', help: 'period of the writing after the last time of `time`; default: dt when `time` is not given' });
-  readonly DOFsX = this.initData({ name: 'DOFsX', type: Indices, default: new Uint32Array(0), help: 'positions to write: not used, every point is written (SOFA does not use it either)' });
-  readonly DOFsV = this.initData({ name: 'DOFsV', type: Indices, default: new Uint32Array(0), help: 'velocities to write: not used, every point is written (SOFA does not use it either)' });
-  readonly stopAt = this.initData({ name: 'stopAt', type: Real, default: 0, help: 'stop writing once the kinetic energy changes by less than this between two measures (0: never)' });
-  readonly keperiod = this.initData({ name: 'keperiod', type: Real, default: 0, unit: 's', help: 'period of the kinetic energy measures used by stopAt' });
+  readonly time = this.initData({
+    name: 'time',
+    type: RealArray(1, 'vector<double>'),
+    default: new Float64Array(0),
+    unit: 's',
+    help: 'times at which to write; with a period, only the first one is kept (the start of the periodic writing); default: t = 0',
+  });
+  readonly period = this.initData({
+    name: 'period',
+    type: Real,
+    default: 0,
+    unit: 's',
+    help: 'period of the writing after the last time of `time`; default: dt when `time` is not given',
+  });
+  readonly DOFsX = this.initData({
+    name: 'DOFsX',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'positions to write: not used, every point is written (SOFA does not use it either)',
+  });
+  readonly DOFsV = this.initData({
+    name: 'DOFsV',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'velocities to write: not used, every point is written (SOFA does not use it either)',
+  });
+  readonly stopAt = this.initData({
+    name: 'stopAt',
+    type: Real,
+    default: 0,
+    help: 'stop writing once the kinetic energy changes by less than this between two measures (0: never)',
+  });
+  readonly keperiod = this.initData({
+    name: 'keperiod',
+    type: Real,
+    default: 0,
+    unit: 's',
+    help: 'period of the kinetic energy measures used by stopAt',
+  });
 
   /** What the component could not honour (located), for the caller to show. */
   readonly warnings: SofaError[] = [];
@@ -78,7 +135,8 @@ export class WriteState extends BaseObject {
     if (this.time.value.length === 0) this.time.value = Float64Array.of(0);
     const times = this.time.value;
     for (let i = 0; i < times.length; i++) {
-      if (i === 0 ? times[i]! < 0 : times[i]! <= 0) throw this.error(`time[${i}] = ${times[i]} must be ${i === 0 ? 'zero or positive' : 'positive'}`);
+      if (i === 0 ? times[i]! < 0 : times[i]! <= 0)
+        throw this.error(`time[${i}] = ${times[i]} must be ${i === 0 ? 'zero or positive' : 'positive'}`);
     }
     if (this.stopAt.value < 0) throw this.error(`stopAt = ${this.stopAt.value} must be zero or positive`);
     this.file = outputFilePath(this, name);
@@ -101,7 +159,14 @@ export class WriteState extends BaseObject {
     this.reset();
   }
 
-  private static readonly schedule = ['nextIteration', 'lastTime', 'firstExport', 'energyThresholdReached', 'timeToTestEnergy', 'savedKineticEnergy'] as const;
+  private static readonly schedule = [
+    'nextIteration',
+    'lastTime',
+    'firstExport',
+    'energyThresholdReached',
+    'timeToTestEnergy',
+    'savedKineticEnergy',
+  ] as const;
 
   private fileLength(): number {
     const h = host();
@@ -120,7 +185,10 @@ export class WriteState extends BaseObject {
     const h = host();
     const size = this.fileLength();
     if (size < bytes) {
-      ctx.warn(this, `'${this.file}' has ${size} bytes, ${bytes} when the checkpoint was taken: it is written again from the checkpoint's step, without its earlier frames`);
+      ctx.warn(
+        this,
+        `'${this.file}' has ${size} bytes, ${bytes} when the checkpoint was taken: it is written again from the checkpoint's step, without its earlier frames`,
+      );
       h.writeFile(this.file, '');
     } else if (size > bytes) h.writeFile(this.file, h.readBytes(this.file).subarray(0, bytes));
     this.truncatePending = false;

@@ -14,7 +14,10 @@ export class FrameCursor {
   /** Time (shift included) of the last frame consumed. */
   private lastTime = 0;
 
-  constructor(private readonly frames: readonly StateFrame[], private readonly loop: boolean) {}
+  constructor(
+    private readonly frames: readonly StateFrame[],
+    private readonly loop: boolean,
+  ) {}
 
   /** Checkpoint: where the cursor is. */
   readonly checkpointFields = ['index', 'loopTime', 'lastTime'] as const;

@@ -7,7 +7,13 @@ import { quatFromEulerAt, quatMultiplyAt, quatRotateAt } from '@sofa-ts/linalg';
  * R = Rz(γ)·Ry(β)·Rx(α) from Euler angles in degrees (SOFA createQuaterFromEuler); rigid frames also
  * get their orientation turned, q ← q_R ⊗ q. x: (size × coordSize), modified in place.
  */
-export function transformPositions(x: Float64Array, type: StateType, scale: number, rotationDeg: ArrayLike<number>, translation: ArrayLike<number>): void {
+export function transformPositions(
+  x: Float64Array,
+  type: StateType,
+  scale: number,
+  rotationDeg: ArrayLike<number>,
+  translation: ArrayLike<number>,
+): void {
   const c = type.coordSize;
   const spatial = type.isRigid ? (c === 7 ? 3 : 2) : Math.min(c, 3);
   const deg = Math.PI / 180;

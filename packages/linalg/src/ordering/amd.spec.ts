@@ -89,7 +89,10 @@ describe('amdOrdering', () => {
   it('star / arrow matrix: the hub goes (nearly) last and there is no fill (with and without dense-row removal)', () => {
     for (const n of [30, 400]) {
       // n = 30: hub degree 29 < dense limit 54; n = 400: hub degree 399 > 200, removed as dense.
-      const A = graph(n, Array.from({ length: n - 1 }, (_, i) => [0, i + 1] as [number, number]));
+      const A = graph(
+        n,
+        Array.from({ length: n - 1 }, (_, i) => [0, i + 1] as [number, number]),
+      );
       const perm = amdOrdering(n, A.rowPtr, A.colInd);
       // The hub ties with the last leaf (both of degree 1 then), so it is one of the last two.
       const hubAt = Array.from(perm).indexOf(0);
@@ -109,9 +112,15 @@ describe('amdOrdering', () => {
         const j = randInt(r, i + 1);
         [label[i], label[j]] = [label[j], label[i]];
       }
-      const path = graph(n, Array.from({ length: n - 1 }, (_, i) => [label[i], label[i + 1]] as [number, number]));
+      const path = graph(
+        n,
+        Array.from({ length: n - 1 }, (_, i) => [label[i], label[i + 1]] as [number, number]),
+      );
       expect(nnzL(path, amdOrdering(n, path.rowPtr, path.colInd)), 'path').to.equal(n - 1);
-      const tree = graph(n, Array.from({ length: n - 1 }, (_, i) => [label[i + 1], label[randInt(r, i + 1)]] as [number, number]));
+      const tree = graph(
+        n,
+        Array.from({ length: n - 1 }, (_, i) => [label[i + 1], label[randInt(r, i + 1)]] as [number, number]),
+      );
       expect(nnzL(tree, amdOrdering(n, tree.rowPtr, tree.colInd)), 'tree').to.equal(n - 1);
     }
   });

@@ -44,12 +44,7 @@ const DENSE = 3; // dense row, ordered last
  * Supervariables are emitted member by member when their principal is eliminated; dense rows last.
  * A postorder of the assembly tree (which changes no fill) is not applied.
  */
-export function amdOrdering(
-  n: number,
-  rowPtr: ArrayLike<number>,
-  colInd: ArrayLike<number>,
-  options: AmdOptions = {},
-): Int32Array {
+export function amdOrdering(n: number, rowPtr: ArrayLike<number>, colInd: ArrayLike<number>, options: AmdOptions = {}): Int32Array {
   const perm = new Int32Array(n);
   if (n === 0) return perm;
   const aggressive = options.aggressive ?? true;

@@ -33,8 +33,20 @@ export function nestedDissectionOrdering(
   if (n === 0) return perm;
   const leaf = Math.max(1, options.leafSize ?? 64);
   const adj = symmetricAdjacency(n, rowPtr, colInd);
-  const ctx: Ctx = { adj, leaf, perm, next: 0, inPart: new Int32Array(n).fill(-1), level: new Int32Array(n), local: new Int32Array(n), partId: 0 };
-  dissect(ctx, Int32Array.from({ length: n }, (_, i) => i));
+  const ctx: Ctx = {
+    adj,
+    leaf,
+    perm,
+    next: 0,
+    inPart: new Int32Array(n).fill(-1),
+    level: new Int32Array(n),
+    local: new Int32Array(n),
+    partId: 0,
+  };
+  dissect(
+    ctx,
+    Int32Array.from({ length: n }, (_, i) => i),
+  );
   if (ctx.next !== n) throw new Error(`nestedDissectionOrdering: internal error, ordered ${ctx.next} of ${n}`);
   return perm;
 }

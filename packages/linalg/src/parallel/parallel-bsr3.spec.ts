@@ -9,7 +9,7 @@ import { Bsr3Wasm } from '../wasm/bsr3-wasm.js';
 /** A random 3x3-block matrix with 1 … 8 blocks per row (a deterministic generator). */
 function randomBlocks(rows: number, seed: number): Bsr3Matrix {
   let s = seed;
-  const rnd = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rnd = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
   const rowPtr = new Int32Array(rows + 1);
   const cols: number[] = [];
   for (let I = 0; I < rows; I++) {

@@ -23,7 +23,9 @@ export class ParallelBsr3Product {
     readonly pool: ThreadPool,
     B: Bsr3Matrix,
   ) {
-    const T = pool.threads, rp = B.rowPtr, nnzb = rp[B.blockRows]!;
+    const T = pool.threads,
+      rp = B.rowPtr,
+      nnzb = rp[B.blockRows]!;
     this.bounds = new Int32Array(T + 1);
     let I = 0;
     for (let t = 1; t < T; t++) {
@@ -50,7 +52,10 @@ export class ParallelBsr3Product {
 
   /** y = B·x on all threads. */
   apply(y: Float64Array, x: Float64Array): void {
-    const T = this.pool.threads, args = this.pool.args, b = this.bounds, w = this.wasm;
+    const T = this.pool.threads,
+      args = this.pool.args,
+      b = this.bounds,
+      w = this.wasm;
     if (w) {
       w.xView.set(x);
       const a = w.addr;

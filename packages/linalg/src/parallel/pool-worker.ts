@@ -6,7 +6,13 @@
 import { receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { POOL_ARGS, PoolControl, PoolOp, type PoolKernel } from './thread-pool.js';
 
-const { ctrl, args, index, port, generation } = workerData as { ctrl: Int32Array; args: Float64Array; index: number; port: MessagePort; generation: number };
+const { ctrl, args, index, port, generation } = workerData as {
+  ctrl: Int32Array;
+  args: Float64Array;
+  index: number;
+  port: MessagePort;
+  generation: number;
+};
 const row = args.subarray(POOL_ARGS * index, POOL_ARGS * index + POOL_ARGS);
 type Runner = () => void;
 const jobs: Runner[] = [];
@@ -23,7 +29,9 @@ interface JobMessage {
 
 async function register(m: JobMessage): Promise<void> {
   if (m.kind === 'wasm') {
-    const wasm = (globalThis as unknown as { WebAssembly: { Instance: new (m: object, i: object) => { exports: Record<string, unknown> } } }).WebAssembly;
+    const wasm = (
+      globalThis as unknown as { WebAssembly: { Instance: new (m: object, i: object) => { exports: Record<string, unknown> } } }
+    ).WebAssembly;
     const inst = new wasm.Instance(m.module!, { env: { memory: m.memory } });
     const fn = inst.exports[m.exportName] as (...a: number[]) => void;
     jobs[m.id] = () => fn(row[0]!, row[1]!, row[2]!, row[3]!, row[4]!, row[5]!, row[6]!, row[7]!);

@@ -65,7 +65,15 @@ function solveWithHighs(highs: Highs, pb: DenseQpProblem, shape: QpShape): Highs
     rowUpper,
     matrix: { format: 'csr', numRows: rows, numCols: n, starts, indices: Int32Array.from(indices), values: Float64Array.from(values) },
     ...(hIdx.length > 0
-      ? { hessian: { format: 'square' as const, dimension: n, starts: hStarts, indices: Int32Array.from(hIdx), values: Float64Array.from(hVal) } }
+      ? {
+          hessian: {
+            format: 'square' as const,
+            dimension: n,
+            starts: hStarts,
+            indices: Int32Array.from(hIdx),
+            values: Float64Array.from(hVal),
+          },
+        }
       : {}),
   };
   const model = highs.createModel(md);
@@ -74,7 +82,14 @@ function solveWithHighs(highs: Highs, pb: DenseQpProblem, shape: QpShape): Highs
     model.run();
     const st = model.getModelStatus();
     const ms = highs.constants.modelStatus;
-    const status = st === ms.optimal ? 'optimal' : st === ms.infeasible ? 'infeasible' : st === ms.unbounded || st === ms.unboundedOrInfeasible ? 'unbounded' : 'other';
+    const status =
+      st === ms.optimal
+        ? 'optimal'
+        : st === ms.infeasible
+          ? 'infeasible'
+          : st === ms.unbounded || st === ms.unboundedOrInfeasible
+            ? 'unbounded'
+            : 'other';
     return { status, objective: model.getObjectiveValue(), x: Float64Array.from(model.getSolution().colValue) };
   } finally {
     model.dispose();
@@ -94,7 +109,9 @@ class Tally {
   /** HiGHS's status contradicted by our certificate (KKT point or unbounded ray). */
   highsRefuted = 0;
   print(what: string): void {
-    console.log(`      ${what}: ${this.agree} agree, ${this.highsError} HiGHS errors, ${this.highsRefuted} HiGHS statuses refuted by a certificate`);
+    console.log(
+      `      ${what}: ${this.agree} agree, ${this.highsError} HiGHS errors, ${this.highsRefuted} HiGHS statuses refuted by a certificate`,
+    );
   }
 }
 
@@ -121,7 +138,9 @@ function compare(highs: Highs, s: DenseQpSolver, pb: DenseQpProblem, shape: QpSh
         // Ours is a KKT point, hence a global minimiser: HiGHS's differing answer must be worse or infeasible.
         const zeros = new Float64Array(Math.max(shape.n, shape.meq, shape.mIn));
         const refViolation = kktResiduals(pb, shape, ref.x, zeros, zeros, zeros).primal;
-        expect(ref.objective > s.objective || refViolation > 1e-6, `${what}: HiGHS found a lower objective at a feasible point`).to.equal(true);
+        expect(ref.objective > s.objective || refViolation > 1e-6, `${what}: HiGHS found a lower objective at a feasible point`).to.equal(
+          true,
+        );
         tally.highsRefuted++;
       }
     } else if (ref.status === 'other') tally.highsError++;
@@ -155,7 +174,12 @@ describe('DenseQpSolver against HiGHS', function () {
   it('random semi-definite problems (rank-deficient Q, bounds, inequalities, equalities): same optimal objective', () => {
     const r = rng(1234);
     const tally = new Tally();
-    for (const shape of [{ n: 4, meq: 0, mIn: 3 }, { n: 10, meq: 2, mIn: 8 }, { n: 25, meq: 3, mIn: 20 }, { n: 40, meq: 2, mIn: 30 }]) {
+    for (const shape of [
+      { n: 4, meq: 0, mIn: 3 },
+      { n: 10, meq: 2, mIn: 8 },
+      { n: 25, meq: 3, mIn: 20 },
+      { n: 40, meq: 2, mIn: 30 },
+    ]) {
       const s = new DenseQpSolver(shape.n, shape.meq, shape.mIn);
       for (let trial = 0; trial < 25; trial++) {
         const rank = trial % 6 === 0 ? 0 : 1 + Math.floor(r() * (shape.n - 1));
@@ -172,7 +196,10 @@ describe('DenseQpSolver against HiGHS', function () {
   it('strictly convex problems: same objective and same (unique) minimiser', () => {
     const r = rng(77);
     const tally = new Tally();
-    for (const shape of [{ n: 8, meq: 1, mIn: 6 }, { n: 30, meq: 2, mIn: 30 }]) {
+    for (const shape of [
+      { n: 8, meq: 1, mIn: 6 },
+      { n: 30, meq: 2, mIn: 30 },
+    ]) {
       const s = new DenseQpSolver(shape.n, shape.meq, shape.mIn);
       for (let trial = 0; trial < 20; trial++) {
         const pb = randomQp(r, shape, { mu: 0.5, costScale: 4 });
@@ -192,7 +219,10 @@ describe('DenseQpSolver against HiGHS', function () {
     const r = rng(4321);
     const tally = new Tally();
     const counts = { optimal: 0, unbounded: 0 };
-    for (const shape of [{ n: 5, meq: 1, mIn: 2 }, { n: 12, meq: 1, mIn: 5 }]) {
+    for (const shape of [
+      { n: 5, meq: 1, mIn: 2 },
+      { n: 12, meq: 1, mIn: 5 },
+    ]) {
       const s = new DenseQpSolver(shape.n, shape.meq, shape.mIn);
       for (let trial = 0; trial < 40; trial++) {
         const rank = Math.floor(r() * shape.n);

@@ -71,7 +71,11 @@ describe('DenseQpSolver', () => {
 
   it('random semi-definite problems (rank-deficient Q, Q = 0) satisfy the KKT conditions to 1e-9', () => {
     const r = rng(11);
-    for (const shape of [{ n: 5, meq: 1, mIn: 4 }, { n: 12, meq: 2, mIn: 10 }, { n: 30, meq: 2, mIn: 20 }]) {
+    for (const shape of [
+      { n: 5, meq: 1, mIn: 4 },
+      { n: 12, meq: 2, mIn: 10 },
+      { n: 30, meq: 2, mIn: 20 },
+    ]) {
       const s = new DenseQpSolver(shape.n, shape.meq, shape.mIn);
       for (let trial = 0; trial < 30; trial++) {
         const rank = trial % 5 === 0 ? 0 : 1 + Math.floor(r() * (shape.n - 1));
@@ -195,7 +199,9 @@ describe('DenseQpSolver', () => {
       const su = new DenseQpSolver(6, 1, 0);
       expect(su.solve(rp)).to.equal('unbounded');
       // The ray: A_eq·ray = 0, Q·ray = 0, cᵀray < 0.
-      let aRay = 0, cRay = 0, qRay = 0;
+      let aRay = 0,
+        cRay = 0,
+        qRay = 0;
       for (let j = 0; j < 6; j++) {
         aRay += rp.Aeq![j] * su.ray[j];
         cRay += rp.c[j] * su.ray[j];
@@ -227,13 +233,17 @@ describe('DenseQpSolver', () => {
 
   it('warm start from the previous working set reduces iterations on a sequence of close problems', () => {
     const r = rng(21);
-    for (const shape of [{ n: 10, meq: 1, mIn: 10 }, { n: 40, meq: 2, mIn: 40 }]) {
+    for (const shape of [
+      { n: 10, meq: 1, mIn: 10 },
+      { n: 40, meq: 2, mIn: 40 },
+    ]) {
       const pb = randomQp(r, shape, { costScale: 8, mu: 0.05 });
       const c0 = Float64Array.from(pb.c);
       const lin0 = Float64Array.from(pb.lin!);
       const warm = new DenseQpSolver(shape.n, shape.meq, shape.mIn);
       const cold = new DenseQpSolver(shape.n, shape.meq, shape.mIn);
-      let warmIt = 0, coldIt = 0;
+      let warmIt = 0,
+        coldIt = 0;
       const steps = 50;
       for (let step = 0; step < steps; step++) {
         // A slowly moving goal: cost and the lower ends of the rows drift.
@@ -248,7 +258,9 @@ describe('DenseQpSolver', () => {
           coldIt += cold.iterations;
         }
       }
-      console.log(`      n=${shape.n}, m_in=${shape.mIn}: mean iterations warm ${(warmIt / (steps - 1)).toFixed(2)}, cold ${(coldIt / (steps - 1)).toFixed(2)}`);
+      console.log(
+        `      n=${shape.n}, m_in=${shape.mIn}: mean iterations warm ${(warmIt / (steps - 1)).toFixed(2)}, cold ${(coldIt / (steps - 1)).toFixed(2)}`,
+      );
       expect(warmIt).to.be.below(0.5 * coldIt);
     }
   });
@@ -257,14 +269,16 @@ describe('DenseQpSolver', () => {
     // min ½‖W_ea λ + δ_e‖²: 8 actuators, 3 effector directions (rank-3 Q), 0 ≤ λ ≤ 5 and actuator
     // displacements W_aa λ + δ_a within [−1, 1.5]. Only Q λ is unique; every solve is checked by KKT.
     const r = rng(31);
-    const na = 8, ne = 3;
+    const na = 8,
+      ne = 3;
     const Wea = Array.from({ length: ne * na }, () => 2 * r() - 1);
     const B = Array.from({ length: na * na }, () => 2 * r() - 1);
     const Q = new Float64Array(na * na);
     const Waa = new Float64Array(na * na);
     for (let i = 0; i < na; i++) {
       for (let j = 0; j < na; j++) {
-        let q = 0, w = i === j ? 0.5 : 0;
+        let q = 0,
+          w = i === j ? 0.5 : 0;
         for (let k = 0; k < ne; k++) q += Wea[k * na + i] * Wea[k * na + j];
         for (let k = 0; k < na; k++) w += 0.2 * B[k * na + i] * B[k * na + j];
         Q[i * na + j] = q;
@@ -284,7 +298,8 @@ describe('DenseQpSolver', () => {
     const shape = { n: na, meq: 0, mIn: na };
     const warm = new DenseQpSolver(na, 0, na);
     const cold = new DenseQpSolver(na, 0, na);
-    let warmIt = 0, coldIt = 0;
+    let warmIt = 0,
+      coldIt = 0;
     const deltaE = new Float64Array(ne);
     for (let step = 0; step < 100; step++) {
       // Effector offset from a goal circling around: c = W_eaᵀ δ_e.
@@ -304,7 +319,9 @@ describe('DenseQpSolver', () => {
       warmIt += warm.iterations;
       coldIt += cold.iterations;
     }
-    console.log(`      inverse shape (8 actuators, 3 directions): mean iterations warm ${(warmIt / 100).toFixed(2)}, cold ${(coldIt / 100).toFixed(2)}`);
+    console.log(
+      `      inverse shape (8 actuators, 3 directions): mean iterations warm ${(warmIt / 100).toFixed(2)}, cold ${(coldIt / 100).toFixed(2)}`,
+    );
     expect(warmIt).to.be.below(coldIt);
   });
 
@@ -328,7 +345,10 @@ describe('DenseQpSolver', () => {
 
   it('timing (printed, not asserted): 10 and 40 variables, cold and warm', () => {
     const r = rng(99);
-    for (const shape of [{ n: 10, meq: 0, mIn: 10 }, { n: 40, meq: 0, mIn: 40 }]) {
+    for (const shape of [
+      { n: 10, meq: 0, mIn: 10 },
+      { n: 40, meq: 0, mIn: 40 },
+    ]) {
       const pb = randomQp(r, shape, { costScale: 5, mu: 0.01 });
       const c0 = Float64Array.from(pb.c);
       const s = new DenseQpSolver(shape.n, shape.meq, shape.mIn);

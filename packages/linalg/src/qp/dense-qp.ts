@@ -184,7 +184,8 @@ export class DenseQpSolver {
   private readonly piv: Int32Array; // (n) pivot order of H
 
   constructor(n: number, meq = 0, mIn = 0) {
-    if (!(n >= 1) || !(meq >= 0) || !(mIn >= 0)) throw new Error(`DenseQpSolver: expected n ≥ 1, meq ≥ 0, mIn ≥ 0, got ${n}, ${meq}, ${mIn}`);
+    if (!(n >= 1) || !(meq >= 0) || !(mIn >= 0))
+      throw new Error(`DenseQpSolver: expected n ≥ 1, meq ≥ 0, mIn ≥ 0, got ${n}, ${meq}, ${mIn}`);
     this.n = n;
     this.meq = meq;
     this.mIn = mIn;
@@ -442,17 +443,23 @@ export class DenseQpSolver {
     }
     for (;;) {
       // The most violated inequality (distance to its half-space).
-      let best = -1, bestSigma = 0, bestViol = 0;
+      let best = -1,
+        bestSigma = 0,
+        bestViol = 0;
       for (let k = 0; k < m; k++) {
         if (kind[k] !== INEQ || side[k] !== OUT) continue;
         const v = this.dot(k, x);
         const dl = lo[k] - v;
         if (dl > this.tol(lo[k]) && dl / this.nrm[k] > bestViol) {
-          best = k; bestSigma = 1; bestViol = dl / this.nrm[k];
+          best = k;
+          bestSigma = 1;
+          bestViol = dl / this.nrm[k];
         }
         const du = v - hi[k];
         if (du > this.tol(hi[k]) && du / this.nrm[k] > bestViol) {
-          best = k; bestSigma = -1; bestViol = du / this.nrm[k];
+          best = k;
+          bestSigma = -1;
+          bestViol = du / this.nrm[k];
         }
       }
       if (best < 0) return 'optimal';
@@ -468,11 +475,15 @@ export class DenseQpSolver {
         const q = qr.q;
         qr.solveR(w, qr.d);
         // Partial step: the first active inequality whose multiplier reaches zero.
-        let t1 = Infinity, drop = -1;
+        let t1 = Infinity,
+          drop = -1;
         for (let j = 0; j < q; j++) {
           if (side[ws[j]] === EQUAL || !(w[j] > 0)) continue;
           const t = lam[j] / w[j];
-          if (t < t1) { t1 = t; drop = j; }
+          if (t < t1) {
+            t1 = t;
+            drop = j;
+          }
         }
         // Full step: the violated constraint becomes active.
         const slack = bestSigma * this.dot(best, x) - beta;
@@ -519,7 +530,9 @@ export class DenseQpSolver {
         if (kindOfStep === RAY) {
           // Curvature along p is zero up to the rank tolerance; if what is left is more than
           // round-off, stop at the exact minimiser along p instead of treating it as a ray.
-          let curv = 0, slope = 0, pp = 0;
+          let curv = 0,
+            slope = 0,
+            pp = 0;
           for (let i = 0; i < n; i++) {
             const o = i * n;
             let s = 0;
@@ -564,7 +577,8 @@ export class DenseQpSolver {
       for (let i = 0; i < n; i++) gmax = Math.max(gmax, Math.abs(g[i]));
       const thr = -this.optimalityTolerance * (1 + gmax);
       const bland = degenerate > BLAND_AFTER;
-      let drop = -1, worst = thr;
+      let drop = -1,
+        worst = thr;
       for (let j = 0; j < q; j++) {
         const k = ws[j];
         if (side[k] === EQUAL) continue;
@@ -599,7 +613,10 @@ export class DenseQpSolver {
     let pn = 0;
     for (let i = 0; i < n; i++) pn += p[i] * p[i];
     pn = Math.sqrt(pn);
-    let best = alphaMax, blk = -1, bestSlope = 0, blkSide = OUT;
+    let best = alphaMax,
+      blk = -1,
+      bestSlope = 0,
+      blkSide = OUT;
     for (let k = 0; k < m; k++) {
       if (kind[k] !== INEQ || side[k] !== OUT) continue;
       const s = ap[k];
@@ -640,7 +657,8 @@ export class DenseQpSolver {
       // H = trailing block of M = JᵀQJ, kept by the QR's rotations.
       const M = this.qr.M;
       for (let a = 0; a < nz; a++) {
-        const om = (q + a) * n + q, oh = a * n;
+        const om = (q + a) * n + q,
+          oh = a * n;
         for (let b = 0; b < nz; b++) H[oh + b] = M[om + b];
       }
     } else this.reducedHessianDirect(nz, q);
@@ -665,7 +683,8 @@ export class DenseQpSolver {
     // H(a, b) = Σ_i Z(i, a) QZ(i, b), symmetric
     for (let a = 0; a < nz; a++) for (let b = a; b < nz; b++) H[a * n + b] = 0;
     for (let i = 0; i < n; i++) {
-      const oz = i * n + q, oq = i * n;
+      const oz = i * n + q,
+        oq = i * n;
       for (let a = 0; a < nz; a++) {
         const za = J[oz + a];
         if (za === 0) continue;
@@ -683,15 +702,21 @@ export class DenseQpSolver {
     const tol = this.rankTolerance * this.qScale;
     let r = 0;
     for (; r < nz; r++) {
-      let pk = r, dmax = H[r * n + r];
+      let pk = r,
+        dmax = H[r * n + r];
       for (let i = r + 1; i < nz; i++) {
-        if (H[i * n + i] > dmax) { dmax = H[i * n + i]; pk = i; }
+        if (H[i * n + i] > dmax) {
+          dmax = H[i * n + i];
+          pk = i;
+        }
       }
       if (!(dmax > tol)) break;
       if (pk !== r) {
         for (let j = 0; j < nz; j++) swap(H, r * n + j, pk * n + j);
         for (let i = 0; i < nz; i++) swap(H, i * n + r, i * n + pk);
-        const t = piv[r]; piv[r] = piv[pk]; piv[pk] = t;
+        const t = piv[r];
+        piv[r] = piv[pk];
+        piv[pk] = t;
       }
       const lrr = Math.sqrt(dmax);
       H[r * n + r] = lrr;

@@ -105,7 +105,9 @@ export function kktResiduals(
   for (let k = 0; k < mIn; k++) for (let i = 0; i < n; i++) grad[i] += pb.Ain![k * n + i] * yIn[k];
   let stationarity = 0;
   for (let i = 0; i < n; i++) stationarity = Math.max(stationarity, Math.abs(grad[i]) / scale);
-  let primal = 0, dual = 0, complementarity = 0;
+  let primal = 0,
+    dual = 0,
+    complementarity = 0;
   const side = (v: number, l: number, u: number, y: number): void => {
     primal = Math.max(primal, l - v, v - u);
     if (l === u) return;
@@ -131,7 +133,9 @@ export function kktResiduals(
  */
 export function rayCertificate(pb: DenseQpProblem, shape: QpShape, ray: ArrayLike<number>): { residual: number; slope: number } {
   const { n, meq, mIn } = shape;
-  let rn = 0, slope = 0, residual = 0;
+  let rn = 0,
+    slope = 0,
+    residual = 0;
   for (let j = 0; j < n; j++) {
     rn = Math.max(rn, Math.abs(ray[j]));
     slope += pb.c[j] * ray[j];

@@ -91,21 +91,25 @@ export class WorkingSetQR {
     const { n, J } = this;
     for (let k = 0; k < n; k++) {
       const o = k * n;
-      const u = J[o + a], v = J[o + b];
+      const u = J[o + a],
+        v = J[o + b];
       J[o + a] = cs * u + sn * v;
       J[o + b] = cs * v - sn * u;
     }
     if (!this.tracking) return;
     const M = this.M;
-    const oa = a * n, ob = b * n;
+    const oa = a * n,
+      ob = b * n;
     for (let t = 0; t < n; t++) {
-      const u = M[oa + t], v = M[ob + t];
+      const u = M[oa + t],
+        v = M[ob + t];
       M[oa + t] = cs * u + sn * v;
       M[ob + t] = cs * v - sn * u;
     }
     for (let t = 0; t < n; t++) {
       const o = t * n;
-      const u = M[o + a], v = M[o + b];
+      const u = M[o + a],
+        v = M[o + b];
       M[o + a] = cs * u + sn * v;
       M[o + b] = cs * v - sn * u;
     }
@@ -189,15 +193,19 @@ export class WorkingSetQR {
       R[o + q - 1] = 0;
     }
     for (let j = k; j < q - 1; j++) {
-      const oj = j * n, oj1 = (j + 1) * n;
-      const a = R[oj + j], b = R[oj1 + j];
+      const oj = j * n,
+        oj1 = (j + 1) * n;
+      const a = R[oj + j],
+        b = R[oj1 + j];
       if (b === 0) continue;
       const r = Math.sqrt(a * a + b * b);
-      const cs = a / r, sn = b / r;
+      const cs = a / r,
+        sn = b / r;
       R[oj + j] = r;
       R[oj1 + j] = 0;
       for (let c = j + 1; c < q - 1; c++) {
-        const u = R[oj + c], v = R[oj1 + c];
+        const u = R[oj + c],
+          v = R[oj1 + c];
         R[oj + c] = cs * u + sn * v;
         R[oj1 + c] = cs * v - sn * u;
       }

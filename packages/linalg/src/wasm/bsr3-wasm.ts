@@ -61,10 +61,18 @@ export class Bsr3Wasm implements CgKernel {
 
   private constructor(module: object, B: Bsr3Matrix) {
     const api = wasmApi()!;
-    const nnzb = B.colInd.length, nr = B.blockRows;
+    const nnzb = B.colInd.length,
+      nr = B.blockRows;
     const align = (n: number) => Math.ceil(n / 16) * 16;
-    const dot = 0, rowPtr = 16, colInd = align(rowPtr + 4 * (nr + 1)), values = align(colInd + 4 * nnzb);
-    const x = align(values + 72 * nnzb), y = align(x + 24 * B.blockCols), sol = align(y + 24 * nr), res = align(sol + 24 * nr), bytes = res + 24 * nr;
+    const dot = 0,
+      rowPtr = 16,
+      colInd = align(rowPtr + 4 * (nr + 1)),
+      values = align(colInd + 4 * nnzb);
+    const x = align(values + 72 * nnzb),
+      y = align(x + 24 * B.blockCols),
+      sol = align(y + 24 * nr),
+      res = align(sol + 24 * nr),
+      bytes = res + 24 * nr;
     const pages = Math.ceil(bytes / 65536) + 1;
     this.memory = new api.Memory({ initial: pages, maximum: pages, shared: true });
     this.module = module;
@@ -105,7 +113,8 @@ export class Bsr3Wasm implements CgKernel {
 
   /** The values of a block matrix in the standard order (9 per block, row-major) copied in. */
   setValues(standard: Float64Array): void {
-    const v = this.matrix.values, n = v.length / 9;
+    const v = this.matrix.values,
+      n = v.length / 9;
     for (let b = 0; b < n; b++) for (let t = 0; t < 9; t++) v[9 * b + KERNEL_ORDER[t]!] = standard[9 * b + t]!;
   }
 

@@ -31,7 +31,9 @@ describe('WebAssembly kernel sources (kernels/*.wat compiled by wabt)', () => {
       const generated = (await import(pathToFileURL(compiled).href)) as Record<string, string>;
       const mod = compileKernel(generated[b.exportName(source)]!);
       expect(mod, source).to.not.equal(undefined);
-      const reference = new (globalThis as unknown as { WebAssembly: { Module: new (b: Uint8Array) => object } }).WebAssembly.Module(await b.compileKernel(source));
+      const reference = new (globalThis as unknown as { WebAssembly: { Module: new (b: Uint8Array) => object } }).WebAssembly.Module(
+        await b.compileKernel(source),
+      );
       expect(WA.Module.exports(mod!), source).to.deep.equal(WA.Module.exports(reference));
     }
   });

@@ -16,11 +16,13 @@ function nodeDot(a: Float64Array, b: Float64Array): number {
 
 const bitwise = (a: Float64Array, b: Float64Array) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 
-describe('MatrixFreeCgWasm (a matrix-free CG in a product\'s WebAssembly memory)', () => {
+describe("MatrixFreeCgWasm (a matrix-free CG in a product's WebAssembly memory)", () => {
   const nodes = 150;
   const n = 3 * nodes;
   // a product's memory: p at 16, q after it, then the free area
-  const p0 = 16, q0 = p0 + 8 * n, area = Math.ceil((q0 + 8 * n) / 16) * 16;
+  const p0 = 16,
+    q0 = p0 + 8 * n,
+    area = Math.ceil((q0 + 8 * n) / 16) * 16;
   const api = wasmApi()!;
   const memory = new api.Memory({ initial: 4, maximum: 4, shared: true });
   // the force field's part of the product, called by the kernel: q += k·L·p
@@ -32,7 +34,8 @@ describe('MatrixFreeCgWasm (a matrix-free CG in a product\'s WebAssembly memory)
   const cg = MatrixFreeCgWasm.create({ memory, p: p0, q: q0, area, areaBytes: MatrixFreeCgWasm.bytes(nodes) }, nodes, product)!;
   const masses = Float64Array.from({ length: nodes }, (_, i) => 0.5 + ((i * 7) % 11) / 10);
   const fixed = [0, 1, 2, 30, 31, 32, 3 * 77 + 1];
-  const mFactor = 1.002, kFactor = -0.37;
+  const mFactor = 1.002,
+    kFactor = -0.37;
 
   /** The JavaScript path: q = 0; q += (p·mᵢ)·m; q += k·L·p (a chain Laplacian of the nodes); fixed dofs zeroed. */
   function jsProduct(q: Float64Array, p: Float64Array): void {
@@ -72,7 +75,15 @@ describe('MatrixFreeCgWasm (a matrix-free CG in a product\'s WebAssembly memory)
     fixed.forEach((d, j) => (cg.dofs[j] = d));
     Object.assign(cg.config, { useMass: true, m: mFactor, useProduct: true, k: kFactor, dofCount: fixed.length });
     // the same kernel without `iterate`: conjugateGradient's JavaScript loop over its operations
-    const jsLoop = { x: cg.x, r: cg.r, p: cg.p, q: cg.q, direction: (beta: number) => cg.direction(beta), productDot: () => cg.productDot(), update: (alpha: number) => cg.update(alpha) };
+    const jsLoop = {
+      x: cg.x,
+      r: cg.r,
+      p: cg.p,
+      q: cg.q,
+      direction: (beta: number) => cg.direction(beta),
+      productDot: () => cg.productDot(),
+      update: (alpha: number) => cg.update(alpha),
+    };
     const b = Float64Array.from({ length: n }, (_, i) => Math.cos(0.3 * i) + 0.2);
     for (const d of fixed) b[d] = 0;
     const ws = new CgWorkspace(n);
@@ -87,7 +98,9 @@ describe('MatrixFreeCgWasm (a matrix-free CG in a product\'s WebAssembly memory)
       { maxIterations: 0, tolerance: 1e-9, threshold: 1e-9, warmStart: false, firstSolve: false },
     ] satisfies CgParams[]) {
       const x0 = Float64Array.from({ length: n }, (_, i) => 0.01 * Math.sin(i));
-      const xa = x0.slice(), xb = x0.slice(), xc = x0.slice();
+      const xa = x0.slice(),
+        xb = x0.slice(),
+        xc = x0.slice();
       const ra = { ...conjugateGradient(jsProduct, b, xa, { ...params, dot: nodeDot }, ws) };
       productCalls = 0;
       const rb = { ...conjugateGradient(jsProduct, b, xb, { ...params, dot: nodeDot, kernel: cg }, ws) };
@@ -110,7 +123,8 @@ describe('MatrixFreeCgWasm (a matrix-free CG in a product\'s WebAssembly memory)
     const ws = new CgWorkspace(n);
     const zero = (q: Float64Array) => q.fill(0);
     const params = { maxIterations: 10, tolerance: 1e-9, threshold: 1e-9, warmStart: false, firstSolve: false, dot: nodeDot };
-    const xa = new Float64Array(n), xb = new Float64Array(n);
+    const xa = new Float64Array(n),
+      xb = new Float64Array(n);
     const ra = { ...conjugateGradient(zero, b, xa, params, ws) };
     const rb = { ...conjugateGradient(zero, b, xb, { ...params, kernel: cg }, ws) };
     expect(ra.reason).to.equal('zero-denominator');
@@ -118,6 +132,8 @@ describe('MatrixFreeCgWasm (a matrix-free CG in a product\'s WebAssembly memory)
   });
 
   it('refuses a free area too small for its vectors', () => {
-    expect(MatrixFreeCgWasm.create({ memory, p: p0, q: q0, area, areaBytes: MatrixFreeCgWasm.bytes(nodes) - 16 }, nodes, product)).to.equal(undefined);
+    expect(MatrixFreeCgWasm.create({ memory, p: p0, q: q0, area, areaBytes: MatrixFreeCgWasm.bytes(nodes) - 16 }, nodes, product)).to.equal(
+      undefined,
+    );
   });
 });

@@ -107,7 +107,11 @@ export class MatrixFreeCgWasm implements CgKernel {
     const api = wasmApi()!;
     const buf = place.memory.buffer;
     const align = (b: number) => Math.ceil(b / 16) * 16;
-    const out = place.area, x = out + 32, r = align(x + 24 * nodes), masses = align(r + 24 * nodes), dofs = align(masses + 8 * nodes);
+    const out = place.area,
+      x = out + 32,
+      r = align(x + 24 * nodes),
+      masses = align(r + 24 * nodes),
+      dofs = align(masses + 8 * nodes);
     this.a = { x, r, p: place.p, q: place.q, masses, dofs, out };
     this.outView = new Float64Array(buf, out, 2);
     this.outInts = new Int32Array(buf, out + 16, 2);
@@ -188,8 +192,29 @@ export class MatrixFreeCgWasm implements CgKernel {
 
   /** CgKernel: the whole loop in one call of mfSolve (the operations of direction, productDot and update). */
   iterate(rho0: number, normb: number, params: CgParams, result: CgResult): number {
-    const a = this.a, c = this.config;
-    this.fnSolve(a.x, a.r, a.p, a.q, a.masses, this.nodes, c.m, c.useMass ? 1 : 0, c.k, c.useProduct ? 1 : 0, a.dofs, c.dofCount, rho0, normb, Math.min(params.maxIterations, 0x7fffffff), params.tolerance, params.threshold, params.firstSolve ? 1 : 0, a.out);
+    const a = this.a,
+      c = this.config;
+    this.fnSolve(
+      a.x,
+      a.r,
+      a.p,
+      a.q,
+      a.masses,
+      this.nodes,
+      c.m,
+      c.useMass ? 1 : 0,
+      c.k,
+      c.useProduct ? 1 : 0,
+      a.dofs,
+      c.dofCount,
+      rho0,
+      normb,
+      Math.min(params.maxIterations, 0x7fffffff),
+      params.tolerance,
+      params.threshold,
+      params.firstSolve ? 1 : 0,
+      a.out,
+    );
     result.residual = this.outView[1]!;
     result.reason = REASONS[this.outInts[1]!]!;
     return this.outInts[0]!;

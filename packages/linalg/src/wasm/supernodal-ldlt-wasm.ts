@@ -18,9 +18,32 @@ import { compileKernel } from './wasm-module.js';
  *                   SupernodalCompliance's forward solve, on blocks in the kernel's scratch region.
  */
 export const LDLT_HEADER = {
-  nsuper: 0, n: 1, superStart: 2, superRowPtr: 3, superRows: 4, superValPtr: 5, superOf: 6,
-  aPtr: 7, aSrc: 8, aDst: 9, relPos: 10, rowBase: 11, colOff: 12, head: 13, next: 14, lpos: 15,
-  Lx: 16, D: 17, W: 18, Av: 19, perm: 20, y: 21, vec: 22, status: 23, pivot: 24, tol: 25,
+  nsuper: 0,
+  n: 1,
+  superStart: 2,
+  superRowPtr: 3,
+  superRows: 4,
+  superValPtr: 5,
+  superOf: 6,
+  aPtr: 7,
+  aSrc: 8,
+  aDst: 9,
+  relPos: 10,
+  rowBase: 11,
+  colOff: 12,
+  head: 13,
+  next: 14,
+  lpos: 15,
+  Lx: 16,
+  D: 17,
+  W: 18,
+  Av: 19,
+  perm: 20,
+  y: 21,
+  vec: 22,
+  status: 23,
+  pivot: 24,
+  tol: 25,
 } as const;
 /** Bytes of the header. */
 export const LDLT_HEADER_BYTES = 128;

@@ -46,7 +46,9 @@ function decodeBase64(s: string): Uint8Array {
   for (let i = 0; i < 64; i++) value[BASE64.charCodeAt(i)] = i;
   const n = s.replace(/=+$/, '').length;
   const out = new Uint8Array((n * 3) >> 2);
-  let acc = 0, bits = 0, o = 0;
+  let acc = 0,
+    bits = 0,
+    o = 0;
   for (let i = 0; i < n; i++) {
     acc = (acc << 6) | value[s.charCodeAt(i)]!;
     bits += 6;

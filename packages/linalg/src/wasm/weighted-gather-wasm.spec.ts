@@ -17,9 +17,12 @@ describe('WeightedGatherWasm (y_i = Σ_k w_ik·x_c_ik, K terms per 3-vector)', (
   }
 
   it('gives the JavaScript sums bit for bit (repeated inputs, negative zeros, weights summing to 1)', () => {
-    const nIn = 37, nOut = 503;
+    const nIn = 37,
+      nOut = 503;
     const idx = Int32Array.from({ length: 4 * nOut }, (_, k) => (k * 7919 + (k >> 2) * 31) % nIn);
-    const w = Float64Array.from({ length: 4 * nOut }, (_, k) => (k % 4 === 3 ? 1 - 0.1 * ((k >> 2) % 7) - 0.2 - 0.3 : [0.1 * ((k >> 2) % 7), 0.2, 0.3][k % 4]!));
+    const w = Float64Array.from({ length: 4 * nOut }, (_, k) =>
+      k % 4 === 3 ? 1 - 0.1 * ((k >> 2) % 7) - 0.2 - 0.3 : [0.1 * ((k >> 2) % 7), 0.2, 0.3][k % 4]!,
+    );
     const x = Float64Array.from({ length: 3 * nIn }, (_, i) => (i % 11 === 0 ? -0 : Math.sin(1.7 * i) * 10 ** ((i % 5) - 2)));
     const g = WeightedGatherWasm.create(nIn, idx, w, 4)!;
     expect(g).to.not.equal(undefined);
@@ -34,7 +37,8 @@ describe('WeightedGatherWasm (y_i = Σ_k w_ik·x_c_ik, K terms per 3-vector)', (
   });
 
   it('takes every K from 1 to 8 (edges … hexahedra), bit for bit', () => {
-    const nIn = 29, nOut = 211;
+    const nIn = 29,
+      nOut = 211;
     for (let K = 1; K <= 8; K++) {
       const idx = Int32Array.from({ length: K * nOut }, (_, k) => (k * 31 + 7 * K) % nIn);
       const w = Float64Array.from({ length: K * nOut }, (_, k) => Math.cos(0.37 * k + K));

@@ -53,7 +53,8 @@ export class WeightedGatherWasm {
     this.run = new api.Instance(mod, { env: { memory } }).exports[`gather${K}`] as typeof this.run;
     const buf = memory.buffer;
     // term k: i32 at byte 16k, f64 at byte 16k + 8 (the memory is little-endian, as typed arrays here)
-    const ti = new Int32Array(buf, this.terms, 4 * K * nOut), tw = new Float64Array(buf, this.terms, 2 * K * nOut);
+    const ti = new Int32Array(buf, this.terms, 4 * K * nOut),
+      tw = new Float64Array(buf, this.terms, 2 * K * nOut);
     for (let k = 0; k < K * nOut; k++) {
       ti[4 * k] = this.x + 24 * idx[k]!;
       tw[2 * k + 1] = w[k]!;
@@ -69,7 +70,8 @@ export class WeightedGatherWasm {
    */
   static create(nIn: number, idx: Int32Array, w: Float64Array, K: number): WeightedGatherWasm | undefined {
     const nOut = idx.length / K;
-    if (!Number.isInteger(K) || K < 1 || K > MAX_GATHER_TERMS || !Number.isInteger(nOut) || 16 * K * nOut + 24 * (nIn + nOut) > 2 ** 31) return undefined;
+    if (!Number.isInteger(K) || K < 1 || K > MAX_GATHER_TERMS || !Number.isInteger(nOut) || 16 * K * nOut + 24 * (nIn + nOut) > 2 ** 31)
+      return undefined;
     const mod = module();
     if (!mod) return undefined;
     try {

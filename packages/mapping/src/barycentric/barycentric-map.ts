@@ -51,7 +51,9 @@ export class BarycentricMap {
     const { ptr, idx, w } = this;
     const n = this.nOut;
     for (let i = 0; i < n; i++) {
-      let x = 0, y = 0, z = 0;
+      let x = 0,
+        y = 0,
+        z = 0;
       for (let k = ptr[i]!; k < ptr[i + 1]!; k++) {
         const c = 3 * idx[k]!;
         const wk = w[k]!;
@@ -70,7 +72,9 @@ export class BarycentricMap {
     const { ptr, idx, w } = this;
     const n = this.nOut;
     for (let i = 0; i < n; i++) {
-      const x = out[3 * i]!, y = out[3 * i + 1]!, z = out[3 * i + 2]!;
+      const x = out[3 * i]!,
+        y = out[3 * i + 1]!,
+        z = out[3 * i + 2]!;
       for (let k = ptr[i]!; k < ptr[i + 1]!; k++) {
         const c = 3 * idx[k]!;
         const wk = w[k]!;
@@ -89,8 +93,14 @@ export class BarycentricMap {
  */
 function applyFourTerms(out: Float64Array, inp: Float64Array, idx: Int32Array, w: Float64Array, n: number): void {
   for (let i = 0, k = 0; i < n; i++, k += 4) {
-    const c0 = 3 * idx[k]!, c1 = 3 * idx[k + 1]!, c2 = 3 * idx[k + 2]!, c3 = 3 * idx[k + 3]!;
-    const w0 = w[k]!, w1 = w[k + 1]!, w2 = w[k + 2]!, w3 = w[k + 3]!;
+    const c0 = 3 * idx[k]!,
+      c1 = 3 * idx[k + 1]!,
+      c2 = 3 * idx[k + 2]!,
+      c3 = 3 * idx[k + 3]!;
+    const w0 = w[k]!,
+      w1 = w[k + 1]!,
+      w2 = w[k + 2]!,
+      w3 = w[k + 3]!;
     out[3 * i] = 0 + inp[c0]! * w0 + inp[c1]! * w1 + inp[c2]! * w2 + inp[c3]! * w3;
     out[3 * i + 1] = 0 + inp[c0 + 1]! * w0 + inp[c1 + 1]! * w1 + inp[c2 + 1]! * w2 + inp[c3 + 1]! * w3;
     out[3 * i + 2] = 0 + inp[c0 + 2]! * w0 + inp[c1 + 2]! * w1 + inp[c2 + 2]! * w2 + inp[c3 + 2]! * w3;

@@ -30,7 +30,13 @@ export function elementsOf(topo: BaseMeshTopology, kind: ElementKind): Uint32Arr
  * Edge sets (where SOFA's mapper computes no coordinates) project the point on the nearest segment
  * and keep the unclamped coordinate along it.
  */
-export function containerMapper(kind: ElementKind, topo: BaseMeshTopology, xin: Float64Array, xout: Float64Array, nOut: number): BarycentricMap {
+export function containerMapper(
+  kind: ElementKind,
+  topo: BaseMeshTopology,
+  xin: Float64Array,
+  xout: Float64Array,
+  nOut: number,
+): BarycentricMap {
   const elems = elementsOf(topo, kind);
   const k = nodesPerElement[kind];
   const nEl = elems.length / k;
@@ -41,7 +47,8 @@ export function containerMapper(kind: ElementKind, topo: BaseMeshTopology, xin: 
   const edges = topo.getEdges();
   let sum = 0;
   let count = 0;
-  const dist = (a: number, c: number): number => Math.sqrt((xin[3 * a]! - xin[3 * c]!) ** 2 + (xin[3 * a + 1]! - xin[3 * c + 1]!) ** 2 + (xin[3 * a + 2]! - xin[3 * c + 2]!) ** 2);
+  const dist = (a: number, c: number): number =>
+    Math.sqrt((xin[3 * a]! - xin[3 * c]!) ** 2 + (xin[3 * a + 1]! - xin[3 * c + 1]!) ** 2 + (xin[3 * a + 2]! - xin[3 * c + 2]!) ** 2);
   if (edges.length > 0) {
     for (let e = 0; e < edges.length / 2; e++) sum += dist(edges[2 * e]!, edges[2 * e + 1]!);
     count = edges.length / 2;
@@ -96,13 +103,20 @@ export function containerMapper(kind: ElementKind, topo: BaseMeshTopology, xin: 
   const f = new Float64Array(3);
   let best = Number.MAX_VALUE;
   let bestEl = -1;
-  let b0 = 0, b1 = 0, b2 = 0;
-  let px = 0, py = 0, pz = 0;
+  let b0 = 0,
+    b1 = 0,
+    b2 = 0;
+  let px = 0,
+    py = 0,
+    pz = 0;
   const check = (e: number): void => {
     let d: number;
     if (kind === 'edge') {
-      const a = 3 * elems[2 * e]!, c = 3 * elems[2 * e + 1]!;
-      const ux = xin[c]! - xin[a]!, uy = xin[c + 1]! - xin[a + 1]!, uz = xin[c + 2]! - xin[a + 2]!;
+      const a = 3 * elems[2 * e]!,
+        c = 3 * elems[2 * e + 1]!;
+      const ux = xin[c]! - xin[a]!,
+        uy = xin[c + 1]! - xin[a + 1]!,
+        uz = xin[c + 2]! - xin[a + 2]!;
       const uu = ux * ux + uy * uy + uz * uz;
       const t = uu > 0 ? (ux * (px - xin[a]!) + uy * (py - xin[a + 1]!) + uz * (pz - xin[a + 2]!)) / uu : 0;
       const tc = Math.min(1, Math.max(0, t));
@@ -129,7 +143,9 @@ export function containerMapper(kind: ElementKind, topo: BaseMeshTopology, xin: 
     pz = xout[3 * i + 2]!;
     best = Number.MAX_VALUE;
     bestEl = -1;
-    const gx = Math.floor(px * conv), gy = Math.floor(py * conv), gz = Math.floor(pz * conv);
+    const gx = Math.floor(px * conv),
+      gy = Math.floor(py * conv),
+      gz = Math.floor(pz * conv);
     for (const e of table.get(key(gx, gy, gz)) ?? []) check(e);
     if (bestEl < 0) {
       for (let e = 0; e < nEl; e++) check(e);

@@ -53,7 +53,9 @@ export function elementBase(out: Float64Array, kind: ElementKind, x: Float64Arra
 /** out (3) = mean of the element's nodes. */
 export function elementCenter(out: Float64Array, kind: ElementKind, x: Float64Array, elems: Uint32Array, e: number): void {
   const k = nodesPerElement[kind];
-  let cx = 0, cy = 0, cz = 0;
+  let cx = 0,
+    cy = 0,
+    cz = 0;
   for (let j = 0; j < k; j++) {
     const q = 3 * elems[e * k + j]!;
     cx += x[q]!;
@@ -66,9 +68,20 @@ export function elementCenter(out: Float64Array, kind: ElementKind, x: Float64Ar
 }
 
 /** f = B·(p − x[node 0 of e]) into out (3). */
-export function localCoords(out: Float64Array, B: Float64Array, bOff: number, x: Float64Array, node0: number, px: number, py: number, pz: number): void {
+export function localCoords(
+  out: Float64Array,
+  B: Float64Array,
+  bOff: number,
+  x: Float64Array,
+  node0: number,
+  px: number,
+  py: number,
+  pz: number,
+): void {
   const o = 3 * node0;
-  const dx = px - x[o]!, dy = py - x[o + 1]!, dz = pz - x[o + 2]!;
+  const dx = px - x[o]!,
+    dy = py - x[o + 1]!,
+    dz = pz - x[o + 2]!;
   out[0] = B[bOff]! * dx + B[bOff + 1]! * dy + B[bOff + 2]! * dz;
   out[1] = B[bOff + 3]! * dx + B[bOff + 4]! * dy + B[bOff + 5]! * dz;
   out[2] = B[bOff + 6]! * dx + B[bOff + 7]! * dy + B[bOff + 8]! * dz;
@@ -99,7 +112,16 @@ export function outsideMeasure(kind: ElementKind, f0: number, f1: number, f2: nu
  * `meshOrder` (BarycentricMapperMeshTopology and the grid mappers) visits quad and hexahedron
  * nodes as 0 1 3 2 (4 5 7 6); the topology-container mappers visit nodes in order.
  */
-export function addElementTerms(b: BarycentricMapBuilder, kind: ElementKind, elems: Uint32Array, e: number, f0: number, f1: number, f2: number, meshOrder: boolean): void {
+export function addElementTerms(
+  b: BarycentricMapBuilder,
+  kind: ElementKind,
+  elems: Uint32Array,
+  e: number,
+  f0: number,
+  f1: number,
+  f2: number,
+  meshOrder: boolean,
+): void {
   const k = nodesPerElement[kind];
   const n = (j: number): number => elems[e * k + j]!;
   switch (kind) {

@@ -88,7 +88,13 @@ export function regularGridMapper(grid: GridDescription, xout: Float64Array, nOu
  * the nearest boundary hexahedron (by distance to its centre, compared in single precision as
  * SOFA does) is used, with coordinates (p − corner 0)/(corner 6 − corner 0) per axis.
  */
-export function sparseGridMapper(topo: BaseMeshTopology, grid: GridDescription, xout: Float64Array, nOut: number, nIn: number): BarycentricMap {
+export function sparseGridMapper(
+  topo: BaseMeshTopology,
+  grid: GridDescription,
+  xout: Float64Array,
+  nOut: number,
+  nIn: number,
+): BarycentricMap {
   const g = new GridGeometry(grid);
   const map = grid.cellToHexahedron!;
   const hexas = topo.getHexahedra();
@@ -100,9 +106,13 @@ export function sparseGridMapper(topo: BaseMeshTopology, grid: GridDescription, 
   const b = new BarycentricMapBuilder();
   const c = new Float64Array(3);
   for (let i = 0; i < nOut; i++) {
-    const px = xout[3 * i]!, py = xout[3 * i + 1]!, pz = xout[3 * i + 2]!;
+    const px = xout[3 * i]!,
+      py = xout[3 * i + 1]!,
+      pz = xout[3 * i + 2]!;
     g.cellCoords(c, px, py, pz);
-    const ix = Math.floor(c[0]!), iy = Math.floor(c[1]!), iz = Math.floor(c[2]!);
+    const ix = Math.floor(c[0]!),
+      iy = Math.floor(c[1]!),
+      iz = Math.floor(c[2]!);
     const cell = g.isVolume ? g.cell(ix, iy, iz) : -1;
     const h = cell >= 0 ? map[cell]! : -1;
     if (h >= 0) {
@@ -114,15 +124,19 @@ export function sparseGridMapper(topo: BaseMeshTopology, grid: GridDescription, 
     let bestH = 0;
     for (let e = 0; e < nH; e++) {
       if (boundary && boundary[e] !== 1) continue;
-      const a = 3 * hexas[8 * e]!, d = 3 * hexas[8 * e + 6]!;
-      const cx = (points[a]! + points[d]!) * 0.5, cy = (points[a + 1]! + points[d + 1]!) * 0.5, cz = (points[a + 2]! + points[d + 2]!) * 0.5;
+      const a = 3 * hexas[8 * e]!,
+        d = 3 * hexas[8 * e + 6]!;
+      const cx = (points[a]! + points[d]!) * 0.5,
+        cy = (points[a + 1]! + points[d + 1]!) * 0.5,
+        cz = (points[a + 2]! + points[d + 2]!) * 0.5;
       const lg = Math.fround(Math.sqrt((px - cx) ** 2 + (py - cy) ** 2 + (pz - cz) ** 2));
       if (lg < best) {
         best = lg;
         bestH = e;
       }
     }
-    const a = 3 * hexas[8 * bestH]!, d = 3 * hexas[8 * bestH + 6]!;
+    const a = 3 * hexas[8 * bestH]!,
+      d = 3 * hexas[8 * bestH + 6]!;
     const f0 = (px - points[a]!) / (points[d]! - points[a]!);
     const f1 = (py - points[a + 1]!) / (points[d + 1]! - points[a + 1]!);
     const f2 = (pz - points[a + 2]!) / (points[d + 2]! - points[a + 2]!);

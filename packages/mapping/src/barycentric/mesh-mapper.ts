@@ -23,13 +23,31 @@ export function meshMapper(topo: BaseMeshTopology, xin: Float64Array, xout: Floa
   const tetras = topo.getTetrahedra();
   const hexas = topo.getHexahedra();
   if (tetras.length > 0 || hexas.length > 0) {
-    locateNearest(b, [['tetrahedron', tetras], ['hexahedron', hexas]], xin, xout, nOut);
+    locateNearest(
+      b,
+      [
+        ['tetrahedron', tetras],
+        ['hexahedron', hexas],
+      ],
+      xin,
+      xout,
+      nOut,
+    );
     return b.build(nIn);
   }
   const triangles = topo.getTriangles();
   const quads = topo.getQuads();
   if (triangles.length > 0 || quads.length > 0) {
-    locateNearest(b, [['triangle', triangles], ['quad', quads]], xin, xout, nOut);
+    locateNearest(
+      b,
+      [
+        ['triangle', triangles],
+        ['quad', quads],
+      ],
+      xin,
+      xout,
+      nOut,
+    );
     return b.build(nIn);
   }
   const edges = topo.getEdges();
@@ -38,8 +56,11 @@ export function meshMapper(topo: BaseMeshTopology, xin: Float64Array, xout: Floa
   const len = new Float64Array(nE);
   const unit = new Float64Array(3 * nE);
   for (let e = 0; e < nE; e++) {
-    const a = 3 * edges[2 * e]!, c = 3 * edges[2 * e + 1]!;
-    const dx = xin[c]! - xin[a]!, dy = xin[c + 1]! - xin[a + 1]!, dz = xin[c + 2]! - xin[a + 2]!;
+    const a = 3 * edges[2 * e]!,
+      c = 3 * edges[2 * e + 1]!;
+    const dx = xin[c]! - xin[a]!,
+      dy = xin[c + 1]! - xin[a + 1]!,
+      dz = xin[c + 2]! - xin[a + 2]!;
     const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
     len[e] = l;
     const s = l > 0 ? l : 1;
@@ -52,7 +73,11 @@ export function meshMapper(topo: BaseMeshTopology, xin: Float64Array, xout: Floa
     let chosen = nE - 1;
     for (let e = 0; e < nE; e++) {
       const a = 3 * edges[2 * e]!;
-      coef = (unit[3 * e]! * (xout[3 * i]! - xin[a]!) + unit[3 * e + 1]! * (xout[3 * i + 1]! - xin[a + 1]!) + unit[3 * e + 2]! * (xout[3 * i + 2]! - xin[a + 2]!)) / len[e]!;
+      coef =
+        (unit[3 * e]! * (xout[3 * i]! - xin[a]!) +
+          unit[3 * e + 1]! * (xout[3 * i + 1]! - xin[a + 1]!) +
+          unit[3 * e + 2]! * (xout[3 * i + 2]! - xin[a + 2]!)) /
+        len[e]!;
       if (coef >= 0 && coef <= 1) {
         chosen = e;
         break;
@@ -64,7 +89,13 @@ export function meshMapper(topo: BaseMeshTopology, xin: Float64Array, xout: Floa
 }
 
 /** The exhaustive nearest-element search over one or two element families (in this order). */
-function locateNearest(b: BarycentricMapBuilder, families: Array<[ElementKind, Uint32Array]>, xin: Float64Array, xout: Float64Array, nOut: number): void {
+function locateNearest(
+  b: BarycentricMapBuilder,
+  families: Array<[ElementKind, Uint32Array]>,
+  xin: Float64Array,
+  xout: Float64Array,
+  nOut: number,
+): void {
   const bases: Float64Array[] = [];
   const centers: Float64Array[] = [];
   const E = new Float64Array(9);
@@ -86,11 +117,15 @@ function locateNearest(b: BarycentricMapBuilder, families: Array<[ElementKind, U
   });
   const f = new Float64Array(3);
   for (let i = 0; i < nOut; i++) {
-    const px = xout[3 * i]!, py = xout[3 * i + 1]!, pz = xout[3 * i + 2]!;
+    const px = xout[3 * i]!,
+      py = xout[3 * i + 1]!,
+      pz = xout[3 * i + 2]!;
     let best = 1e10;
     let bestFam = -1;
     let bestEl = -1;
-    let b0 = 0, b1 = 0, b2 = 0;
+    let b0 = 0,
+      b1 = 0,
+      b2 = 0;
     for (let fam = 0; fam < families.length; fam++) {
       const [kind, elems] = families[fam]!;
       const k = nodesPerElement[kind];

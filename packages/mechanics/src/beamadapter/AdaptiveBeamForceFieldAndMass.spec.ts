@@ -9,13 +9,16 @@ import { maxRelError, quat, rigidMotion } from '../fem/beam/beam-test-support.js
 
 /** Quaternion turning e_x onto the unit vector d (about e_x × d). */
 function quatAlongX(d: number[]): number[] {
-  const c = d[0]!, ax = [0, -d[2]!, d[1]!], n = Math.hypot(ax[1]!, ax[2]!);
+  const c = d[0]!,
+    ax = [0, -d[2]!, d[1]!],
+    n = Math.hypot(ax[1]!, ax[2]!);
   return n < 1e-12 ? [0, 0, 0, 1] : quat([0, ax[1]! / n, ax[2]! / n], Math.acos(c));
 }
 
 /** n frames from `origin` along the unit direction d, spacing L, their x axes along d. */
 function chain(n: number, L: number, d: number[], origin = [0, 0, 0]): number[] {
-  const q = quatAlongX(d), x: number[] = [];
+  const q = quatAlongX(d),
+    x: number[] = [];
   for (let i = 0; i < n; i++) x.push(origin[0]! + i * L * d[0]!, origin[1]! + i * L * d[1]!, origin[2]! + i * L * d[2]!, ...q);
   return x;
 }
@@ -32,7 +35,9 @@ interface BeamSetup {
 }
 
 function beams(x: number[], o: BeamSetup = {}): { ff: AdaptiveBeamForceFieldAndMass; interp: BeamInterpolation; mass: BeamMass } {
-  const n = x.length / 7, interp = new BeamInterpolation(), ff = new AdaptiveBeamForceFieldAndMass();
+  const n = x.length / 7,
+    interp = new BeamInterpolation(),
+    ff = new AdaptiveBeamForceFieldAndMass();
   interp.radius.value = o.r ?? 0.1;
   interp.defaultYoungModulus.value = new Float64Array([o.E ?? 1e5]);
   interp.defaultPoissonRatio.value = new Float64Array([o.nu ?? 0.3]);
@@ -50,7 +55,8 @@ function beams(x: number[], o: BeamSetup = {}): { ff: AdaptiveBeamForceFieldAndM
 }
 
 function maxAsymmetry(K: number[][]): number {
-  let a = 0, scale = 0;
+  let a = 0,
+    scale = 0;
   for (let i = 0; i < K.length; i++)
     for (let j = 0; j < K.length; j++) {
       a = Math.max(a, Math.abs(K[i]![j]! - K[j]![i]!));
@@ -131,10 +137,14 @@ describe('AdaptiveBeamForceFieldAndMass (BeamAdapter)', () => {
   });
 
   it('mass: total ρ·A·L in every direction, gravity summing to ρ·A·L·g with the consistent end moments ∓qL²/12', () => {
-    const rho = 7.8, r = 0.05, L = 0.4, g = [0, 0, -9.81];
+    const rho = 7.8,
+      r = 0.05,
+      L = 0.4,
+      g = [0, 0, -9.81];
     const x0 = chain(4, L, [1, 0, 0]);
     const { mass, ff } = beams(x0, { rho, r, gravity: g });
-    const A = Math.PI * r * r, total = rho * A * 3 * L;
+    const A = Math.PI * r * r,
+      total = rho * A * 3 * L;
     const M = denseMass(mass, 24);
     for (let c = 0; c < 3; c++) {
       const v = new Array<number>(24).fill(0);
@@ -144,7 +154,8 @@ describe('AdaptiveBeamForceFieldAndMass (BeamAdapter)', () => {
     const f = new Float64Array(24);
     ff.addForce([new Float64Array(24)], [Float64Array.from(x0)], [new Float64Array(24)]);
     mass.addForce(f, Float64Array.from(x0), new Float64Array(24));
-    let fz = 0, fx = 0;
+    let fz = 0,
+      fx = 0;
     for (let i = 0; i < 4; i++) {
       fz += f[6 * i + 2]!;
       fx += f[6 * i]!;
@@ -159,13 +170,18 @@ describe('AdaptiveBeamForceFieldAndMass (BeamAdapter)', () => {
     expect(f[6 + 4]).to.be.closeTo(0, 1e-14);
     // the mass matrix is symmetric, and addMDx applies it
     expect(maxAsymmetry(M)).to.be.below(1e-15);
-    const dx = Float64Array.from({ length: 24 }, (_, i) => Math.sin(3 * i + 1)), out = new Float64Array(24);
+    const dx = Float64Array.from({ length: 24 }, (_, i) => Math.sin(3 * i + 1)),
+      out = new Float64Array(24);
     mass.addMDx(out, dx, 2);
     for (let i = 0; i < 24; i++) expect(out[i]).to.be.closeTo(2 * M[i]!.reduce((s, m, j) => s + m * dx[j]!, 0), 1e-12);
   });
 
   it('mass: the rotational inertia of one element, about its centre (ρAL³/12 + ρIL) and about its axis (ρJL), in any orientation', () => {
-    const rho = 2, r = 0.1, L = 0.8, A = Math.PI * r * r, I = (Math.PI * r ** 4) / 4;
+    const rho = 2,
+      r = 0.1,
+      L = 0.8,
+      A = Math.PI * r * r,
+      I = (Math.PI * r ** 4) / 4;
     const x0 = chain(2, L, d, [0.5, 0.2, -0.1]);
     const { mass } = beams(x0, { rho, r });
     const M = denseMass(mass, 12);
@@ -173,7 +189,10 @@ describe('AdaptiveBeamForceFieldAndMass (BeamAdapter)', () => {
     const c = [0.5 + (L / 2) * d[0]!, 0.2 + (L / 2) * d[1]!, -0.1 + (L / 2) * d[2]!];
     const perpendicular = [d[1]! * 1 - d[2]! * 0, d[2]! * 0 - d[0]! * 1, 0];
     const np = Math.hypot(...perpendicular);
-    for (const [w, inertia] of [[perpendicular.map((p) => p / np), (rho * A * L ** 3) / 12 + rho * I * L], [d, rho * 2 * I * L]] as const) {
+    for (const [w, inertia] of [
+      [perpendicular.map((p) => p / np), (rho * A * L ** 3) / 12 + rho * I * L],
+      [d, rho * 2 * I * L],
+    ] as const) {
       const v = new Array<number>(12).fill(0);
       for (let i = 0; i < 2; i++) {
         const p = [x0[7 * i]! - c[0]!, x0[7 * i + 1]! - c[1]!, x0[7 * i + 2]! - c[2]!];

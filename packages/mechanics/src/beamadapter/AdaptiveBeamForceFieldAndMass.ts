@@ -1,4 +1,13 @@
-import { BaseForceField, BaseObject, Bool, Real, positive, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
+import {
+  BaseForceField,
+  BaseObject,
+  Bool,
+  Real,
+  positive,
+  sofaComponent,
+  type BaseMechanicalState,
+  type MatrixAccumulator,
+} from '@sofa-ts/core';
 import { beamStiffness } from '../fem/beam/beam-kernels.js';
 import { localEndVector } from './beam-frames.js';
 import { BeamInterpolation } from './BeamInterpolation.js';
@@ -26,12 +35,46 @@ import { BeamMass, beamMassMatrix, emitTurnedMatrix, type BeamMassSource } from 
   templates: ['Rigid3d'],
 })
 export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements BeamMassSource {
-  readonly computeMass = this.initData({ name: 'computeMass', type: Bool, default: true, help: 'if false, only the elastic forces (no mass, no gravity)' });
-  readonly massDensity = this.initData({ name: 'massDensity', type: Real, default: 1, unit: 'kg/m³', range: positive, help: 'density of the beams' });
-  readonly shearStressComputation = this.initData({ name: 'shearStressComputation', type: Bool, default: true, help: 'if false, BeamAdapter replaces the axial and twist displacements by a sampled stretch and twist: not implemented (an error)' });
-  readonly reinforceLength = this.initData({ name: 'reinforceLength', type: Bool, default: false, help: 'if true, the axial displacements are ∓(ℓ − L)/2 with ℓ the current arc length of the centre line' });
-  readonly instrumentParameters = this.initLink<BaseObject>({ name: 'instrumentParameters', help: 'the WireRestShape giving sections and materials along an instrument: not implemented (an error when set)', accepts: (o): o is BaseObject => o instanceof BaseObject, expected: 'a WireRestShape', search: 'none' });
-  readonly interpolation = this.initLink<BeamInterpolation>({ name: 'interpolation', help: 'the BeamInterpolation of the beams (default: the one of this node)', accepts: (o): o is BeamInterpolation => o instanceof BeamInterpolation, expected: 'a BeamInterpolation', search: 'local' });
+  readonly computeMass = this.initData({
+    name: 'computeMass',
+    type: Bool,
+    default: true,
+    help: 'if false, only the elastic forces (no mass, no gravity)',
+  });
+  readonly massDensity = this.initData({
+    name: 'massDensity',
+    type: Real,
+    default: 1,
+    unit: 'kg/m³',
+    range: positive,
+    help: 'density of the beams',
+  });
+  readonly shearStressComputation = this.initData({
+    name: 'shearStressComputation',
+    type: Bool,
+    default: true,
+    help: 'if false, BeamAdapter replaces the axial and twist displacements by a sampled stretch and twist: not implemented (an error)',
+  });
+  readonly reinforceLength = this.initData({
+    name: 'reinforceLength',
+    type: Bool,
+    default: false,
+    help: 'if true, the axial displacements are ∓(ℓ − L)/2 with ℓ the current arc length of the centre line',
+  });
+  readonly instrumentParameters = this.initLink<BaseObject>({
+    name: 'instrumentParameters',
+    help: 'the WireRestShape giving sections and materials along an instrument: not implemented (an error when set)',
+    accepts: (o): o is BaseObject => o instanceof BaseObject,
+    expected: 'a WireRestShape',
+    search: 'none',
+  });
+  readonly interpolation = this.initLink<BeamInterpolation>({
+    name: 'interpolation',
+    help: 'the BeamInterpolation of the beams (default: the one of this node)',
+    accepts: (o): o is BeamInterpolation => o instanceof BeamInterpolation,
+    expected: 'a BeamInterpolation',
+    search: 'local',
+  });
 
   private states: BaseMechanicalState[] = [];
   private interp: BeamInterpolation | undefined;
@@ -61,12 +104,20 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
   }
 
   override init(): void {
-    if (this.instrumentParameters.linkPath || this.instrumentParameters.get()) throw this.error('instrumentParameters: instrument parameters (WireRestShape) are not implemented in sofa-ts: the section and material come from the BeamInterpolation');
-    if (!this.shearStressComputation.value) throw this.dataError(this.shearStressComputation, 'shearStressComputation="false" (sampled stretch and twist) is not implemented in sofa-ts');
+    if (this.instrumentParameters.linkPath || this.instrumentParameters.get())
+      throw this.error(
+        'instrumentParameters: instrument parameters (WireRestShape) are not implemented in sofa-ts: the section and material come from the BeamInterpolation',
+      );
+    if (!this.shearStressComputation.value)
+      throw this.dataError(
+        this.shearStressComputation,
+        'shearStressComputation="false" (sampled stretch and twist) is not implemented in sofa-ts',
+      );
     let interp = this.interpolation.get();
     if (!interp) {
       interp = this.context.getObjects((o): o is BeamInterpolation => o instanceof BeamInterpolation)[0];
-      if (!interp) throw this.error('no BeamInterpolation in this node (BeamAdapter needs one beside the force field, or interpolation="@path")');
+      if (!interp)
+        throw this.error('no BeamInterpolation in this node (BeamAdapter needs one beside the force field, or interpolation="@path")');
       this.interpolation.set(interp);
     }
     interp.prepare();
@@ -74,7 +125,8 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
     const state = interp.getState();
     this.states = [state];
     if (!this.template) this.template = 'Rigid3d';
-    const n = interp.beamCount, s = interp.section;
+    const n = interp.beamCount,
+      s = interp.section;
     this.beamNodes = interp.nodes;
     this.stiffnessMatrices = new Float64Array(144 * n);
     this.massMatrices = new Float64Array(144 * n);
@@ -96,11 +148,17 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
 
   /** Beam frames and local displacements at positions x (Rigid3d coordinates, size × 7). */
   updateFrames(x: Float64Array): void {
-    const interp = this.interp!, n = this.beamCount, u = this.displacements, rest = interp.restLocal;
-    const pm = this.framePoints, qm = this.frameQuats, Rm = this.frameRotations;
+    const interp = this.interp!,
+      n = this.beamCount,
+      u = this.displacements,
+      rest = interp.restLocal;
+    const pm = this.framePoints,
+      qm = this.frameQuats,
+      Rm = this.frameRotations;
     for (let b = 0; b < n; b++) {
       interp.middleFrame(pm, qm, Rm, x, b, 3 * b, 4 * b, 9 * b);
-      const o0 = 7 * this.beamNodes[2 * b]!, o1 = 7 * this.beamNodes[2 * b + 1]!;
+      const o0 = 7 * this.beamNodes[2 * b]!,
+        o1 = 7 * this.beamNodes[2 * b + 1]!;
       localEndVector(u, 12 * b, x, o0, pm, 3 * b, qm, 4 * b, this.tmp);
       localEndVector(u, 12 * b + 6, x, o1, pm, 3 * b, qm, 4 * b, this.tmp);
       for (let i = 0; i < 12; i++) u[12 * b + i] -= rest[12 * b + i]!;
@@ -115,7 +173,11 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
     this.updateFrames(x[0]!);
-    const ff = f[0]!, n = this.beamCount, K = this.stiffnessMatrices, u = this.displacements, res = this.res;
+    const ff = f[0]!,
+      n = this.beamCount,
+      K = this.stiffnessMatrices,
+      u = this.displacements,
+      res = this.res;
     for (let b = 0; b < n; b++) {
       // f_loc = k·u
       for (let r = 0; r < 12; r++) {
@@ -129,19 +191,32 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
 
   /** out −= factor·T·v_loc on the dofs of beam b (T = diag(R_m ×4)). */
   private subtractTurned(out: Float64Array, b: number, vLoc: Float64Array, factor: number): void {
-    const R = this.frameRotations, ro = 9 * b, n0 = this.beamNodes[2 * b]!, n1 = this.beamNodes[2 * b + 1]!;
+    const R = this.frameRotations,
+      ro = 9 * b,
+      n0 = this.beamNodes[2 * b]!,
+      n1 = this.beamNodes[2 * b + 1]!;
     for (let blk = 0; blk < 4; blk++) {
-      const o = (blk < 2 ? 6 * n0 : 6 * n1) + 3 * (blk % 2), fo = 3 * blk;
-      for (let r = 0; r < 3; r++) out[o + r] -= factor * (R[ro + 3 * r]! * vLoc[fo]! + R[ro + 3 * r + 1]! * vLoc[fo + 1]! + R[ro + 3 * r + 2]! * vLoc[fo + 2]!);
+      const o = (blk < 2 ? 6 * n0 : 6 * n1) + 3 * (blk % 2),
+        fo = 3 * blk;
+      for (let r = 0; r < 3; r++)
+        out[o + r] -= factor * (R[ro + 3 * r]! * vLoc[fo]! + R[ro + 3 * r + 1]! * vLoc[fo + 1]! + R[ro + 3 * r + 2]! * vLoc[fo + 2]!);
     }
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const fact = this.kFactorWithRayleigh(kFactor, bFactor);
     if (fact === 0) return;
-    const out = df[0]!, d = dx[0]!, n = this.beamCount, K = this.stiffnessMatrices, R = this.frameRotations, loc = this.local, res = this.res;
+    const out = df[0]!,
+      d = dx[0]!,
+      n = this.beamCount,
+      K = this.stiffnessMatrices,
+      R = this.frameRotations,
+      loc = this.local,
+      res = this.res;
     for (let b = 0; b < n; b++) {
-      const ro = 9 * b, n0 = this.beamNodes[2 * b]!, n1 = this.beamNodes[2 * b + 1]!;
+      const ro = 9 * b,
+        n0 = this.beamNodes[2 * b]!,
+        n1 = this.beamNodes[2 * b + 1]!;
       // loc = Tᵀ·dx
       for (let blk = 0; blk < 4; blk++) {
         const o = (blk < 2 ? 6 * n0 : 6 * n1) + 3 * (blk % 2);
@@ -158,13 +233,26 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     const n = this.beamCount;
-    for (let b = 0; b < n; b++) emitTurnedMatrix(acc, this.stiffnessMatrices, 144 * b, this.frameRotations, 9 * b, this.beamNodes[2 * b]!, this.beamNodes[2 * b + 1]!, -kFactor, this.blk);
+    for (let b = 0; b < n; b++)
+      emitTurnedMatrix(
+        acc,
+        this.stiffnessMatrices,
+        144 * b,
+        this.frameRotations,
+        9 * b,
+        this.beamNodes[2 * b]!,
+        this.beamNodes[2 * b + 1]!,
+        -kFactor,
+        this.blk,
+      );
   }
 
   /** ½·uᵀ·k·u summed over the beams, at positions x. */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
     this.updateFrames(x[0]!);
-    const n = this.beamCount, K = this.stiffnessMatrices, u = this.displacements;
+    const n = this.beamCount,
+      K = this.stiffnessMatrices,
+      u = this.displacements;
     let e = 0;
     for (let b = 0; b < n; b++)
       for (let r = 0; r < 12; r++) {

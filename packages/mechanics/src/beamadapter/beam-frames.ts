@@ -21,10 +21,19 @@ import { unitQuatRotationVector } from '../rotation.js';
 
 /** M(q) (row-major 3×3, at R[ro..ro+9)) of the quaternion q at qs[o..o+4): SOFA's rotation formula, R(q) for a unit q. */
 export function quatToMatrix(R: Float64Array, ro: number, qs: ArrayLike<number>, o: number): void {
-  const x = qs[o]!, y = qs[o + 1]!, z = qs[o + 2]!, w = qs[o + 3]!;
-  R[ro] = 1 - 2 * (y * y + z * z); R[ro + 1] = 2 * (x * y - z * w); R[ro + 2] = 2 * (z * x + y * w);
-  R[ro + 3] = 2 * (x * y + z * w); R[ro + 4] = 1 - 2 * (z * z + x * x); R[ro + 5] = 2 * (y * z - x * w);
-  R[ro + 6] = 2 * (z * x - y * w); R[ro + 7] = 2 * (y * z + x * w); R[ro + 8] = 1 - 2 * (y * y + x * x);
+  const x = qs[o]!,
+    y = qs[o + 1]!,
+    z = qs[o + 2]!,
+    w = qs[o + 3]!;
+  R[ro] = 1 - 2 * (y * y + z * z);
+  R[ro + 1] = 2 * (x * y - z * w);
+  R[ro + 2] = 2 * (z * x + y * w);
+  R[ro + 3] = 2 * (x * y + z * w);
+  R[ro + 4] = 1 - 2 * (z * z + x * x);
+  R[ro + 5] = 2 * (y * z - x * w);
+  R[ro + 6] = 2 * (z * x - y * w);
+  R[ro + 7] = 2 * (y * z + x * w);
+  R[ro + 8] = 1 - 2 * (y * y + x * x);
 }
 
 /** Normalises q at qs[o..o+4) in place. */
@@ -58,8 +67,10 @@ export function alignFrameX(out: Float64Array, q: Float64Array, t: ArrayLike<num
     return;
   }
   const n = Math.hypot(z0, y0);
-  const ay = n > 0 ? -z0 / n : 0, az = n > 0 ? y0 / n : 0;
-  const sp = Math.sqrt(0.5 * (1 - x0)), cp = Math.sqrt(0.5 * (1 + x0));
+  const ay = n > 0 ? -z0 / n : 0,
+    az = n > 0 ? y0 / n : 0;
+  const sp = Math.sqrt(0.5 * (1 - x0)),
+    cp = Math.sqrt(0.5 * (1 + x0));
   const r = [0, ay * sp, az * sp, cp];
   quatMul(out, 0, q, 0, r, 0);
 }
@@ -75,7 +86,8 @@ export function slerpQuat(out: Float64Array, a: Float64Array, b: Float64Array, t
     c1 = 1 - t;
     c2 = t;
   } else {
-    const angle = Math.acos(Math.abs(cos)), s = Math.sin(angle);
+    const angle = Math.acos(Math.abs(cos)),
+      s = Math.sin(angle);
     c1 = Math.sin(angle * (1 - t)) / s;
     c2 = Math.sin(angle * t) / s;
   }
@@ -99,7 +111,9 @@ export class SplineScratch {
  * −M(q)ᵀ·p, returned as −M(q)·(that)): out = M(q)·M(q)ᵀ·p, R = M(q) (row-major, given).
  */
 export function frameOrigin(out: Float64Array, oo: number, R: ArrayLike<number>, ro: number, p: ArrayLike<number>, po: number): void {
-  const px = p[po]!, py = p[po + 1]!, pz = p[po + 2]!;
+  const px = p[po]!,
+    py = p[po + 1]!,
+    pz = p[po + 2]!;
   const a = R[ro]! * px + R[ro + 3]! * py + R[ro + 6]! * pz;
   const b = R[ro + 1]! * px + R[ro + 4]! * py + R[ro + 7]! * pz;
   const c = R[ro + 2]! * px + R[ro + 5]! * py + R[ro + 8]! * pz;
@@ -123,15 +137,20 @@ export function controlPoints(P: Float64Array, x: ArrayLike<number>, o0: number,
  * on [0, 1] (BeamAdapter's computeActualLength).
  */
 export function splineLength(P: Float64Array): number {
-  const a = 2 * Math.sqrt(6 / 5), b = Math.sqrt(30);
-  const s1 = Math.sqrt((3 - a) / 7) / 2, s2 = Math.sqrt((3 + a) / 7) / 2;
+  const a = 2 * Math.sqrt(6 / 5),
+    b = Math.sqrt(30);
+  const s1 = Math.sqrt((3 - a) / 7) / 2,
+    s2 = Math.sqrt((3 + a) / 7) / 2;
   const nodes = [0.5 - s1, 0.5 + s1, 0.5 - s2, 0.5 + s2];
   const weights = [(18 + b) / 72, (18 + b) / 72, (18 - b) / 72, (18 - b) / 72];
   let len = 0;
   for (let g = 0; g < 4; g++) {
     const s = nodes[g]!;
     // P'(s) = −3(1−s)²·P0 + (3 − 12s + 9s²)·P1 + (6s − 9s²)·P2 + 3s²·P3
-    const w0 = -3 * (1 - s) * (1 - s), w1 = 3 - 12 * s + 9 * s * s, w2 = 6 * s - 9 * s * s, w3 = 3 * s * s;
+    const w0 = -3 * (1 - s) * (1 - s),
+      w1 = 3 - 12 * s + 9 * s * s,
+      w2 = 6 * s - 9 * s * s,
+      w3 = 3 * s * s;
     let n2 = 0;
     for (let c = 0; c < 3; c++) {
       const d = w0 * P[c]! + w1 * P[3 + c]! + w2 * P[6 + c]! + w3 * P[9 + c]!;
@@ -149,10 +168,22 @@ export function splineLength(P: Float64Array): number {
  * again. A beam compressed below 0.4·L with its first two control segments opposed gets the linear
  * interpolation of its ends and the orientation of its first frame instead.
  */
-export function interpolateFrame(pos: Float64Array, po: number, quat: Float64Array, qo: number, x: ArrayLike<number>, o0: number, o1: number, L: number, s: number, w: SplineScratch): void {
+export function interpolateFrame(
+  pos: Float64Array,
+  po: number,
+  quat: Float64Array,
+  qo: number,
+  x: ArrayLike<number>,
+  o0: number,
+  o1: number,
+  L: number,
+  s: number,
+  w: SplineScratch,
+): void {
   const P = w.P;
   controlPoints(P, x, o0, o1, L, w.R);
-  let dot01x12 = 0, d03 = 0;
+  let dot01x12 = 0,
+    d03 = 0;
   for (let c = 0; c < 3; c++) {
     dot01x12 += (P[3 + c]! - P[c]!) * (P[6 + c]! - P[3 + c]!);
     d03 += (P[9 + c]! - P[c]!) ** 2;
@@ -163,8 +194,14 @@ export function interpolateFrame(pos: Float64Array, po: number, quat: Float64Arr
     return;
   }
   const u = 1 - s;
-  const b0 = u * u * u, b1 = 3 * s * u * u, b2 = 3 * s * s * u, b3 = s * s * s;
-  const t0 = -3 * u * u, t1 = 3 - 12 * s + 9 * s * s, t2 = 6 * s - 9 * s * s, t3 = 3 * s * s;
+  const b0 = u * u * u,
+    b1 = 3 * s * u * u,
+    b2 = 3 * s * s * u,
+    b3 = s * s * s;
+  const t0 = -3 * u * u,
+    t1 = 3 - 12 * s + 9 * s * s,
+    t2 = 6 * s - 9 * s * s,
+    t3 = 3 * s * s;
   const t = w.t;
   for (let c = 0; c < 3; c++) {
     pos[po + c] = b0 * P[c]! + b1 * P[3 + c]! + b2 * P[6 + c]! + b3 * P[9 + c]!;
@@ -196,16 +233,31 @@ const LE = new Float64Array(24);
  *   out[3..6) = rotation vector of q_r (normalised first)
  * For unit quaternions: R_mᵀ·(p_e − pm) and the rotation vector of qm⁻¹ ⊗ q_e.
  */
-export function localEndVector(out: Float64Array, oo: number, x: ArrayLike<number>, oe: number, pm: Float64Array, po: number, qm: Float64Array, qo: number, tmp: Float64Array): void {
+export function localEndVector(
+  out: Float64Array,
+  oo: number,
+  x: ArrayLike<number>,
+  oe: number,
+  pm: Float64Array,
+  po: number,
+  qm: Float64Array,
+  qo: number,
+  tmp: Float64Array,
+): void {
   quatToMatrix(LE, 9, qm, qo);
   frameOrigin(LE, 18, LE, 9, pm, po);
-  const dx = x[oe]! - LE[18]!, dy = x[oe + 1]! - LE[19]!, dz = x[oe + 2]! - LE[20]!;
+  const dx = x[oe]! - LE[18]!,
+    dy = x[oe + 1]! - LE[19]!,
+    dz = x[oe + 2]! - LE[20]!;
   quatToMatrix(LE, 0, x, oe + 3);
   const a = LE[0]! * dx + LE[3]! * dy + LE[6]! * dz;
   const b = LE[1]! * dx + LE[4]! * dy + LE[7]! * dz;
   const c = LE[2]! * dx + LE[5]! * dy + LE[8]! * dz;
   const n = Math.hypot(qm[qo]!, qm[qo + 1]!, qm[qo + 2]!, qm[qo + 3]!);
-  tmp[4] = -qm[qo]! / n; tmp[5] = -qm[qo + 1]! / n; tmp[6] = -qm[qo + 2]! / n; tmp[7] = qm[qo + 3]! / n;
+  tmp[4] = -qm[qo]! / n;
+  tmp[5] = -qm[qo + 1]! / n;
+  tmp[6] = -qm[qo + 2]! / n;
+  tmp[7] = qm[qo + 3]! / n;
   quatMul(tmp, 0, tmp, 4, x, oe + 3);
   quatToMatrix(LE, 0, tmp, 0);
   out[oo] = LE[0]! * a + LE[1]! * b + LE[2]! * c;

@@ -11,7 +11,10 @@ import type { BeamSection } from '../fem/beam/beam-kernels.js';
  *     u_a·θ_a 11L/210 + r/(10L);  u_b·θ_a 13L/420 − r/(10L)  (times ρAL).
  */
 export function beamMassMatrix(out: Float64Array, o: number, rho: number, L: number, s: BeamSection): Float64Array {
-  const m = rho * s.A * L, L2 = L * L, ry = s.Iy / s.A, rz = s.Iz / s.A;
+  const m = rho * s.A * L,
+    L2 = L * L,
+    ry = s.Iy / s.A,
+    rz = s.Iz / s.A;
   const k = (r: number, c: number, v: number): void => {
     out[o + 12 * r + c] = m * v;
     out[o + 12 * c + r] = m * v;
@@ -25,16 +28,24 @@ export function beamMassMatrix(out: Float64Array, o: number, rho: number, L: num
     k(a + 4, a + 4, L2 / 105 + (2 * ry) / 15);
     k(a + 5, a + 5, L2 / 105 + (2 * rz) / 15);
   }
-  const cy = (11 * L) / 210 + rz / (10 * L), cz = (11 * L) / 210 + ry / (10 * L);
-  k(5, 1, cy); k(4, 2, -cz); k(11, 7, -cy); k(10, 8, cz);
+  const cy = (11 * L) / 210 + rz / (10 * L),
+    cz = (11 * L) / 210 + ry / (10 * L);
+  k(5, 1, cy);
+  k(4, 2, -cz);
+  k(11, 7, -cy);
+  k(10, 8, cz);
   k(6, 0, 1 / 6);
   k(7, 1, 9 / 70 - (6 * rz) / (5 * L2));
   k(8, 2, 9 / 70 - (6 * ry) / (5 * L2));
   k(9, 3, s.J / (6 * s.A));
   k(10, 4, -L2 / 140 - ry / 30);
   k(11, 5, -L2 / 140 - rz / 30);
-  const dy = (13 * L) / 420 - rz / (10 * L), dz = (13 * L) / 420 - ry / (10 * L);
-  k(7, 5, dy); k(11, 1, -dy); k(8, 4, -dz); k(10, 2, dz);
+  const dy = (13 * L) / 420 - rz / (10 * L),
+    dz = (13 * L) / 420 - ry / (10 * L);
+  k(7, 5, dy);
+  k(11, 1, -dy);
+  k(8, 4, -dz);
+  k(10, 2, dz);
   return out;
 }
 
@@ -66,7 +77,11 @@ export class BeamMass extends BaseMass {
   /** (g, 0, g, 0): gravity on the 12 dofs of a beam. */
   private readonly gravity = new Float64Array(12);
 
-  constructor(private readonly owner: BaseForceField, private readonly state: BaseMechanicalState, private readonly src: BeamMassSource) {
+  constructor(
+    private readonly owner: BaseForceField,
+    private readonly state: BaseMechanicalState,
+    private readonly src: BeamMassSource,
+  ) {
     super();
     this.name.value = `${owner.getName()}_mass`;
     this.template = 'Rigid3d';
@@ -84,8 +99,14 @@ export class BeamMass extends BaseMass {
 
   /** out[12 values of beam b] += factor·M_g·v where v gathers the 12 dofs of the beam from `vec` (or `vec` itself when `gathered`). */
   private applyBeam(out: Float64Array, vec: ArrayLike<number>, b: number, factor: number, gathered: boolean): void {
-    const src = this.src, R = src.frameRotations, M = src.massMatrices, loc = this.local, res = this.res;
-    const ro = 9 * b, n0 = src.beamNodes[2 * b]!, n1 = src.beamNodes[2 * b + 1]!;
+    const src = this.src,
+      R = src.frameRotations,
+      M = src.massMatrices,
+      loc = this.local,
+      res = this.res;
+    const ro = 9 * b,
+      n0 = src.beamNodes[2 * b]!,
+      n1 = src.beamNodes[2 * b + 1]!;
     // loc = Tᵀ·v
     for (let blk = 0; blk < 4; blk++) {
       const o = gathered ? 3 * blk : (blk < 2 ? 6 * n0 : 6 * n1) + 3 * (blk % 2);
@@ -98,8 +119,10 @@ export class BeamMass extends BaseMass {
     }
     // out += factor·T·res
     for (let blk = 0; blk < 4; blk++) {
-      const o = (blk < 2 ? 6 * n0 : 6 * n1) + 3 * (blk % 2), fo = 3 * blk;
-      for (let r = 0; r < 3; r++) out[o + r] += factor * (R[ro + 3 * r]! * res[fo]! + R[ro + 3 * r + 1]! * res[fo + 1]! + R[ro + 3 * r + 2]! * res[fo + 2]!);
+      const o = (blk < 2 ? 6 * n0 : 6 * n1) + 3 * (blk % 2),
+        fo = 3 * blk;
+      for (let r = 0; r < 3; r++)
+        out[o + r] += factor * (R[ro + 3 * r]! * res[fo]! + R[ro + 3 * r + 1]! * res[fo + 1]! + R[ro + 3 * r + 2]! * res[fo + 2]!);
     }
   }
 
@@ -110,8 +133,20 @@ export class BeamMass extends BaseMass {
   }
 
   addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
-    const src = this.src, n = src.beamNodes.length / 2;
-    for (let b = 0; b < n; b++) emitTurnedMatrix(acc, src.massMatrices, 144 * b, src.frameRotations, 9 * b, src.beamNodes[2 * b]!, src.beamNodes[2 * b + 1]!, mFactor, this.blk);
+    const src = this.src,
+      n = src.beamNodes.length / 2;
+    for (let b = 0; b < n; b++)
+      emitTurnedMatrix(
+        acc,
+        src.massMatrices,
+        144 * b,
+        src.frameRotations,
+        9 * b,
+        src.beamNodes[2 * b]!,
+        src.beamNodes[2 * b + 1]!,
+        mFactor,
+        this.blk,
+      );
   }
 
   addForce(f: Float64Array, x: Float64Array, _v: Float64Array): void {
@@ -121,7 +156,8 @@ export class BeamMass extends BaseMass {
 
   /** f += M_g·(g, 0, g, 0) per beam, with the frames of the last update. */
   private addGravity(f: Float64Array): void {
-    const g = this.context.getGravity(), G = this.gravity;
+    const g = this.context.getGravity(),
+      G = this.gravity;
     G.set(g, 0);
     G.set(g, 6);
     const n = this.src.beamNodes.length / 2;
@@ -129,7 +165,9 @@ export class BeamMass extends BaseMass {
   }
 
   accFromF(_a: Float64Array, _f: Float64Array): void {
-    throw this.owner.error('a = M⁻¹·f is not available for the consistent beam mass (as in BeamAdapter): use an implicit solver with a linear solver');
+    throw this.owner.error(
+      'a = M⁻¹·f is not available for the consistent beam mass (as in BeamAdapter): use an implicit solver with a linear solver',
+    );
   }
 
   getKineticEnergy(v: Float64Array): number {
@@ -154,7 +192,17 @@ export class BeamMass extends BaseMass {
  * Emits factor·T·A_loc·Tᵀ of one beam (A_loc 12×12 at A[ao..], T = diag(R, R, R, R), R at R[ro..])
  * as 16 blocks 3×3 on the dofs of frames n0, n1 (6 per frame), in a fixed order.
  */
-export function emitTurnedMatrix(acc: MatrixAccumulator, A: Float64Array, ao: number, R: Float64Array, ro: number, n0: number, n1: number, factor: number, blk: Float64Array): void {
+export function emitTurnedMatrix(
+  acc: MatrixAccumulator,
+  A: Float64Array,
+  ao: number,
+  R: Float64Array,
+  ro: number,
+  n0: number,
+  n1: number,
+  factor: number,
+  blk: Float64Array,
+): void {
   for (let bi = 0; bi < 4; bi++)
     for (let bj = 0; bj < 4; bj++) {
       for (let r = 0; r < 3; r++)
@@ -167,7 +215,8 @@ export function emitTurnedMatrix(acc: MatrixAccumulator, A: Float64Array, ao: nu
           }
           blk[3 * r + c] = s;
         }
-      const row = (bi < 2 ? 6 * n0 : 6 * n1) + 3 * (bi % 2), col = (bj < 2 ? 6 * n0 : 6 * n1) + 3 * (bj % 2);
+      const row = (bi < 2 ? 6 * n0 : 6 * n1) + 3 * (bi % 2),
+        col = (bj < 2 ? 6 * n0 : 6 * n1) + 3 * (bj % 2);
       addBlock3(acc, row, col, blk, 0, factor);
     }
 }

@@ -38,16 +38,32 @@ type MouseMode = 'None' | 'BtLeft' | 'BtRight' | 'BtMiddle';
   name: 'MechanicalStateController',
   category: 'Controller',
   module: 'Sofa.Component.Controller',
-  description: 'Mouse control of a mechanical state (Rigid3d frame or Vec1d gripper): reacts to the MouseEvents a viewer sends; in batch runs it re-projects the state each step.',
+  description:
+    'Mouse control of a mechanical state (Rigid3d frame or Vec1d gripper): reacts to the MouseEvents a viewer sends; in batch runs it re-projects the state each step.',
   templates: ['Rigid3d', 'Vec1d'],
   defaultTemplate: 'Rigid3d',
 })
 export class MechanicalStateController extends BaseObject {
   readonly index = this.initData({ name: 'index', type: UInt, default: 0, help: 'index of the controlled dof' });
-  readonly onlyTranslation = this.initData({ name: 'onlyTranslation', type: Bool, default: false, help: 'control the dof in translation only' });
+  readonly onlyTranslation = this.initData({
+    name: 'onlyTranslation',
+    type: Bool,
+    default: false,
+    help: 'control the dof in translation only',
+  });
   readonly buttonDeviceState = this.initData({ name: 'buttonDeviceState', type: Bool, default: false, help: 'state of the device button' });
-  readonly mainDirection = this.initData({ name: 'mainDirection', type: VecN(3, 'Vec3d'), default: Float64Array.of(0, 0, -1), help: 'main direction and orientation of the controlled dof (right-button translations)' });
-  readonly handleEventTriggersUpdate = this.initData({ name: 'handleEventTriggersUpdate', type: Bool, default: false, help: 'mouse events update the state at once (not only at the next step)' });
+  readonly mainDirection = this.initData({
+    name: 'mainDirection',
+    type: VecN(3, 'Vec3d'),
+    default: Float64Array.of(0, 0, -1),
+    help: 'main direction and orientation of the controlled dof (right-button translations)',
+  });
+  readonly handleEventTriggersUpdate = this.initData({
+    name: 'handleEventTriggersUpdate',
+    type: Bool,
+    default: false,
+    help: 'mouse events update the state at once (not only at the next step)',
+  });
 
   /** Checkpoint: the mouse state. */
   readonly checkpointFields = ['mode', 'eventX', 'eventY', 'savedX', 'savedY'] as const;
@@ -64,10 +80,12 @@ export class MechanicalStateController extends BaseObject {
     const s = contextMechanicalState(this.context);
     if (!s) throw this.error('no mechanical state in the context to control');
     const name = s.stateType.name;
-    if (name !== 'Rigid3d' && name !== 'Vec1d') throw this.error(`SOFA has MechanicalStateController for Rigid3d and Vec1d states, not ${name}`);
+    if (name !== 'Rigid3d' && name !== 'Vec1d')
+      throw this.error(`SOFA has MechanicalStateController for Rigid3d and Vec1d states, not ${name}`);
     if (!this.template) this.template = name;
     if (this.index.value >= s.size) throw this.error(`index ${this.index.value} is out of range: ${s.describe()} has ${s.size} points`);
-    if (name === 'Vec1d' && s.size < 2) throw this.error(`the Vec1d variant drives the rest positions of dofs 0 and 1: ${s.describe()} has ${s.size}`);
+    if (name === 'Vec1d' && s.size < 2)
+      throw this.error(`the Vec1d variant drives the rest positions of dofs 0 and 1: ${s.describe()} has ${s.size}`);
     this.state = s;
   }
 
@@ -90,13 +108,22 @@ export class MechanicalStateController extends BaseObject {
       }
     };
     switch (e.state) {
-      case 'LeftPressed': press('BtLeft'); break;
-      case 'RightPressed': press('BtRight'); break;
-      case 'MiddlePressed': press('BtMiddle'); break;
+      case 'LeftPressed':
+        press('BtLeft');
+        break;
+      case 'RightPressed':
+        press('BtRight');
+        break;
+      case 'MiddlePressed':
+        press('BtMiddle');
+        break;
       case 'LeftReleased':
       case 'RightReleased':
-      case 'MiddleReleased': this.mode = 'None'; break;
-      default: break;
+      case 'MiddleReleased':
+        this.mode = 'None';
+        break;
+      default:
+        break;
     }
     if (this.handleEventTriggersUpdate.value && (!rigid || e.state === 'Move')) this.applyController();
   }
@@ -112,10 +139,13 @@ export class MechanicalStateController extends BaseObject {
       s.touch();
       return;
     }
-    const i = this.index.value, o = 7 * i;
-    const x = s.x, xf = s.xFree;
+    const i = this.index.value,
+      o = 7 * i;
+    const x = s.x,
+      xf = s.xFree;
     const hasFree = xf.length === x.length;
-    const dx = this.eventX - this.savedX, dy = this.eventY - this.savedY;
+    const dx = this.eventX - this.savedX,
+      dy = this.eventY - this.savedY;
     if (!this.onlyTranslation.value && (this.mode === 'BtLeft' || this.mode === 'BtRight')) {
       this.savedX = this.eventX;
       this.savedY = this.eventY;
@@ -124,8 +154,11 @@ export class MechanicalStateController extends BaseObject {
         turn(x, o, 2, dy * 0.001, this.q);
         if (hasFree) xf.set(x.subarray(o + 3, o + 7), o + 3);
       } else {
-        const d = this.mainDirection.value, t = this.t;
-        t[0] = dy * d[0]! * 0.05; t[1] = dy * d[1]! * 0.05; t[2] = dy * d[2]! * 0.05;
+        const d = this.mainDirection.value,
+          t = this.t;
+        t[0] = dy * d[0]! * 0.05;
+        t[1] = dy * d[1]! * 0.05;
+        t[2] = dy * d[2]! * 0.05;
         quatRotateAt(t, 0, x, o + 3, t, 0);
         for (let k = 0; k < 3; k++) x[o + k] += t[k]!;
         turn(x, o, 0, dx * 0.001, this.q);

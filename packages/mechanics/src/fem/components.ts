@@ -10,4 +10,14 @@ import { triangleFemComponents } from './triangle/components.js';
 import { volumeFemComponents } from './volume-components.js';
 
 /** The finite-element force fields of @sofa-ts/mechanics. */
-export const femComponents: readonly ComponentClass[] = [...volumeFemComponents, ...triangleFemComponents, ...elementFemComponents, TetrahedronHyperelasticityFEMForceField, StandardTetrahedralFEMForceField, QuadBendingFEMForceField, BeamFEMForceField, ...tensorMassComponents, ...diffusionComponents];
+export const femComponents: readonly ComponentClass[] = [
+  ...volumeFemComponents,
+  ...triangleFemComponents,
+  ...elementFemComponents,
+  TetrahedronHyperelasticityFEMForceField,
+  StandardTetrahedralFEMForceField,
+  QuadBendingFEMForceField,
+  BeamFEMForceField,
+  ...tensorMassComponents,
+  ...diffusionComponents,
+];

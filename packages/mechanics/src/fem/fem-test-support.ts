@@ -101,16 +101,32 @@ export function rng(seed: number): () => number {
 
 /** A random rotation matrix (row-major) from a random unit quaternion. */
 export function randomRotation(r: () => number): Float64Array {
-  let x = 0, y = 0, z = 0, w = 0, n = 0;
+  let x = 0,
+    y = 0,
+    z = 0,
+    w = 0,
+    n = 0;
   do {
-    x = 2 * r() - 1; y = 2 * r() - 1; z = 2 * r() - 1; w = 2 * r() - 1;
+    x = 2 * r() - 1;
+    y = 2 * r() - 1;
+    z = 2 * r() - 1;
+    w = 2 * r() - 1;
     n = Math.hypot(x, y, z, w);
   } while (n < 0.1 || n > 1);
-  x /= n; y /= n; z /= n; w /= n;
+  x /= n;
+  y /= n;
+  z /= n;
+  w /= n;
   return Float64Array.of(
-    1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w),
-    2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
-    2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y),
+    1 - 2 * (y * y + z * z),
+    2 * (x * y - z * w),
+    2 * (x * z + y * w),
+    2 * (x * y + z * w),
+    1 - 2 * (x * x + z * z),
+    2 * (y * z - x * w),
+    2 * (x * z - y * w),
+    2 * (y * z + x * w),
+    1 - 2 * (x * x + y * y),
   );
 }
 
@@ -141,7 +157,10 @@ export function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
 }
 
 /** Points of a box grid (nx × ny × nz vertices, index i + nx·(j + ny·k)) and its hexahedra. */
-export function boxGrid(n: [number, number, number], size: [number, number, number]): { points: Float64Array; hexa: Uint32Array; grid: GridDescription } {
+export function boxGrid(
+  n: [number, number, number],
+  size: [number, number, number],
+): { points: Float64Array; hexa: Uint32Array; grid: GridDescription } {
   const [nx, ny, nz] = n;
   const points = new Float64Array(nx * ny * nz * 3);
   const id = (i: number, j: number, k: number): number => i + nx * (j + ny * k);
@@ -157,6 +176,15 @@ export function boxGrid(n: [number, number, number], size: [number, number, numb
   for (let k = 0; k < nz - 1; k++)
     for (let j = 0; j < ny - 1; j++)
       for (let i = 0; i < nx - 1; i++)
-        hexa.push(id(i, j, k), id(i + 1, j, k), id(i + 1, j + 1, k), id(i, j + 1, k), id(i, j, k + 1), id(i + 1, j, k + 1), id(i + 1, j + 1, k + 1), id(i, j + 1, k + 1));
+        hexa.push(
+          id(i, j, k),
+          id(i + 1, j, k),
+          id(i + 1, j + 1, k),
+          id(i, j + 1, k),
+          id(i, j, k + 1),
+          id(i + 1, j, k + 1),
+          id(i + 1, j + 1, k + 1),
+          id(i, j + 1, k + 1),
+        );
   return { points, hexa: Uint32Array.from(hexa), grid: { n: [nx, ny, nz], min: [0, 0, 0], max: size } };
 }

@@ -25,7 +25,11 @@ export class ForceFieldMass extends BaseMass {
   private xe = new Float64Array(0);
   private fe = new Float64Array(0);
 
-  constructor(private readonly owner: BaseForceField, private readonly state: BaseMechanicalState, readonly nodesPerElement: number) {
+  constructor(
+    private readonly owner: BaseForceField,
+    private readonly state: BaseMechanicalState,
+    readonly nodesPerElement: number,
+  ) {
     super();
     this.name.value = `${owner.getName()}_mass`;
     this.template = state.stateType.name;
@@ -49,17 +53,26 @@ export class ForceFieldMass extends BaseMass {
       for (let i = 0; i < m.length; i++) out[i] += factor * m[i]! * dx[i]!;
       return;
     }
-    const n = this.nodesPerElement, s = 3 * n, el = this.elements, M = this.elementMatrices, xe = this.xe, fe = this.fe;
+    const n = this.nodesPerElement,
+      s = 3 * n,
+      el = this.elements,
+      M = this.elementMatrices,
+      xe = this.xe,
+      fe = this.fe;
     const count = el.length / n;
     for (let e = 0; e < count; e++) {
       for (let a = 0; a < n; a++) {
         const q = 3 * el[n * e + a]!;
-        xe[3 * a] = dx[q]!; xe[3 * a + 1] = dx[q + 1]!; xe[3 * a + 2] = dx[q + 2]!;
+        xe[3 * a] = dx[q]!;
+        xe[3 * a + 1] = dx[q + 1]!;
+        xe[3 * a + 2] = dx[q + 2]!;
       }
       matVec(fe, M, s * s * e, xe, s, factor);
       for (let a = 0; a < n; a++) {
         const q = 3 * el[n * e + a]!;
-        out[q] += fe[3 * a]!; out[q + 1] += fe[3 * a + 1]!; out[q + 2] += fe[3 * a + 2]!;
+        out[q] += fe[3 * a]!;
+        out[q + 1] += fe[3 * a + 1]!;
+        out[q + 2] += fe[3 * a + 2]!;
       }
     }
   }
@@ -70,12 +83,16 @@ export class ForceFieldMass extends BaseMass {
       for (let i = 0; i < m.length; i++) acc.add(i, i, mFactor * m[i]!);
       return;
     }
-    const n = this.nodesPerElement, s = 3 * n, count = this.elements.length / n;
-    for (let e = 0; e < count; e++) emitElementMatrix(acc, this.elementMatrices.subarray(s * s * e, s * s * (e + 1)), this.elements, e, n, mFactor, this.blk);
+    const n = this.nodesPerElement,
+      s = 3 * n,
+      count = this.elements.length / n;
+    for (let e = 0; e < count; e++)
+      emitElementMatrix(acc, this.elementMatrices.subarray(s * s * e, s * s * (e + 1)), this.elements, e, n, mFactor, this.blk);
   }
 
   addForce(f: Float64Array, _x: Float64Array, _v: Float64Array): void {
-    const g = this.context.getGravity(), m = this.gravityMasses;
+    const g = this.context.getGravity(),
+      m = this.gravityMasses;
     for (let i = 0; i < m.length; i++) {
       f[3 * i] += g[0]! * m[i]!;
       f[3 * i + 1] += g[1]! * m[i]!;
@@ -84,7 +101,10 @@ export class ForceFieldMass extends BaseMass {
   }
 
   accFromF(a: Float64Array, f: Float64Array): void {
-    if (!this.lumped) throw this.owner.error('a = M⁻¹·f needs a lumped mass (set lumpedMass="true"), as in SOFA, where accFromF is not implemented for the consistent mass');
+    if (!this.lumped)
+      throw this.owner.error(
+        'a = M⁻¹·f needs a lumped mass (set lumpedMass="true"), as in SOFA, where accFromF is not implemented for the consistent mass',
+      );
     for (let i = 0; i < a.length; i++) a[i] = f[i]! / this.lumped[i]!;
   }
 
@@ -97,7 +117,8 @@ export class ForceFieldMass extends BaseMass {
   }
 
   getPotentialEnergy(x: Float64Array): number {
-    const g = this.context.getGravity(), m = this.gravityMasses;
+    const g = this.context.getGravity(),
+      m = this.gravityMasses;
     let e = 0;
     for (let i = 0; i < m.length; i++) e -= m[i]! * (g[0]! * x[3 * i]! + g[1]! * x[3 * i + 1]! + g[2]! * x[3 * i + 2]!);
     return e;

@@ -8,8 +8,14 @@
 
 /** Corner signs (ξ, η, ζ) of the reference hexahedron [−1, 1]³, node by node. */
 export const HEXA_CORNERS = [
-  [-1, -1, -1], [1, -1, -1], [1, 1, -1], [-1, 1, -1],
-  [-1, -1, 1], [1, -1, 1], [1, 1, 1], [-1, 1, 1],
+  [-1, -1, -1],
+  [1, -1, -1],
+  [1, 1, -1],
+  [-1, 1, -1],
+  [-1, -1, 1],
+  [1, -1, 1],
+  [1, 1, 1],
+  [-1, 1, 1],
 ] as const;
 
 /** The 2×2×2 Gauss-Legendre rule on [−1, 1]³: points (±1/√3)³, weights 1 (exact for degree 3 per axis). */
@@ -29,16 +35,32 @@ export function hexahedronShapeFunctions(out: Float64Array, xi: number, eta: num
  * 24 positions `nodes`.
  */
 export function hexahedronJacobianDeterminant(nodes: ArrayLike<number>, xi: number, eta: number, zeta: number): number {
-  let j00 = 0, j01 = 0, j02 = 0, j10 = 0, j11 = 0, j12 = 0, j20 = 0, j21 = 0, j22 = 0;
+  let j00 = 0,
+    j01 = 0,
+    j02 = 0,
+    j10 = 0,
+    j11 = 0,
+    j12 = 0,
+    j20 = 0,
+    j21 = 0,
+    j22 = 0;
   for (let i = 0; i < 8; i++) {
     const c = HEXA_CORNERS[i]!;
     const d0 = (c[0] * (1 + c[1] * eta) * (1 + c[2] * zeta)) / 8;
     const d1 = ((1 + c[0] * xi) * c[1] * (1 + c[2] * zeta)) / 8;
     const d2 = ((1 + c[0] * xi) * (1 + c[1] * eta) * c[2]) / 8;
-    const x = nodes[3 * i]!, y = nodes[3 * i + 1]!, z = nodes[3 * i + 2]!;
-    j00 += x * d0; j01 += x * d1; j02 += x * d2;
-    j10 += y * d0; j11 += y * d1; j12 += y * d2;
-    j20 += z * d0; j21 += z * d1; j22 += z * d2;
+    const x = nodes[3 * i]!,
+      y = nodes[3 * i + 1]!,
+      z = nodes[3 * i + 2]!;
+    j00 += x * d0;
+    j01 += x * d1;
+    j02 += x * d2;
+    j10 += y * d0;
+    j11 += y * d1;
+    j12 += y * d2;
+    j20 += z * d0;
+    j21 += z * d1;
+    j22 += z * d2;
   }
   return j00 * (j11 * j22 - j12 * j21) - j01 * (j10 * j22 - j12 * j20) + j02 * (j10 * j21 - j11 * j20);
 }
@@ -49,9 +71,15 @@ export function hexahedronJacobianDeterminant(nodes: ArrayLike<number>, xi: numb
  */
 export function hexahedronMeanEdges(A: Float64Array, nodes: ArrayLike<number>): Float64Array {
   for (let c = 0; c < 3; c++) {
-    A[c] = (nodes[3 + c]! - nodes[c]! + nodes[6 + c]! - nodes[9 + c]! + nodes[15 + c]! - nodes[12 + c]! + nodes[18 + c]! - nodes[21 + c]!) * 0.25;
-    A[3 + c] = (nodes[9 + c]! - nodes[c]! + nodes[6 + c]! - nodes[3 + c]! + nodes[21 + c]! - nodes[12 + c]! + nodes[18 + c]! - nodes[15 + c]!) * 0.25;
-    A[6 + c] = (nodes[12 + c]! - nodes[c]! + nodes[15 + c]! - nodes[3 + c]! + nodes[21 + c]! - nodes[9 + c]! + nodes[18 + c]! - nodes[6 + c]!) * 0.25;
+    A[c] =
+      (nodes[3 + c]! - nodes[c]! + nodes[6 + c]! - nodes[9 + c]! + nodes[15 + c]! - nodes[12 + c]! + nodes[18 + c]! - nodes[21 + c]!) *
+      0.25;
+    A[3 + c] =
+      (nodes[9 + c]! - nodes[c]! + nodes[6 + c]! - nodes[3 + c]! + nodes[21 + c]! - nodes[12 + c]! + nodes[18 + c]! - nodes[15 + c]!) *
+      0.25;
+    A[6 + c] =
+      (nodes[12 + c]! - nodes[c]! + nodes[15 + c]! - nodes[3 + c]! + nodes[21 + c]! - nodes[9 + c]! + nodes[18 + c]! - nodes[6 + c]!) *
+      0.25;
   }
   return A;
 }
@@ -62,16 +90,32 @@ export function hexahedronMeanEdges(A: Float64Array, nodes: ArrayLike<number>): 
  */
 export function hexahedronFrame(out: Float64Array, o: number, nodes: ArrayLike<number>, A: Float64Array): Float64Array {
   hexahedronMeanEdges(A, nodes);
-  let ex = A[0]!, ey = A[1]!, ez = A[2]!;
+  let ex = A[0]!,
+    ey = A[1]!,
+    ez = A[2]!;
   const inv = 1 / Math.sqrt(ex * ex + ey * ey + ez * ez);
-  ex *= inv; ey *= inv; ez *= inv;
-  const yx = A[3]!, yy = A[4]!, yz = A[5]!;
-  let zx = ey * yz - ez * yy, zy = ez * yx - ex * yz, zz = ex * yy - ey * yx;
+  ex *= inv;
+  ey *= inv;
+  ez *= inv;
+  const yx = A[3]!,
+    yy = A[4]!,
+    yz = A[5]!;
+  let zx = ey * yz - ez * yy,
+    zy = ez * yx - ex * yz,
+    zz = ex * yy - ey * yx;
   const iz = 1 / Math.sqrt(zx * zx + zy * zy + zz * zz);
-  zx *= iz; zy *= iz; zz *= iz;
-  out[o] = ex; out[o + 1] = ey; out[o + 2] = ez;
-  out[o + 3] = zy * ez - zz * ey; out[o + 4] = zz * ex - zx * ez; out[o + 5] = zx * ey - zy * ex;
-  out[o + 6] = zx; out[o + 7] = zy; out[o + 8] = zz;
+  zx *= iz;
+  zy *= iz;
+  zz *= iz;
+  out[o] = ex;
+  out[o + 1] = ey;
+  out[o + 2] = ez;
+  out[o + 3] = zy * ez - zz * ey;
+  out[o + 4] = zz * ex - zx * ez;
+  out[o + 5] = zx * ey - zy * ex;
+  out[o + 6] = zx;
+  out[o + 7] = zy;
+  out[o + 8] = zz;
   return out;
 }
 
@@ -94,9 +138,14 @@ export function hexahedronStiffness(K: Float64Array, u: number, v: number, w: nu
   const norm = (a: number[]): number => Math.hypot(a[0]!, a[1]!, a[2]!);
   const off = (p: number, q: number, l: number[]): number =>
     Math.hypot(node(p, 0) + l[0]! - node(q, 0), node(p, 1) + l[1]! - node(q, 1), node(p, 2) + l[2]! - node(q, 2));
-  const nx = norm(lx), nz = norm(lz);
+  const nx = norm(lx),
+    nz = norm(lz);
   const isParallel =
-    off(3, 2, lx) < nx * 0.001 && off(0, 4, lz) < nz * 0.001 && off(1, 5, lz) < nz * 0.001 && off(2, 6, lz) < nz * 0.001 && off(3, 7, lz) < nz * 0.001;
+    off(3, 2, lx) < nx * 0.001 &&
+    off(0, 4, lz) < nz * 0.001 &&
+    off(1, 5, lz) < nz * 0.001 &&
+    off(2, 6, lz) < nz * 0.001 &&
+    off(3, 7, lz) < nz * 0.001;
   const invert = (): void => {
     detJ = J[0]! * (J[4]! * J[8]! - J[5]! * J[7]!) - J[1]! * (J[3]! * J[8]! - J[5]! * J[6]!) + J[2]! * (J[3]! * J[7]! - J[4]! * J[6]!);
     const id = 1 / detJ;
@@ -118,24 +167,34 @@ export function hexahedronStiffness(K: Float64Array, u: number, v: number, w: nu
     }
     invert();
   }
-  const qx = new Float64Array(8), qy = new Float64Array(8), qz = new Float64Array(8);
+  const qx = new Float64Array(8),
+    qy = new Float64Array(8),
+    qz = new Float64Array(8);
   const g = HEXA_GAUSS_POINT;
   for (let g1 = -1; g1 <= 1; g1 += 2) {
     for (let g2 = -1; g2 <= 1; g2 += 2) {
       for (let g3 = -1; g3 <= 1; g3 += 2) {
-        const x1 = g1 * g, x2 = g2 * g, x3 = g3 * g;
+        const x1 = g1 * g,
+          x2 = g2 * g,
+          x3 = g3 * g;
         if (!isParallel) {
           // J[c][·] = ∂X_c/∂(ξ, η, ζ)
           for (let c = 0; c < 3; c++) {
             J[3 * c] =
-              ((node(1, c) - node(0, c)) * (1 - x2) * (1 - x3)) / 8 + ((node(2, c) - node(3, c)) * (1 + x2) * (1 - x3)) / 8 +
-              ((node(5, c) - node(4, c)) * (1 - x2) * (1 + x3)) / 8 + ((node(6, c) - node(7, c)) * (1 + x2) * (1 + x3)) / 8;
+              ((node(1, c) - node(0, c)) * (1 - x2) * (1 - x3)) / 8 +
+              ((node(2, c) - node(3, c)) * (1 + x2) * (1 - x3)) / 8 +
+              ((node(5, c) - node(4, c)) * (1 - x2) * (1 + x3)) / 8 +
+              ((node(6, c) - node(7, c)) * (1 + x2) * (1 + x3)) / 8;
             J[3 * c + 1] =
-              ((node(3, c) - node(0, c)) * (1 - x1) * (1 - x3)) / 8 + ((node(2, c) - node(1, c)) * (1 + x1) * (1 - x3)) / 8 +
-              ((node(7, c) - node(4, c)) * (1 - x1) * (1 + x3)) / 8 + ((node(6, c) - node(5, c)) * (1 + x1) * (1 + x3)) / 8;
+              ((node(3, c) - node(0, c)) * (1 - x1) * (1 - x3)) / 8 +
+              ((node(2, c) - node(1, c)) * (1 + x1) * (1 - x3)) / 8 +
+              ((node(7, c) - node(4, c)) * (1 - x1) * (1 + x3)) / 8 +
+              ((node(6, c) - node(5, c)) * (1 + x1) * (1 + x3)) / 8;
             J[3 * c + 2] =
-              ((node(4, c) - node(0, c)) * (1 - x1) * (1 - x2)) / 8 + ((node(5, c) - node(1, c)) * (1 + x1) * (1 - x2)) / 8 +
-              ((node(6, c) - node(2, c)) * (1 + x1) * (1 + x2)) / 8 + ((node(7, c) - node(3, c)) * (1 - x1) * (1 + x2)) / 8;
+              ((node(4, c) - node(0, c)) * (1 - x1) * (1 - x2)) / 8 +
+              ((node(5, c) - node(1, c)) * (1 + x1) * (1 - x2)) / 8 +
+              ((node(6, c) - node(2, c)) * (1 + x1) * (1 + x2)) / 8 +
+              ((node(7, c) - node(3, c)) * (1 - x1) * (1 + x2)) / 8;
           }
           invert();
         }
@@ -151,16 +210,29 @@ export function hexahedronStiffness(K: Float64Array, u: number, v: number, w: nu
         }
         for (let i = 0; i < 8; i++) {
           // D·B_i (6×3)
-          const ax = qx[i]!, ay = qy[i]!, az = qz[i]!;
-          const m00 = u * ax, m01 = v * ay, m02 = v * az;
-          const m10 = v * ax, m11 = u * ay, m12 = v * az;
-          const m20 = v * ax, m21 = v * ay, m22 = u * az;
-          const m30 = w * ay, m31 = w * ax;
-          const m41 = w * az, m42 = w * ay;
-          const m50 = w * az, m52 = w * ax;
+          const ax = qx[i]!,
+            ay = qy[i]!,
+            az = qz[i]!;
+          const m00 = u * ax,
+            m01 = v * ay,
+            m02 = v * az;
+          const m10 = v * ax,
+            m11 = u * ay,
+            m12 = v * az;
+          const m20 = v * ax,
+            m21 = v * ay,
+            m22 = u * az;
+          const m30 = w * ay,
+            m31 = w * ax;
+          const m41 = w * az,
+            m42 = w * ay;
+          const m50 = w * az,
+            m52 = w * ax;
           for (let j = i; j < 8; j++) {
             // k = B_jᵀ·D·B_i; K[3i + m][3j + l] += k[l][m]·det J
-            const bx = qx[j]!, by = qy[j]!, bz = qz[j]!;
+            const bx = qx[j]!,
+              by = qy[j]!,
+              bz = qz[j]!;
             const k00 = bx * m00 + by * m30 + bz * m50;
             const k01 = bx * m01 + by * m31;
             const k02 = bx * m02 + bz * m52;
@@ -171,9 +243,15 @@ export function hexahedronStiffness(K: Float64Array, u: number, v: number, w: nu
             const k21 = bz * m21 + by * m41;
             const k22 = bz * m22 + by * m42 + bx * m52;
             const base = 24 * 3 * i + 3 * j;
-            K[base] += k00 * detJ; K[base + 1] += k10 * detJ; K[base + 2] += k20 * detJ;
-            K[base + 24] += k01 * detJ; K[base + 25] += k11 * detJ; K[base + 26] += k21 * detJ;
-            K[base + 48] += k02 * detJ; K[base + 49] += k12 * detJ; K[base + 50] += k22 * detJ;
+            K[base] += k00 * detJ;
+            K[base + 1] += k10 * detJ;
+            K[base + 2] += k20 * detJ;
+            K[base + 24] += k01 * detJ;
+            K[base + 25] += k11 * detJ;
+            K[base + 26] += k21 * detJ;
+            K[base + 48] += k02 * detJ;
+            K[base + 49] += k12 * detJ;
+            K[base + 50] += k22 * detJ;
           }
         }
       }

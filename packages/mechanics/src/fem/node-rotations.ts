@@ -9,7 +9,14 @@ import { polarDecompositionStable } from './polar-decomposition.js';
  * of no element gets the identity. Shapes: out (nNodes·9), elems (nElements·nodesPerElement),
  * rot and rot0 (nElements·9), row-major.
  */
-export function nodeRotationsOfElements(out: Float64Array, nNodes: number, elems: Uint32Array, nodesPerElement: number, rot: Float64Array, rot0: Float64Array): void {
+export function nodeRotationsOfElements(
+  out: Float64Array,
+  nNodes: number,
+  elems: Uint32Array,
+  nodesPerElement: number,
+  rot: Float64Array,
+  rot0: Float64Array,
+): void {
   const sum = out.subarray(0, 9 * nNodes);
   sum.fill(0);
   const n = elems.length / nodesPerElement;
@@ -18,7 +25,8 @@ export function nodeRotationsOfElements(out: Float64Array, nNodes: number, elems
     const r = 9 * e;
     // Q_e = R_eᵀ·R₀_e
     for (let i = 0; i < 3; i++)
-      for (let j = 0; j < 3; j++) Q[3 * i + j] = rot[r + i]! * rot0[r + j]! + rot[r + 3 + i]! * rot0[r + 3 + j]! + rot[r + 6 + i]! * rot0[r + 6 + j]!;
+      for (let j = 0; j < 3; j++)
+        Q[3 * i + j] = rot[r + i]! * rot0[r + j]! + rot[r + 3 + i]! * rot0[r + 3 + j]! + rot[r + 6 + i]! * rot0[r + 6 + j]!;
     for (let k = 0; k < nodesPerElement; k++) {
       const o = 9 * elems[nodesPerElement * e + k]!;
       for (let m = 0; m < 9; m++) sum[o + m] += Q[m]!;

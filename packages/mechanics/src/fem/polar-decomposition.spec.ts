@@ -32,7 +32,8 @@ describe('polar decomposition (SOFA Decompose)', () => {
   });
 
   it('is exact on a rotated stretch: Q of R·diag(s)·Uᵀ is R·Uᵀ', () => {
-    const R = randomRotation(r), U = randomRotation(r);
+    const R = randomRotation(r),
+      U = randomRotation(r);
     const s = [1.3, 0.7, 2.1];
     const M = new Float64Array(9);
     for (let i = 0; i < 3; i++)
@@ -72,11 +73,21 @@ describe('polar decomposition (SOFA Decompose)', () => {
   });
 
   it('symmetric eigen-decomposition matches mathjs', () => {
-    const A = [[4, 1, -2], [1, 3, 0.5], [-2, 0.5, 1]];
-    const V = new Float64Array(9), w = new Float64Array(3);
+    const A = [
+      [4, 1, -2],
+      [1, 3, 0.5],
+      [-2, 0.5, 1],
+    ];
+    const V = new Float64Array(9),
+      w = new Float64Array(3);
     symmetricEigen3(V, w, A.flat());
     const ref = (eigs(A).values as number[]).map(Number).sort((a, b) => a - b);
-    expect(Array.from(w).sort((a, b) => a - b).map((v, i) => v - ref[i]!).every((d) => Math.abs(d) < 1e-12)).to.equal(true);
+    expect(
+      Array.from(w)
+        .sort((a, b) => a - b)
+        .map((v, i) => v - ref[i]!)
+        .every((d) => Math.abs(d) < 1e-12),
+    ).to.equal(true);
     // A·v = w·v
     for (let c = 0; c < 3; c++)
       for (let i = 0; i < 3; i++) {

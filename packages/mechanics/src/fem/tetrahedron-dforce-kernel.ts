@@ -60,7 +60,16 @@ export class TetrahedronDForceWasm {
   readonly module: object;
   private readonly run2: (inIdx: number, outIdx: number, elem: number, k: number, p0: number, p1: number, scratch: number) => void;
   private readonly run1: (inIdx: number, outIdx: number, elem: number, k: number, e0: number, e1: number) => void;
-  private readonly force2: (inIdx: number, elem: number, rest: number, rotOut: number, delta: number, p0: number, p1: number, scratch: number) => void;
+  private readonly force2: (
+    inIdx: number,
+    elem: number,
+    rest: number,
+    rotOut: number,
+    delta: number,
+    p0: number,
+    p1: number,
+    scratch: number,
+  ) => void;
   private readonly force1: (inIdx: number, elem: number, rest: number, rotOut: number, delta: number, e0: number, e1: number) => void;
   private readonly runAll: object;
   private _nElem = 0;
@@ -154,8 +163,10 @@ export class TetrahedronDForceWasm {
     this._rotView = new Float64Array(buf, this.rotOut, 9 * n);
     // both index arrays point at df[3·node] / dx[3·node]; threads redirect some outIdx entries
     new Int32Array(buf, 0, 5).set([n, this.inIdx, this.outIdx, this.elem, this.scratch]);
-    const ii = new Int32Array(buf, this.inIdx, pairs * 8), io = new Int32Array(buf, this.outIdx, pairs * 8);
-    const vin = this.vin, vout = this.vout;
+    const ii = new Int32Array(buf, this.inIdx, pairs * 8),
+      io = new Int32Array(buf, this.outIdx, pairs * 8);
+    const vin = this.vin,
+      vout = this.vout;
     for (let e = 0; e < n; e++)
       for (let k = 0; k < 4; k++) {
         const slot = 8 * (e >> 1) + 4 * (e & 1) + k;
@@ -196,16 +207,20 @@ export class TetrahedronDForceWasm {
 
   /** Copies the rotations (nElem × 9) in. */
   setRotations(rot: Float64Array): void {
-    const E = this.elemView, n = this.nElem;
+    const E = this.elemView,
+      n = this.nElem;
     for (let e = 0; e < n; e++) {
-      const b = 48 * (e >> 1) + (e & 1), r = 9 * e;
+      const b = 48 * (e >> 1) + (e & 1),
+        r = 9 * e;
       for (let j = 0; j < 9; j++) E[b + 2 * j] = rot[r + j]!;
     }
   }
 
   /** Copies the cofactor gradients (nElem × 12), materials (nElem × 3) and, for the force, rest shapes (nElem × 12) in. */
   setMaterials(grad: Float64Array, mat: Float64Array, rest?: Float64Array): void {
-    const E = this.elemView, S = this._restView, n = this.nElem;
+    const E = this.elemView,
+      S = this._restView,
+      n = this.nElem;
     for (let e = 0; e < n; e++) {
       const b = 48 * (e >> 1) + (e & 1);
       for (let j = 0; j < 12; j++) E[b + 2 * (9 + j)] = grad[12 * e + j]!;
@@ -225,7 +240,9 @@ export class TetrahedronDForceWasm {
   forceLarge(f: Float64Array, x: Float64Array): void {
     this.vinView.set(x);
     this.voutView.set(f);
-    const n = this.nElem, p1 = n >> 1, delta = this.vout - this.vin;
+    const n = this.nElem,
+      p1 = n >> 1,
+      delta = this.vout - this.vin;
     if (p1 > 0) this.force2(this.inIdx, this.elem, this.rest, this.rotOut, delta, 0, p1, this.scratch);
     if (n & 1) this.force1(this.inIdx, this.elem, this.rest, this.rotOut, delta, n - 1, n);
     f.set(this.voutView);

@@ -10,4 +10,14 @@ import { TetrahedralCorotationalFEMForceField } from './tetrahedron/TetrahedralC
 import { TetrahedronFEMForceField } from './tetrahedron/TetrahedronFEMForceField.js';
 
 /** The volume finite-element force fields of @sofa-ts/mechanics. */
-export const volumeFemComponents: readonly ComponentClass[] = [TetrahedronFEMForceField, TetrahedralCorotationalFEMForceField, HexahedronFEMForceField, HexahedronFEMForceFieldAndMass, FastTetrahedralCorotationalForceField, HexahedralFEMForceField, HexahedralFEMForceFieldAndMass, ParallelTetrahedronFEMForceField, ParallelHexahedronFEMForceField];
+export const volumeFemComponents: readonly ComponentClass[] = [
+  TetrahedronFEMForceField,
+  TetrahedralCorotationalFEMForceField,
+  HexahedronFEMForceField,
+  HexahedronFEMForceFieldAndMass,
+  FastTetrahedralCorotationalForceField,
+  HexahedralFEMForceField,
+  HexahedralFEMForceFieldAndMass,
+  ParallelTetrahedronFEMForceField,
+  ParallelHexahedronFEMForceField,
+];

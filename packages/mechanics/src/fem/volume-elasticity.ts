@@ -1,4 +1,12 @@
-import { contextMechanicalState, contextMeshTopology, type BaseMechanicalState, type BaseMeshTopology, type BaseObject, type Data, type Link } from '@sofa-ts/core';
+import {
+  contextMechanicalState,
+  contextMeshTopology,
+  type BaseMechanicalState,
+  type BaseMeshTopology,
+  type BaseObject,
+  type Data,
+  type Link,
+} from '@sofa-ts/core';
 
 /**
  * Shared pieces of SOFA's linear-elastic volume force fields (BaseLinearElasticityFEMForceField):
@@ -57,7 +65,11 @@ export function checkHookeFinite(owner: BaseObject, about: Data<unknown>, young:
     const nu = valueInElement(poisson, i, DEFAULT_POISSON_RATIO);
     isotropicHooke(d, E, nu);
     if (!Number.isFinite(d[0]!) || !Number.isFinite(d[1]!) || !Number.isFinite(d[2]!)) {
-      throw owner.dataError(about, `youngModulus ${E} with poissonRatio ${nu} overflows the Hooke matrix (λ + 2μ = ${d[0]})`, 'give the modulus in consistent units (Pa with metres, kPa with millimetres)');
+      throw owner.dataError(
+        about,
+        `youngModulus ${E} with poissonRatio ${nu} overflows the Hooke matrix (λ + 2μ = ${d[0]})`,
+        'give the modulus in consistent units (Pa with metres, kPa with millimetres)',
+      );
     }
   }
 }
@@ -92,7 +104,9 @@ export function initLinearElasticVolume(ff: LinearElasticVolume, what: string): 
   const topo = findMeshTopology(ff, ff.topology);
   if (!topo) throw ff.error(`no topology: link one with topology="@..." or put a ${what} in the node`);
   ff.topology.set(topo);
-  ff.youngModulus.value = checkedYoungModuli(ff.youngModulus.value.length > 0 ? ff.youngModulus.value : Float64Array.of(DEFAULT_YOUNG_MODULUS));
+  ff.youngModulus.value = checkedYoungModuli(
+    ff.youngModulus.value.length > 0 ? ff.youngModulus.value : Float64Array.of(DEFAULT_YOUNG_MODULUS),
+  );
   ff.poissonRatio.value = checkedPoissonRatios(ff.poissonRatio.value);
   checkHookeFinite(ff, ff.youngModulus, ff.youngModulus.value, ff.poissonRatio.value);
   return { state: ms, topology: topo };
@@ -115,21 +129,48 @@ export function tetrahedraFromHexahedra(hexa: Uint32Array, cubesX: number, cubes
   for (let i = 0; i < n; i++) {
     for (let k = 0; k < 8; k++) c[k] = hexa[8 * i + k]!;
     if (!((i % cubesX) & 1)) {
-      swap(0, 1); swap(3, 2); swap(4, 5); swap(7, 6);
+      swap(0, 1);
+      swap(3, 2);
+      swap(4, 5);
+      swap(7, 6);
     }
-    if (Math.floor(i / cubesX) % cubesY & 1) {
-      swap(0, 3); swap(1, 2); swap(4, 7); swap(5, 6);
+    if ((Math.floor(i / cubesX) % cubesY) & 1) {
+      swap(0, 3);
+      swap(1, 2);
+      swap(4, 7);
+      swap(5, 6);
     }
     if (Math.floor(i / (cubesX * cubesY)) & 1) {
-      swap(0, 4); swap(1, 5); swap(2, 6); swap(3, 7);
+      swap(0, 4);
+      swap(1, 5);
+      swap(2, 6);
+      swap(3, 7);
     }
     const tets = [
-      c[0], c[5], c[1], c[6],
-      c[0], c[1], c[3], c[6],
-      c[1], c[3], c[6], c[2],
-      c[6], c[3], c[0], c[7],
-      c[6], c[7], c[0], c[5],
-      c[7], c[5], c[4], c[0],
+      c[0],
+      c[5],
+      c[1],
+      c[6],
+      c[0],
+      c[1],
+      c[3],
+      c[6],
+      c[1],
+      c[3],
+      c[6],
+      c[2],
+      c[6],
+      c[3],
+      c[0],
+      c[7],
+      c[6],
+      c[7],
+      c[0],
+      c[5],
+      c[7],
+      c[5],
+      c[4],
+      c[0],
     ];
     for (let k = 0; k < 24; k++) out[24 * i + k] = tets[k]!;
   }

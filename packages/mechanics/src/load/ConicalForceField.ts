@@ -22,12 +22,30 @@ import { Real, RealArray, sofaComponent, type MatrixAccumulator, SingleStateForc
   templates: ['Vec3d'],
 })
 export class ConicalForceField extends SingleStateForceField {
-  readonly coneCenter = this.initData({ name: 'coneCenter', type: RealArray(0, 'Coord'), default: Float64Array.of(0, 0, 0), unit: 'm', help: 'cone center (apex)' });
-  readonly coneHeight = this.initData({ name: 'coneHeight', type: RealArray(0, 'Deriv'), default: Float64Array.of(0, 0, 0), unit: 'm', help: 'cone height (axis vector)' });
+  readonly coneCenter = this.initData({
+    name: 'coneCenter',
+    type: RealArray(0, 'Coord'),
+    default: Float64Array.of(0, 0, 0),
+    unit: 'm',
+    help: 'cone center (apex)',
+  });
+  readonly coneHeight = this.initData({
+    name: 'coneHeight',
+    type: RealArray(0, 'Deriv'),
+    default: Float64Array.of(0, 0, 0),
+    unit: 'm',
+    help: 'cone height (axis vector)',
+  });
   readonly coneAngle = this.initData({ name: 'coneAngle', type: Real, default: 10, unit: 'deg', help: 'cone half-angle' });
   readonly stiffness = this.initData({ name: 'stiffness', type: Real, default: 500, unit: 'N/m', help: 'force stiffness' });
   readonly damping = this.initData({ name: 'damping', type: Real, default: 5, help: 'force damping' });
-  readonly color = this.initData({ name: 'color', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(0, 0, 1, 1), help: 'cone color', group: 'Visualization' });
+  readonly color = this.initData({
+    name: 'color',
+    type: RealArray(0, 'RGBAColor'),
+    default: Float64Array.of(0, 0, 1, 1),
+    help: 'cone color',
+    group: 'Visualization',
+  });
 
   /** Points outside at the last addForce and their 3×3 blocks ∂f/∂x, (size) and (size × 9). */
   private contacts = new Uint32Array(0);
@@ -42,7 +60,11 @@ export class ConicalForceField extends SingleStateForceField {
     super.init();
     const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
-    for (const [d, name] of [[this.coneCenter, 'coneCenter'], [this.coneHeight, 'coneHeight']] as const) if (d.value.length !== 3) throw this.error(`'${name}' needs 3 numbers, got ${d.value.length}`);
+    for (const [d, name] of [
+      [this.coneCenter, 'coneCenter'],
+      [this.coneHeight, 'coneHeight'],
+    ] as const)
+      if (d.value.length !== 3) throw this.error(`'${name}' needs 3 numbers, got ${d.value.length}`);
     const h = Math.hypot(...this.coneHeight.value);
     if (!(h > 0)) throw this.error(`'coneHeight' is zero`, 'give the axis of the cone, e.g. coneHeight="0 0 10"');
     this.contacts = new Uint32Array(s.size);
@@ -50,16 +72,28 @@ export class ConicalForceField extends SingleStateForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
-    const out = f[0]!, xs = x[0]!, vs = v[0]!, np = xs.length / 3;
+    const out = f[0]!,
+      xs = x[0]!,
+      vs = v[0]!,
+      np = xs.length / 3;
     if (this.contacts.length < np) {
       this.contacts = new Uint32Array(np);
       this.blocks = new Float64Array(9 * np);
     }
-    const c = this.coneCenter.value, hv = this.coneHeight.value, H = Math.hypot(hv[0]!, hv[1]!, hv[2]!);
-    const n = this.n, q = this.q, g = this.g, e = this.e;
+    const c = this.coneCenter.value,
+      hv = this.coneHeight.value,
+      H = Math.hypot(hv[0]!, hv[1]!, hv[2]!);
+    const n = this.n,
+      q = this.q,
+      g = this.g,
+      e = this.e;
     for (let k = 0; k < 3; k++) n[k] = hv[k]! / H;
-    const angle = (this.coneAngle.value * Math.PI) / 180, ca = Math.cos(angle), sa = Math.sin(angle);
-    const k = this.stiffness.value, cd = this.damping.value, B = this.blocks;
+    const angle = (this.coneAngle.value * Math.PI) / 180,
+      ca = Math.cos(angle),
+      sa = Math.sin(angle);
+    const k = this.stiffness.value,
+      cd = this.damping.value,
+      B = this.blocks;
     this.count = 0;
     for (let i = 0; i < np; i++) {
       for (let j = 0; j < 3; j++) q[j] = xs[3 * i + j]! - c[j]!;
@@ -67,13 +101,15 @@ export class ConicalForceField extends SingleStateForceField {
       const qn = q[0]! * n[0]! + q[1]! * n[1]! + q[2]! * n[2]!;
       // inside: |q| ≤ H and angle(q, n) ≤ coneAngle (SOFA's isIn)
       if (ql === 0 || (ql <= H && Math.acos(Math.min(1, Math.max(-1, qn / ql))) <= angle)) continue;
-      const o = 9 * this.count, vo = 3 * i;
+      const o = 9 * this.count,
+        vo = 3 * i;
       if (ql > H) {
         // cap: f = −k·(|q| − H)·q/|q| + c_d·(|q| − H)·v
         const d = ql - H;
         for (let j = 0; j < 3; j++) out[vo + j] += (-k * d * q[j]!) / ql + cd * d * vs[vo + j]!;
         const a = H / ql;
-        for (let r = 0; r < 3; r++) for (let s = 0; s < 3; s++) B[o + 3 * r + s] = -k * ((q[r]! * q[s]!) / (ql * ql) * a + (r === s ? 1 - a : 0));
+        for (let r = 0; r < 3; r++)
+          for (let s = 0; s < 3; s++) B[o + 3 * r + s] = -k * (((q[r]! * q[s]!) / (ql * ql)) * a + (r === s ? 1 - a : 0));
       } else if (qn > 0) {
         // side: the generator g = cos α·n + sin α·e in the plane of n and q
         let rho = 0;
@@ -97,7 +133,9 @@ export class ConicalForceField extends SingleStateForceField {
         for (let j = 0; j < 3; j++) dv += ((L * g[j]! - q[j]!) / dl) * vs[vo + j]!;
         for (let j = 0; j < 3; j++) out[vo + j] += k * (L * g[j]! - q[j]!) - cd * dv * ((L * g[j]! - q[j]!) / dl);
         const w = (L * sa) / rho;
-        for (let r = 0; r < 3; r++) for (let s = 0; s < 3; s++) B[o + 3 * r + s] = k * (g[r]! * g[s]! + w * ((r === s ? 1 : 0) - e[r]! * e[s]! - n[r]! * n[s]!) - (r === s ? 1 : 0));
+        for (let r = 0; r < 3; r++)
+          for (let s = 0; s < 3; s++)
+            B[o + 3 * r + s] = k * (g[r]! * g[s]! + w * ((r === s ? 1 : 0) - e[r]! * e[s]! - n[r]! * n[s]!) - (r === s ? 1 : 0));
       } else {
         // behind the apex: f = −k·q, pulled back to the apex
         let dv = 0;
@@ -110,10 +148,14 @@ export class ConicalForceField extends SingleStateForceField {
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const out = df[0]!, d = dx[0]!, kf = this.kFactorWithRayleigh(kFactor, bFactor), B = this.blocks;
+    const out = df[0]!,
+      d = dx[0]!,
+      kf = this.kFactorWithRayleigh(kFactor, bFactor),
+      B = this.blocks;
     for (let q = 0; q < this.count; q++) {
       const o = 3 * this.contacts[q]!;
-      for (let r = 0; r < 3; r++) out[o + r] += kf * (B[9 * q + 3 * r]! * d[o]! + B[9 * q + 3 * r + 1]! * d[o + 1]! + B[9 * q + 3 * r + 2]! * d[o + 2]!);
+      for (let r = 0; r < 3; r++)
+        out[o + r] += kf * (B[9 * q + 3 * r]! * d[o]! + B[9 * q + 3 * r + 1]! * d[o + 1]! + B[9 * q + 3 * r + 2]! * d[o + 2]!);
     }
   }
 

@@ -2,7 +2,13 @@ import { expect } from 'chai';
 import { ConstantForceField } from './ConstantForceField.js';
 import { buildNode, StubTopology } from '../mass/mesh-test-support.js';
 
-function cff(attrs: { indices?: number[]; forces?: number[]; force?: number[]; totalForce?: number[]; indexFromEnd?: boolean }): ConstantForceField {
+function cff(attrs: {
+  indices?: number[];
+  forces?: number[];
+  force?: number[];
+  totalForce?: number[];
+  indexFromEnd?: boolean;
+}): ConstantForceField {
   const c = new ConstantForceField();
   if (attrs.indices) c.indices.value = Uint32Array.from(attrs.indices);
   if (attrs.forces) c.forces.value = Float64Array.from(attrs.forces);

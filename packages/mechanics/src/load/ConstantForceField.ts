@@ -1,4 +1,15 @@
-import { contextMeshTopology, DataTracker, Bool, Indices, isTopology, Real, RealArray, sofaComponent, type MatrixAccumulator, SingleStateForceField } from '@sofa-ts/core';
+import {
+  contextMeshTopology,
+  DataTracker,
+  Bool,
+  Indices,
+  isTopology,
+  Real,
+  RealArray,
+  sofaComponent,
+  type MatrixAccumulator,
+  SingleStateForceField,
+} from '@sofa-ts/core';
 
 /**
  * SOFA's ConstantForceField: a constant force on some points, f_{indices[i]} += forces[i]
@@ -16,15 +27,62 @@ import { contextMeshTopology, DataTracker, Bool, Indices, isTopology, Real, Real
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d', 'Rigid2d'],
 })
 export class ConstantForceField extends SingleStateForceField {
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the points the forces are applied to (default: all points)', aliases: ['points'] });
-  readonly indexFromEnd = this.initData({ name: 'indexFromEnd', type: Bool, default: false, help: 'indices count from the end of the state (0 is the last point)' });
-  readonly forces = this.initData({ name: 'forces', type: RealArray(0, 'vector<Deriv>'), default: new Float64Array(0), unit: 'N', help: 'force applied at each index (one Deriv per index)' });
-  readonly force = this.initData({ name: 'force', type: RealArray(0, 'Deriv'), default: new Float64Array(0), unit: 'N', help: 'force applied to every index when forces is not given' });
-  readonly totalForce = this.initData({ name: 'totalForce', type: RealArray(0, 'Deriv'), default: new Float64Array(0), unit: 'N', help: 'total force, shared equally among the indices (when neither forces nor force is given)' });
-  readonly showArrowSize = this.initData({ name: 'showArrowSize', type: Real, default: 0, help: 'size of the drawn arrows (0: none)', group: 'Visualization', aliases: ['arrowSizeCoef'] });
-  readonly showColor = this.initData({ name: 'showColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(0.2, 0.9, 0.3, 1), help: 'color of the arrows', group: 'Visualization' });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the points the forces are applied to (default: all points)',
+    aliases: ['points'],
+  });
+  readonly indexFromEnd = this.initData({
+    name: 'indexFromEnd',
+    type: Bool,
+    default: false,
+    help: 'indices count from the end of the state (0 is the last point)',
+  });
+  readonly forces = this.initData({
+    name: 'forces',
+    type: RealArray(0, 'vector<Deriv>'),
+    default: new Float64Array(0),
+    unit: 'N',
+    help: 'force applied at each index (one Deriv per index)',
+  });
+  readonly force = this.initData({
+    name: 'force',
+    type: RealArray(0, 'Deriv'),
+    default: new Float64Array(0),
+    unit: 'N',
+    help: 'force applied to every index when forces is not given',
+  });
+  readonly totalForce = this.initData({
+    name: 'totalForce',
+    type: RealArray(0, 'Deriv'),
+    default: new Float64Array(0),
+    unit: 'N',
+    help: 'total force, shared equally among the indices (when neither forces nor force is given)',
+  });
+  readonly showArrowSize = this.initData({
+    name: 'showArrowSize',
+    type: Real,
+    default: 0,
+    help: 'size of the drawn arrows (0: none)',
+    group: 'Visualization',
+    aliases: ['arrowSizeCoef'],
+  });
+  readonly showColor = this.initData({
+    name: 'showColor',
+    type: RealArray(0, 'RGBAColor'),
+    default: Float64Array.of(0.2, 0.9, 0.3, 1),
+    help: 'color of the arrows',
+    group: 'Visualization',
+  });
 
-  readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (gives the number of points when indices are not given)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink({
+    name: 'topology',
+    help: 'link to the topology container (gives the number of points when indices are not given)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   /** Points receiving a force, (n). */
   private points = new Uint32Array(0);
@@ -42,7 +100,12 @@ export class ConstantForceField extends SingleStateForceField {
     const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     this.source = this.forces.isSet ? 'forces' : this.force.isSet ? 'force' : this.totalForce.isSet ? 'totalForce' : 'none';
-    this.tracked = { indices: new DataTracker(this.indices), forces: new DataTracker(this.forces), force: new DataTracker(this.force), totalForce: new DataTracker(this.totalForce) };
+    this.tracked = {
+      indices: new DataTracker(this.indices),
+      forces: new DataTracker(this.forces),
+      force: new DataTracker(this.force),
+      totalForce: new DataTracker(this.totalForce),
+    };
     this.build();
   }
 
@@ -72,7 +135,9 @@ export class ConstantForceField extends SingleStateForceField {
       this.indices.value = idx;
     }
     // SOFA checks the indices against the topology's point count (a mapping may size the state after this init); addForce checks the state
-    for (const i of idx) if (i >= systemSize) throw this.error(`index ${i} is out of range: ${topo ? topo.describe() : s.describe()} has ${systemSize} points`);
+    for (const i of idx)
+      if (i >= systemSize)
+        throw this.error(`index ${i} is out of range: ${topo ? topo.describe() : s.describe()} has ${systemSize} points`);
     this.checkedSize = -1;
     const n = idx.length;
     const checkDeriv = (name: string, v: Float64Array): void => {
@@ -87,7 +152,8 @@ export class ConstantForceField extends SingleStateForceField {
       if (fs.length === d && n !== 1) {
         for (let i = 0; i < n; i++) values.set(fs, i * d);
         this.forces.value = Float64Array.from(values);
-      } else if (fs.length !== n * d) throw this.error(`'forces' has ${fs.length / d} forces for ${n} indices: give one force (${d} numbers) per index`);
+      } else if (fs.length !== n * d)
+        throw this.error(`'forces' has ${fs.length / d} forces for ${n} indices: give one force (${d} numbers) per index`);
       else values.set(fs);
     } else {
       let single = new Float64Array(d);

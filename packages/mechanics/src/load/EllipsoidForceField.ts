@@ -16,11 +16,35 @@ import { ellipsoidContact } from './ellipsoid-contact.js';
   templates: ['Vec3d', 'Vec2d', 'Vec1d'],
 })
 export class EllipsoidForceField extends SingleStateForceField {
-  readonly center = this.initData({ name: 'center', type: RealArray(0, 'Coord'), default: new Float64Array(0), unit: 'm', help: 'ellipsoid center' });
-  readonly vradius = this.initData({ name: 'vradius', type: RealArray(0, 'Coord'), default: new Float64Array(0), unit: 'm', help: 'ellipsoid radii' });
-  readonly stiffness = this.initData({ name: 'stiffness', type: Real, default: 500, unit: 'N/m', help: 'force stiffness (positive to repulse outward, negative inward)' });
+  readonly center = this.initData({
+    name: 'center',
+    type: RealArray(0, 'Coord'),
+    default: new Float64Array(0),
+    unit: 'm',
+    help: 'ellipsoid center',
+  });
+  readonly vradius = this.initData({
+    name: 'vradius',
+    type: RealArray(0, 'Coord'),
+    default: new Float64Array(0),
+    unit: 'm',
+    help: 'ellipsoid radii',
+  });
+  readonly stiffness = this.initData({
+    name: 'stiffness',
+    type: Real,
+    default: 500,
+    unit: 'N/m',
+    help: 'force stiffness (positive to repulse outward, negative inward)',
+  });
   readonly damping = this.initData({ name: 'damping', type: Real, default: 5, help: 'force damping' });
-  readonly color = this.initData({ name: 'color', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(0, 0.5, 1, 1), help: 'ellipsoid color', group: 'Visualization' });
+  readonly color = this.initData({
+    name: 'color',
+    type: RealArray(0, 'RGBAColor'),
+    default: Float64Array.of(0, 0.5, 1, 1),
+    help: 'ellipsoid color',
+    group: 'Visualization',
+  });
 
   private N = 3;
   private c = new Float64Array(3);
@@ -38,7 +62,8 @@ export class EllipsoidForceField extends SingleStateForceField {
     const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
     const N = (this.N = s.stateType.derivSize);
-    const c = this.center.value, r = this.vradius.value;
+    const c = this.center.value,
+      r = this.vradius.value;
     if (c.length !== 0 && c.length !== N) throw this.error(`'center' needs ${N} numbers, got ${c.length}`);
     if (r.length !== N) throw this.error(`'vradius' needs ${N} numbers, got ${r.length}`);
     if (r.some((v) => v === 0)) throw this.error(`'vradius' has a zero radius`);
@@ -49,13 +74,18 @@ export class EllipsoidForceField extends SingleStateForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
-    const N = this.N, out = f[0]!, xs = x[0]!, vs = v[0]!, n = xs.length / N;
+    const N = this.N,
+      out = f[0]!,
+      xs = x[0]!,
+      vs = v[0]!,
+      n = xs.length / N;
     if (this.contacts.length < n) {
       this.contacts = new Uint32Array(n);
       this.blocks = new Float64Array(n * N * N);
     }
     this.count = 0;
-    const k = this.stiffness.value, d = this.damping.value;
+    const k = this.stiffness.value,
+      d = this.damping.value;
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < N; j++) this.p[j] = xs[i * N + j]! - this.c[j]!;
       if (!ellipsoidContact(N, this.p, this.invR2, k, d, vs, i * N, this.f, this.m)) continue;
@@ -66,7 +96,11 @@ export class EllipsoidForceField extends SingleStateForceField {
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const N = this.N, out = df[0]!, d = dx[0]!, k = this.kFactorWithRayleigh(kFactor, bFactor), B = this.blocks;
+    const N = this.N,
+      out = df[0]!,
+      d = dx[0]!,
+      k = this.kFactorWithRayleigh(kFactor, bFactor),
+      B = this.blocks;
     for (let q = 0; q < this.count; q++) {
       const o = this.contacts[q]! * N;
       for (let r = 0; r < N; r++) {
@@ -78,7 +112,8 @@ export class EllipsoidForceField extends SingleStateForceField {
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const N = this.N, B = this.blocks;
+    const N = this.N,
+      B = this.blocks;
     for (let q = 0; q < this.count; q++) {
       const o = this.contacts[q]! * N;
       for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) acc.add(o + r, o + c, kFactor * B[q * N * N + r * N + c]!);

@@ -13,7 +13,13 @@ import { BaseObject, Vec3, sofaComponent } from '@sofa-ts/core';
   description: 'Gravity in world coordinates, for the node that holds it and the nodes below.',
 })
 export class Gravity extends BaseObject {
-  readonly gravity = this.initData({ name: 'gravity', type: Vec3, default: Float64Array.of(0, 0, 0), unit: 'm/s²', help: 'gravity in world coordinates given to the context of this node and of the nodes below' });
+  readonly gravity = this.initData({
+    name: 'gravity',
+    type: Vec3,
+    default: Float64Array.of(0, 0, 0),
+    unit: 'm/s²',
+    help: 'gravity in world coordinates given to the context of this node and of the nodes below',
+  });
 
   override init(): void {
     this.context.gravity.setValue(Float64Array.from(this.gravity.value));

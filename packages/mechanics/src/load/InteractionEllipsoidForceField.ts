@@ -35,18 +35,75 @@ import { ellipsoidContact } from './ellipsoid-contact.js';
   templates: ['Vec3d,Rigid3d'],
 })
 export class InteractionEllipsoidForceField extends BaseForceField {
-  readonly center = this.initData({ name: 'center', type: RealArray(0, 'vector<Coord>'), default: new Float64Array(0), unit: 'm', help: 'ellipsoid centers in the frame of object2 (one Vec3 per ellipsoid)' });
-  readonly vradius = this.initData({ name: 'vradius', type: RealArray(0, 'vector<Coord>'), default: new Float64Array(0), unit: 'm', help: 'ellipsoid radii (one Vec3 per ellipsoid)' });
-  readonly stiffness = this.initData({ name: 'stiffness', type: Real, default: 500, unit: 'N/m', help: 'force stiffness (positive to repulse outward, negative inward)' });
+  readonly center = this.initData({
+    name: 'center',
+    type: RealArray(0, 'vector<Coord>'),
+    default: new Float64Array(0),
+    unit: 'm',
+    help: 'ellipsoid centers in the frame of object2 (one Vec3 per ellipsoid)',
+  });
+  readonly vradius = this.initData({
+    name: 'vradius',
+    type: RealArray(0, 'vector<Coord>'),
+    default: new Float64Array(0),
+    unit: 'm',
+    help: 'ellipsoid radii (one Vec3 per ellipsoid)',
+  });
+  readonly stiffness = this.initData({
+    name: 'stiffness',
+    type: Real,
+    default: 500,
+    unit: 'N/m',
+    help: 'force stiffness (positive to repulse outward, negative inward)',
+  });
   readonly damping = this.initData({ name: 'damping', type: Real, default: 5, help: 'force damping' });
-  readonly color = this.initData({ name: 'color', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(0, 0.5, 1, 1), help: 'ellipsoid color', group: 'Visualization' });
-  readonly draw = this.initData({ name: 'draw', type: Bool, default: true, help: 'enable/disable drawing of the ellipsoid', group: 'Visualization' });
-  readonly object2DofIndex = this.initData({ name: 'object2_dof_index', type: Int, default: 0, help: 'dof index of object 2 where the force field is attached' });
-  readonly object2Forces = this.initData({ name: 'object2_forces', type: Bool, default: true, help: 'enable/disable propagation of forces to object 2' });
-  readonly object2Invert = this.initData({ name: 'object2_invert', type: Bool, default: false, help: 'inverse transform from object 2 (use when object 1 is in local coordinates within a frame defined by object 2)' });
+  readonly color = this.initData({
+    name: 'color',
+    type: RealArray(0, 'RGBAColor'),
+    default: Float64Array.of(0, 0.5, 1, 1),
+    help: 'ellipsoid color',
+    group: 'Visualization',
+  });
+  readonly draw = this.initData({
+    name: 'draw',
+    type: Bool,
+    default: true,
+    help: 'enable/disable drawing of the ellipsoid',
+    group: 'Visualization',
+  });
+  readonly object2DofIndex = this.initData({
+    name: 'object2_dof_index',
+    type: Int,
+    default: 0,
+    help: 'dof index of object 2 where the force field is attached',
+  });
+  readonly object2Forces = this.initData({
+    name: 'object2_forces',
+    type: Bool,
+    default: true,
+    help: 'enable/disable propagation of forces to object 2',
+  });
+  readonly object2Invert = this.initData({
+    name: 'object2_invert',
+    type: Bool,
+    default: false,
+    help: 'inverse transform from object 2 (use when object 1 is in local coordinates within a frame defined by object 2)',
+  });
 
-  readonly object1 = this.initLink({ name: 'object1', help: 'the points pushed (default: the state of this node)', accepts: isMechanicalState, expected: 'a Vec3d MechanicalObject', aliases: ['mstate1'] });
-  readonly object2 = this.initLink({ name: 'object2', help: 'the rigid object carrying the ellipsoids', accepts: isMechanicalState, expected: 'a Rigid3d MechanicalObject', aliases: ['mstate2'] });
+  readonly object1 = this.initLink({
+    name: 'object1',
+    help: 'the points pushed (default: the state of this node)',
+    accepts: isMechanicalState,
+    expected: 'a Vec3d MechanicalObject',
+    aliases: ['mstate1'],
+  });
+  readonly object2 = this.initLink({
+    name: 'object2',
+    help: 'the rigid object carrying the ellipsoids',
+    accepts: isMechanicalState,
+    expected: 'a Rigid3d MechanicalObject',
+    aliases: ['mstate2'],
+  });
 
   private states: BaseMechanicalState[] = [];
   private s2!: BaseMechanicalState;
@@ -78,12 +135,15 @@ export class InteractionEllipsoidForceField extends BaseForceField {
     const s2 = this.object2.get();
     if (!s2) throw this.error('no object2: set object2="@path" to the rigid object carrying the ellipsoids');
     this.object1.set(s1);
-    if (s1.stateType.name !== 'Vec3d' || s2.stateType.name !== 'Rigid3d') throw this.error(`object1 must be Vec3d and object2 Rigid3d, got ${s1.stateType.name} and ${s2.stateType.name}`);
+    if (s1.stateType.name !== 'Vec3d' || s2.stateType.name !== 'Rigid3d')
+      throw this.error(`object1 must be Vec3d and object2 Rigid3d, got ${s1.stateType.name} and ${s2.stateType.name}`);
     this.template = 'Vec3d,Rigid3d';
     this.s2 = s2;
     this.states = this.object2Forces.value ? [s1, s2] : [s1];
-    const c = this.center.value, r = this.vradius.value;
-    if (c.length % 3 !== 0 || r.length % 3 !== 0) throw this.error(`'center' and 'vradius' need 3 numbers per ellipsoid, got ${c.length} and ${r.length}`);
+    const c = this.center.value,
+      r = this.vradius.value;
+    if (c.length % 3 !== 0 || r.length % 3 !== 0)
+      throw this.error(`'center' and 'vradius' need 3 numbers per ellipsoid, got ${c.length} and ${r.length}`);
     const ne = Math.max(c.length, r.length) / 3;
     this.centers = new Float64Array(3 * ne);
     this.invR2 = new Float64Array(3 * ne);
@@ -101,13 +161,15 @@ export class InteractionEllipsoidForceField extends BaseForceField {
 
   override bwdInit(): void {
     const i = this.object2DofIndex.value;
-    if (this.s2.componentState === 'valid' && (i < 0 || i >= this.s2.size)) throw this.error(`object2_dof_index ${i} is out of range: ${this.s2.describe()} has ${this.s2.size} frames`);
+    if (this.s2.componentState === 'valid' && (i < 0 || i >= this.s2.size))
+      throw this.error(`object2_dof_index ${i} is out of range: ${this.s2.describe()} has ${this.s2.size} frames`);
   }
 
   /** The frame (C, q) from object2's coordinates, inverted with object2_invert. */
   private readFrame(x2: Float64Array): void {
     const o = this.object2DofIndex.value * 7;
-    const q = this.q, C = this.C;
+    const q = this.q,
+      C = this.C;
     for (let k = 0; k < 4; k++) q[k] = x2[o + 3 + k]!;
     for (let k = 0; k < 3; k++) C[k] = x2[o + k]!;
     if (this.object2Invert.value) {
@@ -125,7 +187,9 @@ export class InteractionEllipsoidForceField extends BaseForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
-    const f1 = f[0]!, x1 = x[0]!, v1 = v[0]!;
+    const f1 = f[0]!,
+      x1 = x[0]!,
+      v1 = v[0]!;
     this.readFrame(this.states.length === 2 ? x[1]! : this.s2.x);
     const n = x1.length / 3;
     if (this.contacts.length < n) {
@@ -133,16 +197,29 @@ export class InteractionEllipsoidForceField extends BaseForceField {
       this.blocks = new Float64Array(9 * n);
     }
     this.count = 0;
-    const k = this.stiffness.value, d = this.damping.value, ne = this.centers.length / 3;
-    const p = this.p, u = this.u, ir = this.ir, C = this.C, qi = this.qInv, q = this.q, B = this.blocks, m = this.m, col = this.col;
-    let fx = 0, fy = 0, fz = 0;
+    const k = this.stiffness.value,
+      d = this.damping.value,
+      ne = this.centers.length / 3;
+    const p = this.p,
+      u = this.u,
+      ir = this.ir,
+      C = this.C,
+      qi = this.qInv,
+      q = this.q,
+      B = this.blocks,
+      m = this.m,
+      col = this.col;
+    let fx = 0,
+      fy = 0,
+      fz = 0;
     for (let i = 0; i < n; i++) {
       // p = Rᵀ(x − C), u = Rᵀ·v
       for (let c = 0; c < 3; c++) p[c] = x1[3 * i + c]! - C[c]!;
       quatRotateAt(p, 0, qi, 0, p, 0);
       quatRotateAt(u, 0, qi, 0, v1, 3 * i);
       // the ellipsoid of smallest normalised distance
-      let best = 0, bestN = Infinity;
+      let best = 0,
+        bestN = Infinity;
       for (let e = 0; e < ne; e++) {
         let s = 0;
         for (let c = 0; c < 3; c++) s += (p[c]! - this.centers[3 * e + c]!) ** 2 * this.invR2[3 * e + c]!;
@@ -179,7 +256,8 @@ export class InteractionEllipsoidForceField extends BaseForceField {
       this.contacts[this.count++] = i;
     }
     if (this.states.length === 2) {
-      const o = this.object2DofIndex.value * 6, f2 = f[1]!;
+      const o = this.object2DofIndex.value * 6,
+        f2 = f[1]!;
       f2[o] -= fx;
       f2[o + 1] -= fy;
       f2[o + 2] -= fz;
@@ -188,12 +266,17 @@ export class InteractionEllipsoidForceField extends BaseForceField {
 
   /** df1 = k·R·m·Rᵀ·(dx1 − dC), df_C −= the same (object2_forces only). */
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const k = this.kFactorWithRayleigh(kFactor, bFactor), B = this.blocks, d1 = dx[0]!, df1 = df[0]!;
+    const k = this.kFactorWithRayleigh(kFactor, bFactor),
+      B = this.blocks,
+      d1 = dx[0]!,
+      df1 = df[0]!;
     const two = this.states.length === 2;
     const o2 = this.object2DofIndex.value * 6;
     for (let q = 0; q < this.count; q++) {
       const o = 3 * this.contacts[q]!;
-      const u0 = d1[o]! - (two ? dx[1]![o2]! : 0), u1 = d1[o + 1]! - (two ? dx[1]![o2 + 1]! : 0), u2 = d1[o + 2]! - (two ? dx[1]![o2 + 2]! : 0);
+      const u0 = d1[o]! - (two ? dx[1]![o2]! : 0),
+        u1 = d1[o + 1]! - (two ? dx[1]![o2 + 1]! : 0),
+        u2 = d1[o + 2]! - (two ? dx[1]![o2 + 2]! : 0);
       for (let r = 0; r < 3; r++) {
         const g = k * (B[9 * q + 3 * r]! * u0 + B[9 * q + 3 * r + 1]! * u1 + B[9 * q + 3 * r + 2]! * u2);
         df1[o + r] += g;
@@ -203,7 +286,8 @@ export class InteractionEllipsoidForceField extends BaseForceField {
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const B = this.blocks, two = this.states.length === 2;
+    const B = this.blocks,
+      two = this.states.length === 2;
     const c2 = two ? this.states[0]!.size * 3 + this.object2DofIndex.value * 6 : -1;
     for (let q = 0; q < this.count; q++) {
       const o = 3 * this.contacts[q]!;

@@ -4,7 +4,17 @@ import { PlaneForceField } from './PlaneForceField.js';
 import { stiffnessAndFiniteDifferences } from './fd-check-test-support.js';
 import { buildNode, rng } from '../mass/mesh-test-support.js';
 
-function plane(attrs: { normal?: number[]; d?: number; stiffness?: number; damping?: number; maxForce?: number; bilateral?: boolean; localRange?: number[] } = {}): PlaneForceField {
+function plane(
+  attrs: {
+    normal?: number[];
+    d?: number;
+    stiffness?: number;
+    damping?: number;
+    maxForce?: number;
+    bilateral?: boolean;
+    localRange?: number[];
+  } = {},
+): PlaneForceField {
   const p = new PlaneForceField();
   if (attrs.normal) p.normal.value = Float64Array.from(attrs.normal);
   if (attrs.d !== undefined) p.d.value = attrs.d;
@@ -48,7 +58,11 @@ describe('PlaneForceField', () => {
     expect(f[4]).to.be.closeTo(-1, 1e-15); // above the plane: pulled back
   });
 
-  for (const normal of [[0, 1, 0], [1 / Math.sqrt(3), 1 / Math.sqrt(3), -1 / Math.sqrt(3)], [2, 0.5, 1]]) {
+  for (const normal of [
+    [0, 1, 0],
+    [1 / Math.sqrt(3), 1 / Math.sqrt(3), -1 / Math.sqrt(3)],
+    [2, 0.5, 1],
+  ]) {
     it(`K = ∂f/∂x by central differences (normal ${normal.map((v) => v.toFixed(2)).join(' ')}, v = 0)`, () => {
       const x = scatter(6, normal, 0.2, 7);
       const p = plane({ normal, d: 0.2, stiffness: 300, damping: 4 });
@@ -87,9 +101,10 @@ describe('PlaneForceField', () => {
     expect(Array.from(f)).to.deep.equal([0, 500, 0, 0]);
   });
 
-  it('Rigid3d: the plane pushes the frames\' centres (translation only), K = −k·n·nᵀ on the translation equals ∂f/∂x', () => {
+  it("Rigid3d: the plane pushes the frames' centres (translation only), K = −k·n·nᵀ on the translation equals ∂f/∂x", () => {
     const p = plane({ normal: [0, 1, 0], d: 0, stiffness: 100, damping: 2 });
-    const s = Math.sin(0.2), c = Math.cos(0.2);
+    const s = Math.sin(0.2),
+      c = Math.cos(0.2);
     const x = Float64Array.of(0.3, -0.1, 0.2, s, 0, 0, c, 1, 0.5, 0, 0, s, 0, c);
     buildNode(x, undefined, [p], { template: 'Rigid3d' });
     const f = new Float64Array(12);

@@ -19,16 +19,64 @@ import { Bool, Real, RealArray, sofaComponent, VecN, type MatrixAccumulator, Sin
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d'],
 })
 export class PlaneForceField extends SingleStateForceField {
-  readonly normal = this.initData({ name: 'normal', type: RealArray(0, 'DPos'), default: Float64Array.of(0, 1, 0), help: 'plane normal (default (0, 1, 0), truncated to the state dimension)' });
+  readonly normal = this.initData({
+    name: 'normal',
+    type: RealArray(0, 'DPos'),
+    default: Float64Array.of(0, 1, 0),
+    help: 'plane normal (default (0, 1, 0), truncated to the state dimension)',
+  });
   readonly d = this.initData({ name: 'd', type: Real, default: 0, unit: 'm', help: 'plane offset: the plane is x·normal = d' });
-  readonly stiffness = this.initData({ name: 'stiffness', type: Real, default: 500, unit: 'N/m', help: 'penalty stiffness (negative values fall back to 500)' });
-  readonly damping = this.initData({ name: 'damping', type: Real, default: 5, help: 'damping, multiplied by the penetration depth and the velocity (negative values fall back to 5)' });
-  readonly maxForce = this.initData({ name: 'maxForce', type: Real, default: 0, unit: 'N', help: 'if > 0, the largest force applied to a point' });
+  readonly stiffness = this.initData({
+    name: 'stiffness',
+    type: Real,
+    default: 500,
+    unit: 'N/m',
+    help: 'penalty stiffness (negative values fall back to 500)',
+  });
+  readonly damping = this.initData({
+    name: 'damping',
+    type: Real,
+    default: 5,
+    help: 'damping, multiplied by the penetration depth and the velocity (negative values fall back to 5)',
+  });
+  readonly maxForce = this.initData({
+    name: 'maxForce',
+    type: Real,
+    default: 0,
+    unit: 'N',
+    help: 'if > 0, the largest force applied to a point',
+  });
   readonly bilateral = this.initData({ name: 'bilateral', type: Bool, default: false, help: 'apply the force on both sides of the plane' });
-  readonly localRange = this.initData({ name: 'localRange', type: VecN(2, 'Vec2i'), default: Float64Array.of(-1, -1), help: 'optional range [first, last] of the point indices considered (-1: no bound)' });
-  readonly showPlane = this.initData({ name: 'showPlane', type: Bool, default: false, help: 'draw the plane', group: 'Visualization', aliases: ['draw'] });
-  readonly planeColor = this.initData({ name: 'planeColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(0, 0.5, 0.2, 1), help: 'plane color', group: 'Visualization', aliases: ['color'] });
-  readonly showPlaneSize = this.initData({ name: 'showPlaneSize', type: Real, default: 10, help: 'size of the drawn plane', group: 'Visualization', aliases: ['drawSize'] });
+  readonly localRange = this.initData({
+    name: 'localRange',
+    type: VecN(2, 'Vec2i'),
+    default: Float64Array.of(-1, -1),
+    help: 'optional range [first, last] of the point indices considered (-1: no bound)',
+  });
+  readonly showPlane = this.initData({
+    name: 'showPlane',
+    type: Bool,
+    default: false,
+    help: 'draw the plane',
+    group: 'Visualization',
+    aliases: ['draw'],
+  });
+  readonly planeColor = this.initData({
+    name: 'planeColor',
+    type: RealArray(0, 'RGBAColor'),
+    default: Float64Array.of(0, 0.5, 0.2, 1),
+    help: 'plane color',
+    group: 'Visualization',
+    aliases: ['color'],
+  });
+  readonly showPlaneSize = this.initData({
+    name: 'showPlaneSize',
+    type: Real,
+    default: 10,
+    help: 'size of the drawn plane',
+    group: 'Visualization',
+    aliases: ['drawSize'],
+  });
 
   /** Plane normal, (N): N = derivSize for Vec templates, 3 (the centre) for Rigid3d. */
   private n = new Float64Array(3);
@@ -73,12 +121,18 @@ export class PlaneForceField extends SingleStateForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
-    const N = this.n.length, cs = this.cs, ds = this.ds;
-    const fs = f[0]!, xs = x[0]!, vs = v[0]!;
+    const N = this.n.length,
+      cs = this.cs,
+      ds = this.ds;
+    const fs = f[0]!,
+      xs = x[0]!,
+      vs = v[0]!;
     const size = fs.length / ds;
     if (this.contact.length !== size) this.contact = new Uint8Array(size);
     this.contact.fill(0);
-    const k = this.stiffness.value, c = this.damping.value, d0 = this.d.value;
+    const k = this.stiffness.value,
+      c = this.damping.value,
+      d0 = this.d.value;
     const limit2 = this.maxForce.value * this.maxForce.value;
     const bilateral = this.bilateral.value;
     const [b, e] = this.range(size);
@@ -100,8 +154,10 @@ export class PlaneForceField extends SingleStateForceField {
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const N = this.n.length, ds = this.ds;
-    const dfs = df[0]!, dxs = dx[0]!;
+    const N = this.n.length,
+      ds = this.ds;
+    const dfs = df[0]!,
+      dxs = dx[0]!;
     const fact = -this.stiffness.value * this.kFactorWithRayleigh(kFactor, bFactor);
     // df_i += −k·n·(n·dx_i) on the points in contact
     for (let i = 0; i < this.contact.length; i++) {
@@ -114,7 +170,8 @@ export class PlaneForceField extends SingleStateForceField {
 
   /** Emits the N×N block of every point in range (zero when not in contact) to keep the pattern fixed. */
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const N = this.n.length, ds = this.ds;
+    const N = this.n.length,
+      ds = this.ds;
     const fact = -this.stiffness.value * kFactor;
     const [b, e] = this.range(this.contact.length);
     for (let i = b; i < e; i++) {

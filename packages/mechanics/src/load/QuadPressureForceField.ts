@@ -28,14 +28,53 @@ import { selectAlongPlane } from './pressure-selection.js';
   templates: ['Vec3d'],
 })
 export class QuadPressureForceField extends SingleStateForceField {
-  readonly pressure = this.initData({ name: 'pressure', type: RealArray(0, 'Deriv'), default: new Float64Array(0), unit: 'Pa', help: 'pressure force per unit area (a vector)' });
-  readonly quadList = this.initData({ name: 'quadList', type: Indices, default: new Uint32Array(0), help: 'indices of the quads the pressure is applied to' });
-  readonly normal = this.initData({ name: 'normal', type: RealArray(0, 'Coord'), default: new Float64Array(0), help: 'normal direction for the plane selection of quads' });
-  readonly dmin = this.initData({ name: 'dmin', type: Real, default: 0, unit: 'm', help: 'minimum distance from the origin along the normal direction' });
-  readonly dmax = this.initData({ name: 'dmax', type: Real, default: 0, unit: 'm', help: 'maximum distance from the origin along the normal direction' });
-  readonly showForces = this.initData({ name: 'showForces', type: Bool, default: false, help: 'draw the quads which have a given pressure', group: 'Visualization' });
+  readonly pressure = this.initData({
+    name: 'pressure',
+    type: RealArray(0, 'Deriv'),
+    default: new Float64Array(0),
+    unit: 'Pa',
+    help: 'pressure force per unit area (a vector)',
+  });
+  readonly quadList = this.initData({
+    name: 'quadList',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the quads the pressure is applied to',
+  });
+  readonly normal = this.initData({
+    name: 'normal',
+    type: RealArray(0, 'Coord'),
+    default: new Float64Array(0),
+    help: 'normal direction for the plane selection of quads',
+  });
+  readonly dmin = this.initData({
+    name: 'dmin',
+    type: Real,
+    default: 0,
+    unit: 'm',
+    help: 'minimum distance from the origin along the normal direction',
+  });
+  readonly dmax = this.initData({
+    name: 'dmax',
+    type: Real,
+    default: 0,
+    unit: 'm',
+    help: 'maximum distance from the origin along the normal direction',
+  });
+  readonly showForces = this.initData({
+    name: 'showForces',
+    type: Bool,
+    default: false,
+    help: 'draw the quads which have a given pressure',
+    group: 'Visualization',
+  });
 
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container (default: the topology of the context)', accepts: isTopology, expected: 'a topology' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'link to the topology container (default: the topology of the context)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
 
   /** Loaded quads' vertices, (m × 4), and rest areas, (m). */
   private quads = new Uint32Array(0);
@@ -45,14 +84,16 @@ export class QuadPressureForceField extends SingleStateForceField {
     super.init();
     const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
-    if (s.stateType.name !== 'Vec3d') throw this.error(`QuadPressureForceField needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
+    if (s.stateType.name !== 'Vec3d')
+      throw this.error(`QuadPressureForceField needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
     const topo = this.topology.get() ?? contextMeshTopology(this.context);
     if (!topo) throw this.error('no topology: add a quad topology in this node or above, or set topology="@path"');
     this.topology.set(topo);
     if (this.pressure.value.length !== 3) throw this.error(`'pressure' needs 3 numbers, got ${this.pressure.value.length}`);
     const all = topo.getQuads();
     let list: ArrayLike<number> = this.quadList.value;
-    if (list.length === 0 && this.dmin.value !== this.dmax.value) list = selectAlongPlane(this, all, 4, s.x0, this.normal.value, this.dmin.value, this.dmax.value);
+    if (list.length === 0 && this.dmin.value !== this.dmax.value)
+      list = selectAlongPlane(this, all, 4, s.x0, this.normal.value, this.dmin.value, this.dmax.value);
     if (list.length === 0) this.warn('no quad selected: the pressure acts on nothing', 'give quadList, or normal with dmin < dmax');
     this.quads = new Uint32Array(list.length * 4);
     this.areas = new Float64Array(list.length);
@@ -71,7 +112,8 @@ export class QuadPressureForceField extends SingleStateForceField {
   }
 
   addForce(f: readonly Float64Array[], _x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const out = f[0]!, p = this.pressure.value;
+    const out = f[0]!,
+      p = this.pressure.value;
     for (let i = 0; i < this.areas.length; i++) {
       const s = this.areas[i]! / 4;
       for (let j = 0; j < 4; j++) {

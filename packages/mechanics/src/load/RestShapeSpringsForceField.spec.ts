@@ -5,7 +5,15 @@ import { RestShapeSpringsForceField } from './RestShapeSpringsForceField.js';
 import { stiffnessAndFiniteDifferences } from './fd-check-test-support.js';
 import { buildNode, rng } from '../mass/mesh-test-support.js';
 
-function springs(attrs: { points?: number[]; stiffness?: number[]; angularStiffness?: number[]; externalPoints?: number[]; activeDirections?: number[] } = {}): RestShapeSpringsForceField {
+function springs(
+  attrs: {
+    points?: number[];
+    stiffness?: number[];
+    angularStiffness?: number[];
+    externalPoints?: number[];
+    activeDirections?: number[];
+  } = {},
+): RestShapeSpringsForceField {
   const s = new RestShapeSpringsForceField();
   if (attrs.points) s.points.value = Uint32Array.from(attrs.points);
   if (attrs.stiffness) s.stiffness.value = Float64Array.from(attrs.stiffness);
@@ -91,7 +99,11 @@ describe('RestShapeSpringsForceField', () => {
 
   describe('Rigid3d frames', () => {
     /** A frame at c rotated by θ about the unit axis u: (c, sin(θ/2)·u, cos(θ/2)). */
-    const frame = (c: number[], u: number[], theta: number): number[] => [...c, ...u.map((k) => Math.sin(theta / 2) * k), Math.cos(theta / 2)];
+    const frame = (c: number[], u: number[], theta: number): number[] => [
+      ...c,
+      ...u.map((k) => Math.sin(theta / 2) * k),
+      Math.cos(theta / 2),
+    ];
     const u = [1 / 3, 2 / 3, 2 / 3];
 
     it('f_c = −k·(c − c̄) on the centre and τ = −κ·θ·u on the orientation (finite rotation, closed form)', () => {
@@ -134,12 +146,18 @@ describe('RestShapeSpringsForceField', () => {
     it('angularStiffness follows stiffness in length, padded with 100 (SOFA); pivot_points is reported and ignored', () => {
       const s = springs({ stiffness: [1, 2, 3], angularStiffness: [5] });
       s.pivotPoints.value = Float64Array.of(0, 0, 0);
-      const { node } = buildNode([...frame([0, 0, 0], u, 0), ...frame([1, 0, 0], u, 0), ...frame([2, 0, 0], u, 0)], undefined, [s], { template: 'Rigid3d' });
+      const { node } = buildNode([...frame([0, 0, 0], u, 0), ...frame([1, 0, 0], u, 0), ...frame([2, 0, 0], u, 0)], undefined, [s], {
+        template: 'Rigid3d',
+      });
       expect(Array.from(s.angularStiffness.value)).to.deep.equal([5, 100, 100]);
       const t = springs();
       buildNode(frame([0, 0, 0], u, 0), undefined, [t], { template: 'Rigid3d' });
       expect(Array.from(t.angularStiffness.value)).to.deep.equal([100]);
-      expect(sceneWarnings(node).map((w) => w.message).join('\n')).to.match(/pivot_points is ignored: SOFA's RestShapeSpringsForceField does not use it/);
+      expect(
+        sceneWarnings(node)
+          .map((w) => w.message)
+          .join('\n'),
+      ).to.match(/pivot_points is ignored: SOFA's RestShapeSpringsForceField does not use it/);
     });
   });
 });

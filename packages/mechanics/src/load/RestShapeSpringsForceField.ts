@@ -44,18 +44,71 @@ const BoolList: DataType<Uint8Array> = {
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Rigid3d'],
 })
 export class RestShapeSpringsForceField extends SingleStateForceField {
-  readonly points = this.initData({ name: 'points', type: Indices, default: new Uint32Array(0), help: 'points controlled by the springs (default: all)' });
-  readonly stiffness = this.initData({ name: 'stiffness', type: RealArray(0), default: new Float64Array(0), unit: 'N/m', help: 'stiffness of the springs: one value for all, or one per point (default 100)' });
-  readonly angularStiffness = this.initData({ name: 'angularStiffness', type: RealArray(0), default: new Float64Array(0), unit: 'N·m/rad', help: 'angular stiffness of the springs: one value for all, or one per point (Rigid3d only; default 100)' });
-  readonly pivotPoints = this.initData({ name: 'pivot_points', type: RealArray(3), default: new Float64Array(0), help: 'global pivot points used instead of the rigid centres (not used by SOFA: ignored, with a warning)' });
-  readonly externalPoints = this.initData({ name: 'external_points', type: Indices, default: new Uint32Array(0), help: 'points of the external rest shape the springs attach to (default: 0, 1, 2, …)' });
-  readonly recomputeIndices = this.initData({ name: 'recompute_indices', type: Bool, default: true, help: 'recompute the springs from points, external_points and stiffness at each step (when they changed, e.g. linked to an engine); false: keep those of init' });
+  readonly points = this.initData({
+    name: 'points',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'points controlled by the springs (default: all)',
+  });
+  readonly stiffness = this.initData({
+    name: 'stiffness',
+    type: RealArray(0),
+    default: new Float64Array(0),
+    unit: 'N/m',
+    help: 'stiffness of the springs: one value for all, or one per point (default 100)',
+  });
+  readonly angularStiffness = this.initData({
+    name: 'angularStiffness',
+    type: RealArray(0),
+    default: new Float64Array(0),
+    unit: 'N·m/rad',
+    help: 'angular stiffness of the springs: one value for all, or one per point (Rigid3d only; default 100)',
+  });
+  readonly pivotPoints = this.initData({
+    name: 'pivot_points',
+    type: RealArray(3),
+    default: new Float64Array(0),
+    help: 'global pivot points used instead of the rigid centres (not used by SOFA: ignored, with a warning)',
+  });
+  readonly externalPoints = this.initData({
+    name: 'external_points',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'points of the external rest shape the springs attach to (default: 0, 1, 2, …)',
+  });
+  readonly recomputeIndices = this.initData({
+    name: 'recompute_indices',
+    type: Bool,
+    default: true,
+    help: 'recompute the springs from points, external_points and stiffness at each step (when they changed, e.g. linked to an engine); false: keep those of init',
+  });
   readonly drawSpring = this.initData({ name: 'drawSpring', type: Bool, default: false, help: 'draw the springs', group: 'Visualization' });
-  readonly springColor = this.initData({ name: 'springColor', type: RealArray(0, 'RGBAColor'), default: Float64Array.of(0, 1, 0, 1), help: 'spring color', group: 'Visualization' });
-  readonly activeDirections = this.initData({ name: 'activeDirections', type: BoolList, default: Uint8Array.of(1, 1, 1, 1, 1, 1), help: 'directions in which the springs act (1) or not (0), per derivative component' });
+  readonly springColor = this.initData({
+    name: 'springColor',
+    type: RealArray(0, 'RGBAColor'),
+    default: Float64Array.of(0, 1, 0, 1),
+    help: 'spring color',
+    group: 'Visualization',
+  });
+  readonly activeDirections = this.initData({
+    name: 'activeDirections',
+    type: BoolList,
+    default: Uint8Array.of(1, 1, 1, 1, 1, 1),
+    help: 'directions in which the springs act (1) or not (0), per derivative component',
+  });
 
-  readonly externalRestShape = this.initLink({ name: 'external_rest_shape', help: 'a state whose current positions are the rest shape', accepts: isMechanicalState, expected: 'a MechanicalObject' });
-  readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
+  readonly externalRestShape = this.initLink({
+    name: 'external_rest_shape',
+    help: 'a state whose current positions are the rest shape',
+    accepts: isMechanicalState,
+    expected: 'a MechanicalObject',
+  });
+  readonly topology = this.initLink({
+    name: 'topology',
+    help: 'link to the topology container (accepted)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   /** Spring i: point p[i] of this state, anchor q[i] of the rest shape, stiffness k[i]. */
   private p = new Uint32Array(0);
@@ -77,12 +130,17 @@ export class RestShapeSpringsForceField extends SingleStateForceField {
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name === 'Rigid2d') throw this.error('SOFA has no Rigid2d RestShapeSpringsForceField', 'use Rigid3d, or Vec templates');
     this.rigid = s.stateType.name === 'Rigid3d';
-    if (this.pivotPoints.value.length > 0) this.warn(`pivot_points is ignored: ${this.rigid ? "SOFA's RestShapeSpringsForceField does not use it" : 'it only concerns Rigid3d states'}`);
+    if (this.pivotPoints.value.length > 0)
+      this.warn(
+        `pivot_points is ignored: ${this.rigid ? "SOFA's RestShapeSpringsForceField does not use it" : 'it only concerns Rigid3d states'}`,
+      );
     if (this.stiffness.value.length === 0) this.stiffness.value = Float64Array.of(100);
-    if (!this.rigid && this.angularStiffness.value.length > 0) this.warn(`angularStiffness is ignored: it only concerns Rigid3d states (this one is ${s.stateType.name})`);
+    if (!this.rigid && this.angularStiffness.value.length > 0)
+      this.warn(`angularStiffness is ignored: it only concerns Rigid3d states (this one is ${s.stateType.name})`);
     if (this.rigid) {
       // SOFA: angularStiffness as long as stiffness, padded with 100 or cut.
-      const ks = this.stiffness.value.length, as = this.angularStiffness.value;
+      const ks = this.stiffness.value.length,
+        as = this.angularStiffness.value;
       if (as.length !== ks) this.angularStiffness.value = Float64Array.from({ length: ks }, (_, i) => (i < as.length ? as[i]! : 100));
     }
     const d = s.stateType.derivSize;
@@ -96,14 +154,16 @@ export class RestShapeSpringsForceField extends SingleStateForceField {
    */
   override bwdInit(): void {
     const ext = this.externalRestShape.get();
-    if (this.externalRestShape.linkPath !== undefined && !ext) throw this.error(`external_rest_shape '${this.externalRestShape.linkPath}' was not found`);
+    if (this.externalRestShape.linkPath !== undefined && !ext)
+      throw this.error(`external_rest_shape '${this.externalRestShape.linkPath}' was not found`);
     if (!ext || ext.componentState === 'valid') this.setup();
   }
 
   private setup(): void {
     const s = this.states[0]!;
     const ext = this.externalRestShape.get();
-    if (ext && ext.stateType.coordSize !== s.stateType.coordSize) throw this.error(`external_rest_shape ${ext.describe()} has template ${ext.stateType.name}, this state ${s.stateType.name}`);
+    if (ext && ext.stateType.coordSize !== s.stateType.coordSize)
+      throw this.error(`external_rest_shape ${ext.describe()} has template ${ext.stateType.name}, this state ${s.stateType.name}`);
     let pts = this.points.value;
     if (pts.length === 0) pts = Uint32Array.from({ length: s.size }, (_, i) => i);
     let anchors = pts;
@@ -114,7 +174,8 @@ export class RestShapeSpringsForceField extends SingleStateForceField {
     for (const i of pts) if (i >= s.size) throw this.error(`point ${i} is out of range: ${s.describe()} has ${s.size} points`);
     const restSize = ext ? ext.size : s.size;
     for (const i of anchors) if (i >= restSize) throw this.error(`rest point ${i} is out of range: the rest shape has ${restSize} points`);
-    if (anchors.length !== pts.length) throw this.error(`${pts.length} points but ${anchors.length} external points: give one external point per point`);
+    if (anchors.length !== pts.length)
+      throw this.error(`${pts.length} points but ${anchors.length} external points: give one external point per point`);
     const ks = this.stiffness.value;
     this.p = Uint32Array.from(pts);
     this.q = Uint32Array.from(anchors);
@@ -145,14 +206,17 @@ export class RestShapeSpringsForceField extends SingleStateForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const fs = f[0]!, xs = x[0]!;
+    const fs = f[0]!,
+      xs = x[0]!;
     this.refreshSprings();
     const x0 = this.restCoords();
     if (this.rigid) return this.addRigidForce(fs, xs, x0);
     const d = this.states[0]!.stateType.derivSize;
     // f_p −= k·(x_p − x̄_q) on the active directions
     for (let i = 0; i < this.p.length; i++) {
-      const a = this.p[i]! * d, b = this.q[i]! * d, k = this.k[i]!;
+      const a = this.p[i]! * d,
+        b = this.q[i]! * d,
+        k = this.k[i]!;
       for (let j = 0; j < d; j++) if (this.active[j]) fs[a + j] -= k * (xs[a + j]! - x0[b + j]!);
     }
   }
@@ -161,7 +225,11 @@ export class RestShapeSpringsForceField extends SingleStateForceField {
   private addRigidForce(fs: Float64Array, xs: Float64Array, x0: Float64Array): void {
     const r = this.rot;
     for (let i = 0; i < this.p.length; i++) {
-      const a = this.p[i]! * 7, b = this.q[i]! * 7, o = this.p[i]! * 6, k = this.k[i]!, ka = this.ka[i]!;
+      const a = this.p[i]! * 7,
+        b = this.q[i]! * 7,
+        o = this.p[i]! * 6,
+        k = this.k[i]!,
+        ka = this.ka[i]!;
       for (let j = 0; j < 3; j++) if (this.active[j]) fs[o + j] -= k * (xs[a + j]! - x0[b + j]!);
       rotationVectorBetween(r, xs, a + 3, x0, b + 3);
       for (let j = 0; j < 3; j++) if (this.active[3 + j]) fs[o + 3 + j] -= ka * r[j]!;
@@ -175,7 +243,8 @@ export class RestShapeSpringsForceField extends SingleStateForceField {
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const d = this.states[0]!.stateType.derivSize;
-    const dfs = df[0]!, dxs = dx[0]!;
+    const dfs = df[0]!,
+      dxs = dx[0]!;
     if (!this.ready) this.setup();
     const kf = this.kFactorWithRayleigh(kFactor, bFactor);
     for (let i = 0; i < this.p.length; i++) {
@@ -202,7 +271,8 @@ export class RestShapeSpringsForceField extends SingleStateForceField {
     if (this.rigid) {
       const r = this.rot;
       for (let i = 0; i < this.p.length; i++) {
-        const a = this.p[i]! * 7, b = this.q[i]! * 7;
+        const a = this.p[i]! * 7,
+          b = this.q[i]! * 7;
         rotationVectorBetween(r, xs, a + 3, x0, b + 3);
         for (let j = 0; j < 3; j++) {
           if (this.active[j]) e += 0.5 * this.k[i]! * (xs[a + j]! - x0[b + j]!) ** 2;
@@ -213,7 +283,8 @@ export class RestShapeSpringsForceField extends SingleStateForceField {
     }
     const d = this.states[0]!.stateType.derivSize;
     for (let i = 0; i < this.p.length; i++) {
-      const a = this.p[i]! * d, b = this.q[i]! * d;
+      const a = this.p[i]! * d,
+        b = this.q[i]! * d;
       for (let j = 0; j < d; j++) if (this.active[j]) e += 0.5 * this.k[i]! * (xs[a + j]! - x0[b + j]!) ** 2;
     }
     return e;

@@ -37,20 +37,86 @@ import { FollowerTriangles, splitQuads } from './follower-triangles.js';
 })
 export class SurfacePressureForceField extends SingleStateForceField {
   readonly pressure = this.initData({ name: 'pressure', type: Real, default: 0, unit: 'Pa', help: 'pressure force per unit area' });
-  readonly min = this.initData({ name: 'min', type: RealArray(0, 'Coord'), default: Float64Array.of(0, 0, 0), unit: 'm', help: 'lower bound of the selection box' });
-  readonly max = this.initData({ name: 'max', type: RealArray(0, 'Coord'), default: Float64Array.of(0, 0, 0), unit: 'm', help: 'upper bound of the selection box' });
-  readonly triangleIndices = this.initData({ name: 'triangleIndices', type: Indices, default: new Uint32Array(0), help: 'indices of affected triangles' });
-  readonly quadIndices = this.initData({ name: 'quadIndices', type: Indices, default: new Uint32Array(0), help: 'indices of affected quads' });
+  readonly min = this.initData({
+    name: 'min',
+    type: RealArray(0, 'Coord'),
+    default: Float64Array.of(0, 0, 0),
+    unit: 'm',
+    help: 'lower bound of the selection box',
+  });
+  readonly max = this.initData({
+    name: 'max',
+    type: RealArray(0, 'Coord'),
+    default: Float64Array.of(0, 0, 0),
+    unit: 'm',
+    help: 'upper bound of the selection box',
+  });
+  readonly triangleIndices = this.initData({
+    name: 'triangleIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of affected triangles',
+  });
+  readonly quadIndices = this.initData({
+    name: 'quadIndices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of affected quads',
+  });
   readonly pulseMode = this.initData({ name: 'pulseMode', type: Bool, default: false, help: 'cyclic pressure application' });
-  readonly pressureLowerBound = this.initData({ name: 'pressureLowerBound', type: Real, default: 0, unit: 'Pa', help: 'pressure lower bound (pulse mode)' });
-  readonly pressureSpeed = this.initData({ name: 'pressureSpeed', type: Real, default: 0, unit: 'Pa/s', help: 'rate of the pressure change in pulse mode (0: |pressure|, with a warning)' });
-  readonly volumeConservationMode = this.initData({ name: 'volumeConservationMode', type: Bool, default: false, help: 'the pressure follows the inverse of the volume variation' });
-  readonly useTangentStiffness = this.initData({ name: 'useTangentStiffness', type: Bool, default: true, help: 'whether the (non-symmetric) stiffness matrix is used' });
-  readonly defaultVolume = this.initData({ name: 'defaultVolume', type: Real, default: -1, unit: 'm^3', help: 'reference volume of volumeConservationMode (-1: the volume at the first evaluation)' });
-  readonly mainDirection = this.initData({ name: 'mainDirection', type: RealArray(0, 'Deriv'), default: Float64Array.of(0, 0, 0), help: 'main direction of the pressure: each triangle force is scaled by |n·mainDirection|' });
-  readonly drawForceScale = this.initData({ name: 'drawForceScale', type: Real, default: 0, help: 'scale used to draw the force vectors', group: 'Visualization' });
+  readonly pressureLowerBound = this.initData({
+    name: 'pressureLowerBound',
+    type: Real,
+    default: 0,
+    unit: 'Pa',
+    help: 'pressure lower bound (pulse mode)',
+  });
+  readonly pressureSpeed = this.initData({
+    name: 'pressureSpeed',
+    type: Real,
+    default: 0,
+    unit: 'Pa/s',
+    help: 'rate of the pressure change in pulse mode (0: |pressure|, with a warning)',
+  });
+  readonly volumeConservationMode = this.initData({
+    name: 'volumeConservationMode',
+    type: Bool,
+    default: false,
+    help: 'the pressure follows the inverse of the volume variation',
+  });
+  readonly useTangentStiffness = this.initData({
+    name: 'useTangentStiffness',
+    type: Bool,
+    default: true,
+    help: 'whether the (non-symmetric) stiffness matrix is used',
+  });
+  readonly defaultVolume = this.initData({
+    name: 'defaultVolume',
+    type: Real,
+    default: -1,
+    unit: 'm^3',
+    help: 'reference volume of volumeConservationMode (-1: the volume at the first evaluation)',
+  });
+  readonly mainDirection = this.initData({
+    name: 'mainDirection',
+    type: RealArray(0, 'Deriv'),
+    default: Float64Array.of(0, 0, 0),
+    help: 'main direction of the pressure: each triangle force is scaled by |n·mainDirection|',
+  });
+  readonly drawForceScale = this.initData({
+    name: 'drawForceScale',
+    type: Real,
+    default: 0,
+    help: 'scale used to draw the force vectors',
+    group: 'Visualization',
+  });
 
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container (default: the topology of the context)', accepts: isTopology, expected: 'a topology' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'link to the topology container (default: the topology of the context)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
 
   /** Candidate triangles (the given ones, or every triangle and split quad), with their kernel. */
   private readonly surface = new FollowerTriangles();
@@ -69,14 +135,21 @@ export class SurfacePressureForceField extends SingleStateForceField {
     super.init();
     const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
-    if (s.stateType.name !== 'Vec3d') throw this.error(`SurfacePressureForceField needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
+    if (s.stateType.name !== 'Vec3d')
+      throw this.error(`SurfacePressureForceField needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
     const topo = this.topology.get() ?? contextMeshTopology(this.context);
     if (!topo) throw this.error('no topology: add a triangle or quad topology in this node or above, or set topology="@path"');
     this.topology.set(topo);
-    for (const [d, name] of [[this.min, 'min'], [this.max, 'max'], [this.mainDirection, 'mainDirection']] as const) {
+    for (const [d, name] of [
+      [this.min, 'min'],
+      [this.max, 'max'],
+      [this.mainDirection, 'mainDirection'],
+    ] as const) {
       if (d.value.length !== 3) throw this.error(`'${name}' needs 3 numbers, got ${d.value.length}`);
     }
-    const tris: number[] = [], fromQuad: number[] = [], boxed: number[] = [];
+    const tris: number[] = [],
+      fromQuad: number[] = [],
+      boxed: number[] = [];
     const addTris = (all: Uint32Array, list: Uint32Array, quad: boolean): void => {
       const size = quad ? 4 : 3;
       const n = all.length / size;
@@ -84,7 +157,9 @@ export class SurfacePressureForceField extends SingleStateForceField {
       for (const e of pick) {
         if (e >= n) throw this.error(`${quad ? 'quad' : 'triangle'} ${e} is out of range: ${topo.describe()} has ${n}`);
         const el = all.subarray(e * size, e * size + size);
-        for (const v of el) if (v >= s.size) throw this.error(`${quad ? 'quad' : 'triangle'} ${e} names point ${v}, but ${s.describe()} has ${s.size} points`);
+        for (const v of el)
+          if (v >= s.size)
+            throw this.error(`${quad ? 'quad' : 'triangle'} ${e} names point ${v}, but ${s.describe()} has ${s.size} points`);
         const before = tris.length;
         if (quad) splitQuads(el, tris);
         else tris.push(...el);
@@ -115,7 +190,9 @@ export class SurfacePressureForceField extends SingleStateForceField {
   /** SOFA's computePulseModePressure: one dt up or down between the two bounds. */
   private pulsePressure(): number {
     const dt = this.context.getDt();
-    const p = this.pressure.value, low = this.pressureLowerBound.value, speed = this.pressureSpeed.value;
+    const p = this.pressure.value,
+      low = this.pressureLowerBound.value,
+      speed = this.pressureSpeed.value;
     if (this.increasing) {
       const upper = p > 0 ? p : low;
       this.pulse += speed * dt;
@@ -139,21 +216,28 @@ export class SurfacePressureForceField extends SingleStateForceField {
     const T = this.surface.tris;
     let v = 0;
     for (let t = 0; t < T.length / 3; t++) {
-      const a = 3 * T[3 * t]!, b = 3 * T[3 * t + 1]!, c = 3 * T[3 * t + 2]!;
-      v += (x[a + 1]! * x[b + 2]! - x[a + 2]! * x[b + 1]!) * x[c]! + (x[a + 2]! * x[b]! - x[a]! * x[b + 2]!) * x[c + 1]! + (x[a]! * x[b + 1]! - x[a + 1]! * x[b]!) * x[c + 2]!;
+      const a = 3 * T[3 * t]!,
+        b = 3 * T[3 * t + 1]!,
+        c = 3 * T[3 * t + 2]!;
+      v +=
+        (x[a + 1]! * x[b + 2]! - x[a + 2]! * x[b + 1]!) * x[c]! +
+        (x[a + 2]! * x[b]! - x[a]! * x[b + 2]!) * x[c + 1]! +
+        (x[a]! * x[b + 1]! - x[a + 1]! * x[b]!) * x[c + 2]!;
     }
     return v / 6;
   }
 
   private inBox(x: Float64Array, v: number): boolean {
-    const lo = this.min.value, hi = this.max.value;
+    const lo = this.min.value,
+      hi = this.max.value;
     if (lo.every((c) => c === 0) && hi.every((c) => c === 0)) return true;
     for (let k = 0; k < 3; k++) if (x[3 * v + k]! < lo[k]! || x[3 * v + k]! > hi[k]!) return false;
     return true;
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const xs = x[0]!, out = f[0]!;
+    const xs = x[0]!,
+      out = f[0]!;
     let p = this.pulseMode.value ? this.pulsePressure() : this.pressure.value;
     if (this.volumeConservationMode.value) {
       if (this.defaultVolume.value === -1) this.defaultVolume.value = this.computeMeshVolume(xs);
@@ -161,7 +245,8 @@ export class SurfacePressureForceField extends SingleStateForceField {
     }
     const d = this.mainDirection.value;
     const directed = d[0] !== 0 || d[1] !== 0 || d[2] !== 0;
-    const T = this.surface.tris, M = this.M;
+    const T = this.surface.tris,
+      M = this.M;
     for (let t = 0; t < T.length / 3; t++) {
       if (this.boxed[t] && !(this.inBox(xs, T[3 * t]!) && this.inBox(xs, T[3 * t + 1]!) && this.inBox(xs, T[3 * t + 2]!))) {
         this.surface.clear(t);

@@ -38,13 +38,46 @@ import { FollowerTriangles } from './follower-triangles.js';
   templates: ['Vec3d'],
 })
 export class TrianglePressureForceField extends SingleStateForceField {
-  readonly pressure = this.initData({ name: 'pressure', type: RealArray(0, 'Deriv'), default: new Float64Array(0), unit: 'Pa', help: 'pressure force per unit area (a vector)' });
-  readonly cauchyStress = this.initData({ name: 'cauchyStress', type: RealArray(0, 'MatSym3'), default: new Float64Array(6), unit: 'Pa', help: 'Cauchy stress applied on the normal of each triangle (6 numbers: xx yx yy zx zy zz), used when useConstantForce is false' });
-  readonly triangleList = this.initData({ name: 'triangleList', type: Indices, default: new Uint32Array(0), help: 'indices of the triangles the pressure is applied to' });
-  readonly showForces = this.initData({ name: 'showForces', type: Bool, default: false, help: 'draw the triangles which have a given pressure', group: 'Visualization' });
-  readonly useConstantForce = this.initData({ name: 'useConstantForce', type: Bool, default: true, help: 'the force is the pressure vector times the area at rest (else the Cauchy stress times the current area vector)' });
+  readonly pressure = this.initData({
+    name: 'pressure',
+    type: RealArray(0, 'Deriv'),
+    default: new Float64Array(0),
+    unit: 'Pa',
+    help: 'pressure force per unit area (a vector)',
+  });
+  readonly cauchyStress = this.initData({
+    name: 'cauchyStress',
+    type: RealArray(0, 'MatSym3'),
+    default: new Float64Array(6),
+    unit: 'Pa',
+    help: 'Cauchy stress applied on the normal of each triangle (6 numbers: xx yx yy zx zy zz), used when useConstantForce is false',
+  });
+  readonly triangleList = this.initData({
+    name: 'triangleList',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the triangles the pressure is applied to',
+  });
+  readonly showForces = this.initData({
+    name: 'showForces',
+    type: Bool,
+    default: false,
+    help: 'draw the triangles which have a given pressure',
+    group: 'Visualization',
+  });
+  readonly useConstantForce = this.initData({
+    name: 'useConstantForce',
+    type: Bool,
+    default: true,
+    help: 'the force is the pressure vector times the area at rest (else the Cauchy stress times the current area vector)',
+  });
 
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container (default: the topology of the context)', accepts: isTopology, expected: 'a topology' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'link to the topology container (default: the topology of the context)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
 
   /** The loaded triangles' vertices, (m × 3). */
   private readonly surface = new FollowerTriangles();
@@ -76,12 +109,15 @@ export class TrianglePressureForceField extends SingleStateForceField {
     super.init();
     const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
-    if (s.stateType.name !== 'Vec3d') throw this.error(`TrianglePressureForceField needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
+    if (s.stateType.name !== 'Vec3d')
+      throw this.error(`TrianglePressureForceField needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
     const topo = this.topology.get() ?? contextMeshTopology(this.context);
     if (!topo) throw this.error('no topology: add a triangle topology in this node or above, or set topology="@path"');
     this.topology.set(topo);
-    if (this.pressure.value.length !== 0 && this.pressure.value.length !== 3) throw this.error(`'pressure' needs 3 numbers, got ${this.pressure.value.length}`);
-    if (this.cauchyStress.value.length !== 6) throw this.error(`'cauchyStress' needs 6 numbers (xx yx yy zx zy zz), got ${this.cauchyStress.value.length}`);
+    if (this.pressure.value.length !== 0 && this.pressure.value.length !== 3)
+      throw this.error(`'pressure' needs 3 numbers, got ${this.pressure.value.length}`);
+    if (this.cauchyStress.value.length !== 6)
+      throw this.error(`'cauchyStress' needs 6 numbers (xx yx yy zx zy zz), got ${this.cauchyStress.value.length}`);
     this.tracker = { list: new DataTracker(this.triangleList), pressure: new DataTracker(this.pressure) };
     followElementIndices(topo, 'triangle', this.triangleList);
     this.build();
@@ -108,7 +144,8 @@ export class TrianglePressureForceField extends SingleStateForceField {
       return;
     }
     if (list.length === 0) {
-      if (this.areas.length === 0) this.warn('no triangle in triangleList: the pressure acts on nothing', 'give triangleList (e.g. from a BoxROI\'s triangleIndices)');
+      if (this.areas.length === 0)
+        this.warn('no triangle in triangleList: the pressure acts on nothing', "give triangleList (e.g. from a BoxROI's triangleIndices)");
       return;
     }
     const tris = new Uint32Array(list.length * 3);
@@ -134,7 +171,8 @@ export class TrianglePressureForceField extends SingleStateForceField {
   /** force per vertex = pressure·A/3 (SOFA's updateTriangleInformation). */
   private updateForces(): void {
     const p = this.pressure.value;
-    for (let i = 0; i < this.areas.length; i++) for (let k = 0; k < 3; k++) this.forces[3 * i + k] = p.length === 3 ? (p[k]! * this.areas[i]!) / 3 : 0;
+    for (let i = 0; i < this.areas.length; i++)
+      for (let k = 0; k < 3; k++) this.forces[3 * i + k] = p.length === 3 ? (p[k]! * this.areas[i]!) / 3 : 0;
     this.tracker!.pressure.clean();
   }
 
@@ -153,7 +191,8 @@ export class TrianglePressureForceField extends SingleStateForceField {
       return;
     }
     // M = σ/6 from the symmetric storage (i ≥ j at i(i+1)/2 + j)
-    const sg = this.cauchyStress.value, M = this.M;
+    const sg = this.cauchyStress.value,
+      M = this.M;
     const at = (i: number, j: number): number => (i >= j ? sg[(i * (i + 1)) / 2 + j]! : sg[(j * (j + 1)) / 2 + i]!);
     for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) M[3 * r + c] = at(r, c) / 6;
     for (let i = 0; i < this.surface.count; i++) {

@@ -14,8 +14,20 @@ import { Bool, Real, sofaComponent, type MatrixAccumulator, SingleStateForceFiel
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d', 'Rigid2d'],
 })
 export class UniformVelocityDampingForceField extends SingleStateForceField {
-  readonly dampingCoefficient = this.initData({ name: 'dampingCoefficient', type: Real, default: 0.1, unit: 'N·s/m', help: 'velocity damping coefficient', aliases: ['damping'] });
-  readonly implicit = this.initData({ name: 'implicit', type: Bool, default: false, help: 'should it generate the damping matrix df/dv? (explicit otherwise, i.e. only generating a force)' });
+  readonly dampingCoefficient = this.initData({
+    name: 'dampingCoefficient',
+    type: Real,
+    default: 0.1,
+    unit: 'N·s/m',
+    help: 'velocity damping coefficient',
+    aliases: ['damping'],
+  });
+  readonly implicit = this.initData({
+    name: 'implicit',
+    type: Bool,
+    default: false,
+    help: 'should it generate the damping matrix df/dv? (explicit otherwise, i.e. only generating a force)',
+  });
 
   override init(): void {
     super.init();
@@ -24,14 +36,18 @@ export class UniformVelocityDampingForceField extends SingleStateForceField {
   }
 
   addForce(f: readonly Float64Array[], _x: readonly Float64Array[], v: readonly Float64Array[]): void {
-    const out = f[0]!, vs = v[0]!, c = this.dampingCoefficient.value;
+    const out = f[0]!,
+      vs = v[0]!,
+      c = this.dampingCoefficient.value;
     for (let i = 0; i < vs.length; i++) out[i] -= c * vs[i]!;
   }
 
   /** df += bFactor·B·dx with B = −c·I (implicit only). */
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], _kFactor: number, bFactor: number): void {
     if (!this.implicit.value || bFactor === 0) return;
-    const out = df[0]!, d = dx[0]!, s = bFactor * this.dampingCoefficient.value;
+    const out = df[0]!,
+      d = dx[0]!,
+      s = bFactor * this.dampingCoefficient.value;
     for (let i = 0; i < d.length; i++) out[i] -= s * d[i]!;
   }
 
@@ -39,7 +55,9 @@ export class UniformVelocityDampingForceField extends SingleStateForceField {
 
   override addBToMatrix(acc: MatrixAccumulator, bFactor: number): void {
     if (!this.implicit.value) return;
-    const s = this.states[0]!, n = s.size * s.stateType.derivSize, v = -bFactor * this.dampingCoefficient.value;
+    const s = this.states[0]!,
+      n = s.size * s.stateType.derivSize,
+      v = -bFactor * this.dampingCoefficient.value;
     for (let i = 0; i < n; i++) acc.add(i, i, v);
   }
 }

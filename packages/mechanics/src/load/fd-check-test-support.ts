@@ -7,7 +7,13 @@ import type { BaseForceField, StateType } from '@sofa-ts/core';
  * type, x holds coordinates and e_j moves them through the type's own increment (a rotation of
  * angle h about world axis j for the orientation of a Rigid3d frame).
  */
-export function stiffnessAndFiniteDifferences(ff: BaseForceField, x: Float64Array, v: Float64Array, h = 1e-6, type?: StateType): { K: number[][]; FD: number[][] } {
+export function stiffnessAndFiniteDifferences(
+  ff: BaseForceField,
+  x: Float64Array,
+  v: Float64Array,
+  h = 1e-6,
+  type?: StateType,
+): { K: number[][]; FD: number[][] } {
   const points = type ? x.length / type.coordSize : x.length;
   const n = type ? points * type.derivSize : x.length;
   const force = (at: Float64Array): Float64Array => {

@@ -32,8 +32,12 @@ export class FollowerTriangles {
 
   /** n = (x_b − x_a) × (x_c − x_a) of triangle t into this.n; x has coordinate stride cs. */
   normal(t: number, x: Float64Array, cs: number): Float64Array {
-    const a = this.tris[3 * t]! * cs, b = this.tris[3 * t + 1]! * cs, c = this.tris[3 * t + 2]! * cs;
-    const e1 = this.e1, e2 = this.e2, n = this.n;
+    const a = this.tris[3 * t]! * cs,
+      b = this.tris[3 * t + 1]! * cs,
+      c = this.tris[3 * t + 2]! * cs;
+    const e1 = this.e1,
+      e2 = this.e2,
+      n = this.n;
     for (let k = 0; k < 3; k++) {
       e1[k] = x[b + k]! - x[a + k]!;
       e2[k] = x[c + k]! - x[a + k]!;
@@ -59,7 +63,9 @@ export class FollowerTriangles {
       f[o + 1] += p1;
       f[o + 2] += p2;
     }
-    const a = this.tris[3 * t]! * cs, b = this.tris[3 * t + 1]! * cs, c = this.tris[3 * t + 2]! * cs;
+    const a = this.tris[3 * t]! * cs,
+      b = this.tris[3 * t + 1]! * cs,
+      c = this.tris[3 * t + 2]! * cs;
     // ∂n/∂x_a = [x_c − x_b]×, ∂n/∂x_b = [x_a − x_c]×, ∂n/∂x_c = [x_b − x_a]×
     this.crossBlock(t, 0, M, x, c, b);
     this.crossBlock(t, 1, M, x, a, c);
@@ -68,10 +74,15 @@ export class FollowerTriangles {
 
   /** blocks[t][k] = M·[x_p − x_q]×. */
   private crossBlock(t: number, k: number, M: ArrayLike<number>, x: Float64Array, p: number, q: number): void {
-    const u0 = x[p]! - x[q]!, u1 = x[p + 1]! - x[q + 1]!, u2 = x[p + 2]! - x[q + 2]!;
-    const B = this.blocks, o = (3 * t + k) * 9;
+    const u0 = x[p]! - x[q]!,
+      u1 = x[p + 1]! - x[q + 1]!,
+      u2 = x[p + 2]! - x[q + 2]!;
+    const B = this.blocks,
+      o = (3 * t + k) * 9;
     for (let r = 0; r < 3; r++) {
-      const m0 = M[3 * r]!, m1 = M[3 * r + 1]!, m2 = M[3 * r + 2]!;
+      const m0 = M[3 * r]!,
+        m1 = M[3 * r + 1]!,
+        m2 = M[3 * r + 2]!;
       // row r of M times [u]× = [[0, −u2, u1], [u2, 0, −u0], [−u1, u0, 0]]
       B[o + 3 * r] = m1 * u2 - m2 * u1;
       B[o + 3 * r + 1] = -m0 * u2 + m2 * u0;
@@ -86,12 +97,18 @@ export class FollowerTriangles {
 
   /** df_v += k·Σ_j ∂p/∂x_j·dx_j for the three vertices v of every triangle. */
   addDForce(df: Float64Array, dx: Float64Array, k: number, ds: number): void {
-    const B = this.blocks, T = this.tris;
+    const B = this.blocks,
+      T = this.tris;
     for (let t = 0; t < T.length / 3; t++) {
-      let q0 = 0, q1 = 0, q2 = 0;
+      let q0 = 0,
+        q1 = 0,
+        q2 = 0;
       for (let j = 0; j < 3; j++) {
-        const o = (3 * t + j) * 9, v = T[3 * t + j]! * ds;
-        const d0 = dx[v]!, d1 = dx[v + 1]!, d2 = dx[v + 2]!;
+        const o = (3 * t + j) * 9,
+          v = T[3 * t + j]! * ds;
+        const d0 = dx[v]!,
+          d1 = dx[v + 1]!,
+          d2 = dx[v + 2]!;
         q0 += B[o]! * d0 + B[o + 1]! * d1 + B[o + 2]! * d2;
         q1 += B[o + 3]! * d0 + B[o + 4]! * d1 + B[o + 5]! * d2;
         q2 += B[o + 6]! * d0 + B[o + 7]! * d1 + B[o + 8]! * d2;

@@ -12,7 +12,6 @@ import { buildNode, rng } from '../mass/mesh-test-support.js';
 import { MechanicalObject } from '../MechanicalObject.js';
 import type { BaseForceField } from '@sofa-ts/core';
 
-
 function scatter(n: number, scale: number, seed: number): Float64Array<ArrayBuffer> {
   const r = rng(seed);
   const out = new Float64Array(3 * n);
@@ -28,7 +27,8 @@ function force(ff: BaseForceField, x: Float64Array, v = new Float64Array(x.lengt
 
 function expectKMatchesFD(ff: BaseForceField, x: Float64Array, scale: number): void {
   const { K, FD } = stiffnessAndFiniteDifferences(ff, x, new Float64Array(x.length), 1e-7);
-  for (let i = 0; i < x.length; i++) for (let j = 0; j < x.length; j++) expect(K[i]![j], `K[${i}][${j}]`).to.be.closeTo(FD[i]![j]!, 1e-5 * scale);
+  for (let i = 0; i < x.length; i++)
+    for (let j = 0; j < x.length; j++) expect(K[i]![j], `K[${i}][${j}]`).to.be.closeTo(FD[i]![j]!, 1e-5 * scale);
 }
 
 /** The ellipsoid law written out: f = −|k|·v·g/|g| − c·|v|·u, g = p ⊙ r⁻², v = |p ⊘ r| − 1. */
@@ -55,7 +55,13 @@ describe('EllipsoidForceField', () => {
     let inside = 0;
     for (let i = 0; i < 12; i++) {
       const p = [0, 1, 2].map((k) => x[3 * i + k]! - e.center.value[k]!);
-      const want = ellipsoidForce(p, [1.5, 0.8, 1.1], 200, 3, [0, 1, 2].map((k) => v[3 * i + k]!));
+      const want = ellipsoidForce(
+        p,
+        [1.5, 0.8, 1.1],
+        200,
+        3,
+        [0, 1, 2].map((k) => v[3 * i + k]!),
+      );
       if (want) inside++;
       for (let k = 0; k < 3; k++) expect(f[3 * i + k]).to.be.closeTo(want ? want[k]! : 0, 1e-12);
     }
@@ -104,12 +110,15 @@ describe('InteractionEllipsoidForceField', () => {
     return { ff, pts, rigid };
   }
 
-  const angle = 0.7, axis = [1, 2, 2].map((v) => v / 3);
+  const angle = 0.7,
+    axis = [1, 2, 2].map((v) => v / 3);
   const q = [...axis.map((a) => a * Math.sin(angle / 2)), Math.cos(angle / 2)];
   const C = [0.5, -0.3, 0.2];
   /** R·v for the frame's rotation (Rodrigues). */
   function rot(v: number[], sign = 1): number[] {
-    const c = Math.cos(sign * angle), s = Math.sin(sign * angle), [ax, ay, az] = axis as [number, number, number];
+    const c = Math.cos(sign * angle),
+      s = Math.sin(sign * angle),
+      [ax, ay, az] = axis as [number, number, number];
     const d = ax * v[0]! + ay * v[1]! + az * v[2]!;
     const cr = [ay * v[2]! - az * v[1]!, az * v[0]! - ax * v[2]!, ax * v[1]! - ay * v[0]!];
     return v.map((vi, k) => vi * c + cr[k]! * s + axis[k]! * d * (1 - c));
@@ -127,11 +136,29 @@ describe('InteractionEllipsoidForceField', () => {
     const f = force(ff, x1);
     let inside = 0;
     for (let i = 0; i < 15; i++) {
-      const local = rot([0, 1, 2].map((k) => x1[3 * i + k]! - C[k]!), -1);
-      const cands = [[[0, 0, 0], [1.2, 0.6, 0.9]], [[0, -1, 0], [0.5, 1, 0.5]]] as const;
+      const local = rot(
+        [0, 1, 2].map((k) => x1[3 * i + k]! - C[k]!),
+        -1,
+      );
+      const cands = [
+        [
+          [0, 0, 0],
+          [1.2, 0.6, 0.9],
+        ],
+        [
+          [0, -1, 0],
+          [0.5, 1, 0.5],
+        ],
+      ] as const;
       const norms = cands.map(([c, r]) => local.reduce((a, p, k) => a + ((p - c[k]!) / r[k]!) ** 2, 0));
       const [c, r] = cands[norms[0]! <= norms[1]! ? 0 : 1]!;
-      const fl = ellipsoidForce(local.map((p, k) => p - c[k]!), [...r], 300, 0, [0, 0, 0]);
+      const fl = ellipsoidForce(
+        local.map((p, k) => p - c[k]!),
+        [...r],
+        300,
+        0,
+        [0, 0, 0],
+      );
       const want = fl ? rot(fl) : [0, 0, 0];
       if (fl) inside++;
       for (let k = 0; k < 3; k++) expect(f[3 * i + k]).to.be.closeTo(want[k]!, 1e-11);
@@ -148,7 +175,8 @@ describe('InteractionEllipsoidForceField', () => {
       f.stiffness.value = 100;
     });
     expect(ff.getMechanicalStates()).to.have.length(2);
-    const f1 = new Float64Array(6), f2 = new Float64Array(6);
+    const f1 = new Float64Array(6),
+      f2 = new Float64Array(6);
     ff.addForce([f1, f2], [x1, Float64Array.from(frame)], [new Float64Array(6), new Float64Array(6)]);
     for (let k = 0; k < 3; k++) expect(f2[k]).to.be.closeTo(-(f1[k]! + f1[3 + k]!), 1e-14);
     // ∂f1/∂C = −∂f1/∂x1 summed: moving the frame's centre by δ moves every local point by −δ
@@ -156,8 +184,11 @@ describe('InteractionEllipsoidForceField', () => {
     ff.addKToMatrix({ add: (r, c, v) => (K[r]![c]! += v) }, 1);
     const h = 1e-7;
     for (let j = 0; j < 3; j++) {
-      const fp = new Float64Array(6), fm = new Float64Array(6), g = new Float64Array(6);
-      const cp = Float64Array.from(frame), cm = Float64Array.from(frame);
+      const fp = new Float64Array(6),
+        fm = new Float64Array(6),
+        g = new Float64Array(6);
+      const cp = Float64Array.from(frame),
+        cm = Float64Array.from(frame);
       cp[j] += h;
       cm[j] -= h;
       ff.addForce([fp, g], [x1, cp], [new Float64Array(6), new Float64Array(6)]);
@@ -198,10 +229,18 @@ describe('ConicalForceField', () => {
     c.coneAngle.value = 30;
     c.stiffness.value = 100;
     const x = Float64Array.of(
-      0.1, 0.1, 1, // inside
-      0, 0.5, 2.2, // beyond the cap
-      1.5, 0.2, 1, // beside the cone
-      0.3, -0.2, -0.5, // behind the apex
+      0.1,
+      0.1,
+      1, // inside
+      0,
+      0.5,
+      2.2, // beyond the cap
+      1.5,
+      0.2,
+      1, // beside the cone
+      0.3,
+      -0.2,
+      -0.5, // behind the apex
     );
     buildNode(x, undefined, [c]);
     const f = force(c, x);
@@ -239,13 +278,16 @@ describe('LinearForceField', () => {
 describe('velocity damping force fields', () => {
   /** B = ∂f/∂v by central differences, and the emitted B. */
   function dampingAndFD(ff: BaseForceField, n: number): { B: number[][]; FD: number[][] } {
-    const x = new Float64Array(n), v = scatter(n / 3, 1, 5);
+    const x = new Float64Array(n),
+      v = scatter(n / 3, 1, 5);
     const FD = Array.from({ length: n }, () => new Array<number>(n).fill(0));
     for (let j = 0; j < n; j++) {
-      const vp = Float64Array.from(v), vm = Float64Array.from(v);
+      const vp = Float64Array.from(v),
+        vm = Float64Array.from(v);
       vp[j] += 1e-6;
       vm[j] -= 1e-6;
-      const fp = force(ff, x, vp), fm = force(ff, x, vm);
+      const fp = force(ff, x, vp),
+        fm = force(ff, x, vm);
       for (let i = 0; i < n; i++) FD[i]![j] = (fp[i]! - fm[i]!) / 2e-6;
     }
     const B = Array.from({ length: n }, () => new Array<number>(n).fill(0));

@@ -12,7 +12,14 @@ import type { BaseForceField } from '@sofa-ts/core';
 function cube(s = 1): { x: number[]; quads: number[]; triangles: number[] } {
   const x: number[] = [];
   for (let i = 0; i < 8; i++) x.push((i & 1) * s, ((i >> 1) & 1) * s, ((i >> 2) & 1) * s);
-  const faces = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
+  const faces = [
+    [0, 2, 3, 1],
+    [4, 5, 7, 6],
+    [0, 1, 5, 4],
+    [2, 6, 7, 3],
+    [0, 4, 6, 2],
+    [1, 3, 7, 5],
+  ];
   const quads = faces.flat();
   const triangles = faces.flatMap(([a, b, c, d]) => [a!, b!, c!, a!, c!, d!]);
   return { x, quads, triangles };
@@ -38,7 +45,8 @@ function sum3(f: Float64Array): number[] {
 
 function expectKMatchesFD(ff: BaseForceField, x: Float64Array, scale: number, v?: Float64Array): void {
   const { K, FD } = stiffnessAndFiniteDifferences(ff, x, v ?? new Float64Array(x.length));
-  for (let i = 0; i < x.length; i++) for (let j = 0; j < x.length; j++) expect(K[i]![j], `K[${i}][${j}]`).to.be.closeTo(FD[i]![j]!, 1e-6 * scale);
+  for (let i = 0; i < x.length; i++)
+    for (let j = 0; j < x.length; j++) expect(K[i]![j], `K[${i}][${j}]`).to.be.closeTo(FD[i]![j]!, 1e-6 * scale);
   // addDForce is K·dx with the same factor
   const dx = Float64Array.from({ length: x.length }, (_, k) => Math.sin(k + 1));
   const df = new Float64Array(x.length);
@@ -84,9 +92,14 @@ describe('TrianglePressureForceField', () => {
     buildNode(c.x, new StubTopology(8, { triangles: c.triangles }), [one]);
     const g = force(one, x);
     const [a, b, d] = c.triangles.slice(0, 3) as [number, number, number];
-    const e1 = [0, 1, 2].map((k) => x[3 * b + k]! - x[3 * a + k]!), e2 = [0, 1, 2].map((k) => x[3 * d + k]! - x[3 * a + k]!);
+    const e1 = [0, 1, 2].map((k) => x[3 * b + k]! - x[3 * a + k]!),
+      e2 = [0, 1, 2].map((k) => x[3 * d + k]! - x[3 * a + k]!);
     const n = [e1[1]! * e2[2]! - e1[2]! * e2[1]!, e1[2]! * e2[0]! - e1[0]! * e2[2]!, e1[0]! * e2[1]! - e1[1]! * e2[0]!];
-    const S = [[3, 0.5, 0.2], [0.5, -1, 0.7], [0.2, 0.7, 2]];
+    const S = [
+      [3, 0.5, 0.2],
+      [0.5, -1, 0.7],
+      [0.2, 0.7, 2],
+    ];
     for (let k = 0; k < 3; k++) expect(g[3 * a + k]).to.be.closeTo((S[k]![0]! * n[0]! + S[k]![1]! * n[1]! + S[k]![2]! * n[2]!) / 6, 1e-15);
     void f;
     expectKMatchesFD(pff, x, 3);
@@ -125,7 +138,10 @@ describe('SurfacePressureForceField', () => {
       const x = jiggle(c.x, 0.15, 3);
       const f = force(spf, x);
       for (const s of sum3(f)) expect(s).to.be.closeTo(0, 1e-13);
-      let tx = 0, ty = 0, tz = 0, w = 0;
+      let tx = 0,
+        ty = 0,
+        tz = 0,
+        w = 0;
       for (let i = 0; i < 8; i++) {
         const [px, py, pz] = [x[3 * i]!, x[3 * i + 1]!, x[3 * i + 2]!];
         const [fx, fy, fz] = [f[3 * i]!, f[3 * i + 1]!, f[3 * i + 2]!];
@@ -187,7 +203,8 @@ describe('TaitSurfacePressureForceField', () => {
       for (const s of sum3(f)) expect(s).to.be.closeTo(0, 1e-12);
       const h = 1e-6;
       for (let j = 0; j < 24; j++) {
-        const xp = Float64Array.from(x), xm = Float64Array.from(x);
+        const xp = Float64Array.from(x),
+          xm = Float64Array.from(x);
         xp[j] += h;
         xm[j] -= h;
         const grad = (t.volumeAndArea(xp)[0] - t.volumeAndArea(xm)[0]) / (2 * h);

@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { DiagonalMass } from './DiagonalMass.js';
 import { buildNode, gridHexahedra, gridPoints, gridTetrahedra, rng, StubTopology } from './mesh-test-support.js';
 
-function mass(attrs: Partial<Record<'totalMass' | 'massDensity' | 'computeMassOnRest', number | boolean>> & { vertexMass?: number[] } = {}): DiagonalMass {
+function mass(
+  attrs: Partial<Record<'totalMass' | 'massDensity' | 'computeMassOnRest', number | boolean>> & { vertexMass?: number[] } = {},
+): DiagonalMass {
   const m = new DiagonalMass();
   if (attrs.totalMass !== undefined) m.totalMass.value = attrs.totalMass as number;
   if (attrs.massDensity !== undefined) m.massDensity.value = attrs.massDensity as number;
@@ -96,7 +98,8 @@ describe('DiagonalMass', () => {
   it('measures the rest positions unless computeMassOnRest is off', () => {
     const onRest = mass({ massDensity: 1 });
     const onPos = mass({ massDensity: 1, computeMassOnRest: false });
-    for (const m of [onRest, onPos]) buildNode([0, 0, 0, 5, 0, 0], new StubTopology(2, { edges: [0, 1] }), [m], { rest: [0, 0, 0, 2, 0, 0] });
+    for (const m of [onRest, onPos])
+      buildNode([0, 0, 0, 5, 0, 0], new StubTopology(2, { edges: [0, 1] }), [m], { rest: [0, 0, 0, 2, 0, 0] });
     expect(Array.from(onRest.pointMasses)).to.deep.equal([1, 1]);
     expect(Array.from(onPos.pointMasses)).to.deep.equal([2.5, 2.5]);
   });
@@ -112,14 +115,24 @@ describe('DiagonalMass', () => {
     const out = new Float64Array(n);
     m.addMDx(out, dx, 2);
     const diag = new Float64Array(n);
-    m.addMToMatrix({ add: (i, j, v) => { expect(i).to.equal(j); diag[i] += v; } }, 2);
+    m.addMToMatrix(
+      {
+        add: (i, j, v) => {
+          expect(i).to.equal(j);
+          diag[i] += v;
+        },
+      },
+      2,
+    );
     for (let i = 0; i < n; i++) expect(out[i]).to.be.closeTo(diag[i]! * dx[i]!, 1e-14);
     const a = new Float64Array(n);
     m.accFromF(a, out);
     for (let i = 0; i < n; i++) expect(a[i]).to.be.closeTo(2 * dx[i]!, 1e-12);
     const f = new Float64Array(n);
     m.addForce(f, new Float64Array(n), new Float64Array(n));
-    let fx = 0, fy = 0, fz = 0;
+    let fx = 0,
+      fy = 0,
+      fz = 0;
     for (let i = 0; i < 12; i++) [fx, fy, fz] = [fx + f[3 * i]!, fy + f[3 * i + 1]!, fz + f[3 * i + 2]!];
     expect([fx, fy, fz].map((x) => +x.toFixed(12))).to.deep.equal([5, -10, 15]);
     expect(m.getKineticEnergy(dx)).to.be.closeTo(0.25 * sum(out.map((o, i) => o * dx[i]!)), 1e-12);

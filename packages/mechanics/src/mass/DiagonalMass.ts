@@ -1,4 +1,18 @@
-import { Bool, nonNegative, orReset, Real, applyRemoval, sofaComponent, Str, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator, type TopologyChange, type TopologyHandler, SingleStateMass } from '@sofa-ts/core';
+import {
+  Bool,
+  nonNegative,
+  orReset,
+  Real,
+  applyRemoval,
+  sofaComponent,
+  Str,
+  type BaseMechanicalState,
+  type BaseMeshTopology,
+  type MatrixAccumulator,
+  type TopologyChange,
+  type TopologyHandler,
+  SingleStateMass,
+} from '@sofa-ts/core';
 import { MassText, RigidInertia } from '../rigid-inertia.js';
 import { ELEMENT_SIZE, elementMeasure, type MassElementType } from './element-geometry.js';
 import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassMesh, topologyLink } from './mesh-mass-support.js';
@@ -32,16 +46,69 @@ import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassM
   module: 'Sofa.Component.Mass',
   description: 'Lumped mass from a mesh: element masses shared equally among their vertices.',
   // SOFA names a mass template by its state and geometry types ('Vec3d,Vec3d'); same-dimension pairs are accepted.
-  templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Rigid3d', 'Rigid2d', 'Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d', 'Rigid3d,Rigid3d', 'Rigid2d,Rigid2d'],
+  templates: [
+    'Vec3d',
+    'Vec2d',
+    'Vec1d',
+    'Rigid3d',
+    'Rigid2d',
+    'Vec3d,Vec3d',
+    'Vec2d,Vec2d',
+    'Vec1d,Vec1d',
+    'Rigid3d,Rigid3d',
+    'Rigid2d,Rigid2d',
+  ],
 })
 export class DiagonalMass extends SingleStateMass implements TopologyHandler {
-  readonly vertexMass = this.initData({ name: 'vertexMass', type: MassText, default: new Float64Array(0), unit: 'kg', help: 'mass of each vertex (rigid frames: "m volume inertia" each); if unspecified or wrongly set, massDensity or totalMass is used (after init: the masses in use)' });
-  readonly massDensity = this.initData({ name: 'massDensity', type: Real, default: 1, unit: 'kg/m³', help: 'mass density (per length, area or volume of the elements); if unspecified or wrongly set, totalMass is used' });
-  readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', range: orReset(nonNegative, 1), help: 'total mass of the object, shared among the vertices by the mesh; default 1 when no mass information is given' });
-  readonly computeMassOnRest = this.initData({ name: 'computeMassOnRest', type: Bool, default: true, help: 'measure the elements on the rest positions rather than the current positions' });
-  readonly showCenterOfGravity = this.initData({ name: 'showGravityCenter', type: Bool, default: false, help: 'display the center of gravity of the system', group: 'Visualization' });
-  readonly showAxisSize = this.initData({ name: 'showAxisSizeFactor', type: Real, default: 1, help: 'factor length of the axis displayed (rigids only)', group: 'Visualization' });
-  readonly fileMass = this.initData({ name: 'filename', type: Str, default: '', help: 'Xsp 3.0 file giving the masses (not supported)', aliases: ['fileMass'] });
+  readonly vertexMass = this.initData({
+    name: 'vertexMass',
+    type: MassText,
+    default: new Float64Array(0),
+    unit: 'kg',
+    help: 'mass of each vertex (rigid frames: "m volume inertia" each); if unspecified or wrongly set, massDensity or totalMass is used (after init: the masses in use)',
+  });
+  readonly massDensity = this.initData({
+    name: 'massDensity',
+    type: Real,
+    default: 1,
+    unit: 'kg/m³',
+    help: 'mass density (per length, area or volume of the elements); if unspecified or wrongly set, totalMass is used',
+  });
+  readonly totalMass = this.initData({
+    name: 'totalMass',
+    type: Real,
+    default: 1,
+    unit: 'kg',
+    range: orReset(nonNegative, 1),
+    help: 'total mass of the object, shared among the vertices by the mesh; default 1 when no mass information is given',
+  });
+  readonly computeMassOnRest = this.initData({
+    name: 'computeMassOnRest',
+    type: Bool,
+    default: true,
+    help: 'measure the elements on the rest positions rather than the current positions',
+  });
+  readonly showCenterOfGravity = this.initData({
+    name: 'showGravityCenter',
+    type: Bool,
+    default: false,
+    help: 'display the center of gravity of the system',
+    group: 'Visualization',
+  });
+  readonly showAxisSize = this.initData({
+    name: 'showAxisSizeFactor',
+    type: Real,
+    default: 1,
+    help: 'factor length of the axis displayed (rigids only)',
+    group: 'Visualization',
+  });
+  readonly fileMass = this.initData({
+    name: 'filename',
+    type: Str,
+    default: '',
+    help: 'Xsp 3.0 file giving the masses (not supported)',
+    aliases: ['fileMass'],
+  });
 
   readonly topology = this.initLink(topologyLink());
   readonly geometryState = this.initLink(geometryStateLink());
@@ -80,7 +147,16 @@ export class DiagonalMass extends SingleStateMass implements TopologyHandler {
       const elements = change.type === 'elementsAdded' ? change.elements : elementsOf(topology, kind);
       const m = this.growTo(positions.length / 3);
       const added = change.type === 'elementsAdded';
-      this.totalMass.value = addShares(m, kind, positions, elements, added ? undefined : change.indices, change.indices.length, sign * rho, this.totalMass.value);
+      this.totalMass.value = addShares(
+        m,
+        kind,
+        positions,
+        elements,
+        added ? undefined : change.indices,
+        change.indices.length,
+        sign * rho,
+        this.totalMass.value,
+      );
     } else if (change.type === 'pointsRemoved') {
       const n = this.masses.length;
       const left = applyRemoval(this.masses, 1, n, change.indices);
@@ -151,9 +227,11 @@ export class DiagonalMass extends SingleStateMass implements TopologyHandler {
   override init(): void {
     const s = this.getMechanicalState();
     if (!this.template) this.template = s.stateType.name;
-    if (this.fileMass.value !== '') throw this.error(`mass files are not supported (filename='${this.fileMass.value}'); give totalMass, massDensity or vertexMass`);
+    if (this.fileMass.value !== '')
+      throw this.error(`mass files are not supported (filename='${this.fileMass.value}'); give totalMass, massDensity or vertexMass`);
     this.inertias = undefined;
-    if (s.stateType.isRigid && this.vertexMass.isSet && !this.totalMass.isSet && !this.massDensity.isSet) return this.initRigidFromVertexMass(s);
+    if (s.stateType.isRigid && this.vertexMass.isSet && !this.totalMass.isSet && !this.massDensity.isSet)
+      return this.initRigidFromVertexMass(s);
     const mesh = resolveMassMesh(this, this.topology, this.geometryState, s.stateType.isRigid);
     checkElementIndices(this, mesh);
     this.meshTopology = undefined;
@@ -197,12 +275,19 @@ export class DiagonalMass extends SingleStateMass implements TopologyHandler {
       for (let i = 0; i < n; i++) this.masses[i]! *= rho;
     };
 
-    if (setTotal && (setDensity || setVertex)) this.warnAbout(this.totalMass, 'totalMass overrides the other mass information (vertexMass or massDensity): give only one, as SOFA advises');
+    if (setTotal && (setDensity || setVertex))
+      this.warnAbout(
+        this.totalMass,
+        'totalMass overrides the other mass information (vertexMass or massDensity): give only one, as SOFA advises',
+      );
     if (setTotal || (!setDensity && !setVertex)) fromTotal();
     else if (setDensity) {
       if (setVertex) this.warnAbout(this.massDensity, 'massDensity overrides vertexMass: give only one, as SOFA advises');
       if (this.massDensity.value < 0) {
-        this.warnAbout(this.massDensity, `massDensity ${this.massDensity.value} is negative: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`);
+        this.warnAbout(
+          this.massDensity,
+          `massDensity ${this.massDensity.value} is negative: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`,
+        );
         fromTotal();
       } else this.totalMass.value = lump(this.massDensity.value);
     } else {
@@ -211,8 +296,7 @@ export class DiagonalMass extends SingleStateMass implements TopologyHandler {
         const why = given.length !== nTopo ? `has ${given.length} values for ${nTopo} points` : 'has a negative value';
         this.warnAbout(this.vertexMass, `vertexMass ${why}: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`);
         fromTotal();
-      }
-      else {
+      } else {
         const total = given.reduce((a, b) => a + b, 0);
         const sum = lump(1);
         this.massDensity.value = sum < Number.EPSILON ? 1 : total / sum;
@@ -241,7 +325,10 @@ export class DiagonalMass extends SingleStateMass implements TopologyHandler {
     const dim = s.stateType.name === 'Rigid3d' ? 3 : 2;
     const per = dim === 3 ? 11 : 3;
     const given = this.vertexMass.value;
-    if (given.length === 0 || given.length % per !== 0) throw this.error(`vertexMass of ${s.stateType.name} frames is "mass volume inertia" per frame (${per} numbers each), got ${given.length} numbers`);
+    if (given.length === 0 || given.length % per !== 0)
+      throw this.error(
+        `vertexMass of ${s.stateType.name} frames is "mass volume inertia" per frame (${per} numbers each), got ${given.length} numbers`,
+      );
     const count = given.length / per;
     if (count > s.size) throw this.error(`vertexMass gives ${count} frame masses, ${s.describe()} has ${s.size} frames`);
     this.inertias = Array.from({ length: s.size }, (_, i) => {
@@ -343,7 +430,16 @@ export class DiagonalMass extends SingleStateMass implements TopologyHandler {
  * returns total + Σ ρ·|e|. A small function: it is the loop of a topological change, optimised on
  * its own.
  */
-function addShares(m: Float64Array, kind: MassElementType, positions: Float64Array, elements: Uint32Array, which: ArrayLike<number> | undefined, n: number, rho: number, total: number): number {
+function addShares(
+  m: Float64Array,
+  kind: MassElementType,
+  positions: Float64Array,
+  elements: Uint32Array,
+  which: ArrayLike<number> | undefined,
+  n: number,
+  rho: number,
+  total: number,
+): number {
   const k = ELEMENT_SIZE[kind];
   for (let i = 0; i < n; i++) {
     const e = which ? which[i]! : i;

@@ -83,7 +83,7 @@ describe('FEMMass and NodalMassDensity', () => {
     const density = new Float64Array(points.length / 3);
     for (let i = 0; i < density.length; i++) density[i] = 100 + 10 * points[3 * i]! + 20 * points[3 * i + 1]! + 30 * points[3 * i + 2]!;
     const { mass } = massScene('Hexahedron', n, [a, b, c], density);
-    expect(mass.totalMass).to.be.closeTo((100 + 10 * a / 2 + 20 * b / 2 + 30 * c / 2) * a * b * c, 1e-10);
+    expect(mass.totalMass).to.be.closeTo((100 + (10 * a) / 2 + (20 * b) / 2 + (30 * c) / 2) * a * b * c, 1e-10);
   });
 
   it("tetrahedra: SOFA's one-point rule gives ρV/16 for every pair of an element's nodes", () => {

@@ -32,9 +32,26 @@ import { isNodalMassDensity, type NodalMassDensity } from './NodalMassDensity.js
   templates: elementFemTemplates,
 })
 export class FEMMass extends BaseMass {
-  readonly mstate = this.initLink<BaseMechanicalState>({ name: 'mstate', help: 'the mechanical state this mass acts on (default: the one of its node, else of the nearest ancestor)', accepts: isMechanicalState, expected: 'a MechanicalObject', search: 'up' });
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology giving the elements (default: the topology of this node, else of the nearest ancestor)', accepts: isTopology, expected: 'a topology container' });
-  readonly nodalMassDensity = this.initLink<NodalMassDensity>({ name: 'nodalMassDensity', help: 'the nodal mass density (default: the first NodalMassDensity of this node or above)', accepts: isNodalMassDensity, expected: 'a NodalMassDensity', search: 'up' });
+  readonly mstate = this.initLink<BaseMechanicalState>({
+    name: 'mstate',
+    help: 'the mechanical state this mass acts on (default: the one of its node, else of the nearest ancestor)',
+    accepts: isMechanicalState,
+    expected: 'a MechanicalObject',
+    search: 'up',
+  });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'the topology giving the elements (default: the topology of this node, else of the nearest ancestor)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
+  readonly nodalMassDensity = this.initLink<NodalMassDensity>({
+    name: 'nodalMassDensity',
+    help: 'the nodal mass density (default: the first NodalMassDensity of this node or above)',
+    accepts: isNodalMassDensity,
+    expected: 'a NodalMassDensity',
+    search: 'up',
+  });
 
   private element!: VolumeElement;
   /** Scalar mass matrix over the nodes, CSR (size × size): rowPtr (size+1), colInd and values (nnz), kg. */
@@ -83,26 +100,33 @@ export class FEMMass extends BaseMass {
     if (!topo) throw this.error(`no topology: link one with topology="@..." or put a topology with ${element.plural} in the node`);
     this.topology.set(topo);
     const density = this.nodalMassDensity.get() ?? this.context.getObject(isNodalMassDensity, 'up');
-    if (!density) throw this.error('no NodalMassDensity found: add <NodalMassDensity property="..."/> to the node (or above) or link one with nodalMassDensity="@..."');
+    if (!density)
+      throw this.error(
+        'no NodalMassDensity found: add <NodalMassDensity property="..."/> to the node (or above) or link one with nodalMassDensity="@..."',
+      );
     this.nodalMassDensity.set(density);
     this.build(ms, topo, density);
   }
 
   /** Element matrices at the rest positions, assembled into the node matrix. */
   private build(ms: BaseMechanicalState, topo: BaseMeshTopology, density: NodalMassDensity): void {
-    const el = this.element, nodes = el.nodes, size = ms.size;
+    const el = this.element,
+      nodes = el.nodes,
+      size = ms.size;
     const elems = el.elementsOf(topo);
     const count = elems.length / nodes;
     if (count === 0) throw this.error(`the topology ${topo.describe()} has no ${el.plural}`);
     for (let i = 0; i < elems.length; i++) {
-      if (elems[i]! >= size) throw this.error(`${el.name.toLowerCase()} ${Math.floor(i / nodes)} uses point ${elems[i]}, but ${ms.describe()} has ${size} points`);
+      if (elems[i]! >= size)
+        throw this.error(
+          `${el.name.toLowerCase()} ${Math.floor(i / nodes)} uses point ${elems[i]}, but ${ms.describe()} has ${size} points`,
+        );
     }
     // pattern: every pair of nodes sharing an element, sorted by row then column
     const keys = new Float64Array(count * nodes * nodes);
     let nk = 0;
     for (let e = 0; e < count; e++)
-      for (let a = 0; a < nodes; a++)
-        for (let b = 0; b < nodes; b++) keys[nk++] = elems[nodes * e + a]! * size + elems[nodes * e + b]!;
+      for (let a = 0; a < nodes; a++) for (let b = 0; b < nodes; b++) keys[nk++] = elems[nodes * e + a]! * size + elems[nodes * e + b]!;
     keys.sort();
     const rowPtr = new Int32Array(size + 1);
     const cols: number[] = [];
@@ -120,7 +144,10 @@ export class FEMMass extends BaseMass {
     this.colInd = Int32Array.from(cols);
     this.values = new Float64Array(cols.length);
     // M += M_e per element
-    const x0 = ms.x0, X = new Float64Array(3 * nodes), rho = new Float64Array(nodes), Me = new Float64Array(nodes * nodes);
+    const x0 = ms.x0,
+      X = new Float64Array(3 * nodes),
+      rho = new Float64Array(nodes),
+      Me = new Float64Array(nodes * nodes);
     for (let e = 0; e < count; e++) {
       for (let a = 0; a < nodes; a++) {
         const p = elems[nodes * e + a]!;
@@ -144,7 +171,8 @@ export class FEMMass extends BaseMass {
 
   /** Index of (i, j) in the pattern (binary search in row i). */
   private slot(i: number, j: number): number {
-    let lo = this.rowPtr[i]!, hi = this.rowPtr[i + 1]! - 1;
+    let lo = this.rowPtr[i]!,
+      hi = this.rowPtr[i + 1]! - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       const c = this.colInd[mid]!;
@@ -156,12 +184,18 @@ export class FEMMass extends BaseMass {
   }
 
   addMDx(out: Float64Array, dx: Float64Array, factor: number): void {
-    const rowPtr = this.rowPtr, colInd = this.colInd, val = this.values, n = rowPtr.length - 1;
+    const rowPtr = this.rowPtr,
+      colInd = this.colInd,
+      val = this.values,
+      n = rowPtr.length - 1;
     // out_i += factor·Σ_j M_ij·dx_j
     for (let i = 0; i < n; i++) {
-      let sx = 0, sy = 0, sz = 0;
+      let sx = 0,
+        sy = 0,
+        sz = 0;
       for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) {
-        const m = val[k]!, q = 3 * colInd[k]!;
+        const m = val[k]!,
+          q = 3 * colInd[k]!;
         sx += m * dx[q]!;
         sy += m * dx[q + 1]!;
         sz += m * dx[q + 2]!;
@@ -173,10 +207,14 @@ export class FEMMass extends BaseMass {
   }
 
   addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
-    const rowPtr = this.rowPtr, colInd = this.colInd, val = this.values, n = rowPtr.length - 1;
+    const rowPtr = this.rowPtr,
+      colInd = this.colInd,
+      val = this.values,
+      n = rowPtr.length - 1;
     for (let i = 0; i < n; i++) {
       for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) {
-        const m = mFactor * val[k]!, j = colInd[k]!;
+        const m = mFactor * val[k]!,
+          j = colInd[k]!;
         acc.add(3 * i, 3 * j, m);
         acc.add(3 * i + 1, 3 * j + 1, m);
         acc.add(3 * i + 2, 3 * j + 2, m);
@@ -196,11 +234,16 @@ export class FEMMass extends BaseMass {
   }
 
   accFromF(_a: Float64Array, _f: Float64Array): void {
-    throw this.error("M⁻¹·f is not available: FEMMass's matrix is not diagonal (use an implicit ODE solver, or a diagonal mass with an explicit one)");
+    throw this.error(
+      "M⁻¹·f is not available: FEMMass's matrix is not diagonal (use an implicit ODE solver, or a diagonal mass with an explicit one)",
+    );
   }
 
   getKineticEnergy(v: Float64Array): number {
-    const rowPtr = this.rowPtr, colInd = this.colInd, val = this.values, n = rowPtr.length - 1;
+    const rowPtr = this.rowPtr,
+      colInd = this.colInd,
+      val = this.values,
+      n = rowPtr.length - 1;
     let e = 0;
     for (let i = 0; i < n; i++) {
       for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) {

@@ -5,7 +5,9 @@ import { buildNode, denseFromEmission, gridHexahedra, gridPoints, gridTetrahedra
 
 const math = create(all);
 
-function mmm(attrs: { totalMass?: number; massDensity?: number[]; lumping?: boolean; vertexMass?: number[]; edgeMass?: number[] } = {}): MeshMatrixMass {
+function mmm(
+  attrs: { totalMass?: number; massDensity?: number[]; lumping?: boolean; vertexMass?: number[]; edgeMass?: number[] } = {},
+): MeshMatrixMass {
   const m = new MeshMatrixMass();
   if (attrs.totalMass !== undefined) m.totalMass.value = attrs.totalMass;
   if (attrs.massDensity) m.massDensity.value = Float64Array.from(attrs.massDensity);
@@ -35,7 +37,12 @@ function meshes(): Array<{ name: string; points: number[]; topo: () => StubTopol
     { name: 'hexahedra', points: box, topo: () => new StubTopology(18, { hexahedra: gridHexahedra(3, 3, 2) }), measure: 3 },
     { name: 'quads', points: plate, topo: () => new StubTopology(nPlate, { quads }), measure: 6 },
     // Triangles in a tilted plane: the area is unchanged by a rotation about x.
-    { name: 'triangles', points: plate.map((p, i) => (i % 3 === 1 ? p * Math.cos(0.3) : i % 3 === 2 ? plate[i - 1]! * Math.sin(0.3) : p)), topo: () => new StubTopology(nPlate, { triangles: tris }), measure: 6 },
+    {
+      name: 'triangles',
+      points: plate.map((p, i) => (i % 3 === 1 ? p * Math.cos(0.3) : i % 3 === 2 ? plate[i - 1]! * Math.sin(0.3) : p)),
+      topo: () => new StubTopology(nPlate, { triangles: tris }),
+      measure: 6,
+    },
     { name: 'edges', points: line, topo: () => new StubTopology(4, { edges: [0, 1, 1, 2, 2, 3] }), measure: 5 },
   ];
 }
@@ -78,14 +85,16 @@ describe('MeshMatrixMass', () => {
     buildNode([0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3], new StubTopology(4, { tetrahedra: [0, 1, 2, 3] }), [tet]);
     const V = 1;
     const M = denseM(tet, 4);
-    for (let i = 0; i < 12; i++) for (let j = 0; j < 12; j++) {
-      const expected = i % 3 === j % 3 ? ((3 * V) / 20) * (i === j ? 2 : 1) : 0;
-      expect(M[i]![j]).to.be.closeTo(expected, 1e-15);
-    }
+    for (let i = 0; i < 12; i++)
+      for (let j = 0; j < 12; j++) {
+        const expected = i % 3 === j % 3 ? ((3 * V) / 20) * (i === j ? 2 : 1) : 0;
+        expect(M[i]![j]).to.be.closeTo(expected, 1e-15);
+      }
     const tri = mmm({ massDensity: [6] });
     buildNode([0, 0, 0, 2, 0, 0, 0, 2, 0], new StubTopology(3, { triangles: [0, 1, 2] }), [tri]);
     const T = denseM(tri, 3);
-    for (let i = 0; i < 9; i++) for (let j = 0; j < 9; j++) expect(T[i]![j]).to.be.closeTo(i % 3 === j % 3 ? ((6 * 2) / 12) * (i === j ? 2 : 1) : 0, 1e-15);
+    for (let i = 0; i < 9; i++)
+      for (let j = 0; j < 9; j++) expect(T[i]![j]).to.be.closeTo(i % 3 === j % 3 ? ((6 * 2) / 12) * (i === j ? 2 : 1) : 0, 1e-15);
   });
 
   it('addMDx, gravity and kinetic energy agree with the assembled M (consistent: f = M·(1⊗g))', () => {
@@ -103,7 +112,7 @@ describe('MeshMatrixMass', () => {
     m.addForce(f, new Float64Array(36), new Float64Array(36));
     const g = Array.from({ length: 36 }, (_, i) => [0.5, -9.81, 2][i % 3]! / 1.5);
     (math.multiply(M, g).toArray() as number[]).forEach((v, i) => expect(f[i]).to.be.closeTo(v, 1e-12));
-    const e = 0.5 * (math.multiply(dx, math.multiply(M, dx)) as unknown as number) / 1.5;
+    const e = (0.5 * (math.multiply(dx, math.multiply(M, dx)) as unknown as number)) / 1.5;
     expect(m.getKineticEnergy(Float64Array.from(dx))).to.be.closeTo(e, 1e-12);
     expect(() => m.accFromF(new Float64Array(36), f)).to.throw(/lumping/);
   });

@@ -1,6 +1,26 @@
-import { Bool, nonNegative, orReset, Real, RealArray, applyRemoval, sofaComponent, Str, type BaseMeshTopology, type MatrixAccumulator, type TopologyChange, SingleStateMass } from '@sofa-ts/core';
+import {
+  Bool,
+  nonNegative,
+  orReset,
+  Real,
+  RealArray,
+  applyRemoval,
+  sofaComponent,
+  Str,
+  type BaseMeshTopology,
+  type MatrixAccumulator,
+  type TopologyChange,
+  SingleStateMass,
+} from '@sofa-ts/core';
 import { ELEMENT_SIZE, elementMeasure, LOCAL_EDGES, type MassElementType } from './element-geometry.js';
-import { checkElementIndices, geometryPositions, geometryStateLink, resolveMassMesh, topologyLink, type MassMesh } from './mesh-mass-support.js';
+import {
+  checkElementIndices,
+  geometryPositions,
+  geometryStateLink,
+  resolveMassMesh,
+  topologyLink,
+  type MassMesh,
+} from './mesh-mass-support.js';
 
 /**
  * Per element kind, SOFA's consistent mass matrix of an element of mass ρ·|e| stored as a vertex
@@ -43,15 +63,67 @@ const CONSISTENT: Readonly<Record<MassElementType, { vertex: number; edge: numbe
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec3d,Vec3d', 'Vec2d,Vec2d', 'Vec1d,Vec1d'],
 })
 export class MeshMatrixMass extends SingleStateMass {
-  readonly massDensity = this.initData({ name: 'massDensity', type: RealArray(0), default: new Float64Array(0), unit: 'kg/m³', help: 'mass density: one value, or one per element; if unspecified or wrongly set, totalMass is used' });
-  readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', range: orReset(nonNegative, 1), help: 'total mass of the object; default 1 when no mass information is given' });
-  readonly vertexMass = this.initData({ name: 'vertexMass', type: RealArray(0), default: new Float64Array(0), unit: 'kg', help: 'mass coefficients on the vertices (diagonal of M before lumping); an input with edgeMass or lumping, set by init otherwise' });
-  readonly edgeMass = this.initData({ name: 'edgeMass', type: RealArray(0), default: new Float64Array(0), unit: 'kg', help: 'mass coefficients on the topology edges (off-diagonal of M); an input with vertexMass, set by init otherwise' });
-  readonly computeMassOnRest = this.initData({ name: 'computeMassOnRest', type: Bool, default: false, help: 'measure the elements on the rest positions rather than the current positions' });
-  readonly showCenterOfGravity = this.initData({ name: 'showGravityCenter', type: Bool, default: false, help: 'display the center of gravity of the system', group: 'Visualization' });
-  readonly showAxisSize = this.initData({ name: 'showAxisSizeFactor', type: Real, default: 1, help: 'factor length of the axis displayed (rigids only)', group: 'Visualization' });
-  readonly lumping = this.initData({ name: 'lumping', type: Bool, default: false, help: 'lump the mass matrix: each row summed on the diagonal (M becomes diagonal)' });
-  readonly printMass = this.initData({ name: 'printMass', type: Bool, default: false, help: 'print the total mass (accepted; no graph is recorded)' });
+  readonly massDensity = this.initData({
+    name: 'massDensity',
+    type: RealArray(0),
+    default: new Float64Array(0),
+    unit: 'kg/m³',
+    help: 'mass density: one value, or one per element; if unspecified or wrongly set, totalMass is used',
+  });
+  readonly totalMass = this.initData({
+    name: 'totalMass',
+    type: Real,
+    default: 1,
+    unit: 'kg',
+    range: orReset(nonNegative, 1),
+    help: 'total mass of the object; default 1 when no mass information is given',
+  });
+  readonly vertexMass = this.initData({
+    name: 'vertexMass',
+    type: RealArray(0),
+    default: new Float64Array(0),
+    unit: 'kg',
+    help: 'mass coefficients on the vertices (diagonal of M before lumping); an input with edgeMass or lumping, set by init otherwise',
+  });
+  readonly edgeMass = this.initData({
+    name: 'edgeMass',
+    type: RealArray(0),
+    default: new Float64Array(0),
+    unit: 'kg',
+    help: 'mass coefficients on the topology edges (off-diagonal of M); an input with vertexMass, set by init otherwise',
+  });
+  readonly computeMassOnRest = this.initData({
+    name: 'computeMassOnRest',
+    type: Bool,
+    default: false,
+    help: 'measure the elements on the rest positions rather than the current positions',
+  });
+  readonly showCenterOfGravity = this.initData({
+    name: 'showGravityCenter',
+    type: Bool,
+    default: false,
+    help: 'display the center of gravity of the system',
+    group: 'Visualization',
+  });
+  readonly showAxisSize = this.initData({
+    name: 'showAxisSizeFactor',
+    type: Real,
+    default: 1,
+    help: 'factor length of the axis displayed (rigids only)',
+    group: 'Visualization',
+  });
+  readonly lumping = this.initData({
+    name: 'lumping',
+    type: Bool,
+    default: false,
+    help: 'lump the mass matrix: each row summed on the diagonal (M becomes diagonal)',
+  });
+  readonly printMass = this.initData({
+    name: 'printMass',
+    type: Bool,
+    default: false,
+    help: 'print the total mass (accepted; no graph is recorded)',
+  });
   readonly graph = this.initData({ name: 'graph', type: Str, default: '', help: 'graph of the mass variations (accepted, unused)' });
 
   readonly topology = this.initLink(topologyLink());
@@ -116,11 +188,16 @@ export class MeshMatrixMass extends SingleStateMass {
     else if (this.massDensity.isSet) {
       const valid = (density.length === 1 || density.length === mesh.count) && density.every((r) => r >= 0);
       if (!valid) {
-        const why = density.length === 1 || density.length === mesh.count ? 'has a negative value' : `has ${density.length} values, expected 1 or ${mesh.count}`;
-        this.warnAbout(this.massDensity, `massDensity ${why}: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`);
+        const why =
+          density.length === 1 || density.length === mesh.count
+            ? 'has a negative value'
+            : `has ${density.length} values, expected 1 or ${mesh.count}`;
+        this.warnAbout(
+          this.massDensity,
+          `massDensity ${why}: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`,
+        );
         fromTotal();
-      }
-      else {
+      } else {
         const perElement = density.length === 1 ? new Float64Array(mesh.count).fill(density[0]!) : Float64Array.from(density);
         this.totalMass.value = compute((e) => perElement[e]!);
         this.massDensity.value = perElement;
@@ -130,13 +207,18 @@ export class MeshMatrixMass extends SingleStateMass {
       const withEdges = this.edgeMass.isSet;
       const validE = givenE.length === nEdgesTopo && givenE.every((m) => m >= 0);
       if (withEdges ? !(validV && validE) : !(this.lumped && validV)) {
-        const why = !validV ? (givenV.length !== nTopo ? `vertexMass has ${givenV.length} values for ${nTopo} points` : 'vertexMass has a negative value')
-          : withEdges ? (givenE.length !== nEdgesTopo ? `edgeMass has ${givenE.length} values for ${nEdgesTopo} edges` : 'edgeMass has a negative value')
-          : 'vertexMass without edgeMass needs lumping';
+        const why = !validV
+          ? givenV.length !== nTopo
+            ? `vertexMass has ${givenV.length} values for ${nTopo} points`
+            : 'vertexMass has a negative value'
+          : withEdges
+            ? givenE.length !== nEdgesTopo
+              ? `edgeMass has ${givenE.length} values for ${nEdgesTopo} edges`
+              : 'edgeMass has a negative value'
+            : 'vertexMass without edgeMass needs lumping';
         this.warnAbout(this.vertexMass, `${why}: the mass comes from totalMass (${this.totalMass.value}) instead, as SOFA does`);
         fromTotal();
-      }
-      else {
+      } else {
         let total = 0;
         for (const m of givenV) total += m;
         if (withEdges) for (const m of givenE) total += m;
@@ -207,12 +289,25 @@ export class MeshMatrixMass extends SingleStateMass {
     if (!mesh || mesh.topology.changeRevision === this.builtRevision) return;
     this.builtRevision = mesh.topology.changeRevision;
     const t = mesh.topology;
-    const elements = { hexahedron: t.getHexahedra(), tetrahedron: t.getTetrahedra(), quad: t.getQuads(), triangle: t.getTriangles(), edge: t.getEdges() }[mesh.kind];
+    const elements = {
+      hexahedron: t.getHexahedra(),
+      tetrahedron: t.getTetrahedra(),
+      quad: t.getQuads(),
+      triangle: t.getTriangles(),
+      edge: t.getEdges(),
+    }[mesh.kind];
     const now: MassMesh = { ...mesh, elements, count: elements.length / ELEMENT_SIZE[mesh.kind] };
-    if (now.count !== this.elementDensity.length) throw this.error(`the mass follows ${this.elementDensity.length} ${mesh.kind}(s), the topology has ${now.count}`);
+    if (now.count !== this.elementDensity.length)
+      throw this.error(`the mass follows ${this.elementDensity.length} ${mesh.kind}(s), the topology has ${now.count}`);
     const s = this.getMechanicalState();
     const edgeIndex = this.buildEdges(now);
-    const total = this.computeParts(now, edgeIndex, geometryPositions(now.geometry, this.computeMassOnRest.value), s.size, (e) => this.elementDensity[e]!);
+    const total = this.computeParts(
+      now,
+      edgeIndex,
+      geometryPositions(now.geometry, this.computeMassOnRest.value),
+      s.size,
+      (e) => this.elementDensity[e]!,
+    );
     this.mesh = now;
     this.totalMass.value = total;
     this.massDensity.value = Float64Array.from(this.elementDensity);
@@ -232,7 +327,8 @@ export class MeshMatrixMass extends SingleStateMass {
     const b: number[] = [];
     const key = (i: number, j: number): number => (i < j ? i * n + j : j * n + i);
     for (let j = 0; j < topoEdges.length / 2; j++) {
-      const i0 = topoEdges[2 * j]!, i1 = topoEdges[2 * j + 1]!;
+      const i0 = topoEdges[2 * j]!,
+        i1 = topoEdges[2 * j + 1]!;
       if (!index.has(key(i0, i1))) index.set(key(i0, i1), j);
       a.push(i0);
       b.push(i1);
@@ -242,7 +338,8 @@ export class MeshMatrixMass extends SingleStateMass {
     const map = new Uint32Array(mesh.count * local.length);
     for (let e = 0; e < mesh.count; e++) {
       for (let j = 0; j < local.length; j++) {
-        const i0 = mesh.elements[k * e + local[j]![0]]!, i1 = mesh.elements[k * e + local[j]![1]]!;
+        const i0 = mesh.elements[k * e + local[j]![0]]!,
+          i1 = mesh.elements[k * e + local[j]![1]]!;
         let id = index.get(key(i0, i1));
         if (id === undefined) {
           id = a.length;
@@ -272,7 +369,8 @@ export class MeshMatrixMass extends SingleStateMass {
     // out_a += M_ab·dx_b, out_b += M_ab·dx_a
     for (let j = 0; j < this.eMass.length; j++) {
       const c = this.eMass[j]! * factor;
-      const pa = this.edgeA[j]! * d, pb = this.edgeB[j]! * d;
+      const pa = this.edgeA[j]! * d,
+        pb = this.edgeB[j]! * d;
       for (let k = 0; k < d; k++) {
         out[pa + k] += c * dx[pb + k]!;
         out[pb + k] += c * dx[pa + k]!;
@@ -292,7 +390,8 @@ export class MeshMatrixMass extends SingleStateMass {
     if (this.lumped) return;
     for (let j = 0; j < this.eMass.length; j++) {
       const c = this.eMass[j]! * mFactor;
-      const pa = this.edgeA[j]! * d, pb = this.edgeB[j]! * d;
+      const pa = this.edgeA[j]! * d,
+        pb = this.edgeB[j]! * d;
       for (let k = 0; k < d; k++) {
         acc.add(pa + k, pb + k, c);
         acc.add(pb + k, pa + k, c);
@@ -316,7 +415,10 @@ export class MeshMatrixMass extends SingleStateMass {
 
   accFromF(a: Float64Array, f: Float64Array): void {
     this.followTopology();
-    if (!this.lumped) throw this.error('accFromF needs a diagonal mass: set lumping="1" (or use DiagonalMass) with an explicit solver that does not solve with M');
+    if (!this.lumped)
+      throw this.error(
+        'accFromF needs a diagonal mass: set lumping="1" (or use DiagonalMass) with an explicit solver that does not solve with M',
+      );
     const d = this.getMechanicalState().stateType.derivSize;
     const vm = this.vMass;
     for (let i = 0; i < vm.length; i++) {
@@ -338,7 +440,8 @@ export class MeshMatrixMass extends SingleStateMass {
     }
     if (!this.lumped) {
       for (let j = 0; j < this.eMass.length; j++) {
-        const pa = this.edgeA[j]! * d, pb = this.edgeB[j]! * d;
+        const pa = this.edgeA[j]! * d,
+          pb = this.edgeB[j]! * d;
         let dot = 0;
         for (let k = 0; k < d; k++) dot += v[pa + k]! * v[pb + k]!;
         e += 2 * this.eMass[j]! * dot;

@@ -12,7 +12,13 @@ import { BaseObject, RealArray, sofaComponent } from '@sofa-ts/core';
 })
 export class NodalMassDensity extends BaseObject {
   readonly isNodalMassDensity = true;
-  readonly property = this.initData({ name: 'property', type: RealArray(1), default: Float64Array.of(1), unit: 'kg/m³', help: 'mass density per node; nodes beyond the list take its last value' });
+  readonly property = this.initData({
+    name: 'property',
+    type: RealArray(1),
+    default: Float64Array.of(1),
+    unit: 'kg/m³',
+    help: 'mass density per node; nodes beyond the list take its last value',
+  });
 
   /** The density of node i (SOFA's getNodeProperty): property[i], else the last value, else 1. */
   nodeDensity(i: number): number {

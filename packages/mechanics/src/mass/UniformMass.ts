@@ -1,4 +1,17 @@
-import { Bool, Indices, nonNegative, Real, contextMeshTopology, followPointIndices, requireDataFile, sofaComponent, Str, type MatrixAccumulator, host, SingleStateMass } from '@sofa-ts/core';
+import {
+  Bool,
+  Indices,
+  nonNegative,
+  Real,
+  contextMeshTopology,
+  followPointIndices,
+  requireDataFile,
+  sofaComponent,
+  Str,
+  type MatrixAccumulator,
+  host,
+  SingleStateMass,
+} from '@sofa-ts/core';
 import { parseRigidMassFile } from './rigid-mass-file.js';
 import { MassText, RigidInertia } from '../rigid-inertia.js';
 
@@ -27,18 +40,85 @@ import { MassText, RigidInertia } from '../rigid-inertia.js';
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d', 'Rigid2d'],
 })
 export class UniformMass extends SingleStateMass {
-  readonly vertexMass = this.initData({ name: 'vertexMass', type: MassText, default: Float64Array.of(1), unit: 'kg', help: 'mass of each particle; for Rigid templates "mass [volume [inertia matrix per unit mass]]"' });
-  readonly totalMass = this.initData({ name: 'totalMass', type: Real, default: 1, unit: 'kg', range: nonNegative, help: 'if >0 : total mass of this body' });
-  readonly filenameMass = this.initData({ name: 'filename', type: Str, default: '', help: 'rigid file to load the mass parameters (Rigid templates)' });
-  readonly showCenterOfGravity = this.initData({ name: 'showGravityCenter', type: Bool, default: false, help: 'display the center of gravity of the system', group: 'Visualization' });
-  readonly showAxisSize = this.initData({ name: 'showAxisSizeFactor', type: Real, default: 1, help: 'factor length of the axis displayed', group: 'Visualization' });
-  readonly computeMappingInertia = this.initData({ name: 'compute_mapping_inertia', type: Bool, default: false, help: 'accepted for compatibility' });
-  readonly showInitialCenterOfGravity = this.initData({ name: 'showInitialCenterOfGravity', type: Bool, default: false, help: 'display the initial center of gravity of the system', group: 'Visualization' });
-  readonly showX0 = this.initData({ name: 'showX0', type: Bool, default: false, help: 'display the rest positions', group: 'Visualization' });
-  readonly localRange = this.initData({ name: 'localRange', type: Indices, default: new Uint32Array(0), help: 'optional range of local DOF indices: only points in [first, last] get the mass' });
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'optional local DOF indices; points not listed get no mass' });
-  readonly handleTopologicalChanges = this.initData({ name: 'handleTopologicalChanges', type: Bool, default: false, help: 'the mass follows topological changes' });
-  readonly preserveTotalMass = this.initData({ name: 'preserveTotalMass', type: Bool, default: false, help: 'keep the total mass constant under topological changes' });
+  readonly vertexMass = this.initData({
+    name: 'vertexMass',
+    type: MassText,
+    default: Float64Array.of(1),
+    unit: 'kg',
+    help: 'mass of each particle; for Rigid templates "mass [volume [inertia matrix per unit mass]]"',
+  });
+  readonly totalMass = this.initData({
+    name: 'totalMass',
+    type: Real,
+    default: 1,
+    unit: 'kg',
+    range: nonNegative,
+    help: 'if >0 : total mass of this body',
+  });
+  readonly filenameMass = this.initData({
+    name: 'filename',
+    type: Str,
+    default: '',
+    help: 'rigid file to load the mass parameters (Rigid templates)',
+  });
+  readonly showCenterOfGravity = this.initData({
+    name: 'showGravityCenter',
+    type: Bool,
+    default: false,
+    help: 'display the center of gravity of the system',
+    group: 'Visualization',
+  });
+  readonly showAxisSize = this.initData({
+    name: 'showAxisSizeFactor',
+    type: Real,
+    default: 1,
+    help: 'factor length of the axis displayed',
+    group: 'Visualization',
+  });
+  readonly computeMappingInertia = this.initData({
+    name: 'compute_mapping_inertia',
+    type: Bool,
+    default: false,
+    help: 'accepted for compatibility',
+  });
+  readonly showInitialCenterOfGravity = this.initData({
+    name: 'showInitialCenterOfGravity',
+    type: Bool,
+    default: false,
+    help: 'display the initial center of gravity of the system',
+    group: 'Visualization',
+  });
+  readonly showX0 = this.initData({
+    name: 'showX0',
+    type: Bool,
+    default: false,
+    help: 'display the rest positions',
+    group: 'Visualization',
+  });
+  readonly localRange = this.initData({
+    name: 'localRange',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'optional range of local DOF indices: only points in [first, last] get the mass',
+  });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'optional local DOF indices; points not listed get no mass',
+  });
+  readonly handleTopologicalChanges = this.initData({
+    name: 'handleTopologicalChanges',
+    type: Bool,
+    default: false,
+    help: 'the mass follows topological changes',
+  });
+  readonly preserveTotalMass = this.initData({
+    name: 'preserveTotalMass',
+    type: Bool,
+    default: false,
+    help: 'keep the total mass constant under topological changes',
+  });
 
   /** Points carrying the mass. */
   private points: Uint32Array = new Uint32Array(0);
@@ -65,16 +145,22 @@ export class UniformMass extends SingleStateMass {
     for (const p of pts) if (p >= n) throw this.error(`index ${p} is out of range: ${s.describe()} has ${n} points`);
     this.points = pts;
     this.allPoints = this.indices.value.length === 0 && this.localRange.value.length !== 2;
-    if (this.indices.value.length > 0) followPointIndices(contextMeshTopology(this.context), this.indices, (l) => (this.points = Uint32Array.from(l)));
+    if (this.indices.value.length > 0)
+      followPointIndices(contextMeshTopology(this.context), this.indices, (l) => (this.points = Uint32Array.from(l)));
     const count = pts.length;
     let given = this.vertexMass.value;
     if (given.length === 0) throw this.error('vertexMass is empty: give a mass');
-    if (!s.stateType.isRigid && given.length !== 1) throw this.error(`vertexMass of a ${s.stateType.name} state is one value (got ${given.length})`);
+    if (!s.stateType.isRigid && given.length !== 1)
+      throw this.error(`vertexMass of a ${s.stateType.name} state is one value (got ${given.length})`);
     let vertexSet = this.vertexMass.isSet;
     let totalSet = this.totalMass.isSet;
     const file = this.filenameMass.value;
     if (file !== '' && file !== 'unused') {
-      if (s.stateType.name !== 'Rigid3d') throw this.error(`mass files ('${file}') are read for Rigid3d states only (this state is ${s.stateType.name})`, 'give vertexMass instead');
+      if (s.stateType.name !== 'Rigid3d')
+        throw this.error(
+          `mass files ('${file}') are read for Rigid3d states only (this state is ${s.stateType.name})`,
+          'give vertexMass instead',
+        );
       const read = this.loadRigidMassFile(file, given);
       given = read.given;
       if (read.hasMass && !vertexSet) {
@@ -84,7 +170,8 @@ export class UniformMass extends SingleStateMass {
     }
     if (totalSet || !vertexSet) {
       if (this.totalMass.value < 0) throw this.error(`totalMass must be positive (got ${this.totalMass.value})`);
-      if (totalSet && vertexSet) this.warn('totalMass overrides vertexMass (vertexMass = totalMass / number of points): set only one of them');
+      if (totalSet && vertexSet)
+        this.warn('totalMass overrides vertexMass (vertexMass = totalMass / number of points): set only one of them');
       this.m = count > 0 ? this.totalMass.value / count : 0;
     } else {
       if (given[0]! < 0) throw this.error(`vertexMass must be positive (got ${given[0]})`);
@@ -96,7 +183,10 @@ export class UniformMass extends SingleStateMass {
       // SOFA reads one "mass volume inertia" value from the text and ignores what follows
       const full = 2 + (dim === 3 ? 9 : 1);
       if (given.length > full) {
-        this.warnAbout(this.vertexMass, `vertexMass has ${given.length} numbers; a Rigid${dim}d mass is "mass volume inertia" (${full}): the ${given.length - full} extra number(s) are ignored, as SOFA reads one value`);
+        this.warnAbout(
+          this.vertexMass,
+          `vertexMass has ${given.length} numbers; a Rigid${dim}d mass is "mass volume inertia" (${full}): the ${given.length - full} extra number(s) are ignored, as SOFA reads one value`,
+        );
         given = given.subarray(0, full);
       }
       try {

@@ -20,8 +20,12 @@ export function edgeLength(p: Float64Array, a: number, b: number): number {
 }
 
 export function triangleArea(p: Float64Array, a: number, b: number, c: number): number {
-  const ux = p[3 * b]! - p[3 * a]!, uy = p[3 * b + 1]! - p[3 * a + 1]!, uz = p[3 * b + 2]! - p[3 * a + 2]!;
-  const vx = p[3 * c]! - p[3 * a]!, vy = p[3 * c + 1]! - p[3 * a + 1]!, vz = p[3 * c + 2]! - p[3 * a + 2]!;
+  const ux = p[3 * b]! - p[3 * a]!,
+    uy = p[3 * b + 1]! - p[3 * a + 1]!,
+    uz = p[3 * b + 2]! - p[3 * a + 2]!;
+  const vx = p[3 * c]! - p[3 * a]!,
+    vy = p[3 * c + 1]! - p[3 * a + 1]!,
+    vz = p[3 * c + 2]! - p[3 * a + 2]!;
   const cx = uy * vz - uz * vy;
   const cy = uz * vx - ux * vz;
   const cz = ux * vy - uy * vx;
@@ -33,9 +37,15 @@ export function quadArea(p: Float64Array, a: number, b: number, c: number, d: nu
 }
 
 export function tetrahedronVolume(p: Float64Array, a: number, b: number, c: number, d: number): number {
-  const ux = p[3 * b]! - p[3 * a]!, uy = p[3 * b + 1]! - p[3 * a + 1]!, uz = p[3 * b + 2]! - p[3 * a + 2]!;
-  const vx = p[3 * c]! - p[3 * a]!, vy = p[3 * c + 1]! - p[3 * a + 1]!, vz = p[3 * c + 2]! - p[3 * a + 2]!;
-  const wx = p[3 * d]! - p[3 * a]!, wy = p[3 * d + 1]! - p[3 * a + 1]!, wz = p[3 * d + 2]! - p[3 * a + 2]!;
+  const ux = p[3 * b]! - p[3 * a]!,
+    uy = p[3 * b + 1]! - p[3 * a + 1]!,
+    uz = p[3 * b + 2]! - p[3 * a + 2]!;
+  const vx = p[3 * c]! - p[3 * a]!,
+    vy = p[3 * c + 1]! - p[3 * a + 1]!,
+    vz = p[3 * c + 2]! - p[3 * a + 2]!;
+  const wx = p[3 * d]! - p[3 * a]!,
+    wy = p[3 * d + 1]! - p[3 * a + 1]!,
+    wz = p[3 * d + 2]! - p[3 * a + 2]!;
   // (u × v)·w / 6
   return Math.abs((uy * vz - uz * vy) * wx + (uz * vx - ux * vz) * wy + (ux * vy - uy * vx) * wz) / 6;
 }
@@ -61,10 +71,39 @@ export function hexahedronVolume(p: Float64Array, hexa: Uint32Array, h: number):
 /** Local edges of each element kind, in SOFA's order (quads and hexahedra: no diagonals). */
 export const LOCAL_EDGES: Readonly<Record<MassElementType, readonly (readonly [number, number])[]>> = {
   edge: [[0, 1]],
-  triangle: [[0, 1], [1, 2], [2, 0]],
-  quad: [[0, 1], [1, 2], [2, 3], [3, 0]],
-  tetrahedron: [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]],
-  hexahedron: [[0, 1], [0, 3], [0, 4], [1, 2], [1, 5], [2, 3], [2, 6], [3, 7], [4, 5], [4, 7], [5, 6], [6, 7]],
+  triangle: [
+    [0, 1],
+    [1, 2],
+    [2, 0],
+  ],
+  quad: [
+    [0, 1],
+    [1, 2],
+    [2, 3],
+    [3, 0],
+  ],
+  tetrahedron: [
+    [0, 1],
+    [0, 2],
+    [0, 3],
+    [1, 2],
+    [1, 3],
+    [2, 3],
+  ],
+  hexahedron: [
+    [0, 1],
+    [0, 3],
+    [0, 4],
+    [1, 2],
+    [1, 5],
+    [2, 3],
+    [2, 6],
+    [3, 7],
+    [4, 5],
+    [4, 7],
+    [5, 6],
+    [6, 7],
+  ],
 };
 
 /** Vertices per element of each kind. */

@@ -33,7 +33,9 @@ export function hexahedronMassMatrix(out: Float64Array, X: Float64Array, rho: Ar
   const g = HEXA_GAUSS_POINT;
   for (let q = 0; q < 8; q++) {
     const c = HEXA_CORNERS[q]!;
-    const xi = c[0] * g, eta = c[1] * g, zeta = c[2] * g;
+    const xi = c[0] * g,
+      eta = c[1] * g,
+      zeta = c[2] * g;
     hexahedronShapeFunctions(N, xi, eta, zeta);
     let density = 0;
     for (let k = 0; k < 8; k++) density += N[k]! * rho[k]!;

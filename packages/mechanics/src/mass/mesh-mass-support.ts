@@ -1,14 +1,33 @@
-import { contextMeshTopology, isMechanicalState, isTopology, type BaseMechanicalState, type BaseMeshTopology, type BaseObject, type Link, type LinkSpec } from '@sofa-ts/core';
+import {
+  contextMeshTopology,
+  isMechanicalState,
+  isTopology,
+  type BaseMechanicalState,
+  type BaseMeshTopology,
+  type BaseObject,
+  type Link,
+  type LinkSpec,
+} from '@sofa-ts/core';
 import { positionsAs3D, type MassElementType } from './element-geometry.js';
 
 /** The `topology` link of the mesh masses: by default the first topology of the node or above. */
 export function topologyLink(): LinkSpec<BaseMeshTopology> {
-  return { name: 'topology', help: 'link to the topology container (default: the first one found in the node or above)', accepts: isTopology, expected: 'a topology container' };
+  return {
+    name: 'topology',
+    help: 'link to the topology container (default: the first one found in the node or above)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  };
 }
 
 /** The `geometryState` link: the state whose positions measure the elements. */
 export function geometryStateLink(): LinkSpec<BaseMechanicalState> {
-  return { name: 'geometryState', help: 'link to the MechanicalObject holding the geometry (default: the state of the topology\'s node)', accepts: isMechanicalState, expected: 'a MechanicalObject' };
+  return {
+    name: 'geometryState',
+    help: "link to the MechanicalObject holding the geometry (default: the state of the topology's node)",
+    accepts: isMechanicalState,
+    expected: 'a MechanicalObject',
+  };
 }
 
 /** What a mesh mass reads from its topology at init. */
@@ -28,14 +47,23 @@ export interface MassMesh {
  * do: hexahedra, else tetrahedra, else quads, else triangles, else edges. A rigid geometry state
  * (allowed for the masses of rigid frames) is measured on its frames' centres.
  */
-export function resolveMassMesh(owner: BaseObject, topoLink: Link<BaseMeshTopology>, geoLink: Link<BaseMechanicalState>, allowRigidGeometry = false): MassMesh {
+export function resolveMassMesh(
+  owner: BaseObject,
+  topoLink: Link<BaseMeshTopology>,
+  geoLink: Link<BaseMechanicalState>,
+  allowRigidGeometry = false,
+): MassMesh {
   const topology = topoLink.get() ?? contextMeshTopology(owner.context);
-  if (!topology) throw owner.error('no topology found: a mesh mass needs a topology container (with edges, triangles, quads, tetrahedra or hexahedra) in its node or above, or a topology="@..." link');
+  if (!topology)
+    throw owner.error(
+      'no topology found: a mesh mass needs a topology container (with edges, triangles, quads, tetrahedra or hexahedra) in its node or above, or a topology="@..." link',
+    );
   topoLink.set(topology);
   const geometry = geoLink.get() ?? topology.context.getObject(isMechanicalState, 'up');
   if (!geometry) throw owner.error(`no mechanical state next to the topology ${topology.describe()}: set geometryState="@..."`);
   geoLink.set(geometry);
-  if (geometry.stateType.isRigid && !allowRigidGeometry) throw owner.error(`the geometry state ${geometry.describe()} is rigid; a mesh mass needs point positions (Vec templates)`);
+  if (geometry.stateType.isRigid && !allowRigidGeometry)
+    throw owner.error(`the geometry state ${geometry.describe()} is rigid; a mesh mass needs point positions (Vec templates)`);
   const pick: Array<[MassElementType, Uint32Array, number]> = [
     ['hexahedron', topology.getHexahedra(), 8],
     ['tetrahedron', topology.getTetrahedra(), 4],
@@ -59,6 +87,7 @@ export function geometryPositions(geometry: BaseMechanicalState, rest: boolean):
 export function checkElementIndices(owner: BaseObject, mesh: MassMesh): void {
   const n = mesh.geometry.size;
   for (let i = 0; i < mesh.elements.length; i++) {
-    if (mesh.elements[i]! >= n) throw owner.error(`${mesh.kind} vertex index ${mesh.elements[i]} is out of range: ${mesh.geometry.describe()} has ${n} points`);
+    if (mesh.elements[i]! >= n)
+      throw owner.error(`${mesh.kind} vertex index ${mesh.elements[i]} is out of range: ${mesh.geometry.describe()} has ${n} points`);
   }
 }

@@ -48,7 +48,12 @@ class IdleLoop extends BaseAnimationLoop {
 }
 
 /** A root node with a MechanicalObject at `positions`, an optional topology and `objects`, initialised. */
-export function buildNode(positions: ArrayLike<number>, topology: BaseMeshTopology | undefined, objects: BaseObject[], options: NodeOptions = {}): { node: Node; state: MechanicalObject } {
+export function buildNode(
+  positions: ArrayLike<number>,
+  topology: BaseMeshTopology | undefined,
+  objects: BaseObject[],
+  options: NodeOptions = {},
+): { node: Node; state: MechanicalObject } {
   const template = options.template ?? 'Vec3d';
   const node = new Node('root');
   node.addObject(new IdleLoop());
@@ -71,7 +76,9 @@ export function buildNode(positions: ArrayLike<number>, topology: BaseMeshTopolo
 /** A regular grid of nx × ny × nz points on [0, sx] × [0, sy] × [0, sz]; index i + nx·(j + ny·k). */
 export function gridPoints(nx: number, ny: number, nz: number, sx: number, sy: number, sz: number): number[] {
   const p: number[] = [];
-  for (let k = 0; k < nz; k++) for (let j = 0; j < ny; j++) for (let i = 0; i < nx; i++) p.push((i * sx) / Math.max(1, nx - 1), (j * sy) / Math.max(1, ny - 1), (k * sz) / Math.max(1, nz - 1));
+  for (let k = 0; k < nz; k++)
+    for (let j = 0; j < ny; j++)
+      for (let i = 0; i < nx; i++) p.push((i * sx) / Math.max(1, nx - 1), (j * sy) / Math.max(1, ny - 1), (k * sz) / Math.max(1, nz - 1));
   return p;
 }
 
@@ -82,7 +89,16 @@ export function gridHexahedra(nx: number, ny: number, nz: number): number[] {
   for (let k = 0; k + 1 < nz; k++) {
     for (let j = 0; j + 1 < ny; j++) {
       for (let i = 0; i + 1 < nx; i++) {
-        h.push(id(i, j, k), id(i + 1, j, k), id(i + 1, j + 1, k), id(i, j + 1, k), id(i, j, k + 1), id(i + 1, j, k + 1), id(i + 1, j + 1, k + 1), id(i, j + 1, k + 1));
+        h.push(
+          id(i, j, k),
+          id(i + 1, j, k),
+          id(i + 1, j + 1, k),
+          id(i, j + 1, k),
+          id(i, j, k + 1),
+          id(i + 1, j, k + 1),
+          id(i + 1, j + 1, k + 1),
+          id(i, j + 1, k + 1),
+        );
       }
     }
   }
@@ -92,7 +108,14 @@ export function gridHexahedra(nx: number, ny: number, nz: number): number[] {
 /** Each grid hexahedron cut into 6 tetrahedra around its main diagonal (0, 6). */
 export function gridTetrahedra(nx: number, ny: number, nz: number): number[] {
   const hexa = gridHexahedra(nx, ny, nz);
-  const cuts = [[0, 1, 2, 6], [0, 2, 3, 6], [0, 3, 7, 6], [0, 7, 4, 6], [0, 4, 5, 6], [0, 5, 1, 6]];
+  const cuts = [
+    [0, 1, 2, 6],
+    [0, 2, 3, 6],
+    [0, 3, 7, 6],
+    [0, 7, 4, 6],
+    [0, 4, 5, 6],
+    [0, 5, 1, 6],
+  ];
   const t: number[] = [];
   for (let h = 0; h < hexa.length / 8; h++) for (const c of cuts) for (const v of c) t.push(hexa[8 * h + v]!);
   return t;

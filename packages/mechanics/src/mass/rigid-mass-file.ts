@@ -25,7 +25,19 @@ export interface RigidMassFile {
 }
 
 /** Numbers each keyword is followed by; the ones SOFA reads and does not use included. */
-const ARITY: Record<string, number> = { vertexMass: 1, volm: 1, inrt: 9, cntr: 3, center: 3, frme: 4, grav: 3, visc: 1, stck: 1, step: 1, prec: 1 };
+const ARITY: Record<string, number> = {
+  vertexMass: 1,
+  volm: 1,
+  inrt: 9,
+  cntr: 3,
+  center: 3,
+  frme: 4,
+  grav: 3,
+  visc: 1,
+  stck: 1,
+  step: 1,
+  prec: 1,
+};
 
 export function parseRigidMassFile(text: string): RigidMassFile {
   const out: RigidMassFile = { errors: [], warnings: [] };

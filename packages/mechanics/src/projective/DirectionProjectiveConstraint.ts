@@ -1,4 +1,12 @@
-import { Indices, isTopology, Real, RealArray, sofaComponent, type MatrixAccumulator, SingleStateProjectiveConstraint } from '@sofa-ts/core';
+import {
+  Indices,
+  isTopology,
+  Real,
+  RealArray,
+  sofaComponent,
+  type MatrixAccumulator,
+  SingleStateProjectiveConstraint,
+} from '@sofa-ts/core';
 import { checkIndices, DirectionProjection, vectorOf } from './direction-projection.js';
 import { constraintTopology, followConstrainedPoints, pickRows } from './follow-points.js';
 
@@ -18,11 +26,32 @@ import { constraintTopology, followConstrainedPoints, pickRows } from './follow-
   templates: ['Vec3d', 'Vec2d'],
 })
 export class DirectionProjectiveConstraint extends SingleStateProjectiveConstraint {
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the constrained points (default: point 0)' });
-  readonly direction = this.initData({ name: 'direction', type: RealArray(0, 'CPos'), default: new Float64Array(0), help: 'direction of the motion (normalised at init)' });
-  readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 0, help: '0 -> point based rendering, >0 -> radius of spheres', group: 'Visualization' });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: Uint32Array.of(0),
+    help: 'indices of the constrained points (default: point 0)',
+  });
+  readonly direction = this.initData({
+    name: 'direction',
+    type: RealArray(0, 'CPos'),
+    default: new Float64Array(0),
+    help: 'direction of the motion (normalised at init)',
+  });
+  readonly drawSize = this.initData({
+    name: 'drawSize',
+    type: Real,
+    default: 0,
+    help: '0 -> point based rendering, >0 -> radius of spheres',
+    group: 'Visualization',
+  });
 
-  readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink({
+    name: 'topology',
+    help: 'link to the topology container (accepted)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   private readonly proj = new DirectionProjection('line');
   /** Positions of the points at init, (m × N), in the order of proj.points. */
@@ -44,11 +73,15 @@ export class DirectionProjectiveConstraint extends SingleStateProjectiveConstrai
     this.origins = new Float64Array(this.proj.points.length * N);
     this.proj.points.forEach((p, j) => this.origins.set(x.subarray(p * N, p * N + N), j * N));
     // point removals: the points (and their origins) follow
-    followConstrainedPoints(constraintTopology(this, this.topology), () => this.proj.points, (points, from) => {
-      this.origins = pickRows(this.origins, from, N);
-      this.proj.points = points;
-      this.indices.value = points;
-    });
+    followConstrainedPoints(
+      constraintTopology(this, this.topology),
+      () => this.proj.points,
+      (points, from) => {
+        this.origins = pickRows(this.origins, from, N);
+        this.proj.points = points;
+        this.indices.value = points;
+      },
+    );
   }
 
   projectResponse(dx: Float64Array): void {
@@ -61,7 +94,9 @@ export class DirectionProjectiveConstraint extends SingleStateProjectiveConstrai
 
   /** x_i ← o_i + n·((x_i − o_i)·n). */
   projectPosition(x: Float64Array): void {
-    const n = this.proj.n, N = n.length, o = this.origins;
+    const n = this.proj.n,
+      N = n.length,
+      o = this.origins;
     this.proj.points.forEach((p, j) => {
       let dot = 0;
       for (let k = 0; k < N; k++) dot += (x[p * N + k]! - o[j * N + k]!) * n[k]!;

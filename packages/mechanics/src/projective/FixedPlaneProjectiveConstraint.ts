@@ -1,4 +1,14 @@
-import { Indices, contextMeshTopology, followPointIndices, isTopology, Real, RealArray, sofaComponent, type MatrixAccumulator, SingleStateProjectiveConstraint } from '@sofa-ts/core';
+import {
+  Indices,
+  contextMeshTopology,
+  followPointIndices,
+  isTopology,
+  Real,
+  RealArray,
+  sofaComponent,
+  type MatrixAccumulator,
+  SingleStateProjectiveConstraint,
+} from '@sofa-ts/core';
 
 /**
  * SOFA's FixedPlaneProjectiveConstraint (alias FixedPlaneConstraint): the listed points move only
@@ -23,12 +33,33 @@ import { Indices, contextMeshTopology, followPointIndices, isTopology, Real, Rea
   templates: ['Vec3d', 'Vec6d', 'Rigid3d'],
 })
 export class FixedPlaneProjectiveConstraint extends SingleStateProjectiveConstraint {
-  readonly direction = this.initData({ name: 'direction', type: RealArray(0, 'Coord'), default: new Float64Array(0), help: 'normal direction of the plane the points slide in' });
-  readonly dmin = this.initData({ name: 'dmin', type: Real, default: 0, unit: 'm', help: 'with dmax: points with dmin < x·direction < dmax at init are constrained too' });
+  readonly direction = this.initData({
+    name: 'direction',
+    type: RealArray(0, 'Coord'),
+    default: new Float64Array(0),
+    help: 'normal direction of the plane the points slide in',
+  });
+  readonly dmin = this.initData({
+    name: 'dmin',
+    type: Real,
+    default: 0,
+    unit: 'm',
+    help: 'with dmax: points with dmin < x·direction < dmax at init are constrained too',
+  });
   readonly dmax = this.initData({ name: 'dmax', type: Real, default: 0, unit: 'm', help: 'see dmin' });
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the constrained points' });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the constrained points',
+  });
 
-  readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink({
+    name: 'topology',
+    help: 'link to the topology container (accepted)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   /** Constrained points without repetition, (n). */
   private points = new Uint32Array(0);
@@ -42,14 +73,16 @@ export class FixedPlaneProjectiveConstraint extends SingleStateProjectiveConstra
   override init(): void {
     const s = this.getMechanicalState();
     if (!this.template) this.template = s.stateType.name;
-    if (s.stateType.name === 'Rigid2d') throw this.error('SOFA has no Rigid2d FixedPlaneProjectiveConstraint', 'use Rigid3d, Vec3d or Vec6d');
+    if (s.stateType.name === 'Rigid2d')
+      throw this.error('SOFA has no Rigid2d FixedPlaneProjectiveConstraint', 'use Rigid3d, Vec3d or Vec6d');
     const rigid = s.stateType.isRigid;
     const d = rigid ? 3 : s.stateType.derivSize;
     const cs = s.stateType.coordSize;
     this.ds = s.stateType.derivSize;
     let dir = this.direction.value;
     if (rigid && dir.length === 7) dir = dir.slice(0, 3);
-    if (dir.length !== d) throw this.error(`'direction' needs ${rigid ? '3 (or 7)' : d} numbers for template ${s.stateType.name}, got ${dir.length}`);
+    if (dir.length !== d)
+      throw this.error(`'direction' needs ${rigid ? '3 (or 7)' : d} numbers for template ${s.stateType.name}, got ${dir.length}`);
     const norm = Math.hypot(...dir);
     if (!(norm > 0)) throw this.error(`'direction' must not be zero`);
     this.n = Float64Array.from(dir, (v) => v / norm);
@@ -70,11 +103,16 @@ export class FixedPlaneProjectiveConstraint extends SingleStateProjectiveConstra
     }
     this.points = Uint32Array.from(new Set(pts));
     // the points follow the point removals of the node's topology (SOFA's TopologySubsetIndices)
-    followPointIndices(this.topology.get() ?? contextMeshTopology(this.context), this.indices, (l) => (this.points = Uint32Array.from(new Set(l))));
+    followPointIndices(
+      this.topology.get() ?? contextMeshTopology(this.context),
+      this.indices,
+      (l) => (this.points = Uint32Array.from(new Set(l))),
+    );
   }
 
   projectResponse(dx: Float64Array): void {
-    const d = this.n.length, ds = this.ds;
+    const d = this.n.length,
+      ds = this.ds;
     // dx_i ← dx_i − n·(n·dx_i)
     for (const p of this.points) {
       let dot = 0;
@@ -98,7 +136,8 @@ export class FixedPlaneProjectiveConstraint extends SingleStateProjectiveConstra
 
   /** The d×d block I − n·nᵀ of every constrained point (all entries, zeros included). */
   override addProjectionToMatrix(acc: MatrixAccumulator): void {
-    const d = this.n.length, ds = this.ds;
+    const d = this.n.length,
+      ds = this.ds;
     for (const p of this.points) {
       for (let r = 0; r < d; r++) for (let c = 0; c < d; c++) acc.add(p * ds + r, p * ds + c, (r === c ? 1 : 0) - this.n[r]! * this.n[c]!);
     }

@@ -1,4 +1,12 @@
-import { Bool, Indices, Real, contextMeshTopology, followPointIndices, sofaComponent, SingleStateProjectiveConstraint } from '@sofa-ts/core';
+import {
+  Bool,
+  Indices,
+  Real,
+  contextMeshTopology,
+  followPointIndices,
+  sofaComponent,
+  SingleStateProjectiveConstraint,
+} from '@sofa-ts/core';
 
 /**
  * SOFA's FixedProjectiveConstraint (alias FixedConstraint): the listed points (or all of them with
@@ -20,9 +28,26 @@ import { Bool, Indices, Real, contextMeshTopology, followPointIndices, sofaCompo
 export class FixedProjectiveConstraint extends SingleStateProjectiveConstraint {
   readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the fixed points' });
   readonly fixAll = this.initData({ name: 'fixAll', type: Bool, default: false, help: 'filter all the DOF to implement a fixed object' });
-  readonly showObject = this.initData({ name: 'showObject', type: Bool, default: true, help: 'draw or not the fixed constraints', group: 'Visualization' });
-  readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 0, help: '0 -> point based rendering, >0 -> radius of spheres', group: 'Visualization' });
-  readonly activateProjectVelocity = this.initData({ name: 'activate_projectVelocity', type: Bool, default: false, help: 'activate the projection of the velocity' });
+  readonly showObject = this.initData({
+    name: 'showObject',
+    type: Bool,
+    default: true,
+    help: 'draw or not the fixed constraints',
+    group: 'Visualization',
+  });
+  readonly drawSize = this.initData({
+    name: 'drawSize',
+    type: Real,
+    default: 0,
+    help: '0 -> point based rendering, >0 -> radius of spheres',
+    group: 'Visualization',
+  });
+  readonly activateProjectVelocity = this.initData({
+    name: 'activate_projectVelocity',
+    type: Bool,
+    default: false,
+    help: 'activate the projection of the velocity',
+  });
 
   /** Fixed points (all of them with fixAll), checked against the state size at init. */
   private points: Uint32Array = new Uint32Array(0);
@@ -35,7 +60,12 @@ export class FixedProjectiveConstraint extends SingleStateProjectiveConstraint {
     else {
       for (const i of this.indices.value) if (i >= n) throw this.error(`index ${i} is out of range: ${s.describe()} has ${n} points`);
       this.points = Uint32Array.from(this.indices.value);
-      followPointIndices(contextMeshTopology(this.context), this.indices, (l) => (this.points = Uint32Array.from(l)), () => this.points);
+      followPointIndices(
+        contextMeshTopology(this.context),
+        this.indices,
+        (l) => (this.points = Uint32Array.from(l)),
+        () => this.points,
+      );
     }
   }
 

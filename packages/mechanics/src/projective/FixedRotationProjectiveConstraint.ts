@@ -18,9 +18,24 @@ import { quatMultiply } from '../rotation.js';
   templates: ['Rigid3d'],
 })
 export class FixedRotationProjectiveConstraint extends SingleStateProjectiveConstraint {
-  readonly fixedXRotation = this.initData({ name: 'FixedXRotation', type: Bool, default: false, help: 'prevent the rotation about the X axis' });
-  readonly fixedYRotation = this.initData({ name: 'FixedYRotation', type: Bool, default: false, help: 'prevent the rotation about the Y axis' });
-  readonly fixedZRotation = this.initData({ name: 'FixedZRotation', type: Bool, default: false, help: 'prevent the rotation about the Z axis' });
+  readonly fixedXRotation = this.initData({
+    name: 'FixedXRotation',
+    type: Bool,
+    default: false,
+    help: 'prevent the rotation about the X axis',
+  });
+  readonly fixedYRotation = this.initData({
+    name: 'FixedYRotation',
+    type: Bool,
+    default: false,
+    help: 'prevent the rotation about the Y axis',
+  });
+  readonly fixedZRotation = this.initData({
+    name: 'FixedZRotation',
+    type: Bool,
+    default: false,
+    help: 'prevent the rotation about the Z axis',
+  });
 
   /** Orientations at init, (n × 4). */
   private q0 = new Float64Array(0);
@@ -33,7 +48,8 @@ export class FixedRotationProjectiveConstraint extends SingleStateProjectiveCons
   override init(): void {
     const s = this.getMechanicalState();
     if (!this.template) this.template = s.stateType.name;
-    if (s.stateType.name !== 'Rigid3d') throw this.error(`FixedRotationProjectiveConstraint needs a Rigid3d state, ${s.describe()} is ${s.stateType.name}`);
+    if (s.stateType.name !== 'Rigid3d')
+      throw this.error(`FixedRotationProjectiveConstraint needs a Rigid3d state, ${s.describe()} is ${s.stateType.name}`);
     this.q0 = new Float64Array(4 * s.size);
     for (let i = 0; i < s.size; i++) this.q0.set(s.x.subarray(7 * i + 3, 7 * i + 7), 4 * i);
   }

@@ -1,4 +1,12 @@
-import { Indices, isTopology, Real, RealArray, sofaComponent, type MatrixAccumulator, SingleStateProjectiveConstraint } from '@sofa-ts/core';
+import {
+  Indices,
+  isTopology,
+  Real,
+  RealArray,
+  sofaComponent,
+  type MatrixAccumulator,
+  SingleStateProjectiveConstraint,
+} from '@sofa-ts/core';
 import { checkIndices, DirectionProjection, vectorOf } from './direction-projection.js';
 import { constraintTopology, followConstrainedPoints } from './follow-points.js';
 
@@ -17,12 +25,39 @@ import { constraintTopology, followConstrainedPoints } from './follow-points.js'
   templates: ['Vec3d', 'Vec2d'],
 })
 export class LineProjectiveConstraint extends SingleStateProjectiveConstraint {
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the constrained points (default: point 0)' });
-  readonly origin = this.initData({ name: 'origin', type: RealArray(0, 'CPos'), default: new Float64Array(0), unit: 'm', help: 'a point of the line (default: the origin)' });
-  readonly direction = this.initData({ name: 'direction', type: RealArray(0, 'CPos'), default: new Float64Array(0), help: 'direction of the line (normalised at init)' });
-  readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 0, help: '0 -> point based rendering, >0 -> radius of spheres', group: 'Visualization' });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: Uint32Array.of(0),
+    help: 'indices of the constrained points (default: point 0)',
+  });
+  readonly origin = this.initData({
+    name: 'origin',
+    type: RealArray(0, 'CPos'),
+    default: new Float64Array(0),
+    unit: 'm',
+    help: 'a point of the line (default: the origin)',
+  });
+  readonly direction = this.initData({
+    name: 'direction',
+    type: RealArray(0, 'CPos'),
+    default: new Float64Array(0),
+    help: 'direction of the line (normalised at init)',
+  });
+  readonly drawSize = this.initData({
+    name: 'drawSize',
+    type: Real,
+    default: 0,
+    help: '0 -> point based rendering, >0 -> radius of spheres',
+    group: 'Visualization',
+  });
 
-  readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink({
+    name: 'topology',
+    help: 'link to the topology container (accepted)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   private readonly proj = new DirectionProjection('line');
   /** A point of the line, (N). */
@@ -40,11 +75,15 @@ export class LineProjectiveConstraint extends SingleStateProjectiveConstraint {
     if (norm === 0) n[0] = 1;
     else n = n.map((v) => v / norm);
     this.direction.value = Float64Array.from(n);
-    this.proj.set(this.indices.value, n, s.stateType.derivSize);    // point removals: the points follow
-    followConstrainedPoints(constraintTopology(this, this.topology), () => this.proj.points, (points) => {
-      this.proj.points = points;
-      this.indices.value = points;
-    });
+    this.proj.set(this.indices.value, n, s.stateType.derivSize); // point removals: the points follow
+    followConstrainedPoints(
+      constraintTopology(this, this.topology),
+      () => this.proj.points,
+      (points) => {
+        this.proj.points = points;
+        this.indices.value = points;
+      },
+    );
   }
 
   projectResponse(dx: Float64Array): void {
@@ -57,7 +96,9 @@ export class LineProjectiveConstraint extends SingleStateProjectiveConstraint {
 
   /** x_i ← o + n·((x_i − o)·n). */
   projectPosition(x: Float64Array): void {
-    const n = this.proj.n, o = this.o, N = n.length;
+    const n = this.proj.n,
+      o = this.o,
+      N = n.length;
     for (const p of this.proj.points) {
       let dot = 0;
       for (let k = 0; k < N; k++) dot += (x[p * N + k]! - o[k]!) * n[k]!;

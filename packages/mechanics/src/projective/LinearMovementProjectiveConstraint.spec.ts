@@ -11,13 +11,20 @@ import { buildNode } from '../mass/mesh-test-support.js';
 describe('LinearMovementProjectiveConstraint', () => {
   const x0 = [0, 0, 0, 1, 0, 0, 0, 1, 0];
   const keys = [0, 2, 5];
-  const moves = [[0, 0, 0], [1, -2, 0], [1, -2, 3]];
+  const moves = [
+    [0, 0, 0],
+    [1, -2, 0],
+    [1, -2, 3],
+  ];
   function expected(t: number): { m: number[]; v: number[] } | undefined {
     for (let k = 0; k + 1 < keys.length; k++) {
       if (t >= keys[k]! && t < keys[k + 1]!) {
         const a = (t - keys[k]!) / (keys[k + 1]! - keys[k]!);
         const span = keys[k + 1]! - keys[k]!;
-        return { m: [0, 1, 2].map((c) => moves[k]![c]! + (moves[k + 1]![c]! - moves[k]![c]!) * a), v: [0, 1, 2].map((c) => (moves[k + 1]![c]! - moves[k]![c]!) / span) };
+        return {
+          m: [0, 1, 2].map((c) => moves[k]![c]! + (moves[k + 1]![c]! - moves[k]![c]!) * a),
+          v: [0, 1, 2].map((c) => (moves[k + 1]![c]! - moves[k]![c]!) / span),
+        };
       }
     }
     return undefined;

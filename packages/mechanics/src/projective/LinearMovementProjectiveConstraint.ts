@@ -1,4 +1,13 @@
-import { Bool, Indices, RealArray, isTopology, sofaComponent, type CheckpointReader, type CheckpointRecord, SingleStateProjectiveConstraint } from '@sofa-ts/core';
+import {
+  Bool,
+  Indices,
+  RealArray,
+  isTopology,
+  sofaComponent,
+  type CheckpointReader,
+  type CheckpointRecord,
+  SingleStateProjectiveConstraint,
+} from '@sofa-ts/core';
 import { constraintTopology, followConstrainedPoints, pickRows } from './follow-points.js';
 import { quatFromEulerAt } from '@sofa-ts/linalg';
 import { quatMultiply, quatSlerp2 } from '../rotation.js';
@@ -28,13 +37,45 @@ import { quatMultiply, quatSlerp2 } from '../rotation.js';
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d'],
 })
 export class LinearMovementProjectiveConstraint extends SingleStateProjectiveConstraint {
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the points that follow the motion (default: point 0)' });
-  readonly keyTimes = this.initData({ name: 'keyTimes', type: RealArray(1), default: new Float64Array(0), unit: 's', help: 'key times, increasing' });
-  readonly movements = this.initData({ name: 'movements', type: RealArray(0, 'vector<Deriv>'), default: new Float64Array(0), help: 'one movement (a Deriv) per key time' });
-  readonly relativeMovements = this.initData({ name: 'relativeMovements', type: Bool, default: true, help: 'movements are displacements from the initial positions (else absolute positions)' });
-  readonly showMovement = this.initData({ name: 'showMovement', type: Bool, default: false, help: 'draw the path of the points', group: 'Visualization' });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: Uint32Array.of(0),
+    help: 'indices of the points that follow the motion (default: point 0)',
+  });
+  readonly keyTimes = this.initData({
+    name: 'keyTimes',
+    type: RealArray(1),
+    default: new Float64Array(0),
+    unit: 's',
+    help: 'key times, increasing',
+  });
+  readonly movements = this.initData({
+    name: 'movements',
+    type: RealArray(0, 'vector<Deriv>'),
+    default: new Float64Array(0),
+    help: 'one movement (a Deriv) per key time',
+  });
+  readonly relativeMovements = this.initData({
+    name: 'relativeMovements',
+    type: Bool,
+    default: true,
+    help: 'movements are displacements from the initial positions (else absolute positions)',
+  });
+  readonly showMovement = this.initData({
+    name: 'showMovement',
+    type: Bool,
+    default: false,
+    help: 'draw the path of the points',
+    group: 'Visualization',
+  });
 
-  readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink({
+    name: 'topology',
+    help: 'link to the topology container (accepted)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   private points = new Uint32Array(0);
   private d = 3;
@@ -53,24 +94,34 @@ export class LinearMovementProjectiveConstraint extends SingleStateProjectiveCon
   override init(): void {
     const s = this.getMechanicalState();
     if (!this.template) this.template = s.stateType.name;
-    if (s.stateType.name === 'Rigid2d') throw this.error('SOFA has no Rigid2d LinearMovementProjectiveConstraint', 'use Rigid3d, or Vec templates');
+    if (s.stateType.name === 'Rigid2d')
+      throw this.error('SOFA has no Rigid2d LinearMovementProjectiveConstraint', 'use Rigid3d, or Vec templates');
     this.rigid = s.stateType.name === 'Rigid3d';
     this.d = s.stateType.derivSize;
     const t = this.keyTimes.value;
     const mv = this.movements.value;
-    if (mv.length < t.length * this.d) throw this.error(`'movements' needs ${this.d} numbers per key time (${t.length} key times), got ${mv.length} numbers`);
+    if (mv.length < t.length * this.d)
+      throw this.error(`'movements' needs ${this.d} numbers per key time (${t.length} key times), got ${mv.length} numbers`);
     // SOFA reads the movement of key time k at index k: extra movements are never used
-    if (mv.length > t.length * this.d) this.warn(`'movements' gives ${mv.length / this.d} movements of ${this.d} numbers for ${t.length} key times: the first ${t.length} are used, as SOFA does`);
+    if (mv.length > t.length * this.d)
+      this.warn(
+        `'movements' gives ${mv.length / this.d} movements of ${this.d} numbers for ${t.length} key times: the first ${t.length} are used, as SOFA does`,
+      );
     for (let k = 1; k < t.length; k++) if (!(t[k]! > t[k - 1]!)) throw this.error(`'keyTimes' must increase, got ${t[k - 1]} then ${t[k]}`);
-    for (const i of this.indices.value) if (i >= s.size) throw this.error(`index ${i} is out of range: ${s.describe()} has ${s.size} points`);
+    for (const i of this.indices.value)
+      if (i >= s.size) throw this.error(`index ${i} is out of range: ${s.describe()} has ${s.size} points`);
     this.points = Uint32Array.from(new Set(this.indices.value));
     // the points follow the point removals of the node's topology (SOFA's TopologySubsetIndices)
     // point removals: the points (and their positions at the first projection) follow
-    followConstrainedPoints(constraintTopology(this, this.topology), () => this.points, (points, from) => {
-      if (this.x0 && this.points.length > 0) this.x0 = pickRows(this.x0, from, this.x0.length / this.points.length);
-      this.points = points;
-      this.indices.value = points;
-    });
+    followConstrainedPoints(
+      constraintTopology(this, this.topology),
+      () => this.points,
+      (points, from) => {
+        if (this.x0 && this.points.length > 0) this.x0 = pickRows(this.x0, from, this.x0.length / this.points.length);
+        this.points = points;
+        this.indices.value = points;
+      },
+    );
     this.m = new Float64Array(this.d);
     this.vel = new Float64Array(this.d);
     this.x0 = undefined;
@@ -107,7 +158,8 @@ export class LinearMovementProjectiveConstraint extends SingleStateProjectiveCon
       this.vel[c] = (m1 - m0) / span;
     }
     if (this.rigid) {
-      const p = k * 6, q = (k + 1) * 6;
+      const p = k * 6,
+        q = (k + 1) * 6;
       quatFromEulerAt(this.qPrev, 0, mv[p + 3]!, mv[p + 4]!, mv[p + 5]!);
       quatFromEulerAt(this.qNext, 0, mv[q + 3]!, mv[q + 4]!, mv[q + 5]!);
       quatSlerp2(this.qm, this.qPrev, this.qNext, a);

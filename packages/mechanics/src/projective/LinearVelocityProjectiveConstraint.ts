@@ -23,13 +23,44 @@ import { checkIndices } from './direction-projection.js';
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d'],
 })
 export class LinearVelocityProjectiveConstraint extends SingleStateProjectiveConstraint {
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the constrained points (default: point 0)' });
-  readonly keyTimes = this.initData({ name: 'keyTimes', type: RealArray(1), default: Float64Array.of(0), unit: 's', help: 'key times for the velocities, increasing' });
-  readonly velocities = this.initData({ name: 'velocities', type: RealArray(0, 'vector<Deriv>'), default: new Float64Array(0), help: 'velocities at the key times (one Deriv per key time; default: one zero velocity)' });
-  readonly coordinates = this.initData({ name: 'coordinates', type: Indices, default: new Uint32Array(0), help: 'components of the velocity to impose (default: all)' });
-  readonly continueAfterEnd = this.initData({ name: 'continueAfterEnd', type: Bool, default: false, help: 'if true, the last velocity is still applied after the last key time' });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: Uint32Array.of(0),
+    help: 'indices of the constrained points (default: point 0)',
+  });
+  readonly keyTimes = this.initData({
+    name: 'keyTimes',
+    type: RealArray(1),
+    default: Float64Array.of(0),
+    unit: 's',
+    help: 'key times for the velocities, increasing',
+  });
+  readonly velocities = this.initData({
+    name: 'velocities',
+    type: RealArray(0, 'vector<Deriv>'),
+    default: new Float64Array(0),
+    help: 'velocities at the key times (one Deriv per key time; default: one zero velocity)',
+  });
+  readonly coordinates = this.initData({
+    name: 'coordinates',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'components of the velocity to impose (default: all)',
+  });
+  readonly continueAfterEnd = this.initData({
+    name: 'continueAfterEnd',
+    type: Bool,
+    default: false,
+    help: 'if true, the last velocity is still applied after the last key time',
+  });
 
-  readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink({
+    name: 'topology',
+    help: 'link to the topology container (accepted)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   private type!: StateType;
   private points = new Uint32Array(0);
@@ -54,18 +85,21 @@ export class LinearVelocityProjectiveConstraint extends SingleStateProjectiveCon
   override init(): void {
     const s = this.getMechanicalState();
     if (!this.template) this.template = s.stateType.name;
-    if (s.stateType.name === 'Rigid2d') throw this.error('SOFA has no Rigid2d LinearVelocityProjectiveConstraint', 'use Rigid3d, or Vec templates');
+    if (s.stateType.name === 'Rigid2d')
+      throw this.error('SOFA has no Rigid2d LinearVelocityProjectiveConstraint', 'use Rigid3d, or Vec templates');
     this.type = s.stateType;
     const d = s.stateType.derivSize;
     const t = this.keyTimes.value;
     let keys = this.velocities.value;
     if (!this.velocities.isSet && keys.length === 0) keys = new Float64Array(d);
-    if (keys.length !== t.length * d) throw this.error(`'velocities' needs ${d} numbers per key time (${t.length} key times), got ${keys.length} numbers`);
+    if (keys.length !== t.length * d)
+      throw this.error(`'velocities' needs ${d} numbers per key time (${t.length} key times), got ${keys.length} numbers`);
     if (t.length === 0) throw this.error(`'keyTimes' is empty`, 'give at least one key time');
     for (let k = 1; k < t.length; k++) if (!(t[k]! > t[k - 1]!)) throw this.error(`'keyTimes' must increase, got ${t[k - 1]} then ${t[k]}`);
     for (const c of this.coordinates.value) {
       if (c >= d) throw this.error(`coordinate ${c} is out of range: a ${s.stateType.name} velocity has ${d} components`);
-      if (s.stateType.isRigid) throw this.error(`'coordinates' is not supported on ${s.stateType.name} (SOFA mixes coordinate and velocity components there)`);
+      if (s.stateType.isRigid)
+        throw this.error(`'coordinates' is not supported on ${s.stateType.name} (SOFA mixes coordinate and velocity components there)`);
     }
     checkIndices(this.indices.value, s.size, s.describe(), (m) => this.error(m));
     this.points = Uint32Array.from(new Set(this.indices.value));
@@ -90,7 +124,8 @@ export class LinearVelocityProjectiveConstraint extends SingleStateProjectiveCon
    * last key time (the velocity then stays the last one found).
    */
   private findKeyTimes(): boolean {
-    const t = this.keyTimes.value, d = this.type.derivSize;
+    const t = this.keyTimes.value,
+      d = this.type.derivSize;
     const time = this.context.getTime();
     if (time > t[t.length - 1]!) {
       this.prevV.set(this.nextV);

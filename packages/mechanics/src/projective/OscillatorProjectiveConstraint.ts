@@ -16,7 +16,12 @@ import { RealArray, sofaComponent, type StateType, SingleStateProjectiveConstrai
   templates: ['Vec3d', 'Rigid3d'],
 })
 export class OscillatorProjectiveConstraint extends SingleStateProjectiveConstraint {
-  readonly oscillators = this.initData({ name: 'oscillators', type: RealArray(0, 'vector<Oscillator>'), default: new Float64Array(0), help: 'sequence of oscillating points: index, mean (Coord), amplitude (Deriv), pulsation, phase' });
+  readonly oscillators = this.initData({
+    name: 'oscillators',
+    type: RealArray(0, 'vector<Oscillator>'),
+    default: new Float64Array(0),
+    help: 'sequence of oscillating points: index, mean (Coord), amplitude (Deriv), pulsation, phase',
+  });
 
   private type!: StateType;
   /** Per oscillator: point, mean (coordSize), amplitude (derivSize), ω, φ. */
@@ -30,10 +35,15 @@ export class OscillatorProjectiveConstraint extends SingleStateProjectiveConstra
   override init(): void {
     const s = this.getMechanicalState();
     if (!this.template) this.template = s.stateType.name;
-    if (s.stateType.name !== 'Vec3d' && s.stateType.name !== 'Rigid3d') throw this.error(`SOFA has OscillatorProjectiveConstraint for Vec3d and Rigid3d, not ${s.stateType.name}`);
-    const t = (this.type = s.stateType), cs = t.coordSize, ds = t.derivSize, w = 1 + cs + ds + 2;
+    if (s.stateType.name !== 'Vec3d' && s.stateType.name !== 'Rigid3d')
+      throw this.error(`SOFA has OscillatorProjectiveConstraint for Vec3d and Rigid3d, not ${s.stateType.name}`);
+    const t = (this.type = s.stateType),
+      cs = t.coordSize,
+      ds = t.derivSize,
+      w = 1 + cs + ds + 2;
     const o = this.oscillators.value;
-    if (o.length % w !== 0) throw this.error(`'oscillators' needs ${w} numbers per point (index, mean, amplitude, pulsation, phase), got ${o.length}`);
+    if (o.length % w !== 0)
+      throw this.error(`'oscillators' needs ${w} numbers per point (index, mean, amplitude, pulsation, phase), got ${o.length}`);
     const n = o.length / w;
     this.points = new Uint32Array(n);
     this.means = new Float64Array(n * cs);
@@ -42,7 +52,8 @@ export class OscillatorProjectiveConstraint extends SingleStateProjectiveConstra
     this.phase = new Float64Array(n);
     for (let k = 0; k < n; k++) {
       const i = o[k * w]!;
-      if (!Number.isInteger(i) || i < 0 || i >= s.size) throw this.error(`oscillator ${k} names point ${i}, but ${s.describe()} has ${s.size} points`);
+      if (!Number.isInteger(i) || i < 0 || i >= s.size)
+        throw this.error(`oscillator ${k} names point ${i}, but ${s.describe()} has ${s.size} points`);
       this.points[k] = i;
       this.means.set(o.subarray(k * w + 1, k * w + 1 + cs), k * cs);
       this.amps.set(o.subarray(k * w + 1 + cs, k * w + 1 + cs + ds), k * ds);
@@ -58,7 +69,8 @@ export class OscillatorProjectiveConstraint extends SingleStateProjectiveConstra
 
   /** v = a·ω·cos(ωt + φ). */
   projectVelocity(v: Float64Array): void {
-    const d = this.type.derivSize, t = this.context.getTime();
+    const d = this.type.derivSize,
+      t = this.context.getTime();
     for (let k = 0; k < this.points.length; k++) {
       const c = this.omega[k]! * Math.cos(this.omega[k]! * t + this.phase[k]!);
       for (let j = 0; j < d; j++) v[this.points[k]! * d + j] = this.amps[k * d + j]! * c;
@@ -67,7 +79,9 @@ export class OscillatorProjectiveConstraint extends SingleStateProjectiveConstra
 
   /** x = m ⊕ a·sin(ωt + φ). */
   projectPosition(x: Float64Array): void {
-    const cs = this.type.coordSize, d = this.type.derivSize, t = this.context.getTime();
+    const cs = this.type.coordSize,
+      d = this.type.derivSize,
+      t = this.context.getTime();
     for (let k = 0; k < this.points.length; k++) {
       const s = Math.sin(this.omega[k]! * t + this.phase[k]!);
       this.type.addDerivToCoord(this.scratch, this.means.subarray(k * cs, k * cs + cs), this.amps.subarray(k * d, k * d + d), s, 1);

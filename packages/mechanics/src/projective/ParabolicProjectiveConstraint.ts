@@ -20,14 +20,42 @@ import { checkIndices } from './direction-projection.js';
   templates: ['Vec3d', 'Rigid3d'],
 })
 export class ParabolicProjectiveConstraint extends SingleStateProjectiveConstraint {
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the constrained points' });
-  readonly P1 = this.initData({ name: 'P1', type: RealArray(0, 'Vec3d'), default: Float64Array.of(0, 0, 0), unit: 'm', help: 'first point of the parabola' });
-  readonly P2 = this.initData({ name: 'P2', type: RealArray(0, 'Vec3d'), default: Float64Array.of(0, 0, 0), unit: 'm', help: 'second point of the parabola' });
-  readonly P3 = this.initData({ name: 'P3', type: RealArray(0, 'Vec3d'), default: Float64Array.of(0, 0, 0), unit: 'm', help: 'third point of the parabola' });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the constrained points',
+  });
+  readonly P1 = this.initData({
+    name: 'P1',
+    type: RealArray(0, 'Vec3d'),
+    default: Float64Array.of(0, 0, 0),
+    unit: 'm',
+    help: 'first point of the parabola',
+  });
+  readonly P2 = this.initData({
+    name: 'P2',
+    type: RealArray(0, 'Vec3d'),
+    default: Float64Array.of(0, 0, 0),
+    unit: 'm',
+    help: 'second point of the parabola',
+  });
+  readonly P3 = this.initData({
+    name: 'P3',
+    type: RealArray(0, 'Vec3d'),
+    default: Float64Array.of(0, 0, 0),
+    unit: 'm',
+    help: 'third point of the parabola',
+  });
   readonly beginTime = this.initData({ name: 'BeginTime', type: Real, default: 0, unit: 's', help: 'begin time of the motion' });
   readonly endTime = this.initData({ name: 'EndTime', type: Real, default: 0, unit: 's', help: 'end time of the motion' });
 
-  readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink({
+    name: 'topology',
+    help: 'link to the topology container (accepted)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   private points = new Uint32Array(0);
   private cs = 3;
@@ -46,14 +74,23 @@ export class ParabolicProjectiveConstraint extends SingleStateProjectiveConstrai
     if (!this.template) this.template = s.stateType.name;
     this.cs = s.stateType.coordSize;
     this.ds = s.stateType.derivSize;
-    for (const [d, n] of [[this.P1, 'P1'], [this.P2, 'P2'], [this.P3, 'P3']] as const) if (d.value.length !== 3) throw this.error(`'${n}' needs 3 numbers, got ${d.value.length}`);
+    for (const [d, n] of [
+      [this.P1, 'P1'],
+      [this.P2, 'P2'],
+      [this.P3, 'P3'],
+    ] as const)
+      if (d.value.length !== 3) throw this.error(`'${n}' needs 3 numbers, got ${d.value.length}`);
     checkIndices(this.indices.value, s.size, s.describe(), (m) => this.error(m));
     this.points = Uint32Array.from(new Set(this.indices.value));
-    const P1 = this.P1.value, P2 = this.P2.value, P3 = this.P3.value;
-    const a = [0, 1, 2].map((k) => P2[k]! - P1[k]!), b = [0, 1, 2].map((k) => P3[k]! - P1[k]!);
+    const P1 = this.P1.value,
+      P2 = this.P2.value,
+      P3 = this.P3.value;
+    const a = [0, 1, 2].map((k) => P2[k]! - P1[k]!),
+      b = [0, 1, 2].map((k) => P3[k]! - P1[k]!);
     const z = [b[1]! * a[2]! - b[2]! * a[1]!, b[2]! * a[0]! - b[0]! * a[2]!, b[0]! * a[1]! - b[1]! * a[0]!];
     const y = [z[1]! * b[2]! - z[2]! * b[1]!, z[2]! * b[0]! - z[0]! * b[2]!, z[0]! * b[1]! - z[1]! * b[0]!];
-    const lb = Math.hypot(...b), ly = Math.hypot(...y);
+    const lb = Math.hypot(...b),
+      ly = Math.hypot(...y);
     if (!(lb > 0 && ly > 0)) throw this.error('P1, P2 and P3 must be three distinct points not on one line');
     for (let k = 0; k < 3; k++) {
       this.ex[k] = b[k]! / lb;
@@ -72,7 +109,9 @@ export class ParabolicProjectiveConstraint extends SingleStateProjectiveConstrai
   /** The point of the parabola at time t into out (3). */
   private at(out: Float64Array, t: number): void {
     const tau = (t - this.beginTime.value) / (this.endTime.value - this.beginTime.value);
-    const X = this.x3 * tau, x2 = this.x2, den = this.x3 * x2 - x2 * x2;
+    const X = this.x3 * tau,
+      x2 = this.x2,
+      den = this.x3 * x2 - x2 * x2;
     const Y = (-this.y2 / den) * X * X + ((this.x3 * this.y2) / den) * X;
     for (let k = 0; k < 3; k++) out[k] = this.P1.value[k]! + X * this.ex[k]! + Y * this.ey[k]!;
   }
@@ -83,7 +122,8 @@ export class ParabolicProjectiveConstraint extends SingleStateProjectiveConstrai
   }
 
   projectVelocity(v: Float64Array): void {
-    const t = this.context.getTime(), dt = this.context.getDt();
+    const t = this.context.getTime(),
+      dt = this.context.getDt();
     if (!this.active(t)) return;
     this.at(this.p, t);
     this.at(this.q, t + dt);

@@ -1,4 +1,13 @@
-import { Bool, Indices, Real, contextMeshTopology, followPointIndices, sofaComponent, type DataType, SingleStateProjectiveConstraint } from '@sofa-ts/core';
+import {
+  Bool,
+  Indices,
+  Real,
+  contextMeshTopology,
+  followPointIndices,
+  sofaComponent,
+  type DataType,
+  SingleStateProjectiveConstraint,
+} from '@sofa-ts/core';
 
 /** A list of booleans written 0/1 or true/false. */
 const BoolList: DataType<Uint8Array> = {
@@ -26,11 +35,38 @@ const BoolList: DataType<Uint8Array> = {
 export class PartialFixedProjectiveConstraint extends SingleStateProjectiveConstraint {
   readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the fixed points' });
   readonly fixAll = this.initData({ name: 'fixAll', type: Bool, default: false, help: 'fix every point of the state' });
-  readonly showObject = this.initData({ name: 'showObject', type: Bool, default: true, help: 'draw the fixed points', group: 'Visualization' });
-  readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 0, help: '0: point based rendering, > 0: radius of spheres', group: 'Visualization' });
-  readonly activateProjectVelocity = this.initData({ name: 'activate_projectVelocity', type: Bool, default: false, help: 'inherited from FixedProjectiveConstraint; projectVelocity decides here' });
-  readonly fixedDirections = this.initData({ name: 'fixedDirections', type: BoolList, default: Uint8Array.of(1, 1, 1, 1, 1, 1), help: 'per derivative component: 1 fixed, 0 free (default: all fixed)' });
-  readonly projectVelocityData = this.initData({ name: 'projectVelocity', type: Bool, default: false, help: 'also zero the velocity along the fixed directions' });
+  readonly showObject = this.initData({
+    name: 'showObject',
+    type: Bool,
+    default: true,
+    help: 'draw the fixed points',
+    group: 'Visualization',
+  });
+  readonly drawSize = this.initData({
+    name: 'drawSize',
+    type: Real,
+    default: 0,
+    help: '0: point based rendering, > 0: radius of spheres',
+    group: 'Visualization',
+  });
+  readonly activateProjectVelocity = this.initData({
+    name: 'activate_projectVelocity',
+    type: Bool,
+    default: false,
+    help: 'inherited from FixedProjectiveConstraint; projectVelocity decides here',
+  });
+  readonly fixedDirections = this.initData({
+    name: 'fixedDirections',
+    type: BoolList,
+    default: Uint8Array.of(1, 1, 1, 1, 1, 1),
+    help: 'per derivative component: 1 fixed, 0 free (default: all fixed)',
+  });
+  readonly projectVelocityData = this.initData({
+    name: 'projectVelocity',
+    type: Bool,
+    default: false,
+    help: 'also zero the velocity along the fixed directions',
+  });
 
   /** Fixed points, (n). */
   private points = new Uint32Array(0);
@@ -42,7 +78,8 @@ export class PartialFixedProjectiveConstraint extends SingleStateProjectiveConst
     if (!this.template) this.template = s.stateType.name;
     const d = s.stateType.derivSize;
     const dirs = this.fixedDirections.value;
-    if (this.fixedDirections.isSet && dirs.length !== d) throw this.error(`'fixedDirections' needs ${d} values (one per derivative component of ${s.stateType.name}), got ${dirs.length}`);
+    if (this.fixedDirections.isSet && dirs.length !== d)
+      throw this.error(`'fixedDirections' needs ${d} values (one per derivative component of ${s.stateType.name}), got ${dirs.length}`);
     this.fixed = Uint8Array.from({ length: d }, (_, k) => (k < dirs.length ? dirs[k]! : 1));
     const n = s.size;
     if (this.fixAll.value) this.points = Uint32Array.from({ length: n }, (_, i) => i);

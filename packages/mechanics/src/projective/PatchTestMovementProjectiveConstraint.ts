@@ -20,20 +20,41 @@ import { InterpolatedMovementConstraint } from './interpolated-movement.js';
   templates: ['Vec3d'],
 })
 export class PatchTestMovementProjectiveConstraint extends InterpolatedMovementConstraint {
-  readonly constrainedPoints = this.initData({ name: 'constrainedPoints', type: RealArray(3, 'vector<Coord>'), default: new Float64Array(0), unit: 'm', help: 'coordinates of the constrained points (the border of the grid)' });
-  readonly cornerMovements = this.initData({ name: 'cornerMovements', type: RealArray(3, 'vector<Deriv>'), default: new Float64Array(0), unit: 'm', help: 'displacement of the corners (4 in 2D, 8 in 3D)' });
-  readonly cornerPoints = this.initData({ name: 'cornerPoints', type: RealArray(3, 'vector<Coord>'), default: new Float64Array(0), unit: 'm', help: 'corner points found from the constrained points', output: true });
+  readonly constrainedPoints = this.initData({
+    name: 'constrainedPoints',
+    type: RealArray(3, 'vector<Coord>'),
+    default: new Float64Array(0),
+    unit: 'm',
+    help: 'coordinates of the constrained points (the border of the grid)',
+  });
+  readonly cornerMovements = this.initData({
+    name: 'cornerMovements',
+    type: RealArray(3, 'vector<Deriv>'),
+    default: new Float64Array(0),
+    unit: 'm',
+    help: 'displacement of the corners (4 in 2D, 8 in 3D)',
+  });
+  readonly cornerPoints = this.initData({
+    name: 'cornerPoints',
+    type: RealArray(3, 'vector<Coord>'),
+    default: new Float64Array(0),
+    unit: 'm',
+    help: 'corner points found from the constrained points',
+    output: true,
+  });
 
   override init(): void {
     super.init();
     this.findCornerPoints();
     const nc = this.cornerPoints.value.length / 3;
-    if (nc > 0 && this.cornerMovements.value.length / 3 < nc) throw this.error(`'cornerMovements' needs ${nc} displacements (one per corner), got ${this.cornerMovements.value.length / 3}`);
+    if (nc > 0 && this.cornerMovements.value.length / 3 < nc)
+      throw this.error(`'cornerMovements' needs ${nc} displacements (one per corner), got ${this.cornerMovements.value.length / 3}`);
   }
 
   /** SOFA's findCornerPoints, comparison by comparison. */
   private findCornerPoints(): void {
-    const P = this.constrainedPoints.value, n = P.length / 3;
+    const P = this.constrainedPoints.value,
+      n = P.length / 3;
     if (n === 0) {
       this.cornerPoints.value = new Float64Array(0);
       return;
@@ -58,7 +79,9 @@ export class PatchTestMovementProjectiveConstraint extends InterpolatedMovementC
 
   /** xf = x0 + u(x0), u interpolating the corner movements. */
   protected finalPositions(xf: Float64Array, x0: Float64Array): void {
-    const C = this.cornerPoints.value, M = this.cornerMovements.value, nc = C.length / 3;
+    const C = this.cornerPoints.value,
+      M = this.cornerMovements.value,
+      nc = C.length / 3;
     for (let j = 0; j < x0.length / 3; j++) {
       const p = [x0[3 * j]!, x0[3 * j + 1]!, x0[3 * j + 2]!];
       if (nc !== 4 && nc !== 8) {

@@ -1,4 +1,12 @@
-import { Indices, isTopology, Real, RealArray, sofaComponent, type MatrixAccumulator, SingleStateProjectiveConstraint } from '@sofa-ts/core';
+import {
+  Indices,
+  isTopology,
+  Real,
+  RealArray,
+  sofaComponent,
+  type MatrixAccumulator,
+  SingleStateProjectiveConstraint,
+} from '@sofa-ts/core';
 import { checkIndices, DirectionProjection, vectorOf } from './direction-projection.js';
 import { constraintTopology, followConstrainedPoints } from './follow-points.js';
 
@@ -18,12 +26,39 @@ import { constraintTopology, followConstrainedPoints } from './follow-points.js'
   templates: ['Vec3d', 'Vec2d'],
 })
 export class PlaneProjectiveConstraint extends SingleStateProjectiveConstraint {
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the constrained points (default: point 0)' });
-  readonly origin = this.initData({ name: 'origin', type: RealArray(0, 'CPos'), default: new Float64Array(0), unit: 'm', help: 'a point of the plane (default: the origin)' });
-  readonly normal = this.initData({ name: 'normal', type: RealArray(0, 'CPos'), default: new Float64Array(0), help: 'normal of the plane (normalised at init)' });
-  readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 0, help: '0 -> point based rendering, >0 -> radius of spheres', group: 'Visualization' });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: Uint32Array.of(0),
+    help: 'indices of the constrained points (default: point 0)',
+  });
+  readonly origin = this.initData({
+    name: 'origin',
+    type: RealArray(0, 'CPos'),
+    default: new Float64Array(0),
+    unit: 'm',
+    help: 'a point of the plane (default: the origin)',
+  });
+  readonly normal = this.initData({
+    name: 'normal',
+    type: RealArray(0, 'CPos'),
+    default: new Float64Array(0),
+    help: 'normal of the plane (normalised at init)',
+  });
+  readonly drawSize = this.initData({
+    name: 'drawSize',
+    type: Real,
+    default: 0,
+    help: '0 -> point based rendering, >0 -> radius of spheres',
+    group: 'Visualization',
+  });
 
-  readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink({
+    name: 'topology',
+    help: 'link to the topology container (accepted)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   private readonly proj = new DirectionProjection('plane');
   /** A point of the plane, (N). */
@@ -41,11 +76,15 @@ export class PlaneProjectiveConstraint extends SingleStateProjectiveConstraint {
     if (norm === 0) throw this.error(`'normal' is zero or not given`, 'give the normal of the plane, e.g. normal="1 0 0"');
     for (let k = 0; k < N; k++) n[k]! /= norm;
     this.normal.value = Float64Array.from(n);
-    this.proj.set(this.indices.value, n, N);    // point removals: the points follow
-    followConstrainedPoints(constraintTopology(this, this.topology), () => this.proj.points, (points) => {
-      this.proj.points = points;
-      this.indices.value = points;
-    });
+    this.proj.set(this.indices.value, n, N); // point removals: the points follow
+    followConstrainedPoints(
+      constraintTopology(this, this.topology),
+      () => this.proj.points,
+      (points) => {
+        this.proj.points = points;
+        this.indices.value = points;
+      },
+    );
   }
 
   projectResponse(dx: Float64Array): void {
@@ -58,7 +97,9 @@ export class PlaneProjectiveConstraint extends SingleStateProjectiveConstraint {
 
   /** x_i ← x_i − n·((x_i − o)·n). */
   projectPosition(x: Float64Array): void {
-    const n = this.proj.n, o = this.o, N = n.length;
+    const n = this.proj.n,
+      o = this.o,
+      N = n.length;
     for (const p of this.proj.points) {
       let dot = 0;
       for (let k = 0; k < N; k++) dot += (x[p * N + k]! - o[k]!) * n[k]!;

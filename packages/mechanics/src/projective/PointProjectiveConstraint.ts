@@ -15,12 +15,34 @@ import { constraintTopology, followConstrainedPoints } from './follow-points.js'
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d'],
 })
 export class PointProjectiveConstraint extends SingleStateProjectiveConstraint {
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'indices of the points to project (default: point 0)' });
-  readonly point = this.initData({ name: 'point', type: RealArray(0, 'Coord'), default: new Float64Array(0), unit: 'm', help: 'target of the projection (default: the origin)' });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: Uint32Array.of(0),
+    help: 'indices of the points to project (default: point 0)',
+  });
+  readonly point = this.initData({
+    name: 'point',
+    type: RealArray(0, 'Coord'),
+    default: new Float64Array(0),
+    unit: 'm',
+    help: 'target of the projection (default: the origin)',
+  });
   readonly fixAll = this.initData({ name: 'fixAll', type: Bool, default: false, help: 'filter all the DOF to implement a fixed object' });
-  readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 0, help: 'size of the rendered particles (0 -> point based rendering, >0 -> radius of spheres)', group: 'Visualization' });
+  readonly drawSize = this.initData({
+    name: 'drawSize',
+    type: Real,
+    default: 0,
+    help: 'size of the rendered particles (0 -> point based rendering, >0 -> radius of spheres)',
+    group: 'Visualization',
+  });
 
-  readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink({
+    name: 'topology',
+    help: 'link to the topology container (accepted)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   /** The projected points (all of them with fixAll), (m). */
   private points = new Uint32Array(0);
@@ -40,10 +62,14 @@ export class PointProjectiveConstraint extends SingleStateProjectiveConstraint {
       this.points = Uint32Array.from(new Set(this.indices.value));
     }
     // point removals: the points follow
-    followConstrainedPoints(constraintTopology(this, this.topology), () => this.points, (points) => {
-      this.points = points;
-      if (!this.fixAll.value) this.indices.value = points;
-    });
+    followConstrainedPoints(
+      constraintTopology(this, this.topology),
+      () => this.points,
+      (points) => {
+        this.points = points;
+        if (!this.fixAll.value) this.indices.value = points;
+      },
+    );
   }
 
   private zero(vec: Float64Array): void {

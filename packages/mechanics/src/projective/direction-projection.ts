@@ -35,7 +35,9 @@ export class DirectionProjection {
 
   /** dx_i ← P_i·dx_i on the constrained points. */
   project(dx: Float64Array): void {
-    const n = this.n, N = n.length, ds = this.ds;
+    const n = this.n,
+      N = n.length,
+      ds = this.ds;
     const line = this.onto === 'line';
     for (const p of this.points) {
       const o = p * ds;
@@ -53,7 +55,8 @@ export class DirectionProjection {
   /** The scalar dofs P zeroes when it is diagonal. */
   projectedDofs(out: number[]): void {
     if (this.axis < 0) return;
-    const N = this.n.length, ds = this.ds;
+    const N = this.n.length,
+      ds = this.ds;
     for (const p of this.points) {
       if (this.onto === 'plane') out.push(p * ds + this.axis);
       else for (let k = 0; k < N; k++) if (k !== this.axis) out.push(p * ds + k);
@@ -62,7 +65,9 @@ export class DirectionProjection {
 
   /** The N×N block of P on every constrained point (all entries, zeros included). */
   addToMatrix(acc: MatrixAccumulator): void {
-    const n = this.n, N = n.length, ds = this.ds;
+    const n = this.n,
+      N = n.length,
+      ds = this.ds;
     const line = this.onto === 'line';
     for (const p of this.points) {
       for (let r = 0; r < N; r++) {
@@ -77,7 +82,8 @@ export class DirectionProjection {
 
 /** Indices checked against a state of `size` points; throws a located error through `fail`. */
 export function checkIndices(indices: ArrayLike<number>, size: number, what: string, fail: (msg: string) => Error): void {
-  for (let i = 0; i < indices.length; i++) if (indices[i]! >= size) throw fail(`index ${indices[i]} is out of range: ${what} has ${size} points`);
+  for (let i = 0; i < indices.length; i++)
+    if (indices[i]! >= size) throw fail(`index ${indices[i]} is out of range: ${what} has ${size} points`);
 }
 
 /** A vector Data of N numbers (empty: zero), or a located error. */

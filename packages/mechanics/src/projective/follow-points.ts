@@ -1,4 +1,12 @@
-import { contextMeshTopology, isTopology, removalIndexMap, type BaseMeshTopology, type BaseObject, type Link, type TopologyHandler } from '@sofa-ts/core';
+import {
+  contextMeshTopology,
+  isTopology,
+  removalIndexMap,
+  type BaseMeshTopology,
+  type BaseObject,
+  type Link,
+  type TopologyHandler,
+} from '@sofa-ts/core';
 
 /**
  * Keeps a projective constraint's list of points in step with the point removals of its topology

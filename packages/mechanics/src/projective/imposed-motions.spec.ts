@@ -65,7 +65,9 @@ describe('ParabolicProjectiveConstraint', () => {
     const end = at(p, node, 1.5, [0, 0, 0]).x;
     [7, 6, -5].forEach((c, k) => expect(end[k]).to.be.closeTo(c, 1e-12));
     // P2 is reached at the time its projection on P1P3 is travelled
-    const P1P3 = [6, 6, -5], P1P2 = [4, 3, 1], L = Math.hypot(...P1P3);
+    const P1P3 = [6, 6, -5],
+      P1P2 = [4, 3, 1],
+      L = Math.hypot(...P1P3);
     const x2 = (P1P2[0]! * P1P3[0]! + P1P2[1]! * P1P3[1]! + P1P2[2]! * P1P3[2]!) / L;
     const mid = at(p, node, 0.5 + x2 / L, [0, 0, 0]).x;
     [5, 3, 1].forEach((c, k) => expect(mid[k]).to.be.closeTo(c, 1e-12));
@@ -101,7 +103,9 @@ describe('HermiteSplineProjectiveConstraint', () => {
     [4, -1, 2].forEach((c, k) => expect(end[k]).to.be.closeTo(c, 1e-14));
     for (const t of [1.2, 2, 2.7]) {
       const { v } = at(h, node, t, [0, 0, 0]);
-      const e = 1e-6, xp = at(h, node, t + e, [0, 0, 0]).x, xm = at(h, node, t - e, [0, 0, 0]).x;
+      const e = 1e-6,
+        xp = at(h, node, t + e, [0, 0, 0]).x,
+        xm = at(h, node, t - e, [0, 0, 0]).x;
       for (let k = 0; k < 3; k++) expect(v[k]).to.be.closeTo((xp[k]! - xm[k]!) / (2 * e), 1e-7);
     }
   });
@@ -121,7 +125,7 @@ describe('FixedRotationProjectiveConstraint', () => {
     const f = new FixedRotationProjectiveConstraint();
     f.fixedZRotation.value = true;
     const q0 = quat([0, 0, 1], 0.3);
-    buildNode([1, 2, 3, ...q0], undefined, [f], { template: "Rigid3d" });
+    buildNode([1, 2, 3, ...q0], undefined, [f], { template: 'Rigid3d' });
     // turned further about z: back to q0
     const x = Float64Array.of(1, 2, 3, ...quat([0, 0, 1], 1.1));
     f.projectPosition(x);

@@ -2,7 +2,6 @@ import { Bool, Indices, isTopology, Real, SingleStateProjectiveConstraint } from
 import { checkIndices } from './direction-projection.js';
 import { constraintTopology, followConstrainedPoints, pickRows } from './follow-points.js';
 
-
 /**
  * The motion shared by SOFA's AffineMovement- and PatchTestMovementProjectiveConstraint: the
  * points of `indices` go linearly in time from their positions x0 at the first projection to
@@ -13,12 +12,40 @@ import { constraintTopology, followConstrainedPoints, pickRows } from './follow-
  */
 export abstract class InterpolatedMovementConstraint extends SingleStateProjectiveConstraint {
   readonly meshIndices = this.initData({ name: 'meshIndices', type: Indices, default: new Uint32Array(0), help: 'indices of the mesh' });
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'indices of the constrained points' });
-  readonly beginConstraintTime = this.initData({ name: 'beginConstraintTime', type: Real, default: 0, unit: 's', help: 'begin time of the constraint' });
-  readonly endConstraintTime = this.initData({ name: 'endConstraintTime', type: Real, default: 20, unit: 's', help: 'end time of the constraint' });
-  readonly drawConstrainedPoints = this.initData({ name: 'drawConstrainedPoints', type: Bool, default: false, help: 'draw constrained points', group: 'Visualization' });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the constrained points',
+  });
+  readonly beginConstraintTime = this.initData({
+    name: 'beginConstraintTime',
+    type: Real,
+    default: 0,
+    unit: 's',
+    help: 'begin time of the constraint',
+  });
+  readonly endConstraintTime = this.initData({
+    name: 'endConstraintTime',
+    type: Real,
+    default: 20,
+    unit: 's',
+    help: 'end time of the constraint',
+  });
+  readonly drawConstrainedPoints = this.initData({
+    name: 'drawConstrainedPoints',
+    type: Bool,
+    default: false,
+    help: 'draw constrained points',
+    group: 'Visualization',
+  });
 
-  readonly topology = this.initLink({ name: 'topology', help: 'link to the topology container (accepted)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink({
+    name: 'topology',
+    help: 'link to the topology container (accepted)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   protected points = new Uint32Array(0);
   /** Start and final positions of the points, (m × 3), set at the first projection. */
@@ -36,14 +63,18 @@ export abstract class InterpolatedMovementConstraint extends SingleStateProjecti
     this.points = Uint32Array.from(new Set(this.indices.value));
     this.x0 = undefined;
     // point removals: the points (and their start and final positions) follow
-    followConstrainedPoints(constraintTopology(this, this.topology), () => this.points, (points, from) => {
-      if (this.x0) {
-        this.x0 = pickRows(this.x0, from, 3);
-        this.xf = pickRows(this.xf, from, 3);
-      }
-      this.points = points;
-      this.indices.value = points;
-    });
+    followConstrainedPoints(
+      constraintTopology(this, this.topology),
+      () => this.points,
+      (points, from) => {
+        if (this.x0) {
+          this.x0 = pickRows(this.x0, from, 3);
+          this.xf = pickRows(this.xf, from, 3);
+        }
+        this.points = points;
+        this.indices.value = points;
+      },
+    );
   }
 
   override reset(): void {
@@ -69,7 +100,8 @@ export abstract class InterpolatedMovementConstraint extends SingleStateProjecti
       this.xf = new Float64Array(3 * m);
       this.finalPositions(this.xf, this.x0);
     }
-    const tb = this.beginConstraintTime.value, te = this.endConstraintTime.value;
+    const tb = this.beginConstraintTime.value,
+      te = this.endConstraintTime.value;
     const t = this.context.root.getTime();
     if (t > tb && t <= te && te > tb) {
       const a = (t - tb) / (te - tb);

@@ -87,7 +87,10 @@ describe('PointProjectiveConstraint', () => {
 });
 
 describe('LineProjectiveConstraint', () => {
-  for (const direction of [[0, 1, 0], [1, 2, -2]]) {
+  for (const direction of [
+    [0, 1, 0],
+    [1, 2, -2],
+  ]) {
     it(`projects onto the line o + s·n (direction ${direction.join(' ')}): P = n·nᵀ on its points, P² = P`, () => {
       const pc = new LineProjectiveConstraint();
       pc.indices.value = Uint32Array.of(1, 2);
@@ -120,7 +123,10 @@ describe('LineProjectiveConstraint', () => {
 });
 
 describe('PlaneProjectiveConstraint', () => {
-  for (const normal of [[1, 0, 0], [1, -1, 0.5]]) {
+  for (const normal of [
+    [1, 0, 0],
+    [1, -1, 0.5],
+  ]) {
     it(`projects onto the plane through o of normal n (${normal.join(' ')}): P = I − n·nᵀ, P² = P`, () => {
       const pc = new PlaneProjectiveConstraint();
       pc.indices.value = Uint32Array.of(0, 3);
@@ -129,7 +135,8 @@ describe('PlaneProjectiveConstraint', () => {
       buildNode(x0, undefined, [pc]);
       const n = normal.map((v) => v / Math.hypot(...normal));
       const P = expectProjection(pc, 12);
-      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) expect(P[9 + r]![9 + c]).to.be.closeTo((r === c ? 1 : 0) - n[r]! * n[c]!, 1e-15);
+      for (let r = 0; r < 3; r++)
+        for (let c = 0; c < 3; c++) expect(P[9 + r]![9 + c]).to.be.closeTo((r === c ? 1 : 0) - n[r]! * n[c]!, 1e-15);
       const x = Float64Array.from(x0);
       pc.projectPosition(x);
       for (const p of [0, 3]) {

@@ -58,7 +58,11 @@ describe('PartialFixedProjectiveConstraint', () => {
 });
 
 describe('FixedPlaneProjectiveConstraint', () => {
-  for (const direction of [[0, 0, 1], [1, 2, -2], [0.3, -0.1, 0]]) {
+  for (const direction of [
+    [0, 0, 1],
+    [1, 2, -2],
+    [0.3, -0.1, 0],
+  ]) {
     it(`P = I − n·nᵀ on the points (direction ${direction.join(' ')}): P·P = P, Pᵀ = P, P·n = 0, the emitted P is the applied one`, () => {
       const pc = new FixedPlaneProjectiveConstraint();
       pc.direction.value = Float64Array.from(direction);

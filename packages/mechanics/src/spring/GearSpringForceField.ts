@@ -53,18 +53,41 @@ export const GearSprings: DataType<GearSpring[]> = {
     while (i < t.length) {
       if (t[i] !== 'BEGIN_SPRING') throw new DataParseError(EXPECTED, `got '${t[i]}' where BEGIN_SPRING was expected`);
       i++;
-      const s: GearSpring = { p1: index('p1'), m1: index('m1'), p2: index('p2'), m2: index('m2'), freeAxis: [0, 0], hardStiffnessTrans: 10000, softStiffnessRot: 10000, hardStiffnessRot: 10000, kd: 10000, ratio: 1 };
+      const s: GearSpring = {
+        p1: index('p1'),
+        m1: index('m1'),
+        p2: index('p2'),
+        m2: index('m2'),
+        freeAxis: [0, 0],
+        hardStiffnessTrans: 10000,
+        softStiffnessRot: 10000,
+        hardStiffnessRot: 10000,
+        kd: 10000,
+        ratio: 1,
+      };
       for (;;) {
         const key = t[i++];
         if (key === undefined) throw new DataParseError(EXPECTED, 'END_SPRING is missing');
         if (key === 'END_SPRING') break;
         switch (key) {
-          case 'AXIS': s.freeAxis = [index('AXIS', 2), index('AXIS', 2)]; break;
-          case 'KS_T': s.hardStiffnessTrans = num('KS_T'); break;
-          case 'KS_R': s.softStiffnessRot = num('KS_R'); s.hardStiffnessRot = num('KS_R'); break;
-          case 'KD': s.kd = num('KD'); break;
-          case 'RATIO': s.ratio = num('RATIO'); break;
-          default: throw new DataParseError(EXPECTED, `unknown attribute '${key}'`);
+          case 'AXIS':
+            s.freeAxis = [index('AXIS', 2), index('AXIS', 2)];
+            break;
+          case 'KS_T':
+            s.hardStiffnessTrans = num('KS_T');
+            break;
+          case 'KS_R':
+            s.softStiffnessRot = num('KS_R');
+            s.hardStiffnessRot = num('KS_R');
+            break;
+          case 'KD':
+            s.kd = num('KD');
+            break;
+          case 'RATIO':
+            s.ratio = num('RATIO');
+            break;
+          default:
+            throw new DataParseError(EXPECTED, `unknown attribute '${key}'`);
         }
       }
       out.push(s);
@@ -73,7 +96,10 @@ export const GearSprings: DataType<GearSpring[]> = {
   },
   print(springs: GearSpring[]): string {
     return springs
-      .map((s) => `BEGIN_SPRING ${s.p1} ${s.m1} ${s.p2} ${s.m2}  AXIS ${s.freeAxis[0]} ${s.freeAxis[1]}  KS_T ${printNumber(s.hardStiffnessTrans)}  KS_R ${printNumber(s.softStiffnessRot)} ${printNumber(s.hardStiffnessRot)}  KD ${printNumber(s.kd)}  RATIO ${printNumber(s.ratio)}  END_SPRING`)
+      .map(
+        (s) =>
+          `BEGIN_SPRING ${s.p1} ${s.m1} ${s.p2} ${s.m2}  AXIS ${s.freeAxis[0]} ${s.freeAxis[1]}  KS_T ${printNumber(s.hardStiffnessTrans)}  KS_R ${printNumber(s.softStiffnessRot)} ${printNumber(s.hardStiffnessRot)}  KD ${printNumber(s.kd)}  RATIO ${printNumber(s.ratio)}  END_SPRING`,
+      )
       .join('\n');
   },
   clone: (v) => v.map((s) => ({ ...s, freeAxis: [...s.freeAxis] }) as GearSpring),
@@ -100,18 +126,47 @@ export const GearSprings: DataType<GearSpring[]> = {
   name: 'GearSpringForceField',
   category: 'ForceField',
   module: 'Sofa.Component.SolidMechanics.Spring',
-  description: 'Gears between rigid frames: pivot springs that keep each child on its pivot with one free rotation axis, and a gear ratio coupling the two children\'s angles about their free axes.',
+  description:
+    "Gears between rigid frames: pivot springs that keep each child on its pivot with one free rotation axis, and a gear ratio coupling the two children's angles about their free axes.",
   templates: ['Rigid3d'],
 })
 export class GearSpringForceField extends BaseForceField {
-  readonly springs = this.initData({ name: 'spring', type: GearSprings, default: [], help: 'gears: pivot and child on each object, free axes, stiffnesses, damping, ratio' });
+  readonly springs = this.initData({
+    name: 'spring',
+    type: GearSprings,
+    default: [],
+    help: 'gears: pivot and child on each object, free axes, stiffnesses, damping, ratio',
+  });
   readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'output file name (not supported)' });
   readonly period = this.initData({ name: 'period', type: Real, default: 0, help: 'period between outputs' });
-  readonly showFactorSize = this.initData({ name: 'showFactorSize', type: Real, default: 1, help: 'size of the drawn axes', group: 'Visualization' });
-  readonly reinitOutput = this.initData({ name: 'reinit', type: Bool, default: false, help: 'flag enabling reinitialization of the output file at each timestep (the output file is not supported)' });
+  readonly showFactorSize = this.initData({
+    name: 'showFactorSize',
+    type: Real,
+    default: 1,
+    help: 'size of the drawn axes',
+    group: 'Visualization',
+  });
+  readonly reinitOutput = this.initData({
+    name: 'reinit',
+    type: Bool,
+    default: false,
+    help: 'flag enabling reinitialization of the output file at each timestep (the output file is not supported)',
+  });
 
-  readonly object1 = this.initLink({ name: 'object1', help: 'first object in interaction (default: the state of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Rigid3d)', aliases: ['mstate1'] });
-  readonly object2 = this.initLink({ name: 'object2', help: 'second object in interaction (default: object1)', accepts: isMechanicalState, expected: 'a MechanicalObject (Rigid3d)', aliases: ['mstate2'] });
+  readonly object1 = this.initLink({
+    name: 'object1',
+    help: 'first object in interaction (default: the state of this node)',
+    accepts: isMechanicalState,
+    expected: 'a MechanicalObject (Rigid3d)',
+    aliases: ['mstate1'],
+  });
+  readonly object2 = this.initLink({
+    name: 'object2',
+    help: 'second object in interaction (default: object1)',
+    accepts: isMechanicalState,
+    expected: 'a MechanicalObject (Rigid3d)',
+    aliases: ['mstate2'],
+  });
 
   /** Checkpoint: the accumulated gear angles and the pivot frames. */
   readonly checkpointFields = ['angles', 'ini'] as const;
@@ -132,22 +187,30 @@ export class GearSpringForceField extends BaseForceField {
     this.states = rigidInteractionStates(this, this.object1, this.object2);
     if (this.filename.value !== '') throw this.error("'filename' (writing the gear angles to a file) is not supported");
     this.springs.value.forEach((s, i) => {
-      if (!(s.ratio !== 0 && Number.isFinite(s.ratio))) throw this.error(`spring ${i}: RATIO must be a non-zero number (got ${s.ratio}): the second gear's torque is τ/ratio`);
+      if (!(s.ratio !== 0 && Number.isFinite(s.ratio)))
+        throw this.error(`spring ${i}: RATIO must be a non-zero number (got ${s.ratio}): the second gear's torque is τ/ratio`);
     });
   }
 
   /** SOFA's reinit (at bwdInit): the initial angles and pivot frames. */
   override bwdInit(): void {
-    const s1 = this.object1.get()!, s2 = this.object2.get()!;
-    const sp = this.springs.value, n = sp.length;
+    const s1 = this.object1.get()!,
+      s2 = this.object2.get()!;
+    const sp = this.springs.value,
+      n = sp.length;
     this.angles = new Float64Array(4 * n);
     this.ini = new Float64Array(14 * n);
     this.K = new Float64Array(576 * n);
     for (let i = 0; i < n; i++) {
       const s = sp[i]!;
-      for (const [side, st, p, m] of [[0, s1, s.p1, s.m1], [1, s2, s.p2, s.m2]] as const) {
-        if (p >= st.size || m >= st.size) throw this.error(`spring ${i}: frame ${Math.max(p, m)} is out of range (${st.describe()} has ${st.size} frames)`);
-        const x = st.x, o = 14 * i + 7 * side;
+      for (const [side, st, p, m] of [
+        [0, s1, s.p1, s.m1],
+        [1, s2, s.p2, s.m2],
+      ] as const) {
+        if (p >= st.size || m >= st.size)
+          throw this.error(`spring ${i}: frame ${Math.max(p, m)} is out of range (${st.describe()} has ${st.size} frames)`);
+        const x = st.x,
+          o = 14 * i + 7 * side;
         if (p === m) this.ini.set(x.subarray(7 * p, 7 * p + 7), o);
         const a = p === m ? 0 : angleAroundAxis(x, 7 * p, x, 7 * m, s.freeAxis[side]!);
         this.angles[4 * i + 2 * side] = a;
@@ -158,22 +221,35 @@ export class GearSpringForceField extends BaseForceField {
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
     const sp = this.springs.value;
-    const f1 = f[0]!, f2 = f[f.length - 1]!, x1 = x[0]!, x2 = x[x.length - 1]!, v1 = v[0]!, v2 = v[v.length - 1]!;
-    const ini = this.ini, ang = this.angles;
+    const f1 = f[0]!,
+      f2 = f[f.length - 1]!,
+      x1 = x[0]!,
+      x2 = x[x.length - 1]!,
+      v1 = v[0]!,
+      v2 = v[v.length - 1]!;
+    const ini = this.ini,
+      ang = this.angles;
     for (let i = 0; i < sp.length; i++) {
       const s = sp[i]!;
       const K = this.K.subarray(576 * i, 576 * i + 576);
       K.fill(0);
       const axes = gearAxes;
       for (let side = 0; side < 2; side++) {
-        const xs = side === 0 ? x1 : x2, vs = side === 0 ? v1 : v2, fs = side === 0 ? f1 : f2;
-        const p = side === 0 ? s.p1 : s.p2, m = side === 0 ? s.m1 : s.m2, ax = s.freeAxis[side]!;
+        const xs = side === 0 ? x1 : x2,
+          vs = side === 0 ? v1 : v2,
+          fs = side === 0 ? f1 : f2;
+        const p = side === 0 ? s.p1 : s.p2,
+          m = side === 0 ? s.m1 : s.m2,
+          ax = s.freeAxis[side]!;
         const io = 14 * i + 7 * side;
         if (p !== m) ini.set(xs.subarray(7 * p, 7 * p + 7), io);
-        const c = 7 * m, mv = 6 * m;
+        const c = 7 * m,
+          mv = 6 * m;
         // pivot: translation and alignment of the free axes
-        const Rm = rot(xs, c, Ra), Rp = rot(ini, io, Rb);
-        const u = u3, w = w3;
+        const Rm = rot(xs, c, Ra),
+          Rp = rot(ini, io, Rb);
+        const u = u3,
+          w = w3;
         for (let k = 0; k < 3; k++) {
           u[k] = Rm[3 * k + ax]!;
           w[k] = Rp[3 * k + ax]!;
@@ -199,7 +275,8 @@ export class GearSpringForceField extends BaseForceField {
         ang[4 * i + 2 * side + 1] = a;
         for (let k = 0; k < 3; k++) axes[3 * side + k] = Rm[3 * k + ax]!;
         // stiffness of the pivot: −kT·I and −A = −Rp·diag(kR, 0 on the free axis)·Rpᵀ on (dx_p − dx_m)
-        const mo = 12 * side, po = mo + 6;
+        const mo = 12 * side,
+          po = mo + 6;
         for (let r = 0; r < 3; r++) {
           for (let q = 0; q < 3; q++) {
             let A = 0;
@@ -218,17 +295,28 @@ export class GearSpringForceField extends BaseForceField {
         f2[6 * s.m2 + 3 + k] += (axes[3 + k]! * tau) / r;
       }
       // the torques turn with the children's axes: d(τ·u)/dω = τ·(ω × u) = −τ·[u]×·ω (SOFA leaves this out)
-      for (const [o, t] of [[3, tau], [15, tau / r]] as const) {
-        const ux = axes[o === 3 ? 0 : 3]!, uy = axes[o === 3 ? 1 : 4]!, uz = axes[o === 3 ? 2 : 5]!;
-        K[24 * o + o + 1] += t * uz; K[24 * o + o + 2] -= t * uy;
-        K[24 * (o + 1) + o] -= t * uz; K[24 * (o + 1) + o + 2] += t * ux;
-        K[24 * (o + 2) + o] += t * uy; K[24 * (o + 2) + o + 1] -= t * ux;
+      for (const [o, t] of [
+        [3, tau],
+        [15, tau / r],
+      ] as const) {
+        const ux = axes[o === 3 ? 0 : 3]!,
+          uy = axes[o === 3 ? 1 : 4]!,
+          uz = axes[o === 3 ? 2 : 5]!;
+        K[24 * o + o + 1] += t * uz;
+        K[24 * o + o + 2] -= t * uy;
+        K[24 * (o + 1) + o] -= t * uz;
+        K[24 * (o + 1) + o + 2] += t * ux;
+        K[24 * (o + 2) + o] += t * uy;
+        K[24 * (o + 2) + o + 1] -= t * ux;
       }
       // its stiffness on the children's rotations, with the pivots' free axes a_s
-      const a1 = a13, a2 = a23;
-      const Rp1 = rot(ini, 14 * i, Ra), ax1 = s.freeAxis[0]!;
+      const a1 = a13,
+        a2 = a23;
+      const Rp1 = rot(ini, 14 * i, Ra),
+        ax1 = s.freeAxis[0]!;
       for (let k = 0; k < 3; k++) a1[k] = Rp1[3 * k + ax1]!;
-      const Rp2 = rot(ini, 14 * i + 7, Rb), ax2 = s.freeAxis[1]!;
+      const Rp2 = rot(ini, 14 * i + 7, Rb),
+        ax2 = s.freeAxis[1]!;
       for (let k = 0; k < 3; k++) a2[k] = Rp2[3 * k + ax2]!;
       for (let p = 0; p < 3; p++) {
         for (let q = 0; q < 3; q++) {
@@ -247,10 +335,17 @@ export class GearSpringForceField extends BaseForceField {
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const sp = this.springs.value, k = this.kFactorWithRayleigh(kFactor, bFactor);
-    const d1 = df[0]!, d2 = df[df.length - 1]!, x1 = dx[0]!, x2 = dx[dx.length - 1]!;
+    const sp = this.springs.value,
+      k = this.kFactorWithRayleigh(kFactor, bFactor);
+    const d1 = df[0]!,
+      d2 = df[df.length - 1]!,
+      x1 = dx[0]!,
+      x2 = dx[dx.length - 1]!;
     for (let i = 0; i < sp.length; i++) {
-      const s = sp[i]!, o = this.frameOffsets(s), K = this.K, ko = 576 * i;
+      const s = sp[i]!,
+        o = this.frameOffsets(s),
+        K = this.K,
+        ko = 576 * i;
       const skip = [false, s.p1 === s.m1, false, s.p2 === s.m2];
       for (let br = 0; br < 4; br++) {
         if (skip[br]) continue;
@@ -269,9 +364,13 @@ export class GearSpringForceField extends BaseForceField {
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const sp = this.springs.value, off2 = this.states.length === 2 ? this.states[0]!.size * 6 : 0;
+    const sp = this.springs.value,
+      off2 = this.states.length === 2 ? this.states[0]!.size * 6 : 0;
     for (let i = 0; i < sp.length; i++) {
-      const s = sp[i]!, o = this.frameOffsets(s), K = this.K, ko = 576 * i;
+      const s = sp[i]!,
+        o = this.frameOffsets(s),
+        K = this.K,
+        ko = 576 * i;
       const base = [o[0], o[1], off2 + o[2], off2 + o[3]];
       const skip = [false, s.p1 === s.m1, false, s.p2 === s.m2];
       for (let br = 0; br < 4; br++) {
@@ -314,21 +413,38 @@ const cw = new Float64Array(3);
 
 /** Row-major rotation matrix of the (normalised) quaternion x[o+3 .. o+7) into R. */
 function rot(x: Float64Array, o: number, R: Float64Array): Float64Array {
-  let qx = x[o + 3]!, qy = x[o + 4]!, qz = x[o + 5]!, qw = x[o + 6]!;
+  let qx = x[o + 3]!,
+    qy = x[o + 4]!,
+    qz = x[o + 5]!,
+    qw = x[o + 6]!;
   const n = Math.hypot(qx, qy, qz, qw) || 1;
-  qx /= n; qy /= n; qz /= n; qw /= n;
-  R[0] = 1 - 2 * (qy * qy + qz * qz); R[1] = 2 * (qx * qy - qz * qw); R[2] = 2 * (qx * qz + qy * qw);
-  R[3] = 2 * (qx * qy + qz * qw); R[4] = 1 - 2 * (qx * qx + qz * qz); R[5] = 2 * (qy * qz - qx * qw);
-  R[6] = 2 * (qx * qz - qy * qw); R[7] = 2 * (qy * qz + qx * qw); R[8] = 1 - 2 * (qx * qx + qy * qy);
+  qx /= n;
+  qy /= n;
+  qz /= n;
+  qw /= n;
+  R[0] = 1 - 2 * (qy * qy + qz * qz);
+  R[1] = 2 * (qx * qy - qz * qw);
+  R[2] = 2 * (qx * qz + qy * qw);
+  R[3] = 2 * (qx * qy + qz * qw);
+  R[4] = 1 - 2 * (qx * qx + qz * qz);
+  R[5] = 2 * (qy * qz - qx * qw);
+  R[6] = 2 * (qx * qz - qy * qw);
+  R[7] = 2 * (qy * qz + qx * qw);
+  R[8] = 1 - 2 * (qx * qx + qy * qy);
   return R;
 }
 
 /** out = the rotation vector taking unit u to unit v: u×v · atan2(|u×v|, u·v) / |u×v| (0 when parallel). */
 function vectorAngle(u: Float64Array, v: Float64Array, out: Float64Array): void {
-  const x = u[1]! * v[2]! - u[2]! * v[1]!, y = u[2]! * v[0]! - u[0]! * v[2]!, z = u[0]! * v[1]! - u[1]! * v[0]!;
-  const nw = Math.hypot(x, y, z), d = u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!;
+  const x = u[1]! * v[2]! - u[2]! * v[1]!,
+    y = u[2]! * v[0]! - u[0]! * v[2]!,
+    z = u[0]! * v[1]! - u[1]! * v[0]!;
+  const nw = Math.hypot(x, y, z),
+    d = u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!;
   const s = nw > 0 ? Math.atan2(nw, d) / nw : 1;
-  out[0] = x * s; out[1] = y * s; out[2] = z * s;
+  out[0] = x * s;
+  out[1] = y * s;
+  out[2] = z * s;
 }
 
 /**
@@ -336,7 +452,8 @@ function vectorAngle(u: Float64Array, v: Float64Array, out: Float64Array): void 
  * axis j to C's axis j, signed by its direction along P's axis a.
  */
 function angleAroundAxis(xp: Float64Array, op: number, xc: Float64Array, oc: number, a: number): number {
-  const P = rot(xp, op, Rc), C = rot(xc, oc, Rd);
+  const P = rot(xp, op, Rc),
+    C = rot(xc, oc, Rd);
   let angle = 0;
   for (let j = 0; j < 3; j++) {
     if (j === a) continue;

@@ -40,15 +40,24 @@ const NO_LIMIT = 100000;
 
 function newSpring(m1: number, m2: number): JointSpring {
   return {
-    m1, m2,
+    m1,
+    m2,
     freeMovements: [false, false, false, true, true, true],
-    softStiffnessTrans: 0, hardStiffnessTrans: 10000, softStiffnessRot: 0, hardStiffnessRot: 10000, blocStiffnessRot: 0, kd: 0,
+    softStiffnessTrans: 0,
+    hardStiffnessTrans: 10000,
+    softStiffnessRot: 0,
+    hardStiffnessRot: 10000,
+    blocStiffnessRot: 0,
+    kd: 0,
     limitAngles: [-NO_LIMIT, NO_LIMIT, -NO_LIMIT, NO_LIMIT, -NO_LIMIT, NO_LIMIT],
-    initTrans: [0, 0, 0], initRot: [0, 0, 0, 1], restGiven: false,
+    initTrans: [0, 0, 0],
+    initRot: [0, 0, 0, 1],
+    restGiven: false,
   };
 }
 
-const EXPECTED = "joints 'BEGIN_SPRING m1 m2 [FREE_AXIS 6×(0|1)] [KS_T soft hard] [KS_R soft hard] [KS_B k] [KD kd] [R_LIM_X|Y|Z min max] [REST_T x y z] [REST_R x y z w] END_SPRING' ...";
+const EXPECTED =
+  "joints 'BEGIN_SPRING m1 m2 [FREE_AXIS 6×(0|1)] [KS_T soft hard] [KS_R soft hard] [KS_B k] [KD kd] [R_LIM_X|Y|Z min max] [REST_T x y z] [REST_R x y z w] END_SPRING' ...";
 
 /** SOFA's JointSpring stream syntax (its operator>>), one BEGIN_SPRING … END_SPRING block per joint. */
 export const JointSprings: DataType<JointSpring[]> = {
@@ -81,13 +90,32 @@ export const JointSprings: DataType<JointSpring[]> = {
           case 'FREE_AXIS':
             for (let k = 0; k < 6; k++) s.freeMovements[k] = num('FREE_AXIS') !== 0;
             break;
-          case 'KS_T': s.softStiffnessTrans = num('KS_T'); s.hardStiffnessTrans = num('KS_T'); break;
-          case 'KS_R': s.softStiffnessRot = num('KS_R'); s.hardStiffnessRot = num('KS_R'); break;
-          case 'KS_B': s.blocStiffnessRot = num('KS_B'); break;
-          case 'KD': s.kd = num('KD'); break;
-          case 'R_LIM_X': s.limitAngles[0] = num('R_LIM_X'); s.limitAngles[1] = num('R_LIM_X'); break;
-          case 'R_LIM_Y': s.limitAngles[2] = num('R_LIM_Y'); s.limitAngles[3] = num('R_LIM_Y'); break;
-          case 'R_LIM_Z': s.limitAngles[4] = num('R_LIM_Z'); s.limitAngles[5] = num('R_LIM_Z'); break;
+          case 'KS_T':
+            s.softStiffnessTrans = num('KS_T');
+            s.hardStiffnessTrans = num('KS_T');
+            break;
+          case 'KS_R':
+            s.softStiffnessRot = num('KS_R');
+            s.hardStiffnessRot = num('KS_R');
+            break;
+          case 'KS_B':
+            s.blocStiffnessRot = num('KS_B');
+            break;
+          case 'KD':
+            s.kd = num('KD');
+            break;
+          case 'R_LIM_X':
+            s.limitAngles[0] = num('R_LIM_X');
+            s.limitAngles[1] = num('R_LIM_X');
+            break;
+          case 'R_LIM_Y':
+            s.limitAngles[2] = num('R_LIM_Y');
+            s.limitAngles[3] = num('R_LIM_Y');
+            break;
+          case 'R_LIM_Z':
+            s.limitAngles[4] = num('R_LIM_Z');
+            s.limitAngles[5] = num('R_LIM_Z');
+            break;
           case 'REST_T':
             for (let k = 0; k < 3; k++) s.initTrans[k] = num('REST_T');
             s.restGiven = true;
@@ -116,7 +144,8 @@ export const JointSprings: DataType<JointSpring[]> = {
         if (s.kd !== 0) p.push(`KD ${printNumber(s.kd)}`);
         const axes = ['X', 'Y', 'Z'];
         for (let k = 0; k < 3; k++) {
-          if (s.limitAngles[2 * k] !== -NO_LIMIT || s.limitAngles[2 * k + 1] !== NO_LIMIT) p.push(`R_LIM_${axes[k]} ${printNumber(s.limitAngles[2 * k]!)} ${printNumber(s.limitAngles[2 * k + 1]!)}`);
+          if (s.limitAngles[2 * k] !== -NO_LIMIT || s.limitAngles[2 * k + 1] !== NO_LIMIT)
+            p.push(`R_LIM_${axes[k]} ${printNumber(s.limitAngles[2 * k]!)} ${printNumber(s.limitAngles[2 * k + 1]!)}`);
         }
         if (s.restGiven) p.push(`REST_T ${s.initTrans.map(printNumber).join(' ')}`);
         if (s.initRot[3] !== 1) p.push(`REST_R ${s.initRot.map(printNumber).join(' ')}`);
@@ -125,7 +154,17 @@ export const JointSprings: DataType<JointSpring[]> = {
       })
       .join('\n');
   },
-  clone: (v) => v.map((s) => ({ ...s, freeMovements: [...s.freeMovements], limitAngles: [...s.limitAngles], initTrans: [...s.initTrans], initRot: [...s.initRot] }) as JointSpring),
+  clone: (v) =>
+    v.map(
+      (s) =>
+        ({
+          ...s,
+          freeMovements: [...s.freeMovements],
+          limitAngles: [...s.limitAngles],
+          initTrans: [...s.initTrans],
+          initRot: [...s.initRot],
+        }) as JointSpring,
+    ),
 };
 
 /**
@@ -157,17 +196,62 @@ export const JointSprings: DataType<JointSpring[]> = {
   templates: ['Rigid3d'],
 })
 export class JointSpringForceField extends BaseForceField {
-  readonly springs = this.initData({ name: 'spring', type: JointSprings, default: [], help: 'pairs of indices, stiffness, damping, rest length' });
+  readonly springs = this.initData({
+    name: 'spring',
+    type: JointSprings,
+    default: [],
+    help: 'pairs of indices, stiffness, damping, rest length',
+  });
   readonly outfile = this.initData({ name: 'outfile', type: Str, default: '', help: 'output file name (not supported)' });
-  readonly infile = this.initData({ name: 'infile', type: Str, default: '', help: 'input file containing constant joint force (not supported)' });
+  readonly infile = this.initData({
+    name: 'infile',
+    type: Str,
+    default: '',
+    help: 'input file containing constant joint force (not supported)',
+  });
   readonly period = this.initData({ name: 'period', type: Real, default: 0, help: 'period between outputs' });
-  readonly reinit = this.initData({ name: 'reinit', type: Bool, default: false, help: 'flag enabling reinitialization of the output file at each timestep' });
-  readonly showLawfulTorsion = this.initData({ name: 'showLawfulTorsion', type: Bool, default: false, help: 'display the lawful part of the joint rotation', group: 'Visualization' });
-  readonly showExtraTorsion = this.initData({ name: 'showExtraTorsion', type: Bool, default: false, help: 'display the illicit part of the joint rotation', group: 'Visualization' });
-  readonly showFactorSize = this.initData({ name: 'showFactorSize', type: Real, default: 1, help: 'modify the size of the debug information of a given factor', group: 'Visualization' });
+  readonly reinit = this.initData({
+    name: 'reinit',
+    type: Bool,
+    default: false,
+    help: 'flag enabling reinitialization of the output file at each timestep',
+  });
+  readonly showLawfulTorsion = this.initData({
+    name: 'showLawfulTorsion',
+    type: Bool,
+    default: false,
+    help: 'display the lawful part of the joint rotation',
+    group: 'Visualization',
+  });
+  readonly showExtraTorsion = this.initData({
+    name: 'showExtraTorsion',
+    type: Bool,
+    default: false,
+    help: 'display the illicit part of the joint rotation',
+    group: 'Visualization',
+  });
+  readonly showFactorSize = this.initData({
+    name: 'showFactorSize',
+    type: Real,
+    default: 1,
+    help: 'modify the size of the debug information of a given factor',
+    group: 'Visualization',
+  });
 
-  readonly object1 = this.initLink({ name: 'object1', help: 'first object in interaction (default: the state of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject (Rigid3d)', aliases: ['mstate1'] });
-  readonly object2 = this.initLink({ name: 'object2', help: 'second object in interaction (default: object1)', accepts: isMechanicalState, expected: 'a MechanicalObject (Rigid3d)', aliases: ['mstate2'] });
+  readonly object1 = this.initLink({
+    name: 'object1',
+    help: 'first object in interaction (default: the state of this node)',
+    accepts: isMechanicalState,
+    expected: 'a MechanicalObject (Rigid3d)',
+    aliases: ['mstate1'],
+  });
+  readonly object2 = this.initLink({
+    name: 'object2',
+    help: 'second object in interaction (default: object1)',
+    accepts: isMechanicalState,
+    expected: 'a MechanicalObject (Rigid3d)',
+    aliases: ['mstate2'],
+  });
 
   private states: BaseMechanicalState[] = [];
   /** Per joint: t0 (3), r0 (4). */
@@ -190,26 +274,37 @@ export class JointSpringForceField extends BaseForceField {
   }
 
   override bwdInit(): void {
-    const s1 = this.object1.get()!, s2 = this.object2.get()!;
-    const sp = this.springs.value, n = sp.length;
+    const s1 = this.object1.get()!,
+      s2 = this.object2.get()!;
+    const sp = this.springs.value,
+      n = sp.length;
     this.rest = new Float64Array(7 * n);
     this.blocks = new Float64Array(72 * n);
     this.kd = Float64Array.from(sp, (s) => s.kd);
     this.m1 = Uint32Array.from(sp, (s) => s.m1);
     this.m2 = Uint32Array.from(sp, (s) => s.m2);
-    const x1 = s1.x, x2 = s2.x;
+    const x1 = s1.x,
+      x2 = s2.x;
     for (let i = 0; i < n; i++) {
       const s = sp[i]!;
       if (s.m1 >= s1.size) throw this.error(`spring ${i}: m1 = ${s.m1} is out of range (${s1.describe()} has ${s1.size} frames)`);
       if (s.m2 >= s2.size) throw this.error(`spring ${i}: m2 = ${s.m2} is out of range (${s2.describe()} has ${s2.size} frames)`);
-      const r = this.rest, o = 7 * i;
+      const r = this.rest,
+        o = 7 * i;
       if (s.restGiven) {
-        const a = 7 * s.m1, b = 7 * s.m2;
+        const a = 7 * s.m1,
+          b = 7 * s.m2;
         for (let k = 0; k < 3; k++) r[o + k] = x2[b + k]! - x1[a + k]!;
         // r0 = q2 ⊗ q1⁻¹ (SOFA's initialisation)
         const n1 = Math.hypot(x1[a + 3]!, x1[a + 4]!, x1[a + 5]!, x1[a + 6]!) || 1;
-        const px = -x1[a + 3]! / n1, py = -x1[a + 4]! / n1, pz = -x1[a + 5]! / n1, pw = x1[a + 6]! / n1;
-        const qx = x2[b + 3]!, qy = x2[b + 4]!, qz = x2[b + 5]!, qw = x2[b + 6]!;
+        const px = -x1[a + 3]! / n1,
+          py = -x1[a + 4]! / n1,
+          pz = -x1[a + 5]! / n1,
+          pw = x1[a + 6]! / n1;
+        const qx = x2[b + 3]!,
+          qy = x2[b + 4]!,
+          qz = x2[b + 5]!,
+          qw = x2[b + 6]!;
         r[o + 3] = qw * px + qx * pw + qy * pz - qz * py;
         r[o + 4] = qw * py - qx * pz + qy * pw + qz * px;
         r[o + 5] = qw * pz + qx * py - qy * px + qz * pw;
@@ -222,12 +317,21 @@ export class JointSpringForceField extends BaseForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
-    const f1 = f[0]!, f2 = f[f.length - 1]!, x1 = x[0]!, x2 = x[x.length - 1]!, v1 = v[0]!, v2 = v[v.length - 1]!;
-    const sp = this.springs.value, w = this.w;
+    const f1 = f[0]!,
+      f2 = f[f.length - 1]!,
+      x1 = x[0]!,
+      x2 = x[x.length - 1]!,
+      v1 = v[0]!,
+      v2 = v[v.length - 1]!;
+    const sp = this.springs.value,
+      w = this.w;
     for (let i = 0; i < sp.length; i++) {
-      const a = 7 * this.m1[i]!, b = 7 * this.m2[i]!;
+      const a = 7 * this.m1[i]!,
+        b = 7 * this.m2[i]!;
       this.jointForce(sp[i]!, i, x1, a, x2, b, w);
-      const fa = 6 * this.m1[i]!, fb = 6 * this.m2[i]!, kd = this.kd[i]!;
+      const fa = 6 * this.m1[i]!,
+        fb = 6 * this.m2[i]!,
+        kd = this.kd[i]!;
       for (let k = 0; k < 6; k++) {
         const fk = w[k]! + kd * (v2[fb + k]! - v1[fa + k]!);
         f1[fa + k] += fk;
@@ -241,47 +345,71 @@ export class JointSpringForceField extends BaseForceField {
    * block. w is scratch: [0..6) force, the rest work space.
    */
   private jointForce(s: JointSpring, i: number, x1: Float64Array, a: number, x2: Float64Array, b: number, w: Float64Array): void {
-    const r = this.rest, o = 7 * i;
+    const r = this.rest,
+      o = 7 * i;
     // R1 (row-major) from q1
     const n1 = Math.hypot(x1[a + 3]!, x1[a + 4]!, x1[a + 5]!, x1[a + 6]!);
-    const q1x = x1[a + 3]! / n1, q1y = x1[a + 4]! / n1, q1z = x1[a + 5]! / n1, q1w = x1[a + 6]! / n1;
+    const q1x = x1[a + 3]! / n1,
+      q1y = x1[a + 4]! / n1,
+      q1z = x1[a + 5]! / n1,
+      q1w = x1[a + 6]! / n1;
     const R = rotationMatrix(q1x, q1y, q1z, q1w);
     // translation: d = c2 − c1 − t0 (world), A = R1·diag(K_T)·R1ᵀ
-    const dx = x2[b]! - x1[a]! - r[o]!, dy = x2[b + 1]! - x1[a + 1]! - r[o + 1]!, dz = x2[b + 2]! - x1[a + 2]! - r[o + 2]!;
+    const dx = x2[b]! - x1[a]! - r[o]!,
+      dy = x2[b + 1]! - x1[a + 1]! - r[o + 1]!,
+      dz = x2[b + 2]! - x1[a + 2]! - r[o + 2]!;
     const fm = s.freeMovements;
     const KT0 = fm[0] ? s.softStiffnessTrans : s.hardStiffnessTrans;
     const KT1 = fm[1] ? s.softStiffnessTrans : s.hardStiffnessTrans;
     const KT2 = fm[2] ? s.softStiffnessTrans : s.hardStiffnessTrans;
     const A = new3x3Scratch;
     for (let p = 0; p < 3; p++) {
-      for (let q = 0; q < 3; q++) A[3 * p + q] = R[3 * p]! * KT0 * R[3 * q]! + R[3 * p + 1]! * KT1 * R[3 * q + 1]! + R[3 * p + 2]! * KT2 * R[3 * q + 2]!;
+      for (let q = 0; q < 3; q++)
+        A[3 * p + q] = R[3 * p]! * KT0 * R[3 * q]! + R[3 * p + 1]! * KT1 * R[3 * q + 1]! + R[3 * p + 2]! * KT2 * R[3 * q + 2]!;
     }
     const fTx = A[0]! * dx + A[1]! * dy + A[2]! * dz;
     const fTy = A[3]! * dx + A[4]! * dy + A[5]! * dz;
     const fTz = A[6]! * dx + A[7]! * dy + A[8]! * dz;
-    w[0] = fTx; w[1] = fTy; w[2] = fTz;
+    w[0] = fTx;
+    w[1] = fTy;
+    w[2] = fTz;
     // rotation: q_rel = q1⁻¹ ⊗ q2 ⊗ r0, normalised
     let ex: number, ey: number, ez: number, ew: number;
     {
-      const cx = -q1x, cy = -q1y, cz = -q1z, cw = q1w;
-      const q2x = x2[b + 3]!, q2y = x2[b + 4]!, q2z = x2[b + 5]!, q2w = x2[b + 6]!;
+      const cx = -q1x,
+        cy = -q1y,
+        cz = -q1z,
+        cw = q1w;
+      const q2x = x2[b + 3]!,
+        q2y = x2[b + 4]!,
+        q2z = x2[b + 5]!,
+        q2w = x2[b + 6]!;
       const tx = cw * q2x + cx * q2w + cy * q2z - cz * q2y;
       const ty = cw * q2y - cx * q2z + cy * q2w + cz * q2x;
       const tz = cw * q2z + cx * q2y - cy * q2x + cz * q2w;
       const tw = cw * q2w - cx * q2x - cy * q2y - cz * q2z;
-      const rx = r[o + 3]!, ry = r[o + 4]!, rz = r[o + 5]!, rw = r[o + 6]!;
+      const rx = r[o + 3]!,
+        ry = r[o + 4]!,
+        rz = r[o + 5]!,
+        rw = r[o + 6]!;
       ex = tw * rx + tx * rw + ty * rz - tz * ry;
       ey = tw * ry - tx * rz + ty * rw + tz * rx;
       ez = tw * rz + tx * ry - ty * rx + tz * rw;
       ew = tw * rw - tx * rx - ty * ry - tz * rz;
       const m = Math.hypot(ex, ey, ez, ew);
       if (m !== 0) {
-        ex /= m; ey /= m; ez /= m; ew /= m;
+        ex /= m;
+        ey /= m;
+        ez /= m;
+        ew /= m;
       } else ew = 1;
     }
     // θ: SOFA's quatToAxis (w ≥ 0, angle in [0, π]) times the angle
     if (ew < 0) {
-      ex = -ex; ey = -ey; ez = -ez; ew = -ew;
+      ex = -ex;
+      ey = -ey;
+      ez = -ez;
+      ew = -ew;
     }
     let sinHalf: number, phi: number;
     if (ew > 0.999) {
@@ -294,14 +422,19 @@ export class JointSpringForceField extends BaseForceField {
     }
     const th = theta3;
     if (sinHalf < Number.EPSILON) {
-      th[0] = 0; th[1] = phi; th[2] = 0;
+      th[0] = 0;
+      th[1] = phi;
+      th[2] = 0;
     } else {
-      th[0] = (ex / sinHalf) * phi; th[1] = (ey / sinHalf) * phi; th[2] = (ez / sinHalf) * phi;
+      th[0] = (ex / sinHalf) * phi;
+      th[1] = (ey / sinHalf) * phi;
+      th[2] = (ez / sinHalf) * phi;
     }
     const KR = kr3;
     for (let k = 0; k < 3; k++) KR[k] = fm[3 + k] ? s.softStiffnessRot : s.hardStiffnessRot;
     // G = ∂g/∂ω (ω: left rotation vector of q_rel, frame of m1); g into g3
-    const g = g3, G = G9;
+    const g = g3,
+      G = G9;
     jlInverse(Jinv, th);
     const lim = s.limitAngles;
     const pivot = !fm[3] && !fm[4] && !fm[5] ? -2 : pivotAxis(fm, th, lim);
@@ -309,10 +442,14 @@ export class JointSpringForceField extends BaseForceField {
       for (let k = 0; k < 3; k++) g[k] = th[k]! * KR[k]!;
       for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) G[3 * p + q] = KR[p]! * Jinv[3 * p + q]!;
     } else if (pivot >= 0) {
-      const ia = pivot, ib = (pivot + 1) % 3, ic = (pivot + 2) % 3;
+      const ia = pivot,
+        ib = (pivot + 1) % 3,
+        ic = (pivot + 2) % 3;
       // u = R_rel·e_a: column a of the rotation matrix of q_rel
       const M = rotationMatrix(ex, ey, ez, ew);
-      const ua = M[3 * ia + ia]!, ub = M[3 * ib + ia]!, uc = M[3 * ic + ia]!;
+      const ua = M[3 * ia + ia]!,
+        ub = M[3 * ib + ia]!,
+        uc = M[3 * ic + ia]!;
       const sn = Math.sqrt(ub * ub + uc * uc);
       const phiA = Math.atan2(sn, ua);
       g[ia] = th[ia]! * KR[ia]!;
@@ -330,7 +467,9 @@ export class JointSpringForceField extends BaseForceField {
         gu[3 + k] = KR[ic]! * ((k === ib ? phiA : 0) + ub * dphi[k]!);
       }
       const u = u3;
-      u[ia] = ua; u[ib] = ub; u[ic] = uc;
+      u[ia] = ua;
+      u[ib] = ub;
+      u[ic] = uc;
       for (let q = 0; q < 3; q++) {
         // column q of −[u]×: −(u × e_q) = e_q × u
         const cq0 = q === 1 ? u[2]! : q === 2 ? -u[1]! : 0;
@@ -342,9 +481,12 @@ export class JointSpringForceField extends BaseForceField {
       }
     } else {
       // general case: lawful torsion clamped to the limits, the bloc stiffness beyond them
-      const lawful = lawful3, D = mask3;
+      const lawful = lawful3,
+        D = mask3;
       for (let k = 0; k < 3; k++) {
-        const t = th[k]!, lo = lim[2 * k]!, hi = lim[2 * k + 1]!;
+        const t = th[k]!,
+          lo = lim[2 * k]!,
+          hi = lim[2 * k + 1]!;
         if (!fm[3 + k]) {
           lawful[k] = 0;
           D[k] = 1;
@@ -393,16 +535,24 @@ export class JointSpringForceField extends BaseForceField {
     const fRx = R[0]! * g[0]! + R[1]! * g[1]! + R[2]! * g[2]!;
     const fRy = R[3]! * g[0]! + R[4]! * g[1]! + R[5]! * g[2]!;
     const fRz = R[6]! * g[0]! + R[7]! * g[1]! + R[8]! * g[2]!;
-    w[3] = fRx; w[4] = fRy; w[5] = fRz;
-    const GR = tmp9, Gw = Gw9;
-    for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) GR[3 * p + q] = G[3 * p]! * R[3 * q]! + G[3 * p + 1]! * R[3 * q + 1]! + G[3 * p + 2]! * R[3 * q + 2]!;
-    for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) Gw[3 * p + q] = R[3 * p]! * GR[q]! + R[3 * p + 1]! * GR[3 + q]! + R[3 * p + 2]! * GR[6 + q]!;
+    w[3] = fRx;
+    w[4] = fRy;
+    w[5] = fRz;
+    const GR = tmp9,
+      Gw = Gw9;
+    for (let p = 0; p < 3; p++)
+      for (let q = 0; q < 3; q++) GR[3 * p + q] = G[3 * p]! * R[3 * q]! + G[3 * p + 1]! * R[3 * q + 1]! + G[3 * p + 2]! * R[3 * q + 2]!;
+    for (let p = 0; p < 3; p++)
+      for (let q = 0; q < 3; q++) Gw[3 * p + q] = R[3 * p]! * GR[q]! + R[3 * p + 1]! * GR[3 + q]! + R[3 * p + 2]! * GR[6 + q]!;
     // block rows: f1_T, f1_R; columns: c1, θ1, c2, θ2
-    const B = this.blocks, bo = 72 * i;
+    const B = this.blocks,
+      bo = 72 * i;
     B.fill(0, bo, bo + 72);
     // A·[d]×: column q = A·(d × e_q)
     const d = d3;
-    d[0] = dx; d[1] = dy; d[2] = dz;
+    d[0] = dx;
+    d[1] = dy;
+    d[2] = dz;
     for (let p = 0; p < 3; p++) {
       for (let q = 0; q < 3; q++) {
         B[bo + 12 * p + q] = -A[3 * p + q]!;
@@ -410,9 +560,13 @@ export class JointSpringForceField extends BaseForceField {
       }
     }
     const fT = fT3;
-    fT[0] = fTx; fT[1] = fTy; fT[2] = fTz;
+    fT[0] = fTx;
+    fT[1] = fTy;
+    fT[2] = fTz;
     const fR = fR3;
-    fR[0] = fRx; fR[1] = fRy; fR[2] = fRz;
+    fR[0] = fRx;
+    fR[1] = fRy;
+    fR[2] = fRz;
     for (let q = 0; q < 3; q++) {
       // e_q × d
       const dq0 = q === 1 ? d[2]! : q === 2 ? -d[1]! : 0;
@@ -431,9 +585,17 @@ export class JointSpringForceField extends BaseForceField {
 
   /** df1 += k·K1·dx, df2 −= the same; b·B: df1 += b·kd·(dv2 − dv1). */
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const d1 = df[0]!, d2 = df[df.length - 1]!, x1 = dx[0]!, x2 = dx[dx.length - 1]!, B = this.blocks, k = this.kFactorWithRayleigh(kFactor, bFactor);
+    const d1 = df[0]!,
+      d2 = df[df.length - 1]!,
+      x1 = dx[0]!,
+      x2 = dx[dx.length - 1]!,
+      B = this.blocks,
+      k = this.kFactorWithRayleigh(kFactor, bFactor);
     for (let i = 0; i < this.m1.length; i++) {
-      const a = 6 * this.m1[i]!, b = 6 * this.m2[i]!, bo = 72 * i, kd = this.kd[i]!;
+      const a = 6 * this.m1[i]!,
+        b = 6 * this.m2[i]!,
+        bo = 72 * i,
+        kd = this.kd[i]!;
       for (let p = 0; p < 6; p++) {
         let s = 0;
         for (let q = 0; q < 6; q++) s += B[bo + 12 * p + q]! * x1[a + q]! + B[bo + 12 * p + 6 + q]! * x2[b + q]!;
@@ -445,12 +607,16 @@ export class JointSpringForceField extends BaseForceField {
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const B = this.blocks, off2 = this.states.length === 2 ? this.states[0]!.size * 6 : 0;
+    const B = this.blocks,
+      off2 = this.states.length === 2 ? this.states[0]!.size * 6 : 0;
     for (let i = 0; i < this.m1.length; i++) {
-      const a = 6 * this.m1[i]!, b = off2 + 6 * this.m2[i]!, bo = 72 * i;
+      const a = 6 * this.m1[i]!,
+        b = off2 + 6 * this.m2[i]!,
+        bo = 72 * i;
       for (let p = 0; p < 6; p++) {
         for (let q = 0; q < 6; q++) {
-          const k1 = kFactor * B[bo + 12 * p + q]!, k2 = kFactor * B[bo + 12 * p + 6 + q]!;
+          const k1 = kFactor * B[bo + 12 * p + q]!,
+            k2 = kFactor * B[bo + 12 * p + 6 + q]!;
           acc.add(a + p, a + q, k1);
           acc.add(a + p, b + q, k2);
           acc.add(b + p, a + q, -k1);
@@ -463,7 +629,9 @@ export class JointSpringForceField extends BaseForceField {
   override addBToMatrix(acc: MatrixAccumulator, bFactor: number): void {
     const off2 = this.states.length === 2 ? this.states[0]!.size * 6 : 0;
     for (let i = 0; i < this.m1.length; i++) {
-      const a = 6 * this.m1[i]!, b = off2 + 6 * this.m2[i]!, v = bFactor * this.kd[i]!;
+      const a = 6 * this.m1[i]!,
+        b = off2 + 6 * this.m2[i]!,
+        v = bFactor * this.kd[i]!;
       for (let p = 0; p < 6; p++) {
         acc.add(a + p, a + p, -v);
         acc.add(a + p, b + p, v);
@@ -507,9 +675,15 @@ function crossComponent(v: Float64Array, q: number, p: number): number {
 function rotationMatrix(x: number, y: number, z: number, w: number): Float64Array {
   rotToggle = !rotToggle;
   const R = rotToggle ? rot9a : rot9b;
-  R[0] = 1 - 2 * (y * y + z * z); R[1] = 2 * (x * y - z * w); R[2] = 2 * (x * z + y * w);
-  R[3] = 2 * (x * y + z * w); R[4] = 1 - 2 * (x * x + z * z); R[5] = 2 * (y * z - x * w);
-  R[6] = 2 * (x * z - y * w); R[7] = 2 * (y * z + x * w); R[8] = 1 - 2 * (x * x + y * y);
+  R[0] = 1 - 2 * (y * y + z * z);
+  R[1] = 2 * (x * y - z * w);
+  R[2] = 2 * (x * z + y * w);
+  R[3] = 2 * (x * y + z * w);
+  R[4] = 1 - 2 * (x * x + z * z);
+  R[5] = 2 * (y * z - x * w);
+  R[6] = 2 * (x * z - y * w);
+  R[7] = 2 * (y * z + x * w);
+  R[8] = 1 - 2 * (x * x + y * y);
   return R;
 }
 
@@ -518,13 +692,22 @@ function rotationMatrix(x: number, y: number, z: number, w: number): Float64Arra
  * J_l⁻¹ = I − ½[θ]× + (1/|θ|² − (1 + cos|θ|)/(2|θ|·sin|θ|))·[θ]×²  (series below 1e-4).
  */
 function jlInverse(out: Float64Array, th: Float64Array): void {
-  const a = th[0]!, b = th[1]!, c = th[2]!;
-  const t2 = a * a + b * b + c * c, t = Math.sqrt(t2);
+  const a = th[0]!,
+    b = th[1]!,
+    c = th[2]!;
+  const t2 = a * a + b * b + c * c,
+    t = Math.sqrt(t2);
   const k = t < 1e-4 ? 1 / 12 + t2 / 720 : 1 / t2 - (1 + Math.cos(t)) / (2 * t * Math.sin(t));
   // [θ]× = [[0, −c, b], [c, 0, −a], [−b, a, 0]];  [θ]×² = θθᵀ − t²·I
-  out[0] = 1 + k * (a * a - t2); out[1] = 0.5 * c + k * a * b; out[2] = -0.5 * b + k * a * c;
-  out[3] = -0.5 * c + k * a * b; out[4] = 1 + k * (b * b - t2); out[5] = 0.5 * a + k * b * c;
-  out[6] = 0.5 * b + k * a * c; out[7] = -0.5 * a + k * b * c; out[8] = 1 + k * (c * c - t2);
+  out[0] = 1 + k * (a * a - t2);
+  out[1] = 0.5 * c + k * a * b;
+  out[2] = -0.5 * b + k * a * c;
+  out[3] = -0.5 * c + k * a * b;
+  out[4] = 1 + k * (b * b - t2);
+  out[5] = 0.5 * a + k * b * c;
+  out[6] = 0.5 * b + k * a * c;
+  out[7] = -0.5 * a + k * b * c;
+  out[8] = 1 + k * (c * c - t2);
 }
 
 /** SOFA's pivot cases: exactly one free rotation axis a with θ_a strictly inside its limits; −1 otherwise. */

@@ -3,7 +3,18 @@ import { MeshSpringForceField } from './MeshSpringForceField.js';
 import { buildNode, gridHexahedra, gridPoints, rng, StubTopology } from '../mass/mesh-test-support.js';
 import { stiffnessAndFiniteDifferences } from '../load/fd-check-test-support.js';
 
-type Attrs = Partial<Record<'linesStiffness' | 'trianglesStiffness' | 'quadsStiffness' | 'tetrahedraStiffness' | 'cubesStiffness' | 'linesDamping' | 'tetrahedraDamping', number>> & {
+type Attrs = Partial<
+  Record<
+    | 'linesStiffness'
+    | 'trianglesStiffness'
+    | 'quadsStiffness'
+    | 'tetrahedraStiffness'
+    | 'cubesStiffness'
+    | 'linesDamping'
+    | 'tetrahedraDamping',
+    number
+  >
+> & {
   noCompression?: boolean;
   localRange?: [number, number];
 };
@@ -23,7 +34,8 @@ function springs(m: MeshSpringForceField, x: ArrayLike<number>): Map<string, { k
   const out = new Map<string, { ks: number; rest: number }>();
   const internals = m as unknown as { a: Uint32Array; b: Uint32Array; ks: Float64Array; rest: Float64Array };
   for (let i = 0; i < m.springCount; i++) {
-    const a = internals.a[i]!, b = internals.b[i]!;
+    const a = internals.a[i]!,
+      b = internals.b[i]!;
     const key = `${Math.min(a, b)}-${Math.max(a, b)}`;
     expect(out.has(key), `duplicate spring ${key}`).to.equal(false);
     const d = Math.hypot(x[3 * b]! - x[3 * a]!, x[3 * b + 1]! - x[3 * a + 1]!, x[3 * b + 2]! - x[3 * a + 2]!);

@@ -21,27 +21,118 @@ const INVALID_ID = 0xffffffff;
   name: 'MeshSpringForceField',
   category: 'ForceField',
   module: 'Sofa.Component.SolidMechanics.Spring',
-  description: 'Springs on the edges of a mesh (lines, triangles, quads, tetrahedra, hexahedra), with per-element-type stiffness and damping.',
+  description:
+    'Springs on the edges of a mesh (lines, triangles, quads, tetrahedra, hexahedra), with per-element-type stiffness and damping.',
   templates: ['Vec3d', 'Vec2d', 'Vec1d'],
 })
 export class MeshSpringForceField extends StiffSpringForceField {
-  readonly linesStiffness = this.initData({ name: 'linesStiffness', type: Real, default: 0, unit: 'N', help: 'stiffness of the springs on lines (divided by the rest length)' });
-  readonly linesDamping = this.initData({ name: 'linesDamping', type: Real, default: 0, unit: 'N·s', help: 'damping of the springs on lines (divided by the rest length)' });
-  readonly trianglesStiffness = this.initData({ name: 'trianglesStiffness', type: Real, default: 0, unit: 'N', help: 'stiffness of the springs on the edges of triangles' });
-  readonly trianglesDamping = this.initData({ name: 'trianglesDamping', type: Real, default: 0, unit: 'N·s', help: 'damping of the springs on the edges of triangles' });
-  readonly quadsStiffness = this.initData({ name: 'quadsStiffness', type: Real, default: 0, unit: 'N', help: 'stiffness of the springs between the vertices of quads (edges and diagonals)' });
-  readonly quadsDamping = this.initData({ name: 'quadsDamping', type: Real, default: 0, unit: 'N·s', help: 'damping of the springs between the vertices of quads' });
-  readonly tetrahedraStiffness = this.initData({ name: 'tetrahedraStiffness', type: Real, default: 0, unit: 'N', help: 'stiffness of the springs on the edges of tetrahedra', aliases: ['tetrasStiffness'] });
-  readonly tetrahedraDamping = this.initData({ name: 'tetrahedraDamping', type: Real, default: 0, unit: 'N·s', help: 'damping of the springs on the edges of tetrahedra', aliases: ['tetrasDamping'] });
-  readonly cubesStiffness = this.initData({ name: 'cubesStiffness', type: Real, default: 0, unit: 'N', help: 'stiffness of the springs between the vertices of hexahedra (edges, face and body diagonals)' });
-  readonly cubesDamping = this.initData({ name: 'cubesDamping', type: Real, default: 0, unit: 'N·s', help: 'damping of the springs between the vertices of hexahedra' });
+  readonly linesStiffness = this.initData({
+    name: 'linesStiffness',
+    type: Real,
+    default: 0,
+    unit: 'N',
+    help: 'stiffness of the springs on lines (divided by the rest length)',
+  });
+  readonly linesDamping = this.initData({
+    name: 'linesDamping',
+    type: Real,
+    default: 0,
+    unit: 'N·s',
+    help: 'damping of the springs on lines (divided by the rest length)',
+  });
+  readonly trianglesStiffness = this.initData({
+    name: 'trianglesStiffness',
+    type: Real,
+    default: 0,
+    unit: 'N',
+    help: 'stiffness of the springs on the edges of triangles',
+  });
+  readonly trianglesDamping = this.initData({
+    name: 'trianglesDamping',
+    type: Real,
+    default: 0,
+    unit: 'N·s',
+    help: 'damping of the springs on the edges of triangles',
+  });
+  readonly quadsStiffness = this.initData({
+    name: 'quadsStiffness',
+    type: Real,
+    default: 0,
+    unit: 'N',
+    help: 'stiffness of the springs between the vertices of quads (edges and diagonals)',
+  });
+  readonly quadsDamping = this.initData({
+    name: 'quadsDamping',
+    type: Real,
+    default: 0,
+    unit: 'N·s',
+    help: 'damping of the springs between the vertices of quads',
+  });
+  readonly tetrahedraStiffness = this.initData({
+    name: 'tetrahedraStiffness',
+    type: Real,
+    default: 0,
+    unit: 'N',
+    help: 'stiffness of the springs on the edges of tetrahedra',
+    aliases: ['tetrasStiffness'],
+  });
+  readonly tetrahedraDamping = this.initData({
+    name: 'tetrahedraDamping',
+    type: Real,
+    default: 0,
+    unit: 'N·s',
+    help: 'damping of the springs on the edges of tetrahedra',
+    aliases: ['tetrasDamping'],
+  });
+  readonly cubesStiffness = this.initData({
+    name: 'cubesStiffness',
+    type: Real,
+    default: 0,
+    unit: 'N',
+    help: 'stiffness of the springs between the vertices of hexahedra (edges, face and body diagonals)',
+  });
+  readonly cubesDamping = this.initData({
+    name: 'cubesDamping',
+    type: Real,
+    default: 0,
+    unit: 'N·s',
+    help: 'damping of the springs between the vertices of hexahedra',
+  });
   readonly noCompression = this.initData({ name: 'noCompression', type: Bool, default: false, help: 'springs act only when elongated' });
-  readonly drawMinElongationRange = this.initData({ name: 'drawMinElongationRange', type: Real, default: 8, help: 'min range of elongation for the colors (red elongation, blue neutral, green compression)', group: 'Visualization' });
-  readonly drawMaxElongationRange = this.initData({ name: 'drawMaxElongationRange', type: Real, default: 15, help: 'max range of elongation for the colors', group: 'Visualization' });
-  readonly drawSpringSize = this.initData({ name: 'drawSpringSize', type: Real, default: 8, help: 'width of the drawn lines', group: 'Visualization' });
-  readonly localRange = this.initData({ name: 'localRange', type: IndexArray(2, 'Vec2u'), default: Uint32Array.of(INVALID_ID, INVALID_ID), help: 'optional range [first, last] of point indices: springs with a point before first, or with both points after last, are left out' });
+  readonly drawMinElongationRange = this.initData({
+    name: 'drawMinElongationRange',
+    type: Real,
+    default: 8,
+    help: 'min range of elongation for the colors (red elongation, blue neutral, green compression)',
+    group: 'Visualization',
+  });
+  readonly drawMaxElongationRange = this.initData({
+    name: 'drawMaxElongationRange',
+    type: Real,
+    default: 15,
+    help: 'max range of elongation for the colors',
+    group: 'Visualization',
+  });
+  readonly drawSpringSize = this.initData({
+    name: 'drawSpringSize',
+    type: Real,
+    default: 8,
+    help: 'width of the drawn lines',
+    group: 'Visualization',
+  });
+  readonly localRange = this.initData({
+    name: 'localRange',
+    type: IndexArray(2, 'Vec2u'),
+    default: Uint32Array.of(INVALID_ID, INVALID_ID),
+    help: 'optional range [first, last] of point indices: springs with a point before first, or with both points after last, are left out',
+  });
 
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology giving the edges and elements (default: the one of this node or an ancestor)', accepts: isTopology, expected: 'a topology' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'the topology giving the edges and elements (default: the one of this node or an ancestor)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
 
   /** The topology's changeRevision the springs were built for: a topological change rebuilds them. */
   private builtRevision = -1;
@@ -55,7 +146,11 @@ export class MeshSpringForceField extends StiffSpringForceField {
   protected override buildSprings(): void {
     const s1 = this.object1.get()!;
     const s2 = this.object2.get()!;
-    const m1: number[] = [], m2: number[] = [], ks: number[] = [], kd: number[] = [], rest: number[] = [];
+    const m1: number[] = [],
+      m2: number[] = [],
+      ks: number[] = [],
+      kd: number[] = [],
+      rest: number[] = [];
     if (s1 === s2) {
       const topo = this.topology.get() ?? contextMeshTopology(this.context);
       if (!topo) throw this.error('no topology: MeshSpringForceField needs a topology in its node (or set topology="@path")');
@@ -119,8 +214,21 @@ export class MeshSpringForceField extends StiffSpringForceField {
 }
 
 const LINE_PAIRS = [[0, 1]] as const;
-const TRIANGLE_PAIRS = [[0, 1], [0, 2], [1, 2]] as const;
+const TRIANGLE_PAIRS = [
+  [0, 1],
+  [0, 2],
+  [1, 2],
+] as const;
 /** The six pairs of four vertices (quads and tetrahedra). */
-const TETRA_PAIRS = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]] as const;
+const TETRA_PAIRS = [
+  [0, 1],
+  [0, 2],
+  [0, 3],
+  [1, 2],
+  [1, 3],
+  [2, 3],
+] as const;
 /** The 28 pairs of eight vertices, (k, j) for k < j. */
-const HEXA_PAIRS: readonly (readonly [number, number])[] = Array.from({ length: 8 }, (_, k) => Array.from({ length: 7 - k }, (_, j) => [k, k + 1 + j] as const)).flat();
+const HEXA_PAIRS: readonly (readonly [number, number])[] = Array.from({ length: 8 }, (_, k) =>
+  Array.from({ length: 7 - k }, (_, j) => [k, k + 1 + j] as const),
+).flat();

@@ -19,8 +19,18 @@ import { StiffSpringForceField } from './SpringForceField.js';
   templates: ['Vec3d', 'Vec2d'],
 })
 export class QuadBendingSprings extends StiffSpringForceField {
-  readonly localRange = this.initData({ name: 'localRange', type: VecN(2, 'Vec2i'), default: Float64Array.of(-1, -1), help: 'optional range [first, last] of local point indices: springs with both points outside are left out' });
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the quad topology (default: the one of this node or an ancestor)', accepts: isTopology, expected: 'a topology' });
+  readonly localRange = this.initData({
+    name: 'localRange',
+    type: VecN(2, 'Vec2i'),
+    default: Float64Array.of(-1, -1),
+    help: 'optional range [first, last] of local point indices: springs with both points outside are left out',
+  });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'the quad topology (default: the one of this node or an ancestor)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
 
   protected override buildSprings(): void {
     const s = this.object1.get()!;
@@ -29,10 +39,16 @@ export class QuadBendingSprings extends StiffSpringForceField {
     this.topology.set(topo);
     const quads = topo.getQuads();
     if (quads.length === 0) this.warn(`the topology ${topo.describe()} has no quads: no bending spring`);
-    const n = s.size, N = this.N, cs = s.stateType.coordSize, x = s.x;
+    const n = s.size,
+      N = this.N,
+      cs = s.stateType.coordSize,
+      x = s.x;
     const [lo, hi] = [this.localRange.value[0]!, this.localRange.value[1]!];
-    const ks = this.stiffness.value[0] ?? 100, kd = this.damping.value[0] ?? 5;
-    const m1: number[] = [], m2: number[] = [], rest: number[] = [];
+    const ks = this.stiffness.value[0] ?? 100,
+      kd = this.damping.value[0] ?? 5;
+    const m1: number[] = [],
+      m2: number[] = [],
+      rest: number[] = [];
     const seen = new Set<number>();
     const add = (a: number, b: number): void => {
       if (lo >= 0 && a < lo && b < lo) return;

@@ -9,7 +9,8 @@ function edgesOf(quads: number[]): number[] {
   const out: number[] = [];
   for (let q = 0; q < quads.length; q += 4) {
     for (let j = 0; j < 4; j++) {
-      const p = quads[q + ((j + 1) % 4)]!, r = quads[q + ((j + 2) % 4)]!;
+      const p = quads[q + ((j + 1) % 4)]!,
+        r = quads[q + ((j + 2) % 4)]!;
       const k = `${Math.min(p, r)}-${Math.max(p, r)}`;
       if (!seen.has(k)) {
         seen.add(k);

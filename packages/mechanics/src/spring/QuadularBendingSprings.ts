@@ -30,10 +30,21 @@ import { LinearSprings } from '../linear-springs.js';
   templates: ['Vec3d'],
 })
 export class QuadularBendingSprings extends SingleStateForceField {
-  readonly stiffness = this.initData({ name: 'stiffness', type: Real, default: 100000, unit: 'N/m', help: 'uniform stiffness of all the springs' });
+  readonly stiffness = this.initData({
+    name: 'stiffness',
+    type: Real,
+    default: 100000,
+    unit: 'N/m',
+    help: 'uniform stiffness of all the springs',
+  });
   readonly damping = this.initData({ name: 'damping', type: Real, default: 1, unit: 'N·s/m', help: 'uniform damping of all the springs' });
 
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the quad topology (default: the one of this node or an ancestor)', accepts: isTopology, expected: 'a topology' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'the quad topology (default: the one of this node or an ancestor)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
 
   private readonly springs = new LinearSprings(3, 1e-4);
   private topoRevision = -1;
@@ -51,7 +62,8 @@ export class QuadularBendingSprings extends SingleStateForceField {
     super.init();
     const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
-    if (s.stateType.isRigid || s.stateType.derivSize !== 3) throw this.error(`QuadularBendingSprings acts on Vec3 points (the state is ${s.stateType.name})`);
+    if (s.stateType.isRigid || s.stateType.derivSize !== 3)
+      throw this.error(`QuadularBendingSprings acts on Vec3 points (the state is ${s.stateType.name})`);
     const topo = this.topology.get() ?? contextMeshTopology(this.context);
     if (!topo) throw this.error('no topology: QuadularBendingSprings needs a quad topology in its node (or set topology="@path")');
     this.topology.set(topo);
@@ -71,7 +83,8 @@ export class QuadularBendingSprings extends SingleStateForceField {
     const nE = edges.length / 2;
     const edgeOf = new Map<number, number>();
     for (let e = 0; e < nE; e++) {
-      const p = edges[2 * e]!, q = edges[2 * e + 1]!;
+      const p = edges[2 * e]!,
+        q = edges[2 * e + 1]!;
       edgeOf.set(p < q ? p * n + q : q * n + p, e);
     }
     // Per edge: the quads around it (the first two, in increasing order) and its position in each.
@@ -80,7 +93,8 @@ export class QuadularBendingSprings extends SingleStateForceField {
     const pos = new Int32Array(2 * nE);
     for (let q = 0; 4 * q + 4 <= quads.length; q++) {
       for (let j = 0; j < 4; j++) {
-        const p = quads[4 * q + ((j + 1) % 4)]!, r = quads[4 * q + ((j + 2) % 4)]!;
+        const p = quads[4 * q + ((j + 1) % 4)]!,
+          r = quads[4 * q + ((j + 2) % 4)]!;
         const e = edgeOf.get(p < r ? p * n + r : r * n + p);
         if (e === undefined) continue;
         if (count[e]! < 2) {
@@ -101,7 +115,10 @@ export class QuadularBendingSprings extends SingleStateForceField {
     for (let e = 0; e < nE; e++) {
       if (count[e] !== 2) continue;
       // Q2: the earlier quad, Q1: the later one (SOFA meets the edge first from Q2)
-      const q2 = quad[2 * e]!, i2 = pos[2 * e]!, q1 = quad[2 * e + 1]!, i1 = pos[2 * e + 1]!;
+      const q2 = quad[2 * e]!,
+        i2 = pos[2 * e]!,
+        q1 = quad[2 * e + 1]!,
+        i1 = pos[2 * e + 1]!;
       const ends: Array<[number, number]> = [
         [v(q1, i1), v(q2, i2 + 3)],
         [v(q1, i1 + 3), v(q2, i2)],

@@ -15,7 +15,13 @@ class GridStub extends StubTopology {
   }
 }
 
-interface Spring { a: number; b: number; ks: number; kd: number; rest: number }
+interface Spring {
+  a: number;
+  b: number;
+  ks: number;
+  kd: number;
+  rest: number;
+}
 
 function springList(g: RegularGridSpringForceField): Spring[] {
   const s = g as unknown as { a: Uint32Array; b: Uint32Array; ks: Float64Array; kd: Float64Array; rest: Float64Array };
@@ -84,7 +90,12 @@ describe('RegularGridSpringForceField', () => {
     buildNode(pts, new GridStub(grid), [g]);
     const list = springList(g);
     const [nx, ny, nz] = n;
-    expect(list).to.have.length((nx - 1) * ny * nz + nx * (ny - 1) * nz + nx * ny * (nz - 1) + 2 * ((nx - 1) * (ny - 1) * nz + (nx - 1) * ny * (nz - 1) + nx * (ny - 1) * (nz - 1)));
+    expect(list).to.have.length(
+      (nx - 1) * ny * nz +
+        nx * (ny - 1) * nz +
+        nx * ny * (nz - 1) +
+        2 * ((nx - 1) * (ny - 1) * nz + (nx - 1) * ny * (nz - 1) + nx * (ny - 1) * (nz - 1)),
+    );
     for (const s of list) {
       expect(s.ks * s.rest).to.be.closeTo(400, 1e-12);
       expect(s.kd * s.rest).to.be.closeTo(4, 1e-13);

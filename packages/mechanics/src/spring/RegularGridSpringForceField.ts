@@ -23,12 +23,48 @@ import { perTypeValue } from './shared-stiffness.js';
   templates: ['Vec3d', 'Vec2d', 'Vec1d'],
 })
 export class RegularGridSpringForceField extends StiffSpringForceField {
-  readonly linesStiffness = this.initData({ name: 'linesStiffness', type: Real, default: 100, unit: 'N', help: 'stiffness of the springs along the grid lines (divided by the rest length)' });
-  readonly linesDamping = this.initData({ name: 'linesDamping', type: Real, default: 5, unit: 'N·s', help: 'damping of the springs along the grid lines (divided by the rest length)' });
-  readonly quadsStiffness = this.initData({ name: 'quadsStiffness', type: Real, default: 100, unit: 'N', help: 'stiffness of the springs on the face diagonals' });
-  readonly quadsDamping = this.initData({ name: 'quadsDamping', type: Real, default: 5, unit: 'N·s', help: 'damping of the springs on the face diagonals' });
-  readonly cubesStiffness = this.initData({ name: 'cubesStiffness', type: Real, default: 100, unit: 'N', help: 'stiffness of the springs on the body diagonals of the cells' });
-  readonly cubesDamping = this.initData({ name: 'cubesDamping', type: Real, default: 5, unit: 'N·s', help: 'damping of the springs on the body diagonals of the cells' });
+  readonly linesStiffness = this.initData({
+    name: 'linesStiffness',
+    type: Real,
+    default: 100,
+    unit: 'N',
+    help: 'stiffness of the springs along the grid lines (divided by the rest length)',
+  });
+  readonly linesDamping = this.initData({
+    name: 'linesDamping',
+    type: Real,
+    default: 5,
+    unit: 'N·s',
+    help: 'damping of the springs along the grid lines (divided by the rest length)',
+  });
+  readonly quadsStiffness = this.initData({
+    name: 'quadsStiffness',
+    type: Real,
+    default: 100,
+    unit: 'N',
+    help: 'stiffness of the springs on the face diagonals',
+  });
+  readonly quadsDamping = this.initData({
+    name: 'quadsDamping',
+    type: Real,
+    default: 5,
+    unit: 'N·s',
+    help: 'damping of the springs on the face diagonals',
+  });
+  readonly cubesStiffness = this.initData({
+    name: 'cubesStiffness',
+    type: Real,
+    default: 100,
+    unit: 'N',
+    help: 'stiffness of the springs on the body diagonals of the cells',
+  });
+  readonly cubesDamping = this.initData({
+    name: 'cubesDamping',
+    type: Real,
+    default: 5,
+    unit: 'N·s',
+    help: 'damping of the springs on the body diagonals of the cells',
+  });
 
   /** Number of springs given by the scene (`spring`, indices1/indices2), before the grid springs. */
   customSpringCount = 0;
@@ -48,9 +84,15 @@ export class RegularGridSpringForceField extends StiffSpringForceField {
       return n > 1 ? ext / (n - 1) : ext;
     };
     // Cell vectors dx = (hx, 0, 0), dy = (0, hy, 0), dz = (0, 0, hz).
-    const hx = cell(0), hy = cell(1), hz = cell(2);
+    const hx = cell(0),
+      hy = cell(1),
+      hz = cell(2);
     const norm = (x: number, y: number, z: number): number => Math.sqrt(x * x + y * y + z * z);
-    const m1: number[] = [], m2: number[] = [], ks: number[] = [], kd: number[] = [], rest: number[] = [];
+    const m1: number[] = [],
+      m2: number[] = [],
+      ks: number[] = [],
+      kd: number[] = [],
+      rest: number[] = [];
     const point = (x: number, y: number, z: number): number => x + nx * (y + ny * z);
     const push = (a: number, b: number, l: number, k: number, d: number, lk = l): void => {
       m1.push(a);
@@ -59,48 +101,66 @@ export class RegularGridSpringForceField extends StiffSpringForceField {
       ks.push(k / lk);
       kd.push(d / lk);
     };
-    const kl = perTypeValue(this.linesStiffness, this.stiffness), dl = perTypeValue(this.linesDamping, this.damping);
-    const kq = perTypeValue(this.quadsStiffness, this.stiffness), dq = perTypeValue(this.quadsDamping, this.damping);
-    const kc = perTypeValue(this.cubesStiffness, this.stiffness), dc = perTypeValue(this.cubesDamping, this.damping);
+    const kl = perTypeValue(this.linesStiffness, this.stiffness),
+      dl = perTypeValue(this.linesDamping, this.damping);
+    const kq = perTypeValue(this.quadsStiffness, this.stiffness),
+      dq = perTypeValue(this.quadsDamping, this.damping);
+    const kc = perTypeValue(this.cubesStiffness, this.stiffness),
+      dc = perTypeValue(this.cubesDamping, this.damping);
     if (kl !== 0 || dl !== 0) {
       // lines along X, then Y, then Z
       let l = norm(hx, 0, 0);
-      for (let z = 0; z < nz; z++) for (let y = 0; y < ny; y++) for (let x = 0; x < nx - 1; x++) push(point(x, y, z), point(x + 1, y, z), l, kl, dl);
+      for (let z = 0; z < nz; z++)
+        for (let y = 0; y < ny; y++) for (let x = 0; x < nx - 1; x++) push(point(x, y, z), point(x + 1, y, z), l, kl, dl);
       l = norm(0, hy, 0);
-      for (let z = 0; z < nz; z++) for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx; x++) push(point(x, y, z), point(x, y + 1, z), l, kl, dl);
+      for (let z = 0; z < nz; z++)
+        for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx; x++) push(point(x, y, z), point(x, y + 1, z), l, kl, dl);
       l = norm(0, 0, hz);
-      for (let z = 0; z < nz - 1; z++) for (let y = 0; y < ny; y++) for (let x = 0; x < nx; x++) push(point(x, y, z), point(x, y, z + 1), l, kl, dl);
+      for (let z = 0; z < nz - 1; z++)
+        for (let y = 0; y < ny; y++) for (let x = 0; x < nx; x++) push(point(x, y, z), point(x, y, z + 1), l, kl, dl);
     }
     if (kq !== 0 || dq !== 0) {
       // XY faces: (x,y,z)→(x+1,y+1,z) and (x+1,y,z)→(x,y+1,z)
-      let l1 = norm(hx, hy, 0), l2 = norm(hx, -hy, 0);
-      for (let z = 0; z < nz; z++) for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx - 1; x++) {
-        push(point(x, y, z), point(x + 1, y + 1, z), l1, kq, dq);
-        push(point(x + 1, y, z), point(x, y + 1, z), l2, kq, dq);
-      }
+      let l1 = norm(hx, hy, 0),
+        l2 = norm(hx, -hy, 0);
+      for (let z = 0; z < nz; z++)
+        for (let y = 0; y < ny - 1; y++)
+          for (let x = 0; x < nx - 1; x++) {
+            push(point(x, y, z), point(x + 1, y + 1, z), l1, kq, dq);
+            push(point(x + 1, y, z), point(x, y + 1, z), l2, kq, dq);
+          }
       // XZ faces: (x,y,z)→(x+1,y,z+1) and (x+1,y,z)→(x,y,z+1)
       l1 = norm(hx, 0, hz);
       l2 = norm(hx, 0, -hz);
-      for (let z = 0; z < nz - 1; z++) for (let y = 0; y < ny; y++) for (let x = 0; x < nx - 1; x++) {
-        push(point(x, y, z), point(x + 1, y, z + 1), l1, kq, dq);
-        push(point(x + 1, y, z), point(x, y, z + 1), l2, kq, dq);
-      }
+      for (let z = 0; z < nz - 1; z++)
+        for (let y = 0; y < ny; y++)
+          for (let x = 0; x < nx - 1; x++) {
+            push(point(x, y, z), point(x + 1, y, z + 1), l1, kq, dq);
+            push(point(x + 1, y, z), point(x, y, z + 1), l2, kq, dq);
+          }
       // YZ faces: (x,y,z)→(x,y+1,z+1) and (x,y+1,z)→(x,y,z+1); the second divided by l1 as in SOFA
       l1 = norm(0, hy, hz);
       l2 = norm(0, hy, -hz);
-      for (let z = 0; z < nz - 1; z++) for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx; x++) {
-        push(point(x, y, z), point(x, y + 1, z + 1), l1, kq, dq);
-        push(point(x, y + 1, z), point(x, y, z + 1), l2, kq, dq, l1);
-      }
+      for (let z = 0; z < nz - 1; z++)
+        for (let y = 0; y < ny - 1; y++)
+          for (let x = 0; x < nx; x++) {
+            push(point(x, y, z), point(x, y + 1, z + 1), l1, kq, dq);
+            push(point(x, y + 1, z), point(x, y, z + 1), l2, kq, dq, l1);
+          }
     }
     if (kc !== 0 || dc !== 0) {
-      const l1 = norm(hx, hy, hz), l2 = norm(-hx, hy, hz), l3 = norm(hx, -hy, hz), l4 = norm(hx, hy, -hz);
-      for (let z = 0; z < nz - 1; z++) for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx - 1; x++) {
-        push(point(x, y, z), point(x + 1, y + 1, z + 1), l1, kc, dc);
-        push(point(x + 1, y, z), point(x, y + 1, z + 1), l2, kc, dc);
-        push(point(x, y + 1, z), point(x + 1, y, z + 1), l3, kc, dc);
-        push(point(x, y, z + 1), point(x + 1, y + 1, z), l4, kc, dc);
-      }
+      const l1 = norm(hx, hy, hz),
+        l2 = norm(-hx, hy, hz),
+        l3 = norm(hx, -hy, hz),
+        l4 = norm(hx, hy, -hz);
+      for (let z = 0; z < nz - 1; z++)
+        for (let y = 0; y < ny - 1; y++)
+          for (let x = 0; x < nx - 1; x++) {
+            push(point(x, y, z), point(x + 1, y + 1, z + 1), l1, kc, dc);
+            push(point(x + 1, y, z), point(x, y + 1, z + 1), l2, kc, dc);
+            push(point(x, y + 1, z), point(x + 1, y, z + 1), l3, kc, dc);
+            push(point(x, y, z + 1), point(x + 1, y + 1, z), l4, kc, dc);
+          }
     }
     if (nx * ny * nz > s1.size) throw this.error(`the grid has ${nx * ny * nz} points but ${s1.describe()} has ${s1.size}`);
     // Custom springs first, then the grid springs.

@@ -6,7 +6,8 @@ import { buildNode } from '../mass/mesh-test-support.js';
 
 describe('SpringForceField / StiffSpringForceField on Rigid3d frames', () => {
   /** Two frames, turned, a spring of stiffness 10, damping 2, rest length 1 between their centres. */
-  const s = Math.sin(0.3), c = Math.cos(0.3);
+  const s = Math.sin(0.3),
+    c = Math.cos(0.3);
   const x = Float64Array.of(0, 0, 0, s, 0, 0, c, 3, 4, 0, 0, s, 0, c);
   const make = () => {
     const ff = new StiffSpringForceField();

@@ -42,32 +42,121 @@ const BoolList: DataType<Uint8Array> = {
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d'],
 })
 export class SpringForceField extends BaseForceField {
-  readonly spring = this.initData({ name: 'spring', type: Springs, default: new Float64Array(0), help: 'pairs of indices, stiffness, damping, rest length' });
-  readonly stiffness = this.initData({ name: 'stiffness', type: RealArray(0), default: Float64Array.of(100), unit: 'N/m', help: 'uniform stiffness for all the springs (or one per spring, with indices1/indices2)' });
-  readonly damping = this.initData({ name: 'damping', type: RealArray(0), default: Float64Array.of(5), unit: 'N·s/m', help: 'uniform damping for all the springs (or one per spring)' });
-  readonly indices1 = this.initData({ name: 'indices1', type: Indices, default: new Uint32Array(0), help: 'indices of the first points of the springs (in object1)' });
-  readonly indices2 = this.initData({ name: 'indices2', type: Indices, default: new Uint32Array(0), help: 'indices of the second points of the springs (in object2)' });
-  readonly lengths = this.initData({ name: 'lengths', type: RealArray(0), default: new Float64Array(0), help: 'rest lengths of the springs built from indices1/indices2 (one value applies to all; empty: 0)', aliases: ['length'] });
-  readonly elongationOnly = this.initData({ name: 'elongationOnly', type: BoolList, default: Uint8Array.of(0), help: 'springs that only act when elongated (one value applies to all)' });
-  readonly enabled = this.initData({ name: 'enabled', type: BoolList, default: Uint8Array.of(1), help: 'springs that are enabled (one value applies to all)' });
-  readonly fileSprings = this.initData({ name: 'fileSprings', type: Str, default: '', help: 'file describing the springs (.xs3)', aliases: ['filename'] });
-  readonly showArrowSize = this.initData({ name: 'showArrowSize', type: Real, default: 0.01, help: 'size of the axis', group: 'Visualization' });
-  readonly drawMode = this.initData({ name: 'drawMode', type: Int, default: 0, help: 'the way springs will be drawn: 0 line, 1 cylinder, 2 arrow', group: 'Visualization' });
+  readonly spring = this.initData({
+    name: 'spring',
+    type: Springs,
+    default: new Float64Array(0),
+    help: 'pairs of indices, stiffness, damping, rest length',
+  });
+  readonly stiffness = this.initData({
+    name: 'stiffness',
+    type: RealArray(0),
+    default: Float64Array.of(100),
+    unit: 'N/m',
+    help: 'uniform stiffness for all the springs (or one per spring, with indices1/indices2)',
+  });
+  readonly damping = this.initData({
+    name: 'damping',
+    type: RealArray(0),
+    default: Float64Array.of(5),
+    unit: 'N·s/m',
+    help: 'uniform damping for all the springs (or one per spring)',
+  });
+  readonly indices1 = this.initData({
+    name: 'indices1',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the first points of the springs (in object1)',
+  });
+  readonly indices2 = this.initData({
+    name: 'indices2',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the second points of the springs (in object2)',
+  });
+  readonly lengths = this.initData({
+    name: 'lengths',
+    type: RealArray(0),
+    default: new Float64Array(0),
+    help: 'rest lengths of the springs built from indices1/indices2 (one value applies to all; empty: 0)',
+    aliases: ['length'],
+  });
+  readonly elongationOnly = this.initData({
+    name: 'elongationOnly',
+    type: BoolList,
+    default: Uint8Array.of(0),
+    help: 'springs that only act when elongated (one value applies to all)',
+  });
+  readonly enabled = this.initData({
+    name: 'enabled',
+    type: BoolList,
+    default: Uint8Array.of(1),
+    help: 'springs that are enabled (one value applies to all)',
+  });
+  readonly fileSprings = this.initData({
+    name: 'fileSprings',
+    type: Str,
+    default: '',
+    help: 'file describing the springs (.xs3)',
+    aliases: ['filename'],
+  });
+  readonly showArrowSize = this.initData({
+    name: 'showArrowSize',
+    type: Real,
+    default: 0.01,
+    help: 'size of the axis',
+    group: 'Visualization',
+  });
+  readonly drawMode = this.initData({
+    name: 'drawMode',
+    type: Int,
+    default: 0,
+    help: 'the way springs will be drawn: 0 line, 1 cylinder, 2 arrow',
+    group: 'Visualization',
+  });
 
-  readonly object1 = this.initLink({ name: 'object1', help: 'first object in interaction (default: the state of this node)', accepts: isMechanicalState, expected: 'a MechanicalObject', aliases: ['mstate1'] });
-  readonly object2 = this.initLink({ name: 'object2', help: 'second object in interaction (default: object1)', accepts: isMechanicalState, expected: 'a MechanicalObject', aliases: ['mstate2'] });
+  readonly object1 = this.initLink({
+    name: 'object1',
+    help: 'first object in interaction (default: the state of this node)',
+    accepts: isMechanicalState,
+    expected: 'a MechanicalObject',
+    aliases: ['mstate1'],
+  });
+  readonly object2 = this.initLink({
+    name: 'object2',
+    help: 'second object in interaction (default: object1)',
+    accepts: isMechanicalState,
+    expected: 'a MechanicalObject',
+    aliases: ['mstate2'],
+  });
 
   /** The springs (struct of arrays) and their law. */
   protected readonly springs = new LinearSprings();
-  protected get a(): Uint32Array { return this.springs.a; }
-  protected get b(): Uint32Array { return this.springs.b; }
-  protected get ks(): Float64Array { return this.springs.ks; }
-  protected get kd(): Float64Array { return this.springs.kd; }
-  protected get rest(): Float64Array { return this.springs.rest; }
-  protected get elongOnly(): Uint8Array { return this.springs.elongOnly; }
-  protected get active(): Uint8Array { return this.springs.active; }
+  protected get a(): Uint32Array {
+    return this.springs.a;
+  }
+  protected get b(): Uint32Array {
+    return this.springs.b;
+  }
+  protected get ks(): Float64Array {
+    return this.springs.ks;
+  }
+  protected get kd(): Float64Array {
+    return this.springs.kd;
+  }
+  protected get rest(): Float64Array {
+    return this.springs.rest;
+  }
+  protected get elongOnly(): Uint8Array {
+    return this.springs.elongOnly;
+  }
+  protected get active(): Uint8Array {
+    return this.springs.active;
+  }
   /** Spatial dimension N of the points (1, 2 or 3). */
-  protected get N(): number { return this.springs.N; }
+  protected get N(): number {
+    return this.springs.N;
+  }
   private states: BaseMechanicalState[] = [];
   /** True once the spring indices were checked against the initialised states. */
   private indicesChecked = false;
@@ -85,7 +174,10 @@ export class SpringForceField extends BaseForceField {
     this.states = s1 === s2 ? [s1] : [s1, s2];
     if (!this.template) this.template = s1.stateType.name;
     const t = s1.stateType;
-    if (s2.stateType !== t) throw this.error(`object1 ${s1.describe()} is ${t.name}, object2 ${s2.describe()} is ${s2.stateType.name}: the two states need the same template`);
+    if (s2.stateType !== t)
+      throw this.error(
+        `object1 ${s1.describe()} is ${t.name}, object2 ${s2.describe()} is ${s2.stateType.name}: the two states need the same template`,
+      );
     if (t.name === 'Rigid2d') throw this.error(`SOFA has no Rigid2d ${this.className}`, 'use Rigid3d, or Vec templates');
     // Rigid3d (SOFA's rigid instantiation): springs between the frames' centres, forces on their translation.
     this.springs.setLayout(t.isRigid ? t.spatialDimensions : t.derivSize, t.coordSize, t.derivSize);
@@ -105,10 +197,13 @@ export class SpringForceField extends BaseForceField {
   }
 
   private checkIndices(): void {
-    const s1 = this.object1.get()!, s2 = this.object2.get()!;
+    const s1 = this.object1.get()!,
+      s2 = this.object2.get()!;
     for (let i = 0; i < this.a.length; i++) {
-      if (this.a[i]! >= s1.size) throw this.error(`spring ${i}: index ${this.a[i]} is out of range (${s1.describe()} has ${s1.size} points)`);
-      if (this.b[i]! >= s2.size) throw this.error(`spring ${i}: index ${this.b[i]} is out of range (${s2.describe()} has ${s2.size} points)`);
+      if (this.a[i]! >= s1.size)
+        throw this.error(`spring ${i}: index ${this.a[i]} is out of range (${s1.describe()} has ${s1.size} points)`);
+      if (this.b[i]! >= s2.size)
+        throw this.error(`spring ${i}: index ${this.b[i]} is out of range (${s2.describe()} has ${s2.size} points)`);
     }
     this.indicesChecked = true;
   }
@@ -135,7 +230,8 @@ export class SpringForceField extends BaseForceField {
     if (i1.length !== i2.length) throw this.error(`indices1 (${i1.length}) and indices2 (${i2.length}) must have the same size`);
     const n = i1.length;
     this.allocate(n);
-    const pick = <T extends ArrayLike<number>>(v: T, i: number, dflt: number): number => (v.length === 0 ? dflt : v[Math.min(i, v.length - 1)]!);
+    const pick = <T extends ArrayLike<number>>(v: T, i: number, dflt: number): number =>
+      v.length === 0 ? dflt : v[Math.min(i, v.length - 1)]!;
     for (let i = 0; i < n; i++) {
       this.a[i] = i1[i]!;
       this.b[i] = i2[i]!;
@@ -186,4 +282,3 @@ export class SpringForceField extends BaseForceField {
   templates: ['Vec3d', 'Vec2d', 'Vec1d', 'Vec6d', 'Rigid3d'],
 })
 export class StiffSpringForceField extends SpringForceField {}
-

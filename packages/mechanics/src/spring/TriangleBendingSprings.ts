@@ -17,16 +17,26 @@ import { StiffSpringForceField } from './SpringForceField.js';
   templates: ['Vec3d', 'Vec2d'],
 })
 export class TriangleBendingSprings extends StiffSpringForceField {
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the triangle topology (default: the one of this node or an ancestor)', accepts: isTopology, expected: 'a topology' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'the triangle topology (default: the one of this node or an ancestor)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
 
   protected override buildSprings(): void {
     const s = this.object1.get()!;
     const topo = this.topology.get() ?? contextMeshTopology(this.context);
     if (!topo) throw this.error('no topology: TriangleBendingSprings needs a triangle topology in its node (or set topology="@path")');
     this.topology.set(topo);
-    const n = s.size, N = this.N, cs = s.stateType.coordSize, x = s.x;
-    const ks = this.stiffness.value[0] ?? 100, kd = this.damping.value[0] ?? 5;
-    const m1: number[] = [], m2: number[] = [];
+    const n = s.size,
+      N = this.N,
+      cs = s.stateType.coordSize,
+      x = s.x;
+    const ks = this.stiffness.value[0] ?? 100,
+      kd = this.damping.value[0] ?? 5;
+    const m1: number[] = [],
+      m2: number[] = [];
     const opposite = new Map<number, number>();
     const edge = (a: number, b: number, c: number): void => {
       const key = a < b ? a * n + b : b * n + a;
@@ -43,7 +53,8 @@ export class TriangleBendingSprings extends StiffSpringForceField {
       edge(b, c, a);
       edge(c, a, b);
     };
-    const tris = topo.getTriangles(), quads = topo.getQuads();
+    const tris = topo.getTriangles(),
+      quads = topo.getQuads();
     for (let t = 0; t + 3 <= tris.length; t += 3) triangle(tris[t]!, tris[t + 1]!, tris[t + 2]!);
     for (let q = 0; q + 4 <= quads.length; q += 4) {
       triangle(quads[q]!, quads[q + 1]!, quads[q + 2]!);
@@ -52,7 +63,8 @@ export class TriangleBendingSprings extends StiffSpringForceField {
     if (tris.length + quads.length === 0) this.warn(`the topology ${topo.describe()} has no triangles nor quads: no bending spring`);
     this.allocate(m1.length);
     for (let i = 0; i < m1.length; i++) {
-      const a = m1[i]!, b = m2[i]!;
+      const a = m1[i]!,
+        b = m2[i]!;
       let l2 = 0;
       for (let c = 0; c < N; c++) l2 += (x[a * cs + c]! - x[b * cs + c]!) ** 2;
       this.a[i] = a;

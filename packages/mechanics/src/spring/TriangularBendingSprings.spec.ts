@@ -8,8 +8,13 @@ function edgesOf(tris: number[]): number[] {
   const seen = new Set<string>();
   const out: number[] = [];
   for (let t = 0; t < tris.length; t += 3) {
-    for (const [i, j] of [[1, 2], [2, 0], [0, 1]] as const) {
-      const p = tris[t + i]!, q = tris[t + j]!;
+    for (const [i, j] of [
+      [1, 2],
+      [2, 0],
+      [0, 1],
+    ] as const) {
+      const p = tris[t + i]!,
+        q = tris[t + j]!;
       const k = `${Math.min(p, q)}-${Math.max(p, q)}`;
       if (!seen.has(k)) {
         seen.add(k);

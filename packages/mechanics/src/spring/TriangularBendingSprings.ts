@@ -29,11 +29,28 @@ import { LinearSprings } from '../linear-springs.js';
   templates: ['Vec3d'],
 })
 export class TriangularBendingSprings extends SingleStateForceField {
-  readonly stiffness = this.initData({ name: 'stiffness', type: Real, default: 100000, unit: 'N/m', help: 'uniform stiffness of all the springs' });
+  readonly stiffness = this.initData({
+    name: 'stiffness',
+    type: Real,
+    default: 100000,
+    unit: 'N/m',
+    help: 'uniform stiffness of all the springs',
+  });
   readonly damping = this.initData({ name: 'damping', type: Real, default: 1, unit: 'N·s/m', help: 'uniform damping of all the springs' });
-  readonly showSprings = this.initData({ name: 'showSprings', type: Bool, default: true, help: 'draw the springs', group: 'Visualization' });
+  readonly showSprings = this.initData({
+    name: 'showSprings',
+    type: Bool,
+    default: true,
+    help: 'draw the springs',
+    group: 'Visualization',
+  });
 
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the triangle topology (default: the one of this node or an ancestor)', accepts: isTopology, expected: 'a topology' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'the triangle topology (default: the one of this node or an ancestor)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
 
   /** The bending springs and their law (springs shorter than 1e-4 exert nothing, as in SOFA). */
   private readonly springs = new LinearSprings(3, 1e-4);
@@ -57,7 +74,8 @@ export class TriangularBendingSprings extends SingleStateForceField {
     const topo = this.topology.get() ?? contextMeshTopology(this.context);
     if (!topo) throw this.error('no topology: TriangularBendingSprings needs a triangle topology in its node (or set topology="@path")');
     this.topology.set(topo);
-    if (topo.getTriangles().length === 0) throw this.error(`the topology ${topo.describe()} has no triangles: TriangularBendingSprings needs a triangle topology`);
+    if (topo.getTriangles().length === 0)
+      throw this.error(`the topology ${topo.describe()} has no triangles: TriangularBendingSprings needs a triangle topology`);
     this.build();
   }
 
@@ -74,7 +92,8 @@ export class TriangularBendingSprings extends SingleStateForceField {
     const nE = edges.length / 2;
     const edgeOf = new Map<number, number>();
     for (let e = 0; e < nE; e++) {
-      const p = edges[2 * e]!, q = edges[2 * e + 1]!;
+      const p = edges[2 * e]!,
+        q = edges[2 * e + 1]!;
       edgeOf.set(p < q ? p * n + q : q * n + p, e);
     }
     // Per edge: the number of triangles around it, and the vertices opposite it in the first two.
@@ -83,7 +102,8 @@ export class TriangularBendingSprings extends SingleStateForceField {
     const second = new Int32Array(nE).fill(-1);
     for (let t = 0; t + 3 <= tris.length; t += 3) {
       for (let j = 0; j < 3; j++) {
-        const p = tris[t + ((j + 1) % 3)]!, q = tris[t + ((j + 2) % 3)]!;
+        const p = tris[t + ((j + 1) % 3)]!,
+          q = tris[t + ((j + 2) % 3)]!;
         const e = edgeOf.get(p < q ? p * n + q : q * n + p);
         if (e === undefined) continue;
         if (count[e] === 0) first[e] = tris[t + j]!;
@@ -100,7 +120,8 @@ export class TriangularBendingSprings extends SingleStateForceField {
     let i = 0;
     for (let e = 0; e < nE; e++) {
       if (count[e] !== 2) continue;
-      const pa = second[e]!, pb = first[e]!;
+      const pa = second[e]!,
+        pb = first[e]!;
       if (pa >= n || pb >= n) throw this.error(`the topology names point ${Math.max(pa, pb)}, but ${s.describe()} has ${n} points`);
       sp.a[i] = pa;
       sp.b[i] = pb;

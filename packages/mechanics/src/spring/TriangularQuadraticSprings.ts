@@ -35,14 +35,35 @@ import { mstateLink } from '../state-link.js';
  * positions, as SOFA's; initialPoints is filled with them.
  */
 abstract class TriangularSpringsBase extends BaseForceField {
-  readonly initialPoints = this.initData({ name: 'initialPoints', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), help: 'Initial Position' });
+  readonly initialPoints = this.initData({
+    name: 'initialPoints',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    help: 'Initial Position',
+  });
   readonly poissonRatio = this.initData({ name: 'poissonRatio', type: Real, default: 0.3, help: "Poisson ratio in Hooke's law" });
-  readonly youngModulus = this.initData({ name: 'youngModulus', type: Real, default: 1000, unit: 'Pa', help: "Young modulus in Hooke's law" });
+  readonly youngModulus = this.initData({
+    name: 'youngModulus',
+    type: Real,
+    default: 1000,
+    unit: 'Pa',
+    help: "Young modulus in Hooke's law",
+  });
   readonly dampingRatio = this.initData({ name: 'dampingRatio', type: Real, default: 0, help: 'Ratio damping/stiffness' });
-  readonly useAngularSprings = this.initData({ name: 'useAngularSprings', type: Bool, default: true, help: 'If Angular Springs should be used or not' });
+  readonly useAngularSprings = this.initData({
+    name: 'useAngularSprings',
+    type: Bool,
+    default: true,
+    help: 'If Angular Springs should be used or not',
+  });
 
   readonly mstate = this.initLink(mstateLink());
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container (default: the one of this node or an ancestor)', accepts: isTopology, expected: 'a triangle topology' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'link to the topology container (default: the one of this node or an ancestor)',
+    accepts: isTopology,
+    expected: 'a triangle topology',
+  });
 
   /** 1: lengths (quadratic law), 2: squared lengths (biquadratic law). */
   protected abstract readonly power: 1 | 2;
@@ -101,9 +122,12 @@ abstract class TriangularSpringsBase extends BaseForceField {
 
   /** Edges (the topology's, completed by the triangles' sides), rest measures and the triangles' coefficients. */
   private build(topo: BaseMeshTopology, s: BaseMechanicalState): void {
-    const n = s.size, x0 = s.x0;
+    const n = s.size,
+      x0 = s.x0;
     const tris = Uint32Array.from(topo.getTriangles());
-    for (let i = 0; i < tris.length; i++) if (tris[i]! >= n) throw this.error(`triangle ${Math.floor(i / 3)} names point ${tris[i]}, beyond the ${n} points of ${s.describe()}`);
+    for (let i = 0; i < tris.length; i++)
+      if (tris[i]! >= n)
+        throw this.error(`triangle ${Math.floor(i / 3)} names point ${tris[i]}, beyond the ${n} points of ${s.describe()}`);
     const te = topo.getEdges();
     const list: number[] = [];
     const edgeOf = new Map<number, number>();
@@ -120,31 +144,38 @@ abstract class TriangularSpringsBase extends BaseForceField {
     for (let e = 0; e + 1 < te.length; e += 2) edgeId(te[e]!, te[e + 1]!);
     const nT = tris.length / 3;
     this.triEdges = new Uint32Array(3 * nT);
-    for (let t = 0; t < nT; t++) for (let j = 0; j < 3; j++) this.triEdges[3 * t + j] = edgeId(tris[3 * t + (j + 1) % 3]!, tris[3 * t + (j + 2) % 3]!);
+    for (let t = 0; t < nT; t++)
+      for (let j = 0; j < 3; j++) this.triEdges[3 * t + j] = edgeId(tris[3 * t + ((j + 1) % 3)]!, tris[3 * t + ((j + 2) % 3)]!);
     this.tris = tris;
     this.edges = Uint32Array.from(list);
     const nE = this.edges.length / 2;
     this.restMeasure = new Float64Array(nE);
     for (let e = 0; e < nE; e++) {
-      const a = 3 * this.edges[2 * e]!, b = 3 * this.edges[2 * e + 1]!;
+      const a = 3 * this.edges[2 * e]!,
+        b = 3 * this.edges[2 * e + 1]!;
       const l2 = (x0[a]! - x0[b]!) ** 2 + (x0[a + 1]! - x0[b + 1]!) ** 2 + (x0[a + 2]! - x0[b + 2]!) ** 2;
       this.restMeasure[e] = this.power === 1 ? Math.sqrt(l2) : l2;
     }
     this.kEdge = new Float64Array(nE);
     this.gamma = new Float64Array(3 * nT);
     this.restArea = new Float64Array(nT);
-    const lam = this.lambda, mu = this.mu;
+    const lam = this.lambda,
+      mu = this.mu;
     for (let t = 0; t < nT; t++) {
-      const L2 = [0, 1, 2].map((j) => (this.power === 1 ? this.restMeasure[this.triEdges[3 * t + j]!]! ** 2 : this.restMeasure[this.triEdges[3 * t + j]!]!));
+      const L2 = [0, 1, 2].map((j) =>
+        this.power === 1 ? this.restMeasure[this.triEdges[3 * t + j]!]! ** 2 : this.restMeasure[this.triEdges[3 * t + j]!]!,
+      );
       let a = 0;
       for (let j = 0; j < 3; j++) a += L2[j]! * (L2[(j + 1) % 3]! + L2[(j + 2) % 3]! - L2[j]!);
       const area = Math.sqrt(a) / 4;
-      if (!(area > 0)) throw this.error(`triangle ${t} (points ${tris[3 * t]}, ${tris[3 * t + 1]}, ${tris[3 * t + 2]}) has a zero rest area`);
+      if (!(area > 0))
+        throw this.error(`triangle ${t} (points ${tris[3 * t]}, ${tris[3 * t + 1]}, ${tris[3 * t + 2]}) has a zero rest area`);
       this.restArea[t] = area;
       const cot = [0, 1, 2].map((j) => (L2[(j + 1) % 3]! + L2[(j + 2) % 3]! - L2[j]!) / (4 * area));
       const c = this.power === 1 ? 8 : 16;
       for (let j = 0; j < 3; j++) {
-        const k = (j + 1) % 3, l = (j + 2) % 3;
+        const k = (j + 1) % 3,
+          l = (j + 2) % 3;
         const sG = this.power === 1 ? Math.sqrt(L2[k]! * L2[l]!) : 1;
         const sK = this.power === 1 ? L2[j]! : 1;
         this.gamma[3 * t + j] = (sG * (2 * cot[k]! * cot[l]! * (lam + mu) - mu)) / (c * area);
@@ -168,13 +199,16 @@ abstract class TriangularSpringsBase extends BaseForceField {
 
   /** F_e += Σ coupling·δ (k_e on itself, γ across a triangle's other edges). */
   private coupled(out: Float64Array, d: Float64Array): void {
-    const nE = this.edges.length / 2, k = this.kEdge;
+    const nE = this.edges.length / 2,
+      k = this.kEdge;
     for (let e = 0; e < nE; e++) out[e] = k[e]! * d[e]!;
     if (!this.useAngularSprings.value) return;
-    const te = this.triEdges, gm = this.gamma;
+    const te = this.triEdges,
+      gm = this.gamma;
     for (let t = 0; t < te.length / 3; t++) {
       for (let j = 0; j < 3; j++) {
-        const k1 = (j + 1) % 3, l = (j + 2) % 3;
+        const k1 = (j + 1) % 3,
+          l = (j + 2) % 3;
         out[te[3 * t + j]!] += gm[3 * t + l]! * d[te[3 * t + k1]!]! + gm[3 * t + k1]! * d[te[3 * t + l]!]!;
       }
     }
@@ -186,41 +220,67 @@ abstract class TriangularSpringsBase extends BaseForceField {
       this.build(topo, this.states[0]!);
       this.builtRevision = topo.changeRevision;
     }
-    const ff = f[0]!, xx = x[0]!, vv = v[0]!, E = this.edges, rho = this.dampingRatio.value, p2 = this.power === 2;
+    const ff = f[0]!,
+      xx = x[0]!,
+      vv = v[0]!,
+      E = this.edges,
+      rho = this.dampingRatio.value,
+      p2 = this.power === 2;
     const nE = E.length / 2;
-    const g = this.g, h = this.h, w = this.w;
+    const g = this.g,
+      h = this.h,
+      w = this.w;
     for (let e = 0; e < nE; e++) {
-      const a = 3 * E[2 * e]!, b = 3 * E[2 * e + 1]!;
-      const dx = xx[a]! - xx[b]!, dy = xx[a + 1]! - xx[b + 1]!, dz = xx[a + 2]! - xx[b + 2]!;
-      const dvx = vv[a]! - vv[b]!, dvy = vv[a + 1]! - vv[b + 1]!, dvz = vv[a + 2]! - vv[b + 2]!;
-      const l2 = dx * dx + dy * dy + dz * dz, l = Math.sqrt(l2);
+      const a = 3 * E[2 * e]!,
+        b = 3 * E[2 * e + 1]!;
+      const dx = xx[a]! - xx[b]!,
+        dy = xx[a + 1]! - xx[b + 1]!,
+        dz = xx[a + 2]! - xx[b + 2]!;
+      const dvx = vv[a]! - vv[b]!,
+        dvy = vv[a + 1]! - vv[b + 1]!,
+        dvz = vv[a + 2]! - vv[b + 2]!;
+      const l2 = dx * dx + dy * dy + dz * dz,
+        l = Math.sqrt(l2);
       this.len[e] = l;
       const dvdp = dvx * dx + dvy * dy + dvz * dz;
       const o = 3 * e;
       if (!p2) {
         // δ = L − L0 + ρ·(dv·dp)/L;  g = u;  h = u + ρ·(I − uuᵀ)·dv/L;  w = ρ·u
-        const ux = dx / l, uy = dy / l, uz = dz / l;
+        const ux = dx / l,
+          uy = dy / l,
+          uz = dz / l;
         this.delta[e] = l - this.restMeasure[e]! + (rho * dvdp) / l;
-        g[o] = ux; g[o + 1] = uy; g[o + 2] = uz;
+        g[o] = ux;
+        g[o + 1] = uy;
+        g[o + 2] = uz;
         const du = dvx * ux + dvy * uy + dvz * uz;
         h[o] = ux + (rho * (dvx - du * ux)) / l;
         h[o + 1] = uy + (rho * (dvy - du * uy)) / l;
         h[o + 2] = uz + (rho * (dvz - du * uz)) / l;
-        w[o] = rho * ux; w[o + 1] = rho * uy; w[o + 2] = rho * uz;
+        w[o] = rho * ux;
+        w[o + 1] = rho * uy;
+        w[o + 2] = rho * uz;
       } else {
         // δ = L² − L0² + ρ·(dv·dp)/L²;  g = dp;  h = 2dp + ρ·(dv/L² − 2(dv·dp)·dp/L⁴);  w = ρ·dp/L²
         this.delta[e] = l2 - this.restMeasure[e]! + (rho * dvdp) / l2;
-        g[o] = dx; g[o + 1] = dy; g[o + 2] = dz;
+        g[o] = dx;
+        g[o + 1] = dy;
+        g[o + 2] = dz;
         const c = (2 * rho * dvdp) / (l2 * l2);
         h[o] = 2 * dx + (rho * dvx) / l2 - c * dx;
         h[o + 1] = 2 * dy + (rho * dvy) / l2 - c * dy;
         h[o + 2] = 2 * dz + (rho * dvz) / l2 - c * dz;
-        w[o] = (rho * dx) / l2; w[o + 1] = (rho * dy) / l2; w[o + 2] = (rho * dz) / l2;
+        w[o] = (rho * dx) / l2;
+        w[o + 1] = (rho * dy) / l2;
+        w[o + 2] = (rho * dz) / l2;
       }
     }
     this.coupled(this.F, this.delta);
     for (let e = 0; e < nE; e++) {
-      const a = 3 * E[2 * e]!, b = 3 * E[2 * e + 1]!, Fe = this.F[e]!, o = 3 * e;
+      const a = 3 * E[2 * e]!,
+        b = 3 * E[2 * e + 1]!,
+        Fe = this.F[e]!,
+        o = 3 * e;
       for (let k = 0; k < 3; k++) {
         ff[a + k] -= Fe * g[o + k]!;
         ff[b + k] += Fe * g[o + k]!;
@@ -236,33 +296,62 @@ abstract class TriangularSpringsBase extends BaseForceField {
 
   /** F_e·(∂g/∂dp of edge e)·q into this.gv. */
   private geometric(e: number, qx: number, qy: number, qz: number): Float64Array {
-    const Fe = this.F[e]!, out = this.gv;
+    const Fe = this.F[e]!,
+      out = this.gv;
     if (this.power === 2) {
-      out[0] = Fe * qx; out[1] = Fe * qy; out[2] = Fe * qz;
+      out[0] = Fe * qx;
+      out[1] = Fe * qy;
+      out[2] = Fe * qz;
       return out;
     }
-    const o = 3 * e, l = this.len[e]!, ux = this.g[o]!, uy = this.g[o + 1]!, uz = this.g[o + 2]!;
+    const o = 3 * e,
+      l = this.len[e]!,
+      ux = this.g[o]!,
+      uy = this.g[o + 1]!,
+      uz = this.g[o + 2]!;
     const uq = ux * qx + uy * qy + uz * qz;
-    out[0] = (Fe * (qx - uq * ux)) / l; out[1] = (Fe * (qy - uq * uy)) / l; out[2] = (Fe * (qz - uq * uz)) / l;
+    out[0] = (Fe * (qx - uq * ux)) / l;
+    out[1] = (Fe * (qy - uq * uy)) / l;
+    out[2] = (Fe * (qz - uq * uz)) / l;
     return out;
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const d = df[0]!, q = dx[0]!, E = this.edges, nE = E.length / 2, k = this.kFactorWithRayleigh(kFactor, bFactor);
-    const h = this.h, w = this.w, g = this.g, s = this.s, sv = this.sv;
+    const d = df[0]!,
+      q = dx[0]!,
+      E = this.edges,
+      nE = E.length / 2,
+      k = this.kFactorWithRayleigh(kFactor, bFactor);
+    const h = this.h,
+      w = this.w,
+      g = this.g,
+      s = this.s,
+      sv = this.sv;
     // s_e = k·h_e·(dx_a − dx_b) + b·w_e·(dx_a − dx_b); its coupled sum changes F
     for (let e = 0; e < nE; e++) {
-      const a = 3 * E[2 * e]!, b = 3 * E[2 * e + 1]!, o = 3 * e;
-      const rx = q[a]! - q[b]!, ry = q[a + 1]! - q[b + 1]!, rz = q[a + 2]! - q[b + 2]!;
+      const a = 3 * E[2 * e]!,
+        b = 3 * E[2 * e + 1]!,
+        o = 3 * e;
+      const rx = q[a]! - q[b]!,
+        ry = q[a + 1]! - q[b + 1]!,
+        rz = q[a + 2]! - q[b + 2]!;
       s[e] = k * (h[o]! * rx + h[o + 1]! * ry + h[o + 2]! * rz) + bFactor * (w[o]! * rx + w[o + 1]! * ry + w[o + 2]! * rz);
     }
     this.coupled(sv, s);
     for (let e = 0; e < nE; e++) {
-      const a = 3 * E[2 * e]!, b = 3 * E[2 * e + 1]!, o = 3 * e;
+      const a = 3 * E[2 * e]!,
+        b = 3 * E[2 * e + 1]!,
+        o = 3 * e;
       const gq = this.geometric(e, q[a]! - q[b]!, q[a + 1]! - q[b + 1]!, q[a + 2]! - q[b + 2]!);
-      const vx = sv[e]! * g[o]! + k * gq[0]!, vy = sv[e]! * g[o + 1]! + k * gq[1]!, vz = sv[e]! * g[o + 2]! + k * gq[2]!;
-      d[a] -= vx; d[a + 1] -= vy; d[a + 2] -= vz;
-      d[b] += vx; d[b + 1] += vy; d[b + 2] += vz;
+      const vx = sv[e]! * g[o]! + k * gq[0]!,
+        vy = sv[e]! * g[o + 1]! + k * gq[1]!,
+        vz = sv[e]! * g[o + 2]! + k * gq[2]!;
+      d[a] -= vx;
+      d[a + 1] -= vy;
+      d[a + 2] -= vz;
+      d[b] += vx;
+      d[b + 1] += vy;
+      d[b + 2] += vz;
     }
     this.addExtraDForce(d, q, k);
   }
@@ -271,15 +360,24 @@ abstract class TriangularSpringsBase extends BaseForceField {
 
   /** Emits c·(g_j ⊗ vec_m) (+ the geometric term when j = m) at the four vertex pairs of edges j and m. */
   private emitPair(acc: MatrixAccumulator, j: number, m: number, c: number, vec: Float64Array, geo: boolean, factor: number): void {
-    const B = this.blk, g = this.g, oj = 3 * j, om = 3 * m;
+    const B = this.blk,
+      g = this.g,
+      oj = 3 * j,
+      om = 3 * m;
     for (let r = 0; r < 3; r++) for (let cc = 0; cc < 3; cc++) B[3 * r + cc] = c * g[oj + r]! * vec[om + cc]!;
     if (geo) {
       for (let cc = 0; cc < 3; cc++) {
         const gq = this.geometric(j, cc === 0 ? 1 : 0, cc === 1 ? 1 : 0, cc === 2 ? 1 : 0);
-        B[cc] += gq[0]!; B[3 + cc] += gq[1]!; B[6 + cc] += gq[2]!;
+        B[cc] += gq[0]!;
+        B[3 + cc] += gq[1]!;
+        B[6 + cc] += gq[2]!;
       }
     }
-    const E = this.edges, aj = 3 * E[2 * j]!, bj = 3 * E[2 * j + 1]!, am = 3 * E[2 * m]!, bm = 3 * E[2 * m + 1]!;
+    const E = this.edges,
+      aj = 3 * E[2 * j]!,
+      bj = 3 * E[2 * j + 1]!,
+      am = 3 * E[2 * m]!,
+      bm = 3 * E[2 * m + 1]!;
     addBlock3(acc, aj, am, B, 0, -factor);
     addBlock3(acc, aj, bm, B, 0, factor);
     addBlock3(acc, bj, am, B, 0, factor);
@@ -290,10 +388,12 @@ abstract class TriangularSpringsBase extends BaseForceField {
     const nE = this.edges.length / 2;
     for (let e = 0; e < nE; e++) this.emitPair(acc, e, e, this.kEdge[e]!, vec, geo, factor);
     if (!this.useAngularSprings.value) return;
-    const te = this.triEdges, gm = this.gamma;
+    const te = this.triEdges,
+      gm = this.gamma;
     for (let t = 0; t < te.length / 3; t++) {
       for (let j = 0; j < 3; j++) {
-        const k1 = (j + 1) % 3, l = (j + 2) % 3;
+        const k1 = (j + 1) % 3,
+          l = (j + 2) % 3;
         // F_{e_j} gets γ_l·δ_{e_k} + γ_k·δ_{e_l}
         this.emitPair(acc, te[3 * t + j]!, te[3 * t + k1]!, gm[3 * t + l]!, vec, false, factor);
         this.emitPair(acc, te[3 * t + j]!, te[3 * t + l]!, gm[3 * t + k1]!, vec, false, factor);
@@ -339,13 +439,24 @@ export class TriangularQuadraticSpringsForceField extends TriangularSpringsBase 
   name: 'TriangularBiquadraticSpringsForceField',
   category: 'ForceField',
   module: 'Sofa.Component.SolidMechanics.Spring',
-  description: 'Biquadratic springs (on squared edge lengths) of triangles, coupled across each triangle, with an optional compression penalty.',
+  description:
+    'Biquadratic springs (on squared edge lengths) of triangles, coupled across each triangle, with an optional compression penalty.',
   templates: ['Vec3d'],
 })
 export class TriangularBiquadraticSpringsForceField extends TriangularSpringsBase {
   protected readonly power = 2;
-  readonly compressible = this.initData({ name: 'compressible', type: Bool, default: true, help: 'If additional energy penalizing compressibility should be used' });
-  readonly matrixRegularization = this.initData({ name: 'matrixRegularization', type: Real, default: 0.4, help: "Regularization of the Stiffnes Matrix (between 0 and 1); unused: sofa-ts's K is the exact derivative" });
+  readonly compressible = this.initData({
+    name: 'compressible',
+    type: Bool,
+    default: true,
+    help: 'If additional energy penalizing compressibility should be used',
+  });
+  readonly matrixRegularization = this.initData({
+    name: 'matrixRegularization',
+    type: Real,
+    default: 0.4,
+    help: "Regularization of the Stiffnes Matrix (between 0 and 1); unused: sofa-ts's K is the exact derivative",
+  });
 
   /** Per triangle at the last addForce: compressed (1) or not, and the 9 blocks ∂²W_A/∂x_i∂x_j (81 numbers). */
   private compressed = new Uint8Array(0);
@@ -373,25 +484,45 @@ export class TriangularBiquadraticSpringsForceField extends TriangularSpringsBas
     this.compressed.fill(0);
     this.areaEnergy = 0;
     if (!this.useAngularSprings.value || !this.compressible.value) return;
-    const T = this.tris, nT = T.length / 3, kA = 3 * (this.lambda + this.mu);
-    const e = sc18, gr = sc9b, H = this.hess;
+    const T = this.tris,
+      nT = T.length / 3,
+      kA = 3 * (this.lambda + this.mu);
+    const e = sc18,
+      gr = sc9b,
+      H = this.hess;
     for (let t = 0; t < nT; t++) {
-      const p0 = 3 * T[3 * t]!, p1 = 3 * T[3 * t + 1]!, p2 = 3 * T[3 * t + 2]!;
-      const ax = x[p1]! - x[p0]!, ay = x[p1 + 1]! - x[p0 + 1]!, az = x[p1 + 2]! - x[p0 + 2]!;
-      const bx = x[p2]! - x[p0]!, by = x[p2 + 1]! - x[p0 + 1]!, bz = x[p2 + 2]! - x[p0 + 2]!;
-      let nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx;
+      const p0 = 3 * T[3 * t]!,
+        p1 = 3 * T[3 * t + 1]!,
+        p2 = 3 * T[3 * t + 2]!;
+      const ax = x[p1]! - x[p0]!,
+        ay = x[p1 + 1]! - x[p0 + 1]!,
+        az = x[p1 + 2]! - x[p0 + 2]!;
+      const bx = x[p2]! - x[p0]!,
+        by = x[p2 + 1]! - x[p0 + 1]!,
+        bz = x[p2 + 2]! - x[p0 + 2]!;
+      let nx = ay * bz - az * by,
+        ny = az * bx - ax * bz,
+        nz = ax * by - ay * bx;
       const N = Math.hypot(nx, ny, nz);
       const J = N / 2 / this.restArea[t]!;
       if (!(J < 1) || N === 0) continue;
       this.compressed[t] = 1;
       this.areaEnergy += (kA * this.restArea[t]! * (J - 1) ** 4) / 4;
-      nx /= N; ny /= N; nz /= N;
-      const c = kA * (J - 1) ** 3, c2 = (3 * kA * (J - 1) ** 2) / this.restArea[t]!;
+      nx /= N;
+      ny /= N;
+      nz /= N;
+      const c = kA * (J - 1) ** 3,
+        c2 = (3 * kA * (J - 1) ** 2) / this.restArea[t]!;
       // edges opposite each vertex and the area gradients
       for (let i = 0; i < 3; i++) {
-        const k = 3 * T[3 * t + (i + 1) % 3]!, l = 3 * T[3 * t + (i + 2) % 3]!;
-        const ex = x[l]! - x[k]!, ey = x[l + 1]! - x[k + 1]!, ez = x[l + 2]! - x[k + 2]!;
-        e[3 * i] = ex; e[3 * i + 1] = ey; e[3 * i + 2] = ez;
+        const k = 3 * T[3 * t + ((i + 1) % 3)]!,
+          l = 3 * T[3 * t + ((i + 2) % 3)]!;
+        const ex = x[l]! - x[k]!,
+          ey = x[l + 1]! - x[k + 1]!,
+          ez = x[l + 2]! - x[k + 2]!;
+        e[3 * i] = ex;
+        e[3 * i + 1] = ey;
+        e[3 * i + 2] = ez;
         gr[3 * i] = 0.5 * (ny * ez - nz * ey);
         gr[3 * i + 1] = 0.5 * (nz * ex - nx * ez);
         gr[3 * i + 2] = 0.5 * (nx * ey - ny * ex);
@@ -406,14 +537,22 @@ export class TriangularBiquadraticSpringsForceField extends TriangularSpringsBas
           const o = 81 * t + 27 * i + 9 * j;
           for (let cc = 0; cc < 3; cc++) {
             // a = e_j × e_cc;  v = (I − nnᵀ)·a;  w = [e_i]×ᵀ·v = v × e_i
-            const ejx = e[3 * j]!, ejy = e[3 * j + 1]!, ejz = e[3 * j + 2]!;
+            const ejx = e[3 * j]!,
+              ejy = e[3 * j + 1]!,
+              ejz = e[3 * j + 2]!;
             const a0 = cc === 1 ? -ejz : cc === 2 ? ejy : 0;
             const a1 = cc === 2 ? -ejx : cc === 0 ? ejz : 0;
             const a2 = cc === 0 ? -ejy : cc === 1 ? ejx : 0;
             const na = nx * a0 + ny * a1 + nz * a2;
-            const v0 = a0 - na * nx, v1 = a1 - na * ny, v2 = a2 - na * nz;
-            const eix = e[3 * i]!, eiy = e[3 * i + 1]!, eiz = e[3 * i + 2]!;
-            const w0 = v1 * eiz - v2 * eiy, w1 = v2 * eix - v0 * eiz, w2 = v0 * eiy - v1 * eix;
+            const v0 = a0 - na * nx,
+              v1 = a1 - na * ny,
+              v2 = a2 - na * nz;
+            const eix = e[3 * i]!,
+              eiy = e[3 * i + 1]!,
+              eiz = e[3 * i + 2]!;
+            const w0 = v1 * eiz - v2 * eiy,
+              w1 = v2 * eix - v0 * eiz,
+              w2 = v0 * eiy - v1 * eix;
             // [n]×·e_cc = n × e_cc
             const h0 = cc === 1 ? -nz : cc === 2 ? ny : 0;
             const h1 = cc === 2 ? -nx : cc === 0 ? nz : 0;
@@ -429,14 +568,18 @@ export class TriangularBiquadraticSpringsForceField extends TriangularSpringsBas
   }
 
   protected override addExtraDForce(df: Float64Array, dx: Float64Array, k: number): void {
-    const T = this.tris, nT = T.length / 3, H = this.hess;
+    const T = this.tris,
+      nT = T.length / 3,
+      H = this.hess;
     for (let t = 0; t < nT; t++) {
       if (this.compressed[t] === 0) continue;
       for (let i = 0; i < 3; i++) {
         const vi = 3 * T[3 * t + i]!;
         for (let j = 0; j < 3; j++) {
-          const vj = 3 * T[3 * t + j]!, o = 81 * t + 27 * i + 9 * j;
-          for (let r = 0; r < 3; r++) df[vi + r] -= k * (H[o + 3 * r]! * dx[vj]! + H[o + 3 * r + 1]! * dx[vj + 1]! + H[o + 3 * r + 2]! * dx[vj + 2]!);
+          const vj = 3 * T[3 * t + j]!,
+            o = 81 * t + 27 * i + 9 * j;
+          for (let r = 0; r < 3; r++)
+            df[vi + r] -= k * (H[o + 3 * r]! * dx[vj]! + H[o + 3 * r + 1]! * dx[vj + 1]! + H[o + 3 * r + 2]! * dx[vj + 2]!);
         }
       }
     }
@@ -445,11 +588,14 @@ export class TriangularBiquadraticSpringsForceField extends TriangularSpringsBas
   /** The area term's blocks of every triangle (zeros when not compressed: the pattern stays the same). */
   protected override addExtraKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     if (!this.useAngularSprings.value || !this.compressible.value) return;
-    const T = this.tris, nT = T.length / 3, H = this.hess;
+    const T = this.tris,
+      nT = T.length / 3,
+      H = this.hess;
     for (let t = 0; t < nT; t++) {
       const z = this.compressed[t] === 0;
       for (let i = 0; i < 3; i++) {
-        for (let j = 0; j < 3; j++) addBlock3(acc, 3 * T[3 * t + i]!, 3 * T[3 * t + j]!, z ? ZERO9 : H, z ? 0 : 81 * t + 27 * i + 9 * j, -kFactor);
+        for (let j = 0; j < 3; j++)
+          addBlock3(acc, 3 * T[3 * t + i]!, 3 * T[3 * t + j]!, z ? ZERO9 : H, z ? 0 : 81 * t + 27 * i + 9 * j, -kFactor);
       }
     }
   }

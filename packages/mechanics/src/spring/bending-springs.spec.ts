@@ -10,17 +10,26 @@ import { stiffnessAndFiniteDifferences } from '../load/fd-check-test-support.js'
 function grid(nx: number, ny: number): { x: number[]; quads: number[]; tris: number[]; edges: number[] } {
   const x: number[] = [];
   for (let j = 0; j < ny; j++) for (let i = 0; i < nx; i++) x.push(i, j, 0);
-  const quads: number[] = [], tris: number[] = [];
+  const quads: number[] = [],
+    tris: number[] = [];
   for (let j = 0; j + 1 < ny; j++) {
     for (let i = 0; i + 1 < nx; i++) {
-      const a = i + nx * j, b = a + 1, c = a + 1 + nx, d = a + nx;
+      const a = i + nx * j,
+        b = a + 1,
+        c = a + 1 + nx,
+        d = a + nx;
       quads.push(a, b, c, d);
       tris.push(a, b, c, a, c, d);
     }
   }
-  const seen = new Set<string>(), edges: number[] = [];
+  const seen = new Set<string>(),
+    edges: number[] = [];
   for (let t = 0; t < tris.length; t += 3) {
-    for (const [p, q] of [[tris[t]!, tris[t + 1]!], [tris[t + 1]!, tris[t + 2]!], [tris[t + 2]!, tris[t]!]] as const) {
+    for (const [p, q] of [
+      [tris[t]!, tris[t + 1]!],
+      [tris[t + 1]!, tris[t + 2]!],
+      [tris[t + 2]!, tris[t]!],
+    ] as const) {
       const k = `${Math.min(p, q)}-${Math.max(p, q)}`;
       if (!seen.has(k)) {
         seen.add(k);
@@ -138,7 +147,7 @@ describe('TriangleBendingSprings', () => {
 });
 
 describe('QuadularBendingSprings', () => {
-  it('two springs per edge shared by two quads, between each quad\'s vertices as SOFA pairs them; K = ∂f/∂x', () => {
+  it("two springs per edge shared by two quads, between each quad's vertices as SOFA pairs them; K = ∂f/∂x", () => {
     const g = grid(3, 2); // quads (0 1 4 3) and (1 2 5 4) share edge (1, 4)
     const qb = new QuadularBendingSprings();
     qb.stiffness.value = 50;

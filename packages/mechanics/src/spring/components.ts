@@ -13,4 +13,18 @@ import { RegularGridSpringForceField } from './RegularGridSpringForceField.js';
 import { TriangularBendingSprings } from './TriangularBendingSprings.js';
 
 /** Components of this folder, registered by the package's module.ts. */
-export const springComponents: readonly ComponentClass[] = [MeshSpringForceField, RegularGridSpringForceField, TriangularBendingSprings, QuadBendingSprings, FastTriangularBendingSprings, TriangleBendingSprings, QuadularBendingSprings, PolynomialSpringsForceField, PolynomialRestShapeSpringsForceField, JointSpringForceField, GearSpringForceField, TriangularQuadraticSpringsForceField, TriangularBiquadraticSpringsForceField];
+export const springComponents: readonly ComponentClass[] = [
+  MeshSpringForceField,
+  RegularGridSpringForceField,
+  TriangularBendingSprings,
+  QuadBendingSprings,
+  FastTriangularBendingSprings,
+  TriangleBendingSprings,
+  QuadularBendingSprings,
+  PolynomialSpringsForceField,
+  PolynomialRestShapeSpringsForceField,
+  JointSpringForceField,
+  GearSpringForceField,
+  TriangularQuadraticSpringsForceField,
+  TriangularBiquadraticSpringsForceField,
+];

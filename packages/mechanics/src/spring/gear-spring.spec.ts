@@ -30,8 +30,30 @@ const spec = 'BEGIN_SPRING 0 0 1 1 AXIS 2 2 KS_T 500 KS_R 40 7000 KD 0 RATIO 2 E
 describe('GearSpringForceField', () => {
   it("parses SOFA's gear syntax with its defaults (stiffnesses and kd 10000, ratio 1)", () => {
     const [a, b] = GearSprings.parse(`${spec}\nBEGIN_SPRING 4 0 6 2 END_SPRING`);
-    expect(a).to.deep.include({ p1: 0, m1: 0, p2: 1, m2: 1, freeAxis: [2, 2], hardStiffnessTrans: 500, softStiffnessRot: 40, hardStiffnessRot: 7000, kd: 0, ratio: 2 });
-    expect(b).to.deep.include({ p1: 4, m1: 0, p2: 6, m2: 2, freeAxis: [0, 0], hardStiffnessTrans: 10000, softStiffnessRot: 10000, hardStiffnessRot: 10000, kd: 10000, ratio: 1 });
+    expect(a).to.deep.include({
+      p1: 0,
+      m1: 0,
+      p2: 1,
+      m2: 1,
+      freeAxis: [2, 2],
+      hardStiffnessTrans: 500,
+      softStiffnessRot: 40,
+      hardStiffnessRot: 7000,
+      kd: 0,
+      ratio: 2,
+    });
+    expect(b).to.deep.include({
+      p1: 4,
+      m1: 0,
+      p2: 6,
+      m2: 2,
+      freeAxis: [0, 0],
+      hardStiffnessTrans: 10000,
+      softStiffnessRot: 10000,
+      hardStiffnessRot: 10000,
+      kd: 10000,
+      ratio: 1,
+    });
     expect(() => GearSprings.parse('BEGIN_SPRING 0 0 1 1 AXIS 3 0 END_SPRING')).to.throw(/AXIS/);
   });
 
@@ -85,10 +107,14 @@ describe('GearSpringForceField', () => {
     const dx = Float64Array.from({ length: 12 }, (_, i) => Math.sin(i + 1));
     const df = new Float64Array(12);
     ff.addDForce([df], [dx], 1, 0);
-    for (let i = 0; i < 12; i++) expect(df[i]).to.be.closeTo(K[i]!.reduce((s, v, j) => s + v * dx[j]!, 0), 1e-9 * scale);
+    for (let i = 0; i < 12; i++)
+      expect(df[i]).to.be.closeTo(
+        K[i]!.reduce((s, v, j) => s + v * dx[j]!, 0),
+        1e-9 * scale,
+      );
   });
 
-  it('a pivot on another frame carries the opposite of the force it applies (Newton\'s third law)', () => {
+  it("a pivot on another frame carries the opposite of the force it applies (Newton's third law)", () => {
     const frames = [...rest, 0, 0, 0, ...quat([0, 1, 0], 0.1), 3, 0.1, 0, 0, 0, 0, 1];
     const { ff, x } = gears('BEGIN_SPRING 2 0 3 1 AXIS 2 2 KS_T 500 KS_R 40 7000 KD 0 RATIO 2 END_SPRING', frames);
     const f = force(ff, x);

@@ -32,8 +32,10 @@ function expectKMatchesFD(ff: JointSpringForceField, x: Float64Array, tol: numbe
 }
 
 describe('JointSpringForceField', () => {
-  it('parses SOFA\'s joint syntax with its defaults (hard 10000, bloc = hard/100, equal limits block the axis)', () => {
-    const [a, b] = JointSprings.parse('BEGIN_SPRING 0 1 FREE_AXIS 0 0 0 0 1 0 KS_T 0 30000 KS_R 0 200000 KD 1 R_LIM_X -0.8 0.8 R_LIM_Y -1.57 1.57 R_LIM_Z 0 0 END_SPRING\n BEGIN_SPRING 2 3 END_SPRING');
+  it("parses SOFA's joint syntax with its defaults (hard 10000, bloc = hard/100, equal limits block the axis)", () => {
+    const [a, b] = JointSprings.parse(
+      'BEGIN_SPRING 0 1 FREE_AXIS 0 0 0 0 1 0 KS_T 0 30000 KS_R 0 200000 KD 1 R_LIM_X -0.8 0.8 R_LIM_Y -1.57 1.57 R_LIM_Z 0 0 END_SPRING\n BEGIN_SPRING 2 3 END_SPRING',
+    );
     expect(a!.m1).to.equal(0);
     expect(a!.m2).to.equal(1);
     expect(a!.freeMovements).to.deep.equal([false, false, false, false, true, false]);
@@ -63,7 +65,8 @@ describe('JointSpringForceField', () => {
     const { ff } = joint('BEGIN_SPRING 0 1 FREE_AXIS 0 0 0 0 0 0 KS_T 0 500 KS_R 0 300 END_SPRING', [0, 0, 0, ...q1, 0, 0, 0, ...q1]);
     expect(Array.from(force(ff, Float64Array.of(0, 0, 0, ...q1, 0, 0, 0, ...q1))).every((v) => Math.abs(v) < 1e-12)).to.equal(true);
     // frame 2 moved by d and rotated by α about world z (the axis of q1: θ = α·e_z in frame 1 too)
-    const alpha = 0.3, d = [0.1, -0.2, 0.05];
+    const alpha = 0.3,
+      d = [0.1, -0.2, 0.05];
     const f = force(ff, Float64Array.of(0, 0, 0, ...q1, ...d, ...quat([0, 0, 1], 0.7 + alpha)));
     for (let k = 0; k < 3; k++) {
       expect(f[k]).to.be.closeTo(500 * d[k]!, 1e-9);
@@ -85,13 +88,37 @@ describe('JointSpringForceField', () => {
   const frames = (q1: number[], q2: number[]): number[] => [0.1, 0.2, -0.1, ...q1, 0.4, -0.1, 0.25, ...q2];
   const qa = quat([0.6, 0, 0.8], 0.9);
   const cases: Array<[string, string, number[]]> = [
-    ['all rotations blocked', 'BEGIN_SPRING 0 1 FREE_AXIS 0 0 1 0 0 0 KS_T 3 700 KS_R 1 400 KD 2 END_SPRING', frames(qa, quat([0, 1, 0], 0.4))],
-    ['a pivot about x (SOFA\'s φ·u terms)', 'BEGIN_SPRING 0 1 FREE_AXIS 0 0 0 1 0 0 KS_T 0 700 KS_R 5 400 R_LIM_X -2 2 END_SPRING', frames(qa, quat([0.48, 0.6, 0.64], 1.3))],
-    ['a pivot about y', 'BEGIN_SPRING 0 1 FREE_AXIS 0 0 0 0 1 0 KS_T 0 700 KS_R 5 400 END_SPRING', frames(qa, quat([0.48, 0.6, 0.64], 1.3))],
-    ['a pivot about z', 'BEGIN_SPRING 0 1 FREE_AXIS 0 0 0 0 0 1 KS_T 0 700 KS_R 5 400 END_SPRING', frames(qa, quat([0.48, 0.6, 0.64], 1.3))],
+    [
+      'all rotations blocked',
+      'BEGIN_SPRING 0 1 FREE_AXIS 0 0 1 0 0 0 KS_T 3 700 KS_R 1 400 KD 2 END_SPRING',
+      frames(qa, quat([0, 1, 0], 0.4)),
+    ],
+    [
+      "a pivot about x (SOFA's φ·u terms)",
+      'BEGIN_SPRING 0 1 FREE_AXIS 0 0 0 1 0 0 KS_T 0 700 KS_R 5 400 R_LIM_X -2 2 END_SPRING',
+      frames(qa, quat([0.48, 0.6, 0.64], 1.3)),
+    ],
+    [
+      'a pivot about y',
+      'BEGIN_SPRING 0 1 FREE_AXIS 0 0 0 0 1 0 KS_T 0 700 KS_R 5 400 END_SPRING',
+      frames(qa, quat([0.48, 0.6, 0.64], 1.3)),
+    ],
+    [
+      'a pivot about z',
+      'BEGIN_SPRING 0 1 FREE_AXIS 0 0 0 0 0 1 KS_T 0 700 KS_R 5 400 END_SPRING',
+      frames(qa, quat([0.48, 0.6, 0.64], 1.3)),
+    ],
     ['free rotations inside their limits', 'BEGIN_SPRING 0 1 KS_T 0 700 KS_R 5 400 END_SPRING', frames(qa, quat([0.48, 0.6, 0.64], 1.3))],
-    ['free rotations beyond their limits (bloc stiffness)', 'BEGIN_SPRING 0 1 KS_T 0 700 KS_R 5 400 KS_B 60 R_LIM_X -0.1 0.1 R_LIM_Y -0.2 0.05 END_SPRING', frames(qa, quat([0.48, 0.6, 0.64], 1.3))],
-    ['REST_T: the initial offsets are the rest (SOFA)', 'BEGIN_SPRING 0 1 FREE_AXIS 0 0 0 0 0 0 KS_T 0 700 KS_R 0 400 REST_T 0 0 0 END_SPRING', frames(qa, quat([0, 1, 0], 0.4))],
+    [
+      'free rotations beyond their limits (bloc stiffness)',
+      'BEGIN_SPRING 0 1 KS_T 0 700 KS_R 5 400 KS_B 60 R_LIM_X -0.1 0.1 R_LIM_Y -0.2 0.05 END_SPRING',
+      frames(qa, quat([0.48, 0.6, 0.64], 1.3)),
+    ],
+    [
+      'REST_T: the initial offsets are the rest (SOFA)',
+      'BEGIN_SPRING 0 1 FREE_AXIS 0 0 0 0 0 0 KS_T 0 700 KS_R 0 400 REST_T 0 0 0 END_SPRING',
+      frames(qa, quat([0, 1, 0], 0.4)),
+    ],
   ];
   for (const [what, spec, x0] of cases) {
     it(`K = ∂f/∂x against finite differences (rotations as world rotation vectors): ${what}`, () => {
@@ -104,12 +131,21 @@ describe('JointSpringForceField', () => {
     });
   }
 
-  it('REST_T takes the initial centres\' offset and r0 = q2·q1⁻¹ (SOFA): no force at the initial state when both frames share their orientation, q1⁻¹·q2·r0 otherwise', () => {
+  it("REST_T takes the initial centres' offset and r0 = q2·q1⁻¹ (SOFA): no force at the initial state when both frames share their orientation, q1⁻¹·q2·r0 otherwise", () => {
     const q = quat([0.6, 0, 0.8], 1.1);
     const { ff, x } = joint('BEGIN_SPRING 0 1 FREE_AXIS 0 0 0 0 0 0 KS_R 0 100 REST_T 9 9 9 END_SPRING', [0, 0, 0, ...q, 1, 2, 3, ...q]);
     expect(Array.from(force(ff, x)).every((v) => Math.abs(v) < 1e-9)).to.equal(true);
     // both about z, q1 by 0.5 and q2 by 1.1: q1⁻¹·q2·(q2·q1⁻¹) turns by 2·0.6 about z
-    const b = joint('BEGIN_SPRING 0 1 FREE_AXIS 0 0 0 0 0 0 KS_R 0 100 REST_T 0 0 0 END_SPRING', [0, 0, 0, ...quat([0, 0, 1], 0.5), 1, 2, 3, ...quat([0, 0, 1], 1.1)]);
+    const b = joint('BEGIN_SPRING 0 1 FREE_AXIS 0 0 0 0 0 0 KS_R 0 100 REST_T 0 0 0 END_SPRING', [
+      0,
+      0,
+      0,
+      ...quat([0, 0, 1], 0.5),
+      1,
+      2,
+      3,
+      ...quat([0, 0, 1], 1.1),
+    ]);
     const f = force(b.ff, b.x);
     expect(f[5]).to.be.closeTo(100 * 1.2, 1e-9);
     expect(Math.hypot(f[0]!, f[1]!, f[2]!, f[3]!, f[4]!)).to.be.lessThan(1e-9);
@@ -126,11 +162,15 @@ describe('JointSpringForceField', () => {
     }
     const B = Array.from({ length: 12 }, () => new Array<number>(12).fill(0));
     ff.addBToMatrix({ add: (r, c, val) => (B[r]![c]! += val) }, 1);
-    for (let r = 0; r < 12; r++) for (let c = 0; c < 12; c++) expect(B[r]![c]).to.equal(r % 6 === c % 6 ? (Math.floor(r / 6) === Math.floor(c / 6) ? -3 : 3) : 0);
+    for (let r = 0; r < 12; r++)
+      for (let c = 0; c < 12; c++) expect(B[r]![c]).to.equal(r % 6 === c % 6 ? (Math.floor(r / 6) === Math.floor(c / 6) ? -3 : 3) : 0);
   });
 
   it('addDForce applies the assembled K (and B)', () => {
-    const { ff, x } = joint('BEGIN_SPRING 0 1 KS_T 0 700 KS_R 5 400 KD 2 R_LIM_X -0.1 0.1 END_SPRING', frames(qa, quat([0.48, 0.6, 0.64], 1.3)));
+    const { ff, x } = joint(
+      'BEGIN_SPRING 0 1 KS_T 0 700 KS_R 5 400 KD 2 R_LIM_X -0.1 0.1 END_SPRING',
+      frames(qa, quat([0.48, 0.6, 0.64], 1.3)),
+    );
     force(ff, x);
     const K = Array.from({ length: 12 }, () => new Array<number>(12).fill(0));
     ff.addKToMatrix({ add: (r, c, val) => (K[r]![c]! += val) }, 1);

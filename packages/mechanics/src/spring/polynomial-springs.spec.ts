@@ -50,7 +50,10 @@ describe('PolynomialRestShapeSpringsForceField', () => {
     buildNode(x0, undefined, [p]);
     const x = Float64Array.of(0.3, -0.4, 0, 1, 1, 1.2);
     const f = force(p, x);
-    const r = 0.5, s = r / 0.5, P = 5 * s + 3 * s * s, D = Math.sqrt(r * r + Math.exp(-2 - 3 * r * r));
+    const r = 0.5,
+      s = r / 0.5,
+      P = 5 * s + 3 * s * s,
+      D = Math.sqrt(r * r + Math.exp(-2 - 3 * r * r));
     expect(f[0]).to.be.closeTo((-P * 0.3) / D, 1e-14);
     expect(f[1]).to.be.closeTo((-P * -0.4) / D, 1e-14);
     const { K, FD } = stiffnessAndFiniteDifferences(p, x, new Float64Array(6));

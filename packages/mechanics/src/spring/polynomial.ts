@@ -25,16 +25,22 @@ export class StrainPolynomials {
       this.start[i] = k;
       k += d;
     });
-    if (k > coefs.length) throw owner.error(`'polynomialStiffness' has ${coefs.length} coefficients, the degrees ${Array.from(deg).join(' ')} need ${k}`);
+    if (k > coefs.length)
+      throw owner.error(`'polynomialStiffness' has ${coefs.length} coefficients, the degrees ${Array.from(deg).join(' ')} need ${k}`);
     this.coefs = Float64Array.from(coefs);
     this.perSpring = deg.length === springs;
-    if (!this.perSpring && springs > 0 && deg.length > 1) owner.warn(`${deg.length} polynomial degrees for ${springs} springs: the first polynomial is used for every spring`);
+    if (!this.perSpring && springs > 0 && deg.length > 1)
+      owner.warn(`${deg.length} polynomial degrees for ${springs} springs: the first polynomial is used for every spring`);
   }
 
   /** p_i(s) and p_i′(s), as [value, derivative] into out. */
   eval(i: number, s: number, out: Float64Array): void {
-    const p = this.perSpring ? i : 0, c0 = this.start[p]!, d = this.degree[p]!;
-    let v = 0, dv = 0, sk = 1;
+    const p = this.perSpring ? i : 0,
+      c0 = this.start[p]!,
+      d = this.degree[p]!;
+    let v = 0,
+      dv = 0,
+      sk = 1;
     for (let k = 1; k <= d; k++) {
       dv += k * this.coefs[c0 + k - 1]! * sk;
       sk *= s;

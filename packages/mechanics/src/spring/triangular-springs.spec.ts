@@ -34,7 +34,8 @@ function deformed(seed: number, amp: number, scale = 1): Float64Array {
 function expectClose(A: number[][], B: number[][], tol: number): void {
   let scale = 0;
   for (const row of B) for (const v of row) scale = Math.max(scale, Math.abs(v));
-  for (let i = 0; i < A.length; i++) for (let j = 0; j < A.length; j++) expect(A[i]![j]!, `[${i}][${j}]`).to.be.closeTo(B[i]![j]!, tol * scale);
+  for (let i = 0; i < A.length; i++)
+    for (let j = 0; j < A.length; j++) expect(A[i]![j]!, `[${i}][${j}]`).to.be.closeTo(B[i]![j]!, tol * scale);
 }
 
 describe('TriangularQuadraticSpringsForceField and TriangularBiquadraticSpringsForceField', () => {
@@ -42,16 +43,21 @@ describe('TriangularQuadraticSpringsForceField and TriangularBiquadraticSpringsF
     it(`${kind}: no force at rest, none under a rigid motion`, () => {
       const ff = make(kind);
       expect(Array.from(force(ff, rest)).every((v) => Math.abs(v) < 1e-12)).to.equal(true);
-      const c = Math.cos(0.7), s = Math.sin(0.7);
+      const c = Math.cos(0.7),
+        s = Math.sin(0.7);
       const moved = [];
-      for (let i = 0; i < 4; i++) moved.push(c * rest[3 * i]! - s * rest[3 * i + 2]! + 1, rest[3 * i + 1]! - 2, s * rest[3 * i]! + c * rest[3 * i + 2]! + 0.5);
+      for (let i = 0; i < 4; i++)
+        moved.push(c * rest[3 * i]! - s * rest[3 * i + 2]! + 1, rest[3 * i + 1]! - 2, s * rest[3 * i]! + c * rest[3 * i + 2]! + 0.5);
       expect(Array.from(force(ff, moved)).every((v) => Math.abs(v) < 1e-10)).to.equal(true);
     });
 
     for (const angular of [true, false]) {
       it(`${kind}${angular ? '' : ' without angular springs'}: K = ∂f/∂x against finite differences (stretched and compressed)`, () => {
         const ff = make(kind, { angular });
-        for (const [seed, scale] of [[3, 1.1], [5, 0.8]] as const) {
+        for (const [seed, scale] of [
+          [3, 1.1],
+          [5, 0.8],
+        ] as const) {
           const x = deformed(seed, 0.1, scale);
           const { K, FD } = stiffnessAndFiniteDifferences(ff, x, new Float64Array(12));
           expectClose(K, FD, 1e-6);
@@ -70,10 +76,12 @@ describe('TriangularQuadraticSpringsForceField and TriangularBiquadraticSpringsF
       ff.addBToMatrix({ add: (r, c, val) => (B[r]![c]! += val) }, 1);
       const FDv = Array.from({ length: 12 }, () => new Array<number>(12).fill(0));
       for (let j = 0; j < 12; j++) {
-        const vp = Float64Array.from(v), vm = Float64Array.from(v);
+        const vp = Float64Array.from(v),
+          vm = Float64Array.from(v);
         vp[j] += 1e-6;
         vm[j] -= 1e-6;
-        const fp = force(ff, x, vp), fm = force(ff, x, vm);
+        const fp = force(ff, x, vp),
+          fm = force(ff, x, vm);
         for (let i = 0; i < 12; i++) FDv[i]![j] = (fp[i]! - fm[i]!) / 2e-6;
       }
       expectClose(B, FDv, 1e-6);
@@ -99,13 +107,18 @@ describe('TriangularQuadraticSpringsForceField and TriangularBiquadraticSpringsF
 
   it('biquadratic: the edge energy is the plane-stress St Venant–Kirchhoff membrane energy A⁰·(λ/2·tr(E)² + μ·tr(E²)), λ = Eν/(1−ν²), μ = E/(2(1+ν)) (Delingette; SOFA\'s "mu" is 2μ), and f = −∇W', () => {
     const ff = make('biquad', { compressible: false });
-    const E = 500, nu = 0.35;
-    const lam = (E * nu) / (1 - nu * nu), mu = E / (2 * (1 + nu));
+    const E = 500,
+      nu = 0.35;
+    const lam = (E * nu) / (1 - nu * nu),
+      mu = E / (2 * (1 + nu));
     expect(ff.mu).to.be.closeTo(2 * mu, 1e-9);
     const x = deformed(21, 0.2, 1.15);
     force(ff, x);
     let W = 0;
-    for (const t of [[0, 1, 2], [1, 3, 2]]) {
+    for (const t of [
+      [0, 1, 2],
+      [1, 3, 2],
+    ]) {
       // E = ½(FᵀF − I) in the rest triangle's own 2D frame: G = Dᵀ·D with D the edge matrix, E = ½·D0⁻ᵀ(G − G0)D0⁻¹
       const e = (p: ArrayLike<number>, a: number, b: number): number[] => [0, 1, 2].map((k) => p[3 * b + k]! - p[3 * a + k]!);
       const dot = (u: number[], v: number[]): number => u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!;
@@ -116,16 +129,20 @@ describe('TriangularQuadraticSpringsForceField and TriangularBiquadraticSpringsF
       const det = g0[0]! * g0[2]! - g0[1]! ** 2;
       const inv = [g0[2]! / det, -g0[1]! / det, g0[0]! / det];
       const dG = [g1[0]! - g0[0]!, g1[1]! - g0[1]!, g1[2]! - g0[2]!];
-      const m00 = 0.5 * (inv[0]! * dG[0]! + inv[1]! * dG[1]!), m01 = 0.5 * (inv[0]! * dG[1]! + inv[1]! * dG[2]!);
-      const m10 = 0.5 * (inv[1]! * dG[0]! + inv[2]! * dG[1]!), m11 = 0.5 * (inv[1]! * dG[1]! + inv[2]! * dG[2]!);
-      const tr = m00 + m11, tr2 = m00 * m00 + m01 * m10 + m10 * m01 + m11 * m11;
+      const m00 = 0.5 * (inv[0]! * dG[0]! + inv[1]! * dG[1]!),
+        m01 = 0.5 * (inv[0]! * dG[1]! + inv[1]! * dG[2]!);
+      const m10 = 0.5 * (inv[1]! * dG[0]! + inv[2]! * dG[1]!),
+        m11 = 0.5 * (inv[1]! * dG[1]! + inv[2]! * dG[2]!);
+      const tr = m00 + m11,
+        tr2 = m00 * m00 + m01 * m10 + m10 * m01 + m11 * m11;
       W += (Math.sqrt(det) / 2) * ((lam / 2) * tr * tr + mu * tr2);
     }
     expect(ff.getPotentialEnergy()).to.be.closeTo(W, 1e-10 * Math.abs(W));
     // f = −∂W/∂x by finite differences of the energy
     const f = force(ff, x);
     for (let j = 0; j < 12; j++) {
-      const xp = Float64Array.from(x), xm = Float64Array.from(x);
+      const xp = Float64Array.from(x),
+        xm = Float64Array.from(x);
       xp[j] += 1e-6;
       xm[j] -= 1e-6;
       force(ff, xp);
@@ -137,13 +154,16 @@ describe('TriangularQuadraticSpringsForceField and TriangularBiquadraticSpringsF
   });
 
   it('biquadratic: a compressed triangle is pushed back by 3(λ+μ)(J−1)³·∂A/∂x (the area term alone: no angular springs means no area term, as SOFA)', () => {
-    const on = make('biquad'), off = make('biquad', { compressible: false });
+    const on = make('biquad'),
+      off = make('biquad', { compressible: false });
     // shrink uniformly: J = s² < 1
     const s = 0.8;
     const x = Float64Array.from(rest, (v) => s * v);
     const d = force(on, x).map((v, i) => v - force(off, x)[i]!);
     // triangle (0, 1, 2): rest area; ∂A/∂x_0 = ½·n × (x_2 − x_1)
-    const A0 = 0.5, J = s * s, kA = 3 * (on.lambda + on.mu);
+    const A0 = 0.5,
+      J = s * s,
+      kA = 3 * (on.lambda + on.mu);
     // vertex 0 belongs to triangle 0 only (normal +z)
     const e = [x[6]! - x[3]!, x[7]! - x[4]!, x[8]! - x[5]!];
     const grad = [0.5 * -e[1]!, 0.5 * e[0]!, 0];

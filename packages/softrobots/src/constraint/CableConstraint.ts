@@ -1,13 +1,4 @@
-import {
-  AnimateEndEvent,
-  Enum,
-  Real,
-  RealArray,
-  UInt,
-  sofaComponent,
-  type ConstraintResolution,
-  type SofaEvent,
-} from '@sofa-ts/core';
+import { AnimateEndEvent, Enum, Real, RealArray, UInt, sofaComponent, type ConstraintResolution, type SofaEvent } from '@sofa-ts/core';
 import { ActuationResolution } from './actuation-resolution.js';
 import { CableModel } from './cable-model.js';
 
@@ -32,19 +23,72 @@ import { CableModel } from './cable-model.js';
   templates: ['Vec3d'],
 })
 export class CableConstraint extends CableModel {
-  readonly value = this.initData({ name: 'value', type: RealArray(1), default: Float64Array.of(0), help: 'displacement (shortening) or force (SOFA impulse λ) to impose, one per value index' });
+  readonly value = this.initData({
+    name: 'value',
+    type: RealArray(1),
+    default: Float64Array.of(0),
+    help: 'displacement (shortening) or force (SOFA impulse λ) to impose, one per value index',
+  });
   readonly valueIndex = this.initData({ name: 'valueIndex', type: UInt, default: 0, help: 'which entry of value is imposed' });
-  readonly valueType = this.initData({ name: 'valueType', type: Enum(['displacement', 'force'] as const), default: 'displacement', help: 'displacement: impose the cable shortening; force: impose λ' });
-  readonly minForce = this.initData({ name: 'minForce', type: Real, default: 0, help: 'lower bound on λ (displacement mode; unbounded when not set)' });
-  readonly maxForce = this.initData({ name: 'maxForce', type: Real, default: 0, help: 'upper bound on λ (displacement mode; unbounded when not set)' });
-  readonly maxPositiveDisp = this.initData({ name: 'maxPositiveDisp', type: Real, default: 0, help: 'largest shortening (unbounded when not set)' });
-  readonly maxNegativeDisp = this.initData({ name: 'maxNegativeDisp', type: Real, default: 0, help: 'largest lengthening (unbounded when not set)' });
-  readonly maxDispVariation = this.initData({ name: 'maxDispVariation', type: Real, default: 0, help: 'largest change of the shortening in one step (unbounded when not set)' });
+  readonly valueType = this.initData({
+    name: 'valueType',
+    type: Enum(['displacement', 'force'] as const),
+    default: 'displacement',
+    help: 'displacement: impose the cable shortening; force: impose λ',
+  });
+  readonly minForce = this.initData({
+    name: 'minForce',
+    type: Real,
+    default: 0,
+    help: 'lower bound on λ (displacement mode; unbounded when not set)',
+  });
+  readonly maxForce = this.initData({
+    name: 'maxForce',
+    type: Real,
+    default: 0,
+    help: 'upper bound on λ (displacement mode; unbounded when not set)',
+  });
+  readonly maxPositiveDisp = this.initData({
+    name: 'maxPositiveDisp',
+    type: Real,
+    default: 0,
+    help: 'largest shortening (unbounded when not set)',
+  });
+  readonly maxNegativeDisp = this.initData({
+    name: 'maxNegativeDisp',
+    type: Real,
+    default: 0,
+    help: 'largest lengthening (unbounded when not set)',
+  });
+  readonly maxDispVariation = this.initData({
+    name: 'maxDispVariation',
+    type: Real,
+    default: 0,
+    help: 'largest change of the shortening in one step (unbounded when not set)',
+  });
 
-  readonly force = this.initData({ name: 'force', type: Real, default: 0, help: 'λ of the last step (SOFA impulse, force·dt)', output: true });
-  readonly physicalForce = this.initData({ name: 'physicalForce', type: Real, default: 0, unit: 'N', help: 'cable tension of the last step, λ/dt (sofa-ts)', output: true });
-  readonly displacement = this.initData({ name: 'displacement', type: Real, default: 0, help: 'cable shortening L₀ − L at the end of the last step', output: true });
-
+  readonly force = this.initData({
+    name: 'force',
+    type: Real,
+    default: 0,
+    help: 'λ of the last step (SOFA impulse, force·dt)',
+    output: true,
+  });
+  readonly physicalForce = this.initData({
+    name: 'physicalForce',
+    type: Real,
+    default: 0,
+    unit: 'N',
+    help: 'cable tension of the last step, λ/dt (sofa-ts)',
+    output: true,
+  });
+  readonly displacement = this.initData({
+    name: 'displacement',
+    type: Real,
+    default: 0,
+    help: 'cable shortening L₀ − L at the end of the last step',
+    output: true,
+  });
 
   private readonly resolutionObj = new ActuationResolution();
 
@@ -52,7 +96,8 @@ export class CableConstraint extends CableModel {
     super.init();
     this.displacement.setValue(this.cableInitialLength.value - this.cableLength.value);
     const vi = this.valueIndex.value;
-    if (vi >= Math.max(1, this.value.value.length)) throw this.error(`valueIndex ${vi} is out of range (value has ${this.value.value.length} entries)`);
+    if (vi >= Math.max(1, this.value.value.length))
+      throw this.error(`valueIndex ${vi} is out of range (value has ${this.value.value.length} entries)`);
   }
 
   /** The value imposed this step (value[valueIndex], 0 when value is empty). */

@@ -2,7 +2,6 @@ import { AnimateEndEvent, Enum, Real, sofaComponent, type ConstraintOrder, type 
 import { ActuationResolution } from './actuation-resolution.js';
 import { JointModel } from './joint-model.js';
 
-
 /**
  * SoftRobots' JointConstraint (direct actuation of a joint coordinate): the coordinate `index` of a
  * Vec1 state (a joint angle or slide, e.g. the input of an articulated-chain mapping) is actuated
@@ -25,15 +24,48 @@ import { JointModel } from './joint-model.js';
 })
 export class JointConstraint extends JointModel {
   readonly value = this.initData({ name: 'value', type: Real, default: 0, help: 'displacement or effort (SOFA impulse λ) to impose' });
-  readonly valueType = this.initData({ name: 'valueType', type: Enum(['displacement', 'force'] as const), default: 'displacement', help: 'displacement: impose q − q₀; force: impose λ' });
+  readonly valueType = this.initData({
+    name: 'valueType',
+    type: Enum(['displacement', 'force'] as const),
+    default: 'displacement',
+    help: 'displacement: impose q − q₀; force: impose λ',
+  });
   readonly maxForce = this.initData({ name: 'maxForce', type: Real, default: 0, help: 'upper bound on λ (unbounded when not set)' });
   readonly minForce = this.initData({ name: 'minForce', type: Real, default: 0, help: 'lower bound on λ (unbounded when not set)' });
-  readonly maxDisplacement = this.initData({ name: 'maxDisplacement', type: Real, default: 0, help: 'upper bound on q − q₀ (unbounded when not set)' });
-  readonly minDisplacement = this.initData({ name: 'minDisplacement', type: Real, default: 0, help: 'lower bound on q − q₀ (unbounded when not set)' });
+  readonly maxDisplacement = this.initData({
+    name: 'maxDisplacement',
+    type: Real,
+    default: 0,
+    help: 'upper bound on q − q₀ (unbounded when not set)',
+  });
+  readonly minDisplacement = this.initData({
+    name: 'minDisplacement',
+    type: Real,
+    default: 0,
+    help: 'lower bound on q − q₀ (unbounded when not set)',
+  });
 
-  readonly force = this.initData({ name: 'force', type: Real, default: 0, help: 'λ of the last step (SOFA impulse, effort·dt)', output: true });
-  readonly physicalForce = this.initData({ name: 'physicalForce', type: Real, default: 0, help: 'effort of the last step, λ/dt (sofa-ts)', output: true });
-  readonly displacement = this.initData({ name: 'displacement', type: Real, default: 0, help: 'q − q₀ at the end of the last step', output: true });
+  readonly force = this.initData({
+    name: 'force',
+    type: Real,
+    default: 0,
+    help: 'λ of the last step (SOFA impulse, effort·dt)',
+    output: true,
+  });
+  readonly physicalForce = this.initData({
+    name: 'physicalForce',
+    type: Real,
+    default: 0,
+    help: 'effort of the last step, λ/dt (sofa-ts)',
+    output: true,
+  });
+  readonly displacement = this.initData({
+    name: 'displacement',
+    type: Real,
+    default: 0,
+    help: 'q − q₀ at the end of the last step',
+    output: true,
+  });
 
   private readonly resolutionObj = new ActuationResolution();
 

@@ -41,23 +41,86 @@ import { ActuationResolution } from './actuation-resolution.js';
   templates: ['Vec3d', 'Vec2d', 'Vec1d'],
 })
 export class PositionConstraint extends BaseLagrangianConstraint {
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'points of the state that are actuated' });
-  readonly weight = this.initData({ name: 'weight', type: RealArray(1), default: new Float64Array(0), help: 'weight of each direction (default 1; a list of another size is replaced by its first value for every direction)' });
-  readonly directions = this.initData({ name: 'directions', type: RealArray(0, 'vector<Deriv>'), default: new Float64Array(0), help: 'directions of the rows, one Deriv each, normalised (default: the axes)' });
-  readonly useDirections = this.initData({ name: 'useDirections', type: IndexArray(1, 'vector<bool>'), default: new Uint32Array(0), help: 'one flag per direction: 1 uses it, 0 drops it (default, or all 0: all used)' });
-  readonly value = this.initData({ name: 'value', type: RealArray(1), default: new Float64Array(0), help: 'displacement or force (SOFA impulse λ) to impose, one per value index' });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: Uint32Array.of(0),
+    help: 'points of the state that are actuated',
+  });
+  readonly weight = this.initData({
+    name: 'weight',
+    type: RealArray(1),
+    default: new Float64Array(0),
+    help: 'weight of each direction (default 1; a list of another size is replaced by its first value for every direction)',
+  });
+  readonly directions = this.initData({
+    name: 'directions',
+    type: RealArray(0, 'vector<Deriv>'),
+    default: new Float64Array(0),
+    help: 'directions of the rows, one Deriv each, normalised (default: the axes)',
+  });
+  readonly useDirections = this.initData({
+    name: 'useDirections',
+    type: IndexArray(1, 'vector<bool>'),
+    default: new Uint32Array(0),
+    help: 'one flag per direction: 1 uses it, 0 drops it (default, or all 0: all used)',
+  });
+  readonly value = this.initData({
+    name: 'value',
+    type: RealArray(1),
+    default: new Float64Array(0),
+    help: 'displacement or force (SOFA impulse λ) to impose, one per value index',
+  });
   readonly valueIndex = this.initData({ name: 'valueIndex', type: UInt, default: 0, help: 'which entry of value is imposed' });
-  readonly valueType = this.initData({ name: 'valueType', type: Enum(['displacement', 'force'] as const), default: 'displacement', help: 'displacement: impose δ on every row; force: impose λ' });
+  readonly valueType = this.initData({
+    name: 'valueType',
+    type: Enum(['displacement', 'force'] as const),
+    default: 'displacement',
+    help: 'displacement: impose δ on every row; force: impose λ',
+  });
   readonly maxForce = this.initData({ name: 'maxForce', type: Real, default: 0, help: 'upper bound on λ (unbounded when not set)' });
   readonly minForce = this.initData({ name: 'minForce', type: Real, default: 0, help: 'lower bound on λ (unbounded when not set)' });
-  readonly maxPositiveDisp = this.initData({ name: 'maxPositiveDisp', type: Real, default: 0, help: 'largest displacement in the positive direction (unbounded when not set)' });
-  readonly maxNegativeDisp = this.initData({ name: 'maxNegativeDisp', type: Real, default: 0, help: 'largest displacement in the negative direction (unbounded when not set)' });
+  readonly maxPositiveDisp = this.initData({
+    name: 'maxPositiveDisp',
+    type: Real,
+    default: 0,
+    help: 'largest displacement in the positive direction (unbounded when not set)',
+  });
+  readonly maxNegativeDisp = this.initData({
+    name: 'maxNegativeDisp',
+    type: Real,
+    default: 0,
+    help: 'largest displacement in the negative direction (unbounded when not set)',
+  });
 
-  readonly force = this.initData({ name: 'force', type: Real, default: 0, help: 'λ of the first row in the last step (SOFA impulse, force·dt)', output: true });
-  readonly physicalForce = this.initData({ name: 'physicalForce', type: Real, default: 0, help: 'force of the first row in the last step, λ/dt (sofa-ts)', output: true });
-  readonly displacement = this.initData({ name: 'displacement', type: Real, default: 0, help: 'δ of the first row at the end of the last step', output: true });
+  readonly force = this.initData({
+    name: 'force',
+    type: Real,
+    default: 0,
+    help: 'λ of the first row in the last step (SOFA impulse, force·dt)',
+    output: true,
+  });
+  readonly physicalForce = this.initData({
+    name: 'physicalForce',
+    type: Real,
+    default: 0,
+    help: 'force of the first row in the last step, λ/dt (sofa-ts)',
+    output: true,
+  });
+  readonly displacement = this.initData({
+    name: 'displacement',
+    type: Real,
+    default: 0,
+    help: 'δ of the first row at the end of the last step',
+    output: true,
+  });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the state of the points (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d, Vec2d or Vec1d)'));
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the state of the points (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject (Vec3d, Vec2d or Vec1d)',
+    ),
+  );
 
   private states: BaseMechanicalState[] = [];
   private row = 0;
@@ -118,7 +181,8 @@ export class PositionConstraint extends BaseLagrangianConstraint {
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s = this.states[0]!, idx = this.indices.value;
+    const s = this.states[0]!,
+      idx = this.indices.value;
     this.row = firstRow;
     let r = firstRow;
     for (let p = 0; p < idx.length; p++) for (let k = 0; k < this.nDir; k++) J.add(s, r++, idx[p]!, this.dirViews[k]!);
@@ -127,7 +191,9 @@ export class PositionConstraint extends BaseLagrangianConstraint {
 
   /** δ of every row from positions x into out[first ..]. */
   private displacements(out: Float64Array, first: number, x: Float64Array): void {
-    const idx = this.indices.value, d = this.d, u = this.dirs;
+    const idx = this.indices.value,
+      d = this.d,
+      u = this.dirs;
     let r = first;
     for (let p = 0; p < idx.length; p++) {
       const o = d * idx[p]!;
@@ -140,7 +206,8 @@ export class PositionConstraint extends BaseLagrangianConstraint {
   }
 
   getConstraintViolation(out: Float64Array, order: ConstraintOrder): void {
-    if (order === 'vel') throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
+    if (order === 'vel')
+      throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
     this.displacements(out, this.row, this.states[0]!.xFree);
   }
 
@@ -173,7 +240,9 @@ export class PositionConstraint extends BaseLagrangianConstraint {
 
   override handleEvent(event: SofaEvent): void {
     if (!(event instanceof AnimateEndEvent) || this.states.length === 0 || this.nDir === 0) return;
-    const s = this.states[0]!, d = this.d, o = d * this.indices.value[0]!;
+    const s = this.states[0]!,
+      d = this.d,
+      o = d * this.indices.value[0]!;
     let v = 0;
     for (let a = 0; a < d; a++) v += this.dirs[a]! * (s.x[o + a]! - this.x0[a]!);
     this.displacement.setValue(v);

@@ -1,12 +1,4 @@
-import {
-  Enum,
-  Real,
-  RealArray,
-  UInt,
-  sofaComponent,
-  type ConstraintOrder,
-  type ConstraintResolution,
-} from '@sofa-ts/core';
+import { Enum, Real, RealArray, UInt, sofaComponent, type ConstraintOrder, type ConstraintResolution } from '@sofa-ts/core';
 import { ActuationResolution } from './actuation-resolution.js';
 import { SurfacePressureModel } from './surface-pressure-model.js';
 
@@ -32,25 +24,89 @@ import { SurfacePressureModel } from './surface-pressure-model.js';
   name: 'SurfacePressureConstraint',
   category: 'SoftRobots',
   module: 'SoftRobots',
-  description: 'Pressure actuation of a cavity of a deformable object (imposed pressure or volume growth), solved as a Lagrangian constraint.',
+  description:
+    'Pressure actuation of a cavity of a deformable object (imposed pressure or volume growth), solved as a Lagrangian constraint.',
   templates: ['Vec3d'],
 })
 export class SurfacePressureConstraint extends SurfacePressureModel {
-  readonly value = this.initData({ name: 'value', type: RealArray(1), default: new Float64Array(0), help: 'pressure (SOFA impulse, pressure·dt) or volume growth to impose, one per value index' });
+  readonly value = this.initData({
+    name: 'value',
+    type: RealArray(1),
+    default: new Float64Array(0),
+    help: 'pressure (SOFA impulse, pressure·dt) or volume growth to impose, one per value index',
+  });
   readonly valueIndex = this.initData({ name: 'valueIndex', type: UInt, default: 0, help: 'which entry of value is imposed' });
-  readonly valueType = this.initData({ name: 'valueType', type: Enum(['pressure', 'volumeGrowth'] as const), default: 'pressure', help: 'pressure: impose λ; volumeGrowth: impose the volume growth' });
+  readonly valueType = this.initData({
+    name: 'valueType',
+    type: Enum(['pressure', 'volumeGrowth'] as const),
+    default: 'pressure',
+    help: 'pressure: impose λ; volumeGrowth: impose the volume growth',
+  });
   readonly maxPressure = this.initData({ name: 'maxPressure', type: Real, default: 0, help: 'upper bound on λ (unbounded when not set)' });
-  readonly minPressure = this.initData({ name: 'minPressure', type: Real, default: 0, help: 'lower bound on λ (unbounded when not set; negative drains the cavity)' });
-  readonly eqPressure = this.initData({ name: 'eqPressure', type: Real, default: 0, help: 'pressure of the inverse equality components (no effect on this component)' });
-  readonly maxPressureVariation = this.initData({ name: 'maxPressureVariation', type: Real, default: 0, help: 'largest change of the imposed λ in one step (pressure mode; unbounded when not set)' });
-  readonly maxVolumeGrowth = this.initData({ name: 'maxVolumeGrowth', type: Real, default: 0, help: 'largest volume growth (unbounded when not set)' });
-  readonly minVolumeGrowth = this.initData({ name: 'minVolumeGrowth', type: Real, default: 0, help: 'smallest volume growth (unbounded when not set)' });
-  readonly eqVolumeGrowth = this.initData({ name: 'eqVolumeGrowth', type: Real, default: 0, help: 'volume growth of the inverse equality components (no effect on this component)' });
-  readonly maxVolumeGrowthVariation = this.initData({ name: 'maxVolumeGrowthVariation', type: Real, default: 0, help: 'largest change of the imposed volume growth in one step (volumeGrowth mode; unbounded when not set)' });
+  readonly minPressure = this.initData({
+    name: 'minPressure',
+    type: Real,
+    default: 0,
+    help: 'lower bound on λ (unbounded when not set; negative drains the cavity)',
+  });
+  readonly eqPressure = this.initData({
+    name: 'eqPressure',
+    type: Real,
+    default: 0,
+    help: 'pressure of the inverse equality components (no effect on this component)',
+  });
+  readonly maxPressureVariation = this.initData({
+    name: 'maxPressureVariation',
+    type: Real,
+    default: 0,
+    help: 'largest change of the imposed λ in one step (pressure mode; unbounded when not set)',
+  });
+  readonly maxVolumeGrowth = this.initData({
+    name: 'maxVolumeGrowth',
+    type: Real,
+    default: 0,
+    help: 'largest volume growth (unbounded when not set)',
+  });
+  readonly minVolumeGrowth = this.initData({
+    name: 'minVolumeGrowth',
+    type: Real,
+    default: 0,
+    help: 'smallest volume growth (unbounded when not set)',
+  });
+  readonly eqVolumeGrowth = this.initData({
+    name: 'eqVolumeGrowth',
+    type: Real,
+    default: 0,
+    help: 'volume growth of the inverse equality components (no effect on this component)',
+  });
+  readonly maxVolumeGrowthVariation = this.initData({
+    name: 'maxVolumeGrowthVariation',
+    type: Real,
+    default: 0,
+    help: 'largest change of the imposed volume growth in one step (volumeGrowth mode; unbounded when not set)',
+  });
 
-  readonly pressure = this.initData({ name: 'pressure', type: Real, default: 0, help: 'λ of the last step (SOFA impulse, pressure·dt)', output: true });
-  readonly physicalPressure = this.initData({ name: 'physicalPressure', type: Real, default: 0, help: 'pressure of the last step, λ/dt (sofa-ts)', output: true });
-  readonly volumeGrowth = this.initData({ name: 'volumeGrowth', type: Real, default: 0, help: 'volume growth |V| − V₀ at the end of the last step', output: true });
+  readonly pressure = this.initData({
+    name: 'pressure',
+    type: Real,
+    default: 0,
+    help: 'λ of the last step (SOFA impulse, pressure·dt)',
+    output: true,
+  });
+  readonly physicalPressure = this.initData({
+    name: 'physicalPressure',
+    type: Real,
+    default: 0,
+    help: 'pressure of the last step, λ/dt (sofa-ts)',
+    output: true,
+  });
+  readonly volumeGrowth = this.initData({
+    name: 'volumeGrowth',
+    type: Real,
+    default: 0,
+    help: 'volume growth |V| − V₀ at the end of the last step',
+    output: true,
+  });
 
   private readonly resolutionObj = new ActuationResolution();
   private initialValue = new Float64Array(0);

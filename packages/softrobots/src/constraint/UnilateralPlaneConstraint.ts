@@ -34,13 +34,40 @@ import { planeDistance, planeDistanceGradient } from './unilateral-plane-geometr
   templates: ['Vec3d'],
 })
 export class UnilateralPlaneConstraint extends BaseLagrangianConstraint {
-  readonly indices = this.initData({ name: 'indices', type: IndexArray(4, 'Vec4u'), default: new Uint32Array(4), help: 'four points: the constrained point, then the three points of the plane' });
-  readonly flipNormal = this.initData({ name: 'flipNormal', type: Bool, default: false, help: 'the allowed side is the one opposite to (p2 − p1) × (p3 − p1)' });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: IndexArray(4, 'Vec4u'),
+    default: new Uint32Array(4),
+    help: 'four points: the constrained point, then the three points of the plane',
+  });
+  readonly flipNormal = this.initData({
+    name: 'flipNormal',
+    type: Bool,
+    default: false,
+    help: 'the allowed side is the one opposite to (p2 − p1) × (p3 − p1)',
+  });
 
-  readonly force = this.initData({ name: 'force', type: Real, default: 0, help: 'λ of the last step (SOFA impulse, force·dt; sofa-ts)', output: true });
-  readonly physicalForce = this.initData({ name: 'physicalForce', type: Real, default: 0, help: 'contact force of the last step, λ/dt (sofa-ts)', output: true });
+  readonly force = this.initData({
+    name: 'force',
+    type: Real,
+    default: 0,
+    help: 'λ of the last step (SOFA impulse, force·dt; sofa-ts)',
+    output: true,
+  });
+  readonly physicalForce = this.initData({
+    name: 'physicalForce',
+    type: Real,
+    default: 0,
+    help: 'contact force of the last step, λ/dt (sofa-ts)',
+    output: true,
+  });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the Vec3 state of the four points (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d)'));
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the Vec3 state of the four points (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject (Vec3d)',
+    ),
+  );
 
   private states: BaseMechanicalState[] = [];
   private row = 0;
@@ -54,9 +81,11 @@ export class UnilateralPlaneConstraint extends BaseLagrangianConstraint {
     if (s.stateType.name !== 'Vec3d') throw this.error(`a Vec3d state is needed (got ${s.stateType.name})`);
     this.template = 'Vec3d';
     const idx = this.indices.value;
-    if (idx.length !== 4) throw this.error(`indices holds ${idx.length} numbers: expected 4 (the point, then the three points of the plane)`);
+    if (idx.length !== 4)
+      throw this.error(`indices holds ${idx.length} numbers: expected 4 (the point, then the three points of the plane)`);
     for (const i of idx) if (i >= s.size) throw this.error(`index ${i} is out of range (${s.describe()} has ${s.size} points)`);
-    if (!Number.isFinite(planeDistance(s.x, idx[0]!, idx[1]!, idx[2]!, idx[3]!, false))) throw this.error(`the plane points ${idx[1]}, ${idx[2]}, ${idx[3]} are aligned: they define no plane`);
+    if (!Number.isFinite(planeDistance(s.x, idx[0]!, idx[1]!, idx[2]!, idx[3]!, false)))
+      throw this.error(`the plane points ${idx[1]}, ${idx[2]}, ${idx[3]} are aligned: they define no plane`);
     this.states = [s];
   }
 
@@ -65,7 +94,8 @@ export class UnilateralPlaneConstraint extends BaseLagrangianConstraint {
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s = this.states[0]!, idx = this.indices.value;
+    const s = this.states[0]!,
+      idx = this.indices.value;
     this.row = firstRow;
     planeDistanceGradient(this.grad, s.xFree, idx[0]!, idx[1]!, idx[2]!, idx[3]!, this.flipNormal.value);
     for (let k = 0; k < 4; k++) J.add(s, firstRow, idx[k]!, this.blocks[k]!);
@@ -73,7 +103,8 @@ export class UnilateralPlaneConstraint extends BaseLagrangianConstraint {
   }
 
   getConstraintViolation(out: Float64Array, order: ConstraintOrder): void {
-    if (order === 'vel') throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported by the plane: pose the problem on positions');
+    if (order === 'vel')
+      throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported by the plane: pose the problem on positions');
     const idx = this.indices.value;
     const d = planeDistance(this.states[0]!.xFree, idx[0]!, idx[1]!, idx[2]!, idx[3]!, this.flipNormal.value);
     if (!Number.isFinite(d)) throw this.error(`the plane points ${idx[1]}, ${idx[2]}, ${idx[3]} became aligned: they define no plane`);

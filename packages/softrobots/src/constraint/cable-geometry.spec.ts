@@ -8,7 +8,7 @@ import { cableGradient, cableLength } from './cable-geometry.js';
  */
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 4294967296);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 4294967296;
 }
 
 function fdGradient(x: Float64Array, idx: Uint32Array, pull: Float64Array | undefined): Float64Array {

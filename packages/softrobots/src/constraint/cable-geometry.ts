@@ -32,7 +32,9 @@ export function cableLength(x: ArrayLike<number>, indices: ArrayLike<number>, pu
   }
   for (let k = start; k < n; k++) {
     const i = 3 * indices[k]!;
-    const bx = x[i]!, by = x[i + 1]!, bz = x[i + 2]!;
+    const bx = x[i]!,
+      by = x[i + 1]!,
+      bz = x[i + 2]!;
     L += Math.hypot(bx - ax, by - ay, bz - az);
     ax = bx;
     ay = by;
@@ -45,7 +47,12 @@ export function cableLength(x: ArrayLike<number>, indices: ArrayLike<number>, pu
  * out[3k .. 3k+3) = −∂L/∂p_k for the k-th cable point (see the file comment); out has 3·n numbers.
  * Returns the length L.
  */
-export function cableGradient(out: Float64Array, x: ArrayLike<number>, indices: ArrayLike<number>, pull: ArrayLike<number> | undefined): number {
+export function cableGradient(
+  out: Float64Array,
+  x: ArrayLike<number>,
+  indices: ArrayLike<number>,
+  pull: ArrayLike<number> | undefined,
+): number {
   const n = indices.length;
   out.fill(0, 0, 3 * n);
   if (n === 0) return 0;
@@ -64,11 +71,15 @@ export function cableGradient(out: Float64Array, x: ArrayLike<number>, indices: 
       ay = x[ia + 1]!;
       az = x[ia + 2]!;
     }
-    const dx = x[ib]! - ax, dy = x[ib + 1]! - ay, dz = x[ib + 2]! - az;
+    const dx = x[ib]! - ax,
+      dy = x[ib + 1]! - ay,
+      dz = x[ib + 2]! - az;
     const len = Math.hypot(dx, dy, dz);
     L += len;
     if (len === 0) continue;
-    const ux = dx / len, uy = dy / len, uz = dz / len;
+    const ux = dx / len,
+      uy = dy / len,
+      uz = dz / len;
     // b is pulled back along the segment
     out[3 * k] -= ux;
     out[3 * k + 1] -= uy;

@@ -21,13 +21,44 @@ import { cableGradient, cableLength } from './cable-geometry.js';
  * the inverse CableActuator, CableEquality and CableEffector add what they impose on that row.
  */
 export abstract class CableModel extends BaseLagrangianConstraint {
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'points of the state the cable passes through, in order from the pull point (a point may repeat)' });
-  readonly pullPoint = this.initData({ name: 'pullPoint', type: Vec3, default: new Float64Array(3), help: 'fixed point from which the cable is pulled' });
-  readonly hasPullPoint = this.initData({ name: 'hasPullPoint', type: Bool, default: true, help: 'true: the cable starts at pullPoint; false: it starts at the first of indices' });
-  readonly cableInitialLength = this.initData({ name: 'cableInitialLength', type: Real, default: 0, help: 'rest length L₀ of the cable (computed from the positions at init unless given)' });
-  readonly cableLength = this.initData({ name: 'cableLength', type: Real, default: 0, help: 'cable length L at the end of the last step', output: true });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'points of the state the cable passes through, in order from the pull point (a point may repeat)',
+  });
+  readonly pullPoint = this.initData({
+    name: 'pullPoint',
+    type: Vec3,
+    default: new Float64Array(3),
+    help: 'fixed point from which the cable is pulled',
+  });
+  readonly hasPullPoint = this.initData({
+    name: 'hasPullPoint',
+    type: Bool,
+    default: true,
+    help: 'true: the cable starts at pullPoint; false: it starts at the first of indices',
+  });
+  readonly cableInitialLength = this.initData({
+    name: 'cableInitialLength',
+    type: Real,
+    default: 0,
+    help: 'rest length L₀ of the cable (computed from the positions at init unless given)',
+  });
+  readonly cableLength = this.initData({
+    name: 'cableLength',
+    type: Real,
+    default: 0,
+    help: 'cable length L at the end of the last step',
+    output: true,
+  });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the Vec3 state the cable runs through (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d)'));
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the Vec3 state the cable runs through (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject (Vec3d)',
+    ),
+  );
 
   protected states: BaseMechanicalState[] = [];
   /** First (only) row of the cable in the last problem. */
@@ -70,7 +101,9 @@ export abstract class CableModel extends BaseLagrangianConstraint {
     this.row = firstRow;
     // at the free positions, where SOFA's FreeMotionAnimationLoop builds the constraint rows
     cableGradient(this.grad, s.xFree, idx, this.pull());
-    const g = this.grad, e = this.entry, sign = this.rowSign;
+    const g = this.grad,
+      e = this.entry,
+      sign = this.rowSign;
     for (let k = 0; k < idx.length; k++) {
       e[0] = sign * g[3 * k]!;
       e[1] = sign * g[3 * k + 1]!;
@@ -82,7 +115,8 @@ export abstract class CableModel extends BaseLagrangianConstraint {
 
   /** The cable's shortening L₀ − L at the free positions. */
   protected freeShortening(order: ConstraintOrder): number {
-    if (order === 'vel') throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported by the cable: pose the problem on positions');
+    if (order === 'vel')
+      throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported by the cable: pose the problem on positions');
     return this.cableInitialLength.value - cableLength(this.states[0]!.xFree, this.indices.value, this.pull());
   }
 

@@ -17,7 +17,12 @@ const ONE = Float64Array.of(1);
  */
 export abstract class JointModel extends BaseLagrangianConstraint {
   readonly index = this.initData({ name: 'index', type: UInt, default: 0, help: 'the actuated coordinate of the state' });
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the Vec1 state of the joint coordinates (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec1d)'));
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the Vec1 state of the joint coordinates (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject (Vec1d)',
+    ),
+  );
 
   protected states: BaseMechanicalState[] = [];
   /** The (only) row of the joint in the last problem. */
@@ -47,7 +52,8 @@ export abstract class JointModel extends BaseLagrangianConstraint {
 
   /** The coordinate at the free positions (the joint's rows are posed on positions). */
   protected freeCoordinate(order: ConstraintOrder): number {
-    if (order === 'vel') throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
+    if (order === 'vel')
+      throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
     return this.states[0]!.xFree[this.index.value]!;
   }
 

@@ -31,7 +31,10 @@ export function cavitySignedVolume(x: ArrayLike<number>, triangles: ArrayLike<nu
   for (let t = 0; t + 2 < triangles.length; t += 3) v6 += triple(x, triangles[t]!, triangles[t + 1]!, triangles[t + 2]!);
   let q6 = 0;
   for (let q = 0; q + 3 < quads.length; q += 4) {
-    const a = quads[q]!, b = quads[q + 1]!, c = quads[q + 2]!, d = quads[q + 3]!;
+    const a = quads[q]!,
+      b = quads[q + 1]!,
+      c = quads[q + 2]!,
+      d = quads[q + 3]!;
     q6 += triple(x, a, b, c) + triple(x, a, c, d) + triple(x, b, c, d) + triple(x, b, d, a);
   }
   return (v6 + 0.5 * q6) / 6;
@@ -46,11 +49,19 @@ export function cavityVolume(x: ArrayLike<number>, triangles: ArrayLike<number>,
  * out[3i .. 3i+3) += scale · ∂V/∂x_i for every point i of the faces (the local terms of the file
  * comment; out holds 3 numbers per point of the state).
  */
-export function addCavityVolumeGradient(out: Float64Array, x: ArrayLike<number>, triangles: ArrayLike<number>, quads: ArrayLike<number>, scale = 1): void {
+export function addCavityVolumeGradient(
+  out: Float64Array,
+  x: ArrayLike<number>,
+  triangles: ArrayLike<number>,
+  quads: ArrayLike<number>,
+  scale = 1,
+): void {
   const n = scratch;
   const s3 = scale / 3;
   for (let t = 0; t + 2 < triangles.length; t += 3) {
-    const a = triangles[t]!, b = triangles[t + 1]!, c = triangles[t + 2]!;
+    const a = triangles[t]!,
+      b = triangles[t + 1]!,
+      c = triangles[t + 2]!;
     vectorArea(n, 0, x, a, b, c);
     addTo(out, a, n, 0, s3);
     addTo(out, b, n, 0, s3);
@@ -58,7 +69,10 @@ export function addCavityVolumeGradient(out: Float64Array, x: ArrayLike<number>,
   }
   const s6 = scale / 6;
   for (let q = 0; q + 3 < quads.length; q += 4) {
-    const a = quads[q]!, b = quads[q + 1]!, c = quads[q + 2]!, d = quads[q + 3]!;
+    const a = quads[q]!,
+      b = quads[q + 1]!,
+      c = quads[q + 2]!,
+      d = quads[q + 3]!;
     vectorArea(n, 0, x, a, b, c); // abc
     vectorArea(n, 3, x, a, c, d); // acd
     vectorArea(n, 6, x, b, c, d); // bcd
@@ -94,18 +108,32 @@ const scratch = new Float64Array(12);
 
 /** a·(b × c) for points a, b, c of x. */
 function triple(x: ArrayLike<number>, a: number, b: number, c: number): number {
-  const ia = 3 * a, ib = 3 * b, ic = 3 * c;
-  const ax = x[ia]!, ay = x[ia + 1]!, az = x[ia + 2]!;
-  const bx = x[ib]!, by = x[ib + 1]!, bz = x[ib + 2]!;
-  const cx = x[ic]!, cy = x[ic + 1]!, cz = x[ic + 2]!;
+  const ia = 3 * a,
+    ib = 3 * b,
+    ic = 3 * c;
+  const ax = x[ia]!,
+    ay = x[ia + 1]!,
+    az = x[ia + 2]!;
+  const bx = x[ib]!,
+    by = x[ib + 1]!,
+    bz = x[ib + 2]!;
+  const cx = x[ic]!,
+    cy = x[ic + 1]!,
+    cz = x[ic + 2]!;
   return ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
 }
 
 /** out[o .. o+3) = ½ (b − a) × (c − a). */
 function vectorArea(out: Float64Array, o: number, x: ArrayLike<number>, a: number, b: number, c: number): void {
-  const ia = 3 * a, ib = 3 * b, ic = 3 * c;
-  const ux = x[ib]! - x[ia]!, uy = x[ib + 1]! - x[ia + 1]!, uz = x[ib + 2]! - x[ia + 2]!;
-  const vx = x[ic]! - x[ia]!, vy = x[ic + 1]! - x[ia + 1]!, vz = x[ic + 2]! - x[ia + 2]!;
+  const ia = 3 * a,
+    ib = 3 * b,
+    ic = 3 * c;
+  const ux = x[ib]! - x[ia]!,
+    uy = x[ib + 1]! - x[ia + 1]!,
+    uz = x[ib + 2]! - x[ia + 2]!;
+  const vx = x[ic]! - x[ia]!,
+    vy = x[ic + 1]! - x[ia + 1]!,
+    vz = x[ic + 2]! - x[ia + 2]!;
   out[o] = 0.5 * (uy * vz - uz * vy);
   out[o + 1] = 0.5 * (uz * vx - ux * vz);
   out[o + 2] = 0.5 * (ux * vy - uy * vx);

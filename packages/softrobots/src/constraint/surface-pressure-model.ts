@@ -30,16 +30,62 @@ import { addCavityVolumeGradient, cavityMaxIndex, cavityPoints, cavitySignedVolu
  * its violation is one of |V(x_free)| − V₀ (volume growth) or |V(x_free)| − goal.
  */
 export abstract class SurfacePressureModel extends BaseLagrangianConstraint {
-  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangles of the cavity surface (with quads empty too: the faces of the context topology)' });
-  readonly quads = this.initData({ name: 'quads', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'quads of the cavity surface (with triangles empty too: the faces of the context topology)' });
-  readonly flipNormal = this.initData({ name: 'flipNormal', type: Bool, default: false, help: 'the faces point into the cavity (a positive pressure would deflate it otherwise)' });
-  readonly drawPressure = this.initData({ name: 'drawPressure', type: Bool, default: false, help: 'draw the value of the pressure', group: 'Visualization', aliases: ['visualization'] });
-  readonly drawScale = this.initData({ name: 'drawScale', type: Real, default: 0.1, help: 'scale of the drawing', group: 'Visualization', aliases: ['showVisuScale'] });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangles of the cavity surface (with quads empty too: the faces of the context topology)',
+  });
+  readonly quads = this.initData({
+    name: 'quads',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'quads of the cavity surface (with triangles empty too: the faces of the context topology)',
+  });
+  readonly flipNormal = this.initData({
+    name: 'flipNormal',
+    type: Bool,
+    default: false,
+    help: 'the faces point into the cavity (a positive pressure would deflate it otherwise)',
+  });
+  readonly drawPressure = this.initData({
+    name: 'drawPressure',
+    type: Bool,
+    default: false,
+    help: 'draw the value of the pressure',
+    group: 'Visualization',
+    aliases: ['visualization'],
+  });
+  readonly drawScale = this.initData({
+    name: 'drawScale',
+    type: Real,
+    default: 0.1,
+    help: 'scale of the drawing',
+    group: 'Visualization',
+    aliases: ['showVisuScale'],
+  });
 
-  readonly initialCavityVolume = this.initData({ name: 'initialCavityVolume', type: Real, default: 0, help: 'cavity volume V₀ at init', output: true });
-  readonly cavityVolume = this.initData({ name: 'cavityVolume', type: Real, default: 1, help: 'cavity volume |V| at the end of the last step', output: true });
+  readonly initialCavityVolume = this.initData({
+    name: 'initialCavityVolume',
+    type: Real,
+    default: 0,
+    help: 'cavity volume V₀ at init',
+    output: true,
+  });
+  readonly cavityVolume = this.initData({
+    name: 'cavityVolume',
+    type: Real,
+    default: 1,
+    help: 'cavity volume |V| at the end of the last step',
+    output: true,
+  });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the Vec3 state of the cavity surface (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d)'));
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the Vec3 state of the cavity surface (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject (Vec3d)',
+    ),
+  );
 
   protected states: BaseMechanicalState[] = [];
   /** First (only) row of the cavity in the last problem. */
@@ -59,7 +105,8 @@ export abstract class SurfacePressureModel extends BaseLagrangianConstraint {
       if (!topo) throw this.error('no faces: give triangles and/or quads, or put a topology with the cavity surface in this node or above');
       this.triangles.setValue(topo.getTriangles().slice());
       this.quads.setValue(topo.getQuads().slice());
-      if (this.triangles.value.length === 0 && this.quads.value.length === 0) throw this.error(`the topology ${topo.describe()} has no triangles nor quads: give the cavity surface (triangles, quads)`);
+      if (this.triangles.value.length === 0 && this.quads.value.length === 0)
+        throw this.error(`the topology ${topo.describe()} has no triangles nor quads: give the cavity surface (triangles, quads)`);
     }
     const m = cavityMaxIndex(this.triangles.value, this.quads.value);
     if (m >= s.size) throw this.error(`the faces use point ${m}, out of range (${s.describe()} has ${s.size} points)`);
@@ -100,7 +147,9 @@ export abstract class SurfacePressureModel extends BaseLagrangianConstraint {
     const s = this.states[0]!;
     if (this.grad.length !== 3 * s.size) this.prepare();
     this.row = firstRow;
-    const g = this.grad, pts = this.points, e = this.entry;
+    const g = this.grad,
+      pts = this.points,
+      e = this.entry;
     for (let k = 0; k < pts.length; k++) g.fill(0, 3 * pts[k]!, 3 * pts[k]! + 3);
     // J = s·∂V/∂x at the free positions
     addCavityVolumeGradient(g, s.xFree, this.triangles.value, this.quads.value, this.flipNormal.value ? -1 : 1);
@@ -116,7 +165,10 @@ export abstract class SurfacePressureModel extends BaseLagrangianConstraint {
 
   /** |V| at the free positions (the cavity's rows are posed on positions). */
   protected freeVolume(order: ConstraintOrder): number {
-    if (order === 'vel') throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported by the cavity: pose the problem on positions');
+    if (order === 'vel')
+      throw this.error(
+        'velocity constraints (solveVelocityConstraintFirst) are not supported by the cavity: pose the problem on positions',
+      );
     return this.volumeOf(this.states[0]!.xFree);
   }
 

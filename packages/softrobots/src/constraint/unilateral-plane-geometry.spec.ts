@@ -9,7 +9,7 @@ import { planeDistance, planeDistanceGradient } from './unilateral-plane-geometr
  */
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 4294967296);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 4294967296;
 }
 
 describe('softrobots: unilateral plane geometry', () => {
@@ -46,7 +46,9 @@ describe('softrobots: unilateral plane geometry', () => {
 
   it('a point on the plane over barycentric weights β gets rows −β_k·n̂ on the plane points', () => {
     const beta = [0.2, 0.5, 0.3];
-    const p1 = [0, 0, 0], p2 = [3, 0, 0], p3 = [0, 2, 0];
+    const p1 = [0, 0, 0],
+      p2 = [3, 0, 0],
+      p3 = [0, 2, 0];
     const p0 = [0, 1, 2].map((a) => beta[0]! * p1[a]! + beta[1]! * p2[a]! + beta[2]! * p3[a]!);
     const x = Float64Array.from([...p0, ...p1, ...p2, ...p3]);
     const g = new Float64Array(12);

@@ -39,23 +39,77 @@ import { AnimationFileError, formatAnimation, parseAnimation } from './animation
   name: 'AnimationEditor',
   category: 'SoftRobots',
   module: 'SoftRobots',
-  description: 'Plays an animation (frames of positions, SoftRobots\' animation file) into the mechanical state of its context.',
+  description: "Plays an animation (frames of positions, SoftRobots' animation file) into the mechanical state of its context.",
   templates: ['Vec3d', 'Rigid3d'],
 })
 export class AnimationEditor extends BaseObject {
-  readonly maxKeyFrame = this.initData({ name: 'maxKeyFrame', type: UInt, default: 150, help: 'last frame of the timeline (≥ 1); raised to 1.5 × the frames of a longer file' });
-  readonly filename = this.initData({ name: 'filename', type: Str, default: 'animation.txt', help: 'animation file (read at init with load, written by saveAnimation)' });
-  readonly loop = this.initData({ name: 'loop', type: Bool, default: false, help: 'in play mode, start again at frame 0 after the last key frame' });
+  readonly maxKeyFrame = this.initData({
+    name: 'maxKeyFrame',
+    type: UInt,
+    default: 150,
+    help: 'last frame of the timeline (≥ 1); raised to 1.5 × the frames of a longer file',
+  });
+  readonly filename = this.initData({
+    name: 'filename',
+    type: Str,
+    default: 'animation.txt',
+    help: 'animation file (read at init with load, written by saveAnimation)',
+  });
+  readonly loop = this.initData({
+    name: 'loop',
+    type: Bool,
+    default: false,
+    help: 'in play mode, start again at frame 0 after the last key frame',
+  });
   readonly load = this.initData({ name: 'load', type: Bool, default: true, help: 'read the animation file at init' });
-  readonly dx = this.initData({ name: 'dx', type: Real, default: 0, help: 'when set: move along the animation by displacement instead of time (dx > 0 forward, dx < 0 backward)' });
-  readonly frameTime = this.initData({ name: 'frameTime', type: Real, default: 0.01, unit: 's', help: 'simulated time per frame in play mode' });
-  readonly drawTimeline = this.initData({ name: 'drawTimeline', type: Bool, default: true, help: 'SOFA draws the timeline (not drawn by sofa-ts)', group: 'Visualization' });
-  readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: 0.1, help: 'size of the timeline drawing (not drawn by sofa-ts)', group: 'Visualization' });
-  readonly drawTrajectory = this.initData({ name: 'drawTrajectory', type: Bool, default: false, help: 'SOFA draws the trajectory (not drawn by sofa-ts)', group: 'Visualization' });
+  readonly dx = this.initData({
+    name: 'dx',
+    type: Real,
+    default: 0,
+    help: 'when set: move along the animation by displacement instead of time (dx > 0 forward, dx < 0 backward)',
+  });
+  readonly frameTime = this.initData({
+    name: 'frameTime',
+    type: Real,
+    default: 0.01,
+    unit: 's',
+    help: 'simulated time per frame in play mode',
+  });
+  readonly drawTimeline = this.initData({
+    name: 'drawTimeline',
+    type: Bool,
+    default: true,
+    help: 'SOFA draws the timeline (not drawn by sofa-ts)',
+    group: 'Visualization',
+  });
+  readonly drawSize = this.initData({
+    name: 'drawSize',
+    type: Real,
+    default: 0.1,
+    help: 'size of the timeline drawing (not drawn by sofa-ts)',
+    group: 'Visualization',
+  });
+  readonly drawTrajectory = this.initData({
+    name: 'drawTrajectory',
+    type: Bool,
+    default: false,
+    help: 'SOFA draws the trajectory (not drawn by sofa-ts)',
+    group: 'Visualization',
+  });
   readonly cursor = this.initData({ name: 'cursor', type: UInt, default: 0, help: 'current frame of the cursor along the timeline' });
-  readonly play = this.initData({ name: 'play', type: Bool, default: false, help: 'sofa-ts: play mode on (SOFA toggles it with Ctrl+M in its GUI)' });
+  readonly play = this.initData({
+    name: 'play',
+    type: Bool,
+    default: false,
+    help: 'sofa-ts: play mode on (SOFA toggles it with Ctrl+M in its GUI)',
+  });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the state animated (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d or Rigid3d)'));
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the state animated (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject (Vec3d or Rigid3d)',
+    ),
+  );
 
   private state: BaseMechanicalState | undefined;
   private frames: Float64Array[] = [];
@@ -78,7 +132,8 @@ export class AnimationEditor extends BaseObject {
   override init(): void {
     const s = this.mstate.require();
     const type = s.stateType.name;
-    if (type !== 'Vec3d' && type !== 'Rigid3d') throw this.error(`the state ${s.describe()} is ${type}`, 'animate a Vec3d or Rigid3d MechanicalObject');
+    if (type !== 'Vec3d' && type !== 'Rigid3d')
+      throw this.error(`the state ${s.describe()} is ${type}`, 'animate a Vec3d or Rigid3d MechanicalObject');
     if (this.template && this.template !== type) throw this.error(`template ${this.template} but the state ${s.describe()} is ${type}`);
     this.template = type;
     this.state = s;
@@ -109,7 +164,11 @@ export class AnimationEditor extends BaseObject {
     const name = this.filename.value.trim();
     const file = name === '' ? undefined : findDataFile(this, name);
     if (!file) {
-      this.warnAbout(this.filename, `animation file '${name}' not found: the animation is the initial positions alone`, 'relative names are looked up beside the scene, then in the data paths; or set load="false"');
+      this.warnAbout(
+        this.filename,
+        `animation file '${name}' not found: the animation is the initial positions alone`,
+        'relative names are looked up beside the scene, then in the data paths; or set load="false"',
+      );
       return;
     }
     const s = this.state!;
@@ -120,7 +179,8 @@ export class AnimationEditor extends BaseObject {
       if (e instanceof AnimationFileError) throw this.dataError(this.filename, `${file}, ${e.message}`);
       throw e;
     }
-    if (a.type !== s.stateType.name) throw this.dataError(this.filename, `${file} holds ${a.type} positions, the state ${s.describe()} is ${s.stateType.name}`);
+    if (a.type !== s.stateType.name)
+      throw this.dataError(this.filename, `${file} holds ${a.type} positions, the state ${s.describe()} is ${s.stateType.name}`);
     if (a.points !== s.size) {
       this.warnAbout(this.filename, `${file} animates ${a.points} points, the state ${s.describe()} has ${s.size}: the file is not loaded`);
       return;
@@ -185,7 +245,9 @@ export class AnimationEditor extends BaseObject {
    * points a frame whose first point passes and another does not never lets the cursor move).
    */
   private moveCursorWithDx(): void {
-    const dx = this.dx.value, n = this.state!.size, start = this.cursor.value;
+    const dx = this.dx.value,
+      n = this.state!.size,
+      start = this.cursor.value;
     const dir = dx > 0 ? 1 : -1;
     const canMove = (c: number): boolean => (dx > 0 ? c < this.maxKeyFrameID : dx < 0 && c > 0);
     if (dx !== 0 && canMove(this.cursor.value) && this.cursor.value < this.frames.length) {

@@ -1,9 +1,33 @@
-import { AnimateBeginEvent, AnimateEndEvent, BaseObject, Bool, Enum, RealArray, Real, Str, UInt, printNumber, sofaComponent, type Data, type SofaEvent } from '@sofa-ts/core';
+import {
+  AnimateBeginEvent,
+  AnimateEndEvent,
+  BaseObject,
+  Bool,
+  Enum,
+  RealArray,
+  Real,
+  Str,
+  UInt,
+  printNumber,
+  sofaComponent,
+  type Data,
+  type SofaEvent,
+} from '@sofa-ts/core';
 import { openBlockingZmqSocket, type BlockingZmqSocket } from './zmq-socket.js';
 import type { ZmqJob, ZmqPattern } from './zmq-protocol.js';
 
 /** Values per entry of each template; 0: a single number per field (no count in the message). */
-const TUPLE: Record<string, number> = { double: 0, int: 0, 'unsigned int': 0, Vec1d: 1, Vec3d: 3, Rigid3d: 7, Vec2i: 2, Vec1ui: 1, Vec2ui: 2 };
+const TUPLE: Record<string, number> = {
+  double: 0,
+  int: 0,
+  'unsigned int': 0,
+  Vec1d: 1,
+  Vec3d: 3,
+  Rigid3d: 7,
+  Vec2i: 2,
+  Vec1ui: 1,
+  Vec2ui: 2,
+};
 const Values = RealArray(0, 'T');
 
 /**
@@ -35,14 +59,45 @@ const Values = RealArray(0, 'T');
   defaultTemplate: 'double',
 })
 export class CommunicationController extends BaseObject {
-  readonly job = this.initData({ name: 'job', type: Enum(['sender', 'receiver'] as const), default: 'sender', help: 'sender or receiver (default sender)' });
-  readonly pattern = this.initData({ name: 'pattern', type: Enum(['publish/subscribe', 'request/reply'] as const), default: 'publish/subscribe', help: 'publish/subscribe: fan out to every connected peer, never waits; request/reply: alternate request and reply. The same on both sides' });
-  readonly HWM = this.initData({ name: 'HWM', type: UInt, default: 0, help: 'publisher: the most messages queued in memory (0: no limit)' });
+  readonly job = this.initData({
+    name: 'job',
+    type: Enum(['sender', 'receiver'] as const),
+    default: 'sender',
+    help: 'sender or receiver (default sender)',
+  });
+  readonly pattern = this.initData({
+    name: 'pattern',
+    type: Enum(['publish/subscribe', 'request/reply'] as const),
+    default: 'publish/subscribe',
+    help: 'publish/subscribe: fan out to every connected peer, never waits; request/reply: alternate request and reply. The same on both sides',
+  });
+  readonly HWM = this.initData({
+    name: 'HWM',
+    type: UInt,
+    default: 0,
+    help: 'publisher: the most messages queued in memory (0: no limit)',
+  });
   readonly port = this.initData({ name: 'port', type: Str, default: '5556', help: 'TCP port' });
   readonly ip = this.initData({ name: 'ip', type: Str, default: '', help: 'receiver: IP address of the sender (default: localhost)' });
-  readonly atBeginAnimationStep = this.initData({ name: 'atBeginAnimationStep', type: Bool, default: true, help: 'send or receive at the beginning of the step (else at its end)' });
-  readonly beginAt = this.initData({ name: 'beginAt', type: Real, default: 0, unit: 's', help: 'simulation time from which to communicate' });
-  readonly timeOut = this.initData({ name: 'timeOut', type: UInt, default: 3000, help: 'time out of a send or receive in ms (0: none); then the communication stops' });
+  readonly atBeginAnimationStep = this.initData({
+    name: 'atBeginAnimationStep',
+    type: Bool,
+    default: true,
+    help: 'send or receive at the beginning of the step (else at its end)',
+  });
+  readonly beginAt = this.initData({
+    name: 'beginAt',
+    type: Real,
+    default: 0,
+    unit: 's',
+    help: 'simulation time from which to communicate',
+  });
+  readonly timeOut = this.initData({
+    name: 'timeOut',
+    type: UInt,
+    default: 3000,
+    help: 'time out of a send or receive in ms (0: none); then the communication stops',
+  });
   readonly nbDataField = this.initData({ name: 'nbDataField', type: UInt, default: 1, help: "number of fields 'data' sent or received" });
 
   private readonly fields: Data<Float64Array>[] = [];
@@ -56,7 +111,15 @@ export class CommunicationController extends BaseObject {
   }
 
   private resizeFields(n: number): void {
-    while (this.fields.length < n) this.fields.push(this.initData({ name: `data${this.fields.length + 1}`, type: Values, default: new Float64Array(0), help: 'data to send or receive' }));
+    while (this.fields.length < n)
+      this.fields.push(
+        this.initData({
+          name: `data${this.fields.length + 1}`,
+          type: Values,
+          default: new Float64Array(0),
+          help: 'data to send or receive',
+        }),
+      );
   }
 
   /** data<k> exists for any k the scene names (SOFA's vectorData). */
@@ -76,15 +139,23 @@ export class CommunicationController extends BaseObject {
 
   override init(): void {
     this.template ||= 'double';
-    if (TUPLE[this.template] === undefined) throw this.error(`template ${this.template} is not supported`, `use one of ${Object.keys(TUPLE).join(', ')}`);
+    if (TUPLE[this.template] === undefined)
+      throw this.error(`template ${this.template} is not supported`, `use one of ${Object.keys(TUPLE).join(', ')}`);
     this.resizeFields(this.nbDataField.value);
-    if (!this.listening.value) this.warn('listening is false: as in SOFA, the controller receives no step events and communicates nothing', 'set listening="true"');
-    if (this.timeOut.value === 0 && this.job.value === 'receiver') this.warnAbout(this.timeOut, 'timeOut 0: a step waits for the sender without limit');
+    if (!this.listening.value)
+      this.warn('listening is false: as in SOFA, the controller receives no step events and communicates nothing', 'set listening="true"');
+    if (this.timeOut.value === 0 && this.job.value === 'receiver')
+      this.warnAbout(this.timeOut, 'timeOut 0: a step waits for the sender without limit');
     this.inactive = undefined;
     this.close();
     try {
       this.socket = openBlockingZmqSocket({
-        job: this.job.value as ZmqJob, pattern: this.pattern.value as ZmqPattern, port: this.port.value.trim(), ip: this.ip.value.trim() || 'localhost', timeOut: this.timeOut.value, hwm: this.HWM.value,
+        job: this.job.value as ZmqJob,
+        pattern: this.pattern.value as ZmqPattern,
+        port: this.port.value.trim(),
+        ip: this.ip.value.trim() || 'localhost',
+        timeOut: this.timeOut.value,
+        hwm: this.HWM.value,
       });
     } catch (e) {
       throw this.error(`no ZeroMQ socket (${this.job.value} on port ${this.port.value}): ${(e as Error).message}`);
@@ -155,7 +226,12 @@ export class CommunicationController extends BaseObject {
     const cut = text.indexOf(' ');
     const type = cut < 0 ? text : text.slice(0, cut);
     if (type !== this.template) return this.stop(`received a message of template '${type}', this controller is ${this.template}`);
-    const tokens = text.slice(cut + 1).replace(/,/g, '.').trim().split(/\s+/).filter((t) => t !== '');
+    const tokens = text
+      .slice(cut + 1)
+      .replace(/,/g, '.')
+      .trim()
+      .split(/\s+/)
+      .filter((t) => t !== '');
     const n = TUPLE[this.template]!;
     let k = 0;
     const next = (): number => {
@@ -178,7 +254,10 @@ export class CommunicationController extends BaseObject {
         }
       }
     } catch (e) {
-      const why = (e as Error).message === 'short' ? `the message has fewer numbers than ${this.data.length} fields need` : `bad message: ${(e as Error).message}`;
+      const why =
+        (e as Error).message === 'short'
+          ? `the message has fewer numbers than ${this.data.length} fields need`
+          : `bad message: ${(e as Error).message}`;
       return this.stop(`${why} (${JSON.stringify(text.slice(0, 80))})`);
     }
     values.forEach((v, f) => (this.data[f]!.value = v));

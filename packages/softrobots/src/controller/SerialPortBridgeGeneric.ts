@@ -1,4 +1,16 @@
-import { AnimateBeginEvent, AnimateEndEvent, BaseObject, Bool, IndexArray, Str, UInt, host, sofaComponent, type SerialPort, type SofaEvent } from '@sofa-ts/core';
+import {
+  AnimateBeginEvent,
+  AnimateEndEvent,
+  BaseObject,
+  Bool,
+  IndexArray,
+  Str,
+  UInt,
+  host,
+  sofaComponent,
+  type SerialPort,
+  type SofaEvent,
+} from '@sofa-ts/core';
 import { serialPacket } from './serial-packet.js';
 
 /**
@@ -20,19 +32,56 @@ import { serialPacket } from './serial-packet.js';
   name: 'SerialPortBridgeGeneric',
   category: 'SoftRobots',
   module: 'SoftRobots',
-  description: 'Send data (ex: force, displacement, pressure…) through the usb port. Usually used to send data to an Arduino card to control the real robot.',
+  description:
+    'Send data (ex: force, displacement, pressure…) through the usb port. Usually used to send data to an Arduino card to control the real robot.',
 })
 export class SerialPortBridgeGeneric extends BaseObject {
   readonly port = this.initData({ name: 'port', type: Str, default: '', help: 'serial port name (/dev/ttyACM0, COM3)' });
   readonly baudRate = this.initData({ name: 'baudRate', type: UInt, default: 0, help: 'transmission speed (baud)' });
-  readonly packetOut = this.initData({ name: 'packetOut', type: IndexArray(1, 'vector<unsigned char>'), default: new Uint32Array(0), help: 'data to send: integers 0…255 (0…65535 with precise), below the header value; the header is sent first' });
-  readonly packetIn = this.initData({ name: 'packetIn', type: IndexArray(1, 'vector<unsigned char>'), default: new Uint32Array(0), help: 'data received (one byte per step, with receive)', output: true });
-  readonly header = this.initData({ name: 'header', type: IndexArray(1, 'vector<unsigned char>'), default: Uint32Array.of(255, 254), help: 'header bytes: the first starts each packet, the second starts its second half with splitPacket' });
-  readonly size = this.initData({ name: 'size', type: UInt, default: 0, help: 'number of values of packetOut (a packetOut of another length turns the bridge inactive)' });
-  readonly precise = this.initData({ name: 'precise', type: Bool, default: false, help: 'send each value as two bytes: [header[0], (MSB, LSB)·size]' });
-  readonly splitPacket = this.initData({ name: 'splitPacket', type: Bool, default: false, help: 'precise mode only: split the data bytes in two halves, the second after header[1]' });
+  readonly packetOut = this.initData({
+    name: 'packetOut',
+    type: IndexArray(1, 'vector<unsigned char>'),
+    default: new Uint32Array(0),
+    help: 'data to send: integers 0…255 (0…65535 with precise), below the header value; the header is sent first',
+  });
+  readonly packetIn = this.initData({
+    name: 'packetIn',
+    type: IndexArray(1, 'vector<unsigned char>'),
+    default: new Uint32Array(0),
+    help: 'data received (one byte per step, with receive)',
+    output: true,
+  });
+  readonly header = this.initData({
+    name: 'header',
+    type: IndexArray(1, 'vector<unsigned char>'),
+    default: Uint32Array.of(255, 254),
+    help: 'header bytes: the first starts each packet, the second starts its second half with splitPacket',
+  });
+  readonly size = this.initData({
+    name: 'size',
+    type: UInt,
+    default: 0,
+    help: 'number of values of packetOut (a packetOut of another length turns the bridge inactive)',
+  });
+  readonly precise = this.initData({
+    name: 'precise',
+    type: Bool,
+    default: false,
+    help: 'send each value as two bytes: [header[0], (MSB, LSB)·size]',
+  });
+  readonly splitPacket = this.initData({
+    name: 'splitPacket',
+    type: Bool,
+    default: false,
+    help: 'precise mode only: split the data bytes in two halves, the second after header[1]',
+  });
   readonly redundancy = this.initData({ name: 'redundancy', type: UInt, default: 1, help: 'each packet is sent that number of times' });
-  readonly receive = this.initData({ name: 'receive', type: Bool, default: false, help: 'if true, reads one byte from the port at the beginning of each step' });
+  readonly receive = this.initData({
+    name: 'receive',
+    type: Bool,
+    default: false,
+    help: 'if true, reads one byte from the port at the beginning of each step',
+  });
 
   private serial: SerialPort | undefined;
   /** Why the bridge sends nothing (SOFA turns it invalid; here the rest of the scene must still step). */
@@ -47,14 +96,18 @@ export class SerialPortBridgeGeneric extends BaseObject {
     const h = this.header.value;
     for (const b of h) if (b > 255) throw this.dataError(this.header, `header byte ${b} is above 255`);
     if (h.length < (this.splitPacket.value ? 2 : 1)) {
-      this.warnAbout(this.header, `header has ${h.length} byte(s), ${this.splitPacket.value ? 'two are needed with splitPacket' : 'one is needed'}: 255 254 is used`);
+      this.warnAbout(
+        this.header,
+        `header has ${h.length} byte(s), ${this.splitPacket.value ? 'two are needed with splitPacket' : 'one is needed'}: 255 254 is used`,
+      );
       this.header.value = Uint32Array.of(255, 254);
     }
     if (this.redundancy.value < 1) {
       this.warnAbout(this.redundancy, 'redundancy 0: 1 is used');
       this.redundancy.value = 1;
     }
-    if (!this.listening.value) this.warn('listening is false: as in SOFA, the bridge receives no step events and sends nothing', 'set listening="true"');
+    if (!this.listening.value)
+      this.warn('listening is false: as in SOFA, the bridge receives no step events and sends nothing', 'set listening="true"');
     this.open();
   }
 
@@ -62,7 +115,10 @@ export class SerialPortBridgeGeneric extends BaseObject {
     const h = host();
     const where = `port '${this.port.value}' at ${this.baudRate.value} baud`;
     if (!h.openSerialPort) {
-      this.warnAbout(this.port, `no serial port opened (${where}): this host has no serial ports; the component is inactive, the scene runs without the robot`);
+      this.warnAbout(
+        this.port,
+        `no serial port opened (${where}): this host has no serial ports; the component is inactive, the scene runs without the robot`,
+      );
       this.inactive = 'no serial port';
       return;
     }
@@ -70,14 +126,19 @@ export class SerialPortBridgeGeneric extends BaseObject {
       if (this.port.value === '') throw new Error('no port given');
       this.serial = h.openSerialPort(this.port.value, this.baudRate.value);
     } catch (e) {
-      this.warnAbout(this.port, `no serial port opened (${where}): ${(e as Error).message}; the component is inactive, the scene runs without the robot`, 'connect the robot, or give its port in port (and baudRate)');
+      this.warnAbout(
+        this.port,
+        `no serial port opened (${where}): ${(e as Error).message}; the component is inactive, the scene runs without the robot`,
+        'connect the robot, or give its port in port (and baudRate)',
+      );
       this.inactive = 'no serial port';
     }
   }
 
   /** The packet the next step would send (serial-packet.ts), or undefined when packetOut does not match size. */
   packet(): Uint8Array | undefined {
-    const v = this.packetOut.value, max = this.precise.value ? 0xffff : 0xff;
+    const v = this.packetOut.value,
+      max = this.precise.value ? 0xffff : 0xff;
     if (v.length !== this.size.value) return undefined;
     for (const x of v) if (x > max) return undefined;
     return serialPacket(v, this.header.value, this.precise.value, this.splitPacket.value);
@@ -93,9 +154,12 @@ export class SerialPortBridgeGeneric extends BaseObject {
         const p = this.packet();
         if (!p) {
           const v = this.packetOut.value;
-          this.warnAbout(this.packetOut, v.length !== this.size.value
-            ? `packetOut has ${v.length} values but size is ${this.size.value}: the bridge turns inactive and sends nothing (make them match what the robot's microcontroller expects)`
-            : `a value of packetOut is above ${this.precise.value ? 65535 : 255}: the bridge turns inactive and sends nothing`);
+          this.warnAbout(
+            this.packetOut,
+            v.length !== this.size.value
+              ? `packetOut has ${v.length} values but size is ${this.size.value}: the bridge turns inactive and sends nothing (make them match what the robot's microcontroller expects)`
+              : `a value of packetOut is above ${this.precise.value ? 65535 : 255}: the bridge turns inactive and sends nothing`,
+          );
           this.inactive = 'packetOut does not match size';
           return;
         }

@@ -38,8 +38,14 @@ export function floatToSplitBytes(value: number, out: Uint8Array, at: number): v
   // frexp: |f| = m·2^e, m in [0.5, 1)
   let e = Math.floor(Math.log2(Math.abs(f))) + 1;
   let m = Math.abs(f) / 2 ** e;
-  if (m >= 1) { m /= 2; e += 1; }
-  if (m < 0.5) { m *= 2; e -= 1; }
+  if (m >= 1) {
+    m /= 2;
+    e += 1;
+  }
+  if (m < 0.5) {
+    m *= 2;
+    e -= 1;
+  }
   if (e > 0x7e) return negative ? put(0x80, 0, 0, 0x7f) : put(0x7f, 0xff, 0xff, 0x7f);
   if (e < -0x7e) return put(0, 0, 0, 0);
   const mi = Math.trunc(m * 2 ** 23) & 0x7fffff;

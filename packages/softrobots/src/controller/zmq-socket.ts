@@ -1,4 +1,16 @@
-import { CONTROL_INTS, ERROR, FLAG, LENGTH, MAX_MESSAGE, OK, PENDING, STATUS, TIMEOUT, type ZmqOp, type ZmqOptions } from './zmq-protocol.js';
+import {
+  CONTROL_INTS,
+  ERROR,
+  FLAG,
+  LENGTH,
+  MAX_MESSAGE,
+  OK,
+  PENDING,
+  STATUS,
+  TIMEOUT,
+  type ZmqOp,
+  type ZmqOptions,
+} from './zmq-protocol.js';
 
 /** A ZeroMQ socket used synchronously (each call returns when the operation is done). */
 export interface BlockingZmqSocket {
@@ -45,7 +57,10 @@ export function openBlockingZmqSocket(options: ZmqOptions): BlockingZmqSocket {
     Atomics.store(ctrl, FLAG, PENDING);
     worker.postMessage(op);
     const r = Atomics.wait(ctrl, FLAG, PENDING, waitMs > 0 ? waitMs : undefined);
-    if (r === 'timed-out') throw new Error(failure ? `the ZeroMQ worker failed: ${failure.message}` : `the ZeroMQ worker did not answer '${op.op}' within ${waitMs} ms`);
+    if (r === 'timed-out')
+      throw new Error(
+        failure ? `the ZeroMQ worker failed: ${failure.message}` : `the ZeroMQ worker did not answer '${op.op}' within ${waitMs} ms`,
+      );
     const n = ctrl[LENGTH]!;
     return { status: ctrl[STATUS]!, payload: bytes.slice(0, n) };
   };

@@ -18,7 +18,9 @@ interface ZmqSocket {
 }
 type ZmqModule = Record<'Publisher' | 'Subscriber' | 'Request' | 'Reply', new (o?: Record<string, number>) => ZmqSocket>;
 
-const wt = (globalThis as unknown as { process: { getBuiltinModule(id: string): unknown } }).process.getBuiltinModule('node:worker_threads') as {
+const wt = (globalThis as unknown as { process: { getBuiltinModule(id: string): unknown } }).process.getBuiltinModule(
+  'node:worker_threads',
+) as {
   parentPort: Port;
   workerData: { control: SharedArrayBuffer; buffer: SharedArrayBuffer; options: ZmqOptions };
 };
@@ -28,7 +30,7 @@ const bytes = new Uint8Array(buffer);
 let socket: ZmqSocket | undefined;
 
 function finish(status: number, payload?: Uint8Array | string): void {
-  const b = typeof payload === 'string' ? new TextEncoder().encode(payload) : payload ?? new Uint8Array(0);
+  const b = typeof payload === 'string' ? new TextEncoder().encode(payload) : (payload ?? new Uint8Array(0));
   const n = Math.min(b.length, MAX_MESSAGE);
   bytes.set(b.subarray(0, n));
   ctrl[LENGTH] = n;
@@ -46,12 +48,17 @@ async function open(): Promise<void> {
     const name = 'zeromq';
     zmq = (await import(name)) as ZmqModule;
   } catch (e) {
-    throw new Error(`the npm package zeromq (ZeroMQ for Node) could not be loaded: ${(e as Error).message.split('\n')[0]}; install it with: npm install zeromq`, { cause: e });
+    throw new Error(
+      `the npm package zeromq (ZeroMQ for Node) could not be loaded: ${(e as Error).message.split('\n')[0]}; install it with: npm install zeromq`,
+      { cause: e },
+    );
   }
   const t = options.timeOut > 0 ? options.timeOut : -1;
   const pubSub = options.pattern === 'publish/subscribe';
   if (options.job === 'sender') {
-    socket = pubSub ? new zmq.Publisher({ sendTimeout: t, ...(options.hwm > 0 ? { sendHighWaterMark: options.hwm } : {}) }) : new zmq.Reply({ sendTimeout: t, receiveTimeout: t });
+    socket = pubSub
+      ? new zmq.Publisher({ sendTimeout: t, ...(options.hwm > 0 ? { sendHighWaterMark: options.hwm } : {}) })
+      : new zmq.Reply({ sendTimeout: t, receiveTimeout: t });
     await socket.bind(`tcp://*:${options.port}`);
   } else {
     socket = pubSub ? new zmq.Subscriber({ receiveTimeout: t }) : new zmq.Request({ sendTimeout: t, receiveTimeout: t });

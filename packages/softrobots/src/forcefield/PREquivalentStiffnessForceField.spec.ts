@@ -26,11 +26,16 @@ const diag = (d: number[]): number[] => Array.from({ length: 36 }, (_, k) => (k 
 
 /** Frames as (p, q) with q from an axis-angle (world rotation about axis by angle). */
 function frame(p: number[], axis = [1, 0, 0], angle = 0): number[] {
-  const n = Math.hypot(axis[0]!, axis[1]!, axis[2]!), s = Math.sin(angle / 2);
+  const n = Math.hypot(axis[0]!, axis[1]!, axis[2]!),
+    s = Math.sin(angle / 2);
   return [...p, (s * axis[0]!) / n, (s * axis[1]!) / n, (s * axis[2]!) / n, Math.cos(angle / 2)];
 }
 
-function mount(rest: number[], Cs: number[][], attrs: Record<string, string> = {}): { ff: PREquivalentStiffnessForceField; state: ArrayMechanicalState } {
+function mount(
+  rest: number[],
+  Cs: number[][],
+  attrs: Record<string, string> = {},
+): { ff: PREquivalentStiffnessForceField; state: ArrayMechanicalState } {
   const state = new ArrayMechanicalState(Rigid3d, rest);
   const root = new Node('root');
   root.addObject(state);
@@ -73,10 +78,11 @@ function moved(x: ArrayLike<number>, dq: ArrayLike<number>, h: number): Float64A
 function randomCompliance(r: () => number): number[] {
   const A = Array.from({ length: 36 }, () => r() - 0.5);
   const C = new Array<number>(36).fill(0);
-  for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) {
-    for (let k = 0; k < 6; k++) C[6 * i + j]! += A[6 * k + i]! * A[6 * k + j]!;
-    if (i === j) C[6 * i + j]! += 1;
-  }
+  for (let i = 0; i < 6; i++)
+    for (let j = 0; j < 6; j++) {
+      for (let k = 0; k < 6; k++) C[6 * i + j]! += A[6 * k + i]! * A[6 * k + j]!;
+      if (i === j) C[6 * i + j]! += 1;
+    }
   return C.map((v) => v * 1e-2);
 }
 
@@ -93,7 +99,10 @@ describe('softrobots: PREquivalentStiffnessForceField (unit)', () => {
     const g = force(ff, [...frame([0, 0, 0]), ...frame([L, 0, 0], [1, 0, 0], 0.3)]);
     const twist = [0, 0, 0, 0.3 / c[3]!, 0, 0, 0, 0, 0, -0.3 / c[3]!, 0, 0];
     for (let k = 0; k < 12; k++) expect(g[k]).to.be.closeTo(twist[k]!, 1e-12);
-    expect(ff.getPotentialEnergy([Float64Array.from([...frame([0, 0, 0]), ...frame([L + 0.1, 0, 0])])])).to.be.closeTo((0.5 * 0.01) / c[0]!, 1e-14);
+    expect(ff.getPotentialEnergy([Float64Array.from([...frame([0, 0, 0]), ...frame([L + 0.1, 0, 0])])])).to.be.closeTo(
+      (0.5 * 0.01) / c[0]!,
+      1e-14,
+    );
   });
 
   it('a rigid motion of the whole chain (rotation and translation) gives no force; coefForce scales the force', () => {
@@ -103,7 +112,9 @@ describe('softrobots: PREquivalentStiffnessForceField (unit)', () => {
     const { ff } = mount(rest, Cs);
     // every frame rotated by 1.1 rad about (1, 2, 3) through the origin, then translated by (5, −1, 2)
     const axis = [1, 2, 3].map((v) => v / Math.hypot(1, 2, 3));
-    const angle = 1.1, cs = Math.cos(angle), sn = Math.sin(angle);
+    const angle = 1.1,
+      cs = Math.cos(angle),
+      sn = Math.sin(angle);
     const rotate = (v: number[]): number[] => {
       const d = axis[0]! * v[0]! + axis[1]! * v[1]! + axis[2]! * v[2]!;
       const k = [axis[1]! * v[2]! - axis[2]! * v[1]!, axis[2]! * v[0]! - axis[0]! * v[2]!, axis[0]! * v[1]! - axis[1]! * v[0]!];
@@ -135,7 +146,8 @@ describe('softrobots: PREquivalentStiffnessForceField (unit)', () => {
     // Σ f = 0 and Σ (τ + p × f) = 0
     const net = [0, 0, 0, 0, 0, 0];
     for (let i = 0; i < 3; i++) {
-      const p = [x[7 * i]!, x[7 * i + 1]!, x[7 * i + 2]!], F = [f[6 * i]!, f[6 * i + 1]!, f[6 * i + 2]!];
+      const p = [x[7 * i]!, x[7 * i + 1]!, x[7 * i + 2]!],
+        F = [f[6 * i]!, f[6 * i + 1]!, f[6 * i + 2]!];
       for (let a = 0; a < 3; a++) net[a]! += F[a]!;
       net[3]! += f[6 * i + 3]! + p[1]! * F[2]! - p[2]! * F[1]!;
       net[4]! += f[6 * i + 4]! + p[2]! * F[0]! - p[0]! * F[2]!;
@@ -156,7 +168,8 @@ describe('softrobots: PREquivalentStiffnessForceField (unit)', () => {
       const dq = Float64Array.from({ length: 18 }, () => r() - 0.5);
       const df = new Float64Array(18);
       ff.addDForce([df], [dq], 1, 0);
-      const fp = force(ff, moved(x, dq, h)), fm = force(ff, moved(x, dq, -h));
+      const fp = force(ff, moved(x, dq, h)),
+        fm = force(ff, moved(x, dq, -h));
       force(ff, x);
       for (let k = 0; k < 18; k++) expect(df[k]).to.be.closeTo((fp[k]! - fm[k]!) / (2 * h), 1e-6 * (1 + Math.abs(df[k]!)));
       // addKToMatrix emits the same matrix

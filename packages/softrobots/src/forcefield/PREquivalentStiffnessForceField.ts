@@ -1,4 +1,15 @@
-import { BaseForceField, Real, Str, UInt, contextStateLink, findDataFile, host, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
+import {
+  BaseForceField,
+  Real,
+  Str,
+  UInt,
+  contextStateLink,
+  findDataFile,
+  host,
+  sofaComponent,
+  type BaseMechanicalState,
+  type MatrixAccumulator,
+} from '@sofa-ts/core';
 import { RigidPairScratch, addRigidPairForce, rigidPairRest, type RigidPairRest } from './rigid-pair-spring.js';
 
 /**
@@ -27,11 +38,21 @@ import { RigidPairScratch, addRigidPairForce, rigidPairRest, type RigidPairRest 
   defaultTemplate: 'Rigid3d',
 })
 export class PREquivalentStiffnessForceField extends BaseForceField {
-  readonly complianceFile = this.initData({ name: 'complianceFile', type: Str, default: '', help: 'file of the 6×6 compliance matrices of consecutive frames (36 numbers each, row by row)' });
+  readonly complianceFile = this.initData({
+    name: 'complianceFile',
+    type: Str,
+    default: '',
+    help: 'file of the 6×6 compliance matrices of consecutive frames (36 numbers each, row by row)',
+  });
   readonly coefForce = this.initData({ name: 'coefForce', type: Real, default: 1, help: 'factor on the forces and the stiffness' });
   readonly startIndex = this.initData({ name: 'startIndex', type: UInt, default: 0, help: 'frames below this index are not linked' });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the Rigid3d state of the frames (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Rigid3d)'));
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the Rigid3d state of the frames (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject (Rigid3d)',
+    ),
+  );
 
   private states: BaseMechanicalState[] = [];
   private stiffness: Float64Array[] = [];
@@ -56,34 +77,61 @@ export class PREquivalentStiffnessForceField extends BaseForceField {
     const links = s.size - 1 - start;
     if (links < 1) throw this.error(`no pair of frames to link: ${s.describe()} has ${s.size} frames and startIndex is ${start}`);
     const name = this.complianceFile.value.trim();
-    if (name === '') throw this.dataError(this.complianceFile, 'no compliance file given', 'complianceFile="compliance.txt": 36 numbers per pair of consecutive frames');
+    if (name === '')
+      throw this.dataError(
+        this.complianceFile,
+        'no compliance file given',
+        'complianceFile="compliance.txt": 36 numbers per pair of consecutive frames',
+      );
     const file = findDataFile(this, name);
-    if (!file) throw this.dataError(this.complianceFile, `compliance file '${name}' not found`, 'relative names are looked up beside the scene, then in the data paths');
-    const tokens = host().readText(file).replace(/[[\],]/g, ' ').trim().split(/\s+/).filter((t) => t !== '');
+    if (!file)
+      throw this.dataError(
+        this.complianceFile,
+        `compliance file '${name}' not found`,
+        'relative names are looked up beside the scene, then in the data paths',
+      );
+    const tokens = host()
+      .readText(file)
+      .replace(/[[\],]/g, ' ')
+      .trim()
+      .split(/\s+/)
+      .filter((t) => t !== '');
     const numbers = tokens.map(Number);
     const bad = numbers.findIndex((v) => !Number.isFinite(v));
     if (bad >= 0) throw this.dataError(this.complianceFile, `${file}: '${tokens[bad]}' (number ${bad + 1}) is not a finite number`);
-    if (numbers.length < 36 * links) throw this.dataError(this.complianceFile, `${file} holds ${numbers.length} numbers, ${links} pairs of frames need ${36 * links} (36 each)`);
-    if (numbers.length !== 36 * links && numbers.length !== 36 * (s.size - 1)) this.warnAbout(this.complianceFile, `${file} holds ${numbers.length} numbers: the first ${36 * links} are used (${links} pairs)`);
+    if (numbers.length < 36 * links)
+      throw this.dataError(
+        this.complianceFile,
+        `${file} holds ${numbers.length} numbers, ${links} pairs of frames need ${36 * links} (36 each)`,
+      );
+    if (numbers.length !== 36 * links && numbers.length !== 36 * (s.size - 1))
+      this.warnAbout(this.complianceFile, `${file} holds ${numbers.length} numbers: the first ${36 * links} are used (${links} pairs)`);
     this.stiffness = [];
     this.rests = [];
     this.tangents = [];
     const x0 = s.x0;
     for (let k = 0; k < links; k++) {
       const C = Float64Array.from(numbers.slice(36 * k, 36 * k + 36));
-      let asym = 0, scale = 0;
-      for (let a = 0; a < 6; a++) for (let b = 0; b < 6; b++) {
-        asym = Math.max(asym, Math.abs(C[6 * a + b]! - C[6 * b + a]!));
-        scale = Math.max(scale, Math.abs(C[6 * a + b]!));
-      }
-      if (asym > 1e-9 * scale) this.warnAbout(this.complianceFile, `the compliance of frames ${start + k} and ${start + k + 1} is not symmetric (|C − Cᵀ| up to ${asym}): the symmetric part of its inverse is used`);
+      let asym = 0,
+        scale = 0;
+      for (let a = 0; a < 6; a++)
+        for (let b = 0; b < 6; b++) {
+          asym = Math.max(asym, Math.abs(C[6 * a + b]! - C[6 * b + a]!));
+          scale = Math.max(scale, Math.abs(C[6 * a + b]!));
+        }
+      if (asym > 1e-9 * scale)
+        this.warnAbout(
+          this.complianceFile,
+          `the compliance of frames ${start + k} and ${start + k + 1} is not symmetric (|C − Cᵀ| up to ${asym}): the symmetric part of its inverse is used`,
+        );
       const K = invert6(C);
       if (!K) throw this.dataError(this.complianceFile, `the compliance of frames ${start + k} and ${start + k + 1} is singular`);
-      for (let a = 0; a < 6; a++) for (let b = a + 1; b < 6; b++) {
-        const m = 0.5 * (K[6 * a + b]! + K[6 * b + a]!);
-        K[6 * a + b] = m;
-        K[6 * b + a] = m;
-      }
+      for (let a = 0; a < 6; a++)
+        for (let b = a + 1; b < 6; b++) {
+          const m = 0.5 * (K[6 * a + b]! + K[6 * b + a]!);
+          K[6 * a + b] = m;
+          K[6 * b + a] = m;
+        }
       this.stiffness.push(K);
       this.rests.push(rigidPairRest(x0, 7 * (start + k), 7 * (start + k + 1)));
       this.tangents.push(new Float64Array(144));
@@ -91,9 +139,13 @@ export class PREquivalentStiffnessForceField extends BaseForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const X = x[0]!, F = f[0]!, start = this.startIndex.value, coef = this.coefForce.value;
+    const X = x[0]!,
+      F = f[0]!,
+      start = this.startIndex.value,
+      coef = this.coefForce.value;
     for (let k = 0; k < this.stiffness.length; k++) {
-      const i = start + k, j = i + 1;
+      const i = start + k,
+        j = i + 1;
       addRigidPairForce(X, 7 * i, 7 * j, this.rests[k]!, this.stiffness[k]!, coef, F, 6 * i, 6 * j, this.scratch);
       this.updateTangent(X, k, i, j, coef);
     }
@@ -101,11 +153,16 @@ export class PREquivalentStiffnessForceField extends BaseForceField {
 
   /** Central differences of the link's force over its 12 coordinates (translations, then world rotations). */
   private updateTangent(X: Float64Array, k: number, i: number, j: number, coef: number): void {
-    const p = this.pair, T = this.tangents[k]!, rest = this.rests[k]!, K = this.stiffness[k]!;
+    const p = this.pair,
+      T = this.tangents[k]!,
+      rest = this.rests[k]!,
+      K = this.stiffness[k]!;
     const ht = 1e-6 * Math.max(Math.hypot(rest.d0[0]!, rest.d0[1]!, rest.d0[2]!), 1e-3);
     const hr = 1e-6;
     for (let c = 0; c < 12; c++) {
-      const frame = c < 6 ? 0 : 1, comp = c % 6, h = comp < 3 ? ht : hr;
+      const frame = c < 6 ? 0 : 1,
+        comp = c % 6,
+        h = comp < 3 ? ht : hr;
       for (let side = 0; side < 2; side++) {
         const out = side === 0 ? this.fPlus : this.fMinus;
         p.set(X.subarray(7 * i, 7 * i + 7), 0);
@@ -119,9 +176,13 @@ export class PREquivalentStiffnessForceField extends BaseForceField {
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const D = df[0]!, X = dx[0]!, kf = this.kFactorWithRayleigh(kFactor, bFactor), start = this.startIndex.value;
+    const D = df[0]!,
+      X = dx[0]!,
+      kf = this.kFactorWithRayleigh(kFactor, bFactor),
+      start = this.startIndex.value;
     for (let k = 0; k < this.tangents.length; k++) {
-      const T = this.tangents[k]!, i = start + k;
+      const T = this.tangents[k]!,
+        i = start + k;
       for (let r = 0; r < 12; r++) {
         let s = 0;
         for (let c = 0; c < 12; c++) s += T[12 * r + c]! * X[6 * i + c]!;
@@ -133,15 +194,30 @@ export class PREquivalentStiffnessForceField extends BaseForceField {
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     const start = this.startIndex.value;
     for (let k = 0; k < this.tangents.length; k++) {
-      const T = this.tangents[k]!, o = 6 * (start + k);
+      const T = this.tangents[k]!,
+        o = 6 * (start + k);
       for (let r = 0; r < 12; r++) for (let c = 0; c < 12; c++) acc.add(o + r, o + c, kFactor * T[12 * r + c]!);
     }
   }
 
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    const X = x[0]!, start = this.startIndex.value, coef = this.coefForce.value;
+    const X = x[0]!,
+      start = this.startIndex.value,
+      coef = this.coefForce.value;
     let e = 0;
-    for (let k = 0; k < this.stiffness.length; k++) e += addRigidPairForce(X, 7 * (start + k), 7 * (start + k + 1), this.rests[k]!, this.stiffness[k]!, coef, this.fPlus, 0, 6, this.scratch);
+    for (let k = 0; k < this.stiffness.length; k++)
+      e += addRigidPairForce(
+        X,
+        7 * (start + k),
+        7 * (start + k + 1),
+        this.rests[k]!,
+        this.stiffness[k]!,
+        coef,
+        this.fPlus,
+        0,
+        6,
+        this.scratch,
+      );
     return e;
   }
 }
@@ -152,10 +228,18 @@ function displace(p: Float64Array, o: number, comp: number, h: number): void {
     p[o + comp]! += h;
     return;
   }
-  const a = comp - 3, half = h / 2, sn = Math.sin(half), cs = Math.cos(half);
+  const a = comp - 3,
+    half = h / 2,
+    sn = Math.sin(half),
+    cs = Math.cos(half);
   // e = (sn·e_a, cs) ⊗ q
-  const ex = a === 0 ? sn : 0, ey = a === 1 ? sn : 0, ez = a === 2 ? sn : 0;
-  const qx = p[o + 3]!, qy = p[o + 4]!, qz = p[o + 5]!, qw = p[o + 6]!;
+  const ex = a === 0 ? sn : 0,
+    ey = a === 1 ? sn : 0,
+    ez = a === 2 ? sn : 0;
+  const qx = p[o + 3]!,
+    qy = p[o + 4]!,
+    qz = p[o + 5]!,
+    qw = p[o + 6]!;
   p[o + 3] = cs * qx + ex * qw + ey * qz - ez * qy;
   p[o + 4] = cs * qy - ex * qz + ey * qw + ez * qx;
   p[o + 5] = cs * qz + ex * qy - ey * qx + ez * qw;
@@ -164,7 +248,8 @@ function displace(p: Float64Array, o: number, comp: number, h: number): void {
 
 /** The inverse of a 6×6 row-major matrix (Gauss-Jordan with partial pivoting), undefined when singular. */
 export function invert6(C: Float64Array): Float64Array | undefined {
-  const A = Float64Array.from(C), I = new Float64Array(36);
+  const A = Float64Array.from(C),
+    I = new Float64Array(36);
   for (let a = 0; a < 6; a++) I[7 * a] = 1;
   let scale = 0;
   for (const v of A) scale = Math.max(scale, Math.abs(v));

@@ -14,11 +14,22 @@ import { EQUALITY, type InverseRows } from './inverse-rows.js';
   name: 'GaussSeidelInverseProblemSolver',
   category: 'ConstraintSolver',
   module: 'SoftRobots.Inverse',
-  description: 'Finds the actuation that brings the effectors to their goals by Gauss-Seidel sweeps over the actuators (real-time inverse method of soft robots).',
+  description:
+    'Finds the actuation that brings the effectors to their goals by Gauss-Seidel sweeps over the actuators (real-time inverse method of soft robots).',
 })
 export class GaussSeidelInverseProblemSolver extends BaseInverseProblemSolver {
-  readonly maxIterations = this.initData({ name: 'maxIterations', type: Int, default: 1000, help: 'maximal number of sweeps over the actuators' });
-  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 1e-12, help: 'stop when a sweep decreases the objective by less than this fraction of it' });
+  readonly maxIterations = this.initData({
+    name: 'maxIterations',
+    type: Int,
+    default: 1000,
+    help: 'maximal number of sweeps over the actuators',
+  });
+  readonly tolerance = this.initData({
+    name: 'tolerance',
+    type: Real,
+    default: 1e-12,
+    help: 'stop when a sweep decreases the objective by less than this fraction of it',
+  });
 
   private readonly gs = new InverseGaussSeidel();
 
@@ -29,7 +40,8 @@ export class GaussSeidelInverseProblemSolver extends BaseInverseProblemSolver {
 
   protected solveInverse(W: Float64Array, dfree: Float64Array, n: number, rows: InverseRows): InverseSolution {
     for (let i = 0; i < n; i++) {
-      if (rows.role[i] === EQUALITY) throw this.error('the Gauss-Seidel inverse method does not handle equalities', 'use a QPInverseProblemSolver');
+      if (rows.role[i] === EQUALITY)
+        throw this.error('the Gauss-Seidel inverse method does not handle equalities', 'use a QPInverseProblemSolver');
     }
     const gs = this.gs;
     gs.maxIterations = this.maxIterations.value;

@@ -1,5 +1,12 @@
 import { Int, Real } from '@sofa-ts/core';
-import { Bilateral3Resolution, BilateralResolution, BaseConstraintSolver, FrictionContactResolution, UnilateralResolution, type ConstraintStep } from '@sofa-ts/constraint';
+import {
+  Bilateral3Resolution,
+  BilateralResolution,
+  BaseConstraintSolver,
+  FrictionContactResolution,
+  UnilateralResolution,
+  type ConstraintStep,
+} from '@sofa-ts/constraint';
 import type { BaseLagrangianConstraint } from '@sofa-ts/core';
 import { EFFECTOR, EQUALITY, InverseRows, isInverseConstraint, type InverseConstraint } from './inverse-rows.js';
 
@@ -36,9 +43,28 @@ export interface InverseSolution {
  * and bilateral constraints (equalities δ = 0); `timings` splits the step for benchmarks.
  */
 export abstract class BaseInverseProblemSolver extends BaseConstraintSolver {
-  readonly objective = this.initData({ name: 'objective', type: Real, default: 0, help: 'objective at the solution of the last step: ½ Σ weight·δe² (plus the energy term of the QP)', output: true });
-  readonly currentIterations = this.initData({ name: 'currentIterations', type: Int, default: 0, help: 'iterations of the inverse solve in the last step', output: true });
-  readonly solveTime = this.initData({ name: 'solveTime', type: Real, default: 0, unit: 'ms', help: 'time spent in the inverse solve of the last step (milliseconds)', output: true });
+  readonly objective = this.initData({
+    name: 'objective',
+    type: Real,
+    default: 0,
+    help: 'objective at the solution of the last step: ½ Σ weight·δe² (plus the energy term of the QP)',
+    output: true,
+  });
+  readonly currentIterations = this.initData({
+    name: 'currentIterations',
+    type: Int,
+    default: 0,
+    help: 'iterations of the inverse solve in the last step',
+    output: true,
+  });
+  readonly solveTime = this.initData({
+    name: 'solveTime',
+    type: Real,
+    default: 0,
+    unit: 'ms',
+    help: 'time spent in the inverse solve of the last step (milliseconds)',
+    output: true,
+  });
 
   readonly rows = new InverseRows();
   readonly timings: InverseTimings = { build: 0, compliance: 0, solve: 0, correction: 0 };
@@ -58,7 +84,8 @@ export abstract class BaseInverseProblemSolver extends BaseConstraintSolver {
   }
 
   solveConstraint(step: ConstraintStep): void {
-    if (step.order === 'vel') throw this.error('the inverse problem is posed on positions: set solveVelocityConstraintFirst="0" on the FreeMotionAnimationLoop');
+    if (step.order === 'vel')
+      throw this.error('the inverse problem is posed on positions: set solveVelocityConstraintFirst="0" on the FreeMotionAnimationLoop');
     const start = performance.now();
     const n = this.buildProblem(step, false);
     this.collectRows(step);
@@ -100,18 +127,23 @@ export abstract class BaseInverseProblemSolver extends BaseConstraintSolver {
     }
     if (this.allowsNoEffector || n === 0) return;
     for (let i = 0; i < n; i++) if (this.rows.role[i] === EFFECTOR || this.rows.role[i] === EQUALITY) return;
-    throw this.error('the inverse problem has no effector (and no equality)', 'add an effector (e.g. PositionEffector), or set actuatorsOnly="1" on a QPInverseProblemSolver');
+    throw this.error(
+      'the inverse problem has no effector (and no equality)',
+      'add an effector (e.g. PositionEffector), or set actuatorsOnly="1" on a QPInverseProblemSolver',
+    );
   }
 
   /** A contact or bilateral constraint of the scene (rows first .. end − 1): its rows join the problem by their resolution's kind. */
   private addOtherConstraint(c: BaseLagrangianConstraint, step: ConstraintStep, end: number): void {
     const refuse = (): never => {
-      throw this.error(`${c.describe()} is not an actuator, effector, equality, contact or bilateral constraint: ${this.describe()} cannot solve it`);
+      throw this.error(
+        `${c.describe()} is not an actuator, effector, equality, contact or bilateral constraint: ${this.describe()} cannot solve it`,
+      );
     };
     if (!this.acceptsContacts) refuse();
     const res = this.problem.resolutions;
     c.getConstraintResolution(res, step.order);
-    for (let i = c.constraintIndex.value; i < end; ) {
+    for (let i = c.constraintIndex.value; i < end;) {
       const r = res[i] ?? refuse();
       if (r instanceof BilateralResolution || r instanceof Bilateral3Resolution) {
         for (let k = 0; k < r.nbLines; k++) this.rows.setEqualityOnDisplacement(i + k, 0);

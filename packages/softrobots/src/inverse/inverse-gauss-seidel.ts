@@ -29,7 +29,8 @@ export class InverseGaussSeidel {
   private e = new Int32Array(0);
 
   solve(W: Float64Array, dfree: Float64Array, n: number, rows: InverseRows): void {
-    let na = 0, ne = 0;
+    let na = 0,
+      ne = 0;
     for (let i = 0; i < n; i++) {
       if (rows.role[i] === ACTUATOR) na++;
       else if (rows.role[i] === EFFECTOR) ne++;
@@ -61,7 +62,8 @@ export class InverseGaussSeidel {
       this.iterations = it + 1;
       for (let k = 0; k < na; k++) {
         const j = a[k]!;
-        let num = 0, den = 0;
+        let num = 0,
+          den = 0;
         for (let m = 0; m < ne; m++) {
           const i = e[m]!;
           const wij = W[i * n + j]!;

@@ -13,7 +13,8 @@ const k = 50;
 function problem(J: number[][], dfree: number[]): { W: Float64Array; dfree: Float64Array; n: number } {
   const n = J.length;
   const W = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) W[i * n + j] = (J[i]![0]! * J[j]![0]! + J[i]![1]! * J[j]![1]! + J[i]![2]! * J[j]![2]!) / k;
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) W[i * n + j] = (J[i]![0]! * J[j]![0]! + J[i]![1]! * J[j]![1]! + J[i]![2]! * J[j]![2]!) / k;
   return { W, dfree: Float64Array.from(dfree), n };
 }
 
@@ -22,7 +23,13 @@ const s2 = Math.SQRT1_2;
 describe('softrobots: InverseQp', () => {
   it('one actuator, one effector: λ = −δe_free/W_ea, divided by (1 + ε) with the energy term', () => {
     // actuator along (1, 1, 0)/√2, effector along x, goal x = 2 (δe_free = 0 − 2)
-    const { W, dfree, n } = problem([[s2, s2, 0], [1, 0, 0]], [0, -2]);
+    const { W, dfree, n } = problem(
+      [
+        [s2, s2, 0],
+        [1, 0, 0],
+      ],
+      [0, -2],
+    );
     const rows = new InverseRows();
     rows.reset(n);
     rows.setActuator(0);
@@ -38,9 +45,16 @@ describe('softrobots: InverseQp', () => {
     expect(qp.lambda[0]).to.be.closeTo(l0 / 1.01, 1e-9 * l0);
   });
 
-  it('Signorini: a particle pushed down onto a floor by the actuator rests on it, λn = the actuator\'s downward push', () => {
+  it("Signorini: a particle pushed down onto a floor by the actuator rests on it, λn = the actuator's downward push", () => {
     // rows: actuator along (1, −1, 0)/√2, effector x (goal 1), contact normal +y (gap = y, touching)
-    const { W, dfree, n } = problem([[s2, -s2, 0], [1, 0, 0], [0, 1, 0]], [0, -1, 0]);
+    const { W, dfree, n } = problem(
+      [
+        [s2, -s2, 0],
+        [1, 0, 0],
+        [0, 1, 0],
+      ],
+      [0, -1, 0],
+    );
     const rows = new InverseRows();
     rows.reset(n);
     rows.setActuator(0);
@@ -59,7 +73,14 @@ describe('softrobots: InverseQp', () => {
 
   it('Signorini: a contact the actuator pulls away from opens (λn = 0, gap > 0)', () => {
     // the actuator pulls along (1, 1, 0)/√2: the particle leaves the floor
-    const { W, dfree, n } = problem([[s2, s2, 0], [1, 0, 0], [0, 1, 0]], [0, -1, -1e-3]);
+    const { W, dfree, n } = problem(
+      [
+        [s2, s2, 0],
+        [1, 0, 0],
+        [0, 1, 0],
+      ],
+      [0, -1, -1e-3],
+    );
     const rows = new InverseRows();
     rows.reset(n);
     rows.setActuator(0);
@@ -78,7 +99,16 @@ describe('softrobots: InverseQp', () => {
     const s5 = 1 / Math.sqrt(5);
     // rows: actuator, effector x, contact (normal +y, tangents +x and +z)
     const setUp = (mu: number, allowSliding: boolean): InverseQp => {
-      const { W, dfree, n } = problem([[s5, -2 * s5, 0], [1, 0, 0], [0, 1, 0], [1, 0, 0], [0, 0, 1]], [0, -1, 0, 0, 0]);
+      const { W, dfree, n } = problem(
+        [
+          [s5, -2 * s5, 0],
+          [1, 0, 0],
+          [0, 1, 0],
+          [1, 0, 0],
+          [0, 0, 1],
+        ],
+        [0, -1, 0, 0, 0],
+      );
       const rows = new InverseRows();
       rows.reset(n);
       rows.setActuator(0);

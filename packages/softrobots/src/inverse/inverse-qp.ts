@@ -106,7 +106,15 @@ export class InverseQp {
    */
   checkpointState(): CheckpointRecord {
     return {
-      solvers: [...this.solvers].map(([key, qp]) => ({ key, n: qp.n, meq: qp.meq, mIn: qp.mIn, x: qp.x, activeIn: qp.activeIn, activeBound: qp.activeBound })),
+      solvers: [...this.solvers].map(([key, qp]) => ({
+        key,
+        n: qp.n,
+        meq: qp.meq,
+        mIn: qp.mIn,
+        x: qp.x,
+        activeIn: qp.activeIn,
+        activeBound: qp.activeBound,
+      })),
     };
   }
 
@@ -127,7 +135,15 @@ export class InverseQp {
    * `start` (λ of every row), when given, is the QP's starting point instead of the previous
    * step's solution (with an empty working set).
    */
-  solve(W: Float64Array, dfree: Float64Array, n: number, rows: InverseRows, maxIterations = 0, tolerance = 1e-10, start?: Float64Array): DenseQpStatus {
+  solve(
+    W: Float64Array,
+    dfree: Float64Array,
+    n: number,
+    rows: InverseRows,
+    maxIterations = 0,
+    tolerance = 1e-10,
+    start?: Float64Array,
+  ): DenseQpStatus {
     this.partition(rows, n);
     if (this.lambda.length !== n) {
       this.lambda = new Float64Array(n);
@@ -172,7 +188,15 @@ export class InverseQp {
   }
 
   /** One QP for the current contact statuses; λ and δ of every row on success. */
-  private solveQp(W: Float64Array, dfree: Float64Array, n: number, rows: InverseRows, maxIterations: number, tolerance: number, start?: Float64Array): DenseQpStatus {
+  private solveQp(
+    W: Float64Array,
+    dfree: Float64Array,
+    n: number,
+    rows: InverseRows,
+    maxIterations: number,
+    tolerance: number,
+    start?: Float64Array,
+  ): DenseQpStatus {
     const nv = this.v.length;
     const me = this.buildQp(W, dfree, n, rows);
     const mi = this.ineq.length + rows.contactCount;
@@ -198,13 +222,25 @@ export class InverseQp {
       warm = true;
     }
     const status = qp.solve(
-      { Q: this.Q, c: this.c, Aeq: this.Aeq.subarray(0, me * nv), beq: this.beq.subarray(0, me), Ain: this.Ain.subarray(0, mi * nv), lin: this.lin.subarray(0, mi), uin: this.uin.subarray(0, mi), lb: this.lb, ub: this.ub },
+      {
+        Q: this.Q,
+        c: this.c,
+        Aeq: this.Aeq.subarray(0, me * nv),
+        beq: this.beq.subarray(0, me),
+        Ain: this.Ain.subarray(0, mi * nv),
+        lin: this.lin.subarray(0, mi),
+        uin: this.uin.subarray(0, mi),
+        lb: this.lb,
+        ub: this.ub,
+      },
       warm,
     );
     this.iterations += qp.iterations;
     this.lastQp = qp;
     if (status !== 'optimal') return status;
-    const lam = this.lambda, d = this.delta, v = this.v;
+    const lam = this.lambda,
+      d = this.delta,
+      v = this.v;
     for (let k = 0; k < nv; k++) lam[v[k]!] = qp.x[k]!;
     for (let i = 0; i < n; i++) {
       let s = dfree[i]!;
@@ -217,14 +253,19 @@ export class InverseQp {
 
   /** New statuses from the last QP's λ and δ; true when one changed. */
   private updateContacts(rows: InverseRows): boolean {
-    const lam = this.lambda, d = this.delta, st = this.contactStatus, nc = rows.contactCount;
-    let lScale = 0, dScale = 0;
+    const lam = this.lambda,
+      d = this.delta,
+      st = this.contactStatus,
+      nc = rows.contactCount;
+    let lScale = 0,
+      dScale = 0;
     for (let k = 0; k < nc; k++) {
       const i = rows.contactFirst[k]!;
       lScale = Math.max(lScale, Math.abs(lam[i]!));
       dScale = Math.max(dScale, Math.abs(d[i]!));
     }
-    const tolL = 1e-9 * (1 + lScale), tolD = 1e-9 * (1 + dScale);
+    const tolL = 1e-9 * (1 + lScale),
+      tolD = 1e-9 * (1 + dScale);
     let cScale = 0;
     for (let a = 0; a < this.v.length; a++) cScale = Math.max(cScale, Math.abs(this.c[a]!));
     const tolY = 1e-9 * (1 + cScale);
@@ -243,12 +284,14 @@ export class InverseQp {
       } else if (!pushing && d[i]! > tolD) {
         next = OPEN; // apart and not pushing (touching without force keeps its status: both hold there)
       } else if (this.allowSliding) {
-        const lt = lam[i + 1]!, ls = lam[i + 2]!;
+        const lt = lam[i + 1]!,
+          ls = lam[i + 2]!;
         if (s === STICK) {
           const norm = Math.hypot(lt, ls);
           const row = this.tangentEq[k]!;
           // the objective decreases when the rows' δt = b moves along y (df*/db = −y): the desired motion
-          const mx = row >= 0 ? yEq[row]! : 0, my = row >= 0 ? yEq[row + 1]! : 0;
+          const mx = row >= 0 ? yEq[row]! : 0,
+            my = row >= 0 ? yEq[row + 1]! : 0;
           const want = Math.hypot(mx, my);
           if (norm > mu * lam[i]! + tolL) {
             next = SLIDE;
@@ -263,13 +306,15 @@ export class InverseQp {
           if (next === SLIDE) this.triedSlide[k] = 1;
         } else {
           // sliding: the friction force μλn·u opposes the tangential motion δt
-          const dt = d[i + 1]!, ds = d[i + 2]!;
+          const dt = d[i + 1]!,
+            ds = d[i + 2]!;
           const norm = Math.hypot(dt, ds);
           const against = dt * this.slideDir[2 * k]! + ds * this.slideDir[2 * k + 1]!;
           if (norm <= tolD || against > 0) {
             next = STICK;
           } else {
-            const ux = -dt / norm, uy = -ds / norm;
+            const ux = -dt / norm,
+              uy = -ds / norm;
             if (ux * this.slideDir[2 * k]! + uy * this.slideDir[2 * k + 1]! < 1 - 1e-9) {
               this.slideDir[2 * k] = ux;
               this.slideDir[2 * k + 1] = uy;
@@ -295,7 +340,11 @@ export class InverseQp {
     let obj = 0;
     for (const i of this.e) obj += 0.5 * rows.weight[i]! * this.delta[i]! * this.delta[i]!;
     if (this.status !== 'optimal' || this.v.length === 0) return obj;
-    const sq = this.sqrtEps, v = this.v, nv = v.length, lam = this.lambda, s = this.energyScale;
+    const sq = this.sqrtEps,
+      v = this.v,
+      nv = v.length,
+      lam = this.lambda,
+      s = this.energyScale;
     for (let a = 0; a < nv; a++) {
       if (sq[a] === 0) continue;
       for (let b = 0; b < nv; b++) obj += 0.5 * s * sq[a]! * sq[b]! * lam[v[a]!]! * W[v[a]! * n + v[b]!]! * lam[v[b]!]!;
@@ -305,7 +354,9 @@ export class InverseQp {
 
   /** The unknowns v (actuators, equalities, contacts), effectors e, and the actuators with displacement bounds. */
   private partition(rows: InverseRows, n: number): void {
-    let nv = 0, ne = 0, mi = 0;
+    let nv = 0,
+      ne = 0,
+      mi = 0;
     if (this.varOf.length < n) this.varOf = new Int32Array(n);
     for (let i = 0; i < n; i++) {
       const r = rows.role[i];
@@ -330,14 +381,19 @@ export class InverseQp {
    * normals: λn ≥ 0 and δn ≥ 0 (inequality rows after the actuators'); tangents by status.
    */
   private buildQp(W: Float64Array, dfree: Float64Array, n: number, rows: InverseRows): number {
-    const v = this.v, e = this.e, nv = v.length, ne = e.length;
+    const v = this.v,
+      e = this.e,
+      nv = v.length,
+      ne = e.length;
     const Q = (this.Q = grow(this.Q, nv * nv));
     const c = (this.c = grow(this.c, nv));
     // H = W_evᵀ Ω W_ev (W is symmetric: W_ev[k][a] = W[e_k][v_a]), c = W_evᵀ Ω δe_free
     Q.fill(0);
     c.fill(0);
     for (let k = 0; k < ne; k++) {
-      const ek = e[k]!, w = rows.weight[ek]!, r = ek * n;
+      const ek = e[k]!,
+        w = rows.weight[ek]!,
+        r = ek * n;
       for (let a = 0; a < nv; a++) {
         const wa = w * W[r + v[a]!]!;
         if (wa === 0) continue;
@@ -348,7 +404,8 @@ export class InverseQp {
     for (let a = 0; a < nv; a++) for (let b = a + 1; b < nv; b++) Q[b * nv + a] = Q[a * nv + b]!;
     // + s · D W_aa D on the actuators
     const sq = (this.sqrtEps = grow(this.sqrtEps, nv));
-    let hNorm = 0, wNorm = 0;
+    let hNorm = 0,
+      wNorm = 0;
     for (let a = 0; a < nv; a++) {
       const ia = v[a]!;
       if (rows.role[ia] !== ACTUATOR) {
@@ -372,19 +429,23 @@ export class InverseQp {
       }
     }
     // bounds on λ (actuators, equalities on force; contacts by status below)
-    const lb = (this.lb = grow(this.lb, nv)), ub = (this.ub = grow(this.ub, nv));
+    const lb = (this.lb = grow(this.lb, nv)),
+      ub = (this.ub = grow(this.ub, nv));
     for (let a = 0; a < nv; a++) {
       lb[a] = rows.lambdaMin[v[a]!]!;
       ub[a] = rows.lambdaMax[v[a]!]!;
     }
     // displacement bounds of actuators
-    const mi = this.ineq.length, miAll = mi + rows.contactCount;
+    const mi = this.ineq.length,
+      miAll = mi + rows.contactCount;
     if (this.Ain.length < miAll * nv) this.Ain = new Float64Array(miAll * nv);
     if (this.lin.length < miAll) {
       this.lin = new Float64Array(miAll);
       this.uin = new Float64Array(miAll);
     }
-    const Ain = this.Ain, lin = this.lin, uin = this.uin;
+    const Ain = this.Ain,
+      lin = this.lin,
+      uin = this.uin;
     for (let k = 0; k < mi; k++) {
       const i = this.ineq[k]!;
       for (let a = 0; a < nv; a++) Ain[k * nv + a] = W[i * n + v[a]!]!;
@@ -396,7 +457,8 @@ export class InverseQp {
     for (let a = 0; a < nv; a++) if (rows.role[v[a]!] === EQUALITY || rows.role[v[a]!] === CONTACT) meMax++;
     if (this.Aeq.length < meMax * nv) this.Aeq = new Float64Array(meMax * nv);
     if (this.beq.length < meMax) this.beq = new Float64Array(meMax);
-    const Aeq = this.Aeq, beq = this.beq;
+    const Aeq = this.Aeq,
+      beq = this.beq;
     let me = 0;
     const onDisplacement = (i: number, target: number): void => {
       for (let a = 0; a < nv; a++) Aeq[me * nv + a] = W[i * n + v[a]!]!;
@@ -407,7 +469,9 @@ export class InverseQp {
       if (rows.role[i] === EQUALITY && !Number.isNaN(rows.target[i]!)) onDisplacement(i, rows.target[i]!);
     }
     for (let k = 0; k < rows.contactCount; k++) {
-      const i = rows.contactFirst[k]!, lines = rows.contactLines[k]!, st = this.contactStatus[k]!;
+      const i = rows.contactFirst[k]!,
+        lines = rows.contactLines[k]!,
+        st = this.contactStatus[k]!;
       const mu = this.muOf(rows, k);
       // the normal: pushes only, no penetration
       lb[this.varOf[i]!] = 0;

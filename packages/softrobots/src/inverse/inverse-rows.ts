@@ -72,7 +72,9 @@ export class InverseRows {
     const k = this.contactCount++;
     if (this.contactFirst.length <= k) {
       const cap = Math.max(8, 2 * k);
-      const f = new Int32Array(cap), l = new Uint8Array(cap), m = new Float64Array(cap);
+      const f = new Int32Array(cap),
+        l = new Uint8Array(cap),
+        m = new Float64Array(cap);
       f.set(this.contactFirst);
       l.set(this.contactLines);
       m.set(this.contactMu);

@@ -22,11 +22,31 @@ import { rotationDifference } from './rotation-difference.js';
  * q_free·q_goal⁻¹ (world frame), which is what a small rotation ω moves to first order.
  */
 export abstract class PositionModel extends BaseLagrangianConstraint {
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: Uint32Array.of(0), help: 'points of the state that are constrained' });
-  readonly directions = this.initData({ name: 'directions', type: RealArray(0), default: new Float64Array(0), help: 'directions of the rows, vectors of the derivative space (default: its axes)' });
-  readonly useDirections = this.initData({ name: 'useDirections', type: IndexArray(1, 'vector<bool>'), default: new Uint32Array(0), help: 'one flag per direction: 1 keeps it, 0 drops it (default: all kept)' });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: Uint32Array.of(0),
+    help: 'points of the state that are constrained',
+  });
+  readonly directions = this.initData({
+    name: 'directions',
+    type: RealArray(0),
+    default: new Float64Array(0),
+    help: 'directions of the rows, vectors of the derivative space (default: its axes)',
+  });
+  readonly useDirections = this.initData({
+    name: 'useDirections',
+    type: IndexArray(1, 'vector<bool>'),
+    default: new Uint32Array(0),
+    help: 'one flag per direction: 1 keeps it, 0 drops it (default: all kept)',
+  });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the state of the points (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d or Rigid3d)'));
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the state of the points (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject (Vec3d or Rigid3d)',
+    ),
+  );
 
   protected states: BaseMechanicalState[] = [];
   protected row = 0;
@@ -50,7 +70,8 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
     this.template = name;
     this.states = [s];
     const d = (this.d = s.stateType.derivSize);
-    for (const i of this.indices.value) if (i >= s.size) throw this.error(`index ${i} is out of range (${s.describe()} has ${s.size} points)`);
+    for (const i of this.indices.value)
+      if (i >= s.size) throw this.error(`index ${i} is out of range (${s.describe()} has ${s.size} points)`);
     let all = this.directions.value;
     if (all.length === 0) {
       all = new Float64Array(d * d);
@@ -76,7 +97,8 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
       r++;
     }
     this.nDir = kept;
-    const c = s.stateType.coordSize, idx = this.indices.value;
+    const c = s.stateType.coordSize,
+      idx = this.indices.value;
     this.initialPositions = new Float64Array(c * idx.length);
     for (let p = 0; p < idx.length; p++) for (let a = 0; a < c; a++) this.initialPositions[p * c + a] = s.x[c * idx[p]! + a]!;
     this.free = new Float64Array(kept);
@@ -93,7 +115,9 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s = this.states[0]!, idx = this.indices.value, d = this.d;
+    const s = this.states[0]!,
+      idx = this.indices.value,
+      d = this.d;
     this.row = firstRow;
     let r = firstRow;
     for (let p = 0; p < idx.length; p++) {
@@ -118,13 +142,17 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
    * the step after a controller or the API gave goals of another length.
    */
   protected checkGoals(dataName: string): void {
-    const c = this.states[0]!.stateType.coordSize, n = this.indices.value.length, g = this.goals().length;
+    const c = this.states[0]!.stateType.coordSize,
+      n = this.indices.value.length,
+      g = this.goals().length;
     this.goalName = dataName;
     if (g === 0 || g === c * n || (this.singleGoalAllowed && g === c)) {
       this.checkedGoalLength = g;
       return;
     }
-    throw this.error(`${dataName} holds ${g} numbers: expected ${c} per index (${n} indices)${this.singleGoalAllowed ? ' or one goal for all' : ''}`);
+    throw this.error(
+      `${dataName} holds ${g} numbers: expected ${c} per index (${n} indices)${this.singleGoalAllowed ? ' or one goal for all' : ''}`,
+    );
   }
 
   /** Copies this constraint's rows of `src` into the array of `data` (kept, no allocation) and marks it changed. */
@@ -152,7 +180,8 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
    * one at most L away from the current position x along d: δ_free = d·(x_free − x) + clamp(d·(x − goal), ±L).
    */
   getConstraintViolation(out: Float64Array, order: ConstraintOrder, dt: number): void {
-    if (order === 'vel') throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
+    if (order === 'vel')
+      throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
     if (this.goals().length !== this.checkedGoalLength) this.checkGoals(this.goalName);
     const limit = this.shiftLimit(dt);
     const s = this.states[0]!;
@@ -173,11 +202,15 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
 
   /** out[k] = d_k·(x_p − goal) for the used directions of point p (rotation part on Rigid3). */
   private shiftAlongDirections(out: Float64Array, x: ArrayLike<number>, p: number, g: ArrayLike<number>, go: number): void {
-    const d = this.d, o = this.states[0]!.stateType.coordSize * this.indices.value[p]!;
-    const ex = x[o]! - g[go]!, ey = x[o + 1]! - g[go + 1]!, ez = x[o + 2]! - g[go + 2]!;
+    const d = this.d,
+      o = this.states[0]!.stateType.coordSize * this.indices.value[p]!;
+    const ex = x[o]! - g[go]!,
+      ey = x[o + 1]! - g[go + 1]!,
+      ez = x[o + 2]! - g[go + 2]!;
     if (d === 6) rotationDifference(this.rot, x, o + 3, g, go + 3);
     for (let k = 0; k < this.nDir; k++) {
-      const u = this.dirs, b = k * d;
+      const u = this.dirs,
+        b = k * d;
       let shift = u[b]! * ex + u[b + 1]! * ey + u[b + 2]! * ez;
       if (d === 6) shift += u[b + 3]! * this.rot[0]! + u[b + 4]! * this.rot[1]! + u[b + 5]! * this.rot[2]!;
       out[k] = shift;

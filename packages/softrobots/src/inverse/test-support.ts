@@ -17,7 +17,7 @@ import {
 /** Deterministic uniform [0, 1) generator (LCG). */
 export function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 4294967296);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 4294967296;
 }
 
 /** A state over plain arrays with free positions = positions (core's ArrayMechanicalState). */
@@ -43,7 +43,8 @@ export function mount<C extends Mountable>(c: C, state: TestState, others: BaseO
 
 /** Dense rows J (rows × state's deriv scalars) of the constraint, built from row 0. */
 export function jacobian(c: BaseLagrangianConstraint, state: TestState): Float64Array[] {
-  const d = state.stateType.derivSize, cols = state.size * d;
+  const d = state.stateType.derivSize,
+    cols = state.size * d;
   const rows: Float64Array[] = [];
   const J: ConstraintJacobianBuilder = {
     add(s, row, point, values, scale = 1) {
@@ -72,7 +73,10 @@ export function violation(c: BaseLagrangianConstraint, m: number, dt = 0.1): Flo
 export function jacobianError(c: BaseLagrangianConstraint, state: TestState, h = 1e-6): number {
   const J = jacobian(c, state);
   const m = J.length;
-  const t = state.stateType, d = t.derivSize, cs = t.coordSize, n = state.size;
+  const t = state.stateType,
+    d = t.derivSize,
+    cs = t.coordSize,
+    n = state.size;
   const base = Float64Array.from(state.xFree);
   const dir = new Float64Array(d);
   const point = new Float64Array(cs);
@@ -87,7 +91,8 @@ export function jacobianError(c: BaseLagrangianConstraint, state: TestState, h =
         state.xFree.set(point, p * cs);
         return violation(c, m);
       };
-      const plus = shifted(h), minus = shifted(-h);
+      const plus = shifted(h),
+        minus = shifted(-h);
       for (let r = 0; r < m; r++) err = Math.max(err, Math.abs((plus[r]! - minus[r]!) / (2 * h) - J[r]![p * d + a]!));
     }
   }

@@ -3,7 +3,8 @@ import { setVariationWindow } from './variation-window.js';
 
 describe('softrobots: actuator variation window (unit)', () => {
   const w = (min: number, max: number, last: number, v: number): number[] => {
-    const lo = new Float64Array(1), hi = new Float64Array(1);
+    const lo = new Float64Array(1),
+      hi = new Float64Array(1);
     setVariationWindow(lo, hi, 0, min, max, last, v);
     return [lo[0]!, hi[0]!];
   };

@@ -27,15 +27,52 @@ import { cableLength } from '../constraint/cable-geometry.js';
   templates: ['Vec3d'],
 })
 export class CableSensor extends BaseObject {
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'points of the state the cable passes through, in order from the pull point (a point may repeat)' });
-  readonly pullPoint = this.initData({ name: 'pullPoint', type: Vec3, default: new Float64Array(3), help: 'fixed point the cable starts from' });
-  readonly hasPullPoint = this.initData({ name: 'hasPullPoint', type: Bool, default: true, help: 'true: the cable starts at pullPoint; false: it starts at the first of indices' });
-  readonly cableInitialLength = this.initData({ name: 'cableInitialLength', type: Real, default: 0, help: 'rest length L₀ of the cable (measured at init unless given)' });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'points of the state the cable passes through, in order from the pull point (a point may repeat)',
+  });
+  readonly pullPoint = this.initData({
+    name: 'pullPoint',
+    type: Vec3,
+    default: new Float64Array(3),
+    help: 'fixed point the cable starts from',
+  });
+  readonly hasPullPoint = this.initData({
+    name: 'hasPullPoint',
+    type: Bool,
+    default: true,
+    help: 'true: the cable starts at pullPoint; false: it starts at the first of indices',
+  });
+  readonly cableInitialLength = this.initData({
+    name: 'cableInitialLength',
+    type: Real,
+    default: 0,
+    help: 'rest length L₀ of the cable (measured at init unless given)',
+  });
 
-  readonly cableLength = this.initData({ name: 'cableLength', type: Real, default: 0, help: 'cable length L at the end of the last step', output: true });
-  readonly displacement = this.initData({ name: 'displacement', type: Real, default: 0, help: 'cable shortening L₀ − L at the end of the last step', output: true });
+  readonly cableLength = this.initData({
+    name: 'cableLength',
+    type: Real,
+    default: 0,
+    help: 'cable length L at the end of the last step',
+    output: true,
+  });
+  readonly displacement = this.initData({
+    name: 'displacement',
+    type: Real,
+    default: 0,
+    help: 'cable shortening L₀ − L at the end of the last step',
+    output: true,
+  });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the Vec3 state the cable runs through (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d)'));
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the Vec3 state the cable runs through (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject (Vec3d)',
+    ),
+  );
 
   private state: BaseMechanicalState | undefined;
   private lengthGiven = false;

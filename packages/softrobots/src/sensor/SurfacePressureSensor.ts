@@ -28,15 +28,53 @@ import { cavityMaxIndex, cavityVolume } from '../constraint/surface-pressure-geo
   templates: ['Vec3d'],
 })
 export class SurfacePressureSensor extends BaseObject {
-  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangles of the cavity surface (with quads empty too: the faces of the context topology)' });
-  readonly quads = this.initData({ name: 'quads', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'quads of the cavity surface (with triangles empty too: the faces of the context topology)' });
-  readonly flipNormal = this.initData({ name: 'flipNormal', type: Bool, default: false, help: 'the faces point into the cavity (no effect on the measured |V|)' });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangles of the cavity surface (with quads empty too: the faces of the context topology)',
+  });
+  readonly quads = this.initData({
+    name: 'quads',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'quads of the cavity surface (with triangles empty too: the faces of the context topology)',
+  });
+  readonly flipNormal = this.initData({
+    name: 'flipNormal',
+    type: Bool,
+    default: false,
+    help: 'the faces point into the cavity (no effect on the measured |V|)',
+  });
 
-  readonly initialCavityVolume = this.initData({ name: 'initialCavityVolume', type: Real, default: 0, help: 'cavity volume V₀ at init', output: true });
-  readonly cavityVolume = this.initData({ name: 'cavityVolume', type: Real, default: 1, help: 'cavity volume |V| at the end of the last step', output: true });
-  readonly volumeGrowth = this.initData({ name: 'volumeGrowth', type: Real, default: 0, help: 'volume growth |V| − V₀ at the end of the last step', output: true });
+  readonly initialCavityVolume = this.initData({
+    name: 'initialCavityVolume',
+    type: Real,
+    default: 0,
+    help: 'cavity volume V₀ at init',
+    output: true,
+  });
+  readonly cavityVolume = this.initData({
+    name: 'cavityVolume',
+    type: Real,
+    default: 1,
+    help: 'cavity volume |V| at the end of the last step',
+    output: true,
+  });
+  readonly volumeGrowth = this.initData({
+    name: 'volumeGrowth',
+    type: Real,
+    default: 0,
+    help: 'volume growth |V| − V₀ at the end of the last step',
+    output: true,
+  });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the Vec3 state of the cavity surface (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d)'));
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the Vec3 state of the cavity surface (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject (Vec3d)',
+    ),
+  );
 
   private state: BaseMechanicalState | undefined;
 
@@ -49,7 +87,8 @@ export class SurfacePressureSensor extends BaseObject {
       if (!topo) throw this.error('no faces: give triangles and/or quads, or put a topology with the cavity surface in this node or above');
       this.triangles.setValue(topo.getTriangles().slice());
       this.quads.setValue(topo.getQuads().slice());
-      if (this.triangles.value.length === 0 && this.quads.value.length === 0) throw this.error(`the topology ${topo.describe()} has no triangles nor quads: give the cavity surface (triangles, quads)`);
+      if (this.triangles.value.length === 0 && this.quads.value.length === 0)
+        throw this.error(`the topology ${topo.describe()} has no triangles nor quads: give the cavity surface (triangles, quads)`);
     }
     const m = cavityMaxIndex(this.triangles.value, this.quads.value);
     if (m >= s.size) throw this.error(`the faces use point ${m}, out of range (${s.describe()} has ${s.size} points)`);

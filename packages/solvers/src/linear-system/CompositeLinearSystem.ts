@@ -20,8 +20,19 @@ import { TypedMatrixLinearSystem, isMatrixLinearSystem } from './TypedMatrixLine
 })
 export class CompositeLinearSystem extends TypedMatrixLinearSystem {
   readonly isCompositeLinearSystem = true;
-  readonly linearSystems = this.initLink<TypedMatrixLinearSystem>({ name: 'linearSystems', help: 'the linear systems built by this component', accepts: isMatrixLinearSystem, expected: 'linear systems (MatrixLinearSystem, ...)', multi: true });
-  readonly solverLinearSystem = this.initLink<TypedMatrixLinearSystem>({ name: 'solverLinearSystem', help: 'the system of the list whose matrix the linear solver uses (default: the first of the list)', accepts: isMatrixLinearSystem, expected: 'a linear system of the list' });
+  readonly linearSystems = this.initLink<TypedMatrixLinearSystem>({
+    name: 'linearSystems',
+    help: 'the linear systems built by this component',
+    accepts: isMatrixLinearSystem,
+    expected: 'linear systems (MatrixLinearSystem, ...)',
+    multi: true,
+  });
+  readonly solverLinearSystem = this.initLink<TypedMatrixLinearSystem>({
+    name: 'solverLinearSystem',
+    help: 'the system of the list whose matrix the linear solver uses (default: the first of the list)',
+    accepts: isMatrixLinearSystem,
+    expected: 'a linear system of the list',
+  });
 
   /** The system a solver of this composite factorises. */
   get solverSystem(): TypedMatrixLinearSystem | undefined {
@@ -42,7 +53,9 @@ export class CompositeLinearSystem extends TypedMatrixLinearSystem {
     if (!list.includes(main)) throw this.error(`solverLinearSystem ${main.describe()} is not one of linearSystems`);
     const others = this.auxiliarySystems();
     if (others.length > 0) {
-      this.warn(`${others.map((s) => s.describe()).join(', ')} ${others.length > 1 ? 'are' : 'is'} not assembled: only the solver's system (${main.describe()}) is, as no sofa-ts component reads the others (SOFA shows them in a GUI image)`);
+      this.warn(
+        `${others.map((s) => s.describe()).join(', ')} ${others.length > 1 ? 'are' : 'is'} not assembled: only the solver's system (${main.describe()}) is, as no sofa-ts component reads the others (SOFA shows them in a GUI image)`,
+      );
     }
   }
 

@@ -3,7 +3,14 @@ import type { CsrMatrix } from '@sofa-ts/linalg';
 import { TypedMatrixLinearSystem } from './TypedMatrixLinearSystem.js';
 
 /** The contributions SOFA's MatrixLinearSystem can leave out; sofa-ts assembles all of them. */
-const ASSEMBLED = ['assembleStiffness', 'assembleMass', 'assembleDamping', 'assembleGeometricStiffness', 'applyProjectiveConstraints', 'applyMappedComponents'] as const;
+const ASSEMBLED = [
+  'assembleStiffness',
+  'assembleMass',
+  'assembleDamping',
+  'assembleGeometricStiffness',
+  'applyProjectiveConstraints',
+  'applyMappedComponents',
+] as const;
 
 /**
  * SOFA's MatrixLinearSystem: the global matrix A = P·(m·M + b·B + k·K)·P + (I − P) that an assembled
@@ -26,14 +33,54 @@ const ASSEMBLED = ['assembleStiffness', 'assembleMass', 'assembleDamping', 'asse
   defaultTemplate: 'CompressedRowSparseMatrixd',
 })
 export class MatrixLinearSystem extends TypedMatrixLinearSystem {
-  readonly assembleStiffness = this.initData({ name: 'assembleStiffness', type: Bool, default: true, help: 'add the stiffness to the global matrix (sofa-ts: always)' });
-  readonly assembleMass = this.initData({ name: 'assembleMass', type: Bool, default: true, help: 'add the mass to the global matrix (sofa-ts: always)' });
-  readonly assembleDamping = this.initData({ name: 'assembleDamping', type: Bool, default: true, help: 'add the damping to the global matrix (sofa-ts: always)' });
-  readonly assembleGeometricStiffness = this.initData({ name: 'assembleGeometricStiffness', type: Bool, default: true, help: 'add the geometric stiffness of mappings to the global matrix (sofa-ts: always)' });
-  readonly applyProjectiveConstraints = this.initData({ name: 'applyProjectiveConstraints', type: Bool, default: true, help: 'apply the projective constraints to the global matrix (sofa-ts: always)' });
-  readonly applyMappedComponents = this.initData({ name: 'applyMappedComponents', type: Bool, default: true, help: 'let mapped components contribute to the global matrix (sofa-ts: always)' });
-  readonly checkIndices = this.initData({ name: 'checkIndices', type: Bool, default: false, help: 'verify indices before adding them to the global matrix (accepted; sofa-ts checks them once, when the pattern is built)' });
-  readonly parallelAssemblyIndependentMatrices = this.initData({ name: 'parallelAssemblyIndependentMatrices', type: Bool, default: false, help: 'assemble independent matrices in parallel (accepted; sofa-ts assembles on one thread)' });
+  readonly assembleStiffness = this.initData({
+    name: 'assembleStiffness',
+    type: Bool,
+    default: true,
+    help: 'add the stiffness to the global matrix (sofa-ts: always)',
+  });
+  readonly assembleMass = this.initData({
+    name: 'assembleMass',
+    type: Bool,
+    default: true,
+    help: 'add the mass to the global matrix (sofa-ts: always)',
+  });
+  readonly assembleDamping = this.initData({
+    name: 'assembleDamping',
+    type: Bool,
+    default: true,
+    help: 'add the damping to the global matrix (sofa-ts: always)',
+  });
+  readonly assembleGeometricStiffness = this.initData({
+    name: 'assembleGeometricStiffness',
+    type: Bool,
+    default: true,
+    help: 'add the geometric stiffness of mappings to the global matrix (sofa-ts: always)',
+  });
+  readonly applyProjectiveConstraints = this.initData({
+    name: 'applyProjectiveConstraints',
+    type: Bool,
+    default: true,
+    help: 'apply the projective constraints to the global matrix (sofa-ts: always)',
+  });
+  readonly applyMappedComponents = this.initData({
+    name: 'applyMappedComponents',
+    type: Bool,
+    default: true,
+    help: 'let mapped components contribute to the global matrix (sofa-ts: always)',
+  });
+  readonly checkIndices = this.initData({
+    name: 'checkIndices',
+    type: Bool,
+    default: false,
+    help: 'verify indices before adding them to the global matrix (accepted; sofa-ts checks them once, when the pattern is built)',
+  });
+  readonly parallelAssemblyIndependentMatrices = this.initData({
+    name: 'parallelAssemblyIndependentMatrices',
+    type: Bool,
+    default: false,
+    help: 'assemble independent matrices in parallel (accepted; sofa-ts assembles on one thread)',
+  });
   override init(): void {
     super.init();
     if (!this.isAuxiliary()) this.checkFlags();

@@ -1,4 +1,12 @@
-import { BaseObject, Bool, isBaseMapping, isMechanicalState, sofaComponent, type BaseMapping, type BaseMechanicalState } from '@sofa-ts/core';
+import {
+  BaseObject,
+  Bool,
+  isBaseMapping,
+  isMechanicalState,
+  sofaComponent,
+  type BaseMapping,
+  type BaseMechanicalState,
+} from '@sofa-ts/core';
 
 /**
  * SOFA's MatrixProjectionMethod: for a pair of (mapped) states (a, b), the projection of the
@@ -14,13 +22,25 @@ import { BaseObject, Bool, isBaseMapping, isMechanicalState, sofaComponent, type
   name: 'MatrixProjectionMethod',
   category: 'LinearSystem',
   module: 'Sofa.Component.LinearSystem',
-  description: "Projection J_aᵀ·K·J_b of the matrices of a pair of mapped states onto the top-most states (the compiled system's mapped-matrix assembly; the pair is checked).",
+  description:
+    "Projection J_aᵀ·K·J_b of the matrices of a pair of mapped states onto the top-most states (the compiled system's mapped-matrix assembly; the pair is checked).",
   templates: ['CompressedRowSparseMatrixd'],
   defaultTemplate: 'CompressedRowSparseMatrixd',
 })
 export class MatrixProjectionMethod extends BaseObject {
-  readonly mechanicalStates = this.initLink<BaseMechanicalState>({ name: 'mechanicalStates', help: 'the pair of mechanical states whose matrix block is projected', accepts: isMechanicalState, expected: 'two MechanicalObjects', multi: true });
-  readonly areJacobiansConstant = this.initData({ name: 'areJacobiansConstant', type: Bool, default: false, help: 'the Jacobians of the mappings are computed once (sofa-ts: those of linear mappings always are; non-linear ones are refreshed, with a warning)' });
+  readonly mechanicalStates = this.initLink<BaseMechanicalState>({
+    name: 'mechanicalStates',
+    help: 'the pair of mechanical states whose matrix block is projected',
+    accepts: isMechanicalState,
+    expected: 'two MechanicalObjects',
+    multi: true,
+  });
+  readonly areJacobiansConstant = this.initData({
+    name: 'areJacobiansConstant',
+    type: Bool,
+    default: false,
+    help: 'the Jacobians of the mappings are computed once (sofa-ts: those of linear mappings always are; non-linear ones are refreshed, with a warning)',
+  });
 
   /** The mappings from each state of the pair up to its top-most states. */
   chains: [BaseMapping[], BaseMapping[]] = [[], []];
@@ -31,7 +51,10 @@ export class MatrixProjectionMethod extends BaseObject {
     this.chains = [mappingChain(states[0]!), mappingChain(states[1]!)];
     if (this.areJacobiansConstant.value) {
       const nonLinear = [...new Set([...this.chains[0], ...this.chains[1]])].filter((m) => !m.isLinear);
-      if (nonLinear.length > 0) this.warn(`areJacobiansConstant is set, but ${nonLinear.map((m) => m.describe()).join(', ')} ${nonLinear.length > 1 ? 'are' : 'is'} not linear: sofa-ts refreshes their Jacobians at each assembly (SOFA keeps the first ones)`);
+      if (nonLinear.length > 0)
+        this.warn(
+          `areJacobiansConstant is set, but ${nonLinear.map((m) => m.describe()).join(', ')} ${nonLinear.length > 1 ? 'are' : 'is'} not linear: sofa-ts refreshes their Jacobians at each assembly (SOFA keeps the first ones)`,
+        );
     }
   }
 }

@@ -9,13 +9,25 @@ import type { CsrMatrix } from '@sofa-ts/linalg';
  */
 export abstract class TypedMatrixLinearSystem extends BaseObject {
   readonly isMatrixLinearSystem = true;
-  readonly matrixSize = this.initData({ name: 'matrixSize', type: VecN(2, 'Vec2u'), default: new Float64Array(2), output: true, help: 'size of the global matrix (rows, columns), set at each assembly' });
-  readonly enableAssembly = this.initData({ name: 'enableAssembly', type: Bool, default: true, help: 'allow the assembly of the system matrix (sofa-ts: always)' });
+  readonly matrixSize = this.initData({
+    name: 'matrixSize',
+    type: VecN(2, 'Vec2u'),
+    default: new Float64Array(2),
+    output: true,
+    help: 'size of the global matrix (rows, columns), set at each assembly',
+  });
+  readonly enableAssembly = this.initData({
+    name: 'enableAssembly',
+    type: Bool,
+    default: true,
+    help: 'allow the assembly of the system matrix (sofa-ts: always)',
+  });
   /** Assemblies reported so far (the matrix of the last one is the solver's). */
   assemblies = 0;
 
   override init(): void {
-    if (!this.enableAssembly.value) throw this.error('enableAssembly="0" is not supported: sofa-ts assembles every contribution of the system');
+    if (!this.enableAssembly.value)
+      throw this.error('enableAssembly="0" is not supported: sofa-ts assembles every contribution of the system');
   }
 
   /** Called by the linear solver with each matrix it is handed. */

@@ -6,4 +6,10 @@ import { MatrixLinearSystem } from './MatrixLinearSystem.js';
 import { MatrixProjectionMethod } from './MatrixProjectionMethod.js';
 
 /** SOFA's linear systems (Sofa.Component.LinearSystem), registered by the package's module.ts. */
-export const linearSystemComponents: readonly ComponentClass[] = [MatrixLinearSystem, ConstantSparsityPatternSystem, CompositeLinearSystem, GlobalSystemMatrixImage, MatrixProjectionMethod];
+export const linearSystemComponents: readonly ComponentClass[] = [
+  MatrixLinearSystem,
+  ConstantSparsityPatternSystem,
+  CompositeLinearSystem,
+  GlobalSystemMatrixImage,
+  MatrixProjectionMethod,
+];

@@ -59,13 +59,24 @@ function mulBlocks(out: Float64Array, o: number, A: Float64Array, a: number, B: 
   name: 'BTDLinearSolver',
   category: 'LinearSolver',
   module: 'Sofa.Component.LinearSolver.Direct',
-  description: "Linear system solver using Thomas Algorithm for Block Tridiagonal matrices. The matrix is stored as SOFA's BTDMatrix stores it: an entry two or more blocks above the diagonal is left out, one two or more blocks below is added into stored block 3i + (j − i + 1) (another place; SOFA's offset rule, kept to match SOFA, said once); projective constraints are applied after that storage.",
+  description:
+    "Linear system solver using Thomas Algorithm for Block Tridiagonal matrices. The matrix is stored as SOFA's BTDMatrix stores it: an entry two or more blocks above the diagonal is left out, one two or more blocks below is added into stored block 3i + (j − i + 1) (another place; SOFA's offset rule, kept to match SOFA, said once); projective constraints are applied after that storage.",
   templates: ['BTDMatrix6d', 'BTDMatrix6f', 'BTDMatrix3d', 'BTDMatrix3f'],
   defaultTemplate: 'BTDMatrix6d',
 })
 export class BTDLinearSolver extends MatrixLinearSolver {
-  readonly showProblem = this.initData({ name: 'showProblem', type: Bool, default: false, help: 'print the matrix and the solution (accepted; use printLog)' });
-  readonly subpartSolve = this.initData({ name: 'subpartSolve', type: Bool, default: false, help: 'solve only the part of the system a constraint touches (accepted; the whole system is solved)' });
+  readonly showProblem = this.initData({
+    name: 'showProblem',
+    type: Bool,
+    default: false,
+    help: 'print the matrix and the solution (accepted; use printLog)',
+  });
+  readonly subpartSolve = this.initData({
+    name: 'subpartSolve',
+    type: Bool,
+    default: false,
+    help: 'solve only the part of the system a constraint touches (accepted; the whole system is solved)',
+  });
 
   /** (nb·bs²) H_i, and H_i·U_i; (nb·bs²) L_i; (n) scratch. */
   private H: Float64Array = new Float64Array(0);
@@ -103,7 +114,8 @@ export class BTDLinearSolver extends MatrixLinearSolver {
     D.fill(0);
     U.fill(0);
     Lb.fill(0);
-    let above = 0, below = 0;
+    let above = 0,
+      below = 0;
     for (let r = 0; r < n; r++) {
       const bi = Math.floor(r / bs);
       const ri = r - bi * bs;
@@ -129,7 +141,9 @@ export class BTDLinearSolver extends MatrixLinearSolver {
     }
     if ((above > 0 || below > 0) && !this.warned) {
       this.warned = true;
-      this.warn(`the system matrix has entries outside its three block diagonals (blocks of ${bs}): ${above} above them are left out and ${below} below them are added into other blocks, as SOFA's BTDMatrix stores them`);
+      this.warn(
+        `the system matrix has entries outside its three block diagonals (blocks of ${bs}): ${above} above them are left out and ${below} below them are added into other blocks, as SOFA's BTDMatrix stores them`,
+      );
     }
     if (this.projectedDofs) this.clearProjected(this.projectedDofs, bs, nb);
     this.factorize(bs, nb);
@@ -140,7 +154,8 @@ export class BTDLinearSolver extends MatrixLinearSolver {
     const b2 = bs * bs;
     const { D, U, Lb } = this;
     for (const g of dofs) {
-      const bi = Math.floor(g / bs), i = g - bi * bs;
+      const bi = Math.floor(g / bs),
+        i = g - bi * bs;
       for (let c = 0; c < bs; c++) {
         D[bi * b2 + i * bs + c] = 0;
         U[bi * b2 + i * bs + c] = 0;

@@ -31,7 +31,8 @@ export class BlockJacobiPreconditioner extends MatrixLinearSolver {
       const i0 = 3 * b;
       const size = Math.min(3, n - i0);
       // Pad a partial block with the identity so that the 3x3 inverse gives the inverse of its top-left part.
-      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) blk[3 * r + c] = r < size && c < size ? csrGet(A, i0 + r, i0 + c) : r === c ? 1 : 0;
+      for (let r = 0; r < 3; r++)
+        for (let c = 0; c < 3; c++) blk[3 * r + c] = r < size && c < size ? csrGet(A, i0 + r, i0 + c) : r === c ? 1 : 0;
       const out = this.inv.subarray(9 * b, 9 * b + 9);
       if (mat3Invert(out, blk) === 0) throw new Error(`diagonal block ${b} (rows ${i0}..${i0 + size - 1}) is singular`);
     }

@@ -19,8 +19,19 @@ import { minres, MinresWorkspace, type MinresResult } from './minres-iteration.j
 })
 export class MinResLinearSolver extends LinearSolver {
   readonly iterations = this.initData({ name: 'iterations', type: Int, default: 25, help: 'largest number of iterations' });
-  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 1e-5, help: 'stop when |r|/(|A|·|x|) or |A·r|/(|A|·|r|) falls below this' });
-  readonly graph = this.initData({ name: 'graph', type: Real, default: 0, output: true, help: 'residual estimate |b − A·x| at the end of the last solve' });
+  readonly tolerance = this.initData({
+    name: 'tolerance',
+    type: Real,
+    default: 1e-5,
+    help: 'stop when |r|/(|A|·|x|) or |A·r|/(|A|·|r|) falls below this',
+  });
+  readonly graph = this.initData({
+    name: 'graph',
+    type: Real,
+    default: 0,
+    output: true,
+    help: 'residual estimate |b − A·x| at the end of the last solve',
+  });
 
   private ws: MinresWorkspace | undefined;
   private readonly result: MinresResult = { iterations: 0, residual: 0 };
@@ -43,7 +54,15 @@ export class MinResLinearSolver extends LinearSolver {
     this.factors = factors;
     const assembled = this.template !== '' && this.template !== 'GraphScattered';
     if (assembled) this.A = system.assembleMBK(factors);
-    const res = minres(assembled ? this.applyAssembled : this.applyGraph, rhs, out, this.iterations.value, this.tolerance.value, this.ws, this.result);
+    const res = minres(
+      assembled ? this.applyAssembled : this.applyGraph,
+      rhs,
+      out,
+      this.iterations.value,
+      this.tolerance.value,
+      this.ws,
+      this.result,
+    );
     this.A = undefined;
     this.graph.value = res.residual;
     return { iterations: res.iterations, residual: res.residual, timeMs: performance.now() - t0 };

@@ -20,14 +20,25 @@ import { MatrixLinearSolver, crsTemplates } from './matrix-linear-solver.js';
   defaultTemplate: 'CompressedRowSparseMatrixd',
 })
 export class PrecomputedLinearSolver extends MatrixLinearSolver {
-  readonly jmjtTwostep = this.initData({ name: 'jmjt_twostep', type: Bool, default: true, help: 'two-step product J·A⁻¹·Jᵀ for constraint corrections (accepted; the product is computed column by column)' });
-  readonly useFile = this.initData({ name: 'use_file', type: Bool, default: true, help: 'SOFA caches the inverse in a file; sofa-ts recomputes it at the first solve (a value of 1 in the scene is reported)' });
+  readonly jmjtTwostep = this.initData({
+    name: 'jmjt_twostep',
+    type: Bool,
+    default: true,
+    help: 'two-step product J·A⁻¹·Jᵀ for constraint corrections (accepted; the product is computed column by column)',
+  });
+  readonly useFile = this.initData({
+    name: 'use_file',
+    type: Bool,
+    default: true,
+    help: 'SOFA caches the inverse in a file; sofa-ts recomputes it at the first solve (a value of 1 in the scene is reported)',
+  });
 
   private readonly ldlt = new SupernodalLDLT();
   private precomputed = false;
 
   override init(): void {
-    if (this.useFile.isSet && this.useFile.value) this.warn('use_file="1": the precomputed inverse is not cached in a file by sofa-ts (it is recomputed at the first solve)');
+    if (this.useFile.isSet && this.useFile.value)
+      this.warn('use_file="1": the precomputed inverse is not cached in a file by sofa-ts (it is recomputed at the first solve)');
     this.precomputed = false;
   }
 
@@ -51,7 +62,13 @@ export class PrecomputedLinearSolver extends MatrixLinearSolver {
   restoreState(saved: CheckpointReader): void {
     if (saved.record['matrix'] === null) return;
     const m = saved.sub('matrix');
-    this.setMatrix({ rows: m.number('rows'), cols: m.number('cols'), rowPtr: m.array('rowPtr', Int32Array).slice(), colInd: m.array('colInd', Int32Array).slice(), values: m.array('values', Float64Array).slice() });
+    this.setMatrix({
+      rows: m.number('rows'),
+      cols: m.number('cols'),
+      rowPtr: m.array('rowPtr', Int32Array).slice(),
+      colInd: m.array('colInd', Int32Array).slice(),
+      values: m.array('values', Float64Array).slice(),
+    });
   }
 
   protected invert(A: CsrMatrix): void {

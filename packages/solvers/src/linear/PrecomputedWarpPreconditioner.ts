@@ -23,12 +23,43 @@ import { findRotationFinder, identityRotations, rotateBlocks, type RotationFinde
   defaultTemplate: 'Vec3d',
 })
 export class PrecomputedWarpPreconditioner extends MatrixLinearSolver {
-  readonly jmjtTwostep = this.initData({ name: 'jmjt_twostep', type: Bool, default: true, help: 'two-step product J·A⁻¹·Jᵀ for constraint corrections (accepted; the product is computed column by column)' });
-  readonly useFile = this.initData({ name: 'use_file', type: Bool, default: true, help: 'SOFA caches the inverse in a file; sofa-ts recomputes it at the first solve (a value of 1 in the scene is reported)' });
-  readonly shareMatrix = this.initData({ name: 'share_matrix', type: Bool, default: true, help: 'share the inverse between components of the same file in SOFA (accepted; each component keeps its own)' });
-  readonly useRotations = this.initData({ name: 'use_rotations', type: Bool, default: true, help: 'turn the precomputed inverse with the node rotations of a rotation finder' });
-  readonly drawRotationsScale = this.initData({ name: 'draw_rotations_scale', type: Real, default: 0, help: 'scale of the rotation frames drawn (GUI only)', group: 'Visualization' });
-  readonly linearSolverLink = this.initLink<MatrixLinearSolver>({ name: 'linearSolver', help: 'the linear solver whose factorisation gives the precomputed inverse (default: factorise the first matrix handed)', accepts: (o): o is MatrixLinearSolver => isMatrixLinearSolver(o) && o !== this, expected: 'an assembled linear solver' });
+  readonly jmjtTwostep = this.initData({
+    name: 'jmjt_twostep',
+    type: Bool,
+    default: true,
+    help: 'two-step product J·A⁻¹·Jᵀ for constraint corrections (accepted; the product is computed column by column)',
+  });
+  readonly useFile = this.initData({
+    name: 'use_file',
+    type: Bool,
+    default: true,
+    help: 'SOFA caches the inverse in a file; sofa-ts recomputes it at the first solve (a value of 1 in the scene is reported)',
+  });
+  readonly shareMatrix = this.initData({
+    name: 'share_matrix',
+    type: Bool,
+    default: true,
+    help: 'share the inverse between components of the same file in SOFA (accepted; each component keeps its own)',
+  });
+  readonly useRotations = this.initData({
+    name: 'use_rotations',
+    type: Bool,
+    default: true,
+    help: 'turn the precomputed inverse with the node rotations of a rotation finder',
+  });
+  readonly drawRotationsScale = this.initData({
+    name: 'draw_rotations_scale',
+    type: Real,
+    default: 0,
+    help: 'scale of the rotation frames drawn (GUI only)',
+    group: 'Visualization',
+  });
+  readonly linearSolverLink = this.initLink<MatrixLinearSolver>({
+    name: 'linearSolver',
+    help: 'the linear solver whose factorisation gives the precomputed inverse (default: factorise the first matrix handed)',
+    accepts: (o): o is MatrixLinearSolver => isMatrixLinearSolver(o) && o !== this,
+    expected: 'an assembled linear solver',
+  });
 
   private precomputed = false;
   /** The inverse is zero (a linked solver had no matrix). */
@@ -42,13 +73,15 @@ export class PrecomputedWarpPreconditioner extends MatrixLinearSolver {
   private t2: Float64Array = new Float64Array(0);
 
   override init(): void {
-    if (this.useFile.isSet && this.useFile.value) this.warn('use_file="1": the precomputed inverse is not cached in a file by sofa-ts (it is recomputed at the first solve)');
+    if (this.useFile.isSet && this.useFile.value)
+      this.warn('use_file="1": the precomputed inverse is not cached in a file by sofa-ts (it is recomputed at the first solve)');
     this.precomputed = false;
   }
 
   override bwdInit(): void {
     this.finder = findRotationFinder(this);
-    if (this.useRotations.value && !this.finder) this.warn('no component of this node gives node rotations: the precomputed inverse is used unrotated (R = I), as SOFA does');
+    if (this.useRotations.value && !this.finder)
+      this.warn('no component of this node gives node rotations: the precomputed inverse is used unrotated (R = I), as SOFA does');
   }
 
   override setMatrix(A: CsrMatrix): void {
@@ -65,7 +98,11 @@ export class PrecomputedWarpPreconditioner extends MatrixLinearSolver {
       if (linked) {
         this.own = false;
         this.zero = !linked.hasMatrix;
-        if (this.zero) this.warn(`the linked ${linked.describe()} was never given a matrix (its linear system is built by no ODE solver, preconditioner or warp): as in SOFA, the precomputed inverse is zero and this preconditioner returns 0`, 'link the solver of a system that is built, or remove linearSolver to invert the first matrix handed to this preconditioner');
+        if (this.zero)
+          this.warn(
+            `the linked ${linked.describe()} was never given a matrix (its linear system is built by no ODE solver, preconditioner or warp): as in SOFA, the precomputed inverse is zero and this preconditioner returns 0`,
+            'link the solver of a system that is built, or remove linearSolver to invert the first matrix handed to this preconditioner',
+          );
       } else {
         this.own = true;
         this.factorizeFirst(A);
@@ -92,7 +129,12 @@ export class PrecomputedWarpPreconditioner extends MatrixLinearSolver {
   checkpointState(): CheckpointRecord {
     const A = this.first;
     return {
-      precomputed: this.precomputed, zero: this.zero, own: this.own, hasMatrix: this.hasMatrix, R: this.R, n: this.t1.length,
+      precomputed: this.precomputed,
+      zero: this.zero,
+      own: this.own,
+      hasMatrix: this.hasMatrix,
+      R: this.R,
+      n: this.t1.length,
       matrix: this.own && A ? { rows: A.rows, cols: A.cols, rowPtr: A.rowPtr, colInd: A.colInd, values: A.values } : null,
     };
   }
@@ -105,7 +147,13 @@ export class PrecomputedWarpPreconditioner extends MatrixLinearSolver {
     this.R = saved.array('R', Float64Array).slice();
     if (saved.record['matrix'] !== null) {
       const m = saved.sub('matrix');
-      this.factorizeFirst({ rows: m.number('rows'), cols: m.number('cols'), rowPtr: m.array('rowPtr', Int32Array).slice(), colInd: m.array('colInd', Int32Array).slice(), values: m.array('values', Float64Array).slice() });
+      this.factorizeFirst({
+        rows: m.number('rows'),
+        cols: m.number('cols'),
+        rowPtr: m.array('rowPtr', Int32Array).slice(),
+        colInd: m.array('colInd', Int32Array).slice(),
+        values: m.array('values', Float64Array).slice(),
+      });
     }
     this.t1 = new Float64Array(saved.number('n'));
     this.t2 = new Float64Array(this.t1.length);

@@ -17,7 +17,13 @@ import { BaseObject, Int, sofaComponent } from '@sofa-ts/core';
 })
 export class PreconditionedMatrixFreeSystem extends BaseObject {
   readonly isPreconditionedMatrixFreeSystem = true;
-  readonly assemblingRate = this.initData({ name: 'assemblingRate', type: Int, default: 1, help: 'the preconditioner matrix is rebuilt every this many solves (time steps or Newton iterations)', aliases: ['update_step'] });
+  readonly assemblingRate = this.initData({
+    name: 'assemblingRate',
+    type: Int,
+    default: 1,
+    help: 'the preconditioner matrix is rebuilt every this many solves (time steps or Newton iterations)',
+    aliases: ['update_step'],
+  });
   /** Solves since the last rebuild (SOFA's counter: starts at the rate so that the first solve rebuilds). */
   private counter = 0;
   /** Checkpoint: the counter of solves. */
@@ -43,5 +49,7 @@ export class PreconditionedMatrixFreeSystem extends BaseObject {
 }
 
 export function isPreconditionedMatrixFreeSystem(o: unknown): o is PreconditionedMatrixFreeSystem {
-  return typeof o === 'object' && o !== null && (o as { isPreconditionedMatrixFreeSystem?: unknown }).isPreconditionedMatrixFreeSystem === true;
+  return (
+    typeof o === 'object' && o !== null && (o as { isPreconditionedMatrixFreeSystem?: unknown }).isPreconditionedMatrixFreeSystem === true
+  );
 }

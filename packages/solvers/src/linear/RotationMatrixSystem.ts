@@ -19,9 +19,26 @@ import { findRotationFinder, isRotationFinder, type RotationFinder } from './rot
 })
 export class RotationMatrixSystem extends TypedMatrixLinearSystem {
   readonly isRotationMatrixSystem = true;
-  readonly assemblingRate = this.initData({ name: 'assemblingRate', type: Int, default: 1, help: 'the main system is rebuilt (and the rotations reset to identity) every this many builds' });
-  readonly mainSystem = this.initLink<TypedMatrixLinearSystem>({ name: 'mainSystem', help: 'the main assembled linear system that is warped (default: the first assembled system of the node)', accepts: (o): o is TypedMatrixLinearSystem => isMatrixLinearSystem(o) && o !== this && !(o as { isRotationMatrixSystem?: boolean }).isRotationMatrixSystem, expected: 'an assembled linear system (MatrixLinearSystem, ...)', search: 'local' });
-  readonly rotationFinder = this.initLink<RotationFinder>({ name: 'rotationFinder', help: 'the component giving the node rotations (default: the first of the node)', accepts: isRotationFinder, expected: 'a rotation finder (a corotational force field)' });
+  readonly assemblingRate = this.initData({
+    name: 'assemblingRate',
+    type: Int,
+    default: 1,
+    help: 'the main system is rebuilt (and the rotations reset to identity) every this many builds',
+  });
+  readonly mainSystem = this.initLink<TypedMatrixLinearSystem>({
+    name: 'mainSystem',
+    help: 'the main assembled linear system that is warped (default: the first assembled system of the node)',
+    accepts: (o): o is TypedMatrixLinearSystem =>
+      isMatrixLinearSystem(o) && o !== this && !(o as { isRotationMatrixSystem?: boolean }).isRotationMatrixSystem,
+    expected: 'an assembled linear system (MatrixLinearSystem, ...)',
+    search: 'local',
+  });
+  readonly rotationFinder = this.initLink<RotationFinder>({
+    name: 'rotationFinder',
+    help: 'the component giving the node rotations (default: the first of the node)',
+    accepts: isRotationFinder,
+    expected: 'a rotation finder (a corotational force field)',
+  });
   private counter = 0;
   /** Checkpoint: the counter of assemblies. */
   readonly checkpointFields = ['counter'] as const;
@@ -31,7 +48,10 @@ export class RotationMatrixSystem extends TypedMatrixLinearSystem {
     if (this.assemblingRate.value < 1) throw this.error(`assemblingRate must be >= 1 (got ${this.assemblingRate.value})`);
     if (!this.rotationFinder.get()) this.rotationFinder.set(findRotationFinder(this));
     if (this.assemblingRate.value > 1 && !this.rotationFinder.get()) {
-      throw this.error('a rotation finder is needed between two assemblies (assemblingRate > 1), and no component of this node gives node rotations', 'with assemblingRate="1" the rotations are always the identity and none is needed');
+      throw this.error(
+        'a rotation finder is needed between two assemblies (assemblingRate > 1), and no component of this node gives node rotations',
+        'with assemblingRate="1" the rotations are always the identity and none is needed',
+      );
     }
     this.counter = this.assemblingRate.value;
   }

@@ -20,7 +20,13 @@ import { MatrixLinearSolver } from './matrix-linear-solver.js';
   defaultTemplate: 'CompressedRowSparseMatrixd',
 })
 export class SSORPreconditioner extends MatrixLinearSolver {
-  readonly omega = this.initData({ name: 'omega', type: Real, default: 1, range: numberRange('in (0, 2)', (x) => x > 0 && x < 2), help: 'relaxation factor ω, in ]0, 2[' });
+  readonly omega = this.initData({
+    name: 'omega',
+    type: Real,
+    default: 1,
+    range: numberRange('in (0, 2)', (x) => x > 0 && x < 2),
+    help: 'relaxation factor ω, in ]0, 2[',
+  });
 
   /** Own copy of the matrix (the assembled one is overwritten by the next assembly). */
   private M: CsrMatrix | undefined;

@@ -20,10 +20,27 @@ import { MatrixLinearSolver } from './matrix-linear-solver.js';
   defaultTemplate: 'FullMatrix',
 })
 export class SVDLinearSolver extends MatrixLinearSolver {
-  readonly minSingularValue = this.initData({ name: 'minSingularValue', type: Real, default: 1e-6, help: 'singular values below this are set to 0 (stabilises ill-conditioned systems)' });
-  readonly conditionNumber = this.initData({ name: 'conditionNumber', type: Real, default: 0, output: true, help: 'condition number σ_max/σ_min of the last matrix' });
+  readonly minSingularValue = this.initData({
+    name: 'minSingularValue',
+    type: Real,
+    default: 1e-6,
+    help: 'singular values below this are set to 0 (stabilises ill-conditioned systems)',
+  });
+  readonly conditionNumber = this.initData({
+    name: 'conditionNumber',
+    type: Real,
+    default: 0,
+    output: true,
+    help: 'condition number σ_max/σ_min of the last matrix',
+  });
   readonly maxSweeps = 60;
-  readonly sweepsData = this.initData({ name: 'sweeps', type: Int, default: 0, output: true, help: 'Jacobi sweeps of the last decomposition of an unsymmetric matrix, 0 for a symmetric one (sofa-ts)' });
+  readonly sweepsData = this.initData({
+    name: 'sweeps',
+    type: Int,
+    default: 0,
+    output: true,
+    help: 'Jacobi sweeps of the last decomposition of an unsymmetric matrix, 0 for a symmetric one (sofa-ts)',
+  });
 
   /** (n·n) the dense copy of A, row-major; the decomposition's rows U_j, V_j and σ. */
   private a: Float64Array = new Float64Array(0);

@@ -17,12 +17,18 @@ import { DirectSparseSolver, crsTemplates } from './matrix-linear-solver.js';
   defaultTemplate: 'CompressedRowSparseMatrixd',
 })
 export class SparseCholeskySolver extends DirectSparseSolver {
-  readonly permutation_ = this.initData({ name: 'permutation', type: LegacyPermutation, default: 'None', help: 'deprecated: type of fill reducing permutation when no ordering component is given' });
+  readonly permutation_ = this.initData({
+    name: 'permutation',
+    type: LegacyPermutation,
+    default: 'None',
+    help: 'deprecated: type of fill reducing permutation when no ordering component is given',
+  });
 
   private readonly chol = new SparseCholesky();
 
   override get orderingName(): string {
-    if (!this.orderingMethod.get() && this.permutation_.isSet && !this.ordering.isSet) return orderingOfPermutation(this.permutation_.value);
+    if (!this.orderingMethod.get() && this.permutation_.isSet && !this.ordering.isSet)
+      return orderingOfPermutation(this.permutation_.value);
     return super.orderingName;
   }
 

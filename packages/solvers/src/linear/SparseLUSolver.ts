@@ -17,14 +17,32 @@ import { DirectSparseSolver, crsTemplates } from './matrix-linear-solver.js';
   defaultTemplate: 'CompressedRowSparseMatrixd',
 })
 export class SparseLUSolver extends DirectSparseSolver {
-  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 0.001, range: nonNegative, help: 'diagonal pivot threshold in [0, 1]: the diagonal entry stays the pivot when at least this fraction of the largest one' });
-  readonly permutation_ = this.initData({ name: 'permutation', type: LegacyPermutation, default: 'None', help: 'deprecated: type of fill reducing permutation when no ordering component is given' });
-  readonly nnzL = this.initData({ name: 'L_nnz', type: Int, default: 0, help: 'entries of L below its diagonal after the last factorization', output: true });
+  readonly tolerance = this.initData({
+    name: 'tolerance',
+    type: Real,
+    default: 0.001,
+    range: nonNegative,
+    help: 'diagonal pivot threshold in [0, 1]: the diagonal entry stays the pivot when at least this fraction of the largest one',
+  });
+  readonly permutation_ = this.initData({
+    name: 'permutation',
+    type: LegacyPermutation,
+    default: 'None',
+    help: 'deprecated: type of fill reducing permutation when no ordering component is given',
+  });
+  readonly nnzL = this.initData({
+    name: 'L_nnz',
+    type: Int,
+    default: 0,
+    help: 'entries of L below its diagonal after the last factorization',
+    output: true,
+  });
 
   private readonly lu = new SparseLU();
 
   override get orderingName(): string {
-    if (!this.orderingMethod.get() && this.permutation_.isSet && !this.ordering.isSet) return orderingOfPermutation(this.permutation_.value);
+    if (!this.orderingMethod.get() && this.permutation_.isSet && !this.ordering.isSet)
+      return orderingOfPermutation(this.permutation_.value);
     return super.orderingName;
   }
 

@@ -24,9 +24,25 @@ import { isRotationMatrixSystem, type RotationMatrixSystem } from './RotationMat
   defaultTemplate: 'RotationMatrixd',
 })
 export class WarpPreconditioner extends MatrixLinearSolver {
-  readonly linearSolverLink = this.initLink<MatrixLinearSolver>({ name: 'linearSolver', help: 'the assembled linear solver factorising the matrix (default: the first other one of the node)', accepts: (o): o is MatrixLinearSolver => isMatrixLinearSolver(o) && o !== this, expected: 'an assembled linear solver (SparseLDLSolver, ...)', search: 'local' });
-  readonly useRotationFinder = this.initData({ name: 'useRotationFinder', type: Int, default: 0, help: 'index of the rotation finder of the node to use' });
-  readonly updateStep = this.initData({ name: 'update_step', type: Int, default: 1, help: "SOFA's older refresh period of the factorisation; the RotationMatrixSystem's assemblingRate decides it (a value other than 1 is reported)" });
+  readonly linearSolverLink = this.initLink<MatrixLinearSolver>({
+    name: 'linearSolver',
+    help: 'the assembled linear solver factorising the matrix (default: the first other one of the node)',
+    accepts: (o): o is MatrixLinearSolver => isMatrixLinearSolver(o) && o !== this,
+    expected: 'an assembled linear solver (SparseLDLSolver, ...)',
+    search: 'local',
+  });
+  readonly useRotationFinder = this.initData({
+    name: 'useRotationFinder',
+    type: Int,
+    default: 0,
+    help: 'index of the rotation finder of the node to use',
+  });
+  readonly updateStep = this.initData({
+    name: 'update_step',
+    type: Int,
+    default: 1,
+    help: "SOFA's older refresh period of the factorisation; the RotationMatrixSystem's assemblingRate decides it (a value other than 1 is reported)",
+  });
 
   /** (n·9) rotations applied around the factorisation, and those of the nodes at the factorisation. */
   private R: Float64Array = new Float64Array(0);
@@ -38,7 +54,10 @@ export class WarpPreconditioner extends MatrixLinearSolver {
   private finder: RotationFinder | undefined;
 
   override init(): void {
-    if (this.updateStep.value !== 1) this.warn(`update_step="${this.updateStep.value}" is not used: the RotationMatrixSystem's assemblingRate decides when the matrix is factorised again`);
+    if (this.updateStep.value !== 1)
+      this.warn(
+        `update_step="${this.updateStep.value}" is not used: the RotationMatrixSystem's assemblingRate decides when the matrix is factorised again`,
+      );
   }
 
   override bwdInit(): void {
@@ -78,7 +97,10 @@ export class WarpPreconditioner extends MatrixLinearSolver {
     this.finder!.getNodeRotations(this.Rcur);
     const { R, Rf, Rcur } = this;
     for (let b = 0; b < R.length; b += 9) {
-      for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) R[b + 3 * i + j] = Rcur[b + 3 * i]! * Rf[b + 3 * j]! + Rcur[b + 3 * i + 1]! * Rf[b + 3 * j + 1]! + Rcur[b + 3 * i + 2]! * Rf[b + 3 * j + 2]!;
+      for (let i = 0; i < 3; i++)
+        for (let j = 0; j < 3; j++)
+          R[b + 3 * i + j] =
+            Rcur[b + 3 * i]! * Rf[b + 3 * j]! + Rcur[b + 3 * i + 1]! * Rf[b + 3 * j + 1]! + Rcur[b + 3 * i + 2]! * Rf[b + 3 * j + 2]!;
     }
   }
 

@@ -47,7 +47,9 @@ export class DenseSvdWorkspace {
   pushRotation(c: number, s: number, i: number): void {
     if (this.rotations === this.rotC.length) {
       const size = Math.max(1024, 2 * this.rotC.length);
-      const c2 = new Float64Array(size), s2 = new Float64Array(size), i2 = new Int32Array(size);
+      const c2 = new Float64Array(size),
+        s2 = new Float64Array(size),
+        i2 = new Int32Array(size);
       c2.set(this.rotC);
       s2.set(this.rotS);
       i2.set(this.rotI);
@@ -68,14 +70,18 @@ export class DenseSvdWorkspace {
 
   /** x = Q·Z·Λ⁺·Zᵀ·Qᵀ·b */
   private solveSymmetric(out: Float64Array, rhs: Float64Array, thr: number): void {
-    const n = this.n, { house: h, beta, y, d, rotC, rotS, rotI } = this;
+    const n = this.n,
+      { house: h, beta, y, d, rotC, rotS, rotI } = this;
     y.set(rhs.subarray(0, n));
     // y = Qᵀ·b = H_{n−3}···H₀·b
     for (let k = 0; k < n - 2; k++) applyHouseholder(y, h, k, n, beta[k]!);
     // y = Zᵀ·y = G_Rᵀ···G₁ᵀ·y
     for (let r = 0; r < this.rotations; r++) {
-      const i = rotI[r]!, c = rotC[r]!, s = rotS[r]!;
-      const a = y[i]!, b = y[i + 1]!;
+      const i = rotI[r]!,
+        c = rotC[r]!,
+        s = rotS[r]!;
+      const a = y[i]!,
+        b = y[i + 1]!;
       y[i] = c * a - s * b;
       y[i + 1] = s * a + c * b;
     }
@@ -83,8 +89,11 @@ export class DenseSvdWorkspace {
     for (let j = 0; j < n; j++) y[j] = Math.abs(d[j]!) > thr ? y[j]! / d[j]! : 0;
     // y = Z·y = G₁···G_R·y
     for (let r = this.rotations - 1; r >= 0; r--) {
-      const i = rotI[r]!, c = rotC[r]!, s = rotS[r]!;
-      const a = y[i]!, b = y[i + 1]!;
+      const i = rotI[r]!,
+        c = rotC[r]!,
+        s = rotS[r]!;
+      const a = y[i]!,
+        b = y[i + 1]!;
       y[i] = c * a + s * b;
       y[i + 1] = c * b - s * a;
     }
@@ -95,7 +104,8 @@ export class DenseSvdWorkspace {
 
   /** x = Σ_j [σ_j > thr] V_j·(U_j·b)/σ_j */
   private solveJacobi(out: Float64Array, rhs: Float64Array, thr: number): void {
-    const n = this.n, { ut: u, vt: v, sigma, y: t } = this;
+    const n = this.n,
+      { ut: u, vt: v, sigma, y: t } = this;
     for (let j = 0; j < n; j++) {
       if (!(sigma[j]! > thr)) {
         t[j] = 0;
@@ -140,7 +150,8 @@ export function isSymmetric(a: Float64Array, n: number, tol: number): boolean {
  * in w. Returns false when a QL iteration does not converge in 60 iterations for one eigenvalue.
  */
 export function symmetricSvd(w: DenseSvdWorkspace, a: Float64Array): boolean {
-  const n = w.n, { d, e, p, beta, house: h } = w;
+  const n = w.n,
+    { d, e, p, beta, house: h } = w;
   w.kind = 'symmetric';
   w.rotations = 0;
   // Householder, column k: v with (I − β·v·vᵀ)·a[k+1:, k] = α·e₁, then A₂₂ ← H·A₂₂·H on the lower
@@ -172,7 +183,8 @@ export function symmetricSvd(w: DenseSvdWorkspace, a: Float64Array): boolean {
     // p = β·A₂₂·v from the lower triangle: row i contributes a_ij·v_j (j ≤ i) and a_ij·v_i to p_j (j < i)
     for (let i = k + 1; i < n; i++) p[i] = 0;
     for (let i = k + 1; i < n; i++) {
-      const ri = i * n, vi = h[rk + i]!;
+      const ri = i * n,
+        vi = h[rk + i]!;
       let s = a[ri + i]! * vi;
       for (let j = k + 1; j < i; j++) {
         const aij = a[ri + j]!;
@@ -190,7 +202,9 @@ export function symmetricSvd(w: DenseSvdWorkspace, a: Float64Array): boolean {
     const half = 0.5 * b * pv;
     for (let i = k + 1; i < n; i++) p[i] = p[i]! - half * h[rk + i]!;
     for (let i = k + 1; i < n; i++) {
-      const ri = i * n, vi = h[rk + i]!, wi = p[i]!;
+      const ri = i * n,
+        vi = h[rk + i]!,
+        wi = p[i]!;
       for (let j = k + 1; j <= i; j++) a[ri + j] = a[ri + j]! - vi * p[j]! - wi * h[rk + j]!;
     }
   }
@@ -215,10 +229,13 @@ export function symmetricSvd(w: DenseSvdWorkspace, a: Float64Array): boolean {
       let g = (d[l + 1]! - d[l]!) / (2 * e[l]!);
       let r = Math.hypot(g, 1);
       g = d[m]! - d[l]! + e[l]! / (g + (g >= 0 ? r : -r));
-      let s = 1, c = 1, shift = 0;
+      let s = 1,
+        c = 1,
+        shift = 0;
       let deflated = false;
       for (let i = m - 1; i >= l; i--) {
-        const f = s * e[i]!, bb = c * e[i]!;
+        const f = s * e[i]!,
+          bb = c * e[i]!;
         r = Math.hypot(f, g);
         e[i + 1] = r;
         if (r === 0) {
@@ -270,9 +287,12 @@ export function jacobiSvd(w: DenseSvdWorkspace, a: Float64Array, maxSweeps: numb
       const rp = p * n;
       for (let q = p + 1; q < n; q++) {
         const rq = q * n;
-        let al = 0, be = 0, ga = 0;
+        let al = 0,
+          be = 0,
+          ga = 0;
         for (let i = 0; i < n; i++) {
-          const x = at[rp + i]!, y = at[rq + i]!;
+          const x = at[rp + i]!,
+            y = at[rq + i]!;
           al += x * x;
           be += y * y;
           ga += x * y;
@@ -282,12 +302,15 @@ export function jacobiSvd(w: DenseSvdWorkspace, a: Float64Array, maxSweeps: numb
         // the rotation making columns p and q orthogonal
         const zeta = (be - al) / (2 * ga);
         const t = Math.sign(zeta || 1) / (Math.abs(zeta) + Math.sqrt(1 + zeta * zeta));
-        const c = 1 / Math.sqrt(1 + t * t), s = c * t;
+        const c = 1 / Math.sqrt(1 + t * t),
+          s = c * t;
         for (let i = 0; i < n; i++) {
-          const x = at[rp + i]!, y = at[rq + i]!;
+          const x = at[rp + i]!,
+            y = at[rq + i]!;
           at[rp + i] = c * x - s * y;
           at[rq + i] = s * x + c * y;
-          const vx = v[rp + i]!, vy = v[rq + i]!;
+          const vx = v[rp + i]!,
+            vy = v[rq + i]!;
           v[rp + i] = c * vx - s * vy;
           v[rq + i] = s * vx + c * vy;
         }

@@ -11,9 +11,27 @@ import { NaturalOrderingMethod } from './NaturalOrderingMethod.js';
 import type { BaseOrderingMethod } from './ordering-method.js';
 import { SparseCholeskySolver } from './SparseCholeskySolver.js';
 import { SparseLUSolver } from './SparseLUSolver.js';
-import { anyFactors, denseSolve, denseToCsr, expectClose, fixedSystem, randomSpd, randomUnsymmetric, randomVector, rng } from './test-support.js';
+import {
+  anyFactors,
+  denseSolve,
+  denseToCsr,
+  expectClose,
+  fixedSystem,
+  randomSpd,
+  randomUnsymmetric,
+  randomVector,
+  rng,
+} from './test-support.js';
 
-const symmetricSolvers = { EigenSimplicialLDLT, EigenSimplicialLLT, SparseCholeskySolver, SparseLDLSolver, EigenSparseLU, SparseLUSolver, EigenSparseQR };
+const symmetricSolvers = {
+  EigenSimplicialLDLT,
+  EigenSimplicialLLT,
+  SparseCholeskySolver,
+  SparseLDLSolver,
+  EigenSparseLU,
+  SparseLUSolver,
+  EigenSparseQR,
+};
 const unsymmetricSolvers = { EigenSparseLU, SparseLUSolver, EigenSparseQR };
 const orderings = { none: undefined, Natural: NaturalOrderingMethod, AMD: AMDOrderingMethod, Metis: MetisOrderingMethod };
 

@@ -15,8 +15,19 @@ export const crsTemplates = ['CompressedRowSparseMatrixd', 'CompressedRowSparseM
  */
 export abstract class MatrixLinearSolver extends LinearSolver {
   readonly isMatrixLinearSolver = true;
-  readonly verbose = this.initData({ name: 'verbose', type: Bool, default: false, help: 'accepted for compatibility (old scenes); use printLog' });
-  readonly linearSystem = this.initLink<TypedMatrixLinearSystem>({ name: 'linearSystem', help: 'the linear system component describing the assembled matrix (default: the one in this node, if any)', accepts: isMatrixLinearSystem, expected: 'a linear system (MatrixLinearSystem, ConstantSparsityPatternSystem)', search: 'local' });
+  readonly verbose = this.initData({
+    name: 'verbose',
+    type: Bool,
+    default: false,
+    help: 'accepted for compatibility (old scenes); use printLog',
+  });
+  readonly linearSystem = this.initLink<TypedMatrixLinearSystem>({
+    name: 'linearSystem',
+    help: 'the linear system component describing the assembled matrix (default: the one in this node, if any)',
+    accepts: isMatrixLinearSystem,
+    expected: 'a linear system (MatrixLinearSystem, ConstantSparsityPatternSystem)',
+    search: 'local',
+  });
   /** Copy of the last pattern, to tell a refill from a new pattern. */
   private patRowPtr: Int32Array = new Int32Array(0);
   private patColInd: Int32Array = new Int32Array(0);
@@ -41,7 +52,12 @@ export abstract class MatrixLinearSolver extends LinearSolver {
     this.linearSystem.get()?.assembled(A);
     // the same matrix arrays of a system whose pattern did not change: no need to compare patterns
     const version = system.matrixPatternVersion;
-    const same = A === this.lastA && A.rowPtr === this.lastRowPtr && A.colInd === this.lastColInd && system === this.lastSystem && version === this.lastVersion;
+    const same =
+      A === this.lastA &&
+      A.rowPtr === this.lastRowPtr &&
+      A.colInd === this.lastColInd &&
+      system === this.lastSystem &&
+      version === this.lastVersion;
     this.setMatrix(A, same);
     this.lastA = A;
     this.lastRowPtr = A.rowPtr;
@@ -100,8 +116,19 @@ export function isMatrixLinearSolver(o: unknown): o is MatrixLinearSolver {
  * `ordering` attribute is still read when no ordering component is there.
  */
 export abstract class DirectSparseSolver extends MatrixLinearSolver {
-  readonly ordering = this.initData({ name: 'ordering', type: Enum(['Natural', 'AMD', 'COLAMD', 'Metis']), default: 'AMD', help: 'deprecated: ordering method when no ordering component is given (COLAMD is served by AMD on A + Aᵀ)' });
-  readonly orderingMethod = this.initLink<BaseOrderingMethod>({ name: 'orderingMethod', help: 'ordering method used by this component (default: the one in this node, else AMD)', accepts: isOrderingMethod, expected: 'an ordering method (NaturalOrderingMethod, AMDOrderingMethod, MetisOrderingMethod)', search: 'local' });
+  readonly ordering = this.initData({
+    name: 'ordering',
+    type: Enum(['Natural', 'AMD', 'COLAMD', 'Metis']),
+    default: 'AMD',
+    help: 'deprecated: ordering method when no ordering component is given (COLAMD is served by AMD on A + Aᵀ)',
+  });
+  readonly orderingMethod = this.initLink<BaseOrderingMethod>({
+    name: 'orderingMethod',
+    help: 'ordering method used by this component (default: the one in this node, else AMD)',
+    accepts: isOrderingMethod,
+    expected: 'an ordering method (NaturalOrderingMethod, AMDOrderingMethod, MetisOrderingMethod)',
+    search: 'local',
+  });
 
   /** Name of the ordering in use, for messages and tests. */
   get orderingName(): string {

@@ -41,7 +41,15 @@ function dot(a: Float64Array, b: Float64Array): number {
  * does, when |r|/(|A|·|x|) <= tol or |A·r|/(|A|·|r|) <= tol (|A| estimated by the Frobenius norm
  * of T_k), when the condition estimate reaches 0.1/ε, when |A|·ε·|x| >= |r₀|, or after maxIter.
  */
-export function minres(A: LinearOperator, b: Float64Array, x: Float64Array, maxIter: number, tol: number, ws: MinresWorkspace, out: MinresResult): MinresResult {
+export function minres(
+  A: LinearOperator,
+  b: Float64Array,
+  x: Float64Array,
+  maxIter: number,
+  tol: number,
+  ws: MinresWorkspace,
+  out: MinresResult,
+): MinresResult {
   const eps = Number.EPSILON;
   const n = b.length;
   let { r1, r2 } = ws;
@@ -122,7 +130,15 @@ export function minres(A: LinearOperator, b: Float64Array, x: Float64Array, maxI
     const test2 = root / Anorm;
     gmax = Math.max(gmax, gamma);
     gmin = Math.min(gmin, gamma);
-    if (test1 <= 0 || test2 <= 0 || itn >= maxIter - 1 || gmax / gmin >= 0.1 / eps || Anorm * eps * ynorm >= beta1 || test2 <= tol || test1 <= tol) {
+    if (
+      test1 <= 0 ||
+      test2 <= 0 ||
+      itn >= maxIter - 1 ||
+      gmax / gmin >= 0.1 / eps ||
+      Anorm * eps * ynorm >= beta1 ||
+      test2 <= tol ||
+      test1 <= tol
+    ) {
       itn++;
       break;
     }

@@ -10,7 +10,18 @@ import { PrecomputedLinearSolver } from './PrecomputedLinearSolver.js';
 import { PrecomputedWarpPreconditioner } from './PrecomputedWarpPreconditioner.js';
 import { SVDLinearSolver } from './SVDLinearSolver.js';
 import { WarpPreconditioner } from './WarpPreconditioner.js';
-import { anyFactors, denseMul, denseSolve, denseToCsr, expectClose, fixedSystem, randomSpd, randomUnsymmetric, randomVector, rng } from './test-support.js';
+import {
+  anyFactors,
+  denseMul,
+  denseSolve,
+  denseToCsr,
+  expectClose,
+  fixedSystem,
+  randomSpd,
+  randomUnsymmetric,
+  randomVector,
+  rng,
+} from './test-support.js';
 
 function make<T extends { template: string; init(): void }>(cls: new () => T, template = 'CompressedRowSparseMatrixd'): T {
   const s = new cls();
@@ -31,7 +42,8 @@ function randomBlockTridiagonal(r: () => number, nb: number, bs: number): number
   const n = nb * bs;
   const A = Array.from({ length: n }, () => new Array<number>(n).fill(0));
   for (let i = 0; i < n; i++)
-    for (let j = i + 1; j < n; j++) if (Math.abs(Math.floor(i / bs) - Math.floor(j / bs)) <= 1 && r() < 0.6) A[i]![j] = A[j]![i] = 2 * r() - 1;
+    for (let j = i + 1; j < n; j++)
+      if (Math.abs(Math.floor(i / bs) - Math.floor(j / bs)) <= 1 && r() < 0.6) A[i]![j] = A[j]![i] = 2 * r() - 1;
   for (let i = 0; i < n; i++) A[i]![i] = A[i]!.reduce((s, v, j) => s + (j === i ? 0 : Math.abs(v)), 0) + 0.5 + r();
   return A;
 }
@@ -70,7 +82,10 @@ describe('MinRes, BTD, SVD, precomputed and warp linear solvers (solution vs a d
     expectClose(x, denseSolve(D, b), 1e-10, 'MinRes warm');
   });
 
-  for (const [name, cls] of [['AsyncSparseLDLSolver', AsyncSparseLDLSolver], ['CholeskySolver', CholeskySolver]] as const) {
+  for (const [name, cls] of [
+    ['AsyncSparseLDLSolver', AsyncSparseLDLSolver],
+    ['CholeskySolver', CholeskySolver],
+  ] as const) {
     it(`${name}: random SPD systems, then new values on the same pattern`, () => {
       const r = rng(name.length);
       for (const n of [1, 9, 80]) {
@@ -86,7 +101,10 @@ describe('MinRes, BTD, SVD, precomputed and warp linear solvers (solution vs a d
     });
   }
 
-  for (const [template, bs] of [['BTDMatrix6d', 6], ['BTDMatrix3d', 3]] as const) {
+  for (const [template, bs] of [
+    ['BTDMatrix6d', 6],
+    ['BTDMatrix3d', 3],
+  ] as const) {
     it(`BTDLinearSolver (${template}): random block-tridiagonal SPD systems`, () => {
       const r = rng(bs);
       for (const nb of [1, 2, 15]) {
@@ -100,9 +118,11 @@ describe('MinRes, BTD, SVD, precomputed and warp linear solvers (solution vs a d
     });
   }
 
-  it('BTDLinearSolver stores as SOFA\'s BTDMatrix::add: an entry two blocks or more above the diagonal is left out, one below goes to stored block 3i + (j − i + 1)', () => {
+  it("BTDLinearSolver stores as SOFA's BTDMatrix::add: an entry two blocks or more above the diagonal is left out, one below goes to stored block 3i + (j − i + 1)", () => {
     const r = rng(31);
-    const bs = 3, nb = 4, n = nb * bs;
+    const bs = 3,
+      nb = 4,
+      n = nb * bs;
     const D = randomBlockTridiagonal(r, nb, bs);
     const A = D.map((row) => row.slice());
     A[1]![10] = 0.7; // block (0, 3): offset 4, left out
@@ -118,7 +138,9 @@ describe('MinRes, BTD, SVD, precomputed and warp linear solvers (solution vs a d
 
   it('BTDLinearSolver (solver of an ODE solver): the projected dofs are cleared after storage, so a moved entry of a projected column stays', () => {
     const r = rng(32);
-    const bs = 3, nb = 4, n = nb * bs;
+    const bs = 3,
+      nb = 4,
+      n = nb * bs;
     const D = randomBlockTridiagonal(r, nb, bs);
     const A = D.map((row) => row.slice());
     A[10]![1] = -0.4; // column 1 is projected, but SOFA moves the entry to (7, 7) before clearing
@@ -166,9 +188,20 @@ describe('MinRes, BTD, SVD, precomputed and warp linear solvers (solution vs a d
       ['SPD n=40', randomSpd(r, 40, 5)],
       ['indefinite n=50', randomIndefinite(r, 50)],
       // 3·I₁₀ ⊕ a block: a 10-fold eigenvalue, and a diagonal (already tridiagonal) start
-      ['repeated eigenvalues n=16', Array.from({ length: 16 }, (_, i) => Array.from({ length: 16 }, (_, j) => (i === j ? (i < 10 ? 3 : 5) : i >= 10 && j >= 10 ? 0.5 : 0)))],
+      [
+        'repeated eigenvalues n=16',
+        Array.from({ length: 16 }, (_, i) =>
+          Array.from({ length: 16 }, (_, j) => (i === j ? (i < 10 ? 3 : 5) : i >= 10 && j >= 10 ? 0.5 : 0)),
+        ),
+      ],
       ['n=1', [[-2]]],
-      ['n=2', [[1, 2], [2, -1]]],
+      [
+        'n=2',
+        [
+          [1, 2],
+          [2, -1],
+        ],
+      ],
     ];
     for (const [label, D] of cases) {
       const s = make(SVDLinearSolver);
@@ -179,7 +212,14 @@ describe('MinRes, BTD, SVD, precomputed and warp linear solvers (solution vs a d
       expect(s.sweepsData.value, label).to.equal(0);
     }
     // symmetric of rank 3 (B·Bᵀ, B 6×3 of integers: exactly singular): the least-norm least-squares solution pinv(S)·b
-    const B = [[1, 0, 2], [0, 1, -1], [2, 1, 0], [1, -1, 1], [0, 2, 1], [3, 0, -2]];
+    const B = [
+      [1, 0, 2],
+      [0, 1, -1],
+      [2, 1, 0],
+      [1, -1, 1],
+      [0, 2, 1],
+      [3, 0, -2],
+    ];
     const S = B.map((bi) => B.map((bj) => bi.reduce((t, v, k) => t + v * bj[k]!, 0)));
     const b = randomVector(r, 6);
     const s = make(SVDLinearSolver);

@@ -16,14 +16,54 @@ import { PcgWorkspace, flatDot, groupedDot, sofaPcg, type DotProduct, type PcgRe
  * use_precond = false) it is a plain CG.
  */
 export abstract class PcgLinearSolverBase extends LinearSolver {
-  readonly iterations = this.initData({ name: 'iterations', type: Int, default: 25, range: nonNegative, help: 'largest number of conjugate gradient updates per solve' });
-  readonly tolerance = this.initData({ name: 'tolerance', type: Real, default: 1e-5, range: nonNegative, help: 'stop once the preconditioned squared residual rᵀM⁻¹r falls to tolerance·|b|²' });
-  readonly usePrecond = this.initData({ name: 'use_precond', type: Bool, default: true, help: 'apply the linked preconditioner (false: plain conjugate gradient)' });
-  readonly updateStep = this.initData({ name: 'update_step', type: Int, default: 1, range: positive, help: 'the preconditioner matrix is rebuilt every this many solves (1: at every solve)', aliases: ['assemblingRate'] });
-  readonly buildPrecond = this.initData({ name: 'build_precond', type: Bool, default: true, help: 'rebuild the preconditioner every update_step solves; false: build it once, at the first solve' });
-  readonly preconditioner = this.initLink<MatrixLinearSolver>({ name: 'preconditioner', help: 'assembled linear solver whose solve serves as the preconditioner (none: plain conjugate gradient)', accepts: isMatrixLinearSolver, expected: 'an assembled linear solver (JacobiPreconditioner, BlockJacobiPreconditioner, SSORPreconditioner, a direct solver...)' });
+  readonly iterations = this.initData({
+    name: 'iterations',
+    type: Int,
+    default: 25,
+    range: nonNegative,
+    help: 'largest number of conjugate gradient updates per solve',
+  });
+  readonly tolerance = this.initData({
+    name: 'tolerance',
+    type: Real,
+    default: 1e-5,
+    range: nonNegative,
+    help: 'stop once the preconditioned squared residual rᵀM⁻¹r falls to tolerance·|b|²',
+  });
+  readonly usePrecond = this.initData({
+    name: 'use_precond',
+    type: Bool,
+    default: true,
+    help: 'apply the linked preconditioner (false: plain conjugate gradient)',
+  });
+  readonly updateStep = this.initData({
+    name: 'update_step',
+    type: Int,
+    default: 1,
+    range: positive,
+    help: 'the preconditioner matrix is rebuilt every this many solves (1: at every solve)',
+    aliases: ['assemblingRate'],
+  });
+  readonly buildPrecond = this.initData({
+    name: 'build_precond',
+    type: Bool,
+    default: true,
+    help: 'rebuild the preconditioner every update_step solves; false: build it once, at the first solve',
+  });
+  readonly preconditioner = this.initLink<MatrixLinearSolver>({
+    name: 'preconditioner',
+    help: 'assembled linear solver whose solve serves as the preconditioner (none: plain conjugate gradient)',
+    accepts: isMatrixLinearSolver,
+    expected: 'an assembled linear solver (JacobiPreconditioner, BlockJacobiPreconditioner, SSORPreconditioner, a direct solver...)',
+  });
 
-  readonly linearSystem = this.initLink<PreconditionedMatrixFreeSystem>({ name: 'linearSystem', help: 'the matrix-free linear system deciding when the preconditioner matrix is rebuilt (default: the one of this node, if any)', accepts: isPreconditionedMatrixFreeSystem, expected: 'a PreconditionedMatrixFreeSystem', search: 'local' });
+  readonly linearSystem = this.initLink<PreconditionedMatrixFreeSystem>({
+    name: 'linearSystem',
+    help: 'the matrix-free linear system deciding when the preconditioner matrix is rebuilt (default: the one of this node, if any)',
+    accepts: isPreconditionedMatrixFreeSystem,
+    expected: 'a PreconditionedMatrixFreeSystem',
+    search: 'local',
+  });
 
   private ws: PcgWorkspace | undefined;
   private readonly result: PcgResult = { iterations: 0, residual: 0 };
@@ -91,7 +131,17 @@ export abstract class PcgLinearSolverBase extends LinearSolver {
       this.precondMatrix = this.pending;
       this.pending = undefined;
     }
-    const res = sofaPcg(apply, usePre ? this.applyPrecond : undefined, rhs, out, this.iterations.value, this.tolerance.value, this.ws, this.result, dot);
+    const res = sofaPcg(
+      apply,
+      usePre ? this.applyPrecond : undefined,
+      rhs,
+      out,
+      this.iterations.value,
+      this.tolerance.value,
+      this.ws,
+      this.result,
+      dot,
+    );
     this.A = undefined;
     return { iterations: res.iterations, residual: res.residual, timeMs: performance.now() - t0 };
   }
@@ -118,7 +168,9 @@ export abstract class PcgLinearSolverBase extends LinearSolver {
     return {
       sinceRefresh: this.sinceRefresh,
       refreshed: this.refreshed,
-      ...(P && this.keepsPreconditioner ? { precond: { rows: P.rows, cols: P.cols, rowPtr: P.rowPtr, colInd: P.colInd, values: P.values } } : {}),
+      ...(P && this.keepsPreconditioner
+        ? { precond: { rows: P.rows, cols: P.cols, rowPtr: P.rowPtr, colInd: P.colInd, values: P.values } }
+        : {}),
     };
   }
 
@@ -127,7 +179,13 @@ export abstract class PcgLinearSolverBase extends LinearSolver {
     this.refreshed = saved.bool('refreshed');
     if (saved.has('precond')) {
       const p = saved.sub('precond');
-      this.pending = { rows: p.number('rows'), cols: p.number('cols'), rowPtr: p.array('rowPtr', Int32Array), colInd: p.array('colInd', Int32Array), values: p.array('values', Float64Array) };
+      this.pending = {
+        rows: p.number('rows'),
+        cols: p.number('cols'),
+        rowPtr: p.array('rowPtr', Int32Array),
+        colInd: p.array('colInd', Int32Array),
+        values: p.array('values', Float64Array),
+      };
     }
   }
 

@@ -42,7 +42,12 @@ describe('preconditioners and PCG', () => {
     J.setMatrix(denseToCsr(D));
     const z = new Float64Array(n);
     J.solveMatrix(z, rhs);
-    expectClose(z, Array.from(rhs, (v, i) => v / D[i]![i]!), 1e-15, 'Jacobi');
+    expectClose(
+      z,
+      Array.from(rhs, (v, i) => v / D[i]![i]!),
+      1e-15,
+      'Jacobi',
+    );
     const B = new BlockJacobiPreconditioner();
     B.setMatrix(denseToCsr(D));
     B.solveMatrix(z, rhs);
@@ -67,7 +72,13 @@ describe('preconditioners and PCG', () => {
         expectClose(z, denseMul(P, rhs), 1e-12, `SSOR ω=${w}`);
       }
       // For symmetric A the SSOR operator is symmetric: P = Pᵀ.
-      const diff = subtract(P, multiply(1, P.map((_, i) => P.map((row) => row[i]!)))) as number[][];
+      const diff = subtract(
+        P,
+        multiply(
+          1,
+          P.map((_, i) => P.map((row) => row[i]!)),
+        ),
+      ) as number[][];
       expect(Math.max(...diff.flat().map(Math.abs))).to.be.below(1e-12);
     });
   }
@@ -80,7 +91,13 @@ describe('preconditioners and PCG', () => {
     const expected = denseSolve(D, b);
     const ssor = new SSORPreconditioner();
     ssor.init();
-    const precs: Array<MatrixLinearSolver | undefined> = [undefined, new JacobiPreconditioner(), new BlockJacobiPreconditioner(), ssor, new EigenSimplicialLDLT()];
+    const precs: Array<MatrixLinearSolver | undefined> = [
+      undefined,
+      new JacobiPreconditioner(),
+      new BlockJacobiPreconditioner(),
+      ssor,
+      new EigenSimplicialLDLT(),
+    ];
     for (const p of precs) {
       const x = new Float64Array(n);
       const stats = pcg(p, { iterations: '500', tolerance: '1e-24' }).solveSystem(fixedSystem(D, 3), anyFactors, b, x);
@@ -102,7 +119,12 @@ describe('preconditioners and PCG', () => {
     const n = 120;
     const D = randomSpd(r, n, 4, (i) => Math.pow(10, (6 * i) / n)); // diagonal over 6 decades
     const b = randomVector(r, n);
-    const plain = pcg(undefined, { iterations: '2000', tolerance: '1e-20' }).solveSystem(fixedSystem(D), anyFactors, b, new Float64Array(n));
+    const plain = pcg(undefined, { iterations: '2000', tolerance: '1e-20' }).solveSystem(
+      fixedSystem(D),
+      anyFactors,
+      b,
+      new Float64Array(n),
+    );
     const x = new Float64Array(n);
     const jac = pcg(new JacobiPreconditioner(), { iterations: '2000', tolerance: '1e-20' }).solveSystem(fixedSystem(D), anyFactors, b, x);
     expectClose(x, denseSolve(D, b), 1e-8, 'Jacobi PCG');
@@ -149,18 +171,33 @@ describe('preconditioners and PCG', () => {
     }
     expect(count).to.be.greaterThan(2);
     const x = Float64Array.from(x0);
-    const stats = pcg(new JacobiPreconditioner(), { iterations: '100', tolerance: String(tol) }).solveSystem(fixedSystem(D), anyFactors, b, x);
+    const stats = pcg(new JacobiPreconditioner(), { iterations: '100', tolerance: String(tol) }).solveSystem(
+      fixedSystem(D),
+      anyFactors,
+      b,
+      x,
+    );
     expect(stats.iterations).to.equal(count);
     expectClose(x, ref, 1e-12, 'same iterate');
     // An iteration cap stops earlier.
-    const capped = pcg(new JacobiPreconditioner(), { iterations: '2', tolerance: String(tol) }).solveSystem(fixedSystem(D), anyFactors, b, Float64Array.from(x0));
+    const capped = pcg(new JacobiPreconditioner(), { iterations: '2', tolerance: String(tol) }).solveSystem(
+      fixedSystem(D),
+      anyFactors,
+      b,
+      Float64Array.from(x0),
+    );
     expect(capped.iterations).to.equal(2);
   });
 
   it('the preconditioner matrix is refreshed at the first solve and then every update_step solves', () => {
     const r = rng(2);
     const D = randomSpd(r, 9, 3);
-    for (const [step, build, expected] of [[1, true, 6], [2, true, 3], [3, true, 2], [1, false, 1]] as const) {
+    for (const [step, build, expected] of [
+      [1, true, 6],
+      [2, true, 3],
+      [3, true, 2],
+      [1, false, 1],
+    ] as const) {
       const pre = new JacobiPreconditioner();
       let refreshes = 0;
       const orig = pre.setMatrix.bind(pre);

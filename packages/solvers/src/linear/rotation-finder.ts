@@ -29,7 +29,9 @@ export function rotateBlocks(out: Float64Array, R: Float64Array, v: Float64Array
     const b = v[3 * i + 1]!;
     const c = v[3 * i + 2]!;
     for (let k = 0; k < 3; k++) {
-      out[3 * i + k] = transpose ? R[r + k]! * a + R[r + 3 + k]! * b + R[r + 6 + k]! * c : R[r + 3 * k]! * a + R[r + 3 * k + 1]! * b + R[r + 3 * k + 2]! * c;
+      out[3 * i + k] = transpose
+        ? R[r + k]! * a + R[r + 3 + k]! * b + R[r + 6 + k]! * c
+        : R[r + 3 * k]! * a + R[r + 3 * k + 1]! * b + R[r + 3 * k + 2]! * c;
     }
   }
   for (let i = 3 * n; i < v.length; i++) out[i] = v[i]!;

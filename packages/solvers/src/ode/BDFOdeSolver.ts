@@ -25,11 +25,40 @@ import { dotOf, SystemOdeSolver } from './ode-support.js';
   description: 'Velocity-based ODE solver using Backward Differentiation Formula (BDF), at any order, supporting variable time step size.',
 })
 export class BDFOdeSolver extends SystemOdeSolver implements NonLinearFunction {
-  readonly order = this.initData({ name: 'order', type: Int, default: 1, help: 'order of the method (1: backward Euler); the first steps use the orders their history allows' });
-  readonly rayleighStiffness = this.initData({ name: 'rayleighStiffness', type: Real, default: 0, help: 'Rayleigh damping coefficient related to stiffness, > 0' });
-  readonly rayleighMass = this.initData({ name: 'rayleighMass', type: Real, default: 0, help: 'Rayleigh damping coefficient related to mass, > 0' });
-  readonly newtonSolver = this.initLink<NewtonRaphsonSolver>({ name: 'newtonSolver', help: 'the NewtonRaphsonSolver solving each step (default: the first one of this node or below)', accepts: isNewtonRaphsonSolver, expected: 'a NewtonRaphsonSolver', search: 'down', required: true });
-  readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver (default: the first one in this node or above)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up', required: true });
+  readonly order = this.initData({
+    name: 'order',
+    type: Int,
+    default: 1,
+    help: 'order of the method (1: backward Euler); the first steps use the orders their history allows',
+  });
+  readonly rayleighStiffness = this.initData({
+    name: 'rayleighStiffness',
+    type: Real,
+    default: 0,
+    help: 'Rayleigh damping coefficient related to stiffness, > 0',
+  });
+  readonly rayleighMass = this.initData({
+    name: 'rayleighMass',
+    type: Real,
+    default: 0,
+    help: 'Rayleigh damping coefficient related to mass, > 0',
+  });
+  readonly newtonSolver = this.initLink<NewtonRaphsonSolver>({
+    name: 'newtonSolver',
+    help: 'the NewtonRaphsonSolver solving each step (default: the first one of this node or below)',
+    accepts: isNewtonRaphsonSolver,
+    expected: 'a NewtonRaphsonSolver',
+    search: 'down',
+    required: true,
+  });
+  readonly linearSolver = this.initLink<LinearSolver>({
+    name: 'linearSolver',
+    help: 'the linear solver (default: the first one in this node or above)',
+    accepts: isAssemblyLinearSolver,
+    expected: 'a linear solver',
+    search: 'up',
+    required: true,
+  });
 
   private sys: MechanicalSystem | undefined;
   /** History: (p+1) positions (coordSize) and velocities (size); index p is the step being solved. */
@@ -89,7 +118,10 @@ export class BDFOdeSolver extends SystemOdeSolver implements NonLinearFunction {
   protected allocate(sys: MechanicalSystem): void {
     for (const m of sys.masters) {
       const t = m.state.stateType;
-      if (t.coordSize !== t.derivSize) throw this.error(`the state ${m.state.describe()} is of template ${m.state.template}: BDFOdeSolver combines coordinates linearly and supports vector states only (Vec1, Vec2, Vec3, Vec6)`);
+      if (t.coordSize !== t.derivSize)
+        throw this.error(
+          `the state ${m.state.describe()} is of template ${m.state.template}: BDFOdeSolver combines coordinates linearly and supports vector states only (Vec1, Vec2, Vec3, Vec6)`,
+        );
     }
     const maxP = Math.max(1, this.order.value);
     this.count = 0;
@@ -111,7 +143,10 @@ export class BDFOdeSolver extends SystemOdeSolver implements NonLinearFunction {
       const fill = (key: string, into: Float64Array[]): void => {
         const saved = r.list(key);
         const fits = saved.length === into.length && saved.every((a, i) => a instanceof Float64Array && a.length === into[i]!.length);
-        if (!fits) throw this.error(`checkpoint: the saved history '${key}' does not fit this system (${into.length} states of ${into[0]?.length ?? 0} values)`);
+        if (!fits)
+          throw this.error(
+            `checkpoint: the saved history '${key}' does not fit this system (${into.length} states of ${into[0]?.length ?? 0} values)`,
+          );
         saved.forEach((a, i) => into[i]!.set(a as Float64Array));
       };
       fill('X', this.X);

@@ -1,4 +1,13 @@
-import { BaseOdeSolver, Real, isBaseMapping, isMechanicalState, isOdeSolver, sofaComponent, type BaseMechanicalState, type Node } from '@sofa-ts/core';
+import {
+  BaseOdeSolver,
+  Real,
+  isBaseMapping,
+  isMechanicalState,
+  isOdeSolver,
+  sofaComponent,
+  type BaseMechanicalState,
+  type Node,
+} from '@sofa-ts/core';
 
 /**
  * SOFA's DampVelocitySolver: an "ODE solver" that only damps the velocities of the independent
@@ -15,8 +24,19 @@ import { BaseOdeSolver, Real, isBaseMapping, isMechanicalState, isOdeSolver, sof
   description: 'Reduce the velocities.',
 })
 export class DampVelocitySolver extends BaseOdeSolver {
-  readonly rate = this.initData({ name: 'rate', type: Real, default: 0.99, unit: '1/s', help: 'Factor used to reduce the velocities. Typically between 0 and 1.' });
-  readonly threshold = this.initData({ name: 'threshold', type: Real, default: 0, help: 'Threshold under which the velocities are canceled.' });
+  readonly rate = this.initData({
+    name: 'rate',
+    type: Real,
+    default: 0.99,
+    unit: '1/s',
+    help: 'Factor used to reduce the velocities. Typically between 0 and 1.',
+  });
+  readonly threshold = this.initData({
+    name: 'threshold',
+    type: Real,
+    default: 0,
+    help: 'Threshold under which the velocities are canceled.',
+  });
 
   /** The independent states of the subtree (found at the first solve, again when the subtree changes). */
   private states: BaseMechanicalState[] = [];
@@ -29,9 +49,12 @@ export class DampVelocitySolver extends BaseOdeSolver {
       this.states = independentStates(root);
       this.revision = root.subtreeRevision;
     }
-    const factor = Math.exp(-this.rate.value * dt), t = this.threshold.value, t2 = t * t;
+    const factor = Math.exp(-this.rate.value * dt),
+      t = this.threshold.value,
+      t2 = t * t;
     for (const s of this.states) {
-      const v = s.v, d = s.stateType.derivSize;
+      const v = s.v,
+        d = s.stateType.derivSize;
       for (let i = 0; i < v.length; i++) v[i] = v[i]! * factor;
       // points slower than the threshold stop
       if (t !== 0) {

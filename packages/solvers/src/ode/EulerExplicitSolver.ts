@@ -18,11 +18,27 @@ import { accelerationOf, integrate, AccelerationOdeSolver } from './ode-support.
   description: 'Forward (or semi-implicit, symplectic) Euler integration of M·a = f.',
 })
 export class EulerExplicitSolver extends AccelerationOdeSolver {
-  readonly symplectic = this.initData({ name: 'symplectic', type: Bool, default: true, help: 'true: new velocity first, then positions moved with it (symplectic Euler, bounded energy); false: positions moved with the old velocity (forward Euler, energy grows)' });
-  readonly optimizedForDiagonalMatrix = this.initData({ name: 'optimizedForDiagonalMatrix', type: Bool, default: true, help: 'deprecated, accepted for compatibility: the solver detects non-diagonal masses itself' });
+  readonly symplectic = this.initData({
+    name: 'symplectic',
+    type: Bool,
+    default: true,
+    help: 'true: new velocity first, then positions moved with it (symplectic Euler, bounded energy); false: positions moved with the old velocity (forward Euler, energy grows)',
+  });
+  readonly optimizedForDiagonalMatrix = this.initData({
+    name: 'optimizedForDiagonalMatrix',
+    type: Bool,
+    default: true,
+    help: 'deprecated, accepted for compatibility: the solver detects non-diagonal masses itself',
+  });
   readonly threadSafeVisitor = this.initData({ name: 'threadSafeVisitor', type: Bool, default: false, help: 'accepted for compatibility' });
 
-  readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'solves M·a = f when a mass is not diagonal (default: the first linear solver in this node or above)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up' });
+  readonly linearSolver = this.initLink<LinearSolver>({
+    name: 'linearSolver',
+    help: 'solves M·a = f when a mass is not diagonal (default: the first linear solver in this node or above)',
+    accepts: isAssemblyLinearSolver,
+    expected: 'a linear solver',
+    search: 'up',
+  });
 
   /** (n) acceleration a. */
   private acc: Float64Array = new Float64Array(0);

@@ -22,13 +22,36 @@ import { accelerationOf, integrate, SystemOdeSolver } from './ode-support.js';
   description: 'Implicit time integrator using Newmark scheme.',
 })
 export class NewmarkImplicitSolver extends SystemOdeSolver {
-  readonly rayleighStiffness = this.initData({ name: 'rayleighStiffness', type: Real, default: 0, help: 'Rayleigh damping coefficient related to stiffness' });
-  readonly rayleighMass = this.initData({ name: 'rayleighMass', type: Real, default: 0, help: 'Rayleigh damping coefficient related to mass' });
-  readonly vdamping = this.initData({ name: 'vdamping', type: Real, default: 0, unit: '1/s', help: 'velocity decay coefficient (no decay if null)' });
+  readonly rayleighStiffness = this.initData({
+    name: 'rayleighStiffness',
+    type: Real,
+    default: 0,
+    help: 'Rayleigh damping coefficient related to stiffness',
+  });
+  readonly rayleighMass = this.initData({
+    name: 'rayleighMass',
+    type: Real,
+    default: 0,
+    help: 'Rayleigh damping coefficient related to mass',
+  });
+  readonly vdamping = this.initData({
+    name: 'vdamping',
+    type: Real,
+    default: 0,
+    unit: '1/s',
+    help: 'velocity decay coefficient (no decay if null)',
+  });
   readonly gamma = this.initData({ name: 'gamma', type: Real, default: 0.5, help: 'Newmark scheme gamma coefficient' });
   readonly beta = this.initData({ name: 'beta', type: Real, default: 0.25, help: 'Newmark scheme beta coefficient' });
   readonly threadSafeVisitor = this.initData({ name: 'threadSafeVisitor', type: Bool, default: false, help: 'accepted for compatibility' });
-  readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver (default: the first one in this node or above)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up', required: true });
+  readonly linearSolver = this.initLink<LinearSolver>({
+    name: 'linearSolver',
+    help: 'the linear solver (default: the first one in this node or above)',
+    accepts: isAssemblyLinearSolver,
+    expected: 'a linear solver',
+    search: 'up',
+    required: true,
+  });
 
   /** (size) a_n, the right-hand side, a_{n+1}, the position increment; a_n is valid after the first step. */
   private a: Float64Array = new Float64Array(0);
@@ -45,7 +68,8 @@ export class NewmarkImplicitSolver extends SystemOdeSolver {
     const r = this.restored;
     this.restored = undefined;
     if (r) {
-      if (r.a.length !== this.a.length) throw this.error(`checkpoint: a saved acceleration of ${r.a.length} values, the system has ${this.a.length}`);
+      if (r.a.length !== this.a.length)
+        throw this.error(`checkpoint: a saved acceleration of ${r.a.length} values, the system has ${this.a.length}`);
       this.a.set(r.a);
       this.hasAcc = r.hasAcc;
     }
@@ -102,7 +126,8 @@ export class NewmarkImplicitSolver extends SystemOdeSolver {
     // SOFA's order; SOFA skips the a_n term when rM = rK = 0 and β = ½ (then only its B part is
     // non-zero: SOFA drops it, and so does sofa-ts)
     sys.computeForce(rhs);
-    if (rM !== 0 || rK !== 0 || be !== 0.5) sys.addMBKv(rhs, { m: -h * (1 - g) * rM, b: h * (1 - g), k: h * (1 - g) * rK + (h * h * (1 - 2 * be)) / 2.0 }, a);
+    if (rM !== 0 || rK !== 0 || be !== 0.5)
+      sys.addMBKv(rhs, { m: -h * (1 - g) * rM, b: h * (1 - g), k: h * (1 - g) * rK + (h * h * (1 - 2 * be)) / 2.0 }, a);
     sys.addMBKv(rhs, { m: -rM, b: 0, k: rK + h }, sys.v);
     sys.projectResponse(rhs);
     const stats = solver.solveSystem(sys, this.systemMatrixFactors(h), rhs, a1);
@@ -112,7 +137,8 @@ export class NewmarkImplicitSolver extends SystemOdeSolver {
     integrate(sys, sys.x, sys.x, v, h);
     integrate(sys, sys.x, sys.x, a, h * h * (0.5 - be));
     integrate(sys, sys.x, sys.x, a1, h * h * be);
-    const fa = h * (1 - g), fa1 = h * g;
+    const fa = h * (1 - g),
+      fa1 = h * g;
     for (let i = 0; i < v.length; i++) v[i] = v[i]! + a[i]! * fa;
     for (let i = 0; i < v.length; i++) v[i] = v[i]! + a1[i]! * fa1;
     if (this.vdamping.value !== 0) {

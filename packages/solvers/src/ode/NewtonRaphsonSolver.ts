@@ -32,23 +32,103 @@ export type NewtonStatus =
   name: 'NewtonRaphsonSolver',
   category: 'OdeSolver',
   module: 'Sofa.Component.ODESolver.Backward',
-  description: 'Newton-Raphson iterations with a backtracking line search, for the nonlinear equation of an ODE solver (StaticSolver, BDFOdeSolver).',
+  description:
+    'Newton-Raphson iterations with a backtracking line search, for the nonlinear equation of an ODE solver (StaticSolver, BDFOdeSolver).',
 })
 export class NewtonRaphsonSolver extends BaseObject {
   readonly isNewtonRaphsonSolver = true;
-  readonly maxNbIterationsNewton = this.initData({ name: 'maxNbIterationsNewton', type: Int, default: 1, range: nonNegative, help: 'largest number of Newton iterations per solve', group: 'Stopping criteria' });
-  readonly relativeSuccessiveStoppingThreshold = this.initData({ name: 'relativeSuccessiveStoppingThreshold', type: Real, default: 1e-5, help: 'converged when |r_k| / |r_{k−1}| < this (<= 0: not tested)', group: 'Stopping criteria' });
-  readonly relativeInitialStoppingThreshold = this.initData({ name: 'relativeInitialStoppingThreshold', type: Real, default: 1e-5, help: 'converged when |r_k| / |r_0| < this (<= 0: not tested)', group: 'Stopping criteria' });
-  readonly absoluteResidualStoppingThreshold = this.initData({ name: 'absoluteResidualStoppingThreshold', type: Real, default: 1e-5, help: 'converged when |r_k| < this, and no iteration when |r_0| <= this (<= 0: not tested)', group: 'Stopping criteria' });
-  readonly relativeEstimateDifferenceThreshold = this.initData({ name: 'relativeEstimateDifferenceThreshold', type: Real, default: 0, help: 'converged when |Δu_k| / |u_{k−1}| < this (<= 0: not tested)', group: 'Stopping criteria' });
-  readonly absoluteEstimateDifferenceThreshold = this.initData({ name: 'absoluteEstimateDifferenceThreshold', type: Real, default: 0, help: 'converged when |Δu_k| < this (<= 0: not tested)', group: 'Stopping criteria' });
-  readonly maxNbIterationsLineSearch = this.initData({ name: 'maxNbIterationsLineSearch', type: Int, default: 5, range: nonNegative, help: 'largest number of step lengths tried by the line search', group: 'Line Search' });
-  readonly lineSearchCoefficient = this.initData({ name: 'lineSearchCoefficient', type: Real, default: 0.5, help: 'factor applied to the step length at each failed line-search try', group: 'Line Search' });
-  readonly updateStateWhenDiverged = this.initData({ name: 'updateStateWhenDiverged', type: Bool, default: true, help: 'keep the last iterate as the new state even when the iterations did not converge (false: the ODE solver keeps the previous state)' });
-  readonly status = this.initData({ name: 'status', type: Str, default: 'Undefined', help: 'status of the last solve: Undefined, Running, ConvergedEquilibrium, ConvergedResidualSuccessiveRatio, ConvergedResidualInitialRatio, ConvergedAbsoluteResidual, ConvergedRelativeEstimateDifference, ConvergedAbsoluteEstimateDifference, DivergedLineSearch, DivergedMaxIterations', output: true, group: 'Analysis' });
-  readonly residualGraph = this.initData({ name: 'residualGraph', type: RealArray(1), default: new Float64Array(0), help: 'squared residual norms |r|² of the last solve: the initial guess, then each iteration', output: true, group: 'Analysis' });
-  readonly warnWhenLineSearchFails = this.initData({ name: 'warnWhenLineSearchFails', type: Bool, default: true, help: 'report a line search that found no decreasing step' });
-  readonly warnWhenDiverge = this.initData({ name: 'warnWhenDiverge', type: Bool, default: true, help: 'report a solve whose iterations did not converge' });
+  readonly maxNbIterationsNewton = this.initData({
+    name: 'maxNbIterationsNewton',
+    type: Int,
+    default: 1,
+    range: nonNegative,
+    help: 'largest number of Newton iterations per solve',
+    group: 'Stopping criteria',
+  });
+  readonly relativeSuccessiveStoppingThreshold = this.initData({
+    name: 'relativeSuccessiveStoppingThreshold',
+    type: Real,
+    default: 1e-5,
+    help: 'converged when |r_k| / |r_{k−1}| < this (<= 0: not tested)',
+    group: 'Stopping criteria',
+  });
+  readonly relativeInitialStoppingThreshold = this.initData({
+    name: 'relativeInitialStoppingThreshold',
+    type: Real,
+    default: 1e-5,
+    help: 'converged when |r_k| / |r_0| < this (<= 0: not tested)',
+    group: 'Stopping criteria',
+  });
+  readonly absoluteResidualStoppingThreshold = this.initData({
+    name: 'absoluteResidualStoppingThreshold',
+    type: Real,
+    default: 1e-5,
+    help: 'converged when |r_k| < this, and no iteration when |r_0| <= this (<= 0: not tested)',
+    group: 'Stopping criteria',
+  });
+  readonly relativeEstimateDifferenceThreshold = this.initData({
+    name: 'relativeEstimateDifferenceThreshold',
+    type: Real,
+    default: 0,
+    help: 'converged when |Δu_k| / |u_{k−1}| < this (<= 0: not tested)',
+    group: 'Stopping criteria',
+  });
+  readonly absoluteEstimateDifferenceThreshold = this.initData({
+    name: 'absoluteEstimateDifferenceThreshold',
+    type: Real,
+    default: 0,
+    help: 'converged when |Δu_k| < this (<= 0: not tested)',
+    group: 'Stopping criteria',
+  });
+  readonly maxNbIterationsLineSearch = this.initData({
+    name: 'maxNbIterationsLineSearch',
+    type: Int,
+    default: 5,
+    range: nonNegative,
+    help: 'largest number of step lengths tried by the line search',
+    group: 'Line Search',
+  });
+  readonly lineSearchCoefficient = this.initData({
+    name: 'lineSearchCoefficient',
+    type: Real,
+    default: 0.5,
+    help: 'factor applied to the step length at each failed line-search try',
+    group: 'Line Search',
+  });
+  readonly updateStateWhenDiverged = this.initData({
+    name: 'updateStateWhenDiverged',
+    type: Bool,
+    default: true,
+    help: 'keep the last iterate as the new state even when the iterations did not converge (false: the ODE solver keeps the previous state)',
+  });
+  readonly status = this.initData({
+    name: 'status',
+    type: Str,
+    default: 'Undefined',
+    help: 'status of the last solve: Undefined, Running, ConvergedEquilibrium, ConvergedResidualSuccessiveRatio, ConvergedResidualInitialRatio, ConvergedAbsoluteResidual, ConvergedRelativeEstimateDifference, ConvergedAbsoluteEstimateDifference, DivergedLineSearch, DivergedMaxIterations',
+    output: true,
+    group: 'Analysis',
+  });
+  readonly residualGraph = this.initData({
+    name: 'residualGraph',
+    type: RealArray(1),
+    default: new Float64Array(0),
+    help: 'squared residual norms |r|² of the last solve: the initial guess, then each iteration',
+    output: true,
+    group: 'Analysis',
+  });
+  readonly warnWhenLineSearchFails = this.initData({
+    name: 'warnWhenLineSearchFails',
+    type: Bool,
+    default: true,
+    help: 'report a line search that found no decreasing step',
+  });
+  readonly warnWhenDiverge = this.initData({
+    name: 'warnWhenDiverge',
+    type: Bool,
+    default: true,
+    help: 'report a solve whose iterations did not converge',
+  });
 
   /** Newton iterations done in the last solve. */
   iterationsDone = 0;
@@ -138,7 +218,8 @@ export class NewtonRaphsonSolver extends BaseObject {
         }
       }
       if (!converged) {
-        if (this.warnWhenDiverge.value) this.warnings.push(`Newton-Raphson method failed to converge after ${it} iteration(s) with residual squared norm = ${r2}.`);
+        if (this.warnWhenDiverge.value)
+          this.warnings.push(`Newton-Raphson method failed to converge after ${it} iteration(s) with residual squared norm = ${r2}.`);
         this.setStatus('DivergedMaxIterations');
       }
     }
@@ -148,7 +229,11 @@ export class NewtonRaphsonSolver extends BaseObject {
   }
 
   override bwdInit(): void {
-    if (!this.usedBy) this.warn('no ODE solver uses this NewtonRaphsonSolver (since SOFA v25.06 it is not an ODE solver itself): it does nothing', 'add a StaticSolver, or a BDFOdeSolver (order="1" is backward Euler), in this node');
+    if (!this.usedBy)
+      this.warn(
+        'no ODE solver uses this NewtonRaphsonSolver (since SOFA v25.06 it is not an ODE solver itself): it does nothing',
+        'add a StaticSolver, or a BDFOdeSolver (order="1" is backward Euler), in this node',
+      );
   }
 }
 

@@ -30,14 +30,58 @@ const DEPRECATED: ReadonlyArray<readonly [string, keyof NewtonRaphsonSolver]> = 
   description: 'Static equilibrium f(x) = 0 solved by a NewtonRaphsonSolver, one load increment per step.',
 })
 export class StaticSolver extends SystemOdeSolver implements NonLinearFunction {
-  readonly newtonSolver = this.initLink<NewtonRaphsonSolver>({ name: 'newtonSolver', help: 'the NewtonRaphsonSolver solving the equilibrium (default: the first one of this node or below)', accepts: isNewtonRaphsonSolver, expected: 'a NewtonRaphsonSolver', search: 'down' });
-  readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver (default: the first one in this node or above)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up', required: true });
-  readonly newtonIterations = this.initData({ name: 'newton_iterations', type: Int, default: 1, range: nonNegative, help: 'deprecated (SOFA v25.06): maxNbIterationsNewton of the NewtonRaphsonSolver' });
-  readonly absoluteCorrectionTolerance = this.initData({ name: 'absolute_correction_tolerance_threshold', type: Real, default: 1e-5, help: 'deprecated (SOFA v25.06): absoluteEstimateDifferenceThreshold of the NewtonRaphsonSolver' });
-  readonly relativeCorrectionTolerance = this.initData({ name: 'relative_correction_tolerance_threshold', type: Real, default: 1e-5, help: 'deprecated (SOFA v25.06): relativeEstimateDifferenceThreshold of the NewtonRaphsonSolver' });
-  readonly absoluteResidualTolerance = this.initData({ name: 'absolute_residual_tolerance_threshold', type: Real, default: 1e-5, help: 'deprecated (SOFA v25.06): absoluteResidualStoppingThreshold of the NewtonRaphsonSolver' });
-  readonly relativeResidualTolerance = this.initData({ name: 'relative_residual_tolerance_threshold', type: Real, default: 1e-5, help: 'deprecated (SOFA v25.06): relativeInitialStoppingThreshold of the NewtonRaphsonSolver' });
-  readonly divergeWhenResidualGrows = this.initData({ name: 'should_diverge_when_residual_is_growing', type: Bool, default: false, help: 'deprecated (SOFA v25.06), without effect: the NewtonRaphsonSolver has no such criterion' });
+  readonly newtonSolver = this.initLink<NewtonRaphsonSolver>({
+    name: 'newtonSolver',
+    help: 'the NewtonRaphsonSolver solving the equilibrium (default: the first one of this node or below)',
+    accepts: isNewtonRaphsonSolver,
+    expected: 'a NewtonRaphsonSolver',
+    search: 'down',
+  });
+  readonly linearSolver = this.initLink<LinearSolver>({
+    name: 'linearSolver',
+    help: 'the linear solver (default: the first one in this node or above)',
+    accepts: isAssemblyLinearSolver,
+    expected: 'a linear solver',
+    search: 'up',
+    required: true,
+  });
+  readonly newtonIterations = this.initData({
+    name: 'newton_iterations',
+    type: Int,
+    default: 1,
+    range: nonNegative,
+    help: 'deprecated (SOFA v25.06): maxNbIterationsNewton of the NewtonRaphsonSolver',
+  });
+  readonly absoluteCorrectionTolerance = this.initData({
+    name: 'absolute_correction_tolerance_threshold',
+    type: Real,
+    default: 1e-5,
+    help: 'deprecated (SOFA v25.06): absoluteEstimateDifferenceThreshold of the NewtonRaphsonSolver',
+  });
+  readonly relativeCorrectionTolerance = this.initData({
+    name: 'relative_correction_tolerance_threshold',
+    type: Real,
+    default: 1e-5,
+    help: 'deprecated (SOFA v25.06): relativeEstimateDifferenceThreshold of the NewtonRaphsonSolver',
+  });
+  readonly absoluteResidualTolerance = this.initData({
+    name: 'absolute_residual_tolerance_threshold',
+    type: Real,
+    default: 1e-5,
+    help: 'deprecated (SOFA v25.06): absoluteResidualStoppingThreshold of the NewtonRaphsonSolver',
+  });
+  readonly relativeResidualTolerance = this.initData({
+    name: 'relative_residual_tolerance_threshold',
+    type: Real,
+    default: 1e-5,
+    help: 'deprecated (SOFA v25.06): relativeInitialStoppingThreshold of the NewtonRaphsonSolver',
+  });
+  readonly divergeWhenResidualGrows = this.initData({
+    name: 'should_diverge_when_residual_is_growing',
+    type: Bool,
+    default: false,
+    help: 'deprecated (SOFA v25.06), without effect: the NewtonRaphsonSolver has no such criterion',
+  });
 
   /** The Newton solver in use (the linked one, or the one made at init). */
   private newton!: NewtonRaphsonSolver;
@@ -76,27 +120,43 @@ export class StaticSolver extends SystemOdeSolver implements NonLinearFunction {
     const given = DEPRECATED.filter(([old]) => (this.findData(old) as Data<unknown>).isSet);
     if (linked) {
       this.newton = linked;
-      for (const [old, now] of given) this.warnAt(old, `'${old}' is deprecated since SOFA v25.06 and ignored here: ${linked.describe()} is used; set its '${String(now)}'`);
+      for (const [old, now] of given)
+        this.warnAt(
+          old,
+          `'${old}' is deprecated since SOFA v25.06 and ignored here: ${linked.describe()} is used; set its '${String(now)}'`,
+        );
     } else {
       this.newton = new NewtonRaphsonSolver();
       this.newton.name.value = `${this.getName()}_newtonSolver`;
-      this.warn('no NewtonRaphsonSolver in this node or below: one with SOFA\'s defaults is made for this StaticSolver (add <NewtonRaphsonSolver/> to set its criteria)');
+      this.warn(
+        "no NewtonRaphsonSolver in this node or below: one with SOFA's defaults is made for this StaticSolver (add <NewtonRaphsonSolver/> to set its criteria)",
+      );
       for (const [old, now] of given) {
         const d = this.findData(old) as Data<number | boolean>;
         const target = this.newton[now] as unknown as Data<number>;
         target.value = Number(d.value);
-        this.warnAt(old, `'${old}' is deprecated since SOFA v25.06: it sets '${String(now)}' of the NewtonRaphsonSolver made for this StaticSolver`);
+        this.warnAt(
+          old,
+          `'${old}' is deprecated since SOFA v25.06: it sets '${String(now)}' of the NewtonRaphsonSolver made for this StaticSolver`,
+        );
       }
     }
-    if (this.divergeWhenResidualGrows.isSet) this.warnAt('should_diverge_when_residual_is_growing', "'should_diverge_when_residual_is_growing' is deprecated since SOFA v25.06 and has no effect (the NewtonRaphsonSolver has no such criterion)");
-    if (this.newton.maxNbIterationsNewton.value < 0) throw this.error(`the number of Newton iterations must be >= 0 (got ${this.newton.maxNbIterationsNewton.value})`);
+    if (this.divergeWhenResidualGrows.isSet)
+      this.warnAt(
+        'should_diverge_when_residual_is_growing',
+        "'should_diverge_when_residual_is_growing' is deprecated since SOFA v25.06 and has no effect (the NewtonRaphsonSolver has no such criterion)",
+      );
+    if (this.newton.maxNbIterationsNewton.value < 0)
+      throw this.error(`the number of Newton iterations must be >= 0 (got ${this.newton.maxNbIterationsNewton.value})`);
     this.newton.usedBy = this;
   }
 
   /** A deprecation warning located at the attribute. */
   private warnAt(dataName: string, msg: string): void {
     const loc = this.findData(dataName)?.loc ?? this.loc;
-    sceneWarnings(this.context.root).push(new SofaError(msg, { ...(loc ? { loc } : {}), component: this.describe(), code: 'deprecated', source: this }));
+    sceneWarnings(this.context.root).push(
+      new SofaError(msg, { ...(loc ? { loc } : {}), component: this.describe(), code: 'deprecated', source: this }),
+    );
   }
 
   solve(_dt: number): void {

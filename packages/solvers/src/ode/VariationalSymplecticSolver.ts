@@ -1,4 +1,15 @@
-import { Bool, host, Int, nonNegative, Real, Str, outputFilePath, sofaComponent, type CheckpointReader, type CheckpointRecord } from '@sofa-ts/core';
+import {
+  Bool,
+  host,
+  Int,
+  nonNegative,
+  Real,
+  Str,
+  outputFilePath,
+  sofaComponent,
+  type CheckpointReader,
+  type CheckpointRecord,
+} from '@sofa-ts/core';
 import { isAssemblyLinearSolver, type LinearSolver, type MechanicalSystem } from '@sofa-ts/assembly';
 import { accelerationOf, dotOf, integrate, systemEnergies, SystemOdeSolver } from './ode-support.js';
 
@@ -24,19 +35,73 @@ import { accelerationOf, dotOf, integrate, systemEnergies, SystemOdeSolver } fro
   description: 'Variational midpoint integrator on positions and momenta (momentum and energy preserving).',
 })
 export class VariationalSymplecticSolver extends SystemOdeSolver {
-  readonly newtonError = this.initData({ name: 'newtonError', type: Real, default: 0.01, range: nonNegative, help: 'stop the Newton iterations when |q_i − q_{i−1}| / |q_k| is at most this' });
-  readonly steps = this.initData({ name: 'steps', type: Int, default: 5, range: nonNegative, help: 'largest number of Newton iterations per time step' });
-  readonly rayleighStiffness = this.initData({ name: 'rayleighStiffness', type: Real, default: 0, help: 'stiffness-proportional Rayleigh damping (>= 0)' });
-  readonly rayleighMass = this.initData({ name: 'rayleighMass', type: Real, default: 0, help: 'mass-proportional Rayleigh damping (>= 0)' });
-  readonly saveEnergyInFile = this.initData({ name: 'saveEnergyInFile', type: Bool, default: false, help: 'append time, kinetic, potential and total energies to the CSV file `file` at each step' });
-  readonly explicitIntegration = this.initData({ name: 'explicitIntegration', type: Bool, default: false, help: 'explicit (symplectic Euler) variant instead of the implicit midpoint one' });
+  readonly newtonError = this.initData({
+    name: 'newtonError',
+    type: Real,
+    default: 0.01,
+    range: nonNegative,
+    help: 'stop the Newton iterations when |q_i − q_{i−1}| / |q_k| is at most this',
+  });
+  readonly steps = this.initData({
+    name: 'steps',
+    type: Int,
+    default: 5,
+    range: nonNegative,
+    help: 'largest number of Newton iterations per time step',
+  });
+  readonly rayleighStiffness = this.initData({
+    name: 'rayleighStiffness',
+    type: Real,
+    default: 0,
+    help: 'stiffness-proportional Rayleigh damping (>= 0)',
+  });
+  readonly rayleighMass = this.initData({
+    name: 'rayleighMass',
+    type: Real,
+    default: 0,
+    help: 'mass-proportional Rayleigh damping (>= 0)',
+  });
+  readonly saveEnergyInFile = this.initData({
+    name: 'saveEnergyInFile',
+    type: Bool,
+    default: false,
+    help: 'append time, kinetic, potential and total energies to the CSV file `file` at each step',
+  });
+  readonly explicitIntegration = this.initData({
+    name: 'explicitIntegration',
+    type: Bool,
+    default: false,
+    help: 'explicit (symplectic Euler) variant instead of the implicit midpoint one',
+  });
   readonly file = this.initData({ name: 'file', type: Str, default: '', help: 'CSV file written when saveEnergyInFile is true' });
-  readonly computeHamiltonian = this.initData({ name: 'computeHamiltonian', type: Bool, default: true, help: 'compute the Hamiltonian ½pᵀM⁻¹p + potential after each implicit step' });
-  readonly hamiltonianEnergy = this.initData({ name: 'hamiltonianEnergy', type: Real, default: 0, help: 'Hamiltonian (total energy) after the last step', output: true });
-  readonly useIncrementalPotentialEnergy = this.initData({ name: 'useIncrementalPotentialEnergy', type: Bool, default: true, help: 'potential energy accumulated step by step as −2·f·res (false: asked to the components)' });
+  readonly computeHamiltonian = this.initData({
+    name: 'computeHamiltonian',
+    type: Bool,
+    default: true,
+    help: 'compute the Hamiltonian ½pᵀM⁻¹p + potential after each implicit step',
+  });
+  readonly hamiltonianEnergy = this.initData({
+    name: 'hamiltonianEnergy',
+    type: Real,
+    default: 0,
+    help: 'Hamiltonian (total energy) after the last step',
+    output: true,
+  });
+  readonly useIncrementalPotentialEnergy = this.initData({
+    name: 'useIncrementalPotentialEnergy',
+    type: Bool,
+    default: true,
+    help: 'potential energy accumulated step by step as −2·f·res (false: asked to the components)',
+  });
   readonly threadSafeVisitor = this.initData({ name: 'threadSafeVisitor', type: Bool, default: false, help: 'accepted for compatibility' });
 
-  readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'the linear solver (needed by the implicit scheme and the Hamiltonian)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up' });
+  readonly linearSolver = this.initLink<LinearSolver>({
+    name: 'linearSolver',
+    help: 'the linear solver (needed by the implicit scheme and the Hamiltonian)',
+    accepts: isAssemblyLinearSolver,
+    expected: 'a linear solver',
+    search: 'up',
+  });
 
   /** Newton iterations of the last implicit step. */
   newtonIterations = 0;

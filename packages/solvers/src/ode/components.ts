@@ -10,4 +10,14 @@ import { StaticSolver } from './StaticSolver.js';
 import { VariationalSymplecticSolver } from './VariationalSymplecticSolver.js';
 
 /** Components of this folder, registered by the package's module.ts. */
-export const odeComponents: readonly ComponentClass[] = [EulerExplicitSolver, RungeKutta2Solver, RungeKutta4Solver, StaticSolver, NewtonRaphsonSolver, VariationalSymplecticSolver, BDFOdeSolver, NewmarkImplicitSolver, DampVelocitySolver];
+export const odeComponents: readonly ComponentClass[] = [
+  EulerExplicitSolver,
+  RungeKutta2Solver,
+  RungeKutta4Solver,
+  StaticSolver,
+  NewtonRaphsonSolver,
+  VariationalSymplecticSolver,
+  BDFOdeSolver,
+  NewmarkImplicitSolver,
+  DampVelocitySolver,
+];

@@ -13,7 +13,15 @@ const v0 = 0.3;
 const exactX = (t: number) => x0 * Math.cos(w * t) + (v0 / w) * Math.sin(w * t);
 
 function oscillator(solver: ReturnType<typeof el>, dt: number, extra: ReturnType<typeof el>[] = []) {
-  const s = scene(oneBody(dt, 0, [solver, ...extra, el('TestPoints', { name: 'dofs', position: x0, velocity: v0 }), el('TestMass', { mass: m }), el('TestSpring', { stiffness: k })]));
+  const s = scene(
+    oneBody(dt, 0, [
+      solver,
+      ...extra,
+      el('TestPoints', { name: 'dofs', position: x0, velocity: v0 }),
+      el('TestMass', { mass: m }),
+      el('TestSpring', { stiffness: k }),
+    ]),
+  );
   return { ...s, dofs: s.get<TestPoints>('body/dofs') };
 }
 
@@ -83,11 +91,16 @@ describe('explicit ODE solvers against closed forms', () => {
   });
 
   it('EulerExplicitSolver with a non-diagonal mass and no linear solver: an error naming the solver', () => {
-    const s = scene(oneBody(0.01, 0, [el('EulerExplicitSolver'), el('TestPoints', { position: '0 1' }), el('TestMass', { consistent: true })]));
+    const s = scene(
+      oneBody(0.01, 0, [el('EulerExplicitSolver'), el('TestPoints', { position: '0 1' }), el('TestMass', { consistent: true })]),
+    );
     expect(() => s.sim.step()).to.throw(/EulerExplicitSolver.*not diagonal: a linear solver is needed/);
   });
 
-  for (const [name, order, lo, hi] of [['RungeKutta2Solver', 2, 3.5, 4.5], ['RungeKutta4Solver', 4, 14, 18]] as const) {
+  for (const [name, order, lo, hi] of [
+    ['RungeKutta2Solver', 2, 3.5, 4.5],
+    ['RungeKutta4Solver', 4, 14, 18],
+  ] as const) {
     it(`${name}: error at t = 2 shrinks by 2^${order} when dt is halved (order ${order})`, () => {
       const errs: number[] = [];
       for (const h of [0.1, 0.05, 0.025]) {
@@ -104,7 +117,9 @@ describe('explicit ODE solvers against closed forms', () => {
 
     it(`${name}: free fall is integrated exactly (x = x0 + v0·t + ½g·t²)`, () => {
       const h = 0.1;
-      const s = scene(oneBody(h, -9.81, [el(name), el('TestPoints', { name: 'dofs', position: '1 2', velocity: '0.5 -1' }), el('TestMass', { mass: 3 })]));
+      const s = scene(
+        oneBody(h, -9.81, [el(name), el('TestPoints', { name: 'dofs', position: '1 2', velocity: '0.5 -1' }), el('TestMass', { mass: 3 })]),
+      );
       const dofs = s.get<TestPoints>('body/dofs');
       for (let i = 0; i < 20; i++) s.sim.step();
       const t = 20 * h;

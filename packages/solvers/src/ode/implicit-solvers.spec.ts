@@ -34,7 +34,15 @@ describe('StaticSolver (on a NewtonRaphsonSolver, SOFA v25.06)', () => {
   const k = 8;
 
   it('reaches the equilibrium k·x = m·g of a linear spring in one Newton iteration (Newton solver made with its defaults, said)', () => {
-    const s = scene(oneBody(0.1, g, [el('StaticSolver', { name: 'solver' }), el('EigenSimplicialLDLT'), el('TestPoints', { name: 'dofs', position: '3 -1', velocity: '5 5' }), el('TestMass', { mass: m }), el('TestSpring', { stiffness: k })]));
+    const s = scene(
+      oneBody(0.1, g, [
+        el('StaticSolver', { name: 'solver' }),
+        el('EigenSimplicialLDLT'),
+        el('TestPoints', { name: 'dofs', position: '3 -1', velocity: '5 5' }),
+        el('TestMass', { mass: m }),
+        el('TestSpring', { stiffness: k }),
+      ]),
+    );
     expect(sceneWarnings(s.root).some((w) => /one with SOFA's defaults is made/.test(w.message))).to.equal(true);
     const dofs = s.get<TestPoints>('body/dofs');
     s.sim.step();
@@ -52,7 +60,13 @@ describe('StaticSolver (on a NewtonRaphsonSolver, SOFA v25.06)', () => {
     const c = 3;
     const s = scene(
       oneBody(0.1, g, [
-        el('NewtonRaphsonSolver', { name: 'newton', maxNbIterationsNewton: 30, relativeSuccessiveStoppingThreshold: 0, relativeInitialStoppingThreshold: 0, absoluteResidualStoppingThreshold: 1e-13 }),
+        el('NewtonRaphsonSolver', {
+          name: 'newton',
+          maxNbIterationsNewton: 30,
+          relativeSuccessiveStoppingThreshold: 0,
+          relativeInitialStoppingThreshold: 0,
+          absoluteResidualStoppingThreshold: 1e-13,
+        }),
         el('StaticSolver', { name: 'solver', newtonSolver: '@newton' }),
         el('EigenSimplicialLDLT'),
         el('TestPoints', { name: 'dofs', position: '4' }),
@@ -73,10 +87,23 @@ describe('StaticSolver (on a NewtonRaphsonSolver, SOFA v25.06)', () => {
     expect(s.get<TestPoints>('body/dofs').x[0]).to.be.closeTo(root, 1e-12);
   });
 
-  it("the deprecated Newton Data of StaticSolver set the Newton solver made for it (warned, located); |R|/|R0| is measured against the initial residual", () => {
+  it('the deprecated Newton Data of StaticSolver set the Newton solver made for it (warned, located); |R|/|R0| is measured against the initial residual', () => {
     const c = 3;
-    const body = (extra: ReturnType<typeof el>[], attrs: Record<string, number | string>) => [...extra, el('StaticSolver', { name: 'solver', ...attrs }), el('EigenSimplicialLDLT'), el('TestPoints', { name: 'dofs', position: '4' }), el('TestMass', { mass: m }), el('TestSpring', { stiffness: k, cubic: c })];
-    const old = { newton_iterations: 50, absolute_correction_tolerance_threshold: 0, relative_correction_tolerance_threshold: 0, absolute_residual_tolerance_threshold: 0, relative_residual_tolerance_threshold: 1e-3 };
+    const body = (extra: ReturnType<typeof el>[], attrs: Record<string, number | string>) => [
+      ...extra,
+      el('StaticSolver', { name: 'solver', ...attrs }),
+      el('EigenSimplicialLDLT'),
+      el('TestPoints', { name: 'dofs', position: '4' }),
+      el('TestMass', { mass: m }),
+      el('TestSpring', { stiffness: k, cubic: c }),
+    ];
+    const old = {
+      newton_iterations: 50,
+      absolute_correction_tolerance_threshold: 0,
+      relative_correction_tolerance_threshold: 0,
+      absolute_residual_tolerance_threshold: 0,
+      relative_residual_tolerance_threshold: 1e-3,
+    };
     const rel = scene(oneBody(0.1, g, body([], old)));
     const deprecations = sceneWarnings(rel.root).filter((w) => w.code === 'deprecated');
     expect(deprecations.length).to.equal(5);
@@ -100,8 +127,23 @@ describe('StaticSolver (on a NewtonRaphsonSolver, SOFA v25.06)', () => {
 
 describe('BDFOdeSolver order 1 on a NewtonRaphsonSolver (backward Euler)', () => {
   const base = (attrs: Record<string, number | string>, extra: ReturnType<typeof el>[] = [], g = -1, dt = 0.1) =>
-    scene(oneBody(dt, g, [el('BDFOdeSolver', { name: 'bdf', order: 1 }), el('NewtonRaphsonSolver', { name: 'solver', ...attrs }), el('EigenSimplicialLDLT'), el('TestPoints', { name: 'dofs', position: '1' }), ...extra]));
-  const zero = { relativeSuccessiveStoppingThreshold: 0, relativeInitialStoppingThreshold: 0, absoluteResidualStoppingThreshold: 0, relativeEstimateDifferenceThreshold: 0, absoluteEstimateDifferenceThreshold: 0, maxNbIterationsLineSearch: 1 };
+    scene(
+      oneBody(dt, g, [
+        el('BDFOdeSolver', { name: 'bdf', order: 1 }),
+        el('NewtonRaphsonSolver', { name: 'solver', ...attrs }),
+        el('EigenSimplicialLDLT'),
+        el('TestPoints', { name: 'dofs', position: '1' }),
+        ...extra,
+      ]),
+    );
+  const zero = {
+    relativeSuccessiveStoppingThreshold: 0,
+    relativeInitialStoppingThreshold: 0,
+    absoluteResidualStoppingThreshold: 0,
+    relativeEstimateDifferenceThreshold: 0,
+    absoluteEstimateDifferenceThreshold: 0,
+    maxNbIterationsLineSearch: 1,
+  };
 
   it('no force: the initial guess is already the solution (ConvergedEquilibrium)', () => {
     const s = base({});
@@ -139,7 +181,12 @@ describe('BDFOdeSolver order 1 on a NewtonRaphsonSolver (backward Euler)', () =>
     const c = 400;
     const h = 0.2;
     const s = base(
-      { maxNbIterationsNewton: 40, relativeSuccessiveStoppingThreshold: 0, relativeInitialStoppingThreshold: 0, absoluteResidualStoppingThreshold: 1e-13 },
+      {
+        maxNbIterationsNewton: 40,
+        relativeSuccessiveStoppingThreshold: 0,
+        relativeInitialStoppingThreshold: 0,
+        absoluteResidualStoppingThreshold: 1e-13,
+      },
       [el('TestMass', { mass: m }), el('TestSpring', { stiffness: k, cubic: c })],
       0,
       h,
@@ -157,14 +204,26 @@ describe('BDFOdeSolver order 1 on a NewtonRaphsonSolver (backward Euler)', () =>
   });
 
   it('updateStateWhenDiverged = false keeps the previous state when the iterations do not converge', () => {
-    const s = base({ ...zero, maxNbIterationsNewton: 1, updateStateWhenDiverged: 0 }, [el('TestMass', { mass: 1 }), el('TestSpring', { stiffness: 50, cubic: 400 })], 0, 0.2);
+    const s = base(
+      { ...zero, maxNbIterationsNewton: 1, updateStateWhenDiverged: 0 },
+      [el('TestMass', { mass: 1 }), el('TestSpring', { stiffness: 50, cubic: 400 })],
+      0,
+      0.2,
+    );
     s.sim.step();
     expect(s.get<NewtonRaphsonSolver>('body/solver').status.value).to.equal('DivergedMaxIterations');
     expect(s.get<TestPoints>('body/dofs').x[0]).to.equal(1);
   });
 
   it('a NewtonRaphsonSolver alone is no ODE solver: nothing moves, and a warning says why', () => {
-    const s = scene(oneBody(0.1, -1, [el('NewtonRaphsonSolver', { name: 'solver' }), el('EigenSimplicialLDLT'), el('TestPoints', { name: 'dofs', position: '1' }), el('TestMass', { mass: 1 })]));
+    const s = scene(
+      oneBody(0.1, -1, [
+        el('NewtonRaphsonSolver', { name: 'solver' }),
+        el('EigenSimplicialLDLT'),
+        el('TestPoints', { name: 'dofs', position: '1' }),
+        el('TestMass', { mass: 1 }),
+      ]),
+    );
     expect(sceneWarnings(s.root).some((w) => /no ODE solver uses this NewtonRaphsonSolver/.test(w.message))).to.equal(true);
     s.sim.step();
     expect(s.get<TestPoints>('body/dofs').x[0]).to.equal(1);
@@ -177,7 +236,15 @@ describe('VariationalSymplecticSolver', () => {
 
   it('implicit (midpoint) scheme on a linear oscillator: ½p²/m + ½k·x² is conserved, the step is the closed-form midpoint map', () => {
     const h = 0.05;
-    const s = scene(oneBody(h, 0, [el('VariationalSymplecticSolver', { name: 'solver', useIncrementalPotentialEnergy: 0 }), el('EigenSimplicialLDLT'), el('TestPoints', { name: 'dofs', position: '1', velocity: '0.3' }), el('TestMass', { mass: m }), el('TestSpring', { stiffness: k })]));
+    const s = scene(
+      oneBody(h, 0, [
+        el('VariationalSymplecticSolver', { name: 'solver', useIncrementalPotentialEnergy: 0 }),
+        el('EigenSimplicialLDLT'),
+        el('TestPoints', { name: 'dofs', position: '1', velocity: '0.3' }),
+        el('TestMass', { mass: m }),
+        el('TestSpring', { stiffness: k }),
+      ]),
+    );
     const solver = s.get<VariationalSymplecticSolver>('body/solver');
     const dofs = s.get<TestPoints>('body/dofs');
     // First step by hand: p = m·v0; res = (2p/h − k·q)/(4m/h² + k); v1 = 2·res/h; q1 = q + h·v1.
@@ -197,7 +264,15 @@ describe('VariationalSymplecticSolver', () => {
 
   it('the incremental potential −2·f(q_mid)·res of a linear spring is exact (½k·x²) once the Newton iterations reach the midpoint', () => {
     const h = 0.05;
-    const s = scene(oneBody(h, 0, [el('VariationalSymplecticSolver', { name: 'solver', newtonError: 1e-13 }), el('EigenSimplicialLDLT'), el('TestPoints', { name: 'dofs', position: '1', velocity: '0.3' }), el('TestMass', { mass: m }), el('TestSpring', { stiffness: k })]));
+    const s = scene(
+      oneBody(h, 0, [
+        el('VariationalSymplecticSolver', { name: 'solver', newtonError: 1e-13 }),
+        el('EigenSimplicialLDLT'),
+        el('TestPoints', { name: 'dofs', position: '1', velocity: '0.3' }),
+        el('TestMass', { mass: m }),
+        el('TestSpring', { stiffness: k }),
+      ]),
+    );
     const solver = s.get<VariationalSymplecticSolver>('body/solver');
     for (let i = 0; i < 200; i++) s.sim.step();
     expect(solver.newtonIterations).to.equal(2);
@@ -206,8 +281,22 @@ describe('VariationalSymplecticSolver', () => {
 
   it('explicit scheme = symplectic Euler (same trajectory as EulerExplicitSolver)', () => {
     const h = 0.02;
-    const a = scene(oneBody(h, -3, [el('VariationalSymplecticSolver', { explicitIntegration: 1, computeHamiltonian: 0 }), el('TestPoints', { name: 'dofs', position: '1', velocity: '0.3' }), el('TestMass', { mass: m }), el('TestSpring', { stiffness: k })]));
-    const b = scene(oneBody(h, -3, [el('EulerExplicitSolver'), el('TestPoints', { name: 'dofs', position: '1', velocity: '0.3' }), el('TestMass', { mass: m }), el('TestSpring', { stiffness: k })]));
+    const a = scene(
+      oneBody(h, -3, [
+        el('VariationalSymplecticSolver', { explicitIntegration: 1, computeHamiltonian: 0 }),
+        el('TestPoints', { name: 'dofs', position: '1', velocity: '0.3' }),
+        el('TestMass', { mass: m }),
+        el('TestSpring', { stiffness: k }),
+      ]),
+    );
+    const b = scene(
+      oneBody(h, -3, [
+        el('EulerExplicitSolver'),
+        el('TestPoints', { name: 'dofs', position: '1', velocity: '0.3' }),
+        el('TestMass', { mass: m }),
+        el('TestSpring', { stiffness: k }),
+      ]),
+    );
     for (let i = 0; i < 300; i++) {
       a.sim.step();
       b.sim.step();
@@ -235,8 +324,14 @@ describe('EulerImplicitSolver with the new linear solvers', () => {
     const ref = run([el('EigenSimplicialLDLT')]);
     const variants = [
       [el('PCGLinearSolver', { iterations: 200, tolerance: 1e-28, preconditioner: '@prec' }), el('JacobiPreconditioner', { name: 'prec' })],
-      [el('PCGLinearSolver', { iterations: 200, tolerance: 1e-28, preconditioner: '@prec' }), el('SSORPreconditioner', { name: 'prec', omega: 1.2 })],
-      [el('ShewchukPCGLinearSolver', { iterations: 200, tolerance: 1e-28, preconditioner: '@prec', update_step: 3 }), el('BlockJacobiPreconditioner', { name: 'prec' })],
+      [
+        el('PCGLinearSolver', { iterations: 200, tolerance: 1e-28, preconditioner: '@prec' }),
+        el('SSORPreconditioner', { name: 'prec', omega: 1.2 }),
+      ],
+      [
+        el('ShewchukPCGLinearSolver', { iterations: 200, tolerance: 1e-28, preconditioner: '@prec', update_step: 3 }),
+        el('BlockJacobiPreconditioner', { name: 'prec' }),
+      ],
       [el('PCGLinearSolver', { iterations: 200, tolerance: 1e-28, use_precond: 0 })],
       [el('SparseLDLSolver'), el('MetisOrderingMethod')],
       [el('SparseLDLSolver', { template: 'CompressedRowSparseMatrixd' }), el('NaturalOrderingMethod')],

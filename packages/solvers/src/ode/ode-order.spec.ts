@@ -15,7 +15,15 @@ const k = 4 * Math.PI * Math.PI; // ω = 2π
 const omega = Math.sqrt(k / m);
 
 function errorAt(solver: ReturnType<typeof el>[], h: number, steps: number, ramp = false): number {
-  const s = scene(oneBody(h, 0, [...solver, el('EigenSimplicialLDLT'), el('TestPoints', { name: 'dofs', position: '1' }), el('TestMass', { mass: m }), el('TestSpring', { stiffness: k })]));
+  const s = scene(
+    oneBody(h, 0, [
+      ...solver,
+      el('EigenSimplicialLDLT'),
+      el('TestPoints', { name: 'dofs', position: '1' }),
+      el('TestMass', { mass: m }),
+      el('TestSpring', { stiffness: k }),
+    ]),
+  );
   const dofs = s.get<TestPoints>('body/dofs');
   let t = 0;
   for (let dt = h / 1024; ramp && dt < h; dt *= 1.25) {
@@ -37,7 +45,13 @@ function observedOrder(solver: () => ReturnType<typeof el>[], n: number, ramp = 
   return Math.log2(e1 / e2);
 }
 
-const newton = () => el('NewtonRaphsonSolver', { maxNbIterationsNewton: 3, absoluteResidualStoppingThreshold: 1e-14, relativeSuccessiveStoppingThreshold: 0, relativeInitialStoppingThreshold: 1e-13 });
+const newton = () =>
+  el('NewtonRaphsonSolver', {
+    maxNbIterationsNewton: 3,
+    absoluteResidualStoppingThreshold: 1e-14,
+    relativeSuccessiveStoppingThreshold: 0,
+    relativeInitialStoppingThreshold: 1e-13,
+  });
 
 describe('ODE solvers: order of accuracy on the undamped oscillator (halving h divides the error by 2^p)', () => {
   it('BDFOdeSolver order 1 (backward Euler): p = 1', () => {
@@ -60,7 +74,15 @@ describe('ODE solvers: order of accuracy on the undamped oscillator (halving h d
   it('NewmarkImplicitSolver (γ = ½, β = ¼): p = 2, and no numerical damping (energy kept over 100 periods)', () => {
     const p = observedOrder(() => [el('NewmarkImplicitSolver')], 200);
     expect(p).to.be.closeTo(2, 0.1);
-    const s = scene(oneBody(0.05, 0, [el('NewmarkImplicitSolver'), el('EigenSimplicialLDLT'), el('TestPoints', { name: 'dofs', position: '1' }), el('TestMass', { mass: m }), el('TestSpring', { stiffness: k })]));
+    const s = scene(
+      oneBody(0.05, 0, [
+        el('NewmarkImplicitSolver'),
+        el('EigenSimplicialLDLT'),
+        el('TestPoints', { name: 'dofs', position: '1' }),
+        el('TestMass', { mass: m }),
+        el('TestSpring', { stiffness: k }),
+      ]),
+    );
     const dofs = s.get<TestPoints>('body/dofs');
     for (let i = 0; i < 2000; i++) s.sim.step();
     const E = 0.5 * m * dofs.v[0]! ** 2 + 0.5 * k * dofs.x[0]! ** 2;

@@ -96,7 +96,13 @@ export function accFromF(sys: MechanicalSystem, acc: Float64Array, f: Float64Arr
  * solving M·acc = P·f with the linear solver (which assembles P·M·P). Throws through `who` when a
  * linear solver is needed and missing.
  */
-export function accelerationOf(sys: MechanicalSystem, acc: Float64Array, f: Float64Array, solver: LinearSolver | undefined, who: { error(m: string): Error }): SolverStats | undefined {
+export function accelerationOf(
+  sys: MechanicalSystem,
+  acc: Float64Array,
+  f: Float64Array,
+  solver: LinearSolver | undefined,
+  who: { error(m: string): Error },
+): SolverStats | undefined {
   if (!hasNonDiagonalMass(sys)) {
     accFromF(sys, acc, f);
     sys.projectResponse(acc);

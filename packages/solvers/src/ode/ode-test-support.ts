@@ -31,7 +31,13 @@ import solversModule from '../module.js';
 const mstate = () => contextStateLink('state', 'a state');
 
 /** Points with position and velocity given in the scene (template Vec1d by default, or Vec3d). */
-@sofaComponent({ name: 'TestPoints', category: 'StateContainer', description: 'test state', templates: ['Vec1d', 'Vec3d'], defaultTemplate: 'Vec1d' })
+@sofaComponent({
+  name: 'TestPoints',
+  category: 'StateContainer',
+  description: 'test state',
+  templates: ['Vec1d', 'Vec3d'],
+  defaultTemplate: 'Vec1d',
+})
 export class TestPoints extends BaseMechanicalState {
   readonly position = this.initData({ name: 'position', type: RealArray(0), default: new Float64Array(0), help: 'positions' });
   readonly velocity = this.initData({ name: 'velocity', type: RealArray(0), default: new Float64Array(0), help: 'velocities' });
@@ -151,7 +157,12 @@ export class TestSpring extends BaseForceField {
   readonly stiffness = this.initData({ name: 'stiffness', type: Real, default: 1, help: 'k' });
   readonly cubic = this.initData({ name: 'cubic', type: Real, default: 0, help: 'c' });
   readonly damping = this.initData({ name: 'damping', type: Real, default: 0, help: 'd' });
-  readonly anchor = this.initData({ name: 'anchor', type: RealArray(0), default: new Float64Array(0), help: 'anchor per scalar dof (default 0)' });
+  readonly anchor = this.initData({
+    name: 'anchor',
+    type: RealArray(0),
+    default: new Float64Array(0),
+    help: 'anchor per scalar dof (default 0)',
+  });
   readonly mstate = this.initLink(mstate());
   private u: Float64Array = new Float64Array(0);
   getMechanicalStates(): readonly State[] {
@@ -216,7 +227,13 @@ export class TestFixed extends BaseProjectiveConstraint {
 /** An element of a scene tree (attributes as strings). */
 export function el(tag: string, attrs: Record<string, string | number | boolean> = {}, children: SceneElement[] = []): SceneElement {
   const loc = { file: 'test.scn', line: 1, column: 1 };
-  return { tag, attributes: Object.entries(attrs).map(([name, value]) => ({ name, value: String(value), loc })), children, loc, file: 'test.scn' };
+  return {
+    tag,
+    attributes: Object.entries(attrs).map(([name, value]) => ({ name, value: String(value), loc })),
+    children,
+    loc,
+    file: 'test.scn',
+  };
 }
 
 let registry: ComponentRegistry | undefined;

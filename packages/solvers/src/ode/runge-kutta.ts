@@ -10,7 +10,13 @@ import { accelerationOf, AccelerationOdeSolver } from './ode-support.js';
  * accFromF cannot invert, is solved with the node's linear solver when there is one.
  */
 export abstract class RungeKuttaSolver extends AccelerationOdeSolver {
-  readonly linearSolver = this.initLink<LinearSolver>({ name: 'linearSolver', help: 'linear solver for non-diagonal masses (optional)', accepts: isAssemblyLinearSolver, expected: 'a linear solver', search: 'up' });
+  readonly linearSolver = this.initLink<LinearSolver>({
+    name: 'linearSolver',
+    help: 'linear solver for non-diagonal masses (optional)',
+    accepts: isAssemblyLinearSolver,
+    expected: 'a linear solver',
+    search: 'up',
+  });
 
   /** (coordSize) x at the start of the step; (size) v at the start of the step. */
   protected x0: Float64Array = new Float64Array(0);

@@ -15,7 +15,19 @@ import { PointSetGeometryAlgorithms } from './PointSetGeometryAlgorithms.js';
   defaultTemplate: 'Vec3d',
 })
 export class EdgeSetGeometryAlgorithms extends PointSetGeometryAlgorithms {
-  readonly showEdgeIndices = this.initData({ name: 'showEdgeIndices', type: Bool, default: false, help: 'show the edge indices', group: 'Visualization' });
+  readonly showEdgeIndices = this.initData({
+    name: 'showEdgeIndices',
+    type: Bool,
+    default: false,
+    help: 'show the edge indices',
+    group: 'Visualization',
+  });
   readonly drawEdges = this.initData({ name: 'drawEdges', type: Bool, default: false, help: 'draw the edges', group: 'Visualization' });
-  readonly drawColorEdges = this.initData({ name: 'drawColorEdges', type: RGBAColor, default: '0.4 1 0.3 1', help: 'colour of the edges', group: 'Visualization' });
+  readonly drawColorEdges = this.initData({
+    name: 'drawColorEdges',
+    type: RGBAColor,
+    default: '0.4 1 0.3 1',
+    help: 'colour of the edges',
+    group: 'Visualization',
+  });
 }

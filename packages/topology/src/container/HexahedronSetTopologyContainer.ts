@@ -17,8 +17,19 @@ import { NO_ELEMENTS, type ElementKind } from './topology-container.js';
   description: 'Topology container dedicated to an hexahedral topology.',
 })
 export class HexahedronSetTopologyContainer extends QuadSetTopologyContainer {
-  readonly createQuadArray = this.initData({ name: 'createQuadArray', type: Bool, default: false, help: 'force the creation of the quads of the hexahedra' });
-  readonly hexahedra = this.initData({ name: 'hexahedra', type: Hexahedra, default: new Uint32Array(0), help: 'hexahedra (8 point indices each, SOFA vertex order)', aliases: ['hexas'] });
+  readonly createQuadArray = this.initData({
+    name: 'createQuadArray',
+    type: Bool,
+    default: false,
+    help: 'force the creation of the quads of the hexahedra',
+  });
+  readonly hexahedra = this.initData({
+    name: 'hexahedra',
+    type: Hexahedra,
+    default: new Uint32Array(0),
+    help: 'hexahedra (8 point indices each, SOFA vertex order)',
+    aliases: ['hexas'],
+  });
 
   protected override elementData(kind: ElementKind): Data<Uint32Array> | undefined {
     return kind === 'hexahedron' ? this.hexahedra : super.elementData(kind);

@@ -9,7 +9,12 @@ import { QuadSetTopologyModifier } from './QuadSetTopologyModifier.js';
   description: 'Topology modifier dedicated to an hexahedral topology.',
 })
 export class HexahedronSetTopologyModifier extends QuadSetTopologyModifier {
-  readonly removeIsolated = this.initData({ name: 'removeIsolated', type: Bool, default: true, help: 'remove the points left without element' });
+  readonly removeIsolated = this.initData({
+    name: 'removeIsolated',
+    type: Bool,
+    default: true,
+    help: 'remove the points left without element',
+  });
 
   protected override removesIsolatedPoints(): boolean {
     return this.removeIsolated.value;

@@ -23,22 +23,91 @@ import { NO_ELEMENTS, TopologyContainer, type ElementKind } from './topology-con
   description: 'Generic constant topology: points, edges, triangles, quads, tetrahedra and hexahedra.',
 })
 export class MeshTopology extends TopologyContainer {
-  readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'mesh file the topology is read from (OBJ, Gmsh .msh, VTK .vtk/.vtu, STL)', aliases: ['fileTopology'] });
-  readonly position = this.initData({ name: 'position', type: Positions, default: new Float64Array(0), help: 'positions of the points', aliases: ['points'] });
-  readonly edges = this.initData({ name: 'edges', type: Edges, default: new Uint32Array(0), help: 'edges (pairs of point indices)', aliases: ['lines'] });
-  readonly triangles = this.initData({ name: 'triangles', type: Triangles, default: new Uint32Array(0), help: 'triangles (point index triples)' });
+  readonly filename = this.initData({
+    name: 'filename',
+    type: Str,
+    default: '',
+    help: 'mesh file the topology is read from (OBJ, Gmsh .msh, VTK .vtk/.vtu, STL)',
+    aliases: ['fileTopology'],
+  });
+  readonly position = this.initData({
+    name: 'position',
+    type: Positions,
+    default: new Float64Array(0),
+    help: 'positions of the points',
+    aliases: ['points'],
+  });
+  readonly edges = this.initData({
+    name: 'edges',
+    type: Edges,
+    default: new Uint32Array(0),
+    help: 'edges (pairs of point indices)',
+    aliases: ['lines'],
+  });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: Triangles,
+    default: new Uint32Array(0),
+    help: 'triangles (point index triples)',
+  });
   readonly quads = this.initData({ name: 'quads', type: Quads, default: new Uint32Array(0), help: 'quads (4 point indices each)' });
-  readonly tetrahedra = this.initData({ name: 'tetrahedra', type: Tetrahedra, default: new Uint32Array(0), help: 'tetrahedra (4 point indices each)', aliases: ['tetras'] });
-  readonly hexahedra = this.initData({ name: 'hexahedra', type: Hexahedra, default: new Uint32Array(0), help: 'hexahedra (8 point indices each, SOFA vertex order)', aliases: ['hexas'] });
+  readonly tetrahedra = this.initData({
+    name: 'tetrahedra',
+    type: Tetrahedra,
+    default: new Uint32Array(0),
+    help: 'tetrahedra (4 point indices each)',
+    aliases: ['tetras'],
+  });
+  readonly hexahedra = this.initData({
+    name: 'hexahedra',
+    type: Hexahedra,
+    default: new Uint32Array(0),
+    help: 'hexahedra (8 point indices each, SOFA vertex order)',
+    aliases: ['hexas'],
+  });
   readonly prisms = this.initData({ name: 'prisms', type: Prisms, default: new Uint32Array(0), help: 'prisms (6 point indices each)' });
-  readonly pyramids = this.initData({ name: 'pyramids', type: Pyramids, default: new Uint32Array(0), help: 'pyramids (5 point indices each)' });
-  readonly uv = this.initData({ name: 'uv', type: TexCoords, default: new Float64Array(0), help: 'texture coordinates of the points', aliases: ['texcoords'] });
-  readonly computeAllBuffers = this.initData({ name: 'computeAllBuffers', type: Bool, default: false, help: 'compute every cross-element table at init (they are otherwise built on first use)' });
+  readonly pyramids = this.initData({
+    name: 'pyramids',
+    type: Pyramids,
+    default: new Uint32Array(0),
+    help: 'pyramids (5 point indices each)',
+  });
+  readonly uv = this.initData({
+    name: 'uv',
+    type: TexCoords,
+    default: new Float64Array(0),
+    help: 'texture coordinates of the points',
+    aliases: ['texcoords'],
+  });
+  readonly computeAllBuffers = this.initData({
+    name: 'computeAllBuffers',
+    type: Bool,
+    default: false,
+    help: 'compute every cross-element table at init (they are otherwise built on first use)',
+  });
   readonly drawEdges = this.initData({ name: 'drawEdges', type: Bool, default: false, help: 'draw the edges', group: 'Visualization' });
-  readonly drawTriangles = this.initData({ name: 'drawTriangles', type: Bool, default: false, help: 'draw the triangles', group: 'Visualization' });
+  readonly drawTriangles = this.initData({
+    name: 'drawTriangles',
+    type: Bool,
+    default: false,
+    help: 'draw the triangles',
+    group: 'Visualization',
+  });
   readonly drawQuads = this.initData({ name: 'drawQuads', type: Bool, default: false, help: 'draw the quads', group: 'Visualization' });
-  readonly drawTetrahedra = this.initData({ name: 'drawTetrahedra', type: Bool, default: false, help: 'draw the tetrahedra', group: 'Visualization' });
-  readonly drawHexahedra = this.initData({ name: 'drawHexahedra', type: Bool, default: false, help: 'draw the hexahedra', group: 'Visualization' });
+  readonly drawTetrahedra = this.initData({
+    name: 'drawTetrahedra',
+    type: Bool,
+    default: false,
+    help: 'draw the tetrahedra',
+    group: 'Visualization',
+  });
+  readonly drawHexahedra = this.initData({
+    name: 'drawHexahedra',
+    type: Bool,
+    default: false,
+    help: 'draw the hexahedra',
+    group: 'Visualization',
+  });
 
   /** Points imposed by a topological mapping (SOFA's setNbPoints). */
   private pointCountHint = 0;
@@ -96,7 +165,13 @@ export class MeshTopology extends TopologyContainer {
   }
 
   protected countPoints(): number {
-    const fromElements = pointCountOf(this.edges.value, this.triangles.value, this.quads.value, this.tetrahedra.value, this.hexahedra.value);
+    const fromElements = pointCountOf(
+      this.edges.value,
+      this.triangles.value,
+      this.quads.value,
+      this.tetrahedra.value,
+      this.hexahedra.value,
+    );
     return Math.max(this.position.value.length / 3, fromElements, this.pointCountHint);
   }
 

@@ -17,9 +17,26 @@ import { ELEMENT_KINDS, TopologyContainer, type ElementKind } from './topology-c
   description: 'Point set topology container.',
 })
 export class PointSetTopologyContainer extends TopologyContainer {
-  readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'mesh file the topology is read from (OBJ, Gmsh .msh, VTK .vtk/.vtu, STL)', aliases: ['fileTopology'] });
-  readonly position = this.initData({ name: 'position', type: Positions, default: new Float64Array(0), help: 'initial positions of the points', aliases: ['points'] });
-  readonly checkTopology = this.initData({ name: 'checkTopology', type: Bool, default: false, help: 'check the consistency of the topology (slower)' });
+  readonly filename = this.initData({
+    name: 'filename',
+    type: Str,
+    default: '',
+    help: 'mesh file the topology is read from (OBJ, Gmsh .msh, VTK .vtk/.vtu, STL)',
+    aliases: ['fileTopology'],
+  });
+  readonly position = this.initData({
+    name: 'position',
+    type: Positions,
+    default: new Float64Array(0),
+    help: 'initial positions of the points',
+    aliases: ['points'],
+  });
+  readonly checkTopology = this.initData({
+    name: 'checkTopology',
+    type: Bool,
+    default: false,
+    help: 'check the consistency of the topology (slower)',
+  });
   readonly nbPoints = this.initData({ name: 'nbPoints', type: UInt, default: 0, range: countAtMost(MAX_POINTS), help: 'number of points' });
 
   private fileLoaded = false;

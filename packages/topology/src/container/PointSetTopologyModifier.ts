@@ -16,7 +16,12 @@ import { PointSetTopologyContainer } from './PointSetTopologyContainer.js';
   description: 'Topology modifier dedicated to a point topology.',
 })
 export class PointSetTopologyModifier extends BaseObject {
-  readonly propagateToDOF = this.initData({ name: 'propagateToDOF', type: Bool, default: true, help: 'propagate the changes to the degrees of freedom of the mechanical object' });
+  readonly propagateToDOF = this.initData({
+    name: 'propagateToDOF',
+    type: Bool,
+    default: true,
+    help: 'propagate the changes to the degrees of freedom of the mechanical object',
+  });
 
   private _ops: TopologyModifierOps | undefined;
 

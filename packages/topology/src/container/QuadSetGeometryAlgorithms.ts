@@ -12,7 +12,19 @@ import { GEOMETRY_TEMPLATES, RGBAColor } from './geometry-algorithms.js';
   defaultTemplate: 'Vec3d',
 })
 export class QuadSetGeometryAlgorithms extends EdgeSetGeometryAlgorithms {
-  readonly showQuadIndices = this.initData({ name: 'showQuadIndices', type: Bool, default: false, help: 'show the quad indices', group: 'Visualization' });
+  readonly showQuadIndices = this.initData({
+    name: 'showQuadIndices',
+    type: Bool,
+    default: false,
+    help: 'show the quad indices',
+    group: 'Visualization',
+  });
   readonly drawQuads = this.initData({ name: 'drawQuads', type: Bool, default: false, help: 'draw the quads', group: 'Visualization' });
-  readonly drawColorQuads = this.initData({ name: 'drawColorQuads', type: RGBAColor, default: '0 0.4 0.4 1', help: 'colour of the quads', group: 'Visualization' });
+  readonly drawColorQuads = this.initData({
+    name: 'drawColorQuads',
+    type: RGBAColor,
+    default: '0 0.4 0.4 1',
+    help: 'colour of the quads',
+    group: 'Visualization',
+  });
 }

@@ -12,8 +12,32 @@ import { TriangleSetGeometryAlgorithms } from './TriangleSetGeometryAlgorithms.j
   defaultTemplate: 'Vec3d',
 })
 export class TetrahedronSetGeometryAlgorithms extends TriangleSetGeometryAlgorithms {
-  readonly showTetrahedraIndices = this.initData({ name: 'showTetrahedraIndices', type: Bool, default: false, help: 'show the tetrahedron indices', group: 'Visualization' });
-  readonly drawTetrahedra = this.initData({ name: 'drawTetrahedra', type: Bool, default: false, help: 'draw the tetrahedra', group: 'Visualization' });
-  readonly drawScaleTetrahedra = this.initData({ name: 'drawScaleTetrahedra', type: Real, default: 1, help: 'scale of the drawn tetrahedra (below 1 leaves gaps between them)', group: 'Visualization' });
-  readonly drawColorTetrahedra = this.initData({ name: 'drawColorTetrahedra', type: RGBAColor, default: '1 1 0 1', help: 'colour of the tetrahedra', group: 'Visualization' });
+  readonly showTetrahedraIndices = this.initData({
+    name: 'showTetrahedraIndices',
+    type: Bool,
+    default: false,
+    help: 'show the tetrahedron indices',
+    group: 'Visualization',
+  });
+  readonly drawTetrahedra = this.initData({
+    name: 'drawTetrahedra',
+    type: Bool,
+    default: false,
+    help: 'draw the tetrahedra',
+    group: 'Visualization',
+  });
+  readonly drawScaleTetrahedra = this.initData({
+    name: 'drawScaleTetrahedra',
+    type: Real,
+    default: 1,
+    help: 'scale of the drawn tetrahedra (below 1 leaves gaps between them)',
+    group: 'Visualization',
+  });
+  readonly drawColorTetrahedra = this.initData({
+    name: 'drawColorTetrahedra',
+    type: RGBAColor,
+    default: '1 1 0 1',
+    help: 'colour of the tetrahedra',
+    group: 'Visualization',
+  });
 }

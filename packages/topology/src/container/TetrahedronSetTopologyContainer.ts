@@ -18,8 +18,19 @@ import { TriangleSetTopologyContainer } from './TriangleSetTopologyContainer.js'
   description: 'Topology container dedicated to a tetrahedral topology.',
 })
 export class TetrahedronSetTopologyContainer extends TriangleSetTopologyContainer {
-  readonly createTriangleArray = this.initData({ name: 'createTriangleArray', type: Bool, default: false, help: 'force the creation of the triangles of the tetrahedra' });
-  readonly tetrahedra = this.initData({ name: 'tetrahedra', type: Tetrahedra, default: new Uint32Array(0), help: 'tetrahedra (4 point indices each)', aliases: ['tetras'] });
+  readonly createTriangleArray = this.initData({
+    name: 'createTriangleArray',
+    type: Bool,
+    default: false,
+    help: 'force the creation of the triangles of the tetrahedra',
+  });
+  readonly tetrahedra = this.initData({
+    name: 'tetrahedra',
+    type: Tetrahedra,
+    default: new Uint32Array(0),
+    help: 'tetrahedra (4 point indices each)',
+    aliases: ['tetras'],
+  });
 
   protected override elementData(kind: ElementKind): Data<Uint32Array> | undefined {
     return kind === 'tetrahedron' ? this.tetrahedra : super.elementData(kind);

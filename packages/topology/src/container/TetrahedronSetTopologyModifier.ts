@@ -9,7 +9,12 @@ import { TriangleSetTopologyModifier } from './TriangleSetTopologyModifier.js';
   description: 'Topology modifier dedicated to a tetrahedral topology.',
 })
 export class TetrahedronSetTopologyModifier extends TriangleSetTopologyModifier {
-  readonly removeIsolated = this.initData({ name: 'removeIsolated', type: Bool, default: true, help: 'remove the points left without element' });
+  readonly removeIsolated = this.initData({
+    name: 'removeIsolated',
+    type: Bool,
+    default: true,
+    help: 'remove the points left without element',
+  });
 
   protected override removesIsolatedPoints(): boolean {
     return this.removeIsolated.value;

@@ -16,7 +16,12 @@ import { NO_ELEMENTS, type ElementKind } from './topology-container.js';
   description: 'Topology container dedicated to a triangular topology.',
 })
 export class TriangleSetTopologyContainer extends EdgeSetTopologyContainer {
-  readonly triangles = this.initData({ name: 'triangles', type: Triangles, default: new Uint32Array(0), help: 'triangles (point index triples)' });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: Triangles,
+    default: new Uint32Array(0),
+    help: 'triangles (point index triples)',
+  });
 
   protected override elementData(kind: ElementKind): Data<Uint32Array> | undefined {
     return kind === 'triangle' ? this.triangles : super.elementData(kind);

@@ -9,7 +9,12 @@ import { EdgeSetTopologyModifier } from './EdgeSetTopologyModifier.js';
   description: 'Topology modifier dedicated to a triangular topology.',
 })
 export class TriangleSetTopologyModifier extends EdgeSetTopologyModifier {
-  readonly listOut = this.initData({ name: 'list_Out', type: Indices, default: new Uint32Array(0), help: 'triangles with at least one null value' });
+  readonly listOut = this.initData({
+    name: 'list_Out',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'triangles with at least one null value',
+  });
 
   /** Appends triangles, (n × 3) vertex indices; the edges they lack are created first. */
   addTriangles(triangles: ArrayLike<number>, ancestors?: readonly (readonly number[])[], coefs?: readonly (readonly number[])[]): void {

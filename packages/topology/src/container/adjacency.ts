@@ -109,7 +109,10 @@ export class FaceLookup {
     }
   }
   private static key(v: number[]): string {
-    return v.slice().sort((x, y) => x - y).join(',');
+    return v
+      .slice()
+      .sort((x, y) => x - y)
+      .join(',');
   }
   get(...v: number[]): number {
     return this.map.get(FaceLookup.key(v)) ?? INVALID_INDEX;
@@ -132,7 +135,8 @@ export function edgesInVolumes(volumes: Uint32Array, kind: 'tetrahedron' | 'hexa
   const n = volumes.length / k;
   const out = new Uint32Array(n * table.length);
   for (let e = 0; e < n; e++) {
-    for (let j = 0; j < table.length; j++) out[e * table.length + j] = lookup.get(volumes[e * k + table[j]![0]]!, volumes[e * k + table[j]![1]]!);
+    for (let j = 0; j < table.length; j++)
+      out[e * table.length + j] = lookup.get(volumes[e * k + table[j]![0]]!, volumes[e * k + table[j]![1]]!);
   }
   return out;
 }
@@ -141,7 +145,8 @@ export function edgesInVolumes(volumes: Uint32Array, kind: 'tetrahedron' | 'hexa
 export function trianglesInTetrahedra(tetrahedra: Uint32Array, lookup: FaceLookup): Uint32Array {
   const out = new Uint32Array(tetrahedra.length);
   for (let t = 0; t < tetrahedra.length; t += 4) {
-    for (let j = 0; j < 4; j++) out[t + j] = lookup.get(tetrahedra[t + ((j + 1) % 4)]!, tetrahedra[t + ((j + 2) % 4)]!, tetrahedra[t + ((j + 3) % 4)]!);
+    for (let j = 0; j < 4; j++)
+      out[t + j] = lookup.get(tetrahedra[t + ((j + 1) % 4)]!, tetrahedra[t + ((j + 2) % 4)]!, tetrahedra[t + ((j + 3) % 4)]!);
   }
   return out;
 }

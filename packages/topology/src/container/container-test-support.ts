@@ -1,4 +1,13 @@
-import { ComponentRegistry, Node, buildScene, componentModule, resolveSearchLinks, type BaseObject, type SceneAttribute, type SceneElement } from '@sofa-ts/core';
+import {
+  ComponentRegistry,
+  Node,
+  buildScene,
+  componentModule,
+  resolveSearchLinks,
+  type BaseObject,
+  type SceneAttribute,
+  type SceneElement,
+} from '@sofa-ts/core';
 import { topologyComponents } from '../components.js';
 
 /**

@@ -63,7 +63,9 @@ describe('topology: containers', () => {
   });
 
   it('a hexahedron container gives the outer faces of two cells once each', () => {
-    const root = initScene(el('Node', {}, [el('HexahedronSetTopologyContainer', { name: 'h', hexahedra: '0 1 4 3 6 7 10 9  1 2 5 4 7 8 11 10' })]));
+    const root = initScene(
+      el('Node', {}, [el('HexahedronSetTopologyContainer', { name: 'h', hexahedra: '0 1 4 3 6 7 10 9  1 2 5 4 7 8 11 10' })]),
+    );
     const h = objectNamed<HexahedronSetTopologyContainer>(root, 'h');
     expect(h.getQuads().length / 4).to.equal(11);
     expect(h.getEdges().length / 2).to.equal(20);
@@ -76,7 +78,11 @@ describe('topology: containers', () => {
 
   it('follows the Data of a source through src (positions and elements), and their changes', () => {
     const root = initScene(
-      el('Node', {}, [el('MeshTopology', { name: 'src', position: '0 0 0 1 0 0 0 1 0', triangles: '0 1 2' }), el('PointSetTopologyContainer', { name: 'p', src: '@src' }), el('TriangleSetTopologyContainer', { name: 't', src: '@src' })]),
+      el('Node', {}, [
+        el('MeshTopology', { name: 'src', position: '0 0 0 1 0 0 0 1 0', triangles: '0 1 2' }),
+        el('PointSetTopologyContainer', { name: 'p', src: '@src' }),
+        el('TriangleSetTopologyContainer', { name: 't', src: '@src' }),
+      ]),
     );
     const p = objectNamed<PointSetTopologyContainer>(root, 'p');
     expect(p.getNbPoints()).to.equal(3);

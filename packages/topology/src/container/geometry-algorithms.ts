@@ -11,10 +11,27 @@ export const RGBAColor: DataType<string> = { ...Str, name: 'RGBAColor' };
  */
 export abstract class GeometryAlgorithms extends BaseObject {
   readonly tagMechanics = this.initData({ name: 'tagMechanics', type: Str, default: '', help: 'tag of the mechanical object' });
-  readonly showIndicesScale = this.initData({ name: 'showIndicesScale', type: Real, default: 0.02, help: 'scale of the displayed indices', group: 'Visualization' });
-  readonly showPointIndices = this.initData({ name: 'showPointIndices', type: Bool, default: false, help: 'show the point indices', group: 'Visualization' });
+  readonly showIndicesScale = this.initData({
+    name: 'showIndicesScale',
+    type: Real,
+    default: 0.02,
+    help: 'scale of the displayed indices',
+    group: 'Visualization',
+  });
+  readonly showPointIndices = this.initData({
+    name: 'showPointIndices',
+    type: Bool,
+    default: false,
+    help: 'show the point indices',
+    group: 'Visualization',
+  });
 
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology container (default: the one of this node)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'the topology container (default: the one of this node)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 }
 
 export const GEOMETRY_TEMPLATES = ['Vec3d', 'Vec2d'] as const;

@@ -18,6 +18,13 @@ export * from './TriangleSetGeometryAlgorithms.js';
 export * from './QuadSetGeometryAlgorithms.js';
 export * from './TetrahedronSetGeometryAlgorithms.js';
 export * from './HexahedronSetGeometryAlgorithms.js';
-export { TopologyContainer, isTopologyContainer, INVALID_INDEX, type ElementKind, type ElementSet, type TopologyType } from './topology-container.js';
+export {
+  TopologyContainer,
+  isTopologyContainer,
+  INVALID_INDEX,
+  type ElementKind,
+  type ElementSet,
+  type TopologyType,
+} from './topology-container.js';
 export { listAt, type IndexLists } from './adjacency.js';
 export { EDGES_IN_TETRAHEDRON, TRIANGLES_IN_TETRAHEDRON, EDGES_IN_HEXAHEDRON, QUADS_IN_HEXAHEDRON } from './element-tables.js';

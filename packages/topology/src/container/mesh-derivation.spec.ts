@@ -5,8 +5,22 @@ const NONE = new Uint32Array(0);
 const u32 = (...v: number[]): Uint32Array => Uint32Array.from(v);
 
 /** Unit tetrahedron with positive volume and unit cube in SOFA's hexahedron vertex order. */
-const TET_POINTS = [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]];
-const CUBE_POINTS = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]];
+const TET_POINTS = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+];
+const CUBE_POINTS = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [1, 1, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+  [1, 0, 1],
+  [1, 1, 1],
+  [0, 1, 1],
+];
 
 function sub(a: number[], b: number[]): number[] {
   return [a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!];
@@ -24,7 +38,7 @@ function centroid(pts: number[][]): number[] {
 }
 
 describe('topology: derived sub-elements (SOFA orders)', () => {
-  it('edges of a tetrahedron follow SOFA\'s local edge table, smaller index first', () => {
+  it("edges of a tetrahedron follow SOFA's local edge table, smaller index first", () => {
     expect(Array.from(volumeEdges(u32(0, 1, 2, 3), NONE))).to.deep.equal([0, 1, 0, 2, 0, 3, 1, 2, 1, 3, 2, 3]);
     // vertex order does not change the edge order, only each edge is sorted
     expect(Array.from(volumeEdges(u32(3, 2, 1, 0), NONE))).to.deep.equal([2, 3, 1, 3, 0, 3, 1, 2, 0, 2, 0, 1]);
@@ -41,7 +55,7 @@ describe('topology: derived sub-elements (SOFA orders)', () => {
     }
   });
 
-  it('a face shared by two tetrahedra is listed once, with the first tetrahedron\'s orientation', () => {
+  it("a face shared by two tetrahedra is listed once, with the first tetrahedron's orientation", () => {
     // tetrahedra (0,1,2,3) and (1,2,3,4) share face 1-2-3 with opposite orientations
     const faces = tetrahedronFaces(u32(0, 1, 2, 3, 1, 2, 3, 4), false);
     expect(faces.length / 3).to.equal(7);

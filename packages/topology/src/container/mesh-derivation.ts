@@ -50,7 +50,10 @@ export function volumeEdges(tetrahedra: Uint32Array, hexahedra: Uint32Array): Ui
  * EDGES_IN_TETRAHEDRON order) and hexahedron (nH × 12): SOFA's edgesInTetrahedron and
  * edgesInHexahedron arrays.
  */
-export function volumeEdgesWithTables(tetrahedra: Uint32Array, hexahedra: Uint32Array): { edges: Uint32Array; inTetrahedron: Uint32Array; inHexahedron: Uint32Array } {
+export function volumeEdgesWithTables(
+  tetrahedra: Uint32Array,
+  hexahedra: Uint32Array,
+): { edges: Uint32Array; inTetrahedron: Uint32Array; inHexahedron: Uint32Array } {
   const nTet = tetrahedra.length / 4;
   const nHex = hexahedra.length / 8;
   const set = new TupleSet(2, (nTet * 6 + nHex * 12) / 4);

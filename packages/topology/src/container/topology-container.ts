@@ -34,7 +34,13 @@ export interface ElementSet {
   readonly hexahedra?: Uint32Array;
 }
 
-const FIELD_OF: Readonly<Record<ElementKind, keyof ElementSet>> = { edge: 'edges', triangle: 'triangles', quad: 'quads', tetrahedron: 'tetrahedra', hexahedron: 'hexahedra' };
+const FIELD_OF: Readonly<Record<ElementKind, keyof ElementSet>> = {
+  edge: 'edges',
+  triangle: 'triangles',
+  quad: 'quads',
+  tetrahedron: 'tetrahedra',
+  hexahedron: 'hexahedra',
+};
 
 export const NO_ELEMENTS = new Uint32Array(0);
 
@@ -380,7 +386,9 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   }
   /** Triangles around each edge, the one on the edge's left (same direction) first. */
   getTrianglesAroundEdge(): IndexLists {
-    return this.cached('trianglesAroundEdge', () => trianglesAroundEdge(this.getTriangles(), this.getEdgesInTriangle(), this.getEdges(), this.getEdges().length / 2));
+    return this.cached('trianglesAroundEdge', () =>
+      trianglesAroundEdge(this.getTriangles(), this.getEdgesInTriangle(), this.getEdges(), this.getEdges().length / 2),
+    );
   }
   getQuadsAroundEdge(): IndexLists {
     return this.cached('quadsAroundEdge', () => elementsAroundSubElement(this.getEdgesInQuad(), 4, this.getEdges().length / 2));
@@ -389,7 +397,9 @@ export abstract class TopologyContainer extends BaseMeshTopology {
     return this.cached('tetrahedraAroundEdge', () => elementsAroundSubElement(this.getEdgesInTetrahedron(), 6, this.getEdges().length / 2));
   }
   getTetrahedraAroundTriangle(): IndexLists {
-    return this.cached('tetrahedraAroundTriangle', () => elementsAroundSubElement(this.getTrianglesInTetrahedron(), 4, this.getTriangles().length / 3));
+    return this.cached('tetrahedraAroundTriangle', () =>
+      elementsAroundSubElement(this.getTrianglesInTetrahedron(), 4, this.getTriangles().length / 3),
+    );
   }
   getHexahedraAroundEdge(): IndexLists {
     return this.cached('hexahedraAroundEdge', () => elementsAroundSubElement(this.getEdgesInHexahedron(), 12, this.getEdges().length / 2));
@@ -403,7 +413,12 @@ export { INVALID_INDEX };
 
 /** A topology modifier (PointSet…HexahedronSetTopologyModifier), recognised by what it does. */
 function isTopologyModifier(o: unknown): boolean {
-  return typeof o === 'object' && o !== null && typeof (o as { removeItems?: unknown }).removeItems === 'function' && typeof (o as { getContainer?: unknown }).getContainer === 'function';
+  return (
+    typeof o === 'object' &&
+    o !== null &&
+    typeof (o as { removeItems?: unknown }).removeItems === 'function' &&
+    typeof (o as { getContainer?: unknown }).getContainer === 'function'
+  );
 }
 
 export function isTopologyContainer(o: unknown): o is TopologyContainer {

@@ -47,7 +47,9 @@ describe("topology containers' filename", () => {
     expect(Array.from(objectNamed<MeshTopology>(node, 't').tetrahedra.value)).to.deep.equal([0, 1, 2, 3, 1, 2, 3, 4]);
     fs.writeFileSync(path.join(dir, 'x.ply'), 'ply\n');
     const bad = el('Node', { name: 'root' }, [el('MeshTopology', { name: 't', filename: 'x.ply' })]);
-    expect(() => initSceneIn(dir, bad)).to.throw(/cannot read 'x\.ply': MeshTopology reads OBJ, Gmsh \(\.msh\), VTK \(\.vtk, \.vtu\) and STL files/);
+    expect(() => initSceneIn(dir, bad)).to.throw(
+      /cannot read 'x\.ply': MeshTopology reads OBJ, Gmsh \(\.msh\), VTK \(\.vtk, \.vtu\) and STL files/,
+    );
   });
 });
 

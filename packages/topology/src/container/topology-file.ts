@@ -32,7 +32,10 @@ const readers: ReadonlyArray<[RegExp, () => MeshLoader]> = [
  */
 export function readTopologyFile(owner: BaseObject, name: string): FileTopology {
   const reader = readers.find(([ext]) => ext.test(name));
-  if (!reader && !/\.obj$/i.test(name)) throw owner.error(`cannot read '${name}': ${owner.className} reads OBJ, Gmsh (.msh), VTK (.vtk, .vtu) and STL files (for other formats use a mesh loader and src="@loader")`);
+  if (!reader && !/\.obj$/i.test(name))
+    throw owner.error(
+      `cannot read '${name}': ${owner.className} reads OBJ, Gmsh (.msh), VTK (.vtk, .vtu) and STL files (for other formats use a mesh loader and src="@loader")`,
+    );
   const file = requireDataFile(owner, name, 'mesh file');
   if (reader) {
     try {
@@ -60,5 +63,12 @@ export function readTopologyFile(owner: BaseObject, name: string): FileTopology 
     else if (f.length === 4) quads.push(f[0]!, f[1]!, f[2]!, f[3]!);
     else for (let j = 2; j < f.length; j++) triangles.push(f[0]!, f[j - 1]!, f[j]!);
   }
-  return { positions: surf.vertices, edges: Uint32Array.from(edges), triangles: Uint32Array.from(triangles), quads: Uint32Array.from(quads), tetrahedra: new Uint32Array(0), hexahedra: new Uint32Array(0) };
+  return {
+    positions: surf.vertices,
+    edges: Uint32Array.from(edges),
+    triangles: Uint32Array.from(triangles),
+    quads: Uint32Array.from(quads),
+    tetrahedra: new Uint32Array(0),
+    hexahedra: new Uint32Array(0),
+  };
 }

@@ -6,10 +6,26 @@ import type { ElementKind } from '../container/topology-container.js';
 import { DynamicMesh, MESH_KINDS } from './dynamic-mesh.js';
 
 /** A grid of nx×ny×nz points split in tetrahedra (6 per cell), with its triangles and edges. */
-function gridMesh(nx: number, ny: number, nz: number): { tetrahedra: Uint32Array; triangles: Uint32Array; edges: Uint32Array; nPoints: number } {
+function gridMesh(
+  nx: number,
+  ny: number,
+  nz: number,
+): { tetrahedra: Uint32Array; triangles: Uint32Array; edges: Uint32Array; nPoints: number } {
   const id = (i: number, j: number, k: number): number => i + nx * (j + ny * k);
   const hexa: number[] = [];
-  for (let k = 0; k + 1 < nz; k++) for (let j = 0; j + 1 < ny; j++) for (let i = 0; i + 1 < nx; i++) hexa.push(id(i, j, k), id(i + 1, j, k), id(i + 1, j + 1, k), id(i, j + 1, k), id(i, j, k + 1), id(i + 1, j, k + 1), id(i + 1, j + 1, k + 1), id(i, j + 1, k + 1));
+  for (let k = 0; k + 1 < nz; k++)
+    for (let j = 0; j + 1 < ny; j++)
+      for (let i = 0; i + 1 < nx; i++)
+        hexa.push(
+          id(i, j, k),
+          id(i + 1, j, k),
+          id(i + 1, j + 1, k),
+          id(i, j + 1, k),
+          id(i, j, k + 1),
+          id(i + 1, j, k + 1),
+          id(i + 1, j + 1, k + 1),
+          id(i, j + 1, k + 1),
+        );
   const tetrahedra = splitHexahedra(Uint32Array.from(hexa), true, nx - 1, ny - 1);
   // every distinct face and edge of the tetrahedra, in order of first appearance
   const faces: number[] = [];
@@ -68,8 +84,18 @@ describe('topology: DynamicMesh removals at once', () => {
         // the kinds above `kind` are left out: a removed face or edge has no owner left (the
         // modifiers remove only isolated ones)
         const make = (): DynamicMesh => {
-          const m = new DynamicMesh(g.nPoints, { ...(kind === 'tetrahedron' ? { tetrahedron: g.tetrahedra } : {}), ...(kind !== 'edge' ? { triangle: g.triangles } : {}), edge: g.edges });
-          if (tables) for (const [k, s] of [['tetrahedron', 'triangle'], ['tetrahedron', 'edge'], ['triangle', 'edge']] as const) if (m.count(k) > 0) m.ensureTable(k, s);
+          const m = new DynamicMesh(g.nPoints, {
+            ...(kind === 'tetrahedron' ? { tetrahedron: g.tetrahedra } : {}),
+            ...(kind !== 'edge' ? { triangle: g.triangles } : {}),
+            edge: g.edges,
+          });
+          if (tables)
+            for (const [k, s] of [
+              ['tetrahedron', 'triangle'],
+              ['tetrahedron', 'edge'],
+              ['triangle', 'edge'],
+            ] as const)
+              if (m.count(k) > 0) m.ensureTable(k, s);
           return m;
         };
         const a = make();
@@ -84,11 +110,16 @@ describe('topology: DynamicMesh removals at once', () => {
           for (const s of iso) for (const x of Array.from(r.subs.get(s)!)) seq.get(s)!.add(x);
           for (const p of Array.from(r.points)) points.add(p);
         }
-        const sa = snapshot(a), sb = snapshot(b);
+        const sa = snapshot(a),
+          sb = snapshot(b);
         const first = sa.findIndex((line, i) => line !== sb[i]);
         expect(first < 0 ? '' : `${sa[first]}\n${sb[first]}`, kind).to.equal('');
         expect(sa.length).to.equal(sb.length);
-        for (const s of iso) expect([...Array.from(batch.subs.get(s)!)].sort((x, y) => x - y), `isolated ${s}s of ${kind}s`).to.deep.equal([...seq.get(s)!].sort((x, y) => x - y));
+        for (const s of iso)
+          expect(
+            [...Array.from(batch.subs.get(s)!)].sort((x, y) => x - y),
+            `isolated ${s}s of ${kind}s`,
+          ).to.deep.equal([...seq.get(s)!].sort((x, y) => x - y));
         expect([...Array.from(batch.points)].sort((x, y) => x - y)).to.deep.equal([...points].sort((x, y) => x - y));
       }
     });
@@ -99,7 +130,12 @@ describe('topology: DynamicMesh removals at once', () => {
     const rand = rng(5);
     const make = (): DynamicMesh => {
       const m = new DynamicMesh(g.nPoints, { tetrahedron: g.tetrahedra, triangle: g.triangles, edge: g.edges });
-      for (const [k, s] of [['tetrahedron', 'triangle'], ['tetrahedron', 'edge'], ['triangle', 'edge']] as const) m.ensureTable(k, s);
+      for (const [k, s] of [
+        ['tetrahedron', 'triangle'],
+        ['tetrahedron', 'edge'],
+        ['triangle', 'edge'],
+      ] as const)
+        m.ensureTable(k, s);
       return m;
     };
     const a = make();
@@ -116,7 +152,8 @@ describe('topology: DynamicMesh removals at once', () => {
     for (const i of ids) b.removeElements('tetrahedron', [i], [], false);
     for (const i of faces) b.removeElements('triangle', [i], [], false);
     for (const i of edges) b.removeElements('edge', [i], [], false);
-    const sa = snapshot(a), sb = snapshot(b);
+    const sa = snapshot(a),
+      sb = snapshot(b);
     const first = sa.findIndex((line, i) => line !== sb[i]);
     expect(first < 0 ? '' : `${sa[first]}\n${sb[first]}`).to.equal('');
     expect(sa.length).to.equal(sb.length);
@@ -150,7 +187,8 @@ describe('topology: DynamicMesh removals at once', () => {
     const g = gridMesh(3, 3, 4);
     // points 0 … 5 used by no element, so that removing them moves used points into their slots
     const shift = (a: Uint32Array): Uint32Array => a.map((p) => p + 6);
-    const make = (): DynamicMesh => new DynamicMesh(g.nPoints + 6, { tetrahedron: shift(g.tetrahedra), triangle: shift(g.triangles), edge: shift(g.edges) });
+    const make = (): DynamicMesh =>
+      new DynamicMesh(g.nPoints + 6, { tetrahedron: shift(g.tetrahedra), triangle: shift(g.triangles), edge: shift(g.edges) });
     const a = make();
     const b = make();
     const ids = [5, 3, 2, 0];

@@ -120,7 +120,12 @@ export class DynamicMesh {
       const o = e * k;
       for (let j = 0; j < n; j++) {
         const lv = j * subK;
-        const s = index.find(data[o + local[lv]!]!, data[o + local[lv + 1]!]!, subK > 2 ? data[o + local[lv + 2]!]! : 0, subK > 3 ? data[o + local[lv + 3]!]! : 0);
+        const s = index.find(
+          data[o + local[lv]!]!,
+          data[o + local[lv + 1]!]!,
+          subK > 2 ? data[o + local[lv + 2]!]! : 0,
+          subK > 3 ? data[o + local[lv + 3]!]! : 0,
+        );
         table[e * n + j] = s < 0 ? INVALID : s;
       }
     }
@@ -135,7 +140,8 @@ export class DynamicMesh {
   setTable(kind: ElementKind, sub: ElementKind, table: Uint32Array): void {
     const st = this.subTable(kind, sub);
     if (st.built) return;
-    if (table.length !== this.lists[kind].count * st.table.k) throw new Error(`${sub}s in ${kind}s: ${table.length} entries for ${this.lists[kind].count} ${kind}s`);
+    if (table.length !== this.lists[kind].count * st.table.k)
+      throw new Error(`${sub}s in ${kind}s: ${table.length} entries for ${this.lists[kind].count} ${kind}s`);
     this.installTable(st, table);
   }
 
@@ -316,7 +322,12 @@ export class DynamicMesh {
    * `isolatedKinds` whose shell becomes empty are reported, and points when `isolatedPoints`.
    * Owners of this kind (tetrahedra of a triangle) are renamed first.
    */
-  removeElements(kind: ElementKind, indices: ArrayLike<number>, isolatedKinds: readonly ElementKind[], isolatedPoints: boolean): IsolatedItems {
+  removeElements(
+    kind: ElementKind,
+    indices: ArrayLike<number>,
+    isolatedKinds: readonly ElementKind[],
+    isolatedPoints: boolean,
+  ): IsolatedItems {
     const l = this.lists[kind];
     const k = l.k;
     const count = l.count;
@@ -390,7 +401,8 @@ export class DynamicMesh {
    */
   check(): string[] {
     const problems: string[] = [];
-    const sameSet = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
+    const sameSet = (a: readonly number[], b: readonly number[]): boolean =>
+      a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
     for (const kind of MESH_KINDS) {
       const l = this.lists[kind];
       const shells: number[][] = Array.from({ length: this.nPoints }, () => []);
@@ -403,7 +415,9 @@ export class DynamicMesh {
       }
       const vs = this.aroundVertex[kind];
       if (vs.count !== this.nPoints) problems.push(`${kind}s around vertex: ${vs.count} shells for ${this.nPoints} points`);
-      for (let p = 0; p < Math.min(vs.count, this.nPoints); p++) if (!sameSet(Array.from(vs.list(p)), shells[p]!)) problems.push(`${kind}s around vertex ${p}: [${vs.list(p)}] instead of [${shells[p]}]`);
+      for (let p = 0; p < Math.min(vs.count, this.nPoints); p++)
+        if (!sameSet(Array.from(vs.list(p)), shells[p]!))
+          problems.push(`${kind}s around vertex ${p}: [${vs.list(p)}] instead of [${shells[p]}]`);
       for (const st of this.subs[kind]) {
         this.ensureTable(kind, st.sub);
         const count = this.lists[st.sub].count;
@@ -420,11 +434,15 @@ export class DynamicMesh {
             }
             around[s]!.push(e);
             const n = VERTICES[st.sub];
-            for (let m = 0; m < n; m++) if (this.lists[st.sub].indexIn(s, v[m]!) < 0) problems.push(`${st.sub} ${s} (${st.sub} ${j} of ${kind} ${e}) lacks vertex ${v[m]}`);
+            for (let m = 0; m < n; m++)
+              if (this.lists[st.sub].indexIn(s, v[m]!) < 0)
+                problems.push(`${st.sub} ${s} (${st.sub} ${j} of ${kind} ${e}) lacks vertex ${v[m]}`);
           }
         }
         if (st.around.count !== count) problems.push(`${kind}s around ${st.sub}: ${st.around.count} shells for ${count} ${st.sub}s`);
-        for (let s = 0; s < Math.min(count, st.around.count); s++) if (!sameSet(Array.from(st.around.list(s)), around[s]!)) problems.push(`${kind}s around ${st.sub} ${s}: [${st.around.list(s)}] instead of [${around[s]}]`);
+        for (let s = 0; s < Math.min(count, st.around.count); s++)
+          if (!sameSet(Array.from(st.around.list(s)), around[s]!))
+            problems.push(`${kind}s around ${st.sub} ${s}: [${st.around.list(s)}] instead of [${around[s]}]`);
       }
     }
     return problems;
@@ -529,7 +547,14 @@ function fillChanged(out: Uint32Array, removed: ArrayLike<number>, map: Int32Arr
  * `rows` (k per element) follow the removal (ShellStore.remap), each once; returns the items whose
  * shell became empty when `report` (none otherwise). Rows may hold INVALID (no item).
  */
-function remapShells(shells: ShellStore, rows: Uint32Array, k: number, changed: Uint32Array, map: Int32Array, report: boolean): Uint32Array {
+function remapShells(
+  shells: ShellStore,
+  rows: Uint32Array,
+  k: number,
+  changed: Uint32Array,
+  map: Int32Array,
+  report: boolean,
+): Uint32Array {
   const n = shells.count;
   const seen = new Uint8Array(n);
   const emptied = new Uint32Array(report ? changed.length * k : 0);

@@ -26,7 +26,13 @@ export interface ElementsOfKind {
  * `owner` has; `local` gives the local vertices of each sub-element in an element (nSub × subK).
  * Sub-elements absent from the list of `sub` are not reported. Unsorted, each once.
  */
-export function isolatedSubElements(owner: ElementsOfKind, removed: ArrayLike<number>, local: Int32Array, sub: ElementsOfKind, nPoints: number): Int32Array {
+export function isolatedSubElements(
+  owner: ElementsOfKind,
+  removed: ArrayLike<number>,
+  local: Int32Array,
+  sub: ElementsOfKind,
+  nPoints: number,
+): Int32Array {
   const subK = sub.k as 2 | 3 | 4;
   const nSub = local.length / subK;
   const vertices = distinctVertices(owner.data, owner.k, removed, nPoints);
@@ -86,7 +92,12 @@ function addTuples(set: TupleSet, data: Uint32Array, k: number, list: ArrayLike<
   for (let r = 0; r < n; r++) {
     const o = list[r]! * k;
     for (let lv = 0; lv < local.length; lv += subK) {
-      set.add(data[o + local[lv]!]!, data[o + local[lv + 1]!]!, subK > 2 ? data[o + local[lv + 2]!]! : 0, subK > 3 ? data[o + local[lv + 3]!]! : 0);
+      set.add(
+        data[o + local[lv]!]!,
+        data[o + local[lv + 1]!]!,
+        subK > 2 ? data[o + local[lv + 2]!]! : 0,
+        subK > 3 ? data[o + local[lv + 3]!]! : 0,
+      );
     }
   }
 }
@@ -97,7 +108,12 @@ function flagTuples(set: TupleSet, data: Uint32Array, k: number, list: Uint32Arr
   for (let r = 0; r < n; r++) {
     const o = list[r]! * k;
     for (let lv = 0; lv < local.length; lv += subK) {
-      const s = set.find(data[o + local[lv]!]!, data[o + local[lv + 1]!]!, subK > 2 ? data[o + local[lv + 2]!]! : 0, subK > 3 ? data[o + local[lv + 3]!]! : 0);
+      const s = set.find(
+        data[o + local[lv]!]!,
+        data[o + local[lv + 1]!]!,
+        subK > 2 ? data[o + local[lv + 2]!]! : 0,
+        subK > 3 ? data[o + local[lv + 3]!]! : 0,
+      );
       if (s >= 0) flags[s] = 1;
     }
   }

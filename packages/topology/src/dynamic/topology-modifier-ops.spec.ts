@@ -12,7 +12,12 @@ import { splitHexahedra } from '../mapping/Hexa2TetraTopologicalMapping.js';
 const TWO_TETS = '0 1 2 3  1 2 3 4';
 
 function tetScene(tetrahedra: string): { container: TetrahedronSetTopologyContainer; modifier: TetrahedronSetTopologyModifier } {
-  const root = initScene(el('Node', { name: 'root' }, [el('TetrahedronSetTopologyContainer', { name: 't', tetrahedra }), el('TetrahedronSetTopologyModifier', { name: 'm' })]));
+  const root = initScene(
+    el('Node', { name: 'root' }, [
+      el('TetrahedronSetTopologyContainer', { name: 't', tetrahedra }),
+      el('TetrahedronSetTopologyModifier', { name: 'm' }),
+    ]),
+  );
   return { container: objectNamed(root, 't'), modifier: objectNamed(root, 'm') };
 }
 
@@ -31,15 +36,29 @@ function record(container: { addTopologyHandler(h: { handleTopologyChange(c: Top
 
 /** A grid of 2×2×3 cells split in 6 tetrahedra each (72 tetrahedra, 36 points). */
 function gridTetrahedra(): string {
-  const nx = 3, ny = 3, nz = 4;
+  const nx = 3,
+    ny = 3,
+    nz = 4;
   const id = (i: number, j: number, k: number): number => i + nx * (j + ny * k);
   const hexa: number[] = [];
-  for (let k = 0; k + 1 < nz; k++) for (let j = 0; j + 1 < ny; j++) for (let i = 0; i + 1 < nx; i++) hexa.push(id(i, j, k), id(i + 1, j, k), id(i + 1, j + 1, k), id(i, j + 1, k), id(i, j, k + 1), id(i + 1, j, k + 1), id(i + 1, j + 1, k + 1), id(i, j + 1, k + 1));
+  for (let k = 0; k + 1 < nz; k++)
+    for (let j = 0; j + 1 < ny; j++)
+      for (let i = 0; i + 1 < nx; i++)
+        hexa.push(
+          id(i, j, k),
+          id(i + 1, j, k),
+          id(i + 1, j + 1, k),
+          id(i, j + 1, k),
+          id(i, j, k + 1),
+          id(i + 1, j, k + 1),
+          id(i + 1, j + 1, k + 1),
+          id(i, j + 1, k + 1),
+        );
   return Array.from(splitHexahedra(Uint32Array.from(hexa), true, nx - 1, ny - 1)).join(' ');
 }
 
 describe('topology: modifiers (SOFA topological changes)', () => {
-  it('removing a tetrahedron: the last one takes its slot, its isolated faces, edges and point go too, in SOFA\'s event order', () => {
+  it("removing a tetrahedron: the last one takes its slot, its isolated faces, edges and point go too, in SOFA's event order", () => {
     const { container, modifier } = tetScene(TWO_TETS);
     expect(container.getTriangles().length / 3).to.equal(7);
     expect(container.getEdges().length / 2).to.equal(9);
@@ -54,7 +73,15 @@ describe('topology: modifiers (SOFA topological changes)', () => {
     expect(container.dynamicMesh().check()).to.deep.equal([]);
     // SOFA's order: tetrahedra warned and propagated, then their isolated faces and edges (one
     // propagation), then the isolated point; faces 0 3 2 (its faces but 1-2-3), edges 0 1 2 (those with point 0)
-    expect(log).to.deep.equal(['elementsRemoved tetrahedron 0', 'end', 'elementsRemoved triangle 3,2,1', 'elementsRemoved edge 2,1,0', 'end', 'pointsRemoved 0', 'end']);
+    expect(log).to.deep.equal([
+      'elementsRemoved tetrahedron 0',
+      'end',
+      'elementsRemoved triangle 3,2,1',
+      'elementsRemoved edge 2,1,0',
+      'end',
+      'pointsRemoved 0',
+      'end',
+    ]);
   });
 
   it('adding a tetrahedron creates the faces (SOFA orientation) and edges it lacks, each warned as it is created', () => {
@@ -67,11 +94,18 @@ describe('topology: modifiers (SOFA topological changes)', () => {
     // the edges of face 0 (vertices j+1, j+2), then the new ones of faces 1 and 2
     expect(Array.from(container.getEdges())).to.deep.equal([2, 3, 3, 1, 1, 2, 2, 0, 0, 3, 0, 1]);
     expect(log).to.deep.equal([
-      'elementsAdded edge 0', 'elementsAdded edge 1', 'elementsAdded edge 2', 'elementsAdded triangle 0',
-      'elementsAdded edge 3', 'elementsAdded edge 4', 'elementsAdded triangle 1',
-      'elementsAdded edge 5', 'elementsAdded triangle 2',
+      'elementsAdded edge 0',
+      'elementsAdded edge 1',
+      'elementsAdded edge 2',
+      'elementsAdded triangle 0',
+      'elementsAdded edge 3',
+      'elementsAdded edge 4',
+      'elementsAdded triangle 1',
+      'elementsAdded edge 5',
+      'elementsAdded triangle 2',
       'elementsAdded triangle 3',
-      'elementsAdded tetrahedron 0', 'end',
+      'elementsAdded tetrahedron 0',
+      'end',
     ]);
     // a second tetrahedron on face 1-2-3 reuses it and three of its edges
     modifier.addTetrahedra([1, 2, 3, 4]);
@@ -122,7 +156,12 @@ describe('topology: modifiers (SOFA topological changes)', () => {
   });
 
   it('removing triangles removes the edges and points they leave isolated; out-of-range indices are reported', () => {
-    const root = initScene(el('Node', { name: 'root' }, [el('TriangleSetTopologyContainer', { name: 't', triangles: '0 1 2  1 3 2  2 3 4' }), el('TriangleSetTopologyModifier', { name: 'm' })]));
+    const root = initScene(
+      el('Node', { name: 'root' }, [
+        el('TriangleSetTopologyContainer', { name: 't', triangles: '0 1 2  1 3 2  2 3 4' }),
+        el('TriangleSetTopologyModifier', { name: 'm' }),
+      ]),
+    );
     const container = objectNamed<TriangleSetTopologyContainer>(root, 't');
     const modifier = objectNamed<TriangleSetTopologyModifier>(root, 'm');
     expect(container.getEdges().length / 2).to.equal(7);

@@ -92,7 +92,12 @@ export class TopologyModifierOps {
    * SOFA's addEdges / addTriangles / addQuads / addTetrahedra / addHexahedra: `elements` holds
    * (n × vertices) indices; ancestors (same kind) and weights are passed on to the handlers.
    */
-  addElements(kind: ElementKind, elements: ArrayLike<number>, ancestors?: readonly (readonly number[])[], coefs?: readonly (readonly number[])[]): void {
+  addElements(
+    kind: ElementKind,
+    elements: ArrayLike<number>,
+    ancestors?: readonly (readonly number[])[],
+    coefs?: readonly (readonly number[])[],
+  ): void {
     const k = VERTICES[kind];
     const n = Math.floor(elements.length / k);
     if (n === 0) return;
@@ -148,7 +153,12 @@ export class TopologyModifierOps {
   }
 
   /** SOFA's removeTetrahedra(ids, removeIsolatedItems) and removeHexahedra(ids, removeIsolatedItems). */
-  removeVolumes(kind: 'tetrahedron' | 'hexahedron', ids: ArrayLike<number>, removeIsolatedItems = true, removeIsolatedPoints = removeIsolatedItems): void {
+  removeVolumes(
+    kind: 'tetrahedron' | 'hexahedron',
+    ids: ArrayLike<number>,
+    removeIsolatedItems = true,
+    removeIsolatedPoints = removeIsolatedItems,
+  ): void {
     const sorted = this.filtered(ids, this.mesh.count(kind), kind);
     if (sorted.length === 0) return;
     this.queueRemoved(kind, sorted);
@@ -167,7 +177,8 @@ export class TopologyModifierOps {
     let n = 0;
     for (let k = 0; k < ids.length; k++) {
       const i = ids[k]!;
-      if (!(i >= 0 && i < count && Number.isInteger(i))) this.options.warn(`${what} ${i} is out of range (there are ${count}) and is not removed`);
+      if (!(i >= 0 && i < count && Number.isInteger(i)))
+        this.options.warn(`${what} ${i} is out of range (there are ${count}) and is not removed`);
       else if (seen[i]) this.options.warn(`${what} ${i} is listed twice and is removed once`);
       else {
         seen[i] = 1;
@@ -188,7 +199,12 @@ export class TopologyModifierOps {
     this.removeIsolatedPoints(iso.points);
   }
 
-  private removeFacesProcess(kind: 'triangle' | 'quad', sorted: Uint32Array, removeIsolatedEdges: boolean, removeIsolatedPoints: boolean): void {
+  private removeFacesProcess(
+    kind: 'triangle' | 'quad',
+    sorted: Uint32Array,
+    removeIsolatedEdges: boolean,
+    removeIsolatedPoints: boolean,
+  ): void {
     if (sorted.length === 0) return;
     const mesh = this.mesh;
     const edgesExist = mesh.count('edge') > 0;
@@ -203,14 +219,24 @@ export class TopologyModifierOps {
     this.removeIsolatedPoints(iso.points);
   }
 
-  private removeVolumesProcess(kind: 'tetrahedron' | 'hexahedron', sorted: Uint32Array, removeIsolatedItems: boolean, removeIsolatedPoints = removeIsolatedItems): void {
+  private removeVolumesProcess(
+    kind: 'tetrahedron' | 'hexahedron',
+    sorted: Uint32Array,
+    removeIsolatedItems: boolean,
+    removeIsolatedPoints = removeIsolatedItems,
+  ): void {
     if (sorted.length === 0) return;
     const mesh = this.mesh;
     const face = kind === 'tetrahedron' ? 'triangle' : 'quad';
     const isoVertices = removeIsolatedPoints && this.options.removeIsolated();
     const isoEdges = removeIsolatedItems && mesh.count('edge') > 0;
     const isoFaces = removeIsolatedItems && mesh.count(face) > 0;
-    const iso = mesh.removeElements(kind, sorted, [...(isoFaces ? [face] : []), ...(isoEdges ? ['edge'] : [])] as ElementKind[], isoVertices);
+    const iso = mesh.removeElements(
+      kind,
+      sorted,
+      [...(isoFaces ? [face] : []), ...(isoEdges ? ['edge'] : [])] as ElementKind[],
+      isoVertices,
+    );
     this.container.meshChanged();
     const faces = desc(iso.subs.get(face));
     const edges = desc(iso.subs.get('edge'));

@@ -93,20 +93,20 @@ export class TupleSet {
     let x: number;
     const k = this.k;
     if (k === 2) {
-      if (a > b) (x = a), (a = b), (b = x);
+      if (a > b) ((x = a), (a = b), (b = x));
       c = 0;
       d = 0;
     } else if (k === 3) {
-      if (a > b) (x = a), (a = b), (b = x);
-      if (b > c) (x = b), (b = c), (c = x);
-      if (a > b) (x = a), (a = b), (b = x);
+      if (a > b) ((x = a), (a = b), (b = x));
+      if (b > c) ((x = b), (b = c), (c = x));
+      if (a > b) ((x = a), (a = b), (b = x));
       d = 0;
     } else {
-      if (a > b) (x = a), (a = b), (b = x);
-      if (c > d) (x = c), (c = d), (d = x);
-      if (a > c) (x = a), (a = c), (c = x);
-      if (b > d) (x = b), (b = d), (d = x);
-      if (b > c) (x = b), (b = c), (c = x);
+      if (a > b) ((x = a), (a = b), (b = x));
+      if (c > d) ((x = c), (c = d), (d = x));
+      if (a > c) ((x = a), (a = c), (c = x));
+      if (b > d) ((x = b), (b = d), (d = x));
+      if (b > c) ((x = b), (b = c), (c = x));
     }
     this.t0 = a;
     this.t1 = b;

@@ -10,7 +10,11 @@ export function axisFrame(axis: ArrayLike<number>): { X: number[]; Y: number[]; 
   const l = Math.hypot(axis[0]!, axis[1]!, axis[2]!);
   const Z = l > 0 ? [axis[0]! / l, axis[1]! / l, axis[2]! / l] : [0, 0, 1];
   const ref = Math.abs(Z[0]!) > 1 - 1e-6 ? [0, 1, 0] : [1, 0, 0];
-  const cross = (a: number[], b: number[]): number[] => [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
+  const cross = (a: number[], b: number[]): number[] => [
+    a[1]! * b[2]! - a[2]! * b[1]!,
+    a[2]! * b[0]! - a[0]! * b[2]!,
+    a[0]! * b[1]! - a[1]! * b[0]!,
+  ];
   const unit = (a: number[]): number[] => {
     const r = Math.hypot(a[0]!, a[1]!, a[2]!);
     return [a[0]! / r, a[1]! / r, a[2]! / r];
@@ -35,7 +39,12 @@ export function axisFrame(axis: ArrayLike<number>): { X: number[]; Y: number[]; 
   description: 'Cylinder grid in 3D.',
 })
 export class CylinderGridTopology extends GridTopology {
-  readonly center = this.initData({ name: 'center', type: Vec3, default: new Float64Array(3), help: 'centre of the first cross-section of the cylinder' });
+  readonly center = this.initData({
+    name: 'center',
+    type: Vec3,
+    default: new Float64Array(3),
+    help: 'centre of the first cross-section of the cylinder',
+  });
   readonly axis = this.initData({ name: 'axis', type: Vec3, default: Float64Array.of(0, 0, 1), help: 'main direction of the cylinder' });
   readonly radius = this.initData({ name: 'radius', type: Real, default: 1, help: 'radius of the cylinder' });
   readonly length = this.initData({ name: 'length', type: Real, default: 1, help: 'length of the cylinder along its axis' });
@@ -46,14 +55,17 @@ export class CylinderGridTopology extends GridTopology {
 
   protected override computePositions(): Float64Array {
     const [nx, ny, nz] = this.resolution();
-    const r = this.radius.value, l = this.length.value, c = this.center.value;
+    const r = this.radius.value,
+      l = this.length.value,
+      c = this.center.value;
     const { X, Y, Z } = axisFrame(this.axis.value);
     const out = new Float64Array(3 * nx * ny * nz);
     let o = 0;
     for (let k = 0; k < nz; k++) {
       for (let j = 0; j < ny; j++) {
         for (let i = 0; i < nx; i++) {
-          let sx = nx > 1 ? (i * 2 * r) / (nx - 1) - r : 0, sy = ny > 1 ? (j * 2 * r) / (ny - 1) - r : 0;
+          let sx = nx > 1 ? (i * 2 * r) / (nx - 1) - r : 0,
+            sy = ny > 1 ? (j * 2 * r) / (ny - 1) - r : 0;
           const n = Math.hypot(sx, sy);
           if (n > 1e-7) {
             const f = Math.max(Math.abs(sx), Math.abs(sy)) / n;

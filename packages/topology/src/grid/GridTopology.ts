@@ -25,19 +25,68 @@ import { gridHexahedra, gridLines, gridQuads, splitQuads } from './grid-elements
   description: 'Base class of a regular grid in 3D: connectivity of nx × ny × nz points.',
 })
 export class GridTopology extends MeshTopology {
-  readonly n = this.initData({ name: 'n', type: Vec3i, default: Int32Array.of(2, 2, 2), help: 'grid resolution: number of points along x, y, z' });
-  readonly computeHexaList = this.initData({ name: 'computeHexaList', type: Bool, default: true, help: 'compute the hexahedra of the grid' });
+  readonly n = this.initData({
+    name: 'n',
+    type: Vec3i,
+    default: Int32Array.of(2, 2, 2),
+    help: 'grid resolution: number of points along x, y, z',
+  });
+  readonly computeHexaList = this.initData({
+    name: 'computeHexaList',
+    type: Bool,
+    default: true,
+    help: 'compute the hexahedra of the grid',
+  });
   readonly computeQuadList = this.initData({ name: 'computeQuadList', type: Bool, default: true, help: 'compute the quads of the grid' });
-  readonly computeTriangleList = this.initData({ name: 'computeTriangleList', type: Bool, default: true, help: 'compute the triangles of the grid (each quad split in two)' });
+  readonly computeTriangleList = this.initData({
+    name: 'computeTriangleList',
+    type: Bool,
+    default: true,
+    help: 'compute the triangles of the grid (each quad split in two)',
+  });
   readonly computeEdgeList = this.initData({ name: 'computeEdgeList', type: Bool, default: true, help: 'compute the edges of the grid' });
-  readonly computePointList = this.initData({ name: 'computePointList', type: Bool, default: true, help: 'store the positions of the grid points in `position` at init' });
-  readonly createTexCoords = this.initData({ name: 'createTexCoords', type: Bool, default: false, help: 'generate texture coordinates (not supported: ignored)' });
-  readonly nx = this.initData({ name: 'nx', type: Int, default: 0, help: 'old attribute: resolution along x (used when nx, ny and nz are all given)' });
-  readonly ny = this.initData({ name: 'ny', type: Int, default: 0, help: 'old attribute: resolution along y (used when nx, ny and nz are all given)' });
-  readonly nz = this.initData({ name: 'nz', type: Int, default: 0, help: 'old attribute: resolution along z (used when nx, ny and nz are all given)' });
+  readonly computePointList = this.initData({
+    name: 'computePointList',
+    type: Bool,
+    default: true,
+    help: 'store the positions of the grid points in `position` at init',
+  });
+  readonly createTexCoords = this.initData({
+    name: 'createTexCoords',
+    type: Bool,
+    default: false,
+    help: 'generate texture coordinates (not supported: ignored)',
+  });
+  readonly nx = this.initData({
+    name: 'nx',
+    type: Int,
+    default: 0,
+    help: 'old attribute: resolution along x (used when nx, ny and nz are all given)',
+  });
+  readonly ny = this.initData({
+    name: 'ny',
+    type: Int,
+    default: 0,
+    help: 'old attribute: resolution along y (used when nx, ny and nz are all given)',
+  });
+  readonly nz = this.initData({
+    name: 'nz',
+    type: Int,
+    default: 0,
+    help: 'old attribute: resolution along z (used when nx, ny and nz are all given)',
+  });
 
   protected override extraInputs(): readonly Data<unknown>[] {
-    return [this.n, this.nx, this.ny, this.nz, this.computeHexaList, this.computeQuadList, this.computeTriangleList, this.computeEdgeList] as Data<unknown>[];
+    return [
+      this.n,
+      this.nx,
+      this.ny,
+      this.nz,
+      this.computeHexaList,
+      this.computeQuadList,
+      this.computeTriangleList,
+      this.computeEdgeList,
+    ] as Data<unknown>[];
   }
 
   /** The resolution as given (n, or the old nx ny nz), before any change made at init. */
@@ -55,7 +104,10 @@ export class GridTopology extends MeshTopology {
     return this.cached('resolution', () => {
       const n = this.resolutionBeforeCheck();
       if (n[0] < 1 || n[1] < 1 || n[2] < 1) {
-        this.warnAbout(this.n, `the grid resolution ${n.join(' ')} needs at least 1 point along each axis: 2 2 2 is used instead, as SOFA does`);
+        this.warnAbout(
+          this.n,
+          `the grid resolution ${n.join(' ')} needs at least 1 point along each axis: 2 2 2 is used instead, as SOFA does`,
+        );
         return [2, 2, 2];
       }
       checkGridSize(this, n, this.resolutionSource());

@@ -33,9 +33,25 @@ export interface RegularGridGeometry {
 export class RegularGridTopology extends GridTopology {
   readonly min = this.initData({ name: 'min', type: Vec3, default: Float64Array.of(0, 0, 0), help: 'min corner of the grid' });
   readonly max = this.initData({ name: 'max', type: Vec3, default: Float64Array.of(1, 1, 1), help: 'max corner of the grid' });
-  readonly p0 = this.initData({ name: 'p0', type: Vec3, default: Float64Array.of(0, 0, 0), help: 'position of the first point (default: min)' });
-  readonly cellWidth = this.initData({ name: 'cellWidth', type: Real, default: 0, range: nonNegative, help: 'if > 0, cell size: the resolution is computed from min, max and this width' });
-  readonly xmin = this.initData({ name: 'xmin', type: Real, default: 0, help: 'old attribute: min x (used when xmin ... zmax are all given)' });
+  readonly p0 = this.initData({
+    name: 'p0',
+    type: Vec3,
+    default: Float64Array.of(0, 0, 0),
+    help: 'position of the first point (default: min)',
+  });
+  readonly cellWidth = this.initData({
+    name: 'cellWidth',
+    type: Real,
+    default: 0,
+    range: nonNegative,
+    help: 'if > 0, cell size: the resolution is computed from min, max and this width',
+  });
+  readonly xmin = this.initData({
+    name: 'xmin',
+    type: Real,
+    default: 0,
+    help: 'old attribute: min x (used when xmin ... zmax are all given)',
+  });
   readonly ymin = this.initData({ name: 'ymin', type: Real, default: 0, help: 'old attribute: min y' });
   readonly zmin = this.initData({ name: 'zmin', type: Real, default: 0, help: 'old attribute: min z' });
   readonly xmax = this.initData({ name: 'xmax', type: Real, default: 1, help: 'old attribute: max x' });

@@ -14,13 +14,24 @@ function boxes(...bs: Box[]): { position: string; quads: string } {
     const o = pos.length / 3;
     for (let k = 0; k < 8; k++) pos.push(k & 1 ? hi[0] : lo[0], k & 2 ? hi[1] : lo[1], k & 4 ? hi[2] : lo[2]);
     // corners: bit 0 = x, bit 1 = y, bit 2 = z
-    for (const q of [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]]) quads.push(...q.map((v) => v + o));
+    for (const q of [
+      [0, 2, 3, 1],
+      [4, 5, 7, 6],
+      [0, 1, 5, 4],
+      [2, 6, 7, 3],
+      [0, 4, 6, 2],
+      [1, 3, 7, 5],
+    ])
+      quads.push(...q.map((v) => v + o));
   }
   return { position: pos.join(' '), quads: quads.join(' ') };
 }
 
 function ramified(attrs: Record<string, string>): SparseGridRamificationTopology {
-  return objectNamed<SparseGridRamificationTopology>(initScene(el('Node', {}, [el('SparseGridRamificationTopology', { name: 's', ...attrs })])), 's');
+  return objectNamed<SparseGridRamificationTopology>(
+    initScene(el('Node', {}, [el('SparseGridRamificationTopology', { name: 's', ...attrs })])),
+    's',
+  );
 }
 
 function plain(attrs: Record<string, string>): SparseGridTopology {
@@ -44,7 +55,19 @@ describe('topology: SparseGridRamificationTopology', () => {
   const grid = { n: '2 2 2', min: '0 0 0', max: '4 4 4', nbVirtualFinerLevels: '2', finestConnectivity: 'false' };
 
   it('two parts apart inside one coarse cell give two hexahedra on the same corners, with their own 16 points', () => {
-    const t = ramified({ ...grid, ...boxes([[0.5, 0.5, 0.5], [1.5, 1.5, 1.5]], [[2.5, 2.5, 2.5], [3.5, 3.5, 3.5]]) });
+    const t = ramified({
+      ...grid,
+      ...boxes(
+        [
+          [0.5, 0.5, 0.5],
+          [1.5, 1.5, 1.5],
+        ],
+        [
+          [2.5, 2.5, 2.5],
+          [3.5, 3.5, 3.5],
+        ],
+      ),
+    });
     expect(t.getHexahedra().length / 8).to.equal(2);
     expect(t.getNbPoints()).to.equal(16);
     expect(cornerSet(t, 0)).to.deep.equal(CUBE_0_4);
@@ -56,11 +79,33 @@ describe('topology: SparseGridRamificationTopology', () => {
     expect(t.getStiffnessCoef(0)).to.equal(0.0625);
     expect(t.getMassCoef(1)).to.equal(0.0625);
     // the same surface in a plain sparse grid: one cell
-    expect(plain({ n: '2 2 2', min: '0 0 0', max: '4 4 4', ...boxes([[0.5, 0.5, 0.5], [1.5, 1.5, 1.5]], [[2.5, 2.5, 2.5], [3.5, 3.5, 3.5]]) }).getHexahedra().length / 8).to.equal(1);
+    expect(
+      plain({
+        n: '2 2 2',
+        min: '0 0 0',
+        max: '4 4 4',
+        ...boxes(
+          [
+            [0.5, 0.5, 0.5],
+            [1.5, 1.5, 1.5],
+          ],
+          [
+            [2.5, 2.5, 2.5],
+            [3.5, 3.5, 3.5],
+          ],
+        ),
+      }).getHexahedra().length / 8,
+    ).to.equal(1);
   });
 
   it('one connected part in the coarse cell stays one hexahedron with 8 points (coefficient from its 8 children)', () => {
-    const t = ramified({ ...grid, ...boxes([[0.5, 0.5, 0.5], [3.5, 3.5, 3.5]]) });
+    const t = ramified({
+      ...grid,
+      ...boxes([
+        [0.5, 0.5, 0.5],
+        [3.5, 3.5, 3.5],
+      ]),
+    });
     expect(t.getHexahedra().length / 8).to.equal(1);
     expect(t.getNbPoints()).to.equal(8);
     expect(cornerSet(t, 0)).to.deep.equal(CUBE_0_4);
@@ -73,13 +118,28 @@ describe('topology: SparseGridRamificationTopology', () => {
     const g = { n: '3 2 2', min: '0 0 0', max: '2 1 1', nbVirtualFinerLevels: '0' };
     // (SOFA's segment test reaches one segment length behind its start: the boxes keep their x edges
     // (0.3 long) more than 0.3 away from the face x = 1)
-    const apart = boxes([[0.1, 0.2, 0.2], [0.4, 0.8, 0.8]], [[1.6, 0.2, 0.2], [1.9, 0.8, 0.8]]);
+    const apart = boxes(
+      [
+        [0.1, 0.2, 0.2],
+        [0.4, 0.8, 0.8],
+      ],
+      [
+        [1.6, 0.2, 0.2],
+        [1.9, 0.8, 0.8],
+      ],
+    );
     const split = ramified({ ...g, ...apart });
     expect(split.getHexahedra().length / 8).to.equal(2);
     expect(split.getNbPoints()).to.equal(16);
     // without the finest test, or with a surface crossing the face x = 1: one grid of 12 points
     expect(ramified({ ...g, ...apart, finestConnectivity: 'false' }).getNbPoints()).to.equal(12);
-    const through = ramified({ ...g, ...boxes([[0.2, 0.2, 0.2], [1.8, 0.8, 0.8]]) });
+    const through = ramified({
+      ...g,
+      ...boxes([
+        [0.2, 0.2, 0.2],
+        [1.8, 0.8, 0.8],
+      ]),
+    });
     expect(through.getHexahedra().length / 8).to.equal(2);
     expect(through.getNbPoints()).to.equal(12);
     // merged points are numbered in order of first use: hexahedron 0 takes 0..7, hexahedron 1 shares its x = 1 face
@@ -88,7 +148,11 @@ describe('topology: SparseGridRamificationTopology', () => {
   });
 
   it('segment against triangle: crossing, missing, parallel', () => {
-    const t: [number[], number[], number[]] = [[0, 0, 0], [1, 0, 0], [0, 1, 0]];
+    const t: [number[], number[], number[]] = [
+      [0, 0, 0],
+      [1, 0, 0],
+      [0, 1, 0],
+    ];
     expect(segmentCrossesTriangle([0.2, 0.2, -1], [0.2, 0.2, 1], ...t)).to.equal(true);
     expect(segmentCrossesTriangle([0.2, 0.2, 0.5], [0.2, 0.2, 0.9], ...t)).to.equal(false); // plane 0.5 behind s0, length 0.4
     // SOFA accepts a crossing up to one length behind s0 (s0 taken as a centre): plane 0.3 behind, length 0.6

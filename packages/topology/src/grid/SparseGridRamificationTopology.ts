@@ -27,7 +27,12 @@ import { BOUNDARY, voxelGrid } from './sparse-voxelizer.js';
   description: 'Sparse grid in 3D whose cells are split into their disconnected parts (ramification).',
 })
 export class SparseGridRamificationTopology extends SparseGridTopology {
-  readonly finestConnectivity = this.initData({ name: 'finestConnectivity', type: Bool, default: true, help: 'test the connectivity at the finest level (more precise but slower: tests the intersections of the surface with the faces between boundary cells)' });
+  readonly finestConnectivity = this.initData({
+    name: 'finestConnectivity',
+    type: Bool,
+    default: true,
+    help: 'test the connectivity at the finest level (more precise but slower: tests the intersections of the surface with the faces between boundary cells)',
+  });
 
   /** The levels, finest first (only the grid itself when no ramification is built). */
   private levels: RamifiedLevel[] = [];
@@ -49,11 +54,16 @@ export class SparseGridRamificationTopology extends SparseGridTopology {
     const coarse = this.regularGrid(surface.vertices);
     const scale = 2 ** L;
     const n = coarse.n.map((v) => (v - 1) * scale + 1) as [number, number, number];
-    let level = finestLevel(voxelGrid(n, coarse.min, coarse.max), surface, { finestConnectivity: finest, fillWeighted: this.fillWeighted.value, onlyInsideCells: this.onlyInsideCells.value });
+    let level = finestLevel(voxelGrid(n, coarse.min, coarse.max), surface, {
+      finestConnectivity: finest,
+      fillWeighted: this.fillWeighted.value,
+      onlyInsideCells: this.onlyInsideCells.value,
+    });
     const levels = [level];
     for (let i = 0; i < L; i++) levels.push((level = coarserLevel(level)));
     this.levels = levels;
-    if (level.hexahedra.length === 0) throw this.error('the sparse grid has no cells: the surface lies outside the grid, or the grid is too coarse for it');
+    if (level.hexahedra.length === 0)
+      throw this.error('the sparse grid has no cells: the surface lies outside the grid, or the grid is too coarse for it');
     // a regular cell → the hexahedron of its first part
     const cellToHexahedron = new Int32Array(level.cellIndex.length).fill(-1);
     level.cellIndex.forEach((k, c) => {

@@ -37,18 +37,75 @@ export interface SparseGrid {
   description: 'Sparse grid in 3D: the cells of a regular grid inside or crossing a closed surface.',
 })
 export class SparseGridTopology extends MeshTopology {
-  readonly fillWeighted = this.initData({ name: 'fillWeighted', type: Bool, default: true, help: 'weight the stiffness and mass of a cell by its filling (0.5 for boundary cells, 1 inside)' });
-  readonly onlyInsideCells = this.initData({ name: 'onlyInsideCells', type: Bool, default: false, help: 'keep only the cells inside the surface (not the boundary cells)' });
-  readonly n = this.initData({ name: 'n', type: Vec3i, default: Int32Array.of(2, 2, 2), help: 'resolution of the regular grid: number of points along x, y, z (at least 2)' });
-  readonly min = this.initData({ name: 'min', type: Vec3, default: Float64Array.of(0, 0, 0), help: 'min corner of the grid (default, with max: the surface bounding box grown by 1%)' });
+  readonly fillWeighted = this.initData({
+    name: 'fillWeighted',
+    type: Bool,
+    default: true,
+    help: 'weight the stiffness and mass of a cell by its filling (0.5 for boundary cells, 1 inside)',
+  });
+  readonly onlyInsideCells = this.initData({
+    name: 'onlyInsideCells',
+    type: Bool,
+    default: false,
+    help: 'keep only the cells inside the surface (not the boundary cells)',
+  });
+  readonly n = this.initData({
+    name: 'n',
+    type: Vec3i,
+    default: Int32Array.of(2, 2, 2),
+    help: 'resolution of the regular grid: number of points along x, y, z (at least 2)',
+  });
+  readonly min = this.initData({
+    name: 'min',
+    type: Vec3,
+    default: Float64Array.of(0, 0, 0),
+    help: 'min corner of the grid (default, with max: the surface bounding box grown by 1%)',
+  });
   readonly max = this.initData({ name: 'max', type: Vec3, default: Float64Array.of(0, 0, 0), help: 'max corner of the grid' });
-  readonly cellWidth = this.initData({ name: 'cellWidth', type: Real, default: 0, range: nonNegative, help: 'if > 0, cell size: the resolution is computed from min, max and this width' });
-  readonly nbVirtualFinerLevels = this.initData({ name: 'nbVirtualFinerLevels', type: Int, default: 0, range: nonNegative, help: 'number of virtual finer grids used to weight the cells (not supported: must be 0)' });
-  readonly dataResolution = this.initData({ name: 'dataResolution', type: Vec3i, default: Int32Array.of(0, 0, 0), help: 'dimension of a voxel file (voxel files are not supported)' });
-  readonly voxelSize = this.initData({ name: 'voxelSize', type: Vec3, default: Float64Array.of(1, 1, 1), help: 'dimension of one voxel (voxel files are not supported)' });
-  readonly marchingCubeStep = this.initData({ name: 'marchingCubeStep', type: UInt, default: 1, help: 'step of the marching cubes (voxel files are not supported)' });
-  readonly convolutionSize = this.initData({ name: 'convolutionSize', type: UInt, default: 0, help: 'convolution kernel size smoothing the voxels (voxel files are not supported)' });
-  readonly facets = this.initData({ name: 'facets', type: Str, default: '', help: 'input polygons (not supported: give triangles and quads)' });
+  readonly cellWidth = this.initData({
+    name: 'cellWidth',
+    type: Real,
+    default: 0,
+    range: nonNegative,
+    help: 'if > 0, cell size: the resolution is computed from min, max and this width',
+  });
+  readonly nbVirtualFinerLevels = this.initData({
+    name: 'nbVirtualFinerLevels',
+    type: Int,
+    default: 0,
+    range: nonNegative,
+    help: 'number of virtual finer grids used to weight the cells (not supported: must be 0)',
+  });
+  readonly dataResolution = this.initData({
+    name: 'dataResolution',
+    type: Vec3i,
+    default: Int32Array.of(0, 0, 0),
+    help: 'dimension of a voxel file (voxel files are not supported)',
+  });
+  readonly voxelSize = this.initData({
+    name: 'voxelSize',
+    type: Vec3,
+    default: Float64Array.of(1, 1, 1),
+    help: 'dimension of one voxel (voxel files are not supported)',
+  });
+  readonly marchingCubeStep = this.initData({
+    name: 'marchingCubeStep',
+    type: UInt,
+    default: 1,
+    help: 'step of the marching cubes (voxel files are not supported)',
+  });
+  readonly convolutionSize = this.initData({
+    name: 'convolutionSize',
+    type: UInt,
+    default: 0,
+    help: 'convolution kernel size smoothing the voxels (voxel files are not supported)',
+  });
+  readonly facets = this.initData({
+    name: 'facets',
+    type: Str,
+    default: '',
+    help: 'input polygons (not supported: give triangles and quads)',
+  });
 
   private built: SparseGrid | undefined;
   private building = false;
@@ -179,8 +236,14 @@ export class SparseGridTopology extends MeshTopology {
 
     // corners of each kept cell, as grid point indices, in SOFA's hexahedron order
     const offsets = [
-      [0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0],
-      [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1],
+      [0, 0, 0],
+      [1, 0, 0],
+      [1, 1, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+      [1, 0, 1],
+      [1, 1, 1],
+      [0, 1, 1],
     ] as const;
     const corners = new Uint32Array(cells.length * 8);
     cells.forEach((c, h) => {

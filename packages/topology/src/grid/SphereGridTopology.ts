@@ -26,7 +26,8 @@ export class SphereGridTopology extends GridTopology {
 
   protected override computePositions(): Float64Array {
     const [nx, ny, nz] = this.resolution();
-    const r = this.radius.value, c = this.center.value;
+    const r = this.radius.value,
+      c = this.center.value;
     const { X, Y, Z } = axisFrame(this.axis.value);
     const out = new Float64Array(3 * nx * ny * nz);
     const coord = (i: number, n: number): number => (n > 1 ? (i * 2 * r) / (n - 1) - r : 0);

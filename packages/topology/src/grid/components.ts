@@ -7,4 +7,11 @@ import { SparseGridTopology } from './SparseGridTopology.js';
 import { SphereGridTopology } from './SphereGridTopology.js';
 
 /** The grid components of @sofa-ts/topology. */
-export const gridComponents: readonly ComponentClass[] = [GridTopology, RegularGridTopology, SparseGridTopology, SparseGridRamificationTopology, CylinderGridTopology, SphereGridTopology];
+export const gridComponents: readonly ComponentClass[] = [
+  GridTopology,
+  RegularGridTopology,
+  SparseGridTopology,
+  SparseGridRamificationTopology,
+  CylinderGridTopology,
+  SphereGridTopology,
+];

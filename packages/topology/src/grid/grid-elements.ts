@@ -47,9 +47,12 @@ export function gridQuads(n: ArrayLike<number>): Uint32Array {
     out[o++] = d;
   };
   const p = (x: number, y: number, z: number): number => gridPoint(n, x, y, z);
-  for (let z = 0; z < nz; z++) for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx - 1; x++) quad(p(x, y, z), p(x + 1, y, z), p(x + 1, y + 1, z), p(x, y + 1, z));
-  for (let z = 0; z < nz - 1; z++) for (let y = 0; y < ny; y++) for (let x = 0; x < nx - 1; x++) quad(p(x, y, z), p(x + 1, y, z), p(x + 1, y, z + 1), p(x, y, z + 1));
-  for (let z = 0; z < nz - 1; z++) for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx; x++) quad(p(x, y, z), p(x, y + 1, z), p(x, y + 1, z + 1), p(x, y, z + 1));
+  for (let z = 0; z < nz; z++)
+    for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx - 1; x++) quad(p(x, y, z), p(x + 1, y, z), p(x + 1, y + 1, z), p(x, y + 1, z));
+  for (let z = 0; z < nz - 1; z++)
+    for (let y = 0; y < ny; y++) for (let x = 0; x < nx - 1; x++) quad(p(x, y, z), p(x + 1, y, z), p(x + 1, y, z + 1), p(x, y, z + 1));
+  for (let z = 0; z < nz - 1; z++)
+    for (let y = 0; y < ny - 1; y++) for (let x = 0; x < nx; x++) quad(p(x, y, z), p(x, y + 1, z), p(x, y + 1, z + 1), p(x, y, z + 1));
   return out;
 }
 

@@ -7,6 +7,10 @@ import { MAX_POINTS, type BaseObject, type Data } from '@sofa-ts/core';
 export function checkGridSize(owner: BaseObject, n: readonly number[], about?: Data<unknown>): void {
   const total = n[0]! * n[1]! * n[2]!;
   if (!(total <= MAX_POINTS)) {
-    throw owner.dataError(about ?? owner.name, `a grid of ${n.join(' × ')} = ${total.toExponential(2)} points is above the limit of ${MAX_POINTS} points`, 'lower the resolution (n) or raise cellWidth');
+    throw owner.dataError(
+      about ?? owner.name,
+      `a grid of ${n.join(' × ')} = ${total.toExponential(2)} points is above the limit of ${MAX_POINTS} points`,
+      'lower the resolution (n) or raise cellWidth',
+    );
   }
 }

@@ -14,7 +14,8 @@ describe('topology: RegularGridTopology and GridTopology', () => {
     const g = grid({ n: '3 4 5', min: '-1 0 2', max: '1 6 4' });
     expect(g.getNbPoints()).to.equal(60);
     const p = g.getPositions()!;
-    const at = (i: number, j: number, k: number): number[] => Array.from(p.subarray(3 * (i + 3 * (j + 4 * k)), 3 * (i + 3 * (j + 4 * k)) + 3));
+    const at = (i: number, j: number, k: number): number[] =>
+      Array.from(p.subarray(3 * (i + 3 * (j + 4 * k)), 3 * (i + 3 * (j + 4 * k)) + 3));
     expect(at(0, 0, 0)).to.deep.equal([-1, 0, 2]);
     expect(at(2, 3, 4)).to.deep.equal([1, 6, 4]);
     expect(at(1, 2, 3)).to.deep.equal([0, 4, 3.5]);
@@ -23,7 +24,7 @@ describe('topology: RegularGridTopology and GridTopology', () => {
     expect(g.getGrid()).to.deep.equal({ n: [3, 4, 5], min: [-1, 0, 2], max: [1, 6, 4] });
   });
 
-  it('lists hexahedra in SOFA\'s vertex order, every quad, split triangles and their edges', () => {
+  it("lists hexahedra in SOFA's vertex order, every quad, split triangles and their edges", () => {
     const g = grid({ n: '3 3 3', min: '0 0 0', max: '2 2 2' });
     const hexa = g.getHexahedra();
     expect(hexa.length / 8).to.equal(8);
@@ -65,7 +66,9 @@ describe('topology: RegularGridTopology and GridTopology', () => {
   });
 
   it('refuses a resolution whose points a state cannot index, at the grid, before allocating', () => {
-    expect(() => grid({ n: '10000 10000 10000' })).to.throw(/RegularGridTopology 'g': a grid of 10000 × 10000 × 10000 = 1\.00e\+12 points is above the limit of 4000000 points/);
+    expect(() => grid({ n: '10000 10000 10000' })).to.throw(
+      /RegularGridTopology 'g': a grid of 10000 × 10000 × 10000 = 1\.00e\+12 points is above the limit of 4000000 points/,
+    );
   });
 
   it('a flat grid gives quads and a line grid gives edges', () => {
@@ -105,14 +108,33 @@ describe('topology: RegularGridTopology and GridTopology', () => {
   });
 
   it('gives positions before its init (a MechanicalObject declared before the grid reads them)', () => {
-    const root = buildScene(el('Node', {}, [el('RegularGridTopology', { name: 'g', nx: '2', ny: '3', nz: '2', xmin: '0', xmax: '1', ymin: '0', ymax: '2', zmin: '0', zmax: '1' })]), topologyRegistry());
+    const root = buildScene(
+      el('Node', {}, [
+        el('RegularGridTopology', {
+          name: 'g',
+          nx: '2',
+          ny: '3',
+          nz: '2',
+          xmin: '0',
+          xmax: '1',
+          ymin: '0',
+          ymax: '2',
+          zmin: '0',
+          zmax: '1',
+        }),
+      ]),
+      topologyRegistry(),
+    );
     const g = objectNamed<RegularGridTopology>(root, 'g');
     expect(g.getNbPoints()).to.equal(12);
     expect(Array.from(g.getPositions()!.subarray(33, 36))).to.deep.equal([1, 2, 1]);
   });
 
   it('GridTopology gives connectivity only, positions from its position Data', () => {
-    const g = objectNamed<GridTopology>(initScene(el('Node', {}, [el('GridTopology', { name: 'g', n: '2 2 1', position: '0 0 0 1 0 0' })])), 'g');
+    const g = objectNamed<GridTopology>(
+      initScene(el('Node', {}, [el('GridTopology', { name: 'g', n: '2 2 1', position: '0 0 0 1 0 0' })])),
+      'g',
+    );
     expect(g.getNbPoints()).to.equal(4);
     expect(g.getQuads().length / 4).to.equal(1);
     expect(Array.from(g.getPositions()!)).to.deep.equal([0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);

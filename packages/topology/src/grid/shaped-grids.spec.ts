@@ -13,7 +13,11 @@ function quadVolume(x: Float64Array, q: Uint32Array): number {
   let v = 0;
   const tri = (a: number, b: number, c: number): void => {
     const p = [a, b, c].map((i) => [x[3 * i]!, x[3 * i + 1]!, x[3 * i + 2]!]) as [number[], number[], number[]];
-    v += (p[0]![0]! * (p[1]![1]! * p[2]![2]! - p[1]![2]! * p[2]![1]!) - p[0]![1]! * (p[1]![0]! * p[2]![2]! - p[1]![2]! * p[2]![0]!) + p[0]![2]! * (p[1]![0]! * p[2]![1]! - p[1]![1]! * p[2]![0]!)) / 6;
+    v +=
+      (p[0]![0]! * (p[1]![1]! * p[2]![2]! - p[1]![2]! * p[2]![1]!) -
+        p[0]![1]! * (p[1]![0]! * p[2]![2]! - p[1]![2]! * p[2]![0]!) +
+        p[0]![2]! * (p[1]![0]! * p[2]![1]! - p[1]![1]! * p[2]![0]!)) /
+      6;
   };
   for (let i = 0; i < q.length; i += 4) {
     tri(q[i]!, q[i + 1]!, q[i + 2]!);
@@ -29,9 +33,15 @@ describe('topology: CylinderGridTopology, SphereGridTopology, CubeTopology', () 
     expect(g.getNbPoints()).to.equal(100);
     expect(g.getHexahedra().length / 8).to.equal(4 * 4 * 3);
     // axis y: X = (1 0 0), Y = Z × X = (0 0 −1); slice k at y = k·6/3
-    const at = (i: number, j: number, k: number): number[] => Array.from(x.subarray(3 * (i + 5 * (j + 5 * k)), 3 * (i + 5 * (j + 5 * k)) + 3));
+    const at = (i: number, j: number, k: number): number[] =>
+      Array.from(x.subarray(3 * (i + 5 * (j + 5 * k)), 3 * (i + 5 * (j + 5 * k)) + 3));
     expect(at(2, 2, 3)).to.deep.equal([1, 6, 0]);
-    for (const [i, j] of [[0, 0], [4, 1], [2, 4], [0, 3]] as const) {
+    for (const [i, j] of [
+      [0, 0],
+      [4, 1],
+      [2, 4],
+      [0, 3],
+    ] as const) {
       const p = at(i, j, 1);
       expect(Math.hypot(p[0]! - 1, p[2]!)).to.be.closeTo(2, 1e-12);
       expect(p[1]).to.equal(2);
@@ -46,13 +56,15 @@ describe('topology: CylinderGridTopology, SphereGridTopology, CubeTopology', () 
     const g = make<SphereGridTopology>('SphereGridTopology', { n: '5 5 5', radius: '4', center: '1 2 3' });
     const x = g.getPositions()!;
     let onSphere = 0;
-    for (let k = 0; k < 5; k++) for (let j = 0; j < 5; j++) for (let i = 0; i < 5; i++) {
-      const o = 3 * (i + 5 * (j + 5 * k));
-      const r = Math.hypot(x[o]! - 1, x[o + 1]! - 2, x[o + 2]! - 3);
-      const layer = Math.max(Math.abs(i - 2), Math.abs(j - 2), Math.abs(k - 2));
-      expect(r).to.be.closeTo((layer * 4) / 2, 1e-12);
-      if (layer === 2) onSphere++;
-    }
+    for (let k = 0; k < 5; k++)
+      for (let j = 0; j < 5; j++)
+        for (let i = 0; i < 5; i++) {
+          const o = 3 * (i + 5 * (j + 5 * k));
+          const r = Math.hypot(x[o]! - 1, x[o + 1]! - 2, x[o + 2]! - 3);
+          const layer = Math.max(Math.abs(i - 2), Math.abs(j - 2), Math.abs(k - 2));
+          expect(r).to.be.closeTo((layer * 4) / 2, 1e-12);
+          if (layer === 2) onSphere++;
+        }
     expect(onSphere).to.equal(125 - 27);
   });
 

@@ -26,7 +26,9 @@
 import { BOUNDARY, INSIDE, gridCoord, voxelGrid, voxelizeSurface, type VoxelGrid } from './sparse-voxelizer.js';
 
 /** Directions of the face links: −x, +x, −y, +y, −z, +z (opposite of d: d ^ 1). */
-const X_NEG = 0, Y_NEG = 2, Z_NEG = 4;
+const X_NEG = 0,
+  Y_NEG = 2,
+  Z_NEG = 4;
 
 /** One part of a cell (SOFA's Connexion). */
 export interface Connexion {
@@ -66,15 +68,36 @@ export interface RamifiedLevel {
 
 /** Corner offsets of SOFA's hexahedron order. */
 const CORNERS = [
-  [0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0],
-  [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1],
+  [0, 0, 0],
+  [1, 0, 0],
+  [1, 1, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+  [1, 0, 1],
+  [1, 1, 1],
+  [0, 1, 1],
 ] as const;
 
 /** The corners shared with the neighbour in direction −x, −y, −z: pairs (own corner, neighbour corner). */
 const SHARED: Record<number, readonly (readonly [number, number])[]> = {
-  [Z_NEG]: [[0, 4], [1, 5], [2, 6], [3, 7]],
-  [Y_NEG]: [[0, 3], [4, 7], [5, 6], [1, 2]],
-  [X_NEG]: [[0, 1], [4, 5], [7, 6], [3, 2]],
+  [Z_NEG]: [
+    [0, 4],
+    [1, 5],
+    [2, 6],
+    [3, 7],
+  ],
+  [Y_NEG]: [
+    [0, 3],
+    [4, 7],
+    [5, 6],
+    [1, 2],
+  ],
+  [X_NEG]: [
+    [0, 1],
+    [4, 5],
+    [7, 6],
+    [3, 2],
+  ],
 };
 
 /** The face of cell (x, y, z) towards −x, −y or −z as corner indices (a, b, c, d) of SOFA's order. */
@@ -85,7 +108,8 @@ const FACE: Record<number, readonly [number, number, number, number]> = {
 };
 
 function cellCoords(g: VoxelGrid, c: number): [number, number, number] {
-  const cx = g.n[0] - 1, cy = g.n[1] - 1;
+  const cx = g.n[0] - 1,
+    cy = g.n[1] - 1;
   return [c % cx, Math.floor(c / cx) % cy, Math.floor(c / (cx * cy))];
 }
 
@@ -106,7 +130,11 @@ export interface Surface {
  * onlyInsideCells) and link face neighbours (all of them, or with `finestConnectivity` only where
  * the surface crosses the common face of two BOUNDARY cells).
  */
-export function finestLevel(grid: VoxelGrid, surface: Surface, options: { finestConnectivity: boolean; fillWeighted: boolean; onlyInsideCells: boolean }): RamifiedLevel {
+export function finestLevel(
+  grid: VoxelGrid,
+  surface: Surface,
+  options: { finestConnectivity: boolean; fillWeighted: boolean; onlyInsideCells: boolean },
+): RamifiedLevel {
   const types = voxelizeSurface(grid, surface.vertices, surface.facets);
   const kept: number[] = [];
   if (!options.onlyInsideCells) for (let c = 0; c < types.length; c++) if (types[c] === BOUNDARY) kept.push(c);
@@ -115,7 +143,8 @@ export function finestLevel(grid: VoxelGrid, surface: Surface, options: { finest
   kept.forEach((c, i) => (cellIndex[c] = i));
   const connexions = kept.map((_, i) => [newConnexion(i)]);
   const [nx, ny, nz] = grid.n;
-  const cx = nx - 1, cy = ny - 1;
+  const cx = nx - 1,
+    cy = ny - 1;
   const crosses = (a: number, b: number, dir: number): boolean => {
     if (!options.finestConnectivity) return true;
     if (types[kept[a]!] !== BOUNDARY || types[kept[b]!] !== BOUNDARY) return true;
@@ -142,9 +171,21 @@ export function finestLevel(grid: VoxelGrid, surface: Surface, options: { finest
   const levelTypes = Uint8Array.from(kept, (c) => types[c]!);
   const coef = Float64Array.from(levelTypes, (t) => (t === BOUNDARY && options.fillWeighted ? 0.5 : 1));
   const regularCell = Int32Array.from(kept);
-  const { hexahedra, positions } = options.finestConnectivity ? ramifiedHexahedra(grid, regularCell, connexions) : plainHexahedra(grid, regularCell);
+  const { hexahedra, positions } = options.finestConnectivity
+    ? ramifiedHexahedra(grid, regularCell, connexions)
+    : plainHexahedra(grid, regularCell);
   if (!options.finestConnectivity) connexions.forEach((cs, i) => (cs[0]!.hexa = i));
-  return { grid, cellIndex, regularCell, connexions, types: levelTypes, stiffnessCoefs: coef, massCoefs: Float64Array.from(coef), hexahedra, positions };
+  return {
+    grid,
+    cellIndex,
+    regularCell,
+    connexions,
+    types: levelTypes,
+    stiffnessCoefs: coef,
+    massCoefs: Float64Array.from(coef),
+    hexahedra,
+    positions,
+  };
 }
 
 /** The next coarser level (cells twice as large) of `fine`. */
@@ -153,8 +194,12 @@ export function coarserLevel(fine: RamifiedLevel): RamifiedLevel {
   const n: [number, number, number] = [Math.floor(fg.n[0] / 2) + 1, Math.floor(fg.n[1] / 2) + 1, Math.floor(fg.n[2] / 2) + 1];
   const max: [number, number, number] = [0, 1, 2].map((k) => fg.min[k]! + (n[k]! - 1) * 2 * fg.step[k]!) as [number, number, number];
   const grid = voxelGrid(n, fg.min, max);
-  const cx = n[0] - 1, cy = n[1] - 1, cz = n[2] - 1;
-  const fcx = fg.n[0] - 1, fcy = fg.n[1] - 1, fcz = fg.n[2] - 1;
+  const cx = n[0] - 1,
+    cy = n[1] - 1,
+    cz = n[2] - 1;
+  const fcx = fg.n[0] - 1,
+    fcy = fg.n[1] - 1,
+    fcz = fg.n[2] - 1;
   const cellIndex = new Int32Array(cx * cy * cz).fill(-1);
   const kept: number[] = [];
   const keptTypes: number[] = [];
@@ -163,9 +208,12 @@ export function coarserLevel(fine: RamifiedLevel): RamifiedLevel {
     for (let j = 0; j < cy; j++) {
       for (let k = 0; k < cz; k++) {
         const slots = new Int32Array(8).fill(-1);
-        let inside = true, outside = true;
+        let inside = true,
+          outside = true;
         for (let s = 0; s < 8; s++) {
-          const x = 2 * i + (s & 1), y = 2 * j + ((s >> 1) & 1), z = 2 * k + ((s >> 2) & 1);
+          const x = 2 * i + (s & 1),
+            y = 2 * j + ((s >> 1) & 1),
+            z = 2 * k + ((s >> 2) & 1);
           if (x < fcx && y < fcy && z < fcz) slots[s] = fine.cellIndex[x + fcx * (y + fcy * z)]!;
         }
         for (let s = 0; s < 8; s++) {
@@ -201,34 +249,38 @@ export function coarserLevel(fine: RamifiedLevel): RamifiedLevel {
       component.set(m.child, i);
       while (stack.length > 0) {
         const cur = stack.pop()!;
-        for (const dir of cur.neighbors) for (const nb of dir) if (inCell.has(nb) && !component.has(nb)) {
-          component.set(nb, i);
-          stack.push(nb);
-        }
+        for (const dir of cur.neighbors)
+          for (const nb of dir)
+            if (inCell.has(nb) && !component.has(nb)) {
+              component.set(nb, i);
+              stack.push(nb);
+            }
       }
     });
     const ids = [...new Set(members.map((m) => component.get(m.child)!))].sort((a, b) => a - b);
     return ids.map((id) => {
       const cn = newConnexion(idx);
-      for (const m of members) if (component.get(m.child) === id) {
-        cn.children.push(m);
-        m.child.parent = cn;
-      }
+      for (const m of members)
+        if (component.get(m.child) === id) {
+          cn.children.push(m);
+          m.child.parent = cn;
+        }
       return cn;
     });
   });
   // links between coarse connexions from the links of their children across cells
-  for (const cs of fine.connexions) for (const f1 of cs) {
-    const c1 = f1.parent!;
-    f1.neighbors.forEach((set, dir) => {
-      for (const f2 of set) {
-        const c2 = f2.parent!;
-        if (c1.cell === c2.cell) continue;
-        c1.neighbors[dir].add(c2);
-        c2.neighbors[dir ^ 1].add(c1);
-      }
-    });
-  }
+  for (const cs of fine.connexions)
+    for (const f1 of cs) {
+      const c1 = f1.parent!;
+      f1.neighbors.forEach((set, dir) => {
+        for (const f2 of set) {
+          const c2 = f2.parent!;
+          if (c1.cell === c2.cell) continue;
+          c1.neighbors[dir].add(c2);
+          c2.neighbors[dir ^ 1].add(c1);
+        }
+      });
+    }
   const regularCell = Int32Array.from(kept);
   const { hexahedra, positions } = ramifiedHexahedra(grid, regularCell, connexions);
   // types and coefficients per hexahedron
@@ -241,22 +293,25 @@ export function coarserLevel(fine: RamifiedLevel): RamifiedLevel {
       const h = cn.hexa;
       types[h] = cs.length === 1 ? keptTypes[idx]! : BOUNDARY;
       // children slots: the non-ramified cell's, or (ramified) the hexahedra of its own children
-      let s = 0, m = 0;
+      let s = 0,
+        m = 0;
       if (cs.length === 1) {
-        for (const f of childSlots[idx]!) if (f >= 0) {
-          s += fine.stiffnessCoefs[f]!;
-          m += fine.massCoefs[f]!;
-        }
+        for (const f of childSlots[idx]!)
+          if (f >= 0) {
+            s += fine.stiffnessCoefs[f]!;
+            m += fine.massCoefs[f]!;
+          }
       } else {
         // SOFA rewrites all 8 slots for each child listed: only the last child's slot remains
         const bySlot = new Int32Array(8).fill(-1);
         for (const ch of cn.children) {
           for (let p = 0; p < 8; p++) bySlot[p] = ch.child.cell === childSlots[idx]![p] ? ch.child.hexa : -1;
         }
-        for (const f of bySlot) if (f >= 0) {
-          s += fine.stiffnessCoefs[f]!;
-          m += fine.massCoefs[f]!;
-        }
+        for (const f of bySlot)
+          if (f >= 0) {
+            s += fine.stiffnessCoefs[f]!;
+            m += fine.massCoefs[f]!;
+          }
       }
       stiffnessCoefs[h] = s / 8;
       massCoefs[h] = m / 8;
@@ -277,9 +332,14 @@ function plainHexahedra(grid: VoxelGrid, cells: Int32Array): { hexahedra: Uint32
     }
   });
   const used = Array.from(new Set(corners));
-  const coord = (p: number): [number, number, number] => [gridCoord(grid, 0, p % nx), gridCoord(grid, 1, Math.floor(p / nx) % ny), gridCoord(grid, 2, Math.floor(p / (nx * ny)))];
+  const coord = (p: number): [number, number, number] => [
+    gridCoord(grid, 0, p % nx),
+    gridCoord(grid, 1, Math.floor(p / nx) % ny),
+    gridCoord(grid, 2, Math.floor(p / (nx * ny))),
+  ];
   used.sort((a, b) => {
-    const pa = coord(a), pb = coord(b);
+    const pa = coord(a),
+      pb = coord(b);
     return pa[0] - pb[0] || pa[1] - pb[1] || pa[2] - pb[2];
   });
   const pointOf = new Map<number, number>();
@@ -296,7 +356,11 @@ function plainHexahedra(grid: VoxelGrid, cells: Int32Array): { hexahedra: Uint32
  * connexions merged (SOFA's changeIndices: in every hexahedron, the first corner equal to the old
  * index takes the new one), points renumbered in order of first use.
  */
-function ramifiedHexahedra(grid: VoxelGrid, cells: Int32Array, connexions: Connexion[][]): { hexahedra: Uint32Array; positions: Float64Array } {
+function ramifiedHexahedra(
+  grid: VoxelGrid,
+  cells: Int32Array,
+  connexions: Connexion[][],
+): { hexahedra: Uint32Array; positions: Float64Array } {
   let nH = 0;
   for (const cs of connexions) for (const cn of cs) cn.hexa = nH++;
   const hexa = new Uint32Array(nH * 8);
@@ -311,11 +375,13 @@ function ramifiedHexahedra(grid: VoxelGrid, cells: Int32Array, connexions: Conne
       }
     }
   };
-  for (const cs of connexions) for (const cn of cs) {
-    for (const dir of [Z_NEG, Y_NEG, X_NEG]) {
-      for (const nb of cn.neighbors[dir]) for (const [own, other] of SHARED[dir]!) change(hexa[8 * cn.hexa + own]!, hexa[8 * nb.hexa + other]!);
+  for (const cs of connexions)
+    for (const cn of cs) {
+      for (const dir of [Z_NEG, Y_NEG, X_NEG]) {
+        for (const nb of cn.neighbors[dir])
+          for (const [own, other] of SHARED[dir]!) change(hexa[8 * cn.hexa + own]!, hexa[8 * nb.hexa + other]!);
+      }
     }
-  }
   // first use of each temporary index (hexahedra in order, corners in order)
   const firstUse = new Int32Array(nH * 8).fill(-1);
   for (let i = 0; i < hexa.length; i++) if (firstUse[hexa[i]!] === -1) firstUse[hexa[i]!] = i;
@@ -342,12 +408,19 @@ function hexaCell(connexions: Connexion[][], h: number): number {
 }
 
 /** True when an edge (v_{j−1}, v_j) of a surface polygon crosses the quad (a, b, c, d) (triangles abc, acd). */
-export function surfaceCrossesQuad(s: Surface, a: readonly number[], b: readonly number[], c: readonly number[], d: readonly number[]): boolean {
+export function surfaceCrossesQuad(
+  s: Surface,
+  a: readonly number[],
+  b: readonly number[],
+  c: readonly number[],
+  d: readonly number[],
+): boolean {
   const V = s.vertices;
   const P = (i: number): [number, number, number] => [V[3 * i]!, V[3 * i + 1]!, V[3 * i + 2]!];
   for (const f of s.facets) {
     for (let j = 1; j < f.length; j++) {
-      const A = P(f[j - 1]!), B = P(f[j]!);
+      const A = P(f[j - 1]!),
+        B = P(f[j]!);
       if (segmentCrossesTriangle(A, B, a, b, c) || segmentCrossesTriangle(A, B, a, c, d)) return true;
     }
   }
@@ -360,11 +433,23 @@ export function surfaceCrossesQuad(s: Surface, a: readonly number[], b: readonly
  * sign(D·N)·D·(e1 × Q)/|D·N|, its parameter −sign(D·N)·Q·N/|D·N|, accepted within the segment's
  * length on either side of s0. |D·N| ≤ 1e−10 (parallel) is no crossing.
  */
-export function segmentCrossesTriangle(s0: readonly number[], s1: readonly number[], t0: readonly number[], t1: readonly number[], t2: readonly number[]): boolean {
+export function segmentCrossesTriangle(
+  s0: readonly number[],
+  s1: readonly number[],
+  t0: readonly number[],
+  t1: readonly number[],
+  t2: readonly number[],
+): boolean {
   const sub = (u: readonly number[], v: readonly number[]): number[] => [u[0]! - v[0]!, u[1]! - v[1]!, u[2]! - v[2]!];
-  const cross = (u: number[], v: number[]): number[] => [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];
+  const cross = (u: number[], v: number[]): number[] => [
+    u[1]! * v[2]! - u[2]! * v[1]!,
+    u[2]! * v[0]! - u[0]! * v[2]!,
+    u[0]! * v[1]! - u[1]! * v[0]!,
+  ];
   const dot = (u: number[], v: number[]): number => u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!;
-  const q = sub(s0, t0), e1 = sub(t1, t0), e2 = sub(t2, t0);
+  const q = sub(s0, t0),
+    e1 = sub(t1, t0),
+    e2 = sub(t2, t0);
   const nrm = cross(e1, e2);
   const d = sub(s1, s0);
   const len = Math.sqrt(dot(d, d));
@@ -384,5 +469,3 @@ export function segmentCrossesTriangle(s0: readonly number[], s1: readonly numbe
   const ext = len * dn;
   return -ext <= qn && qn <= ext;
 }
-
-

@@ -13,14 +13,49 @@ const tri = (a: V, b: V, c: V): V[] => [a, b, c].map((p) => p.map(Math.fround) a
 function objFile(name: string, vertices: V[], faces: number[][]): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-sparse-'));
   const file = path.join(dir, name);
-  fs.writeFileSync(file, [...vertices.map((v) => `v ${v.join(' ')}`), ...faces.map((f) => `f ${f.map((i) => `${i + 1}/${i + 1}`).join(' ')}`)].join('\n') + '\n');
+  fs.writeFileSync(
+    file,
+    [...vertices.map((v) => `v ${v.join(' ')}`), ...faces.map((f) => `f ${f.map((i) => `${i + 1}/${i + 1}`).join(' ')}`)].join('\n') + '\n',
+  );
   return file;
 }
 
-const CUBE_V: V[] = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]];
-const CUBE_F = [[0, 3, 2, 1], [4, 5, 6, 7], [0, 1, 5, 4], [1, 2, 6, 5], [2, 3, 7, 6], [3, 0, 4, 7]];
-const OCTA_V: V[] = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]];
-const OCTA_F = [[0, 2, 4], [2, 1, 4], [1, 3, 4], [3, 0, 4], [2, 0, 5], [1, 2, 5], [3, 1, 5], [0, 3, 5]];
+const CUBE_V: V[] = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [1, 1, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+  [1, 0, 1],
+  [1, 1, 1],
+  [0, 1, 1],
+];
+const CUBE_F = [
+  [0, 3, 2, 1],
+  [4, 5, 6, 7],
+  [0, 1, 5, 4],
+  [1, 2, 6, 5],
+  [2, 3, 7, 6],
+  [3, 0, 4, 7],
+];
+const OCTA_V: V[] = [
+  [1, 0, 0],
+  [-1, 0, 0],
+  [0, 1, 0],
+  [0, -1, 0],
+  [0, 0, 1],
+  [0, 0, -1],
+];
+const OCTA_F = [
+  [0, 2, 4],
+  [2, 1, 4],
+  [1, 3, 4],
+  [3, 0, 4],
+  [2, 0, 5],
+  [1, 2, 5],
+  [3, 1, 5],
+  [0, 3, 5],
+];
 
 function sparse(attrs: Record<string, string>): SparseGridTopology {
   return objectNamed<SparseGridTopology>(initScene(el('Node', {}, [el('SparseGridTopology', { name: 's', ...attrs })])), 's');
@@ -29,8 +64,12 @@ function sparse(attrs: Record<string, string>): SparseGridTopology {
 describe('topology: SparseGridTopology', () => {
   it('refuses a resolution (or a cellWidth) whose points a state cannot index, before allocating', () => {
     const surface = { position: '0 0 0 1 0 0 0 1 0 0 0 1', triangles: '0 2 1 0 1 3 0 3 2 1 2 3' };
-    expect(() => sparse({ ...surface, n: '3000 3000 3000' })).to.throw(/SparseGridTopology 's': a grid of 3000 × 3000 × 3000 = 2\.70e\+10 points is above the limit of 4000000 points/);
-    expect(() => sparse({ ...surface, cellWidth: '1e-4' })).to.throw(/points is above the limit of 4000000 points \(lower the resolution \(n\) or raise cellWidth\)/);
+    expect(() => sparse({ ...surface, n: '3000 3000 3000' })).to.throw(
+      /SparseGridTopology 's': a grid of 3000 × 3000 × 3000 = 2\.70e\+10 points is above the limit of 4000000 points/,
+    );
+    expect(() => sparse({ ...surface, cellWidth: '1e-4' })).to.throw(
+      /points is above the limit of 4000000 points \(lower the resolution \(n\) or raise cellWidth\)/,
+    );
   });
 
   it('tests triangles against the unit cube (float32 polygon–cube test)', () => {

@@ -25,7 +25,11 @@ export interface VoxelGrid {
   readonly step: readonly [number, number, number];
 }
 
-export function voxelGrid(n: readonly [number, number, number], min: readonly [number, number, number], max: readonly [number, number, number]): VoxelGrid {
+export function voxelGrid(
+  n: readonly [number, number, number],
+  min: readonly [number, number, number],
+  max: readonly [number, number, number],
+): VoxelGrid {
   const step: [number, number, number] = [0, 0, 0];
   for (let k = 0; k < 3; k++) step[k] = n[k]! > 1 ? (max[k]! - min[k]!) / (n[k]! - 1) : max[k]! - min[k]!;
   return { n, min, max, step };

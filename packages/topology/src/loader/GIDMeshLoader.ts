@@ -26,7 +26,10 @@ const NODES: Record<string, { kind: 'edges' | 'triangles' | 'quads' | 'tetrahedr
 })
 export class GIDMeshLoader extends MeshLoader {
   protected readMesh(path: string, out: MeshBuffers): void {
-    const lines = host().readText(path, 'latin1').split('\n').map((l) => l.trim());
+    const lines = host()
+      .readText(path, 'latin1')
+      .split('\n')
+      .map((l) => l.trim());
     const head = lineTokens(lines[0] ?? '');
     const after = (word: string): string | undefined => {
       const i = head.findIndex((w) => w.toLowerCase() === word.toLowerCase());
@@ -38,8 +41,18 @@ export class GIDMeshLoader extends MeshLoader {
     const nNode = Number(after('Nnode'));
     if (!(dim >= 1 && dim <= 3)) throw new MeshFileError(path, 1, 'bad GID mesh header: missing or wrong dimension');
     const spec = NODES[type];
-    if (!spec) throw new MeshFileError(path, 1, `element type '${after('ElemType') ?? ''}' is not supported (Linear, Triangle, Quadrilateral, Tetrahedra or Hexahedra)`);
-    if (!spec.allowed.includes(nNode)) throw new MeshFileError(path, 1, `Nnode ${nNode} does not fit element type ${after('ElemType')}: expected ${spec.allowed.join(', ')}`);
+    if (!spec)
+      throw new MeshFileError(
+        path,
+        1,
+        `element type '${after('ElemType') ?? ''}' is not supported (Linear, Triangle, Quadrilateral, Tetrahedra or Hexahedra)`,
+      );
+    if (!spec.allowed.includes(nNode))
+      throw new MeshFileError(
+        path,
+        1,
+        `Nnode ${nNode} does not fit element type ${after('ElemType')}: expected ${spec.allowed.join(', ')}`,
+      );
     if (nNode !== spec.n) this.warn(`${path}: only the ${spec.n} corner nodes of the ${nNode}-node elements are used`);
     const section = (name: string, from: number): number => {
       for (let i = from; i < lines.length; i++) if (lines[i]!.toLowerCase() === name) return i;
@@ -50,7 +63,8 @@ export class GIDMeshLoader extends MeshLoader {
       const t = lineTokens(lines[i]!);
       if (t.length === 0) continue;
       const c = t.slice(1, 1 + dim).map(parseReal);
-      if (c.length < dim || c.some((v) => v === undefined)) throw new MeshFileError(path, i + 1, `expected 'id' and ${dim} coordinates, found '${lines[i]}'`);
+      if (c.length < dim || c.some((v) => v === undefined))
+        throw new MeshFileError(path, i + 1, `expected 'id' and ${dim} coordinates, found '${lines[i]}'`);
       out.positions.push(c[0]!, c[1] ?? 0, c[2] ?? 0);
     }
     if (i >= lines.length) throw new MeshFileError(path, 0, "no 'End Coordinates' line");
@@ -59,7 +73,8 @@ export class GIDMeshLoader extends MeshLoader {
       const t = lineTokens(lines[i]!);
       if (t.length === 0) continue;
       const ids = t.slice(1, 1 + spec.n).map(Number);
-      if (ids.length < spec.n || ids.some((v) => !Number.isInteger(v) || v < 1 || v > np)) throw new MeshFileError(path, i + 1, `expected 'id' and ${spec.n} node ids in 1 … ${np}, found '${lines[i]}'`);
+      if (ids.length < spec.n || ids.some((v) => !Number.isInteger(v) || v < 1 || v > np))
+        throw new MeshFileError(path, i + 1, `expected 'id' and ${spec.n} node ids in 1 … ${np}, found '${lines[i]}'`);
       const e = ids.map((v) => v - 1);
       if (spec.kind === 'triangles') this.addTriangle(out, e[0]!, e[1]!, e[2]!);
       else if (spec.kind === 'quads') this.addQuad(out, e[0]!, e[1]!, e[2]!, e[3]!);

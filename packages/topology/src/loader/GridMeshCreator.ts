@@ -21,8 +21,18 @@ import { MeshLoader, emptyMeshBuffers, type MeshBuffers } from './MeshLoader.js'
   description: 'Procedural creation of a two-dimensional mesh.',
 })
 export class GridMeshCreator extends MeshLoader {
-  readonly resolution = this.initData({ name: 'resolution', type: Vec2i, default: Int32Array.of(2, 2), help: 'number of vertices in each direction' });
-  readonly trianglePattern = this.initData({ name: 'trianglePattern', type: Int, default: 2, help: '0: no triangles (quads), 1: alternate triangles, 2: upward triangles, 3: downward triangles' });
+  readonly resolution = this.initData({
+    name: 'resolution',
+    type: Vec2i,
+    default: Int32Array.of(2, 2),
+    help: 'number of vertices in each direction',
+  });
+  readonly trianglePattern = this.initData({
+    name: 'trianglePattern',
+    type: Int,
+    default: 2,
+    help: '0: no triangles (quads), 1: alternate triangles, 2: upward triangles, 3: downward triangles',
+  });
 
   constructor() {
     super();

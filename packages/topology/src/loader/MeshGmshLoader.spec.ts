@@ -141,7 +141,16 @@ describe('MeshGmshLoader', () => {
   });
 
   it('reads hexahedra and quads, and adds the missing quad faces of hexahedra', () => {
-    const nodes = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]];
+    const nodes = [
+      [0, 0, 0],
+      [1, 0, 0],
+      [1, 1, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+      [1, 0, 1],
+      [1, 1, 1],
+      [0, 1, 1],
+    ];
     const text = `$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n8\n${nodes.map((p, i) => `${i + 1} ${p.join(' ')}`).join('\n')}\n$EndNodes\n$Elements\n2\n1 3 0 1 4 3 2\n2 5 0 1 2 3 4 5 6 7 8\n$EndElements\n`;
     const l = load(path.join(tempFiles({ 'hex.msh': text }), 'hex.msh'));
     expect(Array.from(l.hexahedra.value)).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7]);
@@ -187,8 +196,12 @@ describe('MeshGmshLoader', () => {
         const l = load(file);
         expect(l.position.value.length / 3).to.equal(nNodes);
         expect(l.tetrahedra.value.length / 4).to.equal(nTets);
-        const V = nNodes, E = l.edges.value.length / 2, F = l.triangles.value.length / 3, T = nTets;
-        if (elemLines.every((ln) => ['4'].includes(ln.trim().split(/\s+/)[1]!))) expect(V - E + F - T).to.equal(name.startsWith('torus') ? 0 : 1);
+        const V = nNodes,
+          E = l.edges.value.length / 2,
+          F = l.triangles.value.length / 3,
+          T = nTets;
+        if (elemLines.every((ln) => ['4'].includes(ln.trim().split(/\s+/)[1]!)))
+          expect(V - E + F - T).to.equal(name.startsWith('torus') ? 0 : 1);
       });
     }
   });

@@ -6,8 +6,19 @@ import { TextScanner, lineTokens } from './text-scanner.js';
 const nodesPerType: Record<number, number> = { 1: 2, 2: 3, 3: 4, 4: 4, 5: 8, 6: 6, 8: 3, 9: 6, 11: 10, 15: 1 };
 
 /** Edges of a quadratic triangle and tetrahedron, in Gmsh's order of their mid-edge nodes. */
-const quadraticTriangleEdges = [[0, 1], [1, 2], [2, 0]] as const;
-const quadraticTetrahedronEdges = [[0, 1], [1, 2], [0, 2], [0, 3], [2, 3], [1, 3]] as const;
+const quadraticTriangleEdges = [
+  [0, 1],
+  [1, 2],
+  [2, 0],
+] as const;
+const quadraticTetrahedronEdges = [
+  [0, 1],
+  [1, 2],
+  [0, 2],
+  [0, 3],
+  [2, 3],
+  [1, 3],
+] as const;
 
 /**
  * SOFA's MeshGmshLoader: reads Gmsh .msh files, ASCII versions 1 (`$NOD`/`$ELM`), 2 and 4.1
@@ -38,10 +49,12 @@ export class MeshGmshLoader extends MeshLoader {
       const major = v === undefined ? NaN : Number.parseInt(v.trim(), 10);
       if (!Number.isFinite(major)) throw s.fail(`expected the format version (e.g. '2.2 0 8'), found '${v ?? ''}'`);
       const tokens = lineTokens(v!);
-      if (tokens[1] !== undefined && tokens[1] !== '0') throw s.fail('binary Gmsh files are not supported (file-type 1): save the mesh as ASCII');
+      if (tokens[1] !== undefined && tokens[1] !== '0')
+        throw s.fail('binary Gmsh files are not supported (file-type 1): save the mesh as ASCII');
       version = major;
       const end = s.readLine();
-      if (end === undefined || !end.startsWith('$EndMeshFormat')) throw s.fail(`expected '$EndMeshFormat', found '${end ?? 'the end of the file'}'`);
+      if (end === undefined || !end.startsWith('$EndMeshFormat'))
+        throw s.fail(`expected '$EndMeshFormat', found '${end ?? 'the end of the file'}'`);
       // Other sections may come before $Nodes in recent versions.
       for (;;) {
         const l = s.readLine();
@@ -67,12 +80,15 @@ export class MeshGmshLoader extends MeshLoader {
     const pmap = new Map<number, number>();
     for (let i = 0; i < npoints; i++) {
       const index = s.int(`the number of node ${i + 1}`);
-      const x = s.number('x'), y = s.number('y'), z = s.number('z');
+      const x = s.number('x'),
+        y = s.number('y'),
+        z = s.number('z');
       out.positions.push(x, y, z);
       if (index >= 0) pmap.set(index, i);
     }
     const endNodes = s.expectToken("'$ENDNOD' or '$EndNodes'");
-    if (!endNodes.startsWith('$ENDNOD') && !endNodes.startsWith('$EndNodes')) throw s.fail(`expected '$ENDNOD' or '$EndNodes' after ${npoints} nodes, found '${endNodes}'`);
+    if (!endNodes.startsWith('$ENDNOD') && !endNodes.startsWith('$EndNodes'))
+      throw s.fail(`expected '$ENDNOD' or '$EndNodes' after ${npoints} nodes, found '${endNodes}'`);
     const elm = s.expectToken("'$ELM' or '$Elements'");
     if (!elm.startsWith('$ELM') && !elm.startsWith('$Elements')) throw s.fail(`expected '$ELM' or '$Elements', found '${elm}'`);
     const nelems = s.int('the number of elements');
@@ -125,9 +141,11 @@ export class MeshGmshLoader extends MeshLoader {
       }
     }
     const endNodes = s.readLine();
-    if (endNodes === undefined || !endNodes.startsWith('$EndNodes')) throw s.fail(`expected '$EndNodes', found '${endNodes ?? 'the end of the file'}'`);
+    if (endNodes === undefined || !endNodes.startsWith('$EndNodes'))
+      throw s.fail(`expected '$EndNodes', found '${endNodes ?? 'the end of the file'}'`);
     const elements = s.readLine();
-    if (elements === undefined || !elements.startsWith('$Elements')) throw s.fail(`expected '$Elements', found '${elements ?? 'the end of the file'}'`);
+    if (elements === undefined || !elements.startsWith('$Elements'))
+      throw s.fail(`expected '$Elements', found '${elements ?? 'the end of the file'}'`);
     const eh = lineTokens(s.readLine() ?? '');
     const eblocks = intOf(s, eh[0] ?? '', 'the number of element blocks');
     const edgeKeys = new Set<string>();
@@ -141,14 +159,16 @@ export class MeshGmshLoader extends MeshLoader {
         const l = s.readLine();
         if (l === undefined) throw s.fail('the file ends inside an element block');
         const t = lineTokens(l);
-        if (t.length < 1 + nnodes) throw s.fail(`expected an element tag and ${nnodes} node numbers (type ${etype}), found ${t.length} numbers`);
+        if (t.length < 1 + nnodes)
+          throw s.fail(`expected an element tag and ${nnodes} node numbers (type ${etype}), found ${t.length} numbers`);
         const nodes: number[] = [];
         for (let k = 0; k < nnodes; k++) nodes.push(intOf(s, t[1 + k]!, 'a node number') - 1);
         this.addElement(etype, nodes, out, edgeKeys);
       }
     }
     const end = s.token();
-    if (end === undefined || !end.startsWith('$EndElements')) throw s.fail(`expected '$EndElements', found '${end ?? 'the end of the file'}'`);
+    if (end === undefined || !end.startsWith('$EndElements'))
+      throw s.fail(`expected '$EndElements', found '${end ?? 'the end of the file'}'`);
   }
 
   /** Adds one element of Gmsh type `etype`; false when the type is not one SOFA keeps. */
@@ -187,9 +207,16 @@ export class MeshGmshLoader extends MeshLoader {
   }
 
   /** The edges of a quadratic element, each with its mid-edge point (once per edge). */
-  private addQuadraticEdges(v: number[], edges: readonly (readonly [number, number])[], firstMid: number, out: MeshBuffers, edgeKeys: Set<string>): void {
+  private addQuadraticEdges(
+    v: number[],
+    edges: readonly (readonly [number, number])[],
+    firstMid: number,
+    out: MeshBuffers,
+    edgeKeys: Set<string>,
+  ): void {
     edges.forEach(([a, b], j) => {
-      const v0 = Math.min(v[a]!, v[b]!), v1 = Math.max(v[a]!, v[b]!);
+      const v0 = Math.min(v[a]!, v[b]!),
+        v1 = Math.max(v[a]!, v[b]!);
       const k = `${v0},${v1}`;
       if (edgeKeys.has(k)) return;
       edgeKeys.add(k);

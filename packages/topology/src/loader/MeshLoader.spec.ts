@@ -13,7 +13,10 @@ describe('MeshLoader', () => {
   const file = path.join(dir, 'm.obj');
 
   it('is followed through src by a state, which does not take its transform parameters', () => {
-    const root = initScene([el('MeshOBJLoader', { name: 'loader', filename: file, translation: '1 0 0' }), el('TestState', { name: 'dofs', src: '@loader' })]);
+    const root = initScene([
+      el('MeshOBJLoader', { name: 'loader', filename: file, translation: '1 0 0' }),
+      el('TestState', { name: 'dofs', src: '@loader' }),
+    ]);
     const s = find<TestState>(root, 'dofs');
     expect(arr(s.position.value.subarray(0, 3))).to.deep.equal([1, 0, 0]);
     expect(arr(s.translation.value)).to.deep.equal([0, 0, 0]);

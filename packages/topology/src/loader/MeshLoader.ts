@@ -20,7 +20,20 @@ export interface MeshBuffers {
 }
 
 export function emptyMeshBuffers(): MeshBuffers {
-  return { positions: [], normals: [], edges: [], triangles: [], quads: [], polygons: [], polylines: [], tetrahedra: [], hexahedra: [], pentahedra: [], pyramids: [], highOrderEdgePositions: [] };
+  return {
+    positions: [],
+    normals: [],
+    edges: [],
+    triangles: [],
+    quads: [],
+    polygons: [],
+    polylines: [],
+    tetrahedra: [],
+    hexahedra: [],
+    pentahedra: [],
+    pyramids: [],
+    highOrderEdgePositions: [],
+  };
 }
 
 const identity4 = Float64Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
@@ -48,33 +61,203 @@ const identity4 = Float64Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1
 export abstract class MeshLoader extends DataEngine {
   readonly isMeshLoader = true;
 
-  readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'path of the mesh file (relative to the scene, the data paths or SOFA_DATA_PATH)' });
-  readonly position = this.initData({ name: 'position', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), help: 'vertices of the mesh loaded', group: 'Vectors', output: true });
-  readonly polylines = this.initData({ name: 'polylines', type: IndexLists('vector<vector<unsigned int>>'), default: [], help: 'polylines of the mesh loaded', group: 'Vectors', output: true });
-  readonly edges = this.initData({ name: 'edges', type: IndexArray(2, 'vector<Edge>'), default: new Uint32Array(0), help: 'edges of the mesh loaded', group: 'Vectors', output: true });
-  readonly triangles = this.initData({ name: 'triangles', type: IndexArray(3, 'vector<Triangle>'), default: new Uint32Array(0), help: 'triangles of the mesh loaded', group: 'Vectors', output: true });
-  readonly quads = this.initData({ name: 'quads', type: IndexArray(4, 'vector<Quad>'), default: new Uint32Array(0), help: 'quads of the mesh loaded', group: 'Vectors', output: true });
-  readonly polygons = this.initData({ name: 'polygons', type: IndexLists('vector<vector<unsigned int>>'), default: [], help: 'polygons of the mesh loaded', group: 'Vectors', output: true });
-  readonly highOrderEdgePositions = this.initData({ name: 'highOrderEdgePositions', type: IndexArray(4, 'vector<HighOrderEdgePosition>'), default: new Uint32Array(0), help: 'high order edge points of the mesh loaded (mid point, edge index, 1, 1)', group: 'Vectors', output: true });
-  readonly tetrahedra = this.initData({ name: 'tetrahedra', type: IndexArray(4, 'vector<Tetrahedron>'), default: new Uint32Array(0), help: 'tetrahedra of the mesh loaded', group: 'Vectors', output: true, aliases: ['tetras'] });
-  readonly hexahedra = this.initData({ name: 'hexahedra', type: IndexArray(8, 'vector<Hexahedron>'), default: new Uint32Array(0), help: 'hexahedra of the mesh loaded', group: 'Vectors', output: true, aliases: ['hexas'] });
-  readonly pentahedra = this.initData({ name: 'pentahedra', type: IndexArray(6, 'vector<Pentahedron>'), default: new Uint32Array(0), help: 'pentahedra (prisms) of the mesh loaded', group: 'Vectors', output: true, aliases: ['pentas'] });
-  readonly pyramids = this.initData({ name: 'pyramids', type: IndexArray(5, 'vector<Pyramid>'), default: new Uint32Array(0), help: 'pyramids of the mesh loaded', group: 'Vectors', output: true });
-  readonly normals = this.initData({ name: 'normals', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), help: 'normals of the mesh loaded (per point)', group: 'Vectors', output: true });
-  readonly flipNormals = this.initData({ name: 'flipNormals', type: Bool, default: false, help: 'reverse the vertex order of triangles, quads and polygons (flips their normals)', autoLink: false });
-  readonly triangulate = this.initData({ name: 'triangulate', type: Bool, default: false, help: 'divide all polygons into triangles', autoLink: false });
-  readonly createSubelements = this.initData({ name: 'createSubelements', type: Bool, default: false, help: 'add the missing (n-1)-D boundary elements of the n-D elements (e.g. the triangles of the tetrahedra)', autoLink: false });
-  readonly onlyAttachedPoints = this.initData({ name: 'onlyAttachedPoints', type: Bool, default: false, help: 'only keep the points attached to elements of the mesh', autoLink: false });
-  readonly translation = this.initData({ name: 'translation', type: Vec3, default: new Float64Array(3), help: 'translation of the points', autoLink: false });
-  readonly rotation = this.initData({ name: 'rotation', type: Vec3, default: new Float64Array(3), unit: 'deg', help: 'rotation of the points (Euler angles in degrees, about x, then y, then z)', autoLink: false });
-  readonly scale3d = this.initData({ name: 'scale3d', type: Vec3, default: Float64Array.of(1, 1, 1), help: 'scale of the points along x, y and z', autoLink: false });
-  readonly scale = this.initData({ name: 'scale', type: RealArray(0, 'double'), default: Float64Array.of(1), help: 'uniform scale: multiplies scale3d once, when the component is initialised (SOFA reads this attribute when parsing the scene, as a single number: only the first of several is used, with a warning)', autoLink: false });
-  readonly transformation = this.initData({ name: 'transformation', type: RealArray(16, 'Mat4x4d'), default: Float64Array.from(identity4), help: '4x4 homogeneous matrix (row-major) transforming the points; when not the identity it replaces translation, rotation and scale3d', autoLink: false });
+  readonly filename = this.initData({
+    name: 'filename',
+    type: Str,
+    default: '',
+    help: 'path of the mesh file (relative to the scene, the data paths or SOFA_DATA_PATH)',
+  });
+  readonly position = this.initData({
+    name: 'position',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    help: 'vertices of the mesh loaded',
+    group: 'Vectors',
+    output: true,
+  });
+  readonly polylines = this.initData({
+    name: 'polylines',
+    type: IndexLists('vector<vector<unsigned int>>'),
+    default: [],
+    help: 'polylines of the mesh loaded',
+    group: 'Vectors',
+    output: true,
+  });
+  readonly edges = this.initData({
+    name: 'edges',
+    type: IndexArray(2, 'vector<Edge>'),
+    default: new Uint32Array(0),
+    help: 'edges of the mesh loaded',
+    group: 'Vectors',
+    output: true,
+  });
+  readonly triangles = this.initData({
+    name: 'triangles',
+    type: IndexArray(3, 'vector<Triangle>'),
+    default: new Uint32Array(0),
+    help: 'triangles of the mesh loaded',
+    group: 'Vectors',
+    output: true,
+  });
+  readonly quads = this.initData({
+    name: 'quads',
+    type: IndexArray(4, 'vector<Quad>'),
+    default: new Uint32Array(0),
+    help: 'quads of the mesh loaded',
+    group: 'Vectors',
+    output: true,
+  });
+  readonly polygons = this.initData({
+    name: 'polygons',
+    type: IndexLists('vector<vector<unsigned int>>'),
+    default: [],
+    help: 'polygons of the mesh loaded',
+    group: 'Vectors',
+    output: true,
+  });
+  readonly highOrderEdgePositions = this.initData({
+    name: 'highOrderEdgePositions',
+    type: IndexArray(4, 'vector<HighOrderEdgePosition>'),
+    default: new Uint32Array(0),
+    help: 'high order edge points of the mesh loaded (mid point, edge index, 1, 1)',
+    group: 'Vectors',
+    output: true,
+  });
+  readonly tetrahedra = this.initData({
+    name: 'tetrahedra',
+    type: IndexArray(4, 'vector<Tetrahedron>'),
+    default: new Uint32Array(0),
+    help: 'tetrahedra of the mesh loaded',
+    group: 'Vectors',
+    output: true,
+    aliases: ['tetras'],
+  });
+  readonly hexahedra = this.initData({
+    name: 'hexahedra',
+    type: IndexArray(8, 'vector<Hexahedron>'),
+    default: new Uint32Array(0),
+    help: 'hexahedra of the mesh loaded',
+    group: 'Vectors',
+    output: true,
+    aliases: ['hexas'],
+  });
+  readonly pentahedra = this.initData({
+    name: 'pentahedra',
+    type: IndexArray(6, 'vector<Pentahedron>'),
+    default: new Uint32Array(0),
+    help: 'pentahedra (prisms) of the mesh loaded',
+    group: 'Vectors',
+    output: true,
+    aliases: ['pentas'],
+  });
+  readonly pyramids = this.initData({
+    name: 'pyramids',
+    type: IndexArray(5, 'vector<Pyramid>'),
+    default: new Uint32Array(0),
+    help: 'pyramids of the mesh loaded',
+    group: 'Vectors',
+    output: true,
+  });
+  readonly normals = this.initData({
+    name: 'normals',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    help: 'normals of the mesh loaded (per point)',
+    group: 'Vectors',
+    output: true,
+  });
+  readonly flipNormals = this.initData({
+    name: 'flipNormals',
+    type: Bool,
+    default: false,
+    help: 'reverse the vertex order of triangles, quads and polygons (flips their normals)',
+    autoLink: false,
+  });
+  readonly triangulate = this.initData({
+    name: 'triangulate',
+    type: Bool,
+    default: false,
+    help: 'divide all polygons into triangles',
+    autoLink: false,
+  });
+  readonly createSubelements = this.initData({
+    name: 'createSubelements',
+    type: Bool,
+    default: false,
+    help: 'add the missing (n-1)-D boundary elements of the n-D elements (e.g. the triangles of the tetrahedra)',
+    autoLink: false,
+  });
+  readonly onlyAttachedPoints = this.initData({
+    name: 'onlyAttachedPoints',
+    type: Bool,
+    default: false,
+    help: 'only keep the points attached to elements of the mesh',
+    autoLink: false,
+  });
+  readonly translation = this.initData({
+    name: 'translation',
+    type: Vec3,
+    default: new Float64Array(3),
+    help: 'translation of the points',
+    autoLink: false,
+  });
+  readonly rotation = this.initData({
+    name: 'rotation',
+    type: Vec3,
+    default: new Float64Array(3),
+    unit: 'deg',
+    help: 'rotation of the points (Euler angles in degrees, about x, then y, then z)',
+    autoLink: false,
+  });
+  readonly scale3d = this.initData({
+    name: 'scale3d',
+    type: Vec3,
+    default: Float64Array.of(1, 1, 1),
+    help: 'scale of the points along x, y and z',
+    autoLink: false,
+  });
+  readonly scale = this.initData({
+    name: 'scale',
+    type: RealArray(0, 'double'),
+    default: Float64Array.of(1),
+    help: 'uniform scale: multiplies scale3d once, when the component is initialised (SOFA reads this attribute when parsing the scene, as a single number: only the first of several is used, with a warning)',
+    autoLink: false,
+  });
+  readonly transformation = this.initData({
+    name: 'transformation',
+    type: RealArray(16, 'Mat4x4d'),
+    default: Float64Array.from(identity4),
+    help: '4x4 homogeneous matrix (row-major) transforming the points; when not the identity it replaces translation, rotation and scale3d',
+    autoLink: false,
+  });
 
   constructor() {
     super();
-    this.addInput(this.filename, this.flipNormals, this.triangulate, this.createSubelements, this.onlyAttachedPoints, this.translation, this.rotation, this.scale3d, this.transformation);
-    this.addOutput(this.position, this.polylines, this.edges, this.triangles, this.quads, this.polygons, this.highOrderEdgePositions, this.tetrahedra, this.hexahedra, this.pentahedra, this.pyramids, this.normals);
+    this.addInput(
+      this.filename,
+      this.flipNormals,
+      this.triangulate,
+      this.createSubelements,
+      this.onlyAttachedPoints,
+      this.translation,
+      this.rotation,
+      this.scale3d,
+      this.transformation,
+    );
+    this.addOutput(
+      this.position,
+      this.polylines,
+      this.edges,
+      this.triangles,
+      this.quads,
+      this.polygons,
+      this.highOrderEdgePositions,
+      this.tetrahedra,
+      this.hexahedra,
+      this.pentahedra,
+      this.pyramids,
+      this.normals,
+    );
   }
 
   /** Reads the file at `path` into `out` (elements added through addTriangle/addQuad/addPolygon). */
@@ -95,7 +278,11 @@ export abstract class MeshLoader extends DataEngine {
 
   override init(): void {
     const given = this.scale.value;
-    if (given.length > 1) this.warn(`'scale' has ${given.length} values: SOFA reads a single uniform factor, ${given[0]} is used`, "write scale3d='sx sy sz' for a scale per axis");
+    if (given.length > 1)
+      this.warn(
+        `'scale' has ${given.length} values: SOFA reads a single uniform factor, ${given[0]} is used`,
+        "write scale3d='sx sy sz' for a scale per axis",
+      );
     if (this.scale.isSet && given.length > 0 && given[0] !== 1) {
       const s = given[0]!;
       this.scale3d.value = Float64Array.from(this.scale3d.value, (v) => v * s);
@@ -122,7 +309,8 @@ export abstract class MeshLoader extends DataEngine {
   protected finishMesh(buf: MeshBuffers): void {
     const positions = Float64Array.from(buf.positions);
     const bad = positions.findIndex((x) => !Number.isFinite(x));
-    if (bad >= 0) throw this.error(`point ${Math.floor(bad / 3)} of the mesh '${this.filename.value}' has a non-finite coordinate (${positions[bad]})`);
+    if (bad >= 0)
+      throw this.error(`point ${Math.floor(bad / 3)} of the mesh '${this.filename.value}' has a non-finite coordinate (${positions[bad]})`);
     this.transformPoints(positions);
     this.updateElements(buf);
     const kept = this.updatePoints(buf, positions);
@@ -230,7 +418,10 @@ export abstract class MeshLoader extends DataEngine {
       }
     }
     // Edges of quads, then of triangles: edge j of an n-gon joins vertices j+1 and j+2 (mod n).
-    for (const [elems, n] of [[buf.quads, 4], [buf.triangles, 3]] as const) {
+    for (const [elems, n] of [
+      [buf.quads, 4],
+      [buf.triangles, 3],
+    ] as const) {
       if (elems.length === 0) continue;
       const edges = new ElementSet(buf.edges, 2);
       for (let i = 0; i < elems.length; i += n) {
@@ -281,7 +472,10 @@ export function isMeshLoader(o: unknown): o is MeshLoader {
 class ElementSet {
   private readonly keys = new Set<string>();
 
-  constructor(private readonly list: number[], private readonly n: number) {
+  constructor(
+    private readonly list: number[],
+    private readonly n: number,
+  ) {
     for (let i = 0; i < list.length; i += n) this.keys.add(key(list.slice(i, i + n)));
   }
 
@@ -306,16 +500,27 @@ function key(e: number[]): string {
  * unit normal (b−a)×(c−a) of its triangles and, for quad corners, the unit normal of the two
  * edges leaving the corner; every normal is then normalised (zero ones stay zero).
  */
-export function computeNormals(positions: Float64Array, triangles: ArrayLike<number>, quads: ArrayLike<number>, given: ArrayLike<number>): Float64Array {
+export function computeNormals(
+  positions: Float64Array,
+  triangles: ArrayLike<number>,
+  quads: ArrayLike<number>,
+  given: ArrayLike<number>,
+): Float64Array {
   const n = positions.length / 3;
   if (given.length === positions.length) return Float64Array.from(given);
   const out = new Float64Array(3 * n);
   for (let i = 0; i < Math.min(given.length, out.length); i++) out[i] = given[i]!;
   const acc = (p: number, a: number, b: number, c: number): void => {
     // unit ((b − a) × (c − a)) added to point p
-    const ux = positions[3 * b]! - positions[3 * a]!, uy = positions[3 * b + 1]! - positions[3 * a + 1]!, uz = positions[3 * b + 2]! - positions[3 * a + 2]!;
-    const vx = positions[3 * c]! - positions[3 * a]!, vy = positions[3 * c + 1]! - positions[3 * a + 1]!, vz = positions[3 * c + 2]! - positions[3 * a + 2]!;
-    let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const ux = positions[3 * b]! - positions[3 * a]!,
+      uy = positions[3 * b + 1]! - positions[3 * a + 1]!,
+      uz = positions[3 * b + 2]! - positions[3 * a + 2]!;
+    const vx = positions[3 * c]! - positions[3 * a]!,
+      vy = positions[3 * c + 1]! - positions[3 * a + 1]!,
+      vz = positions[3 * c + 2]! - positions[3 * a + 2]!;
+    let nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
     const r = Math.sqrt(nx * nx + ny * ny + nz * nz);
     if (r > Number.EPSILON) {
       nx /= r;
@@ -327,7 +532,9 @@ export function computeNormals(positions: Float64Array, triangles: ArrayLike<num
     out[3 * p + 2] += nz;
   };
   for (let i = 0; i < triangles.length; i += 3) {
-    const a = triangles[i]!, b = triangles[i + 1]!, c = triangles[i + 2]!;
+    const a = triangles[i]!,
+      b = triangles[i + 1]!,
+      c = triangles[i + 2]!;
     acc(a, a, b, c);
     acc(b, a, b, c);
     acc(c, a, b, c);
@@ -338,7 +545,9 @@ export function computeNormals(positions: Float64Array, triangles: ArrayLike<num
     for (let k = 0; k < 4; k++) acc(q[k]!, q[k]!, q[(k + 1) % 4]!, q[(k + 3) % 4]!);
   }
   for (let p = 0; p < n; p++) {
-    const x = out[3 * p]!, y = out[3 * p + 1]!, z = out[3 * p + 2]!;
+    const x = out[3 * p]!,
+      y = out[3 * p + 1]!,
+      z = out[3 * p + 2]!;
     const r = Math.sqrt(x * x + y * y + z * z);
     if (r > Number.EPSILON) {
       out[3 * p] = x / r;

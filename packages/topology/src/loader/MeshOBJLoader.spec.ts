@@ -49,7 +49,13 @@ describe('MeshOBJLoader', () => {
     // (1 4 5), the pentagon (4 6 5 2 1) as (4 6 5) (4 5 2) (4 2 1), and (-3 -2 -1) = (4 5 6).
     expect(arr(l.triangles.value)).to.deep.equal([1, 4, 5, 4, 6, 5, 4, 5, 2, 4, 2, 1, 4, 5, 6]);
     expect(arr(l.edges.value)).to.deep.equal([5, 6]);
-    expect(l.faceList.value).to.deep.equal([[0, 1, 2, 3], [1, 4, 5], [4, 6, 5, 2, 1], [6, 5], [4, 5, 6]]);
+    expect(l.faceList.value).to.deep.equal([
+      [0, 1, 2, 3],
+      [1, 4, 5],
+      [4, 6, 5, 2, 1],
+      [6, 5],
+      [4, 5, 6],
+    ]);
     expect(l.normalsIndex.value[2]).to.deep.equal([1, 1, 1, 1, 1]);
     expect(l.texcoordsIndex.value[2]).to.deep.equal([-1, -1, -1, -1, -1]);
     expect(l.materials.value).to.deep.equal(['red', 'blue']);
@@ -137,7 +143,11 @@ describe('MeshOBJLoader', () => {
     const root = initScene([el('MeshOBJLoader', { name: 'loader', filename: f })]);
     const l = find<MeshOBJLoader>(root, 'loader');
     expect(arr(l.position.value)).to.deep.equal([0.5, 0, 0, 2, 0, 0, 1, 3, 4, 7, 8, 4, 9, 8, 4]);
-    expect(sceneWarnings(root).map((w) => w.message).join('\n')).to.contain(`${f}:1: a 'v' line has fewer than 3 coordinates`);
+    expect(
+      sceneWarnings(root)
+        .map((w) => w.message)
+        .join('\n'),
+    ).to.contain(`${f}:1: a 'v' line has fewer than 3 coordinates`);
   });
 
   describe('corpus meshes', function () {
@@ -148,7 +158,10 @@ describe('MeshOBJLoader', () => {
     for (const name of ['liver-smooth.obj', 'torus.obj', 'cube.obj', 'smCube27.obj', 'box_inside.obj']) {
       it(`loads ${name} with the counts of its v and f lines`, () => {
         const file = path.join(corpusShare, 'mesh', name);
-        const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/).map((l) => l.trim().split(/\s+/));
+        const lines = fs
+          .readFileSync(file, 'utf8')
+          .split(/\r?\n/)
+          .map((l) => l.trim().split(/\s+/));
         const nv = lines.filter((t) => t[0] === 'v').length;
         const faces = lines.filter((t) => t[0] === 'f').map((t) => t.slice(1));
         const nQuads = faces.filter((f) => f.length === 4).length;

@@ -23,25 +23,127 @@ import { MeshFileError, lineTokens, parseReal } from './text-scanner.js';
   description: 'Specific mesh loader for OBJ file format.',
 })
 export class MeshOBJLoader extends MeshLoader {
-  readonly handleSeams = this.initData({ name: 'handleSeams', type: Bool, default: false, help: 'preserve UV and normal seams (vertices with several texture coordinates or normals are duplicated)' });
-  readonly loadMaterial = this.initData({ name: 'loadMaterial', type: Bool, default: true, help: 'load the material library (.mtl) the file names' });
-  readonly defaultMaterial = this.initData({ name: 'defaultMaterial', type: Str, default: '', help: 'name of the first material used by the faces', group: 'Shading', aliases: ['material'] });
-  readonly materials = this.initData({ name: 'materials', type: StringArray, default: [], help: 'names of the materials of the material library', group: 'Shading', output: true });
-  readonly faceList = this.initData({ name: 'faceList', type: IndexLists('vector<SVector<int>>', true), default: [], help: 'point indices of each face as written in the file (0-based)', group: 'Geometry', output: true });
-  readonly texcoordsIndex = this.initData({ name: 'texcoordsIndex', type: IndexLists('vector<SVector<int>>', true), default: [], help: 'texture coordinate indices of each face (-1 when absent)', group: 'Texturing', output: true });
-  readonly positionsDefinition = this.initData({ name: 'positionsDefinition', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), help: 'vertex positions definition', group: 'Geometry', output: true });
-  readonly texcoordsDefinition = this.initData({ name: 'texcoordsDefinition', type: RealArray(2, 'vector<Vec2d>'), default: new Float64Array(0), help: 'texture coordinates as defined in the file (vt)', group: 'Texturing', output: true });
-  readonly normalsIndex = this.initData({ name: 'normalsIndex', type: IndexLists('vector<SVector<int>>', true), default: [], help: 'normal indices of each face (-1 when absent)', group: 'Geometry', output: true });
-  readonly normalsDefinition = this.initData({ name: 'normalsDefinition', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), help: 'normals as defined in the file (vn)', group: 'Geometry', output: true });
-  readonly texcoords = this.initData({ name: 'texcoords', type: RealArray(2, 'vector<Vec2d>'), default: new Float64Array(0), help: 'texture coordinates per point, to be used as the parent of a visual model texcoords', group: 'Texturing', output: true });
-  readonly computeMaterialFaces = this.initData({ name: 'computeMaterialFaces', type: Bool, default: false, help: 'export the list of face indices of each material (accepted; not computed)' });
-  readonly vertPosIdx = this.initData({ name: 'vertPosIdx', type: IndexArray(1), default: new Uint32Array(0), help: 'with handleSeams, when points were split: the file point of each vertex', group: 'Geometry', output: true });
-  readonly vertNormIdx = this.initData({ name: 'vertNormIdx', type: IndexArray(1), default: new Uint32Array(0), help: 'with handleSeams, when points were split: the normal index of each vertex', group: 'Geometry', output: true });
+  readonly handleSeams = this.initData({
+    name: 'handleSeams',
+    type: Bool,
+    default: false,
+    help: 'preserve UV and normal seams (vertices with several texture coordinates or normals are duplicated)',
+  });
+  readonly loadMaterial = this.initData({
+    name: 'loadMaterial',
+    type: Bool,
+    default: true,
+    help: 'load the material library (.mtl) the file names',
+  });
+  readonly defaultMaterial = this.initData({
+    name: 'defaultMaterial',
+    type: Str,
+    default: '',
+    help: 'name of the first material used by the faces',
+    group: 'Shading',
+    aliases: ['material'],
+  });
+  readonly materials = this.initData({
+    name: 'materials',
+    type: StringArray,
+    default: [],
+    help: 'names of the materials of the material library',
+    group: 'Shading',
+    output: true,
+  });
+  readonly faceList = this.initData({
+    name: 'faceList',
+    type: IndexLists('vector<SVector<int>>', true),
+    default: [],
+    help: 'point indices of each face as written in the file (0-based)',
+    group: 'Geometry',
+    output: true,
+  });
+  readonly texcoordsIndex = this.initData({
+    name: 'texcoordsIndex',
+    type: IndexLists('vector<SVector<int>>', true),
+    default: [],
+    help: 'texture coordinate indices of each face (-1 when absent)',
+    group: 'Texturing',
+    output: true,
+  });
+  readonly positionsDefinition = this.initData({
+    name: 'positionsDefinition',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    help: 'vertex positions definition',
+    group: 'Geometry',
+    output: true,
+  });
+  readonly texcoordsDefinition = this.initData({
+    name: 'texcoordsDefinition',
+    type: RealArray(2, 'vector<Vec2d>'),
+    default: new Float64Array(0),
+    help: 'texture coordinates as defined in the file (vt)',
+    group: 'Texturing',
+    output: true,
+  });
+  readonly normalsIndex = this.initData({
+    name: 'normalsIndex',
+    type: IndexLists('vector<SVector<int>>', true),
+    default: [],
+    help: 'normal indices of each face (-1 when absent)',
+    group: 'Geometry',
+    output: true,
+  });
+  readonly normalsDefinition = this.initData({
+    name: 'normalsDefinition',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    help: 'normals as defined in the file (vn)',
+    group: 'Geometry',
+    output: true,
+  });
+  readonly texcoords = this.initData({
+    name: 'texcoords',
+    type: RealArray(2, 'vector<Vec2d>'),
+    default: new Float64Array(0),
+    help: 'texture coordinates per point, to be used as the parent of a visual model texcoords',
+    group: 'Texturing',
+    output: true,
+  });
+  readonly computeMaterialFaces = this.initData({
+    name: 'computeMaterialFaces',
+    type: Bool,
+    default: false,
+    help: 'export the list of face indices of each material (accepted; not computed)',
+  });
+  readonly vertPosIdx = this.initData({
+    name: 'vertPosIdx',
+    type: IndexArray(1),
+    default: new Uint32Array(0),
+    help: 'with handleSeams, when points were split: the file point of each vertex',
+    group: 'Geometry',
+    output: true,
+  });
+  readonly vertNormIdx = this.initData({
+    name: 'vertNormIdx',
+    type: IndexArray(1),
+    default: new Uint32Array(0),
+    help: 'with handleSeams, when points were split: the normal index of each vertex',
+    group: 'Geometry',
+    output: true,
+  });
 
   constructor() {
     super();
     this.addInput(this.handleSeams);
-    this.addFileOutputs(this.materials, this.faceList, this.texcoordsIndex, this.texcoordsDefinition, this.normalsIndex, this.normalsDefinition, this.texcoords, this.vertPosIdx, this.vertNormIdx);
+    this.addFileOutputs(
+      this.materials,
+      this.faceList,
+      this.texcoordsIndex,
+      this.texcoordsDefinition,
+      this.normalsIndex,
+      this.normalsDefinition,
+      this.texcoords,
+      this.vertPosIdx,
+      this.vertNormIdx,
+    );
   }
 
   protected readMesh(path: string, out: MeshBuffers): void {
@@ -84,14 +186,17 @@ export class MeshOBJLoader extends MeshLoader {
           tex.push(num(t[1], line, 'u'), num(t[2], line, 'v'));
           break;
         case 'mtllib':
-          if (this.loadMaterial.value) for (const lib of t.slice(1)) materialNames.push(...readMaterialNames(host().path.resolve(host().path.dirname(path), lib)));
+          if (this.loadMaterial.value)
+            for (const lib of t.slice(1)) materialNames.push(...readMaterialNames(host().path.resolve(host().path.dirname(path), lib)));
           break;
         case 'usemtl':
           if (firstMaterial === '' && t[1] !== undefined && materialNames.includes(t[1])) firstMaterial = t[1];
           break;
         case 'f':
         case 'l': {
-          const v: number[] = [], vt: number[] = [], vn: number[] = [];
+          const v: number[] = [],
+            vt: number[] = [],
+            vn: number[] = [];
           for (const item of t.slice(1)) {
             const parts = item.split('/');
             const counts = [pos.length / 3, tex.length / 2, nor.length / 3];
@@ -118,7 +223,10 @@ export class MeshOBJLoader extends MeshLoader {
           break;
       }
     }
-    if (shortVertexLine) this.warn(`${path}:${shortVertexLine}: a 'v' line has fewer than 3 coordinates; as SOFA, each missing one keeps the previous point's value (0 at the first point)`);
+    if (shortVertexLine)
+      this.warn(
+        `${path}:${shortVertexLine}: a 'v' line has fewer than 3 coordinates; as SOFA, each missing one keeps the previous point's value (0 at the first point)`,
+      );
     const np = pos.length / 3;
     faces.forEach((f, i) => {
       for (const k of f) if (k >= np) throw fail(faceLines[i]!, `face uses point ${k + 1}, but the file defines ${np} points`);
@@ -136,14 +244,17 @@ export class MeshOBJLoader extends MeshLoader {
       out.positions = pos;
       for (const f of faces) this.addFace(out, f);
       // One texture coordinate and one normal per point.
-      const nt = tex.length / 2, nn = nor.length / 3;
+      const nt = tex.length / 2,
+        nn = nor.length / 3;
       const vtex = new Float64Array(nt > 0 ? 2 * np : 0);
       const vnor = new Float64Array(nn > 0 ? 3 * np : 0);
       faces.forEach((f, fi) => {
         f.forEach((p, i) => {
-          const ti = faceTex[fi]![i]!, ni = faceNor[fi]![i]!;
+          const ti = faceTex[fi]![i]!,
+            ni = faceNor[fi]![i]!;
           if (ti >= 0 && ti < nt) {
-            const du = tex[2 * ti]! - vtex[2 * p]!, dv = tex[2 * ti + 1]! - vtex[2 * p + 1]!;
+            const du = tex[2 * ti]! - vtex[2 * p]!,
+              dv = tex[2 * ti + 1]! - vtex[2 * p + 1]!;
             if ((vtex[2 * p] === 0 && vtex[2 * p + 1] === 0) || -du + dv > 0) {
               vtex[2 * p] = tex[2 * ti]!;
               vtex[2 * p + 1] = tex[2 * ti + 1]!;
@@ -165,7 +276,8 @@ export class MeshOBJLoader extends MeshLoader {
     const pairs: Array<Array<[number, number]>> = Array.from({ length: np }, () => []);
     faces.forEach((f, fi) => {
       f.forEach((p, i) => {
-        const ti = faceTex[fi]![i]!, ni = faceNor[fi]![i]!;
+        const ti = faceTex[fi]![i]!,
+          ni = faceNor[fi]![i]!;
         const k = `${ti},${ni}`;
         if (!combos[p]!.has(k)) {
           combos[p]!.set(k, 0);
@@ -182,7 +294,8 @@ export class MeshOBJLoader extends MeshLoader {
     const vpos: number[] = [];
     const vnor = new Float64Array(3 * nv);
     const vtex = new Float64Array(2 * nv);
-    const posIdx: number[] = [], normIdx: number[] = [];
+    const posIdx: number[] = [],
+      normIdx: number[] = [];
     let nNormals = 0;
     let j = 0;
     for (let p = 0; p < np; p++) {
@@ -201,7 +314,10 @@ export class MeshOBJLoader extends MeshLoader {
     }
     out.positions = vpos;
     faces.forEach((f, fi) => {
-      this.addFace(out, f.map((p, i) => combos[p]!.get(`${faceTex[fi]![i]!},${faceNor[fi]![i]!}`)!));
+      this.addFace(
+        out,
+        f.map((p, i) => combos[p]!.get(`${faceTex[fi]![i]!},${faceNor[fi]![i]!}`)!),
+      );
     });
     normalizeAll(vnor);
     out.normals = Array.from(vnor);

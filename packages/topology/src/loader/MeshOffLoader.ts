@@ -31,16 +31,18 @@ export class MeshOffLoader extends MeshLoader {
     const counts = next();
     if (!counts) throw new MeshFileError(path, 0, 'no vertex count');
     const [nv, nf] = [Number(counts[0][0]), Number(counts[0][1] ?? 0)];
-    if (!Number.isInteger(nv) || !Number.isInteger(nf) || nv < 0 || nf < 0) throw new MeshFileError(path, counts[1], `expected 'nVertices nFaces nEdges', found '${counts[0].join(' ')}'`);
+    if (!Number.isInteger(nv) || !Number.isInteger(nf) || nv < 0 || nf < 0)
+      throw new MeshFileError(path, counts[1], `expected 'nVertices nFaces nEdges', found '${counts[0].join(' ')}'`);
     for (let i = 0; i < nv; i++) {
       const l = next();
       if (!l) throw new MeshFileError(path, 0, `${i} vertices of ${nv}: the file ends`);
       const c = l[0].slice(0, 3).map(parseReal);
-      if (c.length < 3 || c.some((v) => v === undefined)) throw new MeshFileError(path, l[1], `expected a vertex 'x y z', found '${l[0].join(' ')}'`);
+      if (c.length < 3 || c.some((v) => v === undefined))
+        throw new MeshFileError(path, l[1], `expected a vertex 'x y z', found '${l[0].join(' ')}'`);
       out.positions.push(c[0]!, c[1]!, c[2]!);
     }
     let skipped = 0;
-    for (let f = 0; f < nf; ) {
+    for (let f = 0; f < nf;) {
       const l = next();
       // SOFA does not count the faces it skips, and stops at the end of the file.
       if (!l) break;
@@ -50,7 +52,8 @@ export class MeshOffLoader extends MeshLoader {
         continue;
       }
       const ids = l[0].slice(1, 1 + k).map(Number);
-      if (ids.length < k || ids.some((v) => !Number.isInteger(v) || v < 0 || v >= nv)) throw new MeshFileError(path, l[1], `expected ${k} vertex indices below ${nv}, found '${l[0].join(' ')}'`);
+      if (ids.length < k || ids.some((v) => !Number.isInteger(v) || v < 0 || v >= nv))
+        throw new MeshFileError(path, l[1], `expected ${k} vertex indices below ${nv}, found '${l[0].join(' ')}'`);
       if (k === 3) this.addTriangle(out, ids[0]!, ids[1]!, ids[2]!);
       else this.addQuad(out, ids[0]!, ids[1]!, ids[2]!, ids[3]!);
       f++;

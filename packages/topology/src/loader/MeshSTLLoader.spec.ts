@@ -4,12 +4,29 @@ import type { MeshSTLLoader } from './MeshSTLLoader.js';
 import { el, find, initScene, tempFiles } from './scene-test-support.js';
 
 // A tetrahedron as 4 facets (outward normals); 0.1 is not a float32, so both forms round it.
-const P = [[0, 0, 0], [0.1, 0, 0], [0, 1, 0], [0, 0, 1]];
+const P = [
+  [0, 0, 0],
+  [0.1, 0, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+];
 const facets: Array<[number[], number[]]> = [
-  [[0, 0, -1], [0, 2, 1]],
-  [[0, -1, 0], [0, 1, 3]],
-  [[-1, 0, 0], [0, 3, 2]],
-  [[0.577, 0.577, 0.577], [1, 2, 3]],
+  [
+    [0, 0, -1],
+    [0, 2, 1],
+  ],
+  [
+    [0, -1, 0],
+    [0, 1, 3],
+  ],
+  [
+    [-1, 0, 0],
+    [0, 3, 2],
+  ],
+  [
+    [0.577, 0.577, 0.577],
+    [1, 2, 3],
+  ],
 ];
 
 const ascii = `solid tetra
@@ -18,7 +35,15 @@ endsolid tetra
 `;
 
 function binary(extraDegenerate = false): Buffer {
-  const list = extraDegenerate ? [...facets, [[0, 0, 1], [0, 0, 1]] as [number[], number[]]] : facets;
+  const list = extraDegenerate
+    ? [
+        ...facets,
+        [
+          [0, 0, 1],
+          [0, 0, 1],
+        ] as [number[], number[]],
+      ]
+    : facets;
   const b = Buffer.alloc(84 + 50 * list.length);
   b.write('binary tetra', 0, 'latin1');
   b.writeUInt32LE(list.length, 80);

@@ -20,9 +20,25 @@ import { MeshFileError, lineTokens, parseReal } from './text-scanner.js';
   description: 'Loader for the STL file format. STL can be used to represent the surface of object using with a triangulation.',
 })
 export class MeshSTLLoader extends MeshLoader {
-  readonly headerSize = this.initData({ name: 'headerSize', type: UInt, default: 80, unit: 'bytes', help: 'size of the header of a binary file (just before the number of facets)' });
-  readonly forceBinary = this.initData({ name: 'forceBinary', type: Bool, default: false, help: "read the file as binary even if its first word is 'solid'" });
-  readonly mergePositionUsingMap = this.initData({ name: 'mergePositionUsingMap', type: Bool, default: true, help: 'merge duplicated positions with a map (the result is the same either way)' });
+  readonly headerSize = this.initData({
+    name: 'headerSize',
+    type: UInt,
+    default: 80,
+    unit: 'bytes',
+    help: 'size of the header of a binary file (just before the number of facets)',
+  });
+  readonly forceBinary = this.initData({
+    name: 'forceBinary',
+    type: Bool,
+    default: false,
+    help: "read the file as binary even if its first word is 'solid'",
+  });
+  readonly mergePositionUsingMap = this.initData({
+    name: 'mergePositionUsingMap',
+    type: Bool,
+    default: true,
+    help: 'merge duplicated positions with a map (the result is the same either way)',
+  });
 
   constructor() {
     super();
@@ -66,11 +82,20 @@ export class MeshSTLLoader extends MeshLoader {
   private readBinary(path: string, raw: Uint8Array, out: MeshBuffers): void {
     const bytes = new LittleEndianReader(raw);
     const header = this.headerSize.value;
-    if (bytes.length < header + 4) throw new MeshFileError(path, 0, `binary STL: the file has ${bytes.length} bytes, less than the ${header}-byte header and the facet count`);
+    if (bytes.length < header + 4)
+      throw new MeshFileError(
+        path,
+        0,
+        `binary STL: the file has ${bytes.length} bytes, less than the ${header}-byte header and the facet count`,
+      );
     const n = bytes.readUInt32LE(header);
     const expected = header + 4 + 50 * n;
     if (bytes.length !== expected) {
-      throw new MeshFileError(path, 0, `not a binary STL file: ${n} facets need ${expected} bytes, the file has ${bytes.length} (an ASCII file must start with 'solid')`);
+      throw new MeshFileError(
+        path,
+        0,
+        `not a binary STL file: ${n} facets need ${expected} bytes, the file has ${bytes.length} (an ASCII file must start with 'solid')`,
+      );
     }
     const merge = new PointMerger(out.positions);
     let off = header + 4;

@@ -19,9 +19,27 @@ import { TextScanner } from './text-scanner.js';
 })
 export class MeshTrianLoader extends MeshLoader {
   readonly trian2 = this.initData({ name: 'trian2', type: Bool, default: false, help: 'the mesh is in the trian2 format' });
-  readonly neighborTable = this.initData({ name: 'neighborTable', type: RealArray(3, 'vector<fixed_array<int,3>>'), default: new Float64Array(0), help: 'neighbour triangle index across each edge of each triangle (−1: border)', output: true });
-  readonly edgesOnBorder = this.initData({ name: 'edgesOnBorder', type: IndexArray(2, 'vector<vector<unsigned int>>'), default: new Uint32Array(0), help: 'edges on the border of the mesh', output: true });
-  readonly trianglesOnBorderList = this.initData({ name: 'trianglesOnBorderList', type: Indices, default: new Uint32Array(0), help: 'indices of the triangles on the border of the mesh', output: true });
+  readonly neighborTable = this.initData({
+    name: 'neighborTable',
+    type: RealArray(3, 'vector<fixed_array<int,3>>'),
+    default: new Float64Array(0),
+    help: 'neighbour triangle index across each edge of each triangle (−1: border)',
+    output: true,
+  });
+  readonly edgesOnBorder = this.initData({
+    name: 'edgesOnBorder',
+    type: IndexArray(2, 'vector<vector<unsigned int>>'),
+    default: new Uint32Array(0),
+    help: 'edges on the border of the mesh',
+    output: true,
+  });
+  readonly trianglesOnBorderList = this.initData({
+    name: 'trianglesOnBorderList',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'indices of the triangles on the border of the mesh',
+    output: true,
+  });
 
   private extra = { ngb: [] as number[], border: [] as number[], borderTri: [] as number[] };
 

@@ -4,7 +4,21 @@ import type { MeshVTKLoader } from './MeshVTKLoader.js';
 import { el, find, initScene, tempFiles } from './scene-test-support.js';
 
 // A unit cube (points 0-7, VTK hexahedron order), an apex 8, and a second cube layer 9-12 above.
-const pts = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1], [0.5, 0.5, 2], [0, 0, 0.1], [1, 0, 0.1], [0, 1, 0.1], [1, 1, 0.1]];
+const pts = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [1, 1, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+  [1, 0, 1],
+  [1, 1, 1],
+  [0, 1, 1],
+  [0.5, 0.5, 2],
+  [0, 0, 0.1],
+  [1, 0, 0.1],
+  [0, 1, 0.1],
+  [1, 1, 0.1],
+];
 // [VTK type, points]
 const cells: Array<[number, number[]]> = [
   [12, [0, 1, 2, 3, 4, 5, 6, 7]], // hexahedron
@@ -99,7 +113,8 @@ describe('MeshVTKLoader', () => {
   it('reads the same arrays from the XML (.vtu) form', () => {
     const a = load(path.join(dir, 'grid.vtk'));
     const b = load(path.join(dir, 'grid.vtu'));
-    for (const k of ['position', 'hexahedra', 'tetrahedra', 'triangles', 'quads', 'edges'] as const) expect(arr(b[k].value)).to.deep.equal(arr(a[k].value));
+    for (const k of ['position', 'hexahedra', 'tetrahedra', 'triangles', 'quads', 'edges'] as const)
+      expect(arr(b[k].value)).to.deep.equal(arr(a[k].value));
     expect(b.polylines.value).to.deep.equal(a.polylines.value);
   });
 
@@ -114,7 +129,8 @@ describe('MeshVTKLoader', () => {
   it('reports an unsupported dataset and a cell out of range with their line', () => {
     const d = tempFiles({
       'sp.vtk': '# vtk DataFile Version 3.0\nx\nASCII\nDATASET STRUCTURED_POINTS\n',
-      'oor.vtk': '# vtk DataFile Version 3.0\nx\nASCII\nDATASET UNSTRUCTURED_GRID\nPOINTS 2 float\n0 0 0 1 0 0\nCELLS 1 3\n2 0 5\nCELL_TYPES 1\n3\n',
+      'oor.vtk':
+        '# vtk DataFile Version 3.0\nx\nASCII\nDATASET UNSTRUCTURED_GRID\nPOINTS 2 float\n0 0 0 1 0 0\nCELLS 1 3\n2 0 5\nCELL_TYPES 1\n3\n',
     });
     expect(() => load(path.join(d, 'sp.vtk'))).to.throw(`${path.join(d, 'sp.vtk')}:4: unsupported dataset 'DATASET STRUCTURED_POINTS'`);
     expect(() => load(path.join(d, 'oor.vtk'))).to.throw(`${path.join(d, 'oor.vtk')}:8: cell 0 uses a point out of range`);

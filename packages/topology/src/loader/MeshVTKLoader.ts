@@ -13,15 +13,35 @@ interface LegacySections {
 
 /** Bytes per value of the legacy data types. */
 const TYPE_SIZES: Record<string, number> = {
-  bit: 0, unsigned_char: 1, char: 1, unsigned_short: 2, short: 2, unsigned_int: 4, int: 4, unsigned_long: 8, long: 8,
-  float: 4, double: 8, vtktypeint8: 1, vtktypeuint8: 1, vtktypeint16: 2, vtktypeuint16: 2, vtktypeint32: 4, vtktypeuint32: 4, vtktypeint64: 8, vtktypeuint64: 8,
+  bit: 0,
+  unsigned_char: 1,
+  char: 1,
+  unsigned_short: 2,
+  short: 2,
+  unsigned_int: 4,
+  int: 4,
+  unsigned_long: 8,
+  long: 8,
+  float: 4,
+  double: 8,
+  vtktypeint8: 1,
+  vtktypeuint8: 1,
+  vtktypeint16: 2,
+  vtktypeuint16: 2,
+  vtktypeint32: 4,
+  vtktypeuint32: 4,
+  vtktypeint64: 8,
+  vtktypeuint64: 8,
 };
 
 /** Reads the text lines and big-endian arrays of a binary legacy VTK file. */
 class BinaryReader {
   private pos = 0;
   private readonly view: DataView;
-  constructor(private readonly path: string, private readonly b: Uint8Array) {
+  constructor(
+    private readonly path: string,
+    private readonly b: Uint8Array,
+  ) {
     this.view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   }
 
@@ -57,15 +77,39 @@ class BinaryReader {
     const b = this.view;
     for (let i = 0, o = this.pos; i < n; i++, o += size) {
       switch (t) {
-        case 'float': out[i] = b.getFloat32(o); break;
-        case 'double': out[i] = b.getFloat64(o); break;
-        case 'int': case 'vtktypeint32': out[i] = b.getInt32(o); break;
-        case 'unsigned_int': case 'vtktypeuint32': out[i] = b.getUint32(o); break;
-        case 'short': case 'vtktypeint16': out[i] = b.getInt16(o); break;
-        case 'unsigned_short': case 'vtktypeuint16': out[i] = b.getUint16(o); break;
-        case 'char': case 'vtktypeint8': out[i] = b.getInt8(o); break;
-        case 'unsigned_char': case 'vtktypeuint8': out[i] = b.getUint8(o); break;
-        default: out[i] = Number(b.getBigInt64(o)); break;
+        case 'float':
+          out[i] = b.getFloat32(o);
+          break;
+        case 'double':
+          out[i] = b.getFloat64(o);
+          break;
+        case 'int':
+        case 'vtktypeint32':
+          out[i] = b.getInt32(o);
+          break;
+        case 'unsigned_int':
+        case 'vtktypeuint32':
+          out[i] = b.getUint32(o);
+          break;
+        case 'short':
+        case 'vtktypeint16':
+          out[i] = b.getInt16(o);
+          break;
+        case 'unsigned_short':
+        case 'vtktypeuint16':
+          out[i] = b.getUint16(o);
+          break;
+        case 'char':
+        case 'vtktypeint8':
+          out[i] = b.getInt8(o);
+          break;
+        case 'unsigned_char':
+        case 'vtktypeuint8':
+          out[i] = b.getUint8(o);
+          break;
+        default:
+          out[i] = Number(b.getBigInt64(o));
+          break;
       }
     }
     this.pos += n * size;
@@ -115,8 +159,14 @@ export class MeshVTKLoader extends MeshLoader {
     const firstLine = head.split('\n')[0] ?? '';
     if (firstLine.includes('# vtk DataFile') && (head.split('\n')[2] ?? '').trim() === 'BINARY') this.readLegacyBinary(path, bytes, out);
     else if (firstLine.includes('# vtk DataFile')) this.readLegacy(new TextScanner(text, path), out);
-    else if (firstLine.includes('<VTKFile') || (firstLine.includes('<?xml') && (head.split('\n')[1] ?? '').includes('<VTKFile'))) this.readXml(path, text, out);
-    else throw new MeshFileError(path, 1, "not a VTK file: expected '# vtk DataFile Version x.x' (legacy) or '<VTKFile' (XML) on the first line");
+    else if (firstLine.includes('<VTKFile') || (firstLine.includes('<?xml') && (head.split('\n')[1] ?? '').includes('<VTKFile')))
+      this.readXml(path, text, out);
+    else
+      throw new MeshFileError(
+        path,
+        1,
+        "not a VTK file: expected '# vtk DataFile Version x.x' (legacy) or '<VTKFile' (XML) on the first line",
+      );
   }
 
   private readLegacy(s: TextScanner, out: MeshBuffers): void {
@@ -201,7 +251,7 @@ export class MeshVTKLoader extends MeshLoader {
     const np = points.length / 3;
     if (polygons) {
       const d = polygons.data;
-      for (let i = 0; i < d.length; ) {
+      for (let i = 0; i < d.length;) {
         const line = polygons.lines[i] ?? 0;
         const nv = d[i++]!;
         if (i + nv > d.length) throw fail('POLYGONS: the list ends inside a polygon', line);
@@ -243,7 +293,8 @@ export class MeshVTKLoader extends MeshLoader {
     r.line(); // BINARY
     let dataset = '';
     while (dataset === '') dataset = r.line().trim();
-    if (dataset !== 'DATASET POLYDATA' && dataset !== 'DATASET UNSTRUCTURED_GRID') throw r.fail(`unsupported dataset '${dataset}': expected 'DATASET UNSTRUCTURED_GRID' or 'DATASET POLYDATA'`);
+    if (dataset !== 'DATASET POLYDATA' && dataset !== 'DATASET UNSTRUCTURED_GRID')
+      throw r.fail(`unsupported dataset '${dataset}': expected 'DATASET UNSTRUCTURED_GRID' or 'DATASET POLYDATA'`);
     const sec: LegacySections = {};
     let attributes: 'point' | 'cell' | undefined;
     let count = 0;
@@ -344,11 +395,23 @@ export class MeshVTKLoader extends MeshLoader {
   /** Adds cells of VTK types (SOFA's subset), checking point indices. */
   private addCells(c: Cells, np: number, out: MeshBuffers, fail: (detail: string, cell: number) => MeshFileError): void {
     const edgeKeys = new Set<string>();
-    const quadraticTriangleEdges = [[0, 1], [1, 2], [2, 0]] as const;
-    const quadraticTetrahedronEdges = [[0, 1], [1, 2], [0, 2], [0, 3], [1, 3], [2, 3]] as const;
+    const quadraticTriangleEdges = [
+      [0, 1],
+      [1, 2],
+      [2, 0],
+    ] as const;
+    const quadraticTetrahedronEdges = [
+      [0, 1],
+      [1, 2],
+      [0, 2],
+      [0, 3],
+      [1, 3],
+      [2, 3],
+    ] as const;
     const addQuadraticEdges = (v: number[], edges: readonly (readonly [number, number])[], firstMid: number): void => {
       edges.forEach(([a, b], j) => {
-        const v0 = Math.min(v[a]!, v[b]!), v1 = Math.max(v[a]!, v[b]!);
+        const v0 = Math.min(v[a]!, v[b]!),
+          v1 = Math.max(v[a]!, v[b]!);
         const k = `${v0},${v1}`;
         if (edgeKeys.has(k)) return;
         edgeKeys.add(k);
@@ -360,7 +423,8 @@ export class MeshVTKLoader extends MeshLoader {
     for (let k = 0; k < c.types.length; k++) {
       const type = c.types[k]!;
       const v = c.connectivity.slice(c.start[k]!, c.start[k]! + c.count[k]!);
-      if (need[type] !== undefined && v.length < need[type]!) throw fail(`cell ${k} of type ${type} has ${v.length} points, expected ${need[type]}`, k);
+      if (need[type] !== undefined && v.length < need[type]!)
+        throw fail(`cell ${k} of type ${type} has ${v.length} points, expected ${need[type]}`, k);
       if (v.some((i) => i < 0 || i >= np)) throw fail(`cell ${k} uses a point out of range (the file has ${np} points)`, k);
       switch (type) {
         case 0:
@@ -432,7 +496,8 @@ export class MeshVTKLoader extends MeshLoader {
     const root = /<VTKFile\b([^>]*)>/.exec(text);
     if (!root) throw fail(0, 'no <VTKFile> element');
     const type = attr(root[1]!, 'type');
-    if (type !== 'UnstructuredGrid' && type !== 'PolyData') throw fail(root.index, `VTK XML dataset '${type ?? '?'}' is not supported (UnstructuredGrid and PolyData are)`);
+    if (type !== 'UnstructuredGrid' && type !== 'PolyData')
+      throw fail(root.index, `VTK XML dataset '${type ?? '?'}' is not supported (UnstructuredGrid and PolyData are)`);
     // SOFA reads every Piece and keeps the last one.
     const pieces = [...text.matchAll(/<Piece\b([^>]*)>([\s\S]*?)<\/Piece>/g)];
     if (pieces.length === 0) throw fail(root.index, 'no <Piece> in the UnstructuredGrid');
@@ -446,12 +511,16 @@ export class MeshVTKLoader extends MeshLoader {
       const m = new RegExp(`<${name}\\b[^>]*>([\\s\\S]*?)</${name}>`).exec(body);
       return m ? { text: m[1]!, offset: pieceStart + m.index + m[0].indexOf('>') + 1 } : undefined;
     };
-    const arrays = (sec: { text: string; offset: number }): Array<{ name: string | undefined; values: number[]; offset: number; components: number }> =>
+    const arrays = (sec: {
+      text: string;
+      offset: number;
+    }): Array<{ name: string | undefined; values: number[]; offset: number; components: number }> =>
       [...sec.text.matchAll(/<DataArray\b([^>]*?)(\/>|>([\s\S]*?)<\/DataArray>)/g)].map((m) => {
         const a = m[1]!;
         const offset = sec.offset + m.index!;
         const format = attr(a, 'format') ?? attr(a, 'Format');
-        if (format !== 'ascii') throw fail(offset, `DataArray format '${format ?? '?'}' is not supported: save the file with ASCII data arrays`);
+        if (format !== 'ascii')
+          throw fail(offset, `DataArray format '${format ?? '?'}' is not supported: save the file with ASCII data arrays`);
         const values: number[] = [];
         for (const tok of lineTokens(m[3] ?? '')) {
           const v = parseReal(tok);
@@ -464,7 +533,8 @@ export class MeshVTKLoader extends MeshLoader {
     if (!pts) throw fail(pieceStart, 'no <Points> section');
     const pointArray = arrays(pts)[0];
     if (!pointArray) throw fail(pts.offset, '<Points> has no DataArray');
-    if (pointArray.values.length < 3 * nPoints) throw fail(pointArray.offset, `<Points> has ${pointArray.values.length} values, expected ${3 * nPoints}`);
+    if (pointArray.values.length < 3 * nPoints)
+      throw fail(pointArray.offset, `<Points> has ${pointArray.values.length} values, expected ${3 * nPoints}`);
     out.positions = pointArray.values.slice(0, 3 * nPoints);
     const pd = section('PointData');
     if (pd) {
@@ -474,11 +544,16 @@ export class MeshVTKLoader extends MeshLoader {
     if (type === 'PolyData') {
       // Polys (3 points a triangle, 4 a quad, more a fan), Strips and Lines, each as connectivity + offsets.
       const c: Cells = { connectivity: [], start: [], count: [], types: [] };
-      for (const [name, cellType] of [['Polys', 7], ['Strips', 6], ['Lines', 4]] as const) {
+      for (const [name, cellType] of [
+        ['Polys', 7],
+        ['Strips', 6],
+        ['Lines', 4],
+      ] as const) {
         const sec = section(name);
         if (!sec) continue;
         const a = arrays(sec);
-        const conn = a.find((x) => x.name === 'connectivity')?.values, off = a.find((x) => x.name === 'offsets')?.values;
+        const conn = a.find((x) => x.name === 'connectivity')?.values,
+          off = a.find((x) => x.name === 'offsets')?.values;
         if (!conn || !off) throw fail(sec.offset, `<${name}> needs the DataArrays 'connectivity' and 'offsets'`);
         for (let k = 0; k < off.length; k++) {
           const start = k === 0 ? 0 : off[k - 1]!;
@@ -506,7 +581,8 @@ export class MeshVTKLoader extends MeshLoader {
     const connectivity = get('connectivity');
     const offsets = get('offsets');
     const types = get('types');
-    if (offsets.length < nCells || types.length < nCells) throw fail(cs.offset, `<Cells> describes ${Math.min(offsets.length, types.length)} cells, the piece has ${nCells}`);
+    if (offsets.length < nCells || types.length < nCells)
+      throw fail(cs.offset, `<Cells> describes ${Math.min(offsets.length, types.length)} cells, the piece has ${nCells}`);
     const c: Cells = { connectivity, start: [], count: [], types: types.slice(0, nCells) };
     for (let k = 0; k < nCells; k++) {
       const start = k === 0 ? 0 : offsets[k - 1]!;

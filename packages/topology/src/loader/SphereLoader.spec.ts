@@ -43,7 +43,10 @@ describe('SphereLoader', () => {
   it('loads the corpus liver.sph with one sphere per sphe line', function () {
     const f = path.join(corpusShare, 'mesh', 'liver.sph');
     if (!fs.existsSync(f)) this.skip();
-    const n = fs.readFileSync(f, 'utf8').split('\n').filter((l) => l.startsWith('sphe')).length;
+    const n = fs
+      .readFileSync(f, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('sphe')).length;
     const l = load({ filename: f });
     expect(l.position.value.length / 3).to.equal(n);
     expect(l.listRadius.value.length).to.equal(n);

@@ -18,12 +18,47 @@ import { applyTransform4, isIdentity4, trsMatrix } from './transform.js';
   description: 'Loader for sphere model description files.',
 })
 export class SphereLoader extends DataEngine {
-  readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'path of the .sph file (relative to the scene, the data paths or SOFA_DATA_PATH)' });
-  readonly position = this.initData({ name: 'position', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), help: 'sphere centers', output: true, aliases: ['sphere_centers'] });
-  readonly listRadius = this.initData({ name: 'listRadius', type: RealArray(1, 'vector<double>'), default: new Float64Array(0), help: 'radius of each sphere', output: true });
-  readonly scale = this.initData({ name: 'scale', type: Vec3, default: Float64Array.of(1, 1, 1), help: 'scale applied to the sphere centers', aliases: ['scale3d'] });
-  readonly rotation = this.initData({ name: 'rotation', type: Vec3, default: new Float64Array(3), unit: 'deg', help: 'rotation of the sphere centers (Euler angles in degrees, about x, then y, then z)' });
-  readonly translation = this.initData({ name: 'translation', type: Vec3, default: new Float64Array(3), help: 'translation applied to the sphere centers' });
+  readonly filename = this.initData({
+    name: 'filename',
+    type: Str,
+    default: '',
+    help: 'path of the .sph file (relative to the scene, the data paths or SOFA_DATA_PATH)',
+  });
+  readonly position = this.initData({
+    name: 'position',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    help: 'sphere centers',
+    output: true,
+    aliases: ['sphere_centers'],
+  });
+  readonly listRadius = this.initData({
+    name: 'listRadius',
+    type: RealArray(1, 'vector<double>'),
+    default: new Float64Array(0),
+    help: 'radius of each sphere',
+    output: true,
+  });
+  readonly scale = this.initData({
+    name: 'scale',
+    type: Vec3,
+    default: Float64Array.of(1, 1, 1),
+    help: 'scale applied to the sphere centers',
+    aliases: ['scale3d'],
+  });
+  readonly rotation = this.initData({
+    name: 'rotation',
+    type: Vec3,
+    default: new Float64Array(3),
+    unit: 'deg',
+    help: 'rotation of the sphere centers (Euler angles in degrees, about x, then y, then z)',
+  });
+  readonly translation = this.initData({
+    name: 'translation',
+    type: Vec3,
+    default: new Float64Array(3),
+    help: 'translation applied to the sphere centers',
+  });
 
   constructor() {
     super();

@@ -15,7 +15,10 @@ describe('StringMeshCreator', () => {
   it('defaults to 2 points and takes the MeshLoader transform (scale3d, rotation, translation)', () => {
     const d = find<StringMeshCreator>(initScene([el('StringMeshCreator', { name: 'loader' })]), 'loader');
     expect(arr(d.position.value)).to.deep.equal([0, 0, 0, 1, 0, 0]);
-    const t = find<StringMeshCreator>(initScene([el('StringMeshCreator', { name: 'loader', resolution: '3', scale3d: '4 1 1', rotation: '0 0 90', translation: '1 2 3' })]), 'loader');
+    const t = find<StringMeshCreator>(
+      initScene([el('StringMeshCreator', { name: 'loader', resolution: '3', scale3d: '4 1 1', rotation: '0 0 90', translation: '1 2 3' })]),
+      'loader',
+    );
     // (x, 0, 0) scaled to (4x, 0, 0), turned 90° about z to (0, 4x, 0), then translated.
     const p = arr(t.position.value);
     const expected = [1, 2, 3, 1, 4, 3, 1, 6, 3];
@@ -30,6 +33,8 @@ describe('StringMeshCreator', () => {
   });
 
   it('refuses a resolution its buffers cannot hold, before building anything (V8 would abort the process)', () => {
-    expect(() => initScene([el('StringMeshCreator', { name: 'loader', resolution: '1000000000000' })])).to.throw(/'resolution' must be finite and in \[0, 4000000\], got 1000000000000/);
+    expect(() => initScene([el('StringMeshCreator', { name: 'loader', resolution: '1000000000000' })])).to.throw(
+      /'resolution' must be finite and in \[0, 4000000\], got 1000000000000/,
+    );
   });
 });

@@ -20,7 +20,13 @@ export const MAX_STRING_POINTS = Math.floor((2 ** 27 - 1) / 3);
   description: 'Procedural creation of a one-dimensional mesh (a chain of points along x).',
 })
 export class StringMeshCreator extends MeshLoader {
-  readonly resolution = this.initData({ name: 'resolution', type: UInt, default: 2, range: countAtMost(MAX_POINTS), help: 'number of vertices (at least 2)' });
+  readonly resolution = this.initData({
+    name: 'resolution',
+    type: UInt,
+    default: 2,
+    range: countAtMost(MAX_POINTS),
+    help: 'number of vertices (at least 2)',
+  });
 
   constructor() {
     super();

@@ -12,5 +12,16 @@ import { StringMeshCreator } from './StringMeshCreator.js';
 import { VoxelGridLoader } from './VoxelGridLoader.js';
 
 /** The loader components of @sofa-ts/topology. */
-export const loaderComponents: readonly ComponentClass[] = [MeshGmshLoader, MeshOBJLoader, MeshVTKLoader, MeshSTLLoader, SphereLoader, StringMeshCreator,
-  GridMeshCreator, MeshOffLoader, MeshTrianLoader, GIDMeshLoader, VoxelGridLoader];
+export const loaderComponents: readonly ComponentClass[] = [
+  MeshGmshLoader,
+  MeshOBJLoader,
+  MeshVTKLoader,
+  MeshSTLLoader,
+  SphereLoader,
+  StringMeshCreator,
+  GridMeshCreator,
+  MeshOffLoader,
+  MeshTrianLoader,
+  GIDMeshLoader,
+  VoxelGridLoader,
+];

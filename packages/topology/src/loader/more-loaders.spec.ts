@@ -50,7 +50,10 @@ describe('GridMeshCreator, MeshOffLoader, MeshTrianLoader, GIDMeshLoader, VoxelG
   });
 
   it('GIDMeshLoader reads coordinates and 1-based elements', () => {
-    const dir = tempFiles({ 'm.gidmsh': 'MESH dimension 3 ElemType Tetrahedra Nnode 4\nCoordinates\n  1 0 0 0\n  2 1 0 0\n  3 0 1 0\n  4 0 0 1\nEnd Coordinates\n\nElements\n1 1 2 3 4\nEnd Elements\n' });
+    const dir = tempFiles({
+      'm.gidmsh':
+        'MESH dimension 3 ElemType Tetrahedra Nnode 4\nCoordinates\n  1 0 0 0\n  2 1 0 0\n  3 0 1 0\n  4 0 0 1\nEnd Coordinates\n\nElements\n1 1 2 3 4\nEnd Elements\n',
+    });
     const m = load<GIDMeshLoader>('GIDMeshLoader', { filename: path.join(dir, 'm.gidmsh') });
     expect(arr(m.position.value)).to.deep.equal([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
     expect(arr(m.tetrahedra.value)).to.deep.equal([0, 1, 2, 3]);
@@ -61,13 +64,23 @@ describe('GridMeshCreator, MeshOffLoader, MeshTrianLoader, GIDMeshLoader, VoxelG
   it('VoxelGridLoader: a hexahedron per active voxel, shared corners, SOFA vertex order', () => {
     // 2×1×1 voxels after a 3-byte header: values 5 (active) and 0 (background)
     const dir = tempFiles({ 'v.raw': Uint8Array.of(9, 9, 9, 5, 5) });
-    const v = load<VoxelGridLoader>('VoxelGridLoader', { filename: path.join(dir, 'v.raw'), resolution: '2 1 1', voxelSize: '0.5 1 2', header: '3', bgValue: '0' });
+    const v = load<VoxelGridLoader>('VoxelGridLoader', {
+      filename: path.join(dir, 'v.raw'),
+      resolution: '2 1 1',
+      voxelSize: '0.5 1 2',
+      header: '3',
+      bgValue: '0',
+    });
     expect(v.position.value.length / 3).to.equal(12);
     expect(v.hexahedra.value.length / 8).to.equal(2);
     // first voxel's corners: (0 0 0) (1 0 0) (1 1 0) (0 1 0) then z = 1, points numbered x fastest over 3×2×2
     expect(arr(v.hexahedra.value.subarray(0, 8))).to.deep.equal([0, 1, 4, 3, 6, 7, 10, 9]);
     expect(arr(v.position.value.subarray(3 * 10, 3 * 11))).to.deep.equal([0.5, 1, 2]);
-    const one = load<VoxelGridLoader>('VoxelGridLoader', { filename: path.join(tempFiles({ 'w.raw': Uint8Array.of(5, 0) }), 'w.raw'), resolution: '2 1 1', bgValue: '0' });
+    const one = load<VoxelGridLoader>('VoxelGridLoader', {
+      filename: path.join(tempFiles({ 'w.raw': Uint8Array.of(5, 0) }), 'w.raw'),
+      resolution: '2 1 1',
+      bgValue: '0',
+    });
     expect(one.hexahedra.value.length / 8).to.equal(1);
     expect(arr(one.idxInRegularGrid.value)).to.deep.equal([0]);
   });

@@ -1,6 +1,10 @@
 /** A problem in a mesh file, at a 1-based line (0 when it concerns the whole file). */
 export class MeshFileError extends Error {
-  constructor(readonly file: string, readonly line: number, readonly detail: string) {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly detail: string,
+  ) {
     super(`${line > 0 ? `${file}:${line}` : file}: ${detail}`);
     this.name = 'MeshFileError';
   }
@@ -22,7 +26,10 @@ export class TextScanner {
   /** Length of the text, the bound of any count the file declares. */
   readonly chars: number;
 
-  constructor(text: string, readonly file: string) {
+  constructor(
+    text: string,
+    readonly file: string,
+  ) {
     this.chars = text.length;
     this.lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
     if (this.lines.length > 0 && this.lines[this.lines.length - 1] === '') this.lines.pop();

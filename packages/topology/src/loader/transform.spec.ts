@@ -19,6 +19,7 @@ describe('loader transforms', () => {
     const d = Math.PI / 180;
     const r = mul(rz(60 * d), mul(ry(45 * d), rx(30 * d)));
     const s = [0.5 * 2, -1 * 3, 2 * 4];
-    for (let i = 0; i < 3; i++) expect(p[i]).to.be.closeTo([1, 2, 3][i]! + r[3 * i]! * s[0]! + r[3 * i + 1]! * s[1]! + r[3 * i + 2]! * s[2]!, 1e-13);
+    for (let i = 0; i < 3; i++)
+      expect(p[i]).to.be.closeTo([1, 2, 3][i]! + r[3 * i]! * s[0]! + r[3 * i + 1]! * s[1]! + r[3 * i + 2]! * s[2]!, 1e-13);
   });
 });

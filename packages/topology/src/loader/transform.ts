@@ -13,7 +13,8 @@ import { quatFromEulerAt, quatToMatrix3At } from '@sofa-ts/linalg';
 /** M = T·R·S as a row-major 4×4 matrix; rotation in degrees (SOFA's Euler order). */
 export function trsMatrix(translation: ArrayLike<number>, rotationDeg: ArrayLike<number>, scale: ArrayLike<number>): Float64Array {
   const k = Math.PI / 180;
-  const q = new Float64Array(4), r = new Float64Array(9);
+  const q = new Float64Array(4),
+    r = new Float64Array(9);
   quatFromEulerAt(q, 0, rotationDeg[0]! * k, rotationDeg[1]! * k, rotationDeg[2]! * k);
   quatToMatrix3At(r, 0, q, 0);
   const m = new Float64Array(16);
@@ -38,7 +39,9 @@ export function isAffine4(m: ArrayLike<number>): boolean {
 /** points (n × 3) ← M·[p; 1] for each point, in place. */
 export function applyTransform4(m: ArrayLike<number>, points: Float64Array): void {
   for (let p = 0; p < points.length; p += 3) {
-    const x = points[p]!, y = points[p + 1]!, z = points[p + 2]!;
+    const x = points[p]!,
+      y = points[p + 1]!,
+      z = points[p + 2]!;
     for (let i = 0; i < 3; i++) points[p + i] = m[4 * i]! * x + m[4 * i + 1]! * y + m[4 * i + 2]! * z + m[4 * i + 3]!;
   }
 }

@@ -1,4 +1,16 @@
-import { Bool, Indices, Real, UInt, Vec3, applyRemoval, contextMechanicalState, isMechanicalState, sofaComponent, type BaseMechanicalState, type TopologyChange } from '@sofa-ts/core';
+import {
+  Bool,
+  Indices,
+  Real,
+  UInt,
+  Vec3,
+  applyRemoval,
+  contextMechanicalState,
+  isMechanicalState,
+  sofaComponent,
+  type BaseMechanicalState,
+  type TopologyChange,
+} from '@sofa-ts/core';
 import { QuadSetTopologyContainer } from '../container/QuadSetTopologyContainer.js';
 import { QuadSetTopologyModifier } from '../container/QuadSetTopologyModifier.js';
 import { TopologicalMapping } from './topological-mapping.js';
@@ -27,12 +39,33 @@ import { TopologicalMapping } from './topological-mapping.js';
   description: 'Special case of mapping where EdgeSetTopology is converted to QuadSetTopology: a tube of quads around a curve of edges.',
 })
 export class Edge2QuadTopologicalMapping extends TopologicalMapping {
-  readonly nbPointsOnEachCircle = this.initData({ name: 'nbPointsOnEachCircle', type: UInt, default: 0, help: 'Discretization of created circles' });
+  readonly nbPointsOnEachCircle = this.initData({
+    name: 'nbPointsOnEachCircle',
+    type: UInt,
+    default: 0,
+    help: 'Discretization of created circles',
+  });
   readonly radius = this.initData({ name: 'radius', type: Real, default: 1, unit: 'length', help: 'Radius of created circles in yz plan' });
-  readonly radiusFocal = this.initData({ name: 'radiusFocal', type: Real, default: 0, unit: 'length', help: 'If greater than 0., radius in focal axis of created ellipses' });
+  readonly radiusFocal = this.initData({
+    name: 'radiusFocal',
+    type: Real,
+    default: 0,
+    unit: 'length',
+    help: 'If greater than 0., radius in focal axis of created ellipses',
+  });
   readonly focalAxis = this.initData({ name: 'focalAxis', type: Vec3, default: Float64Array.of(0, 0, 1), help: 'In case of ellipses' });
-  readonly edgeList = this.initData({ name: 'edgeList', type: Indices, default: new Uint32Array(0), help: 'list of input edges for the topological mapping: by default, all considered' });
-  readonly flipNormals = this.initData({ name: 'flipNormals', type: Bool, default: false, help: 'Flip Normal ? (Inverse point order when creating quad)' });
+  readonly edgeList = this.initData({
+    name: 'edgeList',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'list of input edges for the topological mapping: by default, all considered',
+  });
+  readonly flipNormals = this.initData({
+    name: 'flipNormals',
+    type: Bool,
+    default: false,
+    help: 'Flip Normal ? (Inverse point order when creating quad)',
+  });
 
   /** Input edge of each output quad (SOFA's Loc2GlobDataVec), nQuads. */
   private readonly loc2glob: number[] = [];
@@ -42,12 +75,15 @@ export class Edge2QuadTopologicalMapping extends TopologicalMapping {
     const to = this.outputContainer(QuadSetTopologyContainer, 'QuadSetTopologyContainer', 'QuadSetTopologyModifier');
     if (!this.radius.isSet && !this.radiusFocal.isSet) throw this.error('no radius (neither radius nor radiusFocal) defined');
     if (this.radius.isSet && !(this.radius.value > 0)) throw this.dataError(this.radius, 'radius is zero or negative');
-    if (this.radiusFocal.isSet && !(this.radiusFocal.value > 0)) this.warnAbout(this.radiusFocal, 'radiusFocal is zero or negative: circles are built');
+    if (this.radiusFocal.isSet && !(this.radiusFocal.value > 0))
+      this.warnAbout(this.radiusFocal, 'radiusFocal is zero or negative: circles are built');
     const N = this.nbPointsOnEachCircle.value;
     if (N < 1) throw this.error('nbPointsOnEachCircle is 0: the circles need at least one point');
-    const edges = from.getEdges(), nEdges = edges.length / 2;
+    const edges = from.getEdges(),
+      nEdges = edges.length / 2;
     const list = this.edgeList.value;
-    for (const e of list) if (e >= nEdges) throw this.dataError(this.edgeList, `edge ${e} is out of range: the input ${from.describe()} has ${nEdges} edges`);
+    for (const e of list)
+      if (e >= nEdges) throw this.dataError(this.edgeList, `edge ${e} is out of range: the input ${from.describe()} has ${nEdges} edges`);
     const nbPoints = from.getNbPoints() * N;
     this.placeCirclePoints(from.hasContext ? contextMechanicalState(from.context) : undefined, to, from.getNbPoints());
     const ids = list.length > 0 ? Array.from(list) : Array.from({ length: nEdges }, (_, e) => e);
@@ -58,14 +94,19 @@ export class Edge2QuadTopologicalMapping extends TopologicalMapping {
 
   /** (n·N × 4) the quads of the given input edges, appending their origins to loc2glob. */
   private quadsOf(ids: readonly number[], edges: ArrayLike<number>): Uint32Array {
-    const N = this.nbPointsOnEachCircle.value, flip = this.flipNormals.value;
+    const N = this.nbPointsOnEachCircle.value,
+      flip = this.flipNormals.value;
     const out = new Uint32Array(4 * N * ids.length);
     let o = 0;
     for (const e of ids) {
-      const p0 = edges[2 * e]!, p1 = edges[2 * e + 1]!;
+      const p0 = edges[2 * e]!,
+        p1 = edges[2 * e + 1]!;
       for (let j = 0; j < N; j++) {
         const j1 = (j + 1) % N;
-        const q0 = p0 * N + j, q1 = p1 * N + j, q2 = p1 * N + j1, q3 = p0 * N + j1;
+        const q0 = p0 * N + j,
+          q1 = p1 * N + j,
+          q2 = p1 * N + j1,
+          q3 = p0 * N + j1;
         if (flip) out.set([q3, q2, q1, q0], o);
         else out.set([q0, q1, q2, q3], o);
         o += 4;
@@ -80,10 +121,16 @@ export class Edge2QuadTopologicalMapping extends TopologicalMapping {
     const target = to.hasContext ? to.context.getObject(isMechanicalState, 'local') : undefined;
     if (!target) return;
     if (!frames || frames.stateType.name !== 'Rigid3d') {
-      throw this.error(`the mechanical state of the input's node ${frames ? `${frames.describe()} is ${frames.stateType.name}` : 'is missing'}: only Rigid3 frames can place the circle points of ${target.describe()}`);
+      throw this.error(
+        `the mechanical state of the input's node ${frames ? `${frames.describe()} is ${frames.stateType.name}` : 'is missing'}: only Rigid3 frames can place the circle points of ${target.describe()}`,
+      );
     }
-    if (target.stateType.name !== 'Vec3d') throw this.error(`the output state ${target.describe()} is ${target.stateType.name}; Edge2QuadTopologicalMapping maps Rigid3 to Vec3`);
-    if (frames.size < nIn) throw this.error(`the input state ${frames.describe()} has ${frames.size} frames for ${nIn} points of the input topology`);
+    if (target.stateType.name !== 'Vec3d')
+      throw this.error(
+        `the output state ${target.describe()} is ${target.stateType.name}; Edge2QuadTopologicalMapping maps Rigid3 to Vec3`,
+      );
+    if (frames.size < nIn)
+      throw this.error(`the input state ${frames.describe()} has ${frames.size} frames for ${nIn} points of the input topology`);
     const N = this.nbPointsOnEachCircle.value;
     const resizable = target as BaseMechanicalState & { resize?: (n: number) => void };
     if (target.size !== nIn * N) {
@@ -91,22 +138,30 @@ export class Edge2QuadTopologicalMapping extends TopologicalMapping {
       resizable.resize(nIn * N);
     }
     const ellipse = this.radiusFocal.isSet && this.radiusFocal.value > 0;
-    const rho = this.radius.value, rhoF = ellipse ? this.radiusFocal.value : rho;
+    const rho = this.radius.value,
+      rhoF = ellipse ? this.radiusFocal.value : rho;
     // local axes of the circle: (e_y, e_z), or for an ellipse Z0 = focalAxis/|focalAxis|, Y0 = Z0 × e_x
-    let Y0 = [0, 1, 0], Z0 = [0, 0, 1];
+    let Y0 = [0, 1, 0],
+      Z0 = [0, 0, 1];
     if (ellipse) {
-      const a = this.focalAxis.value, l = Math.hypot(a[0]!, a[1]!, a[2]!);
+      const a = this.focalAxis.value,
+        l = Math.hypot(a[0]!, a[1]!, a[2]!);
       if (!(l > 0)) throw this.dataError(this.focalAxis, 'focalAxis is the zero vector');
       Z0 = [a[0]! / l, a[1]! / l, a[2]! / l];
       Y0 = [0, Z0[2]!, -Z0[1]!];
     }
-    const xin = frames.x, x = target.x, Y = [0, 0, 0], Z = [0, 0, 0];
+    const xin = frames.x,
+      x = target.x,
+      Y = [0, 0, 0],
+      Z = [0, 0, 0];
     for (let i = 0; i < nIn; i++) {
       const o = 7 * i;
       rotate(Y, xin, o + 3, Y0);
       rotate(Z, xin, o + 3, Z0);
       for (let j = 0; j < N; j++) {
-        const th = (2 * Math.PI * j) / N, c = Math.cos(th) * rho, s = Math.sin(th) * rhoF;
+        const th = (2 * Math.PI * j) / N,
+          c = Math.cos(th) * rho,
+          s = Math.sin(th) * rhoF;
         for (let k = 0; k < 3; k++) x[3 * (i * N + j) + k] = xin[o + k]! + c * Y[k]! + s * Z[k]!;
       }
     }
@@ -121,7 +176,8 @@ export class Edge2QuadTopologicalMapping extends TopologicalMapping {
         return out.notifyEndingEvent();
       case 'pointsAdded': {
         // N circle points per input point, circle point j interpolated from the ancestors' point j
-        const anc: number[][] = [], coefs: number[][] = [];
+        const anc: number[][] = [],
+          coefs: number[][] = [];
         for (let i = 0; i < change.indices.length; i++) {
           for (let j = 0; j < N; j++) {
             anc.push((change.ancestors?.[i] ?? []).map((a) => a * N + j));
@@ -162,9 +218,16 @@ export class Edge2QuadTopologicalMapping extends TopologicalMapping {
 
 /** out = R(q)·v, q (x y z w) at qs[qo..qo+4]. */
 function rotate(out: number[], qs: ArrayLike<number>, qo: number, v: readonly number[]): void {
-  const x = qs[qo]!, y = qs[qo + 1]!, z = qs[qo + 2]!, w = qs[qo + 3]!;
-  const vx = v[0]!, vy = v[1]!, vz = v[2]!;
-  const tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
+  const x = qs[qo]!,
+    y = qs[qo + 1]!,
+    z = qs[qo + 2]!,
+    w = qs[qo + 3]!;
+  const vx = v[0]!,
+    vy = v[1]!,
+    vz = v[2]!;
+  const tx = 2 * (y * vz - z * vy),
+    ty = 2 * (z * vx - x * vz),
+    tz = 2 * (x * vy - y * vx);
   out[0] = vx + w * tx + (y * tz - z * ty);
   out[1] = vy + w * ty + (z * tx - x * tz);
   out[2] = vz + w * tz + (x * ty - y * tx);

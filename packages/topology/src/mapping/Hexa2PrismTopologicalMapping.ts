@@ -23,7 +23,8 @@ export class Hexa2PrismTopologicalMapping extends TopologicalMapping {
     const from = this.inputTopology();
     const to = this.output.get();
     if (!to) throw this.error('no output topology: set output="@path" to a MeshTopology');
-    if (!(to instanceof MeshTopology)) throw this.error(`output ${to.describe()} is not a MeshTopology: sofa-ts keeps prisms in MeshTopology only`);
+    if (!(to instanceof MeshTopology))
+      throw this.error(`output ${to.describe()} is not a MeshTopology: sofa-ts keeps prisms in MeshTopology only`);
     const hexa = from.getHexahedra();
     if (hexa.length === 0) this.warn(`input ${from.describe()} has no hexahedra: the output gets no prisms`);
     to.setElements({ nbPoints: from.getNbPoints() });
@@ -34,7 +35,9 @@ export class Hexa2PrismTopologicalMapping extends TopologicalMapping {
   override handleTopologyChange(_change: TopologyChange, topology: BaseMeshTopology): void {
     if (topology !== this.input.get() || this.warned) return;
     this.warned = true;
-    this.warn('the input topology changes but the prisms do not follow it (as in SOFA, whose updateTopologicalMappingTopDown is not implemented)');
+    this.warn(
+      'the input topology changes but the prisms do not follow it (as in SOFA, whose updateTopologicalMappingTopDown is not implemented)',
+    );
   }
 }
 

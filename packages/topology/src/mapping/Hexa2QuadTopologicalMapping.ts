@@ -25,7 +25,12 @@ import { ElementIndexMap, TopologicalMapping } from './topological-mapping.js';
   description: 'Topological mapping giving the boundary quads of a hexahedral topology.',
 })
 export class Hexa2QuadTopologicalMapping extends TopologicalMapping {
-  readonly flipNormals = this.initData({ name: 'flipNormals', type: Bool, default: false, help: 'reverse the order of the vertices of the quads' });
+  readonly flipNormals = this.initData({
+    name: 'flipNormals',
+    type: Bool,
+    default: false,
+    help: 'reverse the order of the vertices of the quads',
+  });
 
   /** Output quad ↔ input quad. */
   private readonly map = new ElementIndexMap();
@@ -35,7 +40,8 @@ export class Hexa2QuadTopologicalMapping extends TopologicalMapping {
     const to = this.outputContainer(QuadSetTopologyContainer, 'QuadSetTopologyContainer', 'QuadSetTopologyModifier');
     const hexa = from.getHexahedra();
     // a hexahedron container may start empty (its hexahedra come later); any other input needs hexahedra
-    if (hexa.length === 0 && !(from instanceof HexahedronSetTopologyContainer)) throw this.error(`input ${from.describe()} has no hexahedra`);
+    if (hexa.length === 0 && !(from instanceof HexahedronSetTopologyContainer))
+      throw this.error(`input ${from.describe()} has no hexahedra`);
     const quads = from.getQuads();
     const flip = this.flipNormals.value;
     this.map.clear();
@@ -68,9 +74,13 @@ export class Hexa2QuadTopologicalMapping extends TopologicalMapping {
 
   /** Input quads about to be removed: boundary ones leave the output one by one, as SOFA swaps them. */
   private quadsRemoved(removed: Uint32Array, out: QuadSetTopologyModifier): void {
-    this.map.removeInputElements(removed, this.inputMesh().count('quad'), out.getContainer().getQuads().length / 4,
+    this.map.removeInputElements(
+      removed,
+      this.inputMesh().count('quad'),
+      out.getContainer().getQuads().length / 4,
       (l) => out.removeQuads([l], true, false),
-      (k) => this.warn(`quad ${k} removed from the input is not a boundary quad of the output`));
+      (k) => this.warn(`quad ${k} removed from the input is not a boundary quad of the output`),
+    );
   }
 
   /** Input hexahedra about to be removed: their faces shared with a kept hexahedron become boundary quads. */

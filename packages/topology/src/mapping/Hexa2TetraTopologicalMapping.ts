@@ -8,11 +8,21 @@ import { TopologicalMapping } from './topological-mapping.js';
 
 /** Local vertices of the 6 tetrahedra of a hexahedron (vertex order of element-tables.ts). */
 const SPLIT: readonly (readonly [number, number, number, number])[] = [
-  [0, 5, 1, 6], [0, 1, 3, 6], [1, 3, 6, 2], [6, 3, 0, 7], [6, 7, 0, 5], [7, 5, 4, 0],
+  [0, 5, 1, 6],
+  [0, 1, 3, 6],
+  [1, 3, 6, 2],
+  [6, 3, 0, 7],
+  [6, 7, 0, 5],
+  [7, 5, 4, 0],
 ];
 /** The same tetrahedra with their last two vertices exchanged, used when the hexahedron is mirrored. */
 const SPLIT_MIRRORED: readonly (readonly [number, number, number, number])[] = [
-  [0, 5, 6, 1], [0, 1, 6, 3], [1, 3, 2, 6], [6, 3, 7, 0], [6, 7, 5, 0], [7, 5, 0, 4],
+  [0, 5, 6, 1],
+  [0, 1, 6, 3],
+  [1, 3, 2, 6],
+  [6, 3, 7, 0],
+  [6, 7, 5, 0],
+  [7, 5, 0, 4],
 ];
 
 /**
@@ -38,13 +48,21 @@ const SPLIT_MIRRORED: readonly (readonly [number, number, number, number])[] = [
   description: 'Topological mapping splitting each hexahedron of the input into 6 tetrahedra of the output.',
 })
 export class Hexa2TetraTopologicalMapping extends TopologicalMapping {
-  readonly swapping = this.initData({ name: 'swapping', type: Bool, default: false, help: 'mirror the split of grid cells in alternation so that neighbouring diagonals meet (avoids bias)' });
+  readonly swapping = this.initData({
+    name: 'swapping',
+    type: Bool,
+    default: false,
+    help: 'mirror the split of grid cells in alternation so that neighbouring diagonals meet (avoids bias)',
+  });
 
   override init(): void {
     const from = this.inputTopology();
     // SOFA's current version fills any output container; a static MeshTopology needs no modifier
     const out = this.output.get();
-    const to = out instanceof MeshTopology ? out : this.outputContainer(TetrahedronSetTopologyContainer, 'TetrahedronSetTopologyContainer', 'TetrahedronSetTopologyModifier');
+    const to =
+      out instanceof MeshTopology
+        ? out
+        : this.outputContainer(TetrahedronSetTopologyContainer, 'TetrahedronSetTopologyContainer', 'TetrahedronSetTopologyModifier');
     const hexa = from.getHexahedra();
     if (hexa.length === 0 && from.getTetrahedra().length > 0) throw this.error(`input ${from.describe()} has no hexahedra`);
     let cx = 2;
@@ -83,7 +101,9 @@ export class Hexa2TetraTopologicalMapping extends TopologicalMapping {
     if (this.output.get() instanceof MeshTopology) {
       if (!this.warnedStatic) {
         this.warnedStatic = true;
-        this.warn('the input changes but the output is a static MeshTopology: it keeps its tetrahedra (use a TetrahedronSetTopologyContainer with its modifier)');
+        this.warn(
+          'the input changes but the output is a static MeshTopology: it keeps its tetrahedra (use a TetrahedronSetTopologyContainer with its modifier)',
+        );
       }
       return;
     }
@@ -163,15 +183,15 @@ export function splitHexahedra(hexa: Uint32Array, swapping: boolean, cx: number,
     let mirrored = false;
     if (swapping) {
       if (!((h % cx) & 1)) {
-        swap(0, 1), swap(3, 2), swap(4, 5), swap(7, 6);
+        (swap(0, 1), swap(3, 2), swap(4, 5), swap(7, 6));
         mirrored = !mirrored;
       }
-      if (Math.floor(h / cx) % cy & 1) {
-        swap(0, 3), swap(1, 2), swap(4, 7), swap(5, 6);
+      if ((Math.floor(h / cx) % cy) & 1) {
+        (swap(0, 3), swap(1, 2), swap(4, 7), swap(5, 6));
         mirrored = !mirrored;
       }
       if (Math.floor(h / (cx * cy)) & 1) {
-        swap(0, 4), swap(1, 5), swap(2, 6), swap(3, 7);
+        (swap(0, 4), swap(1, 5), swap(2, 6), swap(3, 7));
         mirrored = !mirrored;
       }
     }

@@ -13,11 +13,18 @@ function mapped(input: SceneElementLike, mappingAttrs: Record<string, string>, o
 
 type SceneElementLike = ReturnType<typeof el>;
 
-function outputOf(input: SceneElementLike, mappingAttrs: Record<string, string>, output = 'PointSetTopologyContainer'): PointSetTopologyContainer {
+function outputOf(
+  input: SceneElementLike,
+  mappingAttrs: Record<string, string>,
+  output = 'PointSetTopologyContainer',
+): PointSetTopologyContainer {
   const root = initScene(
     el('Node', { name: 'root' }, [
       input,
-      el('Node', { name: 'points' }, [el(output, { name: 'out' }), el('Mesh2PointTopologicalMapping', { input: '@../in', output: '@out', ...mappingAttrs })]),
+      el('Node', { name: 'points' }, [
+        el(output, { name: 'out' }),
+        el('Mesh2PointTopologicalMapping', { input: '@../in', output: '@out', ...mappingAttrs }),
+      ]),
     ]),
   );
   return objectNamed<PointSetTopologyContainer>(root.children[0]!, 'out');
@@ -34,10 +41,14 @@ describe('topology: Mesh2PointTopologicalMapping', () => {
   it('points: each input point moved by each offset, points in input order', () => {
     const out = mapped(tetraMesh(), { pointBaryCoords: '0 0 0  0.5 0 -1' });
     expectPoints(out, [
-      [0, 0, 0], [0.5, 0, -1],
-      [1, 0, 0], [1.5, 0, -1],
-      [0, 1, 0], [0.5, 1, -1],
-      [0, 0, 1], [0.5, 0, 0],
+      [0, 0, 0],
+      [0.5, 0, -1],
+      [1, 0, 0],
+      [1.5, 0, -1],
+      [0, 1, 0],
+      [0.5, 1, -1],
+      [0, 0, 1],
+      [0.5, 0, 0],
     ]);
   });
 
@@ -54,7 +65,8 @@ describe('topology: Mesh2PointTopologicalMapping', () => {
     const pos = from.getPositions()!;
     for (let e = 0; e < 6; e++) {
       for (let k = 0; k < 3; k++) {
-        const a = pos[3 * edges[2 * e]! + k]!, b = pos[3 * edges[2 * e + 1]! + k]!;
+        const a = pos[3 * edges[2 * e]! + k]!,
+          b = pos[3 * edges[2 * e + 1]! + k]!;
         expect(p[3 * (4 + e) + k]).to.be.closeTo(0.75 * a + 0.25 * b, 1e-15);
       }
     }
@@ -62,16 +74,30 @@ describe('topology: Mesh2PointTopologicalMapping', () => {
 
   it('triangles, tetrahedra: barycentric points (a face centroid, the centroid, a vertex)', () => {
     const tri = el('TriangleSetTopologyContainer', { name: 'in', position: '0 0 0  3 0 0  0 3 0', triangles: '0 1 2' });
-    expectPoints(mapped(tri, { triangleBaryCoords: '0.3333333333333333 0.3333333333333333 0  1 0 0' }), [[1, 1, 0], [3, 0, 0]]);
-    expectPoints(mapped(tetraMesh(), { tetraBaryCoords: '0.25 0.25 0.25  0 0 1' }), [[0.25, 0.25, 0.25], [0, 0, 1]]);
+    expectPoints(mapped(tri, { triangleBaryCoords: '0.3333333333333333 0.3333333333333333 0  1 0 0' }), [
+      [1, 1, 0],
+      [3, 0, 0],
+    ]);
+    expectPoints(mapped(tetraMesh(), { tetraBaryCoords: '0.25 0.25 0.25  0 0 1' }), [
+      [0.25, 0.25, 0.25],
+      [0, 0, 1],
+    ]);
   });
 
   it('quads: SOFA’s bilinear rule (third vertex at (0, 1)); hexahedra: trilinear on the unit cube gives the coordinates back', () => {
     const quad = el('QuadSetTopologyContainer', { name: 'in', position: '0 0 0  1 0 0  1 1 0  0 1 0', quads: '0 1 2 3' });
     // (fx, fy) = (0.25, 0.5): 0.375·p0 + 0.125·p1 + 0.375·p2 + 0.125·p3
     expectPoints(mapped(quad, { quadBaryCoords: '0.25 0.5 0' }), [[0.5, 0.5, 0]]);
-    const cube = el('HexahedronSetTopologyContainer', { name: 'in', position: '0 0 0  1 0 0  1 1 0  0 1 0  0 0 1  1 0 1  1 1 1  0 1 1', hexahedra: '0 1 2 3 4 5 6 7' });
-    expectPoints(mapped(cube, { hexaBaryCoords: '0.2 0.7 0.4  1 1 1  0 1 0' }), [[0.2, 0.7, 0.4], [1, 1, 1], [0, 1, 0]]);
+    const cube = el('HexahedronSetTopologyContainer', {
+      name: 'in',
+      position: '0 0 0  1 0 0  1 1 0  0 1 0  0 0 1  1 0 1  1 1 1  0 1 1',
+      hexahedra: '0 1 2 3 4 5 6 7',
+    });
+    expectPoints(mapped(cube, { hexaBaryCoords: '0.2 0.7 0.4  1 1 1  0 1 0' }), [
+      [0.2, 0.7, 0.4],
+      [1, 1, 1],
+      [0, 1, 0],
+    ]);
   });
 
   it('copyEdges / copyTetrahedra: the input elements on the first point made from each vertex', () => {
@@ -87,6 +113,9 @@ describe('topology: Mesh2PointTopologicalMapping', () => {
   });
 
   it('an output that is not a point set container is a located error', () => {
-    expect(() => outputOf(tetraMesh(), { pointBaryCoords: '0 0 0' }, 'MeshTopology')).to.throw(SofaError, /not a PointSetTopologyContainer/);
+    expect(() => outputOf(tetraMesh(), { pointBaryCoords: '0 0 0' }, 'MeshTopology')).to.throw(
+      SofaError,
+      /not a PointSetTopologyContainer/,
+    );
   });
 });

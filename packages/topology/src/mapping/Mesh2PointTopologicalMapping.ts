@@ -59,15 +59,66 @@ function weights(kind: Source, fx: number, fy: number, fz: number): number[] {
   description: 'Maps any mesh primitive (point, edge, triangle...) into points, at relative positions in the primitive.',
 })
 export class Mesh2PointTopologicalMapping extends TopologicalMapping {
-  readonly pointBaryCoords = this.initData({ name: 'pointBaryCoords', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), group: 'BaryCoords', help: 'coordinates for the points of the output topology created from the points of the input topology (offsets)' });
-  readonly edgeBaryCoords = this.initData({ name: 'edgeBaryCoords', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), group: 'BaryCoords', help: 'coordinates for the points of the output topology created from the edges of the input topology' });
-  readonly triangleBaryCoords = this.initData({ name: 'triangleBaryCoords', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), group: 'BaryCoords', help: 'coordinates for the points of the output topology created from the triangles of the input topology' });
-  readonly quadBaryCoords = this.initData({ name: 'quadBaryCoords', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), group: 'BaryCoords', help: 'coordinates for the points of the output topology created from the quads of the input topology' });
-  readonly tetraBaryCoords = this.initData({ name: 'tetraBaryCoords', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), group: 'BaryCoords', help: 'coordinates for the points of the output topology created from the tetra of the input topology' });
-  readonly hexaBaryCoords = this.initData({ name: 'hexaBaryCoords', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), group: 'BaryCoords', help: 'coordinates for the points of the output topology created from the hexa of the input topology' });
-  readonly copyEdges = this.initData({ name: 'copyEdges', type: Bool, default: false, help: 'map the input edges into the output topology (requires at least one item in pointBaryCoords)' });
-  readonly copyTriangles = this.initData({ name: 'copyTriangles', type: Bool, default: false, help: 'map the input triangles into the output topology (requires at least one item in pointBaryCoords)' });
-  readonly copyTetrahedra = this.initData({ name: 'copyTetrahedra', type: Bool, default: false, help: 'map the input tetrahedra into the output topology (requires at least one item in pointBaryCoords)' });
+  readonly pointBaryCoords = this.initData({
+    name: 'pointBaryCoords',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    group: 'BaryCoords',
+    help: 'coordinates for the points of the output topology created from the points of the input topology (offsets)',
+  });
+  readonly edgeBaryCoords = this.initData({
+    name: 'edgeBaryCoords',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    group: 'BaryCoords',
+    help: 'coordinates for the points of the output topology created from the edges of the input topology',
+  });
+  readonly triangleBaryCoords = this.initData({
+    name: 'triangleBaryCoords',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    group: 'BaryCoords',
+    help: 'coordinates for the points of the output topology created from the triangles of the input topology',
+  });
+  readonly quadBaryCoords = this.initData({
+    name: 'quadBaryCoords',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    group: 'BaryCoords',
+    help: 'coordinates for the points of the output topology created from the quads of the input topology',
+  });
+  readonly tetraBaryCoords = this.initData({
+    name: 'tetraBaryCoords',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    group: 'BaryCoords',
+    help: 'coordinates for the points of the output topology created from the tetra of the input topology',
+  });
+  readonly hexaBaryCoords = this.initData({
+    name: 'hexaBaryCoords',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    group: 'BaryCoords',
+    help: 'coordinates for the points of the output topology created from the hexa of the input topology',
+  });
+  readonly copyEdges = this.initData({
+    name: 'copyEdges',
+    type: Bool,
+    default: false,
+    help: 'map the input edges into the output topology (requires at least one item in pointBaryCoords)',
+  });
+  readonly copyTriangles = this.initData({
+    name: 'copyTriangles',
+    type: Bool,
+    default: false,
+    help: 'map the input triangles into the output topology (requires at least one item in pointBaryCoords)',
+  });
+  readonly copyTetrahedra = this.initData({
+    name: 'copyTetrahedra',
+    type: Bool,
+    default: false,
+    help: 'map the input tetrahedra into the output topology (requires at least one item in pointBaryCoords)',
+  });
 
   /** Per source kind, per input item, its output points (SOFA's pointsMappedFrom; -1 once removed). */
   private readonly mappedFrom = new Map<Source, number[][]>();
@@ -82,12 +133,18 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
   /** The barycentric coordinates of a source kind (flat, 3 per generated point). */
   private coords(kind: Source): Float64Array {
     switch (kind) {
-      case 'point': return this.pointBaryCoords.value;
-      case 'edge': return this.edgeBaryCoords.value;
-      case 'triangle': return this.triangleBaryCoords.value;
-      case 'quad': return this.quadBaryCoords.value;
-      case 'tetrahedron': return this.tetraBaryCoords.value;
-      case 'hexahedron': return this.hexaBaryCoords.value;
+      case 'point':
+        return this.pointBaryCoords.value;
+      case 'edge':
+        return this.edgeBaryCoords.value;
+      case 'triangle':
+        return this.triangleBaryCoords.value;
+      case 'quad':
+        return this.quadBaryCoords.value;
+      case 'tetrahedron':
+        return this.tetraBaryCoords.value;
+      case 'hexahedron':
+        return this.hexaBaryCoords.value;
     }
   }
 
@@ -100,7 +157,8 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
     const from = this.inputTopology();
     const to = this.output.get();
     if (!to) throw this.error('no output topology: set output="@path" to a topology container');
-    if (!(to instanceof PointSetTopologyContainer)) throw this.error(`output ${to.describe()} is not a PointSetTopologyContainer (or a container derived from it)`);
+    if (!(to instanceof PointSetTopologyContainer))
+      throw this.error(`output ${to.describe()} is not a PointSetTopologyContainer (or a container derived from it)`);
     const noPoints = this.pointBaryCoords.value.length === 0;
     for (const d of [this.copyEdges, this.copyTriangles, this.copyTetrahedra]) {
       if (d.value && noPoints) {
@@ -109,7 +167,10 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
       }
     }
     const x = this.inputPositions(from);
-    if (!x) throw this.error(`the input topology ${from.describe()} has no positions (nor a state of its size in its node): the generated points cannot be placed`);
+    if (!x)
+      throw this.error(
+        `the input topology ${from.describe()} has no positions (nor a state of its size in its node): the generated points cannot be placed`,
+      );
     this.mappedFrom.clear();
     this.sourceKind.length = 0;
     this.sourceIndex.length = 0;
@@ -127,7 +188,9 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
           const mine: number[] = [];
           for (let j = 0; j < bc.length / 3; j++) {
             const w = weights(kind, bc[3 * j]!, bc[3 * j + 1]!, bc[3 * j + 2]!);
-            let px = 0, py = 0, pz = 0;
+            let px = 0,
+              py = 0,
+              pz = 0;
             for (let k = 0; k < nv; k++) {
               const v = kind === 'point' ? i : items[nv * i + k]!;
               px += w[k]! * x[3 * v]!;
@@ -158,12 +221,18 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
 
   private itemsOf(from: BaseMeshTopology, kind: Source): Uint32Array {
     switch (kind) {
-      case 'point': return new Uint32Array(0);
-      case 'edge': return from.getEdges();
-      case 'triangle': return from.getTriangles();
-      case 'quad': return from.getQuads();
-      case 'tetrahedron': return from.getTetrahedra();
-      case 'hexahedron': return from.getHexahedra();
+      case 'point':
+        return new Uint32Array(0);
+      case 'edge':
+        return from.getEdges();
+      case 'triangle':
+        return from.getTriangles();
+      case 'quad':
+        return from.getQuads();
+      case 'tetrahedron':
+        return from.getTetrahedra();
+      case 'hexahedron':
+        return from.getHexahedra();
     }
   }
 
@@ -196,13 +265,22 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
   }
 
   private copies(kind: TopologyElementKind): boolean {
-    return (kind === 'edge' && this.copyEdges.value) || (kind === 'triangle' && this.copyTriangles.value) || (kind === 'tetrahedron' && this.copyTetrahedra.value);
+    return (
+      (kind === 'edge' && this.copyEdges.value) ||
+      (kind === 'triangle' && this.copyTriangles.value) ||
+      (kind === 'tetrahedron' && this.copyTetrahedra.value)
+    );
   }
 
   /** The output's modifier for a copied kind (undefined when the kind is not copied). */
-  private copiedModifier(kind: TopologyElementKind): { removeElementsOf(k: TopologyElementKind, ids: Uint32Array): void; addElementsOf(k: TopologyElementKind, e: Uint32Array): void } | undefined {
+  private copiedModifier(
+    kind: TopologyElementKind,
+  ):
+    | { removeElementsOf(k: TopologyElementKind, ids: Uint32Array): void; addElementsOf(k: TopologyElementKind, e: Uint32Array): void }
+    | undefined {
     if (!this.copies(kind)) return undefined;
-    const cls = kind === 'edge' ? EdgeSetTopologyModifier : kind === 'triangle' ? TriangleSetTopologyModifier : TetrahedronSetTopologyModifier;
+    const cls =
+      kind === 'edge' ? EdgeSetTopologyModifier : kind === 'triangle' ? TriangleSetTopologyModifier : TetrahedronSetTopologyModifier;
     const m = this.outputModifier(cls);
     return {
       removeElementsOf: (k, ids) => {
@@ -222,10 +300,14 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
   /** The output's point modifier, or undefined (warned once: the output then stays as it is). */
   private pointModifier(): PointSetTopologyModifier | undefined {
     const t = this.output.require();
-    const m = t.hasContext ? t.context.objects.find((o): o is PointSetTopologyModifier => o instanceof PointSetTopologyModifier) : undefined;
+    const m = t.hasContext
+      ? t.context.objects.find((o): o is PointSetTopologyModifier => o instanceof PointSetTopologyModifier)
+      : undefined;
     if (!m && !this.warnedStatic) {
       this.warnedStatic = true;
-      this.warn(`the input topology changes but the output ${t.describe()} has no PointSetTopologyModifier beside it: its points stay as they are (as in SOFA)`);
+      this.warn(
+        `the input topology changes but the output ${t.describe()} has no PointSetTopologyModifier beside it: its points stay as they are (as in SOFA)`,
+      );
     }
     return m;
   }
@@ -237,7 +319,8 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
     let last = lists.length - 1;
     for (const i of indices) {
       if (i !== last) {
-        const a = lists[i]!, b = lists[last]!;
+        const a = lists[i]!,
+          b = lists[last]!;
         lists[i] = b;
         lists[last] = a;
         for (const p of b) if (p >= 0) this.sourceIndex[p] = i;
@@ -254,7 +337,13 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
   }
 
   /** Input items just added: their generated points are appended to the output. */
-  private addInput(kind: Source, indices: Uint32Array, ancestors?: readonly (readonly number[])[], coefs?: readonly (readonly number[])[], elements?: Uint32Array): void {
+  private addInput(
+    kind: Source,
+    indices: Uint32Array,
+    ancestors?: readonly (readonly number[])[],
+    coefs?: readonly (readonly number[])[],
+    elements?: Uint32Array,
+  ): void {
     const bc = this.coords(kind);
     if (bc.length === 0) return;
     const out = this.pointModifier();
@@ -264,7 +353,12 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
     const nb = bc.length / 3;
     const nv = VERTICES[kind];
     const pts = this.mappedFrom.get('point');
-    const exact = pts !== undefined && this.pointBaryCoords.value.length >= 3 && this.pointBaryCoords.value[0] === 0 && this.pointBaryCoords.value[1] === 0 && this.pointBaryCoords.value[2] === 0;
+    const exact =
+      pts !== undefined &&
+      this.pointBaryCoords.value.length >= 3 &&
+      this.pointBaryCoords.value[0] === 0 &&
+      this.pointBaryCoords.value[1] === 0 &&
+      this.pointBaryCoords.value[2] === 0;
     const anc: number[][] = [];
     const cf: number[][] = [];
     let missing = false;
@@ -303,7 +397,9 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
     });
     if (missing && !this.warnedNoAncestors) {
       this.warnedNoAncestors = true;
-      this.warn('output points generated by added input items have no ancestors (pointBaryCoords does not start with a zero offset): their states start at the origin, as in SOFA');
+      this.warn(
+        'output points generated by added input items have no ancestors (pointBaryCoords does not start with a zero offset): their states start at the origin, as in SOFA',
+      );
     }
     out.addPoints(anc.length, anc, cf);
   }
@@ -322,7 +418,8 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
       let last = this.sourceKind.length - 1;
       for (const p of items) {
         if (p !== last) {
-          const k = this.sourceKind[last]!, i = this.sourceIndex[last]!;
+          const k = this.sourceKind[last]!,
+            i = this.sourceIndex[last]!;
           if (i >= 0) {
             const mine = this.mappedFrom.get(k)![i]!;
             for (let j = 0; j < mine.length; j++) if (mine[j] === last) mine[j] = p;

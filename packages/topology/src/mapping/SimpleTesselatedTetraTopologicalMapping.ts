@@ -12,8 +12,14 @@ const INVALID = 0xffffffff;
  * the diagonal m0–m5, with SOFA's vertex orders. Vertex k < 4 is corner t_k, vertex 4 + j is m_j.
  */
 const CHILDREN: readonly (readonly [number, number, number, number])[] = [
-  [0, 4, 5, 6], [1, 4, 8, 7], [2, 5, 7, 9], [3, 6, 9, 8],
-  [5, 4, 7, 9], [5, 4, 9, 6], [8, 4, 9, 7], [8, 4, 6, 9],
+  [0, 4, 5, 6],
+  [1, 4, 8, 7],
+  [2, 5, 7, 9],
+  [3, 6, 9, 8],
+  [5, 4, 7, 9],
+  [5, 4, 9, 6],
+  [8, 4, 9, 7],
+  [8, 4, 6, 9],
 ];
 
 /**
@@ -36,14 +42,45 @@ const CHILDREN: readonly (readonly [number, number, number, number])[] = [
   name: 'SimpleTesselatedTetraTopologicalMapping',
   category: 'TopologicalMapping',
   module: 'Sofa.Component.Mapping.Linear',
-  description: 'Special case of mapping where a TetrahedronSetTopology is converted into a finer TetrahedronSetTopology (each tetrahedron split in 8).',
+  description:
+    'Special case of mapping where a TetrahedronSetTopology is converted into a finer TetrahedronSetTopology (each tetrahedron split in 8).',
 })
 export class SimpleTesselatedTetraTopologicalMapping extends TopologicalMapping {
-  readonly tetrahedraMappedFromTetra = this.initData({ name: 'tetrahedraMappedFromTetra', type: Indices, default: new Uint32Array(0), output: true, help: 'each tetrahedron of the input topology is mapped to the 8 tetrahedra in which it can be divided (8 per input tetrahedron)' });
-  readonly tetraSource = this.initData({ name: 'tetraSource', type: Indices, default: new Uint32Array(0), output: true, help: 'which tetra from the input topology map to a given tetra in the output topology (InvalidID if none)' });
-  readonly pointMappedFromPoint = this.initData({ name: 'pointMappedFromPoint', type: Indices, default: new Uint32Array(0), output: true, help: 'each point of the input topology is mapped to the same point' });
-  readonly pointMappedFromEdge = this.initData({ name: 'pointMappedFromEdge', type: Indices, default: new Uint32Array(0), output: true, help: 'each edge of the input topology is mapped to its midpoint' });
-  readonly pointSource = this.initData({ name: 'pointSource', type: Indices, default: new Uint32Array(0), output: true, help: 'which input element maps to a given output point: 0 none, > 0 point index + 1, < 0 −(edge index + 1) (stored as unsigned)' });
+  readonly tetrahedraMappedFromTetra = this.initData({
+    name: 'tetrahedraMappedFromTetra',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'each tetrahedron of the input topology is mapped to the 8 tetrahedra in which it can be divided (8 per input tetrahedron)',
+  });
+  readonly tetraSource = this.initData({
+    name: 'tetraSource',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'which tetra from the input topology map to a given tetra in the output topology (InvalidID if none)',
+  });
+  readonly pointMappedFromPoint = this.initData({
+    name: 'pointMappedFromPoint',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'each point of the input topology is mapped to the same point',
+  });
+  readonly pointMappedFromEdge = this.initData({
+    name: 'pointMappedFromEdge',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'each edge of the input topology is mapped to its midpoint',
+  });
+  readonly pointSource = this.initData({
+    name: 'pointSource',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'which input element maps to a given output point: 0 none, > 0 point index + 1, < 0 −(edge index + 1) (stored as unsigned)',
+  });
 
   private fromPoint: number[] = [];
   private fromEdge: number[] = [];
@@ -65,10 +102,14 @@ export class SimpleTesselatedTetraTopologicalMapping extends TopologicalMapping 
 
   override init(): void {
     const from = this.inputTopology();
-    if (!(from instanceof TetrahedronSetTopologyContainer)) throw this.error(`input ${from.describe()} is not a TetrahedronSetTopologyContainer`);
+    if (!(from instanceof TetrahedronSetTopologyContainer))
+      throw this.error(`input ${from.describe()} is not a TetrahedronSetTopologyContainer`);
     const to = this.outputContainer(TetrahedronSetTopologyContainer, 'TetrahedronSetTopologyContainer', undefined);
     const x = this.inputPositions(from);
-    if (!x) throw this.error(`the input topology ${from.describe()} has no positions (nor a state of its size in its node): the midpoints cannot be placed`);
+    if (!x)
+      throw this.error(
+        `the input topology ${from.describe()} has no positions (nor a state of its size in its node): the midpoints cannot be placed`,
+      );
     const np = from.getNbPoints();
     const edges = from.getEdges();
     const ne = edges.length / 2;
@@ -82,7 +123,8 @@ export class SimpleTesselatedTetraTopologicalMapping extends TopologicalMapping 
     }
     this.fromEdge = [];
     for (let e = 0; e < ne; e++) {
-      const a = edges[2 * e]!, b = edges[2 * e + 1]!;
+      const a = edges[2 * e]!,
+        b = edges[2 * e + 1]!;
       for (let k = 0; k < 3; k++) pos[3 * (np + e) + k] = (x[3 * a + k]! + x[3 * b + k]!) / 2;
       this.fromEdge.push(np + e);
       this.source.push(-(e + 1));
@@ -123,7 +165,12 @@ export class SimpleTesselatedTetraTopologicalMapping extends TopologicalMapping 
   // ---- topological changes ------------------------------------------------------------------------
 
   /** Input items about to be removed (descending): each slot takes the last item's map (SOFA's removeInputX). */
-  private static removeFromMap(map: number[], indices: Uint32Array, unlink: (mapped: number, index: number) => void, relink: (mapped: number, index: number) => void): void {
+  private static removeFromMap(
+    map: number[],
+    indices: Uint32Array,
+    unlink: (mapped: number, index: number) => void,
+    relink: (mapped: number, index: number) => void,
+  ): void {
     let last = map.length - 1;
     for (const i of indices) {
       const gone = map[i]!;
@@ -206,7 +253,9 @@ export class SimpleTesselatedTetraTopologicalMapping extends TopologicalMapping 
     if (!out) {
       if (!this.warnedNoModifier) {
         this.warnedNoModifier = true;
-        this.warn(`input tetrahedra were removed but the node of the output ${this.output.require().describe()} has no TetrahedronSetTopologyModifier: the output keeps their 8 children, as SOFA does (add a modifier there to remove them)`);
+        this.warn(
+          `input tetrahedra were removed but the node of the output ${this.output.require().describe()} has no TetrahedronSetTopologyModifier: the output keeps their 8 children, as SOFA does (add a modifier there to remove them)`,
+        );
       }
       return;
     }
@@ -230,7 +279,9 @@ export class SimpleTesselatedTetraTopologicalMapping extends TopologicalMapping 
           kids[kids.indexOf(c)] = INVALID;
           if (!this.removing && !this.warnedBottomUp) {
             this.warnedBottomUp = true;
-            this.warn('output tetrahedra were removed directly: the input keeps their tetrahedron (SOFA removes it once its 8 children are gone)');
+            this.warn(
+              'output tetrahedra were removed directly: the input keeps their tetrahedron (SOFA removes it once its 8 children are gone)',
+            );
           }
         }
         if (c !== last) {

@@ -1,4 +1,12 @@
-import { Bool, Indices, sofaComponent, type BaseMeshTopology, type Data, type TopologyChange, type TopologyElementKind } from '@sofa-ts/core';
+import {
+  Bool,
+  Indices,
+  sofaComponent,
+  type BaseMeshTopology,
+  type Data,
+  type TopologyChange,
+  type TopologyElementKind,
+} from '@sofa-ts/core';
 import { PointSetTopologyModifier } from '../container/PointSetTopologyModifier.js';
 import { TopologicalMapping } from './topological-mapping.js';
 
@@ -9,11 +17,16 @@ const VERTICES: Readonly<Record<TopologyElementKind, number>> = { edge: 2, trian
 
 function elementsOf(t: BaseMeshTopology, kind: TopologyElementKind): Uint32Array {
   switch (kind) {
-    case 'edge': return t.getEdges();
-    case 'triangle': return t.getTriangles();
-    case 'quad': return t.getQuads();
-    case 'tetrahedron': return t.getTetrahedra();
-    case 'hexahedron': return t.getHexahedra();
+    case 'edge':
+      return t.getEdges();
+    case 'triangle':
+      return t.getTriangles();
+    case 'quad':
+      return t.getQuads();
+    case 'tetrahedron':
+      return t.getTetrahedra();
+    case 'hexahedron':
+      return t.getHexahedra();
   }
 }
 
@@ -80,45 +93,157 @@ class SubsetMap {
   description: 'Topological mapping where the destination topology is a subset of the source topology.',
 })
 export class SubsetTopologicalMapping extends TopologicalMapping {
-  readonly samePoints = this.initData({ name: 'samePoints', type: Bool, default: false, help: 'true if the same set of points is used in both topologies' });
-  readonly handleEdges = this.initData({ name: 'handleEdges', type: Bool, default: false, help: 'true if edges events and mapping should be handled' });
-  readonly handleTriangles = this.initData({ name: 'handleTriangles', type: Bool, default: false, help: 'true if triangles events and mapping should be handled' });
-  readonly handleQuads = this.initData({ name: 'handleQuads', type: Bool, default: false, help: 'true if quads events and mapping should be handled' });
-  readonly handleTetrahedra = this.initData({ name: 'handleTetrahedra', type: Bool, default: false, help: 'true if tetrahedra events and mapping should be handled' });
-  readonly handleHexahedra = this.initData({ name: 'handleHexahedra', type: Bool, default: false, help: 'true if hexahedra events and mapping should be handled' });
-  readonly pointS2D = this.initData({ name: 'pointS2D', type: Indices, default: new Uint32Array(0), output: true, help: 'internal source -> destination topology points map' });
-  readonly pointD2S = this.initData({ name: 'pointD2S', type: Indices, default: new Uint32Array(0), output: true, help: 'internal destination -> source topology points map (link to SubsetMapping::indices to handle the mechanical side of the mapping)' });
-  readonly edgeS2D = this.initData({ name: 'edgeS2D', type: Indices, default: new Uint32Array(0), output: true, help: 'internal source -> destination topology edges map' });
-  readonly edgeD2S = this.initData({ name: 'edgeD2S', type: Indices, default: new Uint32Array(0), output: true, help: 'internal destination -> source topology edges map' });
-  readonly triangleS2D = this.initData({ name: 'triangleS2D', type: Indices, default: new Uint32Array(0), output: true, help: 'internal source -> destination topology triangles map' });
-  readonly triangleD2S = this.initData({ name: 'triangleD2S', type: Indices, default: new Uint32Array(0), output: true, help: 'internal destination -> source topology triangles map' });
-  readonly quadS2D = this.initData({ name: 'quadS2D', type: Indices, default: new Uint32Array(0), output: true, help: 'internal source -> destination topology quads map' });
-  readonly quadD2S = this.initData({ name: 'quadD2S', type: Indices, default: new Uint32Array(0), output: true, help: 'internal destination -> source topology quads map' });
-  readonly tetrahedronS2D = this.initData({ name: 'tetrahedronS2D', type: Indices, default: new Uint32Array(0), output: true, help: 'internal source -> destination topology tetrahedra map' });
-  readonly tetrahedronD2S = this.initData({ name: 'tetrahedronD2S', type: Indices, default: new Uint32Array(0), output: true, help: 'internal destination -> source topology tetrahedra map' });
-  readonly hexahedronS2D = this.initData({ name: 'hexahedronS2D', type: Indices, default: new Uint32Array(0), output: true, help: 'internal source -> destination topology hexahedra map' });
-  readonly hexahedronD2S = this.initData({ name: 'hexahedronD2S', type: Indices, default: new Uint32Array(0), output: true, help: 'internal destination -> source topology hexahedra map' });
+  readonly samePoints = this.initData({
+    name: 'samePoints',
+    type: Bool,
+    default: false,
+    help: 'true if the same set of points is used in both topologies',
+  });
+  readonly handleEdges = this.initData({
+    name: 'handleEdges',
+    type: Bool,
+    default: false,
+    help: 'true if edges events and mapping should be handled',
+  });
+  readonly handleTriangles = this.initData({
+    name: 'handleTriangles',
+    type: Bool,
+    default: false,
+    help: 'true if triangles events and mapping should be handled',
+  });
+  readonly handleQuads = this.initData({
+    name: 'handleQuads',
+    type: Bool,
+    default: false,
+    help: 'true if quads events and mapping should be handled',
+  });
+  readonly handleTetrahedra = this.initData({
+    name: 'handleTetrahedra',
+    type: Bool,
+    default: false,
+    help: 'true if tetrahedra events and mapping should be handled',
+  });
+  readonly handleHexahedra = this.initData({
+    name: 'handleHexahedra',
+    type: Bool,
+    default: false,
+    help: 'true if hexahedra events and mapping should be handled',
+  });
+  readonly pointS2D = this.initData({
+    name: 'pointS2D',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'internal source -> destination topology points map',
+  });
+  readonly pointD2S = this.initData({
+    name: 'pointD2S',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'internal destination -> source topology points map (link to SubsetMapping::indices to handle the mechanical side of the mapping)',
+  });
+  readonly edgeS2D = this.initData({
+    name: 'edgeS2D',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'internal source -> destination topology edges map',
+  });
+  readonly edgeD2S = this.initData({
+    name: 'edgeD2S',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'internal destination -> source topology edges map',
+  });
+  readonly triangleS2D = this.initData({
+    name: 'triangleS2D',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'internal source -> destination topology triangles map',
+  });
+  readonly triangleD2S = this.initData({
+    name: 'triangleD2S',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'internal destination -> source topology triangles map',
+  });
+  readonly quadS2D = this.initData({
+    name: 'quadS2D',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'internal source -> destination topology quads map',
+  });
+  readonly quadD2S = this.initData({
+    name: 'quadD2S',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'internal destination -> source topology quads map',
+  });
+  readonly tetrahedronS2D = this.initData({
+    name: 'tetrahedronS2D',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'internal source -> destination topology tetrahedra map',
+  });
+  readonly tetrahedronD2S = this.initData({
+    name: 'tetrahedronD2S',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'internal destination -> source topology tetrahedra map',
+  });
+  readonly hexahedronS2D = this.initData({
+    name: 'hexahedronS2D',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'internal source -> destination topology hexahedra map',
+  });
+  readonly hexahedronD2S = this.initData({
+    name: 'hexahedronD2S',
+    type: Indices,
+    default: new Uint32Array(0),
+    output: true,
+    help: 'internal destination -> source topology hexahedra map',
+  });
 
   private readonly points = new SubsetMap();
   private readonly maps = new Map<TopologyElementKind, SubsetMap>();
 
   private handles(kind: TopologyElementKind): boolean {
     switch (kind) {
-      case 'edge': return this.handleEdges.value;
-      case 'triangle': return this.handleTriangles.value;
-      case 'quad': return this.handleQuads.value;
-      case 'tetrahedron': return this.handleTetrahedra.value;
-      case 'hexahedron': return this.handleHexahedra.value;
+      case 'edge':
+        return this.handleEdges.value;
+      case 'triangle':
+        return this.handleTriangles.value;
+      case 'quad':
+        return this.handleQuads.value;
+      case 'tetrahedron':
+        return this.handleTetrahedra.value;
+      case 'hexahedron':
+        return this.handleHexahedra.value;
     }
   }
 
   private mapData(kind: TopologyElementKind): [Data<Uint32Array>, Data<Uint32Array>] {
     switch (kind) {
-      case 'edge': return [this.edgeS2D, this.edgeD2S];
-      case 'triangle': return [this.triangleS2D, this.triangleD2S];
-      case 'quad': return [this.quadS2D, this.quadD2S];
-      case 'tetrahedron': return [this.tetrahedronS2D, this.tetrahedronD2S];
-      case 'hexahedron': return [this.hexahedronS2D, this.hexahedronD2S];
+      case 'edge':
+        return [this.edgeS2D, this.edgeD2S];
+      case 'triangle':
+        return [this.triangleS2D, this.triangleD2S];
+      case 'quad':
+        return [this.quadS2D, this.quadD2S];
+      case 'tetrahedron':
+        return [this.tetrahedronS2D, this.tetrahedronD2S];
+      case 'hexahedron':
+        return [this.hexahedronS2D, this.hexahedronD2S];
     }
   }
 
@@ -126,11 +251,13 @@ export class SubsetTopologicalMapping extends TopologicalMapping {
     const from = this.inputTopology();
     const to = this.output.get();
     if (!to) throw this.error('no output topology: set output="@path" to a topology container');
-    const npS = from.getNbPoints(), npD = to.getNbPoints();
+    const npS = from.getNbPoints(),
+      npD = to.getNbPoints();
     this.points.s2d = [];
     this.points.d2s = [];
     if (!this.samePoints.value) {
-      const xs = from.getPositions(), xd = to.getPositions();
+      const xs = from.getPositions(),
+        xd = to.getPositions();
       const p = this.points;
       p.s2d = new Array<number>(npS).fill(INVALID);
       p.d2s = new Array<number>(npD).fill(INVALID);
@@ -148,7 +275,9 @@ export class SubsetTopologicalMapping extends TopologicalMapping {
       } else if (npS === npD) {
         for (let d = 0; d < npD; d++) p.d2s[d] = p.s2d[d] = d;
       } else {
-        throw this.error(`the topologies have ${npS} and ${npD} points and no positions: they cannot be matched (set samePoints="true" when they share their points)`);
+        throw this.error(
+          `the topologies have ${npS} and ${npD} points and no positions: they cannot be matched (set samePoints="true" when they share their points)`,
+        );
       }
     }
     this.maps.clear();
@@ -156,7 +285,8 @@ export class SubsetTopologicalMapping extends TopologicalMapping {
       if (!this.handles(kind)) continue;
       const m = new SubsetMap();
       this.maps.set(kind, m);
-      const es = elementsOf(from, kind), ed = elementsOf(to, kind);
+      const es = elementsOf(from, kind),
+        ed = elementsOf(to, kind);
       const nv = VERTICES[kind];
       m.s2d = new Array<number>(es.length / nv).fill(INVALID);
       m.d2s = new Array<number>(ed.length / nv).fill(INVALID);
@@ -216,7 +346,8 @@ export class SubsetTopologicalMapping extends TopologicalMapping {
         }
         return;
       case 'elementsAdded':
-        if (this.handles(change.kind)) this.elementsAdded(change.kind, change.indices, change.elements, change.ancestors, change.coefs, out);
+        if (this.handles(change.kind))
+          this.elementsAdded(change.kind, change.indices, change.elements, change.ancestors, change.coefs, out);
         return;
       case 'elementsRemoved':
         if (this.handles(change.kind)) this.elementsRemoved(change.kind, change.indices, out);
@@ -224,7 +355,12 @@ export class SubsetTopologicalMapping extends TopologicalMapping {
     }
   }
 
-  private pointsAdded(n: number, ancestors: readonly (readonly number[])[] | undefined, coefs: readonly (readonly number[])[] | undefined, out: PointSetTopologyModifier): void {
+  private pointsAdded(
+    n: number,
+    ancestors: readonly (readonly number[])[] | undefined,
+    coefs: readonly (readonly number[])[] | undefined,
+    out: PointSetTopologyModifier,
+  ): void {
     if (this.samePoints.value) return out.addPoints(n, ancestors, coefs);
     const p = this.points;
     const anc: number[][] = [];
@@ -232,14 +368,16 @@ export class SubsetTopologicalMapping extends TopologicalMapping {
     for (let i = 0; i < n; i++) {
       const s = p.s2d.length;
       p.s2d.push(INVALID);
-      const a = ancestors?.[i] ?? [], c = coefs?.[i] ?? [];
+      const a = ancestors?.[i] ?? [],
+        c = coefs?.[i] ?? [];
       let inDest = true;
       for (let k = 0; k < a.length && inDest; k++) if (c[k] !== 0 && p.s2d[a[k]!] === INVALID) inDest = false;
       if (!inDest) continue;
       const d = p.d2s.length;
       p.d2s.push(s);
       p.s2d[s] = d;
-      const ma: number[] = [], mc: number[] = [];
+      const ma: number[] = [],
+        mc: number[] = [];
       for (let k = 0; k < a.length; k++) {
         if (c[k] === 0) continue;
         ma.push(p.s2d[a[k]!]!);
@@ -251,7 +389,14 @@ export class SubsetTopologicalMapping extends TopologicalMapping {
     if (anc.length > 0) out.addPoints(anc.length, anc, cf, true);
   }
 
-  private elementsAdded(kind: TopologyElementKind, indices: Uint32Array, elements: Uint32Array, ancestors: readonly (readonly number[])[] | undefined, coefs: readonly (readonly number[])[] | undefined, out: PointSetTopologyModifier): void {
+  private elementsAdded(
+    kind: TopologyElementKind,
+    indices: Uint32Array,
+    elements: Uint32Array,
+    ancestors: readonly (readonly number[])[] | undefined,
+    coefs: readonly (readonly number[])[] | undefined,
+    out: PointSetTopologyModifier,
+  ): void {
     const m = this.maps.get(kind)!;
     const nv = VERTICES[kind];
     const pmap = this.samePoints.value ? undefined : this.points.s2d;
@@ -263,7 +408,8 @@ export class SubsetTopologicalMapping extends TopologicalMapping {
       const v: number[] = [];
       for (let k = 0; k < nv; k++) v.push(pmap ? pmap[elements[nv * i + k]!]! : elements[nv * i + k]!);
       let inDest = v.every((q) => q !== INVALID && q !== undefined);
-      const a = ancestors?.[i] ?? [], c = coefs?.[i] ?? [];
+      const a = ancestors?.[i] ?? [],
+        c = coefs?.[i] ?? [];
       for (let k = 0; k < a.length && inDest; k++) if (c[k] !== 0 && m.s2d[a[k]!] === INVALID) inDest = false;
       if (!inDest) return;
       const d = m.d2s.length;
@@ -271,7 +417,8 @@ export class SubsetTopologicalMapping extends TopologicalMapping {
       m.s2d[s] = d;
       added.push(...v);
       if (ancestors) {
-        const ma: number[] = [], mc: number[] = [];
+        const ma: number[] = [],
+          mc: number[] = [];
         for (let k = 0; k < a.length; k++) {
           if (c[k] === 0) continue;
           ma.push(m.s2d[a[k]!]!);

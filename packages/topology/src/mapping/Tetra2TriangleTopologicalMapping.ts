@@ -28,9 +28,24 @@ import { ElementIndexMap, TopologicalMapping } from './topological-mapping.js';
   description: 'Topological mapping giving the boundary triangles of a tetrahedral topology.',
 })
 export class Tetra2TriangleTopologicalMapping extends TopologicalMapping {
-  readonly flipNormals = this.initData({ name: 'flipNormals', type: Bool, default: false, help: 'reverse the orientation of the triangles' });
-  readonly noNewTriangles = this.initData({ name: 'noNewTriangles', type: Bool, default: false, help: 'do not add the triangles that removing tetrahedra brings to the boundary' });
-  readonly noInitialTriangles = this.initData({ name: 'noInitialTriangles', type: Bool, default: false, help: 'start with no triangle: only triangles added by topological changes are listed' });
+  readonly flipNormals = this.initData({
+    name: 'flipNormals',
+    type: Bool,
+    default: false,
+    help: 'reverse the orientation of the triangles',
+  });
+  readonly noNewTriangles = this.initData({
+    name: 'noNewTriangles',
+    type: Bool,
+    default: false,
+    help: 'do not add the triangles that removing tetrahedra brings to the boundary',
+  });
+  readonly noInitialTriangles = this.initData({
+    name: 'noInitialTriangles',
+    type: Bool,
+    default: false,
+    help: 'start with no triangle: only triangles added by topological changes are listed',
+  });
 
   /** Output triangle ↔ input triangle. */
   private readonly map = new ElementIndexMap();

@@ -66,9 +66,13 @@ export class Triangle2EdgeTopologicalMapping extends TopologicalMapping {
 
   /** Input edges about to be removed: boundary ones leave the output one by one, as SOFA swaps them. */
   private edgesRemoved(removed: Uint32Array, out: EdgeSetTopologyModifier): void {
-    this.map.removeInputElements(removed, this.inputMesh().count('edge'), out.getContainer().getEdges().length / 2,
+    this.map.removeInputElements(
+      removed,
+      this.inputMesh().count('edge'),
+      out.getContainer().getEdges().length / 2,
       (l) => out.removeEdges([l], false),
-      (k) => this.warn(`edge ${k} removed from the input is not a boundary edge of the output`));
+      (k) => this.warn(`edge ${k} removed from the input is not a boundary edge of the output`),
+    );
   }
 
   /** Input triangles about to be removed: their edges shared with a kept triangle become boundary edges. */

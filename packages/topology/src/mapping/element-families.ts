@@ -55,7 +55,9 @@ export class ElementFamilies {
 
   /** Parents removed (descending): returns their remaining children; the moved parents' children are renamed. */
   removeParents(indices: ArrayLike<number>): number[] {
-    const k = this.k, kids = this.kids, dads = this.dads;
+    const k = this.k,
+      kids = this.kids,
+      dads = this.dads;
     const out: number[] = [];
     let last = this.parentCount - 1;
     for (let r = 0; r < indices.length; r++, last--) {
@@ -79,7 +81,9 @@ export class ElementFamilies {
 
   /** Children removed (descending): their parents forget them, the moved children are renamed; returns how many had a parent. */
   removeChildren(indices: ArrayLike<number>): number {
-    const k = this.k, kids = this.kids, dads = this.dads;
+    const k = this.k,
+      kids = this.kids,
+      dads = this.dads;
     let orphaned = 0;
     let last = this.childCount - 1;
     for (let r = 0; r < indices.length; r++, last--) {

@@ -1,4 +1,14 @@
-import { BaseObject, contextMechanicalState, contextMeshTopology, isTopology, type BaseMeshTopology, type Link, type Node, type TopologyChange, type TopologyHandler } from '@sofa-ts/core';
+import {
+  BaseObject,
+  contextMechanicalState,
+  contextMeshTopology,
+  isTopology,
+  type BaseMeshTopology,
+  type Link,
+  type Node,
+  type TopologyChange,
+  type TopologyHandler,
+} from '@sofa-ts/core';
 import { PointSetTopologyModifier } from '../container/PointSetTopologyModifier.js';
 import { TopologyContainer } from '../container/topology-container.js';
 import type { DynamicMesh } from '../dynamic/dynamic-mesh.js';
@@ -15,8 +25,22 @@ import type { DynamicMesh } from '../dynamic/dynamic-mesh.js';
  * handlers, mappings included, in turn).
  */
 export abstract class TopologicalMapping extends BaseObject implements TopologyHandler {
-  readonly input: Link<BaseMeshTopology> = this.initLink<BaseMeshTopology>({ name: 'input', help: 'input topology to map (default: the topology of the parent node, as SOFA\'s "@../")', accepts: isTopology, expected: 'a topology', required: true, find: (o) => defaultTopology(o.context.parent) });
-  readonly output: Link<BaseMeshTopology> = this.initLink<BaseMeshTopology>({ name: 'output', help: 'output topology container to fill (default: the topology of this node, as SOFA\'s "@./")', accepts: isTopology, expected: 'a topology container', required: true, find: (o) => defaultTopology(o.context) });
+  readonly input: Link<BaseMeshTopology> = this.initLink<BaseMeshTopology>({
+    name: 'input',
+    help: 'input topology to map (default: the topology of the parent node, as SOFA\'s "@../")',
+    accepts: isTopology,
+    expected: 'a topology',
+    required: true,
+    find: (o) => defaultTopology(o.context.parent),
+  });
+  readonly output: Link<BaseMeshTopology> = this.initLink<BaseMeshTopology>({
+    name: 'output',
+    help: 'output topology container to fill (default: the topology of this node, as SOFA\'s "@./")',
+    accepts: isTopology,
+    expected: 'a topology container',
+    required: true,
+    find: (o) => defaultTopology(o.context),
+  });
 
   readonly topologyHandlerPriority = 'mapping' as const;
 
@@ -28,13 +52,28 @@ export abstract class TopologicalMapping extends BaseObject implements TopologyH
   }
 
   /** The output container, checked to be of the expected class and to have its modifier beside it. */
-  protected outputContainer<C extends TopologyContainer>(cls: abstract new (...args: never[]) => C, containerName: string, modifierName: string | undefined): C {
+  protected outputContainer<C extends TopologyContainer>(
+    cls: abstract new (...args: never[]) => C,
+    containerName: string,
+    modifierName: string | undefined,
+  ): C {
     const t = this.output.get();
     if (!t) throw this.error('no output topology: set output="@path" to a topology container');
-    if (t === this.input.get()) throw this.error(`the input and the output are the same topology ${t.describe()}`, 'put the output container in the mapping\'s node, or set input="@path" and output="@path"');
+    if (t === this.input.get())
+      throw this.error(
+        `the input and the output are the same topology ${t.describe()}`,
+        'put the output container in the mapping\'s node, or set input="@path" and output="@path"',
+      );
     if (!(t instanceof cls)) throw this.error(`output ${t.describe()} is not a ${containerName} (or a container derived from it)`);
-    if (modifierName !== undefined && t.hasContext && !t.context.objects.some((o) => o.className === modifierName || isModifierOf(o, modifierName))) {
-      throw this.error(`no ${modifierName} in the node of the output topology ${t.describe()}`, `add <${modifierName}/> next to the output container`);
+    if (
+      modifierName !== undefined &&
+      t.hasContext &&
+      !t.context.objects.some((o) => o.className === modifierName || isModifierOf(o, modifierName))
+    ) {
+      throw this.error(
+        `no ${modifierName} in the node of the output topology ${t.describe()}`,
+        `add <${modifierName}/> next to the output container`,
+      );
     }
     return t;
   }
@@ -126,7 +165,13 @@ export class ElementIndexMap {
    * output slot, then the output's last element moves into the slot removed; `remove(l)` removes
    * output element l. `notMapped(k)` hears of a removed input element without an output element.
    */
-  removeInputElements(removed: Uint32Array, inputCount: number, outputCount: number, remove: (l: number) => void, notMapped: (k: number) => void): void {
+  removeInputElements(
+    removed: Uint32Array,
+    inputCount: number,
+    outputCount: number,
+    remove: (l: number) => void,
+    notMapped: (k: number) => void,
+  ): void {
     const { loc2glob, glob2loc } = this;
     let last = inputCount - 1;
     let lastLoc = outputCount;

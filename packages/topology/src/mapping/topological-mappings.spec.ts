@@ -26,7 +26,11 @@ function volumes(p: Float64Array, tetra: Uint32Array): number[] {
 
 /** A grid node with its tetrahedron container and mapping, the container before or after the mapping. */
 function tetraScene(gridAttrs: Record<string, string>, swapping: string, containerFirst: boolean): Node {
-  const container = [el('TetrahedronSetTopologyContainer', { name: 'Tetra_topo' }), el('TetrahedronSetTopologyModifier', { name: 'Modifier' }), el('TetrahedronSetGeometryAlgorithms', { name: 'GeomAlgo', template: 'Vec3' })];
+  const container = [
+    el('TetrahedronSetTopologyContainer', { name: 'Tetra_topo' }),
+    el('TetrahedronSetTopologyModifier', { name: 'Modifier' }),
+    el('TetrahedronSetGeometryAlgorithms', { name: 'GeomAlgo', template: 'Vec3' }),
+  ];
   const mapping = el('Hexa2TetraTopologicalMapping', { input: '@grid', output: '@Tetra_topo', swapping });
   const grid = el('RegularGridTopology', { name: 'grid', ...gridAttrs });
   return initScene(el('Node', { name: 'root' }, [grid, ...(containerFirst ? [...container, mapping] : [mapping, ...container])]));
@@ -57,14 +61,14 @@ describe('topology: topological mappings', () => {
     });
   }
 
-  it('Hexa2Tetra splits each hexahedron in SOFA\'s order, mirrored in alternation with swapping', () => {
+  it("Hexa2Tetra splits each hexahedron in SOFA's order, mirrored in alternation with swapping", () => {
     const h = Uint32Array.of(0, 1, 4, 3, 9, 10, 13, 12);
     expect(Array.from(splitHexahedra(h, false, 2, 1).subarray(0, 8))).to.deep.equal([0, 10, 1, 13, 0, 1, 3, 13]);
     // cell 0 has an even x: mirrored in x, vertices 0↔1, 3↔2, 4↔5, 7↔6, and the mirrored split
     expect(Array.from(splitHexahedra(h, true, 2, 1).subarray(0, 4))).to.deep.equal([1, 9, 12, 0]);
   });
 
-  it('the output container may come after the mapping: it gets its elements at the mapping\'s init and keeps them', () => {
+  it("the output container may come after the mapping: it gets its elements at the mapping's init and keeps them", () => {
     const root = tetraScene({ min: '0 0 0', max: '1 1 1', n: '3 3 3' }, 'true', false);
     const tets = objectNamed<TetrahedronSetTopologyContainer>(root, 'Tetra_topo');
     expect(tets.tetrahedra.value.length / 4).to.equal(48);
@@ -78,7 +82,15 @@ describe('topology: topological mappings', () => {
       el('TriangleSetTopologyModifier', {}),
       el('Tetra2TriangleTopologicalMapping', { input: '@../Tetra_topo', output: '@tri' }),
     ]);
-    const root2 = initScene(el('Node', { name: 'root' }, [el('RegularGridTopology', { name: 'grid', min: '0 0 0', max: '3 3 3', n: '4 4 4' }), el('TetrahedronSetTopologyContainer', { name: 'Tetra_topo' }), el('TetrahedronSetTopologyModifier', {}), el('Hexa2TetraTopologicalMapping', { input: '@grid', output: '@Tetra_topo', swapping: 'true' }), child]));
+    const root2 = initScene(
+      el('Node', { name: 'root' }, [
+        el('RegularGridTopology', { name: 'grid', min: '0 0 0', max: '3 3 3', n: '4 4 4' }),
+        el('TetrahedronSetTopologyContainer', { name: 'Tetra_topo' }),
+        el('TetrahedronSetTopologyModifier', {}),
+        el('Hexa2TetraTopologicalMapping', { input: '@grid', output: '@Tetra_topo', swapping: 'true' }),
+        child,
+      ]),
+    );
     const p = objectNamed<RegularGridTopology>(root2, 'grid').getPositions()!;
     const tri = objectNamed<TriangleSetTopologyContainer>(root2.children[0]!, 'tri').getTriangles();
     expect(tri.length / 3).to.equal(12 * 9);
@@ -93,11 +105,26 @@ describe('topology: topological mappings', () => {
     expect(area).to.be.closeTo(6 * 9, 1e-12);
   });
 
-  it('Hexa2Quad gives the 6n² boundary quads of an n×n×n grid, in the grid\'s order and orientation', () => {
+  it("Hexa2Quad gives the 6n² boundary quads of an n×n×n grid, in the grid's order and orientation", () => {
     const root = initScene(
       el('Node', { name: 'root' }, [
-        el('RegularGridTopology', { name: 'grid', nx: '5', ny: '5', nz: '5', xmin: '0', xmax: '4', ymin: '0', ymax: '4', zmin: '0', zmax: '4' }),
-        el('Node', { name: 'visual' }, [el('QuadSetTopologyContainer', { name: 'Container' }), el('QuadSetTopologyModifier', {}), el('Hexa2QuadTopologicalMapping', { input: '@../grid', output: '@Container' })]),
+        el('RegularGridTopology', {
+          name: 'grid',
+          nx: '5',
+          ny: '5',
+          nz: '5',
+          xmin: '0',
+          xmax: '4',
+          ymin: '0',
+          ymax: '4',
+          zmin: '0',
+          zmax: '4',
+        }),
+        el('Node', { name: 'visual' }, [
+          el('QuadSetTopologyContainer', { name: 'Container' }),
+          el('QuadSetTopologyModifier', {}),
+          el('Hexa2QuadTopologicalMapping', { input: '@../grid', output: '@Container' }),
+        ]),
       ]),
     );
     const quads = objectNamed<QuadSetTopologyContainer>(root.children[0]!, 'Container');
@@ -113,7 +140,14 @@ describe('topology: topological mappings', () => {
     const hexa = '0 1 4 3 9 10 13 12  1 2 5 4 10 11 14 13';
     const make = (flip: string): Uint32Array =>
       objectNamed<QuadSetTopologyContainer>(
-        initScene(el('Node', {}, [el('HexahedronSetTopologyContainer', { name: 'h', hexahedra: hexa }), el('QuadSetTopologyContainer', { name: 'q' }), el('QuadSetTopologyModifier', {}), el('Hexa2QuadTopologicalMapping', { input: '@h', output: '@q', flipNormals: flip })])),
+        initScene(
+          el('Node', {}, [
+            el('HexahedronSetTopologyContainer', { name: 'h', hexahedra: hexa }),
+            el('QuadSetTopologyContainer', { name: 'q' }),
+            el('QuadSetTopologyModifier', {}),
+            el('Hexa2QuadTopologicalMapping', { input: '@h', output: '@q', flipNormals: flip }),
+          ]),
+        ),
         'q',
       ).getQuads();
     const q = make('0');
@@ -123,9 +157,18 @@ describe('topology: topological mappings', () => {
   });
 
   it('reports a missing modifier next to the output container, and a wrong output class', () => {
-    const noModifier = el('Node', {}, [el('RegularGridTopology', { name: 'grid' }), el('TetrahedronSetTopologyContainer', { name: 't' }), el('Hexa2TetraTopologicalMapping', { input: '@grid', output: '@t' })]);
+    const noModifier = el('Node', {}, [
+      el('RegularGridTopology', { name: 'grid' }),
+      el('TetrahedronSetTopologyContainer', { name: 't' }),
+      el('Hexa2TetraTopologicalMapping', { input: '@grid', output: '@t' }),
+    ]);
     expect(() => initScene(noModifier)).to.throw(SofaError, /no TetrahedronSetTopologyModifier in the node of the output topology/);
-    const wrong = el('Node', {}, [el('RegularGridTopology', { name: 'grid' }), el('TriangleSetTopologyContainer', { name: 't' }), el('TetrahedronSetTopologyModifier', {}), el('Hexa2TetraTopologicalMapping', { input: '@grid', output: '@t' })]);
+    const wrong = el('Node', {}, [
+      el('RegularGridTopology', { name: 'grid' }),
+      el('TriangleSetTopologyContainer', { name: 't' }),
+      el('TetrahedronSetTopologyModifier', {}),
+      el('Hexa2TetraTopologicalMapping', { input: '@grid', output: '@t' }),
+    ]);
     expect(() => initScene(wrong)).to.throw(SofaError, /is not a TetrahedronSetTopologyContainer/);
   });
 });

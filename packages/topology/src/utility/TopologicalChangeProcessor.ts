@@ -49,24 +49,107 @@ type ModifierClass<M> = abstract new (...args: never[]) => M;
 })
 export class TopologicalChangeProcessor extends BaseObject {
   readonly filename = this.initData({ name: 'filename', type: Str, default: '', help: 'input file name for topological changes' });
-  readonly listChanges = this.initData({ name: 'listChanges', type: RealArray(0, 'vector<Real>'), default: new Float64Array(0), help: '0 for adding, 1 for removing, 2 for cutting and associated indices (unused, as in SOFA)' });
-  readonly interval = this.initData({ name: 'interval', type: Real, default: 0, unit: 's', help: 'time between two removals with useDataInputs' });
-  readonly shift = this.initData({ name: 'shift', type: Real, default: 0, unit: 's', help: 'shift between times in the file and times when they will be read' });
-  readonly loop = this.initData({ name: 'loop', type: Bool, default: false, help: 'set to true to re-read the file when reaching the end' });
-  readonly useDataInputs = this.initData({ name: 'useDataInputs', type: Bool, default: false, help: 'remove the elements of the Data lists rather than read a file' });
-  readonly timeToRemove = this.initData({ name: 'timeToRemove', type: Real, default: 0, unit: 's', help: 'with useDataInputs, time after which the lists are removed' });
-  readonly pointsToRemove = this.initData({ name: 'pointsToRemove', type: Indices, default: new Uint32Array(0), help: 'list of point IDs to be removed' });
-  readonly edgesToRemove = this.initData({ name: 'edgesToRemove', type: Indices, default: new Uint32Array(0), help: 'list of edge IDs to be removed' });
-  readonly trianglesToRemove = this.initData({ name: 'trianglesToRemove', type: Indices, default: new Uint32Array(0), help: 'list of triangle IDs to be removed' });
-  readonly quadsToRemove = this.initData({ name: 'quadsToRemove', type: Indices, default: new Uint32Array(0), help: 'list of quad IDs to be removed' });
-  readonly tetrahedraToRemove = this.initData({ name: 'tetrahedraToRemove', type: Indices, default: new Uint32Array(0), help: 'list of tetrahedron IDs to be removed' });
-  readonly hexahedraToRemove = this.initData({ name: 'hexahedraToRemove', type: Indices, default: new Uint32Array(0), help: 'list of hexahedron IDs to be removed' });
-  readonly saveIndicesAtInit = this.initData({ name: 'saveIndicesAtInit', type: Bool, default: false, help: 'save the incisions to do at init (incisions are not supported)' });
-  readonly epsilonSnapPath = this.initData({ name: 'epsilonSnapPath', type: Real, default: 0.1, help: 'epsilon snap path of incisions (not supported)' });
-  readonly epsilonSnapBorder = this.initData({ name: 'epsilonSnapBorder', type: Real, default: 0.25, help: 'epsilon snap border of incisions (not supported)' });
+  readonly listChanges = this.initData({
+    name: 'listChanges',
+    type: RealArray(0, 'vector<Real>'),
+    default: new Float64Array(0),
+    help: '0 for adding, 1 for removing, 2 for cutting and associated indices (unused, as in SOFA)',
+  });
+  readonly interval = this.initData({
+    name: 'interval',
+    type: Real,
+    default: 0,
+    unit: 's',
+    help: 'time between two removals with useDataInputs',
+  });
+  readonly shift = this.initData({
+    name: 'shift',
+    type: Real,
+    default: 0,
+    unit: 's',
+    help: 'shift between times in the file and times when they will be read',
+  });
+  readonly loop = this.initData({
+    name: 'loop',
+    type: Bool,
+    default: false,
+    help: 'set to true to re-read the file when reaching the end',
+  });
+  readonly useDataInputs = this.initData({
+    name: 'useDataInputs',
+    type: Bool,
+    default: false,
+    help: 'remove the elements of the Data lists rather than read a file',
+  });
+  readonly timeToRemove = this.initData({
+    name: 'timeToRemove',
+    type: Real,
+    default: 0,
+    unit: 's',
+    help: 'with useDataInputs, time after which the lists are removed',
+  });
+  readonly pointsToRemove = this.initData({
+    name: 'pointsToRemove',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'list of point IDs to be removed',
+  });
+  readonly edgesToRemove = this.initData({
+    name: 'edgesToRemove',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'list of edge IDs to be removed',
+  });
+  readonly trianglesToRemove = this.initData({
+    name: 'trianglesToRemove',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'list of triangle IDs to be removed',
+  });
+  readonly quadsToRemove = this.initData({
+    name: 'quadsToRemove',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'list of quad IDs to be removed',
+  });
+  readonly tetrahedraToRemove = this.initData({
+    name: 'tetrahedraToRemove',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'list of tetrahedron IDs to be removed',
+  });
+  readonly hexahedraToRemove = this.initData({
+    name: 'hexahedraToRemove',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'list of hexahedron IDs to be removed',
+  });
+  readonly saveIndicesAtInit = this.initData({
+    name: 'saveIndicesAtInit',
+    type: Bool,
+    default: false,
+    help: 'save the incisions to do at init (incisions are not supported)',
+  });
+  readonly epsilonSnapPath = this.initData({
+    name: 'epsilonSnapPath',
+    type: Real,
+    default: 0.1,
+    help: 'epsilon snap path of incisions (not supported)',
+  });
+  readonly epsilonSnapBorder = this.initData({
+    name: 'epsilonSnapBorder',
+    type: Real,
+    default: 0.25,
+    help: 'epsilon snap border of incisions (not supported)',
+  });
   readonly draw = this.initData({ name: 'draw', type: Bool, default: false, help: 'draw information', group: 'Visualization' });
 
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology to change (default: the topology of this node, or above)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'the topology to change (default: the topology of this node, or above)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   private topo: BaseMeshTopology | undefined;
   /** The file's lines and the read position (SOFA reads the file as a stream). */
@@ -90,7 +173,11 @@ export class TopologicalChangeProcessor extends BaseObject {
 
   private readDataFile(): void {
     const name = this.filename.value.trim();
-    if (name === '') throw this.error('no file of topological changes given', "set filename='changes.txt' (or useDataInputs='1' with the lists to remove)");
+    if (name === '')
+      throw this.error(
+        'no file of topological changes given',
+        "set filename='changes.txt' (or useDataInputs='1' with the lists to remove)",
+      );
     const file = requireDataFile(this, name, 'file of topological changes');
     // through the host (files of a browser's viewer too)
     const h = host();
@@ -137,7 +224,7 @@ export class TopologicalChangeProcessor extends BaseObject {
 
   private processFile(time: number): void {
     const lines = this.readNext(time);
-    for (let i = 0; i < lines.length; ) {
+    for (let i = 0; i < lines.length;) {
       const words = lines[i]!.trim().split(/\s+/);
       const cmd = words[0];
       if (cmd === 'ADD=') {
@@ -149,7 +236,8 @@ export class TopologicalChangeProcessor extends BaseObject {
         const values = numbers(lines[i + 1]);
         // a missing index reads 0, as SOFA's stream extraction leaves it
         const ids = Array.from({ length: n }, (_, k) => values[k] ?? 0);
-        if (values.length < n) this.warn(`REMOVE= ${n} at T=${this.lastTime} lists ${values.length} indices: the missing ones are read as 0, as SOFA does`);
+        if (values.length < n)
+          this.warn(`REMOVE= ${n} at T=${this.lastTime} lists ${values.length} indices: the missing ones are read as 0, as SOFA does`);
         this.modifier(PointSetTopologyModifier, 'topology modifier').removeItems(ids);
         i += 2;
       } else if (cmd === 'INCISE=') {
@@ -159,7 +247,6 @@ export class TopologicalChangeProcessor extends BaseObject {
       } else i++;
     }
   }
-
 
   /** ADD= <kind> <n> [Ancestors a0 a1 ...] with the values on the next line. */
   private add(words: string[], values: number[]): void {
@@ -177,7 +264,8 @@ export class TopologicalChangeProcessor extends BaseObject {
           const t = values[3 * i] ?? 0;
           const b0 = values[3 * i + 1] ?? 0;
           const b1 = values[3 * i + 2] ?? 0;
-          if (3 * t + 2 >= tri.length) throw this.error(`PointsInTriangle: triangle ${t} does not exist (the topology has ${tri.length / 3})`);
+          if (3 * t + 2 >= tri.length)
+            throw this.error(`PointsInTriangle: triangle ${t} does not exist (the topology has ${tri.length / 3})`);
           ancestors.push([tri[3 * t]!, tri[3 * t + 1]!, tri[3 * t + 2]!]);
           coefs.push([b0, b1, 1 - b0 - b1]);
         }
@@ -192,7 +280,11 @@ export class TopologicalChangeProcessor extends BaseObject {
         const token = words[2];
         let ancestors: number[][] | undefined;
         if (token === 'Ancestors' || token === 'Ancestor') ancestors = Array.from({ length: n }, (_, i) => [Number(words[3 + i]) || 0]);
-        return this.modifier(TriangleSetTopologyModifier, 'TriangleSetTopologyModifier').addTriangles(take(3), ancestors, ancestors ? ancestors.map(() => []) : undefined);
+        return this.modifier(TriangleSetTopologyModifier, 'TriangleSetTopologyModifier').addTriangles(
+          take(3),
+          ancestors,
+          ancestors ? ancestors.map(() => []) : undefined,
+        );
       }
       case 'Quad':
       case 'Quads':
@@ -204,7 +296,9 @@ export class TopologicalChangeProcessor extends BaseObject {
       case 'Hexahedra':
         return this.modifier(HexahedronSetTopologyModifier, 'HexahedronSetTopologyModifier').addHexahedra(take(8));
       default:
-        this.warn(`ADD= '${kind}' is not a kind of element this processor adds (Edges, Triangles, Quads, Tetrahedra, Hexahedra, PointsInTriangle): skipped`);
+        this.warn(
+          `ADD= '${kind}' is not a kind of element this processor adds (Edges, Triangles, Quads, Tetrahedra, Hexahedra, PointsInTriangle): skipped`,
+        );
     }
   }
 

@@ -1,4 +1,14 @@
-import { BaseObject, Bool, contextMeshTopology, isTopology, RealArray, sofaComponent, VecN, type BaseMeshTopology, type SofaEvent } from '@sofa-ts/core';
+import {
+  BaseObject,
+  Bool,
+  contextMeshTopology,
+  isTopology,
+  RealArray,
+  sofaComponent,
+  VecN,
+  type BaseMeshTopology,
+  type SofaEvent,
+} from '@sofa-ts/core';
 import { EdgeSetTopologyModifier } from '../container/EdgeSetTopologyModifier.js';
 import { HexahedronSetTopologyModifier } from '../container/HexahedronSetTopologyModifier.js';
 import { QuadSetTopologyModifier } from '../container/QuadSetTopologyModifier.js';
@@ -24,10 +34,25 @@ const NODES: Record<Kind, number> = { hexahedron: 8, tetrahedron: 4, quad: 4, tr
   defaultTemplate: 'Vec3d',
 })
 export class TopologyBoundingTrasher extends BaseObject {
-  readonly position = this.initData({ name: 'position', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), help: 'positions of the points of the topology' });
-  readonly box = this.initData({ name: 'box', type: VecN(6, 'Vec6d'), default: Float64Array.of(-1000, -1000, -1000, 1000, 1000, 1000), help: 'the box (xmin, ymin, zmin, xmax, ymax, zmax) outside which elements are removed' });
+  readonly position = this.initData({
+    name: 'position',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    help: 'positions of the points of the topology',
+  });
+  readonly box = this.initData({
+    name: 'box',
+    type: VecN(6, 'Vec6d'),
+    default: Float64Array.of(-1000, -1000, -1000, 1000, 1000, 1000),
+    help: 'the box (xmin, ymin, zmin, xmax, ymax, zmax) outside which elements are removed',
+  });
   readonly drawBox = this.initData({ name: 'drawBox', type: Bool, default: false, help: 'draw the box', group: 'Visualization' });
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container (default: the node\'s)', accepts: isTopology, expected: 'a dynamic topology container' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: "link to the topology container (default: the node's)",
+    accepts: isTopology,
+    expected: 'a dynamic topology container',
+  });
 
   private kind: Kind | undefined;
   private remove: ((ids: number[]) => void) | undefined;
@@ -72,18 +97,41 @@ export class TopologyBoundingTrasher extends BaseObject {
 
   /** Removes the elements whose barycentre is outside the box. */
   filterElementsToRemove(): void {
-    const topo = this.topology.get()!, kind = this.kind!, nn = NODES[kind];
-    const elems = kind === 'hexahedron' ? topo.getHexahedra() : kind === 'tetrahedron' ? topo.getTetrahedra() : kind === 'quad' ? topo.getQuads() : kind === 'triangle' ? topo.getTriangles() : topo.getEdges();
-    const x = this.position.value, b = this.box.value, np = x.length / 3;
+    const topo = this.topology.get()!,
+      kind = this.kind!,
+      nn = NODES[kind];
+    const elems =
+      kind === 'hexahedron'
+        ? topo.getHexahedra()
+        : kind === 'tetrahedron'
+          ? topo.getTetrahedra()
+          : kind === 'quad'
+            ? topo.getQuads()
+            : kind === 'triangle'
+              ? topo.getTriangles()
+              : topo.getEdges();
+    const x = this.position.value,
+      b = this.box.value,
+      np = x.length / 3;
     this.ids.length = 0;
     for (let e = 0; e < elems.length / nn; e++) {
-      let cx = 0, cy = 0, cz = 0;
+      let cx = 0,
+        cy = 0,
+        cz = 0;
       for (let k = 0; k < nn; k++) {
         const p = elems[nn * e + k]!;
-        if (p >= np) throw this.error(`element ${e} has point ${p}, but 'position' has ${np} points`, 'link position to the state of the topology (position="@dofs.position")');
-        cx += x[3 * p]!; cy += x[3 * p + 1]!; cz += x[3 * p + 2]!;
+        if (p >= np)
+          throw this.error(
+            `element ${e} has point ${p}, but 'position' has ${np} points`,
+            'link position to the state of the topology (position="@dofs.position")',
+          );
+        cx += x[3 * p]!;
+        cy += x[3 * p + 1]!;
+        cz += x[3 * p + 2]!;
       }
-      cx /= nn; cy /= nn; cz /= nn;
+      cx /= nn;
+      cy /= nn;
+      cz /= nn;
       if (cx < b[0]! || cx > b[3]! || cy < b[1]! || cy > b[4]! || cz < b[2]! || cz > b[5]!) this.ids.push(e);
     }
     if (this.ids.length > 0) this.remove!(this.ids);

@@ -43,7 +43,10 @@ export function socketConnection(url: string): Connection {
 
 function decodeFrame(buf: ArrayBuffer): FromSimulation {
   const headerLength = new Uint32Array(buf, 0, 1)[0]!;
-  const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, headerLength))) as { nData: number; nOffsets: number } & Record<string, unknown>;
+  const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, headerLength))) as { nData: number; nOffsets: number } & Record<
+    string,
+    unknown
+  >;
   const start = 4 + headerLength + ((8 - ((4 + headerLength) % 8)) % 8);
   const data = new Float32Array(buf.slice(start, start + 4 * header.nData));
   const offsets = new Uint32Array(buf.slice(start + 4 * header.nData, start + 4 * header.nData + 4 * header.nOffsets));

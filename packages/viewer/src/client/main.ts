@@ -19,9 +19,10 @@ interface PageConfig {
 
 const config = JSON.parse(document.getElementById('sofa-config')!.textContent!) as PageConfig;
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
-const conn: Connection = config.mode === 'server'
-  ? socketConnection(new URL('ws', location.href.replace(/^http/, 'ws')).href)
-  : workerConnection(new URL('assets/worker.js', location.href).href, new URL('files/', location.href).href);
+const conn: Connection =
+  config.mode === 'server'
+    ? socketConnection(new URL('ws', location.href.replace(/^http/, 'ws')).href)
+    : workerConnection(new URL('assets/worker.js', location.href).href, new URL('files/', location.href).href);
 const send = (m: ToSimulation): void => conn.send(m);
 
 const view = new View3D($<HTMLCanvasElement>('view'), {
@@ -122,7 +123,15 @@ conn.onMessage((msg: FromSimulation) => {
       break;
     }
     case 'data':
-      if (msg.path === state.selected) renderData($('data'), msg.path, msg.fields, state.step, (name, value) => send({ type: 'setData', path: msg.path, name, value }), (name) => send({ type: 'watch', path: msg.path, name }));
+      if (msg.path === state.selected)
+        renderData(
+          $('data'),
+          msg.path,
+          msg.fields,
+          state.step,
+          (name, value) => send({ type: 'setData', path: msg.path, name, value }),
+          (name) => send({ type: 'watch', path: msg.path, name }),
+        );
       break;
     case 'watching':
       charts.setData(msg.names);
@@ -144,7 +153,12 @@ setInterval(() => {
 
 // Keys to the scene, as runSofa forwards them: Ctrl+key (a letter upper case), and the keys
 // SoftRobots' controllers read without it: + - and the arrows (ASCII 18-21, SOFA's codes).
-const arrowKeys: Record<string, string> = { ArrowLeft: String.fromCharCode(18), ArrowUp: String.fromCharCode(19), ArrowRight: String.fromCharCode(20), ArrowDown: String.fromCharCode(21) };
+const arrowKeys: Record<string, string> = {
+  ArrowLeft: String.fromCharCode(18),
+  ArrowUp: String.fromCharCode(19),
+  ArrowRight: String.fromCharCode(20),
+  ArrowDown: String.fromCharCode(21),
+};
 function sceneKey(e: KeyboardEvent): string | undefined {
   if ((e.target as HTMLElement | null)?.closest?.('input, textarea')) return undefined;
   if (arrowKeys[e.key]) return arrowKeys[e.key];
@@ -152,7 +166,10 @@ function sceneKey(e: KeyboardEvent): string | undefined {
   if (e.ctrlKey && e.key.length === 1) return e.key.toUpperCase();
   return undefined;
 }
-for (const [kind, pressed] of [['keydown', true], ['keyup', false]] as const) {
+for (const [kind, pressed] of [
+  ['keydown', true],
+  ['keyup', false],
+] as const) {
   window.addEventListener(kind, (e) => {
     const key = sceneKey(e);
     if (key === undefined) return;

@@ -40,8 +40,18 @@ export function renderTree(host: HTMLElement, root: TreeNode, select: (path: str
  * The Data panel: every Data of the selected component; numbers are edited in place (the edit is
  * sent when the field loses focus or on Ctrl+Enter, and takes effect at the next step).
  */
-export function renderData(host: HTMLElement, path: string, fields: DataField[], step: number, edit: (name: string, value: string) => void, watch?: (name: string) => void): void {
-  const focused = document.activeElement instanceof HTMLTextAreaElement && host.contains(document.activeElement) ? document.activeElement.dataset['name'] : undefined;
+export function renderData(
+  host: HTMLElement,
+  path: string,
+  fields: DataField[],
+  step: number,
+  edit: (name: string, value: string) => void,
+  watch?: (name: string) => void,
+): void {
+  const focused =
+    document.activeElement instanceof HTMLTextAreaElement && host.contains(document.activeElement)
+      ? document.activeElement.dataset['name']
+      : undefined;
   if (host.dataset['path'] === path && focused) {
     // keep the field being edited; refresh the others
     for (const f of fields) {
@@ -63,7 +73,12 @@ export function renderData(host: HTMLElement, path: string, fields: DataField[],
     const name = el('td', { class: 'data-name', title: `${f.help}${f.linkedFrom ? ` (linked from ${f.linkedFrom})` : ''}` }, f.name);
     const td = el('td');
     if (f.editable && f.numeric) {
-      const ta = el('textarea', { 'data-name': f.name, id: `data-${f.name}`, rows: String(Math.min(6, Math.ceil(f.value.length / 40) || 1)), spellcheck: 'false' });
+      const ta = el('textarea', {
+        'data-name': f.name,
+        id: `data-${f.name}`,
+        rows: String(Math.min(6, Math.ceil(f.value.length / 40) || 1)),
+        spellcheck: 'false',
+      });
       ta.value = f.value;
       const commit = (): void => edit(f.name, ta.value);
       ta.addEventListener('change', commit);

@@ -37,7 +37,10 @@ export class View3D {
   /** Where the scene's files are served (worker mode), for textures; undefined with --server. */
   filesBase: string | undefined;
 
-  constructor(private readonly canvas: HTMLCanvasElement, private readonly send: { pick(o: Vec3Tuple, d: Vec3Tuple): void; drag(t: Vec3Tuple): void; release(): void; consumed(): void }) {
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly send: { pick(o: Vec3Tuple, d: Vec3Tuple): void; drag(t: Vec3Tuple): void; release(): void; consumed(): void },
+  ) {
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: false, preserveDrawingBuffer: true });
     this.renderer.setPixelRatio(1);
     this.camera = new THREE.PerspectiveCamera(45, 1, 0.01, 1000);
@@ -61,7 +64,8 @@ export class View3D {
   }
 
   private resize(): void {
-    const w = this.canvas.clientWidth || 800, h = this.canvas.clientHeight || 600;
+    const w = this.canvas.clientWidth || 800,
+      h = this.canvas.clientHeight || 600;
     this.renderer.setSize(w, h, false);
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
@@ -129,7 +133,15 @@ export class View3D {
     if (info.kind === 'mesh') {
       if (info.indices) geometry.setIndex(new THREE.BufferAttribute(info.indices, 1));
       if (info.texcoords) geometry.setAttribute('uv', new THREE.BufferAttribute(info.texcoords, 2));
-      const mat = new THREE.MeshPhongMaterial({ color, side: THREE.DoubleSide, wireframe: info.wireframe, transparent, opacity: info.color[3], shininess: 30, specular: 0x222222 });
+      const mat = new THREE.MeshPhongMaterial({
+        color,
+        side: THREE.DoubleSide,
+        wireframe: info.wireframe,
+        transparent,
+        opacity: info.color[3],
+        shininess: 30,
+        specular: 0x222222,
+      });
       if (info.texture && this.filesBase) {
         // the texture is one of the scene's files, served beside it
         mat.map = new THREE.TextureLoader().load(new URL(info.texture.replace(/^\//, ''), this.filesBase).href);
@@ -142,7 +154,10 @@ export class View3D {
       object = new THREE.LineSegments(geometry, new THREE.LineBasicMaterial({ color, transparent, opacity: info.color[3] }));
     } else if (info.kind === 'points') {
       const size = info.size > 0 ? 2 * info.size : this.size / 150;
-      object = new THREE.Points(geometry, new THREE.PointsMaterial({ color, size, sizeAttenuation: true, transparent, opacity: info.color[3] }));
+      object = new THREE.Points(
+        geometry,
+        new THREE.PointsMaterial({ color, size, sizeAttenuation: true, transparent, opacity: info.color[3] }),
+      );
     } else {
       // rigid frames: three colored axes each (x red, y green, z blue)
       object = new THREE.LineSegments(geometry, new THREE.LineBasicMaterial({ vertexColors: true }));
@@ -205,8 +220,8 @@ export class View3D {
       for (let k = 0; k < 3; k++) {
         v.set(k === 0 ? len : 0, k === 1 ? len : 0, k === 2 ? len : 0).applyQuaternion(q);
         const b = 18 * i + 6 * k;
-        d.axes[b] = a[o]!, d.axes[b + 1] = a[o + 1]!, d.axes[b + 2] = a[o + 2]!;
-        d.axes[b + 3] = a[o]! + v.x, d.axes[b + 4] = a[o + 1]! + v.y, d.axes[b + 5] = a[o + 2]! + v.z;
+        ((d.axes[b] = a[o]!), (d.axes[b + 1] = a[o + 1]!), (d.axes[b + 2] = a[o + 2]!));
+        ((d.axes[b + 3] = a[o]! + v.x), (d.axes[b + 4] = a[o + 1]! + v.y), (d.axes[b + 5] = a[o + 2]! + v.z));
       }
     }
     d.geometry.getAttribute('position').needsUpdate = true;

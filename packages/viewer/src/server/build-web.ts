@@ -51,9 +51,15 @@ export async function buildWeb(sceneFile: string, outDir: string, o: { dataPaths
     }
     write(path.join('files', ...v.slice(1).split('/')), fs.readFileSync(real));
   }
-  if (outside.length > 0) throw new SofaError(`the scene reads files outside its folder and the data paths; add their folders with --data-path: ${outside.join(', ')}`);
+  if (outside.length > 0)
+    throw new SofaError(
+      `the scene reads files outside its folder and the data paths; add their folders with --data-path: ${outside.join(', ')}`,
+    );
   const assets = await webAssets();
   for (const [name, text] of Object.entries(assets)) write(path.join('assets', name), text);
-  write('index.html', viewerPage({ scene: roots.sceneVirtual, dataPaths: roots.dataVirtual, mode: 'worker', title: path.basename(sceneFile) }));
+  write(
+    'index.html',
+    viewerPage({ scene: roots.sceneVirtual, dataPaths: roots.dataVirtual, mode: 'worker', title: path.basename(sceneFile) }),
+  );
   return written;
 }

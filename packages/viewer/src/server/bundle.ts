@@ -25,7 +25,17 @@ async function build(): Promise<WebAssets> {
   const esbuild = await import('esbuild');
   const entry = (rel: string): string => fileURLToPath(new URL(rel, import.meta.url));
   const bundle = async (file: string): Promise<string> => {
-    const r = await esbuild.build({ entryPoints: [file], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, minify: true, legalComments: 'none', logLevel: 'silent' });
+    const r = await esbuild.build({
+      entryPoints: [file],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      write: false,
+      minify: true,
+      legalComments: 'none',
+      logLevel: 'silent',
+    });
     return r.outputFiles[0]!.text;
   };
   const [main, worker] = await Promise.all([bundle(entry('../client/main.js')), bundle(entry('../worker/worker.js'))]);

@@ -33,7 +33,8 @@ export class HostGuard {
       return `Origin '${origin}' is not this page's origin`;
     }
     const port = u.port === '' ? (u.protocol === 'https:' ? 443 : 80) : Number(u.port);
-    if (u.protocol !== 'http:' || !this.names.has(u.hostname.toLowerCase()) || port !== this.port) return `Origin '${origin}' is not this page's origin`;
+    if (u.protocol !== 'http:' || !this.names.has(u.hostname.toLowerCase()) || port !== this.port)
+      return `Origin '${origin}' is not this page's origin`;
     return undefined;
   }
 }

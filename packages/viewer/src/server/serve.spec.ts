@@ -96,7 +96,11 @@ describe('viewer server (sofa-ts view)', function () {
 
   it('answers only loopback Host names and its own Origin (DNS rebinding), with 403 and a log line for the others', async () => {
     const lines: string[] = [];
-    const v = await startViewer(path.join(dir, 'scene', 'a.scn'), { dataPaths: [path.join(dir, 'data')], port: 0, log: (l) => lines.push(l) });
+    const v = await startViewer(path.join(dir, 'scene', 'a.scn'), {
+      dataPaths: [path.join(dir, 'data')],
+      port: 0,
+      log: (l) => lines.push(l),
+    });
     try {
       const port = new URL(v.url).port;
       const file = `${v.url}files/data/0/d.txt`;
@@ -115,7 +119,9 @@ describe('viewer server (sofa-ts view)', function () {
         expect((await get(file, { host: `127.0.0.1:${port}`, origin })).status, origin).to.equal(403);
       }
       expect(lines.length).to.equal(7);
-      expect(lines[0]).to.equal(`viewer: refused GET /files/data/0/d.txt: Host 'attacker.example:${port}' is not a loopback name (--allow-host NAME answers another name)`);
+      expect(lines[0]).to.equal(
+        `viewer: refused GET /files/data/0/d.txt: Host 'attacker.example:${port}' is not a loopback name (--allow-host NAME answers another name)`,
+      );
       expect(lines[6]).to.contain("Origin 'null' is not this page's origin");
     } finally {
       await v.close();
@@ -123,7 +129,12 @@ describe('viewer server (sofa-ts view)', function () {
   });
 
   it('--allow-host answers the names given too', async () => {
-    const v = await startViewer(path.join(dir, 'scene', 'a.scn'), { dataPaths: [], port: 0, allowHosts: ['Sim.Lab.Example'], log: () => {} });
+    const v = await startViewer(path.join(dir, 'scene', 'a.scn'), {
+      dataPaths: [],
+      port: 0,
+      allowHosts: ['Sim.Lab.Example'],
+      log: () => {},
+    });
     try {
       const port = new URL(v.url).port;
       expect((await get(v.url, { host: `sim.lab.example:${port}`, origin: `http://sim.lab.example:${port}` })).status).to.equal(200);

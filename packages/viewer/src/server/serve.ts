@@ -28,7 +28,16 @@ export interface RunningViewer {
   close(): Promise<void>;
 }
 
-const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.bmp': 'image/bmp' };
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.bmp': 'image/bmp',
+};
 const typeOf = (p: string): string => types[path.extname(p).toLowerCase()] ?? 'application/octet-stream';
 
 /**
@@ -96,7 +105,9 @@ export async function startViewer(sceneFile: string, o: ViewOptions): Promise<Ru
         done(refused === undefined, 403, refused);
       },
     });
-    wss.on('connection', (ws) => attachSocketSession(ws, { scene: path.resolve(sceneFile), dataPaths: o.dataPaths.map((d) => path.resolve(d)) }));
+    wss.on('connection', (ws) =>
+      attachSocketSession(ws, { scene: path.resolve(sceneFile), dataPaths: o.dataPaths.map((d) => path.resolve(d)) }),
+    );
   }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,9 +1,24 @@
 /** SOFA's color syntax (RGBAColor): "r g b [a]", "#rrggbb[aa]", or a name. */
 const named: Record<string, [number, number, number, number]> = {
-  white: [1, 1, 1, 1], black: [0, 0, 0, 1], red: [1, 0, 0, 1], green: [0, 1, 0, 1], blue: [0, 0, 1, 1],
-  cyan: [0, 1, 1, 1], magenta: [1, 0, 1, 1], yellow: [1, 1, 0, 1], gray: [0.5, 0.5, 0.5, 1], grey: [0.5, 0.5, 0.5, 1],
-  darkgray: [0.25, 0.25, 0.25, 1], lightgray: [0.75, 0.75, 0.75, 1], orange: [1, 0.5, 0, 1], purple: [0.5, 0, 0.5, 1],
-  pink: [1, 0, 0.5, 1], brown: [0.6, 0.3, 0, 1], gold: [1, 0.84, 0, 1], navy: [0, 0, 0.5, 1], transparent: [0, 0, 0, 0],
+  white: [1, 1, 1, 1],
+  black: [0, 0, 0, 1],
+  red: [1, 0, 0, 1],
+  green: [0, 1, 0, 1],
+  blue: [0, 0, 1, 1],
+  cyan: [0, 1, 1, 1],
+  magenta: [1, 0, 1, 1],
+  yellow: [1, 1, 0, 1],
+  gray: [0.5, 0.5, 0.5, 1],
+  grey: [0.5, 0.5, 0.5, 1],
+  darkgray: [0.25, 0.25, 0.25, 1],
+  lightgray: [0.75, 0.75, 0.75, 1],
+  orange: [1, 0.5, 0, 1],
+  purple: [0.5, 0, 0.5, 1],
+  pink: [1, 0, 0.5, 1],
+  brown: [0.6, 0.3, 0, 1],
+  gold: [1, 0.84, 0, 1],
+  navy: [0, 0, 0.5, 1],
+  transparent: [0, 0, 0, 0],
 };
 
 export type Rgba = [number, number, number, number];

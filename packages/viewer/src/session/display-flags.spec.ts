@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { applyDisplayFlags, defaultDisplayFlags } from './display-flags.js';
 
 describe('viewer display flags (VisualStyle displayFlags)', () => {
-  it('sets the leaf flags of SOFA\'s group names and keeps the inherited ones', () => {
+  it("sets the leaf flags of SOFA's group names and keeps the inherited ones", () => {
     const { flags, unknown } = applyDisplayFlags(defaultDisplayFlags, 'showBehavior hideVisual showWireframe');
     expect(flags.showBehaviorModels && flags.showForceFields && flags.showInteractionForceFields).to.equal(true);
     expect(flags.showVisualModels).to.equal(false);

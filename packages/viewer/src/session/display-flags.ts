@@ -31,7 +31,16 @@ export const defaultDisplayFlags: DisplayFlags = {
 
 /** The leaf flags each SOFA flag name sets (the group names set several, as in SOFA's DisplayFlags). */
 const groups: Record<string, (keyof DisplayFlags)[]> = {
-  all: ['showVisualModels', 'showBehaviorModels', 'showForceFields', 'showInteractionForceFields', 'showCollisionModels', 'showBoundingCollisionModels', 'showMappings', 'showMechanicalMappings'],
+  all: [
+    'showVisualModels',
+    'showBehaviorModels',
+    'showForceFields',
+    'showInteractionForceFields',
+    'showCollisionModels',
+    'showBoundingCollisionModels',
+    'showMappings',
+    'showMechanicalMappings',
+  ],
   visual: ['showVisualModels'],
   visualmodels: ['showVisualModels'],
   behavior: ['showBehaviorModels', 'showForceFields', 'showInteractionForceFields'],

@@ -82,8 +82,8 @@ function surfaceTriangles(tri: Uint32Array, quads: Uint32Array): Uint32Array {
   out.set(tri);
   let o = tri.length;
   for (let q = 0; q < quads.length; q += 4) {
-    out[o++] = quads[q]!, out[o++] = quads[q + 1]!, out[o++] = quads[q + 2]!;
-    out[o++] = quads[q]!, out[o++] = quads[q + 2]!, out[o++] = quads[q + 3]!;
+    ((out[o++] = quads[q]!), (out[o++] = quads[q + 1]!), (out[o++] = quads[q + 2]!));
+    ((out[o++] = quads[q]!), (out[o++] = quads[q + 2]!), (out[o++] = quads[q + 3]!));
   }
   return out;
 }
@@ -91,15 +91,28 @@ function surfaceTriangles(tri: Uint32Array, quads: Uint32Array): Uint32Array {
 function isVisualModel(o: BaseObject): boolean {
   const info = (o.constructor as { componentInfo?: { category?: string } }).componentInfo;
   const pos = o.findData('position')?.value;
-  return (info?.category === 'Visual' || /^(Ogl|Visual)Model$/.test(o.className)) && pos instanceof Float64Array && o.findData('triangles') !== undefined;
+  return (
+    (info?.category === 'Visual' || /^(Ogl|Visual)Model$/.test(o.className)) &&
+    pos instanceof Float64Array &&
+    o.findData('triangles') !== undefined
+  );
 }
 
 /** The collision models the viewer knows by their SOFA names. */
 const collisionKinds: Record<string, 'mesh' | 'lines' | 'points' | 'spheres'> = {
-  TriangleCollisionModel: 'mesh', TriangleModel: 'mesh', Triangle: 'mesh', TriangleModelInRegularGrid: 'mesh',
-  LineCollisionModel: 'lines', LineModel: 'lines', Line: 'lines',
-  PointCollisionModel: 'points', PointModel: 'points', Point: 'points',
-  SphereCollisionModel: 'spheres', SphereModel: 'spheres', Sphere: 'spheres',
+  TriangleCollisionModel: 'mesh',
+  TriangleModel: 'mesh',
+  Triangle: 'mesh',
+  TriangleModelInRegularGrid: 'mesh',
+  LineCollisionModel: 'lines',
+  LineModel: 'lines',
+  Line: 'lines',
+  PointCollisionModel: 'points',
+  PointModel: 'points',
+  Point: 'points',
+  SphereCollisionModel: 'spheres',
+  SphereModel: 'spheres',
+  Sphere: 'spheres',
 };
 
 /**
@@ -107,7 +120,10 @@ const collisionKinds: Record<string, 'mesh' | 'lines' | 'points' | 'spheres'> = 
  * frames as axes), force fields (springs, element edges), interaction springs, collision models.
  * Every item is returned with its category; the page shows those its node's flags enable.
  */
-export function collectDrawItems(root: Node, warn: (message: string) => void = () => {}): { items: DrawItem[]; flags: Map<Node, DisplayFlags> } {
+export function collectDrawItems(
+  root: Node,
+  warn: (message: string) => void = () => {},
+): { items: DrawItem[]; flags: Map<Node, DisplayFlags> } {
   const flags = nodeDisplayFlags(root, warn);
   const items: DrawItem[] = [];
   const add = (it: Omit<DrawItem, 'id' | 'wireframe'>, node: Node): void => {
@@ -120,26 +136,46 @@ export function collectDrawItems(root: Node, warn: (message: string) => void = (
         const pos = o.findData('position')!;
         const tri = (o.findData('triangles')?.value as Uint32Array | undefined) ?? new Uint32Array(0);
         const quads = (o.findData('quads')?.value as Uint32Array | undefined) ?? new Uint32Array(0);
-        const color = parseColor(String(o.findData('color')?.value ?? '')) ?? materialDiffuse(String(o.findData('material')?.value ?? '')) ?? [0.8, 0.8, 0.8, 1];
+        const color = parseColor(String(o.findData('color')?.value ?? '')) ??
+          materialDiffuse(String(o.findData('material')?.value ?? '')) ?? [0.8, 0.8, 0.8, 1];
         const tc = o.findData('texcoords')?.value as Float64Array | undefined;
         const name = String(o.findData('texturename')?.value ?? '');
         // the texture file, found as SOFA finds data files; used when there is one texture coordinate per point
         const texture = name && tc && tc.length / 2 === (pos.value as Float64Array).length / 3 ? findDataFile(o, name) : undefined;
-        if (name && !texture) warn(`${o.describe()}: texture '${name}' not shown (${tc && tc.length / 2 === (pos.value as Float64Array).length / 3 ? 'file not found' : 'no texture coordinate per point'})`);
-        add({
-          path, category: 'visual', kind: 'mesh', color, indices: surfaceTriangles(tri, quads), size: 0, stride: 3,
-          ...(texture ? { texcoords: f32(tc!), texture } : {}),
-          read: () => pos.value as Float64Array,
-        }, node);
+        if (name && !texture)
+          warn(
+            `${o.describe()}: texture '${name}' not shown (${tc && tc.length / 2 === (pos.value as Float64Array).length / 3 ? 'file not found' : 'no texture coordinate per point'})`,
+          );
+        add(
+          {
+            path,
+            category: 'visual',
+            kind: 'mesh',
+            color,
+            indices: surfaceTriangles(tri, quads),
+            size: 0,
+            stride: 3,
+            ...(texture ? { texcoords: f32(tc!), texture } : {}),
+            read: () => pos.value as Float64Array,
+          },
+          node,
+        );
       } else if (isMechanicalState(o)) {
         const s = o as BaseMechanicalState;
         const t = s.stateType;
-        if (t.name.startsWith('Rigid3')) add({ path, category: 'behavior', kind: 'frames', color: [1, 1, 1, 1], size: 0, stride: 7, read: () => s.x }, node);
-        else if (t.coordSize === 3) add({ path, category: 'behavior', kind: 'points', color: [0.9, 0.9, 0.2, 1], size: 0, stride: 3, read: () => s.x }, node);
+        if (t.name.startsWith('Rigid3'))
+          add({ path, category: 'behavior', kind: 'frames', color: [1, 1, 1, 1], size: 0, stride: 7, read: () => s.x }, node);
+        else if (t.coordSize === 3)
+          add({ path, category: 'behavior', kind: 'points', color: [0.9, 0.9, 0.2, 1], size: 0, stride: 3, read: () => s.x }, node);
       } else if (isForceField(o)) {
         const states = o.getMechanicalStates();
         const springs = o.findData('spring')?.value;
-        if (springs instanceof Float64Array && springs.length > 0 && states.length >= 1 && states.every((s) => s.stateType.coordSize === 3)) {
+        if (
+          springs instanceof Float64Array &&
+          springs.length > 0 &&
+          states.length >= 1 &&
+          states.every((s) => s.stateType.coordSize === 3)
+        ) {
           // springs: (n × 5) = i, j, ks, kd, l0; two states → j indexes the second one (after the first's points)
           const n1 = states.length === 2 ? states[0]!.size : 0;
           const idx = new Uint32Array((springs.length / 5) * 2);
@@ -147,11 +183,22 @@ export function collectDrawItems(root: Node, warn: (message: string) => void = (
             idx[2 * k] = springs[5 * k]!;
             idx[2 * k + 1] = springs[5 * k + 1]! + n1;
           }
-          const s0 = states[0]!, s1 = states[1];
-          add({
-            path, category: states.length === 2 && s0 !== s1 ? 'interaction' : 'forcefield', kind: 'lines', color: [0.2, 0.9, 0.9, 1], indices: idx, size: 0, stride: 3,
-            read: () => s0.x, ...(s1 && n1 > 0 ? { read2: () => s1.x } : {}),
-          }, node);
+          const s0 = states[0]!,
+            s1 = states[1];
+          add(
+            {
+              path,
+              category: states.length === 2 && s0 !== s1 ? 'interaction' : 'forcefield',
+              kind: 'lines',
+              color: [0.2, 0.9, 0.9, 1],
+              indices: idx,
+              size: 0,
+              stride: 3,
+              read: () => s0.x,
+              ...(s1 && n1 > 0 ? { read2: () => s1.x } : {}),
+            },
+            node,
+          );
           continue;
         }
         if (states.length !== 1 || states[0]!.stateType.coordSize !== 3 || o.className === 'MouseSpringForceField') continue;
@@ -160,18 +207,42 @@ export function collectDrawItems(root: Node, warn: (message: string) => void = (
         const edges = topo.getEdges();
         if (edges.length === 0) continue;
         const s = states[0]!;
-        add({ path, category: 'forcefield', kind: 'lines', color: [0.3, 0.3, 1, 1], indices: Uint32Array.from(edges), size: 0, stride: 3, read: () => s.x }, node);
+        add(
+          {
+            path,
+            category: 'forcefield',
+            kind: 'lines',
+            color: [0.3, 0.3, 1, 1],
+            indices: Uint32Array.from(edges),
+            size: 0,
+            stride: 3,
+            read: () => s.x,
+          },
+          node,
+        );
       } else {
         const kind = collisionKinds[o.className];
         if (!kind) continue;
         const s = node.getObject(isMechanicalState, 'local');
-        if (!s || s.stateType.coordSize !== 3 && !s.stateType.name.startsWith('Rigid3')) continue;
+        if (!s || (s.stateType.coordSize !== 3 && !s.stateType.name.startsWith('Rigid3'))) continue;
         const color = parseColor(String(o.findData('color')?.value ?? '')) ?? [1, 0, 0, 1];
         const stride = s.stateType.coordSize;
         if (kind === 'spheres') {
           const list = o.findData('listRadius')?.value as Float64Array | undefined;
           const r = Number(o.findData('radius')?.value ?? 1);
-          add({ path, category: 'collision', kind: 'points', color, size: r, ...(list && list.length > 0 ? { radii: f32(list) } : {}), stride, read: () => s.x }, node);
+          add(
+            {
+              path,
+              category: 'collision',
+              kind: 'points',
+              color,
+              size: r,
+              ...(list && list.length > 0 ? { radii: f32(list) } : {}),
+              stride,
+              read: () => s.x,
+            },
+            node,
+          );
         } else if (kind === 'points') {
           add({ path, category: 'collision', kind: 'points', color, size: 0, stride, read: () => s.x }, node);
         } else {
@@ -180,7 +251,19 @@ export function collectDrawItems(root: Node, warn: (message: string) => void = (
           const idx = kind === 'mesh' ? surfaceTriangles(topo.getTriangles(), topo.getQuads()) : Uint32Array.from(topo.getEdges());
           if (idx.length === 0) continue;
           if (stride !== 3) continue;
-          add({ path, category: 'collision', kind: kind === 'mesh' ? 'mesh' : 'lines', color, indices: idx, size: 0, stride, read: () => s.x }, node);
+          add(
+            {
+              path,
+              category: 'collision',
+              kind: kind === 'mesh' ? 'mesh' : 'lines',
+              color,
+              indices: idx,
+              size: 0,
+              stride,
+              read: () => s.x,
+            },
+            node,
+          );
           items[items.length - 1]!.wireframe = true;
         }
       }
@@ -224,11 +307,13 @@ function contactItem(root: Node): Omit<DrawItem, 'id' | 'wireframe'> | undefined
     for (const o of n.objects) {
       if (collisionKinds[o.className]) hasCollision = true;
       if ((o as { isConstraintSolver?: boolean }).isConstraintSolver) solver ??= o as unknown as ConstraintSolverLike;
-      if (isMechanicalState(o) && o.stateType.coordSize === 3) for (let i = 0; i < o.x.length; i++) size = Math.max(size, Math.abs(o.x[i]!));
+      if (isMechanicalState(o) && o.stateType.coordSize === 3)
+        for (let i = 0; i < o.x.length; i++) size = Math.max(size, Math.abs(o.x[i]!));
     }
   });
   if (!hasCollision && !solver) return undefined;
-  const p = new Float64Array(3), q = new Float64Array(3);
+  const p = new Float64Array(3),
+    q = new Float64Array(3);
   const read = (): Float64Array => {
     const seg: number[] = [];
     const forces: [number, number, number, number, number, number, number][] = [];
@@ -236,13 +321,22 @@ function contactItem(root: Node): Omit<DrawItem, 'id' | 'wireframe'> | undefined
       for (const o of n.objects) {
         if (o.className === 'PenalityContactForceField') {
           const c = o as unknown as PenaltyContacts;
-          const s1 = c.object1.get(), s2 = c.object2.get();
+          const s1 = c.object1.get(),
+            s2 = c.object2.get();
           if (!s1 || !s2) continue;
           for (let k = 0; k < c.count; k++) {
             contactPointPosition(p, 0, s1.x, c.sides[0], k);
             contactPointPosition(q, 0, s2.x, c.sides[1], k);
             seg.push(p[0]!, p[1]!, p[2]!, q[0]!, q[1]!, q[2]!);
-            forces.push([q[0]!, q[1]!, q[2]!, c.normal[3 * k]!, c.normal[3 * k + 1]!, c.normal[3 * k + 2]!, c.ks[k]! * Math.max(0, c.pen[k]!)]);
+            forces.push([
+              q[0]!,
+              q[1]!,
+              q[2]!,
+              c.normal[3 * k]!,
+              c.normal[3 * k + 1]!,
+              c.normal[3 * k + 2]!,
+              c.ks[k]! * Math.max(0, c.pen[k]!),
+            ]);
           }
         } else if ((o as unknown as Partial<LagrangianContacts>).contactGeometry) {
           const g = (o as unknown as LagrangianContacts).contactGeometry;
@@ -259,14 +353,19 @@ function contactItem(root: Node): Omit<DrawItem, 'id' | 'wireframe'> | undefined
     let fmax = 0;
     for (const f of forces) fmax = Math.max(fmax, Math.abs(f[6]));
     const scale = fmax > 0 ? (0.1 * Math.max(size, 1e-9)) / fmax : 0;
-    for (const [x, y, z, nx, ny, nz, f] of forces) if (f !== 0) seg.push(x, y, z, x + scale * f * nx, y + scale * f * ny, z + scale * f * nz);
+    for (const [x, y, z, nx, ny, nz, f] of forces)
+      if (f !== 0) seg.push(x, y, z, x + scale * f * nx, y + scale * f * ny, z + scale * f * nz);
     return Float64Array.from(seg);
   };
   return { path: '(contacts)', category: 'contact', kind: 'lines', color: [1, 0.3, 0.2, 1], size: 0, stride: 3, read };
 }
 
 /** The item descriptions sent once to the page (no functions). */
-export function describeItems(items: readonly DrawItem[], flags: Map<Node, DisplayFlags>, root: Node): { items: DrawItemInfo[]; shown: number[] } {
+export function describeItems(
+  items: readonly DrawItem[],
+  flags: Map<Node, DisplayFlags>,
+  root: Node,
+): { items: DrawItemInfo[]; shown: number[] } {
   const infos = items.map(({ read: _r, read2: _r2, stride: _s, ...info }) => info);
   const shown: number[] = [];
   const nodeOf = new Map<string, Node>();
@@ -275,7 +374,18 @@ export function describeItems(items: readonly DrawItem[], flags: Map<Node, Displ
   });
   for (const it of items) {
     const f = flags.get(nodeOf.get(it.path)!) ?? flags.get(root) ?? defaultDisplayFlags;
-    const on = it.category === 'contact' ? f.showCollisionModels || f.showInteractionForceFields : it.category === 'visual' ? f.showVisualModels : it.category === 'behavior' ? f.showBehaviorModels : it.category === 'forcefield' ? f.showForceFields : it.category === 'interaction' ? f.showInteractionForceFields : f.showCollisionModels;
+    const on =
+      it.category === 'contact'
+        ? f.showCollisionModels || f.showInteractionForceFields
+        : it.category === 'visual'
+          ? f.showVisualModels
+          : it.category === 'behavior'
+            ? f.showBehaviorModels
+            : it.category === 'forcefield'
+              ? f.showForceFields
+              : it.category === 'interaction'
+                ? f.showInteractionForceFields
+                : f.showCollisionModels;
     if (on) shown.push(it.id);
   }
   return { items: infos, shown };

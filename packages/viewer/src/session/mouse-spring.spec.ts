@@ -12,7 +12,12 @@ const scene = (spring: string, solver: string): string => `
   ${spring}
 </Node>`;
 
-async function run(spring: string, solver: string, steps: number, drive?: (s: Awaited<ReturnType<typeof loadSceneFromString>>) => void): Promise<Float64Array> {
+async function run(
+  spring: string,
+  solver: string,
+  steps: number,
+  drive?: (s: Awaited<ReturnType<typeof loadSceneFromString>>) => void,
+): Promise<Float64Array> {
   const registry = createRegistry();
   registry.load('@sofa-ts/viewer', viewerModule);
   const s = await loadSceneFromString(scene(spring, solver), { registry });
@@ -34,16 +39,23 @@ describe('viewer: MouseSpringForceField (the shift-drag spring)', () => {
     // point 1 alone (no inter-point spring): m·Δv = h·(k·(t − x) − h·k·v) / (1 + h²·k/m) per axis
     const registry = createRegistry();
     registry.load('@sofa-ts/viewer', viewerModule);
-    const s = await loadSceneFromString(`
+    const s = await loadSceneFromString(
+      `
 <Node name="root" dt="0.05" gravity="0 0 0">
   <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
   <SparseLDLSolver/>
   <MechanicalObject name="dofs" position="0 0 0  2 0 0"/>
   <UniformMass vertexMass="0.5"/>
   <MouseSpringForceField name="mouse" index="1" target="3 1 -1" stiffness="40"/>
-</Node>`, { registry });
-    const h = 0.05, m = 0.5, k = 40, t = [3, 1, -1];
-    const x = [2, 0, 0], v = [0, 0, 0];
+</Node>`,
+      { registry },
+    );
+    const h = 0.05,
+      m = 0.5,
+      k = 40,
+      t = [3, 1, -1];
+    const x = [2, 0, 0],
+      v = [0, 0, 0];
     for (let n = 0; n < 10; n++) {
       s.step();
       for (let a = 0; a < 3; a++) {

@@ -1,4 +1,13 @@
-import { BaseForceField, Int, Real, Vec3, componentModule, sofaComponent, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
+import {
+  BaseForceField,
+  Int,
+  Real,
+  Vec3,
+  componentModule,
+  sofaComponent,
+  type BaseMechanicalState,
+  type MatrixAccumulator,
+} from '@sofa-ts/core';
 
 /**
  * The viewer's mouse spring (runSofa's shift-drag, SOFA's AttachBodyPerformer): a zero-length
@@ -13,13 +22,25 @@ import { BaseForceField, Int, Real, Vec3, componentModule, sofaComponent, type B
   name: 'MouseSpringForceField',
   category: 'ForceField',
   module: 'SofaTs.Viewer',
-  description: 'The viewer\'s mouse interaction: a spring from a picked point to the cursor (idle when index is -1).',
+  description: "The viewer's mouse interaction: a spring from a picked point to the cursor (idle when index is -1).",
   templates: ['Vec3d'],
 })
 export class MouseSpringForceField extends BaseForceField {
   readonly index = this.initData({ name: 'index', type: Int, default: -1, help: 'picked point of the state (-1: idle)' });
-  readonly target = this.initData({ name: 'target', type: Vec3, default: new Float64Array(3), unit: 'm', help: 'cursor point the picked point is pulled to' });
-  readonly stiffness = this.initData({ name: 'stiffness', type: Real, default: 1000, unit: 'N/m', help: 'spring stiffness (runSofa\'s default 1000)' });
+  readonly target = this.initData({
+    name: 'target',
+    type: Vec3,
+    default: new Float64Array(3),
+    unit: 'm',
+    help: 'cursor point the picked point is pulled to',
+  });
+  readonly stiffness = this.initData({
+    name: 'stiffness',
+    type: Real,
+    default: 1000,
+    unit: 'N/m',
+    help: "spring stiffness (runSofa's default 1000)",
+  });
 
   private states: BaseMechanicalState[] = [];
 
@@ -28,7 +49,10 @@ export class MouseSpringForceField extends BaseForceField {
   }
 
   override init(): void {
-    const s = this.context.getObject((o): o is BaseMechanicalState => (o as { isMechanicalState?: boolean }).isMechanicalState === true, 'local');
+    const s = this.context.getObject(
+      (o): o is BaseMechanicalState => (o as { isMechanicalState?: boolean }).isMechanicalState === true,
+      'local',
+    );
     if (!s) throw this.error('no mechanical state in this node');
     if (s.stateType.name !== 'Vec3d') throw this.error(`a Vec3d state is needed, ${s.describe()} is ${s.stateType.name}`);
     this.states = [s];

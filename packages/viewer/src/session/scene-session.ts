@@ -1,4 +1,19 @@
-import { KeypressedEvent, KeyreleasedEvent, addObjectFromAttributes, createRegistry, isBaseMapping, isMapping, isMechanicalState, loadScene, scalarOf, StepProbe, type BaseObject, type Data, type Node, type SofaScene } from 'sofa-ts/browser';
+import {
+  KeypressedEvent,
+  KeyreleasedEvent,
+  addObjectFromAttributes,
+  createRegistry,
+  isBaseMapping,
+  isMapping,
+  isMechanicalState,
+  loadScene,
+  scalarOf,
+  StepProbe,
+  type BaseObject,
+  type Data,
+  type Node,
+  type SofaScene,
+} from 'sofa-ts/browser';
 import { collectDrawItems, describeItems, packFrame, type DrawItem } from './draw-items.js';
 import { MouseSpringForceField, viewerModule } from './mouse-spring.js';
 import type { FromSimulation, SceneCamera, SceneLight, ToSimulation, Vec3Tuple } from './protocol.js';
@@ -147,7 +162,18 @@ export class SceneSession {
     this.items = items;
     this.probe = new StepProbe(scene.root);
     const { items: infos, shown } = describeItems(items, flags, scene.root);
-    this.post({ type: 'loaded', tree: sceneTree(scene.root), items: infos, shown, dt: scene.root.getDt(), bbox: this.bbox(), ...cameraOf(scene.root), lights: lightsOf(scene.root), ...backgroundOf(scene.root), warnings });
+    this.post({
+      type: 'loaded',
+      tree: sceneTree(scene.root),
+      items: infos,
+      shown,
+      dt: scene.root.getDt(),
+      bbox: this.bbox(),
+      ...cameraOf(scene.root),
+      lights: lightsOf(scene.root),
+      ...backgroundOf(scene.root),
+      warnings,
+    });
     this.sendFrame(true);
   }
 
@@ -164,23 +190,27 @@ export class SceneSession {
   private schedule(): void {
     if (this.timer !== undefined) return;
     // real time: wait while the simulation is ahead of the wall clock
-    const ahead = this.realTime && this.scene ? 1000 * (this.scene.time - this.playStart.time) - (performance.now() - this.playStart.wall) : 0;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      if (!this.playing) return;
-      if (this.realTime && 1000 * (this.scene!.time - this.playStart.time) > performance.now() - this.playStart.wall) {
+    const ahead =
+      this.realTime && this.scene ? 1000 * (this.scene.time - this.playStart.time) - (performance.now() - this.playStart.wall) : 0;
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        if (!this.playing) return;
+        if (this.realTime && 1000 * (this.scene!.time - this.playStart.time) > performance.now() - this.playStart.wall) {
+          this.schedule();
+          return;
+        }
+        try {
+          this.stepOnce();
+        } catch (e) {
+          this.playing = false;
+          this.post({ type: 'error', message: (e as Error).message });
+        }
+        this.sendFrame();
         this.schedule();
-        return;
-      }
-      try {
-        this.stepOnce();
-      } catch (e) {
-        this.playing = false;
-        this.post({ type: 'error', message: (e as Error).message });
-      }
-      this.sendFrame();
-      this.schedule();
-    }, Math.max(0, Math.min(ahead, 100)));
+      },
+      Math.max(0, Math.min(ahead, 100)),
+    );
   }
 
   /** Posts the current state unless two frames are unanswered (`force`: always). */
@@ -192,7 +222,18 @@ export class SceneSession {
     this.pendingFrame = false;
     this.framesInFlight++;
     const { data, offsets } = packFrame(this.items);
-    this.post({ type: 'frame', step: this.stepCount, time: this.scene!.time, data, offsets, ...(this.lastSample ? { sample: this.lastSample } : {}), playing: this.playing }, [data.buffer as ArrayBuffer, offsets.buffer as ArrayBuffer]);
+    this.post(
+      {
+        type: 'frame',
+        step: this.stepCount,
+        time: this.scene!.time,
+        data,
+        offsets,
+        ...(this.lastSample ? { sample: this.lastSample } : {}),
+        playing: this.playing,
+      },
+      [data.buffer as ArrayBuffer, offsets.buffer as ArrayBuffer],
+    );
   }
 
   /** The point of a draggable state nearest to the ray, within 3% of the scene's size. */
@@ -204,12 +245,15 @@ export class SceneSession {
     for (const spring of this.springs) {
       const x = spring.getMechanicalStates()[0]!.x;
       for (let i = 0; i < x.length / 3; i++) {
-        const px = x[3 * i]! - origin[0], py = x[3 * i + 1]! - origin[1], pz = x[3 * i + 2]! - origin[2];
+        const px = x[3 * i]! - origin[0],
+          py = x[3 * i + 1]! - origin[1],
+          pz = x[3 * i + 2]! - origin[2];
         const t = px * dx + py * dy + pz * dz;
         if (t <= 0) continue;
         const d = Math.hypot(px - t * dx, py - t * dy, pz - t * dz);
         // nearest to the ray; among points as near, the closest to the eye
-        if (d < tol && (!best || d < best.d - 1e-3 * tol || (Math.abs(d - best.d) <= 1e-3 * tol && t < best.t))) best = { spring, index: i, d, t };
+        if (d < tol && (!best || d < best.d - 1e-3 * tol || (Math.abs(d - best.d) <= 1e-3 * tol && t < best.t)))
+          best = { spring, index: i, d, t };
       }
     }
     if (!best) {
@@ -220,7 +264,12 @@ export class SceneSession {
     const x = best.spring.getMechanicalStates()[0]!.x;
     const p: Vec3Tuple = [x[3 * best.index]!, x[3 * best.index + 1]!, x[3 * best.index + 2]!];
     const s = best.spring;
-    this.post({ type: 'picked', path: `${s.context.path === '/' ? '' : s.context.path}/${s.getMechanicalStates()[0]!.getName()}`, index: best.index, point: p });
+    this.post({
+      type: 'picked',
+      path: `${s.context.path === '/' ? '' : s.context.path}/${s.getMechanicalStates()[0]!.getName()}`,
+      index: best.index,
+      point: p,
+    });
   }
 
   /** Visual models follow their mappings now (runSofa updates them before drawing; steps do it after moving). */
@@ -274,7 +323,9 @@ function cameraOf(root: Node): { camera?: SceneCamera } {
       found = {
         ...(vec3Of(pos.value) ? { position: vec3Of(pos.value)! } : {}),
         ...(look?.isSet && vec3Of(look.value) ? { lookAt: vec3Of(look.value)! } : {}),
-        ...(q?.isSet && q.value instanceof Float64Array && q.value.length === 4 ? { orientation: Array.from(q.value) as [number, number, number, number] } : {}),
+        ...(q?.isSet && q.value instanceof Float64Array && q.value.length === 4
+          ? { orientation: Array.from(q.value) as [number, number, number, number] }
+          : {}),
         ...(fov?.isSet ? { fieldOfView: Number(fov.value) } : {}),
       };
     }
@@ -287,7 +338,14 @@ function lightsOf(root: Node): SceneLight[] {
   const out: SceneLight[] = [];
   root.visit((n) => {
     for (const o of n.objects) {
-      const kind = o.className === 'DirectionalLight' ? 'directional' : o.className === 'PositionalLight' ? 'positional' : o.className === 'SpotLight' ? 'spot' : undefined;
+      const kind =
+        o.className === 'DirectionalLight'
+          ? 'directional'
+          : o.className === 'PositionalLight'
+            ? 'positional'
+            : o.className === 'SpotLight'
+              ? 'spot'
+              : undefined;
       if (!kind) continue;
       const c = o.findData('color')?.value;
       const color: [number, number, number] = c instanceof Float64Array && c.length >= 3 ? [c[0]!, c[1]!, c[2]!] : [1, 1, 1];
@@ -303,5 +361,7 @@ function lightsOf(root: Node): SceneLight[] {
 function backgroundOf(root: Node): { background?: [number, number, number, number] } {
   const o = root.getObject((x): x is BaseObject => x.className === 'BackgroundSetting', 'down');
   const c = o?.findData('color');
-  return c?.isSet && c.value instanceof Float64Array && c.value.length >= 3 ? { background: [c.value[0]!, c.value[1]!, c.value[2]!, c.value[3] ?? 1] } : {};
+  return c?.isSet && c.value instanceof Float64Array && c.value.length >= 3
+    ? { background: [c.value[0]!, c.value[1]!, c.value[2]!, c.value[3] ?? 1] }
+    : {};
 }

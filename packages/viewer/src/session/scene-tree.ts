@@ -29,7 +29,12 @@ export function sceneTree(node: Node): TreeNode {
   return {
     name: node.getName(),
     path: np,
-    objects: node.objects.map((o) => ({ name: o.getName(), path: `${np === '/' ? '' : np}/${o.getName()}`, className: o.className, template: o.template })),
+    objects: node.objects.map((o) => ({
+      name: o.getName(),
+      path: `${np === '/' ? '' : np}/${o.getName()}`,
+      className: o.className,
+      template: o.template,
+    })),
     children: node.children.map(sceneTree),
   };
 }
@@ -47,10 +52,13 @@ export function ownerAt(root: Node, path: string): BaseObject | Node | undefined
     for (const o of n.objects) if (`${np}/${o.getName()}` === path) found = o;
     return found === undefined && path.startsWith(n.path);
   });
-  return found ?? (() => {
-    const t = resolvePath(root, path);
-    return t?.kind === 'object' ? t.object : t?.kind === 'node' ? t.node : undefined;
-  })();
+  return (
+    found ??
+    (() => {
+      const t = resolvePath(root, path);
+      return t?.kind === 'object' ? t.object : t?.kind === 'node' ? t.node : undefined;
+    })()
+  );
 }
 
 const isNumeric = (v: unknown): boolean => typeof v === 'number' || (ArrayBuffer.isView(v) && !(v instanceof DataView));
@@ -89,7 +97,12 @@ export function writeDataField(root: Node, path: string, name: string, text: str
   if (d.parent !== undefined) throw new Error(`'${name}' follows a link; edit its source`);
   const value = d.spec.type.parse(text);
   const cur = d.value;
-  if (ArrayBuffer.isView(value) && ArrayBuffer.isView(cur) && value.constructor === cur.constructor && (value as unknown as ArrayLike<number>).length === (cur as unknown as ArrayLike<number>).length) {
+  if (
+    ArrayBuffer.isView(value) &&
+    ArrayBuffer.isView(cur) &&
+    value.constructor === cur.constructor &&
+    (value as unknown as ArrayLike<number>).length === (cur as unknown as ArrayLike<number>).length
+  ) {
     (cur as unknown as Float64Array).set(value as unknown as Float64Array);
     d.touch();
   } else {

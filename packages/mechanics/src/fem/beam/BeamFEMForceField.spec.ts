@@ -25,13 +25,16 @@ function beam(n: number, x: number[], E: number, nu: number, r: number): BeamFEM
 }
 
 describe('BeamFEMForceField', () => {
-  const E = 2e7, nu = 0.49, r = 0.1;
+  const E = 2e7,
+    nu = 0.49,
+    r = 0.1;
 
   it('has the Euler–Bernoulli local stiffness (no shear area: φ = 0), symmetric with the rigid modes in its kernel', () => {
     const s = circularSection(0.1, 0.02);
     expect(s.A).to.be.closeTo(Math.PI * (0.01 - 0.0004), 1e-15);
     expect(s.Iz).to.be.closeTo((Math.PI * (1e-4 - 1.6e-7)) / 4, 1e-18);
-    const L = 0.7, k = beamStiffness(new Float64Array(144), 0, E, nu, L, s);
+    const L = 0.7,
+      k = beamStiffness(new Float64Array(144), 0, E, nu, L, s);
     const EI = E * s.Iz;
     expect(k[12 * 1 + 1]).to.be.closeTo((12 * EI) / L ** 3, 1e-9);
     expect(k[12 * 5 + 1]).to.be.closeTo((6 * EI) / L ** 2, 1e-9);
@@ -48,19 +51,23 @@ describe('BeamFEMForceField', () => {
   });
 
   it('kernel with shear areas: one clamped element gives the Timoshenko tip deflection PL³/(3EI) + PL/(G·A_s)', () => {
-    const L = 0.4, s = circularSection(0.05, 0);
+    const L = 0.4,
+      s = circularSection(0.05, 0);
     const As = 0.9 * s.A;
     const k = beamStiffness(new Float64Array(144), 0, E, nu, L, { ...s, Asy: As, Asz: As });
     // free node b: k_bb (6×6) · u = F with a tip force P along y
-    const P = 3, A = Array.from({ length: 6 }, (_, i) => Array.from({ length: 6 }, (_, j) => k[12 * (6 + i) + 6 + j]!));
+    const P = 3,
+      A = Array.from({ length: 6 }, (_, i) => Array.from({ length: 6 }, (_, j) => k[12 * (6 + i) + 6 + j]!));
     const u = solveDense(A, [0, P, 0, 0, 0, 0]);
-    const G = E / (2 * (1 + nu)), EI = E * s.Iz;
+    const G = E / (2 * (1 + nu)),
+      EI = E * s.Iz;
     expect(u[1]).to.be.closeTo((P * L ** 3) / (3 * EI) + (P * L) / (G * As), 1e-12);
     expect(u[5]).to.be.closeTo((P * L * L) / (2 * EI), 1e-12);
   });
 
   it('exerts no force at rest nor at a rigid motion; K equals the finite differences there (Rigid3 increments)', () => {
-    const u = [0.6, 0.8, 0], q0 = quat([0, 0, 1], Math.atan2(0.8, 0.6));
+    const u = [0.6, 0.8, 0],
+      q0 = quat([0, 0, 1], Math.atan2(0.8, 0.6));
     const x0 = chain(4, 0.5, u, q0);
     const ff = beam(4, x0, E, nu, r);
     const x = Float64Array.from(x0);
@@ -94,7 +101,8 @@ describe('BeamFEMForceField', () => {
 
 /** x = A⁻¹·b by Gaussian elimination with partial pivoting (small dense test systems). */
 function solveDense(A: number[][], b: number[]): number[] {
-  const n = b.length, M = A.map((row, i) => [...row, b[i]!]);
+  const n = b.length,
+    M = A.map((row, i) => [...row, b[i]!]);
   for (let c = 0; c < n; c++) {
     let p = c;
     for (let r = c + 1; r < n; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
@@ -112,4 +120,3 @@ function solveDense(A: number[][], b: number[]): number[] {
   }
   return x;
 }
-

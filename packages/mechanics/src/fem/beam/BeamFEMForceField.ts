@@ -1,4 +1,16 @@
-import { BaseForceField, Bool, Indices, Real, addBlock3, contextMeshTopology, isTopology, sofaComponent, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator } from '@sofa-ts/core';
+import {
+  BaseForceField,
+  Bool,
+  Indices,
+  Real,
+  addBlock3,
+  contextMeshTopology,
+  isTopology,
+  sofaComponent,
+  type BaseMechanicalState,
+  type BaseMeshTopology,
+  type MatrixAccumulator,
+} from '@sofa-ts/core';
 import { mstateLink } from '../../state-link.js';
 import { beamStiffness, circularSection } from './beam-kernels.js';
 import { quatMultiplyAt, quatToMatrix3At } from '@sofa-ts/linalg';
@@ -26,13 +38,34 @@ import { unitQuatRotationVector } from '../../rotation.js';
 })
 export class BeamFEMForceField extends BaseForceField {
   readonly mstate = this.initLink(mstateLink());
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology giving the beams as edges (default: the one of this node or an ancestor)', accepts: isTopology, expected: 'a topology' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'the topology giving the beams as edges (default: the one of this node or an ancestor)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
   readonly poissonRatio = this.initData({ name: 'poissonRatio', type: Real, default: 0.49, help: "Poisson's ratio" });
   readonly youngModulus = this.initData({ name: 'youngModulus', type: Real, default: 5000, unit: 'Pa', help: "Young's modulus" });
   readonly radius = this.initData({ name: 'radius', type: Real, default: 0.1, unit: 'm', help: 'radius of the section' });
-  readonly radiusInner = this.initData({ name: 'radiusInner', type: Real, default: 0, unit: 'm', help: 'inner radius of the section, for hollow beams' });
-  readonly listSegment = this.initData({ name: 'listSegment', type: Indices, default: new Uint32Array(0), help: 'the edges that are beams (default: every edge of the topology)' });
-  readonly useSymmetricAssembly = this.initData({ name: 'useSymmetricAssembly', type: Bool, default: false, help: 'assemble K by symmetry (the same matrix: R·k·Rᵀ is symmetric)' });
+  readonly radiusInner = this.initData({
+    name: 'radiusInner',
+    type: Real,
+    default: 0,
+    unit: 'm',
+    help: 'inner radius of the section, for hollow beams',
+  });
+  readonly listSegment = this.initData({
+    name: 'listSegment',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'the edges that are beams (default: every edge of the topology)',
+  });
+  readonly useSymmetricAssembly = this.initData({
+    name: 'useSymmetricAssembly',
+    type: Bool,
+    default: false,
+    help: 'assemble K by symmetry (the same matrix: R·k·Rᵀ is symmetric)',
+  });
 
   private states: BaseMechanicalState[] = [];
   /** Beam ends (nB × 2). */
@@ -70,17 +103,21 @@ export class BeamFEMForceField extends BaseForceField {
     let list = Array.from({ length: edges.length / 2 }, (_, i) => i);
     const given = this.listSegment.value;
     if (given.length > 0) {
-      if (given.some((i) => i >= edges.length / 2)) this.warn(`listSegment names an edge beyond the ${edges.length / 2} edges of ${topo.describe()}; every edge is a beam`);
+      if (given.some((i) => i >= edges.length / 2))
+        this.warn(`listSegment names an edge beyond the ${edges.length / 2} edges of ${topo.describe()}; every edge is a beam`);
       else list = Array.from(given);
     }
-    const n = list.length, X = s.x0;
+    const n = list.length,
+      X = s.x0;
     this.beams = new Uint32Array(2 * n);
     this.kLoc = new Float64Array(144 * n);
     this.quat = new Float64Array(4 * n);
     const section = circularSection(this.radius.value, this.radiusInner.value);
     for (let k = 0; k < n; k++) {
-      const a = edges[2 * list[k]!]!, b = edges[2 * list[k]! + 1]!;
-      if (a >= s.size || b >= s.size) throw this.error(`edge ${list[k]} (${a} ${b}) names a point beyond the ${s.size} frames of ${s.describe()}`);
+      const a = edges[2 * list[k]!]!,
+        b = edges[2 * list[k]! + 1]!;
+      if (a >= s.size || b >= s.size)
+        throw this.error(`edge ${list[k]} (${a} ${b}) names a point beyond the ${s.size} frames of ${s.describe()}`);
       this.beams[2 * k] = a;
       this.beams[2 * k + 1] = b;
       const L = Math.hypot(X[7 * a]! - X[7 * b]!, X[7 * a + 1]! - X[7 * b + 1]!, X[7 * a + 2]! - X[7 * b + 2]!);
@@ -92,10 +129,21 @@ export class BeamFEMForceField extends BaseForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const ff = f[0]!, p = x[0]!, X = this.states[0]!.x0, n = this.beamCount, D = this.D, F = this.F, R = this.R;
-    const dq0 = this.q1, dq = this.q2, tmp = this.q3;
+    const ff = f[0]!,
+      p = x[0]!,
+      X = this.states[0]!.x0,
+      n = this.beamCount,
+      D = this.D,
+      F = this.F,
+      R = this.R;
+    const dq0 = this.q1,
+      dq = this.q2,
+      tmp = this.q3;
     for (let k = 0; k < n; k++) {
-      const a = this.beams[2 * k]!, b = this.beams[2 * k + 1]!, qa = 7 * a + 3, qb = 7 * b + 3;
+      const a = this.beams[2 * k]!,
+        b = this.beams[2 * k + 1]!,
+        qa = 7 * a + 3,
+        qb = 7 * b + 3;
       for (let c = 0; c < 4; c++) this.quat[4 * k + c] = p[qa + c]!;
       normalize4(this.quat, 4 * k);
       D.fill(0);
@@ -124,7 +172,8 @@ export class BeamFEMForceField extends BaseForceField {
       }
       quatMatrix(R, p, qa);
       for (let blk = 0; blk < 4; blk++) {
-        const o = (blk < 2 ? 6 * a : 6 * b) + 3 * (blk % 2), fo = 3 * blk;
+        const o = (blk < 2 ? 6 * a : 6 * b) + 3 * (blk % 2),
+          fo = 3 * blk;
         for (let r = 0; r < 3; r++) ff[o + r] -= R[3 * r]! * F[fo]! + R[3 * r + 1]! * F[fo + 1]! + R[3 * r + 2]! * F[fo + 2]!;
       }
     }
@@ -133,9 +182,15 @@ export class BeamFEMForceField extends BaseForceField {
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const fact = this.kFactorWithRayleigh(kFactor, bFactor);
     if (fact === 0) return;
-    const out = df[0]!, d = dx[0]!, n = this.beamCount, D = this.D, F = this.F, R = this.R;
+    const out = df[0]!,
+      d = dx[0]!,
+      n = this.beamCount,
+      D = this.D,
+      F = this.F,
+      R = this.R;
     for (let k = 0; k < n; k++) {
-      const a = this.beams[2 * k]!, b = this.beams[2 * k + 1]!;
+      const a = this.beams[2 * k]!,
+        b = this.beams[2 * k + 1]!;
       quatMatrix(R, this.quat, 4 * k);
       // D = R⁻¹·dx per 3-vector (translation, rotation of a, then of b)
       for (let blk = 0; blk < 4; blk++) {
@@ -149,16 +204,21 @@ export class BeamFEMForceField extends BaseForceField {
         F[r] = s;
       }
       for (let blk = 0; blk < 4; blk++) {
-        const o = (blk < 2 ? 6 * a : 6 * b) + 3 * (blk % 2), fo = 3 * blk;
+        const o = (blk < 2 ? 6 * a : 6 * b) + 3 * (blk % 2),
+          fo = 3 * blk;
         for (let r = 0; r < 3; r++) out[o + r] -= fact * (R[3 * r]! * F[fo]! + R[3 * r + 1]! * F[fo + 1]! + R[3 * r + 2]! * F[fo + 2]!);
       }
     }
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const n = this.beamCount, R = this.R, blk = this.blk;
+    const n = this.beamCount,
+      R = this.R,
+      blk = this.blk;
     for (let k = 0; k < n; k++) {
-      const a = this.beams[2 * k]!, b = this.beams[2 * k + 1]!, ko = 144 * k;
+      const a = this.beams[2 * k]!,
+        b = this.beams[2 * k + 1]!,
+        ko = 144 * k;
       quatMatrix(R, this.quat, 4 * k);
       for (let bi = 0; bi < 4; bi++)
         for (let bj = 0; bj < 4; bj++) {
@@ -166,10 +226,12 @@ export class BeamFEMForceField extends BaseForceField {
           for (let r = 0; r < 3; r++)
             for (let c = 0; c < 3; c++) {
               let s = 0;
-              for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) s += R[3 * r + p]! * this.kLoc[ko + 12 * (3 * bi + p) + 3 * bj + q]! * R[3 * c + q]!;
+              for (let p = 0; p < 3; p++)
+                for (let q = 0; q < 3; q++) s += R[3 * r + p]! * this.kLoc[ko + 12 * (3 * bi + p) + 3 * bj + q]! * R[3 * c + q]!;
               blk[3 * r + c] = -kFactor * s;
             }
-          const row = (bi < 2 ? 6 * a : 6 * b) + 3 * (bi % 2), col = (bj < 2 ? 6 * a : 6 * b) + 3 * (bj % 2);
+          const row = (bi < 2 ? 6 * a : 6 * b) + 3 * (bi % 2),
+            col = (bj < 2 ? 6 * a : 6 * b) + 3 * (bj % 2);
           addBlock3(acc, row, col, blk, 0, 1);
         }
     }
@@ -193,9 +255,16 @@ function quatMatrix(R: Float64Array, qs: ArrayLike<number>, o: number): void {
 
 /** out[o..o+3] = R(q)ᵀ·v for the quaternion q at qs[qo..qo+4]. */
 function inverseRotate(out: Float64Array, o: number, qs: ArrayLike<number>, qo: number, v: ArrayLike<number>): void {
-  const x = -qs[qo]!, y = -qs[qo + 1]!, z = -qs[qo + 2]!, w = qs[qo + 3]!;
-  const vx = v[0]!, vy = v[1]!, vz = v[2]!;
-  const tx = 2 * (y * vz - z * vy), ty = 2 * (z * vx - x * vz), tz = 2 * (x * vy - y * vx);
+  const x = -qs[qo]!,
+    y = -qs[qo + 1]!,
+    z = -qs[qo + 2]!,
+    w = qs[qo + 3]!;
+  const vx = v[0]!,
+    vy = v[1]!,
+    vz = v[2]!;
+  const tx = 2 * (y * vz - z * vy),
+    ty = 2 * (z * vx - x * vz),
+    tz = 2 * (x * vy - y * vx);
   out[o] = vx + w * tx + (y * tz - z * ty);
   out[o + 1] = vy + w * ty + (z * tx - x * tz);
   out[o + 2] = vz + w * tz + (x * ty - y * tx);
@@ -203,15 +272,30 @@ function inverseRotate(out: Float64Array, o: number, qs: ArrayLike<number>, qo: 
 
 /** out = b⁻¹ ⊗ a, a taken in b's hemisphere (SOFA's qDiff(a, b)); a at as[ao..], b at bs[bo..]. */
 function quatDiff(out: Float64Array, oo: number, as: ArrayLike<number>, ao: number, bs: ArrayLike<number>, bo: number): void {
-  let ax = as[ao]!, ay = as[ao + 1]!, az = as[ao + 2]!, aw = as[ao + 3]!;
-  const bx = bs[bo]!, by = bs[bo + 1]!, bz = bs[bo + 2]!, bw = bs[bo + 3]!;
+  let ax = as[ao]!,
+    ay = as[ao + 1]!,
+    az = as[ao + 2]!,
+    aw = as[ao + 3]!;
+  const bx = bs[bo]!,
+    by = bs[bo + 1]!,
+    bz = bs[bo + 2]!,
+    bw = bs[bo + 3]!;
   if (ax * bx + ay * by + az * bz + aw * bw < 0) {
-    ax = -ax; ay = -ay; az = -az; aw = -aw;
+    ax = -ax;
+    ay = -ay;
+    az = -az;
+    aw = -aw;
   }
   // b⁻¹ = conj(b)/|b|²
   const n2 = bx * bx + by * by + bz * bz + bw * bw;
-  diffQuats[0] = -bx / n2; diffQuats[1] = -by / n2; diffQuats[2] = -bz / n2; diffQuats[3] = bw / n2;
-  diffQuats[4] = ax; diffQuats[5] = ay; diffQuats[6] = az; diffQuats[7] = aw;
+  diffQuats[0] = -bx / n2;
+  diffQuats[1] = -by / n2;
+  diffQuats[2] = -bz / n2;
+  diffQuats[3] = bw / n2;
+  diffQuats[4] = ax;
+  diffQuats[5] = ay;
+  diffQuats[6] = az;
+  diffQuats[7] = aw;
   quatMultiplyAt(out, oo, diffQuats, 0, diffQuats, 4);
 }
 

@@ -29,7 +29,10 @@ export function circularSection(r: number, rInner: number): BeamSection {
  */
 export function beamStiffness(out: Float64Array, o: number, E: number, nu: number, L: number, s: BeamSection): Float64Array {
   const G = E / (2 * (1 + nu));
-  const L2 = L * L, L3 = L2 * L, EIy = E * s.Iy, EIz = E * s.Iz;
+  const L2 = L * L,
+    L3 = L2 * L,
+    EIy = E * s.Iy,
+    EIz = E * s.Iz;
   const phiy = s.Asy === 0 ? 0 : (24 * (1 + nu) * s.Iz) / (s.Asy * L2);
   const phiz = s.Asz === 0 ? 0 : (24 * (1 + nu) * s.Iy) / (s.Asz * L2);
   const k = (r: number, c: number, v: number): void => {
@@ -37,19 +40,42 @@ export function beamStiffness(out: Float64Array, o: number, E: number, nu: numbe
     out[o + 12 * c + r] = v;
   };
   out.fill(0, o, o + 144);
-  const axial = (E * s.A) / L, torsion = (G * s.J) / L;
-  const ty = (12 * EIz) / (L3 * (1 + phiy)), tz = (12 * EIy) / (L3 * (1 + phiz));
-  const cy = (6 * EIz) / (L2 * (1 + phiy)), cz = (6 * EIy) / (L2 * (1 + phiz));
-  const ry = ((4 + phiz) * EIy) / (L * (1 + phiz)), rz = ((4 + phiy) * EIz) / (L * (1 + phiy));
-  const sy = ((2 - phiz) * EIy) / (L * (1 + phiz)), sz = ((2 - phiy) * EIz) / (L * (1 + phiy));
-  k(0, 0, axial); k(6, 6, axial); k(6, 0, -axial);
-  k(1, 1, ty); k(7, 7, ty); k(7, 1, -ty);
-  k(2, 2, tz); k(8, 8, tz); k(8, 2, -tz);
-  k(3, 3, torsion); k(9, 9, torsion); k(9, 3, -torsion);
-  k(4, 4, ry); k(10, 10, ry); k(10, 4, sy);
-  k(5, 5, rz); k(11, 11, rz); k(11, 5, sz);
+  const axial = (E * s.A) / L,
+    torsion = (G * s.J) / L;
+  const ty = (12 * EIz) / (L3 * (1 + phiy)),
+    tz = (12 * EIy) / (L3 * (1 + phiz));
+  const cy = (6 * EIz) / (L2 * (1 + phiy)),
+    cz = (6 * EIy) / (L2 * (1 + phiz));
+  const ry = ((4 + phiz) * EIy) / (L * (1 + phiz)),
+    rz = ((4 + phiy) * EIz) / (L * (1 + phiy));
+  const sy = ((2 - phiz) * EIy) / (L * (1 + phiz)),
+    sz = ((2 - phiy) * EIz) / (L * (1 + phiy));
+  k(0, 0, axial);
+  k(6, 6, axial);
+  k(6, 0, -axial);
+  k(1, 1, ty);
+  k(7, 7, ty);
+  k(7, 1, -ty);
+  k(2, 2, tz);
+  k(8, 8, tz);
+  k(8, 2, -tz);
+  k(3, 3, torsion);
+  k(9, 9, torsion);
+  k(9, 3, -torsion);
+  k(4, 4, ry);
+  k(10, 10, ry);
+  k(10, 4, sy);
+  k(5, 5, rz);
+  k(11, 11, rz);
+  k(11, 5, sz);
   // bending–shear couplings
-  k(4, 2, -cz); k(10, 2, -cz); k(8, 4, cz); k(10, 8, cz);
-  k(5, 1, cy); k(11, 1, cy); k(7, 5, -cy); k(11, 7, -cy);
+  k(4, 2, -cz);
+  k(10, 2, -cz);
+  k(8, 4, cz);
+  k(10, 8, cz);
+  k(5, 1, cy);
+  k(11, 1, cy);
+  k(7, 5, -cy);
+  k(11, 7, -cy);
   return out;
 }

@@ -89,7 +89,8 @@ function maxAbs(A: number[][]): number {
 function kFromDForce(ff: TetrahedronDiffusionFEMForceField, size: number): number[][] {
   const K = Array.from({ length: size }, () => new Array<number>(size).fill(0));
   for (let j = 0; j < size; j++) {
-    const dx = new Float64Array(size), df = new Float64Array(size);
+    const dx = new Float64Array(size),
+      df = new Float64Array(size);
     dx[j] = 1;
     ff.addDForce([df], [dx], 1, 0);
     for (let i = 0; i < size; i++) K[i]![j] = df[i]!;
@@ -110,7 +111,13 @@ describe('TetrahedronDiffusionFEMForceField', () => {
     ['isotropic, constant D', { D: 2.5 }, 1, new Array<number>(nTets).fill(2.5), []],
     ['per-tetrahedron D', { tetraD: perTet }, 1, perTet, []],
     ['transversely anisotropic (r = 4, a direction per tetrahedron)', { tetraD: perTet, ratio: 4, dirs: unitDirs }, 4, perTet, unitDirs],
-    ['anisotropic with directions as given (not unit: SOFA does not normalise)', { D: 1.3, ratio: 0.25, dirs: unitDirs.map((c) => 1.7 * c) }, 0.25, new Array<number>(nTets).fill(1.3), unitDirs.map((c) => 1.7 * c)],
+    [
+      'anisotropic with directions as given (not unit: SOFA does not normalise)',
+      { D: 1.3, ratio: 0.25, dirs: unitDirs.map((c) => 1.7 * c) },
+      0.25,
+      new Array<number>(nTets).fill(1.3),
+      unitDirs.map((c) => 1.7 * c),
+    ],
   ] as Array<[string, Setup, number, number[], number[]]>) {
     it(`${name}: K = −L of the mathjs oracle Σ D·V·Gᵀ·A·G, = the central finite differences of addForce, = addDForce's`, () => {
       const { ff, pts, tets, state } = build(setup);
@@ -119,7 +126,12 @@ describe('TetrahedronDiffusionFEMForceField', () => {
       const x = Float64Array.from({ length: n }, (_, i) => Math.sin(1.3 * i) + 0.1 * i);
       const { K, FD } = stiffnessAndFiniteDifferences(ff, x, new Float64Array(n), 1e-4);
       const scale = maxAbs(L);
-      expect(maxAbsDiff(K, L.map((r) => r.map((v) => -v)))).to.be.below(1e-12 * scale);
+      expect(
+        maxAbsDiff(
+          K,
+          L.map((r) => r.map((v) => -v)),
+        ),
+      ).to.be.below(1e-12 * scale);
       expect(maxAbsDiff(K, FD)).to.be.below(1e-9 * scale);
       expect(maxAbsDiff(K, kFromDForce(ff, n))).to.be.below(1e-13 * scale);
       // the force is f = −L·x, and the energy ½·xᵀ·L·x
@@ -150,8 +162,10 @@ describe('TetrahedronDiffusionFEMForceField', () => {
     const one = build({ D: 1.5 });
     const three = build({ D: 1.5, template: 'Vec3d' });
     const n = one.state.size;
-    const K1 = kFromDForce(one.ff, n), K3 = kFromDForce(three.ff, 3 * n);
-    for (let i = 0; i < 3 * n; i++) for (let j = 0; j < 3 * n; j++) expect(K3[i]![j]).to.equal(i % 3 === j % 3 ? K1[Math.floor(i / 3)]![Math.floor(j / 3)]! : 0);
+    const K1 = kFromDForce(one.ff, n),
+      K3 = kFromDForce(three.ff, 3 * n);
+    for (let i = 0; i < 3 * n; i++)
+      for (let j = 0; j < 3 * n; j++) expect(K3[i]![j]).to.equal(i % 3 === j % 3 ? K1[Math.floor(i / 3)]![Math.floor(j / 3)]! : 0);
     expect(Array.from(one.ff.tetraDiffusionCoefficient.value)).to.deep.equal(new Array<number>(nTets).fill(1.5));
   });
 

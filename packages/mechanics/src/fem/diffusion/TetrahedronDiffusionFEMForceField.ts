@@ -1,8 +1,30 @@
-import { BaseForceField, Bool, contextMeshTopology, isMechanicalState, isTopology, nonNegative, Real, RealArray, sofaComponent, Str, type BaseMechanicalState, type BaseMeshTopology, type BaseObject, type MatrixAccumulator } from '@sofa-ts/core';
+import {
+  BaseForceField,
+  Bool,
+  contextMeshTopology,
+  isMechanicalState,
+  isTopology,
+  nonNegative,
+  Real,
+  RealArray,
+  sofaComponent,
+  Str,
+  type BaseMechanicalState,
+  type BaseMeshTopology,
+  type BaseObject,
+  type MatrixAccumulator,
+} from '@sofa-ts/core';
 import { mstateLink } from '../../state-link.js';
 
 /** The six edges (k, l) of a tetrahedron in its local vertex numbering. */
-const TETRA_EDGES = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]] as const;
+const TETRA_EDGES = [
+  [0, 1],
+  [0, 2],
+  [0, 3],
+  [1, 2],
+  [1, 3],
+  [2, 3],
+] as const;
 
 /**
  * SOFA's TetrahedronDiffusionFEMForceField: the heat (diffusion) equation on linear tetrahedra for
@@ -31,15 +53,53 @@ const TETRA_EDGES = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]] as const;
   templates: ['Vec1d', 'Vec2d', 'Vec3d'],
 })
 export class TetrahedronDiffusionFEMForceField extends BaseForceField {
-  readonly constantDiffusionCoefficient = this.initData({ name: 'constantDiffusionCoefficient', type: Real, default: 1, range: nonNegative, help: 'diffusion coefficient D of every tetrahedron (when tetraDiffusionCoefficient is empty)' });
-  readonly tetraDiffusionCoefficient = this.initData({ name: 'tetraDiffusionCoefficient', type: RealArray(1), default: new Float64Array(0), help: 'diffusion coefficient of each tetrahedron; empty: constantDiffusionCoefficient for all (filled at init)' });
-  readonly anisotropyRatio = this.initData({ name: 'anisotropyRatio', type: Real, default: 1, range: nonNegative, help: 'transverse anisotropy ratio r: the diffusion along the tetrahedron direction a is r·D (for a unit a); 1 = isotropic' });
-  readonly transverseAnisotropyArray = this.initData({ name: 'transverseAnisotropyArray', type: RealArray(3), default: new Float64Array(0), help: 'anisotropy direction a of each tetrahedron (3 numbers each), used when anisotropyRatio ≠ 1, as given (not normalised, as in SOFA)' });
-  readonly tagMechanics = this.initData({ name: 'tagMechanics', type: Str, default: 'meca', help: 'tag of the Vec3d MechanicalObject giving the mesh geometry (searched in this node and its ancestors)' });
-  readonly drawConduc = this.initData({ name: 'drawConduc', type: Bool, default: false, help: 'display the conductivity map (drawing only: inert in sofa-ts)', group: 'Visualization' });
+  readonly constantDiffusionCoefficient = this.initData({
+    name: 'constantDiffusionCoefficient',
+    type: Real,
+    default: 1,
+    range: nonNegative,
+    help: 'diffusion coefficient D of every tetrahedron (when tetraDiffusionCoefficient is empty)',
+  });
+  readonly tetraDiffusionCoefficient = this.initData({
+    name: 'tetraDiffusionCoefficient',
+    type: RealArray(1),
+    default: new Float64Array(0),
+    help: 'diffusion coefficient of each tetrahedron; empty: constantDiffusionCoefficient for all (filled at init)',
+  });
+  readonly anisotropyRatio = this.initData({
+    name: 'anisotropyRatio',
+    type: Real,
+    default: 1,
+    range: nonNegative,
+    help: 'transverse anisotropy ratio r: the diffusion along the tetrahedron direction a is r·D (for a unit a); 1 = isotropic',
+  });
+  readonly transverseAnisotropyArray = this.initData({
+    name: 'transverseAnisotropyArray',
+    type: RealArray(3),
+    default: new Float64Array(0),
+    help: 'anisotropy direction a of each tetrahedron (3 numbers each), used when anisotropyRatio ≠ 1, as given (not normalised, as in SOFA)',
+  });
+  readonly tagMechanics = this.initData({
+    name: 'tagMechanics',
+    type: Str,
+    default: 'meca',
+    help: 'tag of the Vec3d MechanicalObject giving the mesh geometry (searched in this node and its ancestors)',
+  });
+  readonly drawConduc = this.initData({
+    name: 'drawConduc',
+    type: Bool,
+    default: false,
+    help: 'display the conductivity map (drawing only: inert in sofa-ts)',
+    group: 'Visualization',
+  });
 
   readonly mstate = this.initLink(mstateLink());
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'link to the topology container giving the tetrahedra (default: the one of this node or an ancestor)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'link to the topology container giving the tetrahedra (default: the one of this node or an ancestor)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   private states: BaseMechanicalState[] = [];
   /** Components per point of the diffusing state (1 for Vec1d). */
@@ -60,7 +120,8 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
   override init(): void {
     const s = this.mstate.require();
     const t = s.stateType;
-    if (t.isRigid || t.coordSize !== t.derivSize || t.derivSize > 3) throw this.error(`needs a Vec1d, Vec2d or Vec3d state (got ${t.name})`);
+    if (t.isRigid || t.coordSize !== t.derivSize || t.derivSize > 3)
+      throw this.error(`needs a Vec1d, Vec2d or Vec3d state (got ${t.name})`);
     this.states = [s];
     if (!this.template) this.template = t.name;
     this.d = t.derivSize;
@@ -76,18 +137,27 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
     const X = geometry.x;
     for (const v of tets) {
       if (v >= s.size) throw this.error(`the topology names point ${v}, but ${s.describe()} has ${s.size} points`);
-      if (v >= geometry.size) throw this.error(`the topology names point ${v}, but the geometry ${geometry.describe()} has ${geometry.size} points`);
+      if (v >= geometry.size)
+        throw this.error(`the topology names point ${v}, but the geometry ${geometry.describe()} has ${geometry.size} points`);
     }
 
     const D = this.elementCoefficients(nT);
     const r = this.anisotropyRatio.value;
     const dirs = this.transverseAnisotropyArray.value;
     if (r !== 1) {
-      if (dirs.length !== 3 * nT) throw this.dataError(this.anisotropyRatio, `anisotropyRatio = ${r} needs one transverseAnisotropyArray direction per tetrahedron: ${nT} expected, got ${dirs.length / 3}`);
+      if (dirs.length !== 3 * nT)
+        throw this.dataError(
+          this.anisotropyRatio,
+          `anisotropyRatio = ${r} needs one transverseAnisotropyArray direction per tetrahedron: ${nT} expected, got ${dirs.length / 3}`,
+        );
       for (let e = 0; e < nT; e++) {
         const n2 = dirs[3 * e]! ** 2 + dirs[3 * e + 1]! ** 2 + dirs[3 * e + 2]! ** 2;
         if (Math.abs(n2 - 1) > 1e-6) {
-          this.warnAbout(this.transverseAnisotropyArray, `the direction of tetrahedron ${e} has length ${Math.sqrt(n2).toPrecision(6)}; it is used as given, as SOFA does (the diffusion along it is (1 + (r − 1)·|a|²)·D)`, 'give unit directions');
+          this.warnAbout(
+            this.transverseAnisotropyArray,
+            `the direction of tetrahedron ${e} has length ${Math.sqrt(n2).toPrecision(6)}; it is used as given, as SOFA does (the diffusion along it is (1 + (r − 1)·|a|²)·D)`,
+            'give unit directions',
+          );
           break;
         }
       }
@@ -104,8 +174,17 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
     const tag = this.tagMechanics.value;
     const tagged = (o: BaseObject): o is BaseMechanicalState => isMechanicalState(o) && o.tags.value.includes(tag);
     const found = this.context.getObject(tagged, 'up');
-    if (!found) throw this.dataError(this.tagMechanics, `no MechanicalObject tagged '${tag}' in this node or above: the diffusion needs the Vec3d positions of the mesh`, `tag the Vec3d MechanicalObject of the mesh with tags="${tag}", or set tagMechanics`);
-    if (found.stateType.name !== 'Vec3d') throw this.dataError(this.tagMechanics, `the MechanicalObject tagged '${tag}' (${found.describe()}) is ${found.stateType.name}; the mesh geometry must be Vec3d`);
+    if (!found)
+      throw this.dataError(
+        this.tagMechanics,
+        `no MechanicalObject tagged '${tag}' in this node or above: the diffusion needs the Vec3d positions of the mesh`,
+        `tag the Vec3d MechanicalObject of the mesh with tags="${tag}", or set tagMechanics`,
+      );
+    if (found.stateType.name !== 'Vec3d')
+      throw this.dataError(
+        this.tagMechanics,
+        `the MechanicalObject tagged '${tag}' (${found.describe()}) is ${found.stateType.name}; the mesh geometry must be Vec3d`,
+      );
     return found;
   }
 
@@ -117,8 +196,17 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
       this.tetraDiffusionCoefficient.value = D;
       return Float64Array.from(D);
     }
-    if (given.length !== nT) throw this.dataError(this.tetraDiffusionCoefficient, `tetraDiffusionCoefficient needs one value per tetrahedron: ${nT} expected, got ${given.length}`);
-    for (let e = 0; e < nT; e++) if (!(given[e]! >= 0)) throw this.dataError(this.tetraDiffusionCoefficient, `the diffusion coefficient of tetrahedron ${e} is ${given[e]}; it must be >= 0`);
+    if (given.length !== nT)
+      throw this.dataError(
+        this.tetraDiffusionCoefficient,
+        `tetraDiffusionCoefficient needs one value per tetrahedron: ${nT} expected, got ${given.length}`,
+      );
+    for (let e = 0; e < nT; e++)
+      if (!(given[e]! >= 0))
+        throw this.dataError(
+          this.tetraDiffusionCoefficient,
+          `the diffusion coefficient of tetrahedron ${e} is ${given[e]}; it must be >= 0`,
+        );
     return Float64Array.from(given);
   }
 
@@ -133,7 +221,8 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
     for (let e = 0; e < nT; e++) {
       for (let j = 0; j < 6; j++) {
         const [k, l] = TETRA_EDGES[j]!;
-        const p = tets[4 * e + k]!, q = tets[4 * e + l]!;
+        const p = tets[4 * e + k]!,
+          q = tets[4 * e + l]!;
         const key = Math.min(p, q) * n + Math.max(p, q);
         let id = index.get(key);
         if (id === undefined) {
@@ -158,24 +247,47 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
     const c = this.coefficients;
     c.fill(0);
     for (let e = 0; e < tets.length / 4; e++) {
-      const i0 = 3 * tets[4 * e]!, i1 = 3 * tets[4 * e + 1]!, i2 = 3 * tets[4 * e + 2]!, i3 = 3 * tets[4 * e + 3]!;
-      const ax = X[i1]! - X[i0]!, ay = X[i1 + 1]! - X[i0 + 1]!, az = X[i1 + 2]! - X[i0 + 2]!;
-      const bx = X[i2]! - X[i0]!, by = X[i2 + 1]! - X[i0 + 1]!, bz = X[i2 + 2]! - X[i0 + 2]!;
-      const cx = X[i3]! - X[i0]!, cy = X[i3 + 1]! - X[i0 + 1]!, cz = X[i3 + 2]! - X[i0 + 2]!;
-      const bcx = by * cz - bz * cy, bcy = bz * cx - bx * cz, bcz = bx * cy - by * cx;
+      const i0 = 3 * tets[4 * e]!,
+        i1 = 3 * tets[4 * e + 1]!,
+        i2 = 3 * tets[4 * e + 2]!,
+        i3 = 3 * tets[4 * e + 3]!;
+      const ax = X[i1]! - X[i0]!,
+        ay = X[i1 + 1]! - X[i0 + 1]!,
+        az = X[i1 + 2]! - X[i0 + 2]!;
+      const bx = X[i2]! - X[i0]!,
+        by = X[i2 + 1]! - X[i0 + 1]!,
+        bz = X[i2 + 2]! - X[i0 + 2]!;
+      const cx = X[i3]! - X[i0]!,
+        cy = X[i3 + 1]! - X[i0 + 1]!,
+        cz = X[i3 + 2]! - X[i0 + 2]!;
+      const bcx = by * cz - bz * cy,
+        bcy = bz * cx - bx * cz,
+        bcz = bx * cy - by * cx;
       const S = ax * bcx + ay * bcy + az * bcz;
-      if (!(Math.abs(S) > 0)) throw this.error(`tetrahedron ${e} (points ${tets[4 * e]} ${tets[4 * e + 1]} ${tets[4 * e + 2]} ${tets[4 * e + 3]}) has zero volume: its shape-function gradients are undefined`);
-      g[3] = bcx / S; g[4] = bcy / S; g[5] = bcz / S;
-      g[6] = (cy * az - cz * ay) / S; g[7] = (cz * ax - cx * az) / S; g[8] = (cx * ay - cy * ax) / S;
-      g[9] = (ay * bz - az * by) / S; g[10] = (az * bx - ax * bz) / S; g[11] = (ax * by - ay * bx) / S;
+      if (!(Math.abs(S) > 0))
+        throw this.error(
+          `tetrahedron ${e} (points ${tets[4 * e]} ${tets[4 * e + 1]} ${tets[4 * e + 2]} ${tets[4 * e + 3]}) has zero volume: its shape-function gradients are undefined`,
+        );
+      g[3] = bcx / S;
+      g[4] = bcy / S;
+      g[5] = bcz / S;
+      g[6] = (cy * az - cz * ay) / S;
+      g[7] = (cz * ax - cx * az) / S;
+      g[8] = (cx * ay - cy * ax) / S;
+      g[9] = (ay * bz - az * by) / S;
+      g[10] = (az * bx - ax * bz) / S;
+      g[11] = (ax * by - ay * bx) / S;
       for (let m = 0; m < 3; m++) g[m] = -(g[3 + m]! + g[6 + m]! + g[9 + m]!);
       const w = (D[e]! * Math.abs(S)) / 6;
       for (let j = 0; j < 6; j++) {
         const [k, l] = TETRA_EDGES[j]!;
-        const gk = 3 * k, gl = 3 * l;
+        const gk = 3 * k,
+          gl = 3 * l;
         let dot = g[gk]! * g[gl]! + g[gk + 1]! * g[gl + 1]! + g[gk + 2]! * g[gl + 2]!;
         if (dirs) {
-          const dx = dirs[3 * e]!, dy = dirs[3 * e + 1]!, dz = dirs[3 * e + 2]!;
+          const dx = dirs[3 * e]!,
+            dy = dirs[3 * e + 1]!,
+            dz = dirs[3 * e + 2]!;
           dot += (r - 1) * (g[gk]! * dx + g[gk + 1]! * dy + g[gk + 2]! * dz) * (g[gl]! * dx + g[gl + 1]! * dy + g[gl + 2]! * dz);
         }
         c[this.edgeOf[6 * e + j]!] += w * dot;
@@ -194,9 +306,13 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
 
   /** out_l += factor·c·(u_l − u_k), out_k −= the same, per edge (k, l) and component. */
   private accumulate(out: Float64Array, u: Float64Array, factor: number): void {
-    const E = this.edges, C = this.coefficients, d = this.d;
+    const E = this.edges,
+      C = this.coefficients,
+      d = this.d;
     for (let e = 0; e < C.length; e++) {
-      const a = d * E[2 * e]!, b = d * E[2 * e + 1]!, w = C[e]! * factor;
+      const a = d * E[2 * e]!,
+        b = d * E[2 * e + 1]!,
+        w = C[e]! * factor;
       for (let m = 0; m < d; m++) {
         const dp = (u[b + m]! - u[a + m]!) * w;
         out[b + m] += dp;
@@ -207,9 +323,13 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
 
   /** kFactor·K, K = ∂f/∂u = −L: per edge (k, l), (k, k) and (l, l) += c, (k, l) and (l, k) −= c. */
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const E = this.edges, C = this.coefficients, d = this.d;
+    const E = this.edges,
+      C = this.coefficients,
+      d = this.d;
     for (let e = 0; e < C.length; e++) {
-      const a = d * E[2 * e]!, b = d * E[2 * e + 1]!, w = C[e]! * kFactor;
+      const a = d * E[2 * e]!,
+        b = d * E[2 * e + 1]!,
+        w = C[e]! * kFactor;
       for (let m = 0; m < d; m++) {
         acc.add(b + m, a + m, -w);
         acc.add(a + m, b + m, -w);
@@ -221,10 +341,14 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
 
   /** The Dirichlet energy ½·uᵀ·L·u = −½·Σ_edges c·|u_l − u_k|², whose −gradient is addForce's f (SOFA returns 0). */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    const u = x[0]!, E = this.edges, C = this.coefficients, d = this.d;
+    const u = x[0]!,
+      E = this.edges,
+      C = this.coefficients,
+      d = this.d;
     let energy = 0;
     for (let e = 0; e < C.length; e++) {
-      const a = d * E[2 * e]!, b = d * E[2 * e + 1]!;
+      const a = d * E[2 * e]!,
+        b = d * E[2 * e + 1]!;
       for (let m = 0; m < d; m++) energy -= 0.5 * C[e]! * (u[b + m]! - u[a + m]!) ** 2;
     }
     return energy;

@@ -9,8 +9,23 @@ import {
   type MatrixAccumulator,
 } from '@sofa-ts/core';
 import { sameElements } from '../tetrahedron/tetrahedron-element.js';
-import { ElementBlockMatrix, ElementMatrixPool, emitElementMatrix, emitSymmetricElements, matVec, restShapeKey, rotatedElementStiffness, rotatedElementStiffnessUpper } from '../element-matrix.js';
-import { DEFAULT_POISSON_RATIO, DEFAULT_YOUNG_MODULUS, initLinearElasticVolume, isotropicHooke, valueInElement } from '../volume-elasticity.js';
+import {
+  ElementBlockMatrix,
+  ElementMatrixPool,
+  emitElementMatrix,
+  emitSymmetricElements,
+  matVec,
+  restShapeKey,
+  rotatedElementStiffness,
+  rotatedElementStiffnessUpper,
+} from '../element-matrix.js';
+import {
+  DEFAULT_POISSON_RATIO,
+  DEFAULT_YOUNG_MODULUS,
+  initLinearElasticVolume,
+  isotropicHooke,
+  valueInElement,
+} from '../volume-elasticity.js';
 import { volumeElementNames, volumeElementOfTemplate, type VolumeElement } from './volume-elements.js';
 
 /** Products per force evaluation from which summing the element blocks first pays (a refill costs a few element passes). */
@@ -37,13 +52,47 @@ export const elementFemTemplates = volumeElementNames.map((e) => `Vec3d,${e}`);
  * element forces in sequence either way).
  */
 export abstract class BaseElementLinearFEMForceField extends BaseForceField {
-  readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(1), default: Float64Array.of(DEFAULT_YOUNG_MODULUS), unit: 'Pa', help: "Young's modulus of Hooke's law: one value, or one per element" });
-  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: RealArray(1), default: Float64Array.of(DEFAULT_POISSON_RATIO), help: "Poisson's ratio of Hooke's law, in [0, 0.5): one value, or one per element" });
-  readonly computeForceStrategy = this.initData({ name: 'computeForceStrategy', type: Enum(computeStrategies), default: 'parallel', group: 'Multithreading', help: "how the element forces are computed: 'parallel' or 'sequenced' (sofa-ts runs both on one thread, same result)" });
-  readonly computeForceDerivStrategy = this.initData({ name: 'computeForceDerivStrategy', type: Enum(computeStrategies), default: 'parallel', group: 'Multithreading', help: "how the element force derivatives are computed: 'parallel' or 'sequenced' (sofa-ts runs both on one thread, same result)" });
-  readonly elementSpace = this.initData({ name: 'elementSpace', type: Real, default: 0.125, group: 'Visualization', help: 'space between the drawn elements' });
+  readonly youngModulus = this.initData({
+    name: 'youngModulus',
+    type: RealArray(1),
+    default: Float64Array.of(DEFAULT_YOUNG_MODULUS),
+    unit: 'Pa',
+    help: "Young's modulus of Hooke's law: one value, or one per element",
+  });
+  readonly poissonRatio = this.initData({
+    name: 'poissonRatio',
+    type: RealArray(1),
+    default: Float64Array.of(DEFAULT_POISSON_RATIO),
+    help: "Poisson's ratio of Hooke's law, in [0, 0.5): one value, or one per element",
+  });
+  readonly computeForceStrategy = this.initData({
+    name: 'computeForceStrategy',
+    type: Enum(computeStrategies),
+    default: 'parallel',
+    group: 'Multithreading',
+    help: "how the element forces are computed: 'parallel' or 'sequenced' (sofa-ts runs both on one thread, same result)",
+  });
+  readonly computeForceDerivStrategy = this.initData({
+    name: 'computeForceDerivStrategy',
+    type: Enum(computeStrategies),
+    default: 'parallel',
+    group: 'Multithreading',
+    help: "how the element force derivatives are computed: 'parallel' or 'sequenced' (sofa-ts runs both on one thread, same result)",
+  });
+  readonly elementSpace = this.initData({
+    name: 'elementSpace',
+    type: Real,
+    default: 0.125,
+    group: 'Visualization',
+    help: 'space between the drawn elements',
+  });
 
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology giving the elements (default: the topology of this node, else of the nearest ancestor)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'the topology giving the elements (default: the topology of this node, else of the nearest ancestor)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   /** False for small strain (R = I): the force is K_e·(x − X). */
   protected abstract rotating: boolean;
@@ -121,14 +170,20 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
 
   /** Rebuilds the elements, the rest shapes and the element stiffness matrices from x0. */
   reinit(): void {
-    const topo = this.topo!, ms = this.mstate!, el = this.element;
+    const topo = this.topo!,
+      ms = this.mstate!,
+      el = this.element;
     this.topoRevision = topo.revision;
-    const nodes = el.nodes, n3 = 3 * nodes;
+    const nodes = el.nodes,
+      n3 = 3 * nodes;
     const elems = Uint32Array.from(el.elementsOf(topo));
     const count = elems.length / nodes;
     if (count === 0) throw this.error(`the topology ${topo.describe()} has no ${el.plural}`);
     for (let i = 0; i < elems.length; i++) {
-      if (elems[i]! >= ms.size) throw this.error(`${el.name.toLowerCase()} ${Math.floor(i / nodes)} uses point ${elems[i]}, but ${ms.describe()} has ${ms.size} points`);
+      if (elems[i]! >= ms.size)
+        throw this.error(
+          `${el.name.toLowerCase()} ${Math.floor(i / nodes)} uses point ${elems[i]}, but ${ms.describe()} has ${ms.size} points`,
+        );
     }
     this.nodes = nodes;
     this.elems = elems;
@@ -141,7 +196,8 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
     this.F = new Float64Array(n3);
     this.kScratch = new Float64Array(n3 * n3);
     this.upperScratch = new Float64Array((9 * this.nodes * (this.nodes + 1)) / 2);
-    const E = this.youngModulus.value, nu = this.poissonRatio.value;
+    const E = this.youngModulus.value,
+      nu = this.poissonRatio.value;
     const pool = new ElementMatrixPool(n3 * n3);
     const hooke = new Float64Array(3);
     const X = this.X;
@@ -161,7 +217,10 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
       this.kOf[e] = pool.indexOf(restShapeKey(rest, nodes, [hooke[0]!, hooke[1]!, hooke[2]!]), (K) => {
         measure = el.stiffness(K, rest, hooke[0]!, hooke[1]!, hooke[2]!);
       });
-      if (measure === 0) throw this.error(`${el.name.toLowerCase()} ${e} (${Array.from(elems.subarray(e * nodes, e * nodes + nodes)).join(' ')}) has zero volume at rest`);
+      if (measure === 0)
+        throw this.error(
+          `${el.name.toLowerCase()} ${e} (${Array.from(elems.subarray(e * nodes, e * nodes + nodes)).join(' ')}) has zero volume at rest`,
+        );
       this.rot[9 * e] = this.rot[9 * e + 4] = this.rot[9 * e + 8] = 1;
     }
     this.kPool = pool.pack();
@@ -181,7 +240,8 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
 
   /** Positions of the nodes of element e from p (nPoints × 3) into out (3·nodes). */
   protected gather(out: Float64Array, p: Float64Array, e: number): void {
-    const nodes = this.nodes, elems = this.elems;
+    const nodes = this.nodes,
+      elems = this.elems;
     for (let j = 0; j < nodes; j++) {
       const q = 3 * elems[nodes * e + j]!;
       out[3 * j] = p[q]!;
@@ -201,10 +261,21 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
     this.productsLastCycle = this.productsSinceForce;
     this.productsSinceForce = 0;
     if (this.rotating) this.blocksStale = true;
-    const ff = f[0]!, p = x[0]!;
-    const nodes = this.nodes, n3 = 3 * nodes, count = this.elems.length / nodes;
-    const elems = this.elems, pool = this.kPool, kOf = this.kOf, rot = this.rot, restRel = this.restRel, X0 = this.restPoints;
-    const X = this.X, U = this.U, F = this.F, c = this.centroid;
+    const ff = f[0]!,
+      p = x[0]!;
+    const nodes = this.nodes,
+      n3 = 3 * nodes,
+      count = this.elems.length / nodes;
+    const elems = this.elems,
+      pool = this.kPool,
+      kOf = this.kOf,
+      rot = this.rot,
+      restRel = this.restRel,
+      X0 = this.restPoints;
+    const X = this.X,
+      U = this.U,
+      F = this.F,
+      c = this.centroid;
     const kSize = n3 * n3;
     for (let e = 0; e < count; e++) {
       this.gather(X, p, e);
@@ -232,13 +303,26 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
         c[1] += X[3 * j + 1]!;
         c[2] += X[3 * j + 2]!;
       }
-      c[0] /= nodes; c[1] /= nodes; c[2] /= nodes;
+      c[0] /= nodes;
+      c[1] /= nodes;
+      c[2] /= nodes;
       this.computeRotation(e, X, c);
-      const r = 9 * e, o = e * n3;
-      const q0 = rot[r]!, q1 = rot[r + 1]!, q2 = rot[r + 2]!, q3 = rot[r + 3]!, q4 = rot[r + 4]!, q5 = rot[r + 5]!, q6 = rot[r + 6]!, q7 = rot[r + 7]!, q8 = rot[r + 8]!;
+      const r = 9 * e,
+        o = e * n3;
+      const q0 = rot[r]!,
+        q1 = rot[r + 1]!,
+        q2 = rot[r + 2]!,
+        q3 = rot[r + 3]!,
+        q4 = rot[r + 4]!,
+        q5 = rot[r + 5]!,
+        q6 = rot[r + 6]!,
+        q7 = rot[r + 7]!,
+        q8 = rot[r + 8]!;
       // u_j = Q·(x_j − c) − (X_j − c₀)
       for (let j = 0; j < nodes; j++) {
-        const dx = X[3 * j]! - c[0]!, dy = X[3 * j + 1]! - c[1]!, dz = X[3 * j + 2]! - c[2]!;
+        const dx = X[3 * j]! - c[0]!,
+          dy = X[3 * j + 1]! - c[1]!,
+          dz = X[3 * j + 2]! - c[2]!;
         U[3 * j] = q0 * dx + q1 * dy + q2 * dz - restRel[o + 3 * j]!;
         U[3 * j + 1] = q3 * dx + q4 * dy + q5 * dz - restRel[o + 3 * j + 1]!;
         U[3 * j + 2] = q6 * dx + q7 * dy + q8 * dz - restRel[o + 3 * j + 2]!;
@@ -247,7 +331,9 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
       // f_j −= Qᵀ·F_j
       for (let j = 0; j < nodes; j++) {
         const q = 3 * elems[nodes * e + j]!;
-        const fx = F[3 * j]!, fy = F[3 * j + 1]!, fz = F[3 * j + 2]!;
+        const fx = F[3 * j]!,
+          fy = F[3 * j + 1]!,
+          fz = F[3 * j + 2]!;
         ff[q] -= q0 * fx + q3 * fy + q6 * fz;
         ff[q + 1] -= q1 * fx + q4 * fy + q7 * fz;
         ff[q + 2] -= q2 * fx + q5 * fy + q8 * fz;
@@ -258,7 +344,8 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
     if (k === 0) return;
-    const out = df[0]!, v = dx[0]!;
+    const out = df[0]!,
+      v = dx[0]!;
     this.productsSinceForce++;
     // many products per force evaluation (or a constant K): one pass over the summed blocks
     if (this.blocks && (!this.rotating || this.productsLastCycle >= BLOCK_PRODUCTS)) {
@@ -266,20 +353,45 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
       this.blocks.multiplyAdd(out, v, k);
       return;
     }
-    const nodes = this.nodes, n3 = 3 * nodes, count = this.elems.length / nodes;
-    const elems = this.elems, pool = this.kPool, kOf = this.kOf, rot = this.rot;
-    const U = this.U, F = this.F, kSize = n3 * n3;
+    const nodes = this.nodes,
+      n3 = 3 * nodes,
+      count = this.elems.length / nodes;
+    const elems = this.elems,
+      pool = this.kPool,
+      kOf = this.kOf,
+      rot = this.rot;
+    const U = this.U,
+      F = this.F,
+      kSize = n3 * n3;
     const rotating = this.rotating;
     for (let e = 0; e < count; e++) {
       const r = 9 * e;
-      let q0 = 1, q1 = 0, q2 = 0, q3 = 0, q4 = 1, q5 = 0, q6 = 0, q7 = 0, q8 = 1;
+      let q0 = 1,
+        q1 = 0,
+        q2 = 0,
+        q3 = 0,
+        q4 = 1,
+        q5 = 0,
+        q6 = 0,
+        q7 = 0,
+        q8 = 1;
       if (rotating) {
-        q0 = rot[r]!; q1 = rot[r + 1]!; q2 = rot[r + 2]!; q3 = rot[r + 3]!; q4 = rot[r + 4]!; q5 = rot[r + 5]!; q6 = rot[r + 6]!; q7 = rot[r + 7]!; q8 = rot[r + 8]!;
+        q0 = rot[r]!;
+        q1 = rot[r + 1]!;
+        q2 = rot[r + 2]!;
+        q3 = rot[r + 3]!;
+        q4 = rot[r + 4]!;
+        q5 = rot[r + 5]!;
+        q6 = rot[r + 6]!;
+        q7 = rot[r + 7]!;
+        q8 = rot[r + 8]!;
       }
       // U = Q·dx per node
       for (let j = 0; j < nodes; j++) {
         const q = 3 * elems[nodes * e + j]!;
-        const px = v[q]!, py = v[q + 1]!, pz = v[q + 2]!;
+        const px = v[q]!,
+          py = v[q + 1]!,
+          pz = v[q + 2]!;
         U[3 * j] = q0 * px + q1 * py + q2 * pz;
         U[3 * j + 1] = q3 * px + q4 * py + q5 * pz;
         U[3 * j + 2] = q6 * px + q7 * py + q8 * pz;
@@ -288,7 +400,9 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
       matVec(F, pool, kSize * kOf[e]!, U, n3, -k);
       for (let j = 0; j < nodes; j++) {
         const q = 3 * elems[nodes * e + j]!;
-        const fx = F[3 * j]!, fy = F[3 * j + 1]!, fz = F[3 * j + 2]!;
+        const fx = F[3 * j]!,
+          fy = F[3 * j + 1]!,
+          fz = F[3 * j + 2]!;
         out[q] += q0 * fx + q3 * fy + q6 * fz;
         out[q + 1] += q1 * fx + q4 * fy + q7 * fz;
         out[q + 2] += q2 * fx + q5 * fy + q8 * fz;
@@ -298,7 +412,9 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
 
   /** blocks ← Σ_e −Qᵀ·K_e·Q with the rotations of the last addForce. */
   private refillBlocks(): void {
-    const blocks = this.blocks!, K = this.kScratch, count = this.elems.length / this.nodes;
+    const blocks = this.blocks!,
+      K = this.kScratch,
+      count = this.elems.length / this.nodes;
     blocks.clear();
     for (let e = 0; e < count; e++) blocks.addElement(e, this.elementStiffness(K, e));
     this.blocksStale = false;
@@ -306,7 +422,9 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
 
   /** The (3·nodes)² stiffness −Qᵀ·K_e·Q of element e (row-major into out), rotation of the last addForce. */
   elementStiffness(out: Float64Array, e: number): Float64Array {
-    const n3 = 3 * this.nodes, kSize = n3 * n3, ko = kSize * this.kOf[e]!;
+    const n3 = 3 * this.nodes,
+      kSize = n3 * n3,
+      ko = kSize * this.kOf[e]!;
     if (!this.rotating) {
       for (let k = 0; k < kSize; k++) out[k] = -this.kPool[ko + k]!;
       return out;
@@ -315,11 +433,16 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const nodes = this.nodes, count = this.elems.length / nodes;
-    const K = this.kScratch, elems = this.elems, blk = this.blk;
+    const nodes = this.nodes,
+      count = this.elems.length / nodes;
+    const K = this.kScratch,
+      elems = this.elems,
+      blk = this.blk;
     if (this.rotating) {
       // the blocks j ≥ i of elementStiffness (rotatedElementStiffness mirrors them)
-      const n3 = 3 * nodes, kSize = n3 * n3, U = this.upperScratch;
+      const n3 = 3 * nodes,
+        kSize = n3 * n3,
+        U = this.upperScratch;
       for (let e = 0; e < count; e++) {
         rotatedElementStiffnessUpper(U, this.kPool, kSize * this.kOf[e]!, nodes, this.rot, 9 * e);
         emitSymmetricElements(acc, U, elems, e, 1, nodes, kFactor, K, blk);
@@ -335,21 +458,39 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
   /** ½·Σ uᵀ·K_e·u at positions x, with the rotations of the last addForce (SOFA's energy). */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
     const p = x[0]!;
-    const nodes = this.nodes, n3 = 3 * nodes, count = this.elems.length / nodes;
-    const X = this.X, U = this.U, F = this.F, kSize = n3 * n3, rot = this.rot, X0 = this.restPoints, restRel = this.restRel;
+    const nodes = this.nodes,
+      n3 = 3 * nodes,
+      count = this.elems.length / nodes;
+    const X = this.X,
+      U = this.U,
+      F = this.F,
+      kSize = n3 * n3,
+      rot = this.rot,
+      X0 = this.restPoints,
+      restRel = this.restRel;
     let energy = 0;
     for (let e = 0; e < count; e++) {
       this.gather(X, p, e);
       if (this.rotating) {
-        let cx = 0, cy = 0, cz = 0;
+        let cx = 0,
+          cy = 0,
+          cz = 0;
         for (let j = 0; j < nodes; j++) {
-          cx += X[3 * j]!; cy += X[3 * j + 1]!; cz += X[3 * j + 2]!;
+          cx += X[3 * j]!;
+          cy += X[3 * j + 1]!;
+          cz += X[3 * j + 2]!;
         }
-        cx /= nodes; cy /= nodes; cz /= nodes;
-        const r = 9 * e, o = e * n3;
+        cx /= nodes;
+        cy /= nodes;
+        cz /= nodes;
+        const r = 9 * e,
+          o = e * n3;
         for (let j = 0; j < nodes; j++) {
-          const dx = X[3 * j]! - cx, dy = X[3 * j + 1]! - cy, dz = X[3 * j + 2]! - cz;
-          for (let i = 0; i < 3; i++) U[3 * j + i] = rot[r + 3 * i]! * dx + rot[r + 3 * i + 1]! * dy + rot[r + 3 * i + 2]! * dz - restRel[o + 3 * j + i]!;
+          const dx = X[3 * j]! - cx,
+            dy = X[3 * j + 1]! - cy,
+            dz = X[3 * j + 2]! - cz;
+          for (let i = 0; i < 3; i++)
+            U[3 * j + i] = rot[r + 3 * i]! * dx + rot[r + 3 * i + 1]! * dy + rot[r + 3 * i + 2]! * dz - restRel[o + 3 * j + i]!;
         }
       } else {
         for (let j = 0; j < nodes; j++) {

@@ -29,7 +29,12 @@ export type RotationMethod = (typeof rotationMethods)[number];
   templates: elementFemTemplates,
 })
 export class CorotationalFEMForceField extends BaseElementLinearFEMForceField {
-  readonly rotationMethod = this.initData({ name: 'rotationMethod', type: Enum(rotationMethods), default: 'triangle', help: "how element rotations are computed: 'triangle' (frame of the first 3 nodes, default on tetrahedra), 'hexahedron' (frame of the mean edges, default on hexahedra), 'polar', 'stable_polar' or 'identity'" });
+  readonly rotationMethod = this.initData({
+    name: 'rotationMethod',
+    type: Enum(rotationMethods),
+    default: 'triangle',
+    help: "how element rotations are computed: 'triangle' (frame of the first 3 nodes, default on tetrahedra), 'hexahedron' (frame of the mean edges, default on hexahedra), 'polar', 'stable_polar' or 'identity'",
+  });
 
   protected rotating = true;
   private method: RotationMethod = 'triangle';
@@ -44,7 +49,9 @@ export class CorotationalFEMForceField extends BaseElementLinearFEMForceField {
     if (!this.rotationMethod.isSet) this.rotationMethod.value = el.defaultRotation;
     const m = this.rotationMethod.value as RotationMethod;
     if ((m === 'triangle' && el.name !== 'Tetrahedron') || (m === 'hexahedron' && el.name !== 'Hexahedron')) {
-      throw this.error(`rotationMethod '${m}' is not defined for ${el.plural} (use ${el.defaultRotation}, polar, stable_polar or identity)`);
+      throw this.error(
+        `rotationMethod '${m}' is not defined for ${el.plural} (use ${el.defaultRotation}, polar, stable_polar or identity)`,
+      );
     }
     this.method = m;
     this.rotating = m !== 'identity';
@@ -68,7 +75,9 @@ export class CorotationalFEMForceField extends BaseElementLinearFEMForceField {
   }
 
   protected computeRotation(e: number, X: Float64Array, c: ArrayLike<number>): void {
-    const rot = this.rot, r = 9 * e, C = this.C;
+    const rot = this.rot,
+      r = 9 * e,
+      C = this.C;
     if (this.method === 'triangle' || this.method === 'hexahedron') {
       // Q = Rᵀ = C₀ᵀ·C
       this.frameOf(C, 0, X);
@@ -78,19 +87,37 @@ export class CorotationalFEMForceField extends BaseElementLinearFEMForceField {
       return;
     }
     // H = Σ_j (x_j − c)(X_j − c₀)ᵀ, R = its rotation, Q = Rᵀ
-    const H = this.A, rest = this.restRel, o = 3 * this.nodes * e;
+    const H = this.A,
+      rest = this.restRel,
+      o = 3 * this.nodes * e;
     H.fill(0);
     for (let j = 0; j < this.nodes; j++) {
-      const px = X[3 * j]! - c[0]!, py = X[3 * j + 1]! - c[1]!, pz = X[3 * j + 2]! - c[2]!;
-      const qx = rest[o + 3 * j]!, qy = rest[o + 3 * j + 1]!, qz = rest[o + 3 * j + 2]!;
-      H[0] += px * qx; H[1] += px * qy; H[2] += px * qz;
-      H[3] += py * qx; H[4] += py * qy; H[5] += py * qz;
-      H[6] += pz * qx; H[7] += pz * qy; H[8] += pz * qz;
+      const px = X[3 * j]! - c[0]!,
+        py = X[3 * j + 1]! - c[1]!,
+        pz = X[3 * j + 2]! - c[2]!;
+      const qx = rest[o + 3 * j]!,
+        qy = rest[o + 3 * j + 1]!,
+        qz = rest[o + 3 * j + 2]!;
+      H[0] += px * qx;
+      H[1] += px * qy;
+      H[2] += px * qz;
+      H[3] += py * qx;
+      H[4] += py * qy;
+      H[5] += py * qz;
+      H[6] += pz * qx;
+      H[7] += pz * qy;
+      H[8] += pz * qz;
     }
     if (this.method === 'stable_polar') polarDecompositionStable(C, H);
     else polarDecomposition(C, H);
-    rot[r] = C[0]!; rot[r + 1] = C[3]!; rot[r + 2] = C[6]!;
-    rot[r + 3] = C[1]!; rot[r + 4] = C[4]!; rot[r + 5] = C[7]!;
-    rot[r + 6] = C[2]!; rot[r + 7] = C[5]!; rot[r + 8] = C[8]!;
+    rot[r] = C[0]!;
+    rot[r + 1] = C[3]!;
+    rot[r + 2] = C[6]!;
+    rot[r + 3] = C[1]!;
+    rot[r + 4] = C[4]!;
+    rot[r + 5] = C[7]!;
+    rot[r + 6] = C[2]!;
+    rot[r + 7] = C[5]!;
+    rot[r + 8] = C[8]!;
   }
 }

@@ -25,7 +25,11 @@ const NU = 0.3;
 type Kind = 'Tetrahedron' | 'Hexahedron';
 
 /** A box mesh of hexahedra, or of the 6 tetrahedra per cube SOFA's splitting gives. */
-function mesh(kind: Kind, n: [number, number, number], size: [number, number, number]): { points: Float64Array; topo: { tets?: Uint32Array; hexa?: Uint32Array } } {
+function mesh(
+  kind: Kind,
+  n: [number, number, number],
+  size: [number, number, number],
+): { points: Float64Array; topo: { tets?: Uint32Array; hexa?: Uint32Array } } {
   const { points, hexa } = boxGrid(n, size);
   return { points, topo: kind === 'Hexahedron' ? { hexa } : { tets: tetrahedraFromHexahedra(hexa, n[0] - 1, n[1] - 1) } };
 }
@@ -47,7 +51,14 @@ function variants(kind: Kind): { label: string; make: () => BaseElementLinearFEM
   ];
 }
 
-function scene<F extends BaseElementLinearFEMForceField>(kind: Kind, points: Float64Array, topo: { tets?: Uint32Array; hexa?: Uint32Array }, ff: F, young = E, nu = NU) {
+function scene<F extends BaseElementLinearFEMForceField>(
+  kind: Kind,
+  points: Float64Array,
+  topo: { tets?: Uint32Array; hexa?: Uint32Array },
+  ff: F,
+  young = E,
+  nu = NU,
+) {
   return femScene(points, topo, ff, (f) => {
     f.template = `Vec3d,${kind}`;
     f.youngModulus.value = Float64Array.of(young);
@@ -90,7 +101,11 @@ describe('element FEM force fields (LinearSmallStrainFEMForceField, Corotational
           it('K matches finite differences up to O(strain) at deformed and rotated shapes', () => {
             const { ff, mo } = scene(kind, distorted, topo, v.make());
             const strain = 1e-4;
-            const x = transform(Float64Array.from(mo.x0, (p) => p + strain * (r() - 0.5)), randomRotation(r), [0, 0, 0]);
+            const x = transform(
+              Float64Array.from(mo.x0, (p) => p + strain * (r() - 0.5)),
+              randomRotation(r),
+              [0, 0, 0],
+            );
             const fd = finiteDifferenceK(ff, x, 1e-7);
             expect(maxAbsDiff(denseK(ff, x.length), fd) / maxAbs(fd)).to.be.below(20 * strain);
           });
@@ -107,14 +122,21 @@ describe('element FEM force fields (LinearSmallStrainFEMForceField, Corotational
         it('addDForce gives (k + b·rayleighStiffness)·K·dx with the rotations of the last addForce', () => {
           const { ff, mo } = scene(kind, distorted, topo, v.make());
           ff.rayleighStiffness.value = 0.2;
-          const x = transform(Float64Array.from(mo.x0, (p) => p + 0.05 * (r() - 0.5)), randomRotation(r), [0, 1, 0]);
+          const x = transform(
+            Float64Array.from(mo.x0, (p) => p + 0.05 * (r() - 0.5)),
+            randomRotation(r),
+            [0, 1, 0],
+          );
           forceAt(ff, x);
           const n = x.length;
           const K = denseK(ff, n);
           const dx = Float64Array.from({ length: n }, () => r() - 0.5);
           const df = new Float64Array(n);
           ff.addDForce([df], [dx], 1.5, 2);
-          const expected = Array.from({ length: n }, (_, i) => (1.5 + 2 * 0.2) * K.slice(i * n, i * n + n).reduce((s, k, j) => s + k * dx[j]!, 0));
+          const expected = Array.from(
+            { length: n },
+            (_, i) => (1.5 + 2 * 0.2) * K.slice(i * n, i * n + n).reduce((s, k, j) => s + k * dx[j]!, 0),
+          );
           expect(maxAbsDiff(df, expected) / maxAbs(expected)).to.be.below(1e-12);
         });
 
@@ -123,7 +145,8 @@ describe('element FEM force fields (LinearSmallStrainFEMForceField, Corotational
           forceAt(ff, v.rotating ? transform(mo.x0, randomRotation(r), [0, 0, 0]) : mo.x0);
           const n = mo.x0.length;
           const K = denseK(ff, n);
-          for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) expect(Math.abs(K[n * i + j]! - K[n * j + i]!)).to.be.below(1e-12 * maxAbs(K));
+          for (let i = 0; i < n; i++)
+            for (let j = 0; j < i; j++) expect(Math.abs(K[n * i + j]! - K[n * j + i]!)).to.be.below(1e-12 * maxAbs(K));
           for (let k = 0; k < 3; k++) {
             const t = Float64Array.from({ length: n }, (_, i) => (i % 3 === k ? 1 : 0));
             const Kt = Array.from({ length: n }, (_, i) => K.slice(n * i, n * i + n).reduce((s, kv, j) => s + kv * t[j]!, 0));
@@ -136,7 +159,8 @@ describe('element FEM force fields (LinearSmallStrainFEMForceField, Corotational
           const x = Float64Array.from(mo.x0, (p) => p + 1e-3 * (r() - 0.5));
           const f = forceAt(ff, x);
           if (v.rotating) return; // rotations of the last addForce: exact only for small strain
-          const h = 1e-7, xp = Float64Array.from(x);
+          const h = 1e-7,
+            xp = Float64Array.from(x);
           for (const i of [0, 7, x.length - 1]) {
             xp[i] = x[i]! + h;
             const ep = ff.getPotentialEnergy([xp]);
@@ -153,7 +177,9 @@ describe('element FEM force fields (LinearSmallStrainFEMForceField, Corotational
           const eps = 1e-6;
           const x = Float64Array.from(mo.x0, (p, i) => (i % 3 === 2 ? p * (1 + eps) : p * (1 - NU * eps)));
           const f = forceAt(ff, x);
-          let top = 0, bottom = 0, other = 0;
+          let top = 0,
+            bottom = 0,
+            other = 0;
           for (let i = 0; i < x.length; i += 3) {
             if (mo.x0[i + 2] === 5) top += f[i + 2]!;
             else if (mo.x0[i + 2] === 0) bottom += f[i + 2]!;
@@ -172,44 +198,85 @@ describe('element FEM force fields (LinearSmallStrainFEMForceField, Corotational
     const [a, b, c] = [2, 1.5, 0.8];
     const { points, topo } = mesh('Hexahedron', [2, 2, 2], [a, b, c]);
     const { ff } = scene('Hexahedron', points, topo, new LinearSmallStrainFEMForceField());
-    const G = [[1e-3, 2e-4, -3e-4], [5e-4, -2e-3, 1e-4], [-1e-4, 3e-4, 1.5e-3]];
+    const G = [
+      [1e-3, 2e-4, -3e-4],
+      [5e-4, -2e-3, 1e-4],
+      [-1e-4, 3e-4, 1.5e-3],
+    ];
     const x = Float64Array.from(points);
-    for (let i = 0; i < 8; i++) for (let k = 0; k < 3; k++) x[3 * i + k] += G[k]![0]! * points[3 * i]! + G[k]![1]! * points[3 * i + 1]! + G[k]![2]! * points[3 * i + 2]!;
+    for (let i = 0; i < 8; i++)
+      for (let k = 0; k < 3; k++)
+        x[3 * i + k] += G[k]![0]! * points[3 * i]! + G[k]![1]! * points[3 * i + 1]! + G[k]![2]! * points[3 * i + 2]!;
     const f = forceAt(ff, x);
     const sigma = stressOf(G, E, NU);
     for (let i = 0; i < 8; i++) {
-      const sx = points[3 * i]! > 0 ? 1 : -1, sy = points[3 * i + 1]! > 0 ? 1 : -1, sz = points[3 * i + 2]! > 0 ? 1 : -1;
+      const sx = points[3 * i]! > 0 ? 1 : -1,
+        sy = points[3 * i + 1]! > 0 ? 1 : -1,
+        sz = points[3 * i + 2]! > 0 ? 1 : -1;
       // ∫∂Nᵢ/∂X dV = (sx·bc, sy·ac, sz·ab)/4
       const g = [(sx * b * c) / 4, (sy * a * c) / 4, (sz * a * b) / 4];
-      for (let k = 0; k < 3; k++) expect(f[3 * i + k]!).to.be.closeTo(-(sigma[k]![0]! * g[0]! + sigma[k]![1]! * g[1]! + sigma[k]![2]! * g[2]!), 1e-12 * E);
+      for (let k = 0; k < 3; k++)
+        expect(f[3 * i + k]!).to.be.closeTo(-(sigma[k]![0]! * g[0]! + sigma[k]![1]! * g[1]! + sigma[k]![2]! * g[2]!), 1e-12 * E);
     }
   });
 
   it('one tetrahedron: f = −V·σ·∇Nᵢ for a linear field (closed form)', () => {
     const X = Float64Array.of(0.1, 0.2, 0, 1.3, 0, 0.1, 0.2, 1.1, 0, 0, 0.3, 0.9);
     const { ff } = scene('Tetrahedron', X, { tets: Uint32Array.of(0, 1, 2, 3) }, new LinearSmallStrainFEMForceField());
-    const G = [[1e-3, 2e-4, -3e-4], [5e-4, -2e-3, 1e-4], [-1e-4, 3e-4, 1.5e-3]];
-    const x = Float64Array.from(X, (p, i) => p + G[i % 3]![0]! * X[i - (i % 3)]! + G[i % 3]![1]! * X[i - (i % 3) + 1]! + G[i % 3]![2]! * X[i - (i % 3) + 2]!);
+    const G = [
+      [1e-3, 2e-4, -3e-4],
+      [5e-4, -2e-3, 1e-4],
+      [-1e-4, 3e-4, 1.5e-3],
+    ];
+    const x = Float64Array.from(
+      X,
+      (p, i) => p + G[i % 3]![0]! * X[i - (i % 3)]! + G[i % 3]![1]! * X[i - (i % 3) + 1]! + G[i % 3]![2]! * X[i - (i % 3) + 2]!,
+    );
     const f = forceAt(ff, x);
     const sigma = stressOf(G, E, NU);
     // ∇N of the P1 tetrahedron: rows of the inverse of [X₁−X₀; X₂−X₀; X₃−X₀]ᵀ, ∇N₀ = −Σ
     const e = [0, 1, 2].map((k) => [0, 1, 2].map((c) => X[3 * (k + 1) + c]! - X[c]!));
-    const det = e[0]![0]! * (e[1]![1]! * e[2]![2]! - e[1]![2]! * e[2]![1]!) - e[0]![1]! * (e[1]![0]! * e[2]![2]! - e[1]![2]! * e[2]![0]!) + e[0]![2]! * (e[1]![0]! * e[2]![1]! - e[1]![1]! * e[2]![0]!);
-    const cross = (u: number[], w: number[]): number[] => [u[1]! * w[2]! - u[2]! * w[1]!, u[2]! * w[0]! - u[0]! * w[2]!, u[0]! * w[1]! - u[1]! * w[0]!];
+    const det =
+      e[0]![0]! * (e[1]![1]! * e[2]![2]! - e[1]![2]! * e[2]![1]!) -
+      e[0]![1]! * (e[1]![0]! * e[2]![2]! - e[1]![2]! * e[2]![0]!) +
+      e[0]![2]! * (e[1]![0]! * e[2]![1]! - e[1]![1]! * e[2]![0]!);
+    const cross = (u: number[], w: number[]): number[] => [
+      u[1]! * w[2]! - u[2]! * w[1]!,
+      u[2]! * w[0]! - u[0]! * w[2]!,
+      u[0]! * w[1]! - u[1]! * w[0]!,
+    ];
     const grads = [cross(e[1]!, e[2]!), cross(e[2]!, e[0]!), cross(e[0]!, e[1]!)].map((g) => g.map((c) => c / det));
     grads.unshift([0, 1, 2].map((c) => -(grads[0]![c]! + grads[1]![c]! + grads[2]![c]!)));
     const V = Math.abs(det) / 6;
-    for (let i = 0; i < 4; i++) for (let k = 0; k < 3; k++) expect(f[3 * i + k]!).to.be.closeTo(-V * (sigma[k]![0]! * grads[i]![0]! + sigma[k]![1]! * grads[i]![1]! + sigma[k]![2]! * grads[i]![2]!), 1e-12 * E);
+    for (let i = 0; i < 4; i++)
+      for (let k = 0; k < 3; k++)
+        expect(f[3 * i + k]!).to.be.closeTo(
+          -V * (sigma[k]![0]! * grads[i]![0]! + sigma[k]![1]! * grads[i]![1]! + sigma[k]![2]! * grads[i]![2]!),
+          1e-12 * E,
+        );
   });
 
   it('addDForce after a cycle of many products (matrix-free CG) sums the element blocks once: same product', () => {
     for (const kind of ['Tetrahedron', 'Hexahedron'] as const) {
       const { points, topo } = mesh(kind, [3, 2, 4], [1, 1, 2]);
-      const { ff, mo } = scene(kind, Float64Array.from(points, (p) => p + 0.05 * (r() - 0.5)), topo, new CorotationalFEMForceField());
+      const { ff, mo } = scene(
+        kind,
+        Float64Array.from(points, (p) => p + 0.05 * (r() - 0.5)),
+        topo,
+        new CorotationalFEMForceField(),
+      );
       const n = mo.x0.length;
       const dx = Float64Array.from({ length: n }, () => r() - 0.5);
-      const x1 = transform(Float64Array.from(mo.x0, (p) => p + 0.05 * (r() - 0.5)), randomRotation(r), [0, 0, 0]);
-      const x2 = transform(Float64Array.from(mo.x0, (p) => p + 0.05 * (r() - 0.5)), randomRotation(r), [1, 0, 0]);
+      const x1 = transform(
+        Float64Array.from(mo.x0, (p) => p + 0.05 * (r() - 0.5)),
+        randomRotation(r),
+        [0, 0, 0],
+      );
+      const x2 = transform(
+        Float64Array.from(mo.x0, (p) => p + 0.05 * (r() - 0.5)),
+        randomRotation(r),
+        [1, 0, 0],
+      );
       const product = (): Float64Array => {
         const df = new Float64Array(n);
         ff.addDForce([df], [dx], 0.7, 0);
@@ -236,7 +303,7 @@ describe('element FEM force fields (LinearSmallStrainFEMForceField, Corotational
     expect(ff.stiffnessMatrixCount).to.equal(1);
   });
 
-  it('the default rotation method is the element\'s: triangle on tetrahedra, hexahedron on hexahedra', () => {
+  it("the default rotation method is the element's: triangle on tetrahedra, hexahedron on hexahedra", () => {
     for (const kind of ['Tetrahedron', 'Hexahedron'] as const) {
       const { points, topo } = mesh(kind, [2, 2, 2], [1, 1, 1]);
       const { ff } = scene(kind, points, topo, new CorotationalFEMForceField());
@@ -253,7 +320,9 @@ describe('element FEM force fields (LinearSmallStrainFEMForceField, Corotational
         f.rotationMethod.value = 'triangle';
       }),
     ).to.throw(/rotationMethod 'triangle' is not defined for hexahedra/);
-    expect(() => femScene(points, topo, new LinearSmallStrainFEMForceField(), (f) => (f.template = 'Vec3d,Tetrahedron'))).to.throw(/has no tetrahedra/);
+    expect(() => femScene(points, topo, new LinearSmallStrainFEMForceField(), (f) => (f.template = 'Vec3d,Tetrahedron'))).to.throw(
+      /has no tetrahedra/,
+    );
   });
 
   it('acts on the state of the nearest ancestor when its node has none (SOFA getMechanicalState)', () => {

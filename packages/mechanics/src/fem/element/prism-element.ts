@@ -17,8 +17,12 @@ export const PRISM_WEIGHT = 0.25;
 /** out (6) = N(ξ, η, ζ). */
 export function prismShapeFunctions(out: Float64Array, x: number, y: number, z: number): Float64Array {
   const l = 1 - x - y;
-  out[0] = l * (1 - z); out[1] = x * (1 - z); out[2] = y * (1 - z);
-  out[3] = l * z; out[4] = x * z; out[5] = y * z;
+  out[0] = l * (1 - z);
+  out[1] = x * (1 - z);
+  out[2] = y * (1 - z);
+  out[3] = l * z;
+  out[4] = x * z;
+  out[5] = y * z;
   return out;
 }
 
@@ -49,12 +53,15 @@ function worldGradients(X: ArrayLike<number>, x: number, y: number, z: number): 
   const J = [0, 0, 0, 0, 0, 0, 0, 0, 0];
   for (let i = 0; i < 6; i++) for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) J[3 * r + c]! += X[3 * i + r]! * dRef[3 * i + c]!;
   const [a, b, c, d, e, f, g, h, k] = J as [number, number, number, number, number, number, number, number, number];
-  const A = e * k - f * h, B = f * g - d * k, C = d * h - e * g;
+  const A = e * k - f * h,
+    B = f * g - d * k,
+    C = d * h - e * g;
   const det = a * A + b * B + c * C;
   if (det === 0) return 0;
   // J⁻¹ (row-major); ∇N_i = J⁻ᵀ·∂N_i/∂ξ, i.e. (∇N_i)_r = Σ_c Jinv[c][r]·dRef_i,c
   const inv = [A, c * h - b * k, b * f - c * e, B, a * k - c * g, c * d - a * f, C, b * g - a * h, a * e - b * d].map((v) => v / det);
-  for (let i = 0; i < 6; i++) for (let r = 0; r < 3; r++) dX[3 * i + r] = inv[r]! * dRef[3 * i]! + inv[3 + r]! * dRef[3 * i + 1]! + inv[6 + r]! * dRef[3 * i + 2]!;
+  for (let i = 0; i < 6; i++)
+    for (let r = 0; r < 3; r++) dX[3 * i + r] = inv[r]! * dRef[3 * i]! + inv[3 + r]! * dRef[3 * i + 1]! + inv[6 + r]! * dRef[3 * i + 2]!;
   return det;
 }
 
@@ -70,13 +77,17 @@ export function prismStiffness(out: Float64Array, X: ArrayLike<number>, d00: num
     const det = worldGradients(X, x, y, z);
     if (det === 0) return 0;
     vol += PRISM_WEIGHT * det;
-    const s = PRISM_WEIGHT * Math.abs(det), extra = d00 - d01 - 2 * d33;
+    const s = PRISM_WEIGHT * Math.abs(det),
+      extra = d00 - d01 - 2 * d33;
     for (let i = 0; i < 6; i++) {
       for (let j = 0; j < 6; j++) {
         const ab = dX[3 * i]! * dX[3 * j]! + dX[3 * i + 1]! * dX[3 * j + 1]! + dX[3 * i + 2]! * dX[3 * j + 2]!;
         for (let p = 0; p < 3; p++) {
           for (let q = 0; q < 3; q++) {
-            const ap = dX[3 * i + p]!, aq = dX[3 * i + q]!, bp = dX[3 * j + p]!, bq = dX[3 * j + q]!;
+            const ap = dX[3 * i + p]!,
+              aq = dX[3 * i + q]!,
+              bp = dX[3 * j + p]!,
+              bq = dX[3 * j + q]!;
             let v = d01 * ap * bq + d33 * aq * bp;
             if (p === q) v += d33 * ab + extra * ap * bp;
             out[(3 * i + p) * 18 + 3 * j + q] += s * v;

@@ -23,7 +23,9 @@ function volumeByTetrahedra(X: Float64Array): number {
     const u = [0, 1, 2].map((k) => X[3 * b + k]! - X[3 * a + k]!);
     const v = [0, 1, 2].map((k) => X[3 * c + k]! - X[3 * a + k]!);
     const w = [0, 1, 2].map((k) => X[3 * d + k]! - X[3 * a + k]!);
-    return ((u[1]! * v[2]! - u[2]! * v[1]!) * w[0]! + (u[2]! * v[0]! - u[0]! * v[2]!) * w[1]! + (u[0]! * v[1]! - u[1]! * v[0]!) * w[2]!) / 6;
+    return (
+      ((u[1]! * v[2]! - u[2]! * v[1]!) * w[0]! + (u[2]! * v[0]! - u[0]! * v[2]!) * w[1]! + (u[0]! * v[1]! - u[1]! * v[0]!) * w[2]!) / 6
+    );
   };
   // the bilinear base is not planar: average both diagonals' splits (exact for the ruled surface's volume)
   return (tet(0, 1, 2, 4) + tet(0, 2, 3, 4) + tet(0, 1, 3, 4) + tet(1, 2, 3, 4)) / 2;
@@ -32,12 +34,18 @@ function volumeByTetrahedra(X: Float64Array): number {
 /** SOFA's pyramid shape functions at (ξ, η, ζ) and their reference gradients (5 × 3). */
 function shape(q: number[]): { N: number[]; dN: number[][] } {
   const [a, b, c] = q as [number, number, number];
-  const N = [(1 - a) * (1 - b) * (1 - c) / 8, (1 + a) * (1 - b) * (1 - c) / 8, (1 + a) * (1 + b) * (1 - c) / 8, (1 - a) * (1 + b) * (1 - c) / 8, (1 + c) / 2];
+  const N = [
+    ((1 - a) * (1 - b) * (1 - c)) / 8,
+    ((1 + a) * (1 - b) * (1 - c)) / 8,
+    ((1 + a) * (1 + b) * (1 - c)) / 8,
+    ((1 - a) * (1 + b) * (1 - c)) / 8,
+    (1 + c) / 2,
+  ];
   const dN = [
-    [-(1 - b) * (1 - c) / 8, -(1 - a) * (1 - c) / 8, -(1 - a) * (1 - b) / 8],
-    [(1 - b) * (1 - c) / 8, -(1 + a) * (1 - c) / 8, -(1 + a) * (1 - b) / 8],
-    [(1 + b) * (1 - c) / 8, (1 + a) * (1 - c) / 8, -(1 + a) * (1 + b) / 8],
-    [-(1 + b) * (1 - c) / 8, (1 - a) * (1 - c) / 8, -(1 - a) * (1 + b) / 8],
+    [(-(1 - b) * (1 - c)) / 8, (-(1 - a) * (1 - c)) / 8, (-(1 - a) * (1 - b)) / 8],
+    [((1 - b) * (1 - c)) / 8, (-(1 + a) * (1 - c)) / 8, (-(1 + a) * (1 - b)) / 8],
+    [((1 + b) * (1 - c)) / 8, ((1 + a) * (1 - c)) / 8, (-(1 + a) * (1 + b)) / 8],
+    [(-(1 + b) * (1 - c)) / 8, ((1 - a) * (1 - c)) / 8, (-(1 - a) * (1 + b)) / 8],
     [0, 0, 0.5],
   ];
   return { N, dN };
@@ -48,15 +56,20 @@ const gauss = [-1, 1].flatMap((a) => [-1, 1].flatMap((b) => [-1, 1].map((c) => [
 function detJ(X: Float64Array, q: number[]): number {
   const { dN } = shape(q);
   const J = [0, 1, 2].map((r) => [0, 1, 2].map((c) => dN.reduce((s, d, i) => s + X[3 * i + r]! * d[c]!, 0)));
-  return J[0]![0]! * (J[1]![1]! * J[2]![2]! - J[1]![2]! * J[2]![1]!) - J[0]![1]! * (J[1]![0]! * J[2]![2]! - J[1]![2]! * J[2]![0]!) + J[0]![2]! * (J[1]![0]! * J[2]![1]! - J[1]![1]! * J[2]![0]!);
+  return (
+    J[0]![0]! * (J[1]![1]! * J[2]![2]! - J[1]![2]! * J[2]![1]!) -
+    J[0]![1]! * (J[1]![0]! * J[2]![2]! - J[1]![2]! * J[2]![0]!) +
+    J[0]![2]! * (J[1]![0]! * J[2]![1]! - J[1]![1]! * J[2]![0]!)
+  );
 }
 
 describe('pyramid element (SOFA FiniteElement<Pyramid>: Vec3,Pyramid)', () => {
   const el = volumeElementOfTemplate('Vec3d,Pyramid')!;
   const [young, nu] = [1000, 0.3];
-  const lambda = (young * nu) / ((1 + nu) * (1 - 2 * nu)), mu = young / (2 * (1 + nu));
+  const lambda = (young * nu) / ((1 + nu) * (1 - 2 * nu)),
+    mu = young / (2 * (1 + nu));
 
-  it('is the element of template Vec3,Pyramid: 5 nodes, stable_polar by default (SOFA\'s first rotation method)', () => {
+  it("is the element of template Vec3,Pyramid: 5 nodes, stable_polar by default (SOFA's first rotation method)", () => {
     expect(el.name).to.equal('Pyramid');
     expect(el.nodes).to.equal(5);
     expect(el.defaultRotation).to.equal('stable_polar');
@@ -68,26 +81,39 @@ describe('pyramid element (SOFA FiniteElement<Pyramid>: Vec3,Pyramid)', () => {
     const V = el.stiffness(K, X, lambda + 2 * mu, lambda, mu);
     expect(V).to.be.closeTo(volumeByTetrahedra(X), 1e-12);
     let scale = 0;
-    for (let i = 0; i < 15; i++) for (let j = 0; j < 15; j++) {
-      scale = Math.max(scale, Math.abs(K[15 * i + j]!));
-      expect(K[15 * i + j]!).to.be.closeTo(K[15 * j + i]!, 1e-9 * scale + 1e-12);
-    }
+    for (let i = 0; i < 15; i++)
+      for (let j = 0; j < 15; j++) {
+        scale = Math.max(scale, Math.abs(K[15 * i + j]!));
+        expect(K[15 * i + j]!).to.be.closeTo(K[15 * j + i]!, 1e-9 * scale + 1e-12);
+      }
     // translations and an infinitesimal rotation ω × X
     const w = [0.3, -0.2, 0.5];
-    const modes = [[1, 0, 0], [0, 1, 0], [0, 0, 1]].map((t) => Float64Array.from({ length: 15 }, (_, k) => t[k % 3]!));
-    modes.push(Float64Array.from({ length: 15 }, (_, k) => {
-      const p = [X[k - (k % 3)]!, X[k - (k % 3) + 1]!, X[k - (k % 3) + 2]!];
-      const c = [w[1]! * p[2]! - w[2]! * p[1]!, w[2]! * p[0]! - w[0]! * p[2]!, w[0]! * p[1]! - w[1]! * p[0]!];
-      return c[k % 3]!;
-    }));
-    for (const u of modes) for (let i = 0; i < 15; i++) expect(Math.abs(K.subarray(15 * i, 15 * i + 15).reduce((s, k, j) => s + k * u[j]!, 0))).to.be.below(1e-9 * scale);
+    const modes = [
+      [1, 0, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+    ].map((t) => Float64Array.from({ length: 15 }, (_, k) => t[k % 3]!));
+    modes.push(
+      Float64Array.from({ length: 15 }, (_, k) => {
+        const p = [X[k - (k % 3)]!, X[k - (k % 3) + 1]!, X[k - (k % 3) + 2]!];
+        const c = [w[1]! * p[2]! - w[2]! * p[1]!, w[2]! * p[0]! - w[0]! * p[2]!, w[0]! * p[1]! - w[1]! * p[0]!];
+        return c[k % 3]!;
+      }),
+    );
+    for (const u of modes)
+      for (let i = 0; i < 15; i++)
+        expect(Math.abs(K.subarray(15 * i, 15 * i + 15).reduce((s, k, j) => s + k * u[j]!, 0))).to.be.below(1e-9 * scale);
   });
 
   it('patch test: a linear displacement u = G·X has the energy ½·V·ε:σ exactly', () => {
     const X = pyramidNodes(5);
     const K = new Float64Array(225);
     const V = el.stiffness(K, X, lambda + 2 * mu, lambda, mu);
-    const G = [[0.01, 0.02, -0.005], [0.003, -0.01, 0.004], [0.006, 0.001, 0.02]];
+    const G = [
+      [0.01, 0.02, -0.005],
+      [0.003, -0.01, 0.004],
+      [0.006, 0.001, 0.02],
+    ];
     const u = Float64Array.from({ length: 15 }, (_, k) => G[k % 3]!.reduce((s, g, c) => s + g * X[k - (k % 3) + c]!, 0));
     let energy = 0;
     for (let i = 0; i < 15; i++) for (let j = 0; j < 15; j++) energy += 0.5 * u[i]! * K[15 * i + j]! * u[j]!;
@@ -98,7 +124,7 @@ describe('pyramid element (SOFA FiniteElement<Pyramid>: Vec3,Pyramid)', () => {
     expect(energy).to.be.closeTo(0.5 * V * es, 1e-10 * Math.abs(energy));
   });
 
-  it('mass: SOFA\'s 8-point rule with the pyramid shape functions, evaluated directly; total ρ·V exact', () => {
+  it("mass: SOFA's 8-point rule with the pyramid shape functions, evaluated directly; total ρ·V exact", () => {
     const X = pyramidNodes(7);
     const rho = [2, 3, 4, 5, 6];
     const M = pyramidMassMatrix(new Float64Array(25), X, rho);

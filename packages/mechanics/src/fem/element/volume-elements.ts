@@ -35,9 +35,15 @@ const tetrahedron: VolumeElement = {
   defaultRotation: 'triangle',
   elementsOf: (t) => t.getTetrahedra(),
   stiffness(out, X, d00, d01, d33) {
-    const ux = X[3]! - X[0]!, uy = X[4]! - X[1]!, uz = X[5]! - X[2]!;
-    const vx = X[6]! - X[0]!, vy = X[7]! - X[1]!, vz = X[8]! - X[2]!;
-    const wx = X[9]! - X[0]!, wy = X[10]! - X[1]!, wz = X[11]! - X[2]!;
+    const ux = X[3]! - X[0]!,
+      uy = X[4]! - X[1]!,
+      uz = X[5]! - X[2]!;
+    const vx = X[6]! - X[0]!,
+      vy = X[7]! - X[1]!,
+      vz = X[8]! - X[2]!;
+    const wx = X[9]! - X[0]!,
+      wy = X[10]! - X[1]!,
+      wz = X[11]! - X[2]!;
     // 6V = (u × v)·w
     const vol = ((uy * vz - uz * vy) * wx + (uz * vx - ux * vz) * wy + (ux * vy - uy * vx) * wz) / 6;
     if (vol === 0) return 0;
@@ -114,7 +120,8 @@ export function collapsedHexahedronVolume(hex: Float64Array): number {
  * rows and columns of nodes 4..7 summed into the apex (node 4).
  */
 export function foldCollapsedHexahedron(out: Float64Array, A: Float64Array, b: number, s: number): Float64Array {
-  const n = 5 * b, m = 8 * b;
+  const n = 5 * b,
+    m = 8 * b;
   out.fill(0, 0, n * n);
   for (let i = 0; i < m; i++) {
     const fi = i < 4 * b ? i : 4 * b + (i % b);
@@ -136,7 +143,12 @@ const prism: VolumeElement = {
   stiffness: (out, X, d00, d01, d33) => prismStiffness(out, X, d00, d01, d33),
 };
 
-const byName: Readonly<Record<VolumeElementName, VolumeElement>> = { Tetrahedron: tetrahedron, Hexahedron: hexahedron, Pyramid: pyramid, Prism: prism };
+const byName: Readonly<Record<VolumeElementName, VolumeElement>> = {
+  Tetrahedron: tetrahedron,
+  Hexahedron: hexahedron,
+  Pyramid: pyramid,
+  Prism: prism,
+};
 
 /** The element types these components know, as their templates name them. */
 export const volumeElementNames: readonly VolumeElementName[] = ['Tetrahedron', 'Hexahedron', 'Pyramid', 'Prism'];

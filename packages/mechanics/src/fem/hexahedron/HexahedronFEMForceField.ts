@@ -16,7 +16,14 @@ import {
   type BaseMeshTopology,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
-import { ElementMatrixPool, emitSymmetricElements, matVec24, restShapeKey, rotatedElementStiffness, rotatedElementStiffnessUpper } from '../element-matrix.js';
+import {
+  ElementMatrixPool,
+  emitSymmetricElements,
+  matVec24,
+  restShapeKey,
+  rotatedElementStiffness,
+  rotatedElementStiffnessUpper,
+} from '../element-matrix.js';
 import { hexahedronFrame, hexahedronMeanEdges, hexahedronStiffness } from '../hexahedron-kernels.js';
 import { sameElements } from '../tetrahedron/tetrahedron-element.js';
 import { polarDecomposition } from '../polar-decomposition.js';
@@ -57,17 +64,66 @@ function hasStiffnessCoefficients(t: unknown): t is StiffnessCoefficients {
   templates: ['Vec3d'],
 })
 export class HexahedronFEMForceField extends BaseForceField {
-  readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(1), default: Float64Array.of(DEFAULT_YOUNG_MODULUS), unit: 'Pa', range: orReset(nonNegative, DEFAULT_YOUNG_MODULUS), help: "Young's modulus of Hooke's law: one value, or one per element" });
-  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: RealArray(1), default: Float64Array.of(DEFAULT_POISSON_RATIO), range: orReset(inHalfOpen(0, 0.5), DEFAULT_POISSON_RATIO), help: "Poisson's ratio of Hooke's law, in [0, 0.5): one value, or one per element" });
-  readonly method = this.initData({ name: 'method', type: Enum(['large', 'polar', 'small'] as const), default: 'large', help: "'large' (frame of the mean edges), 'polar' or 'small' displacements" });
-  readonly updateStiffnessMatrix = this.initData({ name: 'updateStiffnessMatrix', type: Bool, default: false, help: 'recompute the element stiffness from the deformed element at every force evaluation' });
-  readonly gatherPt = this.initData({ name: 'gatherPt', type: Str, default: ' ', help: 'points accumulated per thread in the gather operation (GPU versions only; accepted)' });
-  readonly gatherBsize = this.initData({ name: 'gatherBsize', type: Str, default: ' ', help: 'block size of the gather operation (GPU versions only; accepted)' });
+  readonly youngModulus = this.initData({
+    name: 'youngModulus',
+    type: RealArray(1),
+    default: Float64Array.of(DEFAULT_YOUNG_MODULUS),
+    unit: 'Pa',
+    range: orReset(nonNegative, DEFAULT_YOUNG_MODULUS),
+    help: "Young's modulus of Hooke's law: one value, or one per element",
+  });
+  readonly poissonRatio = this.initData({
+    name: 'poissonRatio',
+    type: RealArray(1),
+    default: Float64Array.of(DEFAULT_POISSON_RATIO),
+    range: orReset(inHalfOpen(0, 0.5), DEFAULT_POISSON_RATIO),
+    help: "Poisson's ratio of Hooke's law, in [0, 0.5): one value, or one per element",
+  });
+  readonly method = this.initData({
+    name: 'method',
+    type: Enum(['large', 'polar', 'small'] as const),
+    default: 'large',
+    help: "'large' (frame of the mean edges), 'polar' or 'small' displacements",
+  });
+  readonly updateStiffnessMatrix = this.initData({
+    name: 'updateStiffnessMatrix',
+    type: Bool,
+    default: false,
+    help: 'recompute the element stiffness from the deformed element at every force evaluation',
+  });
+  readonly gatherPt = this.initData({
+    name: 'gatherPt',
+    type: Str,
+    default: ' ',
+    help: 'points accumulated per thread in the gather operation (GPU versions only; accepted)',
+  });
+  readonly gatherBsize = this.initData({
+    name: 'gatherBsize',
+    type: Str,
+    default: ' ',
+    help: 'block size of the gather operation (GPU versions only; accepted)',
+  });
   readonly drawing = this.initData({ name: 'drawing', type: Bool, default: true, help: 'draw the force field', group: 'Visualization' });
-  readonly drawPercentageOffset = this.initData({ name: 'drawPercentageOffset', type: Real, default: 0.15, help: 'shrink of the drawn hexahedra', group: 'Visualization' });
-  readonly initialPoints = this.initData({ name: 'initialPoints', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), help: 'rest positions the elements were initialised from (output)' });
+  readonly drawPercentageOffset = this.initData({
+    name: 'drawPercentageOffset',
+    type: Real,
+    default: 0.15,
+    help: 'shrink of the drawn hexahedra',
+    group: 'Visualization',
+  });
+  readonly initialPoints = this.initData({
+    name: 'initialPoints',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    help: 'rest positions the elements were initialised from (output)',
+  });
 
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology giving the hexahedra (default: the topology of this node)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'the topology giving the hexahedra (default: the topology of this node)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   protected mstate: BaseMechanicalState | undefined;
   protected topo: BaseMeshTopology | undefined;
@@ -121,13 +177,15 @@ export class HexahedronFEMForceField extends BaseForceField {
 
   /** Recomputes rotations, rest shapes and element stiffness matrices from x0 and the topology. */
   reinit(): void {
-    const topo = this.topo!, ms = this.mstate!;
+    const topo = this.topo!,
+      ms = this.mstate!;
     this.topoRevision = topo.revision;
     this.methodInUse = this.method.value as 'large' | 'polar' | 'small';
     const elems = Uint32Array.from(topo.getHexahedra());
     const n = elems.length / 8;
     for (let i = 0; i < elems.length; i++) {
-      if (elems[i]! >= ms.size) throw this.error(`hexahedron ${Math.floor(i / 8)} uses point ${elems[i]}, but ${ms.describe()} has ${ms.size} points`);
+      if (elems[i]! >= ms.size)
+        throw this.error(`hexahedron ${Math.floor(i / 8)} uses point ${elems[i]}, but ${ms.describe()} has ${ms.size} points`);
     }
     const x0 = ms.x0;
     this.initialPoints.value = Float64Array.from(x0);
@@ -136,7 +194,8 @@ export class HexahedronFEMForceField extends BaseForceField {
     this.rot = new Float64Array(9 * n);
     this.hooke = new Float64Array(3 * n);
     this.kOf = new Uint32Array(n);
-    const E = this.youngModulus.value, nu = this.poissonRatio.value;
+    const E = this.youngModulus.value,
+      nu = this.poissonRatio.value;
     const coef = hasStiffnessCoefficients(topo) ? topo : undefined;
     const shared = !this.updateStiffnessMatrix.value;
     const pool = new ElementMatrixPool(576);
@@ -150,9 +209,12 @@ export class HexahedronFEMForceField extends BaseForceField {
         nodes[3 * k + 2] = x0[p + 2]!;
       }
       this.elementRotation(this.rot, 9 * e, nodes);
-      const r = 9 * e, R = this.rot;
+      const r = 9 * e,
+        R = this.rot;
       for (let k = 0; k < 8; k++) {
-        const px = nodes[3 * k]!, py = nodes[3 * k + 1]!, pz = nodes[3 * k + 2]!;
+        const px = nodes[3 * k]!,
+          py = nodes[3 * k + 1]!,
+          pz = nodes[3 * k + 2]!;
         this.rest[24 * e + 3 * k] = R[r]! * px + R[r + 1]! * py + R[r + 2]! * pz;
         this.rest[24 * e + 3 * k + 1] = R[r + 3]! * px + R[r + 4]! * py + R[r + 5]! * pz;
         this.rest[24 * e + 3 * k + 2] = R[r + 6]! * px + R[r + 7]! * py + R[r + 8]! * pz;
@@ -166,7 +228,11 @@ export class HexahedronFEMForceField extends BaseForceField {
       this.kOf[e] = pool.indexOf(key, (K) => {
         hexahedronStiffness(K, h[0]!, h[1]!, h[2]!, restShape);
         if (factor !== 1) for (let k = 0; k < 576; k++) K[k] = K[k]! * factor;
-        if (!K.every(Number.isFinite)) throw this.dataError(this.youngModulus, `the stiffness of hexahedron ${e} is not finite (youngModulus ${valueInElement(E, e, DEFAULT_YOUNG_MODULUS)} overflows, or the element is degenerate)`);
+        if (!K.every(Number.isFinite))
+          throw this.dataError(
+            this.youngModulus,
+            `the stiffness of hexahedron ${e} is not finite (youngModulus ${valueInElement(E, e, DEFAULT_YOUNG_MODULUS)} overflows, or the element is degenerate)`,
+          );
       });
     }
     this.kPool = pool.pack();
@@ -198,14 +264,21 @@ export class HexahedronFEMForceField extends BaseForceField {
       if (sameElements(this.topo.getHexahedra(), this.elems)) this.topoRevision = this.topo.revision;
       else this.reinit();
     }
-    const ff = f[0]!, p = x[0]!;
+    const ff = f[0]!,
+      p = x[0]!;
     const n = this.elems.length / 8;
-    const elems = this.elems, rot = this.rot, rest = this.rest, pool = this.kPool, kOf = this.kOf;
-    const X = this.X, F = this.F;
+    const elems = this.elems,
+      rot = this.rot,
+      rest = this.rest,
+      pool = this.kPool,
+      kOf = this.kOf;
+    const X = this.X,
+      F = this.F;
     const update = this.updateStiffnessMatrix.value;
     let energy = 0;
     for (let e = 0; e < n; e++) {
-      const r = 9 * e, o = 24 * e;
+      const r = 9 * e,
+        o = 24 * e;
       for (let k = 0; k < 8; k++) {
         const q = 3 * elems[8 * e + k]!;
         X[3 * k] = p[q]!;
@@ -213,10 +286,20 @@ export class HexahedronFEMForceField extends BaseForceField {
         X[3 * k + 2] = p[q + 2]!;
       }
       this.elementRotation(rot, r, X);
-      const r0 = rot[r]!, r1 = rot[r + 1]!, r2 = rot[r + 2]!, r3 = rot[r + 3]!, r4 = rot[r + 4]!, r5 = rot[r + 5]!, r6 = rot[r + 6]!, r7 = rot[r + 7]!, r8 = rot[r + 8]!;
+      const r0 = rot[r]!,
+        r1 = rot[r + 1]!,
+        r2 = rot[r + 2]!,
+        r3 = rot[r + 3]!,
+        r4 = rot[r + 4]!,
+        r5 = rot[r + 5]!,
+        r6 = rot[r + 6]!,
+        r7 = rot[r + 7]!,
+        r8 = rot[r + 8]!;
       // deformed positions in the element frame; D = R₀X − R·x kept in F
       for (let k = 0; k < 8; k++) {
-        const px = X[3 * k]!, py = X[3 * k + 1]!, pz = X[3 * k + 2]!;
+        const px = X[3 * k]!,
+          py = X[3 * k + 1]!,
+          pz = X[3 * k + 2]!;
         X[3 * k] = r0 * px + r1 * py + r2 * pz;
         X[3 * k + 1] = r3 * px + r4 * py + r5 * pz;
         X[3 * k + 2] = r6 * px + r7 * py + r8 * pz;
@@ -234,7 +317,9 @@ export class HexahedronFEMForceField extends BaseForceField {
       // f += Rᵀ·(K·D)
       for (let k = 0; k < 8; k++) {
         const q = 3 * elems[8 * e + k]!;
-        const fx = X[3 * k]!, fy = X[3 * k + 1]!, fz = X[3 * k + 2]!;
+        const fx = X[3 * k]!,
+          fy = X[3 * k + 1]!,
+          fz = X[3 * k + 2]!;
         ff[q] += r0 * fx + r3 * fy + r6 * fz;
         ff[q + 1] += r1 * fx + r4 * fy + r7 * fz;
         ff[q + 2] += r2 * fx + r5 * fy + r8 * fz;
@@ -244,19 +329,34 @@ export class HexahedronFEMForceField extends BaseForceField {
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const out = df[0]!, v = dx[0]!;
+    const out = df[0]!,
+      v = dx[0]!;
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
     if (k === 0) return;
     const n = this.elems.length / 8;
-    const elems = this.elems, rot = this.rot, pool = this.kPool, kOf = this.kOf;
-    const X = this.X, F = this.F;
+    const elems = this.elems,
+      rot = this.rot,
+      pool = this.kPool,
+      kOf = this.kOf;
+    const X = this.X,
+      F = this.F;
     for (let e = 0; e < n; e++) {
       const r = 9 * e;
-      const r0 = rot[r]!, r1 = rot[r + 1]!, r2 = rot[r + 2]!, r3 = rot[r + 3]!, r4 = rot[r + 4]!, r5 = rot[r + 5]!, r6 = rot[r + 6]!, r7 = rot[r + 7]!, r8 = rot[r + 8]!;
+      const r0 = rot[r]!,
+        r1 = rot[r + 1]!,
+        r2 = rot[r + 2]!,
+        r3 = rot[r + 3]!,
+        r4 = rot[r + 4]!,
+        r5 = rot[r + 5]!,
+        r6 = rot[r + 6]!,
+        r7 = rot[r + 7]!,
+        r8 = rot[r + 8]!;
       // X = R·dx
       for (let c = 0; c < 8; c++) {
         const q = 3 * elems[8 * e + c]!;
-        const px = v[q]!, py = v[q + 1]!, pz = v[q + 2]!;
+        const px = v[q]!,
+          py = v[q + 1]!,
+          pz = v[q + 2]!;
         X[3 * c] = r0 * px + r1 * py + r2 * pz;
         X[3 * c + 1] = r3 * px + r4 * py + r5 * pz;
         X[3 * c + 2] = r6 * px + r7 * py + r8 * pz;
@@ -266,7 +366,9 @@ export class HexahedronFEMForceField extends BaseForceField {
       // df += Rᵀ·F
       for (let c = 0; c < 8; c++) {
         const q = 3 * elems[8 * e + c]!;
-        const fx = F[3 * c]!, fy = F[3 * c + 1]!, fz = F[3 * c + 2]!;
+        const fx = F[3 * c]!,
+          fy = F[3 * c + 1]!,
+          fz = F[3 * c + 2]!;
         out[q] += r0 * fx + r3 * fy + r6 * fz;
         out[q + 1] += r1 * fx + r4 * fy + r7 * fz;
         out[q + 2] += r2 * fx + r5 * fy + r8 * fz;
@@ -285,13 +387,16 @@ export class HexahedronFEMForceField extends BaseForceField {
 
   private emitStiffness(acc: MatrixAccumulator, factor: number): void {
     const n = this.elems.length / 8;
-    const K = this.kScratch, elems = this.elems, blk = this.blockScratch;
+    const K = this.kScratch,
+      elems = this.elems,
+      blk = this.blockScratch;
     for (let e0 = 0; e0 < n; e0 += ELEMENT_BATCH) {
       const count = Math.min(ELEMENT_BATCH, n - e0);
       // the batch's blocks j ≥ i of elementStiffness (it mirrors them), written where the accumulator
       // reads them when it offers a buffer (its WebAssembly refill then takes the whole batch)
       const U = acc.symmetricElementBuffer?.(8, count) ?? this.upperScratch;
-      for (let k = 0; k < count; k++) rotatedElementStiffnessUpper(U, this.kPool, 576 * this.kOf[e0 + k]!, 8, this.rot, 9 * (e0 + k), 324 * k);
+      for (let k = 0; k < count; k++)
+        rotatedElementStiffnessUpper(U, this.kPool, 576 * this.kOf[e0 + k]!, 8, this.rot, 9 * (e0 + k), 324 * k);
       emitSymmetricElements(acc, U, elems, e0, count, 8, factor, K, blk);
     }
   }
@@ -315,4 +420,3 @@ export class HexahedronFEMForceField extends BaseForceField {
     return out;
   }
 }
-

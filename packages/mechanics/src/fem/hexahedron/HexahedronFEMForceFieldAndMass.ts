@@ -33,7 +33,12 @@ function hasMassCoefficients(t: unknown): t is MassCoefficients {
 })
 export class HexahedronFEMForceFieldAndMass extends HexahedronFEMForceField {
   readonly density = this.initData({ name: 'density', type: Real, default: 1, unit: 'kg/m³', help: 'density (volumetric mass)' });
-  readonly lumpedMass = this.initData({ name: 'lumpedMass', type: Bool, default: false, help: 'use the lumped (diagonal) mass instead of the element mass matrices' });
+  readonly lumpedMass = this.initData({
+    name: 'lumpedMass',
+    type: Bool,
+    default: false,
+    help: 'use the lumped (diagonal) mass instead of the element mass matrices',
+  });
 
   /** The mass part, added to the node at init. */
   massPart: ForceFieldMass | undefined;
@@ -50,14 +55,19 @@ export class HexahedronFEMForceFieldAndMass extends HexahedronFEMForceField {
 
   /** Gravity masses, element matrices and the lumped diagonal from the rest shapes. */
   private computeMasses(): void {
-    const part = this.massPart!, topo = this.topo!, size = this.mstate!.size;
-    const elems = this.elems, rest = this.rest, n = elems.length / 8;
+    const part = this.massPart!,
+      topo = this.topo!,
+      size = this.mstate!.size;
+    const elems = this.elems,
+      rest = this.rest,
+      n = elems.length / 8;
     const rho = this.density.value;
     const coef = hasMassCoefficients(topo) ? topo : undefined;
     const gravity = new Float64Array(size);
     const matrices = new Float64Array(576 * n);
     const lumped = this.lumpedMass.value ? new Float64Array(3 * size) : undefined;
-    const len = (o: number, k: number): number => Math.hypot(rest[o + 3 * k]! - rest[o]!, rest[o + 3 * k + 1]! - rest[o + 1]!, rest[o + 3 * k + 2]! - rest[o + 2]!);
+    const len = (o: number, k: number): number =>
+      Math.hypot(rest[o + 3 * k]! - rest[o]!, rest[o + 3 * k + 1]! - rest[o + 1]!, rest[o + 3 * k + 2]! - rest[o + 2]!);
     for (let e = 0; e < n; e++) {
       const o = 24 * e;
       const vol = len(o, 1) * len(o, 3) * len(o, 4);
@@ -66,8 +76,7 @@ export class HexahedronFEMForceFieldAndMass extends HexahedronFEMForceField {
       // (8/27)·ρ·V·I in every block
       const m = ((vol * 8) / 27) * rho * c;
       for (let i = 0; i < 8; i++)
-        for (let j = 0; j < 8; j++)
-          for (let d = 0; d < 3; d++) matrices[576 * e + 24 * (3 * i + d) + 3 * j + d] = m;
+        for (let j = 0; j < 8; j++) for (let d = 0; d < 3; d++) matrices[576 * e + 24 * (3 * i + d) + 3 * j + d] = m;
       if (lumped) for (let k = 0; k < 8; k++) for (let d = 0; d < 3; d++) lumped[3 * elems[8 * e + k]! + d] += 8 * m;
     }
     part.elements = elems;

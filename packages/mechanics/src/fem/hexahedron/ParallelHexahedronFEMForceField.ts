@@ -24,8 +24,18 @@ export const PARALLEL_MIN_HEXAHEDRA = 512;
   templates: ['Vec3d'],
 })
 export class ParallelHexahedronFEMForceField extends HexahedronFEMForceField {
-  private parallel: { pool: ThreadPool; job: number; data: HexahedronProductData; bounds: Int32Array; targets: Int32Array;
-    nv: number; kPool: Float64Array } | undefined | null = null;
+  private parallel:
+    | {
+        pool: ThreadPool;
+        job: number;
+        data: HexahedronProductData;
+        bounds: Int32Array;
+        targets: Int32Array;
+        nv: number;
+        kPool: Float64Array;
+      }
+    | undefined
+    | null = null;
 
   /** Threads the products run on (1 until the first product). */
   get threadCount(): number {
@@ -40,7 +50,8 @@ export class ParallelHexahedronFEMForceField extends HexahedronFEMForceField {
   private prepare(): typeof this.parallel {
     if (this.parallel !== null) return this.parallel;
     this.parallel = undefined;
-    const n = this.elems.length / 8, np = this.mstate!.size;
+    const n = this.elems.length / 8,
+      np = this.mstate!.size;
     const pool = n >= PARALLEL_MIN_HEXAHEDRA ? ThreadPool.get(schedulerThreads(this.context)) : undefined;
     if (!pool) return undefined;
     const { bounds, deferred, count } = partitionElements(this.elems, 8, np, pool.threads);
@@ -58,7 +69,15 @@ export class ParallelHexahedronFEMForceField extends HexahedronFEMForceField {
     elems.set(this.elems);
     const kOf = new Uint32Array(new SharedArrayBuffer(4 * Math.max(1, n))).subarray(0, n);
     kOf.set(this.kOf);
-    const data: HexahedronProductData = { out: sharedF64(nv + 3 * count), outIdx, v: sharedF64(nv), elems, rot: sharedF64(9 * n), kPool: sharedF64(this.kPool.length), kOf };
+    const data: HexahedronProductData = {
+      out: sharedF64(nv + 3 * count),
+      outIdx,
+      v: sharedF64(nv),
+      elems,
+      rot: sharedF64(9 * n),
+      kPool: sharedF64(this.kPool.length),
+      kOf,
+    };
     data.kPool.set(this.kPool);
     const job = pool.addModule(new URL('./hexahedron-dforce-range.js', import.meta.url).href, 'hexahedronDForceJob', data);
     this.parallel = { pool, job, data, bounds, targets, nv, kPool: this.kPool };
@@ -79,7 +98,8 @@ export class ParallelHexahedronFEMForceField extends HexahedronFEMForceField {
     data.v.set(dx[0]!);
     data.out.set(out);
     data.out.fill(-0, nv);
-    const T = pool.threads, args = pool.args;
+    const T = pool.threads,
+      args = pool.args;
     for (let t = 1; t < T; t++) {
       args[8 * t] = k;
       args[8 * t + 1] = bounds[t - 1]!;
@@ -89,7 +109,8 @@ export class ParallelHexahedronFEMForceField extends HexahedronFEMForceField {
     // the deferred contributions, in element order
     const o = data.out;
     for (let d = 0; d < targets.length; d++) {
-      const q = targets[d]!, s = nv + 3 * d;
+      const q = targets[d]!,
+        s = nv + 3 * d;
       o[q] += o[s]!;
       o[q + 1] += o[s + 1]!;
       o[q + 2] += o[s + 2]!;

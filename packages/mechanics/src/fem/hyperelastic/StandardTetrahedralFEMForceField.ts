@@ -15,10 +15,19 @@ import { TetrahedronHyperelasticityFEMForceField } from './TetrahedronHyperelast
   templates: ['Vec3d'],
 })
 export class StandardTetrahedralFEMForceField extends TetrahedronHyperelasticityFEMForceField {
-  readonly parameterFile = this.initData({ name: 'ParameterFile', type: Str, default: 'myFile.param', help: 'file of per-tetrahedron material parameters (not read: give ParameterSet)' });
+  readonly parameterFile = this.initData({
+    name: 'ParameterFile',
+    type: Str,
+    default: 'myFile.param',
+    help: 'file of per-tetrahedron material parameters (not read: give ParameterSet)',
+  });
 
   override init(): void {
-    if (this.materialName.value === 'StableNeoHookean') throw this.error("StandardTetrahedralFEMForceField has no material 'StableNeoHookean'", 'use TetrahedronHyperelasticityFEMForceField for it');
+    if (this.materialName.value === 'StableNeoHookean')
+      throw this.error(
+        "StandardTetrahedralFEMForceField has no material 'StableNeoHookean'",
+        'use TetrahedronHyperelasticityFEMForceField for it',
+      );
     if (this.parameterFile.isSet) this.warn(`ParameterFile '${this.parameterFile.value}' is not read; the material takes ParameterSet`);
     super.init();
   }

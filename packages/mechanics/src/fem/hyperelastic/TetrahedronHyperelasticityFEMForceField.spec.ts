@@ -28,22 +28,26 @@ const energies: Record<Exclude<MaterialName, 'Costa'>, { params: number[]; W: (l
   StableNeoHookean: {
     params: [3448.2759, 31034.483],
     W: (l, [mu, la]) => {
-      const J = l[0]! * l[1]! * l[2]!, alpha = 1 + mu! / (la! + mu!);
+      const J = l[0]! * l[1]! * l[2]!,
+        alpha = 1 + mu! / (la! + mu!);
       return 0.5 * (mu! * (l[0]! ** 2 + l[1]! ** 2 + l[2]! ** 2 - 3) + (la! + mu!) * (J - alpha) ** 2);
     },
   },
   MooneyRivlin: {
     params: [5000, 7000, 10],
     W: (l, [c1, c2, k0]) => {
-      const J = l[0]! * l[1]! * l[2]!, sq = l.map((x) => x * x);
-      const I1 = sq[0]! + sq[1]! + sq[2]!, I2 = sq[0]! * sq[1]! + sq[1]! * sq[2]! + sq[0]! * sq[2]!;
+      const J = l[0]! * l[1]! * l[2]!,
+        sq = l.map((x) => x * x);
+      const I1 = sq[0]! + sq[1]! + sq[2]!,
+        I2 = sq[0]! * sq[1]! + sq[1]! * sq[2]! + sq[0]! * sq[2]!;
       return c1! * (I1 * J ** (-2 / 3) - 3) + c2! * (I2 * J ** (-4 / 3) - 3) + 0.5 * k0! * Math.log(J) ** 2;
     },
   },
   ArrudaBoyce: {
     params: [3448.2759, 31034.483],
     W: (l, [mu, k0]) => {
-      const J = l[0]! * l[1]! * l[2]!, I = (l[0]! ** 2 + l[1]! ** 2 + l[2]! ** 2) * J ** (-2 / 3);
+      const J = l[0]! * l[1]! * l[2]!,
+        I = (l[0]! ** 2 + l[1]! ** 2 + l[2]! ** 2) * J ** (-2 / 3);
       const c = [1 / 2, 1 / 160, 11 / 1050 / 64, 19 / 7000 / 512, 519 / 673750 / 4096];
       let w = 0;
       c.forEach((cn, i) => (w += cn * (I ** (i + 1) - 3 ** (i + 1))));
@@ -53,8 +57,10 @@ const energies: Record<Exclude<MaterialName, 'Costa'>, { params: number[]; W: (l
   VerondaWestman: {
     params: [2000, 0.5, 20000],
     W: (l, [c1, c2, k0]) => {
-      const J = l[0]! * l[1]! * l[2]!, sq = l.map((x) => x * x);
-      const I1 = (sq[0]! + sq[1]! + sq[2]!) * J ** (-2 / 3), I2 = (sq[0]! * sq[1]! + sq[1]! * sq[2]! + sq[0]! * sq[2]!) * J ** (-4 / 3);
+      const J = l[0]! * l[1]! * l[2]!,
+        sq = l.map((x) => x * x);
+      const I1 = (sq[0]! + sq[1]! + sq[2]!) * J ** (-2 / 3),
+        I2 = (sq[0]! * sq[1]! + sq[1]! * sq[2]! + sq[0]! * sq[2]!) * J ** (-4 / 3);
       return c1! * (Math.exp(c2! * (I1 - 3)) - 1) - 0.5 * c1! * c2! * (I2 - 3) + 0.5 * k0! * Math.log(J) ** 2;
     },
   },
@@ -120,7 +126,8 @@ describe('TetrahedronHyperelasticityFEMForceField', () => {
         const r = (i: number): number => Math.sin(12.9898 * i + 78.233) * 0.5;
         const x = Float64Array.from(pts, (c, i) => c * (i % 3 === 0 ? 1.15 : 0.95) + 0.05 * r(i));
         const { K, FD } = stiffnessAndFiniteDifferences(ff, x, new Float64Array(x.length), 1e-6);
-        let err = 0, scale = 0;
+        let err = 0,
+          scale = 0;
         for (let i = 0; i < K.length; i++)
           for (let j = 0; j < K.length; j++) {
             err = Math.max(err, Math.abs(K[i]![j]! - FD[i]![j]!));

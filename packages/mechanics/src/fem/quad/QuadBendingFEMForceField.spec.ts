@@ -29,8 +29,11 @@ function forceAt(ff: QuadBendingFEMForceField, x: Float64Array): Float64Array {
 }
 
 describe('QuadBendingFEMForceField', () => {
-  const E = 2000, nu = 0.3, t = 0.5;
-  const Lx = 3, Ly = 2;
+  const E = 2000,
+    nu = 0.3,
+    t = 0.5;
+  const Lx = 3,
+    Ly = 2;
 
   it('patch test: a uniform membrane strain gives no force inside and the plane-stress traction σ·t on the edges', () => {
     // 3 × 2 unequal rectangles: u = G·X with a small G (the current half sizes move K by O(G²))
@@ -39,7 +42,8 @@ describe('QuadBendingFEMForceField', () => {
     pts[3 * 5] = 0.8;
     pts[3 * 9] = 0.8;
     const ff = make(E, nu, t, pts, quads);
-    const s = 1e-7, G = [0.7 * s, 0.3 * s, 0.1 * s, -0.4 * s];
+    const s = 1e-7,
+      G = [0.7 * s, 0.3 * s, 0.1 * s, -0.4 * s];
     const x = Float64Array.from(pts);
     for (let i = 0; i < pts.length / 3; i++) {
       x[3 * i] += G[0]! * pts[3 * i]! + G[1]! * pts[3 * i + 1]!;
@@ -47,11 +51,14 @@ describe('QuadBendingFEMForceField', () => {
     }
     const f = forceAt(ff, x);
     const Eh = E / (1 - nu * nu);
-    const sxx = Eh * (G[0]! + nu * G[3]!), syy = Eh * (G[3]! + nu * G[0]!), sxy = (E / (2 * (1 + nu))) * (G[1]! + G[2]!);
+    const sxx = Eh * (G[0]! + nu * G[3]!),
+      syy = Eh * (G[3]! + nu * G[0]!),
+      sxy = (E / (2 * (1 + nu))) * (G[1]! + G[2]!);
     // inner nodes (1, 1) and (2, 1): no force
     for (const node of [5, 6]) for (let c = 0; c < 3; c++) expect(Math.abs(f[3 * node + c]!)).to.be.below(1e-6 * Math.abs(sxx) * t);
     // the right edge x = Lx carries −(σxx, σxy)·t·Ly (internal forces)
-    let fx = 0, fy = 0;
+    let fx = 0,
+      fy = 0;
     for (const node of [3, 7, 11]) {
       fx += f[3 * node]!;
       fy += f[3 * node + 1]!;
@@ -84,7 +91,8 @@ describe('QuadBendingFEMForceField', () => {
     for (const shift of [0, 0.7]) {
       const x = Float64Array.from(pts, (c) => c + shift);
       const { K, FD } = stiffnessAndFiniteDifferences(ff, x, new Float64Array(x.length), 1e-6);
-      let err = 0, scale = 0;
+      let err = 0,
+        scale = 0;
       for (let i = 0; i < K.length; i++)
         for (let j = 0; j < K.length; j++) {
           err = Math.max(err, Math.abs(K[i]![j]! - FD[i]![j]!));

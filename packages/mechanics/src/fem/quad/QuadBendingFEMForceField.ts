@@ -1,8 +1,25 @@
-import { BaseForceField, Real, RealArray, Str, addBlock3, contextMeshTopology, isTopology, sofaComponent, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator } from '@sofa-ts/core';
+import {
+  BaseForceField,
+  Real,
+  RealArray,
+  Str,
+  addBlock3,
+  contextMeshTopology,
+  isTopology,
+  sofaComponent,
+  type BaseMechanicalState,
+  type BaseMeshTopology,
+  type MatrixAccumulator,
+} from '@sofa-ts/core';
 import { mstateLink } from '../../state-link.js';
 
 /** Reference corners (ξᵢ, ηᵢ) of the quad nodes 0..3. */
-const CORNERS = [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const;
+const CORNERS = [
+  [-1, -1],
+  [1, -1],
+  [1, 1],
+  [-1, 1],
+] as const;
 const GAUSS = Math.sqrt(3) / 3;
 
 /**
@@ -21,15 +38,36 @@ const GAUSS = Math.sqrt(3) / 3;
   name: 'QuadBendingFEMForceField',
   category: 'ForceField',
   module: 'Sofa.Component.SolidMechanics.FEM.Elastic',
-  description: 'Bilinear quads: plane-stress membrane and transverse shear stiffness in the world axes (SOFA\'s small method).',
+  description: "Bilinear quads: plane-stress membrane and transverse shear stiffness in the world axes (SOFA's small method).",
   templates: ['Vec3d'],
 })
 export class QuadBendingFEMForceField extends BaseForceField {
   readonly mstate = this.initLink(mstateLink());
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology giving the quads (default: the one of this node or an ancestor)', accepts: isTopology, expected: 'a topology' });
-  readonly method = this.initData({ name: 'method', type: Str, default: 'small', help: '"small" displacements (the only method SOFA implements)' });
-  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: RealArray(1), default: Float64Array.of(0.45), help: "Poisson's ratio: one value, or one per quad" });
-  readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(1), default: Float64Array.of(1000), unit: 'Pa', help: "Young's modulus: one value, or one per quad" });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'the topology giving the quads (default: the one of this node or an ancestor)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
+  readonly method = this.initData({
+    name: 'method',
+    type: Str,
+    default: 'small',
+    help: '"small" displacements (the only method SOFA implements)',
+  });
+  readonly poissonRatio = this.initData({
+    name: 'poissonRatio',
+    type: RealArray(1),
+    default: Float64Array.of(0.45),
+    help: "Poisson's ratio: one value, or one per quad",
+  });
+  readonly youngModulus = this.initData({
+    name: 'youngModulus',
+    type: RealArray(1),
+    default: Float64Array.of(1000),
+    unit: 'Pa',
+    help: "Young's modulus: one value, or one per quad",
+  });
   readonly thickness = this.initData({ name: 'thickness', type: Real, default: 1, unit: 'm', help: 'thickness of the elements' });
 
   private states: BaseMechanicalState[] = [];
@@ -61,21 +99,27 @@ export class QuadBendingFEMForceField extends BaseForceField {
     const topo = this.topology.get() ?? contextMeshTopology(this.context);
     if (!topo) throw this.error('no topology: put a quad topology in the node (or set topology="@path")');
     this.topology.set(topo);
-    if (this.method.value !== 'small') this.warn(`method "${this.method.value}" is not implemented (SOFA implements "small" only); "small" is used`);
+    if (this.method.value !== 'small')
+      this.warn(`method "${this.method.value}" is not implemented (SOFA implements "small" only); "small" is used`);
     const quads = topo.getQuads();
     if (quads.length === 0) this.warn(`no quads in ${topo.describe()}`);
     this.quads = Uint32Array.from(quads);
-    for (const v of this.quads) if (v >= s.size) throw this.error(`the topology names point ${v}, but ${s.describe()} has ${s.size} points`);
-    const n = this.elementCount, X = s.x0;
+    for (const v of this.quads)
+      if (v >= s.size) throw this.error(`the topology names point ${v}, but ${s.describe()} has ${s.size} points`);
+    const n = this.elementCount,
+      X = s.x0;
     this.rest = new Float64Array(12 * n);
     this.material = new Float64Array(3 * n);
     this.km = new Float64Array(64 * n);
     this.kw = new Float64Array(16 * n);
-    const E = this.youngModulus.value, nu = this.poissonRatio.value, t = this.thickness.value;
+    const E = this.youngModulus.value,
+      nu = this.poissonRatio.value,
+      t = this.thickness.value;
     if (E.length === 0 || nu.length === 0) throw this.error('youngModulus and poissonRatio need at least one value');
     for (let e = 0; e < n; e++) {
       this.centred(this.rest, 12 * e, X, e);
-      const y = E.length > e ? E[e]! : E[0]!, p = nu.length > e ? nu[e]! : nu[0]!;
+      const y = E.length > e ? E[e]! : E[0]!,
+        p = nu.length > e ? nu[e]! : nu[0]!;
       this.material[3 * e] = (y * t) / (1 - p * p);
       this.material[3 * e + 1] = p;
       this.material[3 * e + 2] = ((5 / 6) * y * t) / (2 + 2 * p);
@@ -85,7 +129,9 @@ export class QuadBendingFEMForceField extends BaseForceField {
 
   /** Positions of quad e relative to the midpoint of its diagonal 0–2, into out[o..o+12). */
   private centred(out: Float64Array, o: number, x: Float64Array, e: number): void {
-    const q = this.quads, i0 = 3 * q[4 * e]!, i2 = 3 * q[4 * e + 2]!;
+    const q = this.quads,
+      i0 = 3 * q[4 * e]!,
+      i2 = 3 * q[4 * e + 2]!;
     for (let k = 0; k < 4; k++) {
       const i = 3 * q[4 * e + k]!;
       for (let c = 0; c < 3; c++) out[o + 3 * k + c] = x[i + c]! - (x[i0 + c]! + x[i2 + c]!) / 2;
@@ -94,19 +140,31 @@ export class QuadBendingFEMForceField extends BaseForceField {
 
   /** K_m and K_w of quad e from the positions x (its current half sizes). */
   private stiffness(e: number, x: Float64Array): void {
-    const q = this.quads, i0 = 3 * q[4 * e]!, i1 = 3 * q[4 * e + 1]!, i3 = 3 * q[4 * e + 3]!;
+    const q = this.quads,
+      i0 = 3 * q[4 * e]!,
+      i1 = 3 * q[4 * e + 1]!,
+      i3 = 3 * q[4 * e + 3]!;
     const a = Math.hypot(x[i1]! - x[i0]!, x[i1 + 1]! - x[i0 + 1]!, x[i1 + 2]! - x[i0 + 2]!) / 2;
     const b = Math.hypot(x[i3]! - x[i0]!, x[i3 + 1]! - x[i0 + 1]!, x[i3 + 2]! - x[i0 + 2]!) / 2;
-    const c0 = this.material[3 * e]!, nu = this.material[3 * e + 1]!, kG = this.material[3 * e + 2]!;
-    const c01 = nu * c0, c22 = (c0 * (1 - nu)) / 2, ab = a * b;
-    const km = this.km, kw = this.kw, om = 64 * e, ow = 16 * e;
+    const c0 = this.material[3 * e]!,
+      nu = this.material[3 * e + 1]!,
+      kG = this.material[3 * e + 2]!;
+    const c01 = nu * c0,
+      c22 = (c0 * (1 - nu)) / 2,
+      ab = a * b;
+    const km = this.km,
+      kw = this.kw,
+      om = 64 * e,
+      ow = 16 * e;
     km.fill(0, om, om + 64);
     for (const xi of [GAUSS, -GAUSS])
       for (const eta of [GAUSS, -GAUSS])
         for (let i = 0; i < 4; i++) {
-          const nxi = (CORNERS[i]![0] * (1 + CORNERS[i]![1] * eta)) / (4 * a), nyi = (CORNERS[i]![1] * (1 + CORNERS[i]![0] * xi)) / (4 * b);
+          const nxi = (CORNERS[i]![0] * (1 + CORNERS[i]![1] * eta)) / (4 * a),
+            nyi = (CORNERS[i]![1] * (1 + CORNERS[i]![0] * xi)) / (4 * b);
           for (let j = 0; j < 4; j++) {
-            const nxj = (CORNERS[j]![0] * (1 + CORNERS[j]![1] * eta)) / (4 * a), nyj = (CORNERS[j]![1] * (1 + CORNERS[j]![0] * xi)) / (4 * b);
+            const nxj = (CORNERS[j]![0] * (1 + CORNERS[j]![1] * eta)) / (4 * a),
+              nyj = (CORNERS[j]![1] * (1 + CORNERS[j]![0] * xi)) / (4 * b);
             const r = om + 8 * (2 * i) + 2 * j;
             km[r] += ab * (nxi * c0 * nxj + nyi * c22 * nyj);
             km[r + 1] += ab * (nxi * c01 * nyj + nyi * c22 * nxj);
@@ -116,21 +174,33 @@ export class QuadBendingFEMForceField extends BaseForceField {
         }
     for (let i = 0; i < 4; i++)
       for (let j = 0; j < 4; j++) {
-        const nxi = CORNERS[i]![0] / (4 * a), nyi = CORNERS[i]![1] / (4 * b), nxj = CORNERS[j]![0] / (4 * a), nyj = CORNERS[j]![1] / (4 * b);
+        const nxi = CORNERS[i]![0] / (4 * a),
+          nyi = CORNERS[i]![1] / (4 * b),
+          nxj = CORNERS[j]![0] / (4 * a),
+          nyj = CORNERS[j]![1] / (4 * b);
         kw[ow + 4 * i + j] = 4 * ab * kG * (nxi * nxj + nyi * nyj);
       }
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const ff = f[0]!, p = x[0]!, n = this.elementCount, q = this.quads, D = this.D, km = this.km, kw = this.kw;
+    const ff = f[0]!,
+      p = x[0]!,
+      n = this.elementCount,
+      q = this.quads,
+      D = this.D,
+      km = this.km,
+      kw = this.kw;
     for (let e = 0; e < n; e++) {
       this.stiffness(e, p);
       // D = (X − X_c) − (x − x_c)
       this.centred(D, 0, p, e);
       for (let k = 0; k < 12; k++) D[k] = this.rest[12 * e + k]! - D[k]!;
-      const om = 64 * e, ow = 16 * e;
+      const om = 64 * e,
+        ow = 16 * e;
       for (let i = 0; i < 4; i++) {
-        let fu = 0, fv = 0, fw = 0;
+        let fu = 0,
+          fv = 0,
+          fw = 0;
         for (let j = 0; j < 4; j++) {
           const r = om + 8 * (2 * i) + 2 * j;
           fu += km[r]! * D[3 * j]! + km[r + 1]! * D[3 * j + 1]!;
@@ -138,7 +208,9 @@ export class QuadBendingFEMForceField extends BaseForceField {
           fw += kw[ow + 4 * i + j]! * D[3 * j + 2]!;
         }
         const o = 3 * q[4 * e + i]!;
-        ff[o] += fu; ff[o + 1] += fv; ff[o + 2] += fw;
+        ff[o] += fu;
+        ff[o + 1] += fv;
+        ff[o + 2] += fw;
       }
     }
   }
@@ -146,32 +218,53 @@ export class QuadBendingFEMForceField extends BaseForceField {
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
     if (k === 0) return;
-    const out = df[0]!, d = dx[0]!, n = this.elementCount, q = this.quads, km = this.km, kw = this.kw;
+    const out = df[0]!,
+      d = dx[0]!,
+      n = this.elementCount,
+      q = this.quads,
+      km = this.km,
+      kw = this.kw;
     for (let e = 0; e < n; e++) {
-      const om = 64 * e, ow = 16 * e;
+      const om = 64 * e,
+        ow = 16 * e;
       for (let i = 0; i < 4; i++) {
-        let fu = 0, fv = 0, fw = 0;
+        let fu = 0,
+          fv = 0,
+          fw = 0;
         for (let j = 0; j < 4; j++) {
-          const o = 3 * q[4 * e + j]!, r = om + 8 * (2 * i) + 2 * j;
+          const o = 3 * q[4 * e + j]!,
+            r = om + 8 * (2 * i) + 2 * j;
           fu += km[r]! * d[o]! + km[r + 1]! * d[o + 1]!;
           fv += km[r + 8]! * d[o]! + km[r + 9]! * d[o + 1]!;
           fw += kw[ow + 4 * i + j]! * d[o + 2]!;
         }
         const o = 3 * q[4 * e + i]!;
-        out[o] -= k * fu; out[o + 1] -= k * fv; out[o + 2] -= k * fw;
+        out[o] -= k * fu;
+        out[o + 1] -= k * fv;
+        out[o + 2] -= k * fw;
       }
     }
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const n = this.elementCount, q = this.quads, km = this.km, kw = this.kw, blk = this.blk;
+    const n = this.elementCount,
+      q = this.quads,
+      km = this.km,
+      kw = this.kw,
+      blk = this.blk;
     for (let e = 0; e < n; e++)
       for (let i = 0; i < 4; i++)
         for (let j = 0; j < 4; j++) {
           const r = 64 * e + 8 * (2 * i) + 2 * j;
-          blk[0] = -kFactor * km[r]!; blk[1] = -kFactor * km[r + 1]!; blk[2] = 0;
-          blk[3] = -kFactor * km[r + 8]!; blk[4] = -kFactor * km[r + 9]!; blk[5] = 0;
-          blk[6] = 0; blk[7] = 0; blk[8] = -kFactor * kw[16 * e + 4 * i + j]!;
+          blk[0] = -kFactor * km[r]!;
+          blk[1] = -kFactor * km[r + 1]!;
+          blk[2] = 0;
+          blk[3] = -kFactor * km[r + 8]!;
+          blk[4] = -kFactor * km[r + 9]!;
+          blk[5] = 0;
+          blk[6] = 0;
+          blk[7] = 0;
+          blk[8] = -kFactor * kw[16 * e + 4 * i + j]!;
           addBlock3(acc, 3 * q[4 * e + i]!, 3 * q[4 * e + j]!, blk, 0, 1);
         }
   }

@@ -1,4 +1,13 @@
-import { BaseForceField, Real, addBlock3, contextMeshTopology, isTopology, type BaseMechanicalState, type BaseMeshTopology, type MatrixAccumulator } from '@sofa-ts/core';
+import {
+  BaseForceField,
+  Real,
+  addBlock3,
+  contextMeshTopology,
+  isTopology,
+  type BaseMechanicalState,
+  type BaseMeshTopology,
+  type MatrixAccumulator,
+} from '@sofa-ts/core';
 import { mstateLink } from '../../state-link.js';
 
 /**
@@ -11,9 +20,20 @@ import { mstateLink } from '../../state-link.js';
  */
 export abstract class EdgeTensorForceField extends BaseForceField {
   readonly mstate = this.initLink(mstateLink());
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology giving the elements and their edges (default: the one of this node or an ancestor)', accepts: isTopology, expected: 'a topology' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'the topology giving the elements and their edges (default: the one of this node or an ancestor)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
   readonly poissonRatio = this.initData({ name: 'poissonRatio', type: Real, default: 0.3, help: "Poisson's ratio in Hooke's law" });
-  readonly youngModulus = this.initData({ name: 'youngModulus', type: Real, default: 1000, unit: 'Pa', help: "Young's modulus in Hooke's law" });
+  readonly youngModulus = this.initData({
+    name: 'youngModulus',
+    type: Real,
+    default: 1000,
+    unit: 'Pa',
+    help: "Young's modulus in Hooke's law",
+  });
 
   private states: BaseMechanicalState[] = [];
   /** Edges (nE × 2) and their tensors (nE × 9, row-major), N/m. */
@@ -40,12 +60,14 @@ export abstract class EdgeTensorForceField extends BaseForceField {
     if (!topo) throw this.error('no topology: put a topology in the node (or set topology="@path")');
     this.topology.set(topo);
     this.edges = Uint32Array.from(topo.getEdges());
-    for (const v of this.edges) if (v >= s.size) throw this.error(`the topology names point ${v}, but ${s.describe()} has ${s.size} points`);
+    for (const v of this.edges)
+      if (v >= s.size) throw this.error(`the topology names point ${v}, but ${s.describe()} has ${s.size} points`);
     this.tensors = new Float64Array((9 * this.edges.length) / 2);
     this.edgeIndex.clear();
     const n = s.size;
     for (let e = 0; e < this.edges.length / 2; e++) {
-      const a = this.edges[2 * e]!, b = this.edges[2 * e + 1]!;
+      const a = this.edges[2 * e]!,
+        b = this.edges[2 * e + 1]!;
       this.edgeIndex.set(Math.min(a, b) * n + Math.max(a, b), e);
     }
     this.rest = Float64Array.from(s.x0);
@@ -61,7 +83,8 @@ export abstract class EdgeTensorForceField extends BaseForceField {
     const n = this.states[0]!.size;
     const e = this.edgeIndex.get(Math.min(p, q) * n + Math.max(p, q));
     if (e === undefined) throw this.error(`the topology has no edge (${p}, ${q}) of its elements`);
-    const o = 9 * e, t = this.tensors;
+    const o = 9 * e,
+      t = this.tensors;
     if (this.edges[2 * e] === p) for (let k = 0; k < 9; k++) t[o + k] += T[k]!;
     else for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) t[o + 3 * r + c] += T[3 * c + r]!;
   }
@@ -77,9 +100,12 @@ export abstract class EdgeTensorForceField extends BaseForceField {
 
   /** out += factor·(the edge forces of u = x − x0, or of x itself when x0 is undefined). */
   private accumulate(out: Float64Array, x: Float64Array, x0: Float64Array | undefined, factor: number): void {
-    const E = this.edges, T = this.tensors;
+    const E = this.edges,
+      T = this.tensors;
     for (let e = 0; e < E.length / 2; e++) {
-      const a = 3 * E[2 * e]!, b = 3 * E[2 * e + 1]!, o = 9 * e;
+      const a = 3 * E[2 * e]!,
+        b = 3 * E[2 * e + 1]!,
+        o = 9 * e;
       const d0 = (x[b]! - x[a]! - (x0 ? x0[b]! - x0[a]! : 0)) * factor;
       const d1 = (x[b + 1]! - x[a + 1]! - (x0 ? x0[b + 1]! - x0[a + 1]! : 0)) * factor;
       const d2 = (x[b + 2]! - x[a + 2]! - (x0 ? x0[b + 2]! - x0[a + 2]! : 0)) * factor;
@@ -91,9 +117,13 @@ export abstract class EdgeTensorForceField extends BaseForceField {
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const E = this.edges, T = this.tensors, blk = this.blk;
+    const E = this.edges,
+      T = this.tensors,
+      blk = this.blk;
     for (let e = 0; e < E.length / 2; e++) {
-      const a = 3 * E[2 * e]!, b = 3 * E[2 * e + 1]!, o = 9 * e;
+      const a = 3 * E[2 * e]!,
+        b = 3 * E[2 * e + 1]!,
+        o = 9 * e;
       for (let k = 0; k < 9; k++) blk[k] = T[o + 3 * (k % 3) + Math.floor(k / 3)]!; // Mᵀ
       addBlock3(acc, a, a, blk, 0, kFactor);
       addBlock3(acc, a, b, blk, 0, -kFactor);
@@ -104,7 +134,9 @@ export abstract class EdgeTensorForceField extends BaseForceField {
 
   /** −½·Σ f·u at positions x (the elastic energy ½·uᵀKu of the linear model). */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    const p = x[0]!, u = Float64Array.from(p, (v, i) => v - this.rest[i]!), f = new Float64Array(p.length);
+    const p = x[0]!,
+      u = Float64Array.from(p, (v, i) => v - this.rest[i]!),
+      f = new Float64Array(p.length);
     this.accumulate(f, p, this.rest, 1);
     let e = 0;
     for (let i = 0; i < p.length; i++) e -= f[i]! * u[i]!;

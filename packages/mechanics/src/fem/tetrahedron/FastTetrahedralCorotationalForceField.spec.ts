@@ -1,9 +1,21 @@
 import { expect } from 'chai';
 import { FastTetrahedralCorotationalForceField } from './FastTetrahedralCorotationalForceField.js';
-import { boxGrid, denseK, femScene, finiteDifferenceK, forceAt, maxAbs, maxAbsDiff, randomRotation, rng, transform } from '../fem-test-support.js';
+import {
+  boxGrid,
+  denseK,
+  femScene,
+  finiteDifferenceK,
+  forceAt,
+  maxAbs,
+  maxAbsDiff,
+  randomRotation,
+  rng,
+  transform,
+} from '../fem-test-support.js';
 import { tetrahedraFromHexahedra } from '../volume-elasticity.js';
 
-const E = 1000, NU = 0.3;
+const E = 1000,
+  NU = 0.3;
 
 function scene(method: string) {
   const { points, hexa } = boxGrid([2, 2, 3], [1, 1, 2]);
@@ -19,7 +31,9 @@ describe('FastTetrahedralCorotationalForceField', () => {
   it('uniaxial stretch of the bar (small strain): the end force is E·ε·A with free lateral contraction, for every method', () => {
     for (const method of ['qr', 'polar', 'polar2', 'none']) {
       const { mo, ff } = scene(method);
-      const X = mo.x0, n = X.length / 3, eps = 1e-6;
+      const X = mo.x0,
+        n = X.length / 3,
+        eps = 1e-6;
       // u = ε·(−ν x, −ν y, z): the exact linear solution of a free bar under axial stress σ = E·ε
       const x = Float64Array.from(X);
       for (let i = 0; i < n; i++) {
@@ -32,7 +46,8 @@ describe('FastTetrahedralCorotationalForceField', () => {
       for (let i = 0; i < n; i++) if (X[3 * i + 2] === 2) fz += f[3 * i + 2]!;
       expect(-fz, method).to.be.closeTo(E * eps * 1, 1e-6 * E * eps);
       // inner points feel nothing (uniform stress)
-      for (let i = 0; i < n; i++) if (X[3 * i + 2] === 1) for (let c = 0; c < 3; c++) expect(Math.abs(f[3 * i + c]!)).to.be.below(1e-5 * E * eps);
+      for (let i = 0; i < n; i++)
+        if (X[3 * i + 2] === 1) for (let c = 0; c < 3; c++) expect(Math.abs(f[3 * i + c]!)).to.be.below(1e-5 * E * eps);
     }
   });
 
@@ -41,7 +56,10 @@ describe('FastTetrahedralCorotationalForceField', () => {
     for (const method of ['qr', 'polar', 'polar2', 'none']) {
       const { mo, ff } = scene(method);
       const X = Float64Array.from(mo.x0);
-      const moved = method === 'none' ? transform(X, Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1), [0.3, -1, 2]) : transform(X, randomRotation(r), [0.3, -1, 2]);
+      const moved =
+        method === 'none'
+          ? transform(X, Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1), [0.3, -1, 2])
+          : transform(X, randomRotation(r), [0.3, -1, 2]);
       for (const at of [X, moved]) {
         forceAt(ff, at);
         const K = denseK(ff, X.length);

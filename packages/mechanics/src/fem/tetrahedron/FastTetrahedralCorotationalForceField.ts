@@ -32,12 +32,41 @@ const METHODS: Record<string, TetrahedronMethod> = {
   templates: ['Vec3d'],
 })
 export class FastTetrahedralCorotationalForceField extends CorotationalTetrahedra {
-  readonly method = this.initData({ name: 'method', type: Str, default: 'qr', help: 'rotation: "qr" (or "large"), "polar" (of F), "polar2" (of the edges), "none" ("linear", "small")' });
+  readonly method = this.initData({
+    name: 'method',
+    type: Str,
+    default: 'qr',
+    help: 'rotation: "qr" (or "large"), "polar" (of F), "polar2" (of the edges), "none" ("linear", "small")',
+  });
   readonly drawing = this.initData({ name: 'drawing', type: Bool, default: true, help: 'draw the force field', group: 'Visualization' });
-  readonly drawColor1 = this.initData({ name: 'drawColor1', type: Str, default: '0 0 1 1', help: 'color of the first faces', group: 'Visualization' });
-  readonly drawColor2 = this.initData({ name: 'drawColor2', type: Str, default: '0 0.5 1 1', help: 'color of the second faces', group: 'Visualization' });
-  readonly drawColor3 = this.initData({ name: 'drawColor3', type: Str, default: '0 1 1 1', help: 'color of the third faces', group: 'Visualization' });
-  readonly drawColor4 = this.initData({ name: 'drawColor4', type: Str, default: '0.5 1 1 1', help: 'color of the fourth faces', group: 'Visualization' });
+  readonly drawColor1 = this.initData({
+    name: 'drawColor1',
+    type: Str,
+    default: '0 0 1 1',
+    help: 'color of the first faces',
+    group: 'Visualization',
+  });
+  readonly drawColor2 = this.initData({
+    name: 'drawColor2',
+    type: Str,
+    default: '0 0.5 1 1',
+    help: 'color of the second faces',
+    group: 'Visualization',
+  });
+  readonly drawColor3 = this.initData({
+    name: 'drawColor3',
+    type: Str,
+    default: '0 1 1 1',
+    help: 'color of the third faces',
+    group: 'Visualization',
+  });
+  readonly drawColor4 = this.initData({
+    name: 'drawColor4',
+    type: Str,
+    default: '0.5 1 1 1',
+    help: 'color of the fourth faces',
+    group: 'Visualization',
+  });
 
   override init(): void {
     if (!(this.method.value in METHODS)) throw this.error(`unknown method '${this.method.value}'`, 'use "qr", "polar", "polar2" or "none"');

@@ -55,7 +55,9 @@ function oracleStiffness(p: number[][], young: number, nu: number): number[][] {
   }
   const lambda = (young * nu) / ((1 + nu) * (1 - 2 * nu));
   const mu = young / (2 * (1 + nu));
-  const D = Array.from({ length: 6 }, (_, r) => Array.from({ length: 6 }, (_, c) => (r < 3 && c < 3 ? (r === c ? lambda + 2 * mu : lambda) : r === c ? mu : 0)));
+  const D = Array.from({ length: 6 }, (_, r) =>
+    Array.from({ length: 6 }, (_, c) => (r < 3 && c < 3 ? (r === c ? lambda + 2 * mu : lambda) : r === c ? mu : 0)),
+  );
   return (multiply(multiply(transpose(B), D), B) as number[][]).map((row) => row.map((v) => v * V));
 }
 
@@ -63,7 +65,12 @@ describe('TetrahedronFEMForceField', () => {
   const r = rng(7);
 
   it('one tetrahedron, small: K = −V·BᵀDB (dense mathjs oracle) and f = K·u', () => {
-    const p = [[0.1, -0.2, 0.05], [1.3, 0.1, -0.1], [0.2, 0.9, 0.3], [-0.1, 0.2, 1.1]];
+    const p = [
+      [0.1, -0.2, 0.05],
+      [1.3, 0.1, -0.1],
+      [0.2, 0.9, 0.3],
+      [-0.1, 0.2, 1.1],
+    ];
     const points = Float64Array.from(p.flat());
     const { ff } = femScene(points, { tets: Uint32Array.of(0, 1, 2, 3) }, new TetrahedronFEMForceField(), (f) => {
       f.method.value = 'small';
@@ -73,16 +80,27 @@ describe('TetrahedronFEMForceField', () => {
     const Ko = oracleStiffness(p, E, NU).flat();
     const K = denseK(ff, 12);
     const scale = maxAbs(Ko);
-    expect(maxAbsDiff(K, Ko.map((v) => -v)) / scale).to.be.below(1e-12);
+    expect(
+      maxAbsDiff(
+        K,
+        Ko.map((v) => -v),
+      ) / scale,
+    ).to.be.below(1e-12);
     const u = Float64Array.from({ length: 12 }, () => 0.01 * (r() - 0.5));
-    const f = forceAt(ff, Float64Array.from(points, (v, i) => v + u[i]!));
+    const f = forceAt(
+      ff,
+      Float64Array.from(points, (v, i) => v + u[i]!),
+    );
     const Ku = Array.from({ length: 12 }, (_, i) => Ko.slice(12 * i, 12 * i + 12).reduce((s, k, j) => s - k * u[j]!, 0));
     expect(maxAbsDiff(f, Ku) / maxAbs(Ku)).to.be.below(1e-10);
   });
 
   it('one tetrahedron: the stiffness is the same for every method at rest', () => {
     const points = Float64Array.of(0, 0, 0, 1, 0.1, 0, 0.2, 1, 0, 0.1, 0.3, 1);
-    const ref = denseK(femScene(points, { tets: Uint32Array.of(0, 1, 2, 3) }, new TetrahedronFEMForceField(), (f) => (f.method.value = 'small')).ff, 12);
+    const ref = denseK(
+      femScene(points, { tets: Uint32Array.of(0, 1, 2, 3) }, new TetrahedronFEMForceField(), (f) => (f.method.value = 'small')).ff,
+      12,
+    );
     for (const m of ['large', 'polar', 'svd'] as const) {
       const { ff } = femScene(points, { tets: Uint32Array.of(0, 1, 2, 3) }, new TetrahedronFEMForceField(), (f) => (f.method.value = m));
       forceAt(ff, points);
@@ -102,7 +120,8 @@ describe('TetrahedronFEMForceField', () => {
 
       it('K equals central finite differences of f at rotated rest shapes', () => {
         const { ff, mo } = barScene(method);
-        const x = method === 'small' ? Float64Array.from(mo.x0, (v) => v + 0.05 * (r() - 0.5)) : transform(mo.x0, randomRotation(r), [1, 2, 3]);
+        const x =
+          method === 'small' ? Float64Array.from(mo.x0, (v) => v + 0.05 * (r() - 0.5)) : transform(mo.x0, randomRotation(r), [1, 2, 3]);
         const fd = finiteDifferenceK(ff, x, 1e-6);
         const K = denseK(ff, x.length);
         expect(maxAbsDiff(K, fd) / maxAbs(fd)).to.be.below(1e-6);
@@ -111,7 +130,11 @@ describe('TetrahedronFEMForceField', () => {
       it('K matches finite differences up to O(strain) at deformed and rotated shapes (rest stiffness, no dR/dx)', () => {
         const { ff, mo } = barScene(method);
         const strain = 1e-4;
-        const x = transform(Float64Array.from(mo.x0, (v) => v + strain * (r() - 0.5)), randomRotation(r), [0, 1, 0]);
+        const x = transform(
+          Float64Array.from(mo.x0, (v) => v + strain * (r() - 0.5)),
+          randomRotation(r),
+          [0, 1, 0],
+        );
         const fd = finiteDifferenceK(ff, x, 1e-7);
         const K = denseK(ff, x.length);
         expect(maxAbsDiff(K, fd) / maxAbs(fd)).to.be.below(method === 'small' ? 1e-6 : 20 * strain);
@@ -120,20 +143,34 @@ describe('TetrahedronFEMForceField', () => {
       it('addDForce gives (k + b·rayleighStiffness)·K·dx with the rotations of the last addForce', () => {
         const { ff, mo } = barScene(method);
         ff.rayleighStiffness.value = 0.1;
-        const x = transform(Float64Array.from(mo.x0, (v) => v + 0.1 * (r() - 0.5)), randomRotation(r), [0, 0, 1]);
+        const x = transform(
+          Float64Array.from(mo.x0, (v) => v + 0.1 * (r() - 0.5)),
+          randomRotation(r),
+          [0, 0, 1],
+        );
         forceAt(ff, x);
         const n = x.length;
         const K = denseK(ff, n);
         const dx = Float64Array.from({ length: n }, () => r() - 0.5);
         const df = new Float64Array(n);
         ff.addDForce([df], [dx], 2, 3);
-        const expected = Array.from({ length: n }, (_, i) => (2 + 3 * 0.1) * K.slice(i * n, i * n + n).reduce((s, k, j) => s + k * dx[j]!, 0));
+        const expected = Array.from(
+          { length: n },
+          (_, i) => (2 + 3 * 0.1) * K.slice(i * n, i * n + n).reduce((s, k, j) => s + k * dx[j]!, 0),
+        );
         expect(maxAbsDiff(df, expected) / maxAbs(expected)).to.be.below(1e-12);
       });
 
       it('element stiffness matrices are symmetric (also rotated)', () => {
         const { ff, mo } = barScene(method);
-        forceAt(ff, transform(Float64Array.from(mo.x0, (v) => v + 0.1 * (r() - 0.5)), randomRotation(r), [0, 0, 0]));
+        forceAt(
+          ff,
+          transform(
+            Float64Array.from(mo.x0, (v) => v + 0.1 * (r() - 0.5)),
+            randomRotation(r),
+            [0, 0, 0],
+          ),
+        );
         const K = new Float64Array(144);
         for (let e = 0; e < ff.elementCount; e++) {
           ff.elementStiffness(K, e);
@@ -164,7 +201,9 @@ describe('TetrahedronFEMForceField', () => {
           x[i + 2] = mo.x0[i + 2]! * (1 + eps);
         }
         const f = forceAt(ff, x);
-        let top = 0, bottom = 0, lateral = 0;
+        let top = 0,
+          bottom = 0,
+          lateral = 0;
         for (let i = 0; i < x.length; i += 3) {
           if (mo.x0[i + 2] === 2) top += f[i + 2]!;
           else if (mo.x0[i + 2] === 0) bottom += f[i + 2]!;
@@ -185,7 +224,12 @@ describe('TetrahedronFEMForceField', () => {
     const eps = 1e-4;
     const corner = Float64Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1);
     const bar = boxGrid([2, 2, 3], [1, 1, 2]);
-    for (const [method, mode] of [['small', 2], ['large', 1], ['polar', 1], ['svd', 1]] as const) {
+    for (const [method, mode] of [
+      ['small', 2],
+      ['large', 1],
+      ['polar', 1],
+      ['svd', 1],
+    ] as const) {
       const points = mode === 1 ? corner : bar.points;
       const topo = mode === 1 ? { tets: Uint32Array.of(0, 1, 2, 3) } : { hexa: bar.hexa, grid: bar.grid };
       const { ff, mo } = femScene(points, topo, new TetrahedronFEMForceField(), (f) => {
@@ -220,7 +264,10 @@ describe('TetrahedronFEMForceField', () => {
     let vol = 0;
     for (let t = 0; t < tets.length; t += 4) {
       const q = [0, 1, 2, 3].map((k) => [points[3 * tets[t + k]!]!, points[3 * tets[t + k]! + 1]!, points[3 * tets[t + k]! + 2]!]);
-      const v = Math.abs(det([q[1]!.map((c, i) => c - q[0]![i]!), q[2]!.map((c, i) => c - q[0]![i]!), q[3]!.map((c, i) => c - q[0]![i]!)]) as number) / 6;
+      const v =
+        Math.abs(
+          det([q[1]!.map((c, i) => c - q[0]![i]!), q[2]!.map((c, i) => c - q[0]![i]!), q[3]!.map((c, i) => c - q[0]![i]!)]) as number,
+        ) / 6;
       expect(v).to.be.above(0.1);
       vol += v;
     }
@@ -240,10 +287,20 @@ describe('TetrahedronFEMForceField', () => {
     });
     const K = new Float64Array(144);
     ff.elementStiffness(K, 5);
-    expect(maxAbsDiff(K, K0.map((v) => v * 6))).to.be.below(1e-9 * maxAbs(K));
+    expect(
+      maxAbsDiff(
+        K,
+        K0.map((v) => v * 6),
+      ),
+    ).to.be.below(1e-9 * maxAbs(K));
     ff.elementStiffness(K, 7);
     base.ff.elementStiffness(K0, 7);
-    expect(maxAbsDiff(K, K0.map((v) => v * 80))).to.be.below(1e-9 * maxAbs(K));
+    expect(
+      maxAbsDiff(
+        K,
+        K0.map((v) => v * 80),
+      ),
+    ).to.be.below(1e-9 * maxAbs(K));
   });
 
   it('plasticity: the plastic strain creeps and stays within plasticMaxThreshold', () => {
@@ -283,7 +340,11 @@ describe('TetrahedronFEMForceField', () => {
         f.youngModulus.value = Float64Array.of(E);
         f.poissonRatio.value = Float64Array.of(NU);
       }).ff;
-      const x = transform(Float64Array.from(points, (v) => v + 0.1 * (r() - 0.5)), randomRotation(r), [1, 0, 0]);
+      const x = transform(
+        Float64Array.from(points, (v) => v + 0.1 * (r() - 0.5)),
+        randomRotation(r),
+        [1, 0, 0],
+      );
       expect(maxAbsDiff(forceAt(a, x), forceAt(b, x))).to.equal(0);
       expect(maxAbsDiff(denseK(a, x.length), denseK(b, x.length))).to.equal(0);
     }
@@ -335,31 +396,49 @@ describe('TetrahedronFEMForceField', () => {
   for (const method of ['small', 'large', 'polar'] as const) {
     it(`${method}: addKToMatrix emits factor·elementStiffness bit for bit, with and without the symmetric fast path`, () => {
       const { ff, mo } = barScene(method);
-      forceAt(ff, transform(Float64Array.from(mo.x0, (v) => v + 0.1 * (r() - 0.5)), randomRotation(r), [0, 0, 0]));
+      forceAt(
+        ff,
+        transform(
+          Float64Array.from(mo.x0, (v) => v + 0.1 * (r() - 0.5)),
+          randomRotation(r),
+          [0, 0, 0],
+        ),
+      );
       const factor = -0.37;
       // expected: the 16 blocks of each element's 12×12 matrix, row-major blocks, row-major entries
       const expected: number[] = [];
       const K = new Float64Array(144);
       for (let e = 0; e < ff.elementCount; e++) {
         ff.elementStiffness(K, e);
-        for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) expected.push(factor * K[36 * i + 12 * p + 3 * j + q]!);
+        for (let i = 0; i < 4; i++)
+          for (let j = 0; j < 4; j++)
+            for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) expected.push(factor * K[36 * i + 12 * p + 3 * j + q]!);
       }
       const plain: number[] = [];
       ff.addKToMatrix({ add: (_r, _c, v) => plain.push(v) }, factor);
-      expect(plain.map((v) => Object.is(v, -0) ? '-0' : v)).to.deep.equal(expected.map((v) => Object.is(v, -0) ? '-0' : v));
+      expect(plain.map((v) => (Object.is(v, -0) ? '-0' : v))).to.deep.equal(expected.map((v) => (Object.is(v, -0) ? '-0' : v)));
       // the fast path gets the upper blocks; block (j, i) is block (i, j) transposed
       const viaUpper: number[] = [];
-      ff.addKToMatrix({
-        add: () => expect.fail('the fast path is taken'),
-        addSymmetricElements3: (_nodes, _e0, count, n, U, f) => {
-          const nu = (9 * n * (n + 1)) / 2;
-          for (let k = 0; k < count; k++)
-            for (let i = 0; i < n; i++)
-              for (let j = 0; j < n; j++)
-                for (let p = 0; p < 3; p++)
-                  for (let q = 0; q < 3; q++) viaUpper.push(f * (j >= i ? U[k * nu + 9 * upperBlockIndex(n, i, j) + 3 * p + q]! : U[k * nu + 9 * upperBlockIndex(n, j, i) + 3 * q + p]!));
+      ff.addKToMatrix(
+        {
+          add: () => expect.fail('the fast path is taken'),
+          addSymmetricElements3: (_nodes, _e0, count, n, U, f) => {
+            const nu = (9 * n * (n + 1)) / 2;
+            for (let k = 0; k < count; k++)
+              for (let i = 0; i < n; i++)
+                for (let j = 0; j < n; j++)
+                  for (let p = 0; p < 3; p++)
+                    for (let q = 0; q < 3; q++)
+                      viaUpper.push(
+                        f *
+                          (j >= i
+                            ? U[k * nu + 9 * upperBlockIndex(n, i, j) + 3 * p + q]!
+                            : U[k * nu + 9 * upperBlockIndex(n, j, i) + 3 * q + p]!),
+                      );
+          },
         },
-      }, factor);
+        factor,
+      );
       expect(viaUpper).to.deep.equal(expected);
     });
   }

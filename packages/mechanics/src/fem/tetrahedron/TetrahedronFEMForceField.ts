@@ -1,4 +1,15 @@
-import { AnimateEndEvent, Bool, Enum, Int, Real, RealArray, Str, sofaComponent, type BaseMeshTopology, type SofaEvent } from '@sofa-ts/core';
+import {
+  AnimateEndEvent,
+  Bool,
+  Enum,
+  Int,
+  Real,
+  RealArray,
+  Str,
+  sofaComponent,
+  type BaseMeshTopology,
+  type SofaEvent,
+} from '@sofa-ts/core';
 import { polarDecomposition } from '../polar-decomposition.js';
 import { CorotationalTetrahedra, type TetrahedronMethod } from './corotational-tetrahedra.js';
 import { frameOfEdges, tetrahedraOfTopology } from './tetrahedron-element.js';
@@ -32,25 +43,128 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
     nodeRotationsOfElements(out, out.length / 9, this.elems, 4, this.rot, this.rot0);
   }
 
-  readonly initialPoints = this.initData({ name: 'initialPoints', type: RealArray(3, 'vector<Vec3d>'), default: new Float64Array(0), help: 'rest positions the elements were initialised from (output)' });
-  readonly method = this.initData({ name: 'method', type: Enum(['large', 'small', 'polar', 'svd'] as const), default: 'large', help: "'small' displacements, 'large' (frame of the edges), 'polar' or 'svd' corotational" });
-  readonly plasticMaxThreshold = this.initData({ name: 'plasticMaxThreshold', type: Real, default: 0, help: 'largest 2-norm of the plastic strain (0: no plasticity)' });
-  readonly plasticYieldThreshold = this.initData({ name: 'plasticYieldThreshold', type: Real, default: 0.0001, help: 'elastic strain 2-norm beyond which the plastic strain creeps' });
-  readonly plasticCreep = this.initData({ name: 'plasticCreep', type: Real, default: 0.9, help: 'fraction of the elastic strain turned plastic per evaluation (depends on dt), in [0, 1]' });
-  readonly gatherPt = this.initData({ name: 'gatherPt', type: Str, default: ' ', help: 'points accumulated per thread in the gather operation (GPU versions only; accepted)' });
-  readonly gatherBsize = this.initData({ name: 'gatherBsize', type: Str, default: ' ', help: 'block size of the gather operation (GPU versions only; accepted)' });
-  readonly drawHeterogeneousTetra = this.initData({ name: 'drawHeterogeneousTetra', type: Bool, default: false, help: 'draw heterogeneous tetrahedra in different colors', group: 'Visualization' });
-  readonly computeVonMisesStress = this.initData({ name: 'computeVonMisesStress', type: Int, default: 0, help: 'von Mises stress: 0 none, 1 from the corotational strain, 2 from the full Green strain' });
-  readonly vonMisesPerElement = this.initData({ name: 'vonMisesPerElement', type: RealArray(1), default: new Float64Array(0), help: 'von Mises stress per element (output)' });
-  readonly vonMisesPerNode = this.initData({ name: 'vonMisesPerNode', type: RealArray(1), default: new Float64Array(0), help: 'von Mises stress per node (output)' });
-  readonly vonMisesStressColors = this.initData({ name: 'vonMisesStressColors', type: RealArray(4, 'vector<RGBAColor>'), default: new Float64Array(0), help: 'colors showing the von Mises stress (output)', group: 'Visualization' });
-  readonly showStressColorMap = this.initData({ name: 'showStressColorMap', type: Str, default: 'Blue to Red', help: 'color map used to show stress values', group: 'Visualization' });
-  readonly showStressAlpha = this.initData({ name: 'showStressAlpha', type: Real, default: 1, help: 'alpha of the von Mises display', group: 'Visualization' });
-  readonly showVonMisesStressPerNode = this.initData({ name: 'showVonMisesStressPerNode', type: Bool, default: false, help: 'draw points showing the von Mises stress at the nodes', group: 'Visualization' });
-  readonly showVonMisesStressPerNodeColorMap = this.initData({ name: 'showVonMisesStressPerNodeColorMap', type: Bool, default: false, help: 'draw elements colored by the von Mises stress interpolated at the nodes', group: 'Visualization' });
-  readonly showVonMisesStressPerElement = this.initData({ name: 'showVonMisesStressPerElement', type: Bool, default: false, help: 'draw elements colored by their von Mises stress', group: 'Visualization' });
-  readonly showElementGapScale = this.initData({ name: 'showElementGapScale', type: Real, default: 0.333, help: 'gap drawn between elements, in [0, 1]', group: 'Visualization' });
-  readonly updateStiffness = this.initData({ name: 'updateStiffness', type: Bool, default: false, help: 'recompute the material stiffness from youngModulus/poissonRatio at each time step (when they changed: a script or a linked engine sets them)' });
+  readonly initialPoints = this.initData({
+    name: 'initialPoints',
+    type: RealArray(3, 'vector<Vec3d>'),
+    default: new Float64Array(0),
+    help: 'rest positions the elements were initialised from (output)',
+  });
+  readonly method = this.initData({
+    name: 'method',
+    type: Enum(['large', 'small', 'polar', 'svd'] as const),
+    default: 'large',
+    help: "'small' displacements, 'large' (frame of the edges), 'polar' or 'svd' corotational",
+  });
+  readonly plasticMaxThreshold = this.initData({
+    name: 'plasticMaxThreshold',
+    type: Real,
+    default: 0,
+    help: 'largest 2-norm of the plastic strain (0: no plasticity)',
+  });
+  readonly plasticYieldThreshold = this.initData({
+    name: 'plasticYieldThreshold',
+    type: Real,
+    default: 0.0001,
+    help: 'elastic strain 2-norm beyond which the plastic strain creeps',
+  });
+  readonly plasticCreep = this.initData({
+    name: 'plasticCreep',
+    type: Real,
+    default: 0.9,
+    help: 'fraction of the elastic strain turned plastic per evaluation (depends on dt), in [0, 1]',
+  });
+  readonly gatherPt = this.initData({
+    name: 'gatherPt',
+    type: Str,
+    default: ' ',
+    help: 'points accumulated per thread in the gather operation (GPU versions only; accepted)',
+  });
+  readonly gatherBsize = this.initData({
+    name: 'gatherBsize',
+    type: Str,
+    default: ' ',
+    help: 'block size of the gather operation (GPU versions only; accepted)',
+  });
+  readonly drawHeterogeneousTetra = this.initData({
+    name: 'drawHeterogeneousTetra',
+    type: Bool,
+    default: false,
+    help: 'draw heterogeneous tetrahedra in different colors',
+    group: 'Visualization',
+  });
+  readonly computeVonMisesStress = this.initData({
+    name: 'computeVonMisesStress',
+    type: Int,
+    default: 0,
+    help: 'von Mises stress: 0 none, 1 from the corotational strain, 2 from the full Green strain',
+  });
+  readonly vonMisesPerElement = this.initData({
+    name: 'vonMisesPerElement',
+    type: RealArray(1),
+    default: new Float64Array(0),
+    help: 'von Mises stress per element (output)',
+  });
+  readonly vonMisesPerNode = this.initData({
+    name: 'vonMisesPerNode',
+    type: RealArray(1),
+    default: new Float64Array(0),
+    help: 'von Mises stress per node (output)',
+  });
+  readonly vonMisesStressColors = this.initData({
+    name: 'vonMisesStressColors',
+    type: RealArray(4, 'vector<RGBAColor>'),
+    default: new Float64Array(0),
+    help: 'colors showing the von Mises stress (output)',
+    group: 'Visualization',
+  });
+  readonly showStressColorMap = this.initData({
+    name: 'showStressColorMap',
+    type: Str,
+    default: 'Blue to Red',
+    help: 'color map used to show stress values',
+    group: 'Visualization',
+  });
+  readonly showStressAlpha = this.initData({
+    name: 'showStressAlpha',
+    type: Real,
+    default: 1,
+    help: 'alpha of the von Mises display',
+    group: 'Visualization',
+  });
+  readonly showVonMisesStressPerNode = this.initData({
+    name: 'showVonMisesStressPerNode',
+    type: Bool,
+    default: false,
+    help: 'draw points showing the von Mises stress at the nodes',
+    group: 'Visualization',
+  });
+  readonly showVonMisesStressPerNodeColorMap = this.initData({
+    name: 'showVonMisesStressPerNodeColorMap',
+    type: Bool,
+    default: false,
+    help: 'draw elements colored by the von Mises stress interpolated at the nodes',
+    group: 'Visualization',
+  });
+  readonly showVonMisesStressPerElement = this.initData({
+    name: 'showVonMisesStressPerElement',
+    type: Bool,
+    default: false,
+    help: 'draw elements colored by their von Mises stress',
+    group: 'Visualization',
+  });
+  readonly showElementGapScale = this.initData({
+    name: 'showElementGapScale',
+    type: Real,
+    default: 0.333,
+    help: 'gap drawn between elements, in [0, 1]',
+    group: 'Visualization',
+  });
+  readonly updateStiffness = this.initData({
+    name: 'updateStiffness',
+    type: Bool,
+    default: false,
+    help: 'recompute the material stiffness from youngModulus/poissonRatio at each time step (when they changed: a script or a linked engine sets them)',
+  });
 
   protected methodName(): TetrahedronMethod {
     return this.method.value as TetrahedronMethod;
@@ -76,7 +190,8 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
     this.initialPoints.value = this.restPoints;
     if (this.elementCount === 0) throw this.error(`the topology ${this.topo!.describe()} has no tetrahedra nor hexahedra`);
     const mode = this.computeVonMisesStress.value;
-    if (mode === 1 && this.activeMethod === 'small') throw this.error("computeVonMisesStress=1 (corotational strain) needs method 'large', 'polar' or 'svd'; use 2 with 'small'");
+    if (mode === 1 && this.activeMethod === 'small')
+      throw this.error("computeVonMisesStress=1 (corotational strain) needs method 'large', 'polar' or 'svd'; use 2 with 'small'");
     if (mode === 1 || mode === 2) {
       this.shapeInverse = shapeFunctionInverses(this.elems, this.restPoints);
       this.updateVonMises(this.mstate!.x);
@@ -105,7 +220,8 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
   protected override beforeForces(): void {
     this.setPlasticity(this.plasticMaxThreshold.value, this.plasticYieldThreshold.value, this.plasticCreep.value);
     if (!this.updateStiffness.value) return;
-    const ce = this.youngModulus.counter, cn = this.poissonRatio.counter;
+    const ce = this.youngModulus.counter,
+      cn = this.poissonRatio.counter;
     if (ce !== this.materialCounters[0] || cn !== this.materialCounters[1]) {
       this.updateMaterials();
       this.materialCounters = [ce, cn];
@@ -125,9 +241,15 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
    */
   updateVonMises(x: Float64Array): void {
     const mode = this.computeVonMisesStress.value;
-    const n = this.elementCount, elems = this.elems, X0 = this.restPoints, shf = this.shapeInverse;
+    const n = this.elementCount,
+      elems = this.elems,
+      X0 = this.restPoints,
+      shf = this.shapeInverse;
     const perElement = new Float64Array(n);
-    const U = new Float64Array(12), R = new Float64Array(9), A = new Float64Array(9), G = new Float64Array(9);
+    const U = new Float64Array(12),
+      R = new Float64Array(9),
+      A = new Float64Array(9),
+      G = new Float64Array(9);
     for (let e = 0; e < n; e++) {
       if (mode === 2) {
         for (let m = 0; m < 4; m++) {
@@ -144,19 +266,29 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
           for (let m = 0; m < 4; m++) g += shf[16 * e + 4 * (l + 1) + m]! * U[3 * m + k]!;
           G[3 * k + l] = g;
         }
-      const exx = strainOf(G, 0, 0, mode), eyy = strainOf(G, 1, 1, mode), ezz = strainOf(G, 2, 2, mode);
-      const eyz = strainOf(G, 1, 2, mode), exz = strainOf(G, 0, 2, mode), exy = strainOf(G, 0, 1, mode);
-      const lambda = this.lame[2 * e]!, mu = this.lame[2 * e + 1]!;
+      const exx = strainOf(G, 0, 0, mode),
+        eyy = strainOf(G, 1, 1, mode),
+        ezz = strainOf(G, 2, 2, mode);
+      const eyz = strainOf(G, 1, 2, mode),
+        exz = strainOf(G, 0, 2, mode),
+        exy = strainOf(G, 0, 1, mode);
+      const lambda = this.lame[2 * e]!,
+        mu = this.lame[2 * e + 1]!;
       const tr = exx + eyy + ezz;
-      const s0 = 2 * mu * exx + lambda * tr, s1 = 2 * mu * eyy + lambda * tr, s2 = 2 * mu * ezz + lambda * tr;
-      const s3 = 2 * mu * eyz, s4 = 2 * mu * exz, s5 = 2 * mu * exy;
+      const s0 = 2 * mu * exx + lambda * tr,
+        s1 = 2 * mu * eyy + lambda * tr,
+        s2 = 2 * mu * ezz + lambda * tr;
+      const s3 = 2 * mu * eyz,
+        s4 = 2 * mu * exz,
+        s5 = 2 * mu * exy;
       let vm = Math.sqrt(s0 * s0 + s1 * s1 + s2 * s2 - s0 * s1 - s1 * s2 - s2 * s0 + 3 * (s3 * s3 + s4 * s4 + s5 * s5));
       if (vm < 1e-10) vm = 0;
       perElement[e] = vm;
     }
     // mean over the tetrahedra around each point
     const np = X0.length / 3;
-    const perNode = new Float64Array(np), count = new Uint32Array(np);
+    const perNode = new Float64Array(np),
+      count = new Uint32Array(np);
     for (let e = 0; e < n; e++)
       for (let m = 0; m < 4; m++) {
         const p = elems[4 * e + m]!;
@@ -171,8 +303,12 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
 
   /** SOFA's corotational D = R₀X − R·x of element e for the von Mises stress ('svd' uses polar). */
   private corotationalDisplacement(D: Float64Array, e: number, p: Float64Array, R: Float64Array, A: Float64Array): void {
-    const el = this.elems, rest = this.rest, o = 12 * e, def = this.deformed;
-    const a = el[4 * e]!, pa = 3 * a;
+    const el = this.elems,
+      rest = this.rest,
+      o = 12 * e,
+      def = this.deformed;
+    const a = el[4 * e]!,
+      pa = 3 * a;
     if (this.activeMethod === 'large') frameOfEdges(R, p, a, el[4 * e + 1]!, el[4 * e + 2]!);
     else {
       for (let r = 0; r < 3; r++) {
@@ -219,7 +355,16 @@ function shapeFunctionInverses(elems: Uint32Array, X0: Float64Array): Float64Arr
 
 /** out[o..o+16) = m⁻¹ by Gauss-Jordan elimination with partial pivoting. */
 function invert4(out: Float64Array, o: number, m: Float64Array): void {
-  const a = Array.from({ length: 4 }, (_, r) => [m[4 * r]!, m[4 * r + 1]!, m[4 * r + 2]!, m[4 * r + 3]!, r === 0 ? 1 : 0, r === 1 ? 1 : 0, r === 2 ? 1 : 0, r === 3 ? 1 : 0]);
+  const a = Array.from({ length: 4 }, (_, r) => [
+    m[4 * r]!,
+    m[4 * r + 1]!,
+    m[4 * r + 2]!,
+    m[4 * r + 3]!,
+    r === 0 ? 1 : 0,
+    r === 1 ? 1 : 0,
+    r === 2 ? 1 : 0,
+    r === 3 ? 1 : 0,
+  ]);
   for (let c = 0; c < 4; c++) {
     let piv = c;
     for (let r = c + 1; r < 4; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[piv]![c]!)) piv = r;

@@ -20,7 +20,14 @@ import { addLargeForces, addRotatedDForce } from './corotational-forces.js';
 import { TetrahedraInPlaceDForce } from './tetrahedra-in-place-dforce.js';
 import { renameInPlace, sumAt, withAddedElements, withoutRemovedElements } from './tetrahedra-topology-change.js';
 import { elasticStrain } from './tetrahedron-plasticity.js';
-import { frameOfEdges, invert3, rotatedTetrahedronStiffnessUpper, sameElements, strainDisplacement, tetrahedronStiffness } from './tetrahedron-element.js';
+import {
+  frameOfEdges,
+  invert3,
+  rotatedTetrahedronStiffnessUpper,
+  sameElements,
+  strainDisplacement,
+  tetrahedronStiffness,
+} from './tetrahedron-element.js';
 import { polarDecomposition, polarDecompositionStable } from '../polar-decomposition.js';
 import { TetrahedronDForceWasm } from '../tetrahedron-dforce-kernel.js';
 import { ELEMENT_BATCH } from '@sofa-ts/linalg';
@@ -79,13 +86,47 @@ export type TetrahedronMethod = 'small' | 'large' | 'polar' | 'svd' | 'polarF';
  * threads' hooks) reads and writes the same per-element arrays, which subclasses also read.
  */
 export abstract class CorotationalTetrahedra extends BaseForceField implements TopologyHandler {
-  readonly youngModulus = this.initData({ name: 'youngModulus', type: RealArray(1), default: Float64Array.of(DEFAULT_YOUNG_MODULUS), unit: 'Pa', range: orReset(nonNegative, DEFAULT_YOUNG_MODULUS), help: "Young's modulus of Hooke's law: one value, or one per element" });
-  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: RealArray(1), default: Float64Array.of(DEFAULT_POISSON_RATIO), range: orReset(inHalfOpen(0, 0.5), DEFAULT_POISSON_RATIO), help: "Poisson's ratio of Hooke's law, in [0, 0.5): one value, or one per element" });
-  readonly localStiffnessFactor = this.initData({ name: 'localStiffnessFactor', type: RealArray(1), default: new Float64Array(0), help: 'factors of the Young modulus per element: with N elements and M values, element i uses value i·M/N' });
-  readonly updateStiffnessMatrix = this.initData({ name: 'updateStiffnessMatrix', type: Bool, default: false, help: 'recompute the strain-displacement matrices from the deformed elements at every force evaluation' });
-  readonly computeGlobalMatrix = this.initData({ name: 'computeGlobalMatrix', type: Bool, default: false, help: "SOFA's old assembled path ('small' and 'large' only; with 'polar' or 'svd' SOFA computes no force)", aliases: ['assembling'] });
+  readonly youngModulus = this.initData({
+    name: 'youngModulus',
+    type: RealArray(1),
+    default: Float64Array.of(DEFAULT_YOUNG_MODULUS),
+    unit: 'Pa',
+    range: orReset(nonNegative, DEFAULT_YOUNG_MODULUS),
+    help: "Young's modulus of Hooke's law: one value, or one per element",
+  });
+  readonly poissonRatio = this.initData({
+    name: 'poissonRatio',
+    type: RealArray(1),
+    default: Float64Array.of(DEFAULT_POISSON_RATIO),
+    range: orReset(inHalfOpen(0, 0.5), DEFAULT_POISSON_RATIO),
+    help: "Poisson's ratio of Hooke's law, in [0, 0.5): one value, or one per element",
+  });
+  readonly localStiffnessFactor = this.initData({
+    name: 'localStiffnessFactor',
+    type: RealArray(1),
+    default: new Float64Array(0),
+    help: 'factors of the Young modulus per element: with N elements and M values, element i uses value i·M/N',
+  });
+  readonly updateStiffnessMatrix = this.initData({
+    name: 'updateStiffnessMatrix',
+    type: Bool,
+    default: false,
+    help: 'recompute the strain-displacement matrices from the deformed elements at every force evaluation',
+  });
+  readonly computeGlobalMatrix = this.initData({
+    name: 'computeGlobalMatrix',
+    type: Bool,
+    default: false,
+    help: "SOFA's old assembled path ('small' and 'large' only; with 'polar' or 'svd' SOFA computes no force)",
+    aliases: ['assembling'],
+  });
 
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology giving the tetrahedra (default: the topology of this node)', accepts: isTopology, expected: 'a topology container' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'the topology giving the tetrahedra (default: the topology of this node)',
+    accepts: isTopology,
+    expected: 'a topology container',
+  });
 
   /** The method in force, read at init from the subclass's `method` Data. */
   protected abstract methodName(): TetrahedronMethod;
@@ -231,7 +272,9 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       this.plastic = grow(this.plastic, 6);
       this.vol = grow(this.vol, 1);
       this.restPoints = this.restPointsWithNew();
-      const E = this.youngModulus.value, nu = this.poissonRatio.value, lsf = this.localStiffnessFactor.value;
+      const E = this.youngModulus.value,
+        nu = this.poissonRatio.value,
+        lsf = this.localStiffnessFactor.value;
       for (let e = n; e < n + k; e++) this.restVolume += this.initElement(e, this.elems, this.restPoints, n + k, E, nu, lsf);
     } else if (change.type === 'pointsRemoved') {
       // the last point moves into each removed slot: rename the elements' points the same way
@@ -275,7 +318,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     const x0 = Float64Array.from(ms.x0);
     this.restPoints = x0;
     for (let i = 0; i < elems.length; i++) {
-      if (elems[i]! >= ms.size) throw this.error(`tetrahedron ${Math.floor(i / 4)} uses point ${elems[i]}, but ${ms.describe()} has ${ms.size} points`);
+      if (elems[i]! >= ms.size)
+        throw this.error(`tetrahedron ${Math.floor(i / 4)} uses point ${elems[i]}, but ${ms.describe()} has ${ms.size} points`);
     }
     this.elems = elems;
     this.grad = new Float64Array(12 * n);
@@ -299,19 +343,39 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     // would make every force NaN: refused here, at youngModulus.
     for (let e = 0; e < n; e++) {
       if (!this.elementStiffness(this.kScratch, e).every(Number.isFinite)) {
-        throw this.dataError(this.youngModulus, `the stiffness of tetrahedron ${e} is not finite (youngModulus ${valueInElement(E, e, DEFAULT_YOUNG_MODULUS)} overflows, or the element is degenerate)`);
+        throw this.dataError(
+          this.youngModulus,
+          `the stiffness of tetrahedron ${e} is not finite (youngModulus ${valueInElement(E, e, DEFAULT_YOUNG_MODULUS)} overflows, or the element is degenerate)`,
+        );
       }
     }
   }
 
   /** The rest quantities of element e (of n) from the rest positions x0; returns its volume. */
-  private initElement(e: number, elems: Uint32Array, x0: Float64Array, n: number, E: Float64Array, nu: Float64Array, lsf: Float64Array): number {
+  private initElement(
+    e: number,
+    elems: Uint32Array,
+    x0: Float64Array,
+    n: number,
+    E: Float64Array,
+    nu: Float64Array,
+    lsf: Float64Array,
+  ): number {
     const R = this.A;
     const X = this.D;
-    const a = elems[4 * e]!, b = elems[4 * e + 1]!, c = elems[4 * e + 2]!, d = elems[4 * e + 3]!;
-    const ux = x0[3 * b]! - x0[3 * a]!, uy = x0[3 * b + 1]! - x0[3 * a + 1]!, uz = x0[3 * b + 2]! - x0[3 * a + 2]!;
-    const vx = x0[3 * c]! - x0[3 * a]!, vy = x0[3 * c + 1]! - x0[3 * a + 1]!, vz = x0[3 * c + 2]! - x0[3 * a + 2]!;
-    const wx = x0[3 * d]! - x0[3 * a]!, wy = x0[3 * d + 1]! - x0[3 * a + 1]!, wz = x0[3 * d + 2]! - x0[3 * a + 2]!;
+    const a = elems[4 * e]!,
+      b = elems[4 * e + 1]!,
+      c = elems[4 * e + 2]!,
+      d = elems[4 * e + 3]!;
+    const ux = x0[3 * b]! - x0[3 * a]!,
+      uy = x0[3 * b + 1]! - x0[3 * a + 1]!,
+      uz = x0[3 * b + 2]! - x0[3 * a + 2]!;
+    const vx = x0[3 * c]! - x0[3 * a]!,
+      vy = x0[3 * c + 1]! - x0[3 * a + 1]!,
+      vz = x0[3 * c + 2]! - x0[3 * a + 2]!;
+    const wx = x0[3 * d]! - x0[3 * a]!,
+      wy = x0[3 * d + 1]! - x0[3 * a + 1]!,
+      wz = x0[3 * d + 2]! - x0[3 * a + 2]!;
     const vol = this.elementMaterial(e, E, nu, lsf, n);
     this.vol[e] = vol;
     // rest rotation R₀ and rest shape in its frame
@@ -319,9 +383,15 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     if (this.activeMethod === 'small' || this.activeMethod === 'polarF') {
       if (this.activeMethod === 'polarF') {
         // A₀ (rows: the edges from node a) inverted, for F = (A₀⁻¹·A)ᵀ
-        R[0] = ux; R[1] = uy; R[2] = uz;
-        R[3] = vx; R[4] = vy; R[5] = vz;
-        R[6] = wx; R[7] = wy; R[8] = wz;
+        R[0] = ux;
+        R[1] = uy;
+        R[2] = uz;
+        R[3] = vx;
+        R[4] = vy;
+        R[5] = vz;
+        R[6] = wx;
+        R[7] = wy;
+        R[8] = wz;
         invert3(this.restInv, 9 * e, R);
       }
       R.fill(0);
@@ -335,15 +405,23 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     } else {
       if (this.activeMethod === 'large') frameOfEdges(R, x0, a, b, c);
       else {
-        R[0] = ux; R[1] = uy; R[2] = uz;
-        R[3] = vx; R[4] = vy; R[5] = vz;
-        R[6] = wx; R[7] = wy; R[8] = wz;
+        R[0] = ux;
+        R[1] = uy;
+        R[2] = uz;
+        R[3] = vx;
+        R[4] = vy;
+        R[5] = vz;
+        R[6] = wx;
+        R[7] = wy;
+        R[8] = wz;
         if (this.activeMethod === 'svd') invert3(this.restInv, 9 * e, R);
         polarDecomposition(R, R);
       }
       for (let k = 0; k < 4; k++) {
         const p = elems[4 * e + k]!;
-        const px = x0[3 * p]!, py = x0[3 * p + 1]!, pz = x0[3 * p + 2]!;
+        const px = x0[3 * p]!,
+          py = x0[3 * p + 1]!,
+          pz = x0[3 * p + 2]!;
         X[3 * k] = R[0]! * px + R[1]! * py + R[2]! * pz;
         X[3 * k + 1] = R[3]! * px + R[4]! * py + R[5]! * pz;
         X[3 * k + 2] = R[6]! * px + R[7]! * py + R[8]! * pz;
@@ -364,13 +442,23 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
    * Hooke's matrix over 36 V (mat) and the Lamé coefficients (lame). Returns the rest volume V.
    */
   private elementMaterial(e: number, E: Float64Array, nu: Float64Array, lsf: Float64Array, n: number): number {
-    const x0 = this.restPoints, el = this.elems;
-    const a = el[4 * e]!, b = el[4 * e + 1]!, c = el[4 * e + 2]!, d = el[4 * e + 3]!;
+    const x0 = this.restPoints,
+      el = this.elems;
+    const a = el[4 * e]!,
+      b = el[4 * e + 1]!,
+      c = el[4 * e + 2]!,
+      d = el[4 * e + 3]!;
     const young = (lsf.length === 0 ? 1 : lsf[Math.floor((e * lsf.length) / n)]!) * valueInElement(E, e, DEFAULT_YOUNG_MODULUS);
     isotropicHooke(this.hooke, young, valueInElement(nu, e, DEFAULT_POISSON_RATIO));
-    const ux = x0[3 * b]! - x0[3 * a]!, uy = x0[3 * b + 1]! - x0[3 * a + 1]!, uz = x0[3 * b + 2]! - x0[3 * a + 2]!;
-    const vx = x0[3 * c]! - x0[3 * a]!, vy = x0[3 * c + 1]! - x0[3 * a + 1]!, vz = x0[3 * c + 2]! - x0[3 * a + 2]!;
-    const wx = x0[3 * d]! - x0[3 * a]!, wy = x0[3 * d + 1]! - x0[3 * a + 1]!, wz = x0[3 * d + 2]! - x0[3 * a + 2]!;
+    const ux = x0[3 * b]! - x0[3 * a]!,
+      uy = x0[3 * b + 1]! - x0[3 * a + 1]!,
+      uz = x0[3 * b + 2]! - x0[3 * a + 2]!;
+    const vx = x0[3 * c]! - x0[3 * a]!,
+      vy = x0[3 * c + 1]! - x0[3 * a + 1]!,
+      vz = x0[3 * c + 2]! - x0[3 * a + 2]!;
+    const wx = x0[3 * d]! - x0[3 * a]!,
+      wy = x0[3 * d + 1]! - x0[3 * a + 1]!,
+      wz = x0[3 * d + 2]! - x0[3 * a + 2]!;
     const vol = Math.abs((uy * vz - uz * vy) * wx + (uz * vx - ux * vz) * wy + (ux * vy - uy * vx) * wz) / 6;
     if (!(vol > 0)) throw this.error(`tetrahedron ${e} (${a} ${b} ${c} ${d}) has zero volume at rest`);
     // material: Hooke / (36 V)
@@ -381,7 +469,10 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     this.mat[3 * e + 1] = this.hooke[1]! * s;
     this.mat[3 * e + 2] = this.hooke[2]! * s;
     if (!(Number.isFinite(this.mat[3 * e]!) && Number.isFinite(this.mat[3 * e + 1]!) && Number.isFinite(this.mat[3 * e + 2]!))) {
-      throw this.dataError(this.youngModulus, `the stiffness of tetrahedron ${e} is not finite (youngModulus ${young} over a volume of ${vol} overflows)`);
+      throw this.dataError(
+        this.youngModulus,
+        `the stiffness of tetrahedron ${e} is not finite (youngModulus ${young} over a volume of ${vol} overflows)`,
+      );
     }
     return vol;
   }
@@ -414,7 +505,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
     if (this.topo && this.topo.revision !== this.topoRevision) this.topologyChanged();
     this.beforeForces();
-    const ff = f[0]!, p = x[0]!;
+    const ff = f[0]!,
+      p = x[0]!;
     const method = this.activeMethod;
     // SOFA's assembled path computes no force with 'polar' or 'svd'.
     if (this.computeGlobalMatrix.value && (method === 'polar' || method === 'svd')) return;
@@ -445,11 +537,20 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   private addForceElements(ff: Float64Array, p: Float64Array, method: TetrahedronMethod, update: boolean): void {
     const x0 = this.restPoints;
     const n = this.elems.length / 4;
-    const elems = this.elems, rot = this.rot, rest = this.rest;
-    const D = this.D, F = this.F, A = this.A, Q = this.Q;
+    const elems = this.elems,
+      rot = this.rot,
+      rest = this.rest;
+    const D = this.D,
+      F = this.F,
+      A = this.A,
+      Q = this.Q;
     for (let e = 0; e < n; e++) {
-      const a = 3 * elems[4 * e]!, b = 3 * elems[4 * e + 1]!, c = 3 * elems[4 * e + 2]!, d = 3 * elems[4 * e + 3]!;
-      const o = 12 * e, r = 9 * e;
+      const a = 3 * elems[4 * e]!,
+        b = 3 * elems[4 * e + 1]!,
+        c = 3 * elems[4 * e + 2]!,
+        d = 3 * elems[4 * e + 3]!;
+      const o = 12 * e,
+        r = 9 * e;
       if (method === 'small') {
         // D = (X − X_a) − (x − x_a), node a left at 0
         D[0] = D[1] = D[2] = 0;
@@ -469,25 +570,50 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       }
       if (method === 'large') {
         // frame of the edges, rows x̂ ŷ ẑ
-        let ex = p[b]! - p[a]!, ey = p[b + 1]! - p[a + 1]!, ez = p[b + 2]! - p[a + 2]!;
+        let ex = p[b]! - p[a]!,
+          ey = p[b + 1]! - p[a + 1]!,
+          ez = p[b + 2]! - p[a + 2]!;
         const inv = 1 / Math.sqrt(ex * ex + ey * ey + ez * ez);
-        ex *= inv; ey *= inv; ez *= inv;
-        const yx = p[c]! - p[a]!, yy = p[c + 1]! - p[a + 1]!, yz = p[c + 2]! - p[a + 2]!;
-        let zx = ey * yz - ez * yy, zy = ez * yx - ex * yz, zz = ex * yy - ey * yx;
+        ex *= inv;
+        ey *= inv;
+        ez *= inv;
+        const yx = p[c]! - p[a]!,
+          yy = p[c + 1]! - p[a + 1]!,
+          yz = p[c + 2]! - p[a + 2]!;
+        let zx = ey * yz - ez * yy,
+          zy = ez * yx - ex * yz,
+          zz = ex * yy - ey * yx;
         const iz = 1 / Math.sqrt(zx * zx + zy * zy + zz * zz);
-        zx *= iz; zy *= iz; zz *= iz;
-        rot[r] = ex; rot[r + 1] = ey; rot[r + 2] = ez;
-        rot[r + 3] = zy * ez - zz * ey; rot[r + 4] = zz * ex - zx * ez; rot[r + 5] = zx * ey - zy * ex;
-        rot[r + 6] = zx; rot[r + 7] = zy; rot[r + 8] = zz;
+        zx *= iz;
+        zy *= iz;
+        zz *= iz;
+        rot[r] = ex;
+        rot[r + 1] = ey;
+        rot[r + 2] = ez;
+        rot[r + 3] = zy * ez - zz * ey;
+        rot[r + 4] = zz * ex - zx * ez;
+        rot[r + 5] = zx * ey - zy * ex;
+        rot[r + 6] = zx;
+        rot[r + 7] = zy;
+        rot[r + 8] = zz;
       } else {
-        A[0] = p[b]! - p[a]!; A[1] = p[b + 1]! - p[a + 1]!; A[2] = p[b + 2]! - p[a + 2]!;
-        A[3] = p[c]! - p[a]!; A[4] = p[c + 1]! - p[a + 1]!; A[5] = p[c + 2]! - p[a + 2]!;
-        A[6] = p[d]! - p[a]!; A[7] = p[d + 1]! - p[a + 1]!; A[8] = p[d + 2]! - p[a + 2]!;
+        A[0] = p[b]! - p[a]!;
+        A[1] = p[b + 1]! - p[a + 1]!;
+        A[2] = p[b + 2]! - p[a + 2]!;
+        A[3] = p[c]! - p[a]!;
+        A[4] = p[c + 1]! - p[a + 1]!;
+        A[5] = p[c + 2]! - p[a + 2]!;
+        A[6] = p[d]! - p[a]!;
+        A[7] = p[d + 1]! - p[a + 1]!;
+        A[8] = p[d + 2]! - p[a + 2]!;
         if (method === 'polarF') {
           // rot = polar factor of Fᵀ = A₀⁻¹·A, i.e. R_Fᵀ (rows: the rest axes in the current frame)
-          const M = this.restInv, mo = 9 * e, F9 = this.F9;
+          const M = this.restInv,
+            mo = 9 * e,
+            F9 = this.F9;
           for (let i = 0; i < 3; i++)
-            for (let j = 0; j < 3; j++) F9[3 * i + j] = M[mo + 3 * i]! * A[j]! + M[mo + 3 * i + 1]! * A[3 + j]! + M[mo + 3 * i + 2]! * A[6 + j]!;
+            for (let j = 0; j < 3; j++)
+              F9[3 * i + j] = M[mo + 3 * i]! * A[j]! + M[mo + 3 * i + 1]! * A[3 + j]! + M[mo + 3 * i + 2]! * A[6 + j]!;
           polarDecomposition(Q, F9);
           for (let k = 0; k < 9; k++) rot[r + k] = Q[k]!;
         } else if (method === 'svd' && this.deformationIsDegenerate(e, A)) {
@@ -503,10 +629,20 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
         }
       }
       // deformed positions in the element frame, D = R₀X − R·x
-      const r0 = rot[r]!, r1 = rot[r + 1]!, r2 = rot[r + 2]!, r3 = rot[r + 3]!, r4 = rot[r + 4]!, r5 = rot[r + 5]!, r6 = rot[r + 6]!, r7 = rot[r + 7]!, r8 = rot[r + 8]!;
+      const r0 = rot[r]!,
+        r1 = rot[r + 1]!,
+        r2 = rot[r + 2]!,
+        r3 = rot[r + 3]!,
+        r4 = rot[r + 4]!,
+        r5 = rot[r + 5]!,
+        r6 = rot[r + 6]!,
+        r7 = rot[r + 7]!,
+        r8 = rot[r + 8]!;
       for (let k = 0; k < 4; k++) {
         const q = k === 0 ? a : k === 1 ? b : k === 2 ? c : d;
-        const px = p[q]!, py = p[q + 1]!, pz = p[q + 2]!;
+        const px = p[q]!,
+          py = p[q + 1]!,
+          pz = p[q + 2]!;
         F[3 * k] = r0 * px + r1 * py + r2 * pz;
         F[3 * k + 1] = r3 * px + r4 * py + r5 * pz;
         F[3 * k + 2] = r6 * px + r7 * py + r8 * pz;
@@ -536,7 +672,9 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       // f += Rᵀ·F
       for (let k = 0; k < 4; k++) {
         const q = k === 0 ? a : k === 1 ? b : k === 2 ? c : d;
-        const fx = F[3 * k]!, fy = F[3 * k + 1]!, fz = F[3 * k + 2]!;
+        const fx = F[3 * k]!,
+          fy = F[3 * k + 1]!,
+          fz = F[3 * k + 2]!;
         ff[q] += r0 * fx + r3 * fy + r6 * fz;
         ff[q + 1] += r1 * fx + r4 * fy + r7 * fz;
         ff[q + 2] += r2 * fx + r5 * fy + r8 * fz;
@@ -549,11 +687,15 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
 
   /** Computes F9 = A·A₀⁻¹ and tells whether det(F9) < 1e-6 (flat or inverted element). */
   private deformationIsDegenerate(e: number, A: Float64Array): boolean {
-    const M = this.restInv, o = 9 * e, F9 = this.F9;
+    const M = this.restInv,
+      o = 9 * e,
+      F9 = this.F9;
     for (let i = 0; i < 3; i++)
       for (let j = 0; j < 3; j++) F9[3 * i + j] = A[3 * i]! * M[o + j]! + A[3 * i + 1]! * M[o + 3 + j]! + A[3 * i + 2]! * M[o + 6 + j]!;
     const det =
-      F9[0]! * (F9[4]! * F9[8]! - F9[5]! * F9[7]!) - F9[1]! * (F9[3]! * F9[8]! - F9[5]! * F9[6]!) + F9[2]! * (F9[3]! * F9[7]! - F9[4]! * F9[6]!);
+      F9[0]! * (F9[4]! * F9[8]! - F9[5]! * F9[7]!) -
+      F9[1]! * (F9[3]! * F9[8]! - F9[5]! * F9[6]!) +
+      F9[2]! * (F9[3]! * F9[7]! - F9[4]! * F9[6]!);
     return det < 1e-6;
   }
 
@@ -566,12 +708,22 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
 
   /** F = J·K·(Jᵀ·D − plastic strain) for element e (the plastic strain evolves when enabled). */
   private elementForce(e: number, D: Float64Array, F: Float64Array): void {
-    const g = this.grad, o = 12 * e;
+    const g = this.grad,
+      o = 12 * e;
     // strain s = Jᵀ·D
-    let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0;
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      s3 = 0,
+      s4 = 0,
+      s5 = 0;
     for (let i = 0; i < 4; i++) {
-      const al = g[o + 3 * i]!, be = g[o + 3 * i + 1]!, ga = g[o + 3 * i + 2]!;
-      const dx = D[3 * i]!, dy = D[3 * i + 1]!, dz = D[3 * i + 2]!;
+      const al = g[o + 3 * i]!,
+        be = g[o + 3 * i + 1]!,
+        ga = g[o + 3 * i + 2]!;
+      const dx = D[3 * i]!,
+        dy = D[3 * i + 1]!,
+        dz = D[3 * i + 2]!;
       s0 += al * dx;
       s1 += be * dy;
       s2 += ga * dz;
@@ -582,18 +734,35 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     if (this.plasticMax > 0) {
       // the elastic part: total − plastic, the plastic strain evolving (tetrahedron-plasticity.ts)
       const s = this.strain;
-      s[0] = s0; s[1] = s1; s[2] = s2; s[3] = s3; s[4] = s4; s[5] = s5;
+      s[0] = s0;
+      s[1] = s1;
+      s[2] = s2;
+      s[3] = s3;
+      s[4] = s4;
+      s[5] = s5;
       elasticStrain(s, this.plastic, 6 * e, this.plasticYield, this.plasticMax, this.plasticCreepFactor);
-      s0 = s[0]!; s1 = s[1]!; s2 = s[2]!; s3 = s[3]!; s4 = s[4]!; s5 = s[5]!;
+      s0 = s[0]!;
+      s1 = s[1]!;
+      s2 = s[2]!;
+      s3 = s[3]!;
+      s4 = s[4]!;
+      s5 = s[5]!;
     }
-    const m = this.mat, mo = 3 * e;
-    const A = m[mo]!, B = m[mo + 1]!, C = m[mo + 2]!;
+    const m = this.mat,
+      mo = 3 * e;
+    const A = m[mo]!,
+      B = m[mo + 1]!,
+      C = m[mo + 2]!;
     const k0 = A * s0 + B * s1 + B * s2;
     const k1 = B * s0 + A * s1 + B * s2;
     const k2 = B * s0 + B * s1 + A * s2;
-    const k3 = C * s3, k4 = C * s4, k5 = C * s5;
+    const k3 = C * s3,
+      k4 = C * s4,
+      k5 = C * s5;
     for (let i = 0; i < 4; i++) {
-      const al = g[o + 3 * i]!, be = g[o + 3 * i + 1]!, ga = g[o + 3 * i + 2]!;
+      const al = g[o + 3 * i]!,
+        be = g[o + 3 * i + 1]!,
+        ga = g[o + 3 * i + 2]!;
       F[3 * i] = al * k0 + be * k3 + ga * k5;
       F[3 * i + 1] = be * k1 + al * k3 + ga * k4;
       F[3 * i + 2] = ga * k2 + be * k4 + al * k5;
@@ -601,7 +770,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const out = df[0]!, v = dx[0]!;
+    const out = df[0]!,
+      v = dx[0]!;
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
     if (k === 0) return;
     const w = this.wasmProduct();
@@ -691,7 +861,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
    * rotation of the last addForce (identity for 'small').
    */
   elementStiffness(out: Float64Array, e: number): Float64Array {
-    const m = this.mat, blk = this.blk;
+    const m = this.mat,
+      blk = this.blk;
     tetrahedronStiffness(blk, this.grad, 12 * e, m[3 * e]!, m[3 * e + 1]!, m[3 * e + 2]!);
     if (this.activeMethod === 'small') {
       for (let k = 0; k < 144; k++) out[k] = -blk[k]!;
@@ -712,13 +883,16 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
 
   private emitStiffness(acc: MatrixAccumulator, factor: number): void {
     const n = this.elems.length / 4;
-    const K = this.kScratch, elems = this.elems, blk = this.blockScratch;
+    const K = this.kScratch,
+      elems = this.elems,
+      blk = this.blockScratch;
     const R = this.activeMethod === 'small' ? undefined : this.rot;
     for (let e0 = 0; e0 < n; e0 += ELEMENT_BATCH) {
       const count = Math.min(ELEMENT_BATCH, n - e0);
       // the batch's blocks, written where the accumulator reads them when it offers a buffer
       const U = acc.symmetricElementBuffer?.(4, count) ?? this.upperScratch;
-      for (let k = 0; k < count; k++) rotatedTetrahedronStiffnessUpper(U, 90 * k, this.grad, 12 * (e0 + k), this.mat, 3 * (e0 + k), R, 9 * (e0 + k));
+      for (let k = 0; k < count; k++)
+        rotatedTetrahedronStiffnessUpper(U, 90 * k, this.grad, 12 * (e0 + k), this.mat, 3 * (e0 + k), R, 9 * (e0 + k));
       emitSymmetricElements(acc, U, elems, e0, count, 4, factor, K, blk);
     }
   }
@@ -726,7 +900,10 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   /** ½·Σ Dᵀ·J·K·Jᵀ·D for 'small' (SOFA computes it for that method only), else 0. */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
     if (this.activeMethod !== 'small' || this.computeGlobalMatrix.value) return 0;
-    const p = x[0]!, x0 = this.restPoints, D = this.D, F = this.F;
+    const p = x[0]!,
+      x0 = this.restPoints,
+      D = this.D,
+      F = this.F;
     const n = this.elems.length / 4;
     const saved = this.plasticMax;
     this.plasticMax = 0;

@@ -32,7 +32,8 @@ describe("CorotationalTetrahedra, the three writings of the 'large' force", () =
     expect(locals.inPlaceDForce()).to.equal(undefined);
     expect(forces[0]!.some((v) => Math.abs(v) > 1)).to.equal(true);
     for (const f of forces.slice(1)) expect(f.every((v, i) => Object.is(v, forces[0]![i]))).to.equal(true);
-    const R = new Float64Array(9), R0 = new Float64Array(9);
+    const R = new Float64Array(9),
+      R0 = new Float64Array(9);
     for (let e = 0; e < general.elementCount; e++) {
       general.getElementRotation(R0, e);
       for (const ff of fields.slice(1)) expect(ff.getElementRotation(R, e).every((v, k) => Object.is(v, R0[k]))).to.equal(true);

@@ -6,7 +6,7 @@ import { TetrahedronDForceWasm } from '../tetrahedron-dforce-kernel.js';
 /** Random element data (the kernel's arithmetic does not need real tetrahedra). */
 function randomData(nElem: number, nPoints: number, seed: number) {
   let s = seed;
-  const rnd = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rnd = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
   const elems = new Uint32Array(4 * nElem);
   for (let e = 0; e < nElem; e++) {
     const q = new Set<number>();
@@ -23,7 +23,8 @@ describe('ParallelTetrahedraProduct', () => {
   it('is bit for bit the one-thread WebAssembly product, shared nodes everywhere (random, odd element count)', () => {
     for (const threads of [2, 3]) {
       const pool = ThreadPool.get(threads)!;
-      const nElem = 2001, nPoints = 300;
+      const nElem = 2001,
+        nPoints = 300;
       const { elems, rot, grad, mat } = randomData(nElem, nPoints, threads);
       const one = TetrahedronDForceWasm.create(elems, nPoints)!;
       const par = ParallelTetrahedraProduct.create(pool, elems, nPoints)!;
@@ -33,7 +34,8 @@ describe('ParallelTetrahedraProduct', () => {
       }
       const dx = new Float64Array(3 * nPoints).map((_, i) => Math.cos(i));
       const base = new Float64Array(3 * nPoints).map((_, i) => (i % 7) - 3);
-      const want = Float64Array.from(base), got = Float64Array.from(base);
+      const want = Float64Array.from(base),
+        got = Float64Array.from(base);
       one.apply(want, dx, -0.37);
       par.apply(got, dx, -0.37);
       expect(want.some((v, i) => v !== base[i])).to.equal(true);

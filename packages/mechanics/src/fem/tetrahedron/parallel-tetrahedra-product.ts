@@ -62,7 +62,10 @@ export class ParallelTetrahedraProduct {
 
   /** vout += −k·Σ Rᵀ·J·K·Jᵀ·R·vin in the kernel's memory, on all threads (no copy). */
   applyInPlace(k: number): void {
-    const w = this.wasm, T = this.pool.threads, args = this.pool.args, b = this.bounds;
+    const w = this.wasm,
+      T = this.pool.threads,
+      args = this.pool.args,
+      b = this.bounds;
     this.deferredView.fill(-0);
     // workers 1 … T−1 take ranges 0 … T−2 (pairs); the caller the last one (it may end on a single element)
     for (let t = 0; t < T - 1; t++) {
@@ -77,7 +80,9 @@ export class ParallelTetrahedraProduct {
     }
     this.pool.run(this.job, () => w.runRange(k, b[T - 1]!, b[T]!));
     // the deferred contributions, in element order
-    const out = w.voutView, def = this.deferredView, tg = this.deferredTarget;
+    const out = w.voutView,
+      def = this.deferredView,
+      tg = this.deferredTarget;
     for (let d = 0; d < tg.length; d++) {
       const q = tg[d]!;
       out[q] += def[3 * d]!;

@@ -6,7 +6,12 @@ import { applyRemoval } from '@sofa-ts/core';
 // Loops of the topological changes are kept in small functions: quick to optimise.
 
 /** The array of n elements of `stride` values without the removed ones (the last ones moved into their slots); arrays of another length are kept. */
-export function withoutRemovedElements<T extends Float64Array | Uint32Array>(a: T, stride: number, n: number, removed: ArrayLike<number>): T {
+export function withoutRemovedElements<T extends Float64Array | Uint32Array>(
+  a: T,
+  stride: number,
+  n: number,
+  removed: ArrayLike<number>,
+): T {
   if (a.length !== n * stride) return a;
   applyRemoval(a, stride, n, removed);
   return a.subarray(0, (n - removed.length) * stride) as unknown as T;

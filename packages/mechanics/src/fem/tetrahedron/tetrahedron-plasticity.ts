@@ -7,10 +7,20 @@
  */
 export function elasticStrain(s: Float64Array, plastic: Float64Array, q: number, yieldThreshold: number, max: number, creep: number): void {
   const pl = plastic;
-  const e0 = s[0]! - pl[q]!, e1 = s[1]! - pl[q + 1]!, e2 = s[2]! - pl[q + 2]!, e3 = s[3]! - pl[q + 3]!, e4 = s[4]! - pl[q + 4]!, e5 = s[5]! - pl[q + 5]!;
+  const e0 = s[0]! - pl[q]!,
+    e1 = s[1]! - pl[q + 1]!,
+    e2 = s[2]! - pl[q + 2]!,
+    e3 = s[3]! - pl[q + 3]!,
+    e4 = s[4]! - pl[q + 4]!,
+    e5 = s[5]! - pl[q + 5]!;
   if (e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3 + e4 * e4 + e5 * e5 > yieldThreshold * yieldThreshold) {
     const c = creep;
-    pl[q] += c * e0; pl[q + 1] += c * e1; pl[q + 2] += c * e2; pl[q + 3] += c * e3; pl[q + 4] += c * e4; pl[q + 5] += c * e5;
+    pl[q] += c * e0;
+    pl[q + 1] += c * e1;
+    pl[q + 2] += c * e2;
+    pl[q + 3] += c * e3;
+    pl[q + 4] += c * e4;
+    pl[q + 5] += c * e5;
   }
   let n2 = 0;
   for (let k = 0; k < 6; k++) n2 += pl[q + k]! * pl[q + k]!;

@@ -22,12 +22,47 @@ import { TriangleFEMBase } from './triangle-fem-base.js';
   templates: ['Vec3d'],
 })
 export class TriangleFEMForceField extends TriangleFEMBase {
-  readonly initialPoints = this.initData({ name: 'initialPoints', type: RealArray(3), default: new Float64Array(0), help: 'rest positions of the points (default: the rest positions of the state)' });
-  readonly method = this.initData({ name: 'method', type: Enum(['large', 'small']), default: 'large', help: 'large: large displacements (co-rotational), small: small displacements' });
-  readonly poissonRatio = this.initData({ name: 'poissonRatio', type: Real, default: 0.3, range: inOpen(-1, 1), help: 'Poisson ratio in Hooke\'s law' });
-  readonly youngModulus = this.initData({ name: 'youngModulus', type: Real, default: 1000, unit: 'Pa', range: nonNegative, help: 'Young modulus in Hooke\'s law' });
-  readonly thickness = this.initData({ name: 'thickness', type: Real, default: 1, unit: 'm', range: positive, help: 'thickness of the elements' });
-  readonly planeStrain = this.initData({ name: 'planeStrain', type: Bool, default: false, help: 'plane strain (true) or plane stress (false) assumption' });
+  readonly initialPoints = this.initData({
+    name: 'initialPoints',
+    type: RealArray(3),
+    default: new Float64Array(0),
+    help: 'rest positions of the points (default: the rest positions of the state)',
+  });
+  readonly method = this.initData({
+    name: 'method',
+    type: Enum(['large', 'small']),
+    default: 'large',
+    help: 'large: large displacements (co-rotational), small: small displacements',
+  });
+  readonly poissonRatio = this.initData({
+    name: 'poissonRatio',
+    type: Real,
+    default: 0.3,
+    range: inOpen(-1, 1),
+    help: "Poisson ratio in Hooke's law",
+  });
+  readonly youngModulus = this.initData({
+    name: 'youngModulus',
+    type: Real,
+    default: 1000,
+    unit: 'Pa',
+    range: nonNegative,
+    help: "Young modulus in Hooke's law",
+  });
+  readonly thickness = this.initData({
+    name: 'thickness',
+    type: Real,
+    default: 1,
+    unit: 'm',
+    range: positive,
+    help: 'thickness of the elements',
+  });
+  readonly planeStrain = this.initData({
+    name: 'planeStrain',
+    type: Bool,
+    default: false,
+    help: 'plane strain (true) or plane stress (false) assumption',
+  });
 
   /** The topology's changeRevision the elements were built for, and whether initialPoints came from the state. */
   private builtRevision = -1;
@@ -58,7 +93,8 @@ export class TriangleFEMForceField extends TriangleFEMBase {
       const nQ = Math.floor(quads.length / 4);
       this.allocateElements(2 * nQ);
       for (let q = 0; q < nQ; q++) {
-        const v = 4 * q, t = 6 * q;
+        const v = 4 * q,
+          t = 6 * q;
         this.tri[t] = quads[v]!;
         this.tri[t + 1] = quads[v + 1]!;
         this.tri[t + 2] = quads[v + 2]!;
@@ -69,7 +105,8 @@ export class TriangleFEMForceField extends TriangleFEMBase {
     }
     if (this.initialPoints.value.length === 0) this.initialPoints.value = Float64Array.from(s.x0);
     const p = this.initialPoints.value;
-    for (const v of this.tri) if (3 * v + 2 >= p.length) throw this.error(`the topology names point ${v}, but initialPoints has ${p.length / 3} points`);
+    for (const v of this.tri)
+      if (3 * v + 2 >= p.length) throw this.error(`the topology names point ${v}, but initialPoints has ${p.length / 3} points`);
     const nu = this.poissonRatio.value;
     const E = this.youngModulus.value;
     const h = this.thickness.value;
@@ -77,10 +114,18 @@ export class TriangleFEMForceField extends TriangleFEMBase {
     for (let e = 0; e < this.elementCount; e++) {
       if (this.large) this.initLargeElement(e, p, false);
       else this.initSmallElement(e, p);
-      const a = 3 * this.tri[3 * e]!, b = 3 * this.tri[3 * e + 1]!, c = 3 * this.tri[3 * e + 2]!;
-      const ux = p[b]! - p[a]!, uy = p[b + 1]! - p[a + 1]!, uz = p[b + 2]! - p[a + 2]!;
-      const vx = p[c]! - p[a]!, vy = p[c + 1]! - p[a + 1]!, vz = p[c + 2]! - p[a + 2]!;
-      const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+      const a = 3 * this.tri[3 * e]!,
+        b = 3 * this.tri[3 * e + 1]!,
+        c = 3 * this.tri[3 * e + 2]!;
+      const ux = p[b]! - p[a]!,
+        uy = p[b + 1]! - p[a + 1]!,
+        uz = p[b + 2]! - p[a + 2]!;
+      const vx = p[c]! - p[a]!,
+        vy = p[c + 1]! - p[a + 1]!,
+        vz = p[c + 2]! - p[a + 2]!;
+      const nx = uy * vz - uz * vy,
+        ny = uz * vx - ux * vz,
+        nz = ux * vy - uy * vx;
       const volume = 0.5 * h * Math.sqrt(nx * nx + ny * ny + nz * nz);
       const o = 9 * e;
       if (this.planeStrain.value) {
@@ -100,6 +145,10 @@ export class TriangleFEMForceField extends TriangleFEMBase {
       }
     }
     const bad = this.M.findIndex((x) => !Number.isFinite(x));
-    if (bad >= 0) throw this.dataError(this.youngModulus, `the material of triangle ${Math.floor(bad / 9)} is not finite (youngModulus ${E}, poissonRatio ${nu}${this.planeStrain.value ? ', plane strain needs poissonRatio < 0.5' : ''})`);
+    if (bad >= 0)
+      throw this.dataError(
+        this.youngModulus,
+        `the material of triangle ${Math.floor(bad / 9)} is not finite (youngModulus ${E}, poissonRatio ${nu}${this.planeStrain.value ? ', plane strain needs poissonRatio < 0.5' : ''})`,
+      );
   }
 }

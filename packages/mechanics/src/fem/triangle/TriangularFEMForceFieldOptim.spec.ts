@@ -30,13 +30,20 @@ describe('TriangularFEMForceFieldOptim', () => {
 
   it('matches the closed form of a right triangle stretched along its first edge (strain measured on the rest shape)', () => {
     // A = 0, B = (L, 0), C = (0, H); B moved to L(1 + e): ε_xx = −e, f_B.x = −Ê·H·e/2, f_C.y = −ν·Ê·L·e/2
-    const L = 2, H = 3, e = 0.1, E = 1000, nu = 0.3, Eh = E / (1 - nu * nu);
+    const L = 2,
+      H = 3,
+      e = 0.1,
+      E = 1000,
+      nu = 0.3,
+      Eh = E / (1 - nu * nu);
     const rest = [0, 0, 0, L, 0, 0, 0, H, 0];
-    const Q = randomRotation(5), t = [1, -2, 0.5];
+    const Q = randomRotation(5),
+      t = [1, -2, 0.5];
     const ff = optim(E, nu);
     buildNode(transform(rest, Q, t), topologyOf(3, [0, 1, 2]), [ff]);
     const f = forceAt(ff, transform([0, 0, 0, L * (1 + e), 0, 0, 0, H, 0], Q, t));
-    const fbx = (-Eh * H * e) / 2, fcy = (-nu * Eh * L * e) / 2;
+    const fbx = (-Eh * H * e) / 2,
+      fcy = (-nu * Eh * L * e) / 2;
     const expected = transform([-fbx, -fcy, 0, fbx, 0, 0, 0, fcy, 0], Q);
     for (let i = 0; i < 9; i++) expect(f[i]).to.be.closeTo(expected[i]!, 1e-11 * Eh);
     // SOFA stores ½σ, σ = Ê·[1, ν]·ε in SOFA's sign (rest − current)
@@ -47,17 +54,25 @@ describe('TriangularFEMForceFieldOptim', () => {
 
   it('passes the patch test: a uniform strain gives no force on the inner point and the plane-stress stress in every triangle', () => {
     const { pts, tris } = fan();
-    const E = 2000, nu = 0.3, Eh = E / (1 - nu * nu), s = 1e-6;
+    const E = 2000,
+      nu = 0.3,
+      Eh = E / (1 - nu * nu),
+      s = 1e-6;
     // displacement gradient G (in-plane, unsymmetric: strain + rotation)
     const G = [0.7 * s, 0.4 * s, -0.1 * s, -0.5 * s];
-    const exx = G[0]!, eyy = G[3]!, gxy = G[1]! + G[2]!;
-    const sxx = Eh * (exx + nu * eyy), syy = Eh * (eyy + nu * exx), sxy = (Eh * (1 - nu) * gxy) / 2;
+    const exx = G[0]!,
+      eyy = G[3]!,
+      gxy = G[1]! + G[2]!;
+    const sxx = Eh * (exx + nu * eyy),
+      syy = Eh * (eyy + nu * exx),
+      sxy = (Eh * (1 - nu) * gxy) / 2;
     const Q = randomRotation(11);
     const ff = optim(E, nu);
     buildNode(transform(pts, Q), topologyOf(9, tris), [ff]);
     const x = new Float64Array(27);
     for (let i = 0; i < 9; i++) {
-      const X = pts[3 * i]!, Y = pts[3 * i + 1]!;
+      const X = pts[3 * i]!,
+        Y = pts[3 * i + 1]!;
       x[3 * i] = X + G[0]! * X + G[1]! * Y;
       x[3 * i + 1] = Y + G[2]! * X + G[3]! * Y;
     }
@@ -71,7 +86,9 @@ describe('TriangularFEMForceFieldOptim', () => {
       // frame axes back in the plane of the patch
       const ex = [0, 1, 2].map((k) => Q[k]! * fr[0]! + Q[3 + k]! * fr[1]! + Q[6 + k]! * fr[2]!);
       const ey = [0, 1, 2].map((k) => Q[k]! * fr[3]! + Q[3 + k]! * fr[4]! + Q[6 + k]! * fr[5]!);
-      const s0 = -2 * ff.stress[3 * e]!, s1 = -2 * ff.stress[3 * e + 1]!, s2 = -2 * ff.stress[3 * e + 2]!;
+      const s0 = -2 * ff.stress[3 * e]!,
+        s1 = -2 * ff.stress[3 * e + 1]!,
+        s2 = -2 * ff.stress[3 * e + 2]!;
       const gxx = ex[0]! * ex[0]! * s0 + ey[0]! * ey[0]! * s1 + 2 * ex[0]! * ey[0]! * s2;
       const gyy = ex[1]! * ex[1]! * s0 + ey[1]! * ey[1]! * s1 + 2 * ex[1]! * ey[1]! * s2;
       const gxyv = ex[0]! * ex[1]! * s0 + ey[0]! * ey[1]! * s1 + (ex[0]! * ey[1]! + ex[1]! * ey[0]!) * s2;

@@ -4,4 +4,8 @@ import { TriangularFEMForceField } from './TriangularFEMForceField.js';
 import { TriangularFEMForceFieldOptim } from './TriangularFEMForceFieldOptim.js';
 
 /** The triangle finite-element force fields of @sofa-ts/mechanics. */
-export const triangleFemComponents: readonly ComponentClass[] = [TriangularFEMForceField, TriangleFEMForceField, TriangularFEMForceFieldOptim];
+export const triangleFemComponents: readonly ComponentClass[] = [
+  TriangularFEMForceField,
+  TriangleFEMForceField,
+  TriangularFEMForceFieldOptim,
+];

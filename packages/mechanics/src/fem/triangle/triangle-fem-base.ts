@@ -1,5 +1,12 @@
 import { contextMeshTopology, isTopology, type BaseMeshTopology, type MatrixAccumulator, SingleStateForceField } from '@sofa-ts/core';
-import { elementForce, emitElementStiffness, frameEdge, strainDisplacementGlobal, strainDisplacementLocal, triangleFrame } from './triangle-kernels.js';
+import {
+  elementForce,
+  emitElementStiffness,
+  frameEdge,
+  strainDisplacementGlobal,
+  strainDisplacementLocal,
+  triangleFrame,
+} from './triangle-kernels.js';
 
 /**
  * What SOFA's two triangle FEM force fields share: linear triangles in plane stress (Vec3d), with
@@ -17,7 +24,12 @@ import { elementForce, emitElementStiffness, frameEdge, strainDisplacementGlobal
  * motions of the rest shape, an approximation when the element is strained.
  */
 export abstract class TriangleFEMBase extends SingleStateForceField {
-  readonly topology = this.initLink<BaseMeshTopology>({ name: 'topology', help: 'the topology giving the triangles (default: the one of this node or an ancestor)', accepts: isTopology, expected: 'a topology' });
+  readonly topology = this.initLink<BaseMeshTopology>({
+    name: 'topology',
+    help: 'the topology giving the triangles (default: the one of this node or an ancestor)',
+    accepts: isTopology,
+    expected: 'a topology',
+  });
 
   /** Co-rotational (large) or small-displacement method. */
   protected large = true;
@@ -61,7 +73,8 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
     super.init();
     const s = this.states[0]!;
     if (!this.template) this.template = s.stateType.name;
-    if (s.stateType.isRigid || s.stateType.derivSize !== 3) throw this.error(`${this.className} needs a Vec3d state (got ${s.stateType.name})`);
+    if (s.stateType.isRigid || s.stateType.derivSize !== 3)
+      throw this.error(`${this.className} needs a Vec3d state (got ${s.stateType.name})`);
     const topo = this.topology.get() ?? contextMeshTopology(this.context);
     if (!topo) throw this.error(`no topology: ${this.className} needs a triangle topology in its node (or set topology="@path")`);
     this.topology.set(topo);
@@ -74,7 +87,9 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
    * (TriangularFEMForceField); otherwise as R·p_B − R·p_A (TriangleFEMForceField).
    */
   protected initLargeElement(e: number, p: Float64Array, relative: boolean): void {
-    const a = 3 * this.tri[3 * e]!, b = 3 * this.tri[3 * e + 1]!, c = 3 * this.tri[3 * e + 2]!;
+    const a = 3 * this.tri[3 * e]!,
+      b = 3 * this.tri[3 * e + 1]!,
+      c = 3 * this.tri[3 * e + 2]!;
     const R = this.frame;
     triangleFrame(R, 0, p, a, b, c);
     const o = 9 * e;
@@ -96,7 +111,9 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
 
   /** Rest edges of element e as world vectors A→B, A→C (small method), rot = I, J on the rest shape. */
   protected initSmallElement(e: number, p: Float64Array): void {
-    const a = 3 * this.tri[3 * e]!, b = 3 * this.tri[3 * e + 1]!, c = 3 * this.tri[3 * e + 2]!;
+    const a = 3 * this.tri[3 * e]!,
+      b = 3 * this.tri[3 * e + 1]!,
+      c = 3 * this.tri[3 * e + 2]!;
     const o = 9 * e;
     this.rest.fill(0, o, o + 3);
     for (let i = 0; i < 3; i++) {
@@ -131,11 +148,18 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
     this.beforeForce();
-    const f0 = f[0]!, x0 = x[0]!;
+    const f0 = f[0]!,
+      x0 = x[0]!;
     const nT = this.elementCount;
-    const R = this.frame, E = this.edges, D = this.D, F = this.F, r = this.rest;
+    const R = this.frame,
+      E = this.edges,
+      D = this.D,
+      F = this.F,
+      r = this.rest;
     for (let e = 0; e < nT; e++) {
-      const a = 3 * this.tri[3 * e]!, b = 3 * this.tri[3 * e + 1]!, c = 3 * this.tri[3 * e + 2]!;
+      const a = 3 * this.tri[3 * e]!,
+        b = 3 * this.tri[3 * e + 1]!,
+        c = 3 * this.tri[3 * e + 2]!;
       const o = 9 * e;
       if (this.large) {
         // current frame R (world → element), current B', C' in it
@@ -189,12 +213,17 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
   protected afterForce(): void {}
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const df0 = df[0]!, dx0 = dx[0]!;
+    const df0 = df[0]!,
+      dx0 = dx[0]!;
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
     const nT = this.elementCount;
-    const D = this.D, F = this.F, Rot = this.rot;
+    const D = this.D,
+      F = this.F,
+      Rot = this.rot;
     for (let e = 0; e < nT; e++) {
-      const a = 3 * this.tri[3 * e]!, b = 3 * this.tri[3 * e + 1]!, c = 3 * this.tri[3 * e + 2]!;
+      const a = 3 * this.tri[3 * e]!,
+        b = 3 * this.tri[3 * e + 1]!,
+        c = 3 * this.tri[3 * e + 2]!;
       const o = 9 * e;
       if (this.large) {
         // dX = (rotᵀ·dx_v).xy for each vertex
@@ -207,7 +236,8 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
         // df_v += rot·(−F_vx, −F_vy, 0)·k
         for (let n = 0; n < 3; n++) {
           const p = n === 0 ? a : n === 1 ? b : c;
-          const fx = -F[2 * n]!, fy = -F[2 * n + 1]!;
+          const fx = -F[2 * n]!,
+            fy = -F[2 * n + 1]!;
           for (let i = 0; i < 3; i++) df0[p + i] += (Rot[o + 3 * i]! * fx + Rot[o + 3 * i + 1]! * fy) * k;
         }
       } else {
@@ -232,7 +262,20 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
     const k = kFactor;
     const nT = this.elementCount;
     for (let e = 0; e < nT; e++) {
-      emitElementStiffness(acc, this.tri[3 * e]!, this.tri[3 * e + 1]!, this.tri[3 * e + 2]!, this.J, 18 * e, this.M, 9 * e, this.rot, 9 * e, k, this.kScratch);
+      emitElementStiffness(
+        acc,
+        this.tri[3 * e]!,
+        this.tri[3 * e + 1]!,
+        this.tri[3 * e + 2]!,
+        this.J,
+        18 * e,
+        this.M,
+        9 * e,
+        this.rot,
+        9 * e,
+        k,
+        this.kScratch,
+      );
     }
   }
 

@@ -15,7 +15,8 @@ export type MakeFem = (method: 'large' | 'small', E: number, nu: number) => Tria
 export function wavyStrip(n: number, seed: number): { pts: number[]; tris: number[] } {
   const r = rng(seed);
   const pts: number[] = [];
-  for (let i = 0; i <= n; i++) pts.push(i + 0.1 * r(), 0.1 * r(), 0.3 * Math.sin(i) + 0.05 * r(), i + 0.1 * r(), 1 + 0.1 * r(), 0.3 * Math.sin(i + 0.5));
+  for (let i = 0; i <= n; i++)
+    pts.push(i + 0.1 * r(), 0.1 * r(), 0.3 * Math.sin(i) + 0.05 * r(), i + 0.1 * r(), 1 + 0.1 * r(), 0.3 * Math.sin(i + 0.5));
   const tris: number[] = [];
   for (let i = 0; i < n; i++) tris.push(2 * i, 2 * i + 2, 2 * i + 3, 2 * i, 2 * i + 3, 2 * i + 1);
   return { pts, tris };
@@ -29,9 +30,15 @@ export function randomRotation(seed: number): number[] {
   q = q.map((c) => c / n);
   const [w, x, y, z] = q as [number, number, number, number];
   return [
-    1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
-    2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-    2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y),
+    1 - 2 * (y * y + z * z),
+    2 * (x * y - w * z),
+    2 * (x * z + w * y),
+    2 * (x * y + w * z),
+    1 - 2 * (x * x + z * z),
+    2 * (y * z - w * x),
+    2 * (x * z - w * y),
+    2 * (y * z + w * x),
+    1 - 2 * (x * x + y * y),
   ];
 }
 
@@ -82,7 +89,11 @@ export function sharedTriangleFemChecks(make: MakeFem): void {
   it('matches the closed form of a right triangle stretched along its first edge (J on the current shape)', () => {
     // A = 0, B = (L, 0, 0), C = (0, H, 0), B stretched to L(1 + e): ε_xx = −e/(1+e) (rest − current),
     // f_B.x = −Ê·H·e / (2(1+e)²), f_C.y = −ν·Ê·L·e / (2(1+e)), f_A = −(f_B + f_C), Ê = E/(1 − ν²)
-    const L = 2, H = 3, e = 0.1, E = 1000, nu = 0.3;
+    const L = 2,
+      H = 3,
+      e = 0.1,
+      E = 1000,
+      nu = 0.3;
     const Eh = E / (1 - nu * nu);
     const rest = [0, 0, 0, L, 0, 0, 0, H, 0];
     for (const method of ['large', 'small'] as const) {

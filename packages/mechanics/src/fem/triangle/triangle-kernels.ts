@@ -20,16 +20,24 @@ const EPS = Number.EPSILON;
  * ey = ez × ex (a vector of norm ≤ machine epsilon is left unnormalised, as SOFA does).
  */
 export function triangleFrame(R: Float64Array, o: number, x: Float64Array, ia: number, ib: number, ic: number): void {
-  const ax = x[ia]!, ay = x[ia + 1]!, az = x[ia + 2]!;
-  let ex = x[ib]! - ax, ey = x[ib + 1]! - ay, ez = x[ib + 2]! - az;
+  const ax = x[ia]!,
+    ay = x[ia + 1]!,
+    az = x[ia + 2]!;
+  let ex = x[ib]! - ax,
+    ey = x[ib + 1]! - ay,
+    ez = x[ib + 2]! - az;
   let n = Math.sqrt(ex * ex + ey * ey + ez * ez);
   if (n > EPS) {
     ex /= n;
     ey /= n;
     ez /= n;
   }
-  const vx = x[ic]! - ax, vy = x[ic + 1]! - ay, vz = x[ic + 2]! - az;
-  let zx = ey * vz - ez * vy, zy = ez * vx - ex * vz, zz = ex * vy - ey * vx;
+  const vx = x[ic]! - ax,
+    vy = x[ic + 1]! - ay,
+    vz = x[ic + 2]! - az;
+  let zx = ey * vz - ez * vy,
+    zy = ez * vx - ex * vz,
+    zz = ex * vy - ey * vx;
   n = Math.sqrt(zx * zx + zy * zy + zz * zz);
   if (n > EPS) {
     zx /= n;
@@ -49,7 +57,9 @@ export function triangleFrame(R: Float64Array, o: number, x: Float64Array, ia: n
 
 /** out[oo..oo+3] = R·(x_q − x_p) with R = R[o..o+9] (the edge p→q in the frame R). */
 export function frameEdge(out: Float64Array, oo: number, R: Float64Array, o: number, x: Float64Array, ip: number, iq: number): void {
-  const ux = x[iq]! - x[ip]!, uy = x[iq + 1]! - x[ip + 1]!, uz = x[iq + 2]! - x[ip + 2]!;
+  const ux = x[iq]! - x[ip]!,
+    uy = x[iq + 1]! - x[ip + 1]!,
+    uz = x[iq + 2]! - x[ip + 2]!;
   out[oo] = R[o]! * ux + R[o + 1]! * uy + R[o + 2]! * uz;
   out[oo + 1] = R[o + 3]! * ux + R[o + 4]! * uy + R[o + 5]! * uz;
   out[oo + 2] = R[o + 6]! * ux + R[o + 7]! * uy + R[o + 8]! * uz;
@@ -78,20 +88,42 @@ export function strainDisplacementLocal(J: Float64Array, o: number, bx: number, 
  * method). B and C are read at b[ob..ob+3], c[oc..oc+3]. Returns false for a degenerate triangle.
  */
 export function strainDisplacementGlobal(J: Float64Array, o: number, b: Float64Array, ob: number, c: Float64Array, oc: number): boolean {
-  const bx = b[ob]!, by = b[ob + 1]!, bz = b[ob + 2]!;
-  const cx = c[oc]!, cy = c[oc + 1]!, cz = c[oc + 2]!;
-  const nx = by * cz - bz * cy, ny = bz * cx - bx * cz, nz = bx * cy - by * cx;
+  const bx = b[ob]!,
+    by = b[ob + 1]!,
+    bz = b[ob + 2]!;
+  const cx = c[oc]!,
+    cy = c[oc + 1]!,
+    cz = c[oc + 2]!;
+  const nx = by * cz - bz * cy,
+    ny = bz * cx - bx * cz,
+    nz = bx * cy - by * cx;
   const det = Math.sqrt(nx * nx + ny * ny + nz * nz);
   if (Math.abs(det) < EPS) return false;
   const inv = 1 / det;
-  const x13 = (0 - cx) * inv, x21 = (bx - 0) * inv, x32 = (cx - bx) * inv;
-  const y12 = (0 - by) * inv, y23 = (by - cy) * inv, y31 = (cy - 0) * inv;
-  J[o] = y23; J[o + 1] = 0; J[o + 2] = x32;
-  J[o + 3] = 0; J[o + 4] = x32; J[o + 5] = y23;
-  J[o + 6] = y31; J[o + 7] = 0; J[o + 8] = x13;
-  J[o + 9] = 0; J[o + 10] = x13; J[o + 11] = y31;
-  J[o + 12] = y12; J[o + 13] = 0; J[o + 14] = x21;
-  J[o + 15] = 0; J[o + 16] = x21; J[o + 17] = y12;
+  const x13 = (0 - cx) * inv,
+    x21 = (bx - 0) * inv,
+    x32 = (cx - bx) * inv;
+  const y12 = (0 - by) * inv,
+    y23 = (by - cy) * inv,
+    y31 = (cy - 0) * inv;
+  J[o] = y23;
+  J[o + 1] = 0;
+  J[o + 2] = x32;
+  J[o + 3] = 0;
+  J[o + 4] = x32;
+  J[o + 5] = y23;
+  J[o + 6] = y31;
+  J[o + 7] = 0;
+  J[o + 8] = x13;
+  J[o + 9] = 0;
+  J[o + 10] = x13;
+  J[o + 11] = y31;
+  J[o + 12] = y12;
+  J[o + 13] = 0;
+  J[o + 14] = x21;
+  J[o + 15] = 0;
+  J[o + 16] = x21;
+  J[o + 17] = y12;
   return true;
 }
 
@@ -100,8 +132,19 @@ export function strainDisplacementGlobal(J: Float64Array, o: number, b: Float64A
  * of 6 numbers); strain and stress (3 each) are written to sv[os..os+3] and sv[os+3..os+6] when sv
  * is given.
  */
-export function elementForce(F: Float64Array, J: Float64Array, oj: number, M: Float64Array, om: number, D: Float64Array, sv?: Float64Array, os = 0): void {
-  let e0 = 0, e1 = 0, e2 = 0;
+export function elementForce(
+  F: Float64Array,
+  J: Float64Array,
+  oj: number,
+  M: Float64Array,
+  om: number,
+  D: Float64Array,
+  sv?: Float64Array,
+  os = 0,
+): void {
+  let e0 = 0,
+    e1 = 0,
+    e2 = 0;
   for (let i = 0; i < 6; i++) {
     const d = D[i]!;
     e0 += J[oj + 3 * i]! * d;
@@ -144,10 +187,21 @@ export function planeStressMaterial(M: Float64Array, o: number, E: number, nu: n
  */
 export function emitElementStiffness(
   acc: MatrixAccumulator,
-  va: number, vb: number, vc: number,
-  J: Float64Array, oj: number, M: Float64Array, om: number, Rot: Float64Array, or: number, k: number, scratch: Float64Array,
+  va: number,
+  vb: number,
+  vc: number,
+  J: Float64Array,
+  oj: number,
+  M: Float64Array,
+  om: number,
+  Rot: Float64Array,
+  or: number,
+  k: number,
+  scratch: Float64Array,
 ): void {
-  const v0 = 3 * va, v1 = 3 * vb, v2 = 3 * vc;
+  const v0 = 3 * va,
+    v1 = 3 * vb,
+    v2 = 3 * vc;
   // JM = J·M (6×3), then JMJt = JM·Jᵀ (6×6), stored in scratch[0..18] and scratch[18..54].
   for (let i = 0; i < 6; i++) {
     for (let c = 0; c < 3; c++) {
@@ -156,17 +210,21 @@ export function emitElementStiffness(
   }
   for (let i = 0; i < 6; i++) {
     for (let j = 0; j < 6; j++) {
-      scratch[18 + 6 * i + j] = scratch[3 * i]! * J[oj + 3 * j]! + scratch[3 * i + 1]! * J[oj + 3 * j + 1]! + scratch[3 * i + 2]! * J[oj + 3 * j + 2]!;
+      scratch[18 + 6 * i + j] =
+        scratch[3 * i]! * J[oj + 3 * j]! + scratch[3 * i + 1]! * J[oj + 3 * j + 1]! + scratch[3 * i + 2]! * J[oj + 3 * j + 2]!;
     }
   }
   // Block (n1, n2) = Rot·E·Rotᵀ with E = [[K00, K01, 0], [K10, K11, 0], [0, 0, 0]] of JMJt.
   for (let n1 = 0; n1 < 3; n1++) {
     for (let n2 = 0; n2 < 3; n2++) {
-      const e00 = scratch[18 + 6 * (2 * n1) + 2 * n2]!, e01 = scratch[18 + 6 * (2 * n1) + 2 * n2 + 1]!;
-      const e10 = scratch[18 + 6 * (2 * n1 + 1) + 2 * n2]!, e11 = scratch[18 + 6 * (2 * n1 + 1) + 2 * n2 + 1]!;
+      const e00 = scratch[18 + 6 * (2 * n1) + 2 * n2]!,
+        e01 = scratch[18 + 6 * (2 * n1) + 2 * n2 + 1]!;
+      const e10 = scratch[18 + 6 * (2 * n1 + 1) + 2 * n2]!,
+        e11 = scratch[18 + 6 * (2 * n1 + 1) + 2 * n2 + 1]!;
       for (let i = 0; i < 3; i++) {
         // T row i = Rot row i · E
-        const r0 = Rot[or + 3 * i]!, r1 = Rot[or + 3 * i + 1]!;
+        const r0 = Rot[or + 3 * i]!,
+          r1 = Rot[or + 3 * i + 1]!;
         const t0 = r0 * e00 + r1 * e10;
         const t1 = r0 * e01 + r1 * e11;
         for (let j = 0; j < 3; j++) {

@@ -14,7 +14,10 @@ function actuator(state: TestState, attrs: Record<string, string> = {}): ForcePo
 describe('softrobots: ForcePointActuator (unit)', () => {
   it('one row, J = unit direction on each point, the gradient of δ (central differences)', () => {
     const r = rng(3);
-    const s = new TestState(Vec3d, Array.from({ length: 15 }, () => r()));
+    const s = new TestState(
+      Vec3d,
+      Array.from({ length: 15 }, () => r()),
+    );
     const c = actuator(s, { indices: '1 4', direction: '2 0 0' });
     const J = jacobian(c, s);
     expect(J.length).to.equal(1);

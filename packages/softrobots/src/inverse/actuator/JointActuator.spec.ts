@@ -25,7 +25,13 @@ describe('softrobots: JointActuator (unit)', () => {
   it('angle limits, effort bounds, and maxAngleVariation around the last angle (the initial one at first)', () => {
     const rows = new InverseRows();
     rows.reset(1);
-    const c = joint(new TestState(Vec1d, [0.5]), { minAngle: '-1', maxAngle: '1', maxAngleVariation: '0.2', minForce: '-3', maxForce: '4' });
+    const c = joint(new TestState(Vec1d, [0.5]), {
+      minAngle: '-1',
+      maxAngle: '1',
+      maxAngleVariation: '0.2',
+      minForce: '-3',
+      maxForce: '4',
+    });
     c.getInverseRows(rows);
     expect([rows.lambdaMin[0], rows.lambdaMax[0]]).to.deep.equal([-3, 4]);
     expect(rows.deltaMin[0]).to.be.closeTo(0.3, 1e-15);

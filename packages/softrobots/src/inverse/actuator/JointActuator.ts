@@ -2,7 +2,6 @@ import { Real, sofaComponent, type ConstraintOrder, type ConstraintResolution } 
 import { JointModel } from '../../constraint/joint-model.js';
 import { optional, type InverseConstraint, type InverseRows } from '../inverse-rows.js';
 
-
 /**
  * SoftRobots' JointActuator: the coordinate `index` of a Vec1 state (a joint angle, e.g. the input
  * of an articulated-chain mapping) driven by an effort λ found by the inverse problem. One row at
@@ -29,17 +28,54 @@ import { optional, type InverseConstraint, type InverseRows } from '../inverse-r
 })
 export class JointActuator extends JointModel implements InverseConstraint {
   readonly inverseRole = 'actuator';
-  readonly minAngle = this.initData({ name: 'minAngle', type: Real, default: 0, help: 'lower limit of the angle (unbounded when not set)' });
-  readonly maxAngle = this.initData({ name: 'maxAngle', type: Real, default: 0, help: 'upper limit of the angle (unbounded when not set)' });
-  readonly maxAngleVariation = this.initData({ name: 'maxAngleVariation', type: Real, default: 0, help: 'largest change of the angle in one step (unbounded when not set)' });
+  readonly minAngle = this.initData({
+    name: 'minAngle',
+    type: Real,
+    default: 0,
+    help: 'lower limit of the angle (unbounded when not set)',
+  });
+  readonly maxAngle = this.initData({
+    name: 'maxAngle',
+    type: Real,
+    default: 0,
+    help: 'upper limit of the angle (unbounded when not set)',
+  });
+  readonly maxAngleVariation = this.initData({
+    name: 'maxAngleVariation',
+    type: Real,
+    default: 0,
+    help: 'largest change of the angle in one step (unbounded when not set)',
+  });
   readonly minForce = this.initData({ name: 'minForce', type: Real, default: 0, help: 'lower bound on λ (unbounded when not set)' });
   readonly maxForce = this.initData({ name: 'maxForce', type: Real, default: 0, help: 'upper bound on λ (unbounded when not set)' });
-  readonly epsilon = this.initData({ name: 'epsilon', type: Real, default: 0, help: "this actuator's weight of the deformation energy in the QP (the solver's epsilon when not set)" });
+  readonly epsilon = this.initData({
+    name: 'epsilon',
+    type: Real,
+    default: 0,
+    help: "this actuator's weight of the deformation energy in the QP (the solver's epsilon when not set)",
+  });
 
-  readonly force = this.initData({ name: 'force', type: Real, default: 0, help: 'λ of the last step (SOFA impulse, effort·dt)', output: true });
-  readonly physicalForce = this.initData({ name: 'physicalForce', type: Real, default: 0, help: 'effort of the last step, λ/dt (sofa-ts)', output: true });
-  readonly angle = this.initData({ name: 'angle', type: Real, default: 0, help: 'angle given by the solver in the last step (the initial angle before the first step)', output: true });
-
+  readonly force = this.initData({
+    name: 'force',
+    type: Real,
+    default: 0,
+    help: 'λ of the last step (SOFA impulse, effort·dt)',
+    output: true,
+  });
+  readonly physicalForce = this.initData({
+    name: 'physicalForce',
+    type: Real,
+    default: 0,
+    help: 'effort of the last step, λ/dt (sofa-ts)',
+    output: true,
+  });
+  readonly angle = this.initData({
+    name: 'angle',
+    type: Real,
+    default: 0,
+    help: 'angle given by the solver in the last step (the initial angle before the first step)',
+    output: true,
+  });
 
   override init(): void {
     super.init();
@@ -60,7 +96,13 @@ export class JointActuator extends JointModel implements InverseConstraint {
     const i = this.row;
     rows.setActuator(i, optional(this.epsilon, NaN));
     rows.boundForce(i, optional(this.minForce, -Infinity), optional(this.maxForce, Infinity));
-    rows.boundDisplacement(i, optional(this.minAngle, -Infinity), optional(this.maxAngle, Infinity), this.angle.value, optional(this.maxAngleVariation, Infinity));
+    rows.boundDisplacement(
+      i,
+      optional(this.minAngle, -Infinity),
+      optional(this.maxAngle, Infinity),
+      this.angle.value,
+      optional(this.maxAngleVariation, Infinity),
+    );
   }
 
   storeResults(lambda: Float64Array, delta: Float64Array, dt: number): void {
@@ -70,6 +112,9 @@ export class JointActuator extends JointModel implements InverseConstraint {
   }
 
   getConstraintResolution(_out: Array<ConstraintResolution | undefined>): void {
-    throw this.error('an actuator is solved by an inverse problem solver', 'add a QPInverseProblemSolver (or GaussSeidelInverseProblemSolver), or use JointConstraint for direct actuation');
+    throw this.error(
+      'an actuator is solved by an inverse problem solver',
+      'add a QPInverseProblemSolver (or GaussSeidelInverseProblemSolver), or use JointConstraint for direct actuation',
+    );
   }
 }

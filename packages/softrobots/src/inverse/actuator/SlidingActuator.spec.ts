@@ -25,7 +25,10 @@ function quat(u: number[], theta: number): number[] {
 describe('softrobots: SlidingActuator (unit)', () => {
   it('Vec3d: direction normalised, every point by default, J = direction/N = ∂δ/∂x, δ the mean displacement along it', () => {
     const r = rng(1);
-    const s = new TestState(Vec3d, Array.from({ length: 12 }, () => r()));
+    const s = new TestState(
+      Vec3d,
+      Array.from({ length: 12 }, () => r()),
+    );
     const c = sliding(s, { direction: '0 3 4' });
     expect(Array.from(c.direction.value)).to.deep.equal([0, 0.6, 0.8]);
     expect(Array.from(c.indices.value)).to.deep.equal([0, 1, 2, 3]);
@@ -49,13 +52,25 @@ describe('softrobots: SlidingActuator (unit)', () => {
     for (let p = 0; p < 2; p++) {
       const u = [r() - 0.5, r() - 0.5, r() - 0.5];
       const n = Math.hypot(...u);
-      x.push(r(), r(), r(), ...quat(u.map((v) => v / n), 3 * r()));
+      x.push(
+        r(),
+        r(),
+        r(),
+        ...quat(
+          u.map((v) => v / n),
+          3 * r(),
+        ),
+      );
     }
     const s = new TestState(Rigid3d, x);
     const dir = [0.3, -0.2, 0.5, 0.4, 0.1, -0.6];
     const c = sliding(s, { direction: dir.join(' ') });
     const n = Math.hypot(...dir);
-    expect(Array.from(c.direction.value).map((v, i) => v - dir[i]! / n).every((e) => Math.abs(e) < 1e-15)).to.equal(true);
+    expect(
+      Array.from(c.direction.value)
+        .map((v, i) => v - dir[i]! / n)
+        .every((e) => Math.abs(e) < 1e-15),
+    ).to.equal(true);
     for (let p = 0; p < 2; p++) for (let a = 0; a < 3; a++) s.xFree[7 * p + a] += r() - 0.5;
     expect(jacobianError(c, s, 1e-6)).to.be.at.most(1e-8);
 
@@ -91,7 +106,12 @@ describe('softrobots: SlidingActuator (unit)', () => {
     expect(rows.deltaMax[0]).to.equal(0.5);
     rows.reset(1);
     sliding(s).getInverseRows(rows);
-    expect([rows.lambdaMin[0], rows.lambdaMax[0], rows.deltaMin[0], rows.deltaMax[0]]).to.deep.equal([-Infinity, Infinity, -Infinity, Infinity]);
+    expect([rows.lambdaMin[0], rows.lambdaMax[0], rows.deltaMin[0], rows.deltaMax[0]]).to.deep.equal([
+      -Infinity,
+      Infinity,
+      -Infinity,
+      Infinity,
+    ]);
   });
 
   it('refuses a direction of the wrong size, a zero direction, an index out of range', () => {

@@ -41,22 +41,88 @@ import { rotationDifference } from '../rotation-difference.js';
 })
 export class SlidingActuator extends BaseLagrangianConstraint implements InverseConstraint {
   readonly inverseRole = 'actuator';
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'points the force acts on (default: every point of the state)' });
-  readonly direction = this.initData({ name: 'direction', type: RealArray(0, 'Deriv'), default: new Float64Array(0), help: 'direction of the actuation, a vector of the derivative space (3 numbers on Vec3, 6 on Rigid3), normalised at init (default: the x axis)' });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'points the force acts on (default: every point of the state)',
+  });
+  readonly direction = this.initData({
+    name: 'direction',
+    type: RealArray(0, 'Deriv'),
+    default: new Float64Array(0),
+    help: 'direction of the actuation, a vector of the derivative space (3 numbers on Vec3, 6 on Rigid3), normalised at init (default: the x axis)',
+  });
   readonly minForce = this.initData({ name: 'minForce', type: Real, default: 0, help: 'lower bound on λ (unbounded when not set)' });
   readonly maxForce = this.initData({ name: 'maxForce', type: Real, default: 0, help: 'upper bound on λ (unbounded when not set)' });
-  readonly maxPositiveDisp = this.initData({ name: 'maxPositiveDisp', type: Real, default: 0, help: 'largest displacement along the direction (unbounded when not set)' });
-  readonly maxNegativeDisp = this.initData({ name: 'maxNegativeDisp', type: Real, default: 0, help: 'largest displacement against the direction (unbounded when not set)' });
-  readonly maxDispVariation = this.initData({ name: 'maxDispVariation', type: Real, default: 0, help: 'largest change of the displacement in one step (unbounded when not set)' });
-  readonly epsilon = this.initData({ name: 'epsilon', type: Real, default: 0, help: "this actuator's weight of the deformation energy in the QP (the solver's epsilon when not set)" });
-  readonly showDirection = this.initData({ name: 'showDirection', type: Bool, default: false, help: 'draw the direction', group: 'Visualization' });
-  readonly showVisuScale = this.initData({ name: 'showVisuScale', type: Real, default: 0.001, help: 'scale of the drawing', group: 'Visualization' });
+  readonly maxPositiveDisp = this.initData({
+    name: 'maxPositiveDisp',
+    type: Real,
+    default: 0,
+    help: 'largest displacement along the direction (unbounded when not set)',
+  });
+  readonly maxNegativeDisp = this.initData({
+    name: 'maxNegativeDisp',
+    type: Real,
+    default: 0,
+    help: 'largest displacement against the direction (unbounded when not set)',
+  });
+  readonly maxDispVariation = this.initData({
+    name: 'maxDispVariation',
+    type: Real,
+    default: 0,
+    help: 'largest change of the displacement in one step (unbounded when not set)',
+  });
+  readonly epsilon = this.initData({
+    name: 'epsilon',
+    type: Real,
+    default: 0,
+    help: "this actuator's weight of the deformation energy in the QP (the solver's epsilon when not set)",
+  });
+  readonly showDirection = this.initData({
+    name: 'showDirection',
+    type: Bool,
+    default: false,
+    help: 'draw the direction',
+    group: 'Visualization',
+  });
+  readonly showVisuScale = this.initData({
+    name: 'showVisuScale',
+    type: Real,
+    default: 0.001,
+    help: 'scale of the drawing',
+    group: 'Visualization',
+  });
 
-  readonly force = this.initData({ name: 'force', type: Real, default: 0, help: 'λ of the last step (SOFA impulse, force·dt)', output: true });
-  readonly physicalForce = this.initData({ name: 'physicalForce', type: Real, default: 0, unit: 'N', help: 'force of the last step, λ/dt (sofa-ts)', output: true });
-  readonly displacement = this.initData({ name: 'displacement', type: Real, default: 0, help: 'displacement along the direction from the rest positions given by the solver in the last step', output: true });
+  readonly force = this.initData({
+    name: 'force',
+    type: Real,
+    default: 0,
+    help: 'λ of the last step (SOFA impulse, force·dt)',
+    output: true,
+  });
+  readonly physicalForce = this.initData({
+    name: 'physicalForce',
+    type: Real,
+    default: 0,
+    unit: 'N',
+    help: 'force of the last step, λ/dt (sofa-ts)',
+    output: true,
+  });
+  readonly displacement = this.initData({
+    name: 'displacement',
+    type: Real,
+    default: 0,
+    help: 'displacement along the direction from the rest positions given by the solver in the last step',
+    output: true,
+  });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the state of the points (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d or Rigid3d)'));
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the state of the points (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject (Vec3d or Rigid3d)',
+    ),
+  );
 
   private states: BaseMechanicalState[] = [];
   private row = 0;
@@ -76,11 +142,13 @@ export class SlidingActuator extends BaseLagrangianConstraint implements Inverse
     this.c = s.stateType.coordSize;
     if (this.indices.value.length === 0) this.indices.setValue(Uint32Array.from({ length: s.size }, (_, i) => i));
     if (this.indices.value.length === 0) throw this.error(`${s.describe()} has no point to actuate`);
-    for (const i of this.indices.value) if (i >= s.size) throw this.error(`index ${i} is out of range (${s.describe()} has ${s.size} points)`);
+    for (const i of this.indices.value)
+      if (i >= s.size) throw this.error(`index ${i} is out of range (${s.describe()} has ${s.size} points)`);
     const given = this.direction.value;
     const dir = new Float64Array(this.d);
     if (given.length === 0) dir[0] = 1;
-    else if (given.length !== this.d) throw this.error(`direction holds ${given.length} numbers: expected ${this.d} (a vector of the ${name} derivative space)`);
+    else if (given.length !== this.d)
+      throw this.error(`direction holds ${given.length} numbers: expected ${this.d} (a vector of the ${name} derivative space)`);
     else dir.set(given);
     const norm = Math.hypot(...dir);
     if (!(norm > 0)) throw this.error('direction is zero');
@@ -96,7 +164,8 @@ export class SlidingActuator extends BaseLagrangianConstraint implements Inverse
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s = this.states[0]!, idx = this.indices.value;
+    const s = this.states[0]!,
+      idx = this.indices.value;
     this.row = firstRow;
     const w = 1 / idx.length;
     for (let p = 0; p < idx.length; p++) J.add(s, firstRow, idx[p]!, this.dir, w);
@@ -104,9 +173,14 @@ export class SlidingActuator extends BaseLagrangianConstraint implements Inverse
   }
 
   getConstraintViolation(out: Float64Array, order: ConstraintOrder): void {
-    if (order === 'vel') throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
-    const s = this.states[0]!, idx = this.indices.value, u = this.dir, c = this.c;
-    const x = s.xFree, x0 = s.x0;
+    if (order === 'vel')
+      throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
+    const s = this.states[0]!,
+      idx = this.indices.value,
+      u = this.dir,
+      c = this.c;
+    const x = s.xFree,
+      x0 = s.x0;
     // δ = (1/N) Σ direction · (x_free ⊖ x_rest)
     let sum = 0;
     for (let p = 0; p < idx.length; p++) {
@@ -125,7 +199,13 @@ export class SlidingActuator extends BaseLagrangianConstraint implements Inverse
     rows.setActuator(i, optional(this.epsilon, NaN));
     rows.boundForce(i, optional(this.minForce, -Infinity), optional(this.maxForce, Infinity));
     const lo = this.maxNegativeDisp.isSet ? -this.maxNegativeDisp.value : -Infinity;
-    rows.boundDisplacement(i, lo, optional(this.maxPositiveDisp, Infinity), this.displacement.value, optional(this.maxDispVariation, Infinity));
+    rows.boundDisplacement(
+      i,
+      lo,
+      optional(this.maxPositiveDisp, Infinity),
+      this.displacement.value,
+      optional(this.maxDispVariation, Infinity),
+    );
   }
 
   storeResults(lambda: Float64Array, delta: Float64Array, dt: number): void {
@@ -141,6 +221,9 @@ export class SlidingActuator extends BaseLagrangianConstraint implements Inverse
   }
 
   getConstraintResolution(_out: Array<ConstraintResolution | undefined>): void {
-    throw this.error('an actuator is solved by an inverse problem solver', 'add a QPInverseProblemSolver (or GaussSeidelInverseProblemSolver)');
+    throw this.error(
+      'an actuator is solved by an inverse problem solver',
+      'add a QPInverseProblemSolver (or GaussSeidelInverseProblemSolver)',
+    );
   }
 }

@@ -20,7 +20,8 @@ const INWARD = '0 1 2  0 3 1  0 2 3  1 3 2';
 function jitteredCube(seed: number): number[] {
   const r = rng(seed);
   const x: number[] = [];
-  for (let k = 0; k < 2; k++) for (let j = 0; j < 2; j++) for (let i = 0; i < 2; i++) x.push(i + 0.2 * (r() - 0.5), j + 0.2 * (r() - 0.5), k + 0.2 * (r() - 0.5));
+  for (let k = 0; k < 2; k++)
+    for (let j = 0; j < 2; j++) for (let i = 0; i < 2; i++) x.push(i + 0.2 * (r() - 0.5), j + 0.2 * (r() - 0.5), k + 0.2 * (r() - 0.5));
   return x;
 }
 const CUBE_QUADS = '0 2 3 1  4 5 7 6  0 1 5 4  2 6 7 3  0 4 6 2  1 3 7 5';
@@ -73,19 +74,37 @@ describe('softrobots: SurfacePressureActuator (unit)', () => {
   it('hands the solver its bounds: pressure, volume growth, and the variations around the last step', () => {
     const rows = new InverseRows();
     rows.reset(1);
-    const { c } = actuator(TET, OUTWARD, { minPressure: '0', maxPressure: '5', minVolumeGrowth: '-0.01', maxVolumeGrowth: '0.2', epsilon: '0.5' });
+    const { c } = actuator(TET, OUTWARD, {
+      minPressure: '0',
+      maxPressure: '5',
+      minVolumeGrowth: '-0.01',
+      maxVolumeGrowth: '0.2',
+      epsilon: '0.5',
+    });
     c.getInverseRows(rows);
     expect(rows.role[0]).to.equal(ACTUATOR);
-    expect([rows.lambdaMin[0], rows.lambdaMax[0], rows.deltaMin[0], rows.deltaMax[0], rows.epsilon[0]]).to.deep.equal([0, 5, -0.01, 0.2, 0.5]);
+    expect([rows.lambdaMin[0], rows.lambdaMax[0], rows.deltaMin[0], rows.deltaMax[0], rows.epsilon[0]]).to.deep.equal([
+      0, 5, -0.01, 0.2, 0.5,
+    ]);
 
     rows.reset(1);
     const { c: free } = actuator(TET, OUTWARD);
     free.getInverseRows(rows);
-    expect([rows.lambdaMin[0], rows.lambdaMax[0], rows.deltaMin[0], rows.deltaMax[0]]).to.deep.equal([-Infinity, Infinity, -Infinity, Infinity]);
+    expect([rows.lambdaMin[0], rows.lambdaMax[0], rows.deltaMin[0], rows.deltaMax[0]]).to.deep.equal([
+      -Infinity,
+      Infinity,
+      -Infinity,
+      Infinity,
+    ]);
     expect(Number.isNaN(rows.epsilon[0])).to.equal(true);
 
     rows.reset(1);
-    const { c: v } = actuator(TET, OUTWARD, { maxPressure: '5', maxPressureVariation: '1', maxVolumeGrowth: '0.2', maxVolumeGrowthVariation: '0.05' });
+    const { c: v } = actuator(TET, OUTWARD, {
+      maxPressure: '5',
+      maxPressureVariation: '1',
+      maxVolumeGrowth: '0.2',
+      maxVolumeGrowthVariation: '0.05',
+    });
     v.storeResults(Float64Array.of(4.5), Float64Array.of(0.1), 0.5);
     expect(v.pressure.value).to.equal(4.5);
     expect(v.physicalPressure.value).to.equal(9);

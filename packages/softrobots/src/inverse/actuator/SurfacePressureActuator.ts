@@ -24,22 +24,76 @@ import { optional, type InverseConstraint, type InverseRows } from '../inverse-r
   name: 'SurfacePressureActuator',
   category: 'SoftRobots.Inverse',
   module: 'SoftRobots.Inverse',
-  description: 'A pressurised cavity whose pressure is found by the inverse problem solver (pneumatic or hydraulic actuation of a soft robot).',
+  description:
+    'A pressurised cavity whose pressure is found by the inverse problem solver (pneumatic or hydraulic actuation of a soft robot).',
   templates: ['Vec3d'],
 })
 export class SurfacePressureActuator extends SurfacePressureModel implements InverseConstraint {
   readonly inverseRole = 'actuator';
-  readonly minPressure = this.initData({ name: 'minPressure', type: Real, default: 0, help: 'lower bound on λ (SOFA impulse, pressure·dt; unbounded when not set; negative drains the cavity)' });
-  readonly maxPressure = this.initData({ name: 'maxPressure', type: Real, default: 0, help: 'upper bound on λ (SOFA impulse, pressure·dt; unbounded when not set)' });
-  readonly maxPressureVariation = this.initData({ name: 'maxPressureVariation', type: Real, default: 0, help: 'largest change of λ in one step (unbounded when not set)' });
-  readonly minVolumeGrowth = this.initData({ name: 'minVolumeGrowth', type: Real, default: 0, help: 'smallest volume growth |V| − V₀ (unbounded when not set)' });
-  readonly maxVolumeGrowth = this.initData({ name: 'maxVolumeGrowth', type: Real, default: 0, help: 'largest volume growth |V| − V₀ (unbounded when not set)' });
-  readonly maxVolumeGrowthVariation = this.initData({ name: 'maxVolumeGrowthVariation', type: Real, default: 0, help: 'largest change of the volume growth in one step (unbounded when not set)' });
-  readonly epsilon = this.initData({ name: 'epsilon', type: Real, default: 0, help: "this actuator's weight of the deformation energy in the QP (the solver's epsilon when not set)" });
+  readonly minPressure = this.initData({
+    name: 'minPressure',
+    type: Real,
+    default: 0,
+    help: 'lower bound on λ (SOFA impulse, pressure·dt; unbounded when not set; negative drains the cavity)',
+  });
+  readonly maxPressure = this.initData({
+    name: 'maxPressure',
+    type: Real,
+    default: 0,
+    help: 'upper bound on λ (SOFA impulse, pressure·dt; unbounded when not set)',
+  });
+  readonly maxPressureVariation = this.initData({
+    name: 'maxPressureVariation',
+    type: Real,
+    default: 0,
+    help: 'largest change of λ in one step (unbounded when not set)',
+  });
+  readonly minVolumeGrowth = this.initData({
+    name: 'minVolumeGrowth',
+    type: Real,
+    default: 0,
+    help: 'smallest volume growth |V| − V₀ (unbounded when not set)',
+  });
+  readonly maxVolumeGrowth = this.initData({
+    name: 'maxVolumeGrowth',
+    type: Real,
+    default: 0,
+    help: 'largest volume growth |V| − V₀ (unbounded when not set)',
+  });
+  readonly maxVolumeGrowthVariation = this.initData({
+    name: 'maxVolumeGrowthVariation',
+    type: Real,
+    default: 0,
+    help: 'largest change of the volume growth in one step (unbounded when not set)',
+  });
+  readonly epsilon = this.initData({
+    name: 'epsilon',
+    type: Real,
+    default: 0,
+    help: "this actuator's weight of the deformation energy in the QP (the solver's epsilon when not set)",
+  });
 
-  readonly pressure = this.initData({ name: 'pressure', type: Real, default: 0, help: 'λ of the last step (SOFA impulse, pressure·dt)', output: true });
-  readonly physicalPressure = this.initData({ name: 'physicalPressure', type: Real, default: 0, help: 'pressure of the last step, λ/dt (sofa-ts)', output: true });
-  readonly volumeGrowth = this.initData({ name: 'volumeGrowth', type: Real, default: 0, help: 'volume growth given by the solver in the last step', output: true });
+  readonly pressure = this.initData({
+    name: 'pressure',
+    type: Real,
+    default: 0,
+    help: 'λ of the last step (SOFA impulse, pressure·dt)',
+    output: true,
+  });
+  readonly physicalPressure = this.initData({
+    name: 'physicalPressure',
+    type: Real,
+    default: 0,
+    help: 'pressure of the last step, λ/dt (sofa-ts)',
+    output: true,
+  });
+  readonly volumeGrowth = this.initData({
+    name: 'volumeGrowth',
+    type: Real,
+    default: 0,
+    help: 'volume growth given by the solver in the last step',
+    output: true,
+  });
 
   override reset(): void {
     super.reset();
@@ -55,8 +109,20 @@ export class SurfacePressureActuator extends SurfacePressureModel implements Inv
   getInverseRows(rows: InverseRows): void {
     const i = this.row;
     rows.setActuator(i, optional(this.epsilon, NaN));
-    rows.boundForce(i, optional(this.minPressure, -Infinity), optional(this.maxPressure, Infinity), this.pressure.value, optional(this.maxPressureVariation, Infinity));
-    rows.boundDisplacement(i, optional(this.minVolumeGrowth, -Infinity), optional(this.maxVolumeGrowth, Infinity), this.volumeGrowth.value, optional(this.maxVolumeGrowthVariation, Infinity));
+    rows.boundForce(
+      i,
+      optional(this.minPressure, -Infinity),
+      optional(this.maxPressure, Infinity),
+      this.pressure.value,
+      optional(this.maxPressureVariation, Infinity),
+    );
+    rows.boundDisplacement(
+      i,
+      optional(this.minVolumeGrowth, -Infinity),
+      optional(this.maxVolumeGrowth, Infinity),
+      this.volumeGrowth.value,
+      optional(this.maxVolumeGrowthVariation, Infinity),
+    );
   }
 
   storeResults(lambda: Float64Array, delta: Float64Array, dt: number): void {
@@ -66,6 +132,9 @@ export class SurfacePressureActuator extends SurfacePressureModel implements Inv
   }
 
   getConstraintResolution(_out: Array<ConstraintResolution | undefined>): void {
-    throw this.error('an actuator is solved by an inverse problem solver', 'add a QPInverseProblemSolver (or GaussSeidelInverseProblemSolver), or use SurfacePressureConstraint for direct actuation');
+    throw this.error(
+      'an actuator is solved by an inverse problem solver',
+      'add a QPInverseProblemSolver (or GaussSeidelInverseProblemSolver), or use SurfacePressureConstraint for direct actuation',
+    );
   }
 }

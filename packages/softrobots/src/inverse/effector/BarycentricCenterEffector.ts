@@ -38,14 +38,52 @@ import type { InverseConstraint, InverseRows } from '../inverse-rows.js';
 })
 export class BarycentricCenterEffector extends BaseLagrangianConstraint implements InverseConstraint {
   readonly inverseRole = 'effector';
-  readonly indices = this.initData({ name: 'indices', type: Indices, default: new Uint32Array(0), help: 'points whose barycenter is driven (default: every point of the state)' });
-  readonly effectorGoal = this.initData({ name: 'effectorGoal', type: RealArray(3), default: new Float64Array(0), help: 'goal of the barycenter (default: its initial position; of a list of points, the first)' });
-  readonly axis = this.initData({ name: 'axis', type: IndexArray(1, 'Vec3b'), default: Uint32Array.of(1, 1, 1), help: 'flags of the world axes x, y, z along which the barycenter is driven (1 kept, 0 free)', aliases: ['useDirections'] });
-  readonly weight = this.initData({ name: 'weight', type: Real, default: 1, help: 'weight of this effector in the least-squares objective' });
-  readonly delta = this.initData({ name: 'delta', type: RealArray(1), default: new Float64Array(0), help: 'shift to the goal per kept axis predicted by the solver in the last step', output: true });
-  readonly barycenter = this.initData({ name: 'barycenter', type: RealArray(3), default: new Float64Array(3), help: 'barycenter of the points at the end of the last step', output: true });
+  readonly indices = this.initData({
+    name: 'indices',
+    type: Indices,
+    default: new Uint32Array(0),
+    help: 'points whose barycenter is driven (default: every point of the state)',
+  });
+  readonly effectorGoal = this.initData({
+    name: 'effectorGoal',
+    type: RealArray(3),
+    default: new Float64Array(0),
+    help: 'goal of the barycenter (default: its initial position; of a list of points, the first)',
+  });
+  readonly axis = this.initData({
+    name: 'axis',
+    type: IndexArray(1, 'Vec3b'),
+    default: Uint32Array.of(1, 1, 1),
+    help: 'flags of the world axes x, y, z along which the barycenter is driven (1 kept, 0 free)',
+    aliases: ['useDirections'],
+  });
+  readonly weight = this.initData({
+    name: 'weight',
+    type: Real,
+    default: 1,
+    help: 'weight of this effector in the least-squares objective',
+  });
+  readonly delta = this.initData({
+    name: 'delta',
+    type: RealArray(1),
+    default: new Float64Array(0),
+    help: 'shift to the goal per kept axis predicted by the solver in the last step',
+    output: true,
+  });
+  readonly barycenter = this.initData({
+    name: 'barycenter',
+    type: RealArray(3),
+    default: new Float64Array(3),
+    help: 'barycenter of the points at the end of the last step',
+    output: true,
+  });
 
-  readonly mstate = this.initLink<BaseMechanicalState>(contextStateLink('the Vec3 state of the points (default: the one of its node, else of the nearest ancestor that has one)', 'a MechanicalObject (Vec3d)'));
+  readonly mstate = this.initLink<BaseMechanicalState>(
+    contextStateLink(
+      'the Vec3 state of the points (default: the one of its node, else of the nearest ancestor that has one)',
+      'a MechanicalObject (Vec3d)',
+    ),
+  );
 
   private states: BaseMechanicalState[] = [];
   private row = 0;
@@ -62,7 +100,8 @@ export class BarycentricCenterEffector extends BaseLagrangianConstraint implemen
     this.states = [s];
     if (this.indices.value.length === 0) this.indices.setValue(Uint32Array.from({ length: s.size }, (_, i) => i));
     if (this.indices.value.length === 0) throw this.error(`${s.describe()} has no point`);
-    for (const i of this.indices.value) if (i >= s.size) throw this.error(`index ${i} is out of range (${s.describe()} has ${s.size} points)`);
+    for (const i of this.indices.value)
+      if (i >= s.size) throw this.error(`index ${i} is out of range (${s.describe()} has ${s.size} points)`);
     const flags = this.axis.value;
     if (flags.length !== 3) throw this.error(`axis holds ${flags.length} flags: expected 3 (x, y, z)`);
     this.axes = Uint8Array.from([0, 1, 2].filter((k) => flags[k] !== 0));
@@ -96,7 +135,9 @@ export class BarycentricCenterEffector extends BaseLagrangianConstraint implemen
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s = this.states[0]!, idx = this.indices.value, w = 1 / idx.length;
+    const s = this.states[0]!,
+      idx = this.indices.value,
+      w = 1 / idx.length;
     this.row = firstRow;
     for (let r = 0; r < this.axes.length; r++) {
       const e = this.unit[this.axes[r]!]!;
@@ -106,8 +147,10 @@ export class BarycentricCenterEffector extends BaseLagrangianConstraint implemen
   }
 
   getConstraintViolation(out: Float64Array, order: ConstraintOrder): void {
-    if (order === 'vel') throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
-    const b = this.barycenterOf(this.b, this.states[0]!.xFree), g = this.goal();
+    if (order === 'vel')
+      throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
+    const b = this.barycenterOf(this.b, this.states[0]!.xFree),
+      g = this.goal();
     for (let r = 0; r < this.axes.length; r++) {
       const k = this.axes[r]!;
       out[this.row + r] = b[k]! - g[k]!;

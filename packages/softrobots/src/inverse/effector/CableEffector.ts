@@ -16,9 +16,25 @@ import type { InverseConstraint, InverseRows } from '../inverse-rows.js';
 })
 export class CableEffector extends CableModel implements InverseConstraint {
   readonly inverseRole = 'effector';
-  readonly desiredLength = this.initData({ name: 'desiredLength', type: Real, default: 0, help: 'the cable length to reach (default: the initial length)' });
-  readonly weight = this.initData({ name: 'weight', type: Real, default: 1, help: 'weight of this effector in the least-squares objective' });
-  readonly delta = this.initData({ name: 'delta', type: Real, default: 0, help: 'L − desiredLength predicted by the solver in the last step', output: true });
+  readonly desiredLength = this.initData({
+    name: 'desiredLength',
+    type: Real,
+    default: 0,
+    help: 'the cable length to reach (default: the initial length)',
+  });
+  readonly weight = this.initData({
+    name: 'weight',
+    type: Real,
+    default: 1,
+    help: 'weight of this effector in the least-squares objective',
+  });
+  readonly delta = this.initData({
+    name: 'delta',
+    type: Real,
+    default: 0,
+    help: 'L − desiredLength predicted by the solver in the last step',
+    output: true,
+  });
 
   override init(): void {
     super.init();

@@ -21,12 +21,44 @@ import { PositionModel } from '../position-model.js';
 })
 export class PositionEffector extends PositionModel implements InverseConstraint {
   readonly inverseRole = 'effector';
-  readonly effectorGoal = this.initData({ name: 'effectorGoal', type: RealArray(0), default: new Float64Array(0), help: 'goal coordinates, one per index (default: the initial positions)' });
-  readonly weight = this.initData({ name: 'weight', type: Real, default: 1, help: 'weight of this effector in the least-squares objective' });
-  readonly limitShiftToTarget = this.initData({ name: 'limitShiftToTarget', type: Bool, default: false, help: 'limit the shift to the goal of each row to maxShiftToTarget' });
-  readonly maxShiftToTarget = this.initData({ name: 'maxShiftToTarget', type: Real, default: 1, help: 'largest shift to the goal aimed at in one step, per row (with limitShiftToTarget)' });
-  readonly maxSpeed = this.initData({ name: 'maxSpeed', type: Real, default: 0, unit: 'm/s', help: 'largest speed at which the goal is approached, per row (0: no limit)' });
-  readonly delta = this.initData({ name: 'delta', type: RealArray(1), default: new Float64Array(0), help: 'shift to the goal per row predicted by the solver in the last step', output: true });
+  readonly effectorGoal = this.initData({
+    name: 'effectorGoal',
+    type: RealArray(0),
+    default: new Float64Array(0),
+    help: 'goal coordinates, one per index (default: the initial positions)',
+  });
+  readonly weight = this.initData({
+    name: 'weight',
+    type: Real,
+    default: 1,
+    help: 'weight of this effector in the least-squares objective',
+  });
+  readonly limitShiftToTarget = this.initData({
+    name: 'limitShiftToTarget',
+    type: Bool,
+    default: false,
+    help: 'limit the shift to the goal of each row to maxShiftToTarget',
+  });
+  readonly maxShiftToTarget = this.initData({
+    name: 'maxShiftToTarget',
+    type: Real,
+    default: 1,
+    help: 'largest shift to the goal aimed at in one step, per row (with limitShiftToTarget)',
+  });
+  readonly maxSpeed = this.initData({
+    name: 'maxSpeed',
+    type: Real,
+    default: 0,
+    unit: 'm/s',
+    help: 'largest speed at which the goal is approached, per row (0: no limit)',
+  });
+  readonly delta = this.initData({
+    name: 'delta',
+    type: RealArray(1),
+    default: new Float64Array(0),
+    help: 'shift to the goal per row predicted by the solver in the last step',
+    output: true,
+  });
 
   override init(): void {
     super.init();

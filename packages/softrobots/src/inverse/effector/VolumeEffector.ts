@@ -23,9 +23,25 @@ import type { InverseConstraint, InverseRows } from '../inverse-rows.js';
 })
 export class VolumeEffector extends SurfacePressureModel implements InverseConstraint {
   readonly inverseRole = 'effector';
-  readonly desiredVolume = this.initData({ name: 'desiredVolume', type: Real, default: 0, help: 'the cavity volume to reach (default: the initial volume)' });
-  readonly weight = this.initData({ name: 'weight', type: Real, default: 1, help: 'weight of this effector in the least-squares objective' });
-  readonly delta = this.initData({ name: 'delta', type: Real, default: 0, help: '|V| − desiredVolume predicted by the solver in the last step', output: true });
+  readonly desiredVolume = this.initData({
+    name: 'desiredVolume',
+    type: Real,
+    default: 0,
+    help: 'the cavity volume to reach (default: the initial volume)',
+  });
+  readonly weight = this.initData({
+    name: 'weight',
+    type: Real,
+    default: 1,
+    help: 'weight of this effector in the least-squares objective',
+  });
+  readonly delta = this.initData({
+    name: 'delta',
+    type: Real,
+    default: 0,
+    help: '|V| − desiredVolume predicted by the solver in the last step',
+    output: true,
+  });
 
   /** desiredVolume was not given: it follows V₀ (measured at init and again at bwdInit). */
   private goalIsInitialVolume = false;

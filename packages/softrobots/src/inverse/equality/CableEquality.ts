@@ -15,14 +15,37 @@ import type { InverseConstraint, InverseRows } from '../inverse-rows.js';
 })
 export class CableEquality extends CableModel implements InverseConstraint {
   readonly inverseRole = 'equality';
-  readonly eqDisplacement = this.initData({ name: 'eqDisplacement', type: Real, default: 0, help: 'the cable shortening to hold (takes precedence over eqForce)' });
-  readonly eqForce = this.initData({ name: 'eqForce', type: Real, default: 0, help: 'the λ to hold when eqDisplacement is not set (SOFA impulse, force·dt)' });
-  readonly force = this.initData({ name: 'force', type: Real, default: 0, help: 'λ of the last step (SOFA impulse, force·dt)', output: true });
-  readonly displacement = this.initData({ name: 'displacement', type: Real, default: 0, help: 'cable shortening given by the solver in the last step', output: true });
+  readonly eqDisplacement = this.initData({
+    name: 'eqDisplacement',
+    type: Real,
+    default: 0,
+    help: 'the cable shortening to hold (takes precedence over eqForce)',
+  });
+  readonly eqForce = this.initData({
+    name: 'eqForce',
+    type: Real,
+    default: 0,
+    help: 'the λ to hold when eqDisplacement is not set (SOFA impulse, force·dt)',
+  });
+  readonly force = this.initData({
+    name: 'force',
+    type: Real,
+    default: 0,
+    help: 'λ of the last step (SOFA impulse, force·dt)',
+    output: true,
+  });
+  readonly displacement = this.initData({
+    name: 'displacement',
+    type: Real,
+    default: 0,
+    help: 'cable shortening given by the solver in the last step',
+    output: true,
+  });
 
   override init(): void {
     super.init();
-    if (!this.eqDisplacement.isSet && !this.eqForce.isSet) throw this.error('neither eqDisplacement nor eqForce is set: give the value to hold');
+    if (!this.eqDisplacement.isSet && !this.eqForce.isSet)
+      throw this.error('neither eqDisplacement nor eqForce is set: give the value to hold');
   }
 
   getInverseRows(rows: InverseRows): void {

@@ -17,9 +17,26 @@ import { PositionModel } from '../position-model.js';
 })
 export class PositionEquality extends PositionModel implements InverseConstraint {
   readonly inverseRole = 'equality';
-  readonly eqPosition = this.initData({ name: 'eqPosition', type: RealArray(0), default: new Float64Array(0), help: 'positions to hold, one per index (default: the initial positions)' });
-  readonly force = this.initData({ name: 'force', type: RealArray(1), default: new Float64Array(0), help: 'λ per row in the last step (SOFA impulse, force·dt)', output: true });
-  readonly delta = this.initData({ name: 'delta', type: RealArray(1), default: new Float64Array(0), help: 'remaining shift per row after the last solve', output: true });
+  readonly eqPosition = this.initData({
+    name: 'eqPosition',
+    type: RealArray(0),
+    default: new Float64Array(0),
+    help: 'positions to hold, one per index (default: the initial positions)',
+  });
+  readonly force = this.initData({
+    name: 'force',
+    type: RealArray(1),
+    default: new Float64Array(0),
+    help: 'λ per row in the last step (SOFA impulse, force·dt)',
+    output: true,
+  });
+  readonly delta = this.initData({
+    name: 'delta',
+    type: RealArray(1),
+    default: new Float64Array(0),
+    help: 'remaining shift per row after the last solve',
+    output: true,
+  });
 
   override init(): void {
     super.init();

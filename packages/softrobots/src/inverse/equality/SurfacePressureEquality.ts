@@ -19,16 +19,45 @@ import type { InverseConstraint, InverseRows } from '../inverse-rows.js';
 })
 export class SurfacePressureEquality extends SurfacePressureModel implements InverseConstraint {
   readonly inverseRole = 'equality';
-  readonly eqVolumeGrowth = this.initData({ name: 'eqVolumeGrowth', type: Real, default: 0, help: 'the volume growth |V| − V₀ to hold (takes precedence over eqPressure)' });
-  readonly eqPressure = this.initData({ name: 'eqPressure', type: Real, default: 0, help: 'the λ to hold when eqVolumeGrowth is not set (SOFA impulse, pressure·dt)' });
+  readonly eqVolumeGrowth = this.initData({
+    name: 'eqVolumeGrowth',
+    type: Real,
+    default: 0,
+    help: 'the volume growth |V| − V₀ to hold (takes precedence over eqPressure)',
+  });
+  readonly eqPressure = this.initData({
+    name: 'eqPressure',
+    type: Real,
+    default: 0,
+    help: 'the λ to hold when eqVolumeGrowth is not set (SOFA impulse, pressure·dt)',
+  });
 
-  readonly pressure = this.initData({ name: 'pressure', type: Real, default: 0, help: 'λ of the last step (SOFA impulse, pressure·dt)', output: true });
-  readonly physicalPressure = this.initData({ name: 'physicalPressure', type: Real, default: 0, help: 'pressure of the last step, λ/dt (sofa-ts)', output: true });
-  readonly volumeGrowth = this.initData({ name: 'volumeGrowth', type: Real, default: 0, help: 'volume growth given by the solver in the last step', output: true });
+  readonly pressure = this.initData({
+    name: 'pressure',
+    type: Real,
+    default: 0,
+    help: 'λ of the last step (SOFA impulse, pressure·dt)',
+    output: true,
+  });
+  readonly physicalPressure = this.initData({
+    name: 'physicalPressure',
+    type: Real,
+    default: 0,
+    help: 'pressure of the last step, λ/dt (sofa-ts)',
+    output: true,
+  });
+  readonly volumeGrowth = this.initData({
+    name: 'volumeGrowth',
+    type: Real,
+    default: 0,
+    help: 'volume growth given by the solver in the last step',
+    output: true,
+  });
 
   override init(): void {
     super.init();
-    if (!this.eqVolumeGrowth.isSet && !this.eqPressure.isSet) throw this.error('neither eqVolumeGrowth nor eqPressure is set: give the value to hold');
+    if (!this.eqVolumeGrowth.isSet && !this.eqPressure.isSet)
+      throw this.error('neither eqVolumeGrowth nor eqPressure is set: give the value to hold');
   }
 
   override reset(): void {
@@ -54,6 +83,9 @@ export class SurfacePressureEquality extends SurfacePressureModel implements Inv
   }
 
   getConstraintResolution(_out: Array<ConstraintResolution | undefined>): void {
-    throw this.error('an equality of the inverse problem is solved by QPInverseProblemSolver', 'use SurfacePressureConstraint for direct actuation');
+    throw this.error(
+      'an equality of the inverse problem is solved by QPInverseProblemSolver',
+      'use SurfacePressureConstraint for direct actuation',
+    );
   }
 }
