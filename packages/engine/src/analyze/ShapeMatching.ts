@@ -8,7 +8,7 @@ import {
   type BaseMechanicalState,
   type Data,
 } from '@sofa-ts/core';
-import { symmetricEigen3 } from '@sofa-ts/linalg';
+import { mat3Invert, symmetricEigen3 } from '@sofa-ts/linalg';
 import { Vec3s } from '../engine-support.js';
 
 /**
@@ -211,7 +211,7 @@ export class ShapeMatching extends DataEngine {
           o = 3 * (mech ? j : j - nbp);
         for (let r = 0; r < 3; r++) for (let q = 0; q < 3; q++) Q[3 * r + q] += w * (P[o + r]! - c0[r]!) * (P[o + q]! - c0[q]!);
       }
-      if (!invert3(Q, this.qinv.subarray(9 * i, 9 * i + 9)) && this.affineRatio.value !== 0)
+      if (!invertOrZero(Q, this.qinv.subarray(9 * i, 9 * i + 9)) && this.affineRatio.value !== 0)
         this.warn(
           `cluster ${i}: its rest points are flat (Σ w(x⁰ − c⁰)(x⁰ − c⁰)ᵀ is singular), so its affine part is left out (affineRatio ${this.affineRatio.value} acts on the rotation only)`,
         );
@@ -259,34 +259,9 @@ const scratchV = new Float64Array(9);
 const scratchW = new Float64Array(3);
 const scratchS = new Float64Array(9);
 
-/** out = m⁻¹ (3 × 3, row-major); false and zero when m is singular (used only for affineRatio > 0). */
-function invert3(m: Float64Array, out: Float64Array): boolean {
-  const a = m[0]!,
-    b = m[1]!,
-    c = m[2]!,
-    d = m[3]!,
-    e = m[4]!,
-    f = m[5]!,
-    g = m[6]!,
-    h = m[7]!,
-    i = m[8]!;
-  const A = e * i - f * h,
-    B = -(d * i - f * g),
-    C = d * h - e * g;
-  const det = a * A + b * B + c * C;
-  if (det === 0) {
-    out.fill(0);
-    return false;
-  }
-  const s = 1 / det;
-  out[0] = A * s;
-  out[1] = -(b * i - c * h) * s;
-  out[2] = (b * f - c * e) * s;
-  out[3] = B * s;
-  out[4] = (a * i - c * g) * s;
-  out[5] = -(a * f - c * d) * s;
-  out[6] = C * s;
-  out[7] = -(a * h - b * g) * s;
-  out[8] = (a * e - b * d) * s;
-  return true;
+/** out = m⁻¹ (linalg's adjugate inverse); false and zero when m is singular (used only for affineRatio > 0). */
+function invertOrZero(m: Float64Array, out: Float64Array): boolean {
+  if (mat3Invert(out, m) !== 0) return true;
+  out.fill(0);
+  return false;
 }

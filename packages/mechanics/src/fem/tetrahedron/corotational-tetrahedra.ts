@@ -22,7 +22,6 @@ import { renameInPlace, sumAt, withAddedElements, withoutRemovedElements } from 
 import { elasticStrain } from './tetrahedron-plasticity.js';
 import {
   frameOfEdges,
-  invert3,
   rotatedTetrahedronStiffnessUpper,
   sameElements,
   strainDisplacement,
@@ -30,7 +29,7 @@ import {
 } from './tetrahedron-element.js';
 import { polarDecomposition, polarDecompositionStable } from '../polar-decomposition.js';
 import { TetrahedronDForceWasm } from '../tetrahedron-dforce-kernel.js';
-import { ELEMENT_BATCH } from '@sofa-ts/linalg';
+import { ELEMENT_BATCH, mat3Invert } from '@sofa-ts/linalg';
 import {
   checkedPoissonRatios,
   checkedYoungModuli,
@@ -392,7 +391,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
         R[6] = wx;
         R[7] = wy;
         R[8] = wz;
-        invert3(this.restInv, 9 * e, R);
+        mat3Invert(this.restInv, R, 9 * e); // det ≠ 0: elementMaterial refused a zero rest volume
       }
       R.fill(0);
       R[0] = R[4] = R[8] = 1;
@@ -414,7 +413,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
         R[6] = wx;
         R[7] = wy;
         R[8] = wz;
-        if (this.activeMethod === 'svd') invert3(this.restInv, 9 * e, R);
+        if (this.activeMethod === 'svd') mat3Invert(this.restInv, R, 9 * e); // det ≠ 0: elementMaterial refused a zero rest volume
         polarDecomposition(R, R);
       }
       for (let k = 0; k < 4; k++) {

@@ -234,19 +234,3 @@ export function strainDisplacement(out: Float64Array, o: number, X: ArrayLike<nu
   }
 }
 
-/** out[o..o+9) = m⁻¹ (m row-major); throws nothing, a singular m gives non-finite values. */
-export function invert3(out: Float64Array, o: number, m: Float64Array): void {
-  const c00 = m[4]! * m[8]! - m[5]! * m[7]!;
-  const c01 = m[5]! * m[6]! - m[3]! * m[8]!;
-  const c02 = m[3]! * m[7]! - m[4]! * m[6]!;
-  const inv = 1 / (m[0]! * c00 + m[1]! * c01 + m[2]! * c02);
-  out[o] = c00 * inv;
-  out[o + 1] = (m[2]! * m[7]! - m[1]! * m[8]!) * inv;
-  out[o + 2] = (m[1]! * m[5]! - m[2]! * m[4]!) * inv;
-  out[o + 3] = c01 * inv;
-  out[o + 4] = (m[0]! * m[8]! - m[2]! * m[6]!) * inv;
-  out[o + 5] = (m[2]! * m[3]! - m[0]! * m[5]!) * inv;
-  out[o + 6] = c02 * inv;
-  out[o + 7] = (m[1]! * m[6]! - m[0]! * m[7]!) * inv;
-  out[o + 8] = (m[0]! * m[4]! - m[1]! * m[3]!) * inv;
-}
