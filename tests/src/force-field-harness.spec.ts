@@ -23,14 +23,30 @@ import {
  * - addDForce(kFactor, bFactor) = (kFactor·K + bFactor·B)·dx;
  * - f = −∂E/∂x (finite differences of getPotentialEnergy) where the force field reports an energy;
  * - f(Q·x + t) = Q·f(x) for a rigid motion (Q, t) of the whole state, for internal forces.
- * `HARNESS_CAMPAIGN=n` checks n random states per case instead of 2.
+ * `HARNESS_CAMPAIGN=n` checks n random states per case instead of 2. The cases on the unit cube's
+ * volume mesh run again on the cube as 2×2×2 cells (a second size: elements that share faces
+ * with elements on every side), unless they say why not (`oneSize`).
  *
  * A corotational force field's K is SOFA's: the rotation is held fixed, so K is the exact
  * derivative only where the element forces vanish (the rest shape moved rigidly); such cases are
  * checked there (`kAt: 'rest'`).
  */
 
-const { cube, cubeTetra, cubeHexa, square, strip, stripTriangles, stripQuads } = meshes;
+const { cube, cubeTetra, cubeHexa, square, strip, stripTriangles, stripQuads, grid, gridTetra, gridHexa } = meshes;
+
+/**
+ * The case on the second mesh size (the cube as 2×2×2 cells: 27 points, 48 tetrahedra or 8
+ * hexahedra), for the cases on the unit cube's volume mesh; undefined for the others.
+ */
+function onGrid(xml: string): string | undefined {
+  const tets = `tetrahedra="${cubeTetra}"`,
+    hexas = `hexahedra="${cubeHexa}"`;
+  if (!xml.includes(tets) && !xml.includes(hexas)) return undefined;
+  return xml
+    .replaceAll(tets, `tetrahedra="${gridTetra}"`)
+    .replaceAll(hexas, `hexahedra="${gridHexa}"`)
+    .replaceAll(`position="${cube}"`, `position="${grid}"`);
+}
 
 interface Case {
   /** Body of the root node; the force field is named `ff`. */
@@ -47,6 +63,8 @@ interface Case {
   amp?: number;
   /** Relative tolerance of K against finite differences (default 1e-6). */
   tol?: number;
+  /** Why the case runs on the unit cube only (not also on 2×2×2 cells: {@link onGrid}). */
+  oneSize?: string;
   /** Checks not applied, with the reason (a SOFA behaviour that sofa-ts keeps). */
   skip?: Partial<Record<'K' | 'B' | 'energy' | 'invariant', string>>;
 }
@@ -123,6 +141,7 @@ const cases: Record<string, Case> = {
   TetrahedronDiffusionFEMForceField: {
     xml: `<TetrahedronSetTopologyContainer name="topo" position="${cube}" tetrahedra="${cubeTetra}"/><MechanicalObject name="meca" tags="meca" position="${cube}"/>
           <Node name="heat"><MechanicalObject name="dofs" template="Vec1d" position="0 1 2 3 4 5 6 7"/><TetrahedronDiffusionFEMForceField name="ff" constantDiffusionCoefficient="2"/></Node>`,
+    oneSize: 'its Vec1 temperatures are written out for the 8 points of the cube',
   },
   HexahedronFEMForceField: {
     xml: hexBody('<HexahedronFEMForceField name="ff" youngModulus="1000" poissonRatio="0.3" method="large"/>'),
@@ -259,6 +278,7 @@ const cases: Record<string, Case> = {
       'Vec3d',
       `<TriangleSetTopologyContainer name="surf" position="${cube}" triangles="0 2 1  1 2 3  4 5 6  5 7 6  0 1 4  1 5 4  2 6 3  3 6 7  0 4 2  2 4 6  1 3 5  3 7 5"/>`,
     ),
+    oneSize: "its pressed surface is written out as the unit cube's 12 triangles",
   },
   TaitSurfacePressureForceField: {
     xml: pointsBody(
@@ -545,5 +565,7 @@ describe('force-field harness (K, B, addDForce, energy, invariance of every regi
           ? ' (K at a translation of the rest shape)'
           : '';
     it(`${name}${at}`, async () => harness(name, c, s));
+    const larger = onGrid(c.xml);
+    if (larger && !c.oneSize) it(`${name}${at}, on 2×2×2 cells`, async () => harness(name, { ...c, xml: larger }, s + 1000));
   }
 });

@@ -161,4 +161,42 @@ export const meshes = {
   stripTriangles: '0 1 4  0 4 3  1 2 5  1 5 4',
   stripQuads: '0 1 4 3  1 2 5 4',
   stripEdges: '0 1  1 2  3 4  4 5  0 3  1 4  2 5  0 4  1 5',
+  ...gridOfCubes(2),
 };
+
+/**
+ * The cube [0, 2]³ as n³ unit cells (points in grid order i + (n+1)(j + (n+1)k)): the second mesh
+ * size of the harnesses. Each cell is 8 hexahedron corners in SOFA's order and 6 tetrahedra around
+ * its diagonal 0–7 (Kuhn's split: conforming across cells, all positively oriented).
+ */
+function gridOfCubes(n: number): { grid: string; gridTetra: string; gridHexa: string } {
+  const m = n + 1;
+  const id = (i: number, j: number, k: number): number => i + m * (j + m * k);
+  const points: number[] = [];
+  for (let k = 0; k < m; k++) for (let j = 0; j < m; j++) for (let i = 0; i < m; i++) points.push(i, j, k);
+  const hexa: number[] = [],
+    tetra: number[] = [];
+  for (let k = 0; k < n; k++)
+    for (let j = 0; j < n; j++)
+      for (let i = 0; i < n; i++) {
+        // c[b] = corner (i + b&1, j + b>>1&1, k + b>>2)
+        const c = [0, 1, 2, 3, 4, 5, 6, 7].map((b) => id(i + (b & 1), j + ((b >> 1) & 1), k + (b >> 2)));
+        hexa.push(c[0]!, c[1]!, c[3]!, c[2]!, c[4]!, c[5]!, c[7]!, c[6]!);
+        // the 6 monotone paths 0 → a → b → 7 through the cell's corners, ordered to a positive volume
+        const bit = (b: number): number[] => [b & 1, (b >> 1) & 1, b >> 2];
+        for (const [a, b] of [
+          [1, 3],
+          [2, 3],
+          [2, 6],
+          [4, 6],
+          [4, 5],
+          [1, 5],
+        ] as const) {
+          const [u, v, w] = [bit(a), bit(b), bit(7)];
+          const det =
+            u[0]! * (v[1]! * w[2]! - v[2]! * w[1]!) - u[1]! * (v[0]! * w[2]! - v[2]! * w[0]!) + u[2]! * (v[0]! * w[1]! - v[1]! * w[0]!);
+          tetra.push(c[0]!, det > 0 ? c[a]! : c[b]!, det > 0 ? c[b]! : c[a]!, c[7]!);
+        }
+      }
+  return { grid: points.join(' '), gridTetra: tetra.join(' '), gridHexa: hexa.join(' ') };
+}
