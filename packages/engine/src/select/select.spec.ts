@@ -222,6 +222,17 @@ describe('Engine.Select', () => {
       expect(arr(m.edgeIndices.value)).to.deep.equal([0, 1]);
     });
 
+    it("MeshROI's points on the surface: in on a face (its crossing at d = 0 counts), out on a triangle's shared edge (counted twice), as SOFA's ray test", () => {
+      // CUBE's bottom face is the triangles 0 2 1 and 0 3 2, which share the diagonal (0 0 0)–(1 1 0)
+      const m = one<MeshROI>('MeshROI', {
+        ROIposition: CUBE.points,
+        ROItriangles: CUBE.triangles,
+        position: '0 0.5 0.3  1 0.5 0.3  0.25 0.5 0  0.5 0.5 0  0.5 0.5 1.0000001',
+      });
+      // the last point is just outside the bounding box, never tested against the triangles
+      expect(arr(m.indices.value)).to.deep.equal([0, 1, 2]);
+    });
+
     it('MeshSampler picks far apart points: farthest point sampling on a line gives its ends and middle', () => {
       const pts = Array.from({ length: 11 }, (_, i) => `${i} 0 0`).join('  ');
       const m = one<MeshSampler>('MeshSampler', { position: pts, number: '3', maxIter: '0' });
