@@ -1,7 +1,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import pc from 'picocolors';
-import { StateRecorder, TopologyFrameRecorder, comparedStates, comparedTopologies, formatTime, loadScene } from 'sofa-ts';
+import {
+  StateRecorder,
+  TopologyFrameRecorder,
+  comparedStates,
+  comparedTopologies,
+  formatTime,
+  loadScene,
+  sofaTreeDataPaths,
+} from 'sofa-ts';
 import {
   CompareStateRun,
   TOPOLOGY_KINDS,
@@ -47,14 +55,12 @@ export interface SceneResult {
 }
 
 /**
- * SOFA's regression-list data paths: for a list file in ROOT/examples/, ROOT/share and
- * ROOT/examples (as in a SOFA checkout).
+ * SOFA's regression-list data paths: ROOT/share and ROOT/examples of the SOFA tree the list is in
+ * (ROOT/examples/ for the example lists, ROOT/applications/plugins/ for the plugins' list), as in a
+ * SOFA checkout.
  */
 export function listDataPaths(listFile: string): string[] {
-  const dir = path.dirname(path.resolve(listFile));
-  if (path.basename(dir) !== 'examples') return [];
-  const root = path.dirname(dir);
-  return [path.join(root, 'share'), dir];
+  return sofaTreeDataPaths(listFile);
 }
 
 /**

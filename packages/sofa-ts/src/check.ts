@@ -32,12 +32,16 @@ export interface SceneCheck {
 }
 
 /**
- * SOFA's data paths for a scene inside a SOFA tree: when a folder `examples` above the scene has a
- * sibling `share`, both are data paths (a SOFA build finds meshes and `Objects/` includes there).
+ * SOFA's data paths for a scene inside a SOFA tree (what a SOFA build's DataRepository holds):
+ * ROOT/share and ROOT/examples for the nearest folder ROOT above the scene that holds both, so that
+ * a scene under ROOT/examples and a plugin's scene under ROOT/applications/plugins/X/examples find
+ * meshes and `Objects/` includes there as in SOFA.
  */
 export function sofaTreeDataPaths(scene: string): string[] {
   for (let dir = path.dirname(path.resolve(scene)); ; dir = path.dirname(dir)) {
     if (path.basename(dir) === 'examples' && fs.existsSync(path.join(dir, '..', 'share'))) return [path.join(dir, '..', 'share'), dir];
+    if (fs.existsSync(path.join(dir, 'share')) && fs.existsSync(path.join(dir, 'examples')))
+      return [path.join(dir, 'share'), path.join(dir, 'examples')];
     if (path.dirname(dir) === dir) return [];
   }
 }
