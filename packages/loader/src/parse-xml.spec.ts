@@ -64,12 +64,24 @@ describe('parseXmlDocument', () => {
     expect(dup.message).to.match(/^dup\.scn:3:\d+: malformed XML: Attribute 'b' is repeated/);
   });
 
-  it('reports an unclosed element, an empty document and a second root', () => {
+  it('reports an unclosed element and an empty document', () => {
     expect((thrown(() => parseXmlDocument('<Node>\n  <A/>', 'u.scn')) as SofaError).message).to.match(/^u\.scn:1:1: malformed XML/);
     expect((thrown(() => parseXmlDocument('<!-- only -->', 'e.scn')) as SofaError).message).to.match(/^e\.scn:1:1: /);
-    const second = thrown(() => parseXmlDocument('<Node/>\n  <Node/>', 'two.scn')) as SofaError;
-    expect(at(second.loc!)).to.equal('2:3');
-    expect(second.message).to.contain('single root element');
+  });
+
+  it("keeps the first of two root elements, as SOFA's reader (tinyxml2's RootElement), with a located warning", () => {
+    const warnings: SofaError[] = [];
+    const root = parseXmlDocument('<Node name="a"><B/></Node>\n  <Node name="b"><C/></Node>\n<D/>', 'two.scn', warnings);
+    expect(root.attributes.map((a) => a.value)).to.deep.equal(['a']);
+    expect(root.children.map((c) => c.tag)).to.deep.equal(['B']);
+    expect(warnings).to.have.length(1);
+    expect(at(warnings[0]!.loc!)).to.equal('2:3');
+    expect(warnings[0]!.message).to.contain('keeps the first root element only');
+  });
+
+  it('refuses a comment before the XML declaration, as tinyxml2 does (declarations come first)', () => {
+    const err = thrown(() => parseXmlDocument('<!-- c -->\n<?xml version="1.0"?>\n<Node/>', 'decl.scn')) as SofaError;
+    expect(err.message).to.match(/^decl\.scn:2:\d+: malformed XML: XML declaration allowed only at the start/);
   });
 
   it("accepts an attribute glued to the previous value's quote, as SOFA's reader does, with a located warning", () => {

@@ -38,7 +38,8 @@ const MAX_REPAIRS = 1000;
  *
  * What SOFA's XML reader (TinyXML) accepts beyond the standard is accepted too, with a warning in
  * `warnings`: an attribute written directly after the closing quote of the previous one
- * (`a="1"b="2"`).
+ * (`a="1"b="2"`), and a second root element (tinyxml2 reads several; SOFA's scene is the first).
+ * A comment before the XML declaration stays an error, as in tinyxml2 (XML_ERROR_PARSING_DECLARATION).
  */
 export function parseXmlDocument(source: string, file: string, warnings?: SofaError[]): SceneElement {
   const original = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source; // drop a BOM
@@ -48,7 +49,7 @@ export function parseXmlDocument(source: string, file: string, warnings?: SofaEr
     throw new SofaError('not an XML scene file: it holds binary data', { loc: { file, line: 1, column: 1 } });
   if (!/^\s*</.test(original))
     throw new SofaError("not an XML scene file: it does not start with '<'", { loc: { file, line: 1, column: 1 } });
-  const { text, toOriginal } = repairLenientXml(original, file, lines, warnings);
+  const { text, toOriginal, cut } = repairLenientXml(original, file, lines, warnings);
 
   let nodes: OrderedNode[];
   try {
@@ -79,23 +80,27 @@ export function parseXmlDocument(source: string, file: string, warnings?: SofaEr
 
   const roots = convertAll(nodes);
   if (roots.length === 0) throw new SofaError('the document has no root element', { loc: { file, line: 1, column: 1 } });
-  if (roots.length > 1)
-    throw new SofaError(`a document has a single root element; found a second one <${roots[1]!.tag}>`, { loc: roots[1]!.loc });
+  // one warning, at the first element after the first root (the parser's, else where the text was cut)
+  const second = roots.length > 1 ? roots[1]!.loc : cut;
+  if (second) warnings?.push(secondRootWarning(second));
   return roots[0]!;
 }
 
 /**
  * Validates `original`, inserting a space where an attribute follows a closing quote directly
- * (SOFA's reader accepts it), and returns the repaired text with a map from its offsets back to
- * the original's. Any other fault is a located SofaError.
+ * (SOFA's reader accepts it) and cutting the text before a second root element the validator
+ * refuses (SOFA reads the first root only; `cut` says where), and returns the repaired text with a
+ * map from its offsets back to the original's. Any other fault is a located SofaError.
  */
 function repairLenientXml(
   original: string,
   file: string,
   lines: LineIndex,
   warnings: SofaError[] | undefined,
-): { text: string; toOriginal: (offset: number) => number } {
+): { text: string; toOriginal: (offset: number) => number; cut: SceneElement['loc'] | undefined } {
   let text = original;
+  /** Where a second root element was cut off (the validator refuses several), if it was. */
+  let cut: SceneElement['loc'] | undefined;
   /** Offsets in `text` where a space was inserted, ascending. */
   const inserted: number[] = [];
   const toOriginal = (offset: number): number => {
@@ -105,12 +110,19 @@ function repairLenientXml(
   };
   for (let repairs = 0; ; repairs++) {
     const valid = XMLValidator.validate(text, { allowBooleanAttributes: false });
-    if (valid === true) return { text, toOriginal };
+    if (valid === true) return { text, toOriginal, cut };
     const { msg, line, col, code } = valid.err;
     const repaired = new LineIndex(text);
     const at = line !== undefined && col !== undefined ? repaired.offsetOf(line, col) : undefined;
     const glued =
       code === 'InvalidAttr' && /has no space in starting/.test(msg) && at !== undefined && (text[at - 1] === '"' || text[at - 1] === "'");
+    const secondRoot = /Multiple possible root nodes/.test(msg) && at !== undefined ? text.lastIndexOf('<', at) : -1;
+    if (secondRoot > 0 && repairs < MAX_REPAIRS) {
+      // SOFA's reader (tinyxml2) takes a document's first element as the scene: what follows it is not read.
+      cut ??= lines.location(file, toOriginal(secondRoot));
+      text = text.slice(0, secondRoot);
+      continue;
+    }
     if (!glued || repairs >= MAX_REPAIRS) {
       const loc = at !== undefined ? lines.location(file, toOriginal(at)) : { file, line: line ?? 1, column: col ?? 1 };
       throw new SofaError(`malformed XML: ${msg}`, { loc });
@@ -127,4 +139,12 @@ function repairLenientXml(
     for (let j = k; j < inserted.length; j++) inserted[j]! += 1;
     inserted.splice(k, 0, at);
   }
+}
+
+/** SOFA's reader (tinyxml2) takes a document's first element as the scene: what follows it is not read. */
+function secondRootWarning(loc: SceneElement['loc']): SofaError {
+  return new SofaError(
+    `a second root element from line ${loc.line} on: SOFA's reader keeps the first root element only, so the rest of the file is not read (as in SOFA)`,
+    { loc, code: 'xml-leniency' },
+  );
 }
