@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { listDataPaths } from '@sofa-ts/cli';
-import { sofaTreeDataPaths } from 'sofa-ts';
+import { loadScene, sofaTreeDataPaths, type BaseMeshTopology } from 'sofa-ts';
 
 /**
  * The data paths of a scene inside a SOFA tree: ROOT/share and ROOT/examples, as a SOFA build's
@@ -29,6 +29,18 @@ describe('sofaTreeDataPaths: the share/ and examples/ folders of the SOFA tree a
     const expected = [path.join(root, 'share'), path.join(root, 'examples')];
     expect(listDataPaths(path.join(root, 'examples', 'State.regression-tests'))).to.deep.equal(expected);
     expect(listDataPaths(path.join(root, 'applications', 'plugins', 'Plugins.regression-tests'))).to.deep.equal(expected);
+  });
+
+  it("loadScene finds a plugin scene's mesh in share/ and its include in examples/Objects/ (sofa-ts run and view alike)", async () => {
+    fs.writeFileSync(path.join(root, 'share', 'mesh', 'tri.obj'), 'v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
+    fs.writeFileSync(path.join(root, 'examples', 'Objects', 'Surface.xml'), '<MeshTopology name="topo" src="@../loader"/>');
+    const scene = path.join(root, 'applications', 'plugins', 'SofaDistanceGrid', 'examples', 'tri.scn');
+    fs.writeFileSync(
+      scene,
+      '<Node name="root"><MeshOBJLoader name="loader" filename="mesh/tri.obj"/><Node name="n"><include href="Objects/Surface.xml"/></Node></Node>',
+    );
+    const s = await loadScene(scene);
+    expect(Array.from(s.get<BaseMeshTopology>('/n/topo')!.getTriangles())).to.deep.equal([0, 1, 2]);
   });
 
   it('a scene outside any SOFA tree gets none', () => {

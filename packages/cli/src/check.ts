@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pc from 'picocolors';
-import { sofaTreeDataPaths, type SceneCheck } from 'sofa-ts';
+import type { SceneCheck } from 'sofa-ts';
 import type { CheckJob } from './check-worker.js';
 import { SOFA_TS_VERSION } from './version.js';
 import { host } from '@sofa-ts/core';
@@ -80,7 +80,7 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
         steps: o.steps,
         checkpointAt: o.checkpointAt ?? 0,
         options: {
-          dataPaths: [...o.dataPath, ...sofaTreeDataPaths(scene)],
+          dataPaths: o.dataPath,
           ...(o.strict ? { strict: true } : {}),
           ...(o.skipUnknown ? { skipUnknown: true } : {}),
           ...(o.plugins?.length ? { plugins: o.plugins } : {}),

@@ -1,8 +1,7 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { SofaError, SofaErrors } from '@sofa-ts/core';
 import { verifyCheckpoint } from './checkpoint-verify.js';
 import { loadScene, type LoadOptions } from './scene.js';
+export { sofaTreeDataPaths } from './sofa-tree-data-paths.js';
 
 /** What `sofa-ts check` found for one scene. */
 export interface SceneCheck {
@@ -29,21 +28,6 @@ export interface SceneCheck {
    * checkpoint failed).
    */
   checkpoint?: string;
-}
-
-/**
- * SOFA's data paths for a scene inside a SOFA tree (what a SOFA build's DataRepository holds):
- * ROOT/share and ROOT/examples for the nearest folder ROOT above the scene that holds both, so that
- * a scene under ROOT/examples and a plugin's scene under ROOT/applications/plugins/X/examples find
- * meshes and `Objects/` includes there as in SOFA.
- */
-export function sofaTreeDataPaths(scene: string): string[] {
-  for (let dir = path.dirname(path.resolve(scene)); ; dir = path.dirname(dir)) {
-    if (path.basename(dir) === 'examples' && fs.existsSync(path.join(dir, '..', 'share'))) return [path.join(dir, '..', 'share'), dir];
-    if (fs.existsSync(path.join(dir, 'share')) && fs.existsSync(path.join(dir, 'examples')))
-      return [path.join(dir, 'share'), path.join(dir, 'examples')];
-    if (path.dirname(dir) === dir) return [];
-  }
 }
 
 /**

@@ -27,6 +27,7 @@ import { defaultDataPaths, loadSceneFile, loadSceneString } from '@sofa-ts/loade
 import { loadPlugins, loadRequiredPlugins } from './plugins.js';
 import { createRegistry } from './registry.js';
 import { ScriptController, type SceneController } from './controller.js';
+import { sofaTreeDataPaths } from './sofa-tree-data-paths.js';
 
 export interface LoadOptions {
   /** Folders searched for meshes and includes after the scene's own folder (then SOFA_DATA_PATH). */
@@ -220,8 +221,9 @@ function fileSha256(file: string): string {
   }
 }
 
-function dataPathsOf(options: LoadOptions): string[] {
-  return [...(options.dataPaths ?? []), ...defaultDataPaths()];
+/** The data paths of a scene: the user's, SOFA_DATA_PATH's, then those of the SOFA tree its file is in. */
+function dataPathsOf(options: LoadOptions, file?: string): string[] {
+  return [...(options.dataPaths ?? []), ...defaultDataPaths(), ...(file !== undefined ? sofaTreeDataPaths(file) : [])];
 }
 
 async function fromElement(
@@ -240,7 +242,7 @@ async function fromElement(
   });
   setSceneFiles(node, {
     ...(file ? { sceneFile: file } : {}),
-    dataPaths: dataPathsOf(options).map((p) => host().path.resolve(p)),
+    dataPaths: dataPathsOf(options, file).map((p) => host().path.resolve(p)),
     ...(options.outputDir ? { outputDir: host().path.resolve(options.outputDir) } : {}),
   });
   if (options.dt !== undefined) node.dt.value = options.dt;
@@ -291,7 +293,7 @@ export async function loadScene(file: string, options: LoadOptions = {}): Promis
   if (options.plugins?.length) await loadPlugins(options.plugins, registry, abs);
   const readerWarnings: SofaError[] = [];
   const root = loadSceneFile(abs, {
-    dataPaths: dataPathsOf(options),
+    dataPaths: dataPathsOf(options, abs),
     isKnownTag: (t: string) => registry.find(t) !== undefined,
     warnings: readerWarnings,
   });
