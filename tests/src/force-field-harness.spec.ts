@@ -129,6 +129,21 @@ const cases: Record<string, Case> = {
   LinearSmallStrainFEMForceField: {
     xml: tetBody('<LinearSmallStrainFEMForceField name="ff" template="Vec3,Tetrahedron" youngModulus="1000" poissonRatio="0.3"/>'),
   },
+  // SofaCUDA's names, on SofaCUDA's template (read as Vec3d): the CPU force fields above
+  CudaCorotationalFEMForceField: {
+    xml: tetBody(
+      '<CudaCorotationalFEMForceField name="ff" template="CudaVec3f,Tetrahedron" youngModulus="1000" poissonRatio="0.3"/>',
+      'CudaVec3f',
+    ),
+    kAt: 'rest',
+    invariant: true,
+  },
+  CudaLinearSmallStrainFEMForceField: {
+    xml: tetBody(
+      '<CudaLinearSmallStrainFEMForceField name="ff" template="CudaVec3f,Tetrahedron" youngModulus="1000" poissonRatio="0.3"/>',
+      'CudaVec3f',
+    ),
+  },
   TetrahedralTensorMassForceField: { xml: tetBody('<TetrahedralTensorMassForceField name="ff" youngModulus="1000" poissonRatio="0.3"/>') },
   StandardTetrahedralFEMForceField: {
     xml: tetBody('<StandardTetrahedralFEMForceField name="ff" materialName="StVenantKirchhoff" ParameterSet="500 300"/>'),

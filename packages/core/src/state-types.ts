@@ -117,7 +117,9 @@ const stateTypes: Record<string, StateType> = { Vec1d, Vec2d, Vec3d, Vec6d, Rigi
 
 /**
  * Template names as SOFA scenes write them, mapped to one canonical name. Single precision names
- * are accepted and computed in double precision.
+ * are accepted and computed in double precision. SofaCUDA's GPU templates (CudaVec3f, CudaVec3f1
+ * — a Vec3f padded to 4 floats on the GPU —, CudaRigid3f, their d forms) are the same states on
+ * the CPU: sofa-ts has no GPU path, and its SofaCUDA twins say so (fem/element/sofacuda-twins.ts).
  */
 const templateAliases: Record<string, string> = {
   Vec1: 'Vec1d',
@@ -143,6 +145,18 @@ const templateAliases: Record<string, string> = {
   Rigid2: 'Rigid2d',
   Rigid2f: 'Rigid2d',
   Rigid2Types: 'Rigid2d',
+  CudaVec1f: 'Vec1d',
+  CudaVec1d: 'Vec1d',
+  CudaVec2f: 'Vec2d',
+  CudaVec2d: 'Vec2d',
+  CudaVec3f: 'Vec3d',
+  CudaVec3d: 'Vec3d',
+  CudaVec3f1: 'Vec3d',
+  CudaVec3d1: 'Vec3d',
+  CudaVec6f: 'Vec6d',
+  CudaVec6d: 'Vec6d',
+  CudaRigid3f: 'Rigid3d',
+  CudaRigid3d: 'Rigid3d',
   CompressedRowSparseMatrix: 'CompressedRowSparseMatrixd',
   CompressedRowSparseMatrixMat3x3: 'CompressedRowSparseMatrixMat3x3d',
   CompressedRowSparseMatrixMat3x3f: 'CompressedRowSparseMatrixMat3x3d',
