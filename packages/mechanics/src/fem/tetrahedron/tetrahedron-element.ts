@@ -233,4 +233,3 @@ export function strainDisplacement(out: Float64Array, o: number, X: ArrayLike<nu
     out[o + 3 * i + 2] = sign * pd(X[p]!, X[q]!, X[r]!, X[p + 1]!, X[q + 1]!, X[r + 1]!);
   }
 }
-
