@@ -309,6 +309,27 @@ export const TextureInterpolation = inertVisual(
   ],
 );
 
+/** SofaCUDA's visual model: draws the surface of its node's CUDA state and topology in SOFA's GUI. */
+export const CudaVisualModel = inertVisual(
+  {
+    name: 'CudaVisualModel',
+    category: 'Visual',
+    module: 'SofaCUDA',
+    description: "SofaCUDA's visual model: draws its node's state and topology as a lit surface (OpenGL).",
+    templates: ['Vec3d'],
+  },
+  NOT_DRAWN,
+  [
+    d('ambient', RGBAColor, Float64Array.of(0.1, 0.1, 0.1, 0), 'material ambient color'),
+    d('diffuse', RGBAColor, Float64Array.of(0.8, 0.8, 0.8, 1), 'material diffuse color and alpha'),
+    d('specular', RGBAColor, Float64Array.of(1, 1, 1, 0), 'material specular color'),
+    d('emissive', RGBAColor, Float64Array.of(0, 0, 0, 0), 'material emissive color'),
+    d('shininess', Real, 45, 'material specular shininess'),
+    d('useVBO', Bool, false, 'true to activate Vertex Buffer Object'),
+    d('computeNormals', Bool, false, 'true to compute smooth normals'),
+  ],
+);
+
 export const visualModelComponents = [
   VisualMesh,
   Visual3DText,
@@ -328,4 +349,5 @@ export const visualModelComponents = [
   OglShaderVisualModel,
   MergeVisualModels,
   TextureInterpolation,
+  CudaVisualModel,
 ] as const;
