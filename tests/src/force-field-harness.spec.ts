@@ -228,6 +228,17 @@ const cases: Record<string, Case> = {
     invariant: true,
     skip: { B: springDamping },
   },
+  // MultiThreading's names (one thread in sofa-ts): the force fields above
+  ParallelSpringForceField: {
+    xml: pointsBody('<ParallelSpringForceField name="ff" spring="0 1 100 1 1  1 3 50 0.5 1.2  2 7 80 0 1.5"/>'),
+    invariant: true,
+    skip: { B: springDamping },
+  },
+  ParallelMeshSpringForceField: {
+    xml: tetBody('<ParallelMeshSpringForceField name="ff" linesStiffness="100" linesDamping="1" tetrahedraStiffness="50"/>'),
+    invariant: true,
+    skip: { B: springDamping },
+  },
   RegularGridSpringForceField: {
     xml: `<RegularGridTopology name="topo" n="2 2 2" min="0 0 0" max="1 1 1"/><MechanicalObject name="dofs"/>
           <RegularGridSpringForceField name="ff" linesStiffness="100" quadsStiffness="50" cubesStiffness="20"/>`,

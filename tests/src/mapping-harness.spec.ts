@@ -71,6 +71,13 @@ const cases: Record<string, Case> = {
             <Node name="out">${vec3Out('0.3 0.1 0.05  1.5 0.2 -0.1  1.9 0.1 0.1')}<BeamLinearMapping name="map"/></Node></Node>`,
     skip: { geometric: noGeometric('BeamLinearMapping') },
   },
+  // MultiThreading's name (one thread in sofa-ts): the mapping above
+  BeamLinearMapping_mt: {
+    xml: `<Node name="in"><EdgeSetTopologyContainer name="topo" edges="0 1  1 2"/>
+            <MechanicalObject name="from" template="Rigid3d" position="0 0 0 0 0 0 1  1 0.2 0 0 0 0.6 0.8  2 0 0.1 0.28 0 0 0.96"/>
+            <Node name="out">${vec3Out('0.3 0.1 0.05  1.5 0.2 -0.1  1.9 0.1 0.1')}<BeamLinearMapping_mt name="map" granularity="1"/></Node></Node>`,
+    skip: { geometric: noGeometric('BeamLinearMapping_mt') },
+  },
   CenterOfMassMapping: {
     xml: `<Node name="in"><MechanicalObject name="from" template="Rigid3d" position="0 0 0 0 0 0 1  1 0.2 0 0 0 0.6 0.8  2 0 0.1 0.28 0 0 0.96"/>
             <UniformMass name="mass" totalMass="3"/><Node name="out">${vec3Out('0 0 0')}<CenterOfMassMapping name="map"/></Node></Node>`,

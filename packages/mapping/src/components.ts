@@ -5,6 +5,7 @@ import { CenterOfMassMapping } from './CenterOfMassMapping.js';
 import { DeformableOnRigidFrameMapping } from './DeformableOnRigidFrameMapping.js';
 import { SkinningMapping } from './SkinningMapping.js';
 import { BeamLinearMapping } from './BeamLinearMapping.js';
+import { BeamLinearMapping_mt } from './BeamLinearMapping_mt.js';
 import { DifferenceMapping } from './DifferenceMapping.js';
 import { DifferenceMultiMapping } from './DifferenceMultiMapping.js';
 import { DistanceFromTargetMapping } from './DistanceFromTargetMapping.js';
@@ -44,6 +45,7 @@ export const mappingComponents: readonly ComponentClass[] = [
   SkinningMapping,
   DeformableOnRigidFrameMapping,
   BeamLinearMapping,
+  BeamLinearMapping_mt,
   SimpleTesselatedTetraMechanicalMapping,
   TubularMapping,
 ];

@@ -1,6 +1,7 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { FastTriangularBendingSprings } from './FastTriangularBendingSprings.js';
 import { MeshSpringForceField } from './MeshSpringForceField.js';
+import { ParallelMeshSpringForceField, ParallelSpringForceField } from './parallel-springs.js';
 import { PolynomialRestShapeSpringsForceField } from './PolynomialRestShapeSpringsForceField.js';
 import { PolynomialSpringsForceField } from './PolynomialSpringsForceField.js';
 import { JointSpringForceField } from './JointSpringForceField.js';
@@ -15,6 +16,8 @@ import { TriangularBendingSprings } from './TriangularBendingSprings.js';
 /** Components of this folder, registered by the package's module.ts. */
 export const springComponents: readonly ComponentClass[] = [
   MeshSpringForceField,
+  ParallelMeshSpringForceField,
+  ParallelSpringForceField,
   RegularGridSpringForceField,
   TriangularBendingSprings,
   QuadBendingSprings,
