@@ -42,6 +42,17 @@ export class KeyreleasedEvent extends SofaEvent {
   }
 }
 
+/**
+ * Sent through the whole graph by MultiThreading's AnimationLoopParallelScheduler after its
+ * children's steps (SOFA's DataExchangeEvent): DataExchange copies its source then.
+ */
+export class DataExchangeEvent extends SofaEvent {
+  readonly type = 'DataExchangeEvent';
+  constructor(readonly dt: number) {
+    super();
+  }
+}
+
 /** Sent once through the whole graph after the simulation's init (SOFA's SimulationInitDoneEvent). */
 export class SimulationInitDoneEvent extends SofaEvent {
   readonly type = 'SimulationInitDoneEvent';

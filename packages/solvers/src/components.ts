@@ -8,6 +8,9 @@ import { linearSystemComponents } from './linear-system/components.js';
 import { odeComponents } from './ode/components.js';
 import { SparseLDLSolver } from './SparseLDLSolver.js';
 import { ParallelCGLinearSolver } from './ParallelCGLinearSolver.js';
+import { AnimationLoopParallelScheduler } from './multithreading/AnimationLoopParallelScheduler.js';
+import { DataExchange } from './multithreading/DataExchange.js';
+import { MeanComputation } from './multithreading/MeanComputation.js';
 
 /** Every component of @sofa-ts/solvers, registered by module.ts. */
 export const solverComponents: readonly ComponentClass[] = [
@@ -16,6 +19,9 @@ export const solverComponents: readonly ComponentClass[] = [
   EulerImplicitSolver,
   CGLinearSolver,
   ParallelCGLinearSolver,
+  AnimationLoopParallelScheduler,
+  DataExchange,
+  MeanComputation,
   SparseLDLSolver,
   ...odeComponents,
   ...linearComponents,
