@@ -10,7 +10,7 @@ import {
 
 /**
  * MultiThreading's MeanComputation: `result` is the mean of the positions of the mechanical
- * states of its node (those not tagged MeanOutput), over the smallest of their sizes, recomputed
+ * Vec3d states of its node (those not tagged MeanOutput), over the smallest of their sizes, recomputed
  * at each AnimateBeginEvent; a state of the node tagged MeanOutput follows `result`.
  *   result_i = (1/n)·Σ_k x_k,i
  * SOFA's compute() adds the inputs onto the previous result without clearing it first, so that
@@ -22,7 +22,7 @@ import {
   category: 'Engine',
   module: 'MultiThreading',
   description: "The mean of the positions of its node's mechanical states; a state tagged MeanOutput follows it.",
-  templates: ['Vec3d', 'Vec2d', 'Vec1d'],
+  templates: ['Vec3d'],
 })
 export class MeanComputation extends BaseObject {
   readonly result = this.initData({
@@ -38,7 +38,7 @@ export class MeanComputation extends BaseObject {
 
   override init(): void {
     super.init();
-    const states = this.context.objects.filter(isMechanicalState);
+    const states = this.context.objects.filter(isMechanicalState).filter((s) => s.stateType.coordSize === 3);
     this.output = states.find((s) => s.tags.value.includes('MeanOutput'));
     this.inputs = states.filter((s) => s !== this.output);
     if (this.inputs.length === 0) this.warn('no mechanical state in its node to take the mean of: result stays empty');
