@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Rigid3d } from '@sofa-ts/core';
-import { JointSpringForceField, JointSprings } from './JointSpringForceField.js';
+import { JointSpringForceField } from './JointSpringForceField.js';
+import { JointSprings } from './joint-spring-syntax.js';
 import { buildNode } from '../mass/mesh-test-support.js';
 import { stiffnessAndFiniteDifferences } from '../load/fd-check-test-support.js';
 
