@@ -1,12 +1,13 @@
-import { polarDecompositionStable } from './polar-decomposition.js';
+import { polarDecomposition, polarDecompositionStable } from './polar-decomposition.js';
 
 /**
  * The node rotations a corotational element force field gives as SOFA's BaseRotationFinder
  * (getRotations, used by warped preconditioners): for node i,
  *   Q_i = rotation factor of Σ_{e ∋ i} Q_e,   Q_e = R_eᵀ·R₀_e,
  * where R_e maps world vectors to element e's frame now and R₀_e at rest (x ≈ Q_e·X on the element),
- * as SOFA averages the element rotations around a node then takes the polar decomposition. A node
- * of no element gets the identity. Shapes: out (nNodes·9), elems (nElements·nodesPerElement),
+ * as SOFA averages the element rotations around a node then takes the polar decomposition (its
+ * scaled Newton iteration, polarDecomposition, as SOFA's getRotation; the SVD form where the sum is
+ * inverted or flat, so that Q_i stays a rotation). A node of no element gets the identity. Shapes: out (nNodes·9), elems (nElements·nodesPerElement),
  * rot and rot0 (nElements·9), row-major.
  */
 export function nodeRotationsOfElements(
@@ -41,7 +42,12 @@ export function nodeRotationsOfElements(
       block[0] = block[4] = block[8] = 1;
       continue;
     }
-    polarDecompositionStable(Q, block);
+    const det =
+      block[0]! * (block[4]! * block[8]! - block[5]! * block[7]!) -
+      block[1]! * (block[3]! * block[8]! - block[5]! * block[6]!) +
+      block[2]! * (block[3]! * block[7]! - block[4]! * block[6]!);
+    if (det > 0) polarDecomposition(Q, block);
+    else polarDecompositionStable(Q, block);
     block.set(Q);
   }
 }
