@@ -115,6 +115,12 @@ export class WarpPreconditioner extends MatrixLinearSolver {
     return Math.max(1, this.updateStep.value);
   }
 
+  /** Steps between two refreshes: the RotationMatrixSystem's assemblingRate, else update_step. */
+  private get refreshPeriod(): number {
+    const sys = this.rotationSystem;
+    return sys ? sys.assemblingRate.value : this.period;
+  }
+
   private get rotationSystem(): RotationMatrixSystem | undefined {
     const s = this.linearSystem.get();
     return isRotationMatrixSystem(s) ? s : undefined;
@@ -204,9 +210,10 @@ export class WarpPreconditioner extends MatrixLinearSolver {
     this.sizeTo(system.size);
     const due = this.refreshDue();
     const stale = system !== this.refreshedFor || system.matrixPatternVersion !== this.refreshedVersion;
+    if (stale) this.nodeWise = this.checkNodeWise(system);
     this.hasMatrix = true;
     this.factorizations++;
-    if (due || stale || !inner.hasMatrix || !this.finder) {
+    if (due || stale || !inner.hasMatrix || !this.finder || !this.nodeWise) {
       inner.solveSystem(system, factors, rhs, out);
       this.refreshedFor = system;
       this.refreshedVersion = system.matrixPatternVersion;
@@ -216,6 +223,19 @@ export class WarpPreconditioner extends MatrixLinearSolver {
       this.solveMatrix(out, rhs);
     }
     return { iterations: 1, residual: 0, timeMs: performance.now() - t0 };
+  }
+
+  /** The system's dofs are the 3D points of one state (what per-node rotations can turn). */
+  private nodeWise = true;
+
+  private checkNodeWise(system: MechanicalSystem): boolean {
+    const m = system.masters;
+    const ok = m.length === 1 && m[0]!.state.stateType.derivSize === 3 && m[0]!.derivLength === system.size;
+    if (!ok && this.finder && this.refreshPeriod > 1)
+      this.warn(
+        `the system of ${system.size} dofs is not the 3D points of one state (${m.length} independent states): the per-node rotations cannot turn it, so the matrix is factorised at every step (a refresh every ${this.refreshPeriod} steps is not honoured)`,
+      );
+    return ok;
   }
 
   /** The linear solver's L·D·Lᵀ (the factorisation R turns), for the constraint corrections' sparse solves. */
