@@ -313,7 +313,7 @@ for (const [label, kkt] of [
 // before its SparseLDLSolver), with the effector's trajectory over 1000 steps against the exact mode's.
 const softrobots = path.resolve(here, '..', 'scenes', 'softrobots');
 const inverseRobots = [
-  { robot: 'diamond', effector: 463, warpStep: 10 },
+  { robot: 'diamond', effector: 463, warpStep: 12 },
   { robot: 'trunk', effector: 762, warpStep: 10 },
 ];
 function warpedScene(xml, k) {

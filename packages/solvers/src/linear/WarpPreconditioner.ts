@@ -20,7 +20,10 @@ interface InnerFactor {
  * rotations then). When is a refresh: with a RotationMatrixSystem in the node (SOFA ≥ v25.12), every
  * `assemblingRate` builds of it; without one, every `update_step` steps (SOFA ≤ v25.06's Data, 0 or
  * 1: every step). A refresh step solves with the linear solver alone (R = I): update_step = 1 gives
- * the linear solver's results to the bit. Used as the preconditioner of a PCG (setMatrix, with the
+ * the linear solver's results to the bit. R is relative to the refresh, as SOFA ≤ v25.06 computed
+ * it (the rotations now times the transpose of those kept at the refresh); SOFA v25.12's
+ * RotationMatrixSystem takes the rotations since the rest shape, which double-counts the rotation of
+ * a refresh made away from rest. Used as the preconditioner of a PCG (setMatrix, with the
  * matrix at each build) it is exact when the refresh is at every build.
  * A constraint correction (LinearSolverConstraintCorrection) gets W = J·R·A_f⁻¹·Rᵀ·Jᵀ from the
  * linear solver's factor with the rotated rows Rᵀ·Jᵀ, as SOFA's addJMInvJt does.
