@@ -28,6 +28,19 @@ function hasSupernodalFactor(o: unknown): o is SupernodalFactorSolver {
 }
 
 /**
+ * A solver whose inverse is R·A_f⁻¹·Rᵀ, a factorization turned by per-node 3x3 rotations R
+ * (WarpPreconditioner): (nodes·9, row-major) R, or undefined while R = I.
+ */
+interface WarpedFactorSolver extends SupernodalFactorSolver {
+  warpRotations(): Float64Array | undefined;
+}
+
+function warpRotationsOf(o: SupernodalFactorSolver): Float64Array | undefined {
+  const w = o as Partial<WarpedFactorSolver>;
+  return typeof w.warpRotations === 'function' ? w.warpRotations() : undefined;
+}
+
+/**
  * A⁻¹ of an ODE solver's system, applied through its linear solver (SOFA's addJMInvJt and
  * computeMotionCorrection of LinearSolverConstraintCorrection): a solver that factorized A during
  * the free motion of the step (SparseLDLSolver, ...) reuses that factorization; an iterative one
@@ -41,6 +54,8 @@ function hasSupernodalFactor(o: unknown): o is SupernodalFactorSolver {
  * With a SupernodalLDLT factor (P A Pᵀ = L D Lᵀ), W = Yᵀ·D⁻¹·Y with Y = L⁻¹·P·Jᵀ from one sparse
  * forward solve of all the rows together (linalg's SupernodalCompliance), and the correction of the
  * same step reuses Y: sol = Pᵀ·L⁻ᵀ·D⁻¹·(Y·λ), one backward solve. Other solvers: one solve per row.
+ * A warped factor (WarpPreconditioner: A⁻¹ ≈ R·A_f⁻¹·Rᵀ) is given the rotated columns Rᵀ·Jᵀ
+ * (W = (RᵀJᵀ)ᵀ·A_f⁻¹·(RᵀJᵀ), SOFA's rotateMatrix before addJMInvJt), and sol = R·A_f⁻¹·(RᵀJᵀ)·λ.
  */
 export class SystemInverse {
   /** (system size) right-hand side and solution. */
@@ -65,6 +80,14 @@ export class SystemInverse {
   private fwFactorizations = 0;
   private fwGraph: ConstraintGraph | undefined;
   private fwJacobianVersion = 0;
+  /** The rotations the columns were turned with for the last forward solves (undefined: none). */
+  private fwRotations: Float64Array | undefined;
+  /** Rᵀ·columns (CSC over the system's dofs, 3 entries per node touched), and the nodes of a column. */
+  private rotPtr = new Int32Array(5);
+  private rotInd = new Int32Array(48);
+  private rotVal = new Float64Array(48);
+  private nodeMark = new Int32Array(0);
+  private nodeList = new Int32Array(0);
 
   constructor(private readonly owner: BaseObject) {}
 
@@ -98,7 +121,8 @@ export class SystemInverse {
 
   /** The free motion factorized A; a solver never used yet gets it now. */
   private ensureFactorized(sys: MechanicalSystem, solver: BaseOdeSolver, linear: FactorizedSolver, dt: number): void {
-    if (this.factorizedFor !== linear && !(linear as { hasPattern?: boolean }).hasPattern)
+    const given = linear as { hasPattern?: boolean; hasMatrix?: boolean };
+    if (this.factorizedFor !== linear && !given.hasPattern && !given.hasMatrix)
       linear.setMatrix(sys.assembleMBK(systemFactors(solver, dt, this.owner)));
     this.factorizedFor = linear;
   }
@@ -111,6 +135,7 @@ export class SystemInverse {
     this.nnz = 0;
     this.colPtr[0] = 0;
     this.fwFactor = undefined;
+    this.fwRotations = undefined;
   }
 
   /** Column being built += row k of `rows` (a master state's rows), placed at the state's offset. */
@@ -182,8 +207,13 @@ export class SystemInverse {
       const f = linear.supernodalFactor();
       if (f && f.n === sys.size) {
         this.projectColumns(sys);
-        this.compliance.forward(f, m, colPtr, colInd, colVal);
+        const R = warpRotationsOf(linear);
+        if (R) {
+          this.rotateColumns(R);
+          this.compliance.forward(f, m, this.rotPtr, this.rotInd, this.rotVal);
+        } else this.compliance.forward(f, m, colPtr, colInd, colVal);
         this.compliance.addGram(W, n, colRow, factor);
+        this.fwRotations = R;
         this.fwFactor = f;
         this.fwFactorizations = linear.factorizations;
         this.fwGraph = graph;
@@ -239,12 +269,73 @@ export class SystemInverse {
     }
   }
 
+  /**
+   * Rotated columns (rotPtr, rotInd, rotVal) = Rᵀ·columns, node by node: a column touching node i
+   * (dofs 3i..3i+2) gets the three entries Rᵢᵀ·(its entries at node i). Allocates only when the
+   * columns grow.
+   */
+  private rotateColumns(R: Float64Array): void {
+    const { colPtr, colInd, colVal, rhs } = this;
+    const m = this.m;
+    const nodes = R.length / 9;
+    if (this.nodeMark.length !== nodes) {
+      this.nodeMark = new Int32Array(nodes).fill(-1);
+      this.nodeList = new Int32Array(nodes);
+    }
+    if (this.rotPtr.length < m + 1) this.rotPtr = new Int32Array(m + 1);
+    if (this.rotInd.length < 3 * this.nnz) {
+      this.rotInd = new Int32Array(3 * this.nnz);
+      this.rotVal = new Float64Array(3 * this.nnz);
+    }
+    const { nodeMark, nodeList, rotPtr, rotInd, rotVal } = this;
+    rotPtr[0] = 0;
+    let q = 0;
+    for (let j = 0; j < m; j++) {
+      // the column's entries, summed per dof, and the nodes it touches
+      let nn = 0;
+      for (let e = colPtr[j]!; e < colPtr[j + 1]!; e++) {
+        const dof = colInd[e]!;
+        const node = (dof / 3) | 0;
+        if (node >= nodes) continue;
+        if (nodeMark[node] !== j) {
+          nodeMark[node] = j;
+          nodeList[nn++] = node;
+          rhs[3 * node] = rhs[3 * node + 1] = rhs[3 * node + 2] = 0;
+        }
+        rhs[dof] += colVal[e]!;
+      }
+      // Rᵢᵀ·v at each node touched
+      for (let t = 0; t < nn; t++) {
+        const node = nodeList[t]!;
+        const o = 3 * node,
+          r = 9 * node;
+        const a = rhs[o]!,
+          b = rhs[o + 1]!,
+          c = rhs[o + 2]!;
+        for (let k = 0; k < 3; k++) {
+          rotInd[q] = o + k;
+          rotVal[q++] = R[r + k]! * a + R[r + 3 + k]! * b + R[r + 6 + k]! * c;
+        }
+        rhs[o] = rhs[o + 1] = rhs[o + 2] = 0;
+      }
+      // entries past the nodes (a system size not a multiple of 3) are kept as they are
+      for (let e = colPtr[j]!; e < colPtr[j + 1]!; e++) {
+        if (((colInd[e]! / 3) | 0) < nodes) continue;
+        rotInd[q] = colInd[e]!;
+        rotVal[q++] = colVal[e]!;
+      }
+      rotPtr[j + 1] = q;
+    }
+    nodeMark.fill(-1);
+  }
+
   /** sol = P·A⁻¹·Jᵀ·λ from the forward solves of the last addCompliance (canReuseForward must hold). */
   solveJTLambda(solver: BaseOdeSolver, lambda: Float64Array): Float64Array {
     const sys = this.system(solver);
     const c = this.colLambda;
     for (let j = 0; j < this.m; j++) c[j] = lambda[this.colRow[j]!]!;
     this.compliance.solveCombination(this.sol, c);
+    if (this.fwRotations) rotateNodes(this.sol, this.fwRotations);
     sys.projectResponse(this.sol);
     return this.sol;
   }
@@ -254,5 +345,20 @@ export class SystemInverse {
     const sys = this.system(solver);
     const m = sys.masters.find((s) => s.state === state);
     return m ? m.offset : -1;
+  }
+}
+
+/** v ← R·v node by node (R: nodes·9 row-major 3x3 blocks; entries past the nodes unchanged). */
+function rotateNodes(v: Float64Array, R: Float64Array): void {
+  const nodes = Math.min(R.length / 9, Math.floor(v.length / 3));
+  for (let i = 0; i < nodes; i++) {
+    const o = 3 * i,
+      r = 9 * i;
+    const a = v[o]!,
+      b = v[o + 1]!,
+      c = v[o + 2]!;
+    v[o] = R[r]! * a + R[r + 1]! * b + R[r + 2]! * c;
+    v[o + 1] = R[r + 3]! * a + R[r + 4]! * b + R[r + 5]! * c;
+    v[o + 2] = R[r + 6]! * a + R[r + 7]! * b + R[r + 8]! * c;
   }
 }

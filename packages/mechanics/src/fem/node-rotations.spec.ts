@@ -3,6 +3,8 @@ import { boxGrid, femScene, forceAt, randomRotation, rng, transform } from './fe
 import { HexahedronFEMForceField } from './hexahedron/HexahedronFEMForceField.js';
 import { TetrahedronFEMForceField } from './tetrahedron/TetrahedronFEMForceField.js';
 import { tetrahedraFromHexahedra } from './volume-elasticity.js';
+import { nearRotationPolar } from './node-rotations.js';
+import { polarDecompositionStable } from './polar-decomposition.js';
 
 /**
  * The node rotations HexahedronFEMForceField and TetrahedronFEMForceField give as SOFA's
@@ -48,4 +50,48 @@ describe('node rotations of the corotational force fields (BaseRotationFinder)',
       for (let i = 0; i < n; i++) for (let k = 0; k < 9; k++) expect(out[9 * i + k]!).to.be.closeTo(k % 4 === 0 ? 1 : 0, 1e-12);
     });
   }
+
+  it('nearRotationPolar: the polar factor of a sum of nearby rotations is the SVD one (1e-14); matrices far from a rotation are left to the SVD', () => {
+    const q = new Float64Array(9),
+      ref = new Float64Array(9);
+    for (let t = 0; t < 50; t++) {
+      // Σ of 1..8 rotations within about 0.3 rad of a random one
+      const base = randomRotation(r);
+      const m = new Float64Array(9);
+      const count = 1 + (t % 8);
+      for (let c = 0; c < count; c++) {
+        const d = smallRotation(r, 0.3);
+        for (let i = 0; i < 3; i++)
+          for (let j = 0; j < 3; j++) m[3 * i + j] += base[3 * i]! * d[j]! + base[3 * i + 1]! * d[3 + j]! + base[3 * i + 2]! * d[6 + j]!;
+      }
+      expect(nearRotationPolar(q, m), `case ${t}`).to.equal(true);
+      polarDecompositionStable(ref, m);
+      for (let k = 0; k < 9; k++) expect(q[k]!).to.be.closeTo(ref[k]!, 1e-14);
+    }
+    expect(nearRotationPolar(q, [1, 0, 0, 0, 1, 0, 0, 0, 0.2])).to.equal(false);
+    expect(nearRotationPolar(q, [1, 0.9, 0, 0, 1, 0, 0, 0, 1])).to.equal(false);
+    expect(nearRotationPolar(q, [0, 0, 0, 0, 0, 0, 0, 0, 0])).to.equal(false);
+  });
 });
+
+/** A rotation by an angle up to maxAngle about a random axis (Rodrigues). */
+function smallRotation(r: () => number, maxAngle: number): Float64Array {
+  const u = [2 * r() - 1, 2 * r() - 1, 2 * r() - 1];
+  const l = Math.hypot(u[0]!, u[1]!, u[2]!) || 1;
+  const [x, y, z] = u.map((v) => v / l) as [number, number, number];
+  const a = maxAngle * r(),
+    c = Math.cos(a),
+    s = Math.sin(a),
+    t = 1 - c;
+  return Float64Array.of(
+    t * x * x + c,
+    t * x * y - s * z,
+    t * x * z + s * y,
+    t * x * y + s * z,
+    t * y * y + c,
+    t * y * z - s * x,
+    t * x * z - s * y,
+    t * y * z + s * x,
+    t * z * z + c,
+  );
+}

@@ -42,3 +42,12 @@ export function identityRotations(out: Float64Array): void {
   out.fill(0);
   for (let i = 0; i < out.length; i += 9) out[i] = out[i + 4] = out[i + 8] = 1;
 }
+
+/** out = A·Bᵀ per node (n·9 row-major blocks): the rotation from the frame of B to that of A. */
+export function relativeRotations(out: Float64Array, A: Float64Array, B: Float64Array): void {
+  for (let b = 0; b < out.length; b += 9) {
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 3; j++)
+        out[b + 3 * i + j] = A[b + 3 * i]! * B[b + 3 * j]! + A[b + 3 * i + 1]! * B[b + 3 * j + 1]! + A[b + 3 * i + 2]! * B[b + 3 * j + 2]!;
+  }
+}
