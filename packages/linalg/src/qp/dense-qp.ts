@@ -56,6 +56,9 @@
  * No allocation per solve: the solver is built for one shape (n, m_eq, m_in) and owns every buffer;
  * results are fields of the solver, overwritten by the next solve. (V8 may still box a few doubles:
  * measured ≈ 60 bytes of short-lived garbage per warm solve at n = 40.)
+ *
+ * Long file: one algorithm whose phases share the solver's buffers and working set (phase 1's dual
+ * steps hand their QR to phase 2); the QR of the working set is already apart (working-set-qr.ts).
  */
 import { WorkingSetQR } from './working-set-qr.js';
 
