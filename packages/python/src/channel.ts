@@ -42,6 +42,8 @@ export class Channel {
   private end = 0;
   private readonly reader = new BinaryReader(this.buf);
   private closed = false;
+  /** A non-blocking descriptor of the input pipe, for polling (-1: none). */
+  private pollFd: number | undefined;
 
   /** `closer` releases the descriptors (FileHandles close their own); by default they are closed here. */
   constructor(
@@ -77,10 +79,12 @@ export class Channel {
 
   /**
    * Reads one frame, blocking; throws ChannelClosed at the end of the stream. What the pipe holds is
-   * read at once (a whole frame in one system call, as the other side writes it in one).
+   * read at once (a whole frame in one system call, as the other side writes it in one). With
+   * `pollMicros`, the pipe is polled that long before the read blocks.
    */
-  receive(): Frame | BinaryFrame {
+  receive(pollMicros = 0): Frame | BinaryFrame {
     if (this.closed) throw new ChannelClosed(`the channel to ${this.peer} is closed`);
+    if (pollMicros > 0 && this.end - this.start < 8) this.poll(pollMicros);
     this.fillTo(4);
     const n = this.buf.readUInt32LE(this.start);
     this.fillTo(4 + n);
@@ -109,6 +113,7 @@ export class Channel {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.pollFd !== undefined && this.pollFd >= 0) fs.closeSync(this.pollFd);
     if (this.closer) {
       this.closer();
       return;
@@ -124,6 +129,39 @@ export class Channel {
 
   get isClosed(): boolean {
     return this.closed;
+  }
+
+  /**
+   * Polls the pipe for up to `micros`, through a second, non-blocking descriptor of it (Linux
+   * opens a pipe again from /proc/self/fd; elsewhere no poll: the blocking read waits alone).
+   */
+  private poll(micros: number): void {
+    if (this.pollFd === undefined) {
+      try {
+        this.pollFd =
+          process.platform === 'linux' ? fs.openSync(`/proc/self/fd/${this.inFd}`, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK) : -1;
+      } catch {
+        this.pollFd = -1;
+      }
+    }
+    if (this.pollFd < 0) return;
+    const until = performance.now() + micros / 1000;
+    // an empty pipe is an EAGAIN error: made without a stack trace while polling
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      while (this.end === this.start && performance.now() < until) {
+        try {
+          const r = fs.readSync(this.pollFd, this.buf, this.end, this.buf.length - this.end, null);
+          if (r === 0) return; // the other side closed: the blocking read says so
+          this.end += r;
+        } catch {
+          // nothing yet
+        }
+      }
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 
   /** Reads until the buffer holds `n` bytes from `start` (made room for first). */

@@ -67,6 +67,14 @@ export class PythonError extends SofaError {
 }
 
 type Owner = Node | BaseObject;
+
+/**
+ * How long the engine polls for a handler's answer before its read blocks (µs): a handler of a
+ * few Data answers within it, and the step goes on without the engine being woken by the kernel
+ * (which, on a busy machine, costs more than the poll). Only there: in a handler's run of reads
+ * and writes, both sides polling at once on a busy machine slow each other down.
+ */
+const EVENT_POLL_MICROS = 100;
 type Reply = { a: unknown; blobs?: ArrayBufferView[] };
 
 /** Links of a component created from Python that could not be resolved yet (their target comes later). */
@@ -217,10 +225,13 @@ export class PythonSession implements PythonCaller {
     w.u32(reads.length);
     for (const s of reads) {
       w.u32(s.slot);
+      const at = w.pos;
+      w.u32(0);
       writeValue(w, s, s.data.value);
+      w.patchU32(at, w.pos - at - 4);
     }
     this.channel.sendRaw(w.finish());
-    const f = this.awaitReturn();
+    const f = this.awaitReturn(EVENT_POLL_MICROS);
     if (!f.binary || f.kind !== FrameKind.EVENT_RET)
       throw new SofaError(`python3 answered an event with ${!f.binary ? 'a JSON frame' : `binary frame ${f.kind}`}`);
     const r = f.reader;
@@ -241,11 +252,11 @@ export class PythonSession implements PythonCaller {
    * for a SofaPython3 controller): the JSON `ret` frame, or a binary answer (an event's), returned
    * unread. A Python exception comes back as a PythonError.
    */
-  private awaitReturn(): Frame | BinaryFrame {
+  private awaitReturn(pollMicros = 0): Frame | BinaryFrame {
     this.depth++;
     try {
-      for (;;) {
-        const f = this.channel.receive();
+      for (let first = true; ; first = false) {
+        const f = this.channel.receive(first ? pollMicros : 0);
         if (f.binary && f.kind === FrameKind.GET) {
           this.answerGet(f.reader);
           continue;

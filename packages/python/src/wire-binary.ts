@@ -9,7 +9,7 @@ import { tupleSizeOf, type WireInput } from './wire-values.js';
  * `u32 byteLength | UTF-8`.
  *
  *   EVENT      engine → Python   f64 rev, f64 subtreeRev, u32 obj, str method, str type, u8 isHandled,
- *                                u8 extra (0 none, 1 f64 dt, 2 str key), u32 m, m × (u32 slot, value)
+ *                                u8 extra (0 none, 1 f64 dt, 2 str key), u32 m, m × (u32 slot, u32 byteLength, value)
  *   EVENT_RET  Python → engine   writes, u8 handled, u8 readsChanged, [u32 r, r × (u32 owner, str name)]
  *   GET        Python → engine   writes, u32 owner, str name
  *   VALUE      engine → Python   f64 rev, f64 subtreeRev, value
@@ -61,6 +61,11 @@ export class BinaryWriter {
     this.room(4);
     this.buf.writeUInt32LE(x >>> 0, this.pos);
     this.pos += 4;
+  }
+
+  /** Overwrites a u32 written before (a length known once what follows it is written). */
+  patchU32(at: number, x: number): void {
+    this.buf.writeUInt32LE(x >>> 0, at);
   }
 
   f64(x: number): void {

@@ -6,6 +6,7 @@ engine for everything, so a scene built here is the engine's scene (there is no 
 
 import contextlib
 
+from . import _engine as _eng
 from . import _values
 from ._engine import caller_location, caller_record, engine
 
@@ -70,7 +71,7 @@ class Data(object):
 
     @property
     def value(self):
-        eng = engine()
+        eng = _eng._engine or engine()
         if eng.handler_depth:
             # inside a handler: the values the engine sent with the event (those read last time)
             key = self._key
@@ -82,7 +83,7 @@ class Data(object):
 
     @value.setter
     def value(self, v):
-        eng = engine()
+        eng = _eng._engine or engine()
         if eng.handler_depth:
             # inside a handler: sent with the next request or the handler's answer (no round trip),
             # located at this line should the engine refuse it
@@ -251,16 +252,18 @@ class Base(object):
         return p
 
     def __setattr__(self, name, value):
-        if name.startswith("_") or self._id is None:
-            object.__setattr__(self, name, value)
-            return
         d = self.__dict__
         cache = d.get("_cache")
-        if cache is not None and name in cache:
+        if cache is not None and name in cache and name[0] != "_":
             p = cache[name]
-            if isinstance(p, Data) and d.get(name) is p:
+            # a Data of the scene: written (the common case first)
+            if type(p) is Data and d.get(name) is p:
                 p.value = value
                 return
+        if name[0] == "_" or self._id is None:
+            object.__setattr__(self, name, value)
+            return
+        if cache is not None and name in cache:
             # an attribute of the Python object over a scene name: it stays (as the code set it)
             del cache[name]
             object.__setattr__(self, name, value)

@@ -341,11 +341,11 @@ def _handle_event(eng, data):
     sent = []
     prefetch = {}
     for _ in range(m):
-        (slot,) = _U32.unpack_from(data, off)
+        (slot, n) = _HEAD.unpack_from(data, off)
         key = known[slot]
         sent.append(key)
-        prefetch[key] = (data, off + 4)
-        off = _values.skip_value(data, off + 4)
+        prefetch[key] = (data, off + 8)
+        off += 8 + n
     obj = eng.pyobjects[obj_id]
     outer = (eng.prefetch, eng.reads)
     eng.prefetch = prefetch

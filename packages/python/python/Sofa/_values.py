@@ -143,6 +143,9 @@ _ARRAY_DTYPES = (("<f8", "d", 8), ("<u4", "I", 4), ("<i4", "i", 4))
 # write tags (Python -> engine)
 _W_NUM, _W_BOOL, _W_ARRAY, _W_TEXT, _W_STRINGS, _W_FROM = (bytes((k,)) for k in range(6))
 _REAL_TYPES = ("double", "float")
+_SHAPES = (None, struct.Struct("<I"), struct.Struct("<2I"))
+# u8 tag, u32 count, count float64: by count
+_FLOAT_LISTS = {}
 
 
 def wire_str(s):
@@ -164,7 +167,7 @@ def read_value(data, off, type_name=""):
     if tag == _V_ARRAY:
         np_dtype, code, size = _ARRAY_DTYPES[data[off + 1]]
         ndim = data[off + 2]
-        shape = struct.unpack_from("<%dI" % ndim, data, off + 3)
+        shape = _SHAPES[ndim].unpack_from(data, off + 3)
         p = off + 3 + 4 * ndim
         p += -p % 8
         count = shape[0] if ndim == 1 else shape[0] * shape[1]
@@ -186,24 +189,6 @@ def read_value(data, off, type_name=""):
     return from_wire(json.loads(data[off + 5:off + 5 + n]), [], type_name)
 
 
-def skip_value(data, off):
-    """The offset just past the binary value at data[off]."""
-    tag = data[off]
-    if tag == _V_FLOAT or tag == _V_INT:
-        return off + 9
-    if tag == _V_BOOL:
-        return off + 2
-    if tag == _V_ARRAY:
-        size = _ARRAY_DTYPES[data[off + 1]][2]
-        ndim = data[off + 2]
-        shape = struct.unpack_from("<%dI" % ndim, data, off + 3)
-        p = off + 3 + 4 * ndim
-        p += -p % 8
-        count = shape[0] if ndim == 1 else shape[0] * shape[1]
-        return p + count * size
-    return off + 5 + _U32.unpack_from(data, off + 1)[0]
-
-
 def _f64_of(x):
     try:
         return _F64.pack(float(x))
@@ -213,6 +198,18 @@ def _f64_of(x):
 
 def write_value(v):
     """The binary form of a value written into a Data, by wire_input's rules (a tag, then its fields)."""
+    t = type(v)
+    if t is float:
+        return _W_NUM + _F64.pack(v)
+    if t is list and v and all(type(e) is float for e in v):
+        n = len(v)
+        st = _FLOAT_LISTS.get(n)
+        if st is None:
+            st = _FLOAT_LISTS[n] = struct.Struct("<BI%dd" % n)
+        return st.pack(2, n, *v)
+    if _np is not None and t is _np.ndarray and v.dtype.kind == "f" and v.dtype.itemsize == 8 and v.dtype.byteorder in "=<" \
+            and not _BIG_ENDIAN:
+        return _W_ARRAY + _U32.pack(v.size) + v.tobytes()
     if isinstance(v, str):
         return _W_TEXT + wire_str(v)
     if isinstance(v, bool) or (_np is not None and isinstance(v, _np.bool_)):
