@@ -87,8 +87,10 @@ class Data(object):
         if eng.handler_depth:
             # inside a handler: sent with the next request or the handler's answer (no round trip),
             # located at this line should the engine refuse it
-            w = _values.write_from(v._wkey) if isinstance(v, Data) else _values.write_value(v)
-            eng.write_later(self._wkey + w + caller_record())
+            w = _values.write_from(v._wkey) if type(v) is Data else _values.write_value(v)
+            eng.writes.append(self._wkey + w + caller_record())
+            # a write may change what other Data show (links, engines): read them again
+            eng.prefetch.clear()
             return
         if isinstance(v, Data):
             a = dict(self._ref(), **{"from": v._ref()})
@@ -253,13 +255,12 @@ class Base(object):
 
     def __setattr__(self, name, value):
         d = self.__dict__
+        p = d.get(name)
+        # a Data of the scene found before (the common case first): written
+        if type(p) is Data and name[0] != "_" and d["_cache"].get(name) is p:
+            p.value = value
+            return
         cache = d.get("_cache")
-        if cache is not None and name in cache and name[0] != "_":
-            p = cache[name]
-            # a Data of the scene: written (the common case first)
-            if type(p) is Data and d.get(name) is p:
-                p.value = value
-                return
         if name[0] == "_" or self._id is None:
             object.__setattr__(self, name, value)
             return

@@ -201,7 +201,7 @@ def write_value(v):
     t = type(v)
     if t is float:
         return _W_NUM + _F64.pack(v)
-    if t is list and v and all(type(e) is float for e in v):
+    if t is list and (type(v[0]) is float if len(v) == 1 else v and all(type(e) is float for e in v)):
         n = len(v)
         st = _FLOAT_LISTS.get(n)
         if st is None:
