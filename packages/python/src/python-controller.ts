@@ -22,7 +22,7 @@ export interface PythonCaller {
     method: string,
     event: SofaEvent,
     reads: readonly ReadSlot[],
-  ): { handled: boolean; reads: Array<{ owner: number; name: string }> | undefined };
+  ): { handled: boolean; reads: Array<{ owner: number; name: string }> | undefined; pythonMs: number };
   dataOf(owner: unknown, name: string): Data<unknown> | undefined;
 }
 
@@ -38,6 +38,13 @@ export interface PythonCaller {
 export class PythonController extends BaseObject implements Checkpointable {
   /** The Python class name, which SofaPython3 reports as the class name of the component. */
   pythonClass = 'Controller';
+
+  /**
+   * The last event's cost (ms): the whole call (`event`: the round trip, the writes applied) and,
+   * of it, the Python handler's own run as Python measured it (`python`: from the event received
+   * to the answer made); what remains is the channel (wake-ups, system calls, framing).
+   */
+  readonly timings = { event: 0, python: 0 };
 
   /** Per handler, the Data it read last time: their values go with the next event (no round trip per read). */
   private readonly readSets = new Map<string, ReadSlot[]>();
@@ -87,7 +94,10 @@ export class PythonController extends BaseObject implements Checkpointable {
     const handler = `on${event.type}`;
     const method = this.methods.has(handler) ? handler : this.methods.has('onEvent') ? 'onEvent' : undefined;
     if (method === undefined) return;
+    const t = performance.now();
     const r = this.caller.callEvent(this.pyId, method, event, this.readSets.get(method) ?? noReads);
+    this.timings.event = performance.now() - t;
+    this.timings.python = r.pythonMs;
     if (r.reads) {
       const set: ReadSlot[] = [];
       r.reads.forEach(({ owner, name }, slot) => {

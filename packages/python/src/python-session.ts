@@ -207,7 +207,7 @@ export class PythonSession implements PythonCaller {
     method: string,
     event: SofaEvent,
     reads: readonly ReadSlot[],
-  ): { handled: boolean; reads: Array<{ owner: number; name: string }> | undefined } {
+  ): { handled: boolean; reads: Array<{ owner: number; name: string }> | undefined; pythonMs: number } {
     const w = this.writer;
     w.begin(FrameKind.EVENT);
     this.writeRevision(w);
@@ -237,14 +237,16 @@ export class PythonSession implements PythonCaller {
     const r = f.reader;
     readWrites(r, this.applyWrite);
     const handled = r.u8() !== 0;
-    if (r.u8() === 0) return { handled, reads: undefined };
-    const n = r.u32();
-    const list: Array<{ owner: number; name: string }> = [];
-    for (let i = 0; i < n; i++) {
-      const owner = r.u32();
-      list.push({ owner, name: r.str() });
+    let list: Array<{ owner: number; name: string }> | undefined;
+    if (r.u8() !== 0) {
+      const n = r.u32();
+      list = [];
+      for (let i = 0; i < n; i++) {
+        const owner = r.u32();
+        list.push({ owner, name: r.str() });
+      }
     }
-    return { handled, reads: list };
+    return { handled, reads: list, pythonMs: 1000 * r.f64() };
   }
 
   /**

@@ -10,7 +10,8 @@ import { tupleSizeOf, type WireInput } from './wire-values.js';
  *
  *   EVENT      engine → Python   f64 rev, f64 subtreeRev, u32 obj, str method, str type, u8 isHandled,
  *                                u8 extra (0 none, 1 f64 dt, 2 str key), u32 m, m × (u32 slot, u32 byteLength, value)
- *   EVENT_RET  Python → engine   writes, u8 handled, u8 readsChanged, [u32 r, r × (u32 owner, str name)]
+ *   EVENT_RET  Python → engine   writes, u8 handled, u8 readsChanged, [u32 r, r × (u32 owner, str name)],
+ *                                f64 seconds (the handler's run, as Python timed it)
  *   GET        Python → engine   writes, u32 owner, str name
  *   VALUE      engine → Python   f64 rev, f64 subtreeRev, value
  *

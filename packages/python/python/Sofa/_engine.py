@@ -20,6 +20,7 @@ import struct
 import subprocess
 import sys
 import traceback
+from time import perf_counter as _clock
 
 from . import _values
 
@@ -308,6 +309,7 @@ class Engine:
         handler's reads are answered from them (no round trip) until something is written or asked
         of the engine, and its writes go back with the answer, with the Data it read when that
         changed (the engine sends those next time)."""
+        t0 = _clock()
         try:
             out = _handle_event(self, data)
         except EngineError:
@@ -315,7 +317,8 @@ class Engine:
         except BaseException as e:  # noqa: B902 - every Python failure goes back to the engine, located
             self._failed(e)
             return
-        self.channel.send_binary(_EVENT_RET, self._writes_section() + out)
+        out = self._writes_section() + out
+        self.channel.send_binary(_EVENT_RET, out + _F64.pack(_clock() - t0))
 
 
 def _read_str(data, off):
