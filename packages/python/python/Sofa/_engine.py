@@ -461,15 +461,16 @@ def caller_location():
 
 
 def caller_record():
-    """caller_location in binary (file, line), as a handler's write carries it."""
-    f = sys._getframe(1)
+    """caller_location in binary (file, line), as a handler's write carries it; called by the Data
+    setter (whose frame is skipped)."""
+    f = sys._getframe(2)
     while f is not None:
         name = f.f_code.co_filename
         enc = _encoded.get(name)
         if enc is None:
             fn = os.path.abspath(name)
-            enc = _encoded[name] = False if fn.startswith(_ROOT) else _values.wire_str(fn)
-        if enc is not False:
+            enc = _encoded[name] = b"" if fn.startswith(_ROOT) else _values.wire_str(fn)
+        if enc:
             return enc + _U32.pack(f.f_lineno)
         f = f.f_back
     return _NOWHERE
