@@ -4,22 +4,26 @@ import {
   type CheckpointRecord,
   type Checkpointable,
   type Data,
-  AnimateBeginEvent,
-  AnimateEndEvent,
   BaseObject,
-  KeypressedEvent,
-  KeyreleasedEvent,
   type SofaEvent,
 } from '@sofa-ts/core';
-import type { WireValue } from './wire-values.js';
-import { wireNumber } from './wire-values.js';
+import { readSlot, type ReadSlot } from './wire-binary.js';
 
 /** How a controller reaches its Python object: a synchronous call answered before it returns. */
 export interface PythonCaller {
   callPython(op: string, args: Record<string, unknown>, blobs?: readonly ArrayBufferView[]): unknown;
+  /**
+   * Calls the handler `method` of the Python object `obj` with the event, sending the values of
+   * `reads` with it; the handler's writes are applied before this returns. `reads` in the answer:
+   * the Data the handler read, when they differ from those sent.
+   */
+  callEvent(
+    obj: number,
+    method: string,
+    event: SofaEvent,
+    reads: readonly ReadSlot[],
+  ): { handled: boolean; reads: Array<{ owner: number; name: string }> | undefined; pythonMs: number };
   dataOf(owner: unknown, name: string): Data<unknown> | undefined;
-  handleOf(d: Data<unknown>): number | undefined;
-  encodeValue(d: Data<unknown>, blobs: ArrayBufferView[]): unknown;
 }
 
 /**
@@ -35,8 +39,15 @@ export class PythonController extends BaseObject implements Checkpointable {
   /** The Python class name, which SofaPython3 reports as the class name of the component. */
   pythonClass = 'Controller';
 
+  /**
+   * The last event's cost (ms): the whole call (`event`: the round trip, the writes applied) and,
+   * of it, the Python handler's own run as Python measured it (`python`: from the event received
+   * to the answer made); what remains is the channel (wake-ups, system calls, framing).
+   */
+  readonly timings = { event: 0, python: 0 };
+
   /** Per handler, the Data it read last time: their values go with the next event (no round trip per read). */
-  private readonly readSets = new Map<string, Data<unknown>[]>();
+  private readonly readSets = new Map<string, ReadSlot[]>();
 
   constructor(
     readonly caller: PythonCaller,
@@ -83,33 +94,20 @@ export class PythonController extends BaseObject implements Checkpointable {
     const handler = `on${event.type}`;
     const method = this.methods.has(handler) ? handler : this.methods.has('onEvent') ? 'onEvent' : undefined;
     if (method === undefined) return;
-    const blobs: ArrayBufferView[] = [];
-    const pre: Array<{ owner: number; name: string; v: unknown }> = [];
-    for (const d of this.readSets.get(method) ?? []) {
-      const owner = this.caller.handleOf(d);
-      if (owner !== undefined) pre.push({ owner, name: d.name, v: this.caller.encodeValue(d, blobs) });
-    }
-    const r = this.caller.callPython('event', { obj: this.pyId, method, event: eventDict(event), pre }, blobs) as {
-      handled?: boolean;
-      reads?: Array<{ owner: number; name: string }>;
-    } | null;
-    if (r?.reads) {
-      const set: Data<unknown>[] = [];
-      for (const { owner, name } of r.reads) {
+    const t = performance.now();
+    const r = this.caller.callEvent(this.pyId, method, event, this.readSets.get(method) ?? noReads);
+    this.timings.event = performance.now() - t;
+    this.timings.python = r.pythonMs;
+    if (r.reads) {
+      const set: ReadSlot[] = [];
+      r.reads.forEach(({ owner, name }, slot) => {
         const d = this.caller.dataOf(owner, name);
-        if (d) set.push(d);
-      }
+        if (d) set.push(readSlot(d, slot));
+      });
       this.readSets.set(method, set);
     }
-    if (r?.handled === true) event.handled = true;
+    if (r.handled) event.handled = true;
   }
 }
 
-/** The dict SofaPython3 gives a handler: the event's class name and its fields. */
-export function eventDict(event: SofaEvent): Record<string, WireValue> {
-  const base: Record<string, WireValue> = { type: event.type, isHandled: event.handled };
-  if (event instanceof AnimateBeginEvent || event instanceof AnimateEndEvent) return { ...base, dt: wireNumber(event.dt) };
-  if (event instanceof KeypressedEvent || event instanceof KeyreleasedEvent) return { ...base, key: event.key };
-  // ResetEvent, SimulationInitDoneEvent and the others: their class name only
-  return base;
-}
+const noReads: readonly ReadSlot[] = [];

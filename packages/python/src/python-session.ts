@@ -16,7 +16,12 @@ import {
   resolvePath,
   setSceneFiles,
   SimulationInitDoneEvent,
+  AnimateBeginEvent,
+  AnimateEndEvent,
+  KeypressedEvent,
+  KeyreleasedEvent,
   tokens,
+  type SofaEvent,
   type ComponentRegistry,
   type Data,
   type SceneElement,
@@ -26,9 +31,10 @@ import {
 import { Bool, Int, Real, RealArray, Str, StringArray, VecN, IndexArray, isMechanicalState, type DataType } from '@sofa-ts/core';
 import { defaultDataPaths } from '@sofa-ts/loader';
 import { SofaScene, createRegistry, loadPlugin, loadPlugins, pluginSearchFolders } from 'sofa-ts';
-import { Channel, ChannelClosed, type Frame } from './channel.js';
+import { Channel, ChannelClosed, type BinaryFrame, type Frame } from './channel.js';
 import { PythonController, type PythonCaller } from './python-controller.js';
 import { tupleSizeOf, wireOfValue, writeWireInput, type WireInput } from './wire-values.js';
+import { BinaryReader, BinaryWriter, FrameKind, readSlot, readWrites, writeValue, type BinaryWrite, type ReadSlot } from './wire-binary.js';
 
 /** What loading a Python scene takes, as loadScene's options for XML scenes. */
 export interface PythonSceneOptions {
@@ -61,6 +67,14 @@ export class PythonError extends SofaError {
 }
 
 type Owner = Node | BaseObject;
+
+/**
+ * How long the engine polls for a handler's answer before its read blocks (µs): a handler of a
+ * few Data answers within it, and the step goes on without the engine being woken by the kernel
+ * (which, on a busy machine, costs more than the poll). Only there: in a handler's run of reads
+ * and writes, both sides polling at once on a busy machine slow each other down.
+ */
+const EVENT_POLL_MICROS = 100;
 type Reply = { a: unknown; blobs?: ArrayBufferView[] };
 
 /** Links of a component created from Python that could not be resolved yet (their target comes later). */
@@ -99,6 +113,10 @@ export class PythonSession implements PythonCaller {
   private numpyNoteSent = false;
   /** Depth of nested calls into Python (a handler calling back the engine calling Python again). */
   private depth = 0;
+  /** The binary frames sent (an event, a value), refilled frame after frame. */
+  private readonly writer = new BinaryWriter();
+  /** Applies one write of a handler (bound once: called for each write of each frame). */
+  private readonly applyWrite = (w: BinaryWrite): void => this.writeData(w);
 
   constructor(
     readonly channel: Channel,
@@ -159,8 +177,8 @@ export class PythonSession implements PythonCaller {
   /** The interpreter's first word: it says whether numpy is there; answered before anything else. */
   acceptHello(): void {
     const f = this.channel.receive();
-    if (f.header['t'] !== 'call' || f.header['op'] !== 'hello')
-      throw new SofaError(`python3 did not greet the engine (got ${JSON.stringify(f.header)})`);
+    if (f.binary || f.header['t'] !== 'call' || f.header['op'] !== 'hello')
+      throw new SofaError(`python3 did not greet the engine (got ${f.binary ? `binary frame ${f.kind}` : JSON.stringify(f.header)})`);
     const r = this.handle(f);
     if (r instanceof Error || r instanceof Promise) throw new SofaError('python3 greeting failed');
     this.sendReply(r);
@@ -174,15 +192,80 @@ export class PythonSession implements PythonCaller {
    */
   callPython(op: string, args: Record<string, unknown>, blobs: readonly ArrayBufferView[] = []): unknown {
     this.channel.send({ t: 'call', op, a: args, rev: this.revision() }, blobs);
+    const f = this.awaitReturn();
+    if (f.binary) throw new SofaError(`python3 answered '${op}' with a binary frame (${f.kind})`);
+    this.applyWrites(f);
+    return f.header['a'];
+  }
+
+  /**
+   * A controller's handler called with an event (PythonCaller.callEvent): one binary frame each
+   * way, the values of the Data it read last time sent with the event.
+   */
+  callEvent(
+    obj: number,
+    method: string,
+    event: SofaEvent,
+    reads: readonly ReadSlot[],
+  ): { handled: boolean; reads: Array<{ owner: number; name: string }> | undefined; pythonMs: number } {
+    const w = this.writer;
+    w.begin(FrameKind.EVENT);
+    this.writeRevision(w);
+    w.u32(obj);
+    w.str(method);
+    w.str(event.type);
+    w.u8(event.handled ? 1 : 0);
+    if (event instanceof AnimateBeginEvent || event instanceof AnimateEndEvent) {
+      w.u8(1);
+      w.f64(event.dt);
+    } else if (event instanceof KeypressedEvent || event instanceof KeyreleasedEvent) {
+      w.u8(2);
+      w.str(event.key);
+    } else w.u8(0); // ResetEvent, SimulationInitDoneEvent and the others: their class name only
+    w.u32(reads.length);
+    for (const s of reads) {
+      w.u32(s.slot);
+      const at = w.pos;
+      w.u32(0);
+      writeValue(w, s, s.data.value);
+      w.patchU32(at, w.pos - at - 4);
+    }
+    this.channel.sendRaw(w.finish());
+    const f = this.awaitReturn(EVENT_POLL_MICROS);
+    if (!f.binary || f.kind !== FrameKind.EVENT_RET)
+      throw new SofaError(`python3 answered an event with ${!f.binary ? 'a JSON frame' : `binary frame ${f.kind}`}`);
+    const r = f.reader;
+    readWrites(r, this.applyWrite);
+    const handled = r.u8() !== 0;
+    let list: Array<{ owner: number; name: string }> | undefined;
+    if (r.u8() !== 0) {
+      const n = r.u32();
+      list = [];
+      for (let i = 0; i < n; i++) {
+        const owner = r.u32();
+        list.push({ owner, name: r.str() });
+      }
+    }
+    return { handled, reads: list, pythonMs: 1000 * r.f64() };
+  }
+
+  /**
+   * Serves Python's requests until it answers (synchronously: the engine waits, as a step waits
+   * for a SofaPython3 controller): the JSON `ret` frame, or a binary answer (an event's), returned
+   * unread. A Python exception comes back as a PythonError.
+   */
+  private awaitReturn(pollMicros = 0): Frame | BinaryFrame {
     this.depth++;
     try {
-      for (;;) {
-        const f = this.channel.receive();
-        const t = f.header['t'];
-        if (t === 'ret') {
-          this.applyWrites(f);
-          return f.header['a'];
+      for (let first = true; ; first = false) {
+        const f = this.channel.receive(first ? pollMicros : 0);
+        if (f.binary && f.kind === FrameKind.GET) {
+          this.answerGet(f.reader);
+          continue;
         }
+        if (f.binary) return f;
+        const t = f.header['t'];
+        if (t === 'ret') return f;
         if (t === 'err') throw this.pythonError(f.header['a']);
         const r = this.handle(f);
         if (r instanceof Promise) {
@@ -200,11 +283,34 @@ export class PythonSession implements PythonCaller {
     }
   }
 
+  /** A Data read by Python (binary GET, the writes made before it applied first): its value sent back. */
+  private answerGet(r: BinaryReader): void {
+    let slot: ReadSlot;
+    try {
+      readWrites(r, this.applyWrite);
+      const owner = this.owner(r.u32());
+      slot = readSlot(this.requireData(owner, r.str()), 0);
+    } catch (e) {
+      this.sendError(e instanceof Error ? e : new Error(String(e)));
+      return;
+    }
+    const w = this.writer;
+    w.begin(FrameKind.VALUE);
+    this.writeRevision(w);
+    writeValue(w, slot, slot.data.value);
+    this.channel.sendRaw(w.finish());
+  }
+
   /** As callPython, for the scene's construction: requests that load plugins (asynchronous) are allowed. */
   async callPythonAsync(op: string, args: Record<string, unknown>): Promise<unknown> {
     this.channel.send({ t: 'call', op, a: args, rev: this.revision() });
     for (;;) {
       const f = this.channel.receive();
+      if (f.binary && f.kind === FrameKind.GET) {
+        this.answerGet(f.reader);
+        continue;
+      }
+      if (f.binary) throw new SofaError(`python3 answered '${op}' with a binary frame (${f.kind})`);
       const t = f.header['t'];
       if (t === 'ret') {
         this.applyWrites(f);
@@ -229,14 +335,18 @@ export class PythonSession implements PythonCaller {
    */
   async serve(): Promise<void> {
     for (;;) {
-      let f: Frame;
+      let f: Frame | BinaryFrame;
       try {
         f = this.channel.receive();
       } catch (e) {
         if (e instanceof ChannelClosed) return;
         throw e;
       }
-      if (f.header['t'] !== 'call') continue;
+      if (f.binary && f.kind === FrameKind.GET) {
+        this.answerGet(f.reader);
+        continue;
+      }
+      if (f.binary || f.header['t'] !== 'call') continue;
       if (f.header['op'] === 'bye') {
         this.sendReply({ a: null });
         return;
@@ -259,27 +369,43 @@ export class PythonSession implements PythonCaller {
    * The revision Python's attribute caches follow: this session's changes (names, objects,
    * children) and the scene's own (contacts the collision response adds and removes).
    */
-  private revision(): string {
-    return `${this.rev}:${this.root?.subtreeRevision ?? 0}`;
+  private revision(): [number, number] {
+    return [this.rev, this.root?.subtreeRevision ?? 0];
+  }
+
+  private writeRevision(w: BinaryWriter): void {
+    w.f64(this.rev);
+    w.f64(this.root?.subtreeRevision ?? 0);
   }
 
   /**
-   * The Data writes a handler made, sent with its next message (`w`) rather than one round trip
-   * each: applied in order before that message is acted on, each refused value located at the
-   * script's line that wrote it.
+   * The Data writes a handler made, sent with its next message rather than one round trip each
+   * (in a binary frame's fields, or a JSON frame's first blob when its header says `wb`): applied
+   * in order before that message is acted on, each refused value located at the script's line that
+   * wrote it.
    */
   private applyWrites(f: Frame): void {
-    const writes = f.header['w'] as Array<Record<string, unknown>> | undefined;
-    if (!writes) return;
-    for (const w of writes) {
-      try {
-        this.ops['dataSet']!.call(this, w, f.blobs);
-      } catch (e) {
-        const loc = locOf(w);
-        // said in the text too: Python raises it at a later line (the message that carried the write)
-        const where = loc ? ` at ${loc.file}:${loc.line}` : '';
-        throw new SofaError(`the value written to '${String(w['name'])}'${where} was refused: ${(e as Error).message}`, loc ? { loc } : {});
-      }
+    if (f.header['wb'] !== true) return;
+    const b = f.blobs[0];
+    if (!b) throw new SofaError('malformed frame from python3: its writes are missing');
+    readWrites(new BinaryReader(Buffer.from(b.buffer, b.byteOffset, b.byteLength)), this.applyWrite);
+  }
+
+  /** One write of a handler (or of the engine's Python program), as the dataSet request does it. */
+  private writeData(w: BinaryWrite): void {
+    try {
+      const owner = this.owner(w.owner);
+      const d = this.requireData(owner, w.name);
+      if (w.from) {
+        const src = this.requireData(this.owner(w.from.owner), w.from.name);
+        writeWireInput(d, { text: src.print() }, []);
+      } else writeWireInput(d, w.value!, w.blobs, (detail) => this.lenient(owner, detail, w as unknown as Record<string, unknown>));
+      if (d.name === 'name') this.rev++;
+    } catch (e) {
+      const loc = locOf(w as unknown as Record<string, unknown>);
+      // said in the text too: Python raises it at a later line (the message that carried the write)
+      const where = loc ? ` at ${loc.file}:${loc.line}` : '';
+      throw new SofaError(`the value written to '${w.name}'${where} was refused: ${(e as Error).message}`, loc ? { loc } : {});
     }
   }
 
@@ -287,15 +413,6 @@ export class PythonSession implements PythonCaller {
   dataOf(owner: unknown, name: string): Data<unknown> | undefined {
     const o = typeof owner === 'number' ? this.byId.get(owner) : undefined;
     return o ? this.findData(o, name) : undefined;
-  }
-
-  /** A Data's value for the channel (a controller's prefetched reads). */
-  encodeValue(d: Data<unknown>, blobs: ArrayBufferView[]): unknown {
-    return wireOfValue(d, d.value, blobs);
-  }
-
-  handleOf(d: Data<unknown>): number | undefined {
-    return this.idOf.get(d.owner as Owner);
   }
 
   private sendError(e: unknown): void {

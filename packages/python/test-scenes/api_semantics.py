@@ -152,6 +152,28 @@ class Counter(Sofa.Core.Controller):
         return True
 
 
+class Kinds(Sofa.Core.Controller):
+    """Reads Data of each kind, then writes some, from a handler: from the second step on, the
+    reads come with the event (the engine sends the values of those read the step before)."""
+
+    def __init__(self, *args, **kwargs):
+        Sofa.Core.Controller.__init__(self, *args, **kwargs)
+        self.node = kwargs["node"]
+        self.root = kwargs["root"]
+        self.seen = []
+
+    def onAnimateBeginEvent(self, event):
+        mo = self.node.mo
+        self.seen.append((mo.size.value, mo.name.value, mo.showObject.value, self.node.UniformMass.totalMass.value,
+                          mo.tags.value, self.root.dt.value, mo.position.value))
+        if len(self.seen) == 1:
+            mo.showObject = True
+            self.node.UniformMass.totalMass = 1  # an int into a double: 1.0 read back
+            mo.tags = self.root.tags  # a Data written from another Data
+        elif len(self.seen) == 2:
+            mo.tags = ["a", "b"]
+
+
 class Fallback(Sofa.Core.Controller):
     def __init__(self, *args, **kwargs):
         Sofa.Core.Controller.__init__(self, *args, **kwargs)
@@ -170,6 +192,8 @@ def check_controllers_and_simulation():
     n.addObject("MechanicalObject", name="mo", position=[0, 0, 0])
     n.addObject("UniformMass", totalMass=1)
     c = n.addObject(Counter(name="counter", node=n))
+    k = n.addObject(Kinds(name="kinds", node=n, root=root))
+    root.tags = ["t1"]
     f = root.addObject(Fallback())
     assert f.getName() == "Fallback" and c.getName() == "counter"
     assert n.counter is c, "the Python object itself"
@@ -184,6 +208,16 @@ def check_controllers_and_simulation():
     # the velocity written at the third step, integrated: x = 0.01 * (1 + 2 + 3)
     assert abs(n.mo.position.value[0][1] - 0.06) < 1e-15, n.mo.position.value
     assert "AnimateBeginEvent" in f.events and "SimulationInitDoneEvent" in f.events
+    # the values read in a handler, asked (first step) or sent with the event (the others): the
+    # same Python values and types as outside a handler
+    first, second, third = k.seen
+    assert first[:6] == (1, "mo", False, 1.0, [], 0.01), first
+    assert second[:6] == (1, "mo", True, 1.0, ["t1"], 0.01), second
+    assert [type(x) for x in second[:6]] == [int, str, bool, float, list, float], second
+    assert third[4] == ["a", "b"], third
+    if np is not None:
+        assert all(isinstance(s[6], np.ndarray) and s[6].shape == (1, 3) and not s[6].flags.writeable for s in k.seen)
+    assert third[6][0][1] == n.mo.position.value[0][1] - 0.01 * 3, (third[6], n.mo.position.value)
     Sofa.Simulation.reset(root)
     assert n.mo.position.value[0][1] == 0
 

@@ -6,8 +6,9 @@ engine for everything, so a scene built here is the engine's scene (there is no 
 
 import contextlib
 
+from . import _engine as _eng
 from . import _values
-from ._engine import caller_location, engine
+from ._engine import caller_location, caller_record, engine
 
 __all__ = ["Base", "Object", "BaseObject", "Node", "Data", "Link", "Controller", "RawPrefab", "Prefab"]
 
@@ -54,45 +55,49 @@ def _link_of(v):
 class Data(object):
     """A Data of a component or node (SofaPython3's Sofa.Core.Data)."""
 
-    __slots__ = ("_owner", "_name", "_type", "_tuple")
+    __slots__ = ("_owner", "_name", "_type", "_tuple", "_key", "_wkey")
 
     def __init__(self, owner, name, type_name="", tuple_size=1):
         self._owner = owner
         self._name = name
         self._type = type_name
         self._tuple = tuple_size
+        self._key = (owner, name)
+        # owner and name as the binary frames say them
+        self._wkey = _values.wire_owner_name(owner, name)
 
     def _ref(self):
         return {"owner": self._owner, "name": self._name}
 
     @property
     def value(self):
-        eng = engine()
-        key = (self._owner, self._name)
+        eng = _eng._engine or engine()
         if eng.handler_depth:
             # inside a handler: the values the engine sent with the event (those read last time)
+            key = self._key
             eng.reads.append(key)
             pre = eng.prefetch.get(key)
             if pre is not None:
-                return _values.from_wire(pre[0], pre[1], self._type)
-        v, blobs = eng.call("dataGet", self._ref())
-        return _values.from_wire(v, blobs, self._type)
+                return _values.read_value(pre[0], pre[1], self._type)
+        return eng.get(self._wkey, self._type)
 
     @value.setter
     def value(self, v):
-        eng = engine()
+        eng = _eng._engine or engine()
+        if eng.handler_depth:
+            # inside a handler: sent with the next request or the handler's answer (no round trip),
+            # located at this line should the engine refuse it
+            w = _values.write_from(v._wkey) if type(v) is Data else _values.write_value(v)
+            eng.writes.append(self._wkey + w + caller_record())
+            # a write may change what other Data show (links, engines): read them again
+            eng.prefetch.clear()
+            return
         if isinstance(v, Data):
             a = dict(self._ref(), **{"from": v._ref()})
             blobs = []
         else:
             w, blobs = _values.wire_input(v)
             a = dict(self._ref(), value=w)
-        if eng.handler_depth:
-            # inside a handler: sent with the next request or the handler's answer (no round trip),
-            # located at this line should the engine refuse it
-            a.update(caller_location())
-            eng.write_later(a, blobs)
-            return
         eng.call("dataSet", a, blobs)
 
     def getValue(self):
@@ -212,8 +217,11 @@ class Base(object):
 
     def _lookup(self, name):
         """What `self.name` designates in the engine (a component, a child node, a Data, a link's
-        target), or _MISSING; kept for the graph's revision (the engine says when it changes)."""
-        cache = self.__dict__.get("_cache")
+        target), or _MISSING; kept for the graph's revision (the engine says when it changes): in
+        `_cache`, and what was found also in the instance's dict, where the next `self.name` finds
+        it without a call (only names the class does not define come here: nothing is shadowed)."""
+        d = self.__dict__
+        cache = d.get("_cache")
         if cache is not None and name in cache:
             return cache[name]
         found = self._attr(name)
@@ -223,7 +231,19 @@ class Base(object):
             p = _proxy(found)
         if cache is not None and (found is None or found.get("k") != "link"):
             cache[name] = p
+            if p is not Base._MISSING and name not in d:
+                d[name] = p
         return p
+
+    def _forget(self):
+        """The graph changed: what the attribute cache held is asked again."""
+        d = self.__dict__
+        cache = d.get("_cache")
+        if cache:
+            for name, p in cache.items():
+                if d.get(name) is p:
+                    del d[name]
+            cache.clear()
 
     def __getattr__(self, name):
         if name.startswith("__") or self._id is None:
@@ -234,13 +254,32 @@ class Base(object):
         return p
 
     def __setattr__(self, name, value):
-        if name.startswith("_") or self._id is None or name in self.__dict__ or any(name in c.__dict__ for c in type(self).__mro__):
+        d = self.__dict__
+        p = d.get(name)
+        # a Data of the scene found before (the common case first): written
+        if type(p) is Data and name[0] != "_" and d["_cache"].get(name) is p:
+            p.value = value
+            return
+        cache = d.get("_cache")
+        if name[0] == "_" or self._id is None:
+            object.__setattr__(self, name, value)
+            return
+        if cache is not None and name in cache:
+            # an attribute of the Python object over a scene name: it stays (as the code set it)
+            del cache[name]
+            object.__setattr__(self, name, value)
+            return
+        if name in d or any(name in c.__dict__ for c in type(self).__mro__):
             object.__setattr__(self, name, value)
             return
         p = self._lookup(name)
         if isinstance(p, Data):
             p.value = value
             return
+        if cache is not None:
+            cache.pop(name, None)
+        if d.get(name) is p:
+            del d[name]
         object.__setattr__(self, name, value)
 
     def findData(self, name):
@@ -266,8 +305,10 @@ class Base(object):
             a["value"] = w
         found, _ = engine().call("addData", a, blobs)
         cache = self.__dict__.get("_cache")
-        if cache is not None:
-            cache.pop(name, None)
+        if cache is not None and name in cache:
+            if self.__dict__.get(name) is cache[name]:
+                del self.__dict__[name]
+            del cache[name]
         return _proxy(found)
 
     def getName(self):
@@ -319,7 +360,7 @@ class Object(Base):
         object.__setattr__(o, "_cls", class_name)
         object.__setattr__(o, "_cache", {})
         eng = engine()
-        eng.caches.append(o._cache)
+        eng.caches.append(o)
         _proxies()[handle] = o
         return o
 
@@ -407,7 +448,7 @@ class Node(Base):
         found, _ = engine().call("newNode", dict(caller_location(), name=str(name)))
         object.__setattr__(self, "_id", found)
         object.__setattr__(self, "_cache", {})
-        engine().caches.append(self._cache)
+        engine().caches.append(self)
         _proxies()[found] = self
         for k, v in kwargs.items():
             setattr(self, k, v)
@@ -417,7 +458,7 @@ class Node(Base):
         n = object.__new__(cls)
         object.__setattr__(n, "_id", handle)
         object.__setattr__(n, "_cache", {})
-        engine().caches.append(n._cache)
+        engine().caches.append(n)
         _proxies()[handle] = n
         return n
 
@@ -441,7 +482,7 @@ class Node(Base):
         """addObject('Type', name=..., **data) creates a component; addObject(obj) adds one made in Python."""
         if isinstance(type_or_object, Object):
             found, _ = engine().call("attachObject", {"node": self._id, "obj": type_or_object._id})
-            self._cache.clear()
+            self._forget()
             return type_or_object
         if not isinstance(type_or_object, str):
             raise TypeError("addObject expects a component type name or a Sofa.Core.Object, got %r" % (type_or_object,))
@@ -450,7 +491,7 @@ class Node(Base):
         attrs = {k: _values.sofa_string(v, _link_of) for k, v in kwargs.items()}
         a = dict(caller_location(), node=self._id, type=type_or_object, attrs=attrs)
         found, _ = engine().call("addObject", a)
-        self._cache.clear()
+        self._forget()
         return _proxy(found)
 
     def createObject(self, type_name, **kwargs):
@@ -461,10 +502,10 @@ class Node(Base):
         attrs = {k: _values.sofa_string(v, _link_of) for k, v in kwargs.items()}
         if isinstance(name_or_node, Node):
             found, _ = engine().call("addChild", dict(caller_location(), node=self._id, child=name_or_node._id, attrs=attrs))
-            self._cache.clear()
+            self._forget()
             return name_or_node
         found, _ = engine().call("addChild", dict(caller_location(), node=self._id, name=str(name_or_node), attrs=attrs))
-        self._cache.clear()
+        self._forget()
         return _proxy({"k": "node", "id": found})
 
     def createChild(self, name, **kwargs):
@@ -472,7 +513,7 @@ class Node(Base):
 
     def removeObject(self, obj):
         engine().call("removeObject", {"node": self._id, "obj": obj._id})
-        self._cache.clear()
+        self._forget()
 
     def removeChild(self, child):
         if isinstance(child, str):
@@ -480,7 +521,7 @@ class Node(Base):
             if child is None:
                 return
         engine().call("removeChild", {"node": self._id, "child": child._id})
-        self._cache.clear()
+        self._forget()
 
     # ---- finding ------------------------------------------------------------------------------
 
@@ -578,7 +619,7 @@ class Controller(Object):
         object.__setattr__(self, "_cls", cls.__name__)
         object.__setattr__(self, "_cache", {})
         object.__setattr__(self, "_py", py)
-        eng.caches.append(self._cache)
+        eng.caches.append(self)
         _proxies()[found] = self
 
     def init(self):

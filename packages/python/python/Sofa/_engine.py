@@ -8,7 +8,9 @@ while the step waits, and the engine's calls into Python (createScene, a control
 served here while Python waits for an answer of its own.
 
 A frame is `u32 n | u32 h | header (h bytes of UTF-8 JSON) | blobs`, little-endian, n counting all
-that follows it; the header's "b" lists the byte sizes of the blobs (raw float64 arrays).
+that follows it; the header's "b" lists the byte sizes of the blobs (raw float64 arrays). The
+per-step traffic (a controller's event and its answer, a Data read from a handler) goes in binary
+frames instead, marked by the top bit of the second word (their fields: wire-binary.ts).
 """
 
 import atexit
@@ -18,6 +20,9 @@ import struct
 import subprocess
 import sys
 import traceback
+from time import perf_counter as _clock
+
+from . import _values
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -26,10 +31,20 @@ class EngineError(RuntimeError):
     """The engine cannot be reached (it exited, or could not start)."""
 
 
+_U32 = struct.Struct("<I")
+_HEAD = struct.Struct("<II")
+_REV = struct.Struct("<dd")
+_F64 = struct.Struct("<d")
+_BINARY = 0x80000000
+_EVENT, _EVENT_RET, _GET, _VALUE = 1, 2, 3, 4
+
+
 class _Channel:
     def __init__(self, rfd, wfd):
         self.rfd = rfd
         self.wfd = wfd
+        # bytes received past the last frame
+        self.pending = b""
 
     def send(self, header, blobs=()):
         if blobs:
@@ -37,41 +52,64 @@ class _Channel:
             header["b"] = [len(b) for b in blobs]
         h = json.dumps(header, allow_nan=False, separators=(",", ":")).encode("utf-8")
         n = 4 + len(h) + sum(len(b) for b in blobs)
-        parts = [struct.pack("<II", n, len(h)), h]
+        parts = [_HEAD.pack(n, len(h)), h]
         parts.extend(blobs)
-        data = b"".join(parts)
-        view = memoryview(data)
+        self.send_raw(b"".join(parts))
+
+    def send_binary(self, kind, body):
+        """A binary frame: its kind, then its fields (bytes)."""
+        self.send_raw(_HEAD.pack(4 + len(body), _BINARY | kind) + body)
+
+    def send_raw(self, data):
         try:
-            while view:
-                k = os.write(self.wfd, view)
-                view = view[k:]
+            k = os.write(self.wfd, data)
+            if k < len(data):
+                view = memoryview(data)[k:]
+                while view:
+                    k = os.write(self.wfd, view)
+                    view = view[k:]
         except (BrokenPipeError, OSError) as e:
             raise EngineError("the sofa-ts engine closed the channel (%s)" % e) from None
 
     def _read(self, n):
-        chunks = []
-        while n > 0:
-            try:
-                b = os.read(self.rfd, n)
-            except OSError as e:
-                raise EngineError("reading from the sofa-ts engine failed: %s" % e) from None
-            if not b:
-                raise EngineError("the sofa-ts engine closed the channel")
-            chunks.append(b)
-            n -= len(b)
-        return b"".join(chunks)
+        try:
+            b = os.read(self.rfd, n)
+        except OSError as e:
+            raise EngineError("reading from the sofa-ts engine failed: %s" % e) from None
+        if not b:
+            raise EngineError("the sofa-ts engine closed the channel")
+        return b
 
     def receive(self):
-        (n,) = struct.unpack("<I", self._read(4))
-        body = self._read(n)
-        (h,) = struct.unpack_from("<I", body, 0)
-        header = json.loads(body[4:4 + h].decode("utf-8"))
+        """The next frame: (0, header, blobs) for a JSON frame, (kind, data, 8) for a binary one
+        (its fields from data[8]; data starts at the frame, so that arrays in it are aligned).
+        What the pipe holds is read at once: a frame comes in one system call."""
+        data = self.pending or self._read(1 << 16)
+        while len(data) < 8:
+            data += self._read(1 << 16)
+        (n, h) = _HEAD.unpack_from(data, 0)
+        if len(data) < 4 + n:
+            chunks = [data]
+            got = len(data)
+            while got < 4 + n:
+                b = self._read(4 + n - got)
+                chunks.append(b)
+                got += len(b)
+            data = b"".join(chunks)
+        if len(data) > 4 + n:
+            self.pending = data[4 + n:]
+            data = data[:4 + n]
+        else:
+            self.pending = b""
+        if h & _BINARY:
+            return h & 0xFF, data, 8
+        header = json.loads(data[8:8 + h])
         blobs = []
-        o = 4 + h
+        o = 8 + h
         for k in header.get("b", ()):
-            blobs.append(body[o:o + k])
+            blobs.append(data[o:o + k])
             o += k
-        return header, blobs
+        return 0, header, blobs
 
     def close(self):
         for fd in {self.rfd, self.wfd}:
@@ -102,13 +140,14 @@ class Engine:
             self.channel = self._start()
         # attribute caches of proxies are valid for one graph revision
         self.caches = []
-        # inside a controller's handler: the Data values the engine sent with the event, the Data
-        # read (the engine prefetches them next time), writes not yet sent
+        # inside a controller's handler: the Data values the engine sent with the event (key ->
+        # (frame, offset)), the Data read (the engine prefetches them next time), the writes not yet
+        # sent (binary records); per (controller, handler), the reads reported to the engine
         self.handler_depth = 0
         self.prefetch = {}
         self.reads = []
         self.writes = []
-        self.write_blobs = []
+        self.readsets = {}
 
     def _start(self):
         node = os.environ.get("SOFATS_NODE", "node")
@@ -156,60 +195,91 @@ class Engine:
         self.pyobjects[k] = obj
         return k
 
-    def _seen(self, header):
-        rev = header.get("rev")
+    def _seen(self, rev):
         if rev != self.rev:
             self.rev = rev
-            for c in self.caches:
-                c.clear()
+            for p in self.caches:
+                p._forget()
 
-    def write_later(self, a, blobs):
-        """A Data write from a handler: it goes with the next message to the engine."""
-        _shift_blobs(a, len(self.write_blobs))
-        self.write_blobs.extend(blobs)
-        self.writes.append(a)
+    def write_later(self, record):
+        """A Data write from a handler (its binary record): it goes with the next message to the engine."""
+        self.writes.append(record)
         # a write may change what other Data show (links, engines): read them again
         self.prefetch.clear()
 
+    def _writes_section(self):
+        """The pending writes, as a frame carries them (and forgotten here)."""
+        w = self.writes
+        if not w:
+            return b"\0\0\0\0"
+        self.writes = []
+        return _U32.pack(len(w)) + b"".join(w)
+
     def _take_writes(self, header, blobs):
-        """Puts the pending writes in front of a message (`w`, applied by the engine first)."""
+        """Puts the pending writes in front of a JSON message (its first blob, `wb`; applied by the engine first)."""
         if not self.writes:
             return header, list(blobs)
         header = dict(header)
-        header["w"] = self.writes
-        out = self.write_blobs + list(blobs)
+        header["wb"] = True
         if blobs:
-            _shift_blobs(header.get("a") or {}, len(self.write_blobs))
-        self.writes = []
-        self.write_blobs = []
-        return header, out
+            _shift_blobs(header.get("a") or {}, 1)
+        return header, [self._writes_section()] + list(blobs)
 
     def call(self, op, a=None, blobs=()):
         """A request to the engine; the engine's own calls are served until it answers."""
         if self.channel is None:
             raise EngineError("the sofa-ts engine was closed")
-        if op != "dataGet":
-            self.prefetch.clear()
+        self.prefetch.clear()
         header, blobs = self._take_writes({"t": "call", "op": op, "a": a or {}}, blobs)
         self.channel.send(header, blobs)
+        return self._await("ret")
+
+    def get(self, wkey, type_name):
+        """A Data's value (`wkey`: its owner and name in binary), the pending writes applied first."""
+        if self.channel is None:
+            raise EngineError("the sofa-ts engine was closed")
+        self.channel.send_binary(_GET, self._writes_section() + wkey)
+        data = self._await(_VALUE)
+        return _values.read_value(data, 24, type_name)
+
+    def _await(self, answer):
+        """Serves the engine's calls until it answers: a JSON `ret` (header's value, blobs) or the
+        binary frame of kind `answer` (its data)."""
         while True:
-            header, inblobs = self.channel.receive()
-            self._seen(header)
+            kind, header, inblobs = self.channel.receive()
+            if kind:
+                self._seen(_REV.unpack_from(header, 8))
+                if kind == answer:
+                    return header
+                if kind == _EVENT:
+                    self._serve_event(header)
+                    continue
+                raise EngineError("unexpected binary frame %d from the engine" % kind)
+            self._seen(tuple(header.get("rev") or ()))
             t = header.get("t")
-            if t == "ret":
+            if t == "ret" and answer == "ret":
                 return header.get("a"), inblobs
             if t == "err":
                 raise _engine_exception(header.get("a") or {})
-            self._serve(header, inblobs)
+            if t == "call":
+                self._serve(header, inblobs)
+            else:
+                raise EngineError("unexpected answer %r from the engine" % t)
 
     def serve_forever(self):
         """Under `sofa-ts run`: answer the engine's calls until it closes the channel."""
         while True:
             try:
-                header, blobs = self.channel.receive()
+                kind, header, blobs = self.channel.receive()
             except EngineError:
                 return
-            self._seen(header)
+            if kind == _EVENT:
+                self._seen(_REV.unpack_from(header, 8))
+                self._serve_event(header)
+                continue
+            if kind:
+                continue
+            self._seen(tuple(header.get("rev") or ()))
             if header.get("t") == "call":
                 self._serve(header, blobs)
 
@@ -225,11 +295,82 @@ class Engine:
         except EngineError:
             raise
         except BaseException as e:  # noqa: B902 - every Python failure goes back to the engine, located
-            self.writes = []
-            self.write_blobs = []
-            self.channel.send({"t": "err", "a": python_error_report(e)})
-            if isinstance(e, (KeyboardInterrupt, SystemExit)):
-                raise
+            self._failed(e)
+
+    def _failed(self, e):
+        self.writes = []
+        self.channel.send({"t": "err", "a": python_error_report(e)})
+        if isinstance(e, (KeyboardInterrupt, SystemExit)):
+            raise e
+
+    def _serve_event(self, data):
+        """A controller's handler called with an event (binary EVENT frame, answered by EVENT_RET).
+        The engine sends, with the event, the values of the Data the handler read last time; the
+        handler's reads are answered from them (no round trip) until something is written or asked
+        of the engine, and its writes go back with the answer, with the Data it read when that
+        changed (the engine sends those next time)."""
+        t0 = _clock()
+        try:
+            out = _handle_event(self, data)
+        except EngineError:
+            raise
+        except BaseException as e:  # noqa: B902 - every Python failure goes back to the engine, located
+            self._failed(e)
+            return
+        out = self._writes_section() + out
+        self.channel.send_binary(_EVENT_RET, out + _F64.pack(_clock() - t0))
+
+
+def _read_str(data, off):
+    (n,) = _U32.unpack_from(data, off)
+    return data[off + 4:off + 4 + n].decode("utf-8"), off + 4 + n
+
+
+def _handle_event(eng, data):
+    (obj_id,) = _U32.unpack_from(data, 24)
+    method, off = _read_str(data, 28)
+    etype, off = _read_str(data, off)
+    event = {"type": etype, "isHandled": data[off] != 0}
+    extra = data[off + 1]
+    off += 2
+    if extra == 1:
+        event["dt"] = _F64.unpack_from(data, off)[0]
+        off += 8
+    elif extra == 2:
+        event["key"], off = _read_str(data, off)
+    (m,) = _U32.unpack_from(data, off)
+    off += 4
+    known = eng.readsets.get((obj_id, method), ())
+    sent = []
+    prefetch = {}
+    for _ in range(m):
+        (slot, n) = _HEAD.unpack_from(data, off)
+        key = known[slot]
+        sent.append(key)
+        prefetch[key] = (data, off + 8)
+        off += 8 + n
+    obj = eng.pyobjects[obj_id]
+    outer = (eng.prefetch, eng.reads)
+    eng.prefetch = prefetch
+    eng.reads = reads = []
+    eng.handler_depth += 1
+    try:
+        result = getattr(obj, method)(event)
+    finally:
+        eng.handler_depth -= 1
+        eng.prefetch, eng.reads = outer
+    handled = b"\1" if result is not None and bool(result) else b"\0"
+    if len(reads) == len(sent) and reads == sent:
+        return handled + b"\0"
+    unique = list(dict.fromkeys(reads))[:64]
+    if unique == sent:
+        return handled + b"\0"
+    eng.readsets[(obj_id, method)] = unique
+    parts = [handled, b"\1", _U32.pack(len(unique))]
+    for (owner, name) in unique:
+        parts.append(_U32.pack(owner))
+        parts.append(_values.wire_str(name))
+    return b"".join(parts)
 
 
 def _shift_blobs(v, k):
@@ -300,6 +441,8 @@ def engine():
 
 _ROOT = os.path.dirname(_HERE) + os.sep
 _absolute = {}
+_encoded = {}
+_NOWHERE = b"\0\0\0\0\0\0\0\0"
 
 
 def caller_location():
@@ -315,3 +458,19 @@ def caller_location():
             return {"file": fn, "line": f.f_lineno}
         f = f.f_back
     return {}
+
+
+def caller_record():
+    """caller_location in binary (file, line), as a handler's write carries it; called by the Data
+    setter (whose frame is skipped)."""
+    f = sys._getframe(2)
+    while f is not None:
+        name = f.f_code.co_filename
+        enc = _encoded.get(name)
+        if enc is None:
+            fn = os.path.abspath(name)
+            enc = _encoded[name] = b"" if fn.startswith(_ROOT) else _values.wire_str(fn)
+        if enc:
+            return enc + _U32.pack(f.f_lineno)
+        f = f.f_back
+    return _NOWHERE

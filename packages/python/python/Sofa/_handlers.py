@@ -1,4 +1,5 @@
-"""The engine's calls into Python: build the scene (createScene), a controller's handler or method."""
+"""The engine's calls into Python: build the scene (createScene), a controller's method (its event
+handlers are called by the binary EVENT frame: _engine.py)."""
 
 import importlib.util
 import os
@@ -9,37 +10,7 @@ from . import _values
 
 def install(eng):
     eng.handlers["createScene"] = _create_scene
-    eng.handlers["event"] = lambda a, blobs: _event(eng, a, blobs)
     eng.handlers["method"] = lambda a, blobs: _method(eng, a)
-
-
-def _event(eng, a, blobs):
-    """A controller's handler. The engine sends, with the event, the values of the Data the handler
-    read last time; the handler's reads are answered from them (no round trip) until something is
-    written or asked of the engine, and its writes go back with the answer. The answer says which
-    Data it read when that changed, for the next time."""
-    obj = eng.pyobjects[a["obj"]]
-    event = {k: _values.from_wire(v, []) for k, v in a["event"].items()}
-    sent = a.get("pre") or []
-    outer = (eng.prefetch, eng.reads)
-    eng.prefetch = {(p["owner"], p["name"]): (p["v"], blobs) for p in sent}
-    eng.reads = []
-    eng.handler_depth += 1
-    try:
-        result = getattr(obj, a["method"])(event)
-        reads = []
-        seen = set()
-        for key in eng.reads:
-            if key not in seen:
-                seen.add(key)
-                reads.append(key)
-    finally:
-        eng.handler_depth -= 1
-        eng.prefetch, eng.reads = outer
-    out = {"handled": bool(result) if result is not None else False}
-    if [(p["owner"], p["name"]) for p in sent] != reads:
-        out["reads"] = [{"owner": o, "name": n} for (o, n) in reads[:64]]
-    return out
 
 
 def _method(eng, a):

@@ -130,3 +130,115 @@ def writeable_copy(value):
     if isinstance(value, list):
         return [list(e) if isinstance(e, list) else e for e in value]
     return value
+
+
+# ---- binary values (the per-step frames: _engine.py, wire-binary.ts on the engine's side) ----------
+
+_U32 = struct.Struct("<I")
+_F64 = struct.Struct("<d")
+_BIG_ENDIAN = struct.pack("=I", 1) != struct.pack("<I", 1)
+# value tags (engine -> Python)
+_V_FLOAT, _V_INT, _V_BOOL, _V_ARRAY, _V_JSON = range(5)
+_ARRAY_DTYPES = (("<f8", "d", 8), ("<u4", "I", 4), ("<i4", "i", 4))
+# write tags (Python -> engine)
+_W_NUM, _W_BOOL, _W_ARRAY, _W_TEXT, _W_STRINGS, _W_FROM = (bytes((k,)) for k in range(6))
+_REAL_TYPES = ("double", "float")
+_SHAPES = (None, struct.Struct("<I"), struct.Struct("<2I"))
+# u8 tag, u32 count, count float64: by count
+_FLOAT_LISTS = {}
+
+
+def wire_str(s):
+    """A string as the binary frames carry it: u32 byte length, UTF-8."""
+    b = s.encode("utf-8")
+    return _U32.pack(len(b)) + b
+
+
+def read_value(data, off, type_name=""):
+    """The Python value of a Data sent in binary at data[off] (what from_wire gives for its JSON form)."""
+    tag = data[off]
+    if tag == _V_FLOAT:
+        return _F64.unpack_from(data, off + 1)[0]
+    if tag == _V_INT:
+        v = int(_F64.unpack_from(data, off + 1)[0])
+        return float(v) if type_name in _REAL_TYPES else v
+    if tag == _V_BOOL:
+        return data[off + 1] != 0
+    if tag == _V_ARRAY:
+        np_dtype, code, size = _ARRAY_DTYPES[data[off + 1]]
+        ndim = data[off + 2]
+        shape = _SHAPES[ndim].unpack_from(data, off + 3)
+        p = off + 3 + 4 * ndim
+        p += -p % 8
+        count = shape[0] if ndim == 1 else shape[0] * shape[1]
+        if _np is not None:
+            # a view of the received frame (bytes): read-only, as SofaPython3's value
+            a = _np.frombuffer(data, dtype=np_dtype, count=count, offset=p)
+            return a if ndim == 1 else a.reshape(shape)
+        flat = array.array(code)
+        flat.frombytes(data[p:p + count * size])
+        if _BIG_ENDIAN:
+            flat.byteswap()
+        lst = flat.tolist()
+        if ndim == 2:
+            k = shape[1]
+            return [lst[i:i + k] for i in range(0, len(lst), k)]
+        return lst
+    (n,) = _U32.unpack_from(data, off + 1)
+    import json
+    return from_wire(json.loads(data[off + 5:off + 5 + n]), [], type_name)
+
+
+def _f64_of(x):
+    try:
+        return _F64.pack(float(x))
+    except OverflowError:  # an int beyond a double: what the engine made of its digits
+        return _F64.pack(float("inf") if x > 0 else float("-inf"))
+
+
+def write_value(v):
+    """The binary form of a value written into a Data, by wire_input's rules (a tag, then its fields)."""
+    t = type(v)
+    if t is float:
+        return _W_NUM + _F64.pack(v)
+    if t is list and (type(v[0]) is float if len(v) == 1 else v and all(type(e) is float for e in v)):
+        n = len(v)
+        st = _FLOAT_LISTS.get(n)
+        if st is None:
+            st = _FLOAT_LISTS[n] = struct.Struct("<BI%dd" % n)
+        return st.pack(2, n, *v)
+    if _np is not None and t is _np.ndarray and v.dtype.kind == "f" and v.dtype.itemsize == 8 and v.dtype.byteorder in "=<" \
+            and not _BIG_ENDIAN:
+        return _W_ARRAY + _U32.pack(v.size) + v.tobytes()
+    if isinstance(v, str):
+        return _W_TEXT + wire_str(v)
+    if isinstance(v, bool) or (_np is not None and isinstance(v, _np.bool_)):
+        return _W_BOOL + (b"\x01" if v else b"\x00")
+    if isinstance(v, (int, float)) or (_np is not None and isinstance(v, _np.number)):
+        return _W_NUM + _f64_of(v)
+    if _np is not None and isinstance(v, _np.ndarray):
+        if v.dtype.kind in "biuf":
+            a = _np.ascontiguousarray(v, dtype="<f8")
+            return _W_ARRAY + _U32.pack(a.size) + a.tobytes()
+        return _W_TEXT + wire_str(sofa_string(v))
+    if isinstance(v, (list, tuple)):
+        if v and all(isinstance(e, str) for e in v):
+            return _W_STRINGS + _U32.pack(len(v)) + b"".join(wire_str(e) for e in v)
+        nums = []
+        if _flat_numbers(v, nums):
+            a = array.array("d", nums)
+            if _BIG_ENDIAN:
+                a.byteswap()
+            return _W_ARRAY + _U32.pack(len(nums)) + a.tobytes()
+        return _W_TEXT + wire_str(sofa_string(v))
+    return _W_TEXT + wire_str(sofa_string(v))
+
+
+def write_from(wkey):
+    """A Data written from another Data (its owner and name, `wkey`): the engine copies its text."""
+    return _W_FROM + wkey
+
+
+def wire_owner_name(owner, name):
+    """A Data's owner handle and name, as the binary frames designate it."""
+    return _U32.pack(owner) + wire_str(name)
