@@ -1,3 +1,10 @@
+/*
+ * The engine's side of a Python scene (PythonSession, below).
+ * Long file: the session's ops (handle) share its handle tables, pending links and reply state;
+ * what is not the session is apart: the channel (channel.ts), the python3 process
+ * (python-process.ts), the wire formats (wire-values.ts, wire-binary.ts), the controller
+ * (python-controller.ts).
+ */
 import {
   BaseObject,
   Node,
