@@ -155,11 +155,17 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   private _rot: Float64Array = new Float64Array(0);
   /** The WebAssembly force wrote the newest rotations into its memory only (copied into _rot when read). */
   private rotInKernel = false;
+  /**
+   * No force has set the rotations since init: they are the rest rotations rot0, and _rot is made
+   * (a copy of rot0) only when read; the matrix-free step of the WebAssembly 'large' force never
+   * reads it, so its 9 f64 per element are not allocated there.
+   */
+  private rotAtRest = true;
   /** Rest rotation R₀ (nElem × 9). */
   protected rot0 = new Float64Array(0);
   /** 'svd': inverse of the rest edge matrix A₀ (nElem × 9). */
   protected restInv = new Float64Array(0);
-  /** Plastic strain per element (nElem × 6), when plasticity is on. */
+  /** Plastic strain per element (nElem × 6), allocated when plasticity is first on (empty before: all zero). */
   protected plastic = new Float64Array(0);
   /** Checkpoint: the plastic strains (they evolve with the run). */
   readonly checkpointFields = ['plastic'] as const;
@@ -178,13 +184,24 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   protected get rot(): Float64Array {
     if (this.rotInKernel) {
       this.rotInKernel = false;
+      this.rotAtRest = false;
+      if (this._rot.length !== this.rot0.length) this._rot = new Float64Array(this.rot0.length);
       (this.wasm as TetrahedronDForceWasm).copyRotations(this._rot);
+    } else if (this.rotAtRest) {
+      this.rotAtRest = false;
+      this._rot = Float64Array.from(this.rot0);
     }
     return this._rot;
   }
   protected set rot(r: Float64Array) {
     this._rot = r;
     this.rotInKernel = false;
+    this.rotAtRest = false;
+  }
+
+  /** The current rotations without making the JavaScript copy when they are still the rest ones. */
+  private rotOrRest(): Float64Array {
+    return this.rotAtRest && !this.rotInKernel ? this.rot0 : this.rot;
   }
 
   /**
@@ -326,10 +343,14 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     this.mat = new Float64Array(3 * n);
     this.lame = new Float64Array(2 * n);
     this.rest = new Float64Array(12 * n);
-    this.rot = new Float64Array(9 * n);
+    // the rotations start at the rest ones (rot0): _rot is made when first read
+    this._rot = new Float64Array(0);
+    this.rotInKernel = false;
+    this.rotAtRest = true;
     this.rot0 = new Float64Array(9 * n);
     this.restInv = this.activeMethod === 'svd' || this.activeMethod === 'polarF' ? new Float64Array(9 * n) : new Float64Array(0);
-    this.plastic = new Float64Array(6 * n);
+    // zero plastic strains: allocated when plasticity is first on (plasticStrains)
+    this.plastic = new Float64Array(0);
     this.restVolume = 0;
     this.vol = new Float64Array(n);
     this.wasm = null;
@@ -432,7 +453,9 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       }
     }
     for (let k = 0; k < 12; k++) this.rest[o + k] = X[k]!;
-    for (let k = 0; k < 9; k++) this.rot[9 * e + k] = this.rot0[9 * e + k] = R[k]!;
+    for (let k = 0; k < 9; k++) this.rot0[9 * e + k] = R[k]!;
+    // an element added after the rotations were made starts at its rest rotation too
+    if (!this.rotAtRest) for (let k = 0; k < 9; k++) this.rot[9 * e + k] = R[k]!;
     strainDisplacement(this.grad, o, X);
     return vol;
   }
@@ -701,6 +724,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
 
   /** Plasticity on: the thresholds SOFA reads at every force evaluation. */
   protected setPlasticity(max: number, yieldThreshold: number, creep: number): void {
+    // the plastic strains, all zero until now, are stored from the first evaluation with plasticity
+    if (max > 0 && this.plastic.length === 0) this.plastic = new Float64Array(6 * this.elementCount);
     this.plasticMax = max;
     this.plasticYield = yieldThreshold;
     this.plasticCreepFactor = creep;
@@ -800,7 +825,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     const w = this.wasm;
     if (!w) return undefined;
     if (this.wasmRot !== this.rotVersion) {
-      w.setRotations(this.rot);
+      w.setRotations(this.rotOrRest());
       this.wasmRot = this.rotVersion;
     }
     if (this.wasmMaterial !== this.materialVersion) {
@@ -869,7 +894,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       return out;
     }
     // out_ij = −Rᵀ·blk_ij·R
-    return rotatedElementStiffness(out, blk, 0, 4, this.rot, 9 * e);
+    return rotatedElementStiffness(out, blk, 0, 4, this.rotOrRest(), 9 * e);
   }
 
   private readonly kScratch = new Float64Array(144);
