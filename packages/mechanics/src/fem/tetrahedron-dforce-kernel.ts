@@ -232,6 +232,24 @@ export class TetrahedronDForceWasm {
   }
 
   /**
+   * The inverse of setMaterials (exact copies): the gradients and materials, and the rest
+   * components of 'large' (the others set to 0).
+   */
+  copyMaterials(grad: Float64Array, mat: Float64Array, rest: Float64Array): void {
+    const E = this.elemView,
+      S = this._restView,
+      n = this.nElem;
+    rest.fill(0);
+    for (let e = 0; e < n; e++) {
+      const b = 48 * (e >> 1) + (e & 1);
+      for (let j = 0; j < 12; j++) grad[12 * e + j] = E[b + 2 * (9 + j)]!;
+      for (let j = 0; j < 3; j++) mat[3 * e + j] = E[b + 2 * (21 + j)]!;
+      const r = 12 * (e >> 1) + (e & 1);
+      for (let j = 0; j < 6; j++) rest[12 * e + LARGE_REST_COMPONENTS[j]!] = S[r + 2 * j]!;
+    }
+  }
+
+  /**
    * f += the forces of 'large' at positions x (CorotationalTetrahedra.addForceLarge, bit for bit),
    * on this thread; the element frames go into the product's element data and, row-major, into the
    * memory copyRotations reads.

@@ -41,6 +41,8 @@ import {
   valueInElement,
 } from '../volume-elasticity.js';
 
+const EMPTY = new Float64Array(0);
+
 /** Below this many elements addDForce stays in JavaScript (copying dx and df in and out would cost more). */
 export const WASM_MIN_ELEMENTS = 32;
 
@@ -143,14 +145,57 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   // Per element, struct of arrays (nElem = number of tetrahedra):
   /** Node indices (nElem × 4). */
   protected elems = new Uint32Array(0);
-  /** Cofactor gradients (αᵢ, βᵢ, γᵢ) of the 4 nodes = 6V·∇Nᵢ in the rest frame (nElem × 12), m². */
-  protected grad = new Float64Array(0);
+  /** Cofactor gradients (αᵢ, βᵢ, γᵢ) of the 4 nodes = 6V·∇Nᵢ in the rest frame (nElem × 12), m²; see elementDataInKernel. */
+  private _grad: Float64Array = new Float64Array(0);
   /** Hooke's matrix / 36V as (D00, D01, D33) (nElem × 3), Pa/m³. */
-  protected mat = new Float64Array(0);
+  private _mat: Float64Array = new Float64Array(0);
   /** Lamé coefficients (λ, μ) per element (nElem × 2), Pa. */
   protected lame = new Float64Array(0);
   /** Rest positions in the rest frame R₀·X (nElem × 12), m; for 'large' relative to node a. */
-  protected rest = new Float64Array(0);
+  private _rest: Float64Array = new Float64Array(0);
+  /**
+   * The WebAssembly kernel of 'large' holds the gradients, materials and rest shapes, and the
+   * JavaScript arrays were dropped (the matrix-free step reads the kernel's copies only): they are
+   * copied back out of the kernel when read. 'large' reads 6 of the 12 rest components (the others
+   * are 0 by construction of the frame, LARGE_REST_COMPONENTS), the 6 the kernel holds; the others
+   * come back as 0 and no computation reads them.
+   */
+  private elementDataInKernel = false;
+
+  protected get grad(): Float64Array {
+    if (this.elementDataInKernel) this.elementDataFromKernel();
+    return this._grad;
+  }
+  protected set grad(g: Float64Array) {
+    if (this.elementDataInKernel) this.elementDataFromKernel();
+    this._grad = g;
+  }
+  protected get mat(): Float64Array {
+    if (this.elementDataInKernel) this.elementDataFromKernel();
+    return this._mat;
+  }
+  protected set mat(m: Float64Array) {
+    if (this.elementDataInKernel) this.elementDataFromKernel();
+    this._mat = m;
+  }
+  protected get rest(): Float64Array {
+    if (this.elementDataInKernel) this.elementDataFromKernel();
+    return this._rest;
+  }
+  protected set rest(r: Float64Array) {
+    if (this.elementDataInKernel) this.elementDataFromKernel();
+    this._rest = r;
+  }
+
+  /** The gradients, materials and rest shapes copied back out of the kernel (see elementDataInKernel). */
+  private elementDataFromKernel(): void {
+    this.elementDataInKernel = false;
+    const n = this.elementCount;
+    this._grad = new Float64Array(12 * n);
+    this._mat = new Float64Array(3 * n);
+    this._rest = new Float64Array(12 * n);
+    (this.wasm as TetrahedronDForceWasm).copyMaterials(this._grad, this._mat, this._rest);
+  }
   /** Current rotation R (rows = element frame), set by addForce (nElem × 9); see `rot`. */
   private _rot: Float64Array = new Float64Array(0);
   /** The WebAssembly force wrote the newest rotations into its memory only (copied into _rot when read). */
@@ -326,6 +371,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
 
   /** Recomputes every rest quantity from the topology and the rest positions x0. */
   reinit(): void {
+    // the kernel is made again: its copies of the element data are not read back
+    this.elementDataInKernel = false;
     const topo = this.topo!;
     const ms = this.mstate!;
     this.topoRevision = topo.revision;
@@ -812,8 +859,9 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     if (this.productKernel === 'js') return undefined;
     if (this.wasmStale) {
       // the same memory when it has room for the new elements (no new kernel to allocate); the
-      // kernel's rotations read out first (the layout changes)
+      // kernel's rotations and element data read out first (the layout changes)
       void this.rot;
+      void this.grad;
       this.wasmStale = false;
       if (!(this.wasm && this.elementCount >= WASM_MIN_ELEMENTS && this.refitWasmProduct(this.wasm))) this.wasm = null;
       this.wasmRot = this.wasmMaterial = -1;
@@ -831,6 +879,11 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     if (this.wasmMaterial !== this.materialVersion) {
       w.setMaterials(this.grad, this.mat, this.rest);
       this.wasmMaterial = this.materialVersion;
+      // the kernel's copies are what 'large' reads from now on (while the stiffness stays the rest one)
+      if (this.activeMethod === 'large' && !this.updateStiffnessMatrix.value && this.plasticMax === 0) {
+        this._grad = this._mat = this._rest = EMPTY;
+        this.elementDataInKernel = true;
+      }
     }
     return w;
   }
