@@ -231,6 +231,17 @@ export class TetrahedronDForceWasm {
     }
   }
 
+  /** setMaterials for element e alone, from its gradients (12), material (3) and rest shape (12) at offset 0. */
+  setElementMaterial(e: number, grad: Float64Array, mat: Float64Array, rest: Float64Array): void {
+    const E = this.elemView,
+      S = this._restView;
+    const b = 48 * (e >> 1) + (e & 1);
+    for (let j = 0; j < 12; j++) E[b + 2 * (9 + j)] = grad[j]!;
+    for (let j = 0; j < 3; j++) E[b + 2 * (21 + j)] = mat[j]!;
+    const r = 12 * (e >> 1) + (e & 1);
+    for (let j = 0; j < 6; j++) S[r + 2 * j] = rest[LARGE_REST_COMPONENTS[j]!]!;
+  }
+
   /**
    * The inverse of setMaterials (exact copies): the gradients and materials, and the rest
    * components of 'large' (the others set to 0).

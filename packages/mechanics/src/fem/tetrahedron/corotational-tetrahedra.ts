@@ -43,6 +43,13 @@ import {
 
 const EMPTY = new Float64Array(0);
 
+/** One element's rest data (gradients 12, rest shape 12, material 3). */
+interface ElementScratch {
+  grad: Float64Array;
+  rest: Float64Array;
+  mat: Float64Array;
+}
+
 /** Below this many elements addDForce stays in JavaScript (copying dx and df in and out would cost more). */
 export const WASM_MIN_ELEMENTS = 32;
 
@@ -386,10 +393,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
         throw this.error(`tetrahedron ${Math.floor(i / 4)} uses point ${elems[i]}, but ${ms.describe()} has ${ms.size} points`);
     }
     this.elems = elems;
-    this.grad = new Float64Array(12 * n);
-    this.mat = new Float64Array(3 * n);
+    this._grad = this._mat = this._rest = EMPTY;
     this.lame = new Float64Array(2 * n);
-    this.rest = new Float64Array(12 * n);
     // the rotations start at the rest ones (rot0): _rot is made when first read
     this._rot = new Float64Array(0);
     this.rotInKernel = false;
@@ -406,17 +411,58 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     const E = this.youngModulus.value;
     const nu = this.poissonRatio.value;
     const lsf = this.localStiffnessFactor.value;
+    // 'large' with the WebAssembly kernel: the element data are written straight into the kernel's
+    // memory (the kernel made now), never into arrays of all the elements
+    const w =
+      this.activeMethod === 'large' && this.productKernel === 'auto' && n >= WASM_MIN_ELEMENTS && this.kernelAtInit()
+        ? this.createWasmProduct()
+        : undefined;
+    if (w) {
+      const one = this.elementScratch;
+      let notFinite = -1;
+      for (let e = 0; e < n; e++) {
+        this.restVolume += this.initElement(e, elems, x0, n, E, nu, lsf, one);
+        w.setElementMaterial(e, one.grad, one.mat, one.rest);
+        if (notFinite < 0 && !this.scratchStiffnessIsFinite(one, e)) notFinite = e;
+      }
+      this.wasm = w;
+      this.wasmRot = -1;
+      this.wasmMaterial = this.materialVersion;
+      this.elementDataInKernel = true;
+      if (notFinite >= 0) this.refuseStiffness(E, notFinite);
+      return;
+    }
+    this._grad = new Float64Array(12 * n);
+    this._mat = new Float64Array(3 * n);
+    this._rest = new Float64Array(12 * n);
     for (let e = 0; e < n; e++) this.restVolume += this.initElement(e, elems, x0, n, E, nu, lsf);
     // A material that overflows once multiplied by the element's shape (youngModulus="1e308")
     // would make every force NaN: refused here, at youngModulus.
     for (let e = 0; e < n; e++) {
-      if (!this.elementStiffness(this.kScratch, e).every(Number.isFinite)) {
-        throw this.dataError(
-          this.youngModulus,
-          `the stiffness of tetrahedron ${e} is not finite (youngModulus ${valueInElement(E, e, DEFAULT_YOUNG_MODULUS)} overflows, or the element is degenerate)`,
-        );
-      }
+      if (!this.elementStiffness(this.kScratch, e).every(Number.isFinite)) this.refuseStiffness(E, e);
     }
+  }
+
+  private refuseStiffness(E: Float64Array, e: number): never {
+    throw this.dataError(
+      this.youngModulus,
+      `the stiffness of tetrahedron ${e} is not finite (youngModulus ${valueInElement(E, e, DEFAULT_YOUNG_MODULUS)} overflows, or the element is degenerate)`,
+    );
+  }
+
+  /** One element's gradients, rest shape and material, on their way into the kernel. */
+  private readonly elementScratch: ElementScratch = { grad: new Float64Array(12), rest: new Float64Array(12), mat: new Float64Array(3) };
+
+  /** elementStiffness's finiteness for the element in the scratch, at its rest rotation (the same operations). */
+  private scratchStiffnessIsFinite(one: ElementScratch, e: number): boolean {
+    const blk = this.blk;
+    tetrahedronStiffness(blk, one.grad, 0, one.mat[0]!, one.mat[1]!, one.mat[2]!);
+    return rotatedElementStiffness(this.kScratch, blk, 0, 4, this.rot0, 9 * e).every(Number.isFinite);
+  }
+
+  /** Whether reinit may make the WebAssembly kernel (subclasses whose kernel needs threads make it at first use). */
+  protected kernelAtInit(): boolean {
+    return true;
   }
 
   /** The rest quantities of element e (of n) from the rest positions x0; returns its volume. */
@@ -428,9 +474,14 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     E: Float64Array,
     nu: Float64Array,
     lsf: Float64Array,
+    into?: ElementScratch,
   ): number {
     const R = this.A;
     const X = this.D;
+    // where the gradients, rest shape and material go: the arrays, or one element's scratch (the kernel's path)
+    const G = into ? into.grad : this._grad,
+      P = into ? into.rest : this._rest,
+      go = into ? 0 : 12 * e;
     const a = elems[4 * e]!,
       b = elems[4 * e + 1]!,
       c = elems[4 * e + 2]!,
@@ -444,10 +495,9 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     const wx = x0[3 * d]! - x0[3 * a]!,
       wy = x0[3 * d + 1]! - x0[3 * a + 1]!,
       wz = x0[3 * d + 2]! - x0[3 * a + 2]!;
-    const vol = this.elementMaterial(e, E, nu, lsf, n);
+    const vol = this.elementMaterial(e, E, nu, lsf, n, into ? into.mat : this._mat, into ? 0 : 3 * e);
     this.vol[e] = vol;
     // rest rotation R₀ and rest shape in its frame
-    const o = 12 * e;
     if (this.activeMethod === 'small' || this.activeMethod === 'polarF') {
       if (this.activeMethod === 'polarF') {
         // A₀ (rows: the edges from node a) inverted, for F = (A₀⁻¹·A)ᵀ
@@ -499,11 +549,11 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
         X[0] = X[1] = X[2] = 0;
       }
     }
-    for (let k = 0; k < 12; k++) this.rest[o + k] = X[k]!;
+    for (let k = 0; k < 12; k++) P[go + k] = X[k]!;
     for (let k = 0; k < 9; k++) this.rot0[9 * e + k] = R[k]!;
     // an element added after the rotations were made starts at its rest rotation too
     if (!this.rotAtRest) for (let k = 0; k < 9; k++) this.rot[9 * e + k] = R[k]!;
-    strainDisplacement(this.grad, o, X);
+    strainDisplacement(G, go, X);
     return vol;
   }
 
@@ -511,7 +561,15 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
    * The material of element e from the Young moduli, Poisson ratios and local stiffness factors:
    * Hooke's matrix over 36 V (mat) and the Lamé coefficients (lame). Returns the rest volume V.
    */
-  private elementMaterial(e: number, E: Float64Array, nu: Float64Array, lsf: Float64Array, n: number): number {
+  private elementMaterial(
+    e: number,
+    E: Float64Array,
+    nu: Float64Array,
+    lsf: Float64Array,
+    n: number,
+    M: Float64Array = this._mat,
+    mo: number = 3 * e,
+  ): number {
     const x0 = this.restPoints,
       el = this.elems;
     const a = el[4 * e]!,
@@ -535,10 +593,10 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     const s = 1 / (vol * 36);
     this.lame[2 * e] = this.hooke[1]!;
     this.lame[2 * e + 1] = this.hooke[2]!;
-    this.mat[3 * e] = this.hooke[0]! * s;
-    this.mat[3 * e + 1] = this.hooke[1]! * s;
-    this.mat[3 * e + 2] = this.hooke[2]! * s;
-    if (!(Number.isFinite(this.mat[3 * e]!) && Number.isFinite(this.mat[3 * e + 1]!) && Number.isFinite(this.mat[3 * e + 2]!))) {
+    M[mo] = this.hooke[0]! * s;
+    M[mo + 1] = this.hooke[1]! * s;
+    M[mo + 2] = this.hooke[2]! * s;
+    if (!(Number.isFinite(M[mo]!) && Number.isFinite(M[mo + 1]!) && Number.isFinite(M[mo + 2]!))) {
       throw this.dataError(
         this.youngModulus,
         `the stiffness of tetrahedron ${e} is not finite (youngModulus ${young} over a volume of ${vol} overflows)`,
@@ -552,6 +610,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
    * localStiffnessFactor as they are now (rest shapes, rotations and plastic strains are kept).
    */
   protected updateMaterials(): void {
+    // the materials are rewritten in the arrays (out of the kernel first where they are there)
+    void this.mat;
     const n = this.elementCount;
     const E = checkedYoungModuli(this.youngModulus.value.length > 0 ? this.youngModulus.value : Float64Array.of(DEFAULT_YOUNG_MODULUS));
     const nu = checkedPoissonRatios(this.poissonRatio.value);
