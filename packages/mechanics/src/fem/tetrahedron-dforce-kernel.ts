@@ -1,3 +1,4 @@
+import { applyRemoval } from '@sofa-ts/core';
 import { MatrixFreeCgWasm, compileKernel, wasmApi } from '@sofa-ts/linalg';
 import { tetrahedraWasm } from './kernels/tetrahedra.wasm.js';
 
@@ -251,13 +252,24 @@ export class TetrahedronDForceWasm {
       S = this._restView,
       n = this.nElem;
     rest.fill(0);
-    for (let e = 0; e < n; e++) {
-      const b = 48 * (e >> 1) + (e & 1);
-      for (let j = 0; j < 12; j++) grad[12 * e + j] = E[b + 2 * (9 + j)]!;
-      for (let j = 0; j < 3; j++) mat[3 * e + j] = E[b + 2 * (21 + j)]!;
-      const r = 12 * (e >> 1) + (e & 1);
-      for (let j = 0; j < 6; j++) rest[12 * e + LARGE_REST_COMPONENTS[j]!] = S[r + 2 * j]!;
-    }
+    // one element per call of a small function, quick for the JIT to compile (this runs once, cold)
+    const count = Math.min(n, grad.length / 12);
+    for (let e = 0; e < count; e++) copyElementMaterial(E, S, grad, mat, rest, e);
+  }
+
+  /**
+   * A removal of elements (applyRemoval's order: each removed slot takes the last element's data)
+   * applied to the gradients, materials and rest shapes held here, before `refit` lays the
+   * remaining elements out: the data of the slots below the new count that receive another element.
+   */
+  removeElementMaterials(n: number, removed: ArrayLike<number>): void {
+    const src = new Uint32Array(n);
+    for (let i = 0; i < n; i++) src[i] = i;
+    const left = applyRemoval(src, 1, n, removed);
+    const E = this.elemView,
+      S = this._restView;
+    // every moved element comes from a slot at or beyond the new count, which no copy overwrites
+    for (let d = 0; d < left; d++) if (src[d] !== d) moveElementMaterial(E, S, src[d]!, d);
   }
 
   /**
@@ -309,4 +321,43 @@ export class TetrahedronDForceWasm {
   applyInPlace(k: number): void {
     this.runRange(k, 0, this.nElem);
   }
+}
+
+/** Element e's gradients, material and rest components of 'large' out of the kernel's element data and rest shapes. */
+function copyElementMaterial(E: Float64Array, S: Float64Array, grad: Float64Array, mat: Float64Array, rest: Float64Array, e: number): void {
+  const b = 48 * (e >> 1) + (e & 1) + 18,
+    g = 12 * e;
+  grad[g] = E[b]!;
+  grad[g + 1] = E[b + 2]!;
+  grad[g + 2] = E[b + 4]!;
+  grad[g + 3] = E[b + 6]!;
+  grad[g + 4] = E[b + 8]!;
+  grad[g + 5] = E[b + 10]!;
+  grad[g + 6] = E[b + 12]!;
+  grad[g + 7] = E[b + 14]!;
+  grad[g + 8] = E[b + 16]!;
+  grad[g + 9] = E[b + 18]!;
+  grad[g + 10] = E[b + 20]!;
+  grad[g + 11] = E[b + 22]!;
+  mat[3 * e] = E[b + 24]!;
+  mat[3 * e + 1] = E[b + 26]!;
+  mat[3 * e + 2] = E[b + 28]!;
+  // LARGE_REST_COMPONENTS: 3, 6, 7, 9, 10, 11
+  const r = 12 * (e >> 1) + (e & 1);
+  rest[g + 3] = S[r]!;
+  rest[g + 6] = S[r + 2]!;
+  rest[g + 7] = S[r + 4]!;
+  rest[g + 9] = S[r + 6]!;
+  rest[g + 10] = S[r + 8]!;
+  rest[g + 11] = S[r + 10]!;
+}
+
+/** Element from's gradients, material and rest components into element to's slots. */
+function moveElementMaterial(E: Float64Array, S: Float64Array, from: number, to: number): void {
+  const a = 48 * (from >> 1) + (from & 1),
+    b = 48 * (to >> 1) + (to & 1);
+  for (let j = 9; j < TET_FIELDS; j++) E[b + 2 * j] = E[a + 2 * j]!;
+  const ra = 12 * (from >> 1) + (from & 1),
+    rb = 12 * (to >> 1) + (to & 1);
+  for (let j = 0; j < 6; j++) S[rb + 2 * j] = S[ra + 2 * j]!;
 }

@@ -317,10 +317,14 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       this.restVolume -= sumAt(this.vol, removed, n);
       const keep = <T extends Float64Array | Uint32Array>(a: T, stride: number): T => withoutRemovedElements(a, stride, n, removed);
       this.elems = keep(this.elems, 4);
-      this.grad = keep(this.grad, 12);
-      this.mat = keep(this.mat, 3);
+      // the kernel's element data follow in the kernel (no copy of them out and back)
+      if (this.elementDataInKernel) (this.wasm as TetrahedronDForceWasm).removeElementMaterials(n, removed);
+      else {
+        this.grad = keep(this.grad, 12);
+        this.mat = keep(this.mat, 3);
+        this.rest = keep(this.rest, 12);
+      }
       this.lame = keep(this.lame, 2);
-      this.rest = keep(this.rest, 12);
       this.rot = keep(this.rot, 9);
       this.rot0 = keep(this.rot0, 9);
       this.restInv = keep(this.restInv, 9);
@@ -921,10 +925,16 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       // the same memory when it has room for the new elements (no new kernel to allocate); the
       // kernel's rotations and element data read out first (the layout changes)
       void this.rot;
-      void this.grad;
       this.wasmStale = false;
-      if (!(this.wasm && this.elementCount >= WASM_MIN_ELEMENTS && this.refitWasmProduct(this.wasm))) this.wasm = null;
-      this.wasmRot = this.wasmMaterial = -1;
+      const refitted = this.wasm && this.elementCount >= WASM_MIN_ELEMENTS && this.refitWasmProduct(this.wasm);
+      if (!refitted) {
+        // a new kernel: the element data out of this one first (laid out already for the remaining elements)
+        void this.grad;
+        this.wasm = null;
+      }
+      this.wasmRot = -1;
+      // element data still in the kernel are the elements' (a removal moved them there)
+      this.wasmMaterial = this.elementDataInKernel ? this.materialVersion : -1;
     }
     if (this.wasm === null) {
       this.wasm = this.elementCount >= WASM_MIN_ELEMENTS ? this.createWasmProduct() : undefined;
