@@ -213,8 +213,35 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
    * reads it, so its 9 f64 per element are not allocated there.
    */
   private rotAtRest = true;
+  /** Rest rotation R₀ (nElem × 9); see rot0. */
+  private _rot0: Float64Array = new Float64Array(0);
+  /** 'large': R₀ is not stored until read (the frames of the rest points' edges, made again then: the same bits). */
+  private rot0Lazy = false;
+
   /** Rest rotation R₀ (nElem × 9). */
-  protected rot0 = new Float64Array(0);
+  protected get rot0(): Float64Array {
+    if (this.rot0Lazy) this.makeRestFrames();
+    return this._rot0;
+  }
+  protected set rot0(r: Float64Array) {
+    this.rot0Lazy = false;
+    this._rot0 = r;
+  }
+
+  /** R₀ of 'large': the frame of each element's rest edges (initElement's frameOfEdges on the same rest points). */
+  private makeRestFrames(): void {
+    this.rot0Lazy = false;
+    const n = this.elementCount,
+      el = this.elems,
+      R = this.restFrame;
+    const r0 = new Float64Array(9 * n);
+    for (let e = 0; e < n; e++) {
+      frameOfEdges(R, this.restPoints, el[4 * e]!, el[4 * e + 1]!, el[4 * e + 2]!);
+      r0.set(R, 9 * e);
+    }
+    this._rot0 = r0;
+  }
+  private readonly restFrame = new Float64Array(9);
   /** 'svd': inverse of the rest edge matrix A₀ (nElem × 9). */
   protected restInv = new Float64Array(0);
   /** Plastic strain per element (nElem × 6), allocated when plasticity is first on (empty before: all zero). */
@@ -237,8 +264,10 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     if (this.rotInKernel) {
       this.rotInKernel = false;
       this.rotAtRest = false;
-      if (this._rot.length !== this.rot0.length) this._rot = new Float64Array(this.rot0.length);
-      (this.wasm as TetrahedronDForceWasm).copyRotations(this._rot);
+      // the kernel's elements (a topological change may have moved elems on already)
+      const w = this.wasm as TetrahedronDForceWasm;
+      if (this._rot.length !== 9 * w.nElem) this._rot = new Float64Array(9 * w.nElem);
+      w.copyRotations(this._rot);
     } else if (this.rotAtRest) {
       this.rotAtRest = false;
       this._rot = Float64Array.from(this.rot0);
@@ -326,7 +355,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       }
       this.lame = keep(this.lame, 2);
       this.rot = keep(this.rot, 9);
-      this.rot0 = keep(this.rot0, 9);
+      if (!this.rot0Lazy) this.rot0 = keep(this.rot0, 9);
       this.restInv = keep(this.restInv, 9);
       this.plastic = keep(this.plastic, 6);
       this.vol = keep(this.vol, 1);
@@ -340,7 +369,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       this.lame = grow(this.lame, 2);
       this.rest = grow(this.rest, 12);
       this.rot = grow(this.rot, 9);
-      this.rot0 = grow(this.rot0, 9);
+      if (!this.rot0Lazy) this.rot0 = grow(this.rot0, 9);
       this.restInv = grow(this.restInv, 9);
       this.plastic = grow(this.plastic, 6);
       this.vol = grow(this.vol, 1);
@@ -403,7 +432,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     this._rot = new Float64Array(0);
     this.rotInKernel = false;
     this.rotAtRest = true;
-    this.rot0 = new Float64Array(9 * n);
+    this.rot0 = this.activeMethod === 'large' ? EMPTY : new Float64Array(9 * n);
+    this.rot0Lazy = this.activeMethod === 'large';
     this.restInv = this.activeMethod === 'svd' || this.activeMethod === 'polarF' ? new Float64Array(9 * n) : new Float64Array(0);
     // zero plastic strains: allocated when plasticity is first on (plasticStrains)
     this.plastic = new Float64Array(0);
@@ -427,7 +457,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       for (let e = 0; e < n; e++) {
         this.restVolume += this.initElement(e, elems, x0, n, E, nu, lsf, one);
         w.setElementMaterial(e, one.grad, one.mat, one.rest);
-        if (notFinite < 0 && !this.scratchStiffnessIsFinite(one, e)) notFinite = e;
+        if (notFinite < 0 && !this.scratchStiffnessIsFinite(one)) notFinite = e;
       }
       this.wasm = w;
       this.wasmRot = -1;
@@ -458,10 +488,11 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   private readonly elementScratch: ElementScratch = { grad: new Float64Array(12), rest: new Float64Array(12), mat: new Float64Array(3) };
 
   /** elementStiffness's finiteness for the element in the scratch, at its rest rotation (the same operations). */
-  private scratchStiffnessIsFinite(one: ElementScratch, e: number): boolean {
+  private scratchStiffnessIsFinite(one: ElementScratch): boolean {
     const blk = this.blk;
     tetrahedronStiffness(blk, one.grad, 0, one.mat[0]!, one.mat[1]!, one.mat[2]!);
-    return rotatedElementStiffness(this.kScratch, blk, 0, 4, this.rot0, 9 * e).every(Number.isFinite);
+    // the rest rotation initElement left in its scratch (this.A)
+    return rotatedElementStiffness(this.kScratch, blk, 0, 4, this.A, 0).every(Number.isFinite);
   }
 
   /** Whether reinit may make the WebAssembly kernel (subclasses whose kernel needs threads make it at first use). */
@@ -554,7 +585,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       }
     }
     for (let k = 0; k < 12; k++) P[go + k] = X[k]!;
-    for (let k = 0; k < 9; k++) this.rot0[9 * e + k] = R[k]!;
+    if (!this.rot0Lazy) for (let k = 0; k < 9; k++) this._rot0[9 * e + k] = R[k]!;
     // an element added after the rotations were made starts at its rest rotation too
     if (!this.rotAtRest) for (let k = 0; k < 9; k++) this.rot[9 * e + k] = R[k]!;
     strainDisplacement(G, go, X);
