@@ -243,18 +243,19 @@ export class TetrahedronDForceWasm {
     for (let j = 0; j < 6; j++) S[r + 2 * j] = rest[LARGE_REST_COMPONENTS[j]!]!;
   }
 
-  /**
-   * The inverse of setMaterials (exact copies): the gradients and materials, and the rest
-   * components of 'large' (the others set to 0).
-   */
-  copyMaterials(grad: Float64Array, mat: Float64Array, rest: Float64Array): void {
-    const E = this.elemView,
-      S = this._restView,
-      n = this.nElem;
-    rest.fill(0);
+  /** The inverse of setMaterials for the gradients and materials (exact copies). */
+  copyMaterials(grad: Float64Array, mat: Float64Array): void {
+    const E = this.elemView;
     // one element per call of a small function, quick for the JIT to compile (this runs once, cold)
-    const count = Math.min(n, grad.length / 12);
-    for (let e = 0; e < count; e++) copyElementMaterial(E, S, grad, mat, rest, e);
+    const count = Math.min(this.nElem, grad.length / 12);
+    for (let e = 0; e < count; e++) copyElementMaterial(E, grad, mat, e);
+  }
+
+  /** The inverse of setMaterials for the rest shapes: the components of 'large' (exact copies), the others 0. */
+  copyRestShapes(rest: Float64Array): void {
+    const S = this._restView;
+    const count = Math.min(this.nElem, rest.length / 12);
+    for (let e = 0; e < count; e++) copyElementRest(S, rest, e);
   }
 
   /**
@@ -323,8 +324,8 @@ export class TetrahedronDForceWasm {
   }
 }
 
-/** Element e's gradients, material and rest components of 'large' out of the kernel's element data and rest shapes. */
-function copyElementMaterial(E: Float64Array, S: Float64Array, grad: Float64Array, mat: Float64Array, rest: Float64Array, e: number): void {
+/** Element e's gradients and material out of the kernel's element data. */
+function copyElementMaterial(E: Float64Array, grad: Float64Array, mat: Float64Array, e: number): void {
   const b = 48 * (e >> 1) + (e & 1) + 18,
     g = 12 * e;
   grad[g] = E[b]!;
@@ -342,8 +343,12 @@ function copyElementMaterial(E: Float64Array, S: Float64Array, grad: Float64Arra
   mat[3 * e] = E[b + 24]!;
   mat[3 * e + 1] = E[b + 26]!;
   mat[3 * e + 2] = E[b + 28]!;
-  // LARGE_REST_COMPONENTS: 3, 6, 7, 9, 10, 11
-  const r = 12 * (e >> 1) + (e & 1);
+}
+
+/** Element e's rest components of 'large' (LARGE_REST_COMPONENTS: 3, 6, 7, 9, 10, 11) out of the kernel's rest shapes. */
+function copyElementRest(S: Float64Array, rest: Float64Array, e: number): void {
+  const r = 12 * (e >> 1) + (e & 1),
+    g = 12 * e;
   rest[g + 3] = S[r]!;
   rest[g + 6] = S[r + 2]!;
   rest[g + 7] = S[r + 4]!;

@@ -152,7 +152,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   // Per element, struct of arrays (nElem = number of tetrahedra):
   /** Node indices (nElem × 4). */
   protected elems = new Uint32Array(0);
-  /** Cofactor gradients (αᵢ, βᵢ, γᵢ) of the 4 nodes = 6V·∇Nᵢ in the rest frame (nElem × 12), m²; see elementDataInKernel. */
+  /** Cofactor gradients (αᵢ, βᵢ, γᵢ) of the 4 nodes = 6V·∇Nᵢ in the rest frame (nElem × 12), m²; see gradInKernel. */
   private _grad: Float64Array = new Float64Array(0);
   /** Hooke's matrix / 36V as (D00, D01, D33) (nElem × 3), Pa/m³. */
   private _mat: Float64Array = new Float64Array(0);
@@ -161,47 +161,56 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   /** Rest positions in the rest frame R₀·X (nElem × 12), m; for 'large' relative to node a. */
   private _rest: Float64Array = new Float64Array(0);
   /**
-   * The WebAssembly kernel of 'large' holds the gradients, materials and rest shapes, and the
-   * JavaScript arrays were dropped (the matrix-free step reads the kernel's copies only): they are
-   * copied back out of the kernel when read. 'large' reads 6 of the 12 rest components (the others
-   * are 0 by construction of the frame, LARGE_REST_COMPONENTS), the 6 the kernel holds; the others
-   * come back as 0 and no computation reads them.
+   * The WebAssembly kernel of 'large' holds the gradients and materials (gradInKernel) and the
+   * rest shapes (restInKernel), and the JavaScript arrays were dropped (the matrix-free step reads
+   * the kernel's copies only): they are copied back out of the kernel when read (the assembled
+   * stiffness reads the gradients and materials, no step of 'large' reads the rest shapes).
+   * 'large' reads 6 of the 12 rest components (the others are 0 by construction of the frame,
+   * LARGE_REST_COMPONENTS), the 6 the kernel holds; the others come back as 0 and no computation
+   * reads them.
    */
-  private elementDataInKernel = false;
+  private gradInKernel = false;
+  private restInKernel = false;
 
   protected get grad(): Float64Array {
-    if (this.elementDataInKernel) this.elementDataFromKernel();
+    if (this.gradInKernel) this.gradientsFromKernel();
     return this._grad;
   }
   protected set grad(g: Float64Array) {
-    if (this.elementDataInKernel) this.elementDataFromKernel();
+    if (this.gradInKernel) this.gradientsFromKernel();
     this._grad = g;
   }
   protected get mat(): Float64Array {
-    if (this.elementDataInKernel) this.elementDataFromKernel();
+    if (this.gradInKernel) this.gradientsFromKernel();
     return this._mat;
   }
   protected set mat(m: Float64Array) {
-    if (this.elementDataInKernel) this.elementDataFromKernel();
+    if (this.gradInKernel) this.gradientsFromKernel();
     this._mat = m;
   }
   protected get rest(): Float64Array {
-    if (this.elementDataInKernel) this.elementDataFromKernel();
+    if (this.restInKernel) this.restFromKernel();
     return this._rest;
   }
   protected set rest(r: Float64Array) {
-    if (this.elementDataInKernel) this.elementDataFromKernel();
+    this.restInKernel = false;
     this._rest = r;
   }
 
-  /** The gradients, materials and rest shapes copied back out of the kernel (see elementDataInKernel). */
-  private elementDataFromKernel(): void {
-    this.elementDataInKernel = false;
+  /** The gradients and materials copied back out of the kernel (see gradInKernel). */
+  private gradientsFromKernel(): void {
+    this.gradInKernel = false;
     const n = this.elementCount;
     this._grad = new Float64Array(12 * n);
     this._mat = new Float64Array(3 * n);
-    this._rest = new Float64Array(12 * n);
-    (this.wasm as TetrahedronDForceWasm).copyMaterials(this._grad, this._mat, this._rest);
+    (this.wasm as TetrahedronDForceWasm).copyMaterials(this._grad, this._mat);
+  }
+
+  /** The rest shapes copied back out of the kernel (see gradInKernel). */
+  private restFromKernel(): void {
+    this.restInKernel = false;
+    this._rest = new Float64Array(12 * this.elementCount);
+    (this.wasm as TetrahedronDForceWasm).copyRestShapes(this._rest);
   }
   /** Current rotation R (rows = element frame), set by addForce (nElem × 9); see `rot`. */
   private _rot: Float64Array = new Float64Array(0);
@@ -347,12 +356,12 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       const keep = <T extends Float64Array | Uint32Array>(a: T, stride: number): T => withoutRemovedElements(a, stride, n, removed);
       this.elems = keep(this.elems, 4);
       // the kernel's element data follow in the kernel (no copy of them out and back)
-      if (this.elementDataInKernel) (this.wasm as TetrahedronDForceWasm).removeElementMaterials(n, removed);
-      else {
+      if (this.gradInKernel || this.restInKernel) (this.wasm as TetrahedronDForceWasm).removeElementMaterials(n, removed);
+      if (!this.gradInKernel) {
         this.grad = keep(this.grad, 12);
         this.mat = keep(this.mat, 3);
-        this.rest = keep(this.rest, 12);
       }
+      if (!this.restInKernel) this.rest = keep(this.rest, 12);
       this.lame = keep(this.lame, 2);
       this.rot = keep(this.rot, 9);
       if (!this.rot0Lazy) this.rot0 = keep(this.rot0, 9);
@@ -412,7 +421,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   /** Recomputes every rest quantity from the topology and the rest positions x0. */
   reinit(): void {
     // the kernel is made again: its copies of the element data are not read back
-    this.elementDataInKernel = false;
+    this.gradInKernel = this.restInKernel = false;
     const topo = this.topo!;
     const ms = this.mstate!;
     this.topoRevision = topo.revision;
@@ -462,7 +471,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       this.wasm = w;
       this.wasmRot = -1;
       this.wasmMaterial = this.materialVersion;
-      this.elementDataInKernel = true;
+      this.gradInKernel = this.restInKernel = true;
       if (notFinite >= 0) this.refuseStiffness(E, notFinite);
       return;
     }
@@ -957,15 +966,17 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       // kernel's rotations and element data read out first (the layout changes)
       void this.rot;
       this.wasmStale = false;
+      const current = this.wasmMaterial === this.materialVersion && (this.gradInKernel || this.restInKernel);
       const refitted = this.wasm && this.elementCount >= WASM_MIN_ELEMENTS && this.refitWasmProduct(this.wasm);
       if (!refitted) {
         // a new kernel: the element data out of this one first (laid out already for the remaining elements)
         void this.grad;
+        void this.rest;
         this.wasm = null;
       }
       this.wasmRot = -1;
-      // element data still in the kernel are the elements' (a removal moved them there)
-      this.wasmMaterial = this.elementDataInKernel ? this.materialVersion : -1;
+      // the kernel's element data, current before, are the elements' still (a removal moved them there too)
+      this.wasmMaterial = refitted && current ? this.materialVersion : -1;
     }
     if (this.wasm === null) {
       this.wasm = this.elementCount >= WASM_MIN_ELEMENTS ? this.createWasmProduct() : undefined;
@@ -983,7 +994,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       // the kernel's copies are what 'large' reads from now on (while the stiffness stays the rest one)
       if (this.activeMethod === 'large' && !this.updateStiffnessMatrix.value && this.plasticMax === 0) {
         this._grad = this._mat = this._rest = EMPTY;
-        this.elementDataInKernel = true;
+        this.gradInKernel = this.restInKernel = true;
       }
     }
     return w;
