@@ -1077,12 +1077,13 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       elems = this.elems,
       blk = this.blockScratch;
     const R = this.activeMethod === 'small' ? undefined : this.rot;
+    const grad = this.grad,
+      mat = this.mat;
     for (let e0 = 0; e0 < n; e0 += ELEMENT_BATCH) {
       const count = Math.min(ELEMENT_BATCH, n - e0);
       // the batch's blocks, written where the accumulator reads them when it offers a buffer
       const U = acc.symmetricElementBuffer?.(4, count) ?? this.upperScratch;
-      for (let k = 0; k < count; k++)
-        rotatedTetrahedronStiffnessUpper(U, 90 * k, this.grad, 12 * (e0 + k), this.mat, 3 * (e0 + k), R, 9 * (e0 + k));
+      for (let k = 0; k < count; k++) rotatedTetrahedronStiffnessUpper(U, 90 * k, grad, 12 * (e0 + k), mat, 3 * (e0 + k), R, 9 * (e0 + k));
       emitSymmetricElements(acc, U, elems, e0, count, 4, factor, K, blk);
     }
   }
