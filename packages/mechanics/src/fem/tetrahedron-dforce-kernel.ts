@@ -1,4 +1,3 @@
-import { applyRemoval } from '@sofa-ts/core';
 import { MatrixFreeCgWasm, compileKernel, wasmApi } from '@sofa-ts/linalg';
 import { tetrahedraWasm } from './kernels/tetrahedra.wasm.js';
 
@@ -261,16 +260,17 @@ export class TetrahedronDForceWasm {
   /**
    * A removal of elements (applyRemoval's order: each removed slot takes the last element's data)
    * applied to the gradients, materials and rest shapes held here, before `refit` lays the
-   * remaining elements out: the data of the slots below the new count that receive another element.
+   * remaining elements out.
    */
   removeElementMaterials(n: number, removed: ArrayLike<number>): void {
-    const src = new Uint32Array(n);
-    for (let i = 0; i < n; i++) src[i] = i;
-    const left = applyRemoval(src, 1, n, removed);
     const E = this.elemView,
       S = this._restView;
-    // every moved element comes from a slot at or beyond the new count, which no copy overwrites
-    for (let d = 0; d < left; d++) if (src[d] !== d) moveElementMaterial(E, S, src[d]!, d);
+    // applyRemoval's moves, one by one, on the kernel's layout
+    let last = n - 1;
+    for (let r = 0; r < removed.length; r++, last--) {
+      const i = removed[r]!;
+      if (i !== last) moveElementMaterial(E, S, last, i);
+    }
   }
 
   /**
@@ -357,12 +357,31 @@ function copyElementRest(S: Float64Array, rest: Float64Array, e: number): void {
   rest[g + 11] = S[r + 10]!;
 }
 
-/** Element from's gradients, material and rest components into element to's slots. */
+/** Element from's gradients, material and rest components into element to's slots (straight-line: it runs cold, at a topological change). */
 function moveElementMaterial(E: Float64Array, S: Float64Array, from: number, to: number): void {
   const a = 48 * (from >> 1) + (from & 1),
     b = 48 * (to >> 1) + (to & 1);
-  for (let j = 9; j < TET_FIELDS; j++) E[b + 2 * j] = E[a + 2 * j]!;
+  E[b + 18] = E[a + 18]!;
+  E[b + 20] = E[a + 20]!;
+  E[b + 22] = E[a + 22]!;
+  E[b + 24] = E[a + 24]!;
+  E[b + 26] = E[a + 26]!;
+  E[b + 28] = E[a + 28]!;
+  E[b + 30] = E[a + 30]!;
+  E[b + 32] = E[a + 32]!;
+  E[b + 34] = E[a + 34]!;
+  E[b + 36] = E[a + 36]!;
+  E[b + 38] = E[a + 38]!;
+  E[b + 40] = E[a + 40]!;
+  E[b + 42] = E[a + 42]!;
+  E[b + 44] = E[a + 44]!;
+  E[b + 46] = E[a + 46]!;
   const ra = 12 * (from >> 1) + (from & 1),
     rb = 12 * (to >> 1) + (to & 1);
-  for (let j = 0; j < 6; j++) S[rb + 2 * j] = S[ra + 2 * j]!;
+  S[rb] = S[ra]!;
+  S[rb + 2] = S[ra + 2]!;
+  S[rb + 4] = S[ra + 4]!;
+  S[rb + 6] = S[ra + 6]!;
+  S[rb + 8] = S[ra + 8]!;
+  S[rb + 10] = S[ra + 10]!;
 }
