@@ -9,8 +9,11 @@
 //     ForceField + ParallelCGLinearSolver, 2 threads) against native single-thread. Each case runs
 //     --reps times (default 3), sofa-ts and native interleaved, each run in its own process; a run's
 //     figure is its median ms/step; the line gives the medians over the runs, their ratio, the load
-//     average and the peak memory per 100k tetrahedra. Where the anchor cannot be built the script
-//     says why and prints sofa-ts's figures alone.
+//     average and the memory: the peak of each program per 100k tetrahedra, above the program
+//     without a scene (sofa-ts: Node with sofa-ts's modules loaded, before the scene; native: the
+//     anchor's run of one element), and sofa-ts's resident memory of the loaded scene and of its
+//     first step (docs/performance.md, "Memory"). Where the anchor cannot be built the script says
+//     why and prints sofa-ts's figures alone.
 //   - the 16 Validation/cantilever_beam scenes of the corpus (SOFA v26's element FEM), the Compliant
 //     cloth and the soft robots' inverse steps (sofa-ts only).
 // Options: --quick (smaller grids and fewer steps), --only TEXT, --all, --reps N, --threads N.
@@ -21,7 +24,7 @@ import * as childProcess from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadScene, loadSceneFromString } from 'sofa-ts';
-import { buildNative, runNativeCpu } from './native.mjs';
+import { buildNative, runNative, runNativeCpu } from './native.mjs';
 import { beamScene } from './scenes.mjs';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
@@ -67,6 +70,16 @@ else
     `native anchor: built ${path.relative(process.cwd(), native.exe)} from ${path.relative(process.cwd(), anchorDir)} (C++17, Eigen, one thread)`,
   );
 const nativeTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-bench-'));
+// the native program without a scene: its peak on one element (1 step), subtracted as sofa-ts's
+// resident memory before its scene is
+let nativeEmptyRss = 0;
+if (native.exe) {
+  try {
+    nativeEmptyRss = runNative(native.exe, ['beam', '2', '2', '2', '1']).max_rss_mib;
+  } catch {
+    nativeEmptyRss = 0;
+  }
+}
 
 /** One sofa-ts run of a case in a child process (benchmarks/case.mjs). */
 function runTs(spec) {
@@ -94,13 +107,15 @@ function sideBySide(name, spec, nativeArgs, nativeOneStep) {
   let tsRss = 0,
     natRss = 0,
     tets = 0,
-    its = 0;
+    its = 0,
+    mem;
   try {
     for (let r = 0; r < reps; r++) {
       loads.push(os.loadavg()[0]);
       const a = runTs(spec);
       ts.push(a.ms_per_step_median);
       tsCpu.push(a.cpu_ms_per_step);
+      if (a.max_rss_mib > tsRss) mem = a;
       tsRss = Math.max(tsRss, a.max_rss_mib);
       tets = a.tets;
       its = a.its_per_step;
@@ -134,6 +149,15 @@ function sideBySide(name, spec, nativeArgs, nativeOneStep) {
   line += `   load ${median(loads).toFixed(1)}   peak ${tsRss.toFixed(0)} MiB = ${per100k(tsRss)}`;
   if (nat.length) line += ` (native ${natRss.toFixed(0)} MiB = ${per100k(natRss)})`;
   console.log(line);
+  // the memory of the simulation: above each program without a scene, per 100k tetrahedra
+  const empty = mem.rss_before_load_mib;
+  const sim = tsRss - empty;
+  let mline = `${''.padEnd(50)} memory: before the scene ${empty.toFixed(0)} MiB, loaded scene +${(mem.rss_after_load_mib - empty).toFixed(0)} MiB, first step's peak +${(mem.peak_first_step_mib - mem.rss_after_load_mib).toFixed(0)} MiB; peak above the empty program ${sim.toFixed(0)} MiB = ${per100k(sim)}`;
+  if (nat.length) {
+    const nsim = natRss - nativeEmptyRss;
+    mline += ` (native ${nsim.toFixed(0)} MiB = ${per100k(nsim)}, empty ${nativeEmptyRss.toFixed(0)} MiB) → ${(sim / nsim).toFixed(2)}x`;
+  }
+  console.log(mline);
 }
 
 const liverMesh = path.join(corpus, 'sofa/share/mesh/liver.msh');

@@ -81,7 +81,8 @@ export class MBKAssembly implements OutsideEntryTarget {
 
   constructor(private readonly graph: SystemGraph) {
     const size = graph.size;
-    this.assembler = new FixedPatternAssembler(size, size, { withDiagonal: true });
+    // the pattern recorded without values (the largest recording of a step): refilled right after
+    this.assembler = new FixedPatternAssembler(size, size, { withDiagonal: true, recordValues: false });
     this.projectedMask = new Uint8Array(size);
     this.acc = new MappedAccumulator(this.assembler);
     const general = graph.constraints.filter((e) => !e.pc.isDiagonalProjection);
@@ -153,6 +154,10 @@ export class MBKAssembly implements OutsideEntryTarget {
       asm.beginSymbolic();
       this.emitMBK(factors);
       asm.endSymbolic();
+      // the values: a refill of the new pattern (the same sums in the same order as a recording's)
+      asm.beginNumeric();
+      this.emitMBK(factors);
+      if (!asm.endNumeric()) throw new Error('MBK assembly: the emissions changed between two passes of one step');
     }
     const A = asm.matrix!;
     if (options?.project === false) {

@@ -246,6 +246,108 @@ describe('FixedPatternAssembler', () => {
   });
 });
 
+describe('FixedPatternAssembler: the recording by items (scalars, blocks, elements)', () => {
+  // A mix of every emission kind on a 3x3-block-unaligned layout: scalars (some inside a block,
+  // some repeated), blocks at unaligned rows and columns, full and symmetric elements, a repeated
+  // node; the oracle is a plain dense sum in emission order and the set of emitted positions.
+  type Emit = (asm: FixedPatternAssembler | undefined, D: number[][] | undefined, seen: Set<number> | undefined) => void;
+  const N = 23;
+  function emissions(r: () => number): Emit[] {
+    const out: Emit[] = [];
+    const at = (D: number[][] | undefined, seen: Set<number> | undefined, i: number, j: number, v: number) => {
+      if (D) D[i]![j]! += v;
+      seen?.add(i * N + j);
+    };
+    for (let t = 0; t < 60; t++) {
+      const kind = randInt(r, 4);
+      if (kind === 0) {
+        const i = randInt(r, N),
+          j = randInt(r, N),
+          v = r() - 0.5;
+        out.push((asm, D, seen) => {
+          asm?.add(i, j, v);
+          at(D, seen, i, j, v);
+        });
+      } else if (kind === 1) {
+        const i = randInt(r, N - 2),
+          j = randInt(r, N - 2),
+          f = r() + 0.5;
+        const B = Float64Array.from({ length: 9 }, () => r() - 0.5);
+        out.push((asm, D, seen) => {
+          asm?.addBlock3(i, j, B, 0, f);
+          for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) at(D, seen, i + p, j + q, f * B[3 * p + q]!);
+        });
+      } else {
+        // an element of 3 nodes at rows 3·node (+1: unaligned), possibly with a repeated node
+        const shift = randInt(r, 2);
+        const nodes = [randInt(r, 7), randInt(r, 7), randInt(r, 7)];
+        const starts = nodes.map((n) => 3 * n + shift);
+        const f = r() + 0.5;
+        const U = Float64Array.from({ length: 54 }, () => r() - 0.5);
+        const symmetric = kind === 3;
+        out.push((asm, D, seen) => {
+          const K = new Float64Array(81);
+          for (let i = 0, u = 0; i < 3; i++)
+            for (let j = i; j < 3; j++, u += 9)
+              for (let p = 0; p < 3; p++)
+                for (let q = 0; q < 3; q++) {
+                  K[(3 * i + p) * 9 + 3 * j + q] = U[u + 3 * p + q]!;
+                  if (j > i) K[(3 * j + q) * 9 + 3 * i + p] = U[u + 3 * p + q]!;
+                }
+          if (symmetric) asm?.addSymmetricElementBlocks3(starts, 3, U, f);
+          else asm?.addElementBlocks3(starts, 3, K, f);
+          for (let i = 0; i < 3; i++)
+            for (let j = 0; j < 3; j++)
+              for (let p = 0; p < 3; p++)
+                for (let q = 0; q < 3; q++) at(D, seen, starts[i]! + p, starts[j]! + q, f * K[(3 * i + p) * 9 + 3 * j + q]!);
+        });
+      }
+    }
+    return out;
+  }
+
+  for (const withDiagonal of [false, true])
+    for (const recordValues of [true, false])
+      it(`the pattern and values of a plain dense sum (withDiagonal ${withDiagonal}, recordValues ${recordValues})`, () => {
+        const r = rng(11 + Number(withDiagonal) + 2 * Number(recordValues));
+        const list = emissions(r);
+        const asm = new FixedPatternAssembler(N, N, { withDiagonal, recordValues });
+        // the caller's protocol: a numeric pass without pattern (it counts), the symbolic pass, and without recorded values a refill
+        asm.beginNumeric();
+        for (const e of list) e(asm, undefined, undefined);
+        expect(asm.endNumeric()).to.equal(false);
+        asm.beginSymbolic();
+        for (const e of list) e(asm, undefined, undefined);
+        const A = asm.endSymbolic();
+        if (!recordValues) {
+          asm.beginNumeric();
+          for (const e of list) e(asm, undefined, undefined);
+          expect(asm.endNumeric()).to.equal(true);
+        }
+        csrCheck(A);
+        const D = Array.from({ length: N }, () => new Array<number>(N).fill(0));
+        const seen = new Set<number>();
+        for (const e of list) e(undefined, D, seen);
+        if (withDiagonal) for (let i = 0; i < N; i++) seen.add(i * N + i);
+        // the pattern: exactly the emitted positions (and the diagonal), each row's columns increasing
+        const pattern = new Set<number>();
+        for (let i = 0; i < N; i++)
+          for (let q = A.rowPtr[i]!; q < A.rowPtr[i + 1]!; q++) {
+            if (q > A.rowPtr[i]!) expect(A.colInd[q]!).to.be.greaterThan(A.colInd[q - 1]!);
+            pattern.add(i * N + A.colInd[q]!);
+          }
+        expect([...pattern].sort((a, b) => a - b)).to.deep.equal([...seen].sort((a, b) => a - b));
+        // the values: the dense sums to the bit (the same terms in the same order)
+        expect(csrToDense(A)).to.deep.equal(D);
+        // a refill with other values gives their sums too
+        const again = emissions(rng(11 + Number(withDiagonal) + 2 * Number(recordValues)));
+        asm.beginNumeric();
+        for (const e of again) e(asm, undefined, undefined);
+        expect(asm.endNumeric()).to.equal(true);
+        expect(csrToDense(A)).to.deep.equal(D);
+      });
+});
+
 describe('FixedPatternAssembler.addBlock3', () => {
   const block = Float64Array.from({ length: 12 }, (_, i) => i + 1);
   const viaBlocks = (a: FixedPatternAssembler, f: number) => {

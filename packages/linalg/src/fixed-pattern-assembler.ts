@@ -1,4 +1,4 @@
-import { type CsrMatrix, createCsr, sortByRowThenColumn } from './csr.js';
+import { type CsrMatrix, createCsr } from './csr.js';
 import { SCATTER_HEADER, SCATTER_HEADER_BYTES, SCATTER_MAX_NODES, elementScatterModule } from './wasm/element-scatter-wasm.js';
 import { wasmApi } from './wasm/wasm-module.js';
 
@@ -6,6 +6,12 @@ import { wasmApi } from './wasm/wasm-module.js';
 export interface FixedPatternAssemblerOptions {
   /** Force every diagonal entry (i, i), i < min(rows, cols), into the pattern (value 0 if never emitted). */
   withDiagonal?: boolean;
+  /**
+   * false: the symbolic pass records the entries' positions only (8 bytes less per emission), and
+   * endSymbolic's matrix has zero values; the caller refills it with a numeric pass right after
+   * (the same sums in the same order, so the same values to the bit). Default true.
+   */
+  recordValues?: boolean;
 }
 
 const enum Phase {
@@ -83,6 +89,7 @@ export class FixedPatternAssembler {
   readonly rows: number;
   readonly cols: number;
   readonly withDiagonal: boolean;
+  readonly recordValues: boolean;
   /** Whether the last (or current) numeric pass matched the recorded emission sequence. */
   valid = false;
   /** The assembled matrix (null before the first symbolic pass). */
@@ -91,17 +98,28 @@ export class FixedPatternAssembler {
   patternVersion = 0;
 
   private phase: Phase = Phase.Idle;
-  // Symbolic-phase recording (growable): emission k is (recRow[k], recCol[k]) with value recVal[k].
+  // Symbolic-phase recording (growable), by items: item t is a scalar entry or a 3x3 block at
+  // (recRow[t], recCol[t]) (recBlock[t] says which); the values, when recorded, in emission order
+  // (one per scalar, nine per block, row-major).
   private recRow: Int32Array = new Int32Array(64);
   private recCol: Int32Array = new Int32Array(64);
   private recVal: Float64Array = new Float64Array(64);
   /**
-   * Where emission k starts a 3x3 block emitted by addBlock3 (its 9 entries follow in row-major
-   * order): 1, or 1 + n at the first block of an element of n nodes (its n² blocks follow).
+   * Item t: 0 a scalar entry (`add`), 1 a 3x3 block (addBlock3), or 1 + n the first block of an
+   * element of n nodes (its n² blocks are the items that follow, in row-major block order).
    */
   private recBlock: Uint8Array = new Uint8Array(64);
-  /** Number of emissions recorded by the last symbolic pass (or being recorded). */
+  /** Number of items recorded by the last symbolic pass (or being recorded). */
+  private items = 0;
+  /** Number of emissions (scalar entries) recorded by the last symbolic pass (or being recorded). */
   private count = 0;
+  /**
+   * A numeric pass without a pattern counts the items and emissions (counting, countedItems,
+   * counted), so that the symbolic pass after it records into arrays of that exact size.
+   */
+  private counting = false;
+  private counted = 0;
+  private countedItems = 0;
   /** The refill's operations, built by endSymbolic (see the class comment). */
   private ops: Int32Array = new Int32Array(0);
   /** Length of `ops` in use. */
@@ -133,6 +151,7 @@ export class FixedPatternAssembler {
     this.rows = rows;
     this.cols = cols;
     this.withDiagonal = options.withDiagonal ?? false;
+    this.recordValues = options.recordValues ?? true;
   }
 
   /** Number of emissions in the recorded sequence. */
@@ -144,51 +163,123 @@ export class FixedPatternAssembler {
   beginSymbolic(): void {
     this.phase = Phase.Symbolic;
     this.count = 0;
+    this.items = 0;
+    // the recording sized once: the items of the numeric pass that found no pattern
+    if (this.counting && this.countedItems > this.recRow.length) this.allocateRecording(this.countedItems, this.counted);
+    this.counting = false;
   }
 
-  /** Builds the pattern and slot map from the recorded emissions; returns the new matrix. */
+  /** Recording arrays of `capacity` items and `values` values (their contents dropped). */
+  private allocateRecording(capacity: number, values: number): void {
+    this.recRow = new Int32Array(capacity);
+    this.recCol = new Int32Array(capacity);
+    this.recVal = new Float64Array(this.recordValues ? values : 0);
+    this.recBlock = new Uint8Array(capacity);
+  }
+
+  /**
+   * Builds the pattern and slot map from the recorded items; returns the new matrix. Row by row:
+   * the columns of the items touching the row (a block three consecutive columns in each of its
+   * three rows) and the forced diagonal, sorted and merged; then the slot of each item's row start.
+   */
   endSymbolic(): CsrMatrix {
     if (this.phase !== Phase.Symbolic) throw new Error('FixedPatternAssembler.endSymbolic without beginSymbolic');
-    const m = this.count;
-    const nd = this.withDiagonal ? Math.min(this.rows, this.cols) : 0;
-    const total = m + nd;
-    // Emissions followed by the forced diagonal entries (indices m..m+nd-1, value 0).
-    const r = new Int32Array(total);
-    const c = new Int32Array(total);
-    r.set(this.recRow.subarray(0, m));
-    c.set(this.recCol.subarray(0, m));
-    for (let i = 0; i < nd; i++) {
-      r[m + i] = i;
-      c[m + i] = i;
-    }
-    const order = sortByRowThenColumn(this.rows, this.cols, r, c, total);
-    const rowPtr = new Int32Array(this.rows + 1);
-    const slot = new Int32Array(m);
-    const colIndTmp = new Int32Array(total);
-    let q = -1;
-    let prevR = -1;
-    let prevC = -1;
-    for (let t = 0; t < total; t++) {
-      const k = order[t];
-      if (r[k] !== prevR || c[k] !== prevC) {
-        q++;
-        prevR = r[k];
-        prevC = c[k];
-        colIndTmp[q] = prevC;
-        rowPtr[prevR + 1]++;
+    const nt = this.items;
+    const rows = this.rows;
+    const nd = this.withDiagonal ? Math.min(rows, this.cols) : 0;
+    const rr = this.recRow,
+      rc = this.recCol,
+      rb = this.recBlock;
+    // the runs of each row: (item·3 + row within the item, or −1 − i for the diagonal entry i), bucketed by row in item order
+    const runPtr = new Int32Array(rows + 1);
+    for (let t = 0; t < nt; t++) {
+      const r = rr[t]!;
+      if (rb[t] === 0) runPtr[r + 1]++;
+      else {
+        runPtr[r + 1]++;
+        runPtr[r + 2]++;
+        runPtr[r + 3]++;
       }
-      if (k < m) slot[k] = q;
     }
-    for (let i = 0; i < this.rows; i++) rowPtr[i + 1] += rowPtr[i];
-    const nnz = q + 1;
-    this.compileOps(slot, m, rowPtr);
+    for (let i = 0; i < nd; i++) runPtr[i + 1]++;
+    for (let i = 0; i < rows; i++) runPtr[i + 1] += runPtr[i]!;
+    const runRef = new Int32Array(runPtr[rows]!);
+    const fill = runPtr.slice(0, rows);
+    for (let t = 0; t < nt; t++) {
+      const r = rr[t]!;
+      runRef[fill[r]!++] = 3 * t;
+      if (rb[t] !== 0) {
+        runRef[fill[r + 1]!++] = 3 * t + 1;
+        runRef[fill[r + 2]!++] = 3 * t + 2;
+      }
+    }
+    for (let i = 0; i < nd; i++) runRef[fill[i]!++] = -1 - i;
+    // the columns of each row (stamp: the last row a column was seen in), counted, then listed
+    const stamp = new Int32Array(this.cols).fill(-1);
+    const colPos = new Int32Array(this.cols);
+    let rowCols = new Int32Array(64);
+    const rowPtr = new Int32Array(rows + 1);
+    const rowColumns = (r: number): number => {
+      let k = 0;
+      for (let q = runPtr[r]!; q < runPtr[r + 1]!; q++) {
+        const ref = runRef[q]!;
+        const t = ref < 0 ? -1 : (ref / 3) | 0;
+        const c0 = ref < 0 ? -1 - ref : rc[t]!;
+        const len = ref >= 0 && rb[t] !== 0 ? 3 : 1;
+        for (let c = c0; c < c0 + len; c++) {
+          if (stamp[c] === r) continue;
+          stamp[c] = r;
+          if (k === rowCols.length) {
+            const grown = new Int32Array(2 * k);
+            grown.set(rowCols);
+            rowCols = grown;
+          }
+          rowCols[k++] = c;
+        }
+      }
+      rowCols.subarray(0, k).sort();
+      return k;
+    };
+    for (let r = 0; r < rows; r++) rowPtr[r + 1] = rowPtr[r]! + rowColumns(r);
+    stamp.fill(-1);
+    const nnz = rowPtr[rows]!;
+    const colInd = new Int32Array(nnz);
+    // slot[3t + i]: the slot of row i's first entry of item t
+    const slot = new Int32Array(3 * nt);
+    for (let r = 0; r < rows; r++) {
+      const k = rowColumns(r);
+      const base = rowPtr[r]!;
+      for (let j = 0; j < k; j++) {
+        colInd[base + j] = rowCols[j]!;
+        colPos[rowCols[j]!] = j;
+      }
+      for (let q = runPtr[r]!; q < runPtr[r + 1]!; q++) {
+        const ref = runRef[q]!;
+        if (ref >= 0) slot[ref] = base + colPos[rc[(ref / 3) | 0]!]!;
+      }
+    }
+    this.compileOps(slot, nt, rowPtr);
     this.kernel = this.makeKernel(rowPtr, nnz);
     const values = this.kernel
       ? new Float64Array(this.kernel.header.buffer, this.kernel.header[SCATTER_HEADER.values], nnz)
       : new Float64Array(nnz);
-    const rv = this.recVal;
-    for (let k = 0; k < m; k++) values[slot[k]] += rv[k];
-    this.matrix = createCsr(this.rows, this.cols, rowPtr, colIndTmp.slice(0, nnz), values);
+    if (this.recordValues) {
+      // the recorded values in emission order: a scalar at its slot, a block's rows at their slots
+      const rv = this.recVal;
+      for (let t = 0, k = 0; t < nt; t++) {
+        if (rb[t] === 0) values[slot[3 * t]!] += rv[k++]!;
+        else
+          for (let i = 0; i < 3; i++) {
+            const s = slot[3 * t + i]!;
+            values[s] += rv[k++]!;
+            values[s + 1] += rv[k++]!;
+            values[s + 2] += rv[k++]!;
+          }
+      }
+    }
+    this.matrix = createCsr(this.rows, this.cols, rowPtr, colInd, values);
+    // the refill reads the operation table only: the recording is dropped
+    this.allocateRecording(64, 64);
     this.phase = Phase.Idle;
     this.valid = true;
     this.patternVersion++;
@@ -203,8 +294,11 @@ export class FixedPatternAssembler {
     if (this.matrix) {
       this.matrix.values.fill(0);
       this.valid = true;
+      this.counting = false;
     } else {
       this.valid = false;
+      this.counting = true;
+      this.counted = 0;
     }
   }
 
@@ -219,7 +313,13 @@ export class FixedPatternAssembler {
   /** Emits A(r, c) += v. */
   add(r: number, c: number, v: number): void {
     if (this.phase === Phase.Numeric) {
-      if (!this.valid) return;
+      if (!this.valid) {
+        if (this.counting) {
+          this.counted++;
+          this.countedItems++;
+        }
+        return;
+      }
       const q = this.cursor,
         ops = this.ops;
       if (q >= this.opsEnd || ops[q] < 0) {
@@ -262,7 +362,13 @@ export class FixedPatternAssembler {
    */
   addBlock3(r0: number, c0: number, block: ArrayLike<number>, offset: number, factor: number): void {
     if (this.phase === Phase.Numeric) {
-      if (!this.valid) return;
+      if (!this.valid) {
+        if (this.counting) {
+          this.counted += 9;
+          this.countedItems++;
+        }
+        return;
+      }
       const q = this.cursor,
         ops = this.ops;
       if (q >= this.opsEnd || this.sub !== 0 || ops[q] !== r0 || ops[q + 1] !== c0 || ops[q + 3] < 0) {
@@ -284,9 +390,7 @@ export class FixedPatternAssembler {
       v[s2 + 2] += factor * block[offset + 8];
       this.cursor = q + OP_STRIDE;
     } else if (this.phase === Phase.Symbolic) {
-      const k0 = this.count;
-      for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) this.record(r0 + i, c0 + j, factor * block[offset + 3 * i + j]);
-      this.recBlock[k0] = 1;
+      this.recordBlock(r0, c0, block, offset, factor);
     } else {
       throw new Error('FixedPatternAssembler.addBlock3 outside beginSymbolic/beginNumeric');
     }
@@ -325,7 +429,7 @@ export class FixedPatternAssembler {
         }
       }
     } else {
-      const k0 = this.count,
+      const k0 = this.items,
         b = this.blk3;
       for (let i = 0; i < n; i++)
         for (let j = 0; j < n; j++) {
@@ -344,7 +448,7 @@ export class FixedPatternAssembler {
    */
   addSymmetricElementBlocks3(starts: ArrayLike<number>, n: number, U: ArrayLike<number>, factor: number, so = 0, uo = 0): void {
     if (this.phase !== Phase.Numeric) {
-      const k0 = this.count;
+      const k0 = this.items;
       this.addSymmetricElementInOrder(starts, n, U, factor, so, uo);
       this.markElement(k0, n);
       return;
@@ -521,7 +625,7 @@ export class FixedPatternAssembler {
     };
   }
 
-  /** Symbolic pass: the n² blocks recorded from emission k0 on form one element. */
+  /** Symbolic pass: the n² blocks recorded from item k0 on form one element. */
   private markElement(k0: number, n: number): void {
     if (this.phase === Phase.Symbolic && n > 0 && n < 255) this.recBlock[k0] = 1 + n;
   }
@@ -532,7 +636,13 @@ export class FixedPatternAssembler {
    * past them; false (and the refill invalid) otherwise.
    */
   private takeElement(starts: ArrayLike<number>, n: number, so = 0): boolean {
-    if (!this.valid) return false;
+    if (!this.valid) {
+      if (this.counting) {
+        this.counted += 9 * n * n;
+        this.countedItems += n * n;
+      }
+      return false;
+    }
     const ops = this.ops,
       nb = n * n;
     let q = this.cursor;
@@ -590,49 +700,48 @@ export class FixedPatternAssembler {
     }
   }
 
-  /** The operation table of the recorded sequence (see the class comment). */
-  private compileOps(slot: Int32Array, m: number, rowPtr: Int32Array): void {
+  /** The operation table of the recorded items (see the class comment); slot[3t + i] is row i's first slot of item t. */
+  private compileOps(slot: Int32Array, nt: number, rowPtr: Int32Array): void {
     const rb = this.recBlock,
       rr = this.recRow,
       rc = this.recCol;
     // sizes first
     let size = 0;
-    for (let k = 0; k < m;) {
-      const mark = rb[k];
-      if (mark > 1 && this.elementFits(k, mark - 1, slot, rowPtr)) {
+    for (let t = 0; t < nt;) {
+      const mark = rb[t]!;
+      if (mark > 1 && this.elementFits(t, mark - 1, slot, rowPtr)) {
         const n = mark - 1;
         size += 1 + n + n * n;
-        k += 9 * n * n;
+        t += n * n;
       } else {
         size += OP_STRIDE;
-        k += mark >= 1 ? 9 : 1;
+        t++;
       }
     }
     const ops = this.ops.length >= size ? this.ops : new Int32Array(size);
     let q = 0;
-    for (let k = 0; k < m;) {
-      const mark = rb[k];
-      if (mark > 1 && this.elementFits(k, mark - 1, slot, rowPtr)) {
+    for (let t = 0; t < nt;) {
+      const mark = rb[t]!;
+      if (mark > 1 && this.elementFits(t, mark - 1, slot, rowPtr)) {
         const n = mark - 1;
         ops[q] = -1 - n;
-        for (let i = 0; i < n; i++) ops[q + 1 + i] = rr[k + 9 * n * i];
-        for (let b = 0; b < n * n; b++) ops[q + 1 + n + b] = slot[k + 9 * b];
+        for (let i = 0; i < n; i++) ops[q + 1 + i] = rr[t + n * i]!;
+        for (let b = 0; b < n * n; b++) ops[q + 1 + n + b] = slot[3 * (t + b)]!;
         q += 1 + n + n * n;
-        k += 9 * n * n;
+        t += n * n;
         continue;
       }
-      ops[q] = rr[k];
-      ops[q + 1] = rc[k];
-      ops[q + 2] = slot[k];
+      ops[q] = rr[t]!;
+      ops[q + 1] = rc[t]!;
+      ops[q + 2] = slot[3 * t]!;
       if (mark >= 1) {
-        ops[q + 3] = slot[k + 3];
-        ops[q + 4] = slot[k + 6];
-        k += 9;
+        ops[q + 3] = slot[3 * t + 1]!;
+        ops[q + 4] = slot[3 * t + 2]!;
       } else {
         ops[q + 3] = -1;
         ops[q + 4] = -1;
-        k++;
       }
+      t++;
       q += OP_STRIDE;
     }
     this.ops = ops;
@@ -640,50 +749,83 @@ export class FixedPatternAssembler {
   }
 
   /**
-   * Whether the element recorded from emission k (n² blocks) can be one operation: blocks (i, j) at
+   * Whether the element recorded from item t (n² blocks) can be one operation: blocks (i, j) at
    * rows and columns of distinct nodes i and j, each block's rows 1 and 2 starting where its row 0's
    * slot plus the row lengths put them.
    */
-  private elementFits(k: number, n: number, slot: Int32Array, rowPtr: Int32Array): boolean {
-    if (k + 9 * n * n > this.count) return false;
+  private elementFits(t: number, n: number, slot: Int32Array, rowPtr: Int32Array): boolean {
+    if (t + n * n > this.items) return false;
     const rr = this.recRow,
       rc = this.recCol;
-    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (rr[k + 9 * n * i] === rr[k + 9 * n * j]) return false;
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (rr[t + n * i] === rr[t + n * j]) return false;
     for (let b = 0; b < n * n; b++) {
-      const e = k + 9 * b,
-        r = rr[e];
-      if (this.recBlock[e] < 1 || r !== rr[k + 9 * n * ((b / n) | 0)] || rc[e] !== rr[k + 9 * n * (b % n)]) return false;
-      const l0 = rowPtr[r + 1] - rowPtr[r],
-        l1 = rowPtr[r + 2] - rowPtr[r + 1];
-      if (slot[e + 3] !== slot[e] + l0 || slot[e + 6] !== slot[e] + l0 + l1) return false;
+      const e = t + b,
+        r = rr[e]!;
+      if (this.recBlock[e]! < 1 || r !== rr[t + n * ((b / n) | 0)] || rc[e] !== rr[t + n * (b % n)]) return false;
+      const l0 = rowPtr[r + 1]! - rowPtr[r]!,
+        l1 = rowPtr[r + 2]! - rowPtr[r + 1]!;
+      if (slot[3 * e + 1] !== slot[3 * e]! + l0 || slot[3 * e + 2] !== slot[3 * e]! + l0 + l1) return false;
     }
     return true;
   }
 
   private record(r: number, c: number, v: number): void {
-    if (!(r >= 0 && r < this.rows && c >= 0 && c < this.cols) || (r | 0) !== r || (c | 0) !== c) {
-      throw new Error(`FixedPatternAssembler.add: entry (${r}, ${c}) outside ${this.rows}x${this.cols}`);
+    checkEntry(r, c, this.rows, this.cols);
+    const t = this.items;
+    if (t === this.recRow.length) this.growRecording(2 * t);
+    if (this.recordValues && this.count === this.recVal.length) this.growValues(this.count + 1);
+    this.recBlock[t] = 0;
+    this.recRow[t] = r;
+    this.recCol[t] = c;
+    if (this.recordValues) this.recVal[this.count] = v;
+    this.items = t + 1;
+    this.count++;
+  }
+
+  /** Records factor·block[offset .. offset+9) at (r0, c0): one item, its nine values in row-major order. */
+  private recordBlock(r0: number, c0: number, block: ArrayLike<number>, offset: number, factor: number): void {
+    if (!(r0 >= 0 && r0 + 3 <= this.rows && c0 >= 0 && c0 + 3 <= this.cols) || (r0 | 0) !== r0 || (c0 | 0) !== c0)
+      for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) checkEntry(r0 + i, c0 + j, this.rows, this.cols);
+    const t = this.items;
+    if (t === this.recRow.length) this.growRecording(2 * t);
+    this.recBlock[t] = 1;
+    this.recRow[t] = r0;
+    this.recCol[t] = c0;
+    if (this.recordValues) {
+      const k = this.count;
+      if (k + 9 > this.recVal.length) this.growValues(k + 9);
+      const rv = this.recVal;
+      for (let e = 0; e < 9; e++) rv[k + e] = factor * block[offset + e]!;
     }
-    const k = this.count;
-    if (k === this.recRow.length) {
-      const cap = 2 * k;
-      const nr = new Int32Array(cap);
-      nr.set(this.recRow);
-      this.recRow = nr;
-      const nc = new Int32Array(cap);
-      nc.set(this.recCol);
-      this.recCol = nc;
-      const nv = new Float64Array(cap);
-      nv.set(this.recVal);
-      this.recVal = nv;
-      const nb = new Uint8Array(cap);
-      nb.set(this.recBlock);
-      this.recBlock = nb;
-    }
-    this.recBlock[k] = 0;
-    this.recRow[k] = r;
-    this.recCol[k] = c;
-    this.recVal[k] = v;
-    this.count = k + 1;
+    this.items = t + 1;
+    this.count += 9;
+  }
+
+  /** The values' recording with room for at least `need` values (doubling), its contents kept. */
+  private growValues(need: number): void {
+    const nv = new Float64Array(Math.max(need, 2 * this.recVal.length, 64));
+    nv.set(this.recVal.subarray(0, this.count));
+    this.recVal = nv;
+  }
+
+  /** The recording with room for `capacity` items, its contents kept (a pass longer than counted). */
+  private growRecording(capacity: number): void {
+    const t = this.items;
+    const nr = new Int32Array(capacity);
+    nr.set(this.recRow.subarray(0, t));
+    this.recRow = nr;
+    const nc = new Int32Array(capacity);
+    nc.set(this.recCol.subarray(0, t));
+    this.recCol = nc;
+    const nb = new Uint8Array(capacity);
+    nb.set(this.recBlock.subarray(0, t));
+    this.recBlock = nb;
+  }
+}
+
+/** Refuses an entry (r, c) outside a rows × cols matrix, or not at integer indices. */
+function checkEntry(r: number, c: number, rows: number, cols: number): void {
+  if (!(r >= 0 && r < rows && c >= 0 && c < cols) || (r | 0) !== r || (c | 0) !== c) {
+    throw new Error(`FixedPatternAssembler.add: entry (${r}, ${c}) outside ${rows}x${cols}`);
   }
 }

@@ -231,6 +231,48 @@ export class TetrahedronDForceWasm {
     }
   }
 
+  /** setMaterials for element e alone, from its gradients (12), material (3) and rest shape (12) at offset 0. */
+  setElementMaterial(e: number, grad: Float64Array, mat: Float64Array, rest: Float64Array): void {
+    const E = this.elemView,
+      S = this._restView;
+    const b = 48 * (e >> 1) + (e & 1);
+    for (let j = 0; j < 12; j++) E[b + 2 * (9 + j)] = grad[j]!;
+    for (let j = 0; j < 3; j++) E[b + 2 * (21 + j)] = mat[j]!;
+    const r = 12 * (e >> 1) + (e & 1);
+    for (let j = 0; j < 6; j++) S[r + 2 * j] = rest[LARGE_REST_COMPONENTS[j]!]!;
+  }
+
+  /** The inverse of setMaterials for the gradients and materials (exact copies). */
+  copyMaterials(grad: Float64Array, mat: Float64Array): void {
+    const E = this.elemView;
+    // one element per call of a small function, quick for the JIT to compile (this runs once, cold)
+    const count = Math.min(this.nElem, grad.length / 12);
+    for (let e = 0; e < count; e++) copyElementMaterial(E, grad, mat, e);
+  }
+
+  /** The inverse of setMaterials for the rest shapes: the components of 'large' (exact copies), the others 0. */
+  copyRestShapes(rest: Float64Array): void {
+    const S = this._restView;
+    const count = Math.min(this.nElem, rest.length / 12);
+    for (let e = 0; e < count; e++) copyElementRest(S, rest, e);
+  }
+
+  /**
+   * A removal of elements (applyRemoval's order: each removed slot takes the last element's data)
+   * applied to the gradients, materials and rest shapes held here, before `refit` lays the
+   * remaining elements out.
+   */
+  removeElementMaterials(n: number, removed: ArrayLike<number>): void {
+    const E = this.elemView,
+      S = this._restView;
+    // applyRemoval's moves, one by one, on the kernel's layout
+    let last = n - 1;
+    for (let r = 0; r < removed.length; r++, last--) {
+      const i = removed[r]!;
+      if (i !== last) moveElementMaterial(E, S, last, i);
+    }
+  }
+
   /**
    * f += the forces of 'large' at positions x (CorotationalTetrahedra.addForceLarge, bit for bit),
    * on this thread; the element frames go into the product's element data and, row-major, into the
@@ -280,4 +322,66 @@ export class TetrahedronDForceWasm {
   applyInPlace(k: number): void {
     this.runRange(k, 0, this.nElem);
   }
+}
+
+/** Element e's gradients and material out of the kernel's element data. */
+function copyElementMaterial(E: Float64Array, grad: Float64Array, mat: Float64Array, e: number): void {
+  const b = 48 * (e >> 1) + (e & 1) + 18,
+    g = 12 * e;
+  grad[g] = E[b]!;
+  grad[g + 1] = E[b + 2]!;
+  grad[g + 2] = E[b + 4]!;
+  grad[g + 3] = E[b + 6]!;
+  grad[g + 4] = E[b + 8]!;
+  grad[g + 5] = E[b + 10]!;
+  grad[g + 6] = E[b + 12]!;
+  grad[g + 7] = E[b + 14]!;
+  grad[g + 8] = E[b + 16]!;
+  grad[g + 9] = E[b + 18]!;
+  grad[g + 10] = E[b + 20]!;
+  grad[g + 11] = E[b + 22]!;
+  mat[3 * e] = E[b + 24]!;
+  mat[3 * e + 1] = E[b + 26]!;
+  mat[3 * e + 2] = E[b + 28]!;
+}
+
+/** Element e's rest components of 'large' (LARGE_REST_COMPONENTS: 3, 6, 7, 9, 10, 11) out of the kernel's rest shapes. */
+function copyElementRest(S: Float64Array, rest: Float64Array, e: number): void {
+  const r = 12 * (e >> 1) + (e & 1),
+    g = 12 * e;
+  rest[g + 3] = S[r]!;
+  rest[g + 6] = S[r + 2]!;
+  rest[g + 7] = S[r + 4]!;
+  rest[g + 9] = S[r + 6]!;
+  rest[g + 10] = S[r + 8]!;
+  rest[g + 11] = S[r + 10]!;
+}
+
+/** Element from's gradients, material and rest components into element to's slots (straight-line: it runs cold, at a topological change). */
+function moveElementMaterial(E: Float64Array, S: Float64Array, from: number, to: number): void {
+  const a = 48 * (from >> 1) + (from & 1),
+    b = 48 * (to >> 1) + (to & 1);
+  E[b + 18] = E[a + 18]!;
+  E[b + 20] = E[a + 20]!;
+  E[b + 22] = E[a + 22]!;
+  E[b + 24] = E[a + 24]!;
+  E[b + 26] = E[a + 26]!;
+  E[b + 28] = E[a + 28]!;
+  E[b + 30] = E[a + 30]!;
+  E[b + 32] = E[a + 32]!;
+  E[b + 34] = E[a + 34]!;
+  E[b + 36] = E[a + 36]!;
+  E[b + 38] = E[a + 38]!;
+  E[b + 40] = E[a + 40]!;
+  E[b + 42] = E[a + 42]!;
+  E[b + 44] = E[a + 44]!;
+  E[b + 46] = E[a + 46]!;
+  const ra = 12 * (from >> 1) + (from & 1),
+    rb = 12 * (to >> 1) + (to & 1);
+  S[rb] = S[ra]!;
+  S[rb + 2] = S[ra + 2]!;
+  S[rb + 4] = S[ra + 4]!;
+  S[rb + 6] = S[ra + 6]!;
+  S[rb + 8] = S[ra + 8]!;
+  S[rb + 10] = S[ra + 10]!;
 }

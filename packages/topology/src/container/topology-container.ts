@@ -234,13 +234,14 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   }
 
   /**
-   * With a topology modifier beside it, the container prepares its editable mesh once everything is
+   * With a topology modifier beside it that changes it, the container prepares its editable mesh once everything is
    * initialised (as SOFA's containers build their cross-element arrays at init), so that the first
    * change does not pay for it; the prepared mesh is dropped if the lists change before.
    */
   override bwdInit(): void {
     super.bwdInit();
-    if (this.mesh || !this.hasContext || !this.context.objects.some(isTopologyModifier)) return;
+    // only the container a modifier changes (a grid beside it keeps its lists as they are)
+    if (this.mesh || !this.hasContext || !this.context.objects.some((o) => isTopologyModifier(o) && modifiedContainer(o) === this)) return;
     this.refresh();
     this.prepared = { mesh: this.buildMesh(), revision: this.revision };
   }
@@ -419,6 +420,15 @@ function isTopologyModifier(o: unknown): boolean {
     typeof (o as { removeItems?: unknown }).removeItems === 'function' &&
     typeof (o as { getContainer?: unknown }).getContainer === 'function'
   );
+}
+
+/** The container a modifier changes, or undefined where it finds none. */
+function modifiedContainer(modifier: unknown): unknown {
+  try {
+    return (modifier as { getContainer(): unknown }).getContainer();
+  } catch {
+    return undefined;
+  }
 }
 
 export function isTopologyContainer(o: unknown): o is TopologyContainer {

@@ -37,6 +37,11 @@ export class ParallelTetrahedronFEMForceField extends TetrahedronFEMForceField {
     return this.parallel?.wasm ?? super.createWasmProduct();
   }
 
+  /** The kernel waits for the first step (its threads' pool), as before. */
+  protected override kernelAtInit(): boolean {
+    return false;
+  }
+
   /** The threads' partition follows the elements: a new product after a topological change. */
   protected override refitWasmProduct(w: TetrahedronDForceWasm): boolean {
     return this.parallel?.wasm !== w && super.refitWasmProduct(w);

@@ -40,6 +40,15 @@ import {
   valueInElement,
 } from '../volume-elasticity.js';
 
+const EMPTY = new Float64Array(0);
+
+/** One element's rest data (gradients 12, rest shape 12, material 3). */
+interface ElementScratch {
+  grad: Float64Array;
+  rest: Float64Array;
+  mat: Float64Array;
+}
+
 /** Below this many elements addDForce stays in JavaScript (copying dx and df in and out would cost more). */
 export const WASM_MIN_ELEMENTS = 32;
 
@@ -142,23 +151,108 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   // Per element, struct of arrays (nElem = number of tetrahedra):
   /** Node indices (nElem × 4). */
   protected elems = new Uint32Array(0);
-  /** Cofactor gradients (αᵢ, βᵢ, γᵢ) of the 4 nodes = 6V·∇Nᵢ in the rest frame (nElem × 12), m². */
-  protected grad = new Float64Array(0);
+  /** Cofactor gradients (αᵢ, βᵢ, γᵢ) of the 4 nodes = 6V·∇Nᵢ in the rest frame (nElem × 12), m²; see gradInKernel. */
+  private _grad: Float64Array = new Float64Array(0);
   /** Hooke's matrix / 36V as (D00, D01, D33) (nElem × 3), Pa/m³. */
-  protected mat = new Float64Array(0);
+  private _mat: Float64Array = new Float64Array(0);
   /** Lamé coefficients (λ, μ) per element (nElem × 2), Pa. */
   protected lame = new Float64Array(0);
   /** Rest positions in the rest frame R₀·X (nElem × 12), m; for 'large' relative to node a. */
-  protected rest = new Float64Array(0);
+  private _rest: Float64Array = new Float64Array(0);
+  /**
+   * The WebAssembly kernel of 'large' holds the gradients and materials (gradInKernel) and the
+   * rest shapes (restInKernel), and the JavaScript arrays were dropped (the matrix-free step reads
+   * the kernel's copies only): they are copied back out of the kernel when read (the assembled
+   * stiffness reads the gradients and materials, no step of 'large' reads the rest shapes).
+   * 'large' reads 6 of the 12 rest components (the others are 0 by construction of the frame,
+   * LARGE_REST_COMPONENTS), the 6 the kernel holds; the others come back as 0 and no computation
+   * reads them.
+   */
+  private gradInKernel = false;
+  private restInKernel = false;
+
+  protected get grad(): Float64Array {
+    if (this.gradInKernel) this.gradientsFromKernel();
+    return this._grad;
+  }
+  protected set grad(g: Float64Array) {
+    if (this.gradInKernel) this.gradientsFromKernel();
+    this._grad = g;
+  }
+  protected get mat(): Float64Array {
+    if (this.gradInKernel) this.gradientsFromKernel();
+    return this._mat;
+  }
+  protected set mat(m: Float64Array) {
+    if (this.gradInKernel) this.gradientsFromKernel();
+    this._mat = m;
+  }
+  protected get rest(): Float64Array {
+    if (this.restInKernel) this.restFromKernel();
+    return this._rest;
+  }
+  protected set rest(r: Float64Array) {
+    this.restInKernel = false;
+    this._rest = r;
+  }
+
+  /** The gradients and materials copied back out of the kernel (see gradInKernel). */
+  private gradientsFromKernel(): void {
+    this.gradInKernel = false;
+    const n = this.elementCount;
+    this._grad = new Float64Array(12 * n);
+    this._mat = new Float64Array(3 * n);
+    (this.wasm as TetrahedronDForceWasm).copyMaterials(this._grad, this._mat);
+  }
+
+  /** The rest shapes copied back out of the kernel (see gradInKernel). */
+  private restFromKernel(): void {
+    this.restInKernel = false;
+    this._rest = new Float64Array(12 * this.elementCount);
+    (this.wasm as TetrahedronDForceWasm).copyRestShapes(this._rest);
+  }
   /** Current rotation R (rows = element frame), set by addForce (nElem × 9); see `rot`. */
   private _rot: Float64Array = new Float64Array(0);
   /** The WebAssembly force wrote the newest rotations into its memory only (copied into _rot when read). */
   private rotInKernel = false;
+  /**
+   * No force has set the rotations since init: they are the rest rotations rot0, and _rot is made
+   * (a copy of rot0) only when read; the matrix-free step of the WebAssembly 'large' force never
+   * reads it, so its 9 f64 per element are not allocated there.
+   */
+  private rotAtRest = true;
+  /** Rest rotation R₀ (nElem × 9); see rot0. */
+  private _rot0: Float64Array = new Float64Array(0);
+  /** 'large': R₀ is not stored until read (the frames of the rest points' edges, made again then: the same bits). */
+  private rot0Lazy = false;
+
   /** Rest rotation R₀ (nElem × 9). */
-  protected rot0 = new Float64Array(0);
+  protected get rot0(): Float64Array {
+    if (this.rot0Lazy) this.makeRestFrames();
+    return this._rot0;
+  }
+  protected set rot0(r: Float64Array) {
+    this.rot0Lazy = false;
+    this._rot0 = r;
+  }
+
+  /** R₀ of 'large': the frame of each element's rest edges (initElement's frameOfEdges on the same rest points). */
+  private makeRestFrames(): void {
+    this.rot0Lazy = false;
+    const n = this.elementCount,
+      el = this.elems,
+      R = this.restFrame;
+    const r0 = new Float64Array(9 * n);
+    for (let e = 0; e < n; e++) {
+      frameOfEdges(R, this.restPoints, el[4 * e]!, el[4 * e + 1]!, el[4 * e + 2]!);
+      r0.set(R, 9 * e);
+    }
+    this._rot0 = r0;
+  }
+  private readonly restFrame = new Float64Array(9);
   /** 'svd': inverse of the rest edge matrix A₀ (nElem × 9). */
   protected restInv = new Float64Array(0);
-  /** Plastic strain per element (nElem × 6), when plasticity is on. */
+  /** Plastic strain per element (nElem × 6), allocated when plasticity is first on (empty before: all zero). */
   protected plastic = new Float64Array(0);
   /** Checkpoint: the plastic strains (they evolve with the run). */
   readonly checkpointFields = ['plastic'] as const;
@@ -177,13 +271,26 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   protected get rot(): Float64Array {
     if (this.rotInKernel) {
       this.rotInKernel = false;
-      (this.wasm as TetrahedronDForceWasm).copyRotations(this._rot);
+      this.rotAtRest = false;
+      // the kernel's elements (a topological change may have moved elems on already)
+      const w = this.wasm as TetrahedronDForceWasm;
+      if (this._rot.length !== 9 * w.nElem) this._rot = new Float64Array(9 * w.nElem);
+      w.copyRotations(this._rot);
+    } else if (this.rotAtRest) {
+      this.rotAtRest = false;
+      this._rot = Float64Array.from(this.rot0);
     }
     return this._rot;
   }
   protected set rot(r: Float64Array) {
     this._rot = r;
     this.rotInKernel = false;
+    this.rotAtRest = false;
+  }
+
+  /** The current rotations without making the JavaScript copy when they are still the rest ones. */
+  private rotOrRest(): Float64Array {
+    return this.rotAtRest && !this.rotInKernel ? this.rot0 : this.rot;
   }
 
   /**
@@ -247,12 +354,16 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       this.restVolume -= sumAt(this.vol, removed, n);
       const keep = <T extends Float64Array | Uint32Array>(a: T, stride: number): T => withoutRemovedElements(a, stride, n, removed);
       this.elems = keep(this.elems, 4);
-      this.grad = keep(this.grad, 12);
-      this.mat = keep(this.mat, 3);
+      // the kernel's element data follow in the kernel (no copy of them out and back)
+      if (this.gradInKernel || this.restInKernel) (this.wasm as TetrahedronDForceWasm).removeElementMaterials(n, removed);
+      if (!this.gradInKernel) {
+        this.grad = keep(this.grad, 12);
+        this.mat = keep(this.mat, 3);
+      }
+      if (!this.restInKernel) this.rest = keep(this.rest, 12);
       this.lame = keep(this.lame, 2);
-      this.rest = keep(this.rest, 12);
       this.rot = keep(this.rot, 9);
-      this.rot0 = keep(this.rot0, 9);
+      if (!this.rot0Lazy) this.rot0 = keep(this.rot0, 9);
       this.restInv = keep(this.restInv, 9);
       this.plastic = keep(this.plastic, 6);
       this.vol = keep(this.vol, 1);
@@ -266,7 +377,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       this.lame = grow(this.lame, 2);
       this.rest = grow(this.rest, 12);
       this.rot = grow(this.rot, 9);
-      this.rot0 = grow(this.rot0, 9);
+      if (!this.rot0Lazy) this.rot0 = grow(this.rot0, 9);
       this.restInv = grow(this.restInv, 9);
       this.plastic = grow(this.plastic, 6);
       this.vol = grow(this.vol, 1);
@@ -308,6 +419,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
 
   /** Recomputes every rest quantity from the topology and the rest positions x0. */
   reinit(): void {
+    // the kernel is made again: its copies of the element data are not read back
+    this.gradInKernel = this.restInKernel = false;
     const topo = this.topo!;
     const ms = this.mstate!;
     this.topoRevision = topo.revision;
@@ -321,14 +434,17 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
         throw this.error(`tetrahedron ${Math.floor(i / 4)} uses point ${elems[i]}, but ${ms.describe()} has ${ms.size} points`);
     }
     this.elems = elems;
-    this.grad = new Float64Array(12 * n);
-    this.mat = new Float64Array(3 * n);
+    this._grad = this._mat = this._rest = EMPTY;
     this.lame = new Float64Array(2 * n);
-    this.rest = new Float64Array(12 * n);
-    this.rot = new Float64Array(9 * n);
-    this.rot0 = new Float64Array(9 * n);
+    // the rotations start at the rest ones (rot0): _rot is made when first read
+    this._rot = new Float64Array(0);
+    this.rotInKernel = false;
+    this.rotAtRest = true;
+    this.rot0 = this.activeMethod === 'large' ? EMPTY : new Float64Array(9 * n);
+    this.rot0Lazy = this.activeMethod === 'large';
     this.restInv = this.activeMethod === 'svd' || this.activeMethod === 'polarF' ? new Float64Array(9 * n) : new Float64Array(0);
-    this.plastic = new Float64Array(6 * n);
+    // zero plastic strains: allocated when plasticity is first on (plasticStrains)
+    this.plastic = new Float64Array(0);
     this.restVolume = 0;
     this.vol = new Float64Array(n);
     this.wasm = null;
@@ -337,17 +453,59 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     const E = this.youngModulus.value;
     const nu = this.poissonRatio.value;
     const lsf = this.localStiffnessFactor.value;
+    // 'large' with the WebAssembly kernel: the element data are written straight into the kernel's
+    // memory (the kernel made now), never into arrays of all the elements
+    const w =
+      this.activeMethod === 'large' && this.productKernel === 'auto' && n >= WASM_MIN_ELEMENTS && this.kernelAtInit()
+        ? this.createWasmProduct()
+        : undefined;
+    if (w) {
+      const one = this.elementScratch;
+      let notFinite = -1;
+      for (let e = 0; e < n; e++) {
+        this.restVolume += this.initElement(e, elems, x0, n, E, nu, lsf, one);
+        w.setElementMaterial(e, one.grad, one.mat, one.rest);
+        if (notFinite < 0 && !this.scratchStiffnessIsFinite(one)) notFinite = e;
+      }
+      this.wasm = w;
+      this.wasmRot = -1;
+      this.wasmMaterial = this.materialVersion;
+      this.gradInKernel = this.restInKernel = true;
+      if (notFinite >= 0) this.refuseStiffness(E, notFinite);
+      return;
+    }
+    this._grad = new Float64Array(12 * n);
+    this._mat = new Float64Array(3 * n);
+    this._rest = new Float64Array(12 * n);
     for (let e = 0; e < n; e++) this.restVolume += this.initElement(e, elems, x0, n, E, nu, lsf);
     // A material that overflows once multiplied by the element's shape (youngModulus="1e308")
     // would make every force NaN: refused here, at youngModulus.
     for (let e = 0; e < n; e++) {
-      if (!this.elementStiffness(this.kScratch, e).every(Number.isFinite)) {
-        throw this.dataError(
-          this.youngModulus,
-          `the stiffness of tetrahedron ${e} is not finite (youngModulus ${valueInElement(E, e, DEFAULT_YOUNG_MODULUS)} overflows, or the element is degenerate)`,
-        );
-      }
+      if (!this.elementStiffness(this.kScratch, e).every(Number.isFinite)) this.refuseStiffness(E, e);
     }
+  }
+
+  private refuseStiffness(E: Float64Array, e: number): never {
+    throw this.dataError(
+      this.youngModulus,
+      `the stiffness of tetrahedron ${e} is not finite (youngModulus ${valueInElement(E, e, DEFAULT_YOUNG_MODULUS)} overflows, or the element is degenerate)`,
+    );
+  }
+
+  /** One element's gradients, rest shape and material, on their way into the kernel. */
+  private readonly elementScratch: ElementScratch = { grad: new Float64Array(12), rest: new Float64Array(12), mat: new Float64Array(3) };
+
+  /** elementStiffness's finiteness for the element in the scratch, at its rest rotation (the same operations). */
+  private scratchStiffnessIsFinite(one: ElementScratch): boolean {
+    const blk = this.blk;
+    tetrahedronStiffness(blk, one.grad, 0, one.mat[0]!, one.mat[1]!, one.mat[2]!);
+    // the rest rotation initElement left in its scratch (this.A)
+    return rotatedElementStiffness(this.kScratch, blk, 0, 4, this.A, 0).every(Number.isFinite);
+  }
+
+  /** Whether reinit may make the WebAssembly kernel (subclasses whose kernel needs threads make it at first use). */
+  protected kernelAtInit(): boolean {
+    return true;
   }
 
   /** The rest quantities of element e (of n) from the rest positions x0; returns its volume. */
@@ -359,9 +517,14 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     E: Float64Array,
     nu: Float64Array,
     lsf: Float64Array,
+    into?: ElementScratch,
   ): number {
     const R = this.A;
     const X = this.D;
+    // where the gradients, rest shape and material go: the arrays, or one element's scratch (the kernel's path)
+    const G = into ? into.grad : this._grad,
+      P = into ? into.rest : this._rest,
+      go = into ? 0 : 12 * e;
     const a = elems[4 * e]!,
       b = elems[4 * e + 1]!,
       c = elems[4 * e + 2]!,
@@ -375,10 +538,9 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     const wx = x0[3 * d]! - x0[3 * a]!,
       wy = x0[3 * d + 1]! - x0[3 * a + 1]!,
       wz = x0[3 * d + 2]! - x0[3 * a + 2]!;
-    const vol = this.elementMaterial(e, E, nu, lsf, n);
+    const vol = this.elementMaterial(e, E, nu, lsf, n, into ? into.mat : this._mat, into ? 0 : 3 * e);
     this.vol[e] = vol;
     // rest rotation R₀ and rest shape in its frame
-    const o = 12 * e;
     if (this.activeMethod === 'small' || this.activeMethod === 'polarF') {
       if (this.activeMethod === 'polarF') {
         // A₀ (rows: the edges from node a) inverted, for F = (A₀⁻¹·A)ᵀ
@@ -430,9 +592,11 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
         X[0] = X[1] = X[2] = 0;
       }
     }
-    for (let k = 0; k < 12; k++) this.rest[o + k] = X[k]!;
-    for (let k = 0; k < 9; k++) this.rot[9 * e + k] = this.rot0[9 * e + k] = R[k]!;
-    strainDisplacement(this.grad, o, X);
+    for (let k = 0; k < 12; k++) P[go + k] = X[k]!;
+    if (!this.rot0Lazy) for (let k = 0; k < 9; k++) this._rot0[9 * e + k] = R[k]!;
+    // an element added after the rotations were made starts at its rest rotation too
+    if (!this.rotAtRest) for (let k = 0; k < 9; k++) this.rot[9 * e + k] = R[k]!;
+    strainDisplacement(G, go, X);
     return vol;
   }
 
@@ -440,7 +604,15 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
    * The material of element e from the Young moduli, Poisson ratios and local stiffness factors:
    * Hooke's matrix over 36 V (mat) and the Lamé coefficients (lame). Returns the rest volume V.
    */
-  private elementMaterial(e: number, E: Float64Array, nu: Float64Array, lsf: Float64Array, n: number): number {
+  private elementMaterial(
+    e: number,
+    E: Float64Array,
+    nu: Float64Array,
+    lsf: Float64Array,
+    n: number,
+    M: Float64Array = this._mat,
+    mo: number = 3 * e,
+  ): number {
     const x0 = this.restPoints,
       el = this.elems;
     const a = el[4 * e]!,
@@ -464,10 +636,10 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     const s = 1 / (vol * 36);
     this.lame[2 * e] = this.hooke[1]!;
     this.lame[2 * e + 1] = this.hooke[2]!;
-    this.mat[3 * e] = this.hooke[0]! * s;
-    this.mat[3 * e + 1] = this.hooke[1]! * s;
-    this.mat[3 * e + 2] = this.hooke[2]! * s;
-    if (!(Number.isFinite(this.mat[3 * e]!) && Number.isFinite(this.mat[3 * e + 1]!) && Number.isFinite(this.mat[3 * e + 2]!))) {
+    M[mo] = this.hooke[0]! * s;
+    M[mo + 1] = this.hooke[1]! * s;
+    M[mo + 2] = this.hooke[2]! * s;
+    if (!(Number.isFinite(M[mo]!) && Number.isFinite(M[mo + 1]!) && Number.isFinite(M[mo + 2]!))) {
       throw this.dataError(
         this.youngModulus,
         `the stiffness of tetrahedron ${e} is not finite (youngModulus ${young} over a volume of ${vol} overflows)`,
@@ -481,6 +653,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
    * localStiffnessFactor as they are now (rest shapes, rotations and plastic strains are kept).
    */
   protected updateMaterials(): void {
+    // the materials are rewritten in the arrays (out of the kernel first where they are there)
+    void this.mat;
     const n = this.elementCount;
     const E = checkedYoungModuli(this.youngModulus.value.length > 0 ? this.youngModulus.value : Float64Array.of(DEFAULT_YOUNG_MODULUS));
     const nu = checkedPoissonRatios(this.poissonRatio.value);
@@ -700,6 +874,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
 
   /** Plasticity on: the thresholds SOFA reads at every force evaluation. */
   protected setPlasticity(max: number, yieldThreshold: number, creep: number): void {
+    // the plastic strains, all zero until now, are stored from the first evaluation with plasticity
+    if (max > 0 && this.plastic.length === 0) this.plastic = new Float64Array(6 * this.elementCount);
     this.plasticMax = max;
     this.plasticYield = yieldThreshold;
     this.plasticCreepFactor = creep;
@@ -786,11 +962,20 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     if (this.productKernel === 'js') return undefined;
     if (this.wasmStale) {
       // the same memory when it has room for the new elements (no new kernel to allocate); the
-      // kernel's rotations read out first (the layout changes)
+      // kernel's rotations and element data read out first (the layout changes)
       void this.rot;
       this.wasmStale = false;
-      if (!(this.wasm && this.elementCount >= WASM_MIN_ELEMENTS && this.refitWasmProduct(this.wasm))) this.wasm = null;
-      this.wasmRot = this.wasmMaterial = -1;
+      const current = this.wasmMaterial === this.materialVersion && (this.gradInKernel || this.restInKernel);
+      const refitted = this.wasm && this.elementCount >= WASM_MIN_ELEMENTS && this.refitWasmProduct(this.wasm);
+      if (!refitted) {
+        // a new kernel: the element data out of this one first (laid out already for the remaining elements)
+        void this.grad;
+        void this.rest;
+        this.wasm = null;
+      }
+      this.wasmRot = -1;
+      // the kernel's element data, current before, are the elements' still (a removal moved them there too)
+      this.wasmMaterial = refitted && current ? this.materialVersion : -1;
     }
     if (this.wasm === null) {
       this.wasm = this.elementCount >= WASM_MIN_ELEMENTS ? this.createWasmProduct() : undefined;
@@ -799,12 +984,17 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     const w = this.wasm;
     if (!w) return undefined;
     if (this.wasmRot !== this.rotVersion) {
-      w.setRotations(this.rot);
+      w.setRotations(this.rotOrRest());
       this.wasmRot = this.rotVersion;
     }
     if (this.wasmMaterial !== this.materialVersion) {
       w.setMaterials(this.grad, this.mat, this.rest);
       this.wasmMaterial = this.materialVersion;
+      // the kernel's copies are what 'large' reads from now on (while the stiffness stays the rest one)
+      if (this.activeMethod === 'large' && !this.updateStiffnessMatrix.value && this.plasticMax === 0) {
+        this._grad = this._mat = this._rest = EMPTY;
+        this.gradInKernel = this.restInKernel = true;
+      }
     }
     return w;
   }
@@ -868,7 +1058,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       return out;
     }
     // out_ij = −Rᵀ·blk_ij·R
-    return rotatedElementStiffness(out, blk, 0, 4, this.rot, 9 * e);
+    return rotatedElementStiffness(out, blk, 0, 4, this.rotOrRest(), 9 * e);
   }
 
   private readonly kScratch = new Float64Array(144);
@@ -886,12 +1076,13 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       elems = this.elems,
       blk = this.blockScratch;
     const R = this.activeMethod === 'small' ? undefined : this.rot;
+    const grad = this.grad,
+      mat = this.mat;
     for (let e0 = 0; e0 < n; e0 += ELEMENT_BATCH) {
       const count = Math.min(ELEMENT_BATCH, n - e0);
       // the batch's blocks, written where the accumulator reads them when it offers a buffer
       const U = acc.symmetricElementBuffer?.(4, count) ?? this.upperScratch;
-      for (let k = 0; k < count; k++)
-        rotatedTetrahedronStiffnessUpper(U, 90 * k, this.grad, 12 * (e0 + k), this.mat, 3 * (e0 + k), R, 9 * (e0 + k));
+      for (let k = 0; k < count; k++) rotatedTetrahedronStiffnessUpper(U, 90 * k, grad, 12 * (e0 + k), mat, 3 * (e0 + k), R, 9 * (e0 + k));
       emitSymmetricElements(acc, U, elems, e0, count, 4, factor, K, blk);
     }
   }
