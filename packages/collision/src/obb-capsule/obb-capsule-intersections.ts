@@ -20,13 +20,17 @@ import { BOX_SIZE, boxBox, boxPoint, boxSegment, flip, triangleBox } from './obb
  *   (negative: the penetration depth of an overlap; see closest-points.ts and obb-geometry.ts).
  * Pairs (first, second): capsule–capsule, capsule–sphere, capsule–rigid sphere, capsule–box,
  * sphere–box, rigid sphere–box, box–box, triangle–box, capsule–triangle, capsule–segment.
- * The id is the element of the model with more elements (as SOFA's point-like contacts).
+ * Boxes lying face on face give one output per corner over the other's face (see boxBox).
+ * The id is 17 × the element of the model with more elements (as SOFA's point-like contacts) +
+ * the corner of a face contact.
  */
 export function addOBBCapsuleIntersectors(
   method: IntersectionMethod,
   add: (k1: ElementKind, k2: ElementKind, test: ElementIntersector) => void,
 ): void {
   const c = new Closest();
+  /** The contacts of one pair of boxes (face contacts: up to 8 corners of each box, and the closest pair). */
+  const manifold = Array.from({ length: 17 }, () => new Closest());
   const boxA = new Float64Array(BOX_SIZE),
     boxB = new Float64Array(BOX_SIZE);
   const alarm = (a: CollisionModel, b: CollisionModel): number => method.getAlarmDistance() + a.getProximity() + b.getProximity();
@@ -34,14 +38,23 @@ export function addOBBCapsuleIntersectors(
   const radius = (m: CollisionModel, i: number): number =>
     m.kind === 'capsule' ? (m as CapsuleCollisionModel).getRadius(i) : (m as SphereCollisionModel).getRadius(i);
 
-  /** Appends c as the output of (a, i) and (b, j) when d < alarm + r. */
-  const emit = (a: CollisionModel, i: number, b: CollisionModel, j: number, r: number, out: DetectionOutputs): number => {
+  /** Appends c as the output of (a, i) and (b, j) when d < alarm + r; `sub` tells apart the contacts of one pair. */
+  const emit = (
+    a: CollisionModel,
+    i: number,
+    b: CollisionModel,
+    j: number,
+    r: number,
+    out: DetectionOutputs,
+    c: Closest,
+    sub = 0,
+  ): number => {
     if (!(c.d < alarm(a, b) + r)) return 0;
     const k = out.push();
     const o = 3 * k;
     out.elem1[k] = i;
     out.elem2[k] = j;
-    out.id[k] = biggerModelIndex(a, i, b, j);
+    out.id[k] = 17 * biggerModelIndex(a, i, b, j) + sub;
     for (let m = 0; m < 3; m++) {
       out.point0[o + m] = c.p[m]!;
       out.point1[o + m] = c.q[m]!;
@@ -60,49 +73,51 @@ export function addOBBCapsuleIntersectors(
     const [a1, a2] = capsuleEnds(a, i);
     const [b1, b2] = capsuleEnds(b, j);
     segmentSegment(c, a.x, a1, a2, b.x, b1, b2);
-    return emit(a, i, b, j, radius(a, i) + radius(b, j), out);
+    return emit(a, i, b, j, radius(a, i) + radius(b, j), out, c);
   };
   const capsuleSphere: ElementIntersector = (a, i, b, j, out) => {
     const [a1, a2] = capsuleEnds(a, i);
     segmentPoint(c, a.x, a1, a2, b.x, (b as SphereCollisionModel).stride * j);
-    return emit(a, i, b, j, radius(a, i) + radius(b, j), out);
+    return emit(a, i, b, j, radius(a, i) + radius(b, j), out, c);
   };
   const capsuleBox: ElementIntersector = (a, i, b, j, out) => {
     const [a1, a2] = capsuleEnds(a, i);
     (b as OBBCollisionModel).getBox(boxB, j);
     boxSegment(c, boxB, a.x, a1, a2);
     flip(c);
-    return emit(a, i, b, j, radius(a, i), out);
+    return emit(a, i, b, j, radius(a, i), out, c);
   };
   const sphereBox: ElementIntersector = (a, i, b, j, out) => {
     (b as OBBCollisionModel).getBox(boxB, j);
     boxPoint(c, boxB, a.x, (a as SphereCollisionModel).stride * i);
     flip(c);
-    return emit(a, i, b, j, radius(a, i), out);
+    return emit(a, i, b, j, radius(a, i), out, c);
   };
   const boxBoxTest: ElementIntersector = (a, i, b, j, out) => {
     (a as OBBCollisionModel).getBox(boxA, i);
     (b as OBBCollisionModel).getBox(boxB, j);
-    if (!boxBox(c, boxA, boxB, alarm(a, b))) return 0;
-    return emit(a, i, b, j, 0, out);
+    const n = boxBox(manifold, boxA, boxB, alarm(a, b));
+    let m = 0;
+    for (let k = 0; k < n; k++) m += emit(a, i, b, j, 0, out, manifold[k]!, manifold[k]!.t + 1);
+    return m;
   };
   const triangleBoxTest: ElementIntersector = (a, i, b, j, out) => {
     const t = (a as TriangleCollisionModel).triangles;
     (b as OBBCollisionModel).getBox(boxB, j);
     if (!triangleBox(c, a.x, 3 * t[3 * i]!, 3 * t[3 * i + 1]!, 3 * t[3 * i + 2]!, boxB, alarm(a, b))) return 0;
-    return emit(a, i, b, j, 0, out);
+    return emit(a, i, b, j, 0, out, c);
   };
   const capsuleTriangle: ElementIntersector = (a, i, b, j, out) => {
     const [a1, a2] = capsuleEnds(a, i);
     const t = (b as TriangleCollisionModel).triangles;
     segmentTriangle(c, a.x, a1, a2, b.x, 3 * t[3 * j]!, 3 * t[3 * j + 1]!, 3 * t[3 * j + 2]!);
-    return emit(a, i, b, j, radius(a, i), out);
+    return emit(a, i, b, j, radius(a, i), out, c);
   };
   const capsuleLine: ElementIntersector = (a, i, b, j, out) => {
     const [a1, a2] = capsuleEnds(a, i);
     const [b1, b2] = capsuleEnds(b, j);
     segmentSegment(c, a.x, a1, a2, b.x, b1, b2);
-    return emit(a, i, b, j, radius(a, i), out);
+    return emit(a, i, b, j, radius(a, i), out, c);
   };
 
   add('capsule', 'capsule', capsuleCapsule);

@@ -349,23 +349,49 @@ function supportEdge(box: Float64Array, i: number, dx: number, dy: number, dz: n
 }
 
 /**
- * Box A and box B (c: p on A, q on B, n from A to B). Separating-axis test over the 3 + 3 face
- * normals and the 9 products of edge directions:
- *  - overlapping on every axis: the least overlap is the penetration depth, d = −depth along that
- *    axis (oriented from A to B). For a face normal of A the contact is B's deepest feature (the
- *    mean of its corners within 1e-9 of the deepest) and its projection on A's face; for a face
- *    of B the reverse; for an edge product, the closest points of the two supporting edges.
- *  - separated along some axis by more than `alarm`: returns false (no contact);
- *  - else the exact distance: the closest points of two boxes lie on an edge of one of them, so
- *    the least of the 12 edges of A against B and the 12 edges of B against A (boxSegment).
+ * Box A and box B (p on A, q on B, n from A to B): up to 8 contacts into cs (each a Closest),
+ * returns their number. Separating-axis test over the 3 + 3 face normals and the 9 products of
+ * edge directions; the axis of least overlap (of largest gap when apart) decides:
+ *  - separated along some axis by more than `alarm`: no contact;
+ *  - a face normal of A (or of B): the face contact, one per corner v of the other box that lies
+ *    within `alarm` of that face's plane (signed gap h = (v − c)·n − e_k) and over the face
+ *    (|(v − c)·a_m| ≤ e_m on its two other axes): q = v, p = v − h·n, d = h (for a face of B the
+ *    corners are A's, p = v, q = v + h·n); and when the other box has a face parallel to it, the
+ *    same for that face with the first box's corners (both sets together are the corners of the
+ *    overlap of two parallel rectangles). Several contacts hold a box lying on a face flat;
+ *  - and one contact more when the face contacts do not reach as close (or as deep) as it, always
+ *    for an edge product or when no corner lies over the face: apart, the exact
+ *    distance (the closest points of two boxes lie on an edge of one of them: the least of the 12
+ *    edges of A against B and of B against A, boxSegment); overlapping, the least overlap is the
+ *    depth, d = −depth along that axis, the contact for an edge product the closest points of the
+ *    two supporting edges, for a face B's deepest feature (mean of its corners within 1e-9 of the
+ *    deepest) and its projection on A's face (or the reverse).
+ * c.t holds the corner that made each face contact (+8 for a corner of A), −1 for a single contact.
  */
-export function boxBox(c: Closest, A: Float64Array, B: Float64Array, alarm: number): boolean {
+export function boxBox(cs: readonly Closest[], A: Float64Array, B: Float64Array, alarm: number): number {
+  // cs holds 16 face contacts and the closest pair
   boxCorners(VA, A);
   boxCorners(VB, B);
   DA.set(A.subarray(3, 12));
   DB.set(B.subarray(3, 12));
   const r = separatingAxes(VA, 8, VB, 8, DA, 3, DB, 3, 3, 3);
-  if (r.depth < -alarm) return false;
+  if (r.depth < -alarm) return 0;
+  let n = 0;
+  if (r.axis < 0) {
+    // the face, then the other box's face parallel to it (if any): corners of each over the other
+    const ofB = r.axis <= -10;
+    const k = ofB ? -10 - r.axis : -1 - r.axis;
+    n = faceContacts(cs, 0, ofB ? B : A, k, ofB ? VA : VB, 8, alarm, ofB);
+    const other = ofB ? A : B;
+    for (let m = 0; m < 3; m++) {
+      const cosine = other[3 + 3 * m]! * BEST_DIR[0]! + other[4 + 3 * m]! * BEST_DIR[1]! + other[5 + 3 * m]! * BEST_DIR[2]!;
+      if (Math.abs(cosine) > 1 - 1e-9) n += faceContacts(cs, n, other, m, ofB ? VB : VA, 8, alarm, !ofB);
+    }
+  }
+  let least = Infinity;
+  for (let k = 0; k < n; k++) least = Math.min(least, cs[k]!.d);
+  // the closest (or deepest) pair, kept when the face contacts do not reach it
+  const c = cs[n]!;
   if (r.depth < 0) {
     best.d = Infinity;
     for (let e = 0; e < 12; e++) {
@@ -382,10 +408,61 @@ export function boxBox(c: Closest, A: Float64Array, B: Float64Array, alarm: numb
       if (probe.d < best.d) copyClosest(best, probe);
     }
     copyClosest(c, best);
-    return c.d <= alarm;
+  } else penetrationPoints(c, r, A, VA, 8, B, VB, 8);
+  c.t = -1;
+  return n + (c.d <= alarm && c.d < least - 1e-12 ? 1 : 0);
+}
+
+/**
+ * The face contacts of face normal k of `box` (oriented by BEST_DIR: from A to B) against the
+ * `count` corners v of the other primitive: those within `alarm` of the face's plane and over the
+ * face. `ofB`: the face is B's (the corners A's, the normal towards B is BEST_DIR, the face's
+ * outward normal −BEST_DIR). Writes from cs[start]; returns the number written.
+ */
+function faceContacts(
+  cs: readonly Closest[],
+  start: number,
+  box: Float64Array,
+  k: number,
+  v: Float64Array,
+  count: number,
+  alarm: number,
+  ofB: boolean,
+): number {
+  const sg = ofB ? -1 : 1;
+  const nx = sg * BEST_DIR[0]!,
+    ny = sg * BEST_DIR[1]!,
+    nz = sg * BEST_DIR[2]!; // the face's outward normal
+  const plane = box[0]! * nx + box[1]! * ny + box[2]! * nz + box[12 + k]!;
+  let m = start;
+  for (let i = 0; i < count && m < cs.length - 1; i++) {
+    const x = v[3 * i]!,
+      y = v[3 * i + 1]!,
+      z = v[3 * i + 2]!;
+    const h = x * nx + y * ny + z * nz - plane;
+    if (h > alarm) continue;
+    let over = true;
+    for (let a = 0; a < 3 && over; a++) {
+      if (a === k) continue;
+      const l = (x - box[0]!) * box[3 + 3 * a]! + (y - box[1]!) * box[4 + 3 * a]! + (z - box[2]!) * box[5 + 3 * a]!;
+      if (Math.abs(l) > box[12 + a]! * (1 + 1e-9)) over = false;
+    }
+    if (!over) continue;
+    const c = cs[m++]!;
+    // the corner, and its foot on the face's plane
+    const corner = ofB ? c.p : c.q,
+      foot = ofB ? c.q : c.p;
+    corner[0] = x;
+    corner[1] = y;
+    corner[2] = z;
+    foot[0] = x - h * nx;
+    foot[1] = y - h * ny;
+    foot[2] = z - h * nz;
+    c.n.set(BEST_DIR);
+    c.d = h;
+    c.t = ofB ? 8 + i : i;
   }
-  penetrationPoints(c, r, A, VA, 8, B, VB, 8);
-  return true;
+  return m - start;
 }
 
 function copyClosest(to: Closest, from: Closest): void {
