@@ -98,9 +98,12 @@ describe('CollisionOBBCapsule intersections (NewProximity, MinProximity, Discret
     meshNode(root, 'tri', [-3, -3, 1.2, 3, -3, 1.2, 0, 4, 1.2], { triangles: [0, 1, 2] }, tri);
     const box = obb(root, 'box', [0, 0, 0, 0, 0, 0, 1], [1, 1, 1]);
     const { out } = run(proximity(0.5, 0.1), tri, box);
-    expect(out.count).to.equal(1);
-    expect(out.value[0]).to.be.closeTo(0.2 - 0.1, 1e-14);
-    [0, 0, -1].forEach((v, k) => expect(out.normal[k]).to.be.closeTo(v, 1e-15));
+    expect(out.count).to.equal(4); // the box's top corners under the triangle, distinct ids
+    expect(new Set(out.id.subarray(0, 4)).size).to.equal(4);
+    for (let k = 0; k < 4; k++) {
+      expect(out.value[k]).to.be.closeTo(0.2 - 0.1, 1e-14);
+      [0, 0, -1].forEach((v, c) => expect(out.normal[3 * k + c]).to.be.closeTo(v, 1e-15));
+    }
     const a = capsule(root, 'a', [0, 0, 1.1, 0, 0, 3], 0.25);
     const c = run(proximity(0.5, 0.1), a, tri).out;
     expect(c.count).to.equal(1);

@@ -20,7 +20,8 @@ import { BOX_SIZE, boxBox, boxPoint, boxSegment, flip, triangleBox } from './obb
  *   (negative: the penetration depth of an overlap; see closest-points.ts and obb-geometry.ts).
  * Pairs (first, second): capsule–capsule, capsule–sphere, capsule–rigid sphere, capsule–box,
  * sphere–box, rigid sphere–box, box–box, triangle–box, capsule–triangle, capsule–segment.
- * Boxes lying face on face give one output per corner over the other's face (see boxBox).
+ * Boxes (and a triangle and a box) lying face on face give one output per corner over the
+ * other's face (see boxBox and triangleBox).
  * The id is 17 × the element of the model with more elements (as SOFA's point-like contacts) +
  * the corner of a face contact.
  */
@@ -104,8 +105,10 @@ export function addOBBCapsuleIntersectors(
   const triangleBoxTest: ElementIntersector = (a, i, b, j, out) => {
     const t = (a as TriangleCollisionModel).triangles;
     (b as OBBCollisionModel).getBox(boxB, j);
-    if (!triangleBox(c, a.x, 3 * t[3 * i]!, 3 * t[3 * i + 1]!, 3 * t[3 * i + 2]!, boxB, alarm(a, b))) return 0;
-    return emit(a, i, b, j, 0, out, c);
+    const n = triangleBox(manifold, a.x, 3 * t[3 * i]!, 3 * t[3 * i + 1]!, 3 * t[3 * i + 2]!, boxB, alarm(a, b));
+    let m = 0;
+    for (let k = 0; k < n; k++) m += emit(a, i, b, j, 0, out, manifold[k]!, manifold[k]!.t + 1);
+    return m;
   };
   const capsuleTriangle: ElementIntersector = (a, i, b, j, out) => {
     const [a1, a2] = capsuleEnds(a, i);

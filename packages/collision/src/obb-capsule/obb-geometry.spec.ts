@@ -197,20 +197,33 @@ describe('oriented boxes: closest points and overlaps (closed forms)', () => {
     expect(tested).to.be.at.least(8);
   });
 
-  it('triangle–box: apart over the top face, and sunk 0.1 into it (normal from the triangle to the box)', () => {
+  it('triangle–box: apart over the top face, and sunk 0.1 into it: a contact per top corner, normal from the triangle to the box', () => {
     const b = unitCube();
-    const t = f(-3, -3, 1.5, 3, -3, 1.5, 0, 4, 1.5);
-    expect(triangleBox(c, t, 0, 3, 6, b, 1)).to.equal(true);
-    expect(c.d).to.be.closeTo(0.5, 1e-14);
-    close(c.n, [0, 0, -1]);
-    expect(c.p[2]).to.be.closeTo(1.5, 1e-15);
-    expect(c.q[2]).to.be.closeTo(1, 1e-15);
-    const t2 = f(-3, -3, 0.9, 3, -3, 0.9, 0, 4, 0.9);
-    expect(triangleBox(c, t2, 0, 3, 6, b, 0)).to.equal(true);
-    expect(c.d).to.be.closeTo(-0.1, 1e-14);
-    close(c.n, [0, 0, -1]);
-    close(c.q, [0, 0, 1]); // centre of the box's top face
-    close(c.p, [0, 0, 0.9]);
-    expect(triangleBox(c, t, 0, 3, 6, b, 0.4)).to.equal(false);
+    const t = f(-3, -3, 1.5, 3, -3, 1.5, 0, 4, 1.5); // its projection covers the box's top face
+    const check = (n: number, d: number, z: number): void => {
+      expect(n).to.equal(4);
+      const seen = cs.slice(0, n).map((k) => {
+        expect(k.d).to.be.closeTo(d, 1e-14);
+        close(k.n, [0, 0, -1]);
+        expect(k.p[2]).to.be.closeTo(z, 1e-14); // on the triangle
+        expect(k.q[2]).to.be.closeTo(1, 1e-14); // the box's top corners
+        return `${Math.round(k.q[0]!)} ${Math.round(k.q[1]!)}`;
+      });
+      expect(seen.sort()).to.deep.equal(['-1 -1', '-1 1', '1 -1', '1 1']);
+    };
+    check(triangleBox(cs, t, 0, 3, 6, b, 1), 0.5, 1.5);
+    check(triangleBox(cs, f(-3, -3, 0.9, 3, -3, 0.9, 0, 4, 0.9), 0, 3, 6, b, 0), -0.1, 0.9);
+    expect(triangleBox(cs, t, 0, 3, 6, b, 0.4)).to.equal(0);
+  });
+
+  it('triangle–box, a small triangle tilted over an edge: the single closest pair', () => {
+    // triangle in the plane x + z = 3 (normal (1, 0, 1)/√2), over the edge x = z = 1 of the unit cube
+    const t = f(2, -0.5, 1, 1, 0.5, 2, 1.5, 0.8, 1.5);
+    const n = triangleBox(cs, t, 0, 3, 6, unitCube(), 2);
+    expect(n).to.equal(1);
+    expect(cs[0]!.d).to.be.closeTo(1 / Math.SQRT2, 1e-14); // distance of the edge x = z = 1 to x + z = 3
+    close(cs[0]!.n, [-Math.SQRT1_2, 0, -Math.SQRT1_2]);
+    expect(cs[0]!.q[0]).to.be.closeTo(1, 1e-14);
+    expect(cs[0]!.q[2]).to.be.closeTo(1, 1e-14);
   });
 });

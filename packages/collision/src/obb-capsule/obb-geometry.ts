@@ -531,21 +531,25 @@ const VT = new Float64Array(9);
 const FT = new Float64Array(3);
 
 /**
- * Triangle (t1, t2, t3) and box (c: p on the triangle, q on the box, n from the triangle to the
- * box). Separating axes: the triangle's normal, the box's 3 face normals and the 9 products of the
- * box's axes with the triangle's edges. Overlapping: the least overlap is the depth (contact
- * points as in boxBox). Separated by more than `alarm`: false. Else the exact distance, the least
- * of the triangle's 3 edges against the box and the box's 8 corners against the triangle.
+ * Triangle (t1, t2, t3) and box (p on the triangle, q on the box, n from the triangle to the box):
+ * up to 11 contacts into cs, returns their number. Separating axes: the triangle's normal, the
+ * box's 3 face normals and the 9 products of the box's axes with the triangle's edges. As in
+ * boxBox: when the least overlap (largest gap) is along a face normal, the face contacts (the box's
+ * corners within `alarm` of the triangle's plane whose projection falls in the triangle; the
+ * triangle's corners over the box's face), for the face and for the other's face parallel to it;
+ * and the closest pair (or deepest, with the contact points of boxBox) when they do not reach it:
+ * apart, the exact distance, the least of the triangle's 3 edges against the box and the box's
+ * 8 corners against the triangle. Separated by more than `alarm`: none.
  */
 export function triangleBox(
-  c: Closest,
+  cs: readonly Closest[],
   t: ArrayLike<number>,
   k1: number,
   k2: number,
   k3: number,
   box: Float64Array,
   alarm: number,
-): boolean {
+): number {
   for (let k = 0; k < 3; k++) {
     VT[k] = t[k1 + k]!;
     VT[3 + k] = t[k2 + k]!;
@@ -569,7 +573,24 @@ export function triangleBox(
   FT[2] = DA[0]! * DA[4]! - DA[1]! * DA[3]!;
   DB.set(box.subarray(3, 12));
   const r = separatingAxes(VT, 3, VB, 8, FT, 1, DB, 3, 3, 3);
-  if (r.depth < -alarm) return false;
+  if (r.depth < -alarm) return 0;
+  let n = 0;
+  if (r.axis < 0) {
+    const onTriangle = r.axis === -1;
+    n = onTriangle ? triangleFaceContacts(cs, 0, VB, alarm) : faceContacts(cs, 0, box, -10 - r.axis, VT, 3, alarm, true);
+    const cosine = onTriangle
+      ? 0
+      : (FT[0]! * BEST_DIR[0]! + FT[1]! * BEST_DIR[1]! + FT[2]! * BEST_DIR[2]!) / Math.hypot(FT[0]!, FT[1]!, FT[2]!);
+    if (!onTriangle && Math.abs(cosine) > 1 - 1e-9) n += triangleFaceContacts(cs, n, VB, alarm);
+    if (onTriangle)
+      for (let m = 0; m < 3; m++) {
+        const cm = box[3 + 3 * m]! * BEST_DIR[0]! + box[4 + 3 * m]! * BEST_DIR[1]! + box[5 + 3 * m]! * BEST_DIR[2]!;
+        if (Math.abs(cm) > 1 - 1e-9) n += faceContacts(cs, n, box, m, VT, 3, alarm, true);
+      }
+  }
+  let least = Infinity;
+  for (let k = 0; k < n; k++) least = Math.min(least, cs[k]!.d);
+  const c = cs[n]!;
   if (r.depth < 0) {
     best.d = Infinity;
     for (let e = 0; e < 3; e++) {
@@ -586,8 +607,53 @@ export function triangleBox(
       if (probe.d < best.d) copyClosest(best, probe);
     }
     copyClosest(c, best);
-    return c.d <= alarm;
+  } else penetrationPoints(c, r, undefined, VT, 3, box, VB, 8);
+  c.t = -1;
+  return n + (c.d <= alarm && c.d < least - 1e-12 ? 1 : 0);
+}
+
+/**
+ * The face contacts of the triangle VT (its plane oriented by BEST_DIR, towards the box) against
+ * the box's corners v: h = (v − t1)·n ≤ alarm and the foot v − h·n inside the triangle
+ * (barycentric coordinates ≥ −1e-9): p = the foot, q = v, d = h. Writes from cs[start].
+ */
+function triangleFaceContacts(cs: readonly Closest[], start: number, v: Float64Array, alarm: number): number {
+  const nx = BEST_DIR[0]!,
+    ny = BEST_DIR[1]!,
+    nz = BEST_DIR[2]!;
+  const abx = VT[3]! - VT[0]!,
+    aby = VT[4]! - VT[1]!,
+    abz = VT[5]! - VT[2]!;
+  const acx = VT[6]! - VT[0]!,
+    acy = VT[7]! - VT[1]!,
+    acz = VT[8]! - VT[2]!;
+  const a00 = abx * abx + aby * aby + abz * abz,
+    a01 = abx * acx + aby * acy + abz * acz,
+    a11 = acx * acx + acy * acy + acz * acz;
+  const det = a00 * a11 - a01 * a01;
+  let m = start;
+  for (let i = 0; i < 8 && m < cs.length - 1; i++) {
+    const px = v[3 * i]! - VT[0]!,
+      py = v[3 * i + 1]! - VT[1]!,
+      pz = v[3 * i + 2]! - VT[2]!;
+    const h = px * nx + py * ny + pz * nz;
+    if (h > alarm) continue;
+    // (α, β) of the foot from the normal equations [a00 a01; a01 a11]·(α, β) = (AP·AB, AP·AC)
+    const b0 = px * abx + py * aby + pz * abz,
+      b1 = px * acx + py * acy + pz * acz;
+    const al = (b0 * a11 - b1 * a01) / det,
+      be = (b1 * a00 - b0 * a01) / det;
+    if (al < -1e-9 || be < -1e-9 || al + be > 1 + 1e-9) continue;
+    const c = cs[m++]!;
+    c.q[0] = v[3 * i]!;
+    c.q[1] = v[3 * i + 1]!;
+    c.q[2] = v[3 * i + 2]!;
+    c.p[0] = c.q[0] - h * nx;
+    c.p[1] = c.q[1] - h * ny;
+    c.p[2] = c.q[2] - h * nz;
+    c.n.set(BEST_DIR);
+    c.d = h;
+    c.t = i;
   }
-  penetrationPoints(c, r, undefined, VT, 3, box, VB, 8);
-  return true;
+  return m - start;
 }
