@@ -35,7 +35,7 @@ export class OBBCollisionModel extends CollisionModel {
     help: 'Default extent',
   });
 
-  /** (size × 3) half-extents, from extents then defaultExtent; refreshed with the boxes. */
+  /** (size × 3) half-extents, from extents then defaultExtent; refreshed with the bounding tree. */
   ext = new Float64Array(0);
   private readonly scratchBox = new Float64Array(BOX_SIZE);
   private readonly corners = new Float64Array(24);
@@ -74,8 +74,9 @@ export class OBBCollisionModel extends CollisionModel {
     boxFromRigid(box, this.x, 7 * i, this.ext, 3 * i);
   }
 
+  /** The extents are read again at each detection (a scene or a controller may change them). */
   override computeBoundingTree(depth: number): void {
-    if (this.ext.length !== 3 * this.size) this.refreshExtents();
+    this.refreshExtents();
     super.computeBoundingTree(depth);
   }
 

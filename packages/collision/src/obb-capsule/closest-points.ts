@@ -78,6 +78,10 @@ export function segmentPoint(c: Closest, a: ArrayLike<number>, i1: number, i2: n
 }
 const N0 = new Float64Array(3);
 
+function clamp(x: number): number {
+  return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
 /**
  * Segments [a1 a2] and [b1 b2]: the pair (s, t) ∈ [0, 1]² minimising |b1 + t·v − a1 − s·u|
  * (u = a2 − a1, v = b2 − b1, w = a1 − b1): unconstrained
@@ -110,7 +114,6 @@ export function segmentSegment(
     C = vx * vx + vy * vy + vz * vz,
     D = ux * wx + uy * wy + uz * wz,
     E = vx * wx + vy * wy + vz * wz;
-  const clamp = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
   const den = A * C - B * B;
   let s = 0,
     t = 0;
@@ -255,26 +258,27 @@ export function segmentTriangle(
       return;
     }
   }
-  let best = Infinity;
-  const take = (swap: boolean, s: number): void => {
-    if (tmp.d >= best) return;
-    best = tmp.d;
-    c.s = s;
-    for (let k = 0; k < 3; k++) {
-      c.p[k] = swap ? tmp.q[k]! : tmp.p[k]!;
-      c.q[k] = swap ? tmp.p[k]! : tmp.q[k]!;
-      c.n[k] = swap ? -tmp.n[k]! : tmp.n[k]!;
-    }
-    c.d = tmp.d;
-  };
+  c.d = Infinity;
   trianglePoint(tmp, t, k1, k2, k3, a, i1);
-  take(true, 0);
+  take(c, true, 0);
   trianglePoint(tmp, t, k1, k2, k3, a, i2);
-  take(true, 1);
+  take(c, true, 1);
   segmentSegment(tmp, a, i1, i2, t, k1, k2);
-  take(false, tmp.s);
+  take(c, false, tmp.s);
   segmentSegment(tmp, a, i1, i2, t, k2, k3);
-  take(false, tmp.s);
+  take(c, false, tmp.s);
   segmentSegment(tmp, a, i1, i2, t, k3, k1);
-  take(false, tmp.s);
+  take(c, false, tmp.s);
+}
+
+/** c = tmp (its primitives exchanged when `swap`, at segment parameter s) when tmp is closer. */
+function take(c: Closest, swap: boolean, s: number): void {
+  if (tmp.d >= c.d) return;
+  c.s = s;
+  for (let k = 0; k < 3; k++) {
+    c.p[k] = swap ? tmp.q[k]! : tmp.p[k]!;
+    c.q[k] = swap ? tmp.p[k]! : tmp.q[k]!;
+    c.n[k] = swap ? -tmp.n[k]! : tmp.n[k]!;
+  }
+  c.d = tmp.d;
 }

@@ -65,24 +65,27 @@ export function addOBBCapsuleIntersectors(
     return 1;
   };
 
-  const capsuleEnds = (m: CollisionModel, i: number): [number, number] => {
-    const e = (m as CapsuleCollisionModel | LineCollisionModel).edges;
-    return [3 * e[2 * i]!, 3 * e[2 * i + 1]!];
-  };
+  /** Offsets of the end points of segment i of a capsule or line model. */
+  const end1 = (m: CollisionModel, i: number): number => 3 * (m as CapsuleCollisionModel | LineCollisionModel).edges[2 * i]!;
+  const end2 = (m: CollisionModel, i: number): number => 3 * (m as CapsuleCollisionModel | LineCollisionModel).edges[2 * i + 1]!;
 
   const capsuleCapsule: ElementIntersector = (a, i, b, j, out) => {
-    const [a1, a2] = capsuleEnds(a, i);
-    const [b1, b2] = capsuleEnds(b, j);
+    const a1 = end1(a, i),
+      a2 = end2(a, i);
+    const b1 = end1(b, j),
+      b2 = end2(b, j);
     segmentSegment(c, a.x, a1, a2, b.x, b1, b2);
     return emit(a, i, b, j, radius(a, i) + radius(b, j), out, c);
   };
   const capsuleSphere: ElementIntersector = (a, i, b, j, out) => {
-    const [a1, a2] = capsuleEnds(a, i);
+    const a1 = end1(a, i),
+      a2 = end2(a, i);
     segmentPoint(c, a.x, a1, a2, b.x, (b as SphereCollisionModel).stride * j);
     return emit(a, i, b, j, radius(a, i) + radius(b, j), out, c);
   };
   const capsuleBox: ElementIntersector = (a, i, b, j, out) => {
-    const [a1, a2] = capsuleEnds(a, i);
+    const a1 = end1(a, i),
+      a2 = end2(a, i);
     (b as OBBCollisionModel).getBox(boxB, j);
     boxSegment(c, boxB, a.x, a1, a2);
     flip(c);
@@ -111,14 +114,17 @@ export function addOBBCapsuleIntersectors(
     return m;
   };
   const capsuleTriangle: ElementIntersector = (a, i, b, j, out) => {
-    const [a1, a2] = capsuleEnds(a, i);
+    const a1 = end1(a, i),
+      a2 = end2(a, i);
     const t = (b as TriangleCollisionModel).triangles;
     segmentTriangle(c, a.x, a1, a2, b.x, 3 * t[3 * j]!, 3 * t[3 * j + 1]!, 3 * t[3 * j + 2]!);
     return emit(a, i, b, j, radius(a, i), out, c);
   };
   const capsuleLine: ElementIntersector = (a, i, b, j, out) => {
-    const [a1, a2] = capsuleEnds(a, i);
-    const [b1, b2] = capsuleEnds(b, j);
+    const a1 = end1(a, i),
+      a2 = end2(a, i);
+    const b1 = end1(b, j),
+      b2 = end2(b, j);
     segmentSegment(c, a.x, a1, a2, b.x, b1, b2);
     return emit(a, i, b, j, radius(a, i), out, c);
   };

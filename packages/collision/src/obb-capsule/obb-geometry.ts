@@ -128,7 +128,7 @@ export function boxSegment(c: Closest, box: Float64Array, x: ArrayLike<number>, 
   for (let k = 0; k < 3; k++) {
     const u = k === 0 ? u0 : k === 1 ? u1 : u2;
     if (u === 0) continue;
-    for (const sg of [-1, 1]) {
+    for (let sg = -1; sg <= 1; sg += 2) {
       const t = (sg * box[12 + k]! - L[k]!) / u;
       if (t > 0 && t < 1) T[nb++] = t;
     }
@@ -176,8 +176,8 @@ export function boxSegment(c: Closest, box: Float64Array, x: ArrayLike<number>, 
     if (uk !== 0) T[nc++] = -L[k]! / uk;
     for (let m = k + 1; m < 3; m++) {
       const um = m === 0 ? u0 : m === 1 ? u1 : u2;
-      for (const sk of [-1, 1])
-        for (const sm of [-1, 1]) {
+      for (let sk = -1; sk <= 1; sk += 2)
+        for (let sm = -1; sm <= 1; sm += 2) {
           const den = sk * uk - sm * um;
           if (den !== 0) T[nc++] = (box[12 + k]! - box[12 + m]! - sk * L[k]! + sm * L[m]!) / den;
         }
@@ -283,6 +283,31 @@ interface SatResult {
 }
 const sat: SatResult = { depth: 0, axis: 0 };
 
+/** One candidate axis (x, y, z) of separatingAxes: kept in `sat` when it overlaps less (by `bias`). */
+function tryAxis(
+  va: Float64Array,
+  na: number,
+  vb: Float64Array,
+  nb: number,
+  x: number,
+  y: number,
+  z: number,
+  id: number,
+  bias: number,
+): void {
+  const l = Math.sqrt(x * x + y * y + z * z);
+  if (l < 1e-6) return;
+  AX[0] = x / l;
+  AX[1] = y / l;
+  AX[2] = z / l;
+  const o = overlapAlong(va, na, vb, nb, DIR);
+  if (o < sat.depth - bias) {
+    sat.depth = o;
+    sat.axis = id;
+    BEST_DIR.set(DIR);
+  }
+}
+
 /**
  * SAT over: nfa face normals of A (in DA[0..3·nfa)), nfb of B (DB), and the products of the
  * nea edge directions of A (DA) and neb of B (DB). Cross products shorter than 1e-6 (parallel
@@ -303,22 +328,8 @@ function separatingAxes(
 ): SatResult {
   sat.depth = Infinity;
   sat.axis = -1;
-  const tryAxis = (x: number, y: number, z: number, id: number, bias: number): boolean => {
-    const l = Math.sqrt(x * x + y * y + z * z);
-    if (l < 1e-6) return true;
-    AX[0] = x / l;
-    AX[1] = y / l;
-    AX[2] = z / l;
-    const o = overlapAlong(va, na, vb, nb, DIR);
-    if (o < sat.depth - bias) {
-      sat.depth = o;
-      sat.axis = id;
-      BEST_DIR.set(DIR);
-    }
-    return o >= 0;
-  };
-  for (let i = 0; i < nfa; i++) tryAxis(faceA[3 * i]!, faceA[3 * i + 1]!, faceA[3 * i + 2]!, -1 - i, 0);
-  for (let i = 0; i < nfb; i++) tryAxis(faceB[3 * i]!, faceB[3 * i + 1]!, faceB[3 * i + 2]!, -10 - i, 0);
+  for (let i = 0; i < nfa; i++) tryAxis(va, na, vb, nb, faceA[3 * i]!, faceA[3 * i + 1]!, faceA[3 * i + 2]!, -1 - i, 0);
+  for (let i = 0; i < nfb; i++) tryAxis(va, na, vb, nb, faceB[3 * i]!, faceB[3 * i + 1]!, faceB[3 * i + 2]!, -10 - i, 0);
   for (let i = 0; i < nea; i++)
     for (let j = 0; j < neb; j++) {
       const ax = DA[3 * i]!,
@@ -327,7 +338,7 @@ function separatingAxes(
       const bx = DB[3 * j]!,
         by = DB[3 * j + 1]!,
         bz = DB[3 * j + 2]!;
-      tryAxis(ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx, 3 * i + j, 1e-9);
+      tryAxis(va, na, vb, nb, ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx, 3 * i + j, 1e-9);
     }
   return sat;
 }
