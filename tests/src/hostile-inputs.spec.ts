@@ -203,14 +203,14 @@ describe('hostile inputs: plugins run only when meant to', () => {
   it('SOFA plugins sofa-ts does not provide are named as such', async () => {
     const e = await errorOf(
       loadSceneFromString(
-        '<Node name="root"><RequiredPlugin pluginName="Geomagic ModelOrderReduction"/><RequiredPlugin name="CollisionOBBCapsule"/></Node>',
+        '<Node name="root"><RequiredPlugin pluginName="Geomagic ModelOrderReduction"/><RequiredPlugin name="VolumetricRendering"/></Node>',
         { fileName: 'p.scn' },
       ),
     );
     expect(messages(e).map((m) => m.replace(/^.*?: RequiredPlugin '[^']+': /, ''))).to.deep.equal(
-      ['Geomagic', 'ModelOrderReduction', 'CollisionOBBCapsule'].map(
+      ['Geomagic', 'ModelOrderReduction', 'VolumetricRendering'].map(
         (n) =>
-          `cannot load plugin '${n}': '${n}' is a SOFA plugin that sofa-ts does not provide (sofa-ts provides SOFA's Sofa.* modules, MultiThreading, SoftRobots, Compliant and BeamAdapter; other plugins are npm packages, see docs/plugins.md)`,
+          `cannot load plugin '${n}': '${n}' is a SOFA plugin that sofa-ts does not provide (sofa-ts provides SOFA's Sofa.* modules, MultiThreading, SoftRobots, Compliant, BeamAdapter and CollisionOBBCapsule; other plugins are npm packages, see docs/plugins.md)`,
       ),
     );
   });

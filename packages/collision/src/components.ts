@@ -15,6 +15,9 @@ import { PointCollisionModel } from './model/PointCollisionModel.js';
 import { SphereCollisionModel } from './model/SphereCollisionModel.js';
 import { TetrahedronCollisionModel } from './model/TetrahedronCollisionModel.js';
 import { TriangleCollisionModel } from './model/TriangleCollisionModel.js';
+import { CapsuleCollisionModel } from './obb-capsule/CapsuleCollisionModel.js';
+import { OBBCollisionModel } from './obb-capsule/OBBCollisionModel.js';
+import { DefaultCollisionGroupManager } from './pipeline/DefaultCollisionGroupManager.js';
 import { CollisionPipeline } from './pipeline/CollisionPipeline.js';
 import { CompositeCollisionPipeline } from './pipeline/CompositeCollisionPipeline.js';
 import { SubCollisionPipeline } from './pipeline/SubCollisionPipeline.js';
@@ -27,6 +30,7 @@ export const collisionComponents: readonly ComponentClass[] = [
   CollisionPipeline,
   CompositeCollisionPipeline,
   SubCollisionPipeline,
+  DefaultCollisionGroupManager,
   BruteForceBroadPhase,
   ParallelBruteForceBroadPhase,
   SweepAndPruneBroadPhase,
@@ -46,4 +50,6 @@ export const collisionComponents: readonly ComponentClass[] = [
   TetrahedronCollisionModel,
   SphereCollisionModel,
   CubeCollisionModel,
+  CapsuleCollisionModel,
+  OBBCollisionModel,
 ];

@@ -52,9 +52,16 @@ export function componentModule(plugin: string, classes: readonly ComponentClass
 export function isBuiltinPluginName(name: string): boolean {
   return (
     /^Sofa([A-Z.]|$)/.test(name) ||
-    ['SoftRobots', 'SoftRobots.Inverse', 'Compliant', 'CImgPlugin', 'ArticulatedSystemPlugin', 'MultiThreading', 'BeamAdapter'].includes(
-      name,
-    )
+    [
+      'SoftRobots',
+      'SoftRobots.Inverse',
+      'Compliant',
+      'CImgPlugin',
+      'ArticulatedSystemPlugin',
+      'MultiThreading',
+      'BeamAdapter',
+      'CollisionOBBCapsule',
+    ].includes(name)
   );
 }
 

@@ -4,6 +4,7 @@ import type { LineCollisionModel } from '../model/LineCollisionModel.js';
 import type { SphereCollisionModel } from '../model/SphereCollisionModel.js';
 import type { TriangleCollisionModel } from '../model/TriangleCollisionModel.js';
 import type { DetectionOutputs } from './detection-outputs.js';
+import { addOBBCapsuleIntersectors } from '../obb-capsule/obb-capsule-intersections.js';
 import { IntersectionMethod, biggerModelIndex, finishOutputs } from './intersection-method.js';
 import { sphereSphere, triangleSegmentCrossing } from './proximity-kernels.js';
 
@@ -34,6 +35,7 @@ export class DiscreteIntersection extends IntersectionMethod {
     this.add('rigidsphere', 'rigidsphere', (a, i, b, j, out) => this.spheres(a, i, b, j, out));
     this.add('sphere', 'rigidsphere', (a, i, b, j, out) => this.spheres(a, i, b, j, out));
     this.add('triangle', 'line', (a, i, b, j, out) => this.triangleLine(a as TriangleCollisionModel, i, b as LineCollisionModel, j, out));
+    addOBBCapsuleIntersectors(this, (k1, k2, test) => this.add(k1, k2, test));
   }
 
   private spheres(a: CollisionModel, i: number, b: CollisionModel, j: number, out: DetectionOutputs): number {

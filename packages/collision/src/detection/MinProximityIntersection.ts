@@ -5,6 +5,7 @@ import type { SphereCollisionModel } from '../model/SphereCollisionModel.js';
 import type { TriangleCollisionModel } from '../model/TriangleCollisionModel.js';
 import { BaseProximityIntersection } from './BaseProximityIntersection.js';
 import type { DetectionOutputs } from './detection-outputs.js';
+import { addOBBCapsuleIntersectors } from '../obb-capsule/obb-capsule-intersections.js';
 import { biggerModelIndex, finishOutputs } from './intersection-method.js';
 import { MIN_PROXIMITY_LINE_LINE, lineLine, linePointEnds, pointPoint, sphereSphere, trianglePointInterior } from './proximity-kernels.js';
 
@@ -91,6 +92,7 @@ export class MinProximityIntersection extends BaseProximityIntersection {
         this.linePoint(a as LineCollisionModel, i, b, j, (b as SphereCollisionModel).stride, (b as SphereCollisionModel).getRadius(j), out),
       );
     }
+    addOBBCapsuleIntersectors(this, (k1, k2, test) => this.add(k1, k2, test));
   }
 
   private alarm(a: CollisionModel, b: CollisionModel): number {

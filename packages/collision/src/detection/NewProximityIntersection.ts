@@ -5,6 +5,7 @@ import type { SphereCollisionModel } from '../model/SphereCollisionModel.js';
 import type { TriangleCollisionModel } from '../model/TriangleCollisionModel.js';
 import { BaseProximityIntersection } from './BaseProximityIntersection.js';
 import type { DetectionOutputs } from './detection-outputs.js';
+import { addOBBCapsuleIntersectors } from '../obb-capsule/obb-capsule-intersections.js';
 import { biggerModelIndex, finishOutputs } from './intersection-method.js';
 import {
   FLAG_E12,
@@ -72,6 +73,7 @@ export class NewProximityIntersection extends BaseProximityIntersection {
     this.add('triangle', 'rigidsphere', (a, i, b, j, out) =>
       this.triangleSphere(a as TriangleCollisionModel, i, b as SphereCollisionModel, j, out, true),
     );
+    addOBBCapsuleIntersectors(this, (k1, k2, test) => this.add(k1, k2, test));
   }
 
   private alarm(a: CollisionModel, b: CollisionModel): number {

@@ -3,6 +3,7 @@ import type { CollisionModel } from '../model/CollisionModel.js';
 import type { SphereCollisionModel } from '../model/SphereCollisionModel.js';
 import type { LineCollisionModel } from '../model/LineCollisionModel.js';
 import type { TriangleCollisionModel } from '../model/TriangleCollisionModel.js';
+import type { CapsuleCollisionModel } from '../obb-capsule/CapsuleCollisionModel.js';
 
 /**
  * Contact points attached to the elements of a collision model (SOFA's contact mappers, without the
@@ -19,13 +20,16 @@ import type { TriangleCollisionModel } from '../model/TriangleCollisionModel.js'
  *                          P − a = fx·(b − a) + fy·(d − a) + fz·n → weights
  *                          ((1−fx)(1−fy), fx(1−fy), fx·fy, (1−fx)fy)
  *   rigid sphere:          frame i, l = Rᵀ·(P − c)
+ *   capsule (a, b):        as a segment, on the capsule's axis; its radius is added to the
+ *                          contact distance (CollisionOBBCapsule's barycentric capsule mapper)
+ *   oriented box:          frame i, l = Rᵀ·(P − c), P on the box's surface (its rigid mapper)
  *
  * Storage per contact slot c of a side: n[c] points (−1 for a rigid frame), idx[4c + k], w[4c + k]
  * (for a rigid frame, idx[4c] is the frame and w[4c..4c+2] the local offset l); sofaPoint[c] is
  * the index of the contact point in the state SOFA's contact mapper gives that side: the element
  * itself for points and spheres (IdentityContactMapper: the collision state), the slot c for the
  * mappers that create one mapped point per contact (barycentric on segments, triangles and quads,
- * rigid on rigid spheres).
+ * rigid on rigid spheres and boxes).
  */
 export class ContactSide {
   n = new Int8Array(16);
@@ -70,19 +74,15 @@ export class ContactSide {
         this.idx[o] = e;
         this.w[o] = 1;
         return (m as SphereCollisionModel).getRadius(e);
-      case 'rigidsphere': {
-        const s = 7 * e;
-        const dx = p[po]! - x[s]!,
-          dy = p[po + 1]! - x[s + 1]!,
-          dz = p[po + 2]! - x[s + 2]!;
-        // l = Rᵀ·(P − c): rotation by the conjugate quaternion
-        rotateByQuaternion(this.w, o, -x[s + 3]!, -x[s + 4]!, -x[s + 5]!, x[s + 6]!, dx, dy, dz);
-        this.n[c] = -1;
-        this.idx[o] = e;
+      case 'rigidsphere':
+        this.attachToFrame(c, x, e, p, po);
         return (m as SphereCollisionModel).getRadius(e);
-      }
-      case 'line': {
-        const l = m as LineCollisionModel;
+      case 'obb':
+        this.attachToFrame(c, x, e, p, po);
+        return 0;
+      case 'line':
+      case 'capsule': {
+        const l = m as LineCollisionModel | CapsuleCollisionModel;
         const a = l.edges[2 * e]!,
           b = l.edges[2 * e + 1]!;
         let num = 0,
@@ -98,7 +98,7 @@ export class ContactSide {
         this.idx[o + 1] = b;
         this.w[o] = 1 - f;
         this.w[o + 1] = f;
-        return 0;
+        return m.kind === 'capsule' ? (m as CapsuleCollisionModel).getRadius(e) : 0;
       }
       case 'triangle': {
         const t = m as TriangleCollisionModel;
@@ -154,6 +154,19 @@ export class ContactSide {
       default:
         throw new Error(`no contact point on ${m.kind} elements`);
     }
+  }
+
+  /** Slot c = the point P fixed in frame e of the Rigid3 coordinates x: l = Rᵀ·(P − c). */
+  private attachToFrame(c: number, x: Float64Array, e: number, p: ArrayLike<number>, po: number): void {
+    const o = 4 * c,
+      s = 7 * e;
+    const dx = p[po]! - x[s]!,
+      dy = p[po + 1]! - x[s + 1]!,
+      dz = p[po + 2]! - x[s + 2]!;
+    // rotation by the conjugate quaternion
+    rotateByQuaternion(this.w, o, -x[s + 3]!, -x[s + 4]!, -x[s + 5]!, x[s + 6]!, dx, dy, dz);
+    this.n[c] = -1;
+    this.idx[o] = e;
   }
 }
 
