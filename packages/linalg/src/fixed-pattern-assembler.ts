@@ -1,3 +1,9 @@
+/*
+ * The fixed-pattern assembler (FixedPatternAssembler, below): a symbolic pass records where each
+ * emitted entry lands, numeric passes refill the values in the recorded order.
+ * Long file: the symbolic recording, its compaction into the operation table and the two refills
+ * (JavaScript and the WebAssembly kernel's, element-scatter-wasm.ts) share that one table layout.
+ */
 import { type CsrMatrix, createCsr } from './csr.js';
 import { SCATTER_HEADER, SCATTER_HEADER_BYTES, SCATTER_MAX_NODES, elementScatterModule } from './wasm/element-scatter-wasm.js';
 import { wasmApi } from './wasm/wasm-module.js';

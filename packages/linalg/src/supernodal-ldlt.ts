@@ -1,3 +1,10 @@
+/*
+ * The supernodal LDLᵀ factorization (SupernodalLDLT, below).
+ * Long file: the analysis (ordering, supernodes, the map of A's entries into them) and the numeric
+ * phase share one layout of the supernodes' dense blocks, which both must agree on to the byte;
+ * the WebAssembly kernel (wasm/supernodal-ldlt-wasm.ts), the orderings and the column counts
+ * (ldlt-analysis.ts) are apart.
+ */
 import { type CsrMatrix, csrNnz } from './csr.js';
 import {
   type LdltAnalyzeOptions,

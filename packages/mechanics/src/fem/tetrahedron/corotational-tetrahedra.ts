@@ -1,3 +1,10 @@
+/*
+ * Linear and corotational tetrahedra (CorotationalTetrahedra, below).
+ * Long file: one element store (rest data, materials, rotations) read by the force, the product,
+ * the assembled blocks, plasticity and the topological changes, held in JavaScript or in the
+ * WebAssembly kernel's memory; what reads it alone is apart (corotational-forces.ts,
+ * tetrahedra-in-place-dforce.ts, tetrahedra-topology-change.ts, tetrahedron-plasticity.ts).
+ */
 import {
   BaseForceField,
   Bool,
