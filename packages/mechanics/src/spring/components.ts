@@ -1,4 +1,5 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { AngularSpringForceField } from './AngularSpringForceField.js';
 import { FastTriangularBendingSprings } from './FastTriangularBendingSprings.js';
 import { MeshSpringForceField } from './MeshSpringForceField.js';
 import { PolynomialRestShapeSpringsForceField } from './PolynomialRestShapeSpringsForceField.js';
@@ -25,6 +26,7 @@ export const springComponents: readonly ComponentClass[] = [
   PolynomialRestShapeSpringsForceField,
   JointSpringForceField,
   GearSpringForceField,
+  AngularSpringForceField,
   TriangularQuadraticSpringsForceField,
   TriangularBiquadraticSpringsForceField,
 ];
