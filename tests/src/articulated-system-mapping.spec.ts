@@ -103,6 +103,10 @@ describe('ArticulatedSystemMapping (closed forms through XML)', () => {
       // the joints' globalPosition: the elbow at L1·(cos t1, sin t1)
       const elbow = findNamed(scene.root, 'elbow').findData('globalPosition')!.value as Float64Array;
       expectClose(elbow, [L1 * Math.cos(t1), L1 * Math.sin(t1), 0], 1e-14, 'globalPosition of the elbow');
+      // reset: the joints back to 0, the arm back along x
+      scene.reset();
+      expectClose(dofs.x.subarray(14, 17), [L1 + L2 / 2, 0, 0], 1e-14, 'centre of link 2 after reset');
+      expectClose(matrixOf(dofs.x, 17), rz(0), 1e-14, 'orientation of link 2 after reset');
     });
   }
 
@@ -153,6 +157,26 @@ describe('ArticulatedSystemMapping (closed forms through XML)', () => {
     err = undefined;
     await loadSceneFromString(body('<Articulation rotation="1" articulationIndex="0"/>', '')).catch((e: unknown) => (err = e));
     expect(String(err)).to.match(/ArticulatedSystemMapping.*no ArticulatedHierarchyContainer/s);
+  });
+
+  it('a FixedProjectiveConstraint on the fixed base body of the mapped bodies changes nothing (a warning); on a moving body it is refused', async () => {
+    const scene = (fixed: string) =>
+      loadSceneFromString(`<Node name="root" gravity="0 -10 0" dt="0.01"><DefaultAnimationLoop/>
+      <Node name="arm"><EulerImplicitSolver/><CGLinearSolver iterations="20" tolerance="1e-20" threshold="1e-20"/>
+        <MechanicalObject name="q" template="Vec1d" position="0.2"/>
+        <Node name="bodies"><MechanicalObject name="dofs" template="Rigid3d" position="0 0 0 0 0 0 1  1 0 0 0 0 0 1"/>
+          <UniformMass vertexMass="1 1 [1 0 0, 0 1 0, 0 0 1]"/><FixedProjectiveConstraint indices="${fixed}"/>
+          <ArticulatedSystemMapping name="map" input1="@../q" output="@dofs"/></Node>
+        <ArticulatedHierarchyContainer/>
+        <Node><ArticulationCenter parentIndex="0" childIndex="1" posOnChild="-1 0 0"/><Node><Articulation rotation="1" rotationAxis="0 0 1"/></Node></Node>
+      </Node></Node>`);
+    const ok = await scene('0');
+    ok.step(3);
+    expect(ok.warnings.map((w) => w.message).join('\n')).to.match(/FixedProjectiveConstraint.*do not depend on its mapping's inputs/);
+    // gravity turns the arm down (θ decreases)
+    expect(findNamed<BaseMechanicalState>(ok.root, 'q').x[0]!).to.be.below(0.2);
+    const refused = await scene('1');
+    expect(() => refused.step(1)).to.throw(/projective constraints on mapped states are not supported/);
   });
 
   it('a hinged arm held by an AngularSpringForceField under gravity rests where k·θ = m·g·l·sin θ', async () => {

@@ -201,6 +201,19 @@ export class ArticulatedSystemMapping extends BaseMapping {
     if (this.applyRestPosition.value) this.mapPositions(this.to.x0, this.joints.x0, this.root?.x0);
   }
 
+  /**
+   * Back to the state after init: the increments of processes 1 and 2 start again from θ = 0 and
+   * Q = identity, D = 0 (SOFA's reset re-runs init, which zeroes its previous θ but keeps Q and D).
+   */
+  override reset(): void {
+    this.prevTheta.fill(0);
+    this.centerRotation.fill(0);
+    for (let c = 0; c < this.parent.length; c++) this.centerRotation[4 * c + 3] = 1;
+    this.centerDisplacement.fill(0);
+    this.apply();
+    this.applyJ(this.to.v, this.root ? [this.joints.v, this.root.v] : [this.joints.v]);
+  }
+
   /** Reads the centers and articulations, checks the indices, sizes the buffers, builds the Jacobian patterns. */
   private compile(): void {
     const centers = this.hierarchy.getArticulationCenters();
