@@ -179,6 +179,34 @@ describe('ArticulatedSystemMapping (closed forms through XML)', () => {
     expect(() => refused.step(1)).to.throw(/projective constraints on mapped states are not supported/);
   });
 
+  it('constraint rows on the mapped bodies reach the joints through J: a tip distance held by a Lagrange multiplier holds the arm against gravity', async () => {
+    // tip = 2·(−sin θ, cos θ); its distance to (2, 0, 0) is held at its value for θ = 0.3 by a
+    // FixedLagrangianConstraint on DistanceFromTargetMapping(RigidMapping(bodies)); free, the arm
+    // falls (θ = 0.75 after 0.5 s)
+    const th0 = 0.3,
+      rest = Math.hypot(-2 * Math.sin(th0) - 2, 2 * Math.cos(th0));
+    const scene = (held: boolean) =>
+      loadSceneFromString(`<Node name="root" gravity="0 -10 0" dt="0.01">
+      <FreeMotionAnimationLoop/><GenericConstraintSolver maxIterations="200" tolerance="1e-12"/>
+      <Node name="arm"><EulerImplicitSolver rayleighMass="0" rayleighStiffness="0"/><SparseLDLSolver template="CompressedRowSparseMatrixd"/><GenericConstraintCorrection/>
+        <MechanicalObject name="q" template="Vec1d" position="${th0}"/>
+        <Node name="bodies"><MechanicalObject name="dofs" template="Rigid3d" position="0 0 0 0 0 0 1  0 1 0 0 0 0 1"/>
+          <UniformMass vertexMass="1 1 [0.01 0 0, 0 0.01 0, 0 0 0.01]"/>
+          <ArticulatedSystemMapping name="map" input1="@../q" output="@dofs"/>
+          <Node name="tip"><MechanicalObject position="0 1 0"/><RigidMapping index="1"/>
+            <Node name="dist"><MechanicalObject template="Vec1d"/><DistanceFromTargetMapping indices="0" targetPositions="2 0 0" restLengths="${rest}"/>
+              ${held ? '<FixedLagrangianConstraint template="Vec1d" indices="0"/>' : ''}</Node></Node></Node>
+        <ArticulatedHierarchyContainer/>
+        <Node name="hinge"><ArticulationCenter parentIndex="0" childIndex="1" posOnChild="0 -1 0"/><Node><Articulation rotation="1" rotationAxis="0 0 1"/></Node></Node>
+      </Node></Node>`);
+    const held = await scene(true);
+    held.step(50);
+    expect(findNamed<BaseMechanicalState>(held.root, 'q').x[0]!).to.be.closeTo(th0, 1e-9);
+    const free = await scene(false);
+    free.step(50);
+    expect(findNamed<BaseMechanicalState>(free.root, 'q').x[0]!).to.be.above(0.7);
+  });
+
   it('a hinged arm held by an AngularSpringForceField under gravity rests where k·θ = m·g·l·sin θ', async () => {
     // the arm points up at θ = 0 (its centre at l above the hinge): gravity's torque about the
     // hinge is m·g·l·sin θ, the spring's −k·θ; with k < m·g·l the upright pose is unstable and
