@@ -346,6 +346,17 @@ const cases: Record<string, Case> = {
       B: explicitContactDamping,
     },
   },
+  AngularSpringForceField: {
+    xml: pointsBody(
+      '<AngularSpringForceField name="ff" indices="0 1 2" angularStiffness="30 20"/>',
+      '0 0 0 0 0 0 1  1 0 0 0.1 0 0 0.995  2 0.1 0 0 0.2 0.1 0.9747',
+      'Rigid3d',
+    ),
+    skip: {
+      K: "SOFA's K of this force field is −k·I on each listed frame's rotation: it leaves out the dependence on the previous frame and the curvature of the angle; sofa-ts keeps it",
+      energy: 'no potential energy, as in SOFA (a warning, 0)',
+    },
+  },
   // compliant package (stiffness form)
   UniformStiffness: {
     xml: pointsBody('<UniformStiffness name="ff" stiffness="30" damping="0.5"/>', '0.1 -0.2 0.3', 'Vec1d'),

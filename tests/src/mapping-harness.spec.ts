@@ -156,6 +156,23 @@ const cases: Record<string, Case> = {
       '0.3 0.2 1 0 0.6 0 0.8',
     ),
   },
+  ArticulatedSystemMapping: {
+    // a branching tree (body 1 carries bodies 2 and 3) on a root frame: two rotations on one
+    // center, a translation then a rotation about a tilted axis on another
+    xml: `<Node name="base"><MechanicalObject name="b" template="Rigid3d" position="1 0 0 0 0 0 1  0.1 0.2 0.3 0 0 0.6 0.8"/></Node>
+      <Node name="arm"><MechanicalObject name="q" template="Vec1d" position="0.3 -0.4 0.2 0.5 -0.6"/>
+        <Node name="bodies"><MechanicalObject name="to" template="Rigid3d" position="0 0 0 0 0 0 1  1 0 0 0 0 0 1  2 0 0 0 0 0 1  1 1 0 0 0 0 1"/>
+          <ArticulatedSystemMapping name="map" input1="@../q" input2="@../../base/b" output="@to"/></Node>
+        <ArticulatedHierarchyContainer/>
+        <Node name="c1"><ArticulationCenter parentIndex="0" childIndex="1" posOnParent="0.5 0 0" posOnChild="-0.5 0 0.1"/>
+          <Node><Articulation rotation="1" rotationAxis="0 0 1" articulationIndex="0"/><Articulation rotation="1" rotationAxis="0 1 0" articulationIndex="1"/></Node></Node>
+        <Node name="c2"><ArticulationCenter parentIndex="1" childIndex="2" posOnParent="0.5 0 0" posOnChild="-0.5 0.1 0"/>
+          <Node><Articulation translation="1" rotationAxis="1 0 0" articulationIndex="2"/><Articulation rotation="1" rotationAxis="1 1 0" articulationIndex="3"/></Node></Node>
+        <Node name="c3"><ArticulationCenter parentIndex="1" childIndex="3" posOnParent="0 0.5 0" posOnChild="0 -0.5 0"/>
+          <Node><Articulation rotation="1" rotationAxis="1 0 0" articulationIndex="4"/></Node></Node>
+      </Node>`,
+    skip: { geometric: "SOFA's ArticulatedSystemMapping has no geometric stiffness (its applyDJT is empty); sofa-ts keeps it" },
+  },
   SimpleTesselatedTetraMechanicalMapping: {
     xml: `<Node name="in"><TetrahedronSetTopologyContainer name="topo" position="0 0 0  1 0 0  0 1 0  0 0 1" tetrahedra="0 1 2 3"/><MechanicalObject name="from" position="0 0 0  1 0 0  0 1 0  0 0 1"/>
             <Node name="out"><TetrahedronSetTopologyContainer name="fine"/><TetrahedronSetTopologyModifier/><SimpleTesselatedTetraTopologicalMapping input="@../topo" output="@fine"/>

@@ -1,5 +1,6 @@
 import {
   type BaseMapping,
+  type BaseProjectiveConstraint,
   type BaseMechanicalState,
   type BaseObject,
   type Node,
@@ -183,6 +184,24 @@ export class SystemGraph {
     return this.root.subtreeRevision !== this.revision || this.root.topologyRevision !== this.topologyRevision;
   }
 
+  /**
+   * True when the diagonal projective constraint `pc` on mapped state `s` zeroes only dofs whose
+   * rows of the mapping's Jacobians are structurally empty (dofs the mapping never moves, such as
+   * the fixed base of an ArticulatedSystemMapping): then P·J = J and projecting changes nothing.
+   */
+  private projectsOnlyFixedDofs(pc: BaseProjectiveConstraint, s: number): boolean {
+    if (!pc.isDiagonalProjection || pc.getCoupledStates().length > 0) return false;
+    const rec = this.mappings.find((m) => m.output === s);
+    if (!rec) return false;
+    const dofs: number[] = [];
+    pc.projectedDofs(dofs);
+    for (let k = 0; k < rec.inputs.length; k++) {
+      const J = rec.mapping.getJ(k);
+      for (const r of dofs) if (r >= J.rows || J.rowPtr[r + 1]! > J.rowPtr[r]!) return false;
+    }
+    return true;
+  }
+
   private wire(nodes: Node[], mappings: BaseMapping[]): void {
     const index = new Map<BaseMechanicalState, number>();
     for (const s of this.states) index.set(s.state, s.index);
@@ -224,7 +243,14 @@ export class SystemGraph {
             continue;
           }
           const s = stateIndex(own, o);
-          if (this.states[s]!.mapped) throw o.error('projective constraints on mapped states are not supported');
+          if (this.states[s]!.mapped) {
+            if (!this.projectsOnlyFixedDofs(o, s)) throw o.error('projective constraints on mapped states are not supported');
+            // P·J = J: the projection changes nothing a solve could move (SOFA projects the mapped vectors to the same effect)
+            o.warn(
+              `acts on the mapped state ${own.describe()} on dofs that do not depend on its mapping's inputs: it changes nothing there, and is left out of the solve`,
+            );
+            continue;
+          }
           // a two-way constraint also projects the vectors of its coupled states
           const coupled = o.getCoupledStates().map((st) => stateIndex(st, o));
           for (const c of coupled) if (this.states[c]!.mapped) throw o.error('projective constraints on mapped states are not supported');

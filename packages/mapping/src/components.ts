@@ -1,5 +1,9 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { AreaMapping } from './AreaMapping.js';
+import { ArticulatedHierarchyContainer } from './articulated/ArticulatedHierarchyContainer.js';
+import { ArticulatedSystemMapping } from './articulated/ArticulatedSystemMapping.js';
+import { Articulation } from './articulated/Articulation.js';
+import { ArticulationCenter } from './articulated/ArticulationCenter.js';
 import { BarycentricMapping } from './BarycentricMapping.js';
 import { CenterOfMassMapping } from './CenterOfMassMapping.js';
 import { DeformableOnRigidFrameMapping } from './DeformableOnRigidFrameMapping.js';
@@ -48,4 +52,8 @@ export const mappingComponents: readonly ComponentClass[] = [
   BeamLinearMapping_mt,
   SimpleTesselatedTetraMechanicalMapping,
   TubularMapping,
+  ArticulatedSystemMapping,
+  ArticulatedHierarchyContainer,
+  ArticulationCenter,
+  Articulation,
 ];

@@ -24,3 +24,7 @@ export { CenterOfMassMapping } from './CenterOfMassMapping.js';
 export { SkinningMapping } from './SkinningMapping.js';
 export { DeformableOnRigidFrameMapping } from './DeformableOnRigidFrameMapping.js';
 export { TubularMapping } from './TubularMapping.js';
+export { ArticulatedSystemMapping } from './articulated/ArticulatedSystemMapping.js';
+export { ArticulatedHierarchyContainer } from './articulated/ArticulatedHierarchyContainer.js';
+export { ArticulationCenter } from './articulated/ArticulationCenter.js';
+export { Articulation } from './articulated/Articulation.js';

@@ -1,4 +1,5 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { AngularSpringForceField } from './AngularSpringForceField.js';
 import { FastTriangularBendingSprings } from './FastTriangularBendingSprings.js';
 import { MeshSpringForceField } from './MeshSpringForceField.js';
 import { ParallelMeshSpringForceField, ParallelSpringForceField } from './parallel-springs.js';
@@ -28,6 +29,7 @@ export const springComponents: readonly ComponentClass[] = [
   PolynomialRestShapeSpringsForceField,
   JointSpringForceField,
   GearSpringForceField,
+  AngularSpringForceField,
   TriangularQuadraticSpringsForceField,
   TriangularBiquadraticSpringsForceField,
 ];
