@@ -13,7 +13,7 @@ import { findNamed } from './harness-support-test-support.js';
 
 /** Rotation matrix (row-major) of the unit quaternion (x, y, z, w). */
 function matrixOf(q: ArrayLike<number>, o = 0): number[] {
-  const [x, y, z, w] = [q[o]!, q[o + 1]!, q[o + 2]!, q[o + 3]!];
+  const [x, y, z, w] = [q[o], q[o + 1], q[o + 2], q[o + 3]];
   return [
     1 - 2 * (y * y + z * z),
     2 * (x * y - z * w),
@@ -31,14 +31,14 @@ const ry = (a: number) => [Math.cos(a), 0, Math.sin(a), 0, 1, 0, -Math.sin(a), 0
 const rz = (a: number) => [Math.cos(a), -Math.sin(a), 0, Math.sin(a), Math.cos(a), 0, 0, 0, 1];
 function mul(A: number[], B: number[]): number[] {
   const C = new Array<number>(9).fill(0);
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) C[3 * i + j] += A[3 * i + k]! * B[3 * k + j]!;
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) C[3 * i + j] += A[3 * i + k] * B[3 * k + j];
   return C;
 }
-const apply3 = (A: number[], v: number[]) => [0, 1, 2].map((i) => A[3 * i]! * v[0]! + A[3 * i + 1]! * v[1]! + A[3 * i + 2]! * v[2]!);
+const apply3 = (A: number[], v: number[]) => [0, 1, 2].map((i) => A[3 * i] * v[0] + A[3 * i + 1] * v[1] + A[3 * i + 2] * v[2]);
 
 function expectClose(actual: ArrayLike<number>, expected: ArrayLike<number>, tol: number, what: string): void {
   expect(actual.length, what).to.equal(expected.length);
-  for (let i = 0; i < expected.length; i++) expect(actual[i]!, `${what}[${i}]`).to.be.closeTo(expected[i]!, tol);
+  for (let i = 0; i < expected.length; i++) expect(actual[i], `${what}[${i}]`).to.be.closeTo(expected[i], tol);
 }
 
 const L1 = 1.2,
@@ -90,7 +90,7 @@ describe('ArticulatedSystemMapping (closed forms through XML)', () => {
       expectClose(matrixOf(x, 10), rz(t1), 1e-14, 'orientation of link 1');
       expectClose(matrixOf(x, 17), rz(a12), 1e-14, 'orientation of link 2');
       // the tip: end of link 2, local (L2/2, 0, 0)
-      const tip = apply3(matrixOf(x, 17), [L2 / 2, 0, 0]).map((v, i) => v + x[14 + i]!);
+      const tip = apply3(matrixOf(x, 17), [L2 / 2, 0, 0]).map((v, i) => v + x[14 + i]);
       expectClose(tip, [L1 * Math.cos(t1) + L2 * Math.cos(a12), L1 * Math.sin(t1) + L2 * Math.sin(a12), 0], 1e-14, 'tip');
       // velocities: tip speed of a two-link arm, v_tip = J_arm·θ' (hand-derived)
       const v = new Float64Array(18);
@@ -136,11 +136,11 @@ describe('ArticulatedSystemMapping (closed forms through XML)', () => {
     expectClose(matrixOf(x, 3), R0, 1e-15, 'orientation of body 0');
     expectClose(matrixOf(x, 10), R1, 1e-14, 'orientation of body 1');
     // joint point A = c0 + R0·posOnParent = c1 + R1·posOnChild
-    const A = apply3(R0, [0.3, 0.1, 0]).map((v, i) => v + [0.5, -1, 2][i]!);
-    const c1 = apply3(R1, [-0.5, 0, 0.2]).map((v, i) => A[i]! - v);
+    const A = apply3(R0, [0.3, 0.1, 0]).map((v, i) => v + [0.5, -1, 2][i]);
+    const c1 = apply3(R1, [-0.5, 0, 0.2]).map((v, i) => A[i] - v);
     expectClose(x.subarray(7, 10), c1, 1e-14, 'centre of body 1');
     // prismatic joint: body 2 slides by 0.25 along body 1's x axis from its rest on body 1
-    const c2 = apply3(R1, [1 + 0.25, 0, 0]).map((v, i) => v + c1[i]!);
+    const c2 = apply3(R1, [1 + 0.25, 0, 0]).map((v, i) => v + c1[i]);
     expectClose(x.subarray(14, 17), c2, 1e-14, 'centre of body 2');
     expectClose(matrixOf(x, 17), R1, 1e-14, 'orientation of body 2');
   });
@@ -174,7 +174,7 @@ describe('ArticulatedSystemMapping (closed forms through XML)', () => {
     ok.step(3);
     expect(ok.warnings.map((w) => w.message).join('\n')).to.match(/FixedProjectiveConstraint.*do not depend on its mapping's inputs/);
     // gravity turns the arm down (θ decreases)
-    expect(findNamed<BaseMechanicalState>(ok.root, 'q').x[0]!).to.be.below(0.2);
+    expect(findNamed<BaseMechanicalState>(ok.root, 'q').x[0]).to.be.below(0.2);
     const refused = await scene('1');
     expect(() => refused.step(1)).to.throw(/projective constraints on mapped states are not supported/);
   });
@@ -201,10 +201,10 @@ describe('ArticulatedSystemMapping (closed forms through XML)', () => {
       </Node></Node>`);
     const held = await scene(true);
     held.step(50);
-    expect(findNamed<BaseMechanicalState>(held.root, 'q').x[0]!).to.be.closeTo(th0, 1e-9);
+    expect(findNamed<BaseMechanicalState>(held.root, 'q').x[0]).to.be.closeTo(th0, 1e-9);
     const free = await scene(false);
     free.step(50);
-    expect(findNamed<BaseMechanicalState>(free.root, 'q').x[0]!).to.be.above(0.7);
+    expect(findNamed<BaseMechanicalState>(free.root, 'q').x[0]).to.be.above(0.7);
   });
 
   it('a hinged arm held by an AngularSpringForceField under gravity rests where k·θ = m·g·l·sin θ', async () => {
@@ -236,7 +236,7 @@ describe('ArticulatedSystemMapping (closed forms through XML)', () => {
     for (let i = 0; i < 50; i++) th -= (k * th - m * g * l * Math.sin(th)) / (k - m * g * l * Math.cos(th));
     expect(th).to.be.within(1, 1.2);
     const q = findNamed<BaseMechanicalState>(scene.root, 'q');
-    expect(q.x[0]!).to.be.closeTo(th, 1e-8);
+    expect(q.x[0]).to.be.closeTo(th, 1e-8);
     const dofs = findNamed<BaseMechanicalState>(scene.root, 'dofs');
     expectClose(dofs.x.subarray(7, 10), [-l * Math.sin(th), l * Math.cos(th), 0], 1e-8, 'centre of the arm');
   });

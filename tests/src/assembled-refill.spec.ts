@@ -25,7 +25,7 @@ const scene = `<Node name="root" dt="0.02" gravity="0 -9.81 0">
 
 function entries(A: CsrMatrix): Map<string, number> {
   const m = new Map<string, number>();
-  for (let r = 0; r < A.rows; r++) for (let k = A.rowPtr[r]!; k < A.rowPtr[r + 1]!; k++) m.set(`${r},${A.colInd[k]}`, A.values[k]!);
+  for (let r = 0; r < A.rows; r++) for (let k = A.rowPtr[r]; k < A.rowPtr[r + 1]; k++) m.set(`${r},${A.colInd[k]}`, A.values[k]);
   return m;
 }
 
@@ -39,7 +39,7 @@ describe('Assembled system refill', () => {
     fixed.init(); // FixedProjectiveConstraint reads its indices at init
     const factors = ode.systemMatrixFactors(0.02);
     const A = entries(ode.getSystem().assembleMBK(factors));
-    const fresh = entries(MechanicalSystem.compile(s.root.children[0]!).assembleMBK(factors));
+    const fresh = entries(MechanicalSystem.compile(s.root.children[0]).assembleMBK(factors));
     expect([...A.keys()]).to.deep.equal([...fresh.keys()]);
     for (const [k, v] of fresh) expect(Object.is(A.get(k), v), k).to.equal(true);
     const projected = new Set([15, 16, 17, 27, 28, 29]);

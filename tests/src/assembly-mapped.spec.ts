@@ -60,23 +60,23 @@ class LinearTestMapping extends BaseMapping {
           }
         }),
       );
-      return csrFromTriplets(a.length, a[0]!.length, rows, cols, vals);
+      return csrFromTriplets(a.length, a[0].length, rows, cols, vals);
     });
   }
   apply(): void {
     const o = this.out.x;
     o.fill(0);
-    this.inputs.forEach((s, k) => this.A[k]!.forEach((row, i) => row.forEach((v, j) => (o[i] += v * s.x[j]!))));
+    this.inputs.forEach((s, k) => this.A[k].forEach((row, i) => row.forEach((v, j) => (o[i] += v * s.x[j]))));
   }
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
     out.fill(0);
-    ins.forEach((x, k) => this.A[k]!.forEach((row, i) => row.forEach((v, j) => (out[i] += v * x[j]!))));
+    ins.forEach((x, k) => this.A[k].forEach((row, i) => row.forEach((v, j) => (out[i] += v * x[j]))));
   }
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    ins.forEach((x, k) => this.A[k]!.forEach((row, i) => row.forEach((v, j) => (x[j] += v * out[i]!))));
+    ins.forEach((x, k) => this.A[k].forEach((row, i) => row.forEach((v, j) => (x[j] += v * out[i]))));
   }
   getJ(i: number): SparseMatrixLike {
-    return this.J[i]!;
+    return this.J[i];
   }
   get isLinear() {
     return true;
@@ -97,20 +97,20 @@ class LinearTestForceField extends BaseForceField {
     const r = rng(seed);
     const B = Array.from({ length: n }, () => Array.from({ length: n }, () => r()));
     // K = −Bᵀ·B: symmetric negative semi-definite, like an elastic stiffness.
-    this.K = B.map((_, i) => B.map((_, j) => -B.reduce((a, row) => a + row[i]! * row[j]!, 0)));
+    this.K = B.map((_, i) => B.map((_, j) => -B.reduce((a, row) => a + row[i] * row[j], 0)));
   }
   private cat(arrs: readonly Float64Array[]): number[] {
     return arrs.flatMap((a) => Array.from(a));
   }
   addForce(f: readonly Float64Array[], x: readonly Float64Array[]): void {
     const x0 = this.cat(this.states.map((s) => s.x0));
-    const xv = this.cat(x).map((v, i) => v - x0[i]!);
+    const xv = this.cat(x).map((v, i) => v - x0[i]);
     this.addProduct(f, xv, 1);
   }
   private addProduct(out: readonly Float64Array[], v: number[], k: number): void {
     let off = 0;
     for (const o of out) {
-      for (let i = 0; i < o.length; i++) o[i] += k * this.K[off + i]!.reduce((a, kij, j) => a + kij * v[j]!, 0);
+      for (let i = 0; i < o.length; i++) o[i] += k * this.K[off + i].reduce((a, kij, j) => a + kij * v[j], 0);
       off += o.length;
     }
   }
@@ -181,13 +181,13 @@ describe('assembly engine: mapped states (Compliant block assembly)', () => {
     const m = 1.5,
       k = -0.25;
     const A = dense(sys.assembleMBK({ m, b: 0, k }));
-    const Aba = mapB.A[0]!,
-      Acb = mapC.A[0]!,
-      Aea = mapE.A[0]!,
-      Aed = mapE.A[1]!;
+    const Aba = mapB.A[0],
+      Acb = mapC.A[0],
+      Aea = mapE.A[0],
+      Aed = mapE.A[1];
     const I = (n: number) => Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
     const Z = (r: number, c: number) => Array.from({ length: r }, () => new Array<number>(c).fill(0));
-    const cat = (l: number[][], rgt: number[][]) => l.map((row, i) => [...row, ...rgt[i]!]);
+    const cat = (l: number[][], rgt: number[][]) => l.map((row, i) => [...row, ...rgt[i]]);
     // Shift of the masters: a = [I9 0], d = [0 I6]
     const Ja = cat(I(9), Z(9, 6));
     const Jd = cat(Z(6, 9), I(6));
@@ -200,13 +200,13 @@ describe('assembly engine: mapped states (Compliant block assembly)', () => {
     expected = math.add(expected, math.multiply(k, JtHJ(Jc, ffC.K))) as number[][];
     expected = math.add(expected, math.multiply(k, JtHJ([...Je, ...Jd], ffE.K))) as number[][];
     for (let i = 0; i < 15; i++)
-      for (let j = 0; j < 15; j++) expect(A[i]![j]).to.be.closeTo(expected[i]![j]!, 1e-9 * (1 + Math.abs(expected[i]![j]!)));
+      for (let j = 0; j < 15; j++) expect(A[i][j]).to.be.closeTo(expected[i][j], 1e-9 * (1 + Math.abs(expected[i][j])));
     // Refill with other factors reuses the pattern.
     const version = sys.matrixPatternVersion;
     const A2 = dense(sys.assembleMBK({ m: 1, b: 0, k: 0 }));
     expect(sys.matrixPatternVersion).to.equal(version);
     const M = math.add(math.add(JtHJ(Ja, Mx(9, 2)), JtHJ(Jd, Mx(6, 3))), JtHJ(Jb, Mx(6, 0.5))) as number[][];
-    for (let i = 0; i < 15; i++) for (let j = 0; j < 15; j++) expect(A2[i]![j]).to.be.closeTo(M[i]![j]!, 1e-12);
+    for (let i = 0; i < 15; i++) for (let j = 0; j < 15; j++) expect(A2[i][j]).to.be.closeTo(M[i][j], 1e-12);
   });
 
   it('gives the same operator matrix-free (propagate down, local products, accumulate up)', async () => {
@@ -217,8 +217,8 @@ describe('assembly engine: mapped states (Compliant block assembly)', () => {
     const vec = Float64Array.from({ length: 15 }, () => r());
     const out = new Float64Array(15);
     sys.applyMBK(out, f, vec);
-    const ref = dense(A).map((row) => row.reduce((a, v, j) => a + v * vec[j]!, 0));
-    for (let i = 0; i < 15; i++) expect(out[i]).to.be.closeTo(ref[i]!, 1e-10);
+    const ref = dense(A).map((row) => row.reduce((a, v, j) => a + v * vec[j], 0));
+    for (let i = 0; i < 15; i++) expect(out[i]).to.be.closeTo(ref[i], 1e-10);
   });
 
   it('maps forces up: f_master = Σ J_c0ᵀ f_c', async () => {
@@ -233,8 +233,8 @@ describe('assembly engine: mapped states (Compliant block assembly)', () => {
     expect(fc.some((v) => v !== 0)).to.equal(true);
     // Expected: a gets A_baᵀ A_cbᵀ f_c + A_eaᵀ f_e, d gets A_edᵀ f_e + its own share of ffE.
     const tr = (M: number[][], v: number[]) => math.multiply(math.transpose(M), v) as number[];
-    const fa = math.add(tr(mapB.A[0]!, tr(mapC.A[0]!, fc)), tr(mapE.A[0]!, fe)) as number[];
-    for (let i = 0; i < 9; i++) expect(sys.f[i]).to.be.closeTo(fa[i]!, 1e-10);
+    const fa = math.add(tr(mapB.A[0], tr(mapC.A[0], fc)), tr(mapE.A[0], fe)) as number[];
+    for (let i = 0; i < 9; i++) expect(sys.f[i]).to.be.closeTo(fa[i], 1e-10);
     void ffC;
     void ffE;
   });

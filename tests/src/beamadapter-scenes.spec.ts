@@ -35,8 +35,8 @@ async function tip(load: number[], section?: string): Promise<number[]> {
   scene.step(1);
   const x = scene.get<BaseMechanicalState>('/frames')!.x,
     o = 7 * N;
-  const s = x[o + 6]! < 0 ? -2 : 2;
-  return [x[o]! - LEN, x[o + 1]!, x[o + 2]!, s * x[o + 3]!, s * x[o + 4]!, s * x[o + 5]!];
+  const s = x[o + 6] < 0 ? -2 : 2;
+  return [x[o] - LEN, x[o + 1], x[o + 2], s * x[o + 3], s * x[o + 4], s * x[o + 5]];
 }
 
 async function errorOf(p: Promise<unknown>): Promise<SofaError> {
@@ -58,18 +58,18 @@ describe('BeamAdapter in scenes (BeamInterpolation, AdaptiveBeamForceFieldAndMas
     const t = await tip([0, P, 0, 0, 0, 0]);
     const v = (P * LEN ** 3) / (3 * E * I),
       theta = (P * LEN ** 2) / (2 * E * I);
-    expect(t[1]! / v - 1).to.be.closeTo(0, 1e-6);
-    expect(t[5]! / theta - 1).to.be.closeTo(0, 1e-6);
-    expect(Math.abs(t[2]!)).to.be.below(1e-12);
+    expect(t[1] / v - 1).to.be.closeTo(0, 1e-6);
+    expect(t[5] / theta - 1).to.be.closeTo(0, 1e-6);
+    expect(Math.abs(t[2])).to.be.below(1e-12);
   });
 
   it('cantilever, axial force: stretch P·L/(EA); torque about the axis: twist T·L/(GJ), J = 2I', async () => {
     const P = E * A * 1e-5,
       T = G * 2 * I * 1e-4;
     const axial = await tip([P, 0, 0, 0, 0, 0]);
-    expect(axial[0]! / ((P * LEN) / (E * A)) - 1).to.be.closeTo(0, 1e-6);
+    expect(axial[0] / ((P * LEN) / (E * A)) - 1).to.be.closeTo(0, 1e-6);
     const twist = await tip([0, 0, 0, T, 0, 0]);
-    expect(twist[3]! / ((T * LEN) / (G * 2 * I)) - 1).to.be.closeTo(0, 1e-6);
+    expect(twist[3] / ((T * LEN) / (G * 2 * I)) - 1).to.be.closeTo(0, 1e-6);
   });
 
   it('rectangular section: bending along z with I_y = L_y·L_z³/12, along y with I_z = L_z·L_y³/12', async () => {
@@ -81,11 +81,11 @@ describe('BeamAdapter in scenes (BeamInterpolation, AdaptiveBeamForceFieldAndMas
     const Pz = (3 * E * Iy * 1e-4) / LEN ** 3,
       Py = (3 * E * Iz * 1e-4) / LEN ** 3;
     const tz = await tip([0, 0, Pz, 0, 0, 0], section);
-    expect(tz[2]! / ((Pz * LEN ** 3) / (3 * E * Iy)) - 1).to.be.closeTo(0, 1e-6);
+    expect(tz[2] / ((Pz * LEN ** 3) / (3 * E * Iy)) - 1).to.be.closeTo(0, 1e-6);
     // θ_y = −dw/dx
-    expect(-tz[4]! / ((Pz * LEN ** 2) / (2 * E * Iy)) - 1).to.be.closeTo(0, 1e-6);
+    expect(-tz[4] / ((Pz * LEN ** 2) / (2 * E * Iy)) - 1).to.be.closeTo(0, 1e-6);
     const ty = await tip([0, Py, 0, 0, 0, 0], section);
-    expect(ty[1]! / ((Py * LEN ** 3) / (3 * E * Iz)) - 1).to.be.closeTo(0, 1e-6);
+    expect(ty[1] / ((Py * LEN ** 3) / (3 * E * Iz)) - 1).to.be.closeTo(0, 1e-6);
   });
 
   it('free fall with the consistent mass: every frame accelerates at g, the beam stays straight (backward Euler: x = x0 + h²·g·n(n+1)/2)', async () => {
@@ -110,8 +110,8 @@ describe('BeamAdapter in scenes (BeamInterpolation, AdaptiveBeamForceFieldAndMas
     const s = scene.get<BaseMechanicalState>('/frames')!,
       k = (h * h * steps * (steps + 1)) / 2;
     for (let i = 0; i < 3; i++) {
-      for (let c = 0; c < 3; c++) expect(s.x[7 * i + c]! - x0[7 * i + c]!).to.be.closeTo(k * g[c]!, 1e-10);
-      for (let c = 0; c < 3; c++) expect(s.v[6 * i + 3 + c]!).to.be.closeTo(0, 1e-10);
+      for (let c = 0; c < 3; c++) expect(s.x[7 * i + c] - x0[7 * i + c]).to.be.closeTo(k * g[c], 1e-10);
+      for (let c = 0; c < 3; c++) expect(s.v[6 * i + 3 + c]).to.be.closeTo(0, 1e-10);
     }
   });
 

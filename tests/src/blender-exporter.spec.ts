@@ -86,7 +86,7 @@ describe('BlenderExporter (scene)', () => {
       const t = 2 * (k - 1) * 0.125;
       const f = readBphys(path.join(dir, 'cache', `soft_00000${k}_00.bphys`), 2);
       expect([f.type, f.count, f.dataTypes]).to.deep.equal([0, 3, 6]);
-      const expected = [2, 1, 0].map((i) => f32([...x0[i]!.map((c, d) => c + v[i]![d]! * t), ...v[i]!]));
+      const expected = [2, 1, 0].map((i) => f32([...x0[i].map((c, d) => c + v[i][d] * t), ...v[i]]));
       expect(f.records).to.deep.equal(expected);
     }
   });
@@ -138,7 +138,7 @@ describe('BlenderExporter (scene)', () => {
     s.step(1);
     const f = readBphys(path.join(dir, 'hair_000001_00.bphys'), 3);
     expect([f.type, f.count, f.dataTypes]).to.deep.equal([2, 8, 22]);
-    const point = (i: number): number[] => f32([...pos[i]!, 0, 0, 0, ...rest[i]!]);
+    const point = (i: number): number[] => f32([...pos[i], 0, 0, 0, ...rest[i]]);
     // root tangent r + (p₁ − r)/|p₁ − r|: strand 2 (root 3): (1,0,0) + (0,3,4)/5; strand 1 (root 0): (0,0,1) + (0,0,1)
     const tangent2 = f32([1, 0.6, 0.8, 0, 0, 0, 1, 0.6, 0.8]);
     const tangent1 = f32([0, 0, 2, 0, 0, 0, 0, 0, 2]);
@@ -191,12 +191,12 @@ describe('BlenderExporter (scene)', () => {
         .filter((f) => f.endsWith('.bphys'))
         .sort();
       expect(files).to.deep.equal(Array.from({ length: 10 }, (_, k) => `ExportToBlender_${String(k + 1).padStart(6, '0')}_00.bphys`));
-      const f = readBphys(path.join(dir, files[9]!), 2);
+      const f = readBphys(path.join(dir, files[9]), 2);
       expect([f.type, f.count, f.dataTypes]).to.deep.equal([0, n, 6]);
       // no solver: the points stay where the loader put them
       for (let j = 0; j < n; j++) {
         const i = n - 1 - j;
-        expect(f.records[j]).to.deep.equal(f32([initial[3 * i]!, initial[3 * i + 1]!, initial[3 * i + 2]!, 0, 0, 0]));
+        expect(f.records[j]).to.deep.equal(f32([initial[3 * i], initial[3 * i + 1], initial[3 * i + 2], 0, 0, 0]));
       }
       const bin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');
       const r = spawnSync(process.execPath, [bin, 'check', example, '-n', '20', '--data-path', share], {

@@ -72,7 +72,7 @@ describe('CCDTightInclusionIntersection (scenes)', () => {
     const narrow = s.root.objects.find((o) => o.className === 'BVHNarrowPhase') as collision.NarrowPhase;
     const pairs = narrow.getDetectionOutputs();
     expect(pairs.length).to.equal(1);
-    const { a, b, outputs: out } = pairs[0]!;
+    const { a, b, outputs: out } = pairs[0];
     expect(a.getName()).to.equal('floorModel');
     expect(b.getName()).to.equal('ballModel');
     expect(out.count).to.equal(1);

@@ -31,8 +31,8 @@ describe('CGLinearSolver templates', () => {
       d2 = 0,
       moved = 0;
     for (let i = 0; i < free.length; i++) {
-      d1 = Math.max(d1, Math.abs(free[i]! - scalar[i]!));
-      d2 = Math.max(d2, Math.abs(free[i]! - blocks[i]!));
+      d1 = Math.max(d1, Math.abs(free[i] - scalar[i]));
+      d2 = Math.max(d2, Math.abs(free[i] - blocks[i]));
     }
     const rest = await (async () => {
       const s = await loadSceneFromString(
@@ -40,7 +40,7 @@ describe('CGLinearSolver templates', () => {
       );
       return s.get<mechanics.MechanicalObject>('dofs')!.x;
     })();
-    for (let i = 0; i < free.length; i++) moved = Math.max(moved, Math.abs(free[i]! - rest[i]!));
+    for (let i = 0; i < free.length; i++) moved = Math.max(moved, Math.abs(free[i] - rest[i]));
     expect(moved).to.be.above(1e-3); // the beam bends
     expect(d1).to.be.below(1e-10);
     expect(d2).to.be.below(1e-10);

@@ -127,10 +127,10 @@ describe('checkpoint and resume: hidden state of the loads, projective and Lagra
     scene.step(3);
     const { warnings } = scene.checkpoint();
     expect(warnings.map((w) => w.message)).to.have.length(1);
-    expect(warnings[0]!.message).to.contain(
+    expect(warnings[0].message).to.contain(
       "/n has 2 ODE solvers (EulerImplicitSolver 'EulerImplicitSolver1', EulerImplicitSolver 'second')",
     );
-    expect(warnings[0]!.message).to.contain('a resumed run may differ');
+    expect(warnings[0].message).to.contain('a resumed run may differ');
   });
 
   it('RandomPointDistributionInSurface following a moving surface: the draws go on from where they were', async () => {

@@ -161,8 +161,8 @@ describe('checkpoint and resume: bitwise identical runs', function () {
     expect(await exit).to.equal(130);
     const written = fs.readdirSync(ck);
     expect(written).to.have.length(1);
-    const step = Number(/step-(\d+)\.ckpt/.exec(written[0]!)![1]);
-    expect(stderr).to.contain(`checkpoint: step ${step} in ${path.join(ck, written[0]!)}`);
+    const step = Number(/step-(\d+)\.ckpt/.exec(written[0])![1]);
+    expect(stderr).to.contain(`checkpoint: step ${step} in ${path.join(ck, written[0])}`);
     expect(frames(path.join(part, '0_dofs.state.txt')).length).to.equal(step + 1);
     ok(['run', scene, '-n', String(step + 10), '--write-state', full]);
     ok(['run', scene, '-n', String(step + 10), '--write-state', part, '--resume', ck]);
@@ -224,7 +224,7 @@ describe('checkpoint and resume: refusals', function () {
     expect(r.stderr).to.contain("node /: Data 'dt' differs from the checkpoint's scene");
     const bad = path.join(dir, 'bad.ckpt');
     const flipped = Buffer.from(fs.readFileSync(ckpt));
-    flipped[flipped.length >> 1]! ^= 1;
+    flipped[flipped.length >> 1] ^= 1;
     fs.writeFileSync(bad, flipped);
     r = cli(['run', source, '-n', '10', '--resume', bad]);
     expect(r.code).to.equal(1);
@@ -241,7 +241,7 @@ describe('checkpoint and resume: refusals', function () {
     let r = cli(['run', source, '-n', '10', '--write-state', states, '--write-period', '2', '--resume', ckpt]);
     expect(r.code).to.equal(1);
     expect(r.stderr).to.contain('the checkpointed run wrote its states every 1 step(s); continue its files with --write-period 1');
-    const f = path.join(states, fs.readdirSync(states)[0]!);
+    const f = path.join(states, fs.readdirSync(states)[0]);
     const text = fs.readFileSync(f, 'latin1');
     fs.writeFileSync(f, text.replace('T= 0\n', 'T= 0.0\n'));
     r = cli(['run', source, '-n', '10', '--write-state', states, '--resume', ckpt]);

@@ -138,7 +138,7 @@ describe('sofa-ts run: divergence, interruption, durable states', () => {
       expect(Number(m![4])).to.equal(expectedFrames);
       for (const s of states) {
         expect(s.frames, s.name).to.have.length(expectedFrames);
-        expect(s.frames[s.frames.length - 1]!.time).to.be.closeTo(Math.floor(steps / 3) * 3 * 0.01, 1e-9);
+        expect(s.frames[s.frames.length - 1].time).to.be.closeTo(Math.floor(steps / 3) * 3 * 0.01, 1e-9);
         expectCompleteFrames(s.frames);
       }
       expect(fs.readdirSync(out)).to.have.length(2); // no temporary file
@@ -196,7 +196,7 @@ describe('sofa-ts regression: a diverging scene', () => {
       ]);
       const list = io.readRegressionList(path.join(dir, 'list.regression-tests'));
       const out = path.join(dir, 'out');
-      const r = await runRegressionScene(list.entries[0]!, list.referenceRoot, { out, dataPath: [] }, []);
+      const r = await runRegressionScene(list.entries[0], list.referenceRoot, { out, dataPath: [] }, []);
       const k = firstNonFiniteStep(await loadSceneFromString(explodingScene, { onDivergence: 'continue' }), 1000);
       expect(r.passed).to.equal(false);
       expect(r.reason).to.match(new RegExp(`MechanicalObject 'dofs' in /root/body: the simulation diverged: .* after step ${k} `));

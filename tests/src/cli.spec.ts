@@ -27,8 +27,8 @@ describe('sofa-ts CLI', () => {
     expect(fs.readdirSync(dir)).to.deep.equal(['0_dofs.state.txt']);
     const frames = io.readStateFile(path.join(dir, '0_dofs.state.txt'));
     expect(frames.map((f) => f.time)).to.deep.equal([0, 0.05, 0.1]);
-    expect(frames[0]!.X.length).to.equal(30);
-    expect(frames[0]!.V!.length).to.equal(30);
+    expect(frames[0].X.length).to.equal(30);
+    expect(frames[0].V!.length).to.equal(30);
   });
 
   it('prints a located error and no stack trace for a bad scene', () => {

@@ -69,12 +69,12 @@ describe('collision in scenes (penalty contacts)', () => {
       const x = s.get<BaseMechanicalState>('ball/dofs')!;
       s.step(400);
       expect(x.x[2]).to.be.closeTo(zRest, 1e-9);
-      expect(Math.abs(x.v[2]!)).to.be.below(1e-9);
+      expect(Math.abs(x.v[2])).to.be.below(1e-9);
       expect(x.x[0]).to.be.closeTo(0.3, 1e-12);
       const ffs = contactFields(s);
       expect(ffs.length).to.equal(1);
-      expect(ffs[0]!.context.getName()).to.equal('ball');
-      expect(ffs[0]!.getName()).to.equal('floorModel-SphereCollisionModel1');
+      expect(ffs[0].context.getName()).to.equal('ball');
+      expect(ffs[0].getName()).to.equal('floorModel-SphereCollisionModel1');
     });
   }
 
@@ -151,14 +151,14 @@ describe('collision in scenes (penalty contacts)', () => {
         counts: number[] = [];
       for (let k = 0; k < 150; k++) {
         s.step();
-        z.push(x.x[2]!);
+        z.push(x.x[2]);
         counts.push(contactFields(s).length);
       }
       return { z, counts };
     };
     const cg = await run('CG');
     const ldl = await run('LDL');
-    for (let k = 0; k < cg.z.length; k++) expect(cg.z[k]).to.be.closeTo(ldl.z[k]!, 1e-8);
+    for (let k = 0; k < cg.z.length; k++) expect(cg.z[k]).to.be.closeTo(ldl.z[k], 1e-8);
     expect(cg.counts).to.deep.equal(ldl.counts);
     // on the upper floor, then in the air (no contact force field left), then on the lower floor
     const firstFree = cg.counts.indexOf(0);
@@ -167,7 +167,7 @@ describe('collision in scenes (penalty contacts)', () => {
     expect(landed).to.be.greaterThan(firstFree + 5);
     expect(cg.counts.slice(0, firstFree).every((c) => c === 1)).to.equal(true);
     // in free flight, backward Euler's falling steps: z_{n+1} − 2·z_n + z_{n−1} = −g·h²
-    for (let k = firstFree + 2; k < landed - 1; k++) expect(cg.z[k]! - 2 * cg.z[k - 1]! + cg.z[k - 2]!).to.be.closeTo(-g * 1e-4, 1e-9);
+    for (let k = firstFree + 2; k < landed - 1; k++) expect(cg.z[k] - 2 * cg.z[k - 1] + cg.z[k - 2]).to.be.closeTo(-g * 1e-4, 1e-9);
     expect(cg.z.at(-1)).to.be.closeTo(-1.5 + zRest, 2e-3);
   });
 
@@ -188,13 +188,13 @@ describe('collision in scenes (penalty contacts)', () => {
       const ffs = contactFields(s);
       if (ffs.length > 0) {
         sawContact = true;
-        expect(ffs[0]!.context).to.equal(s.root); // both simulated: in the pipeline's node
+        expect(ffs[0].context).to.equal(s.root); // both simulated: in the pipeline's node
       }
-      expect(1 * a.v[0]! + 3 * b.v[0]!).to.be.closeTo(p0, 1e-10);
+      expect(1 * a.v[0] + 3 * b.v[0]).to.be.closeTo(p0, 1e-10);
     }
     expect(sawContact).to.equal(true);
     expect(a.v[0]).to.be.below(0); // bounced back
-    expect(b.x[0]! - a.x[0]!).to.be.greaterThan(0.6);
+    expect(b.x[0] - a.x[0]).to.be.greaterThan(0.6);
   });
 
   it('responses that need Lagrangian constraints fail at the first contact under DefaultAnimationLoop, located at the contact manager', async () => {
@@ -282,7 +282,7 @@ describe('collision in scenes (penalty contacts)', () => {
       const first = Float64Array.from(model.rootBox());
       s.step(20);
       const x = (s.get('/ball/dofs') as unknown as BaseMechanicalState).x;
-      return { first, last: Float64Array.from(model.rootBox()), zNow: x[2]! };
+      return { first, last: Float64Array.from(model.rootBox()), zNow: x[2] };
     };
     const alone = await boxes(0);
     expect(alone.zNow).to.be.lessThan(0.9); // it fell
@@ -291,6 +291,6 @@ describe('collision in scenes (penalty contacts)', () => {
     expect(alone.first[2]).to.be.closeTo(1 - 0.1, 1e-12);
     const self = await boxes(1);
     expect(Array.from(self.first)).to.deep.equal(Array.from(alone.first));
-    expect(self.last[2]).to.be.lessThan(alone.first[2]! - 0.05);
+    expect(self.last[2]).to.be.lessThan(alone.first[2] - 0.05);
   });
 });

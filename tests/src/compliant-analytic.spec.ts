@@ -45,7 +45,7 @@ describe('Compliant: damped oscillator against its closed form (m = k = d = 1, x
     while (t < 7) {
       scene.step(1);
       t += 0.01;
-      worst = Math.max(worst, Math.abs(dof.x[0]! - dampedOscillator(1, 1, 1, 1, t)));
+      worst = Math.max(worst, Math.abs(dof.x[0] - dampedOscillator(1, 1, 1, 1, t)));
     }
     return worst;
   }
@@ -69,8 +69,8 @@ describe('Compliant: damped oscillator against its closed form (m = k = d = 1, x
         t += 0.01;
         const xv = dampedOscillator(1, 1 / c, d, 1, t),
           xp = dampedOscillator(1, 1 / c, d / c, 1, t);
-        viscous = Math.max(viscous, Math.abs(dof.x[0]! - xv));
-        paper = Math.max(paper, Math.abs(dof.x[0]! - xp));
+        viscous = Math.max(viscous, Math.abs(dof.x[0] - xv));
+        paper = Math.max(paper, Math.abs(dof.x[0] - xp));
         lawsDiffer = Math.max(lawsDiffer, Math.abs(xv - xp));
       }
       // measured: 0.0075 from the viscous closed form, 0.27 from the d/c one (they differ by 0.27)
@@ -102,7 +102,7 @@ describe('Compliant: damped oscillator against its closed form (m = k = d = 1, x
       const xs: number[] = [];
       for (let i = 0; i < 300; i++) {
         scene.step(1);
-        xs.push(dof.x[0]!, dof.v[0]!);
+        xs.push(dof.x[0], dof.v[0]);
       }
       return xs;
     };
@@ -110,7 +110,7 @@ describe('Compliant: damped oscillator against its closed form (m = k = d = 1, x
       const vel = await run('vel', compliance);
       for (const form of ['dv', 'acc']) {
         const other = await run(form, compliance);
-        other.forEach((x, i) => expect(x).to.be.closeTo(vel[i]!, 1e-9));
+        other.forEach((x, i) => expect(x).to.be.closeTo(vel[i], 1e-9));
       }
     }
   });
@@ -226,12 +226,12 @@ describe('Compliant: one backward Euler step is undone by an explicit step backw
       const x = Array.from(dofs.x),
         v = Array.from(dofs.v);
       // spring force at x₁ (k = 1000, rest length 1) on the free particle
-      const d = [x[3]! - x[0]!, x[4]! - x[1]!, x[5]! - x[2]!];
-      const len = Math.hypot(d[0]!, d[1]!, d[2]!);
+      const d = [x[3] - x[0], x[4] - x[1], x[5] - x[2]];
+      const len = Math.hypot(d[0], d[1], d[2]);
       const f = d.map((c) => (-1000 * (len - 1) * c) / len);
       for (let k = 0; k < 3; k++) {
-        expect(v[3 + k]! - 0.1 * f[k]!).to.be.closeTo(v0[3 + k]!, 1e-6);
-        expect(x[3 + k]! - 0.1 * v[3 + k]!).to.be.closeTo(x0[3 + k]!, 1e-6);
+        expect(v[3 + k] - 0.1 * f[k]).to.be.closeTo(v0[3 + k], 1e-6);
+        expect(x[3 + k] - 0.1 * v[3 + k]).to.be.closeTo(x0[3 + k], 1e-6);
       }
       if (x1 === '2 0 0') expect(x[3]).to.be.above(1); // no overshoot through the rest length
     });
@@ -246,7 +246,7 @@ describe('Compliant: pendulums', () => {
         <Node name="rod"><MechanicalObject name="length" template="Vec1d"/><DistanceMapping input="@../dofs" output="@length" restLengths="1"/>${rod}</Node>
       </Node></Node>`;
   };
-  const length = (x: Float64Array) => Math.hypot(x[3]! - x[0]!, x[4]! - x[1]!, x[5]! - x[2]!);
+  const length = (x: Float64Array) => Math.hypot(x[3] - x[0], x[4] - x[1], x[5] - x[2]);
 
   it('a hard rod with pre-stabilization keeps its length to 1e-6 (20°, dt = 1e-3, 2 s); without stabilization it drifts more', async () => {
     const run = async (stab: string) => {
@@ -287,7 +287,7 @@ describe('Compliant: pendulums', () => {
     const energy = () => {
       const x = dofs.x,
         v = dofs.v;
-      return 0.5 * (v[3]! ** 2 + v[4]! ** 2 + v[5]! ** 2) + 9.81 * x[4]! + 0.5 * k * (length(x) - 1) ** 2;
+      return 0.5 * (v[3] ** 2 + v[4] ** 2 + v[5] ** 2) + 9.81 * x[4] + 0.5 * k * (length(x) - 1) ** 2;
     };
     const e0 = energy();
     let drift = 0;

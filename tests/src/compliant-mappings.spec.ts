@@ -39,7 +39,7 @@ function expectSameMotion(a: SofaScene, b: SofaScene, pairs: Array<[string, stri
       const xa = positions(a, pa),
         xb = positions(b, pb);
       expect(xa.length).to.equal(xb.length);
-      for (let i = 0; i < xa.length; i++) expect(xa[i]!, `${pa}[${i}] at step ${k + 1}`).to.be.closeTo(xb[i]!, tol);
+      for (let i = 0; i < xa.length; i++) expect(xa[i], `${pa}[${i}] at step ${k + 1}`).to.be.closeTo(xb[i], tol);
     }
   }
   // the bodies did move
@@ -66,7 +66,7 @@ function perturb(sys: MechanicalSystem, j: number, h: number): void {
       c = Math.cos(h / 2);
     const o = 7 * p + 3;
     const [ax, ay, az] = [a === 3 ? s : 0, a === 4 ? s : 0, a === 5 ? s : 0];
-    const [bx, by, bz, bw] = [x[o]!, x[o + 1]!, x[o + 2]!, x[o + 3]!];
+    const [bx, by, bz, bw] = [x[o], x[o + 1], x[o + 2], x[o + 3]];
     x[o] = c * bx + ax * bw + ay * bz - az * by;
     x[o + 1] = c * by - ax * bz + ay * bw + az * bx;
     x[o + 2] = c * bz + ax * by - ay * bx + az * bw;
@@ -97,8 +97,8 @@ function expectStiffnessIsForceDerivative(sys: MechanicalSystem, tol: number): v
     const fm = force(-1);
     for (let i = 0; i < sys.size; i++) {
       if (probe[i] === 0) continue;
-      const fd = (fp[i]! - fm[i]!) / (2 * h);
-      expect(K[i]![j]!, `K[${i}][${j}]`).to.be.closeTo(fd, tol * Math.max(1, Math.abs(fd)));
+      const fd = (fp[i] - fm[i]) / (2 * h);
+      expect(K[i][j], `K[${i}][${j}]`).to.be.closeTo(fd, tol * Math.max(1, Math.abs(fd)));
     }
   }
   sys.x.set(base);
@@ -112,8 +112,8 @@ function expectStiffnessIsForceDerivative(sys: MechanicalSystem, tol: number): v
   sys.applyMBK(out, f, vec);
   for (let i = 0; i < sys.size; i++) {
     if (probe[i] === 0) continue;
-    expect(out[i]!).to.be.closeTo(
-      A[i]!.reduce((s, v, c) => s + v * vec[c]!, 0),
+    expect(out[i]).to.be.closeTo(
+      A[i].reduce((s, v, c) => s + v * vec[c], 0),
       1e-9,
     );
   }
@@ -142,7 +142,7 @@ describe('Compliant mappings in scenes', () => {
       </Node>`);
     const d = positions(mapped, '/p/diff/d');
     const x = positions(mapped, '/p/dofs');
-    expect(Array.from(d.subarray(0, 3))).to.deep.equal([x[3]! - x[0]!, x[4]! - x[1]!, x[5]! - x[2]!]);
+    expect(Array.from(d.subarray(0, 3))).to.deep.equal([x[3] - x[0], x[4] - x[1], x[5] - x[2]]);
     expectSameMotion(mapped, direct, [['/p/dofs', '/p/dofs']], 60, 1e-9);
   });
 
@@ -157,7 +157,7 @@ describe('Compliant mappings in scenes', () => {
       <Node name="springs"><SpringForceField object1="@../a/dofs" object2="@../b/dofs" spring="2 0 150 0 0  1 1 150 0 0"/></Node>`);
     const sys = systemOf(mapped);
     expect(sys.mappedStates.map((s) => s.state.getName())).to.deep.equal(['d']);
-    expect(sys.mappings[0]!.inputs).to.have.length(2);
+    expect(sys.mappings[0].inputs).to.have.length(2);
     expectSameMotion(
       mapped,
       direct,
@@ -316,9 +316,9 @@ describe('Compliant mappings in scenes', () => {
       t += 0.001;
       const x = positions(mapped, '/bob/dofs');
       const y = positions(direct, '/bob/dofs');
-      for (let a = 0; a < 3; a++) expect(x[a]!).to.be.closeTo(y[a]!, 1e-9);
-      maxStretch = Math.max(maxStretch, Math.abs(Math.hypot(x[0]!, x[1]!, x[2]!) - 1));
-      if (crossed < 0 && x[0]! <= 0) crossed = t;
+      for (let a = 0; a < 3; a++) expect(x[a]).to.be.closeTo(y[a], 1e-9);
+      maxStretch = Math.max(maxStretch, Math.abs(Math.hypot(x[0], x[1], x[2]) - 1));
+      if (crossed < 0 && x[0] <= 0) crossed = t;
     }
     expect(maxStretch).to.be.below(1e-3);
     expect(crossed).to.be.closeTo(quarter, 0.01 * quarter);

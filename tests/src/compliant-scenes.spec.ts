@@ -15,11 +15,11 @@ function st(scene: SofaScene, p: string): BaseMechanicalState {
 }
 
 function point(x: Float64Array, i: number): [number, number, number] {
-  return [x[3 * i]!, x[3 * i + 1]!, x[3 * i + 2]!];
+  return [x[3 * i], x[3 * i + 1], x[3 * i + 2]];
 }
 
 function dist(a: readonly number[], b: readonly number[]): number {
-  return Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 }
 
 function finite(a: Float64Array): boolean {
@@ -79,7 +79,7 @@ describe('Compliant scenes (scenes/compliant)', () => {
       stretch = 0;
     for (let i = 0; i < 100; i++) {
       scene.step(1);
-      lowest = Math.min(lowest, ...Array.from({ length: 144 }, (_, k) => dofs.x[3 * k + 1]!));
+      lowest = Math.min(lowest, ...Array.from({ length: 144 }, (_, k) => dofs.x[3 * k + 1]));
       stretch = Math.max(stretch, ...Array.from(st(scene, '/cloth/edges/lengths').x, Math.abs)); // edge length − rest length
     }
     const x = dofs.x;
@@ -116,8 +116,8 @@ describe('Compliant scenes (scenes/compliant)', () => {
     }
     const heights = st(scene, '/particles/contacts/heights').x;
     expect(deepest).to.be.above(-0.03); // at most one step of the impact speed
-    for (let i = 0; i < 3; i++) expect(Math.abs(heights[i]!)).to.be.below(1e-3); // resting on the ground
-    for (let i = 0; i < 5; i++) expect(Math.abs(dofs.v[3 * i + 1]!)).to.be.below(0.05);
+    for (let i = 0; i < 3; i++) expect(Math.abs(heights[i])).to.be.below(1e-3); // resting on the ground
+    for (let i = 0; i < 5; i++) expect(Math.abs(dofs.v[3 * i + 1])).to.be.below(0.05);
     // the linked pair stands on the ground, its top particle kept at the link's length above the bottom one
     const l = dist(point(dofs.x, 3), point(dofs.x, 4));
     expect(l).to.be.closeTo(dist([-0.4, 0.8, 0.2], [-0.4, 1.1, 0.2]), 1e-3);

@@ -45,8 +45,8 @@ function denseRows(rows: constraint.StateRows, n: number, N: number): number[][]
   const J = Array.from({ length: n }, () => new Array<number>(N).fill(0));
   const d = rows.d;
   for (let k = 0; k < rows.nRows; k++) {
-    for (let e = rows.rowPtr[k]!; e < rows.rowPtr[k + 1]!; e++) {
-      for (let a = 0; a < d; a++) J[rows.rowIds[k]!]![rows.points[e]! * d + a] += rows.values[e * d + a]!;
+    for (let e = rows.rowPtr[k]; e < rows.rowPtr[k + 1]; e++) {
+      for (let a = 0; a < d; a++) J[rows.rowIds[k]][rows.points[e] * d + a] += rows.values[e * d + a];
     }
   }
   return J;
@@ -54,14 +54,14 @@ function denseRows(rows: constraint.StateRows, n: number, N: number): number[][]
 
 function denseCsr(A: { rows: number; rowPtr: Int32Array; colInd: Int32Array; values: Float64Array }): number[][] {
   const out = Array.from({ length: A.rows }, () => new Array<number>(A.rows).fill(0));
-  for (let r = 0; r < A.rows; r++) for (let q = A.rowPtr[r]!; q < A.rowPtr[r + 1]!; q++) out[r]![A.colInd[q]!] += A.values[q]!;
+  for (let r = 0; r < A.rows; r++) for (let q = A.rowPtr[r]; q < A.rowPtr[r + 1]; q++) out[r][A.colInd[q]] += A.values[q];
   return out;
 }
 
 function expectMatrixClose(W: Float64Array, ref: number[][], n: number, rel: number): void {
   let scale = 0;
   for (const row of ref) for (const v of row) scale = Math.max(scale, Math.abs(v));
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) expect(W[i * n + j], `W[${i}][${j}]`).to.be.closeTo(ref[i]![j]!, rel * scale);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) expect(W[i * n + j], `W[${i}][${j}]`).to.be.closeTo(ref[i][j], rel * scale);
 }
 
 /** dt·J·A⁻¹·Jᵀ of the body's solver at the current step. */
@@ -106,7 +106,7 @@ describe('constraint: W from each constraint correction equals dt·J·A⁻¹·J�
         let scale = 0;
         for (const v of dx) scale = Math.max(scale, Math.abs(v));
         expect(scale).to.be.greaterThan(0);
-        for (let i = 0; i < x.x.length; i++) expect(x.x[i]! - x.xFree[i]!, `Δx[${i}]`).to.be.closeTo(dx[i]!, 1e-9 * scale + 1e-15);
+        for (let i = 0; i < x.x.length; i++) expect(x.x[i] - x.xFree[i], `Δx[${i}]`).to.be.closeTo(dx[i], 1e-9 * scale + 1e-15);
       }
     });
   }
@@ -147,7 +147,7 @@ describe('constraint: W from each constraint correction equals dt·J·A⁻¹·J�
     const { solver, graph } = parts(s);
     const n = solver.problem.n;
     const J = denseRows(graph.rowsOf(s.get<BaseMechanicalState>('body/dofs')!), n, 12);
-    const C = Array.from({ length: 12 }, (_, i) => Array.from({ length: 12 }, (_, j) => (i === j ? c[Math.floor(i / 3)]! : 0)));
+    const C = Array.from({ length: 12 }, (_, i) => Array.from({ length: 12 }, (_, j) => (i === j ? c[Math.floor(i / 3)] : 0)));
     const W = (multiply(multiply(matrix(J), matrix(C)), transpose(matrix(J))).toArray() as number[][]).map((r) => r.map((v) => h * v));
     expectMatrixClose(solver.problem.W, W, n, 1e-12);
   });
@@ -176,9 +176,7 @@ describe('constraint: W from each constraint correction equals dt·J·A⁻¹·J�
     const inv3 = inv(matrix(mJ)).toArray() as number[][];
     const comp = Array.from(cc.compliance.value);
     expect(comp[0]).to.be.closeTo(0.5, 1e-15);
-    [inv3[0]![0]!, inv3[0]![1]!, inv3[0]![2]!, inv3[1]![1]!, inv3[1]![2]!, inv3[2]![2]!].forEach((v, k) =>
-      expect(comp[k + 1]).to.be.closeTo(v, 1e-14),
-    );
+    [inv3[0][0], inv3[0][1], inv3[0][2], inv3[1][1], inv3[1][2], inv3[2][2]].forEach((v, k) => expect(comp[k + 1]).to.be.closeTo(v, 1e-14));
     const { solver, graph } = parts(s);
     const frame = s.get<BaseMechanicalState>('frame/dofs')!;
     const points = s.get<BaseMechanicalState>('frame/points/dofs')!;
@@ -190,16 +188,16 @@ describe('constraint: W from each constraint correction equals dt·J·A⁻¹·J�
     };
     const Jm = map.getJ(0);
     const Jmap = Array.from({ length: Jm.rows }, () => new Array<number>(Jm.cols).fill(0));
-    for (let r = 0; r < Jm.rows; r++) for (let q = Jm.rowPtr[r]!; q < Jm.rowPtr[r + 1]!; q++) Jmap[r]![Jm.colInd[q]!] = Jm.values[q]!;
+    for (let r = 0; r < Jm.rows; r++) for (let q = Jm.rowPtr[r]; q < Jm.rowPtr[r + 1]; q++) Jmap[r][Jm.colInd[q]] = Jm.values[q];
     const JfRef = multiply(matrix(Jp), matrix(Jmap)).toArray() as number[][];
     const Jf0 = denseRows(graph.rowsOf(frame), n, 6);
-    for (let i = 0; i < n; i++) for (let j = 0; j < 6; j++) expect(Jf0[i]![j]).to.be.closeTo(JfRef[i]![j]!, 1e-14);
+    for (let i = 0; i < n; i++) for (let j = 0; j < 6; j++) expect(Jf0[i][j]).to.be.closeTo(JfRef[i][j], 1e-14);
     s.step();
     const Jf = denseRows(graph.rowsOf(frame), n, 6);
-    for (let i = 0; i < n; i++) for (let j = 0; j < 6; j++) expect(Jf[i]![j]).to.be.closeTo(Jf0[i]![j]!, 1e-14);
+    for (let i = 0; i < n; i++) for (let j = 0; j < 6; j++) expect(Jf[i][j]).to.be.closeTo(Jf0[i][j], 1e-14);
     const M = Array.from({ length: 6 }, () => new Array<number>(6).fill(0));
     (s.get('frame/mass') as unknown as { addMToMatrix(acc: { add(r: number, c: number, v: number): void }, f: number): void }).addMToMatrix(
-      { add: (r, c, v) => (M[r]![c]! += v) },
+      { add: (r, c, v) => (M[r][c] += v) },
       1,
     );
     const W = (multiply(multiply(matrix(Jf), inv(matrix(M))), transpose(matrix(Jf))).toArray() as number[][]).map((r) =>
@@ -225,7 +223,7 @@ describe('constraint: LinearSolverConstraintCorrection asks its ODE solver which
       <LinearSolverConstraintCorrection/>
     </Node>
     <BilateralLagrangianConstraint object1="@anchor/dofs" object2="@body/dofs" first_point="0" second_point="1" rest_vector="1 0 0"/>`;
-  const Wxx = (s: SofaScene): number => parts(s).solver.problem.W[0]!;
+  const Wxx = (s: SofaScene): number => parts(s).solver.problem.W[0];
 
   it('BDFOdeSolver order 1 on a NewtonRaphsonSolver: A = M − h·B − h²·K, so W_xx = h/(m + h²·k) (not the mass alone, h/m)', async () => {
     const s = await load(particle('<BDFOdeSolver order="1"/><NewtonRaphsonSolver maxNbIterationsNewton="1"/>'));

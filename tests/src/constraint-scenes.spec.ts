@@ -88,7 +88,7 @@ describe('constraint: FreeMotionAnimationLoop scenes (closed forms)', () => {
     const x = state(s, 'body/dofs');
     s.step(20);
     const f = frame.split(' ').map(Number);
-    for (let k = 0; k < 7; k++) expect(x.x[k]!).to.be.closeTo(f[k]!, 1e-8);
+    for (let k = 0; k < 7; k++) expect(x.x[k]).to.be.closeTo(f[k], 1e-8);
   });
 
   it('a bilateral constraint holds a falling particle on a fixed point (to the solver tolerance)', async () => {
@@ -98,10 +98,10 @@ describe('constraint: FreeMotionAnimationLoop scenes (closed forms)', () => {
     const x = state(s, 'p/dofs');
     for (let n = 0; n < 50; n++) {
       s.step();
-      expect(Math.hypot(x.x[0]!, x.x[1]!, x.x[2]!)).to.be.lessThan(1e-9);
+      expect(Math.hypot(x.x[0], x.x[1], x.x[2])).to.be.lessThan(1e-9);
     }
     // the impulse balances gravity: λ = m·g·dt upwards (an impulse), velocity back to 0
-    expect(Math.hypot(x.v[0]!, x.v[1]!, x.v[2]!)).to.be.lessThan(1e-9);
+    expect(Math.hypot(x.v[0], x.v[1], x.v[2])).to.be.lessThan(1e-9);
   });
 
   it('two free particles tied with a rest vector keep it; their centre of mass falls freely', async () => {
@@ -116,13 +116,13 @@ describe('constraint: FreeMotionAnimationLoop scenes (closed forms)', () => {
       s.step();
       vyc -= h * g;
       yc += h * vyc;
-      expect(b.x[0]! - a.x[0]!).to.be.closeTo(1, 1e-9);
-      expect(b.x[1]! - a.x[1]!).to.be.closeTo(0, 1e-9);
-      expect(b.x[2]! - a.x[2]!).to.be.closeTo(0, 1e-9);
+      expect(b.x[0] - a.x[0]).to.be.closeTo(1, 1e-9);
+      expect(b.x[1] - a.x[1]).to.be.closeTo(0, 1e-9);
+      expect(b.x[2] - a.x[2]).to.be.closeTo(0, 1e-9);
     }
     // momentum: (1·a + 3·b)/4
-    expect((a.x[1]! + 3 * b.x[1]!) / 4).to.be.closeTo(yc, 1e-9);
-    expect((a.x[2]! + 3 * b.x[2]!) / 4).to.be.closeTo((40 * h * 1) / 4, 1e-9);
+    expect((a.x[1] + 3 * b.x[1]) / 4).to.be.closeTo(yc, 1e-9);
+    expect((a.x[2] + 3 * b.x[2]) / 4).to.be.closeTo((40 * h * 1) / 4, 1e-9);
   });
 
   const mu = 0.3,
@@ -236,7 +236,7 @@ describe('constraint: FreeMotionAnimationLoop scenes (closed forms)', () => {
     const x = state(s, 'p/dofs');
     for (let n = 0; n < 60; n++) {
       s.step();
-      expect(Math.abs(x.x[1]!)).to.be.lessThan(1e-9);
+      expect(Math.abs(x.x[1])).to.be.lessThan(1e-9);
       expect(x.x[0]).to.be.at.most(1 + 1e-9);
     }
     expect(x.x[0]).to.be.closeTo(1, 1e-9);
@@ -274,9 +274,9 @@ describe('constraint: UnbuiltGaussSeidelConstraintSolver', () => {
       for (const p of ['/A/r', '/B/r']) {
         const a = state(built, p).x,
           b = state(unbuilt, p).x;
-        for (let i = 0; i < a.length; i++) maxDiff = Math.max(maxDiff, Math.abs(a[i]! - b[i]!));
+        for (let i = 0; i < a.length; i++) maxDiff = Math.max(maxDiff, Math.abs(a[i] - b[i]));
       }
-      moved = Math.max(moved, Math.abs(state(built, '/B/r').x[1]! - 0.5));
+      moved = Math.max(moved, Math.abs(state(built, '/B/r').x[1] - 0.5));
     }
     expect(moved).to.be.greaterThan(1e-3); // the bodies swing: the constraints work
     expect(maxDiff).to.be.below(1e-10);
@@ -355,7 +355,7 @@ describe('constraint: UnbuiltGaussSeidelConstraintSolver follows SOFA (hand-comp
     const out: number[][] = [];
     for (let n = 0; n < steps; n++) {
       s.step();
-      out.push([a.x[0]!, a.v[0]!, b.x[0]!, b.v[0]!]);
+      out.push([a.x[0], a.v[0], b.x[0], b.v[0]]);
       expect([a.x[1], a.x[2], b.x[1], b.x[2]]).to.deep.equal([0, 0, 0, 0]);
     }
     return out;
@@ -364,8 +364,8 @@ describe('constraint: UnbuiltGaussSeidelConstraintSolver follows SOFA (hand-comp
   it('first step, one sweep: the hand-computed values', async () => {
     const [first] = await run(1, 1, false);
     const expected = [0.01 - 0.01 * (0.07 / 3), 1 - 0.07 / 3, -0.02 + 0.01 * (0.02 / 3), -2 + 0.02 / 3];
-    for (let i = 0; i < 4; i++) expect(first![i]).to.be.closeTo(expected[i]!, 1e-14);
-    expect(oracle(1, 1, false)[0]!.map((v, i) => Math.abs(v - expected[i]!))).to.satisfy((e: number[]) => e.every((x) => x < 1e-15));
+    for (let i = 0; i < 4; i++) expect(first![i]).to.be.closeTo(expected[i], 1e-14);
+    expect(oracle(1, 1, false)[0].map((v, i) => Math.abs(v - expected[i]))).to.satisfy((e: number[]) => e.every((x) => x < 1e-15));
   });
 
   for (const sweeps of [1, 2]) {
@@ -373,17 +373,17 @@ describe('constraint: UnbuiltGaussSeidelConstraintSolver follows SOFA (hand-comp
       const got = await run(3, sweeps, false);
       const want = oracle(3, sweeps, false);
       for (let n = 0; n < 3; n++)
-        for (let i = 0; i < 4; i++) expect(got[n]![i], `step ${n + 1}, value ${i}`).to.be.closeTo(want[n]![i]!, 1e-12);
+        for (let i = 0; i < 4; i++) expect(got[n][i], `step ${n + 1}, value ${i}`).to.be.closeTo(want[n][i], 1e-12);
       // the warm start would have changed the steps after the first: SOFA's is not the consistent solution
       const warm = oracle(3, sweeps, true);
-      expect(Math.abs(got[2]![1]! - warm[2]![1]!)).to.be.greaterThan(1e-3);
+      expect(Math.abs(got[2][1] - warm[2][1])).to.be.greaterThan(1e-3);
     });
 
     it(`consistentWithBuilt: ${sweeps} sweep(s) per step from the previous λ, compliance scaled like the built W, over 3 steps`, async () => {
       const got = await run(3, sweeps, true);
       const want = oracle(3, sweeps, true);
       for (let n = 0; n < 3; n++)
-        for (let i = 0; i < 4; i++) expect(got[n]![i], `step ${n + 1}, value ${i}`).to.be.closeTo(want[n]![i]!, 1e-12);
+        for (let i = 0; i < 4; i++) expect(got[n][i], `step ${n + 1}, value ${i}`).to.be.closeTo(want[n][i], 1e-12);
     });
   }
 });

@@ -26,7 +26,7 @@ async function particle(extra = '', gravity = '0 -10 0', m = 2): Promise<SofaSce
   </Node>`);
 }
 
-const v = (s: SofaScene, axis: number): number => s.get<BaseMechanicalState>('body/dofs')!.v[axis]!;
+const v = (s: SofaScene, axis: number): number => s.get<BaseMechanicalState>('body/dofs')!.v[axis];
 
 describe('Data set between steps act at the next step', () => {
   it('gravity set on the root after step 50 acts from step 51 on, in a child node (v = 50·dt·g₁ + k·dt·g₂)', async () => {
@@ -126,7 +126,7 @@ describe('script controllers (SofaScene.addController)', () => {
 
   it('a controller moves the goal of the inverse finger (scenes/softrobots/finger-inverse.scn): the tip follows it', async () => {
     const s = await loadScene(new URL('../../scenes/softrobots/finger-inverse.scn', import.meta.url).pathname);
-    const tipY = (): number => s.get<BaseMechanicalState>('finger/dofs')!.x[3 * 54 + 1]!;
+    const tipY = (): number => s.get<BaseMechanicalState>('finger/dofs')!.x[3 * 54 + 1];
     const effector = s.get<softrobots.PositionEffector>('finger/effector')!;
     let step = 0;
     s.addController(

@@ -44,17 +44,17 @@ function topLoads(c: Cylinder): Map<number, number> {
   const t = c.tetrahedra;
   for (let e = 0; e < t.length / 4; e++)
     for (const skip of [0, 1, 2, 3]) {
-      const f = [0, 1, 2, 3].filter((k) => k !== skip).map((k) => t[4 * e + k]!);
+      const f = [0, 1, 2, 3].filter((k) => k !== skip).map((k) => t[4 * e + k]);
       const key = [...f].sort((a, b) => a - b).join(',');
       if (faces.has(key)) faces.delete(key);
       else faces.set(key, f);
     }
   const loads = new Map<number, number>();
-  const z = (i: number): number => c.points[3 * i + 2]!;
+  const z = (i: number): number => c.points[3 * i + 2];
   for (const f of faces.values()) {
     if (!f.every((i) => Math.abs(z(i) - H) < 1e-12)) continue;
-    const [a, b, d] = f.map((i) => [c.points[3 * i]!, c.points[3 * i + 1]!]);
-    const area = Math.abs((b![0]! - a![0]!) * (d![1]! - a![1]!) - (b![1]! - a![1]!) * (d![0]! - a![0]!)) / 2;
+    const [a, b, d] = f.map((i) => [c.points[3 * i], c.points[3 * i + 1]]);
+    const area = Math.abs((b![0] - a![0]) * (d![1] - a![1]) - (b![1] - a![1]) * (d![0] - a![0])) / 2;
     for (const i of f) loads.set(i, (loads.get(i) ?? 0) + (P * area) / 3);
   }
   return loads;
@@ -83,7 +83,7 @@ describe('a cylinder in traction under a static solve: u_z = p·z/E and u_r = �
   for (const [ff, options, corotational] of FORCE_FIELDS)
     it(`${ff} ${options}`.trim(), async () => {
       const n = c.points.length / 3;
-      const at = (i: number, k: number): number => c.points[3 * i + k]!;
+      const at = (i: number, k: number): number => c.points[3 * i + k];
       const bottom = [...Array(n).keys()].filter((i) => at(i, 2) === 0);
       const centre = bottom.filter((i) => at(i, 0) === 0 && at(i, 1) === 0);
       const onX = bottom.filter((i) => at(i, 1) === 0 && at(i, 0) > 0);
@@ -111,7 +111,7 @@ describe('a cylinder in traction under a static solve: u_z = p·z/E and u_r = �
       let worst = 0;
       for (let i = 0; i < n; i++) {
         const exact = [-NU * strain * at(i, 0), -NU * strain * at(i, 1), strain * at(i, 2)];
-        for (let k = 0; k < 3; k++) worst = Math.max(worst, Math.abs(x[3 * i + k]! - at(i, k) - exact[k]!));
+        for (let k = 0; k < 3; k++) worst = Math.max(worst, Math.abs(x[3 * i + k] - at(i, k) - exact[k]));
       }
       // the largest displacement is p·H/E = 1e-5 (strain ε = 1e-5). A linear field is exact to round-off
       // (measured 3e-11 of it); a corotational one equilibrates its own geometric non-linearity, O(ε) of

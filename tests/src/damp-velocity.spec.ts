@@ -31,7 +31,7 @@ describe('DampVelocitySolver (scene)', () => {
       s.step();
       const f = Math.exp(-rate * dt * n);
       const expected = [1, 2, 0, 0, 0, -3].map((v) => v * f);
-      data(s, 'velocity').forEach((v, i) => expect(v).to.be.closeTo(expected[i]!, 1e-14));
+      data(s, 'velocity').forEach((v, i) => expect(v).to.be.closeTo(expected[i], 1e-14));
     }
     expect(Array.from(data(s, 'position'))).to.deep.equal([0, 0, 0, 1, 0, 0]);
   });
@@ -54,6 +54,6 @@ describe('DampVelocitySolver (scene)', () => {
     const f = Math.exp(-rate * dt);
     const v = Array.from(data(s, 'velocity'));
     expect(v.slice(0, 3)).to.deep.equal([0, 0, 0]);
-    [0.3 * f, 0.4 * f, 0].forEach((e, i) => expect(v[3 + i]!).to.be.closeTo(e, 1e-15));
+    [0.3 * f, 0.4 * f, 0].forEach((e, i) => expect(v[3 + i]).to.be.closeTo(e, 1e-15));
   });
 });

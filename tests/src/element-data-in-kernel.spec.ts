@@ -52,7 +52,7 @@ function beyond(scene: SofaScene, z: number): number[] {
   const cut: number[] = [];
   for (let t = 0; t < tet.length / 4; t++) {
     let c = 0;
-    for (let j = 0; j < 4; j++) c += x0[3 * tet[4 * t + j]! + 2]! / 4;
+    for (let j = 0; j < 4; j++) c += x0[3 * tet[4 * t + j] + 2] / 4;
     if (c > z) cut.push(t);
   }
   return cut;
@@ -63,7 +63,7 @@ describe('corotational tetrahedra keep their element data in the WebAssembly ker
     const scene = await loadSceneFromString(beam([4, 4, 10]));
     scene.step(3);
     const f = fem(scene);
-    expect(state(scene).x.some((v, i) => Math.abs(v - state(scene).x0[i]!) > 1e-3)).to.equal(true);
+    expect(state(scene).x.some((v, i) => Math.abs(v - state(scene).x0[i]) > 1e-3)).to.equal(true);
     for (const k of ['_grad', '_mat', '_rest', '_rot', 'plastic'] as const) expect(f[k].length, k).to.equal(0);
   });
 

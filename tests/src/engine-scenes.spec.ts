@@ -46,11 +46,11 @@ describe('engines in scenes (XML path)', () => {
       s.step();
       const x = dofs.x;
       expect(x[1]).to.be.below(0);
-      expect(arr(pfi.indicesPosition.value)).to.deep.equal([x[6]!, x[7]!, x[8]!, x[0]!, x[1]!, x[2]!]);
+      expect(arr(pfi.indicesPosition.value)).to.deep.equal([x[6], x[7], x[8], x[0], x[1], x[2]]);
       expect(arr(t.outputPosition.value)).to.deep.equal(arr(x).map((v, i) => (i % 3 === 1 ? v + 5 : v)));
     }
     t.translation.read('1 0 0');
-    expect(t.outputPosition.value[0]).to.equal(dofs.x[0]! + 1);
+    expect(t.outputPosition.value[0]).to.equal(dofs.x[0] + 1);
   });
 
   it("SphereROI, PlaneROI and PairBoxROI select grid points; a FixedProjectiveConstraint holds the sphere's", async () => {
@@ -74,7 +74,7 @@ describe('engines in scenes (XML path)', () => {
     s.step(3);
     const x = s.get<mechanics.MechanicalObject>('/body/dofs')!.x;
     for (const i of [0, 1, 3, 9]) for (let k = 0; k < 3; k++) expect(x[3 * i + k]).to.equal(x0[3 * i + k]);
-    expect(x[3 * 26 + 1]).to.be.below(x0[3 * 26 + 1]!);
+    expect(x[3 * 26 + 1]).to.be.below(x0[3 * 26 + 1]);
   });
 
   it('GenerateGrid feeds a TetrahedronSetTopologyContainer whose volume VolumeFromVolumetricElements measures', async () => {
@@ -118,7 +118,7 @@ describe('engines in scenes (XML path)', () => {
     const sub = scene.get<engine.SubsetTopology>('/SquareGravity/Subset')!;
     const x = sub.restPosition.value,
       tin = sub.trianglesInROI.value;
-    for (const v of tin) expect(x[3 * v]!).to.be.within(0.3, 0.6);
+    for (const v of tin) expect(x[3 * v]).to.be.within(0.3, 0.6);
     const nIn = tin.length / 3,
       nOut = sub.trianglesOutROI.value.length / 3;
     expect(nIn).to.be.above(0);
@@ -128,7 +128,7 @@ describe('engines in scenes (XML path)', () => {
 
   (hasCorpus ? it : it.skip)('corpus: liver.vtk (binary legacy) loads as a closed, consistently oriented surface', async () => {
     const scene = await loadScene(path.join(examples, 'Component/IO/Mesh/MeshVTKLoader.scn'), { dataPaths: [share] });
-    const l = scene.root.children[0]!.objects.find((o) => o.className === 'MeshVTKLoader') as topology.MeshVTKLoader;
+    const l = scene.root.children[0].objects.find((o) => o.className === 'MeshVTKLoader') as topology.MeshVTKLoader;
     expect(l.position.value.length / 3).to.equal(5008);
     expect(l.triangles.value.length / 3).to.equal(10000);
     expect(isClosedOriented(l.triangles.value)).to.equal(true);

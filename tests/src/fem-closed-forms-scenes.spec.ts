@@ -41,8 +41,8 @@ describe('FEM force fields in scenes: Data, warnings and closed forms (Euler–B
       <TriangularFEMForceFieldOptim name="ff" youngModulus="1000" poissonRatio="0.3"/>
     </Node>`);
     const ff = scene.get<BaseForceField & { getFrame(e: number): Float64Array }>('/ff')!;
-    const norm = Math.sqrt(ab[0]! * ab[0]! + ab[1]! * ab[1]! + ab[2]! * ab[2]!);
-    expect(ab[0]! / norm).to.not.equal(ab[0]! * (1 / norm)); // the case tells the two apart
+    const norm = Math.sqrt(ab[0] * ab[0] + ab[1] * ab[1] + ab[2] * ab[2]);
+    expect(ab[0] / norm).to.not.equal(ab[0] * (1 / norm)); // the case tells the two apart
     expect(Array.from(ff.getFrame(0).subarray(0, 3))).to.deep.equal(ab.map((v) => v / norm));
   });
 
@@ -71,7 +71,7 @@ describe('FEM force fields in scenes: Data, warnings and closed forms (Euler–B
       ref = plain.get<BaseForceField>('/FEM')!;
     const fa = forceAt(ff, x),
       fb = forceAt(ref, x);
-    for (let i = 0; i < n; i++) expect(fa[i]).to.be.closeTo(fb[i]!, 1e-12);
+    for (let i = 0; i < n; i++) expect(fa[i]).to.be.closeTo(fb[i], 1e-12);
   });
 
   /** A cantilever of n beams along x (length Ltot), clamped at frame 0, loaded at the tip frame. */
@@ -111,17 +111,17 @@ describe('FEM force fields in scenes: Data, warnings and closed forms (Euler–B
       return mo.x.subarray(7 * n, 7 * n + 7);
     };
     const bend = await tip(`0 ${-P} 0 0 0 0`);
-    const dy = -bend[1]!,
+    const dy = -bend[1],
       exact = (P * L ** 3) / (3 * E * I);
     // measured: relative error 6e-13 (the cubic beam element is exact for a tip load), slope 5e-13, axial 1e-8, torsion 2e-15
     expect(Math.abs(dy - exact) / exact).to.be.below(1e-6);
     // slope at the tip: the rotation about −z, 2·q_z for a small angle
-    const slope = -2 * Math.asin(bend[5]!);
+    const slope = -2 * Math.asin(bend[5]);
     expect(Math.abs(slope - (P * L * L) / (2 * E * I)) / ((P * L * L) / (2 * E * I))).to.be.below(1e-6);
     const pull = await tip(`${P} 0 0 0 0 0`);
-    expect(pull[0]! - L).to.be.closeTo((P * L) / (E * A), (1e-9 * (P * L)) / (E * A) + 1e-15);
+    expect(pull[0] - L).to.be.closeTo((P * L) / (E * A), (1e-9 * (P * L)) / (E * A) + 1e-15);
     const twist = await tip(`0 0 0 ${T} 0 0`);
-    const angle = 2 * Math.asin(twist[3]!);
+    const angle = 2 * Math.asin(twist[3]);
     expect(Math.abs(angle - (T * L) / (G * J)) / ((T * L) / (G * J))).to.be.below(1e-6);
   });
 
@@ -145,10 +145,10 @@ describe('FEM force fields in scenes: Data, warnings and closed forms (Euler–B
     scene.step(1);
     const frames = scene.get<BaseMechanicalState>('/dofs')!.x;
     // a point on the axis-side face at s = 4 (the tip, t = 1 of the last segment) moves with the tip frame
-    const tipY = frames[7 * 4 + 1]!;
+    const tipY = frames[7 * 4 + 1];
     let found = false;
     for (let i = 0; i < cube.size; i++) {
-      if (Math.abs(cube.x0[3 * i]! - 4) < 1e-12 && Math.abs(cube.x0[3 * i + 1]!) < 1e-12 && Math.abs(cube.x0[3 * i + 2]! + 0.1) < 1e-12) {
+      if (Math.abs(cube.x0[3 * i] - 4) < 1e-12 && Math.abs(cube.x0[3 * i + 1]) < 1e-12 && Math.abs(cube.x0[3 * i + 2] + 0.1) < 1e-12) {
         expect(cube.x[3 * i + 1]).to.be.closeTo(tipY, 1e-12);
         found = true;
       }
@@ -172,8 +172,8 @@ describe('FEM force fields in scenes: Data, warnings and closed forms (Euler–B
       const f = forceAt(scene.get<BaseForceField>('/FEM')!, x);
       let fz = 0;
       for (let i = 0; i < mo.size; i++) {
-        if (X[3 * i + 2] === 4) fz += f[3 * i + 2]!;
-        if (X[3 * i + 2] === 2) for (let c = 0; c < 3; c++) expect(Math.abs(f[3 * i + c]!), name).to.be.below(1e-6 * 3000 * eps);
+        if (X[3 * i + 2] === 4) fz += f[3 * i + 2];
+        if (X[3 * i + 2] === 2) for (let c = 0; c < 3; c++) expect(Math.abs(f[3 * i + c]), name).to.be.below(1e-6 * 3000 * eps);
       }
       // σ = E·ε on the end face of area 2·1
       expect(-fz, name).to.be.closeTo(3000 * eps * 2, 1e-6 * 3000 * eps);
@@ -197,7 +197,7 @@ describe('FEM force fields in scenes: Data, warnings and closed forms (Euler–B
     const x = Float64Array.from(X, (c, i) => (i % 3 === 0 ? c * l : c));
     const f = forceAt(scene.get<BaseForceField>('/FEM')!, x);
     let fx = 0;
-    for (let i = 0; i < 8; i++) if (X[3 * i] === 1) fx += f[3 * i]!;
+    for (let i = 0; i < 8; i++) if (X[3 * i] === 1) fx += f[3 * i];
     // W = μ/2(I1 − 3) − μ ln J + κ/2 ln²J with J = λ: P11 = ∂W/∂λ = μλ − μ/λ + κ ln λ/λ
     expect(-fx).to.be.closeTo(mu * l - mu / l + (k * Math.log(l)) / l, 1e-9 * mu);
     await loadSceneFromString(`<Node name="root"><MechanicalObject position="${pts}"/><MeshTopology tetrahedra="${tets}"/>

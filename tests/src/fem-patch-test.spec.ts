@@ -11,15 +11,14 @@ import { findNamed, sceneOf } from './harness-support-test-support.js';
 
 const F = [1.06, 0.03, -0.02, 0.01, 0.95, 0.04, -0.03, 0.02, 1.02];
 const T = [0.1, -0.2, 0.05];
-const image = (p: number[]) => [0, 1, 2].map((r) => F[3 * r]! * p[0]! + F[3 * r + 1]! * p[1]! + F[3 * r + 2]! * p[2]! + T[r]!);
+const image = (p: number[]) => [0, 1, 2].map((r) => F[3 * r] * p[0] + F[3 * r + 1] * p[1] + F[3 * r + 2] * p[2] + T[r]);
 const T2 = [0.1, -0.2, 0];
 /** In-plane maps: a general one, and a uniform dilation with a rotation (10°). */
 const general2 = [1.06, 0.03, 0, 0.01, 0.95, 0, 0, 0, 1];
 const c10 = 1.05 * Math.cos(Math.PI / 18),
   s10 = 1.05 * Math.sin(Math.PI / 18);
 const conformal2 = [c10, -s10, 0, s10, c10, 0, 0, 0, 1];
-const image2 = (F2: number[], p: number[]) =>
-  [0, 1, 2].map((r) => F2[3 * r]! * p[0]! + F2[3 * r + 1]! * p[1]! + F2[3 * r + 2]! * p[2]! + T2[r]!);
+const image2 = (F2: number[], p: number[]) => [0, 1, 2].map((r) => F2[3 * r] * p[0] + F2[3 * r + 1] * p[1] + F2[3 * r + 2] * p[2] + T2[r]);
 
 const solver = `<StaticSolver/><NewtonRaphsonSolver maxNbIterationsNewton="30" absoluteResidualStoppingThreshold="1e-14" relativeInitialStoppingThreshold="1e-15" relativeSuccessiveStoppingThreshold="1e-15" warnWhenDiverge="false"/>
   <SparseLDLSolver template="CompressedRowSparseMatrixMat3x3d"/>`;
@@ -93,7 +92,7 @@ describe('patch test: the interior node follows an affine motion of the border (
         const x0 = [i % 3, Math.floor(i / 3) % 3, Math.floor(i / 9)];
         const got = Array.from(dofs.x.subarray(3 * i, 3 * i + 3)),
           want = image(x0);
-        for (let k = 0; k < 3; k++) expect(got[k], `node ${i}`).to.be.closeTo(want[k]!, i === 13 ? 1e-9 : 1e-12);
+        for (let k = 0; k < 3; k++) expect(got[k], `node ${i}`).to.be.closeTo(want[k], i === 13 ? 1e-9 : 1e-12);
       }
     });
   }
@@ -105,7 +104,7 @@ describe('patch test: the interior node follows an affine motion of the border (
       for (let i = 0; i < 9; i++) {
         const got = Array.from(dofs.x.subarray(3 * i, 3 * i + 3)),
           want = image2(F2, [i % 3, Math.floor(i / 3), 0]);
-        for (let k = 0; k < 3; k++) expect(got[k], `node ${i}`).to.be.closeTo(want[k]!, i === 4 ? 1e-9 : 1e-12);
+        for (let k = 0; k < 3; k++) expect(got[k], `node ${i}`).to.be.closeTo(want[k], i === 4 ? 1e-9 : 1e-12);
       }
     });
   }

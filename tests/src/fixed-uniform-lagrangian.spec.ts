@@ -65,7 +65,7 @@ describe('constraint: FixedLagrangianConstraint', () => {
       const x = state(s, 'p/dofs');
       s.step(5);
       const rest = pos.split(/\s+/).map(Number);
-      for (let i = 0; i < rest.length; i++) expect(x.x[i]).to.be.closeTo(rest[i]!, 1e-12);
+      for (let i = 0; i < rest.length; i++) expect(x.x[i]).to.be.closeTo(rest[i], 1e-12);
     }
   });
 
@@ -81,7 +81,7 @@ describe('constraint: FixedLagrangianConstraint', () => {
     for (let n = 0; n < 10; n++) {
       s.step();
       const expected = [1, 2, 3, ...q];
-      for (let i = 0; i < 7; i++) expect(x.x[i]).to.be.closeTo(expected[i]!, 1e-10);
+      for (let i = 0; i < 7; i++) expect(x.x[i]).to.be.closeTo(expected[i], 1e-10);
     }
   });
 
@@ -93,13 +93,13 @@ describe('constraint: FixedLagrangianConstraint', () => {
     // q = r ⊗ q0 with r the rotation (axis, a)
     const r = [...axis.map((v) => v * Math.sin(a / 2)), Math.cos(a / 2)];
     const qm = (p: number[], o: number[]): number[] => [
-      p[3]! * o[0]! + p[0]! * o[3]! + p[1]! * o[2]! - p[2]! * o[1]!,
-      p[3]! * o[1]! - p[0]! * o[2]! + p[1]! * o[3]! + p[2]! * o[0]!,
-      p[3]! * o[2]! + p[0]! * o[1]! - p[1]! * o[0]! + p[2]! * o[3]!,
-      p[3]! * o[3]! - p[0]! * o[0]! - p[1]! * o[1]! - p[2]! * o[2]!,
+      p[3] * o[0] + p[0] * o[3] + p[1] * o[2] - p[2] * o[1],
+      p[3] * o[1] - p[0] * o[2] + p[1] * o[3] + p[2] * o[0],
+      p[3] * o[2] + p[0] * o[1] - p[1] * o[0] + p[2] * o[3],
+      p[3] * o[3] - p[0] * o[0] - p[1] * o[1] - p[2] * o[2],
     ];
     constraint.rotationVectorOf(out, 0, qm(r, q0), 0, q0, 0);
-    for (let k = 0; k < 3; k++) expect(out[k]).to.be.closeTo(a * axis[k]!, 1e-12);
+    for (let k = 0; k < 3; k++) expect(out[k]).to.be.closeTo(a * axis[k], 1e-12);
     // the opposite quaternion is the same rotation
     constraint.rotationVectorOf(
       out,
@@ -109,7 +109,7 @@ describe('constraint: FixedLagrangianConstraint', () => {
       q0,
       0,
     );
-    for (let k = 0; k < 3; k++) expect(out[k]).to.be.closeTo(a * axis[k]!, 1e-12);
+    for (let k = 0; k < 3; k++) expect(out[k]).to.be.closeTo(a * axis[k], 1e-12);
   });
 
   it('Vec1 under a DistanceToPlaneMapping (SOFA example): the points land on the plane z = 2 in one step', async () => {
@@ -174,9 +174,9 @@ describe('constraint: UniformLagrangianConstraint', () => {
     b.step(30);
     const xa = state(a, 'e/dofs').x,
       xb = state(b, 'e/dofs').x;
-    for (let i = 0; i < xa.length; i++) expect(xb[i]).to.be.closeTo(xa[i]!, 1e-10);
+    for (let i = 0; i < xa.length; i++) expect(xb[i]).to.be.closeTo(xa[i], 1e-10);
     // and the edges stay close to their length (second-order drift only)
-    for (let k = 0; k < 2; k++) expect(Math.hypot(xa[3 * k + 3]! - xa[3 * k]!, xa[3 * k + 4]! - xa[3 * k + 1]!)).to.be.closeTo(L, 1e-3);
+    for (let k = 0; k < 2; k++) expect(Math.hypot(xa[3 * k + 3] - xa[3 * k], xa[3 * k + 4] - xa[3 * k + 1])).to.be.closeTo(L, 1e-3);
   });
 
   it('constrainToRestPos holds the dofs at their rest values; the velocity order uses v_free + (x − x_rest)/dt', async () => {
@@ -227,7 +227,7 @@ describe("constraint: BilateralNResolution (SOFA's BilateralConstraintResolution
     for (let i = 0; i < n; i++)
       for (let j = 0; j < n; j++) {
         let v = i === j ? 1 : 0;
-        for (let k = 0; k < n; k++) v += A[i]![k]! * A[j]![k]!;
+        for (let k = 0; k < n; k++) v += A[i][k] * A[j][k];
         W[i * n + j] = v;
       }
     const r = new constraint.BilateralNResolution(m);
@@ -237,8 +237,8 @@ describe("constraint: BilateralNResolution (SOFA's BilateralConstraintResolution
     r.resolution(line, W, n, d, force);
     for (let i = 0; i < m; i++) {
       let s = 0;
-      for (let j = 0; j < m; j++) s += W[(line + i) * n + line + j]! * force[line + j]!;
-      expect(s).to.be.closeTo(-d[line + i]!, 1e-12);
+      for (let j = 0; j < m; j++) s += W[(line + i) * n + line + j] * force[line + j];
+      expect(s).to.be.closeTo(-d[line + i], 1e-12);
     }
     expect(force[0]).to.equal(0);
     expect(force[5]).to.equal(0);

@@ -412,7 +412,7 @@ function split(states: readonly BaseMechanicalState[], g: Float64Array): Vectors
 /** (state, local derivative index) of global derivative index j. */
 function locate(states: readonly BaseMechanicalState[], j: number): [number, number] {
   for (let s = 0; s < states.length; s++) {
-    const n = states[s]!.size * states[s]!.stateType.derivSize;
+    const n = states[s].size * states[s].stateType.derivSize;
     if (j < n) return [s, j];
     j -= n;
   }
@@ -443,28 +443,28 @@ function randomRotation(rand: () => number): { R: number[]; q: number[] } {
   return { R, q: [ux * sh, uy * sh, uz * sh, Math.cos(t / 2)] };
 }
 function rotate3(R: number[], a: Float64Array, off: number): void {
-  const x = a[off]!,
-    y = a[off + 1]!,
-    z = a[off + 2]!;
-  a[off] = R[0]! * x + R[1]! * y + R[2]! * z;
-  a[off + 1] = R[3]! * x + R[4]! * y + R[5]! * z;
-  a[off + 2] = R[6]! * x + R[7]! * y + R[8]! * z;
+  const x = a[off],
+    y = a[off + 1],
+    z = a[off + 2];
+  a[off] = R[0] * x + R[1] * y + R[2] * z;
+  a[off + 1] = R[3] * x + R[4] * y + R[5] * z;
+  a[off + 2] = R[6] * x + R[7] * y + R[8] * z;
 }
 /** x ← Q·x + t for every point of a Vec3 state, and Q∘q for a Rigid3d state's frames. */
 function moveRigidly(states: readonly BaseMechanicalState[], x: Vectors, R: number[], q: number[], t: number[]): void {
   states.forEach((s, k) => {
     const c = s.stateType.coordSize;
     for (let p = 0; p < s.size; p++) {
-      rotate3(R, x[k]!, p * c);
-      for (let i = 0; i < 3; i++) x[k]![p * c + i] += t[i]!;
+      rotate3(R, x[k], p * c);
+      for (let i = 0; i < 3; i++) x[k][p * c + i] += t[i];
       if (c === 7) {
         const o = p * c + 3;
-        const [bx, by, bz, bw] = [x[k]![o]!, x[k]![o + 1]!, x[k]![o + 2]!, x[k]![o + 3]!];
+        const [bx, by, bz, bw] = [x[k][o], x[k][o + 1], x[k][o + 2], x[k][o + 3]];
         const [ax, ay, az, aw] = q as [number, number, number, number];
-        x[k]![o] = aw * bx + ax * bw + ay * bz - az * by;
-        x[k]![o + 1] = aw * by - ax * bz + ay * bw + az * bx;
-        x[k]![o + 2] = aw * bz + ax * by - ay * bx + az * bw;
-        x[k]![o + 3] = aw * bw - ax * bx - ay * by - az * bz;
+        x[k][o] = aw * bx + ax * bw + ay * bz - az * by;
+        x[k][o + 1] = aw * by - ax * bz + ay * bw + az * bx;
+        x[k][o + 2] = aw * bz + ax * by - ay * bx + az * bw;
+        x[k][o + 3] = aw * bw - ax * bx - ay * by - az * bz;
       }
     }
   });
@@ -491,7 +491,7 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
     } else {
       for (let j = 0; j < n; j++) {
         const [s, l] = locate(states, j);
-        perturb(states[s]!.stateType, x[s]!, l, amp * (2 * rand() - 1));
+        perturb(states[s].stateType, x[s], l, amp * (2 * rand() - 1));
       }
     }
     const v = states.map((s) => randomVector(s.size * s.stateType.derivSize, 1, rand));
@@ -508,19 +508,19 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
       const [s, l] = locate(states, j);
       const xp = clone(x),
         xm = clone(x);
-      perturb(states[s]!.stateType, xp[s]!, l, h);
-      perturb(states[s]!.stateType, xm[s]!, l, -h);
+      perturb(states[s].stateType, xp[s], l, h);
+      perturb(states[s].stateType, xm[s], l, -h);
       const fp = forces(ff, states, xp, v0),
         fm = forces(ff, states, xm, v0);
       const vp = clone(v),
         vm = clone(v);
-      vp[s]![l] += h;
-      vm[s]![l] -= h;
+      vp[s][l] += h;
+      vm[s][l] -= h;
       const gp = forces(ff, states, x, vp),
         gm = forces(ff, states, x, vm);
       for (let i = 0; i < n; i++) {
-        Kfd[i * n + j] = (fp[i]! - fm[i]!) / (2 * h);
-        Bfd[i * n + j] = (gp[i]! - gm[i]!) / (2 * h);
+        Kfd[i * n + j] = (fp[i] - fm[i]) / (2 * h);
+        Bfd[i * n + j] = (gp[i] - gm[i]) / (2 * h);
       }
     }
     // K and B at (x, v), the state of the last addForce, for B and addDForce
@@ -543,7 +543,7 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
     ff.addDForce(df, split(states, dx), kf, bf);
     const Kdx = K.times(dx),
       Bdx = B.times(dx);
-    const expected = Kdx.map((k, i) => kf * k + bf * Bdx[i]!);
+    const expected = Kdx.map((k, i) => kf * k + bf * Bdx[i]);
     expect(maxDiff(concat(df), expected) / Math.max(1, maxAbs(expected)), `${name}: addDForce = (k·K + b·B)·dx`).to.be.below(1e-10);
     // energy: f = −∂E/∂x at v = 0 (dissipative forces excluded)
     if (reportsEnergy && !c.skip?.energy) {
@@ -554,8 +554,8 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
         const [s, l] = locate(states, j);
         const xp = clone(x),
           xm = clone(x);
-        perturb(states[s]!.stateType, xp[s]!, l, h);
-        perturb(states[s]!.stateType, xm[s]!, l, -h);
+        perturb(states[s].stateType, xp[s], l, h);
+        perturb(states[s].stateType, xm[s], l, -h);
         // the energy at the state of the last addForce (SOFA's components keep it from there)
         forces(ff, states, xp, zero);
         const ep = ff.getPotentialEnergy(xp);
@@ -575,7 +575,7 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
       const rf = split(states, fx);
       states.forEach((s, k) => {
         const d = s.stateType.derivSize;
-        for (let p = 0; p < s.size; p++) for (let o = 0; o < d; o += 3) rotate3(R, rf[k]!, p * d + o);
+        for (let p = 0; p < s.size; p++) for (let o = 0; o < d; o += 3) rotate3(R, rf[k], p * d + o);
       });
       expect(maxDiff(fy, concat(rf)) / Math.max(1, maxAbs(fx)), `${name}: f(Q·x + t) = Q·f(x)`).to.be.below(1e-10);
     }

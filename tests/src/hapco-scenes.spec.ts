@@ -52,13 +52,13 @@ describe('HapCo contact benchmark scenes (scenes/contact)', () => {
         const pusher = st(s, 'pusher/dofs');
         const lower = st(s, 'pusher/lowerFace/points');
         const block = st(s, 'block/dofs');
-        const y0 = Float64Array.from({ length: pusher.size }, (_, i) => pusher.x[3 * i + 1]!);
+        const y0 = Float64Array.from({ length: pusher.size }, (_, i) => pusher.x[3 * i + 1]);
         const steps = 5;
         let solvedAt = new Float64Array(lower.x); // pusher lower face at the start of the last step
         for (let n = 1; n <= steps; n++) {
           solvedAt = new Float64Array(lower.x);
           s.step();
-          for (let i = 0; i < pusher.size; i++) expect(pusher.x[3 * i + 1]!).to.be.closeTo(y0[i]! - (n - 1) * P, 1e-12);
+          for (let i = 0; i < pusher.size; i++) expect(pusher.x[3 * i + 1]).to.be.closeTo(y0[i] - (n - 1) * P, 1e-12);
         }
         for (const v of block.x) expect(Number.isFinite(v)).to.equal(true);
         // height of the block's upper face (21×5 grid of triangles (a, b, c), (a, c, d) per quad) under each pusher point
@@ -74,19 +74,17 @@ describe('HapCo contact benchmark scenes (scenes/contact)', () => {
                 [a, b, c],
                 [a, c, d],
               ] as const) {
-                const x0 = face.x[3 * p0]!,
-                  z0 = face.x[3 * p0 + 2]!;
-                const e1x = face.x[3 * p1]! - x0,
-                  e1z = face.x[3 * p1 + 2]! - z0,
-                  e2x = face.x[3 * p2]! - x0,
-                  e2z = face.x[3 * p2 + 2]! - z0;
+                const x0 = face.x[3 * p0],
+                  z0 = face.x[3 * p0 + 2];
+                const e1x = face.x[3 * p1] - x0,
+                  e1z = face.x[3 * p1 + 2] - z0,
+                  e2x = face.x[3 * p2] - x0,
+                  e2z = face.x[3 * p2 + 2] - z0;
                 const det = e1x * e2z - e2x * e1z;
                 const u = ((px - x0) * e2z - e2x * (pz - z0)) / det,
                   v = (e1x * (pz - z0) - (px - x0) * e1z) / det;
                 if (u >= -1e-9 && v >= -1e-9 && u + v <= 1 + 1e-9)
-                  return (
-                    face.x[3 * p0 + 1]! + u * (face.x[3 * p1 + 1]! - face.x[3 * p0 + 1]!) + v * (face.x[3 * p2 + 1]! - face.x[3 * p0 + 1]!)
-                  );
+                  return face.x[3 * p0 + 1] + u * (face.x[3 * p1 + 1] - face.x[3 * p0 + 1]) + v * (face.x[3 * p2 + 1] - face.x[3 * p0 + 1]);
               }
             }
           }
@@ -94,13 +92,13 @@ describe('HapCo contact benchmark scenes (scenes/contact)', () => {
         };
         const gaps: number[] = [];
         for (let q = 0; q < lower.size; q++)
-          gaps.push(solvedAt[3 * q + 1]! - contactDistance - surfaceY(solvedAt[3 * q]!, solvedAt[3 * q + 2]!));
+          gaps.push(solvedAt[3 * q + 1] - contactDistance - surfaceY(solvedAt[3 * q], solvedAt[3 * q + 2]));
         const tol = 1e-3; // the contacts are linearised over a step of 0.1 cm (corotational FEM), and solved to 1e-6
         expect(Math.min(...gaps), 'no penetration').to.be.greaterThan(-tol);
         expect(Math.min(...gaps), 'contact closed').to.be.lessThan(tol);
         // the block really moved: pressed by (steps − 2)·P beyond the first touch
         expect(
-          2 - Math.min(...Array.from({ length: block.size }, (_, i) => block.x[3 * i + 1]! + (block.x[3 * i + 1]! < 1 ? 10 : 0))),
+          2 - Math.min(...Array.from({ length: block.size }, (_, i) => block.x[3 * i + 1] + (block.x[3 * i + 1] < 1 ? 10 : 0))),
         ).to.be.greaterThan(0.25);
       });
     }
@@ -108,8 +106,8 @@ describe('HapCo contact benchmark scenes (scenes/contact)', () => {
 
   it("a constraint solver's frictionResidual Data is the common residual e_rel of its last step, read on demand (sweeps record it)", async () => {
     for (const [solver, tolerance] of [
-      [solvers['Gauss-Seidel']!, undefined],
-      [solvers['local Uzawa, ρ per contact, residual stop']!, 1e-6],
+      [solvers['Gauss-Seidel'], undefined],
+      [solvers['local Uzawa, ρ per contact, residual stop'], 1e-6],
     ] as const) {
       const s = await load('hapco-2.scn', solver, 0.3);
       const cs = s.get<constraint.BaseConstraintSolver>('constraintSolver')!;

@@ -74,14 +74,14 @@ export class DenseAccumulator implements MatrixAccumulator {
     this.a[row * this.n + col] += value;
   }
   get(i: number, j: number): number {
-    return this.a[i * this.n + j]!;
+    return this.a[i * this.n + j];
   }
   /** y = A·x */
   times(x: Float64Array): Float64Array {
     const y = new Float64Array(this.n);
     for (let i = 0; i < this.n; i++) {
       let s = 0;
-      for (let j = 0; j < this.n; j++) s += this.a[i * this.n + j]! * x[j]!;
+      for (let j = 0; j < this.n; j++) s += this.a[i * this.n + j] * x[j];
       y[i] = s;
     }
     return y;
@@ -95,10 +95,10 @@ function rotateQuat(x: Float64Array, off: number, axis: number, theta: number): 
   const ax = axis === 0 ? s : 0,
     ay = axis === 1 ? s : 0,
     az = axis === 2 ? s : 0;
-  const bx = x[off]!,
-    by = x[off + 1]!,
-    bz = x[off + 2]!,
-    bw = x[off + 3]!;
+  const bx = x[off],
+    by = x[off + 1],
+    bz = x[off + 2],
+    bw = x[off + 3];
   x[off] = c * bx + ax * bw + ay * bz - az * by;
   x[off + 1] = c * by - ax * bz + ay * bw + az * bx;
   x[off + 2] = c * bz + ax * by - ay * bx + az * bw;
@@ -121,20 +121,20 @@ export function perturb(type: StateType, x: Float64Array, j: number, h: number):
 /** max |a_i| */
 export function maxAbs(a: ArrayLike<number>): number {
   let m = 0;
-  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]!));
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]));
   return m;
 }
 
 /** max |a_i − b_i| */
 export function maxDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let m = 0;
-  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]! - b[i]!));
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - b[i]));
   return m;
 }
 
 export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
   return s;
 }
 
@@ -181,7 +181,7 @@ function gridOfCubes(n: number): { grid: string; gridTetra: string; gridHexa: st
       for (let i = 0; i < n; i++) {
         // c[b] = corner (i + b&1, j + b>>1&1, k + b>>2)
         const c = [0, 1, 2, 3, 4, 5, 6, 7].map((b) => id(i + (b & 1), j + ((b >> 1) & 1), k + (b >> 2)));
-        hexa.push(c[0]!, c[1]!, c[3]!, c[2]!, c[4]!, c[5]!, c[7]!, c[6]!);
+        hexa.push(c[0], c[1], c[3], c[2], c[4], c[5], c[7], c[6]);
         // the 6 monotone paths 0 → a → b → 7 through the cell's corners, ordered to a positive volume
         const bit = (b: number): number[] => [b & 1, (b >> 1) & 1, b >> 2];
         for (const [a, b] of [
@@ -193,9 +193,8 @@ function gridOfCubes(n: number): { grid: string; gridTetra: string; gridHexa: st
           [1, 5],
         ] as const) {
           const [u, v, w] = [bit(a), bit(b), bit(7)];
-          const det =
-            u[0]! * (v[1]! * w[2]! - v[2]! * w[1]!) - u[1]! * (v[0]! * w[2]! - v[2]! * w[0]!) + u[2]! * (v[0]! * w[1]! - v[1]! * w[0]!);
-          tetra.push(c[0]!, det > 0 ? c[a]! : c[b]!, det > 0 ? c[b]! : c[a]!, c[7]!);
+          const det = u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0]) + u[2] * (v[0] * w[1] - v[1] * w[0]);
+          tetra.push(c[0], det > 0 ? c[a] : c[b], det > 0 ? c[b] : c[a], c[7]);
         }
       }
   return { grid: points.join(' '), gridTetra: tetra.join(' '), gridHexa: hexa.join(' ') };

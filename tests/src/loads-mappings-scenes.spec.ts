@@ -31,10 +31,10 @@ describe('issue-12 components through scenes', () => {
       s.step(10);
       const x = state(s, '/n').x;
       const n = [1 / 3, 2 / 3, 2 / 3],
-        gn = -10 * n[1]!;
+        gn = -10 * n[1];
       // backward Euler with a constant force: x_N = x0 + h²·a·N(N+1)/2
       const d = (0.01 * 0.01 * gn * (10 * 11)) / 2;
-      for (let k = 0; k < 3; k++) expect(x[3 + k]).to.be.closeTo(1 + d * n[k]!, 1e-12);
+      for (let k = 0; k < 3; k++) expect(x[3 + k]).to.be.closeTo(1 + d * n[k], 1e-12);
       expect(x[1]).to.be.closeTo(0.01 * 0.01 * -10 * 55, 1e-12);
     });
   }
@@ -96,7 +96,7 @@ describe('issue-12 components through scenes', () => {
     t.addForce([g], [dofs.x], [dofs.v]);
     expect(t.currentPressure.value).to.equal(2);
     let w = 0;
-    for (let i = 0; i < 24; i++) w += g[i]! * dofs.x[i]!;
+    for (let i = 0; i < 24; i++) w += g[i] * dofs.x[i];
     expect(w).to.be.closeTo(3 * 2 * 1, 1e-13); // Σ f·x = 3·P·V
   });
 

@@ -191,9 +191,9 @@ function coordDiff(type: StateType, b: Float64Array, a: Float64Array): Float64Ar
   const out = new Float64Array(n * d);
   for (let p = 0; p < n; p++) {
     if (c === 7 && d === 6) {
-      for (let i = 0; i < 3; i++) out[6 * p + i] = b[7 * p + i]! - a[7 * p + i]!;
-      const [bx, by, bz, bw] = [b[7 * p + 3]!, b[7 * p + 4]!, b[7 * p + 5]!, b[7 * p + 6]!];
-      const [ax, ay, az, aw] = [-a[7 * p + 3]!, -a[7 * p + 4]!, -a[7 * p + 5]!, a[7 * p + 6]!];
+      for (let i = 0; i < 3; i++) out[6 * p + i] = b[7 * p + i] - a[7 * p + i];
+      const [bx, by, bz, bw] = [b[7 * p + 3], b[7 * p + 4], b[7 * p + 5], b[7 * p + 6]];
+      const [ax, ay, az, aw] = [-a[7 * p + 3], -a[7 * p + 4], -a[7 * p + 5], a[7 * p + 6]];
       // r = b ⊗ a⁻¹ ≈ (θ/2, 1)
       let rx = bw * ax + bx * aw + by * az - bz * ay,
         ry = bw * ay - bx * az + by * aw + bz * ax,
@@ -204,7 +204,7 @@ function coordDiff(type: StateType, b: Float64Array, a: Float64Array): Float64Ar
       out[6 * p + 4] = 2 * ry;
       out[6 * p + 5] = 2 * rz;
     } else {
-      for (let i = 0; i < d; i++) out[d * p + i] = b[c * p + i]! - a[c * p + i]!;
+      for (let i = 0; i < d; i++) out[d * p + i] = b[c * p + i] - a[c * p + i];
     }
   }
   return out;
@@ -212,14 +212,14 @@ function coordDiff(type: StateType, b: Float64Array, a: Float64Array): Float64Ar
 
 function denseOf(J: SparseMatrixLike): Float64Array {
   const A = new Float64Array(J.rows * J.cols);
-  for (let r = 0; r < J.rows; r++) for (let p = J.rowPtr[r]!; p < J.rowPtr[r + 1]!; p++) A[r * J.cols + J.colInd[p]!] += J.values[p]!;
+  for (let r = 0; r < J.rows; r++) for (let p = J.rowPtr[r]; p < J.rowPtr[r + 1]; p++) A[r * J.cols + J.colInd[p]] += J.values[p];
   return A;
 }
 function mul(A: Float64Array, rows: number, cols: number, v: Float64Array): Float64Array {
   const y = new Float64Array(rows);
   for (let r = 0; r < rows; r++) {
     let s = 0;
-    for (let c = 0; c < cols; c++) s += A[r * cols + c]! * v[c]!;
+    for (let c = 0; c < cols; c++) s += A[r * cols + c] * v[c];
     y[r] = s;
   }
   return y;
@@ -239,7 +239,7 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
   const m = dofs(to);
   const out = () => Float64Array.from(to.x);
   const applyAt = (xs: Float64Array[]) => {
-    from.forEach((s, i) => s.x.set(xs[i]!));
+    from.forEach((s, i) => s.x.set(xs[i]));
     map.apply();
     return out();
   };
@@ -253,14 +253,14 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
   for (let trial = 0; trial < campaignSize(2); trial++) {
     const x = rest.map((r, i) => {
       const y = Float64Array.from(r);
-      for (let j = 0; j < dofs(from[i]!); j++) perturb(from[i]!.stateType, y, j, amp * (2 * rand() - 1));
+      for (let j = 0; j < dofs(from[i]); j++) perturb(from[i].stateType, y, j, amp * (2 * rand() - 1));
       return y;
     });
     const h = 1e-6;
     const y0 = applyAt(x);
     const Js = from.map((_, i) => map.getJ(i));
     const Jd = Js.map((J, i) => {
-      expect([J.rows, J.cols], `${name}: J_${i} size`).to.deep.equal([m, dofs(from[i]!)]);
+      expect([J.rows, J.cols], `${name}: J_${i} size`).to.deep.equal([m, dofs(from[i])]);
       return denseOf(J);
     });
     // J_i = finite differences of apply
@@ -271,12 +271,12 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
         for (let j = 0; j < n; j++) {
           const xp = x.map((a) => Float64Array.from(a)),
             xm = x.map((a) => Float64Array.from(a));
-          perturb(s.stateType, xp[i]!, j, h);
-          perturb(s.stateType, xm[i]!, j, -h);
+          perturb(s.stateType, xp[i], j, h);
+          perturb(s.stateType, xm[i], j, -h);
           const col = coordDiff(to.stateType, applyAt(xp), applyAt(xm));
-          for (let r = 0; r < m; r++) Jfd[r * n + j] = col[r]! / (2 * h);
+          for (let r = 0; r < m; r++) Jfd[r * n + j] = col[r] / (2 * h);
         }
-        expect(maxDiff(Jd[i]!, Jfd) / Math.max(1, maxAbs(Jfd)), `${name}: J_${i} = ∂apply/∂x_${i} (trial ${trial})`).to.be.below(1e-6);
+        expect(maxDiff(Jd[i], Jfd) / Math.max(1, maxAbs(Jfd)), `${name}: J_${i} = ∂apply/∂x_${i} (trial ${trial})`).to.be.below(1e-6);
       });
     }
     applyAt(x);
@@ -287,12 +287,12 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
     const Jv = new Float64Array(m);
     map.applyJ(Jv, v);
     const expectedJv = new Float64Array(m);
-    from.forEach((s, i) => mul(Jd[i]!, m, dofs(s), v[i]!).forEach((a, r) => (expectedJv[r] += a)));
+    from.forEach((s, i) => mul(Jd[i], m, dofs(s), v[i]).forEach((a, r) => (expectedJv[r] += a)));
     expect(maxDiff(Jv, expectedJv) / Math.max(1, maxAbs(expectedJv)), `${name}: applyJ = J·v`).to.be.below(1e-12);
     const JTw = from.map((s) => new Float64Array(dofs(s)));
     map.applyJT(JTw, w);
     const lhs = dot(Jv, w),
-      rhs = JTw.reduce((a, g, i) => a + dot(g, v[i]!), 0);
+      rhs = JTw.reduce((a, g, i) => a + dot(g, v[i]), 0);
     expect(Math.abs(lhs - rhs) / Math.max(1, Math.abs(lhs)), `${name}: ⟨J·v, w⟩ = ⟨v, Jᵀ·w⟩`).to.be.below(1e-12);
     // geometric stiffness: ∂(Jᵀ·w)/∂x by finite differences against applyDJT and addGeometricStiffness
     if (!c.skip?.geometric) {
@@ -303,14 +303,14 @@ async function harness(name: string, c: Case, seed: number): Promise<void> {
         for (let j = 0; j < dofs(s); j++, col++) {
           const xp = x.map((a) => Float64Array.from(a)),
             xm = x.map((a) => Float64Array.from(a));
-          perturb(s.stateType, xp[i]!, j, h);
-          perturb(s.stateType, xm[i]!, j, -h);
+          perturb(s.stateType, xp[i], j, h);
+          perturb(s.stateType, xm[i], j, -h);
           const gp = jtAt(xp, w),
             gm = jtAt(xm, w);
           let r = 0;
           for (let k = 0; k < gp.length; k++) {
-            for (let q = 0; q < gp[k]!.length; q++) Kfd[(r + q) * N + col] = (gp[k]![q]! - gm[k]![q]!) / (2 * h);
-            r += gp[k]!.length;
+            for (let q = 0; q < gp[k].length; q++) Kfd[(r + q) * N + col] = (gp[k][q] - gm[k][q]) / (2 * h);
+            r += gp[k].length;
           }
         }
       });

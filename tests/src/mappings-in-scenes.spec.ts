@@ -42,7 +42,7 @@ function perturb(sys: MechanicalSystem, j: number, h: number): void {
         c = Math.cos(h / 2);
       const o = 7 * p + 3;
       const [ax, ay, az] = [a === 3 ? s : 0, a === 4 ? s : 0, a === 5 ? s : 0];
-      const [bx, by, bz, bw] = [x[o]!, x[o + 1]!, x[o + 2]!, x[o + 3]!];
+      const [bx, by, bz, bw] = [x[o], x[o + 1], x[o + 2], x[o + 3]];
       x[o] = c * bx + ax * bw + ay * bz - az * by;
       x[o + 1] = c * by - ax * bz + ay * bw + az * bx;
       x[o + 2] = c * bz + ax * by - ay * bx + az * bw;
@@ -77,8 +77,8 @@ function expectStiffnessIsForceDerivative(sys: MechanicalSystem, tol: number): v
     const fm = force(-1);
     for (let i = 0; i < n; i++) {
       if (projected.has(i)) continue;
-      const fd = (fp[i]! - fm[i]!) / (2 * h);
-      expect(K[i]![j]!, `K[${i}][${j}]`).to.be.closeTo(fd, tol * Math.max(1, Math.abs(fd)));
+      const fd = (fp[i] - fm[i]) / (2 * h);
+      expect(K[i][j], `K[${i}][${j}]`).to.be.closeTo(fd, tol * Math.max(1, Math.abs(fd)));
     }
   }
   sys.x.set(base);
@@ -104,8 +104,8 @@ function expectMatrixFreeEqualsAssembled(sys: MechanicalSystem): void {
   let nonzero = 0;
   for (let i = 0; i < sys.size; i++) {
     if (fixed.has(i)) continue;
-    const ref = A[i]!.reduce((s, v, j) => s + v * vec[j]!, 0);
-    expect(out[i]!).to.be.closeTo(ref, 1e-9);
+    const ref = A[i].reduce((s, v, j) => s + v * vec[j], 0);
+    expect(out[i]).to.be.closeTo(ref, 1e-9);
     if (Math.abs(ref) > 1e-6) nonzero++;
   }
   expect(nonzero).to.be.above(0);
@@ -152,7 +152,7 @@ describe('mappings in the assembly engine (scenes)', () => {
       const dofs = s.get<mechanics.MechanicalObject>('/body/dofs')!;
       const p = s.get<mechanics.MechanicalObject>('/body/inside/p')!;
       // point 0 sits at the cube's centre: the mean of nodes 0 and 6 (the diagonal of every tetrahedron)
-      for (let a = 0; a < 3; a++) expect(p.x[a]!).to.be.closeTo(0.5 * (dofs.x[a]! + dofs.x[18 + a]!), 1e-12);
+      for (let a = 0; a < 3; a++) expect(p.x[a]).to.be.closeTo(0.5 * (dofs.x[a] + dofs.x[18 + a]), 1e-12);
       expectStiffnessIsForceDerivative(sys, 1e-5);
       expectMatrixFreeEqualsAssembled(sys);
     });
@@ -173,7 +173,7 @@ describe('mappings in the assembly engine (scenes)', () => {
     // located in the grid's own geometry, moved with the state's translation (the last point is
     // outside the grid and extrapolated from its nearest cell)
     const expected = [7.75, -0.5, 0.5, 6.6, -0.9, 1.9, 9, -0.5, 1];
-    expected.forEach((v, i) => expect(p.x[i]!).to.be.closeTo(v, 1e-12));
+    expected.forEach((v, i) => expect(p.x[i]).to.be.closeTo(v, 1e-12));
   });
 
   it('IdentityMapping and SubsetMapping states follow their input through steps', async () => {

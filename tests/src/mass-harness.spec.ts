@@ -31,12 +31,12 @@ const { cube, cubeTetra, cubeHexa, strip, stripTriangles, stripQuads } = meshes;
 const P = cube.trim().split(/\s+/).map(Number);
 const S = strip.trim().split(/\s+/).map(Number);
 const idx = (s: string) => s.trim().split(/\s+/).map(Number);
-const pt = (p: number[], i: number) => [p[3 * i]!, p[3 * i + 1]!, p[3 * i + 2]!] as const;
-const sub = (a: readonly number[], b: readonly number[]) => a.map((x, i) => x - b[i]!);
-const cross = (a: number[], b: number[]) => [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
+const pt = (p: number[], i: number) => [p[3 * i], p[3 * i + 1], p[3 * i + 2]] as const;
+const sub = (a: readonly number[], b: readonly number[]) => a.map((x, i) => x - b[i]);
+const cross = (a: number[], b: number[]) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 const tetVolume = (p: number[], t: number[]) =>
-  dot(sub(pt(p, t[1]!), pt(p, t[0]!)), cross(sub(pt(p, t[2]!), pt(p, t[0]!)), sub(pt(p, t[3]!), pt(p, t[0]!)))) / 6;
-const triArea = (p: number[], t: number[]) => Math.hypot(...cross(sub(pt(p, t[1]!), pt(p, t[0]!)), sub(pt(p, t[2]!), pt(p, t[0]!)))) / 2;
+  dot(sub(pt(p, t[1]), pt(p, t[0])), cross(sub(pt(p, t[2]), pt(p, t[0])), sub(pt(p, t[3]), pt(p, t[0])))) / 6;
+const triArea = (p: number[], t: number[]) => Math.hypot(...cross(sub(pt(p, t[1]), pt(p, t[0])), sub(pt(p, t[2]), pt(p, t[0])))) / 2;
 const chunks = (a: number[], n: number) => Array.from({ length: a.length / n }, (_, i) => a.slice(n * i, n * i + n));
 
 /** A scalar n×n matrix (one axis of M). */
@@ -65,7 +65,7 @@ const lumped =
   (n) => {
     const M = f(n),
       L = new Float64Array(n * n);
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) L[i * n + i] += M[i * n + j]!;
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) L[i * n + i] += M[i * n + j];
     return L;
   };
 /** The 12 edges of a hexahedron in SOFA's node order (0 1 2 3 bottom, 4 5 6 7 top). */
@@ -83,7 +83,7 @@ const hexEdges = (e: number[]): [number, number][] =>
     [1, 5],
     [2, 6],
     [3, 7],
-  ].map(([a, b]) => [e[a!]!, e[b!]!]);
+  ].map(([a, b]) => [e[a!], e[b!]]);
 /** Consistent trilinear mass of an axis-aligned unit cube (2×2×2 Gauss is exact): ρ·Π over axes of (2 or 1)/6. */
 function exactHexMass(rho: number, hexa: number[]): Scalar {
   return (n) => {
@@ -109,7 +109,7 @@ const edges = [
   [4, 5],
   [0, 3],
 ];
-const edgeLength = (p: number[]) => (e: number[]) => Math.hypot(...sub(pt(p, e[0]!), pt(p, e[1]!)));
+const edgeLength = (p: number[]) => (e: number[]) => Math.hypot(...sub(pt(p, e[0]), pt(p, e[1])));
 const rho = 3;
 
 const tetMesh = (mass: string) =>
@@ -349,7 +349,7 @@ describe("mass harness (M, addMDx, energies, accFromF, gravity and SOFA's mass v
         const Mdx = M.times(dx);
         expect(
           maxDiff(
-            out.map((o, i) => o - before[i]!),
+            out.map((o, i) => o - before[i]),
             Mdx.map((a) => 0.7 * a),
           ),
           'addMDx accumulates factor·M·dx',
@@ -364,13 +364,13 @@ describe("mass harness (M, addMDx, energies, accFromF, gravity and SOFA's mass v
         }
         // gravity: f = M·G with G = g on each point's translation
         const G = new Float64Array(n);
-        for (let p = 0; p < np; p++) for (let k = 0; k < Math.min(3, d); k++) G[p * d + k] = g[k]!;
+        for (let p = 0; p < np; p++) for (let k = 0; k < Math.min(3, d); k++) G[p * d + k] = g[k];
         const fg = new Float64Array(n);
         mass.addForce(fg, Float64Array.from(st.x), new Float64Array(n));
         // a …ForceFieldAndMass adds gravity in the force field's addForce (at rest: no elastic force)
         if (andMass) findNamed<BaseForceField>(scene.root, 'ff').addForce([fg], [Float64Array.from(st.x)], [new Float64Array(n)]);
         // expected gravity: M·G, or the given point masses times g
-        const MG = c.gravityMasses ? G.map((gi, i) => gi * c.gravityMasses![Math.floor(i / d)]!) : M.times(G);
+        const MG = c.gravityMasses ? G.map((gi, i) => gi * c.gravityMasses![Math.floor(i / d)]) : M.times(G);
         expect(maxDiff(fg, MG), c.gravityMasses ? 'gravity f = m_i·g' : 'gravity f = M·g').to.be.below(1e-12 * maxAbs(fg));
         if (st.stateType.coordSize === d) {
           const x = Float64Array.from(st.x),
@@ -381,7 +381,7 @@ describe("mass harness (M, addMDx, energies, accFromF, gravity and SOFA's mass v
             xp[j] += h;
             xm[j] -= h;
             expect(-(mass.getPotentialEnergy(xp) - mass.getPotentialEnergy(xm)) / (2 * h), 'f = −∂E/∂x').to.be.closeTo(
-              fg[j]!,
+              fg[j],
               1e-9 * Math.max(1, maxAbs(fg)),
             );
           }
@@ -394,7 +394,7 @@ describe("mass harness (M, addMDx, energies, accFromF, gravity and SOFA's mass v
               for (let a = 0; a < d; a++)
                 for (let b = 0; b < d; b++)
                   expect(M.get(i * d + a, j * d + b), `M(${i}·${a}, ${j}·${b})`).to.be.closeTo(
-                    a === b ? E[i * np + j]! : 0,
+                    a === b ? E[i * np + j] : 0,
                     1e-13 * maxAbs(E),
                   );
         }

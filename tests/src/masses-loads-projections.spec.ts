@@ -90,8 +90,8 @@ describe('masses, loads and projections through scenes', () => {
         const x = positions(s);
         const fall = -9.81 * 0.01 * 0.01 * 15;
         for (let i = 0; i < 8; i++) {
-          expect(x[3 * i]).to.be.closeTo(x0[3 * i]!, 1e-12);
-          expect(x[3 * i + 1]).to.be.closeTo(x0[3 * i + 1]! + fall, 1e-11);
+          expect(x[3 * i]).to.be.closeTo(x0[3 * i], 1e-12);
+          expect(x[3 * i + 1]).to.be.closeTo(x0[3 * i + 1] + fall, 1e-11);
         }
       });
     }
@@ -120,7 +120,7 @@ describe('masses, loads and projections through scenes', () => {
     mass.addMDx(Mv, v, 1);
     let px = 0,
       pz = 0;
-    for (let i = 0; i < 8; i++) [px, pz] = [px + Mv[3 * i]!, pz + Mv[3 * i + 2]!];
+    for (let i = 0; i < 8; i++) [px, pz] = [px + Mv[3 * i], pz + Mv[3 * i + 2]];
     expect(px).to.be.closeTo(3 * 0.04, 1e-12);
     expect(pz).to.be.closeTo(-6 * 0.04, 1e-12);
   });
@@ -168,9 +168,9 @@ describe('masses, loads and projections through scenes', () => {
       const x = positions(s);
       const n = [1 / 3, 2 / 3, -2 / 3];
       const g = [0, -9.81, 0];
-      const ng = n[0]! * g[0]! + n[1]! * g[1]! + n[2]! * g[2]!;
+      const ng = n[0] * g[0] + n[1] * g[1] + n[2] * g[2];
       for (let i = 0; i < 8; i++)
-        for (let k = 0; k < 3; k++) expect(x[3 * i + k]! - x0[3 * i + k]!).to.be.closeTo(1e-4 * 6 * (g[k]! - n[k]! * ng), 1e-12);
+        for (let k = 0; k < 3; k++) expect(x[3 * i + k] - x0[3 * i + k]).to.be.closeTo(1e-4 * 6 * (g[k] - n[k] * ng), 1e-12);
     });
   }
 
@@ -184,9 +184,9 @@ describe('masses, loads and projections through scenes', () => {
     const P = identity();
     for (const p of [2, 5])
       for (let r = 0; r < 3; r++)
-        for (let c = 0; c < 3; c++) P[3 * p + r]![3 * p + c] = (r === c ? 1 : 0) - [0, 0.6, 0.8][r]! * [0, 0.6, 0.8][c]!;
+        for (let c = 0; c < 3; c++) P[3 * p + r][3 * p + c] = (r === c ? 1 : 0) - [0, 0.6, 0.8][r] * [0, 0.6, 0.8][c];
     const I = identity();
     const expected = math.add(math.multiply(math.multiply(P, A0), P), math.subtract(I, P)) as number[][];
-    for (let i = 0; i < 24; i++) for (let j = 0; j < 24; j++) expect(A[i]![j]).to.be.closeTo(expected[i]![j]!, 1e-13);
+    for (let i = 0; i < 24; i++) for (let j = 0; j < 24; j++) expect(A[i][j]).to.be.closeTo(expected[i][j], 1e-13);
   });
 });

@@ -31,7 +31,7 @@ async function run(xml: string, steps: number, kernel: 'auto' | 'js') {
   const dofs = scene.get('/beam/dofs') as unknown as { x: Float64Array; v: Float64Array; x0: Float64Array };
   const cg = scene.get('/beam/cg') as unknown as Solver;
   const fused = cg.sys?.matrixFreeKernel(cg.factors) !== undefined;
-  const moved = dofs.x.some((v, i) => Math.abs(v - dofs.x0[i]!) > 1e-3);
+  const moved = dofs.x.some((v, i) => Math.abs(v - dofs.x0[i]) > 1e-3);
   return { x: Float64Array.from(dofs.x), v: Float64Array.from(dofs.v), fused, moved };
 }
 

@@ -88,7 +88,7 @@ async function states(
 
 function maxDiff(a: Float64Array, b: Float64Array): number {
   let d = 0;
-  for (let i = 0; i < a.length; i++) d = Math.max(d, Math.abs(a[i]! - b[i]!));
+  for (let i = 0; i < a.length; i++) d = Math.max(d, Math.abs(a[i] - b[i]));
   return d;
 }
 
@@ -176,7 +176,7 @@ describe('MultiStepAnimationLoop (scene)', () => {
     for (let k = 0; k < 40; k++) {
       a.step();
       b.step();
-      largest = Math.max(largest, Math.abs(za.x[2]! - zb.x[2]!));
+      largest = Math.max(largest, Math.abs(za.x[2] - zb.x[2]));
     }
     expect(largest).to.be.above(1e-6);
   });
@@ -219,7 +219,7 @@ describe('MultiStepAnimationLoop (scene)', () => {
         .getChild('ChainRigid')!
         .getChild('TorusRigid-4')!
         .objects.find((o) => (o as Partial<BaseMechanicalState>).isMechanicalState === true) as BaseMechanicalState;
-      expect(Math.abs(torus.x[1]!)).to.be.above(1e-3);
+      expect(Math.abs(torus.x[1])).to.be.above(1e-3);
     },
   );
 });

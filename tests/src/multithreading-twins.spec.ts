@@ -62,7 +62,7 @@ describe("MultiThreading's components on one thread: the same steps as the compo
       const a = await run(twin, path);
       const b = await run(cpu, path);
       expect(a.x).to.deep.equal(b.x);
-      const moved = b.x.some((v, i) => Math.abs(v - b.scene.get<BaseMechanicalState>(path)!.x0[i]!) > 1e-4);
+      const moved = b.x.some((v, i) => Math.abs(v - b.scene.get<BaseMechanicalState>(path)!.x0[i]) > 1e-4);
       expect(moved, 'the scene moves').to.equal(true);
       const notes = a.scene.warnings.filter((w) => /runs on one thread in sofa-ts/.test(w.message));
       expect(notes, 'one note').to.have.length(1);

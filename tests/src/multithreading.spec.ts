@@ -39,7 +39,7 @@ describe('MultiThreading (SOFA plugin)', () => {
     const par = await trajectory(beam([8, 8, 8], 'ParallelTetrahedronFEMForceField', CG, MT), 4);
     expect((par.scene.get('/beam/fem') as unknown as { threadCount: number }).threadCount).to.equal(2);
     expect(
-      Math.abs(seq.x[3 * 500 + 1]! - (par.scene.get('/beam/dofs') as unknown as { x0: Float64Array }).x0[3 * 500 + 1]!),
+      Math.abs(seq.x[3 * 500 + 1] - (par.scene.get('/beam/dofs') as unknown as { x0: Float64Array }).x0[3 * 500 + 1]),
     ).to.be.greaterThan(1e-3);
     expect(bitwise(par.x, seq.x)).to.equal(true);
     expect(bitwise(par.v, seq.v)).to.equal(true);
@@ -71,7 +71,7 @@ describe('MultiThreading (SOFA plugin)', () => {
     const seq = await trajectory(hexa('HexahedronFEMForceField'), 4);
     const par = await trajectory(hexa('ParallelHexahedronFEMForceField', MT), 4);
     expect((par.scene.get('/beam/fem') as unknown as { threadCount: number }).threadCount).to.equal(2);
-    expect(seq.x.some((v, i) => Math.abs(v - (par.scene.get('/beam/dofs') as unknown as { x0: Float64Array }).x0[i]!) > 1e-4)).to.equal(
+    expect(seq.x.some((v, i) => Math.abs(v - (par.scene.get('/beam/dofs') as unknown as { x0: Float64Array }).x0[i]) > 1e-4)).to.equal(
       true,
     );
     expect(bitwise(par.x, seq.x)).to.equal(true);
@@ -81,7 +81,7 @@ describe('MultiThreading (SOFA plugin)', () => {
   it('the WebAssembly SIMD product of tetrahedra is bit for bit the JavaScript loop (large, small, polar; an odd element count)', async () => {
     // a 4x4x3-cell box in Kuhn tetrahedra, minus one: 287 elements
     const n = [5, 5, 4];
-    const id = (i: number, j: number, k: number) => i + n[0]! * (j + n[1]! * k);
+    const id = (i: number, j: number, k: number) => i + n[0] * (j + n[1] * k);
     const tets: number[] = [];
     const kuhn = [
       [0, 1, 3, 7],
@@ -91,9 +91,9 @@ describe('MultiThreading (SOFA plugin)', () => {
       [0, 4, 5, 7],
       [0, 4, 6, 7],
     ];
-    for (let k = 0; k < n[2]! - 1; k++)
-      for (let j = 0; j < n[1]! - 1; j++)
-        for (let i = 0; i < n[0]! - 1; i++)
+    for (let k = 0; k < n[2] - 1; k++)
+      for (let j = 0; j < n[1] - 1; j++)
+        for (let i = 0; i < n[0] - 1; i++)
           for (const t of kuhn) tets.push(...t.map((c) => id(i + (c & 1), j + ((c >> 1) & 1), k + ((c >> 2) & 1))));
     tets.length -= 4;
     expect((tets.length / 4) % 2).to.equal(1);
@@ -111,7 +111,7 @@ describe('MultiThreading (SOFA plugin)', () => {
         productKernel: string;
         addDForce(df: Float64Array[], dx: Float64Array[], k: number, b: number): void;
       };
-      const np = 3 * n[0]! * n[1]! * n[2]!;
+      const np = 3 * n[0] * n[1] * n[2];
       const dx = new Float64Array(np).map((_, i) => Math.sin(3 * i));
       const js = new Float64Array(np).map((_, i) => (i % 5) - 2),
         wasm = Float64Array.from(js);
@@ -125,7 +125,7 @@ describe('MultiThreading (SOFA plugin)', () => {
 
   it('the WebAssembly force of large tetrahedra is bit for bit the JavaScript loop (forces and frames; an odd element count)', async () => {
     const n = [5, 5, 4];
-    const id = (i: number, j: number, k: number) => i + n[0]! * (j + n[1]! * k);
+    const id = (i: number, j: number, k: number) => i + n[0] * (j + n[1] * k);
     const tets: number[] = [];
     const kuhn = [
       [0, 1, 3, 7],
@@ -135,9 +135,9 @@ describe('MultiThreading (SOFA plugin)', () => {
       [0, 4, 5, 7],
       [0, 4, 6, 7],
     ];
-    for (let k = 0; k < n[2]! - 1; k++)
-      for (let j = 0; j < n[1]! - 1; j++)
-        for (let i = 0; i < n[0]! - 1; i++)
+    for (let k = 0; k < n[2] - 1; k++)
+      for (let j = 0; j < n[1] - 1; j++)
+        for (let i = 0; i < n[0] - 1; i++)
           for (const t of kuhn) tets.push(...t.map((c) => id(i + (c & 1), j + ((c >> 1) & 1), k + ((c >> 2) & 1))));
     tets.length -= 4;
     const scene = await loadSceneFromString(`<Node name="root" dt="0.01" gravity="0 -9 0"><Node name="beam">
@@ -157,7 +157,7 @@ describe('MultiThreading (SOFA plugin)', () => {
     };
     const fem = scene.get('/beam/fem') as unknown as Fem;
     expect(fem.wasmProduct()).to.not.equal(undefined); // the kernel the force runs in
-    const np = 3 * n[0]! * n[1]! * n[2]!;
+    const np = 3 * n[0] * n[1] * n[2];
     // positions far from rest (a twisted, stretched box) and forces already accumulated
     const x = new Float64Array(np).map((_, i) => (i % 3) * 0.7 + Math.floor(i / 3) * 0.21 + 0.3 * Math.sin(5 * i));
     const v = new Float64Array(np);

@@ -57,9 +57,9 @@ describe('CollisionOBBCapsule bodies resting on a box (scene, static equilibrium
     const x = position(s, '/body/frame');
     const k = (k1 * k2) / r;
     expect(x[2]).to.be.closeTo(0.5 + r - (m * g) / k, 1e-7);
-    expect(Math.abs(x[0]!) + Math.abs(x[1]!)).to.be.below(1e-9); // no sideways push: the normal is the face's
+    expect(Math.abs(x[0]) + Math.abs(x[1])).to.be.below(1e-9); // no sideways push: the normal is the face's
     const ends = position(s, '/body/axis/ends');
-    expect(ends[2]).to.be.closeTo(ends[5]!, 1e-9); // stays level: the contact is the axis's middle
+    expect(ends[2]).to.be.closeTo(ends[5], 1e-9); // stays level: the contact is the axis's middle
   });
 
   it('a box on the box settles face on face on its 4 corners, its centre at half-height − m·g/(4·k₁·k₂)', async () => {

@@ -20,9 +20,9 @@ const x0 = [0.3, -0.1, 0.2],
   v0 = [1, 0.5, -2];
 
 type Vec = number[];
-const force = (x: Vec): Vec => x.map((xi, i) => -k * (xi - x0[i]!) + m * g[i]!);
+const force = (x: Vec): Vec => x.map((xi, i) => -k * (xi - x0[i]) + m * g[i]);
 const acc = (x: Vec): Vec => force(x).map((f) => f / m);
-const add = (a: Vec, b: Vec, s = 1): Vec => a.map((ai, i) => ai + s * b[i]!);
+const add = (a: Vec, b: Vec, s = 1): Vec => a.map((ai, i) => ai + s * b[i]);
 
 /** A recurrence: the state after one step, from the state (and the solver's memory). */
 interface Recurrence {
@@ -40,7 +40,7 @@ const eulerForward: Recurrence = { step: (x, v) => [add(x, v, h), add(v, acc(x),
 const eulerImplicit: Recurrence = {
   step: (x, v) => {
     const f = force(x);
-    const v1 = v.map((vi, i) => vi + (h * (f[i]! - h * k * vi)) / (m + h * h * k));
+    const v1 = v.map((vi, i) => vi + (h * (f[i] - h * k * vi)) / (m + h * h * k));
     return [add(x, v1, h), v1];
   },
 };
@@ -50,10 +50,10 @@ function newmark(beta: number, gamma: number): Recurrence {
   return {
     step: (x, v) => {
       a ??= acc(x);
-      const pred = x.map((xi, i) => xi + h * v[i]! + h * h * (0.5 - beta) * a![i]!);
-      const a1 = pred.map((p, i) => (-k * (p - x0[i]!) + m * g[i]!) / (m + k * h * h * beta));
-      const x1 = pred.map((p, i) => p + h * h * beta * a1[i]!);
-      const v1 = v.map((vi, i) => vi + h * ((1 - gamma) * a![i]! + gamma * a1[i]!));
+      const pred = x.map((xi, i) => xi + h * v[i] + h * h * (0.5 - beta) * a![i]);
+      const a1 = pred.map((p, i) => (-k * (p - x0[i]) + m * g[i]) / (m + k * h * h * beta));
+      const x1 = pred.map((p, i) => p + h * h * beta * a1[i]);
+      const v1 = v.map((vi, i) => vi + h * ((1 - gamma) * a![i] + gamma * a1[i]));
       a = a1;
       return [x1, v1];
     },
@@ -78,7 +78,7 @@ const rk4: Recurrence = {
     const k4v = add(v, k3a, h),
       k4a = acc(add(x, k3v, h));
     const comb = (a: Vec, b1: Vec, b2: Vec, b3: Vec, b4: Vec) =>
-      a.map((ai, i) => ai + (h / 6) * b1[i]! + (h / 3) * b2[i]! + (h / 3) * b3[i]! + (h / 6) * b4[i]!);
+      a.map((ai, i) => ai + (h / 6) * b1[i] + (h / 3) * b2[i] + (h / 3) * b3[i] + (h / 6) * b4[i]);
     return [comb(x, k1v, k2v, k3v, k4v), comb(v, k1a, k2a, k3a, k4a)];
   },
 };
@@ -92,10 +92,10 @@ function variationalImplicit(): Recurrence {
     step: (x, v) => {
       p ??= v.map((vi) => m * vi);
       const f = force(x);
-      const r = f.map((fi, i) => (fi + (2 / h) * p![i]!) / ((4 * m) / (h * h) + k));
+      const r = f.map((fi, i) => (fi + (2 / h) * p![i]) / ((4 * m) / (h * h) + k));
       const v1 = r.map((ri) => (2 / h) * ri);
       const fm = force(add(x, r));
-      p = v1.map((vi, i) => (h / 2) * fm[i]! + m * vi);
+      p = v1.map((vi, i) => (h / 2) * fm[i] + m * vi);
       return [add(x, v1, h), v1];
     },
   };
@@ -107,7 +107,7 @@ function variationalExplicit(): Recurrence {
     step: (x, v) => {
       p ??= v.map((vi) => m * vi);
       const f = force(x);
-      const v1 = f.map((fi, i) => (h / m) * (fi + p![i]! / h));
+      const v1 = f.map((fi, i) => (h / m) * (fi + p![i] / h));
       p = v1.map((vi) => m * vi);
       return [add(x, v1, h), v1];
     },
@@ -132,22 +132,22 @@ function bdf(order: number): Recurrence {
       xs.push(x);
       vs.push(v);
       const q = Math.min(order, xs.length);
-      const { a, b } = coefs[q]!;
+      const { a, b } = coefs[q];
       const Sx = [0, 0, 0],
         Sv = [0, 0, 0];
       for (let j = 0; j < q; j++) {
-        const xj = xs[xs.length - q + j]!,
-          vj = vs[vs.length - q + j]!;
-        for (let i = 0; i < 3; i++) ((Sx[i] += a[j]! * xj[i]!), (Sv[i] += a[j]! * vj[i]!));
+        const xj = xs[xs.length - q + j],
+          vj = vs[vs.length - q + j];
+        for (let i = 0; i < 3; i++) ((Sx[i] += a[j] * xj[i]), (Sv[i] += a[j] * vj[i]));
       }
-      const v1 = [0, 1, 2].map((i) => (h * b * (k * (Sx[i]! + x0[i]!) + m * g[i]!) - m * Sv[i]!) / (m + k * h * h * b * b));
-      const x1 = v1.map((vi, i) => h * b * vi - Sx[i]!);
+      const v1 = [0, 1, 2].map((i) => (h * b * (k * (Sx[i] + x0[i]) + m * g[i]) - m * Sv[i]) / (m + k * h * h * b * b));
+      const x1 = v1.map((vi, i) => h * b * vi - Sx[i]);
       return [x1, v1];
     },
   };
 }
 /** Static equilibrium f(x) = 0 in one Newton step: x = x⁰ + m·g/k. */
-const staticEquilibrium: Recurrence = { step: (_x, v) => [x0.map((xi, i) => xi + (m * g[i]!) / k), v] };
+const staticEquilibrium: Recurrence = { step: (_x, v) => [x0.map((xi, i) => xi + (m * g[i]) / k), v] };
 const dampVelocity = (rate: number): Recurrence => ({ step: (x, v) => [x, v.map((vi) => vi * Math.exp(-rate * h))] });
 
 const direct = '<SparseLDLSolver template="CompressedRowSparseMatrixMat3x3d"/>';
@@ -201,7 +201,7 @@ describe("ODE solver harness (a mass-spring under gravity against each solver's 
 
   for (const [name, variants] of Object.entries(cases)) {
     for (const c of variants) {
-      it(`${name}: ${c.solver.match(/<\w+ name="ode"([^/]*)\/>/)![1]!.trim() || 'defaults'}`, async () => {
+      it(`${name}: ${c.solver.match(/<\w+ name="ode"([^/]*)\/>/)![1].trim() || 'defaults'}`, async () => {
         const scene = await sceneOf(
           `<Node name="body">${c.solver}
              <MechanicalObject name="dofs" position="${x0.join(' ')}" velocity="${v0.join(' ')}"/>
@@ -217,8 +217,8 @@ describe("ODE solver harness (a mass-spring under gravity against each solver's 
           [x, v] = rec.step(x, v);
           scene.step();
           for (let i = 0; i < 3; i++) {
-            expect(dofs.x[i], `x after step ${n + 1}`).to.be.closeTo(x[i]!, 1e-12 * Math.max(1, Math.abs(x[i]!)));
-            expect(dofs.v[i], `v after step ${n + 1}`).to.be.closeTo(v[i]!, 1e-12 * Math.max(1, Math.abs(v[i]!)));
+            expect(dofs.x[i], `x after step ${n + 1}`).to.be.closeTo(x[i], 1e-12 * Math.max(1, Math.abs(x[i])));
+            expect(dofs.v[i], `v after step ${n + 1}`).to.be.closeTo(v[i], 1e-12 * Math.max(1, Math.abs(v[i])));
           }
         }
       });
@@ -241,11 +241,11 @@ describe("ODE solver harness (a mass-spring under gravity against each solver's 
     for (let n = 0; n < 20; n++) {
       scene.step();
       for (let i = 0; i < 3; i++) {
-        x[i] = x[i]! + v[i]! * hh;
-        x[i] = x[i]! + g[i]! * (hh * hh * (0.5 - beta));
-        x[i] = x[i]! + g[i]! * (hh * hh * beta);
-        v[i] = v[i]! + g[i]! * (hh * (1 - gamma));
-        v[i] = v[i]! + g[i]! * (hh * gamma);
+        x[i] = x[i] + v[i] * hh;
+        x[i] = x[i] + g[i] * (hh * hh * (0.5 - beta));
+        x[i] = x[i] + g[i] * (hh * hh * beta);
+        v[i] = v[i] + g[i] * (hh * (1 - gamma));
+        v[i] = v[i] + g[i] * (hh * gamma);
       }
       expect(Array.from(dofs.x), `x after step ${n + 1}`).to.deep.equal(x);
       expect(Array.from(dofs.v), `v after step ${n + 1}`).to.deep.equal(v);

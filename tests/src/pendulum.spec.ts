@@ -34,7 +34,7 @@ describe('SOFA reference: Benchmark/Analysis/Pendulum.scn', function () {
     ]);
     // Both nodes say gravity="0 -9.81 0"; SOFA's context makes them use the root's 0 0 -9.81.
     scene.step(10);
-    const x = states[0]!.state.x;
+    const x = states[0].state.x;
     expect(x[4]).to.equal(0); // no motion along y
     expect(x[5]).to.be.below(0); // falls along z
   });

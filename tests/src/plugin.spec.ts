@@ -21,9 +21,9 @@ describe('plugins: examples/plugin-example', () => {
     const v = [0, 0, 0];
     for (let n = 0; n < 600; n++) {
       s.step();
-      for (let k = 0; k < 3; k++) v[k] = (m * v[k]! + h * (m * g[k]! + c * w[k]!)) / (m + h * c);
+      for (let k = 0; k < 3; k++) v[k] = (m * v[k] + h * (m * g[k] + c * w[k])) / (m + h * c);
     }
-    for (let k = 0; k < 3; k++) expect(dofs.v[k]).to.be.closeTo(v[k]!, 1e-12);
+    for (let k = 0; k < 3; k++) expect(dofs.v[k]).to.be.closeTo(v[k], 1e-12);
     // Terminal velocity w + m·g/c is reached (6 time constants m/c).
     expect(dofs.v[2]).to.be.closeTo((m * -9.81) / c, 0.02);
     expect(dofs.v[0]).to.be.closeTo(1, 0.01);

@@ -27,7 +27,7 @@ const { cube } = meshes;
 const X0 = cube.trim().split(/\s+/).map(Number);
 const h = 0.1,
   steps = 10; // t = 1 at the end
-const at = (x: ArrayLike<number>, i: number) => [x[3 * i]!, x[3 * i + 1]!, x[3 * i + 2]!];
+const at = (x: ArrayLike<number>, i: number) => [x[3 * i], x[3 * i + 1], x[3 * i + 2]];
 const close = (a: number[], b: number[], what: string, tol = 1e-12) =>
   expect(maxDiff(a, b), `${what}: ${a.map((v) => v.toPrecision(6))} vs ${b.map((v) => v.toPrecision(6))}`).to.be.at.most(tol);
 
@@ -65,16 +65,14 @@ const cases: Record<string, Case> = {
     law: (x) =>
       [3, 4].forEach((i) => {
         const p = at(x, i);
-        expect(Math.abs(p[0]! - p[1]!) + Math.abs(p[2]!), `point ${i} on the line`).to.be.below(1e-12);
+        expect(Math.abs(p[0] - p[1]) + Math.abs(p[2]), `point ${i} on the line`).to.be.below(1e-12);
       }),
   },
   PlaneProjectiveConstraint: {
     constraint: '<PlaneProjectiveConstraint name="pc" indices="2 6 7" origin="0 0.5 0" normal="0 0.6 0.8"/>',
     law: (x) =>
       [2, 6, 7].forEach((i) =>
-        expect(Math.abs(dot([at(x, i)[0]!, at(x, i)[1]! - 0.5, at(x, i)[2]!], [0, 0.6, 0.8])), `point ${i} on the plane`).to.be.below(
-          1e-12,
-        ),
+        expect(Math.abs(dot([at(x, i)[0], at(x, i)[1] - 0.5, at(x, i)[2]], [0, 0.6, 0.8])), `point ${i} on the plane`).to.be.below(1e-12),
       ),
   },
   PointProjectiveConstraint: {
@@ -86,8 +84,8 @@ const cases: Record<string, Case> = {
     constraint: '<DirectionProjectiveConstraint name="pc" indices="0 6" direction="0 1 1"/>',
     law: (x) =>
       [0, 6].forEach((i) => {
-        const d = at(x, i).map((v, k) => v - X0[3 * i + k]!);
-        expect(Math.abs(d[0]!) + Math.abs(d[1]! - d[2]!), `point ${i} on its line`).to.be.below(1e-12);
+        const d = at(x, i).map((v, k) => v - X0[3 * i + k]);
+        expect(Math.abs(d[0]) + Math.abs(d[1] - d[2]), `point ${i} on its line`).to.be.below(1e-12);
       }),
   },
   FixedPlaneProjectiveConstraint: {
@@ -101,7 +99,7 @@ const cases: Record<string, Case> = {
       [0, 3].forEach((i) =>
         close(
           at(x, i),
-          at(X0, i).map((v, k) => v + (t / 2) * [2, 4, -6][k]!),
+          at(X0, i).map((v, k) => v + (t / 2) * [2, 4, -6][k]),
           `point ${i} moved by t/2·(2, 4, −6)`,
         ),
       ),
@@ -111,7 +109,7 @@ const cases: Record<string, Case> = {
     law: (x, t) =>
       close(
         at(x, 4),
-        at(X0, 4).map((v, k) => v + t * [1, -2, 0.5][k]!),
+        at(X0, 4).map((v, k) => v + t * [1, -2, 0.5][k]),
         'point 4 at x⁰ + t·v',
         1e-12,
       ),
@@ -133,7 +131,7 @@ const cases: Record<string, Case> = {
       const [h00, h10, h01, h11] = hermite(1) as [number, number, number, number];
       close(
         at(x, 2),
-        [0, 1, 2].map((k) => h00 * [0, 1, 0][k]! + h10 * [1, 0, 0][k]! + h01 * [1, 2, 3][k]! + h11 * [0, 0, 1][k]!),
+        [0, 1, 2].map((k) => h00 * [0, 1, 0][k] + h10 * [1, 0, 0][k] + h01 * [1, 2, 3][k] + h11 * [0, 0, 1][k]),
         'point 2 at the end of the Hermite spline',
       );
     },
@@ -151,10 +149,10 @@ const cases: Record<string, Case> = {
     law: (x, t) =>
       [0, 1, 2, 3].forEach((i) => {
         const p = at(X0, i),
-          f = [-p[1]! + 1, p[0]! + 2, p[2]! + 3];
+          f = [-p[1] + 1, p[0] + 2, p[2] + 3];
         close(
           at(x, i),
-          p.map((v, k) => v + t * (f[k]! - v)),
+          p.map((v, k) => v + t * (f[k] - v)),
           `point ${i} at x⁰ + t·(R·x⁰ + T − x⁰)`,
         );
       }),
@@ -251,9 +249,9 @@ describe("projective constraint harness (P a projection, its matrix, and each co
       } else {
         const P = projectionMatrix(pc, n);
         const Pdx = new Float64Array(n);
-        for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) Pdx[i] += P[i * n + j]! * dx[j]!;
+        for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) Pdx[i] += P[i * n + j] * dx[j];
         expect(maxDiff(Pdx, p1), 'projectResponse = P·dx with P from addProjectionToMatrix').to.be.below(1e-14);
-        for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) expect(P[i * n + j], 'P symmetric').to.be.closeTo(P[j * n + i]!, 1e-15);
+        for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) expect(P[i * n + j], 'P symmetric').to.be.closeTo(P[j * n + i], 1e-15);
       }
       // projectPosition is idempotent at the current time
       const x1 = Float64Array.from(st.x);

@@ -31,7 +31,7 @@ async function run(forceField: string, linear: string): Promise<Float64Array> {
 
 function maxDiff(a: Float64Array, b: Float64Array): number {
   let m = 0;
-  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]! - b[i]!));
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - b[i]));
   return m;
 }
 

@@ -27,7 +27,7 @@ describe('sofa-ts regression: the reference frames compared are those SOFA compa
       env: { ...process.env, NO_COLOR: '1' },
     });
     expect(r.stdout).to.match(/^PASS Component\/Mapping\/NonLinear\/DistanceMultiMapping\.scn/);
-    const res = (JSON.parse(fs.readFileSync(json, 'utf8')) as { results: { comparedFrames: number; steps: number }[] }).results[0]!;
+    const res = (JSON.parse(fs.readFileSync(json, 'utf8')) as { results: { comparedFrames: number; steps: number }[] }).results[0];
     const refs = io.listReferenceStates(
       path.join(corpusRoot, 'regression', 'references', 'examples'),
       'Component/Mapping/NonLinear/DistanceMultiMapping.scn',
@@ -45,7 +45,7 @@ describe('sofa-ts regression: the reference frames compared are those SOFA compa
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-reg-frames-'));
     const json = path.join(out, 'r.json');
     spawnSync(process.execPath, [bin, 'regression', corpusList, '--out', out, '--only', 'Pendulum', '--json', json], { encoding: 'utf8' });
-    const res = (JSON.parse(fs.readFileSync(json, 'utf8')) as { results: { comparedFrames: number; passed: boolean }[] }).results[0]!;
+    const res = (JSON.parse(fs.readFileSync(json, 'utf8')) as { results: { comparedFrames: number; passed: boolean }[] }).results[0];
     expect(res.passed).to.equal(true);
     expect(res.comparedFrames).to.be.greaterThan(0);
     const refs = io.listReferenceStates(path.join(corpusRoot, 'regression', 'references', 'examples'), 'Benchmark/Analysis/Pendulum.scn');

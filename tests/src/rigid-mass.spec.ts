@@ -50,20 +50,20 @@ describe('UniformMass on Rigid3 frames', () => {
     const Mdx = new Float64Array(6);
     mass.addMDx(Mdx, dx, 1);
     const M = Array.from({ length: 6 }, () => new Float64Array(6));
-    mass.addMToMatrix({ add: (r, c, v) => (M[r]![c]! += v) }, 1);
+    mass.addMToMatrix({ add: (r, c, v) => (M[r][c] += v) }, 1);
     for (let r = 0; r < 6; r++) {
       let y = 0;
-      for (let c = 0; c < 6; c++) y += M[r]![c]! * dx[c]!;
+      for (let c = 0; c < 6; c++) y += M[r][c] * dx[c];
       expect(Mdx[r]).to.be.closeTo(y, 1e-14);
     }
     // Translation 2·I; rotation 2·J with J = [[1 .1 0] [.1 2 0] [0 0 3]].
-    expect(M[0]![0]).to.equal(2);
-    expect(M[3]![4]).to.be.closeTo(0.2, 1e-15);
-    expect(M[5]![5]).to.equal(6);
+    expect(M[0][0]).to.equal(2);
+    expect(M[3][4]).to.be.closeTo(0.2, 1e-15);
+    expect(M[5][5]).to.equal(6);
     const a = new Float64Array(6);
     mass.accFromF(a, Mdx);
-    for (let k = 0; k < 6; k++) expect(a[k]).to.be.closeTo(dx[k]!, 1e-14);
-    expect(mass.getKineticEnergy(dx)).to.be.closeTo(0.5 * Array.from(dx).reduce((e, x, k) => e + x * Mdx[k]!, 0), 1e-14);
+    for (let k = 0; k < 6; k++) expect(a[k]).to.be.closeTo(dx[k], 1e-14);
+    expect(mass.getKineticEnergy(dx)).to.be.closeTo(0.5 * Array.from(dx).reduce((e, x, k) => e + x * Mdx[k], 0), 1e-14);
   });
 
   it('refuses a vertexMass of the wrong length with the expected forms', async () => {

@@ -22,9 +22,9 @@ import { corpusRoot, hasCorpus } from './corpus-test-support.js';
 function downCrossings(t: number[], y: number[], level = 0): number[] {
   const out: number[] = [];
   for (let i = 1; i < y.length; i++) {
-    const a = y[i - 1]! - level,
-      b = y[i]! - level;
-    if (a > 0 && b <= 0) out.push(t[i - 1]! + ((t[i]! - t[i - 1]!) * a) / (a - b));
+    const a = y[i - 1] - level,
+      b = y[i] - level;
+    if (a > 0 && b <= 0) out.push(t[i - 1] + ((t[i] - t[i - 1]) * a) / (a - b));
   }
   return out;
 }
@@ -32,7 +32,7 @@ function downCrossings(t: number[], y: number[], level = 0): number[] {
 /** Mean spacing of successive crossings. */
 function period(c: number[]): number {
   expect(c.length, 'at least two crossings').to.be.at.least(2);
-  return (c[c.length - 1]! - c[0]!) / (c.length - 1);
+  return (c[c.length - 1] - c[0]) / (c.length - 1);
 }
 
 /** Complete elliptic integral of the first kind K(k) = π / (2·AGM(1, √(1 − k²))). */
@@ -50,7 +50,7 @@ function state(s: SofaScene, p: string): BaseMechanicalState {
 }
 
 /** Angle of a quaternion (x, y, z, w) turning about a known axis component k (0, 1 or 2). */
-const angleAbout = (x: Float64Array, o: number, k: number): number => 2 * Math.atan2(x[o + 3 + k]!, x[o + 6]!);
+const angleAbout = (x: Float64Array, o: number, k: number): number => 2 * Math.atan2(x[o + 3 + k], x[o + 6]);
 
 describe('Rigid templates in scenes (closed forms)', () => {
   it('RestShapeSpringsForceField on a Rigid3 body: periods 2π√(m/k) of the centre and 2π√(I/κ) of the orientation', async () => {
@@ -73,7 +73,7 @@ describe('Rigid templates in scenes (closed forms)', () => {
     for (let n = 0; n < 4500; n++) {
       s.step();
       t.push(s.time);
-      x.push(body.x[0]!);
+      x.push(body.x[0]);
       th.push(angleAbout(body.x, 0, 1));
     }
     const Tx = period(downCrossings(t, x));
@@ -82,7 +82,7 @@ describe('Rigid templates in scenes (closed forms)', () => {
     expect(Tr).to.be.closeTo(2 * Math.PI * Math.sqrt((m * Jyy) / kappa), 1e-5);
     // the rotation stays about y (principal axis), the centre on x
     expect(Math.max(...Array.from(body.x.subarray(1, 3), Math.abs))).to.be.below(1e-12);
-    expect(Math.abs(body.x[3]!) + Math.abs(body.x[5]!)).to.be.below(1e-12);
+    expect(Math.abs(body.x[3]) + Math.abs(body.x[5])).to.be.below(1e-12);
   });
 
   it('a physical pendulum: RigidMapping bob on a frame turning about its fixed centre, T = 4√(I_pivot/(m·g·d))·K(sin(θ0/2))', async () => {
@@ -123,8 +123,8 @@ describe('Rigid templates in scenes (closed forms)', () => {
     const T = 4 * Math.sqrt(Ipivot / (mb * g * d)) * ellipticK(Math.sin(theta0 / 2));
     expect(period(downCrossings(t, th))).to.be.closeTo(T, 2e-5);
     // the pivot does not move, the bob stays on its circle
-    expect(Math.hypot(pivot.x[0]!, pivot.x[1]!, pivot.x[2]!)).to.equal(0);
-    expect(Math.hypot(bob.x[0]!, bob.x[1]!, bob.x[2]!)).to.be.closeTo(d, 1e-12);
+    expect(Math.hypot(pivot.x[0], pivot.x[1], pivot.x[2])).to.equal(0);
+    expect(Math.hypot(bob.x[0], bob.x[1], bob.x[2])).to.be.closeTo(d, 1e-12);
   });
 
   describe('rigid mass files and rigid mass text', () => {
@@ -163,11 +163,11 @@ describe('Rigid templates in scenes (closed forms)', () => {
       ];
       const Iinv = inv(I) as number[][];
       const tau = [0.5, -1, 2];
-      const w = Iinv.map((row) => h * row.reduce((a, v, k) => a + v * tau[k]!, 0));
+      const w = Iinv.map((row) => h * row.reduce((a, v, k) => a + v * tau[k], 0));
       [1, 2, 3].forEach((f, k) => expect(body.v[k]).to.be.closeTo((h * f) / 4, 1e-15));
       w.forEach((wk, k) => expect(body.v[3 + k], `ω[${k}]`).to.be.closeTo(wk, 1e-15));
       // the frame moved from where it was given (the centre line of the file is not used)
-      expect(body.x[0]).to.be.closeTo(1 + h * body.v[0]!, 1e-15);
+      expect(body.x[0]).to.be.closeTo(1 + h * body.v[0], 1e-15);
     });
 
     it("SOFA's mass keyword is vertexMass: `mass` is reported as unknown and skipped; frme is read and not used", async () => {
@@ -208,26 +208,7 @@ describe('Rigid templates in scenes (closed forms)', () => {
       // lumped: ρ·L/2 per edge end: m = (1.5, 1.5 + 2, 2), rotational mass m·I
       const w = await run('<DiagonalMass massDensity="1"/>');
       const m = [1.5, 3.5, 2];
-      const lumped = [
-        h / m[0]!,
-        0,
-        0,
-        0,
-        0,
-        (2 * h) / m[0]!,
-        0,
-        h / m[1]!,
-        0,
-        (2 * h) / m[1]!,
-        0,
-        0,
-        0,
-        0,
-        h / m[2]!,
-        0,
-        (2 * h) / m[2]!,
-        0,
-      ];
+      const lumped = [h / m[0], 0, 0, 0, 0, (2 * h) / m[0], 0, h / m[1], 0, (2 * h) / m[1], 0, 0, 0, 0, h / m[2], 0, (2 * h) / m[2], 0];
       lumped.forEach((e, i) => expect(w[i], `w[${i}]`).to.be.closeTo(e, 1e-16));
     });
 
@@ -280,7 +261,7 @@ describe('Rigid templates in scenes (closed forms)', () => {
       const alpha = [0.15, 0, 0.25];
       const theta = ramp(Math.hypot(...alpha));
       const u = alpha.map((a) => a / Math.hypot(...alpha));
-      for (let k = 0; k < 3; k++) expect(x[3 + k]).to.be.closeTo(Math.sin(theta / 2) * u[k]!, 1e-14);
+      for (let k = 0; k < 3; k++) expect(x[3 + k]).to.be.closeTo(Math.sin(theta / 2) * u[k], 1e-14);
       expect(x[6]).to.be.closeTo(Math.cos(theta / 2), 1e-14);
     });
 
@@ -312,13 +293,13 @@ describe('Rigid templates in scenes (closed forms)', () => {
           // positions are projected at the end of the step, with the (context) time of its start
           const e = motion(s.time);
           s.step();
-          const c = relative ? [0.5 + e.m[0]!, e.m[1]!, 0] : e.m;
+          const c = relative ? [0.5 + e.m[0], e.m[1], 0] : e.m;
           const angle = (relative ? 0.3 : 0) + e.angle;
-          for (let k = 0; k < 3; k++) expect(b.x[k], `step ${step} c[${k}]`).to.be.closeTo(c[k]!, 1e-13);
+          for (let k = 0; k < 3; k++) expect(b.x[k], `step ${step} c[${k}]`).to.be.closeTo(c[k], 1e-13);
           expect(angleAbout(b.x, 0, 2), `step ${step} angle`).to.be.closeTo(angle, 1e-13);
           e.v.forEach((vk, k) => expect(b.v[k], `step ${step} v[${k}]`).to.be.closeTo(vk, 1e-13));
-          expect(tip.x[0]).to.be.closeTo(c[0]! + Math.cos(angle), 1e-13);
-          expect(tip.x[1]).to.be.closeTo(c[1]! + Math.sin(angle), 1e-13);
+          expect(tip.x[0]).to.be.closeTo(c[0] + Math.cos(angle), 1e-13);
+          expect(tip.x[1]).to.be.closeTo(c[1] + Math.sin(angle), 1e-13);
         }
       }
     });
@@ -416,10 +397,10 @@ describe('Rigid templates in scenes (closed forms)', () => {
     it('LinearMovementProjectiveConstraint.scn: the spoons follow their key movements (relative, Rigid3)', async () => {
       const s = await open('Component/Constraint/Projective/LinearMovementProjectiveConstraint.scn');
       const spoon = state(s, 'Spoon1/default118');
-      const z0 = spoon.x[2]!;
+      const z0 = spoon.x[2];
       while (s.time < 3 - 1e-9) s.step();
       // keys 2 → 10 s move the centre by (0, 0, −1): at the last projection, t = 2.9, m_z = −0.9/8
-      expect(spoon.x[2]! - z0).to.be.closeTo(-0.9 / 8, 1e-12);
+      expect(spoon.x[2] - z0).to.be.closeTo(-0.9 / 8, 1e-12);
     });
 
     it('TutorialMappingDragonRigid.scn: the mass comes from BehaviorModels/dragon.rigid (mass and inertia per unit mass)', async () => {

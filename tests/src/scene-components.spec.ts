@@ -50,7 +50,7 @@ describe('Gravity (context object)', () => {
     scene.step(n);
     const expectFall = (p: string, g: number[]) => {
       const x = state(scene, p).x;
-      for (let k = 0; k < 3; k++) expect(x[k]).to.be.closeTo((h * h * g[k]! * n * (n + 1)) / 2, 1e-14);
+      for (let k = 0; k < 3; k++) expect(x[k]).to.be.closeTo((h * h * g[k] * n * (n + 1)) / 2, 1e-14);
     };
     expectFall('/A/dofs', [0, -1, 2]);
     expectFall('/B/dofs', [0, -9.81, 0]);
@@ -149,11 +149,11 @@ describe('WriteState, ReadState and CompareState (Playback)', () => {
     expect(frames.length).to.equal(steps);
     frames.forEach((f, k) => {
       expect(f.time).to.be.closeTo(k * 0.01, 1e-12);
-      expect(Array.from(f.X)).to.deep.equal(Array.from(x[k]!, roundLikeSofa));
-      expect(Array.from(f.V!)).to.deep.equal(Array.from(v[k]!, roundLikeSofa));
+      expect(Array.from(f.X)).to.deep.equal(Array.from(x[k], roundLikeSofa));
+      expect(Array.from(f.V!)).to.deep.equal(Array.from(v[k], roundLikeSofa));
     });
     // the motion is not trivial
-    expect(Math.abs(x[steps - 1]![4]! - x[0]![4]!)).to.be.greaterThan(1e-3);
+    expect(Math.abs(x[steps - 1][4] - x[0][4])).to.be.greaterThan(1e-3);
   });
 
   it('WriteState follows time and period (SOFA: the times, then every period after the last)', async () => {
@@ -161,8 +161,8 @@ describe('WriteState, ReadState and CompareState (Playback)', () => {
     await record(file, 'time="0.02" period="0.03" writeX0="1" writeF="1"');
     const frames = readStateFile(file);
     expect(frames.map((f) => roundLikeSofa(f.time))).to.deep.equal([0.02, 0.05, 0.08, 0.11]);
-    expect(frames[0]!.X0!.length).to.equal(6);
-    expect(frames[0]!.F!.length).to.equal(6);
+    expect(frames[0].X0!.length).to.equal(6);
+    expect(frames[0].F!.length).to.equal(6);
   });
 
   it('WriteState does not overwrite a read-only file (a reference file), whoever runs it', async () => {
@@ -180,11 +180,11 @@ describe('WriteState, ReadState and CompareState (Playback)', () => {
     const scene = await loadSceneFromString(replay(`<ReadState filename="${file}"/>`));
     const s = state(scene, '/body/dofs');
     // bwdInit reads the frame at t = 0; the beginning of step k (time (k-1)·dt) reads frame k-1.
-    expect(Array.from(s.x)).to.deep.equal(Array.from(x[0]!, roundLikeSofa));
+    expect(Array.from(s.x)).to.deep.equal(Array.from(x[0], roundLikeSofa));
     for (let k = 1; k <= steps; k++) {
       scene.step();
-      expect(Array.from(s.x), `x after step ${k}`).to.deep.equal(Array.from(x[k - 1]!, roundLikeSofa));
-      expect(Array.from(s.v), `v after step ${k}`).to.deep.equal(Array.from(v[k - 1]!, roundLikeSofa));
+      expect(Array.from(s.x), `x after step ${k}`).to.deep.equal(Array.from(x[k - 1], roundLikeSofa));
+      expect(Array.from(s.v), `v after step ${k}`).to.deep.equal(Array.from(v[k - 1], roundLikeSofa));
     }
   });
 
@@ -205,10 +205,10 @@ describe('WriteState, ReadState and CompareState (Playback)', () => {
     );
     const scene = await loadSceneFromString(replay(`<ReadState filename="${file}" loop="1"/>`));
     const s = state(scene, '/body/dofs');
-    const seen: number[] = [s.x[0]!];
+    const seen: number[] = [s.x[0]];
     for (let k = 0; k < 6; k++) {
       scene.step();
-      seen.push(s.x[0]!);
+      seen.push(s.x[0]);
     }
     // Reads at t = 0 (init), then 0, .01, .02, .03, .04, .05. Pass 2 starts at .02, the time of the
     // last frame, so at .02 frame 2 is replaced by frame 0 of pass 2 (as in SOFA), and so on.
@@ -241,7 +241,7 @@ describe('WriteState, ReadState and CompareState (Playback)', () => {
     const delta = [0.25, -0.5, 0, 0.125, 0, 1];
     for (let k = 0; k < 5; k++) {
       const X = Float64Array.from(x0);
-      X[k] = X[k]! + delta[k]!; // one perturbed scalar per frame
+      X[k] = X[k] + delta[k]; // one perturbed scalar per frame
       frames.push({ time: 0.01 * k, X, V: Float64Array.of(0, 0, 0, 0, 0, k === 3 ? 0.75 : 0) });
     }
     writeStateFile(file, frames);
@@ -293,7 +293,7 @@ describe('WriteState, ReadState and CompareState (Playback)', () => {
         for (let k = 1; k <= 150; k++) {
           scene.step();
           // ReadState: the replayed beam holds SOFA's frame k-1, read at the beginning of step k
-          expect(Array.from(replay.x)).to.deep.equal(Array.from(frames[k - 1]!.X));
+          expect(Array.from(replay.x)).to.deep.equal(Array.from(frames[k - 1].X));
         }
         return scene.get<CompareState>('/Beam/StateComparator')!;
       };

@@ -137,8 +137,8 @@ describe('scenes through the XML path', () => {
       { fileName: 'visual.scn' },
     );
     expect(scene.warnings.map((w) => w.message)).to.have.length(2);
-    expect(scene.warnings[0]!.message).to.match(/visual\.scn:1:\d+: OglModel 'v': unused attribute 'normals'/);
-    expect(scene.warnings[1]!.message).to.match(/src: no object at '@nowhere'/);
+    expect(scene.warnings[0].message).to.match(/visual\.scn:1:\d+: OglModel 'v': unused attribute 'normals'/);
+    expect(scene.warnings[1].message).to.match(/src: no object at '@nowhere'/);
     // A physics component's broken src or link stops the scene: its result would depend on it.
     const e = await errorOf(loadSceneFromString('<Node name="root"><MechanicalObject name="dofs" src="@nowhere"/></Node>'));
     expect(e.message).to.match(/src: no object at '@nowhere'/);

@@ -34,10 +34,10 @@ function xmllint(schema: string, files: readonly string[]): { errors: Map<string
     const r = spawnSync('xmllint', ['--noout', '--schema', schema, ...chunk], { encoding: 'utf8', maxBuffer: 1 << 26 });
     for (const line of r.stderr.split('\n')) {
       const m = /^(.*?):(\d+): (.*)$/.exec(line);
-      if (!m || !chunk.includes(m[1]!)) continue;
-      if (/parser error/.test(m[3]!)) {
-        if (!notXml.includes(m[1]!)) notXml.push(m[1]!);
-      } else if (/Schemas validity error/.test(m[3]!)) errors.set(m[1]!, [...(errors.get(m[1]!) ?? []), `${m[2]}: ${m[3]}`]);
+      if (!m || !chunk.includes(m[1])) continue;
+      if (/parser error/.test(m[3])) {
+        if (!notXml.includes(m[1])) notXml.push(m[1]);
+      } else if (/Schemas validity error/.test(m[3])) errors.set(m[1], [...(errors.get(m[1]) ?? []), `${m[2]}: ${m[3]}`]);
     }
   }
   return { errors, notXml };

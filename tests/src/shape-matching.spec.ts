@@ -45,10 +45,10 @@ describe('ShapeMatching and PositionBasedDynamicsProjectiveConstraint', () => {
   it('a rigidly moved cluster is its own target', async () => {
     const R = rotation([1, 2, 3], 0.8),
       t = [0.5, -1, 2];
-    const moved = points(rest).flatMap((p) => (multiply(R, p) as number[]).map((v, k) => v + t[k]!));
+    const moved = points(rest).flatMap((p) => (multiply(R, p) as number[]).map((v, k) => v + t[k]));
     const sc = await loadSceneFromString(scene(moved));
     const target = targets(sc);
-    for (let i = 0; i < moved.length; i++) expect(target[i]).to.be.closeTo(moved[i]!, 1e-12);
+    for (let i = 0; i < moved.length; i++) expect(target[i]).to.be.closeTo(moved[i], 1e-12);
   });
 
   it('a deformed cluster: targets = c + R·(x⁰ − c⁰), R a rotation with RᵀA symmetric positive definite (the polar factor)', async () => {
@@ -58,22 +58,22 @@ describe('ShapeMatching and PositionBasedDynamicsProjectiveConstraint', () => {
     const X0 = points(rest),
       X = points(deformed),
       Y = points(target);
-    const mean = (P: number[][]) => [0, 1, 2].map((k) => P.reduce((s, p) => s + p[k]!, 0) / P.length);
+    const mean = (P: number[][]) => [0, 1, 2].map((k) => P.reduce((s, p) => s + p[k], 0) / P.length);
     const c0 = mean(X0),
       c = mean(X);
     // R from the targets: Y_i − c = R·(X0_i − c0), least squares over the 5 points (exact if the targets are rigid)
-    const D0 = X0.map((p) => p.map((v, k) => v - c0[k]!)),
-      DY = Y.map((p) => p.map((v, k) => v - c[k]!));
+    const D0 = X0.map((p) => p.map((v, k) => v - c0[k])),
+      DY = Y.map((p) => p.map((v, k) => v - c[k]));
     const M = multiply(transpose(D0), D0) as number[][];
     const B = multiply(transpose(D0), DY) as number[][];
     const R = transpose(multiply(inv(M), B) as number[][]);
     for (let i = 0; i < Y.length; i++)
-      for (let k = 0; k < 3; k++) expect(Y[i]![k]).to.be.closeTo(c[k]! + (multiply(R, D0[i]!) as number[])[k]!, 1e-10);
+      for (let k = 0; k < 3; k++) expect(Y[i][k]).to.be.closeTo(c[k] + (multiply(R, D0[i]) as number[])[k], 1e-10);
     expect(det(R)).to.be.closeTo(1, 1e-10);
     const RtR = multiply(transpose(R), R) as number[][];
-    for (let r = 0; r < 3; r++) for (let q = 0; q < 3; q++) expect(RtR[r]![q]).to.be.closeTo(r === q ? 1 : 0, 1e-10);
+    for (let r = 0; r < 3; r++) for (let q = 0; q < 3; q++) expect(RtR[r][q]).to.be.closeTo(r === q ? 1 : 0, 1e-10);
     const A = X.reduce(
-      (acc, p, i) => acc.map((row, r) => row.map((v, q) => v + (p[r]! - c[r]!) * D0[i]![q]!)),
+      (acc, p, i) => acc.map((row, r) => row.map((v, q) => v + (p[r] - c[r]) * D0[i][q])),
       [
         [0, 0, 0],
         [0, 0, 0],
@@ -81,9 +81,9 @@ describe('ShapeMatching and PositionBasedDynamicsProjectiveConstraint', () => {
       ],
     );
     const S = multiply(transpose(R), A) as number[][];
-    for (let r = 0; r < 3; r++) for (let q = 0; q < 3; q++) expect(S[r]![q]).to.be.closeTo(S[q]![r]!, 1e-10);
+    for (let r = 0; r < 3; r++) for (let q = 0; q < 3; q++) expect(S[r][q]).to.be.closeTo(S[q][r], 1e-10);
     const values = (
-      eigs(matrix(S.map((row, r) => row.map((v, q) => (v + S[q]![r]!) / 2)))).values as unknown as { toArray(): number[] }
+      eigs(matrix(S.map((row, r) => row.map((v, q) => (v + S[q][r]) / 2)))).values as unknown as { toArray(): number[] }
     ).toArray();
     for (const v of values) expect(v).to.be.greaterThan(0);
   });
@@ -94,10 +94,10 @@ describe('ShapeMatching and PositionBasedDynamicsProjectiveConstraint', () => {
       [0, 0.8, 0.1],
       [0.2, 0, 1.1],
     ];
-    const moved = points(rest).flatMap((p) => (multiply(F, p) as number[]).map((v, k) => v + [1, 2, 3][k]!));
+    const moved = points(rest).flatMap((p) => (multiply(F, p) as number[]).map((v, k) => v + [1, 2, 3][k]));
     const sc = await loadSceneFromString(scene(moved, 'affineRatio="1"'));
     const target = targets(sc);
-    for (let i = 0; i < moved.length; i++) expect(target[i]).to.be.closeTo(moved[i]!, 1e-12);
+    for (let i = 0; i < moved.length; i++) expect(target[i]).to.be.closeTo(moved[i], 1e-12);
   });
 
   it('the projective constraint: x ← x + s·(target − x) after the solve, v = (x − x_old)/dt', async () => {
@@ -117,7 +117,7 @@ describe('ShapeMatching and PositionBasedDynamicsProjectiveConstraint', () => {
     expect(mo.x[1]).to.be.closeTo(y, 1e-12);
     expect(mo.v[1]).to.be.closeTo((y - ySolved1) / dt, 1e-12);
     // step 2: v = v1 + g·dt, y' = y + v·dt, projected, v = (projected − y)/dt
-    const v1 = mo.v[1]!;
+    const v1 = mo.v[1];
     sc.step(1);
     const solved = y + (v1 + g * dt) * dt;
     const projected = solved * (1 - s);
@@ -140,12 +140,12 @@ describe('ShapeMatching and PositionBasedDynamicsProjectiveConstraint', () => {
       X0 = points(rest);
     for (let i = 0; i < 5; i++)
       for (let j = i + 1; j < 5; j++) {
-        const d = Math.hypot(...[0, 1, 2].map((k) => x[i]![k]! - x[j]![k]!)),
-          d0 = Math.hypot(...[0, 1, 2].map((k) => X0[i]![k]! - X0[j]![k]!));
+        const d = Math.hypot(...[0, 1, 2].map((k) => x[i][k] - x[j][k])),
+          d0 = Math.hypot(...[0, 1, 2].map((k) => X0[i][k] - X0[j][k]));
         expect(d).to.be.closeTo(d0, 1e-9);
       }
-    const cy = x.reduce((acc, p) => acc + p[1]!, 0) / 5,
-      cy0 = X0.reduce((acc, p) => acc + p[1]!, 0) / 5;
+    const cy = x.reduce((acc, p) => acc + p[1], 0) / 5,
+      cy0 = X0.reduce((acc, p) => acc + p[1], 0) / 5;
     expect(cy).to.be.lessThan(cy0 - 0.1);
   });
 });

@@ -52,7 +52,7 @@ export function strictStateFrames(text: string, scalars: number): { time: number
     }
     const m = /^\s*(X|V|X0|F)= (.*)$/.exec(line);
     if (!m || !current) throw new Error(`not a line of a frame: '${line.slice(0, 40)}'`);
-    const v = m[2]!.trim().split(/\s+/).map(Number);
+    const v = m[2].trim().split(/\s+/).map(Number);
     if (v.length !== scalars || v.some((a) => !Number.isFinite(a)))
       throw new Error(`${m[1]}= has ${v.length} numbers, ${scalars} expected: a torn frame`);
     if (m[1] === 'X') current.x = v;

@@ -44,7 +44,7 @@ describe("SofaCUDA's element force fields on the CPU (CudaVec3f read as Vec3d)",
       expect(Array.from(x)).to.deep.equal(Array.from(y));
       const notes = gpu.warnings.filter((w) => /SofaCUDA's GPU kernels are not used/.test(w.message));
       expect(notes.map((w) => w.message)).to.have.length(1);
-      expect(notes[0]!.message).to.contain(`sofa-ts's ${cpu} on the CPU`);
+      expect(notes[0].message).to.contain(`sofa-ts's ${cpu} on the CPU`);
       expect(gpu.warnings.filter((w) => /template 'CudaVec3f/.test(w.message))).to.deep.equal([]);
     });
 });

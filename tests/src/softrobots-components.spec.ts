@@ -60,7 +60,7 @@ describe("softrobots: VolumeFromTetrahedrons (SOFA's VolumeFromVolumetricElement
       const dofs = s.get<BaseMechanicalState>('body/dofs')!;
       const x = dofs.findData('position')!;
       const p = Float64Array.from(x.value as Float64Array);
-      for (let i = 0; i < p.length; i += 3) p[i]! *= 2;
+      for (let i = 0; i < p.length; i += 3) p[i] *= 2;
       x.value = p;
       s.step();
       expect(volume(s), `update ${update}`).to.be.closeTo(expected, 1e-12);
@@ -259,7 +259,7 @@ describe("softrobots: AnimationEditor (SoftRobots' animation file)", () => {
     const seen: number[] = [];
     for (let k = 0; k < 10; k++) {
       s.step();
-      seen.push(x(s)[0]!);
+      seen.push(x(s)[0]);
     }
     // one frame per two steps; frame 3 is the last key frame, cursor 4 → 0
     expect(seen).to.deep.equal([0, 1, 1, 2, 2, 3, 3, 0, 0, 1]);
@@ -426,8 +426,8 @@ describe('softrobots: InteractiveControl (UDP datagrams to a motor board)', () =
     // worked out apart from this code: 0x27280, so bytes 0–3 are 0x10 | 0, 0x02, 0x72, 0x80
     expect(Array.from(d.subarray(0, 14))).to.deep.equal([0x10, 0x02, 0x72, 0x80, 0, 0, 0, 0x00, 0x03, 0x61, 0, 0, 0x40, 1]);
     expect(Array.from(d.subarray(14))).to.deep.equal(new Array(16).fill(0));
-    expect(d[9]! & 0x10, 'the unchanged bit').to.equal(0);
-    expect(softrobots.setpointDatagram({ mode: 0, motor: 0, setpoint: softrobots.UNCHANGED, time100us: 0 })[9]! & 0x10).to.equal(0x10);
+    expect(d[9] & 0x10, 'the unchanged bit').to.equal(0);
+    expect(softrobots.setpointDatagram({ mode: 0, motor: 0, setpoint: softrobots.UNCHANGED, time100us: 0 })[9] & 0x10).to.equal(0x10);
   });
 
   it('each step sends one datagram to address:port, which a UDP listener receives', async () => {
@@ -451,7 +451,7 @@ describe('softrobots: InteractiveControl (UDP datagrams to a motor board)', () =
     expect(got.length).to.equal(3);
     for (const m of got) {
       expect(m.length).to.equal(30);
-      expect(m[0]! >> 4, 'set_setpoint').to.equal(1);
+      expect(m[0] >> 4, 'set_setpoint').to.equal(1);
       expect(m[9], 'mode 3, motor 2').to.equal((3 << 5) | 2);
       expect(Array.from(m.subarray(10, 14))).to.deep.equal([0, 0, 0x50, 2]);
       expect([m[7], m[8]]).to.deep.equal([0x00, 0x03]);
@@ -486,14 +486,14 @@ describe('softrobots: PREquivalentStiffnessForceField in a static scene', () => 
 
   it('a force F on the free frame moves it by C·F', async () => {
     const x = await solve('3 -5 2 0 0 0');
-    const expected = [2 + 3 * c[0]!, -5 * c[1]!, 2 * c[2]!, 0, 0, 0, 1];
-    for (let k = 0; k < 7; k++) expect(x[k]).to.be.closeTo(expected[k]!, 1e-9);
+    const expected = [2 + 3 * c[0], -5 * c[1], 2 * c[2], 0, 0, 0, 1];
+    for (let k = 0; k < 7; k++) expect(x[k]).to.be.closeTo(expected[k], 1e-9);
   });
 
   it('a torque T about z turns it by c₆·T about z', async () => {
     const x = await solve('0 0 0 0 0 10');
-    const a = 10 * c[5]!;
+    const a = 10 * c[5];
     const expected = [2, 0, 0, 0, 0, Math.sin(a / 2), Math.cos(a / 2)];
-    for (let k = 0; k < 7; k++) expect(x[k]).to.be.closeTo(expected[k]!, 1e-9);
+    for (let k = 0; k < 7; k++) expect(x[k]).to.be.closeTo(expected[k], 1e-9);
   });
 });

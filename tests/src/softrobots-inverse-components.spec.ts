@@ -36,7 +36,7 @@ function tetScene(components: string, solver = '<QPInverseProblemSolver name="so
   });
 }
 
-const apexZ = (s: SofaScene): number => s.get<BaseMechanicalState>('p/dofs')!.x[11]!;
+const apexZ = (s: SofaScene): number => s.get<BaseMechanicalState>('p/dofs')!.x[11];
 
 describe('softrobots: inverse pressure components on a tetrahedral cavity (closed forms)', () => {
   const actuatorOf = (s: SofaScene): softrobots.SurfacePressureActuator => s.get<softrobots.SurfacePressureActuator>('p/actuator')!;
@@ -180,8 +180,8 @@ describe('softrobots: inverse pressure components on the hollow box of cavity-di
         let err = 0,
           scale = 0;
         for (let i = 0; i < a.length; i++) {
-          err = Math.max(err, Math.abs(a[i]! - b[i]!));
-          scale = Math.max(scale, Math.abs(a[i]!));
+          err = Math.max(err, Math.abs(a[i] - b[i]));
+          scale = Math.max(scale, Math.abs(a[i]));
         }
         expect(err, `step ${step}`).to.be.at.most(1e-8 * scale);
         expect(ci.pressure.value).to.be.closeTo(cd.pressure.value, 1e-8 * Math.abs(cd.pressure.value));
@@ -372,12 +372,12 @@ describe('softrobots: SlidingActuator, ForcePointActuator, JointActuator, Baryce
     const e = s.get<softrobots.BarycentricCenterEffector>('p/effector')!;
     expect(Array.from(e.barycenter.value)).to.deep.equal([0.25, 0.25, 0.25]);
     s.step();
-    for (let a = 0; a < 3; a++) expect(e.barycenter.value[a]).to.be.closeTo(goal[a]!, 1e-12);
+    for (let a = 0; a < 3; a++) expect(e.barycenter.value[a]).to.be.closeTo(goal[a], 1e-12);
     // measured on the state, independently of the component
     const x = xOf(s);
-    for (let a = 0; a < 3; a++) expect((x[a]! + x[3 + a]! + x[6 + a]! + x[9 + a]!) / 4).to.be.closeTo(goal[a]!, 1e-12);
+    for (let a = 0; a < 3; a++) expect((x[a] + x[3 + a] + x[6 + a] + x[9 + a]) / 4).to.be.closeTo(goal[a], 1e-12);
     s.step(300);
-    for (let a = 0; a < 3; a++) expect(e.barycenter.value[a]).to.be.closeTo(goal[a]!, 1e-12);
+    for (let a = 0; a < 3; a++) expect(e.barycenter.value[a]).to.be.closeTo(goal[a], 1e-12);
     expect(e.delta.value.length).to.equal(3);
   });
 

@@ -36,7 +36,7 @@ function fingerXml(o: FingerOptions): string {
     o.direct !== undefined
       ? `<CableConstraint name="cable" indices="${cableIndices(1)}" pullPoint="-10 10 5" ${o.direct}/>`
       : (o.cables ?? ['minForce="0"'])
-          .map((a, c) => `<CableActuator name="cable${c}" indices="${cableIndices(rows[c]!)}" pullPoint="-10 10 ${5 * rows[c]!}" ${a}/>`)
+          .map((a, c) => `<CableActuator name="cable${c}" indices="${cableIndices(rows[c])}" pullPoint="-10 10 ${5 * rows[c]}" ${a}/>`)
           .join('\n');
   const effector =
     o.direct !== undefined
@@ -66,7 +66,7 @@ function fingerXml(o: FingerOptions): string {
 const finger = (o: FingerOptions): Promise<SofaScene> => loadSceneFromString(fingerXml(o));
 const dofs = (s: SofaScene): BaseMechanicalState => s.get<BaseMechanicalState>('finger/dofs')!;
 const cable = (s: SofaScene, c = 0): softrobots.CableActuator => s.get<softrobots.CableActuator>(`finger/cable${c}`)!;
-const tip = (s: SofaScene, axis: number): number => dofs(s).x[3 * TIP + axis]!;
+const tip = (s: SofaScene, axis: number): number => dofs(s).x[3 * TIP + axis];
 
 /** Runs `steps` steps and calls `each` after every one. */
 function run(s: SofaScene, steps: number, each: () => void): void {
@@ -87,7 +87,7 @@ describe('softrobots: inverse problem on a cable-driven finger', () => {
       expect(Math.abs(tip(s, 1) - goal)).to.be.at.most(1e-10);
       const eff = s.get<softrobots.PositionEffector>('finger/effector')!;
       expect(eff.delta.value.length).to.equal(1);
-      expect(Math.abs(eff.delta.value[0]!)).to.be.at.most(1e-10);
+      expect(Math.abs(eff.delta.value[0])).to.be.at.most(1e-10);
       expect(cable(s).force.value).to.be.greaterThan(0);
       expect(cable(s).displacement.value).to.be.within(0, 15);
       expect(cable(s).physicalForce.value).to.equal(cable(s).force.value); // dt = 1
@@ -147,7 +147,7 @@ describe('softrobots: inverse problem on a cable-driven finger', () => {
       const a = dofs(inv).x,
         b = dofs(direct).x;
       let err = 0;
-      for (let i = 0; i < a.length; i++) err = Math.max(err, Math.abs(a[i]! - b[i]!));
+      for (let i = 0; i < a.length; i++) err = Math.max(err, Math.abs(a[i] - b[i]));
       expect(err, `step ${k}`).to.be.at.most(1e-8);
     }
     expect(tip(direct, 1)).to.be.closeTo(12, 1e-8);
@@ -187,14 +187,14 @@ describe('softrobots: inverse problem on a cable-driven finger', () => {
     const scale = Math.max(...Array.from(ref, Math.abs));
     for (let seed = 2; seed < 12; seed++) {
       const l = solve(1e-3, seed);
-      for (let i = 0; i < n; i++) expect(Math.abs(l[i]! - ref[i]!)).to.be.at.most(1e-7 * scale);
+      for (let i = 0; i < n; i++) expect(Math.abs(l[i] - ref[i])).to.be.at.most(1e-7 * scale);
     }
     // ... whereas at ε = 0 (3 actuators, 2 directions: a singular QP) the answer depends on the start
     let spread = 0;
     const ref0 = solve(0, 1);
     for (let seed = 2; seed < 12; seed++) {
       const l = solve(0, seed);
-      for (let i = 0; i < n; i++) spread = Math.max(spread, Math.abs(l[i]! - ref0[i]!));
+      for (let i = 0; i < n; i++) spread = Math.max(spread, Math.abs(l[i] - ref0[i]));
     }
     expect(spread).to.be.greaterThan(1e-3 * scale);
   });
@@ -240,14 +240,14 @@ describe('softrobots: inverse robots of scenes/softrobots', () => {
       s.step();
       cables.forEach((c, i) => {
         expect(c.force.value).to.be.at.least(0);
-        expect(Math.abs(c.displacement.value - last[i]!)).to.be.at.most(1 + 1e-9);
+        expect(Math.abs(c.displacement.value - last[i])).to.be.at.most(1 + 1e-9);
         last[i] = c.displacement.value;
       });
-      moved = Math.max(moved, Math.hypot(x.x[3 * 463]!, x.x[3 * 463 + 1]! - 48, x.x[3 * 463 + 2]!));
+      moved = Math.max(moved, Math.hypot(x.x[3 * 463], x.x[3 * 463 + 1] - 48, x.x[3 * 463 + 2]));
     }
     // the goal has been back at rest at (0, 48, 0) since t = 25 s
     expect(Array.from(goal.x)).to.deep.equal([0, 48, 0]);
-    expect(Math.hypot(x.x[3 * 463]!, x.x[3 * 463 + 1]! - 48, x.x[3 * 463 + 2]!)).to.be.at.most(1e-3);
+    expect(Math.hypot(x.x[3 * 463], x.x[3 * 463 + 1] - 48, x.x[3 * 463 + 2])).to.be.at.most(1e-3);
     expect(moved, 'the hub has visited the targets').to.be.greaterThan(7);
   });
 
@@ -261,7 +261,7 @@ describe('softrobots: inverse robots of scenes/softrobots', () => {
     for (let k = 0; k < 40; k++) {
       s.step();
       expect(solver.status.value).to.equal(0);
-      const err = Math.hypot(...[0, 1, 2].map((a) => x.x[3 * tipIndex + a]! - goal.x[a]!));
+      const err = Math.hypot(...[0, 1, 2].map((a) => x.x[3 * tipIndex + a] - goal.x[a]));
       expect(err).to.be.at.most(1.5);
     }
     expect(goal.x[0]).to.be.greaterThan(20); // the goal did move
@@ -278,23 +278,23 @@ describe('softrobots: inverse problem with contacts (finger-inverse-contact.scn)
     for (let k = 0; k < 25; k++) {
       s.step();
       let lowest = Infinity;
-      for (let p = 0; p < x.size; p++) lowest = Math.min(lowest, x.x[3 * p + 1]!);
+      for (let p = 0; p < x.size; p++) lowest = Math.min(lowest, x.x[3 * p + 1]);
       // floor at −3, contact distance 0.5: nothing below −2.5 (to the solver's tolerance)
       expect(lowest).to.be.at.least(-2.5 - 1e-6);
       expect(solver.status.value).to.equal(0);
       const rows = solver.rows;
       contacts = rows.contactCount;
       for (let c = 0; c < rows.contactCount; c++) {
-        const i = rows.contactFirst[c]!;
-        expect(solver.qp.lambda[i]!).to.be.at.least(0);
-        expect(solver.qp.delta[i]!).to.be.at.least(-1e-9);
+        const i = rows.contactFirst[c];
+        expect(solver.qp.lambda[i]).to.be.at.least(0);
+        expect(solver.qp.delta[i]).to.be.at.least(-1e-9);
         // complementarity: a contact pushes only where it touches
-        expect(solver.qp.lambda[i]! * solver.qp.delta[i]!).to.be.at.most(1e-6 * (1 + solver.qp.lambda[i]!));
+        expect(solver.qp.lambda[i] * solver.qp.delta[i]).to.be.at.most(1e-6 * (1 + solver.qp.lambda[i]));
       }
     }
     expect(contacts).to.be.greaterThan(0);
     expect(cable.force.value).to.be.greaterThan(0);
     // the tip (at y = 5 on the neutral axis at rest) stays above its goal −10, held by the floor
-    expect(x.x[3 * TIP + 1]!).to.be.within(0, 5);
+    expect(x.x[3 * TIP + 1]).to.be.within(0, 5);
   });
 });

@@ -165,7 +165,7 @@ describe('softrobots: SurfacePressureConstraint scenes (closed forms)', () => {
     for (let i = 0; i < x.size; i++) {
       // the base (z = 0) does not move
       if (x.x0[3 * i + 2] === 0) for (let a = 0; a < 3; a++) expect(x.x[3 * i + a]).to.equal(x.x0[3 * i + a]);
-      zmax = Math.max(zmax, x.x[3 * i + 2]!);
+      zmax = Math.max(zmax, x.x[3 * i + 2]);
     }
     expect(zmax).to.be.greaterThan(15);
   });

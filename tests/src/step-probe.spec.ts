@@ -25,8 +25,8 @@ describe('StepProbe: energies, iterations and chosen Data per step (run --plot, 
         v = s.get<any>('/dofs')!.v as Float64Array;
       const sample = probe.sample(step, 1);
       const kinetic = 0.5 * 0.5 * v.reduce((a, b) => a + b * b, 0);
-      const stretch = Math.hypot(x[3]! - x[0]!, x[4]! - x[1]!, x[5]! - x[2]!) - 0.5;
-      const potential = 0.5 * 9.81 * (x[1]! + x[4]!) + 0.5 * 100 * stretch * stretch;
+      const stretch = Math.hypot(x[3] - x[0], x[4] - x[1], x[5] - x[2]) - 0.5;
+      const potential = 0.5 * 9.81 * (x[1] + x[4]) + 0.5 * 100 * stretch * stretch;
       expect(sample.kinetic).to.be.closeTo(kinetic, 1e-12 * kinetic);
       expect(sample.potential).to.be.closeTo(potential, 1e-10 * Math.abs(potential) + 1e-12);
       expect(sample.iterations).to.be.greaterThan(0);
@@ -55,7 +55,7 @@ describe('StepProbe: energies, iterations and chosen Data per step (run --plot, 
       expect(svg).to.match(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
       for (const t of ['energy (J)', 'iterations', 'residual (log)', 'chosen Data', '/dofs.velocity']) expect(svg).to.contain(t);
       // kinetic, potential, total, two iteration series, residual, one Data: each a line of 20 points
-      const lines = [...svg.matchAll(/<polyline[^>]*points="([^"]*)"/g)].map((m) => m[1]!.split(' ').length);
+      const lines = [...svg.matchAll(/<polyline[^>]*points="([^"]*)"/g)].map((m) => m[1].split(' ').length);
       expect(lines.filter((n) => n === 20).length).to.be.at.least(5);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

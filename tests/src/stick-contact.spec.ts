@@ -59,10 +59,10 @@ function stuckTrajectory(x0: number[], v0: number[], reach: number, steps: numbe
   const out: number[][] = [];
   let stuckAt = -1;
   for (let n = 0; n < steps; n++) {
-    if (stuckAt < 0 && x[2]! < reach) stuckAt = n;
+    if (stuckAt < 0 && x[2] < reach) stuckAt = n;
     if (stuckAt < 0) {
-      v[2]! -= g * h;
-      for (let a = 0; a < 3; a++) x[a]! += h * v[a]!;
+      v[2] -= g * h;
+      for (let a = 0; a < 3; a++) x[a] += h * v[a];
     }
     out.push([...x]);
   }
@@ -90,13 +90,13 @@ describe('StickContactConstraint in scenes', () => {
     expect(ref.stuckAt).to.be.greaterThan(5);
     for (let n = 0; n < 80; n++) {
       s.step();
-      for (let a = 0; a < 3; a++) expect(x.x[a], `x[${a}] at step ${n + 1}`).to.be.closeTo(ref.x[n]![a]!, 1e-10);
-      if (n > ref.stuckAt) for (let a = 0; a < 3; a++) expect(Math.abs(x.v[a]!)).to.be.below(1e-10);
+      for (let a = 0; a < 3; a++) expect(x.x[a], `x[${a}] at step ${n + 1}`).to.be.closeTo(ref.x[n][a], 1e-10);
+      if (n > ref.stuckAt) for (let a = 0; a < 3; a++) expect(Math.abs(x.v[a])).to.be.below(1e-10);
     }
     const c = objectsOf(s, 'BilateralLagrangianConstraint');
     expect(c.length).to.equal(1);
-    expect(c[0]!.getName()).to.equal('floorModel-SphereCollisionModel1');
-    expect(c[0]!.context.getName()).to.equal('body');
+    expect(c[0].getName()).to.equal('floorModel-SphereCollisionModel1');
+    expect(c[0].context.getName()).to.equal('body');
   });
 
   it('FrictionContactConstraint with mu = 0 lets the same sphere slide at its initial tangential speed', async () => {
@@ -108,9 +108,9 @@ describe('StickContactConstraint in scenes', () => {
     s.step(80);
     // resting on the floor at the contact distance, still moving tangentially at v0
     expect(x.x[2]).to.be.closeTo(contactDistance + r, 1e-9);
-    expect(x.v[0]).to.be.closeTo(v0[0]!, 1e-10);
-    expect(x.v[1]).to.be.closeTo(v0[1]!, 1e-10);
-    expect(x.x[0]).to.be.closeTo(x0[0]! + 80 * h * v0[0]!, 1e-9);
+    expect(x.v[0]).to.be.closeTo(v0[0], 1e-10);
+    expect(x.v[1]).to.be.closeTo(v0[1], 1e-10);
+    expect(x.x[0]).to.be.closeTo(x0[0] + 80 * h * v0[0], 1e-9);
   });
 
   it('a cloud of points: each point is glued where it is first detected (one bilateral block per contact)', async () => {
@@ -131,7 +131,7 @@ describe('StickContactConstraint in scenes', () => {
     for (let n = 0; n < 60; n++) {
       s.step();
       refs.forEach((q, i) => {
-        for (let a = 0; a < 3; a++) expect(x.x[3 * i + a], `point ${i}, x[${a}] at step ${n + 1}`).to.be.closeTo(q.x[n]![a]!, 1e-10);
+        for (let a = 0; a < 3; a++) expect(x.x[3 * i + a], `point ${i}, x[${a}] at step ${n + 1}`).to.be.closeTo(q.x[n][a], 1e-10);
       });
     }
   });

@@ -34,7 +34,7 @@ function readAsciiStl(text: string): number[][] {
     .trim()
     .split('\n')
     .map((l) => l.trim());
-  expect(lines[0]!.startsWith('solid')).to.equal(true);
+  expect(lines[0].startsWith('solid')).to.equal(true);
   expect(lines.at(-1)!.startsWith('endsolid')).to.equal(true);
   return lines.filter((l) => l.startsWith('vertex ')).map((l) => l.split(/\s+/).slice(1).map(Number));
 }
@@ -130,7 +130,7 @@ describe('STLExporter and VisualModelOBJExporter files read by meshio', function
 
   /** The triangles of a mesh as lists of their corner coordinates (meshio merges STL's repeated points). */
   const corners = (m: { points: number[][]; cells: Record<string, number[][]> }, type: string): number[][][] =>
-    (m.cells[type] ?? []).map((c) => c.map((i) => m.points[i]!));
+    (m.cells[type] ?? []).map((c) => c.map((i) => m.points[i]));
 
   it('binary and ASCII STL: the triangles of the scene', async () => {
     await loadSceneFromString(`<Node name="root"><Node name="n">

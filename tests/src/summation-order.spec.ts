@@ -26,7 +26,7 @@ describe('MechanicalSystem.dot: SOFA’s summation order', () => {
     const a = Float64Array.of(1, 0, 0, u, u, 0);
     const ones = new Float64Array(6).fill(1);
     let flat = 0;
-    for (let i = 0; i < 6; i++) flat += a[i]! * ones[i]!;
+    for (let i = 0; i < 6; i++) flat += a[i] * ones[i];
     expect(flat).to.equal(1);
     expect(sys.dot(a, ones)).to.equal(1 + 2 ** -52);
   });
@@ -39,7 +39,7 @@ describe('MechanicalSystem.dot: SOFA’s summation order', () => {
     expect(sys.dot(a, ones)).to.equal(1 + 2 ** -52);
     // index order would give ((((1 + u) + 0) + u) + u) = 1
     let flat = 0;
-    for (let i = 0; i < 6; i++) flat += a[i]! * ones[i]!;
+    for (let i = 0; i < 6; i++) flat += a[i] * ones[i];
     expect(flat).to.equal(1);
   });
 });

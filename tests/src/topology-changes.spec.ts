@@ -54,7 +54,7 @@ function boundaryOf(tetra: Uint32Array): string[] {
     for (let j = 0; j < 4; j++) {
       const f = [0, 1, 2, 3]
         .filter((m) => m !== j)
-        .map((m) => tetra[t + m]!)
+        .map((m) => tetra[t + m])
         .sort((a, b) => a - b)
         .join(',');
       count.set(f, (count.get(f) ?? 0) + 1);
@@ -72,12 +72,12 @@ function tetraOf(scene: SofaScene): topology.TetrahedronSetTopologyContainer {
 
 /** Signed volume of tetrahedron t on positions x (det/6). */
 function volume(x: Float64Array, tet: Uint32Array, t: number): number {
-  const p = (j: number): number[] => [0, 1, 2].map((c) => x[3 * tet[4 * t + j]! + c]!);
+  const p = (j: number): number[] => [0, 1, 2].map((c) => x[3 * tet[4 * t + j] + c]);
   const [a, b, c, d] = [p(0), p(1), p(2), p(3)];
-  const u = b.map((v, i) => v - a[i]!),
-    v = c.map((w, i) => w - a[i]!),
-    w = d.map((z, i) => z - a[i]!);
-  return (u[0]! * (v[1]! * w[2]! - v[2]! * w[1]!) - u[1]! * (v[0]! * w[2]! - v[2]! * w[0]!) + u[2]! * (v[0]! * w[1]! - v[1]! * w[0]!)) / 6;
+  const u = b.map((v, i) => v - a[i]),
+    v = c.map((w, i) => w - a[i]),
+    w = d.map((z, i) => z - a[i]);
+  return (u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0]) + u[2] * (v[0] * w[1] - v[1] * w[0])) / 6;
 }
 
 describe('topological changes through the XML path', () => {
@@ -119,13 +119,13 @@ describe('topological changes through the XML path', () => {
     // the points follow: every remaining tetrahedron has the positions of one of the original ones
     const original = new Set(
       Array.from({ length: t0.length / 4 }, (_, t) =>
-        [0, 1, 2, 3].map((j) => Array.from(x0.subarray(3 * t0[4 * t + j]!, 3 * t0[4 * t + j]! + 3)).join(' ')).join('|'),
+        [0, 1, 2, 3].map((j) => Array.from(x0.subarray(3 * t0[4 * t + j], 3 * t0[4 * t + j] + 3)).join(' ')).join('|'),
       ),
     );
     const tet = tetra.getTetrahedra();
     expect(dofs.size).to.equal(tetra.getNbPoints());
     for (let t = 0; t < tet.length / 4; t++) {
-      const key = [0, 1, 2, 3].map((j) => Array.from(dofs.x.subarray(3 * tet[4 * t + j]!, 3 * tet[4 * t + j]! + 3)).join(' ')).join('|');
+      const key = [0, 1, 2, 3].map((j) => Array.from(dofs.x.subarray(3 * tet[4 * t + j], 3 * tet[4 * t + j] + 3)).join(' ')).join('|');
       expect(original.has(key), key).to.equal(true);
     }
   });
@@ -160,7 +160,7 @@ describe('topological changes through the XML path', () => {
       const t = tri.getTriangles();
       for (let i = 0; i < t.length; i += 3)
         for (let j = 0; j < 3; j++) {
-          const e = [t[i + ((j + 1) % 3)]!, t[i + ((j + 2) % 3)]!].sort((a, b) => a - b).join(',');
+          const e = [t[i + ((j + 1) % 3)], t[i + ((j + 2) % 3)]].sort((a, b) => a - b).join(',');
           count.set(e, (count.get(e) ?? 0) + 1);
         }
       expect(keys(edges.getEdges(), 2)).to.deep.equal(
@@ -192,7 +192,7 @@ describe('topological changes through the XML path', () => {
     // remove the tetrahedra of the top layer (z > 4): points 45..53 leave, 50..52 among them
     const tet = tetra.getTetrahedra();
     const top: number[] = [];
-    for (let t = 0; t < tet.length / 4; t++) if ([0, 1, 2, 3].some((j) => dofs.x0[3 * tet[4 * t + j]! + 2]! > 4.5)) top.push(t);
+    for (let t = 0; t < tet.length / 4; t++) if ([0, 1, 2, 3].some((j) => dofs.x0[3 * tet[4 * t + j] + 2] > 4.5)) top.push(t);
     modifier.removeTetrahedra(top);
     const remaining = tetra.getTetrahedra();
     let v = 0;
@@ -213,7 +213,7 @@ describe('topological changes through the XML path', () => {
       const tet = tetraOf(scene).getTetrahedra(),
         x0 = scene.get<mechanics.MechanicalObject>('/beam/dofs')!.x0;
       const out: number[] = [];
-      for (let t = 0; t < tet.length / 4; t++) if ([0, 1, 2, 3].some((j) => x0[3 * tet[4 * t + j]! + 2] === 0)) out.push(t);
+      for (let t = 0; t < tet.length / 4; t++) if ([0, 1, 2, 3].some((j) => x0[3 * tet[4 * t + j] + 2] === 0)) out.push(t);
       return out;
     };
     const scene = await loadSceneFromString(
@@ -242,10 +242,10 @@ describe('topological changes through the XML path', () => {
     for (const name of names) expect(at(name), name).to.deep.equal(expected);
     // the direction constraint keeps each point's own origin (its position at init, the rest here)
     const dir = scene.get<mechanics.DirectionProjectiveConstraint>('/beam/dir')!;
-    const x = Float64Array.from(dofs.x0, (v, i) => v + [0.1, 0.2, 0.3][i % 3]!);
+    const x = Float64Array.from(dofs.x0, (v, i) => v + [0.1, 0.2, 0.3][i % 3]);
     dir.projectPosition(x);
     for (const i of dir.indices.value)
-      expect(Array.from(x.subarray(3 * i, 3 * i + 3))).to.deep.equal([dofs.x0[3 * i]!, dofs.x0[3 * i + 1]!, dofs.x0[3 * i + 2]! + 0.3]);
+      expect(Array.from(x.subarray(3 * i, 3 * i + 3))).to.deep.equal([dofs.x0[3 * i], dofs.x0[3 * i + 1], dofs.x0[3 * i + 2] + 0.3]);
 
     // AffineMovement and LinearMovement: start positions captured at the first step, the points renamed after it
     for (const constraint of [
@@ -256,7 +256,7 @@ describe('topological changes through the XML path', () => {
       const control = await loadSceneFromString(beamXml({ nx: 3, ny: 3, nz: 6, solver: true, extra: constraint }));
       control.step(7);
       const cdofs = control.get<mechanics.MechanicalObject>('/beam/dofs')!;
-      const d = [0, 1, 2].map((k) => cdofs.x[k]! - cdofs.x0[k]!);
+      const d = [0, 1, 2].map((k) => cdofs.x[k] - cdofs.x0[k]);
       expect(d[2]).to.be.greaterThan(0.9);
       const moving = await loadSceneFromString(beamXml({ nx: 3, ny: 3, nz: 6, solver: true, extra: constraint }));
       const mdofs = moving.get<mechanics.MechanicalObject>('/beam/dofs')!;
@@ -267,7 +267,7 @@ describe('topological changes through the XML path', () => {
       expect(c.indices.value.length, c.className).to.equal(5);
       for (const i of c.indices.value) {
         Array.from(mdofs.x.subarray(3 * i, 3 * i + 3)).forEach((v, k) =>
-          expect(v - mdofs.x0[3 * i + k]!, c.className).to.be.closeTo(d[k]!, 1e-12),
+          expect(v - mdofs.x0[3 * i + k], c.className).to.be.closeTo(d[k], 1e-12),
         );
       }
     }
@@ -301,16 +301,14 @@ describe('topological changes through the XML path', () => {
         tet = tetra.getTetrahedra();
       let count = 0;
       for (let i = 0; i < np; i++, count++)
-        expect(at(map.pointsMappedFrom('point', i)[0]!)).to.deep.equal(Array.from(x.subarray(3 * i, 3 * i + 3)));
+        expect(at(map.pointsMappedFrom('point', i)[0])).to.deep.equal(Array.from(x.subarray(3 * i, 3 * i + 3)));
       for (let e = 0; e < edges.length / 2; e++, count++) {
-        const [a, b] = [edges[2 * e]!, edges[2 * e + 1]!];
-        at(map.pointsMappedFrom('edge', e)[0]!).forEach((v, c) =>
-          expect(v).to.be.closeTo(0.75 * x[3 * a + c]! + 0.25 * x[3 * b + c]!, 1e-12),
-        );
+        const [a, b] = [edges[2 * e], edges[2 * e + 1]];
+        at(map.pointsMappedFrom('edge', e)[0]).forEach((v, c) => expect(v).to.be.closeTo(0.75 * x[3 * a + c] + 0.25 * x[3 * b + c], 1e-12));
       }
       for (let t = 0; t < tet.length / 4; t++, count++) {
-        at(map.pointsMappedFrom('tetrahedron', t)[0]!).forEach((v, c) => {
-          const w = [0.25, 0.25, 0.25, 0.25].map((f, j) => f * x[3 * tet[4 * t + j]! + c]!);
+        at(map.pointsMappedFrom('tetrahedron', t)[0]).forEach((v, c) => {
+          const w = [0.25, 0.25, 0.25, 0.25].map((f, j) => f * x[3 * tet[4 * t + j] + c]);
           expect(v).to.be.closeTo(
             w.reduce((p, q) => p + q, 0),
             1e-12,
@@ -381,10 +379,8 @@ describe('topological changes through the XML path', () => {
       expect(s2d.length).to.equal(st.length / 3);
       expect(d2s.length).to.equal(dt.length / 3);
       for (let d = 0; d < d2s.length; d++) {
-        expect(s2d[d2s[d]!]).to.equal(d);
-        expect(Array.from(dt.subarray(3 * d, 3 * d + 3)).sort()).to.deep.equal(
-          Array.from(st.subarray(3 * d2s[d]!, 3 * d2s[d]! + 3)).sort(),
-        );
+        expect(s2d[d2s[d]]).to.equal(d);
+        expect(Array.from(dt.subarray(3 * d, 3 * d + 3)).sort()).to.deep.equal(Array.from(st.subarray(3 * d2s[d], 3 * d2s[d] + 3)).sort());
       }
       expect(sub.dynamicMesh().check()).to.deep.equal([]);
     };
@@ -400,7 +396,7 @@ describe('topological changes through the XML path', () => {
       for (let i = 0; i < list.length; i += 3)
         out.push(
           [0, 1, 2]
-            .map((j) => Array.from(dofs.x0.subarray(3 * list[i + j]!, 3 * list[i + j]! + 3)).join(' '))
+            .map((j) => Array.from(dofs.x0.subarray(3 * list[i + j], 3 * list[i + j] + 3)).join(' '))
             .sort()
             .join(' | '),
         );
@@ -418,8 +414,7 @@ describe('topological changes through the XML path', () => {
     // the tetrahedra touching the bottom at x ≤ 1: their bottom faces leave the surface
     const low: number[] = [];
     for (let i = 0; i < tet.length / 4; i++)
-      if ([0, 1, 2, 3].every((j) => x[3 * tet[4 * i + j]!]! <= 1) && [0, 1, 2, 3].some((j) => x[3 * tet[4 * i + j]! + 2] === 0))
-        low.push(i);
+      if ([0, 1, 2, 3].every((j) => x[3 * tet[4 * i + j]] <= 1) && [0, 1, 2, 3].some((j) => x[3 * tet[4 * i + j] + 2] === 0)) low.push(i);
     expect(low.length).to.be.greaterThan(0);
     removeAndCheck(low);
     removeAndCheck([0, 1, 2]);
@@ -457,13 +452,13 @@ describe('topological changes through the XML path', () => {
       expect(state.size).to.equal(fine.getNbPoints());
       // deform the coarse state, map, compare: each fine tetrahedron's volume sums to its parent's
       const x = dofs.x;
-      for (let i = 0; i < x.length; i++) x[i] = dofs.x0[i]! * (1 + 0.1 * ((i * 7) % 5));
+      for (let i = 0; i < x.length; i++) x[i] = dofs.x0[i] * (1 + 0.1 * ((i * 7) % 5));
       mmap.apply();
       expect(total(state.x, fine.getTetrahedra())).to.be.closeTo(total(x, coarse.getTetrahedra()), 1e-9);
       // J is the map of positions (linear): J·x = apply(x)
       const jx = new Float64Array(state.x.length);
       mmap.applyJ(jx, [x]);
-      for (let i = 0; i < jx.length; i++) expect(jx[i]).to.be.closeTo(state.x[i]!, 1e-12);
+      for (let i = 0; i < jx.length; i++) expect(jx[i]).to.be.closeTo(state.x[i], 1e-12);
       // Jᵀ is the transpose of J: <J u, w> = <u, Jᵀ w>
       const u = Float64Array.from(x, (_, i) => Math.sin(i));
       const w = Float64Array.from(jx, (_, i) => Math.cos(i));
@@ -471,7 +466,7 @@ describe('topological changes through the XML path', () => {
       mmap.applyJ(ju, [u]);
       const jtw = new Float64Array(u.length);
       mmap.applyJT([jtw], w);
-      const dot = (a: Float64Array, b: Float64Array): number => a.reduce((s, v, i) => s + v * b[i]!, 0);
+      const dot = (a: Float64Array, b: Float64Array): number => a.reduce((s, v, i) => s + v * b[i], 0);
       expect(dot(ju, w)).to.be.closeTo(dot(u, jtw), 1e-9);
     };
     check();

@@ -35,8 +35,8 @@ function beam(): string {
 
 /** |det|/6 of tetrahedron t on positions x. */
 function volume(x: Float64Array, tet: Uint32Array, t: number): number {
-  const o = 3 * tet[4 * t]!;
-  const d = (j: number, c: number): number => x[3 * tet[4 * t + j]! + c]! - x[o + c]!;
+  const o = 3 * tet[4 * t];
+  const d = (j: number, c: number): number => x[3 * tet[4 * t + j] + c] - x[o + c];
   return (
     Math.abs(
       d(1, 0) * (d(2, 1) * d(3, 2) - d(2, 2) * d(3, 1)) -
@@ -92,7 +92,7 @@ describe('a beam cut by a moving plane keeps simulating', function () {
       const cut: number[] = [];
       for (let t = 0; t < tet.length / 4; t++) {
         let z = 0;
-        for (let j = 0; j < 4; j++) z += x0[3 * tet[4 * t + j]! + 2]! / 4;
+        for (let j = 0; j < 4; j++) z += x0[3 * tet[4 * t + j] + 2] / 4;
         if (z > plane) cut.push(t);
       }
       modifier.removeTetrahedra(cut);
@@ -107,7 +107,7 @@ describe('a beam cut by a moving plane keeps simulating', function () {
       expect(m.reduce((a, b) => a + b, 0)).to.be.closeTo(DENSITY * v, 1e-9 * DENSITY * v);
       // finite states, sized as the topology
       expect(dofs.size).to.equal(tetra.getNbPoints());
-      for (const a of [dofs.x, dofs.v]) for (let i = 0; i < a.length; i++) expect(Number.isFinite(a[i]!)).to.equal(true);
+      for (const a of [dofs.x, dofs.v]) for (let i = 0; i < a.length; i++) expect(Number.isFinite(a[i])).to.equal(true);
       // FEM forces of the remaining part against a fresh scene of the same mesh
       if (k % 10 === 9) {
         expect(fem.elementCount).to.equal(remaining.length / 4);
@@ -120,11 +120,11 @@ describe('a beam cut by a moving plane keeps simulating', function () {
         let scale = 0;
         for (const fi of g) scale = Math.max(scale, Math.abs(fi));
         expect(scale).to.be.greaterThan(0);
-        for (let i = 0; i < f.length; i++) expect(f[i]).to.be.closeTo(g[i]!, 1e-10 * scale);
+        for (let i = 0; i < f.length; i++) expect(f[i]).to.be.closeTo(g[i], 1e-10 * scale);
         let dscale = 0;
         for (const v of dg) dscale = Math.max(dscale, Math.abs(v));
         expect(dscale).to.be.greaterThan(0);
-        for (let i = 0; i < df.length; i++) expect(df[i]).to.be.closeTo(dg[i]!, 1e-10 * dscale);
+        for (let i = 0; i < df.length; i++) expect(df[i]).to.be.closeTo(dg[i], 1e-10 * dscale);
         compared++;
       }
     }
@@ -135,7 +135,7 @@ describe('a beam cut by a moving plane keeps simulating', function () {
     expect(compared).to.equal(10);
     // the beam hangs from its clamp: the remaining free end moved down under gravity
     let minY = Infinity;
-    for (let i = 0; i < dofs.size; i++) minY = Math.min(minY, dofs.x[3 * i + 1]!);
+    for (let i = 0; i < dofs.size; i++) minY = Math.min(minY, dofs.x[3 * i + 1]);
     expect(minY).to.be.below(-1e-3);
   });
 });

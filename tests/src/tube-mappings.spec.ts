@@ -37,7 +37,7 @@ const quadsOf = (scene: SofaScene): number[][] => {
   return Array.from({ length: q.length / 4 }, (_, i) => Array.from(q.subarray(4 * i, 4 * i + 4)));
 };
 const positionsOf = (scene: SofaScene): Float64Array => scene.get('/beam/skin/points')!.findData('position')!.value as Float64Array;
-const point = (x: Float64Array, i: number): V => [x[3 * i]!, x[3 * i + 1]!, x[3 * i + 2]!];
+const point = (x: Float64Array, i: number): V => [x[3 * i], x[3 * i + 1], x[3 * i + 2]];
 
 describe('Edge2QuadTopologicalMapping and TubularMapping (scene)', () => {
   it('a chain of 2 edges gives 2·N quads (p0·N + j, p1·N + j, p1·N + j + 1, p0·N + j + 1) and N points per frame on the circle', async () => {
@@ -72,7 +72,7 @@ describe('Edge2QuadTopologicalMapping and TubularMapping (scene)', () => {
       [2, 0, -0.5],
       [2, 0.5, 0],
     ];
-    expected.forEach((p, i) => point(x, i).forEach((v, k) => expect(v).to.be.closeTo(p[k]!, 1e-15)));
+    expected.forEach((p, i) => point(x, i).forEach((v, k) => expect(v).to.be.closeTo(p[k], 1e-15)));
   });
 
   it('quads face the axis by default and away from it with flipNormals (reversed order)', async () => {
@@ -97,14 +97,14 @@ describe('Edge2QuadTopologicalMapping and TubularMapping (scene)', () => {
       await tube('<Edge2QuadTopologicalMapping nbPointsOnEachCircle="4" radius="0.5" input="@../edges" output="@quads"/>', false),
     );
     const scene = await tube('<Edge2QuadTopologicalMapping nbPointsOnEachCircle="4" radius="0.5" input="@../edges" output="@quads"/>');
-    positionsOf(scene).forEach((v, i) => expect(v).to.be.closeTo(placed[i]!, 1e-15));
+    positionsOf(scene).forEach((v, i) => expect(v).to.be.closeTo(placed[i], 1e-15));
     // translate frame 1 by (0, 0, 1) between steps: its circle follows
     const frames = scene.get('/beam/frames')!.findData('position')!.value as Float64Array;
     frames[7 + 2] = 1;
     scene.step();
     const x = positionsOf(scene);
     for (let j = 0; j < 4; j++)
-      for (let k = 0; k < 3; k++) expect(x[3 * (4 + j) + k]).to.be.closeTo(placed[3 * (4 + j) + k]! + (k === 2 ? 1 : 0), 1e-12);
+      for (let k = 0; k < 3; k++) expect(x[3 * (4 + j) + k]).to.be.closeTo(placed[3 * (4 + j) + k] + (k === 2 ? 1 : 0), 1e-12);
   });
 
   it('radiusFocal and focalAxis give an ellipse; edgeList keeps the listed edges only', async () => {
@@ -126,7 +126,7 @@ describe('Edge2QuadTopologicalMapping and TubularMapping (scene)', () => {
       [0, 0, 0.5],
       [0, -0.2, 0],
     ];
-    expected.forEach((p, i) => point(x, i).forEach((v, k) => expect(v).to.be.closeTo(p[k]!, 1e-15)));
+    expected.forEach((p, i) => point(x, i).forEach((v, k) => expect(v).to.be.closeTo(p[k], 1e-15)));
   });
 
   it('follows the removal of an input edge: the quads of the kept edge remain', async () => {

@@ -30,11 +30,11 @@ function documentedScripts(): string[] {
     .map((f) => fs.readFileSync(f, 'utf8'))
     .join('\n');
   const scripts = new Set<string>();
-  for (const m of text.matchAll(/\b((?:benchmarks|scripts|tests\/dist)\/[\w./-]+\.m?js)\b/g)) scripts.add(m[1]!);
+  for (const m of text.matchAll(/\b((?:benchmarks|scripts|tests\/dist)\/[\w./-]+\.m?js)\b/g)) scripts.add(m[1]);
   const npmScripts = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
     .scripts;
   for (const command of Object.values(npmScripts)) {
-    for (const n of command.matchAll(/\bnode ((?:benchmarks|scripts|tests\/dist)\/[\w./-]+\.m?js)/g)) scripts.add(n[1]!);
+    for (const n of command.matchAll(/\bnode ((?:benchmarks|scripts|tests\/dist)\/[\w./-]+\.m?js)/g)) scripts.add(n[1]);
   }
   return [...scripts].sort();
 }

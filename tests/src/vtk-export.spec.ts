@@ -25,9 +25,9 @@ print(json.dumps([[float(d.get("timestep")), d.get("file")] for d in root.find("
   return JSON.parse(execFileSync(python, ['-c', script, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
-const rows3 = (a: Float64Array): number[][] => Array.from({ length: a.length / 3 }, (_, i) => [a[3 * i]!, a[3 * i + 1]!, a[3 * i + 2]!]);
+const rows3 = (a: Float64Array): number[][] => Array.from({ length: a.length / 3 }, (_, i) => [a[3 * i], a[3 * i + 1], a[3 * i + 2]]);
 const rowsN = (a: ArrayLike<number>, n: number): number[][] =>
-  Array.from({ length: a.length / n }, (_, i) => Array.from({ length: n }, (_, k) => a[n * i + k]!));
+  Array.from({ length: a.length / n }, (_, i) => Array.from({ length: n }, (_, k) => a[n * i + k]));
 
 describe('VTK export read back by meshio (VTKExporter, MeshExporter, Monitor, run --export-vtk)', function () {
   let dir: string;
@@ -67,7 +67,7 @@ describe('VTK export read back by meshio (VTKExporter, MeshExporter, Monitor, ru
       scene.step();
       saved.push({ x: Float64Array.from(dofs.x), v: Float64Array.from(dofs.v), t: scene.time });
     }
-    expect(saved[4]!.x).to.not.deep.equal(saved[0]!.x, 'the beam moved');
+    expect(saved[4].x).to.not.deep.equal(saved[0].x, 'the beam moved');
 
     // XML series: beam_0 (init), beam_1 (step 2), beam_2 (step 4)
     for (const [k, step] of [
@@ -76,28 +76,28 @@ describe('VTK export read back by meshio (VTKExporter, MeshExporter, Monitor, ru
       [2, 4],
     ] as const) {
       const m = meshioRead(path.join(dir, `beam_${k}.vtu`));
-      expect(m.points).to.deep.equal(rows3(saved[step]!.x));
+      expect(m.points).to.deep.equal(rows3(saved[step].x));
       expect(m.cells['hexahedron']).to.deep.equal(rowsN(hexas, 8));
-      expect(m.point_data['velocity']).to.deep.equal(rows3(saved[step]!.v));
+      expect(m.point_data['velocity']).to.deep.equal(rows3(saved[step].v));
     }
     const pvd = fs.readFileSync(path.join(dir, 'beam.pvd'), 'utf8');
     expect(pvd).to.match(/<VTKFile type="Collection"/);
     expect([...pvd.matchAll(/timestep="([^"]+)"[^>]*file="([^"]+)"/g)].map((m) => [Number(m[1]), m[2]])).to.deep.equal([
       [0, 'beam_0.vtu'],
-      [saved[2]!.t, 'beam_1.vtu'],
-      [saved[4]!.t, 'beam_2.vtu'],
+      [saved[2].t, 'beam_1.vtu'],
+      [saved[4].t, 'beam_2.vtu'],
     ]);
 
     // legacy file, overwritten: the last export (step 4), data named by its label
     const legacy = meshioRead(path.join(dir, 'legacy.vtk'));
-    expect(legacy.points).to.deep.equal(rows3(saved[4]!.x));
+    expect(legacy.points).to.deep.equal(rows3(saved[4].x));
     expect(legacy.cells['hexahedron']).to.deep.equal(rowsN(hexas, 8));
-    expect(legacy.point_data['v']).to.deep.equal(rows3(saved[4]!.v));
+    expect(legacy.point_data['v']).to.deep.equal(rows3(saved[4].v));
 
     // MeshExporter at init: vtu, vtk and gmsh agree with the rest shape; obj has the surface quads
     for (const f of ['mesh_0.vtu', 'mesh_0.vtk', 'mesh_0.gmsh']) {
       const m = meshioRead(path.join(dir, f), f.endsWith('.gmsh') ? 'gmsh' : undefined);
-      expect(m.points, f).to.deep.equal(rows3(saved[0]!.x));
+      expect(m.points, f).to.deep.equal(rows3(saved[0].x));
       expect(m.cells['hexahedron'], f).to.deep.equal(rowsN(hexas, 8));
     }
     const obj = fs.readFileSync(path.join(dir, 'mesh_0.obj'), 'utf8').split('\n');
@@ -108,8 +108,7 @@ describe('VTK export read back by meshio (VTKExporter, MeshExporter, Monitor, ru
     expect(mx[0]).to.match(/^# Gnuplot File : positions of 2 particle\(s\) Monitored/);
     const data = mx.filter((l) => !l.startsWith('#')).map((l) => l.split(/\s+/).map(Number));
     expect(data.length).to.equal(5);
-    for (let s = 0; s <= 4; s++)
-      expect(data[s]).to.deep.equal([saved[s]!.t, ...saved[s]!.x.subarray(3, 6), ...saved[s]!.x.subarray(15, 18)]);
+    for (let s = 0; s <= 4; s++) expect(data[s]).to.deep.equal([saved[s].t, ...saved[s].x.subarray(3, 6), ...saved[s].x.subarray(15, 18)]);
   });
 
   it('sofa-ts run --export-vtk DIR: one .vtu per state and step, read back by meshio, and a .pvd per state', async () => {
@@ -195,10 +194,10 @@ describe('VTK export read back by meshio (VTKExporter, MeshExporter, Monitor, ru
       const frames = io.readStateFile(path.join(out, 'states', `${pvd.replace('.pvd', '')}.state.txt`));
       entries.forEach(([time, file], k) => {
         const m = meshioRead(path.join(out, file));
-        expect(time).to.be.closeTo(frames[k]!.time, 1e-12);
-        const x = frames[k]!.X;
+        expect(time).to.be.closeTo(frames[k].time, 1e-12);
+        const x = frames[k].X;
         expect(m.points.length * 3, file).to.equal(x.length);
-        m.points.forEach((p, i) => p.forEach((c, j) => expect(c).to.be.closeTo(x[3 * i + j]!, 1e-5 * Math.max(1, Math.abs(c)))));
+        m.points.forEach((p, i) => p.forEach((c, j) => expect(c).to.be.closeTo(x[3 * i + j], 1e-5 * Math.max(1, Math.abs(c)))));
         if (pvd.startsWith('1_spheres')) expect(m.cells).to.deep.equal({ vertex: m.points.map((_, i) => [i]) });
         else expect(Object.keys(m.cells)).to.deep.equal(['tetra']);
         files++;

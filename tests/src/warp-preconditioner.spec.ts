@@ -67,28 +67,28 @@ function rotation(u: [number, number, number], a: number): number[] {
 /** v ← Q·v point by point. */
 function turn(v: Float64Array, Q: number[]): void {
   for (let i = 0; i < v.length; i += 3) {
-    const a = v[i]!,
-      b = v[i + 1]!,
-      c = v[i + 2]!;
-    v[i] = Q[0]! * a + Q[1]! * b + Q[2]! * c;
-    v[i + 1] = Q[3]! * a + Q[4]! * b + Q[5]! * c;
-    v[i + 2] = Q[6]! * a + Q[7]! * b + Q[8]! * c;
+    const a = v[i],
+      b = v[i + 1],
+      c = v[i + 2];
+    v[i] = Q[0] * a + Q[1] * b + Q[2] * c;
+    v[i + 1] = Q[3] * a + Q[4] * b + Q[5] * c;
+    v[i + 2] = Q[6] * a + Q[7] * b + Q[8] * c;
   }
 }
 
 function denseSolve(A: { rows: number; rowPtr: Int32Array; colInd: Int32Array; values: Float64Array }, b: Float64Array): Float64Array {
   const D = Array.from({ length: A.rows }, () => new Array<number>(A.rows).fill(0));
-  for (let r = 0; r < A.rows; r++) for (let q = A.rowPtr[r]!; q < A.rowPtr[r + 1]!; q++) D[r]![A.colInd[q]!] += A.values[q]!;
+  for (let r = 0; r < A.rows; r++) for (let q = A.rowPtr[r]; q < A.rowPtr[r + 1]; q++) D[r][A.colInd[q]] += A.values[q];
   const x = lusolve(matrix(D), matrix(Array.from(b))).toArray() as number[][];
-  return Float64Array.from(x.map((r) => (Array.isArray(r) ? r[0]! : (r as number))));
+  return Float64Array.from(x.map((r) => (Array.isArray(r) ? r[0] : (r as number))));
 }
 
 function maxRelDiff(a: Float64Array, b: Float64Array): number {
   let d = 0,
     s = 0;
   for (let i = 0; i < a.length; i++) {
-    d = Math.max(d, Math.abs(a[i]! - b[i]!));
-    s = Math.max(s, Math.abs(b[i]!));
+    d = Math.max(d, Math.abs(a[i] - b[i]));
+    s = Math.max(s, Math.abs(b[i]));
   }
   return d / s;
 }
@@ -117,7 +117,7 @@ describe('WarpPreconditioner: R·A_f⁻¹·Rᵀ between refreshes (update_step),
     let moved = 0;
     for (let i = 0; i < xa.length; i++) {
       expect(xb[i], `x[${i}]`).to.equal(xa[i]);
-      moved = Math.max(moved, Math.abs(xa[i]! - (dofs(a) as unknown as { x0?: Float64Array }).x0![i]!));
+      moved = Math.max(moved, Math.abs(xa[i] - (dofs(a) as unknown as { x0?: Float64Array }).x0![i]));
     }
     expect(moved, 'the beam moved').to.be.greaterThan(0.5);
     const warp = b.get<solvers.WarpPreconditioner>('beam/warp')!;
@@ -195,7 +195,7 @@ describe('WarpPreconditioner: R·A_f⁻¹·Rᵀ between refreshes (update_step),
     const turned = Float64Array.from((dofs(a) as unknown as { x0: Float64Array }).x0);
     turn(turned, Q);
     let moved = 0;
-    for (let i = 0; i < xa.length; i++) moved = Math.max(moved, Math.abs(xa[i]! - turned[i]!));
+    for (let i = 0; i < xa.length; i++) moved = Math.max(moved, Math.abs(xa[i] - turned[i]));
     expect(moved, 'the beam is deformed').to.be.greaterThan(0.1);
     expect(maxRelDiff(xb, xa)).to.be.lessThan(1e-9);
   });

@@ -67,12 +67,12 @@ describe('write failures: a full disk or a removed folder stops the run with the
     const kept = /states kept: (\d+) frame\(s\) of 2 state\(s\)/.exec(r.stderr);
     expect(kept, r.stderr).to.not.equal(null);
     const frames = ['0_dofs.state.txt', '1_copy.state.txt'].map((f) => strictStateFrames(fs.readFileSync(path.join(out, f), 'utf8'), 9));
-    expect(frames[0]!.length).to.equal(Number(kept![1]));
-    expect(frames[1]!.length).to.equal(Number(kept![1]));
-    expect(frames[0]!.length).to.be.greaterThan(10);
-    frames[0]!.forEach((f, k) => expect(f.time).to.be.closeTo(0.01 * k, 1e-12));
+    expect(frames[0].length).to.equal(Number(kept![1]));
+    expect(frames[1].length).to.equal(Number(kept![1]));
+    expect(frames[0].length).to.be.greaterThan(10);
+    frames[0].forEach((f, k) => expect(f.time).to.be.closeTo(0.01 * k, 1e-12));
     // the copy (IdentityMapping) has the same positions in every frame
-    frames[1]!.forEach((f, k) => expect(f.x).to.deep.equal(frames[0]![k]!.x));
+    frames[1].forEach((f, k) => expect(f.x).to.deep.equal(frames[0][k].x));
     for (const f of frames.flat()) expect(f.v, 'V= in every frame').to.have.length(9);
   });
 
@@ -86,7 +86,7 @@ describe('write failures: a full disk or a removed folder stops the run with the
     const vtu = files.filter((f) => f.endsWith('.vtu'));
     expect(vtu.length).to.be.greaterThan(10);
     for (const f of vtu) expect(fs.readFileSync(path.join(out, f), 'utf8'), f).to.match(/<\/VTKFile>\n$/);
-    if (hasMeshio()) for (const f of [vtu[0]!, vtu[vtu.length - 1]!]) expect(meshioRead(path.join(out, f)).points, f).to.have.length(3);
+    if (hasMeshio()) for (const f of [vtu[0], vtu[vtu.length - 1]]) expect(meshioRead(path.join(out, f)).points, f).to.have.length(3);
   });
 
   it('--checkpoint-dir: every checkpoint left reads back, no temporary file, the error names the checkpoint and ENOSPC', () => {

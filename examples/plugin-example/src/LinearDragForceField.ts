@@ -74,17 +74,17 @@ export class LinearDragForceField extends BaseForceField {
   addForce(f: readonly Float64Array[], _x: readonly Float64Array[], v: readonly Float64Array[]): void {
     const c = this.dragCoefficient.value;
     const w = this.windVelocity.value;
-    const fv = f[0]!,
-      vv = v[0]!;
-    for (const p of this.points) for (let k = 0; k < 3; k++) fv[3 * p + k] -= c * (vv[3 * p + k]! - w[k]!);
+    const fv = f[0],
+      vv = v[0];
+    for (const p of this.points) for (let k = 0; k < 3; k++) fv[3 * p + k] -= c * (vv[3 * p + k] - w[k]);
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], _kFactor: number, bFactor: number): void {
     // df += bFactor·B·dx with B = −c·I (K = 0)
     const c = this.dragCoefficient.value * bFactor;
-    const out = df[0]!,
-      d = dx[0]!;
-    for (const p of this.points) for (let k = 0; k < 3; k++) out[3 * p + k] -= c * d[3 * p + k]!;
+    const out = df[0],
+      d = dx[0];
+    for (const p of this.points) for (let k = 0; k < 3; k++) out[3 * p + k] -= c * d[3 * p + k];
   }
 
   addKToMatrix(_acc: MatrixAccumulator, _kFactor: number): void {

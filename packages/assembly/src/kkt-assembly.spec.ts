@@ -10,20 +10,20 @@ type M = number[][];
 
 const I = (n: number): M => Array.from({ length: n }, (_, i) => Array.from({ length: n }, (__, j) => (i === j ? 1 : 0)));
 const Z = (r: number, c: number): M => Array.from({ length: r }, () => new Array<number>(c).fill(0));
-const hcat = (...ms: M[]): M => ms[0]!.map((_, i) => ms.flatMap((m) => m[i]!));
+const hcat = (...ms: M[]): M => ms[0].map((_, i) => ms.flatMap((m) => m[i]));
 const mul = (...ms: M[]): M => ms.reduce((a, b) => math.multiply(a, b) as M);
 const add = (...ms: M[]): M => ms.reduce((a, b) => math.add(a, b) as M);
 const scale = (s: number, a: M): M => math.multiply(s, a) as M;
 const tr = (a: M): M => math.transpose(a) as M;
-const blockdiag = (a: M, b: M): M => [...hcat(a, Z(a.length, b[0]!.length)), ...hcat(Z(b.length, a[0]!.length), b)];
+const blockdiag = (a: M, b: M): M => [...hcat(a, Z(a.length, b[0].length)), ...hcat(Z(b.length, a[0].length), b)];
 
 function expectClose(actual: M, expected: M, tol = 1e-11): void {
   expect(actual.length).to.equal(expected.length);
   for (let i = 0; i < expected.length; i++) {
-    expect(actual[i]!.length).to.equal(expected[i]!.length);
-    for (let j = 0; j < expected[i]!.length; j++) {
-      const e = expected[i]![j]!;
-      expect(actual[i]![j], `(${i}, ${j})`).to.be.closeTo(e, tol * (1 + Math.abs(e)));
+    expect(actual[i].length).to.equal(expected[i].length);
+    for (let j = 0; j < expected[i].length; j++) {
+      const e = expected[i][j];
+      expect(actual[i][j], `(${i}, ${j})`).to.be.closeTo(e, tol * (1 + Math.abs(e)));
     }
   }
 }
@@ -107,7 +107,7 @@ describe('assembly engine: KKT system of figure 1 of the Compliant paper (dense 
     ];
     expect(
       Array.from(kkt.phi)
-        .map((v, i) => v - phi[i]!)
+        .map((v, i) => v - phi[i])
         .every((d) => Math.abs(d) < 1e-12),
     ).to.equal(true);
   });

@@ -47,7 +47,7 @@ export class KKTAssembly {
     const byState = new Map<number, BaseCompliance[]>();
     for (const e of graph.forceFields) {
       if (!isCompliance(e.ff) || !e.ff.actsAsCompliance) continue;
-      const s = e.states[0]!;
+      const s = e.states[0];
       let list = byState.get(s);
       if (!list) byState.set(s, (list = []));
       list.push(e.ff);
@@ -58,10 +58,10 @@ export class KKTAssembly {
       if (!compliances) continue;
       const t = s.state.stateType;
       if (t.coordSize !== t.derivSize)
-        throw compliances[0]!.error(
+        throw compliances[0].error(
           `a compliance needs a state whose positions are its violations (Vec templates); ${s.state.describe()} is ${t.name}`,
         );
-      entries.push({ index: s.index, state: s.state, compliances, J: graph.jacobians[s.index]!.J });
+      entries.push({ index: s.index, state: s.state, compliances, J: graph.jacobians[s.index].J });
     }
     this.constraintRows = new ConstraintAssembly(entries, graph.size);
   }
@@ -146,7 +146,7 @@ export class KKTAssembly {
       const src = J.values,
         dst = k.JP.values,
         col = J.colInd;
-      for (let q = 0; q < src.length; q++) dst[q] = mask[col[q]!] === 1 ? 0 : src[q]!;
+      for (let q = 0; q < src.length; q++) dst[q] = mask[col[q]] === 1 ? 0 : src[q];
       return k;
     }
     const g = this.mbk.general;
@@ -161,7 +161,7 @@ export class KKTAssembly {
     // P = P_general with the rows and columns of diagonally projected dofs cleared
     const pv = k.P.values;
     for (let r = 0; r < m; r++) {
-      for (let q = Pg.rowPtr[r]!; q < Pg.rowPtr[r + 1]!; q++) pv[q] = mask[r] === 1 || mask[Pg.colInd[q]!] === 1 ? 0 : Pg.values[q]!;
+      for (let q = Pg.rowPtr[r]; q < Pg.rowPtr[r + 1]; q++) pv[q] = mask[r] === 1 || mask[Pg.colInd[q]] === 1 ? 0 : Pg.values[q];
     }
     spgemmNumeric(k.JP, J, k.P, k.acc);
     return k;

@@ -22,18 +22,18 @@ export class MappedJacobian {
     private readonly local: (i: number) => CsrMatrix,
     private readonly parents: readonly ParentJacobian[],
   ) {
-    const cols = parents[0]!.J.cols;
+    const cols = parents[0].J.cols;
     this.acc = new Float64Array(cols);
     this.products = parents.map((p, i) => spgemmSymbolic(local(i), p.J));
-    let sum = this.products[0]!;
-    for (let i = 1; i < this.products.length; i++) sum = csrAddScaled(sum, this.products[i]!, 1, 1);
+    let sum = this.products[0];
+    for (let i = 1; i < this.products.length; i++) sum = csrAddScaled(sum, this.products[i], 1, 1);
     this.J = this.products.length === 1 ? { ...sum, values: new Float64Array(sum.values.length) } : sum;
     this.refresh();
   }
 
   /** Recomputes J_s0's values from the current J_sp and parents' J_p0 (no allocation). */
   refresh(): void {
-    for (let i = 0; i < this.products.length; i++) spgemmNumeric(this.products[i]!, this.local(i), this.parents[i]!.J, this.acc);
+    for (let i = 0; i < this.products.length; i++) spgemmNumeric(this.products[i], this.local(i), this.parents[i].J, this.acc);
     this.J.values.fill(0);
     for (const p of this.products) csrAxpyInto(this.J, p, 1);
   }

@@ -21,13 +21,13 @@ export function mechanicalMappingOrder(
   while (pending.length > 0) {
     const i = pending.findIndex((m) => m.getFrom().every((s) => known.has(s)));
     if (i < 0) {
-      const m = pending[0]!;
+      const m = pending[0];
       throw unresolved(
         m,
         m.getFrom().find((s) => !known.has(s))!,
       );
     }
-    const m = pending.splice(i, 1)[0]!;
+    const m = pending.splice(i, 1)[0];
     ordered.push(m);
     known.add(m.getTo()!);
   }

@@ -57,7 +57,7 @@ export class MatrixFreeKernel {
     list.length = 0;
     for (const c of this.constraints) c.projectedDofs(list);
     if (list.length > cg.dofs.length) return undefined;
-    for (let i = 0; i < list.length; i++) cg.dofs[i] = list[i]!;
+    for (let i = 0; i < list.length; i++) cg.dofs[i] = list[i];
     this.k = factors.k;
     this.b = factors.b;
     // q = P·(m·M + b·B + k·K)·p in place, in applyMBK's order: the mass (or q = 0), the force field, the zeroed dofs

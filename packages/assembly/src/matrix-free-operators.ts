@@ -62,7 +62,7 @@ export class MatrixFreeOperators {
     for (const e of g.forceFields) for (const s of e.states) needed[s] = 1;
     this.activeMappings = new Uint8Array(g.mappings.length);
     for (let e = g.mappings.length - 1; e >= 0; e--) {
-      const m = g.mappings[e]!;
+      const m = g.mappings[e];
       if (needed[m.output] === 0 && m.mapping.isLinear) continue;
       this.activeMappings[e] = 1;
       for (const i of m.inputs) needed[i] = 1;
@@ -70,34 +70,34 @@ export class MatrixFreeOperators {
   }
 
   private forceFieldArgs(i: number, which: 0 | 1 | 2, set: Float64Array[]): Float64Array[] {
-    const args = this.ffArgs[i]![which];
-    const ss = this.graph.forceFields[i]!.states;
-    for (let k = 0; k < ss.length; k++) args[k] = set[ss[k]!]!;
+    const args = this.ffArgs[i][which];
+    const ss = this.graph.forceFields[i].states;
+    for (let k = 0; k < ss.length; k++) args[k] = set[ss[k]];
     return args;
   }
 
   private mappingInputs(e: number, set: Float64Array[], second = false): Float64Array[] {
-    const args = (second ? this.mapIns2 : this.mapIns)[e]!;
-    const ins = this.graph.mappings[e]!.inputs;
-    for (let k = 0; k < ins.length; k++) args[k] = set[ins[k]!]!;
+    const args = (second ? this.mapIns2 : this.mapIns)[e];
+    const ins = this.graph.mappings[e].inputs;
+    for (let k = 0; k < ins.length; k++) args[k] = set[ins[k]];
     return args;
   }
 
   /** Positions and velocities of mapped states from their inputs (x_c = φ(x_p), v_c = J·v_p). */
   propagatePositionsAndVelocities(): void {
     const g = this.graph;
-    const vset = this.vectors.fillSet(this.vecSetA, this.vectors.views(g.v), (k) => g.mappedStates[k]!.state.v);
+    const vset = this.vectors.fillSet(this.vecSetA, this.vectors.views(g.v), (k) => g.mappedStates[k].state.v);
     const caller = componentCall.current;
     for (let e = 0; e < g.mappings.length; e++) {
-      const m = g.mappings[e]!;
+      const m = g.mappings[e];
       componentCall.current = m.mapping;
       m.mapping.apply();
-      m.mapping.applyJ(g.states[m.output]!.state.v, this.mappingInputs(e, vset));
+      m.mapping.applyJ(g.states[m.output].state.v, this.mappingInputs(e, vset));
     }
     if (g.anyNonLinear) {
       for (const e of g.mappings) {
         componentCall.current = e.mapping;
-        g.jacobians[e.output]!.refresh?.();
+        g.jacobians[e.output].refresh?.();
       }
     }
     componentCall.current = caller;
@@ -109,31 +109,31 @@ export class MatrixFreeOperators {
     const g = this.graph;
     f.fill(0);
     for (const s of g.mappedStates) s.state.f.fill(0);
-    const fset = this.vectors.fillSet(this.vecSetA, this.vectors.views(f), (k) => g.mappedStates[k]!.state.f);
-    const xset = this.vectors.fillSet(this.vecSetB, this.vectors.coordViews(g.x), (k) => g.mappedStates[k]!.state.x);
-    const vset = this.vectors.fillSet(this.vecSetC, this.vectors.views(g.v), (k) => g.mappedStates[k]!.state.v);
+    const fset = this.vectors.fillSet(this.vecSetA, this.vectors.views(f), (k) => g.mappedStates[k].state.f);
+    const xset = this.vectors.fillSet(this.vecSetB, this.vectors.coordViews(g.x), (k) => g.mappedStates[k].state.x);
+    const vset = this.vectors.fillSet(this.vecSetC, this.vectors.views(g.v), (k) => g.mappedStates[k].state.v);
     // f = forces computed outside the solvers for this step (SOFA's externalForce, accumulated first)
     for (const s of g.states) {
       const ext = s.state.externalStepForce;
       if (ext.length === 0) continue;
-      const fs = fset[s.index]!;
-      for (let i = 0; i < ext.length; i++) fs[i] += ext[i]!;
+      const fs = fset[s.index];
+      for (let i = 0; i < ext.length; i++) fs[i] += ext[i];
     }
     const caller = componentCall.current;
     for (const e of g.masses) {
       componentCall.current = e.mass;
-      e.mass.addForce(fset[e.state]!, xset[e.state]!, vset[e.state]!);
+      e.mass.addForce(fset[e.state], xset[e.state], vset[e.state]);
     }
     for (let i = 0; i < g.forceFields.length; i++) {
-      const ff = g.forceFields[i]!.ff;
+      const ff = g.forceFields[i].ff;
       componentCall.current = ff;
       ff.addForce(this.forceFieldArgs(i, 0, fset), this.forceFieldArgs(i, 1, xset), this.forceFieldArgs(i, 2, vset));
     }
     // f_p += J_cpᵀ f_c, children first.
     for (let e = g.mappings.length - 1; e >= 0; e--) {
-      const m = g.mappings[e]!;
+      const m = g.mappings[e];
       componentCall.current = m.mapping;
-      m.mapping.applyJT(this.mappingInputs(e, fset), g.states[m.output]!.state.f);
+      m.mapping.applyJT(this.mappingInputs(e, fset), g.states[m.output].state.f);
     }
     componentCall.current = caller;
   }
@@ -141,27 +141,27 @@ export class MatrixFreeOperators {
   /** out += (m·M + b·B + k·K)·vec over the whole graph, matrix-free (mapped states included). */
   addMBKv(out: Float64Array, factors: MBKFactors, vec: Float64Array): void {
     const g = this.graph;
-    const din = this.vectors.fillSet(this.vecSetA, this.vectors.views(vec), (k) => this.scratchDx[k]!);
-    const dout = this.vectors.fillSet(this.vecSetB, this.vectors.views(out), (k) => this.scratchDf[k]!);
+    const din = this.vectors.fillSet(this.vecSetA, this.vectors.views(vec), (k) => this.scratchDx[k]);
+    const dout = this.vectors.fillSet(this.vecSetB, this.vectors.views(out), (k) => this.scratchDf[k]);
     const caller = componentCall.current;
     // dx_c = J_cp·dx_p, parents first (mappings whose output subtree adds nothing are skipped)
     const active = this.activeMappings;
     for (let e = 0; e < g.mappings.length; e++) {
       if (active[e] === 0) continue;
-      const m = g.mappings[e]!;
+      const m = g.mappings[e];
       componentCall.current = m.mapping;
-      m.mapping.applyJ(din[m.output]!, this.mappingInputs(e, din));
+      m.mapping.applyJ(din[m.output], this.mappingInputs(e, din));
     }
-    for (let k = 0; k < g.mappedStates.length; k++) this.scratchDf[k]!.fill(0);
+    for (let k = 0; k < g.mappedStates.length; k++) this.scratchDf[k].fill(0);
     if (factors.m !== 0) {
       for (const e of g.masses) {
         componentCall.current = e.mass;
-        e.mass.addMDx(dout[e.state]!, din[e.state]!, factors.m);
+        e.mass.addMDx(dout[e.state], din[e.state], factors.m);
       }
     }
     if (factors.k !== 0 || factors.b !== 0) {
       for (let i = 0; i < g.forceFields.length; i++) {
-        const ff = g.forceFields[i]!.ff;
+        const ff = g.forceFields[i].ff;
         componentCall.current = ff;
         ff.addDForce(this.forceFieldArgs(i, 0, dout), this.forceFieldArgs(i, 1, din), factors.k, factors.b);
       }
@@ -169,12 +169,12 @@ export class MatrixFreeOperators {
     // df_p += J_cpᵀ df_c + k·K_geo·dx_p, children first
     for (let e = g.mappings.length - 1; e >= 0; e--) {
       if (active[e] === 0) continue;
-      const m = g.mappings[e]!;
+      const m = g.mappings[e];
       const outs = this.mappingInputs(e, dout);
       componentCall.current = m.mapping;
-      m.mapping.applyJT(outs, dout[m.output]!);
+      m.mapping.applyJT(outs, dout[m.output]);
       if (!m.mapping.isLinear && factors.k !== 0)
-        m.mapping.applyDJT(outs, this.mappingInputs(e, din, true), g.states[m.output]!.state.f, factors.k);
+        m.mapping.applyDJT(outs, this.mappingInputs(e, din, true), g.states[m.output].state.f, factors.k);
     }
     componentCall.current = caller;
   }
@@ -185,12 +185,12 @@ export class MatrixFreeOperators {
    */
   accumulateMappedForces(f: Float64Array): void {
     const g = this.graph;
-    const fset = this.vectors.fillSet(this.vecSetA, this.vectors.views(f), (k) => g.mappedStates[k]!.state.f);
+    const fset = this.vectors.fillSet(this.vecSetA, this.vectors.views(f), (k) => g.mappedStates[k].state.f);
     const caller = componentCall.current;
     for (let e = g.mappings.length - 1; e >= 0; e--) {
-      const m = g.mappings[e]!;
+      const m = g.mappings[e];
       componentCall.current = m.mapping;
-      m.mapping.applyJT(this.mappingInputs(e, fset), g.states[m.output]!.state.f);
+      m.mapping.applyJT(this.mappingInputs(e, fset), g.states[m.output].state.f);
     }
     componentCall.current = caller;
   }
@@ -202,10 +202,10 @@ export class MatrixFreeOperators {
     for (const e of this.graph.constraints) {
       componentCall.current = e.pc;
       const c = e.coupled;
-      if (!c) e.pc.projectResponse(views[e.state]!);
+      if (!c) e.pc.projectResponse(views[e.state]);
       else {
-        for (let i = 0; i < c.states.length; i++) c.views[i] = views[c.states[i]!]!;
-        e.pc.projectResponseWith(views[e.state]!, c.views);
+        for (let i = 0; i < c.states.length; i++) c.views[i] = views[c.states[i]];
+        e.pc.projectResponseWith(views[e.state], c.views);
       }
     }
     componentCall.current = caller;
@@ -216,7 +216,7 @@ export class MatrixFreeOperators {
     const caller = componentCall.current;
     for (const e of this.graph.constraints) {
       componentCall.current = e.pc;
-      e.pc.projectVelocity(views[e.state]!);
+      e.pc.projectVelocity(views[e.state]);
     }
     componentCall.current = caller;
   }
@@ -226,7 +226,7 @@ export class MatrixFreeOperators {
     const caller = componentCall.current;
     for (const e of this.graph.constraints) {
       componentCall.current = e.pc;
-      e.pc.projectPosition(views[e.state]!);
+      e.pc.projectPosition(views[e.state]);
     }
     componentCall.current = caller;
   }
@@ -245,10 +245,10 @@ export class MatrixFreeOperators {
   private matrixFreeKernelOf(): MatrixFreeKernel | null {
     const g = this.graph;
     if (g.masters.length !== 1 || g.masses.length > 1 || g.forceFields.length !== 1) return null;
-    const m = g.masters[0]!;
+    const m = g.masters[0];
     const t = m.state.stateType;
     if (t.derivSize !== 3 || t.isRigid || this.activeMappings.some((a) => a !== 0)) return null;
-    const ff = g.forceFields[0]!;
+    const ff = g.forceFields[0];
     if (ff.states.length !== 1 || ff.states[0] !== m.index) return null;
     const mass = g.masses[0];
     if (mass && mass.state !== m.index) return null;

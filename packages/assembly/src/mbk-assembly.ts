@@ -90,7 +90,7 @@ export class MBKAssembly implements OutsideEntryTarget {
       const asm = new FixedPatternAssembler(size, size);
       const rowMask = new Uint8Array(size);
       this.general = {
-        constraints: general.map((e) => ({ pc: e.pc, offset: graph.states[e.state]!.offset })),
+        constraints: general.map((e) => ({ pc: e.pc, offset: graph.states[e.state].offset })),
         asm,
         rowMask,
         acc: new ProjectionAccumulator(asm, rowMask),
@@ -105,13 +105,13 @@ export class MBKAssembly implements OutsideEntryTarget {
         e.component,
         e.states,
         e.emit,
-        e.states.every((s) => !graph.states[s]!.mapped),
+        e.states.every((s) => !graph.states[s].mapped),
       );
       if (!g.allMasters) {
-        const n = g.states.reduce((a, s) => a + graph.states[s]!.derivLength, 0);
+        const n = g.states.reduce((a, s) => a + graph.states[s].derivLength, 0);
         g.projected = {
           local: new FixedPatternAssembler(n, n),
-          stack: new RowStack(g.states.map((s) => graph.jacobians[s]!.J)),
+          stack: new RowStack(g.states.map((s) => graph.jacobians[s].J)),
           planVersion: -1,
         };
       }
@@ -123,11 +123,11 @@ export class MBKAssembly implements OutsideEntryTarget {
   private globalIndexOf(g: Group): Int32Array {
     if (g.globalIndex) return g.globalIndex;
     let n = 0;
-    for (const s of g.states) n += this.graph.states[s]!.derivLength;
+    for (const s of g.states) n += this.graph.states[s].derivLength;
     const globalIndex = new Int32Array(n);
     let k = 0;
     for (const s of g.states) {
-      const st = this.graph.states[s]!;
+      const st = this.graph.states[s];
       for (let i = 0; i < st.derivLength; i++) globalIndex[k++] = st.offset + i;
     }
     return (g.globalIndex = globalIndex);
@@ -214,7 +214,7 @@ export class MBKAssembly implements OutsideEntryTarget {
     const B = g.plan.compute(g.product!, P, A);
     // B += I − P (P's pattern lies inside B's: B_rc ∋ P_cr·A_cc·P_cc, A has its diagonal)
     csrAxpyInto(B, P, -1);
-    for (let r = 0; r < this.graph.size; r++) B.values[g.diagSlots[r]!] += 1;
+    for (let r = 0; r < this.graph.size; r++) B.values[g.diagSlots[r]] += 1;
     return B;
   }
 
@@ -257,7 +257,7 @@ export class MBKAssembly implements OutsideEntryTarget {
       // Emit the projected product's entries (its pattern is fixed while its plan is).
       const P = g.projected!.product!;
       for (let r = 0; r < P.rows; r++) {
-        for (let q = P.rowPtr[r]!; q < P.rowPtr[r + 1]!; q++) this.assembler.add(r, P.colInd[q]!, P.values[q]!);
+        for (let q = P.rowPtr[r]; q < P.rowPtr[r + 1]; q++) this.assembler.add(r, P.colInd[q], P.values[q]);
       }
     }
     if (this.withOutsideBlocks) this.emitOutsideBlocks(factors);
@@ -298,10 +298,10 @@ export class MBKAssembly implements OutsideEntryTarget {
   /** Adds value·J_s(d, ·) on row R (outside row) or, transposed, on column R. */
   addOutsideEntries(s: number, d: number, R: number, value: number, asRow: boolean): boolean {
     if (R >= this.graph.size) return false;
-    const J = this.graph.jacobians[s]!.J;
-    for (let q = J.rowPtr[d]!; q < J.rowPtr[d + 1]!; q++) {
-      const g = J.colInd[q]!,
-        w = value * J.values[q]!;
+    const J = this.graph.jacobians[s].J;
+    for (let q = J.rowPtr[d]; q < J.rowPtr[d + 1]; q++) {
+      const g = J.colInd[q],
+        w = value * J.values[q];
       if (asRow) this.assembler.add(R, g, w);
       else this.assembler.add(g, R, w);
     }
@@ -318,8 +318,8 @@ export class MBKAssembly implements OutsideEntryTarget {
     if (changed || ps.matrix !== A || ps.colInd !== A.colInd) this.projectionSlots = projectionSlotsOf(A, this.projectedMask);
     const { zero, one } = this.projectionSlots;
     const values = A.values;
-    for (let k = 0; k < zero.length; k++) values[zero[k]!] = 0;
-    for (let k = 0; k < one.length; k++) values[one[k]!] = 1;
+    for (let k = 0; k < zero.length; k++) values[zero[k]] = 0;
+    for (let k = 0; k < one.length; k++) values[one[k]] = 1;
   }
 
   /** Lists the projected dofs of this step (mask and projectedDofs); true when the list changed. */
@@ -335,7 +335,7 @@ export class MBKAssembly implements OutsideEntryTarget {
       list.length = 0;
       componentCall.current = e.pc;
       e.pc.projectedDofs(list);
-      const off = this.graph.states[e.state]!.offset;
+      const off = this.graph.states[e.state].offset;
       for (const i of list) {
         const g = off + i;
         mask[g] = 1;
@@ -372,8 +372,8 @@ function projectionSlotsOf(A: CsrMatrix, mask: Uint8Array): ProjectionSlots {
   const one: number[] = [];
   for (let r = 0; r < A.rows; r++) {
     const rowMasked = mask[r] === 1;
-    for (let p = rowPtr[r]!; p < rowPtr[r + 1]!; p++) {
-      const c = colInd[p]!;
+    for (let p = rowPtr[r]; p < rowPtr[r + 1]; p++) {
+      const c = colInd[p];
       if (rowMasked || mask[c] === 1) (r === c ? one : zero).push(p);
     }
   }

@@ -214,7 +214,7 @@ export class MechanicalSystem {
 
   /** The full Jacobian J_s0 of a state (a shift matrix for a master). Owned by the system. */
   fullJacobian(index: number): CsrMatrix {
-    return this.graph.jacobians[index]!.J;
+    return this.graph.jacobians[index].J;
   }
 
   // ---- KKT system (kkt-assembly.ts) -------------------------------------------------------------

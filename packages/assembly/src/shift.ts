@@ -30,7 +30,7 @@ export class RowStack {
     for (const p of parts) {
       if (p.cols !== cols) throw new Error('RowStack: parts must have the same column count');
       rows += p.rows;
-      nnz += p.rowPtr[p.rows]!;
+      nnz += p.rowPtr[p.rows];
     }
     const rowPtr = new Int32Array(rows + 1);
     const colInd = new Int32Array(nnz);
@@ -40,7 +40,7 @@ export class RowStack {
     parts.forEach((p, i) => {
       this.starts[i] = k;
       for (let pr = 0; pr < p.rows; pr++) {
-        for (let q = p.rowPtr[pr]!; q < p.rowPtr[pr + 1]!; q++) colInd[k++] = p.colInd[q]!;
+        for (let q = p.rowPtr[pr]; q < p.rowPtr[pr + 1]; q++) colInd[k++] = p.colInd[q];
         rowPtr[++r] = k;
       }
     });
@@ -50,6 +50,6 @@ export class RowStack {
 
   refill(): void {
     const v = this.matrix.values;
-    this.parts.forEach((p, i) => v.set(p.values.subarray(0, p.rowPtr[p.rows]!), this.starts[i]!));
+    this.parts.forEach((p, i) => v.set(p.values.subarray(0, p.rowPtr[p.rows]), this.starts[i]));
   }
 }

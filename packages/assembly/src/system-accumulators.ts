@@ -15,19 +15,19 @@ export class MappedAccumulator implements MatrixAccumulator {
   map: Int32Array = new Int32Array(0);
   constructor(private readonly target: FixedPatternAssembler) {}
   add(row: number, col: number, value: number): void {
-    this.target.add(this.map[row]!, this.map[col]!, value);
+    this.target.add(this.map[row], this.map[col], value);
   }
   /** A 3x3 block stays one block when its rows and columns are contiguous globally (a point's dofs). */
   addBlock3(row: number, col: number, block: ArrayLike<number>, offset: number, factor: number): void {
     const map = this.map;
-    const r = map[row]!,
-      c = map[col]!;
+    const r = map[row],
+      c = map[col];
     if (map[row + 2] === r + 2 && map[col + 2] === c + 2 && map[row + 1] === r + 1 && map[col + 1] === c + 1) {
       this.target.addBlock3(r, c, block, offset, factor);
       return;
     }
     for (let i = 0; i < 3; i++) {
-      for (let j = 0; j < 3; j++) this.target.add(map[row + i]!, map[col + j]!, factor * block[offset + 3 * i + j]!);
+      for (let j = 0; j < 3; j++) this.target.add(map[row + i], map[col + j], factor * block[offset + 3 * i + j]);
     }
   }
   /** (n) global first rows of an element's nodes, for addElement3. */
@@ -43,8 +43,8 @@ export class MappedAccumulator implements MatrixAccumulator {
     for (let i = 0; i < n; i++)
       for (let j = 0; j < n; j++) {
         const o = 3 * stride * i + 3 * j;
-        for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) blk[3 * p + q] = K[o + stride * p + q]!;
-        this.addBlock3(3 * nodes[n * e + i]!, 3 * nodes[n * e + j]!, blk, 0, factor);
+        for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) blk[3 * p + q] = K[o + stride * p + q];
+        this.addBlock3(3 * nodes[n * e + i], 3 * nodes[n * e + j], blk, 0, factor);
       }
   }
   private readonly blk = new Float64Array(9);
@@ -60,7 +60,7 @@ export class MappedAccumulator implements MatrixAccumulator {
     let contiguous = true;
     for (let k = 0; k < count && contiguous; k++) {
       contiguous = this.contiguousStarts(nodes, e0 + k, n);
-      for (let i = 0; i < n; i++) batch[k * n + i] = this.starts[i]!;
+      for (let i = 0; i < n; i++) batch[k * n + i] = this.starts[i];
     }
     if (contiguous) {
       this.target.addSymmetricElementsBatch(batch, count, n, U, factor);
@@ -78,12 +78,12 @@ export class MappedAccumulator implements MatrixAccumulator {
         for (let j = 0; j < n; j++) {
           if (j >= i) {
             const u = uo + 9 * upperBlockIndex(n, i, j);
-            for (let t = 0; t < 9; t++) blk[t] = U[u + t]!;
+            for (let t = 0; t < 9; t++) blk[t] = U[u + t];
           } else {
             const u = uo + 9 * upperBlockIndex(n, j, i);
-            for (let p = 0; p < 3; p++) for (let t = 0; t < 3; t++) blk[3 * p + t] = U[u + 3 * t + p]!;
+            for (let p = 0; p < 3; p++) for (let t = 0; t < 3; t++) blk[3 * p + t] = U[u + 3 * t + p];
           }
-          this.addBlock3(3 * nodes[n * e + i]!, 3 * nodes[n * e + j]!, blk, 0, factor);
+          this.addBlock3(3 * nodes[n * e + i], 3 * nodes[n * e + j], blk, 0, factor);
         }
     }
   }
@@ -99,8 +99,8 @@ export class MappedAccumulator implements MatrixAccumulator {
     const st = this.starts;
     let contiguous = true;
     for (let i = 0; i < n; i++) {
-      const l = 3 * nodes[n * e + i]!,
-        g = map[l]!;
+      const l = 3 * nodes[n * e + i],
+        g = map[l];
       st[i] = g;
       if (map[l + 1] !== g + 1 || map[l + 2] !== g + 2) contiguous = false;
     }
@@ -120,11 +120,11 @@ export class OutsideAccumulator implements OutsideStateAccumulator {
   }
   addOutsideRow(o: number, arg: number, d: number, value: number): void {
     const r = this.rec!;
-    for (const top of r.tops[arg]!) if (!this.sys!.addOutsideEntries(r.states[arg]!, d, top + o, value, true)) this.dropped++;
+    for (const top of r.tops[arg]) if (!this.sys!.addOutsideEntries(r.states[arg], d, top + o, value, true)) this.dropped++;
   }
   addOutsideCol(arg: number, d: number, o: number, value: number): void {
     const r = this.rec!;
-    for (const top of r.tops[arg]!) if (!this.sys!.addOutsideEntries(r.states[arg]!, d, top + o, value, false)) this.dropped++;
+    for (const top of r.tops[arg]) if (!this.sys!.addOutsideEntries(r.states[arg], d, top + o, value, false)) this.dropped++;
   }
 }
 

@@ -197,7 +197,7 @@ export class SystemGraph {
     pc.projectedDofs(dofs);
     for (let k = 0; k < rec.inputs.length; k++) {
       const J = rec.mapping.getJ(k);
-      for (const r of dofs) if (r >= J.rows || J.rowPtr[r + 1]! > J.rowPtr[r]!) return false;
+      for (const r of dofs) if (r >= J.rows || J.rowPtr[r + 1] > J.rowPtr[r]) return false;
     }
     return true;
   }
@@ -228,7 +228,7 @@ export class SystemGraph {
           this.emitters.push(new EmitterRecord(o, [s], (acc, f) => o.addMToMatrix(acc, f.m)));
         } else if (isForceField(o)) {
           const ss = o.getMechanicalStates().map((st) => stateIndex(st, o));
-          if (isCompliance(o)) o.setStateIsMapped(ss.length === 1 && this.states[ss[0]!]!.mapped);
+          if (isCompliance(o)) o.setStateIsMapped(ss.length === 1 && this.states[ss[0]].mapped);
           this.forceFields.push(new ForceFieldRecord(o, ss));
           this.emitters.push(new EmitterRecord(o, ss, (acc, f) => o.addKBToMatrix(acc, f.k, f.b)));
           if (o.addOutsideStateKToMatrix) this.outside.push(new OutsideRecord(o, ss, []));
@@ -243,7 +243,7 @@ export class SystemGraph {
             continue;
           }
           const s = stateIndex(own, o);
-          if (this.states[s]!.mapped) {
+          if (this.states[s].mapped) {
             if (!this.projectsOnlyFixedDofs(o, s)) throw o.error('projective constraints on mapped states are not supported');
             // P·J = J: the projection changes nothing a solve could move (SOFA projects the mapped vectors to the same effect)
             o.warn(
@@ -253,7 +253,7 @@ export class SystemGraph {
           }
           // a two-way constraint also projects the vectors of its coupled states
           const coupled = o.getCoupledStates().map((st) => stateIndex(st, o));
-          for (const c of coupled) if (this.states[c]!.mapped) throw o.error('projective constraints on mapped states are not supported');
+          for (const c of coupled) if (this.states[c].mapped) throw o.error('projective constraints on mapped states are not supported');
           this.constraints.push(
             new ConstraintRecord(o, s, coupled.length > 0 ? { states: coupled, views: coupled.map(() => this.x) } : undefined),
           );
@@ -262,7 +262,7 @@ export class SystemGraph {
     }
     for (const e of this.mappings) {
       if (e.mapping.isLinear) continue;
-      const child = this.states[e.output]!.state;
+      const child = this.states[e.output].state;
       this.emitters.push(new EmitterRecord(e.mapping, e.inputs, (acc, f) => e.mapping.addGeometricStiffness(acc, child.f, f.k)));
     }
     // Full Jacobians of mapped states, parents before children.
@@ -271,12 +271,12 @@ export class SystemGraph {
       this.checkJacobianShapes(e);
       const mj = new MappedJacobian(
         (i) => e.mapping.getJ(i) as CsrMatrix,
-        e.inputs.map((i) => this.jacobians[i]!),
+        e.inputs.map((i) => this.jacobians[i]),
       );
       this.jacobians[e.output] = { J: mj.J, refresh: () => mj.refresh() };
     }
     for (let k = 0; k < this.outside.length; k++) {
-      const r = this.outside[k]!;
+      const r = this.outside[k];
       this.outside[k] = new OutsideRecord(
         r.ff,
         r.states,
@@ -288,12 +288,12 @@ export class SystemGraph {
 
   /** Offsets of the masters a state depends on (the column ranges its full Jacobian's pattern reaches). */
   private topMasterOffsets(s: number): number[] {
-    const J = this.jacobians[s]!.J;
+    const J = this.jacobians[s].J;
     const out: number[] = [];
     for (const m of this.masters) {
       let hit = false;
-      for (let q = 0; q < J.rowPtr[J.rows]! && !hit; q++) {
-        const c = J.colInd[q]!;
+      for (let q = 0; q < J.rowPtr[J.rows] && !hit; q++) {
+        const c = J.colInd[q];
         if (c >= m.offset && c < m.offset + m.derivLength) hit = true;
       }
       if (hit) out.push(m.offset);
@@ -303,9 +303,9 @@ export class SystemGraph {
 
   /** A mapping's J_cp must be (output dofs × input dofs): said at the mapping, not deep in a sparse product. */
   private checkJacobianShapes(e: MappingEntry): void {
-    const out = this.states[e.output]!;
+    const out = this.states[e.output];
     for (let k = 0; k < e.inputs.length; k++) {
-      const input = this.states[e.inputs[k]!]!;
+      const input = this.states[e.inputs[k]];
       const J = e.mapping.getJ(k);
       if (J.rows === out.derivLength && J.cols === input.derivLength) continue;
       throw e.mapping.error(

@@ -83,13 +83,13 @@ export class LinearTestMapping extends BaseMapping {
   }
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
     out.fill(0);
-    ins.forEach((x, k) => this.A[k]!.forEach((row, i) => row.forEach((v, j) => (out[i] += v * x[j]!))));
+    ins.forEach((x, k) => this.A[k].forEach((row, i) => row.forEach((v, j) => (out[i] += v * x[j]))));
   }
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    ins.forEach((x, k) => this.A[k]!.forEach((row, i) => row.forEach((v, j) => (x[j] += v * out[i]!))));
+    ins.forEach((x, k) => this.A[k].forEach((row, i) => row.forEach((v, j) => (x[j] += v * out[i]))));
   }
   getJ(i: number): SparseMatrixLike {
-    return this.J[i]!;
+    return this.J[i];
   }
   get isLinear(): boolean {
     return true;
@@ -100,7 +100,7 @@ export class LinearTestMapping extends BaseMapping {
 export function randomSpd(n: number, seed: number, shift = 0.5): number[][] {
   const r = rng(seed);
   const B = Array.from({ length: n }, () => Array.from({ length: n }, () => r()));
-  return B.map((_, i) => B.map((__, j) => B[i]!.reduce((a, bik, k) => a + bik * B[j]![k]!, 0) + (i === j ? shift : 0)));
+  return B.map((_, i) => B.map((__, j) => B[i].reduce((a, bik, k) => a + bik * B[j][k], 0) + (i === j ? shift : 0)));
 }
 
 /** A mass with a fixed dense SPD matrix M. */
@@ -115,7 +115,7 @@ export class DenseTestMass extends BaseMass {
     return this.state;
   }
   addMDx(out: Float64Array, dx: Float64Array, factor: number): void {
-    this.M.forEach((row, i) => row.forEach((v, j) => (out[i] += factor * v * dx[j]!)));
+    this.M.forEach((row, i) => row.forEach((v, j) => (out[i] += factor * v * dx[j])));
   }
   addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
     this.M.forEach((row, i) => row.forEach((v, j) => acc.add(i, j, mFactor * v)));

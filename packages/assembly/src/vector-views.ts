@@ -29,11 +29,11 @@ export class VectorViews {
       const g = t.isRigid ? t.spatialDimensions : d; // first group: a frame's translation, or the whole Vec
       let r = 0;
       for (let o = m.offset, end = m.offset + m.derivLength; o < end; o += d) {
-        let s = a[o]! * b[o]!;
-        for (let k = 1; k < g; k++) s += a[o + k]! * b[o + k]!;
+        let s = a[o] * b[o];
+        for (let k = 1; k < g; k++) s += a[o + k] * b[o + k];
         if (g < d) {
-          let w = a[o + g]! * b[o + g]!;
-          for (let k = g + 1; k < d; k++) w += a[o + k]! * b[o + k]!;
+          let w = a[o + g] * b[o + g];
+          for (let k = g + 1; k < d; k++) w += a[o + k] * b[o + k];
           s += w;
         }
         r += s;
@@ -66,7 +66,7 @@ export class VectorViews {
   /** Fills `set` with the per-state arrays of a global vector (masters) and the given mapped arrays. */
   fillSet(set: Float64Array[], masterViews: Float64Array[], mapped: (k: number) => Float64Array): Float64Array[] {
     const nm = this.masters.length;
-    for (let i = 0; i < nm; i++) set[i] = masterViews[i]!;
+    for (let i = 0; i < nm; i++) set[i] = masterViews[i];
     for (let k = 0; k < this.mappedStates.length; k++) set[nm + k] = mapped(k);
     return set;
   }

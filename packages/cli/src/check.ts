@@ -62,7 +62,7 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
   const out = process.stdout;
   let printed = 0;
   const flush = (): void => {
-    while (printed < scenes.length && results[printed]) out.write(formatCheck(results[printed++]!) + '\n');
+    while (printed < scenes.length && results[printed]) out.write(formatCheck(results[printed++]) + '\n');
   };
   const workerUrl = new URL('./check-worker.js', import.meta.url);
   const spawn = (): Worker =>
@@ -72,7 +72,7 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
     let worker: Worker | undefined;
     while (next < scenes.length) {
       const id = next++;
-      const scene = scenes[id]!;
+      const scene = scenes[id];
       worker ??= spawn();
       const job: CheckJob = {
         id,

@@ -38,7 +38,7 @@ export function resolveResumePath(p: string): string {
     .map((m) => ({ name: m[0], step: Number(m[1]) }));
   if (steps.length === 0) throw new SofaError(`--resume: no checkpoint (step-….ckpt) in ${p}`);
   steps.sort((a, b) => b.step - a.step);
-  return path.join(p, steps[0]!.name);
+  return path.join(p, steps[0].name);
 }
 
 /** Removes temporary checkpoint files left in `dir` by runs that were killed while writing one. */
@@ -70,7 +70,7 @@ export interface RunInfo {
 function runInfoRecord(writePeriod: number, recorder: StateRecorder | undefined): CheckpointRecord {
   const states = recorder
     ? recorder.marks.map((m, i) => ({
-        file: path.basename(recorder.files[i]!),
+        file: path.basename(recorder.files[i]),
         bytes: m.bytes,
         sha256: m.sha256,
         frames: m.frames,

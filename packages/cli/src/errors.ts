@@ -42,13 +42,13 @@ export function oneLine(e: unknown): string {
     const names = [
       ...new Set(missing.map((x) => (x.code === 'missing-plugin' ? 'plugin ' : '') + (/'([^']+)'/.exec(x.detail)?.[1] ?? x.detail))),
     ];
-    return `missing ${names.join(', ')} (first at ${missing[0]!.message.split(': ')[0]})`;
+    return `missing ${names.join(', ')} (first at ${missing[0].message.split(': ')[0]})`;
   }
   const msg =
     e instanceof SofaErrors
-      ? e.errors[0]!.message + (e.errors.length > 1 ? ` (and ${e.errors.length - 1} other error${e.errors.length > 2 ? 's' : ''})` : '')
+      ? e.errors[0].message + (e.errors.length > 1 ? ` (and ${e.errors.length - 1} other error${e.errors.length > 2 ? 's' : ''})` : '')
       : e instanceof Error
         ? e.message
         : String(e);
-  return msg.split('\n')[0]!;
+  return msg.split('\n')[0];
 }

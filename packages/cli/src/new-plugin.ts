@@ -130,7 +130,7 @@ export function validPackageName(name: string): boolean {
 export function pascalName(pkg: string): string {
   const base = pkg.replace(/^@[^/]+\//, '').replace(/^sofa-ts-plugin-|^sofa-plugin-|^sofa-ts-/, '');
   const words = base.split(/[^a-zA-Z0-9]+/).filter(Boolean);
-  const s = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  const s = words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
   return /^[A-Za-z]/.test(s) ? s : `P${s}`;
 }
 
@@ -213,7 +213,7 @@ export function scaffoldPlugin(pkg: string, o: NewPluginOptions): string {
     throw new Error(`${root} exists and is not empty (use --force to overwrite)`);
   const sceneFile = `${folderName}.scn`;
   const vars: Record<string, string> = { __PACKAGE__: pkg, __COMPONENT__: component, __SCENE__: sceneFile, __KIND__: o.kind };
-  const fill = (text: string): string => text.replace(/__(PACKAGE|COMPONENT|SCENE|KIND)__/g, (m) => vars[m]!);
+  const fill = (text: string): string => text.replace(/__(PACKAGE|COMPONENT|SCENE|KIND)__/g, (m) => vars[m]);
   const templates = templatesDir();
   const write = (rel: string, text: string): void => {
     const p = path.join(root, rel);
@@ -224,7 +224,7 @@ export function scaffoldPlugin(pkg: string, o: NewPluginOptions): string {
   // The component must not take the name of something its files import (BaseForceField, ...).
   for (const f of ['common/index.ts.tmpl', `${o.kind}/Component.ts.tmpl`, `${o.kind}/Component.spec.ts.tmpl`]) {
     for (const m of read(f).matchAll(/import\s+(?:type\s+)?\{([^}]*)\}/g)) {
-      const names = m[1]!.split(',').map((x) =>
+      const names = m[1].split(',').map((x) =>
         x
           .trim()
           .replace(/^type\s+/, '')

@@ -39,7 +39,7 @@ function panel(title: string, steps: number[], series: Series[], y0: number, w: 
   out += `<text x="${left}" y="${y0 + h - 8}">step ${s0}</text><text x="${left + pw}" y="${y0 + h - 8}" text-anchor="end">${s1}</text>\n`;
   series.forEach((s, k) => {
     const pts = s.values
-      .map((v, i) => (Number.isFinite(v) && (!log || v > 0) ? `${X(steps[i]!).toFixed(1)},${Y(v).toFixed(1)}` : ''))
+      .map((v, i) => (Number.isFinite(v) && (!log || v > 0) ? `${X(steps[i]).toFixed(1)},${Y(v).toFixed(1)}` : ''))
       .filter(Boolean);
     if (pts.length) out += `<polyline fill="none" stroke="${s.color}" stroke-width="1.5" points="${pts.join(' ')}"/>\n`;
     out += `<rect x="${left + pw + 10}" y="${y0 + top + 14 * k}" width="10" height="3" fill="${s.color}"/><text x="${left + pw + 24}" y="${y0 + top + 5 + 14 * k}">${esc(s.label)}</text>\n`;
@@ -60,28 +60,28 @@ export function plotSvg(title: string, samples: readonly StepSample[]): string {
     [
       'energy (J)',
       [
-        { label: 'kinetic', color: colors[0]!, values: col((s) => s.kinetic) },
-        { label: 'potential', color: colors[1]!, values: col((s) => s.potential) },
-        { label: 'total', color: colors[2]!, values: col((s) => s.kinetic + s.potential) },
+        { label: 'kinetic', color: colors[0], values: col((s) => s.kinetic) },
+        { label: 'potential', color: colors[1], values: col((s) => s.potential) },
+        { label: 'total', color: colors[2], values: col((s) => s.kinetic + s.potential) },
       ],
       false,
     ],
     [
       'iterations',
       [
-        { label: 'ODE/linear', color: colors[0]!, values: col((s) => s.iterations) },
-        { label: 'constraint', color: colors[3]!, values: col((s) => s.constraintIterations) },
+        { label: 'ODE/linear', color: colors[0], values: col((s) => s.iterations) },
+        { label: 'constraint', color: colors[3], values: col((s) => s.constraintIterations) },
       ],
       false,
     ],
-    ['residual (log)', [{ label: 'ODE/linear', color: colors[4]!, values: col((s) => s.residual) }], true],
+    ['residual (log)', [{ label: 'ODE/linear', color: colors[4], values: col((s) => s.residual) }], true],
   ];
   if (samples.some((s) => s.constraintRows > 0))
     panels.push([
       'constraints',
       [
-        { label: 'max |λ|', color: colors[3]!, values: col((s) => s.constraintLambdaMax) },
-        { label: 'rows', color: colors[5]!, values: col((s) => s.constraintRows) },
+        { label: 'max |λ|', color: colors[3], values: col((s) => s.constraintLambdaMax) },
+        { label: 'rows', color: colors[5], values: col((s) => s.constraintRows) },
       ],
       false,
     ]);
@@ -89,7 +89,7 @@ export function plotSvg(title: string, samples: readonly StepSample[]): string {
   if (names.length)
     panels.push([
       'chosen Data (value or norm)',
-      names.map((n, k) => ({ label: n, color: colors[k % colors.length]!, values: col((s) => s.data[n] ?? NaN) })),
+      names.map((n, k) => ({ label: n, color: colors[k % colors.length], values: col((s) => s.data[n] ?? NaN) })),
       false,
     ]);
   const w = 900,

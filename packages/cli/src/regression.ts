@@ -90,8 +90,8 @@ export async function runRegressionScene(
       };
     }
     for (let i = 0; i < refs.length; i++) {
-      if (refs[i]!.name !== states[i]!.state.getName())
-        return { ...base, reason: `state ${i} is '${states[i]!.state.getName()}', the reference is '${refs[i]!.name}'` };
+      if (refs[i].name !== states[i].state.getName())
+        return { ...base, reason: `state ${i} is '${states[i].state.getName()}', the reference is '${refs[i].name}'` };
     }
     const outBase = path.join(o.out, entry.sceneRelative);
     recorder = new StateRecorder(states, (s) => `${outBase}.reference_${s.index}_${s.state.getName()}_mstate.txt.gz`);
@@ -104,8 +104,8 @@ export async function runRegressionScene(
     }));
     const refSeries = refs.map((r, i) => ({
       name: r.name,
-      scalarsPerPoint: layouts[i]!.scalarsPerPoint,
-      derivScalarsPerPoint: layouts[i]!.derivScalarsPerPoint,
+      scalarsPerPoint: layouts[i].scalarsPerPoint,
+      derivScalarsPerPoint: layouts[i].derivScalarsPerPoint,
       frames: readStateFile(r.path),
     }));
     const compare = new CompareStateRun(refSeries, layouts, entry.epsilon, scene.root.getDt());
@@ -140,7 +140,7 @@ export async function runRegressionScene(
         : []),
       ...(cmp.passedOver > 0 ? [`${cmp.passedOver} reference frame(s) passed over for a later one in the same step, as SOFA`] : []),
     ];
-    const reason = cmp.failures.length > 0 ? cmp.failures[0]! : notes.length > 0 ? notes.join('; ') : undefined;
+    const reason = cmp.failures.length > 0 ? cmp.failures[0] : notes.length > 0 ? notes.join('; ') : undefined;
     return {
       ...base,
       passed: cmp.passed,
@@ -184,7 +184,7 @@ async function runTopologyScene(
   if (missing.length > 0) {
     return {
       ...base,
-      reason: `no reference for topology ${missing.map((t) => `${t.index} '${t.topology.getName()}'`).join(', ')} (expected ${path.basename(referenceTopologyPath(referenceRoot, entry.sceneRelative, missing[0]!.index, missing[0]!.topology.getName()))})`,
+      reason: `no reference for topology ${missing.map((t) => `${t.index} '${t.topology.getName()}'`).join(', ')} (expected ${path.basename(referenceTopologyPath(referenceRoot, entry.sceneRelative, missing[0].index, missing[0].topology.getName()))})`,
     };
   }
   const outBase = path.join(o.out, entry.sceneRelative);
@@ -195,8 +195,8 @@ async function runTopologyScene(
     topologies.forEach((t, i) => {
       t.node.addObject(
         new TopologyFrameRecorder(t.topology, (time, lists) => {
-          writers[i]!.writeFrame(time, lists);
-          frames[i]!.push({ time, counts: lists.map((l, k) => l.length / TOPOLOGY_KINDS[k]!.size), lists });
+          writers[i].writeFrame(time, lists);
+          frames[i].push({ time, counts: lists.map((l, k) => l.length / TOPOLOGY_KINDS[k].size), lists });
         }),
       );
     });
@@ -207,12 +207,12 @@ async function runTopologyScene(
     let firstDifference: string | undefined;
     topologies.forEach((t, i) => {
       const ref = readTopologyFile(referenceTopologyPath(referenceRoot, entry.sceneRelative, t.index, t.topology.getName()));
-      const cmp = compareTopologies(ref, frames[i]!);
-      cmp.perKind.forEach((e, k) => (perKind[k]! += e));
+      const cmp = compareTopologies(ref, frames[i]);
+      cmp.perKind.forEach((e, k) => (perKind[k] += e));
       if (cmp.firstDifference) firstDifference ??= `topology ${t.index} '${t.topology.getName()}', ${cmp.firstDifference}`;
     });
     const total = perKind.reduce((a, b) => a + b, 0);
-    const topologyErrors = Object.fromEntries(TOPOLOGY_KINDS.map((k, i) => [k.key.toLowerCase(), perKind[i]!]));
+    const topologyErrors = Object.fromEntries(TOPOLOGY_KINDS.map((k, i) => [k.key.toLowerCase(), perKind[i]]));
     return {
       ...base,
       passed: total === 0,

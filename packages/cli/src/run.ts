@@ -136,7 +136,7 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
       scene.step();
       stepMs.push(performance.now() - ts);
       done = i;
-      if (probe) samples.push(probe.sample(i, stepMs[stepMs.length - 1]!));
+      if (probe) samples.push(probe.sample(i, stepMs[stepMs.length - 1]));
       vtk?.record(i, scene.time);
       let stepIterations = 0;
       for (const s of solvers) stepIterations += s.lastStats?.iterations ?? 0;
@@ -184,7 +184,7 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
     return failure instanceof DivergenceError ? EXIT_DIVERGED : EXIT_ERROR;
   }
   const sorted = [...stepMs].sort((a, b) => a - b);
-  const median = sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
+  const median = sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
   const total = stepMs.reduce((a, b) => a + b, 0);
   const out = process.stdout;
   out.write(`${pc.bold('scene')}        ${scenePath}\n`);
@@ -239,12 +239,12 @@ function stateFilesToContinue(
   const hint = 'give --write-state a new folder: the resumed run then writes new files, from the checkpoint on';
   if (!saved)
     throw new SofaError(
-      `--write-state: ${path.dirname(files[0]!)} holds state files, but ${source} was taken by a run that wrote none; they are not overwritten`,
+      `--write-state: ${path.dirname(files[0])} holds state files, but ${source} was taken by a run that wrote none; they are not overwritten`,
       { hint },
     );
-  if (present.length !== files.length || saved.length !== files.length || saved.some((m, i) => m.file !== path.basename(files[i]!))) {
+  if (present.length !== files.length || saved.length !== files.length || saved.some((m, i) => m.file !== path.basename(files[i]))) {
     throw new SofaError(
-      `--write-state: the state files in ${path.dirname(files[0]!)} are not those of the checkpointed run (${saved.map((m) => m.file).join(', ')})`,
+      `--write-state: the state files in ${path.dirname(files[0])} are not those of the checkpointed run (${saved.map((m) => m.file).join(', ')})`,
       { hint },
     );
   }
@@ -276,7 +276,7 @@ export function parseKeyEvents(specs: readonly string[]): Map<number, string[]> 
   for (const spec of specs) {
     const m = /^(\d+):(.+)$/.exec(spec);
     const step = m ? Number(m[1]) : NaN;
-    const name = m ? m[2]! : '';
+    const name = m ? m[2] : '';
     const key = namedKeys[name.toLowerCase()] ?? (name.length === 1 ? name.toUpperCase() : undefined);
     if (!m || !(step >= 1) || key === undefined)
       throw new SofaError(

@@ -55,8 +55,8 @@ export function edgesOf(triangles: ArrayLike<number>): Uint32Array {
   const out: number[] = [];
   for (let t = 0; t < triangles.length / 3; t++) {
     for (let j = 0; j < 3; j++) {
-      const a = triangles[3 * t + j]!,
-        b = triangles[3 * t + ((j + 1) % 3)]!;
+      const a = triangles[3 * t + j],
+        b = triangles[3 * t + ((j + 1) % 3)];
       const key = a < b ? `${a},${b}` : `${b},${a}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -57,7 +57,7 @@ export class DenseAccumulator implements MatrixAccumulator {
     this.a = Array.from({ length: n }, () => new Array<number>(n).fill(0));
   }
   add(r: number, c: number, v: number): void {
-    this.a[r]![c]! += v;
+    this.a[r][c] += v;
   }
 }
 
@@ -75,7 +75,7 @@ export function denseKKT(
 ): KKTSystem {
   const m = H.length,
     n = J.length;
-  const JP = J.map((row) => row.map((v, k) => v * P[k]!));
+  const JP = J.map((row) => row.map((v, k) => v * P[k]));
   let offset = 0;
   const constraints: ConstraintRows[] = rows.map((r) => {
     const c = {

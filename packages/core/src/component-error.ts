@@ -105,7 +105,7 @@ function methodInStack(err: Error, obj: BaseObject): string | undefined {
   let method: string | undefined;
   for (const line of stack.split('\n').slice(1)) {
     const m = /^\s*at (?:new )?([\w$]+)\.([\w$]+) /.exec(line);
-    if (m && classes.has(m[1]!)) method = m[2];
+    if (m && classes.has(m[1])) method = m[2];
     else if (method !== undefined) return method;
   }
   // The run reaches the end of the captured stack (Error.stackTraceLimit): the entry point is not in it.

@@ -62,7 +62,7 @@ export abstract class DataEngine extends BaseObject {
   /** True when an input changed since the last update (or no update ran yet). */
   isDirty(): boolean {
     if (this.seenCounters.length !== this.engineInputs.length) return true;
-    for (let i = 0; i < this.engineInputs.length; i++) if (this.engineInputs[i]!.counter !== this.seenCounters[i]) return true;
+    for (let i = 0; i < this.engineInputs.length; i++) if (this.engineInputs[i].counter !== this.seenCounters[i]) return true;
     return false;
   }
 

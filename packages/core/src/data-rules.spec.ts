@@ -31,30 +31,30 @@ describe('core: Data ranges (data-rules)', () => {
   it('a declared range refuses out-of-range values and says what it accepts', () => {
     const d = data({ name: 'dt', type: Real, default: 0.01, range: positive, help: '' }, '-1');
     const r = checkDataRanges([d], "Node 'root'", undefined);
-    expect(r.errors[0]!.message).to.equal("a.scn:3:7: Node 'root': 'dt' must be finite and > 0, got -1");
+    expect(r.errors[0].message).to.equal("a.scn:3:7: Node 'root': 'dt' must be finite and > 0, got -1");
     const ints = data({ name: 'n', type: Int, default: 1, range: nonNegative, help: '' }, '-2');
-    expect(checkDataRanges([ints], 'o', undefined).errors[0]!.detail).to.equal("'n' must be finite and >= 0, got -2");
+    expect(checkDataRanges([ints], 'o', undefined).errors[0].detail).to.equal("'n' must be finite and >= 0, got -2");
   });
 
   it("orReset: SOFA's warn-and-reset, on a scalar and on each entry of a list", () => {
     const s = data({ name: 'nu', type: Real, default: 0.45, range: orReset(inHalfOpen(0, 0.5), 0.45), help: '' }, '0.7');
     const r = checkDataRanges([s], 'o', undefined);
     expect(r.errors).to.have.length(0);
-    expect(r.warnings[0]!.detail).to.equal("'nu' must be in [0, 0.5), got 0.7: it is set to 0.45, as SOFA does");
+    expect(r.warnings[0].detail).to.equal("'nu' must be in [0, 0.5), got 0.7: it is set to 0.45, as SOFA does");
     expect(s.value).to.equal(0.45);
     const list = data(
       { name: 'nu', type: RealArray(1), default: new Float64Array(0), range: orReset(inHalfOpen(0, 0.5), 0.45), help: '' },
       '0.3 0.6 -1',
     );
     const w = checkDataRanges([list], 'o', undefined).warnings;
-    expect(w[0]!.detail).to.equal("'nu' must hold numbers in [0, 0.5), got 2 values (the first 0.6 at index 1): set to 0.45, as SOFA does");
+    expect(w[0].detail).to.equal("'nu' must hold numbers in [0, 0.5), got 2 values (the first 0.6 at index 1): set to 0.45, as SOFA does");
     expect(Array.from(list.value)).to.deep.equal([0.3, 0.45, 0.45]);
     // NaN is never reset: it is refused
     const nan = data(
       { name: 'nu', type: RealArray(1), default: new Float64Array(0), range: orReset(inHalfOpen(0, 0.5), 0.45), help: '' },
       '0.3 nan',
     );
-    expect(checkDataRanges([nan], 'o', undefined).errors[0]!.detail).to.equal(
+    expect(checkDataRanges([nan], 'o', undefined).errors[0].detail).to.equal(
       "'nu' must hold numbers finite and in [0, 0.5), got nan at index 1",
     );
   });

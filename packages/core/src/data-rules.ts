@@ -110,27 +110,27 @@ export function checkDataRanges(
       let firstReset = -1;
       let resets = 0;
       for (let i = 0; i < v.length && refused < 0; i++) {
-        const bad = verdict(v[i]!, r);
+        const bad = verdict(v[i], r);
         if (bad === 'refuse') refused = i;
         else if (bad === 'reset' && resets++ === 0) firstReset = i;
       }
       if (refused >= 0) {
         out.errors.push(
           new SofaError(
-            `'${d.name}' must hold ${r === undefined || r === finite ? 'finite numbers' : `numbers ${expected(r)}`}, got ${printNumber(v[refused]!)} at index ${refused}`,
+            `'${d.name}' must hold ${r === undefined || r === finite ? 'finite numbers' : `numbers ${expected(r)}`}, got ${printNumber(v[refused])} at index ${refused}`,
             opts,
           ),
         );
       } else if (resets > 0) {
         const what =
           resets === 1
-            ? `${printNumber(v[firstReset]!)} at index ${firstReset}`
-            : `${resets} values (the first ${printNumber(v[firstReset]!)} at index ${firstReset})`;
+            ? `${printNumber(v[firstReset])} at index ${firstReset}`
+            : `${resets} values (the first ${printNumber(v[firstReset])} at index ${firstReset})`;
         out.warnings.push(
           new SofaError(`'${d.name}' must hold numbers ${r!.accepts}, got ${what}: set to ${printNumber(r!.reset!)}, as SOFA does`, opts),
         );
         const copy = v.slice();
-        for (let i = 0; i < copy.length; i++) if (verdict(copy[i]!, r) === 'reset') copy[i] = r!.reset!;
+        for (let i = 0; i < copy.length; i++) if (verdict(copy[i], r) === 'reset') copy[i] = r!.reset!;
         d.value = copy as never;
       }
     }

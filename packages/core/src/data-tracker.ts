@@ -17,13 +17,13 @@ export class DataTracker {
   /** True when one of the tracked Data changed since the last `clean()` (or was never cleaned). */
   isDirty(): boolean {
     const d = this.data;
-    for (let i = 0; i < d.length; i++) if (d[i]!.counter !== this.seen[i]) return true;
+    for (let i = 0; i < d.length; i++) if (d[i].counter !== this.seen[i]) return true;
     return false;
   }
 
   /** Records the current counters: the tracked Data are now up to date. */
   clean(): void {
     const d = this.data;
-    for (let i = 0; i < d.length; i++) this.seen[i] = d[i]!.counter;
+    for (let i = 0; i < d.length; i++) this.seen[i] = d[i].counter;
   }
 }

@@ -109,7 +109,7 @@ function parseIntToken(tok: string, expected: string, unsigned: boolean): number
 function one(text: string, expected: string): string {
   const ts = tokens(text);
   if (ts.length !== 1) throw new DataParseError(expected, ts.length === 0 ? 'got nothing' : `got ${ts.length} values`);
-  return ts[0]!;
+  return ts[0];
 }
 
 export const Real: DataType<number> = {
@@ -161,7 +161,7 @@ export function VecN(n: number, name = `Vec${n}d`): DataType<Float64Array> {
       const ts = tokens(t);
       if (ts.length !== n) throw new DataParseError(expected, `got ${ts.length}`);
       const out = new Float64Array(n);
-      for (let i = 0; i < n; i++) out[i] = parseNumberToken(ts[i]!, expected);
+      for (let i = 0; i < n; i++) out[i] = parseNumberToken(ts[i], expected);
       return out;
     },
     print: (v) => Array.from(v, printNumber).join(' '),
@@ -187,7 +187,7 @@ export function RealArray(tupleSize: number, name?: string): DataType<Float64Arr
       const out = new Float64Array(ts.length);
       for (let i = 0; i < ts.length; i++) {
         try {
-          out[i] = parseNumberToken(ts[i]!, expected);
+          out[i] = parseNumberToken(ts[i], expected);
         } catch (e) {
           throw new DataParseError(expected, (e as DataParseError).hint, Math.max(1, tupleSize));
         }
@@ -209,7 +209,7 @@ export function IndexArray(tupleSize = 1, name?: string): DataType<Uint32Array> 
       if (tupleSize === 1 && ts.some((tok) => INDEX_RANGE.test(tok))) return Uint32Array.from(expandIndexRanges(ts, expected));
       if (tupleSize > 1 && ts.length % tupleSize !== 0) throw new DataParseError(expected, `got ${ts.length} integers`);
       const out = new Uint32Array(ts.length);
-      for (let i = 0; i < ts.length; i++) out[i] = parseIntToken(ts[i]!, expected, true);
+      for (let i = 0; i < ts.length; i++) out[i] = parseIntToken(ts[i], expected, true);
       return out;
     },
     print: (v) => Array.from(v, String).join(' '),
@@ -262,7 +262,7 @@ export function Enum<const O extends readonly string[]>(options: O, name = 'Opti
       const s = t.trim();
       const exact = options.find((o) => o === s) ?? options.find((o) => o.toLowerCase() === s.toLowerCase());
       if (exact !== undefined) return exact;
-      if (/^\d+$/.test(s) && Number(s) < options.length) return options[Number(s)]!;
+      if (/^\d+$/.test(s) && Number(s) < options.length) return options[Number(s)];
       throw new DataParseError(expected, `got '${s}'`);
     },
     print: (v) => v,

@@ -58,11 +58,11 @@ export class DivergenceGuard {
     const states = this.states;
     let acc = 0;
     for (let s = 0; s < states.length; s++) {
-      const st = states[s]!;
+      const st = states[s];
       const x = st.x;
-      for (let i = 0; i < x.length; i++) acc += x[i]! * 0;
+      for (let i = 0; i < x.length; i++) acc += x[i] * 0;
       const v = st.v;
-      for (let i = 0; i < v.length; i++) acc += v[i]! * 0;
+      for (let i = 0; i < v.length; i++) acc += v[i] * 0;
     }
     return acc === 0 ? undefined : this.locate(step, time);
   }
@@ -74,8 +74,8 @@ export class DivergenceGuard {
         ['velocity', state.v],
       ] as const) {
         for (let i = 0; i < a.length; i++) {
-          if (!Number.isFinite(a[i]!)) {
-            return { step, time, state, nodePath: state.hasContext ? state.context.path : '?', vector, index: i, value: a[i]! };
+          if (!Number.isFinite(a[i])) {
+            return { step, time, state, nodePath: state.hasContext ? state.context.path : '?', vector, index: i, value: a[i] };
           }
         }
       }

@@ -73,11 +73,11 @@ export function editDistance(a: string, b: string): number {
     cur[0] = i;
     for (let j = 1; j <= n; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
     }
     [prev, cur] = [cur, prev];
   }
-  return prev[n]!;
+  return prev[n];
 }
 
 /** The closest candidates to `name` (case-insensitive), best first; empty when none is near. Empty

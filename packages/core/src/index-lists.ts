@@ -18,7 +18,7 @@ export function IndexLists(name: string, signed = false): DataType<number[][]> {
       let consumed = '';
       while ((m = re.exec(t)) !== null) {
         consumed += m[0];
-        const items = m[1]!.trim() === '' ? [] : m[1]!.trim().split(/[\s,]+/);
+        const items = m[1].trim() === '' ? [] : m[1].trim().split(/[\s,]+/);
         out.push(
           items.map((s) => {
             if (!(signed ? /^[+-]?\d+$/ : /^\+?\d+$/).test(s)) throw new DataParseError(expected, `got '${s}'`);

@@ -20,8 +20,8 @@ describe('scene paths (SOFA link resolution)', () => {
     ]),
     testRegistry(),
   );
-  const d1 = root.children[1]!.children[0]!.objects[0]!;
-  const c2 = root.children[1]!.objects[1]!;
+  const d1 = root.children[1].children[0].objects[0];
+  const c2 = root.children[1].objects[1];
   const name = (t: ReturnType<typeof resolvePath>): string | undefined =>
     t === undefined ? undefined : t.kind === 'object' ? t.object.getName() : `node ${t.node.getName()}`;
 

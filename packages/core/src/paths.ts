@@ -45,7 +45,7 @@ export function resolvePath(owner: BaseObject | Node, path: string): PathTarget 
 
   let object: BaseObject | undefined;
   for (let i = 0; i < segments.length; i++) {
-    const seg = segments[i]!;
+    const seg = segments[i];
     if (object) return undefined; // below an object: SOFA's slaves, which sofa-ts components do not have
     if (seg === '.') {
       based = true;

@@ -44,7 +44,7 @@ describe('scene builder', () => {
     expect(sink.stiffness.isSet).to.equal(true);
     expect(sink.count.isSet).to.equal(false);
     expect(root.dt.value).to.equal(0.02);
-    const src = root.children[0]!.objects[0] as TestSource;
+    const src = root.children[0].objects[0] as TestSource;
     expect(Array.from(src.position.value)).to.deep.equal([0, 0, 0, 1, 2, 3]);
     expect(src.template).to.equal('Vec3d');
   });
@@ -62,26 +62,26 @@ describe('scene builder', () => {
       reg,
     );
     expect(root.objects.map((o) => o.getName())).to.deep.equal(['TestLoop1', 'TestSource1', 'TestSource2', 'TestSource3', 'TestSource4']);
-    expect(root.children[0]!.objects[0]!.getName()).to.equal('TestSource1');
+    expect(root.children[0].objects[0].getName()).to.equal('TestSource1');
   });
 
   it('accepts templates in any SOFA spelling; another falls back to the context with a warning (an error under strict)', () => {
     for (const t of ['Rigid3', 'Rigid', 'Rigid3f', 'Rigid3d', 'Rigid3Types']) {
       const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { template: t })]), reg);
-      expect(root.objects[1]!.template, t).to.equal('Rigid3d');
+      expect(root.objects[1].template, t).to.equal('Rigid3d');
     }
     for (const t of ['Vec3', 'Vec3f', 'Vec3d', 'Vec3Types']) {
       const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { template: t })]), reg);
-      expect(root.objects[1]!.template, t).to.equal('Vec3d');
+      expect(root.objects[1].template, t).to.equal('Vec3d');
     }
     const warnings: SofaError[] = [];
     const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { template: 'Rigid3x' }, [], 4)]), reg, warnings);
-    expect(root.objects[1]!.template).to.equal(''); // deduced by the component from its state at init
+    expect(root.objects[1].template).to.equal(''); // deduced by the component from its state at init
     expect(warnings.map((w) => w.message)).to.have.length(1);
-    expect(warnings[0]!.message).to.match(
+    expect(warnings[0].message).to.match(
       /^test\.scn:4:\d+: TestSource '': template 'Rigid3x' is not one of Vec3d, Rigid3d; the template is taken from the component's state \(did you mean 'Rigid3d'\?\)$/,
     );
-    expect(warnings[0]!.code).to.equal('template-fallback');
+    expect(warnings[0].code).to.equal('template-fallback');
     const [e] = errorsOf(() =>
       buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSource', { template: 'Vec3,Vec3' }, [], 4)]), reg, [], { strict: true }),
     );
@@ -93,12 +93,12 @@ describe('scene builder', () => {
     const warnings: SofaError[] = [];
     const root = buildScene(el('Node', { name: 'root', _comment: 'ignored' }, [el('TestLoop', {}), sink]), reg, warnings);
     expect(warnings.map((w) => w.message)).to.deep.equal([
-      `test.scn:4:${sink.attributes[1]!.loc.column}: TestSink 's': unused attribute 'stifness' (TestSink has no Data of that name) (did you mean 'stiffness'?)`,
+      `test.scn:4:${sink.attributes[1].loc.column}: TestSink 's': unused attribute 'stifness' (TestSink has no Data of that name) (did you mean 'stiffness'?)`,
     ]);
-    expect(warnings[0]!.code).to.equal('unused-attribute');
+    expect(warnings[0].code).to.equal('unused-attribute');
     expect((root.objects[1] as TestSink).stiffness.value).to.equal(1); // the default: the attribute named nothing
     const errors = errorsOf(() => buildScene(el('Node', { name: 'root' }, [el('TestLoop', {}), sink]), reg, [], { strict: true }));
-    expect(errors.map((e) => e.message)).to.deep.equal([warnings[0]!.message]);
+    expect(errors.map((e) => e.message)).to.deep.equal([warnings[0].message]);
   });
 
   it('accepts a Data under the name SOFA renamed it from, with a deprecation warning', () => {
@@ -106,9 +106,9 @@ describe('scene builder', () => {
     const root = buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSink', { name: 's', oldCount: '5' }, [], 2)]), reg, warnings);
     expect((root.objects[1] as TestSink).count.value).to.equal(5);
     expect(warnings.map((w) => w.message)).to.deep.equal([
-      `test.scn:2:${el('TestSink', { name: 's', oldCount: '5' }).attributes[1]!.loc.column}: TestSink 's': attribute 'oldCount' is deprecated: SOFA renamed it 'count' (write count="5")`,
+      `test.scn:2:${el('TestSink', { name: 's', oldCount: '5' }).attributes[1].loc.column}: TestSink 's': attribute 'oldCount' is deprecated: SOFA renamed it 'count' (write count="5")`,
     ]);
-    expect(warnings[0]!.code).to.equal('deprecated');
+    expect(warnings[0].code).to.equal('deprecated');
   });
 
   it('reads vectors written with brackets and commas as SOFA does', () => {
@@ -143,8 +143,8 @@ describe('scene builder', () => {
       "test.scn:3:1: unknown component 'TestSinc': left out of the scene (--skip-unknown) (did you mean 'TestSink'?)",
       "test.scn:4:1: unknown component 'TestSourse': left out of the scene (--skip-unknown) (did you mean 'TestSource' or 'OldTestSource'?)",
       "test.scn:5:1: unknown component 'Frobnicator': left out of the scene (--skip-unknown)",
-      `test.scn:6:${scene.children[4]!.attributes[2]!.loc.column}: TestSink 's': data link 'position': nothing at '@a.position' (expected @path.field) (it names a component that was left out)`,
-      `test.scn:6:${scene.children[4]!.attributes[1]!.loc.column}: TestSink 's': link 'source': no object at '@b' (it names a component that was left out)`,
+      `test.scn:6:${scene.children[4].attributes[2].loc.column}: TestSink 's': data link 'position': nothing at '@a.position' (expected @path.field) (it names a component that was left out)`,
+      `test.scn:6:${scene.children[4].attributes[1].loc.column}: TestSink 's': link 'source': no object at '@b' (it names a component that was left out)`,
     ]);
   });
 
@@ -169,8 +169,8 @@ describe('scene builder', () => {
     );
     expect(root.bbox.value.length).to.equal(6);
     expect(warnings.map((w) => w.code)).to.deep.equal(['unused-attribute', 'deprecated']);
-    expect(warnings[0]!.message).to.match(/unused attribute 'colour' of Node/);
-    expect(warnings[1]!.message).to.contain('add <VisualStyle displayFlags="showCollisionModels hideVisual"/>');
+    expect(warnings[0].message).to.match(/unused attribute 'colour' of Node/);
+    expect(warnings[1].message).to.contain('add <VisualStyle displayFlags="showCollisionModels hideVisual"/>');
   });
 
   it('MakeAlias and MakeDataAlias rename a component and a Data for the elements after them', () => {
@@ -189,7 +189,7 @@ describe('scene builder', () => {
     const errors = errorsOf(() =>
       buildScene(el('Node', {}, [el('TestLoop', {}), el('MakeAlias', { targetcomponent: 'TestSinc', alias: 'S' })]), aliasRegistry()),
     );
-    expect(errors[0]!.message).to.contain("MakeAlias: unknown target component 'TestSinc' (did you mean 'TestSink'?)");
+    expect(errors[0].message).to.contain("MakeAlias: unknown target component 'TestSinc' (did you mean 'TestSink'?)");
   });
 
   it('reports unknown components, unknown attributes and bad values with file:line:column and a suggestion', () => {
@@ -224,7 +224,7 @@ describe('scene builder', () => {
       reg,
     );
     const loader = root.objects[1] as TestSource;
-    const [a, b] = root.children[0]!.objects as TestSink[];
+    const [a, b] = root.children[0].objects as TestSink[];
     expect(Array.from(a!.position.value)).to.deep.equal([1, 2, 3]);
     expect(a!.source.get()).to.equal(loader);
     expect(a!.count.value).to.equal(7);
@@ -240,9 +240,9 @@ describe('scene builder', () => {
   it('reports unresolved links with their location and a suggestion: a component link is an error, a Data link a warning (the Data keeps its value, as in SOFA; an error under strict)', () => {
     const sink = el('TestSink', { name: 's', source: '@lodaer', position: '@loader.positions', stiffness: '@nowhere.k' }, [], 6);
     const scene = el('Node', {}, [el('TestLoop', {}), el('TestSource', { name: 'loader' }), sink]);
-    const col = (i: number) => sink.attributes[i]!.loc.column;
+    const col = (i: number) => sink.attributes[i].loc.column;
     const okCol = (i: number) =>
-      el('TestSink', { name: 's', position: '@loader.positions', stiffness: '@nowhere.k' }, [], 6).attributes[i]!.loc.column;
+      el('TestSink', { name: 's', position: '@loader.positions', stiffness: '@nowhere.k' }, [], 6).attributes[i].loc.column;
     const dataLinks = [
       `test.scn:6:${okCol(1)}: TestSink 's': data link 'position': TestSource 'loader' has no Data 'positions'; the Data keeps its own value, as in SOFA (did you mean 'position'?)`,
       `test.scn:6:${okCol(2)}: TestSink 's': data link 'stiffness': nothing at '@nowhere.k' (expected @path.field); the Data keeps its own value, as in SOFA`,
@@ -271,16 +271,16 @@ describe('scene builder', () => {
     const root = buildScene(el('Node', {}, [el('TestLoop', {}), sink]), reg, warnings);
     expect(Array.from((root.objects[1] as TestSink).position.value)).to.deep.equal([0, 0, 0, 0, -1, 0.25]);
     expect(warnings.map((w) => w.message)).to.deep.equal([
-      `test.scn:3:${sink.attributes[1]!.loc.column}: TestSink 's': 'position': '0-1' read as 0 -1; '2.5e-1-3' read as 2.5e-1 -3; the last 2 number(s) of an incomplete group of 3 ignored, as SOFA's reader does`,
+      `test.scn:3:${sink.attributes[1].loc.column}: TestSink 's': 'position': '0-1' read as 0 -1; '2.5e-1-3' read as 2.5e-1 -3; the last 2 number(s) of an incomplete group of 3 ignored, as SOFA's reader does`,
     ]);
-    expect(warnings[0]!.code).to.equal('xml-leniency');
+    expect(warnings[0].code).to.equal('xml-leniency');
     expect(
       errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), sink]), reg, [], { strict: true })).map((e) => e.code),
     ).to.deep.equal(['xml-leniency']);
     // text that is not numbers stays an error
     const bad = errorsOf(() => buildScene(el('Node', {}, [el('TestLoop', {}), el('TestSink', { position: '0 0 x' }, [], 3)]), reg, []));
     expect(bad.map((e) => e.message)).to.deep.equal([
-      `test.scn:3:${el('TestSink', { position: '0 0 x' }).attributes[0]!.loc.column}: TestSink '': bad value for 'position' (vector<Vec3d>): expected numbers in groups of 3, got 'x'`,
+      `test.scn:3:${el('TestSink', { position: '0 0 x' }).attributes[0].loc.column}: TestSink '': bad value for 'position' (vector<Vec3d>): expected numbers in groups of 3, got 'x'`,
     ]);
   });
 
@@ -312,7 +312,7 @@ describe('scene builder', () => {
       ]),
       reg,
     );
-    const [s1, s2] = root.children[0]!.objects as TestSink[];
+    const [s1, s2] = root.children[0].objects as TestSink[];
     expect(s1!.source.get()!.getName()).to.equal('own');
     expect(s2!.source.get()!.getName()).to.equal('up');
   });
@@ -362,12 +362,12 @@ describe('scene builder', () => {
     const sim = new Simulation(root);
     sim.init();
     expect(initOrder).to.deep.equal(['init r1', 'init r2', 'init c1', 'init g1', 'bwdInit g1', 'bwdInit c1', 'bwdInit r1', 'bwdInit r2']);
-    const c = root.children[0]!;
+    const c = root.children[0];
     expect(Array.from(c.getGravity())).to.deep.equal([0, 0, -9.81]);
     expect(c.getDt()).to.equal(0.05);
-    expect(c.children[0]!.getDt()).to.equal(0.05);
+    expect(c.children[0].getDt()).to.equal(0.05);
     sim.step();
-    expect(c.children[0]!.getTime()).to.be.closeTo(0.05, 1e-15);
+    expect(c.children[0].getTime()).to.be.closeTo(0.05, 1e-15);
     expect((root.objects[0] as TestLoop).steps).to.equal(1);
   });
 
@@ -377,7 +377,7 @@ describe('scene builder', () => {
       reg,
     );
     new Simulation(root).init();
-    expect((root.children[0]!.objects[0] as TestSink).source.get()).to.equal(root.objects[1]);
+    expect((root.children[0].objects[0] as TestSink).source.get()).to.equal(root.objects[1]);
   });
 
   it('adds components in code through the same checks', () => {

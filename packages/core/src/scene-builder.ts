@@ -121,7 +121,7 @@ export function setDataByPath(root: Node, dataPath: string, text: string, loc: S
   d.linkPath = undefined;
   const errors: SofaError[] = [];
   readAttribute(d, { name: split.field, value: text, loc }, who, errors);
-  if (errors.length > 0) throw errors[0]!;
+  if (errors.length > 0) throw errors[0];
   return d;
 }
 
@@ -175,12 +175,12 @@ function attributeElementsRead(el: SceneElement): SceneElement {
     c.tag === 'Attribute' &&
     c.attributes.some((a) => a.name === 'type') &&
     c.children.length === 1 &&
-    c.children[0]!.tag === 'Data' &&
-    c.children[0]!.attributes.some((a) => a.name === 'value');
+    c.children[0].tag === 'Data' &&
+    c.children[0].attributes.some((a) => a.name === 'value');
   if (!el.children.some(isAttribute)) return el;
   const attributes = [...el.attributes];
   for (const c of el.children.filter(isAttribute)) {
-    const data = c.children[0]!;
+    const data = c.children[0];
     const value = data.attributes.find((a) => a.name === 'value')!;
     attributes.push({ name: c.attributes.find((a) => a.name === 'type')!.value.trim(), value: value.value, loc: value.loc });
   }
@@ -236,7 +236,7 @@ export class SceneBuilder {
   ) {}
 
   throwIfErrors(): void {
-    if (this.errors.length > 0) throw this.errors.length === 1 ? this.errors[0]! : new SofaErrors(this.errors);
+    if (this.errors.length > 0) throw this.errors.length === 1 ? this.errors[0] : new SofaErrors(this.errors);
   }
 
   /** A problem SOFA warns about: a warning, or an error under `strict`. */
@@ -333,8 +333,8 @@ export class SceneBuilder {
     const who = `${entry.info.name} '${nameAttr?.value ?? ''}'`;
     if (el.children.length > 0) {
       this.errors.push(
-        new SofaError(`a component element cannot contain other elements (found <${el.children[0]!.tag}>)`, {
-          loc: el.children[0]!.loc,
+        new SofaError(`a component element cannot contain other elements (found <${el.children[0].tag}>)`, {
+          loc: el.children[0].loc,
           component: who,
         }),
       );

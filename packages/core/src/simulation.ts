@@ -67,9 +67,9 @@ export class Simulation {
     // Values written in the scene are checked first: a refused value stops the scene before any
     // component runs (its consequences would only add confusing errors).
     checkSceneValues(this.root, errors);
-    if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
+    if (errors.length > 0) throw errors.length === 1 ? errors[0] : new SofaErrors(errors);
     initNode(this.root, errors);
-    if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
+    if (errors.length > 0) throw errors.length === 1 ? errors[0] : new SofaErrors(errors);
     this.runPhase({ kind: 'init' }, () => propagateMechanicalMappings(this.root));
     this.initialised = true;
   }
@@ -197,7 +197,7 @@ function initNode(node: Node, errors: SofaError[]): void {
     for (const w of check.warnings) addSceneWarning(node.root, w);
     if (check.errors.length > 0) {
       errors.push(...check.errors);
-      obj.invalidate(check.errors[0]!.detail);
+      obj.invalidate(check.errors[0].detail);
       continue;
     }
     try {

@@ -3,10 +3,10 @@ import { Rigid3d } from './state-types.js';
 
 /** The rotation matrix of a unit quaternion (x, y, z, w), applied to v. */
 function rotate(q: ArrayLike<number>, o: number, v: [number, number, number]): [number, number, number] {
-  const x = q[o]!,
-    y = q[o + 1]!,
-    z = q[o + 2]!,
-    w = q[o + 3]!;
+  const x = q[o],
+    y = q[o + 1],
+    z = q[o + 2],
+    w = q[o + 3];
   const [a, b, c] = v;
   return [
     (1 - 2 * (y * y + z * z)) * a + 2 * (x * y - z * w) * b + 2 * (x * z + y * w) * c,
@@ -51,15 +51,15 @@ describe('Rigid3d coordinate update (x ⊕ h·v)', () => {
     const axis = [0.48, -0.6, 0.64]; // unit
     const w = 2.3;
     const x = Float64Array.of(0, 0, 0, 0.1, 0.2, -0.3, Math.sqrt(1 - 0.14));
-    const v = Float64Array.of(0, 0, 0, w * axis[0]!, w * axis[1]!, w * axis[2]!);
+    const v = Float64Array.of(0, 0, 0, w * axis[0], w * axis[1], w * axis[2]);
     const one = new Float64Array(7),
       half = new Float64Array(7),
       two = new Float64Array(7);
     Rigid3d.addDerivToCoord(one, x, v, 0.4, 1);
     Rigid3d.addDerivToCoord(half, x, v, 0.2, 1);
     Rigid3d.addDerivToCoord(two, half, v, 0.2, 1);
-    for (let k = 3; k < 7; k++) expect(two[k]).to.be.closeTo(one[k]!, 1e-15);
-    expect(Math.hypot(one[3]!, one[4]!, one[5]!, one[6]!)).to.be.closeTo(1, 1e-15);
+    for (let k = 3; k < 7; k++) expect(two[k]).to.be.closeTo(one[k], 1e-15);
+    expect(Math.hypot(one[3], one[4], one[5], one[6])).to.be.closeTo(1, 1e-15);
   });
 
   it('leaves the orientation unchanged for a zero rotation', () => {

@@ -30,7 +30,7 @@ function vecType(name: 'Vec1d' | 'Vec2d' | 'Vec3d' | 'Vec6d', d: number): StateT
     isRigid: false,
     addDerivToCoord(out, x, v, h, n) {
       const m = n * d;
-      for (let i = 0; i < m; i++) out[i] = x[i]! + h * v[i]!;
+      for (let i = 0; i < m; i++) out[i] = x[i] + h * v[i];
     },
     setDefaultCoord(out, i) {
       for (let k = 0; k < d; k++) out[i * d + k] = 0;
@@ -58,17 +58,17 @@ export const Rigid3d: StateType = {
     for (let p = 0; p < n; p++) {
       const c = p * 7;
       const d = p * 6;
-      out[c] = x[c]! + h * v[d]!;
-      out[c + 1] = x[c + 1]! + h * v[d + 1]!;
-      out[c + 2] = x[c + 2]! + h * v[d + 2]!;
-      const qx = x[c + 3]!,
-        qy = x[c + 4]!,
-        qz = x[c + 5]!,
-        qw = x[c + 6]!;
+      out[c] = x[c] + h * v[d];
+      out[c + 1] = x[c + 1] + h * v[d + 1];
+      out[c + 2] = x[c + 2] + h * v[d + 2];
+      const qx = x[c + 3],
+        qy = x[c + 4],
+        qz = x[c + 5],
+        qw = x[c + 6];
       // u = h·ω/2; e = exp(u)
-      const ux = (h * v[d + 3]!) / 2,
-        uy = (h * v[d + 4]!) / 2,
-        uz = (h * v[d + 5]!) / 2;
+      const ux = (h * v[d + 3]) / 2,
+        uy = (h * v[d + 4]) / 2,
+        uz = (h * v[d + 5]) / 2;
       const theta = Math.sqrt(ux * ux + uy * uy + uz * uz);
       let ex: number, ey: number, ez: number, ew: number;
       if (theta < Number.EPSILON) {
@@ -106,7 +106,7 @@ export const Rigid2d: StateType = {
   isRigid: true,
   addDerivToCoord(out, x, v, h, n) {
     const m = n * 3;
-    for (let i = 0; i < m; i++) out[i] = x[i]! + h * v[i]!;
+    for (let i = 0; i < m; i++) out[i] = x[i] + h * v[i];
   },
   setDefaultCoord(out, i) {
     out.fill(0, i * 3, i * 3 + 3);

@@ -71,11 +71,11 @@ export class BoxROI extends BaseROI {
     const aligned = this.aligned;
     for (let b = 0; b < aligned.length; b += 6) {
       let ok = true;
-      for (let k = 0; k < dims && ok; k++) ok = p[k]! >= aligned[b + k]! && p[k]! <= aligned[b + 3 + k]!;
+      for (let k = 0; k < dims && ok; k++) ok = p[k] >= aligned[b + k] && p[k] <= aligned[b + 3 + k];
       if (ok) return true;
     }
     if (this.oriented.length > 0) {
-      const q = [p[0]!, p[1]!, p[2]!];
+      const q = [p[0], p[1], p[2]];
       for (const ob of this.oriented) if (isPointInOrientedBox(q, ob)) return true;
     }
     return false;
@@ -87,9 +87,9 @@ function normalisedBoxes(b: Float64Array): Float64Array {
   const out = Float64Array.from(b);
   for (let i = 0; i + 6 <= out.length; i += 6) {
     for (let k = 0; k < 3; k++) {
-      if (out[i + k]! > out[i + 3 + k]!) {
-        const t = out[i + k]!;
-        out[i + k] = out[i + 3 + k]!;
+      if (out[i + k] > out[i + 3 + k]) {
+        const t = out[i + k];
+        out[i + k] = out[i + 3 + k];
         out[i + 3 + k] = t;
       }
     }
@@ -97,15 +97,11 @@ function normalisedBoxes(b: Float64Array): Float64Array {
   return out;
 }
 
-const sub = (a: number[], b: number[]): number[] => [a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!];
-const add = (a: number[], b: number[]): number[] => [a[0]! + b[0]!, a[1]! + b[1]!, a[2]! + b[2]!];
-const scaled = (a: number[], s: number): number[] => [a[0]! * s, a[1]! * s, a[2]! * s];
-const dot = (a: number[], b: number[]): number => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
-const cross = (a: number[], b: number[]): number[] => [
-  a[1]! * b[2]! - a[2]! * b[1]!,
-  a[2]! * b[0]! - a[0]! * b[2]!,
-  a[0]! * b[1]! - a[1]! * b[0]!,
-];
+const sub = (a: number[], b: number[]): number[] => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const add = (a: number[], b: number[]): number[] => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+const scaled = (a: number[], s: number): number[] => [a[0] * s, a[1] * s, a[2] * s];
+const dot = (a: number[], b: number[]): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a: number[], b: number[]): number[] => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 function unit(a: number[]): number[] {
   const r = Math.sqrt(dot(a, a));
   return r > Number.EPSILON ? scaled(a, 1 / r) : a;
@@ -118,10 +114,10 @@ function unit(a: number[]): number[] {
 function orientedBoxes(v: Float64Array): OrientedBox[] {
   const out: OrientedBox[] = [];
   for (let i = 0; i + 10 <= v.length; i += 10) {
-    const p0 = [v[i]!, v[i + 1]!, v[i + 2]!];
-    const p1 = [v[i + 3]!, v[i + 4]!, v[i + 5]!];
-    const p2 = [v[i + 6]!, v[i + 7]!, v[i + 8]!];
-    const depth = v[i + 9]!;
+    const p0 = [v[i], v[i + 1], v[i + 2]];
+    const p1 = [v[i + 3], v[i + 4], v[i + 5]];
+    const p2 = [v[i + 6], v[i + 7], v[i + 8]];
+    const depth = v[i + 9];
     const normal = unit(cross(sub(p1, p0), sub(p2, p0)));
     const p3 = add(p0, sub(p2, p1));
     const p6 = add(p2, scaled(normal, depth));

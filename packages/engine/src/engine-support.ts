@@ -116,7 +116,7 @@ export function followContextTopology(
 /** Checks that every index of `elems` names one of `n` points; throws a located error otherwise. */
 export function checkIndices(engine: BaseObject, elems: ArrayLike<number>, n: number, what: string): void {
   for (let i = 0; i < elems.length; i++) {
-    if (elems[i]! >= n) throw engine.error(`${what}: index ${elems[i]} is out of range (${n} points)`);
+    if (elems[i] >= n) throw engine.error(`${what}: index ${elems[i]} is out of range (${n} points)`);
   }
 }
 

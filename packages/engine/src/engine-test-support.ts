@@ -26,7 +26,7 @@ export function gridPoints(n: number, h = 1): string {
 /** Every element of a and b within tol. */
 export function close(a: ArrayLike<number>, b: ArrayLike<number>, tol = 1e-12): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!(Math.abs(a[i]! - b[i]!) <= tol)) return false;
+  for (let i = 0; i < a.length; i++) if (!(Math.abs(a[i] - b[i]) <= tol)) return false;
   return true;
 }
 

@@ -22,7 +22,7 @@ describe("CompareStateRun: SOFA's CompareState at the beginning of every step", 
     const ref = series([0, 1, 2, 3].map((k) => ({ time: k * dt, X: [k, 0, 0] })));
     // the run is off by 0.003·k in x: frame k's error is (0.003·k / 3 scalars) / 1 point
     const r = run(ref, 4, (k) => k + 0.003 * k);
-    expect(r.states[0]!.frames.map((f) => f.refFrame)).to.deep.equal([0, 1, 2, 3]);
+    expect(r.states[0].frames.map((f) => f.refFrame)).to.deep.equal([0, 1, 2, 3]);
     expect(r.errorByDof).to.be.closeTo((0.003 * (0 + 1 + 2 + 3)) / 3, 1e-15);
     expect([r.notReached, r.passedOver, r.comparedSteps]).to.deep.equal([0, 0, 4]);
   });
@@ -34,7 +34,7 @@ describe("CompareStateRun: SOFA's CompareState at the beginning of every step", 
       { time: 0.03 - 1e-7, X: [3, 0, 0] },
     ]);
     const r = run(ref, 4, (k) => k);
-    expect(r.states[0]!.frames.map((f) => [f.refFrame, f.curFrame])).to.deep.equal([
+    expect(r.states[0].frames.map((f) => [f.refFrame, f.curFrame])).to.deep.equal([
       [0, 0],
       [1, 2],
       [2, 3],
@@ -49,7 +49,7 @@ describe("CompareStateRun: SOFA's CompareState at the beginning of every step", 
       { time: 0.01, X: [1, 0, 0] },
     ]);
     const r = run(ref, 2, (k) => k);
-    expect(r.states[0]!.frames.map((f) => f.refFrame)).to.deep.equal([0, 2]);
+    expect(r.states[0].frames.map((f) => f.refFrame)).to.deep.equal([0, 2]);
     expect(r.passedOver).to.equal(1);
     expect(r.passed).to.equal(true);
   });
@@ -57,7 +57,7 @@ describe("CompareStateRun: SOFA's CompareState at the beginning of every step", 
   it('frames after the last step are not reached: not compared, counted (SOFA does not compare them)', () => {
     const ref = series([0, 1, 2, 3, 4].map((k) => ({ time: k * dt, X: [k, 0, 0] })));
     const r = run(ref, 3, (k) => k);
-    expect(r.states[0]!.frames).to.have.length(3);
+    expect(r.states[0].frames).to.have.length(3);
     expect(r.notReached).to.equal(2);
     expect(r.passed).to.equal(true);
   });

@@ -69,7 +69,7 @@ export class CompareStateRun {
   }
 
   private label(m: number): string {
-    const name = this.refs[m]!.name;
+    const name = this.refs[m].name;
     return `state ${m}${name === undefined ? '' : ` '${name}'`}`;
   }
 
@@ -80,20 +80,20 @@ export class CompareStateRun {
     let compared = false;
     for (let m = 0; m < this.refs.length; m++) {
       if (!this.usable[m]) continue;
-      const ref = this.refs[m]!;
-      let p = this.next[m]!;
+      const ref = this.refs[m];
+      let p = this.next[m];
       const first = p;
-      while (p < ref.frames.length && ref.frames[p]!.time <= until) p++;
+      while (p < ref.frames.length && ref.frames[p].time <= until) p++;
       this.next[m] = p;
       if (p === first) continue;
       this.passedOver += p - first - 1;
       const f = p - 1;
-      const cur = currents[m]!;
+      const cur = currents[m];
       const frame = compareFrame(
         m,
         ref.name,
         this.label(m),
-        ref.frames[f]!,
+        ref.frames[f],
         f,
         { time, X: cur.X, V: cur.V },
         step,
@@ -103,8 +103,8 @@ export class CompareStateRun {
         this.max,
       );
       if (frame) {
-        this.states[m]!.frames.push(frame);
-        this.states[m]!.error += frame.error;
+        this.states[m].frames.push(frame);
+        this.states[m].error += frame.error;
       }
       compared = true;
     }
@@ -120,7 +120,7 @@ export class CompareStateRun {
     if (!Number.isFinite(errorByDof)) failures.push(`ERRORBYDOF is ${errorByDof} (non-finite values in a state)`);
     const max = this.max;
     const relativeError = max.maxAbsRef > 0 ? max.maxAbs / max.maxAbsRef : max.maxAbs === 0 ? 0 : Infinity;
-    const notReached = this.refs.reduce((s, r, m) => s + (this.usable[m] ? r.frames.length - this.next[m]! : 0), 0);
+    const notReached = this.refs.reduce((s, r, m) => s + (this.usable[m] ? r.frames.length - this.next[m] : 0), 0);
     return {
       passed: failures.length === 0 && errorByDof <= this.epsilon,
       errorByDof,

@@ -18,8 +18,8 @@ describe('compareStates', () => {
     // Frame 0 is exact; frame 1: (0.0001 + 0.0001) / 6 scalars / 2 points.
     const expected = (0.0001 + 0.0001) / 6 / 2;
     expect(r.errorByDof).to.be.closeTo(expected, 1e-15);
-    expect(r.states[0]!.frames.map((f) => f.error)).to.have.length(2);
-    expect(r.states[0]!.frames[0]!.error).to.equal(0);
+    expect(r.states[0].frames.map((f) => f.error)).to.have.length(2);
+    expect(r.states[0].frames[0].error).to.equal(0);
     expect(r.passed).to.equal(true);
     expect(r.failures).to.deep.equal([]);
   });
@@ -52,8 +52,8 @@ describe('compareStates', () => {
     // Frame 0: X mean 0.3/6, V mean 0.6/6, over 2 points. Frame 1: X only (ref has no V there).
     const frame0 = (0.3 / 6 + 0.6 / 6) / 2;
     const frame1 = 0.6 / 6 / 2;
-    expect(r.states[0]!.frames[0]!.meanAbsV).to.be.closeTo(0.1, 1e-15);
-    expect(r.states[0]!.frames[1]!.meanAbsV).to.equal(undefined);
+    expect(r.states[0].frames[0].meanAbsV).to.be.closeTo(0.1, 1e-15);
+    expect(r.states[0].frames[1].meanAbsV).to.equal(undefined);
     expect(r.errorByDof).to.be.closeTo(frame0 + frame1, 1e-12);
     expect(r.maxAbsError).to.be.closeTo(0.6, 1e-12);
     expect(r.maxErrorAt).to.include({ vector: 'V', scalar: 0, point: 0, component: 0, refFrame: 0 });
@@ -74,7 +74,7 @@ describe('compareStates', () => {
     // 2 points: X mean (0.001 + 0.002) / 14, V mean 0.01 / 12, both divided by 2 points.
     const expected = 0.003 / 14 / 2 + 0.01 / 12 / 2;
     expect(r.errorByDof).to.be.closeTo(expected, 1e-15);
-    expect(r.states[0]!.frames[0]!.points).to.equal(2);
+    expect(r.states[0].frames[0].points).to.equal(2);
     expect(r.passed).to.equal(true);
     expect(r.maxAbsError).to.be.closeTo(0.01, 1e-15);
     expect(r.maxErrorAt).to.include({ stateName: 'rigid', vector: 'V', scalar: 5, point: 0, component: 5 });
@@ -132,7 +132,7 @@ describe('compareStates', () => {
         { time: 0.04, X: [4, 4, 4] },
       ]);
       const r = compareStates([ref], [cur], 0, 0.01);
-      expect(r.states[0]!.frames.map((f) => f.curFrame)).to.deep.equal([0, 3]);
+      expect(r.states[0].frames.map((f) => f.curFrame)).to.deep.equal([0, 3]);
       expect(r.errorByDof).to.equal(0);
     });
 
@@ -143,7 +143,7 @@ describe('compareStates', () => {
         { time: 0.0399, X: [3.3, 3, 3] },
       ]);
       const r = compareStates([ref], [cur], 1, 0.01);
-      expect(r.states[0]!.frames[1]!.curTime).to.equal(0.0399);
+      expect(r.states[0].frames[1].curTime).to.equal(0.0399);
       expect(r.errorByDof).to.be.closeTo(0.3 / 3, 1e-12);
     });
 
@@ -153,7 +153,7 @@ describe('compareStates', () => {
         { time: 0, X: [0, 0, 0] },
       ]);
       const r = compareStates([ref], [cur], 0, 0.01);
-      expect(r.states[0]!.frames.map((f) => f.curFrame)).to.deep.equal([1, 0]);
+      expect(r.states[0].frames.map((f) => f.curFrame)).to.deep.equal([1, 0]);
       expect(r.passed).to.equal(true);
     });
 

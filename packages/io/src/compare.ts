@@ -112,7 +112,7 @@ export function compareStates(
 
   let total = 0;
   for (let m = 0; m < Math.min(refs.length, currents.length); m++) {
-    const state = compareState(m, refs[m]!, currents[m]!, dt, failures, max);
+    const state = compareState(m, refs[m], currents[m], dt, failures, max);
     states.push(state);
     total += state.error;
   }
@@ -161,11 +161,11 @@ function compareState(m: number, ref: StateSeries, cur: StateSeries, dt: number,
   ref.frames.forEach((rf, f) => {
     const c = firstAtOrAfter(cur.frames, order, rf.time - tolerance);
     if (c === undefined) {
-      const last = order.length > 0 ? `last current frame at t=${cur.frames[order[order.length - 1]!]!.time}` : 'no current frame';
+      const last = order.length > 0 ? `last current frame at t=${cur.frames[order[order.length - 1]].time}` : 'no current frame';
       failures.push(`${label} at T=${rf.time}: no current frame (${last})`);
       return;
     }
-    const frame = compareFrame(m, ref.name, label, rf, f, cur.frames[c]!, c, spp, vspp, failures, max);
+    const frame = compareFrame(m, ref.name, label, rf, f, cur.frames[c], c, spp, vspp, failures, max);
     if (frame) {
       result.frames.push(frame);
       result.error += frame.error;
@@ -232,8 +232,8 @@ function meanAbsError(ref: ArrayLike<number>, cur: ArrayLike<number>, context: V
   if (ref.length === 0) return 0;
   let sum = 0;
   for (let i = 0; i < ref.length; i++) {
-    const r = ref[i]!;
-    const v = roundLikeSofa(cur[i]!);
+    const r = ref[i];
+    const v = roundLikeSofa(cur[i]);
     const d = Math.abs(r - v);
     sum += d;
     max.see(d, r, v, i, context);
@@ -243,7 +243,7 @@ function meanAbsError(ref: ArrayLike<number>, cur: ArrayLike<number>, context: V
 
 /** Indices of frames sorted by time (stable), so matching does not assume a sorted input. */
 function timeOrder(frames: readonly StateFrameLike[]): number[] {
-  return frames.map((_, i) => i).sort((a, b) => frames[a]!.time - frames[b]!.time || a - b);
+  return frames.map((_, i) => i).sort((a, b) => frames[a].time - frames[b].time || a - b);
 }
 
 /** Index of the earliest frame with time >= threshold. */
@@ -252,7 +252,7 @@ function firstAtOrAfter(frames: readonly StateFrameLike[], order: number[], thre
   let hi = order.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (frames[order[mid]!]!.time >= threshold) hi = mid;
+    if (frames[order[mid]].time >= threshold) hi = mid;
     else lo = mid + 1;
   }
   return lo < order.length ? order[lo] : undefined;

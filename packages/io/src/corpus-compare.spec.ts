@@ -27,7 +27,7 @@ describe('comparison on the corpus references', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(CORPUS, 'manifest.json'), 'utf8')) as { scenes: ManifestScene[] };
     const scene = manifest.scenes.find((s) => path.join(CORPUS, s.scene) === entry.scene)!;
     const series = listReferenceStates(list.referenceRoot, sceneRelative).map((ref, i) => {
-      const layout = stateLayoutOf(scene.mstates[i]!.template);
+      const layout = stateLayoutOf(scene.mstates[i].template);
       return { name: ref.name, scalarsPerPoint: layout.coord, derivScalarsPerPoint: layout.deriv, frames: readStateFile(ref.path) };
     });
     return { series, dt: Number(scene.dt), epsilon: entry.epsilon };
@@ -51,13 +51,13 @@ describe('comparison on the corpus references', () => {
     // Simulated times accumulate 299 steps of 0.01, which lands near but not exactly on 2.99.
     let t = 0;
     for (let k = 0; k < 299; k++) t += 0.01;
-    current.forEach((s) => (s.frames[1]!.time = t));
-    current[0]!.frames[1]!.X[3] = 0.1541; // reference 0.1531
+    current.forEach((s) => (s.frames[1].time = t));
+    current[0].frames[1].X[3] = 0.1541; // reference 0.1531
     const r = compareStates(series, current, epsilon, dt);
     // One scalar off by 0.001 among 6, over 2 points, in 1 state out of 2.
     expect(r.errorByDof).to.be.closeTo(0.001 / 6 / 2 / 2, 1e-15);
     expect(r.passed).to.equal(true);
-    current[1]!.frames[1]!.X[5] = -1.04163 - 0.002;
+    current[1].frames[1].X[5] = -1.04163 - 0.002;
     const worse = compareStates(series, current, epsilon, dt);
     expect(worse.errorByDof).to.be.closeTo((0.001 / 6 / 2 + 0.002 / 6 / 2) / 2, 1e-15);
     expect(worse.passed).to.equal(false);

@@ -95,7 +95,7 @@ function fixedNotation(digits: string, exponent: number): string {
 
 function scientificNotation(digits: string, exponent: number): string {
   const frac = digits.slice(1).replace(/0+$/, '');
-  const mantissa = frac.length > 0 ? `${digits[0]}.${frac}` : digits[0]!;
+  const mantissa = frac.length > 0 ? `${digits[0]}.${frac}` : digits[0];
   // C prints at least two exponent digits, always signed.
   const expSign = exponent < 0 ? '-' : '+';
   const expDigits = String(Math.abs(exponent)).padStart(2, '0');
@@ -116,6 +116,6 @@ export function parseSofaNumber(token: string): number | undefined {
   if (DECIMAL.test(token)) return Number(token);
   const special = SPECIAL.exec(token);
   if (!special) return undefined;
-  if (special[2]!.toLowerCase() === 'nan') return NaN;
+  if (special[2].toLowerCase() === 'nan') return NaN;
   return special[1] === '-' ? -Infinity : Infinity;
 }

@@ -62,7 +62,7 @@ export function parseStateText(text: string, file = '<string>'): StateFrame[] {
 
   for (let i = 0; i < lines.length; i++) {
     const lineNo = i + 1;
-    const line = lines[i]!.replace(/\r$/, '');
+    const line = lines[i].replace(/\r$/, '');
     const tokens = tokenize(line);
     if (tokens.length === 0) continue;
     const [head, ...rest] = tokens;
@@ -73,9 +73,9 @@ export function parseStateText(text: string, file = '<string>'): StateFrame[] {
       if (rest.length !== 1) {
         throw new SofaError(`T= takes exactly one time value, found ${rest.length}`, { loc: at(head!.column) });
       }
-      const time = parseSofaNumber(rest[0]!.text);
+      const time = parseSofaNumber(rest[0].text);
       if (time === undefined || !Number.isFinite(time)) {
-        throw new SofaError(`invalid time '${rest[0]!.text}'`, { loc: at(rest[0]!.column) });
+        throw new SofaError(`invalid time '${rest[0].text}'`, { loc: at(rest[0].column) });
       }
       // X is filled by its own line; a frame without one is reported by finish().
       current = { time } as StateFrame;
@@ -99,9 +99,9 @@ export function parseStateText(text: string, file = '<string>'): StateFrame[] {
     }
     const values = new Float64Array(rest.length);
     for (let k = 0; k < rest.length; k++) {
-      const value = parseSofaNumber(rest[k]!.text);
+      const value = parseSofaNumber(rest[k].text);
       if (value === undefined) {
-        throw new SofaError(`invalid number '${rest[k]!.text}' (scalar ${k} of ${head!.text})`, { loc: at(rest[k]!.column) });
+        throw new SofaError(`invalid number '${rest[k].text}' (scalar ${k} of ${head!.text})`, { loc: at(rest[k].column) });
       }
       values[k] = value;
     }

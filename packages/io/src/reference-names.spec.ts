@@ -75,7 +75,7 @@ describe('reference file names', () => {
         [2, 'two_x'],
         [10, 'ten'],
       ]);
-      expect(found[1]!.path).to.equal(path.join(root, 'Demos/s.scn.reference_2_two_x_mstate.txt.gz'));
+      expect(found[1].path).to.equal(path.join(root, 'Demos/s.scn.reference_2_two_x_mstate.txt.gz'));
       expect(hasReferenceMarker(root, 'Demos/s.scn')).to.equal(true);
       expect(hasReferenceMarker(root, 'Demos/t.scn')).to.equal(false);
     });

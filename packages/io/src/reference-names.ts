@@ -42,7 +42,7 @@ export function parseReferenceStateFileName(fileName: string, sceneFileName: str
   // The index is the leading digits; everything after the next underscore is the name.
   const m = /^(\d+)_(.+)$/s.exec(middle);
   if (!m) return undefined;
-  return { index: Number(m[1]), name: m[2]! };
+  return { index: Number(m[1]), name: m[2] };
 }
 
 /** The existing reference state files of a scene, sorted by index; empty when there are none. */
@@ -65,8 +65,8 @@ export function listReferenceStates(referenceRoot: string, sceneRelative: string
   found.sort((a, b) => a.index - b.index);
   // Two files for one index would make the pairing with the scene's states ambiguous.
   for (let k = 1; k < found.length; k++) {
-    if (found[k]!.index === found[k - 1]!.index) {
-      throw new SofaError(`two references for state ${found[k]!.index}: ${found[k - 1]!.path} and ${found[k]!.path}`);
+    if (found[k].index === found[k - 1].index) {
+      throw new SofaError(`two references for state ${found[k].index}: ${found[k - 1].path} and ${found[k].path}`);
     }
   }
   return found;

@@ -61,7 +61,7 @@ export function parseRegressionList(text: string, filePath: string): RegressionL
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = i + 1;
-    const content = lines[i]!.replace(/\r$/, '');
+    const content = lines[i].replace(/\r$/, '');
     const trimmed = content.trim();
     if (trimmed === '' || trimmed.startsWith('#')) continue;
     const fields = fieldsOf(content);
@@ -72,7 +72,7 @@ export function parseRegressionList(text: string, filePath: string): RegressionL
       if (fields.length !== 1) {
         throw new SofaError(`the first entry must be the reference root folder alone, found ${fields.length} fields`, { loc: at(1) });
       }
-      referenceRoot = path.resolve(dir, fields[0]!.text);
+      referenceRoot = path.resolve(dir, fields[0].text);
       continue;
     }
 

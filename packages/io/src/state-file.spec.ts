@@ -72,10 +72,10 @@ describe('state files', () => {
 
       const back = readStateFile(file);
       expect(back.map((f) => f.time)).to.deep.equal([0, 0.01, 2.99]);
-      expect(Array.from(back[1]!.X)).to.deep.equal([0, 0, 0, 0.999951, 0, -0.0098]);
-      expect(Array.from(back[1]!.V!)).to.deep.equal([0, 0, 0, -0.00981, 0, -0.981]);
-      expect(back[2]!.V).to.equal(undefined);
-      expect(back[2]!.X).to.be.instanceOf(Float64Array);
+      expect(Array.from(back[1].X)).to.deep.equal([0, 0, 0, 0.999951, 0, -0.0098]);
+      expect(Array.from(back[1].V!)).to.deep.equal([0, 0, 0, -0.00981, 0, -0.981]);
+      expect(back[2].V).to.equal(undefined);
+      expect(back[2].X).to.be.instanceOf(Float64Array);
     });
   }
 
@@ -103,8 +103,8 @@ describe('state files', () => {
     expect(members).to.equal(21);
     const back = readStateFile(file);
     expect(back).to.have.length(20);
-    expect(Array.from(back[19]!.X)).to.deep.equal([19, 19.5, -19]);
-    expect(back[19]!.time).to.equal(0.19);
+    expect(Array.from(back[19].X)).to.deep.equal([19, 19.5, -19]);
+    expect(back[19].time).to.equal(0.19);
   });
 
   for (const name of ['out.txt', 'out.txt.gz']) {
@@ -153,8 +153,8 @@ describe('parseStateText', () => {
   it('accepts CRLF line ends, blank lines and X0=/F= lines', () => {
     const frames = parseStateText('T= 0\r\n  X= 1 2\r\n\r\n  X0= 1 2\n  F= 0 -9.81\nT= 1e-05\n  X= 3 4\n');
     expect(frames).to.have.length(2);
-    expect(Array.from(frames[0]!.F!)).to.deep.equal([0, -9.81]);
-    expect(frames[1]!.time).to.equal(1e-5);
+    expect(Array.from(frames[0].F!)).to.deep.equal([0, -9.81]);
+    expect(frames[1].time).to.equal(1e-5);
   });
 
   it('locates malformed lines by file, line and column', () => {
@@ -184,11 +184,11 @@ describe('real SOFA reference files', () => {
   it('reads the Pendulum references', () => {
     const frames = readStateFile(path.join(PENDULUM_REFS, 'Pendulum.scn.reference_0_Particles_mstate.txt.gz'));
     expect(frames.map((f) => f.time)).to.deep.equal([0, 2.99]);
-    expect(Array.from(frames[0]!.X)).to.deep.equal([0, 0, 0, 1, 0, 0]);
-    expect(Array.from(frames[1]!.X)).to.deep.equal([0, 0, 0, 0.1531, 0, -1.09682]);
-    expect(frames[1]!.V).to.equal(undefined);
+    expect(Array.from(frames[0].X)).to.deep.equal([0, 0, 0, 1, 0, 0]);
+    expect(Array.from(frames[1].X)).to.deep.equal([0, 0, 0, 0.1531, 0, -1.09682]);
+    expect(frames[1].V).to.equal(undefined);
     const second = readStateFile(path.join(PENDULUM_REFS, 'Pendulum.scn.reference_1_Particles_mstate.txt.gz'));
-    expect(Array.from(second[1]!.X)).to.deep.equal([0, 2, 0, 0.394508, 2, -1.04163]);
+    expect(Array.from(second[1].X)).to.deep.equal([0, 2, 0, 0.394508, 2, -1.04163]);
   });
 
   it('writes back byte-identical text for every reference file of the corpus', () => {

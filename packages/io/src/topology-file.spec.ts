@@ -19,7 +19,7 @@ const lists = (edges: number[], triangles: number[] = []): TopologyLists => [
   new Uint32Array(0),
   new Uint32Array(0),
 ];
-const frame = (time: number, l: TopologyLists): TopologyFrame => parseTopologyText(formatTopologyFrame(time, l))[0]!;
+const frame = (time: number, l: TopologyLists): TopologyFrame => parseTopologyText(formatTopologyFrame(time, l))[0];
 
 describe('io: topology files and the CompareTopology rule', () => {
   it("writes SOFA's format (count, then a line of vertex indices, an empty line for none) and reads it back", () => {
@@ -27,8 +27,8 @@ describe('io: topology files and the CompareTopology rule', () => {
     expect(text).to.equal('T= 0.1\n  Edges= 2\n0 1 1 2\n  Triangles= 1\n0 1 2\n  Quads= 0\n\n  Tetrahedra= 0\n\n  Hexahedra= 0\n\n');
     const f = parseTopologyText(text + formatTopologyFrame(0.2, lists([])));
     expect(f.map((x) => x.time)).to.deep.equal([0.1, 0.2]);
-    expect(f[0]!.counts).to.deep.equal([2, 1, 0, 0, 0]);
-    expect(Array.from(f[0]!.lists[1]!)).to.deep.equal([0, 1, 2]);
+    expect(f[0].counts).to.deep.equal([2, 1, 0, 0, 0]);
+    expect(Array.from(f[0].lists[1])).to.deep.equal([0, 1, 2]);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'topo-')), 'x_topology.txt.gz');
     const w = new TopologyWriter(file);
     w.writeFrame(0, lists([3, 4]));

@@ -48,7 +48,7 @@ export interface TopologyFrame {
 export function formatTopologyFrame(time: number, lists: TopologyLists): string {
   let text = `T= ${formatSofaNumber(time)}\n`;
   TOPOLOGY_KINDS.forEach((k, i) => {
-    const l = lists[i]!;
+    const l = lists[i];
     text += `  ${k.key}= ${l.length / k.size}\n${Array.from(l).join(' ')}\n`;
   });
   return text;
@@ -65,7 +65,7 @@ export function parseTopologyText(text: string, source = '<text>'): TopologyFram
     if (time !== undefined) frames.push({ time, counts, lists });
   };
   for (let i = 0; i < lines.length; i++) {
-    const words = lines[i]!.trim().split(/\s+/);
+    const words = lines[i].trim().split(/\s+/);
     if (words[0] === 'T=') {
       flush();
       time = Number(words[1]);
@@ -169,24 +169,24 @@ export function compareTopologies(reference: readonly TopologyFrame[], ours: rea
   let firstDifference: string | undefined;
   for (const frame of ours) {
     let ref: TopologyFrame | undefined;
-    while (next < reference.length && reference[next]!.time <= frame.time + 1e-8) ref = reference[next++];
+    while (next < reference.length && reference[next].time <= frame.time + 1e-8) ref = reference[next++];
     if (!ref) continue;
     compared++;
     TOPOLOGY_KINDS.forEach((kind, k) => {
-      const n = ref.counts[k]!;
+      const n = ref.counts[k];
       if (n === 0) return;
-      const mine = frame.lists[k]!;
+      const mine = frame.lists[k];
       const nMine = mine.length / kind.size;
       if (nMine !== n) {
-        perKind[k]! += Math.abs(n - nMine);
+        perKind[k] += Math.abs(n - nMine);
         firstDifference ??= `T=${formatSofaNumber(frame.time)}: ${n} ${kind.key.toLowerCase()} in the reference, ${nMine} here`;
         return;
       }
-      const r = ref.lists[k]!;
+      const r = ref.lists[k];
       for (let e = 0; e < n; e++) {
         for (let j = 0; j < kind.size; j++) {
           if (r[e * kind.size + j] !== mine[e * kind.size + j]) {
-            perKind[k]!++;
+            perKind[k]++;
             firstDifference ??= `T=${formatSofaNumber(frame.time)}: ${kind.key.toLowerCase()} ${e} is ${Array.from(mine.subarray(e * kind.size, (e + 1) * kind.size)).join(' ')}, the reference has ${Array.from(r.subarray(e * kind.size, (e + 1) * kind.size)).join(' ')}`;
             break;
           }

@@ -29,7 +29,7 @@ describe('linalg/bsr3: 3x3 block CSR', () => {
         z = new Float64Array(60);
       spmv(y, A, x);
       bsr3Spmv(z, B, x);
-      for (let i = 0; i < 60; i++) expect(z[i]).to.be.closeTo(y[i]!, 1e-12);
+      for (let i = 0; i < 60; i++) expect(z[i]).to.be.closeTo(y[i], 1e-12);
     }
   });
 
@@ -37,11 +37,10 @@ describe('linalg/bsr3: 3x3 block CSR', () => {
     const A = randomCsr(30, 3);
     const { matrix: B } = bsr3FromCsrPattern(A);
     const blocks = new Set<string>();
-    for (let r = 0; r < 30; r++)
-      for (let k = A.rowPtr[r]!; k < A.rowPtr[r + 1]!; k++) blocks.add(`${(r / 3) | 0},${(A.colInd[k]! / 3) | 0}`);
+    for (let r = 0; r < 30; r++) for (let k = A.rowPtr[r]; k < A.rowPtr[r + 1]; k++) blocks.add(`${(r / 3) | 0},${(A.colInd[k] / 3) | 0}`);
     expect(B.colInd.length).to.equal(blocks.size);
     for (let I = 0; I < B.blockRows; I++)
-      for (let b = B.rowPtr[I]! + 1; b < B.rowPtr[I + 1]!; b++) expect(B.colInd[b]).to.be.above(B.colInd[b - 1]!);
+      for (let b = B.rowPtr[I] + 1; b < B.rowPtr[I + 1]; b++) expect(B.colInd[b]).to.be.above(B.colInd[b - 1]);
   });
 
   it('refuses a matrix that is not made of 3x3 blocks', () => {

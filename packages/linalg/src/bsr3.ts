@@ -45,8 +45,8 @@ export function bsr3FromCsrPattern(A: CsrMatrix): Bsr3FromCsr {
     rowStart.push(cols.length);
     const start = cols.length;
     for (let r = 3 * I; r < 3 * I + 3; r++) {
-      for (let k = A.rowPtr[r]!; k < A.rowPtr[r + 1]!; k++) {
-        const J = (A.colInd[k]! / 3) | 0;
+      for (let k = A.rowPtr[r]; k < A.rowPtr[r + 1]; k++) {
+        const J = (A.colInd[k] / 3) | 0;
         if (mark[J] !== I) {
           mark[J] = I;
           cols.push(J);
@@ -54,19 +54,19 @@ export function bsr3FromCsrPattern(A: CsrMatrix): Bsr3FromCsr {
       }
     }
     const row = cols.slice(start).sort((a, b) => a - b);
-    for (let t = 0; t < row.length; t++) cols[start + t] = row[t]!;
+    for (let t = 0; t < row.length; t++) cols[start + t] = row[t];
     rowPtr[I + 1] = cols.length;
   }
   const colInd = Int32Array.from(cols);
   // Pass 2: scatter map, finding each block by a per-row lookup table.
   const slotOf = new Int32Array(A.cols / 3).fill(-1);
-  const scatter = new Int32Array(A.rowPtr[A.rows]!);
+  const scatter = new Int32Array(A.rowPtr[A.rows]);
   for (let I = 0; I < nbr; I++) {
-    for (let b = rowPtr[I]!; b < rowPtr[I + 1]!; b++) slotOf[colInd[b]!] = b;
+    for (let b = rowPtr[I]; b < rowPtr[I + 1]; b++) slotOf[colInd[b]] = b;
     for (let r = 3 * I; r < 3 * I + 3; r++) {
-      for (let k = A.rowPtr[r]!; k < A.rowPtr[r + 1]!; k++) {
-        const c = A.colInd[k]!;
-        scatter[k] = 9 * slotOf[(c / 3) | 0]! + 3 * (r - 3 * I) + (c % 3);
+      for (let k = A.rowPtr[r]; k < A.rowPtr[r + 1]; k++) {
+        const c = A.colInd[k];
+        scatter[k] = 9 * slotOf[(c / 3) | 0] + 3 * (r - 3 * I) + (c % 3);
       }
     }
   }
@@ -79,7 +79,7 @@ export function bsr3RefillFromCsr(B: Bsr3Matrix, A: CsrMatrix, scatter: Int32Arr
   const av = A.values;
   // the scatter map is one to one: when it covers every block value, nothing is left to clear
   if (scatter.length !== bv.length) bv.fill(0);
-  for (let k = 0, n = scatter.length; k < n; k++) bv[scatter[k]!] = av[k]!;
+  for (let k = 0, n = scatter.length; k < n; k++) bv[scatter[k]] = av[k];
 }
 
 /** y = B·x (argument order as csr.ts's spmv). No allocation. */
@@ -94,15 +94,15 @@ export function bsr3SpmvRange(y: Float64Array, B: Bsr3Matrix, x: Float64Array, I
     let y0 = 0,
       y1 = 0,
       y2 = 0;
-    for (let b = rowPtr[I]!, e = rowPtr[I + 1]!; b < e; b++) {
-      const j = 3 * colInd[b]!;
-      const x0 = x[j]!,
-        x1 = x[j + 1]!,
-        x2 = x[j + 2]!;
+    for (let b = rowPtr[I], e = rowPtr[I + 1]; b < e; b++) {
+      const j = 3 * colInd[b];
+      const x0 = x[j],
+        x1 = x[j + 1],
+        x2 = x[j + 2];
       const o = 9 * b;
-      y0 += v[o]! * x0 + v[o + 1]! * x1 + v[o + 2]! * x2;
-      y1 += v[o + 3]! * x0 + v[o + 4]! * x1 + v[o + 5]! * x2;
-      y2 += v[o + 6]! * x0 + v[o + 7]! * x1 + v[o + 8]! * x2;
+      y0 += v[o] * x0 + v[o + 1] * x1 + v[o + 2] * x2;
+      y1 += v[o + 3] * x0 + v[o + 4] * x1 + v[o + 5] * x2;
+      y2 += v[o + 6] * x0 + v[o + 7] * x1 + v[o + 8] * x2;
     }
     const i = 3 * I;
     y[i] = y0;
@@ -119,15 +119,15 @@ export function bsr3SpmvAdd(y: Float64Array, B: Bsr3Matrix, x: Float64Array, sca
     let y0 = 0,
       y1 = 0,
       y2 = 0;
-    for (let b = rowPtr[I]!, e = rowPtr[I + 1]!; b < e; b++) {
-      const j = 3 * colInd[b]!;
-      const x0 = x[j]!,
-        x1 = x[j + 1]!,
-        x2 = x[j + 2]!;
+    for (let b = rowPtr[I], e = rowPtr[I + 1]; b < e; b++) {
+      const j = 3 * colInd[b];
+      const x0 = x[j],
+        x1 = x[j + 1],
+        x2 = x[j + 2];
       const o = 9 * b;
-      y0 += v[o]! * x0 + v[o + 1]! * x1 + v[o + 2]! * x2;
-      y1 += v[o + 3]! * x0 + v[o + 4]! * x1 + v[o + 5]! * x2;
-      y2 += v[o + 6]! * x0 + v[o + 7]! * x1 + v[o + 8]! * x2;
+      y0 += v[o] * x0 + v[o + 1] * x1 + v[o + 2] * x2;
+      y1 += v[o + 3] * x0 + v[o + 4] * x1 + v[o + 5] * x2;
+      y2 += v[o + 6] * x0 + v[o + 7] * x1 + v[o + 8] * x2;
     }
     const i = 3 * I;
     y[i] += scale * y0;

@@ -324,7 +324,7 @@ describe('conjugateGradient with a given scalar product (SOFA per-node summation
   /** Per-node sum of 3 products, then the nodes: SOFA's order for a Vec3 state. */
   const dot3 = (a: Float64Array, b: Float64Array): number => {
     let r = 0;
-    for (let i = 0; i < a.length; i += 3) r += a[i]! * b[i]! + a[i + 1]! * b[i + 1]! + a[i + 2]! * b[i + 2]!;
+    for (let i = 0; i < a.length; i += 3) r += a[i] * b[i] + a[i + 1] * b[i + 1] + a[i + 2] * b[i + 2];
     return r;
   };
 
@@ -404,7 +404,7 @@ describe('conjugateGradient with a kernel (Bsr3Wasm: vectors and operations in W
       // and the scalar CSR product converges to the same solution
       const xc = x0.slice();
       conjugateGradient(apply, b, xc, params, ws);
-      for (let i = 0; i < n; i++) expect(xb[i]).to.be.closeTo(xc[i]!, 1e-6);
+      for (let i = 0; i < n; i++) expect(xb[i]).to.be.closeTo(xc[i], 1e-6);
     }
   });
 });

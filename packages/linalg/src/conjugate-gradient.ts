@@ -201,15 +201,15 @@ export function conjugateGradient(
     const nalpha = -alpha;
     if (vdot) {
       for (let i = 0; i < n; i++) {
-        x[i] += p[i]! * alpha;
-        r[i] += q[i]! * nalpha;
+        x[i] += p[i] * alpha;
+        r[i] += q[i] * nalpha;
       }
       rhoNext = vdot(r, r);
     } else {
       let rr = 0;
       for (let i = 0; i < n; i++) {
-        x[i] += p[i]! * alpha;
-        const ri = (r[i] += q[i]! * nalpha);
+        x[i] += p[i] * alpha;
+        const ri = (r[i] += q[i] * nalpha);
         rr += ri * ri;
       }
       rhoNext = rr;

@@ -300,46 +300,46 @@ const eigenScratch = new Float64Array(9);
  */
 export function symmetricEigen3(v: Float64Array, w: Float64Array, a: ArrayLike<number>): void {
   const s = eigenScratch;
-  for (let k = 0; k < 9; k++) s[k] = a[k]!;
+  for (let k = 0; k < 9; k++) s[k] = a[k];
   v.fill(0);
   v[0] = v[4] = v[8] = 1;
   for (let sweep = 0; sweep < 50; sweep++) {
-    const off = Math.abs(s[1]!) + Math.abs(s[2]!) + Math.abs(s[5]!);
-    const scale = Math.abs(s[0]!) + Math.abs(s[4]!) + Math.abs(s[8]!);
+    const off = Math.abs(s[1]) + Math.abs(s[2]) + Math.abs(s[5]);
+    const scale = Math.abs(s[0]) + Math.abs(s[4]) + Math.abs(s[8]);
     if (off <= 1e-300 || off <= 1e-17 * scale) break;
     for (let p = 0; p < 2; p++) {
       for (let q = p + 1; q < 3; q++) {
-        const apq = s[3 * p + q]!;
+        const apq = s[3 * p + q];
         if (apq === 0) continue;
-        const app = s[3 * p + p]!;
-        const aqq = s[3 * q + q]!;
+        const app = s[3 * p + p];
+        const aqq = s[3 * q + q];
         // rotation angle zeroing s[p][q]
         const theta = (aqq - app) / (2 * apq);
         const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
         const c = 1 / Math.sqrt(t * t + 1);
         const sn = t * c;
         for (let k = 0; k < 3; k++) {
-          const skp = s[3 * k + p]!;
-          const skq = s[3 * k + q]!;
+          const skp = s[3 * k + p];
+          const skq = s[3 * k + q];
           s[3 * k + p] = c * skp - sn * skq;
           s[3 * k + q] = sn * skp + c * skq;
         }
         for (let k = 0; k < 3; k++) {
-          const spk = s[3 * p + k]!;
-          const sqk = s[3 * q + k]!;
+          const spk = s[3 * p + k];
+          const sqk = s[3 * q + k];
           s[3 * p + k] = c * spk - sn * sqk;
           s[3 * q + k] = sn * spk + c * sqk;
         }
         for (let k = 0; k < 3; k++) {
-          const vkp = v[3 * k + p]!;
-          const vkq = v[3 * k + q]!;
+          const vkp = v[3 * k + p];
+          const vkq = v[3 * k + q];
           v[3 * k + p] = c * vkp - sn * vkq;
           v[3 * k + q] = sn * vkp + c * vkq;
         }
       }
     }
   }
-  w[0] = s[0]!;
-  w[1] = s[4]!;
-  w[2] = s[8]!;
+  w[0] = s[0];
+  w[1] = s[4];
+  w[2] = s[8];
 }

@@ -255,7 +255,7 @@ describe('FixedPatternAssembler: the recording by items (scalars, blocks, elemen
   function emissions(r: () => number): Emit[] {
     const out: Emit[] = [];
     const at = (D: number[][] | undefined, seen: Set<number> | undefined, i: number, j: number, v: number) => {
-      if (D) D[i]![j]! += v;
+      if (D) D[i][j] += v;
       seen?.add(i * N + j);
     };
     for (let t = 0; t < 60; t++) {
@@ -275,7 +275,7 @@ describe('FixedPatternAssembler: the recording by items (scalars, blocks, elemen
         const B = Float64Array.from({ length: 9 }, () => r() - 0.5);
         out.push((asm, D, seen) => {
           asm?.addBlock3(i, j, B, 0, f);
-          for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) at(D, seen, i + p, j + q, f * B[3 * p + q]!);
+          for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) at(D, seen, i + p, j + q, f * B[3 * p + q]);
         });
       } else {
         // an element of 3 nodes at rows 3·node (+1: unaligned), possibly with a repeated node
@@ -291,15 +291,15 @@ describe('FixedPatternAssembler: the recording by items (scalars, blocks, elemen
             for (let j = i; j < 3; j++, u += 9)
               for (let p = 0; p < 3; p++)
                 for (let q = 0; q < 3; q++) {
-                  K[(3 * i + p) * 9 + 3 * j + q] = U[u + 3 * p + q]!;
-                  if (j > i) K[(3 * j + q) * 9 + 3 * i + p] = U[u + 3 * p + q]!;
+                  K[(3 * i + p) * 9 + 3 * j + q] = U[u + 3 * p + q];
+                  if (j > i) K[(3 * j + q) * 9 + 3 * i + p] = U[u + 3 * p + q];
                 }
           if (symmetric) asm?.addSymmetricElementBlocks3(starts, 3, U, f);
           else asm?.addElementBlocks3(starts, 3, K, f);
           for (let i = 0; i < 3; i++)
             for (let j = 0; j < 3; j++)
               for (let p = 0; p < 3; p++)
-                for (let q = 0; q < 3; q++) at(D, seen, starts[i]! + p, starts[j]! + q, f * K[(3 * i + p) * 9 + 3 * j + q]!);
+                for (let q = 0; q < 3; q++) at(D, seen, starts[i] + p, starts[j] + q, f * K[(3 * i + p) * 9 + 3 * j + q]);
         });
       }
     }
@@ -332,9 +332,9 @@ describe('FixedPatternAssembler: the recording by items (scalars, blocks, elemen
         // the pattern: exactly the emitted positions (and the diagonal), each row's columns increasing
         const pattern = new Set<number>();
         for (let i = 0; i < N; i++)
-          for (let q = A.rowPtr[i]!; q < A.rowPtr[i + 1]!; q++) {
-            if (q > A.rowPtr[i]!) expect(A.colInd[q]!).to.be.greaterThan(A.colInd[q - 1]!);
-            pattern.add(i * N + A.colInd[q]!);
+          for (let q = A.rowPtr[i]; q < A.rowPtr[i + 1]; q++) {
+            if (q > A.rowPtr[i]) expect(A.colInd[q]).to.be.greaterThan(A.colInd[q - 1]);
+            pattern.add(i * N + A.colInd[q]);
           }
         expect([...pattern].sort((a, b) => a - b)).to.deep.equal([...seen].sort((a, b) => a - b));
         // the values: the dense sums to the bit (the same terms in the same order)
@@ -356,9 +356,9 @@ describe('FixedPatternAssembler.addBlock3', () => {
     a.addBlock3(3, 0, block, 0, f);
   };
   const viaAdds = (a: FixedPatternAssembler, f: number) => {
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) a.add(i, 3 + j, f * block[3 + 3 * i + j]!);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) a.add(i, 3 + j, f * block[3 + 3 * i + j]);
     a.add(1, 1, 5);
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) a.add(3 + i, j, f * block[3 * i + j]!);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) a.add(3 + i, j, f * block[3 * i + j]);
   };
 
   it('assembles the same matrix as the 9 adds in row-major order, symbolic and refilled', () => {
@@ -418,7 +418,7 @@ describe('FixedPatternAssembler.addSymmetricElementBlocks3', () => {
       for (let j = 0; j < 4; j++)
         for (let p = 0; p < 3; p++)
           for (let q = 0; q < 3; q++)
-            K[36 * i + 12 * p + 3 * j + q] = j >= i ? U[9 * upperIndex(i, j) + 3 * p + q]! : U[9 * upperIndex(j, i) + 3 * q + p]!;
+            K[36 * i + 12 * p + 3 * j + q] = j >= i ? U[9 * upperIndex(i, j) + 3 * p + q] : U[9 * upperIndex(j, i) + 3 * q + p];
     return K;
   };
   const uppers = (seed: number) => {
@@ -430,7 +430,7 @@ describe('FixedPatternAssembler.addSymmetricElementBlocks3', () => {
       a.addElementBlocks3(
         el.map((n) => 3 * n),
         4,
-        full(Us[e]!),
+        full(Us[e]),
         f,
       ),
     );
@@ -439,7 +439,7 @@ describe('FixedPatternAssembler.addSymmetricElementBlocks3', () => {
       a.addSymmetricElementBlocks3(
         el.map((n) => 3 * n),
         4,
-        Us[e]!,
+        Us[e],
         f,
       ),
     );
@@ -476,9 +476,9 @@ describe('FixedPatternAssembler.addSymmetricElementBlocks3', () => {
     // against the dense sum of the full matrices
     const D = Array.from({ length: 21 }, () => new Array<number>(21).fill(0));
     elems.forEach((el, e) => {
-      const K = full(U1[e]!);
+      const K = full(U1[e]);
       for (let r = 0; r < 12; r++)
-        for (let c = 0; c < 12; c++) D[3 * el[(r / 3) | 0]! + (r % 3)]![3 * el[(c / 3) | 0]! + (c % 3)]! += 0.3 * K[12 * r + c]!;
+        for (let c = 0; c < 12; c++) D[3 * el[(r / 3) | 0] + (r % 3)][3 * el[(c / 3) | 0] + (c % 3)] += 0.3 * K[12 * r + c];
     });
     expectMatrixClose(csrToDense(a.matrix!), D, 1e-14);
   });
@@ -490,7 +490,7 @@ describe('FixedPatternAssembler.addSymmetricElementBlocks3', () => {
     emitSym(a, U, 1);
     a.endSymbolic();
     a.beginNumeric();
-    a.addSymmetricElementBlocks3([0, 3, 6, 12], 4, U[0]!, 1);
+    a.addSymmetricElementBlocks3([0, 3, 6, 12], 4, U[0], 1);
     expect(a.endNumeric()).to.equal(false);
   });
 });
@@ -506,7 +506,7 @@ describe('FixedPatternAssembler.addSymmetricElementsBatch (the WebAssembly refil
       const s = new Set<number>();
       while (s.size < 4) s.add(randInt(r, points));
       const el = [...s];
-      if (e % 97 === 5) el[2] = el[0]!; // a degenerate element: a repeated node
+      if (e % 97 === 5) el[2] = el[0]; // a degenerate element: a repeated node
       nodes.push(el);
     }
     return { r, points, count, nodes };
@@ -517,7 +517,7 @@ describe('FixedPatternAssembler.addSymmetricElementsBatch (the WebAssembly refil
       if (!batched) {
         for (let k = 0; k < count; k++)
           a.addSymmetricElementBlocks3(
-            nodes[e0 + k]!.map((v) => 3 * v),
+            nodes[e0 + k].map((v) => 3 * v),
             4,
             U,
             factor,
@@ -529,7 +529,7 @@ describe('FixedPatternAssembler.addSymmetricElementsBatch (the WebAssembly refil
       const starts = a.elementStartsBuffer(4 * count);
       const buf = a.symmetricElementBuffer(4, count) ?? new Float64Array(count * nu);
       for (let k = 0; k < count; k++) {
-        for (let i = 0; i < 4; i++) starts[4 * k + i] = 3 * nodes[e0 + k]![i]!;
+        for (let i = 0; i < 4; i++) starts[4 * k + i] = 3 * nodes[e0 + k][i];
         buf.set(U.subarray((e0 + k) * nu, (e0 + k + 1) * nu), k * nu);
       }
       a.addSymmetricElementsBatch(starts, count, 4, buf, factor);
@@ -569,8 +569,8 @@ describe('FixedPatternAssembler.addSymmetricElementsBatch (the WebAssembly refil
     emit(a, nodes, U, 1, true);
     a.endSymbolic();
     const moved = nodes.map((el) => [...el]);
-    moved[100]![1] = (moved[100]![1]! + 1) % points;
-    if (new Set(moved[100]).size < 4) moved[100]![1] = (moved[100]![1]! + 1) % points;
+    moved[100][1] = (moved[100][1] + 1) % points;
+    if (new Set(moved[100]).size < 4) moved[100][1] = (moved[100][1] + 1) % points;
     a.beginNumeric();
     emit(a, moved, U, 1, true);
     expect(a.endNumeric()).to.equal(false);

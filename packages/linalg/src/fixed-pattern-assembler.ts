@@ -199,7 +199,7 @@ export class FixedPatternAssembler {
     // the runs of each row: (item·3 + row within the item, or −1 − i for the diagonal entry i), bucketed by row in item order
     const runPtr = new Int32Array(rows + 1);
     for (let t = 0; t < nt; t++) {
-      const r = rr[t]!;
+      const r = rr[t];
       if (rb[t] === 0) runPtr[r + 1]++;
       else {
         runPtr[r + 1]++;
@@ -208,18 +208,18 @@ export class FixedPatternAssembler {
       }
     }
     for (let i = 0; i < nd; i++) runPtr[i + 1]++;
-    for (let i = 0; i < rows; i++) runPtr[i + 1] += runPtr[i]!;
-    const runRef = new Int32Array(runPtr[rows]!);
+    for (let i = 0; i < rows; i++) runPtr[i + 1] += runPtr[i];
+    const runRef = new Int32Array(runPtr[rows]);
     const fill = runPtr.slice(0, rows);
     for (let t = 0; t < nt; t++) {
-      const r = rr[t]!;
-      runRef[fill[r]!++] = 3 * t;
+      const r = rr[t];
+      runRef[fill[r]++] = 3 * t;
       if (rb[t] !== 0) {
-        runRef[fill[r + 1]!++] = 3 * t + 1;
-        runRef[fill[r + 2]!++] = 3 * t + 2;
+        runRef[fill[r + 1]++] = 3 * t + 1;
+        runRef[fill[r + 2]++] = 3 * t + 2;
       }
     }
-    for (let i = 0; i < nd; i++) runRef[fill[i]!++] = -1 - i;
+    for (let i = 0; i < nd; i++) runRef[fill[i]++] = -1 - i;
     // the columns of each row (stamp: the last row a column was seen in), counted, then listed
     const stamp = new Int32Array(this.cols).fill(-1);
     const colPos = new Int32Array(this.cols);
@@ -227,10 +227,10 @@ export class FixedPatternAssembler {
     const rowPtr = new Int32Array(rows + 1);
     const rowColumns = (r: number): number => {
       let k = 0;
-      for (let q = runPtr[r]!; q < runPtr[r + 1]!; q++) {
-        const ref = runRef[q]!;
+      for (let q = runPtr[r]; q < runPtr[r + 1]; q++) {
+        const ref = runRef[q];
         const t = ref < 0 ? -1 : (ref / 3) | 0;
-        const c0 = ref < 0 ? -1 - ref : rc[t]!;
+        const c0 = ref < 0 ? -1 - ref : rc[t];
         const len = ref >= 0 && rb[t] !== 0 ? 3 : 1;
         for (let c = c0; c < c0 + len; c++) {
           if (stamp[c] === r) continue;
@@ -246,22 +246,22 @@ export class FixedPatternAssembler {
       rowCols.subarray(0, k).sort();
       return k;
     };
-    for (let r = 0; r < rows; r++) rowPtr[r + 1] = rowPtr[r]! + rowColumns(r);
+    for (let r = 0; r < rows; r++) rowPtr[r + 1] = rowPtr[r] + rowColumns(r);
     stamp.fill(-1);
-    const nnz = rowPtr[rows]!;
+    const nnz = rowPtr[rows];
     const colInd = new Int32Array(nnz);
     // slot[3t + i]: the slot of row i's first entry of item t
     const slot = new Int32Array(3 * nt);
     for (let r = 0; r < rows; r++) {
       const k = rowColumns(r);
-      const base = rowPtr[r]!;
+      const base = rowPtr[r];
       for (let j = 0; j < k; j++) {
-        colInd[base + j] = rowCols[j]!;
-        colPos[rowCols[j]!] = j;
+        colInd[base + j] = rowCols[j];
+        colPos[rowCols[j]] = j;
       }
-      for (let q = runPtr[r]!; q < runPtr[r + 1]!; q++) {
-        const ref = runRef[q]!;
-        if (ref >= 0) slot[ref] = base + colPos[rc[(ref / 3) | 0]!]!;
+      for (let q = runPtr[r]; q < runPtr[r + 1]; q++) {
+        const ref = runRef[q];
+        if (ref >= 0) slot[ref] = base + colPos[rc[(ref / 3) | 0]];
       }
     }
     this.compileOps(slot, nt, rowPtr);
@@ -273,13 +273,13 @@ export class FixedPatternAssembler {
       // the recorded values in emission order: a scalar at its slot, a block's rows at their slots
       const rv = this.recVal;
       for (let t = 0, k = 0; t < nt; t++) {
-        if (rb[t] === 0) values[slot[3 * t]!] += rv[k++]!;
+        if (rb[t] === 0) values[slot[3 * t]] += rv[k++];
         else
           for (let i = 0; i < 3; i++) {
-            const s = slot[3 * t + i]!;
-            values[s] += rv[k++]!;
-            values[s + 1] += rv[k++]!;
-            values[s + 2] += rv[k++]!;
+            const s = slot[3 * t + i];
+            values[s] += rv[k++];
+            values[s + 1] += rv[k++];
+            values[s + 2] += rv[k++];
           }
       }
     }
@@ -423,15 +423,15 @@ export class FixedPatternAssembler {
           const s1 = perBlock ? this.s1[b] : s0 + l0,
             s2 = perBlock ? this.s2[b] : s0 + l0 + l1;
           const o = 3 * stride * i + 3 * j;
-          v[s0] += factor * K[o]!;
-          v[s0 + 1] += factor * K[o + 1]!;
-          v[s0 + 2] += factor * K[o + 2]!;
-          v[s1] += factor * K[o + stride]!;
-          v[s1 + 1] += factor * K[o + stride + 1]!;
-          v[s1 + 2] += factor * K[o + stride + 2]!;
-          v[s2] += factor * K[o + 2 * stride]!;
-          v[s2 + 1] += factor * K[o + 2 * stride + 1]!;
-          v[s2 + 2] += factor * K[o + 2 * stride + 2]!;
+          v[s0] += factor * K[o];
+          v[s0 + 1] += factor * K[o + 1];
+          v[s0 + 2] += factor * K[o + 2];
+          v[s1] += factor * K[o + stride];
+          v[s1 + 1] += factor * K[o + stride + 1];
+          v[s1 + 2] += factor * K[o + stride + 2];
+          v[s2] += factor * K[o + 2 * stride];
+          v[s2 + 1] += factor * K[o + 2 * stride + 1];
+          v[s2 + 2] += factor * K[o + 2 * stride + 2];
         }
       }
     } else {
@@ -440,8 +440,8 @@ export class FixedPatternAssembler {
       for (let i = 0; i < n; i++)
         for (let j = 0; j < n; j++) {
           const o = 3 * stride * i + 3 * j;
-          for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) b[3 * p + q] = K[o + stride * p + q]!;
-          this.addBlock3(starts[i]!, starts[j]!, b, 0, factor);
+          for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) b[3 * p + q] = K[o + stride * p + q];
+          this.addBlock3(starts[i], starts[j], b, 0, factor);
         }
       this.markElement(k0, n);
     }
@@ -472,15 +472,15 @@ export class FixedPatternAssembler {
       L1 = this.rowLen1;
     for (let i = 0, u = uo; i < n; i++) {
       for (let j = i; j < n; j++, u += 9) {
-        const f0 = factor * U[u]!,
-          f1 = factor * U[u + 1]!,
-          f2 = factor * U[u + 2]!;
-        const f3 = factor * U[u + 3]!,
-          f4 = factor * U[u + 4]!,
-          f5 = factor * U[u + 5]!;
-        const f6 = factor * U[u + 6]!,
-          f7 = factor * U[u + 7]!,
-          f8 = factor * U[u + 8]!;
+        const f0 = factor * U[u],
+          f1 = factor * U[u + 1],
+          f2 = factor * U[u + 2];
+        const f3 = factor * U[u + 3],
+          f4 = factor * U[u + 4],
+          f5 = factor * U[u + 5];
+        const f6 = factor * U[u + 6],
+          f7 = factor * U[u + 7],
+          f8 = factor * U[u + 8];
         // block (i, j)
         let b = n * i + j;
         let s0 = src[base + b];
@@ -521,12 +521,12 @@ export class FixedPatternAssembler {
       for (let j = 0; j < n; j++) {
         if (j >= i) {
           const u = uo + 9 * (i * n - ((i * (i - 1)) >> 1) + j - i);
-          for (let t = 0; t < 9; t++) b[t] = U[u + t]!;
+          for (let t = 0; t < 9; t++) b[t] = U[u + t];
         } else {
           const u = uo + 9 * (j * n - ((j * (j - 1)) >> 1) + i - j);
-          for (let p = 0; p < 3; p++) for (let t = 0; t < 3; t++) b[3 * p + t] = U[u + 3 * t + p]!;
+          for (let p = 0; p < 3; p++) for (let t = 0; t < 3; t++) b[3 * p + t] = U[u + 3 * t + p];
         }
-        this.addBlock3(starts[so + i]!, starts[so + j]!, b, 0, factor);
+        this.addBlock3(starts[so + i], starts[so + j], b, 0, factor);
       }
   }
 
@@ -661,7 +661,7 @@ export class FixedPatternAssembler {
       // one element operation: its first rows, then the slot of entry (0,0) of each block
       const rowPtr = this.matrix!.rowPtr;
       for (let i = 0; i < n; i++) {
-        const r = starts[so + i]!;
+        const r = starts[so + i];
         if (ops[q + 1 + i] !== r) return (this.valid = false);
         this.rowLen0[i] = rowPtr[r + 1] - rowPtr[r];
         this.rowLen1[i] = rowPtr[r + 2] - rowPtr[r + 1];
@@ -679,9 +679,9 @@ export class FixedPatternAssembler {
       this.s2 = new Int32Array(nb);
     }
     for (let i = 0, b = 0; i < n; i++) {
-      const r0 = starts[so + i]!;
+      const r0 = starts[so + i];
       for (let j = 0; j < n; j++, b++, q += OP_STRIDE) {
-        if (ops[q] !== r0 || ops[q + 1] !== starts[so + j]! || ops[q + 3] < 0) return (this.valid = false);
+        if (ops[q] !== r0 || ops[q + 1] !== starts[so + j] || ops[q + 3] < 0) return (this.valid = false);
         this.s0[b] = ops[q + 2];
         this.s1[b] = ops[q + 3];
         this.s2[b] = ops[q + 4];
@@ -714,7 +714,7 @@ export class FixedPatternAssembler {
     // sizes first
     let size = 0;
     for (let t = 0; t < nt;) {
-      const mark = rb[t]!;
+      const mark = rb[t];
       if (mark > 1 && this.elementFits(t, mark - 1, slot, rowPtr)) {
         const n = mark - 1;
         size += 1 + n + n * n;
@@ -727,22 +727,22 @@ export class FixedPatternAssembler {
     const ops = this.ops.length >= size ? this.ops : new Int32Array(size);
     let q = 0;
     for (let t = 0; t < nt;) {
-      const mark = rb[t]!;
+      const mark = rb[t];
       if (mark > 1 && this.elementFits(t, mark - 1, slot, rowPtr)) {
         const n = mark - 1;
         ops[q] = -1 - n;
-        for (let i = 0; i < n; i++) ops[q + 1 + i] = rr[t + n * i]!;
-        for (let b = 0; b < n * n; b++) ops[q + 1 + n + b] = slot[3 * (t + b)]!;
+        for (let i = 0; i < n; i++) ops[q + 1 + i] = rr[t + n * i];
+        for (let b = 0; b < n * n; b++) ops[q + 1 + n + b] = slot[3 * (t + b)];
         q += 1 + n + n * n;
         t += n * n;
         continue;
       }
-      ops[q] = rr[t]!;
-      ops[q + 1] = rc[t]!;
-      ops[q + 2] = slot[3 * t]!;
+      ops[q] = rr[t];
+      ops[q + 1] = rc[t];
+      ops[q + 2] = slot[3 * t];
       if (mark >= 1) {
-        ops[q + 3] = slot[3 * t + 1]!;
-        ops[q + 4] = slot[3 * t + 2]!;
+        ops[q + 3] = slot[3 * t + 1];
+        ops[q + 4] = slot[3 * t + 2];
       } else {
         ops[q + 3] = -1;
         ops[q + 4] = -1;
@@ -766,11 +766,11 @@ export class FixedPatternAssembler {
     for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (rr[t + n * i] === rr[t + n * j]) return false;
     for (let b = 0; b < n * n; b++) {
       const e = t + b,
-        r = rr[e]!;
-      if (this.recBlock[e]! < 1 || r !== rr[t + n * ((b / n) | 0)] || rc[e] !== rr[t + n * (b % n)]) return false;
-      const l0 = rowPtr[r + 1]! - rowPtr[r]!,
-        l1 = rowPtr[r + 2]! - rowPtr[r + 1]!;
-      if (slot[3 * e + 1] !== slot[3 * e]! + l0 || slot[3 * e + 2] !== slot[3 * e]! + l0 + l1) return false;
+        r = rr[e];
+      if (this.recBlock[e] < 1 || r !== rr[t + n * ((b / n) | 0)] || rc[e] !== rr[t + n * (b % n)]) return false;
+      const l0 = rowPtr[r + 1] - rowPtr[r],
+        l1 = rowPtr[r + 2] - rowPtr[r + 1];
+      if (slot[3 * e + 1] !== slot[3 * e] + l0 || slot[3 * e + 2] !== slot[3 * e] + l0 + l1) return false;
     }
     return true;
   }
@@ -801,7 +801,7 @@ export class FixedPatternAssembler {
       const k = this.count;
       if (k + 9 > this.recVal.length) this.growValues(k + 9);
       const rv = this.recVal;
-      for (let e = 0; e < 9; e++) rv[k + e] = factor * block[offset + e]!;
+      for (let e = 0; e < 9; e++) rv[k + e] = factor * block[offset + e];
     }
     this.items = t + 1;
     this.count += 9;

@@ -11,16 +11,16 @@ import {
 
 /** R(q)·v for a unit quaternion (x, y, z, w), from the rotation-matrix formula. */
 function rotate(q: ArrayLike<number>, v: number[]): number[] {
-  const [x, y, z, w] = [q[0]!, q[1]!, q[2]!, q[3]!];
+  const [x, y, z, w] = [q[0], q[1], q[2], q[3]];
   const R = [
     [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
     [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
     [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
   ];
-  return R.map((r) => r[0]! * v[0]! + r[1]! * v[1]! + r[2]! * v[2]!);
+  return R.map((r) => r[0] * v[0] + r[1] * v[1] + r[2] * v[2]);
 }
 
-const axisAngle = (u: number[], a: number) => [u[0]! * Math.sin(a / 2), u[1]! * Math.sin(a / 2), u[2]! * Math.sin(a / 2), Math.cos(a / 2)];
+const axisAngle = (u: number[], a: number) => [u[0] * Math.sin(a / 2), u[1] * Math.sin(a / 2), u[2] * Math.sin(a / 2), Math.cos(a / 2)];
 
 describe('quatMultiplyAt (Hamilton product, x y z w)', () => {
   it('rotating by a ⊗ b rotates by b, then by a (a quarter turn about x, then about z)', () => {
@@ -29,9 +29,9 @@ describe('quatMultiplyAt (Hamilton product, x y z w)', () => {
     const out = new Float64Array(4);
     quatMultiplyAt(out, 0, qa, 0, qb, 0);
     // y → z (about x), then z stays (about z)
-    rotate(out, [0, 1, 0]).forEach((c, i) => expect(c).to.be.closeTo([0, 0, 1][i]!, 1e-15));
+    rotate(out, [0, 1, 0]).forEach((c, i) => expect(c).to.be.closeTo([0, 0, 1][i], 1e-15));
     // x stays (about x), then x → y (about z)
-    rotate(out, [1, 0, 0]).forEach((c, i) => expect(c).to.be.closeTo([0, 1, 0][i]!, 1e-15));
+    rotate(out, [1, 0, 0]).forEach((c, i) => expect(c).to.be.closeTo([0, 1, 0][i], 1e-15));
   });
 
   it('reads operands at offsets and may write over either of them', () => {
@@ -47,14 +47,14 @@ describe('quatMultiplyAt (Hamilton product, x y z w)', () => {
     expect(Array.from(buf2.subarray(0, 4))).to.deep.equal(Array.from(ref));
     // the composition of the two rotations, on a vector
     const v = [0.3, -1.2, 2.1];
-    rotate(ref, v).forEach((c, i) => expect(c).to.be.closeTo(rotate(qa, rotate(qb, v))[i]!, 1e-14));
+    rotate(ref, v).forEach((c, i) => expect(c).to.be.closeTo(rotate(qa, rotate(qb, v))[i], 1e-14));
   });
 });
 
 /** Row-major 3×3 product. */
 function mul3(a: number[], b: number[]): number[] {
   const c = new Array<number>(9).fill(0);
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) c[3 * i + j]! += a[3 * i + k]! * b[3 * k + j]!;
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) c[3 * i + j] += a[3 * i + k] * b[3 * k + j];
   return c;
 }
 const rx = (t: number) => [1, 0, 0, 0, Math.cos(t), -Math.sin(t), 0, Math.sin(t), Math.cos(t)];
@@ -84,12 +84,12 @@ describe('quaternion conversions and the other products', () => {
         R = new Float64Array(9);
       quatFromEulerAt(q, 0, a, b, c);
       quatToMatrix3At(R, 0, q, 0);
-      R.forEach((v, i) => expect(v).to.be.closeTo(expected[i]!, 1e-14));
+      R.forEach((v, i) => expect(v).to.be.closeTo(expected[i], 1e-14));
       // R·v is quatRotateAt's rotation
       const v = [0.4, -2, 1.5],
         out = new Float64Array(3);
       quatRotateAt(out, 0, q, 0, v, 0);
-      out.forEach((x, i) => expect(x).to.be.closeTo(R[3 * i]! * v[0]! + R[3 * i + 1]! * v[1]! + R[3 * i + 2]! * v[2]!, 1e-14));
+      out.forEach((x, i) => expect(x).to.be.closeTo(R[3 * i] * v[0] + R[3 * i + 1] * v[1] + R[3 * i + 2] * v[2], 1e-14));
     }
   });
 
@@ -103,10 +103,10 @@ describe('quaternion conversions and the other products', () => {
     const out = new Float64Array(4),
       ref = new Float64Array(4);
     for (let i = 0; i + 1 < qs.length; i++) {
-      const a = qs[i]!,
-        b = qs[i + 1]!;
-      const ca = [-a[0]!, -a[1]!, -a[2]!, a[3]!],
-        cb = [-b[0]!, -b[1]!, -b[2]!, b[3]!];
+      const a = qs[i],
+        b = qs[i + 1];
+      const ca = [-a[0], -a[1], -a[2], a[3]],
+        cb = [-b[0], -b[1], -b[2], b[3]];
       quatConjugateMultiplyAt(out, 0, a, 0, b, 0);
       quatMultiplyAt(ref, 0, ca, 0, b, 0);
       expect(Array.from(out)).to.deep.equal(Array.from(ref));
@@ -115,10 +115,10 @@ describe('quaternion conversions and the other products', () => {
       expect(Array.from(out)).to.deep.equal(Array.from(ref));
       quatMultiplyCyclicAt(out, 0, a, 0, b, 0);
       quatMultiplyAt(ref, 0, a, 0, b, 0);
-      out.forEach((v, k) => expect(v).to.be.closeTo(ref[k]!, 1e-15));
+      out.forEach((v, k) => expect(v).to.be.closeTo(ref[k], 1e-15));
     }
     // conj(a) ⊗ a is the identity
-    quatConjugateMultiplyAt(out, 0, qs[0]!, 0, qs[0]!, 0);
-    Array.from(out).forEach((v, k) => expect(v).to.be.closeTo([0, 0, 0, 1][k]!, 1e-15));
+    quatConjugateMultiplyAt(out, 0, qs[0], 0, qs[0], 0);
+    Array.from(out).forEach((v, k) => expect(v).to.be.closeTo([0, 0, 0, 1][k], 1e-15));
   });
 });

@@ -4,14 +4,14 @@
  * component sums its four products in SOFA's order. out may alias a or b (all are read first).
  */
 export function quatMultiplyAt(out: Float64Array, oo: number, a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number): void {
-  const ax = a[ao]!,
-    ay = a[ao + 1]!,
-    az = a[ao + 2]!,
-    aw = a[ao + 3]!;
-  const bx = b[bo]!,
-    by = b[bo + 1]!,
-    bz = b[bo + 2]!,
-    bw = b[bo + 3]!;
+  const ax = a[ao],
+    ay = a[ao + 1],
+    az = a[ao + 2],
+    aw = a[ao + 3];
+  const bx = b[bo],
+    by = b[bo + 1],
+    bz = b[bo + 2],
+    bw = b[bo + 3];
   out[oo] = aw * bx + ax * bw + ay * bz - az * by;
   out[oo + 1] = aw * by - ax * bz + ay * bw + az * bx;
   out[oo + 2] = aw * bz + ax * by - ay * bx + az * bw;
@@ -30,14 +30,14 @@ export function quatConjugateMultiplyAt(
   b: ArrayLike<number>,
   bo: number,
 ): void {
-  const ax = a[ao]!,
-    ay = a[ao + 1]!,
-    az = a[ao + 2]!,
-    aw = a[ao + 3]!;
-  const bx = b[bo]!,
-    by = b[bo + 1]!,
-    bz = b[bo + 2]!,
-    bw = b[bo + 3]!;
+  const ax = a[ao],
+    ay = a[ao + 1],
+    az = a[ao + 2],
+    aw = a[ao + 3];
+  const bx = b[bo],
+    by = b[bo + 1],
+    bz = b[bo + 2],
+    bw = b[bo + 3];
   out[oo] = aw * bx - ax * bw - ay * bz + az * by;
   out[oo + 1] = aw * by + ax * bz - ay * bw - az * bx;
   out[oo + 2] = aw * bz - ax * by + ay * bx - az * bw;
@@ -56,14 +56,14 @@ export function quatMultiplyConjugateAt(
   b: ArrayLike<number>,
   bo: number,
 ): void {
-  const ax = a[ao]!,
-    ay = a[ao + 1]!,
-    az = a[ao + 2]!,
-    aw = a[ao + 3]!;
-  const bx = -b[bo]!,
-    by = -b[bo + 1]!,
-    bz = -b[bo + 2]!,
-    bw = b[bo + 3]!;
+  const ax = a[ao],
+    ay = a[ao + 1],
+    az = a[ao + 2],
+    aw = a[ao + 3];
+  const bx = -b[bo],
+    by = -b[bo + 1],
+    bz = -b[bo + 2],
+    bw = b[bo + 3];
   out[oo] = aw * bx + ax * bw + ay * bz - az * by;
   out[oo + 1] = aw * by - ax * bz + ay * bw + az * bx;
   out[oo + 2] = aw * bz + ax * by - ay * bx + az * bw;
@@ -85,14 +85,14 @@ export function quatMultiplyCyclicAt(
   b: ArrayLike<number>,
   bo: number,
 ): void {
-  const ax = a[ao]!,
-    ay = a[ao + 1]!,
-    az = a[ao + 2]!,
-    aw = a[ao + 3]!;
-  const bx = b[bo]!,
-    by = b[bo + 1]!,
-    bz = b[bo + 2]!,
-    bw = b[bo + 3]!;
+  const ax = a[ao],
+    ay = a[ao + 1],
+    az = a[ao + 2],
+    aw = a[ao + 3];
+  const bx = b[bo],
+    by = b[bo + 1],
+    bz = b[bo + 2],
+    bw = b[bo + 3];
   out[oo] = aw * bx + ax * bw + ay * bz - az * by;
   out[oo + 1] = aw * by + ay * bw + az * bx - ax * bz;
   out[oo + 2] = aw * bz + az * bw + ax * by - ay * bx;
@@ -123,13 +123,13 @@ export function quatFromEulerAt(out: Float64Array | number[], oo: number, a: num
  * t = 2·(u × v), v' = v + w·t + u × t with u = (qx, qy, qz). out may alias v.
  */
 export function quatRotateAt(out: Float64Array, oo: number, q: ArrayLike<number>, qo: number, v: ArrayLike<number>, vo: number): void {
-  const qx = q[qo]!,
-    qy = q[qo + 1]!,
-    qz = q[qo + 2]!,
-    qw = q[qo + 3]!;
-  const vx = v[vo]!,
-    vy = v[vo + 1]!,
-    vz = v[vo + 2]!;
+  const qx = q[qo],
+    qy = q[qo + 1],
+    qz = q[qo + 2],
+    qw = q[qo + 3];
+  const vx = v[vo],
+    vy = v[vo + 1],
+    vz = v[vo + 2];
   const tx = 2 * (qy * vz - qz * vy);
   const ty = 2 * (qz * vx - qx * vz);
   const tz = 2 * (qx * vy - qy * vx);
@@ -144,10 +144,10 @@ export function quatRotateAt(out: Float64Array, oo: number, q: ArrayLike<number>
  * 1 − 2(y² + x²).
  */
 export function quatToMatrix3At(out: Float64Array | number[], oo: number, q: ArrayLike<number>, qo: number): void {
-  const x = q[qo]!,
-    y = q[qo + 1]!,
-    z = q[qo + 2]!,
-    w = q[qo + 3]!;
+  const x = q[qo],
+    y = q[qo + 1],
+    z = q[qo + 2],
+    w = q[qo + 3];
   out[oo] = 1 - 2 * (y * y + z * z);
   out[oo + 1] = 2 * (x * y - z * w);
   out[oo + 2] = 2 * (x * z + y * w);

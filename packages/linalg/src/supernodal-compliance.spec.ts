@@ -19,11 +19,11 @@ function randomColumns(
   for (let j = 0; j < m; j++) {
     const count = j % 5 === 4 ? 0 : 1 + randInt(r, perCol);
     for (let e = 0; e < count; e++) {
-      const i = e > 0 && r() < 0.2 ? ind[ind.length - 1]! : randInt(r, n);
+      const i = e > 0 && r() < 0.2 ? ind[ind.length - 1] : randInt(r, n);
       const v = randSigned(r);
       ind.push(i);
       val.push(v);
-      dense[j]![i] += v;
+      dense[j][i] += v;
     }
     ptr[j + 1] = ind.length;
   }
@@ -33,13 +33,13 @@ function randomColumns(
 /** Dense oracle: X = A⁻¹·B by mathjs's LU (columns), G = Bᵀ·X. */
 function oracle(Ad: number[][], dense: number[][]): { X: number[][]; G: number[][] } {
   const X = dense.map((b) => denseSolve(Ad, b));
-  const G = dense.map((bi) => X.map((xj) => bi.reduce((s, v, k) => s + v * xj[k]!, 0)));
+  const G = dense.map((bi) => X.map((xj) => bi.reduce((s, v, k) => s + v * xj[k], 0)));
   return { X, G };
 }
 
 function denseOf(A: CsrMatrix): number[][] {
   const D = Array.from({ length: A.rows }, () => new Array<number>(A.cols).fill(0));
-  for (let i = 0; i < A.rows; i++) for (let k = A.rowPtr[i]!; k < A.rowPtr[i + 1]!; k++) D[i]![A.colInd[k]!] = A.values[k]!;
+  for (let i = 0; i < A.rows; i++) for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) D[i][A.colInd[k]] = A.values[k];
   return D;
 }
 
@@ -59,7 +59,7 @@ function check(A: CsrMatrix, f: SupernodalLDLT, sc: SupernodalCompliance, r: () 
   let scale = 0;
   for (const row of G) for (const v of row) scale = Math.max(scale, Math.abs(v));
   for (let a = 0; a < m; a++) {
-    for (let b = 0; b < m; b++) expect(out[index[a]! * ld + index[b]!]! - 0.5).to.be.closeTo(2 * G[a]![b]!, 1e-10 * (1 + scale));
+    for (let b = 0; b < m; b++) expect(out[index[a] * ld + index[b]] - 0.5).to.be.closeTo(2 * G[a][b], 1e-10 * (1 + scale));
   }
   // rows and columns outside the map untouched
   for (let i = 0; i < ld; i++) if (!seen.has(i)) for (let j = 0; j < ld; j++) expect(out[i * ld + j]).to.equal(0.5);
@@ -68,7 +68,7 @@ function check(A: CsrMatrix, f: SupernodalLDLT, sc: SupernodalCompliance, r: () 
   const x = new Float64Array(n);
   sc.solveCombination(x, c);
   const expected = new Array<number>(n).fill(0);
-  for (let j = 0; j < m; j++) for (let k = 0; k < n; k++) expected[k] += c[j]! * X[j]![k]!;
+  for (let j = 0; j < m; j++) for (let k = 0; k < n; k++) expected[k] += c[j] * X[j][k];
   expectClose(x, expected, 1e-10, 'A⁻¹·B·c');
 }
 
@@ -89,13 +89,13 @@ describe('SupernodalCompliance (Bᵀ·A⁻¹·B and A⁻¹·B·c through a super
     const r = rng(3);
     const n1 = 30;
     const Ad = randomDiagDominantDense(r, 2 * n1, 4);
-    for (let i = 0; i < n1; i++) for (let j = n1; j < 2 * n1; j++) Ad[i]![j] = Ad[j]![i] = 0;
+    for (let i = 0; i < n1; i++) for (let j = n1; j < 2 * n1; j++) Ad[i][j] = Ad[j][i] = 0;
     const A = denseToCsr(Ad);
     const f = new SupernodalLDLT().analyze(A, 'natural').factorize(A);
     const sc = new SupernodalCompliance();
     sc.forward(f, 1, Int32Array.of(0, 1), Int32Array.of(3), Float64Array.of(1));
     let inFirst = 0;
-    for (let s = 0; s < f.nsuper; s++) if (f.superStart[s]! < n1) inFirst++;
+    for (let s = 0; s < f.nsuper; s++) if (f.superStart[s] < n1) inFirst++;
     expect(sc.reached).to.be.greaterThan(0).and.at.most(inFirst);
     const x = new Float64Array(2 * n1);
     sc.solveCombination(x, Float64Array.of(1));
@@ -141,13 +141,13 @@ describe('SupernodalCompliance (Bᵀ·A⁻¹·B and A⁻¹·B·c through a super
       const index = Int32Array.from({ length: m }, (_, j) => j);
       [scJs, scWasm].forEach((sc, k) => {
         sc.forward(k === 0 ? js : wasm, m, cols.ptr, cols.ind, cols.val);
-        sc.addGram(out[k]!, m, index, 1);
-        sc.solveCombination(x[k]!, c);
+        sc.addGram(out[k], m, index, 1);
+        sc.solveCombination(x[k], c);
       });
-      expect(bits(out[1]!), `Gram (m = ${m})`).to.deep.equal(bits(out[0]!));
-      expect(bits(x[1]!), `A⁻¹·B·c (m = ${m})`).to.deep.equal(bits(x[0]!));
+      expect(bits(out[1]), `Gram (m = ${m})`).to.deep.equal(bits(out[0]));
+      expect(bits(x[1]), `A⁻¹·B·c (m = ${m})`).to.deep.equal(bits(x[0]));
       const { G } = oracle(denseOf(A), cols.dense);
-      for (let a = 0; a < m; a++) for (let b = 0; b < m; b++) expect(out[1]![a * m + b]).to.be.closeTo(G[a]![b]!, 1e-10);
+      for (let a = 0; a < m; a++) for (let b = 0; b < m; b++) expect(out[1][a * m + b]).to.be.closeTo(G[a][b], 1e-10);
     }
   });
 

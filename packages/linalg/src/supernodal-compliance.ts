@@ -72,12 +72,12 @@ export class SupernodalCompliance {
     lastCol.fill(-1, 0, nsuper);
     let nreach = 0;
     for (let j = 0; j < m; j++) {
-      for (let e = colPtr[j]!; e < colPtr[j + 1]!; e++) {
-        let s = superOf[pinv[rowInd[e]!]!]!;
+      for (let e = colPtr[j]; e < colPtr[j + 1]; e++) {
+        let s = superOf[pinv[rowInd[e]]];
         while (s !== -1 && lastCol[s] !== j) {
           if (lastCol[s] === -1) nreach++;
           lastCol[s] = j;
-          s = superParent[s]!;
+          s = superParent[s];
         }
       }
     }
@@ -94,15 +94,15 @@ export class SupernodalCompliance {
     // Pass 2: count the active columns of every reached supernode.
     const counts = this.actPtr;
     counts.fill(0, 0, nreach + 1);
-    for (let i = 0; i < nreach; i++) reachIdx[reach[i]!] = i;
+    for (let i = 0; i < nreach; i++) reachIdx[reach[i]] = i;
     lastCol.fill(-1, 0, nsuper);
     for (let j = 0; j < m; j++) {
-      for (let e = colPtr[j]!; e < colPtr[j + 1]!; e++) {
-        let s = superOf[pinv[rowInd[e]!]!]!;
+      for (let e = colPtr[j]; e < colPtr[j + 1]; e++) {
+        let s = superOf[pinv[rowInd[e]]];
         while (s !== -1 && lastCol[s] !== j) {
           lastCol[s] = j;
-          counts[reachIdx[s]! + 1]++;
-          s = superParent[s]!;
+          counts[reachIdx[s] + 1]++;
+          s = superParent[s];
         }
       }
     }
@@ -111,18 +111,18 @@ export class SupernodalCompliance {
     const yPtr = this.yPtr;
     yPtr[0] = 0;
     for (let i = 0; i < nreach; i++) {
-      const na = counts[i + 1]!;
+      const na = counts[i + 1];
       if (na > maxNa) maxNa = na;
-      const s = reach[i]!;
-      const ns = superStart[s + 1]! - superStart[s]!;
-      const below = f.superRowPtr[s + 1]! - f.superRowPtr[s]! - ns;
+      const s = reach[i];
+      const ns = superStart[s + 1] - superStart[s];
+      const below = f.superRowPtr[s + 1] - f.superRowPtr[s] - ns;
       if (below > maxBelow) maxBelow = below;
-      yPtr[i + 1] = yPtr[i]! + ns * (na + (na & 1));
-      counts[i + 1] = counts[i]! + na;
+      yPtr[i + 1] = yPtr[i] + ns * (na + (na & 1));
+      counts[i + 1] = counts[i] + na;
     }
     const actPtr = counts;
-    const ny = yPtr[nreach]!;
-    if (this.actCol.length < actPtr[nreach]!) this.actCol = new Int32Array(actPtr[nreach]!);
+    const ny = yPtr[nreach];
+    if (this.actCol.length < actPtr[nreach]) this.actCol = new Int32Array(actPtr[nreach]);
     if (this.slot.length < maxNa) this.slot = new Int32Array(maxNa);
     // Y, then the products' target offsets (maxBelow + maxNa i32), in the kernel's scratch or ours
     const kernel = f.kernelScratch(ny + Math.ceil((maxBelow + maxNa) / 2));
@@ -152,25 +152,25 @@ export class SupernodalCompliance {
     // Pass 3: the active column lists (ascending, as j increases), and B scattered into Y: column j
     // is the last one listed in every supernode of its walks.
     const fill = this.fillPos;
-    for (let i = 0; i < nreach; i++) fill[i] = actPtr[i]!;
+    for (let i = 0; i < nreach; i++) fill[i] = actPtr[i];
     lastCol.fill(-1, 0, nsuper);
     for (let j = 0; j < m; j++) {
-      const e0 = colPtr[j]!;
-      const e1 = colPtr[j + 1]!;
+      const e0 = colPtr[j];
+      const e1 = colPtr[j + 1];
       for (let e = e0; e < e1; e++) {
-        let s = superOf[pinv[rowInd[e]!]!]!;
+        let s = superOf[pinv[rowInd[e]]];
         while (s !== -1 && lastCol[s] !== j) {
           lastCol[s] = j;
-          actCol[fill[reachIdx[s]!]!++] = j;
-          s = superParent[s]!;
+          actCol[fill[reachIdx[s]]++] = j;
+          s = superParent[s];
         }
       }
       for (let e = e0; e < e1; e++) {
-        const k = pinv[rowInd[e]!]!;
-        const i = reachIdx[superOf[k]!]!;
-        const s = reach[i]!;
-        const c = fill[i]! - 1 - actPtr[i]!;
-        Y[yPtr[i]! + 2 * ((c >> 1) * (superStart[s + 1]! - superStart[s]!) + k - superStart[s]!) + (c & 1)] += values[e]!;
+        const k = pinv[rowInd[e]];
+        const i = reachIdx[superOf[k]];
+        const s = reach[i];
+        const c = fill[i] - 1 - actPtr[i];
+        Y[yPtr[i] + 2 * ((c >> 1) * (superStart[s + 1] - superStart[s]) + k - superStart[s]) + (c & 1)] += values[e];
       }
     }
 
@@ -187,49 +187,49 @@ export class SupernodalCompliance {
     const lxB = Lx.byteOffset;
     const yB = Y.byteOffset;
     for (let i = 0; i < nreach; i++) {
-      const s = reach[i]!;
-      const k1 = superStart[s]!;
-      const ns = superStart[s + 1]! - k1;
-      const r0 = superRowPtr[s]!;
-      const nrows = superRowPtr[s + 1]! - r0;
-      const xs = superValPtr[s]!;
-      const a0 = actPtr[i]!;
-      const na = actPtr[i + 1]! - a0;
-      const ys = yPtr[i]!;
+      const s = reach[i];
+      const k1 = superStart[s];
+      const ns = superStart[s + 1] - k1;
+      const r0 = superRowPtr[s];
+      const nrows = superRowPtr[s + 1] - r0;
+      const xs = superValPtr[s];
+      const a0 = actPtr[i];
+      const na = actPtr[i + 1] - a0;
+      const ys = yPtr[i];
       if (kernel) kernel.pairLowerSolve(lxB + 8 * xs, ns, yB + 8 * ys, na);
       else pairLowerSolve(Lx, xs, ns, Y, ys, na);
       const nb = nrows - ns;
       let p = 0;
       while (p < nb) {
-        const t = superOf[superRows[r0 + ns + p]!]!;
-        const tk1 = superStart[t]!;
-        const tEnd = superStart[t + 1]!;
+        const t = superOf[superRows[r0 + ns + p]];
+        const tk1 = superStart[t];
+        const tEnd = superStart[t + 1];
         const nst = tEnd - tk1;
         let p2 = p;
-        while (p2 < nb && superRows[r0 + ns + p2]! < tEnd) p2++;
-        const it = reachIdx[t]!;
-        const b0 = actPtr[it]!;
+        while (p2 < nb && superRows[r0 + ns + p2] < tEnd) p2++;
+        const it = reachIdx[t];
+        const b0 = actPtr[it];
         // s's columns are among t's (a column reaching s reaches its ancestors): merge for their slots
         for (let c = 0, d = 0; c < na; c++) {
-          const j = actCol[a0 + c]!;
-          while (actCol[b0 + d]! !== j) d++;
+          const j = actCol[a0 + c];
+          while (actCol[b0 + d] !== j) d++;
           slot[c] = d;
         }
         // entry (row, slot d) of t's block: yt + 2·(row − tk1) + 2·⌊d/2⌋·nst + d mod 2
-        const yt = yPtr[it]!;
+        const yt = yPtr[it];
         if (kernel) {
-          for (let c = 0; c < na; c++) colOff[c] = 2 * (slot[c]! >> 1) * nst + (slot[c]! & 1);
-          for (let r = p; r < p2; r++) rowBase[r - p] = yt + 2 * (superRows[r0 + ns + r]! - tk1);
+          for (let c = 0; c < na; c++) colOff[c] = 2 * (slot[c] >> 1) * nst + (slot[c] & 1);
+          for (let r = p; r < p2; r++) rowBase[r - p] = yt + 2 * (superRows[r0 + ns + r] - tk1);
           kernel.product(lxB + 8 * (xs + (ns + p) * ns), 8 * ns, yB + 8 * ys, ns, na, p2 - p, yB, rowBase.byteOffset, colOff.byteOffset, 0);
         } else {
           for (let r = p; r < p2; r++) {
             const l0 = xs + (ns + r) * ns;
-            const dst = yt + 2 * (superRows[r0 + ns + r]! - tk1);
+            const dst = yt + 2 * (superRows[r0 + ns + r] - tk1);
             for (let c = 0; c < na; c++) {
               const u = ys + 2 * (c >> 1) * ns + (c & 1);
               let sum = 0;
-              for (let q = 0; q < ns; q++) sum += Lx[l0 + q]! * Y[u + 2 * q]!;
-              Y[dst + 2 * (slot[c]! >> 1) * nst + (slot[c]! & 1)] -= sum;
+              for (let q = 0; q < ns; q++) sum += Lx[l0 + q] * Y[u + 2 * q];
+              Y[dst + 2 * (slot[c] >> 1) * nst + (slot[c] & 1)] -= sum;
             }
           }
         }
@@ -253,28 +253,28 @@ export class SupernodalCompliance {
     const { reach, actPtr, actCol, yPtr, Y } = this;
     // G_ab += Σ_k y_ka·y_kb / D_k for a ≤ b, over the supernodes where both columns are active
     for (let i = 0; i < this.reached; i++) {
-      const s = reach[i]!;
-      const k1 = superStart[s]!;
-      const ns = superStart[s + 1]! - k1;
-      const a0 = actPtr[i]!;
-      const na = actPtr[i + 1]! - a0;
-      const ys = yPtr[i]!;
+      const s = reach[i];
+      const k1 = superStart[s];
+      const ns = superStart[s + 1] - k1;
+      const a0 = actPtr[i];
+      const na = actPtr[i + 1] - a0;
+      const ys = yPtr[i];
       for (let c1 = 0; c1 < na; c1++) {
         const y1 = ys + 2 * (c1 >> 1) * ns + (c1 & 1);
-        const g = actCol[a0 + c1]! * m;
+        const g = actCol[a0 + c1] * m;
         for (let c2 = c1; c2 < na; c2++) {
           const y2 = ys + 2 * (c2 >> 1) * ns + (c2 & 1);
           let sum = 0;
-          for (let k = 0; k < ns; k++) sum += (Y[y1 + 2 * k]! * Y[y2 + 2 * k]!) / D[k1 + k]!;
-          G[g + actCol[a0 + c2]!] += sum;
+          for (let k = 0; k < ns; k++) sum += (Y[y1 + 2 * k] * Y[y2 + 2 * k]) / D[k1 + k];
+          G[g + actCol[a0 + c2]] += sum;
         }
       }
     }
     for (let a = 0; a < m; a++) {
-      const ia = index[a]!;
+      const ia = index[a];
       for (let b = a; b < m; b++) {
-        const g = scale * G[a * m + b]!;
-        const ib = index[b]!;
+        const g = scale * G[a * m + b];
+        const ib = index[b];
         out[ia * ld + ib] += g;
         if (b !== a) out[ib * ld + ia] += g;
       }
@@ -290,19 +290,19 @@ export class SupernodalCompliance {
     z.fill(0, 0, n);
     // z = D⁻¹·Y·c on the reached supernodes (zero elsewhere)
     for (let i = 0; i < this.reached; i++) {
-      const s = reach[i]!;
-      const k1 = superStart[s]!;
-      const ns = superStart[s + 1]! - k1;
-      const a0 = actPtr[i]!;
-      const na = actPtr[i + 1]! - a0;
-      const ys = yPtr[i]!;
+      const s = reach[i];
+      const k1 = superStart[s];
+      const ns = superStart[s + 1] - k1;
+      const a0 = actPtr[i];
+      const na = actPtr[i + 1] - a0;
+      const ys = yPtr[i];
       for (let q = 0; q < na; q++) {
-        const cq = c[actCol[a0 + q]!]!;
+        const cq = c[actCol[a0 + q]];
         if (cq === 0) continue;
         const y = ys + 2 * (q >> 1) * ns + (q & 1);
-        for (let k = 0; k < ns; k++) z[k1 + k] += Y[y + 2 * k]! * cq;
+        for (let k = 0; k < ns; k++) z[k1 + k] += Y[y + 2 * k] * cq;
       }
-      for (let k = 0; k < ns; k++) z[k1 + k] /= D[k1 + k]!;
+      for (let k = 0; k < ns; k++) z[k1 + k] /= D[k1 + k];
     }
     // v = Pᵀ·L⁻ᵀ·z (the factor's backward solve: its WebAssembly kernel when it has one)
     f.backwardSolve(out, z);
@@ -313,12 +313,12 @@ export class SupernodalCompliance {
     if (this.analysedFor === f.superStart && this.superOf.length === f.n) return;
     const { n, nsuper, superStart, superRowPtr, superRows } = f;
     this.superOf = new Int32Array(n);
-    for (let s = 0; s < nsuper; s++) this.superOf.fill(s, superStart[s]!, superStart[s + 1]!);
+    for (let s = 0; s < nsuper; s++) this.superOf.fill(s, superStart[s], superStart[s + 1]);
     this.superParent = new Int32Array(nsuper);
     for (let s = 0; s < nsuper; s++) {
-      const ns = superStart[s + 1]! - superStart[s]!;
-      const r = superRowPtr[s]! + ns;
-      this.superParent[s] = r < superRowPtr[s + 1]! ? this.superOf[superRows[r]!]! : -1;
+      const ns = superStart[s + 1] - superStart[s];
+      const r = superRowPtr[s] + ns;
+      this.superParent[s] = r < superRowPtr[s + 1] ? this.superOf[superRows[r]] : -1;
     }
     this.lastCol = new Int32Array(nsuper);
     this.reachIdx = new Int32Array(nsuper);
@@ -337,8 +337,8 @@ function pairLowerSolve(Lx: Float64Array, x0: number, ns: number, Y: Float64Arra
     const u = y0 + 2 * (c >> 1) * ns + (c & 1);
     for (let k = 1; k < ns; k++) {
       const rk = x0 + k * ns;
-      let t = Y[u + 2 * k]!;
-      for (let q = 0; q < k; q++) t -= Lx[rk + q]! * Y[u + 2 * q]!;
+      let t = Y[u + 2 * k];
+      for (let q = 0; q < k; q++) t -= Lx[rk + q] * Y[u + 2 * q];
       Y[u + 2 * k] = t;
     }
   }

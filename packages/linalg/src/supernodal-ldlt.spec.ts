@@ -375,14 +375,14 @@ describe('SupernodalLDLT: the WebAssembly numeric phase', () => {
         n = nh + nc;
       const K: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
       const H = randomDiagDominantDense(r, nh, 4);
-      for (let i = 0; i < nh; i++) for (let j = 0; j < nh; j++) K[i]![j] = H[i]![j]!;
+      for (let i = 0; i < nh; i++) for (let j = 0; j < nh; j++) K[i][j] = H[i][j];
       for (let i = 0; i < nc; i++) {
-        K[nh + i]![nh + i] = -1e-3;
+        K[nh + i][nh + i] = -1e-3;
         for (let t = 0; t < 3; t++) {
           const j = randInt(r, nh),
             v = 2 * r() - 1;
-          K[nh + i]![j]! += v;
-          K[j]![nh + i]! += v;
+          K[nh + i][j] += v;
+          K[j][nh + i] += v;
         }
       }
       return denseToCsr(K);
@@ -397,7 +397,7 @@ describe('SupernodalLDLT: the WebAssembly numeric phase', () => {
       const { js, wasm } = both(A, ordering);
       expect((wasm as unknown as { kernel: unknown }).kernel, 'the kernel runs').to.not.equal(undefined);
       for (let round = 0; round < 2; round++) {
-        for (let k = 0; k < A.values.length; k++) A.values[k] = A.values[k]! * (1 + 0.01 * round);
+        for (let k = 0; k < A.values.length; k++) A.values[k] = A.values[k] * (1 + 0.01 * round);
         js.factorize(A);
         wasm.factorize(A);
         expect(bits(wasm.Lx)).to.deep.equal(bits(js.Lx));
@@ -432,9 +432,9 @@ describe('SupernodalLDLT: the WebAssembly numeric phase', () => {
       expectClose(wasm.solve(new Float64Array(A.rows), b), denseSolve(Ad, b), 1e-10, `x (n = ${A.rows})`);
       expect(bits(wasm.Lx)).to.deep.equal(bits(js.Lx));
       for (let s = 0; s < wasm.nsuper; s++) {
-        const ns = wasm.superStart[s + 1]! - wasm.superStart[s]!;
+        const ns = wasm.superStart[s + 1] - wasm.superStart[s];
         for (let i = 0; i < ns; i++)
-          for (let j = i + 1; j < ns; j++) expect(wasm.Lx[wasm.superValPtr[s]! + i * ns + j], 'upper triangle').to.equal(0);
+          for (let j = i + 1; j < ns; j++) expect(wasm.Lx[wasm.superValPtr[s] + i * ns + j], 'upper triangle').to.equal(0);
       }
     }
   });
@@ -453,7 +453,7 @@ describe('SupernodalLDLT: the WebAssembly numeric phase', () => {
       for (let k = 0; k < A.rows; k += 3) z[k] = 0; // skipped rows
       const v = denseSolve(transpose(denseL(wasm)) as number[][], z);
       const expected = new Array<number>(A.rows);
-      for (let k = 0; k < A.rows; k++) expected[wasm.perm[k]!] = v[k]!;
+      for (let k = 0; k < A.rows; k++) expected[wasm.perm[k]] = v[k];
       const out = wasm.backwardSolve(new Float64Array(A.rows), z);
       expectClose(out, expected, 1e-10, `v (n = ${A.rows})`);
       expect(bits(out)).to.deep.equal(bits(js.backwardSolve(new Float64Array(A.rows), z)));
@@ -466,8 +466,7 @@ describe('SupernodalLDLT: the WebAssembly numeric phase', () => {
     const { js, wasm } = both(A, 'natural');
     const saved = A.values.slice();
     // make the pivot of step 7 vanish: a zero row and column
-    for (let i = 0; i < A.rows; i++)
-      for (let q = A.rowPtr[i]!; q < A.rowPtr[i + 1]!; q++) if (i === 7 || A.colInd[q] === 7) A.values[q] = 0;
+    for (let i = 0; i < A.rows; i++) for (let q = A.rowPtr[i]; q < A.rowPtr[i + 1]; q++) if (i === 7 || A.colInd[q] === 7) A.values[q] = 0;
     const message = (f: SupernodalLDLT) => {
       try {
         f.factorize(A);

@@ -414,8 +414,8 @@ export class SupernodalLDLT {
       kernel.Av.set(A.values.subarray(0, this.nnzA));
       kernel.tol[0] = this.pivotTolerance;
       kernel.factor();
-      const k = kernel.status[0]!;
-      if (k !== -1) throw new ZeroPivotError(k, this.perm[k]!, kernel.pivot[0]!, 'SupernodalLDLT');
+      const k = kernel.status[0];
+      if (k !== -1) throw new ZeroPivotError(k, this.perm[k], kernel.pivot[0], 'SupernodalLDLT');
       this.factorized = true;
       return this;
     }

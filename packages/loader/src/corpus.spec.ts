@@ -84,7 +84,7 @@ describe('regression corpus scenes', function () {
     const tags = root.children.map((c) => c.tag);
     expect(tags.slice(0, 3)).to.deep.equal(['Node', 'VisualStyle', 'DefaultAnimationLoop']);
     expect(tags).to.include('FixedProjectiveConstraint');
-    expect(path.basename(root.children[0]!.file)).to.equal('FEMBAR-common.xml');
+    expect(path.basename(root.children[0].file)).to.equal('FEMBAR-common.xml');
     expect(path.basename(root.file)).to.equal('FEMBAR_SparseLDLSolver.scn');
   });
 });

@@ -27,7 +27,7 @@ describe('applyIncludeAttributes', () => {
     expect(mode).to.equal('child');
     expect(pairs(root)).to.deep.equal(['name=N', 'dx=0']);
     expect(pairs(mo)).to.deep.equal(['name=mo', 'dx=3']);
-    expect(mo.attributes[1]!.loc.line).to.equal(9);
+    expect(mo.attributes[1].loc.line).to.equal(9);
     expect(pairs(other)).to.deep.equal(['name=v', 'color=blue']);
   });
 

@@ -21,16 +21,16 @@ export class LineIndex {
     let hi = this.starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid]! <= offset) lo = mid;
+      if (this.starts[mid] <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
+    return { line: lo + 1, column: offset - this.starts[lo] + 1 };
   }
 
   /** The offset of a 1-based line and column (clamped to the text's lines). */
   offsetOf(line: number, column: number): number {
     const l = Math.min(Math.max(line, 1), this.starts.length);
-    return this.starts[l - 1]! + column - 1;
+    return this.starts[l - 1] + column - 1;
   }
 
   /** A SourceLocation in `file` for `offset`. */

@@ -87,25 +87,25 @@ describe('loadSceneFile', () => {
     });
 
     it('renames the included root with the include name', () => {
-      const t1 = root.children[0]!;
+      const t1 = root.children[0];
       expect(attrs(t1)).to.deep.equal(['name=T1', 'dx=0']); // a <Node> keeps its other attributes
       expect(attr(t1, 'name')!.loc).to.deep.equal({ file: file('scene/main.scn'), ...split(posOf(MAIN, 'name="T1"')) });
     });
 
     it('replaces attributes the included components already have, with the include position', () => {
-      const t1 = root.children[0]!;
+      const t1 = root.children[0];
       const mo = child(t1, 'MO');
       expect(attrs(mo)).to.deep.equal(['name=MO', 'dx=2.5', 'rx=90']);
       expect(at(attr(mo, 'dx')!.loc)).to.equal(posOf(MAIN, 'dx="2.5"'));
       expect(attr(mo, 'dx')!.loc.file).to.equal(file('scene/main.scn'));
       expect(at(attr(mo, 'rx')!.loc)).to.equal(posOf(MAIN, 'MO__rx'));
-      expect(attrs(t1.children[1]!)).to.deep.equal(['totalMass=1']); // nothing added
+      expect(attrs(t1.children[1])).to.deep.equal(['totalMass=1']); // nothing added
       const visual = child(child(t1, 'Visu'), 'Visual');
       expect(attrs(visual)).to.deep.equal(['name=Visual', 'dx=2.5', 'rx=0', 'color=blue']);
     });
 
     it('keeps the file and positions of included elements', () => {
-      const t1 = root.children[0]!;
+      const t1 = root.children[0];
       const torus = file('scene/parts/torus.xml');
       expect(t1.file).to.equal(torus);
       expect(t1.loc).to.deep.equal({ file: torus, line: 2, column: 1 });
@@ -124,7 +124,7 @@ describe('loadSceneFile', () => {
       expect(at(box!.loc)).to.equal('2:3');
       expect(at(attr(box!, 'box')!.loc)).to.equal(posOf(MAIN, 'box='));
       expect(fixed!.file).to.equal(group);
-      expect(attrs(root.children[3]!)).to.deep.equal(['name=after']);
+      expect(attrs(root.children[3])).to.deep.equal(['name=after']);
     });
 
     it('turns an include named Group into a group', () => {
@@ -136,13 +136,13 @@ describe('loadSceneFile', () => {
       const scene = loadSceneFile(file('scene/merge.scn'));
       expect(attrs(scene)).to.deep.equal(['name=root', 'gravity=0 0 0']);
       expect(scene.children.map((c) => attr(c, 'name')!.value)).to.deep.equal(['A', 'B', 'C']);
-      const a = scene.children[0]!;
+      const a = scene.children[0];
       expect(a.children.map((c) => `${c.tag}:${attrs(c).join(',')}`)).to.deep.equal([
         'MechanicalObject:name=mo,size=2',
         'UniformMass:totalMass=3',
       ]);
       expect(a.file).to.equal(file('scene/merge.scn'));
-      expect(a.children[1]!.file).to.equal(file('scene/merge.xml'));
+      expect(a.children[1].file).to.equal(file('scene/merge.xml'));
     });
 
     it('accepts a root include that yields a <Node>', () => {
@@ -157,27 +157,27 @@ describe('loadSceneFile', () => {
       const known = new Set(['BoxROI', 'Known']);
       const scene = loadSceneFile(file('objects/scene.scn'), { isKnownTag: (t) => known.has(t) });
       expect(scene.children.map((c) => c.tag)).to.deep.equal(['Node', 'Known', 'Unknown']);
-      const fx = scene.children[0]!;
+      const fx = scene.children[0];
       expect(attrs(fx)).to.deep.equal(['name=fx']);
       expect(fx.file).to.equal(file('objects/Objects/Fixture.xml'));
       expect(fx.children.map((c) => c.tag)).to.deep.equal(['BoxROI', 'Known']);
-      expect(attrs(fx.children[0]!)).to.deep.equal(['box=1 2 3']);
-      expect(at(fx.children[0]!.attributes[0]!.loc)).to.equal(posOf(OBJECT_SCENE, 'box='));
-      expect(at(fx.children[0]!.loc)).to.equal('2:3');
-      expect(attrs(scene.children[2]!)).to.deep.equal(['a=1']); // no file: left for the core to report
-      expect(scene.children[1]!.file).to.equal(file('objects/scene.scn'));
+      expect(attrs(fx.children[0])).to.deep.equal(['box=1 2 3']);
+      expect(at(fx.children[0].attributes[0].loc)).to.equal(posOf(OBJECT_SCENE, 'box='));
+      expect(at(fx.children[0].loc)).to.equal('2:3');
+      expect(attrs(scene.children[2])).to.deep.equal(['a=1']); // no file: left for the core to report
+      expect(scene.children[1].file).to.equal(file('objects/scene.scn'));
     });
 
     it('leaves known tags alone', () => {
       const scene = loadSceneFile(file('objects/scene.scn'), { isKnownTag: () => true });
       expect(scene.children.map((c) => c.tag)).to.deep.equal(['Fixture', 'Known', 'Unknown']);
-      expect(scene.children[0]!.children.map((c) => c.tag)).to.deep.equal(['Ignored']);
+      expect(scene.children[0].children.map((c) => c.tag)).to.deep.equal(['Ignored']);
     });
 
     it('looks Objects/<Tag>.xml up from the folder of the file naming the tag, then the data paths', () => {
       // From Objects/Loop.xml, `<Loop/>` would be Objects/Objects/Loop.xml: absent, so left as is.
       const scene = loadSceneFile(file('objects/loop.scn'));
-      expect(scene.children[0]!.children.map((c) => c.tag)).to.deep.equal(['Loop']);
+      expect(scene.children[0].children.map((c) => c.tag)).to.deep.equal(['Loop']);
     });
 
     it('reports an expansion that includes itself', () => {
@@ -243,7 +243,7 @@ describe('loadSceneString', () => {
   it('names <string> by default', () => {
     const root = loadSceneString('<Node name="r">\n  <MechanicalObject/>\n</Node>');
     expect(root.file).to.equal('<string>');
-    expect(root.children[0]!.loc).to.deep.equal({ file: '<string>', line: 2, column: 3 });
+    expect(root.children[0].loc).to.deep.equal({ file: '<string>', line: 2, column: 3 });
     expect(loadSceneString('<Node/>', { fileName: '<inline>' }).file).to.equal('<inline>');
   });
 
@@ -251,15 +251,15 @@ describe('loadSceneString', () => {
     const fileName = path.join(dir, 'virtual.scn');
     const root = loadSceneString('<Node>\n  <include href="parts/p.xml" dx="1"/>\n</Node>', { fileName });
     expect(root.file).to.equal(fileName);
-    const p = root.children[0]!;
+    const p = root.children[0];
     expect(p.file).to.equal(path.join(dir, 'parts/p.xml'));
-    expect(attrs(p.children[0]!)).to.deep.equal(['dx=1']);
-    expect(p.children[0]!.attributes[0]!.loc).to.deep.equal({ file: fileName, line: 2, column: 31 });
+    expect(attrs(p.children[0])).to.deep.equal(['dx=1']);
+    expect(p.children[0].attributes[0].loc).to.deep.equal({ file: fileName, line: 2, column: 31 });
   });
 
   it('resolves includes of a <string> scene through the data paths', () => {
     const root = loadSceneString('<Node><include href="parts/p.xml"/></Node>', { dataPaths: [dir] });
-    expect(attrs(root.children[0]!)).to.deep.equal(['name=P']);
+    expect(attrs(root.children[0])).to.deep.equal(['name=P']);
   });
 });
 

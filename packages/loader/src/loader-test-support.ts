@@ -46,7 +46,7 @@ export function posOf(text: string, needle: string): string {
   const offset = text.indexOf(needle);
   if (offset < 0) throw new Error(`'${needle}' not in text`);
   const before = text.slice(0, offset).split('\n');
-  return `${before.length}:${before[before.length - 1]!.length + 1}`;
+  return `${before.length}:${before[before.length - 1].length + 1}`;
 }
 
 /**

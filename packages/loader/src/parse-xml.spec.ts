@@ -37,9 +37,9 @@ describe('parseXmlDocument', () => {
       expect(attrs(mo!)).to.deep.equal(['name=dofs', 'position=0 0 0  1 1 1']);
       expect(mo!.attributes.map((a) => at(a.loc))).to.deep.equal(['7:9', '8:11']);
       expect(at(mass!.loc)).to.equal('10:2');
-      expect(at(mass!.attributes[0]!.loc)).to.equal('10:15');
+      expect(at(mass!.attributes[0].loc)).to.equal('10:15');
       expect(at(child!.loc)).to.equal('10:30');
-      expect(at(child!.attributes[0]!.loc)).to.equal('10:36');
+      expect(at(child!.attributes[0].loc)).to.equal('10:36');
       expect(child!.children.map((c) => [c.tag, at(c.loc)])).to.deep.equal([['B', '10:49']]);
     });
   }
@@ -75,8 +75,8 @@ describe('parseXmlDocument', () => {
     expect(root.attributes.map((a) => a.value)).to.deep.equal(['a']);
     expect(root.children.map((c) => c.tag)).to.deep.equal(['B']);
     expect(warnings).to.have.length(1);
-    expect(at(warnings[0]!.loc!)).to.equal('2:3');
-    expect(warnings[0]!.message).to.contain('keeps the first root element only');
+    expect(at(warnings[0].loc!)).to.equal('2:3');
+    expect(warnings[0].message).to.contain('keeps the first root element only');
   });
 
   it('refuses a comment before the XML declaration, as tinyxml2 does (declarations come first)', () => {
@@ -88,11 +88,11 @@ describe('parseXmlDocument', () => {
     const warnings: SofaError[] = [];
     const text = '<Node>\n  <A b="1"c="2" d=\'3\'e="4"/>\n  <B f="5"/>\n</Node>';
     const root = parseXmlDocument(text, 'glued.scn', warnings);
-    const a = root.children[0]!;
+    const a = root.children[0];
     expect(attrs(a)).to.deep.equal(['b=1', 'c=2', 'd=3', 'e=4']);
     // Positions are those of the original text, not of the repaired one.
     expect(a.attributes.map((x) => at(x.loc))).to.deep.equal(['2:6', '2:11', '2:17', '2:22']);
-    expect(at(root.children[1]!.attributes[0]!.loc)).to.equal('3:6');
+    expect(at(root.children[1].attributes[0].loc)).to.equal('3:6');
     expect(warnings.map((w) => `${at(w.loc!)} ${w.code}`)).to.deep.equal(['2:11 xml-leniency', '2:22 xml-leniency']);
     // Still malformed otherwise, located in the original text.
     const err = thrown(() => parseXmlDocument('<Node>\n  <A b="1"c="2" d/>\n</Node>', 'bad.scn', [])) as SofaError;

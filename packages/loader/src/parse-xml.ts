@@ -81,9 +81,9 @@ export function parseXmlDocument(source: string, file: string, warnings?: SofaEr
   const roots = convertAll(nodes);
   if (roots.length === 0) throw new SofaError('the document has no root element', { loc: { file, line: 1, column: 1 } });
   // one warning, at the first element after the first root (the parser's, else where the text was cut)
-  const second = roots.length > 1 ? roots[1]!.loc : cut;
+  const second = roots.length > 1 ? roots[1].loc : cut;
   if (second) warnings?.push(secondRootWarning(second));
-  return roots[0]!;
+  return roots[0];
 }
 
 /**
@@ -105,7 +105,7 @@ function repairLenientXml(
   const inserted: number[] = [];
   const toOriginal = (offset: number): number => {
     let k = 0;
-    while (k < inserted.length && inserted[k]! < offset) k++;
+    while (k < inserted.length && inserted[k] < offset) k++;
     return offset - k;
   };
   for (let repairs = 0; ; repairs++) {
@@ -135,8 +135,8 @@ function repairLenientXml(
     );
     text = text.slice(0, at) + ' ' + text.slice(at);
     let k = 0;
-    while (k < inserted.length && inserted[k]! < at) k++;
-    for (let j = k; j < inserted.length; j++) inserted[j]! += 1;
+    while (k < inserted.length && inserted[k] < at) k++;
+    for (let j = k; j < inserted.length; j++) inserted[j] += 1;
     inserted.splice(k, 0, at);
   }
 }

@@ -37,15 +37,15 @@ export class AreaMapping extends ElementMeasureMapping {
     const e = this.e,
       n = this.n;
     for (let i = 0; i < 3; i++) {
-      const p = 3 * v[(i + 1) % 3]!,
-        q = 3 * v[(i + 2) % 3]!;
-      for (let c = 0; c < 3; c++) e[3 * i + c] = x[p + c]! - x[q + c]!;
+      const p = 3 * v[(i + 1) % 3],
+        q = 3 * v[(i + 2) % 3];
+      for (let c = 0; c < 3; c++) e[3 * i + c] = x[p + c] - x[q + c];
     }
     // x_b − x_a = −e_2, x_c − x_a = e_1:  N = (−e_2) × e_1 = e_1 × e_2
-    n[0] = e[4]! * e[8]! - e[5]! * e[7]!;
-    n[1] = e[5]! * e[6]! - e[3]! * e[8]!;
-    n[2] = e[3]! * e[7]! - e[4]! * e[6]!;
-    return Math.hypot(n[0]!, n[1]!, n[2]!);
+    n[0] = e[4] * e[8] - e[5] * e[7];
+    n[1] = e[5] * e[6] - e[3] * e[8];
+    n[2] = e[3] * e[7] - e[4] * e[6];
+    return Math.hypot(n[0], n[1], n[2]);
   }
 
   protected measure(x: Float64Array, v: Uint32Array, grad: Float64Array): number {
@@ -53,12 +53,12 @@ export class AreaMapping extends ElementMeasureMapping {
       e = this.e,
       n = this.n;
     for (let i = 0; i < 3; i++) {
-      const ex = e[3 * i]!,
-        ey = e[3 * i + 1]!,
-        ez = e[3 * i + 2]!;
-      grad[3 * i] = (ey * n[2]! - ez * n[1]!) / (2 * len);
-      grad[3 * i + 1] = (ez * n[0]! - ex * n[2]!) / (2 * len);
-      grad[3 * i + 2] = (ex * n[1]! - ey * n[0]!) / (2 * len);
+      const ex = e[3 * i],
+        ey = e[3 * i + 1],
+        ez = e[3 * i + 2];
+      grad[3 * i] = (ey * n[2] - ez * n[1]) / (2 * len);
+      grad[3 * i + 1] = (ez * n[0] - ex * n[2]) / (2 * len);
+      grad[3 * i + 2] = (ex * n[1] - ey * n[0]) / (2 * len);
     }
     return len / 2;
   }
@@ -69,36 +69,36 @@ export class AreaMapping extends ElementMeasureMapping {
       u = this.u,
       P = this.P,
       EP = this.EP;
-    for (let c = 0; c < 3; c++) u[c] = this.n[c]! / len;
-    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) P[3 * r + c] = (r === c ? 1 : 0) - u[r]! * u[c]!;
+    for (let c = 0; c < 3; c++) u[c] = this.n[c] / len;
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) P[3 * r + c] = (r === c ? 1 : 0) - u[r] * u[c];
     for (let i = 0; i < 3; i++) {
       // EP = [e_i]×·(I − uuᵀ), column by column: e_i × (column c of I − uuᵀ)
       for (let c = 0; c < 3; c++) {
-        const p0 = P[c]!,
-          p1 = P[3 + c]!,
-          p2 = P[6 + c]!;
-        EP[c] = e[3 * i + 1]! * p2 - e[3 * i + 2]! * p1;
-        EP[3 + c] = e[3 * i + 2]! * p0 - e[3 * i]! * p2;
-        EP[6 + c] = e[3 * i]! * p1 - e[3 * i + 1]! * p0;
+        const p0 = P[c],
+          p1 = P[3 + c],
+          p2 = P[6 + c];
+        EP[c] = e[3 * i + 1] * p2 - e[3 * i + 2] * p1;
+        EP[3 + c] = e[3 * i + 2] * p0 - e[3 * i] * p2;
+        EP[6 + c] = e[3 * i] * p1 - e[3 * i + 1] * p0;
       }
       for (let j = 0; j < 3; j++) {
         const s = j === (i + 1) % 3 ? 1 : j === (i + 2) % 3 ? -1 : 0;
-        const ex = e[3 * j]!,
-          ey = e[3 * j + 1]!,
-          ez = e[3 * j + 2]!;
+        const ex = e[3 * j],
+          ey = e[3 * j + 1],
+          ez = e[3 * j + 2];
         const o = 9 * (3 * i + j);
         for (let r = 0; r < 3; r++) {
           // row r of EP·[e_j]× is (row r of EP) × e_j
-          const a0 = EP[3 * r]!,
-            a1 = EP[3 * r + 1]!,
-            a2 = EP[3 * r + 2]!;
+          const a0 = EP[3 * r],
+            a1 = EP[3 * r + 1],
+            a2 = EP[3 * r + 2];
           const b0 = a1 * ez - a2 * ey,
             b1 = a2 * ex - a0 * ez,
             b2 = a0 * ey - a1 * ex;
           // [u]× row r
-          const u0 = r === 0 ? 0 : r === 1 ? u[2]! : -u[1]!;
-          const u1 = r === 0 ? -u[2]! : r === 1 ? 0 : u[0]!;
-          const u2 = r === 0 ? u[1]! : r === 1 ? -u[0]! : 0;
+          const u0 = r === 0 ? 0 : r === 1 ? u[2] : -u[1];
+          const u1 = r === 0 ? -u[2] : r === 1 ? 0 : u[0];
+          const u2 = r === 0 ? u[1] : r === 1 ? -u[0] : 0;
           out[o + 3 * r] = -0.5 * (s * u0 + b0 / len);
           out[o + 3 * r + 1] = -0.5 * (s * u1 + b1 / len);
           out[o + 3 * r + 2] = -0.5 * (s * u2 + b2 / len);

@@ -5,13 +5,13 @@ import { StubSetContainer, StubState, StubTopology, checkJacobian, checkTranspos
 
 /** Points of an nx×ny×nz grid over [min, max], index i + nx·(j + ny·k). */
 function gridPoints(n: readonly number[], min: readonly number[], max: readonly number[]): Float64Array {
-  const x = new Float64Array(3 * n[0]! * n[1]! * n[2]!);
+  const x = new Float64Array(3 * n[0] * n[1] * n[2]);
   let p = 0;
-  for (let k = 0; k < n[2]!; k++) {
-    for (let j = 0; j < n[1]!; j++) {
-      for (let i = 0; i < n[0]!; i++) {
+  for (let k = 0; k < n[2]; k++) {
+    for (let j = 0; j < n[1]; j++) {
+      for (let i = 0; i < n[0]; i++) {
         const ijk = [i, j, k];
-        for (let a = 0; a < 3; a++) x[p++] = n[a] === 1 ? min[a]! : min[a]! + ((max[a]! - min[a]!) * ijk[a]!) / (n[a]! - 1);
+        for (let a = 0; a < 3; a++) x[p++] = n[a] === 1 ? min[a] : min[a] + ((max[a] - min[a]) * ijk[a]) / (n[a] - 1);
       }
     }
   }
@@ -20,11 +20,11 @@ function gridPoints(n: readonly number[], min: readonly number[], max: readonly 
 
 /** Hexahedra of the grid in SOFA's order (0-1-2-3 bottom face counter-clockwise, 4-7 top). */
 function gridHexahedra(n: readonly number[]): Uint32Array {
-  const v = (i: number, j: number, k: number) => i + n[0]! * (j + n[1]! * k);
+  const v = (i: number, j: number, k: number) => i + n[0] * (j + n[1] * k);
   const out: number[] = [];
-  for (let k = 0; k < n[2]! - 1; k++) {
-    for (let j = 0; j < n[1]! - 1; j++) {
-      for (let i = 0; i < n[0]! - 1; i++) {
+  for (let k = 0; k < n[2] - 1; k++) {
+    for (let j = 0; j < n[1] - 1; j++) {
+      for (let i = 0; i < n[0] - 1; i++) {
         out.push(
           v(i, j, k),
           v(i + 1, j, k),
@@ -48,7 +48,7 @@ function kuhnTetrahedra(hexas: Uint32Array): Uint32Array {
     [
       [0, 3],
       [1, 2],
-    ][x]![y]! +
+    ][x][y] +
     4 * z;
   const perms = [
     [0, 1, 2],
@@ -65,9 +65,9 @@ function kuhnTetrahedra(hexas: Uint32Array): Uint32Array {
       const tet = [node(0, 0, 0)];
       for (const a of p) {
         bits[a] = 1;
-        tet.push(node(bits[0]!, bits[1]!, bits[2]!));
+        tet.push(node(bits[0], bits[1], bits[2]));
       }
-      for (const t of tet) out.push(hexas[8 * h + t]!);
+      for (const t of tet) out.push(hexas[8 * h + t]);
     }
   }
   return Uint32Array.from(out);
@@ -80,7 +80,7 @@ function affine(x: Float64Array, seed: number): Float64Array {
   const b = [r(), r(), r()];
   const y = new Float64Array(x.length);
   for (let p = 0; p < x.length; p += 3)
-    for (let i = 0; i < 3; i++) y[p + i] = A[3 * i]! * x[p]! + A[3 * i + 1]! * x[p + 1]! + A[3 * i + 2]! * x[p + 2]! + b[i]!;
+    for (let i = 0; i < 3; i++) y[p + i] = A[3 * i] * x[p] + A[3 * i + 1] * x[p + 1] + A[3 * i + 2] * x[p + 2] + b[i];
   return y;
 }
 
@@ -103,7 +103,7 @@ function pointsIn(
   for (let i = 0; i < count; i++) {
     const e = Math.floor(r() * (elems.length / k));
     const w = weights(r);
-    for (let j = 0; j < k; j++) for (let a = 0; a < 3; a++) out[3 * i + a] += w[j]! * x[3 * elems[k * e + j]! + a]!;
+    for (let j = 0; j < k; j++) for (let a = 0; a < 3; a++) out[3 * i + a] += w[j] * x[3 * elems[k * e + j] + a];
   }
   return out;
 }
@@ -147,13 +147,13 @@ function expectLocatedInside(m: BarycentricMapping, to: StubState, pts: Float64A
   const { ptr, w } = m.barycentricMap;
   for (let i = 0; i < m.barycentricMap.nOut; i++) {
     let s = 0;
-    for (let k = ptr[i]!; k < ptr[i + 1]!; k++) {
-      s += w[k]!;
-      expect(w[k]!, `weight of point ${i}`).to.be.at.least(-1e-10);
+    for (let k = ptr[i]; k < ptr[i + 1]; k++) {
+      s += w[k];
+      expect(w[k], `weight of point ${i}`).to.be.at.least(-1e-10);
     }
     expect(s).to.be.closeTo(1, 1e-13);
   }
-  pts.forEach((v, i) => expect(to.x[i]!).to.be.closeTo(v, 1e-12));
+  pts.forEach((v, i) => expect(to.x[i]).to.be.closeTo(v, 1e-12));
 }
 
 function linearChecks(m: BarycentricMapping, from: StubState, to: StubState, seed: number): void {
@@ -184,7 +184,7 @@ describe('BarycentricMapping', () => {
 
     const far = Float64Array.of(-2, 1, 1, 6, -1, 3, 1.5, 1, 5);
     const r = mapPoints(xTet, new StubTopology({ tetrahedra: tetras }), far);
-    far.forEach((v, i) => expect(r.to.x[i]!).to.be.closeTo(v, 1e-11));
+    far.forEach((v, i) => expect(r.to.x[i]).to.be.closeTo(v, 1e-11));
     for (let i = 0; i < 3; i++) {
       // the nearest tetrahedron by centre
       let best = Infinity;
@@ -193,8 +193,8 @@ describe('BarycentricMapping', () => {
         let d = 0;
         for (let a = 0; a < 3; a++) {
           let c = 0;
-          for (let j = 0; j < 4; j++) c += xTet[3 * tetras[4 * t + j]! + a]!;
-          d += (far[3 * i + a]! - c / 4) ** 2;
+          for (let j = 0; j < 4; j++) c += xTet[3 * tetras[4 * t + j] + a];
+          d += (far[3 * i + a] - c / 4) ** 2;
         }
         if (d < best) {
           best = d;
@@ -202,7 +202,7 @@ describe('BarycentricMapping', () => {
         }
       }
       const { ptr, idx } = r.m.barycentricMap;
-      expect(Array.from(idx.subarray(ptr[i]!, ptr[i + 1]!))).to.deep.equal(Array.from(tetras.subarray(4 * bestT, 4 * bestT + 4)));
+      expect(Array.from(idx.subarray(ptr[i], ptr[i + 1]))).to.deep.equal(Array.from(tetras.subarray(4 * bestT, 4 * bestT + 4)));
     }
   });
 
@@ -211,8 +211,8 @@ describe('BarycentricMapping', () => {
     const a = mapPoints(xTet, new StubSetContainer({ tetrahedra: tetras }), pts);
     const b = mapPoints(xTet, new StubTopology({ tetrahedra: tetras }), pts);
     pts.forEach((v, i) => {
-      expect(a.to.x[i]!).to.be.closeTo(v, 1e-11);
-      expect(b.to.x[i]!).to.be.closeTo(v, 1e-11);
+      expect(a.to.x[i]).to.be.closeTo(v, 1e-11);
+      expect(b.to.x[i]).to.be.closeTo(v, 1e-11);
     });
   });
 
@@ -233,23 +233,23 @@ describe('BarycentricMapping', () => {
     x[3 * 6 + 2] -= 0.2;
     const hex = gridHexahedra([2, 2, 2]);
     const f = [0.3, 0.2, 0.1];
-    const p = Float64Array.of(f[0]!, f[1]!, f[2]!); // p0 = origin, unit edges
+    const p = Float64Array.of(f[0], f[1], f[2]); // p0 = origin, unit edges
     for (const topo of [new StubTopology({ hexahedra: hex }), new StubSetContainer({ hexahedra: hex })]) {
       const { m } = mapPoints(x, topo, p);
       const { ptr, idx, w } = m.barycentricMap;
       const expected = [
-        (1 - f[0]!) * (1 - f[1]!) * (1 - f[2]!),
-        f[0]! * (1 - f[1]!) * (1 - f[2]!),
-        f[0]! * f[1]! * (1 - f[2]!),
-        (1 - f[0]!) * f[1]! * (1 - f[2]!),
-        (1 - f[0]!) * (1 - f[1]!) * f[2]!,
-        f[0]! * (1 - f[1]!) * f[2]!,
-        f[0]! * f[1]! * f[2]!,
-        (1 - f[0]!) * f[1]! * f[2]!,
+        (1 - f[0]) * (1 - f[1]) * (1 - f[2]),
+        f[0] * (1 - f[1]) * (1 - f[2]),
+        f[0] * f[1] * (1 - f[2]),
+        (1 - f[0]) * f[1] * (1 - f[2]),
+        (1 - f[0]) * (1 - f[1]) * f[2],
+        f[0] * (1 - f[1]) * f[2],
+        f[0] * f[1] * f[2],
+        (1 - f[0]) * f[1] * f[2],
       ];
-      for (let k = ptr[0]!; k < ptr[1]!; k++) {
-        const node = Array.from(hex).indexOf(idx[k]!);
-        expect(w[k]!).to.be.closeTo(expected[node]!, 1e-15);
+      for (let k = ptr[0]; k < ptr[1]; k++) {
+        const node = Array.from(hex).indexOf(idx[k]);
+        expect(w[k]).to.be.closeTo(expected[node], 1e-15);
       }
     }
   });
@@ -261,12 +261,12 @@ describe('BarycentricMapping', () => {
     const quads = gridHexahedra([4, 4, 2]).filter((_, i) => i % 8 < 4);
     const tris = Uint32Array.from(
       Array.from({ length: quads.length / 4 }, (_, q) => [
-        quads[4 * q]!,
-        quads[4 * q + 1]!,
-        quads[4 * q + 2]!,
-        quads[4 * q]!,
-        quads[4 * q + 2]!,
-        quads[4 * q + 3]!,
+        quads[4 * q],
+        quads[4 * q + 1],
+        quads[4 * q + 2],
+        quads[4 * q],
+        quads[4 * q + 2],
+        quads[4 * q + 3],
       ]).flat(),
     );
     const pts = pointsIn(xs, tris, 3, 100, 10, simplex(3));
@@ -277,16 +277,16 @@ describe('BarycentricMapping', () => {
       linearChecks(m, from, to, 11);
     }
     // Off the plane of triangle 0 (within SOFA's 0.01 tolerance in normal coordinates): projected.
-    const a = xs.subarray(3 * tris[0]!, 3 * tris[0]! + 3),
-      b = xs.subarray(3 * tris[1]!, 3 * tris[1]! + 3),
-      c = xs.subarray(3 * tris[2]!, 3 * tris[2]! + 3);
-    const u = [0, 1, 2].map((i) => b[i]! - a[i]!),
-      v = [0, 1, 2].map((i) => c[i]! - a[i]!);
-    const nrm = [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];
-    const inPlane = [0, 1, 2].map((i) => a[i]! + 0.3 * u[i]! + 0.2 * v[i]!);
-    const off = Float64Array.from(inPlane.map((p, i) => p + 0.002 * nrm[i]!));
+    const a = xs.subarray(3 * tris[0], 3 * tris[0] + 3),
+      b = xs.subarray(3 * tris[1], 3 * tris[1] + 3),
+      c = xs.subarray(3 * tris[2], 3 * tris[2] + 3);
+    const u = [0, 1, 2].map((i) => b[i] - a[i]),
+      v = [0, 1, 2].map((i) => c[i] - a[i]);
+    const nrm = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+    const inPlane = [0, 1, 2].map((i) => a[i] + 0.3 * u[i] + 0.2 * v[i]);
+    const off = Float64Array.from(inPlane.map((p, i) => p + 0.002 * nrm[i]));
     const { to } = mapPoints(xs, new StubSetContainer({ triangles: tris }), off);
-    inPlane.forEach((p, i) => expect(to.x[i]!).to.be.closeTo(p, 1e-12));
+    inPlane.forEach((p, i) => expect(to.x[i]).to.be.closeTo(p, 1e-12));
   });
 
   it('quads of parallelograms: points inside are reproduced', () => {
@@ -331,13 +331,13 @@ describe('BarycentricMapping', () => {
     expect(a.m.mapperKind).to.equal('RegularGrid');
     expectLocatedInside(a.m, a.to, inside);
     const { m, from, to } = mapPoints(x, new StubTopology({ hexahedra: hexas, grid }), pts);
-    pts.forEach((v, i) => expect(to.x[i]!).to.be.closeTo(v, 1e-12));
+    pts.forEach((v, i) => expect(to.x[i]).to.be.closeTo(v, 1e-12));
     linearChecks(m, from, to, 18);
     // the first outside point (x below the grid; y, z on the last cell's faces) uses cell (0, 1, 1):
     // nodes i + 4·(j + 3k) summed in SOFA's order 0 1 3 2: 16 17 20 21
     const { ptr, idx } = m.barycentricMap;
     const i = 100;
-    expect(Array.from(idx.subarray(ptr[i]!, ptr[i]! + 4))).to.deep.equal([16, 17, 20, 21]);
+    expect(Array.from(idx.subarray(ptr[i], ptr[i] + 4))).to.deep.equal([16, 17, 20, 21]);
   });
 
   it("a sparse grid: the cell's hexahedron when it is in the grid, else the nearest boundary hexahedron", () => {
@@ -363,12 +363,12 @@ describe('BarycentricMapping', () => {
     const { m, from, to } = mapPoints(positions, new StubTopology({ hexahedra: hexa, positions, grid }), pts);
     expect(m.mapperKind).to.equal('SparseGrid');
     // regular cells: every point reproduced (the empty cell's point is extrapolated from an axis-aligned cube)
-    pts.forEach((v, i) => expect(to.x[i]!).to.be.closeTo(v, 1e-12));
+    pts.forEach((v, i) => expect(to.x[i]).to.be.closeTo(v, 1e-12));
     // the empty cell's point goes to the hexahedron whose centre is nearest: cell 3 (centre 1.5 1.5 .5)
     // is at distance² 1.21 + 0.16, cell 0 (0.5 0.5 0.5) at 0.01 + 1.96: hexahedron 2.
     const { ptr, idx } = m.barycentricMap;
     const i = 60;
-    expect(new Set(idx.subarray(ptr[i]!, ptr[i + 1]!))).to.deep.equal(new Set(hexa.subarray(16, 24)));
+    expect(new Set(idx.subarray(ptr[i], ptr[i + 1]))).to.deep.equal(new Set(hexa.subarray(16, 24)));
     linearChecks(m, from, to, 20);
   });
 
@@ -399,6 +399,6 @@ describe('BarycentricMapping', () => {
     expect(m.getTo()).to.equal(undefined);
     from.x.set(from.x.map((v) => v + 0.5));
     m.apply();
-    visual.position.value.forEach((v, i) => expect(v).to.be.closeTo(pts[i]! + 0.5, 1e-12));
+    visual.position.value.forEach((v, i) => expect(v).to.be.closeTo(pts[i] + 0.5, 1e-12));
   });
 });

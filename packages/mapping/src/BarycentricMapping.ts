@@ -140,11 +140,11 @@ export class BarycentricMapping extends MappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    this.map.apply(out, ins[0]!);
+    this.map.apply(out, ins[0]);
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    this.map.applyTranspose(ins[0]!, out);
+    this.map.applyTranspose(ins[0], out);
   }
 
   getJ(_input: number): SparseMatrixLike {

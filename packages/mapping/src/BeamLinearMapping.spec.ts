@@ -12,7 +12,7 @@ function beamFrames(n: number, L: number, seed: number, tilt = 0.3): StubState {
     x[7 * i + 1] = 0.05 * (r() - 0.5);
     const q = [tilt * (r() - 0.5), tilt * (r() - 0.5), tilt * (r() - 0.5), 1];
     const l = Math.hypot(...q);
-    for (let k = 0; k < 4; k++) x[7 * i + 3 + k] = q[k]! / l;
+    for (let k = 0; k < 4; k++) x[7 * i + 3 + k] = q[k] / l;
   }
   return new StubState(Rigid3d, x, 'frames');
 }
@@ -25,7 +25,7 @@ describe('BeamLinearMapping', () => {
     mount(new BeamLinearMapping(), from, to);
     // straight, unrotated beam: x = ℓ·(s, p_y, p_z)
     const expected = [0.5, 0.2, -0.4, 3, 0, 0.6];
-    to.x.forEach((v, i) => expect(v).to.be.closeTo(expected[i]!, 1e-14));
+    to.x.forEach((v, i) => expect(v).to.be.closeTo(expected[i], 1e-14));
     // frame 1 turned by 90° about x: the point at t = 0.25 of segment 0 blends h = 3t² − 2t³
     const s = Math.SQRT1_2;
     from.x.set([s, 0, 0, s], 7 + 3);
@@ -47,7 +47,7 @@ describe('BeamLinearMapping', () => {
     const m = new BeamLinearMapping();
     m.localCoord.value = false;
     mount(m, from, to);
-    to.x.forEach((v, i) => expect(v).to.be.closeTo(before[i]!, 1e-14));
+    to.x.forEach((v, i) => expect(v).to.be.closeTo(before[i], 1e-14));
   });
 
   it('J equals finite differences of apply (rotated frames, points on every segment), applyJT is its transpose', () => {

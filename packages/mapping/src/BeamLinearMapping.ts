@@ -54,8 +54,8 @@ export class BeamLinearMapping extends MappingComponent {
     if (nIn < 2) throw this.error(`the input ${this.from.describe()} has ${nIn} frame(s); a beam needs at least 2`);
     this.beamLength = new Float64Array(nIn);
     for (let i = 0; i + 1 < nIn; i++)
-      this.beamLength[i] = Math.hypot(xin[7 * i]! - xin[7 * i + 7]!, xin[7 * i + 1]! - xin[7 * i + 8]!, xin[7 * i + 2]! - xin[7 * i + 9]!);
-    this.beamLength[nIn - 1] = this.beamLength[nIn - 2]!;
+      this.beamLength[i] = Math.hypot(xin[7 * i] - xin[7 * i + 7], xin[7 * i + 1] - xin[7 * i + 8], xin[7 * i + 2] - xin[7 * i + 9]);
+    this.beamLength[nIn - 1] = this.beamLength[nIn - 2];
     const n = this.outputSize();
     const x = this.outputPositions();
     const pts = Float64Array.from(x.subarray(0, 3 * n));
@@ -63,15 +63,15 @@ export class BeamLinearMapping extends MappingComponent {
       // world → beam units, measured from frame 0 along the segments
       const v = new Float64Array(3);
       for (let i = 0; i < n; i++) {
-        for (let c = 0; c < 3; c++) v[c] = pts[3 * i + c]! - xin[c]!;
+        for (let c = 0; c < 3; c++) v[c] = pts[3 * i + c] - xin[c];
         rotateInverse(pts, 3 * i, xin, 3, v);
         let j = 0;
-        while (j < nIn && pts[3 * i]! >= this.beamLength[j]!) {
-          pts[3 * i] -= this.beamLength[j]!;
+        while (j < nIn && pts[3 * i] >= this.beamLength[j]) {
+          pts[3 * i] -= this.beamLength[j];
           j++;
         }
-        const l = this.beamLength[Math.min(j, nIn - 1)]!;
-        for (let c = 0; c < 3; c++) pts[3 * i + c] = pts[3 * i + c]! / l;
+        const l = this.beamLength[Math.min(j, nIn - 1)];
+        for (let c = 0; c < 3; c++) pts[3 * i + c] = pts[3 * i + c] / l;
         pts[3 * i] += j;
       }
     }
@@ -80,11 +80,11 @@ export class BeamLinearMapping extends MappingComponent {
     this.blend = new Float64Array(n);
     this.rotated = new Float64Array(6 * n);
     for (let i = 0; i < n; i++) {
-      let j = Math.floor(pts[3 * i]!);
+      let j = Math.floor(pts[3 * i]);
       if (j < 0) j = 0;
       else if (j > nIn - 2) j = nIn - 2;
       this.segment[i] = j;
-      const t = pts[3 * i]! - j;
+      const t = pts[3 * i] - j;
       this.blend[i] = 3 * t * t - 2 * t * t * t;
     }
     const rowPtr = new Int32Array(3 * n + 1),
@@ -96,7 +96,7 @@ export class BeamLinearMapping extends MappingComponent {
     ];
     for (let i = 0; i < n; i++)
       for (let a = 0; a < 3; a++) {
-        for (const f of [this.segment[i]!, this.segment[i]! + 1]) cols.push(6 * f + a, 6 * f + skew[a]![0]!, 6 * f + skew[a]![1]!);
+        for (const f of [this.segment[i], this.segment[i] + 1]) cols.push(6 * f + a, 6 * f + skew[a][0], 6 * f + skew[a][1]);
         rowPtr[3 * i + a + 1] = cols.length;
       }
     this.J = createCsr(3 * n, 6 * nIn, rowPtr, Int32Array.from(cols));
@@ -114,26 +114,26 @@ export class BeamLinearMapping extends MappingComponent {
       Jv = this.J.values;
     const u = this.scratch;
     for (let i = 0; i < n; i++) {
-      const j = this.segment[i]!,
-        l = this.beamLength[j]!,
-        h = this.blend[i]!,
-        t = p[3 * i]! - j;
+      const j = this.segment[i],
+        l = this.beamLength[j],
+        h = this.blend[i],
+        t = p[3 * i] - j;
       // r₀ = ℓ·R_j·(t, p_y, p_z), r₁ = ℓ·R_{j+1}·(t − 1, p_y, p_z)
       u[0] = t * l;
-      u[1] = p[3 * i + 1]! * l;
-      u[2] = p[3 * i + 2]! * l;
+      u[1] = p[3 * i + 1] * l;
+      u[2] = p[3 * i + 2] * l;
       rotateBy(r, 6 * i, xin, 7 * j + 3, u);
       u[0] = (t - 1) * l;
       rotateBy(r, 6 * i + 3, xin, 7 * (j + 1) + 3, u);
       for (let c = 0; c < 3; c++)
-        out[3 * i + c] = (1 - h) * (xin[7 * j + c]! + r[6 * i + c]!) + h * (xin[7 * (j + 1) + c]! + r[6 * i + 3 + c]!);
+        out[3 * i + c] = (1 - h) * (xin[7 * j + c] + r[6 * i + c]) + h * (xin[7 * (j + 1) + c] + r[6 * i + 3 + c]);
       // J rows: w·[I, −[r]×] for each frame (w = 1 − h, h); columns (a, then the two rotation columns)
       for (let f = 0; f < 2; f++) {
         const w = f === 0 ? 1 - h : h,
           o = 6 * i + 3 * f;
-        const x = r[o]!,
-          y = r[o + 1]!,
-          z = r[o + 2]!;
+        const x = r[o],
+          y = r[o + 1],
+          z = r[o + 2];
         const b = 18 * i + 3 * f;
         Jv[b] = w;
         Jv[b + 1] = w * z;
@@ -150,48 +150,48 @@ export class BeamLinearMapping extends MappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const vin = ins[0]!,
+    const vin = ins[0],
       n = this.segment.length,
       r = this.rotated;
     for (let i = 0; i < n; i++) {
-      const j = this.segment[i]!,
-        h = this.blend[i]!;
+      const j = this.segment[i],
+        h = this.blend[i];
       out[3 * i] = out[3 * i + 1] = out[3 * i + 2] = 0;
       for (let f = 0; f < 2; f++) {
         const w = f === 0 ? 1 - h : h,
           o = 6 * (j + f),
           ro = 6 * i + 3 * f;
-        const wx = vin[o + 3]!,
-          wy = vin[o + 4]!,
-          wz = vin[o + 5]!,
-          x = r[ro]!,
-          y = r[ro + 1]!,
-          z = r[ro + 2]!;
+        const wx = vin[o + 3],
+          wy = vin[o + 4],
+          wz = vin[o + 5],
+          x = r[ro],
+          y = r[ro + 1],
+          z = r[ro + 2];
         // w·(v + ω × r)
-        out[3 * i] += w * (vin[o]! + wy * z - wz * y);
-        out[3 * i + 1] += w * (vin[o + 1]! + wz * x - wx * z);
-        out[3 * i + 2] += w * (vin[o + 2]! + wx * y - wy * x);
+        out[3 * i] += w * (vin[o] + wy * z - wz * y);
+        out[3 * i + 1] += w * (vin[o + 1] + wz * x - wx * z);
+        out[3 * i + 2] += w * (vin[o + 2] + wx * y - wy * x);
       }
     }
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const fin = ins[0]!,
+    const fin = ins[0],
       n = this.segment.length,
       r = this.rotated;
     for (let i = 0; i < n; i++) {
-      const j = this.segment[i]!,
-        h = this.blend[i]!;
-      const fx = out[3 * i]!,
-        fy = out[3 * i + 1]!,
-        fz = out[3 * i + 2]!;
+      const j = this.segment[i],
+        h = this.blend[i];
+      const fx = out[3 * i],
+        fy = out[3 * i + 1],
+        fz = out[3 * i + 2];
       for (let f = 0; f < 2; f++) {
         const w = f === 0 ? 1 - h : h,
           o = 6 * (j + f),
           ro = 6 * i + 3 * f;
-        const x = r[ro]!,
-          y = r[ro + 1]!,
-          z = r[ro + 2]!;
+        const x = r[ro],
+          y = r[ro + 1],
+          z = r[ro + 2];
         // w·(f, r × f)
         fin[o] += w * fx;
         fin[o + 1] += w * fy;
@@ -210,13 +210,13 @@ export class BeamLinearMapping extends MappingComponent {
 
 /** out[o..o+3] = R(q)·v, q (x y z w) at qs[qo..qo+4]. */
 function rotateBy(out: Float64Array, o: number, qs: ArrayLike<number>, qo: number, v: ArrayLike<number>): void {
-  const x = qs[qo]!,
-    y = qs[qo + 1]!,
-    z = qs[qo + 2]!,
-    w = qs[qo + 3]!;
-  const vx = v[0]!,
-    vy = v[1]!,
-    vz = v[2]!;
+  const x = qs[qo],
+    y = qs[qo + 1],
+    z = qs[qo + 2],
+    w = qs[qo + 3];
+  const vx = v[0],
+    vy = v[1],
+    vz = v[2];
   const tx = 2 * (y * vz - z * vy),
     ty = 2 * (z * vx - x * vz),
     tz = 2 * (x * vy - y * vx);
@@ -227,6 +227,6 @@ function rotateBy(out: Float64Array, o: number, qs: ArrayLike<number>, qo: numbe
 
 /** out[o..o+3] = R(q)ᵀ·v. */
 function rotateInverse(out: Float64Array, o: number, qs: ArrayLike<number>, qo: number, v: ArrayLike<number>): void {
-  const q = [-qs[qo]!, -qs[qo + 1]!, -qs[qo + 2]!, qs[qo + 3]!];
+  const q = [-qs[qo], -qs[qo + 1], -qs[qo + 2], qs[qo + 3]];
   rotateBy(out, o, q, 0, v);
 }

@@ -46,16 +46,16 @@ export class CenterOfMassMapping extends MappingComponent {
     for (let i = 0; i < n; i++) e[i * this.dIn] = 1;
     mass.addMDx(me, e, 1);
     let total = 0;
-    for (let i = 0; i < n; i++) total += me[i * this.dIn]!;
+    for (let i = 0; i < n; i++) total += me[i * this.dIn];
     if (!(total > 0)) throw this.error(`the total mass of ${this.from.describe()} is ${total}`);
-    this.w = Float64Array.from({ length: n }, (_, i) => me[i * this.dIn]! / total);
+    this.w = Float64Array.from({ length: n }, (_, i) => me[i * this.dIn] / total);
     const N = this.N;
     this.J = createCsr(
       N,
       n * this.dIn,
       Int32Array.from({ length: N + 1 }, (_, r) => r * n),
       Int32Array.from({ length: N * n }, (_, k) => (k % n) * this.dIn + Math.floor(k / n)),
-      Float64Array.from({ length: N * n }, (_, k) => this.w[k % n]!),
+      Float64Array.from({ length: N * n }, (_, k) => this.w[k % n]),
     );
     this.resizeOutput(1);
     this.apply();
@@ -72,7 +72,7 @@ export class CenterOfMassMapping extends MappingComponent {
   private combine(out: Float64Array, x: Float64Array, stride: number): void {
     for (let k = 0; k < this.N; k++) {
       let s = 0;
-      for (let i = 0; i < this.w.length; i++) s += this.w[i]! * x[i * stride + k]!;
+      for (let i = 0; i < this.w.length; i++) s += this.w[i] * x[i * stride + k];
       out[k] = s;
     }
   }
@@ -83,12 +83,12 @@ export class CenterOfMassMapping extends MappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    this.combine(out, ins[0]!, this.dIn);
+    this.combine(out, ins[0], this.dIn);
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const f = ins[0]!;
-    for (let i = 0; i < this.w.length; i++) for (let k = 0; k < this.N; k++) f[i * this.dIn + k] += this.w[i]! * out[k]!;
+    const f = ins[0];
+    for (let i = 0; i < this.w.length; i++) for (let k = 0; k < this.N; k++) f[i * this.dIn + k] += this.w[i] * out[k];
   }
 
   getJ(_input: number): SparseMatrixLike {

@@ -42,12 +42,12 @@ describe('DeformableOnRigidFrameMapping', () => {
     def.x.set([1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1]);
     m.apply();
     const expected = [1, 3, 3, 0, 2, 3, 1, 2, 4, 0, 3, 4];
-    to.x.forEach((v, i) => expect(v).to.be.closeTo(expected[i]!, 1e-15));
+    to.x.forEach((v, i) => expect(v).to.be.closeTo(expected[i], 1e-15));
     const e = setup(1, (mm) => (mm.indexFromEnd.value = true));
     e.rigid.x.set(rigid.x);
     e.def.x.set(def.x);
     e.m.apply();
-    e.to.x.forEach((v, i) => expect(v).to.be.closeTo(expected[i]!, 1e-15));
+    e.to.x.forEach((v, i) => expect(v).to.be.closeTo(expected[i], 1e-15));
   });
 
   it('J of both inputs against finite differences of apply, applyJT their transpose', () => {
@@ -81,7 +81,7 @@ describe('DeformableOnRigidFrameMapping', () => {
       perturb(s.stateType, s.x, jj, -h);
       const minus = jtf();
       s.x.set(base);
-      for (let r = 0; r < n; r++) expect(acc.A[r]![j], `K[${r}][${j}]`).to.be.closeTo((plus[r]! - minus[r]!) / (2 * h), 1e-6);
+      for (let r = 0; r < n; r++) expect(acc.A[r][j], `K[${r}][${j}]`).to.be.closeTo((plus[r] - minus[r]) / (2 * h), 1e-6);
     }
     m.apply();
     const dx = randomArray(n, 7);
@@ -91,7 +91,7 @@ describe('DeformableOnRigidFrameMapping', () => {
     const df = [...dfA, ...dfB];
     for (let r = 0; r < n; r++) {
       let kdx = 0;
-      for (let c = 0; c < n; c++) kdx += acc.A[r]![c]! * dx[c]!;
+      for (let c = 0; c < n; c++) kdx += acc.A[r][c] * dx[c];
       expect(df[r]).to.be.closeTo(0.5 * kdx, 1e-12);
     }
     m.geometricStiffness.value = 'None';

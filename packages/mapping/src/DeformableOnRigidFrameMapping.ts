@@ -192,7 +192,7 @@ export class DeformableOnRigidFrameMapping extends BaseMapping {
       Int32Array.from({ length: 9 * n }, (_, k) => {
         const a = Math.floor(k / 3) % 3,
           e = k % 3;
-        return e === 0 ? f + a : f + skew[a]![e - 1]!;
+        return e === 0 ? f + a : f + skew[a][e - 1];
       }),
     );
     this.apply();
@@ -203,10 +203,10 @@ export class DeformableOnRigidFrameMapping extends BaseMapping {
   /** y = c + R·x for every point; keeps R and r when `keep`. */
   private mapPositions(out: Float64Array, x: Float64Array, xr: Float64Array, keep: boolean): void {
     const o = 7 * this.frame;
-    const qx = xr[o + 3]!,
-      qy = xr[o + 4]!,
-      qz = xr[o + 5]!,
-      qw = xr[o + 6]!;
+    const qx = xr[o + 3],
+      qy = xr[o + 4],
+      qz = xr[o + 5],
+      qw = xr[o + 6];
     const R = keep ? this.R : new Float64Array(9);
     R[0] = 1 - 2 * (qy * qy + qz * qz);
     R[1] = 2 * (qx * qy - qz * qw);
@@ -220,13 +220,13 @@ export class DeformableOnRigidFrameMapping extends BaseMapping {
     const n = x.length / 3,
       r = this.rotated;
     for (let i = 0; i < n; i++) {
-      const a = x[3 * i]!,
-        b = x[3 * i + 1]!,
-        c = x[3 * i + 2]!;
+      const a = x[3 * i],
+        b = x[3 * i + 1],
+        c = x[3 * i + 2];
       for (let k = 0; k < 3; k++) {
-        const rk = R[3 * k]! * a + R[3 * k + 1]! * b + R[3 * k + 2]! * c;
+        const rk = R[3 * k] * a + R[3 * k + 1] * b + R[3 * k + 2] * c;
         if (keep) r[3 * i + k] = rk;
-        out[3 * i + k] = xr[o + k]! + rk;
+        out[3 * i + k] = xr[o + k] + rk;
       }
     }
   }
@@ -239,10 +239,10 @@ export class DeformableOnRigidFrameMapping extends BaseMapping {
       vr = this.Jrig.values,
       n = this.def.size;
     for (let i = 0; i < n; i++) {
-      for (let k = 0; k < 9; k++) vd[9 * i + k] = R[k]!;
-      const x = r[3 * i]!,
-        y = r[3 * i + 1]!,
-        z = r[3 * i + 2]!,
+      for (let k = 0; k < 9; k++) vd[9 * i + k] = R[k];
+      const x = r[3 * i],
+        y = r[3 * i + 1],
+        z = r[3 * i + 2],
         b = 9 * i;
       vr[b] = 1;
       vr[b + 1] = z;
@@ -258,46 +258,46 @@ export class DeformableOnRigidFrameMapping extends BaseMapping {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const vd = ins[0]!,
-      vr = ins[1]!,
+    const vd = ins[0],
+      vr = ins[1],
       R = this.R,
       r = this.rotated,
       o = 6 * this.frame;
-    const vx = vr[o]!,
-      vy = vr[o + 1]!,
-      vz = vr[o + 2]!,
-      wx = vr[o + 3]!,
-      wy = vr[o + 4]!,
-      wz = vr[o + 5]!;
+    const vx = vr[o],
+      vy = vr[o + 1],
+      vz = vr[o + 2],
+      wx = vr[o + 3],
+      wy = vr[o + 4],
+      wz = vr[o + 5];
     for (let i = 0; i < this.def.size; i++) {
-      const a = vd[3 * i]!,
-        b = vd[3 * i + 1]!,
-        c = vd[3 * i + 2]!;
-      const x = r[3 * i]!,
-        y = r[3 * i + 1]!,
-        z = r[3 * i + 2]!;
-      out[3 * i] = vx + (wy * z - wz * y) + R[0]! * a + R[1]! * b + R[2]! * c;
-      out[3 * i + 1] = vy + (wz * x - wx * z) + R[3]! * a + R[4]! * b + R[5]! * c;
-      out[3 * i + 2] = vz + (wx * y - wy * x) + R[6]! * a + R[7]! * b + R[8]! * c;
+      const a = vd[3 * i],
+        b = vd[3 * i + 1],
+        c = vd[3 * i + 2];
+      const x = r[3 * i],
+        y = r[3 * i + 1],
+        z = r[3 * i + 2];
+      out[3 * i] = vx + (wy * z - wz * y) + R[0] * a + R[1] * b + R[2] * c;
+      out[3 * i + 1] = vy + (wz * x - wx * z) + R[3] * a + R[4] * b + R[5] * c;
+      out[3 * i + 2] = vz + (wx * y - wy * x) + R[6] * a + R[7] * b + R[8] * c;
     }
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const fd = ins[0]!,
-      fr = ins[1]!,
+    const fd = ins[0],
+      fr = ins[1],
       R = this.R,
       r = this.rotated,
       o = 6 * this.frame;
     for (let i = 0; i < this.def.size; i++) {
-      const fx = out[3 * i]!,
-        fy = out[3 * i + 1]!,
-        fz = out[3 * i + 2]!;
-      fd[3 * i] += R[0]! * fx + R[3]! * fy + R[6]! * fz;
-      fd[3 * i + 1] += R[1]! * fx + R[4]! * fy + R[7]! * fz;
-      fd[3 * i + 2] += R[2]! * fx + R[5]! * fy + R[8]! * fz;
-      const x = r[3 * i]!,
-        y = r[3 * i + 1]!,
-        z = r[3 * i + 2]!;
+      const fx = out[3 * i],
+        fy = out[3 * i + 1],
+        fz = out[3 * i + 2];
+      fd[3 * i] += R[0] * fx + R[3] * fy + R[6] * fz;
+      fd[3 * i + 1] += R[1] * fx + R[4] * fy + R[7] * fz;
+      fd[3 * i + 2] += R[2] * fx + R[5] * fy + R[8] * fz;
+      const x = r[3 * i],
+        y = r[3 * i + 1],
+        z = r[3 * i + 2];
       fr[o] += fx;
       fr[o + 1] += fy;
       fr[o + 2] += fz;
@@ -325,15 +325,15 @@ export class DeformableOnRigidFrameMapping extends BaseMapping {
       tt = thetaScratch;
     tt.fill(0);
     for (let i = 0; i < n; i++) {
-      const fx = childForce[3 * i]!,
-        fy = childForce[3 * i + 1]!,
-        fz = childForce[3 * i + 2]!;
+      const fx = childForce[3 * i],
+        fy = childForce[3 * i + 1],
+        fz = childForce[3 * i + 2];
       // [f]× = [[0, −fz, fy], [fz, 0, −fx], [−fy, fx, 0]]
       // Rᵀ·[f]×: row p = column p of R (R[k][p]) times [f]×
       for (let p = 0; p < 3; p++) {
-        const c0 = R[p]!,
-          c1 = R[3 + p]!,
-          c2 = R[6 + p]!;
+        const c0 = R[p],
+          c1 = R[3 + p],
+          c2 = R[6 + p];
         b[3 * p] = c1 * fz - c2 * fy;
         b[3 * p + 1] = -c0 * fz + c2 * fx;
         b[3 * p + 2] = c0 * fy - c1 * fx;
@@ -342,14 +342,14 @@ export class DeformableOnRigidFrameMapping extends BaseMapping {
       // −[f]×·R = (Rᵀ·[f]×)ᵀ
       for (let p = 0; p < 3; p++)
         for (let q = p + 1; q < 3; q++) {
-          const t = b[3 * p + q]!;
-          b[3 * p + q] = b[3 * q + p]!;
+          const t = b[3 * p + q];
+          b[3 * p + q] = b[3 * q + p];
           b[3 * q + p] = t;
         }
       visit(th, 3 * i, b);
-      const x = r[3 * i]!,
-        y = r[3 * i + 1]!,
-        z = r[3 * i + 2]!;
+      const x = r[3 * i],
+        y = r[3 * i + 1],
+        z = r[3 * i + 2];
       const d = fx * x + fy * y + fz * z;
       tt[0] += x * fx - d;
       tt[1] += x * fy;
@@ -367,18 +367,18 @@ export class DeformableOnRigidFrameMapping extends BaseMapping {
   override applyDJT(dfIns: readonly Float64Array[], dxIns: readonly Float64Array[], childForce: Float64Array, kFactor: number): void {
     if (this.geometricStiffness.value === 'None') return;
     const n3 = 3 * this.def.size;
-    const at = (arrs: readonly Float64Array[], k: number): [Float64Array, number] => (k < n3 ? [arrs[0]!, k] : [arrs[1]!, k - n3]);
+    const at = (arrs: readonly Float64Array[], k: number): [Float64Array, number] => (k < n3 ? [arrs[0], k] : [arrs[1], k - n3]);
     this.forEachBlock(childForce, (row, col, b) => {
       const [dx, c] = at(dxIns, col);
       const [df, rr] = at(dfIns, row);
-      for (let p = 0; p < 3; p++) df[rr + p] += kFactor * (b[3 * p]! * dx[c]! + b[3 * p + 1]! * dx[c + 1]! + b[3 * p + 2]! * dx[c + 2]!);
+      for (let p = 0; p < 3; p++) df[rr + p] += kFactor * (b[3 * p] * dx[c] + b[3 * p + 1] * dx[c + 1] + b[3 * p + 2] * dx[c + 2]);
     });
   }
 
   override addGeometricStiffness(acc: MatrixAccumulator, childForce: Float64Array, kFactor: number): void {
     if (this.geometricStiffness.value === 'None') return;
     this.forEachBlock(childForce, (row, col, b) => {
-      for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) acc.add(row + p, col + q, kFactor * b[3 * p + q]!);
+      for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) acc.add(row + p, col + q, kFactor * b[3 * p + q]);
     });
   }
 }

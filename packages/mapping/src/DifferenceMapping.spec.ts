@@ -14,13 +14,13 @@ describe('DifferenceMapping', () => {
     expect(to.size).to.equal(3);
     const x = from.x;
     for (let k = 0; k < 3; k++) {
-      expect(to.x[k]).to.equal(x[3 + k]! - x[k]!);
-      expect(to.x[3 + k]).to.equal(x[6 + k]! - x[12 + k]!);
+      expect(to.x[k]).to.equal(x[3 + k] - x[k]);
+      expect(to.x[3 + k]).to.equal(x[6 + k] - x[12 + k]);
       expect(to.x[6 + k]).to.equal(0);
     }
     const J = m.getJ(0);
     expectValidCsr(J, 9, 15);
-    expect(J.rowPtr[9]! - J.rowPtr[6]!).to.equal(0);
+    expect(J.rowPtr[9] - J.rowPtr[6]).to.equal(0);
   });
 
   it('J equals finite differences of apply and applyJT is its transpose (Vec3d and Vec1d)', () => {

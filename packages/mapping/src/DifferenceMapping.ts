@@ -55,7 +55,7 @@ export class DifferenceMapping extends MappingComponent {
     if (n === 0) throw this.error('no pairs given', 'set pairs="a0 b0  a1 b1 ..."');
     const nIn = this.from.size;
     for (let k = 0; k < p.length; k++) {
-      if (p[k]! >= nIn) throw this.error(`pair ${k >> 1} names point ${p[k]}, but the input has ${nIn} points`);
+      if (p[k] >= nIn) throw this.error(`pair ${k >> 1} names point ${p[k]}, but the input has ${nIn} points`);
     }
     this.resizeOutput(n);
     // Row k·d + r: −1 at column a·d + r and +1 at b·d + r, in increasing column order.
@@ -64,8 +64,8 @@ export class DifferenceMapping extends MappingComponent {
     const cols: number[] = [];
     const vals: number[] = [];
     for (let k = 0; k < n; k++) {
-      const a = p[2 * k]!,
-        b = p[2 * k + 1]!;
+      const a = p[2 * k],
+        b = p[2 * k + 1];
       for (let r = 0; r < d; r++) {
         if (a < b) (cols.push(a * d + r, b * d + r), vals.push(-1, 1));
         else if (b < a) (cols.push(b * d + r, a * d + r), vals.push(1, -1));
@@ -89,9 +89,9 @@ export class DifferenceMapping extends MappingComponent {
     const p = this.p;
     const d = this.d;
     for (let k = 0; k < p.length / 2; k++) {
-      const a = p[2 * k]! * d,
-        b = p[2 * k + 1]! * d;
-      for (let r = 0; r < d; r++) out[k * d + r] = inp[b + r]! - inp[a + r]!;
+      const a = p[2 * k] * d,
+        b = p[2 * k + 1] * d;
+      for (let r = 0; r < d; r++) out[k * d + r] = inp[b + r] - inp[a + r];
     }
   }
 
@@ -101,20 +101,20 @@ export class DifferenceMapping extends MappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    this.differences(out, ins[0]!);
+    this.differences(out, ins[0]);
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const f = ins[0]!;
+    const f = ins[0];
     const p = this.p;
     const d = this.d;
     for (let k = 0; k < p.length / 2; k++) {
-      const a = p[2 * k]!,
-        b = p[2 * k + 1]!;
+      const a = p[2 * k],
+        b = p[2 * k + 1];
       if (a === b) continue;
       for (let r = 0; r < d; r++) {
-        f[a * d + r] -= out[k * d + r]!;
-        f[b * d + r] += out[k * d + r]!;
+        f[a * d + r] -= out[k * d + r];
+        f[b * d + r] += out[k * d + r];
       }
     }
   }

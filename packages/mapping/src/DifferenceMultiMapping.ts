@@ -46,8 +46,8 @@ export class DifferenceMultiMapping extends MultiMappingComponent {
     const n = p.length / 2;
     if (n === 0) throw this.error(`no pairs given and the inputs differ in size (${A.size} and ${B.size})`, 'set pairs="a0 b0  a1 b1 ..."');
     for (let k = 0; k < n; k++) {
-      if (p[2 * k]! >= A.size) throw this.error(`pair ${k} names point ${p[2 * k]} of ${A.describe()}, which has ${A.size} points`);
-      if (p[2 * k + 1]! >= B.size) throw this.error(`pair ${k} names point ${p[2 * k + 1]} of ${B.describe()}, which has ${B.size} points`);
+      if (p[2 * k] >= A.size) throw this.error(`pair ${k} names point ${p[2 * k]} of ${A.describe()}, which has ${A.size} points`);
+      if (p[2 * k + 1] >= B.size) throw this.error(`pair ${k} names point ${p[2 * k + 1]} of ${B.describe()}, which has ${B.size} points`);
     }
     this.p = Uint32Array.from(p);
     this.resizeOutput(n);
@@ -58,7 +58,7 @@ export class DifferenceMultiMapping extends MultiMappingComponent {
       const colInd = new Int32Array(n * d);
       for (let k = 0; k < n; k++) {
         for (let r = 0; r < d; r++) {
-          colInd[k * d + r] = p[2 * k + i]! * d + r;
+          colInd[k * d + r] = p[2 * k + i] * d + r;
           rowPtr[k * d + r + 1] = k * d + r + 1;
         }
       }
@@ -76,36 +76,36 @@ export class DifferenceMultiMapping extends MultiMappingComponent {
     const p = this.p;
     const d = this.d;
     for (let k = 0; k < p.length / 2; k++) {
-      const ia = p[2 * k]! * d,
-        ib = p[2 * k + 1]! * d;
-      for (let r = 0; r < d; r++) out[k * d + r] = b[ib + r]! - a[ia + r]!;
+      const ia = p[2 * k] * d,
+        ib = p[2 * k + 1] * d;
+      for (let r = 0; r < d; r++) out[k * d + r] = b[ib + r] - a[ia + r];
     }
   }
 
   protected mapPositions(out: Float64Array, ins: readonly Float64Array[]): void {
-    this.differences(out, ins[0]!, ins[1]!);
+    this.differences(out, ins[0], ins[1]);
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    this.differences(out, ins[0]!, ins[1]!);
+    this.differences(out, ins[0], ins[1]);
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const fa = ins[0]!,
-      fb = ins[1]!;
+    const fa = ins[0],
+      fb = ins[1];
     const p = this.p;
     const d = this.d;
     for (let k = 0; k < p.length / 2; k++) {
-      const ia = p[2 * k]! * d,
-        ib = p[2 * k + 1]! * d;
+      const ia = p[2 * k] * d,
+        ib = p[2 * k + 1] * d;
       for (let r = 0; r < d; r++) {
-        fa[ia + r] -= out[k * d + r]!;
-        fb[ib + r] += out[k * d + r]!;
+        fa[ia + r] -= out[k * d + r];
+        fb[ib + r] += out[k * d + r];
       }
     }
   }
 
   getJ(input: number): SparseMatrixLike {
-    return this.Js[input]!;
+    return this.Js[input];
   }
 }

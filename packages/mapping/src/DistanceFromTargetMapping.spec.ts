@@ -52,8 +52,8 @@ describe('DistanceFromTargetMapping', () => {
       const c = type.coordSize;
       for (let i = 0; i < 4; i++) {
         let s = 0;
-        for (let k = 0; k < type.spatialDimensions; k++) s += (from.x[idx[i]! * c + k]! - targets[i * c + k]!) ** 2;
-        expect(to.x[i]!).to.be.closeTo(Math.sqrt(s) - (i === 0 ? 0.25 : 0), 1e-15);
+        for (let k = 0; k < type.spatialDimensions; k++) s += (from.x[idx[i] * c + k] - targets[i * c + k]) ** 2;
+        expect(to.x[i]).to.be.closeTo(Math.sqrt(s) - (i === 0 ? 0.25 : 0), 1e-15);
       }
     }
   });
@@ -85,19 +85,19 @@ describe('DistanceFromTargetMapping', () => {
       f.map((v) => Math.min(v, 0)),
       1,
     );
-    for (let r = 0; r < 12; r++) for (let c = 0; c < 12; c++) expect(stab.A[r]![c]!).to.be.closeTo(exact.A[r]![c]!, 1e-14);
+    for (let r = 0; r < 12; r++) for (let c = 0; c < 12; c++) expect(stab.A[r][c]).to.be.closeTo(exact.A[r][c], 1e-14);
     expect(stab.order).to.deep.equal(exact.order);
   });
 
   it('follows targetPositions changed after init (a moving anchor)', () => {
     const { m, from, to } = setup(Vec3d, 9);
     const t = Float64Array.from(m.targetPositions.value);
-    t[0] = from.x[9]!;
-    t[1] = from.x[10]!;
-    t[2] = from.x[11]! + 2;
+    t[0] = from.x[9];
+    t[1] = from.x[10];
+    t[2] = from.x[11] + 2;
     m.targetPositions.value = t;
     m.apply();
-    expect(to.x[0]!).to.be.closeTo(2, 1e-15);
+    expect(to.x[0]).to.be.closeTo(2, 1e-15);
   });
 
   it('reports targets that do not match the indices and indices outside the input', () => {

@@ -79,7 +79,7 @@ export class DistanceFromTargetMapping extends DistanceLawMapping {
     const idx = this.indices.value;
     const n = idx.length;
     const nIn = this.from.size;
-    for (let i = 0; i < n; i++) if (idx[i]! >= nIn) throw this.error(`index ${idx[i]} is not a point of the input (it has ${nIn})`);
+    for (let i = 0; i < n; i++) if (idx[i] >= nIn) throw this.error(`index ${idx[i]} is not a point of the input (it has ${nIn})`);
     const nt = this.targetPositions.value.length;
     // SOFA only asserts the sizes match (debug builds); a release build with no index maps nothing.
     if (n === 0 && nt > 0)
@@ -102,12 +102,12 @@ export class DistanceFromTargetMapping extends DistanceLawMapping {
     this.rest = Float64Array.from(this.restLengths.value);
     // Pairs p = p_{idx_i}, q = t_i (fixed); u = the x axis below 1e-10.
     this.law = new DistanceDirections(n, this.sd, 1e-10, [1, 0, 0].slice(0, this.sd));
-    for (let i = 0; i < n; i++) this.law.pOff[i] = this.idx[i]! * this.dIn;
+    for (let i = 0; i < n; i++) this.law.pOff[i] = this.idx[i] * this.dIn;
     // J: row i holds the sd spatial columns of point idx_i.
     const rowPtr = new Int32Array(n + 1);
     const colInd = new Int32Array(n * this.sd);
     for (let i = 0; i < n; i++) {
-      for (let k = 0; k < this.sd; k++) colInd[i * this.sd + k] = this.idx[i]! * this.dIn + k;
+      for (let k = 0; k < this.sd; k++) colInd[i * this.sd + k] = this.idx[i] * this.dIn + k;
       rowPtr[i + 1] = (i + 1) * this.sd;
     }
     this.J = createCsr(n, nIn * this.dIn, rowPtr, colInd);
@@ -127,14 +127,14 @@ export class DistanceFromTargetMapping extends DistanceLawMapping {
       u = law.dirs,
       J = this.J.values;
     for (let i = 0; i < this.idx.length; i++) {
-      const op = this.idx[i]! * cIn,
+      const op = this.idx[i] * cIn,
         ot = i * cIn;
       if (!update) {
-        out[i] = law.distance(x, op, t, ot) - this.rest[i]!;
+        out[i] = law.distance(x, op, t, ot) - this.rest[i];
         continue;
       }
-      out[i] = law.update(i, x, op, t, ot) - this.rest[i]!;
-      for (let k = 0; k < sd; k++) J[i * sd + k] = u[i * sd + k]!;
+      out[i] = law.update(i, x, op, t, ot) - this.rest[i];
+      for (let k = 0; k < sd; k++) J[i * sd + k] = u[i * sd + k];
     }
   }
 

@@ -46,9 +46,9 @@ function setup(
 /** ‖p_b − p_a‖ for edge i (centres for rigid frames). */
 function edgeLength(from: StubState, i: number): number {
   const c = from.stateType.coordSize;
-  const a = edges[2 * i]! * c,
-    b = edges[2 * i + 1]! * c;
-  return Math.hypot(from.x[b]! - from.x[a]!, from.x[b + 1]! - from.x[a + 1]!, from.x[b + 2]! - from.x[a + 2]!);
+  const a = edges[2 * i] * c,
+    b = edges[2 * i + 1] * c;
+  return Math.hypot(from.x[b] - from.x[a], from.x[b + 1] - from.x[a + 1], from.x[b + 2] - from.x[a + 2]);
 }
 
 describe('DistanceMapping', () => {
@@ -56,13 +56,13 @@ describe('DistanceMapping', () => {
     const { m, from, to } = setup(Vec3d, 1);
     expect(to.size).to.equal(5);
     for (let i = 0; i < 5; i++) {
-      expect(m.restLengths.value[i]!).to.be.closeTo(edgeLength(from, i), 1e-15);
-      expect(to.x[i]!).to.be.closeTo(0, 1e-15);
+      expect(m.restLengths.value[i]).to.be.closeTo(edgeLength(from, i), 1e-15);
+      expect(to.x[i]).to.be.closeTo(0, 1e-15);
     }
     const d = setup(Vec3d, 1, (mm) => (mm.computeDistance.value = true));
-    for (let i = 0; i < 5; i++) expect(d.to.x[i]!).to.be.closeTo(edgeLength(d.from, i), 1e-15);
+    for (let i = 0; i < 5; i++) expect(d.to.x[i]).to.be.closeTo(edgeLength(d.from, i), 1e-15);
     const g = setup(Vec3d, 1, (mm) => mm.restLengths.read('0.1 0.2 0.3 0.4 0.5'));
-    for (let i = 0; i < 5; i++) expect(g.to.x[i]!).to.be.closeTo(edgeLength(g.from, i) - 0.1 * (i + 1), 1e-15);
+    for (let i = 0; i < 5; i++) expect(g.to.x[i]).to.be.closeTo(edgeLength(g.from, i) - 0.1 * (i + 1), 1e-15);
   });
 
   it('the output follows the input: e = ‖p_b − p_a‖ − l0 (rigid frames: their centres)', () => {
@@ -72,7 +72,7 @@ describe('DistanceMapping', () => {
       const r = rng(3);
       for (let k = 0; k < from.x.length; k++) from.x[k] += 0.3 * (r() - 0.5);
       m.apply();
-      for (let i = 0; i < 5; i++) expect(to.x[i]!).to.be.closeTo(edgeLength(from, i) - rest[i]!, 1e-14);
+      for (let i = 0; i < 5; i++) expect(to.x[i]).to.be.closeTo(edgeLength(from, i) - rest[i], 1e-14);
     }
   });
 
@@ -105,11 +105,11 @@ describe('DistanceMapping', () => {
     const stabilized = emittedGeometricStiffness(m, 15, f, 1).A;
     m.geometricStiffness.value = 'Exact';
     const exact = emittedGeometricStiffness(m, 15, tensionOnly, 1).A;
-    for (let r = 0; r < 15; r++) for (let c = 0; c < 15; c++) expect(stabilized[r]![c]!).to.be.closeTo(exact[r]![c]!, 1e-14);
+    for (let r = 0; r < 15; r++) for (let c = 0; c < 15; c++) expect(stabilized[r][c]).to.be.closeTo(exact[r][c], 1e-14);
     // In tension the stabilized matrix is negative semi-definite: xᵀKx ≤ 0.
     const x = randomArray(15, 14);
     let q = 0;
-    for (let r = 0; r < 15; r++) for (let c = 0; c < 15; c++) q += x[r]! * stabilized[r]![c]! * x[c]!;
+    for (let r = 0; r < 15; r++) for (let c = 0; c < 15; c++) q += x[r] * stabilized[r][c] * x[c];
     expect(q).to.be.at.most(1e-14);
     m.geometricStiffness.value = 'None';
     expect(emittedGeometricStiffness(m, 15, f, 1).order).to.have.length(0);

@@ -89,7 +89,7 @@ export class DistanceMapping extends DistanceLawMapping {
     if (nE < 1) throw this.error(`topology ${topo.describe()} has no edges`);
     const nIn = this.from.size;
     for (let k = 0; k < edges.length; k++) {
-      if (edges[k]! >= nIn)
+      if (edges[k] >= nIn)
         throw this.error(`edge ${k >> 1} of ${topo.describe()} names point ${edges[k]}, but the input has ${nIn} points`);
     }
     this.edges = edges;
@@ -98,7 +98,7 @@ export class DistanceMapping extends DistanceLawMapping {
       const rest = new Float64Array(nE);
       if (!this.computeDistance.value) {
         const x = this.from.x;
-        for (let i = 0; i < nE; i++) rest[i] = this.length(x, edges[2 * i]!, edges[2 * i + 1]!);
+        for (let i = 0; i < nE; i++) rest[i] = this.length(x, edges[2 * i], edges[2 * i + 1]);
       }
       this.restLengths.value = rest;
     }
@@ -107,8 +107,8 @@ export class DistanceMapping extends DistanceLawMapping {
     const fallback = 1 / Math.sqrt(3);
     this.law = new DistanceDirections(nE, 3, Number.EPSILON, [fallback, fallback, fallback]);
     for (let i = 0; i < nE; i++) {
-      this.law.pOff[i] = edges[2 * i + 1]! * this.dIn;
-      this.law.qOff[i] = edges[2 * i]! * this.dIn;
+      this.law.pOff[i] = edges[2 * i + 1] * this.dIn;
+      this.law.qOff[i] = edges[2 * i] * this.dIn;
     }
     this.buildJPattern(nE, nIn);
     this.resizeOutput(nE);
@@ -117,7 +117,7 @@ export class DistanceMapping extends DistanceLawMapping {
     if (out) this.applyJ(out.v, [this.from.v]);
     if (this.applyRestPosition.value && out) {
       const x0 = this.from.x0;
-      for (let i = 0; i < nE; i++) out.x0[i] = this.length(x0, edges[2 * i]!, edges[2 * i + 1]!) - this.rest[i]!;
+      for (let i = 0; i < nE; i++) out.x0[i] = this.length(x0, edges[2 * i], edges[2 * i + 1]) - this.rest[i];
     }
   }
 
@@ -125,7 +125,7 @@ export class DistanceMapping extends DistanceLawMapping {
   private length(x: Float64Array, a: number, b: number): number {
     const oa = a * this.cIn,
       ob = b * this.cIn;
-    return Math.hypot(x[ob]! - x[oa]!, x[ob + 1]! - x[oa + 1]!, x[ob + 2]! - x[oa + 2]!);
+    return Math.hypot(x[ob] - x[oa], x[ob + 1] - x[oa + 1], x[ob + 2] - x[oa + 2]);
   }
 
   /** J (nE × 3·nIn for Vec3): a row holds the 3 columns of each end point in increasing order. */
@@ -134,8 +134,8 @@ export class DistanceMapping extends DistanceLawMapping {
     const rowPtr = new Int32Array(nE + 1);
     const cols: number[] = [];
     for (let i = 0; i < nE; i++) {
-      const a = this.edges[2 * i]!,
-        b = this.edges[2 * i + 1]!;
+      const a = this.edges[2 * i],
+        b = this.edges[2 * i + 1];
       const lo = Math.min(a, b),
         hi = Math.max(a, b);
       for (let k = 0; k < 3; k++) cols.push(lo * d + k);
@@ -153,15 +153,15 @@ export class DistanceMapping extends DistanceLawMapping {
       cIn = this.cIn;
     const { rowPtr, values } = this.J;
     for (let i = 0; i < this.rest.length; i++) {
-      const a = e[2 * i]!,
-        b = e[2 * i + 1]!;
-      out[i] = this.law.update(i, x, b * cIn, x, a * cIn) - this.rest[i]!;
+      const a = e[2 * i],
+        b = e[2 * i + 1];
+      out[i] = this.law.update(i, x, b * cIn, x, a * cIn) - this.rest[i];
       // J row: the lower-indexed end first
-      const p = rowPtr[i]!;
+      const p = rowPtr[i];
       const first = a < b ? -1 : a > b ? 1 : 0;
       for (let k = 0; k < 3; k++) {
-        values[p + k] = first * u[3 * i + k]!;
-        if (a !== b) values[p + 3 + k] = -first * u[3 * i + k]!;
+        values[p + k] = first * u[3 * i + k];
+        if (a !== b) values[p + 3 + k] = -first * u[3 * i + k];
       }
     }
     this.touchOutput();

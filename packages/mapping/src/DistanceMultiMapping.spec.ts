@@ -44,12 +44,12 @@ function length(A: StubState, B: StubState, i: number): number {
   const pt = (k: number): number[] => {
     const s = p[2 * k] === 0 ? A : B,
       c = s.stateType.coordSize,
-      o = p[2 * k + 1]! * c;
-    return [s.x[o]!, s.x[o + 1]!, s.x[o + 2]!];
+      o = p[2 * k + 1] * c;
+    return [s.x[o], s.x[o + 1], s.x[o + 2]];
   };
-  const a = pt(edges[2 * i]!),
-    b = pt(edges[2 * i + 1]!);
-  return Math.hypot(b[0]! - a[0]!, b[1]! - a[1]!, b[2]! - a[2]!);
+  const a = pt(edges[2 * i]),
+    b = pt(edges[2 * i + 1]);
+  return Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
 }
 
 describe('DistanceMultiMapping', () => {
@@ -105,7 +105,7 @@ describe('DistanceMultiMapping', () => {
         perturb(type, s.x, jj, -h);
         const minus = jtl();
         s.x.set(base);
-        for (let r = 0; r < n; r++) expect(acc.A[r]![j], `K[${r}][${j}]`).to.be.closeTo((plus[r]! - minus[r]!) / (2 * h), 1e-6);
+        for (let r = 0; r < n; r++) expect(acc.A[r][j], `K[${r}][${j}]`).to.be.closeTo((plus[r] - minus[r]) / (2 * h), 1e-6);
       }
       m.apply();
       const dx = randomArray(n, 14);
@@ -115,7 +115,7 @@ describe('DistanceMultiMapping', () => {
       const df = [...dfA, ...dfB];
       for (let r = 0; r < n; r++) {
         let kdx = 0;
-        for (let c = 0; c < n; c++) kdx += acc.A[r]![c]! * dx[c]!;
+        for (let c = 0; c < n; c++) kdx += acc.A[r][c] * dx[c];
         expect(df[r]).to.be.closeTo(0.5 * kdx, 1e-12);
       }
     }

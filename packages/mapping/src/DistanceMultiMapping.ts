@@ -119,28 +119,28 @@ export class DistanceMultiMapping extends MultiMappingComponent {
     const pairs = this.indexPairs.value,
       nP = pairs.length / 2;
     for (let k = 0; k < nP; k++) {
-      const s = pairs[2 * k]!,
-        p = pairs[2 * k + 1]!;
+      const s = pairs[2 * k],
+        p = pairs[2 * k + 1];
       if (s >= this.froms.length) throw this.error(`pair ${k} names input ${s}, but there are ${this.froms.length} inputs`);
-      if (p >= this.froms[s]!.size)
-        throw this.error(`pair ${k} names point ${p} of ${this.froms[s]!.describe()}, which has ${this.froms[s]!.size} points`);
+      if (p >= this.froms[s].size)
+        throw this.error(`pair ${k} names point ${p} of ${this.froms[s].describe()}, which has ${this.froms[s].size} points`);
     }
     this.inA = new Uint32Array(nE);
     this.inB = new Uint32Array(nE);
     this.pa = new Uint32Array(nE);
     this.pb = new Uint32Array(nE);
     for (let i = 0; i < nE; i++) {
-      const ea = edges[2 * i]!,
-        eb = edges[2 * i + 1]!;
+      const ea = edges[2 * i],
+        eb = edges[2 * i + 1];
       if (ea >= nP || eb >= nP)
         throw this.error(`edge ${i} of ${topo.describe()} names pair ${Math.max(ea, eb)}, but indexPairs has ${nP} pairs`);
-      this.inA[i] = pairs[2 * ea]!;
-      this.pa[i] = pairs[2 * ea + 1]!;
-      this.inB[i] = pairs[2 * eb]!;
-      this.pb[i] = pairs[2 * eb + 1]!;
+      this.inA[i] = pairs[2 * ea];
+      this.pa[i] = pairs[2 * ea + 1];
+      this.inB[i] = pairs[2 * eb];
+      this.pb[i] = pairs[2 * eb + 1];
     }
     this.offsets = new Uint32Array(this.froms.length);
-    for (let s = 1; s < this.froms.length; s++) this.offsets[s] = this.offsets[s - 1]! + this.froms[s - 1]!.size * this.dIn;
+    for (let s = 1; s < this.froms.length; s++) this.offsets[s] = this.offsets[s - 1] + this.froms[s - 1].size * this.dIn;
     this.dirs = new Float64Array(3 * nE);
     this.inv = new Float64Array(nE);
     if (this.restLengths.value.length !== nE) {
@@ -163,11 +163,11 @@ export class DistanceMultiMapping extends MultiMappingComponent {
 
   /** ‖p_b − p_a‖ of edge i from the inputs' coordinates. */
   private length(i: number, xs: readonly Float64Array[]): number {
-    const xa = xs[this.inA[i]!]!,
-      xb = xs[this.inB[i]!]!,
-      a = this.pa[i]! * this.cIn,
-      b = this.pb[i]! * this.cIn;
-    return Math.hypot(xb[b]! - xa[a]!, xb[b + 1]! - xa[a + 1]!, xb[b + 2]! - xa[a + 2]!);
+    const xa = xs[this.inA[i]],
+      xb = xs[this.inB[i]],
+      a = this.pa[i] * this.cIn,
+      b = this.pb[i] * this.cIn;
+    return Math.hypot(xb[b] - xa[a], xb[b + 1] - xa[a + 1], xb[b + 2] - xa[a + 2]);
   }
 
   /** J_s: row i holds the 3 columns of each end lying in input s, in increasing column order. */
@@ -180,8 +180,8 @@ export class DistanceMultiMapping extends MultiMappingComponent {
       const cols: number[] = [];
       for (let i = 0; i < nE; i++) {
         const ends: Array<[number, 'a' | 'b']> = [];
-        if (this.inA[i] === s) ends.push([this.pa[i]!, 'a']);
-        if (this.inB[i] === s && !(this.inA[i] === s && this.pa[i] === this.pb[i])) ends.push([this.pb[i]!, 'b']);
+        if (this.inA[i] === s) ends.push([this.pa[i], 'a']);
+        if (this.inB[i] === s && !(this.inA[i] === s && this.pa[i] === this.pb[i])) ends.push([this.pb[i], 'b']);
         ends.sort((u, v) => u[0] - v[0]);
         for (const [p, which] of ends) {
           if (which === 'a') this.slotA[i] = cols.length;
@@ -199,20 +199,20 @@ export class DistanceMultiMapping extends MultiMappingComponent {
       u = this.dirs,
       fallback = 1 / Math.sqrt(3);
     for (let i = 0; i < this.rest.length; i++) {
-      const xa = ins[this.inA[i]!]!,
-        xb = ins[this.inB[i]!]!,
-        a = this.pa[i]! * c,
-        b = this.pb[i]! * c;
+      const xa = ins[this.inA[i]],
+        xb = ins[this.inB[i]],
+        a = this.pa[i] * c,
+        b = this.pb[i] * c;
       let l2 = 0;
       for (let k = 0; k < 3; k++) {
-        u[3 * i + k] = xb[b + k]! - xa[a + k]!;
-        l2 += u[3 * i + k]! ** 2;
+        u[3 * i + k] = xb[b + k] - xa[a + k];
+        l2 += u[3 * i + k] ** 2;
       }
       const l = Math.sqrt(l2);
-      out[i] = l - this.rest[i]!;
+      out[i] = l - this.rest[i];
       if (l > Number.EPSILON) {
         this.inv[i] = 1 / l;
-        for (let k = 0; k < 3; k++) u[3 * i + k] = u[3 * i + k]! / l;
+        for (let k = 0; k < 3; k++) u[3 * i + k] = u[3 * i + k] / l;
       } else {
         this.inv[i] = 0;
         for (let k = 0; k < 3; k++) u[3 * i + k] = fallback;
@@ -221,11 +221,11 @@ export class DistanceMultiMapping extends MultiMappingComponent {
     // J values: −u at a, +u at b (a point joined to itself: a zero row)
     for (let i = 0; i < this.rest.length; i++) {
       const same = this.inA[i] === this.inB[i] && this.pa[i] === this.pb[i];
-      const ja = this.Js[this.inA[i]!]!.values,
-        jb = this.Js[this.inB[i]!]!.values;
+      const ja = this.Js[this.inA[i]].values,
+        jb = this.Js[this.inB[i]].values;
       for (let k = 0; k < 3; k++) {
-        ja[this.slotA[i]! + k] = same ? 0 : -u[3 * i + k]!;
-        if (!same) jb[this.slotB[i]! + k] = u[3 * i + k]!;
+        ja[this.slotA[i] + k] = same ? 0 : -u[3 * i + k];
+        if (!same) jb[this.slotB[i] + k] = u[3 * i + k];
       }
     }
   }
@@ -234,12 +234,12 @@ export class DistanceMultiMapping extends MultiMappingComponent {
     const d = this.dIn,
       u = this.dirs;
     for (let i = 0; i < this.rest.length; i++) {
-      const va = ins[this.inA[i]!]!,
-        vb = ins[this.inB[i]!]!,
-        a = this.pa[i]! * d,
-        b = this.pb[i]! * d;
+      const va = ins[this.inA[i]],
+        vb = ins[this.inB[i]],
+        a = this.pa[i] * d,
+        b = this.pb[i] * d;
       let s = 0;
-      for (let k = 0; k < 3; k++) s += u[3 * i + k]! * (vb[b + k]! - va[a + k]!);
+      for (let k = 0; k < 3; k++) s += u[3 * i + k] * (vb[b + k] - va[a + k]);
       out[i] = s;
     }
   }
@@ -248,12 +248,12 @@ export class DistanceMultiMapping extends MultiMappingComponent {
     const d = this.dIn,
       u = this.dirs;
     for (let i = 0; i < this.rest.length; i++) {
-      const fa = ins[this.inA[i]!]!,
-        fb = ins[this.inB[i]!]!,
-        a = this.pa[i]! * d,
-        b = this.pb[i]! * d;
+      const fa = ins[this.inA[i]],
+        fb = ins[this.inB[i]],
+        a = this.pa[i] * d,
+        b = this.pb[i] * d;
       for (let k = 0; k < 3; k++) {
-        const g = u[3 * i + k]! * out[i]!;
+        const g = u[3 * i + k] * out[i];
         fa[a + k] -= g;
         fb[b + k] += g;
       }
@@ -261,14 +261,14 @@ export class DistanceMultiMapping extends MultiMappingComponent {
   }
 
   getJ(input: number): SparseMatrixLike {
-    return this.Js[input]!;
+    return this.Js[input];
   }
 
   /** λ_i/l_i·kFactor, or 0 when the method leaves edge i out. */
   private scale(i: number, childForce: Float64Array, kFactor: number): number {
     const m = this.geometricStiffness.value;
-    if (m === 'None' || (m === 'Stabilized' && !(childForce[i]! < 0))) return 0;
-    return childForce[i]! * this.inv[i]! * kFactor;
+    if (m === 'None' || (m === 'Stabilized' && !(childForce[i] < 0))) return 0;
+    return childForce[i] * this.inv[i] * kFactor;
   }
 
   /** g = s·(I − uuᵀ)·(dx_b − dx_a): df_a −= g, df_b += g. */
@@ -278,18 +278,18 @@ export class DistanceMultiMapping extends MultiMappingComponent {
     for (let i = 0; i < this.rest.length; i++) {
       const s = this.scale(i, childForce, kFactor);
       if (s === 0) continue;
-      const a = this.pa[i]! * d,
-        b = this.pb[i]! * d,
-        xa = dxIns[this.inA[i]!]!,
-        xb = dxIns[this.inB[i]!]!;
-      const d0 = xb[b]! - xa[a]!,
-        d1 = xb[b + 1]! - xa[a + 1]!,
-        d2 = xb[b + 2]! - xa[a + 2]!;
-      const ud = u[3 * i]! * d0 + u[3 * i + 1]! * d1 + u[3 * i + 2]! * d2;
-      const fa = dfIns[this.inA[i]!]!,
-        fb = dfIns[this.inB[i]!]!;
+      const a = this.pa[i] * d,
+        b = this.pb[i] * d,
+        xa = dxIns[this.inA[i]],
+        xb = dxIns[this.inB[i]];
+      const d0 = xb[b] - xa[a],
+        d1 = xb[b + 1] - xa[a + 1],
+        d2 = xb[b + 2] - xa[a + 2];
+      const ud = u[3 * i] * d0 + u[3 * i + 1] * d1 + u[3 * i + 2] * d2;
+      const fa = dfIns[this.inA[i]],
+        fb = dfIns[this.inB[i]];
       for (let k = 0; k < 3; k++) {
-        const g = s * ((k === 0 ? d0 : k === 1 ? d1 : d2) - u[3 * i + k]! * ud);
+        const g = s * ((k === 0 ? d0 : k === 1 ? d1 : d2) - u[3 * i + k] * ud);
         fa[a + k] -= g;
         fb[b + k] += g;
       }
@@ -304,9 +304,9 @@ export class DistanceMultiMapping extends MultiMappingComponent {
       B = this.block;
     for (let i = 0; i < this.rest.length; i++) {
       const s = this.scale(i, childForce, kFactor);
-      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) B[3 * r + c] = (r === c ? 1 : 0) - u[3 * i + r]! * u[3 * i + c]!;
-      const a = this.offsets[this.inA[i]!]! + this.pa[i]! * d,
-        b = this.offsets[this.inB[i]!]! + this.pb[i]! * d;
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) B[3 * r + c] = (r === c ? 1 : 0) - u[3 * i + r] * u[3 * i + c];
+      const a = this.offsets[this.inA[i]] + this.pa[i] * d,
+        b = this.offsets[this.inB[i]] + this.pb[i] * d;
       addBlock3(acc, a, a, B, 0, s);
       addBlock3(acc, a, b, B, 0, -s);
       addBlock3(acc, b, a, B, 0, -s);

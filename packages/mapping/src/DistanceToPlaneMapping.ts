@@ -64,7 +64,7 @@ export class DistanceToPlaneMapping extends MappingComponent {
       m * this.dIn,
       Int32Array.from({ length: m + 1 }, (_, i) => i * N),
       Int32Array.from({ length: m * N }, (_, k) => Math.floor(k / N) * this.dIn + (k % N)),
-      Float64Array.from({ length: m * N }, (_, k) => this.n[k % N]!),
+      Float64Array.from({ length: m * N }, (_, k) => this.n[k % N]),
     );
     this.resizeOutput(m);
     this.apply();
@@ -77,7 +77,7 @@ export class DistanceToPlaneMapping extends MappingComponent {
     const N = this.n.length;
     for (let i = 0; i < out.length; i++) {
       let d = 0;
-      for (let k = 0; k < N; k++) d += (x[i * this.cIn + k]! - this.p0[k]!) * this.n[k]!;
+      for (let k = 0; k < N; k++) d += (x[i * this.cIn + k] - this.p0[k]) * this.n[k];
       out[i] = d;
     }
   }
@@ -88,19 +88,19 @@ export class DistanceToPlaneMapping extends MappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const v = ins[0]!,
+    const v = ins[0],
       N = this.n.length;
     for (let i = 0; i < this.J.rows; i++) {
       let d = 0;
-      for (let k = 0; k < N; k++) d += v[i * this.dIn + k]! * this.n[k]!;
+      for (let k = 0; k < N; k++) d += v[i * this.dIn + k] * this.n[k];
       out[i] = d;
     }
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const f = ins[0]!,
+    const f = ins[0],
       N = this.n.length;
-    for (let i = 0; i < this.J.rows; i++) for (let k = 0; k < N; k++) f[i * this.dIn + k] += this.n[k]! * out[i]!;
+    for (let i = 0; i < this.J.rows; i++) for (let k = 0; k < N; k++) f[i * this.dIn + k] += this.n[k] * out[i];
   }
 
   getJ(_input: number): SparseMatrixLike {

@@ -32,7 +32,7 @@ describe('IdentityMapping', () => {
         if (type === Rigid3d) {
           const q = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
           const l = Math.hypot(...q);
-          for (let k = 0; k < 4; k++) x[7 * i + 3 + k] = q[k]! / l;
+          for (let k = 0; k < 4; k++) x[7 * i + 3 + k] = q[k] / l;
         }
       }
       const from = new StubState(type, x, 'in');

@@ -98,7 +98,7 @@ export class IdentityMapping extends MappingComponent {
 
   private copy(out: Float64Array, inp: Float64Array, so: number, si: number, m: number): void {
     const n = Math.min(out.length / so, inp.length / si);
-    for (let i = 0; i < n; i++) for (let k = 0; k < m; k++) out[i * so + k] = inp[i * si + k]!;
+    for (let i = 0; i < n; i++) for (let k = 0; k < m; k++) out[i * so + k] = inp[i * si + k];
   }
 
   apply(): void {
@@ -108,13 +108,13 @@ export class IdentityMapping extends MappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    this.copy(out, ins[0]!, this.dOut, this.dIn, this.nd);
+    this.copy(out, ins[0], this.dOut, this.dIn, this.nd);
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const inp = ins[0]!;
+    const inp = ins[0];
     const n = Math.min(out.length / this.dOut, inp.length / this.dIn);
-    for (let i = 0; i < n; i++) for (let k = 0; k < this.nd; k++) inp[i * this.dIn + k] += out[i * this.dOut + k]!;
+    for (let i = 0; i < n; i++) for (let k = 0; k < this.nd; k++) inp[i * this.dIn + k] += out[i * this.dOut + k];
   }
 
   getJ(_input: number): SparseMatrixLike {

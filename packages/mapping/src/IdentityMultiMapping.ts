@@ -32,19 +32,19 @@ export class IdentityMultiMapping extends MultiMappingComponent {
     this.d = this.inType().derivSize;
     const m = this.froms.length;
     this.offsets = new Uint32Array(m + 1);
-    for (let i = 0; i < m; i++) this.offsets[i + 1] = this.offsets[i]! + this.froms[i]!.size;
-    const n = this.offsets[m]!;
+    for (let i = 0; i < m; i++) this.offsets[i + 1] = this.offsets[i] + this.froms[i].size;
+    const n = this.offsets[m];
     this.resizeOutput(n);
     const d = this.d;
     this.Js = this.froms.map((s, i) => {
       // rows (off_i + j)·d + r hold a 1 at column j·d + r; the other rows are empty
       const rowPtr = new Int32Array(n * d + 1);
       const colInd = new Int32Array(s.size * d);
-      const first = this.offsets[i]! * d;
+      const first = this.offsets[i] * d;
       for (let r = 0; r < n * d; r++) {
         const inside = r >= first && r < first + s.size * d;
         if (inside) colInd[r - first] = r - first;
-        rowPtr[r + 1] = rowPtr[r]! + (inside ? 1 : 0);
+        rowPtr[r + 1] = rowPtr[r] + (inside ? 1 : 0);
       }
       return createCsr(n * d, s.size * d, rowPtr, colInd, new Float64Array(s.size * d).fill(1));
     });
@@ -58,10 +58,10 @@ export class IdentityMultiMapping extends MultiMappingComponent {
   /** out = (in_0, in_1, …) with s scalars per point. */
   private concatenate(out: Float64Array, ins: readonly Float64Array[], s: number): void {
     for (let i = 0; i < ins.length; i++) {
-      const v = ins[i]!;
-      const first = this.offsets[i]! * s;
-      const len = (this.offsets[i + 1]! - this.offsets[i]!) * s;
-      for (let k = 0; k < len; k++) out[first + k] = v[k]!;
+      const v = ins[i];
+      const first = this.offsets[i] * s;
+      const len = (this.offsets[i + 1] - this.offsets[i]) * s;
+      for (let k = 0; k < len; k++) out[first + k] = v[k];
     }
   }
 
@@ -76,14 +76,14 @@ export class IdentityMultiMapping extends MultiMappingComponent {
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
     const d = this.d;
     for (let i = 0; i < ins.length; i++) {
-      const f = ins[i]!;
-      const first = this.offsets[i]! * d;
-      const len = (this.offsets[i + 1]! - this.offsets[i]!) * d;
-      for (let k = 0; k < len; k++) f[k] += out[first + k]!;
+      const f = ins[i];
+      const first = this.offsets[i] * d;
+      const len = (this.offsets[i + 1] - this.offsets[i]) * d;
+      for (let k = 0; k < len; k++) f[k] += out[first + k];
     }
   }
 
   getJ(input: number): SparseMatrixLike {
-    return this.Js[input]!;
+    return this.Js[input];
   }
 }

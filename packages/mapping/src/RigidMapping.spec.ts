@@ -12,7 +12,7 @@ function frames(n: number, seed: number): StubState {
     for (let k = 0; k < 3; k++) x[7 * i + k] = 2 * r() - 1;
     const q = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
     const l = Math.hypot(...q);
-    for (let k = 0; k < 4; k++) x[7 * i + 3 + k] = q[k]! / l;
+    for (let k = 0; k < 4; k++) x[7 * i + 3 + k] = q[k] / l;
   }
   return new StubState(Rigid3d, x, 'frames');
 }
@@ -33,7 +33,7 @@ describe('RigidMapping', () => {
     const to = new StubState(Vec3d, [1, 0, 0, 0, 0, 2], 'pts');
     mount(new RigidMapping(), from, to);
     const expected = [1, 3, 3, 1, 2, 5];
-    to.x.forEach((v, i) => expect(v).to.be.closeTo(expected[i]!, 1e-15));
+    to.x.forEach((v, i) => expect(v).to.be.closeTo(expected[i], 1e-15));
   });
 
   it('globalToLocalCoords keeps the output where it was at init', () => {
@@ -43,7 +43,7 @@ describe('RigidMapping', () => {
     const m = new RigidMapping();
     m.globalToLocalCoords.value = true;
     mount(m, from, to);
-    to.x.forEach((v, i) => expect(v).to.be.closeTo(before[i]!, 1e-14));
+    to.x.forEach((v, i) => expect(v).to.be.closeTo(before[i], 1e-14));
   });
 
   it('velocity at init is v_c + ω × r', () => {
@@ -108,7 +108,7 @@ describe('RigidMapping', () => {
     for (let j = 0; j < nIn; j++) {
       const gp = G(1, j);
       const gm = G(-1, j);
-      for (let i = 0; i < nIn; i++) expect(acc.A[i]![j]!).to.be.closeTo((gp[i]! - gm[i]!) / (2 * h), 1e-7);
+      for (let i = 0; i < nIn; i++) expect(acc.A[i][j]).to.be.closeTo((gp[i] - gm[i]) / (2 * h), 1e-7);
     }
     from.x.set(base);
     m.apply();
@@ -116,7 +116,7 @@ describe('RigidMapping', () => {
     const dx = Float64Array.from({ length: nIn }, () => 2 * r() - 1);
     const df = new Float64Array(nIn);
     m.applyDJT([df], [dx], f, 0.5);
-    for (let i = 0; i < nIn; i++) expect(df[i]!).to.be.closeTo(0.5 * acc.A[i]!.reduce((s, v, k) => s + v * dx[k]!, 0), 1e-12);
+    for (let i = 0; i < nIn; i++) expect(df[i]).to.be.closeTo(0.5 * acc.A[i].reduce((s, v, k) => s + v * dx[k], 0), 1e-12);
   });
 
   it('Stabilized geometric stiffness is symmetric, negative semi-definite, and equals Exact when that already is', () => {
@@ -130,10 +130,10 @@ describe('RigidMapping', () => {
     const acc = new DenseAccumulator(6);
     m.addGeometricStiffness(acc, f, 1);
     const K = acc.A;
-    for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) expect(K[i]![j]!).to.be.closeTo(K[j]![i]!, 1e-14);
+    for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) expect(K[i][j]).to.be.closeTo(K[j][i], 1e-14);
     for (let t = 0; t < 20; t++) {
       const v = Array.from({ length: 6 }, () => 2 * r() - 1);
-      const q = v.reduce((s, vi, i) => s + vi * K[i]!.reduce((a, kij, j) => a + kij * v[j]!, 0), 0);
+      const q = v.reduce((s, vi, i) => s + vi * K[i].reduce((a, kij, j) => a + kij * v[j], 0), 0);
       expect(q).to.be.at.most(1e-12);
     }
     // A point pulled outwards along its own arm, f = s·r (s > 0): [f]×[r]× = s·(r·rᵀ − |r|²·I) is
@@ -150,7 +150,7 @@ describe('RigidMapping', () => {
     const as = new DenseAccumulator(6);
     e.addGeometricStiffness(ae, fr, 1);
     s.addGeometricStiffness(as, fr, 1);
-    for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) expect(as.A[i]![j]!).to.be.closeTo(ae.A[i]![j]!, 1e-13);
+    for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) expect(as.A[i][j]).to.be.closeTo(ae.A[i][j], 1e-13);
   });
 
   it('emits the same entry sequence at every call; None emits nothing', () => {
@@ -185,26 +185,26 @@ describe('RigidMapping', () => {
     const build = (l: number[]) => {
       const A = new Float64Array(9);
       for (let i = 0; i < 3; i++)
-        for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) A[3 * i + j] += V[3 * i + k]! * l[k]! * V[3 * j + k]!;
+        for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) A[3 * i + j] += V[3 * i + k] * l[k] * V[3 * j + k];
       return A;
     };
     const A = build([2, -1, -3]);
     nsdProject3(A);
     const E = build([0, -1, -3]);
-    A.forEach((v, i) => expect(v).to.be.closeTo(E[i]!, 1e-13));
+    A.forEach((v, i) => expect(v).to.be.closeTo(E[i], 1e-13));
   });
 });
 
 /** Rotation vector θ·u of the unit quaternion a ⊗ b⁻¹ (both (x, y, z, w) at a[ao..], b[bo..]). */
 function rotationVector(a: ArrayLike<number>, ao: number, b: ArrayLike<number>, bo: number): number[] {
-  const ax = a[ao]!,
-    ay = a[ao + 1]!,
-    az = a[ao + 2]!,
-    aw = a[ao + 3]!;
-  const bx = -b[bo]!,
-    by = -b[bo + 1]!,
-    bz = -b[bo + 2]!,
-    bw = b[bo + 3]!;
+  const ax = a[ao],
+    ay = a[ao + 1],
+    az = a[ao + 2],
+    aw = a[ao + 3];
+  const bx = -b[bo],
+    by = -b[bo + 1],
+    bz = -b[bo + 2],
+    bw = b[bo + 3];
   let x = aw * bx + ax * bw + ay * bz - az * by;
   let y = aw * by - ax * bz + ay * bw + az * bx;
   let z = aw * bz + ax * by - ay * bx + az * bw;
@@ -227,7 +227,7 @@ describe('RigidMapping Rigid3d → Rigid3d (child frames on a parent frame)', ()
     // child 0: centre (1, 2, 3) + Rz·(1, 0, 0) = (1, 3, 3); orientation Rz90 ⊗ Rx90 = the 120° turn about (1, 1, 1)
     // child 1: centre (1, 2, 3) + Rz·(0, 0, 2) = (1, 2, 5); orientation Rz90
     const expected = [1, 3, 3, 0.5, 0.5, 0.5, 0.5, 1, 2, 5, 0, 0, s, s];
-    to.x.forEach((v, i) => expect(v, `x[${i}]`).to.be.closeTo(expected[i]!, 1e-15));
+    to.x.forEach((v, i) => expect(v, `x[${i}]`).to.be.closeTo(expected[i], 1e-15));
   });
 
   it('velocity at init is (v_c + ω × r, ω); globalToLocalCoords keeps the children where they were', () => {
@@ -244,9 +244,9 @@ describe('RigidMapping Rigid3d → Rigid3d (child frames on a parent frame)', ()
     g.rigidIndexPerPoint.read('1 0 1');
     mount(g, parents, children);
     for (let i = 0; i < 3; i++) {
-      for (let k = 0; k < 3; k++) expect(children.x[7 * i + k]).to.be.closeTo(before[7 * i + k]!, 1e-14);
+      for (let k = 0; k < 3; k++) expect(children.x[7 * i + k]).to.be.closeTo(before[7 * i + k], 1e-14);
       // same orientation up to the sign of the quaternion
-      const dot = [3, 4, 5, 6].reduce((a, k) => a + children.x[7 * i + k]! * before[7 * i + k]!, 0);
+      const dot = [3, 4, 5, 6].reduce((a, k) => a + children.x[7 * i + k] * before[7 * i + k], 0);
       expect(Math.abs(dot)).to.be.closeTo(1, 1e-14);
     }
   });
@@ -273,8 +273,8 @@ describe('RigidMapping Rigid3d → Rigid3d (child frames on a parent frame)', ()
       for (let i = 0; i < 3; i++) {
         const rot = rotationVector(plus, 7 * i + 3, minus, 7 * i + 3);
         for (let k = 0; k < 3; k++) {
-          expect(J[6 * i + k]![j]!, `J[${6 * i + k}][${j}]`).to.be.closeTo((plus[7 * i + k]! - minus[7 * i + k]!) / (2 * h), 1e-8);
-          expect(J[6 * i + 3 + k]![j]!, `J[${6 * i + 3 + k}][${j}]`).to.be.closeTo(rot[k]! / (2 * h), 1e-8);
+          expect(J[6 * i + k][j], `J[${6 * i + k}][${j}]`).to.be.closeTo((plus[7 * i + k] - minus[7 * i + k]) / (2 * h), 1e-8);
+          expect(J[6 * i + 3 + k][j], `J[${6 * i + 3 + k}][${j}]`).to.be.closeTo(rot[k] / (2 * h), 1e-8);
         }
       }
     }
@@ -287,8 +287,8 @@ describe('RigidMapping Rigid3d → Rigid3d (child frames on a parent frame)', ()
     const out = new Float64Array(18);
     m.applyJ(out, [u]);
     for (let i = 0; i < 18; i++)
-      expect(out[i]!).to.be.closeTo(
-        J[i]!.reduce((a, v, k) => a + v * u[k]!, 0),
+      expect(out[i]).to.be.closeTo(
+        J[i].reduce((a, v, k) => a + v * u[k], 0),
         1e-13,
       );
   });

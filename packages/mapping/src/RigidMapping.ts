@@ -170,22 +170,22 @@ export class RigidMapping extends MappingComponent {
     const xf = this.from.x;
     const oc = this.outC;
     for (let i = 0; i < n; i++) {
-      const o = this.inC * this.frame[i]!;
+      const o = this.inC * this.frame[i];
       const a = oc * i;
       if (this.pd === 2) {
         // p = R(−θ)·(x − c)
-        const dx = pts[a]! - xf[o]!,
-          dy = pts[a + 1]! - xf[o + 1]!;
-        const c = Math.cos(xf[o + 2]!),
-          s = Math.sin(xf[o + 2]!);
+        const dx = pts[a] - xf[o],
+          dy = pts[a + 1] - xf[o + 1];
+        const c = Math.cos(xf[o + 2]),
+          s = Math.sin(xf[o + 2]);
         pts[a] = c * dx + s * dy;
         pts[a + 1] = -s * dx + c * dy;
         continue;
       }
       // p = Rᵀ·(x − c)
-      const dx = pts[a]! - xf[o]!,
-        dy = pts[a + 1]! - xf[o + 1]!,
-        dz = pts[a + 2]! - xf[o + 2]!;
+      const dx = pts[a] - xf[o],
+        dy = pts[a + 1] - xf[o + 1],
+        dz = pts[a + 2] - xf[o + 2];
       rotate(pts, a, xf, o + 3, dx, dy, dz, true);
       // q_l = q⁻¹ ⊗ q_out
       if (oc === 7) quatConjugateMultiplyAt(pts, a + 3, xf, o + 3, pts, a + 3);
@@ -207,7 +207,7 @@ export class RigidMapping extends MappingComponent {
       per = new Uint32Array(n);
       let i = 0;
       for (let f = 0; i < n; f++) {
-        const count = rep.length === 1 ? rep[0]! : (rep[f] ?? 0);
+        const count = rep.length === 1 ? rep[0] : (rep[f] ?? 0);
         if (count === 0 && (rep.length === 1 || f >= rep.length)) break;
         for (let j = 0; j < count && i < n; j++) per[i++] = f;
       }
@@ -215,9 +215,9 @@ export class RigidMapping extends MappingComponent {
     }
     const out = new Uint32Array(n);
     const fixed = this.indexFromEnd.value ? nIn - 1 - this.index.value : this.index.value;
-    for (let i = 0; i < n; i++) out[i] = per.length === n ? per[i]! : fixed;
+    for (let i = 0; i < n; i++) out[i] = per.length === n ? per[i] : fixed;
     for (let i = 0; i < n; i++) {
-      if (out[i]! >= nIn) throw this.error(`point ${i} is attached to frame ${out[i]}, but the input has ${nIn} frames`);
+      if (out[i] >= nIn) throw this.error(`point ${i} is attached to frame ${out[i]}, but the input has ${nIn} frames`);
     }
     return out;
   }
@@ -250,10 +250,10 @@ export class RigidMapping extends MappingComponent {
       [3, 4],
     ];
     for (let i = 0; i < n; i++) {
-      const f = id * this.frame[i]!;
+      const f = id * this.frame[i];
       for (let a = 0; a < od; a++) {
         if (this.pd === 2) cols.push(f + a, f + 2);
-        else if (a < 3) cols.push(f + a, f + skewCols[a]![0]!, f + skewCols[a]![1]!);
+        else if (a < 3) cols.push(f + a, f + skewCols[a][0], f + skewCols[a][1]);
         else cols.push(f + a);
         rowPtr[od * i + a + 1] = cols.length;
       }
@@ -274,23 +274,23 @@ export class RigidMapping extends MappingComponent {
     const r = rotated ?? new Float64Array(pd);
     const n = this.frame.length;
     for (let i = 0; i < n; i++) {
-      const o = ic * this.frame[i]!;
+      const o = ic * this.frame[i];
       const ri = rotated ? pd * i : 0;
       const a = oc * i;
       if (pd === 2) {
         // x = c + R(θ)·p
-        const c = Math.cos(xin[o + 2]!),
-          s = Math.sin(xin[o + 2]!);
-        r[ri] = c * pts[a]! - s * pts[a + 1]!;
-        r[ri + 1] = s * pts[a]! + c * pts[a + 1]!;
-        out[a] = xin[o]! + r[ri]!;
-        out[a + 1] = xin[o + 1]! + r[ri + 1]!;
+        const c = Math.cos(xin[o + 2]),
+          s = Math.sin(xin[o + 2]);
+        r[ri] = c * pts[a] - s * pts[a + 1];
+        r[ri + 1] = s * pts[a] + c * pts[a + 1];
+        out[a] = xin[o] + r[ri];
+        out[a + 1] = xin[o + 1] + r[ri + 1];
         continue;
       }
-      rotate(r, ri, xin, o + 3, pts[a]!, pts[a + 1]!, pts[a + 2]!, false);
-      out[a] = xin[o]! + r[ri]!;
-      out[a + 1] = xin[o + 1]! + r[ri + 1]!;
-      out[a + 2] = xin[o + 2]! + r[ri + 2]!;
+      rotate(r, ri, xin, o + 3, pts[a], pts[a + 1], pts[a + 2], false);
+      out[a] = xin[o] + r[ri];
+      out[a + 1] = xin[o + 1] + r[ri + 1];
+      out[a + 2] = xin[o + 2] + r[ri + 2];
       // child frame: q_out = q ⊗ q_l
       if (oc === 7) quatMultiplyAt(out, a + 3, xin, o + 3, pts, a + 3);
     }
@@ -306,18 +306,18 @@ export class RigidMapping extends MappingComponent {
       for (let i = 0; i < n; i++) {
         const b = 4 * i;
         v[b] = 1;
-        v[b + 1] = -r[2 * i + 1]!;
+        v[b + 1] = -r[2 * i + 1];
         v[b + 2] = 1;
-        v[b + 3] = r[2 * i]!;
+        v[b + 3] = r[2 * i];
       }
     } else {
       // 1 on the translation, −[r]× on the rotation: rows x: (z, −y), y: (−z, x), z: (y, −x);
       // a child frame's rotation rows: 1.
       const per = this.outD === 6 ? 12 : 9;
       for (let i = 0; i < n; i++) {
-        const x = r[3 * i]!,
-          y = r[3 * i + 1]!,
-          z = r[3 * i + 2]!;
+        const x = r[3 * i],
+          y = r[3 * i + 1],
+          z = r[3 * i + 2];
         const b = per * i;
         v[b] = 1;
         v[b + 1] = z;
@@ -335,30 +335,30 @@ export class RigidMapping extends MappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const vin = ins[0]!;
+    const vin = ins[0];
     const r = this.rotated;
     const id = this.inD,
       od = this.outD;
     for (let i = 0; i < this.frame.length; i++) {
-      const o = id * this.frame[i]!;
+      const o = id * this.frame[i];
       const a = od * i;
       if (this.pd === 2) {
         // v + ω·(−r_y, r_x)
-        const w = vin[o + 2]!;
-        out[a] = vin[o]! - w * r[2 * i + 1]!;
-        out[a + 1] = vin[o + 1]! + w * r[2 * i]!;
+        const w = vin[o + 2];
+        out[a] = vin[o] - w * r[2 * i + 1];
+        out[a + 1] = vin[o + 1] + w * r[2 * i];
         continue;
       }
-      const wx = vin[o + 3]!,
-        wy = vin[o + 4]!,
-        wz = vin[o + 5]!;
-      const x = r[3 * i]!,
-        y = r[3 * i + 1]!,
-        z = r[3 * i + 2]!;
+      const wx = vin[o + 3],
+        wy = vin[o + 4],
+        wz = vin[o + 5];
+      const x = r[3 * i],
+        y = r[3 * i + 1],
+        z = r[3 * i + 2];
       // v + ω × r
-      out[a] = vin[o]! + (wy * z - wz * y);
-      out[a + 1] = vin[o + 1]! + (wz * x - wx * z);
-      out[a + 2] = vin[o + 2]! + (wx * y - wy * x);
+      out[a] = vin[o] + (wy * z - wz * y);
+      out[a + 1] = vin[o + 1] + (wz * x - wx * z);
+      out[a + 2] = vin[o + 2] + (wx * y - wy * x);
       if (od === 6) {
         out[a + 3] = wx;
         out[a + 4] = wy;
@@ -368,28 +368,28 @@ export class RigidMapping extends MappingComponent {
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const fin = ins[0]!;
+    const fin = ins[0];
     const r = this.rotated;
     const id = this.inD,
       od = this.outD;
     for (let i = 0; i < this.frame.length; i++) {
-      const o = id * this.frame[i]!;
+      const o = id * this.frame[i];
       const a = od * i;
       if (this.pd === 2) {
-        const fx = out[a]!,
-          fy = out[a + 1]!;
+        const fx = out[a],
+          fy = out[a + 1];
         fin[o] += fx;
         fin[o + 1] += fy;
         // torque += r × f (its z component)
-        fin[o + 2] += r[2 * i]! * fy - r[2 * i + 1]! * fx;
+        fin[o + 2] += r[2 * i] * fy - r[2 * i + 1] * fx;
         continue;
       }
-      const fx = out[a]!,
-        fy = out[a + 1]!,
-        fz = out[a + 2]!;
-      const x = r[3 * i]!,
-        y = r[3 * i + 1]!,
-        z = r[3 * i + 2]!;
+      const fx = out[a],
+        fy = out[a + 1],
+        fz = out[a + 2];
+      const x = r[3 * i],
+        y = r[3 * i + 1],
+        z = r[3 * i + 2];
       fin[o] += fx;
       fin[o + 1] += fy;
       fin[o + 2] += fz;
@@ -398,9 +398,9 @@ export class RigidMapping extends MappingComponent {
       fin[o + 4] += z * fx - x * fz;
       fin[o + 5] += x * fy - y * fx;
       if (od === 6) {
-        fin[o + 3] += out[a + 3]!;
-        fin[o + 4] += out[a + 4]!;
-        fin[o + 5] += out[a + 5]!;
+        fin[o + 3] += out[a + 3];
+        fin[o + 4] += out[a + 4];
+        fin[o + 5] += out[a + 5];
       }
     }
   }
@@ -414,15 +414,15 @@ export class RigidMapping extends MappingComponent {
     const K = this.block;
     K.fill(0);
     const r = this.rotated;
-    for (let k = this.framePtr[j]!; k < this.framePtr[j + 1]!; k++) {
-      const i = this.byFrame[k]!;
+    for (let k = this.framePtr[j]; k < this.framePtr[j + 1]; k++) {
+      const i = this.byFrame[k];
       const od = this.outD;
-      const fx = childForce[od * i]!,
-        fy = childForce[od * i + 1]!,
-        fz = childForce[od * i + 2]!;
-      const x = r[3 * i]!,
-        y = r[3 * i + 1]!,
-        z = r[3 * i + 2]!;
+      const fx = childForce[od * i],
+        fy = childForce[od * i + 1],
+        fz = childForce[od * i + 2];
+      const x = r[3 * i],
+        y = r[3 * i + 1],
+        z = r[3 * i + 2];
       // [f]×[r]× = r·fᵀ − (f·r)·I
       const d = fx * x + fy * y + fz * z;
       K[0] += x * fx - d;
@@ -437,9 +437,9 @@ export class RigidMapping extends MappingComponent {
     }
     if (this.geometricStiffness.value === 'Stabilized') {
       // symmetrise: the pairs (1, 3), (2, 6), (5, 7) of the row-major 3x3
-      const s01 = 0.5 * (K[1]! + K[3]!),
-        s02 = 0.5 * (K[2]! + K[6]!),
-        s12 = 0.5 * (K[5]! + K[7]!);
+      const s01 = 0.5 * (K[1] + K[3]),
+        s02 = 0.5 * (K[2] + K[6]),
+        s12 = 0.5 * (K[5] + K[7]);
       K[1] = K[3] = s01;
       K[2] = K[6] = s02;
       K[5] = K[7] = s12;
@@ -450,26 +450,26 @@ export class RigidMapping extends MappingComponent {
 
   override applyDJT(dfIns: readonly Float64Array[], dxIns: readonly Float64Array[], childForce: Float64Array, kFactor: number): void {
     if (this.geometricStiffness.value === 'None' || this.pd === 2) return;
-    const df = dfIns[0]!;
-    const dx = dxIns[0]!;
+    const df = dfIns[0];
+    const dx = dxIns[0];
     for (let j = 0; j < this.frames.length; j++) {
-      const o = 6 * this.frames[j]!;
+      const o = 6 * this.frames[j];
       const K = this.frameBlock(j, childForce);
-      const a = dx[o + 3]!,
-        b = dx[o + 4]!,
-        c = dx[o + 5]!;
-      df[o + 3] += kFactor * (K[0]! * a + K[1]! * b + K[2]! * c);
-      df[o + 4] += kFactor * (K[3]! * a + K[4]! * b + K[5]! * c);
-      df[o + 5] += kFactor * (K[6]! * a + K[7]! * b + K[8]! * c);
+      const a = dx[o + 3],
+        b = dx[o + 4],
+        c = dx[o + 5];
+      df[o + 3] += kFactor * (K[0] * a + K[1] * b + K[2] * c);
+      df[o + 4] += kFactor * (K[3] * a + K[4] * b + K[5] * c);
+      df[o + 5] += kFactor * (K[6] * a + K[7] * b + K[8] * c);
     }
   }
 
   override addGeometricStiffness(acc: MatrixAccumulator, childForce: Float64Array, kFactor: number): void {
     if (this.geometricStiffness.value === 'None' || this.pd === 2) return;
     for (let j = 0; j < this.frames.length; j++) {
-      const o = 6 * this.frames[j]! + 3;
+      const o = 6 * this.frames[j] + 3;
       const K = this.frameBlock(j, childForce);
-      for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) acc.add(o + a, o + b, kFactor * K[3 * a + b]!);
+      for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) acc.add(o + a, o + b, kFactor * K[3 * a + b]);
     }
   }
 }
@@ -479,10 +479,10 @@ export class RigidMapping extends MappingComponent {
  * q = (qx, qy, qz, qw) at xin[qoff..qoff+3]: R = I + 2w·[u]× + 2·[u]×², u = (qx, qy, qz).
  */
 function rotate(out: Float64Array, off: number, xin: Float64Array, qoff: number, x: number, y: number, z: number, inverse: boolean): void {
-  const qx = xin[qoff]!,
-    qy = xin[qoff + 1]!,
-    qz = xin[qoff + 2]!;
-  const qw = inverse ? -xin[qoff + 3]! : xin[qoff + 3]!;
+  const qx = xin[qoff],
+    qy = xin[qoff + 1],
+    qz = xin[qoff + 2];
+  const qw = inverse ? -xin[qoff + 3] : xin[qoff + 3];
   const r00 = 1 - 2 * (qy * qy + qz * qz),
     r01 = 2 * (qx * qy - qz * qw),
     r02 = 2 * (qz * qx + qy * qw);

@@ -68,26 +68,26 @@ export class SimpleTesselatedTetraMechanicalMapping extends MappingComponent {
     const fp = this.fromPoint.value,
       fe = this.fromEdge.value;
     for (let i = 0; i < fp.length; i++) {
-      const o = fp[i]!;
+      const o = fp[i];
       if (o === INVALID || o >= nOut || i >= nIn) continue;
-      cols[o]!.push(i);
-      vals[o]!.push(1);
+      cols[o].push(i);
+      vals[o].push(1);
     }
     const edges = this.inputTopo.getEdges();
     for (let e = 0; e < fe.length && 2 * e + 1 < edges.length; e++) {
-      const o = fe[e]!;
+      const o = fe[e];
       if (o === INVALID || o >= nOut) continue;
-      cols[o]!.push(edges[2 * e]!, edges[2 * e + 1]!);
-      vals[o]!.push(0.5, 0.5);
+      cols[o].push(edges[2 * e], edges[2 * e + 1]);
+      vals[o].push(0.5, 0.5);
     }
     const rowPtr = new Int32Array(3 * nOut + 1);
     const ci: number[] = [];
     const cv: number[] = [];
     for (let o = 0; o < nOut; o++) {
       for (let r = 0; r < 3; r++) {
-        cols[o]!.forEach((c, k) => {
+        cols[o].forEach((c, k) => {
           ci.push(3 * c + r);
-          cv.push(vals[o]![k]!);
+          cv.push(vals[o][k]);
         });
         rowPtr[3 * o + r + 1] = ci.length;
       }
@@ -104,11 +104,11 @@ export class SimpleTesselatedTetraMechanicalMapping extends MappingComponent {
     const { rowPtr, colInd, values } = this.J;
     const rows = Math.min(out.length, rowPtr.length - 1);
     for (let r = 0; r < rows; r++) {
-      const a = rowPtr[r]!,
-        b = rowPtr[r + 1]!;
+      const a = rowPtr[r],
+        b = rowPtr[r + 1];
       if (a === b) continue;
       let s = 0;
-      for (let k = a; k < b; k++) s += values[k]! * inp[colInd[k]!]!;
+      for (let k = a; k < b; k++) s += values[k] * inp[colInd[k]];
       out[r] = s;
     }
   }
@@ -121,18 +121,18 @@ export class SimpleTesselatedTetraMechanicalMapping extends MappingComponent {
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
     this.build();
-    this.mul(out, ins[0]!);
+    this.mul(out, ins[0]);
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
     this.build();
-    const inp = ins[0]!;
+    const inp = ins[0];
     const { rowPtr, colInd, values } = this.J;
     const rows = Math.min(out.length, rowPtr.length - 1);
     for (let r = 0; r < rows; r++) {
-      const f = out[r]!;
+      const f = out[r];
       if (f === 0) continue;
-      for (let k = rowPtr[r]!; k < rowPtr[r + 1]!; k++) inp[colInd[k]!] += values[k]! * f;
+      for (let k = rowPtr[r]; k < rowPtr[r + 1]; k++) inp[colInd[k]] += values[k] * f;
     }
   }
 

@@ -10,7 +10,7 @@ function frames(n: number, seed: number): StubState {
     for (let k = 0; k < 3; k++) x[7 * i + k] = 3 * (2 * r() - 1);
     const q = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
     const l = Math.hypot(...q);
-    for (let k = 0; k < 4; k++) x[7 * i + 3 + k] = q[k]! / l;
+    for (let k = 0; k < 4; k++) x[7 * i + 3 + k] = q[k] / l;
   }
   return new StubState(Rigid3d, x, 'frames');
 }
@@ -62,7 +62,7 @@ describe('SkinningMapping', () => {
     m.apply();
     // frame 0: R·(1, 1, 0) = (−1, 1, 0); frame 1: (2, 0, 5) + (−1, 1, 0) = (1, 1, 5)
     const expected = [0.75 * -1 + 0.25 * 1, 0.75 * 1 + 0.25 * 1, 0.25 * 5];
-    to.x.forEach((v, i) => expect(v).to.be.closeTo(expected[i]!, 1e-15));
+    to.x.forEach((v, i) => expect(v).to.be.closeTo(expected[i], 1e-15));
   });
 
   it('J equals finite differences of apply, applyJT is its transpose (moved frames, 4 references per point)', () => {
@@ -103,14 +103,14 @@ describe('SkinningMapping', () => {
     for (let j = 0; j < nIn; j++) {
       const gp = G(1, j),
         gm = G(-1, j);
-      for (let i = 0; i < nIn; i++) expect(acc.A[i]![j]!).to.be.closeTo((gp[i]! - gm[i]!) / (2 * h), 1e-7);
+      for (let i = 0; i < nIn; i++) expect(acc.A[i][j]).to.be.closeTo((gp[i] - gm[i]) / (2 * h), 1e-7);
     }
     from.x.set(base);
     m.apply();
     const dx = Float64Array.from({ length: nIn }, () => 2 * r() - 1);
     const df = new Float64Array(nIn);
     m.applyDJT([df], [dx], f, 0.5);
-    for (let i = 0; i < nIn; i++) expect(df[i]!).to.be.closeTo(0.5 * acc.A[i]!.reduce((s, v, k) => s + v * dx[k]!, 0), 1e-12);
+    for (let i = 0; i < nIn; i++) expect(df[i]).to.be.closeTo(0.5 * acc.A[i].reduce((s, v, k) => s + v * dx[k], 0), 1e-12);
     m.geometricStiffness.value = 'None';
     const none = new Float64Array(nIn);
     m.applyDJT([none], [dx], f, 1);

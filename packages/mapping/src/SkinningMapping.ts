@@ -96,7 +96,7 @@ export class SkinningMapping extends MappingComponent {
       rest = this.from.x0;
     const nbRef = this.nbRef.value;
     if (nbRef.length === 0) throw this.error('nbRef is empty');
-    const refs = (i: number): number => (nbRef.length === n ? nbRef[i]! : nbRef[0]!);
+    const refs = (i: number): number => (nbRef.length === n ? nbRef[i] : nbRef[0]);
     let total = 0;
     for (let i = 0; i < n; i++) total += refs(i);
     let idx = this.indices.value,
@@ -115,12 +115,12 @@ export class SkinningMapping extends MappingComponent {
     for (let i = 0; i < n; i++) {
       const m = refs(i);
       let sum = 0;
-      for (let j = 0; j < m; j++) sum += wt[o + j]!;
-      if (sum !== 0) for (let j = 0; j < m; j++) wt[o + j] = wt[o + j]! / sum;
+      for (let j = 0; j < m; j++) sum += wt[o + j];
+      if (sum !== 0) for (let j = 0; j < m; j++) wt[o + j] = wt[o + j] / sum;
       for (let j = 0; j < m; j++) {
-        const wij = wt[o + j]!;
+        const wij = wt[o + j];
         if (!(wij > 0)) break;
-        const f = idx[o + j]!;
+        const f = idx[o + j];
         if (f >= nF) throw this.error(`point ${i} is attached to frame ${f}, but the input has ${nF} frames`);
         frames.push(f);
         ws.push(wij);
@@ -137,10 +137,10 @@ export class SkinningMapping extends MappingComponent {
     this.local = new Float64Array(3 * nE);
     this.rotated = new Float64Array(3 * nE);
     for (let i = 0; i < n; i++) {
-      for (let e = this.ptr[i]!; e < this.ptr[i + 1]!; e++) {
-        const c = 7 * this.frameOf[e]!;
-        rotate(this.local, 3 * e, rest, c + 3, x0[3 * i]! - rest[c]!, x0[3 * i + 1]! - rest[c + 1]!, x0[3 * i + 2]! - rest[c + 2]!, true);
-        for (let k = 0; k < 3; k++) this.local[3 * e + k] *= this.w[e]!;
+      for (let e = this.ptr[i]; e < this.ptr[i + 1]; e++) {
+        const c = 7 * this.frameOf[e];
+        rotate(this.local, 3 * e, rest, c + 3, x0[3 * i] - rest[c], x0[3 * i + 1] - rest[c + 1], x0[3 * i + 2] - rest[c + 2], true);
+        for (let k = 0; k < 3; k++) this.local[3 * e + k] *= this.w[e];
       }
     }
     this.buildPattern(n, nF);
@@ -166,21 +166,21 @@ export class SkinningMapping extends MappingComponent {
     for (let i = 0; i < n; i++) {
       const m = refs(i);
       for (let f = 0; f < this.from.size; f++) {
-        const d2 = (x0[3 * i]! - rest[7 * f]!) ** 2 + (x0[3 * i + 1]! - rest[7 * f + 1]!) ** 2 + (x0[3 * i + 2]! - rest[7 * f + 2]!) ** 2;
+        const d2 = (x0[3 * i] - rest[7 * f]) ** 2 + (x0[3 * i + 1] - rest[7 * f + 1]) ** 2 + (x0[3 * i + 2] - rest[7 * f + 2]) ** 2;
         const w = d2 !== 0 ? 1 / d2 : Number.MAX_VALUE;
         let k = 0;
-        while (k !== m && wt[o + k]! > w) k++;
+        while (k !== m && wt[o + k] > w) k++;
         if (k === m) continue;
         for (let q = m - 1; q > k; q--) {
-          wt[o + q] = wt[o + q - 1]!;
-          idx[o + q] = idx[o + q - 1]!;
+          wt[o + q] = wt[o + q - 1];
+          idx[o + q] = idx[o + q - 1];
         }
         wt[o + k] = w;
         idx[o + k] = f;
       }
       let sum = 0;
-      for (let j = 0; j < m; j++) sum += wt[o + j]!;
-      if (sum !== 0) for (let j = 0; j < m; j++) wt[o + j] = wt[o + j]! / sum;
+      for (let j = 0; j < m; j++) sum += wt[o + j];
+      if (sum !== 0) for (let j = 0; j < m; j++) wt[o + j] = wt[o + j] / sum;
       o += m;
     }
     return [idx, wt];
@@ -192,8 +192,8 @@ export class SkinningMapping extends MappingComponent {
       bframe: number[] = [];
     this.blockOf = new Int32Array(this.frameOf.length);
     for (let i = 0; i < n; i++) {
-      const fs = Array.from(new Set(this.frameOf.subarray(this.ptr[i]!, this.ptr[i + 1]!))).sort((a, b) => a - b);
-      for (let e = this.ptr[i]!; e < this.ptr[i + 1]!; e++) this.blockOf[e] = bframe.length + fs.indexOf(this.frameOf[e]!);
+      const fs = Array.from(new Set(this.frameOf.subarray(this.ptr[i], this.ptr[i + 1]))).sort((a, b) => a - b);
+      for (let e = this.ptr[i]; e < this.ptr[i + 1]; e++) this.blockOf[e] = bframe.length + fs.indexOf(this.frameOf[e]);
       bframe.push(...fs);
       bptr.push(bframe.length);
     }
@@ -208,9 +208,9 @@ export class SkinningMapping extends MappingComponent {
     ];
     for (let i = 0; i < n; i++) {
       for (let a = 0; a < 3; a++) {
-        for (let b = this.bptr[i]!; b < this.bptr[i + 1]!; b++) {
-          const f = 6 * this.bframe[b]!;
-          cols.push(f + a, f + skew[a]![0]!, f + skew[a]![1]!);
+        for (let b = this.bptr[i]; b < this.bptr[i + 1]; b++) {
+          const f = 6 * this.bframe[b];
+          cols.push(f + a, f + skew[a][0], f + skew[a][1]);
         }
         rowPtr[3 * i + a + 1] = cols.length;
       }
@@ -224,13 +224,13 @@ export class SkinningMapping extends MappingComponent {
       let x = 0,
         y = 0,
         z = 0;
-      for (let e = this.ptr[i]!; e < this.ptr[i + 1]!; e++) {
-        const c = 7 * this.frameOf[e]!,
-          w = this.w[e]!;
-        rotate(rotated, 3 * e, xin, c + 3, this.local[3 * e]!, this.local[3 * e + 1]!, this.local[3 * e + 2]!, false);
-        x += w * xin[c]! + rotated[3 * e]!;
-        y += w * xin[c + 1]! + rotated[3 * e + 1]!;
-        z += w * xin[c + 2]! + rotated[3 * e + 2]!;
+      for (let e = this.ptr[i]; e < this.ptr[i + 1]; e++) {
+        const c = 7 * this.frameOf[e],
+          w = this.w[e];
+        rotate(rotated, 3 * e, xin, c + 3, this.local[3 * e], this.local[3 * e + 1], this.local[3 * e + 2], false);
+        x += w * xin[c] + rotated[3 * e];
+        y += w * xin[c + 1] + rotated[3 * e + 1];
+        z += w * xin[c + 2] + rotated[3 * e + 2];
       }
       out[3 * i] = x;
       out[3 * i + 1] = y;
@@ -247,16 +247,16 @@ export class SkinningMapping extends MappingComponent {
       r = this.rotated;
     v.fill(0);
     for (let i = 0; i < n; i++) {
-      for (let e = this.ptr[i]!; e < this.ptr[i + 1]!; e++) {
-        const b = this.blockOf[e]! - this.bptr[i]!,
-          w = this.w[e]!;
-        const x = r[3 * e]!,
-          y = r[3 * e + 1]!,
-          z = r[3 * e + 2]!;
+      for (let e = this.ptr[i]; e < this.ptr[i + 1]; e++) {
+        const b = this.blockOf[e] - this.bptr[i],
+          w = this.w[e];
+        const x = r[3 * e],
+          y = r[3 * e + 1],
+          z = r[3 * e + 2];
         // rows x: (w, z, −y), y: (w, −z, x), z: (w, y, −x)
-        const r0 = rp[3 * i]! + 3 * b,
-          r1 = rp[3 * i + 1]! + 3 * b,
-          r2 = rp[3 * i + 2]! + 3 * b;
+        const r0 = rp[3 * i] + 3 * b,
+          r1 = rp[3 * i + 1] + 3 * b,
+          r2 = rp[3 * i + 2] + 3 * b;
         v[r0] += w;
         v[r0 + 1] += z;
         v[r0 + 2] -= y;
@@ -272,25 +272,25 @@ export class SkinningMapping extends MappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const vin = ins[0]!,
+    const vin = ins[0],
       r = this.rotated,
       n = this.ptr.length - 1;
     for (let i = 0; i < n; i++) {
       let x = 0,
         y = 0,
         z = 0;
-      for (let e = this.ptr[i]!; e < this.ptr[i + 1]!; e++) {
-        const o = 6 * this.frameOf[e]!,
-          w = this.w[e]!;
-        const wx = vin[o + 3]!,
-          wy = vin[o + 4]!,
-          wz = vin[o + 5]!;
-        const rx = r[3 * e]!,
-          ry = r[3 * e + 1]!,
-          rz = r[3 * e + 2]!;
-        x += w * vin[o]! + (wy * rz - wz * ry);
-        y += w * vin[o + 1]! + (wz * rx - wx * rz);
-        z += w * vin[o + 2]! + (wx * ry - wy * rx);
+      for (let e = this.ptr[i]; e < this.ptr[i + 1]; e++) {
+        const o = 6 * this.frameOf[e],
+          w = this.w[e];
+        const wx = vin[o + 3],
+          wy = vin[o + 4],
+          wz = vin[o + 5];
+        const rx = r[3 * e],
+          ry = r[3 * e + 1],
+          rz = r[3 * e + 2];
+        x += w * vin[o] + (wy * rz - wz * ry);
+        y += w * vin[o + 1] + (wz * rx - wx * rz);
+        z += w * vin[o + 2] + (wx * ry - wy * rx);
       }
       out[3 * i] = x;
       out[3 * i + 1] = y;
@@ -299,19 +299,19 @@ export class SkinningMapping extends MappingComponent {
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const fin = ins[0]!,
+    const fin = ins[0],
       r = this.rotated,
       n = this.ptr.length - 1;
     for (let i = 0; i < n; i++) {
-      const fx = out[3 * i]!,
-        fy = out[3 * i + 1]!,
-        fz = out[3 * i + 2]!;
-      for (let e = this.ptr[i]!; e < this.ptr[i + 1]!; e++) {
-        const o = 6 * this.frameOf[e]!,
-          w = this.w[e]!;
-        const x = r[3 * e]!,
-          y = r[3 * e + 1]!,
-          z = r[3 * e + 2]!;
+      const fx = out[3 * i],
+        fy = out[3 * i + 1],
+        fz = out[3 * i + 2];
+      for (let e = this.ptr[i]; e < this.ptr[i + 1]; e++) {
+        const o = 6 * this.frameOf[e],
+          w = this.w[e];
+        const x = r[3 * e],
+          y = r[3 * e + 1],
+          z = r[3 * e + 2];
         fin[o] += w * fx;
         fin[o + 1] += w * fy;
         fin[o + 2] += w * fz;
@@ -333,14 +333,14 @@ export class SkinningMapping extends MappingComponent {
       n = this.ptr.length - 1;
     K.fill(0);
     for (let i = 0; i < n; i++) {
-      const fx = childForce[3 * i]!,
-        fy = childForce[3 * i + 1]!,
-        fz = childForce[3 * i + 2]!;
-      for (let e = this.ptr[i]!; e < this.ptr[i + 1]!; e++) {
-        const o = 9 * this.frameOf[e]!;
-        const x = r[3 * e]!,
-          y = r[3 * e + 1]!,
-          z = r[3 * e + 2]!;
+      const fx = childForce[3 * i],
+        fy = childForce[3 * i + 1],
+        fz = childForce[3 * i + 2];
+      for (let e = this.ptr[i]; e < this.ptr[i + 1]; e++) {
+        const o = 9 * this.frameOf[e];
+        const x = r[3 * e],
+          y = r[3 * e + 1],
+          z = r[3 * e + 2];
         // [f]×[r]× = r·fᵀ − (f·r)·I
         const d = fx * x + fy * y + fz * z;
         K[o] += x * fx - d;
@@ -358,15 +358,15 @@ export class SkinningMapping extends MappingComponent {
       const b = this.block;
       for (let f = 0; f < this.from.size; f++) {
         const o = 9 * f;
-        for (let k = 0; k < 9; k++) b[k] = K[o + k]!;
-        const s01 = 0.5 * (b[1]! + b[3]!),
-          s02 = 0.5 * (b[2]! + b[6]!),
-          s12 = 0.5 * (b[5]! + b[7]!);
+        for (let k = 0; k < 9; k++) b[k] = K[o + k];
+        const s01 = 0.5 * (b[1] + b[3]),
+          s02 = 0.5 * (b[2] + b[6]),
+          s12 = 0.5 * (b[5] + b[7]);
         b[1] = b[3] = s01;
         b[2] = b[6] = s02;
         b[5] = b[7] = s12;
         nsdProject3(b, this.eigenVectors, this.eigenValues);
-        for (let k = 0; k < 9; k++) K[o + k] = b[k]!;
+        for (let k = 0; k < 9; k++) K[o + k] = b[k];
       }
     }
     return K;
@@ -374,18 +374,18 @@ export class SkinningMapping extends MappingComponent {
 
   override applyDJT(dfIns: readonly Float64Array[], dxIns: readonly Float64Array[], childForce: Float64Array, kFactor: number): void {
     if (this.geometricStiffness.value === 'None') return;
-    const df = dfIns[0]!,
-      dx = dxIns[0]!,
+    const df = dfIns[0],
+      dx = dxIns[0],
       K = this.frameBlocks(childForce);
     for (let f = 0; f < this.from.size; f++) {
       const o = 6 * f + 3,
         k = 9 * f;
-      const a = dx[o]!,
-        b = dx[o + 1]!,
-        c = dx[o + 2]!;
-      df[o] += kFactor * (K[k]! * a + K[k + 1]! * b + K[k + 2]! * c);
-      df[o + 1] += kFactor * (K[k + 3]! * a + K[k + 4]! * b + K[k + 5]! * c);
-      df[o + 2] += kFactor * (K[k + 6]! * a + K[k + 7]! * b + K[k + 8]! * c);
+      const a = dx[o],
+        b = dx[o + 1],
+        c = dx[o + 2];
+      df[o] += kFactor * (K[k] * a + K[k + 1] * b + K[k + 2] * c);
+      df[o + 1] += kFactor * (K[k + 3] * a + K[k + 4] * b + K[k + 5] * c);
+      df[o + 2] += kFactor * (K[k + 6] * a + K[k + 7] * b + K[k + 8] * c);
     }
   }
 
@@ -394,7 +394,7 @@ export class SkinningMapping extends MappingComponent {
     const K = this.frameBlocks(childForce);
     for (let f = 0; f < this.from.size; f++) {
       const o = 6 * f + 3;
-      for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) acc.add(o + a, o + b, kFactor * K[9 * f + 3 * a + b]!);
+      for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) acc.add(o + a, o + b, kFactor * K[9 * f + 3 * a + b]);
     }
   }
 }
@@ -404,10 +404,10 @@ export class SkinningMapping extends MappingComponent {
  * q = (qx, qy, qz, qw) at xin[qoff..qoff+3].
  */
 function rotate(out: Float64Array, off: number, xin: Float64Array, qoff: number, x: number, y: number, z: number, inverse: boolean): void {
-  const qx = xin[qoff]!,
-    qy = xin[qoff + 1]!,
-    qz = xin[qoff + 2]!;
-  const qw = inverse ? -xin[qoff + 3]! : xin[qoff + 3]!;
+  const qx = xin[qoff],
+    qy = xin[qoff + 1],
+    qz = xin[qoff + 2];
+  const qw = inverse ? -xin[qoff + 3] : xin[qoff + 3];
   const r00 = 1 - 2 * (qy * qy + qz * qz),
     r01 = 2 * (qx * qy - qz * qw),
     r02 = 2 * (qz * qx + qy * qw);

@@ -50,10 +50,10 @@ describe('SquareDistanceMapping', () => {
       const c = type.coordSize;
       expect(to.size).to.equal(5);
       for (let i = 0; i < 5; i++) {
-        const a = edges[2 * i]! * c,
-          b = edges[2 * i + 1]! * c;
-        const d2 = (from.x[b]! - from.x[a]!) ** 2 + (from.x[b + 1]! - from.x[a + 1]!) ** 2 + (from.x[b + 2]! - from.x[a + 2]!) ** 2;
-        expect(to.x[i]!).to.be.closeTo(d2, 1e-15);
+        const a = edges[2 * i] * c,
+          b = edges[2 * i + 1] * c;
+        const d2 = (from.x[b] - from.x[a]) ** 2 + (from.x[b + 1] - from.x[a + 1]) ** 2 + (from.x[b + 2] - from.x[a + 2]) ** 2;
+        expect(to.x[i]).to.be.closeTo(d2, 1e-15);
       }
     }
   });
@@ -94,9 +94,9 @@ describe('SquareDistanceMapping', () => {
     // the closed form 2λ·[I −I; −I I] on edge (3, 1), λ = 3
     const K = emittedGeometricStiffness(m, 15, Float64Array.of(0, 0, 3, 0, 0), 1).A;
     for (let k = 0; k < 3; k++) {
-      expect(K[9 + k]![9 + k]).to.equal(6);
-      expect(K[9 + k]![3 + k]).to.equal(-6);
-      expect(K[3 + k]![3 + k]).to.equal(6);
+      expect(K[9 + k][9 + k]).to.equal(6);
+      expect(K[9 + k][3 + k]).to.equal(-6);
+      expect(K[3 + k][3 + k]).to.equal(6);
     }
     m.geometricStiffness.value = 'None';
     expect(emittedGeometricStiffness(m, 15, f, 1).order).to.have.length(0);

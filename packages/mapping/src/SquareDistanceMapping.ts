@@ -83,15 +83,15 @@ export class SquareDistanceMapping extends MappingComponent {
     if (nE < 1) throw this.error(`topology ${topo.describe()} has no edges`);
     const nIn = this.from.size;
     for (let k = 0; k < edges.length; k++)
-      if (edges[k]! >= nIn)
+      if (edges[k] >= nIn)
         throw this.error(`edge ${k >> 1} of ${topo.describe()} names point ${edges[k]}, but the input has ${nIn} points`);
     this.edges = edges;
     // J pattern: per row, the 3 columns of each end, lower point first
     const rowPtr = new Int32Array(nE + 1);
     const cols: number[] = [];
     for (let i = 0; i < nE; i++) {
-      const a = edges[2 * i]!,
-        b = edges[2 * i + 1]!;
+      const a = edges[2 * i],
+        b = edges[2 * i + 1];
       for (const p of a === b ? [a] : [Math.min(a, b), Math.max(a, b)]) for (let k = 0; k < 3; k++) cols.push(p * this.dIn + k);
       rowPtr[i + 1] = cols.length;
     }
@@ -114,14 +114,14 @@ export class SquareDistanceMapping extends MappingComponent {
       c = this.cIn,
       { rowPtr, values } = this.J;
     for (let i = 0; i < e.length / 2; i++) {
-      const a = e[2 * i]!,
-        b = e[2 * i + 1]!;
+      const a = e[2 * i],
+        b = e[2 * i + 1];
       let s = 0;
       for (let k = 0; k < 3; k++) {
-        const g = x[b * c + k]! - x[a * c + k]!;
+        const g = x[b * c + k] - x[a * c + k];
         s += g * g;
         if (!jacobian) continue;
-        const p = rowPtr[i]!;
+        const p = rowPtr[i];
         if (a === b) values[p + k] = 0;
         else {
           values[p + k] = a < b ? -2 * g : 2 * g;
@@ -133,20 +133,20 @@ export class SquareDistanceMapping extends MappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const v = ins[0]!,
+    const v = ins[0],
       e = this.edges,
       { rowPtr, colInd, values } = this.J;
     for (let i = 0; i < e.length / 2; i++) {
       let s = 0;
-      for (let p = rowPtr[i]!; p < rowPtr[i + 1]!; p++) s += values[p]! * v[colInd[p]!]!;
+      for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) s += values[p] * v[colInd[p]];
       out[i] = s;
     }
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const f = ins[0]!,
+    const f = ins[0],
       { rowPtr, colInd, values } = this.J;
-    for (let i = 0; i < this.edges.length / 2; i++) for (let p = rowPtr[i]!; p < rowPtr[i + 1]!; p++) f[colInd[p]!] += values[p]! * out[i]!;
+    for (let i = 0; i < this.edges.length / 2; i++) for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) f[colInd[p]] += values[p] * out[i];
   }
 
   getJ(_input: number): SparseMatrixLike {
@@ -156,23 +156,23 @@ export class SquareDistanceMapping extends MappingComponent {
   /** 2λ_e·kFactor, or 0 when the method leaves edge e out. */
   private scale(i: number, childForce: Float64Array, kFactor: number): number {
     const m = this.geometricStiffness.value;
-    if (m === 'None' || (m === 'Stabilized' && !(childForce[i]! < 0))) return 0;
-    return 2 * childForce[i]! * kFactor;
+    if (m === 'None' || (m === 'Stabilized' && !(childForce[i] < 0))) return 0;
+    return 2 * childForce[i] * kFactor;
   }
 
   /** df_a += s·(dx_a − dx_b), df_b −= the same. */
   override applyDJT(dfIns: readonly Float64Array[], dxIns: readonly Float64Array[], childForce: Float64Array, kFactor: number): void {
-    const df = dfIns[0]!,
-      dx = dxIns[0]!,
+    const df = dfIns[0],
+      dx = dxIns[0],
       e = this.edges,
       d = this.dIn;
     for (let i = 0; i < e.length / 2; i++) {
       const s = this.scale(i, childForce, kFactor);
       if (s === 0) continue;
-      const a = e[2 * i]! * d,
-        b = e[2 * i + 1]! * d;
+      const a = e[2 * i] * d,
+        b = e[2 * i + 1] * d;
       for (let k = 0; k < 3; k++) {
-        const g = s * (dx[a + k]! - dx[b + k]!);
+        const g = s * (dx[a + k] - dx[b + k]);
         df[a + k] += g;
         df[b + k] -= g;
       }
@@ -186,8 +186,8 @@ export class SquareDistanceMapping extends MappingComponent {
       d = this.dIn;
     for (let i = 0; i < e.length / 2; i++) {
       const s = this.scale(i, childForce, kFactor);
-      const a = e[2 * i]! * d,
-        b = e[2 * i + 1]! * d;
+      const a = e[2 * i] * d,
+        b = e[2 * i + 1] * d;
       addBlock3(acc, a, a, I3, 0, s);
       addBlock3(acc, a, b, I3, 0, -s);
       addBlock3(acc, b, a, I3, 0, -s);

@@ -44,7 +44,7 @@ export class SquareMapping extends MappingComponent {
     this.apply();
     const out = this.getTo();
     if (out) this.applyJ(out.v, [this.from.v]);
-    if (this.applyRestPosition.value && out) for (let i = 0; i < n; i++) out.x0[i] = this.from.x0[i]! ** 2;
+    if (this.applyRestPosition.value && out) for (let i = 0; i < n; i++) out.x0[i] = this.from.x0[i] ** 2;
   }
 
   apply(): void {
@@ -52,22 +52,22 @@ export class SquareMapping extends MappingComponent {
       out = this.outputPositions(),
       J = this.J.values;
     for (let i = 0; i < J.length; i++) {
-      out[i] = x[i]! * x[i]!;
-      J[i] = 2 * x[i]!;
+      out[i] = x[i] * x[i];
+      J[i] = 2 * x[i];
     }
     this.touchOutput();
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const v = ins[0]!,
+    const v = ins[0],
       J = this.J.values;
-    for (let i = 0; i < J.length; i++) out[i] = J[i]! * v[i]!;
+    for (let i = 0; i < J.length; i++) out[i] = J[i] * v[i];
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const f = ins[0]!,
+    const f = ins[0],
       J = this.J.values;
-    for (let i = 0; i < J.length; i++) f[i] += J[i]! * out[i]!;
+    for (let i = 0; i < J.length; i++) f[i] += J[i] * out[i];
   }
 
   getJ(_input: number): SparseMatrixLike {
@@ -76,13 +76,13 @@ export class SquareMapping extends MappingComponent {
 
   override applyDJT(dfIns: readonly Float64Array[], dxIns: readonly Float64Array[], childForce: Float64Array, kFactor: number): void {
     if (this.geometricStiffness.value === 'None') return;
-    const df = dfIns[0]!,
-      dx = dxIns[0]!;
-    for (let i = 0; i < this.J.rows; i++) df[i] += 2 * kFactor * childForce[i]! * dx[i]!;
+    const df = dfIns[0],
+      dx = dxIns[0];
+    for (let i = 0; i < this.J.rows; i++) df[i] += 2 * kFactor * childForce[i] * dx[i];
   }
 
   override addGeometricStiffness(acc: MatrixAccumulator, childForce: Float64Array, kFactor: number): void {
     if (this.geometricStiffness.value === 'None') return;
-    for (let i = 0; i < this.J.rows; i++) acc.add(i, i, 2 * kFactor * childForce[i]!);
+    for (let i = 0; i < this.J.rows; i++) acc.add(i, i, 2 * kFactor * childForce[i]);
   }
 }

@@ -116,7 +116,7 @@ export class SubsetMapping extends MappingComponent {
     const cols: number[] = [];
     for (let i = 0; i < n; i++) {
       for (let r = 0; r < d; r++) {
-        if (this.idx[i]! < nIn) cols.push(this.idx[i]! * d + r);
+        if (this.idx[i] < nIn) cols.push(this.idx[i] * d + r);
         rowPtr[i * d + r + 1] = cols.length;
       }
     }
@@ -148,7 +148,7 @@ export class SubsetMapping extends MappingComponent {
         let found = InvalidID;
         for (let j = 0; j < nIn; j++) {
           let s = 0;
-          for (let k = 0; k < cs; k++) s += (xout[i * cs + k]! - xin[j * cs + k]!) ** 2;
+          for (let k = 0; k < cs; k++) s += (xout[i * cs + k] - xin[j * cs + k]) ** 2;
           const r = Math.sqrt(s);
           if (r < rmax) {
             found = j;
@@ -180,9 +180,9 @@ export class SubsetMapping extends MappingComponent {
     const nIn = inp.length / s;
     const idx = this.idx;
     for (let i = 0; i < idx.length; i++) {
-      const j = idx[i]!;
-      if (j < nIn) for (let k = 0; k < s; k++) out[i * s + k] = inp[j * s + k]!;
-      else if (rest && rest !== out) for (let k = 0; k < s; k++) out[i * s + k] = rest[i * s + k]!;
+      const j = idx[i];
+      if (j < nIn) for (let k = 0; k < s; k++) out[i * s + k] = inp[j * s + k];
+      else if (rest && rest !== out) for (let k = 0; k < s; k++) out[i * s + k] = rest[i * s + k];
     }
   }
 
@@ -193,17 +193,17 @@ export class SubsetMapping extends MappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    this.gather(out, ins[0]!, this.ds, undefined);
+    this.gather(out, ins[0], this.ds, undefined);
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const inp = ins[0]!;
+    const inp = ins[0];
     const d = this.ds;
     const nIn = inp.length / d;
     const idx = this.idx;
     for (let i = 0; i < idx.length; i++) {
-      const j = idx[i]!;
-      if (j < nIn) for (let k = 0; k < d; k++) inp[j * d + k] += out[i * d + k]!;
+      const j = idx[i];
+      if (j < nIn) for (let k = 0; k < d; k++) inp[j * d + k] += out[i * d + k];
     }
   }
 

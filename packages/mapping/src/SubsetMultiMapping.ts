@@ -49,11 +49,11 @@ export class SubsetMultiMapping extends MultiMappingComponent {
     this.src = new Uint32Array(n);
     this.pt = new Uint32Array(n);
     for (let k = 0; k < n; k++) {
-      const s = pairs[2 * k]!,
-        p = pairs[2 * k + 1]!;
+      const s = pairs[2 * k],
+        p = pairs[2 * k + 1];
       if (s >= this.froms.length) throw this.error(`pair ${k} names input ${s}, but there are ${this.froms.length} inputs`);
-      if (p >= this.froms[s]!.size)
-        throw this.error(`pair ${k} names point ${p} of ${this.froms[s]!.describe()}, which has ${this.froms[s]!.size} points`);
+      if (p >= this.froms[s].size)
+        throw this.error(`pair ${k} names point ${p} of ${this.froms[s].describe()}, which has ${this.froms[s].size} points`);
       this.src[k] = s;
       this.pt[k] = p;
     }
@@ -65,7 +65,7 @@ export class SubsetMultiMapping extends MultiMappingComponent {
       const cols: number[] = [];
       for (let k = 0; k < n; k++) {
         for (let r = 0; r < dOut; r++) {
-          if (this.src[k] === i) cols.push(this.pt[k]! * dIn + r);
+          if (this.src[k] === i) cols.push(this.pt[k] * dIn + r);
           rowPtr[k * dOut + r + 1] = cols.length;
         }
       }
@@ -82,9 +82,9 @@ export class SubsetMultiMapping extends MultiMappingComponent {
     const cIn = this.cIn,
       cOut = this.cOut;
     for (let k = 0; k < this.src.length; k++) {
-      const x = ins[this.src[k]!]!;
-      const o = this.pt[k]! * cIn;
-      for (let r = 0; r < cOut; r++) out[k * cOut + r] = x[o + r]!;
+      const x = ins[this.src[k]];
+      const o = this.pt[k] * cIn;
+      for (let r = 0; r < cOut; r++) out[k * cOut + r] = x[o + r];
     }
   }
 
@@ -92,9 +92,9 @@ export class SubsetMultiMapping extends MultiMappingComponent {
     const dIn = this.dIn,
       dOut = this.dOut;
     for (let k = 0; k < this.src.length; k++) {
-      const v = ins[this.src[k]!]!;
-      const o = this.pt[k]! * dIn;
-      for (let r = 0; r < dOut; r++) out[k * dOut + r] = v[o + r]!;
+      const v = ins[this.src[k]];
+      const o = this.pt[k] * dIn;
+      for (let r = 0; r < dOut; r++) out[k * dOut + r] = v[o + r];
     }
   }
 
@@ -102,13 +102,13 @@ export class SubsetMultiMapping extends MultiMappingComponent {
     const dIn = this.dIn,
       dOut = this.dOut;
     for (let k = 0; k < this.src.length; k++) {
-      const f = ins[this.src[k]!]!;
-      const o = this.pt[k]! * dIn;
-      for (let r = 0; r < dOut; r++) f[o + r] += out[k * dOut + r]!;
+      const f = ins[this.src[k]];
+      const o = this.pt[k] * dIn;
+      for (let r = 0; r < dOut; r++) f[o + r] += out[k * dOut + r];
     }
   }
 
   getJ(input: number): SparseMatrixLike {
-    return this.Js[input]!;
+    return this.Js[input];
   }
 }

@@ -11,7 +11,7 @@ function frames(n: number, seed: number): StubState {
     x.set([i, r() - 0.5, r() - 0.5], 7 * i);
     const q = [r() - 0.5, r() - 0.5, r() - 0.5, r() - 0.5];
     const l = Math.hypot(...q);
-    for (let k = 0; k < 4; k++) x[7 * i + 3 + k] = q[k]! / l;
+    for (let k = 0; k < 4; k++) x[7 * i + 3 + k] = q[k] / l;
   }
   return new StubState(Rigid3d, x, 'frames');
 }
@@ -42,7 +42,7 @@ describe('TubularMapping', () => {
       [2, 0.5, 0],
     ].flat();
     expect(to.size).to.equal(8);
-    to.x.forEach((v, i) => expect(v).to.be.closeTo(expected[i]!, 1e-15));
+    to.x.forEach((v, i) => expect(v).to.be.closeTo(expected[i], 1e-15));
   });
 
   it('peak scales the radius of the first (peak > 0) or last (peak < 0) frames linearly to 0 at the tip', () => {
@@ -55,7 +55,7 @@ describe('TubularMapping', () => {
       const to = new StubState(Vec3d, [], 'skin');
       mount(tubular(3, 2, peak), from, to);
       // point 0 of each circle is c + ρ·e_y
-      return [0, 1, 2, 3].map((i) => to.x[3 * (3 * i) + 1]!);
+      return [0, 1, 2, 3].map((i) => to.x[3 * (3 * i) + 1]);
     };
     expect(radiusOfFrame(0)).to.deep.equal([2, 2, 2, 2]);
     expect(radiusOfFrame(2)).to.deep.equal([0, 1, 2, 2]);

@@ -87,10 +87,10 @@ export class TubularMapping extends MappingComponent {
     for (let i = 0; i < nIn; i++) {
       const o = 7 * i,
         rho = this.radiusOf(i, nIn);
-      const qx = xin[o + 3]!,
-        qy = xin[o + 4]!,
-        qz = xin[o + 5]!,
-        qw = xin[o + 6]!;
+      const qx = xin[o + 3],
+        qy = xin[o + 4],
+        qz = xin[o + 5],
+        qw = xin[o + 6];
       // R·e_y and R·e_z: the second and third columns of the rotation matrix of q
       const yx = 2 * (qx * qy - qz * qw),
         yy = 1 - 2 * (qx * qx + qz * qz),
@@ -109,9 +109,9 @@ export class TubularMapping extends MappingComponent {
         r[3 * p] = rx;
         r[3 * p + 1] = ry;
         r[3 * p + 2] = rz;
-        out[3 * p] = xin[o]! + rx;
-        out[3 * p + 1] = xin[o + 1]! + ry;
-        out[3 * p + 2] = xin[o + 2]! + rz;
+        out[3 * p] = xin[o] + rx;
+        out[3 * p + 1] = xin[o + 1] + ry;
+        out[3 * p + 2] = xin[o + 2] + rz;
         // J rows [I −[r]×]: x: (1, r_z, −r_y); y: (1, −r_z, r_x); z: (1, r_y, −r_x)
         const b = 9 * p;
         Jv[b] = 1;
@@ -129,38 +129,38 @@ export class TubularMapping extends MappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const vin = ins[0]!,
+    const vin = ins[0],
       N = this.nbPointsOnEachCircle.value,
       n = this.rotated.length / 3,
       r = this.rotated;
     for (let p = 0; p < n; p++) {
       const o = 6 * Math.floor(p / N);
-      const wx = vin[o + 3]!,
-        wy = vin[o + 4]!,
-        wz = vin[o + 5]!,
-        x = r[3 * p]!,
-        y = r[3 * p + 1]!,
-        z = r[3 * p + 2]!;
+      const wx = vin[o + 3],
+        wy = vin[o + 4],
+        wz = vin[o + 5],
+        x = r[3 * p],
+        y = r[3 * p + 1],
+        z = r[3 * p + 2];
       // v + ω × r
-      out[3 * p] = vin[o]! + wy * z - wz * y;
-      out[3 * p + 1] = vin[o + 1]! + wz * x - wx * z;
-      out[3 * p + 2] = vin[o + 2]! + wx * y - wy * x;
+      out[3 * p] = vin[o] + wy * z - wz * y;
+      out[3 * p + 1] = vin[o + 1] + wz * x - wx * z;
+      out[3 * p + 2] = vin[o + 2] + wx * y - wy * x;
     }
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const fin = ins[0]!,
+    const fin = ins[0],
       N = this.nbPointsOnEachCircle.value,
       n = this.rotated.length / 3,
       r = this.rotated;
     for (let p = 0; p < n; p++) {
       const o = 6 * Math.floor(p / N);
-      const fx = out[3 * p]!,
-        fy = out[3 * p + 1]!,
-        fz = out[3 * p + 2]!,
-        x = r[3 * p]!,
-        y = r[3 * p + 1]!,
-        z = r[3 * p + 2]!;
+      const fx = out[3 * p],
+        fy = out[3 * p + 1],
+        fz = out[3 * p + 2],
+        x = r[3 * p],
+        y = r[3 * p + 1],
+        z = r[3 * p + 2];
       // (f, r × f)
       fin[o] += fx;
       fin[o + 1] += fy;

@@ -37,21 +37,21 @@ export class VolumeMapping extends ElementMeasureMapping {
   protected measure(x: Float64Array, v: Uint32Array, grad: Float64Array): number {
     const d = this.d,
       c = this.c,
-      o = 3 * v[0]!;
-    for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) d[3 * i + k] = x[3 * v[i + 1]! + k]! - x[o + k]!;
+      o = 3 * v[0];
+    for (let i = 0; i < 3; i++) for (let k = 0; k < 3; k++) d[3 * i + k] = x[3 * v[i + 1] + k] - x[o + k];
     // c_1 = d_2 × d_3, c_2 = d_3 × d_1, c_3 = d_1 × d_2
     for (let i = 0; i < 3; i++) {
       const a = 3 * ((i + 1) % 3),
         b = 3 * ((i + 2) % 3);
-      c[3 * i] = d[a + 1]! * d[b + 2]! - d[a + 2]! * d[b + 1]!;
-      c[3 * i + 1] = d[a + 2]! * d[b]! - d[a]! * d[b + 2]!;
-      c[3 * i + 2] = d[a]! * d[b + 1]! - d[a + 1]! * d[b]!;
+      c[3 * i] = d[a + 1] * d[b + 2] - d[a + 2] * d[b + 1];
+      c[3 * i + 1] = d[a + 2] * d[b] - d[a] * d[b + 2];
+      c[3 * i + 2] = d[a] * d[b + 1] - d[a + 1] * d[b];
     }
     for (let k = 0; k < 3; k++) {
-      grad[k] = -(c[k]! + c[3 + k]! + c[6 + k]!) / 6;
-      for (let i = 0; i < 3; i++) grad[3 * (i + 1) + k] = c[3 * i + k]! / 6;
+      grad[k] = -(c[k] + c[3 + k] + c[6 + k]) / 6;
+      for (let i = 0; i < 3; i++) grad[3 * (i + 1) + k] = c[3 * i + k] / 6;
     }
-    return (d[0]! * c[0]! + d[1]! * c[1]! + d[2]! * c[2]!) / 6;
+    return (d[0] * c[0] + d[1] * c[1] + d[2] * c[2]) / 6;
   }
 
   protected hessian(x: Float64Array, v: Uint32Array, out: Float64Array): void {
@@ -66,11 +66,11 @@ export class VolumeMapping extends ElementMeasureMapping {
 
   /** Block (i, j) = [x_a − x_b]×/6, block (j, i) its transpose. */
   private put(out: Float64Array, x: Float64Array, v: Uint32Array, i: number, j: number, a: number, b: number): void {
-    const pa = 3 * v[a]!,
-      pb = 3 * v[b]!;
-    const w0 = (x[pa]! - x[pb]!) / 6,
-      w1 = (x[pa + 1]! - x[pb + 1]!) / 6,
-      w2 = (x[pa + 2]! - x[pb + 2]!) / 6;
+    const pa = 3 * v[a],
+      pb = 3 * v[b];
+    const w0 = (x[pa] - x[pb]) / 6,
+      w1 = (x[pa + 1] - x[pb + 1]) / 6,
+      w2 = (x[pa + 2] - x[pb + 2]) / 6;
     const ij = 9 * (4 * i + j),
       ji = 9 * (4 * j + i);
     const S = this.S;
@@ -81,6 +81,6 @@ export class VolumeMapping extends ElementMeasureMapping {
     S[6] = -w1;
     S[7] = w0;
     out.set(S, ij);
-    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) out[ji + 3 * c + r] = S[3 * r + c]!;
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) out[ji + 3 * c + r] = S[3 * r + c];
   }
 }

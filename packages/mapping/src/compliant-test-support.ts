@@ -50,7 +50,7 @@ export function checkMultiJacobian(
     const J = dense(mapping.getJ(i));
     const nIn = from.size * from.stateType.derivSize;
     expect(J.length).to.equal(nOut);
-    if (nOut > 0) expect(J[0]!.length).to.equal(nIn);
+    if (nOut > 0) expect(J[0].length).to.equal(nIn);
     const base = Float64Array.from(from.x);
     for (let j = 0; j < nIn; j++) {
       from.x.set(base);
@@ -61,8 +61,8 @@ export function checkMultiJacobian(
       perturb(from.stateType, from.x, j, -h);
       mapping.apply();
       for (let r = 0; r < nOut; r++) {
-        const fd = (plus[r]! - to.x[r]!) / (2 * h);
-        expect(Math.abs(fd - J[r]![j]!), `J_${i}[${r}][${j}] = ${J[r]![j]} vs finite difference ${fd}`).to.be.below(
+        const fd = (plus[r] - to.x[r]) / (2 * h);
+        expect(Math.abs(fd - J[r][j]), `J_${i}[${r}][${j}] = ${J[r][j]} vs finite difference ${fd}`).to.be.below(
           tol * Math.max(1, Math.abs(fd)),
         );
       }
@@ -76,9 +76,9 @@ export function checkMultiJacobian(
   const expected = new Float64Array(nOut);
   froms.forEach((_, i) => {
     const J = dense(mapping.getJ(i));
-    for (let r = 0; r < nOut; r++) for (let c = 0; c < J[r]!.length; c++) expected[r] += J[r]![c]! * us[i]![c]!;
+    for (let r = 0; r < nOut; r++) for (let c = 0; c < J[r].length; c++) expected[r] += J[r][c] * us[i][c];
   });
-  for (let r = 0; r < nOut; r++) expect(out[r]!).to.be.closeTo(expected[r]!, 1e-12 * Math.max(1, Math.abs(expected[r]!)));
+  for (let r = 0; r < nOut; r++) expect(out[r]).to.be.closeTo(expected[r], 1e-12 * Math.max(1, Math.abs(expected[r])));
 }
 
 /** Σ_i ⟨u_i, J_iᵀ·w⟩ = ⟨Σ_i J_i·u_i, w⟩ for random u_i, w (applyJT accumulates onto a non-zero start). */
@@ -91,10 +91,10 @@ export function checkMultiTranspose(mapping: BaseMapping, sizes: readonly number
   const jtw = starts.map((s) => Float64Array.from(s));
   mapping.applyJT(jtw, w);
   let lhs = 0;
-  for (let r = 0; r < nOut; r++) lhs += ju[r]! * w[r]!;
+  for (let r = 0; r < nOut; r++) lhs += ju[r] * w[r];
   let rhs = 0;
   sizes.forEach((n, i) => {
-    for (let k = 0; k < n; k++) rhs += us[i]![k]! * (jtw[i]![k]! - starts[i]![k]!);
+    for (let k = 0; k < n; k++) rhs += us[i][k] * (jtw[i][k] - starts[i][k]);
   });
   expect(lhs).to.be.closeTo(rhs, 1e-12 * Math.max(1, Math.abs(lhs)));
 }
@@ -138,10 +138,8 @@ export function checkGeometricStiffness(
     perturb(from.stateType, from.x, j, -h);
     const minus = jtf(mapping, nIn, childForce);
     for (let r = 0; r < nIn; r++) {
-      const fd = (plus[r]! - minus[r]!) / (2 * h);
-      expect(Math.abs(fd - K[r]![j]!), `K[${r}][${j}] = ${K[r]![j]} vs finite difference ${fd}`).to.be.below(
-        tol * Math.max(1, Math.abs(fd)),
-      );
+      const fd = (plus[r] - minus[r]) / (2 * h);
+      expect(Math.abs(fd - K[r][j]), `K[${r}][${j}] = ${K[r][j]} vs finite difference ${fd}`).to.be.below(tol * Math.max(1, Math.abs(fd)));
     }
   }
   from.x.set(base);
@@ -153,7 +151,7 @@ export function checkGeometricStiffness(
   mapping.applyDJT([df], [dx], childForce, kFactor);
   for (let r = 0; r < nIn; r++) {
     let kdx = 0;
-    for (let c = 0; c < nIn; c++) kdx += K[r]![c]! * dx[c]!;
-    expect(df[r]! - start[r]!).to.be.closeTo(kFactor * kdx, 1e-12 * Math.max(1, Math.abs(kdx)));
+    for (let c = 0; c < nIn; c++) kdx += K[r][c] * dx[c];
+    expect(df[r] - start[r]).to.be.closeTo(kFactor * kdx, 1e-12 * Math.max(1, Math.abs(kdx)));
   }
 }

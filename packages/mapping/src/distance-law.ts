@@ -58,7 +58,7 @@ export class DistanceDirections {
   distance(x: Float64Array, op: number, y: Float64Array, oq: number): number {
     let s = 0;
     for (let k = 0; k < this.sd; k++) {
-      const g = x[op + k]! - y[oq + k]!;
+      const g = x[op + k] - y[oq + k];
       s += g * g;
     }
     return Math.sqrt(s);
@@ -72,10 +72,10 @@ export class DistanceDirections {
     if (len > this.minLength) {
       const inv = 1 / len;
       this.invLengths[i] = inv;
-      for (let k = 0; k < sd; k++) u[i * sd + k] = (x[op + k]! - y[oq + k]!) * inv;
+      for (let k = 0; k < sd; k++) u[i * sd + k] = (x[op + k] - y[oq + k]) * inv;
     } else {
       this.invLengths[i] = 0;
-      for (let k = 0; k < sd; k++) u[i * sd + k] = this.fallback[k]!;
+      for (let k = 0; k < sd; k++) u[i * sd + k] = this.fallback[k];
     }
     return len;
   }
@@ -87,11 +87,11 @@ export class DistanceDirections {
       pOff = this.pOff,
       qOff = this.qOff;
     for (let i = 0; i < pOff.length; i++) {
-      const op = pOff[i]!,
-        oq = qOff[i]!;
+      const op = pOff[i],
+        oq = qOff[i];
       let s = 0;
-      if (oq < 0) for (let k = 0; k < sd; k++) s += u[i * sd + k]! * v[op + k]!;
-      else for (let k = 0; k < sd; k++) s += u[i * sd + k]! * (v[op + k]! - v[oq + k]!);
+      if (oq < 0) for (let k = 0; k < sd; k++) s += u[i * sd + k] * v[op + k];
+      else for (let k = 0; k < sd; k++) s += u[i * sd + k] * (v[op + k] - v[oq + k]);
       out[i] = s;
     }
   }
@@ -103,10 +103,10 @@ export class DistanceDirections {
       pOff = this.pOff,
       qOff = this.qOff;
     for (let i = 0; i < pOff.length; i++) {
-      const op = pOff[i]!,
-        oq = qOff[i]!;
+      const op = pOff[i],
+        oq = qOff[i];
       for (let k = 0; k < sd; k++) {
-        const fk = u[i * sd + k]! * lambda[i]!;
+        const fk = u[i * sd + k] * lambda[i];
         if (oq >= 0) f[oq + k] -= fk;
         f[op + k] += fk;
       }
@@ -115,9 +115,9 @@ export class DistanceDirections {
 
   /** Scale of pair i's block: λ_i/l_i, or 0 when `stabilized` and λ_i ≥ 0. */
   private blockScale(i: number, childForce: Float64Array, stabilized: boolean): number {
-    const f = childForce[i]!;
+    const f = childForce[i];
     if (stabilized && !(f < 0)) return 0;
-    return f * this.invLengths[i]!;
+    return f * this.invLengths[i];
   }
 
   /** block ← I − uuᵀ (sd × sd, row-major) for pair i. */
@@ -125,7 +125,7 @@ export class DistanceDirections {
     const sd = this.sd,
       u = this.dirs,
       B = this.block;
-    for (let r = 0; r < sd; r++) for (let c = 0; c < sd; c++) B[sd * r + c] = (r === c ? 1 : 0) - u[i * sd + r]! * u[i * sd + c]!;
+    for (let r = 0; r < sd; r++) for (let c = 0; c < sd; c++) B[sd * r + c] = (r === c ? 1 : 0) - u[i * sd + r] * u[i * sd + c];
     return B;
   }
 
@@ -141,15 +141,15 @@ export class DistanceDirections {
     for (let i = 0; i < pOff.length; i++) {
       const s = kFactor * this.blockScale(i, childForce, stabilized);
       if (s === 0) continue;
-      const op = pOff[i]!,
-        oq = qOff[i]!;
+      const op = pOff[i],
+        oq = qOff[i];
       let ud = 0;
       for (let k = 0; k < sd; k++) {
-        delta[k] = oq < 0 ? dx[op + k]! : dx[op + k]! - dx[oq + k]!;
-        ud += u[i * sd + k]! * delta[k]!;
+        delta[k] = oq < 0 ? dx[op + k] : dx[op + k] - dx[oq + k];
+        ud += u[i * sd + k] * delta[k];
       }
       for (let k = 0; k < sd; k++) {
-        const g = s * (delta[k]! - u[i * sd + k]! * ud);
+        const g = s * (delta[k] - u[i * sd + k] * ud);
         if (oq >= 0) df[oq + k] -= g;
         df[op + k] += g;
       }
@@ -168,8 +168,8 @@ export class DistanceDirections {
     for (let i = 0; i < pOff.length; i++) {
       const s = kFactor * this.blockScale(i, childForce, stabilized);
       const B = this.projector(i);
-      const op = pOff[i]!,
-        oq = qOff[i]!;
+      const op = pOff[i],
+        oq = qOff[i];
       if (oq >= 0) {
         this.addBlock(acc, oq, oq, B, s);
         this.addBlock(acc, oq, op, B, -s);
@@ -182,7 +182,7 @@ export class DistanceDirections {
   private addBlock(acc: MatrixAccumulator, row: number, col: number, B: Float64Array, s: number): void {
     const sd = this.sd;
     if (sd === 3) addBlock3(acc, row, col, B, 0, s);
-    else for (let r = 0; r < sd; r++) for (let c = 0; c < sd; c++) acc.add(row + r, col + c, s * B[sd * r + c]!);
+    else for (let r = 0; r < sd; r++) for (let c = 0; c < sd; c++) acc.add(row + r, col + c, s * B[sd * r + c]);
   }
 }
 
@@ -204,11 +204,11 @@ export abstract class DistanceLawMapping extends MappingComponent {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    this.law.applyJ(out, ins[0]!);
+    this.law.applyJ(out, ins[0]);
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    this.law.applyJT(ins[0]!, out);
+    this.law.applyJT(ins[0], out);
   }
 
   getJ(_input: number): SparseMatrixLike {
@@ -216,7 +216,7 @@ export abstract class DistanceLawMapping extends MappingComponent {
   }
 
   override applyDJT(dfIns: readonly Float64Array[], dxIns: readonly Float64Array[], childForce: Float64Array, kFactor: number): void {
-    this.law.applyDJT(dfIns[0]!, dxIns[0]!, childForce, kFactor, this.geometricStiffness.value);
+    this.law.applyDJT(dfIns[0], dxIns[0], childForce, kFactor, this.geometricStiffness.value);
   }
 
   override addGeometricStiffness(acc: MatrixAccumulator, childForce: Float64Array, kFactor: number): void {

@@ -28,11 +28,11 @@ describe('AreaMapping', () => {
     const { to } = setup(new AreaMapping(), new StubTopology({ triangles }));
     expect(to.size).to.equal(3);
     for (let t = 0; t < 3; t++) {
-      const [a, b, c] = [triangles[3 * t]!, triangles[3 * t + 1]!, triangles[3 * t + 2]!];
-      const u = [0, 1, 2].map((k) => x0[3 * b + k]! - x0[3 * a + k]!),
-        w = [0, 1, 2].map((k) => x0[3 * c + k]! - x0[3 * a + k]!);
+      const [a, b, c] = [triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2]];
+      const u = [0, 1, 2].map((k) => x0[3 * b + k] - x0[3 * a + k]),
+        w = [0, 1, 2].map((k) => x0[3 * c + k] - x0[3 * a + k]);
       expect(to.x[t]).to.be.closeTo(
-        0.5 * Math.hypot(u[1]! * w[2]! - u[2]! * w[1]!, u[2]! * w[0]! - u[0]! * w[2]!, u[0]! * w[1]! - u[1]! * w[0]!),
+        0.5 * Math.hypot(u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]),
         1e-15,
       );
     }
@@ -68,11 +68,10 @@ describe('VolumeMapping', () => {
   it('maps each tetrahedron to its signed volume (x1 − x0)·((x2 − x0) × (x3 − x0))/6', () => {
     const { to } = setup(new VolumeMapping(), new StubTopology({ tetrahedra }));
     for (let t = 0; t < 2; t++) {
-      const v = [0, 1, 2, 3].map((i) => tetrahedra[4 * t + i]!);
-      const d = [1, 2, 3].map((i) => [0, 1, 2].map((k) => x0[3 * v[i]! + k]! - x0[3 * v[0]! + k]!));
+      const v = [0, 1, 2, 3].map((i) => tetrahedra[4 * t + i]);
+      const d = [1, 2, 3].map((i) => [0, 1, 2].map((k) => x0[3 * v[i] + k] - x0[3 * v[0] + k]));
       const [a, b, c] = d as [number[], number[], number[]];
-      const det =
-        a[0]! * (b[1]! * c[2]! - b[2]! * c[1]!) - a[1]! * (b[0]! * c[2]! - b[2]! * c[0]!) + a[2]! * (b[0]! * c[1]! - b[1]! * c[0]!);
+      const det = a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0]);
       expect(to.x[t]).to.be.closeTo(det / 6, 1e-15);
     }
   });

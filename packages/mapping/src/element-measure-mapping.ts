@@ -70,10 +70,10 @@ export abstract class ElementMeasureMapping extends MappingComponent {
       cols: number[] = [];
     this.slots = new Int32Array(nE * k);
     for (let e = 0; e < nE; e++) {
-      const order = Array.from({ length: k }, (_, i) => i).sort((a, b) => elems[e * k + a]! - elems[e * k + b]!);
+      const order = Array.from({ length: k }, (_, i) => i).sort((a, b) => elems[e * k + a] - elems[e * k + b]);
       for (const i of order) {
         this.slots[e * k + i] = cols.length;
-        for (let c = 0; c < 3; c++) cols.push(3 * elems[e * k + i]! + c);
+        for (let c = 0; c < 3; c++) cols.push(3 * elems[e * k + i] + c);
       }
       rowPtr[e + 1] = cols.length;
     }
@@ -97,27 +97,27 @@ export abstract class ElementMeasureMapping extends MappingComponent {
       J = this.J.values,
       g = this.grad;
     for (let e = 0; e < this.elements.length / k; e++) {
-      for (let i = 0; i < k; i++) this.verts[i] = this.elements[e * k + i]!;
+      for (let i = 0; i < k; i++) this.verts[i] = this.elements[e * k + i];
       out[e] = this.measure(x, this.verts, g);
-      for (let i = 0; i < k; i++) for (let c = 0; c < 3; c++) J[this.slots[e * k + i]! + c] = g[3 * i + c]!;
+      for (let i = 0; i < k; i++) for (let c = 0; c < 3; c++) J[this.slots[e * k + i] + c] = g[3 * i + c];
     }
     this.touchOutput();
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const v = ins[0]!,
+    const v = ins[0],
       { rowPtr, colInd, values } = this.J;
     for (let r = 0; r < this.J.rows; r++) {
       let s = 0;
-      for (let p = rowPtr[r]!; p < rowPtr[r + 1]!; p++) s += values[p]! * v[colInd[p]!]!;
+      for (let p = rowPtr[r]; p < rowPtr[r + 1]; p++) s += values[p] * v[colInd[p]];
       out[r] = s;
     }
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const f = ins[0]!,
+    const f = ins[0],
       { rowPtr, colInd, values } = this.J;
-    for (let r = 0; r < this.J.rows; r++) for (let p = rowPtr[r]!; p < rowPtr[r + 1]!; p++) f[colInd[p]!] += values[p]! * out[r]!;
+    for (let r = 0; r < this.J.rows; r++) for (let p = rowPtr[r]; p < rowPtr[r + 1]; p++) f[colInd[p]] += values[p] * out[r];
   }
 
   getJ(_input: number): SparseMatrixLike {
@@ -126,28 +126,27 @@ export abstract class ElementMeasureMapping extends MappingComponent {
 
   private scale(e: number, childForce: Float64Array, kFactor: number): number {
     const m = this.geometricStiffness.value;
-    if (m === 'None' || (m === 'Stabilized' && !(childForce[e]! < 0))) return 0;
-    return childForce[e]! * kFactor;
+    if (m === 'None' || (m === 'Stabilized' && !(childForce[e] < 0))) return 0;
+    return childForce[e] * kFactor;
   }
 
   override applyDJT(dfIns: readonly Float64Array[], dxIns: readonly Float64Array[], childForce: Float64Array, kFactor: number): void {
-    const df = dfIns[0]!,
-      dx = dxIns[0]!,
+    const df = dfIns[0],
+      dx = dxIns[0],
       k = this.k,
       H = this.H,
       x = this.from.x;
     for (let e = 0; e < this.elements.length / k; e++) {
       const s = this.scale(e, childForce, kFactor);
       if (s === 0) continue;
-      for (let i = 0; i < k; i++) this.verts[i] = this.elements[e * k + i]!;
+      for (let i = 0; i < k; i++) this.verts[i] = this.elements[e * k + i];
       this.hessian(x, this.verts, H);
       for (let i = 0; i < k; i++) {
-        const r = 3 * this.verts[i]!;
+        const r = 3 * this.verts[i];
         for (let j = 0; j < k; j++) {
-          const c = 3 * this.verts[j]!,
+          const c = 3 * this.verts[j],
             o = 9 * (i * k + j);
-          for (let a = 0; a < 3; a++)
-            df[r + a] += s * (H[o + 3 * a]! * dx[c]! + H[o + 3 * a + 1]! * dx[c + 1]! + H[o + 3 * a + 2]! * dx[c + 2]!);
+          for (let a = 0; a < 3; a++) df[r + a] += s * (H[o + 3 * a] * dx[c] + H[o + 3 * a + 1] * dx[c + 1] + H[o + 3 * a + 2] * dx[c + 2]);
         }
       }
     }
@@ -161,10 +160,10 @@ export abstract class ElementMeasureMapping extends MappingComponent {
       x = this.from.x;
     for (let e = 0; e < this.elements.length / k; e++) {
       const s = this.scale(e, childForce, kFactor);
-      for (let i = 0; i < k; i++) this.verts[i] = this.elements[e * k + i]!;
+      for (let i = 0; i < k; i++) this.verts[i] = this.elements[e * k + i];
       if (s !== 0) this.hessian(x, this.verts, H);
       else H.fill(0);
-      for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) addBlock3(acc, 3 * this.verts[i]!, 3 * this.verts[j]!, H, 9 * (i * k + j), s);
+      for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) addBlock3(acc, 3 * this.verts[i], 3 * this.verts[j], H, 9 * (i * k + j), s);
     }
   }
 }

@@ -90,7 +90,7 @@ export abstract class MultiMappingComponent extends BaseMapping {
 
   /** State type of the inputs (all the same, checked by checkTemplates). */
   protected inType(): StateType {
-    return this.froms[0]!.stateType;
+    return this.froms[0].stateType;
   }
 
   protected outType(): StateType {
@@ -103,7 +103,7 @@ export abstract class MultiMappingComponent extends BaseMapping {
     const odd = this.froms.find((s) => s.stateType !== tin);
     if (odd)
       throw this.error(
-        `the inputs must have one template: ${this.froms[0]!.describe()} is ${tin.name}, ${odd.describe()} is ${odd.stateType.name}`,
+        `the inputs must have one template: ${this.froms[0].describe()} is ${tin.name}, ${odd.describe()} is ${odd.stateType.name}`,
       );
     const actual = `${tin.name},${this.outType().name}`;
     if (this.template && canonicalTemplate(this.template) !== actual) {
@@ -143,7 +143,7 @@ export abstract class MultiMappingComponent extends BaseMapping {
     // The inputs' x arrays, refilled (states may rebind their storage), not reallocated.
     const xs = this.inputXs;
     xs.length = this.froms.length;
-    for (let i = 0; i < xs.length; i++) xs[i] = this.froms[i]!.x;
+    for (let i = 0; i < xs.length; i++) xs[i] = this.froms[i].x;
     this.mapPositions(this.to.x, xs);
     this.to.touch();
   }

@@ -8,13 +8,13 @@ import { symmetricEigen3 } from '@sofa-ts/linalg';
  */
 export function nsdProject3(a: Float64Array, v: Float64Array = new Float64Array(9), w: Float64Array = new Float64Array(3)): void {
   symmetricEigen3(v, w, a);
-  const l0 = Math.min(w[0]!, 0);
-  const l1 = Math.min(w[1]!, 0);
-  const l2 = Math.min(w[2]!, 0);
+  const l0 = Math.min(w[0], 0);
+  const l1 = Math.min(w[1], 0);
+  const l2 = Math.min(w[2], 0);
   // A⁻ = Σ_k λ_k⁻ · v_k v_kᵀ (v_k = column k of V)
   for (let i = 0; i < 3; i++) {
     for (let j = i; j < 3; j++) {
-      const x = l0 * v[3 * i]! * v[3 * j]! + l1 * v[3 * i + 1]! * v[3 * j + 1]! + l2 * v[3 * i + 2]! * v[3 * j + 2]!;
+      const x = l0 * v[3 * i] * v[3 * j] + l1 * v[3 * i + 1] * v[3 * j + 1] + l2 * v[3 * i + 2] * v[3 * j + 2];
       a[3 * i + j] = x;
       a[3 * j + i] = x;
     }

@@ -105,7 +105,7 @@ export function mount<M extends MappingComponent>(
 /** Dense copy of a CSR matrix. */
 export function dense(J: SparseMatrixLike): number[][] {
   const A = Array.from({ length: J.rows }, () => new Array<number>(J.cols).fill(0));
-  for (let r = 0; r < J.rows; r++) for (let p = J.rowPtr[r]!; p < J.rowPtr[r + 1]!; p++) A[r]![J.colInd[p]!]! += J.values[p]!;
+  for (let r = 0; r < J.rows; r++) for (let p = J.rowPtr[r]; p < J.rowPtr[r + 1]; p++) A[r][J.colInd[p]] += J.values[p];
   return A;
 }
 
@@ -115,10 +115,10 @@ export function expectValidCsr(J: SparseMatrixLike, rows: number, cols: number):
   expect(J.cols).to.equal(cols);
   expect(J.rowPtr.length).to.equal(rows + 1);
   for (let r = 0; r < rows; r++) {
-    expect(J.rowPtr[r + 1]!).to.be.at.least(J.rowPtr[r]!);
-    for (let p = J.rowPtr[r]!; p < J.rowPtr[r + 1]!; p++) {
-      expect(J.colInd[p]!).to.be.within(0, cols - 1);
-      if (p > J.rowPtr[r]!) expect(J.colInd[p]!).to.be.above(J.colInd[p - 1]!);
+    expect(J.rowPtr[r + 1]).to.be.at.least(J.rowPtr[r]);
+    for (let p = J.rowPtr[r]; p < J.rowPtr[r + 1]; p++) {
+      expect(J.colInd[p]).to.be.within(0, cols - 1);
+      if (p > J.rowPtr[r]) expect(J.colInd[p]).to.be.above(J.colInd[p - 1]);
     }
   }
 }
@@ -130,10 +130,10 @@ export function rotateFrame(x: Float64Array, off: number, axis: number, theta: n
   const ax = axis === 0 ? s : 0,
     ay = axis === 1 ? s : 0,
     az = axis === 2 ? s : 0;
-  const bx = x[off]!,
-    by = x[off + 1]!,
-    bz = x[off + 2]!,
-    bw = x[off + 3]!;
+  const bx = x[off],
+    by = x[off + 1],
+    bz = x[off + 2],
+    bw = x[off + 3];
   x[off] = c * bx + ax * bw + ay * bz - az * by;
   x[off + 1] = c * by - ax * bz + ay * bw + az * bx;
   x[off + 2] = c * bz + ax * by - ay * bx + az * bw;
@@ -189,10 +189,8 @@ export function checkJacobian(
     mapping.apply();
     const minus = outPositions(to);
     for (let r = 0; r < nOutD; r++) {
-      const fd = (plus[r]! - minus[r]!) / (2 * h);
-      expect(Math.abs(fd - J[r]![j]!), `J[${r}][${j}] = ${J[r]![j]} vs finite difference ${fd}`).to.be.below(
-        tol * Math.max(1, Math.abs(fd)),
-      );
+      const fd = (plus[r] - minus[r]) / (2 * h);
+      expect(Math.abs(fd - J[r][j]), `J[${r}][${j}] = ${J[r][j]} vs finite difference ${fd}`).to.be.below(tol * Math.max(1, Math.abs(fd)));
     }
   }
   x.set(base);
@@ -203,8 +201,8 @@ export function checkJacobian(
   const out = new Float64Array(nOutD);
   mapping.applyJ(out, [u]);
   for (let i = 0; i < nOutD; i++) {
-    const ju = J[i]!.reduce((s, v, k) => s + v * u[k]!, 0);
-    expect(out[i]!).to.be.closeTo(ju, 1e-12 * Math.max(1, Math.abs(ju)));
+    const ju = J[i].reduce((s, v, k) => s + v * u[k], 0);
+    expect(out[i]).to.be.closeTo(ju, 1e-12 * Math.max(1, Math.abs(ju)));
   }
 }
 
@@ -219,9 +217,9 @@ export function checkTranspose(mapping: MappingComponent, nInD: number, nOutD: n
   const jtw = Float64Array.from(start);
   mapping.applyJT([jtw], w);
   let lhs = 0;
-  for (let i = 0; i < nOutD; i++) lhs += ju[i]! * w[i]!;
+  for (let i = 0; i < nOutD; i++) lhs += ju[i] * w[i];
   let rhs = 0;
-  for (let i = 0; i < nInD; i++) rhs += u[i]! * (jtw[i]! - start[i]!);
+  for (let i = 0; i < nInD; i++) rhs += u[i] * (jtw[i] - start[i]);
   expect(lhs).to.be.closeTo(rhs, 1e-10 * Math.max(1, Math.abs(lhs)));
 }
 
@@ -233,7 +231,7 @@ export class DenseAccumulator implements MatrixAccumulator {
     this.A = Array.from({ length: n }, () => new Array<number>(n).fill(0));
   }
   add(row: number, col: number, value: number): void {
-    this.A[row]![col]! += value;
+    this.A[row][col] += value;
     this.order.push([row, col]);
   }
 }

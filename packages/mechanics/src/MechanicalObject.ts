@@ -48,7 +48,7 @@ const Scale3: DataType<Float64Array> = {
   parse(t: string) {
     const ts = tokens(t);
     if (ts.length === 1) {
-      const s = Real.parse(ts[0]!);
+      const s = Real.parse(ts[0]);
       return Float64Array.of(s, s, s);
     }
     if (ts.length !== 3) throw new DataParseError('1 or 3 numbers', `got ${ts.length}`);
@@ -359,7 +359,7 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
       const x = new Float64Array(np * cs);
       for (let i = 0; i < np; i++) {
         t.setDefaultCoord(x, i);
-        for (let k = 0; k < Math.min(3, t.spatialDimensions); k++) x[i * cs + k] = topoPos[3 * i + k]!;
+        for (let k = 0; k < Math.min(3, t.spatialDimensions); k++) x[i * cs + k] = topoPos[3 * i + k];
       }
       return this.initFrom(x, vel.length > 0 ? vel : new Float64Array(0), rest);
     }
@@ -388,7 +388,7 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
     const x = new Float64Array(np * t.coordSize);
     for (let i = 0; i < np; i++) {
       t.setDefaultCoord(x, i);
-      for (let k = 0; k < Math.min(es, t.spatialDimensions); k++) x[i * t.coordSize + k] = pos[es * i + k]!;
+      for (let k = 0; k < Math.min(es, t.spatialDimensions); k++) x[i * t.coordSize + k] = pos[es * i + k];
     }
     return x;
   }
@@ -408,14 +408,14 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
     // Positions: given, else the rest position, else the neutral coordinate.
     const src = pos.length > 0 ? pos : rest;
     for (let i = 0; i < n; i++) {
-      if (i * cs < src.length) for (let k = 0; k < cs; k++) this._x[i * cs + k] = src[i * cs + k]!;
+      if (i * cs < src.length) for (let k = 0; k < cs; k++) this._x[i * cs + k] = src[i * cs + k];
       else t.setDefaultCoord(this._x, i);
     }
     // Velocities: given ones, the last given one repeated for the remaining points.
     const nv = vel.length / ds;
     for (let i = 0; i < n; i++) {
       const j = Math.min(i, nv - 1);
-      for (let k = 0; k < ds; k++) this._v[i * ds + k] = j >= 0 ? vel[j * ds + k]! : 0;
+      for (let k = 0; k < ds; k++) this._v[i * ds + k] = j >= 0 ? vel[j * ds + k] : 0;
     }
     this.applyScale(this.scale3d.value);
     this.applyRotation(this.rotation.value);
@@ -423,7 +423,7 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
     if (rest.length === this._x.length && this.restPosition.isSet) this._x0.set(rest);
     else {
       const rs = this.restScale.value;
-      for (let i = 0; i < this._x.length; i++) this._x0[i] = this._x[i]!;
+      for (let i = 0; i < this._x.length; i++) this._x0[i] = this._x[i];
       if (rs !== 1) for (let i = 0; i < n; i++) for (let k = 0; k < t.spatialDimensions; k++) this._x0[i * cs + k] *= rs;
     }
     this.applyRotation(this.rotation2.value);
@@ -468,7 +468,7 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
         zero = 0,
         worst = 1;
       for (let i = 0; i + 7 <= x.length; i += 7) {
-        const n2 = x[i + 3]! ** 2 + x[i + 4]! ** 2 + x[i + 5]! ** 2 + x[i + 6]! ** 2;
+        const n2 = x[i + 3] ** 2 + x[i + 4] ** 2 + x[i + 5] ** 2 + x[i + 6] ** 2;
         if (n2 === 0) {
           x[i + 6] = 1;
           zero++;
@@ -564,12 +564,12 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
         continue;
       }
       // x_p = Σ w_j·x_{a_j} (equal weights when none are given), the same for every vector
-      const w = anc.map((_, j) => (given.length === anc.length ? given[j]! : 1 / anc.length));
+      const w = anc.map((_, j) => (given.length === anc.length ? given[j] : 1 / anc.length));
       const blend = (a: Float64Array, size: number): void => {
         if (a.length !== (n0 + k) * size) return;
         for (let c = 0; c < size; c++) {
           let acc = 0;
-          for (let j = 0; j < anc.length; j++) acc += w[j]! * a[anc[j]! * size + c]!;
+          for (let j = 0; j < anc.length; j++) acc += w[j] * a[anc[j] * size + c];
           a[p * size + c] = acc;
         }
       };
@@ -588,8 +588,8 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
     if (t.name !== 'Rigid3d') return;
     for (const a of [this._x, this._x0]) {
       const o = p * t.coordSize + 3;
-      const norm = Math.hypot(a[o]!, a[o + 1]!, a[o + 2]!, a[o + 3]!);
-      if (norm > 0) for (let c = 0; c < 4; c++) a[o + c]! /= norm;
+      const norm = Math.hypot(a[o], a[o + 1], a[o + 2], a[o + 3]);
+      if (norm > 0) for (let c = 0; c < 4; c++) a[o + c] /= norm;
       else a[o + 3] = 1;
     }
   }
@@ -652,14 +652,14 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
     if (s[0] === 1 && s[1] === 1 && s[2] === 1) return;
     const t = this.stateType;
     const d = t.spatialDimensions;
-    for (let i = 0; i < this._n; i++) for (let k = 0; k < d; k++) this._x[i * t.coordSize + k] *= s[k]!;
+    for (let i = 0; i < this._n; i++) for (let k = 0; k < d; k++) this._x[i * t.coordSize + k] *= s[k];
   }
 
   private applyTranslation(tr: Float64Array): void {
     if (tr[0] === 0 && tr[1] === 0 && tr[2] === 0) return;
     const t = this.stateType;
     const d = t.spatialDimensions;
-    for (let i = 0; i < this._n; i++) for (let k = 0; k < d; k++) this._x[i * t.coordSize + k] += tr[k]!;
+    for (let i = 0; i < this._n; i++) for (let k = 0; k < d; k++) this._x[i * t.coordSize + k] += tr[k];
   }
 
   /** Rotates positions (and orientations of rigid frames) by Euler angles in degrees. */
@@ -667,7 +667,7 @@ export class MechanicalObject extends BaseMechanicalState implements TopologyHan
     if (r[0] === 0 && r[1] === 0 && r[2] === 0) return;
     const t = this.stateType;
     const q = new Float64Array(4);
-    quatFromEulerAt(q, 0, (r[0]! * Math.PI) / 180, (r[1]! * Math.PI) / 180, (r[2]! * Math.PI) / 180);
+    quatFromEulerAt(q, 0, (r[0] * Math.PI) / 180, (r[1] * Math.PI) / 180, (r[2] * Math.PI) / 180);
     const cs = t.coordSize;
     if (t.spatialDimensions < 3) throw this.error(`rotation is only supported for 3D templates (got ${t.name})`);
     for (let i = 0; i < this._n; i++) {

@@ -67,35 +67,35 @@ export class LinearSprings {
       cs = this.cs,
       ds = this.ds;
     for (let s = 0; s < this.a.length; s++) {
-      const xa = this.a[s]! * cs,
-        xb = this.b[s]! * cs;
-      const pa = this.a[s]! * ds;
-      const pb = this.b[s]! * ds;
+      const xa = this.a[s] * cs,
+        xb = this.b[s] * cs;
+      const pa = this.a[s] * ds;
+      const pb = this.b[s] * ds;
       let d2 = 0;
       for (let k = 0; k < N; k++) {
-        u[k] = x2[xb + k]! - x1[xa + k]!;
-        d2 += u[k]! * u[k]!;
+        u[k] = x2[xb + k] - x1[xa + k];
+        d2 += u[k] * u[k];
       }
       const d = Math.sqrt(d2);
       const m0 = s * NN;
-      if (!this.active[s] || !(d > this.minLength) || (this.elongOnly[s] && !(d > this.rest[s]!))) {
+      if (!this.active[s] || !(d > this.minLength) || (this.elongOnly[s] && !(d > this.rest[s]))) {
         dfdx.fill(0, m0, m0 + NN);
         continue;
       }
       const inv = 1 / d;
       let elongVel = 0;
       for (let k = 0; k < N; k++) {
-        u[k]! *= inv;
-        elongVel += u[k]! * (v2[pb + k]! - v1[pa + k]!);
+        u[k] *= inv;
+        elongVel += u[k] * (v2[pb + k] - v1[pa + k]);
       }
-      const fi = this.ks[s]! * (d - this.rest[s]!) + this.kd[s]! * elongVel;
+      const fi = this.ks[s] * (d - this.rest[s]) + this.kd[s] * elongVel;
       for (let k = 0; k < N; k++) {
-        f1[pa + k] += u[k]! * fi;
-        f2[pb + k] -= u[k]! * fi;
+        f1[pa + k] += u[k] * fi;
+        f2[pb + k] -= u[k] * fi;
       }
       const tgt = fi * inv;
       for (let j = 0; j < N; j++) {
-        for (let k = 0; k < N; k++) dfdx[m0 + j * N + k] = (this.ks[s]! - tgt) * u[j]! * u[k]!;
+        for (let k = 0; k < N; k++) dfdx[m0 + j * N + k] = (this.ks[s] - tgt) * u[j] * u[k];
         dfdx[m0 + j * N + j] += tgt;
       }
     }
@@ -108,12 +108,12 @@ export class LinearSprings {
       dfdx = this.dfdx,
       ds = this.ds;
     for (let s = 0; s < this.a.length; s++) {
-      const pa = this.a[s]! * ds;
-      const pb = this.b[s]! * ds;
+      const pa = this.a[s] * ds;
+      const pb = this.b[s] * ds;
       const m0 = s * NN;
       for (let j = 0; j < N; j++) {
         let acc = 0;
-        for (let c = 0; c < N; c++) acc += dfdx[m0 + j * N + c]! * (dx2[pb + c]! - dx1[pa + c]!);
+        for (let c = 0; c < N; c++) acc += dfdx[m0 + j * N + c] * (dx2[pb + c] - dx1[pa + c]);
         df1[pa + j] += k * acc;
         df2[pb + j] -= k * acc;
       }
@@ -126,12 +126,12 @@ export class LinearSprings {
       NN = N * N,
       ds = this.ds;
     for (let s = 0; s < this.a.length; s++) {
-      const p1 = this.a[s]! * ds;
-      const p2 = offset2 + this.b[s]! * ds;
+      const p1 = this.a[s] * ds;
+      const p2 = offset2 + this.b[s] * ds;
       const m0 = s * NN;
       for (let i = 0; i < N; i++) {
         for (let j = 0; j < N; j++) {
-          const v = k * this.dfdx[m0 + i * N + j]!;
+          const v = k * this.dfdx[m0 + i * N + j];
           acc.add(p1 + i, p1 + j, -v);
           acc.add(p1 + i, p2 + j, v);
           acc.add(p2 + i, p1 + j, v);
@@ -149,11 +149,11 @@ export class LinearSprings {
     for (let s = 0; s < this.a.length; s++) {
       let d2 = 0;
       for (let k = 0; k < N; k++) {
-        const u = x2[this.b[s]! * cs + k]! - x1[this.a[s]! * cs + k]!;
+        const u = x2[this.b[s] * cs + k] - x1[this.a[s] * cs + k];
         d2 += u * u;
       }
-      const el = Math.sqrt(d2) - this.rest[s]!;
-      e += 0.5 * this.ks[s]! * el * el;
+      const el = Math.sqrt(d2) - this.rest[s];
+      e += 0.5 * this.ks[s] * el * el;
     }
     return e;
   }

@@ -35,7 +35,7 @@ export class RigidInertia {
     const n = unitInertia.length;
     this.inertiaMass = unitInertia.map((x) => x * mass);
     this.invInertiaMass = new Float64Array(n);
-    if (n === 1) this.invInertiaMass[0] = this.inertiaMass[0] !== 0 ? 1 / this.inertiaMass[0]! : 0;
+    if (n === 1) this.invInertiaMass[0] = this.inertiaMass[0] !== 0 ? 1 / this.inertiaMass[0] : 0;
     else if (mat3Invert(this.invInertiaMass, this.inertiaMass) === 0) this.invInertiaMass.fill(0);
   }
 
@@ -47,7 +47,7 @@ export class RigidInertia {
         `vertexMass of a Rigid${dim}d state is "mass", "mass volume" or "mass volume inertia" (${nJ} inertia values); got ${given.length} values`,
       );
     }
-    const volume = given.length >= 2 ? given[1]! : 1;
+    const volume = given.length >= 2 ? given[1] : 1;
     const J =
       given.length === 2 + nJ
         ? Float64Array.from(given.subarray(2))
@@ -77,14 +77,14 @@ export class RigidInertia {
       o = p * d,
       t = this.dim,
       m = this.mass * factor;
-    for (let k = 0; k < t; k++) out[o + k] += m * dx[o + k]!;
+    for (let k = 0; k < t; k++) out[o + k] += m * dx[o + k];
     if (this.dim === 2) {
-      out[o + 2] += factor * this.inertiaMass[0]! * dx[o + 2]!;
+      out[o + 2] += factor * this.inertiaMass[0] * dx[o + 2];
       return;
     }
     const I = this.inertiaMass;
     for (let i = 0; i < 3; i++) {
-      out[o + 3 + i] += factor * (I[3 * i]! * dx[o + 3]! + I[3 * i + 1]! * dx[o + 4]! + I[3 * i + 2]! * dx[o + 5]!);
+      out[o + 3 + i] += factor * (I[3 * i] * dx[o + 3] + I[3 * i + 1] * dx[o + 4] + I[3 * i + 2] * dx[o + 5]);
     }
   }
 
@@ -95,10 +95,10 @@ export class RigidInertia {
       t = this.dim;
     for (let k = 0; k < t; k++) acc.add(o + k, o + k, factor * this.mass);
     if (this.dim === 2) {
-      acc.add(o + 2, o + 2, factor * this.inertiaMass[0]!);
+      acc.add(o + 2, o + 2, factor * this.inertiaMass[0]);
       return;
     }
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) acc.add(o + 3 + i, o + 3 + j, factor * this.inertiaMass[3 * i + j]!);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) acc.add(o + 3 + i, o + 3 + j, factor * this.inertiaMass[3 * i + j]);
   }
 
   /** a_p = M_p⁻¹·f_p. */
@@ -107,16 +107,16 @@ export class RigidInertia {
       o = p * d,
       t = this.dim;
     const inv = this.mass !== 0 ? 1 / this.mass : 0;
-    for (let k = 0; k < t; k++) a[o + k] = f[o + k]! * inv;
+    for (let k = 0; k < t; k++) a[o + k] = f[o + k] * inv;
     if (this.dim === 2) {
-      a[o + 2] = this.invInertiaMass[0]! * f[o + 2]!;
+      a[o + 2] = this.invInertiaMass[0] * f[o + 2];
       return;
     }
     const J = this.invInertiaMass;
-    const f3 = f[o + 3]!,
-      f4 = f[o + 4]!,
-      f5 = f[o + 5]!;
-    for (let i = 0; i < 3; i++) a[o + 3 + i] = J[3 * i]! * f3 + J[3 * i + 1]! * f4 + J[3 * i + 2]! * f5;
+    const f3 = f[o + 3],
+      f4 = f[o + 4],
+      f5 = f[o + 5];
+    for (let i = 0; i < 3; i++) a[o + 3 + i] = J[3 * i] * f3 + J[3 * i + 1] * f4 + J[3 * i + 2] * f5;
   }
 
   /** ½·(m·|v|² + ωᵀ·(m·J)·ω) for frame p. */
@@ -124,11 +124,11 @@ export class RigidInertia {
     const d = this.d,
       o = p * d;
     let e = 0;
-    for (let k = 0; k < this.dim; k++) e += this.mass * v[o + k]! * v[o + k]!;
-    if (this.dim === 2) e += this.inertiaMass[0]! * v[o + 2]! * v[o + 2]!;
+    for (let k = 0; k < this.dim; k++) e += this.mass * v[o + k] * v[o + k];
+    if (this.dim === 2) e += this.inertiaMass[0] * v[o + 2] * v[o + 2];
     else {
       const I = this.inertiaMass;
-      for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) e += v[o + 3 + i]! * I[3 * i + j]! * v[o + 3 + j]!;
+      for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) e += v[o + 3 + i] * I[3 * i + j] * v[o + 3 + j];
     }
     return 0.5 * e;
   }

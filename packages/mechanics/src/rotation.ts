@@ -45,17 +45,17 @@ export function unitQuatRotationVector(out: Float64Array, o: number, x: number, 
  * q at x[qo..qo+3] and q0 at x0[q0o..q0o+3], both (x, y, z, w).
  */
 export function rotationVectorBetween(out: Float64Array, x: ArrayLike<number>, qo: number, x0: ArrayLike<number>, q0o: number): void {
-  const n0 = Math.hypot(x0[q0o]!, x0[q0o + 1]!, x0[q0o + 2]!, x0[q0o + 3]!);
+  const n0 = Math.hypot(x0[q0o], x0[q0o + 1], x0[q0o + 2], x0[q0o + 3]);
   const inv = n0 !== 0 ? 1 / n0 : 0;
   // b = q0⁻¹ = conj(q0)/|q0|
-  const bx = -x0[q0o]! * inv,
-    by = -x0[q0o + 1]! * inv,
-    bz = -x0[q0o + 2]! * inv,
-    bw = x0[q0o + 3]! * inv;
-  const ax = x[qo]!,
-    ay = x[qo + 1]!,
-    az = x[qo + 2]!,
-    aw = x[qo + 3]!;
+  const bx = -x0[q0o] * inv,
+    by = -x0[q0o + 1] * inv,
+    bz = -x0[q0o + 2] * inv,
+    bw = x0[q0o + 3] * inv;
+  const ax = x[qo],
+    ay = x[qo + 1],
+    az = x[qo + 2],
+    aw = x[qo + 3];
   // dq = q ⊗ b
   let dx = aw * bx + ax * bw + ay * bz - az * by;
   let dy = aw * by - ax * bz + ay * bw + az * bx;
@@ -104,19 +104,19 @@ export function rotationVectorBetween(out: Float64Array, x: ArrayLike<number>, q
  * (|sin θ/2| < 0.001). out may alias neither input.
  */
 export function quatSlerp2(out: Float64Array, a: ArrayLike<number>, b: ArrayLike<number>, t: number): Float64Array {
-  const c = a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]! + a[3]! * b[3]!;
+  const c = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
   if (Math.abs(c) >= 1) {
-    for (let k = 0; k < 4; k++) out[k] = a[k]!;
+    for (let k = 0; k < 4; k++) out[k] = a[k];
     return out;
   }
   const half = Math.acos(c);
   const s = Math.sqrt(1 - c * c);
   if (Math.abs(s) < 0.001) {
-    for (let k = 0; k < 4; k++) out[k] = 0.5 * a[k]! + 0.5 * b[k]!;
+    for (let k = 0; k < 4; k++) out[k] = 0.5 * a[k] + 0.5 * b[k];
     return out;
   }
   const wa = Math.sin((1 - t) * half) / s,
     wb = Math.sin(t * half) / s;
-  for (let k = 0; k < 4; k++) out[k] = a[k]! * wa + b[k]! * wb;
+  for (let k = 0; k < 4; k++) out[k] = a[k] * wa + b[k] * wb;
   return out;
 }

@@ -58,7 +58,7 @@ function endsOnWholeFrames(dir: string): boolean {
   return fs.readdirSync(dir).every((f) => {
     const text = fs.readFileSync(path.join(dir, f), 'utf8');
     const lines = text.trimEnd().split('\n');
-    return text.endsWith('\n') && /^\s*V=/.test(lines[lines.length - 1]!);
+    return text.endsWith('\n') && /^\s*V=/.test(lines[lines.length - 1]);
   });
 }
 
@@ -103,7 +103,7 @@ function endsOnWholeFrames(dir: string): boolean {
       child.stderr.on('data', (b: Buffer) => (err += b.toString()));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
       // wait for a few frames
-      for (let i = 0; i < 600 && !(fs.existsSync(out) && fs.readdirSync(out).length > 0 && framesOf(out)[0]! >= 5); i++)
+      for (let i = 0; i < 600 && !(fs.existsSync(out) && fs.readdirSync(out).length > 0 && framesOf(out)[0] >= 5); i++)
         await new Promise((r) => setTimeout(r, 100));
       if (group) process.kill(-child.pid!, signal);
       else child.kill(signal);

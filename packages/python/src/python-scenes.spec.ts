@@ -55,10 +55,7 @@ function bitwiseEqual(a: Float64Array, b: Float64Array): boolean {
 async function xmlFingerWithController(steps: number): Promise<Float64Array> {
   const s = await loadSceneFromString(fingerXml('0'));
   const value = s.get('/finger/cable')!.findData('value') as Data<Float64Array>;
-  s.addController(
-    { onAnimateBeginEvent: () => (value.value = Float64Array.of(Math.min(value.value[0]! + 0.1, 2.0))) },
-    { node: '/finger' },
-  );
+  s.addController({ onAnimateBeginEvent: () => (value.value = Float64Array.of(Math.min(value.value[0] + 0.1, 2.0))) }, { node: '/finger' });
   s.step(steps);
   return positions(s, '/finger/dofs');
 }
@@ -84,7 +81,7 @@ function runCli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number |
       const x = positions(py, '/finger/dofs');
       expect(bitwiseEqual(x, xml)).to.equal(true);
       // and it moved: the cable shortened to 2 mm bends the finger down
-      expect(x[3 * 54 + 1]! - 0).to.be.below(-1);
+      expect(x[3 * 54 + 1] - 0).to.be.below(-1);
     } finally {
       py.dispose();
     }
@@ -123,10 +120,7 @@ function runCli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number |
         .replace('value="3"', 'value="0"');
       const xml = await loadSceneFromString(xmlText, { fileName: path.join(repoRoot, 'scenes/softrobots/cavity-direct-pressure.scn') });
       const p = xml.get('/actuator/cavity')!.findData('value') as Data<Float64Array>;
-      xml.addController(
-        { onAnimateBeginEvent: () => (p.value = Float64Array.of(Math.min(p.value[0]! + 0.5, 3.0))) },
-        { node: '/actuator' },
-      );
+      xml.addController({ onAnimateBeginEvent: () => (p.value = Float64Array.of(Math.min(p.value[0] + 0.5, 3.0))) }, { node: '/actuator' });
       xml.step(steps);
       const x = positions(py, '/actuator/dofs');
       expect(bitwiseEqual(x, positions(xml, '/actuator/dofs'))).to.equal(true);
@@ -157,7 +151,7 @@ function runCli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number |
     const xml = await loadSceneFromString(fingerXml('0'));
     const value = xml.get('/finger/cable')!.findData('value') as Data<Float64Array>;
     for (let i = 1; i <= steps; i++) {
-      if (pressed[i]) value.value = Float64Array.of(Math.max(value.value[0]! + pressed[i]!, 0));
+      if (pressed[i]) value.value = Float64Array.of(Math.max(value.value[0] + pressed[i], 0));
       xml.step();
     }
     return positions(xml, '/finger/dofs');
@@ -169,8 +163,8 @@ function runCli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number |
       const keys: Record<number, string> = { 2: '+', 3: '+', 6: '-' };
       for (let i = 1; i <= 8; i++) {
         if (keys[i]) {
-          py.root.propagateEvent(new KeypressedEvent(keys[i]!));
-          py.root.propagateEvent(new KeyreleasedEvent(keys[i]!));
+          py.root.propagateEvent(new KeypressedEvent(keys[i]));
+          py.root.propagateEvent(new KeyreleasedEvent(keys[i]));
         }
         py.step();
       }
@@ -199,7 +193,7 @@ function runCli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number |
         dir,
       ]);
       expect(r.status, r.err).to.equal(0);
-      const text = fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]!), 'utf8');
+      const text = fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]), 'utf8');
       const last = text
         .split('\n')
         .filter((l) => l.trim().startsWith('X='))
@@ -207,9 +201,9 @@ function runCli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number |
       const fromFile = last.trim().slice(2).trim().split(/\s+/).map(Number);
       const xml = await xmlFingerWithKeys(8, { 2: 1, 3: 1, 6: -1 });
       // the state file holds SOFA's printed digits (6 significant), the library test above the bits
-      const worst = Math.max(...Array.from(xml, (v, i) => Math.abs(v - fromFile[i]!) / Math.max(1, Math.abs(v))));
+      const worst = Math.max(...Array.from(xml, (v, i) => Math.abs(v - fromFile[i]) / Math.max(1, Math.abs(v))));
       expect(worst).to.be.below(1e-5);
-      expect(Math.abs(xml[3 * 54 + 1]!)).to.be.above(0.5);
+      expect(Math.abs(xml[3 * 54 + 1])).to.be.above(0.5);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

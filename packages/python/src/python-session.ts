@@ -866,7 +866,7 @@ export class PythonSession implements PythonCaller {
     p.builder.warnings.length = 0;
     if (p.builder.errors.length > 0) {
       const errors = p.builder.errors.splice(0);
-      throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
+      throw errors.length === 1 ? errors[0] : new SofaErrors(errors);
     }
   }
 
@@ -882,7 +882,7 @@ export class PythonSession implements PythonCaller {
         else throw e;
       }
     }
-    if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
+    if (errors.length > 0) throw errors.length === 1 ? errors[0] : new SofaErrors(errors);
   }
 
   /**
@@ -920,7 +920,7 @@ export class PythonSession implements PythonCaller {
       scene.init();
       root.propagateEvent(new SimulationInitDoneEvent());
       const late = scene.warnings.slice(before);
-      if (this.options.strict && late.length > 0) throw late.length === 1 ? late[0]! : new SofaErrors(late);
+      if (this.options.strict && late.length > 0) throw late.length === 1 ? late[0] : new SofaErrors(late);
     }
     return scene;
   }

@@ -13,7 +13,7 @@ if (fds.length !== 2 || fds.some((f) => !Number.isInteger(f) || f < 0)) {
   process.exit(2);
 }
 // Ctrl-C belongs to the Python program (it started us in a session of our own); SIGTERM ends us.
-const channel = new Channel(fds[0]!, fds[1]!, 'python3');
+const channel = new Channel(fds[0], fds[1], 'python3');
 const session = new PythonSession(channel, { dataPaths: (process.env['SOFATS_DATA_PATH'] ?? '').split(':').filter((p) => p !== '') });
 // no command prints this program's warnings: they are printed as they come, located
 session.warningSink = (w) => process.stderr.write(`[WARNING] ${w.message}\n`);

@@ -104,7 +104,7 @@ export class BinaryReader {
   constructor(public buf: Buffer) {}
 
   u8(): number {
-    return this.buf[this.pos++]!;
+    return this.buf[this.pos++];
   }
 
   u32(): number {

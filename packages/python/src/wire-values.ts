@@ -149,7 +149,7 @@ function writeInput(d: Data<unknown>, input: WireInput, blobs: readonly Uint8Arr
   if (cur instanceof Uint32Array || cur instanceof Int32Array) {
     const out = cur instanceof Uint32Array ? new Uint32Array(values.length) : new Int32Array(values.length);
     for (let i = 0; i < values.length; i++) {
-      const x = values[i]!;
+      const x = values[i];
       const ok = Number.isInteger(x) && (cur instanceof Uint32Array ? x >= 0 && x <= 0xffffffff : x >= -0x80000000 && x <= 0x7fffffff);
       if (!ok)
         throw new SofaError(

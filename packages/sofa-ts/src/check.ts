@@ -83,7 +83,7 @@ async function checkpointOutcome(scene: string, steps: number, at: number, optio
 }
 
 function warningsOf(w: readonly SofaError[]): Pick<SceneCheck, 'warnings' | 'warningMessages'> {
-  return { warnings: w.length, warningMessages: w.map((x) => x.message.split('\n')[0]!) };
+  return { warnings: w.length, warningMessages: w.map((x) => x.message.split('\n')[0]) };
 }
 
 /** Missing components and plugins are what a scene needs from us; anything else is an error. */
@@ -107,9 +107,9 @@ export function classifyLoadError(e: unknown): Pick<SceneCheck, 'status' | 'miss
 function firstLine(e: unknown): string {
   const msg =
     e instanceof SofaErrors
-      ? e.errors[0]!.message + (e.errors.length > 1 ? ` (and ${e.errors.length - 1} other error${e.errors.length > 2 ? 's' : ''})` : '')
+      ? e.errors[0].message + (e.errors.length > 1 ? ` (and ${e.errors.length - 1} other error${e.errors.length > 2 ? 's' : ''})` : '')
       : e instanceof Error
         ? e.message
         : String(e);
-  return msg.split('\n')[0]!;
+  return msg.split('\n')[0];
 }

@@ -57,9 +57,9 @@ export async function verifyCheckpoint(load: () => Promise<SofaScene>, steps: nu
   for (let i = at + 1; i <= steps && !mismatch; i++) {
     c.step();
     const got = snapshot(c);
-    const ref = reference[i - at - 1]!;
+    const ref = reference[i - at - 1];
     for (let s = 0; s < ref.length && !mismatch; s++) {
-      const r = ref[s]!,
+      const r = ref[s],
         g = got[s];
       for (const vector of ['x', 'v'] as const) {
         const ra = r[vector],
@@ -69,8 +69,8 @@ export async function verifyCheckpoint(load: () => Promise<SofaScene>, steps: nu
           break;
         }
         for (let k = 0; k < ra.length; k++) {
-          if (!sameBits(ra[k]!, ga[k]!)) {
-            mismatch = { step: i, state: r.name, vector, index: k, uninterrupted: ra[k]!, resumed: ga[k]! };
+          if (!sameBits(ra[k], ga[k])) {
+            mismatch = { step: i, state: r.name, vector, index: k, uninterrupted: ra[k], resumed: ga[k] };
             break;
           }
         }

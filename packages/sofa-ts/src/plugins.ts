@@ -67,7 +67,7 @@ export async function loadRequiredPlugins(root: SceneElement, registry: Componen
     for (const c of el.children) await visit(c);
   };
   await visit(root);
-  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new SofaErrors(errors);
+  if (errors.length > 0) throw errors.length === 1 ? errors[0] : new SofaErrors(errors);
 }
 
 /**

@@ -233,7 +233,7 @@ async function fromElement(
   file: string | undefined,
   readerWarnings: SofaError[],
 ): Promise<SofaScene> {
-  if (options.strict && readerWarnings.length > 0) throw readerWarnings.length === 1 ? readerWarnings[0]! : new SofaErrors(readerWarnings);
+  if (options.strict && readerWarnings.length > 0) throw readerWarnings.length === 1 ? readerWarnings[0] : new SofaErrors(readerWarnings);
   await loadRequiredPlugins(root, registry, options.allowPluginPaths !== undefined ? { allowPaths: options.allowPluginPaths } : {});
   const warnings: SofaError[] = [...readerWarnings];
   const node = buildScene(root, registry, warnings, {
@@ -253,7 +253,7 @@ async function fromElement(
     scene.init();
     // Under strict, what components warn about at init is an error too.
     const late = scene.warnings.slice(warnings.length);
-    if (options.strict && late.length > 0) throw late.length === 1 ? late[0]! : new SofaErrors(late);
+    if (options.strict && late.length > 0) throw late.length === 1 ? late[0] : new SofaErrors(late);
   }
   return scene;
 }

@@ -47,13 +47,13 @@ export class StateRecorder {
    *  thrown: every file ends on the same, complete frame. */
   record(t: number): void {
     for (let i = 0; i < this.states.length; i++) {
-      const s = this.states[i]!.state;
+      const s = this.states[i].state;
       try {
-        this.writers[i]!.writeFrame(t, s.x, this.withVelocity ? s.v : undefined);
+        this.writers[i].writeFrame(t, s.x, this.withVelocity ? s.v : undefined);
       } catch (e) {
         for (let j = 0; j < i; j++) {
           try {
-            this.writers[j]!.undoLastFrame();
+            this.writers[j].undoLastFrame();
           } catch {
             // the first failure is the one reported
           }

@@ -101,7 +101,7 @@ export class StepProbe {
       constraintIterations += c.lastStats?.iterations ?? 0;
       const n = c.problem?.n ?? 0;
       constraintRows += n;
-      for (let i = 0; i < n; i++) constraintLambdaMax = Math.max(constraintLambdaMax, Math.abs(c.problem!.force[i]!));
+      for (let i = 0; i < n; i++) constraintLambdaMax = Math.max(constraintLambdaMax, Math.abs(c.problem!.force[i]));
     }
     const data: Record<string, number> = {};
     for (const [p, d] of this.data) data[p] = scalarOf(d.value);
@@ -128,7 +128,7 @@ export function scalarOf(v: unknown): number {
   if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
     let s = 0;
     const a = v as unknown as ArrayLike<number>;
-    for (let i = 0; i < a.length; i++) s += a[i]! * a[i]!;
+    for (let i = 0; i < a.length; i++) s += a[i] * a[i];
     return Math.sqrt(s);
   }
   return Number.NaN;

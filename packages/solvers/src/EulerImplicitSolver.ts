@@ -176,14 +176,14 @@ export class EulerImplicitSolver extends BaseOdeSolver {
   private computeStepResidual(sys: MechanicalSystem, h: number): void {
     const r = this.b;
     const dv = this.dvScratch;
-    for (let i = 0; i < dv.length; i++) dv[i] = sys.v[i]! - this.vPrev[i]!;
+    for (let i = 0; i < dv.length; i++) dv[i] = sys.v[i] - this.vPrev[i];
     r.fill(0);
     sys.addMBKv(r, { m: 1, b: 0, k: 0 }, dv);
     sys.computeForce(sys.f);
-    for (let i = 0; i < r.length; i++) r[i]! -= h * sys.f[i]!;
+    for (let i = 0; i < r.length; i++) r[i] -= h * sys.f[i];
     sys.projectResponse(r);
     let s = 0;
-    for (let i = 0; i < r.length; i++) s += r[i]! * r[i]!;
+    for (let i = 0; i < r.length; i++) s += r[i] * r[i];
     this.residual.value = s;
   }
 

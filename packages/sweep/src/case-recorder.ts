@@ -136,7 +136,7 @@ export class CaseRecorder implements CaseRecords {
       for (const i of select) {
         if (i < 0 || (i + 1) * tuple > v.length)
           throw new SofaError(`--record '${r.text}': item ${i} is out of range (${v.length / tuple} items of ${tuple})`);
-        for (let k = 0; k < tuple; k++) out.push(v[i * tuple + k]!);
+        for (let k = 0; k < tuple; k++) out.push(v[i * tuple + k]);
       }
       return out;
     };

@@ -25,7 +25,7 @@ describe('sweep parameters and cases', () => {
       if (!(x >= 0 && x < 1)) inRange = false;
       if (b.next() !== x) same = false;
       if (c.next() !== x) differ = true;
-      bins[Math.floor(x * 20)]!++;
+      bins[Math.floor(x * 20)]++;
     }
     expect([inRange, same, differ]).to.deep.equal([true, true, true]);
     const e = n / 20;
@@ -54,7 +54,7 @@ describe('sweep parameters and cases', () => {
     const g = geomspace(1e-3, 1e3, 7);
     expect(g[0]).to.equal(1e-3);
     expect(g[6]).to.equal(1e3);
-    for (let i = 0; i < 7; i++) expect(g[i]! / 10 ** (i - 3)).to.be.closeTo(1, 1e-15);
+    for (let i = 0; i < 7; i++) expect(g[i] / 10 ** (i - 3)).to.be.closeTo(1, 1e-15);
     // numpy 2.4: linspace(0.001, 0.01, 4) = [0.001, 0.004, 0.007000000000000001, 0.01]
     const a = parseParam('/root.dt=lin:0.001:0.01:4');
     if (a.kind !== 'grid') throw new Error('grid expected');
@@ -103,23 +103,23 @@ describe('sweep parameters and cases', () => {
     const cases = buildCases([parseParam('/a/x.p=lhs:10:20'), parseParam('/a/y.q=loglhs:1e-2:1e2')], n, 7);
     expect(cases).to.have.length(n);
     const strata = (k: number, f: (v: number) => number): number[] =>
-      cases.map((c) => Math.floor(f(c.params[k]!.value.value as number) * n)).sort((a, b) => a - b);
+      cases.map((c) => Math.floor(f(c.params[k].value.value as number) * n)).sort((a, b) => a - b);
     const all = Array.from({ length: n }, (_, i) => i);
     expect(strata(0, (v) => (v - 10) / 10)).to.deep.equal(all);
     expect(strata(1, (v) => (Math.log10(v) + 2) / 4)).to.deep.equal(all);
     // the same seed, the same cases; another seed, others
-    expect(buildCases([parseParam('/a/x.p=lhs:10:20')], 5, 7).map((c) => c.params[0]!.value)).to.deep.equal(
-      buildCases([parseParam('/a/x.p=lhs:10:20')], 5, 7).map((c) => c.params[0]!.value),
+    expect(buildCases([parseParam('/a/x.p=lhs:10:20')], 5, 7).map((c) => c.params[0].value)).to.deep.equal(
+      buildCases([parseParam('/a/x.p=lhs:10:20')], 5, 7).map((c) => c.params[0].value),
     );
-    expect(buildCases([parseParam('/a/x.p=lhs:10:20')], 5, 8)[0]!.params[0]!.value).to.not.deep.equal(
-      buildCases([parseParam('/a/x.p=lhs:10:20')], 5, 7)[0]!.params[0]!.value,
+    expect(buildCases([parseParam('/a/x.p=lhs:10:20')], 5, 8)[0].params[0].value).to.not.deep.equal(
+      buildCases([parseParam('/a/x.p=lhs:10:20')], 5, 7)[0].params[0].value,
     );
   });
 
   it('grid times samples: the same draws at every grid point; --samples is checked', () => {
     const cases = buildCases([parseParam('/a/x.p=1,2'), parseParam('/a/y.q=rand:0:1')], 3, 1);
     expect(cases).to.have.length(6);
-    expect(cases.slice(0, 3).map((c) => c.params[1]!.value)).to.deep.equal(cases.slice(3).map((c) => c.params[1]!.value));
+    expect(cases.slice(0, 3).map((c) => c.params[1].value)).to.deep.equal(cases.slice(3).map((c) => c.params[1].value));
     expect(() => buildCases([parseParam('/a/y.q=rand:0:1')], undefined, 1)).to.throw(/--samples/);
     expect(() => buildCases([parseParam('/a/x.p=1,2')], 3, 1)).to.throw(/sampled parameters/);
     expect(() => buildCases([parseParam('/a/x.p=1,2'), parseParam('/a/x.p=3')], undefined, 1)).to.throw(/twice/);

@@ -58,13 +58,13 @@ export function buildCases(axes: readonly ParamAxis[], samples: number | undefin
     const pick = new Map<string, ParamValue>();
     let rest = g;
     for (let k = grid.length - 1; k >= 0; k--) {
-      const a = grid[k]!;
+      const a = grid[k];
       if (a.kind !== 'grid') continue;
-      pick.set(a.path, a.values[rest % a.values.length]!);
+      pick.set(a.path, a.values[rest % a.values.length]);
       rest = Math.floor(rest / a.values.length);
     }
     for (let j = 0; j < s; j++) {
-      const params = axes.map((a) => ({ path: a.path, value: a.kind === 'grid' ? pick.get(a.path)! : draws.get(a.path)![j]! }));
+      const params = axes.map((a) => ({ path: a.path, value: a.kind === 'grid' ? pick.get(a.path)! : draws.get(a.path)![j] }));
       cases.push({ index: cases.length, params });
     }
   }

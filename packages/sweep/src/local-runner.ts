@@ -28,7 +28,7 @@ export async function runLocally(
   let stopped = false;
   const lane = async (): Promise<void> => {
     while (next < jobs.length && !stopped) {
-      const job = jobs[next++]!;
+      const job = jobs[next++];
       for (let attempt = 1; ; attempt++) {
         try {
           const result = await pool.run(bundleHash, bundle, job, () => onStart?.(job));

@@ -71,8 +71,8 @@ export function parseParam(arg: string): ParamAxis {
     });
     return { path, spec, kind: 'grid', values };
   }
-  const kind = m[1]!;
-  const parts = m[2]!.split(':');
+  const kind = m[1];
+  const parts = m[2].split(':');
   const num = (s: string | undefined, what: string): number => {
     const x = Number(s);
     if (s === undefined || s.trim() === '' || !Number.isFinite(x)) fail(`${what} must be a finite number, got '${s ?? ''}'`);

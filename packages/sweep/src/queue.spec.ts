@@ -129,11 +129,11 @@ describe('sofa-ts sweep on a Redis queue (BullMQ), two `sofa-ts worker` processe
     expect([s.total, s.ok, s.failed]).to.deep.equal([3, 2, 1]);
     const failures = readCsv(s.files.failures);
     expect(failures).to.have.length(1);
-    expect(failures[0]!['index']).to.equal('1');
-    expect(failures[0]!['attempts']).to.equal('2');
-    expect(failures[0]!['error']).to.match(/^--param \/root\.dt:1:1: Node 'root': 'dt' must be finite and > 0, got -0\.01/);
+    expect(failures[0]['index']).to.equal('1');
+    expect(failures[0]['attempts']).to.equal('2');
+    expect(failures[0]['error']).to.match(/^--param \/root\.dt:1:1: Node 'root': 'dt' must be finite and > 0, got -0\.01/);
     // the workers' logs: the case started twice, failed twice
-    const id = failures[0]!['case']!;
+    const id = failures[0]['case'];
     const log = workers.flatMap((w) => w.lines).filter((l) => l.includes(id));
     expect(log.filter((l) => / start case 1 /.test(l))).to.have.length(2);
     expect(log.filter((l) => / failed case 1 /.test(l))).to.have.length(2);
@@ -148,7 +148,7 @@ describe('sofa-ts sweep on a Redis queue (BullMQ), two `sofa-ts worker` processe
       );
       const started = await a!.waitFor(/ start case /);
       a!.child.kill('SIGKILL');
-      const killedCase = / start case \d+ ([0-9a-f]+) /.exec(started)![1]!;
+      const killedCase = / start case \d+ ([0-9a-f]+) /.exec(started)![1];
       const s = await run;
       expect([s.total, s.ok, s.failed, s.interrupted]).to.deep.equal([40, 40, 0, false]);
       const rows = await readParquet(s.files.parquet);
@@ -163,7 +163,7 @@ describe('sofa-ts sweep on a Redis queue (BullMQ), two `sofa-ts worker` processe
       // the killed worker's case came back from the queue and was run by the other worker
       const killed = journal.filter((e) => e.id === killedCase);
       expect(killed).to.have.length(1);
-      expect(killed[0]!.ranOn.endsWith(pidOf(b!))).to.equal(true);
+      expect(killed[0].ranOn.endsWith(pidOf(b!))).to.equal(true);
       expect(b!.lines.some((l) => l.includes(`start case`) && l.includes(killedCase))).to.equal(true);
     } finally {
       await Promise.all([a!.stop(), b!.stop()]);

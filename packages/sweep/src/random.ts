@@ -62,8 +62,8 @@ export class Random {
     const p = Array.from({ length: n }, (_, i) => i);
     for (let i = n - 1; i > 0; i--) {
       const j = this.int(i + 1);
-      const t = p[i]!;
-      p[i] = p[j]!;
+      const t = p[i];
+      p[i] = p[j];
       p[j] = t;
     }
     return p;

@@ -25,15 +25,15 @@ export function parseRecord(arg: string): RecordSpec {
   if (k) {
     every = Number(k[2]);
     if (!Number.isSafeInteger(every) || every < 1) throw new SofaError(`--record '${arg}': K must be a positive integer`);
-    text = k[1]!;
+    text = k[1];
   }
   if ((KEYWORDS as readonly string[]).includes(text)) return { kind: text as (typeof KEYWORDS)[number], every, text };
   let path = text;
   let select: number[] | undefined;
   const sel = /^(.*)\[([0-9,\s]+)\]$/.exec(text);
   if (sel) {
-    path = sel[1]!;
-    select = sel[2]!.split(',').map((s) => Number(s.trim()));
+    path = sel[1];
+    select = sel[2].split(',').map((s) => Number(s.trim()));
     if (select.some((i) => !Number.isSafeInteger(i))) throw new SofaError(`--record '${arg}': [i,j,…] takes item indices`);
   }
   if (!/\.[^./[\]]+$/.test(path))

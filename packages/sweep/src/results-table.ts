@@ -28,11 +28,11 @@ export function resultsTable(entries: readonly JournalEntry[], paramPaths: reado
     const r = decodeResult(e.result!);
     for (const c of r.columns) if (!records.has(c.name)) records.set(c.name, new Array<RecordValue>(rows).fill(null));
     for (let i = 0; i < r.steps.length; i++) {
-      meta['case']!.push(e.id);
-      meta['index']!.push(e.index);
-      meta['step']!.push(r.steps[i]!);
-      meta['time']!.push(r.times[i]!);
-      paramPaths.forEach((p, k) => params[k]!.push(e.params[p] ?? null));
+      meta['case'].push(e.id);
+      meta['index'].push(e.index);
+      meta['step'].push(r.steps[i]);
+      meta['time'].push(r.times[i]);
+      paramPaths.forEach((p, k) => params[k].push(e.params[p] ?? null));
     }
     for (const [name, col] of records) {
       const c = r.columns.find((x) => x.name === name);
@@ -42,11 +42,11 @@ export function resultsTable(entries: readonly JournalEntry[], paramPaths: reado
   }
   const taken = new Set(['case', 'index', 'step', 'time', ...paramPaths]);
   return [
-    { name: 'case', type: 'text', values: meta['case']! },
-    { name: 'index', type: 'int', values: meta['index']! },
-    ...paramPaths.map((p, k) => ({ name: p, type: typeOf(params[k]!), values: params[k]! })),
-    { name: 'step', type: 'int', values: meta['step']! },
-    { name: 'time', type: 'double', values: meta['time']! },
+    { name: 'case', type: 'text', values: meta['case'] },
+    { name: 'index', type: 'int', values: meta['index'] },
+    ...paramPaths.map((p, k) => ({ name: p, type: typeOf(params[k]), values: params[k] })),
+    { name: 'step', type: 'int', values: meta['step'] },
+    { name: 'time', type: 'double', values: meta['time'] },
     ...[...records].map(([name, values]) => ({ name: taken.has(name) ? `${name} (recorded)` : name, type: typeOf(values), values })),
   ];
 }

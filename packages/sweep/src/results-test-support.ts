@@ -24,7 +24,7 @@ export function readCsv(file: string): Record<string, string>[] {
   let cell = '';
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
+    const ch = text[i];
     if (quoted) {
       if (ch === '"' && text[i + 1] === '"') ((cell += '"'), i++);
       else if (ch === '"') quoted = false;

@@ -112,10 +112,10 @@ export function setParams(scene: SofaScene, params: CaseJob['params'], strict: b
   for (const p of params) setDataByPath(scene.root, p.path, p.text, paramLocation(p.path), warnings);
   scene.warnings.push(...warnings);
   const before = scene.warnings.length;
-  if (strict && warnings.length > 0) throw warnings.length === 1 ? warnings[0]! : new SofaErrors(warnings);
+  if (strict && warnings.length > 0) throw warnings.length === 1 ? warnings[0] : new SofaErrors(warnings);
   scene.init();
   const late = scene.warnings.slice(before);
-  if (strict && late.length > 0) throw late.length === 1 ? late[0]! : new SofaErrors(late);
+  if (strict && late.length > 0) throw late.length === 1 ? late[0] : new SofaErrors(late);
 }
 
 /** One message for a failure: the scene's errors (located), or an internal error's message. */

@@ -62,7 +62,7 @@ export function recordingHost(base: Host, scene: string): { host: Host; bundle()
 export function bundleHost(b: SceneBundle, base: Host): Host {
   const has = (q: Query, p: string): boolean => Object.prototype.hasOwnProperty.call(b.answers, `${q}\0${p}`);
   const answer = <T>(q: Query, p: string, f: () => T): T => (has(q, p) ? (b.answers[`${q}\0${p}`] as T) : f());
-  const bytes = (p: string): Uint8Array => (Object.prototype.hasOwnProperty.call(b.files, p) ? b.files[p]! : base.readBytes(p));
+  const bytes = (p: string): Uint8Array => (Object.prototype.hasOwnProperty.call(b.files, p) ? b.files[p] : base.readBytes(p));
   return {
     path: base.path,
     isFile: (p) => answer('isFile', p, () => base.isFile(p)),
@@ -92,8 +92,8 @@ export function bundleHash(b: SceneBundle): string {
   const rel = (p: string): string => path.relative(dir, p).split(path.sep).join('/');
   h.update(`scene\0${rel(b.scene)}\0`);
   for (const p of Object.keys(b.files).sort()) {
-    h.update(`file\0${rel(p)}\0${b.files[p]!.length}\0`);
-    h.update(b.files[p]!);
+    h.update(`file\0${rel(p)}\0${b.files[p].length}\0`);
+    h.update(b.files[p]);
   }
   // Answers about files that were read, relative to the scene; answers naming machine paths
   // (cwd, realpath) are left out: they do not change what the scene computes.

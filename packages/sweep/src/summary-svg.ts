@@ -111,7 +111,7 @@ function panel(
   s += `<text x="${x0 + left + iw / 2}" y="${y0 + h - 6}" text-anchor="middle">${esc(xLabel)}${log ? ' (log)' : ''}</text>\n`;
   const dots: string[] = [];
   xs.forEach((x, i) => {
-    const y = ys[i]!;
+    const y = ys[i];
     if (Number.isFinite(x) && Number.isFinite(y))
       dots.push(`<circle cx="${X(x).toFixed(1)}" cy="${Y(y).toFixed(1)}" r="2" fill="#1f77b4" fill-opacity="0.6"/>`);
   });

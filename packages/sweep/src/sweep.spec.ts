@@ -43,7 +43,7 @@ describe('sofa-ts sweep: cases on local worker threads', function () {
     for (const r of rows) {
       const g = r['/root.gravity'] as number,
         n = r['step'] as number;
-      const y = (r['/ball/dofs.position'] as number[])[1]!;
+      const y = (r['/ball/dofs.position'] as number[])[1];
       const exact = (h * h * g * (n * (n + 1))) / 2;
       expect(Math.abs(y - exact)).to.be.at.most(1e-14 * Math.max(1, Math.abs(exact)));
       expect(r['time']).to.be.closeTo(n * h, 1e-15);
@@ -53,8 +53,8 @@ describe('sofa-ts sweep: cases on local worker threads', function () {
     const csv = readCsv(s.files.csv);
     expect(csv).to.have.length(36);
     csv.forEach((c, i) => {
-      expect(Number(c['/root.gravity'])).to.equal(rows[i]!['/root.gravity']);
-      expect(c['/ball/dofs.position']!.split(' ').map(Number)).to.deep.equal(rows[i]!['/ball/dofs.position']);
+      expect(Number(c['/root.gravity'])).to.equal(rows[i]['/root.gravity']);
+      expect(c['/ball/dofs.position'].split(' ').map(Number)).to.deep.equal(rows[i]['/ball/dofs.position']);
     });
     expect(fs.readFileSync(s.files.summary, 'utf8')).to.match(/^<svg[\s\S]*\/ball\/dofs\.position y[\s\S]*<circle/);
   });
@@ -100,10 +100,10 @@ describe('sofa-ts sweep: cases on local worker threads', function () {
       ['2', '2'],
       ['3', '2'],
     ]);
-    expect(failures[0]!['error']).to.match(/^--param \/root\.dt:1:1: Node 'root': 'dt' must be finite and > 0, got -0\.01/);
-    expect(failures[0]!['step']).to.equal('0');
-    expect(failures[1]!['error']).to.match(/the simulation diverged: .* after step \d+/);
-    expect(Number(failures[1]!['step'])).to.be.within(1, 199);
+    expect(failures[0]['error']).to.match(/^--param \/root\.dt:1:1: Node 'root': 'dt' must be finite and > 0, got -0\.01/);
+    expect(failures[0]['step']).to.equal('0');
+    expect(failures[1]['error']).to.match(/the simulation diverged: .* after step \d+/);
+    expect(Number(failures[1]['step'])).to.be.within(1, 199);
     const rows = await readParquet(s.files.parquet);
     expect(rows.map((r) => r['index'])).to.deep.equal([0]);
   });
@@ -148,18 +148,18 @@ describe('sofa-ts sweep: cases on local worker threads', function () {
     for (const index of ['1', '2']) {
       const row = rows.find((x) => x['index'] === index)!;
       // the scene as a user would write it for this case
-      const E = row['/finger/HexahedronFEMForceField1.youngModulus']!,
-        value = row['/finger/cable.value']!;
+      const E = row['/finger/HexahedronFEMForceField1.youngModulus'],
+        value = row['/finger/cable.value'];
       const file = path.join(dir, `case${index}.scn`);
       fs.writeFileSync(file, xml.replace('youngModulus="18000"', `youngModulus="${E}"`).replace('value="2"', `value="${value}"`));
       const vtk = path.join(dir, `vtk${index}`);
       const run = cli('run', file, '-n', '20', '--export-vtk', vtk);
       expect(run.status, run.stderr).to.equal(0);
       const vtu = fs.readFileSync(path.join(vtk, '0_dofs_20.vtu'), 'utf8');
-      const arr = (name: string): number[] => new RegExp(`Name="${name}"[^>]*>([^<]*)<`).exec(vtu)![1]!.trim().split(/\s+/).map(Number);
+      const arr = (name: string): number[] => new RegExp(`Name="${name}"[^>]*>([^<]*)<`).exec(vtu)![1].trim().split(/\s+/).map(Number);
       const bits = (a: number[]): string[] => a.map((x) => (Object.is(x, -0) ? '-0' : String(x)));
-      expect(bits(row['/finger/dofs.position']!.split(' ').map(Number))).to.deep.equal(bits(arr('Points')));
-      expect(bits(row['/finger/dofs.velocity']!.split(' ').map(Number))).to.deep.equal(bits(arr('velocity')));
+      expect(bits(row['/finger/dofs.position'].split(' ').map(Number))).to.deep.equal(bits(arr('Points')));
+      expect(bits(row['/finger/dofs.velocity'].split(' ').map(Number))).to.deep.equal(bits(arr('velocity')));
     }
   });
 });

@@ -89,16 +89,14 @@ export async function canvasPixels(page: any): Promise<Uint8ClampedArray> {
 /** Fraction of pixels that differ from the background (the corner pixel's color). */
 export function nonBackground(px: Uint8ClampedArray): number {
   let n = 0;
-  for (let i = 0; i < px.length; i += 4)
-    if (Math.abs(px[i]! - px[0]!) + Math.abs(px[i + 1]! - px[1]!) + Math.abs(px[i + 2]! - px[2]!) > 24) n++;
+  for (let i = 0; i < px.length; i += 4) if (Math.abs(px[i] - px[0]) + Math.abs(px[i + 1] - px[1]) + Math.abs(px[i + 2] - px[2]) > 24) n++;
   return n / (px.length / 4);
 }
 
 /** Fraction of pixels that changed between two images. */
 export function changed(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
   let n = 0;
-  for (let i = 0; i < a.length; i += 4)
-    if (Math.abs(a[i]! - b[i]!) + Math.abs(a[i + 1]! - b[i + 1]!) + Math.abs(a[i + 2]! - b[i + 2]!) > 24) n++;
+  for (let i = 0; i < a.length; i += 4) if (Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]) > 24) n++;
   return n / (a.length / 4);
 }
 

@@ -50,7 +50,7 @@ function cliPositions(scene: string, steps: number, stateName: string): string[]
     const file = fs.readdirSync(dir).find((f) => f.endsWith(`_${stateName}.state.txt`));
     if (!file) throw new Error(`no state file for '${stateName}' in ${fs.readdirSync(dir).join(', ')}`);
     const frames = readStateFile(path.join(dir, file));
-    return Array.from(frames[frames.length - 1]!.X, formatSofaNumber);
+    return Array.from(frames[frames.length - 1].X, formatSofaNumber);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -58,7 +58,7 @@ function cliPositions(scene: string, steps: number, stateName: string): string[]
 
 const meanY = (x: number[]): number => {
   let s = 0;
-  for (let i = 1; i < x.length; i += 3) s += x[i]!;
+  for (let i = 1; i < x.length; i += 3) s += x[i];
   return s / (x.length / 3);
 };
 
@@ -137,7 +137,7 @@ describe('viewer in chromium (browser tests)', function () {
       const i = 100;
       const [sx, sy] = await page.evaluate(
         (p: [number, number, number]) => (window as any).sofaViewer.toScreen(p),
-        [p0[3 * i]!, p0[3 * i + 1]!, p0[3 * i + 2]!],
+        [p0[3 * i], p0[3 * i + 1], p0[3 * i + 2]],
       );
       // drag while playing (the mouse spring pulls between steps)
       await page.click('#play');
@@ -165,10 +165,10 @@ describe('viewer in chromium (browser tests)', function () {
       const p1 = shown.text.trim().split(/\s+/).map(Number);
       const free = await loadScene(liver, { dataPaths: [share, examples] });
       free.step(shown.step);
-      const yFree = (free.get<any>('/Liver/dofs')!.x as Float64Array)[3 * j + 1]!;
+      const yFree = (free.get<any>('/Liver/dofs')!.x as Float64Array)[3 * j + 1];
       // pulled up by the mouse spring: above where gravity alone takes it after as many steps
-      expect(p1[3 * j + 1]!, 'the dragged point is above its free fall').to.be.greaterThan(yFree + 0.2);
-      expect(p1[3 * j + 1]! - p0[3 * j + 1]!, 'the dragged point rose').to.be.greaterThan(0);
+      expect(p1[3 * j + 1], 'the dragged point is above its free fall').to.be.greaterThan(yFree + 0.2);
+      expect(p1[3 * j + 1] - p0[3 * j + 1], 'the dragged point rose').to.be.greaterThan(0);
       expect(errors).to.deep.equal([]);
     } finally {
       await page.close();

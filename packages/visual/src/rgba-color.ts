@@ -36,11 +36,11 @@ export const RGBAColor: DataType<Float64Array> = {
   parse: (text) => {
     const ts = tokens(text);
     if (ts.length === 1) {
-      const t = ts[0]!;
+      const t = ts[0];
       const named = NAMED[t.toLowerCase()];
       if (named) return Float64Array.from(named);
       const hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(t);
-      if (hex) return fromHex(hex[1]!);
+      if (hex) return fromHex(hex[1]);
       throw new DataParseError(EXPECTED, `got '${t}'`);
     }
     if (ts.length !== 3 && ts.length !== 4) throw new DataParseError(EXPECTED, `got ${ts.length} values`);

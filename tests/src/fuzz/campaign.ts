@@ -55,8 +55,8 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
       const index = next++;
       const r = new Random((o.seed * 1000003 + index) >>> 0);
       const s = r.int(o.sources.length);
-      const m = mutate(texts[s]!, r);
-      const job: FuzzJob = { id: index, text: m.text, fileName: o.sources[s]!, dataPaths: [...o.dataPaths], steps: o.steps };
+      const m = mutate(texts[s], r);
+      const job: FuzzJob = { id: index, text: m.text, fileName: o.sources[s], dataPaths: [...o.dataPaths], steps: o.steps };
       worker ??= spawn();
       const t0 = performance.now();
       let { outcome, broken } = await runJob(worker, job, o.timeout, o.maxMemoryMb);
@@ -77,7 +77,7 @@ export async function runCampaign(o: CampaignOptions): Promise<CampaignResult> {
           };
         else outcome = again.outcome;
       }
-      const result: MutantResult = { index, source: o.sources[s]!, description: m.description, outcome, ms: performance.now() - t0 };
+      const result: MutantResult = { index, source: o.sources[s], description: m.description, outcome, ms: performance.now() - t0 };
       results.push(result);
       if (o.out && defectClasses.includes(outcome.kind)) {
         fs.mkdirSync(o.out, { recursive: true });

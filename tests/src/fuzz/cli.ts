@@ -26,7 +26,7 @@ defective mutants.
 }
 const opt = (name: string, dflt: string): string => {
   const i = args.indexOf(name);
-  return i >= 0 && i + 1 < args.length ? args[i + 1]! : dflt;
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : dflt;
 };
 const sources = bundledScenes(repoRoot);
 if (args.includes('--corpus')) {

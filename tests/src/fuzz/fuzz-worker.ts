@@ -30,18 +30,18 @@ async function run(job: FuzzJob): Promise<FuzzOutcome> {
     for (const { state } of allStates(scene.root)) {
       for (const arr of [state.x, state.v])
         for (let i = 0; i < arr.length; i++)
-          if (!Number.isFinite(arr[i]!))
+          if (!Number.isFinite(arr[i]))
             return { kind: 'silent-nan', message: `${state.describe()} is not finite after ${job.steps} steps` };
     }
     return { kind: 'ran' };
   } catch (e) {
-    if (e instanceof DivergenceError) return { kind: 'diverged', message: e.message.split('\n')[0]! };
+    if (e instanceof DivergenceError) return { kind: 'diverged', message: e.message.split('\n')[0] };
     if (e instanceof ComponentError && e.isInternal)
-      return { kind: 'internal', message: e.message.split('\n')[0]!, stack: e.cause instanceof Error ? e.cause.stack : undefined };
-    if (e instanceof SofaError) return { kind: located(e) ? 'located-error' : 'unlocated-error', message: e.message.split('\n')[0]! };
+      return { kind: 'internal', message: e.message.split('\n')[0], stack: e.cause instanceof Error ? e.cause.stack : undefined };
+    if (e instanceof SofaError) return { kind: located(e) ? 'located-error' : 'unlocated-error', message: e.message.split('\n')[0] };
     return {
       kind: 'internal',
-      message: e instanceof Error ? `${e.name}: ${e.message}`.split('\n')[0]! : String(e),
+      message: e instanceof Error ? `${e.name}: ${e.message}`.split('\n')[0] : String(e),
       stack: e instanceof Error ? e.stack : undefined,
     };
   } finally {

@@ -16,13 +16,13 @@ function tagsOf(text: string): Tag[] {
   for (const m of text.matchAll(TAG)) {
     const start = m.index!;
     const attrsText = m[2] ?? '';
-    const attrsOffset = start + 1 + m[1]!.length;
+    const attrsOffset = start + 1 + m[1].length;
     const attrs: Tag['attrs'] = [];
     for (const a of attrsText.matchAll(ATTR)) {
-      const valueStart = attrsOffset + a.index! + a[0].indexOf(a[2]!) + 1;
-      attrs.push({ name: a[1]!, valueStart, valueEnd: valueStart + (a[3] ?? a[4] ?? '').length });
+      const valueStart = attrsOffset + a.index! + a[0].indexOf(a[2]) + 1;
+      attrs.push({ name: a[1], valueStart, valueEnd: valueStart + (a[3] ?? a[4] ?? '').length });
     }
-    out.push({ start, end: start + m[0].length, name: m[1]!, attrs });
+    out.push({ start, end: start + m[0].length, name: m[1], attrs });
   }
   return out;
 }
@@ -202,7 +202,7 @@ export function mutate(text: string, r: Random): Mutant {
   const what: string[] = [];
   const n = 1 + (r.next() < 0.3 ? r.int(3) : 0);
   for (let i = 0; i < n; i++) {
-    const m = operators[r.pick(names)]!(out, r);
+    const m = operators[r.pick(names)](out, r);
     if (m) {
       out = m.text;
       what.push(m.description);

@@ -36,47 +36,39 @@ export class BVHNarrowPhase extends NarrowPhase {
       tb = b.tree;
     if (!ta.built || !tb.built) return;
     const margin = method.boxMargin(a, b);
-    const la0 = ta.levels[0]!,
-      lb0 = tb.levels[0]!;
+    const la0 = ta.levels[0],
+      lb0 = tb.levels[0];
     let top = 0;
-    top = this.push(top, la0.subLevel[0]!, la0.subBegin[0]!, la0.subEnd[0]!, lb0.subLevel[0]!, lb0.subBegin[0]!, lb0.subEnd[0]!);
+    top = this.push(top, la0.subLevel[0], la0.subBegin[0], la0.subEnd[0], lb0.subLevel[0], lb0.subBegin[0], lb0.subEnd[0]);
     const leafA = ta.leafLevel,
       leafB = tb.leafLevel;
     while (top > 0) {
       top--;
       const s = this.stack;
       const o = 6 * top;
-      const lvA = s[o]!,
-        bA = s[o + 1]!,
-        eA = s[o + 2]!,
-        lvB = s[o + 3]!,
-        bB = s[o + 4]!,
-        eB = s[o + 5]!;
+      const lvA = s[o],
+        bA = s[o + 1],
+        eA = s[o + 2],
+        lvB = s[o + 3],
+        bB = s[o + 4],
+        eB = s[o + 5];
       const boxA = ta.boxesOf(lvA),
         boxB = tb.boxesOf(lvB);
-      const levA = lvA === leafA ? undefined : ta.levels[lvA]!;
-      const levB = lvB === leafB ? undefined : tb.levels[lvB]!;
+      const levA = lvA === leafA ? undefined : ta.levels[lvA];
+      const levB = lvB === leafB ? undefined : tb.levels[lvB];
       for (let i = bA; i < eA; i++) {
         for (let j = bB; j < eB; j++) {
           if (!method.boxesOverlap(boxA, 6 * i, boxB, 6 * j, margin)) continue;
           if (levA) {
             if (levB)
-              top = this.push(
-                top,
-                levA.subLevel[i]!,
-                levA.subBegin[i]!,
-                levA.subEnd[i]!,
-                levB.subLevel[j]!,
-                levB.subBegin[j]!,
-                levB.subEnd[j]!,
-              );
-            else top = this.push(top, levA.subLevel[i]!, levA.subBegin[i]!, levA.subEnd[i]!, lvB, j, j + 1);
+              top = this.push(top, levA.subLevel[i], levA.subBegin[i], levA.subEnd[i], levB.subLevel[j], levB.subBegin[j], levB.subEnd[j]);
+            else top = this.push(top, levA.subLevel[i], levA.subBegin[i], levA.subEnd[i], lvB, j, j + 1);
           } else if (levB) {
-            top = this.push(top, lvA, i, i + 1, levB.subLevel[j]!, levB.subBegin[j]!, levB.subEnd[j]!);
+            top = this.push(top, lvA, i, i + 1, levB.subLevel[j], levB.subBegin[j], levB.subEnd[j]);
           } else {
             // two leaf cubes: test their elements
-            const ea = ta.leafElement[i]!,
-              eb = tb.leafElement[j]!;
+            const ea = ta.leafElement[i],
+              eb = tb.leafElement[j];
             if (!self || a.canCollideWithElement(ea, b, eb)) test(a, ea, b, eb, out);
           }
         }

@@ -19,10 +19,10 @@ export class BruteForceBroadPhase extends BroadPhase {
   computePairs(models: readonly CollisionModel[], method: IntersectionMethod, pairs: ModelPair[]): void {
     const list = this.candidates(models, method);
     for (let k = 0; k < list.length; k++) {
-      const m = list[k]!;
+      const m = list[k];
       if (this.selfPair(m, method)) pairs.push({ a: m, b: m });
       for (let p = 0; p < k; p++) {
-        const o = list[p]!;
+        const o = list[p];
         if (this.keepPair(m, o, method)) pairs.push({ a: m, b: o });
       }
     }

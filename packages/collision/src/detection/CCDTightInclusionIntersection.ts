@@ -100,25 +100,25 @@ export class CCDTightInclusionIntersection extends BaseProximityIntersection {
   /** Copies point `ip` of x (start) and of xe (end) into slot k of the query. */
   private load(k: number, x: Float64Array, xe: Float64Array, ip: number): void {
     const q = this.q;
-    q[3 * k] = x[ip]!;
-    q[3 * k + 1] = x[ip + 1]!;
-    q[3 * k + 2] = x[ip + 2]!;
-    q[12 + 3 * k] = xe[ip]!;
-    q[13 + 3 * k] = xe[ip + 1]!;
-    q[14 + 3 * k] = xe[ip + 2]!;
+    q[3 * k] = x[ip];
+    q[3 * k + 1] = x[ip + 1];
+    q[3 * k + 2] = x[ip + 2];
+    q[12 + 3 * k] = xe[ip];
+    q[13 + 3 * k] = xe[ip + 1];
+    q[14 + 3 * k] = xe[ip + 2];
   }
 
   /** Point k of the query at time t, into s[o..o+3). */
   private at(k: number, t: number, s: Float64Array, o: number): void {
     const q = this.q;
-    for (let c = 0; c < 3; c++) s[o + c] = (1 - t) * q[3 * k + c]! + t * q[12 + 3 * k + c]!;
+    for (let c = 0; c < 3; c++) s[o + c] = (1 - t) * q[3 * k + c] + t * q[12 + 3 * k + c];
   }
 
   private trianglePoint(a: TriangleCollisionModel, i: number, b: CollisionModel, j: number, out: DetectionOutputs): number {
     const tri = a.triangles;
-    const ia = 3 * tri[3 * i]!,
-      ib = 3 * tri[3 * i + 1]!,
-      ic = 3 * tri[3 * i + 2]!;
+    const ia = 3 * tri[3 * i],
+      ib = 3 * tri[3 * i + 1],
+      ic = 3 * tri[3 * i + 2];
     const xa = a.x,
       xaEnd = a.xFree,
       xb = b.x,
@@ -135,12 +135,12 @@ export class CCDTightInclusionIntersection extends BaseProximityIntersection {
     this.at(1, t, s, 3); // a
     this.at(2, t, s, 6); // b
     this.at(3, t, s, 9); // c
-    const ux = s[6]! - s[3]!,
-      uy = s[7]! - s[4]!,
-      uz = s[8]! - s[5]!;
-    const vx = s[9]! - s[3]!,
-      vy = s[10]! - s[4]!,
-      vz = s[11]! - s[5]!;
+    const ux = s[6] - s[3],
+      uy = s[7] - s[4],
+      uz = s[8] - s[5];
+    const vx = s[9] - s[3],
+      vy = s[10] - s[4],
+      vz = s[11] - s[5];
     let nx = uy * vz - uz * vy,
       ny = uz * vx - ux * vz,
       nz = ux * vy - uy * vx;
@@ -152,9 +152,9 @@ export class CCDTightInclusionIntersection extends BaseProximityIntersection {
     }
     // Barycentric coordinates of the point's projection on the plane of the triangle at t*:
     // w = p − a (its normal part does not change them), β·u + γ·v = w in least squares.
-    const wx = s[0]! - s[3]!,
-      wy = s[1]! - s[4]!,
-      wz = s[2]! - s[5]!;
+    const wx = s[0] - s[3],
+      wy = s[1] - s[4],
+      wz = s[2] - s[5];
     const uu = ux * ux + uy * uy + uz * uz,
       uv = ux * vx + uy * vy + uz * vz,
       vv = vx * vx + vy * vy + vz * vz;
@@ -172,17 +172,15 @@ export class CCDTightInclusionIntersection extends BaseProximityIntersection {
     const o = 3 * k;
     let value = 0;
     for (let c = 0; c < 3; c++) {
-      const p0 = alpha * xa[ia + c]! + beta * xa[ib + c]! + gamma * xa[ic + c]!;
+      const p0 = alpha * xa[ia + c] + beta * xa[ib + c] + gamma * xa[ic + c];
       out.point0[o + c] = p0;
-      out.point1[o + c] = xb[3 * j + c]!;
+      out.point1[o + c] = xb[3 * j + c];
     }
     out.normal[o] = nx;
     out.normal[o + 1] = ny;
     out.normal[o + 2] = nz;
     value =
-      (out.point1[o]! - out.point0[o]!) * nx +
-      (out.point1[o + 1]! - out.point0[o + 1]!) * ny +
-      (out.point1[o + 2]! - out.point0[o + 2]!) * nz;
+      (out.point1[o] - out.point0[o]) * nx + (out.point1[o + 1] - out.point0[o + 1]) * ny + (out.point1[o + 2] - out.point0[o + 2]) * nz;
     out.value[k] = value - ms;
     out.elem1[k] = i;
     out.elem2[k] = j;
@@ -193,10 +191,10 @@ export class CCDTightInclusionIntersection extends BaseProximityIntersection {
   private lineLine(a: LineCollisionModel, i: number, b: LineCollisionModel, j: number, out: DetectionOutputs): number {
     const ea = a.edges,
       eb = b.edges;
-    const a1 = 3 * ea[2 * i]!,
-      a2 = 3 * ea[2 * i + 1]!,
-      b1 = 3 * eb[2 * j]!,
-      b2 = 3 * eb[2 * j + 1]!;
+    const a1 = 3 * ea[2 * i],
+      a2 = 3 * ea[2 * i + 1],
+      b1 = 3 * eb[2 * j],
+      b2 = 3 * eb[2 * j + 1];
     const xa = a.x,
       xb = b.x;
     this.load(0, xa, a.xFree, a1);
@@ -213,17 +211,17 @@ export class CCDTightInclusionIntersection extends BaseProximityIntersection {
     this.at(3, t, s, 9);
     const fg = this.params;
     closestSegmentParameters(s, fg);
-    const f = fg[0]!,
-      g = fg[1]!;
+    const f = fg[0],
+      g = fg[1];
     const k = out.push();
     const o = 3 * k;
     let nx = 0,
       ny = 0,
       nz = 0;
     for (let c = 0; c < 3; c++) {
-      out.point0[o + c] = (1 - f) * xa[a1 + c]! + f * xa[a2 + c]!;
-      out.point1[o + c] = (1 - g) * xb[b1 + c]! + g * xb[b2 + c]!;
-      const d = (1 - g) * s[6 + c]! + g * s[9 + c]! - ((1 - f) * s[c]! + f * s[3 + c]!);
+      out.point0[o + c] = (1 - f) * xa[a1 + c] + f * xa[a2 + c];
+      out.point1[o + c] = (1 - g) * xb[b1 + c] + g * xb[b2 + c];
+      const d = (1 - g) * s[6 + c] + g * s[9 + c] - ((1 - f) * s[c] + f * s[3 + c]);
       if (c === 0) nx = d;
       else if (c === 1) ny = d;
       else nz = d;
@@ -257,9 +255,9 @@ export function closestSegmentParameters(s: ArrayLike<number>, out: Float64Array
     ar = 0,
     br = 0;
   for (let c = 0; c < 3; c++) {
-    const d1 = s[3 + c]! - s[c]!,
-      d2 = s[9 + c]! - s[6 + c]!,
-      r = s[c]! - s[6 + c]!;
+    const d1 = s[3 + c] - s[c],
+      d2 = s[9 + c] - s[6 + c],
+      r = s[c] - s[6 + c];
     aa += d1 * d1;
     ab += d1 * d2;
     bb += d2 * d2;

@@ -60,20 +60,10 @@ export class DiscreteIntersection extends IntersectionMethod {
   private triangleLine(a: TriangleCollisionModel, i: number, b: LineCollisionModel, j: number, out: DetectionOutputs): number {
     const t = a.triangles,
       e = b.edges;
-    const n = triangleSegmentCrossing(
-      out,
-      a.x,
-      3 * t[3 * i]!,
-      3 * t[3 * i + 1]!,
-      3 * t[3 * i + 2]!,
-      b.x,
-      3 * e[2 * j]!,
-      3 * e[2 * j + 1]!,
-      j,
-    );
+    const n = triangleSegmentCrossing(out, a.x, 3 * t[3 * i], 3 * t[3 * i + 1], 3 * t[3 * i + 2], b.x, 3 * e[2 * j], 3 * e[2 * j + 1], j);
     if (n > 0) {
       const o = 3 * (out.count - 1);
-      for (let c = 0; c < 3; c++) out.normal[o + c] = a.normals[3 * i + c]!;
+      for (let c = 0; c < 3; c++) out.normal[o + c] = a.normals[3 * i + c];
     }
     return finishOutputs(out, n, i, j, 0);
   }

@@ -90,7 +90,7 @@ export class LocalMinDistance extends BaseProximityIntersection {
     if (this.useLMDFilters.value) return true;
     const o = 3 * (out.count - 1);
     const pq = this.pq;
-    for (let c = 0; c < 3; c++) pq[c] = out.point1[o + c]! - out.point0[o + c]!;
+    for (let c = 0; c < 3; c++) pq[c] = out.point1[o + c] - out.point0[o + c];
     if (!this.valid(a, i, pq, 1)) return false;
     return this.valid(b, j, pq, -1);
   }
@@ -115,11 +115,11 @@ export class LocalMinDistance extends BaseProximityIntersection {
         out,
         alarm * alarm,
         a.x,
-        3 * ea[2 * i]!,
-        3 * ea[2 * i + 1]!,
+        3 * ea[2 * i],
+        3 * ea[2 * i + 1],
         b.x,
-        3 * eb[2 * j]!,
-        3 * eb[2 * j + 1]!,
+        3 * eb[2 * j],
+        3 * eb[2 * j + 1],
         biggerModelIndex(a, i, b, j),
         LOCAL_MIN_LINE_LINE,
       )
@@ -138,24 +138,24 @@ export class LocalMinDistance extends BaseProximityIntersection {
     const alarm = this.alarm(a, b) + r;
     const x = a.x,
       q = b.x;
-    const p1 = 3 * a.edges[2 * i]!,
-      p2 = 3 * a.edges[2 * i + 1]!,
+    const p1 = 3 * a.edges[2 * i],
+      p2 = 3 * a.edges[2 * i + 1],
       iq = this.stride(b) * j;
-    const abx = x[p2]! - x[p1]!,
-      aby = x[p2 + 1]! - x[p1 + 1]!,
-      abz = x[p2 + 2]! - x[p1 + 2]!;
-    const apx = q[iq]! - x[p1]!,
-      apy = q[iq + 1]! - x[p1 + 1]!,
-      apz = q[iq + 2]! - x[p1 + 2]!;
+    const abx = x[p2] - x[p1],
+      aby = x[p2 + 1] - x[p1 + 1],
+      abz = x[p2 + 2] - x[p1 + 2];
+    const apx = q[iq] - x[p1],
+      apy = q[iq + 1] - x[p1 + 1],
+      apz = q[iq + 2] - x[p1 + 2];
     if (Math.hypot(abx, aby, abz) < 1e-12 * Math.hypot(apx, apy, apz)) return 0;
     const alpha = (apx * abx + apy * aby + apz * abz) / (abx * abx + aby * aby + abz * abz);
     if (alpha < 0.000001 || alpha > 0.999999) return 0;
-    const qx = x[p1]! + abx * alpha,
-      qy = x[p1 + 1]! + aby * alpha,
-      qz = x[p1 + 2]! + abz * alpha;
-    const dx = q[iq]! - qx,
-      dy = q[iq + 1]! - qy,
-      dz = q[iq + 2]! - qz;
+    const qx = x[p1] + abx * alpha,
+      qy = x[p1 + 1] + aby * alpha,
+      qz = x[p1 + 2] + abz * alpha;
+    const dx = q[iq] - qx,
+      dy = q[iq + 1] - qy,
+      dz = q[iq + 2] - qz;
     if (dx * dx + dy * dy + dz * dz >= alarm * alarm) return 0;
     const k = out.push();
     const o = 3 * k;
@@ -164,7 +164,7 @@ export class LocalMinDistance extends BaseProximityIntersection {
     out.point0[o] = qx;
     out.point0[o + 1] = qy;
     out.point0[o + 2] = qz;
-    for (let c = 0; c < 3; c++) out.point1[o + c] = q[iq + c]!;
+    for (let c = 0; c < 3; c++) out.point1[o + c] = q[iq + c];
     out.normal[o] = dx / d;
     out.normal[o + 1] = dy / d;
     out.normal[o + 2] = dz / d;
@@ -181,18 +181,7 @@ export class LocalMinDistance extends BaseProximityIntersection {
     const alarm = this.alarm(a, b) + r;
     const t = a.triangles;
     if (
-      !trianglePointInterior(
-        out,
-        alarm * alarm,
-        a.x,
-        3 * t[3 * i]!,
-        3 * t[3 * i + 1]!,
-        3 * t[3 * i + 2]!,
-        b.x,
-        this.stride(b) * j,
-        j,
-        'raw',
-      )
+      !trianglePointInterior(out, alarm * alarm, a.x, 3 * t[3 * i], 3 * t[3 * i + 1], 3 * t[3 * i + 2], b.x, this.stride(b) * j, j, 'raw')
     )
       return 0;
     if (!this.validLast(out, a, i, b, j)) {
@@ -210,9 +199,9 @@ export class LocalMinDistance extends BaseProximityIntersection {
     if (!this.filterIntersection.value) return true;
     // SOFA's tests take PQ from the element to the other one: the first model's element sees
     // Q − P, the second's P − Q; `dir` is that vector.
-    const dx = sign * pq[0]!,
-      dy = sign * pq[1]!,
-      dz = sign * pq[2]!;
+    const dx = sign * pq[0],
+      dy = sign * pq[1],
+      dz = sign * pq[2];
     switch (m.kind) {
       case 'triangle':
         return this.validTriangle(m as TriangleCollisionModel, e, dx, dy, dz);
@@ -229,15 +218,15 @@ export class LocalMinDistance extends BaseProximityIntersection {
     if (m.bothSide.value) return true;
     const x = m.x,
       t = m.triangles;
-    const a = 3 * t[3 * e]!,
-      b = 3 * t[3 * e + 1]!,
-      c = 3 * t[3 * e + 2]!;
-    const ux = x[b]! - x[a]!,
-      uy = x[b + 1]! - x[a + 1]!,
-      uz = x[b + 2]! - x[a + 2]!;
-    const vx = x[c]! - x[a]!,
-      vy = x[c + 1]! - x[a + 1]!,
-      vz = x[c + 2]! - x[a + 2]!;
+    const a = 3 * t[3 * e],
+      b = 3 * t[3 * e + 1],
+      c = 3 * t[3 * e + 2];
+    const ux = x[b] - x[a],
+      uy = x[b + 1] - x[a + 1],
+      uz = x[b + 2] - x[a + 2];
+    const vx = x[c] - x[a],
+      vy = x[c + 1] - x[a + 1],
+      vz = x[c + 2] - x[a + 2];
     const nx = uy * vz - uz * vy,
       ny = uz * vx - ux * vz,
       nz = ux * vy - uy * vx;
@@ -251,12 +240,12 @@ export class LocalMinDistance extends BaseProximityIntersection {
     const edges = topo.getEdges();
     const nP = m.getMechanicalState().size;
     const tav: number[][] = Array.from({ length: nP }, () => []);
-    for (let t = 0; t < tris.length / 3; t++) for (let k = 0; k < 3; k++) tav[tris[3 * t + k]!]?.push(t);
+    for (let t = 0; t < tris.length / 3; t++) for (let k = 0; k < 3; k++) tav[tris[3 * t + k]]?.push(t);
     const eav: number[][] = Array.from({ length: nP }, () => []);
     const edgeOf = new Map<number, number>();
     for (let e = 0; e < edges.length / 2; e++) {
-      const a = edges[2 * e]!,
-        b = edges[2 * e + 1]!;
+      const a = edges[2 * e],
+        b = edges[2 * e + 1];
       eav[a]?.push(e);
       eav[b]?.push(e);
       const key = a < b ? a * 4294967296 + b : b * 4294967296 + a;
@@ -265,12 +254,12 @@ export class LocalMinDistance extends BaseProximityIntersection {
     const tae: number[][] = Array.from({ length: edges.length / 2 }, () => []);
     for (let t = 0; t < tris.length / 3; t++) {
       for (let k = 0; k < 3; k++) {
-        const a = tris[3 * t + ((k + 1) % 3)]!,
-          b = tris[3 * t + ((k + 2) % 3)]!;
+        const a = tris[3 * t + ((k + 1) % 3)],
+          b = tris[3 * t + ((k + 2) % 3)];
         const e = edgeOf.get(a < b ? a * 4294967296 + b : b * 4294967296 + a);
         if (e === undefined) continue;
-        if (edges[2 * e] === a) tae[e]!.unshift(t);
-        else tae[e]!.push(t);
+        if (edges[2 * e] === a) tae[e].unshift(t);
+        else tae[e].push(t);
       }
     }
     nb = { revision: topo.revision, trianglesAroundVertex: tav, edgesAroundVertex: eav, trianglesAroundEdge: tae, triangles: tris, edges };
@@ -281,11 +270,11 @@ export class LocalMinDistance extends BaseProximityIntersection {
   private validLine(m: LineCollisionModel, e: number, dx: number, dy: number, dz: number): boolean {
     const topo = m.topology.get() ?? this.topologyOf(m);
     const x = m.x;
-    const i1 = m.edges[2 * e]!,
-      i2 = m.edges[2 * e + 1]!;
-    let abx = x[3 * i2]! - x[3 * i1]!,
-      aby = x[3 * i2 + 1]! - x[3 * i1 + 1]!,
-      abz = x[3 * i2 + 2]! - x[3 * i1 + 2]!;
+    const i1 = m.edges[2 * e],
+      i2 = m.edges[2 * e + 1];
+    let abx = x[3 * i2] - x[3 * i1],
+      aby = x[3 * i2 + 1] - x[3 * i1 + 1],
+      abz = x[3 * i2 + 2] - x[3 * i1 + 2];
     const ab = Math.hypot(abx, aby, abz);
     if (ab > 0) {
       abx /= ab;
@@ -296,13 +285,13 @@ export class LocalMinDistance extends BaseProximityIntersection {
     const around = topo ? (this.neighbourhood(m, topo).trianglesAroundEdge[e] ?? []) : [];
     if (around.length === 2) {
       const tris = topo!.getTriangles();
-      const t0 = around[0]!;
-      const a0 = tris[3 * t0]!,
-        b0 = tris[3 * t0 + 1]!,
-        c0 = tris[3 * t0 + 2]!;
+      const t0 = around[0];
+      const a0 = tris[3 * t0],
+        b0 = tris[3 * t0 + 1],
+        c0 = tris[3 * t0 + 2];
       const leftFirst = (i1 === a0 && i2 === b0) || (i1 === b0 && i2 === c0) || (i1 === c0 && i2 === a0);
-      const right = leftFirst ? around[1]! : around[0]!;
-      const left = leftFirst ? around[0]! : around[1]!;
+      const right = leftFirst ? around[1] : around[0];
+      const left = leftFirst ? around[0] : around[1];
       const n1 = this.unitNormal(x, tris, right);
       const n2 = this.unitNormal(x, tris, left);
       let mx = n1[0] + n2[0],
@@ -338,9 +327,9 @@ export class LocalMinDistance extends BaseProximityIntersection {
     if (!topo) return true;
     const nb = this.neighbourhood(m, topo);
     const x = m.x;
-    const px = x[3 * p]!,
-      py = x[3 * p + 1]!,
-      pz = x[3 * p + 2]!;
+    const px = x[3 * p],
+      py = x[3 * p + 1],
+      pz = x[3 * p + 2];
     let mx = 0,
       my = 0,
       mz = 0;
@@ -353,9 +342,9 @@ export class LocalMinDistance extends BaseProximityIntersection {
     }
     const edges = nb.edgesAroundVertex[p] ?? [];
     const edgeDir = (e: number): [number, number, number] => {
-      const a = 3 * nb.edges[2 * e]!,
-        b = 3 * nb.edges[2 * e + 1]!;
-      return unit(px - x[a]! + (px - x[b]!), py - x[a + 1]! + (py - x[b + 1]!), pz - x[a + 2]! + (pz - x[b + 2]!));
+      const a = 3 * nb.edges[2 * e],
+        b = 3 * nb.edges[2 * e + 1];
+      return unit(px - x[a] + (px - x[b]), py - x[a + 1] + (py - x[b + 1]), pz - x[a + 2] + (pz - x[b + 2]));
     };
     if (tris.length === 0) {
       for (const e of edges) {
@@ -388,15 +377,15 @@ export class LocalMinDistance extends BaseProximityIntersection {
   }
 
   private unitNormal(x: Float64Array, tris: Uint32Array, t: number): [number, number, number] {
-    const a = 3 * tris[3 * t]!,
-      b = 3 * tris[3 * t + 1]!,
-      c = 3 * tris[3 * t + 2]!;
-    const ux = x[b]! - x[a]!,
-      uy = x[b + 1]! - x[a + 1]!,
-      uz = x[b + 2]! - x[a + 2]!;
-    const vx = x[c]! - x[a]!,
-      vy = x[c + 1]! - x[a + 1]!,
-      vz = x[c + 2]! - x[a + 2]!;
+    const a = 3 * tris[3 * t],
+      b = 3 * tris[3 * t + 1],
+      c = 3 * tris[3 * t + 2];
+    const ux = x[b] - x[a],
+      uy = x[b + 1] - x[a + 1],
+      uz = x[b + 2] - x[a + 2];
+    const vx = x[c] - x[a],
+      vy = x[c + 1] - x[a + 1],
+      vz = x[c + 2] - x[a + 2];
     return unit(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
   }
 }

@@ -139,7 +139,7 @@ export class MinProximityIntersection extends BaseProximityIntersection {
   ): number {
     const alarm = this.alarm(a, b) + r;
     const e = a.edges;
-    const n = linePointEnds(out, alarm * alarm, a.x, 3 * e[2 * i]!, 3 * e[2 * i + 1]!, b.x, stride * j, j, 'guard');
+    const n = linePointEnds(out, alarm * alarm, a.x, 3 * e[2 * i], 3 * e[2 * i + 1], b.x, stride * j, j, 'guard');
     return finishOutputs(out, n, i, j, this.contact(a, b) + r);
   }
 
@@ -151,11 +151,11 @@ export class MinProximityIntersection extends BaseProximityIntersection {
       out,
       alarm * alarm,
       a.x,
-      3 * ea[2 * i]!,
-      3 * ea[2 * i + 1]!,
+      3 * ea[2 * i],
+      3 * ea[2 * i + 1],
       b.x,
-      3 * eb[2 * j]!,
-      3 * eb[2 * j + 1]!,
+      3 * eb[2 * j],
+      3 * eb[2 * j + 1],
       biggerModelIndex(a, i, b, j),
       MIN_PROXIMITY_LINE_LINE,
     );
@@ -174,23 +174,12 @@ export class MinProximityIntersection extends BaseProximityIntersection {
   ): number {
     const alarm = this.alarm(a, b) + r;
     const t = a.triangles;
-    const n = trianglePointInterior(
-      out,
-      alarm * alarm,
-      a.x,
-      3 * t[3 * i]!,
-      3 * t[3 * i + 1]!,
-      3 * t[3 * i + 2]!,
-      b.x,
-      stride * j,
-      j,
-      'guard',
-    );
+    const n = trianglePointInterior(out, alarm * alarm, a.x, 3 * t[3 * i], 3 * t[3 * i + 1], 3 * t[3 * i + 2], b.x, stride * j, j, 'guard');
     if (n > 0 && this.useSurfaceNormals.value) {
       const o = 3 * (out.count - 1);
-      out.normal[o] = a.normals[3 * i]!;
-      out.normal[o + 1] = a.normals[3 * i + 1]!;
-      out.normal[o + 2] = a.normals[3 * i + 2]!;
+      out.normal[o] = a.normals[3 * i];
+      out.normal[o + 1] = a.normals[3 * i + 1];
+      out.normal[o + 2] = a.normals[3 * i + 2];
     }
     return finishOutputs(out, n, i, j, this.contact(a, b) + r);
   }

@@ -102,7 +102,7 @@ export class NewProximityIntersection extends BaseProximityIntersection {
   private linePoint(a: LineCollisionModel, i: number, b: CollisionModel, j: number, out: DetectionOutputs): number {
     const alarm = this.alarm(a, b);
     const e = a.edges;
-    const n = linePointClamped(out, alarm * alarm, a.x, 3 * e[2 * i]!, 3 * e[2 * i + 1]!, b.x, 3 * j, j, false);
+    const n = linePointClamped(out, alarm * alarm, a.x, 3 * e[2 * i], 3 * e[2 * i + 1], b.x, 3 * j, j, false);
     return finishOutputs(out, n, i, j, this.contact(a, b));
   }
 
@@ -114,11 +114,11 @@ export class NewProximityIntersection extends BaseProximityIntersection {
       out,
       alarm * alarm,
       a.x,
-      3 * ea[2 * i]!,
-      3 * ea[2 * i + 1]!,
+      3 * ea[2 * i],
+      3 * ea[2 * i + 1],
       b.x,
-      3 * eb[2 * j]!,
-      3 * eb[2 * j + 1]!,
+      3 * eb[2 * j],
+      3 * eb[2 * j + 1],
       biggerModelIndex(a, i, b, j),
       NEW_PROXIMITY_LINE_LINE,
     );
@@ -131,11 +131,11 @@ export class NewProximityIntersection extends BaseProximityIntersection {
     const n = trianglePointFeatures(
       out,
       alarm * alarm,
-      a.flags[i]!,
+      a.flags[i],
       a.x,
-      3 * t[3 * i]!,
-      3 * t[3 * i + 1]!,
-      3 * t[3 * i + 2]!,
+      3 * t[3 * i],
+      3 * t[3 * i + 1],
+      3 * t[3 * i + 2],
       b.x,
       3 * j,
       j,
@@ -151,12 +151,12 @@ export class NewProximityIntersection extends BaseProximityIntersection {
       e = b.edges;
     const xa = a.x,
       xb = b.x;
-    const p1 = 3 * t[3 * i]!,
-      p2 = 3 * t[3 * i + 1]!,
-      p3 = 3 * t[3 * i + 2]!;
-    const q1 = 3 * e[2 * j]!,
-      q2 = 3 * e[2 * j + 1]!;
-    const f = a.flags[i]!;
+    const p1 = 3 * t[3 * i],
+      p2 = 3 * t[3 * i + 1],
+      p3 = 3 * t[3 * i + 2];
+    const q1 = 3 * e[2 * j],
+      q2 = 3 * e[2 * j + 1];
+    const f = a.flags[i];
     let n = 0;
     if (f & FLAG_P1) n += linePointClamped(out, d2, xb, q1, q2, xa, p1, j, true);
     if (f & FLAG_P2) n += linePointClamped(out, d2, xb, q1, q2, xa, p2, j, true);
@@ -174,12 +174,12 @@ export class NewProximityIntersection extends BaseProximityIntersection {
   private triangleTriangle(a: TriangleCollisionModel, i: number, b: TriangleCollisionModel, j: number, out: DetectionOutputs): number {
     const ta = a.triangles,
       tb = b.triangles;
-    const a1 = ta[3 * i]!,
-      a2 = ta[3 * i + 1]!,
-      a3 = ta[3 * i + 2]!;
-    const b1 = tb[3 * j]!,
-      b2 = tb[3 * j + 1]!,
-      b3 = tb[3 * j + 2]!;
+    const a1 = ta[3 * i],
+      a2 = ta[3 * i + 1],
+      a3 = ta[3 * i + 2];
+    const b1 = tb[3 * j],
+      b2 = tb[3 * j + 1],
+      b3 = tb[3 * j + 2];
     // Neighbouring triangles of one model (sharing a point) are not tested.
     if (a === b && (a1 === b1 || a1 === b2 || a1 === b3 || a2 === b1 || a2 === b2 || a2 === b3 || a3 === b1 || a3 === b2 || a3 === b3))
       return 0;
@@ -193,8 +193,8 @@ export class NewProximityIntersection extends BaseProximityIntersection {
     const q1 = 3 * b1,
       q2 = 3 * b2,
       q3 = 3 * b3;
-    const f1 = a.flags[i]!,
-      f2 = b.flags[j]!;
+    const f1 = a.flags[i],
+      f2 = b.flags[j];
     const id1 = 3 * i; // contacts of the points of triangle i
     const id2 = 3 * a.size + 12 * j; // contacts of the points and edges of triangle j
     let n = 0;
@@ -221,18 +221,18 @@ export class NewProximityIntersection extends BaseProximityIntersection {
       ends[10] = q3;
       ends[11] = q1;
       for (let u = 0; u < 3; u++) {
-        if (!(f1 & EDGE_FLAGS[u]!)) continue;
+        if (!(f1 & EDGE_FLAGS[u])) continue;
         for (let v = 0; v < 3; v++) {
-          if (f2 & EDGE_FLAGS[v]!)
+          if (f2 & EDGE_FLAGS[v])
             n += lineLine(
               out,
               d2,
               xa,
-              ends[2 * u]!,
-              ends[2 * u + 1]!,
+              ends[2 * u],
+              ends[2 * u + 1],
               xb,
-              ends[6 + 2 * v]!,
-              ends[7 + 2 * v]!,
+              ends[6 + 2 * v],
+              ends[7 + 2 * v],
               id2 + 3 + 3 * u + v,
               NEW_PROXIMITY_LINE_LINE,
             );
@@ -253,7 +253,7 @@ export class NewProximityIntersection extends BaseProximityIntersection {
     const r = b.getRadius(j);
     const alarm = this.alarm(a, b) + r;
     const e = a.edges;
-    const n = linePointClamped(out, alarm * alarm, a.x, 3 * e[2 * i]!, 3 * e[2 * i + 1]!, b.x, b.stride * j, j, false);
+    const n = linePointClamped(out, alarm * alarm, a.x, 3 * e[2 * i], 3 * e[2 * i + 1], b.x, b.stride * j, j, false);
     return finishOutputs(out, n, i, j, this.contact(a, b) + r);
   }
 
@@ -275,17 +275,17 @@ export class NewProximityIntersection extends BaseProximityIntersection {
     const c = this.closest;
     const xb = b.x;
     const ic = b.stride * j;
-    if (!triangleSphereClosest(c, alarm * alarm, a.flags[i]!, a.x, 3 * t[3 * i]!, 3 * t[3 * i + 1]!, 3 * t[3 * i + 2]!, xb, ic)) return 0;
+    if (!triangleSphereClosest(c, alarm * alarm, a.flags[i], a.x, 3 * t[3 * i], 3 * t[3 * i + 1], 3 * t[3 * i + 2], xb, ic)) return 0;
     const k = out.push();
     const o = 3 * k;
-    const d = c[3]!;
+    const d = c[3];
     let nx = 1,
       ny = 0,
       nz = 0;
     if (d > 1e-15) {
-      nx = (xb[ic]! - c[0]!) / d;
-      ny = (xb[ic + 1]! - c[1]!) / d;
-      nz = (xb[ic + 2]! - c[2]!) / d;
+      nx = (xb[ic] - c[0]) / d;
+      ny = (xb[ic + 1] - c[1]) / d;
+      nz = (xb[ic + 2] - c[2]) / d;
     }
     out.elem1[k] = i;
     out.elem2[k] = j;
@@ -294,13 +294,13 @@ export class NewProximityIntersection extends BaseProximityIntersection {
     out.normal[o] = nx;
     out.normal[o + 1] = ny;
     out.normal[o + 2] = nz;
-    out.point0[o] = c[0]!;
-    out.point0[o + 1] = c[1]!;
-    out.point0[o + 2] = c[2]!;
+    out.point0[o] = c[0];
+    out.point0[o + 1] = c[1];
+    out.point0[o + 2] = c[2];
     const rr = surfacePoint ? r : 0;
-    out.point1[o] = xb[ic]! - nx * rr;
-    out.point1[o + 1] = xb[ic + 1]! - ny * rr;
-    out.point1[o + 2] = xb[ic + 2]! - nz * rr;
+    out.point1[o] = xb[ic] - nx * rr;
+    out.point1[o + 1] = xb[ic + 1] - ny * rr;
+    out.point1[o + 2] = xb[ic + 2] - nz * rr;
     return 1;
   }
 }

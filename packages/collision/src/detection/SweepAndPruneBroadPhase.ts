@@ -39,14 +39,14 @@ export class SweepAndPruneBroadPhase extends BroadPhase {
     for (const m of list) maxProx = Math.max(maxProx, m.getProximity());
     const half = 0.5 * (method.getAlarmDistance() + 2 * maxProx);
     for (let k = 0; k < n; k++) {
-      const b = list[k]!.rootBox();
-      this.lo[k] = b[axis]! - half;
-      this.hi[k] = b[3 + axis]! + half;
+      const b = list[k].rootBox();
+      this.lo[k] = b[axis] - half;
+      this.hi[k] = b[3 + axis] + half;
     }
     const order = this.order;
     order.length = n;
     for (let k = 0; k < n; k++) order[k] = k;
-    order.sort((p, q) => this.lo[p]! - this.lo[q]!);
+    order.sort((p, q) => this.lo[p] - this.lo[q]);
     // Candidate pairs (k, p) with p < k, encoded k·n + p.
     const found = this.found;
     found.length = 0;
@@ -55,8 +55,8 @@ export class SweepAndPruneBroadPhase extends BroadPhase {
     for (const k of order) {
       let w = 0;
       for (let r = 0; r < active.length; r++) {
-        const p = active[r]!;
-        if (this.hi[p]! < this.lo[k]!) continue; // closed: drop it
+        const p = active[r];
+        if (this.hi[p] < this.lo[k]) continue; // closed: drop it
         active[w++] = p;
         found.push(k > p ? k * n + p : p * n + k);
       }
@@ -67,10 +67,10 @@ export class SweepAndPruneBroadPhase extends BroadPhase {
     // Same order as the brute force: for each model, itself, then the models before it.
     let f = 0;
     for (let k = 0; k < n; k++) {
-      const m = list[k]!;
+      const m = list[k];
       if (this.selfPair(m, method)) pairs.push({ a: m, b: m });
-      while (f < found.length && Math.floor(found[f]! / n) === k) {
-        const o = list[found[f]! % n]!;
+      while (f < found.length && Math.floor(found[f] / n) === k) {
+        const o = list[found[f] % n];
         if (this.keepPair(m, o, method)) pairs.push({ a: m, b: o });
         f++;
       }
@@ -83,15 +83,15 @@ export class SweepAndPruneBroadPhase extends BroadPhase {
     for (const m of list) {
       const b = m.rootBox();
       for (let c = 0; c < 3; c++) {
-        const v = 0.5 * (b[c]! + b[3 + c]!);
-        s[c]! += v;
-        s2[c]! += v * v;
+        const v = 0.5 * (b[c] + b[3 + c]);
+        s[c] += v;
+        s2[c] += v * v;
       }
     }
     let best = 0,
       bestVar = -1;
     for (let c = 0; c < 3; c++) {
-      const v = s2[c]! - (s[c]! * s[c]!) / Math.max(1, list.length);
+      const v = s2[c] - (s[c] * s[c]) / Math.max(1, list.length);
       if (v > bestVar) {
         bestVar = v;
         best = c;

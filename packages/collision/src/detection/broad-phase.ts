@@ -42,7 +42,7 @@ export abstract class BroadPhase extends BaseObject {
   /** The models left after the `box` filter (all of them without box); skips empty models. */
   protected candidates(models: readonly CollisionModel[], method: IntersectionMethod): CollisionModel[] {
     const b = this.box.value;
-    const useBox = b.length === 6 && b[0]! < b[3]!;
+    const useBox = b.length === 6 && b[0] < b[3];
     return models.filter(
       (m) => m.size > 0 && (!useBox || method.boxesOverlap(m.rootBox(), 0, b, 0, method.getAlarmDistance() + m.getProximity())),
     );
@@ -59,9 +59,9 @@ export abstract class BroadPhase extends BaseObject {
    */
   mayPair(models: readonly CollisionModel[], method: IntersectionMethod): boolean {
     for (let k = 0; k < models.length; k++) {
-      const m = models[k]!;
+      const m = models[k];
       if (this.selfPair(m, method)) return true;
-      for (let p = 0; p < k; p++) if (mayCollide(m, models[p]!)) return true;
+      for (let p = 0; p < k; p++) if (mayCollide(m, models[p])) return true;
     }
     return false;
   }

@@ -73,7 +73,7 @@ export abstract class IntersectionMethod extends BaseObject {
    */
   boxesOverlap(ba: Float64Array, ia: number, bb: Float64Array, ib: number, margin: number): boolean {
     for (let c = 0; c < 3; c++) {
-      if (ba[ia + c]! > bb[ib + 3 + c]! + margin || bb[ib + c]! > ba[ia + 3 + c]! + margin) return false;
+      if (ba[ia + c] > bb[ib + 3 + c] + margin || bb[ib + c] > ba[ia + 3 + c] + margin) return false;
     }
     return true;
   }
@@ -98,7 +98,7 @@ export function finishOutputs(out: DetectionOutputs, n: number, i: number, j: nu
   for (let k = out.count - n; k < out.count; k++) {
     out.elem1[k] = i;
     out.elem2[k] = j;
-    out.value[k]! -= contact;
+    out.value[k] -= contact;
   }
   return n;
 }

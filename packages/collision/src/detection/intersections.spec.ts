@@ -26,7 +26,7 @@ function test(method: IntersectionMethod, a: CollisionModel, i: number, b: Colli
 
 const v3 = (a: Float64Array, k = 0): number[] => Array.from(a.subarray(3 * k, 3 * k + 3));
 function close(a: number[], b: number[], tol = 1e-12): void {
-  for (let c = 0; c < 3; c++) expect(a[c]).to.be.closeTo(b[c]!, tol);
+  for (let c = 0; c < 3; c++) expect(a[c]).to.be.closeTo(b[c], tol);
 }
 
 /** A unit right triangle in the plane z = z0, another at height z0 + h, shifted so that its first point lies above the first one's interior. */
@@ -51,12 +51,12 @@ describe('collision intersection methods (closed-form cases)', () => {
     let boundary = 0;
     for (let t = 0; t < 4; t++) {
       for (let j = 0; j < 3; j++) {
-        if (flags[t]! & (FLAG_P1 << j)) pointOwners[tris[3 * t + j]!]!++;
-        const a = tris[3 * t + ((j + 1) % 3)]!,
-          b = tris[3 * t + ((j + 2) % 3)]!;
+        if (flags[t] & (FLAG_P1 << j)) pointOwners[tris[3 * t + j]]++;
+        const a = tris[3 * t + ((j + 1) % 3)],
+          b = tris[3 * t + ((j + 2) % 3)];
         const key = a < b ? `${a}-${b}` : `${b}-${a}`;
-        if (flags[t]! & (FLAG_E23 << j)) edgeOwners.set(key, (edgeOwners.get(key) ?? 0) + 1);
-        if (flags[t]! & (FLAG_BE23 << j)) boundary++;
+        if (flags[t] & (FLAG_E23 << j)) edgeOwners.set(key, (edgeOwners.get(key) ?? 0) + 1);
+        if (flags[t] & (FLAG_BE23 << j)) boundary++;
       }
     }
     expect(Array.from(pointOwners)).to.deep.equal([1, 1, 1, 1, 1]);

@@ -20,7 +20,7 @@ import type { ModelPair } from './broad-phase.js';
 function soup(r: () => number, n: number, centre: number[], size: number): { x: number[]; triangles: number[] } {
   const x: number[] = [];
   const triangles: number[] = [];
-  for (let i = 0; i < n + 2; i++) x.push(centre[0]! + size * r(), centre[1]! + size * r(), centre[2]! + size * r());
+  for (let i = 0; i < n + 2; i++) x.push(centre[0] + size * r(), centre[1] + size * r(), centre[2] + size * r());
   for (let i = 0; i < n; i++) triangles.push(i, i + 1, i + 2);
   return { x, triangles };
 }
@@ -28,7 +28,7 @@ function soup(r: () => number, n: number, centre: number[], size: number): { x: 
 /** Outputs as sorted comparable rows. */
 function rows(out: DetectionOutputs): string[] {
   const r: string[] = [];
-  for (let k = 0; k < out.count; k++) r.push(`${out.elem1[k]} ${out.elem2[k]} ${out.id[k]} ${out.value[k]!.toPrecision(12)}`);
+  for (let k = 0; k < out.count; k++) r.push(`${out.elem1[k]} ${out.elem2[k]} ${out.id[k]} ${out.value[k].toPrecision(12)}`);
   return r.sort();
 }
 
@@ -62,25 +62,25 @@ describe('collision bounding trees and phases', () => {
         const reached = new Int32Array(n);
         const visit = (level: number, c: number): void => {
           if (level === t.leafLevel) {
-            reached[t.leafElement[c]!]!++;
-            for (let k = 0; k < 6; k++) expect(t.leafBox[6 * c + k]).to.equal(boxes[6 * t.leafElement[c]! + k]);
+            reached[t.leafElement[c]]++;
+            for (let k = 0; k < 6; k++) expect(t.leafBox[6 * c + k]).to.equal(boxes[6 * t.leafElement[c] + k]);
             return;
           }
-          const L = t.levels[level]!;
-          const sub = L.subLevel[c]!;
-          if (sub === t.leafLevel && level + 1 < t.levels.length) expect(L.subEnd[c]! - L.subBegin[c]!).to.be.at.most(4);
+          const L = t.levels[level];
+          const sub = L.subLevel[c];
+          if (sub === t.leafLevel && level + 1 < t.levels.length) expect(L.subEnd[c] - L.subBegin[c]).to.be.at.most(4);
           const sb = t.boxesOf(sub);
-          for (let s = L.subBegin[c]!; s < L.subEnd[c]!; s++) {
+          for (let s = L.subBegin[c]; s < L.subEnd[c]; s++) {
             for (let k = 0; k < 3; k++) {
-              expect(sb[6 * s + k]).to.be.at.least(L.box[6 * c + k]!);
-              expect(sb[6 * s + 3 + k]).to.be.at.most(L.box[6 * c + 3 + k]!);
+              expect(sb[6 * s + k]).to.be.at.least(L.box[6 * c + k]);
+              expect(sb[6 * s + 3 + k]).to.be.at.most(L.box[6 * c + 3 + k]);
             }
             visit(sub, s);
           }
         };
         visit(0, 0);
         expect(Array.from(reached).every((v) => v === 1)).to.equal(true);
-        for (let e = 0; e < n; e++) expect(t.leafElement[t.leafOf[e]!]).to.equal(e);
+        for (let e = 0; e < n; e++) expect(t.leafElement[t.leafOf[e]]).to.equal(e);
       }
     }
   });
@@ -108,10 +108,10 @@ describe('collision bounding trees and phases', () => {
       expect(got.length).to.equal(1);
       const expected = rows(allPairs(B, A, method));
       expect(expected.length).to.be.greaterThan(20);
-      expect(rows(got[0]!.outputs)).to.deep.equal(expected);
+      expect(rows(got[0].outputs)).to.deep.equal(expected);
       // move model a (the tree is refitted, not rebuilt)
       const x = A.getMechanicalState().x;
-      for (let i = 0; i < x.length; i++) x[i]! += 0.05 * r();
+      for (let i = 0; i < x.length; i++) x[i] += 0.05 * r();
     }
   });
 
@@ -161,7 +161,7 @@ describe('collision bounding trees and phases', () => {
         if (Math.abs(r()) < 0.1) m.selfCollision.value = true;
         const pts: number[] = [];
         const c = [8 * r(), 8 * r(), 2 * r()];
-        for (let i = 0; i < 3; i++) pts.push(c[0]! + r(), c[1]! + r(), c[2]! + r());
+        for (let i = 0; i < 3; i++) pts.push(c[0] + r(), c[1] + r(), c[2] + r());
         meshNode(root, `m${k}`, pts, {}, m);
         if (Math.abs(r()) < 0.1) m.active.value = false;
         m.computeBoundingTree(0);

@@ -29,16 +29,12 @@ function vec(out: DetectionOutputs, which: 'point0' | 'point1' | 'normal', k = 0
 }
 
 function expectVec(a: number[], b: number[], tol = 1e-12): void {
-  for (let c = 0; c < 3; c++) expect(a[c]).to.be.closeTo(b[c]!, tol);
+  for (let c = 0; c < 3; c++) expect(a[c]).to.be.closeTo(b[c], tol);
 }
 
-const cross = (a: number[], b: number[]): number[] => [
-  a[1]! * b[2]! - a[2]! * b[1]!,
-  a[2]! * b[0]! - a[0]! * b[2]!,
-  a[0]! * b[1]! - a[1]! * b[0]!,
-];
-const add = (a: number[], b: number[], s = 1): number[] => a.map((v, i) => v + s * b[i]!);
-const norm = (a: number[]): number => Math.hypot(a[0]!, a[1]!, a[2]!);
+const cross = (a: number[], b: number[]): number[] => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const add = (a: number[], b: number[], s = 1): number[] => a.map((v, i) => v + s * b[i]);
+const norm = (a: number[]): number => Math.hypot(a[0], a[1], a[2]);
 const unit = (a: number[]): number[] => a.map((v) => v / norm(a));
 
 describe('collision proximity kernels (closed-form geometry)', () => {
@@ -131,7 +127,7 @@ describe('collision proximity kernels (closed-form geometry)', () => {
       // beyond edge AB (outward in-plane direction e = (AB × n)/|…| points away from C)
       const E = add(A, add(B, A, -1), 0.5);
       let e = unit(cross(add(B, A, -1), n));
-      if (add(C, A, -1).reduce((s, x, i) => s + x * e[i]!, 0) > 0) e = e.map((x) => -x);
+      if (add(C, A, -1).reduce((s, x, i) => s + x * e[i], 0) > 0) e = e.map((x) => -x);
       const qe = add(add(E, e, 0.2), n, 0.1);
       const oe = new DetectionOutputs();
       expect(trianglePointFeatures(oe, 1, ALL, t, 0, 3, 6, qe, 0, 0, false)).to.equal(1);

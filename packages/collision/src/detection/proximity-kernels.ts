@@ -40,12 +40,12 @@ function write(
   const k = out.push();
   const o = 3 * k;
   out.id[k] = id;
-  out.point0[o] = pa[ia]!;
-  out.point0[o + 1] = pa[ia + 1]!;
-  out.point0[o + 2] = pa[ia + 2]!;
-  out.point1[o] = pb[ib]!;
-  out.point1[o + 1] = pb[ib + 1]!;
-  out.point1[o + 2] = pb[ib + 2]!;
+  out.point0[o] = pa[ia];
+  out.point0[o + 1] = pa[ia + 1];
+  out.point0[o + 2] = pa[ia + 2];
+  out.point1[o] = pb[ib];
+  out.point1[o + 1] = pb[ib + 1];
+  out.point1[o + 2] = pb[ib + 2];
   out.normal[o] = nx;
   out.normal[o + 1] = ny;
   out.normal[o + 2] = nz;
@@ -89,9 +89,9 @@ export function pointPoint(
   id: number,
   zero: ZeroDistance,
 ): number {
-  const dx = q[iq]! - p[ip]!,
-    dy = q[iq + 1]! - p[ip + 1]!,
-    dz = q[iq + 2]! - p[ip + 2]!;
+  const dx = q[iq] - p[ip],
+    dy = q[iq + 1] - p[ip + 1],
+    dz = q[iq + 2] - p[ip + 2];
   const n2 = dx * dx + dy * dy + dz * dz;
   if (n2 >= dist2) return 0;
   const k = write(out, id, p, ip, q, iq, 0, 0, 0, 0);
@@ -131,15 +131,15 @@ export function lineLine(
   tol: LineLineTolerances,
   params?: Float64Array,
 ): number {
-  const abx = a[i2]! - a[i1]!,
-    aby = a[i2 + 1]! - a[i1 + 1]!,
-    abz = a[i2 + 2]! - a[i1 + 2]!;
-  const cdx = b[j2]! - b[j1]!,
-    cdy = b[j2 + 1]! - b[j1 + 1]!,
-    cdz = b[j2 + 2]! - b[j1 + 2]!;
-  const acx = b[j1]! - a[i1]!,
-    acy = b[j1 + 1]! - a[i1 + 1]!,
-    acz = b[j1 + 2]! - a[i1 + 2]!;
+  const abx = a[i2] - a[i1],
+    aby = a[i2 + 1] - a[i1 + 1],
+    abz = a[i2 + 2] - a[i1 + 2];
+  const cdx = b[j2] - b[j1],
+    cdy = b[j2 + 1] - b[j1 + 1],
+    cdz = b[j2 + 2] - b[j1 + 2];
+  const acx = b[j1] - a[i1],
+    acy = b[j1 + 1] - a[i1 + 1],
+    acz = b[j1 + 2] - a[i1 + 2];
   const a00 = abx * abx + aby * aby + abz * abz;
   const a11 = cdx * cdx + cdy * cdy + cdz * cdz;
   const a01 = -(cdx * abx + cdy * aby + cdz * abz);
@@ -153,12 +153,12 @@ export function lineLine(
     beta = (b1 * a00 - b0 * a01) / det;
     if (alpha < tol.param || alpha > 1 - tol.param || beta < tol.param || beta > 1 - tol.param) return 0;
   }
-  P[0] = a[i1]! + abx * alpha;
-  P[1] = a[i1 + 1]! + aby * alpha;
-  P[2] = a[i1 + 2]! + abz * alpha;
-  Q[0] = b[j1]! + cdx * beta;
-  Q[1] = b[j1 + 1]! + cdy * beta;
-  Q[2] = b[j1 + 2]! + cdz * beta;
+  P[0] = a[i1] + abx * alpha;
+  P[1] = a[i1 + 1] + aby * alpha;
+  P[2] = a[i1 + 2] + abz * alpha;
+  Q[0] = b[j1] + cdx * beta;
+  Q[1] = b[j1 + 1] + cdy * beta;
+  Q[2] = b[j1 + 2] + cdz * beta;
   const dx = Q[0] - P[0],
     dy = Q[1] - P[1],
     dz = Q[2] - P[2];
@@ -187,23 +187,23 @@ export function linePointClamped(
   id: number,
   swap: boolean,
 ): number {
-  const abx = a[i2]! - a[i1]!,
-    aby = a[i2 + 1]! - a[i1 + 1]!,
-    abz = a[i2 + 2]! - a[i1 + 2]!;
-  const aqx = q[iq]! - a[i1]!,
-    aqy = q[iq + 1]! - a[i1 + 1]!,
-    aqz = q[iq + 2]! - a[i1 + 2]!;
+  const abx = a[i2] - a[i1],
+    aby = a[i2 + 1] - a[i1 + 1],
+    abz = a[i2 + 2] - a[i1 + 2];
+  const aqx = q[iq] - a[i1],
+    aqy = q[iq + 1] - a[i1 + 1],
+    aqz = q[iq + 2] - a[i1 + 2];
   const A = abx * abx + aby * aby + abz * abz;
   const bb = aqx * abx + aqy * aby + aqz * abz;
   let alpha = bb / A;
   if (alpha < 0) alpha = 0;
   else if (alpha > 1) alpha = 1;
-  P[0] = a[i1]! + abx * alpha;
-  P[1] = a[i1 + 1]! + aby * alpha;
-  P[2] = a[i1 + 2]! + abz * alpha;
-  const dx = q[iq]! - P[0],
-    dy = q[iq + 1]! - P[1],
-    dz = q[iq + 2]! - P[2];
+  P[0] = a[i1] + abx * alpha;
+  P[1] = a[i1 + 1] + aby * alpha;
+  P[2] = a[i1 + 2] + abz * alpha;
+  const dx = q[iq] - P[0],
+    dy = q[iq + 1] - P[1],
+    dz = q[iq + 2] - P[2];
   const n2 = dx * dx + dy * dy + dz * dz;
   if (n2 >= dist2) return 0;
   const d = Math.sqrt(n2);
@@ -227,30 +227,30 @@ export function linePointEnds(
   id: number,
   zero: ZeroDistance,
 ): number {
-  const abx = a[i2]! - a[i1]!,
-    aby = a[i2 + 1]! - a[i1 + 1]!,
-    abz = a[i2 + 2]! - a[i1 + 2]!;
-  const apx = q[iq]! - a[i1]!,
-    apy = q[iq + 1]! - a[i1 + 1]!,
-    apz = q[iq + 2]! - a[i1 + 2]!;
+  const abx = a[i2] - a[i1],
+    aby = a[i2 + 1] - a[i1 + 1],
+    abz = a[i2 + 2] - a[i1 + 2];
+  const apx = q[iq] - a[i1],
+    apy = q[iq + 1] - a[i1 + 1],
+    apz = q[iq + 2] - a[i1 + 2];
   const A = abx * abx + aby * aby + abz * abz;
   const alpha = (apx * abx + apy * aby + apz * abz) / A;
   if (alpha <= 0) {
-    P[0] = a[i1]!;
-    P[1] = a[i1 + 1]!;
-    P[2] = a[i1 + 2]!;
+    P[0] = a[i1];
+    P[1] = a[i1 + 1];
+    P[2] = a[i1 + 2];
   } else if (alpha >= 1) {
-    P[0] = a[i2]!;
-    P[1] = a[i2 + 1]!;
-    P[2] = a[i2 + 2]!;
+    P[0] = a[i2];
+    P[1] = a[i2 + 1];
+    P[2] = a[i2 + 2];
   } else {
-    P[0] = a[i1]! + abx * alpha;
-    P[1] = a[i1 + 1]! + aby * alpha;
-    P[2] = a[i1 + 2]! + abz * alpha;
+    P[0] = a[i1] + abx * alpha;
+    P[1] = a[i1 + 1] + aby * alpha;
+    P[2] = a[i1 + 2] + abz * alpha;
   }
-  const dx = q[iq]! - P[0],
-    dy = q[iq + 1]! - P[1],
-    dz = q[iq + 2]! - P[2];
+  const dx = q[iq] - P[0],
+    dy = q[iq + 1] - P[1],
+    dz = q[iq + 2] - P[2];
   if (dx * dx + dy * dy + dz * dz >= dist2) return 0;
   const k = write(out, id, P, 0, q, iq, 0, 0, 0, 0);
   normalOut(out, k, dx, dy, dz, zero);
@@ -260,15 +260,15 @@ export function linePointEnds(
 /** The α, β of the projection of q on the plane of triangle (p1, p2, p3) and the normal-equation terms. */
 const T = new Float64Array(7);
 function triangleParams(t: ArrayLike<number>, i1: number, i2: number, i3: number, q: ArrayLike<number>, iq: number): void {
-  const abx = t[i2]! - t[i1]!,
-    aby = t[i2 + 1]! - t[i1 + 1]!,
-    abz = t[i2 + 2]! - t[i1 + 2]!;
-  const acx = t[i3]! - t[i1]!,
-    acy = t[i3 + 1]! - t[i1 + 1]!,
-    acz = t[i3 + 2]! - t[i1 + 2]!;
-  const aqx = q[iq]! - t[i1]!,
-    aqy = q[iq + 1]! - t[i1 + 1]!,
-    aqz = q[iq + 2]! - t[i1 + 2]!;
+  const abx = t[i2] - t[i1],
+    aby = t[i2 + 1] - t[i1 + 1],
+    abz = t[i2 + 2] - t[i1 + 2];
+  const acx = t[i3] - t[i1],
+    acy = t[i3 + 1] - t[i1 + 1],
+    acz = t[i3 + 2] - t[i1 + 2];
+  const aqx = q[iq] - t[i1],
+    aqy = q[iq + 1] - t[i1 + 1],
+    aqz = q[iq + 2] - t[i1 + 2];
   const a00 = abx * abx + aby * aby + abz * abz;
   const a11 = acx * acx + acy * acy + acz * acz;
   const a01 = abx * acx + aby * acy + abz * acz;
@@ -286,8 +286,8 @@ function triangleParams(t: ArrayLike<number>, i1: number, i2: number, i3: number
 
 function trianglePoint(t: ArrayLike<number>, i1: number, i2: number, i3: number, alpha: number, beta: number): void {
   for (let c = 0; c < 3; c++) {
-    const p = t[i1 + c]!;
-    P[c] = p + (t[i2 + c]! - p) * alpha + (t[i3 + c]! - p) * beta;
+    const p = t[i1 + c];
+    P[c] = p + (t[i2 + c] - p) * alpha + (t[i3 + c] - p) * beta;
   }
 }
 
@@ -313,13 +313,13 @@ export function trianglePointFeatures(
 ): number {
   const eps = Number.EPSILON;
   triangleParams(t, i1, i2, i3, q, iq);
-  let alpha = T[0]!,
-    beta = T[1]!;
-  const a00 = T[2]!,
-    a11 = T[3]!,
-    a01 = T[4]!,
-    b0 = T[5]!,
-    b1 = T[6]!;
+  let alpha = T[0],
+    beta = T[1];
+  const a00 = T[2],
+    a11 = T[3],
+    a01 = T[4],
+    b0 = T[5],
+    b1 = T[6];
   if (alpha < eps || beta < eps || alpha + beta > 1 - eps) {
     const pAB = b0 / a00;
     const pAC = b1 / a11;
@@ -353,9 +353,9 @@ export function trianglePointFeatures(
     }
   }
   trianglePoint(t, i1, i2, i3, alpha, beta);
-  const dx = q[iq]! - P[0],
-    dy = q[iq + 1]! - P[1],
-    dz = q[iq + 2]! - P[2];
+  const dx = q[iq] - P[0],
+    dy = q[iq + 1] - P[1],
+    dz = q[iq + 2] - P[2];
   const n2 = dx * dx + dy * dy + dz * dz;
   if (n2 >= dist2) return 0;
   const d = Math.sqrt(n2);
@@ -382,13 +382,13 @@ export function triangleSphereClosest(
   iq: number,
 ): number {
   triangleParams(t, i1, i2, i3, q, iq);
-  let alpha = T[0]!,
-    beta = T[1]!;
-  const a00 = T[2]!,
-    a11 = T[3]!,
-    a01 = T[4]!,
-    b0 = T[5]!,
-    b1 = T[6]!;
+  let alpha = T[0],
+    beta = T[1];
+  const a00 = T[2],
+    a11 = T[3],
+    a01 = T[4],
+    b0 = T[5],
+    b1 = T[6];
   if (alpha < 0.000001 || beta < 0.000001 || alpha + beta > 0.999999) {
     const pAB = b0 / a00;
     const pAC = b1 / a11;
@@ -422,9 +422,9 @@ export function triangleSphereClosest(
     }
   }
   trianglePoint(t, i1, i2, i3, alpha, beta);
-  const dx = q[iq]! - P[0],
-    dy = q[iq + 1]! - P[1],
-    dz = q[iq + 2]! - P[2];
+  const dx = q[iq] - P[0],
+    dy = q[iq + 1] - P[1],
+    dz = q[iq + 2] - P[2];
   const n2 = dx * dx + dy * dy + dz * dz;
   if (n2 >= dist2) return 0;
   closest[0] = P[0];
@@ -452,13 +452,13 @@ export function trianglePointInterior(
   zero: ZeroDistance,
 ): number {
   triangleParams(t, i1, i2, i3, q, iq);
-  const alpha = T[0]!,
-    beta = T[1]!;
+  const alpha = T[0],
+    beta = T[1];
   if (alpha < 0.000001 || beta < 0.000001 || alpha + beta > 0.999999) return 0;
   trianglePoint(t, i1, i2, i3, alpha, beta);
-  const dx = q[iq]! - P[0],
-    dy = q[iq + 1]! - P[1],
-    dz = q[iq + 2]! - P[2];
+  const dx = q[iq] - P[0],
+    dy = q[iq + 1] - P[1],
+    dz = q[iq + 2] - P[2];
   if (dx * dx + dy * dy + dz * dz >= dist2) return 0;
   const k = write(out, id, P, 0, q, iq, 0, 0, 0, 0);
   normalOut(out, k, dx, dy, dz, zero);
@@ -484,21 +484,21 @@ export function sphereSphere(
 ): number {
   const r = r1 + r2;
   const lim = alarm + r;
-  const dx = c2[i2]! - c1[i1]!,
-    dy = c2[i2 + 1]! - c1[i1 + 1]!,
-    dz = c2[i2 + 2]! - c1[i1 + 2]!;
+  const dx = c2[i2] - c1[i1],
+    dy = c2[i2 + 1] - c1[i1 + 1],
+    dz = c2[i2 + 2] - c1[i1 + 2];
   const n2 = dx * dx + dy * dy + dz * dz;
   if (n2 > lim * lim) return 0;
   const d = Math.sqrt(n2);
   const nx = dx / d,
     ny = dy / d,
     nz = dz / d;
-  P[0] = c1[i1]! + nx * r1;
-  P[1] = c1[i1 + 1]! + ny * r1;
-  P[2] = c1[i1 + 2]! + nz * r1;
-  Q[0] = c2[i2]! - nx * r2;
-  Q[1] = c2[i2 + 1]! - ny * r2;
-  Q[2] = c2[i2 + 2]! - nz * r2;
+  P[0] = c1[i1] + nx * r1;
+  P[1] = c1[i1 + 1] + ny * r1;
+  P[2] = c1[i1 + 2] + nz * r1;
+  Q[0] = c2[i2] - nx * r2;
+  Q[1] = c2[i2 + 1] - ny * r2;
+  Q[2] = c2[i2 + 2] - nz * r2;
   write(out, id, P, 0, Q, 0, nx, ny, nz, d - r - contact);
   return 1;
 }
@@ -519,18 +519,18 @@ export function triangleSegmentCrossing(
   j2: number,
   id: number,
 ): number {
-  const abx = t[i2]! - t[i1]!,
-    aby = t[i2 + 1]! - t[i1 + 1]!,
-    abz = t[i2 + 2]! - t[i1 + 2]!;
-  const acx = t[i3]! - t[i1]!,
-    acy = t[i3 + 1]! - t[i1 + 1]!,
-    acz = t[i3 + 2]! - t[i1 + 2]!;
-  const pqx = -(s[j2]! - s[j1]!),
-    pqy = -(s[j2 + 1]! - s[j1 + 1]!),
-    pqz = -(s[j2 + 2]! - s[j1 + 2]!);
-  const rx = s[j1]! - t[i1]!,
-    ry = s[j1 + 1]! - t[i1 + 1]!,
-    rz = s[j1 + 2]! - t[i1 + 2]!;
+  const abx = t[i2] - t[i1],
+    aby = t[i2 + 1] - t[i1 + 1],
+    abz = t[i2 + 2] - t[i1 + 2];
+  const acx = t[i3] - t[i1],
+    acy = t[i3 + 1] - t[i1 + 1],
+    acz = t[i3 + 2] - t[i1 + 2];
+  const pqx = -(s[j2] - s[j1]),
+    pqy = -(s[j2 + 1] - s[j1 + 1]),
+    pqz = -(s[j2 + 2] - s[j1 + 2]);
+  const rx = s[j1] - t[i1],
+    ry = s[j1 + 1] - t[i1 + 1],
+    rz = s[j1 + 2] - t[i1 + 2];
   // M = [AB AC −PQ] (columns); Cramer's rule.
   const det = abx * (acy * pqz - acz * pqy) - acx * (aby * pqz - abz * pqy) + pqx * (aby * acz - abz * acy);
   if (det === 0 || !Number.isFinite(det)) return 0;
@@ -539,9 +539,9 @@ export function triangleSegmentCrossing(
   const u2 = (abx * (acy * rz - acz * ry) - acx * (aby * rz - abz * ry) + rx * (aby * acz - abz * acy)) / det;
   if (u0 < 0 || u1 < 0 || u0 + u1 > 1) return 0;
   if (u2 < 0 || u2 > 1) return 0;
-  P[0] = s[j1]! - pqx * u2;
-  P[1] = s[j1 + 1]! - pqy * u2;
-  P[2] = s[j1 + 2]! - pqz * u2;
+  P[0] = s[j1] - pqx * u2;
+  P[1] = s[j1 + 1] - pqy * u2;
+  P[2] = s[j1 + 2] - pqz * u2;
   write(out, id, P, 0, P, 0, 0, 0, 0, 0);
   return 1;
 }

@@ -181,7 +181,7 @@ describe('TightInclusionCCD', () => {
       const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]],
         v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]],
         w = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
-      return w[0]! * (u[1]! * v[2]! - u[2]! * v[1]!) + w[1]! * (u[2]! * v[0]! - u[0]! * v[2]!) + w[2]! * (u[0]! * v[1]! - u[1]! * v[0]!);
+      return w[0] * (u[1] * v[2] - u[2] * v[1]) + w[1] * (u[2] * v[0] - u[0] * v[2]) + w[2] * (u[0] * v[1] - u[1] * v[0]);
     };
     expect(triple(0)).to.be.greaterThan(0);
     expect(triple(1)).to.be.lessThan(0);

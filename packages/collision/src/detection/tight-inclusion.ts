@@ -102,13 +102,13 @@ export class TightInclusionCCD {
       const pool = this.pool; // (grows while boxes are pushed)
       const o = BOX * b;
       n++;
-      this.inclusion(pool[o]!, pool[o + 1]!, pool[o + 2]!, pool[o + 3]!, pool[o + 4]!, pool[o + 5]!);
+      this.inclusion(pool[o], pool[o + 1], pool[o + 2], pool[o + 3], pool[o + 4], pool[o + 5]);
       let meets = true,
         inside = true;
       for (let k = 0; k < 3; k++) {
-        const lim = ms + eps[k]!;
-        const lo = r[k]!,
-          hi = r[3 + k]!;
+        const lim = ms + eps[k];
+        const lo = r[k],
+          hi = r[3 + k];
         if (lo > lim || hi < -lim) meets = false;
         if (lo < -lim || hi > lim) inside = false;
       }
@@ -116,12 +116,12 @@ export class TightInclusionCCD {
         this.release(b);
         continue;
       }
-      const boxLevel = pool[o + 6]!;
+      const boxLevel = pool[o + 6];
       const first = boxLevel !== level;
       if (first) {
         level = boxLevel;
-        firstTlo = pool[o]!;
-        firstThi = pool[o + 1]!;
+        firstTlo = pool[o];
+        firstThi = pool[o + 1];
       }
       if (maxIterations > 0 && n >= maxIterations) {
         this.iterations = n;
@@ -130,14 +130,14 @@ export class TightInclusionCCD {
         this.outputTolerance = firstThi - firstTlo;
         return true;
       }
-      const wt = pool[o + 1]! - pool[o]!,
-        wu = pool[o + 3]! - pool[o + 2]!,
-        wv = pool[o + 5]! - pool[o + 4]!;
-      const small = wt <= tol[0]! && wu <= tol[1]! && wv <= tol[2]!;
+      const wt = pool[o + 1] - pool[o],
+        wu = pool[o + 3] - pool[o + 2],
+        wv = pool[o + 5] - pool[o + 4];
+      const small = wt <= tol[0] && wu <= tol[1] && wv <= tol[2];
       if (small || inside) {
         if (first) {
           this.iterations = n;
-          this.toi = pool[o]!;
+          this.toi = pool[o];
           this.outputTolerance = wt;
           return true;
         }
@@ -146,7 +146,7 @@ export class TightInclusionCCD {
         this.heapPush(b);
         continue;
       }
-      this.split(b, wt / tol[0]!, wu / tol[1]!, wv / tol[2]!);
+      this.split(b, wt / tol[0], wu / tol[1], wv / tol[2]);
     }
     this.iterations = n;
     return false;
@@ -159,7 +159,7 @@ export class TightInclusionCCD {
     for (let k = 0; k < 3; k++) {
       let m = 1;
       for (let i = 0; i < 8; i++) {
-        const a = Math.abs(q[3 * i + k]!);
+        const a = Math.abs(q[3 * i + k]);
         if (a > m) m = a;
       }
       this.eps[k] = c * m * m * m;
@@ -180,10 +180,10 @@ export class TightInclusionCCD {
     for (let k = 0; k < 3; k++) {
       for (let s = 0; s < 2; s++) {
         const o = 12 * s + k;
-        const p0 = q[o]!,
-          p1 = q[o + 3]!,
-          p2 = q[o + 6]!,
-          p3 = q[o + 9]!;
+        const p0 = q[o],
+          p1 = q[o + 3],
+          p2 = q[o + 6],
+          p3 = q[o + 9];
         du = Math.max(du, Math.abs(this.vertexFace ? p2 - p1 : p1 - p0));
         dv = Math.max(dv, Math.abs(this.vertexFace ? p3 - p1 : p3 - p2));
       }
@@ -204,10 +204,10 @@ export class TightInclusionCCD {
   /** F_k at the inputs' time `off` (0: start, 12: end) and corner (u, v). */
   private corner(k: number, off: number, u: number, v: number): number {
     const q = this.q;
-    const p0 = q[off + k]!,
-      p1 = q[off + 3 + k]!,
-      p2 = q[off + 6 + k]!,
-      p3 = q[off + 9 + k]!;
+    const p0 = q[off + k],
+      p1 = q[off + 3 + k],
+      p2 = q[off + 6 + k],
+      p3 = q[off + 9 + k];
     return this.vertexFace ? p0 - (p1 + u * (p2 - p1) + v * (p3 - p1)) : p0 + u * (p1 - p0) - (p2 + v * (p3 - p2));
   }
 
@@ -218,8 +218,8 @@ export class TightInclusionCCD {
       r = this.range;
     for (let k = 0; k < 3; k++) {
       for (let i = 0; i < 4; i++) {
-        const s = q[3 * i + k]!,
-          e = q[12 + 3 * i + k]!;
+        const s = q[3 * i + k],
+          e = q[12 + 3 * i + k];
         pts[8 * k + i] = s + t0 * (e - s);
         pts[8 * k + 4 + i] = s + t1 * (e - s);
       }
@@ -230,10 +230,10 @@ export class TightInclusionCCD {
         hi = -Infinity;
       for (let s = 0; s < 2; s++) {
         const o = 8 * k + 4 * s;
-        const p0 = pts[o]!,
-          p1 = pts[o + 1]!,
-          p2 = pts[o + 2]!,
-          p3 = pts[o + 3]!;
+        const p0 = pts[o],
+          p1 = pts[o + 1],
+          p2 = pts[o + 2],
+          p3 = pts[o + 3];
         for (let cu = 0; cu < 2; cu++) {
           const u = cu === 0 ? u0 : u1;
           for (let cv = 0; cv < 2; cv++) {
@@ -254,16 +254,16 @@ export class TightInclusionCCD {
     const pool = this.pool;
     const o = BOX * b;
     const dim = rt >= ru && rt >= rv ? 0 : ru >= rv ? 1 : 2;
-    const lo = pool[o + 2 * dim]!,
-      hi = pool[o + 2 * dim + 1]!;
+    const lo = pool[o + 2 * dim],
+      hi = pool[o + 2 * dim + 1];
     const mid = 0.5 * (lo + hi);
-    const level = pool[o + 6]! + 1;
-    const t0 = pool[o]!,
-      t1 = pool[o + 1]!,
-      u0 = pool[o + 2]!,
-      u1 = pool[o + 3]!,
-      v0 = pool[o + 4]!,
-      v1 = pool[o + 5]!;
+    const level = pool[o + 6] + 1;
+    const t0 = pool[o],
+      t1 = pool[o + 1],
+      u0 = pool[o + 2],
+      u1 = pool[o + 3],
+      v0 = pool[o + 4],
+      v1 = pool[o + 5];
     this.release(b);
     if (dim === 0) {
       this.pushBox(t0, mid, u0, u1, v0, v1, level);
@@ -279,7 +279,7 @@ export class TightInclusionCCD {
 
   private pushBox(t0: number, t1: number, u0: number, u1: number, v0: number, v1: number, level: number): void {
     let b: number;
-    if (this.nFree > 0) b = this.free[--this.nFree]!;
+    if (this.nFree > 0) b = this.free[--this.nFree];
     else {
       b = this.poolUsed++;
       if (BOX * this.poolUsed > this.pool.length) {
@@ -312,10 +312,10 @@ export class TightInclusionCCD {
   /** Heap order: lower level first, then earlier t_lo. */
   private before(a: number, b: number): boolean {
     const p = this.pool;
-    const la = p[BOX * a + 6]!,
-      lb = p[BOX * b + 6]!;
+    const la = p[BOX * a + 6],
+      lb = p[BOX * b + 6];
     if (la !== lb) return la < lb;
-    return p[BOX * a]! < p[BOX * b]!;
+    return p[BOX * a] < p[BOX * b];
   }
 
   private heapPush(b: number): void {
@@ -329,9 +329,9 @@ export class TightInclusionCCD {
     h[i] = b;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.before(h[i]!, h[parent]!)) break;
-      const tmp = h[i]!;
-      h[i] = h[parent]!;
+      if (!this.before(h[i], h[parent])) break;
+      const tmp = h[i];
+      h[i] = h[parent];
       h[parent] = tmp;
       i = parent;
     }
@@ -339,8 +339,8 @@ export class TightInclusionCCD {
 
   private popBox(): number {
     const h = this.heap;
-    const top = h[0]!;
-    const last = h[--this.heapSize]!;
+    const top = h[0];
+    const last = h[--this.heapSize];
     if (this.heapSize > 0) {
       h[0] = last;
       let i = 0;
@@ -348,11 +348,11 @@ export class TightInclusionCCD {
         const l = 2 * i + 1,
           r = l + 1;
         let m = i;
-        if (l < this.heapSize && this.before(h[l]!, h[m]!)) m = l;
-        if (r < this.heapSize && this.before(h[r]!, h[m]!)) m = r;
+        if (l < this.heapSize && this.before(h[l], h[m])) m = l;
+        if (r < this.heapSize && this.before(h[r], h[m])) m = r;
         if (m === i) break;
-        const tmp = h[i]!;
-        h[i] = h[m]!;
+        const tmp = h[i];
+        h[i] = h[m];
         h[m] = tmp;
         i = m;
       }

@@ -215,7 +215,7 @@ export abstract class CollisionModel extends BaseObject {
     if (v.length !== x.length) return x;
     if (this.sweptEnd.length !== x.length) this.sweptEnd = new Float64Array(x.length);
     const e = this.sweptEnd;
-    for (let i = 0; i < x.length; i++) e[i] = x[i]! + dt * v[i]!;
+    for (let i = 0; i < x.length; i++) e[i] = x[i] + dt * v[i];
     return e;
   }
 
@@ -272,7 +272,7 @@ export abstract class CollisionModel extends BaseObject {
   private checkFiniteBoxes(): void {
     const b = this.boxes;
     for (let k = 0; k < b.length; k++) {
-      if (Number.isFinite(b[k]!)) continue;
+      if (Number.isFinite(b[k])) continue;
       const s = this.getMechanicalState();
       throw this.error(
         `element ${Math.floor(k / 6)} has a non-finite position (${b[k]}) at time ${this.context.getTime()}: collision detection needs finite positions of ${s.describe()}`,
@@ -288,7 +288,7 @@ export abstract class CollisionModel extends BaseObject {
 
   /** Box of the whole model (the root cube) after computeBoundingTree: (min xyz, max xyz). */
   rootBox(): Float64Array {
-    return this.tree.levels[0]!.box;
+    return this.tree.levels[0].box;
   }
 
   /**
@@ -303,8 +303,8 @@ export abstract class CollisionModel extends BaseObject {
     let i = 0,
       j = 0;
     while (i < a.length && j < b.length) {
-      if (a[i]! < b[j]!) i++;
-      else if (a[i]! > b[j]!) j++;
+      if (a[i] < b[j]) i++;
+      else if (a[i] > b[j]) j++;
       else return false;
     }
     return true;

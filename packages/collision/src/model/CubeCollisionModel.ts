@@ -35,14 +35,14 @@ export class CubeCollisionModel extends CollisionModel {
     }
     for (let i = 0; i < this.mstate!.size; i++) {
       for (let c = 0; c < 3; c++) {
-        const v = c < dim ? x[s * i + c]! : 0;
-        if (v < boxes[c]!) boxes[c] = v;
-        if (v > boxes[3 + c]!) boxes[3 + c] = v;
+        const v = c < dim ? x[s * i + c] : 0;
+        if (v < boxes[c]) boxes[c] = v;
+        if (v > boxes[3 + c]) boxes[3 + c] = v;
       }
     }
     for (let c = 0; c < 3; c++) {
-      boxes[c]! -= d;
-      boxes[3 + c]! += d;
+      boxes[c] -= d;
+      boxes[3 + c] += d;
     }
   }
 }

@@ -66,9 +66,9 @@ export class LineCollisionModel extends CollisionModel {
     const n = this.mstate!.size;
     const kept: number[] = [];
     for (let i = 0; i < e.length / 2; i++) {
-      if (e[2 * i]! >= n || e[2 * i + 1]! >= n)
+      if (e[2 * i] >= n || e[2 * i + 1] >= n)
         throw this.error(`edge ${i} (${e[2 * i]}, ${e[2 * i + 1]}) is out of range: the state has ${n} points`);
-      kept.push(e[2 * i]!, e[2 * i + 1]!);
+      kept.push(e[2 * i], e[2 * i + 1]);
     }
     this.edges = Uint32Array.from(kept);
     this.around = undefined;
@@ -84,11 +84,11 @@ export class LineCollisionModel extends CollisionModel {
     const d = this.getProximity();
     const e = this.edges;
     for (let i = 0; i < this.size; i++) {
-      const a = 3 * e[2 * i]!,
-        b = 3 * e[2 * i + 1]!;
+      const a = 3 * e[2 * i],
+        b = 3 * e[2 * i + 1];
       for (let c = 0; c < 3; c++) {
-        const p = x[a + c]!,
-          q = x[b + c]!;
+        const p = x[a + c],
+          q = x[b + c];
         boxes[6 * i + c] = (q < p ? q : p) - d;
         boxes[6 * i + 3 + c] = (q > p ? q : p) + d;
       }
@@ -101,11 +101,11 @@ export class LineCollisionModel extends CollisionModel {
     const d = this.getProximity();
     const e = this.edges;
     for (let i = 0; i < this.size; i++) {
-      const a = 3 * e[2 * i]!,
-        b = 3 * e[2 * i + 1]!;
+      const a = 3 * e[2 * i],
+        b = 3 * e[2 * i + 1];
       for (let c = 0; c < 3; c++) {
-        const lo = Math.min(x[a + c]!, x[b + c]!, end[a + c]!, end[b + c]!);
-        const hi = Math.max(x[a + c]!, x[b + c]!, end[a + c]!, end[b + c]!);
+        const lo = Math.min(x[a + c], x[b + c], end[a + c], end[b + c]);
+        const hi = Math.max(x[a + c], x[b + c], end[a + c], end[b + c]);
         boxes[6 * i + c] = lo - d;
         boxes[6 * i + 3 + c] = hi + d;
       }
@@ -117,13 +117,13 @@ export class LineCollisionModel extends CollisionModel {
     if (this.context !== other.context) return true;
     this.around ??= edgesAroundVertex(this.edges, this.mstate!.size);
     const e = this.edges;
-    const p11 = e[2 * index]!,
-      p12 = e[2 * index + 1]!;
+    const p11 = e[2 * index],
+      p12 = e[2 * index + 1];
     const around11 = this.around[p11] ?? [];
     const around12 = this.around[p12] ?? [];
     if (other === this) {
-      const p21 = e[2 * index2]!,
-        p22 = e[2 * index2 + 1]!;
+      const p21 = e[2 * index2],
+        p22 = e[2 * index2 + 1];
       if (p11 === p21 || p11 === p22 || p12 === p21 || p12 === p22) return false;
       const around21 = this.around[p21] ?? [];
       const around22 = this.around[p22] ?? [];

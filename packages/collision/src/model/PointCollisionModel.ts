@@ -58,8 +58,8 @@ export class PointCollisionModel extends CollisionModel {
     const d = this.getProximity();
     for (let i = 0; i < this.size; i++) {
       for (let c = 0; c < 3; c++) {
-        boxes[6 * i + c] = x[3 * i + c]! - d;
-        boxes[6 * i + 3 + c] = x[3 * i + c]! + d;
+        boxes[6 * i + c] = x[3 * i + c] - d;
+        boxes[6 * i + 3 + c] = x[3 * i + c] + d;
       }
     }
   }
@@ -70,8 +70,8 @@ export class PointCollisionModel extends CollisionModel {
     const d = this.getProximity();
     for (let i = 0; i < this.size; i++) {
       for (let c = 0; c < 3; c++) {
-        const a = x[3 * i + c]!,
-          b = end[3 * i + c]!;
+        const a = x[3 * i + c],
+          b = end[3 * i + c];
         boxes[6 * i + c] = (b < a ? b : a) - d;
         boxes[6 * i + 3 + c] = (b > a ? b : a) + d;
       }

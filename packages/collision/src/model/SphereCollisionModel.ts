@@ -55,7 +55,7 @@ export class SphereCollisionModel extends CollisionModel {
   /** Radius of sphere i. */
   getRadius(i: number): number {
     const l = this.listRadius.value;
-    return i < l.length ? l[i]! : this.radius.value;
+    return i < l.length ? l[i] : this.radius.value;
   }
 
   protected computeElementBoxes(boxes: Float64Array): void {
@@ -66,10 +66,10 @@ export class SphereCollisionModel extends CollisionModel {
     const list = this.listRadius.value,
       radius = this.radius.value;
     for (let i = 0, n = this.size; i < n; i++) {
-      const r = (i < list.length ? list[i]! : radius) + d;
+      const r = (i < list.length ? list[i] : radius) + d;
       for (let c = 0; c < 3; c++) {
-        boxes[6 * i + c] = x[s * i + c]! - r;
-        boxes[6 * i + 3 + c] = x[s * i + c]! + r;
+        boxes[6 * i + c] = x[s * i + c] - r;
+        boxes[6 * i + 3 + c] = x[s * i + c] + r;
       }
     }
   }

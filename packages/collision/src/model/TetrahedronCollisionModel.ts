@@ -51,7 +51,7 @@ export class TetrahedronCollisionModel extends CollisionModel {
     const t = topo.getTetrahedra();
     const n = this.mstate!.size;
     for (let i = 0; i < t.length; i++)
-      if (t[i]! >= n) throw this.error(`tetrahedron ${Math.floor(i / 4)} uses point ${t[i]}, out of range: the state has ${n} points`);
+      if (t[i] >= n) throw this.error(`tetrahedron ${Math.floor(i / 4)} uses point ${t[i]}, out of range: the state has ${n} points`);
     this.tetrahedra = Uint32Array.from(t);
   }
 
@@ -69,7 +69,7 @@ export class TetrahedronCollisionModel extends CollisionModel {
         let lo = Infinity,
           hi = -Infinity;
         for (let j = 0; j < 4; j++) {
-          const v = x[3 * t[4 * i + j]! + c]!;
+          const v = x[3 * t[4 * i + j] + c];
           if (v < lo) lo = v;
           if (v > hi) hi = v;
         }
@@ -86,12 +86,12 @@ export class TetrahedronCollisionModel extends CollisionModel {
   barycentric(out: Float64Array, i: number, p: ArrayLike<number>): Float64Array {
     const x = this.x;
     const t = this.tetrahedra;
-    const o = 3 * t[4 * i]!;
-    const e = [1, 2, 3].map((j) => [0, 1, 2].map((c) => x[3 * t[4 * i + j]! + c]! - x[o + c]!)) as [number[], number[], number[]];
-    const r = [0, 1, 2].map((c) => p[c]! - x[o + c]!);
+    const o = 3 * t[4 * i];
+    const e = [1, 2, 3].map((j) => [0, 1, 2].map((c) => x[3 * t[4 * i + j] + c] - x[o + c])) as [number[], number[], number[]];
+    const r = [0, 1, 2].map((c) => p[c] - x[o + c]);
     // solve [e1 e2 e3]·b = r by Cramer's rule
     const det = (a: number[], b: number[], c: number[]): number =>
-      a[0]! * (b[1]! * c[2]! - b[2]! * c[1]!) - a[1]! * (b[0]! * c[2]! - b[2]! * c[0]!) + a[2]! * (b[0]! * c[1]! - b[1]! * c[0]!);
+      a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0]);
     const D = det(e[0], e[1], e[2]);
     out[0] = det(r, e[1], e[2]) / D;
     out[1] = det(e[0], r, e[2]) / D;

@@ -85,14 +85,14 @@ export class TriangleCollisionModel extends CollisionModel {
     const t = new Uint32Array(3 * (nT + 2 * nQ));
     t.set(tris);
     for (let q = 0; q < nQ; q++) {
-      const a = quads[4 * q]!,
-        b = quads[4 * q + 1]!,
-        c = quads[4 * q + 2]!,
-        d = quads[4 * q + 3]!;
+      const a = quads[4 * q],
+        b = quads[4 * q + 1],
+        c = quads[4 * q + 2],
+        d = quads[4 * q + 3];
       t.set([b, c, a, d, a, c], 3 * nT + 6 * q);
     }
     for (let i = 0; i < t.length; i++) {
-      if (t[i]! >= n) throw this.error(`triangle ${Math.floor(i / 3)} uses point ${t[i]}, out of range: the state has ${n} points`);
+      if (t[i] >= n) throw this.error(`triangle ${Math.floor(i / 3)} uses point ${t[i]}, out of range: the state has ${n} points`);
     }
     this.triangles = t;
     this.quads = Uint32Array.from(quads);
@@ -108,15 +108,15 @@ export class TriangleCollisionModel extends CollisionModel {
     const t = this.triangles;
     const nn = this.normals;
     for (let i = 0; i < this.size; i++) {
-      const a = 3 * t[3 * i]!,
-        b = 3 * t[3 * i + 1]!,
-        c = 3 * t[3 * i + 2]!;
-      const ux = x[b]! - x[a]!,
-        uy = x[b + 1]! - x[a + 1]!,
-        uz = x[b + 2]! - x[a + 2]!;
-      const vx = x[c]! - x[a]!,
-        vy = x[c + 1]! - x[a + 1]!,
-        vz = x[c + 2]! - x[a + 2]!;
+      const a = 3 * t[3 * i],
+        b = 3 * t[3 * i + 1],
+        c = 3 * t[3 * i + 2];
+      const ux = x[b] - x[a],
+        uy = x[b + 1] - x[a + 1],
+        uz = x[b + 2] - x[a + 2];
+      const vx = x[c] - x[a],
+        vy = x[c + 1] - x[a + 1],
+        vz = x[c + 2] - x[a + 2];
       let nx = uy * vz - uz * vy,
         ny = uz * vx - ux * vz,
         nz = ux * vy - uy * vx;
@@ -151,12 +151,12 @@ export class TriangleCollisionModel extends CollisionModel {
     const d = this.getProximity();
     const t = this.triangles;
     for (let i = 0; i < this.size; i++) {
-      const a = 3 * t[3 * i]!,
-        b = 3 * t[3 * i + 1]!,
-        c = 3 * t[3 * i + 2]!;
+      const a = 3 * t[3 * i],
+        b = 3 * t[3 * i + 1],
+        c = 3 * t[3 * i + 2];
       for (let k = 0; k < 3; k++) {
-        const lo = Math.min(x[a + k]!, x[b + k]!, x[c + k]!, end[a + k]!, end[b + k]!, end[c + k]!);
-        const hi = Math.max(x[a + k]!, x[b + k]!, x[c + k]!, end[a + k]!, end[b + k]!, end[c + k]!);
+        const lo = Math.min(x[a + k], x[b + k], x[c + k], end[a + k], end[b + k], end[c + k]);
+        const hi = Math.max(x[a + k], x[b + k], x[c + k], end[a + k], end[b + k], end[c + k]);
         boxes[6 * i + k] = lo - d;
         boxes[6 * i + 3 + k] = hi + d;
       }
@@ -169,14 +169,14 @@ export class TriangleCollisionModel extends CollisionModel {
     const d = this.getProximity();
     const t = this.triangles;
     for (let i = 0; i < this.size; i++) {
-      const a = 3 * t[3 * i]!,
-        b = 3 * t[3 * i + 1]!,
-        c = 3 * t[3 * i + 2]!;
+      const a = 3 * t[3 * i],
+        b = 3 * t[3 * i + 1],
+        c = 3 * t[3 * i + 2];
       for (let k = 0; k < 3; k++) {
-        let lo = x[a + k]!,
+        let lo = x[a + k],
           hi = lo;
-        const p2 = x[b + k]!,
-          p3 = x[c + k]!;
+        const p2 = x[b + k],
+          p3 = x[c + k];
         if (p2 > hi) hi = p2;
         else if (p2 < lo) lo = p2;
         if (p3 > hi) hi = p3;

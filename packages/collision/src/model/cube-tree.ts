@@ -82,9 +82,9 @@ export class CubeTree {
   setElementBoxes(boxes: Float64Array): void {
     const lb = this.leafBox;
     for (let e = 0; e < this.nLeaves; e++) {
-      const l = 6 * this.leafOf[e]!;
+      const l = 6 * this.leafOf[e];
       const b = 6 * e;
-      for (let k = 0; k < 6; k++) lb[l + k] = boxes[b + k]!;
+      for (let k = 0; k < 6; k++) lb[l + k] = boxes[b + k];
     }
   }
 
@@ -96,7 +96,7 @@ export class CubeTree {
 
   /** Box array of a level (the leaf boxes for leafLevel). */
   boxesOf(level: number): Float64Array {
-    return level === this.levels.length ? this.leafBox : this.levels[level]!.box;
+    return level === this.levels.length ? this.leafBox : this.levels[level].box;
   }
 
   private build(depth: number): void {
@@ -107,20 +107,20 @@ export class CubeTree {
     this.levels.length = 0;
     for (let l = 0; l <= depth; l++) this.levels.push(new CubeLevel());
     const leaf = this.leafLevel;
-    const root = this.levels[0]!;
+    const root = this.levels[0];
     root.add(leaf, 0, n, this.leafBox);
     for (let l = 0; l + 1 < this.levels.length; l++) {
-      const level = this.levels[l]!;
-      const next = this.levels[l + 1]!;
+      const level = this.levels[l];
+      const next = this.levels[l + 1];
       for (let c = 0; c < level.n; c++) {
-        const b = level.subBegin[c]!;
-        const e = level.subEnd[c]!;
+        const b = level.subBegin[c];
+        const e = level.subEnd[c];
         const ncells = e - b;
         if (ncells <= 4) continue;
         const box = level.box;
-        const lx = box[6 * c + 3]! - box[6 * c]!;
-        const ly = box[6 * c + 4]! - box[6 * c + 1]!;
-        const lz = box[6 * c + 5]! - box[6 * c + 2]!;
+        const lx = box[6 * c + 3] - box[6 * c];
+        const ly = box[6 * c + 4] - box[6 * c + 1];
+        const lz = box[6 * c + 5] - box[6 * c + 2];
         const axis = lx > ly ? (lx > lz ? 0 : 2) : ly > lz ? 1 : 2;
         this.sortLeaves(b, e, axis);
         const middle = b + Math.floor((ncells + 1) / 2);
@@ -131,7 +131,7 @@ export class CubeTree {
         level.subEnd[c] = c1 + 2;
       }
     }
-    for (let i = 0; i < n; i++) this.leafOf[this.leafElement[i]!] = i;
+    for (let i = 0; i < n; i++) this.leafOf[this.leafElement[i]] = i;
     this.built = true;
   }
 
@@ -139,20 +139,20 @@ export class CubeTree {
   private sortLeaves(b: number, e: number, axis: number): void {
     const lb = this.leafBox;
     const order = Array.from({ length: e - b }, (_, i) => b + i);
-    order.sort((i, j) => lb[6 * i + axis]! + lb[6 * i + 3 + axis]! - (lb[6 * j + axis]! + lb[6 * j + 3 + axis]!));
+    order.sort((i, j) => lb[6 * i + axis] + lb[6 * i + 3 + axis] - (lb[6 * j + axis] + lb[6 * j + 3 + axis]));
     const boxes = lb.slice(6 * b, 6 * e);
     const elems = this.leafElement.slice(b, e);
     for (let k = 0; k < order.length; k++) {
-      const src = order[k]! - b;
-      for (let c = 0; c < 6; c++) lb[6 * (b + k) + c] = boxes[6 * src + c]!;
-      this.leafElement[b + k] = elems[src]!;
+      const src = order[k] - b;
+      for (let c = 0; c < 6; c++) lb[6 * (b + k) + c] = boxes[6 * src + c];
+      this.leafElement[b + k] = elems[src];
     }
   }
 
   private refit(): void {
     for (let l = this.levels.length - 1; l >= 0; l--) {
-      const level = this.levels[l]!;
-      for (let c = 0; c < level.n; c++) level.fit(c, this.boxesOf(level.subLevel[c]!));
+      const level = this.levels[l];
+      for (let c = 0; c < level.n; c++) level.fit(c, this.boxesOf(level.subLevel[c]));
     }
   }
 }
@@ -191,16 +191,16 @@ export class CubeLevel {
 
   /** Box of cube c = union of its children's boxes (children boxes in `subBoxes`). */
   fit(c: number, subBoxes: Float64Array): void {
-    const b = this.subBegin[c]!;
-    const e = this.subEnd[c]!;
+    const b = this.subBegin[c];
+    const e = this.subEnd[c];
     const o = 6 * c;
     const box = this.box;
-    for (let k = 0; k < 6; k++) box[o + k] = subBoxes[6 * b + k]!;
+    for (let k = 0; k < 6; k++) box[o + k] = subBoxes[6 * b + k];
     for (let s = b + 1; s < e; s++) {
       const so = 6 * s;
       for (let j = 0; j < 3; j++) {
-        if (subBoxes[so + 3 + j]! > box[o + 3 + j]!) box[o + 3 + j] = subBoxes[so + 3 + j]!;
-        if (subBoxes[so + j]! < box[o + j]!) box[o + j] = subBoxes[so + j]!;
+        if (subBoxes[so + 3 + j] > box[o + 3 + j]) box[o + 3 + j] = subBoxes[so + 3 + j];
+        if (subBoxes[so + j] < box[o + j]) box[o + j] = subBoxes[so + j];
       }
     }
   }

@@ -14,8 +14,8 @@ function pairKey(a: number, b: number): number {
 export function edgesAroundVertex(edges: Uint32Array, nPoints: number): number[][] {
   const out: number[][] = Array.from({ length: nPoints }, () => []);
   for (let e = 0; e < edges.length / 2; e++) {
-    out[edges[2 * e]!]?.push(e);
-    out[edges[2 * e + 1]!]?.push(e);
+    out[edges[2 * e]]?.push(e);
+    out[edges[2 * e + 1]]?.push(e);
   }
   return out;
 }
@@ -24,8 +24,8 @@ export function edgesAroundVertex(edges: Uint32Array, nPoints: number): number[]
 export function verticesAroundVertex(edges: Uint32Array, nPoints: number): number[][] {
   const out: number[][] = Array.from({ length: nPoints }, () => []);
   for (let e = 0; e < edges.length / 2; e++) {
-    const a = edges[2 * e]!,
-      b = edges[2 * e + 1]!;
+    const a = edges[2 * e],
+      b = edges[2 * e + 1];
     out[a]?.push(b);
     out[b]?.push(a);
   }
@@ -45,20 +45,20 @@ export function triangleFlags(triangles: Uint32Array, edges: Uint32Array, nPoint
   const firstAtVertex = new Int32Array(nPoints).fill(-1);
   for (let t = 0; t < nT; t++) {
     for (let j = 0; j < 3; j++) {
-      const v = triangles[3 * t + j]!;
+      const v = triangles[3 * t + j];
       if (firstAtVertex[v] === -1) firstAtVertex[v] = t;
     }
   }
   // The stored direction of each edge (first edge of the topology joining the two points).
   const edgeStart = new Map<number, number>();
-  for (let e = edges.length / 2 - 1; e >= 0; e--) edgeStart.set(pairKey(edges[2 * e]!, edges[2 * e + 1]!), edges[2 * e]!);
+  for (let e = edges.length / 2 - 1; e >= 0; e--) edgeStart.set(pairKey(edges[2 * e], edges[2 * e + 1]), edges[2 * e]);
   // First triangle around each edge and number of triangles around it.
   const first = new Map<number, number>();
   const count = new Map<number, number>();
   for (let t = 0; t < nT; t++) {
     for (let j = 0; j < 3; j++) {
-      const a = triangles[3 * t + ((j + 1) % 3)]!;
-      const b = triangles[3 * t + ((j + 2) % 3)]!;
+      const a = triangles[3 * t + ((j + 1) % 3)];
+      const b = triangles[3 * t + ((j + 2) % 3)];
       const key = pairKey(a, b);
       count.set(key, (count.get(key) ?? 0) + 1);
       const start = edgeStart.get(key);
@@ -69,8 +69,8 @@ export function triangleFlags(triangles: Uint32Array, edges: Uint32Array, nPoint
   for (let t = 0; t < nT; t++) {
     let f = 0;
     for (let j = 0; j < 3; j++) {
-      if (firstAtVertex[triangles[3 * t + j]!] === t) f |= 1 << j;
-      const key = pairKey(triangles[3 * t + ((j + 1) % 3)]!, triangles[3 * t + ((j + 2) % 3)]!);
+      if (firstAtVertex[triangles[3 * t + j]] === t) f |= 1 << j;
+      const key = pairKey(triangles[3 * t + ((j + 1) % 3)], triangles[3 * t + ((j + 2) % 3)]);
       if (first.get(key) === t) f |= 8 << j;
       if (count.get(key) === 1) f |= 64 << j;
     }

@@ -70,14 +70,14 @@ export class CapsuleCollisionModel extends CollisionModel {
     const e = topo.getEdges();
     const n = this.mstate!.size;
     for (let i = 0; i < e.length; i++)
-      if (e[i]! >= n) throw this.error(`edge ${i >> 1} (${e[i & ~1]}, ${e[i | 1]}) is out of range: the state has ${n} points`);
+      if (e[i] >= n) throw this.error(`edge ${i >> 1} (${e[i & ~1]}, ${e[i | 1]}) is out of range: the state has ${n} points`);
     this.edges = Uint32Array.from(e);
   }
 
   /** Radius of capsule i. */
   getRadius(i: number): number {
     const l = this.listCapsuleRadii.value;
-    return i < l.length ? l[i]! : this.defaultRadius.value;
+    return i < l.length ? l[i] : this.defaultRadius.value;
   }
 
   override computeBoundingTree(depth: number): void {
@@ -92,12 +92,12 @@ export class CapsuleCollisionModel extends CollisionModel {
     const list = this.listCapsuleRadii.value,
       radius = this.defaultRadius.value;
     for (let i = 0, n = this.size; i < n; i++) {
-      const r = (i < list.length ? list[i]! : radius) + d;
-      const a = 3 * e[2 * i]!,
-        b = 3 * e[2 * i + 1]!;
+      const r = (i < list.length ? list[i] : radius) + d;
+      const a = 3 * e[2 * i],
+        b = 3 * e[2 * i + 1];
       for (let c = 0; c < 3; c++) {
-        boxes[6 * i + c] = Math.min(x[a + c]!, x[b + c]!) - r;
-        boxes[6 * i + 3 + c] = Math.max(x[a + c]!, x[b + c]!) + r;
+        boxes[6 * i + c] = Math.min(x[a + c], x[b + c]) - r;
+        boxes[6 * i + 3 + c] = Math.max(x[a + c], x[b + c]) + r;
       }
     }
   }

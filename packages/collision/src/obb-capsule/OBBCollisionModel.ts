@@ -55,7 +55,7 @@ export class OBBCollisionModel extends CollisionModel {
     this.template = 'Rigid3d';
     const e = this.extents.value;
     for (let k = 0; k < e.length; k++)
-      if (!(e[k]! > 0))
+      if (!(e[k] > 0))
         this.warnAbout(this.extents, `extent ${e[k]} of box ${Math.floor(k / 3)} is not positive: that box is flat or inverted`);
     this.refreshExtents();
   }
@@ -66,7 +66,7 @@ export class OBBCollisionModel extends CollisionModel {
     if (this.ext.length !== 3 * n) this.ext = new Float64Array(3 * n);
     const e = this.extents.value,
       d = this.defaultExtent.value;
-    for (let k = 0; k < 3 * n; k++) this.ext[k] = k < e.length ? e[k]! : d;
+    for (let k = 0; k < 3 * n; k++) this.ext[k] = k < e.length ? e[k] : d;
   }
 
   /** Box i at the current positions into `box` (BOX_SIZE, see obb-geometry.ts). */
@@ -90,7 +90,7 @@ export class OBBCollisionModel extends CollisionModel {
       for (let c = 0; c < 3; c++) {
         let lo = Infinity,
           hi = -Infinity;
-        for (let k = 0; k < 8; k++) ((lo = Math.min(lo, v[3 * k + c]!)), (hi = Math.max(hi, v[3 * k + c]!)));
+        for (let k = 0; k < 8; k++) ((lo = Math.min(lo, v[3 * k + c])), (hi = Math.max(hi, v[3 * k + c])));
         boxes[6 * i + c] = lo - d;
         boxes[6 * i + 3 + c] = hi + d;
       }

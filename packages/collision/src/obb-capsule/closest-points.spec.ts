@@ -4,9 +4,9 @@ import { Closest, segmentPoint, segmentSegment, segmentTriangle, trianglePoint }
 
 const f = (...v: number[]): Float64Array => Float64Array.from(v);
 const close = (a: ArrayLike<number>, b: readonly number[], tol = 1e-14): void => {
-  for (let k = 0; k < 3; k++) expect(a[k]).to.be.closeTo(b[k]!, tol);
+  for (let k = 0; k < 3; k++) expect(a[k]).to.be.closeTo(b[k], tol);
 };
-const norm = (a: ArrayLike<number>): number => Math.hypot(a[0]!, a[1]!, a[2]!);
+const norm = (a: ArrayLike<number>): number => Math.hypot(a[0], a[1], a[2]);
 
 describe('closest points of capsule axes (closed forms)', () => {
   const c = new Closest();
@@ -45,7 +45,7 @@ describe('closest points of capsule axes (closed forms)', () => {
     segmentSegment(c, f(-1, 0, 0, 1, 0, 0), 0, 3, f(0, -1, 0, 0, 1, 0), 0, 3);
     expect(c.d).to.equal(0);
     expect(norm(c.n)).to.be.closeTo(1, 1e-15);
-    expect(Math.abs(c.n[2]!)).to.be.closeTo(1, 1e-15);
+    expect(Math.abs(c.n[2])).to.be.closeTo(1, 1e-15);
   });
 
   it('a capsule end touching a sphere: the end, the normal along end → centre, distance = r1 + r2', () => {
@@ -88,7 +88,7 @@ describe('closest points of capsule axes (closed forms)', () => {
     close(c.q, [0.5, 0.5, 0]);
     expect(c.d).to.be.closeTo(-0.2, 1e-15);
     close(c.n, [0, 0, -1]); // the segment lies mostly above: the triangle is towards −z of it
-    for (let k = 0; k < 3; k++) expect(c.q[k]! - c.p[k]!).to.be.closeTo(c.d * c.n[k]!, 1e-15);
+    for (let k = 0; k < 3; k++) expect(c.q[k] - c.p[k]).to.be.closeTo(c.d * c.n[k], 1e-15);
   });
 
   it('segment–segment agrees with a dense search of (s, t) (random pairs)', () => {
@@ -105,13 +105,13 @@ describe('closest points of capsule axes (closed forms)', () => {
           const s = i / N,
             t = j / N;
           let d2 = 0;
-          for (let k = 0; k < 3; k++) d2 += (a[k]! + s * (a[3 + k]! - a[k]!) - b[k]! - t * (b[3 + k]! - b[k]!)) ** 2;
+          for (let k = 0; k < 3; k++) d2 += (a[k] + s * (a[3 + k] - a[k]) - b[k] - t * (b[3 + k] - b[k])) ** 2;
           best = Math.min(best, d2);
         }
       expect(c.d).to.be.at.most(Math.sqrt(best) + 1e-12);
       expect(Math.sqrt(best) - c.d).to.be.below(0.03);
       expect(norm(c.n)).to.be.closeTo(1, 1e-14);
-      for (let k = 0; k < 3; k++) expect(c.q[k]! - c.p[k]!).to.be.closeTo(c.d * c.n[k]!, 1e-13);
+      for (let k = 0; k < 3; k++) expect(c.q[k] - c.p[k]).to.be.closeTo(c.d * c.n[k], 1e-13);
     }
   });
 });

@@ -21,9 +21,9 @@ export class Closest {
 
 /** n = (q − p)/|q − p|, d = |q − p|; a zero distance keeps the normal (fx, fy, fz) given. */
 export function setApart(c: Closest, fx: number, fy: number, fz: number): void {
-  const dx = c.q[0]! - c.p[0]!,
-    dy = c.q[1]! - c.p[1]!,
-    dz = c.q[2]! - c.p[2]!;
+  const dx = c.q[0] - c.p[0],
+    dy = c.q[1] - c.p[1],
+    dz = c.q[2] - c.p[2];
   const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
   c.d = d;
   if (d > 1e-12) {
@@ -59,22 +59,22 @@ export function anyOrthogonal(out: Float64Array, o: number, x: number, y: number
  * p = P, q = b. A degenerate segment is its first point.
  */
 export function segmentPoint(c: Closest, a: ArrayLike<number>, i1: number, i2: number, b: ArrayLike<number>, j: number): void {
-  const ux = a[i2]! - a[i1]!,
-    uy = a[i2 + 1]! - a[i1 + 1]!,
-    uz = a[i2 + 2]! - a[i1 + 2]!;
+  const ux = a[i2] - a[i1],
+    uy = a[i2 + 1] - a[i1 + 1],
+    uz = a[i2 + 2] - a[i1 + 2];
   const uu = ux * ux + uy * uy + uz * uz;
-  let s = uu > 0 ? ((b[j]! - a[i1]!) * ux + (b[j + 1]! - a[i1 + 1]!) * uy + (b[j + 2]! - a[i1 + 2]!) * uz) / uu : 0;
+  let s = uu > 0 ? ((b[j] - a[i1]) * ux + (b[j + 1] - a[i1 + 1]) * uy + (b[j + 2] - a[i1 + 2]) * uz) / uu : 0;
   s = s < 0 ? 0 : s > 1 ? 1 : s;
   c.s = s;
-  c.p[0] = a[i1]! + s * ux;
-  c.p[1] = a[i1 + 1]! + s * uy;
-  c.p[2] = a[i1 + 2]! + s * uz;
-  c.q[0] = b[j]!;
-  c.q[1] = b[j + 1]!;
-  c.q[2] = b[j + 2]!;
+  c.p[0] = a[i1] + s * ux;
+  c.p[1] = a[i1 + 1] + s * uy;
+  c.p[2] = a[i1 + 2] + s * uz;
+  c.q[0] = b[j];
+  c.q[1] = b[j + 1];
+  c.q[2] = b[j + 2];
   if (uu > 0) anyOrthogonal(N0, 0, ux, uy, uz);
   else ((N0[0] = 1), (N0[1] = 0), (N0[2] = 0));
-  setApart(c, N0[0]!, N0[1]!, N0[2]!);
+  setApart(c, N0[0], N0[1], N0[2]);
 }
 const N0 = new Float64Array(3);
 
@@ -100,15 +100,15 @@ export function segmentSegment(
   j1: number,
   j2: number,
 ): void {
-  const ux = a[i2]! - a[i1]!,
-    uy = a[i2 + 1]! - a[i1 + 1]!,
-    uz = a[i2 + 2]! - a[i1 + 2]!;
-  const vx = b[j2]! - b[j1]!,
-    vy = b[j2 + 1]! - b[j1 + 1]!,
-    vz = b[j2 + 2]! - b[j1 + 2]!;
-  const wx = a[i1]! - b[j1]!,
-    wy = a[i1 + 1]! - b[j1 + 1]!,
-    wz = a[i1 + 2]! - b[j1 + 2]!;
+  const ux = a[i2] - a[i1],
+    uy = a[i2 + 1] - a[i1 + 1],
+    uz = a[i2 + 2] - a[i1 + 2];
+  const vx = b[j2] - b[j1],
+    vy = b[j2 + 1] - b[j1 + 1],
+    vz = b[j2 + 2] - b[j1 + 2];
+  const wx = a[i1] - b[j1],
+    wy = a[i1 + 1] - b[j1 + 1],
+    wz = a[i1 + 2] - b[j1 + 2];
   const A = ux * ux + uy * uy + uz * uz,
     B = ux * vx + uy * vy + uz * vz,
     C = vx * vx + vy * vy + vz * vz,
@@ -130,18 +130,18 @@ export function segmentSegment(
   }
   c.s = s;
   c.t = t;
-  c.p[0] = a[i1]! + s * ux;
-  c.p[1] = a[i1 + 1]! + s * uy;
-  c.p[2] = a[i1 + 2]! + s * uz;
-  c.q[0] = b[j1]! + t * vx;
-  c.q[1] = b[j1 + 1]! + t * vy;
-  c.q[2] = b[j1 + 2]! + t * vz;
+  c.p[0] = a[i1] + s * ux;
+  c.p[1] = a[i1 + 1] + s * uy;
+  c.p[2] = a[i1 + 2] + s * uz;
+  c.q[0] = b[j1] + t * vx;
+  c.q[1] = b[j1 + 1] + t * vy;
+  c.q[2] = b[j1 + 2] + t * vz;
   let fx = uy * vz - uz * vy,
     fy = uz * vx - ux * vz,
     fz = ux * vy - uy * vx;
   if (fx * fx + fy * fy + fz * fz <= 1e-24 * (A * C || 1)) {
     anyOrthogonal(N0, 0, A > 0 ? ux : vx || 1, A > 0 ? uy : vy, A > 0 ? uz : vz);
-    ((fx = N0[0]!), (fy = N0[1]!), (fz = N0[2]!));
+    ((fx = N0[0]), (fy = N0[1]), (fz = N0[2]));
   }
   setApart(c, fx, fy, fz);
 }
@@ -152,29 +152,29 @@ export function segmentSegment(
  * α + β ≤ 1). p on the triangle, q = b; a zero distance takes the triangle's normal.
  */
 export function trianglePoint(c: Closest, t: ArrayLike<number>, i1: number, i2: number, i3: number, b: ArrayLike<number>, j: number): void {
-  const abx = t[i2]! - t[i1]!,
-    aby = t[i2 + 1]! - t[i1 + 1]!,
-    abz = t[i2 + 2]! - t[i1 + 2]!;
-  const acx = t[i3]! - t[i1]!,
-    acy = t[i3 + 1]! - t[i1 + 1]!,
-    acz = t[i3 + 2]! - t[i1 + 2]!;
-  const apx = b[j]! - t[i1]!,
-    apy = b[j + 1]! - t[i1 + 1]!,
-    apz = b[j + 2]! - t[i1 + 2]!;
+  const abx = t[i2] - t[i1],
+    aby = t[i2 + 1] - t[i1 + 1],
+    abz = t[i2 + 2] - t[i1 + 2];
+  const acx = t[i3] - t[i1],
+    acy = t[i3 + 1] - t[i1 + 1],
+    acz = t[i3 + 2] - t[i1 + 2];
+  const apx = b[j] - t[i1],
+    apy = b[j + 1] - t[i1 + 1],
+    apz = b[j + 2] - t[i1 + 2];
   const d1 = abx * apx + aby * apy + abz * apz,
     d2 = acx * apx + acy * apy + acz * apz;
   let al = 0,
     be = 0;
   if (d1 <= 0 && d2 <= 0) ((al = 0), (be = 0));
   else {
-    const bpx = b[j]! - t[i2]!,
-      bpy = b[j + 1]! - t[i2 + 1]!,
-      bpz = b[j + 2]! - t[i2 + 2]!;
+    const bpx = b[j] - t[i2],
+      bpy = b[j + 1] - t[i2 + 1],
+      bpz = b[j + 2] - t[i2 + 2];
     const d3 = abx * bpx + aby * bpy + abz * bpz,
       d4 = acx * bpx + acy * bpy + acz * bpz;
-    const cpx = b[j]! - t[i3]!,
-      cpy = b[j + 1]! - t[i3 + 1]!,
-      cpz = b[j + 2]! - t[i3 + 2]!;
+    const cpx = b[j] - t[i3],
+      cpy = b[j + 1] - t[i3 + 1],
+      cpz = b[j + 2] - t[i3 + 2];
     const d5 = abx * cpx + aby * cpy + abz * cpz,
       d6 = acx * cpx + acy * cpy + acz * cpz;
     const vc = d1 * d4 - d3 * d2,
@@ -194,10 +194,10 @@ export function trianglePoint(c: Closest, t: ArrayLike<number>, i1: number, i2: 
       be = vc * den;
     }
   }
-  for (let k = 0; k < 3; k++) c.p[k] = t[i1 + k]! + al * (t[i2 + k]! - t[i1 + k]!) + be * (t[i3 + k]! - t[i1 + k]!);
-  c.q[0] = b[j]!;
-  c.q[1] = b[j + 1]!;
-  c.q[2] = b[j + 2]!;
+  for (let k = 0; k < 3; k++) c.p[k] = t[i1 + k] + al * (t[i2 + k] - t[i1 + k]) + be * (t[i3 + k] - t[i1 + k]);
+  c.q[0] = b[j];
+  c.q[1] = b[j + 1];
+  c.q[2] = b[j + 2];
   setApart(c, aby * acz - abz * acy, abz * acx - abx * acz, abx * acy - aby * acx);
 }
 
@@ -223,23 +223,23 @@ export function segmentTriangle(
   k3: number,
 ): void {
   // signed heights of the ends over the plane
-  const abx = t[k2]! - t[k1]!,
-    aby = t[k2 + 1]! - t[k1 + 1]!,
-    abz = t[k2 + 2]! - t[k1 + 2]!;
-  const acx = t[k3]! - t[k1]!,
-    acy = t[k3 + 1]! - t[k1 + 1]!,
-    acz = t[k3 + 2]! - t[k1 + 2]!;
+  const abx = t[k2] - t[k1],
+    aby = t[k2 + 1] - t[k1 + 1],
+    abz = t[k2 + 2] - t[k1 + 2];
+  const acx = t[k3] - t[k1],
+    acy = t[k3 + 1] - t[k1 + 1],
+    acz = t[k3 + 2] - t[k1 + 2];
   let nx = aby * acz - abz * acy,
     ny = abz * acx - abx * acz,
     nz = abx * acy - aby * acx;
   const nl = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
   ((nx /= nl), (ny /= nl), (nz /= nl));
-  const h1 = (a[i1]! - t[k1]!) * nx + (a[i1 + 1]! - t[k1 + 1]!) * ny + (a[i1 + 2]! - t[k1 + 2]!) * nz;
-  const h2 = (a[i2]! - t[k1]!) * nx + (a[i2 + 1]! - t[k1 + 1]!) * ny + (a[i2 + 2]! - t[k1 + 2]!) * nz;
+  const h1 = (a[i1] - t[k1]) * nx + (a[i1 + 1] - t[k1 + 1]) * ny + (a[i1 + 2] - t[k1 + 2]) * nz;
+  const h2 = (a[i2] - t[k1]) * nx + (a[i2 + 1] - t[k1 + 1]) * ny + (a[i2 + 2] - t[k1 + 2]) * nz;
   if ((h1 < 0 && h2 > 0) || (h1 > 0 && h2 < 0)) {
     // crossing point X of the plane, inside the triangle?
     const f = h1 / (h1 - h2);
-    for (let k = 0; k < 3; k++) CROSS[k] = a[i1 + k]! + f * (a[i2 + k]! - a[i1 + k]!);
+    for (let k = 0; k < 3; k++) CROSS[k] = a[i1 + k] + f * (a[i2 + k] - a[i1 + k]);
     trianglePoint(tmp, t, k1, k2, k3, CROSS, 0);
     if (tmp.d <= 1e-12 * nl) {
       const useFirst = Math.abs(h1) <= Math.abs(h2);
@@ -247,10 +247,10 @@ export function segmentTriangle(
       const io = useFirst ? i1 : i2;
       const sg = h > 0 ? 1 : -1;
       c.s = useFirst ? 0 : 1;
-      for (let k = 0; k < 3; k++) c.p[k] = a[io + k]!;
-      c.q[0] = a[io]! - h * nx;
-      c.q[1] = a[io + 1]! - h * ny;
-      c.q[2] = a[io + 2]! - h * nz;
+      for (let k = 0; k < 3; k++) c.p[k] = a[io + k];
+      c.q[0] = a[io] - h * nx;
+      c.q[1] = a[io + 1] - h * ny;
+      c.q[2] = a[io + 2] - h * nz;
       c.n[0] = sg * nx;
       c.n[1] = sg * ny;
       c.n[2] = sg * nz;
@@ -276,9 +276,9 @@ function take(c: Closest, swap: boolean, s: number): void {
   if (tmp.d >= c.d) return;
   c.s = s;
   for (let k = 0; k < 3; k++) {
-    c.p[k] = swap ? tmp.q[k]! : tmp.p[k]!;
-    c.q[k] = swap ? tmp.p[k]! : tmp.q[k]!;
-    c.n[k] = swap ? -tmp.n[k]! : tmp.n[k]!;
+    c.p[k] = swap ? tmp.q[k] : tmp.p[k];
+    c.q[k] = swap ? tmp.p[k] : tmp.q[k];
+    c.n[k] = swap ? -tmp.n[k] : tmp.n[k];
   }
   c.d = tmp.d;
 }

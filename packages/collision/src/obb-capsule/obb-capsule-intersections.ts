@@ -57,17 +57,17 @@ export function addOBBCapsuleIntersectors(
     out.elem2[k] = j;
     out.id[k] = 17 * biggerModelIndex(a, i, b, j) + sub;
     for (let m = 0; m < 3; m++) {
-      out.point0[o + m] = c.p[m]!;
-      out.point1[o + m] = c.q[m]!;
-      out.normal[o + m] = c.n[m]!;
+      out.point0[o + m] = c.p[m];
+      out.point1[o + m] = c.q[m];
+      out.normal[o + m] = c.n[m];
     }
     out.value[k] = c.d - r - contact(a, b);
     return 1;
   };
 
   /** Offsets of the end points of segment i of a capsule or line model. */
-  const end1 = (m: CollisionModel, i: number): number => 3 * (m as CapsuleCollisionModel | LineCollisionModel).edges[2 * i]!;
-  const end2 = (m: CollisionModel, i: number): number => 3 * (m as CapsuleCollisionModel | LineCollisionModel).edges[2 * i + 1]!;
+  const end1 = (m: CollisionModel, i: number): number => 3 * (m as CapsuleCollisionModel | LineCollisionModel).edges[2 * i];
+  const end2 = (m: CollisionModel, i: number): number => 3 * (m as CapsuleCollisionModel | LineCollisionModel).edges[2 * i + 1];
 
   const capsuleCapsule: ElementIntersector = (a, i, b, j, out) => {
     const a1 = end1(a, i),
@@ -102,22 +102,22 @@ export function addOBBCapsuleIntersectors(
     (b as OBBCollisionModel).getBox(boxB, j);
     const n = boxBox(manifold, boxA, boxB, alarm(a, b));
     let m = 0;
-    for (let k = 0; k < n; k++) m += emit(a, i, b, j, 0, out, manifold[k]!, manifold[k]!.t + 1);
+    for (let k = 0; k < n; k++) m += emit(a, i, b, j, 0, out, manifold[k], manifold[k].t + 1);
     return m;
   };
   const triangleBoxTest: ElementIntersector = (a, i, b, j, out) => {
     const t = (a as TriangleCollisionModel).triangles;
     (b as OBBCollisionModel).getBox(boxB, j);
-    const n = triangleBox(manifold, a.x, 3 * t[3 * i]!, 3 * t[3 * i + 1]!, 3 * t[3 * i + 2]!, boxB, alarm(a, b));
+    const n = triangleBox(manifold, a.x, 3 * t[3 * i], 3 * t[3 * i + 1], 3 * t[3 * i + 2], boxB, alarm(a, b));
     let m = 0;
-    for (let k = 0; k < n; k++) m += emit(a, i, b, j, 0, out, manifold[k]!, manifold[k]!.t + 1);
+    for (let k = 0; k < n; k++) m += emit(a, i, b, j, 0, out, manifold[k], manifold[k].t + 1);
     return m;
   };
   const capsuleTriangle: ElementIntersector = (a, i, b, j, out) => {
     const a1 = end1(a, i),
       a2 = end2(a, i);
     const t = (b as TriangleCollisionModel).triangles;
-    segmentTriangle(c, a.x, a1, a2, b.x, 3 * t[3 * j]!, 3 * t[3 * j + 1]!, 3 * t[3 * j + 2]!);
+    segmentTriangle(c, a.x, a1, a2, b.x, 3 * t[3 * j], 3 * t[3 * j + 1], 3 * t[3 * j + 2]);
     return emit(a, i, b, j, radius(a, i), out, c);
   };
   const capsuleLine: ElementIntersector = (a, i, b, j, out) => {

@@ -5,14 +5,14 @@ import { BOX_SIZE, boxBox, boxCorners, boxFromRigid, boxPoint, boxSegment, trian
 
 const f = (...v: number[]): Float64Array => Float64Array.from(v);
 const close = (a: ArrayLike<number>, b: readonly number[], tol = 1e-12): void => {
-  for (let k = 0; k < 3; k++) expect(a[k]).to.be.closeTo(b[k]!, tol);
+  for (let k = 0; k < 3; k++) expect(a[k]).to.be.closeTo(b[k], tol);
 };
 
 /** Box centred at (x, y, z), rotated by angle θ about the unit axis u, half-extents e. */
 function box(x: number, y: number, z: number, u: readonly number[], theta: number, e: readonly number[]): Float64Array {
   const s = Math.sin(theta / 2);
   const b = new Float64Array(BOX_SIZE);
-  boxFromRigid(b, f(x, y, z, u[0]! * s, u[1]! * s, u[2]! * s, Math.cos(theta / 2)), 0, f(...e), 0);
+  boxFromRigid(b, f(x, y, z, u[0] * s, u[1] * s, u[2] * s, Math.cos(theta / 2)), 0, f(...e), 0);
   return b;
 }
 const unitCube = (x = 0, y = 0, z = 0): Float64Array => box(x, y, z, [0, 0, 1], 0, [1, 1, 1]);
@@ -55,7 +55,7 @@ describe('oriented boxes: closest points and overlaps (closed forms)', () => {
     expect(c.d).to.be.closeTo(Math.sqrt(3), 1e-15);
     // skew over an edge: segment along y at x = 2, z = 2, closest to the edge x = z = 1: distance √2
     boxSegment(c, b, f(2, -3, 2, 2, 5, 2), 0, 3);
-    close(c.p, [1, c.q[1]!, 1]);
+    close(c.p, [1, c.q[1], 1]);
     expect(c.q[1]).to.be.within(-1, 1);
     expect(c.d).to.be.closeTo(Math.SQRT2, 1e-14);
     // through the box along x at y = 0.8, z = 0: deepest points are 0.2 under the face y = 1
@@ -72,7 +72,7 @@ describe('oriented boxes: closest points and overlaps (closed forms)', () => {
       B = box(0, 0, 1.8, [0, 0, 1], Math.PI / 4, [1, 1, 1]);
     // no corner of either lies over the other's face (B's bottom corners are at distance √2 from the axis)
     expect(boxBox(cs, A, B, 0)).to.equal(1);
-    const c = cs[0]!;
+    const c = cs[0];
     expect(c.d).to.be.closeTo(-0.2, 1e-14);
     close(c.n, [0, 0, 1]);
     close(c.q, [0, 0, 0.8]); // centre of B's bottom face (mean of its 4 deepest corners)
@@ -88,7 +88,7 @@ describe('oriented boxes: closest points and overlaps (closed forms)', () => {
     const A = box(0, 0, 0, [0, 1, 0], Math.PI / 4, [1, 1, 1]),
       B = box(0, 0, 2 * Math.SQRT2 - 0.1, [1, 0, 0], Math.PI / 4, [1, 1, 1]);
     expect(boxBox(cs, A, B, 0)).to.equal(1);
-    const c = cs[0]!;
+    const c = cs[0];
     expect(c.d).to.be.closeTo(-0.1, 1e-14);
     close(c.n, [0, 0, 1]);
     close(c.p, [0, 0, Math.SQRT2], 1e-14);
@@ -103,8 +103,8 @@ describe('oriented boxes: closest points and overlaps (closed forms)', () => {
     const corners = cs.slice(0, n).map((k) => {
       expect(k.d).to.be.closeTo(-0.1, 1e-14);
       close(k.n, [0, 0, 1]);
-      for (let m = 0; m < 3; m++) expect(k.q[m]! - k.p[m]!).to.be.closeTo(k.d * k.n[m]!, 1e-14);
-      return [k.p[0]!, k.p[1]!].map((x) => Math.round(x * 1e9) / 1e9).join(' ');
+      for (let m = 0; m < 3; m++) expect(k.q[m] - k.p[m]).to.be.closeTo(k.d * k.n[m], 1e-14);
+      return [k.p[0], k.p[1]].map((x) => Math.round(x * 1e9) / 1e9).join(' ');
     });
     expect(corners.sort()).to.deep.equal(['-0.5 -1', '-0.5 1', '1 -1', '1 1']);
   });
@@ -118,12 +118,12 @@ describe('oriented boxes: closest points and overlaps (closed forms)', () => {
       close(k.n, [1, 0, 0]);
     }
     expect(boxBox(cs, A, unitCube(3, 3, 0.5), 2)).to.equal(1);
-    expect(cs[0]!.d).to.be.closeTo(Math.SQRT2, 1e-14);
-    close(cs[0]!.n, [Math.SQRT1_2, Math.SQRT1_2, 0]);
+    expect(cs[0].d).to.be.closeTo(Math.SQRT2, 1e-14);
+    close(cs[0].n, [Math.SQRT1_2, Math.SQRT1_2, 0]);
     expect(boxBox(cs, A, unitCube(3, 3, 3), 2)).to.equal(1);
-    expect(cs[0]!.d).to.be.closeTo(Math.sqrt(3), 1e-14);
-    close(cs[0]!.p, [1, 1, 1]);
-    close(cs[0]!.q, [2, 2, 2]);
+    expect(cs[0].d).to.be.closeTo(Math.sqrt(3), 1e-14);
+    close(cs[0].p, [1, 1, 1]);
+    close(cs[0].q, [2, 2, 2]);
     expect(boxBox(cs, A, unitCube(3, 3, 3), 1.5)).to.equal(0);
   });
 
@@ -134,8 +134,8 @@ describe('oriented boxes: closest points and overlaps (closed forms)', () => {
     for (let trial = 0; trial < 10; trial++) {
       const u = [r(), r(), r()],
         w = [r(), r(), r()];
-      const lu = Math.hypot(u[0]!, u[1]!, u[2]!),
-        lw = Math.hypot(w[0]!, w[1]!, w[2]!);
+      const lu = Math.hypot(u[0], u[1], u[2]),
+        lw = Math.hypot(w[0], w[1], w[2]);
       const A = box(
         0,
         0,
@@ -155,8 +155,8 @@ describe('oriented boxes: closest points and overlaps (closed forms)', () => {
       const n = boxBox(cs, A, B, 10);
       if (n === 0) continue;
       // the least distance of the contacts is the boxes' distance
-      let c = cs[0]!;
-      for (let k = 1; k < n; k++) if (cs[k]!.d < c.d) c = cs[k]!;
+      let c = cs[0];
+      for (let k = 1; k < n; k++) if (cs[k].d < c.d) c = cs[k];
       if (c.d <= 0) continue;
       tested++;
       // sampled surfaces: 21×21 points on each face
@@ -169,10 +169,10 @@ describe('oriented boxes: closest points and overlaps (closed forms)', () => {
             for (let i = 0; i <= N; i++)
               for (let j = 0; j <= N; j++) {
                 const l = [0, 0, 0];
-                l[k] = sg * b[12 + k]!;
-                l[(k + 1) % 3] = ((2 * i) / N - 1) * b[12 + ((k + 1) % 3)]!;
-                l[(k + 2) % 3] = ((2 * j) / N - 1) * b[12 + ((k + 2) % 3)]!;
-                for (let m = 0; m < 3; m++) out[o++] = b[m]! + l[0]! * b[3 + m]! + l[1]! * b[6 + m]! + l[2]! * b[9 + m]!;
+                l[k] = sg * b[12 + k];
+                l[(k + 1) % 3] = ((2 * i) / N - 1) * b[12 + ((k + 1) % 3)];
+                l[(k + 2) % 3] = ((2 * j) / N - 1) * b[12 + ((k + 2) % 3)];
+                for (let m = 0; m < 3; m++) out[o++] = b[m] + l[0] * b[3 + m] + l[1] * b[6 + m] + l[2] * b[9 + m];
               }
         return out;
       };
@@ -181,16 +181,16 @@ describe('oriented boxes: closest points and overlaps (closed forms)', () => {
       let best = Infinity;
       for (let i = 0; i < sa.length; i += 3)
         for (let j = 0; j < sb.length; j += 3)
-          best = Math.min(best, (sa[i]! - sb[j]!) ** 2 + (sa[i + 1]! - sb[j + 1]!) ** 2 + (sa[i + 2]! - sb[j + 2]!) ** 2);
+          best = Math.min(best, (sa[i] - sb[j]) ** 2 + (sa[i + 1] - sb[j + 1]) ** 2 + (sa[i + 2] - sb[j + 2]) ** 2);
       best = Math.sqrt(best);
       expect(c.d).to.be.at.most(best + 1e-12);
       expect(best - c.d).to.be.below(0.12); // grid spacing ≤ 0.1 on each side
-      expect(Math.hypot(c.n[0]!, c.n[1]!, c.n[2]!)).to.be.closeTo(1, 1e-14);
-      for (let k = 0; k < 3; k++) expect(c.q[k]! - c.p[k]!).to.be.closeTo(c.d * c.n[k]!, 1e-12);
+      expect(Math.hypot(c.n[0], c.n[1], c.n[2])).to.be.closeTo(1, 1e-14);
+      for (let k = 0; k < 3; k++) expect(c.q[k] - c.p[k]).to.be.closeTo(c.d * c.n[k], 1e-12);
       // from A to B: B's corners lie beyond A's along n, by at least the distance
       boxCorners(va, B);
       for (let v = 0; v < 8; v++) {
-        const h = (va[3 * v]! - c.p[0]!) * c.n[0]! + (va[3 * v + 1]! - c.p[1]!) * c.n[1]! + (va[3 * v + 2]! - c.p[2]!) * c.n[2]!;
+        const h = (va[3 * v] - c.p[0]) * c.n[0] + (va[3 * v + 1] - c.p[1]) * c.n[1] + (va[3 * v + 2] - c.p[2]) * c.n[2];
         expect(h).to.be.at.least(c.d - 1e-12);
       }
     }
@@ -207,7 +207,7 @@ describe('oriented boxes: closest points and overlaps (closed forms)', () => {
         close(k.n, [0, 0, -1]);
         expect(k.p[2]).to.be.closeTo(z, 1e-14); // on the triangle
         expect(k.q[2]).to.be.closeTo(1, 1e-14); // the box's top corners
-        return `${Math.round(k.q[0]!)} ${Math.round(k.q[1]!)}`;
+        return `${Math.round(k.q[0])} ${Math.round(k.q[1])}`;
       });
       expect(seen.sort()).to.deep.equal(['-1 -1', '-1 1', '1 -1', '1 1']);
     };
@@ -221,9 +221,9 @@ describe('oriented boxes: closest points and overlaps (closed forms)', () => {
     const t = f(2, -0.5, 1, 1, 0.5, 2, 1.5, 0.8, 1.5);
     const n = triangleBox(cs, t, 0, 3, 6, unitCube(), 2);
     expect(n).to.equal(1);
-    expect(cs[0]!.d).to.be.closeTo(1 / Math.SQRT2, 1e-14); // distance of the edge x = z = 1 to x + z = 3
-    close(cs[0]!.n, [-Math.SQRT1_2, 0, -Math.SQRT1_2]);
-    expect(cs[0]!.q[0]).to.be.closeTo(1, 1e-14);
-    expect(cs[0]!.q[2]).to.be.closeTo(1, 1e-14);
+    expect(cs[0].d).to.be.closeTo(1 / Math.SQRT2, 1e-14); // distance of the edge x = z = 1 to x + z = 3
+    close(cs[0].n, [-Math.SQRT1_2, 0, -Math.SQRT1_2]);
+    expect(cs[0].q[0]).to.be.closeTo(1, 1e-14);
+    expect(cs[0].q[2]).to.be.closeTo(1, 1e-14);
   });
 });

@@ -58,7 +58,7 @@ describe('CollisionResponse: order of the responses (SOFA contact map order)', (
     const expected = (ps: PairOutputs[]): number[][] =>
       ps
         .map((p) => [models.indexOf(p.a as PointCollisionModel), models.indexOf(p.b as PointCollisionModel)])
-        .sort((x, y) => y[0]! - x[0]! || y[1]! - x[1]!);
+        .sort((x, y) => y[0] - x[0] || y[1] - x[1]);
     expect(placedOrder(root, manager.getContacts(), models)).to.deep.equal(expected(step1));
     expect(expected(step1)).to.deep.equal([
       [3, 2],

@@ -61,7 +61,7 @@ export class CollisionResponse extends BaseObject {
   protected checkResponse(response: string, what: string): void {
     if (response === '' || response === 'nullptr') return;
     if (!findResponse(response)) {
-      const name = response.split('?')[0]!;
+      const name = response.split('?')[0];
       const hint = didYouMean(name, [...responseNames]);
       // A contact response sofa-ts does not have is a missing component, as an unknown tag is.
       throw new SofaError(`unknown contact response '${name}' (${what}); sofa-ts has ${responseNames.join(', ')}`, {

@@ -81,11 +81,11 @@ export class FrictionContact extends LagrangianContactResponse<LagrangianContact
     for (let i = 0; i < out.count; i++) {
       let found = false;
       for (let k = 0; k < size && !found; k++) {
-        const j = this.kept[k]!;
+        const j = this.kept[k];
         let d2 = 0;
         for (let a = 0; a < 3; a++) {
-          const u = p0[3 * i + a]! - p0[3 * j + a]!,
-            v = p1[3 * i + a]! - p1[3 * j + a]!;
+          const u = p0[3 * i + a] - p0[3 * j + a],
+            v = p1[3 * i + a] - p1[3 * j + a];
           d2 += u * u + v * v;
         }
         // SOFA compares with 1e-8 stored in single precision
@@ -98,18 +98,18 @@ export class FrictionContact extends LagrangianContactResponse<LagrangianContact
     c.clearContacts(size);
     const d0 = this.method.getContactDistance() + m1.getProximity() + m2.getProximity();
     for (let k = 0; k < size; k++) {
-      const i = this.kept[k]!;
-      const r1 = this.sides[0].attach(k, m1, out.elem1[i]!, p0, 3 * i);
-      const r2 = this.sides[1].attach(k, m2, out.elem2[i]!, p1, 3 * i);
-      const id = out.id[i]!;
+      const i = this.kept[k];
+      const r1 = this.sides[0].attach(k, m1, out.elem1[i], p0, 3 * i);
+      const r2 = this.sides[1].attach(k, m2, out.elem2[i], p1, 3 * i);
+      const id = out.id[i];
       c.addContact(
         this.sides[0],
         k,
         this.sides[1],
         k,
-        out.normal[3 * i]!,
-        out.normal[3 * i + 1]!,
-        out.normal[3 * i + 2]!,
+        out.normal[3 * i],
+        out.normal[3 * i + 1],
+        out.normal[3 * i + 2],
         d0 + r1 + r2,
         this.mu,
         cantorPairing(id, this.id),

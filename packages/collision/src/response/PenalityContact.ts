@@ -45,15 +45,15 @@ export class PenalityContact implements Contact {
     const map = this.contactIndex;
     // Merge the outputs of equal id, keeping the closest (smallest value).
     for (let i = 0; i < n; i++) {
-      const id = out.id[i]!;
+      const id = out.id[i];
       const index = map.get(id) ?? 0;
       if (index < 0) {
         const i2 = -1 - index;
-        if (out.value[i2]! <= out.value[i]!) {
+        if (out.value[i2] <= out.value[i]) {
           oldIndex[i] = -1;
           continue;
         }
-        oldIndex[i] = oldIndex[i2]!;
+        oldIndex[i] = oldIndex[i2];
         oldIndex[i2] = -1;
       } else {
         oldIndex[i] = index;
@@ -61,10 +61,10 @@ export class PenalityContact implements Contact {
       map.set(id, -1 - i);
     }
     let size = 0;
-    for (let i = 0; i < n; i++) if (oldIndex[i]! >= 0) newIndex[i] = ++size;
+    for (let i = 0; i < n; i++) if (oldIndex[i] >= 0) newIndex[i] = ++size;
     for (const [id, index] of map) {
       if (index >= 0) map.delete(id);
-      else map.set(id, newIndex[-1 - index]!);
+      else map.set(id, newIndex[-1 - index]);
     }
     // The contacts, in output order.
     const ff = this.ff;
@@ -74,21 +74,21 @@ export class PenalityContact implements Contact {
     const d0 = this.method.getContactDistance() + m1.getProximity() + m2.getProximity();
     const k12 = m1.contactStiffness.value * m2.contactStiffness.value;
     for (let i = 0; i < n; i++) {
-      if (oldIndex[i]! < 0) continue;
+      if (oldIndex[i] < 0) continue;
       const c = ff.count;
-      const r1 = ff.sides[0].attach(c, m1, out.elem1[i]!, out.point0, 3 * i);
-      const r2 = ff.sides[1].attach(c, m2, out.elem2[i]!, out.point1, 3 * i);
+      const r1 = ff.sides[0].attach(c, m1, out.elem1[i], out.point0, 3 * i);
+      const r2 = ff.sides[1].attach(c, m2, out.elem2[i], out.point1, 3 * i);
       const distance = d0 + r1 + r2;
       const stiffness = distance !== 0 ? k12 / distance : k12;
       ff.addContact(
-        out.normal[3 * i]!,
-        out.normal[3 * i + 1]!,
-        out.normal[3 * i + 2]!,
+        out.normal[3 * i],
+        out.normal[3 * i + 1],
+        out.normal[3 * i + 2],
         distance,
         stiffness,
-        out.elem1[i]!,
-        out.elem2[i]!,
-        oldIndex[i]!,
+        out.elem1[i],
+        out.elem2[i],
+        oldIndex[i],
       );
     }
   }
@@ -117,6 +117,6 @@ export class PenalityContact implements Contact {
     const ids = saved.array('ids', Float64Array),
       index = saved.array('index', Float64Array);
     this.contactIndex.clear();
-    for (let i = 0; i < ids.length; i++) this.contactIndex.set(ids[i]!, index[i]!);
+    for (let i = 0; i < ids.length; i++) this.contactIndex.set(ids[i], index[i]);
   }
 }

@@ -26,7 +26,7 @@ function forces(ff: PenalityContactForceField, states: readonly BaseMechanicalSt
 /** Dense K from addKToMatrix over the concatenated argument states. */
 function denseK(ff: PenalityContactForceField, n: number, kFactor = 1): number[][] {
   const K = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  ff.addKToMatrix({ add: (r, c, v) => (K[r]![c]! += v) }, kFactor);
+  ff.addKToMatrix({ add: (r, c, v) => (K[r][c] += v) }, kFactor);
   return K;
 }
 
@@ -37,9 +37,9 @@ function fdK(ff: PenalityContactForceField, states: readonly BaseMechanicalState
   const K = Array.from({ length: n }, () => new Array<number>(n).fill(0));
   let col = 0;
   states.forEach((s, si) => {
-    for (let d = 0; d < sizes[si]!; d++, col++) {
+    for (let d = 0; d < sizes[si]; d++, col++) {
       const x0 = Float64Array.from(s.x);
-      const dv = new Float64Array(sizes[si]!);
+      const dv = new Float64Array(sizes[si]);
       const eval1 = (eps: number): number[] => {
         dv.fill(0);
         dv[d] = eps;
@@ -50,7 +50,7 @@ function fdK(ff: PenalityContactForceField, states: readonly BaseMechanicalState
       };
       const fp = eval1(h),
         fm = eval1(-h);
-      for (let r = 0; r < n; r++) K[r]![col] = (fp[r]! - fm[r]!) / (2 * h);
+      for (let r = 0; r < n; r++) K[r][col] = (fp[r] - fm[r]) / (2 * h);
     }
   });
   return K;
@@ -59,7 +59,7 @@ function fdK(ff: PenalityContactForceField, states: readonly BaseMechanicalState
 function expectClose(a: number[][], b: number[][], tol: number): void {
   let scale = 0;
   for (const row of b) for (const v of row) scale = Math.max(scale, Math.abs(v));
-  for (let r = 0; r < a.length; r++) for (let c = 0; c < a.length; c++) expect(a[r]![c]).to.be.closeTo(b[r]![c]!, tol * scale);
+  for (let r = 0; r < a.length; r++) for (let c = 0; c < a.length; c++) expect(a[r][c]).to.be.closeTo(b[r][c], tol * scale);
 }
 
 describe('PenalityContactForceField', () => {
@@ -92,17 +92,17 @@ describe('PenalityContactForceField', () => {
     for (let c = 0; c < 3; c++) {
       let ta = 0,
         tb = 0;
-      for (let i = c; i < fa!.length; i += 3) ta += fa![i]!;
-      for (let i = c; i < fb!.length; i += 3) tb += fb![i]!;
+      for (let i = c; i < fa!.length; i += 3) ta += fa![i];
+      for (let i = c; i < fb!.length; i += 3) tb += fb![i];
       expect(ta + tb).to.be.closeTo(0, 1e-12);
     }
     // contact 0 alone: F1 = −ks·pen·n with pen = d − (p2 − p1)·n
     expect(ff.pen[0]).to.be.greaterThan(0);
     expect(ff.pen[2]).to.be.lessThan(0);
     const n = unit([1, 2, 2]);
-    const p1 = [0, 1, 2].map((c) => 0.2 * a.x[c]! + 0.3 * a.x[3 + c]! + 0.5 * a.x[6 + c]!);
-    const p2 = [0, 1, 2].map((c) => 0.6 * b.x[9 + c]! + 0.4 * b.x[12 + c]!);
-    const pen = 5 - ((p2[0]! - p1[0]!) * n[0]! + (p2[1]! - p1[1]!) * n[1]! + (p2[2]! - p1[2]!) * n[2]!);
+    const p1 = [0, 1, 2].map((c) => 0.2 * a.x[c] + 0.3 * a.x[3 + c] + 0.5 * a.x[6 + c]);
+    const p2 = [0, 1, 2].map((c) => 0.6 * b.x[9 + c] + 0.4 * b.x[12 + c]);
+    const pen = 5 - ((p2[0] - p1[0]) * n[0] + (p2[1] - p1[1]) * n[1] + (p2[2] - p1[2]) * n[2]);
     expect(ff.pen[0]).to.be.closeTo(pen, 1e-12);
   });
 
@@ -115,11 +115,11 @@ describe('PenalityContactForceField', () => {
     const dx = [Float64Array.from(pts(6)), Float64Array.from(pts(5))];
     const df = [new Float64Array(18), new Float64Array(15)];
     ff.addDForce(df, dx, 0.7, 0);
-    const flat = [...dx[0]!, ...dx[1]!];
-    const dff = [...df[0]!, ...df[1]!];
+    const flat = [...dx[0], ...dx[1]];
+    const dff = [...df[0], ...df[1]];
     for (let r2 = 0; r2 < 33; r2++) {
       let s = 0;
-      for (let c = 0; c < 33; c++) s += 0.7 * K[r2]![c]! * flat[c]!;
+      for (let c = 0; c < 33; c++) s += 0.7 * K[r2][c] * flat[c];
       expect(dff[r2]).to.be.closeTo(s, 1e-9);
     }
   });
@@ -143,8 +143,8 @@ describe('PenalityContactForceField', () => {
     const Kio = Array.from({ length: 18 }, () => new Array<number>(9).fill(0));
     ff.addOutsideStateKToMatrix(
       {
-        addOutsideRow: (o, arg, d, v) => (expect(arg).to.equal(0), (Koi[o]![d]! += v)),
-        addOutsideCol: (arg, d, o, v) => (expect(arg).to.equal(0), (Kio[d]![o]! += v)),
+        addOutsideRow: (o, arg, d, v) => (expect(arg).to.equal(0), (Koi[o][d] += v)),
+        addOutsideCol: (arg, d, o, v) => (expect(arg).to.equal(0), (Kio[d][o] += v)),
       },
       0.5,
     );
@@ -153,28 +153,27 @@ describe('PenalityContactForceField', () => {
       forces(ff, [a]);
       const out = new Array<number>(9).fill(0);
       for (let c = 0; c < 3; c++)
-        if (ff.pen[c]! > 0)
-          for (let k = 0; k < 3; k++) out[3 * ff.sides[1].sofaPoint[c]! + k] = ff.ks[c]! * ff.pen[c]! * ff.normal[3 * c + k]!;
+        if (ff.pen[c] > 0) for (let k = 0; k < 3; k++) out[3 * ff.sides[1].sofaPoint[c] + k] = ff.ks[c] * ff.pen[c] * ff.normal[3 * c + k];
       return out;
     };
     const h = 1e-6;
     const fd = Array.from({ length: 9 }, () => new Array<number>(18).fill(0));
     for (let d = 0; d < 18; d++) {
-      const x0 = a.x[d]!;
+      const x0 = a.x[d];
       a.x[d] = x0 + h;
       const fp = Fc();
       a.x[d] = x0 - h;
       const fm = Fc();
       a.x[d] = x0;
-      for (let o = 0; o < 9; o++) fd[o]![d] = (0.5 * (fp[o]! - fm[o]!)) / (2 * h);
+      for (let o = 0; o < 9; o++) fd[o][d] = (0.5 * (fp[o] - fm[o])) / (2 * h);
     }
     forces(ff, [a]);
     for (let o = 0; o < 9; o++)
       for (let d = 0; d < 18; d++) {
-        expect(Koi[o]![d]).to.be.closeTo(fd[o]![d]!, 1e-6);
-        expect(Kio[d]![o]).to.equal(Koi[o]![d]);
+        expect(Koi[o][d]).to.be.closeTo(fd[o][d], 1e-6);
+        expect(Kio[d][o]).to.equal(Koi[o][d]);
       }
-    expect(Koi[0]!.some((v) => v !== 0)).to.equal(false); // contact 2 (sofaPoint 0) does not penetrate
+    expect(Koi[0].some((v) => v !== 0)).to.equal(false); // contact 2 (sofaPoint 0) does not penetrate
   });
 
   it('rigid frames: force and torque at the contact point; K = ∂f/∂x for points at the frame origin', () => {
@@ -195,18 +194,18 @@ describe('PenalityContactForceField', () => {
     setSide(ff, 0, 0, [1], [0.3, -0.2, 0.5], true);
     const [ff0] = forces(ff, [frames, b]);
     const n = unit([0.3, -1, 0.2]);
-    const fN = 40 * ff.pen[0]!;
+    const fN = 40 * ff.pen[0];
     const F = n.map((v) => -v * fN);
-    expect(ff0![6]).to.be.closeTo(F[0]!, 1e-12);
+    expect(ff0![6]).to.be.closeTo(F[0], 1e-12);
     const K = denseK(ff, 21);
     const dx = [Float64Array.from(Array.from({ length: 12 }, () => r())), Float64Array.from(pts(3))];
     const df = [new Float64Array(12), new Float64Array(9)];
     ff.addDForce(df, dx, 1, 0);
-    const flat = [...dx[0]!, ...dx[1]!],
-      dff = [...df[0]!, ...df[1]!];
+    const flat = [...dx[0], ...dx[1]],
+      dff = [...df[0], ...df[1]];
     for (let i = 0; i < 21; i++) {
       let s = 0;
-      for (let c = 0; c < 21; c++) s += K[i]![c]! * flat[c]!;
+      for (let c = 0; c < 21; c++) s += K[i][c] * flat[c];
       expect(dff[i]).to.be.closeTo(s, 1e-9);
     }
   });

@@ -155,7 +155,7 @@ export class PenalityContactForceField extends BaseForceField {
     this.pen[c] = 0;
     this.elem1[c] = elem1;
     this.elem2[c] = elem2;
-    this.age[c] = oldIndex > 0 && oldIndex <= this.prevCount ? this.prevAge[oldIndex - 1]! + 1 : 0;
+    this.age[c] = oldIndex > 0 && oldIndex <= this.prevCount ? this.prevAge[oldIndex - 1] + 1 : 0;
   }
 
   /** Checkpoint: the contacts (from the detection of the step) and their ages. */
@@ -177,7 +177,7 @@ export class PenalityContactForceField extends BaseForceField {
 
   restoreState(saved: CheckpointReader): void {
     saved.records('sides').forEach((r, i) => {
-      const s = this.sides[i]!;
+      const s = this.sides[i];
       s.n = r.restoreArray('n', s.n);
       s.idx = r.restoreArray('idx', s.idx);
       s.w = r.restoreArray('w', s.w);
@@ -218,107 +218,107 @@ export class PenalityContactForceField extends BaseForceField {
 
   /** Position of contact point c of side s into out (x: the side's positions). */
   private pointOf(s: number, c: number, x: Float64Array, out: Float64Array): void {
-    contactPointPosition(out, 0, x, this.sides[s]!, c);
+    contactPointPosition(out, 0, x, this.sides[s], c);
   }
 
   /** Lever arm R·l of a rigid contact point (world frame). */
   private armOf(s: number, c: number, x: Float64Array): Float64Array {
-    const side = this.sides[s]!;
+    const side = this.sides[s];
     const o = 4 * c;
-    const f = 7 * side.idx[o]!;
-    rotateByQuaternion(this.arm, 0, x[f + 3]!, x[f + 4]!, x[f + 5]!, x[f + 6]!, side.w[o]!, side.w[o + 1]!, side.w[o + 2]!);
+    const f = 7 * side.idx[o];
+    rotateByQuaternion(this.arm, 0, x[f + 3], x[f + 4], x[f + 5], x[f + 6], side.w[o], side.w[o + 1], side.w[o + 2]);
     return this.arm;
   }
 
   /** f_side += sign·F at contact point c (spread to the points, or force and torque on the frame). */
   private spread(s: number, c: number, f: Float64Array, x: Float64Array, fx: number, fy: number, fz: number): void {
-    const side = this.sides[s]!;
+    const side = this.sides[s];
     const o = 4 * c;
-    const n = side.n[c]!;
+    const n = side.n[c];
     if (n < 0) {
-      const d = 6 * side.idx[o]!;
+      const d = 6 * side.idx[o];
       const r = this.armOf(s, c, x);
-      f[d]! += fx;
-      f[d + 1]! += fy;
-      f[d + 2]! += fz;
-      f[d + 3]! += r[1]! * fz - r[2]! * fy;
-      f[d + 4]! += r[2]! * fx - r[0]! * fz;
-      f[d + 5]! += r[0]! * fy - r[1]! * fx;
+      f[d] += fx;
+      f[d + 1] += fy;
+      f[d + 2] += fz;
+      f[d + 3] += r[1] * fz - r[2] * fy;
+      f[d + 4] += r[2] * fx - r[0] * fz;
+      f[d + 5] += r[0] * fy - r[1] * fx;
       return;
     }
     for (let k = 0; k < n; k++) {
-      const i = 3 * side.idx[o + k]!;
-      const w = side.w[o + k]!;
-      f[i]! += w * fx;
-      f[i + 1]! += w * fy;
-      f[i + 2]! += w * fz;
+      const i = 3 * side.idx[o + k];
+      const w = side.w[o + k];
+      f[i] += w * fx;
+      f[i + 1] += w * fy;
+      f[i + 2] += w * fz;
     }
   }
 
   /** n·(displacement of contact point c of side s for the dof increment dx). */
   private normalDisplacement(s: number, c: number, dx: Float64Array, x: Float64Array, nx: number, ny: number, nz: number): number {
-    const side = this.sides[s]!;
+    const side = this.sides[s];
     const o = 4 * c;
-    const n = side.n[c]!;
+    const n = side.n[c];
     if (n < 0) {
-      const d = 6 * side.idx[o]!;
+      const d = 6 * side.idx[o];
       const r = this.armOf(s, c, x);
       // dp = v + ω × r
-      const px = dx[d]! + dx[d + 4]! * r[2]! - dx[d + 5]! * r[1]!;
-      const py = dx[d + 1]! + dx[d + 5]! * r[0]! - dx[d + 3]! * r[2]!;
-      const pz = dx[d + 2]! + dx[d + 3]! * r[1]! - dx[d + 4]! * r[0]!;
+      const px = dx[d] + dx[d + 4] * r[2] - dx[d + 5] * r[1];
+      const py = dx[d + 1] + dx[d + 5] * r[0] - dx[d + 3] * r[2];
+      const pz = dx[d + 2] + dx[d + 3] * r[1] - dx[d + 4] * r[0];
       return nx * px + ny * py + nz * pz;
     }
     let acc = 0;
     for (let k = 0; k < n; k++) {
-      const i = 3 * side.idx[o + k]!;
-      acc += side.w[o + k]! * (nx * dx[i]! + ny * dx[i + 1]! + nz * dx[i + 2]!);
+      const i = 3 * side.idx[o + k];
+      acc += side.w[o + k] * (nx * dx[i] + ny * dx[i + 1] + nz * dx[i + 2]);
     }
     return acc;
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const a1 = this.argOf[0]!,
-      a2 = this.argOf[1]!;
-    const x1 = a1 >= 0 ? x[a1]! : this.stateOf[0]!.x;
-    const x2 = a2 >= 0 ? x[a2]! : this.stateOf[1]!.x;
+    const a1 = this.argOf[0],
+      a2 = this.argOf[1];
+    const x1 = a1 >= 0 ? x[a1] : this.stateOf[0]!.x;
+    const x2 = a2 >= 0 ? x[a2] : this.stateOf[1]!.x;
     const p1 = this.p1,
       p2 = this.p2;
     for (let c = 0; c < this.count; c++) {
       this.pointOf(0, c, x1, p1);
       this.pointOf(1, c, x2, p2);
-      const nx = this.normal[3 * c]!,
-        ny = this.normal[3 * c + 1]!,
-        nz = this.normal[3 * c + 2]!;
+      const nx = this.normal[3 * c],
+        ny = this.normal[3 * c + 1],
+        nz = this.normal[3 * c + 2];
       // pen = d − (p2 − p1)·n
-      const pen = this.dist[c]! - ((p2[0]! - p1[0]!) * nx + (p2[1]! - p1[1]!) * ny + (p2[2]! - p1[2]!) * nz);
+      const pen = this.dist[c] - ((p2[0] - p1[0]) * nx + (p2[1] - p1[1]) * ny + (p2[2] - p1[2]) * nz);
       this.pen[c] = pen;
       if (!(pen > 0)) continue;
-      const fN = this.ks[c]! * pen;
+      const fN = this.ks[c] * pen;
       // F1 = −fN·n on p1, −F1 on p2
-      if (a1 >= 0) this.spread(0, c, f[a1]!, x1, -nx * fN, -ny * fN, -nz * fN);
-      if (a2 >= 0) this.spread(1, c, f[a2]!, x2, nx * fN, ny * fN, nz * fN);
+      if (a1 >= 0) this.spread(0, c, f[a1], x1, -nx * fN, -ny * fN, -nz * fN);
+      if (a2 >= 0) this.spread(1, c, f[a2], x2, nx * fN, ny * fN, nz * fN);
     }
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
-    const a1 = this.argOf[0]!,
-      a2 = this.argOf[1]!;
+    const a1 = this.argOf[0],
+      a2 = this.argOf[1];
     const x1 = this.stateOf[0]!.x,
       x2 = this.stateOf[1]!.x;
     for (let c = 0; c < this.count; c++) {
-      if (!(this.pen[c]! > 0)) continue;
-      const nx = this.normal[3 * c]!,
-        ny = this.normal[3 * c + 1]!,
-        nz = this.normal[3 * c + 2]!;
+      if (!(this.pen[c] > 0)) continue;
+      const nx = this.normal[3 * c],
+        ny = this.normal[3 * c + 1],
+        nz = this.normal[3 * c + 2];
       // dpen = n·dp1 − n·dp2;  dF1 = −k·ks·dpen·n
       let dpen = 0;
-      if (a1 >= 0) dpen += this.normalDisplacement(0, c, dx[a1]!, x1, nx, ny, nz);
-      if (a2 >= 0) dpen -= this.normalDisplacement(1, c, dx[a2]!, x2, nx, ny, nz);
-      const dfN = this.ks[c]! * dpen * k;
-      if (a1 >= 0) this.spread(0, c, df[a1]!, x1, -nx * dfN, -ny * dfN, -nz * dfN);
-      if (a2 >= 0) this.spread(1, c, df[a2]!, x2, nx * dfN, ny * dfN, nz * dfN);
+      if (a1 >= 0) dpen += this.normalDisplacement(0, c, dx[a1], x1, nx, ny, nz);
+      if (a2 >= 0) dpen -= this.normalDisplacement(1, c, dx[a2], x2, nx, ny, nz);
+      const dfN = this.ks[c] * dpen * k;
+      if (a1 >= 0) this.spread(0, c, df[a1], x1, -nx * dfN, -ny * dfN, -nz * dfN);
+      if (a2 >= 0) this.spread(1, c, df[a2], x2, nx * dfN, ny * dfN, nz * dfN);
     }
   }
 
@@ -327,7 +327,7 @@ export class PenalityContactForceField extends BaseForceField {
    * (zero values for contacts not penetrating, so the sequence only depends on the contact list).
    */
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    for (let c = 0; c < this.count; c++) this.emitContact(acc, c, this.pen[c]! > 0 ? -kFactor * this.ks[c]! : 0);
+    for (let c = 0; c < this.count; c++) this.emitContact(acc, c, this.pen[c] > 0 ? -kFactor * this.ks[c] : 0);
   }
 
   /**
@@ -341,24 +341,24 @@ export class PenalityContactForceField extends BaseForceField {
    */
   override addOutsideStateKToMatrix(acc: OutsideStateAccumulator, kFactor: number): void {
     const argOf: readonly number[] = this.argOf;
-    if (argOf[0]! < 0 === argOf[1]! < 0) return;
-    const o = argOf[0]! < 0 ? 0 : 1;
+    if (argOf[0] < 0 === argOf[1] < 0) return;
+    const o = argOf[0] < 0 ? 0 : 1;
     const inside = 1 - o,
-      arg = argOf[inside]!,
-      off = (this.offsetOf as readonly number[])[inside]!;
+      arg = argOf[inside],
+      off = (this.offsetOf as readonly number[])[inside];
     const so = o === 0 ? -1 : 1;
     const g = this.gVec;
     for (let c = 0; c < this.count; c++) {
-      const factor = this.pen[c]! > 0 ? kFactor * so * this.ks[c]! : 0;
-      const base = 3 * this.sides[o as 0 | 1].sofaPoint[c]!;
+      const factor = this.pen[c] > 0 ? kFactor * so * this.ks[c] : 0;
+      const base = 3 * this.sides[o as 0 | 1].sofaPoint[c];
       const nb = this.gBlocks(c);
       for (let a = 0; a < 3; a++) {
-        const na = this.normal[3 * c + a]!;
+        const na = this.normal[3 * c + a];
         for (let k = 0; k < nb; k++) {
-          const row = this.gRow[k]! - off,
-            size = this.gSize[k]!;
+          const row = this.gRow[k] - off,
+            size = this.gSize[k];
           for (let j = 0; j < size; j++) {
-            const v = factor * na * g[6 * k + j]!;
+            const v = factor * na * g[6 * k + j];
             acc.addOutsideRow(base + a, arg, row + j, v);
             acc.addOutsideCol(arg, row + j, base + a, v);
           }
@@ -370,34 +370,34 @@ export class PenalityContactForceField extends BaseForceField {
   /** Fills the blocks of g for contact c (row of each dof block, its size 3 or 6, its vector). */
   private gBlocks(c: number): number {
     let nb = 0;
-    const nx = this.normal[3 * c]!,
-      ny = this.normal[3 * c + 1]!,
-      nz = this.normal[3 * c + 2]!;
+    const nx = this.normal[3 * c],
+      ny = this.normal[3 * c + 1],
+      nz = this.normal[3 * c + 2];
     for (let s = 0; s < 2; s++) {
-      if (this.argOf[s]! < 0) continue;
-      const side = this.sides[s]!;
+      if (this.argOf[s] < 0) continue;
+      const side = this.sides[s];
       const sign = s === 0 ? 1 : -1;
-      const off = this.offsetOf[s]!;
+      const off = this.offsetOf[s];
       const o = 4 * c;
-      const n = side.n[c]!;
+      const n = side.n[c];
       if (n < 0) {
         const r = this.armOf(s, c, this.stateOf[s]!.x);
-        this.gRow[nb] = off + 6 * side.idx[o]!;
+        this.gRow[nb] = off + 6 * side.idx[o];
         this.gSize[nb] = 6;
         const v = 6 * nb;
         this.gVec[v] = sign * nx;
         this.gVec[v + 1] = sign * ny;
         this.gVec[v + 2] = sign * nz;
         // rotational part: r × n
-        this.gVec[v + 3] = sign * (r[1]! * nz - r[2]! * ny);
-        this.gVec[v + 4] = sign * (r[2]! * nx - r[0]! * nz);
-        this.gVec[v + 5] = sign * (r[0]! * ny - r[1]! * nx);
+        this.gVec[v + 3] = sign * (r[1] * nz - r[2] * ny);
+        this.gVec[v + 4] = sign * (r[2] * nx - r[0] * nz);
+        this.gVec[v + 5] = sign * (r[0] * ny - r[1] * nx);
         nb++;
         continue;
       }
       for (let k = 0; k < n; k++) {
-        const w = sign * side.w[o + k]!;
-        this.gRow[nb] = off + 3 * side.idx[o + k]!;
+        const w = sign * side.w[o + k];
+        this.gRow[nb] = off + 3 * side.idx[o + k];
         this.gSize[nb] = 3;
         const v = 6 * nb;
         this.gVec[v] = w * nx;
@@ -414,17 +414,17 @@ export class PenalityContactForceField extends BaseForceField {
     const g = this.gVec;
     for (let a = 0; a < nb; a++) {
       for (let b = 0; b < nb; b++) {
-        const sa = this.gSize[a]!,
-          sb = this.gSize[b]!;
-        const ra = this.gRow[a]!,
-          rb = this.gRow[b]!;
+        const sa = this.gSize[a],
+          sb = this.gSize[b];
+        const ra = this.gRow[a],
+          rb = this.gRow[b];
         if (sa === 3 && sb === 3) {
           const blk = this.block;
-          for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) blk[3 * i + j] = g[6 * a + i]! * g[6 * b + j]!;
+          for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) blk[3 * i + j] = g[6 * a + i] * g[6 * b + j];
           addBlock3(acc, ra, rb, blk, 0, factor);
           continue;
         }
-        for (let i = 0; i < sa; i++) for (let j = 0; j < sb; j++) acc.add(ra + i, rb + j, factor * g[6 * a + i]! * g[6 * b + j]!);
+        for (let i = 0; i < sa; i++) for (let j = 0; j < sb; j++) acc.add(ra + i, rb + j, factor * g[6 * a + i] * g[6 * b + j]);
       }
     }
   }
@@ -432,7 +432,7 @@ export class PenalityContactForceField extends BaseForceField {
   /** ½·Σ ks·pen² over the penetrating contacts (the energy of the penalty springs). */
   override getPotentialEnergy(_x: readonly Float64Array[]): number {
     let e = 0;
-    for (let c = 0; c < this.count; c++) if (this.pen[c]! > 0) e += 0.5 * this.ks[c]! * this.pen[c]! * this.pen[c]!;
+    for (let c = 0; c < this.count; c++) if (this.pen[c] > 0) e += 0.5 * this.ks[c] * this.pen[c] * this.pen[c];
     return e;
   }
 }

@@ -18,9 +18,9 @@ const Rules: DataType<ContactRule[]> = {
     const rules: ContactRule[] = [];
     const part = (s: string): [string, number | undefined] => (/^-?\d+$/.test(s) ? ['', Number(s)] : [s, undefined]);
     for (let k = 0; k + 2 < ts.length; k += 3) {
-      const [name1, group1] = part(ts[k]!);
-      const [name2, group2] = part(ts[k + 1]!);
-      rules.push({ name1, group1, name2, group2, response: ts[k + 2]! });
+      const [name1, group1] = part(ts[k]);
+      const [name2, group2] = part(ts[k + 1]);
+      rules.push({ name1, group1, name2, group2, response: ts[k + 2] });
     }
     return rules;
   },

@@ -66,8 +66,8 @@ export class StickContact extends LagrangianContactResponse<BilateralContactCons
       for (let j = 0; j < i && !found; j++) {
         let d2 = 0;
         for (let a = 0; a < 3; a++) {
-          const u = p0[3 * i + a]! - p0[3 * j + a]!,
-            v = p1[3 * i + a]! - p1[3 * j + a]!;
+          const u = p0[3 * i + a] - p0[3 * j + a],
+            v = p1[3 * i + a] - p1[3 * j + a];
           d2 += u * u + v * v;
         }
         if (d2 < DUPLICATE_DIST2) found = true;
@@ -81,12 +81,12 @@ export class StickContact extends LagrangianContactResponse<BilateralContactCons
     c.clearContacts(size);
     const p = this.p;
     for (let k = 0; k < size; k++) {
-      const i = this.kept[k]!;
-      s1.attach(k, this.model1, out.elem1[i]!, p0, 3 * i);
-      s2.attach(k, this.model2, out.elem2[i]!, p1, 3 * i);
+      const i = this.kept[k];
+      s1.attach(k, this.model1, out.elem1[i], p0, 3 * i);
+      s2.attach(k, this.model2, out.elem2[i], p1, 3 * i);
       contactPointPosition(p, 0, this.model1.x, s1, k);
       contactPointPosition(p, 3, this.model2.x, s2, k);
-      c.addContact(s1, k, s2, k, p[3]! - p[0]!, p[4]! - p[1]!, p[5]! - p[2]!);
+      c.addContact(s1, k, s2, k, p[3] - p[0], p[4] - p[1], p[5] - p[2]);
     }
   }
 

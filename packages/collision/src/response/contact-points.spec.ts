@@ -16,7 +16,7 @@ function coords(A: V, B: V, C: V, Q: V): [number, number] {
     AQ = sub(Q, A);
   const out = new Float64Array(2);
   triangleCoordinates(dot(AQ, AB), dot(AQ, AC), dot(AB, AB), dot(AC, AC), dot(AB, AC), out);
-  return [out[0]!, out[1]!];
+  return [out[0], out[1]];
 }
 
 /** Closest point of segment [a, b] to q. */
@@ -70,7 +70,7 @@ describe('contact points on triangles (SOFA createPointInTriangle)', () => {
     for (let k = 0; k < 400; k++) {
       const q: V = [1 + 2.5 * r(), 0.6 + 2.5 * r(), 2 * r()];
       const [u, v] = coords(P, Q, R, q);
-      const got: V = [0, 1, 2].map((i) => P[i]! + u * AB[i]! + v * AC[i]!) as V;
+      const got: V = [0, 1, 2].map((i) => P[i] + u * AB[i] + v * AC[i]) as V;
       // independent: project on the plane, keep it if inside, else the closest point of the three edges
       const s = dot(sub(q, P), n) / dot(n, n);
       const proj: V = [q[0] - s * n[0], q[1] - s * n[1], q[2] - s * n[2]];
@@ -89,7 +89,7 @@ describe('contact points on triangles (SOFA createPointInTriangle)', () => {
         const cands = [closestOnSegment(P, Q, proj), closestOnSegment(Q, R, proj), closestOnSegment(R, P, proj)];
         want = cands.reduce((best, c) => (dist2(c, proj) < dist2(best, proj) ? c : best));
       }
-      for (let i = 0; i < 3; i++) expect(got[i]).to.be.closeTo(want[i]!, 1e-12);
+      for (let i = 0; i < 3; i++) expect(got[i]).to.be.closeTo(want[i], 1e-12);
     }
     expect(outside).to.be.greaterThan(100);
   });

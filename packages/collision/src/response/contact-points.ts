@@ -83,13 +83,13 @@ export class ContactSide {
       case 'line':
       case 'capsule': {
         const l = m as LineCollisionModel | CapsuleCollisionModel;
-        const a = l.edges[2 * e]!,
-          b = l.edges[2 * e + 1]!;
+        const a = l.edges[2 * e],
+          b = l.edges[2 * e + 1];
         let num = 0,
           den = 0;
         for (let k = 0; k < 3; k++) {
-          const pa = x[3 * b + k]! - x[3 * a + k]!;
-          num += pa * (p[po + k]! - x[3 * a + k]!);
+          const pa = x[3 * b + k] - x[3 * a + k];
+          num += pa * (p[po + k] - x[3 * a + k]);
           den += pa * pa;
         }
         const f = num / den;
@@ -103,19 +103,19 @@ export class ContactSide {
       case 'triangle': {
         const t = m as TriangleCollisionModel;
         if (e < t.nTopologyTriangles) {
-          const a = t.triangles[3 * e]!,
-            b = t.triangles[3 * e + 1]!,
-            cc = t.triangles[3 * e + 2]!;
+          const a = t.triangles[3 * e],
+            b = t.triangles[3 * e + 1],
+            cc = t.triangles[3 * e + 2];
           let posA = 0,
             posB = 0,
             aa = 0,
             bb = 0,
             ab = 0;
           for (let k = 0; k < 3; k++) {
-            const p0 = x[3 * a + k]!;
-            const pA = x[3 * b + k]! - p0,
-              pB = x[3 * cc + k]! - p0,
-              pos = p[po + k]! - p0;
+            const p0 = x[3 * a + k];
+            const pA = x[3 * b + k] - p0,
+              pB = x[3 * cc + k] - p0,
+              pos = p[po + k] - p0;
             posA += pos * pA;
             posB += pos * pB;
             aa += pA * pA;
@@ -123,8 +123,8 @@ export class ContactSide {
             ab += pA * pB;
           }
           triangleCoordinates(posA, posB, aa, bb, ab, uv);
-          const u = uv[0]!,
-            v = uv[1]!;
+          const u = uv[0],
+            v = uv[1];
           this.n[c] = 3;
           this.idx[o] = a;
           this.idx[o + 1] = b;
@@ -135,10 +135,10 @@ export class ContactSide {
           return 0;
         }
         const q = Math.floor((e - t.nTopologyTriangles) / 2);
-        const qa = t.quads[4 * q]!,
-          qb = t.quads[4 * q + 1]!,
-          qc = t.quads[4 * q + 2]!,
-          qd = t.quads[4 * q + 3]!;
+        const qa = t.quads[4 * q],
+          qb = t.quads[4 * q + 1],
+          qc = t.quads[4 * q + 2],
+          qd = t.quads[4 * q + 3];
         const [fx, fy] = quadCoordinates(x, qa, qb, qd, p, po);
         this.n[c] = 4;
         this.idx[o] = qa;
@@ -160,11 +160,11 @@ export class ContactSide {
   private attachToFrame(c: number, x: Float64Array, e: number, p: ArrayLike<number>, po: number): void {
     const o = 4 * c,
       s = 7 * e;
-    const dx = p[po]! - x[s]!,
-      dy = p[po + 1]! - x[s + 1]!,
-      dz = p[po + 2]! - x[s + 2]!;
+    const dx = p[po] - x[s],
+      dy = p[po + 1] - x[s + 1],
+      dz = p[po + 2] - x[s + 2];
     // rotation by the conjugate quaternion
-    rotateByQuaternion(this.w, o, -x[s + 3]!, -x[s + 4]!, -x[s + 5]!, x[s + 6]!, dx, dy, dz);
+    rotateByQuaternion(this.w, o, -x[s + 3], -x[s + 4], -x[s + 5], x[s + 6], dx, dy, dz);
     this.n[c] = -1;
     this.idx[o] = e;
   }
@@ -224,18 +224,18 @@ const uv = new Float64Array(2);
 
 /** (fx, fy) with P − a = fx·(b − a) + fy·(d − a) + fz·((b − a) × (d − a)). */
 function quadCoordinates(x: Float64Array, a: number, b: number, d: number, p: ArrayLike<number>, po: number): [number, number] {
-  const ux = x[3 * b]! - x[3 * a]!,
-    uy = x[3 * b + 1]! - x[3 * a + 1]!,
-    uz = x[3 * b + 2]! - x[3 * a + 2]!;
-  const vx = x[3 * d]! - x[3 * a]!,
-    vy = x[3 * d + 1]! - x[3 * a + 1]!,
-    vz = x[3 * d + 2]! - x[3 * a + 2]!;
+  const ux = x[3 * b] - x[3 * a],
+    uy = x[3 * b + 1] - x[3 * a + 1],
+    uz = x[3 * b + 2] - x[3 * a + 2];
+  const vx = x[3 * d] - x[3 * a],
+    vy = x[3 * d + 1] - x[3 * a + 1],
+    vz = x[3 * d + 2] - x[3 * a + 2];
   const nx = uy * vz - uz * vy,
     ny = uz * vx - ux * vz,
     nz = ux * vy - uy * vx;
-  const rx = p[po]! - x[3 * a]!,
-    ry = p[po + 1]! - x[3 * a + 1]!,
-    rz = p[po + 2]! - x[3 * a + 2]!;
+  const rx = p[po] - x[3 * a],
+    ry = p[po + 1] - x[3 * a + 1],
+    rz = p[po + 2] - x[3 * a + 2];
   // Cramer's rule on the columns (u, v, n)
   const det = ux * (vy * nz - vz * ny) - vx * (uy * nz - uz * ny) + nx * (uy * vz - uz * vy);
   const fx = (rx * (vy * nz - vz * ny) - vx * (ry * nz - rz * ny) + nx * (ry * vz - rz * vy)) / det;

@@ -62,7 +62,7 @@ export function registerContactResponse(cls: ResponseClass & { create: NonNullab
 
 /** The response class of a response string ("Name" or "Name?param=value&..."), or undefined. */
 export function findResponse(response: string): ResponseClass | undefined {
-  const name = response.split('?')[0]!.trim();
+  const name = response.split('?')[0].trim();
   return responseClasses.find((r) => r.name === name || r.aliases.includes(name));
 }
 

@@ -35,7 +35,7 @@ export class DiagonalCompliance extends DiagonalForceField {
     const n = this.c.length;
     if (values.length !== n) throw this.error(`compliance has ${values.length} values, the state has ${n} dofs`);
     for (let i = 0; i < n; i++) {
-      const c = values[i]!;
+      const c = values[i];
       this.c[i] = c;
       this.k[i] = c > Number.EPSILON ? 1 / c : 1 / Number.EPSILON;
     }
@@ -45,5 +45,5 @@ export class DiagonalCompliance extends DiagonalForceField {
 
 /** out[i] = values[min(i, len − 1)] (0 when there are none). */
 export function fillRepeated(out: Float64Array, values: Float64Array): void {
-  for (let i = 0; i < out.length; i++) out[i] = values.length > 0 ? values[Math.min(i, values.length - 1)]! : 0;
+  for (let i = 0; i < out.length; i++) out[i] = values.length > 0 ? values[Math.min(i, values.length - 1)] : 0;
 }

@@ -36,8 +36,8 @@ export class DiagonalStiffness extends DiagonalForceField {
     const n = this.k.length;
     if (values.length !== n) throw this.error(`stiffness has ${values.length} values, the state has ${n} dofs`);
     for (let i = 0; i < n; i++) {
-      this.k[i] = values[i]!;
-      this.c[i] = complianceOfStiffness(values[i]!);
+      this.k[i] = values[i];
+      this.c[i] = complianceOfStiffness(values[i]);
     }
     fillRepeated(this.d, this.damping.value);
   }

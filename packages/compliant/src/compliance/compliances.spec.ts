@@ -19,7 +19,7 @@ function mount<F extends DiagonalForceField>(ff: F, state: TestState, mapped: bo
   return ff;
 }
 
-const diag = (a: number[][]) => a.map((r, i) => r[i]!);
+const diag = (a: number[][]) => a.map((r, i) => r[i]);
 const offDiagonalZero = (a: number[][]) => a.every((r, i) => r.every((v, j) => i === j || v === 0));
 
 describe('compliant: compliances and stiffnesses', () => {
@@ -64,8 +64,8 @@ describe('compliant: compliances and stiffnesses', () => {
       for (let i = 0; i < 3; i++) {
         const xp = Float64Array.from(x),
           xm = Float64Array.from(x);
-        xp[i]! += 1e-6;
-        xm[i]! -= 1e-6;
+        xp[i] += 1e-6;
+        xm[i] -= 1e-6;
         const dE = (c.getPotentialEnergy([xp]) - c.getPotentialEnergy([xm])) / 2e-6;
         expect(f[i]).to.be.closeTo(-dE, 1e-6);
       }
@@ -84,7 +84,7 @@ describe('compliant: compliances and stiffnesses', () => {
     c.setStateIsMapped(false);
     const K = new DenseAccumulator(1);
     c.addKToMatrix(K, 1);
-    expect(K.a[0]![0]).to.equal(-1 / Number.EPSILON);
+    expect(K.a[0][0]).to.equal(-1 / Number.EPSILON);
   });
 
   it('DiagonalCompliance: one value per dof; damping values repeat their last entry', () => {

@@ -50,49 +50,49 @@ export abstract class DiagonalForceField extends BaseCompliance {
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v?: readonly Float64Array[]): void {
     if (this.actsAsCompliance) return;
-    const fo = f[0]!,
-      xo = x[0]!;
+    const fo = f[0],
+      xo = x[0];
     this.checkSize(fo.length);
     const k = this.k;
     // f = K·x = −k_i·x_i
-    for (let i = 0; i < k.length; i++) fo[i]! -= k[i]! * xo[i]!;
+    for (let i = 0; i < k.length; i++) fo[i] -= k[i] * xo[i];
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const o = df[0]!,
-      v = dx[0]!;
+    const o = df[0],
+      v = dx[0];
     this.checkSize(o.length);
     const k = this.k,
       d = this.d;
     // df += kFactor·K·dx + bFactor·B·dx
-    if (!this.actsAsCompliance && kFactor !== 0) for (let i = 0; i < k.length; i++) o[i]! -= kFactor * k[i]! * v[i]!;
-    if (this.hasDamping && bFactor !== 0) for (let i = 0; i < d.length; i++) o[i]! -= bFactor * d[i]! * v[i]!;
+    if (!this.actsAsCompliance && kFactor !== 0) for (let i = 0; i < k.length; i++) o[i] -= kFactor * k[i] * v[i];
+    if (this.hasDamping && bFactor !== 0) for (let i = 0; i < d.length; i++) o[i] -= bFactor * d[i] * v[i];
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     if (this.actsAsCompliance) return;
     const k = this.k;
-    for (let i = 0; i < k.length; i++) acc.add(i, i, -kFactor * k[i]!);
+    for (let i = 0; i < k.length; i++) acc.add(i, i, -kFactor * k[i]);
   }
 
   override addBToMatrix(acc: MatrixAccumulator, bFactor: number): void {
     if (!this.hasDamping) return;
     const d = this.d;
-    for (let i = 0; i < d.length; i++) acc.add(i, i, -bFactor * d[i]!);
+    for (let i = 0; i < d.length; i++) acc.add(i, i, -bFactor * d[i]);
   }
 
   addComplianceToMatrix(acc: MatrixAccumulator, cFactor: number): void {
     this.checkSize(this.mstate.require().size * this.mstate.require().stateType.derivSize);
     const c = this.c;
-    for (let i = 0; i < c.length; i++) acc.add(i, i, cFactor * c[i]!);
+    for (let i = 0; i < c.length; i++) acc.add(i, i, cFactor * c[i]);
   }
 
   /** ½·Σ k_i·x_i² */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    const xo = x[0]!,
+    const xo = x[0],
       k = this.k;
     let e = 0;
-    for (let i = 0; i < k.length; i++) e += 0.5 * k[i]! * xo[i]! * xo[i]!;
+    for (let i = 0; i < k.length; i++) e += 0.5 * k[i] * xo[i] * xo[i];
     return e;
   }
 }

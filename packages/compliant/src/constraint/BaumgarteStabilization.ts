@@ -18,6 +18,6 @@ export class BaumgarteStabilization extends ConstraintValue {
     const x = state.x;
     const a = this.alpha.value;
     const n = state.size * state.stateType.derivSize;
-    for (let i = 0; i < n; i++) out[offset + i] = -a * x[i]!;
+    for (let i = 0; i < n; i++) out[offset + i] = -a * x[i];
   }
 }

@@ -16,7 +16,7 @@ export class ConstraintValue extends BaseConstraintValue {
   dynamics(out: Float64Array, offset: number, state: BaseMechanicalState, _stabilization: boolean, dt: number): void {
     const x = state.x;
     const n = state.size * state.stateType.derivSize;
-    for (let i = 0; i < n; i++) out[offset + i] = -x[i]! / dt;
+    for (let i = 0; i < n; i++) out[offset + i] = -x[i] / dt;
   }
 
   correction(out: Float64Array, offset: number, state: BaseMechanicalState, _dt?: number): void {

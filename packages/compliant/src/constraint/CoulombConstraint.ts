@@ -35,9 +35,9 @@ export class CoulombConstraint extends BaseConstraintProjector {
       i1 = offset + 1,
       i2 = offset + 2;
     const tangents = Math.min(dim, 3) - 1;
-    let n = lambda[i0]!;
-    const t1 = tangents >= 1 ? lambda[i1]! : 0;
-    const t2 = tangents >= 2 ? lambda[i2]! : 0;
+    let n = lambda[i0];
+    const t1 = tangents >= 1 ? lambda[i1] : 0;
+    const t2 = tangents >= 2 ? lambda[i2] : 0;
     const t = Math.hypot(t1, t2);
     let scale = 1;
     if (this.horizontalProjection.value) {

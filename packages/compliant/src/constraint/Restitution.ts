@@ -43,8 +43,8 @@ export class Restitution extends ConstraintValue {
     const n = state.size * state.stateType.derivSize;
     const mask = this.violated();
     for (let i = 0; i < n; i++) {
-      const skip = (mask !== undefined && mask[i] === 0) || Math.abs(v[i]!) > RESTING_SPEED;
-      out[offset + i] = skip ? 0 : -x[i]! / dt;
+      const skip = (mask !== undefined && mask[i] === 0) || Math.abs(v[i]) > RESTING_SPEED;
+      out[offset + i] = skip ? 0 : -x[i] / dt;
     }
   }
 
@@ -58,11 +58,11 @@ export class Restitution extends ConstraintValue {
       const line = b * dim;
       if (mask === undefined || mask[line] !== 0) {
         // violated: bounce fast contacts, hold resting ones
-        if (Math.abs(v[line]!) > RESTING_SPEED) out[offset + line] = -e * v[line]!;
-        else out[offset + line] = stabilization ? 0 : -x[line]! / dt;
-        for (let k = 1; k < dim; k++) out[offset + line + k] = -x[line + k]! / dt;
+        if (Math.abs(v[line]) > RESTING_SPEED) out[offset + line] = -e * v[line];
+        else out[offset + line] = stabilization ? 0 : -x[line] / dt;
+        for (let k = 1; k < dim; k++) out[offset + line + k] = -x[line + k] / dt;
       } else {
-        for (let k = 0; k < dim; k++) out[offset + line + k] = v[line + k]!;
+        for (let k = 0; k < dim; k++) out[offset + line + k] = v[line + k];
       }
     }
   }
@@ -75,7 +75,7 @@ export class Restitution extends ConstraintValue {
     this.hasFlags = true;
     const x = state.x;
     for (let b = 0; b < state.size; b++) {
-      const violated = x[b * dim]! < 0 ? 1 : 0;
+      const violated = x[b * dim] < 0 ? 1 : 0;
       if (active) active[b] = violated;
       this.flagged.fill(violated, b * dim, b * dim + dim);
     }

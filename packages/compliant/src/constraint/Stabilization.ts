@@ -44,7 +44,7 @@ export class Stabilization extends BaseConstraintValue {
     const mask = this.stabilized();
     for (let b = 0; b < state.size; b++) {
       const on = mask === undefined || mask[b] !== 0;
-      for (let k = 0; k < dim; k++) out[offset + b * dim + k] = on ? -x[b * dim + k]! / dt : 0;
+      for (let k = 0; k < dim; k++) out[offset + b * dim + k] = on ? -x[b * dim + k] / dt : 0;
     }
   }
 
@@ -55,7 +55,7 @@ export class Stabilization extends BaseConstraintValue {
     for (let b = 0; b < state.size; b++) {
       // stabilized blocks: only the constraint velocity is cancelled
       const stabilized = stabilization && (mask === undefined || mask[b] !== 0);
-      for (let k = 0; k < dim; k++) out[offset + b * dim + k] = stabilized ? 0 : -x[b * dim + k]! / dt;
+      for (let k = 0; k < dim; k++) out[offset + b * dim + k] = stabilized ? 0 : -x[b * dim + k] / dt;
     }
   }
 
@@ -65,7 +65,7 @@ export class Stabilization extends BaseConstraintValue {
     if (this.flagged.length !== state.size) this.flagged = new Uint8Array(state.size);
     this.hasFlags = true;
     const x = state.x;
-    for (let b = 0; b < state.size; b++) this.flagged[b] = x[b * dim]! < 0 ? 1 : 0;
+    for (let b = 0; b < state.size; b++) this.flagged[b] = x[b * dim] < 0 ? 1 : 0;
   }
 
   override clear(): void {

@@ -13,6 +13,6 @@ import { BaseConstraintProjector, sofaComponent } from '@sofa-ts/core';
 })
 export class UnilateralConstraint extends BaseConstraintProjector {
   project(lambda: Float64Array, offset: number, dim: number): void {
-    for (let i = offset; i < offset + dim; i++) if (!(lambda[i]! > 0)) lambda[i] = 0;
+    for (let i = offset; i < offset + dim; i++) if (!(lambda[i] > 0)) lambda[i] = 0;
   }
 }

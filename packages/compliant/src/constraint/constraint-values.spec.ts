@@ -72,7 +72,7 @@ describe('compliant: constraint values (right-hand sides of the constraint rows)
     const o = new Float64Array(9);
     r.dynamics(o, 0, s, true, h);
     const expected = [1, -2, -3, 0, 0, 0, -3, 4, 5];
-    Array.from(o).forEach((v, i) => expect(v).to.be.closeTo(expected[i]!, 1e-14));
+    Array.from(o).forEach((v, i) => expect(v).to.be.closeTo(expected[i], 1e-14));
     r.dynamics(o, 0, s, false, h);
     expect(o[3]).to.be.closeTo(0.5, 1e-15);
     r.correction(o, 0, s, h);

@@ -21,7 +21,7 @@ describe('compliant: constraint projectors', () => {
       c.horizontalProjection.value = horizontal;
       return c;
     };
-    const inCone = (l: Float64Array, mu: number, o = 0) => Math.hypot(l[o + 1]!, l[o + 2]!) <= mu * l[o]! + 1e-12 && l[o]! >= -1e-12;
+    const inCone = (l: Float64Array, mu: number, o = 0) => Math.hypot(l[o + 1], l[o + 2]) <= mu * l[o] + 1e-12 && l[o] >= -1e-12;
 
     it('keeps forces inside the cone and zeroes attractive normal forces', () => {
       for (const horizontal of [true, false]) {
@@ -38,8 +38,8 @@ describe('compliant: constraint projectors', () => {
       const l = Float64Array.of(1, 3, 4);
       cone(0.5, true).project(l, 0, 3, 0, false);
       expect(l[0]).to.equal(1);
-      expect(Math.hypot(l[1]!, l[2]!)).to.be.closeTo(0.5, 1e-15);
-      expect(l[1]! / l[2]!).to.be.closeTo(3 / 4, 1e-15);
+      expect(Math.hypot(l[1], l[2])).to.be.closeTo(0.5, 1e-15);
+      expect(l[1] / l[2]).to.be.closeTo(3 / 4, 1e-15);
     });
 
     it('orthogonal projection is the nearest point of the cone (no point of the cone is closer), idempotent', () => {
@@ -50,17 +50,17 @@ describe('compliant: constraint projectors', () => {
         const p = Float64Array.from(f);
         cone(mu, false).project(p, 0, 3, 0, false);
         expect(inCone(p, mu)).to.equal(true);
-        const d = Math.hypot(f[0]! - p[0]!, f[1]! - p[1]!, f[2]! - p[2]!);
+        const d = Math.hypot(f[0] - p[0], f[1] - p[1], f[2] - p[2]);
         for (let s = 0; s < 50; s++) {
           const n = Math.abs(2 * r());
           const ang = Math.PI * r();
           const rad = mu * n * Math.abs(r());
           const q = [n, rad * Math.cos(ang), rad * Math.sin(ang)];
-          expect(Math.hypot(f[0]! - q[0]!, f[1]! - q[1]!, f[2]! - q[2]!)).to.be.at.least(d - 1e-12);
+          expect(Math.hypot(f[0] - q[0], f[1] - q[1], f[2] - q[2])).to.be.at.least(d - 1e-12);
         }
         const again = Float64Array.from(p);
         cone(mu, false).project(again, 0, 3, 0, false);
-        for (let k = 0; k < 3; k++) expect(again[k]).to.be.closeTo(p[k]!, 1e-14);
+        for (let k = 0; k < 3; k++) expect(again[k]).to.be.closeTo(p[k], 1e-14);
       }
     });
 

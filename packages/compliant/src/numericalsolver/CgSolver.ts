@@ -31,7 +31,7 @@ export class CgSolver extends KrylovKKTSolver {
   ): void {
     if (this.ws.n !== b.length) this.ws = new CgWorkspace(b.length);
     let nb = 0;
-    for (let i = 0; i < b.length; i++) nb += b[i]! * b[i]!;
+    for (let i = 0; i < b.length; i++) nb += b[i] * b[i];
     nb = Math.sqrt(nb);
     // |r| ≤ tolerance, as a tolerance on |r|/|b| for the linalg kernel
     const r = conjugateGradient(

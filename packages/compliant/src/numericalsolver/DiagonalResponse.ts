@@ -24,7 +24,7 @@ export class DiagonalResponse extends BaseResponse {
     this.inv.fill(0);
     for (let r = 0; r < H.rows; r++) {
       let d = 0;
-      for (let q = H.rowPtr[r]!; q < H.rowPtr[r + 1]!; q++) if (H.colInd[q] === r) d = H.values[q]!;
+      for (let q = H.rowPtr[r]; q < H.rowPtr[r + 1]; q++) if (H.colInd[q] === r) d = H.values[q];
       if (semidefinite && Math.abs(d) < Number.EPSILON) this.inv[r] = 0;
       else if (d === 0) throw this.error(`the dynamics matrix H has a zero diagonal at dof ${r}`);
       else this.inv[r] = 1 / d;
@@ -34,7 +34,7 @@ export class DiagonalResponse extends BaseResponse {
 
   solve(out: Float64Array, rhs: Float64Array): void {
     const inv = this.inv;
-    for (let i = 0; i < inv.length; i++) out[i] = inv[i]! * rhs[i]!;
+    for (let i = 0; i < inv.length; i++) out[i] = inv[i] * rhs[i];
   }
 
   reinit(): void {

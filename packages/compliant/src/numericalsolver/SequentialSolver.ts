@@ -216,7 +216,7 @@ export class SequentialSolver extends BaseKKTSolver {
     const col = this.col.subarray(0, mp);
     for (let i = 0; i < ni; i++) {
       col.fill(0);
-      for (let q = J.rowPtr[i]!; q < J.rowPtr[i + 1]!; q++) col[J.colInd[q]!] = J.values[q]!;
+      for (let q = J.rowPtr[i]; q < J.rowPtr[i + 1]; q++) col[J.colInd[q]] = J.values[q];
       this.primalSolve(this.W.subarray(i * mp, (i + 1) * mp), col);
     }
     const W = this.W,
@@ -228,12 +228,12 @@ export class SequentialSolver extends BaseKKTSolver {
         for (let c = 0; c < d; c++) {
           let s = 0;
           const wc = (b.offset + c) * mp;
-          for (let q = J.rowPtr[row]!; q < J.rowPtr[row + 1]!; q++) s += J.values[q]! * W[wc + J.colInd[q]!]!;
+          for (let q = J.rowPtr[row]; q < J.rowPtr[row + 1]; q++) s += J.values[q] * W[wc + J.colInd[q]];
           lu[b.lu + r * d + c] = s;
         }
-        for (let q = C.rowPtr[row]!; q < C.rowPtr[row + 1]!; q++) {
-          const c = C.colInd[q]! - b.offset;
-          if (c >= 0 && c < d) lu[b.lu + r * d + c]! += C.values[q]!;
+        for (let q = C.rowPtr[row]; q < C.rowPtr[row + 1]; q++) {
+          const c = C.colInd[q] - b.offset;
+          if (c >= 0 && c < d) lu[b.lu + r * d + c] += C.values[q];
         }
       }
       try {
@@ -264,19 +264,19 @@ export class SequentialSolver extends BaseKKTSolver {
     // free motion: primal⁻¹·[P·c; −b_bilateral]
     const rp = this.rhsP.subarray(0, mp);
     rp.set(rhs.subarray(0, m));
-    if (this.factored) for (let i = 0; i < this.bilateralRows.length; i++) rp[m + i] = -rhs[m + this.bilateralRows[i]!]!;
+    if (this.factored) for (let i = 0; i < this.bilateralRows.length; i++) rp[m + i] = -rhs[m + this.bilateralRows[i]];
     this.primalSolve(free, rp);
     // warm start λ, net = W·λ, constant = b − J·free
     const rows = this.factored ? this.iteratedRows : undefined;
-    for (let i = 0; i < ni; i++) lambda[i] = x[m + (rows ? rows[i]! : i)]!;
+    for (let i = 0; i < ni; i++) lambda[i] = x[m + (rows ? rows[i] : i)];
     net.fill(0);
     this.addW(net, lambda, 0, ni);
     const J = this.Ji,
       C = this.Ci;
     let norm = 0;
     for (let i = 0; i < ni; i++) {
-      let s = rhs[m + (rows ? rows[i]! : i)]!;
-      for (let q = J.rowPtr[i]!; q < J.rowPtr[i + 1]!; q++) s -= J.values[q]! * free[J.colInd[q]!]!;
+      let s = rhs[m + (rows ? rows[i] : i)];
+      for (let q = J.rowPtr[i]; q < J.rowPtr[i + 1]; q++) s -= J.values[q] * free[J.colInd[q]];
       constant[i] = s;
       norm += s * s;
     }
@@ -297,25 +297,25 @@ export class SequentialSolver extends BaseKKTSolver {
           // e_b = b_b − J_b·net − C_b·λ
           for (let r = 0; r < d; r++) {
             const row = o + r;
-            let s = constant[row]!;
-            for (let q = J.rowPtr[row]!; q < J.rowPtr[row + 1]!; q++) s -= J.values[q]! * net[J.colInd[q]!]!;
-            for (let q = C.rowPtr[row]!; q < C.rowPtr[row + 1]!; q++) s -= C.values[q]! * lambda[C.colInd[q]!]!;
+            let s = constant[row];
+            for (let q = J.rowPtr[row]; q < J.rowPtr[row + 1]; q++) s -= J.values[q] * net[J.colInd[q]];
+            for (let q = C.rowPtr[row]; q < C.rowPtr[row + 1]; q++) s -= C.values[q] * lambda[C.colInd[q]];
             err[r] = s;
           }
           denseLuSolve(delta, this.blockLu.subarray(b.lu, b.lu + d * d), d, this.blockPiv.subarray(o, o + d), err);
           for (let r = 0; r < d; r++) {
-            old[r] = lambda[o + r]!;
-            lambda[o + r] = old[r]! + omega * delta[r]!;
+            old[r] = lambda[o + r];
+            lambda[o + r] = old[r] + omega * delta[r];
           }
           b.projector?.project(lambda, o, d, b.index, correction);
-          for (let r = 0; r < d; r++) delta[r] = lambda[o + r]! - old[r]!;
+          for (let r = 0; r < d; r++) delta[r] = lambda[o + r] - old[r];
         } else {
           for (let r = 0; r < d; r++) {
-            delta[r] = -lambda[o + r]!;
+            delta[r] = -lambda[o + r];
             lambda[o + r] = 0;
           }
         }
-        for (let r = 0; r < d; r++) estimate += delta[r]! * delta[r]!;
+        for (let r = 0; r < d; r++) estimate += delta[r] * delta[r];
         // net += W_b·Δλ_b
         this.addW(net, delta, o, d);
       }
@@ -325,12 +325,12 @@ export class SequentialSolver extends BaseKKTSolver {
       }
     }
     // v = free + net (and the bilateral λ for the factored variant)
-    for (let i = 0; i < m; i++) x[i] = free[i]! + net[i]!;
+    for (let i = 0; i < m; i++) x[i] = free[i] + net[i];
     if (this.factored) {
-      for (let i = 0; i < this.bilateralRows.length; i++) x[m + this.bilateralRows[i]!] = free[m + i]! + net[m + i]!;
-      for (let i = 0; i < ni; i++) x[m + this.iteratedRows[i]!] = lambda[i]!;
+      for (let i = 0; i < this.bilateralRows.length; i++) x[m + this.bilateralRows[i]] = free[m + i] + net[m + i];
+      for (let i = 0; i < ni; i++) x[m + this.iteratedRows[i]] = lambda[i];
     } else {
-      for (let i = 0; i < n; i++) x[m + i] = lambda[i]!;
+      for (let i = 0; i < n; i++) x[m + i] = lambda[i];
     }
     this.lastStats = { iterations: k, residual: ni > 0 ? Math.sqrt(estimate) / ni : 0, timeMs: performance.now() - t0 };
   }
@@ -340,10 +340,10 @@ export class SequentialSolver extends BaseKKTSolver {
     const mp = this.mp,
       W = this.W;
     for (let r = 0; r < count; r++) {
-      const l = values[r]!;
+      const l = values[r];
       if (l === 0) continue;
       const wc = (first + r) * mp;
-      for (let k = 0; k < mp; k++) out[k]! += W[wc + k]! * l;
+      for (let k = 0; k < mp; k++) out[k] += W[wc + k] * l;
     }
   }
 

@@ -87,8 +87,8 @@ export abstract class DirectKKTSolver extends BaseKKTSolver {
         const t = this.t.subarray(0, n);
         const JP = sys.JP;
         for (let i = 0; i < n; i++) {
-          let s = rhs[m + i]!;
-          for (let q = JP.rowPtr[i]!; q < JP.rowPtr[i + 1]!; q++) s -= JP.values[q]! * v[JP.colInd[q]!]!;
+          let s = rhs[m + i];
+          for (let q = JP.rowPtr[i]; q < JP.rowPtr[i + 1]; q++) s -= JP.values[q] * v[JP.colInd[q]];
           t[i] = s;
         }
         const lambda = x.subarray(m, m + n);

@@ -21,7 +21,7 @@ function randomSystem(seed: number, m: number, n: number, fixed: number[] = [], 
   const B = Array.from({ length: m }, () => Array.from({ length: m }, () => r()));
   // BᵀB + I (or a positive diagonal)
   let H: M = Array.from({ length: m }, (_, i) =>
-    Array.from({ length: m }, (__, j) => (diagonalH ? 0 : B.reduce((a, row) => a + row[i]! * row[j]!, 0)) + (i === j ? 1 : 0)),
+    Array.from({ length: m }, (__, j) => (diagonalH ? 0 : B.reduce((a, row) => a + row[i] * row[j], 0)) + (i === j ? 1 : 0)),
   );
   if (diagonalH) H = H.map((row, i) => row.map((v, j) => (i === j ? v + Math.abs(r()) : v)));
   const P = Array.from({ length: m }, (_, i) => (fixed.includes(i) ? 0 : 1));
@@ -31,7 +31,7 @@ function randomSystem(seed: number, m: number, n: number, fixed: number[] = [], 
   const C = Array.from({ length: n }, (_, i) =>
     Array.from({ length: n }, (__, j) => (i === j && (allCompliant || i % 2 === 0) ? 0.01 + 0.1 * Math.abs(r()) : 0)),
   );
-  const rhs = Array.from({ length: m + n }, (_, i) => (i < m ? P[i]! * r() : r()));
+  const rhs = Array.from({ length: m + n }, (_, i) => (i < m ? P[i] * r() : r()));
   return { H, J, C, P, rhs };
 }
 
@@ -39,9 +39,9 @@ function randomSystem(seed: number, m: number, n: number, fixed: number[] = [], 
 function oracle(H: M, J: M, C: M, P: number[], rhs: number[]): number[] {
   const m = H.length,
     n = J.length;
-  const JP = J.map((row) => row.map((v, k) => v * P[k]!));
-  const K: M = [...H.map((row, i) => [...row, ...JP.map((jr) => -jr[i]!)]), ...JP.map((row, i) => [...row, ...C[i]!])];
-  return (math.lusolve(K, rhs) as number[][]).map((x) => x[0]!).slice(0, m + n);
+  const JP = J.map((row) => row.map((v, k) => v * P[k]));
+  const K: M = [...H.map((row, i) => [...row, ...JP.map((jr) => -jr[i])]), ...JP.map((row, i) => [...row, ...C[i]])];
+  return (math.lusolve(K, rhs) as number[][]).map((x) => x[0]).slice(0, m + n);
 }
 
 function mount<S extends BaseKKTSolver>(solver: S, response?: BaseResponse): S {
@@ -61,7 +61,7 @@ function solve(solver: BaseKKTSolver, sys: KKTSystem, rhs: number[]): number[] {
 
 function expectClose(a: number[], b: number[], tol: number): void {
   expect(a.length).to.equal(b.length);
-  a.forEach((v, i) => expect(v, `entry ${i}`).to.be.closeTo(b[i]!, tol * (1 + Math.abs(b[i]!))));
+  a.forEach((v, i) => expect(v, `entry ${i}`).to.be.closeTo(b[i], tol * (1 + Math.abs(b[i]))));
 }
 
 const iterative = (s: MinresSolver | CgSolver | SequentialSolver, iterations: number, precision: number) => {
@@ -156,12 +156,12 @@ describe('compliant: KKT solvers against the dense solution of [H −Jᵀ; J C][
         lambda = x.slice(8);
       // H·v − Jᵀ·λ = P·c
       const r1 = math.subtract(math.multiply(H, v), math.multiply(math.transpose(J), lambda)) as number[];
-      r1.forEach((val, i) => expect(val).to.be.closeTo(rhs[i]!, 1e-8));
-      const w = (math.add(math.multiply(J, v), math.multiply(C, lambda)) as number[]).map((val, i) => val - rhs[8 + i]!);
+      r1.forEach((val, i) => expect(val).to.be.closeTo(rhs[i], 1e-8));
+      const w = (math.add(math.multiply(J, v), math.multiply(C, lambda)) as number[]).map((val, i) => val - rhs[8 + i]);
       lambda.forEach((l, i) => {
         expect(l).to.be.at.least(0);
         expect(w[i]).to.be.at.least(-1e-8);
-        expect(Math.abs(l * w[i]!)).to.be.below(1e-8);
+        expect(Math.abs(l * w[i])).to.be.below(1e-8);
       });
     }
   });

@@ -11,7 +11,7 @@ export function spmvInto(out: Float64Array, A: SparseMatrixLike, x: Float64Array
   const { rowPtr, colInd, values } = A;
   for (let r = 0; r < A.rows; r++) {
     let s = 0;
-    for (let q = rowPtr[r]!; q < rowPtr[r + 1]!; q++) s += values[q]! * x[xOffset + colInd[q]!]!;
+    for (let q = rowPtr[r]; q < rowPtr[r + 1]; q++) s += values[q] * x[xOffset + colInd[q]];
     out[r] = s;
   }
 }
@@ -20,9 +20,9 @@ export function spmvInto(out: Float64Array, A: SparseMatrixLike, x: Float64Array
 export function spmvTransposeAddInto(out: Float64Array, A: SparseMatrixLike, x: Float64Array, alpha: number, xOffset = 0): void {
   const { rowPtr, colInd, values } = A;
   for (let r = 0; r < A.rows; r++) {
-    const xr = alpha * x[xOffset + r]!;
+    const xr = alpha * x[xOffset + r];
     if (xr === 0) continue;
-    for (let q = rowPtr[r]!; q < rowPtr[r + 1]!; q++) out[colInd[q]!]! += values[q]! * xr;
+    for (let q = rowPtr[r]; q < rowPtr[r + 1]; q++) out[colInd[q]] += values[q] * xr;
   }
 }
 
@@ -54,7 +54,7 @@ export class DenseSchur {
     const col = this.col.subarray(0, m);
     for (let i = 0; i < n; i++) {
       col.fill(0);
-      for (let q = JP.rowPtr[i]!; q < JP.rowPtr[i + 1]!; q++) col[JP.colInd[q]!] = JP.values[q]!;
+      for (let q = JP.rowPtr[i]; q < JP.rowPtr[i + 1]; q++) col[JP.colInd[q]] = JP.values[q];
       solve(this.W.subarray(i * m, (i + 1) * m), col);
     }
     const S = this.S,
@@ -63,22 +63,22 @@ export class DenseSchur {
       for (let j = 0; j < n; j++) {
         let s = 0;
         const wj = j * m;
-        for (let q = JP.rowPtr[i]!; q < JP.rowPtr[i + 1]!; q++) s += JP.values[q]! * W[wj + JP.colInd[q]!]!;
+        for (let q = JP.rowPtr[i]; q < JP.rowPtr[i + 1]; q++) s += JP.values[q] * W[wj + JP.colInd[q]];
         S[i * n + j] = s;
       }
     }
     const C = sys.C;
-    for (let i = 0; i < n; i++) for (let q = C.rowPtr[i]!; q < C.rowPtr[i + 1]!; q++) S[i * n + C.colInd[q]!]! += C.values[q]!;
+    for (let i = 0; i < n; i++) for (let q = C.rowPtr[i]; q < C.rowPtr[i + 1]; q++) S[i * n + C.colInd[q]] += C.values[q];
   }
 
   /** out (m) += W·lambda. */
   addW(out: Float64Array, lambda: Float64Array, lambdaOffset = 0): void {
     const { m, n, W } = this;
     for (let i = 0; i < n; i++) {
-      const l = lambda[lambdaOffset + i]!;
+      const l = lambda[lambdaOffset + i];
       if (l === 0) continue;
       const wi = i * m;
-      for (let k = 0; k < m; k++) out[k]! += W[wi + k]! * l;
+      for (let k = 0; k < m; k++) out[k] += W[wi + k] * l;
     }
   }
 }
@@ -115,15 +115,15 @@ export class KKTMatrix {
 
   private emit(asm: FixedPatternAssembler, sys: KKTSystem, damping: number): void {
     const { m, n, H, JP, C } = sys;
-    for (let r = 0; r < m; r++) for (let q = H.rowPtr[r]!; q < H.rowPtr[r + 1]!; q++) asm.add(r, H.colInd[q]!, H.values[q]!);
+    for (let r = 0; r < m; r++) for (let q = H.rowPtr[r]; q < H.rowPtr[r + 1]; q++) asm.add(r, H.colInd[q], H.values[q]);
     for (let i = 0; i < n; i++) {
-      for (let q = JP.rowPtr[i]!; q < JP.rowPtr[i + 1]!; q++) {
-        const k = JP.colInd[q]!,
-          v = JP.values[q]!;
+      for (let q = JP.rowPtr[i]; q < JP.rowPtr[i + 1]; q++) {
+        const k = JP.colInd[q],
+          v = JP.values[q];
         asm.add(m + i, k, -v);
         asm.add(k, m + i, -v);
       }
-      for (let q = C.rowPtr[i]!; q < C.rowPtr[i + 1]!; q++) asm.add(m + i, m + C.colInd[q]!, -C.values[q]!);
+      for (let q = C.rowPtr[i]; q < C.rowPtr[i + 1]; q++) asm.add(m + i, m + C.colInd[q], -C.values[q]);
       asm.add(m + i, m + i, -damping);
     }
   }
@@ -131,8 +131,8 @@ export class KKTMatrix {
 
 /** rhs' = [P·c; −b], the right-hand side of the symmetric KKT form. */
 export function symmetricRhs(out: Float64Array, rhs: Float64Array, m: number, n: number): void {
-  for (let i = 0; i < m; i++) out[i] = rhs[i]!;
-  for (let i = 0; i < n; i++) out[m + i] = -rhs[m + i]!;
+  for (let i = 0; i < m; i++) out[i] = rhs[i];
+  for (let i = 0; i < n; i++) out[m + i] = -rhs[m + i];
 }
 
 /**
@@ -144,7 +144,7 @@ export function kktLdltOrdering(K: CsrMatrix, m: number): Int32Array {
   const hPtr = new Int32Array(m + 1);
   const hInd: number[] = [];
   for (let r = 0; r < m; r++) {
-    for (let q = K.rowPtr[r]!; q < K.rowPtr[r + 1]!; q++) if (K.colInd[q]! < m) hInd.push(K.colInd[q]!);
+    for (let q = K.rowPtr[r]; q < K.rowPtr[r + 1]; q++) if (K.colInd[q] < m) hInd.push(K.colInd[q]);
     hPtr[r + 1] = hInd.length;
   }
   const perm = new Int32Array(K.rows);
@@ -157,7 +157,7 @@ export function kktLdltOrdering(K: CsrMatrix, m: number): Int32Array {
 export function constraintBlockDefinite(K: CsrMatrix, m: number): boolean {
   for (let r = m; r < K.rows; r++) {
     let d = 0;
-    for (let q = K.rowPtr[r]!; q < K.rowPtr[r + 1]!; q++) if (K.colInd[q] === r) d = K.values[q]!;
+    for (let q = K.rowPtr[r]; q < K.rowPtr[r + 1]; q++) if (K.colInd[q] === r) d = K.values[q];
     if (!(d < 0)) return false;
   }
   return true;

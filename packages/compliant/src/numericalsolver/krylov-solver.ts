@@ -107,7 +107,7 @@ export abstract class KrylovKKTSolver extends BaseKKTSolver {
     let p = this.precision.value;
     if (this.relative.value) {
       let s = 0;
-      for (let i = 0; i < b.length; i++) s += b[i]! * b[i]!;
+      for (let i = 0; i < b.length; i++) s += b[i] * b[i];
       p *= Math.sqrt(s);
     }
     return p;
@@ -123,8 +123,8 @@ export abstract class KrylovKKTSolver extends BaseKKTSolver {
     const b = this.rhsBuf.subarray(0, n);
     const JP = sys.JP;
     for (let i = 0; i < n; i++) {
-      let s = rhs[m + i]!;
-      for (let q = JP.rowPtr[i]!; q < JP.rowPtr[i + 1]!; q++) s -= JP.values[q]! * v[JP.colInd[q]!]!;
+      let s = rhs[m + i];
+      for (let q = JP.rowPtr[i]; q < JP.rowPtr[i + 1]; q++) s -= JP.values[q] * v[JP.colInd[q]];
       b[i] = s;
     }
     const lambda = x.subarray(m, m + n);
@@ -134,7 +134,7 @@ export abstract class KrylovKKTSolver extends BaseKKTSolver {
       y = this.tmpM2.subarray(0, m);
     jtProduct(t, sys, lambda);
     this.response!.solve(y, t);
-    for (let i = 0; i < m; i++) v[i]! += y[i]!;
+    for (let i = 0; i < m; i++) v[i] += y[i];
   }
 
   private solveKKT(x: Float64Array, sys: KKTSystem, rhs: Float64Array): void {
@@ -153,9 +153,9 @@ export abstract class KrylovKKTSolver extends BaseKKTSolver {
     jtProduct(t, sys, lambda);
     this.response!.solve(y, t);
     for (let i = 0; i < n; i++) {
-      let s = this.damping * lambda[i]!;
-      for (let q = JP.rowPtr[i]!; q < JP.rowPtr[i + 1]!; q++) s += JP.values[q]! * y[JP.colInd[q]!]!;
-      for (let q = C.rowPtr[i]!; q < C.rowPtr[i + 1]!; q++) s += C.values[q]! * lambda[C.colInd[q]!]!;
+      let s = this.damping * lambda[i];
+      for (let q = JP.rowPtr[i]; q < JP.rowPtr[i + 1]; q++) s += JP.values[q] * y[JP.colInd[q]];
+      for (let q = C.rowPtr[i]; q < C.rowPtr[i + 1]; q++) s += C.values[q] * lambda[C.colInd[q]];
       out[i] = s;
     }
   }
@@ -165,19 +165,19 @@ export abstract class KrylovKKTSolver extends BaseKKTSolver {
     const { m, n, H, JP, C } = this.sys;
     for (let r = 0; r < m; r++) {
       let s = 0;
-      for (let q = H.rowPtr[r]!; q < H.rowPtr[r + 1]!; q++) s += H.values[q]! * x[H.colInd[q]!]!;
+      for (let q = H.rowPtr[r]; q < H.rowPtr[r + 1]; q++) s += H.values[q] * x[H.colInd[q]];
       out[r] = s;
     }
     for (let i = 0; i < n; i++) {
-      const li = x[m + i]!;
+      const li = x[m + i];
       let s = -this.damping * li;
-      for (let q = JP.rowPtr[i]!; q < JP.rowPtr[i + 1]!; q++) {
-        const k = JP.colInd[q]!,
-          jv = JP.values[q]!;
-        out[k]! -= jv * li;
-        s -= jv * x[k]!;
+      for (let q = JP.rowPtr[i]; q < JP.rowPtr[i + 1]; q++) {
+        const k = JP.colInd[q],
+          jv = JP.values[q];
+        out[k] -= jv * li;
+        s -= jv * x[k];
       }
-      for (let q = C.rowPtr[i]!; q < C.rowPtr[i + 1]!; q++) s -= C.values[q]! * x[m + C.colInd[q]!]!;
+      for (let q = C.rowPtr[i]; q < C.rowPtr[i + 1]; q++) s -= C.values[q] * x[m + C.colInd[q]];
       out[m + i] = s;
     }
   }
@@ -188,8 +188,8 @@ export function jtProduct(out: Float64Array, sys: KKTSystem, lambda: Float64Arra
   out.fill(0);
   const JP = sys.JP;
   for (let i = 0; i < sys.n; i++) {
-    const l = lambda[i]!;
+    const l = lambda[i];
     if (l === 0) continue;
-    for (let q = JP.rowPtr[i]!; q < JP.rowPtr[i + 1]!; q++) out[JP.colInd[q]!]! += JP.values[q]! * l;
+    for (let q = JP.rowPtr[i]; q < JP.rowPtr[i + 1]; q++) out[JP.colInd[q]] += JP.values[q] * l;
   }
 }

@@ -51,8 +51,8 @@ export function minres(
   apply(r, x);
   let beta = 0;
   for (let i = 0; i < n; i++) {
-    r[i] = b[i]! - r[i]!;
-    beta += r[i]! * r[i]!;
+    r[i] = b[i] - r[i];
+    beta += r[i] * r[i];
   }
   beta = Math.sqrt(beta);
   out.iterations = 0;
@@ -61,7 +61,7 @@ export function minres(
   vPrev.fill(0);
   w2.fill(0);
   w1.fill(0);
-  for (let i = 0; i < n; i++) v[i] = r[i]! / beta;
+  for (let i = 0; i < n; i++) v[i] = r[i] / beta;
   let eta = beta;
   let cPrev = 1,
     c = 1,
@@ -71,10 +71,10 @@ export function minres(
     // Lanczos step: p = A·v − α·v − β·v_prev
     apply(p, v);
     let alpha = 0;
-    for (let i = 0; i < n; i++) alpha += v[i]! * p[i]!;
+    for (let i = 0; i < n; i++) alpha += v[i] * p[i];
     let betaNext = 0;
     for (let i = 0; i < n; i++) {
-      const pi = p[i]! - alpha * v[i]! - beta * vPrev[i]!;
+      const pi = p[i] - alpha * v[i] - beta * vPrev[i];
       p[i] = pi;
       betaNext += pi * pi;
     }
@@ -89,16 +89,16 @@ export function minres(
     const cNew = delta / rho1;
     const sNew = betaNext / rho1;
     for (let i = 0; i < n; i++) {
-      const wi = (v[i]! - rho3 * w2[i]! - rho2 * w1[i]!) / rho1;
+      const wi = (v[i] - rho3 * w2[i] - rho2 * w1[i]) / rho1;
       w[i] = wi;
-      x[i]! += cNew * eta * wi;
+      x[i] += cNew * eta * wi;
     }
     eta = -sNew * eta;
     out.residual = Math.abs(eta);
     // shift the recurrences
     [w2, w1, w] = [w1, w, w2];
     [vPrev, v, p] = [v, p, vPrev];
-    if (betaNext > 0) for (let i = 0; i < n; i++) v[i]! /= betaNext;
+    if (betaNext > 0) for (let i = 0; i < n; i++) v[i] /= betaNext;
     beta = betaNext;
     cPrev = c;
     sPrev = s;

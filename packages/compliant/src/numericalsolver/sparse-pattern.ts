@@ -8,7 +8,7 @@ export class PatternTracker {
 
   /** True when A's pattern differs from the last one seen (and remembers A's). */
   changed(A: SparseMatrixLike): boolean {
-    const nnz = A.rowPtr[A.rows]!;
+    const nnz = A.rowPtr[A.rows];
     if (A.rowPtr === this.rowPtr && A.colInd === this.colInd && nnz === this.nnz) return false;
     this.rowPtr = A.rowPtr;
     this.colInd = A.colInd;
@@ -33,14 +33,14 @@ export class DiagonalShift {
     if (this.tracker.changed(A)) {
       this.slots = new Int32Array(A.rows).fill(-1);
       for (let r = 0; r < A.rows; r++) {
-        for (let q = A.rowPtr[r]!; q < A.rowPtr[r + 1]!; q++) if (A.colInd[q] === r) this.slots[r] = q;
+        for (let q = A.rowPtr[r]; q < A.rowPtr[r + 1]; q++) if (A.colInd[q] === r) this.slots[r] = q;
       }
       this.values = new Float64Array(A.values.length);
     }
     this.values.set(A.values);
     for (let r = 0; r < A.rows; r++) {
-      const q = this.slots[r]!;
-      if (q >= 0) this.values[q]! += shift;
+      const q = this.slots[r];
+      if (q >= 0) this.values[q] += shift;
     }
     return { rows: A.rows, cols: A.cols, rowPtr: A.rowPtr, colInd: A.colInd, values: this.values };
   }

@@ -16,9 +16,9 @@ export class SubMatrix {
     const colInd: number[] = [];
     const src: number[] = [];
     for (let i = 0; i < rows.length; i++) {
-      const r = rows[i]!;
-      for (let q = A.rowPtr[r]!; q < A.rowPtr[r + 1]!; q++) {
-        const c = colMap[A.colInd[q]!]!;
+      const r = rows[i];
+      for (let q = A.rowPtr[r]; q < A.rowPtr[r + 1]; q++) {
+        const c = colMap[A.colInd[q]];
         if (c < 0) continue;
         colInd.push(c);
         src.push(q);
@@ -33,7 +33,7 @@ export class SubMatrix {
   refill(A: SparseMatrixLike): CsrMatrix {
     const v = this.matrix.values,
       src = this.src;
-    for (let k = 0; k < src.length; k++) v[k] = A.values[src[k]!]!;
+    for (let k = 0; k < src.length; k++) v[k] = A.values[src[k]];
     return this.matrix;
   }
 }

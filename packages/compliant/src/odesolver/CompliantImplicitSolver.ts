@@ -211,7 +211,7 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
     else {
       this.acc.set(x.subarray(0, m));
       const s = form === 'dv' ? 1 : h;
-      for (let i = 0; i < m; i++) v[i]! += s * this.acc[i]!;
+      for (let i = 0; i < m; i++) v[i] += s * this.acc[i];
     }
     this.lambda.set(x.subarray(m, m + n));
     this.integrate(sys, v, b * h);
@@ -220,7 +220,7 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
     if (n > 0 && (stab === 'post-stabilization rhs' || stab === 'post-stabilization assembly'))
       this.postStabilize(sys, h, stab === 'post-stabilization assembly');
     kkt.constraints.forEach((c, i) => {
-      if (c.projector) this.values[i]!.clear();
+      if (c.projector) this.values[i].clear();
     });
 
     sys.propagatePositionsAndVelocities();
@@ -239,11 +239,11 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
     const factor = this.formulation.value === 'acc' ? 1 : h;
     const ck = this.ck,
       f = sys.f;
-    for (let i = 0; i < ck.length; i++) ck[i] = factor * f[i]!;
+    for (let i = 0; i < ck.length; i++) ck[i] = factor * f[i];
     if (!this.neglectingComplianceForces.value && this.lambda.length > 0) {
       for (const c of sys.compliantStates) {
         const fc = c.state.f;
-        for (let i = 0; i < c.rows; i++) fc[i]! += this.lambda[c.offset + i]! / factor;
+        for (let i = 0; i < c.rows; i++) fc[i] += this.lambda[c.offset + i] / factor;
       }
     }
   }
@@ -265,7 +265,7 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
       const C = kkt.C;
       let hard = true;
       for (let r = c.offset; r < c.offset + c.rows && hard; r++)
-        for (let q = C.rowPtr[r]!; q < C.rowPtr[r + 1]!; q++) if (C.values[q] !== 0) hard = false;
+        for (let q = C.rowPtr[r]; q < C.rowPtr[r + 1]; q++) if (C.values[q] !== 0) hard = false;
       return hard ? new Stabilization() : new ConstraintValue();
     });
     this.valuesVersion = kkt.patternVersion;
@@ -286,7 +286,7 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
       if (!p) return;
       if (p.active.length !== c.blocks) p.active = new Uint8Array(c.blocks);
       p.active.fill(1);
-      this.values[i]!.filterConstraints(p.active, c.state);
+      this.values[i].filterConstraints(p.active, c.state);
     });
   }
 
@@ -307,13 +307,13 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
     const stabilizing = this.stabilization.value !== 'no stabilization';
     kkt.constraints.forEach((cs, i) => {
       const o = m + cs.offset;
-      this.values[i]!.dynamics(rhs, o, cs.state, stabilizing, h);
+      this.values[i].dynamics(rhs, o, cs.state, stabilizing, h);
       const vc = cs.state.v;
       for (let r = 0; r < cs.rows; r++) {
-        let y = rhs[o + r]! / a;
-        if (form === 'vel') y = (y - (1 - b) * vc[r]!) / b;
-        else if (form === 'dv') y = (y - vc[r]!) / b;
-        else y = (y - vc[r]!) / (b * h);
+        let y = rhs[o + r] / a;
+        if (form === 'vel') y = (y - (1 - b) * vc[r]) / b;
+        else if (form === 'dv') y = (y - vc[r]) / b;
+        else y = (y - vc[r]) / (b * h);
         rhs[o + r] = y;
       }
     });
@@ -322,7 +322,7 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
   /** rhs = [0; correction values]. */
   private rhsCorrection(kkt: AssembledKKT, rhs: Float64Array, h: number): void {
     rhs.fill(0, 0, kkt.m);
-    kkt.constraints.forEach((c, i) => this.values[i]!.correction(rhs, kkt.m + c.offset, c.state, h));
+    kkt.constraints.forEach((c, i) => this.values[i].correction(rhs, kkt.m + c.offset, c.state, h));
   }
 
   /** Correction pass: solve for v_s with the correction values, x ← x + β·h·v_s (velocities untouched). */
@@ -363,8 +363,8 @@ export class CompliantImplicitSolver extends BaseOdeSolver {
     for (const c of kkt.constraints) {
       const f = c.state.f;
       for (let r = 0; r < c.rows; r++) {
-        const l = factor * this.lambda[c.offset + r]!;
-        f[r] = mode === 'add' ? f[r]! + l : l;
+        const l = factor * this.lambda[c.offset + r];
+        f[r] = mode === 'add' ? f[r] + l : l;
       }
     }
     if (mode === 'propagate') sys.accumulateMappedForces(sys.f);

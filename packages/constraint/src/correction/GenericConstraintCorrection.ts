@@ -86,7 +86,7 @@ export class GenericConstraintCorrection extends BaseConstraintCorrection {
   addComplianceInConstraintSpace(graph: ConstraintGraph, W: Float64Array, n: number, order: ConstraintOrder, dt: number): void {
     const blocks = this.blocks(graph);
     const set = new Set<number>();
-    for (const b of blocks) for (let k = 0; k < b.rows.nRows; k++) set.add(b.rows.rowIds[k]!);
+    for (const b of blocks) for (let k = 0; k < b.rows.nRows; k++) set.add(b.rows.rowIds[k]);
     this.rowList = [...set].sort((a, b) => a - b);
     const inv = this.inverse;
     inv.beginColumns();
@@ -121,6 +121,6 @@ export class GenericConstraintCorrection extends BaseConstraintCorrection {
       inv.solve(solver, linear, dt);
       sol = inv.sol;
     }
-    sys.masters.forEach((m, i) => dxs[i]!.set(sol.subarray(m.offset, m.offset + m.derivLength)));
+    sys.masters.forEach((m, i) => dxs[i].set(sol.subarray(m.offset, m.offset + m.derivLength)));
   }
 }

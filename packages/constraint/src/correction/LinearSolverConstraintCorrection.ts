@@ -103,7 +103,7 @@ export class LinearSolverConstraintCorrection extends BaseConstraintCorrection {
 
   addComplianceInConstraintSpace(graph: ConstraintGraph, W: Float64Array, n: number, order: ConstraintOrder, dt: number): void {
     const solver = this.odeSolver.require();
-    const s = this.states[0]!;
+    const s = this.states[0];
     const rows = graph.rowsOf(s);
     const inv = this.inverse;
     inv.beginColumns();
@@ -112,16 +112,16 @@ export class LinearSolverConstraintCorrection extends BaseConstraintCorrection {
     const off = this.masterOffset(solver, s);
     for (let k = 0; k < rows.nRows; k++) {
       inv.addRowToColumn(rows, k, off);
-      inv.endColumn(rows.rowIds[k]!);
+      inv.endColumn(rows.rowIds[k]);
     }
     inv.addCompliance(graph, solver, this.linearSolver.require(), dt, W, n, factor);
     const reg = this.regularizationTerm.value;
-    if (reg > Number.EPSILON) for (let k = 0; k < rows.nRows; k++) W[rows.rowIds[k]! * (n + 1)] += reg;
+    if (reg > Number.EPSILON) for (let k = 0; k < rows.nRows; k++) W[rows.rowIds[k] * (n + 1)] += reg;
   }
 
   computeMotionCorrection(graph: ConstraintGraph, lambda: Float64Array, _order: ConstraintOrder, dt: number): void {
     const solver = this.odeSolver.require();
-    const s = this.states[0]!;
+    const s = this.states[0];
     const [dx] = this.correctionBuffers(this.states);
     const rows = graph.rowsOf(s);
     if (rows.nRows === 0) return; // A⁻¹·0

@@ -119,7 +119,7 @@ export class PrecomputedConstraintCorrection extends BaseConstraintCorrection {
   /** C = A⁻¹ restricted to the state (N solves, once). */
   private compliance(dt: number): Float64Array {
     if (this.C.length > 0 && !this.recompute.value) return this.C;
-    const s = this.states[0]!;
+    const s = this.states[0];
     const N = s.size * s.stateType.derivSize;
     const off = this.inverse.offsetOf(this.solver!, s);
     if (off < 0) throw this.error(`${s.describe()} is not an independent state of ${this.solver!.describe()}'s system`);
@@ -129,7 +129,7 @@ export class PrecomputedConstraintCorrection extends BaseConstraintCorrection {
       inv.rhs.fill(0);
       inv.rhs[off + j] = 1;
       inv.solve(this.solver!, this.linear!, dt);
-      for (let i = 0; i < N; i++) C[i * N + j] = inv.sol[off + i]!;
+      for (let i = 0; i < N; i++) C[i * N + j] = inv.sol[off + i];
     }
     this.C = C;
     this.N = N;
@@ -138,7 +138,7 @@ export class PrecomputedConstraintCorrection extends BaseConstraintCorrection {
   }
 
   addComplianceInConstraintSpace(graph: ConstraintGraph, W: Float64Array, n: number, order: ConstraintOrder, dt: number): void {
-    const rows = graph.rowsOf(this.states[0]!);
+    const rows = graph.rowsOf(this.states[0]);
     if (rows.nRows === 0) return;
     const C = this.compliance(dt);
     const N = this.N;
@@ -148,16 +148,16 @@ export class PrecomputedConstraintCorrection extends BaseConstraintCorrection {
       // tmp = C·J_k1ᵀ
       tmp.fill(0);
       const d = rows.d;
-      for (let e = rows.rowPtr[k1]!; e < rows.rowPtr[k1 + 1]!; e++) {
-        const o = rows.points[e]! * d;
+      for (let e = rows.rowPtr[k1]; e < rows.rowPtr[k1 + 1]; e++) {
+        const o = rows.points[e] * d;
         for (let a = 0; a < d; a++) {
-          const v = rows.values[e * d + a]!;
+          const v = rows.values[e * d + a];
           if (v === 0) continue;
-          for (let i = 0; i < N; i++) tmp[i] += C[i * N + o + a]! * v;
+          for (let i = 0; i < N; i++) tmp[i] += C[i * N + o + a] * v;
         }
       }
-      const r1 = rows.rowIds[k1]!;
-      for (let k2 = 0; k2 < rows.nRows; k2++) W[r1 * n + rows.rowIds[k2]!] += factor * rows.dotRow(k2, tmp);
+      const r1 = rows.rowIds[k1];
+      for (let k2 = 0; k2 < rows.nRows; k2++) W[r1 * n + rows.rowIds[k2]] += factor * rows.dotRow(k2, tmp);
     }
   }
 
@@ -167,10 +167,10 @@ export class PrecomputedConstraintCorrection extends BaseConstraintCorrection {
     const N = this.N;
     const f = this.scratch;
     f.fill(0);
-    graph.rowsOf(this.states[0]!).addJTLambda(f, lambda);
+    graph.rowsOf(this.states[0]).addJTLambda(f, lambda);
     for (let i = 0; i < N; i++) {
       let s = 0;
-      for (let j = 0; j < N; j++) s += C[i * N + j]! * f[j]!;
+      for (let j = 0; j < N; j++) s += C[i * N + j] * f[j];
       dx![i] = s;
     }
   }

@@ -125,7 +125,7 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
     if (comp.length === 1 && this.defaultCompliance.isSet && this.defaultCompliance.value === comp[0]) comp = new Float64Array(0);
     if (comp.length !== s.size && comp.length > 0) {
       // one value per point, from the default (or the first value given)
-      if (!this.defaultCompliance.isSet) this.defaultCompliance.value = comp[0]!;
+      if (!this.defaultCompliance.isSet) this.defaultCompliance.value = comp[0];
       comp = new Float64Array(s.size).fill(this.defaultCompliance.value);
     }
     this.compliance.value = comp;
@@ -152,12 +152,12 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
     const out = new Float64Array(7);
     out[0] = this.defaultCompliance.isSet ? this.defaultCompliance.value : odeFactor / mass;
     const J = this.defaultCompliance.isSet ? Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1) : invInertia;
-    out[1] = odeFactor * J[0]!;
-    out[2] = odeFactor * J[1]!;
-    out[3] = odeFactor * J[2]!;
-    out[4] = odeFactor * J[4]!;
-    out[5] = odeFactor * J[5]!;
-    out[6] = odeFactor * J[8]!;
+    out[1] = odeFactor * J[0];
+    out[2] = odeFactor * J[1];
+    out[3] = odeFactor * J[2];
+    out[4] = odeFactor * J[4];
+    out[5] = odeFactor * J[5];
+    out[6] = odeFactor * J[8];
     this.compliance.value = out;
     this.comp = out;
   }
@@ -176,9 +176,9 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
       },
     };
     mass.addMToMatrix(acc, 1);
-    const m = block[0]!;
+    const m = block[0];
     if (!(m > 0)) throw this.error(`the mass of frame 0 is ${m}: a positive mass is needed to compute the compliance`);
-    const I = Float64Array.of(block[21]!, block[22]!, block[23]!, block[27]!, block[28]!, block[29]!, block[33]!, block[34]!, block[35]!);
+    const I = Float64Array.of(block[21], block[22], block[23], block[27], block[28], block[29], block[33], block[34], block[35]);
     const invInertia = new Float64Array(9);
     mat3InvertDivided(invInertia, I);
     return { mass: m, invInertia };
@@ -208,7 +208,7 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
 
   /** c_p·factor (Vec templates). */
   private pointCompliance(p: number): number {
-    return p < this.comp.length ? this.comp[p]! : this.comp0;
+    return p < this.comp.length ? this.comp[p] : this.comp0;
   }
 
   /** Σ_points n1·C·n2 over the common points of two rows (ascending points). */
@@ -216,14 +216,14 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
     const d = this.d;
     const P = rows.points,
       V = rows.values;
-    let e1 = rows.rowPtr[k1]!,
-      e2 = rows.rowPtr[k2]!;
-    const end1 = rows.rowPtr[k1 + 1]!,
-      end2 = rows.rowPtr[k2 + 1]!;
+    let e1 = rows.rowPtr[k1],
+      e2 = rows.rowPtr[k2];
+    const end1 = rows.rowPtr[k1 + 1],
+      end2 = rows.rowPtr[k2 + 1];
     let w = 0;
     while (e1 < end1 && e2 < end2) {
-      const p1 = P[e1]!,
-        p2 = P[e2]!;
+      const p1 = P[e1],
+        p2 = P[e2];
       if (p1 < p2) e1++;
       else if (p2 < p1) e2++;
       else {
@@ -239,29 +239,29 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
   private entryCompliance(a: Float64Array, oa: number, b: Float64Array, ob: number, p: number, factor: number): number {
     if (this.rigid) {
       const c = this.comp;
-      const c0 = c[0]! * factor,
-        c1 = c[1]! * factor,
-        c2 = c[2]! * factor,
-        c3 = c[3]! * factor,
-        c4 = c[4]! * factor,
-        c5 = c[5]! * factor,
-        c6 = c[6]! * factor;
-      let w = (a[oa]! * b[ob]! + a[oa + 1]! * b[ob + 1]! + a[oa + 2]! * b[ob + 2]!) * c0;
-      const r0 = a[oa + 3]!,
-        r1 = a[oa + 4]!,
-        r2 = a[oa + 5]!;
-      w += (r0 * c1 + r1 * c2 + r2 * c3) * b[ob + 3]!;
-      w += (r0 * c2 + r1 * c4 + r2 * c5) * b[ob + 4]!;
-      w += (r0 * c3 + r1 * c5 + r2 * c6) * b[ob + 5]!;
+      const c0 = c[0] * factor,
+        c1 = c[1] * factor,
+        c2 = c[2] * factor,
+        c3 = c[3] * factor,
+        c4 = c[4] * factor,
+        c5 = c[5] * factor,
+        c6 = c[6] * factor;
+      let w = (a[oa] * b[ob] + a[oa + 1] * b[ob + 1] + a[oa + 2] * b[ob + 2]) * c0;
+      const r0 = a[oa + 3],
+        r1 = a[oa + 4],
+        r2 = a[oa + 5];
+      w += (r0 * c1 + r1 * c2 + r2 * c3) * b[ob + 3];
+      w += (r0 * c2 + r1 * c4 + r2 * c5) * b[ob + 4];
+      w += (r0 * c3 + r1 * c5 + r2 * c6) * b[ob + 5];
       return w;
     }
     let dot = 0;
-    for (let k = 0; k < this.d; k++) dot += a[oa + k]! * b[ob + k]!;
+    for (let k = 0; k < this.d; k++) dot += a[oa + k] * b[ob + k];
     return dot * (this.pointCompliance(p) * factor);
   }
 
   addComplianceInConstraintSpace(graph: ConstraintGraph, W: Float64Array, n: number, order: ConstraintOrder, dt: number): void {
-    const rows = graph.rowsOf(this.states[0]!);
+    const rows = graph.rowsOf(this.states[0]);
     const factor = this.complianceFactor(order, dt);
     this.addBlock(rows, W, n, factor, -1, -1);
   }
@@ -269,12 +269,12 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
   /** W += factor·J C Jᵀ over its rows (all, or only rows in [begin, end]). */
   private addBlock(rows: StateRows, W: Float64Array, n: number, factor: number, begin: number, end: number): void {
     for (let k1 = 0; k1 < rows.nRows; k1++) {
-      const r1 = rows.rowIds[k1]!;
+      const r1 = rows.rowIds[k1];
       if (begin >= 0 && (r1 < begin || r1 > end)) continue;
       if (rows.rowPtr[k1] === rows.rowPtr[k1 + 1]) continue;
       W[r1 * n + r1] += this.pairCompliance(rows, k1, k1, factor);
       for (let k2 = k1 + 1; k2 < rows.nRows; k2++) {
-        const r2 = rows.rowIds[k2]!;
+        const r2 = rows.rowIds[k2];
         if (begin >= 0 && r2 > end) break;
         if (rows.rowPtr[k2] === rows.rowPtr[k2 + 1]) continue;
         const w = this.pairCompliance(rows, k1, k2, factor);
@@ -288,7 +288,7 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
 
   computeMotionCorrection(graph: ConstraintGraph, lambda: Float64Array): void {
     const [dx] = this.correctionBuffers(this.states);
-    const rows = graph.rowsOf(this.states[0]!);
+    const rows = graph.rowsOf(this.states[0]);
     // f = Jᵀλ, then Δ = C·f in place
     rows.addJTLambda(dx!, lambda);
     this.complianceTimes(dx!, dx!);
@@ -296,27 +296,27 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
 
   /** out = C·f per point (out may alias f). */
   private complianceTimes(out: Float64Array, f: Float64Array): void {
-    const n = this.states[0]!.size;
+    const n = this.states[0].size;
     const d = this.d;
     if (this.rigid) {
       const c = this.comp;
       for (let p = 0; p < n; p++) {
         const o = p * 6;
-        out[o] = f[o]! * c[0]!;
-        out[o + 1] = f[o + 1]! * c[0]!;
-        out[o + 2] = f[o + 2]! * c[0]!;
-        const r0 = f[o + 3]!,
-          r1 = f[o + 4]!,
-          r2 = f[o + 5]!;
-        out[o + 3] = r0 * c[1]! + r1 * c[2]! + r2 * c[3]!;
-        out[o + 4] = r0 * c[2]! + r1 * c[4]! + r2 * c[5]!;
-        out[o + 5] = r0 * c[3]! + r1 * c[5]! + r2 * c[6]!;
+        out[o] = f[o] * c[0];
+        out[o + 1] = f[o + 1] * c[0];
+        out[o + 2] = f[o + 2] * c[0];
+        const r0 = f[o + 3],
+          r1 = f[o + 4],
+          r2 = f[o + 5];
+        out[o + 3] = r0 * c[1] + r1 * c[2] + r2 * c[3];
+        out[o + 4] = r0 * c[2] + r1 * c[4] + r2 * c[5];
+        out[o + 5] = r0 * c[3] + r1 * c[5] + r2 * c[6];
       }
       return;
     }
     for (let p = 0; p < n; p++) {
       const c = this.pointCompliance(p);
-      for (let a = 0; a < d; a++) out[p * d + a] = f[p * d + a]! * c;
+      for (let a = 0; a < d; a++) out[p * d + a] = f[p * d + a] * c;
     }
   }
 
@@ -355,7 +355,7 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
       );
     }
     this.collectRows(graph, n);
-    const s = this.states[0]!;
+    const s = this.states[0];
     const len = s.size * this.d;
     if (this.uForce.length !== len) {
       this.uForce = new Float64Array(len);
@@ -374,7 +374,7 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
     const rows = this.uRows;
     if (!rows) return;
     for (let k = 0; k < rows.nRows; k++) {
-      const r = rows.rowIds[k]!;
+      const r = rows.rowIds[k];
       if (r < begin) continue;
       if (r > end) break;
       d[r] += rows.dotRow(k, this.uDisp);
@@ -386,13 +386,13 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
     if (!update || !rows) return;
     const d = this.d;
     for (let k = 0; k < rows.nRows; k++) {
-      const r = rows.rowIds[k]!;
+      const r = rows.rowIds[k];
       if (r < begin) continue;
       if (r > end) break;
-      const f = df[r]!;
-      for (let e = rows.rowPtr[k]!; e < rows.rowPtr[k + 1]!; e++) {
-        const p = rows.points[e]!;
-        for (let a = 0; a < d; a++) this.uForce[p * d + a] += rows.values[e * d + a]! * f;
+      const f = df[r];
+      for (let e = rows.rowPtr[k]; e < rows.rowPtr[k + 1]; e++) {
+        const p = rows.points[e];
+        for (let a = 0; a < d; a++) this.uForce[p * d + a] += rows.values[e * d + a] * f;
         this.pointDisplacement(p);
       }
     }
@@ -406,18 +406,18 @@ export class UncoupledConstraintCorrection extends BaseConstraintCorrection {
     if (this.rigid) {
       const c = this.comp;
       const o = p * 6;
-      out[o] = f[o]! * (c[0]! * k);
-      out[o + 1] = f[o + 1]! * (c[0]! * k);
-      out[o + 2] = f[o + 2]! * (c[0]! * k);
-      const r0 = f[o + 3]!,
-        r1 = f[o + 4]!,
-        r2 = f[o + 5]!;
-      out[o + 3] = (r0 * c[1]! + r1 * c[2]! + r2 * c[3]!) * k;
-      out[o + 4] = (r0 * c[2]! + r1 * c[4]! + r2 * c[5]!) * k;
-      out[o + 5] = (r0 * c[3]! + r1 * c[5]! + r2 * c[6]!) * k;
+      out[o] = f[o] * (c[0] * k);
+      out[o + 1] = f[o + 1] * (c[0] * k);
+      out[o + 2] = f[o + 2] * (c[0] * k);
+      const r0 = f[o + 3],
+        r1 = f[o + 4],
+        r2 = f[o + 5];
+      out[o + 3] = (r0 * c[1] + r1 * c[2] + r2 * c[3]) * k;
+      out[o + 4] = (r0 * c[2] + r1 * c[4] + r2 * c[5]) * k;
+      out[o + 5] = (r0 * c[3] + r1 * c[5] + r2 * c[6]) * k;
       return;
     }
     const c = this.pointCompliance(p) * k;
-    for (let a = 0; a < this.d; a++) out[p * this.d + a] = f[p * this.d + a]! * c;
+    for (let a = 0; a < this.d; a++) out[p * this.d + a] = f[p * this.d + a] * c;
   }
 }

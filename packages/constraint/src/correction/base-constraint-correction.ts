@@ -39,9 +39,9 @@ export abstract class BaseConstraintCorrection extends BaseObject {
     const out = this.corrections;
     out.length = states.length;
     for (let i = 0; i < states.length; i++) {
-      const n = states[i]!.size * states[i]!.stateType.derivSize;
+      const n = states[i].size * states[i].stateType.derivSize;
       if (out[i]?.length !== n) out[i] = new Float64Array(n);
-      else out[i]!.fill(0);
+      else out[i].fill(0);
     }
     return out;
   }
@@ -56,14 +56,14 @@ export abstract class BaseConstraintCorrection extends BaseObject {
     const f = this.integrationFactors(order, dt);
     const states = this.correctedStates(graph);
     for (let i = 0; i < states.length; i++) {
-      const s = states[i]!;
+      const s = states[i];
       const dx = this.corrections[i];
       if (!dx) continue;
       if (order !== 'vel') s.stateType.addDerivToCoord(s.x, s.xFree, dx, f.position, s.size);
       if (order !== 'pos') {
         const v = s.v,
           vf = s.vFree;
-        for (let k = 0; k < v.length; k++) v[k] = vf[k]! + f.velocity * dx[k]!;
+        for (let k = 0; k < v.length; k++) v[k] = vf[k] + f.velocity * dx[k];
       }
       s.touch();
     }
@@ -88,7 +88,7 @@ export abstract class BaseConstraintCorrection extends BaseObject {
     for (const s of this.correctedStates(graph)) {
       const rows = graph.rowsOf(s);
       for (let k = 0; k < rows.nRows; k++) {
-        const r = rows.rowIds[k]!;
+        const r = rows.rowIds[k];
         if (this.rowSlot[r] === -1) {
           this.rowSlot[r] = -2;
           count++;
@@ -98,13 +98,13 @@ export abstract class BaseConstraintCorrection extends BaseObject {
     if (this.ownRows.length < count) this.ownRows = new Int32Array(Math.max(count, 2 * this.ownRows.length));
     let c = 0;
     for (let r = 0; r < n; r++) if (this.rowSlot[r] === -2) this.ownRows[c++] = r;
-    for (let i = 0; i < c; i++) this.rowSlot[this.ownRows[i]!] = i;
+    for (let i = 0; i < c; i++) this.rowSlot[this.ownRows[i]] = i;
     this.ownRowCount = c;
   }
 
   /** SOFA's hasConstraintNumber: row `row` touches its states. */
   hasConstraintNumber(row: number): boolean {
-    return row < this.rowSlot.length && this.rowSlot[row]! >= 0;
+    return row < this.rowSlot.length && this.rowSlot[row] >= 0;
   }
 
   /**
@@ -114,11 +114,11 @@ export abstract class BaseConstraintCorrection extends BaseObject {
   getBlockDiagonalCompliance(W: Float64Array, n: number, begin: number, end: number): void {
     const R = this.ownRowCount;
     for (let i = begin; i <= end; i++) {
-      const si = this.rowSlot[i]!;
+      const si = this.rowSlot[i];
       if (si < 0) continue;
       for (let j = begin; j <= end; j++) {
-        const sj = this.rowSlot[j]!;
-        if (sj >= 0) W[i * n + j] += this.wOwn[si * R + sj]!;
+        const sj = this.rowSlot[j];
+        if (sj >= 0) W[i * n + j] += this.wOwn[si * R + sj];
       }
     }
   }
@@ -147,12 +147,12 @@ export abstract class BaseConstraintCorrection extends BaseObject {
     const full = new Float64Array(n * n);
     this.addComplianceInConstraintSpace(graph, full, n, order, dt);
     for (let i = 0; i < R; i++) {
-      const ri = this.ownRows[i]!;
-      for (let j = 0; j < R; j++) this.wOwn[i * R + j] = full[ri * n + this.ownRows[j]!]!;
+      const ri = this.ownRows[i];
+      for (let j = 0; j < R; j++) this.wOwn[i * R + j] = full[ri * n + this.ownRows[j]];
     }
     for (let i = 0; i < R; i++) {
       let s = 0;
-      for (let j = 0; j < R; j++) s += this.wOwn[i * R + j]! * force[this.ownRows[j]!]!;
+      for (let j = 0; j < R; j++) s += this.wOwn[i * R + j] * force[this.ownRows[j]];
       this.dispOwn[i] = s;
     }
   }
@@ -160,8 +160,8 @@ export abstract class BaseConstraintCorrection extends BaseObject {
   /** d[begin..end] += displacement of its states due to the current forces, on those rows. */
   addConstraintDisplacement(d: Float64Array, begin: number, end: number): void {
     for (let r = begin; r <= end; r++) {
-      const s = this.rowSlot[r]!;
-      if (s >= 0) d[r] += this.dispOwn[s]!;
+      const s = this.rowSlot[r];
+      if (s >= 0) d[r] += this.dispOwn[s];
     }
   }
 
@@ -170,10 +170,10 @@ export abstract class BaseConstraintCorrection extends BaseObject {
     if (!update) return;
     const R = this.ownRowCount;
     for (let r = begin; r <= end; r++) {
-      const s = this.rowSlot[r]!;
+      const s = this.rowSlot[r];
       if (s < 0 || df[r] === 0) continue;
-      const f = df[r]!;
-      for (let i = 0; i < R; i++) this.dispOwn[i] += this.wOwn[i * R + s]! * f;
+      const f = df[r];
+      for (let i = 0; i < R; i++) this.dispOwn[i] += this.wOwn[i * R + s] * f;
     }
   }
 }

@@ -141,16 +141,16 @@ export class SystemInverse {
   /** Column being built += row k of `rows` (a master state's rows), placed at the state's offset. */
   addRowToColumn(rows: StateRows, k: number, offset: number): void {
     const d = rows.d;
-    const e0 = rows.rowPtr[k]!,
-      e1 = rows.rowPtr[k + 1]!;
+    const e0 = rows.rowPtr[k],
+      e1 = rows.rowPtr[k + 1];
     let nnz = this.nnz;
     this.reserveEntries(nnz + (e1 - e0) * d);
     const ind = this.colInd,
       val = this.colVal;
     for (let e = e0; e < e1; e++) {
-      const o = offset + rows.points[e]! * d;
+      const o = offset + rows.points[e] * d;
       for (let a = 0; a < d; a++) {
-        const v = rows.values[e * d + a]!;
+        const v = rows.values[e * d + a];
         if (v === 0) continue;
         ind[nnz] = o + a;
         val[nnz++] = v;
@@ -226,13 +226,13 @@ export class SystemInverse {
       sol = this.sol;
     for (let j = 0; j < m; j++) {
       rhs.fill(0);
-      for (let e = colPtr[j]!; e < colPtr[j + 1]!; e++) rhs[colInd[e]!] += colVal[e]!;
+      for (let e = colPtr[j]; e < colPtr[j + 1]; e++) rhs[colInd[e]] += colVal[e];
       this.solve(solver, linear, dt);
-      const rj = colRow[j]!;
+      const rj = colRow[j];
       for (let i = 0; i < m; i++) {
         let s = 0;
-        for (let e = colPtr[i]!; e < colPtr[i + 1]!; e++) s += colVal[e]! * sol[colInd[e]!]!;
-        W[rj * n + colRow[i]!] += factor * s;
+        for (let e = colPtr[i]; e < colPtr[i + 1]; e++) s += colVal[e] * sol[colInd[e]];
+        W[rj * n + colRow[i]] += factor * s;
       }
     }
   }
@@ -260,11 +260,11 @@ export class SystemInverse {
     const { colPtr, colInd, colVal, rhs } = this;
     rhs.fill(0);
     for (let j = 0; j < this.m; j++) {
-      const e0 = colPtr[j]!,
-        e1 = colPtr[j + 1]!;
-      for (let e = e0; e < e1; e++) rhs[colInd[e]!] += colVal[e]!;
+      const e0 = colPtr[j],
+        e1 = colPtr[j + 1];
+      for (let e = e0; e < e1; e++) rhs[colInd[e]] += colVal[e];
       sys.projectResponse(rhs);
-      for (let e = e0; e < e1; e++) colVal[e] = rhs[colInd[e]!]!;
+      for (let e = e0; e < e1; e++) colVal[e] = rhs[colInd[e]];
       rhs.fill(0);
     }
   }
@@ -293,8 +293,8 @@ export class SystemInverse {
     for (let j = 0; j < m; j++) {
       // the column's entries, summed per dof, and the nodes it touches
       let nn = 0;
-      for (let e = colPtr[j]!; e < colPtr[j + 1]!; e++) {
-        const dof = colInd[e]!;
+      for (let e = colPtr[j]; e < colPtr[j + 1]; e++) {
+        const dof = colInd[e];
         const node = (dof / 3) | 0;
         if (node >= nodes) continue;
         if (nodeMark[node] !== j) {
@@ -302,27 +302,27 @@ export class SystemInverse {
           nodeList[nn++] = node;
           rhs[3 * node] = rhs[3 * node + 1] = rhs[3 * node + 2] = 0;
         }
-        rhs[dof] += colVal[e]!;
+        rhs[dof] += colVal[e];
       }
       // Rᵢᵀ·v at each node touched
       for (let t = 0; t < nn; t++) {
-        const node = nodeList[t]!;
+        const node = nodeList[t];
         const o = 3 * node,
           r = 9 * node;
-        const a = rhs[o]!,
-          b = rhs[o + 1]!,
-          c = rhs[o + 2]!;
+        const a = rhs[o],
+          b = rhs[o + 1],
+          c = rhs[o + 2];
         for (let k = 0; k < 3; k++) {
           rotInd[q] = o + k;
-          rotVal[q++] = R[r + k]! * a + R[r + 3 + k]! * b + R[r + 6 + k]! * c;
+          rotVal[q++] = R[r + k] * a + R[r + 3 + k] * b + R[r + 6 + k] * c;
         }
         rhs[o] = rhs[o + 1] = rhs[o + 2] = 0;
       }
       // entries past the nodes (a system size not a multiple of 3) are kept as they are
-      for (let e = colPtr[j]!; e < colPtr[j + 1]!; e++) {
-        if (((colInd[e]! / 3) | 0) < nodes) continue;
-        rotInd[q] = colInd[e]!;
-        rotVal[q++] = colVal[e]!;
+      for (let e = colPtr[j]; e < colPtr[j + 1]; e++) {
+        if (((colInd[e] / 3) | 0) < nodes) continue;
+        rotInd[q] = colInd[e];
+        rotVal[q++] = colVal[e];
       }
       rotPtr[j + 1] = q;
     }
@@ -333,7 +333,7 @@ export class SystemInverse {
   solveJTLambda(solver: BaseOdeSolver, lambda: Float64Array): Float64Array {
     const sys = this.system(solver);
     const c = this.colLambda;
-    for (let j = 0; j < this.m; j++) c[j] = lambda[this.colRow[j]!]!;
+    for (let j = 0; j < this.m; j++) c[j] = lambda[this.colRow[j]];
     this.compliance.solveCombination(this.sol, c);
     if (this.fwRotations) rotateNodes(this.sol, this.fwRotations);
     sys.projectResponse(this.sol);
@@ -354,11 +354,11 @@ function rotateNodes(v: Float64Array, R: Float64Array): void {
   for (let i = 0; i < nodes; i++) {
     const o = 3 * i,
       r = 9 * i;
-    const a = v[o]!,
-      b = v[o + 1]!,
-      c = v[o + 2]!;
-    v[o] = R[r]! * a + R[r + 1]! * b + R[r + 2]! * c;
-    v[o + 1] = R[r + 3]! * a + R[r + 4]! * b + R[r + 5]! * c;
-    v[o + 2] = R[r + 6]! * a + R[r + 7]! * b + R[r + 8]! * c;
+    const a = v[o],
+      b = v[o + 1],
+      c = v[o + 2];
+    v[o] = R[r] * a + R[r + 1] * b + R[r + 2] * c;
+    v[o + 1] = R[r + 3] * a + R[r + 4] * b + R[r + 5] * c;
+    v[o + 2] = R[r + 6] * a + R[r + 7] * b + R[r + 8] * c;
   }
 }

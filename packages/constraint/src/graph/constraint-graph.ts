@@ -193,8 +193,8 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
     const caller = componentCall.current;
     for (const m of this.mappings) {
       if (!set.has(m.output)) continue;
-      const out = this.states[m.output]!.state;
-      for (let k = 0; k < m.inputs.length; k++) m.ins[k] = this.states[m.inputs[k]!]!.state.vFree;
+      const out = this.states[m.output].state;
+      for (let k = 0; k < m.inputs.length; k++) m.ins[k] = this.states[m.inputs[k]].state.vFree;
       componentCall.current = m.mapping;
       m.mapping.applyJ(out.vFree, m.ins);
       if (order !== 'vel') out.stateType.addDerivToCoord(out.xFree, out.x, out.vFree, dt, out.size);
@@ -250,9 +250,9 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
       }
     }
     for (const m of this.mappings) {
-      for (let k = 0; k < m.inputs.length; k++) m.ins[k] = this.states[m.inputs[k]!]!.state.vFree;
+      for (let k = 0; k < m.inputs.length; k++) m.ins[k] = this.states[m.inputs[k]].state.vFree;
       componentCall.current = m.mapping;
-      m.mapping.applyJ(this.states[m.output]!.state.vFree, m.ins);
+      m.mapping.applyJ(this.states[m.output].state.vFree, m.ins);
     }
     componentCall.current = caller;
     if (order === 'vel') return;
@@ -268,8 +268,8 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
     for (const m of this.mappings) {
       componentCall.current = m.mapping;
       m.mapping.apply();
-      for (let k = 0; k < m.inputs.length; k++) m.ins[k] = this.states[m.inputs[k]!]!.state.v;
-      m.mapping.applyJ(this.states[m.output]!.state.v, m.ins);
+      for (let k = 0; k < m.inputs.length; k++) m.ins[k] = this.states[m.inputs[k]].state.v;
+      m.mapping.applyJ(this.states[m.output].state.v, m.ins);
     }
     componentCall.current = caller;
     for (const s of this.states) if (s.mapped) s.state.touch();
@@ -317,12 +317,12 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
     componentCall.current = caller;
     // children first: a mapped state's rows are complete before they go to its parents
     for (let i = this.mappings.length - 1; i >= 0; i--) {
-      const m = this.mappings[i]!;
-      const child = this.states[m.output]!;
+      const m = this.mappings[i];
+      const child = this.states[m.output];
       child.rows.compress();
       if (child.rows.nRows === 0) continue;
       for (let k = 0; k < m.inputs.length; k++) {
-        this.accumulate(child.rows, m.mapping.getJ(k), this.states[m.inputs[k]!]!);
+        this.accumulate(child.rows, m.mapping.getJ(k), this.states[m.inputs[k]]);
       }
     }
     for (const s of this.states) {
@@ -337,35 +337,35 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
   private accumulate(child: StateRows, J: SparseMatrixLike, parent: GraphState): void {
     const dc = child.d,
       dp = parent.d;
-    const acc = this.scratch[parent.index]!;
-    const mark = this.stamp[parent.index]!;
+    const acc = this.scratch[parent.index];
+    const mark = this.stamp[parent.index];
     if (this.touched.length < mark.length) this.touched = new Int32Array(mark.length);
     const touched = this.touched;
     for (let k = 0; k < child.nRows; k++) {
       const stamp = ++this.stampCounter;
       let nt = 0;
-      for (let e = child.rowPtr[k]!; e < child.rowPtr[k + 1]!; e++) {
-        const p = child.points[e]!;
+      for (let e = child.rowPtr[k]; e < child.rowPtr[k + 1]; e++) {
+        const p = child.points[e];
         for (let a = 0; a < dc; a++) {
-          const val = child.values[e * dc + a]!;
+          const val = child.values[e * dc + a];
           if (val === 0) continue;
           const r = p * dc + a;
-          for (let q = J.rowPtr[r]!; q < J.rowPtr[r + 1]!; q++) {
-            const col = J.colInd[q]!;
+          for (let q = J.rowPtr[r]; q < J.rowPtr[r + 1]; q++) {
+            const col = J.colInd[q];
             const pp = (col / dp) | 0;
             if (mark[pp] !== stamp) {
               mark[pp] = stamp;
               touched[nt++] = pp;
             }
-            acc[col] += val * J.values[q]!;
+            acc[col] += val * J.values[q];
           }
         }
       }
       const list = touched.subarray(0, nt);
       list.sort();
-      const row = child.rowIds[k]!;
+      const row = child.rowIds[k];
       for (let t = 0; t < nt; t++) {
-        const pp = list[t]!;
+        const pp = list[t];
         parent.rows.add(row, pp, acc, 1, pp * dp);
         acc.fill(0, pp * dp, pp * dp + dp);
       }
@@ -376,19 +376,19 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
   private projectRows(s: GraphState): void {
     const rows = s.rows;
     const d = s.d;
-    const buf = this.scratch[s.index]!;
+    const buf = this.scratch[s.index];
     for (let k = 0; k < rows.nRows; k++) {
-      const e0 = rows.rowPtr[k]!,
-        e1 = rows.rowPtr[k + 1]!;
+      const e0 = rows.rowPtr[k],
+        e1 = rows.rowPtr[k + 1];
       for (let e = e0; e < e1; e++) {
-        const o = rows.points[e]! * d;
-        for (let a = 0; a < d; a++) buf[o + a] = rows.values[e * d + a]!;
+        const o = rows.points[e] * d;
+        for (let a = 0; a < d; a++) buf[o + a] = rows.values[e * d + a];
       }
       for (const pc of s.projectives) pc.projectResponse(buf);
       for (let e = e0; e < e1; e++) {
-        const o = rows.points[e]! * d;
+        const o = rows.points[e] * d;
         for (let a = 0; a < d; a++) {
-          rows.values[e * d + a] = buf[o + a]!;
+          rows.values[e * d + a] = buf[o + a];
           buf[o + a] = 0;
         }
       }

@@ -44,7 +44,7 @@ export class StateRows {
     this.tRow[k] = row;
     this.tPoint[k] = point;
     const d = this.d;
-    for (let a = 0; a < d; a++) this.tVal[k * d + a] = scale * values[offset + a]!;
+    for (let a = 0; a < d; a++) this.tVal[k * d + a] = scale * values[offset + a];
   }
 
   /** Sorts the appended entries into rows (see the class doc); duplicates (row, point) add up. */
@@ -57,7 +57,7 @@ export class StateRows {
     const tRow = this.tRow,
       tPoint = this.tPoint;
     // stable order by (row, point), ties by append order
-    order.sort((a, b) => tRow[a]! - tRow[b]! || tPoint[a]! - tPoint[b]! || a - b);
+    order.sort((a, b) => tRow[a] - tRow[b] || tPoint[a] - tPoint[b] || a - b);
     if (this.points.length < n) {
       this.points = new Int32Array(this.tRow.length);
       this.values = new Float64Array(this.tRow.length * d);
@@ -71,9 +71,9 @@ export class StateRows {
     let lastRow = -1;
     let lastPoint = -1;
     for (let q = 0; q < n; q++) {
-      const k = order[q]!;
-      const r = tRow[k]!;
-      const p = tPoint[k]!;
+      const k = order[q];
+      const r = tRow[k];
+      const p = tPoint[k];
       if (r !== lastRow) {
         this.rowIds[nRows] = r;
         this.rowPtr[nRows] = e + 1;
@@ -84,10 +84,10 @@ export class StateRows {
       if (p !== lastPoint) {
         e++;
         this.points[e] = p;
-        for (let a = 0; a < d; a++) this.values[e * d + a] = this.tVal[k * d + a]!;
+        for (let a = 0; a < d; a++) this.values[e * d + a] = this.tVal[k * d + a];
         lastPoint = p;
       } else {
-        for (let a = 0; a < d; a++) this.values[e * d + a] += this.tVal[k * d + a]!;
+        for (let a = 0; a < d; a++) this.values[e * d + a] += this.tVal[k * d + a];
       }
     }
     this.nRows = nRows;
@@ -100,7 +100,7 @@ export class StateRows {
       hi = this.nRows - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const r = this.rowIds[mid]!;
+      const r = this.rowIds[mid];
       if (r === row) return mid;
       if (r < row) lo = mid + 1;
       else hi = mid - 1;
@@ -112,11 +112,11 @@ export class StateRows {
   addJTLambda(out: Float64Array, lambda: Float64Array): void {
     const d = this.d;
     for (let k = 0; k < this.nRows; k++) {
-      const l = lambda[this.rowIds[k]!]!;
+      const l = lambda[this.rowIds[k]];
       if (l === 0) continue;
-      for (let e = this.rowPtr[k]!; e < this.rowPtr[k + 1]!; e++) {
-        const o = this.points[e]! * d;
-        for (let a = 0; a < d; a++) out[o + a] += this.values[e * d + a]! * l;
+      for (let e = this.rowPtr[k]; e < this.rowPtr[k + 1]; e++) {
+        const o = this.points[e] * d;
+        for (let a = 0; a < d; a++) out[o + a] += this.values[e * d + a] * l;
       }
     }
   }
@@ -125,9 +125,9 @@ export class StateRows {
   dotRow(k: number, vec: Float64Array): number {
     const d = this.d;
     let s = 0;
-    for (let e = this.rowPtr[k]!; e < this.rowPtr[k + 1]!; e++) {
-      const o = this.points[e]! * d;
-      for (let a = 0; a < d; a++) s += this.values[e * d + a]! * vec[o + a]!;
+    for (let e = this.rowPtr[k]; e < this.rowPtr[k + 1]; e++) {
+      const o = this.points[e] * d;
+      for (let a = 0; a < d; a++) s += this.values[e * d + a] * vec[o + a];
     }
     return s;
   }

@@ -141,7 +141,7 @@ export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
     const mine = side === 0 ? m1 : m2;
     const removed = new Set(change.indices);
     for (let i = mine.length - 1; i >= 0; i--) {
-      if (!removed.has(mine[i]!)) continue;
+      if (!removed.has(mine[i])) continue;
       m1.splice(i, 1);
       m2.splice(i, 1);
       if (keepRest) restList.splice(i, 1);
@@ -173,7 +173,7 @@ export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
       m2 = this.secondPoint.value;
     this.initialDifference = new Float64Array(7 * n);
     for (let pid = 0; pid < n; pid++)
-      rigidInitialDifference(this.initialDifference, 7 * pid, this.state1.x, 7 * m1[pid]!, this.state2.x, 7 * m2[pid]!);
+      rigidInitialDifference(this.initialDifference, 7 * pid, this.state1.x, 7 * m1[pid], this.state2.x, 7 * m2[pid]);
   }
 
   /** The indices must name points of the states (checked at each step: states initialise after the root's objects). */
@@ -183,8 +183,8 @@ export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
     const n1 = this.state1.size,
       n2 = this.state2.size;
     for (let i = 0; i < n; i++) {
-      if (m1[i]! >= n1) throw this.error(`first_point ${m1[i]} is out of range (${this.state1.describe()} has ${n1} points)`);
-      if (m2[i]! >= n2) throw this.error(`second_point ${m2[i]} is out of range (${this.state2.describe()} has ${n2} points)`);
+      if (m1[i] >= n1) throw this.error(`first_point ${m1[i]} is out of range (${this.state1.describe()} has ${n1} points)`);
+      if (m2[i] >= n2) throw this.error(`second_point ${m2[i]} is out of range (${this.state2.describe()} has ${n2} points)`);
     }
   }
 
@@ -209,21 +209,21 @@ export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
       // rows 6·pid + k: ∓e_k on (v, ω) of frames m1, m2
       for (let pid = 0; pid < n; pid++) {
         for (let k = 0; k < 6; k++) {
-          const e = RIGID_AXES[k]!;
-          J.add(s1, firstRow + 6 * pid + k, m1[pid]!, e, -1);
-          J.add(s2, firstRow + 6 * pid + k, m2[pid]!, e, 1);
+          const e = RIGID_AXES[k];
+          J.add(s1, firstRow + 6 * pid + k, m1[pid], e, -1);
+          J.add(s2, firstRow + 6 * pid + k, m2[pid], e, 1);
         }
       }
       return 6 * n;
     }
     for (let pid = 0; pid < n; pid++) {
       const cid = firstRow + 3 * pid;
-      J.add(s1, cid, m1[pid]!, EX, -1);
-      J.add(s2, cid, m2[pid]!, EX, 1);
-      J.add(s1, cid + 1, m1[pid]!, EY, -1);
-      J.add(s2, cid + 1, m2[pid]!, EY, 1);
-      J.add(s1, cid + 2, m1[pid]!, EZ, -1);
-      J.add(s2, cid + 2, m2[pid]!, EZ, 1);
+      J.add(s1, cid, m1[pid], EX, -1);
+      J.add(s2, cid, m2[pid], EX, 1);
+      J.add(s1, cid + 1, m1[pid], EY, -1);
+      J.add(s2, cid + 1, m2[pid], EY, 1);
+      J.add(s1, cid + 2, m1[pid], EZ, -1);
+      J.add(s2, cid + 2, m2[pid], EZ, 1);
     }
     return 3 * n;
   }
@@ -244,12 +244,12 @@ export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
       const v1 = this.state1.vFree,
         v2 = this.state2.vFree;
       for (let pid = 0; pid < n; pid++) {
-        const a = 3 * m1[pid]!,
-          b = 3 * m2[pid]!;
+        const a = 3 * m1[pid],
+          b = 3 * m2[pid];
         for (let k = 0; k < 3; k++) {
-          let dPos = x2[b + k]! - x1[a + k]!;
-          if (pid < nRest) dPos += rest[3 * pid + k]!;
-          out[this.firstRow + 3 * pid + k] = v2[b + k]! - v1[a + k]! + dPos / dt;
+          let dPos = x2[b + k] - x1[a + k];
+          if (pid < nRest) dPos += rest[3 * pid + k];
+          out[this.firstRow + 3 * pid + k] = v2[b + k] - v1[a + k] + dPos / dt;
         }
       }
       return;
@@ -257,11 +257,11 @@ export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
     const x1 = this.state1.xFree,
       x2 = this.state2.xFree;
     for (let pid = 0; pid < n; pid++) {
-      const a = 3 * m1[pid]!,
-        b = 3 * m2[pid]!;
+      const a = 3 * m1[pid],
+        b = 3 * m2[pid];
       for (let k = 0; k < 3; k++) {
-        let d = x2[b + k]! - x1[a + k]!;
-        if (pid < nRest) d -= rest[3 * pid + k]!;
+        let d = x2[b + k] - x1[a + k];
+        if (pid < nRest) d -= rest[3 * pid + k];
         out[this.firstRow + 3 * pid + k] = d;
       }
     }
@@ -283,12 +283,12 @@ export class BilateralLagrangianConstraint extends PairLagrangianConstraint {
     const keep = this.keepOrientationDifference.value && this.initialDifference.length >= 7 * n;
     for (let pid = 0; pid < n; pid++) {
       if (keep) {
-        rigidFrameWithDifference(this.frame, x1, 7 * m1[pid]!, this.initialDifference, 7 * pid);
-        rigidFrameDifference(out, row + 6 * pid, this.frame, 0, x2, 7 * m2[pid]!);
+        rigidFrameWithDifference(this.frame, x1, 7 * m1[pid], this.initialDifference, 7 * pid);
+        rigidFrameDifference(out, row + 6 * pid, this.frame, 0, x2, 7 * m2[pid]);
       } else {
-        rigidFrameDifference(out, row + 6 * pid, x1, 7 * m1[pid]!, x2, 7 * m2[pid]!);
+        rigidFrameDifference(out, row + 6 * pid, x1, 7 * m1[pid], x2, 7 * m2[pid]);
       }
-      if (pid < nRest) for (let k = 0; k < 6; k++) out[row + 6 * pid + k] -= rest[6 * pid + k]!;
+      if (pid < nRest) for (let k = 0; k < 6; k++) out[row + 6 * pid + k] -= rest[6 * pid + k];
     }
   }
 

@@ -27,7 +27,7 @@ function slot(idx: number[], w: number[]): ContactPointSet {
 /** P = Σ w_k·x_{i_k}. */
 function point(x: Float64Array, s: ContactPointSet): number[] {
   const p = [0, 0, 0];
-  for (let k = 0; k < s.n[0]!; k++) for (let a = 0; a < 3; a++) p[a]! += s.w[k]! * x[3 * s.idx[k]! + a]!;
+  for (let k = 0; k < s.n[0]; k++) for (let a = 0; a < 3; a++) p[a] += s.w[k] * x[3 * s.idx[k] + a];
   return p;
 }
 
@@ -40,7 +40,7 @@ function denseJ(c: ContactBilateralLagrangianConstraint, s1: BaseMechanicalState
     {
       add: (state, row, p, values, scale = 1) => {
         const off = state === s1 ? 0 : n1;
-        for (let a = 0; a < 3; a++) J[row]![off + 3 * p + a]! += scale * values[a]!;
+        for (let a = 0; a < 3; a++) J[row][off + 3 * p + a] += scale * values[a];
       },
     },
     0,
@@ -76,7 +76,7 @@ describe('ContactBilateralLagrangianConstraint (StickContactConstraint rows)', (
     ] as const) {
       const p = point(s1.x, a),
         q = point(s2.x, b);
-      c.addContact(a, 0, b, 0, q[0]! - p[0]!, q[1]! - p[1]!, q[2]! - p[2]!);
+      c.addContact(a, 0, b, 0, q[0] - p[0], q[1] - p[1], q[2] - p[2]);
     }
     return c;
   }
@@ -97,10 +97,10 @@ describe('ContactBilateralLagrangianConstraint (StickContactConstraint rows)', (
     denseJ(c, s1, s2);
     for (const v of violation(c)) expect(v).to.be.closeTo(0, 1e-15);
     for (let i = 0; i < 4; i++) {
-      s1.xFree[3 * i]! += 0.3;
-      s1.xFree[3 * i + 2]! -= 0.7;
-      s2.xFree[3 * i]! += 0.3;
-      s2.xFree[3 * i + 2]! -= 0.7;
+      s1.xFree[3 * i] += 0.3;
+      s1.xFree[3 * i + 2] -= 0.7;
+      s2.xFree[3 * i] += 0.3;
+      s2.xFree[3 * i + 2] -= 0.7;
     }
     for (const v of violation(c)) expect(v).to.be.closeTo(0, 1e-14);
   });
@@ -110,8 +110,8 @@ describe('ContactBilateralLagrangianConstraint (StickContactConstraint rows)', (
     denseJ(c, s1, s2);
     const rr = rng(3);
     for (let i = 0; i < 12; i++) {
-      s1.xFree[i]! += 0.1 * rr();
-      s2.xFree[i]! += 0.1 * rr();
+      s1.xFree[i] += 0.1 * rr();
+      s2.xFree[i] += 0.1 * rr();
     }
     const d = violation(c);
     const contacts = [
@@ -123,7 +123,7 @@ describe('ContactBilateralLagrangianConstraint (StickContactConstraint rows)', (
         q = point(s2.x, b),
         pf = point(s1.xFree, a),
         qf = point(s2.xFree, b);
-      for (let ax = 0; ax < 3; ax++) expect(d[3 * k + ax]).to.be.closeTo(qf[ax]! - q[ax]! - (pf[ax]! - p[ax]!), 1e-14);
+      for (let ax = 0; ax < 3; ax++) expect(d[3 * k + ax]).to.be.closeTo(qf[ax] - q[ax] - (pf[ax] - p[ax]), 1e-14);
     });
   });
 
@@ -134,13 +134,13 @@ describe('ContactBilateralLagrangianConstraint (StickContactConstraint rows)', (
     let col = 0;
     for (const s of [s1, s2]) {
       for (let i = 0; i < 12; i++, col++) {
-        const x0 = s.xFree[i]!;
+        const x0 = s.xFree[i];
         s.xFree[i] = x0 + h;
         const dp = violation(c);
         s.xFree[i] = x0 - h;
         const dm = violation(c);
         s.xFree[i] = x0;
-        for (let row = 0; row < 6; row++) expect(J[row]![col]).to.be.closeTo((dp[row]! - dm[row]!) / (2 * h), 1e-9);
+        for (let row = 0; row < 6; row++) expect(J[row][col]).to.be.closeTo((dp[row] - dm[row]) / (2 * h), 1e-9);
       }
     }
   });
@@ -162,13 +162,13 @@ describe('ContactBilateralLagrangianConstraint (StickContactConstraint rows)', (
       [a1, b1],
     ] as const;
     for (let row = 0; row < 6; row++) {
-      const [a, b] = contacts[Math.floor(row / 3)]!;
-      const rest = point(s2.x, b)[row % 3]! - point(s1.x, a)[row % 3]!;
+      const [a, b] = contacts[Math.floor(row / 3)];
+      const rest = point(s2.x, b)[row % 3] - point(s1.x, a)[row % 3];
       let jv = 0,
         jx = 0;
       for (let k = 0; k < x.length; k++) {
-        jv += J[row]![k]! * v[k]!;
-        jx += J[row]![k]! * x[k]!;
+        jv += J[row][k] * v[k];
+        jx += J[row][k] * x[k];
       }
       expect(d[row]).to.be.closeTo(jv + (jx + rest) / dt, 1e-11);
     }
@@ -182,7 +182,7 @@ describe('ContactBilateralLagrangianConstraint (StickContactConstraint rows)', (
     const W = new Float64Array(n * n);
     const rr = rng(5);
     const B = Array.from({ length: n }, () => Array.from({ length: n }, () => rr()));
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) for (let k = 0; k < n; k++) W[i * n + j] += B[i]![k]! * B[j]![k]!;
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) for (let k = 0; k < n; k++) W[i * n + j] += B[i][k] * B[j][k];
     for (let i = 0; i < n; i++) W[i * n + i] += 1;
     const res: Array<ConstraintResolution | undefined> = new Array(n);
     c.getConstraintResolution(res);
@@ -196,8 +196,8 @@ describe('ContactBilateralLagrangianConstraint (StickContactConstraint rows)', (
     const d = new Float64Array(n);
     const compute = (): void => {
       for (let i = 0; i < n; i++) {
-        d[i] = dfree[i]!;
-        for (let j = 0; j < n; j++) d[i] += W[i * n + j]! * force[j]!;
+        d[i] = dfree[i];
+        for (let j = 0; j < n; j++) d[i] += W[i * n + j] * force[j];
       }
     };
     compute();

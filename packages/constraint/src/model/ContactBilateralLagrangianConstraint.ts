@@ -61,7 +61,7 @@ export class ContactBilateralLagrangianConstraint extends PairLagrangianConstrai
 
   addContact(side1: ContactPointSet, slot1: number, side2: ContactPointSet, slot2: number, rx: number, ry: number, rz: number): void {
     const c = this.count;
-    if (side1.n[slot1]! < 1 || side2.n[slot2]! < 1)
+    if (side1.n[slot1] < 1 || side2.n[slot2] < 1)
       throw this.error('contact points of Vec3 states are needed (a point in a rigid frame cannot be glued by this constraint)');
     this.count++;
     this.grow(this.count);
@@ -103,10 +103,10 @@ export class ContactBilateralLagrangianConstraint extends PairLagrangianConstrai
     e: Float64Array,
   ): void {
     const b = 4 * c;
-    for (let j = 0; j < side.n[c]!; j++) {
+    for (let j = 0; j < side.n[c]; j++) {
       e.fill(0);
-      e[k] = side.w[b + j]!;
-      J.add(state, row, side.idx[b + j]!, e, sign);
+      e[k] = side.w[b + j];
+      J.add(state, row, side.idx[b + j], e, sign);
     }
   }
 
@@ -116,27 +116,27 @@ export class ContactBilateralLagrangianConstraint extends PairLagrangianConstrai
       for (let c = 0; c < this.count; c++) {
         contactPointPosition(p, 0, this.state2.x, this.side2, c);
         contactPointPosition(p, 3, this.state1.x, this.side1, c);
-        const d0 = p[0]! - p[3]!,
-          d1 = p[1]! - p[4]!,
-          d2 = p[2]! - p[5]!;
+        const d0 = p[0] - p[3],
+          d1 = p[1] - p[4],
+          d2 = p[2] - p[5];
         contactPointPosition(p, 0, this.state2.vFree, this.side2, c);
         contactPointPosition(p, 3, this.state1.vFree, this.side1, c);
-        const r = this.row[c]!,
+        const r = this.row[c],
           o = 3 * c;
-        out[r] = p[0]! - p[3]! + (d0 + this.rest[o]!) / dt;
-        out[r + 1] = p[1]! - p[4]! + (d1 + this.rest[o + 1]!) / dt;
-        out[r + 2] = p[2]! - p[5]! + (d2 + this.rest[o + 2]!) / dt;
+        out[r] = p[0] - p[3] + (d0 + this.rest[o]) / dt;
+        out[r + 1] = p[1] - p[4] + (d1 + this.rest[o + 1]) / dt;
+        out[r + 2] = p[2] - p[5] + (d2 + this.rest[o + 2]) / dt;
       }
       return;
     }
     for (let c = 0; c < this.count; c++) {
       contactPointPosition(p, 0, this.state2.xFree, this.side2, c);
       contactPointPosition(p, 3, this.state1.xFree, this.side1, c);
-      const r = this.row[c]!,
+      const r = this.row[c],
         o = 3 * c;
-      out[r] = p[0]! - p[3]! - this.rest[o]!;
-      out[r + 1] = p[1]! - p[4]! - this.rest[o + 1]!;
-      out[r + 2] = p[2]! - p[5]! - this.rest[o + 2]!;
+      out[r] = p[0] - p[3] - this.rest[o];
+      out[r + 1] = p[1] - p[4] - this.rest[o + 1];
+      out[r + 2] = p[2] - p[5] - this.rest[o + 2];
     }
   }
 
@@ -150,7 +150,7 @@ export class ContactBilateralLagrangianConstraint extends PairLagrangianConstrai
       prev.set(this.prevForces);
       this.prevForces = prev;
     }
-    for (let c = 0; c < n; c++) out[this.row[c]!] = new Bilateral3Resolution(this.prevForces, 3 * c);
+    for (let c = 0; c < n; c++) out[this.row[c]] = new Bilateral3Resolution(this.prevForces, 3 * c);
   }
 
   private grow(n: number): void {

@@ -77,16 +77,16 @@ export class FixedLagrangianConstraint extends BaseLagrangianConstraint {
   }
 
   private dof(i: number): number {
-    return this.fixAll.value ? i : this.indices.value[i]!;
+    return this.fixAll.value ? i : this.indices.value[i];
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s = this.states[0]!;
+    const s = this.states[0];
     const n = this.fixAll.value ? s.size : this.indices.value.length;
     const idx = this.indices.value;
     if (!this.fixAll.value) {
       for (let i = 0; i < n; i++)
-        if (idx[i]! >= s.size) throw this.error(`index ${idx[i]} is out of range (${s.describe()} has ${s.size} points)`);
+        if (idx[i] >= s.size) throw this.error(`index ${idx[i]} is out of range (${s.describe()} has ${s.size} points)`);
     }
     this.firstRow = firstRow;
     this.count = n;
@@ -104,7 +104,7 @@ export class FixedLagrangianConstraint extends BaseLagrangianConstraint {
   }
 
   getConstraintViolation(out: Float64Array): void {
-    const s = this.states[0]!;
+    const s = this.states[0];
     const xf = s.xFree,
       x0 = s.x0;
     const n = this.count,
@@ -114,10 +114,10 @@ export class FixedLagrangianConstraint extends BaseLagrangianConstraint {
       const a = c * this.dof(i),
         r = this.firstRow + d * i;
       if (!this.rigid) {
-        for (let k = 0; k < d; k++) out[r + k] = xf[a + k]! - x0[a + k]!;
+        for (let k = 0; k < d; k++) out[r + k] = xf[a + k] - x0[a + k];
         continue;
       }
-      for (let k = 0; k < 3; k++) out[r + k] = xf[a + k]! - x0[a + k]!;
+      for (let k = 0; k < 3; k++) out[r + k] = xf[a + k] - x0[a + k];
       rotationVectorOf(out, r + 3, xf, a + 3, x0, a + 3);
     }
   }
@@ -160,10 +160,10 @@ const product = new Float64Array(4);
  */
 export function rotationVectorOf(out: Float64Array, o: number, x: ArrayLike<number>, qo: number, x0: ArrayLike<number>, q0o: number): void {
   quatMultiplyConjugateAt(product, 0, x, qo, x0, q0o);
-  let dx = product[0]!,
-    dy = product[1]!,
-    dz = product[2]!,
-    dw = product[3]!;
+  let dx = product[0],
+    dy = product[1],
+    dz = product[2],
+    dw = product[3];
   const m = Math.hypot(dx, dy, dz, dw);
   if (m === 0) {
     out[o] = 0;

@@ -63,11 +63,11 @@ export class SlidingLagrangianConstraint extends PairLagrangianConstraint {
     this.row = firstRow;
     const x1 = s1.xFree,
       x2 = s2.xFree;
-    const P = [x1[3 * m1]!, x1[3 * m1 + 1]!, x1[3 * m1 + 2]!];
-    const A = [x2[3 * ma]!, x2[3 * ma + 1]!, x2[3 * ma + 2]!];
-    const B = [x2[3 * mb]!, x2[3 * mb + 1]!, x2[3 * mb + 2]!];
-    const ax = [B[0]! - A[0]!, B[1]! - A[1]!, B[2]! - A[2]!];
-    const ab = Math.hypot(ax[0]!, ax[1]!, ax[2]!);
+    const P = [x1[3 * m1], x1[3 * m1 + 1], x1[3 * m1 + 2]];
+    const A = [x2[3 * ma], x2[3 * ma + 1], x2[3 * ma + 2]];
+    const B = [x2[3 * mb], x2[3 * mb + 1], x2[3 * mb + 2]];
+    const ax = [B[0] - A[0], B[1] - A[1], B[2] - A[2]];
+    const ab = Math.hypot(ax[0], ax[1], ax[2]);
     const dirs = this.dirs;
     this.bary = 0;
     if (ab < Number.EPSILON) {
@@ -82,25 +82,25 @@ export class SlidingLagrangianConstraint extends PairLagrangianConstraint {
       }
       return 3;
     }
-    const a = [ax[0]! / ab, ax[1]! / ab, ax[2]! / ab];
-    const r = (P[0]! - A[0]!) * a[0]! + (P[1]! - A[1]!) * a[1]! + (P[2]! - A[2]!) * a[2]!;
+    const a = [ax[0] / ab, ax[1] / ab, ax[2] / ab];
+    const r = (P[0] - A[0]) * a[0] + (P[1] - A[1]) * a[1] + (P[2] - A[2]) * a[2];
     this.bary = Math.min(1, Math.max(0, r / ab));
-    let proj = [P[0]! - (A[0]! + a[0]! * r), P[1]! - (A[1]! + a[1]! * r), P[2]! - (A[2]! + a[2]! * r)];
-    if (Math.hypot(proj[0]!, proj[1]!, proj[2]!) < Number.EPSILON) {
+    let proj = [P[0] - (A[0] + a[0] * r), P[1] - (A[1] + a[1] * r), P[2] - (A[2] + a[2] * r)];
+    if (Math.hypot(proj[0], proj[1], proj[2]) < Number.EPSILON) {
       // P on the axis: any direction orthogonal to it
       let xv = [1, 0, 0];
       if (Math.hypot(...cross(xv, a)) < Number.EPSILON) xv = [1, 1, 0];
       proj = cross(xv, a);
     }
-    const np = Math.hypot(proj[0]!, proj[1]!, proj[2]!);
-    const d0 = [proj[0]! / np, proj[1]! / np, proj[2]! / np];
+    const np = Math.hypot(proj[0], proj[1], proj[2]);
+    const d0 = [proj[0] / np, proj[1] / np, proj[2] / np];
     const o = cross(d0, a);
-    const no = Math.hypot(o[0]!, o[1]!, o[2]!);
-    const d1 = [o[0]! / no, o[1]! / no, o[2]! / no];
+    const no = Math.hypot(o[0], o[1], o[2]);
+    const d1 = [o[0] / no, o[1] / no, o[2] / no];
     dirs.set(d0, 0);
     dirs.set(d1, 3);
     dirs.set(a, 6);
-    dirs.set([-a[0]!, -a[1]!, -a[2]!], 9);
+    dirs.set([-a[0], -a[1], -a[2]], 9);
     this.nDirs = 4;
     for (let i = 0; i < 2; i++) {
       const dir = dirs.subarray(3 * i, 3 * i + 3);
@@ -123,14 +123,14 @@ export class SlidingLagrangianConstraint extends PairLagrangianConstraint {
       mb = 3 * this.axis2.value;
     const dirs = this.dirs;
     if (this.nDirs === 3) {
-      for (let i = 0; i < 3; i++) out[this.row + i] = x1[m1 + i]! - x2[ma + i]!;
+      for (let i = 0; i < 3; i++) out[this.row + i] = x1[m1 + i] - x2[ma + i];
       return;
     }
     const b = this.bary;
-    const dot = (v: number[], k: number): number => v[0]! * dirs[3 * k]! + v[1]! * dirs[3 * k + 1]! + v[2]! * dirs[3 * k + 2]!;
-    const toProj = [0, 1, 2].map((i) => x1[m1 + i]! - (x2[mb + i]! * b + x2[ma + i]! * (1 - b)));
-    const toA = [0, 1, 2].map((i) => x1[m1 + i]! - x2[ma + i]!);
-    const toB = [0, 1, 2].map((i) => x1[m1 + i]! - x2[mb + i]!);
+    const dot = (v: number[], k: number): number => v[0] * dirs[3 * k] + v[1] * dirs[3 * k + 1] + v[2] * dirs[3 * k + 2];
+    const toProj = [0, 1, 2].map((i) => x1[m1 + i] - (x2[mb + i] * b + x2[ma + i] * (1 - b)));
+    const toA = [0, 1, 2].map((i) => x1[m1 + i] - x2[ma + i]);
+    const toB = [0, 1, 2].map((i) => x1[m1 + i] - x2[mb + i]);
     out[this.row] = dot(toProj, 0);
     out[this.row + 1] = dot(toProj, 1);
     out[this.row + 2] = dot(toA, 2);
@@ -150,11 +150,11 @@ export class SlidingLagrangianConstraint extends PairLagrangianConstraint {
 
   override storeLambda(lambda: Float64Array): void {
     const f = new Float64Array(3);
-    for (let i = 0; i < this.nDirs; i++) for (let k = 0; k < 3; k++) f[k] += this.dirs[3 * i + k]! * lambda[this.row + i]!;
+    for (let i = 0; i < this.nDirs; i++) for (let k = 0; k < 3; k++) f[k] += this.dirs[3 * i + k] * lambda[this.row + i];
     this.force.value = f;
   }
 }
 
 function cross(u: number[], v: number[]): number[] {
-  return [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];
+  return [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
 }

@@ -50,8 +50,8 @@ export class StopperLagrangianConstraint extends BaseLagrangianConstraint {
     if (i < 0) throw this.error(`index must be >= 0 (got ${i})`);
     if (i < s.size) {
       const x = s.x;
-      if (x[i]! < this.min.value) x[i] = this.min.value;
-      if (x[i]! > this.max.value) x[i] = this.max.value;
+      if (x[i] < this.min.value) x[i] = this.min.value;
+      if (x[i] > this.max.value) x[i] = this.max.value;
       s.touch();
     }
   }
@@ -61,7 +61,7 @@ export class StopperLagrangianConstraint extends BaseLagrangianConstraint {
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (this.index.value >= s.size) throw this.error(`index ${this.index.value} is out of range (${s.describe()} has ${s.size} points)`);
     this.row = firstRow;
     J.add(s, firstRow, this.index.value, ONE);
@@ -69,7 +69,7 @@ export class StopperLagrangianConstraint extends BaseLagrangianConstraint {
   }
 
   getConstraintViolation(out: Float64Array): void {
-    out[this.row] = this.states[0]!.xFree[this.index.value]!;
+    out[this.row] = this.states[0].xFree[this.index.value];
   }
 
   getConstraintResolution(out: Array<ConstraintResolution | undefined>): void {

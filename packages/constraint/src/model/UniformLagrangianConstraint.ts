@@ -68,7 +68,7 @@ export class UniformLagrangianConstraint extends BaseLagrangianConstraint {
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s = this.states[0]!;
+    const s = this.states[0];
     const n = s.size;
     this.firstRow = firstRow;
     this.count = n;
@@ -77,7 +77,7 @@ export class UniformLagrangianConstraint extends BaseLagrangianConstraint {
   }
 
   getConstraintViolation(out: Float64Array, order: ConstraintOrder, dt: number): void {
-    const s = this.states[0]!;
+    const s = this.states[0];
     const n = this.count,
       r = this.firstRow;
     const rest = this.constrainToRestPos.value ? s.x0 : undefined;
@@ -85,11 +85,11 @@ export class UniformLagrangianConstraint extends BaseLagrangianConstraint {
       const v = s.vFree,
         x = s.x,
         inv = 1 / dt;
-      for (let i = 0; i < n; i++) out[r + i] = v[i]! + inv * (x[i]! - (rest ? rest[i]! : 0));
+      for (let i = 0; i < n; i++) out[r + i] = v[i] + inv * (x[i] - (rest ? rest[i] : 0));
       return;
     }
     const x = s.xFree;
-    for (let i = 0; i < n; i++) out[r + i] = x[i]! - (rest ? rest[i]! : 0);
+    for (let i = 0; i < n; i++) out[r + i] = x[i] - (rest ? rest[i] : 0);
   }
 
   getConstraintResolution(out: Array<ConstraintResolution | undefined>): void {

@@ -215,14 +215,14 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
     const a = this.dataSide1,
       b = this.dataSide2;
     for (let i = 0; i < n; i++) {
-      if (m1[i]! >= this.state1.size)
+      if (m1[i] >= this.state1.size)
         throw this.error(`first_point ${m1[i]} is out of range (${this.state1.describe()} has ${this.state1.size} points)`);
-      if (m2[i]! >= this.state2.size)
+      if (m2[i] >= this.state2.size)
         throw this.error(`second_point ${m2[i]} is out of range (${this.state2.describe()} has ${this.state2.size} points)`);
       const k = 3 * Math.min(i, nrm.length / 3 - 1);
-      a.idx[0] = m1[i]!;
-      b.idx[0] = m2[i]!;
-      this.addContact(a, 0, b, 0, nrm[k]!, nrm[k + 1]!, nrm[k + 2]!, this.contactDistance.value, this.mu.value, i + 1, i);
+      a.idx[0] = m1[i];
+      b.idx[0] = m2[i];
+      this.addContact(a, 0, b, 0, nrm[k], nrm[k + 1], nrm[k + 2], this.contactDistance.value, this.mu.value, i + 1, i);
     }
   }
 
@@ -233,7 +233,7 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
       s2 = this.state2;
     for (let c = 0; c < this.count; c++) {
       this.row[c] = r;
-      const friction = this.fric[c]! > 0;
+      const friction = this.fric[c] > 0;
       const o = 3 * c;
       this.addRow(J, s1, this.side1, c, r, this.nrm, o, -1);
       this.addRow(J, s2, this.side2, c, r, this.nrm, o, 1);
@@ -259,21 +259,21 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
     o: number,
     sign: number,
   ): void {
-    const n = side.n[c]!;
+    const n = side.n[c];
     const b = 4 * c;
     const e = this.scratch;
     if (n < 0) {
       const x = state.x;
-      const f = side.idx[b]!;
+      const f = side.idx[b];
       const xo = 7 * f;
       // r = R·l
-      rotateByQuaternion(e, 3, x[xo + 3]!, x[xo + 4]!, x[xo + 5]!, x[xo + 6]!, side.w[b]!, side.w[b + 1]!, side.w[b + 2]!);
-      const rx = e[3]!,
-        ry = e[4]!,
-        rz = e[5]!;
-      const dx = dir[o]!,
-        dy = dir[o + 1]!,
-        dz = dir[o + 2]!;
+      rotateByQuaternion(e, 3, x[xo + 3], x[xo + 4], x[xo + 5], x[xo + 6], side.w[b], side.w[b + 1], side.w[b + 2]);
+      const rx = e[3],
+        ry = e[4],
+        rz = e[5];
+      const dx = dir[o],
+        dy = dir[o + 1],
+        dz = dir[o + 2];
       e[0] = dx;
       e[1] = dy;
       e[2] = dz;
@@ -284,11 +284,11 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
       return;
     }
     for (let k = 0; k < n; k++) {
-      const wk = side.w[b + k]!;
-      e[0] = dir[o]! * wk;
-      e[1] = dir[o + 1]! * wk;
-      e[2] = dir[o + 2]! * wk;
-      J.add(state, row, side.idx[b + k]!, e, sign);
+      const wk = side.w[b + k];
+      e[0] = dir[o] * wk;
+      e[1] = dir[o + 1] * wk;
+      e[2] = dir[o + 2] * wk;
+      J.add(state, row, side.idx[b + k], e, sign);
     }
   }
 
@@ -306,19 +306,19 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
       contactPointPosition(pf, 0, this.state2.xFree, this.side2, c);
       contactPointPosition(pf, 3, this.state1.xFree, this.side1, c);
       // PP = Pfree − P, QQ = Qfree − Q
-      const ppx = pf[0]! - this.P[o]!,
-        ppy = pf[1]! - this.P[o + 1]!,
-        ppz = pf[2]! - this.P[o + 2]!;
-      const qqx = pf[3]! - this.Q[o]!,
-        qqy = pf[4]! - this.Q[o + 1]!,
-        qqz = pf[5]! - this.Q[o + 2]!;
+      const ppx = pf[0] - this.P[o],
+        ppy = pf[1] - this.P[o + 1],
+        ppz = pf[2] - this.P[o + 2];
+      const qqx = pf[3] - this.Q[o],
+        qqy = pf[4] - this.Q[o + 1],
+        qqz = pf[5] - this.Q[o + 2];
       const refDist = Math.sqrt(ppx * ppx + ppy * ppy + ppz * ppz) + Math.sqrt(qqx * qqx + qqy * qqy + qqz * qqz);
-      const nx = nrm[o]!,
-        ny = nrm[o + 1]!,
-        nz = nrm[o + 2]!;
-      const d0 = this.dist[c]!;
-      const dfree = (pf[0]! - pf[3]!) * nx + (pf[1]! - pf[4]!) * ny + (pf[2]! - pf[5]!) * nz - d0;
-      const delta = (this.P[o]! - this.Q[o]!) * nx + (this.P[o + 1]! - this.Q[o + 1]!) * ny + (this.P[o + 2]! - this.Q[o + 2]!) * nz - d0;
+      const nx = nrm[o],
+        ny = nrm[o + 1],
+        nz = nrm[o + 2];
+      const d0 = this.dist[c];
+      const dfree = (pf[0] - pf[3]) * nx + (pf[1] - pf[4]) * ny + (pf[2] - pf[5]) * nz - d0;
+      const delta = (this.P[o] - this.Q[o]) * nx + (this.P[o + 1] - this.Q[o + 1]) * ny + (this.P[o + 2] - this.Q[o + 2]) * nz - d0;
       let dt_ = 0,
         ds_ = 0;
       if (Math.abs(delta) < 0.00001 * refDist && Math.abs(dfree) < 0.00001 * refDist) {
@@ -331,12 +331,12 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
           const P = this.P,
             Q = this.Q,
             a = 1 - t;
-          const px = pf[0]! - (P[o]! * a + pf[0]! * t),
-            py = pf[1]! - (P[o + 1]! * a + pf[1]! * t),
-            pz = pf[2]! - (P[o + 2]! * a + pf[2]! * t);
-          const qx = pf[3]! - (Q[o]! * a + pf[3]! * t),
-            qy = pf[4]! - (Q[o + 1]! * a + pf[4]! * t),
-            qz = pf[5]! - (Q[o + 2]! * a + pf[5]! * t);
+          const px = pf[0] - (P[o] * a + pf[0] * t),
+            py = pf[1] - (P[o + 1] * a + pf[1] * t),
+            pz = pf[2] - (P[o + 2] * a + pf[2] * t);
+          const qx = pf[3] - (Q[o] * a + pf[3] * t),
+            qy = pf[4] - (Q[o + 1] * a + pf[4] * t),
+            qz = pf[5] - (Q[o + 2] * a + pf[5] * t);
           dt_ = tangential(px, py, pz, qx, qy, qz, tan, o);
           ds_ = tangential(px, py, pz, qx, qy, qz, bin, o);
         } else if (dfree < 0) {
@@ -347,10 +347,10 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
         dt_ = tangential(ppx, ppy, ppz, qqx, qqy, qqz, tan, o);
         ds_ = tangential(ppx, ppy, ppz, qqx, qqy, qqz, bin, o);
       }
-      const r = this.row[c]!;
+      const r = this.row[c];
       out[r] = dfree;
       this.dfreeN[c] = dfree;
-      if (this.fric[c]! > 0) {
+      if (this.fric[c] > 0) {
         out[r + 1] = dt_;
         out[r + 2] = ds_;
       }
@@ -364,22 +364,22 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
       const o = 3 * c;
       contactPointPosition(e, 0, this.state2.x, this.side2, c);
       contactPointPosition(e, 3, this.state1.x, this.side1, c);
-      const gx = (e[0]! - e[3]!) / dt,
-        gy = (e[1]! - e[4]!) / dt,
-        gz = (e[2]! - e[5]!) / dt;
+      const gx = (e[0] - e[3]) / dt,
+        gy = (e[1] - e[4]) / dt,
+        gz = (e[2] - e[5]) / dt;
       pointVelocity(e, 0, this.state2, this.side2, c);
       pointVelocity(e, 3, this.state1, this.side1, c);
-      const vx = e[0]! - e[3]!,
-        vy = e[1]! - e[4]!,
-        vz = e[2]! - e[5]!;
+      const vx = e[0] - e[3],
+        vy = e[1] - e[4],
+        vz = e[2] - e[5];
       const n = this.nrm,
         t = this.tan,
         s = this.bin;
-      const r = this.row[c]!;
-      out[r] = (vx + gx) * n[o]! + (vy + gy) * n[o + 1]! + (vz + gz) * n[o + 2]! - this.dist[c]! / dt;
-      if (this.fric[c]! > 0) {
-        out[r + 1] = vx * t[o]! + vy * t[o + 1]! + vz * t[o + 2]!;
-        out[r + 2] = vx * s[o]! + vy * s[o + 1]! + vz * s[o + 2]!;
+      const r = this.row[c];
+      out[r] = (vx + gx) * n[o] + (vy + gy) * n[o + 1] + (vz + gz) * n[o + 2] - this.dist[c] / dt;
+      if (this.fric[c] > 0) {
+        out[r + 1] = vx * t[o] + vy * t[o + 1] + vz * t[o + 2];
+        out[r + 2] = vx * s[o] + vy * s[o + 1] + vz * s[o + 2];
       }
     }
   }
@@ -388,8 +388,8 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
     if (this.status.length < this.count) this.status = new Uint8Array(2 * this.count);
     this.status.fill(0, 0, this.count);
     for (let c = 0; c < this.count; c++) {
-      const r = this.row[c]!;
-      const mu = this.fric[c]!;
+      const r = this.row[c];
+      const mu = this.fric[c];
       out[r] =
         mu > 0
           ? this.augmentedEpsilon !== undefined
@@ -404,14 +404,14 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
     if (this.ids.length < this.count) this.ids = new Float64Array(2 * this.count);
     // SOFA reports −id the first time, so that a new contact never takes the force of an older one;
     // −(id + 1) keeps that true for id 0 too (SOFA's ids are never 0 once other contacts were created)
-    for (let c = 0; c < this.count; c++) this.ids[c] = this.yetIntegrated ? this.cid[c]! : -(this.cid[c]! + 1);
+    for (let c = 0; c < this.count; c++) this.ids[c] = this.yetIntegrated ? this.cid[c] : -(this.cid[c] + 1);
     this.yetIntegrated = true;
-    out.push({ first: this.row[0]!, nbLines: this.fric[0]! > 0 ? 3 : 1, ids: this.ids.subarray(0, this.count) });
+    out.push({ first: this.row[0], nbLines: this.fric[0] > 0 ? 3 : 1, ids: this.ids.subarray(0, this.count) });
   }
 
   /** True when some contact was violated at the free positions (SOFA's isActive). */
   isActive(): boolean {
-    for (let c = 0; c < this.count; c++) if (this.dfreeN[c]! < 0) return true;
+    for (let c = 0; c < this.count; c++) if (this.dfreeN[c] < 0) return true;
     return false;
   }
 
@@ -455,40 +455,40 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
 
 /** (a·dir) − (b·dir) for the two displacement vectors (SOFA's dot(PP, t) − dot(QQ, t)). */
 function tangential(ax: number, ay: number, az: number, bx: number, by: number, bz: number, dir: Float64Array, o: number): number {
-  return ax * dir[o]! + ay * dir[o + 1]! + az * dir[o + 2]! - (bx * dir[o]! + by * dir[o + 1]! + bz * dir[o + 2]!);
+  return ax * dir[o] + ay * dir[o + 1] + az * dir[o + 2] - (bx * dir[o] + by * dir[o + 1] + bz * dir[o + 2]);
 }
 
 /** out[o..o+3) = free velocity of the contact point of slot c. */
 function pointVelocity(out: Float64Array, o: number, state: BaseMechanicalState, side: ContactPointSet, c: number): void {
-  const n = side.n[c]!;
+  const n = side.n[c];
   const b = 4 * c;
   const v = state.vFree;
   if (n < 0) {
-    const f = side.idx[b]!;
+    const f = side.idx[b];
     const x = state.x;
     const xo = 7 * f,
       vo = 6 * f;
-    rotateByQuaternion(out, o, x[xo + 3]!, x[xo + 4]!, x[xo + 5]!, x[xo + 6]!, side.w[b]!, side.w[b + 1]!, side.w[b + 2]!);
-    const rx = out[o]!,
-      ry = out[o + 1]!,
-      rz = out[o + 2]!;
-    const wx = v[vo + 3]!,
-      wy = v[vo + 4]!,
-      wz = v[vo + 5]!;
-    out[o] = v[vo]! + wy * rz - wz * ry;
-    out[o + 1] = v[vo + 1]! + wz * rx - wx * rz;
-    out[o + 2] = v[vo + 2]! + wx * ry - wy * rx;
+    rotateByQuaternion(out, o, x[xo + 3], x[xo + 4], x[xo + 5], x[xo + 6], side.w[b], side.w[b + 1], side.w[b + 2]);
+    const rx = out[o],
+      ry = out[o + 1],
+      rz = out[o + 2];
+    const wx = v[vo + 3],
+      wy = v[vo + 4],
+      wz = v[vo + 5];
+    out[o] = v[vo] + wy * rz - wz * ry;
+    out[o + 1] = v[vo + 1] + wz * rx - wx * rz;
+    out[o + 2] = v[vo + 2] + wx * ry - wy * rx;
     return;
   }
   let px = 0,
     py = 0,
     pz = 0;
   for (let k = 0; k < n; k++) {
-    const i = 3 * side.idx[b + k]!;
-    const w = side.w[b + k]!;
-    px += w * v[i]!;
-    py += w * v[i + 1]!;
-    pz += w * v[i + 2]!;
+    const i = 3 * side.idx[b + k];
+    const w = side.w[b + k];
+    px += w * v[i];
+    py += w * v[i + 1];
+    pz += w * v[i + 2];
   }
   out[o] = px;
   out[o + 1] = py;

@@ -23,26 +23,26 @@ export class AugmentedLagrangianFrictionResolution implements ConstraintResoluti
   init(): void {}
   resolution(line: number, _W: Float64Array, _n: number, d: Float64Array, force: Float64Array): void {
     const eps = this.epsilon;
-    force[line] -= d[line]! * eps;
-    if (force[line]! < 0) {
+    force[line] -= d[line] * eps;
+    if (force[line] < 0) {
       force[line] = 0;
       force[line + 1] = 0;
       force[line + 2] = 0;
       return;
     }
-    const ft0 = force[line + 1]! - d[line + 1]! * eps;
-    const ft1 = force[line + 2]! - d[line + 2]! * eps;
-    if (Math.hypot(ft0, ft1) - this.mu * Math.abs(force[line]!) < 0) {
+    const ft0 = force[line + 1] - d[line + 1] * eps;
+    const ft1 = force[line + 2] - d[line + 2] * eps;
+    if (Math.hypot(ft0, ft1) - this.mu * Math.abs(force[line]) < 0) {
       force[line + 1] = ft0;
       force[line + 2] = ft1;
       return;
     }
-    const norm = Math.hypot(d[line + 1]!, d[line + 2]!);
+    const norm = Math.hypot(d[line + 1], d[line + 2]);
     if (norm === 0) return;
-    force[line + 1] -= (this.mu * d[line]! * eps * d[line + 1]!) / norm;
-    force[line + 2] -= (this.mu * d[line]! * eps * d[line + 2]!) / norm;
+    force[line + 1] -= (this.mu * d[line] * eps * d[line + 1]) / norm;
+    force[line + 2] -= (this.mu * d[line] * eps * d[line + 2]) / norm;
   }
   store(line: number, force: Float64Array): void {
-    if (this.status) this.status[this.statusIndex] = force[line]! !== 0 ? 1 : 0;
+    if (this.status) this.status[this.statusIndex] = force[line] !== 0 ? 1 : 0;
   }
 }

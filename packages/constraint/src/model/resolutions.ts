@@ -16,13 +16,13 @@ export class BilateralResolution implements ConstraintResolution {
     private readonly slot = 0,
   ) {}
   init(line: number, _W: Float64Array, _n: number, force: Float64Array): void {
-    if (this.prev) force[line] = this.prev[this.slot]!;
+    if (this.prev) force[line] = this.prev[this.slot];
   }
   resolution(line: number, W: Float64Array, n: number, d: Float64Array, force: Float64Array): void {
-    force[line] -= d[line]! / W[line * n + line]!;
+    force[line] -= d[line] / W[line * n + line];
   }
   store(line: number, force: Float64Array): void {
-    if (this.prev) this.prev[this.slot] = force[line]!;
+    if (this.prev) this.prev[this.slot] = force[line];
   }
 }
 
@@ -41,18 +41,18 @@ export class Bilateral3Resolution implements ConstraintResolution {
     private readonly load = 1,
   ) {}
   init(line: number, W: Float64Array, n: number, force: Float64Array): void {
-    const m = (i: number, j: number): number => W[(line + i) * n + line + j]!;
+    const m = (i: number, j: number): number => W[(line + i) * n + line + j];
     mat3InvertSarrus(this.inv, m(0, 0), m(0, 1), m(0, 2), m(1, 0), m(1, 1), m(1, 2), m(2, 0), m(2, 1), m(2, 2));
-    if (this.prev) for (let i = 0; i < 3; i++) force[line + i] = this.prev[this.slot + i]!;
+    if (this.prev) for (let i = 0; i < 3; i++) force[line + i] = this.prev[this.slot + i];
   }
   resolution(line: number, _W: Float64Array, _n: number, d: Float64Array, force: Float64Array): void {
     const inv = this.inv;
     for (let i = 0; i < 3; i++) {
-      for (let j = 0; j < 3; j++) force[line + i] -= d[line + j]! * inv[3 * i + j]! * this.load;
+      for (let j = 0; j < 3; j++) force[line + i] -= d[line + j] * inv[3 * i + j] * this.load;
     }
   }
   store(line: number, force: Float64Array): void {
-    if (this.prev) for (let i = 0; i < 3; i++) this.prev[this.slot + i] = force[line + i]!;
+    if (this.prev) for (let i = 0; i < 3; i++) this.prev[this.slot + i] = force[line + i];
   }
 }
 
@@ -64,8 +64,8 @@ export class UnilateralResolution implements ConstraintResolution {
   readonly mu = 0;
   init(): void {}
   resolution(line: number, W: Float64Array, n: number, d: Float64Array, force: Float64Array): void {
-    force[line] -= d[line]! / W[line * n + line]!;
-    if (force[line]! < 0) force[line] = 0;
+    force[line] -= d[line] / W[line * n + line];
+    if (force[line] < 0) force[line] = 0;
   }
   store(): void {}
 }
@@ -88,29 +88,29 @@ export class FrictionContactResolution implements ConstraintResolution {
   ) {}
   init(line: number, W: Float64Array, n: number): void {
     const w = this.w;
-    w[0] = W[line * n + line]!;
-    w[1] = W[line * n + line + 1]!;
-    w[2] = W[line * n + line + 2]!;
-    w[3] = W[(line + 1) * n + line + 1]!;
-    w[4] = W[(line + 1) * n + line + 2]!;
-    w[5] = W[(line + 2) * n + line + 2]!;
+    w[0] = W[line * n + line];
+    w[1] = W[line * n + line + 1];
+    w[2] = W[line * n + line + 2];
+    w[3] = W[(line + 1) * n + line + 1];
+    w[4] = W[(line + 1) * n + line + 2];
+    w[5] = W[(line + 2) * n + line + 2];
   }
   resolution(line: number, _W: Float64Array, _n: number, d: Float64Array, force: Float64Array): void {
     const w = this.w;
-    const f0 = force[line]!;
-    force[line] -= d[line]! / w[0]!;
-    if (force[line]! < 0) {
+    const f0 = force[line];
+    force[line] -= d[line] / w[0];
+    if (force[line] < 0) {
       force[line] = 0;
       force[line + 1] = 0;
       force[line + 2] = 0;
       return;
     }
-    d[line + 1] += w[1]! * (force[line]! - f0);
-    d[line + 2] += w[2]! * (force[line]! - f0);
-    force[line + 1] -= (2 * d[line + 1]!) / (w[3]! + w[5]!);
-    force[line + 2] -= (2 * d[line + 2]!) / (w[3]! + w[5]!);
-    const normFt = Math.sqrt(force[line + 1]! * force[line + 1]! + force[line + 2]! * force[line + 2]!);
-    const fN = this.mu * force[line]!;
+    d[line + 1] += w[1] * (force[line] - f0);
+    d[line + 2] += w[2] * (force[line] - f0);
+    force[line + 1] -= (2 * d[line + 1]) / (w[3] + w[5]);
+    force[line + 2] -= (2 * d[line + 2]) / (w[3] + w[5]);
+    const normFt = Math.sqrt(force[line + 1] * force[line + 1] + force[line + 2] * force[line + 2]);
+    const fN = this.mu * force[line];
     if (normFt > fN) {
       const factor = fN / normFt;
       force[line + 1] *= factor;
@@ -118,7 +118,7 @@ export class FrictionContactResolution implements ConstraintResolution {
     }
   }
   store(line: number, force: Float64Array): void {
-    if (this.status) this.status[this.statusIndex] = force[line]! > 0 ? 1 : 0;
+    if (this.status) this.status[this.statusIndex] = force[line] > 0 ? 1 : 0;
   }
 }
 
@@ -136,12 +136,12 @@ export class StopperResolution implements ConstraintResolution {
     private readonly max: number,
   ) {}
   init(line: number, W: Float64Array, n: number, force: Float64Array): void {
-    this.w = W[line * n + line]!;
+    this.w = W[line * n + line];
     this.invW = 1 / this.w;
     force[line] = 0;
   }
   resolution(line: number, _W: Float64Array, _n: number, d: Float64Array, force: Float64Array): void {
-    const dfree = d[line]! - this.w * force[line]!;
+    const dfree = d[line] - this.w * force[line];
     if (dfree > this.max) force[line] = (this.max - dfree) * this.invW;
     else if (dfree < this.min) force[line] = (this.min - dfree) * this.invW;
     else force[line] = 0;
@@ -170,14 +170,14 @@ export class BilateralNResolution implements ConstraintResolution {
       invD = this.invD;
     // L·D·Lᵀ of the symmetric block: L unit lower (strict part stored), D on the diagonal.
     for (let j = 0; j < m; j++) {
-      let d = W[(line + j) * n + line + j]!;
-      for (let k = 0; k < j; k++) d -= L[j * m + k]! * L[j * m + k]! * L[k * m + k]!;
+      let d = W[(line + j) * n + line + j];
+      for (let k = 0; k < j; k++) d -= L[j * m + k] * L[j * m + k] * L[k * m + k];
       L[j * m + j] = d;
       invD[j] = Math.abs(d) > 1e-300 ? 1 / d : 0;
       for (let i = j + 1; i < m; i++) {
-        let s = W[(line + i) * n + line + j]!;
-        for (let k = 0; k < j; k++) s -= L[i * m + k]! * L[j * m + k]! * L[k * m + k]!;
-        L[i * m + j] = s * invD[j]!;
+        let s = W[(line + i) * n + line + j];
+        for (let k = 0; k < j; k++) s -= L[i * m + k] * L[j * m + k] * L[k * m + k];
+        L[i * m + j] = s * invD[j];
       }
     }
   }
@@ -186,14 +186,14 @@ export class BilateralNResolution implements ConstraintResolution {
       L = this.ldl,
       y = this.y;
     for (let i = 0; i < m; i++) {
-      let s = d[line + i]!;
-      for (let k = 0; k < i; k++) s -= L[i * m + k]! * y[k]!;
+      let s = d[line + i];
+      for (let k = 0; k < i; k++) s -= L[i * m + k] * y[k];
       y[i] = s;
     }
-    for (let i = 0; i < m; i++) y[i] *= this.invD[i]!;
+    for (let i = 0; i < m; i++) y[i] *= this.invD[i];
     for (let i = m - 1; i >= 0; i--) {
-      let s = y[i]!;
-      for (let k = i + 1; k < m; k++) s -= L[k * m + i]! * y[k]!;
+      let s = y[i];
+      for (let k = i + 1; k < m; k++) s -= L[k * m + i] * y[k];
       y[i] = s;
       force[line + i] -= s;
     }

@@ -3,9 +3,9 @@ import { rigidFrameDifference, rigidFrameWithDifference, rigidInitialDifference 
 
 /** Unit quaternion (x y z w) of the rotation vector θ (world). */
 function quatOf(t: number[]): number[] {
-  const a = Math.hypot(t[0]!, t[1]!, t[2]!);
+  const a = Math.hypot(t[0], t[1], t[2]);
   const s = a > 0 ? Math.sin(a / 2) / a : 0.5;
-  return [t[0]! * s, t[1]! * s, t[2]! * s, Math.cos(a / 2)];
+  return [t[0] * s, t[1] * s, t[2] * s, Math.cos(a / 2)];
 }
 
 /** a ⊗ b (x y z w). */
@@ -36,8 +36,8 @@ describe('BilateralLagrangianConstraint<Rigid3> violation (rigid-bilateral.ts)',
         const out = new Float64Array(6);
         rigidFrameDifference(out, 0, [...c1, ...q1], 0, [...c2, ...q2.map((v) => sign * v)], 0);
         for (let k = 0; k < 3; k++) {
-          expect(out[k]!).to.be.closeTo(c2[k]! - c1[k]!, 1e-14);
-          expect(out[3 + k]!).to.be.closeTo(theta[k]!, 1e-12);
+          expect(out[k]).to.be.closeTo(c2[k] - c1[k], 1e-14);
+          expect(out[3 + k]).to.be.closeTo(theta[k], 1e-12);
         }
       }
     }
@@ -54,7 +54,7 @@ describe('BilateralLagrangianConstraint<Rigid3> violation (rigid-bilateral.ts)',
           const d = [0, 0, 0, 0, 0, 0];
           d[k] = s * h;
           // (c + v, exp(ω) ⊗ q): a velocity (v, ω) in world axes during h
-          return [c[0]! + d[0]!, c[1]! + d[1]!, c[2]! + d[2]!, ...mul(quatOf([d[3]!, d[4]!, d[5]!]), q)];
+          return [c[0] + d[0], c[1] + d[1], c[2] + d[2], ...mul(quatOf([d[3], d[4], d[5]]), q)];
         };
         const plus = new Float64Array(6),
           minus = new Float64Array(6);
@@ -66,7 +66,7 @@ describe('BilateralLagrangianConstraint<Rigid3> violation (rigid-bilateral.ts)',
           rigidFrameDifference(minus, 0, x, 0, dx(-1), 0);
         }
         for (let row = 0; row < 6; row++) {
-          const fd = (plus[row]! - minus[row]!) / (2 * h);
+          const fd = (plus[row] - minus[row]) / (2 * h);
           expect(fd).to.be.closeTo(row === k ? (frame === 1 ? -1 : 1) : 0, 1e-8);
         }
       }
@@ -89,6 +89,6 @@ describe('BilateralLagrangianConstraint<Rigid3> violation (rigid-bilateral.ts)',
       y2 = [...x2.slice(0, 3), ...mul(turn, x2.slice(3))];
     rigidFrameWithDifference(f, y1, 0, d, 0);
     rigidFrameDifference(out, 0, f, 0, y2, 0);
-    for (let k = 3; k < 6; k++) expect(Math.abs(out[k]!)).to.be.below(1e-12);
+    for (let k = 3; k < 6; k++) expect(Math.abs(out[k])).to.be.below(1e-12);
   });
 });

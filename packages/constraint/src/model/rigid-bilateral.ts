@@ -19,16 +19,16 @@ export function rigidFrameDifference(
   x2: ArrayLike<number>,
   o2: number,
 ): void {
-  for (let k = 0; k < 3; k++) out[o + k] = x2[o2 + k]! - x1[o1 + k]!;
+  for (let k = 0; k < 3; k++) out[o + k] = x2[o2 + k] - x1[o1 + k];
   // unit q1, q2
-  let ax = x1[o1 + 3]!,
-    ay = x1[o1 + 4]!,
-    az = x1[o1 + 5]!,
-    aw = x1[o1 + 6]!;
-  let bx = x2[o2 + 3]!,
-    by = x2[o2 + 4]!,
-    bz = x2[o2 + 5]!,
-    bw = x2[o2 + 6]!;
+  let ax = x1[o1 + 3],
+    ay = x1[o1 + 4],
+    az = x1[o1 + 5],
+    aw = x1[o1 + 6];
+  let bx = x2[o2 + 3],
+    by = x2[o2 + 4],
+    bz = x2[o2 + 5],
+    bw = x2[o2 + 6];
   const na = 1 / Math.hypot(ax, ay, az, aw),
     nb = 1 / Math.hypot(bx, by, bz, bw);
   ax *= na;
@@ -47,10 +47,10 @@ export function rigidFrameDifference(
   }
   // d = q1⁻¹ ⊗ q2 = conj(q1) ⊗ q2
   const d = relativeRotation(ax, ay, az, aw, bx, by, bz, bw);
-  const dx = d[0]!,
-    dy = d[1]!,
-    dz = d[2]!,
-    dw = d[3]!;
+  const dx = d[0],
+    dy = d[1],
+    dz = d[2],
+    dw = d[3];
   // θ = axis·angle, angle = 2·atan2(|d_xyz|, d_w) (d_w ≥ 0: angle in [0, π])
   const s = Math.hypot(dx, dy, dz);
   const f = s > 1e-300 ? (2 * Math.atan2(s, dw)) / s : 2 / dw;
@@ -79,15 +79,15 @@ export function rigidInitialDifference(
   x2: ArrayLike<number>,
   o2: number,
 ): void {
-  for (let k = 0; k < 3; k++) out[o + k] = x2[o2 + k]! - x1[o1 + k]!;
-  let ax = x1[o1 + 3]!,
-    ay = x1[o1 + 4]!,
-    az = x1[o1 + 5]!,
-    aw = x1[o1 + 6]!;
-  let bx = x2[o2 + 3]!,
-    by = x2[o2 + 4]!,
-    bz = x2[o2 + 5]!,
-    bw = x2[o2 + 6]!;
+  for (let k = 0; k < 3; k++) out[o + k] = x2[o2 + k] - x1[o1 + k];
+  let ax = x1[o1 + 3],
+    ay = x1[o1 + 4],
+    az = x1[o1 + 5],
+    aw = x1[o1 + 6];
+  let bx = x2[o2 + 3],
+    by = x2[o2 + 4],
+    bz = x2[o2 + 5],
+    bw = x2[o2 + 6];
   const na = 1 / Math.hypot(ax, ay, az, aw),
     nb = 1 / Math.hypot(bx, by, bz, bw);
   ax *= na;
@@ -105,10 +105,10 @@ export function rigidInitialDifference(
     bw = -bw;
   }
   const d = relativeRotation(ax, ay, az, aw, bx, by, bz, bw);
-  let dx = d[0]!,
-    dy = d[1]!,
-    dz = d[2]!,
-    dw = d[3]!;
+  let dx = d[0],
+    dy = d[1],
+    dz = d[2],
+    dw = d[3];
   const n = 1 / Math.hypot(dx, dy, dz, dw);
   dx *= n;
   dy *= n;
@@ -122,7 +122,7 @@ export function rigidInitialDifference(
 
 /** out[0..7) = frame 1 carrying the initial difference d (7): (c1 + Δc, q1 ⊗ Δq). */
 export function rigidFrameWithDifference(out: Float64Array, x1: ArrayLike<number>, o1: number, d: ArrayLike<number>, od: number): void {
-  for (let k = 0; k < 3; k++) out[k] = x1[o1 + k]! + d[od + k]!;
+  for (let k = 0; k < 3; k++) out[k] = x1[o1 + k] + d[od + k];
   quatMultiplyAt(out, 3, x1, o1 + 3, d, od + 3);
 }
 

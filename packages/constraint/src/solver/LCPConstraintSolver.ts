@@ -278,7 +278,7 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
       const ids = b.array('ids', Float64Array),
         rows = b.array('rows', Float64Array);
       const map = new Map<number, number>();
-      for (let i = 0; i < ids.length; i++) map.set(ids[i]!, rows[i]!);
+      for (let i = 0; i < ids.length; i++) map.set(ids[i], rows[i]);
       this.previous.set(ctx.objectOf(b.string('owner')), { nbLines: b.number('nbLines'), rows: map });
     }
   }
@@ -295,9 +295,9 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
       if (!prev) continue;
       const nbl = Math.min(info.nbLines, prev.nbLines);
       for (let c = 0; c < info.ids.length; c++) {
-        const prevIndex = prev.rows.get(info.ids[c]!);
+        const prevIndex = prev.rows.get(info.ids[c]);
         if (prevIndex === undefined || prevIndex < 0 || prevIndex + nbl > this.previousForces.length) continue;
-        for (let l = 0; l < nbl; l++) f[info.first + c * info.nbLines + l] = this.previousForces[prevIndex + l]!;
+        for (let l = 0; l < nbl; l++) f[info.first + c * info.nbLines + l] = this.previousForces[prevIndex + l];
       }
     }
   }
@@ -314,7 +314,7 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
       let buf = this.previous.get(owner);
       if (!buf) this.previous.set(owner, (buf = { nbLines: info.nbLines, rows: new Map() }));
       buf.nbLines = info.nbLines;
-      for (let c = 0; c < info.ids.length; c++) buf.rows.set(info.ids[c]!, info.first + c * info.nbLines);
+      for (let c = 0; c < info.ids.length; c++) buf.rows.set(info.ids[c], info.first + c * info.nbLines);
     }
   }
 
@@ -377,14 +377,7 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
       const r = 3 * c;
       this.work
         .block(c)
-        .compute(
-          W[r * n + r]!,
-          W[r * n + r + 1]!,
-          W[r * n + r + 2]!,
-          W[(r + 1) * n + r + 1]!,
-          W[(r + 1) * n + r + 2]!,
-          W[(r + 2) * n + r + 2]!,
-        );
+        .compute(W[r * n + r], W[r * n + r + 1], W[r * n + r + 2], W[(r + 1) * n + r + 1], W[(r + 1) * n + r + 2], W[(r + 2) * n + r + 2]);
     }
     const mu = this.mu.value,
       tol = this.tolerance.value;
@@ -396,34 +389,34 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
       error = 0;
       for (let c = 0; c < numContacts; c++) {
         const r = 3 * c;
-        d[r] = dfree[r]!;
-        d[r + 1] = dfree[r + 1]!;
-        d[r + 2] = dfree[r + 2]!;
-        const fn0 = f[r]!;
+        d[r] = dfree[r];
+        d[r + 1] = dfree[r + 1];
+        d[r + 2] = dfree[r + 2];
+        const fn0 = f[r];
         this.cc1[c]?.addConstraintDisplacement(d, r, r + 2);
         this.cc2[c]?.addConstraintDisplacement(d, r, r + 2);
-        d3[0] = d[r]!;
-        d3[1] = d[r + 1]!;
-        d3[2] = d[r + 2]!;
-        f3[0] = f[r]!;
-        f3[1] = f[r + 1]!;
-        f3[2] = f[r + 2]!;
-        this.work.blocks[c]!.newGsState(mu, d3, f3);
-        const e0 = d3[0]! - d[r]!,
-          e1 = d3[1]! - d[r + 1]!,
-          e2 = d3[2]! - d[r + 2]!;
+        d3[0] = d[r];
+        d3[1] = d[r + 1];
+        d3[2] = d[r + 2];
+        f3[0] = f[r];
+        f3[1] = f[r + 1];
+        f3[2] = f[r + 2];
+        this.work.blocks[c].newGsState(mu, d3, f3);
+        const e0 = d3[0] - d[r],
+          e1 = d3[1] - d[r + 1],
+          e2 = d3[2] - d[r + 2];
         error += Math.sqrt(e0 * e0 + e1 * e1 + e2 * e2);
         const update = !(fn0 === 0 && f3[0] === 0);
-        f[r] = f3[0]! - f[r]!;
-        f[r + 1] = f3[1]! - f[r + 1]!;
-        f[r + 2] = f3[2]! - f[r + 2]!;
+        f[r] = f3[0] - f[r];
+        f[r + 1] = f3[1] - f[r + 1];
+        f[r + 2] = f3[2] - f[r + 2];
         if (update) {
           this.cc1[c]?.setConstraintDForce(f, r, r + 2, true);
           this.cc2[c]?.setConstraintDForce(f, r, r + 2, true);
         }
-        f[r] = f3[0]!;
-        f[r + 1] = f3[1]!;
-        f[r + 2] = f3[2]!;
+        f[r] = f3[0];
+        f[r + 1] = f3[1];
+        f[r + 2] = f3[2];
       }
       if (error < tol * (numContacts + 1)) return { iterations: it + 1, error, converged: true };
     }
@@ -446,13 +439,13 @@ export class LCPConstraintSolver extends BaseConstraintSolver {
     for (; it < this.maxIt.value; it++) {
       error = 0;
       for (let c = 0; c < numContacts; c++) {
-        d[c] = dfree[c]!;
-        const fn0 = f[c]!;
+        d[c] = dfree[c];
+        const fn0 = f[c];
         let fn = fn0;
         this.cc1[c]?.addConstraintDisplacement(d, c, c);
         this.cc2[c]?.addConstraintDisplacement(d, c, c);
-        const w = W[c * n + c]!;
-        fn -= d[c]! / w;
+        const w = W[c * n + c];
+        fn -= d[c] / w;
         if (fn < 0) fn = 0;
         error += Math.abs(w * (fn - fn0));
         if (fn0 !== 0 || fn !== 0) {

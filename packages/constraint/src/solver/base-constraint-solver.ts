@@ -136,13 +136,13 @@ export abstract class BaseConstraintSolver extends BaseObject {
       // The row that caused it, when one can be named: a zero or non-finite compliance, a non-finite violation.
       const built = p.W.length === p.n * p.n;
       for (let i = 0; i < p.n; i++) {
-        const w = built ? p.W[i * p.n + i]! : 1;
+        const w = built ? p.W[i * p.n + i] : 1;
         const why =
           w === 0
             ? 'its compliance W_ii is 0 (no constraint correction acts on its states, or projective constraints fix every dof it moves: SOFA divides by this 0 too)'
             : !Number.isFinite(w)
               ? `its compliance W_ii is ${w}`
-              : !Number.isFinite(p.dfree[i]!)
+              : !Number.isFinite(p.dfree[i])
                 ? `its violation is ${p.dfree[i]} (non-finite positions)`
                 : '';
         if (why)

@@ -135,7 +135,7 @@ describe('constraint: friction residual (common accuracy measure of the friction
           expect(res.error).to.be.lessThan(1e-10);
           expect(frictionResidual(p)).to.equal(res.error);
           const scale = Math.max(...Array.from(ref.force, Math.abs));
-          for (let i = 0; i < p.n; i++) expect(p.force[i], `${method} ${rhoPerContact} λ_${i}`).to.be.closeTo(ref.force[i]!, 1e-6 * scale);
+          for (let i = 0; i < p.n; i++) expect(p.force[i], `${method} ${rhoPerContact} λ_${i}`).to.be.closeTo(ref.force[i], 1e-6 * scale);
         }
       }
     });
@@ -147,16 +147,16 @@ describe('constraint: friction residual (common accuracy measure of the friction
     bipotentialUzawa(p, uz('global', { maxIterations: 1, rhoPerContact: true }), w, new GaussSeidelWork());
     const n = p.n;
     const refs = [0, 1, 2].map((c) => {
-      const B = [0, 1, 2].map((i) => [0, 1, 2].map((j) => p.W[(3 * c + i) * n + 3 * c + j]!));
+      const B = [0, 1, 2].map((i) => [0, 1, 2].map((j) => p.W[(3 * c + i) * n + 3 * c + j]));
       const v = eigs(B).values as unknown as number[] | { toArray(): number[] };
       return 0.3 / Math.max(...(Array.isArray(v) ? v : v.toArray()).map(Number));
     });
-    for (let c = 0; c < 3; c++) expect(w.contacts[c]!.rho).to.be.closeTo(refs[c]!, 1e-12 * refs[c]!);
+    for (let c = 0; c < 3; c++) expect(w.contacts[c].rho).to.be.closeTo(refs[c], 1e-12 * refs[c]);
     expect(w.rho).to.be.closeTo(Math.min(...refs), 1e-12 * w.rho);
     const w2 = new UzawaWork();
     bipotentialUzawa(coupled(3, 3, 0.3), uz('global', { maxIterations: 1 }), w2, new GaussSeidelWork());
     let wmax = 0;
-    for (let i = 0; i < n; i++) wmax = Math.max(wmax, p.W[i * n + i]!);
+    for (let i = 0; i < n; i++) wmax = Math.max(wmax, p.W[i * n + i]);
     for (const c of w2.contacts) expect(c.rho).to.equal(0.3 / wmax);
   });
 });

@@ -28,14 +28,14 @@ export function contactMu(res: ConstraintResolution): number | undefined {
 /** r = Proj_Kμ(r*) for a contact (3 rows: n, t, s; 1 row: r_n ≥ 0); out may be rs. */
 export function projectOnCone(out: Float64Array, rs: Float64Array, nb: number, mu: number): void {
   if (nb === 1 || mu === 0) {
-    out[0] = rs[0]! > 0 ? rs[0]! : 0;
+    out[0] = rs[0] > 0 ? rs[0] : 0;
     out[1] = 0;
     out[2] = 0;
     return;
   }
-  const rn = rs[0]!,
-    rt = rs[1]!,
-    rsv = rs[2]!;
+  const rn = rs[0],
+    rt = rs[1],
+    rsv = rs[2];
   const nt = Math.sqrt(rt * rt + rsv * rsv);
   if (nt <= mu * rn) {
     out[0] = rn;
@@ -77,7 +77,7 @@ export function maxEigenvalueSym3(a: number, b: number, c: number, d: number, e:
 
 /** λ_max of the diagonal block W_αα of the contact at `line` (nb rows). */
 export function contactBlockMaxEigenvalue(W: Float64Array, n: number, line: number, nb: number): number {
-  const at = (i: number, j: number): number => W[(line + i) * n + line + j]!;
+  const at = (i: number, j: number): number => W[(line + i) * n + line + j];
   if (nb === 1) return at(0, 0);
   return maxEigenvalueSym3(
     at(0, 0),
@@ -117,27 +117,27 @@ export function frictionResidual(p: ConstraintProblem, work = new FrictionResidu
     if (mu !== undefined) {
       contacts++;
       for (let l = 0; l < nb; l++) {
-        let s = dfree[j + l]!;
+        let s = dfree[j + l];
         const row = (j + l) * n;
-        for (let k = 0; k < n; k++) s += W[row + k]! * force[k]!;
+        for (let k = 0; k < n; k++) s += W[row + k] * force[k];
         u[l] = s;
-        f2 += dfree[j + l]! * dfree[j + l]!;
+        f2 += dfree[j + l] * dfree[j + l];
       }
       const lmax = contactBlockMaxEigenvalue(W, n, j, nb);
       const rho = lmax > 0 ? 1 / lmax : 1;
       if (nb === 1) {
-        rs[0] = force[j]! - rho * u[0]!;
+        rs[0] = force[j] - rho * u[0];
         rs[1] = 0;
         rs[2] = 0;
       } else {
-        const ut = Math.sqrt(u[1]! * u[1]! + u[2]! * u[2]!);
-        rs[0] = force[j]! - rho * (u[0]! + mu * ut);
-        rs[1] = force[j + 1]! - rho * u[1]!;
-        rs[2] = force[j + 2]! - rho * u[2]!;
+        const ut = Math.sqrt(u[1] * u[1] + u[2] * u[2]);
+        rs[0] = force[j] - rho * (u[0] + mu * ut);
+        rs[1] = force[j + 1] - rho * u[1];
+        rs[2] = force[j + 2] - rho * u[2];
       }
       projectOnCone(pr, rs, nb, mu);
       for (let l = 0; l < nb; l++) {
-        const r = (force[j + l]! - pr[l]!) / rho;
+        const r = (force[j + l] - pr[l]) / rho;
         e2 += r * r;
       }
     }

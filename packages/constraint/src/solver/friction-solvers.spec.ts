@@ -26,7 +26,7 @@ function contactProblem(seed: number, m: number, rowsPerContact: 1 | 3): { W: Fl
   const M = multiply(matrix(B), transpose(matrix(B)));
   const Wm = multiply(multiply(matrix(J), inv(M)), transpose(matrix(J))).toArray() as number[][];
   const W = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) W[i * n + j] = Wm[i]![j]!;
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) W[i * n + j] = Wm[i][j];
   const dfree = new Float64Array(n);
   for (let c = 0; c < m; c++) {
     const o = rowsPerContact * c;
@@ -42,7 +42,7 @@ function contactProblem(seed: number, m: number, rowsPerContact: 1 | 3): { W: Fl
 /** δ = δ_free + W·λ. */
 function violation(W: Float64Array, dfree: Float64Array, f: Float64Array, n: number): Float64Array {
   const d = Float64Array.from(dfree);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) d[i] += W[i * n + j]! * f[j]!;
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) d[i] += W[i * n + j] * f[j];
   return d;
 }
 
@@ -51,21 +51,21 @@ function checkContactLaws(W: Float64Array, dfree: Float64Array, f: Float64Array,
   const d = violation(W, dfree, f, n);
   for (let c = 0; c < n / rows; c++) {
     const o = rows * c;
-    const un = d[o]!,
-      rn = f[o]!;
+    const un = d[o],
+      rn = f[o];
     // Signorini: u_n ≥ 0, r_n ≥ 0, u_n·r_n = 0
     expect(un, `u_n of contact ${c}`).to.be.greaterThan(-tol);
     expect(rn, `r_n of contact ${c}`).to.be.at.least(0);
     expect(Math.abs(un * rn), `u_n·r_n of contact ${c}`).to.be.lessThan(tol);
     if (rows === 1) continue;
-    const rt = Math.hypot(f[o + 1]!, f[o + 2]!);
-    const ut = Math.hypot(d[o + 1]!, d[o + 2]!);
+    const rt = Math.hypot(f[o + 1], f[o + 2]);
+    const ut = Math.hypot(d[o + 1], d[o + 2]);
     // Coulomb: ‖r_t‖ ≤ μ·r_n; sliding opposite to r_t, on the cone's boundary
     expect(rt, `‖r_t‖ of contact ${c}`).to.be.at.most(mu * rn + tol);
     if (ut > 10 * tol) {
       expect(rt, `sliding contact ${c} on the cone`).to.be.closeTo(mu * rn, 10 * tol);
       if (rt > tol) {
-        const cos = (f[o + 1]! * d[o + 1]! + f[o + 2]! * d[o + 2]!) / (rt * ut);
+        const cos = (f[o + 1] * d[o + 1] + f[o + 2] * d[o + 2]) / (rt * ut);
         expect(cos, `r_t opposite to u_t at contact ${c}`).to.be.closeTo(-1, 1e-4);
       }
     }
@@ -139,10 +139,10 @@ describe('constraint: friction contact solvers on small problems (Signorini, Cou
           results.push(f);
         }
         // the contact problems are small and well conditioned: one solution
-        const scale = Math.max(...results[0]!.map(Math.abs));
+        const scale = Math.max(...results[0].map(Math.abs));
         for (let s = 1; s < results.length; s++) {
           for (let i = 0; i < n; i++)
-            expect(results[s]![i], `λ_${i} of solver ${s} vs Gauss-Seidel`).to.be.closeTo(results[0]![i]!, 1e-5 * scale);
+            expect(results[s][i], `λ_${i} of solver ${s} vs Gauss-Seidel`).to.be.closeTo(results[0][i], 1e-5 * scale);
         }
       });
     }
@@ -153,7 +153,7 @@ describe('constraint: friction contact solvers on small problems (Signorini, Cou
       const { W, dfree, n } = contactProblem(seed, 5, 1);
       const results = Object.values(solvers).map((solve) => solve(W, dfree, n, 0, 1));
       for (const f of results) checkContactLaws(W, dfree, f, n, 0, 1, 1e-8);
-      for (const f of results) for (let i = 0; i < n; i++) expect(f[i]).to.be.closeTo(results[0]![i]!, 1e-6);
+      for (const f of results) for (let i = 0; i < n; i++) expect(f[i]).to.be.closeTo(results[0][i], 1e-6);
     });
   }
 
@@ -167,17 +167,17 @@ describe('constraint: friction contact solvers on small problems (Signorini, Cou
     const rs = Float64Array.of(1, 2, -1);
     const mu = 0.4;
     projectOnCone(out, rs, 3, mu);
-    expect(Math.hypot(out[1]!, out[2]!)).to.be.closeTo(mu * out[0]!, 1e-14);
+    expect(Math.hypot(out[1], out[2])).to.be.closeTo(mu * out[0], 1e-14);
     let best = Infinity;
     for (let k = 0; k <= 20000; k++) {
       const rn = (k / 20000) * 3;
-      const dir = Math.hypot(rs[1]!, rs[2]!);
+      const dir = Math.hypot(rs[1], rs[2]);
       const px = rn,
-        py = (mu * rn * rs[1]!) / dir,
-        pz = (mu * rn * rs[2]!) / dir;
-      best = Math.min(best, Math.hypot(px - rs[0]!, py - rs[1]!, pz - rs[2]!));
+        py = (mu * rn * rs[1]) / dir,
+        pz = (mu * rn * rs[2]) / dir;
+      best = Math.min(best, Math.hypot(px - rs[0], py - rs[1], pz - rs[2]));
     }
-    expect(Math.hypot(out[0]! - rs[0]!, out[1]! - rs[1]!, out[2]! - rs[2]!)).to.be.closeTo(best, 1e-3);
+    expect(Math.hypot(out[0] - rs[0], out[1] - rs[1], out[2] - rs[2])).to.be.closeTo(best, 1e-3);
   });
 
   it('Uzawa: ρ defaults to rhoFactor / max diagonal of the contact blocks', () => {
@@ -191,7 +191,7 @@ describe('constraint: friction contact solvers on small problems (Signorini, Cou
       new GaussSeidelWork(),
     );
     let wmax = 0;
-    for (let i = 0; i < n; i++) wmax = Math.max(wmax, W[i * n + i]!);
+    for (let i = 0; i < n; i++) wmax = Math.max(wmax, W[i * n + i]);
     expect(w.rho).to.be.closeTo(0.3 / wmax, 1e-15);
   });
 });

@@ -61,13 +61,13 @@ export function gaussSeidelSweep(p: ConstraintProblem, measure: boolean, tol: nu
     const nb = res.nbLines;
     const errF = work.lines(nb);
     for (let l = 0; l < nb; l++) {
-      errF[l] = force[j + l]!;
-      d[j + l] = dfree[j + l]!;
+      errF[l] = force[j + l];
+      d[j + l] = dfree[j + l];
     }
     // d_j += W_j·λ
     for (let k = 0; k < n; k++) {
-      const fk = force[k]!;
-      for (let l = 0; l < nb; l++) d[j + l] += W[(j + l) * n + k]! * fk;
+      const fk = force[k];
+      for (let l = 0; l < nb; l++) d[j + l] += W[(j + l) * n + k] * fk;
     }
     res.resolution(j, W, n, d, force, dfree);
     if (measure) error += blockError(W, n, j, nb, force, errF, tol, res.tolerance, work);
@@ -99,7 +99,7 @@ export function blockError(
     for (let l = 0; l < nb; l++) {
       let lineError = 0;
       for (let m = 0; m < nb; m++) {
-        const e = W[(j + l) * n + j + m]! * (force[j + m]! - before[m]!);
+        const e = W[(j + l) * n + j + m] * (force[j + m] - before[m]);
         lineError += e * e;
       }
       lineError = Math.sqrt(lineError);
@@ -107,7 +107,7 @@ export function blockError(
       constraintError += lineError;
     }
   } else {
-    constraintError = Math.abs(W[j * n + j]! * (force[j]! - before[0]!));
+    constraintError = Math.abs(W[j * n + j] * (force[j] - before[0]));
     if (constraintError > tol) work.verified = false;
   }
   if (blockTolerance) {
@@ -155,5 +155,5 @@ export function blockGaussSeidel(p: ConstraintProblem, o: GaussSeidelOptions, wo
 
 /** λ = sor·λ + (1 − sor)·λ_old. */
 export function relax(force: Float64Array, old: Float64Array, sor: number): void {
-  for (let j = 0; j < force.length; j++) force[j] = sor * force[j]! + (1 - sor) * old[j]!;
+  for (let j = 0; j < force.length; j++) force[j] = sor * force[j] + (1 - sor) * old[j];
 }

@@ -70,8 +70,8 @@ describe('constraint: ImprovedJacobiConstraintSolver iterations (improved-jacobi
     const pg = problem(W, dfree, 'bilateral');
     expect(blockGaussSeidel(pg, gsOptions(), new GaussSeidelWork()).converged).to.equal(true);
     for (let i = 0; i < n; i++) {
-      expect(pj.force[i], `λ_${i} vs W⁻¹`).to.be.closeTo(oracle[i]!, 1e-10);
-      expect(pj.force[i], `λ_${i} vs Gauss-Seidel`).to.be.closeTo(pg.force[i]!, 1e-10);
+      expect(pj.force[i], `λ_${i} vs W⁻¹`).to.be.closeTo(oracle[i], 1e-10);
+      expect(pj.force[i], `λ_${i} vs Gauss-Seidel`).to.be.closeTo(pg.force[i], 1e-10);
     }
   });
 
@@ -102,12 +102,12 @@ describe('constraint: ImprovedJacobiConstraintSolver iterations (improved-jacobi
     blockGaussSeidel(pg, gsOptions(), new GaussSeidelWork());
     let open = 0;
     for (let i = 0; i < n; i++) {
-      let d = dfree[i]!;
-      for (let k = 0; k < n; k++) d += W[i * n + k]! * pj.force[k]!;
-      expect(pj.force[i], `λ_${i}`).to.be.closeTo(pg.force[i]!, 1e-10);
+      let d = dfree[i];
+      for (let k = 0; k < n; k++) d += W[i * n + k] * pj.force[k];
+      expect(pj.force[i], `λ_${i}`).to.be.closeTo(pg.force[i], 1e-10);
       expect(pj.force[i]).to.be.at.least(0);
       expect(d, `δ_${i}`).to.be.greaterThan(-1e-10);
-      expect(Math.abs(d * pj.force[i]!)).to.be.lessThan(1e-12);
+      expect(Math.abs(d * pj.force[i])).to.be.lessThan(1e-12);
       if (pj.force[i] === 0) open++;
     }
     expect(open, 'separated contacts in the problem').to.be.greaterThan(0);
@@ -123,7 +123,7 @@ describe('constraint: ImprovedJacobiConstraintSolver iterations (improved-jacobi
     expect(res.converged).to.equal(true);
     const pg = problem(W, dfree, 'friction', 0.3);
     blockGaussSeidel(pg, gsOptions(), new GaussSeidelWork());
-    for (let i = 0; i < n; i++) expect(pj.force[i], `λ_${i}`).to.be.closeTo(pg.force[i]!, 1e-9);
+    for (let i = 0; i < n; i++) expect(pj.force[i], `λ_${i}`).to.be.closeTo(pg.force[i], 1e-9);
     expect(pj.force[6]).to.equal(0);
   });
 
@@ -228,14 +228,14 @@ describe('constraint: ImprovedJacobiConstraintSolver iterations (improved-jacobi
         matrix(dfree),
       ).toArray() as number[]
     ).map((x) => -x);
-    for (let i = 0; i < 3; i++) expect(p.force[i]).to.be.closeTo(oracle[i]!, 1e-8);
+    for (let i = 0; i < 3; i++) expect(p.force[i]).to.be.closeTo(oracle[i], 1e-8);
   });
 
   it('the spectral radius of a symmetric matrix (Householder tridiagonal, Sturm bisection) is mathjs eigs’ largest |eigenvalue|', () => {
     const r = rng(29);
     for (const n of [1, 2, 3, 5, 12, 40]) {
       const A: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-      for (let i = 0; i < n; i++) for (let j = i; j < n; j++) A[i]![j] = A[j]![i] = r();
+      for (let i = 0; i < n; i++) for (let j = i; j < n; j++) A[i][j] = A[j][i] = r();
       const values = eigs(A).values as number[];
       const expected = Math.max(...values.map((v) => Math.abs(v)));
       expect(symmetricSpectralRadius(Float64Array.from(A.flat()), n, new Float64Array(n * n + 3 * n)), `n = ${n}`).to.be.closeTo(

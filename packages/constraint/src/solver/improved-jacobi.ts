@@ -105,9 +105,9 @@ export function improvedJacobi(
     const beta = jo.useConjugateResidue ? Math.min(1, Math.pow(i / o.maxIterations, jo.conjugateResidueSpeedFactor)) : 0;
     // d += W·Δλ (the whole previous iterate), d̃ = ρ·d
     for (let l = 0; l < n; l++) {
-      let s = d[l]!;
+      let s = d[l];
       const row = l * n;
-      for (let k = 0; k < n; k++) s += W[row + k]! * deltaF[k]!;
+      for (let k = 0; k < n; k++) s += W[row + k] * deltaF[k];
       d[l] = s;
       correctedD[l] = rho * s;
     }
@@ -116,16 +116,16 @@ export function improvedJacobi(
       const nb = res.nbLines;
       res.resolution(j, W, n, correctedD, force, dfree);
       for (let l = j; l < j + nb; l++) {
-        force[l] += beta * deltaF[l]!;
-        deltaF[l] = force[l]! - lastF[l]!;
-        lastF[l] = force[l]!;
+        force[l] += beta * deltaF[l];
+        deltaF[l] = force[l] - lastF[l];
+        lastF[l] = force[l];
       }
       // the group's error: the squares of every term W_lk·Δλ_k of its rows
       let cstError = 0;
       for (let l = j; l < j + nb; l++) {
         const row = l * n;
         for (let k = 0; k < n; k++) {
-          const e = W[row + k]! * deltaF[k]!;
+          const e = W[row + k] * deltaF[k];
           cstError += e * e;
         }
         verified = verified && cstError < tol2;

@@ -41,32 +41,32 @@ export class LocalBlock33 {
    */
   gsState(mu: number, d: Float64Array, f: Float64Array): void {
     const w = this.w;
-    let fn = f[0]!,
-      ft = f[1]!,
-      fs = f[2]!;
-    const dn = d[0]!,
-      dt = d[1]!,
-      ds = d[2]!;
-    const d0 = w[0]! * fn + w[1]! * ft + w[2]! * fs + dn;
-    fn -= d0 / w[0]!;
+    let fn = f[0],
+      ft = f[1],
+      fs = f[2];
+    const dn = d[0],
+      dt = d[1],
+      ds = d[2];
+    const d0 = w[0] * fn + w[1] * ft + w[2] * fs + dn;
+    fn -= d0 / w[0];
     if (fn < 0) {
       f[0] = 0;
       f[1] = 0;
       f[2] = 0;
       return;
     }
-    const d1 = w[1]! * fn + w[3]! * ft + w[4]! * fs + dt;
-    const d2 = w[2]! * fn + w[4]! * ft + w[5]! * fs + ds;
-    ft -= (2 * d1) / (w[3]! + w[5]!);
-    fs -= (2 * d2) / (w[3]! + w[5]!);
+    const d1 = w[1] * fn + w[3] * ft + w[4] * fs + dt;
+    const d2 = w[2] * fn + w[4] * ft + w[5] * fs + ds;
+    ft -= (2 * d1) / (w[3] + w[5]);
+    fs -= (2 * d2) / (w[3] + w[5]);
     const normFt = Math.sqrt(ft * ft + fs * fs);
     if (normFt > mu * fn) {
       ft *= (mu * fn) / normFt;
       fs *= (mu * fn) / normFt;
     }
-    d[0] = dn + w[0]! * fn + w[1]! * ft + w[2]! * fs;
-    d[1] = dt + w[1]! * fn + w[3]! * ft + w[4]! * fs;
-    d[2] = ds + w[2]! * fn + w[4]! * ft + w[5]! * fs;
+    d[0] = dn + w[0] * fn + w[1] * ft + w[2] * fs;
+    d[1] = dt + w[1] * fn + w[3] * ft + w[4] * fs;
+    d[2] = ds + w[2] * fn + w[4] * ft + w[5] * fs;
     f[0] = fn;
     f[1] = ft;
     f[2] = fs;
@@ -79,45 +79,45 @@ export class LocalBlock33 {
   newGsState(mu: number, d: Float64Array, f: Float64Array): void {
     const w = this.w;
     const f1 = this.f1;
-    f1[0] = f[0]!;
-    f1[1] = f[1]!;
-    f1[2] = f[2]!;
-    let fn = f[0]!,
-      ft = f[1]!,
-      fs = f[2]!;
-    fn -= d[0]! / w[0]!;
+    f1[0] = f[0];
+    f1[1] = f[1];
+    f1[2] = f[2];
+    let fn = f[0],
+      ft = f[1],
+      fs = f[2];
+    fn -= d[0] / w[0];
     if (fn <= 0) {
       fn = 0;
       ft = 0;
       fs = 0;
-      if (f1[0]! > 0) {
-        const df0 = fn - f1[0]!,
-          df1 = ft - f1[1]!,
-          df2 = fs - f1[2]!;
-        d[0] += w[0]! * df0 + w[1]! * df1 + w[2]! * df2;
-        d[1] += w[1]! * df0 + w[3]! * df1 + w[4]! * df2;
-        d[2] += w[2]! * df0 + w[4]! * df1 + w[5]! * df2;
+      if (f1[0] > 0) {
+        const df0 = fn - f1[0],
+          df1 = ft - f1[1],
+          df2 = fs - f1[2];
+        d[0] += w[0] * df0 + w[1] * df1 + w[2] * df2;
+        d[1] += w[1] * df0 + w[3] * df1 + w[4] * df2;
+        d[2] += w[2] * df0 + w[4] * df1 + w[5] * df2;
       }
       f[0] = 0;
       f[1] = 0;
       f[2] = 0;
       return;
     }
-    const d1 = w[1]! * (fn - f1[0]!) + d[1]!;
-    const d2 = w[2]! * (fn - f1[0]!) + d[2]!;
-    ft -= (2 * d1) / (w[3]! + w[5]!);
-    fs -= (2 * d2) / (w[3]! + w[5]!);
+    const d1 = w[1] * (fn - f1[0]) + d[1];
+    const d2 = w[2] * (fn - f1[0]) + d[2];
+    ft -= (2 * d1) / (w[3] + w[5]);
+    fs -= (2 * d2) / (w[3] + w[5]);
     const normFt = Math.sqrt(ft * ft + fs * fs);
     if (normFt > mu * fn) {
       ft *= (mu * fn) / normFt;
       fs *= (mu * fn) / normFt;
     }
-    const df0 = fn - f1[0]!,
-      df1 = ft - f1[1]!,
-      df2 = fs - f1[2]!;
-    d[0] += w[0]! * df0 + w[1]! * df1 + w[2]! * df2;
-    d[1] += w[1]! * df0 + w[3]! * df1 + w[4]! * df2;
-    d[2] += w[2]! * df0 + w[4]! * df1 + w[5]! * df2;
+    const df0 = fn - f1[0],
+      df1 = ft - f1[1],
+      df2 = fs - f1[2];
+    d[0] += w[0] * df0 + w[1] * df1 + w[2] * df2;
+    d[1] += w[1] * df0 + w[3] * df1 + w[4] * df2;
+    d[2] += w[2] * df0 + w[4] * df1 + w[5] * df2;
     f[0] = fn;
     f[1] = ft;
     f[2] = fs;
@@ -140,7 +140,7 @@ export class LcpWork {
 
   block(c: number): LocalBlock33 {
     while (this.blocks.length <= c) this.blocks.push(new LocalBlock33());
-    return this.blocks[c]!;
+    return this.blocks[c];
   }
 }
 
@@ -174,39 +174,39 @@ export function nlcpGaussSeidel(
     error = 0;
     for (let c = 0; c < numContacts; c++) {
       const r = 3 * c;
-      const f0 = f[r]!,
-        f1 = f[r + 1]!,
-        f2 = f[r + 2]!;
+      const f0 = f[r],
+        f1 = f[r + 1],
+        f2 = f[r + 2];
       f[r] = 0;
       f[r + 1] = 0;
       f[r + 2] = 0;
       // violation due to the other contacts
-      let dn = dfree[r]!,
-        dt = dfree[r + 1]!,
-        ds = dfree[r + 2]!;
+      let dn = dfree[r],
+        dt = dfree[r + 1],
+        ds = dfree[r + 2];
       for (let i = 0; i < n; i++) {
-        const fi = f[i]!;
-        dn += W[r * n + i]! * fi;
-        dt += W[(r + 1) * n + i]! * fi;
-        ds += W[(r + 2) * n + i]! * fi;
+        const fi = f[i];
+        dn += W[r * n + i] * fi;
+        dt += W[(r + 1) * n + i] * fi;
+        ds += W[(r + 2) * n + i] * fi;
       }
-      const p0 = dn + W[r * n + r]! * f0 + W[r * n + r + 1]! * f1 + W[r * n + r + 2]! * f2;
-      const p1 = dt + W[(r + 1) * n + r]! * f0 + W[(r + 1) * n + r + 1]! * f1 + W[(r + 1) * n + r + 2]! * f2;
-      const p2 = ds + W[(r + 2) * n + r]! * f0 + W[(r + 2) * n + r + 1]! * f1 + W[(r + 2) * n + r + 2]! * f2;
-      if (minW !== 0 && Math.abs(W[r * n + r]!) <= minW) {
+      const p0 = dn + W[r * n + r] * f0 + W[r * n + r + 1] * f1 + W[r * n + r + 2] * f2;
+      const p1 = dt + W[(r + 1) * n + r] * f0 + W[(r + 1) * n + r + 1] * f1 + W[(r + 1) * n + r + 2] * f2;
+      const p2 = ds + W[(r + 2) * n + r] * f0 + W[(r + 2) * n + r + 1] * f1 + W[(r + 2) * n + r + 2] * f2;
+      if (minW !== 0 && Math.abs(W[r * n + r]) <= minW) {
         fc[0] = 0;
         fc[1] = 0;
         fc[2] = 0;
       } else {
-        const b = work.blocks[c]!;
+        const b = work.blocks[c];
         if (!b.computed)
           b.compute(
-            W[r * n + r]!,
-            W[r * n + r + 1]!,
-            W[r * n + r + 2]!,
-            W[(r + 1) * n + r + 1]!,
-            W[(r + 1) * n + r + 2]!,
-            W[(r + 2) * n + r + 2]!,
+            W[r * n + r],
+            W[r * n + r + 1],
+            W[r * n + r + 2],
+            W[(r + 1) * n + r + 1],
+            W[(r + 1) * n + r + 2],
+            W[(r + 2) * n + r + 2],
           );
         d[0] = dn;
         d[1] = dt;
@@ -215,19 +215,19 @@ export function nlcpGaussSeidel(
         fc[1] = f1;
         fc[2] = f2;
         b.gsState(mu, d, fc);
-        dn = d[0]!;
-        dt = d[1]!;
-        ds = d[2]!;
+        dn = d[0];
+        dt = d[1];
+        ds = d[2];
       }
       error += Math.sqrt((p0 - dn) * (p0 - dn) + (p1 - dt) * (p1 - dt) + (p2 - ds) * (p2 - ds));
-      f[r] = fc[0]!;
-      f[r + 1] = fc[1]!;
-      f[r + 2] = fc[2]!;
+      f[r] = fc[0];
+      f[r + 1] = fc[1];
+      f[r + 2] = fc[2];
     }
     if (error < tol * (numContacts + 1)) {
       if (maxF !== 0) {
         for (let c = 0; c < numContacts; c++) {
-          if (Math.abs(f[3 * c]!) >= maxF) f.fill(0, 3 * c, 3 * c + 3);
+          if (Math.abs(f[3 * c]) >= maxF) f.fill(0, 3 * c, 3 * c + 3);
         }
       }
       return { iterations: it + 1, error, converged: true };
@@ -259,20 +259,20 @@ export function gaussSeidelLcp1(
   for (; it < maxIt; it++) {
     error = 0;
     for (let i = 0; i < n; i++) {
-      let u = dfree[i]!;
-      for (let j = 0; j < n; j++) u += W[i * n + j]! * f[j]!;
-      u -= W[i * n + i]! * f[i]!;
-      const f1 = f[i]!;
-      if (minW !== 0 && Math.abs(W[i * n + i]!) <= minW) f[i] = 0;
-      else if (u < 0) f[i] = -u / W[i * n + i]!;
+      let u = dfree[i];
+      for (let j = 0; j < n; j++) u += W[i * n + j] * f[j];
+      u -= W[i * n + i] * f[i];
+      const f1 = f[i];
+      if (minW !== 0 && Math.abs(W[i * n + i]) <= minW) f[i] = 0;
+      else if (u < 0) f[i] = -u / W[i * n + i];
       else f[i] = 0;
-      error += Math.abs(W[i * n + i]! * (f[i]! - f1));
+      error += Math.abs(W[i * n + i] * (f[i] - f1));
     }
     if (error < tol) {
       converged = true;
       break;
     }
   }
-  if (maxF !== 0) for (let i = 0; i < n; i++) if (Math.abs(f[i]!) >= maxF) f[i] = 0;
+  if (maxF !== 0) for (let i = 0; i < n; i++) if (Math.abs(f[i]) >= maxF) f[i] = 0;
   return { iterations: converged ? it + 1 : it, error, converged };
 }

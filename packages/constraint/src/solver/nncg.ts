@@ -49,8 +49,8 @@ export function nncg(p: ConstraintProblem, o: GaussSeidelOptions, gs: GaussSeide
   w.lam.set(force.subarray(0, n));
   gaussSeidelSweep(p, false, tol, gs);
   for (let j = 0; j < n; j++) {
-    w.delta[j] = -(force[j]! - w.lam[j]!);
-    w.p[j] = -w.delta[j]!;
+    w.delta[j] = -(force[j] - w.lam[j]);
+    w.p[j] = -w.delta[j];
   }
   let error = 0;
   let iterations = 0;
@@ -67,17 +67,17 @@ export function nncg(p: ConstraintProblem, o: GaussSeidelOptions, gs: GaussSeide
     let num = 0,
       den = 0;
     for (let j = 0; j < n; j++) {
-      w.deltaNew[j] = -(force[j]! - w.lam[j]!);
-      num += w.deltaNew[j]! * w.deltaNew[j]!;
-      den += w.delta[j]! * w.delta[j]!;
+      w.deltaNew[j] = -(force[j] - w.lam[j]);
+      num += w.deltaNew[j] * w.deltaNew[j];
+      den += w.delta[j] * w.delta[j];
     }
     const beta = num / den;
     w.delta.set(w.deltaNew);
     if (beta > 1) w.p.fill(0);
     else {
       for (let j = 0; j < n; j++) {
-        force[j] += beta * w.p[j]!;
-        w.p[j] = beta * w.p[j]! - w.delta[j]!;
+        force[j] += beta * w.p[j];
+        w.p[j] = beta * w.p[j] - w.delta[j];
       }
     }
     if (Math.sqrt(num) < tol) break;

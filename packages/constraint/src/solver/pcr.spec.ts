@@ -39,10 +39,10 @@ describe('PreconditionedConjugateResidual (conjugate residual on W·λ = −δ_f
     const dfree = Array.from({ length: n }, () => r());
     const p = problem(W, dfree, 3);
     const res = preconditionedConjugateResidual(p, opts({ tolerance: 1e-9 }), new PcrWork());
-    const exact = (lusolve(matrix(W), matrix(dfree.map((v) => [-v]))).toArray() as number[][]).map((row) => row[0]!);
+    const exact = (lusolve(matrix(W), matrix(dfree.map((v) => [-v]))).toArray() as number[][]).map((row) => row[0]);
     expect(res.converged).to.equal(true);
     expect(res.iterations).to.be.at.most(n);
-    for (let i = 0; i < n; i++) expect(p.force[i]).to.be.closeTo(exact[i]!, 1e-8 * (1 + Math.abs(exact[i]!)));
+    for (let i = 0; i < n; i++) expect(p.force[i]).to.be.closeTo(exact[i], 1e-8 * (1 + Math.abs(exact[i])));
   });
 
   it('solves a diagonal W in one iteration step of the preconditioned system (M = I), λ_i = −δ_i/W_ii', () => {

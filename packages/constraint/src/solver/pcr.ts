@@ -27,14 +27,14 @@ function matVec(M: Float64Array, v: Float64Array, out: Float64Array, n: number):
   for (let i = 0; i < n; i++) {
     let acc = 0;
     const row = i * n;
-    for (let k = 0; k < n; k++) acc += M[row + k]! * v[k]!;
+    for (let k = 0; k < n; k++) acc += M[row + k] * v[k];
     out[i] = acc;
   }
 }
 
 function dot(a: Float64Array, b: Float64Array, n: number): number {
   let acc = 0;
-  for (let i = 0; i < n; i++) acc += a[i]! * b[i]!;
+  for (let i = 0; i < n; i++) acc += a[i] * b[i];
   return acc;
 }
 
@@ -63,14 +63,14 @@ export function preconditionedConjugateResidual(
   const { s, MW, r, Wp, Wr } = w;
   const dir = w.p;
   for (let j = 0; j < n; j++) {
-    const wjj = W[j * n + j]!;
+    const wjj = W[j * n + j];
     if (!(wjj > 0)) return { iterations: 0, error: Infinity, converged: false, badDiagonal: j };
     s[j] = 1 / Math.sqrt(wjj);
   }
-  for (let j = 0; j < n; j++) for (let k = 0; k < n; k++) MW[j * n + k] = W[j * n + k]! * s[j]! * s[k]!;
+  for (let j = 0; j < n; j++) for (let k = 0; k < n; k++) MW[j * n + k] = W[j * n + k] * s[j] * s[k];
   for (let j = 0; j < n; j++) {
-    r[j] = -dfree[j]! * s[j]!;
-    dir[j] = r[j]!;
+    r[j] = -dfree[j] * s[j];
+    dir[j] = r[j];
   }
   matVec(MW, dir, Wp, n);
   matVec(MW, r, Wr, n);
@@ -91,20 +91,20 @@ export function preconditionedConjugateResidual(
     }
     const alpha = rWr / WpWp;
     for (let j = 0; j < n; j++) {
-      force[j] += alpha * dir[j]!;
-      r[j] -= alpha * Wp[j]!;
+      force[j] += alpha * dir[j];
+      r[j] -= alpha * Wp[j];
     }
     matVec(MW, r, Wr, n);
     const old = rWr;
     rWr = dot(r, Wr, n);
     const beta = rWr / old;
-    for (let j = 0; j < n; j++) dir[j] = r[j]! + beta * dir[j]!;
+    for (let j = 0; j < n; j++) dir[j] = r[j] + beta * dir[j];
     error = 0;
     let verified = true;
     for (let j = 0; j < n;) {
       const nb = p.resolutions[j]?.nbLines ?? 1;
       let e2 = 0;
-      for (let l = j; l < j + nb; l++) e2 += r[l]! * r[l]!;
+      for (let l = j; l < j + nb; l++) e2 += r[l] * r[l];
       if (!(e2 < tol * tol)) verified = false;
       error += Math.sqrt(e2);
       j += nb;
@@ -113,8 +113,8 @@ export function preconditionedConjugateResidual(
       converged = true;
       break;
     }
-    for (let j = 0; j < n; j++) Wp[j] = Wr[j]! + beta * Wp[j]!;
+    for (let j = 0; j < n; j++) Wp[j] = Wr[j] + beta * Wp[j];
   }
-  for (let j = 0; j < n; j++) force[j] *= s[j]!;
+  for (let j = 0; j < n; j++) force[j] *= s[j];
   return { iterations: it, error, converged, badDiagonal: -1 };
 }

@@ -11,8 +11,8 @@ export function symmetricSpectralRadius(A: ArrayLike<number>, n: number, scratch
   const a = scratch;
   for (let i = 0; i < n; i++) {
     for (let j = 0; j <= i; j++) {
-      a[i * n + j] = A[i * n + j]!;
-      a[j * n + i] = A[i * n + j]!;
+      a[i * n + j] = A[i * n + j];
+      a[j * n + i] = A[i * n + j];
     }
   }
   const diag = scratch.subarray(n * n, n * n + n);
@@ -21,13 +21,13 @@ export function symmetricSpectralRadius(A: ArrayLike<number>, n: number, scratch
   for (let k = 0; k < n - 2; k++) {
     // x = column k below the diagonal; H = I − 2·v·vᵀ maps x to (α, 0, …), α = −sign(x₀)·‖x‖
     let norm2 = 0;
-    for (let i = k + 1; i < n; i++) norm2 += a[i * n + k]! * a[i * n + k]!;
-    diag[k] = a[k * n + k]!;
+    for (let i = k + 1; i < n; i++) norm2 += a[i * n + k] * a[i * n + k];
+    diag[k] = a[k * n + k];
     if (norm2 === 0) {
       sub[k] = 0;
       continue;
     }
-    const x0 = a[(k + 1) * n + k]!;
+    const x0 = a[(k + 1) * n + k];
     const alpha = x0 > 0 ? -Math.sqrt(norm2) : Math.sqrt(norm2);
     sub[k] = alpha;
     // v (stored in column k below the diagonal) = (x − α·e₁) / ‖x − α·e₁‖
@@ -38,37 +38,37 @@ export function symmetricSpectralRadius(A: ArrayLike<number>, n: number, scratch
     let K = 0;
     for (let i = k + 1; i < n; i++) {
       let s = 0;
-      for (let j = k + 1; j < n; j++) s += a[i * n + j]! * a[j * n + k]!;
+      for (let j = k + 1; j < n; j++) s += a[i * n + j] * a[j * n + k];
       p[i] = s;
-      K += a[i * n + k]! * s;
+      K += a[i * n + k] * s;
     }
-    for (let i = k + 1; i < n; i++) p[i] -= K * a[i * n + k]!;
+    for (let i = k + 1; i < n; i++) p[i] -= K * a[i * n + k];
     for (let i = k + 1; i < n; i++) {
-      const vi = a[i * n + k]!,
-        qi = p[i]!;
-      for (let j = k + 1; j < n; j++) a[i * n + j] -= 2 * (vi * p[j]! + qi * a[j * n + k]!);
+      const vi = a[i * n + k],
+        qi = p[i];
+      for (let j = k + 1; j < n; j++) a[i * n + j] -= 2 * (vi * p[j] + qi * a[j * n + k]);
     }
   }
   if (n >= 2) {
-    diag[n - 2] = a[(n - 2) * n + n - 2]!;
-    sub[n - 2] = a[(n - 1) * n + n - 2]!;
+    diag[n - 2] = a[(n - 2) * n + n - 2];
+    sub[n - 2] = a[(n - 1) * n + n - 2];
   }
-  diag[n - 1] = a[(n - 1) * n + n - 1]!;
+  diag[n - 1] = a[(n - 1) * n + n - 1];
   // Gershgorin interval of T
   let lo = Infinity,
     hi = -Infinity;
   for (let i = 0; i < n; i++) {
-    const r = (i > 0 ? Math.abs(sub[i - 1]!) : 0) + (i < n - 1 ? Math.abs(sub[i]!) : 0);
-    lo = Math.min(lo, diag[i]! - r);
-    hi = Math.max(hi, diag[i]! + r);
+    const r = (i > 0 ? Math.abs(sub[i - 1]) : 0) + (i < n - 1 ? Math.abs(sub[i]) : 0);
+    lo = Math.min(lo, diag[i] - r);
+    hi = Math.max(hi, diag[i] + r);
   }
   const below = (x: number): number => {
     let count = 0;
-    let q = diag[0]! - x;
+    let q = diag[0] - x;
     if (q < 0) count++;
     for (let i = 1; i < n; i++) {
-      const e = sub[i - 1]!;
-      q = diag[i]! - x - (e * e) / (q !== 0 ? q : 1e-300);
+      const e = sub[i - 1];
+      q = diag[i] - x - (e * e) / (q !== 0 ? q : 1e-300);
       if (q < 0) count++;
     }
     return count;
@@ -95,8 +95,8 @@ export function asymmetry(A: ArrayLike<number>, n: number): number {
     maxDiff = 0;
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
-      maxAbs = Math.max(maxAbs, Math.abs(A[i * n + j]!));
-      if (j > i) maxDiff = Math.max(maxDiff, Math.abs(A[i * n + j]! - A[j * n + i]!));
+      maxAbs = Math.max(maxAbs, Math.abs(A[i * n + j]));
+      if (j > i) maxDiff = Math.max(maxDiff, Math.abs(A[i * n + j] - A[j * n + i]));
     }
   }
   return maxAbs > 0 ? maxDiff / maxAbs : 0;

@@ -93,10 +93,10 @@ export function unbuiltGaussSeidel(p: ConstraintProblem, u: UnbuiltProblem, o: G
       const nb = res.nbLines;
       const errF = work.lines(2 * nb);
       for (let l = 0; l < nb; l++) {
-        errF[l] = force[j + l]!;
-        d[j + l] = dfree[j + l]!;
+        errF[l] = force[j + l];
+        d[j + l] = dfree[j + l];
       }
-      const ccs = u.byRow[j]!;
+      const ccs = u.byRow[j];
       for (const cc of ccs) cc.addConstraintDisplacement(d, j, j + nb - 1);
       res.resolution(j, W, n, d, force, dfree);
       error += blockError(W, n, j, nb, force, errF, tol, res.tolerance, work);
@@ -105,11 +105,11 @@ export function unbuiltGaussSeidel(p: ConstraintProblem, u: UnbuiltProblem, o: G
       for (let l = 0; l < nb; l++) update ||= force[j + l] !== 0 || errF[l] !== 0;
       if (update) {
         for (let l = 0; l < nb; l++) {
-          errF[nb + l] = force[j + l]!;
-          force[j + l] -= errF[l]!;
+          errF[nb + l] = force[j + l];
+          force[j + l] -= errF[l];
         }
         for (const cc of ccs) cc.setConstraintDForce(force, j, j + nb - 1, true);
-        for (let l = 0; l < nb; l++) force[j + l] = errF[nb + l]!;
+        for (let l = 0; l < nb; l++) force[j + l] = errF[nb + l];
       }
       j += nb;
     }

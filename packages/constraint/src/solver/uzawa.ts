@@ -84,13 +84,13 @@ export class UzawaWork {
 /** r* = r − ρ·(u + μ‖u_t‖·n). */
 function predictor(rs: Float64Array, r: Float64Array, u: Float64Array, nb: number, mu: number, rho: number): void {
   if (nb === 1) {
-    rs[0] = r[0]! - rho * u[0]!;
+    rs[0] = r[0] - rho * u[0];
     return;
   }
-  const ut = Math.sqrt(u[1]! * u[1]! + u[2]! * u[2]!);
-  rs[0] = r[0]! - rho * (u[0]! + mu * ut);
-  rs[1] = r[1]! - rho * u[1]!;
-  rs[2] = r[2]! - rho * u[2]!;
+  const ut = Math.sqrt(u[1] * u[1] + u[2] * u[2]);
+  rs[0] = r[0] - rho * (u[0] + mu * ut);
+  rs[1] = r[1] - rho * u[1];
+  rs[2] = r[2] - rho * u[2];
 }
 
 /** Sorts the groups into contacts and others; ρ (global or per contact) from the options or W. */
@@ -100,7 +100,7 @@ function classify(p: ConstraintProblem, o: UzawaOptions, w: UzawaWork): void {
   let wmax = 0;
   for (let j = 0; j < p.n;) {
     const res = p.resolutions[j]!;
-    if (contactMu(res) !== undefined) for (let l = 0; l < res.nbLines; l++) wmax = Math.max(wmax, p.W[(j + l) * p.n + j + l]!);
+    if (contactMu(res) !== undefined) for (let l = 0; l < res.nbLines; l++) wmax = Math.max(wmax, p.W[(j + l) * p.n + j + l]);
     j += res.nbLines;
   }
   const rho = o.rho > 0 ? o.rho : wmax > 0 ? o.rhoFactor / wmax : 1;
@@ -135,9 +135,9 @@ function classify(p: ConstraintProblem, o: UzawaOptions, w: UzawaWork): void {
 function contactViolation(p: ConstraintProblem, c: ContactGroup, u: Float64Array): void {
   const { n, W, dfree, force } = p;
   for (let l = 0; l < c.nb; l++) {
-    let s = dfree[c.line + l]!;
+    let s = dfree[c.line + l];
     const row = (c.line + l) * n;
-    for (let k = 0; k < n; k++) s += W[row + k]! * force[k]!;
+    for (let k = 0; k < n; k++) s += W[row + k] * force[k];
     u[l] = s;
   }
 }
@@ -149,8 +149,8 @@ function otherGroups(p: ConstraintProblem, w: UzawaWork): void {
     const res = p.resolutions[j]!;
     const nb = res.nbLines;
     for (let l = 0; l < nb; l++) {
-      let s = dfree[j + l]!;
-      for (let k = 0; k < n; k++) s += W[(j + l) * n + k]! * force[k]!;
+      let s = dfree[j + l];
+      for (let k = 0; k < n; k++) s += W[(j + l) * n + k] * force[k];
       d[j + l] = s;
     }
     res.resolution(j, W, n, d, force, dfree);
@@ -186,16 +186,16 @@ export function uzawaSweep(p: ConstraintProblem, o: UzawaOptions, w: UzawaWork):
       rho = c.rho;
     contactViolation(p, c, u);
     if (o.method === 'global') {
-      for (let l = 0; l < nb; l++) r[l] = force[line + l]!;
+      for (let l = 0; l < nb; l++) r[l] = force[line + l];
       predictor(rs, r, u, nb, c.mu, rho);
       projectOnCone(r, rs, nb, c.mu);
-      for (let l = 0; l < nb; l++) force[line + l] = r[l]!;
+      for (let l = 0; l < nb; l++) force[line + l] = r[l];
       continue;
     }
     // local: ũ = u − W_αα·r_α, inner Uzawa from r = 0
     for (let l = 0; l < nb; l++) {
-      let s = u[l]!;
-      for (let m = 0; m < nb; m++) s -= p.W[(line + l) * n + line + m]! * force[line + m]!;
+      let s = u[l];
+      for (let m = 0; m < nb; m++) s -= p.W[(line + l) * n + line + m] * force[line + m];
       ut[l] = s;
       u[l] = s;
       r[l] = 0;
@@ -207,30 +207,30 @@ export function uzawaSweep(p: ConstraintProblem, o: UzawaOptions, w: UzawaWork):
       projectOnCone(rs, rs, nb, c.mu);
       let dr = 0;
       for (let l = 0; l < nb; l++) {
-        const e = rs[l]! - r[l]!;
+        const e = rs[l] - r[l];
         dr += e * e;
-        r[l] = rs[l]!;
+        r[l] = rs[l];
       }
       for (let l = 0; l < nb; l++) {
-        let s = ut[l]!;
-        for (let m = 0; m < nb; m++) s += p.W[(line + l) * n + line + m]! * r[m]!;
+        let s = ut[l];
+        for (let m = 0; m < nb; m++) s += p.W[(line + l) * n + line + m] * r[m];
         u[l] = s;
       }
       if (Math.sqrt(dr) / rho < o.localTolerance) converged = true;
     }
     if (!converged) w.innerTruncations++;
-    for (let l = 0; l < nb; l++) force[line + l] = r[l]!;
+    for (let l = 0; l < nb; l++) force[line + l] = r[l];
   }
   let dr = 0,
     rr = 0,
     drs = 0;
   const rowRho = w.rowRho;
   for (let j = 0; j < n; j++) {
-    const e = force[j]! - w.prev[j]!;
+    const e = force[j] - w.prev[j];
     dr += e * e;
-    const es = e / rowRho[j]!;
+    const es = e / rowRho[j];
     drs += es * es;
-    rr += force[j]! * force[j]!;
+    rr += force[j] * force[j];
   }
   return o.method === 'local' ? Math.sqrt(drs) : rr > 0 ? Math.sqrt(dr / rr) : Math.sqrt(dr);
 }

@@ -30,25 +30,25 @@ export function rotateByQuaternion(
 
 /** out[o..o+3) = the point of slot c of `side` for the state's coordinates x (Vec3 or Rigid3 layout). */
 export function contactPointPosition(out: Float64Array, o: number, x: ArrayLike<number>, side: ContactPointSet, c: number): void {
-  const n = side.n[c]!;
+  const n = side.n[c];
   const b = 4 * c;
   if (n < 0) {
-    const f = 7 * side.idx[b]!;
-    rotateByQuaternion(out, o, x[f + 3]!, x[f + 4]!, x[f + 5]!, x[f + 6]!, side.w[b]!, side.w[b + 1]!, side.w[b + 2]!);
-    out[o] += x[f]!;
-    out[o + 1] += x[f + 1]!;
-    out[o + 2] += x[f + 2]!;
+    const f = 7 * side.idx[b];
+    rotateByQuaternion(out, o, x[f + 3], x[f + 4], x[f + 5], x[f + 6], side.w[b], side.w[b + 1], side.w[b + 2]);
+    out[o] += x[f];
+    out[o + 1] += x[f + 1];
+    out[o + 2] += x[f + 2];
     return;
   }
   let px = 0,
     py = 0,
     pz = 0;
   for (let k = 0; k < n; k++) {
-    const i = 3 * side.idx[b + k]!;
-    const w = side.w[b + k]!;
-    px += w * x[i]!;
-    py += w * x[i + 1]!;
-    pz += w * x[i + 2]!;
+    const i = 3 * side.idx[b + k];
+    const w = side.w[b + k];
+    px += w * x[i];
+    py += w * x[i + 1];
+    pz += w * x[i + 2];
   }
   out[o] = px;
   out[o + 1] = py;
@@ -62,9 +62,9 @@ export function copyContactSlot(
   src: ContactPointSet,
   s: number,
 ): void {
-  dst.n[c] = src.n[s]!;
+  dst.n[c] = src.n[s];
   for (let k = 0; k < 4; k++) {
-    dst.idx[4 * c + k] = src.idx[4 * s + k]!;
-    dst.w[4 * c + k] = src.w[4 * s + k]!;
+    dst.idx[4 * c + k] = src.idx[4 * s + k];
+    dst.w[4 * c + k] = src.w[4 * s + k];
   }
 }

@@ -69,6 +69,6 @@ export function addBlock3(
     return;
   }
   for (let i = 0; i < 3; i++) {
-    for (let j = 0; j < 3; j++) acc.add(row + i, col + j, factor * block[offset + 3 * i + j]!);
+    for (let j = 0; j < 3; j++) acc.add(row + i, col + j, factor * block[offset + 3 * i + j]);
   }
 }

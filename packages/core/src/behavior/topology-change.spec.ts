@@ -60,7 +60,7 @@ describe('core: topological changes', () => {
       // one at a time: the item in each removed slot goes, the last item takes the slot
       const slots = Array.from({ length: count }, (_, i) => i);
       for (const i of removed) {
-        slots[i] = slots[slots.length - 1]!;
+        slots[i] = slots[slots.length - 1];
         slots.pop();
       }
       const expected = new Array<number>(count).fill(-1);
@@ -85,7 +85,7 @@ describe('core: topological changes', () => {
       topo,
       'point',
       2,
-      { onAdd: (i, v, o, anc, w) => (v[o] = anc ? anc.reduce((s, a, j) => s + w![j]! * 10 * a, 0) : -1) },
+      { onAdd: (i, v, o, anc, w) => (v[o] = anc ? anc.reduce((s, a, j) => s + w![j] * 10 * a, 0) : -1) },
       6,
     );
     for (let i = 0; i < 6; i++) data.values[2 * i] = 10 * i;

@@ -93,7 +93,7 @@ export function applyRemoval(
 ): number {
   let last = count - 1;
   for (let r = 0; r < removed.length; r++, last--) {
-    const i = removed[r]!;
+    const i = removed[r];
     if (i !== last) values.copyWithin(i * stride, last * stride, (last + 1) * stride);
   }
   return last + 1;
@@ -126,10 +126,10 @@ export function removalIndexMap(count: number, removed: ArrayLike<number>): Int3
   for (let p = left; p < count; p++) tail[p - left] = p;
   let last = count - 1;
   for (let r = 0; r < removed.length; r++, last--) {
-    const i = removed[r]!;
-    map[i >= left ? tail[i - left]! : i] = -1;
+    const i = removed[r];
+    map[i >= left ? tail[i - left] : i] = -1;
     if (i === last) continue;
-    const moved = tail[last - left]!;
+    const moved = tail[last - left];
     if (i >= left) tail[i - left] = moved;
     else map[moved] = i;
   }
@@ -151,8 +151,8 @@ export function renameWithMap(indices: ArrayLike<number>, map: Int32Array): Uint
   const out = new Uint32Array(indices.length);
   let n = 0;
   for (let k = 0; k < indices.length; k++) {
-    const v = indices[k]!;
-    const to = v < map.length ? map[v]! : v;
+    const v = indices[k];
+    const to = v < map.length ? map[v] : v;
     if (to >= 0) out[n++] = to;
   }
   return n === out.length ? out : out.slice(0, n);

@@ -69,18 +69,18 @@ describe('checkpoint file', () => {
     expect(back.identity).to.deep.equal(c.identity);
     for (const [k, v] of Object.entries(values)) expect(checkpointValuesEqual(back.extra[k], v), k).to.equal(true);
     const f = back.extra['f64'] as Float64Array;
-    expect(bitsOf(f[0]!)).to.equal(bitsOf(nan));
+    expect(bitsOf(f[0])).to.equal(bitsOf(nan));
     expect(Object.is(f[1], -0)).to.equal(true);
     expect(Object.is((back.extra['numbers'] as number[])[1], -0)).to.equal(true);
     expect((back.extra['view'] as Float64Array).length).to.equal(2);
-    expect(back.components[0]!.data[1]!.value).to.deep.equal({ t: 'a b c' });
-    expect(back.components[0]!.data[0]!.isSet).to.equal(true);
+    expect(back.components[0].data[1].value).to.deep.equal({ t: 'a b c' });
+    expect(back.components[0].data[0].isSet).to.equal(true);
   });
 
   it('refuses a damaged file before reading it: a flipped byte, a truncated file, bytes after the end, another format version, not a checkpoint', () => {
     const bytes = encodeCheckpoint(sample({ big: new Float64Array(100).fill(1) }));
     const flipped = bytes.slice();
-    flipped[Math.floor(bytes.length / 2)]! ^= 0x10;
+    flipped[Math.floor(bytes.length / 2)] ^= 0x10;
     expect(() => decodeCheckpoint(flipped, 'f.ckpt')).to.throw(/f\.ckpt: damaged: the SHA-256 checksum does not match/);
     expect(() => decodeCheckpoint(bytes.subarray(0, bytes.length - 7), 'f.ckpt')).to.throw(/f\.ckpt: truncated: \d+ bytes, \d+ expected/);
     expect(() => decodeCheckpoint(bytes.subarray(0, 20), 'f.ckpt')).to.throw(/truncated/);

@@ -117,7 +117,7 @@ class Reader {
   }
   u8(): number {
     this.need(1);
-    return this.b[this.p++]!;
+    return this.b[this.p++];
   }
   u32(): number {
     this.need(4);

@@ -41,7 +41,7 @@ export const checkpointTypedArrays: readonly (typeof TYPED_ARRAYS)[number][] = T
  */
 export function typedArrayKind(v: unknown): number {
   if (!ArrayBuffer.isView(v)) return -1;
-  for (let k = 0; k < TYPED_ARRAYS.length; k++) if (v instanceof TYPED_ARRAYS[k]!) return k;
+  for (let k = 0; k < TYPED_ARRAYS.length; k++) if (v instanceof TYPED_ARRAYS[k]) return k;
   return -1;
 }
 
@@ -51,7 +51,7 @@ export function isCheckpointTypedArray(v: unknown): v is CheckpointTypedArray {
 
 /** A copy of a typed array in a fresh buffer of its base class, bit for bit (same-type set copies bytes). */
 export function copyTypedArray<T extends CheckpointTypedArray>(v: T): T {
-  const C = TYPED_ARRAYS[typedArrayKind(v)]! as unknown as new (n: number) => T;
+  const C = TYPED_ARRAYS[typedArrayKind(v)] as unknown as new (n: number) => T;
   const out = new C(v.length);
   (out as unknown as { set(a: ArrayLike<number>): void }).set(v);
   return out;
@@ -218,7 +218,7 @@ export class CheckpointReader {
 }
 
 function describeValue(v: CheckpointValue): string {
-  if (isCheckpointTypedArray(v)) return `a ${TYPED_ARRAYS[typedArrayKind(v)]!.name} of ${v.length}`;
+  if (isCheckpointTypedArray(v)) return `a ${TYPED_ARRAYS[typedArrayKind(v)].name} of ${v.length}`;
   if (Array.isArray(v)) return `a list of ${v.length}`;
   if (v === null) return 'null';
   return typeof v === 'object' ? 'a record' : `a ${typeof v} (${String(v)})`;

@@ -125,11 +125,11 @@ class Hasher {
     const n4 = b.length & ~3;
     if ((b.byteOffset & 3) === 0) {
       const w = new Uint32Array(b.buffer, b.byteOffset, n4 >> 2);
-      for (let i = 0; i < w.length; i++) this.word(w[i]!);
+      for (let i = 0; i < w.length; i++) this.word(w[i]);
     } else {
-      for (let i = 0; i < n4; i += 4) this.word(b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24));
+      for (let i = 0; i < n4; i += 4) this.word(b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24));
     }
-    for (let i = n4; i < b.length; i++) this.word(b[i]!);
+    for (let i = n4; i < b.length; i++) this.word(b[i]);
   }
   value(v: CheckpointValue | undefined): void {
     if (v === undefined || v === null) this.word(0);
@@ -138,8 +138,8 @@ class Hasher {
       // the number's 64 bits, through a shared scratch (no allocation per number)
       NUMBER[0] = v;
       this.word(3);
-      this.word(NUMBER_WORDS[0]!);
-      this.word(NUMBER_WORDS[1]!);
+      this.word(NUMBER_WORDS[0]);
+      this.word(NUMBER_WORDS[1]);
     } else if (typeof v === 'string') {
       this.word(4);
       this.string(v);

@@ -170,7 +170,7 @@ export function captureCheckpoint(sim: Simulation, extra: CheckpointRecord = {})
     const solvers = n.objects.filter(isOdeSolver);
     if (solvers.length > 1)
       warnings.push(
-        solvers[1]!.error(
+        solvers[1].error(
           `${n.path} has ${solvers.length} ODE solvers (${solvers.map((o) => o.describe()).join(', ')}): each keeps values of its own system that the states no longer show, and the checkpoint does not hold them`,
           'a resumed run may differ from the uninterrupted one; keep one ODE solver per node',
         ),

@@ -29,27 +29,27 @@ export function sha256(data: Uint8Array): Uint8Array {
   const block = (src: Uint8Array, o: number): void => {
     for (let t = 0; t < 16; t++) {
       const p = o + 4 * t;
-      W[t] = (src[p]! << 24) | (src[p + 1]! << 16) | (src[p + 2]! << 8) | src[p + 3]!;
+      W[t] = (src[p] << 24) | (src[p + 1] << 16) | (src[p + 2] << 8) | src[p + 3];
     }
     for (let t = 16; t < 64; t++) {
-      const w15 = W[t - 15]!,
-        w2 = W[t - 2]!;
+      const w15 = W[t - 15],
+        w2 = W[t - 2];
       const s0 = ((w15 >>> 7) | (w15 << 25)) ^ ((w15 >>> 18) | (w15 << 14)) ^ (w15 >>> 3);
       const s1 = ((w2 >>> 17) | (w2 << 15)) ^ ((w2 >>> 19) | (w2 << 13)) ^ (w2 >>> 10);
-      W[t] = (W[t - 16]! + s0 + W[t - 7]! + s1) | 0;
+      W[t] = (W[t - 16] + s0 + W[t - 7] + s1) | 0;
     }
-    let a = H[0]!,
-      b = H[1]!,
-      c = H[2]!,
-      d = H[3]!,
-      e = H[4]!,
-      f = H[5]!,
-      g = H[6]!,
-      h = H[7]!;
+    let a = H[0],
+      b = H[1],
+      c = H[2],
+      d = H[3],
+      e = H[4],
+      f = H[5],
+      g = H[6],
+      h = H[7];
     for (let t = 0; t < 64; t++) {
       const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
       const ch = (e & f) ^ (~e & g);
-      const t1 = (h + S1 + ch + K[t]! + W[t]!) | 0;
+      const t1 = (h + S1 + ch + K[t] + W[t]) | 0;
       const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
       const maj = (a & b) ^ (a & c) ^ (b & c);
       const t2 = (S0 + maj) | 0;
@@ -62,20 +62,20 @@ export function sha256(data: Uint8Array): Uint8Array {
       b = a;
       a = (t1 + t2) | 0;
     }
-    H[0] = (H[0]! + a) | 0;
-    H[1] = (H[1]! + b) | 0;
-    H[2] = (H[2]! + c) | 0;
-    H[3] = (H[3]! + d) | 0;
-    H[4] = (H[4]! + e) | 0;
-    H[5] = (H[5]! + f) | 0;
-    H[6] = (H[6]! + g) | 0;
-    H[7] = (H[7]! + h) | 0;
+    H[0] = (H[0] + a) | 0;
+    H[1] = (H[1] + b) | 0;
+    H[2] = (H[2] + c) | 0;
+    H[3] = (H[3] + d) | 0;
+    H[4] = (H[4] + e) | 0;
+    H[5] = (H[5] + f) | 0;
+    H[6] = (H[6] + g) | 0;
+    H[7] = (H[7] + h) | 0;
   };
   for (let o = 0; o + 64 <= (n & ~63); o += 64) block(data, o);
   for (let o = 0; o < tail.length; o += 64) block(tail, o);
   const out = new Uint8Array(32);
   const ov = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) ov.setUint32(4 * i, H[i]!);
+  for (let i = 0; i < 8; i++) ov.setUint32(4 * i, H[i]);
   return out;
 }
 

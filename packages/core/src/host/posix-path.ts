@@ -29,7 +29,7 @@ export function createPosixPath(cwd: () => string): PathRules {
   const join = (...parts: string[]): string => normalize(parts.filter((p) => p !== '').join('/'));
   const resolve = (...parts: string[]): string => {
     let acc = '';
-    for (let i = parts.length - 1; i >= 0 && !isAbsolute(acc); i--) if (parts[i]) acc = acc ? `${parts[i]}/${acc}` : parts[i]!;
+    for (let i = parts.length - 1; i >= 0 && !isAbsolute(acc); i--) if (parts[i]) acc = acc ? `${parts[i]}/${acc}` : parts[i];
     if (!isAbsolute(acc)) acc = `${cwd()}/${acc}`;
     const n = normalize(acc);
     return n.length > 1 && n.endsWith('/') ? n.slice(0, -1) : n;

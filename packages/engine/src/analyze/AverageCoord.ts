@@ -87,11 +87,11 @@ export class AverageCoord extends DataEngine {
     if (n === 0) throw this.error('nothing to average: the state has no points and no indices are given');
     const avg = new Float64Array(cs);
     for (let k = 0; k < n; k++) {
-      const i = ind.length > 0 ? ind[k]! : k;
+      const i = ind.length > 0 ? ind[k] : k;
       if ((i + 1) * cs > x.length) throw this.error(`index ${i} is past the ${x.length / cs} points of the state`);
-      for (let c = 0; c < cs; c++) avg[c]! += x[i * cs + c]!;
+      for (let c = 0; c < cs; c++) avg[c] += x[i * cs + c];
     }
-    for (let c = 0; c < cs; c++) avg[c]! /= n;
+    for (let c = 0; c < cs; c++) avg[c] /= n;
     this.average.value = avg;
   }
 }

@@ -85,7 +85,7 @@ export class ClusteringEngine extends DataEngine {
     const n = x.length / 3;
     const ngb = this.topo && this.useTopo.value ? this.neighbours(n) : undefined;
     const dist = (i: number, j: number, y: Float64Array = x): number =>
-      Math.hypot(y[3 * i]! - x[3 * j]!, y[3 * i + 1]! - x[3 * j + 1]!, y[3 * i + 2]! - x[3 * j + 2]!);
+      Math.hypot(y[3 * i] - x[3 * j], y[3 * i + 1] - x[3 * j + 1], y[3 * i + 2] - x[3 * j + 2]);
     let centres: number[];
     const region = new Int32Array(n);
     if (this.number.value === -1) {
@@ -100,7 +100,7 @@ export class ClusteringEngine extends DataEngine {
         assign();
         let best = 0,
           dmax = 0;
-        for (let i = 0; i < n; i++) if (d[i]! > dmax) ((dmax = d[i]!), (best = i));
+        for (let i = 0; i < n; i++) if (d[i] > dmax) ((dmax = d[i]), (best = i));
         if (dmax === 0) break;
         centres.push(best);
       }
@@ -115,10 +115,10 @@ export class ClusteringEngine extends DataEngine {
         while (ring.length > 0) {
           const next: number[] = [];
           for (const v of ring) {
-            for (const w of ngb[v]!) {
+            for (const w of ngb[v]) {
               if ((region[v] === i || dist(w, c) < r) && !members.has(w)) {
                 members.add(w);
-                clusters[i]!.push(w);
+                clusters[i].push(w);
                 next.push(w);
               }
             }
@@ -131,7 +131,7 @@ export class ClusteringEngine extends DataEngine {
         let inserted = false;
         centres.forEach((c, i) => {
           if (j !== c && dist(j, c) < r) {
-            clusters[i]!.push(j);
+            clusters[i].push(j);
             inserted = true;
           }
         });
@@ -141,10 +141,10 @@ export class ClusteringEngine extends DataEngine {
         centres.forEach((c, i) => {
           if (j !== c && dist(j, c) < dmin) ((dmin = dist(j, c)), (imin = i));
         });
-        if (imin !== -1) clusters[imin]!.push(j);
+        if (imin !== -1) clusters[imin].push(j);
       }
       for (let j = 0; j < fixed.length / 3; j++)
-        centres.forEach((c, i) => dist(j, c, fixed) < this.fixedRadius.value && clusters[i]!.push(j + n));
+        centres.forEach((c, i) => dist(j, c, fixed) < this.fixedRadius.value && clusters[i].push(j + n));
     }
     this.cluster.value = clusters;
     this.save();
@@ -154,10 +154,9 @@ export class ClusteringEngine extends DataEngine {
     const ngb: number[][] = Array.from({ length: n }, () => []);
     const e = this.topo!.getEdges();
     for (let k = 0; k + 2 <= e.length; k += 2) {
-      if (e[k]! >= n || e[k + 1]! >= n)
-        throw this.error(`the topology's edge (${e[k]}, ${e[k + 1]}) names a point past the ${n} positions`);
-      ngb[e[k]!]!.push(e[k + 1]!);
-      ngb[e[k + 1]!]!.push(e[k]!);
+      if (e[k] >= n || e[k + 1] >= n) throw this.error(`the topology's edge (${e[k]}, ${e[k + 1]}) names a point past the ${n} positions`);
+      ngb[e[k]].push(e[k + 1]);
+      ngb[e[k + 1]].push(e[k]);
     }
     return ngb;
   }
@@ -170,7 +169,7 @@ export class ClusteringEngine extends DataEngine {
     const clusters: number[][] = [];
     let k = 5;
     for (let i = 0; i < nb; i++) {
-      const m = t[k++]!;
+      const m = t[k++];
       clusters.push(t.slice(k, k + m));
       k += m;
     }
@@ -195,7 +194,7 @@ function voronoi(centres: number[], d: Float64Array, region: Int32Array, dist: (
   for (let i = 0; i < d.length; i++) {
     centres.forEach((c, j) => {
       const v = dist(i, c);
-      if (v < d[i]!) ((d[i] = v), (region[i] = j));
+      if (v < d[i]) ((d[i] = v), (region[i] = j));
     });
   }
 }
@@ -211,14 +210,14 @@ function dijkstra(x: Float64Array, ngb: number[][], centres: number[], d: Float6
   while (queue.length > 0) {
     let m = 0;
     for (let k = 1; k < queue.length; k++)
-      if (queue[k]![0] < queue[m]![0] || (queue[k]![0] === queue[m]![0] && queue[k]![1] < queue[m]![1])) m = k;
-    const [dv, v] = queue.splice(m, 1)[0]!;
-    if (dv > d[v]!) continue;
-    for (const w of ngb[v]!) {
-      const nd = dv + Math.hypot(x[3 * v]! - x[3 * w]!, x[3 * v + 1]! - x[3 * w + 1]!, x[3 * v + 2]! - x[3 * w + 2]!);
-      if (nd < d[w]!) {
+      if (queue[k][0] < queue[m][0] || (queue[k][0] === queue[m][0] && queue[k][1] < queue[m][1])) m = k;
+    const [dv, v] = queue.splice(m, 1)[0];
+    if (dv > d[v]) continue;
+    for (const w of ngb[v]) {
+      const nd = dv + Math.hypot(x[3 * v] - x[3 * w], x[3 * v + 1] - x[3 * w + 1], x[3 * v + 2] - x[3 * w + 2]);
+      if (nd < d[w]) {
         d[w] = nd;
-        region[w] = region[v]!;
+        region[w] = region[v];
         queue.push([nd, w]);
       }
     }

@@ -89,7 +89,7 @@ export class HausdorffDistance extends DataEngine {
         let best = Infinity;
         for (let j = 0; j < q.length; j += cs) {
           let s = 0;
-          for (let k = 0; k < dims; k++) s += (p[i + k]! - q[j + k]!) ** 2;
+          for (let k = 0; k < dims; k++) s += (p[i + k] - q[j + k]) ** 2;
           best = Math.min(best, s);
         }
         if (q.length > 0) worst = Math.max(worst, Math.sqrt(best));

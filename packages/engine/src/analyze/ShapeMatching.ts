@@ -120,7 +120,7 @@ export class ShapeMatching extends DataEngine {
     if (cur.length !== x0.length) throw this.error(`'position' has ${cur.length / 3} points, the state's rest positions ${nbp}`);
     if (fx.length !== f0.length) throw this.error(`fixedPosition has ${fx.length / 3} points, fixedPosition0 ${nbf}`);
     for (let i = 0; i < nbc; i++)
-      for (const j of clusters[i]!)
+      for (const j of clusters[i])
         if (j >= nbp + nbf) throw this.error(`cluster ${i} has index ${j}, past the ${nbp} points and ${nbf} fixed points`);
     const fw = this.fixedweight.value;
     const key = `${nbp},${nbf},${fw}`;
@@ -138,18 +138,18 @@ export class ShapeMatching extends DataEngine {
         let cx = 0,
           cy = 0,
           cz = 0;
-        const W = this.weight[i]!,
+        const W = this.weight[i],
           c0 = this.xcm0.subarray(3 * i, 3 * i + 3);
-        for (const j of clusters[i]!) {
+        for (const j of clusters[i]) {
           const mech = j < nbp,
             w = mech ? 1 : fw;
           const P = mech ? target : fx,
             o = 3 * (mech ? j : j - nbp);
           const R0 = mech ? x0 : f0;
-          cx += w * P[o]!;
-          cy += w * P[o + 1]!;
-          cz += w * P[o + 2]!;
-          for (let r = 0; r < 3; r++) for (let q = 0; q < 3; q++) A[3 * r + q] += w * P[o + r]! * (R0[o + q]! - c0[q]!);
+          cx += w * P[o];
+          cy += w * P[o + 1];
+          cz += w * P[o + 2];
+          for (let r = 0; r < 3; r++) for (let q = 0; q < 3; q++) A[3 * r + q] += w * P[o + r] * (R0[o + q] - c0[q]);
         }
         c[3 * i] = cx / W;
         c[3 * i + 1] = cy / W;
@@ -157,24 +157,24 @@ export class ShapeMatching extends DataEngine {
         if (beta !== 1) this.orthogonalFactor(A, R, i);
         for (let k = 0; k < 9; k++) {
           let affine = 0;
-          if (beta !== 0) for (let m = 0; m < 3; m++) affine += A[3 * Math.floor(k / 3) + m]! * this.qinv[9 * i + 3 * m + (k % 3)]!;
-          T[9 * i + k] = beta === 0 ? R[k]! : beta === 1 ? affine : beta * affine + (1 - beta) * R[k]!;
+          if (beta !== 0) for (let m = 0; m < 3; m++) affine += A[3 * Math.floor(k / 3) + m] * this.qinv[9 * i + 3 * m + (k % 3)];
+          T[9 * i + k] = beta === 0 ? R[k] : beta === 1 ? affine : beta * affine + (1 - beta) * R[k];
         }
       }
       sum.fill(0);
       for (let i = 0; i < nbc; i++) {
-        for (const j of clusters[i]!) {
+        for (const j of clusters[i]) {
           if (j >= nbp) continue;
-          const d0 = x0[3 * j]! - this.xcm0[3 * i]!,
-            d1 = x0[3 * j + 1]! - this.xcm0[3 * i + 1]!,
-            d2 = x0[3 * j + 2]! - this.xcm0[3 * i + 2]!;
+          const d0 = x0[3 * j] - this.xcm0[3 * i],
+            d1 = x0[3 * j + 1] - this.xcm0[3 * i + 1],
+            d2 = x0[3 * j + 2] - this.xcm0[3 * i + 2];
           for (let r = 0; r < 3; r++)
-            sum[3 * j + r] += c[3 * i + r]! + T[9 * i + 3 * r]! * d0 + T[9 * i + 3 * r + 1]! * d1 + T[9 * i + 3 * r + 2]! * d2;
+            sum[3 * j + r] += c[3 * i + r] + T[9 * i + 3 * r] * d0 + T[9 * i + 3 * r + 1] * d1 + T[9 * i + 3 * r + 2] * d2;
         }
       }
       for (let j = 0; j < nbp; j++) {
-        const n = this.nbClust[j]!;
-        for (let r = 0; r < 3; r++) target[3 * j + r] = n ? sum[3 * j + r]! / n : cur[3 * j + r]!;
+        const n = this.nbClust[j];
+        for (let r = 0; r < 3; r++) target[3 * j + r] = n ? sum[3 * j + r] / n : cur[3 * j + r];
       }
     }
     this.targetPosition.value = target;
@@ -191,25 +191,25 @@ export class ShapeMatching extends DataEngine {
     for (let i = 0; i < nbc; i++) {
       let W = 0;
       const c0 = this.xcm0.subarray(3 * i, 3 * i + 3);
-      for (const j of clusters[i]!) {
+      for (const j of clusters[i]) {
         const mech = j < nbp,
           w = mech ? 1 : fw,
           P = mech ? x0 : f0,
           o = 3 * (mech ? j : j - nbp);
-        for (let r = 0; r < 3; r++) c0[r] += w * P[o + r]!;
+        for (let r = 0; r < 3; r++) c0[r] += w * P[o + r];
         W += w;
-        if (mech) this.nbClust[j]!++;
+        if (mech) this.nbClust[j]++;
       }
       if (!(W > 0)) throw this.error(`cluster ${i} has no weight (empty, or only fixed points with fixedweight 0)`);
       for (let r = 0; r < 3; r++) c0[r] /= W;
       this.weight[i] = W;
       Q.fill(0);
-      for (const j of clusters[i]!) {
+      for (const j of clusters[i]) {
         const mech = j < nbp,
           w = mech ? 1 : fw,
           P = mech ? x0 : f0,
           o = 3 * (mech ? j : j - nbp);
-        for (let r = 0; r < 3; r++) for (let q = 0; q < 3; q++) Q[3 * r + q] += w * (P[o + r]! - c0[r]!) * (P[o + q]! - c0[q]!);
+        for (let r = 0; r < 3; r++) for (let q = 0; q < 3; q++) Q[3 * r + q] += w * (P[o + r] - c0[r]) * (P[o + q] - c0[q]);
       }
       if (!invertOrZero(Q, this.qinv.subarray(9 * i, 9 * i + 9)) && this.affineRatio.value !== 0)
         this.warn(
@@ -225,10 +225,10 @@ export class ShapeMatching extends DataEngine {
     const AtA = scratchAtA,
       V = scratchV,
       w = scratchW;
-    for (let r = 0; r < 3; r++) for (let q = 0; q < 3; q++) AtA[3 * r + q] = A[r]! * A[q]! + A[3 + r]! * A[3 + q]! + A[6 + r]! * A[6 + q]!;
+    for (let r = 0; r < 3; r++) for (let q = 0; q < 3; q++) AtA[3 * r + q] = A[r] * A[q] + A[3 + r] * A[3 + q] + A[6 + r] * A[6 + q];
     symmetricEigen3(V, w, AtA);
-    const scale = Math.max(Math.abs(w[0]!), Math.abs(w[1]!), Math.abs(w[2]!));
-    if (!(scale > 0) || Math.min(w[0]!, w[1]!, w[2]!) <= 1e-12 * scale) {
+    const scale = Math.max(Math.abs(w[0]), Math.abs(w[1]), Math.abs(w[2]));
+    if (!(scale > 0) || Math.min(w[0], w[1], w[2]) <= 1e-12 * scale) {
       if (!this.singularWarned) {
         this.singularWarned = true;
         this.warn(
@@ -244,11 +244,11 @@ export class ShapeMatching extends DataEngine {
     for (let r = 0; r < 3; r++)
       for (let q = 0; q < 3; q++)
         Si[3 * r + q] =
-          (V[3 * r]! * V[3 * q]!) / Math.sqrt(w[0]!) +
-          (V[3 * r + 1]! * V[3 * q + 1]!) / Math.sqrt(w[1]!) +
-          (V[3 * r + 2]! * V[3 * q + 2]!) / Math.sqrt(w[2]!);
+          (V[3 * r] * V[3 * q]) / Math.sqrt(w[0]) +
+          (V[3 * r + 1] * V[3 * q + 1]) / Math.sqrt(w[1]) +
+          (V[3 * r + 2] * V[3 * q + 2]) / Math.sqrt(w[2]);
     for (let r = 0; r < 3; r++)
-      for (let q = 0; q < 3; q++) R[3 * r + q] = A[3 * r]! * Si[q]! + A[3 * r + 1]! * Si[3 + q]! + A[3 * r + 2]! * Si[6 + q]!;
+      for (let q = 0; q < 3; q++) R[3 * r + q] = A[3 * r] * Si[q] + A[3 * r + 1] * Si[3 + q] + A[3 * r + 2] * Si[6 + q];
   }
 }
 

@@ -84,7 +84,7 @@ export class ExtrudeSurface extends DataEngine {
     const n = x.length / 3;
     const corner = (t: number, j: number): number => {
       if (3 * t + 3 > tri.length) throw this.error(`surfaceTriangles names triangle ${t}, but there are ${tri.length / 3}`);
-      const v = tri[3 * t + j]!;
+      const v = tri[3 * t + j];
       if (v >= n) throw this.error(`triangle ${t} names point ${v}, but surfaceVertices has ${n}`);
       return v;
     };
@@ -92,12 +92,12 @@ export class ExtrudeSurface extends DataEngine {
     const normals = new Map<number, number[]>();
     for (const t of sel) {
       const [a, b, c] = [corner(t, 0), corner(t, 1), corner(t, 2)];
-      const u = [x[3 * b]! - x[3 * a]!, x[3 * b + 1]! - x[3 * a + 1]!, x[3 * b + 2]! - x[3 * a + 2]!];
-      const v = [x[3 * c]! - x[3 * a]!, x[3 * c + 1]! - x[3 * a + 1]!, x[3 * c + 2]! - x[3 * a + 2]!];
-      const f = unit([u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!]);
+      const u = [x[3 * b] - x[3 * a], x[3 * b + 1] - x[3 * a + 1], x[3 * b + 2] - x[3 * a + 2]];
+      const v = [x[3 * c] - x[3 * a], x[3 * c + 1] - x[3 * a + 1], x[3 * c + 2] - x[3 * a + 2]];
+      const f = unit([u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]]);
       for (const p of [a, b, c]) {
         const s = normals.get(p) ?? [0, 0, 0];
-        normals.set(p, [s[0]! + f[0]!, s[1]! + f[1]!, s[2]! + f[2]!]);
+        normals.set(p, [s[0] + f[0], s[1] + f[1], s[2] + f[2]]);
       }
     }
     for (const [p, s] of normals) normals.set(p, unit(s));
@@ -116,23 +116,16 @@ export class ExtrudeSurface extends DataEngine {
         if (k === undefined) {
           k = verts.length / 3;
           const nn = normals.get(p)!;
-          verts.push(
-            x[3 * p]!,
-            x[3 * p + 1]!,
-            x[3 * p + 2]!,
-            x[3 * p]! + nn[0]! * h,
-            x[3 * p + 1]! + nn[1]! * h,
-            x[3 * p + 2]! + nn[2]! * h,
-          );
+          verts.push(x[3 * p], x[3 * p + 1], x[3 * p + 2], x[3 * p] + nn[0] * h, x[3 * p + 1] + nn[1] * h, x[3 * p + 2] + nn[2] * h);
           matching.set(p, k);
         }
         t1.push(k);
         t2.push(k + 1);
       }
       for (const [a, b] of [
-        [t1[0]!, t1[1]!],
-        [t1[0]!, t1[2]!],
-        [t1[1]!, t1[2]!],
+        [t1[0], t1[1]],
+        [t1[0], t1[2]],
+        [t1[1], t1[2]],
       ] as const) {
         const e = border.get(`${a},${b}`),
           ei = border.get(`${b},${a}`);
@@ -140,7 +133,7 @@ export class ExtrudeSurface extends DataEngine {
         else if (ei) ei.on = false;
         else border.set(`${a},${b}`, { a, b, on: true });
       }
-      outTri.push(t1[0]!, t1[2]!, t1[1]!, ...t2);
+      outTri.push(t1[0], t1[2], t1[1], ...t2);
     }
     const edges = [...border.values()].filter((e) => e.on).sort((p, q) => p.a - q.a || p.b - q.b);
     for (const { a, b } of edges) outTri.push(a, b, a + 1, b + 1, a + 1, b);
@@ -150,6 +143,6 @@ export class ExtrudeSurface extends DataEngine {
 }
 
 function unit(a: number[]): number[] {
-  const r = Math.hypot(a[0]!, a[1]!, a[2]!);
-  return r > Number.EPSILON ? [a[0]! / r, a[1]! / r, a[2]! / r] : a;
+  const r = Math.hypot(a[0], a[1], a[2]);
+  return r > Number.EPSILON ? [a[0] / r, a[1] / r, a[2] / r] : a;
 }

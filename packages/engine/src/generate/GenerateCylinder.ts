@@ -142,14 +142,14 @@ export class GenerateCylinder extends DataEngine {
     const ring = (r: number, z: number, out: number[]): void => {
       for (let k = 0; k < nT; k++) {
         const th = (k * 2 * Math.PI) / nT;
-        out.push(r * Math.cos(th) + o[0]!, r * Math.sin(th) + o[1]!, z + o[2]!);
+        out.push(r * Math.cos(th) + o[0], r * Math.sin(th) + o[1], z + o[2]);
       }
     };
     // Volume points: axis point then rings, per slice.
     const pos: number[] = [];
     for (let i = 0; i < nZ; i++) {
       const z = (i * H) / (nZ - 1);
-      pos.push(o[0]!, o[1]!, z + o[2]!);
+      pos.push(o[0], o[1], z + o[2]);
       for (let j = 1; j <= nR; j++) ring((j * R) / nR, z, pos);
     }
     const offZ = nT * nR + 1;
@@ -160,14 +160,14 @@ export class GenerateCylinder extends DataEngine {
       for (let k = 1; k <= nT; k++) {
         // prism (axis, previous, current) over the slice below, in 3 tetrahedra
         const p = [c0, c0 + prev, c0 + k, c0 - offZ, c0 + prev - offZ, c0 + k - offZ];
-        tet.push(p[1]!, p[0]!, p[2]!, p[3]!, p[1]!, p[2]!, p[4]!, p[3]!, p[3]!, p[4]!, p[5]!, p[2]!);
+        tet.push(p[1], p[0], p[2], p[3], p[1], p[2], p[4], p[3], p[3], p[4], p[5], p[2]);
         prev = k;
       }
       for (let j = 1; j < nR; j++) {
         prev = nT;
         for (let k = 1; k <= nT; k++) {
           const h = [c0 + k, c0 + prev, c0 + k + nT, c0 + prev + nT];
-          h.push(h[0]! - offZ, h[1]! - offZ, h[2]! - offZ, h[3]! - offZ);
+          h.push(h[0] - offZ, h[1] - offZ, h[2] - offZ, h[3] - offZ);
           const [h0, h1, h2, h3, h4, h5, h6, h7] = h as [number, number, number, number, number, number, number, number];
           tet.push(h0, h5, h4, h7, h0, h1, h5, h3, h5, h0, h3, h7, h0, h3, h7, h2, h7, h0, h2, h4, h6, h7, h2, h4);
           prev = k;
@@ -184,7 +184,7 @@ export class GenerateCylinder extends DataEngine {
     for (let i = 0; i < nZ; i++) ring(R, (i * H) / (nZ - 1), sp);
     if (!open) {
       for (let i = 0; i < 2; i++) {
-        sp.push(o[0]!, o[1]!, i * H + o[2]!);
+        sp.push(o[0], o[1], i * H + o[2]);
         for (let j = 1; j < nR; j++) ring((j * R) / nR, i * H, sp);
       }
     }

@@ -77,7 +77,7 @@ export class GenerateGrid extends DataEngine {
   protected updateOutputs(): void {
     const dims = stateTypeOf(this.template || 'Vec3d')?.spatialDimensions ?? 3;
     const r = this.resolution.value;
-    let [nx, ny, nz] = [r[0]!, r[1]!, r[2]!];
+    let [nx, ny, nz] = [r[0], r[1], r[2]];
     if (nx < 0 || ny < 0 || nz < 0) throw this.error(`resolution ${nx} ${ny} ${nz} has a negative value`);
     if (nx === 0) {
       this.warn('the number of cells along x cannot be 0: 1 is used');
@@ -90,13 +90,13 @@ export class GenerateGrid extends DataEngine {
     checkGridSize(this, [nx + 1, ny + 1, nz + 1], this.resolution);
     const a = this.min.value,
       b = this.max.value;
-    const step = [(b[0]! - a[0]!) / nx, (b[1]! - a[1]!) / ny, nz === 0 ? 0 : (b[2]! - a[2]!) / nz];
+    const step = [(b[0] - a[0]) / nx, (b[1] - a[1]) / ny, nz === 0 ? 0 : (b[2] - a[2]) / nz];
     const pos: number[] = [];
     for (let k = 0; k <= nz; k++) {
       for (let j = 0; j <= ny; j++) {
         for (let i = 0; i <= nx; i++) {
-          const p = [i * step[0]! + a[0]!, j * step[1]! + a[1]!, k * step[2]! + a[2]!];
-          for (let c = 0; c < dims; c++) pos.push(p[c]!);
+          const p = [i * step[0] + a[0], j * step[1] + a[1], k * step[2] + a[2]];
+          for (let c = 0; c < dims; c++) pos.push(p[c]);
         }
       }
     }

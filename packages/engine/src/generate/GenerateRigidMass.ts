@@ -94,37 +94,37 @@ export class GenerateRigidMass extends DataEngine {
     };
     const t = this.triangles.value,
       q = this.quads.value;
-    for (let i = 0; i + 3 <= t.length; i += 3) face(t[i]!, t[i + 1]!, t[i + 2]!);
+    for (let i = 0; i + 3 <= t.length; i += 3) face(t[i], t[i + 1], t[i + 2]);
     for (let i = 0; i + 4 <= q.length; i += 4) {
-      face(q[i]!, q[i + 1]!, q[i + 2]!);
-      face(q[i]!, q[i + 2]!, q[i + 3]!);
+      face(q[i], q[i + 1], q[i + 2]);
+      face(q[i], q[i + 2], q[i + 3]);
     }
-    for (const p of this.polygons.value) for (let j = 2; j < p.length; j++) face(p[0]!, p[j - 1]!, p[j]!);
+    for (const p of this.polygons.value) for (let j = 2; j < p.length; j++) face(p[0], p[j - 1], p[j]);
     const div = [6, 24, 24, 24, 60, 60, 60, 120, 120, 120];
-    for (let k = 0; k < 10; k++) I[k]! /= div[k]!;
-    const V = I[0]!;
+    for (let k = 0; k < 10; k++) I[k] /= div[k];
+    const V = I[0];
     if (V === 0) {
       this.warn('the mesh volume is zero: no rigid mass computed');
       return;
     }
     if (V < 0) this.warn(`the mesh volume is negative (${V}): are the faces oriented inwards?`);
-    const c = [I[1]! / V, I[2]! / V, I[3]! / V];
+    const c = [I[1] / V, I[2] / V, I[3] / V];
     // Inertia about the origin, then about c (parallel axis), per unit mass.
     const J = [
-      I[5]! + I[6]! - V * (c[1]! ** 2 + c[2]! ** 2),
-      -I[7]! + V * c[0]! * c[1]!,
-      -I[9]! + V * c[2]! * c[0]!,
+      I[5] + I[6] - V * (c[1] ** 2 + c[2] ** 2),
+      -I[7] + V * c[0] * c[1],
+      -I[9] + V * c[2] * c[0],
       0,
-      I[4]! + I[6]! - V * (c[2]! ** 2 + c[0]! ** 2),
-      -I[8]! + V * c[1]! * c[2]!,
+      I[4] + I[6] - V * (c[2] ** 2 + c[0] ** 2),
+      -I[8] + V * c[1] * c[2],
       0,
       0,
-      I[4]! + I[5]! - V * (c[0]! ** 2 + c[1]! ** 2),
+      I[4] + I[5] - V * (c[0] ** 2 + c[1] ** 2),
     ];
-    J[3] = J[1]!;
-    J[6] = J[2]!;
-    J[7] = J[5]!;
-    for (let k = 0; k < 9; k++) J[k]! /= V;
+    J[3] = J[1];
+    J[6] = J[2];
+    J[7] = J[5];
+    for (let k = 0; k < 9; k++) J[k] /= V;
     const m = V * this.density.value;
     this.rigidMass.value = Float64Array.of(m, V, ...J);
     this.mass.value = m;
@@ -143,16 +143,16 @@ export class GenerateRigidMass extends DataEngine {
  * divided afterwards by 6, 24, 24, 24, 60, 60, 60, 120, 120, 120.
  */
 function addFaceIntegrals(I: Float64Array, x: Float64Array, a: number, b: number, c: number): void {
-  const v0 = [x[3 * a]!, x[3 * a + 1]!, x[3 * a + 2]!],
-    v1 = [x[3 * b]!, x[3 * b + 1]!, x[3 * b + 2]!],
-    v2 = [x[3 * c]!, x[3 * c + 1]!, x[3 * c + 2]!];
-  const e1 = [v1[0]! - v0[0]!, v1[1]! - v0[1]!, v1[2]! - v0[2]!],
-    e2 = [v2[0]! - v0[0]!, v2[1]! - v0[1]!, v2[2]! - v0[2]!];
-  const n = [e1[1]! * e2[2]! - e1[2]! * e2[1]!, e1[2]! * e2[0]! - e1[0]! * e2[2]!, e1[0]! * e2[1]! - e1[1]! * e2[0]!];
+  const v0 = [x[3 * a], x[3 * a + 1], x[3 * a + 2]],
+    v1 = [x[3 * b], x[3 * b + 1], x[3 * b + 2]],
+    v2 = [x[3 * c], x[3 * c + 1], x[3 * c + 2]];
+  const e1 = [v1[0] - v0[0], v1[1] - v0[1], v1[2] - v0[2]],
+    e2 = [v2[0] - v0[0], v2[1] - v0[1], v2[2] - v0[2]];
+  const n = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
   const sums = (k: number): { f1: number; f2: number; f3: number; g: [number, number, number] } => {
-    const p = v0[k]!,
-      q = v1[k]!,
-      r = v2[k]!;
+    const p = v0[k],
+      q = v1[k],
+      r = v2[k];
     const t0 = p + q,
       f1 = t0 + r,
       t1 = p * p,
@@ -164,14 +164,14 @@ function addFaceIntegrals(I: Float64Array, x: Float64Array, a: number, b: number
   const X = sums(0),
     Y = sums(1),
     Z = sums(2);
-  I[0]! += n[0]! * X.f1;
-  I[1]! += n[0]! * X.f2;
-  I[2]! += n[1]! * Y.f2;
-  I[3]! += n[2]! * Z.f2;
-  I[4]! += n[0]! * X.f3;
-  I[5]! += n[1]! * Y.f3;
-  I[6]! += n[2]! * Z.f3;
-  I[7]! += n[0]! * (v0[1]! * X.g[0] + v1[1]! * X.g[1] + v2[1]! * X.g[2]);
-  I[8]! += n[1]! * (v0[2]! * Y.g[0] + v1[2]! * Y.g[1] + v2[2]! * Y.g[2]);
-  I[9]! += n[2]! * (v0[0]! * Z.g[0] + v1[0]! * Z.g[1] + v2[0]! * Z.g[2]);
+  I[0] += n[0] * X.f1;
+  I[1] += n[0] * X.f2;
+  I[2] += n[1] * Y.f2;
+  I[3] += n[2] * Z.f2;
+  I[4] += n[0] * X.f3;
+  I[5] += n[1] * Y.f3;
+  I[6] += n[2] * Z.f3;
+  I[7] += n[0] * (v0[1] * X.g[0] + v1[1] * X.g[1] + v2[1] * X.g[2]);
+  I[8] += n[1] * (v0[2] * Y.g[0] + v1[2] * Y.g[1] + v2[2] * Y.g[2]);
+  I[9] += n[2] * (v0[0] * Z.g[0] + v1[0] * Z.g[1] + v2[0] * Z.g[2]);
 }

@@ -118,7 +118,7 @@ export class MergeMeshes extends DataEngine {
     const sizes: number[] = [];
     const pos: number[] = [];
     for (let k = 0; k < nb; k++) {
-      const p = this.inPositions.items[k]!.value;
+      const p = this.inPositions.items[k].value;
       if (p.length % cs !== 0) throw this.error(`position${k + 1} has ${p.length} numbers, not a multiple of ${cs}`);
       sizes.push(p.length / cs);
       for (const v of p) pos.push(v);
@@ -130,14 +130,14 @@ export class MergeMeshes extends DataEngine {
       const out: number[] = [];
       let offset = 0;
       for (let k = 0; k < nb; k++) {
-        for (const v of this.inElements[t]!.items[k]!.value) {
-          if (v >= sizes[k]! && sizes[k]! > 0)
+        for (const v of this.inElements[t].items[k].value) {
+          if (v >= sizes[k] && sizes[k] > 0)
             throw this.error(`${name}${k + 1} names point ${v}, but position${k + 1} has ${sizes[k]} points`);
           out.push(v + offset);
         }
-        offset += sizes[k]!;
+        offset += sizes[k];
       }
-      outputs[t]!.value = Uint32Array.from(out);
+      outputs[t].value = Uint32Array.from(out);
     });
   }
 }

@@ -90,8 +90,8 @@ export class MergePoints extends DataEngine {
       if (map.length > n2) throw this.error(`mappingX2 has ${map.length} entries but position2 only ${n2} points`);
       const pts = Float64Array.from(x1);
       for (let i = 0; i < map.length; i++) {
-        if (map[i]! >= n1) throw this.error(`mappingX2[${i}] = ${map[i]} is past the ${n1} points of position1`);
-        pts.set(x2.subarray(i * cs, i * cs + cs), map[i]! * cs);
+        if (map[i] >= n1) throw this.error(`mappingX2[${i}] = ${map[i]} is past the ${n1} points of position1`);
+        pts.set(x2.subarray(i * cs, i * cs + cs), map[i] * cs);
       }
       const injected = new Uint8Array(n1);
       for (const i of map) injected[i] = 1;

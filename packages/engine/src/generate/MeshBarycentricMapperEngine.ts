@@ -118,13 +118,13 @@ export class MeshBarycentricMapperEngine extends DataEngine {
     const inv = new Float64Array(9 * ne),
       centre = new Float64Array(3 * ne);
     for (let e = 0; e < ne; e++) {
-      const p = (j: number): number[] => [X[3 * elems[nv * e + j]!]!, X[3 * elems[nv * e + j]! + 1]!, X[3 * elems[nv * e + j]! + 2]!];
+      const p = (j: number): number[] => [X[3 * elems[nv * e + j]], X[3 * elems[nv * e + j] + 1], X[3 * elems[nv * e + j] + 2]];
       const p0 = p(0),
         a = sub(p(1), p0),
         b = sub(p(2), p0);
       const c = volume ? sub(p(3), p0) : cross(a, b);
       if (!invertColumns(a, b, c, inv, 9 * e)) throw this.error(`element ${e} is degenerate (zero ${volume ? 'volume' : 'area'})`);
-      for (let j = 0; j < nv; j++) for (let k = 0; k < 3; k++) centre[3 * e + k]! += p(j)[k]! / nv;
+      for (let j = 0; j < nv; j++) for (let k = 0; k < 3; k++) centre[3 * e + k] += p(j)[k] / nv;
     }
     const bary = new Float64Array(3 * m),
       table = new Uint32Array(m);
@@ -132,32 +132,31 @@ export class MeshBarycentricMapperEngine extends DataEngine {
       linVal: number[] = [];
     const v = [0, 0, 0];
     for (let i = 0; i < m; i++) {
-      const y = [Y[3 * i]!, Y[3 * i + 1]!, Y[3 * i + 2]!];
+      const y = [Y[3 * i], Y[3 * i + 1], Y[3 * i + 2]];
       let best = -1,
         bestD = 1e10;
       const coefs = [0, 0, 0];
       for (let e = 0; e < ne; e++) {
-        const q = elems[nv * e]!;
-        const d0 = [y[0]! - X[3 * q]!, y[1]! - X[3 * q + 1]!, y[2]! - X[3 * q + 2]!];
-        for (let r = 0; r < 3; r++)
-          v[r] = inv[9 * e + 3 * r]! * d0[0]! + inv[9 * e + 3 * r + 1]! * d0[1]! + inv[9 * e + 3 * r + 2]! * d0[2]!;
+        const q = elems[nv * e];
+        const d0 = [y[0] - X[3 * q], y[1] - X[3 * q + 1], y[2] - X[3 * q + 2]];
+        for (let r = 0; r < 3; r++) v[r] = inv[9 * e + 3 * r] * d0[0] + inv[9 * e + 3 * r + 1] * d0[1] + inv[9 * e + 3 * r + 2] * d0[2];
         let d = volume
-          ? Math.max(-v[0]!, -v[1]!, -v[2]!, v[0]! + v[1]! + v[2]! - 1)
-          : Math.max(-v[0]!, -v[1]!, Math.abs(v[2]!) - 0.01, v[0]! + v[1]! - 1);
-        if (d > 0) d = (y[0]! - centre[3 * e]!) ** 2 + (y[1]! - centre[3 * e + 1]!) ** 2 + (y[2]! - centre[3 * e + 2]!) ** 2;
+          ? Math.max(-v[0], -v[1], -v[2], v[0] + v[1] + v[2] - 1)
+          : Math.max(-v[0], -v[1], Math.abs(v[2]) - 0.01, v[0] + v[1] - 1);
+        if (d > 0) d = (y[0] - centre[3 * e]) ** 2 + (y[1] - centre[3 * e + 1]) ** 2 + (y[2] - centre[3 * e + 2]) ** 2;
         if (d < bestD) {
           bestD = d;
           best = e;
-          coefs[0] = v[0]!;
-          coefs[1] = v[1]!;
-          coefs[2] = volume ? v[2]! : 0;
+          coefs[0] = v[0];
+          coefs[1] = v[1];
+          coefs[2] = volume ? v[2] : 0;
         }
       }
       table[i] = best;
       bary.set(coefs, 3 * i);
       if (this.computeLinearInterpolation.value) {
         linIdx.push(Array.from(elems.subarray(nv * best, nv * best + nv)));
-        linVal.push(1 - coefs[0]! - coefs[1]! - coefs[2]!, coefs[0]!, coefs[1]!, ...(volume ? [coefs[2]!] : []));
+        linVal.push(1 - coefs[0] - coefs[1] - coefs[2], coefs[0], coefs[1], ...(volume ? [coefs[2]] : []));
       }
     }
     this.barycentricPositions.value = bary;
@@ -167,12 +166,8 @@ export class MeshBarycentricMapperEngine extends DataEngine {
   }
 }
 
-const sub = (a: number[], b: number[]): number[] => [a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!];
-const cross = (a: number[], b: number[]): number[] => [
-  a[1]! * b[2]! - a[2]! * b[1]!,
-  a[2]! * b[0]! - a[0]! * b[2]!,
-  a[0]! * b[1]! - a[1]! * b[0]!,
-];
+const sub = (a: number[], b: number[]): number[] => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const cross = (a: number[], b: number[]): number[] => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 
 /** out[o..o+9] = [a b c]⁻¹ (a, b, c the columns), row-major; false when singular. */
 function invertColumns(a: number[], b: number[], c: number[], out: Float64Array, o: number): boolean {
@@ -180,12 +175,12 @@ function invertColumns(a: number[], b: number[], c: number[], out: Float64Array,
   const r0 = cross(b, c),
     r1 = cross(c, a),
     r2 = cross(a, b);
-  const det = a[0]! * r0[0]! + a[1]! * r0[1]! + a[2]! * r0[2]!;
+  const det = a[0] * r0[0] + a[1] * r0[1] + a[2] * r0[2];
   if (det === 0 || !Number.isFinite(det)) return false;
   for (let k = 0; k < 3; k++) {
-    out[o + k] = r0[k]! / det;
-    out[o + 3 + k] = r1[k]! / det;
-    out[o + 6 + k] = r2[k]! / det;
+    out[o + k] = r0[k] / det;
+    out[o + 3 + k] = r1[k] / det;
+    out[o + 6 + k] = r2[k] / det;
   }
   return true;
 }

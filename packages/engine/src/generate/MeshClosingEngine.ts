@@ -100,8 +100,8 @@ export class MeshClosingEngine extends DataEngine {
     const addFaces = (f: Uint32Array, nv: number): void => {
       for (let i = 0; i + nv <= f.length; i += nv) {
         for (let j = 0; j < nv; j++) {
-          const p1 = f[i + (j === 0 ? nv - 1 : j - 1)]!,
-            p2 = f[i + j]!;
+          const p1 = f[i + (j === 0 ? nv - 1 : j - 1)],
+            p2 = f[i + j];
           if (edges.has(`${p2},${p1}`)) edges.delete(`${p2},${p1}`);
           else edges.set(`${p1},${p2}`, [p1, p2]);
         }
@@ -144,12 +144,12 @@ export class MeshClosingEngine extends DataEngine {
       const centroidIdx = pos.length / 3;
       const c = [0, 0, 0];
       for (let j = 0; j < m; j++) {
-        const p = loop[j]!;
+        const p = loop[j];
         ind.push(p);
-        clpos.push(x[3 * p]!, x[3 * p + 1]!, x[3 * p + 2]!);
-        for (let k = 0; k < 3; k++) c[k]! += x[3 * p + k]! / m;
+        clpos.push(x[3 * p], x[3 * p + 1], x[3 * p + 2]);
+        for (let k = 0; k < 3; k++) c[k] += x[3 * p + k] / m;
         cltri.push(centroidCl, base + j, j > 0 ? base + j - 1 : centroidCl - 1);
-        otri.push(centroidIdx, p, j > 0 ? loop[j - 1]! : loop[m - 1]!);
+        otri.push(centroidIdx, p, j > 0 ? loop[j - 1] : loop[m - 1]);
       }
       clpos.push(...c);
       pos.push(...c);

@@ -143,31 +143,31 @@ export class MeshTetraStuffing extends DataEngine {
     const inG = p < ph0;
     const size = inG ? g : h;
     let q = inG ? p : p - ph0;
-    const c = [q % size[0]!, 0, 0];
-    q = Math.floor(q / size[0]!);
-    c[1] = q % size[1]!;
-    c[2] = Math.floor(q / size[1]!);
+    const c = [q % size[0], 0, 0];
+    q = Math.floor(q / size[0]);
+    c[1] = q % size[1];
+    c[2] = Math.floor(q / size[1]);
     if (e < 6) {
       const a = e >> 1;
-      c[a]! += e & 1 ? 1 : -1;
-      if (c[a]! < 0 || c[a]! >= size[a]!) return -1;
-      return (inG ? 0 : ph0) + c[0]! + size[0]! * (c[1]! + size[1]! * c[2]!);
+      c[a] += e & 1 ? 1 : -1;
+      if (c[a] < 0 || c[a] >= size[a]) return -1;
+      return (inG ? 0 : ph0) + c[0] + size[0] * (c[1] + size[1] * c[2]);
     }
     const f = e - 6;
     const d = [f & 1, ((f >> 1) ^ f) & 1, ((f >> 2) ^ f) & 1];
-    if (inG) return ph0 + c[0]! + d[0]! + h[0]! * (c[1]! + d[1]! + h[1]! * (c[2]! + d[2]!));
+    if (inG) return ph0 + c[0] + d[0] + h[0] * (c[1] + d[1] + h[1] * (c[2] + d[2]));
     for (let k = 0; k < 3; k++) {
-      c[k] = c[k]! + d[k]! - 1;
-      if (c[k]! < 0 || c[k]! >= g[k]!) return -1;
+      c[k] = c[k] + d[k] - 1;
+      if (c[k] < 0 || c[k] >= g[k]) return -1;
     }
-    return c[0]! + g[0]! * (c[1]! + g[1]! * c[2]!);
+    return c[0] + g[0] * (c[1] + g[1] * c[2]);
   }
 
   protected updateOutputs(): void {
     const P = this.inputPoints.value;
     const tri: number[] = Array.from(this.inputTriangles.value);
     const q = this.inputQuads.value;
-    for (let i = 0; i + 4 <= q.length; i += 4) tri.push(q[i]!, q[i + 1]!, q[i + 2]!, q[i]!, q[i + 2]!, q[i + 3]!);
+    for (let i = 0; i + 4 <= q.length; i += 4) tri.push(q[i], q[i + 1], q[i + 2], q[i], q[i + 2], q[i + 3]);
     const np = P.length / 3,
       nt = tri.length / 3;
     if (np === 0 || nt === 0)
@@ -176,40 +176,40 @@ export class MeshTetraStuffing extends DataEngine {
     // Face normals (unnormalised) n = (b − a) × (c − a).
     const N = new Float64Array(3 * nt);
     for (let t = 0; t < nt; t++) {
-      const [a, b, c] = [3 * tri[3 * t]!, 3 * tri[3 * t + 1]!, 3 * tri[3 * t + 2]!];
-      const u = [P[b]! - P[a]!, P[b + 1]! - P[a + 1]!, P[b + 2]! - P[a + 2]!],
-        w = [P[c]! - P[a]!, P[c + 1]! - P[a + 1]!, P[c + 2]! - P[a + 2]!];
-      N[3 * t] = u[1]! * w[2]! - u[2]! * w[1]!;
-      N[3 * t + 1] = u[2]! * w[0]! - u[0]! * w[2]!;
-      N[3 * t + 2] = u[0]! * w[1]! - u[1]! * w[0]!;
+      const [a, b, c] = [3 * tri[3 * t], 3 * tri[3 * t + 1], 3 * tri[3 * t + 2]];
+      const u = [P[b] - P[a], P[b + 1] - P[a + 1], P[b + 2] - P[a + 2]],
+        w = [P[c] - P[a], P[c + 1] - P[a + 1], P[c + 2] - P[a + 2]];
+      N[3 * t] = u[1] * w[2] - u[2] * w[1];
+      N[3 * t + 1] = u[2] * w[0] - u[0] * w[2];
+      N[3 * t + 2] = u[0] * w[1] - u[1] * w[0];
     }
     let bb = Array.from(this.vbbox.value);
-    if (bb[0]! >= bb[3]!) {
+    if (bb[0] >= bb[3]) {
       const lo = [Infinity, Infinity, Infinity],
         hi = [-Infinity, -Infinity, -Infinity];
       for (let i = 0; i < np; i++)
-        for (let k = 0; k < 3; k++) ((lo[k] = Math.min(lo[k]!, P[3 * i + k]!)), (hi[k] = Math.max(hi[k]!, P[3 * i + k]!)));
-      bb = [0, 1, 2].map((k) => lo[k]! - 0.01 * (hi[k]! - lo[k]!)).concat([0, 1, 2].map((k) => hi[k]! + 0.01 * (hi[k]! - lo[k]!)));
+        for (let k = 0; k < 3; k++) ((lo[k] = Math.min(lo[k], P[3 * i + k])), (hi[k] = Math.max(hi[k], P[3 * i + k])));
+      bb = [0, 1, 2].map((k) => lo[k] - 0.01 * (hi[k] - lo[k])).concat([0, 1, 2].map((k) => hi[k] + 0.01 * (hi[k] - lo[k])));
       this.vbbox.value = Float64Array.from(bb);
     }
     let h = this.size.value;
-    if (h < 0) h = Math.max(bb[3]! - bb[0]!, bb[4]! - bb[1]!, bb[5]! - bb[2]!) / -h;
+    if (h < 0) h = Math.max(bb[3] - bb[0], bb[4] - bb[1], bb[5] - bb[2]) / -h;
     if (!(h > 0)) throw this.error(`size ${this.size.value} gives no cell size`);
     // G around the bbox centre, padded by 2 cells; H shifted by −h/2, one point larger.
     const g0 = [0, 0, 0],
       hh0 = [0, 0, 0];
     for (let k = 0; k < 3; k++) {
-      const c = (bb[k]! + bb[3 + k]!) / 2;
-      const c0 = -(Math.trunc((c - bb[k]!) / h) + 2),
-        c1 = Math.trunc((bb[3 + k]! - c) / h) + 2;
+      const c = (bb[k] + bb[3 + k]) / 2;
+      const c0 = -(Math.trunc((c - bb[k]) / h) + 2),
+        c1 = Math.trunc((bb[3 + k] - c) / h) + 2;
       this.gsize[k] = c1 - c0 + 1;
       g0[k] = c + c0 * h;
-      this.hsize[k] = this.gsize[k]! + 1;
-      hh0[k] = g0[k]! - h / 2;
+      this.hsize[k] = this.gsize[k] + 1;
+      hh0[k] = g0[k] - h / 2;
     }
     const [G, H] = [this.gsize, this.hsize];
-    const ph0 = (this.ph0 = G[0]! * G[1]! * G[2]!);
-    const total = ph0 + H[0]! * H[1]! * H[2]!;
+    const ph0 = (this.ph0 = G[0] * G[1] * G[2]);
+    const total = ph0 + H[0] * H[1] * H[2];
     if (!(total <= MAX_POINTS))
       throw this.dataError(
         this.size,
@@ -218,12 +218,12 @@ export class MeshTetraStuffing extends DataEngine {
       );
     const pts: number[] = new Array(3 * total);
     let o = 0;
-    for (let z = 0; z < G[2]!; z++)
-      for (let y = 0; y < G[1]!; y++)
-        for (let x = 0; x < G[0]!; x++) ((pts[o++] = g0[0]! + x * h), (pts[o++] = g0[1]! + y * h), (pts[o++] = g0[2]! + z * h));
-    for (let z = 0; z < H[2]!; z++)
-      for (let y = 0; y < H[1]!; y++)
-        for (let x = 0; x < H[0]!; x++) ((pts[o++] = hh0[0]! + x * h), (pts[o++] = hh0[1]! + y * h), (pts[o++] = hh0[2]! + z * h));
+    for (let z = 0; z < G[2]; z++)
+      for (let y = 0; y < G[1]; y++)
+        for (let x = 0; x < G[0]; x++) ((pts[o++] = g0[0] + x * h), (pts[o++] = g0[1] + y * h), (pts[o++] = g0[2] + z * h));
+    for (let z = 0; z < H[2]; z++)
+      for (let y = 0; y < H[1]; y++)
+        for (let x = 0; x < H[0]; x++) ((pts[o++] = hh0[0] + x * h), (pts[o++] = hh0[1] + y * h), (pts[o++] = hh0[2] + z * h));
 
     // Classification along every lattice line, from its first point.
     const inside = new Int32Array(total);
@@ -232,30 +232,30 @@ export class MeshTetraStuffing extends DataEngine {
       for (let e = 0; e < EDGESHELL; e += 2) {
         const p1 = this.neighbour(p, e);
         if (p1 === -1 || this.neighbour(p, e + 1) !== -1) continue;
-        const origin = [pts[3 * p]!, pts[3 * p + 1]!, pts[3 * p + 2]!];
-        const dir = [pts[3 * p1]! - origin[0]!, pts[3 * p1 + 1]! - origin[1]!, pts[3 * p1 + 2]! - origin[2]!];
+        const origin = [pts[3 * p], pts[3 * p + 1], pts[3 * p + 2]];
+        const dir = [pts[3 * p1] - origin[0], pts[3 * p1 + 1] - origin[1], pts[3 * p1 + 2] - origin[2]];
         const all = rayHits(origin, dir, P, tri);
         if (all.length === 0) continue;
-        const allSign = all.map(([, t]) => (N[3 * t]! * dir[0]! + N[3 * t + 1]! * dir[1]! + N[3 * t + 2]! * dir[2]! < 0 ? -1 : 1));
+        const allSign = all.map(([, t]) => (N[3 * t] * dir[0] + N[3 * t + 1] * dir[1] + N[3 * t + 2] * dir[2] < 0 ? -1 : 1));
         // A line through an edge or vertex shared by faces crossed the same way crosses the surface once.
         const hits: Array<[number, number]> = [],
           sign: number[] = [];
         all.forEach((hit, k) => {
           const last = hits.length - 1;
-          if (last >= 0 && hit[0] - hits[last]![0] <= 1e-10 && sign[last] === allSign[k]) return;
+          if (last >= 0 && hit[0] - hits[last][0] <= 1e-10 && sign[last] === allSign[k]) return;
           hits.push(hit);
-          sign.push(allSign[k]!);
+          sign.push(allSign[k]);
         });
         const n = hits.length;
         let i = 0;
         for (let q1 = p, d = 0; q1 !== -1; q1 = this.neighbour(q1, e), d++) {
-          while (i < n && hits[i]![0] < d) i++;
-          if (i >= n) inside[q1]! -= sign[n - 1]!;
-          else if (i === 0) inside[q1]! += sign[0]!;
-          else if (d - hits[i - 1]![0] < hits[i]![0] - d) inside[q1]! -= sign[i - 1]!;
-          else inside[q1]! += sign[i]!;
-          if (i < n) dist[q1 * EDGESHELL + e] = hits[i]![0] - d;
-          if (i > 0) dist[q1 * EDGESHELL + e + 1] = d - hits[i - 1]![0];
+          while (i < n && hits[i][0] < d) i++;
+          if (i >= n) inside[q1] -= sign[n - 1];
+          else if (i === 0) inside[q1] += sign[0];
+          else if (d - hits[i - 1][0] < hits[i][0] - d) inside[q1] -= sign[i - 1];
+          else inside[q1] += sign[i];
+          if (i < n) dist[q1 * EDGESHELL + e] = hits[i][0] - d;
+          if (i > 0) dist[q1 * EDGESHELL + e + 1] = d - hits[i - 1][0];
         }
       }
     }
@@ -269,16 +269,16 @@ export class MeshTetraStuffing extends DataEngine {
     const key = (a: number, b: number): number => Math.min(a, b) * total + Math.max(a, b);
     if (split) {
       for (let p = 0; p < total; p++) {
-        if (inside[p]! >= 0) continue;
+        if (inside[p] >= 0) continue;
         for (let e = 0; e < EDGESHELL; e++) {
           const p2 = this.neighbour(p, e);
-          if (p2 === -1 || inside[p2]! <= 0) continue;
-          const a = dist[p * EDGESHELL + e]!;
+          if (p2 === -1 || inside[p2] <= 0) continue;
+          const a = dist[p * EDGESHELL + e];
           cut.set(key(p, p2), pts.length / 3);
           pts.push(
-            pts[3 * p]! + (pts[3 * p2]! - pts[3 * p]!) * a,
-            pts[3 * p + 1]! + (pts[3 * p2 + 1]! - pts[3 * p + 1]!) * a,
-            pts[3 * p + 2]! + (pts[3 * p2 + 2]! - pts[3 * p + 2]!) * a,
+            pts[3 * p] + (pts[3 * p2] - pts[3 * p]) * a,
+            pts[3 * p + 1] + (pts[3 * p2 + 1] - pts[3 * p + 1]) * a,
+            pts[3 * p + 2] + (pts[3 * p2 + 2] - pts[3 * p + 2]) * a,
           );
         }
       }
@@ -288,17 +288,17 @@ export class MeshTetraStuffing extends DataEngine {
       if (c === undefined) throw this.error(`no cut point between lattice points ${a} and ${b}`);
       return c;
     });
-    const hs01 = H[0]! * H[1]!,
-      gs01 = G[0]! * G[1]!;
-    for (let p = 0, ph = ph0, z = 0; z < G[2]!; z++, ph += H[0]!) {
-      for (let y = 0; y < G[1]!; y++, ph++) {
-        for (let x = 0; x < G[0]!; x++, p++, ph++) {
+    const hs01 = H[0] * H[1],
+      gs01 = G[0] * G[1];
+    for (let p = 0, ph = ph0, z = 0; z < G[2]; z++, ph += H[0]) {
+      for (let y = 0; y < G[1]; y++, ph++) {
+        for (let x = 0; x < G[0]; x++, p++, ph++) {
           const around = (p2: number, ring: number[]): void => {
-            for (let i = 0; i < 4; i++) stuff.addLatticeTetra(p, p2, ring[(i + 1) % 4]!, ring[i]!);
+            for (let i = 0; i < 4; i++) stuff.addLatticeTetra(p, p2, ring[(i + 1) % 4], ring[i]);
           };
-          if (x > 0) around(p - 1, [ph, ph + H[0]!, ph + H[0]! + hs01, ph + hs01]);
-          if (y > 0) around(p - G[0]!, [ph, ph + hs01, ph + 1 + hs01, ph + 1]);
-          if (z > 0) around(p - gs01, [ph, ph + 1, ph + 1 + H[0]!, ph + H[0]!]);
+          if (x > 0) around(p - 1, [ph, ph + H[0], ph + H[0] + hs01, ph + hs01]);
+          if (y > 0) around(p - G[0], [ph, ph + hs01, ph + 1 + hs01, ph + 1]);
+          if (z > 0) around(p - gs01, [ph, ph + 1, ph + 1 + H[0], ph + H[0]]);
         }
       }
     }
@@ -310,10 +310,10 @@ export class MeshTetraStuffing extends DataEngine {
     for (let p = 0, k = 0; p < newId.length; p++) {
       if (newId[p] === -1) continue;
       newId[p] = k++;
-      out.push(pts[3 * p]!, pts[3 * p + 1]!, pts[3 * p + 2]!);
+      out.push(pts[3 * p], pts[3 * p + 1], pts[3 * p + 2]);
     }
     this.outputPoints.value = Float64Array.from(out);
-    this.outputTetrahedra.value = Uint32Array.from(tets, (v) => newId[v]!);
+    this.outputTetrahedra.value = Uint32Array.from(tets, (v) => newId[v]);
     if (stuff.inverted > 0) this.warn(`${stuff.inverted} split tetrahedra were inverted and flipped`);
     if (stuff.invalidSplits > 0)
       this.warn(
@@ -331,7 +331,7 @@ export class MeshTetraStuffing extends DataEngine {
       for (let e = 0; e < EDGESHELL; e++) {
         const p2 = this.neighbour(p, e);
         if (p2 === -1 || !otherSide(p2)) continue;
-        const a = dist[p * EDGESHELL + e]!;
+        const a = dist[p * EDGESHELL + e];
         if (a !== 0 && a < alpha(e)) return true;
       }
       return false;
@@ -340,8 +340,8 @@ export class MeshTetraStuffing extends DataEngine {
     const outsideV: number[] = [],
       insideV: number[] = [];
     for (let p = 0; p < total; p++) {
-      const in1 = inside[p]! > 0;
-      if (!violatedAt(p, (p2) => in1 !== inside[p2]! > 0)) continue;
+      const in1 = inside[p] > 0;
+      if (!violatedAt(p, (p2) => in1 !== inside[p2] > 0)) continue;
       violated[p] = 1;
       (in1 ? insideV : outsideV).push(p);
     }
@@ -349,8 +349,8 @@ export class MeshTetraStuffing extends DataEngine {
     // Move p along its edge e by the crossing distance; p is then on the surface.
     const move = (p: number, e: number): void => {
       const p2 = this.neighbour(p, e);
-      const a = dist[p * EDGESHELL + e]!;
-      for (let k = 0; k < 3; k++) pts[3 * p + k] = pts[3 * p + k]! + (pts[3 * p2 + k]! - pts[3 * p + k]!) * a;
+      const a = dist[p * EDGESHELL + e];
+      for (let k = 0; k < 3; k++) pts[3 * p + k] = pts[3 * p + k] + (pts[3 * p2 + k] - pts[3 * p + k]) * a;
       inside[p] = 0;
       violated[p] = 0;
       for (let f = 0; f < EDGESHELL; f++) {
@@ -365,7 +365,7 @@ export class MeshTetraStuffing extends DataEngine {
       for (let e = 0; e < EDGESHELL; e++) {
         const p2 = this.neighbour(p, e);
         if (p2 === -1 || !ok(p2)) continue;
-        const a = dist[p * EDGESHELL + e]!;
+        const a = dist[p * EDGESHELL + e];
         if (a === 0 || a >= alpha(e)) continue;
         const d = a * a * len2(e);
         if (best === -1 || d < bestD) ((best = e), (bestD = d));
@@ -377,14 +377,14 @@ export class MeshTetraStuffing extends DataEngine {
       moved = 0;
       for (const p of outsideV) {
         if (inside[p] === 0) continue;
-        const e = nearest(p, (p2) => inside[p2]! > 0 && !violated[p2]);
+        const e = nearest(p, (p2) => inside[p2] > 0 && !violated[p2]);
         if (e === -1) continue;
         move(p, e);
         moved++;
         for (let f = 0; f < EDGESHELL; f++) {
           const p2 = this.neighbour(p, f);
-          if (p2 === -1 || !violated[p2] || inside[p2]! <= 0) continue;
-          if (!violatedAt(p2, (p3) => inside[p3]! < 0)) {
+          if (p2 === -1 || !violated[p2] || inside[p2] <= 0) continue;
+          if (!violatedAt(p2, (p3) => inside[p3] < 0)) {
             violated[p2] = 0;
             insideSet.delete(p2);
           }
@@ -394,7 +394,7 @@ export class MeshTetraStuffing extends DataEngine {
     // Then the remaining inside points, towards outside points.
     for (const p of insideSet) {
       if (inside[p] === 0) continue;
-      const e = nearest(p, (p2) => inside[p2]! < 0);
+      const e = nearest(p, (p2) => inside[p2] < 0);
       if (e !== -1) move(p, e);
     }
   }
@@ -407,21 +407,21 @@ const RAY_EPS = 1e-9;
 function rayHits(o: number[], d: number[], x: Float64Array, tri: number[]): Array<[number, number]> {
   const hits: Array<[number, number]> = [];
   for (let f = 0; f < tri.length / 3; f++) {
-    const a = 3 * tri[3 * f]!,
-      b = 3 * tri[3 * f + 1]!,
-      c = 3 * tri[3 * f + 2]!;
-    const e1 = [x[b]! - x[a]!, x[b + 1]! - x[a + 1]!, x[b + 2]! - x[a + 2]!],
-      e2 = [x[c]! - x[a]!, x[c + 1]! - x[a + 1]!, x[c + 2]! - x[a + 2]!];
-    const pv = [d[1]! * e2[2]! - d[2]! * e2[1]!, d[2]! * e2[0]! - d[0]! * e2[2]!, d[0]! * e2[1]! - d[1]! * e2[0]!];
-    const det = e1[0]! * pv[0]! + e1[1]! * pv[1]! + e1[2]! * pv[2]!;
+    const a = 3 * tri[3 * f],
+      b = 3 * tri[3 * f + 1],
+      c = 3 * tri[3 * f + 2];
+    const e1 = [x[b] - x[a], x[b + 1] - x[a + 1], x[b + 2] - x[a + 2]],
+      e2 = [x[c] - x[a], x[c + 1] - x[a + 1], x[c + 2] - x[a + 2]];
+    const pv = [d[1] * e2[2] - d[2] * e2[1], d[2] * e2[0] - d[0] * e2[2], d[0] * e2[1] - d[1] * e2[0]];
+    const det = e1[0] * pv[0] + e1[1] * pv[1] + e1[2] * pv[2];
     if (det === 0) continue;
-    const s = [o[0]! - x[a]!, o[1]! - x[a + 1]!, o[2]! - x[a + 2]!];
-    const u = (s[0]! * pv[0]! + s[1]! * pv[1]! + s[2]! * pv[2]!) / det;
+    const s = [o[0] - x[a], o[1] - x[a + 1], o[2] - x[a + 2]];
+    const u = (s[0] * pv[0] + s[1] * pv[1] + s[2] * pv[2]) / det;
     if (u < -RAY_EPS || u > 1 + RAY_EPS) continue;
-    const qv = [s[1]! * e1[2]! - s[2]! * e1[1]!, s[2]! * e1[0]! - s[0]! * e1[2]!, s[0]! * e1[1]! - s[1]! * e1[0]!];
-    const v = (d[0]! * qv[0]! + d[1]! * qv[1]! + d[2]! * qv[2]!) / det;
+    const qv = [s[1] * e1[2] - s[2] * e1[1], s[2] * e1[0] - s[0] * e1[2], s[0] * e1[1] - s[1] * e1[0]];
+    const v = (d[0] * qv[0] + d[1] * qv[1] + d[2] * qv[2]) / det;
     if (v < -RAY_EPS || u + v > 1 + RAY_EPS) continue;
-    const t = (e2[0]! * qv[0]! + e2[1]! * qv[1]! + e2[2]! * qv[2]!) / det;
+    const t = (e2[0] * qv[0] + e2[1] * qv[1] + e2[2] * qv[2]) / det;
     if (t > 0) hits.push([t, f]);
   }
   return hits.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
@@ -443,10 +443,10 @@ class Stuffing {
 
   private vol6(a: number, b: number, c: number, d: number): number {
     const P = this.pts;
-    const u = [P[3 * b]! - P[3 * a]!, P[3 * b + 1]! - P[3 * a + 1]!, P[3 * b + 2]! - P[3 * a + 2]!];
-    const v = [P[3 * c]! - P[3 * a]!, P[3 * c + 1]! - P[3 * a + 1]!, P[3 * c + 2]! - P[3 * a + 2]!];
-    const w = [P[3 * d]! - P[3 * a]!, P[3 * d + 1]! - P[3 * a + 1]!, P[3 * d + 2]! - P[3 * a + 2]!];
-    return u[0]! * (v[1]! * w[2]! - v[2]! * w[1]!) - u[1]! * (v[0]! * w[2]! - v[2]! * w[0]!) + u[2]! * (v[0]! * w[1]! - v[1]! * w[0]!);
+    const u = [P[3 * b] - P[3 * a], P[3 * b + 1] - P[3 * a + 1], P[3 * b + 2] - P[3 * a + 2]];
+    const v = [P[3 * c] - P[3 * a], P[3 * c + 1] - P[3 * a + 1], P[3 * c + 2] - P[3 * a + 2]];
+    const w = [P[3 * d] - P[3 * a], P[3 * d + 1] - P[3 * a + 1], P[3 * d + 2] - P[3 * a + 2]];
+    return u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0]) + u[2] * (v[0] * w[1] - v[1] * w[0]);
   }
 
   /** Adds (a b c d), c and d swapped when `flip`, then when negatively oriented. */
@@ -463,8 +463,8 @@ class Stuffing {
   addLatticeTetra(p1: number, p2: number, p3: number, p4: number): void {
     if (this.vol6(p1, p2, p3, p4) < 0) [p3, p4] = [p4, p3];
     const v = [p1, p2, p3, p4];
-    const neg = v.filter((p) => this.inside[p]! < 0),
-      pos = v.filter((p) => this.inside[p]! > 0),
+    const neg = v.filter((p) => this.inside[p] < 0),
+      pos = v.filter((p) => this.inside[p] > 0),
       zero = v.filter((p) => this.inside[p] === 0);
     if (pos.length === 0 && neg.length > 0) return;
     if (neg.length === 0 || !this.split) {
@@ -474,35 +474,35 @@ class Stuffing {
     const cut = this.cutPoint;
     if (pos.length === 1) {
       // one tetrahedron: the outside points moved to their cut points
-      const [a, b, c, d] = v.map((p) => (this.inside[p]! < 0 ? cut(p, pos[0]!) : p)) as [number, number, number, number];
+      const [a, b, c, d] = v.map((p) => (this.inside[p] < 0 ? cut(p, pos[0]) : p)) as [number, number, number, number];
       this.final(a, b, c, d, false);
     } else if (pos.length === 2 && neg.length === 1) {
-      const c1 = cut(neg[0]!, pos[0]!),
-        c2 = cut(neg[0]!, pos[1]!);
-      const flipT = needFlip([zero[0]!, pos[0]!, pos[1]!, neg[0]!], v);
-      if (!this.flipDiag(pos[0]!, pos[1]!, c2, c1, neg[0]!)) {
-        this.final(zero[0]!, pos[0]!, pos[1]!, c2, flipT);
-        this.final(zero[0]!, pos[0]!, c2, c1, flipT);
+      const c1 = cut(neg[0], pos[0]),
+        c2 = cut(neg[0], pos[1]);
+      const flipT = needFlip([zero[0], pos[0], pos[1], neg[0]], v);
+      if (!this.flipDiag(pos[0], pos[1], c2, c1, neg[0])) {
+        this.final(zero[0], pos[0], pos[1], c2, flipT);
+        this.final(zero[0], pos[0], c2, c1, flipT);
       } else {
-        this.final(zero[0]!, pos[0]!, pos[1]!, c1, flipT);
-        this.final(zero[0]!, pos[1]!, c2, c1, flipT);
+        this.final(zero[0], pos[0], pos[1], c1, flipT);
+        this.final(zero[0], pos[1], c2, c1, flipT);
       }
     } else if (pos.length === 2 && neg.length === 2) {
-      const c1 = cut(neg[0]!, pos[0]!),
-        c2 = cut(neg[0]!, pos[1]!),
-        c3 = cut(neg[1]!, pos[0]!),
-        c4 = cut(neg[1]!, pos[1]!);
-      const flipA = this.flipDiag(pos[0]!, pos[1]!, c2, c1, neg[0]!),
-        flipB = this.flipDiag(pos[0]!, pos[1]!, c4, c3, neg[1]!);
-      const flipT = needFlip([pos[0]!, pos[1]!, neg[0]!, neg[1]!], v);
+      const c1 = cut(neg[0], pos[0]),
+        c2 = cut(neg[0], pos[1]),
+        c3 = cut(neg[1], pos[0]),
+        c4 = cut(neg[1], pos[1]);
+      const flipA = this.flipDiag(pos[0], pos[1], c2, c1, neg[0]),
+        flipB = this.flipDiag(pos[0], pos[1], c4, c3, neg[1]);
+      const flipT = needFlip([pos[0], pos[1], neg[0], neg[1]], v);
       if (!flipA && flipB) {
-        this.final(pos[0]!, pos[1]!, c2, c3, flipT);
-        this.final(pos[0]!, c2, c1, c3, flipT);
-        this.final(pos[1]!, c2, c3, c4, flipT);
+        this.final(pos[0], pos[1], c2, c3, flipT);
+        this.final(pos[0], c2, c1, c3, flipT);
+        this.final(pos[1], c2, c3, c4, flipT);
       } else if (flipA && !flipB) {
-        this.final(pos[0]!, pos[1]!, c1, c4, flipT);
-        this.final(pos[1]!, c1, c4, c2, flipT);
-        this.final(pos[0]!, c1, c3, c4, flipT);
+        this.final(pos[0], pos[1], c1, c4, flipT);
+        this.final(pos[1], c1, c4, c2, flipT);
+        this.final(pos[0], c1, c3, c4, flipT);
       } else {
         // the diagonals of the two cut faces do not meet: SOFA reports it and adds nothing
         this.invalidSplits++;
@@ -510,7 +510,7 @@ class Stuffing {
     } else {
       // three inside, one outside: a prism cut into 3 tetrahedra
       const [a, b, c] = pos as [number, number, number];
-      const n = neg[0]!;
+      const n = neg[0];
       const c1 = cut(n, a),
         c2 = cut(n, b),
         c3 = cut(n, c);
@@ -540,7 +540,7 @@ class Stuffing {
     if (e < ph0 ? a < ph0 : a >= ph0) return true;
     if (e < ph0 ? b < ph0 : b >= ph0) return false;
     let greater = 0;
-    for (let k = 0; k < 3; k++) if (this.pts[3 * a + k]! > this.pts[3 * c + k]!) greater++;
+    for (let k = 0; k < 3; k++) if (this.pts[3 * a + k] > this.pts[3 * c + k]) greater++;
     return (greater & 1) !== (a < ph0 ? 1 : 0);
   }
 }
@@ -550,9 +550,9 @@ function needFlip(p: number[], q: number[]): boolean {
   let flip = false;
   const rotate = (t: number[], upto: number, count: boolean): void => {
     // rotate t[upto..3] until t[upto] is the smallest of them
-    while (t.slice(upto + 1).some((x) => x < t[upto]!)) {
-      const first = t[upto]!;
-      for (let i = upto; i < 3; i++) t[i] = t[i + 1]!;
+    while (t.slice(upto + 1).some((x) => x < t[upto])) {
+      const first = t[upto];
+      for (let i = upto; i < 3; i++) t[i] = t[i + 1];
       t[3] = first;
       if (count) flip = !flip;
     }

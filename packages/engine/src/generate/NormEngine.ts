@@ -45,12 +45,12 @@ export class NormEngine extends DataEngine {
       l = this.normType.value;
     const out = new Float64Array(x.length / 3);
     for (let i = 0; i < out.length; i++) {
-      const v = [Math.abs(x[3 * i]!), Math.abs(x[3 * i + 1]!), Math.abs(x[3 * i + 2]!)];
-      if (l === 2) out[i] = Math.hypot(v[0]!, v[1]!, v[2]!);
-      else if (l < 0) out[i] = Math.max(v[0]!, v[1]!, v[2]!);
-      else if (l === 1) out[i] = v[0]! + v[1]! + v[2]!;
+      const v = [Math.abs(x[3 * i]), Math.abs(x[3 * i + 1]), Math.abs(x[3 * i + 2])];
+      if (l === 2) out[i] = Math.hypot(v[0], v[1], v[2]);
+      else if (l < 0) out[i] = Math.max(v[0], v[1], v[2]);
+      else if (l === 1) out[i] = v[0] + v[1] + v[2];
       else if (l === 0) out[i] = v.filter((a) => a !== 0).length;
-      else out[i] = (v[0]! ** l + v[1]! ** l + v[2]! ** l) ** (1 / l);
+      else out[i] = (v[0] ** l + v[1] ** l + v[2] ** l) ** (1 / l);
     }
     this.output.value = out;
   }

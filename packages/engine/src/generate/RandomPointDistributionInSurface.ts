@@ -141,7 +141,7 @@ export class RandomPointDistributionInSurface extends DataEngine {
     const lo = [Infinity, Infinity, Infinity],
       hi = [-Infinity, -Infinity, -Infinity];
     for (let i = 0; i < nv; i++)
-      for (let k = 0; k < 3; k++) ((lo[k] = Math.min(lo[k]!, x[3 * i + k]!)), (hi[k] = Math.max(hi[k]!, x[3 * i + k]!)));
+      for (let k = 0; k < 3; k++) ((lo[k] = Math.min(lo[k], x[3 * i + k])), (hi[k] = Math.max(hi[k], x[3 * i + k])));
     const N = this.numberOfInPoints.value;
     // SOFA stops after N⁴ draws; sofa-ts also after MAX_DRAWS (bounded work), with the same warning.
     const limit = Math.min(N ** 4, MAX_DRAWS);
@@ -150,11 +150,11 @@ export class RandomPointDistributionInSurface extends DataEngine {
       outside: number[] = [];
     let draws = 0;
     while (inside.length / 3 < N && draws < limit) {
-      const p = [0, 1, 2].map((k) => lo[k]! + (hi[k]! - lo[k]!) * this.rand());
+      const p = [0, 1, 2].map((k) => lo[k] + (hi[k] - lo[k]) * this.rand());
       draws++;
       let ok = this.isInside(p, x, tri);
       for (let i = 0; ok && i < inside.length; i += 3)
-        ok = (p[0]! - inside[i]!) ** 2 + (p[1]! - inside[i + 1]!) ** 2 + (p[2]! - inside[i + 2]!) ** 2 >= minD2;
+        ok = (p[0] - inside[i]) ** 2 + (p[1] - inside[i + 1]) ** 2 + (p[2] - inside[i + 2]) ** 2 >= minD2;
       (ok ? inside : outside).push(...p);
     }
     if (draws >= limit && inside.length / 3 < N) this.warn(`only ${inside.length / 3} of ${N} points placed after ${draws} draws`);
@@ -167,13 +167,13 @@ export class RandomPointDistributionInSurface extends DataEngine {
     for (const d of this.directions) {
       const hit = firstHit(p, d, x, tri);
       if (hit < 0) return false;
-      const a = 3 * tri[3 * hit]!,
-        b = 3 * tri[3 * hit + 1]!,
-        c = 3 * tri[3 * hit + 2]!;
-      const u = [x[b]! - x[a]!, x[b + 1]! - x[a + 1]!, x[b + 2]! - x[a + 2]!],
-        v = [x[c]! - x[a]!, x[c + 1]! - x[a + 1]!, x[c + 2]! - x[a + 2]!];
-      const n = [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];
-      if (d[0]! * n[0]! + d[1]! * n[1]! + d[2]! * n[2]! <= 0) return false;
+      const a = 3 * tri[3 * hit],
+        b = 3 * tri[3 * hit + 1],
+        c = 3 * tri[3 * hit + 2];
+      const u = [x[b] - x[a], x[b + 1] - x[a + 1], x[b + 2] - x[a + 2]],
+        v = [x[c] - x[a], x[c + 1] - x[a + 1], x[c + 2] - x[a + 2]];
+      const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+      if (d[0] * n[0] + d[1] * n[1] + d[2] * n[2] <= 0) return false;
     }
     return true;
   }
@@ -187,21 +187,21 @@ function firstHit(p: number[], d: number[], x: Float64Array, tri: Uint32Array): 
   let best = -1,
     bestT = Infinity;
   for (let f = 0; f < tri.length / 3; f++) {
-    const a = 3 * tri[3 * f]!,
-      b = 3 * tri[3 * f + 1]!,
-      c = 3 * tri[3 * f + 2]!;
-    const e1 = [x[b]! - x[a]!, x[b + 1]! - x[a + 1]!, x[b + 2]! - x[a + 2]!],
-      e2 = [x[c]! - x[a]!, x[c + 1]! - x[a + 1]!, x[c + 2]! - x[a + 2]!];
-    const h = [d[1]! * e2[2]! - d[2]! * e2[1]!, d[2]! * e2[0]! - d[0]! * e2[2]!, d[0]! * e2[1]! - d[1]! * e2[0]!];
-    const det = e1[0]! * h[0]! + e1[1]! * h[1]! + e1[2]! * h[2]!;
+    const a = 3 * tri[3 * f],
+      b = 3 * tri[3 * f + 1],
+      c = 3 * tri[3 * f + 2];
+    const e1 = [x[b] - x[a], x[b + 1] - x[a + 1], x[b + 2] - x[a + 2]],
+      e2 = [x[c] - x[a], x[c + 1] - x[a + 1], x[c + 2] - x[a + 2]];
+    const h = [d[1] * e2[2] - d[2] * e2[1], d[2] * e2[0] - d[0] * e2[2], d[0] * e2[1] - d[1] * e2[0]];
+    const det = e1[0] * h[0] + e1[1] * h[1] + e1[2] * h[2];
     if (Math.abs(det) < 1e-300) continue;
-    const s = [p[0]! - x[a]!, p[1]! - x[a + 1]!, p[2]! - x[a + 2]!];
-    const u = (s[0]! * h[0]! + s[1]! * h[1]! + s[2]! * h[2]!) / det;
+    const s = [p[0] - x[a], p[1] - x[a + 1], p[2] - x[a + 2]];
+    const u = (s[0] * h[0] + s[1] * h[1] + s[2] * h[2]) / det;
     if (u < 0 || u > 1) continue;
-    const q = [s[1]! * e1[2]! - s[2]! * e1[1]!, s[2]! * e1[0]! - s[0]! * e1[2]!, s[0]! * e1[1]! - s[1]! * e1[0]!];
-    const v = (d[0]! * q[0]! + d[1]! * q[1]! + d[2]! * q[2]!) / det;
+    const q = [s[1] * e1[2] - s[2] * e1[1], s[2] * e1[0] - s[0] * e1[2], s[0] * e1[1] - s[1] * e1[0]];
+    const v = (d[0] * q[0] + d[1] * q[1] + d[2] * q[2]) / det;
     if (v < 0 || u + v > 1) continue;
-    const t = (e2[0]! * q[0]! + e2[1]! * q[1]! + e2[2]! * q[2]!) / det;
+    const t = (e2[0] * q[0] + e2[1] * q[1] + e2[2] * q[2]) / det;
     if (t > 0 && t < bestT) ((bestT = t), (best = f));
   }
   return best;

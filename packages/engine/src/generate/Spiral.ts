@@ -48,7 +48,7 @@ export class Spiral extends DataEngine {
     const A = this.curvature.value;
     const out = new Float64Array(x0.length);
     for (let i = 0; i < x0.length; i += 3) {
-      const t0 = x0[i]!;
+      const t0 = x0[i];
       const l = Math.abs(t0);
       // Newton on l(t) = A/2 (t √(1+t²) + asinh t) − l.
       let t = Math.sqrt(l);
@@ -68,9 +68,9 @@ export class Spiral extends DataEngine {
         ny = 0.8;
         nx = -Math.sqrt(1 - ny * ny);
       }
-      out[i] = r * Math.cos(t) + nx * x0[i + 1]!;
-      out[i + 1] = r * Math.sin(t) + ny * x0[i + 1]!;
-      out[i + 2] = x0[i + 2]!;
+      out[i] = r * Math.cos(t) + nx * x0[i + 1];
+      out[i + 1] = r * Math.sin(t) + ny * x0[i + 1];
+      out[i + 2] = x0[i + 2];
     }
     this.position.value = out;
   }

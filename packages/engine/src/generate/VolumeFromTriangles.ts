@@ -139,15 +139,15 @@ export class VolumeFromTriangles extends VolumeEngine {
 export function surfaceVolume(x: Float64Array, tri: Uint32Array, quads: Uint32Array = new Uint32Array(0)): number {
   let v = 0;
   const face = (a: number, b: number, c: number): void => {
-    const [x0, y0, z0] = [x[3 * a]!, x[3 * a + 1]!, x[3 * a + 2]!];
-    const [x1, y1, z1] = [x[3 * b]!, x[3 * b + 1]!, x[3 * b + 2]!];
-    const [x2, y2, z2] = [x[3 * c]!, x[3 * c + 1]!, x[3 * c + 2]!];
+    const [x0, y0, z0] = [x[3 * a], x[3 * a + 1], x[3 * a + 2]];
+    const [x1, y1, z1] = [x[3 * b], x[3 * b + 1], x[3 * b + 2]];
+    const [x2, y2, z2] = [x[3 * c], x[3 * c + 1], x[3 * c + 2]];
     v += (((y1 - y0) * (z2 - z0) - (y2 - y0) * (z1 - z0)) * (x0 + x1 + x2)) / 6;
   };
-  for (let i = 0; i + 3 <= tri.length; i += 3) face(tri[i]!, tri[i + 1]!, tri[i + 2]!);
+  for (let i = 0; i + 3 <= tri.length; i += 3) face(tri[i], tri[i + 1], tri[i + 2]);
   for (let i = 0; i + 4 <= quads.length; i += 4) {
-    face(quads[i]!, quads[i + 1]!, quads[i + 2]!);
-    face(quads[i]!, quads[i + 2]!, quads[i + 3]!);
+    face(quads[i], quads[i + 1], quads[i + 2]);
+    face(quads[i], quads[i + 2], quads[i + 3]);
   }
   return v;
 }

@@ -58,7 +58,7 @@ export class VolumeFromVolumetricElements extends VolumeEngine {
   protected signedVolume(x: Float64Array): number {
     let v = 0;
     const t = this.tetras.value;
-    for (let e = 0; e + 4 <= t.length; e += 4) v += tetraVolume(x, t[e]!, t[e + 1]!, t[e + 2]!, t[e + 3]!);
+    for (let e = 0; e + 4 <= t.length; e += 4) v += tetraVolume(x, t[e], t[e + 1], t[e + 2], t[e + 3]);
     const h = this.hexas.value;
     for (let e = 0; e + 8 <= h.length; e += 8) v += hexaVolume(x, h.subarray(e, e + 8));
     return v;
@@ -67,10 +67,10 @@ export class VolumeFromVolumetricElements extends VolumeEngine {
 
 /** (b − a)·((c − a) × (d − a))/6. */
 export function tetraVolume(x: Float64Array, a: number, b: number, c: number, d: number): number {
-  const u = [x[3 * b]! - x[3 * a]!, x[3 * b + 1]! - x[3 * a + 1]!, x[3 * b + 2]! - x[3 * a + 2]!];
-  const v = [x[3 * c]! - x[3 * a]!, x[3 * c + 1]! - x[3 * a + 1]!, x[3 * c + 2]! - x[3 * a + 2]!];
-  const w = [x[3 * d]! - x[3 * a]!, x[3 * d + 1]! - x[3 * a + 1]!, x[3 * d + 2]! - x[3 * a + 2]!];
-  return (u[0]! * (v[1]! * w[2]! - v[2]! * w[1]!) - u[1]! * (v[0]! * w[2]! - v[2]! * w[0]!) + u[2]! * (v[0]! * w[1]! - v[1]! * w[0]!)) / 6;
+  const u = [x[3 * b] - x[3 * a], x[3 * b + 1] - x[3 * a + 1], x[3 * b + 2] - x[3 * a + 2]];
+  const v = [x[3 * c] - x[3 * a], x[3 * c + 1] - x[3 * a + 1], x[3 * c + 2] - x[3 * a + 2]];
+  const w = [x[3 * d] - x[3 * a], x[3 * d + 1] - x[3 * a + 1], x[3 * d + 2] - x[3 * a + 2]];
+  return (u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0]) + u[2] * (v[0] * w[1] - v[1] * w[0])) / 6;
 }
 
 /** ∫ det J over the reference cube, 2×2×2 Gauss (exact for a trilinear hexahedron). */
@@ -87,9 +87,9 @@ function hexaVolume(x: Float64Array, h: Uint32Array): number {
             ((1 + xi * a) * b * (1 + zeta * c)) / 8,
             ((1 + xi * a) * (1 + eta * b) * c) / 8,
           ];
-          for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) J[3 * i + j]! += x[3 * h[k]! + i]! * g[j]!;
+          for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) J[3 * i + j] += x[3 * h[k] + i] * g[j];
         });
-        v += J[0]! * (J[4]! * J[8]! - J[5]! * J[7]!) - J[1]! * (J[3]! * J[8]! - J[5]! * J[6]!) + J[2]! * (J[3]! * J[7]! - J[4]! * J[6]!);
+        v += J[0] * (J[4] * J[8] - J[5] * J[7]) - J[1] * (J[3] * J[8] - J[5] * J[6]) + J[2] * (J[3] * J[7] - J[4] * J[6]);
       }
     }
   }

@@ -20,7 +20,7 @@ function tetraMeshVolume(x: Float64Array, t: Uint32Array): { total: number; min:
   let total = 0,
     min = Infinity;
   for (let e = 0; e < t.length; e += 4) {
-    const v = tetraVolume(x, t[e]!, t[e + 1]!, t[e + 2]!, t[e + 3]!);
+    const v = tetraVolume(x, t[e], t[e + 1], t[e + 2], t[e + 3]);
     total += v;
     min = Math.min(min, v);
   }
@@ -136,11 +136,11 @@ describe('Engine.Generate', () => {
         [0, 3, 1],
         [1, 2, -1],
       ] as const) {
-        const r = Math.hypot(p[3 * i]!, p[3 * i + 1]!);
+        const r = Math.hypot(p[3 * i], p[3 * i + 1]);
         const t = r / 0.2;
         expect((0.2 / 2) * (t * Math.sqrt(1 + t * t) + Math.asinh(t))).to.be.closeTo(x0, 1e-9);
         // the point is on the ray of angle t (x0 > 0) or the opposite one
-        expect(p[3 * i]! * sign).to.be.closeTo(r * Math.cos(t), 1e-12);
+        expect(p[3 * i] * sign).to.be.closeTo(r * Math.cos(t), 1e-12);
       }
       expect(p[2]).to.equal(0.5);
     });
@@ -205,7 +205,7 @@ describe('Engine.Generate', () => {
       for (const v of p) expect(v).to.be.within(0, 1);
       for (let i = 0; i < p.length; i += 3)
         for (let j = i + 3; j < p.length; j += 3)
-          expect(Math.hypot(p[i]! - p[j]!, p[i + 1]! - p[j + 1]!, p[i + 2]! - p[j + 2]!)).to.be.at.least(0.1);
+          expect(Math.hypot(p[i] - p[j], p[i + 1] - p[j + 1], p[i + 2] - p[j + 2])).to.be.at.least(0.1);
       expect(arr(one<RandomPointDistributionInSurface>('RandomPointDistributionInSurface', attrs).inPoints.value)).to.deep.equal(arr(p));
       // a cube with one face removed is not closed: a ray through the hole finds no triangle
       const openCube = CUBE.triangles.split(/\s+/).slice(6).join(' ');
@@ -248,7 +248,7 @@ describe('Engine.Generate: MeshBarycentricMapperEngine', () => {
     // (0.6 0.6 0.6) in (1 2 3 4): p1 + b0 (p2 − p1) + b1 (p3 − p1) + b2 (p4 − p1)
     const b = m.barycentricPositions.value.subarray(3, 6);
     // p1 = (1 0 0), p2 − p1 = (−1 1 0), p3 − p1 = (−1 0 1), p4 − p1 = (0 1 1)
-    expect(close([1 - b[0]! - b[1]!, b[0]! + b[2]!, b[1]! + b[2]!], [0.6, 0.6, 0.6], 1e-12)).to.equal(true);
+    expect(close([1 - b[0] - b[1], b[0] + b[2], b[1] + b[2]], [0.6, 0.6, 0.6], 1e-12)).to.equal(true);
     expect(m.linearInterpolationIndices.value[0]).to.deep.equal([0, 1, 2, 3]);
     expect(close(m.linearInterpolationValues.value.subarray(0, 4), [0.4, 0.1, 0.2, 0.3], 1e-15)).to.equal(true);
   });

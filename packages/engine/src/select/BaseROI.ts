@@ -383,7 +383,7 @@ export abstract class BaseROI extends DataEngine {
    */
   protected isElementInROI(_kind: RoiElementKind, e: Uint32Array, strict: boolean, inside: Uint8Array): boolean {
     if (strict) {
-      for (let j = 0; j < e.length; j++) if (!inside[e[j]!]) return false;
+      for (let j = 0; j < e.length; j++) if (!inside[e[j]]) return false;
       return true;
     }
     this.centroid(e, this.scratch);
@@ -394,8 +394,8 @@ export abstract class BaseROI extends DataEngine {
   protected centroid(e: Uint32Array, out: Float64Array): void {
     out.fill(0);
     for (let j = 0; j < e.length; j++) {
-      this.pointAt(e[j]!, this.scratch2);
-      for (let k = 0; k < 3; k++) out[k]! += this.scratch2[k]! / e.length;
+      this.pointAt(e[j], this.scratch2);
+      for (let k = 0; k < 3; k++) out[k] += this.scratch2[k] / e.length;
     }
   }
 
@@ -406,7 +406,7 @@ export abstract class BaseROI extends DataEngine {
     const cs = t.coordSize;
     const dims = Math.min(3, t.spatialDimensions);
     out.fill(0);
-    for (let k = 0; k < dims; k++) out[k] = x[i * cs + k]!;
+    for (let k = 0; k < dims; k++) out[k] = x[i * cs + k];
   }
 
   private readonly scratch = new Float64Array(3);
@@ -465,7 +465,7 @@ export abstract class BaseROI extends DataEngine {
       inside[i] = this.isPointInROI(this.scratch) ? 1 : 0;
       (inside[i] ? inIdx : outIdx).push(i);
       const dst = inside[i] ? inPts : outPts;
-      for (let k = 0; k < cs; k++) dst.push(x[i * cs + k]!);
+      for (let k = 0; k < cs; k++) dst.push(x[i * cs + k]);
     }
     this.indices.value = Uint32Array.from(inIdx);
     this.indicesOut.value = Uint32Array.from(outIdx);
@@ -490,11 +490,11 @@ export abstract class BaseROI extends DataEngine {
         const el = elems.subarray(e * nv, e * nv + nv);
         // An element naming a point the positions do not have is outside.
         let valid = true;
-        for (let j = 0; j < nv; j++) if (el[j]! >= n) valid = false;
+        for (let j = 0; j < nv; j++) if (el[j] >= n) valid = false;
         const isIn = valid && this.isElementInROI(kind, el, strict, inside);
         (isIn ? r.inI : r.outI).push(e);
         const dst = isIn ? r.inE : r.outE;
-        for (let j = 0; j < nv; j++) dst.push(el[j]!);
+        for (let j = 0; j < nv; j++) dst.push(el[j]);
       }
       inI.value = Uint32Array.from(r.inI);
       inE.value = Uint32Array.from(r.inE);

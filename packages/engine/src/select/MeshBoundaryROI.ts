@@ -53,12 +53,12 @@ export class MeshBoundaryROI extends DataEngine {
       for (let f = 0; f + nv <= faces.length; f += nv) {
         if (inRoi) {
           let all = true;
-          for (let j = 0; j < nv; j++) all &&= inRoi.has(faces[f + j]!);
+          for (let j = 0; j < nv; j++) all &&= inRoi.has(faces[f + j]);
           if (!all) continue;
         }
         for (let j = 0; j < nv; j++) {
-          const a = faces[f + j]!,
-            b = faces[f + ((j + 1) % nv)]!;
+          const a = faces[f + j],
+            b = faces[f + ((j + 1) % nv)];
           const key = Math.min(a, b) * 4294967296 + Math.max(a, b);
           count.set(key, (count.get(key) ?? 0) + 1);
         }

@@ -99,8 +99,8 @@ export class MeshROI extends BaseROI {
     const b = Float64Array.of(Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity);
     for (let i = 0; i + 3 <= x.length; i += 3) {
       for (let k = 0; k < 3; k++) {
-        b[k] = Math.min(b[k]!, x[i + k]!);
-        b[3 + k] = Math.max(b[3 + k]!, x[i + k]!);
+        b[k] = Math.min(b[k], x[i + k]);
+        b[3 + k] = Math.max(b[3 + k], x[i + k]);
       }
     }
     if (x.length === 0) b.fill(0);
@@ -114,30 +114,28 @@ export class MeshROI extends BaseROI {
   protected isPointInROI(p: Float64Array): boolean {
     if (!this.computeMeshROI.value) return true;
     const b = this.b;
-    if (p[0]! < b[0]! || p[0]! > b[3]! || p[1]! < b[1]! || p[1]! > b[4]! || p[2]! < b[2]! || p[2]! > b[5]!) return false;
+    if (p[0] < b[0] || p[0] > b[3] || p[1] < b[1] || p[1] > b[4] || p[2] < b[2] || p[2] > b[5]) return false;
     // v: towards a point 100 beyond the nearer corner of the box.
-    const dMin = (b[0]! - p[0]!) ** 2 + (b[1]! - p[1]!) ** 2 + (b[2]! - p[2]!) ** 2;
-    const dMax = (b[3]! - p[0]!) ** 2 + (b[4]! - p[1]!) ** 2 + (b[5]! - p[2]!) ** 2;
+    const dMin = (b[0] - p[0]) ** 2 + (b[1] - p[1]) ** 2 + (b[2] - p[2]) ** 2;
+    const dMax = (b[3] - p[0]) ** 2 + (b[4] - p[1]) ** 2 + (b[5] - p[2]) ** 2;
     const v =
-      dMin < dMax
-        ? [b[0]! - 100 - p[0]!, b[1]! - 100 - p[1]!, b[2]! - 100 - p[2]!]
-        : [b[3]! + 100 - p[0]!, b[4]! + 100 - p[1]!, b[5]! + 100 - p[2]!];
+      dMin < dMax ? [b[0] - 100 - p[0], b[1] - 100 - p[1], b[2] - 100 - p[2]] : [b[3] + 100 - p[0], b[4] + 100 - p[1], b[5] + 100 - p[2]];
     const x = this.ROIposition.value,
       t = this.ROItriangles.value;
     let crossings = 0;
     for (let f = 0; f + 3 <= t.length; f += 3) {
-      const a = 3 * t[f]!,
-        bb = 3 * t[f + 1]!,
-        c = 3 * t[f + 2]!;
-      const p0 = [x[a]!, x[a + 1]!, x[a + 2]!],
-        p1 = [x[bb]!, x[bb + 1]!, x[bb + 2]!],
-        p2 = [x[c]!, x[c + 1]!, x[c + 2]!];
+      const a = 3 * t[f],
+        bb = 3 * t[f + 1],
+        c = 3 * t[f + 2];
+      const p0 = [x[a], x[a + 1], x[a + 2]],
+        p1 = [x[bb], x[bb + 1], x[bb + 2]],
+        p2 = [x[c], x[c + 1], x[c + 2]];
       const n = cross(sub(p1, p0), sub(p2, p1));
       const nv = dot(n, v);
       if (nv === 0) continue;
-      const d = dot(n, sub(p0, [p[0]!, p[1]!, p[2]!])) / nv;
+      const d = dot(n, sub(p0, [p[0], p[1], p[2]])) / nv;
       if (d < 0) continue;
-      const q = [p[0]! + d * v[0]!, p[1]! + d * v[1]!, p[2]! + d * v[2]!];
+      const q = [p[0] + d * v[0], p[1] + d * v[1], p[2] + d * v[2]];
       if (sameSide(p0, p1, q, n) && sameSide(p1, p2, q, n) && sameSide(p2, p0, q, n)) crossings++;
     }
     return crossings % 2 === 1;
@@ -146,18 +144,14 @@ export class MeshROI extends BaseROI {
   protected override isElementInROI(kind: RoiElementKind, e: Uint32Array, strict: boolean, inside: Uint8Array): boolean {
     // All points inside: in, whatever `strict`; otherwise BaseROI's rule.
     let all = true;
-    for (let j = 0; j < e.length && all; j++) all = inside[e[j]!] === 1;
+    for (let j = 0; j < e.length && all; j++) all = inside[e[j]] === 1;
     return all || super.isElementInROI(kind, e, strict, inside);
   }
 }
 
-const sub = (a: number[], b: number[]): number[] => [a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!];
-const dot = (a: number[], b: number[]): number => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
-const cross = (a: number[], b: number[]): number[] => [
-  a[1]! * b[2]! - a[2]! * b[1]!,
-  a[2]! * b[0]! - a[0]! * b[2]!,
-  a[0]! * b[1]! - a[1]! * b[0]!,
-];
+const sub = (a: number[], b: number[]): number[] => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const dot = (a: number[], b: number[]): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a: number[], b: number[]): number[] => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 
 /** q is on the inner side of edge (a, b) of a face with normal n (or on it). */
 function sameSide(a: number[], b: number[], q: number[], n: number[]): boolean {

@@ -75,7 +75,7 @@ export class MeshSampler extends DataEngine {
     while (samples.length < count) {
       let best = 0,
         dmax = 0;
-      for (let i = 0; i < n; i++) if (dist[i]! > dmax) ((dmax = dist[i]!), (best = i));
+      for (let i = 0; i < n; i++) if (dist[i] > dmax) ((dmax = dist[i]), (best = i));
       if (dmax === 0) break;
       samples.push(best);
       this.distances(samples, ngb, dist, region);
@@ -86,7 +86,7 @@ export class MeshSampler extends DataEngine {
       this.lloydIterations++;
     }
     this.outputIndices.value = Uint32Array.from(samples);
-    this.outputPosition.value = Float64Array.from(samples.flatMap((i) => [x[3 * i]!, x[3 * i + 1]!, x[3 * i + 2]!]));
+    this.outputPosition.value = Float64Array.from(samples.flatMap((i) => [x[3 * i], x[3 * i + 1], x[3 * i + 2]]));
   }
 
   /** One Lloyd move: each sample ← the point of its region nearest to the region's centroid; true if one moved. */
@@ -97,21 +97,21 @@ export class MeshSampler extends DataEngine {
     const c = new Float64Array(3 * ns),
       cnt = new Float64Array(ns);
     for (let i = 0; i < n; i++) {
-      const r = region[i]!;
-      for (let k = 0; k < 3; k++) c[3 * r + k]! += x[3 * i + k]!;
-      cnt[r]!++;
+      const r = region[i];
+      for (let k = 0; k < 3; k++) c[3 * r + k] += x[3 * i + k];
+      cnt[r]++;
     }
-    for (let r = 0; r < ns; r++) for (let k = 0; k < 3; k++) c[3 * r + k]! /= cnt[r]!;
+    for (let r = 0; r < ns; r++) for (let k = 0; k < 3; k++) c[3 * r + k] /= cnt[r];
     const d2 = (i: number): number => {
-      const r = region[i]!;
-      return (x[3 * i]! - c[3 * r]!) ** 2 + (x[3 * i + 1]! - c[3 * r + 1]!) ** 2 + (x[3 * i + 2]! - c[3 * r + 2]!) ** 2;
+      const r = region[i];
+      return (x[3 * i] - c[3 * r]) ** 2 + (x[3 * i + 1] - c[3 * r + 1]) ** 2 + (x[3 * i + 2] - c[3 * r + 2]) ** 2;
     };
     const dmin = samples.map(d2);
     let changed = false;
     for (let i = 0; i < n; i++) {
-      const r = region[i]!;
+      const r = region[i];
       const d = d2(i);
-      if (d < dmin[r]!) {
+      if (d < dmin[r]) {
         dmin[r] = d;
         samples[r] = i;
         changed = true;
@@ -128,8 +128,8 @@ export class MeshSampler extends DataEngine {
     if (!ngb) {
       for (let i = 0; i < n; i++) {
         samples.forEach((s, j) => {
-          const d = (x[3 * i]! - x[3 * s]!) ** 2 + (x[3 * i + 1]! - x[3 * s + 1]!) ** 2 + (x[3 * i + 2]! - x[3 * s + 2]!) ** 2;
-          if (d < dist[i]!) {
+          const d = (x[3 * i] - x[3 * s]) ** 2 + (x[3 * i + 1] - x[3 * s + 1]) ** 2 + (x[3 * i + 2] - x[3 * s + 2]) ** 2;
+          if (d < dist[i]) {
             dist[i] = d;
             region[i] = j;
           }
@@ -146,12 +146,12 @@ export class MeshSampler extends DataEngine {
     });
     while (heap.size > 0) {
       const [d, v] = heap.pop();
-      if (d > dist[v]!) continue;
-      for (const w of ngb[v]!) {
-        const nd = d + Math.hypot(x[3 * v]! - x[3 * w]!, x[3 * v + 1]! - x[3 * w + 1]!, x[3 * v + 2]! - x[3 * w + 2]!);
-        if (nd < dist[w]!) {
+      if (d > dist[v]) continue;
+      for (const w of ngb[v]) {
+        const nd = d + Math.hypot(x[3 * v] - x[3 * w], x[3 * v + 1] - x[3 * w + 1], x[3 * v + 2] - x[3 * w + 2]);
+        if (nd < dist[w]) {
           dist[w] = nd;
-          region[w] = region[v]!;
+          region[w] = region[v];
           heap.push(nd, w);
         }
       }
@@ -164,8 +164,8 @@ export class MeshSampler extends DataEngine {
 function neighbours(edges: Uint32Array, n: number): number[][] {
   const ngb: number[][] = Array.from({ length: n }, () => []);
   for (let e = 0; e + 2 <= edges.length; e += 2) {
-    ngb[edges[e]!]!.push(edges[e + 1]!);
-    ngb[edges[e + 1]!]!.push(edges[e]!);
+    ngb[edges[e]].push(edges[e + 1]);
+    ngb[edges[e + 1]].push(edges[e]);
   }
   return ngb;
 }
@@ -178,11 +178,11 @@ class MinHeap {
     return this.keys.length;
   }
   private less(i: number, j: number): boolean {
-    return this.keys[i]! < this.keys[j]! || (this.keys[i] === this.keys[j] && this.vals[i]! < this.vals[j]!);
+    return this.keys[i] < this.keys[j] || (this.keys[i] === this.keys[j] && this.vals[i] < this.vals[j]);
   }
   private swap(i: number, j: number): void {
-    [this.keys[i], this.keys[j]] = [this.keys[j]!, this.keys[i]!];
-    [this.vals[i], this.vals[j]] = [this.vals[j]!, this.vals[i]!];
+    [this.keys[i], this.keys[j]] = [this.keys[j], this.keys[i]];
+    [this.vals[i], this.vals[j]] = [this.vals[j], this.vals[i]];
   }
   push(k: number, v: number): void {
     this.keys.push(k);
@@ -195,7 +195,7 @@ class MinHeap {
     }
   }
   pop(): [number, number] {
-    const top: [number, number] = [this.keys[0]!, this.vals[0]!];
+    const top: [number, number] = [this.keys[0], this.vals[0]];
     const last = this.keys.length - 1;
     this.swap(0, last);
     this.keys.pop();

@@ -130,28 +130,28 @@ export class MeshSplittingEngine extends DataEngine {
     const sizes = [1, 2, 3, 4, 4, 8];
     for (let k = nb - 1; k >= 0; k--) {
       this.lists.forEach((l, t) => {
-        const ids = l.items[k]!.value;
+        const ids = l.items[k].value;
         const c = cells[t];
-        const nv = sizes[t]!;
+        const nv = sizes[t];
         for (const id of ids) {
           if (!c) {
             if (id < n) owner[id] = k;
             continue;
           }
-          if ((id + 1) * nv > c.length) throw this.error(`${l.items[k]!.name} names element ${id}, but there are ${c.length / nv}`);
-          for (let j = 0; j < nv; j++) if (c[id * nv + j]! < n) owner[c[id * nv + j]!] = k;
+          if ((id + 1) * nv > c.length) throw this.error(`${l.items[k].name} names element ${id}, but there are ${c.length / nv}`);
+          for (let j = 0; j < nv; j++) if (c[id * nv + j] < n) owner[c[id * nv + j]] = k;
         }
       });
     }
     const out: number[][] = Array.from({ length: nb + 1 }, () => []);
     const pairs = new Uint32Array(2 * n);
     for (let i = 0; i < n; i++) {
-      const k = owner[i]!;
+      const k = owner[i];
       pairs[2 * i] = k;
-      pairs[2 * i + 1] = out[k]!.length / 3;
-      out[k]!.push(x[3 * i]!, x[3 * i + 1]!, x[3 * i + 2]!);
+      pairs[2 * i + 1] = out[k].length / 3;
+      out[k].push(x[3 * i], x[3 * i + 1], x[3 * i + 2]);
     }
     this.indexPairs.value = pairs;
-    out.forEach((p, k) => (this.positions.items[k]!.value = Float64Array.from(p)));
+    out.forEach((p, k) => (this.positions.items[k].value = Float64Array.from(p)));
   }
 }

@@ -131,8 +131,8 @@ export class MeshSubsetEngine extends DataEngine {
         out: number[] = [];
       for (let e = 0; e + nv <= src.length; e += nv) {
         let all = true;
-        for (let j = 0; j < nv && all; j++) all = src[e + j]! < n && newIndex[src[e + j]!]! > 0;
-        if (all) for (let j = 0; j < nv; j++) out.push(newIndex[src[e + j]!]! - 1);
+        for (let j = 0; j < nv && all; j++) all = src[e + j] < n && newIndex[src[e + j]] > 0;
+        if (all) for (let j = 0; j < nv; j++) out.push(newIndex[src[e + j]] - 1);
       }
       output.value = Uint32Array.from(out);
     };

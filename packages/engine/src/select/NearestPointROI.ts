@@ -152,11 +152,11 @@ export class NearestPointROI extends DataEngine {
     // Distances over the whole coordinate (SOFA's Coord norm).
     const d2 = (a: number, b: number): number => {
       let s = 0;
-      for (let k = 0; k < cs; k++) s += (x1[a * cs + k]! - x2[b * cs + k]!) ** 2;
+      for (let k = 0; k < cs; k++) s += (x1[a * cs + k] - x2[b * cs + k]) ** 2;
       return s;
     };
     for (const i2 of f2) {
-      let best = f1[0]!,
+      let best = f1[0],
         bestD = d2(best, i2);
       for (const i1 of f1) {
         const d = d2(i1, i2);

@@ -108,7 +108,7 @@ export class PairBoxROI extends DataEngine {
       const p = x.subarray(i * cs, i * cs + 3);
       if (!inBox(p, outer) || inBox(p, inner)) continue;
       idx.push(i);
-      for (let k = 0; k < cs; k++) pts.push(x[i * cs + k]!);
+      for (let k = 0; k < cs; k++) pts.push(x[i * cs + k]);
     }
     this.indices.value = Uint32Array.from(idx);
     this.pointsInROI.value = Float64Array.from(pts);
@@ -118,10 +118,10 @@ export class PairBoxROI extends DataEngine {
 /** The box with min ≤ max on each axis. */
 function ordered(b: Float64Array): number[] {
   const o = Array.from(b);
-  for (let k = 0; k < 3; k++) if (o[k]! > o[k + 3]!) [o[k], o[k + 3]] = [o[k + 3]!, o[k]!];
+  for (let k = 0; k < 3; k++) if (o[k] > o[k + 3]) [o[k], o[k + 3]] = [o[k + 3], o[k]];
   return o;
 }
 
 function inBox(p: ArrayLike<number>, b: number[]): boolean {
-  return p[0]! >= b[0]! && p[0]! <= b[3]! && p[1]! >= b[1]! && p[1]! <= b[4]! && p[2]! >= b[2]! && p[2]! <= b[5]!;
+  return p[0] >= b[0] && p[0] <= b[3] && p[1] >= b[1] && p[1] <= b[4] && p[2] >= b[2] && p[2] <= b[5];
 }

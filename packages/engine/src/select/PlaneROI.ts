@@ -226,7 +226,7 @@ export class PlaneROI extends DataEngine {
     // slabOf[i]: bit s set when point i is in slab s (an element must be in a single slab).
     const inSlab: Uint8Array[] = slabs.map((s) => {
       const m = new Uint8Array(n);
-      for (let i = 0; i < n; i++) m[i] = isPointInSlab(x[i * cs]!, x[i * cs + 1]!, x[i * cs + 2]!, s) ? 1 : 0;
+      for (let i = 0; i < n; i++) m[i] = isPointInSlab(x[i * cs], x[i * cs + 1], x[i * cs + 2], s) ? 1 : 0;
       return m;
     });
     const idx: number[] = [],
@@ -234,7 +234,7 @@ export class PlaneROI extends DataEngine {
     for (let i = 0; i < n; i++) {
       if (!inSlab.some((m) => m[i])) continue;
       idx.push(i);
-      for (let k = 0; k < cs; k++) pts.push(x[i * cs + k]!);
+      for (let k = 0; k < cs; k++) pts.push(x[i * cs + k]);
     }
     this.indices.value = Uint32Array.from(idx);
     this.pointsInROI.value = Float64Array.from(pts);
@@ -259,15 +259,11 @@ export class PlaneROI extends DataEngine {
   }
 }
 
-const sub = (a: number[], b: number[]): number[] => [a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!];
-const add = (a: number[], b: number[]): number[] => [a[0]! + b[0]!, a[1]! + b[1]!, a[2]! + b[2]!];
-const scaled = (a: number[], s: number): number[] => [a[0]! * s, a[1]! * s, a[2]! * s];
-const dot = (a: number[], b: number[]): number => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
-const cross = (a: number[], b: number[]): number[] => [
-  a[1]! * b[2]! - a[2]! * b[1]!,
-  a[2]! * b[0]! - a[0]! * b[2]!,
-  a[0]! * b[1]! - a[1]! * b[0]!,
-];
+const sub = (a: number[], b: number[]): number[] => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const add = (a: number[], b: number[]): number[] => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+const scaled = (a: number[], s: number): number[] => [a[0] * s, a[1] * s, a[2] * s];
+const dot = (a: number[], b: number[]): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a: number[], b: number[]): number[] => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 /** a/|a|, or a unchanged below machine epsilon (SOFA's normalize). */
 function unit(a: number[]): number[] {
   const r = Math.sqrt(dot(a, a));
@@ -278,10 +274,10 @@ function unit(a: number[]): number[] {
 function slabsOf(v: Float64Array): Slab[] {
   const out: Slab[] = [];
   for (let i = 0; i + 10 <= v.length; i += 10) {
-    const p0 = [v[i]!, v[i + 1]!, v[i + 2]!];
-    const p1 = [v[i + 3]!, v[i + 4]!, v[i + 5]!];
-    const p2 = [v[i + 6]!, v[i + 7]!, v[i + 8]!];
-    const depth = v[i + 9]!;
+    const p0 = [v[i], v[i + 1], v[i + 2]];
+    const p1 = [v[i + 3], v[i + 4], v[i + 5]];
+    const p2 = [v[i + 6], v[i + 7], v[i + 8]];
+    const depth = v[i + 9];
     const n = unit(cross(sub(p1, p0), sub(p2, p0)));
     const p3 = add(p0, sub(p2, p1));
     // p4 = p0 + n·d/2 and p6 = p2 + n·d/2 span the side planes (zero when d = 0).

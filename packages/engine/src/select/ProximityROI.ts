@@ -98,7 +98,7 @@ export class ProximityROI extends DataEngine {
     if (r.length === 0) return void this.warn("'radii' is empty: give at least one radius (nothing is selected)");
     if (this.N.value === 0) return void this.warn("'N' is 0: give the number of points to select (nothing is selected)");
     if (r.length > nc) this.warn(`${r.length} radii for ${nc} centers: the extra radii are not used`);
-    if (r.length < nc) r = Float64Array.from({ length: nc }, (_, j) => r[Math.min(j, r.length - 1)]!);
+    if (r.length < nc) r = Float64Array.from({ length: nc }, (_, j) => r[Math.min(j, r.length - 1)]);
     const x = this.position.value;
     const n = x.length / 3;
     const candidates: Array<[number, number]> = [];
@@ -106,8 +106,8 @@ export class ProximityROI extends DataEngine {
     for (let i = 0; i < n; i++) {
       let d = Infinity;
       for (let j = 0; j < nc; j++) {
-        const dist = Math.hypot(c[3 * j]! - x[3 * i]!, c[3 * j + 1]! - x[3 * i + 1]!, c[3 * j + 2]! - x[3 * i + 2]!);
-        if (dist < r[j]! && dist < d) d = dist;
+        const dist = Math.hypot(c[3 * j] - x[3 * i], c[3 * j + 1] - x[3 * i + 1], c[3 * j + 2] - x[3 * i + 2]);
+        if (dist < r[j] && dist < d) d = dist;
       }
       if (d === Infinity) out.push(i);
       else candidates.push([i, d]);
@@ -119,7 +119,7 @@ export class ProximityROI extends DataEngine {
     kept.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
     this.indices.value = Uint32Array.from(kept, ([i]) => i);
     this.distance.value = Float64Array.from(kept, ([, d]) => d);
-    this.pointsInROI.value = Float64Array.from(kept.flatMap(([i]) => [x[3 * i]!, x[3 * i + 1]!, x[3 * i + 2]!]));
+    this.pointsInROI.value = Float64Array.from(kept.flatMap(([i]) => [x[3 * i], x[3 * i + 1], x[3 * i + 2]]));
     this.indicesOut.value = Uint32Array.from(out.sort((a, b) => a - b));
   }
 }

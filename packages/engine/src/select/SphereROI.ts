@@ -79,7 +79,7 @@ export class SphereROI extends BaseROI {
     const rad = this.radii.value;
     const nc = c.length / 3;
     if (nc === 0) return false;
-    if (rad.length === 1) this.r = new Float64Array(nc).fill(rad[0]!);
+    if (rad.length === 1) this.r = new Float64Array(nc).fill(rad[0]);
     else if (rad.length === nc) this.r = rad;
     else {
       this.warn(`${nc} sphere centers but ${rad.length} radii: give one radius, or one per center`);
@@ -92,7 +92,7 @@ export class SphereROI extends BaseROI {
 
   protected isPointInROI(p: Float64Array): boolean {
     const c = this.centers.value;
-    for (let j = 0; j < this.r.length; j++) if (inSphere(p, c, j, this.r[j]!)) return true;
+    for (let j = 0; j < this.r.length; j++) if (inSphere(p, c, j, this.r[j])) return true;
     return false;
   }
 
@@ -107,16 +107,16 @@ export class SphereROI extends BaseROI {
     const eAngle = this.edgeAngle.value,
       tAngle = this.triAngle.value;
     for (let j = 0; j < this.r.length; j++) {
-      if (!pts.every((p) => inSphere(p, c, j, this.r[j]!))) continue;
+      if (!pts.every((p) => inSphere(p, c, j, this.r[j]))) continue;
       if (kind === 'edge' && eAngle > 0) {
-        const u = unit([pts[1]![0]! - pts[0]![0]!, pts[1]![1]! - pts[0]![1]!, pts[1]![2]! - pts[0]![2]!]);
+        const u = unit([pts[1][0] - pts[0][0], pts[1][1] - pts[0][1], pts[1][2] - pts[0][2]]);
         if (Math.abs(dot(u, this.dir)) < Math.abs(Math.cos((eAngle * Math.PI) / 180))) continue;
       }
       if (kind === 'triangle' && tAngle > 0) {
         const [a, b, cc] = pts as [Float64Array, Float64Array, Float64Array];
-        const u = [cc[0]! - a[0]!, cc[1]! - a[1]!, cc[2]! - a[2]!];
-        const v = [b[0]! - a[0]!, b[1]! - a[1]!, b[2]! - a[2]!];
-        const n = unit([u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!]);
+        const u = [cc[0] - a[0], cc[1] - a[1], cc[2] - a[2]];
+        const v = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+        const n = unit([u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]]);
         if (dot(n, this.nrm) < Math.cos((tAngle * Math.PI) / 180)) continue;
       }
       return true;
@@ -127,18 +127,18 @@ export class SphereROI extends BaseROI {
 
 /** |p − c_j| ≤ r. */
 function inSphere(p: ArrayLike<number>, c: Float64Array, j: number, r: number): boolean {
-  const dx = p[0]! - c[3 * j]!,
-    dy = p[1]! - c[3 * j + 1]!,
-    dz = p[2]! - c[3 * j + 2]!;
+  const dx = p[0] - c[3 * j],
+    dy = p[1] - c[3 * j + 1],
+    dz = p[2] - c[3 * j + 2];
   return Math.sqrt(dx * dx + dy * dy + dz * dz) <= r;
 }
 
 function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  return a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
 /** a/|a|, or a when |a| is below machine epsilon (SOFA's normalize). */
 function unit(a: ArrayLike<number>): number[] {
   const r = Math.sqrt(dot(a, a));
-  return r > Number.EPSILON ? [a[0]! / r, a[1]! / r, a[2]! / r] : [a[0]!, a[1]!, a[2]!];
+  return r > Number.EPSILON ? [a[0] / r, a[1] / r, a[2] / r] : [a[0], a[1], a[2]];
 }

@@ -365,11 +365,11 @@ export class SubsetTopology extends DataEngine {
     // inRegion[r][i]: point i is in region r.
     const inRegion = regions.map((test) => {
       const m = new Uint8Array(n);
-      for (let i = 0; i < n; i++) m[i] = test(x[i * cs]!, x[i * cs + 1]!, x[i * cs + 2]!) ? 1 : 0;
+      for (let i = 0; i < n; i++) m[i] = test(x[i * cs], x[i * cs + 1], x[i * cs + 2]) ? 1 : 0;
       return m;
     });
     const inAny = new Uint8Array(n);
-    for (const m of inRegion) for (let i = 0; i < n; i++) inAny[i] = inAny[i]! | m[i]!;
+    for (const m of inRegion) for (let i = 0; i < n; i++) inAny[i] = inAny[i] | m[i];
     const elementIn = (el: Uint32Array): boolean => inRegion.some((m) => el.every((v) => v < n && m[v] === 1));
 
     const local = this.localIndices.value;
@@ -395,7 +395,7 @@ export class SubsetTopology extends DataEngine {
       pin: number[] = [],
       pout: number[] = [];
     const pushPoint = (dst: number[], i: number): void => {
-      for (let k = 0; k < cs; k++) dst.push(x[i * cs + k]!);
+      for (let k = 0; k < cs; k++) dst.push(x[i * cs + k]);
     };
     const isBorderPoint = new Uint8Array(n);
     border.forEach((i, k) => {
@@ -435,7 +435,7 @@ export class SubsetTopology extends DataEngine {
         const isIn = elementIn(el);
         if (isIn) ids.push(e);
         const dst = isIn ? ins : outs;
-        for (const v of el) dst.push(local ? localIndex[v]! : v);
+        for (const v of el) dst.push(local ? localIndex[v] : v);
       }
       outIdx.value = Uint32Array.from(ids);
       inList.value = Uint32Array.from(ins);
@@ -470,15 +470,15 @@ export class SubsetTopology extends DataEngine {
       }
       return Array.from(
         r,
-        (rad, j) => (x: number, y: number, z: number) => Math.hypot(x - c[3 * j]!, y - c[3 * j + 1]!, z - c[3 * j + 2]!) <= rad,
+        (rad, j) => (x: number, y: number, z: number) => Math.hypot(x - c[3 * j], y - c[3 * j + 1], z - c[3 * j + 2]) <= rad,
       );
     }
     const b = this.box.value;
     const out: Array<(x: number, y: number, z: number) => boolean> = [];
     for (let i = 0; i + 6 <= b.length; i += 6) {
-      const lo = [Math.min(b[i]!, b[i + 3]!), Math.min(b[i + 1]!, b[i + 4]!), Math.min(b[i + 2]!, b[i + 5]!)];
-      const hi = [Math.max(b[i]!, b[i + 3]!), Math.max(b[i + 1]!, b[i + 4]!), Math.max(b[i + 2]!, b[i + 5]!)];
-      out.push((x, y, z) => x >= lo[0]! && x <= hi[0]! && y >= lo[1]! && y <= hi[1]! && z >= lo[2]! && z <= hi[2]!);
+      const lo = [Math.min(b[i], b[i + 3]), Math.min(b[i + 1], b[i + 4]), Math.min(b[i + 2], b[i + 5])];
+      const hi = [Math.max(b[i], b[i + 3]), Math.max(b[i + 1], b[i + 4]), Math.max(b[i + 2], b[i + 5])];
+      out.push((x, y, z) => x >= lo[0] && x <= hi[0] && y >= lo[1] && y <= hi[1] && z >= lo[2] && z <= hi[2]);
     }
     return out;
   }
@@ -501,14 +501,14 @@ export class SubsetTopology extends DataEngine {
       const dst = isIn ? pin : pout;
       if (isIn) ids.push(e);
       for (let j = 0; j < 4; j++) {
-        const v = tetra[4 * e + j]!;
+        const v = tetra[4 * e + j];
         if (v >= n) throw this.error(`tetrahedron ${e} names point ${v}, but there are ${n} points`);
-        if (seen[v]! < 0) {
+        if (seen[v] < 0) {
           seen[v] = dst.length / cs;
           if (isIn) idx.push(v);
-          for (let k = 0; k < cs; k++) dst.push(x[v * cs + k]!);
+          for (let k = 0; k < cs; k++) dst.push(x[v * cs + k]);
         }
-        (isIn ? ins : outs).push(local ? seen[v]! : v);
+        (isIn ? ins : outs).push(local ? seen[v] : v);
       }
     }
     this.tetrahedronIndices.value = Uint32Array.from(ids);

@@ -176,25 +176,25 @@ export class ValuesFromPositions extends DataEngine {
     let bmin = Infinity,
       bmax = -Infinity;
     for (let i = 0; i < n; i++) {
-      bmin = Math.min(bmin, x[i * cs]!);
-      bmax = Math.max(bmax, x[i * cs]!);
+      bmin = Math.min(bmin, x[i * cs]);
+      bmax = Math.max(bmax, x[i * cs]);
     }
     const value = (c: number[]): number => {
       const m = vals.length;
       if (m === 0) return 0;
-      if (m === 1) return vals[0]!;
-      const s = ((c[0]! * dir[0]! + c[1]! * dir[1]! + c[2]! * dir[2]! - bmin) / (bmax - bmin)) * (m - 1);
+      if (m === 1) return vals[0];
+      const s = ((c[0] * dir[0] + c[1] * dir[1] + c[2] * dir[2] - bmin) / (bmax - bmin)) * (m - 1);
       const k = Math.floor(s);
-      if (k < 0) return vals[0]!;
-      if (k >= m - 1) return vals[m - 1]!;
+      if (k < 0) return vals[0];
+      if (k >= m - 1) return vals[m - 1];
       const f = s - k;
-      return vals[k]! * (1 - f) + vals[k + 1]! * f;
+      return vals[k] * (1 - f) + vals[k + 1] * f;
     };
     const centre = (el: ArrayLike<number>): number[] => {
       const c = [0, 0, 0];
       for (let j = 0; j < el.length; j++) {
-        if (el[j]! >= n) throw this.error(`an element names point ${el[j]}, but there are ${n} points`);
-        for (let k = 0; k < 3; k++) c[k]! += x[el[j]! * cs + k]! / el.length;
+        if (el[j] >= n) throw this.error(`an element names point ${el[j]}, but there are ${n} points`);
+        for (let k = 0; k < 3; k++) c[k] += x[el[j] * cs + k] / el.length;
       }
       return c;
     };

@@ -46,6 +46,6 @@ export class DifferenceEngine extends DataEngine {
       this.warn(`'input' has ${a.length} numbers and 'substractor' ${b.length}: they must have the same size (output unchanged)`);
       return;
     }
-    this.output.value = a.map((v, i) => v - b[i]!);
+    this.output.value = a.map((v, i) => v - b[i]);
   }
 }

@@ -67,8 +67,8 @@ export class DisplacementTransformEngine extends DataEngine {
     const c = [0, 0, 0];
     for (let o = 0; o < x.length; o += 7) {
       const q = quatMul(x.subarray(o + 3, o + 7), quatInverse(x0.subarray(o + 3, o + 7)));
-      quatRotate(q, x0[o]!, x0[o + 1]!, x0[o + 2]!, c);
-      out.set([x[o]! - c[0]!, x[o + 1]! - c[1]!, x[o + 2]! - c[2]!, ...q], o);
+      quatRotate(q, x0[o], x0[o + 1], x0[o + 2], c);
+      out.set([x[o] - c[0], x[o + 1] - c[1], x[o + 2] - c[2], ...q], o);
     }
     this.displacements.value = out;
   }
@@ -110,7 +110,7 @@ export class DisplacementMatrixEngine extends DisplacementTransformEngine {
     if (s.length > 0 && s.length !== 3 * n) throw this.error(`${s.length / 3} scales for ${n} frames: give one scale per frame, or none`);
     this.displacements.value = this.matrices((i) => {
       const m = new Float64Array(16);
-      for (let k = 0; k < 3; k++) m[5 * k] = s.length > 0 ? s[3 * i + k]! : 1;
+      for (let k = 0; k < 3; k++) m[5 * k] = s.length > 0 ? s[3 * i + k] : 1;
       m[15] = 1;
       return m;
     });

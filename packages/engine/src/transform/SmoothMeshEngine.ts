@@ -80,11 +80,11 @@ export class SmoothMeshEngine extends DataEngine {
       this.neighbours = Array.from({ length: n }, () => []);
       const e = topo.getEdges();
       for (let k = 0; k + 2 <= e.length; k += 2) {
-        const a = e[k]!,
-          b = e[k + 1]!;
+        const a = e[k],
+          b = e[k + 1];
         if (a >= n || b >= n) throw this.error(`the topology's edge (${a}, ${b}) names a point past the ${n} input positions`);
-        this.neighbours[a]!.push(b);
-        this.neighbours[b]!.push(a);
+        this.neighbours[a].push(b);
+        this.neighbours[b].push(a);
       }
       this.revision = topo.revision;
     }
@@ -94,11 +94,11 @@ export class SmoothMeshEngine extends DataEngine {
       const next = Float64Array.from(cur);
       for (const i of sel) {
         if (i >= n) throw this.error(`input_indices names point ${i}, but there are ${n} positions`);
-        const ng = this.neighbours[i]!;
+        const ng = this.neighbours[i];
         if (ng.length === 0) continue;
         for (let k = 0; k < 3; k++) {
           let s = 0;
-          for (const j of ng) s += cur[3 * j + k]!;
+          for (const j of ng) s += cur[3 * j + k];
           next[3 * i + k] = s / ng.length;
         }
       }

@@ -95,27 +95,27 @@ export class TransformEngine extends DataEngine {
       else ops.push(op);
     };
     if (s[0] !== 1 || s[1] !== 1 || s[2] !== 1) {
-      const f = inv ? [1 / s[0]!, 1 / s[1]!, 1 / s[2]!] : [s[0]!, s[1]!, s[2]!];
+      const f = inv ? [1 / s[0], 1 / s[1], 1 / s[2]] : [s[0], s[1], s[2]];
       add((x, o) => {
-        for (let k = 0; k < dims; k++) x[o + k]! *= f[k]!;
+        for (let k = 0; k < dims; k++) x[o + k] *= f[k];
       });
     }
     if (r[0] !== 0 || r[1] !== 0 || r[2] !== 0) {
       let qe = quatFromEulerDeg(r);
       if (inv) qe = quatInverse(qe);
-      const angle = ((inv ? -1 : 1) * r[2]! * Math.PI) / 180;
+      const angle = ((inv ? -1 : 1) * r[2] * Math.PI) / 180;
       add(this.rotationOp(t, qe, angle));
     }
     if (q[0] !== 0 || q[1] !== 0 || q[2] !== 0 || q[3] !== 1) {
       if (t.name === 'Rigid2d')
         throw this.error("a 'quaternion' rotation is not defined for Rigid2d frames: give 'rotation' (its z angle turns the frames)");
-      const qq: Quat = [q[0]!, q[1]!, q[2]!, q[3]!];
+      const qq: Quat = [q[0], q[1], q[2], q[3]];
       add(this.rotationOp(t, inv ? quatInverse(qq) : qq, 0));
     }
     if (tr[0] !== 0 || tr[1] !== 0 || tr[2] !== 0) {
-      const d = inv ? [-tr[0]!, -tr[1]!, -tr[2]!] : [tr[0]!, tr[1]!, tr[2]!];
+      const d = inv ? [-tr[0], -tr[1], -tr[2]] : [tr[0], tr[1], tr[2]];
       add((x, o) => {
-        for (let k = 0; k < dims; k++) x[o + k]! += d[k]!;
+        for (let k = 0; k < dims; k++) x[o + k] += d[k];
       });
     }
     return ops;
@@ -126,10 +126,10 @@ export class TransformEngine extends DataEngine {
     const dims = Math.min(3, t.spatialDimensions);
     const p = [0, 0, 0];
     return (x, o) => {
-      quatRotate(q, x[o]!, dims > 1 ? x[o + 1]! : 0, dims > 2 ? x[o + 2]! : 0, p);
-      for (let k = 0; k < dims; k++) x[o + k] = p[k]!;
+      quatRotate(q, x[o], dims > 1 ? x[o + 1] : 0, dims > 2 ? x[o + 2] : 0, p);
+      for (let k = 0; k < dims; k++) x[o + k] = p[k];
       if (t.name === 'Rigid3d') x.set(quatMul(q, x.subarray(o + 3, o + 7)), o + 3);
-      else if (t.name === 'Rigid2d') x[o + 2]! += angle;
+      else if (t.name === 'Rigid2d') x[o + 2] += angle;
     };
   }
 }

@@ -48,9 +48,9 @@ export class TranslateTransformMatrixEngine extends AbstractTransformMatrixEngin
   protected updateOutputs(): void {
     const t = this.translation.value;
     const a = Float64Array.from(IDENTITY4);
-    a[3] = t[0]!;
-    a[7] = t[1]!;
-    a[11] = t[2]!;
+    a[3] = t[0];
+    a[7] = t[1];
+    a[11] = t[2];
     this.outT.value = mat4Mul(this.inT.value, a);
   }
 }
@@ -75,9 +75,9 @@ export class ScaleTransformMatrixEngine extends AbstractTransformMatrixEngine {
   protected updateOutputs(): void {
     const s = this.scale.value;
     const a = Float64Array.from(IDENTITY4);
-    a[0] = s[0]!;
-    a[5] = s[1]!;
-    a[10] = s[2]!;
+    a[0] = s[0];
+    a[5] = s[1];
+    a[10] = s[2];
     this.outT.value = mat4Mul(this.inT.value, a);
   }
 }
@@ -104,7 +104,7 @@ export class RotateTransformMatrixEngine extends AbstractTransformMatrixEngine {
     const r = new Float64Array(9);
     quatToMatrix3At(r, 0, quatFromEulerDeg(this.rotation.value), 0);
     const a = Float64Array.from(IDENTITY4);
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) a[4 * i + j] = r[3 * i + j]!;
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) a[4 * i + j] = r[3 * i + j];
     this.outT.value = mat4Mul(this.inT.value, a);
   }
 }

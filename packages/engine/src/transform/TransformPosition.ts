@@ -131,7 +131,7 @@ export class TransformPosition extends DataEngine {
 
   override init(): void {
     const n = this.normal.value;
-    const len = Math.hypot(n[0]!, n[1]!, n[2]!);
+    const len = Math.hypot(n[0], n[1], n[2]);
     if (Math.abs(len * len - 1) > 1e-10) {
       if (len === 0) {
         if (this.method.value === 'projectOnPlane')
@@ -155,23 +155,23 @@ export class TransformPosition extends DataEngine {
     switch (this.method.value) {
       case 'projectOnPlane':
         each((i) => {
-          const d = (o[0]! - input[i]!) * n[0]! + (o[1]! - input[i + 1]!) * n[1]! + (o[2]! - input[i + 2]!) * n[2]!;
-          for (let k = 0; k < 3; k++) out[i + k] = input[i + k]! + n[k]! * d;
+          const d = (o[0] - input[i]) * n[0] + (o[1] - input[i + 1]) * n[1] + (o[2] - input[i + 2]) * n[2];
+          for (let k = 0; k < 3; k++) out[i + k] = input[i + k] + n[k] * d;
         });
         break;
       case 'translation':
         each((i) => {
-          for (let k = 0; k < 3; k++) out[i + k] = input[i + k]! + t[k]!;
+          for (let k = 0; k < 3; k++) out[i + k] = input[i + k] + t[k];
         });
         break;
       case 'scale':
         each((i) => {
-          for (let k = 0; k < 3; k++) out[i + k] = o[k]! + (input[i + k]! - o[k]!) * s[k]!;
+          for (let k = 0; k < 3; k++) out[i + k] = o[k] + (input[i + k] - o[k]) * s[k];
         });
         break;
       case 'scaleTranslation':
         each((i) => {
-          for (let k = 0; k < 3; k++) out[i + k] = input[i + k]! * s[k]! + t[k]!;
+          for (let k = 0; k < 3; k++) out[i + k] = input[i + k] * s[k] + t[k];
         });
         break;
       case 'rotation':
@@ -180,9 +180,9 @@ export class TransformPosition extends DataEngine {
         const full = this.method.value === 'scaleRotationTranslation';
         each((i) => {
           if (full) {
-            quatRotate(q, input[i]! * s[0]!, input[i + 1]! * s[1]!, input[i + 2]! * s[2]!, out, i);
-            for (let k = 0; k < 3; k++) out[i + k]! += t[k]!;
-          } else quatRotate(q, input[i]!, input[i + 1]!, input[i + 2]!, out, i);
+            quatRotate(q, input[i] * s[0], input[i + 1] * s[1], input[i + 2] * s[2], out, i);
+            for (let k = 0; k < 3; k++) out[i + k] += t[k];
+          } else quatRotate(q, input[i], input[i + 1], input[i + 2], out, i);
         });
         break;
       }
@@ -190,7 +190,7 @@ export class TransformPosition extends DataEngine {
         const rand = seededRandom(this.seedValue.value === 0 ? 0x5eed : this.seedValue.value);
         const a = this.maxRandomDisplacement.value;
         each((i) => {
-          for (let k = 0; k < 3; k++) out[i + k] = input[i + k]! + (2 * rand() - 1) * a;
+          for (let k = 0; k < 3; k++) out[i + k] = input[i + k] + (2 * rand() - 1) * a;
         });
         break;
       }
@@ -198,10 +198,10 @@ export class TransformPosition extends DataEngine {
       case 'fromFile': {
         const m = this.method.value === 'fromFile' ? this.matrixFromFile() : this.matrix.value;
         each((i) => {
-          const w = m[12]! * input[i]! + m[13]! * input[i + 1]! + m[14]! * input[i + 2]! + m[15]!;
+          const w = m[12] * input[i] + m[13] * input[i + 1] + m[14] * input[i + 2] + m[15];
           if (Math.abs(w) <= 1e-10) return;
           for (let k = 0; k < 3; k++)
-            out[i + k] = (m[4 * k]! * input[i]! + m[4 * k + 1]! * input[i + 1]! + m[4 * k + 2]! * input[i + 2]! + m[4 * k + 3]!) / w;
+            out[i + k] = (m[4 * k] * input[i] + m[4 * k + 1] * input[i + 1] + m[4 * k + 2] * input[i + 2] + m[4 * k + 3]) / w;
         });
         break;
       }
@@ -235,8 +235,8 @@ export class TransformPosition extends DataEngine {
         throw this.error(`${name}: the 'Parameters' line has ${v.length} numbers, expected 12 (a 3x3 matrix and a translation)`);
       // Rotation row by row, then the translation, read (as SOFA does) from the last value backwards.
       for (let i = 0; i < 3; i++) {
-        for (let j = 0; j < 3; j++) m[4 * i + j] = v[3 * i + j]!;
-        m[4 * i + 3] = v[11 - i]!;
+        for (let j = 0; j < 3; j++) m[4 * i + j] = v[3 * i + j];
+        m[4 * i + 3] = v[11 - i];
       }
     } else if (ext === '.trm' || ext === '.txt' || ext === '.xfm') {
       const rows = lines.filter((l) => l.trim() !== '').map(numbers);
@@ -244,8 +244,8 @@ export class TransformPosition extends DataEngine {
       if (rows.length !== 4 || rows.some((r) => r.length !== width)) throw this.error(`${name}: expected 4 lines of ${width} numbers`);
       if (ext === '.trm') {
         for (let i = 0; i < 3; i++) {
-          m[4 * i + 3] = rows[0]![i]!;
-          for (let j = 0; j < 3; j++) m[4 * i + j] = rows[i + 1]![j]!;
+          m[4 * i + 3] = rows[0][i];
+          for (let j = 0; j < 3; j++) m[4 * i + j] = rows[i + 1][j];
         }
       } else rows.forEach((r, i) => r.forEach((v, j) => (m[4 * i + j] = v)));
     } else {

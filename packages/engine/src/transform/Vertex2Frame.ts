@@ -69,7 +69,7 @@ export class Vertex2Frame extends DataEngine {
     const n = v.length / 3;
     if (n === 0) return;
     const out = new Float64Array(7 * n);
-    const at = (a: Float64Array, i: number): number[] => [a[3 * i]!, a[3 * i + 1]!, a[3 * i + 2]!];
+    const at = (a: Float64Array, i: number): number[] => [a[3 * i], a[3 * i + 1], a[3 * i + 2]];
     if (this.useNormals.value) {
       const nrm = this.normals.value;
       if (nrm.length < v.length)
@@ -108,14 +108,10 @@ export class Vertex2Frame extends DataEngine {
   }
 }
 
-const sub = (a: number[], b: number[]): number[] => [a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!];
-const dot = (a: number[], b: number[]): number => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
-const cross = (a: number[], b: number[]): number[] => [
-  a[1]! * b[2]! - a[2]! * b[1]!,
-  a[2]! * b[0]! - a[0]! * b[2]!,
-  a[0]! * b[1]! - a[1]! * b[0]!,
-];
+const sub = (a: number[], b: number[]): number[] => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const dot = (a: number[], b: number[]): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a: number[], b: number[]): number[] => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 function unit(a: number[]): number[] {
   const r = Math.sqrt(dot(a, a));
-  return r > EPSILON ? [a[0]! / r, a[1]! / r, a[2]! / r] : a;
+  return r > EPSILON ? [a[0] / r, a[1] / r, a[2] / r] : a;
 }

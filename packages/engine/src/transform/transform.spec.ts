@@ -132,7 +132,7 @@ describe('Engine.Transform', () => {
         seedValue: '7',
       });
       expect(arr(a.outputPosition.value)).to.deep.equal(arr(b.outputPosition.value));
-      const d = arr(a.outputPosition.value).map((v, i) => v - [1, 2, 3, -1, 0, 4][i]!);
+      const d = arr(a.outputPosition.value).map((v, i) => v - [1, 2, 3, -1, 0, 4][i]);
       expect(Math.max(...d.map(Math.abs)))
         .to.be.at.most(0.1)
         .and.above(0);
@@ -150,7 +150,7 @@ describe('Engine.Transform', () => {
           [0, 0, 1],
         ].map((e) => {
           const r = [0, 0, 0];
-          quatRotate(f.subarray(o + 3, o + 7), e[0]!, e[1]!, e[2]!, r);
+          quatRotate(f.subarray(o + 3, o + 7), e[0], e[1], e[2], r);
           return r;
         });
       expect(arr(f.subarray(0, 3))).to.deep.equal([1, 2, 3]);
@@ -206,7 +206,7 @@ describe('Engine.Transform', () => {
       const D = d.displacements.value;
       // D·(1, 0, 0, 1) = (2, 3, 4, 1): the rest centre goes to the current one; D·(2,0,0,1) = centre + R·(1,0,0)
       const apply = (p: number[]): number[] =>
-        [0, 1, 2].map((i) => D[4 * i]! * p[0]! + D[4 * i + 1]! * p[1]! + D[4 * i + 2]! * p[2]! + D[4 * i + 3]!);
+        [0, 1, 2].map((i) => D[4 * i] * p[0] + D[4 * i + 1] * p[1] + D[4 * i + 2] * p[2] + D[4 * i + 3]);
       expect(close(apply([1, 0, 0]), [2, 3, 4], 1e-15)).to.equal(true);
       expect(close(apply([2, 0, 0]), [2, 4, 4], 1e-15)).to.equal(true);
       const r = one<DisplacementTransformEngine>('DisplacementTransformEngine', { template: 'Rigid3,Rigid3', x0, x });

@@ -87,7 +87,7 @@ function gmsh(points: Float64Array, cells: readonly CellBlock[]): string {
   const elems: string[] = [];
   for (const c of cells) {
     for (let i = 0; i < c.connectivity.length; i += c.size) {
-      const nodes = Array.from({ length: c.size }, (_, k) => c.connectivity[i + k]! + 1);
+      const nodes = Array.from({ length: c.size }, (_, k) => c.connectivity[i + k] + 1);
       elems.push(`${elems.length + 1} ${typeOf[c.type]} 2 0 0 ${nodes.join(' ')}`);
     }
   }
@@ -103,7 +103,7 @@ function obj(points: Float64Array, cells: readonly CellBlock[]): string {
     const tag = c.type === VTK_CELL.line ? 'l' : c.type === VTK_CELL.triangle || c.type === VTK_CELL.quad ? 'f' : undefined;
     if (!tag) continue;
     for (let i = 0; i < c.connectivity.length; i += c.size)
-      lines.push(`${tag} ${Array.from({ length: c.size }, (_, k) => c.connectivity[i + k]! + 1).join(' ')}`);
+      lines.push(`${tag} ${Array.from({ length: c.size }, (_, k) => c.connectivity[i + k] + 1).join(' ')}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -73,7 +73,7 @@ export class STLExporter extends SimulationExporterBase {
     if (q.length === 0) throw this.error('no triangles nor quads to export');
     const out = new Uint32Array((q.length / 4) * 6);
     for (let i = 0, o = 0; i < q.length; i += 4) {
-      out.set([q[i]!, q[i + 1]!, q[i + 2]!, q[i]!, q[i + 2]!, q[i + 3]!], o);
+      out.set([q[i], q[i + 1], q[i + 2], q[i], q[i + 2], q[i + 3]], o);
       o += 6;
     }
     return out;
@@ -92,12 +92,12 @@ export class STLExporter extends SimulationExporterBase {
 
 /** Unit normal of triangle (a, b, c) into out (0 for a degenerate triangle). */
 function normal(out: Float64Array, x: Float64Array, a: number, b: number, c: number): void {
-  const ux = x[3 * b]! - x[3 * a]!,
-    uy = x[3 * b + 1]! - x[3 * a + 1]!,
-    uz = x[3 * b + 2]! - x[3 * a + 2]!;
-  const vx = x[3 * c]! - x[3 * a]!,
-    vy = x[3 * c + 1]! - x[3 * a + 1]!,
-    vz = x[3 * c + 2]! - x[3 * a + 2]!;
+  const ux = x[3 * b] - x[3 * a],
+    uy = x[3 * b + 1] - x[3 * a + 1],
+    uz = x[3 * b + 2] - x[3 * a + 2];
+  const vx = x[3 * c] - x[3 * a],
+    vy = x[3 * c + 1] - x[3 * a + 1],
+    vz = x[3 * c + 2] - x[3 * a + 2];
   const nx = uy * vz - uz * vy,
     ny = uz * vx - ux * vz,
     nz = ux * vy - uy * vx;
@@ -111,11 +111,11 @@ export function stlAscii(x: Float64Array, tri: Uint32Array): string {
   const lines = ['solid Exported from Sofa'];
   const nrm = new Float64Array(3);
   for (let t = 0; t < tri.length; t += 3) {
-    normal(nrm, x, tri[t]!, tri[t + 1]!, tri[t + 2]!);
+    normal(nrm, x, tri[t], tri[t + 1], tri[t + 2]);
     lines.push(`facet normal ${nrm[0]} ${nrm[1]} ${nrm[2]}`, 'outer loop');
     for (let k = 0; k < 3; k++) {
-      const p = 3 * tri[t + k]!;
-      lines.push(`vertex ${x[p]!.toFixed(6)} ${x[p + 1]!.toFixed(6)} ${x[p + 2]!.toFixed(6)}`);
+      const p = 3 * tri[t + k];
+      lines.push(`vertex ${x[p].toFixed(6)} ${x[p + 1].toFixed(6)} ${x[p + 2].toFixed(6)}`);
     }
     lines.push('endloop', 'endfacet');
   }
@@ -131,11 +131,11 @@ export function stlBinary(x: Float64Array, tri: Uint32Array): Uint8Array {
   view.setUint32(80, nT, true);
   const nrm = new Float64Array(3);
   for (let t = 0, o = 84; t < nT; t++, o += 50) {
-    normal(nrm, x, tri[3 * t]!, tri[3 * t + 1]!, tri[3 * t + 2]!);
-    for (let k = 0; k < 3; k++) view.setFloat32(o + 4 * k, nrm[k]!, true);
+    normal(nrm, x, tri[3 * t], tri[3 * t + 1], tri[3 * t + 2]);
+    for (let k = 0; k < 3; k++) view.setFloat32(o + 4 * k, nrm[k], true);
     for (let v = 0; v < 3; v++) {
-      const p = 3 * tri[3 * t + v]!;
-      for (let k = 0; k < 3; k++) view.setFloat32(o + 12 + 12 * v + 4 * k, x[p + k]!, true);
+      const p = 3 * tri[3 * t + v];
+      for (let k = 0; k < 3; k++) view.setFloat32(o + 12 + 12 * v + 4 * k, x[p + k], true);
     }
     view.setUint16(o + 48, 0, true);
   }

@@ -41,7 +41,7 @@ export class VisualModelOBJExporter extends SimulationExporterBase {
       const face = (ids: ArrayLike<number>, at: number, size: number): string => {
         const parts: string[] = [];
         for (let j = 0; j < size; j++) {
-          const v = ids[at + j]! + 1 + offset;
+          const v = ids[at + j] + 1 + offset;
           parts.push(withNormals ? `${v}//${v}` : String(v));
         }
         return `f ${parts.join(' ')}`;

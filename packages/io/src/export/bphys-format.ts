@@ -54,9 +54,9 @@ function writeHeader(view: DataView, type: number, count: number, dataTypes: num
 
 /** Three float32 from a[o..o+2] at byte `at`; returns the next byte. */
 function put3(view: DataView, at: number, a: Float64Array, o: number): number {
-  view.setFloat32(at, a[o]!, true);
-  view.setFloat32(at + 4, a[o + 1]!, true);
-  view.setFloat32(at + 8, a[o + 2]!, true);
+  view.setFloat32(at, a[o], true);
+  view.setFloat32(at + 4, a[o + 1], true);
+  view.setFloat32(at + 8, a[o + 2], true);
   return at + 12;
 }
 
@@ -82,14 +82,14 @@ export function writeBphysFrame(out: Uint8Array, s: BphysState, simulationType: 
       // root tangent t = r + (p₁ − r)/|p₁ − r| (r when p₁ = r), velocity 0, rest t
       const r = cs * i,
         p = cs * (i + 1);
-      const dx = s.x[p]! - s.x[r]!,
-        dy = s.x[p + 1]! - s.x[r + 1]!,
-        dz = s.x[p + 2]! - s.x[r + 2]!;
+      const dx = s.x[p] - s.x[r],
+        dy = s.x[p + 1] - s.x[r + 1],
+        dz = s.x[p + 2] - s.x[r + 2];
       const len = Math.hypot(dx, dy, dz);
       const inv = len > 0 ? 1 / len : 0;
-      const tx = s.x[r]! + dx * inv,
-        ty = s.x[r + 1]! + dy * inv,
-        tz = s.x[r + 2]! + dz * inv;
+      const tx = s.x[r] + dx * inv,
+        ty = s.x[r + 1] + dy * inv,
+        tz = s.x[r + 2] + dz * inv;
       for (let field = 0; field < 3; field++, at += 12) {
         const velocity = field === 1;
         view.setFloat32(at, velocity ? 0 : tx, true);

@@ -88,7 +88,7 @@ export abstract class ExporterBase extends BaseObject {
       const cs = s.stateType.coordSize;
       if (cs === 3) return s.x;
       const out = new Float64Array(3 * s.size);
-      for (let i = 0; i < s.size; i++) for (let k = 0; k < Math.min(3, cs); k++) out[3 * i + k] = s.x[cs * i + k]!;
+      for (let i = 0; i < s.size; i++) for (let k = 0; k < Math.min(3, cs); k++) out[3 * i + k] = s.x[cs * i + k];
       return out;
     }
     const p = this.topology?.getPositions();

@@ -42,7 +42,7 @@ export class StateVtkSeries {
       const pick = (v: Float64Array, stride: number): Float64Array => {
         if (stride === 3) return v;
         const out = new Float64Array(3 * n);
-        for (let i = 0; i < n; i++) for (let k = 0; k < 3; k++) out[3 * i + k] = v[stride * i + k]!;
+        for (let i = 0; i < n; i++) for (let k = 0; k < 3; k++) out[3 * i + k] = v[stride * i + k];
         return out;
       };
       const topo = st.stateType.coordSize === 3 ? contextMeshTopology(s.node) : undefined;

@@ -40,7 +40,7 @@ function rows(values: ArrayLike<number>, per: number): string {
   const out: string[] = [];
   for (let i = 0; i < values.length; i += per) {
     const r: string[] = [];
-    for (let k = 0; k < per && i + k < values.length; k++) r.push(num(values[i + k]!));
+    for (let k = 0; k < per && i + k < values.length; k++) r.push(num(values[i + k]));
     out.push(r.join(' '));
   }
   return out.join('\n');
@@ -113,7 +113,7 @@ export function vtuXml(grid: UnstructuredGrid): string {
   const types: number[] = [];
   for (const c of g.cells) {
     for (let i = 0; i < c.connectivity.length; i += c.size) {
-      for (let k = 0; k < c.size; k++) conn.push(c.connectivity[i + k]!);
+      for (let k = 0; k < c.size; k++) conn.push(c.connectivity[i + k]);
       offsets.push(conn.length);
       types.push(c.type);
     }

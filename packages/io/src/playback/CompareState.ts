@@ -115,6 +115,6 @@ function meanAbsDifference(ref: Float64Array, cur: Float64Array): number {
   const n = Math.min(ref.length, cur.length);
   if (n === 0) return 0;
   let sum = 0;
-  for (let i = 0; i < n; i++) sum += Math.abs(ref[i]! - roundLikeSofa(cur[i]!));
+  for (let i = 0; i < n; i++) sum += Math.abs(ref[i] - roundLikeSofa(cur[i]));
   return sum / n;
 }

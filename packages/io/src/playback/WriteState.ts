@@ -135,7 +135,7 @@ export class WriteState extends BaseObject {
     if (this.time.value.length === 0) this.time.value = Float64Array.of(0);
     const times = this.time.value;
     for (let i = 0; i < times.length; i++) {
-      if (i === 0 ? times[i]! < 0 : times[i]! <= 0)
+      if (i === 0 ? times[i] < 0 : times[i] <= 0)
         throw this.error(`time[${i}] = ${times[i]} must be ${i === 0 ? 'zero or positive' : 'positive'}`);
     }
     if (this.stopAt.value < 0) throw this.error(`stopAt = ${this.stopAt.value} must be zero or positive`);
@@ -224,7 +224,7 @@ export class WriteState extends BaseObject {
     const eps = 0.1 * this.context.getDt();
     const times = this.time.value;
     if (this.nextIteration < times.length) {
-      this.lastTime = times[this.nextIteration]!;
+      this.lastTime = times[this.nextIteration];
       if (t > this.lastTime || Math.abs(t - this.lastTime) < eps) {
         this.firstExport = true;
         this.nextIteration++;

@@ -39,7 +39,7 @@ export class FrameCursor {
         this.loopTime = this.lastTime;
         this.index = 0;
       }
-      const frame = this.frames[this.index]!;
+      const frame = this.frames[this.index];
       const t = frame.time + this.loopTime;
       if (t > time) break;
       last = frame;

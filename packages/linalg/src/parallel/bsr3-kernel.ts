@@ -10,5 +10,5 @@ export interface SharedBsr3Product {
 /** Pool kernel: y = B·x on block rows [args[0], args[1]). */
 export function bsr3SpmvRows(data: unknown, args: Float64Array): void {
   const d = data as SharedBsr3Product;
-  bsr3SpmvRange(d.y, d.B, d.x, args[0]!, args[1]!);
+  bsr3SpmvRange(d.y, d.B, d.x, args[0], args[1]);
 }

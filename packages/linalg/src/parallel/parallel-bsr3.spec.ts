@@ -41,7 +41,7 @@ describe('ThreadPool and ParallelBsr3Product', () => {
       // values refilled in place are seen by the workers
       par.matrix.values.forEach((v, i, a) => (a[i] = 2 * v));
       par.apply(got, x);
-      expect(got.every((v, i) => v === 2 * want[i]!)).to.equal(true);
+      expect(got.every((v, i) => v === 2 * want[i])).to.equal(true);
     }
   });
 

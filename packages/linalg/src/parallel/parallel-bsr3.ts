@@ -25,11 +25,11 @@ export class ParallelBsr3Product {
   ) {
     const T = pool.threads,
       rp = B.rowPtr,
-      nnzb = rp[B.blockRows]!;
+      nnzb = rp[B.blockRows];
     this.bounds = new Int32Array(T + 1);
     let I = 0;
     for (let t = 1; t < T; t++) {
-      while (I < B.blockRows && rp[I]! < (nnzb * t) / T) I++;
+      while (I < B.blockRows && rp[I] < (nnzb * t) / T) I++;
       this.bounds[t] = I;
     }
     this.bounds[T] = B.blockRows;
@@ -59,18 +59,18 @@ export class ParallelBsr3Product {
     if (w) {
       w.xView.set(x);
       const a = w.addr;
-      for (let t = 1; t < T; t++) args.set([a.rowPtr, a.colInd, a.values, a.x, a.y, b[t - 1]!, b[t]!], 8 * t);
-      this.pool.run(this.job, () => w.runRange(b[T - 1]!, b[T]!));
+      for (let t = 1; t < T; t++) args.set([a.rowPtr, a.colInd, a.values, a.x, a.y, b[t - 1], b[t]], 8 * t);
+      this.pool.run(this.job, () => w.runRange(b[T - 1], b[T]));
       y.set(w.yView);
       return;
     }
     const d = this.data!;
     d.x.set(x);
     for (let t = 1; t < T; t++) {
-      args[8 * t] = b[t - 1]!;
-      args[8 * t + 1] = b[t]!;
+      args[8 * t] = b[t - 1];
+      args[8 * t + 1] = b[t];
     }
-    this.pool.run(this.job, () => bsr3SpmvRange(d.y, d.B, d.x, b[T - 1]!, b[T]!));
+    this.pool.run(this.job, () => bsr3SpmvRange(d.y, d.B, d.x, b[T - 1], b[T]));
     y.set(d.y);
   }
 }

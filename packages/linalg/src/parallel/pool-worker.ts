@@ -34,10 +34,10 @@ async function register(m: JobMessage): Promise<void> {
     ).WebAssembly;
     const inst = new wasm.Instance(m.module!, { env: { memory: m.memory } });
     const fn = inst.exports[m.exportName] as (...a: number[]) => void;
-    jobs[m.id] = () => fn(row[0]!, row[1]!, row[2]!, row[3]!, row[4]!, row[5]!, row[6]!, row[7]!);
+    jobs[m.id] = () => fn(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7]);
   } else {
     const mod = (await import(m.url!)) as Record<string, PoolKernel>;
-    const fn = mod[m.exportName]!;
+    const fn = mod[m.exportName];
     const data = m.data;
     jobs[m.id] = () => fn(data, row);
   }
@@ -57,7 +57,7 @@ for (;;) {
       const msg = receiveMessageOnPort(port);
       if (msg) await register(msg.message as JobMessage);
     } else {
-      jobs[Atomics.load(ctrl, PoolControl.job)]!();
+      jobs[Atomics.load(ctrl, PoolControl.job)]();
     }
   } catch {
     Atomics.store(ctrl, PoolControl.error, 1);

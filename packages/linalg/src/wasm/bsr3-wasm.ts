@@ -115,12 +115,12 @@ export class Bsr3Wasm implements CgKernel {
   setValues(standard: Float64Array): void {
     const v = this.matrix.values,
       n = v.length / 9;
-    for (let b = 0; b < n; b++) for (let t = 0; t < 9; t++) v[9 * b + KERNEL_ORDER[t]!] = standard[9 * b + t]!;
+    for (let b = 0; b < n; b++) for (let t = 0; t < 9; t++) v[9 * b + KERNEL_ORDER[t]] = standard[9 * b + t];
   }
 
   /** A scatter map into the standard block layout (bsr3FromCsrPattern) turned into one into the kernel's. */
   kernelScatter(scatter: Int32Array): Int32Array {
-    return scatter.map((s) => s - (s % 9) + KERNEL_ORDER[s % 9]!);
+    return scatter.map((s) => s - (s % 9) + KERNEL_ORDER[s % 9]);
   }
 
   /** yView rows [I0, I1) = (B·xView) on this thread. */
@@ -150,7 +150,7 @@ export class Bsr3Wasm implements CgKernel {
   update(alpha: number): number {
     const a = this.addr;
     this.fnUpdate(a.sol, a.res, a.x, a.y, this.r.length, alpha, a.dot);
-    return this.dotView[0]!;
+    return this.dotView[0];
   }
 
   /** y = B·x on this thread, returning x·y summed in index order (no copy when y and x are yView and xView). */
@@ -159,6 +159,6 @@ export class Bsr3Wasm implements CgKernel {
     const a = this.addr;
     this.fnDot(a.rowPtr, a.colInd, a.values, a.x, a.y, 0, this.matrix.blockRows, a.dot);
     if (y !== this.yView) y.set(this.yView);
-    return this.dotView[0]!;
+    return this.dotView[0];
   }
 }

@@ -29,7 +29,7 @@ describe('WebAssembly kernel sources (kernels/*.wat compiled by wabt)', () => {
     for (const source of b.kernelSources()) {
       const compiled = path.join(root, source.replace('/src/', '/dist/').replace(/\.wat$/, '.wasm.js'));
       const generated = (await import(pathToFileURL(compiled).href)) as Record<string, string>;
-      const mod = compileKernel(generated[b.exportName(source)]!);
+      const mod = compileKernel(generated[b.exportName(source)]);
       expect(mod, source).to.not.equal(undefined);
       const reference = new (globalThis as unknown as { WebAssembly: { Module: new (b: Uint8Array) => object } }).WebAssembly.Module(
         await b.compileKernel(source),

@@ -7,8 +7,8 @@ import { wasmApi } from './wasm-module.js';
 function nodeDot(a: Float64Array, b: Float64Array): number {
   let r = 0;
   for (let o = 0; o < a.length; o += 3) {
-    let s = a[o]! * b[o]!;
-    for (let k = 1; k < 3; k++) s += a[o + k]! * b[o + k]!;
+    let s = a[o] * b[o];
+    for (let k = 1; k < 3; k++) s += a[o + k] * b[o + k];
     r += s;
   }
   return 0 + r;
@@ -40,14 +40,14 @@ describe("MatrixFreeCgWasm (a matrix-free CG in a product's WebAssembly memory)"
   /** The JavaScript path: q = 0; q += (p·mᵢ)·m; q += k·L·p (a chain Laplacian of the nodes); fixed dofs zeroed. */
   function jsProduct(q: Float64Array, p: Float64Array): void {
     q.fill(0);
-    for (let i = 0; i < nodes; i++) for (let c = 0; c < 3; c++) q[3 * i + c] += p[3 * i + c]! * masses[i]! * mFactor;
+    for (let i = 0; i < nodes; i++) for (let c = 0; c < 3; c++) q[3 * i + c] += p[3 * i + c] * masses[i] * mFactor;
     laplacian(q, p, kFactor);
     for (const d of fixed) q[d] = 0;
   }
   function laplacian(q: Float64Array, p: Float64Array, k: number): void {
     for (let i = 0; i + 1 < nodes; i++)
       for (let c = 0; c < 3; c++) {
-        const d = (p[3 * i + c]! - p[3 * i + 3 + c]!) * k * -(1 + (i % 3));
+        const d = (p[3 * i + c] - p[3 * i + 3 + c]) * k * -(1 + (i % 3));
         q[3 * i + c] += d;
         q[3 * i + 3 + c] -= d;
       }
@@ -59,7 +59,7 @@ describe("MatrixFreeCgWasm (a matrix-free CG in a product's WebAssembly memory)"
     cg.masses.set(masses);
     cg.massProduct(mFactor);
     const js = new Float64Array(n);
-    for (let i = 0; i < nodes; i++) for (let c = 0; c < 3; c++) js[3 * i + c] += p[3 * i + c]! * masses[i]! * mFactor;
+    for (let i = 0; i < nodes; i++) for (let c = 0; c < 3; c++) js[3 * i + c] += p[3 * i + c] * masses[i] * mFactor;
     expect(bitwise(cg.q, js)).to.equal(true);
     expect(Object.is(cg.q[0], 0)).to.equal(true); // 0 + (−0·m)·m = +0
     fixed.forEach((d, j) => (cg.dofs[j] = d));

@@ -174,20 +174,20 @@ export class MatrixFreeCgWasm implements CgKernel {
     if (c.useProduct) this.fnProduct(c.k);
     this.zeroDofs(c.dofCount);
     this.fnDot(this.a.p, this.a.q, this.nodes, this.a.out);
-    return this.outView[0]!;
+    return this.outView[0];
   }
 
   /** CgKernel: x += α·p, r −= α·q, returning the node-wise r·r. */
   update(alpha: number): number {
     const a = this.a;
     this.fnUpdate(a.x, a.r, a.p, a.q, this.nodes, alpha, a.out);
-    return this.outView[0]!;
+    return this.outView[0];
   }
 
   /** CgKernel: the node-wise r·r. */
   residualDot(): number {
     this.fnDot(this.a.r, this.a.r, this.nodes, this.a.out);
-    return this.outView[0]!;
+    return this.outView[0];
   }
 
   /** CgKernel: the whole loop in one call of mfSolve (the operations of direction, productDot and update). */
@@ -215,8 +215,8 @@ export class MatrixFreeCgWasm implements CgKernel {
       params.firstSolve ? 1 : 0,
       a.out,
     );
-    result.residual = this.outView[1]!;
-    result.reason = REASONS[this.outInts[1]!]!;
-    return this.outInts[0]!;
+    result.residual = this.outView[1];
+    result.reason = REASONS[this.outInts[1]];
+    return this.outInts[0];
   }
 }

@@ -50,7 +50,7 @@ function decodeBase64(s: string): Uint8Array {
     bits = 0,
     o = 0;
   for (let i = 0; i < n; i++) {
-    acc = (acc << 6) | value[s.charCodeAt(i)]!;
+    acc = (acc << 6) | value[s.charCodeAt(i)];
     bits += 6;
     if (bits >= 8) {
       bits -= 8;

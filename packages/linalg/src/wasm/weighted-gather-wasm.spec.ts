@@ -10,7 +10,7 @@ describe('WeightedGatherWasm (y_i = Σ_k w_ik·x_c_ik, K terms per 3-vector)', (
     for (let i = 0; i < nOut; i++)
       for (let c = 0; c < 3; c++) {
         let s = 0;
-        for (let k = K * i; k < K * i + K; k++) s += x[3 * idx[k]! + c]! * w[k]!;
+        for (let k = K * i; k < K * i + K; k++) s += x[3 * idx[k] + c] * w[k];
         y[3 * i + c] = s;
       }
     return y;
@@ -21,7 +21,7 @@ describe('WeightedGatherWasm (y_i = Σ_k w_ik·x_c_ik, K terms per 3-vector)', (
       nOut = 503;
     const idx = Int32Array.from({ length: 4 * nOut }, (_, k) => (k * 7919 + (k >> 2) * 31) % nIn);
     const w = Float64Array.from({ length: 4 * nOut }, (_, k) =>
-      k % 4 === 3 ? 1 - 0.1 * ((k >> 2) % 7) - 0.2 - 0.3 : [0.1 * ((k >> 2) % 7), 0.2, 0.3][k % 4]!,
+      k % 4 === 3 ? 1 - 0.1 * ((k >> 2) % 7) - 0.2 - 0.3 : [0.1 * ((k >> 2) % 7), 0.2, 0.3][k % 4],
     );
     const x = Float64Array.from({ length: 3 * nIn }, (_, i) => (i % 11 === 0 ? -0 : Math.sin(1.7 * i) * 10 ** ((i % 5) - 2)));
     const g = WeightedGatherWasm.create(nIn, idx, w, 4)!;

@@ -56,8 +56,8 @@ export class WeightedGatherWasm {
     const ti = new Int32Array(buf, this.terms, 4 * K * nOut),
       tw = new Float64Array(buf, this.terms, 2 * K * nOut);
     for (let k = 0; k < K * nOut; k++) {
-      ti[4 * k] = this.x + 24 * idx[k]!;
-      tw[2 * k + 1] = w[k]!;
+      ti[4 * k] = this.x + 24 * idx[k];
+      tw[2 * k + 1] = w[k];
     }
     this.xView = new Float64Array(buf, this.x, 3 * nIn);
     this.yView = new Float64Array(buf, this.y, 3 * nOut);

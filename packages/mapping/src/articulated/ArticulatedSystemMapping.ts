@@ -236,7 +236,7 @@ export class ArticulatedSystemMapping extends BaseMapping {
     const placed = new Uint8Array(nOut);
     placed[0] = 1;
     for (let c = 0; c < nc; c++) {
-      const ac = centers[c]!;
+      const ac = centers[c];
       const p = ac.parentIndex.value,
         ch = ac.childIndex.value;
       for (const [what, i] of [
@@ -245,7 +245,7 @@ export class ArticulatedSystemMapping extends BaseMapping {
       ] as const)
         if (i >= nOut) throw ac.error(`${what} ${i} is out of range: the output ${this.to.describe()} has ${nOut} bodies`);
       if (p === ch) throw ac.error(`parentIndex and childIndex are both ${p}`);
-      if (childOf[ch]! >= 0) throw ac.error(`body ${ch} is already the child of ${centers[childOf[ch]!]!.describe()}`);
+      if (childOf[ch] >= 0) throw ac.error(`body ${ch} is already the child of ${centers[childOf[ch]].describe()}`);
       childOf[ch] = c;
       if (!placed[p])
         this.warn(
@@ -262,7 +262,7 @@ export class ArticulatedSystemMapping extends BaseMapping {
         const j = a.articulationIndex.value;
         if (j >= nJ) throw a.error(`articulationIndex ${j} is out of range: ${this.joints.describe()} has ${nJ} values`);
         const ax = a.axis.value,
-          len = Math.hypot(ax[0]!, ax[1]!, ax[2]!);
+          len = Math.hypot(ax[0], ax[1], ax[2]);
         if (!(len > 0)) throw a.error('the axis is zero');
         if (!a.rotation.value && !a.translation.value)
           this.warn(`${a.describe()} is neither a rotation nor a translation: joint ${j} moves nothing`);
@@ -270,7 +270,7 @@ export class ArticulatedSystemMapping extends BaseMapping {
           joint: j,
           rot: a.rotation.value,
           trans: a.translation.value,
-          axis: Float64Array.of(ax[0]! / len, ax[1]! / len, ax[2]! / len),
+          axis: Float64Array.of(ax[0] / len, ax[1] / len, ax[2] / len),
         });
       }
       this.artStart[c + 1] = arts.length;
@@ -300,12 +300,12 @@ export class ArticulatedSystemMapping extends BaseMapping {
     const rootDep = new Uint8Array(nOut);
     if (this.root) rootDep[0] = 1;
     for (let c = 0; c < nc; c++) {
-      const p = this.parent[c]!,
-        ch = this.child[c]!;
+      const p = this.parent[c],
+        ch = this.child[c];
       const own: number[] = [];
-      for (let k = this.artStart[c]!; k < this.artStart[c + 1]!; k++) own.push(k);
-      deps[ch] = [...deps[p]!, ...own];
-      rootDep[ch] = rootDep[p]!;
+      for (let k = this.artStart[c]; k < this.artStart[c + 1]; k++) own.push(k);
+      deps[ch] = [...deps[p], ...own];
+      rootDep[ch] = rootDep[p];
     }
     this.followsRoot = rootDep;
     // J0: row block of body b has the sorted distinct joints of its articulations as columns.
@@ -315,11 +315,11 @@ export class ArticulatedSystemMapping extends BaseMapping {
       entA: number[] = [],
       entS: number[] = [];
     for (let b = 0; b < nOut; b++) {
-      const joints = [...new Set(deps[b]!.map((k) => this.artJoint[k]!))].sort((x, y) => x - y);
-      for (const k of deps[b]!) {
+      const joints = [...new Set(deps[b].map((k) => this.artJoint[k]))].sort((x, y) => x - y);
+      for (const k of deps[b]) {
         entB.push(b);
         entA.push(k);
-        entS.push(joints.indexOf(this.artJoint[k]!));
+        entS.push(joints.indexOf(this.artJoint[k]));
       }
       cols.push(...joints);
       this.colStart[b + 1] = cols.length;
@@ -331,7 +331,7 @@ export class ArticulatedSystemMapping extends BaseMapping {
       colInd0: number[] = [];
     for (let b = 0; b < nOut; b++)
       for (let k = 0; k < 6; k++) {
-        for (let s = this.colStart[b]!; s < this.colStart[b + 1]!; s++) colInd0.push(cols[s]!);
+        for (let s = this.colStart[b]; s < this.colStart[b + 1]; s++) colInd0.push(cols[s]);
         rowPtr0[6 * b + k + 1] = colInd0.length;
       }
     this.J0 = createCsr(6 * nOut, this.joints.size, rowPtr0, Int32Array.from(colInd0));
@@ -361,57 +361,57 @@ export class ArticulatedSystemMapping extends BaseMapping {
     const ax = this.jointAxis,
       ap = this.jointPos;
     for (let c = 0; c < nc; c++) {
-      const p = 7 * this.parent[c]!,
-        ch = 7 * this.child[c]!,
+      const p = 7 * this.parent[c],
+        ch = 7 * this.child[c],
         pp = 3 * c;
       const Q = this.centerRotation,
         D = this.centerDisplacement,
-        g = this.centers[c]!.globalPosition.value;
+        g = this.centers[c].globalPosition.value;
       // the child's orientation before this apply (process 2 reads its axes in it)
-      q[0] = out[ch + 3]!;
-      q[1] = out[ch + 4]!;
-      q[2] = out[ch + 5]!;
-      q[3] = out[ch + 6]!;
+      q[0] = out[ch + 3];
+      q[1] = out[ch + 4];
+      q[2] = out[ch + 5];
+      q[3] = out[ch + 6];
       // A = c_p + R_p·posOnParent
       quatRotateAt(g, 0, out, p + 3, this.posOnParent, pp);
-      g[0] += out[p]!;
-      g[1] += out[p + 1]!;
-      g[2] += out[p + 2]!;
-      const k0 = this.artStart[c]!,
-        k1 = this.artStart[c + 1]!;
-      const process = this.process[c]!;
+      g[0] += out[p];
+      g[1] += out[p + 1];
+      g[2] += out[p + 2];
+      const k0 = this.artStart[c],
+        k1 = this.artStart[c + 1];
+      const process = this.process[c];
       if (process === 0) {
         // the child at rest on the parent: q_c = q_p, c_c = c_p + R_p·(posOnParent − posOnChild)
-        for (let i = 0; i < 4; i++) out[ch + 3 + i] = out[p + 3 + i]!;
+        for (let i = 0; i < 4; i++) out[ch + 3 + i] = out[p + 3 + i];
         const t = this.t;
-        for (let i = 0; i < 3; i++) t[i] = this.posOnParent[pp + i]! - this.posOnChild[pp + i]!;
+        for (let i = 0; i < 3; i++) t[i] = this.posOnParent[pp + i] - this.posOnChild[pp + i];
         quatRotateAt(t, 3, out, p + 3, t, 0);
-        for (let i = 0; i < 3; i++) out[ch + i] = out[p + i]! + t[3 + i]!;
-        let Ax = g[0]!,
-          Ay = g[1]!,
-          Az = g[2]!;
+        for (let i = 0; i < 3; i++) out[ch + i] = out[p + i] + t[3 + i];
+        let Ax = g[0],
+          Ay = g[1],
+          Az = g[2];
         for (let k = k0; k < k1; k++) {
-          const j = this.artJoint[k]!,
-            v = theta[j]!;
+          const j = this.artJoint[k],
+            v = theta[j];
           // a = R_c·axis (the child's orientation so far)
           quatRotateAt(ax, 3 * j, out, ch + 3, this.artAxis, 3 * k);
           if (this.artRot[k]) {
             axisAngle(q, ax, 3 * j, v);
             // turn the child about A: c_c = A + r·(c_c − A), q_c = r ⊗ q_c
-            t[0] = out[ch]! - Ax;
-            t[1] = out[ch + 1]! - Ay;
-            t[2] = out[ch + 2]! - Az;
+            t[0] = out[ch] - Ax;
+            t[1] = out[ch + 1] - Ay;
+            t[2] = out[ch + 2] - Az;
             quatRotateAt(t, 3, q, 0, t, 0);
-            out[ch] = Ax + t[3]!;
-            out[ch + 1] = Ay + t[4]!;
-            out[ch + 2] = Az + t[5]!;
+            out[ch] = Ax + t[3];
+            out[ch + 1] = Ay + t[4];
+            out[ch + 2] = Az + t[5];
             quatMultiplyAt(out, ch + 3, q, 0, out, ch + 3);
             normalizeQuat(out, ch + 3);
           }
           if (this.artTrans[k]) {
-            const dx = ax[3 * j]! * v,
-              dy = ax[3 * j + 1]! * v,
-              dz = ax[3 * j + 2]! * v;
+            const dx = ax[3 * j] * v,
+              dy = ax[3 * j + 1] * v,
+              dz = ax[3 * j + 2] * v;
             out[ch] += dx;
             out[ch + 1] += dy;
             out[ch + 2] += dz;
@@ -428,8 +428,8 @@ export class ArticulatedSystemMapping extends BaseMapping {
         const t = this.t;
         if (process === 2) D[pp] = D[pp + 1] = D[pp + 2] = 0;
         for (let k = k0; k < k1; k++) {
-          const j = this.artJoint[k]!,
-            dv = theta[j]! - this.prevTheta[j]!;
+          const j = this.artJoint[k],
+            dv = theta[j] - this.prevTheta[j];
           if (process === 1) quatRotateAt(ax, 3 * j, out, p + 3, this.artAxis, 3 * k);
           else quatRotateAt(ax, 3 * j, q, 0, this.artAxis, 3 * k);
           if (this.artRot[k]) {
@@ -439,24 +439,24 @@ export class ArticulatedSystemMapping extends BaseMapping {
           }
           if (this.artTrans[k]) {
             // process 1 accumulates the increments, process 2 takes the whole values
-            const s = process === 1 ? dv : theta[j]!;
-            D[pp] += ax[3 * j]! * s;
-            D[pp + 1] += ax[3 * j + 1]! * s;
-            D[pp + 2] += ax[3 * j + 2]! * s;
+            const s = process === 1 ? dv : theta[j];
+            D[pp] += ax[3 * j] * s;
+            D[pp + 1] += ax[3 * j + 1] * s;
+            D[pp + 2] += ax[3 * j + 2] * s;
           }
         }
-        if (process === 1) for (let i = 0; i < 3; i++) g[i] += D[pp + i]!;
+        if (process === 1) for (let i = 0; i < 3; i++) g[i] += D[pp + i];
         for (let k = k0; k < k1; k++) {
-          const j = this.artJoint[k]!;
-          ap[3 * j] = g[0]!;
-          ap[3 * j + 1] = g[1]!;
-          ap[3 * j + 2] = g[2]!;
+          const j = this.artJoint[k];
+          ap[3 * j] = g[0];
+          ap[3 * j + 1] = g[1];
+          ap[3 * j + 2] = g[2];
         }
         // q_c = Q ⊗ q_p, c_c = A − R_c·posOnChild (+ D for process 2)
         quatMultiplyAt(out, ch + 3, Q, 4 * c, out, p + 3);
         normalizeQuat(out, ch + 3);
         quatRotateAt(t, 0, out, ch + 3, this.posOnChild, pp);
-        for (let i = 0; i < 3; i++) out[ch + i] = g[i]! - t[i]! + (process === 2 ? D[pp + i]! : 0);
+        for (let i = 0; i < 3; i++) out[ch + i] = g[i] - t[i] + (process === 2 ? D[pp + i] : 0);
       }
     }
     this.prevTheta.set(theta);
@@ -470,18 +470,18 @@ export class ArticulatedSystemMapping extends BaseMapping {
       cs = this.colStart;
     v0.fill(0);
     for (let e = 0; e < this.entBody.length; e++) {
-      const b = this.entBody[e]!,
-        k = this.entArt[e]!,
-        j = this.artJoint[k]!;
-      const n = cs[b + 1]! - cs[b]!,
-        base = 6 * cs[b]! + this.entSlot[e]!;
-      const a0 = this.jointAxis[3 * j]!,
-        a1 = this.jointAxis[3 * j + 1]!,
-        a2 = this.jointAxis[3 * j + 2]!;
+      const b = this.entBody[e],
+        k = this.entArt[e],
+        j = this.artJoint[k];
+      const n = cs[b + 1] - cs[b],
+        base = 6 * cs[b] + this.entSlot[e];
+      const a0 = this.jointAxis[3 * j],
+        a1 = this.jointAxis[3 * j + 1],
+        a2 = this.jointAxis[3 * j + 2];
       if (this.artRot[k]) {
-        const r0 = x[7 * b]! - this.jointPos[3 * j]!,
-          r1 = x[7 * b + 1]! - this.jointPos[3 * j + 1]!,
-          r2 = x[7 * b + 2]! - this.jointPos[3 * j + 2]!;
+        const r0 = x[7 * b] - this.jointPos[3 * j],
+          r1 = x[7 * b + 1] - this.jointPos[3 * j + 1],
+          r2 = x[7 * b + 2] - this.jointPos[3 * j + 2];
         v0[base] += a1 * r2 - a2 * r1;
         v0[base + n] += a2 * r0 - a0 * r2;
         v0[base + 2 * n] += a0 * r1 - a1 * r0;
@@ -501,9 +501,9 @@ export class ArticulatedSystemMapping extends BaseMapping {
     let o = 0;
     for (let b = 0; b < this.followsRoot.length; b++) {
       if (!this.followsRoot[b]) continue;
-      const r0 = x[7 * b]! - x[0]!,
-        r1 = x[7 * b + 1]! - x[1]!,
-        r2 = x[7 * b + 2]! - x[2]!;
+      const r0 = x[7 * b] - x[0],
+        r1 = x[7 * b + 1] - x[1],
+        r2 = x[7 * b + 2] - x[2];
       v1.fill(0, o, o + 36);
       for (let k = 0; k < 6; k++) v1[o + 7 * k] = 1;
       // v += ω × r = −[r]×·ω
@@ -518,44 +518,44 @@ export class ArticulatedSystemMapping extends BaseMapping {
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
-    const dq = ins[0]!,
+    const dq = ins[0],
       x = this.to.x,
       ax = this.jointAxis,
       ap = this.jointPos;
     out.fill(0);
-    if (this.root) out.set(ins[1]!.subarray(6 * this.rootIndex, 6 * this.rootIndex + 6), 0);
+    if (this.root) out.set(ins[1].subarray(6 * this.rootIndex, 6 * this.rootIndex + 6), 0);
     for (let c = 0; c < this.parent.length; c++) {
-      const p = this.parent[c]!,
-        ch = this.child[c]!;
+      const p = this.parent[c],
+        ch = this.child[c];
       const o = 6 * ch,
         op = 6 * p;
-      const wx = out[op + 3]!,
-        wy = out[op + 4]!,
-        wz = out[op + 5]!;
+      const wx = out[op + 3],
+        wy = out[op + 4],
+        wz = out[op + 5];
       out[o + 3] += wx;
       out[o + 4] += wy;
       out[o + 5] += wz;
       // v_c = v_p + ω_p × (C_c − C_p)
-      const Cx = x[7 * ch]!,
-        Cy = x[7 * ch + 1]!,
-        Cz = x[7 * ch + 2]!;
-      const rx = Cx - x[7 * p]!,
-        ry = Cy - x[7 * p + 1]!,
-        rz = Cz - x[7 * p + 2]!;
-      out[o] = out[op]! + (wy * rz - wz * ry);
-      out[o + 1] = out[op + 1]! + (wz * rx - wx * rz);
-      out[o + 2] = out[op + 2]! + (wx * ry - wy * rx);
-      for (let k = this.artStart[c]!; k < this.artStart[c + 1]!; k++) {
-        const j = this.artJoint[k]!,
-          s = dq[j]!;
-        const a0 = ax[3 * j]! * s,
-          a1 = ax[3 * j + 1]! * s,
-          a2 = ax[3 * j + 2]! * s;
+      const Cx = x[7 * ch],
+        Cy = x[7 * ch + 1],
+        Cz = x[7 * ch + 2];
+      const rx = Cx - x[7 * p],
+        ry = Cy - x[7 * p + 1],
+        rz = Cz - x[7 * p + 2];
+      out[o] = out[op] + (wy * rz - wz * ry);
+      out[o + 1] = out[op + 1] + (wz * rx - wx * rz);
+      out[o + 2] = out[op + 2] + (wx * ry - wy * rx);
+      for (let k = this.artStart[c]; k < this.artStart[c + 1]; k++) {
+        const j = this.artJoint[k],
+          s = dq[j];
+        const a0 = ax[3 * j] * s,
+          a1 = ax[3 * j + 1] * s,
+          a2 = ax[3 * j + 2] * s;
         if (this.artRot[k]) {
           // v_c += (a·θ') × (C_c − A),  ω_c += a·θ'
-          const dx = Cx - ap[3 * j]!,
-            dy = Cy - ap[3 * j + 1]!,
-            dz = Cz - ap[3 * j + 2]!;
+          const dx = Cx - ap[3 * j],
+            dy = Cy - ap[3 * j + 1],
+            dz = Cz - ap[3 * j + 2];
           out[o] += a1 * dz - a2 * dy;
           out[o + 1] += a2 * dx - a0 * dz;
           out[o + 2] += a0 * dy - a1 * dx;
@@ -573,52 +573,52 @@ export class ArticulatedSystemMapping extends BaseMapping {
   }
 
   applyJT(ins: readonly Float64Array[], out: Float64Array): void {
-    const fq = ins[0]!,
+    const fq = ins[0],
       x = this.to.x,
       ax = this.jointAxis,
       ap = this.jointPos,
       w = this.wrench;
     w.set(out);
     for (let c = this.parent.length - 1; c >= 0; c--) {
-      const p = this.parent[c]!,
-        ch = this.child[c]!;
+      const p = this.parent[c],
+        ch = this.child[c];
       const o = 6 * ch,
         op = 6 * p;
-      const fx = w[o]!,
-        fy = w[o + 1]!,
-        fz = w[o + 2]!;
-      const Cx = x[7 * ch]!,
-        Cy = x[7 * ch + 1]!,
-        Cz = x[7 * ch + 2]!;
+      const fx = w[o],
+        fy = w[o + 1],
+        fz = w[o + 2];
+      const Cx = x[7 * ch],
+        Cy = x[7 * ch + 1],
+        Cz = x[7 * ch + 2];
       // f_p += f_c,  τ_p += τ_c + (C_c − C_p) × f_c
-      const rx = Cx - x[7 * p]!,
-        ry = Cy - x[7 * p + 1]!,
-        rz = Cz - x[7 * p + 2]!;
+      const rx = Cx - x[7 * p],
+        ry = Cy - x[7 * p + 1],
+        rz = Cz - x[7 * p + 2];
       w[op] += fx;
       w[op + 1] += fy;
       w[op + 2] += fz;
-      w[op + 3] += w[o + 3]! + (ry * fz - rz * fy);
-      w[op + 4] += w[o + 4]! + (rz * fx - rx * fz);
-      w[op + 5] += w[o + 5]! + (rx * fy - ry * fx);
-      for (let k = this.artStart[c + 1]! - 1; k >= this.artStart[c]!; k--) {
-        const j = this.artJoint[k]!;
-        const a0 = ax[3 * j]!,
-          a1 = ax[3 * j + 1]!,
-          a2 = ax[3 * j + 2]!;
+      w[op + 3] += w[o + 3] + (ry * fz - rz * fy);
+      w[op + 4] += w[o + 4] + (rz * fx - rx * fz);
+      w[op + 5] += w[o + 5] + (rx * fy - ry * fx);
+      for (let k = this.artStart[c + 1] - 1; k >= this.artStart[c]; k--) {
+        const j = this.artJoint[k];
+        const a0 = ax[3 * j],
+          a1 = ax[3 * j + 1],
+          a2 = ax[3 * j + 2];
         if (this.artRot[k]) {
           // a·(τ_c + (C_c − A) × f_c)
-          const dx = Cx - ap[3 * j]!,
-            dy = Cy - ap[3 * j + 1]!,
-            dz = Cz - ap[3 * j + 2]!;
-          fq[j] += a0 * (w[o + 3]! + (dy * fz - dz * fy)) + a1 * (w[o + 4]! + (dz * fx - dx * fz)) + a2 * (w[o + 5]! + (dx * fy - dy * fx));
+          const dx = Cx - ap[3 * j],
+            dy = Cy - ap[3 * j + 1],
+            dz = Cz - ap[3 * j + 2];
+          fq[j] += a0 * (w[o + 3] + (dy * fz - dz * fy)) + a1 * (w[o + 4] + (dz * fx - dx * fz)) + a2 * (w[o + 5] + (dx * fy - dy * fx));
         }
         if (this.artTrans[k]) fq[j] += a0 * fx + a1 * fy + a2 * fz;
       }
     }
     if (this.root) {
-      const fr = ins[1]!,
+      const fr = ins[1],
         r = 6 * this.rootIndex;
-      for (let i = 0; i < 6; i++) fr[r + i] += w[i]!;
+      for (let i = 0; i < 6; i++) fr[r + i] += w[i];
     }
   }
 
@@ -630,15 +630,15 @@ export class ArticulatedSystemMapping extends BaseMapping {
 /** out[0..4) = the rotation of angle φ about the unit axis a[ao..ao+3) (SOFA's axisToQuat). */
 function axisAngle(out: Float64Array, a: Float64Array, ao: number, phi: number): void {
   const s = Math.sin(phi / 2);
-  out[0] = a[ao]! * s;
-  out[1] = a[ao + 1]! * s;
-  out[2] = a[ao + 2]! * s;
+  out[0] = a[ao] * s;
+  out[1] = a[ao + 1] * s;
+  out[2] = a[ao + 2] * s;
   out[3] = Math.cos(phi / 2);
 }
 
 /** Normalises the quaternion at q[o..o+4) when its squared norm is off 1 by more than 1e-10 (SOFA's Quat::normalize). */
 function normalizeQuat(q: Float64Array, o: number): void {
-  const m = q[o]! * q[o]! + q[o + 1]! * q[o + 1]! + q[o + 2]! * q[o + 2]! + q[o + 3]! * q[o + 3]!;
+  const m = q[o] * q[o] + q[o + 1] * q[o + 1] + q[o + 2] * q[o + 2] + q[o + 3] * q[o + 3];
   if (Math.abs(m - 1) <= 1e-10) return;
   if (m === 0) {
     q[o + 3] = 1;

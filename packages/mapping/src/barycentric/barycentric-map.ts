@@ -25,8 +25,8 @@ export class BarycentricMap {
     readonly w: Float64Array,
   ) {
     this.J = buildJacobian(nIn, ptr, idx, w);
-    let K = ptr.length > 1 ? ptr[1]! - ptr[0]! : 0;
-    for (let i = 0; i + 1 < ptr.length && K > 0; i++) if (ptr[i + 1]! - ptr[i]! !== K || ptr[i] !== K * i) K = 0;
+    let K = ptr.length > 1 ? ptr[1] - ptr[0] : 0;
+    for (let i = 0; i + 1 < ptr.length && K > 0; i++) if (ptr[i + 1] - ptr[i] !== K || ptr[i] !== K * i) K = 0;
     this.uniformTerms = K <= MAX_GATHER_TERMS ? K : 0;
   }
 
@@ -54,12 +54,12 @@ export class BarycentricMap {
       let x = 0,
         y = 0,
         z = 0;
-      for (let k = ptr[i]!; k < ptr[i + 1]!; k++) {
-        const c = 3 * idx[k]!;
-        const wk = w[k]!;
-        x += inp[c]! * wk;
-        y += inp[c + 1]! * wk;
-        z += inp[c + 2]! * wk;
+      for (let k = ptr[i]; k < ptr[i + 1]; k++) {
+        const c = 3 * idx[k];
+        const wk = w[k];
+        x += inp[c] * wk;
+        y += inp[c + 1] * wk;
+        z += inp[c + 2] * wk;
       }
       out[3 * i] = x;
       out[3 * i + 1] = y;
@@ -72,12 +72,12 @@ export class BarycentricMap {
     const { ptr, idx, w } = this;
     const n = this.nOut;
     for (let i = 0; i < n; i++) {
-      const x = out[3 * i]!,
-        y = out[3 * i + 1]!,
-        z = out[3 * i + 2]!;
-      for (let k = ptr[i]!; k < ptr[i + 1]!; k++) {
-        const c = 3 * idx[k]!;
-        const wk = w[k]!;
+      const x = out[3 * i],
+        y = out[3 * i + 1],
+        z = out[3 * i + 2];
+      for (let k = ptr[i]; k < ptr[i + 1]; k++) {
+        const c = 3 * idx[k];
+        const wk = w[k];
         inp[c] += x * wk;
         inp[c + 1] += y * wk;
         inp[c + 2] += z * wk;
@@ -93,17 +93,17 @@ export class BarycentricMap {
  */
 function applyFourTerms(out: Float64Array, inp: Float64Array, idx: Int32Array, w: Float64Array, n: number): void {
   for (let i = 0, k = 0; i < n; i++, k += 4) {
-    const c0 = 3 * idx[k]!,
-      c1 = 3 * idx[k + 1]!,
-      c2 = 3 * idx[k + 2]!,
-      c3 = 3 * idx[k + 3]!;
-    const w0 = w[k]!,
-      w1 = w[k + 1]!,
-      w2 = w[k + 2]!,
-      w3 = w[k + 3]!;
-    out[3 * i] = 0 + inp[c0]! * w0 + inp[c1]! * w1 + inp[c2]! * w2 + inp[c3]! * w3;
-    out[3 * i + 1] = 0 + inp[c0 + 1]! * w0 + inp[c1 + 1]! * w1 + inp[c2 + 1]! * w2 + inp[c3 + 1]! * w3;
-    out[3 * i + 2] = 0 + inp[c0 + 2]! * w0 + inp[c1 + 2]! * w1 + inp[c2 + 2]! * w2 + inp[c3 + 2]! * w3;
+    const c0 = 3 * idx[k],
+      c1 = 3 * idx[k + 1],
+      c2 = 3 * idx[k + 2],
+      c3 = 3 * idx[k + 3];
+    const w0 = w[k],
+      w1 = w[k + 1],
+      w2 = w[k + 2],
+      w3 = w[k + 3];
+    out[3 * i] = 0 + inp[c0] * w0 + inp[c1] * w1 + inp[c2] * w2 + inp[c3] * w3;
+    out[3 * i + 1] = 0 + inp[c0 + 1] * w0 + inp[c1 + 1] * w1 + inp[c2 + 1] * w2 + inp[c3 + 1] * w3;
+    out[3 * i + 2] = 0 + inp[c0 + 2] * w0 + inp[c1 + 2] * w1 + inp[c2 + 2] * w2 + inp[c3 + 2] * w3;
   }
 }
 
@@ -142,7 +142,7 @@ function buildJacobian(nIn: number, ptr: Int32Array, idx: Int32Array, w: Float64
   const pairs: Array<[number, number]> = [];
   for (let i = 0; i < nOut; i++) {
     pairs.length = 0;
-    for (let k = ptr[i]!; k < ptr[i + 1]!; k++) pairs.push([idx[k]!, w[k]!]);
+    for (let k = ptr[i]; k < ptr[i + 1]; k++) pairs.push([idx[k], w[k]]);
     pairs.sort((a, b) => a[0] - b[0]);
     const merged: Array<[number, number]> = [];
     for (const p of pairs) {

@@ -48,12 +48,12 @@ export function containerMapper(
   let sum = 0;
   let count = 0;
   const dist = (a: number, c: number): number =>
-    Math.sqrt((xin[3 * a]! - xin[3 * c]!) ** 2 + (xin[3 * a + 1]! - xin[3 * c + 1]!) ** 2 + (xin[3 * a + 2]! - xin[3 * c + 2]!) ** 2);
+    Math.sqrt((xin[3 * a] - xin[3 * c]) ** 2 + (xin[3 * a + 1] - xin[3 * c + 1]) ** 2 + (xin[3 * a + 2] - xin[3 * c + 2]) ** 2);
   if (edges.length > 0) {
-    for (let e = 0; e < edges.length / 2; e++) sum += dist(edges[2 * e]!, edges[2 * e + 1]!);
+    for (let e = 0; e < edges.length / 2; e++) sum += dist(edges[2 * e], edges[2 * e + 1]);
     count = edges.length / 2;
   } else {
-    for (let e = 0; e < nEl; e++) sum += dist(elems[e * k]!, elems[e * k + 1]!);
+    for (let e = 0; e < nEl; e++) sum += dist(elems[e * k], elems[e * k + 1]);
     count = nEl;
   }
   const cell = sum / count;
@@ -66,17 +66,17 @@ export function containerMapper(
     const lo = [Infinity, Infinity, Infinity];
     const hi = [-Infinity, -Infinity, -Infinity];
     for (let j = 0; j < k; j++) {
-      const q = 3 * elems[e * k + j]!;
+      const q = 3 * elems[e * k + j];
       for (let a = 0; a < 3; a++) {
-        lo[a] = Math.min(lo[a]!, xin[q + a]!);
-        hi[a] = Math.max(hi[a]!, xin[q + a]!);
+        lo[a] = Math.min(lo[a], xin[q + a]);
+        hi[a] = Math.max(hi[a], xin[q + a]);
       }
     }
     const i0 = lo.map((v) => Math.floor(v * conv));
     const i1 = hi.map((v) => Math.floor(v * conv));
-    for (let a = i0[0]!; a <= i1[0]!; a++) {
-      for (let c = i0[1]!; c <= i1[1]!; c++) {
-        for (let d = i0[2]!; d <= i1[2]!; d++) {
+    for (let a = i0[0]; a <= i1[0]; a++) {
+      for (let c = i0[1]; c <= i1[1]; c++) {
+        for (let d = i0[2]; d <= i1[2]; d++) {
           const kk = key(a, c, d);
           let list = table.get(kk);
           if (!list) table.set(kk, (list = []));
@@ -112,35 +112,35 @@ export function containerMapper(
   const check = (e: number): void => {
     let d: number;
     if (kind === 'edge') {
-      const a = 3 * elems[2 * e]!,
-        c = 3 * elems[2 * e + 1]!;
-      const ux = xin[c]! - xin[a]!,
-        uy = xin[c + 1]! - xin[a + 1]!,
-        uz = xin[c + 2]! - xin[a + 2]!;
+      const a = 3 * elems[2 * e],
+        c = 3 * elems[2 * e + 1];
+      const ux = xin[c] - xin[a],
+        uy = xin[c + 1] - xin[a + 1],
+        uz = xin[c + 2] - xin[a + 2];
       const uu = ux * ux + uy * uy + uz * uz;
-      const t = uu > 0 ? (ux * (px - xin[a]!) + uy * (py - xin[a + 1]!) + uz * (pz - xin[a + 2]!)) / uu : 0;
+      const t = uu > 0 ? (ux * (px - xin[a]) + uy * (py - xin[a + 1]) + uz * (pz - xin[a + 2])) / uu : 0;
       const tc = Math.min(1, Math.max(0, t));
-      d = (px - xin[a]! - tc * ux) ** 2 + (py - xin[a + 1]! - tc * uy) ** 2 + (pz - xin[a + 2]! - tc * uz) ** 2;
+      d = (px - xin[a] - tc * ux) ** 2 + (py - xin[a + 1] - tc * uy) ** 2 + (pz - xin[a + 2] - tc * uz) ** 2;
       f[0] = t;
       f[1] = 0;
       f[2] = 0;
     } else {
-      localCoords(f, B, 9 * e, xin, elems[e * k]!, px, py, pz);
-      d = outsideMeasure(kind, f[0]!, f[1]!, f[2]!);
-      if (d > 0) d = (px - C[3 * e]!) ** 2 + (py - C[3 * e + 1]!) ** 2 + (pz - C[3 * e + 2]!) ** 2;
+      localCoords(f, B, 9 * e, xin, elems[e * k], px, py, pz);
+      d = outsideMeasure(kind, f[0], f[1], f[2]);
+      if (d > 0) d = (px - C[3 * e]) ** 2 + (py - C[3 * e + 1]) ** 2 + (pz - C[3 * e + 2]) ** 2;
     }
     if (d < best) {
       best = d;
       bestEl = e;
-      b0 = f[0]!;
-      b1 = f[1]!;
-      b2 = f[2]!;
+      b0 = f[0];
+      b1 = f[1];
+      b2 = f[2];
     }
   };
   for (let i = 0; i < nOut; i++) {
-    px = xout[3 * i]!;
-    py = xout[3 * i + 1]!;
-    pz = xout[3 * i + 2]!;
+    px = xout[3 * i];
+    py = xout[3 * i + 1];
+    pz = xout[3 * i + 2];
     best = Number.MAX_VALUE;
     bestEl = -1;
     const gx = Math.floor(px * conv),

@@ -32,14 +32,14 @@ const frameNodes: Record<ElementKind, readonly number[]> = {
  */
 export function elementBase(out: Float64Array, kind: ElementKind, x: Float64Array, elems: Uint32Array, e: number, E: Float64Array): void {
   const k = nodesPerElement[kind];
-  const o = 3 * elems[e * k]!;
+  const o = 3 * elems[e * k];
   const fn = frameNodes[kind];
   out.fill(0);
   if (kind === 'edge') return;
   E.fill(0);
   for (let j = 0; j < fn.length; j++) {
-    const q = 3 * elems[e * k + fn[j]!]!;
-    for (let r = 0; r < 3; r++) E[3 * r + j] = x[q + r]! - x[o + r]!;
+    const q = 3 * elems[e * k + fn[j]];
+    for (let r = 0; r < 3; r++) E[3 * r + j] = x[q + r] - x[o + r];
   }
   if (fn.length === 2) {
     // n = u × v
@@ -57,10 +57,10 @@ export function elementCenter(out: Float64Array, kind: ElementKind, x: Float64Ar
     cy = 0,
     cz = 0;
   for (let j = 0; j < k; j++) {
-    const q = 3 * elems[e * k + j]!;
-    cx += x[q]!;
-    cy += x[q + 1]!;
-    cz += x[q + 2]!;
+    const q = 3 * elems[e * k + j];
+    cx += x[q];
+    cy += x[q + 1];
+    cz += x[q + 2];
   }
   out[0] = cx / k;
   out[1] = cy / k;
@@ -79,12 +79,12 @@ export function localCoords(
   pz: number,
 ): void {
   const o = 3 * node0;
-  const dx = px - x[o]!,
-    dy = py - x[o + 1]!,
-    dz = pz - x[o + 2]!;
-  out[0] = B[bOff]! * dx + B[bOff + 1]! * dy + B[bOff + 2]! * dz;
-  out[1] = B[bOff + 3]! * dx + B[bOff + 4]! * dy + B[bOff + 5]! * dz;
-  out[2] = B[bOff + 6]! * dx + B[bOff + 7]! * dy + B[bOff + 8]! * dz;
+  const dx = px - x[o],
+    dy = py - x[o + 1],
+    dz = pz - x[o + 2];
+  out[0] = B[bOff] * dx + B[bOff + 1] * dy + B[bOff + 2] * dz;
+  out[1] = B[bOff + 3] * dx + B[bOff + 4] * dy + B[bOff + 5] * dz;
+  out[2] = B[bOff + 6] * dx + B[bOff + 7] * dy + B[bOff + 8] * dz;
 }
 
 /**
@@ -123,7 +123,7 @@ export function addElementTerms(
   meshOrder: boolean,
 ): void {
   const k = nodesPerElement[kind];
-  const n = (j: number): number => elems[e * k + j]!;
+  const n = (j: number): number => elems[e * k + j];
   switch (kind) {
     case 'edge':
       b.term(n(0), 1 - f0);
@@ -142,7 +142,7 @@ export function addElementTerms(
       break;
     case 'quad': {
       const w = [(1 - f0) * (1 - f1), f0 * (1 - f1), f0 * f1, (1 - f0) * f1];
-      for (const j of meshOrder ? [0, 1, 3, 2] : [0, 1, 2, 3]) b.term(n(j), w[j]!);
+      for (const j of meshOrder ? [0, 1, 3, 2] : [0, 1, 2, 3]) b.term(n(j), w[j]);
       break;
     }
     case 'hexahedron': {
@@ -156,7 +156,7 @@ export function addElementTerms(
         f0 * f1 * f2,
         (1 - f0) * f1 * f2,
       ];
-      for (const j of meshOrder ? [0, 1, 3, 2, 4, 5, 7, 6] : [0, 1, 2, 3, 4, 5, 6, 7]) b.term(n(j), w[j]!);
+      for (const j of meshOrder ? [0, 1, 3, 2, 4, 5, 7, 6] : [0, 1, 2, 3, 4, 5, 6, 7]) b.term(n(j), w[j]);
       break;
     }
   }

@@ -18,7 +18,7 @@ class GridGeometry {
   constructor(g: GridDescription) {
     this.n = g.n;
     this.p0 = g.p0 ?? g.min;
-    this.d = [0, 1, 2].map((a) => (g.max[a]! - g.min[a]!) / (g.n[a]! - 1)) as [number, number, number];
+    this.d = [0, 1, 2].map((a) => (g.max[a] - g.min[a]) / (g.n[a] - 1)) as [number, number, number];
     this.invD2 = this.d.map((x) => 1 / (x * x)) as [number, number, number];
   }
 
@@ -71,13 +71,13 @@ export function regularGridMapper(grid: GridDescription, xout: Float64Array, nOu
   const hex = new Uint32Array(8);
   const [nx, ny, nz] = g.n;
   for (let i = 0; i < nOut; i++) {
-    g.cellCoords(c, xout[3 * i]!, xout[3 * i + 1]!, xout[3 * i + 2]!);
+    g.cellCoords(c, xout[3 * i], xout[3 * i + 1], xout[3 * i + 2]);
     // Contained cell, else the clamped (nearest) one: the same floor, clamped to the grid.
-    const ix = Math.min(Math.max(Math.floor(c[0]!), 0), nx - 2);
-    const iy = Math.min(Math.max(Math.floor(c[1]!), 0), ny - 2);
-    const iz = Math.min(Math.max(Math.floor(c[2]!), 0), nz - 2);
+    const ix = Math.min(Math.max(Math.floor(c[0]), 0), nx - 2);
+    const iy = Math.min(Math.max(Math.floor(c[1]), 0), ny - 2);
+    const iz = Math.min(Math.max(Math.floor(c[2]), 0), nz - 2);
     g.hexahedron(hex, 0, ix, iy, iz);
-    addElementTerms(b, 'hexahedron', hex, 0, c[0]! - ix, c[1]! - iy, c[2]! - iz, true);
+    addElementTerms(b, 'hexahedron', hex, 0, c[0] - ix, c[1] - iy, c[2] - iz, true);
   }
   return b.build(nIn);
 }
@@ -106,17 +106,17 @@ export function sparseGridMapper(
   const b = new BarycentricMapBuilder();
   const c = new Float64Array(3);
   for (let i = 0; i < nOut; i++) {
-    const px = xout[3 * i]!,
-      py = xout[3 * i + 1]!,
-      pz = xout[3 * i + 2]!;
+    const px = xout[3 * i],
+      py = xout[3 * i + 1],
+      pz = xout[3 * i + 2];
     g.cellCoords(c, px, py, pz);
-    const ix = Math.floor(c[0]!),
-      iy = Math.floor(c[1]!),
-      iz = Math.floor(c[2]!);
+    const ix = Math.floor(c[0]),
+      iy = Math.floor(c[1]),
+      iz = Math.floor(c[2]);
     const cell = g.isVolume ? g.cell(ix, iy, iz) : -1;
-    const h = cell >= 0 ? map[cell]! : -1;
+    const h = cell >= 0 ? map[cell] : -1;
     if (h >= 0) {
-      addElementTerms(b, 'hexahedron', hexas, h, c[0]! - ix, c[1]! - iy, c[2]! - iz, true);
+      addElementTerms(b, 'hexahedron', hexas, h, c[0] - ix, c[1] - iy, c[2] - iz, true);
       continue;
     }
     // Nearest boundary hexahedron by its centre (corners 0 and 6), distances rounded to float32.
@@ -124,22 +124,22 @@ export function sparseGridMapper(
     let bestH = 0;
     for (let e = 0; e < nH; e++) {
       if (boundary && boundary[e] !== 1) continue;
-      const a = 3 * hexas[8 * e]!,
-        d = 3 * hexas[8 * e + 6]!;
-      const cx = (points[a]! + points[d]!) * 0.5,
-        cy = (points[a + 1]! + points[d + 1]!) * 0.5,
-        cz = (points[a + 2]! + points[d + 2]!) * 0.5;
+      const a = 3 * hexas[8 * e],
+        d = 3 * hexas[8 * e + 6];
+      const cx = (points[a] + points[d]) * 0.5,
+        cy = (points[a + 1] + points[d + 1]) * 0.5,
+        cz = (points[a + 2] + points[d + 2]) * 0.5;
       const lg = Math.fround(Math.sqrt((px - cx) ** 2 + (py - cy) ** 2 + (pz - cz) ** 2));
       if (lg < best) {
         best = lg;
         bestH = e;
       }
     }
-    const a = 3 * hexas[8 * bestH]!,
-      d = 3 * hexas[8 * bestH + 6]!;
-    const f0 = (px - points[a]!) / (points[d]! - points[a]!);
-    const f1 = (py - points[a + 1]!) / (points[d + 1]! - points[a + 1]!);
-    const f2 = (pz - points[a + 2]!) / (points[d + 2]! - points[a + 2]!);
+    const a = 3 * hexas[8 * bestH],
+      d = 3 * hexas[8 * bestH + 6];
+    const f0 = (px - points[a]) / (points[d] - points[a]);
+    const f1 = (py - points[a + 1]) / (points[d + 1] - points[a + 1]);
+    const f2 = (pz - points[a + 2]) / (points[d + 2] - points[a + 2]);
     addElementTerms(b, 'hexahedron', hexas, bestH, f0, f1, f2, true);
   }
   return b.build(nIn);

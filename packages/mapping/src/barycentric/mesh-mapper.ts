@@ -56,11 +56,11 @@ export function meshMapper(topo: BaseMeshTopology, xin: Float64Array, xout: Floa
   const len = new Float64Array(nE);
   const unit = new Float64Array(3 * nE);
   for (let e = 0; e < nE; e++) {
-    const a = 3 * edges[2 * e]!,
-      c = 3 * edges[2 * e + 1]!;
-    const dx = xin[c]! - xin[a]!,
-      dy = xin[c + 1]! - xin[a + 1]!,
-      dz = xin[c + 2]! - xin[a + 2]!;
+    const a = 3 * edges[2 * e],
+      c = 3 * edges[2 * e + 1];
+    const dx = xin[c] - xin[a],
+      dy = xin[c + 1] - xin[a + 1],
+      dz = xin[c + 2] - xin[a + 2];
     const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
     len[e] = l;
     const s = l > 0 ? l : 1;
@@ -72,12 +72,12 @@ export function meshMapper(topo: BaseMeshTopology, xin: Float64Array, xout: Floa
     let coef = 0;
     let chosen = nE - 1;
     for (let e = 0; e < nE; e++) {
-      const a = 3 * edges[2 * e]!;
+      const a = 3 * edges[2 * e];
       coef =
-        (unit[3 * e]! * (xout[3 * i]! - xin[a]!) +
-          unit[3 * e + 1]! * (xout[3 * i + 1]! - xin[a + 1]!) +
-          unit[3 * e + 2]! * (xout[3 * i + 2]! - xin[a + 2]!)) /
-        len[e]!;
+        (unit[3 * e] * (xout[3 * i] - xin[a]) +
+          unit[3 * e + 1] * (xout[3 * i + 1] - xin[a + 1]) +
+          unit[3 * e + 2] * (xout[3 * i + 2] - xin[a + 2])) /
+        len[e];
       if (coef >= 0 && coef <= 1) {
         chosen = e;
         break;
@@ -103,7 +103,7 @@ function locateNearest(
   const c3 = new Float64Array(3);
   const counts = families.map(([kind, elems]) => elems.length / nodesPerElement[kind]);
   families.forEach(([kind, elems], fam) => {
-    const n = counts[fam]!;
+    const n = counts[fam];
     const B = new Float64Array(9 * n);
     const C = new Float64Array(3 * n);
     for (let e = 0; e < n; e++) {
@@ -117,9 +117,9 @@ function locateNearest(
   });
   const f = new Float64Array(3);
   for (let i = 0; i < nOut; i++) {
-    const px = xout[3 * i]!,
-      py = xout[3 * i + 1]!,
-      pz = xout[3 * i + 2]!;
+    const px = xout[3 * i],
+      py = xout[3 * i + 1],
+      pz = xout[3 * i + 2];
     let best = 1e10;
     let bestFam = -1;
     let bestEl = -1;
@@ -127,26 +127,26 @@ function locateNearest(
       b1 = 0,
       b2 = 0;
     for (let fam = 0; fam < families.length; fam++) {
-      const [kind, elems] = families[fam]!;
+      const [kind, elems] = families[fam];
       const k = nodesPerElement[kind];
-      const B = bases[fam]!;
-      const C = centers[fam]!;
-      for (let e = 0; e < counts[fam]!; e++) {
-        localCoords(f, B, 9 * e, xin, elems[e * k]!, px, py, pz);
-        let d = outsideMeasure(kind, f[0]!, f[1]!, f[2]!);
-        if (d > 0) d = (px - C[3 * e]!) ** 2 + (py - C[3 * e + 1]!) ** 2 + (pz - C[3 * e + 2]!) ** 2;
+      const B = bases[fam];
+      const C = centers[fam];
+      for (let e = 0; e < counts[fam]; e++) {
+        localCoords(f, B, 9 * e, xin, elems[e * k], px, py, pz);
+        let d = outsideMeasure(kind, f[0], f[1], f[2]);
+        if (d > 0) d = (px - C[3 * e]) ** 2 + (py - C[3 * e + 1]) ** 2 + (pz - C[3 * e + 2]) ** 2;
         if (d < best) {
           best = d;
           bestFam = fam;
           bestEl = e;
-          b0 = f[0]!;
-          b1 = f[1]!;
-          b2 = f[2]!;
+          b0 = f[0];
+          b1 = f[1];
+          b2 = f[2];
         }
       }
     }
     if (bestFam < 0) throw new MapperError(`output point ${i} (${px} ${py} ${pz}) is too far from every element of the input topology`);
-    const [kind, elems] = families[bestFam]!;
+    const [kind, elems] = families[bestFam];
     addElementTerms(b, kind, elems, bestEl, b0, b1, b2, true);
   }
 }

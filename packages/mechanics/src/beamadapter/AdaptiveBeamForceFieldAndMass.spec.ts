@@ -9,17 +9,17 @@ import { maxRelError, quat, rigidMotion } from '../fem/beam/beam-test-support.js
 
 /** Quaternion turning e_x onto the unit vector d (about e_x × d). */
 function quatAlongX(d: number[]): number[] {
-  const c = d[0]!,
-    ax = [0, -d[2]!, d[1]!],
-    n = Math.hypot(ax[1]!, ax[2]!);
-  return n < 1e-12 ? [0, 0, 0, 1] : quat([0, ax[1]! / n, ax[2]! / n], Math.acos(c));
+  const c = d[0],
+    ax = [0, -d[2], d[1]],
+    n = Math.hypot(ax[1], ax[2]);
+  return n < 1e-12 ? [0, 0, 0, 1] : quat([0, ax[1] / n, ax[2] / n], Math.acos(c));
 }
 
 /** n frames from `origin` along the unit direction d, spacing L, their x axes along d. */
 function chain(n: number, L: number, d: number[], origin = [0, 0, 0]): number[] {
   const q = quatAlongX(d),
     x: number[] = [];
-  for (let i = 0; i < n; i++) x.push(origin[0]! + i * L * d[0]!, origin[1]! + i * L * d[1]!, origin[2]! + i * L * d[2]!, ...q);
+  for (let i = 0; i < n; i++) x.push(origin[0] + i * L * d[0], origin[1] + i * L * d[1], origin[2] + i * L * d[2], ...q);
   return x;
 }
 
@@ -59,8 +59,8 @@ function maxAsymmetry(K: number[][]): number {
     scale = 0;
   for (let i = 0; i < K.length; i++)
     for (let j = 0; j < K.length; j++) {
-      a = Math.max(a, Math.abs(K[i]![j]! - K[j]![i]!));
-      scale = Math.max(scale, Math.abs(K[i]![j]!));
+      a = Math.max(a, Math.abs(K[i][j] - K[j][i]));
+      scale = Math.max(scale, Math.abs(K[i][j]));
     }
   return a / scale;
 }
@@ -68,14 +68,14 @@ function maxAsymmetry(K: number[][]): number {
 /** The dense mass matrix the mass part assembles (n × n, n = 6 × frames). */
 function denseMass(mass: BeamMass, n: number): number[][] {
   const M = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  mass.addMToMatrix({ add: (r, c, v) => (M[r]![c]! += v) }, 1);
+  mass.addMToMatrix({ add: (r, c, v) => (M[r][c] += v) }, 1);
   return M;
 }
 
 /** vᵀ·M·v. */
 function quadratic(M: number[][], v: number[]): number {
   let e = 0;
-  for (let i = 0; i < v.length; i++) for (let j = 0; j < v.length; j++) e += v[i]! * M[i]![j]! * v[j]!;
+  for (let i = 0; i < v.length; i++) for (let j = 0; j < v.length; j++) e += v[i] * M[i][j] * v[j];
   return e;
 }
 
@@ -125,13 +125,13 @@ describe('AdaptiveBeamForceFieldAndMass (BeamAdapter)', () => {
     x[7] += 0.01;
     ff.addForce([new Float64Array(18)], [x], [new Float64Array(18)]);
     const K = Array.from({ length: 18 }, () => new Array<number>(18).fill(0));
-    ff.addKToMatrix({ add: (i, j, v) => (K[i]![j]! += v) }, 1);
+    ff.addKToMatrix({ add: (i, j, v) => (K[i][j] += v) }, 1);
     const dx = Float64Array.from({ length: 18 }, (_, i) => Math.cos(5 * i));
     const df = new Float64Array(18);
     ff.addDForce([df], [dx], -0.2, 0);
     for (let i = 0; i < 18; i++) {
       let s = 0;
-      for (let j = 0; j < 18; j++) s += K[i]![j]! * dx[j]!;
+      for (let j = 0; j < 18; j++) s += K[i][j] * dx[j];
       expect(df[i]).to.be.closeTo(-0.2 * s, 1e-9);
     }
   });
@@ -157,14 +157,14 @@ describe('AdaptiveBeamForceFieldAndMass (BeamAdapter)', () => {
     let fz = 0,
       fx = 0;
     for (let i = 0; i < 4; i++) {
-      fz += f[6 * i + 2]!;
-      fx += f[6 * i]!;
+      fz += f[6 * i + 2];
+      fx += f[6 * i];
     }
-    expect(fz).to.be.closeTo(total * g[2]!, 1e-12 * total * 10);
+    expect(fz).to.be.closeTo(total * g[2], 1e-12 * total * 10);
     expect(fx).to.equal(0);
     // end frames: moments about y of a beam along x under a uniform load q = ρAg along z, with
     // θ_y = −dw/dx: −qL²/12 at the first end, +qL²/12 at the last (the inner ones cancel)
-    const q = rho * A * g[2]!;
+    const q = rho * A * g[2];
     expect(f[4]).to.be.closeTo((-q * L * L) / 12, 1e-12);
     expect(f[18 + 4]).to.be.closeTo((q * L * L) / 12, 1e-12);
     expect(f[6 + 4]).to.be.closeTo(0, 1e-14);
@@ -173,7 +173,7 @@ describe('AdaptiveBeamForceFieldAndMass (BeamAdapter)', () => {
     const dx = Float64Array.from({ length: 24 }, (_, i) => Math.sin(3 * i + 1)),
       out = new Float64Array(24);
     mass.addMDx(out, dx, 2);
-    for (let i = 0; i < 24; i++) expect(out[i]).to.be.closeTo(2 * M[i]!.reduce((s, m, j) => s + m * dx[j]!, 0), 1e-12);
+    for (let i = 0; i < 24; i++) expect(out[i]).to.be.closeTo(2 * M[i].reduce((s, m, j) => s + m * dx[j], 0), 1e-12);
   });
 
   it('mass: the rotational inertia of one element, about its centre (ρAL³/12 + ρIL) and about its axis (ρJL), in any orientation', () => {
@@ -186,8 +186,8 @@ describe('AdaptiveBeamForceFieldAndMass (BeamAdapter)', () => {
     const { mass } = beams(x0, { rho, r });
     const M = denseMass(mass, 12);
     // an angular velocity ω about the centre: v_i = ω × (c_i − c), the same ω at both frames
-    const c = [0.5 + (L / 2) * d[0]!, 0.2 + (L / 2) * d[1]!, -0.1 + (L / 2) * d[2]!];
-    const perpendicular = [d[1]! * 1 - d[2]! * 0, d[2]! * 0 - d[0]! * 1, 0];
+    const c = [0.5 + (L / 2) * d[0], 0.2 + (L / 2) * d[1], -0.1 + (L / 2) * d[2]];
+    const perpendicular = [d[1] * 1 - d[2] * 0, d[2] * 0 - d[0] * 1, 0];
     const np = Math.hypot(...perpendicular);
     for (const [w, inertia] of [
       [perpendicular.map((p) => p / np), (rho * A * L ** 3) / 12 + rho * I * L],
@@ -195,11 +195,11 @@ describe('AdaptiveBeamForceFieldAndMass (BeamAdapter)', () => {
     ] as const) {
       const v = new Array<number>(12).fill(0);
       for (let i = 0; i < 2; i++) {
-        const p = [x0[7 * i]! - c[0]!, x0[7 * i + 1]! - c[1]!, x0[7 * i + 2]! - c[2]!];
-        v[6 * i] = w[1]! * p[2]! - w[2]! * p[1]!;
-        v[6 * i + 1] = w[2]! * p[0]! - w[0]! * p[2]!;
-        v[6 * i + 2] = w[0]! * p[1]! - w[1]! * p[0]!;
-        for (let k = 0; k < 3; k++) v[6 * i + 3 + k] = w[k]!;
+        const p = [x0[7 * i] - c[0], x0[7 * i + 1] - c[1], x0[7 * i + 2] - c[2]];
+        v[6 * i] = w[1] * p[2] - w[2] * p[1];
+        v[6 * i + 1] = w[2] * p[0] - w[0] * p[2];
+        v[6 * i + 2] = w[0] * p[1] - w[1] * p[0];
+        for (let k = 0; k < 3; k++) v[6 * i + 3 + k] = w[k];
       }
       expect(quadratic(M, v)).to.be.closeTo(inertia, 1e-12 * inertia);
       expect(mass.getKineticEnergy(Float64Array.from(v))).to.be.closeTo(inertia / 2, 1e-12 * inertia);

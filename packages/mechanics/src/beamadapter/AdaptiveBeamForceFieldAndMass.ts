@@ -131,8 +131,8 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
     this.stiffnessMatrices = new Float64Array(144 * n);
     this.massMatrices = new Float64Array(144 * n);
     for (let b = 0; b < n; b++) {
-      const L = interp.lengths[b]!;
-      beamStiffness(this.stiffnessMatrices, 144 * b, interp.young[b]!, interp.poisson[b]!, L, s);
+      const L = interp.lengths[b];
+      beamStiffness(this.stiffnessMatrices, 144 * b, interp.young[b], interp.poisson[b], L, s);
       beamMassMatrix(this.massMatrices, 144 * b, this.massDensity.value, L, s);
     }
     this.frameRotations = new Float64Array(9 * n);
@@ -157,14 +157,14 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
       Rm = this.frameRotations;
     for (let b = 0; b < n; b++) {
       interp.middleFrame(pm, qm, Rm, x, b, 3 * b, 4 * b, 9 * b);
-      const o0 = 7 * this.beamNodes[2 * b]!,
-        o1 = 7 * this.beamNodes[2 * b + 1]!;
+      const o0 = 7 * this.beamNodes[2 * b],
+        o1 = 7 * this.beamNodes[2 * b + 1];
       localEndVector(u, 12 * b, x, o0, pm, 3 * b, qm, 4 * b, this.tmp);
       localEndVector(u, 12 * b + 6, x, o1, pm, 3 * b, qm, 4 * b, this.tmp);
-      for (let i = 0; i < 12; i++) u[12 * b + i] -= rest[12 * b + i]!;
+      for (let i = 0; i < 12; i++) u[12 * b + i] -= rest[12 * b + i];
       if (this.reinforceLength.value) {
         // axial displacements from the stretch of the centre line
-        const d = interp.currentLength(x, b) - interp.lengths[b]!;
+        const d = interp.currentLength(x, b) - interp.lengths[b];
         u[12 * b] = -d / 2;
         u[12 * b + 6] = d / 2;
       }
@@ -172,8 +172,8 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    this.updateFrames(x[0]!);
-    const ff = f[0]!,
+    this.updateFrames(x[0]);
+    const ff = f[0],
       n = this.beamCount,
       K = this.stiffnessMatrices,
       u = this.displacements,
@@ -182,7 +182,7 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
       // f_loc = k·u
       for (let r = 0; r < 12; r++) {
         let s = 0;
-        for (let c = 0; c < 12; c++) s += K[144 * b + 12 * r + c]! * u[12 * b + c]!;
+        for (let c = 0; c < 12; c++) s += K[144 * b + 12 * r + c] * u[12 * b + c];
         res[r] = s;
       }
       this.subtractTurned(ff, b, res, 1);
@@ -193,21 +193,21 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
   private subtractTurned(out: Float64Array, b: number, vLoc: Float64Array, factor: number): void {
     const R = this.frameRotations,
       ro = 9 * b,
-      n0 = this.beamNodes[2 * b]!,
-      n1 = this.beamNodes[2 * b + 1]!;
+      n0 = this.beamNodes[2 * b],
+      n1 = this.beamNodes[2 * b + 1];
     for (let blk = 0; blk < 4; blk++) {
       const o = (blk < 2 ? 6 * n0 : 6 * n1) + 3 * (blk % 2),
         fo = 3 * blk;
       for (let r = 0; r < 3; r++)
-        out[o + r] -= factor * (R[ro + 3 * r]! * vLoc[fo]! + R[ro + 3 * r + 1]! * vLoc[fo + 1]! + R[ro + 3 * r + 2]! * vLoc[fo + 2]!);
+        out[o + r] -= factor * (R[ro + 3 * r] * vLoc[fo] + R[ro + 3 * r + 1] * vLoc[fo + 1] + R[ro + 3 * r + 2] * vLoc[fo + 2]);
     }
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const fact = this.kFactorWithRayleigh(kFactor, bFactor);
     if (fact === 0) return;
-    const out = df[0]!,
-      d = dx[0]!,
+    const out = df[0],
+      d = dx[0],
       n = this.beamCount,
       K = this.stiffnessMatrices,
       R = this.frameRotations,
@@ -215,16 +215,16 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
       res = this.res;
     for (let b = 0; b < n; b++) {
       const ro = 9 * b,
-        n0 = this.beamNodes[2 * b]!,
-        n1 = this.beamNodes[2 * b + 1]!;
+        n0 = this.beamNodes[2 * b],
+        n1 = this.beamNodes[2 * b + 1];
       // loc = Tᵀ·dx
       for (let blk = 0; blk < 4; blk++) {
         const o = (blk < 2 ? 6 * n0 : 6 * n1) + 3 * (blk % 2);
-        for (let c = 0; c < 3; c++) loc[3 * blk + c] = R[ro + c]! * d[o]! + R[ro + 3 + c]! * d[o + 1]! + R[ro + 6 + c]! * d[o + 2]!;
+        for (let c = 0; c < 3; c++) loc[3 * blk + c] = R[ro + c] * d[o] + R[ro + 3 + c] * d[o + 1] + R[ro + 6 + c] * d[o + 2];
       }
       for (let r = 0; r < 12; r++) {
         let s = 0;
-        for (let c = 0; c < 12; c++) s += K[144 * b + 12 * r + c]! * loc[c]!;
+        for (let c = 0; c < 12; c++) s += K[144 * b + 12 * r + c] * loc[c];
         res[r] = s;
       }
       this.subtractTurned(out, b, res, fact);
@@ -240,8 +240,8 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
         144 * b,
         this.frameRotations,
         9 * b,
-        this.beamNodes[2 * b]!,
-        this.beamNodes[2 * b + 1]!,
+        this.beamNodes[2 * b],
+        this.beamNodes[2 * b + 1],
         -kFactor,
         this.blk,
       );
@@ -249,7 +249,7 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
 
   /** ½·uᵀ·k·u summed over the beams, at positions x. */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    this.updateFrames(x[0]!);
+    this.updateFrames(x[0]);
     const n = this.beamCount,
       K = this.stiffnessMatrices,
       u = this.displacements;
@@ -257,8 +257,8 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
     for (let b = 0; b < n; b++)
       for (let r = 0; r < 12; r++) {
         let s = 0;
-        for (let c = 0; c < 12; c++) s += K[144 * b + 12 * r + c]! * u[12 * b + c]!;
-        e += 0.5 * u[12 * b + r]! * s;
+        for (let c = 0; c < 12; c++) s += K[144 * b + 12 * r + c] * u[12 * b + c];
+        e += 0.5 * u[12 * b + r] * s;
       }
     return e;
   }

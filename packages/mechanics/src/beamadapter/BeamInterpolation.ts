@@ -239,9 +239,9 @@ export class BeamInterpolation extends BaseObject {
       );
     this.nodes = new Uint32Array(2 * n);
     for (let b = 0; b < 2 * n; b++) {
-      if (edges[b]! >= s.size)
+      if (edges[b] >= s.size)
         throw this.error(`edge ${b >> 1} (${edges[b & ~1]} ${edges[b | 1]}) names a frame beyond the ${s.size} frames of ${s.describe()}`);
-      this.nodes[b] = edges[b]!;
+      this.nodes[b] = edges[b];
     }
     for (const d of [this.defaultYoungModulus, this.defaultPoissonRatio])
       if (d.value.length === 0)
@@ -249,19 +249,19 @@ export class BeamInterpolation extends BaseObject {
     this.young = perBeam(this.defaultYoungModulus.value, n, 1e5);
     this.poisson = perBeam(this.defaultPoissonRatio.value, n, 0.4);
     for (let b = 0; b < n; b++) {
-      if (!(this.young[b]! > 0))
+      if (!(this.young[b] > 0))
         throw this.dataError(this.defaultYoungModulus, `the Young modulus of beam ${b} must be > 0 (got ${this.young[b]})`);
-      if (!(this.poisson[b]! > -1 && this.poisson[b]! < 0.5))
+      if (!(this.poisson[b] > -1 && this.poisson[b] < 0.5))
         throw this.dataError(this.defaultPoissonRatio, `the Poisson ratio of beam ${b} must be in (-1, 0.5) (got ${this.poisson[b]})`);
     }
     this.lengths = new Float64Array(n);
     const x = s.x,
       P = this.w.P;
     for (let b = 0; b < n; b++) {
-      const o0 = 7 * this.nodes[2 * b]!,
-        o1 = 7 * this.nodes[2 * b + 1]!;
+      const o0 = 7 * this.nodes[2 * b],
+        o1 = 7 * this.nodes[2 * b + 1];
       // the distance between the frames, then three arc lengths of the spline this length draws
-      let L = Math.hypot(x[o1]! - x[o0]!, x[o1 + 1]! - x[o0 + 1]!, x[o1 + 2]! - x[o0 + 2]!);
+      let L = Math.hypot(x[o1] - x[o0], x[o1 + 1] - x[o0 + 1], x[o1 + 2] - x[o0 + 2]);
       for (let it = 0; it < 3; it++) {
         controlPoints(P, x, o0, o1, L, this.w.R);
         L = splineLength(P);
@@ -306,8 +306,8 @@ export class BeamInterpolation extends BaseObject {
       out = this.restLocal;
     if (this.straight.value) {
       for (let b = 0; b < n; b++) {
-        out[12 * b] = -this.lengths[b]! / 2;
-        out[12 * b + 6] = this.lengths[b]! / 2;
+        out[12 * b] = -this.lengths[b] / 2;
+        out[12 * b + 6] = this.lengths[b] / 2;
       }
       return;
     }
@@ -316,8 +316,8 @@ export class BeamInterpolation extends BaseObject {
       Rm = new Float64Array(9),
       tmp = new Float64Array(8);
     for (let b = 0; b < n; b++) {
-      const o0 = 7 * this.nodes[2 * b]!,
-        o1 = 7 * this.nodes[2 * b + 1]!;
+      const o0 = 7 * this.nodes[2 * b],
+        o1 = 7 * this.nodes[2 * b + 1];
       this.middleFrame(pm, qm, Rm, x0, b);
       localEndVector(out, 12 * b, x0, o0, pm, 0, qm, 0, tmp);
       localEndVector(out, 12 * b + 6, x0, o1, pm, 0, qm, 0, tmp);
@@ -331,18 +331,18 @@ export class BeamInterpolation extends BaseObject {
    * below 0.4·L, where it is the first frame's).
    */
   middleFrame(pm: Float64Array, qm: Float64Array, Rm: Float64Array, x: ArrayLike<number>, b: number, po = 0, qo = 0, ro = 0): void {
-    const o0 = 7 * this.nodes[2 * b]!,
-      o1 = 7 * this.nodes[2 * b + 1]!;
-    interpolateFrame(pm, po, qm, qo, x, o0, o1, this.lengths[b]!, 0.5, this.w);
+    const o0 = 7 * this.nodes[2 * b],
+      o1 = 7 * this.nodes[2 * b + 1];
+    interpolateFrame(pm, po, qm, qo, x, o0, o1, this.lengths[b], 0.5, this.w);
     const q = this.w.qs,
-      n = Math.hypot(qm[qo]!, qm[qo + 1]!, qm[qo + 2]!, qm[qo + 3]!);
-    for (let c = 0; c < 4; c++) q[c] = qm[qo + c]! / n;
+      n = Math.hypot(qm[qo], qm[qo + 1], qm[qo + 2], qm[qo + 3]);
+    for (let c = 0; c < 4; c++) q[c] = qm[qo + c] / n;
     quatToMatrix(Rm, ro, q, 0);
   }
 
   /** The arc length of beam b's centre line at positions x (with its rest length for the control points). */
   currentLength(x: ArrayLike<number>, b: number): number {
-    controlPoints(this.w.P, x, 7 * this.nodes[2 * b]!, 7 * this.nodes[2 * b + 1]!, this.lengths[b]!, this.w.R);
+    controlPoints(this.w.P, x, 7 * this.nodes[2 * b], 7 * this.nodes[2 * b + 1], this.lengths[b], this.w.R);
     return splineLength(this.w.P);
   }
 }
@@ -350,5 +350,5 @@ export class BeamInterpolation extends BaseObject {
 /** One value per beam: the list itself when it has n values, else its first value (or `fallback` when empty) for all. */
 function perBeam(values: Float64Array, n: number, fallback: number): Float64Array {
   if (values.length === n) return Float64Array.from(values);
-  return new Float64Array(n).fill(values.length > 0 ? values[0]! : fallback);
+  return new Float64Array(n).fill(values.length > 0 ? values[0] : fallback);
 }

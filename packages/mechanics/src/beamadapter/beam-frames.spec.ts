@@ -26,7 +26,7 @@ function rotate(q: Q, v: V3): V3 {
   const u: V3 = [q[0], q[1], q[2]];
   const c1 = cross(u, v),
     c2 = cross(u, c1);
-  return [0, 1, 2].map((i) => v[i]! + 2 * q[3] * c1[i]! + 2 * c2[i]!) as V3;
+  return [0, 1, 2].map((i) => v[i] + 2 * q[3] * c1[i] + 2 * c2[i]) as V3;
 }
 /** M(q)ᵀ·v = the same with the conjugate. */
 function inverseRotate(q: Q, v: V3): V3 {
@@ -86,8 +86,8 @@ describe('beam-frames: SOFA frame algebra for quaternions of any norm', () => {
         e[i] = 1;
         const v = rotate(q, e);
         for (let r = 0; r < 3; r++) {
-          expect(M[3 * r + i]).to.be.closeTo(v[r]!, 1e-15);
-          expect(M[3 * r + i]).to.be.closeTo((1 - n2) * (r === i ? 1 : 0) + n2 * R[3 * r + i]!, 1e-15);
+          expect(M[3 * r + i]).to.be.closeTo(v[r], 1e-15);
+          expect(M[3 * r + i]).to.be.closeTo((1 - n2) * (r === i ? 1 : 0) + n2 * R[3 * r + i], 1e-15);
         }
       }
     }
@@ -101,9 +101,9 @@ describe('beam-frames: SOFA frame algebra for quaternions of any norm', () => {
       quatToMatrix(R, 0, q, 0);
       frameOrigin(out, 0, R, 0, p, 0);
       const want = origin(fromPosition(p, q));
-      for (let c = 0; c < 3; c++) expect(out[c]).to.be.closeTo(want[c]!, 1e-13);
+      for (let c = 0; c < 3; c++) expect(out[c]).to.be.closeTo(want[c], 1e-13);
     }
-    quatToMatrix(R, 0, quats[0]!, 0);
+    quatToMatrix(R, 0, quats[0], 0);
     frameOrigin(out, 0, R, 0, p, 0);
     // (1 − s²)² I + s⁴ I + 2 s²(1 − s²) R̂ applied to p, R̂ the half turn about (1, 0, 1)/√2: R̂·p = (−9, 0, 12)
     const s2 = 2 * 0.707 ** 2,
@@ -111,30 +111,30 @@ describe('beam-frames: SOFA frame algebra for quaternions of any norm', () => {
       b = 2 * s2 * (1 - s2);
     expect(out[0]).to.be.closeTo(a * 12 + b * -9, 1e-12);
     expect(out[2]).to.be.closeTo(a * -9 + b * 12, 1e-12);
-    expect(Math.hypot(out[0]! - 12, out[2]! + 9)).to.be.greaterThan(1e-2);
+    expect(Math.hypot(out[0] - 12, out[2] + 9)).to.be.greaterThan(1e-2);
     // a unit quaternion gives p back
-    quatToMatrix(R, 0, quats[3]!, 0);
+    quatToMatrix(R, 0, quats[3], 0);
     frameOrigin(out, 0, R, 0, p, 0);
-    for (let c = 0; c < 3; c++) expect(out[c]).to.be.closeTo(p[c]!, 1e-14);
+    for (let c = 0; c < 3; c++) expect(out[c]).to.be.closeTo(p[c], 1e-14);
   });
 
   it("control points: the frames' origins and their x axes M(q)·e_x·L/3 (BeamAdapter getControlPointsFromFrame)", () => {
-    const x = Float64Array.of(12, 0, -9, ...quats[0]!, 12.1, 0.2, -8, ...quats[1]!);
+    const x = Float64Array.of(12, 0, -9, ...quats[0], 12.1, 0.2, -8, ...quats[1]);
     const P = new Float64Array(12),
       R = new Float64Array(9),
       L = 1.05;
     controlPoints(P, x, 0, 7, L, R);
-    const f0 = fromPosition([12, 0, -9], quats[0]!),
-      f1 = fromPosition([12.1, 0.2, -8], quats[1]!);
+    const f0 = fromPosition([12, 0, -9], quats[0]),
+      f1 = fromPosition([12.1, 0.2, -8], quats[1]);
     const o0 = origin(f0),
       o1 = origin(f1),
-      x0 = rotate(quats[0]!, [1, 0, 0]),
-      x1 = rotate(quats[1]!, [-1, 0, 0]);
+      x0 = rotate(quats[0], [1, 0, 0]),
+      x1 = rotate(quats[1], [-1, 0, 0]);
     for (let c = 0; c < 3; c++) {
-      expect(P[c]).to.be.closeTo(o0[c]!, 1e-13);
-      expect(P[3 + c]).to.be.closeTo(o0[c]! + (x0[c]! * L) / 3, 1e-13);
-      expect(P[6 + c]).to.be.closeTo(o1[c]! + (x1[c]! * L) / 3, 1e-13);
-      expect(P[9 + c]).to.be.closeTo(o1[c]!, 1e-13);
+      expect(P[c]).to.be.closeTo(o0[c], 1e-13);
+      expect(P[3 + c]).to.be.closeTo(o0[c] + (x0[c] * L) / 3, 1e-13);
+      expect(P[6 + c]).to.be.closeTo(o1[c] + (x1[c] * L) / 3, 1e-13);
+      expect(P[9 + c]).to.be.closeTo(o1[c], 1e-13);
     }
   });
 
@@ -142,26 +142,26 @@ describe('beam-frames: SOFA frame algebra for quaternions of any norm', () => {
     const out = new Float64Array(6),
       tmp = new Float64Array(8);
     const pm = Float64Array.of(12.05, 0.1, -8.5);
-    for (const qm of [quats[3]!, quats[1]!, quats[0]!]) {
+    for (const qm of [quats[3], quats[1], quats[0]]) {
       for (const qe of quats) {
         const x = Float64Array.of(12, 0, -9, ...qe);
         localEndVector(out, 0, x, 0, pm, 0, Float64Array.from(qm), 0, tmp);
-        const local = compose(inversed(fromPosition([pm[0]!, pm[1]!, pm[2]!], qm)), fromPosition([12, 0, -9], qe));
+        const local = compose(inversed(fromPosition([pm[0], pm[1], pm[2]], qm)), fromPosition([12, 0, -9], qe));
         const pos = origin(local),
           rot = rotationVector(local.q);
         for (let c = 0; c < 3; c++) {
-          expect(out[c], `position ${c}`).to.be.closeTo(pos[c]!, 1e-12);
-          expect(out[3 + c], `rotation ${c}`).to.be.closeTo(rot[c]!, 1e-12);
+          expect(out[c], `position ${c}`).to.be.closeTo(pos[c], 1e-12);
+          expect(out[3 + c], `rotation ${c}`).to.be.closeTo(rot[c], 1e-12);
         }
       }
     }
     // unit quaternions: R_mᵀ·(p_e − pm) and the rotation vector of qm⁻¹ ⊗ q_e
-    const qm = Float64Array.from(quats[3]!),
-      qe = quats[3]!,
+    const qm = Float64Array.from(quats[3]),
+      qe = quats[3],
       x = Float64Array.of(12, 0, -9, ...qe);
     localEndVector(out, 0, x, 0, pm, 0, qm, 0, tmp);
-    const back = inverseRotate(quats[3]!, [12 - pm[0]!, 0 - pm[1]!, -9 - pm[2]!]);
-    for (let c = 0; c < 3; c++) expect(out[c]).to.be.closeTo(back[c]!, 1e-13);
+    const back = inverseRotate(quats[3], [12 - pm[0], 0 - pm[1], -9 - pm[2]]);
+    for (let c = 0; c < 3; c++) expect(out[c]).to.be.closeTo(back[c], 1e-13);
     for (let c = 0; c < 3; c++) expect(out[3 + c]).to.be.closeTo(0, 1e-15);
   });
 });

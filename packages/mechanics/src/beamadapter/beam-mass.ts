@@ -105,16 +105,16 @@ export class BeamMass extends BaseMass {
       loc = this.local,
       res = this.res;
     const ro = 9 * b,
-      n0 = src.beamNodes[2 * b]!,
-      n1 = src.beamNodes[2 * b + 1]!;
+      n0 = src.beamNodes[2 * b],
+      n1 = src.beamNodes[2 * b + 1];
     // loc = Tᵀ·v
     for (let blk = 0; blk < 4; blk++) {
       const o = gathered ? 3 * blk : (blk < 2 ? 6 * n0 : 6 * n1) + 3 * (blk % 2);
-      for (let c = 0; c < 3; c++) loc[3 * blk + c] = R[ro + c]! * vec[o]! + R[ro + 3 + c]! * vec[o + 1]! + R[ro + 6 + c]! * vec[o + 2]!;
+      for (let c = 0; c < 3; c++) loc[3 * blk + c] = R[ro + c] * vec[o] + R[ro + 3 + c] * vec[o + 1] + R[ro + 6 + c] * vec[o + 2];
     }
     for (let r = 0; r < 12; r++) {
       let s = 0;
-      for (let c = 0; c < 12; c++) s += M[144 * b + 12 * r + c]! * loc[c]!;
+      for (let c = 0; c < 12; c++) s += M[144 * b + 12 * r + c] * loc[c];
       res[r] = s;
     }
     // out += factor·T·res
@@ -122,7 +122,7 @@ export class BeamMass extends BaseMass {
       const o = (blk < 2 ? 6 * n0 : 6 * n1) + 3 * (blk % 2),
         fo = 3 * blk;
       for (let r = 0; r < 3; r++)
-        out[o + r] += factor * (R[ro + 3 * r]! * res[fo]! + R[ro + 3 * r + 1]! * res[fo + 1]! + R[ro + 3 * r + 2]! * res[fo + 2]!);
+        out[o + r] += factor * (R[ro + 3 * r] * res[fo] + R[ro + 3 * r + 1] * res[fo + 1] + R[ro + 3 * r + 2] * res[fo + 2]);
     }
   }
 
@@ -142,8 +142,8 @@ export class BeamMass extends BaseMass {
         144 * b,
         src.frameRotations,
         9 * b,
-        src.beamNodes[2 * b]!,
-        src.beamNodes[2 * b + 1]!,
+        src.beamNodes[2 * b],
+        src.beamNodes[2 * b + 1],
         mFactor,
         this.blk,
       );
@@ -174,7 +174,7 @@ export class BeamMass extends BaseMass {
     const mv = new Float64Array(v.length);
     this.addMDx(mv, v, 1);
     let e = 0;
-    for (let i = 0; i < v.length; i++) e += v[i]! * mv[i]!;
+    for (let i = 0; i < v.length; i++) e += v[i] * mv[i];
     return e / 2;
   }
 
@@ -183,7 +183,7 @@ export class BeamMass extends BaseMass {
     const f = new Float64Array(6 * this.state.size);
     this.addGravity(f);
     let e = 0;
-    for (let i = 0; i < this.state.size; i++) e -= f[6 * i]! * x[7 * i]! + f[6 * i + 1]! * x[7 * i + 1]! + f[6 * i + 2]! * x[7 * i + 2]!;
+    for (let i = 0; i < this.state.size; i++) e -= f[6 * i] * x[7 * i] + f[6 * i + 1] * x[7 * i + 1] + f[6 * i + 2] * x[7 * i + 2];
     return e;
   }
 }
@@ -209,9 +209,9 @@ export function emitTurnedMatrix(
         for (let c = 0; c < 3; c++) {
           let s = 0;
           for (let p = 0; p < 3; p++) {
-            const Rrp = R[ro + 3 * r + p]!;
+            const Rrp = R[ro + 3 * r + p];
             if (Rrp === 0) continue;
-            for (let q = 0; q < 3; q++) s += Rrp * A[ao + 12 * (3 * bi + p) + 3 * bj + q]! * R[ro + 3 * c + q]!;
+            for (let q = 0; q < 3; q++) s += Rrp * A[ao + 12 * (3 * bi + p) + 3 * bj + q] * R[ro + 3 * c + q];
           }
           blk[3 * r + c] = s;
         }

@@ -156,14 +156,14 @@ export class MechanicalStateController extends BaseObject {
       } else {
         const d = this.mainDirection.value,
           t = this.t;
-        t[0] = dy * d[0]! * 0.05;
-        t[1] = dy * d[1]! * 0.05;
-        t[2] = dy * d[2]! * 0.05;
+        t[0] = dy * d[0] * 0.05;
+        t[1] = dy * d[1] * 0.05;
+        t[2] = dy * d[2] * 0.05;
         quatRotateAt(t, 0, x, o + 3, t, 0);
-        for (let k = 0; k < 3; k++) x[o + k] += t[k]!;
+        for (let k = 0; k < 3; k++) x[o + k] += t[k];
         turn(x, o, 0, dx * 0.001, this.q);
         if (hasFree) {
-          for (let k = 0; k < 3; k++) xf[o + k] += t[k]!;
+          for (let k = 0; k < 3; k++) xf[o + k] += t[k];
           xf.set(x.subarray(o + 3, o + 7), o + 3);
           turn(xf, o, 0, dx * 0.001, this.q);
         }

@@ -21,15 +21,15 @@ export function emitElementMatrix(
   }
   const stride = 3 * n;
   for (let i = 0; i < n; i++) {
-    const ri = 3 * elems[n * e + i]!;
+    const ri = 3 * elems[n * e + i];
     for (let j = 0; j < n; j++) {
       const o = 3 * stride * i + 3 * j;
       for (let p = 0; p < 3; p++) {
-        blk[3 * p] = K[o + stride * p]!;
-        blk[3 * p + 1] = K[o + stride * p + 1]!;
-        blk[3 * p + 2] = K[o + stride * p + 2]!;
+        blk[3 * p] = K[o + stride * p];
+        blk[3 * p + 1] = K[o + stride * p + 1];
+        blk[3 * p + 2] = K[o + stride * p + 2];
       }
-      addBlock3(acc, ri, 3 * elems[n * e + j]!, blk, 0, factor);
+      addBlock3(acc, ri, 3 * elems[n * e + j], blk, 0, factor);
     }
   }
 }
@@ -66,8 +66,8 @@ export function emitSymmetricElements(
           c = 3 * stride * j + 3 * i;
         for (let p = 0; p < 3; p++)
           for (let q = 0; q < 3; q++) {
-            full[b + stride * p + q] = U[u + 3 * p + q]!;
-            if (j !== i) full[c + stride * q + p] = U[u + 3 * p + q]!;
+            full[b + stride * p + q] = U[u + 3 * p + q];
+            if (j !== i) full[c + stride * q + p] = U[u + 3 * p + q];
           }
       }
     emitElementMatrix(acc, full, elems, e0 + k, n, factor, blk);
@@ -89,28 +89,28 @@ export function rotatedElementStiffnessUpper(
   uOffset = 0,
 ): Float64Array {
   const stride = 3 * n;
-  const r0 = R[rOffset]!,
-    r1 = R[rOffset + 1]!,
-    r2 = R[rOffset + 2]!;
-  const r3 = R[rOffset + 3]!,
-    r4 = R[rOffset + 4]!,
-    r5 = R[rOffset + 5]!;
-  const r6 = R[rOffset + 6]!,
-    r7 = R[rOffset + 7]!,
-    r8 = R[rOffset + 8]!;
+  const r0 = R[rOffset],
+    r1 = R[rOffset + 1],
+    r2 = R[rOffset + 2];
+  const r3 = R[rOffset + 3],
+    r4 = R[rOffset + 4],
+    r5 = R[rOffset + 5];
+  const r6 = R[rOffset + 6],
+    r7 = R[rOffset + 7],
+    r8 = R[rOffset + 8];
   let u = uOffset;
   for (let i = 0; i < n; i++) {
     for (let j = i; j < n; j++, u += 9) {
       const k = kOffset + 3 * stride * i + 3 * j;
-      const b00 = K[k]!,
-        b01 = K[k + 1]!,
-        b02 = K[k + 2]!;
-      const b10 = K[k + stride]!,
-        b11 = K[k + stride + 1]!,
-        b12 = K[k + stride + 2]!;
-      const b20 = K[k + 2 * stride]!,
-        b21 = K[k + 2 * stride + 1]!,
-        b22 = K[k + 2 * stride + 2]!;
+      const b00 = K[k],
+        b01 = K[k + 1],
+        b02 = K[k + 2];
+      const b10 = K[k + stride],
+        b11 = K[k + stride + 1],
+        b12 = K[k + stride + 2];
+      const b20 = K[k + 2 * stride],
+        b21 = K[k + 2 * stride + 1],
+        b22 = K[k + 2 * stride + 2];
       // T = K_ij·R
       const t00 = b00 * r0 + b01 * r3 + b02 * r6,
         t01 = b00 * r1 + b01 * r4 + b02 * r7,
@@ -151,28 +151,28 @@ export function rotatedElementStiffness(
   rOffset: number,
 ): Float64Array {
   const stride = 3 * n;
-  const r0 = R[rOffset]!,
-    r1 = R[rOffset + 1]!,
-    r2 = R[rOffset + 2]!;
-  const r3 = R[rOffset + 3]!,
-    r4 = R[rOffset + 4]!,
-    r5 = R[rOffset + 5]!;
-  const r6 = R[rOffset + 6]!,
-    r7 = R[rOffset + 7]!,
-    r8 = R[rOffset + 8]!;
+  const r0 = R[rOffset],
+    r1 = R[rOffset + 1],
+    r2 = R[rOffset + 2];
+  const r3 = R[rOffset + 3],
+    r4 = R[rOffset + 4],
+    r5 = R[rOffset + 5];
+  const r6 = R[rOffset + 6],
+    r7 = R[rOffset + 7],
+    r8 = R[rOffset + 8];
   for (let i = 0; i < n; i++) {
     for (let j = i; j < n; j++) {
       const b = 3 * stride * i + 3 * j,
         k = kOffset + b;
-      const b00 = K[k]!,
-        b01 = K[k + 1]!,
-        b02 = K[k + 2]!;
-      const b10 = K[k + stride]!,
-        b11 = K[k + stride + 1]!,
-        b12 = K[k + stride + 2]!;
-      const b20 = K[k + 2 * stride]!,
-        b21 = K[k + 2 * stride + 1]!,
-        b22 = K[k + 2 * stride + 2]!;
+      const b00 = K[k],
+        b01 = K[k + 1],
+        b02 = K[k + 2];
+      const b10 = K[k + stride],
+        b11 = K[k + stride + 1],
+        b12 = K[k + stride + 2];
+      const b20 = K[k + 2 * stride],
+        b21 = K[k + 2 * stride + 1],
+        b22 = K[k + 2 * stride + 2];
       // T = K_ij·R
       const t00 = b00 * r0 + b01 * r3 + b02 * r6,
         t01 = b00 * r1 + b01 * r4 + b02 * r7,
@@ -221,88 +221,88 @@ export function rotatedElementStiffness(
 
 /** out = scale·K·x for the 24×24 matrix K stored row-major at K[ko ..]. */
 export function matVec24(out: Float64Array, K: Float64Array, ko: number, x: Float64Array, scale: number): void {
-  const x0 = x[0]!,
-    x1 = x[1]!,
-    x2 = x[2]!,
-    x3 = x[3]!,
-    x4 = x[4]!,
-    x5 = x[5]!,
-    x6 = x[6]!,
-    x7 = x[7]!;
-  const x8 = x[8]!,
-    x9 = x[9]!,
-    x10 = x[10]!,
-    x11 = x[11]!,
-    x12 = x[12]!,
-    x13 = x[13]!,
-    x14 = x[14]!,
-    x15 = x[15]!;
-  const x16 = x[16]!,
-    x17 = x[17]!,
-    x18 = x[18]!,
-    x19 = x[19]!,
-    x20 = x[20]!,
-    x21 = x[21]!,
-    x22 = x[22]!,
-    x23 = x[23]!;
+  const x0 = x[0],
+    x1 = x[1],
+    x2 = x[2],
+    x3 = x[3],
+    x4 = x[4],
+    x5 = x[5],
+    x6 = x[6],
+    x7 = x[7];
+  const x8 = x[8],
+    x9 = x[9],
+    x10 = x[10],
+    x11 = x[11],
+    x12 = x[12],
+    x13 = x[13],
+    x14 = x[14],
+    x15 = x[15];
+  const x16 = x[16],
+    x17 = x[17],
+    x18 = x[18],
+    x19 = x[19],
+    x20 = x[20],
+    x21 = x[21],
+    x22 = x[22],
+    x23 = x[23];
   for (let i = 0, row = ko; i < 24; i++, row += 24) {
     const s =
-      K[row]! * x0 +
-      K[row + 1]! * x1 +
-      K[row + 2]! * x2 +
-      K[row + 3]! * x3 +
-      K[row + 4]! * x4 +
-      K[row + 5]! * x5 +
-      K[row + 6]! * x6 +
-      K[row + 7]! * x7 +
-      K[row + 8]! * x8 +
-      K[row + 9]! * x9 +
-      K[row + 10]! * x10 +
-      K[row + 11]! * x11 +
-      K[row + 12]! * x12 +
-      K[row + 13]! * x13 +
-      K[row + 14]! * x14 +
-      K[row + 15]! * x15 +
-      K[row + 16]! * x16 +
-      K[row + 17]! * x17 +
-      K[row + 18]! * x18 +
-      K[row + 19]! * x19 +
-      K[row + 20]! * x20 +
-      K[row + 21]! * x21 +
-      K[row + 22]! * x22 +
-      K[row + 23]! * x23;
+      K[row] * x0 +
+      K[row + 1] * x1 +
+      K[row + 2] * x2 +
+      K[row + 3] * x3 +
+      K[row + 4] * x4 +
+      K[row + 5] * x5 +
+      K[row + 6] * x6 +
+      K[row + 7] * x7 +
+      K[row + 8] * x8 +
+      K[row + 9] * x9 +
+      K[row + 10] * x10 +
+      K[row + 11] * x11 +
+      K[row + 12] * x12 +
+      K[row + 13] * x13 +
+      K[row + 14] * x14 +
+      K[row + 15] * x15 +
+      K[row + 16] * x16 +
+      K[row + 17] * x17 +
+      K[row + 18] * x18 +
+      K[row + 19] * x19 +
+      K[row + 20] * x20 +
+      K[row + 21] * x21 +
+      K[row + 22] * x22 +
+      K[row + 23] * x23;
     out[i] = scale * s;
   }
 }
 
 /** out = scale·K·x for the 12×12 matrix K stored row-major at K[ko ..] (a tetrahedron's). */
 export function matVec12(out: Float64Array, K: Float64Array, ko: number, x: Float64Array, scale: number): void {
-  const x0 = x[0]!,
-    x1 = x[1]!,
-    x2 = x[2]!,
-    x3 = x[3]!,
-    x4 = x[4]!,
-    x5 = x[5]!;
-  const x6 = x[6]!,
-    x7 = x[7]!,
-    x8 = x[8]!,
-    x9 = x[9]!,
-    x10 = x[10]!,
-    x11 = x[11]!;
+  const x0 = x[0],
+    x1 = x[1],
+    x2 = x[2],
+    x3 = x[3],
+    x4 = x[4],
+    x5 = x[5];
+  const x6 = x[6],
+    x7 = x[7],
+    x8 = x[8],
+    x9 = x[9],
+    x10 = x[10],
+    x11 = x[11];
   for (let i = 0, row = ko; i < 12; i++, row += 12) {
     const s =
-      K[row]! * x0 +
-      K[row + 1]! * x1 +
-      K[row + 2]! * x2 +
-      K[row + 3]! * x3 +
-      K[row + 4]! * x4 +
-      K[row + 5]! * x5 +
-      K[row + 6]! * x6 +
-      K[row + 7]! * x7 +
-      K[row + 8]! * x8 +
-      K[row + 9]! * x9 +
-      K[row + 10]! * x10 +
-      K[row + 11]! * x11;
+      K[row] * x0 +
+      K[row + 1] * x1 +
+      K[row + 2] * x2 +
+      K[row + 3] * x3 +
+      K[row + 4] * x4 +
+      K[row + 5] * x5 +
+      K[row + 6] * x6 +
+      K[row + 7] * x7 +
+      K[row + 8] * x8 +
+      K[row + 9] * x9 +
+      K[row + 10] * x10 +
+      K[row + 11] * x11;
     out[i] = scale * s;
   }
 }
@@ -313,7 +313,7 @@ export function matVec(out: Float64Array, K: Float64Array, ko: number, x: Float6
   if (n === 12) return matVec12(out, K, ko, x, scale);
   for (let i = 0, row = ko; i < n; i++, row += n) {
     let s = 0;
-    for (let j = 0; j < n; j++) s += K[row + j]! * x[j]!;
+    for (let j = 0; j < n; j++) s += K[row + j] * x[j];
     out[i] = scale * s;
   }
 }
@@ -356,10 +356,10 @@ export class ElementMatrixPool {
  */
 export function restShapeKey(X: ArrayLike<number>, n: number, material: readonly number[]): string {
   let size = 0;
-  for (let k = 3; k < 3 * n; k++) size = Math.max(size, Math.abs(X[k]! - X[k % 3]!));
+  for (let k = 3; k < 3 * n; k++) size = Math.max(size, Math.abs(X[k] - X[k % 3]));
   const parts = material.map((m) => m.toPrecision(12));
   parts.push(size.toPrecision(10));
-  for (let k = 3; k < 3 * n; k++) parts.push(String(Math.round((X[k]! - X[k % 3]!) / (size * 1e-10))));
+  for (let k = 3; k < 3 * n; k++) parts.push(String(Math.round((X[k] - X[k % 3]) / (size * 1e-10))));
   return parts.join(' ');
 }
 
@@ -384,11 +384,11 @@ export class ElementBlockMatrix {
     // distinct neighbours per point, sorted
     const neighbours: Set<number>[] = Array.from({ length: points }, () => new Set<number>());
     for (let e = 0; e < count; e++)
-      for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) neighbours[elems[n * e + a]!]!.add(elems[n * e + b]!);
+      for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) neighbours[elems[n * e + a]].add(elems[n * e + b]);
     const rowPtr = new Int32Array(points + 1);
     const cols: number[] = [];
     for (let i = 0; i < points; i++) {
-      cols.push(...[...neighbours[i]!].sort((x, y) => x - y));
+      cols.push(...[...neighbours[i]].sort((x, y) => x - y));
       rowPtr[i + 1] = cols.length;
     }
     const colInd = Int32Array.from(cols);
@@ -396,14 +396,14 @@ export class ElementBlockMatrix {
     this.slot = new Int32Array(count * n * n);
     for (let e = 0; e < count; e++)
       for (let a = 0; a < n; a++) {
-        const i = elems[n * e + a]!;
+        const i = elems[n * e + a];
         for (let b = 0; b < n; b++) {
-          const j = elems[n * e + b]!;
-          let lo = rowPtr[i]!,
-            hi = rowPtr[i + 1]! - 1;
+          const j = elems[n * e + b];
+          let lo = rowPtr[i],
+            hi = rowPtr[i + 1] - 1;
           while (colInd[lo] !== j) {
             const mid = (lo + hi) >> 1;
-            if (colInd[mid]! < j) lo = mid + 1;
+            if (colInd[mid] < j) lo = mid + 1;
             else hi = mid;
           }
           this.slot[n * n * e + n * a + b] = lo;
@@ -423,17 +423,17 @@ export class ElementBlockMatrix {
       slot = this.slot;
     for (let a = 0; a < n; a++)
       for (let b = 0; b < n; b++) {
-        const o = 9 * slot[n * n * e + n * a + b]!,
+        const o = 9 * slot[n * n * e + n * a + b],
           k = 3 * stride * a + 3 * b;
-        v[o] += K[k]!;
-        v[o + 1] += K[k + 1]!;
-        v[o + 2] += K[k + 2]!;
-        v[o + 3] += K[k + stride]!;
-        v[o + 4] += K[k + stride + 1]!;
-        v[o + 5] += K[k + stride + 2]!;
-        v[o + 6] += K[k + 2 * stride]!;
-        v[o + 7] += K[k + 2 * stride + 1]!;
-        v[o + 8] += K[k + 2 * stride + 2]!;
+        v[o] += K[k];
+        v[o + 1] += K[k + 1];
+        v[o + 2] += K[k + 2];
+        v[o + 3] += K[k + stride];
+        v[o + 4] += K[k + stride + 1];
+        v[o + 5] += K[k + stride + 2];
+        v[o + 6] += K[k + 2 * stride];
+        v[o + 7] += K[k + 2 * stride + 1];
+        v[o + 8] += K[k + 2 * stride + 2];
       }
   }
 

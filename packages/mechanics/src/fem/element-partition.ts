@@ -23,9 +23,9 @@ export function partitionElements(elems: Uint32Array, m: number, nPoints: number
   const deferred = new Uint8Array(elems.length);
   let count = 0;
   for (let t = 0; t < threads; t++)
-    for (let e = bounds[t]!; e < bounds[t + 1]!; e++)
+    for (let e = bounds[t]; e < bounds[t + 1]; e++)
       for (let c = 0; c < m; c++) {
-        const q = elems[m * e + c]!;
+        const q = elems[m * e + c];
         if (owner[q] === -1) owner[q] = t;
         else if (owner[q] !== t) {
           deferred[m * e + c] = 1;

@@ -78,12 +78,12 @@ export function finiteDifferenceK(ff: BaseForceField, x: Float64Array, h: number
   const M = new Float64Array(n * n);
   const xp = Float64Array.from(x);
   for (let j = 0; j < n; j++) {
-    xp[j] = x[j]! + h;
+    xp[j] = x[j] + h;
     const fp = forceAt(ff, xp);
-    xp[j] = x[j]! - h;
+    xp[j] = x[j] - h;
     const fm = forceAt(ff, xp);
-    xp[j] = x[j]!;
-    for (let i = 0; i < n; i++) M[i * n + j] = (fp[i]! - fm[i]!) / (2 * h);
+    xp[j] = x[j];
+    for (let i = 0; i < n; i++) M[i * n + j] = (fp[i] - fm[i]) / (2 * h);
   }
   // leave the rotations of the force field at x
   forceAt(ff, x);
@@ -134,7 +134,7 @@ export function randomRotation(r: () => number): Float64Array {
 export function transform(x: Float64Array, R: Float64Array, t: ArrayLike<number>): Float64Array {
   const out = new Float64Array(x.length);
   for (let i = 0; i < x.length; i += 3) {
-    for (let r = 0; r < 3; r++) out[i + r] = R[3 * r]! * x[i]! + R[3 * r + 1]! * x[i + 1]! + R[3 * r + 2]! * x[i + 2]! + t[r]!;
+    for (let r = 0; r < 3; r++) out[i + r] = R[3 * r] * x[i] + R[3 * r + 1] * x[i + 1] + R[3 * r + 2] * x[i + 2] + t[r];
   }
   return out;
 }
@@ -146,13 +146,13 @@ export function rotateVectors(v: Float64Array, R: Float64Array): Float64Array {
 
 export function maxAbs(a: ArrayLike<number>): number {
   let m = 0;
-  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]!));
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]));
   return m;
 }
 
 export function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let m = 0;
-  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]! - b[i]!));
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - b[i]));
   return m;
 }
 

@@ -50,7 +50,7 @@ export class ForceFieldMass extends BaseMass {
   addMDx(out: Float64Array, dx: Float64Array, factor: number): void {
     if (this.lumped) {
       const m = this.lumped;
-      for (let i = 0; i < m.length; i++) out[i] += factor * m[i]! * dx[i]!;
+      for (let i = 0; i < m.length; i++) out[i] += factor * m[i] * dx[i];
       return;
     }
     const n = this.nodesPerElement,
@@ -62,17 +62,17 @@ export class ForceFieldMass extends BaseMass {
     const count = el.length / n;
     for (let e = 0; e < count; e++) {
       for (let a = 0; a < n; a++) {
-        const q = 3 * el[n * e + a]!;
-        xe[3 * a] = dx[q]!;
-        xe[3 * a + 1] = dx[q + 1]!;
-        xe[3 * a + 2] = dx[q + 2]!;
+        const q = 3 * el[n * e + a];
+        xe[3 * a] = dx[q];
+        xe[3 * a + 1] = dx[q + 1];
+        xe[3 * a + 2] = dx[q + 2];
       }
       matVec(fe, M, s * s * e, xe, s, factor);
       for (let a = 0; a < n; a++) {
-        const q = 3 * el[n * e + a]!;
-        out[q] += fe[3 * a]!;
-        out[q + 1] += fe[3 * a + 1]!;
-        out[q + 2] += fe[3 * a + 2]!;
+        const q = 3 * el[n * e + a];
+        out[q] += fe[3 * a];
+        out[q + 1] += fe[3 * a + 1];
+        out[q + 2] += fe[3 * a + 2];
       }
     }
   }
@@ -80,7 +80,7 @@ export class ForceFieldMass extends BaseMass {
   addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
     if (this.lumped) {
       const m = this.lumped;
-      for (let i = 0; i < m.length; i++) acc.add(i, i, mFactor * m[i]!);
+      for (let i = 0; i < m.length; i++) acc.add(i, i, mFactor * m[i]);
       return;
     }
     const n = this.nodesPerElement,
@@ -94,9 +94,9 @@ export class ForceFieldMass extends BaseMass {
     const g = this.context.getGravity(),
       m = this.gravityMasses;
     for (let i = 0; i < m.length; i++) {
-      f[3 * i] += g[0]! * m[i]!;
-      f[3 * i + 1] += g[1]! * m[i]!;
-      f[3 * i + 2] += g[2]! * m[i]!;
+      f[3 * i] += g[0] * m[i];
+      f[3 * i + 1] += g[1] * m[i];
+      f[3 * i + 2] += g[2] * m[i];
     }
   }
 
@@ -105,14 +105,14 @@ export class ForceFieldMass extends BaseMass {
       throw this.owner.error(
         'a = M⁻¹·f needs a lumped mass (set lumpedMass="true"), as in SOFA, where accFromF is not implemented for the consistent mass',
       );
-    for (let i = 0; i < a.length; i++) a[i] = f[i]! / this.lumped[i]!;
+    for (let i = 0; i < a.length; i++) a[i] = f[i] / this.lumped[i];
   }
 
   getKineticEnergy(v: Float64Array): number {
     const mv = new Float64Array(v.length);
     this.addMDx(mv, v, 1);
     let e = 0;
-    for (let i = 0; i < v.length; i++) e += v[i]! * mv[i]!;
+    for (let i = 0; i < v.length; i++) e += v[i] * mv[i];
     return e / 2;
   }
 
@@ -120,7 +120,7 @@ export class ForceFieldMass extends BaseMass {
     const g = this.context.getGravity(),
       m = this.gravityMasses;
     let e = 0;
-    for (let i = 0; i < m.length; i++) e -= m[i]! * (g[0]! * x[3 * i]! + g[1]! * x[3 * i + 1]! + g[2]! * x[3 * i + 2]!);
+    for (let i = 0; i < m.length; i++) e -= m[i] * (g[0] * x[3 * i] + g[1] * x[3 * i + 1] + g[2] * x[3 * i + 2]);
     return e;
   }
 }

@@ -24,7 +24,7 @@ export const HEXA_GAUSS_POINT = 1 / Math.sqrt(3);
 /** Trilinear shape functions at (ξ, η, ζ): N_i = (1 + ξᵢξ)(1 + ηᵢη)(1 + ζᵢζ)/8, into out[0..8). */
 export function hexahedronShapeFunctions(out: Float64Array, xi: number, eta: number, zeta: number): Float64Array {
   for (let i = 0; i < 8; i++) {
-    const c = HEXA_CORNERS[i]!;
+    const c = HEXA_CORNERS[i];
     out[i] = ((1 + c[0] * xi) * (1 + c[1] * eta) * (1 + c[2] * zeta)) / 8;
   }
   return out;
@@ -45,13 +45,13 @@ export function hexahedronJacobianDeterminant(nodes: ArrayLike<number>, xi: numb
     j21 = 0,
     j22 = 0;
   for (let i = 0; i < 8; i++) {
-    const c = HEXA_CORNERS[i]!;
+    const c = HEXA_CORNERS[i];
     const d0 = (c[0] * (1 + c[1] * eta) * (1 + c[2] * zeta)) / 8;
     const d1 = ((1 + c[0] * xi) * c[1] * (1 + c[2] * zeta)) / 8;
     const d2 = ((1 + c[0] * xi) * (1 + c[1] * eta) * c[2]) / 8;
-    const x = nodes[3 * i]!,
-      y = nodes[3 * i + 1]!,
-      z = nodes[3 * i + 2]!;
+    const x = nodes[3 * i],
+      y = nodes[3 * i + 1],
+      z = nodes[3 * i + 2];
     j00 += x * d0;
     j01 += x * d1;
     j02 += x * d2;
@@ -71,15 +71,11 @@ export function hexahedronJacobianDeterminant(nodes: ArrayLike<number>, xi: numb
  */
 export function hexahedronMeanEdges(A: Float64Array, nodes: ArrayLike<number>): Float64Array {
   for (let c = 0; c < 3; c++) {
-    A[c] =
-      (nodes[3 + c]! - nodes[c]! + nodes[6 + c]! - nodes[9 + c]! + nodes[15 + c]! - nodes[12 + c]! + nodes[18 + c]! - nodes[21 + c]!) *
-      0.25;
+    A[c] = (nodes[3 + c] - nodes[c] + nodes[6 + c] - nodes[9 + c] + nodes[15 + c] - nodes[12 + c] + nodes[18 + c] - nodes[21 + c]) * 0.25;
     A[3 + c] =
-      (nodes[9 + c]! - nodes[c]! + nodes[6 + c]! - nodes[3 + c]! + nodes[21 + c]! - nodes[12 + c]! + nodes[18 + c]! - nodes[15 + c]!) *
-      0.25;
+      (nodes[9 + c] - nodes[c] + nodes[6 + c] - nodes[3 + c] + nodes[21 + c] - nodes[12 + c] + nodes[18 + c] - nodes[15 + c]) * 0.25;
     A[6 + c] =
-      (nodes[12 + c]! - nodes[c]! + nodes[15 + c]! - nodes[3 + c]! + nodes[21 + c]! - nodes[9 + c]! + nodes[18 + c]! - nodes[6 + c]!) *
-      0.25;
+      (nodes[12 + c] - nodes[c] + nodes[15 + c] - nodes[3 + c] + nodes[21 + c] - nodes[9 + c] + nodes[18 + c] - nodes[6 + c]) * 0.25;
   }
   return A;
 }
@@ -90,16 +86,16 @@ export function hexahedronMeanEdges(A: Float64Array, nodes: ArrayLike<number>): 
  */
 export function hexahedronFrame(out: Float64Array, o: number, nodes: ArrayLike<number>, A: Float64Array): Float64Array {
   hexahedronMeanEdges(A, nodes);
-  let ex = A[0]!,
-    ey = A[1]!,
-    ez = A[2]!;
+  let ex = A[0],
+    ey = A[1],
+    ez = A[2];
   const inv = 1 / Math.sqrt(ex * ex + ey * ey + ez * ez);
   ex *= inv;
   ey *= inv;
   ez *= inv;
-  const yx = A[3]!,
-    yy = A[4]!,
-    yz = A[5]!;
+  const yx = A[3],
+    yy = A[4],
+    yz = A[5];
   let zx = ey * yz - ez * yy,
     zy = ez * yx - ex * yz,
     zz = ex * yy - ey * yx;
@@ -130,14 +126,14 @@ export function hexahedronStiffness(K: Float64Array, u: number, v: number, w: nu
   const J = new Float64Array(9);
   const Ji = new Float64Array(9);
   let detJ = 1;
-  const node = (k: number, c: number): number => nodes[3 * k + c]!;
+  const node = (k: number, c: number): number => nodes[3 * k + c];
   // parallelepiped: opposite edges equal within 0.1 %
   const lx = [node(1, 0) - node(0, 0), node(1, 1) - node(0, 1), node(1, 2) - node(0, 2)];
   const ly = [node(3, 0) - node(0, 0), node(3, 1) - node(0, 1), node(3, 2) - node(0, 2)];
   const lz = [node(4, 0) - node(0, 0), node(4, 1) - node(0, 1), node(4, 2) - node(0, 2)];
-  const norm = (a: number[]): number => Math.hypot(a[0]!, a[1]!, a[2]!);
+  const norm = (a: number[]): number => Math.hypot(a[0], a[1], a[2]);
   const off = (p: number, q: number, l: number[]): number =>
-    Math.hypot(node(p, 0) + l[0]! - node(q, 0), node(p, 1) + l[1]! - node(q, 1), node(p, 2) + l[2]! - node(q, 2));
+    Math.hypot(node(p, 0) + l[0] - node(q, 0), node(p, 1) + l[1] - node(q, 1), node(p, 2) + l[2] - node(q, 2));
   const nx = norm(lx),
     nz = norm(lz);
   const isParallel =
@@ -147,23 +143,23 @@ export function hexahedronStiffness(K: Float64Array, u: number, v: number, w: nu
     off(2, 6, lz) < nz * 0.001 &&
     off(3, 7, lz) < nz * 0.001;
   const invert = (): void => {
-    detJ = J[0]! * (J[4]! * J[8]! - J[5]! * J[7]!) - J[1]! * (J[3]! * J[8]! - J[5]! * J[6]!) + J[2]! * (J[3]! * J[7]! - J[4]! * J[6]!);
+    detJ = J[0] * (J[4] * J[8] - J[5] * J[7]) - J[1] * (J[3] * J[8] - J[5] * J[6]) + J[2] * (J[3] * J[7] - J[4] * J[6]);
     const id = 1 / detJ;
-    Ji[0] = (J[4]! * J[8]! - J[5]! * J[7]!) * id;
-    Ji[1] = (J[2]! * J[7]! - J[1]! * J[8]!) * id;
-    Ji[2] = (J[1]! * J[5]! - J[2]! * J[4]!) * id;
-    Ji[3] = (J[5]! * J[6]! - J[3]! * J[8]!) * id;
-    Ji[4] = (J[0]! * J[8]! - J[2]! * J[6]!) * id;
-    Ji[5] = (J[2]! * J[3]! - J[0]! * J[5]!) * id;
-    Ji[6] = (J[3]! * J[7]! - J[4]! * J[6]!) * id;
-    Ji[7] = (J[1]! * J[6]! - J[0]! * J[7]!) * id;
-    Ji[8] = (J[0]! * J[4]! - J[1]! * J[3]!) * id;
+    Ji[0] = (J[4] * J[8] - J[5] * J[7]) * id;
+    Ji[1] = (J[2] * J[7] - J[1] * J[8]) * id;
+    Ji[2] = (J[1] * J[5] - J[2] * J[4]) * id;
+    Ji[3] = (J[5] * J[6] - J[3] * J[8]) * id;
+    Ji[4] = (J[0] * J[8] - J[2] * J[6]) * id;
+    Ji[5] = (J[2] * J[3] - J[0] * J[5]) * id;
+    Ji[6] = (J[3] * J[7] - J[4] * J[6]) * id;
+    Ji[7] = (J[1] * J[6] - J[0] * J[7]) * id;
+    Ji[8] = (J[0] * J[4] - J[1] * J[3]) * id;
   };
   if (isParallel) {
     for (let c = 0; c < 3; c++) {
-      J[3 * c] = lx[c]! / 2;
-      J[3 * c + 1] = ly[c]! / 2;
-      J[3 * c + 2] = lz[c]! / 2;
+      J[3 * c] = lx[c] / 2;
+      J[3 * c + 1] = ly[c] / 2;
+      J[3 * c + 2] = lz[c] / 2;
     }
     invert();
   }
@@ -200,19 +196,19 @@ export function hexahedronStiffness(K: Float64Array, u: number, v: number, w: nu
         }
         // ∂N_i/∂X = J⁻ᵀ·∂N_i/∂ξ
         for (let i = 0; i < 8; i++) {
-          const s = HEXA_CORNERS[i]!;
+          const s = HEXA_CORNERS[i];
           const d1 = (s[0] * (1 + s[1] * x2) * (1 + s[2] * x3)) / 8;
           const d2 = ((1 + s[0] * x1) * s[1] * (1 + s[2] * x3)) / 8;
           const d3 = ((1 + s[0] * x1) * (1 + s[1] * x2) * s[2]) / 8;
-          qx[i] = d1 * Ji[0]! + d2 * Ji[3]! + d3 * Ji[6]!;
-          qy[i] = d1 * Ji[1]! + d2 * Ji[4]! + d3 * Ji[7]!;
-          qz[i] = d1 * Ji[2]! + d2 * Ji[5]! + d3 * Ji[8]!;
+          qx[i] = d1 * Ji[0] + d2 * Ji[3] + d3 * Ji[6];
+          qy[i] = d1 * Ji[1] + d2 * Ji[4] + d3 * Ji[7];
+          qz[i] = d1 * Ji[2] + d2 * Ji[5] + d3 * Ji[8];
         }
         for (let i = 0; i < 8; i++) {
           // D·B_i (6×3)
-          const ax = qx[i]!,
-            ay = qy[i]!,
-            az = qz[i]!;
+          const ax = qx[i],
+            ay = qy[i],
+            az = qz[i];
           const m00 = u * ax,
             m01 = v * ay,
             m02 = v * az;
@@ -230,9 +226,9 @@ export function hexahedronStiffness(K: Float64Array, u: number, v: number, w: nu
             m52 = w * ax;
           for (let j = i; j < 8; j++) {
             // k = B_jᵀ·D·B_i; K[3i + m][3j + l] += k[l][m]·det J
-            const bx = qx[j]!,
-              by = qy[j]!,
-              bz = qz[j]!;
+            const bx = qx[j],
+              by = qy[j],
+              bz = qz[j];
             const k00 = bx * m00 + by * m30 + bz * m50;
             const k01 = bx * m01 + by * m31;
             const k02 = bx * m02 + bz * m52;
@@ -258,6 +254,6 @@ export function hexahedronStiffness(K: Float64Array, u: number, v: number, w: nu
     }
   }
   // lower triangle from the upper one
-  for (let i = 0; i < 24; i++) for (let j = i + 1; j < 24; j++) K[24 * j + i] = K[24 * i + j]!;
+  for (let i = 0; i < 24; i++) for (let j = i + 1; j < 24; j++) K[24 * j + i] = K[24 * i + j];
   return K;
 }

@@ -39,15 +39,15 @@ describe('node rotations of the corotational force fields (BaseRotationFinder)',
       const Q = randomRotation(r);
       forceAt(ff, transform(mo.x0, Q, [0.3, -1, 2]));
       ff.getNodeRotations(out);
-      for (let i = 0; i < n; i++) for (let k = 0; k < 9; k++) expect(out[9 * i + k]!).to.be.closeTo(Q[k]!, 1e-12);
+      for (let i = 0; i < n; i++) for (let k = 0; k < 9; k++) expect(out[9 * i + k]).to.be.closeTo(Q[k], 1e-12);
       // (the edge frame of a tetrahedron turns under a non-uniform stretch: a uniform one for them)
       const s = 'uniform' in c ? [1.1, 1.1, 1.1] : [1.1, 0.95, 1.2];
       forceAt(
         ff,
-        Float64Array.from(mo.x0, (v, k) => v * s[k % 3]!),
+        Float64Array.from(mo.x0, (v, k) => v * s[k % 3]),
       );
       ff.getNodeRotations(out);
-      for (let i = 0; i < n; i++) for (let k = 0; k < 9; k++) expect(out[9 * i + k]!).to.be.closeTo(k % 4 === 0 ? 1 : 0, 1e-12);
+      for (let i = 0; i < n; i++) for (let k = 0; k < 9; k++) expect(out[9 * i + k]).to.be.closeTo(k % 4 === 0 ? 1 : 0, 1e-12);
     });
   }
 
@@ -62,11 +62,11 @@ describe('node rotations of the corotational force fields (BaseRotationFinder)',
       for (let c = 0; c < count; c++) {
         const d = smallRotation(r, 0.3);
         for (let i = 0; i < 3; i++)
-          for (let j = 0; j < 3; j++) m[3 * i + j] += base[3 * i]! * d[j]! + base[3 * i + 1]! * d[3 + j]! + base[3 * i + 2]! * d[6 + j]!;
+          for (let j = 0; j < 3; j++) m[3 * i + j] += base[3 * i] * d[j] + base[3 * i + 1] * d[3 + j] + base[3 * i + 2] * d[6 + j];
       }
       expect(nearRotationPolar(q, m), `case ${t}`).to.equal(true);
       polarDecompositionStable(ref, m);
-      for (let k = 0; k < 9; k++) expect(q[k]!).to.be.closeTo(ref[k]!, 1e-14);
+      for (let k = 0; k < 9; k++) expect(q[k]).to.be.closeTo(ref[k], 1e-14);
     }
     expect(nearRotationPolar(q, [1, 0, 0, 0, 1, 0, 0, 0, 0.2])).to.equal(false);
     expect(nearRotationPolar(q, [1, 0.9, 0, 0, 1, 0, 0, 0, 1])).to.equal(false);
@@ -77,7 +77,7 @@ describe('node rotations of the corotational force fields (BaseRotationFinder)',
 /** A rotation by an angle up to maxAngle about a random axis (Rodrigues). */
 function smallRotation(r: () => number, maxAngle: number): Float64Array {
   const u = [2 * r() - 1, 2 * r() - 1, 2 * r() - 1];
-  const l = Math.hypot(u[0]!, u[1]!, u[2]!) || 1;
+  const l = Math.hypot(u[0], u[1], u[2]) || 1;
   const [x, y, z] = u.map((v) => v / l) as [number, number, number];
   const a = maxAngle * r(),
     c = Math.cos(a),

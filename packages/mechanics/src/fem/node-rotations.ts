@@ -24,24 +24,24 @@ export function nodeRotationsOfElements(
   for (let e = 0; e < n; e++) {
     const r = 9 * e;
     // Q_e = R_eᵀ·R₀_e, added to each node of e
-    const a0 = rot[r]!,
-      a1 = rot[r + 1]!,
-      a2 = rot[r + 2]!,
-      a3 = rot[r + 3]!,
-      a4 = rot[r + 4]!,
-      a5 = rot[r + 5]!,
-      a6 = rot[r + 6]!,
-      a7 = rot[r + 7]!,
-      a8 = rot[r + 8]!;
-    const b0 = rot0[r]!,
-      b1 = rot0[r + 1]!,
-      b2 = rot0[r + 2]!,
-      b3 = rot0[r + 3]!,
-      b4 = rot0[r + 4]!,
-      b5 = rot0[r + 5]!,
-      b6 = rot0[r + 6]!,
-      b7 = rot0[r + 7]!,
-      b8 = rot0[r + 8]!;
+    const a0 = rot[r],
+      a1 = rot[r + 1],
+      a2 = rot[r + 2],
+      a3 = rot[r + 3],
+      a4 = rot[r + 4],
+      a5 = rot[r + 5],
+      a6 = rot[r + 6],
+      a7 = rot[r + 7],
+      a8 = rot[r + 8];
+    const b0 = rot0[r],
+      b1 = rot0[r + 1],
+      b2 = rot0[r + 2],
+      b3 = rot0[r + 3],
+      b4 = rot0[r + 4],
+      b5 = rot0[r + 5],
+      b6 = rot0[r + 6],
+      b7 = rot0[r + 7],
+      b8 = rot0[r + 8];
     const q0 = a0 * b0 + a3 * b3 + a6 * b6,
       q1 = a0 * b1 + a3 * b4 + a6 * b7,
       q2 = a0 * b2 + a3 * b5 + a6 * b8,
@@ -53,7 +53,7 @@ export function nodeRotationsOfElements(
       q8 = a2 * b2 + a5 * b5 + a8 * b8;
     const e0 = nodesPerElement * e;
     for (let k = 0; k < nodesPerElement; k++) {
-      const o = 9 * elems[e0 + k]!;
+      const o = 9 * elems[e0 + k];
       out[o] += q0;
       out[o + 1] += q1;
       out[o + 2] += q2;
@@ -71,17 +71,17 @@ export function nodeRotationsOfElements(
     const o = 9 * i;
     let empty = true;
     for (let m = 0; m < 9; m++) {
-      M[m] = out[o + m]!;
+      M[m] = out[o + m];
       if (M[m] !== 0) empty = false;
     }
     if (empty) {
       out[o] = out[o + 4] = out[o + 8] = 1;
       continue;
     }
-    const det = M[0]! * (M[4]! * M[8]! - M[5]! * M[7]!) - M[1]! * (M[3]! * M[8]! - M[5]! * M[6]!) + M[2]! * (M[3]! * M[7]! - M[4]! * M[6]!);
+    const det = M[0] * (M[4] * M[8] - M[5] * M[7]) - M[1] * (M[3] * M[8] - M[5] * M[6]) + M[2] * (M[3] * M[7] - M[4] * M[6]);
     if (!(det > 0)) polarDecompositionStable(Q, M);
     else if (!nearRotationPolar(Q, M)) polarDecomposition(Q, M);
-    for (let m = 0; m < 9; m++) out[o + m] = Q[m]!;
+    for (let m = 0; m < 9; m++) out[o + m] = Q[m];
   }
 }
 
@@ -97,17 +97,17 @@ const sumScratch = new Float64Array(9);
  */
 export function nearRotationPolar(q: Float64Array, m: ArrayLike<number>): boolean {
   let f = 0;
-  for (let k = 0; k < 9; k++) f += m[k]! * m[k]!;
+  for (let k = 0; k < 9; k++) f += m[k] * m[k];
   if (!(f > 0)) return false;
   const c = Math.sqrt(3 / f);
-  for (let k = 0; k < 9; k++) q[k] = m[k]! * c;
+  for (let k = 0; k < 9; k++) q[k] = m[k] * c;
   const S = gramScratch;
   for (let it = 0; it < 10; it++) {
     // S = XᵀX − I (symmetric), e = its largest entry
     let e = 0;
     for (let i = 0; i < 3; i++)
       for (let j = i; j < 3; j++) {
-        const v = q[i]! * q[j]! + q[3 + i]! * q[3 + j]! + q[6 + i]! * q[6 + j]! - (i === j ? 1 : 0);
+        const v = q[i] * q[j] + q[3 + i] * q[3 + j] + q[6 + i] * q[6 + j] - (i === j ? 1 : 0);
         S[3 * i + j] = S[3 * j + i] = v;
         if (Math.abs(v) > e) e = Math.abs(v);
       }
@@ -115,12 +115,12 @@ export function nearRotationPolar(q: Float64Array, m: ArrayLike<number>): boolea
     if (it === 0 && e >= 0.5) return false;
     // X ← X·(I − ½S)  (= ½·X·(3I − XᵀX))
     for (let r = 0; r < 3; r++) {
-      const x0 = q[3 * r]!,
-        x1 = q[3 * r + 1]!,
-        x2 = q[3 * r + 2]!;
-      q[3 * r] = x0 - 0.5 * (x0 * S[0]! + x1 * S[3]! + x2 * S[6]!);
-      q[3 * r + 1] = x1 - 0.5 * (x0 * S[1]! + x1 * S[4]! + x2 * S[7]!);
-      q[3 * r + 2] = x2 - 0.5 * (x0 * S[2]! + x1 * S[5]! + x2 * S[8]!);
+      const x0 = q[3 * r],
+        x1 = q[3 * r + 1],
+        x2 = q[3 * r + 2];
+      q[3 * r] = x0 - 0.5 * (x0 * S[0] + x1 * S[3] + x2 * S[6]);
+      q[3 * r + 1] = x1 - 0.5 * (x0 * S[1] + x1 * S[4] + x2 * S[7]);
+      q[3 * r + 2] = x2 - 0.5 * (x0 * S[2] + x1 * S[5] + x2 * S[8]);
     }
   }
   return false;

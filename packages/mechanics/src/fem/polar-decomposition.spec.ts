@@ -4,16 +4,16 @@ import { randomRotation, rng } from './fem-test-support.js';
 import { symmetricEigen3 } from '@sofa-ts/linalg';
 import { polarDecomposition, polarDecompositionStable } from './polar-decomposition.js';
 
-const nested = (m: ArrayLike<number>): number[][] => [0, 1, 2].map((i) => [0, 1, 2].map((j) => m[3 * i + j]!));
+const nested = (m: ArrayLike<number>): number[][] => [0, 1, 2].map((i) => [0, 1, 2].map((j) => m[3 * i + j]));
 
 /** Q orthogonal with det ±1 and S = Qᵀ·M symmetric; returns S's eigenvalues (mathjs). */
 function checkFactor(Q: Float64Array, M: Float64Array): number[] {
   const q = nested(Q);
   const qtq = multiply(transpose(q), q) as number[][];
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) expect(qtq[i]![j]!).to.be.closeTo(i === j ? 1 : 0, 1e-12);
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) expect(qtq[i][j]).to.be.closeTo(i === j ? 1 : 0, 1e-12);
   const S = multiply(transpose(q), nested(M)) as number[][];
-  for (let i = 0; i < 3; i++) for (let j = 0; j < i; j++) expect(S[i]![j]!).to.be.closeTo(S[j]![i]!, 1e-10);
-  const sym = S.map((row, i) => row.map((_, j) => 0.5 * (S[i]![j]! + S[j]![i]!)));
+  for (let i = 0; i < 3; i++) for (let j = 0; j < i; j++) expect(S[i][j]).to.be.closeTo(S[j][i], 1e-10);
+  const sym = S.map((row, i) => row.map((_, j) => 0.5 * (S[i][j] + S[j][i])));
   return (eigs(sym).values as number[]).map(Number);
 }
 
@@ -36,15 +36,14 @@ describe('polar decomposition (SOFA Decompose)', () => {
       U = randomRotation(r);
     const s = [1.3, 0.7, 2.1];
     const M = new Float64Array(9);
-    for (let i = 0; i < 3; i++)
-      for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) M[3 * i + j] += R[3 * i + k]! * s[k]! * U[3 * j + k]!;
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) M[3 * i + j] += R[3 * i + k] * s[k] * U[3 * j + k];
     const Q = new Float64Array(9);
     expect(polarDecomposition(Q, M)).to.not.equal(0);
     for (let i = 0; i < 3; i++)
       for (let j = 0; j < 3; j++) {
         let e = 0;
-        for (let k = 0; k < 3; k++) e += R[3 * i + k]! * U[3 * j + k]!;
-        expect(Q[3 * i + j]!).to.be.closeTo(e, 1e-12);
+        for (let k = 0; k < 3; k++) e += R[3 * i + k] * U[3 * j + k];
+        expect(Q[3 * i + j]).to.be.closeTo(e, 1e-12);
       }
   });
 
@@ -60,7 +59,7 @@ describe('polar decomposition (SOFA Decompose)', () => {
       if (d > 0) {
         const Qp = new Float64Array(9);
         polarDecomposition(Qp, M);
-        for (let k = 0; k < 9; k++) expect(Q[k]!).to.be.closeTo(Qp[k]!, 1e-9);
+        for (let k = 0; k < 9; k++) expect(Q[k]).to.be.closeTo(Qp[k], 1e-9);
       } else {
         // the sign of det M goes to the smallest singular value
         expect(evs.filter((e) => e < 0).length).to.equal(1);
@@ -85,14 +84,14 @@ describe('polar decomposition (SOFA Decompose)', () => {
     expect(
       Array.from(w)
         .sort((a, b) => a - b)
-        .map((v, i) => v - ref[i]!)
+        .map((v, i) => v - ref[i])
         .every((d) => Math.abs(d) < 1e-12),
     ).to.equal(true);
     // A·v = w·v
     for (let c = 0; c < 3; c++)
       for (let i = 0; i < 3; i++) {
-        const Av = A[i]![0]! * V[c]! + A[i]![1]! * V[3 + c]! + A[i]![2]! * V[6 + c]!;
-        expect(Av).to.be.closeTo(w[c]! * V[3 * i + c]!, 1e-12);
+        const Av = A[i][0] * V[c] + A[i][1] * V[3 + c] + A[i][2] * V[6 + c];
+        expect(Av).to.be.closeTo(w[c] * V[3 * i + c], 1e-12);
       }
   });
 });

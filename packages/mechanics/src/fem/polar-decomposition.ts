@@ -19,7 +19,7 @@ const ZERO_TOLERANCE = 1e-8;
 function oneNorm(m: Float64Array): number {
   let best = 0;
   for (let c = 0; c < 3; c++) {
-    const s = Math.abs(m[c]!) + Math.abs(m[3 + c]!) + Math.abs(m[6 + c]!);
+    const s = Math.abs(m[c]) + Math.abs(m[3 + c]) + Math.abs(m[6 + c]);
     if (s > best) best = s;
   }
   return best;
@@ -29,7 +29,7 @@ function oneNorm(m: Float64Array): number {
 function infNorm(m: Float64Array): number {
   let best = 0;
   for (let r = 0; r < 3; r++) {
-    const s = Math.abs(m[3 * r]!) + Math.abs(m[3 * r + 1]!) + Math.abs(m[3 * r + 2]!);
+    const s = Math.abs(m[3 * r]) + Math.abs(m[3 * r + 1]) + Math.abs(m[3 * r + 2]);
     if (s > best) best = s;
   }
   return best;
@@ -46,31 +46,31 @@ const ek = new Float64Array(9);
  */
 export function polarDecomposition(q: Float64Array, m: ArrayLike<number>): number {
   // Mk = Mᵀ
-  mk[0] = m[0]!;
-  mk[1] = m[3]!;
-  mk[2] = m[6]!;
-  mk[3] = m[1]!;
-  mk[4] = m[4]!;
-  mk[5] = m[7]!;
-  mk[6] = m[2]!;
-  mk[7] = m[5]!;
-  mk[8] = m[8]!;
+  mk[0] = m[0];
+  mk[1] = m[3];
+  mk[2] = m[6];
+  mk[3] = m[1];
+  mk[4] = m[4];
+  mk[5] = m[7];
+  mk[6] = m[2];
+  mk[7] = m[5];
+  mk[8] = m[8];
   let mOne = oneNorm(mk);
   let mInf = infNorm(mk);
   let det = 0;
   let eOne = 0;
   for (let it = 0; it < 100; it++) {
     // rows of adj(Mk)ᵀ: row1×row2, row2×row0, row0×row1
-    adj[0] = mk[4]! * mk[8]! - mk[5]! * mk[7]!;
-    adj[1] = mk[5]! * mk[6]! - mk[3]! * mk[8]!;
-    adj[2] = mk[3]! * mk[7]! - mk[4]! * mk[6]!;
-    adj[3] = mk[7]! * mk[2]! - mk[8]! * mk[1]!;
-    adj[4] = mk[8]! * mk[0]! - mk[6]! * mk[2]!;
-    adj[5] = mk[6]! * mk[1]! - mk[7]! * mk[0]!;
-    adj[6] = mk[1]! * mk[5]! - mk[2]! * mk[4]!;
-    adj[7] = mk[2]! * mk[3]! - mk[0]! * mk[5]!;
-    adj[8] = mk[0]! * mk[4]! - mk[1]! * mk[3]!;
-    det = mk[0]! * adj[0]! + mk[1]! * adj[1]! + mk[2]! * adj[2]!;
+    adj[0] = mk[4] * mk[8] - mk[5] * mk[7];
+    adj[1] = mk[5] * mk[6] - mk[3] * mk[8];
+    adj[2] = mk[3] * mk[7] - mk[4] * mk[6];
+    adj[3] = mk[7] * mk[2] - mk[8] * mk[1];
+    adj[4] = mk[8] * mk[0] - mk[6] * mk[2];
+    adj[5] = mk[6] * mk[1] - mk[7] * mk[0];
+    adj[6] = mk[1] * mk[5] - mk[2] * mk[4];
+    adj[7] = mk[2] * mk[3] - mk[0] * mk[5];
+    adj[8] = mk[0] * mk[4] - mk[1] * mk[3];
+    det = mk[0] * adj[0] + mk[1] * adj[1] + mk[2] * adj[2];
     if (det === 0) break;
     const aOne = oneNorm(adj);
     const aInf = infNorm(adj);
@@ -78,8 +78,8 @@ export function polarDecomposition(q: Float64Array, m: ArrayLike<number>): numbe
     const g1 = gamma * 0.5;
     const g2 = 0.5 / (gamma * det);
     for (let k = 0; k < 9; k++) {
-      const prev = mk[k]!;
-      const next = prev * g1 + adj[k]! * g2;
+      const prev = mk[k];
+      const next = prev * g1 + adj[k] * g2;
       ek[k] = prev - next;
       mk[k] = next;
     }
@@ -89,15 +89,15 @@ export function polarDecomposition(q: Float64Array, m: ArrayLike<number>): numbe
     if (!(eOne > mOne * ZERO_TOLERANCE)) break;
   }
   // Q = Mkᵀ
-  q[0] = mk[0]!;
-  q[1] = mk[3]!;
-  q[2] = mk[6]!;
-  q[3] = mk[1]!;
-  q[4] = mk[4]!;
-  q[5] = mk[7]!;
-  q[6] = mk[2]!;
-  q[7] = mk[5]!;
-  q[8] = mk[8]!;
+  q[0] = mk[0];
+  q[1] = mk[3];
+  q[2] = mk[6];
+  q[3] = mk[1];
+  q[4] = mk[4];
+  q[5] = mk[7];
+  q[6] = mk[2];
+  q[7] = mk[5];
+  q[8] = mk[8];
   return det;
 }
 
@@ -115,36 +115,36 @@ const order = [0, 1, 2];
  */
 export function polarDecompositionStable(q: Float64Array, m: ArrayLike<number>): boolean {
   // mᵀm = V·diag(σ²)·Vᵀ
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) ata[3 * i + j] = m[i]! * m[j]! + m[3 + i]! * m[3 + j]! + m[6 + i]! * m[6 + j]!;
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) ata[3 * i + j] = m[i] * m[j] + m[3 + i] * m[3 + j] + m[6 + i] * m[6 + j];
   symmetricEigen3(ev, ew, ata);
   // sort eigenvalues decreasing (columns of V follow)
   order[0] = 0;
   order[1] = 1;
   order[2] = 2;
   for (let i = 1; i < 3; i++)
-    for (let j = i; j > 0 && ew[order[j]!]! > ew[order[j - 1]!]!; j--) {
-      const t = order[j]!;
-      order[j] = order[j - 1]!;
+    for (let j = i; j > 0 && ew[order[j]] > ew[order[j - 1]]; j--) {
+      const t = order[j];
+      order[j] = order[j - 1];
       order[j - 1] = t;
     }
   for (let c = 0; c < 3; c++) {
-    sigma2[c] = Math.max(0, ew[order[c]!]!);
-    for (let r = 0; r < 3; r++) V[3 * r + c] = ev[3 * r + order[c]!]!;
+    sigma2[c] = Math.max(0, ew[order[c]]);
+    for (let r = 0; r < 3; r++) V[3 * r + c] = ev[3 * r + order[c]];
   }
   // V a rotation
-  const detV = V[0]! * (V[4]! * V[8]! - V[5]! * V[7]!) - V[1]! * (V[3]! * V[8]! - V[5]! * V[6]!) + V[2]! * (V[3]! * V[7]! - V[4]! * V[6]!);
-  if (detV < 0) for (let r = 0; r < 3; r++) V[3 * r + 2] = -V[3 * r + 2]!;
+  const detV = V[0] * (V[4] * V[8] - V[5] * V[7]) - V[1] * (V[3] * V[8] - V[5] * V[6]) + V[2] * (V[3] * V[7] - V[4] * V[6]);
+  if (detV < 0) for (let r = 0; r < 3; r++) V[3 * r + 2] = -V[3 * r + 2];
   // U columns: m·v_c / σ_c, completed to an orthonormal basis where σ vanishes
   let degenerated = false;
-  const sigmaMax = Math.sqrt(sigma2[0]!);
+  const sigmaMax = Math.sqrt(sigma2[0]);
   for (let c = 0; c < 3; c++) {
     let x = 0,
       y = 0,
       z = 0;
     for (let k = 0; k < 3; k++) {
-      x += m[k]! * V[3 * k + c]!;
-      y += m[3 + k]! * V[3 * k + c]!;
-      z += m[6 + k]! * V[3 * k + c]!;
+      x += m[k] * V[3 * k + c];
+      y += m[3 + k] * V[3 * k + c];
+      z += m[6 + k] * V[3 * k + c];
     }
     const n = Math.sqrt(x * x + y * y + z * z);
     uu[c] = x;
@@ -158,18 +158,18 @@ export function polarDecompositionStable(q: Float64Array, m: ArrayLike<number>):
         uu[6] = 0;
       } else if (c === 1) {
         // any unit vector orthogonal to u0
-        const ax = Math.abs(uu[0]!),
-          ay = Math.abs(uu[3]!),
-          az = Math.abs(uu[6]!);
+        const ax = Math.abs(uu[0]),
+          ay = Math.abs(uu[3]),
+          az = Math.abs(uu[6]);
         let ox = 0,
           oy = 0,
           oz = 0;
         if (ax <= ay && ax <= az) ox = 1;
         else if (ay <= az) oy = 1;
         else oz = 1;
-        const px = uu[3]! * oz - uu[6]! * oy;
-        const py = uu[6]! * ox - uu[0]! * oz;
-        const pz = uu[0]! * oy - uu[3]! * ox;
+        const px = uu[3] * oz - uu[6] * oy;
+        const py = uu[6] * ox - uu[0] * oz;
+        const pz = uu[0] * oy - uu[3] * ox;
         const pn = Math.sqrt(px * px + py * py + pz * pz);
         uu[1] = px / pn;
         uu[4] = py / pn;
@@ -184,27 +184,27 @@ export function polarDecompositionStable(q: Float64Array, m: ArrayLike<number>):
     } else {
       // Gram-Schmidt against the previous columns for robustness
       for (let p = 0; p < c; p++) {
-        const d = uu[p]! * uu[c]! + uu[3 + p]! * uu[3 + c]! + uu[6 + p]! * uu[6 + c]!;
-        uu[c] -= d * uu[p]!;
-        uu[3 + c] -= d * uu[3 + p]!;
-        uu[6 + c] -= d * uu[6 + p]!;
+        const d = uu[p] * uu[c] + uu[3 + p] * uu[3 + c] + uu[6 + p] * uu[6 + c];
+        uu[c] -= d * uu[p];
+        uu[3 + c] -= d * uu[3 + p];
+        uu[6 + c] -= d * uu[6 + p];
       }
-      const nn = Math.sqrt(uu[c]! * uu[c]! + uu[3 + c]! * uu[3 + c]! + uu[6 + c]! * uu[6 + c]!);
+      const nn = Math.sqrt(uu[c] * uu[c] + uu[3 + c] * uu[3 + c] + uu[6 + c] * uu[6 + c]);
       uu[c] /= nn;
       uu[3 + c] /= nn;
       uu[6 + c] /= nn;
     }
   }
   // U a rotation: the last column is u0 × u1 (flips the smallest singular value when det m < 0)
-  const cx = uu[3]! * uu[7]! - uu[6]! * uu[4]!;
-  const cy = uu[6]! * uu[1]! - uu[0]! * uu[7]!;
-  const cz = uu[0]! * uu[4]! - uu[3]! * uu[1]!;
-  if (cx * uu[2]! + cy * uu[5]! + cz * uu[8]! < 0) degenerated = true;
+  const cx = uu[3] * uu[7] - uu[6] * uu[4];
+  const cy = uu[6] * uu[1] - uu[0] * uu[7];
+  const cz = uu[0] * uu[4] - uu[3] * uu[1];
+  if (cx * uu[2] + cy * uu[5] + cz * uu[8] < 0) degenerated = true;
   uu[2] = cx;
   uu[5] = cy;
   uu[8] = cz;
   // q = U·Vᵀ
   for (let i = 0; i < 3; i++)
-    for (let j = 0; j < 3; j++) q[3 * i + j] = uu[3 * i]! * V[3 * j]! + uu[3 * i + 1]! * V[3 * j + 1]! + uu[3 * i + 2]! * V[3 * j + 2]!;
+    for (let j = 0; j < 3; j++) q[3 * i + j] = uu[3 * i] * V[3 * j] + uu[3 * i + 1] * V[3 * j + 1] + uu[3 * i + 2] * V[3 * j + 2];
   return degenerated;
 }

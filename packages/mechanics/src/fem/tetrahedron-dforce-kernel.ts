@@ -170,8 +170,8 @@ export class TetrahedronDForceWasm {
     for (let e = 0; e < n; e++)
       for (let k = 0; k < 4; k++) {
         const slot = 8 * (e >> 1) + 4 * (e & 1) + k;
-        ii[slot] = vin + 24 * elems[4 * e + k]!;
-        io[slot] = vout + 24 * elems[4 * e + k]!;
+        ii[slot] = vin + 24 * elems[4 * e + k];
+        io[slot] = vout + 24 * elems[4 * e + k];
       }
   }
 
@@ -212,7 +212,7 @@ export class TetrahedronDForceWasm {
     for (let e = 0; e < n; e++) {
       const b = 48 * (e >> 1) + (e & 1),
         r = 9 * e;
-      for (let j = 0; j < 9; j++) E[b + 2 * j] = rot[r + j]!;
+      for (let j = 0; j < 9; j++) E[b + 2 * j] = rot[r + j];
     }
   }
 
@@ -223,11 +223,11 @@ export class TetrahedronDForceWasm {
       n = this.nElem;
     for (let e = 0; e < n; e++) {
       const b = 48 * (e >> 1) + (e & 1);
-      for (let j = 0; j < 12; j++) E[b + 2 * (9 + j)] = grad[12 * e + j]!;
-      for (let j = 0; j < 3; j++) E[b + 2 * (21 + j)] = mat[3 * e + j]!;
+      for (let j = 0; j < 12; j++) E[b + 2 * (9 + j)] = grad[12 * e + j];
+      for (let j = 0; j < 3; j++) E[b + 2 * (21 + j)] = mat[3 * e + j];
       if (!rest) continue;
       const r = 12 * (e >> 1) + (e & 1);
-      for (let j = 0; j < 6; j++) S[r + 2 * j] = rest[12 * e + LARGE_REST_COMPONENTS[j]!]!;
+      for (let j = 0; j < 6; j++) S[r + 2 * j] = rest[12 * e + LARGE_REST_COMPONENTS[j]];
     }
   }
 
@@ -236,10 +236,10 @@ export class TetrahedronDForceWasm {
     const E = this.elemView,
       S = this._restView;
     const b = 48 * (e >> 1) + (e & 1);
-    for (let j = 0; j < 12; j++) E[b + 2 * (9 + j)] = grad[j]!;
-    for (let j = 0; j < 3; j++) E[b + 2 * (21 + j)] = mat[j]!;
+    for (let j = 0; j < 12; j++) E[b + 2 * (9 + j)] = grad[j];
+    for (let j = 0; j < 3; j++) E[b + 2 * (21 + j)] = mat[j];
     const r = 12 * (e >> 1) + (e & 1);
-    for (let j = 0; j < 6; j++) S[r + 2 * j] = rest[LARGE_REST_COMPONENTS[j]!]!;
+    for (let j = 0; j < 6; j++) S[r + 2 * j] = rest[LARGE_REST_COMPONENTS[j]];
   }
 
   /** The inverse of setMaterials for the gradients and materials (exact copies). */
@@ -268,7 +268,7 @@ export class TetrahedronDForceWasm {
     // applyRemoval's moves, one by one, on the kernel's layout
     let last = n - 1;
     for (let r = 0; r < removed.length; r++, last--) {
-      const i = removed[r]!;
+      const i = removed[r];
       if (i !== last) moveElementMaterial(E, S, last, i);
     }
   }
@@ -328,60 +328,60 @@ export class TetrahedronDForceWasm {
 function copyElementMaterial(E: Float64Array, grad: Float64Array, mat: Float64Array, e: number): void {
   const b = 48 * (e >> 1) + (e & 1) + 18,
     g = 12 * e;
-  grad[g] = E[b]!;
-  grad[g + 1] = E[b + 2]!;
-  grad[g + 2] = E[b + 4]!;
-  grad[g + 3] = E[b + 6]!;
-  grad[g + 4] = E[b + 8]!;
-  grad[g + 5] = E[b + 10]!;
-  grad[g + 6] = E[b + 12]!;
-  grad[g + 7] = E[b + 14]!;
-  grad[g + 8] = E[b + 16]!;
-  grad[g + 9] = E[b + 18]!;
-  grad[g + 10] = E[b + 20]!;
-  grad[g + 11] = E[b + 22]!;
-  mat[3 * e] = E[b + 24]!;
-  mat[3 * e + 1] = E[b + 26]!;
-  mat[3 * e + 2] = E[b + 28]!;
+  grad[g] = E[b];
+  grad[g + 1] = E[b + 2];
+  grad[g + 2] = E[b + 4];
+  grad[g + 3] = E[b + 6];
+  grad[g + 4] = E[b + 8];
+  grad[g + 5] = E[b + 10];
+  grad[g + 6] = E[b + 12];
+  grad[g + 7] = E[b + 14];
+  grad[g + 8] = E[b + 16];
+  grad[g + 9] = E[b + 18];
+  grad[g + 10] = E[b + 20];
+  grad[g + 11] = E[b + 22];
+  mat[3 * e] = E[b + 24];
+  mat[3 * e + 1] = E[b + 26];
+  mat[3 * e + 2] = E[b + 28];
 }
 
 /** Element e's rest components of 'large' (LARGE_REST_COMPONENTS: 3, 6, 7, 9, 10, 11) out of the kernel's rest shapes. */
 function copyElementRest(S: Float64Array, rest: Float64Array, e: number): void {
   const r = 12 * (e >> 1) + (e & 1),
     g = 12 * e;
-  rest[g + 3] = S[r]!;
-  rest[g + 6] = S[r + 2]!;
-  rest[g + 7] = S[r + 4]!;
-  rest[g + 9] = S[r + 6]!;
-  rest[g + 10] = S[r + 8]!;
-  rest[g + 11] = S[r + 10]!;
+  rest[g + 3] = S[r];
+  rest[g + 6] = S[r + 2];
+  rest[g + 7] = S[r + 4];
+  rest[g + 9] = S[r + 6];
+  rest[g + 10] = S[r + 8];
+  rest[g + 11] = S[r + 10];
 }
 
 /** Element from's gradients, material and rest components into element to's slots (straight-line: it runs cold, at a topological change). */
 function moveElementMaterial(E: Float64Array, S: Float64Array, from: number, to: number): void {
   const a = 48 * (from >> 1) + (from & 1),
     b = 48 * (to >> 1) + (to & 1);
-  E[b + 18] = E[a + 18]!;
-  E[b + 20] = E[a + 20]!;
-  E[b + 22] = E[a + 22]!;
-  E[b + 24] = E[a + 24]!;
-  E[b + 26] = E[a + 26]!;
-  E[b + 28] = E[a + 28]!;
-  E[b + 30] = E[a + 30]!;
-  E[b + 32] = E[a + 32]!;
-  E[b + 34] = E[a + 34]!;
-  E[b + 36] = E[a + 36]!;
-  E[b + 38] = E[a + 38]!;
-  E[b + 40] = E[a + 40]!;
-  E[b + 42] = E[a + 42]!;
-  E[b + 44] = E[a + 44]!;
-  E[b + 46] = E[a + 46]!;
+  E[b + 18] = E[a + 18];
+  E[b + 20] = E[a + 20];
+  E[b + 22] = E[a + 22];
+  E[b + 24] = E[a + 24];
+  E[b + 26] = E[a + 26];
+  E[b + 28] = E[a + 28];
+  E[b + 30] = E[a + 30];
+  E[b + 32] = E[a + 32];
+  E[b + 34] = E[a + 34];
+  E[b + 36] = E[a + 36];
+  E[b + 38] = E[a + 38];
+  E[b + 40] = E[a + 40];
+  E[b + 42] = E[a + 42];
+  E[b + 44] = E[a + 44];
+  E[b + 46] = E[a + 46];
   const ra = 12 * (from >> 1) + (from & 1),
     rb = 12 * (to >> 1) + (to & 1);
-  S[rb] = S[ra]!;
-  S[rb + 2] = S[ra + 2]!;
-  S[rb + 4] = S[ra + 4]!;
-  S[rb + 6] = S[ra + 6]!;
-  S[rb + 8] = S[ra + 8]!;
-  S[rb + 10] = S[ra + 10]!;
+  S[rb] = S[ra];
+  S[rb + 2] = S[ra + 2];
+  S[rb + 4] = S[ra + 4];
+  S[rb + 6] = S[ra + 6];
+  S[rb + 8] = S[ra + 8];
+  S[rb + 10] = S[ra + 10];
 }

@@ -23,8 +23,8 @@ export const DEFAULT_POISSON_RATIO = 0.45;
  * first, else `fallback` (SOFA getYoungModulusInElement / getPoissonRatioInElement).
  */
 export function valueInElement(values: ArrayLike<number>, i: number, fallback: number): number {
-  if (values.length > i) return values[i]!;
-  if (values.length > 0) return values[0]!;
+  if (values.length > i) return values[i];
+  if (values.length > 0) return values[0];
   return fallback;
 }
 
@@ -64,7 +64,7 @@ export function checkHookeFinite(owner: BaseObject, about: Data<unknown>, young:
     const E = valueInElement(young, i, DEFAULT_YOUNG_MODULUS);
     const nu = valueInElement(poisson, i, DEFAULT_POISSON_RATIO);
     isotropicHooke(d, E, nu);
-    if (!Number.isFinite(d[0]!) || !Number.isFinite(d[1]!) || !Number.isFinite(d[2]!)) {
+    if (!Number.isFinite(d[0]) || !Number.isFinite(d[1]) || !Number.isFinite(d[2])) {
       throw owner.dataError(
         about,
         `youngModulus ${E} with poissonRatio ${nu} overflows the Hooke matrix (λ + 2μ = ${d[0]})`,
@@ -122,12 +122,12 @@ export function tetrahedraFromHexahedra(hexa: Uint32Array, cubesX: number, cubes
   const out = new Uint32Array(n * 24);
   const c = new Array<number>(8);
   const swap = (i: number, j: number): void => {
-    const t = c[i]!;
-    c[i] = c[j]!;
+    const t = c[i];
+    c[i] = c[j];
     c[j] = t;
   };
   for (let i = 0; i < n; i++) {
-    for (let k = 0; k < 8; k++) c[k] = hexa[8 * i + k]!;
+    for (let k = 0; k < 8; k++) c[k] = hexa[8 * i + k];
     if (!((i % cubesX) & 1)) {
       swap(0, 1);
       swap(3, 2);
@@ -172,7 +172,7 @@ export function tetrahedraFromHexahedra(hexa: Uint32Array, cubesX: number, cubes
       c[4],
       c[0],
     ];
-    for (let k = 0; k < 24; k++) out[24 * i + k] = tets[k]!;
+    for (let k = 0; k < 24; k++) out[24 * i + k] = tets[k];
   }
   return out;
 }

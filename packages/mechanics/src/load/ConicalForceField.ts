@@ -58,7 +58,7 @@ export class ConicalForceField extends SingleStateForceField {
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     for (const [d, name] of [
       [this.coneCenter, 'coneCenter'],
@@ -72,9 +72,9 @@ export class ConicalForceField extends SingleStateForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
-    const out = f[0]!,
-      xs = x[0]!,
-      vs = v[0]!,
+    const out = f[0],
+      xs = x[0],
+      vs = v[0],
       np = xs.length / 3;
     if (this.contacts.length < np) {
       this.contacts = new Uint32Array(np);
@@ -82,12 +82,12 @@ export class ConicalForceField extends SingleStateForceField {
     }
     const c = this.coneCenter.value,
       hv = this.coneHeight.value,
-      H = Math.hypot(hv[0]!, hv[1]!, hv[2]!);
+      H = Math.hypot(hv[0], hv[1], hv[2]);
     const n = this.n,
       q = this.q,
       g = this.g,
       e = this.e;
-    for (let k = 0; k < 3; k++) n[k] = hv[k]! / H;
+    for (let k = 0; k < 3; k++) n[k] = hv[k] / H;
     const angle = (this.coneAngle.value * Math.PI) / 180,
       ca = Math.cos(angle),
       sa = Math.sin(angle);
@@ -96,9 +96,9 @@ export class ConicalForceField extends SingleStateForceField {
       B = this.blocks;
     this.count = 0;
     for (let i = 0; i < np; i++) {
-      for (let j = 0; j < 3; j++) q[j] = xs[3 * i + j]! - c[j]!;
-      const ql = Math.hypot(q[0]!, q[1]!, q[2]!);
-      const qn = q[0]! * n[0]! + q[1]! * n[1]! + q[2]! * n[2]!;
+      for (let j = 0; j < 3; j++) q[j] = xs[3 * i + j] - c[j];
+      const ql = Math.hypot(q[0], q[1], q[2]);
+      const qn = q[0] * n[0] + q[1] * n[1] + q[2] * n[2];
       // inside: |q| ≤ H and angle(q, n) ≤ coneAngle (SOFA's isIn)
       if (ql === 0 || (ql <= H && Math.acos(Math.min(1, Math.max(-1, qn / ql))) <= angle)) continue;
       const o = 9 * this.count,
@@ -106,41 +106,41 @@ export class ConicalForceField extends SingleStateForceField {
       if (ql > H) {
         // cap: f = −k·(|q| − H)·q/|q| + c_d·(|q| − H)·v
         const d = ql - H;
-        for (let j = 0; j < 3; j++) out[vo + j] += (-k * d * q[j]!) / ql + cd * d * vs[vo + j]!;
+        for (let j = 0; j < 3; j++) out[vo + j] += (-k * d * q[j]) / ql + cd * d * vs[vo + j];
         const a = H / ql;
         for (let r = 0; r < 3; r++)
-          for (let s = 0; s < 3; s++) B[o + 3 * r + s] = -k * (((q[r]! * q[s]!) / (ql * ql)) * a + (r === s ? 1 - a : 0));
+          for (let s = 0; s < 3; s++) B[o + 3 * r + s] = -k * (((q[r] * q[s]) / (ql * ql)) * a + (r === s ? 1 - a : 0));
       } else if (qn > 0) {
         // side: the generator g = cos α·n + sin α·e in the plane of n and q
         let rho = 0;
         for (let j = 0; j < 3; j++) {
-          e[j] = q[j]! - qn * n[j]!;
-          rho += e[j]! * e[j]!;
+          e[j] = q[j] - qn * n[j];
+          rho += e[j] * e[j];
         }
         rho = Math.sqrt(rho);
         for (let j = 0; j < 3; j++) {
-          e[j] = e[j]! / rho;
-          g[j] = ca * n[j]! + sa * e[j]!;
+          e[j] = e[j] / rho;
+          g[j] = ca * n[j] + sa * e[j];
         }
         const L = ca * qn + sa * rho;
         let dl = 0;
         for (let j = 0; j < 3; j++) {
-          const dj = L * g[j]! - q[j]!;
+          const dj = L * g[j] - q[j];
           dl += dj * dj;
         }
         dl = Math.sqrt(dl);
         let dv = 0;
-        for (let j = 0; j < 3; j++) dv += ((L * g[j]! - q[j]!) / dl) * vs[vo + j]!;
-        for (let j = 0; j < 3; j++) out[vo + j] += k * (L * g[j]! - q[j]!) - cd * dv * ((L * g[j]! - q[j]!) / dl);
+        for (let j = 0; j < 3; j++) dv += ((L * g[j] - q[j]) / dl) * vs[vo + j];
+        for (let j = 0; j < 3; j++) out[vo + j] += k * (L * g[j] - q[j]) - cd * dv * ((L * g[j] - q[j]) / dl);
         const w = (L * sa) / rho;
         for (let r = 0; r < 3; r++)
           for (let s = 0; s < 3; s++)
-            B[o + 3 * r + s] = k * (g[r]! * g[s]! + w * ((r === s ? 1 : 0) - e[r]! * e[s]! - n[r]! * n[s]!) - (r === s ? 1 : 0));
+            B[o + 3 * r + s] = k * (g[r] * g[s] + w * ((r === s ? 1 : 0) - e[r] * e[s] - n[r] * n[s]) - (r === s ? 1 : 0));
       } else {
         // behind the apex: f = −k·q, pulled back to the apex
         let dv = 0;
-        for (let j = 0; j < 3; j++) dv += (-q[j]! / ql) * vs[vo + j]!;
-        for (let j = 0; j < 3; j++) out[vo + j] += -k * q[j]! - cd * dv * (-q[j]! / ql);
+        for (let j = 0; j < 3; j++) dv += (-q[j] / ql) * vs[vo + j];
+        for (let j = 0; j < 3; j++) out[vo + j] += -k * q[j] - cd * dv * (-q[j] / ql);
         for (let r = 0; r < 3; r++) for (let s = 0; s < 3; s++) B[o + 3 * r + s] = r === s ? -k : 0;
       }
       this.contacts[this.count++] = i;
@@ -148,22 +148,22 @@ export class ConicalForceField extends SingleStateForceField {
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const out = df[0]!,
-      d = dx[0]!,
+    const out = df[0],
+      d = dx[0],
       kf = this.kFactorWithRayleigh(kFactor, bFactor),
       B = this.blocks;
     for (let q = 0; q < this.count; q++) {
-      const o = 3 * this.contacts[q]!;
+      const o = 3 * this.contacts[q];
       for (let r = 0; r < 3; r++)
-        out[o + r] += kf * (B[9 * q + 3 * r]! * d[o]! + B[9 * q + 3 * r + 1]! * d[o + 1]! + B[9 * q + 3 * r + 2]! * d[o + 2]!);
+        out[o + r] += kf * (B[9 * q + 3 * r] * d[o] + B[9 * q + 3 * r + 1] * d[o + 1] + B[9 * q + 3 * r + 2] * d[o + 2]);
     }
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     const B = this.blocks;
     for (let q = 0; q < this.count; q++) {
-      const o = 3 * this.contacts[q]!;
-      for (let r = 0; r < 3; r++) for (let s = 0; s < 3; s++) acc.add(o + r, o + s, kFactor * B[9 * q + 3 * r + s]!);
+      const o = 3 * this.contacts[q];
+      for (let r = 0; r < 3; r++) for (let s = 0; s < 3; s++) acc.add(o + r, o + s, kFactor * B[9 * q + 3 * r + s]);
     }
   }
 

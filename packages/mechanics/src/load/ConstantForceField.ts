@@ -97,7 +97,7 @@ export class ConstantForceField extends SingleStateForceField {
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     this.source = this.forces.isSet ? 'forces' : this.force.isSet ? 'force' : this.totalForce.isSet ? 'totalForce' : 'none';
     this.tracked = {
@@ -125,7 +125,7 @@ export class ConstantForceField extends SingleStateForceField {
 
   /** points and values from the indices and the current source; writes back the derived Data. */
   private build(): void {
-    const s = this.states[0]!;
+    const s = this.states[0];
     const d = s.stateType.derivSize;
     const topo = this.topology.get() ?? contextMeshTopology(this.context);
     const systemSize = topo ? topo.getNbPoints() : s.size;
@@ -163,7 +163,7 @@ export class ConstantForceField extends SingleStateForceField {
       } else if (this.source === 'totalForce') {
         checkDeriv('totalForce', this.totalForce.value);
         if (n === 0) throw this.error('totalForce cannot be shared: there are no indices');
-        for (let k = 0; k < d; k++) single[k] = this.totalForce.value[k]! / n;
+        for (let k = 0; k < d; k++) single[k] = this.totalForce.value[k] / n;
         this.force.value = single;
       }
       for (let i = 0; i < n; i++) values.set(single, i * d);
@@ -171,7 +171,7 @@ export class ConstantForceField extends SingleStateForceField {
     }
     // totalForce = Σ forces
     const total = new Float64Array(d);
-    for (let i = 0; i < n; i++) for (let k = 0; k < d; k++) total[k] += values[i * d + k]!;
+    for (let i = 0; i < n; i++) for (let k = 0; k < d; k++) total[k] += values[i * d + k];
     if (this.source !== 'totalForce') this.totalForce.value = total;
     this.points = Uint32Array.from(idx);
     this.values = values;
@@ -184,14 +184,14 @@ export class ConstantForceField extends SingleStateForceField {
 
   /** The state point index of entry i. */
   private pointOf(i: number, size: number): number {
-    return this.indexFromEnd.value ? size - 1 - this.points[i]! : this.points[i]!;
+    return this.indexFromEnd.value ? size - 1 - this.points[i] : this.points[i];
   }
 
   addForce(f: readonly Float64Array[], _x: readonly Float64Array[], _v: readonly Float64Array[]): void {
     this.refresh();
-    const s = this.states[0]!;
+    const s = this.states[0];
     const d = s.stateType.derivSize;
-    const out = f[0]!;
+    const out = f[0];
     const n = out.length / d;
     if (n !== this.checkedSize) {
       for (let i = 0; i < this.points.length; i++) {
@@ -202,7 +202,7 @@ export class ConstantForceField extends SingleStateForceField {
     }
     for (let i = 0; i < this.points.length; i++) {
       const p = this.pointOf(i, n) * d;
-      for (let k = 0; k < d; k++) out[p + k] += this.values[i * d + k]!;
+      for (let k = 0; k < d; k++) out[p + k] += this.values[i * d + k];
     }
   }
 
@@ -212,15 +212,15 @@ export class ConstantForceField extends SingleStateForceField {
   addKToMatrix(_acc: MatrixAccumulator, _kFactor: number): void {}
 
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    const t = this.states[0]!.stateType;
+    const t = this.states[0].stateType;
     if (t.isRigid) return 0;
-    const xs = x[0]!;
+    const xs = x[0];
     const d = t.derivSize;
     const n = xs.length / t.coordSize;
     let e = 0;
     for (let i = 0; i < this.points.length; i++) {
       const p = this.pointOf(i, n);
-      for (let k = 0; k < d; k++) e -= this.values[i * d + k]! * xs[p * t.coordSize + k]!;
+      for (let k = 0; k < d; k++) e -= this.values[i * d + k] * xs[p * t.coordSize + k];
     }
     return e;
   }

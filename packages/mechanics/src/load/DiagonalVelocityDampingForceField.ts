@@ -27,7 +27,7 @@ export class DiagonalVelocityDampingForceField extends SingleStateForceField {
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     this.d = s.stateType.derivSize;
     const n = this.dampingCoefficient.value.length;
@@ -41,30 +41,30 @@ export class DiagonalVelocityDampingForceField extends SingleStateForceField {
     const c = this.dampingCoefficient.value,
       d = this.d;
     const last = c.length / d - 1;
-    return c[Math.min(i, last) * d + j]!;
+    return c[Math.min(i, last) * d + j];
   }
 
   addForce(f: readonly Float64Array[], _x: readonly Float64Array[], v: readonly Float64Array[]): void {
     if (this.dampingCoefficient.value.length === 0) return;
-    const out = f[0]!,
-      vs = v[0]!,
+    const out = f[0],
+      vs = v[0],
       d = this.d;
-    for (let i = 0; i < vs.length / d; i++) for (let j = 0; j < d; j++) out[i * d + j] -= this.coef(i, j) * vs[i * d + j]!;
+    for (let i = 0; i < vs.length / d; i++) for (let j = 0; j < d; j++) out[i * d + j] -= this.coef(i, j) * vs[i * d + j];
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], _kFactor: number, bFactor: number): void {
     if (this.dampingCoefficient.value.length === 0 || bFactor === 0) return;
-    const out = df[0]!,
-      ds = dx[0]!,
+    const out = df[0],
+      ds = dx[0],
       d = this.d;
-    for (let i = 0; i < ds.length / d; i++) for (let j = 0; j < d; j++) out[i * d + j] -= bFactor * this.coef(i, j) * ds[i * d + j]!;
+    for (let i = 0; i < ds.length / d; i++) for (let j = 0; j < d; j++) out[i * d + j] -= bFactor * this.coef(i, j) * ds[i * d + j];
   }
 
   addKToMatrix(_acc: MatrixAccumulator, _kFactor: number): void {}
 
   override addBToMatrix(acc: MatrixAccumulator, bFactor: number): void {
     if (this.dampingCoefficient.value.length === 0) return;
-    const s = this.states[0]!,
+    const s = this.states[0],
       d = this.d;
     for (let i = 0; i < s.size; i++) for (let j = 0; j < d; j++) acc.add(i * d + j, i * d + j, -bFactor * this.coef(i, j));
   }

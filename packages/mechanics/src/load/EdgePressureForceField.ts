@@ -125,7 +125,7 @@ export class EdgePressureForceField extends SingleStateForceField {
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name !== 'Vec3d')
       throw this.error(`EdgePressureForceField needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
@@ -155,12 +155,12 @@ export class EdgePressureForceField extends SingleStateForceField {
     const x0 = s.x0;
     list.forEach((e, i) => {
       if (2 * e + 2 > all.length) throw this.error(`edge ${e} is out of range: ${topo.describe()} has ${all.length / 2} edges`);
-      const a = all[2 * e]!,
-        b = all[2 * e + 1]!;
+      const a = all[2 * e],
+        b = all[2 * e + 1];
       if (a >= s.size || b >= s.size) throw this.error(`edge ${e} names point ${Math.max(a, b)}, but ${s.describe()} has ${s.size} points`);
       this.pairs[2 * i] = a;
       this.pairs[2 * i + 1] = b;
-      this.lengths[i] = Math.hypot(x0[3 * b]! - x0[3 * a]!, x0[3 * b + 1]! - x0[3 * a + 1]!, x0[3 * b + 2]! - x0[3 * a + 2]!);
+      this.lengths[i] = Math.hypot(x0[3 * b] - x0[3 * a], x0[3 * b + 1] - x0[3 * a + 1], x0[3 * b + 2] - x0[3 * a + 2]);
     });
     const p = this.pressure.value;
     if (p.length !== 0 && p.length !== 3) throw this.error(`'pressure' needs 3 numbers, got ${p.length}`);
@@ -176,39 +176,39 @@ export class EdgePressureForceField extends SingleStateForceField {
       const bn = Math.hypot(...this.binormal.value);
       if (!(bn > 0)) throw this.error(`'binormal' is zero`);
       this.b = Float64Array.from(this.binormal.value, (v) => v / bn);
-      this.loads = Float64Array.from({ length: m }, (_, i) => ((I.length > 1 && i < I.length ? I[i]! : I[0]!) * this.lengths[i]!) / 2);
+      this.loads = Float64Array.from({ length: m }, (_, i) => ((I.length > 1 && i < I.length ? I[i] : I[0]) * this.lengths[i]) / 2);
       this.blocks = new Float64Array(9 * m);
     }
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const out = f[0]!,
-      xs = x[0]!,
+    const out = f[0],
+      xs = x[0],
       P = this.pairs;
     if (!this.b) {
       const p = this.pressure.value;
       for (let i = 0; i < this.lengths.length; i++) {
-        const s = this.lengths[i]! / 2;
-        for (let j = 0; j < 2; j++) for (let k = 0; k < 3; k++) out[3 * P[2 * i + j]! + k] += p[k]! * s;
+        const s = this.lengths[i] / 2;
+        for (let j = 0; j < 2; j++) for (let k = 0; k < 3; k++) out[3 * P[2 * i + j] + k] += p[k] * s;
       }
       return;
     }
     const b = this.b,
       T = this.tmp;
     for (let i = 0; i < this.loads.length; i++) {
-      const a = 3 * P[2 * i]!,
-        c = 3 * P[2 * i + 1]!;
+      const a = 3 * P[2 * i],
+        c = 3 * P[2 * i + 1];
       // t̂ = u/|u|, w = b̂ × t̂, n̂ = w/|w|
-      const ux = xs[c]! - xs[a]!,
-        uy = xs[c + 1]! - xs[a + 1]!,
-        uz = xs[c + 2]! - xs[a + 2]!;
+      const ux = xs[c] - xs[a],
+        uy = xs[c + 1] - xs[a + 1],
+        uz = xs[c + 2] - xs[a + 2];
       const ul = Math.hypot(ux, uy, uz);
       const tx = ux / ul,
         ty = uy / ul,
         tz = uz / ul;
-      const wx = b[1]! * tz - b[2]! * ty,
-        wy = b[2]! * tx - b[0]! * tz,
-        wz = b[0]! * ty - b[1]! * tx;
+      const wx = b[1] * tz - b[2] * ty,
+        wy = b[2] * tx - b[0] * tz,
+        wz = b[0] * ty - b[1] * tx;
       const wl = Math.hypot(wx, wy, wz);
       const n = this.nv,
         t = this.tv,
@@ -219,24 +219,24 @@ export class EdgePressureForceField extends SingleStateForceField {
       t[0] = tx;
       t[1] = ty;
       t[2] = tz;
-      const load = this.loads[i]!;
+      const load = this.loads[i];
       for (let k = 0; k < 3; k++) {
-        out[a + k] += load * n[k]!;
-        out[c + k] += load * n[k]!;
+        out[a + k] += load * n[k];
+        out[c + k] += load * n[k];
       }
       // ∂f/∂x_1 = load·(I − n̂n̂ᵀ)/|w| · [b̂]× · (I − t̂t̂ᵀ)/|u|:  first T = [b̂]×·(I − t̂t̂ᵀ)
       for (let c2 = 0; c2 < 3; c2++) {
-        for (let q = 0; q < 3; q++) col[q] = (q === c2 ? 1 : 0) - t[q]! * t[c2]!;
-        T[c2] = b[1]! * col[2]! - b[2]! * col[1]!;
-        T[3 + c2] = b[2]! * col[0]! - b[0]! * col[2]!;
-        T[6 + c2] = b[0]! * col[1]! - b[1]! * col[0]!;
+        for (let q = 0; q < 3; q++) col[q] = (q === c2 ? 1 : 0) - t[q] * t[c2];
+        T[c2] = b[1] * col[2] - b[2] * col[1];
+        T[3 + c2] = b[2] * col[0] - b[0] * col[2];
+        T[6 + c2] = b[0] * col[1] - b[1] * col[0];
       }
       const scale = load / (wl * ul);
       const B = this.blocks;
       for (let r = 0; r < 3; r++) {
         for (let c2 = 0; c2 < 3; c2++) {
           let sum = 0;
-          for (let q = 0; q < 3; q++) sum += ((r === q ? 1 : 0) - n[r]! * n[q]!) * T[3 * q + c2]!;
+          for (let q = 0; q < 3; q++) sum += ((r === q ? 1 : 0) - n[r] * n[q]) * T[3 * q + c2];
           B[9 * i + 3 * r + c2] = scale * sum;
         }
       }
@@ -246,18 +246,18 @@ export class EdgePressureForceField extends SingleStateForceField {
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     if (!this.b) return;
     const k = this.kFactorWithRayleigh(kFactor, bFactor),
-      out = df[0]!,
-      d = dx[0]!,
+      out = df[0],
+      d = dx[0],
       P = this.pairs,
       B = this.blocks;
     for (let i = 0; i < this.loads.length; i++) {
-      const a = 3 * P[2 * i]!,
-        c = 3 * P[2 * i + 1]!;
-      const d0 = d[c]! - d[a]!,
-        d1 = d[c + 1]! - d[a + 1]!,
-        d2 = d[c + 2]! - d[a + 2]!;
+      const a = 3 * P[2 * i],
+        c = 3 * P[2 * i + 1];
+      const d0 = d[c] - d[a],
+        d1 = d[c + 1] - d[a + 1],
+        d2 = d[c + 2] - d[a + 2];
       for (let r = 0; r < 3; r++) {
-        const g = k * (B[9 * i + 3 * r]! * d0 + B[9 * i + 3 * r + 1]! * d1 + B[9 * i + 3 * r + 2]! * d2);
+        const g = k * (B[9 * i + 3 * r] * d0 + B[9 * i + 3 * r + 1] * d1 + B[9 * i + 3 * r + 2] * d2);
         out[a + r] += g;
         out[c + r] += g;
       }
@@ -268,8 +268,8 @@ export class EdgePressureForceField extends SingleStateForceField {
     if (!this.b) return;
     const P = this.pairs;
     for (let i = 0; i < this.loads.length; i++) {
-      const a = 3 * P[2 * i]!,
-        c = 3 * P[2 * i + 1]!;
+      const a = 3 * P[2 * i],
+        c = 3 * P[2 * i + 1];
       for (let j = 0; j < 2; j++) {
         const row = j === 0 ? a : c;
         addBlock3(acc, row, a, this.blocks, 9 * i, -kFactor);

@@ -59,7 +59,7 @@ export class EllipsoidForceField extends SingleStateForceField {
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     const N = (this.N = s.stateType.derivSize);
     const c = this.center.value,
@@ -75,9 +75,9 @@ export class EllipsoidForceField extends SingleStateForceField {
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
     const N = this.N,
-      out = f[0]!,
-      xs = x[0]!,
-      vs = v[0]!,
+      out = f[0],
+      xs = x[0],
+      vs = v[0],
       n = xs.length / N;
     if (this.contacts.length < n) {
       this.contacts = new Uint32Array(n);
@@ -87,9 +87,9 @@ export class EllipsoidForceField extends SingleStateForceField {
     const k = this.stiffness.value,
       d = this.damping.value;
     for (let i = 0; i < n; i++) {
-      for (let j = 0; j < N; j++) this.p[j] = xs[i * N + j]! - this.c[j]!;
+      for (let j = 0; j < N; j++) this.p[j] = xs[i * N + j] - this.c[j];
       if (!ellipsoidContact(N, this.p, this.invR2, k, d, vs, i * N, this.f, this.m)) continue;
-      for (let j = 0; j < N; j++) out[i * N + j] += this.f[j]!;
+      for (let j = 0; j < N; j++) out[i * N + j] += this.f[j];
       this.blocks.set(this.m.subarray(0, N * N), this.count * N * N);
       this.contacts[this.count++] = i;
     }
@@ -97,15 +97,15 @@ export class EllipsoidForceField extends SingleStateForceField {
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const N = this.N,
-      out = df[0]!,
-      d = dx[0]!,
+      out = df[0],
+      d = dx[0],
       k = this.kFactorWithRayleigh(kFactor, bFactor),
       B = this.blocks;
     for (let q = 0; q < this.count; q++) {
-      const o = this.contacts[q]! * N;
+      const o = this.contacts[q] * N;
       for (let r = 0; r < N; r++) {
         let s = 0;
-        for (let c = 0; c < N; c++) s += B[q * N * N + r * N + c]! * d[o + c]!;
+        for (let c = 0; c < N; c++) s += B[q * N * N + r * N + c] * d[o + c];
         out[o + r] += k * s;
       }
     }
@@ -115,8 +115,8 @@ export class EllipsoidForceField extends SingleStateForceField {
     const N = this.N,
       B = this.blocks;
     for (let q = 0; q < this.count; q++) {
-      const o = this.contacts[q]! * N;
-      for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) acc.add(o + r, o + c, kFactor * B[q * N * N + r * N + c]!);
+      const o = this.contacts[q] * N;
+      for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) acc.add(o + r, o + c, kFactor * B[q * N * N + r * N + c]);
     }
   }
 

@@ -149,10 +149,10 @@ export class InteractionEllipsoidForceField extends BaseForceField {
     this.invR2 = new Float64Array(3 * ne);
     for (let e = 0; e < ne; e++) {
       for (let k = 0; k < 3; k++) {
-        const rk = r.length === 0 ? 1 : r[Math.min(e, r.length / 3 - 1) * 3 + k]!;
+        const rk = r.length === 0 ? 1 : r[Math.min(e, r.length / 3 - 1) * 3 + k];
         if (rk === 0) throw this.error(`'vradius' has a zero radius`);
         this.invR2[3 * e + k] = 1 / (rk * rk);
-        this.centers[3 * e + k] = c.length === 0 ? 0 : c[Math.min(e, c.length / 3 - 1) * 3 + k]!;
+        this.centers[3 * e + k] = c.length === 0 ? 0 : c[Math.min(e, c.length / 3 - 1) * 3 + k];
       }
     }
     this.contacts = new Uint32Array(s1.size);
@@ -170,27 +170,27 @@ export class InteractionEllipsoidForceField extends BaseForceField {
     const o = this.object2DofIndex.value * 7;
     const q = this.q,
       C = this.C;
-    for (let k = 0; k < 4; k++) q[k] = x2[o + 3 + k]!;
-    for (let k = 0; k < 3; k++) C[k] = x2[o + k]!;
+    for (let k = 0; k < 4; k++) q[k] = x2[o + 3 + k];
+    for (let k = 0; k < 3; k++) C[k] = x2[o + k];
     if (this.object2Invert.value) {
       // (C, q)⁻¹ = (−R⁻¹·C, q⁻¹)
-      q[0] = -q[0]!;
-      q[1] = -q[1]!;
-      q[2] = -q[2]!;
+      q[0] = -q[0];
+      q[1] = -q[1];
+      q[2] = -q[2];
       quatRotateAt(C, 0, q, 0, C, 0);
-      for (let k = 0; k < 3; k++) C[k] = -C[k]!;
+      for (let k = 0; k < 3; k++) C[k] = -C[k];
     }
     this.qInv.set(q);
-    this.qInv[0] = -q[0]!;
-    this.qInv[1] = -q[1]!;
-    this.qInv[2] = -q[2]!;
+    this.qInv[0] = -q[0];
+    this.qInv[1] = -q[1];
+    this.qInv[2] = -q[2];
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
-    const f1 = f[0]!,
-      x1 = x[0]!,
-      v1 = v[0]!;
-    this.readFrame(this.states.length === 2 ? x[1]! : this.s2.x);
+    const f1 = f[0],
+      x1 = x[0],
+      v1 = v[0];
+    this.readFrame(this.states.length === 2 ? x[1] : this.s2.x);
     const n = x1.length / 3;
     if (this.contacts.length < n) {
       this.contacts = new Uint32Array(n);
@@ -214,7 +214,7 @@ export class InteractionEllipsoidForceField extends BaseForceField {
       fz = 0;
     for (let i = 0; i < n; i++) {
       // p = Rᵀ(x − C), u = Rᵀ·v
-      for (let c = 0; c < 3; c++) p[c] = x1[3 * i + c]! - C[c]!;
+      for (let c = 0; c < 3; c++) p[c] = x1[3 * i + c] - C[c];
       quatRotateAt(p, 0, qi, 0, p, 0);
       quatRotateAt(u, 0, qi, 0, v1, 3 * i);
       // the ellipsoid of smallest normalised distance
@@ -222,42 +222,42 @@ export class InteractionEllipsoidForceField extends BaseForceField {
         bestN = Infinity;
       for (let e = 0; e < ne; e++) {
         let s = 0;
-        for (let c = 0; c < 3; c++) s += (p[c]! - this.centers[3 * e + c]!) ** 2 * this.invR2[3 * e + c]!;
+        for (let c = 0; c < 3; c++) s += (p[c] - this.centers[3 * e + c]) ** 2 * this.invR2[3 * e + c];
         if (s < bestN) {
           bestN = s;
           best = e;
         }
       }
       for (let c = 0; c < 3; c++) {
-        p[c] = p[c]! - this.centers[3 * best + c]!;
-        ir[c] = this.invR2[3 * best + c]!;
+        p[c] = p[c] - this.centers[3 * best + c];
+        ir[c] = this.invR2[3 * best + c];
       }
       if (!ellipsoidContact(3, p, ir, k, d, u, 0, this.f, m)) continue;
       quatRotateAt(this.f, 0, q, 0, this.f, 0);
-      for (let c = 0; c < 3; c++) f1[3 * i + c] += this.f[c]!;
-      fx += this.f[0]!;
-      fy += this.f[1]!;
-      fz += this.f[2]!;
+      for (let c = 0; c < 3; c++) f1[3 * i + c] += this.f[c];
+      fx += this.f[0];
+      fy += this.f[1];
+      fz += this.f[2];
       // world block R·m·Rᵀ: columns R·m·(Rᵀe_j), then rows rotated
       const o = 9 * this.count;
       for (let j = 0; j < 3; j++) {
         col.fill(0);
         col[j] = 1;
         quatRotateAt(col, 0, qi, 0, col, 0);
-        const a0 = m[0]! * col[0]! + m[1]! * col[1]! + m[2]! * col[2]!;
-        const a1 = m[3]! * col[0]! + m[4]! * col[1]! + m[5]! * col[2]!;
-        const a2 = m[6]! * col[0]! + m[7]! * col[1]! + m[8]! * col[2]!;
+        const a0 = m[0] * col[0] + m[1] * col[1] + m[2] * col[2];
+        const a1 = m[3] * col[0] + m[4] * col[1] + m[5] * col[2];
+        const a2 = m[6] * col[0] + m[7] * col[1] + m[8] * col[2];
         col[0] = a0;
         col[1] = a1;
         col[2] = a2;
         quatRotateAt(col, 0, q, 0, col, 0);
-        for (let r = 0; r < 3; r++) B[o + 3 * r + j] = col[r]!;
+        for (let r = 0; r < 3; r++) B[o + 3 * r + j] = col[r];
       }
       this.contacts[this.count++] = i;
     }
     if (this.states.length === 2) {
       const o = this.object2DofIndex.value * 6,
-        f2 = f[1]!;
+        f2 = f[1];
       f2[o] -= fx;
       f2[o + 1] -= fy;
       f2[o + 2] -= fz;
@@ -268,19 +268,19 @@ export class InteractionEllipsoidForceField extends BaseForceField {
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const k = this.kFactorWithRayleigh(kFactor, bFactor),
       B = this.blocks,
-      d1 = dx[0]!,
-      df1 = df[0]!;
+      d1 = dx[0],
+      df1 = df[0];
     const two = this.states.length === 2;
     const o2 = this.object2DofIndex.value * 6;
     for (let q = 0; q < this.count; q++) {
-      const o = 3 * this.contacts[q]!;
-      const u0 = d1[o]! - (two ? dx[1]![o2]! : 0),
-        u1 = d1[o + 1]! - (two ? dx[1]![o2 + 1]! : 0),
-        u2 = d1[o + 2]! - (two ? dx[1]![o2 + 2]! : 0);
+      const o = 3 * this.contacts[q];
+      const u0 = d1[o] - (two ? dx[1][o2] : 0),
+        u1 = d1[o + 1] - (two ? dx[1][o2 + 1] : 0),
+        u2 = d1[o + 2] - (two ? dx[1][o2 + 2] : 0);
       for (let r = 0; r < 3; r++) {
-        const g = k * (B[9 * q + 3 * r]! * u0 + B[9 * q + 3 * r + 1]! * u1 + B[9 * q + 3 * r + 2]! * u2);
+        const g = k * (B[9 * q + 3 * r] * u0 + B[9 * q + 3 * r + 1] * u1 + B[9 * q + 3 * r + 2] * u2);
         df1[o + r] += g;
-        if (two) df[1]![o2 + r] -= g;
+        if (two) df[1][o2 + r] -= g;
       }
     }
   }
@@ -288,12 +288,12 @@ export class InteractionEllipsoidForceField extends BaseForceField {
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     const B = this.blocks,
       two = this.states.length === 2;
-    const c2 = two ? this.states[0]!.size * 3 + this.object2DofIndex.value * 6 : -1;
+    const c2 = two ? this.states[0].size * 3 + this.object2DofIndex.value * 6 : -1;
     for (let q = 0; q < this.count; q++) {
-      const o = 3 * this.contacts[q]!;
+      const o = 3 * this.contacts[q];
       for (let r = 0; r < 3; r++) {
         for (let c = 0; c < 3; c++) {
-          const v = kFactor * B[9 * q + 3 * r + c]!;
+          const v = kFactor * B[9 * q + 3 * r + c];
           acc.add(o + r, o + c, v);
           if (!two) continue;
           acc.add(o + r, c2 + c, -v);

@@ -62,14 +62,14 @@ export class LinearForceField extends SingleStateForceField {
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     this.d = s.stateType.derivSize;
     const t = this.times.value,
       F = this.forces.value;
     if (F.length !== t.length * this.d)
       throw this.error(`'forces' needs ${this.d} numbers per key time (${t.length} key times), got ${F.length}`);
-    for (let k = 1; k < t.length; k++) if (!(t[k]! > t[k - 1]!)) throw this.error(`'times' must increase, got ${t[k - 1]} then ${t[k]}`);
+    for (let k = 1; k < t.length; k++) if (!(t[k] > t[k - 1])) throw this.error(`'times' must increase, got ${t[k - 1]} then ${t[k]}`);
     for (const i of this.points.value)
       if (i >= s.size) throw this.error(`point ${i} is out of range: ${s.describe()} has ${s.size} points`);
     this.target = new Float64Array(this.d);
@@ -80,25 +80,25 @@ export class LinearForceField extends SingleStateForceField {
     const t = this.times.value,
       F = this.forces.value,
       d = this.d;
-    if (t.length === 0 || time < t[0]!) return false;
+    if (t.length === 0 || time < t[0]) return false;
     const last = t.length - 1;
-    if (time >= t[last]!) {
-      for (let c = 0; c < d; c++) this.target[c] = F[last * d + c]!;
+    if (time >= t[last]) {
+      for (let c = 0; c < d; c++) this.target[c] = F[last * d + c];
       return true;
     }
     let k = 0;
-    while (t[k + 1]! <= time) k++;
-    const a = (time - t[k]!) / (t[k + 1]! - t[k]!),
+    while (t[k + 1] <= time) k++;
+    const a = (time - t[k]) / (t[k + 1] - t[k]),
       s = this.force.value;
-    for (let c = 0; c < d; c++) this.target[c] = s * (F[k * d + c]! + (F[(k + 1) * d + c]! - F[k * d + c]!) * a);
+    for (let c = 0; c < d; c++) this.target[c] = s * (F[k * d + c] + (F[(k + 1) * d + c] - F[k * d + c]) * a);
     return true;
   }
 
   addForce(f: readonly Float64Array[], _x: readonly Float64Array[], _v: readonly Float64Array[]): void {
     if (!this.forceAt(this.context.getTime())) return;
-    const out = f[0]!,
+    const out = f[0],
       d = this.d;
-    for (const i of this.points.value) for (let c = 0; c < d; c++) out[i * d + c] += this.target[c]!;
+    for (const i of this.points.value) for (let c = 0; c < d; c++) out[i * d + c] += this.target[c];
   }
 
   addDForce(_df: readonly Float64Array[], _dx: readonly Float64Array[], _kFactor: number, _bFactor: number): void {}

@@ -32,7 +32,7 @@ function scatter(n: number, normal: number[], d: number, seed: number): Float64A
   const x = new Float64Array(3 * n);
   for (let i = 0; i < n; i++) {
     for (let k = 0; k < 3; k++) x[3 * i + k] = 2 * r();
-    const depth = x[3 * i]! * normal[0]! + x[3 * i + 1]! * normal[1]! + x[3 * i + 2]! * normal[2]! - d;
+    const depth = x[3 * i] * normal[0] + x[3 * i + 1] * normal[1] + x[3 * i + 2] * normal[2] - d;
     if (Math.abs(depth) < 1e-2) x[3 * i + 1] += 0.1;
   }
   return x;
@@ -69,7 +69,7 @@ describe('PlaneForceField', () => {
       buildNode(x, undefined, [p]);
       const { K, FD } = stiffnessAndFiniteDifferences(p, x, new Float64Array(x.length));
       expect(p.contacts.length).to.be.within(1, 5);
-      for (let i = 0; i < x.length; i++) for (let j = 0; j < x.length; j++) expect(K[i]![j]).to.be.closeTo(FD[i]![j]!, 1e-5 * 300);
+      for (let i = 0; i < x.length; i++) for (let j = 0; j < x.length; j++) expect(K[i][j]).to.be.closeTo(FD[i][j], 1e-5 * 300);
     });
   }
 
@@ -84,7 +84,7 @@ describe('PlaneForceField', () => {
     p.addDForce([df], [dx], 2, 0.1);
     for (let i = 0; i < x.length; i++) {
       let s = 0;
-      for (let j = 0; j < x.length; j++) s += K[i]![j]! * dx[j]!;
+      for (let j = 0; j < x.length; j++) s += K[i][j] * dx[j];
       expect(df[i]).to.be.closeTo((2 + 0.05) * s, 1e-12);
     }
     const ranged = plane({ localRange: [1, 2], bilateral: true });
@@ -112,10 +112,10 @@ describe('PlaneForceField', () => {
     p.addForce([f], [x], [v]);
     // frame 0: δ = −0.1, f = −k·δ·n + c·δ·v = 10·n − 0.2·v_linear; no torque; frame 1 above the plane
     const expected = [-0.2, 10 + 0.4, -0.6, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-    f.forEach((val, i) => expect(val, `f[${i}]`).to.be.closeTo(expected[i]!, 1e-14));
+    f.forEach((val, i) => expect(val, `f[${i}]`).to.be.closeTo(expected[i], 1e-14));
     expect(p.contacts).to.deep.equal([0]);
     const { K, FD } = stiffnessAndFiniteDifferences(p, x, new Float64Array(12), 1e-6, Rigid3d);
-    for (let i = 0; i < 12; i++) for (let j = 0; j < 12; j++) expect(K[i]![j]!, `K[${i}][${j}]`).to.be.closeTo(FD[i]![j]!, 1e-7);
-    expect(K[1]![1]).to.equal(-100);
+    for (let i = 0; i < 12; i++) for (let j = 0; j < 12; j++) expect(K[i][j], `K[${i}][${j}]`).to.be.closeTo(FD[i][j], 1e-7);
+    expect(K[1][1]).to.equal(-100);
   });
 });

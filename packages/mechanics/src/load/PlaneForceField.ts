@@ -93,7 +93,7 @@ export class PlaneForceField extends SingleStateForceField {
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name === 'Rigid2d') throw this.error('SOFA has no Rigid2d PlaneForceField', 'use Rigid3d, or Vec templates');
     const N = s.stateType.isRigid ? s.stateType.spatialDimensions : s.stateType.derivSize;
@@ -107,10 +107,10 @@ export class PlaneForceField extends SingleStateForceField {
     if (this.stiffness.value < 0) this.stiffness.value = 500;
     if (this.damping.value < 0) this.damping.value = 5;
     if (this.maxForce.value < 0) this.maxForce.value = 0;
-    const [a, b] = [Math.trunc(this.localRange.value[0]!), Math.trunc(this.localRange.value[1]!)];
+    const [a, b] = [Math.trunc(this.localRange.value[0]), Math.trunc(this.localRange.value[1])];
     if (this.localRange.isSet && (a < 0 || b < 0 || a > b)) this.localRange.value = Float64Array.of(-1, -1);
-    this.begin = Math.max(0, Math.trunc(this.localRange.value[0]!));
-    this.end = Math.trunc(this.localRange.value[1]!);
+    this.begin = Math.max(0, Math.trunc(this.localRange.value[0]));
+    this.end = Math.trunc(this.localRange.value[1]);
     this.contact = new Uint8Array(s.size);
   }
 
@@ -124,9 +124,9 @@ export class PlaneForceField extends SingleStateForceField {
     const N = this.n.length,
       cs = this.cs,
       ds = this.ds;
-    const fs = f[0]!,
-      xs = x[0]!,
-      vs = v[0]!;
+    const fs = f[0],
+      xs = x[0],
+      vs = v[0];
     const size = fs.length / ds;
     if (this.contact.length !== size) this.contact = new Uint8Array(size);
     this.contact.fill(0);
@@ -139,16 +139,16 @@ export class PlaneForceField extends SingleStateForceField {
     const force = this.force;
     for (let i = b; i < e; i++) {
       let depth = -d0;
-      for (let j = 0; j < N; j++) depth += xs[i * cs + j]! * this.n[j]!;
+      for (let j = 0; j < N; j++) depth += xs[i * cs + j] * this.n[j];
       if (!bilateral && !(depth < 0)) continue;
       // f = −k·δ·n + c·δ·v
       let f2 = 0;
       for (let j = 0; j < N; j++) {
-        force[j] = -k * depth * this.n[j]! + c * depth * vs[i * ds + j]!;
-        f2 += force[j]! * force[j]!;
+        force[j] = -k * depth * this.n[j] + c * depth * vs[i * ds + j];
+        f2 += force[j] * force[j];
       }
       const scale = limit2 > 0 && f2 > limit2 ? Math.sqrt(limit2 / f2) : 1;
-      for (let j = 0; j < N; j++) fs[i * ds + j] += force[j]! * scale;
+      for (let j = 0; j < N; j++) fs[i * ds + j] += force[j] * scale;
       this.contact[i] = 1;
     }
   }
@@ -156,15 +156,15 @@ export class PlaneForceField extends SingleStateForceField {
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const N = this.n.length,
       ds = this.ds;
-    const dfs = df[0]!,
-      dxs = dx[0]!;
+    const dfs = df[0],
+      dxs = dx[0];
     const fact = -this.stiffness.value * this.kFactorWithRayleigh(kFactor, bFactor);
     // df_i += −k·n·(n·dx_i) on the points in contact
     for (let i = 0; i < this.contact.length; i++) {
       if (!this.contact[i]) continue;
       let dot = 0;
-      for (let j = 0; j < N; j++) dot += this.n[j]! * dxs[i * ds + j]!;
-      for (let j = 0; j < N; j++) dfs[i * ds + j] += fact * dot * this.n[j]!;
+      for (let j = 0; j < N; j++) dot += this.n[j] * dxs[i * ds + j];
+      for (let j = 0; j < N; j++) dfs[i * ds + j] += fact * dot * this.n[j];
     }
   }
 
@@ -176,7 +176,7 @@ export class PlaneForceField extends SingleStateForceField {
     const [b, e] = this.range(this.contact.length);
     for (let i = b; i < e; i++) {
       const on = this.contact[i] ? fact : 0;
-      for (let r = 0; r < N; r++) for (let q = 0; q < N; q++) acc.add(i * ds + r, i * ds + q, on * this.n[r]! * this.n[q]!);
+      for (let r = 0; r < N; r++) for (let q = 0; q < N; q++) acc.add(i * ds + r, i * ds + q, on * this.n[r] * this.n[q]);
     }
   }
 

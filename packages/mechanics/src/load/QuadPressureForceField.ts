@@ -82,7 +82,7 @@ export class QuadPressureForceField extends SingleStateForceField {
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name !== 'Vec3d')
       throw this.error(`QuadPressureForceField needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
@@ -99,26 +99,26 @@ export class QuadPressureForceField extends SingleStateForceField {
     this.areas = new Float64Array(list.length);
     const x0 = s.x0;
     for (let i = 0; i < list.length; i++) {
-      const q = list[i]!;
+      const q = list[i];
       if (4 * q + 4 > all.length) throw this.error(`quad ${q} is out of range: ${topo.describe()} has ${all.length / 4} quads`);
       for (let k = 0; k < 4; k++) {
-        const v = all[4 * q + k]!;
+        const v = all[4 * q + k];
         if (v >= s.size) throw this.error(`quad ${q} names point ${v}, but ${s.describe()} has ${s.size} points`);
         this.quads[4 * i + k] = v;
       }
-      const [a, b, c, d] = [this.quads[4 * i]!, this.quads[4 * i + 1]!, this.quads[4 * i + 2]!, this.quads[4 * i + 3]!];
+      const [a, b, c, d] = [this.quads[4 * i], this.quads[4 * i + 1], this.quads[4 * i + 2], this.quads[4 * i + 3]];
       this.areas[i] = quadArea(x0, a, b, c, d);
     }
   }
 
   addForce(f: readonly Float64Array[], _x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const out = f[0]!,
+    const out = f[0],
       p = this.pressure.value;
     for (let i = 0; i < this.areas.length; i++) {
-      const s = this.areas[i]! / 4;
+      const s = this.areas[i] / 4;
       for (let j = 0; j < 4; j++) {
-        const o = this.quads[4 * i + j]! * 3;
-        for (let k = 0; k < 3; k++) out[o + k] += p[k]! * s;
+        const o = this.quads[4 * i + j] * 3;
+        for (let k = 0; k < 3; k++) out[o + k] += p[k] * s;
       }
     }
   }

@@ -51,9 +51,9 @@ describe('RestShapeSpringsForceField', () => {
     buildNode(rest, undefined, [s]);
     const x = Float64Array.from(rest, (v) => v + 0.3 * r());
     const { K, FD } = stiffnessAndFiniteDifferences(s, x, new Float64Array(12));
-    for (let i = 0; i < 12; i++) for (let j = 0; j < 12; j++) expect(K[i]![j]).to.be.closeTo(FD[i]![j]!, 1e-7);
-    expect(K[1]![1]).to.equal(0);
-    expect(K[6]![6]).to.equal(-7);
+    for (let i = 0; i < 12; i++) for (let j = 0; j < 12; j++) expect(K[i][j]).to.be.closeTo(FD[i][j], 1e-7);
+    expect(K[1][1]).to.equal(0);
+    expect(K[6][6]).to.equal(-7);
   });
 
   it('uses the current positions of an external_rest_shape state, at external_points', () => {
@@ -113,7 +113,7 @@ describe('RestShapeSpringsForceField', () => {
       const f = new Float64Array(6);
       s.addForce([f], [Float64Array.from(frame([1, 2, 3], u, 0.7))], [new Float64Array(6)]);
       const expected = [-10, -20, -30, ...u.map((k) => -4 * 0.7 * k)];
-      f.forEach((v, i) => expect(v, `f[${i}]`).to.be.closeTo(expected[i]!, 1e-14));
+      f.forEach((v, i) => expect(v, `f[${i}]`).to.be.closeTo(expected[i], 1e-14));
       // The rest shape turned too: only the relative rotation q ⊗ q̄⁻¹ counts.
       const t = springs({ stiffness: [10], angularStiffness: [4] });
       buildNode(frame([0, 0, 0], [0, 0, 1], 1.0), undefined, [t], { template: 'Rigid3d', rest: frame([0, 0, 0], [0, 0, 1], 0.25) });
@@ -128,8 +128,8 @@ describe('RestShapeSpringsForceField', () => {
       buildNode(x, undefined, [s], { template: 'Rigid3d', rest: frame([0, 0, 0], [1, 0, 0], 0) });
       const f = new Float64Array(6);
       s.addForce([f], [Float64Array.from(x)], [new Float64Array(6)]);
-      const expected = [-10, 0, -30, -4 * 0.7 * u[0]!, 0, -4 * 0.7 * u[2]!];
-      f.forEach((v, i) => expect(v, `f[${i}]`).to.be.closeTo(expected[i]!, 1e-14));
+      const expected = [-10, 0, -30, -4 * 0.7 * u[0], 0, -4 * 0.7 * u[2]];
+      f.forEach((v, i) => expect(v, `f[${i}]`).to.be.closeTo(expected[i], 1e-14));
     });
 
     it('K = diag(−k·I, −κ·I) equals ∂f/∂x by central differences at the rest orientation (translated frames)', () => {
@@ -138,9 +138,9 @@ describe('RestShapeSpringsForceField', () => {
       const x = Float64Array.from([...frame([0.5, -1, 2], u, 0.3), ...frame([1, 3, 1], [0, 1, 0], -0.2)]);
       buildNode(x, undefined, [s], { template: 'Rigid3d', rest });
       const { K, FD } = stiffnessAndFiniteDifferences(s, x, new Float64Array(12), 1e-6, Rigid3d);
-      for (let i = 0; i < 12; i++) for (let j = 0; j < 12; j++) expect(K[i]![j]!, `K[${i}][${j}]`).to.be.closeTo(FD[i]![j]!, 1e-7);
-      expect(K[3]![3]).to.equal(-4);
-      expect(K[9]![9]).to.equal(-5);
+      for (let i = 0; i < 12; i++) for (let j = 0; j < 12; j++) expect(K[i][j], `K[${i}][${j}]`).to.be.closeTo(FD[i][j], 1e-7);
+      expect(K[3][3]).to.equal(-4);
+      expect(K[9][9]).to.equal(-5);
     });
 
     it('angularStiffness follows stiffness in length, padded with 100 (SOFA); pivot_points is reported and ignored', () => {

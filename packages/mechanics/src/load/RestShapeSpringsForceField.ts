@@ -126,7 +126,7 @@ export class RestShapeSpringsForceField extends SingleStateForceField {
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name === 'Rigid2d') throw this.error('SOFA has no Rigid2d RestShapeSpringsForceField', 'use Rigid3d, or Vec templates');
     this.rigid = s.stateType.name === 'Rigid3d';
@@ -141,11 +141,11 @@ export class RestShapeSpringsForceField extends SingleStateForceField {
       // SOFA: angularStiffness as long as stiffness, padded with 100 or cut.
       const ks = this.stiffness.value.length,
         as = this.angularStiffness.value;
-      if (as.length !== ks) this.angularStiffness.value = Float64Array.from({ length: ks }, (_, i) => (i < as.length ? as[i]! : 100));
+      if (as.length !== ks) this.angularStiffness.value = Float64Array.from({ length: ks }, (_, i) => (i < as.length ? as[i] : 100));
     }
     const d = s.stateType.derivSize;
     const dirs = this.activeDirections.value;
-    this.active = Uint8Array.from({ length: d }, (_, i) => (i < dirs.length ? dirs[i]! : 1));
+    this.active = Uint8Array.from({ length: d }, (_, i) => (i < dirs.length ? dirs[i] : 1));
   }
 
   /**
@@ -160,7 +160,7 @@ export class RestShapeSpringsForceField extends SingleStateForceField {
   }
 
   private setup(): void {
-    const s = this.states[0]!;
+    const s = this.states[0];
     const ext = this.externalRestShape.get();
     if (ext && ext.stateType.coordSize !== s.stateType.coordSize)
       throw this.error(`external_rest_shape ${ext.describe()} has template ${ext.stateType.name}, this state ${s.stateType.name}`);
@@ -179,9 +179,9 @@ export class RestShapeSpringsForceField extends SingleStateForceField {
     const ks = this.stiffness.value;
     this.p = Uint32Array.from(pts);
     this.q = Uint32Array.from(anchors);
-    this.k = Float64Array.from({ length: pts.length }, (_, i) => (i < ks.length ? ks[i]! : ks[0]!));
+    this.k = Float64Array.from({ length: pts.length }, (_, i) => (i < ks.length ? ks[i] : ks[0]));
     const ka = this.angularStiffness.value;
-    this.ka = Float64Array.from({ length: pts.length }, (_, i) => (ka.length === 0 ? 0 : i < ka.length ? ka[i]! : ka[0]!));
+    this.ka = Float64Array.from({ length: pts.length }, (_, i) => (ka.length === 0 ? 0 : i < ka.length ? ka[i] : ka[0]));
     this.ready = true;
     this.setupCounters = this.inputCounters();
   }
@@ -202,22 +202,22 @@ export class RestShapeSpringsForceField extends SingleStateForceField {
   /** Rest coordinates: the external state's positions, or this state's rest positions. */
   private restCoords(): Float64Array {
     const ext = this.externalRestShape.get();
-    return ext ? ext.x : this.states[0]!.x0;
+    return ext ? ext.x : this.states[0].x0;
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const fs = f[0]!,
-      xs = x[0]!;
+    const fs = f[0],
+      xs = x[0];
     this.refreshSprings();
     const x0 = this.restCoords();
     if (this.rigid) return this.addRigidForce(fs, xs, x0);
-    const d = this.states[0]!.stateType.derivSize;
+    const d = this.states[0].stateType.derivSize;
     // f_p −= k·(x_p − x̄_q) on the active directions
     for (let i = 0; i < this.p.length; i++) {
-      const a = this.p[i]! * d,
-        b = this.q[i]! * d,
-        k = this.k[i]!;
-      for (let j = 0; j < d; j++) if (this.active[j]) fs[a + j] -= k * (xs[a + j]! - x0[b + j]!);
+      const a = this.p[i] * d,
+        b = this.q[i] * d,
+        k = this.k[i];
+      for (let j = 0; j < d; j++) if (this.active[j]) fs[a + j] -= k * (xs[a + j] - x0[b + j]);
     }
   }
 
@@ -225,67 +225,67 @@ export class RestShapeSpringsForceField extends SingleStateForceField {
   private addRigidForce(fs: Float64Array, xs: Float64Array, x0: Float64Array): void {
     const r = this.rot;
     for (let i = 0; i < this.p.length; i++) {
-      const a = this.p[i]! * 7,
-        b = this.q[i]! * 7,
-        o = this.p[i]! * 6,
-        k = this.k[i]!,
-        ka = this.ka[i]!;
-      for (let j = 0; j < 3; j++) if (this.active[j]) fs[o + j] -= k * (xs[a + j]! - x0[b + j]!);
+      const a = this.p[i] * 7,
+        b = this.q[i] * 7,
+        o = this.p[i] * 6,
+        k = this.k[i],
+        ka = this.ka[i];
+      for (let j = 0; j < 3; j++) if (this.active[j]) fs[o + j] -= k * (xs[a + j] - x0[b + j]);
       rotationVectorBetween(r, xs, a + 3, x0, b + 3);
-      for (let j = 0; j < 3; j++) if (this.active[3 + j]) fs[o + 3 + j] -= ka * r[j]!;
+      for (let j = 0; j < 3; j++) if (this.active[3 + j]) fs[o + 3 + j] -= ka * r[j];
     }
   }
 
   /** Spring stiffness of derivative component j of spring i: k_i on translations, κ_i on rotations. */
   private stiffnessOf(i: number, j: number): number {
-    return this.rigid && j >= 3 ? this.ka[i]! : this.k[i]!;
+    return this.rigid && j >= 3 ? this.ka[i] : this.k[i];
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const d = this.states[0]!.stateType.derivSize;
-    const dfs = df[0]!,
-      dxs = dx[0]!;
+    const d = this.states[0].stateType.derivSize;
+    const dfs = df[0],
+      dxs = dx[0];
     if (!this.ready) this.setup();
     const kf = this.kFactorWithRayleigh(kFactor, bFactor);
     for (let i = 0; i < this.p.length; i++) {
-      const a = this.p[i]! * d;
-      for (let j = 0; j < d; j++) if (this.active[j]) dfs[a + j] -= dxs[a + j]! * this.stiffnessOf(i, j) * kf; // SOFA's order: (dx·k)·kFactor
+      const a = this.p[i] * d;
+      for (let j = 0; j < d; j++) if (this.active[j]) dfs[a + j] -= dxs[a + j] * this.stiffnessOf(i, j) * kf; // SOFA's order: (dx·k)·kFactor
     }
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const d = this.states[0]!.stateType.derivSize;
+    const d = this.states[0].stateType.derivSize;
     if (!this.ready) this.setup();
     for (let i = 0; i < this.p.length; i++) {
-      const a = this.p[i]! * d;
+      const a = this.p[i] * d;
       for (let j = 0; j < d; j++) acc.add(a + j, a + j, this.active[j] ? -this.stiffnessOf(i, j) * kFactor : 0);
     }
   }
 
   /** ½·Σ k·|x − x̄|² over the active directions (Rigid3d: centres, plus ½·κ·|θu|² masked). */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    const xs = x[0]!;
+    const xs = x[0];
     if (!this.ready) this.setup();
     const x0 = this.restCoords();
     let e = 0;
     if (this.rigid) {
       const r = this.rot;
       for (let i = 0; i < this.p.length; i++) {
-        const a = this.p[i]! * 7,
-          b = this.q[i]! * 7;
+        const a = this.p[i] * 7,
+          b = this.q[i] * 7;
         rotationVectorBetween(r, xs, a + 3, x0, b + 3);
         for (let j = 0; j < 3; j++) {
-          if (this.active[j]) e += 0.5 * this.k[i]! * (xs[a + j]! - x0[b + j]!) ** 2;
-          if (this.active[3 + j]) e += 0.5 * this.ka[i]! * r[j]! ** 2;
+          if (this.active[j]) e += 0.5 * this.k[i] * (xs[a + j] - x0[b + j]) ** 2;
+          if (this.active[3 + j]) e += 0.5 * this.ka[i] * r[j] ** 2;
         }
       }
       return e;
     }
-    const d = this.states[0]!.stateType.derivSize;
+    const d = this.states[0].stateType.derivSize;
     for (let i = 0; i < this.p.length; i++) {
-      const a = this.p[i]! * d,
-        b = this.q[i]! * d;
-      for (let j = 0; j < d; j++) if (this.active[j]) e += 0.5 * this.k[i]! * (xs[a + j]! - x0[b + j]!) ** 2;
+      const a = this.p[i] * d,
+        b = this.q[i] * d;
+      for (let j = 0; j < d; j++) if (this.active[j]) e += 0.5 * this.k[i] * (xs[a + j] - x0[b + j]) ** 2;
     }
     return e;
   }

@@ -56,7 +56,7 @@ export class SphereForceField extends SingleStateForceField {
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     const N = (this.N = s.stateType.derivSize);
     const c = this.center.value;
@@ -73,9 +73,9 @@ export class SphereForceField extends SingleStateForceField {
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
     const N = this.N,
-      out = f[0]!,
-      xs = x[0]!,
-      vs = v[0]!,
+      out = f[0],
+      xs = x[0],
+      vs = v[0],
       n = xs.length / N;
     if (this.contacts.length < n) this.allocate(n);
     const r = this.radius.value,
@@ -83,19 +83,19 @@ export class SphereForceField extends SingleStateForceField {
       cd = this.damping.value,
       bil = this.bilateral.value;
     const lr = this.localRange.value;
-    const begin = lr[0]! >= 0 ? lr[0]! : 0;
-    const end = lr[1]! >= 0 && lr[1]! + 1 < n ? lr[1]! + 1 : n;
+    const begin = lr[0] >= 0 ? lr[0] : 0;
+    const end = lr[1] >= 0 && lr[1] + 1 < n ? lr[1] + 1 : n;
     this.count = 0;
     for (let i = begin; i < end; i++) {
       let n2 = 0;
-      for (let j = 0; j < N; j++) n2 += (xs[i * N + j]! - this.c[j]!) ** 2;
+      for (let j = 0; j < N; j++) n2 += (xs[i * N + j] - this.c[j]) ** 2;
       if (!(n2 < r * r || bil)) continue;
       const norm = Math.sqrt(n2),
         delta = norm - r;
       for (let j = 0; j < N; j++) {
-        const dj = xs[i * N + j]! - this.c[j]!;
+        const dj = xs[i * N + j] - this.c[j];
         // f = −k·δ·d/|d| + c_d·δ·v
-        out[i * N + j] += (-k * delta * dj) / norm + cd * delta * vs[i * N + j]!;
+        out[i * N + j] += (-k * delta * dj) / norm + cd * delta * vs[i * N + j];
         this.normals[this.count * N + j] = dj / norm;
       }
       this.facts[this.count] = r / norm;
@@ -105,15 +105,15 @@ export class SphereForceField extends SingleStateForceField {
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const N = this.N,
-      out = df[0]!,
-      d = dx[0]!,
+      out = df[0],
+      d = dx[0],
       fact = -this.stiffness.value * this.kFactorWithRayleigh(kFactor, bFactor);
     for (let q = 0; q < this.count; q++) {
-      const o = this.contacts[q]! * N,
-        a = this.facts[q]!;
+      const o = this.contacts[q] * N,
+        a = this.facts[q];
       let dot = 0;
-      for (let j = 0; j < N; j++) dot += d[o + j]! * this.normals[q * N + j]!;
-      for (let j = 0; j < N; j++) out[o + j] += fact * (this.normals[q * N + j]! * dot * a + d[o + j]! * (1 - a));
+      for (let j = 0; j < N; j++) dot += d[o + j] * this.normals[q * N + j];
+      for (let j = 0; j < N; j++) out[o + j] += fact * (this.normals[q * N + j] * dot * a + d[o + j] * (1 - a));
     }
   }
 
@@ -121,11 +121,11 @@ export class SphereForceField extends SingleStateForceField {
     const N = this.N,
       fact = -this.stiffness.value * kFactor;
     for (let q = 0; q < this.count; q++) {
-      const o = this.contacts[q]! * N,
-        a = this.facts[q]!;
+      const o = this.contacts[q] * N,
+        a = this.facts[q];
       for (let l = 0; l < N; l++) {
         for (let m = 0; m < N; m++)
-          acc.add(o + l, o + m, fact * (this.normals[q * N + l]! * this.normals[q * N + m]! * a + (l === m ? 1 - a : 0)));
+          acc.add(o + l, o + m, fact * (this.normals[q * N + l] * this.normals[q * N + m] * a + (l === m ? 1 - a : 0)));
       }
     }
   }

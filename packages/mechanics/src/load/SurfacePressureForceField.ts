@@ -133,7 +133,7 @@ export class SurfacePressureForceField extends SingleStateForceField {
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name !== 'Vec3d')
       throw this.error(`SurfacePressureForceField needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
@@ -216,13 +216,13 @@ export class SurfacePressureForceField extends SingleStateForceField {
     const T = this.surface.tris;
     let v = 0;
     for (let t = 0; t < T.length / 3; t++) {
-      const a = 3 * T[3 * t]!,
-        b = 3 * T[3 * t + 1]!,
-        c = 3 * T[3 * t + 2]!;
+      const a = 3 * T[3 * t],
+        b = 3 * T[3 * t + 1],
+        c = 3 * T[3 * t + 2];
       v +=
-        (x[a + 1]! * x[b + 2]! - x[a + 2]! * x[b + 1]!) * x[c]! +
-        (x[a + 2]! * x[b]! - x[a]! * x[b + 2]!) * x[c + 1]! +
-        (x[a]! * x[b + 1]! - x[a + 1]! * x[b]!) * x[c + 2]!;
+        (x[a + 1] * x[b + 2] - x[a + 2] * x[b + 1]) * x[c] +
+        (x[a + 2] * x[b] - x[a] * x[b + 2]) * x[c + 1] +
+        (x[a] * x[b + 1] - x[a + 1] * x[b]) * x[c + 2];
     }
     return v / 6;
   }
@@ -231,13 +231,13 @@ export class SurfacePressureForceField extends SingleStateForceField {
     const lo = this.min.value,
       hi = this.max.value;
     if (lo.every((c) => c === 0) && hi.every((c) => c === 0)) return true;
-    for (let k = 0; k < 3; k++) if (x[3 * v + k]! < lo[k]! || x[3 * v + k]! > hi[k]!) return false;
+    for (let k = 0; k < 3; k++) if (x[3 * v + k] < lo[k] || x[3 * v + k] > hi[k]) return false;
     return true;
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const xs = x[0]!,
-      out = f[0]!;
+    const xs = x[0],
+      out = f[0];
     let p = this.pulseMode.value ? this.pulsePressure() : this.pressure.value;
     if (this.volumeConservationMode.value) {
       if (this.defaultVolume.value === -1) this.defaultVolume.value = this.computeMeshVolume(xs);
@@ -248,7 +248,7 @@ export class SurfacePressureForceField extends SingleStateForceField {
     const T = this.surface.tris,
       M = this.M;
     for (let t = 0; t < T.length / 3; t++) {
-      if (this.boxed[t] && !(this.inBox(xs, T[3 * t]!) && this.inBox(xs, T[3 * t + 1]!) && this.inBox(xs, T[3 * t + 2]!))) {
+      if (this.boxed[t] && !(this.inBox(xs, T[3 * t]) && this.inBox(xs, T[3 * t + 1]) && this.inBox(xs, T[3 * t + 2]))) {
         this.surface.clear(t);
         continue;
       }
@@ -256,14 +256,14 @@ export class SurfacePressureForceField extends SingleStateForceField {
       M.fill(0);
       if (directed && !this.fromQuad[t]) {
         // p = P/6·g(n)·n, g = |n·d|/|n|:  ∂p/∂n = P/6·(g·I + n·∇gᵀ),  ∇g = s·d/|n| − |n·d|·n/|n|³
-        const len = Math.hypot(n[0]!, n[1]!, n[2]!);
-        const nd = n[0]! * d[0]! + n[1]! * d[1]! + n[2]! * d[2]!;
+        const len = Math.hypot(n[0], n[1], n[2]);
+        const nd = n[0] * d[0] + n[1] * d[1] + n[2] * d[2];
         const g = len > 0 ? Math.abs(nd) / len : 0;
         const sgn = Math.sign(nd);
         for (let r = 0; r < 3; r++) {
           for (let c = 0; c < 3; c++) {
-            const grad = len > 0 ? (sgn * d[c]!) / len - (Math.abs(nd) * n[c]!) / (len * len * len) : 0;
-            M[3 * r + c] = (p / 6) * ((r === c ? g : 0) + n[r]! * grad);
+            const grad = len > 0 ? (sgn * d[c]) / len - (Math.abs(nd) * n[c]) / (len * len * len) : 0;
+            M[3 * r + c] = (p / 6) * ((r === c ? g : 0) + n[r] * grad);
           }
         }
         // the force itself is P/6·g·n (M·n would count the gradient term: n·∇g·n = 0 anyway)
@@ -276,7 +276,7 @@ export class SurfacePressureForceField extends SingleStateForceField {
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     if (!this.useTangentStiffness.value) return;
-    this.surface.addDForce(df[0]!, dx[0]!, this.kFactorWithRayleigh(kFactor, bFactor), 3);
+    this.surface.addDForce(df[0], dx[0], this.kFactorWithRayleigh(kFactor, bFactor), 3);
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {

@@ -173,7 +173,7 @@ export class TaitSurfacePressureForceField extends SingleStateForceField {
   override init(): void {
     this.listening.value = true;
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name !== 'Vec3d')
       throw this.error(`TaitSurfacePressureForceField needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
@@ -182,8 +182,7 @@ export class TaitSurfacePressureForceField extends SingleStateForceField {
     this.topology.set(topo);
     const tris: number[] = Array.from(topo.getTriangles());
     const quads = topo.getQuads();
-    for (let q = 0; q + 4 <= quads.length; q += 4)
-      tris.push(quads[q]!, quads[q + 1]!, quads[q + 2]!, quads[q + 2]!, quads[q + 3]!, quads[q]!);
+    for (let q = 0; q + 4 <= quads.length; q += 4) tris.push(quads[q], quads[q + 1], quads[q + 2], quads[q + 2], quads[q + 3], quads[q]);
     for (const v of tris) if (v >= s.size) throw this.error(`the surface names point ${v}, but ${s.describe()} has ${s.size} points`);
     if (tris.length === 0) this.warn(`${topo.describe()} has no triangle or quad: no pressure`);
     this.surface.setTriangles(Uint32Array.from(tris));
@@ -227,9 +226,9 @@ export class TaitSurfacePressureForceField extends SingleStateForceField {
       cy = 0,
       cz = 0;
     for (let i = 0; i < n; i++) {
-      cx += x[3 * i]!;
-      cy += x[3 * i + 1]!;
-      cz += x[3 * i + 2]!;
+      cx += x[3 * i];
+      cy += x[3 * i + 1];
+      cz += x[3 * i + 2];
     }
     cx /= n;
     cy /= n;
@@ -238,21 +237,21 @@ export class TaitSurfacePressureForceField extends SingleStateForceField {
     let v6 = 0,
       a2 = 0;
     for (let t = 0; t < T.length / 3; t++) {
-      const ia = 3 * T[3 * t]!,
-        ib = 3 * T[3 * t + 1]!,
-        ic = 3 * T[3 * t + 2]!;
-      const ax = x[ia]! - cx,
-        ay = x[ia + 1]! - cy,
-        az = x[ia + 2]! - cz;
-      const bx = x[ib]! - cx,
-        by = x[ib + 1]! - cy,
-        bz = x[ib + 2]! - cz;
-      const qx = x[ic]! - cx,
-        qy = x[ic + 1]! - cy,
-        qz = x[ic + 2]! - cz;
+      const ia = 3 * T[3 * t],
+        ib = 3 * T[3 * t + 1],
+        ic = 3 * T[3 * t + 2];
+      const ax = x[ia] - cx,
+        ay = x[ia + 1] - cy,
+        az = x[ia + 2] - cz;
+      const bx = x[ib] - cx,
+        by = x[ib + 1] - cy,
+        bz = x[ib + 2] - cz;
+      const qx = x[ic] - cx,
+        qy = x[ic + 1] - cy,
+        qz = x[ic + 2] - cz;
       v6 += (ay * bz - az * by) * qx + (az * bx - ax * bz) * qy + (ax * by - ay * bx) * qz;
       const n = this.surface.normal(t, x, 3);
-      a2 += Math.hypot(n[0]!, n[1]!, n[2]!);
+      a2 += Math.hypot(n[0], n[1], n[2]);
     }
     return [v6 / 6, a2 / 2];
   }
@@ -284,8 +283,8 @@ export class TaitSurfacePressureForceField extends SingleStateForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const xs = x[0]!,
-      out = f[0]!;
+    const xs = x[0],
+      out = f[0];
     const [V, A] = this.volumeAndArea(xs);
     this.currentVolume.value = V;
     this.currentSurfaceArea.value = A;
@@ -301,19 +300,19 @@ export class TaitSurfacePressureForceField extends SingleStateForceField {
       this.surface.normal(t, xs, 3);
       this.surface.apply(t, M, g, xs, 3, 3);
     }
-    for (let i = 0; i < g.length; i++) out[i] += p * g[i]!;
+    for (let i = 0; i < g.length; i++) out[i] += p * g[i];
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
-    const out = df[0]!,
-      d = dx[0]!,
+    const out = df[0],
+      d = dx[0],
       g = this.gradV;
     // df = k·(dP/dV·(∇V·dx)·∇V + P·∂∇V/∂x·dx)
     let dV = 0;
-    for (const i of this.surfacePoints) dV += g[3 * i]! * d[3 * i]! + g[3 * i + 1]! * d[3 * i + 1]! + g[3 * i + 2]! * d[3 * i + 2]!;
+    for (const i of this.surfacePoints) dV += g[3 * i] * d[3 * i] + g[3 * i + 1] * d[3 * i + 1] + g[3 * i + 2] * d[3 * i + 2];
     const s1 = k * this.currentStiffness.value * dV;
-    for (const i of this.surfacePoints) for (let c = 0; c < 3; c++) out[3 * i + c] += s1 * g[3 * i + c]!;
+    for (const i of this.surfacePoints) for (let c = 0; c < 3; c++) out[3 * i + c] += s1 * g[3 * i + c];
     this.surface.addDForce(out, d, k * this.currentPressure.value, 3);
   }
 
@@ -324,7 +323,7 @@ export class TaitSurfacePressureForceField extends SingleStateForceField {
     const block = this.M;
     for (const i of pts) {
       for (const j of pts) {
-        for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) block[3 * r + c] = g[3 * i + r]! * g[3 * j + c]!;
+        for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) block[3 * r + c] = g[3 * i + r] * g[3 * j + c];
         addBlock3(acc, 3 * i, 3 * j, block, 0, s);
       }
     }

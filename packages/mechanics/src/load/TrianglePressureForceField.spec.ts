@@ -21,7 +21,7 @@ describe('TrianglePressureForceField', () => {
     const fz = [0, 1, 2, 3, 4, 5, 6].map((i) => f[3 * i + 2]);
     expect(fz).to.deep.equal([-0.5, -0.5, -0.5, 0, -2, -2, -2]);
     let total = 0;
-    for (let i = 0; i < f.length; i += 3) total += f[i + 2]!;
+    for (let i = 0; i < f.length; i += 3) total += f[i + 2];
     expect(total).to.be.closeTo(-3 * (0.5 + 2), 1e-15);
   });
 

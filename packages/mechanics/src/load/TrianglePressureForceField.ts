@@ -107,7 +107,7 @@ export class TrianglePressureForceField extends SingleStateForceField {
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name !== 'Vec3d')
       throw this.error(`TrianglePressureForceField needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
@@ -131,7 +131,7 @@ export class TrianglePressureForceField extends SingleStateForceField {
    */
   private build(): void {
     const topo = this.topology.require();
-    const s = this.states[0]!;
+    const s = this.states[0];
     const all = topo.getTriangles();
     const list = this.triangleList.value;
     this.tracker!.list.clean();
@@ -152,7 +152,7 @@ export class TrianglePressureForceField extends SingleStateForceField {
     list.forEach((t, i) => {
       if (3 * t + 3 > all.length) throw this.error(`triangle ${t} is out of range: ${topo.describe()} has ${all.length / 3} triangles`);
       for (let k = 0; k < 3; k++) {
-        const v = all[3 * t + k]!;
+        const v = all[3 * t + k];
         if (v >= s.size) throw this.error(`triangle ${t} names point ${v}, but ${s.describe()} has ${s.size} points`);
         tris[3 * i + k] = v;
       }
@@ -162,7 +162,7 @@ export class TrianglePressureForceField extends SingleStateForceField {
     const x0 = s.x0;
     for (let i = 0; i < list.length; i++) {
       const n = this.surface.normal(i, x0, 3);
-      this.areas[i] = 0.5 * Math.hypot(n[0]!, n[1]!, n[2]!);
+      this.areas[i] = 0.5 * Math.hypot(n[0], n[1], n[2]);
     }
     this.forces = new Float64Array(list.length * 3);
     this.updateForces();
@@ -172,20 +172,20 @@ export class TrianglePressureForceField extends SingleStateForceField {
   private updateForces(): void {
     const p = this.pressure.value;
     for (let i = 0; i < this.areas.length; i++)
-      for (let k = 0; k < 3; k++) this.forces[3 * i + k] = p.length === 3 ? (p[k]! * this.areas[i]!) / 3 : 0;
+      for (let k = 0; k < 3; k++) this.forces[3 * i + k] = p.length === 3 ? (p[k] * this.areas[i]) / 3 : 0;
     this.tracker!.pressure.clean();
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
     if (this.tracker!.list.isDirty() || this.topology.require().changeRevision !== this.builtRevision) this.build();
     else if (this.tracker!.pressure.isDirty()) this.updateForces();
-    const out = f[0]!;
+    const out = f[0];
     const T = this.surface.tris;
     if (this.useConstantForce.value) {
       for (let i = 0; i < this.areas.length; i++) {
         for (let j = 0; j < 3; j++) {
-          const o = T[3 * i + j]! * 3;
-          for (let k = 0; k < 3; k++) out[o + k] += this.forces[3 * i + k]!;
+          const o = T[3 * i + j] * 3;
+          for (let k = 0; k < 3; k++) out[o + k] += this.forces[3 * i + k];
         }
       }
       return;
@@ -193,17 +193,17 @@ export class TrianglePressureForceField extends SingleStateForceField {
     // M = σ/6 from the symmetric storage (i ≥ j at i(i+1)/2 + j)
     const sg = this.cauchyStress.value,
       M = this.M;
-    const at = (i: number, j: number): number => (i >= j ? sg[(i * (i + 1)) / 2 + j]! : sg[(j * (j + 1)) / 2 + i]!);
+    const at = (i: number, j: number): number => (i >= j ? sg[(i * (i + 1)) / 2 + j] : sg[(j * (j + 1)) / 2 + i]);
     for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) M[3 * r + c] = at(r, c) / 6;
     for (let i = 0; i < this.surface.count; i++) {
-      this.surface.normal(i, x[0]!, 3);
-      this.surface.apply(i, M, out, x[0]!, 3, 3);
+      this.surface.normal(i, x[0], 3);
+      this.surface.apply(i, M, out, x[0], 3, 3);
     }
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     if (this.useConstantForce.value) return;
-    this.surface.addDForce(df[0]!, dx[0]!, this.kFactorWithRayleigh(kFactor, bFactor), 3);
+    this.surface.addDForce(df[0], dx[0], this.kFactorWithRayleigh(kFactor, bFactor), 3);
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {

@@ -31,31 +31,31 @@ export class UniformVelocityDampingForceField extends SingleStateForceField {
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
   }
 
   addForce(f: readonly Float64Array[], _x: readonly Float64Array[], v: readonly Float64Array[]): void {
-    const out = f[0]!,
-      vs = v[0]!,
+    const out = f[0],
+      vs = v[0],
       c = this.dampingCoefficient.value;
-    for (let i = 0; i < vs.length; i++) out[i] -= c * vs[i]!;
+    for (let i = 0; i < vs.length; i++) out[i] -= c * vs[i];
   }
 
   /** df += bFactor·B·dx with B = −c·I (implicit only). */
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], _kFactor: number, bFactor: number): void {
     if (!this.implicit.value || bFactor === 0) return;
-    const out = df[0]!,
-      d = dx[0]!,
+    const out = df[0],
+      d = dx[0],
       s = bFactor * this.dampingCoefficient.value;
-    for (let i = 0; i < d.length; i++) out[i] -= s * d[i]!;
+    for (let i = 0; i < d.length; i++) out[i] -= s * d[i];
   }
 
   addKToMatrix(_acc: MatrixAccumulator, _kFactor: number): void {}
 
   override addBToMatrix(acc: MatrixAccumulator, bFactor: number): void {
     if (!this.implicit.value) return;
-    const s = this.states[0]!,
+    const s = this.states[0],
       n = s.size * s.stateType.derivSize,
       v = -bFactor * this.dampingCoefficient.value;
     for (let i = 0; i < n; i++) acc.add(i, i, v);

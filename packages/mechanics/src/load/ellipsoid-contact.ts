@@ -20,24 +20,24 @@ export function ellipsoidContact(
   m: Float64Array,
 ): boolean {
   let s2 = 0;
-  for (let j = 0; j < N; j++) s2 += p[j]! * p[j]! * invR2[j]!;
+  for (let j = 0; j < N; j++) s2 += p[j] * p[j] * invR2[j];
   if (!((s2 - 1) * k < 0)) return false;
   const s = Math.sqrt(s2),
     v = s - 1,
     ka = Math.abs(k);
   let g2 = 0;
-  for (let j = 0; j < N; j++) g2 += (p[j]! * invR2[j]!) ** 2;
+  for (let j = 0; j < N; j++) g2 += (p[j] * invR2[j]) ** 2;
   const gl = Math.sqrt(g2);
   const fi = (-ka * v) / gl,
     fd = c * Math.abs(v);
-  for (let i = 0; i < N; i++) force[i] = p[i]! * invR2[i]! * fi - u[uo + i]! * fd;
+  for (let i = 0; i < N; i++) force[i] = p[i] * invR2[i] * fi - u[uo + i] * fd;
   const f1 = -ka / (s * gl),
     f3 = (ka * v) / (g2 * gl),
     f2 = (-ka * v) / gl;
   for (let i = 0; i < N; i++) {
-    const gi = p[i]! * invR2[i]!;
-    for (let j = 0; j < N; j++) m[i * N + j] = gi * p[j]! * invR2[j]! * (f1 + f3 * invR2[j]!);
-    m[i * N + i] += f2 * invR2[i]!;
+    const gi = p[i] * invR2[i];
+    for (let j = 0; j < N; j++) m[i * N + j] = gi * p[j] * invR2[j] * (f1 + f3 * invR2[j]);
+    m[i * N + i] += f2 * invR2[i];
   }
   return true;
 }

@@ -36,10 +36,10 @@ export function stiffnessAndFiniteDifferences(
   for (let j = 0; j < n; j++) {
     const fp = force(moved(j, h));
     const fm = force(moved(j, -h));
-    for (let i = 0; i < n; i++) FD[i]![j] = (fp[i]! - fm[i]!) / (2 * h);
+    for (let i = 0; i < n; i++) FD[i][j] = (fp[i] - fm[i]) / (2 * h);
   }
   force(x);
   const K = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  ff.addKToMatrix({ add: (r, c, val) => (K[r]![c]! += val) }, 1);
+  ff.addKToMatrix({ add: (r, c, val) => (K[r][c] += val) }, 1);
   return { K, FD };
 }

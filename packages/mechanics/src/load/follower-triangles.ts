@@ -32,19 +32,19 @@ export class FollowerTriangles {
 
   /** n = (x_b − x_a) × (x_c − x_a) of triangle t into this.n; x has coordinate stride cs. */
   normal(t: number, x: Float64Array, cs: number): Float64Array {
-    const a = this.tris[3 * t]! * cs,
-      b = this.tris[3 * t + 1]! * cs,
-      c = this.tris[3 * t + 2]! * cs;
+    const a = this.tris[3 * t] * cs,
+      b = this.tris[3 * t + 1] * cs,
+      c = this.tris[3 * t + 2] * cs;
     const e1 = this.e1,
       e2 = this.e2,
       n = this.n;
     for (let k = 0; k < 3; k++) {
-      e1[k] = x[b + k]! - x[a + k]!;
-      e2[k] = x[c + k]! - x[a + k]!;
+      e1[k] = x[b + k] - x[a + k];
+      e2[k] = x[c + k] - x[a + k];
     }
-    n[0] = e1[1]! * e2[2]! - e1[2]! * e2[1]!;
-    n[1] = e1[2]! * e2[0]! - e1[0]! * e2[2]!;
-    n[2] = e1[0]! * e2[1]! - e1[1]! * e2[0]!;
+    n[0] = e1[1] * e2[2] - e1[2] * e2[1];
+    n[1] = e1[2] * e2[0] - e1[0] * e2[2];
+    n[2] = e1[0] * e2[1] - e1[1] * e2[0];
     return n;
   }
 
@@ -54,18 +54,18 @@ export class FollowerTriangles {
    */
   apply(t: number, M: ArrayLike<number>, f: Float64Array, x: Float64Array, cs: number, ds: number): void {
     const n = this.n;
-    const p0 = M[0]! * n[0]! + M[1]! * n[1]! + M[2]! * n[2]!;
-    const p1 = M[3]! * n[0]! + M[4]! * n[1]! + M[5]! * n[2]!;
-    const p2 = M[6]! * n[0]! + M[7]! * n[1]! + M[8]! * n[2]!;
+    const p0 = M[0] * n[0] + M[1] * n[1] + M[2] * n[2];
+    const p1 = M[3] * n[0] + M[4] * n[1] + M[5] * n[2];
+    const p2 = M[6] * n[0] + M[7] * n[1] + M[8] * n[2];
     for (let j = 0; j < 3; j++) {
-      const o = this.tris[3 * t + j]! * ds;
+      const o = this.tris[3 * t + j] * ds;
       f[o] += p0;
       f[o + 1] += p1;
       f[o + 2] += p2;
     }
-    const a = this.tris[3 * t]! * cs,
-      b = this.tris[3 * t + 1]! * cs,
-      c = this.tris[3 * t + 2]! * cs;
+    const a = this.tris[3 * t] * cs,
+      b = this.tris[3 * t + 1] * cs,
+      c = this.tris[3 * t + 2] * cs;
     // ∂n/∂x_a = [x_c − x_b]×, ∂n/∂x_b = [x_a − x_c]×, ∂n/∂x_c = [x_b − x_a]×
     this.crossBlock(t, 0, M, x, c, b);
     this.crossBlock(t, 1, M, x, a, c);
@@ -74,15 +74,15 @@ export class FollowerTriangles {
 
   /** blocks[t][k] = M·[x_p − x_q]×. */
   private crossBlock(t: number, k: number, M: ArrayLike<number>, x: Float64Array, p: number, q: number): void {
-    const u0 = x[p]! - x[q]!,
-      u1 = x[p + 1]! - x[q + 1]!,
-      u2 = x[p + 2]! - x[q + 2]!;
+    const u0 = x[p] - x[q],
+      u1 = x[p + 1] - x[q + 1],
+      u2 = x[p + 2] - x[q + 2];
     const B = this.blocks,
       o = (3 * t + k) * 9;
     for (let r = 0; r < 3; r++) {
-      const m0 = M[3 * r]!,
-        m1 = M[3 * r + 1]!,
-        m2 = M[3 * r + 2]!;
+      const m0 = M[3 * r],
+        m1 = M[3 * r + 1],
+        m2 = M[3 * r + 2];
       // row r of M times [u]× = [[0, −u2, u1], [u2, 0, −u0], [−u1, u0, 0]]
       B[o + 3 * r] = m1 * u2 - m2 * u1;
       B[o + 3 * r + 1] = -m0 * u2 + m2 * u0;
@@ -105,16 +105,16 @@ export class FollowerTriangles {
         q2 = 0;
       for (let j = 0; j < 3; j++) {
         const o = (3 * t + j) * 9,
-          v = T[3 * t + j]! * ds;
-        const d0 = dx[v]!,
-          d1 = dx[v + 1]!,
-          d2 = dx[v + 2]!;
-        q0 += B[o]! * d0 + B[o + 1]! * d1 + B[o + 2]! * d2;
-        q1 += B[o + 3]! * d0 + B[o + 4]! * d1 + B[o + 5]! * d2;
-        q2 += B[o + 6]! * d0 + B[o + 7]! * d1 + B[o + 8]! * d2;
+          v = T[3 * t + j] * ds;
+        const d0 = dx[v],
+          d1 = dx[v + 1],
+          d2 = dx[v + 2];
+        q0 += B[o] * d0 + B[o + 1] * d1 + B[o + 2] * d2;
+        q1 += B[o + 3] * d0 + B[o + 4] * d1 + B[o + 5] * d2;
+        q2 += B[o + 6] * d0 + B[o + 7] * d1 + B[o + 8] * d2;
       }
       for (let j = 0; j < 3; j++) {
-        const v = T[3 * t + j]! * ds;
+        const v = T[3 * t + j] * ds;
         df[v] += k * q0;
         df[v + 1] += k * q1;
         df[v + 2] += k * q2;
@@ -127,7 +127,7 @@ export class FollowerTriangles {
     const T = this.tris;
     for (let t = 0; t < T.length / 3; t++) {
       for (let r = 0; r < 3; r++) {
-        for (let j = 0; j < 3; j++) addBlock3(acc, T[3 * t + r]! * ds, T[3 * t + j]! * ds, this.blocks, (3 * t + j) * 9, k);
+        for (let j = 0; j < 3; j++) addBlock3(acc, T[3 * t + r] * ds, T[3 * t + j] * ds, this.blocks, (3 * t + j) * 9, k);
       }
     }
   }
@@ -135,5 +135,5 @@ export class FollowerTriangles {
 
 /** Quads (q0, q1, q2, q3) split as SOFA's SurfacePressureForceField splits them: (q0, q1, q2) and (q0, q2, q3). */
 export function splitQuads(quads: ArrayLike<number>, out: number[]): void {
-  for (let q = 0; q + 4 <= quads.length; q += 4) out.push(quads[q]!, quads[q + 1]!, quads[q + 2]!, quads[q]!, quads[q + 2]!, quads[q + 3]!);
+  for (let q = 0; q + 4 <= quads.length; q += 4) out.push(quads[q], quads[q + 1], quads[q + 2], quads[q], quads[q + 2], quads[q + 3]);
 }

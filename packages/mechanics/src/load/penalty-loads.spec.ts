@@ -28,17 +28,17 @@ function force(ff: BaseForceField, x: Float64Array, v = new Float64Array(x.lengt
 function expectKMatchesFD(ff: BaseForceField, x: Float64Array, scale: number): void {
   const { K, FD } = stiffnessAndFiniteDifferences(ff, x, new Float64Array(x.length), 1e-7);
   for (let i = 0; i < x.length; i++)
-    for (let j = 0; j < x.length; j++) expect(K[i]![j], `K[${i}][${j}]`).to.be.closeTo(FD[i]![j]!, 1e-5 * scale);
+    for (let j = 0; j < x.length; j++) expect(K[i][j], `K[${i}][${j}]`).to.be.closeTo(FD[i][j], 1e-5 * scale);
 }
 
 /** The ellipsoid law written out: f = −|k|·v·g/|g| − c·|v|·u, g = p ⊙ r⁻², v = |p ⊘ r| − 1. */
 function ellipsoidForce(p: number[], r: number[], k: number, c: number, u: number[]): number[] | undefined {
-  const s2 = p.reduce((a, pj, j) => a + (pj / r[j]!) ** 2, 0);
+  const s2 = p.reduce((a, pj, j) => a + (pj / r[j]) ** 2, 0);
   if (!((s2 - 1) * k < 0)) return undefined;
   const v = Math.sqrt(s2) - 1;
-  const g = p.map((pj, j) => pj / r[j]! ** 2);
+  const g = p.map((pj, j) => pj / r[j] ** 2);
   const gl = Math.hypot(...g);
-  return g.map((gj, j) => (-Math.abs(k) * v * gj) / gl - c * Math.abs(v) * u[j]!);
+  return g.map((gj, j) => (-Math.abs(k) * v * gj) / gl - c * Math.abs(v) * u[j]);
 }
 
 describe('EllipsoidForceField', () => {
@@ -54,16 +54,16 @@ describe('EllipsoidForceField', () => {
     const f = force(e, x, v);
     let inside = 0;
     for (let i = 0; i < 12; i++) {
-      const p = [0, 1, 2].map((k) => x[3 * i + k]! - e.center.value[k]!);
+      const p = [0, 1, 2].map((k) => x[3 * i + k] - e.center.value[k]);
       const want = ellipsoidForce(
         p,
         [1.5, 0.8, 1.1],
         200,
         3,
-        [0, 1, 2].map((k) => v[3 * i + k]!),
+        [0, 1, 2].map((k) => v[3 * i + k]),
       );
       if (want) inside++;
-      for (let k = 0; k < 3; k++) expect(f[3 * i + k]).to.be.closeTo(want ? want[k]! : 0, 1e-12);
+      for (let k = 0; k < 3; k++) expect(f[3 * i + k]).to.be.closeTo(want ? want[k] : 0, 1e-12);
     }
     expect(inside).to.be.within(2, 10);
     expectKMatchesFD(e, x, 200);
@@ -119,13 +119,13 @@ describe('InteractionEllipsoidForceField', () => {
     const c = Math.cos(sign * angle),
       s = Math.sin(sign * angle),
       [ax, ay, az] = axis as [number, number, number];
-    const d = ax * v[0]! + ay * v[1]! + az * v[2]!;
-    const cr = [ay * v[2]! - az * v[1]!, az * v[0]! - ax * v[2]!, ax * v[1]! - ay * v[0]!];
-    return v.map((vi, k) => vi * c + cr[k]! * s + axis[k]! * d * (1 - c));
+    const d = ax * v[0] + ay * v[1] + az * v[2];
+    const cr = [ay * v[2] - az * v[1], az * v[0] - ax * v[2], ax * v[1] - ay * v[0]];
+    return v.map((vi, k) => vi * c + cr[k] * s + axis[k] * d * (1 - c));
   }
 
   it('in the frame of object2, the nearest of several ellipsoids pushes with the ellipsoid law: f = R·f_local(Rᵀ(x − C))', () => {
-    const x1 = Float64Array.from(scatter(15, 1, 3), (v, k) => v + C[k % 3]!);
+    const x1 = Float64Array.from(scatter(15, 1, 3), (v, k) => v + C[k % 3]);
     const { ff } = setup(x1, [...C, ...q], false, (f) => {
       f.center.value = Float64Array.of(0, 0, 0, 0, -1, 0);
       f.vradius.value = Float64Array.of(1.2, 0.6, 0.9, 0.5, 1, 0.5);
@@ -137,7 +137,7 @@ describe('InteractionEllipsoidForceField', () => {
     let inside = 0;
     for (let i = 0; i < 15; i++) {
       const local = rot(
-        [0, 1, 2].map((k) => x1[3 * i + k]! - C[k]!),
+        [0, 1, 2].map((k) => x1[3 * i + k] - C[k]),
         -1,
       );
       const cands = [
@@ -150,10 +150,10 @@ describe('InteractionEllipsoidForceField', () => {
           [0.5, 1, 0.5],
         ],
       ] as const;
-      const norms = cands.map(([c, r]) => local.reduce((a, p, k) => a + ((p - c[k]!) / r[k]!) ** 2, 0));
-      const [c, r] = cands[norms[0]! <= norms[1]! ? 0 : 1]!;
+      const norms = cands.map(([c, r]) => local.reduce((a, p, k) => a + ((p - c[k]) / r[k]) ** 2, 0));
+      const [c, r] = cands[norms[0] <= norms[1] ? 0 : 1];
       const fl = ellipsoidForce(
-        local.map((p, k) => p - c[k]!),
+        local.map((p, k) => p - c[k]),
         [...r],
         300,
         0,
@@ -161,7 +161,7 @@ describe('InteractionEllipsoidForceField', () => {
       );
       const want = fl ? rot(fl) : [0, 0, 0];
       if (fl) inside++;
-      for (let k = 0; k < 3; k++) expect(f[3 * i + k]).to.be.closeTo(want[k]!, 1e-11);
+      for (let k = 0; k < 3; k++) expect(f[3 * i + k]).to.be.closeTo(want[k], 1e-11);
     }
     expect(inside).to.be.above(1);
     expectKMatchesFD(ff, x1, 300);
@@ -178,10 +178,10 @@ describe('InteractionEllipsoidForceField', () => {
     const f1 = new Float64Array(6),
       f2 = new Float64Array(6);
     ff.addForce([f1, f2], [x1, Float64Array.from(frame)], [new Float64Array(6), new Float64Array(6)]);
-    for (let k = 0; k < 3; k++) expect(f2[k]).to.be.closeTo(-(f1[k]! + f1[3 + k]!), 1e-14);
+    for (let k = 0; k < 3; k++) expect(f2[k]).to.be.closeTo(-(f1[k] + f1[3 + k]), 1e-14);
     // ∂f1/∂C = −∂f1/∂x1 summed: moving the frame's centre by δ moves every local point by −δ
     const K: number[][] = Array.from({ length: 12 }, () => new Array<number>(12).fill(0));
-    ff.addKToMatrix({ add: (r, c, v) => (K[r]![c]! += v) }, 1);
+    ff.addKToMatrix({ add: (r, c, v) => (K[r][c] += v) }, 1);
     const h = 1e-7;
     for (let j = 0; j < 3; j++) {
       const fp = new Float64Array(6),
@@ -193,7 +193,7 @@ describe('InteractionEllipsoidForceField', () => {
       cm[j] -= h;
       ff.addForce([fp, g], [x1, cp], [new Float64Array(6), new Float64Array(6)]);
       ff.addForce([fm, g], [x1, cm], [new Float64Array(6), new Float64Array(6)]);
-      for (let i = 0; i < 6; i++) expect(K[i]![6 + j], `∂f1_${i}/∂C_${j}`).to.be.closeTo((fp[i]! - fm[i]!) / (2 * h), 1e-4);
+      for (let i = 0; i < 6; i++) expect(K[i][6 + j], `∂f1_${i}/∂C_${j}`).to.be.closeTo((fp[i] - fm[i]) / (2 * h), 1e-4);
     }
   });
 });
@@ -208,9 +208,9 @@ describe('SphereForceField', () => {
     buildNode(x, undefined, [s]);
     const f = force(s, x);
     for (let i = 0; i < 10; i++) {
-      const d = [0, 1, 2].map((k) => x[3 * i + k]! - s.center.value[k]!);
+      const d = [0, 1, 2].map((k) => x[3 * i + k] - s.center.value[k]);
       const l = Math.hypot(...d);
-      for (let k = 0; k < 3; k++) expect(f[3 * i + k]).to.be.closeTo(l < 0.9 ? (-400 * (l - 0.9) * d[k]!) / l : 0, 1e-12);
+      for (let k = 0; k < 3; k++) expect(f[3 * i + k]).to.be.closeTo(l < 0.9 ? (-400 * (l - 0.9) * d[k]) / l : 0, 1e-12);
     }
     expect(s.contactPoints.length).to.be.within(1, 9);
     expectKMatchesFD(s, x, 400);
@@ -247,11 +247,11 @@ describe('ConicalForceField', () => {
     expect(Array.from(f.subarray(0, 3))).to.deep.equal([0, 0, 0]);
     expect(c.contactPoints).to.deep.equal([1, 2, 3]);
     // behind the apex: f = −k·q
-    for (let k = 0; k < 3; k++) expect(f[9 + k]).to.be.closeTo(-100 * x[9 + k]!, 1e-12);
+    for (let k = 0; k < 3; k++) expect(f[9 + k]).to.be.closeTo(-100 * x[9 + k], 1e-12);
     // beside: the force brings the point onto the cone's side, orthogonally to it
     const p = [1.5, 0.2, 1];
-    const target = p.map((v, k) => v + f[6 + k]! / 100);
-    const ang = Math.acos(target[2]! / Math.hypot(...target));
+    const target = p.map((v, k) => v + f[6 + k] / 100);
+    const ang = Math.acos(target[2] / Math.hypot(...target));
     expect((ang * 180) / Math.PI).to.be.closeTo(30, 1e-9);
     expectKMatchesFD(c, x, 100);
   });
@@ -288,10 +288,10 @@ describe('velocity damping force fields', () => {
       vm[j] -= 1e-6;
       const fp = force(ff, x, vp),
         fm = force(ff, x, vm);
-      for (let i = 0; i < n; i++) FD[i]![j] = (fp[i]! - fm[i]!) / 2e-6;
+      for (let i = 0; i < n; i++) FD[i][j] = (fp[i] - fm[i]) / 2e-6;
     }
     const B = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-    ff.addBToMatrix({ add: (r, c, val) => (B[r]![c]! += val) }, 1);
+    ff.addBToMatrix({ add: (r, c, val) => (B[r][c] += val) }, 1);
     return { B, FD };
   }
 
@@ -303,7 +303,7 @@ describe('velocity damping force fields', () => {
     expect(B.flat().every((b) => b === 0)).to.equal(true);
     u.implicit.value = true;
     const r = dampingAndFD(u, 6);
-    for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) expect(r.B[i]![j]).to.be.closeTo(FD[i]![j]!, 1e-9);
+    for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) expect(r.B[i][j]).to.be.closeTo(FD[i][j], 1e-9);
     const df = new Float64Array(6);
     u.addDForce([df], [Float64Array.of(1, 2, 3, 4, 5, 6)], 0, -0.1);
     expect(df[5]).to.be.closeTo(0.42, 1e-15);
@@ -316,6 +316,6 @@ describe('velocity damping force fields', () => {
     const f = force(d, new Float64Array(9), Float64Array.of(1, 1, 1, 1, 1, 1, 1, 1, 1));
     expect(Array.from(f)).to.deep.equal([-0.5, -0.2, -0.2, -1, -2, -3, -1, -2, -3]);
     const { B, FD } = dampingAndFD(d, 9);
-    for (let i = 0; i < 9; i++) for (let j = 0; j < 9; j++) expect(B[i]![j]).to.be.closeTo(FD[i]![j]!, 1e-9);
+    for (let i = 0; i < 9; i++) for (let j = 0; j < 9; j++) expect(B[i][j]).to.be.closeTo(FD[i][j], 1e-9);
   });
 });

@@ -15,13 +15,13 @@ export function selectAlongPlane(
 ): number[] {
   if (normal.length !== 3) throw c.error(`'normal' needs 3 numbers to select elements between dmin and dmax, got ${normal.length}`);
   const inside = (v: number): boolean => {
-    const d = x0[3 * v]! * normal[0]! + x0[3 * v + 1]! * normal[1]! + x0[3 * v + 2]! * normal[2]!;
+    const d = x0[3 * v] * normal[0] + x0[3 * v + 1] * normal[1] + x0[3 * v + 2] * normal[2];
     return d > dmin && d < dmax;
   };
   const out: number[] = [];
   for (let e = 0; e + size <= elems.length; e += size) {
     let all = true;
-    for (let k = 0; k < size && all; k++) all = inside(elems[e + k]!);
+    for (let k = 0; k < size && all; k++) all = inside(elems[e + k]);
     if (all) out.push(e / size);
   }
   return out;

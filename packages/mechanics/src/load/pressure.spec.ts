@@ -39,21 +39,21 @@ function force(ff: BaseForceField, x: Float64Array, v = new Float64Array(x.lengt
 
 function sum3(f: Float64Array): number[] {
   const s = [0, 0, 0];
-  for (let i = 0; i < f.length; i++) s[i % 3]! += f[i]!;
+  for (let i = 0; i < f.length; i++) s[i % 3] += f[i];
   return s;
 }
 
 function expectKMatchesFD(ff: BaseForceField, x: Float64Array, scale: number, v?: Float64Array): void {
   const { K, FD } = stiffnessAndFiniteDifferences(ff, x, v ?? new Float64Array(x.length));
   for (let i = 0; i < x.length; i++)
-    for (let j = 0; j < x.length; j++) expect(K[i]![j], `K[${i}][${j}]`).to.be.closeTo(FD[i]![j]!, 1e-6 * scale);
+    for (let j = 0; j < x.length; j++) expect(K[i][j], `K[${i}][${j}]`).to.be.closeTo(FD[i][j], 1e-6 * scale);
   // addDForce is K·dx with the same factor
   const dx = Float64Array.from({ length: x.length }, (_, k) => Math.sin(k + 1));
   const df = new Float64Array(x.length);
   ff.addDForce([df], [dx], 0.7, 0);
   for (let i = 0; i < x.length; i++) {
     let kdx = 0;
-    for (let j = 0; j < x.length; j++) kdx += K[i]![j]! * dx[j]!;
+    for (let j = 0; j < x.length; j++) kdx += K[i][j] * dx[j];
     expect(df[i]).to.be.closeTo(0.7 * kdx, 1e-10 * scale);
   }
 }
@@ -92,15 +92,15 @@ describe('TrianglePressureForceField', () => {
     buildNode(c.x, new StubTopology(8, { triangles: c.triangles }), [one]);
     const g = force(one, x);
     const [a, b, d] = c.triangles.slice(0, 3) as [number, number, number];
-    const e1 = [0, 1, 2].map((k) => x[3 * b + k]! - x[3 * a + k]!),
-      e2 = [0, 1, 2].map((k) => x[3 * d + k]! - x[3 * a + k]!);
-    const n = [e1[1]! * e2[2]! - e1[2]! * e2[1]!, e1[2]! * e2[0]! - e1[0]! * e2[2]!, e1[0]! * e2[1]! - e1[1]! * e2[0]!];
+    const e1 = [0, 1, 2].map((k) => x[3 * b + k] - x[3 * a + k]),
+      e2 = [0, 1, 2].map((k) => x[3 * d + k] - x[3 * a + k]);
+    const n = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
     const S = [
       [3, 0.5, 0.2],
       [0.5, -1, 0.7],
       [0.2, 0.7, 2],
     ];
-    for (let k = 0; k < 3; k++) expect(g[3 * a + k]).to.be.closeTo((S[k]![0]! * n[0]! + S[k]![1]! * n[1]! + S[k]![2]! * n[2]!) / 6, 1e-15);
+    for (let k = 0; k < 3; k++) expect(g[3 * a + k]).to.be.closeTo((S[k][0] * n[0] + S[k][1] * n[1] + S[k][2] * n[2]) / 6, 1e-15);
     void f;
     expectKMatchesFD(pff, x, 3);
     // a closed surface under an isotropic stress σ = P·I: no net force
@@ -143,8 +143,8 @@ describe('SurfacePressureForceField', () => {
         tz = 0,
         w = 0;
       for (let i = 0; i < 8; i++) {
-        const [px, py, pz] = [x[3 * i]!, x[3 * i + 1]!, x[3 * i + 2]!];
-        const [fx, fy, fz] = [f[3 * i]!, f[3 * i + 1]!, f[3 * i + 2]!];
+        const [px, py, pz] = [x[3 * i], x[3 * i + 1], x[3 * i + 2]];
+        const [fx, fy, fz] = [f[3 * i], f[3 * i + 1], f[3 * i + 2]];
         tx += py * fz - pz * fy;
         ty += pz * fx - px * fz;
         tz += px * fy - py * fx;

@@ -35,7 +35,7 @@ describe('DiagonalMass', () => {
     // Each tetrahedron of a cell has volume V_cell/6; count the tetrahedra around each vertex.
     const vCell = (sx / (nx - 1)) * (sy / (ny - 1)) * (sz / (nz - 1));
     const count = new Array<number>(pts.length / 3).fill(0);
-    for (const v of tets) count[v]!++;
+    for (const v of tets) count[v]++;
     count.forEach((k, i) => expect(m.pointMasses[i]).to.be.closeTo((3 * k * vCell) / 6 / 4, 1e-13));
   });
 
@@ -124,18 +124,18 @@ describe('DiagonalMass', () => {
       },
       2,
     );
-    for (let i = 0; i < n; i++) expect(out[i]).to.be.closeTo(diag[i]! * dx[i]!, 1e-14);
+    for (let i = 0; i < n; i++) expect(out[i]).to.be.closeTo(diag[i] * dx[i], 1e-14);
     const a = new Float64Array(n);
     m.accFromF(a, out);
-    for (let i = 0; i < n; i++) expect(a[i]).to.be.closeTo(2 * dx[i]!, 1e-12);
+    for (let i = 0; i < n; i++) expect(a[i]).to.be.closeTo(2 * dx[i], 1e-12);
     const f = new Float64Array(n);
     m.addForce(f, new Float64Array(n), new Float64Array(n));
     let fx = 0,
       fy = 0,
       fz = 0;
-    for (let i = 0; i < 12; i++) [fx, fy, fz] = [fx + f[3 * i]!, fy + f[3 * i + 1]!, fz + f[3 * i + 2]!];
+    for (let i = 0; i < 12; i++) [fx, fy, fz] = [fx + f[3 * i], fy + f[3 * i + 1], fz + f[3 * i + 2]];
     expect([fx, fy, fz].map((x) => +x.toFixed(12))).to.deep.equal([5, -10, 15]);
-    expect(m.getKineticEnergy(dx)).to.be.closeTo(0.25 * sum(out.map((o, i) => o * dx[i]!)), 1e-12);
+    expect(m.getKineticEnergy(dx)).to.be.closeTo(0.25 * sum(out.map((o, i) => o * dx[i])), 1e-12);
     expect(m.isDiagonal).to.equal(true);
   });
 

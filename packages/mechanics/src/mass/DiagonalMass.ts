@@ -212,7 +212,7 @@ export class DiagonalMass extends SingleStateMass implements TopologyHandler {
       for (let e = 0; e < elements.length / k; e++) {
         const share = (rho * elementMeasure(kind, positions, elements, e)) / k;
         for (let j = 0; j < k; j++) {
-          const p = elements[k * e + j]!;
+          const p = elements[k * e + j];
           if (p >= n) throw this.error(`${kind} ${e} uses point ${p}, but ${s.describe()} has ${n} points after the topological change`);
           m[p] += share;
           total += share;
@@ -246,7 +246,7 @@ export class DiagonalMass extends SingleStateMass implements TopologyHandler {
     if (given.length > 0 && given.length < n) {
       const padded = new Float64Array(n);
       padded.set(given);
-      padded.fill(given[given.length - 1]!, given.length);
+      padded.fill(given[given.length - 1], given.length);
       given = padded;
     }
 
@@ -259,7 +259,7 @@ export class DiagonalMass extends SingleStateMass implements TopologyHandler {
       for (let e = 0; e < mesh.count; e++) {
         const share = (rho * elementMeasure(mesh.kind, positions, mesh.elements, e)) / k;
         for (let j = 0; j < k; j++) {
-          m[mesh.elements[k * e + j]!] += share;
+          m[mesh.elements[k * e + j]] += share;
           total += share;
         }
       }
@@ -272,7 +272,7 @@ export class DiagonalMass extends SingleStateMass implements TopologyHandler {
       const sum = lump(1);
       const rho = sum < Number.EPSILON ? 1 : total / sum;
       this.massDensity.value = rho;
-      for (let i = 0; i < n; i++) this.masses[i]! *= rho;
+      for (let i = 0; i < n; i++) this.masses[i] *= rho;
     };
 
     if (setTotal && (setDensity || setVertex))
@@ -333,8 +333,8 @@ export class DiagonalMass extends SingleStateMass implements TopologyHandler {
     if (count > s.size) throw this.error(`vertexMass gives ${count} frame masses, ${s.describe()} has ${s.size} frames`);
     this.inertias = Array.from({ length: s.size }, (_, i) => {
       const g = given.subarray(Math.min(i, count - 1) * per, Math.min(i, count - 1) * per + per);
-      if (g[0]! < 0) throw this.error(`frame ${i}: the mass must be positive (got ${g[0]})`);
-      return RigidInertia.fromVertexMass(dim, g, g[0]!);
+      if (g[0] < 0) throw this.error(`frame ${i}: the mass must be positive (got ${g[0]})`);
+      return RigidInertia.fromVertexMass(dim, g, g[0]);
     });
     this.masses = Float64Array.from(this.inertias, (r) => r.mass);
     this.totalMass.value = this.masses.reduce((a, b) => a + b, 0);
@@ -344,15 +344,15 @@ export class DiagonalMass extends SingleStateMass implements TopologyHandler {
   addMDx(out: Float64Array, dx: Float64Array, factor: number): void {
     this.followTopology();
     if (this.inertias) {
-      for (let i = 0; i < this.inertias.length; i++) this.inertias[i]!.addMDx(out, dx, i, factor);
+      for (let i = 0; i < this.inertias.length; i++) this.inertias[i].addMDx(out, dx, i, factor);
       return;
     }
     const d = this.getMechanicalState().stateType.derivSize;
     const m = this.masses;
     // SOFA's order: (dx·m)·factor (a last-bit difference that early-stopped CG solves can amplify)
     for (let i = 0; i < m.length; i++) {
-      const mi = m[i]!;
-      for (let k = 0; k < d; k++) out[i * d + k] += dx[i * d + k]! * mi * factor;
+      const mi = m[i];
+      for (let k = 0; k < d; k++) out[i * d + k] += dx[i * d + k] * mi * factor;
     }
   }
 
@@ -365,13 +365,13 @@ export class DiagonalMass extends SingleStateMass implements TopologyHandler {
   addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
     this.followTopology();
     if (this.inertias) {
-      for (let i = 0; i < this.inertias.length; i++) this.inertias[i]!.addMToMatrix(acc, i, mFactor);
+      for (let i = 0; i < this.inertias.length; i++) this.inertias[i].addMToMatrix(acc, i, mFactor);
       return;
     }
     const d = this.getMechanicalState().stateType.derivSize;
     const m = this.masses;
     for (let i = 0; i < m.length; i++) {
-      const c = m[i]! * mFactor;
+      const c = m[i] * mFactor;
       for (let k = 0; k < d; k++) acc.add(i * d + k, i * d + k, c);
     }
   }
@@ -384,18 +384,18 @@ export class DiagonalMass extends SingleStateMass implements TopologyHandler {
     const dim = Math.min(t.spatialDimensions, 3);
     const m = this.masses;
     // f_i += m_i·g
-    for (let i = 0; i < m.length; i++) for (let k = 0; k < dim; k++) f[i * d + k] += m[i]! * g[k]!;
+    for (let i = 0; i < m.length; i++) for (let k = 0; k < dim; k++) f[i * d + k] += m[i] * g[k];
   }
 
   accFromF(a: Float64Array, f: Float64Array): void {
     this.followTopology();
     if (this.inertias) {
-      for (let i = 0; i < this.inertias.length; i++) this.inertias[i]!.accFromF(a, f, i);
+      for (let i = 0; i < this.inertias.length; i++) this.inertias[i].accFromF(a, f, i);
       return;
     }
     const d = this.getMechanicalState().stateType.derivSize;
     const m = this.masses;
-    for (let i = 0; i < m.length; i++) for (let k = 0; k < d; k++) a[i * d + k] = f[i * d + k]! / m[i]!;
+    for (let i = 0; i < m.length; i++) for (let k = 0; k < d; k++) a[i * d + k] = f[i * d + k] / m[i];
   }
 
   getKineticEnergy(v: Float64Array): number {
@@ -406,8 +406,8 @@ export class DiagonalMass extends SingleStateMass implements TopologyHandler {
     let e = 0;
     for (let i = 0; i < m.length; i++) {
       let v2 = 0;
-      for (let k = 0; k < d; k++) v2 += v[i * d + k]! * v[i * d + k]!;
-      e += m[i]! * v2;
+      for (let k = 0; k < d; k++) v2 += v[i * d + k] * v[i * d + k];
+      e += m[i] * v2;
     }
     return 0.5 * e;
   }
@@ -419,7 +419,7 @@ export class DiagonalMass extends SingleStateMass implements TopologyHandler {
     const dim = Math.min(t.spatialDimensions, 3);
     const m = this.masses;
     let e = 0;
-    for (let i = 0; i < m.length; i++) for (let k = 0; k < dim; k++) e -= m[i]! * g[k]! * x[i * t.coordSize + k]!;
+    for (let i = 0; i < m.length; i++) for (let k = 0; k < dim; k++) e -= m[i] * g[k] * x[i * t.coordSize + k];
     return e;
   }
 }
@@ -442,9 +442,9 @@ function addShares(
 ): number {
   const k = ELEMENT_SIZE[kind];
   for (let i = 0; i < n; i++) {
-    const e = which ? which[i]! : i;
+    const e = which ? which[i] : i;
     const share = (rho * elementMeasure(kind, positions, elements, e)) / k;
-    for (let j = 0; j < k; j++) m[elements[k * e + j]!] += share;
+    for (let j = 0; j < k; j++) m[elements[k * e + j]] += share;
     total += k * share;
   }
   return total;

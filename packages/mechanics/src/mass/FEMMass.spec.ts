@@ -50,7 +50,7 @@ describe('FEMMass and NodalMassDensity', () => {
       const dx = Float64Array.from({ length: n }, () => r() - 0.5);
       const out = new Float64Array(n);
       mass.addMDx(out, dx, 2);
-      const expected = Array.from({ length: n }, (_, i) => M.slice(i * n, i * n + n).reduce((s, m, j) => s + m * dx[j]!, 0));
+      const expected = Array.from({ length: n }, (_, i) => M.slice(i * n, i * n + n).reduce((s, m, j) => s + m * dx[j], 0));
       expect(maxAbsDiff(out, expected)).to.be.below(1e-12 * maxAbs(expected));
       const g = Float64Array.from({ length: n }, (_, i) => (i % 3 === 1 ? -9.81 : 0));
       const f = new Float64Array(n);
@@ -58,9 +58,9 @@ describe('FEMMass and NodalMassDensity', () => {
       const Mg = new Float64Array(n);
       mass.addMDx(Mg, g, 1);
       expect(maxAbsDiff(f, Mg)).to.be.below(1e-12 * maxAbs(Mg));
-      const v = Float64Array.from({ length: n }, (_, i) => [0.3, -0.2, 0.5][i % 3]!);
+      const v = Float64Array.from({ length: n }, (_, i) => [0.3, -0.2, 0.5][i % 3]);
       expect(mass.getKineticEnergy(v)).to.be.closeTo(0.5 * mass.totalMass * 0.38, 1e-12);
-      expect(M.every((m, k) => Math.abs(m - M[(k % n) * n + Math.floor(k / n)]!) < 1e-15)).to.equal(true);
+      expect(M.every((m, k) => Math.abs(m - M[(k % n) * n + Math.floor(k / n)]) < 1e-15)).to.equal(true);
     });
   }
 
@@ -81,7 +81,7 @@ describe('FEMMass and NodalMassDensity', () => {
     const { points } = boxGrid(n, [a, b, c]);
     // ρ = 100 + 10x + 20y + 30z at the nodes
     const density = new Float64Array(points.length / 3);
-    for (let i = 0; i < density.length; i++) density[i] = 100 + 10 * points[3 * i]! + 20 * points[3 * i + 1]! + 30 * points[3 * i + 2]!;
+    for (let i = 0; i < density.length; i++) density[i] = 100 + 10 * points[3 * i] + 20 * points[3 * i + 1] + 30 * points[3 * i + 2];
     const { mass } = massScene('Hexahedron', n, [a, b, c], density);
     expect(mass.totalMass).to.be.closeTo((100 + (10 * a) / 2 + (20 * b) / 2 + (30 * c) / 2) * a * b * c, 1e-10);
   });

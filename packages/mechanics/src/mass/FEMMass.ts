@@ -78,7 +78,7 @@ export class FEMMass extends BaseMass {
 
   /** M_ij of the scalar node matrix (0 outside the pattern). */
   entry(i: number, j: number): number {
-    for (let k = this.rowPtr[i]!; k < this.rowPtr[i + 1]!; k++) if (this.colInd[k] === j) return this.values[k]!;
+    for (let k = this.rowPtr[i]; k < this.rowPtr[i + 1]; k++) if (this.colInd[k] === j) return this.values[k];
     return 0;
   }
 
@@ -117,7 +117,7 @@ export class FEMMass extends BaseMass {
     const count = elems.length / nodes;
     if (count === 0) throw this.error(`the topology ${topo.describe()} has no ${el.plural}`);
     for (let i = 0; i < elems.length; i++) {
-      if (elems[i]! >= size)
+      if (elems[i] >= size)
         throw this.error(
           `${el.name.toLowerCase()} ${Math.floor(i / nodes)} uses point ${elems[i]}, but ${ms.describe()} has ${size} points`,
         );
@@ -126,20 +126,20 @@ export class FEMMass extends BaseMass {
     const keys = new Float64Array(count * nodes * nodes);
     let nk = 0;
     for (let e = 0; e < count; e++)
-      for (let a = 0; a < nodes; a++) for (let b = 0; b < nodes; b++) keys[nk++] = elems[nodes * e + a]! * size + elems[nodes * e + b]!;
+      for (let a = 0; a < nodes; a++) for (let b = 0; b < nodes; b++) keys[nk++] = elems[nodes * e + a] * size + elems[nodes * e + b];
     keys.sort();
     const rowPtr = new Int32Array(size + 1);
     const cols: number[] = [];
     let last = -1;
     for (let k = 0; k < nk; k++) {
-      const key = keys[k]!;
+      const key = keys[k];
       if (key === last) continue;
       last = key;
       const i = Math.floor(key / size);
-      rowPtr[i + 1]!++;
+      rowPtr[i + 1]++;
       cols.push(key - i * size);
     }
-    for (let i = 0; i < size; i++) rowPtr[i + 1] += rowPtr[i]!;
+    for (let i = 0; i < size; i++) rowPtr[i + 1] += rowPtr[i];
     this.rowPtr = rowPtr;
     this.colInd = Int32Array.from(cols);
     this.values = new Float64Array(cols.length);
@@ -150,10 +150,10 @@ export class FEMMass extends BaseMass {
       Me = new Float64Array(nodes * nodes);
     for (let e = 0; e < count; e++) {
       for (let a = 0; a < nodes; a++) {
-        const p = elems[nodes * e + a]!;
-        X[3 * a] = x0[3 * p]!;
-        X[3 * a + 1] = x0[3 * p + 1]!;
-        X[3 * a + 2] = x0[3 * p + 2]!;
+        const p = elems[nodes * e + a];
+        X[3 * a] = x0[3 * p];
+        X[3 * a + 1] = x0[3 * p + 1];
+        X[3 * a + 2] = x0[3 * p + 2];
         rho[a] = density.nodeDensity(p);
       }
       if (el.name === 'Hexahedron') hexahedronMassMatrix(Me, X, rho);
@@ -161,21 +161,21 @@ export class FEMMass extends BaseMass {
       else if (el.name === 'Prism') prismMassMatrix(Me, X, rho);
       else tetrahedronMassMatrix(Me, X, rho);
       for (let a = 0; a < nodes; a++) {
-        const i = elems[nodes * e + a]!;
-        for (let b = 0; b < nodes; b++) this.values[this.slot(i, elems[nodes * e + b]!)] += Me[nodes * a + b]!;
+        const i = elems[nodes * e + a];
+        for (let b = 0; b < nodes; b++) this.values[this.slot(i, elems[nodes * e + b])] += Me[nodes * a + b];
       }
     }
     this.rowSums = new Float64Array(size);
-    for (let i = 0; i < size; i++) for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) this.rowSums[i] += this.values[k]!;
+    for (let i = 0; i < size; i++) for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++) this.rowSums[i] += this.values[k];
   }
 
   /** Index of (i, j) in the pattern (binary search in row i). */
   private slot(i: number, j: number): number {
-    let lo = this.rowPtr[i]!,
-      hi = this.rowPtr[i + 1]! - 1;
+    let lo = this.rowPtr[i],
+      hi = this.rowPtr[i + 1] - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const c = this.colInd[mid]!;
+      const c = this.colInd[mid];
       if (c === j) return mid;
       if (c < j) lo = mid + 1;
       else hi = mid - 1;
@@ -193,12 +193,12 @@ export class FEMMass extends BaseMass {
       let sx = 0,
         sy = 0,
         sz = 0;
-      for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) {
-        const m = val[k]!,
-          q = 3 * colInd[k]!;
-        sx += m * dx[q]!;
-        sy += m * dx[q + 1]!;
-        sz += m * dx[q + 2]!;
+      for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++) {
+        const m = val[k],
+          q = 3 * colInd[k];
+        sx += m * dx[q];
+        sy += m * dx[q + 1];
+        sz += m * dx[q + 2];
       }
       out[3 * i] += factor * sx;
       out[3 * i + 1] += factor * sy;
@@ -212,9 +212,9 @@ export class FEMMass extends BaseMass {
       val = this.values,
       n = rowPtr.length - 1;
     for (let i = 0; i < n; i++) {
-      for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) {
-        const m = mFactor * val[k]!,
-          j = colInd[k]!;
+      for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++) {
+        const m = mFactor * val[k],
+          j = colInd[k];
         acc.add(3 * i, 3 * j, m);
         acc.add(3 * i + 1, 3 * j + 1, m);
         acc.add(3 * i + 2, 3 * j + 2, m);
@@ -227,9 +227,9 @@ export class FEMMass extends BaseMass {
     const s = this.rowSums;
     // f_i += (Σ_j M_ij)·g
     for (let i = 0; i < s.length; i++) {
-      f[3 * i] += s[i]! * g[0]!;
-      f[3 * i + 1] += s[i]! * g[1]!;
-      f[3 * i + 2] += s[i]! * g[2]!;
+      f[3 * i] += s[i] * g[0];
+      f[3 * i + 1] += s[i] * g[1];
+      f[3 * i + 2] += s[i] * g[2];
     }
   }
 
@@ -246,9 +246,9 @@ export class FEMMass extends BaseMass {
       n = rowPtr.length - 1;
     let e = 0;
     for (let i = 0; i < n; i++) {
-      for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) {
-        const q = 3 * colInd[k]!;
-        e += val[k]! * (v[3 * i]! * v[q]! + v[3 * i + 1]! * v[q + 1]! + v[3 * i + 2]! * v[q + 2]!);
+      for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++) {
+        const q = 3 * colInd[k];
+        e += val[k] * (v[3 * i] * v[q] + v[3 * i + 1] * v[q + 1] + v[3 * i + 2] * v[q + 2]);
       }
     }
     return e / 2;
@@ -258,7 +258,7 @@ export class FEMMass extends BaseMass {
     const g = this.context.getGravity();
     const s = this.rowSums;
     let e = 0;
-    for (let i = 0; i < s.length; i++) e -= s[i]! * (x[3 * i]! * g[0]! + x[3 * i + 1]! * g[1]! + x[3 * i + 2]! * g[2]!);
+    for (let i = 0; i < s.length; i++) e -= s[i] * (x[3 * i] * g[0] + x[3 * i + 1] * g[1] + x[3 * i + 2] * g[2]);
     return e;
   }
 }

@@ -39,7 +39,7 @@ function meshes(): Array<{ name: string; points: number[]; topo: () => StubTopol
     // Triangles in a tilted plane: the area is unchanged by a rotation about x.
     {
       name: 'triangles',
-      points: plate.map((p, i) => (i % 3 === 1 ? p * Math.cos(0.3) : i % 3 === 2 ? plate[i - 1]! * Math.sin(0.3) : p)),
+      points: plate.map((p, i) => (i % 3 === 1 ? p * Math.cos(0.3) : i % 3 === 2 ? plate[i - 1] * Math.sin(0.3) : p)),
       topo: () => new StubTopology(nPlate, { triangles: tris }),
       measure: 6,
     },
@@ -61,10 +61,10 @@ describe('MeshMatrixMass', () => {
       expect(consistent.totalMass.value).to.be.closeTo(2 * mesh.measure, 1e-12);
       for (let axis = 0; axis < 3; axis++) {
         let s = 0;
-        for (let i = axis; i < 3 * n; i += 3) for (let j = axis; j < 3 * n; j += 3) s += M[i]![j]!;
+        for (let i = axis; i < 3 * n; i += 3) for (let j = axis; j < 3 * n; j += 3) s += M[i][j];
         expect(s).to.be.closeTo(2 * mesh.measure, 1e-12);
       }
-      for (let i = 0; i < 3 * n; i++) for (let j = 0; j < 3 * n; j++) expect(M[i]![j]).to.equal(M[j]![i]);
+      for (let i = 0; i < 3 * n; i++) for (let j = 0; j < 3 * n; j++) expect(M[i][j]).to.equal(M[j][i]);
       expect(consistent.isDiagonal).to.equal(false);
 
       const lumped = mmm({ massDensity: [2], lumping: true });
@@ -72,9 +72,9 @@ describe('MeshMatrixMass', () => {
       const L = denseM(lumped, n);
       expect(lumped.isDiagonal).to.equal(true);
       for (let i = 0; i < 3 * n; i++) {
-        const rowSum = M[i]!.reduce((a, b) => a + b, 0);
-        expect(L[i]![i]).to.be.closeTo(rowSum, 1e-13);
-        for (let j = 0; j < 3 * n; j++) if (j !== i) expect(L[i]![j]).to.equal(0);
+        const rowSum = M[i].reduce((a, b) => a + b, 0);
+        expect(L[i][i]).to.be.closeTo(rowSum, 1e-13);
+        for (let j = 0; j < 3 * n; j++) if (j !== i) expect(L[i][j]).to.equal(0);
       }
       expect(lumped.totalMass.value).to.be.closeTo(2 * mesh.measure, 1e-12);
     });
@@ -88,13 +88,13 @@ describe('MeshMatrixMass', () => {
     for (let i = 0; i < 12; i++)
       for (let j = 0; j < 12; j++) {
         const expected = i % 3 === j % 3 ? ((3 * V) / 20) * (i === j ? 2 : 1) : 0;
-        expect(M[i]![j]).to.be.closeTo(expected, 1e-15);
+        expect(M[i][j]).to.be.closeTo(expected, 1e-15);
       }
     const tri = mmm({ massDensity: [6] });
     buildNode([0, 0, 0, 2, 0, 0, 0, 2, 0], new StubTopology(3, { triangles: [0, 1, 2] }), [tri]);
     const T = denseM(tri, 3);
     for (let i = 0; i < 9; i++)
-      for (let j = 0; j < 9; j++) expect(T[i]![j]).to.be.closeTo(i % 3 === j % 3 ? ((6 * 2) / 12) * (i === j ? 2 : 1) : 0, 1e-15);
+      for (let j = 0; j < 9; j++) expect(T[i][j]).to.be.closeTo(i % 3 === j % 3 ? ((6 * 2) / 12) * (i === j ? 2 : 1) : 0, 1e-15);
   });
 
   it('addMDx, gravity and kinetic energy agree with the assembled M (consistent: f = M·(1⊗g))', () => {
@@ -110,7 +110,7 @@ describe('MeshMatrixMass', () => {
     ref.forEach((v, i) => expect(out[i]).to.be.closeTo(v, 1e-13));
     const f = new Float64Array(36);
     m.addForce(f, new Float64Array(36), new Float64Array(36));
-    const g = Array.from({ length: 36 }, (_, i) => [0.5, -9.81, 2][i % 3]! / 1.5);
+    const g = Array.from({ length: 36 }, (_, i) => [0.5, -9.81, 2][i % 3] / 1.5);
     (math.multiply(M, g).toArray() as number[]).forEach((v, i) => expect(f[i]).to.be.closeTo(v, 1e-12));
     const e = (0.5 * (math.multiply(dx, math.multiply(M, dx)) as unknown as number)) / 1.5;
     expect(m.getKineticEnergy(Float64Array.from(dx))).to.be.closeTo(e, 1e-12);
@@ -139,8 +139,8 @@ describe('MeshMatrixMass', () => {
     const given = mmm({ vertexMass: [1, 1, 1, 1], edgeMass: [0.5, 0.5, 0.5, 0.5, 0.5, 0.5] });
     buildNode(pts, topo(), [given]);
     const G = denseM(given, 4);
-    expect(G[0]![0]).to.equal(1);
-    expect(G[0]![3]).to.equal(0.5);
+    expect(G[0][0]).to.equal(1);
+    expect(G[0][3]).to.equal(0.5);
     expect(given.totalMass.value).to.equal(7); // SOFA: Σ vertexMass + Σ edgeMass
     // vertexMass without edgeMass needs lumping: otherwise totalMass (1) is used.
     const noEdges = mmm({ vertexMass: [1, 1, 1, 1] });

@@ -151,7 +151,7 @@ export class MeshMatrixMass extends SingleStateMass {
   lumpedMasses(out?: Float64Array): Float64Array {
     this.followTopology();
     out ??= new Float64Array(this.vMass.length);
-    for (let i = 0; i < this.vMass.length; i++) out[i] = this.vMass[i]! * this.lumpingCoeff;
+    for (let i = 0; i < this.vMass.length; i++) out[i] = this.vMass[i] * this.lumpingCoeff;
     return out;
   }
 
@@ -177,8 +177,8 @@ export class MeshMatrixMass extends SingleStateMass {
       const sum = compute(() => 1);
       const rho = sum > Number.EPSILON ? total / sum : 1;
       this.massDensity.value = Float64Array.of(rho);
-      for (let i = 0; i < this.vMass.length; i++) this.vMass[i]! *= rho;
-      for (let j = 0; j < this.eMass.length; j++) this.eMass[j]! *= rho;
+      for (let i = 0; i < this.vMass.length; i++) this.vMass[i] *= rho;
+      for (let j = 0; j < this.eMass.length; j++) this.eMass[j] *= rho;
     };
 
     const density = this.massDensity.value;
@@ -198,8 +198,8 @@ export class MeshMatrixMass extends SingleStateMass {
         );
         fromTotal();
       } else {
-        const perElement = density.length === 1 ? new Float64Array(mesh.count).fill(density[0]!) : Float64Array.from(density);
-        this.totalMass.value = compute((e) => perElement[e]!);
+        const perElement = density.length === 1 ? new Float64Array(mesh.count).fill(density[0]) : Float64Array.from(density);
+        this.totalMass.value = compute((e) => perElement[e]);
         this.massDensity.value = perElement;
       }
     } else {
@@ -224,7 +224,7 @@ export class MeshMatrixMass extends SingleStateMass {
         if (withEdges) for (const m of givenE) total += m;
         compute(() => 1);
         let volume = 0;
-        for (let i = 0; i < this.vMass.length; i++) volume += this.vMass[i]! * coef.lumping;
+        for (let i = 0; i < this.vMass.length; i++) volume += this.vMass[i] * coef.lumping;
         const vm = new Float64Array(n);
         vm.set(givenV.subarray(0, Math.min(n, givenV.length)));
         this.vMass = vm;
@@ -252,15 +252,15 @@ export class MeshMatrixMass extends SingleStateMass {
     const em = new Float64Array(this.edgeA.length);
     for (let e = 0; e < mesh.count; e++) {
       const m = rho(e) * elementMeasure(mesh.kind, positions, mesh.elements, e);
-      for (let j = 0; j < k; j++) vm[mesh.elements[k * e + j]!] += m * coef.vertex;
-      if (!this.lumped) for (let j = 0; j < local.length; j++) em[edgeIndex[local.length * e + j]!] += m * coef.edge;
+      for (let j = 0; j < k; j++) vm[mesh.elements[k * e + j]] += m * coef.vertex;
+      if (!this.lumped) for (let j = 0; j < local.length; j++) em[edgeIndex[local.length * e + j]] += m * coef.edge;
     }
     this.vMass = vm;
     this.eMass = em;
     let total = 0;
-    for (let i = 0; i < n; i++) total += vm[i]!;
+    for (let i = 0; i < n; i++) total += vm[i];
     if (this.lumped) return total * coef.lumping;
-    for (let j = 0; j < em.length; j++) total += 2 * em[j]!;
+    for (let j = 0; j < em.length; j++) total += 2 * em[j];
     return total;
   }
 
@@ -306,7 +306,7 @@ export class MeshMatrixMass extends SingleStateMass {
       edgeIndex,
       geometryPositions(now.geometry, this.computeMassOnRest.value),
       s.size,
-      (e) => this.elementDensity[e]!,
+      (e) => this.elementDensity[e],
     );
     this.mesh = now;
     this.totalMass.value = total;
@@ -327,8 +327,8 @@ export class MeshMatrixMass extends SingleStateMass {
     const b: number[] = [];
     const key = (i: number, j: number): number => (i < j ? i * n + j : j * n + i);
     for (let j = 0; j < topoEdges.length / 2; j++) {
-      const i0 = topoEdges[2 * j]!,
-        i1 = topoEdges[2 * j + 1]!;
+      const i0 = topoEdges[2 * j],
+        i1 = topoEdges[2 * j + 1];
       if (!index.has(key(i0, i1))) index.set(key(i0, i1), j);
       a.push(i0);
       b.push(i1);
@@ -338,8 +338,8 @@ export class MeshMatrixMass extends SingleStateMass {
     const map = new Uint32Array(mesh.count * local.length);
     for (let e = 0; e < mesh.count; e++) {
       for (let j = 0; j < local.length; j++) {
-        const i0 = mesh.elements[k * e + local[j]![0]]!,
-          i1 = mesh.elements[k * e + local[j]![1]]!;
+        const i0 = mesh.elements[k * e + local[j][0]],
+          i1 = mesh.elements[k * e + local[j][1]];
         let id = index.get(key(i0, i1));
         if (id === undefined) {
           id = a.length;
@@ -362,18 +362,18 @@ export class MeshMatrixMass extends SingleStateMass {
     const diag = this.lumped ? this.lumpingCoeff * factor : factor;
     // out_i += M_ii·dx_i
     for (let i = 0; i < vm.length; i++) {
-      const c = vm[i]! * diag;
-      for (let k = 0; k < d; k++) out[i * d + k] += c * dx[i * d + k]!;
+      const c = vm[i] * diag;
+      for (let k = 0; k < d; k++) out[i * d + k] += c * dx[i * d + k];
     }
     if (this.lumped) return;
     // out_a += M_ab·dx_b, out_b += M_ab·dx_a
     for (let j = 0; j < this.eMass.length; j++) {
-      const c = this.eMass[j]! * factor;
-      const pa = this.edgeA[j]! * d,
-        pb = this.edgeB[j]! * d;
+      const c = this.eMass[j] * factor;
+      const pa = this.edgeA[j] * d,
+        pb = this.edgeB[j] * d;
       for (let k = 0; k < d; k++) {
-        out[pa + k] += c * dx[pb + k]!;
-        out[pb + k] += c * dx[pa + k]!;
+        out[pa + k] += c * dx[pb + k];
+        out[pb + k] += c * dx[pa + k];
       }
     }
   }
@@ -384,14 +384,14 @@ export class MeshMatrixMass extends SingleStateMass {
     const vm = this.vMass;
     const diag = this.lumped ? this.lumpingCoeff * mFactor : mFactor;
     for (let i = 0; i < vm.length; i++) {
-      const c = vm[i]! * diag;
+      const c = vm[i] * diag;
       for (let k = 0; k < d; k++) acc.add(i * d + k, i * d + k, c);
     }
     if (this.lumped) return;
     for (let j = 0; j < this.eMass.length; j++) {
-      const c = this.eMass[j]! * mFactor;
-      const pa = this.edgeA[j]! * d,
-        pb = this.edgeB[j]! * d;
+      const c = this.eMass[j] * mFactor;
+      const pa = this.edgeA[j] * d,
+        pb = this.edgeB[j] * d;
       for (let k = 0; k < d; k++) {
         acc.add(pa + k, pb + k, c);
         acc.add(pb + k, pa + k, c);
@@ -408,8 +408,8 @@ export class MeshMatrixMass extends SingleStateMass {
     const vm = this.vMass;
     // f_i += c·vertexMass_i·g (the row sum of M times g)
     for (let i = 0; i < vm.length; i++) {
-      const m = vm[i]! * this.lumpingCoeff;
-      for (let k = 0; k < dim; k++) f[i * d + k] += m * g[k]!;
+      const m = vm[i] * this.lumpingCoeff;
+      for (let k = 0; k < dim; k++) f[i * d + k] += m * g[k];
     }
   }
 
@@ -422,8 +422,8 @@ export class MeshMatrixMass extends SingleStateMass {
     const d = this.getMechanicalState().stateType.derivSize;
     const vm = this.vMass;
     for (let i = 0; i < vm.length; i++) {
-      const inv = 1 / (vm[i]! * this.lumpingCoeff);
-      for (let k = 0; k < d; k++) a[i * d + k] = f[i * d + k]! * inv;
+      const inv = 1 / (vm[i] * this.lumpingCoeff);
+      for (let k = 0; k < d; k++) a[i * d + k] = f[i * d + k] * inv;
     }
   }
 
@@ -435,16 +435,16 @@ export class MeshMatrixMass extends SingleStateMass {
     let e = 0;
     for (let i = 0; i < vm.length; i++) {
       let v2 = 0;
-      for (let k = 0; k < d; k++) v2 += v[i * d + k]! * v[i * d + k]!;
-      e += vm[i]! * diag * v2;
+      for (let k = 0; k < d; k++) v2 += v[i * d + k] * v[i * d + k];
+      e += vm[i] * diag * v2;
     }
     if (!this.lumped) {
       for (let j = 0; j < this.eMass.length; j++) {
-        const pa = this.edgeA[j]! * d,
-          pb = this.edgeB[j]! * d;
+        const pa = this.edgeA[j] * d,
+          pb = this.edgeB[j] * d;
         let dot = 0;
-        for (let k = 0; k < d; k++) dot += v[pa + k]! * v[pb + k]!;
-        e += 2 * this.eMass[j]! * dot;
+        for (let k = 0; k < d; k++) dot += v[pa + k] * v[pb + k];
+        e += 2 * this.eMass[j] * dot;
       }
     }
     return 0.5 * e;
@@ -457,7 +457,7 @@ export class MeshMatrixMass extends SingleStateMass {
     const dim = Math.min(t.spatialDimensions, 3);
     const vm = this.vMass;
     let e = 0;
-    for (let i = 0; i < vm.length; i++) for (let k = 0; k < dim; k++) e -= vm[i]! * this.lumpingCoeff * g[k]! * x[i * t.coordSize + k]!;
+    for (let i = 0; i < vm.length; i++) for (let k = 0; k < dim; k++) e -= vm[i] * this.lumpingCoeff * g[k] * x[i * t.coordSize + k];
     return e;
   }
 }

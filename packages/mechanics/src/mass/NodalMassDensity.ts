@@ -23,8 +23,8 @@ export class NodalMassDensity extends BaseObject {
   /** The density of node i (SOFA's getNodeProperty): property[i], else the last value, else 1. */
   nodeDensity(i: number): number {
     const p = this.property.value;
-    if (p.length > i) return p[i]!;
-    return p.length > 0 ? p[p.length - 1]! : 1;
+    if (p.length > i) return p[i];
+    return p.length > 0 ? p[p.length - 1] : 1;
   }
 }
 

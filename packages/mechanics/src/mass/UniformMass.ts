@@ -139,7 +139,7 @@ export class UniformMass extends SingleStateMass {
     let pts: Uint32Array;
     if (this.indices.value.length > 0) pts = Uint32Array.from(this.indices.value);
     else if (this.localRange.value.length === 2) {
-      const [a, b] = [this.localRange.value[0]!, Math.min(this.localRange.value[1]!, n - 1)];
+      const [a, b] = [this.localRange.value[0], Math.min(this.localRange.value[1], n - 1)];
       pts = Uint32Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i);
     } else pts = Uint32Array.from({ length: n }, (_, i) => i);
     for (const p of pts) if (p >= n) throw this.error(`index ${p} is out of range: ${s.describe()} has ${n} points`);
@@ -174,8 +174,8 @@ export class UniformMass extends SingleStateMass {
         this.warn('totalMass overrides vertexMass (vertexMass = totalMass / number of points): set only one of them');
       this.m = count > 0 ? this.totalMass.value / count : 0;
     } else {
-      if (given[0]! < 0) throw this.error(`vertexMass must be positive (got ${given[0]})`);
-      this.m = given[0]!;
+      if (given[0] < 0) throw this.error(`vertexMass must be positive (got ${given[0]})`);
+      this.m = given[0];
       this.totalMass.value = this.m * count;
     }
     if (s.stateType.isRigid) {
@@ -213,7 +213,7 @@ export class UniformMass extends SingleStateMass {
     for (const w of f.warnings) this.warn(`rigid mass file '${name}': ${w}`);
     let base: RigidInertia;
     try {
-      base = RigidInertia.fromVertexMass(3, given, given[0]!);
+      base = RigidInertia.fromVertexMass(3, given, given[0]);
     } catch (e) {
       throw this.error((e as Error).message);
     }
@@ -244,7 +244,7 @@ export class UniformMass extends SingleStateMass {
     }
     const d = this.getMechanicalState().stateType.derivSize;
     const c = this.m * factor;
-    for (const p of this.points) for (let k = 0; k < d; k++) out[p * d + k] += c * dx[p * d + k]!;
+    for (const p of this.points) for (let k = 0; k < d; k++) out[p * d + k] += c * dx[p * d + k];
   }
 
   addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
@@ -264,7 +264,7 @@ export class UniformMass extends SingleStateMass {
     const g = this.context.getGravity();
     const d = t.derivSize;
     const dim = Math.min(t.spatialDimensions, 3);
-    for (const p of this.points) for (let k = 0; k < dim; k++) f[p * d + k] += this.m * g[k]!;
+    for (const p of this.points) for (let k = 0; k < dim; k++) f[p * d + k] += this.m * g[k];
   }
 
   accFromF(a: Float64Array, f: Float64Array): void {
@@ -275,7 +275,7 @@ export class UniformMass extends SingleStateMass {
     }
     const d = this.getMechanicalState().stateType.derivSize;
     const inv = this.m !== 0 ? 1 / this.m : 0;
-    for (const p of this.points) for (let k = 0; k < d; k++) a[p * d + k] = f[p * d + k]! * inv;
+    for (const p of this.points) for (let k = 0; k < d; k++) a[p * d + k] = f[p * d + k] * inv;
   }
 
   getKineticEnergy(v: Float64Array): number {
@@ -287,7 +287,7 @@ export class UniformMass extends SingleStateMass {
     }
     const d = this.getMechanicalState().stateType.derivSize;
     let e = 0;
-    for (const p of this.points) for (let k = 0; k < d; k++) e += v[p * d + k]! * v[p * d + k]!;
+    for (const p of this.points) for (let k = 0; k < d; k++) e += v[p * d + k] * v[p * d + k];
     return 0.5 * this.m * e;
   }
 
@@ -296,7 +296,7 @@ export class UniformMass extends SingleStateMass {
     const t = this.getMechanicalState().stateType;
     const g = this.context.getGravity();
     let e = 0;
-    for (const p of this.points) for (let k = 0; k < Math.min(t.spatialDimensions, 3); k++) e -= this.m * g[k]! * x[p * t.coordSize + k]!;
+    for (const p of this.points) for (let k = 0; k < Math.min(t.spatialDimensions, 3); k++) e -= this.m * g[k] * x[p * t.coordSize + k];
     return e;
   }
 

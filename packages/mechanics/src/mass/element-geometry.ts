@@ -13,19 +13,19 @@
 export type MassElementType = 'hexahedron' | 'tetrahedron' | 'quad' | 'triangle' | 'edge';
 
 export function edgeLength(p: Float64Array, a: number, b: number): number {
-  const dx = p[3 * b]! - p[3 * a]!;
-  const dy = p[3 * b + 1]! - p[3 * a + 1]!;
-  const dz = p[3 * b + 2]! - p[3 * a + 2]!;
+  const dx = p[3 * b] - p[3 * a];
+  const dy = p[3 * b + 1] - p[3 * a + 1];
+  const dz = p[3 * b + 2] - p[3 * a + 2];
   return Math.sqrt(dx * dx + dy * dy + dz * dz);
 }
 
 export function triangleArea(p: Float64Array, a: number, b: number, c: number): number {
-  const ux = p[3 * b]! - p[3 * a]!,
-    uy = p[3 * b + 1]! - p[3 * a + 1]!,
-    uz = p[3 * b + 2]! - p[3 * a + 2]!;
-  const vx = p[3 * c]! - p[3 * a]!,
-    vy = p[3 * c + 1]! - p[3 * a + 1]!,
-    vz = p[3 * c + 2]! - p[3 * a + 2]!;
+  const ux = p[3 * b] - p[3 * a],
+    uy = p[3 * b + 1] - p[3 * a + 1],
+    uz = p[3 * b + 2] - p[3 * a + 2];
+  const vx = p[3 * c] - p[3 * a],
+    vy = p[3 * c + 1] - p[3 * a + 1],
+    vz = p[3 * c + 2] - p[3 * a + 2];
   const cx = uy * vz - uz * vy;
   const cy = uz * vx - ux * vz;
   const cz = ux * vy - uy * vx;
@@ -37,15 +37,15 @@ export function quadArea(p: Float64Array, a: number, b: number, c: number, d: nu
 }
 
 export function tetrahedronVolume(p: Float64Array, a: number, b: number, c: number, d: number): number {
-  const ux = p[3 * b]! - p[3 * a]!,
-    uy = p[3 * b + 1]! - p[3 * a + 1]!,
-    uz = p[3 * b + 2]! - p[3 * a + 2]!;
-  const vx = p[3 * c]! - p[3 * a]!,
-    vy = p[3 * c + 1]! - p[3 * a + 1]!,
-    vz = p[3 * c + 2]! - p[3 * a + 2]!;
-  const wx = p[3 * d]! - p[3 * a]!,
-    wy = p[3 * d + 1]! - p[3 * a + 1]!,
-    wz = p[3 * d + 2]! - p[3 * a + 2]!;
+  const ux = p[3 * b] - p[3 * a],
+    uy = p[3 * b + 1] - p[3 * a + 1],
+    uz = p[3 * b + 2] - p[3 * a + 2];
+  const vx = p[3 * c] - p[3 * a],
+    vy = p[3 * c + 1] - p[3 * a + 1],
+    vz = p[3 * c + 2] - p[3 * a + 2];
+  const wx = p[3 * d] - p[3 * a],
+    wy = p[3 * d + 1] - p[3 * a + 1],
+    wz = p[3 * d + 2] - p[3 * a + 2];
   // (u × v)·w / 6
   return Math.abs((uy * vz - uz * vy) * wx + (uz * vx - ux * vz) * wy + (ux * vy - uy * vx) * wz) / 6;
 }
@@ -64,7 +64,7 @@ const HEXA_TETRAHEDRA: readonly (readonly [number, number, number, number])[] = 
 export function hexahedronVolume(p: Float64Array, hexa: Uint32Array, h: number): number {
   let v = 0;
   const o = 8 * h;
-  for (const t of HEXA_TETRAHEDRA) v += tetrahedronVolume(p, hexa[o + t[0]]!, hexa[o + t[1]]!, hexa[o + t[2]]!, hexa[o + t[3]]!);
+  for (const t of HEXA_TETRAHEDRA) v += tetrahedronVolume(p, hexa[o + t[0]], hexa[o + t[1]], hexa[o + t[2]], hexa[o + t[3]]);
   return v;
 }
 
@@ -113,13 +113,13 @@ export const ELEMENT_SIZE: Readonly<Record<MassElementType, number>> = { edge: 2
 export function elementMeasure(kind: MassElementType, p: Float64Array, elems: Uint32Array, e: number): number {
   switch (kind) {
     case 'edge':
-      return edgeLength(p, elems[2 * e]!, elems[2 * e + 1]!);
+      return edgeLength(p, elems[2 * e], elems[2 * e + 1]);
     case 'triangle':
-      return triangleArea(p, elems[3 * e]!, elems[3 * e + 1]!, elems[3 * e + 2]!);
+      return triangleArea(p, elems[3 * e], elems[3 * e + 1], elems[3 * e + 2]);
     case 'quad':
-      return quadArea(p, elems[4 * e]!, elems[4 * e + 1]!, elems[4 * e + 2]!, elems[4 * e + 3]!);
+      return quadArea(p, elems[4 * e], elems[4 * e + 1], elems[4 * e + 2], elems[4 * e + 3]);
     case 'tetrahedron':
-      return tetrahedronVolume(p, elems[4 * e]!, elems[4 * e + 1]!, elems[4 * e + 2]!, elems[4 * e + 3]!);
+      return tetrahedronVolume(p, elems[4 * e], elems[4 * e + 1], elems[4 * e + 2], elems[4 * e + 3]);
     case 'hexahedron':
       return hexahedronVolume(p, elems, e);
   }
@@ -130,6 +130,6 @@ export function positionsAs3D(x: Float64Array, n: number, coordSize: number, dim
   if (coordSize === 3 && dims === 3 && x.length === 3 * n) return x;
   const out = new Float64Array(3 * n);
   const m = Math.min(dims, 3);
-  for (let i = 0; i < n; i++) for (let k = 0; k < m; k++) out[3 * i + k] = x[i * coordSize + k]!;
+  for (let i = 0; i < n; i++) for (let k = 0; k < m; k++) out[3 * i + k] = x[i * coordSize + k];
   return out;
 }

@@ -15,7 +15,7 @@ import { tetrahedronVolume } from './element-geometry.js';
  */
 export function tetrahedronMassMatrix(out: Float64Array, X: Float64Array, rho: ArrayLike<number>): Float64Array {
   const V = tetrahedronVolume(X, 0, 1, 2, 3);
-  const mean = (rho[0]! + rho[1]! + rho[2]! + rho[3]!) / 4;
+  const mean = (rho[0] + rho[1] + rho[2] + rho[3]) / 4;
   out.fill((mean * V) / 16, 0, 16);
   return out;
 }
@@ -32,17 +32,17 @@ export function hexahedronMassMatrix(out: Float64Array, X: Float64Array, rho: Ar
   out.fill(0, 0, 64);
   const g = HEXA_GAUSS_POINT;
   for (let q = 0; q < 8; q++) {
-    const c = HEXA_CORNERS[q]!;
+    const c = HEXA_CORNERS[q];
     const xi = c[0] * g,
       eta = c[1] * g,
       zeta = c[2] * g;
     hexahedronShapeFunctions(N, xi, eta, zeta);
     let density = 0;
-    for (let k = 0; k < 8; k++) density += N[k]! * rho[k]!;
+    for (let k = 0; k < 8; k++) density += N[k] * rho[k];
     const w = density * Math.abs(hexahedronJacobianDeterminant(X, xi, eta, zeta));
     for (let i = 0; i < 8; i++) {
-      const wi = w * N[i]!;
-      for (let j = 0; j < 8; j++) out[8 * i + j] += wi * N[j]!;
+      const wi = w * N[i];
+      for (let j = 0; j < 8; j++) out[8 * i + j] += wi * N[j];
     }
   }
   return out;
@@ -59,7 +59,7 @@ const hexM = new Float64Array(64);
  */
 export function pyramidMassMatrix(out: Float64Array, X: Float64Array, rho: ArrayLike<number>): Float64Array {
   collapsedHexahedron(hexNodes, X);
-  for (let k = 0; k < 8; k++) hexRho[k] = rho[Math.min(k, 4)]!;
+  for (let k = 0; k < 8; k++) hexRho[k] = rho[Math.min(k, 4)];
   hexahedronMassMatrix(hexM, hexNodes, hexRho);
   return foldCollapsedHexahedron(out, hexM, 1, 1);
 }

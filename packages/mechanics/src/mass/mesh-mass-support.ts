@@ -87,7 +87,7 @@ export function geometryPositions(geometry: BaseMechanicalState, rest: boolean):
 export function checkElementIndices(owner: BaseObject, mesh: MassMesh): void {
   const n = mesh.geometry.size;
   for (let i = 0; i < mesh.elements.length; i++) {
-    if (mesh.elements[i]! >= n)
+    if (mesh.elements[i] >= n)
       throw owner.error(`${mesh.kind} vertex index ${mesh.elements[i]} is out of range: ${mesh.geometry.describe()} has ${n} points`);
   }
 }

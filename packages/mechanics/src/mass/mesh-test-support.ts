@@ -117,14 +117,14 @@ export function gridTetrahedra(nx: number, ny: number, nz: number): number[] {
     [0, 5, 1, 6],
   ];
   const t: number[] = [];
-  for (let h = 0; h < hexa.length / 8; h++) for (const c of cuts) for (const v of c) t.push(hexa[8 * h + v]!);
+  for (let h = 0; h < hexa.length / 8; h++) for (const c of cuts) for (const v of c) t.push(hexa[8 * h + v]);
   return t;
 }
 
 /** Dense matrix (size × size) from a component's matrix emission. */
 export function denseFromEmission(size: number, emit: (acc: { add(r: number, c: number, v: number): void }) => void): number[][] {
   const M = Array.from({ length: size }, () => new Array<number>(size).fill(0));
-  emit({ add: (r, c, v) => (M[r]![c]! += v) });
+  emit({ add: (r, c, v) => (M[r][c] += v) });
   return M;
 }
 

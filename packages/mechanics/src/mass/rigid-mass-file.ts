@@ -45,13 +45,13 @@ export function parseRigidMassFile(text: string): RigidMassFile {
   // The words after the first line, each with its line number, so that comments and unknown
   // keywords skip to the end of their line as SOFA's reader does.
   const words: { w: string; line: number }[] = [];
-  for (let l = 1; l < lines.length; l++) for (const w of lines[l]!.trim().split(/\s+/)) if (w) words.push({ w, line: l });
+  for (let l = 1; l < lines.length; l++) for (const w of lines[l].trim().split(/\s+/)) if (w) words.push({ w, line: l });
   let i = 0;
   const skipLine = (line: number): void => {
-    while (i < words.length && words[i]!.line === line) i++;
+    while (i < words.length && words[i].line === line) i++;
   };
   while (i < words.length) {
-    const { w: key, line } = words[i++]!;
+    const { w: key, line } = words[i++];
     if (key.startsWith('#')) {
       skipLine(line);
       continue;
@@ -64,7 +64,7 @@ export function parseRigidMassFile(text: string): RigidMassFile {
     }
     const values: number[] = [];
     while (values.length < n && i < words.length) {
-      const v = Number(words[i]!.w);
+      const v = Number(words[i].w);
       if (!Number.isFinite(v)) break;
       values.push(v);
       i++;
@@ -74,8 +74,8 @@ export function parseRigidMassFile(text: string): RigidMassFile {
       (unused ? out.warnings : out.errors).push(`line ${line + 1}: '${key}' needs ${n} number${n > 1 ? 's' : ''}, found ${values.length}`);
       continue;
     }
-    if (key === 'vertexMass') out.mass = values[0]!;
-    else if (key === 'volm') out.volume = values[0]!;
+    if (key === 'vertexMass') out.mass = values[0];
+    else if (key === 'volm') out.volume = values[0];
     else if (key === 'inrt') out.inertia = Float64Array.from(values);
   }
   return out;

@@ -48,8 +48,7 @@ export class AffineMovementProjectiveConstraint extends InterpolatedMovementCons
     const R = this.rotation.value,
       T = this.translation.value;
     for (let j = 0; j < x0.length / 3; j++) {
-      for (let r = 0; r < 3; r++)
-        xf[3 * j + r] = R[3 * r]! * x0[3 * j]! + R[3 * r + 1]! * x0[3 * j + 1]! + R[3 * r + 2]! * x0[3 * j + 2]! + T[r]!;
+      for (let r = 0; r < 3; r++) xf[3 * j + r] = R[3 * r] * x0[3 * j] + R[3 * r + 1] * x0[3 * j + 1] + R[3 * r + 2] * x0[3 * j + 2] + T[r];
     }
   }
 }

@@ -185,8 +185,8 @@ export class AttachProjectiveConstraint extends BaseProjectiveConstraint {
       if (cf.length !== i2.length)
         this.warnAbout(this.constraintFactor, `${cf.length} constraint factors for ${i2.length} attached points: the missing ones are 1`);
       for (let j = 0; j < cf.length; j++)
-        if (cf[j]! < 0 || cf[j]! > 1) this.warnAbout(this.constraintFactor, `constraintFactor[${j}] = ${cf[j]} is out of [0, 1]`);
-      for (let j = 0; j < Math.min(cf.length, this.n); j++) this.factor[j] = cf[j]!;
+        if (cf[j] < 0 || cf[j] > 1) this.warnAbout(this.constraintFactor, `constraintFactor[${j}] = ${cf[j]} is out of [0, 1]`);
+      for (let j = 0; j < Math.min(cf.length, this.n); j++) this.factor[j] = cf[j];
     }
     this.active = new Uint8Array(this.n).fill(1);
     this.released = new Uint8Array(this.n);
@@ -199,9 +199,9 @@ export class AttachProjectiveConstraint extends BaseProjectiveConstraint {
     const s1 = this.object1.require(),
       s2 = this.object2.require();
     for (let i = 0; i < this.n; i++) {
-      if (this.indices1.value[i]! >= s1.size)
+      if (this.indices1.value[i] >= s1.size)
         throw this.dataError(this.indices1, `index ${this.indices1.value[i]} is out of range: ${s1.describe()} has ${s1.size} points`);
-      if (this.indices2.value[i]! >= s2.size)
+      if (this.indices2.value[i] >= s2.size)
         throw this.dataError(this.indices2, `index ${this.indices2.value[i]} is out of range: ${s2.describe()} has ${s2.size} points`);
     }
     this.indicesChecked = true;
@@ -210,7 +210,7 @@ export class AttachProjectiveConstraint extends BaseProjectiveConstraint {
   /** True when lastDir is set and not null: pairs past lastPos become inactive. */
   private usesLast(): boolean {
     const l = this.lastDir.value;
-    return this.lastDir.isSet && Math.hypot(l[0]!, l[1]!, l[2]!) > 1e-10;
+    return this.lastDir.isSet && Math.hypot(l[0], l[1], l[2]) > 1e-10;
   }
 
   projectPosition(x2: Float64Array): void {
@@ -226,12 +226,12 @@ export class AttachProjectiveConstraint extends BaseProjectiveConstraint {
       pf = this.positionFactor.value,
       clamp = this.clamp.value;
     for (let i = 0; i < this.n; i++) {
-      const a = d * i1[i]!,
-        b = d * i2[i]!;
+      const a = d * i1[i],
+        b = d * i2[i];
       // active unless the source point passed the plane (x1 − lastPos)·lastDir > 0
       if (last) {
         let dist = 0;
-        for (let k = 0; k < Math.min(d, 3); k++) dist += (x1[a + k]! - lp[k]!) * ld[k]!;
+        for (let k = 0; k < Math.min(d, 3); k++) dist += (x1[a + k] - lp[k]) * ld[k];
         this.active[i] = dist > 0 ? 0 : 1;
       }
       if (!this.active[i] && !clamp) continue;
@@ -239,13 +239,13 @@ export class AttachProjectiveConstraint extends BaseProjectiveConstraint {
       const toLast = !this.active[i];
       if (minD !== -1) {
         let r2 = 0;
-        for (let k = 0; k < d; k++) r2 += (x2[b + k]! - (toLast ? (lp[k] ?? 0) : x1[a + k]!)) ** 2;
+        for (let k = 0; k < d; k++) r2 += (x2[b + k] - (toLast ? (lp[k] ?? 0) : x1[a + k])) ** 2;
         this.released[i] = Math.sqrt(r2) > minD ? 1 : 0;
         if (this.released[i]) continue;
       }
       // x2 ← x2 − ½·pf·c·(x2 − target)
-      const w = 0.5 * pf * this.factor[i]!;
-      for (let k = 0; k < d; k++) x2[b + k] = x2[b + k]! - w * (x2[b + k]! - (toLast ? (lp[k] ?? 0) : x1[a + k]!));
+      const w = 0.5 * pf * this.factor[i];
+      for (let k = 0; k < d; k++) x2[b + k] = x2[b + k] - w * (x2[b + k] - (toLast ? (lp[k] ?? 0) : x1[a + k]));
     }
   }
 
@@ -261,19 +261,19 @@ export class AttachProjectiveConstraint extends BaseProjectiveConstraint {
     let touched = false;
     for (let i = 0; i < this.n; i++) {
       if (this.released[i] || (!this.active[i] && !clamp)) continue;
-      const a = d * i1[i]!,
-        b = d * i2[i]!,
-        w = 0.5 * vf * this.factor[i]!;
+      const a = d * i1[i],
+        b = d * i2[i],
+        w = 0.5 * vf * this.factor[i];
       if (this.active[i]) {
         // δ = ½·vf·c·(v2 − v1): v1 += δ, v2 −= δ (SOFA moves object1's velocity too)
         for (let k = 0; k < d; k++) {
-          const delta = w * (v2[b + k]! - v1[a + k]!);
+          const delta = w * (v2[b + k] - v1[a + k]);
           v1[a + k] += delta;
           v2[b + k] -= delta;
         }
         touched = true;
       } else {
-        for (let k = 0; k < d; k++) v2[b + k] -= w * v2[b + k]!;
+        for (let k = 0; k < d; k++) v2[b + k] -= w * v2[b + k];
       }
     }
     if (touched && s1 !== this.object2.require()) s1.touch();
@@ -295,16 +295,16 @@ export class AttachProjectiveConstraint extends BaseProjectiveConstraint {
     const dx1 = this.twoWay.value ? others[0] : undefined;
     for (let i = 0; i < this.n; i++) {
       if (this.released[i] || (!this.active[i] && !clamp)) continue;
-      const b = d * i2[i]!;
+      const b = d * i2[i];
       if (!dx1 || !this.active[i]) {
         dx2.fill(0, b, b + d);
         continue;
       }
       // δ = ½·rf·c·(dx2 − dx1): dx1 += δ, dx2 −= δ
-      const a = d * i1[i]!,
-        w = 0.5 * rf * this.factor[i]!;
+      const a = d * i1[i],
+        w = 0.5 * rf * this.factor[i];
       for (let k = 0; k < d; k++) {
-        const delta = w * (dx2[b + k]! - dx1[a + k]!);
+        const delta = w * (dx2[b + k] - dx1[a + k]);
         dx1[a + k] += delta;
         dx2[b + k] -= delta;
       }
@@ -319,7 +319,7 @@ export class AttachProjectiveConstraint extends BaseProjectiveConstraint {
       clamp = this.clamp.value;
     for (let i = 0; i < this.n; i++) {
       if (!clamp && !this.active[i]) continue;
-      for (let k = 0; k < d; k++) out.push(d * i2[i]! + k);
+      for (let k = 0; k < d; k++) out.push(d * i2[i] + k);
     }
   }
 }

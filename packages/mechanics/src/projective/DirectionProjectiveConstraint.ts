@@ -66,7 +66,7 @@ export class DirectionProjectiveConstraint extends SingleStateProjectiveConstrai
     const n = vectorOf(this, this.direction.value, N, 'direction');
     const norm = Math.hypot(...n);
     if (norm === 0) throw this.error(`'direction' is zero or not given`, 'give the direction of the motion, e.g. direction="0 1 0"');
-    for (let k = 0; k < N; k++) n[k]! /= norm;
+    for (let k = 0; k < N; k++) n[k] /= norm;
     this.direction.value = Float64Array.from(n);
     this.proj.set(this.indices.value, n, N);
     const x = s.x;
@@ -99,8 +99,8 @@ export class DirectionProjectiveConstraint extends SingleStateProjectiveConstrai
       o = this.origins;
     this.proj.points.forEach((p, j) => {
       let dot = 0;
-      for (let k = 0; k < N; k++) dot += (x[p * N + k]! - o[j * N + k]!) * n[k]!;
-      for (let k = 0; k < N; k++) x[p * N + k] = o[j * N + k]! + dot * n[k]!;
+      for (let k = 0; k < N; k++) dot += (x[p * N + k] - o[j * N + k]) * n[k];
+      for (let k = 0; k < N; k++) x[p * N + k] = o[j * N + k] + dot * n[k];
     });
   }
 

@@ -87,7 +87,7 @@ export class FixedPlaneProjectiveConstraint extends SingleStateProjectiveConstra
     if (!(norm > 0)) throw this.error(`'direction' must not be zero`);
     this.n = Float64Array.from(dir, (v) => v / norm);
     const nonzero = Array.from(dir.keys()).filter((k) => dir[k] !== 0);
-    this.axis = nonzero.length === 1 ? nonzero[0]! : -1;
+    this.axis = nonzero.length === 1 ? nonzero[0] : -1;
     const size = s.size;
     const pts = Array.from(this.indices.value);
     for (const i of pts) if (i >= size) throw this.error(`index ${i} is out of range: ${s.describe()} has ${size} points`);
@@ -96,7 +96,7 @@ export class FixedPlaneProjectiveConstraint extends SingleStateProjectiveConstra
       const x = s.x;
       for (let i = 0; i < size; i++) {
         let dist = 0;
-        for (let k = 0; k < d; k++) dist += x[i * cs + k]! * dir[k]!;
+        for (let k = 0; k < d; k++) dist += x[i * cs + k] * dir[k];
         if (dist > this.dmin.value && dist < this.dmax.value) pts.push(i);
       }
       this.indices.value = Uint32Array.from(pts);
@@ -116,8 +116,8 @@ export class FixedPlaneProjectiveConstraint extends SingleStateProjectiveConstra
     // dx_i ← dx_i − n·(n·dx_i)
     for (const p of this.points) {
       let dot = 0;
-      for (let k = 0; k < d; k++) dot += this.n[k]! * dx[p * ds + k]!;
-      for (let k = 0; k < d; k++) dx[p * ds + k] -= dot * this.n[k]!;
+      for (let k = 0; k < d; k++) dot += this.n[k] * dx[p * ds + k];
+      for (let k = 0; k < d; k++) dx[p * ds + k] -= dot * this.n[k];
     }
   }
 
@@ -139,7 +139,7 @@ export class FixedPlaneProjectiveConstraint extends SingleStateProjectiveConstra
     const d = this.n.length,
       ds = this.ds;
     for (const p of this.points) {
-      for (let r = 0; r < d; r++) for (let c = 0; c < d; c++) acc.add(p * ds + r, p * ds + c, (r === c ? 1 : 0) - this.n[r]! * this.n[c]!);
+      for (let r = 0; r < d; r++) for (let c = 0; c < d; c++) acc.add(p * ds + r, p * ds + c, (r === c ? 1 : 0) - this.n[r] * this.n[c]);
     }
   }
 }

@@ -82,23 +82,23 @@ export class FixedRotationProjectiveConstraint extends SingleStateProjectiveCons
   private removeTwist(q: Float64Array, a: number): void {
     const t = this.twist;
     t.fill(0);
-    t[a] = q[a]!;
-    t[3] = q[3]!;
-    let l = Math.hypot(t[0]!, t[1]!, t[2]!, t[3]!);
+    t[a] = q[a];
+    t[3] = q[3];
+    let l = Math.hypot(t[0], t[1], t[2], t[3]);
     if (l === 0) {
       t[3] = 1;
       l = 1;
     }
-    for (let k = 0; k < 4; k++) t[k] = t[k]! / l;
+    for (let k = 0; k < 4; k++) t[k] = t[k] / l;
     // q·twist⁻¹ (twist unit: the inverse is the conjugate)
     const inv = this.tmp;
-    inv[0] = -t[0]!;
-    inv[1] = -t[1]!;
-    inv[2] = -t[2]!;
-    inv[3] = t[3]!;
+    inv[0] = -t[0];
+    inv[1] = -t[1];
+    inv[2] = -t[2];
+    inv[3] = t[3];
     quatMultiply(q, 0, q, inv, 0);
-    const lq = Math.hypot(q[0]!, q[1]!, q[2]!, q[3]!);
-    for (let k = 0; k < 4; k++) q[k] = q[k]! / lq;
+    const lq = Math.hypot(q[0], q[1], q[2], q[3]);
+    for (let k = 0; k < 4; k++) q[k] = q[k] / lq;
   }
 
   projectedDofs(_out: number[]): void {}

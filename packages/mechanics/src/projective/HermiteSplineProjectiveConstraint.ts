@@ -104,8 +104,8 @@ export class HermiteSplineProjectiveConstraint extends SingleStateProjectiveCons
   private warp(u: number): [number, number] {
     const u2 = u * u,
       u3 = u2 * u;
-    const a = this.SX0.value[1]!,
-      b = this.SX1.value[1]!;
+    const a = this.SX0.value[1],
+      b = this.SX1.value[1];
     const s = a * (u3 - 2 * u2 + u) + (-2 * u3 + 3 * u2) + b * (u3 - u2);
     const ds = a * (3 * u2 - 4 * u + 1) + (-6 * u2 + 6 * u) + b * (3 * u2 - 2 * u);
     return [s, ds];
@@ -130,7 +130,7 @@ export class HermiteSplineProjectiveConstraint extends SingleStateProjectiveCons
       d11 = 3 * s2 - 2 * s;
     for (const p of this.points) {
       for (let k = 0; k < 3; k++)
-        v[3 * p + k] = f * (this.X0.value[k]! * d00 + this.dX0.value[k]! * d10 + this.X1.value[k]! * d01 + this.dX1.value[k]! * d11);
+        v[3 * p + k] = f * (this.X0.value[k] * d00 + this.dX0.value[k] * d10 + this.X1.value[k] * d01 + this.dX1.value[k] * d11);
     }
   }
 
@@ -146,7 +146,7 @@ export class HermiteSplineProjectiveConstraint extends SingleStateProjectiveCons
       h11 = s3 - s2;
     for (const p of this.points) {
       for (let k = 0; k < 3; k++)
-        x[3 * p + k] = this.X0.value[k]! * h00 + this.dX0.value[k]! * h10 + this.X1.value[k]! * h01 + this.dX1.value[k]! * h11;
+        x[3 * p + k] = this.X0.value[k] * h00 + this.dX0.value[k] * h10 + this.X1.value[k] * h01 + this.dX1.value[k] * h11;
     }
   }
 

@@ -101,8 +101,8 @@ export class LineProjectiveConstraint extends SingleStateProjectiveConstraint {
       N = n.length;
     for (const p of this.proj.points) {
       let dot = 0;
-      for (let k = 0; k < N; k++) dot += (x[p * N + k]! - o[k]!) * n[k]!;
-      for (let k = 0; k < N; k++) x[p * N + k] = o[k]! + dot * n[k]!;
+      for (let k = 0; k < N; k++) dot += (x[p * N + k] - o[k]) * n[k];
+      for (let k = 0; k < N; k++) x[p * N + k] = o[k] + dot * n[k];
     }
   }
 

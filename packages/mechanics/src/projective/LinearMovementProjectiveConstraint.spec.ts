@@ -18,12 +18,12 @@ describe('LinearMovementProjectiveConstraint', () => {
   ];
   function expected(t: number): { m: number[]; v: number[] } | undefined {
     for (let k = 0; k + 1 < keys.length; k++) {
-      if (t >= keys[k]! && t < keys[k + 1]!) {
-        const a = (t - keys[k]!) / (keys[k + 1]! - keys[k]!);
-        const span = keys[k + 1]! - keys[k]!;
+      if (t >= keys[k] && t < keys[k + 1]) {
+        const a = (t - keys[k]) / (keys[k + 1] - keys[k]);
+        const span = keys[k + 1] - keys[k];
         return {
-          m: [0, 1, 2].map((c) => moves[k]![c]! + (moves[k + 1]![c]! - moves[k]![c]!) * a),
-          v: [0, 1, 2].map((c) => (moves[k + 1]![c]! - moves[k]![c]!) / span),
+          m: [0, 1, 2].map((c) => moves[k][c] + (moves[k + 1][c] - moves[k][c]) * a),
+          v: [0, 1, 2].map((c) => (moves[k + 1][c] - moves[k][c]) / span),
         };
       }
     }
@@ -55,8 +55,8 @@ describe('LinearMovementProjectiveConstraint', () => {
         for (let c = 0; c < 3; c++) {
           const i = 3 * p + c;
           const moving = e !== undefined && p !== 1;
-          expect(x[i], `x t=${t} ${i}`).to.be.closeTo(moving ? x0[i]! + e.m[c]! : x0[i]!, 1e-14);
-          expect(v[i], `v t=${t} ${i}`).to.be.closeTo(moving ? e.v[c]! : 7, 1e-14);
+          expect(x[i], `x t=${t} ${i}`).to.be.closeTo(moving ? x0[i] + e.m[c] : x0[i], 1e-14);
+          expect(v[i], `v t=${t} ${i}`).to.be.closeTo(moving ? e.v[c] : 7, 1e-14);
           expect(dx[i], `dx t=${t} ${i}`).to.equal(moving ? 0 : i + 1);
         }
       }

@@ -107,7 +107,7 @@ export class LinearMovementProjectiveConstraint extends SingleStateProjectiveCon
       this.warn(
         `'movements' gives ${mv.length / this.d} movements of ${this.d} numbers for ${t.length} key times: the first ${t.length} are used, as SOFA does`,
       );
-    for (let k = 1; k < t.length; k++) if (!(t[k]! > t[k - 1]!)) throw this.error(`'keyTimes' must increase, got ${t[k - 1]} then ${t[k]}`);
+    for (let k = 1; k < t.length; k++) if (!(t[k] > t[k - 1])) throw this.error(`'keyTimes' must increase, got ${t[k - 1]} then ${t[k]}`);
     for (const i of this.indices.value)
       if (i >= s.size) throw this.error(`index ${i} is out of range: ${s.describe()} has ${s.size} points`);
     this.points = Uint32Array.from(new Set(this.indices.value));
@@ -144,24 +144,24 @@ export class LinearMovementProjectiveConstraint extends SingleStateProjectiveCon
   private locate(): number {
     const t = this.keyTimes.value;
     const time = this.context.getTime();
-    if (t.length < 2 || time < t[0]! || time >= t[t.length - 1]!) return -1;
+    if (t.length < 2 || time < t[0] || time >= t[t.length - 1]) return -1;
     let k = 0;
-    while (t[k + 1]! <= time) k++;
+    while (t[k + 1] <= time) k++;
     const mv = this.movements.value;
     const d = this.d;
-    const span = t[k + 1]! - t[k]!;
-    const a = (time - t[k]!) / span;
+    const span = t[k + 1] - t[k];
+    const a = (time - t[k]) / span;
     for (let c = 0; c < d; c++) {
-      const m0 = mv[k * d + c]!;
-      const m1 = mv[(k + 1) * d + c]!;
+      const m0 = mv[k * d + c];
+      const m1 = mv[(k + 1) * d + c];
       this.m[c] = m0 + (m1 - m0) * a;
       this.vel[c] = (m1 - m0) / span;
     }
     if (this.rigid) {
       const p = k * 6,
         q = (k + 1) * 6;
-      quatFromEulerAt(this.qPrev, 0, mv[p + 3]!, mv[p + 4]!, mv[p + 5]!);
-      quatFromEulerAt(this.qNext, 0, mv[q + 3]!, mv[q + 4]!, mv[q + 5]!);
+      quatFromEulerAt(this.qPrev, 0, mv[p + 3], mv[p + 4], mv[p + 5]);
+      quatFromEulerAt(this.qNext, 0, mv[q + 3], mv[q + 4], mv[q + 5]);
       quatSlerp2(this.qm, this.qPrev, this.qNext, a);
     }
     return k;
@@ -176,7 +176,7 @@ export class LinearMovementProjectiveConstraint extends SingleStateProjectiveCon
   projectVelocity(v: Float64Array): void {
     if (this.locate() < 0) return;
     const d = this.d;
-    for (const p of this.points) for (let c = 0; c < d; c++) v[p * d + c] = this.vel[c]!;
+    for (const p of this.points) for (let c = 0; c < d; c++) v[p * d + c] = this.vel[c];
   }
 
   projectPosition(x: Float64Array): void {
@@ -184,7 +184,7 @@ export class LinearMovementProjectiveConstraint extends SingleStateProjectiveCon
     if (this.x0 === undefined) {
       this.x0 = new Float64Array(this.points.length * c);
       this.points.forEach((p, j) => {
-        for (let k = 0; k < c; k++) this.x0![j * c + k] = x[p * c + k]!;
+        for (let k = 0; k < c; k++) this.x0![j * c + k] = x[p * c + k];
       });
     }
     if (this.locate() < 0) return;
@@ -192,7 +192,7 @@ export class LinearMovementProjectiveConstraint extends SingleStateProjectiveCon
     if (this.rigid) {
       // centre: c0 + m (or m); orientation: q0 ⊗ slerp (or the slerp)
       this.points.forEach((p, j) => {
-        for (let k = 0; k < 3; k++) x[p * 7 + k] = (rel ? this.x0![j * 7 + k]! : 0) + this.m[k]!;
+        for (let k = 0; k < 3; k++) x[p * 7 + k] = (rel ? this.x0![j * 7 + k] : 0) + this.m[k];
         if (rel) quatMultiply(x, p * 7 + 3, this.x0!.subarray(j * 7 + 3, j * 7 + 7), this.qm, 0);
         else x.set(this.qm, p * 7 + 3);
       });
@@ -200,7 +200,7 @@ export class LinearMovementProjectiveConstraint extends SingleStateProjectiveCon
     }
     const d = this.d;
     this.points.forEach((p, j) => {
-      for (let k = 0; k < d; k++) x[p * d + k] = (rel ? this.x0![j * d + k]! : 0) + this.m[k]!;
+      for (let k = 0; k < d; k++) x[p * d + k] = (rel ? this.x0![j * d + k] : 0) + this.m[k];
     });
   }
 

@@ -28,7 +28,7 @@ describe('LinearVelocityProjectiveConstraint', () => {
       node.time.value = t;
       const v = Float64Array.of(9, 9, 9, 9, 9, 9);
       pc.projectVelocity(v);
-      for (let k = 0; k < 3; k++) expect(v[3 + k]).to.be.closeTo((t / 2) * V[k]!, 1e-15);
+      for (let k = 0; k < 3; k++) expect(v[3 + k]).to.be.closeTo((t / 2) * V[k], 1e-15);
       expect(v[0]).to.equal(9);
       const dx = Float64Array.of(1, 1, 1, 1, 1, 1);
       pc.projectResponse(dx);
@@ -47,13 +47,13 @@ describe('LinearVelocityProjectiveConstraint', () => {
       pc.projectPosition(x);
       // after the last key time the last key velocity goes on (continueAfterEnd)
       const vt = t < 2 ? t / 2 : 1;
-      for (let c = 0; c < 3; c++) expected[c]! += vt * V[c]! * dt;
-      for (let c = 0; c < 3; c++) expect(x[3 + c], `t=${t}`).to.be.closeTo(expected[c]!, 1e-12);
+      for (let c = 0; c < 3; c++) expected[c] += vt * V[c] * dt;
+      for (let c = 0; c < 3; c++) expect(x[3 + c], `t=${t}`).to.be.closeTo(expected[c], 1e-12);
     }
     // the closed form at t = 3: x0 + Σ_k v(k·dt)·dt
     let sum = 0;
     for (let k = 0; k < 30; k++) sum += (k * dt < 2 ? (k * dt) / 2 : 1) * dt;
-    expect(x[3]).to.be.closeTo(1 + sum * V[0]!, 1e-12);
+    expect(x[3]).to.be.closeTo(1 + sum * V[0], 1e-12);
   });
 
   it('without continueAfterEnd the point is free after the last key time', () => {

@@ -95,7 +95,7 @@ export class LinearVelocityProjectiveConstraint extends SingleStateProjectiveCon
     if (keys.length !== t.length * d)
       throw this.error(`'velocities' needs ${d} numbers per key time (${t.length} key times), got ${keys.length} numbers`);
     if (t.length === 0) throw this.error(`'keyTimes' is empty`, 'give at least one key time');
-    for (let k = 1; k < t.length; k++) if (!(t[k]! > t[k - 1]!)) throw this.error(`'keyTimes' must increase, got ${t[k - 1]} then ${t[k]}`);
+    for (let k = 1; k < t.length; k++) if (!(t[k] > t[k - 1])) throw this.error(`'keyTimes' must increase, got ${t[k - 1]} then ${t[k]}`);
     for (const c of this.coordinates.value) {
       if (c >= d) throw this.error(`coordinate ${c} is out of range: a ${s.stateType.name} velocity has ${d} components`);
       if (s.stateType.isRigid)
@@ -127,20 +127,20 @@ export class LinearVelocityProjectiveConstraint extends SingleStateProjectiveCon
     const t = this.keyTimes.value,
       d = this.type.derivSize;
     const time = this.context.getTime();
-    if (time > t[t.length - 1]!) {
+    if (time > t[t.length - 1]) {
       this.prevV.set(this.nextV);
       this.nextT = Infinity;
       return true;
     }
-    if (time >= t[0]!) {
-      this.nextT = this.prevT = t[0]!;
+    if (time >= t[0]) {
+      this.nextT = this.prevT = t[0];
       for (let k = 0; k < t.length; k++) {
         const key = this.keys.subarray(k * d, k * d + d);
-        if (t[k]! <= time) {
-          this.prevT = t[k]!;
+        if (t[k] <= time) {
+          this.prevT = t[k];
           this.prevV.set(key);
         } else {
-          this.nextT = t[k]!;
+          this.nextT = t[k];
           this.nextV.set(key);
           return false;
         }
@@ -158,7 +158,7 @@ export class LinearVelocityProjectiveConstraint extends SingleStateProjectiveCon
     else {
       // v = V_prev + (V_next − V_prev)·(t − t_prev)/(t_next − t_prev)
       const a = (this.context.getTime() - this.prevT) / (this.nextT - this.prevT);
-      for (let c = 0; c < d; c++) this.vel[c] = this.prevV[c]! + (this.nextV[c]! - this.prevV[c]!) * a;
+      for (let c = 0; c < d; c++) this.vel[c] = this.prevV[c] + (this.nextV[c] - this.prevV[c]) * a;
     }
     return true;
   }
@@ -175,7 +175,7 @@ export class LinearVelocityProjectiveConstraint extends SingleStateProjectiveCon
     const coords = this.coordinates.value;
     for (const p of this.points) {
       if (coords.length === 0) v.set(this.vel, p * d);
-      else for (const c of coords) v[p * d + c] = this.vel[c]!;
+      else for (const c of coords) v[p * d + c] = this.vel[c];
     }
   }
 
@@ -196,7 +196,7 @@ export class LinearVelocityProjectiveConstraint extends SingleStateProjectiveCon
         this.type.addDerivToCoord(this.xi, prev, this.vel, dt, 1);
         x.set(this.xi, p * cs);
       } else {
-        for (const c of coords) x[p * cs + c] = prev[c]! + this.vel[c]! * dt;
+        for (const c of coords) x[p * cs + c] = prev[c] + this.vel[c] * dt;
       }
       prev.set(x.subarray(p * cs, p * cs + cs));
     });

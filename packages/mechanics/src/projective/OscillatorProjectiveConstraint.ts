@@ -51,14 +51,14 @@ export class OscillatorProjectiveConstraint extends SingleStateProjectiveConstra
     this.omega = new Float64Array(n);
     this.phase = new Float64Array(n);
     for (let k = 0; k < n; k++) {
-      const i = o[k * w]!;
+      const i = o[k * w];
       if (!Number.isInteger(i) || i < 0 || i >= s.size)
         throw this.error(`oscillator ${k} names point ${i}, but ${s.describe()} has ${s.size} points`);
       this.points[k] = i;
       this.means.set(o.subarray(k * w + 1, k * w + 1 + cs), k * cs);
       this.amps.set(o.subarray(k * w + 1 + cs, k * w + 1 + cs + ds), k * ds);
-      this.omega[k] = o[k * w + 1 + cs + ds]!;
-      this.phase[k] = o[k * w + 2 + cs + ds]!;
+      this.omega[k] = o[k * w + 1 + cs + ds];
+      this.phase[k] = o[k * w + 2 + cs + ds];
     }
   }
 
@@ -72,8 +72,8 @@ export class OscillatorProjectiveConstraint extends SingleStateProjectiveConstra
     const d = this.type.derivSize,
       t = this.context.getTime();
     for (let k = 0; k < this.points.length; k++) {
-      const c = this.omega[k]! * Math.cos(this.omega[k]! * t + this.phase[k]!);
-      for (let j = 0; j < d; j++) v[this.points[k]! * d + j] = this.amps[k * d + j]! * c;
+      const c = this.omega[k] * Math.cos(this.omega[k] * t + this.phase[k]);
+      for (let j = 0; j < d; j++) v[this.points[k] * d + j] = this.amps[k * d + j] * c;
     }
   }
 
@@ -83,9 +83,9 @@ export class OscillatorProjectiveConstraint extends SingleStateProjectiveConstra
       d = this.type.derivSize,
       t = this.context.getTime();
     for (let k = 0; k < this.points.length; k++) {
-      const s = Math.sin(this.omega[k]! * t + this.phase[k]!);
+      const s = Math.sin(this.omega[k] * t + this.phase[k]);
       this.type.addDerivToCoord(this.scratch, this.means.subarray(k * cs, k * cs + cs), this.amps.subarray(k * d, k * d + d), s, 1);
-      x.set(this.scratch.subarray(0, cs), this.points[k]! * cs);
+      x.set(this.scratch.subarray(0, cs), this.points[k] * cs);
     }
   }
 

@@ -85,18 +85,18 @@ export class ParabolicProjectiveConstraint extends SingleStateProjectiveConstrai
     const P1 = this.P1.value,
       P2 = this.P2.value,
       P3 = this.P3.value;
-    const a = [0, 1, 2].map((k) => P2[k]! - P1[k]!),
-      b = [0, 1, 2].map((k) => P3[k]! - P1[k]!);
-    const z = [b[1]! * a[2]! - b[2]! * a[1]!, b[2]! * a[0]! - b[0]! * a[2]!, b[0]! * a[1]! - b[1]! * a[0]!];
-    const y = [z[1]! * b[2]! - z[2]! * b[1]!, z[2]! * b[0]! - z[0]! * b[2]!, z[0]! * b[1]! - z[1]! * b[0]!];
+    const a = [0, 1, 2].map((k) => P2[k] - P1[k]),
+      b = [0, 1, 2].map((k) => P3[k] - P1[k]);
+    const z = [b[1] * a[2] - b[2] * a[1], b[2] * a[0] - b[0] * a[2], b[0] * a[1] - b[1] * a[0]];
+    const y = [z[1] * b[2] - z[2] * b[1], z[2] * b[0] - z[0] * b[2], z[0] * b[1] - z[1] * b[0]];
     const lb = Math.hypot(...b),
       ly = Math.hypot(...y);
     if (!(lb > 0 && ly > 0)) throw this.error('P1, P2 and P3 must be three distinct points not on one line');
     for (let k = 0; k < 3; k++) {
-      this.ex[k] = b[k]! / lb;
-      this.ey[k] = y[k]! / ly;
+      this.ex[k] = b[k] / lb;
+      this.ey[k] = y[k] / ly;
     }
-    const dot = (u: ArrayLike<number>, v: number[]): number => u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!;
+    const dot = (u: ArrayLike<number>, v: number[]): number => u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
     this.x2 = dot(this.ex, a);
     this.y2 = dot(this.ey, a);
     this.x3 = lb;
@@ -113,7 +113,7 @@ export class ParabolicProjectiveConstraint extends SingleStateProjectiveConstrai
       x2 = this.x2,
       den = this.x3 * x2 - x2 * x2;
     const Y = (-this.y2 / den) * X * X + ((this.x3 * this.y2) / den) * X;
-    for (let k = 0; k < 3; k++) out[k] = this.P1.value[k]! + X * this.ex[k]! + Y * this.ey[k]!;
+    for (let k = 0; k < 3; k++) out[k] = this.P1.value[k] + X * this.ex[k] + Y * this.ey[k];
   }
 
   projectResponse(dx: Float64Array): void {
@@ -128,14 +128,14 @@ export class ParabolicProjectiveConstraint extends SingleStateProjectiveConstrai
     this.at(this.p, t);
     this.at(this.q, t + dt);
     // a frame's angular velocity is zeroed
-    for (const p of this.points) for (let k = 0; k < this.ds; k++) v[p * this.ds + k] = k < 3 ? (this.q[k]! - this.p[k]!) / dt : 0;
+    for (const p of this.points) for (let k = 0; k < this.ds; k++) v[p * this.ds + k] = k < 3 ? (this.q[k] - this.p[k]) / dt : 0;
   }
 
   projectPosition(x: Float64Array): void {
     const t = this.context.getTime();
     if (!this.active(t)) return;
     this.at(this.p, t);
-    for (const p of this.points) for (let k = 0; k < 3; k++) x[p * this.cs + k] = this.p[k]!;
+    for (const p of this.points) for (let k = 0; k < 3; k++) x[p * this.cs + k] = this.p[k];
   }
 
   projectedDofs(out: number[]): void {

@@ -80,7 +80,7 @@ export class PartialFixedProjectiveConstraint extends SingleStateProjectiveConst
     const dirs = this.fixedDirections.value;
     if (this.fixedDirections.isSet && dirs.length !== d)
       throw this.error(`'fixedDirections' needs ${d} values (one per derivative component of ${s.stateType.name}), got ${dirs.length}`);
-    this.fixed = Uint8Array.from({ length: d }, (_, k) => (k < dirs.length ? dirs[k]! : 1));
+    this.fixed = Uint8Array.from({ length: d }, (_, k) => (k < dirs.length ? dirs[k] : 1));
     const n = s.size;
     if (this.fixAll.value) this.points = Uint32Array.from({ length: n }, (_, i) => i);
     else {

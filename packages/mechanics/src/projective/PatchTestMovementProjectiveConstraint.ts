@@ -59,20 +59,20 @@ export class PatchTestMovementProjectiveConstraint extends InterpolatedMovementC
       this.cornerPoints.value = new Float64Array(0);
       return;
     }
-    const pt = (i: number): number[] => [P[3 * i]!, P[3 * i + 1]!, P[3 * i + 2]!];
+    const pt = (i: number): number[] => [P[3 * i], P[3 * i + 1], P[3 * i + 2]];
     let in3D = false;
     for (let i = 0; i < n; i++) if (P[3 * i + 2] !== P[2]) in3D = true;
     const c = Array.from({ length: 8 }, () => pt(0));
     for (let i = 0; i < n; i++) {
       const p = pt(i);
-      if (p[0]! < c[0]![0]! || p[1]! < c[0]![1]! || p[2]! < c[0]![2]!) c[0] = p;
-      if (p[0]! > c[2]![0]! || p[1]! > c[2]![1]! || p[2]! < c[2]![2]!) c[2] = p;
-      if (p[1]! < c[1]![1]! || p[0]! > c[1]![0]! || p[2]! < c[1]![2]!) c[1] = p;
-      if (p[0]! < c[3]![0]! || p[1]! > c[3]![1]! || p[2]! < c[3]![2]!) c[3] = p;
-      if (in3D && (p[0]! < c[4]![0]! || p[1]! < c[4]![1]! || p[2]! > c[0]![2]!)) c[4] = p;
-      if (in3D && (p[0]! > c[6]![0]! || p[1]! > c[6]![1]! || p[2]! > c[2]![2]!)) c[6] = p;
-      if (in3D && (p[1]! < c[5]![1]! || p[0]! > c[5]![0]! || p[2]! > c[5]![2]!)) c[5] = p;
-      else if (in3D && (p[0]! < c[7]![0]! || p[1]! > c[7]![1]! || p[2]! > c[7]![2]!)) c[7] = p;
+      if (p[0] < c[0][0] || p[1] < c[0][1] || p[2] < c[0][2]) c[0] = p;
+      if (p[0] > c[2][0] || p[1] > c[2][1] || p[2] < c[2][2]) c[2] = p;
+      if (p[1] < c[1][1] || p[0] > c[1][0] || p[2] < c[1][2]) c[1] = p;
+      if (p[0] < c[3][0] || p[1] > c[3][1] || p[2] < c[3][2]) c[3] = p;
+      if (in3D && (p[0] < c[4][0] || p[1] < c[4][1] || p[2] > c[0][2])) c[4] = p;
+      if (in3D && (p[0] > c[6][0] || p[1] > c[6][1] || p[2] > c[2][2])) c[6] = p;
+      if (in3D && (p[1] < c[5][1] || p[0] > c[5][0] || p[2] > c[5][2])) c[5] = p;
+      else if (in3D && (p[0] < c[7][0] || p[1] > c[7][1] || p[2] > c[7][2])) c[7] = p;
     }
     this.cornerPoints.value = Float64Array.from(c.slice(0, in3D ? 8 : 4).flat());
   }
@@ -83,20 +83,20 @@ export class PatchTestMovementProjectiveConstraint extends InterpolatedMovementC
       M = this.cornerMovements.value,
       nc = C.length / 3;
     for (let j = 0; j < x0.length / 3; j++) {
-      const p = [x0[3 * j]!, x0[3 * j + 1]!, x0[3 * j + 2]!];
+      const p = [x0[3 * j], x0[3 * j + 1], x0[3 * j + 2]];
       if (nc !== 4 && nc !== 8) {
-        for (let k = 0; k < 3; k++) xf[3 * j + k] = p[k]!;
+        for (let k = 0; k < 3; k++) xf[3 * j + k] = p[k];
         continue;
       }
-      const a = Math.abs(p[0]! - C[0]!) / Math.abs(C[3]! - C[0]!);
-      const b = Math.abs(p[1]! - C[1]!) / Math.abs(C[10]! - C[1]!);
-      const g = nc === 8 ? Math.abs(p[2]! - C[2]!) / Math.abs(C[14]! - C[2]!) : 0;
+      const a = Math.abs(p[0] - C[0]) / Math.abs(C[3] - C[0]);
+      const b = Math.abs(p[1] - C[1]) / Math.abs(C[10] - C[1]);
+      const g = nc === 8 ? Math.abs(p[2] - C[2]) / Math.abs(C[14] - C[2]) : 0;
       const w = [(1 - a) * (1 - b), a * (1 - b), a * b, (1 - a) * b];
       for (let k = 0; k < 3; k++) {
         let u = 0;
-        for (let q = 0; q < 4; q++) u += w[q]! * M[3 * q + k]! * (1 - g);
-        if (nc === 8) for (let q = 0; q < 4; q++) u += w[q]! * M[3 * (4 + q) + k]! * g;
-        xf[3 * j + k] = p[k]! + u;
+        for (let q = 0; q < 4; q++) u += w[q] * M[3 * q + k] * (1 - g);
+        if (nc === 8) for (let q = 0; q < 4; q++) u += w[q] * M[3 * (4 + q) + k] * g;
+        xf[3 * j + k] = p[k] + u;
       }
     }
   }

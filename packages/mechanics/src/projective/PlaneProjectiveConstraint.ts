@@ -74,7 +74,7 @@ export class PlaneProjectiveConstraint extends SingleStateProjectiveConstraint {
     const n = vectorOf(this, this.normal.value, N, 'normal');
     const norm = Math.hypot(...n);
     if (norm === 0) throw this.error(`'normal' is zero or not given`, 'give the normal of the plane, e.g. normal="1 0 0"');
-    for (let k = 0; k < N; k++) n[k]! /= norm;
+    for (let k = 0; k < N; k++) n[k] /= norm;
     this.normal.value = Float64Array.from(n);
     this.proj.set(this.indices.value, n, N); // point removals: the points follow
     followConstrainedPoints(
@@ -102,8 +102,8 @@ export class PlaneProjectiveConstraint extends SingleStateProjectiveConstraint {
       N = n.length;
     for (const p of this.proj.points) {
       let dot = 0;
-      for (let k = 0; k < N; k++) dot += (x[p * N + k]! - o[k]!) * n[k]!;
-      for (let k = 0; k < N; k++) x[p * N + k] -= dot * n[k]!;
+      for (let k = 0; k < N; k++) dot += (x[p * N + k] - o[k]) * n[k];
+      for (let k = 0; k < N; k++) x[p * N + k] -= dot * n[k];
     }
   }
 

@@ -88,9 +88,9 @@ export class PositionBasedDynamicsProjectiveConstraint extends BaseProjectiveCon
       vel = this.vel,
       old = this.old;
     for (let i = 0; i < x.length; i++) {
-      x[i] += (target[i]! - x[i]!) * s;
-      vel[i] = (x[i]! - old[i]!) * inv;
-      old[i] = x[i]!;
+      x[i] += (target[i] - x[i]) * s;
+      vel[i] = (x[i] - old[i]) * inv;
+      old[i] = x[i];
     }
   }
 

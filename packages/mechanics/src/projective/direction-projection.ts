@@ -30,7 +30,7 @@ export class DirectionProjection {
     this.ds = ds;
     const nonzero: number[] = [];
     n.forEach((v, k) => v !== 0 && nonzero.push(k));
-    this.axis = nonzero.length === 1 ? nonzero[0]! : -1;
+    this.axis = nonzero.length === 1 ? nonzero[0] : -1;
   }
 
   /** dx_i ← P_i·dx_i on the constrained points. */
@@ -42,9 +42,9 @@ export class DirectionProjection {
     for (const p of this.points) {
       const o = p * ds;
       let dot = 0;
-      for (let k = 0; k < N; k++) dot += n[k]! * dx[o + k]!;
+      for (let k = 0; k < N; k++) dot += n[k] * dx[o + k];
       // line: n·(n·dx);  plane: dx − n·(n·dx)
-      for (let k = 0; k < N; k++) dx[o + k] = line ? dot * n[k]! : dx[o + k]! - dot * n[k]!;
+      for (let k = 0; k < N; k++) dx[o + k] = line ? dot * n[k] : dx[o + k] - dot * n[k];
     }
   }
 
@@ -72,7 +72,7 @@ export class DirectionProjection {
     for (const p of this.points) {
       for (let r = 0; r < N; r++) {
         for (let c = 0; c < N; c++) {
-          const nn = n[r]! * n[c]!;
+          const nn = n[r] * n[c];
           acc.add(p * ds + r, p * ds + c, line ? nn : (r === c ? 1 : 0) - nn);
         }
       }
@@ -83,7 +83,7 @@ export class DirectionProjection {
 /** Indices checked against a state of `size` points; throws a located error through `fail`. */
 export function checkIndices(indices: ArrayLike<number>, size: number, what: string, fail: (msg: string) => Error): void {
   for (let i = 0; i < indices.length; i++)
-    if (indices[i]! >= size) throw fail(`index ${indices[i]} is out of range: ${what} has ${size} points`);
+    if (indices[i] >= size) throw fail(`index ${indices[i]} is out of range: ${what} has ${size} points`);
 }
 
 /** A vector Data of N numbers (empty: zero), or a located error. */

@@ -32,8 +32,8 @@ export function followConstrainedPoints(
       let n = 0;
       let changed = false;
       for (let k = 0; k < list.length; k++) {
-        const p = list[k]!;
-        const to = p < map.length ? map[p]! : p;
+        const p = list[k];
+        const to = p < map.length ? map[p] : p;
         if (to < 0) {
           changed = true;
           continue;

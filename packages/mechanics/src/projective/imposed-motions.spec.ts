@@ -30,7 +30,7 @@ describe('OscillatorProjectiveConstraint', () => {
       expect(x[4]).to.be.closeTo(0.5 * Math.sin(5 * t + 10), 1e-15);
       expect(v[3]).to.be.closeTo(5 * Math.cos(5 * t + 10), 1e-14);
       const h = 1e-6;
-      expect(v[4]).to.be.closeTo((at(o, node, t + h, x0).x[4]! - at(o, node, t - h, x0).x[4]!) / (2 * h), 1e-8);
+      expect(v[4]).to.be.closeTo((at(o, node, t + h, x0).x[4] - at(o, node, t - h, x0).x[4]) / (2 * h), 1e-8);
       expect(Array.from(x.subarray(0, 3))).to.deep.equal([0, 0, 0]);
     }
     const dx = Float64Array.of(1, 1, 1, 1, 1, 1);
@@ -68,17 +68,17 @@ describe('ParabolicProjectiveConstraint', () => {
     const P1P3 = [6, 6, -5],
       P1P2 = [4, 3, 1],
       L = Math.hypot(...P1P3);
-    const x2 = (P1P2[0]! * P1P3[0]! + P1P2[1]! * P1P3[1]! + P1P2[2]! * P1P3[2]!) / L;
+    const x2 = (P1P2[0] * P1P3[0] + P1P2[1] * P1P3[1] + P1P2[2] * P1P3[2]) / L;
     const mid = at(p, node, 0.5 + x2 / L, [0, 0, 0]).x;
     [5, 3, 1].forEach((c, k) => expect(mid[k]).to.be.closeTo(c, 1e-12));
     // every point lies in the plane of P1, P2, P3
     const n = [6 * 1 - -5 * 3, -5 * 4 - 6 * 1, 6 * 3 - 6 * 4];
     for (const t of [0.6, 0.9, 1.3]) {
       const x = at(p, node, t, [0, 0, 0]).x;
-      expect((x[0]! - 1) * n[0]! + x[1]! * n[1]! + x[2]! * n[2]!).to.be.closeTo(0, 1e-11);
+      expect((x[0] - 1) * n[0] + x[1] * n[1] + x[2] * n[2]).to.be.closeTo(0, 1e-11);
       const { v } = at(p, node, t, [0, 0, 0]);
       const next = at(p, node, t + 0.01, [0, 0, 0]).x;
-      for (let k = 0; k < 3; k++) expect(v[k]).to.be.closeTo((next[k]! - x[k]!) / 0.01, 1e-9);
+      for (let k = 0; k < 3; k++) expect(v[k]).to.be.closeTo((next[k] - x[k]) / 0.01, 1e-9);
     }
     // outside [BeginTime, EndTime] the point is free
     expect(Array.from(at(p, node, 2, [9, 9, 9]).x)).to.deep.equal([9, 9, 9]);
@@ -106,7 +106,7 @@ describe('HermiteSplineProjectiveConstraint', () => {
       const e = 1e-6,
         xp = at(h, node, t + e, [0, 0, 0]).x,
         xm = at(h, node, t - e, [0, 0, 0]).x;
-      for (let k = 0; k < 3; k++) expect(v[k]).to.be.closeTo((xp[k]! - xm[k]!) / (2 * e), 1e-7);
+      for (let k = 0; k < 3; k++) expect(v[k]).to.be.closeTo((xp[k] - xm[k]) / (2 * e), 1e-7);
     }
   });
 });
@@ -115,10 +115,10 @@ describe('FixedRotationProjectiveConstraint', () => {
   /** Quaternion (x, y, z, w) of a rotation of `a` about the unit axis `u`. */
   const quat = (u: number[], a: number): number[] => [...u.map((c) => c * Math.sin(a / 2)), Math.cos(a / 2)];
   const mul = (a: number[], b: number[]): number[] => [
-    a[3]! * b[0]! + a[0]! * b[3]! + a[1]! * b[2]! - a[2]! * b[1]!,
-    a[3]! * b[1]! - a[0]! * b[2]! + a[1]! * b[3]! + a[2]! * b[0]!,
-    a[3]! * b[2]! + a[0]! * b[1]! - a[1]! * b[0]! + a[2]! * b[3]!,
-    a[3]! * b[3]! - a[0]! * b[0]! - a[1]! * b[1]! - a[2]! * b[2]!,
+    a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
+    a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+    a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
+    a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
   ];
 
   it('removes the rotation about z gained since init (a pure z rotation comes back), the other axes stay free; P(P(x)) = P(x)', () => {
@@ -139,9 +139,9 @@ describe('FixedRotationProjectiveConstraint', () => {
     f.projectPosition(y);
     once.forEach((c, k) => expect(y[3 + k]).to.be.closeTo(c, 1e-14));
     // twist of the result about z equals q0's (swing-twist split of the result)
-    const tw = [0, 0, y[5]!, y[6]!];
+    const tw = [0, 0, y[5], y[6]];
     const l = Math.hypot(...tw);
-    expect(Math.abs(tw[2]! / l)).to.be.closeTo(Math.sin(0.15), 1e-12);
+    expect(Math.abs(tw[2] / l)).to.be.closeTo(Math.sin(0.15), 1e-12);
   });
 });
 
@@ -158,9 +158,9 @@ describe('AffineMovementProjectiveConstraint', () => {
     const final = [0.1, 1, 0, 5, 5, 5, -1.9, 0, 1];
     expect(Array.from(at(a, node, 1, x0).x)).to.deep.equal(x0);
     const half = at(a, node, 2, x0).x;
-    for (let k = 0; k < 9; k++) expect(half[k]).to.be.closeTo((x0[k]! + final[k]!) / 2, 1e-15);
+    for (let k = 0; k < 9; k++) expect(half[k]).to.be.closeTo((x0[k] + final[k]) / 2, 1e-15);
     const end = at(a, node, 5, x0).x;
-    for (let k = 0; k < 9; k++) expect(end[k]).to.be.closeTo(final[k]!, 1e-15);
+    for (let k = 0; k < 9; k++) expect(end[k]).to.be.closeTo(final[k], 1e-15);
   });
 });
 
@@ -180,8 +180,8 @@ describe('PatchTestMovementProjectiveConstraint', () => {
     expect(Array.from(p.cornerPoints.value)).to.deep.equal([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]);
     const x = at(p, node, 2, pts).x;
     for (const i of border) {
-      const w = u(pts[3 * i]!, pts[3 * i + 1]!);
-      for (let k = 0; k < 3; k++) expect(x[3 * i + k]).to.be.closeTo(pts[3 * i + k]! + w[k]!, 1e-15);
+      const w = u(pts[3 * i], pts[3 * i + 1]);
+      for (let k = 0; k < 3; k++) expect(x[3 * i + k]).to.be.closeTo(pts[3 * i + k] + w[k], 1e-15);
     }
     expect(Array.from(x.subarray(12, 15))).to.deep.equal([0.5, 0.5, 0]); // the centre is free
   });

@@ -105,9 +105,9 @@ export abstract class InterpolatedMovementConstraint extends SingleStateProjecti
     const t = this.context.root.getTime();
     if (t > tb && t <= te && te > tb) {
       const a = (t - tb) / (te - tb);
-      for (let k = 0; k < 3 * m; k++) x[3 * this.points[Math.floor(k / 3)]! + (k % 3)] = this.x0[k]! + (this.xf[k]! - this.x0[k]!) * a;
+      for (let k = 0; k < 3 * m; k++) x[3 * this.points[Math.floor(k / 3)] + (k % 3)] = this.x0[k] + (this.xf[k] - this.x0[k]) * a;
     } else if (t > te) {
-      for (let k = 0; k < 3 * m; k++) x[3 * this.points[Math.floor(k / 3)]! + (k % 3)] = this.xf[k]!;
+      for (let k = 0; k < 3 * m; k++) x[3 * this.points[Math.floor(k / 3)] + (k % 3)] = this.xf[k];
     }
   }
 

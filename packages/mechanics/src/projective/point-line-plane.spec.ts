@@ -20,7 +20,7 @@ function denseP(pc: BaseProjectiveConstraint, n: number): number[][] {
     const e = new Float64Array(n);
     e[j] = 1;
     pc.projectResponse(e);
-    for (let i = 0; i < n; i++) P[i]![j] = e[i]!;
+    for (let i = 0; i < n; i++) P[i][j] = e[i];
   }
   return P;
 }
@@ -31,23 +31,23 @@ function expectProjection(pc: BaseProjectiveConstraint, n: number): number[][] {
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
       let pp = 0;
-      for (let k = 0; k < n; k++) pp += P[i]![k]! * P[k]![j]!;
-      expect(pp, `P² (${i}, ${j})`).to.be.closeTo(P[i]![j]!, 1e-15);
-      expect(P[i]![j]).to.be.closeTo(P[j]![i]!, 1e-15);
+      for (let k = 0; k < n; k++) pp += P[i][k] * P[k][j];
+      expect(pp, `P² (${i}, ${j})`).to.be.closeTo(P[i][j], 1e-15);
+      expect(P[i][j]).to.be.closeTo(P[j][i], 1e-15);
     }
   }
   const A: number[][] = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
   if (pc.isDiagonalProjection) {
     const dofs: number[] = [];
     pc.projectedDofs(dofs);
-    for (const d of dofs) A[d]![d] = 0;
+    for (const d of dofs) A[d][d] = 0;
   } else {
     const rows = new Set<number>();
     const B = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-    pc.addProjectionToMatrix({ add: (r, c, v) => (rows.add(r), (B[r]![c]! += v)) });
-    for (const r of rows) A[r] = B[r]!;
+    pc.addProjectionToMatrix({ add: (r, c, v) => (rows.add(r), (B[r][c] += v)) });
+    for (const r of rows) A[r] = B[r];
   }
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) expect(A[i]![j], `assembled P (${i}, ${j})`).to.be.closeTo(P[i]![j]!, 1e-15);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) expect(A[i][j], `assembled P (${i}, ${j})`).to.be.closeTo(P[i][j], 1e-15);
   return P;
 }
 
@@ -66,8 +66,8 @@ describe('PointProjectiveConstraint', () => {
     pc.projectVelocity(v);
     expect(v[4]).to.equal(0);
     const P = expectProjection(pc, 12);
-    expect(P[0]![0]).to.equal(1);
-    expect(P[3]![3]).to.equal(0);
+    expect(P[0][0]).to.equal(1);
+    expect(P[3][3]).to.equal(0);
   });
 
   it('indices default to point 0; fixAll projects every point; an index out of range is an error', () => {
@@ -101,15 +101,15 @@ describe('LineProjectiveConstraint', () => {
       expect(Array.from(pc.direction.value)).to.deep.equal(n);
       expect(pc.isDiagonalProjection).to.equal(direction[0] === 0);
       const P = expectProjection(pc, 12);
-      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) expect(P[3 + r]![3 + c]).to.be.closeTo(n[r]! * n[c]!, 1e-15);
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) expect(P[3 + r][3 + c]).to.be.closeTo(n[r] * n[c], 1e-15);
       // positions on the line: x − o parallel to n, and the projection keeps (x − o)·n
       const x = Float64Array.from(x0);
       pc.projectPosition(x);
       for (const p of [1, 2]) {
-        const d = [0, 1, 2].map((k) => x[3 * p + k]! - pc.origin.value[k]!);
-        const d0 = [0, 1, 2].map((k) => x0[3 * p + k]! - pc.origin.value[k]!);
-        const s = d0[0]! * n[0]! + d0[1]! * n[1]! + d0[2]! * n[2]!;
-        for (let k = 0; k < 3; k++) expect(d[k]).to.be.closeTo(s * n[k]!, 1e-15);
+        const d = [0, 1, 2].map((k) => x[3 * p + k] - pc.origin.value[k]);
+        const d0 = [0, 1, 2].map((k) => x0[3 * p + k] - pc.origin.value[k]);
+        const s = d0[0] * n[0] + d0[1] * n[1] + d0[2] * n[2];
+        for (let k = 0; k < 3; k++) expect(d[k]).to.be.closeTo(s * n[k], 1e-15);
       }
       expect(Array.from(x.subarray(0, 3))).to.deep.equal(x0.slice(0, 3));
     });
@@ -135,17 +135,16 @@ describe('PlaneProjectiveConstraint', () => {
       buildNode(x0, undefined, [pc]);
       const n = normal.map((v) => v / Math.hypot(...normal));
       const P = expectProjection(pc, 12);
-      for (let r = 0; r < 3; r++)
-        for (let c = 0; c < 3; c++) expect(P[9 + r]![9 + c]).to.be.closeTo((r === c ? 1 : 0) - n[r]! * n[c]!, 1e-15);
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) expect(P[9 + r][9 + c]).to.be.closeTo((r === c ? 1 : 0) - n[r] * n[c], 1e-15);
       const x = Float64Array.from(x0);
       pc.projectPosition(x);
       for (const p of [0, 3]) {
-        const off = [0, 1, 2].map((k) => (x[3 * p + k]! - pc.origin.value[k]!) * n[k]!).reduce((a, b) => a + b);
+        const off = [0, 1, 2].map((k) => (x[3 * p + k] - pc.origin.value[k]) * n[k]).reduce((a, b) => a + b);
         expect(off).to.be.closeTo(0, 1e-15);
         // the point moved along n only
-        const moved = [0, 1, 2].map((k) => x[3 * p + k]! - x0[3 * p + k]!);
-        const along = moved[0]! * n[0]! + moved[1]! * n[1]! + moved[2]! * n[2]!;
-        for (let k = 0; k < 3; k++) expect(moved[k]).to.be.closeTo(along * n[k]!, 1e-15);
+        const moved = [0, 1, 2].map((k) => x[3 * p + k] - x0[3 * p + k]);
+        const along = moved[0] * n[0] + moved[1] * n[1] + moved[2] * n[2];
+        for (let k = 0; k < 3; k++) expect(moved[k]).to.be.closeTo(along * n[k], 1e-15);
       }
     });
   }
@@ -167,9 +166,9 @@ describe('DirectionProjectiveConstraint', () => {
     for (let k = 3; k < 9; k++) x[k] += 0.37 * (k - 4);
     pc.projectPosition(x);
     for (const p of [1, 2]) {
-      const moved = [0, 1, 2].map((k) => x[3 * p + k]! - x0[3 * p + k]!);
-      const along = moved[0]! * n[0]! + moved[1]! * n[1]! + moved[2]! * n[2]!;
-      for (let k = 0; k < 3; k++) expect(moved[k]).to.be.closeTo(along * n[k]!, 1e-15);
+      const moved = [0, 1, 2].map((k) => x[3 * p + k] - x0[3 * p + k]);
+      const along = moved[0] * n[0] + moved[1] * n[1] + moved[2] * n[2];
+      for (let k = 0; k < 3; k++) expect(moved[k]).to.be.closeTo(along * n[k], 1e-15);
     }
   });
 });

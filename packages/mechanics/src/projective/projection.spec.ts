@@ -11,17 +11,17 @@ function matrixOf(pc: BaseProjectiveConstraint, n: number): number[][] {
     const e = new Float64Array(n);
     e[j] = 1;
     pc.projectResponse(e);
-    for (let i = 0; i < n; i++) P[i]![j] = e[i]!;
+    for (let i = 0; i < n; i++) P[i][j] = e[i];
   }
   return P;
 }
 
 function product(A: number[][], B: number[][]): number[][] {
-  return A.map((row) => B[0]!.map((_, j) => row.reduce((s, a, k) => s + a * B[k]![j]!, 0)));
+  return A.map((row) => B[0].map((_, j) => row.reduce((s, a, k) => s + a * B[k][j], 0)));
 }
 
 function expectClose(A: number[][], B: number[][], tol = 1e-14): void {
-  A.forEach((row, i) => row.forEach((a, j) => expect(a, `(${i}, ${j})`).to.be.closeTo(B[i]![j]!, tol)));
+  A.forEach((row, i) => row.forEach((a, j) => expect(a, `(${i}, ${j})`).to.be.closeTo(B[i][j], tol)));
 }
 
 const points = [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1];
@@ -35,7 +35,7 @@ describe('PartialFixedProjectiveConstraint', () => {
     const P = matrixOf(pc, 15);
     expectClose(product(P, P), P);
     const zeroed = [3, 5, 9, 11];
-    for (let i = 0; i < 15; i++) expect(P[i]![i]).to.equal(zeroed.includes(i) ? 0 : 1);
+    for (let i = 0; i < 15; i++) expect(P[i][i]).to.equal(zeroed.includes(i) ? 0 : 1);
     const dofs: number[] = [];
     pc.projectedDofs(dofs);
     expect(dofs).to.deep.equal(zeroed);
@@ -70,23 +70,23 @@ describe('FixedPlaneProjectiveConstraint', () => {
       buildNode(points, undefined, [pc]);
       const P = matrixOf(pc, 15);
       expectClose(product(P, P), P);
-      P.forEach((row, i) => row.forEach((p, j) => expect(p).to.equal(P[j]![i])));
+      P.forEach((row, i) => row.forEach((p, j) => expect(p).to.equal(P[j][i])));
       const norm = Math.hypot(...direction);
       const nv = new Float64Array(15);
-      for (const p of [0, 2, 4]) for (let k = 0; k < 3; k++) nv[3 * p + k] = direction[k]! / norm;
+      for (const p of [0, 2, 4]) for (let k = 0; k < 3; k++) nv[3 * p + k] = direction[k] / norm;
       pc.projectResponse(nv);
       nv.forEach((x) => expect(x).to.be.closeTo(0, 1e-15));
       // A tangent move is kept.
       const r = rng(2);
       const t = [r(), r(), r()];
-      const dot = (t[0]! * direction[0]! + t[1]! * direction[1]! + t[2]! * direction[2]!) / (norm * norm);
-      const tangent = t.map((x, k) => x - dot * direction[k]!);
+      const dot = (t[0] * direction[0] + t[1] * direction[1] + t[2] * direction[2]) / (norm * norm);
+      const tangent = t.map((x, k) => x - dot * direction[k]);
       const dx = Float64Array.of(...tangent, ...tangent, ...tangent, ...tangent, ...tangent);
       pc.projectResponse(dx);
-      for (let i = 0; i < 15; i++) expect(dx[i]).to.be.closeTo(tangent[i % 3]!, 1e-15);
+      for (let i = 0; i < 15; i++) expect(dx[i]).to.be.closeTo(tangent[i % 3], 1e-15);
       // Emitted rows (identity elsewhere) = the applied projection.
       const emitted = denseFromEmission(15, (acc) => pc.addProjectionToMatrix(acc));
-      for (const i of [3, 4, 5, 9, 10, 11]) emitted[i]![i] = 1;
+      for (const i of [3, 4, 5, 9, 10, 11]) emitted[i][i] = 1;
       expectClose(emitted, P, 1e-15);
       const axis = direction.filter((x) => x !== 0).length === 1;
       expect(pc.isDiagonalProjection).to.equal(axis);

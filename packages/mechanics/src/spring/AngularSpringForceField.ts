@@ -54,7 +54,7 @@ export class AngularSpringForceField extends SingleStateForceField {
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (s.stateType.name !== 'Rigid3d')
       throw this.error(`the state ${s.describe()} is ${s.stateType.name}; AngularSpringForceField acts on Rigid3d frames`);
     if (!this.template) this.template = 'Rigid3d';
@@ -63,31 +63,31 @@ export class AngularSpringForceField extends SingleStateForceField {
 
   /** k from angularStiffness (100 when empty, as SOFA), one per listed frame; indices checked. */
   reinit(): void {
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (this.angularStiffness.value.length === 0) this.angularStiffness.value = Float64Array.of(100);
     const ks = this.angularStiffness.value,
       idx = this.indices.value;
     for (const i of idx) if (i >= s.size) throw this.error(`index ${i} is out of range: ${s.describe()} has ${s.size} frames`);
     for (let m = 1; m < idx.length; m++)
       if (idx[m] === 0) throw this.error(`index 0 is listed at position ${m}: its spring would need frame −1 (SOFA reads out of bounds)`);
-    this.k = Float64Array.from(idx, (_, m) => (m < ks.length ? ks[m]! : ks[0]!));
+    this.k = Float64Array.from(idx, (_, m) => (m < ks.length ? ks[m] : ks[0]));
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const out = f[0]!,
-      p = x[0]!,
+    const out = f[0],
+      p = x[0],
       dq = this.dq;
     if (this.k.length !== this.indices.value.length) this.reinit();
     const idx = this.indices.value;
     for (let m = 1; m < idx.length; m++) {
-      const i = idx[m]!;
+      const i = idx[m];
       // dq = q_i ⊗ q_{i−1}⁻¹, normalised
       quatMultiplyConjugateAt(dq, 0, p, 7 * i + 3, p, 7 * (i - 1) + 3);
-      const len = Math.hypot(dq[0]!, dq[1]!, dq[2]!, dq[3]!);
-      const qx = dq[0]! / len,
-        qy = dq[1]! / len,
-        qz = dq[2]! / len,
-        qw = dq[3]! / len;
+      const len = Math.hypot(dq[0], dq[1], dq[2], dq[3]);
+      const qx = dq[0] / len,
+        qy = dq[1] / len,
+        qz = dq[2] / len,
+        qw = dq[3] / len;
       // θ = 2·asin(|v|) near identity (acos is ill-conditioned there), else 2·acos(w)
       let sinHalf: number, angle: number;
       if (qw > 0.999999) {
@@ -99,7 +99,7 @@ export class AngularSpringForceField extends SingleStateForceField {
         angle = 2 * half;
       }
       const o = 6 * i + 3,
-        t = this.k[m]! * angle;
+        t = this.k[m] * angle;
       if (sinHalf < Number.EPSILON) {
         out[o + 1] -= t;
         continue;
@@ -111,25 +111,25 @@ export class AngularSpringForceField extends SingleStateForceField {
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const out = df[0]!,
-      d = dx[0]!,
+    const out = df[0],
+      d = dx[0],
       idx = this.indices.value;
     const kf = this.kFactorWithRayleigh(kFactor, bFactor);
     // dτ_i += kf·(−k·dθ_i)
     for (let m = 0; m < idx.length; m++) {
-      const o = 6 * idx[m]! + 3,
-        s = kf * this.k[m]!;
-      out[o] -= d[o]! * s;
-      out[o + 1] -= d[o + 1]! * s;
-      out[o + 2] -= d[o + 2]! * s;
+      const o = 6 * idx[m] + 3,
+        s = kf * this.k[m];
+      out[o] -= d[o] * s;
+      out[o + 1] -= d[o + 1] * s;
+      out[o + 2] -= d[o + 2] * s;
     }
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     const idx = this.indices.value;
     for (let m = 0; m < idx.length; m++) {
-      const o = 6 * idx[m]! + 3;
-      for (let a = 0; a < 3; a++) acc.add(o + a, o + a, -kFactor * this.k[m]!);
+      const o = 6 * idx[m] + 3;
+      for (let a = 0; a < 3; a++) acc.add(o + a, o + a, -kFactor * this.k[m]);
     }
   }
 

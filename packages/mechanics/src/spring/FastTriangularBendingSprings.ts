@@ -67,13 +67,13 @@ export class FastTriangularBendingSprings extends SingleStateForceField {
     return {
       vid: Array.from(this.vid.subarray(4 * i, 4 * i + 4)),
       alpha: Array.from(this.alpha.subarray(4 * i, 4 * i + 4)),
-      lambda: this.lambda[i]!,
+      lambda: this.lambda[i],
     };
   }
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.name !== 'Vec3d')
       throw this.error(`FastTriangularBendingSprings needs a Vec3d state, ${s.describe()} is ${s.stateType.name}`);
@@ -88,7 +88,7 @@ export class FastTriangularBendingSprings extends SingleStateForceField {
   /** The elements from the topology and the rest positions (SOFA's applyTriangleCreation on every triangle). */
   private build(): void {
     const topo = this.topology.require();
-    const s = this.states[0]!;
+    const s = this.states[0];
     this.topoRevision = topo.revision;
     const n = s.size,
       x0 = s.x0;
@@ -97,8 +97,8 @@ export class FastTriangularBendingSprings extends SingleStateForceField {
     const nE = edges.length / 2;
     const edgeOf = new Map<number, number>();
     for (let e = 0; e < nE; e++) {
-      const p = edges[2 * e]!,
-        q = edges[2 * e + 1]!;
+      const p = edges[2 * e],
+        q = edges[2 * e + 1];
       edgeOf.set(p < q ? p * n + q : q * n + p, e);
     }
     // Per edge: number of triangles around it and the vertex opposite it in the first two.
@@ -107,27 +107,27 @@ export class FastTriangularBendingSprings extends SingleStateForceField {
       second = new Int32Array(nE).fill(-1);
     for (let t = 0; t + 3 <= tris.length; t += 3) {
       for (let j = 0; j < 3; j++) {
-        const p = tris[t + ((j + 1) % 3)]!,
-          q = tris[t + ((j + 2) % 3)]!;
-        if (p >= n || q >= n || tris[t + j]! >= n)
+        const p = tris[t + ((j + 1) % 3)],
+          q = tris[t + ((j + 2) % 3)];
+        if (p >= n || q >= n || tris[t + j] >= n)
           throw this.error(`triangle ${t / 3} names a point beyond the ${n} points of ${s.describe()}`);
         const e = edgeOf.get(p < q ? p * n + q : q * n + p);
         if (e === undefined) throw this.error(`edge (${p}, ${q}) of triangle ${t / 3} is not an edge of ${topo.describe()}`);
-        if (count[e] === 0) first[e] = tris[t + j]!;
-        else if (count[e] === 1) second[e] = tris[t + j]!;
-        count[e]!++;
+        if (count[e] === 0) first[e] = tris[t + j];
+        else if (count[e] === 1) second[e] = tris[t + j];
+        count[e]++;
       }
     }
     const eps2 = this.minDistValidity.value ** 2;
     const d2 = (a: number, b: number): number =>
-      (x0[3 * a]! - x0[3 * b]!) ** 2 + (x0[3 * a + 1]! - x0[3 * b + 1]!) ** 2 + (x0[3 * a + 2]! - x0[3 * b + 2]!) ** 2;
+      (x0[3 * a] - x0[3 * b]) ** 2 + (x0[3 * a + 1] - x0[3 * b + 1]) ** 2 + (x0[3 * a + 2] - x0[3 * b + 2]) ** 2;
     const keep: number[] = [];
     for (let e = 0; e < nE; e++) {
       if (count[e] !== 2) continue;
-      const A = first[e]!,
-        B = second[e]!,
-        C = edges[2 * e]!,
-        D = edges[2 * e + 1]!;
+      const A = first[e],
+        B = second[e],
+        C = edges[2 * e],
+        D = edges[2 * e + 1];
       if (d2(B, A) > eps2 && d2(D, C) > eps2) keep.push(A, B, C, D);
     }
     const m = keep.length / 4;
@@ -140,10 +140,10 @@ export class FastTriangularBendingSprings extends SingleStateForceField {
 
   /** α and λ of element i from the rest positions p (SOFA's setEdgeSpring). */
   private setElement(i: number, p: Float64Array, k: number): void {
-    const [A, B, C, D] = [this.vid[4 * i]!, this.vid[4 * i + 1]!, this.vid[4 * i + 2]!, this.vid[4 * i + 3]!];
-    const sub = (a: number, b: number): number[] => [p[3 * a]! - p[3 * b]!, p[3 * a + 1]! - p[3 * b + 1]!, p[3 * a + 2]! - p[3 * b + 2]!];
+    const [A, B, C, D] = [this.vid[4 * i], this.vid[4 * i + 1], this.vid[4 * i + 2], this.vid[4 * i + 3]];
+    const sub = (a: number, b: number): number[] => [p[3 * a] - p[3 * b], p[3 * a + 1] - p[3 * b + 1], p[3 * a + 2] - p[3 * b + 2]];
     const crossNorm = (u: number[], v: number[]): number =>
-      Math.hypot(u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!);
+      Math.hypot(u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]);
     const nA = crossNorm(sub(A, C), sub(A, D));
     const nB = crossNorm(sub(B, D), sub(B, C));
     const nC = crossNorm(sub(C, B), sub(C, A));
@@ -158,8 +158,8 @@ export class FastTriangularBendingSprings extends SingleStateForceField {
     const dir = cd.map((v) => v / l);
     const dist = (X: number): number => {
       const u = sub(C, X);
-      const t = u[0]! * dir[0]! + u[1]! * dir[1]! + u[2]! * dir[2]!;
-      return Math.hypot(u[0]! - t * dir[0]!, u[1]! - t * dir[1]!, u[2]! - t * dir[2]!);
+      const t = u[0] * dir[0] + u[1] * dir[1] + u[2] * dir[2];
+      return Math.hypot(u[0] - t * dir[0], u[1] - t * dir[1], u[2] - t * dir[2]);
     };
     const ha = dist(A),
       hb = dist(B);
@@ -168,8 +168,8 @@ export class FastTriangularBendingSprings extends SingleStateForceField {
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
     if (this.topology.require().revision !== this.topoRevision) this.build();
-    const out = f[0]!,
-      xs = x[0]!,
+    const out = f[0],
+      xs = x[0],
       V = this.vid,
       al = this.alpha;
     let energy = 0;
@@ -179,16 +179,16 @@ export class FastTriangularBendingSprings extends SingleStateForceField {
         r1 = 0,
         r2 = 0;
       for (let j = 0; j < 4; j++) {
-        const o = 3 * V[4 * i + j]!,
-          a = al[4 * i + j]!;
-        r0 += a * xs[o]!;
-        r1 += a * xs[o + 1]!;
-        r2 += a * xs[o + 2]!;
+        const o = 3 * V[4 * i + j],
+          a = al[4 * i + j];
+        r0 += a * xs[o];
+        r1 += a * xs[o + 1];
+        r2 += a * xs[o + 2];
       }
-      const lam = this.lambda[i]!;
+      const lam = this.lambda[i];
       for (let j = 0; j < 4; j++) {
-        const o = 3 * V[4 * i + j]!,
-          s = lam * al[4 * i + j]!;
+        const o = 3 * V[4 * i + j],
+          s = lam * al[4 * i + j];
         out[o] -= s * r0;
         out[o + 1] -= s * r1;
         out[o + 2] -= s * r2;
@@ -200,8 +200,8 @@ export class FastTriangularBendingSprings extends SingleStateForceField {
 
   /** df_X −= k·λ·α_X·Σ_Y α_Y·dx_Y. */
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const out = df[0]!,
-      d = dx[0]!,
+    const out = df[0],
+      d = dx[0],
       V = this.vid,
       al = this.alpha,
       k = this.kFactorWithRayleigh(kFactor, bFactor);
@@ -210,16 +210,16 @@ export class FastTriangularBendingSprings extends SingleStateForceField {
         r1 = 0,
         r2 = 0;
       for (let j = 0; j < 4; j++) {
-        const o = 3 * V[4 * i + j]!,
-          a = al[4 * i + j]!;
-        r0 += a * d[o]!;
-        r1 += a * d[o + 1]!;
-        r2 += a * d[o + 2]!;
+        const o = 3 * V[4 * i + j],
+          a = al[4 * i + j];
+        r0 += a * d[o];
+        r1 += a * d[o + 1];
+        r2 += a * d[o + 2];
       }
-      const lam = k * this.lambda[i]!;
+      const lam = k * this.lambda[i];
       for (let j = 0; j < 4; j++) {
-        const o = 3 * V[4 * i + j]!,
-          s = lam * al[4 * i + j]!;
+        const o = 3 * V[4 * i + j],
+          s = lam * al[4 * i + j];
         out[o] -= s * r0;
         out[o + 1] -= s * r1;
         out[o + 2] -= s * r2;
@@ -232,12 +232,12 @@ export class FastTriangularBendingSprings extends SingleStateForceField {
     const V = this.vid,
       al = this.alpha;
     for (let i = 0; i < this.lambda.length; i++) {
-      const lam = -kFactor * this.lambda[i]!;
+      const lam = -kFactor * this.lambda[i];
       for (let j = 0; j < 4; j++) {
         for (let k = 0; k < 4; k++) {
-          const v = lam * al[4 * i + j]! * al[4 * i + k]!;
-          const r = 3 * V[4 * i + j]!,
-            c = 3 * V[4 * i + k]!;
+          const v = lam * al[4 * i + j] * al[4 * i + k];
+          const r = 3 * V[4 * i + j],
+            c = 3 * V[4 * i + k];
           for (let q = 0; q < 3; q++) acc.add(r + q, c + q, v);
         }
       }
@@ -246,7 +246,7 @@ export class FastTriangularBendingSprings extends SingleStateForceField {
 
   /** ½·Σ λ·|R|² at x. */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    const xs = x[0]!,
+    const xs = x[0],
       V = this.vid,
       al = this.alpha;
     let e = 0;
@@ -255,13 +255,13 @@ export class FastTriangularBendingSprings extends SingleStateForceField {
         r1 = 0,
         r2 = 0;
       for (let j = 0; j < 4; j++) {
-        const o = 3 * V[4 * i + j]!,
-          a = al[4 * i + j]!;
-        r0 += a * xs[o]!;
-        r1 += a * xs[o + 1]!;
-        r2 += a * xs[o + 2]!;
+        const o = 3 * V[4 * i + j],
+          a = al[4 * i + j];
+        r0 += a * xs[o];
+        r1 += a * xs[o + 1];
+        r2 += a * xs[o + 2];
       }
-      e += 0.5 * this.lambda[i]! * (r0 * r0 + r1 * r1 + r2 * r2);
+      e += 0.5 * this.lambda[i] * (r0 * r0 + r1 * r1 + r2 * r2);
     }
     return e;
   }

@@ -202,7 +202,7 @@ export class GearSpringForceField extends BaseForceField {
     this.ini = new Float64Array(14 * n);
     this.K = new Float64Array(576 * n);
     for (let i = 0; i < n; i++) {
-      const s = sp[i]!;
+      const s = sp[i];
       for (const [side, st, p, m] of [
         [0, s1, s.p1, s.m1],
         [1, s2, s.p2, s.m2],
@@ -212,7 +212,7 @@ export class GearSpringForceField extends BaseForceField {
         const x = st.x,
           o = 14 * i + 7 * side;
         if (p === m) this.ini.set(x.subarray(7 * p, 7 * p + 7), o);
-        const a = p === m ? 0 : angleAroundAxis(x, 7 * p, x, 7 * m, s.freeAxis[side]!);
+        const a = p === m ? 0 : angleAroundAxis(x, 7 * p, x, 7 * m, s.freeAxis[side]);
         this.angles[4 * i + 2 * side] = a;
         this.angles[4 * i + 2 * side + 1] = a;
       }
@@ -221,16 +221,16 @@ export class GearSpringForceField extends BaseForceField {
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
     const sp = this.springs.value;
-    const f1 = f[0]!,
-      f2 = f[f.length - 1]!,
-      x1 = x[0]!,
-      x2 = x[x.length - 1]!,
-      v1 = v[0]!,
-      v2 = v[v.length - 1]!;
+    const f1 = f[0],
+      f2 = f[f.length - 1],
+      x1 = x[0],
+      x2 = x[x.length - 1],
+      v1 = v[0],
+      v2 = v[v.length - 1];
     const ini = this.ini,
       ang = this.angles;
     for (let i = 0; i < sp.length; i++) {
-      const s = sp[i]!;
+      const s = sp[i];
       const K = this.K.subarray(576 * i, 576 * i + 576);
       K.fill(0);
       const axes = gearAxes;
@@ -240,7 +240,7 @@ export class GearSpringForceField extends BaseForceField {
           fs = side === 0 ? f1 : f2;
         const p = side === 0 ? s.p1 : s.p2,
           m = side === 0 ? s.m1 : s.m2,
-          ax = s.freeAxis[side]!;
+          ax = s.freeAxis[side];
         const io = 14 * i + 7 * side;
         if (p !== m) ini.set(xs.subarray(7 * p, 7 * p + 7), io);
         const c = 7 * m,
@@ -251,36 +251,36 @@ export class GearSpringForceField extends BaseForceField {
         const u = u3,
           w = w3;
         for (let k = 0; k < 3; k++) {
-          u[k] = Rm[3 * k + ax]!;
-          w[k] = Rp[3 * k + ax]!;
+          u[k] = Rm[3 * k + ax];
+          w[k] = Rp[3 * k + ax];
         }
         vectorAngle(u, w, w);
         const F = this.f24;
         for (let k = 0; k < 3; k++) {
-          const dvl = (p !== m ? vs[6 * p + k]! : 0) - vs[mv + k]!;
-          const dva = (p !== m ? vs[6 * p + 3 + k]! : 0) - vs[mv + 3 + k]!;
-          F[k] = s.hardStiffnessTrans * (ini[io + k]! - xs[c + k]!) + s.kd * dvl;
-          F[3 + k] = s.hardStiffnessRot * w[k]! + s.kd * dva;
+          const dvl = (p !== m ? vs[6 * p + k] : 0) - vs[mv + k];
+          const dva = (p !== m ? vs[6 * p + 3 + k] : 0) - vs[mv + 3 + k];
+          F[k] = s.hardStiffnessTrans * (ini[io + k] - xs[c + k]) + s.kd * dvl;
+          F[3 + k] = s.hardStiffnessRot * w[k] + s.kd * dva;
         }
         for (let k = 0; k < 6; k++) {
-          fs[mv + k] += F[k]!;
-          if (p !== m) fs[6 * p + k] -= F[k]!;
+          fs[mv + k] += F[k];
+          if (p !== m) fs[6 * p + k] -= F[k];
         }
         // gear angle about the free axis, unwrapped and accumulated
         let a = angleAroundAxis(ini, io, xs, c, ax);
-        const prev = ang[4 * i + 2 * side + 1]!;
+        const prev = ang[4 * i + 2 * side + 1];
         while (a - prev > Math.PI) a -= 2 * Math.PI;
         while (a - prev < -Math.PI) a += 2 * Math.PI;
-        ang[4 * i + 2 * side]! += a - prev;
+        ang[4 * i + 2 * side] += a - prev;
         ang[4 * i + 2 * side + 1] = a;
-        for (let k = 0; k < 3; k++) axes[3 * side + k] = Rm[3 * k + ax]!;
+        for (let k = 0; k < 3; k++) axes[3 * side + k] = Rm[3 * k + ax];
         // stiffness of the pivot: −kT·I and −A = −Rp·diag(kR, 0 on the free axis)·Rpᵀ on (dx_p − dx_m)
         const mo = 12 * side,
           po = mo + 6;
         for (let r = 0; r < 3; r++) {
           for (let q = 0; q < 3; q++) {
             let A = 0;
-            for (let k = 0; k < 3; k++) if (k !== ax) A += Rp[3 * r + k]! * s.hardStiffnessRot * Rp[3 * q + k]!;
+            for (let k = 0; k < 3; k++) if (k !== ax) A += Rp[3 * r + k] * s.hardStiffnessRot * Rp[3 * q + k];
             const T = r === q ? s.hardStiffnessTrans : 0;
             addPair(K, mo + r, mo + q, -T, po + r, po + q, p !== m);
             addPair(K, mo + 3 + r, mo + 3 + q, -A, po + 3 + r, po + 3 + q, p !== m);
@@ -289,19 +289,19 @@ export class GearSpringForceField extends BaseForceField {
       }
       // the gear torque τ = −kS·(r·θ1 + θ2) on the children's free axes
       const r = s.ratio;
-      const tau = -(ang[4 * i]! * r + ang[4 * i + 2]!) * s.softStiffnessRot;
+      const tau = -(ang[4 * i] * r + ang[4 * i + 2]) * s.softStiffnessRot;
       for (let k = 0; k < 3; k++) {
-        f1[6 * s.m1 + 3 + k] += axes[k]! * tau;
-        f2[6 * s.m2 + 3 + k] += (axes[3 + k]! * tau) / r;
+        f1[6 * s.m1 + 3 + k] += axes[k] * tau;
+        f2[6 * s.m2 + 3 + k] += (axes[3 + k] * tau) / r;
       }
       // the torques turn with the children's axes: d(τ·u)/dω = τ·(ω × u) = −τ·[u]×·ω (SOFA leaves this out)
       for (const [o, t] of [
         [3, tau],
         [15, tau / r],
       ] as const) {
-        const ux = axes[o === 3 ? 0 : 3]!,
-          uy = axes[o === 3 ? 1 : 4]!,
-          uz = axes[o === 3 ? 2 : 5]!;
+        const ux = axes[o === 3 ? 0 : 3],
+          uy = axes[o === 3 ? 1 : 4],
+          uz = axes[o === 3 ? 2 : 5];
         K[24 * o + o + 1] += t * uz;
         K[24 * o + o + 2] -= t * uy;
         K[24 * (o + 1) + o] -= t * uz;
@@ -313,17 +313,17 @@ export class GearSpringForceField extends BaseForceField {
       const a1 = a13,
         a2 = a23;
       const Rp1 = rot(ini, 14 * i, Ra),
-        ax1 = s.freeAxis[0]!;
-      for (let k = 0; k < 3; k++) a1[k] = Rp1[3 * k + ax1]!;
+        ax1 = s.freeAxis[0];
+      for (let k = 0; k < 3; k++) a1[k] = Rp1[3 * k + ax1];
       const Rp2 = rot(ini, 14 * i + 7, Rb),
-        ax2 = s.freeAxis[1]!;
-      for (let k = 0; k < 3; k++) a2[k] = Rp2[3 * k + ax2]!;
+        ax2 = s.freeAxis[1];
+      for (let k = 0; k < 3; k++) a2[k] = Rp2[3 * k + ax2];
       for (let p = 0; p < 3; p++) {
         for (let q = 0; q < 3; q++) {
-          K[24 * (3 + p) + 3 + q] += -s.softStiffnessRot * r * a1[p]! * a1[q]!;
-          K[24 * (3 + p) + 15 + q] += -s.softStiffnessRot * a1[p]! * a2[q]!;
-          K[24 * (15 + p) + 3 + q] += -s.softStiffnessRot * a2[p]! * a1[q]!;
-          K[24 * (15 + p) + 15 + q] += (-s.softStiffnessRot * a2[p]! * a2[q]!) / r;
+          K[24 * (3 + p) + 3 + q] += -s.softStiffnessRot * r * a1[p] * a1[q];
+          K[24 * (3 + p) + 15 + q] += -s.softStiffnessRot * a1[p] * a2[q];
+          K[24 * (15 + p) + 3 + q] += -s.softStiffnessRot * a2[p] * a1[q];
+          K[24 * (15 + p) + 15 + q] += (-s.softStiffnessRot * a2[p] * a2[q]) / r;
         }
       }
     }
@@ -337,12 +337,12 @@ export class GearSpringForceField extends BaseForceField {
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const sp = this.springs.value,
       k = this.kFactorWithRayleigh(kFactor, bFactor);
-    const d1 = df[0]!,
-      d2 = df[df.length - 1]!,
-      x1 = dx[0]!,
-      x2 = dx[dx.length - 1]!;
+    const d1 = df[0],
+      d2 = df[df.length - 1],
+      x1 = dx[0],
+      x2 = dx[dx.length - 1];
     for (let i = 0; i < sp.length; i++) {
-      const s = sp[i]!,
+      const s = sp[i],
         o = this.frameOffsets(s),
         K = this.K,
         ko = 576 * i;
@@ -355,9 +355,9 @@ export class GearSpringForceField extends BaseForceField {
           for (let bc = 0; bc < 4; bc++) {
             if (skip[bc]) continue;
             const src = bc < 2 ? x1 : x2;
-            for (let q = 0; q < 6; q++) acc += K[ko + 24 * (6 * br + r) + 6 * bc + q]! * src[o[bc]! + q]!;
+            for (let q = 0; q < 6; q++) acc += K[ko + 24 * (6 * br + r) + 6 * bc + q] * src[o[bc] + q];
           }
-          out[o[br]! + r] += k * acc;
+          out[o[br] + r] += k * acc;
         }
       }
     }
@@ -365,9 +365,9 @@ export class GearSpringForceField extends BaseForceField {
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     const sp = this.springs.value,
-      off2 = this.states.length === 2 ? this.states[0]!.size * 6 : 0;
+      off2 = this.states.length === 2 ? this.states[0].size * 6 : 0;
     for (let i = 0; i < sp.length; i++) {
-      const s = sp[i]!,
+      const s = sp[i],
         o = this.frameOffsets(s),
         K = this.K,
         ko = 576 * i;
@@ -379,8 +379,8 @@ export class GearSpringForceField extends BaseForceField {
           if (skip[bc]) continue;
           for (let r = 0; r < 6; r++) {
             for (let q = 0; q < 6; q++) {
-              const v = K[ko + 24 * (6 * br + r) + 6 * bc + q]!;
-              if (v !== 0) acc.add(base[br]! + r, base[bc]! + q, kFactor * v);
+              const v = K[ko + 24 * (6 * br + r) + 6 * bc + q];
+              if (v !== 0) acc.add(base[br] + r, base[bc] + q, kFactor * v);
             }
           }
         }
@@ -413,10 +413,10 @@ const cw = new Float64Array(3);
 
 /** Row-major rotation matrix of the (normalised) quaternion x[o+3 .. o+7) into R. */
 function rot(x: Float64Array, o: number, R: Float64Array): Float64Array {
-  let qx = x[o + 3]!,
-    qy = x[o + 4]!,
-    qz = x[o + 5]!,
-    qw = x[o + 6]!;
+  let qx = x[o + 3],
+    qy = x[o + 4],
+    qz = x[o + 5],
+    qw = x[o + 6];
   const n = Math.hypot(qx, qy, qz, qw) || 1;
   qx /= n;
   qy /= n;
@@ -436,11 +436,11 @@ function rot(x: Float64Array, o: number, R: Float64Array): Float64Array {
 
 /** out = the rotation vector taking unit u to unit v: u×v · atan2(|u×v|, u·v) / |u×v| (0 when parallel). */
 function vectorAngle(u: Float64Array, v: Float64Array, out: Float64Array): void {
-  const x = u[1]! * v[2]! - u[2]! * v[1]!,
-    y = u[2]! * v[0]! - u[0]! * v[2]!,
-    z = u[0]! * v[1]! - u[1]! * v[0]!;
+  const x = u[1] * v[2] - u[2] * v[1],
+    y = u[2] * v[0] - u[0] * v[2],
+    z = u[0] * v[1] - u[1] * v[0];
   const nw = Math.hypot(x, y, z),
-    d = u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!;
+    d = u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
   const s = nw > 0 ? Math.atan2(nw, d) / nw : 1;
   out[0] = x * s;
   out[1] = y * s;
@@ -458,12 +458,12 @@ function angleAroundAxis(xp: Float64Array, op: number, xc: Float64Array, oc: num
   for (let j = 0; j < 3; j++) {
     if (j === a) continue;
     for (let k = 0; k < 3; k++) {
-      cu[k] = P[3 * k + j]!;
-      cv[k] = C[3 * k + j]!;
+      cu[k] = P[3 * k + j];
+      cv[k] = C[3 * k + j];
     }
     vectorAngle(cu, cv, cw);
-    const nrm = Math.hypot(cw[0]!, cw[1]!, cw[2]!);
-    angle += cw[0]! * P[a]! + cw[1]! * P[3 + a]! + cw[2]! * P[6 + a]! < 0 ? -nrm : nrm;
+    const nrm = Math.hypot(cw[0], cw[1], cw[2]);
+    angle += cw[0] * P[a] + cw[1] * P[3 + a] + cw[2] * P[6 + a] < 0 ? -nrm : nrm;
   }
   return angle / 2;
 }

@@ -131,7 +131,7 @@ export class JointSpringForceField extends BaseForceField {
     const x1 = s1.x,
       x2 = s2.x;
     for (let i = 0; i < n; i++) {
-      const s = sp[i]!;
+      const s = sp[i];
       if (s.m1 >= s1.size) throw this.error(`spring ${i}: m1 = ${s.m1} is out of range (${s1.describe()} has ${s1.size} frames)`);
       if (s.m2 >= s2.size) throw this.error(`spring ${i}: m2 = ${s.m2} is out of range (${s2.describe()} has ${s2.size} frames)`);
       const r = this.rest,
@@ -139,46 +139,46 @@ export class JointSpringForceField extends BaseForceField {
       if (s.restGiven) {
         const a = 7 * s.m1,
           b = 7 * s.m2;
-        for (let k = 0; k < 3; k++) r[o + k] = x2[b + k]! - x1[a + k]!;
+        for (let k = 0; k < 3; k++) r[o + k] = x2[b + k] - x1[a + k];
         // r0 = q2 ⊗ q1⁻¹ (SOFA's initialisation)
-        const n1 = Math.hypot(x1[a + 3]!, x1[a + 4]!, x1[a + 5]!, x1[a + 6]!) || 1;
-        const px = -x1[a + 3]! / n1,
-          py = -x1[a + 4]! / n1,
-          pz = -x1[a + 5]! / n1,
-          pw = x1[a + 6]! / n1;
-        const qx = x2[b + 3]!,
-          qy = x2[b + 4]!,
-          qz = x2[b + 5]!,
-          qw = x2[b + 6]!;
+        const n1 = Math.hypot(x1[a + 3], x1[a + 4], x1[a + 5], x1[a + 6]) || 1;
+        const px = -x1[a + 3] / n1,
+          py = -x1[a + 4] / n1,
+          pz = -x1[a + 5] / n1,
+          pw = x1[a + 6] / n1;
+        const qx = x2[b + 3],
+          qy = x2[b + 4],
+          qz = x2[b + 5],
+          qw = x2[b + 6];
         r[o + 3] = qw * px + qx * pw + qy * pz - qz * py;
         r[o + 4] = qw * py - qx * pz + qy * pw + qz * px;
         r[o + 5] = qw * pz + qx * py - qy * px + qz * pw;
         r[o + 6] = qw * pw - qx * px - qy * py - qz * pz;
       } else {
-        for (let k = 0; k < 3; k++) r[o + k] = s.initTrans[k]!;
-        for (let k = 0; k < 4; k++) r[o + 3 + k] = s.initRot[k]!;
+        for (let k = 0; k < 3; k++) r[o + k] = s.initTrans[k];
+        for (let k = 0; k < 4; k++) r[o + 3 + k] = s.initRot[k];
       }
     }
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
-    const f1 = f[0]!,
-      f2 = f[f.length - 1]!,
-      x1 = x[0]!,
-      x2 = x[x.length - 1]!,
-      v1 = v[0]!,
-      v2 = v[v.length - 1]!;
+    const f1 = f[0],
+      f2 = f[f.length - 1],
+      x1 = x[0],
+      x2 = x[x.length - 1],
+      v1 = v[0],
+      v2 = v[v.length - 1];
     const sp = this.springs.value,
       w = this.w;
     for (let i = 0; i < sp.length; i++) {
-      const a = 7 * this.m1[i]!,
-        b = 7 * this.m2[i]!;
-      this.jointForce(sp[i]!, i, x1, a, x2, b, w);
-      const fa = 6 * this.m1[i]!,
-        fb = 6 * this.m2[i]!,
-        kd = this.kd[i]!;
+      const a = 7 * this.m1[i],
+        b = 7 * this.m2[i];
+      this.jointForce(sp[i], i, x1, a, x2, b, w);
+      const fa = 6 * this.m1[i],
+        fb = 6 * this.m2[i],
+        kd = this.kd[i];
       for (let k = 0; k < 6; k++) {
-        const fk = w[k]! + kd * (v2[fb + k]! - v1[fa + k]!);
+        const fk = w[k] + kd * (v2[fb + k] - v1[fa + k]);
         f1[fa + k] += fk;
         f2[fb + k] -= fk;
       }
@@ -193,16 +193,16 @@ export class JointSpringForceField extends BaseForceField {
     const r = this.rest,
       o = 7 * i;
     // R1 (row-major) from q1
-    const n1 = Math.hypot(x1[a + 3]!, x1[a + 4]!, x1[a + 5]!, x1[a + 6]!);
-    const q1x = x1[a + 3]! / n1,
-      q1y = x1[a + 4]! / n1,
-      q1z = x1[a + 5]! / n1,
-      q1w = x1[a + 6]! / n1;
+    const n1 = Math.hypot(x1[a + 3], x1[a + 4], x1[a + 5], x1[a + 6]);
+    const q1x = x1[a + 3] / n1,
+      q1y = x1[a + 4] / n1,
+      q1z = x1[a + 5] / n1,
+      q1w = x1[a + 6] / n1;
     const R = rotationMatrix(q1x, q1y, q1z, q1w);
     // translation: d = c2 − c1 − t0 (world), A = R1·diag(K_T)·R1ᵀ
-    const dx = x2[b]! - x1[a]! - r[o]!,
-      dy = x2[b + 1]! - x1[a + 1]! - r[o + 1]!,
-      dz = x2[b + 2]! - x1[a + 2]! - r[o + 2]!;
+    const dx = x2[b] - x1[a] - r[o],
+      dy = x2[b + 1] - x1[a + 1] - r[o + 1],
+      dz = x2[b + 2] - x1[a + 2] - r[o + 2];
     const fm = s.freeMovements;
     const KT0 = fm[0] ? s.softStiffnessTrans : s.hardStiffnessTrans;
     const KT1 = fm[1] ? s.softStiffnessTrans : s.hardStiffnessTrans;
@@ -210,11 +210,11 @@ export class JointSpringForceField extends BaseForceField {
     const A = new3x3Scratch;
     for (let p = 0; p < 3; p++) {
       for (let q = 0; q < 3; q++)
-        A[3 * p + q] = R[3 * p]! * KT0 * R[3 * q]! + R[3 * p + 1]! * KT1 * R[3 * q + 1]! + R[3 * p + 2]! * KT2 * R[3 * q + 2]!;
+        A[3 * p + q] = R[3 * p] * KT0 * R[3 * q] + R[3 * p + 1] * KT1 * R[3 * q + 1] + R[3 * p + 2] * KT2 * R[3 * q + 2];
     }
-    const fTx = A[0]! * dx + A[1]! * dy + A[2]! * dz;
-    const fTy = A[3]! * dx + A[4]! * dy + A[5]! * dz;
-    const fTz = A[6]! * dx + A[7]! * dy + A[8]! * dz;
+    const fTx = A[0] * dx + A[1] * dy + A[2] * dz;
+    const fTy = A[3] * dx + A[4] * dy + A[5] * dz;
+    const fTz = A[6] * dx + A[7] * dy + A[8] * dz;
     w[0] = fTx;
     w[1] = fTy;
     w[2] = fTz;
@@ -225,18 +225,18 @@ export class JointSpringForceField extends BaseForceField {
         cy = -q1y,
         cz = -q1z,
         cw = q1w;
-      const q2x = x2[b + 3]!,
-        q2y = x2[b + 4]!,
-        q2z = x2[b + 5]!,
-        q2w = x2[b + 6]!;
+      const q2x = x2[b + 3],
+        q2y = x2[b + 4],
+        q2z = x2[b + 5],
+        q2w = x2[b + 6];
       const tx = cw * q2x + cx * q2w + cy * q2z - cz * q2y;
       const ty = cw * q2y - cx * q2z + cy * q2w + cz * q2x;
       const tz = cw * q2z + cx * q2y - cy * q2x + cz * q2w;
       const tw = cw * q2w - cx * q2x - cy * q2y - cz * q2z;
-      const rx = r[o + 3]!,
-        ry = r[o + 4]!,
-        rz = r[o + 5]!,
-        rw = r[o + 6]!;
+      const rx = r[o + 3],
+        ry = r[o + 4],
+        rz = r[o + 5],
+        rw = r[o + 6];
       ex = tw * rx + tx * rw + ty * rz - tz * ry;
       ey = tw * ry - tx * rz + ty * rw + tz * rx;
       ez = tw * rz + tx * ry - ty * rx + tz * rw;
@@ -284,22 +284,22 @@ export class JointSpringForceField extends BaseForceField {
     const lim = s.limitAngles;
     const pivot = !fm[3] && !fm[4] && !fm[5] ? -2 : pivotAxis(fm, th, lim);
     if (pivot === -2) {
-      for (let k = 0; k < 3; k++) g[k] = th[k]! * KR[k]!;
-      for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) G[3 * p + q] = KR[p]! * Jinv[3 * p + q]!;
+      for (let k = 0; k < 3; k++) g[k] = th[k] * KR[k];
+      for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) G[3 * p + q] = KR[p] * Jinv[3 * p + q];
     } else if (pivot >= 0) {
       const ia = pivot,
         ib = (pivot + 1) % 3,
         ic = (pivot + 2) % 3;
       // u = R_rel·e_a: column a of the rotation matrix of q_rel
       const M = rotationMatrix(ex, ey, ez, ew);
-      const ua = M[3 * ia + ia]!,
-        ub = M[3 * ib + ia]!,
-        uc = M[3 * ic + ia]!;
+      const ua = M[3 * ia + ia],
+        ub = M[3 * ib + ia],
+        uc = M[3 * ic + ia];
       const sn = Math.sqrt(ub * ub + uc * uc);
       const phiA = Math.atan2(sn, ua);
-      g[ia] = th[ia]! * KR[ia]!;
-      g[ib] = -uc * phiA * KR[ib]!;
-      g[ic] = ub * phiA * KR[ic]!;
+      g[ia] = th[ia] * KR[ia];
+      g[ib] = -uc * phiA * KR[ib];
+      g[ic] = ub * phiA * KR[ic];
       // ∂φ/∂u (unit u): (u_a·∂s − s·∂u_a), ∂s = (u_b·du_b + u_c·du_c)/s; 0 at s = 0 (its terms vanish there)
       const dphi = dphi3;
       dphi[ia] = -sn;
@@ -308,8 +308,8 @@ export class JointSpringForceField extends BaseForceField {
       // ∂g_b/∂u = −KR_b·(φ·e_c + u_c·∂φ),  ∂g_c/∂u = KR_c·(φ·e_b + u_b·∂φ); du = ω × u = −[u]×·ω
       const gu = gu6;
       for (let k = 0; k < 3; k++) {
-        gu[k] = -KR[ib]! * ((k === ic ? phiA : 0) + uc * dphi[k]!);
-        gu[3 + k] = KR[ic]! * ((k === ib ? phiA : 0) + ub * dphi[k]!);
+        gu[k] = -KR[ib] * ((k === ic ? phiA : 0) + uc * dphi[k]);
+        gu[3 + k] = KR[ic] * ((k === ib ? phiA : 0) + ub * dphi[k]);
       }
       const u = u3;
       u[ia] = ua;
@@ -317,21 +317,21 @@ export class JointSpringForceField extends BaseForceField {
       u[ic] = uc;
       for (let q = 0; q < 3; q++) {
         // column q of −[u]×: −(u × e_q) = e_q × u
-        const cq0 = q === 1 ? u[2]! : q === 2 ? -u[1]! : 0;
-        const cq1 = q === 2 ? u[0]! : q === 0 ? -u[2]! : 0;
-        const cq2 = q === 0 ? u[1]! : q === 1 ? -u[0]! : 0;
-        G[3 * ia + q] = KR[ia]! * Jinv[3 * ia + q]!;
-        G[3 * ib + q] = gu[0]! * cq0 + gu[1]! * cq1 + gu[2]! * cq2;
-        G[3 * ic + q] = gu[3]! * cq0 + gu[4]! * cq1 + gu[5]! * cq2;
+        const cq0 = q === 1 ? u[2] : q === 2 ? -u[1] : 0;
+        const cq1 = q === 2 ? u[0] : q === 0 ? -u[2] : 0;
+        const cq2 = q === 0 ? u[1] : q === 1 ? -u[0] : 0;
+        G[3 * ia + q] = KR[ia] * Jinv[3 * ia + q];
+        G[3 * ib + q] = gu[0] * cq0 + gu[1] * cq1 + gu[2] * cq2;
+        G[3 * ic + q] = gu[3] * cq0 + gu[4] * cq1 + gu[5] * cq2;
       }
     } else {
       // general case: lawful torsion clamped to the limits, the bloc stiffness beyond them
       const lawful = lawful3,
         D = mask3;
       for (let k = 0; k < 3; k++) {
-        const t = th[k]!,
-          lo = lim[2 * k]!,
-          hi = lim[2 * k + 1]!;
+        const t = th[k],
+          lo = lim[2 * k],
+          hi = lim[2 * k + 1];
         if (!fm[3 + k]) {
           lawful[k] = 0;
           D[k] = 1;
@@ -352,8 +352,8 @@ export class JointSpringForceField extends BaseForceField {
         }
       }
       const e = extra3;
-      for (let k = 0; k < 3; k++) e[k] = th[k]! - lawful[k]!;
-      const psi = Math.hypot(e[0]!, e[1]!, e[2]!);
+      for (let k = 0; k < 3; k++) e[k] = th[k] - lawful[k];
+      const psi = Math.hypot(e[0], e[1], e[2]);
       // SOFA wraps |extra| into [−π, π] (psi ≥ 0: only psi > π changes it): extra·(1 − 2π/psi)
       const wrap = psi > Math.PI;
       const sc = wrap ? 1 - (2 * Math.PI) / psi : 1;
@@ -361,34 +361,34 @@ export class JointSpringForceField extends BaseForceField {
       for (let p = 0; p < 3; p++) {
         const outside = fm[3 + p] && th[p] !== lawful[p];
         if (outside) KR[p] = s.blocStiffnessRot;
-        g[p] = outside ? e[p]! * sc * KR[p]! : th[p]! * KR[p]!;
+        g[p] = outside ? e[p] * sc * KR[p] : th[p] * KR[p];
         for (let q = 0; q < 3; q++) {
           let dq: number;
           if (outside) {
             let E = 0;
             for (let m = 0; m < 3; m++) {
-              const Epm = (p === m ? sc * D[m]! : 0) + (wrap ? ((2 * Math.PI) / (psi * psi * psi)) * e[p]! * e[m]! * D[m]! : 0);
-              E += Epm * Jinv[3 * m + q]!;
+              const Epm = (p === m ? sc * D[m] : 0) + (wrap ? ((2 * Math.PI) / (psi * psi * psi)) * e[p] * e[m] * D[m] : 0);
+              E += Epm * Jinv[3 * m + q];
             }
-            dq = KR[p]! * E;
-          } else dq = KR[p]! * Jinv[3 * p + q]!;
+            dq = KR[p] * E;
+          } else dq = KR[p] * Jinv[3 * p + q];
           G[3 * p + q] = dq;
         }
       }
     }
     // f_R = R1·g;  G_w = R1·G·R1ᵀ
-    const fRx = R[0]! * g[0]! + R[1]! * g[1]! + R[2]! * g[2]!;
-    const fRy = R[3]! * g[0]! + R[4]! * g[1]! + R[5]! * g[2]!;
-    const fRz = R[6]! * g[0]! + R[7]! * g[1]! + R[8]! * g[2]!;
+    const fRx = R[0] * g[0] + R[1] * g[1] + R[2] * g[2];
+    const fRy = R[3] * g[0] + R[4] * g[1] + R[5] * g[2];
+    const fRz = R[6] * g[0] + R[7] * g[1] + R[8] * g[2];
     w[3] = fRx;
     w[4] = fRy;
     w[5] = fRz;
     const GR = tmp9,
       Gw = Gw9;
     for (let p = 0; p < 3; p++)
-      for (let q = 0; q < 3; q++) GR[3 * p + q] = G[3 * p]! * R[3 * q]! + G[3 * p + 1]! * R[3 * q + 1]! + G[3 * p + 2]! * R[3 * q + 2]!;
+      for (let q = 0; q < 3; q++) GR[3 * p + q] = G[3 * p] * R[3 * q] + G[3 * p + 1] * R[3 * q + 1] + G[3 * p + 2] * R[3 * q + 2];
     for (let p = 0; p < 3; p++)
-      for (let q = 0; q < 3; q++) Gw[3 * p + q] = R[3 * p]! * GR[q]! + R[3 * p + 1]! * GR[3 + q]! + R[3 * p + 2]! * GR[6 + q]!;
+      for (let q = 0; q < 3; q++) Gw[3 * p + q] = R[3 * p] * GR[q] + R[3 * p + 1] * GR[3 + q] + R[3 * p + 2] * GR[6 + q];
     // block rows: f1_T, f1_R; columns: c1, θ1, c2, θ2
     const B = this.blocks,
       bo = 72 * i;
@@ -400,8 +400,8 @@ export class JointSpringForceField extends BaseForceField {
     d[2] = dz;
     for (let p = 0; p < 3; p++) {
       for (let q = 0; q < 3; q++) {
-        B[bo + 12 * p + q] = -A[3 * p + q]!;
-        B[bo + 12 * p + 6 + q] = A[3 * p + q]!;
+        B[bo + 12 * p + q] = -A[3 * p + q];
+        B[bo + 12 * p + 6 + q] = A[3 * p + q];
       }
     }
     const fT = fT3;
@@ -414,37 +414,37 @@ export class JointSpringForceField extends BaseForceField {
     fR[2] = fRz;
     for (let q = 0; q < 3; q++) {
       // e_q × d
-      const dq0 = q === 1 ? d[2]! : q === 2 ? -d[1]! : 0;
-      const dq1 = q === 2 ? d[0]! : q === 0 ? -d[2]! : 0;
-      const dq2 = q === 0 ? d[1]! : q === 1 ? -d[0]! : 0;
+      const dq0 = q === 1 ? d[2] : q === 2 ? -d[1] : 0;
+      const dq1 = q === 2 ? d[0] : q === 0 ? -d[2] : 0;
+      const dq2 = q === 0 ? d[1] : q === 1 ? -d[0] : 0;
       for (let p = 0; p < 3; p++) {
         // ∂f_T/∂θ1 = −[f_T]× + A·[d]×: column q = e_q × f_T − A·(e_q × d);  ∂f_R/∂θ1 ∋ −[f_R]× likewise
         const crossT = crossComponent(fT, q, p);
         const crossR = crossComponent(fR, q, p);
-        B[bo + 12 * p + 3 + q] = crossT - (A[3 * p]! * dq0 + A[3 * p + 1]! * dq1 + A[3 * p + 2]! * dq2);
-        B[bo + 12 * (3 + p) + 3 + q] = -Gw[3 * p + q]! + crossR;
-        B[bo + 12 * (3 + p) + 9 + q] = Gw[3 * p + q]!;
+        B[bo + 12 * p + 3 + q] = crossT - (A[3 * p] * dq0 + A[3 * p + 1] * dq1 + A[3 * p + 2] * dq2);
+        B[bo + 12 * (3 + p) + 3 + q] = -Gw[3 * p + q] + crossR;
+        B[bo + 12 * (3 + p) + 9 + q] = Gw[3 * p + q];
       }
     }
   }
 
   /** df1 += k·K1·dx, df2 −= the same; b·B: df1 += b·kd·(dv2 − dv1). */
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const d1 = df[0]!,
-      d2 = df[df.length - 1]!,
-      x1 = dx[0]!,
-      x2 = dx[dx.length - 1]!,
+    const d1 = df[0],
+      d2 = df[df.length - 1],
+      x1 = dx[0],
+      x2 = dx[dx.length - 1],
       B = this.blocks,
       k = this.kFactorWithRayleigh(kFactor, bFactor);
     for (let i = 0; i < this.m1.length; i++) {
-      const a = 6 * this.m1[i]!,
-        b = 6 * this.m2[i]!,
+      const a = 6 * this.m1[i],
+        b = 6 * this.m2[i],
         bo = 72 * i,
-        kd = this.kd[i]!;
+        kd = this.kd[i];
       for (let p = 0; p < 6; p++) {
         let s = 0;
-        for (let q = 0; q < 6; q++) s += B[bo + 12 * p + q]! * x1[a + q]! + B[bo + 12 * p + 6 + q]! * x2[b + q]!;
-        const v = k * s + bFactor * kd * (x2[b + p]! - x1[a + p]!);
+        for (let q = 0; q < 6; q++) s += B[bo + 12 * p + q] * x1[a + q] + B[bo + 12 * p + 6 + q] * x2[b + q];
+        const v = k * s + bFactor * kd * (x2[b + p] - x1[a + p]);
         d1[a + p] += v;
         d2[b + p] -= v;
       }
@@ -453,15 +453,15 @@ export class JointSpringForceField extends BaseForceField {
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     const B = this.blocks,
-      off2 = this.states.length === 2 ? this.states[0]!.size * 6 : 0;
+      off2 = this.states.length === 2 ? this.states[0].size * 6 : 0;
     for (let i = 0; i < this.m1.length; i++) {
-      const a = 6 * this.m1[i]!,
-        b = off2 + 6 * this.m2[i]!,
+      const a = 6 * this.m1[i],
+        b = off2 + 6 * this.m2[i],
         bo = 72 * i;
       for (let p = 0; p < 6; p++) {
         for (let q = 0; q < 6; q++) {
-          const k1 = kFactor * B[bo + 12 * p + q]!,
-            k2 = kFactor * B[bo + 12 * p + 6 + q]!;
+          const k1 = kFactor * B[bo + 12 * p + q],
+            k2 = kFactor * B[bo + 12 * p + 6 + q];
           acc.add(a + p, a + q, k1);
           acc.add(a + p, b + q, k2);
           acc.add(b + p, a + q, -k1);
@@ -472,11 +472,11 @@ export class JointSpringForceField extends BaseForceField {
   }
 
   override addBToMatrix(acc: MatrixAccumulator, bFactor: number): void {
-    const off2 = this.states.length === 2 ? this.states[0]!.size * 6 : 0;
+    const off2 = this.states.length === 2 ? this.states[0].size * 6 : 0;
     for (let i = 0; i < this.m1.length; i++) {
-      const a = 6 * this.m1[i]!,
-        b = off2 + 6 * this.m2[i]!,
-        v = bFactor * this.kd[i]!;
+      const a = 6 * this.m1[i],
+        b = off2 + 6 * this.m2[i],
+        v = bFactor * this.kd[i];
       for (let p = 0; p < 6; p++) {
         acc.add(a + p, a + p, -v);
         acc.add(a + p, b + p, v);
@@ -511,9 +511,9 @@ let rotToggle = false;
 /** Component p of e_q × v. */
 function crossComponent(v: Float64Array, q: number, p: number): number {
   // e_q × v = (δ_q1·v2 − δ_q2·v1, δ_q2·v0 − δ_q0·v2, δ_q0·v1 − δ_q1·v0)
-  if (p === 0) return (q === 1 ? v[2]! : 0) - (q === 2 ? v[1]! : 0);
-  if (p === 1) return (q === 2 ? v[0]! : 0) - (q === 0 ? v[2]! : 0);
-  return (q === 0 ? v[1]! : 0) - (q === 1 ? v[0]! : 0);
+  if (p === 0) return (q === 1 ? v[2] : 0) - (q === 2 ? v[1] : 0);
+  if (p === 1) return (q === 2 ? v[0] : 0) - (q === 0 ? v[2] : 0);
+  return (q === 0 ? v[1] : 0) - (q === 1 ? v[0] : 0);
 }
 
 /** Row-major rotation matrix of a unit quaternion (two alternating scratch buffers). */
@@ -537,9 +537,9 @@ function rotationMatrix(x: number, y: number, z: number, w: number): Float64Arra
  * J_l⁻¹ = I − ½[θ]× + (1/|θ|² − (1 + cos|θ|)/(2|θ|·sin|θ|))·[θ]×²  (series below 1e-4).
  */
 function jlInverse(out: Float64Array, th: Float64Array): void {
-  const a = th[0]!,
-    b = th[1]!,
-    c = th[2]!;
+  const a = th[0],
+    b = th[1],
+    c = th[2];
   const t2 = a * a + b * b + c * c,
     t = Math.sqrt(t2);
   const k = t < 1e-4 ? 1 / 12 + t2 / 720 : 1 / t2 - (1 + Math.cos(t)) / (2 * t * Math.sin(t));
@@ -558,7 +558,7 @@ function jlInverse(out: Float64Array, th: Float64Array): void {
 /** SOFA's pivot cases: exactly one free rotation axis a with θ_a strictly inside its limits; −1 otherwise. */
 function pivotAxis(fm: JointSpring['freeMovements'], th: Float64Array, lim: JointSpring['limitAngles']): number {
   for (let a = 0; a < 3; a++) {
-    if (fm[3 + a] && !fm[3 + ((a + 1) % 3)] && !fm[3 + ((a + 2) % 3)] && th[a]! > lim[2 * a]! && th[a]! < lim[2 * a + 1]!) return a;
+    if (fm[3 + a] && !fm[3 + ((a + 1) % 3)] && !fm[3 + ((a + 2) % 3)] && th[a] > lim[2 * a] && th[a] < lim[2 * a + 1]) return a;
   }
   return -1;
 }

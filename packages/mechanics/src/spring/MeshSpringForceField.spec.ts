@@ -34,13 +34,13 @@ function springs(m: MeshSpringForceField, x: ArrayLike<number>): Map<string, { k
   const out = new Map<string, { ks: number; rest: number }>();
   const internals = m as unknown as { a: Uint32Array; b: Uint32Array; ks: Float64Array; rest: Float64Array };
   for (let i = 0; i < m.springCount; i++) {
-    const a = internals.a[i]!,
-      b = internals.b[i]!;
+    const a = internals.a[i],
+      b = internals.b[i];
     const key = `${Math.min(a, b)}-${Math.max(a, b)}`;
     expect(out.has(key), `duplicate spring ${key}`).to.equal(false);
-    const d = Math.hypot(x[3 * b]! - x[3 * a]!, x[3 * b + 1]! - x[3 * a + 1]!, x[3 * b + 2]! - x[3 * a + 2]!);
+    const d = Math.hypot(x[3 * b] - x[3 * a], x[3 * b + 1] - x[3 * a + 1], x[3 * b + 2] - x[3 * a + 2]);
     expect(internals.rest[i]).to.be.closeTo(d, 1e-15);
-    out.set(key, { ks: internals.ks[i]!, rest: internals.rest[i]! });
+    out.set(key, { ks: internals.ks[i], rest: internals.rest[i] });
   }
   return out;
 }
@@ -146,8 +146,8 @@ describe('MeshSpringForceField', () => {
     for (const row of K) for (const k of row) scale = Math.max(scale, Math.abs(k));
     for (let i = 0; i < x.length; i++) {
       for (let j = 0; j < x.length; j++) {
-        expect(K[i]![j]).to.be.closeTo(FD[i]![j]!, 1e-6 * scale);
-        expect(K[i]![j]).to.be.closeTo(K[j]![i]!, 1e-12 * scale);
+        expect(K[i][j]).to.be.closeTo(FD[i][j], 1e-6 * scale);
+        expect(K[i][j]).to.be.closeTo(K[j][i], 1e-12 * scale);
       }
     }
   });

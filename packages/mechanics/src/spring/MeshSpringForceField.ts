@@ -159,8 +159,8 @@ export class MeshSpringForceField extends StiffSpringForceField {
       const N = this.N;
       const x0 = s1.x0;
       const lr = this.localRange.value;
-      const lo = lr.length === 2 ? lr[0]! : INVALID_ID;
-      const hi = lr.length === 2 ? lr[1]! : INVALID_ID;
+      const lo = lr.length === 2 ? lr[0] : INVALID_ID;
+      const hi = lr.length === 2 ? lr[1] : INVALID_ID;
       const seen = new Set<number>();
       const n = s1.size;
       const add = (a: number, b: number, k: number, d: number): void => {
@@ -172,7 +172,7 @@ export class MeshSpringForceField extends StiffSpringForceField {
         seen.add(key);
         let l2 = 0;
         for (let c = 0; c < N; c++) {
-          const u = x0[b * N + c]! - x0[a * N + c]!;
+          const u = x0[b * N + c] - x0[a * N + c];
           l2 += u * u;
         }
         const l = Math.sqrt(l2);
@@ -195,18 +195,18 @@ export class MeshSpringForceField extends StiffSpringForceField {
         const d = perTypeValue(dData, this.damping);
         if (k === 0 && d === 0) continue;
         for (let e = 0; e + size <= elems.length; e += size) {
-          for (const [i, j] of pairs) add(elems[e + i]!, elems[e + j]!, k, d);
+          for (const [i, j] of pairs) add(elems[e + i], elems[e + j], k, d);
         }
       }
     }
     const count = m1.length;
     this.allocate(count);
     for (let i = 0; i < count; i++) {
-      this.a[i] = m1[i]!;
-      this.b[i] = m2[i]!;
-      this.ks[i] = ks[i]!;
-      this.kd[i] = kd[i]!;
-      this.rest[i] = rest[i]!;
+      this.a[i] = m1[i];
+      this.b[i] = m2[i];
+      this.ks[i] = ks[i];
+      this.kd[i] = kd[i];
+      this.rest[i] = rest[i];
     }
     this.elongOnly.fill(this.noCompression.value ? 1 : 0);
     this.active.fill(1);

@@ -113,7 +113,7 @@ export class PolynomialRestShapeSpringsForceField extends SingleStateForceField 
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.isRigid)
       throw this.error(`PolynomialRestShapeSpringsForceField needs a Vec state, ${s.describe()} is ${s.stateType.name}`);
@@ -121,7 +121,7 @@ export class PolynomialRestShapeSpringsForceField extends SingleStateForceField 
   }
 
   override bwdInit(): void {
-    const s = this.states[0]!,
+    const s = this.states[0],
       ext = this.externalRestShape.get();
     if (ext && ext.stateType !== s.stateType)
       throw this.error(`external_rest_shape ${ext.describe()} is ${ext.stateType.name}, ${s.describe()} is ${s.stateType.name}`);
@@ -141,53 +141,53 @@ export class PolynomialRestShapeSpringsForceField extends SingleStateForceField 
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const out = f[0]!,
-      xs = x[0]!,
+    const out = f[0],
+      xs = x[0],
       N = this.N,
       d = this.d,
       B = this.blocks;
     const ext = this.externalRestShape.get();
-    const x0 = ext ? ext.x : this.states[0]!.x0;
+    const x0 = ext ? ext.x : this.states[0].x0;
     const L = this.initialLength.value,
       sh = this.smoothShift.value,
       sc = this.smoothScale.value;
     for (let i = 0; i < this.ip.length; i++) {
-      const a = this.ip[i]! * N,
-        b = this.iext[i]! * N;
+      const a = this.ip[i] * N,
+        b = this.iext[i] * N;
       let r2 = 0;
       for (let k = 0; k < N; k++) {
-        d[k] = xs[a + k]! - x0[b + k]!;
-        r2 += d[k]! ** 2;
+        d[k] = xs[a + k] - x0[b + k];
+        r2 += d[k] ** 2;
       }
       const r = Math.sqrt(r2),
-        L0 = L.length === 0 ? 1 : L[Math.min(i, L.length - 1)]!;
+        L0 = L.length === 0 ? 1 : L[Math.min(i, L.length - 1)];
       this.poly.eval(i, r / L0, this.pv);
-      const P = this.pv[0]!,
-        dP = this.pv[1]!;
+      const P = this.pv[0],
+        dP = this.pv[1];
       const e = Math.exp(sh - sc * r2),
         D = Math.sqrt(r2 + e);
       // f = −p(s)·d/D
-      for (let k = 0; k < N; k++) out[a + k] -= (P * d[k]!) / D;
+      for (let k = 0; k < N; k++) out[a + k] -= (P * d[k]) / D;
       const c1 = r > 0 ? dP / (L0 * r * D) : 0,
         c2 = P / D,
         c3 = (P * (1 - sc * e)) / (D * D * D);
       const o = i * N * N;
-      for (let p = 0; p < N; p++) for (let q = 0; q < N; q++) B[o + p * N + q] = -((c1 - c3) * d[p]! * d[q]! + (p === q ? c2 : 0));
+      for (let p = 0; p < N; p++) for (let q = 0; q < N; q++) B[o + p * N + q] = -((c1 - c3) * d[p] * d[q] + (p === q ? c2 : 0));
     }
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const out = df[0]!,
-      d = dx[0]!,
+    const out = df[0],
+      d = dx[0],
       N = this.N,
       B = this.blocks,
       k = this.kFactorWithRayleigh(kFactor, bFactor);
     for (let i = 0; i < this.ip.length; i++) {
-      const a = this.ip[i]! * N,
+      const a = this.ip[i] * N,
         o = i * N * N;
       for (let p = 0; p < N; p++) {
         let s = 0;
-        for (let q = 0; q < N; q++) s += B[o + p * N + q]! * d[a + q]!;
+        for (let q = 0; q < N; q++) s += B[o + p * N + q] * d[a + q];
         out[a + p] += k * s;
       }
     }
@@ -197,9 +197,9 @@ export class PolynomialRestShapeSpringsForceField extends SingleStateForceField 
     const N = this.N,
       B = this.blocks;
     for (let i = 0; i < this.ip.length; i++) {
-      const a = this.ip[i]! * N,
+      const a = this.ip[i] * N,
         o = i * N * N;
-      for (let p = 0; p < N; p++) for (let q = 0; q < N; q++) acc.add(a + p, a + q, kFactor * B[o + p * N + q]!);
+      for (let p = 0; p < N; p++) for (let q = 0; q < N; q++) acc.add(a + p, a + q, kFactor * B[o + p * N + q]);
     }
   }
 }

@@ -172,61 +172,61 @@ export class PolynomialSpringsForceField extends BaseForceField {
     const m = this.ia.length;
     this.poly.set(this, this.polynomialStiffness.value, this.polynomialDegree.value, m);
     const z = this.zeroLength.value;
-    this.rest = Float64Array.from({ length: m }, (_, i) => (this.computeZeroLength.value === 1 ? NaN : z.length > 1 ? z[i]! : (z[0] ?? 1)));
+    this.rest = Float64Array.from({ length: m }, (_, i) => (this.computeZeroLength.value === 1 ? NaN : z.length > 1 ? z[i] : (z[0] ?? 1)));
     this.blocks = new Float64Array(m * this.N * this.N);
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const f1 = f[0]!,
-      f2 = f[f.length - 1]!,
-      x1 = x[0]!,
-      x2 = x[x.length - 1]!,
+    const f1 = f[0],
+      f2 = f[f.length - 1],
+      x1 = x[0],
+      x2 = x[x.length - 1],
       N = this.N,
       u = this.u,
       B = this.blocks;
     const compressible = this.compressible.value;
     for (let i = 0; i < this.ia.length; i++) {
-      const a = this.ia[i]! * N,
-        b = this.ib[i]! * N;
+      const a = this.ia[i] * N,
+        b = this.ib[i] * N;
       let l2 = 0;
       for (let k = 0; k < N; k++) {
-        u[k] = x2[b + k]! - x1[a + k]!;
-        l2 += u[k]! ** 2;
+        u[k] = x2[b + k] - x1[a + k];
+        l2 += u[k] ** 2;
       }
       const l = Math.sqrt(l2);
-      if (Number.isNaN(this.rest[i]!)) this.rest[i] = l;
-      const l0 = this.rest[i]!;
-      for (let k = 0; k < N; k++) u[k] = u[k]! / l;
+      if (Number.isNaN(this.rest[i])) this.rest[i] = l;
+      const l0 = this.rest[i];
+      for (let k = 0; k < N; k++) u[k] = u[k] / l;
       this.poly.eval(i, Math.abs(l - l0) / l0, this.pv);
       const sign = l - l0 >= 0 ? 1 : compressible ? -1 : 0;
       // F = sign·p(s),  dF/dl = p′(s)/l0 (sign ≠ 0)
-      const F = sign * this.pv[0]!,
-        dF = sign !== 0 ? this.pv[1]! / l0 : 0;
+      const F = sign * this.pv[0],
+        dF = sign !== 0 ? this.pv[1] / l0 : 0;
       for (let k = 0; k < N; k++) {
-        f1[a + k] += F * u[k]!;
-        f2[b + k] -= F * u[k]!;
+        f1[a + k] += F * u[k];
+        f2[b + k] -= F * u[k];
       }
       const o = i * N * N;
-      for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) B[o + r * N + c] = (dF - F / l) * u[r]! * u[c]! + (r === c ? F / l : 0);
+      for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) B[o + r * N + c] = (dF - F / l) * u[r] * u[c] + (r === c ? F / l : 0);
     }
   }
 
   /** df_a += k·m·(dx_b − dx_a), df_b −= the same. */
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const d1 = df[0]!,
-      d2 = df[df.length - 1]!,
-      x1 = dx[0]!,
-      x2 = dx[dx.length - 1]!,
+    const d1 = df[0],
+      d2 = df[df.length - 1],
+      x1 = dx[0],
+      x2 = dx[dx.length - 1],
       N = this.N,
       B = this.blocks,
       k = this.kFactorWithRayleigh(kFactor, bFactor);
     for (let i = 0; i < this.ia.length; i++) {
-      const a = this.ia[i]! * N,
-        b = this.ib[i]! * N,
+      const a = this.ia[i] * N,
+        b = this.ib[i] * N,
         o = i * N * N;
       for (let r = 0; r < N; r++) {
         let s = 0;
-        for (let c = 0; c < N; c++) s += B[o + r * N + c]! * (x2[b + c]! - x1[a + c]!);
+        for (let c = 0; c < N; c++) s += B[o + r * N + c] * (x2[b + c] - x1[a + c]);
         d1[a + r] += k * s;
         d2[b + r] -= k * s;
       }
@@ -236,14 +236,14 @@ export class PolynomialSpringsForceField extends BaseForceField {
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     const N = this.N,
       B = this.blocks,
-      off2 = this.states.length === 2 ? this.states[0]!.size * N : 0;
+      off2 = this.states.length === 2 ? this.states[0].size * N : 0;
     for (let i = 0; i < this.ia.length; i++) {
-      const a = this.ia[i]! * N,
-        b = off2 + this.ib[i]! * N,
+      const a = this.ia[i] * N,
+        b = off2 + this.ib[i] * N,
         o = i * N * N;
       for (let r = 0; r < N; r++) {
         for (let c = 0; c < N; c++) {
-          const v = kFactor * B[o + r * N + c]!;
+          const v = kFactor * B[o + r * N + c];
           acc.add(a + r, a + c, -v);
           acc.add(a + r, b + c, v);
           acc.add(b + r, a + c, v);

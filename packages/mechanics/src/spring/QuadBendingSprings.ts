@@ -43,7 +43,7 @@ export class QuadBendingSprings extends StiffSpringForceField {
       N = this.N,
       cs = s.stateType.coordSize,
       x = s.x;
-    const [lo, hi] = [this.localRange.value[0]!, this.localRange.value[1]!];
+    const [lo, hi] = [this.localRange.value[0], this.localRange.value[1]];
     const ks = this.stiffness.value[0] ?? 100,
       kd = this.damping.value[0] ?? 5;
     const m1: number[] = [],
@@ -57,7 +57,7 @@ export class QuadBendingSprings extends StiffSpringForceField {
       if (seen.has(key)) return;
       seen.add(key);
       let l2 = 0;
-      for (let c = 0; c < N; c++) l2 += (x[a * cs + c]! - x[b * cs + c]!) ** 2;
+      for (let c = 0; c < N; c++) l2 += (x[a * cs + c] - x[b * cs + c]) ** 2;
       m1.push(a);
       m2.push(b);
       rest.push(Math.sqrt(l2));
@@ -75,7 +75,7 @@ export class QuadBendingSprings extends StiffSpringForceField {
       }
     };
     for (let q = 0; q + 4 <= quads.length; q += 4) {
-      const [f0, f1, f2, f3] = [quads[q]!, quads[q + 1]!, quads[q + 2]!, quads[q + 3]!];
+      const [f0, f1, f2, f3] = [quads[q], quads[q + 1], quads[q + 2], quads[q + 3]];
       for (const v of [f0, f1, f2, f3]) if (v >= n) throw this.error(`quad ${q / 4} names point ${v}, but ${s.describe()} has ${n} points`);
       register(f0, f1, f3, f2);
       register(f1, f2, f0, f3);
@@ -84,11 +84,11 @@ export class QuadBendingSprings extends StiffSpringForceField {
     }
     this.allocate(m1.length);
     for (let i = 0; i < m1.length; i++) {
-      this.a[i] = m1[i]!;
-      this.b[i] = m2[i]!;
+      this.a[i] = m1[i];
+      this.b[i] = m2[i];
       this.ks[i] = ks;
       this.kd[i] = kd;
-      this.rest[i] = rest[i]!;
+      this.rest[i] = rest[i];
     }
     this.elongOnly.fill(0);
     this.active.fill(1);

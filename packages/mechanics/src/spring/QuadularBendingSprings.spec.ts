@@ -9,8 +9,8 @@ function edgesOf(quads: number[]): number[] {
   const out: number[] = [];
   for (let q = 0; q < quads.length; q += 4) {
     for (let j = 0; j < 4; j++) {
-      const p = quads[q + ((j + 1) % 4)]!,
-        r = quads[q + ((j + 2) % 4)]!;
+      const p = quads[q + ((j + 1) % 4)],
+        r = quads[q + ((j + 2) % 4)];
       const k = `${Math.min(p, r)}-${Math.max(p, r)}`;
       if (!seen.has(k)) {
         seen.add(k);
@@ -64,8 +64,8 @@ describe('QuadularBendingSprings', () => {
     const { K, FD } = stiffnessAndFiniteDifferences(b, xd, v);
     for (let i = 0; i < x.length; i++) {
       for (let j = 0; j < x.length; j++) {
-        expect(K[i]![j]).to.be.closeTo(FD[i]![j]!, 1e-5);
-        expect(K[i]![j]).to.be.closeTo(K[j]![i]!, 1e-12);
+        expect(K[i][j]).to.be.closeTo(FD[i][j], 1e-5);
+        expect(K[i][j]).to.be.closeTo(K[j][i], 1e-12);
       }
     }
   });

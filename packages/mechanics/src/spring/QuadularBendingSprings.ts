@@ -55,12 +55,12 @@ export class QuadularBendingSprings extends SingleStateForceField {
 
   /** The spring endpoints (a, b) and rest length of spring i. */
   spring(i: number): { a: number; b: number; restLength: number } {
-    return { a: this.springs.a[i]!, b: this.springs.b[i]!, restLength: this.springs.rest[i]! };
+    return { a: this.springs.a[i], b: this.springs.b[i], restLength: this.springs.rest[i] };
   }
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.isRigid || s.stateType.derivSize !== 3)
       throw this.error(`QuadularBendingSprings acts on Vec3 points (the state is ${s.stateType.name})`);
@@ -83,8 +83,8 @@ export class QuadularBendingSprings extends SingleStateForceField {
     const nE = edges.length / 2;
     const edgeOf = new Map<number, number>();
     for (let e = 0; e < nE; e++) {
-      const p = edges[2 * e]!,
-        q = edges[2 * e + 1]!;
+      const p = edges[2 * e],
+        q = edges[2 * e + 1];
       edgeOf.set(p < q ? p * n + q : q * n + p, e);
     }
     // Per edge: the quads around it (the first two, in increasing order) and its position in each.
@@ -93,15 +93,15 @@ export class QuadularBendingSprings extends SingleStateForceField {
     const pos = new Int32Array(2 * nE);
     for (let q = 0; 4 * q + 4 <= quads.length; q++) {
       for (let j = 0; j < 4; j++) {
-        const p = quads[4 * q + ((j + 1) % 4)]!,
-          r = quads[4 * q + ((j + 2) % 4)]!;
+        const p = quads[4 * q + ((j + 1) % 4)],
+          r = quads[4 * q + ((j + 2) % 4)];
         const e = edgeOf.get(p < r ? p * n + r : r * n + p);
         if (e === undefined) continue;
-        if (count[e]! < 2) {
-          quad[2 * e + count[e]!] = q;
-          pos[2 * e + count[e]!] = j;
+        if (count[e] < 2) {
+          quad[2 * e + count[e]] = q;
+          pos[2 * e + count[e]] = j;
         }
-        count[e]!++;
+        count[e]++;
       }
     }
     let m = 0;
@@ -111,14 +111,14 @@ export class QuadularBendingSprings extends SingleStateForceField {
     sp.ks.fill(this.stiffness.value);
     sp.kd.fill(this.damping.value);
     let i = 0;
-    const v = (q: number, j: number): number => quads[4 * q + (j % 4)]!;
+    const v = (q: number, j: number): number => quads[4 * q + (j % 4)];
     for (let e = 0; e < nE; e++) {
       if (count[e] !== 2) continue;
       // Q2: the earlier quad, Q1: the later one (SOFA meets the edge first from Q2)
-      const q2 = quad[2 * e]!,
-        i2 = pos[2 * e]!,
-        q1 = quad[2 * e + 1]!,
-        i1 = pos[2 * e + 1]!;
+      const q2 = quad[2 * e],
+        i2 = pos[2 * e],
+        q1 = quad[2 * e + 1],
+        i1 = pos[2 * e + 1];
       const ends: Array<[number, number]> = [
         [v(q1, i1), v(q2, i2 + 3)],
         [v(q1, i1 + 3), v(q2, i2)],
@@ -127,7 +127,7 @@ export class QuadularBendingSprings extends SingleStateForceField {
         if (a >= n || b >= n) throw this.error(`the topology names point ${Math.max(a, b)}, but ${s.describe()} has ${n} points`);
         sp.a[i] = a;
         sp.b[i] = b;
-        sp.rest[i] = Math.hypot(x0[3 * a]! - x0[3 * b]!, x0[3 * a + 1]! - x0[3 * b + 1]!, x0[3 * a + 2]! - x0[3 * b + 2]!);
+        sp.rest[i] = Math.hypot(x0[3 * a] - x0[3 * b], x0[3 * a + 1] - x0[3 * b + 1], x0[3 * a + 2] - x0[3 * b + 2]);
         i++;
       }
     }
@@ -135,11 +135,11 @@ export class QuadularBendingSprings extends SingleStateForceField {
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
     if (this.topology.require().revision !== this.topoRevision) this.build();
-    this.springs.addForce(f[0]!, f[0]!, x[0]!, x[0]!, v[0]!, v[0]!);
+    this.springs.addForce(f[0], f[0], x[0], x[0], v[0], v[0]);
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    this.springs.addDForce(df[0]!, df[0]!, dx[0]!, dx[0]!, this.kFactorWithRayleigh(kFactor, bFactor));
+    this.springs.addDForce(df[0], df[0], dx[0], dx[0], this.kFactorWithRayleigh(kFactor, bFactor));
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
@@ -148,6 +148,6 @@ export class QuadularBendingSprings extends SingleStateForceField {
 
   /** ½·ks·(d − L)² summed over the springs. */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    return this.springs.potentialEnergy(x[0]!, x[0]!);
+    return this.springs.potentialEnergy(x[0], x[0]);
   }
 }

@@ -25,7 +25,7 @@ interface Spring {
 
 function springList(g: RegularGridSpringForceField): Spring[] {
   const s = g as unknown as { a: Uint32Array; b: Uint32Array; ks: Float64Array; kd: Float64Array; rest: Float64Array };
-  return Array.from({ length: g.springCount }, (_, i) => ({ a: s.a[i]!, b: s.b[i]!, ks: s.ks[i]!, kd: s.kd[i]!, rest: s.rest[i]! }));
+  return Array.from({ length: g.springCount }, (_, i) => ({ a: s.a[i], b: s.b[i], ks: s.ks[i], kd: s.kd[i], rest: s.rest[i] }));
 }
 
 describe('RegularGridSpringForceField', () => {
@@ -53,14 +53,14 @@ describe('RegularGridSpringForceField', () => {
       const key = `${Math.min(s.a, s.b)}-${Math.max(s.a, s.b)}`;
       expect(seen.has(key)).to.equal(false);
       seen.add(key);
-      const d = [0, 1, 2].map((k) => Math.abs(pts[3 * s.b + k]! - pts[3 * s.a + k]!) / h[k]!);
+      const d = [0, 1, 2].map((k) => Math.abs(pts[3 * s.b + k] - pts[3 * s.a + k]) / h[k]);
       for (const dk of d) expect(Math.abs(dk - Math.round(dk))).to.be.below(1e-12);
       const steps = d.map(Math.round);
       expect(Math.max(...steps)).to.equal(1);
       const kind = steps.reduce((p, q) => p + q, 0);
-      const dist = Math.hypot(...[0, 1, 2].map((k) => pts[3 * s.b + k]! - pts[3 * s.a + k]!));
+      const dist = Math.hypot(...[0, 1, 2].map((k) => pts[3 * s.b + k] - pts[3 * s.a + k]));
       expect(s.rest).to.be.closeTo(dist, 1e-14);
-      expect(s.ks).to.be.closeTo([10, 20, 30][kind - 1]! / dist, 1e-14);
+      expect(s.ks).to.be.closeTo([10, 20, 30][kind - 1] / dist, 1e-14);
       expect(s.kd).to.be.closeTo(5 / dist, 1e-14);
     }
   });
@@ -113,6 +113,6 @@ describe('RegularGridSpringForceField', () => {
     const r = rng(3);
     const xd = x.map((c) => c + 0.3 * r());
     const { K, FD } = stiffnessAndFiniteDifferences(g, xd, v);
-    for (let i = 0; i < x.length; i++) for (let j = 0; j < x.length; j++) expect(K[i]![j]).to.be.closeTo(FD[i]![j]!, 1e-6 * 100);
+    for (let i = 0; i < x.length; i++) for (let j = 0; j < x.length; j++) expect(K[i][j]).to.be.closeTo(FD[i][j], 1e-6 * 100);
   });
 });

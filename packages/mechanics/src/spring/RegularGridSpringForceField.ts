@@ -174,11 +174,11 @@ export class RegularGridSpringForceField extends StiffSpringForceField {
     this.elongOnly.set(old.el);
     this.active.set(old.on);
     for (let i = 0; i < m1.length; i++) {
-      this.a[nc + i] = m1[i]!;
-      this.b[nc + i] = m2[i]!;
-      this.ks[nc + i] = ks[i]!;
-      this.kd[nc + i] = kd[i]!;
-      this.rest[nc + i] = rest[i]!;
+      this.a[nc + i] = m1[i];
+      this.b[nc + i] = m2[i];
+      this.ks[nc + i] = ks[i];
+      this.kd[nc + i] = kd[i];
+      this.rest[nc + i] = rest[i];
       this.active[nc + i] = 1;
     }
   }

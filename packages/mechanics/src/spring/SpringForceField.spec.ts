@@ -23,13 +23,13 @@ describe('SpringForceField / StiffSpringForceField on Rigid3d frames', () => {
     ff.addForce([f], [x], [v]);
     // d = 5, û = (0.6, 0.8, 0), û·Δv = 0.5: f = 10·4 + 2·0.5 = 41
     const expected = [24.6, 32.8, 0, 0, 0, 0, -24.6, -32.8, 0, 0, 0, 0];
-    f.forEach((val, i) => expect(val, `f[${i}]`).to.be.closeTo(expected[i]!, 1e-13));
+    f.forEach((val, i) => expect(val, `f[${i}]`).to.be.closeTo(expected[i], 1e-13));
   });
 
   it('K equals ∂f/∂x by central differences (rotations included: zero columns)', () => {
     const ff = make();
     const { K, FD } = stiffnessAndFiniteDifferences(ff, x, new Float64Array(12), 1e-6, Rigid3d);
-    for (let i = 0; i < 12; i++) for (let j = 0; j < 12; j++) expect(K[i]![j]!, `K[${i}][${j}]`).to.be.closeTo(FD[i]![j]!, 1e-6);
-    expect(K[0]![0]).to.not.equal(0);
+    for (let i = 0; i < 12; i++) for (let j = 0; j < 12; j++) expect(K[i][j], `K[${i}][${j}]`).to.be.closeTo(FD[i][j], 1e-6);
+    expect(K[0][0]).to.not.equal(0);
   });
 });

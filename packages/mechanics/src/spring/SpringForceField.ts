@@ -200,9 +200,9 @@ export class SpringForceField extends BaseForceField {
     const s1 = this.object1.get()!,
       s2 = this.object2.get()!;
     for (let i = 0; i < this.a.length; i++) {
-      if (this.a[i]! >= s1.size)
+      if (this.a[i] >= s1.size)
         throw this.error(`spring ${i}: index ${this.a[i]} is out of range (${s1.describe()} has ${s1.size} points)`);
-      if (this.b[i]! >= s2.size)
+      if (this.b[i] >= s2.size)
         throw this.error(`spring ${i}: index ${this.b[i]} is out of range (${s2.describe()} has ${s2.size} points)`);
     }
     this.indicesChecked = true;
@@ -215,11 +215,11 @@ export class SpringForceField extends BaseForceField {
       const n = sp.length / 5;
       this.allocate(n);
       for (let i = 0; i < n; i++) {
-        this.a[i] = sp[5 * i]!;
-        this.b[i] = sp[5 * i + 1]!;
-        this.ks[i] = sp[5 * i + 2]!;
-        this.kd[i] = sp[5 * i + 3]!;
-        this.rest[i] = sp[5 * i + 4]!;
+        this.a[i] = sp[5 * i];
+        this.b[i] = sp[5 * i + 1];
+        this.ks[i] = sp[5 * i + 2];
+        this.kd[i] = sp[5 * i + 3];
+        this.rest[i] = sp[5 * i + 4];
       }
       this.elongOnly.fill(0);
       this.active.fill(1);
@@ -231,10 +231,10 @@ export class SpringForceField extends BaseForceField {
     const n = i1.length;
     this.allocate(n);
     const pick = <T extends ArrayLike<number>>(v: T, i: number, dflt: number): number =>
-      v.length === 0 ? dflt : v[Math.min(i, v.length - 1)]!;
+      v.length === 0 ? dflt : v[Math.min(i, v.length - 1)];
     for (let i = 0; i < n; i++) {
-      this.a[i] = i1[i]!;
-      this.b[i] = i2[i]!;
+      this.a[i] = i1[i];
+      this.b[i] = i2[i];
       this.ks[i] = pick(this.stiffness.value, i, 100);
       this.kd[i] = pick(this.damping.value, i, 5);
       this.rest[i] = pick(this.lengths.value, i, 0);
@@ -253,20 +253,20 @@ export class SpringForceField extends BaseForceField {
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
     if (!this.indicesChecked) this.checkIndices();
-    this.springs.addForce(f[0]!, f[f.length - 1]!, x[0]!, x[x.length - 1]!, v[0]!, v[v.length - 1]!);
+    this.springs.addForce(f[0], f[f.length - 1], x[0], x[x.length - 1], v[0], v[v.length - 1]);
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    this.springs.addDForce(df[0]!, df[df.length - 1]!, dx[0]!, dx[dx.length - 1]!, this.kFactorWithRayleigh(kFactor, bFactor));
+    this.springs.addDForce(df[0], df[df.length - 1], dx[0], dx[dx.length - 1], this.kFactorWithRayleigh(kFactor, bFactor));
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     if (!this.indicesChecked) this.checkIndices();
-    this.springs.addKToMatrix(acc, kFactor, this.states.length === 2 ? this.states[0]!.size * this.springs.ds : 0);
+    this.springs.addKToMatrix(acc, kFactor, this.states.length === 2 ? this.states[0].size * this.springs.ds : 0);
   }
 
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    return this.springs.potentialEnergy(x[0]!, x[x.length - 1]!);
+    return this.springs.potentialEnergy(x[0], x[x.length - 1]);
   }
 }
 

@@ -55,18 +55,18 @@ export class TriangleBendingSprings extends StiffSpringForceField {
     };
     const tris = topo.getTriangles(),
       quads = topo.getQuads();
-    for (let t = 0; t + 3 <= tris.length; t += 3) triangle(tris[t]!, tris[t + 1]!, tris[t + 2]!);
+    for (let t = 0; t + 3 <= tris.length; t += 3) triangle(tris[t], tris[t + 1], tris[t + 2]);
     for (let q = 0; q + 4 <= quads.length; q += 4) {
-      triangle(quads[q]!, quads[q + 1]!, quads[q + 2]!);
-      triangle(quads[q]!, quads[q + 2]!, quads[q + 3]!);
+      triangle(quads[q], quads[q + 1], quads[q + 2]);
+      triangle(quads[q], quads[q + 2], quads[q + 3]);
     }
     if (tris.length + quads.length === 0) this.warn(`the topology ${topo.describe()} has no triangles nor quads: no bending spring`);
     this.allocate(m1.length);
     for (let i = 0; i < m1.length; i++) {
-      const a = m1[i]!,
-        b = m2[i]!;
+      const a = m1[i],
+        b = m2[i];
       let l2 = 0;
-      for (let c = 0; c < N; c++) l2 += (x[a * cs + c]! - x[b * cs + c]!) ** 2;
+      for (let c = 0; c < N; c++) l2 += (x[a * cs + c] - x[b * cs + c]) ** 2;
       this.a[i] = a;
       this.b[i] = b;
       this.ks[i] = ks;

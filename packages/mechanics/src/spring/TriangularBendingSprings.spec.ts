@@ -13,8 +13,8 @@ function edgesOf(tris: number[]): number[] {
       [2, 0],
       [0, 1],
     ] as const) {
-      const p = tris[t + i]!,
-        q = tris[t + j]!;
+      const p = tris[t + i],
+        q = tris[t + j];
       const k = `${Math.min(p, q)}-${Math.max(p, q)}`;
       if (!seen.has(k)) {
         seen.add(k);
@@ -79,10 +79,10 @@ describe('TriangularBendingSprings', () => {
     const u = [0 - 1, 0 - 1, 0 - 1];
     const d = Math.hypot(...u);
     const uh = u.map((c) => c / d);
-    const fi = 100 * (d - Math.SQRT2) + 2 * (uh[2]! * 0.5);
+    const fi = 100 * (d - Math.SQRT2) + 2 * (uh[2] * 0.5);
     for (let k = 0; k < 3; k++) {
-      expect(f[9 + k]).to.be.closeTo(uh[k]! * fi, 1e-13);
-      expect(f[k]).to.be.closeTo(-uh[k]! * fi, 1e-13);
+      expect(f[9 + k]).to.be.closeTo(uh[k] * fi, 1e-13);
+      expect(f[k]).to.be.closeTo(-uh[k] * fi, 1e-13);
     }
     expect(f[3] + f[4] + f[5] + f[6] + f[7] + f[8]).to.equal(0);
   });
@@ -102,8 +102,8 @@ describe('TriangularBendingSprings', () => {
     const { K, FD } = stiffnessAndFiniteDifferences(b, xd, v);
     for (let i = 0; i < x.length; i++) {
       for (let j = 0; j < x.length; j++) {
-        expect(K[i]![j]).to.be.closeTo(FD[i]![j]!, 1e-5);
-        expect(K[i]![j]).to.be.closeTo(K[j]![i]!, 1e-12);
+        expect(K[i][j]).to.be.closeTo(FD[i][j], 1e-5);
+        expect(K[i][j]).to.be.closeTo(K[j][i], 1e-12);
       }
     }
   });

@@ -62,12 +62,12 @@ export class TriangularBendingSprings extends SingleStateForceField {
 
   /** The spring endpoints (a, b) and rest length of spring i. */
   spring(i: number): { a: number; b: number; restLength: number } {
-    return { a: this.springs.a[i]!, b: this.springs.b[i]!, restLength: this.springs.rest[i]! };
+    return { a: this.springs.a[i], b: this.springs.b[i], restLength: this.springs.rest[i] };
   }
 
   override init(): void {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.isRigid) throw this.error('rigid templates are not supported by TriangularBendingSprings');
     this.springs.setLayout(s.stateType.derivSize);
@@ -92,8 +92,8 @@ export class TriangularBendingSprings extends SingleStateForceField {
     const nE = edges.length / 2;
     const edgeOf = new Map<number, number>();
     for (let e = 0; e < nE; e++) {
-      const p = edges[2 * e]!,
-        q = edges[2 * e + 1]!;
+      const p = edges[2 * e],
+        q = edges[2 * e + 1];
       edgeOf.set(p < q ? p * n + q : q * n + p, e);
     }
     // Per edge: the number of triangles around it, and the vertices opposite it in the first two.
@@ -102,13 +102,13 @@ export class TriangularBendingSprings extends SingleStateForceField {
     const second = new Int32Array(nE).fill(-1);
     for (let t = 0; t + 3 <= tris.length; t += 3) {
       for (let j = 0; j < 3; j++) {
-        const p = tris[t + ((j + 1) % 3)]!,
-          q = tris[t + ((j + 2) % 3)]!;
+        const p = tris[t + ((j + 1) % 3)],
+          q = tris[t + ((j + 2) % 3)];
         const e = edgeOf.get(p < q ? p * n + q : q * n + p);
         if (e === undefined) continue;
-        if (count[e] === 0) first[e] = tris[t + j]!;
-        else if (count[e] === 1) second[e] = tris[t + j]!;
-        count[e]!++;
+        if (count[e] === 0) first[e] = tris[t + j];
+        else if (count[e] === 1) second[e] = tris[t + j];
+        count[e]++;
       }
     }
     let m = 0;
@@ -120,14 +120,14 @@ export class TriangularBendingSprings extends SingleStateForceField {
     let i = 0;
     for (let e = 0; e < nE; e++) {
       if (count[e] !== 2) continue;
-      const pa = second[e]!,
-        pb = first[e]!;
+      const pa = second[e],
+        pb = first[e];
       if (pa >= n || pb >= n) throw this.error(`the topology names point ${Math.max(pa, pb)}, but ${s.describe()} has ${n} points`);
       sp.a[i] = pa;
       sp.b[i] = pb;
       let l2 = 0;
       for (let c = 0; c < N; c++) {
-        const u = x0[pa * N + c]! - x0[pb * N + c]!;
+        const u = x0[pa * N + c] - x0[pb * N + c];
         l2 += u * u;
       }
       sp.rest[i] = Math.sqrt(l2);
@@ -137,11 +137,11 @@ export class TriangularBendingSprings extends SingleStateForceField {
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
     if (this.topology.require().revision !== this.topoRevision) this.build();
-    this.springs.addForce(f[0]!, f[0]!, x[0]!, x[0]!, v[0]!, v[0]!);
+    this.springs.addForce(f[0], f[0], x[0], x[0], v[0], v[0]);
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    this.springs.addDForce(df[0]!, df[0]!, dx[0]!, dx[0]!, this.kFactorWithRayleigh(kFactor, bFactor));
+    this.springs.addDForce(df[0], df[0], dx[0], dx[0], this.kFactorWithRayleigh(kFactor, bFactor));
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
@@ -150,6 +150,6 @@ export class TriangularBendingSprings extends SingleStateForceField {
 
   /** ½·ks·(d − L)² summed over the springs (SOFA does not implement it for this component). */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    return this.springs.potentialEnergy(x[0]!, x[0]!);
+    return this.springs.potentialEnergy(x[0], x[0]);
   }
 }

@@ -126,8 +126,7 @@ abstract class TriangularSpringsBase extends BaseForceField {
       x0 = s.x0;
     const tris = Uint32Array.from(topo.getTriangles());
     for (let i = 0; i < tris.length; i++)
-      if (tris[i]! >= n)
-        throw this.error(`triangle ${Math.floor(i / 3)} names point ${tris[i]}, beyond the ${n} points of ${s.describe()}`);
+      if (tris[i] >= n) throw this.error(`triangle ${Math.floor(i / 3)} names point ${tris[i]}, beyond the ${n} points of ${s.describe()}`);
     const te = topo.getEdges();
     const list: number[] = [];
     const edgeOf = new Map<number, number>();
@@ -141,19 +140,19 @@ abstract class TriangularSpringsBase extends BaseForceField {
       }
       return e;
     };
-    for (let e = 0; e + 1 < te.length; e += 2) edgeId(te[e]!, te[e + 1]!);
+    for (let e = 0; e + 1 < te.length; e += 2) edgeId(te[e], te[e + 1]);
     const nT = tris.length / 3;
     this.triEdges = new Uint32Array(3 * nT);
     for (let t = 0; t < nT; t++)
-      for (let j = 0; j < 3; j++) this.triEdges[3 * t + j] = edgeId(tris[3 * t + ((j + 1) % 3)]!, tris[3 * t + ((j + 2) % 3)]!);
+      for (let j = 0; j < 3; j++) this.triEdges[3 * t + j] = edgeId(tris[3 * t + ((j + 1) % 3)], tris[3 * t + ((j + 2) % 3)]);
     this.tris = tris;
     this.edges = Uint32Array.from(list);
     const nE = this.edges.length / 2;
     this.restMeasure = new Float64Array(nE);
     for (let e = 0; e < nE; e++) {
-      const a = 3 * this.edges[2 * e]!,
-        b = 3 * this.edges[2 * e + 1]!;
-      const l2 = (x0[a]! - x0[b]!) ** 2 + (x0[a + 1]! - x0[b + 1]!) ** 2 + (x0[a + 2]! - x0[b + 2]!) ** 2;
+      const a = 3 * this.edges[2 * e],
+        b = 3 * this.edges[2 * e + 1];
+      const l2 = (x0[a] - x0[b]) ** 2 + (x0[a + 1] - x0[b + 1]) ** 2 + (x0[a + 2] - x0[b + 2]) ** 2;
       this.restMeasure[e] = this.power === 1 ? Math.sqrt(l2) : l2;
     }
     this.kEdge = new Float64Array(nE);
@@ -163,23 +162,23 @@ abstract class TriangularSpringsBase extends BaseForceField {
       mu = this.mu;
     for (let t = 0; t < nT; t++) {
       const L2 = [0, 1, 2].map((j) =>
-        this.power === 1 ? this.restMeasure[this.triEdges[3 * t + j]!]! ** 2 : this.restMeasure[this.triEdges[3 * t + j]!]!,
+        this.power === 1 ? this.restMeasure[this.triEdges[3 * t + j]] ** 2 : this.restMeasure[this.triEdges[3 * t + j]],
       );
       let a = 0;
-      for (let j = 0; j < 3; j++) a += L2[j]! * (L2[(j + 1) % 3]! + L2[(j + 2) % 3]! - L2[j]!);
+      for (let j = 0; j < 3; j++) a += L2[j] * (L2[(j + 1) % 3] + L2[(j + 2) % 3] - L2[j]);
       const area = Math.sqrt(a) / 4;
       if (!(area > 0))
         throw this.error(`triangle ${t} (points ${tris[3 * t]}, ${tris[3 * t + 1]}, ${tris[3 * t + 2]}) has a zero rest area`);
       this.restArea[t] = area;
-      const cot = [0, 1, 2].map((j) => (L2[(j + 1) % 3]! + L2[(j + 2) % 3]! - L2[j]!) / (4 * area));
+      const cot = [0, 1, 2].map((j) => (L2[(j + 1) % 3] + L2[(j + 2) % 3] - L2[j]) / (4 * area));
       const c = this.power === 1 ? 8 : 16;
       for (let j = 0; j < 3; j++) {
         const k = (j + 1) % 3,
           l = (j + 2) % 3;
-        const sG = this.power === 1 ? Math.sqrt(L2[k]! * L2[l]!) : 1;
-        const sK = this.power === 1 ? L2[j]! : 1;
-        this.gamma[3 * t + j] = (sG * (2 * cot[k]! * cot[l]! * (lam + mu) - mu)) / (c * area);
-        this.kEdge[this.triEdges[3 * t + j]!] += (sK * (2 * cot[j]! * cot[j]! * (lam + mu) + mu)) / (c * area);
+        const sG = this.power === 1 ? Math.sqrt(L2[k] * L2[l]) : 1;
+        const sK = this.power === 1 ? L2[j] : 1;
+        this.gamma[3 * t + j] = (sG * (2 * cot[k] * cot[l] * (lam + mu) - mu)) / (c * area);
+        this.kEdge[this.triEdges[3 * t + j]] += (sK * (2 * cot[j] * cot[j] * (lam + mu) + mu)) / (c * area);
       }
     }
     if (this.initialPoints.value.length === 0) this.initialPoints.value = Float64Array.from(x0);
@@ -201,7 +200,7 @@ abstract class TriangularSpringsBase extends BaseForceField {
   private coupled(out: Float64Array, d: Float64Array): void {
     const nE = this.edges.length / 2,
       k = this.kEdge;
-    for (let e = 0; e < nE; e++) out[e] = k[e]! * d[e]!;
+    for (let e = 0; e < nE; e++) out[e] = k[e] * d[e];
     if (!this.useAngularSprings.value) return;
     const te = this.triEdges,
       gm = this.gamma;
@@ -209,7 +208,7 @@ abstract class TriangularSpringsBase extends BaseForceField {
       for (let j = 0; j < 3; j++) {
         const k1 = (j + 1) % 3,
           l = (j + 2) % 3;
-        out[te[3 * t + j]!] += gm[3 * t + l]! * d[te[3 * t + k1]!]! + gm[3 * t + k1]! * d[te[3 * t + l]!]!;
+        out[te[3 * t + j]] += gm[3 * t + l] * d[te[3 * t + k1]] + gm[3 * t + k1] * d[te[3 * t + l]];
       }
     }
   }
@@ -217,12 +216,12 @@ abstract class TriangularSpringsBase extends BaseForceField {
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
     const topo = this.topology.get();
     if (topo && topo.changeRevision !== this.builtRevision) {
-      this.build(topo, this.states[0]!);
+      this.build(topo, this.states[0]);
       this.builtRevision = topo.changeRevision;
     }
-    const ff = f[0]!,
-      xx = x[0]!,
-      vv = v[0]!,
+    const ff = f[0],
+      xx = x[0],
+      vv = v[0],
       E = this.edges,
       rho = this.dampingRatio.value,
       p2 = this.power === 2;
@@ -231,14 +230,14 @@ abstract class TriangularSpringsBase extends BaseForceField {
       h = this.h,
       w = this.w;
     for (let e = 0; e < nE; e++) {
-      const a = 3 * E[2 * e]!,
-        b = 3 * E[2 * e + 1]!;
-      const dx = xx[a]! - xx[b]!,
-        dy = xx[a + 1]! - xx[b + 1]!,
-        dz = xx[a + 2]! - xx[b + 2]!;
-      const dvx = vv[a]! - vv[b]!,
-        dvy = vv[a + 1]! - vv[b + 1]!,
-        dvz = vv[a + 2]! - vv[b + 2]!;
+      const a = 3 * E[2 * e],
+        b = 3 * E[2 * e + 1];
+      const dx = xx[a] - xx[b],
+        dy = xx[a + 1] - xx[b + 1],
+        dz = xx[a + 2] - xx[b + 2];
+      const dvx = vv[a] - vv[b],
+        dvy = vv[a + 1] - vv[b + 1],
+        dvz = vv[a + 2] - vv[b + 2];
       const l2 = dx * dx + dy * dy + dz * dz,
         l = Math.sqrt(l2);
       this.len[e] = l;
@@ -249,7 +248,7 @@ abstract class TriangularSpringsBase extends BaseForceField {
         const ux = dx / l,
           uy = dy / l,
           uz = dz / l;
-        this.delta[e] = l - this.restMeasure[e]! + (rho * dvdp) / l;
+        this.delta[e] = l - this.restMeasure[e] + (rho * dvdp) / l;
         g[o] = ux;
         g[o + 1] = uy;
         g[o + 2] = uz;
@@ -262,7 +261,7 @@ abstract class TriangularSpringsBase extends BaseForceField {
         w[o + 2] = rho * uz;
       } else {
         // δ = L² − L0² + ρ·(dv·dp)/L²;  g = dp;  h = 2dp + ρ·(dv/L² − 2(dv·dp)·dp/L⁴);  w = ρ·dp/L²
-        this.delta[e] = l2 - this.restMeasure[e]! + (rho * dvdp) / l2;
+        this.delta[e] = l2 - this.restMeasure[e] + (rho * dvdp) / l2;
         g[o] = dx;
         g[o + 1] = dy;
         g[o + 2] = dz;
@@ -277,13 +276,13 @@ abstract class TriangularSpringsBase extends BaseForceField {
     }
     this.coupled(this.F, this.delta);
     for (let e = 0; e < nE; e++) {
-      const a = 3 * E[2 * e]!,
-        b = 3 * E[2 * e + 1]!,
-        Fe = this.F[e]!,
+      const a = 3 * E[2 * e],
+        b = 3 * E[2 * e + 1],
+        Fe = this.F[e],
         o = 3 * e;
       for (let k = 0; k < 3; k++) {
-        ff[a + k] -= Fe * g[o + k]!;
-        ff[b + k] += Fe * g[o + k]!;
+        ff[a + k] -= Fe * g[o + k];
+        ff[b + k] += Fe * g[o + k];
       }
     }
     this.addExtraForce(ff, xx);
@@ -296,7 +295,7 @@ abstract class TriangularSpringsBase extends BaseForceField {
 
   /** F_e·(∂g/∂dp of edge e)·q into this.gv. */
   private geometric(e: number, qx: number, qy: number, qz: number): Float64Array {
-    const Fe = this.F[e]!,
+    const Fe = this.F[e],
       out = this.gv;
     if (this.power === 2) {
       out[0] = Fe * qx;
@@ -305,10 +304,10 @@ abstract class TriangularSpringsBase extends BaseForceField {
       return out;
     }
     const o = 3 * e,
-      l = this.len[e]!,
-      ux = this.g[o]!,
-      uy = this.g[o + 1]!,
-      uz = this.g[o + 2]!;
+      l = this.len[e],
+      ux = this.g[o],
+      uy = this.g[o + 1],
+      uz = this.g[o + 2];
     const uq = ux * qx + uy * qy + uz * qz;
     out[0] = (Fe * (qx - uq * ux)) / l;
     out[1] = (Fe * (qy - uq * uy)) / l;
@@ -317,8 +316,8 @@ abstract class TriangularSpringsBase extends BaseForceField {
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const d = df[0]!,
-      q = dx[0]!,
+    const d = df[0],
+      q = dx[0],
       E = this.edges,
       nE = E.length / 2,
       k = this.kFactorWithRayleigh(kFactor, bFactor);
@@ -329,23 +328,23 @@ abstract class TriangularSpringsBase extends BaseForceField {
       sv = this.sv;
     // s_e = k·h_e·(dx_a − dx_b) + b·w_e·(dx_a − dx_b); its coupled sum changes F
     for (let e = 0; e < nE; e++) {
-      const a = 3 * E[2 * e]!,
-        b = 3 * E[2 * e + 1]!,
+      const a = 3 * E[2 * e],
+        b = 3 * E[2 * e + 1],
         o = 3 * e;
-      const rx = q[a]! - q[b]!,
-        ry = q[a + 1]! - q[b + 1]!,
-        rz = q[a + 2]! - q[b + 2]!;
-      s[e] = k * (h[o]! * rx + h[o + 1]! * ry + h[o + 2]! * rz) + bFactor * (w[o]! * rx + w[o + 1]! * ry + w[o + 2]! * rz);
+      const rx = q[a] - q[b],
+        ry = q[a + 1] - q[b + 1],
+        rz = q[a + 2] - q[b + 2];
+      s[e] = k * (h[o] * rx + h[o + 1] * ry + h[o + 2] * rz) + bFactor * (w[o] * rx + w[o + 1] * ry + w[o + 2] * rz);
     }
     this.coupled(sv, s);
     for (let e = 0; e < nE; e++) {
-      const a = 3 * E[2 * e]!,
-        b = 3 * E[2 * e + 1]!,
+      const a = 3 * E[2 * e],
+        b = 3 * E[2 * e + 1],
         o = 3 * e;
-      const gq = this.geometric(e, q[a]! - q[b]!, q[a + 1]! - q[b + 1]!, q[a + 2]! - q[b + 2]!);
-      const vx = sv[e]! * g[o]! + k * gq[0]!,
-        vy = sv[e]! * g[o + 1]! + k * gq[1]!,
-        vz = sv[e]! * g[o + 2]! + k * gq[2]!;
+      const gq = this.geometric(e, q[a] - q[b], q[a + 1] - q[b + 1], q[a + 2] - q[b + 2]);
+      const vx = sv[e] * g[o] + k * gq[0],
+        vy = sv[e] * g[o + 1] + k * gq[1],
+        vz = sv[e] * g[o + 2] + k * gq[2];
       d[a] -= vx;
       d[a + 1] -= vy;
       d[a + 2] -= vz;
@@ -364,20 +363,20 @@ abstract class TriangularSpringsBase extends BaseForceField {
       g = this.g,
       oj = 3 * j,
       om = 3 * m;
-    for (let r = 0; r < 3; r++) for (let cc = 0; cc < 3; cc++) B[3 * r + cc] = c * g[oj + r]! * vec[om + cc]!;
+    for (let r = 0; r < 3; r++) for (let cc = 0; cc < 3; cc++) B[3 * r + cc] = c * g[oj + r] * vec[om + cc];
     if (geo) {
       for (let cc = 0; cc < 3; cc++) {
         const gq = this.geometric(j, cc === 0 ? 1 : 0, cc === 1 ? 1 : 0, cc === 2 ? 1 : 0);
-        B[cc] += gq[0]!;
-        B[3 + cc] += gq[1]!;
-        B[6 + cc] += gq[2]!;
+        B[cc] += gq[0];
+        B[3 + cc] += gq[1];
+        B[6 + cc] += gq[2];
       }
     }
     const E = this.edges,
-      aj = 3 * E[2 * j]!,
-      bj = 3 * E[2 * j + 1]!,
-      am = 3 * E[2 * m]!,
-      bm = 3 * E[2 * m + 1]!;
+      aj = 3 * E[2 * j],
+      bj = 3 * E[2 * j + 1],
+      am = 3 * E[2 * m],
+      bm = 3 * E[2 * m + 1];
     addBlock3(acc, aj, am, B, 0, -factor);
     addBlock3(acc, aj, bm, B, 0, factor);
     addBlock3(acc, bj, am, B, 0, factor);
@@ -386,7 +385,7 @@ abstract class TriangularSpringsBase extends BaseForceField {
 
   private emit(acc: MatrixAccumulator, factor: number, vec: Float64Array, geo: boolean): void {
     const nE = this.edges.length / 2;
-    for (let e = 0; e < nE; e++) this.emitPair(acc, e, e, this.kEdge[e]!, vec, geo, factor);
+    for (let e = 0; e < nE; e++) this.emitPair(acc, e, e, this.kEdge[e], vec, geo, factor);
     if (!this.useAngularSprings.value) return;
     const te = this.triEdges,
       gm = this.gamma;
@@ -395,8 +394,8 @@ abstract class TriangularSpringsBase extends BaseForceField {
         const k1 = (j + 1) % 3,
           l = (j + 2) % 3;
         // F_{e_j} gets γ_l·δ_{e_k} + γ_k·δ_{e_l}
-        this.emitPair(acc, te[3 * t + j]!, te[3 * t + k1]!, gm[3 * t + l]!, vec, false, factor);
-        this.emitPair(acc, te[3 * t + j]!, te[3 * t + l]!, gm[3 * t + k1]!, vec, false, factor);
+        this.emitPair(acc, te[3 * t + j], te[3 * t + k1], gm[3 * t + l], vec, false, factor);
+        this.emitPair(acc, te[3 * t + j], te[3 * t + l], gm[3 * t + k1], vec, false, factor);
       }
     }
   }
@@ -419,7 +418,7 @@ abstract class TriangularSpringsBase extends BaseForceField {
    */
   override getPotentialEnergy(): number {
     let e2 = 0;
-    for (let e = 0; e < this.F.length; e++) e2 += this.F[e]! * this.delta[e]!;
+    for (let e = 0; e < this.F.length; e++) e2 += this.F[e] * this.delta[e];
     return (0.5 / this.power) * e2;
   }
 }
@@ -491,45 +490,45 @@ export class TriangularBiquadraticSpringsForceField extends TriangularSpringsBas
       gr = sc9b,
       H = this.hess;
     for (let t = 0; t < nT; t++) {
-      const p0 = 3 * T[3 * t]!,
-        p1 = 3 * T[3 * t + 1]!,
-        p2 = 3 * T[3 * t + 2]!;
-      const ax = x[p1]! - x[p0]!,
-        ay = x[p1 + 1]! - x[p0 + 1]!,
-        az = x[p1 + 2]! - x[p0 + 2]!;
-      const bx = x[p2]! - x[p0]!,
-        by = x[p2 + 1]! - x[p0 + 1]!,
-        bz = x[p2 + 2]! - x[p0 + 2]!;
+      const p0 = 3 * T[3 * t],
+        p1 = 3 * T[3 * t + 1],
+        p2 = 3 * T[3 * t + 2];
+      const ax = x[p1] - x[p0],
+        ay = x[p1 + 1] - x[p0 + 1],
+        az = x[p1 + 2] - x[p0 + 2];
+      const bx = x[p2] - x[p0],
+        by = x[p2 + 1] - x[p0 + 1],
+        bz = x[p2 + 2] - x[p0 + 2];
       let nx = ay * bz - az * by,
         ny = az * bx - ax * bz,
         nz = ax * by - ay * bx;
       const N = Math.hypot(nx, ny, nz);
-      const J = N / 2 / this.restArea[t]!;
+      const J = N / 2 / this.restArea[t];
       if (!(J < 1) || N === 0) continue;
       this.compressed[t] = 1;
-      this.areaEnergy += (kA * this.restArea[t]! * (J - 1) ** 4) / 4;
+      this.areaEnergy += (kA * this.restArea[t] * (J - 1) ** 4) / 4;
       nx /= N;
       ny /= N;
       nz /= N;
       const c = kA * (J - 1) ** 3,
-        c2 = (3 * kA * (J - 1) ** 2) / this.restArea[t]!;
+        c2 = (3 * kA * (J - 1) ** 2) / this.restArea[t];
       // edges opposite each vertex and the area gradients
       for (let i = 0; i < 3; i++) {
-        const k = 3 * T[3 * t + ((i + 1) % 3)]!,
-          l = 3 * T[3 * t + ((i + 2) % 3)]!;
-        const ex = x[l]! - x[k]!,
-          ey = x[l + 1]! - x[k + 1]!,
-          ez = x[l + 2]! - x[k + 2]!;
+        const k = 3 * T[3 * t + ((i + 1) % 3)],
+          l = 3 * T[3 * t + ((i + 2) % 3)];
+        const ex = x[l] - x[k],
+          ey = x[l + 1] - x[k + 1],
+          ez = x[l + 2] - x[k + 2];
         e[3 * i] = ex;
         e[3 * i + 1] = ey;
         e[3 * i + 2] = ez;
         gr[3 * i] = 0.5 * (ny * ez - nz * ey);
         gr[3 * i + 1] = 0.5 * (nz * ex - nx * ez);
         gr[3 * i + 2] = 0.5 * (nx * ey - ny * ex);
-        const v = 3 * T[3 * t + i]!;
-        f[v] -= c * gr[3 * i]!;
-        f[v + 1] -= c * gr[3 * i + 1]!;
-        f[v + 2] -= c * gr[3 * i + 2]!;
+        const v = 3 * T[3 * t + i];
+        f[v] -= c * gr[3 * i];
+        f[v + 1] -= c * gr[3 * i + 1];
+        f[v + 2] -= c * gr[3 * i + 2];
       }
       for (let i = 0; i < 3; i++) {
         for (let j = 0; j < 3; j++) {
@@ -537,9 +536,9 @@ export class TriangularBiquadraticSpringsForceField extends TriangularSpringsBas
           const o = 81 * t + 27 * i + 9 * j;
           for (let cc = 0; cc < 3; cc++) {
             // a = e_j × e_cc;  v = (I − nnᵀ)·a;  w = [e_i]×ᵀ·v = v × e_i
-            const ejx = e[3 * j]!,
-              ejy = e[3 * j + 1]!,
-              ejz = e[3 * j + 2]!;
+            const ejx = e[3 * j],
+              ejy = e[3 * j + 1],
+              ejz = e[3 * j + 2];
             const a0 = cc === 1 ? -ejz : cc === 2 ? ejy : 0;
             const a1 = cc === 2 ? -ejx : cc === 0 ? ejz : 0;
             const a2 = cc === 0 ? -ejy : cc === 1 ? ejx : 0;
@@ -547,9 +546,9 @@ export class TriangularBiquadraticSpringsForceField extends TriangularSpringsBas
             const v0 = a0 - na * nx,
               v1 = a1 - na * ny,
               v2 = a2 - na * nz;
-            const eix = e[3 * i]!,
-              eiy = e[3 * i + 1]!,
-              eiz = e[3 * i + 2]!;
+            const eix = e[3 * i],
+              eiy = e[3 * i + 1],
+              eiz = e[3 * i + 2];
             const w0 = v1 * eiz - v2 * eiy,
               w1 = v2 * eix - v0 * eiz,
               w2 = v0 * eiy - v1 * eix;
@@ -557,10 +556,10 @@ export class TriangularBiquadraticSpringsForceField extends TriangularSpringsBas
             const h0 = cc === 1 ? -nz : cc === 2 ? ny : 0;
             const h1 = cc === 2 ? -nx : cc === 0 ? nz : 0;
             const h2 = cc === 0 ? -ny : cc === 1 ? nx : 0;
-            const gj = gr[3 * j + cc]!;
-            H[o + cc] = c2 * gr[3 * i]! * gj + c * 0.5 * (w0 / N + sgn * h0);
-            H[o + 3 + cc] = c2 * gr[3 * i + 1]! * gj + c * 0.5 * (w1 / N + sgn * h1);
-            H[o + 6 + cc] = c2 * gr[3 * i + 2]! * gj + c * 0.5 * (w2 / N + sgn * h2);
+            const gj = gr[3 * j + cc];
+            H[o + cc] = c2 * gr[3 * i] * gj + c * 0.5 * (w0 / N + sgn * h0);
+            H[o + 3 + cc] = c2 * gr[3 * i + 1] * gj + c * 0.5 * (w1 / N + sgn * h1);
+            H[o + 6 + cc] = c2 * gr[3 * i + 2] * gj + c * 0.5 * (w2 / N + sgn * h2);
           }
         }
       }
@@ -574,12 +573,12 @@ export class TriangularBiquadraticSpringsForceField extends TriangularSpringsBas
     for (let t = 0; t < nT; t++) {
       if (this.compressed[t] === 0) continue;
       for (let i = 0; i < 3; i++) {
-        const vi = 3 * T[3 * t + i]!;
+        const vi = 3 * T[3 * t + i];
         for (let j = 0; j < 3; j++) {
-          const vj = 3 * T[3 * t + j]!,
+          const vj = 3 * T[3 * t + j],
             o = 81 * t + 27 * i + 9 * j;
           for (let r = 0; r < 3; r++)
-            df[vi + r] -= k * (H[o + 3 * r]! * dx[vj]! + H[o + 3 * r + 1]! * dx[vj + 1]! + H[o + 3 * r + 2]! * dx[vj + 2]!);
+            df[vi + r] -= k * (H[o + 3 * r] * dx[vj] + H[o + 3 * r + 1] * dx[vj + 1] + H[o + 3 * r + 2] * dx[vj + 2]);
         }
       }
     }
@@ -595,7 +594,7 @@ export class TriangularBiquadraticSpringsForceField extends TriangularSpringsBas
       const z = this.compressed[t] === 0;
       for (let i = 0; i < 3; i++) {
         for (let j = 0; j < 3; j++)
-          addBlock3(acc, 3 * T[3 * t + i]!, 3 * T[3 * t + j]!, z ? ZERO9 : H, z ? 0 : 81 * t + 27 * i + 9 * j, -kFactor);
+          addBlock3(acc, 3 * T[3 * t + i], 3 * T[3 * t + j], z ? ZERO9 : H, z ? 0 : 81 * t + 27 * i + 9 * j, -kFactor);
       }
     }
   }

@@ -26,9 +26,9 @@ function grid(nx: number, ny: number): { x: number[]; quads: number[]; tris: num
     edges: number[] = [];
   for (let t = 0; t < tris.length; t += 3) {
     for (const [p, q] of [
-      [tris[t]!, tris[t + 1]!],
-      [tris[t + 1]!, tris[t + 2]!],
-      [tris[t + 2]!, tris[t]!],
+      [tris[t], tris[t + 1]],
+      [tris[t + 1], tris[t + 2]],
+      [tris[t + 2], tris[t]],
     ] as const) {
       const k = `${Math.min(p, q)}-${Math.max(p, q)}`;
       if (!seen.has(k)) {
@@ -89,7 +89,7 @@ describe('FastTriangularBendingSprings', () => {
     const f = force(b, Float64Array.from(g.x));
     for (const v of f) expect(v).to.be.closeTo(0, 1e-13);
     // a rigid motion of the flat sheet exerts nothing either (R = Σα·x, Σα = 0)
-    const moved = Float64Array.from(g.x, (v, k) => v + [0.3, -1, 2][k % 3]!);
+    const moved = Float64Array.from(g.x, (v, k) => v + [0.3, -1, 2][k % 3]);
     for (const v of force(b, moved)) expect(v).to.be.closeTo(0, 1e-12);
   });
 
@@ -111,7 +111,7 @@ describe('FastTriangularBendingSprings', () => {
     xf[2] = 0.4;
     const f = force(b, xf);
     const R = 0.2;
-    for (const [k, a] of [0.5, 0.5, -0.5, -0.5].entries()) expect(f[3 * e.vid[k]! + 2]).to.be.closeTo(-16 * a * R, 1e-12);
+    for (const [k, a] of [0.5, 0.5, -0.5, -0.5].entries()) expect(f[3 * e.vid[k] + 2]).to.be.closeTo(-16 * a * R, 1e-12);
     expect(b.getPotentialEnergy([xf])).to.be.closeTo(0.5 * 16 * R * R, 1e-14);
   });
 
@@ -123,7 +123,7 @@ describe('FastTriangularBendingSprings', () => {
     const r = rng(4);
     const x = Float64Array.from(g.x, (v) => v + 0.3 * r());
     const { K, FD } = stiffnessAndFiniteDifferences(b, x, new Float64Array(x.length));
-    for (let i = 0; i < x.length; i++) for (let j = 0; j < x.length; j++) expect(K[i]![j]).to.be.closeTo(FD[i]![j]!, 1e-6);
+    for (let i = 0; i < x.length; i++) for (let j = 0; j < x.length; j++) expect(K[i][j]).to.be.closeTo(FD[i][j], 1e-6);
   });
 });
 
@@ -163,6 +163,6 @@ describe('QuadularBendingSprings', () => {
     const r = rng(9);
     const x = Float64Array.from(g.x, (v) => v + 0.2 * r());
     const { K, FD } = stiffnessAndFiniteDifferences(qb, x, new Float64Array(x.length));
-    for (let i = 0; i < x.length; i++) for (let j = 0; j < x.length; j++) expect(K[i]![j]).to.be.closeTo(FD[i]![j]!, 1e-4);
+    for (let i = 0; i < x.length; i++) for (let j = 0; j < x.length; j++) expect(K[i][j]).to.be.closeTo(FD[i][j], 1e-4);
   });
 });

@@ -7,7 +7,7 @@ import { stiffnessAndFiniteDifferences } from '../load/fd-check-test-support.js'
 /** q (x, y, z, w) of the rotation of angle a about the unit axis n. */
 function quat(n: number[], a: number): number[] {
   const s = Math.sin(a / 2);
-  return [n[0]! * s, n[1]! * s, n[2]! * s, Math.cos(a / 2)];
+  return [n[0] * s, n[1] * s, n[2] * s, Math.cos(a / 2)];
 }
 
 /** Two frames geared to each other, each on its own initial frame as pivot (SOFA's "self support"). */
@@ -102,14 +102,14 @@ describe('GearSpringForceField', () => {
     const { K, FD } = stiffnessAndFiniteDifferences(ff, x, new Float64Array(12), 1e-6, Rigid3d);
     let scale = 0;
     for (const row of FD) for (const v of row) scale = Math.max(scale, Math.abs(v));
-    for (let i = 0; i < 12; i++) for (let j = 0; j < 12; j++) expect(K[i]![j]!, `K[${i}][${j}]`).to.be.closeTo(FD[i]![j]!, 1e-6 * scale);
+    for (let i = 0; i < 12; i++) for (let j = 0; j < 12; j++) expect(K[i][j], `K[${i}][${j}]`).to.be.closeTo(FD[i][j], 1e-6 * scale);
     // addDForce is the same linear map
     const dx = Float64Array.from({ length: 12 }, (_, i) => Math.sin(i + 1));
     const df = new Float64Array(12);
     ff.addDForce([df], [dx], 1, 0);
     for (let i = 0; i < 12; i++)
       expect(df[i]).to.be.closeTo(
-        K[i]!.reduce((s, v, j) => s + v * dx[j]!, 0),
+        K[i].reduce((s, v, j) => s + v * dx[j], 0),
         1e-9 * scale,
       );
   });
@@ -118,10 +118,10 @@ describe('GearSpringForceField', () => {
     const frames = [...rest, 0, 0, 0, ...quat([0, 1, 0], 0.1), 3, 0.1, 0, 0, 0, 0, 1];
     const { ff, x } = gears('BEGIN_SPRING 2 0 3 1 AXIS 2 2 KS_T 500 KS_R 40 7000 KD 0 RATIO 2 END_SPRING', frames);
     const f = force(ff, x);
-    for (let k = 0; k < 3; k++) expect(f[k]! + f[12 + k]!).to.be.closeTo(0, 1e-12);
-    expect(f[7]! + f[19]!).to.be.closeTo(0, 1e-12);
+    for (let k = 0; k < 3; k++) expect(f[k] + f[12 + k]).to.be.closeTo(0, 1e-12);
+    expect(f[7] + f[19]).to.be.closeTo(0, 1e-12);
     expect(f[19]).to.be.closeTo(500 * -0.1, 1e-12);
     // the pivot part only: the gear torque (about z here) acts on the children alone, as in SOFA
-    for (let k = 0; k < 5; k++) expect(f[6 + k]! + f[18 + k]!, `gear 2 and its pivot, dof ${k}`).to.be.closeTo(0, 1e-12);
+    for (let k = 0; k < 5; k++) expect(f[6 + k] + f[18 + k], `gear 2 and its pivot, dof ${k}`).to.be.closeTo(0, 1e-12);
   });
 });

@@ -131,7 +131,7 @@ export const JointSprings: DataType<JointSpring[]> = {
         const axes = ['X', 'Y', 'Z'];
         for (let k = 0; k < 3; k++) {
           if (s.limitAngles[2 * k] !== -NO_LIMIT || s.limitAngles[2 * k + 1] !== NO_LIMIT)
-            p.push(`R_LIM_${axes[k]} ${printNumber(s.limitAngles[2 * k]!)} ${printNumber(s.limitAngles[2 * k + 1]!)}`);
+            p.push(`R_LIM_${axes[k]} ${printNumber(s.limitAngles[2 * k])} ${printNumber(s.limitAngles[2 * k + 1])}`);
         }
         if (s.restGiven) p.push(`REST_T ${s.initTrans.map(printNumber).join(' ')}`);
         if (s.initRot[3] !== 1) p.push(`REST_R ${s.initRot.map(printNumber).join(' ')}`);

@@ -8,7 +8,7 @@ import { stiffnessAndFiniteDifferences } from '../load/fd-check-test-support.js'
 /** q (x, y, z, w) of the rotation of angle a about the unit axis n. */
 function quat(n: number[], a: number): number[] {
   const s = Math.sin(a / 2);
-  return [n[0]! * s, n[1]! * s, n[2]! * s, Math.cos(a / 2)];
+  return [n[0] * s, n[1] * s, n[2] * s, Math.cos(a / 2)];
 }
 
 function joint(springs: string, frames: number[]): { ff: JointSpringForceField; x: Float64Array } {
@@ -29,7 +29,7 @@ function expectKMatchesFD(ff: JointSpringForceField, x: Float64Array, tol: numbe
   const { K, FD } = stiffnessAndFiniteDifferences(ff, x, new Float64Array(n), 1e-6, Rigid3d);
   let scale = 0;
   for (const row of FD) for (const v of row) scale = Math.max(scale, Math.abs(v));
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) expect(K[i]![j]!, `K[${i}][${j}]`).to.be.closeTo(FD[i]![j]!, tol * scale);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) expect(K[i][j], `K[${i}][${j}]`).to.be.closeTo(FD[i][j], tol * scale);
 }
 
 describe('JointSpringForceField', () => {
@@ -70,8 +70,8 @@ describe('JointSpringForceField', () => {
       d = [0.1, -0.2, 0.05];
     const f = force(ff, Float64Array.of(0, 0, 0, ...q1, ...d, ...quat([0, 0, 1], 0.7 + alpha)));
     for (let k = 0; k < 3; k++) {
-      expect(f[k]).to.be.closeTo(500 * d[k]!, 1e-9);
-      expect(f[6 + k]).to.be.closeTo(-500 * d[k]!, 1e-9);
+      expect(f[k]).to.be.closeTo(500 * d[k], 1e-9);
+      expect(f[6 + k]).to.be.closeTo(-500 * d[k], 1e-9);
     }
     expect(f[5]).to.be.closeTo(300 * alpha, 1e-9);
     expect(f[11]).to.be.closeTo(-300 * alpha, 1e-9);
@@ -149,7 +149,7 @@ describe('JointSpringForceField', () => {
     ]);
     const f = force(b.ff, b.x);
     expect(f[5]).to.be.closeTo(100 * 1.2, 1e-9);
-    expect(Math.hypot(f[0]!, f[1]!, f[2]!, f[3]!, f[4]!)).to.be.lessThan(1e-9);
+    expect(Math.hypot(f[0], f[1], f[2], f[3], f[4])).to.be.lessThan(1e-9);
   });
 
   it('damping kd·(v2 − v1) on both parts, B = ∂f/∂v', () => {
@@ -158,13 +158,13 @@ describe('JointSpringForceField', () => {
     const v = Float64Array.of(1, 2, 3, 4, 5, 6, -1, 0, 1, 2, 0, -2);
     const f = force(ff, x, v);
     for (let k = 0; k < 6; k++) {
-      expect(f[k]).to.be.closeTo(3 * (v[6 + k]! - v[k]!), 1e-12);
-      expect(f[6 + k]).to.be.closeTo(-3 * (v[6 + k]! - v[k]!), 1e-12);
+      expect(f[k]).to.be.closeTo(3 * (v[6 + k] - v[k]), 1e-12);
+      expect(f[6 + k]).to.be.closeTo(-3 * (v[6 + k] - v[k]), 1e-12);
     }
     const B = Array.from({ length: 12 }, () => new Array<number>(12).fill(0));
-    ff.addBToMatrix({ add: (r, c, val) => (B[r]![c]! += val) }, 1);
+    ff.addBToMatrix({ add: (r, c, val) => (B[r][c] += val) }, 1);
     for (let r = 0; r < 12; r++)
-      for (let c = 0; c < 12; c++) expect(B[r]![c]).to.equal(r % 6 === c % 6 ? (Math.floor(r / 6) === Math.floor(c / 6) ? -3 : 3) : 0);
+      for (let c = 0; c < 12; c++) expect(B[r][c]).to.equal(r % 6 === c % 6 ? (Math.floor(r / 6) === Math.floor(c / 6) ? -3 : 3) : 0);
   });
 
   it('addDForce applies the assembled K (and B)', () => {
@@ -174,14 +174,14 @@ describe('JointSpringForceField', () => {
     );
     force(ff, x);
     const K = Array.from({ length: 12 }, () => new Array<number>(12).fill(0));
-    ff.addKToMatrix({ add: (r, c, val) => (K[r]![c]! += val) }, 1);
-    ff.addBToMatrix({ add: (r, c, val) => (K[r]![c]! += 0.5 * val) }, 1);
+    ff.addKToMatrix({ add: (r, c, val) => (K[r][c] += val) }, 1);
+    ff.addBToMatrix({ add: (r, c, val) => (K[r][c] += 0.5 * val) }, 1);
     const dx = Float64Array.from({ length: 12 }, (_, i) => Math.sin(i + 1));
     const df = new Float64Array(12);
     ff.addDForce([df], [dx], 1, 0.5);
     for (let r = 0; r < 12; r++) {
       let s = 0;
-      for (let c = 0; c < 12; c++) s += K[r]![c]! * dx[c]!;
+      for (let c = 0; c < 12; c++) s += K[r][c] * dx[c];
       expect(df[r]).to.be.closeTo(s, 1e-9 * (1 + Math.abs(s)));
     }
   });

@@ -29,12 +29,12 @@ describe('PolynomialSpringsForceField', () => {
     const r = rng(1);
     const xs = Float64Array.of(0.1, -0.2, 0.3, 2.6 + 0.1 * r(), 0.4, -0.3);
     const { K, FD } = stiffnessAndFiniteDifferences(p, xs, new Float64Array(6));
-    for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) expect(K[i]![j]).to.be.closeTo(FD[i]![j]!, 1e-6);
+    for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) expect(K[i][j]).to.be.closeTo(FD[i][j], 1e-6);
     p.compressible.value = true;
     const xc = Float64Array.of(0, 0.1, 0, 1.4, 0.3, 0.2);
     expect(force(p, xc)[0]).to.be.below(0);
     const c = stiffnessAndFiniteDifferences(p, xc, new Float64Array(6));
-    for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) expect(c.K[i]![j]).to.be.closeTo(c.FD[i]![j]!, 1e-6);
+    for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) expect(c.K[i][j]).to.be.closeTo(c.FD[i][j], 1e-6);
   });
 });
 
@@ -57,6 +57,6 @@ describe('PolynomialRestShapeSpringsForceField', () => {
     expect(f[0]).to.be.closeTo((-P * 0.3) / D, 1e-14);
     expect(f[1]).to.be.closeTo((-P * -0.4) / D, 1e-14);
     const { K, FD } = stiffnessAndFiniteDifferences(p, x, new Float64Array(6));
-    for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) expect(K[i]![j]).to.be.closeTo(FD[i]![j]!, 1e-6);
+    for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) expect(K[i][j]).to.be.closeTo(FD[i][j], 1e-6);
   });
 });

@@ -36,15 +36,15 @@ export class StrainPolynomials {
   /** p_i(s) and p_i′(s), as [value, derivative] into out. */
   eval(i: number, s: number, out: Float64Array): void {
     const p = this.perSpring ? i : 0,
-      c0 = this.start[p]!,
-      d = this.degree[p]!;
+      c0 = this.start[p],
+      d = this.degree[p];
     let v = 0,
       dv = 0,
       sk = 1;
     for (let k = 1; k <= d; k++) {
-      dv += k * this.coefs[c0 + k - 1]! * sk;
+      dv += k * this.coefs[c0 + k - 1] * sk;
       sk *= s;
-      v += this.coefs[c0 + k - 1]! * sk;
+      v += this.coefs[c0 + k - 1] * sk;
     }
     out[0] = v;
     out[1] = dv;

@@ -9,8 +9,8 @@ import type { Data } from '@sofa-ts/core';
  */
 export function perTypeValue(own: Data<number>, shared: Data<Float64Array>): number {
   if (!shared.isSet || shared.value.length === 0) return own.value;
-  if (!own.isSet) return shared.value[0]!;
-  return writtenAfter(shared, own) ? shared.value[0]! : own.value;
+  if (!own.isSet) return shared.value[0];
+  return writtenAfter(shared, own) ? shared.value[0] : own.value;
 }
 
 /** True when `a` was written after `b` in the scene file. */

@@ -128,7 +128,7 @@ export class CableConstraint extends CableModel {
   }
 
   override storeLambda(lambda: Float64Array): void {
-    const l = lambda[this.row]!;
+    const l = lambda[this.row];
     this.force.setValue(l);
     this.physicalForce.setValue(l / this.context.getDt());
   }

@@ -103,7 +103,7 @@ export class JointConstraint extends JointModel {
   }
 
   override storeLambda(lambda: Float64Array): void {
-    const l = lambda[this.row]!;
+    const l = lambda[this.row];
     this.force.setValue(l);
     this.physicalForce.setValue(l / this.context.getDt());
   }

@@ -149,14 +149,14 @@ export class PositionConstraint extends BaseLagrangianConstraint {
     for (let k = 0; k < d; k++) {
       if (k * d < given.length) {
         let n = 0;
-        for (let a = 0; a < d; a++) n += given[k * d + a]! ** 2;
+        for (let a = 0; a < d; a++) n += given[k * d + a] ** 2;
         n = Math.sqrt(n);
         if (!(n > 0)) throw this.error(`direction ${k} is zero`);
-        for (let a = 0; a < d; a++) all[k * d + a] = given[k * d + a]! / n;
+        for (let a = 0; a < d; a++) all[k * d + a] = given[k * d + a] / n;
       } else all[k * d + k] = 1;
     }
     const w = this.weight.value;
-    const weights = new Float64Array(d).fill(w.length === 0 ? 1 : w[0]!);
+    const weights = new Float64Array(d).fill(w.length === 0 ? 1 : w[0]);
     if (w.length === d) weights.set(w);
     const use = this.useDirections.value;
     const used = (k: number): boolean => use.length === 0 || !use.some((f) => f !== 0) || (use[k] !== undefined && use[k] !== 0);
@@ -164,12 +164,12 @@ export class PositionConstraint extends BaseLagrangianConstraint {
     this.dirs = new Float64Array(d * d);
     for (let k = 0; k < d; k++) {
       if (!used(k)) continue;
-      for (let a = 0; a < d; a++) this.dirs[this.nDir * d + a] = weights[k]! * all[k * d + a]!;
+      for (let a = 0; a < d; a++) this.dirs[this.nDir * d + a] = weights[k] * all[k * d + a];
       this.nDir++;
     }
     this.dirViews = Array.from({ length: this.nDir }, (_, k) => this.dirs.subarray(k * d, k * d + d));
     this.x0 = new Float64Array(d * idx.length);
-    for (let p = 0; p < idx.length; p++) for (let a = 0; a < d; a++) this.x0[p * d + a] = s.x[d * idx[p]! + a]!;
+    for (let p = 0; p < idx.length; p++) for (let a = 0; a < d; a++) this.x0[p * d + a] = s.x[d * idx[p] + a];
     if (this.value.value.length === 0) this.value.setValue(Float64Array.of(0));
     const vi = this.valueIndex.value;
     if (vi >= this.value.value.length) throw this.error(`valueIndex ${vi} is out of range (value has ${this.value.value.length} entries)`);
@@ -181,11 +181,11 @@ export class PositionConstraint extends BaseLagrangianConstraint {
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s = this.states[0]!,
+    const s = this.states[0],
       idx = this.indices.value;
     this.row = firstRow;
     let r = firstRow;
-    for (let p = 0; p < idx.length; p++) for (let k = 0; k < this.nDir; k++) J.add(s, r++, idx[p]!, this.dirViews[k]!);
+    for (let p = 0; p < idx.length; p++) for (let k = 0; k < this.nDir; k++) J.add(s, r++, idx[p], this.dirViews[k]);
     return r - firstRow;
   }
 
@@ -196,10 +196,10 @@ export class PositionConstraint extends BaseLagrangianConstraint {
       u = this.dirs;
     let r = first;
     for (let p = 0; p < idx.length; p++) {
-      const o = d * idx[p]!;
+      const o = d * idx[p];
       for (let k = 0; k < this.nDir; k++) {
         let v = 0;
-        for (let a = 0; a < d; a++) v += u[k * d + a]! * (x[o + a]! - this.x0[p * d + a]!);
+        for (let a = 0; a < d; a++) v += u[k * d + a] * (x[o + a] - this.x0[p * d + a]);
         out[r++] = v;
       }
     }
@@ -208,7 +208,7 @@ export class PositionConstraint extends BaseLagrangianConstraint {
   getConstraintViolation(out: Float64Array, order: ConstraintOrder): void {
     if (order === 'vel')
       throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
-    this.displacements(out, this.row, this.states[0]!.xFree);
+    this.displacements(out, this.row, this.states[0].xFree);
   }
 
   getConstraintResolution(out: Array<ConstraintResolution | undefined>): void {
@@ -221,7 +221,7 @@ export class PositionConstraint extends BaseLagrangianConstraint {
     const force = this.valueType.value === 'force';
     t = force ? Math.min(maxForce, Math.max(minForce, t)) : Math.min(maxDisp, Math.max(minDisp, t));
     for (let r = 0; r < this.resolutions.length; r++) {
-      const res = this.resolutions[r]!;
+      const res = this.resolutions[r];
       res.mode = force ? 'force' : 'displacement';
       res.target = t;
       res.minForce = minForce;
@@ -233,18 +233,18 @@ export class PositionConstraint extends BaseLagrangianConstraint {
   }
 
   override storeLambda(lambda: Float64Array): void {
-    const l = lambda[this.row]!;
+    const l = lambda[this.row];
     this.force.setValue(l);
     this.physicalForce.setValue(l / this.context.getDt());
   }
 
   override handleEvent(event: SofaEvent): void {
     if (!(event instanceof AnimateEndEvent) || this.states.length === 0 || this.nDir === 0) return;
-    const s = this.states[0]!,
+    const s = this.states[0],
       d = this.d,
-      o = d * this.indices.value[0]!;
+      o = d * this.indices.value[0];
     let v = 0;
-    for (let a = 0; a < d; a++) v += this.dirs[a]! * (s.x[o + a]! - this.x0[a]!);
+    for (let a = 0; a < d; a++) v += this.dirs[a] * (s.x[o + a] - this.x0[a]);
     this.displacement.setValue(v);
   }
 }

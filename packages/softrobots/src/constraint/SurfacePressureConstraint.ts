@@ -159,7 +159,7 @@ export class SurfacePressureConstraint extends SurfacePressureModel {
   }
 
   override storeLambda(lambda: Float64Array): void {
-    const l = lambda[this.row]!;
+    const l = lambda[this.row];
     this.pressure.setValue(l);
     this.physicalPressure.setValue(l / this.context.getDt());
   }

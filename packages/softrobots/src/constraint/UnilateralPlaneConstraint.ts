@@ -84,7 +84,7 @@ export class UnilateralPlaneConstraint extends BaseLagrangianConstraint {
     if (idx.length !== 4)
       throw this.error(`indices holds ${idx.length} numbers: expected 4 (the point, then the three points of the plane)`);
     for (const i of idx) if (i >= s.size) throw this.error(`index ${i} is out of range (${s.describe()} has ${s.size} points)`);
-    if (!Number.isFinite(planeDistance(s.x, idx[0]!, idx[1]!, idx[2]!, idx[3]!, false)))
+    if (!Number.isFinite(planeDistance(s.x, idx[0], idx[1], idx[2], idx[3], false)))
       throw this.error(`the plane points ${idx[1]}, ${idx[2]}, ${idx[3]} are aligned: they define no plane`);
     this.states = [s];
   }
@@ -94,11 +94,11 @@ export class UnilateralPlaneConstraint extends BaseLagrangianConstraint {
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s = this.states[0]!,
+    const s = this.states[0],
       idx = this.indices.value;
     this.row = firstRow;
-    planeDistanceGradient(this.grad, s.xFree, idx[0]!, idx[1]!, idx[2]!, idx[3]!, this.flipNormal.value);
-    for (let k = 0; k < 4; k++) J.add(s, firstRow, idx[k]!, this.blocks[k]!);
+    planeDistanceGradient(this.grad, s.xFree, idx[0], idx[1], idx[2], idx[3], this.flipNormal.value);
+    for (let k = 0; k < 4; k++) J.add(s, firstRow, idx[k], this.blocks[k]);
     return 1;
   }
 
@@ -106,7 +106,7 @@ export class UnilateralPlaneConstraint extends BaseLagrangianConstraint {
     if (order === 'vel')
       throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported by the plane: pose the problem on positions');
     const idx = this.indices.value;
-    const d = planeDistance(this.states[0]!.xFree, idx[0]!, idx[1]!, idx[2]!, idx[3]!, this.flipNormal.value);
+    const d = planeDistance(this.states[0].xFree, idx[0], idx[1], idx[2], idx[3], this.flipNormal.value);
     if (!Number.isFinite(d)) throw this.error(`the plane points ${idx[1]}, ${idx[2]}, ${idx[3]} became aligned: they define no plane`);
     out[this.row] = d;
   }
@@ -116,7 +116,7 @@ export class UnilateralPlaneConstraint extends BaseLagrangianConstraint {
   }
 
   override storeLambda(lambda: Float64Array): void {
-    const l = lambda[this.row]!;
+    const l = lambda[this.row];
     this.force.setValue(l);
     this.physicalForce.setValue(l / this.context.getDt());
   }

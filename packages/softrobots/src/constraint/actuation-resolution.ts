@@ -23,7 +23,7 @@ export class ActuationResolution implements ConstraintResolution {
   maxDisp = Infinity;
 
   init(line: number, W: Float64Array, n: number, force: Float64Array): void {
-    this.w = W[line * n + line]!;
+    this.w = W[line * n + line];
     if (!(this.w > 0)) this.w = 1e-300;
     force[line] = this.mode === 'force' ? this.target : 0;
   }
@@ -31,13 +31,13 @@ export class ActuationResolution implements ConstraintResolution {
   resolution(line: number, _W: Float64Array, _n: number, d: Float64Array, force: Float64Array): void {
     const w = this.w;
     if (this.mode === 'displacement') {
-      let l = force[line]! - (d[line]! - this.target) / w;
+      let l = force[line] - (d[line] - this.target) / w;
       if (l < this.minForce) l = this.minForce;
       if (l > this.maxForce) l = this.maxForce;
       force[line] = l;
       return;
     }
-    const dAtValue = d[line]! + w * (this.target - force[line]!);
+    const dAtValue = d[line] + w * (this.target - force[line]);
     let l = this.target;
     if (dAtValue > this.maxDisp) l += (this.maxDisp - dAtValue) / w;
     else if (dAtValue < this.minDisp) l += (this.minDisp - dAtValue) / w;

@@ -15,7 +15,7 @@ function fdGradient(x: Float64Array, idx: Uint32Array, pull: Float64Array | unde
   const out = new Float64Array(3 * (x.length / 3));
   const h = 1e-6;
   for (let i = 0; i < x.length; i++) {
-    const xi = x[i]!;
+    const xi = x[i];
     x[i] = xi + h;
     const lp = cableLength(x, idx, pull);
     x[i] = xi - h;
@@ -29,7 +29,7 @@ function fdGradient(x: Float64Array, idx: Uint32Array, pull: Float64Array | unde
 /** The rows per cable point scattered onto the state's points (entries of repeated points add). */
 function scatter(rows: Float64Array, idx: Uint32Array, nPoints: number): Float64Array {
   const out = new Float64Array(3 * nPoints);
-  for (let k = 0; k < idx.length; k++) for (let a = 0; a < 3; a++) out[3 * idx[k]! + a] += rows[3 * k + a]!;
+  for (let k = 0; k < idx.length; k++) for (let a = 0; a < 3; a++) out[3 * idx[k] + a] += rows[3 * k + a];
   return out;
 }
 
@@ -57,7 +57,7 @@ describe('softrobots: cable geometry', () => {
       expect(L).to.be.closeTo(cableLength(x, idx, pull), 1e-14);
       const J = scatter(rows, idx, n);
       const fd = fdGradient(x, idx, pull);
-      for (let i = 0; i < J.length; i++) expect(J[i]).to.be.closeTo(fd[i]!, 1e-8);
+      for (let i = 0; i < J.length; i++) expect(J[i]).to.be.closeTo(fd[i], 1e-8);
     });
   }
 });

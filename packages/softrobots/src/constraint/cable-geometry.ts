@@ -19,22 +19,22 @@ export function cableLength(x: ArrayLike<number>, indices: ArrayLike<number>, pu
   let ax: number, ay: number, az: number;
   let start: number;
   if (pull) {
-    ax = pull[0]!;
-    ay = pull[1]!;
-    az = pull[2]!;
+    ax = pull[0];
+    ay = pull[1];
+    az = pull[2];
     start = 0;
   } else {
-    const i0 = 3 * indices[0]!;
-    ax = x[i0]!;
-    ay = x[i0 + 1]!;
-    az = x[i0 + 2]!;
+    const i0 = 3 * indices[0];
+    ax = x[i0];
+    ay = x[i0 + 1];
+    az = x[i0 + 2];
     start = 1;
   }
   for (let k = start; k < n; k++) {
-    const i = 3 * indices[k]!;
-    const bx = x[i]!,
-      by = x[i + 1]!,
-      bz = x[i + 2]!;
+    const i = 3 * indices[k];
+    const bx = x[i],
+      by = x[i + 1],
+      bz = x[i + 2];
     L += Math.hypot(bx - ax, by - ay, bz - az);
     ax = bx;
     ay = by;
@@ -59,21 +59,21 @@ export function cableGradient(
   let L = 0;
   // segment s goes from point a (k − 1, or the pull point) to point b (k)
   for (let k = pull ? 0 : 1; k < n; k++) {
-    const ib = 3 * indices[k]!;
+    const ib = 3 * indices[k];
     let ax: number, ay: number, az: number;
     if (k === 0) {
-      ax = pull![0]!;
-      ay = pull![1]!;
-      az = pull![2]!;
+      ax = pull![0];
+      ay = pull![1];
+      az = pull![2];
     } else {
-      const ia = 3 * indices[k - 1]!;
-      ax = x[ia]!;
-      ay = x[ia + 1]!;
-      az = x[ia + 2]!;
+      const ia = 3 * indices[k - 1];
+      ax = x[ia];
+      ay = x[ia + 1];
+      az = x[ia + 2];
     }
-    const dx = x[ib]! - ax,
-      dy = x[ib + 1]! - ay,
-      dz = x[ib + 2]! - az;
+    const dx = x[ib] - ax,
+      dy = x[ib + 1] - ay,
+      dz = x[ib + 2] - az;
     const len = Math.hypot(dx, dy, dz);
     L += len;
     if (len === 0) continue;

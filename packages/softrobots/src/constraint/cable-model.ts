@@ -95,7 +95,7 @@ export abstract class CableModel extends BaseLagrangianConstraint {
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s = this.states[0]!;
+    const s = this.states[0];
     const idx = this.indices.value;
     if (this.grad.length !== 3 * idx.length) this.grad = new Float64Array(3 * idx.length);
     this.row = firstRow;
@@ -105,10 +105,10 @@ export abstract class CableModel extends BaseLagrangianConstraint {
       e = this.entry,
       sign = this.rowSign;
     for (let k = 0; k < idx.length; k++) {
-      e[0] = sign * g[3 * k]!;
-      e[1] = sign * g[3 * k + 1]!;
-      e[2] = sign * g[3 * k + 2]!;
-      J.add(s, firstRow, idx[k]!, e);
+      e[0] = sign * g[3 * k];
+      e[1] = sign * g[3 * k + 1];
+      e[2] = sign * g[3 * k + 2];
+      J.add(s, firstRow, idx[k], e);
     }
     return 1;
   }
@@ -117,7 +117,7 @@ export abstract class CableModel extends BaseLagrangianConstraint {
   protected freeShortening(order: ConstraintOrder): number {
     if (order === 'vel')
       throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported by the cable: pose the problem on positions');
-    return this.cableInitialLength.value - cableLength(this.states[0]!.xFree, this.indices.value, this.pull());
+    return this.cableInitialLength.value - cableLength(this.states[0].xFree, this.indices.value, this.pull());
   }
 
   getConstraintViolation(out: Float64Array, order: ConstraintOrder): void {
@@ -126,6 +126,6 @@ export abstract class CableModel extends BaseLagrangianConstraint {
 
   override handleEvent(event: SofaEvent): void {
     if (!(event instanceof AnimateEndEvent) || this.states.length === 0) return;
-    this.cableLength.setValue(cableLength(this.states[0]!.x, this.indices.value, this.pull()));
+    this.cableLength.setValue(cableLength(this.states[0].x, this.indices.value, this.pull()));
   }
 }

@@ -37,7 +37,7 @@ export abstract class JointModel extends BaseLagrangianConstraint {
     const i = this.index.value;
     if (i >= s.size) throw this.error(`index ${i} is out of range (${s.describe()} has ${s.size} coordinates)`);
     this.states = [s];
-    this.initialCoordinate = s.x[i]!;
+    this.initialCoordinate = s.x[i];
   }
 
   getMechanicalStates(): readonly BaseMechanicalState[] {
@@ -46,7 +46,7 @@ export abstract class JointModel extends BaseLagrangianConstraint {
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
     this.row = firstRow;
-    J.add(this.states[0]!, firstRow, this.index.value, ONE);
+    J.add(this.states[0], firstRow, this.index.value, ONE);
     return 1;
   }
 
@@ -54,11 +54,11 @@ export abstract class JointModel extends BaseLagrangianConstraint {
   protected freeCoordinate(order: ConstraintOrder): number {
     if (order === 'vel')
       throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
-    return this.states[0]!.xFree[this.index.value]!;
+    return this.states[0].xFree[this.index.value];
   }
 
   /** The coordinate at the current positions. */
   protected coordinate(): number {
-    return this.states[0]!.x[this.index.value]!;
+    return this.states[0].x[this.index.value];
   }
 }

@@ -57,7 +57,7 @@ const BOX_QUADS = Uint32Array.of(
 /** Each quad split along its first diagonal (two triangles). */
 function split(quads: Uint32Array): Uint32Array {
   const t: number[] = [];
-  for (let q = 0; q < quads.length; q += 4) t.push(quads[q]!, quads[q + 1]!, quads[q + 2]!, quads[q]!, quads[q + 2]!, quads[q + 3]!);
+  for (let q = 0; q < quads.length; q += 4) t.push(quads[q], quads[q + 1], quads[q + 2], quads[q], quads[q + 2], quads[q + 3]);
   return Uint32Array.from(t);
 }
 
@@ -118,10 +118,9 @@ function trilinearVolume(x: Float64Array): number {
                 fv = j ? v : 1 - v,
                 fw = k ? w : 1 - w;
               const d = [(i ? 1 : -1) * fv * fw, fu * (j ? 1 : -1) * fw, fu * fv * (k ? 1 : -1)];
-              for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) J[3 * r + c] += x[3 * p + r]! * d[c]!;
+              for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) J[3 * r + c] += x[3 * p + r] * d[c];
             }
-        const det =
-          J[0]! * (J[4]! * J[8]! - J[5]! * J[7]!) - J[1]! * (J[3]! * J[8]! - J[5]! * J[6]!) + J[2]! * (J[3]! * J[7]! - J[4]! * J[6]!);
+        const det = J[0] * (J[4] * J[8] - J[5] * J[7]) - J[1] * (J[3] * J[8] - J[5] * J[6]) + J[2] * (J[3] * J[7] - J[4] * J[6]);
         V += det / 8;
       }
   return V;
@@ -131,7 +130,7 @@ function fdGradient(x: Float64Array, tris: Uint32Array, quads: Uint32Array): Flo
   const out = new Float64Array(x.length);
   const h = 1e-6;
   for (let i = 0; i < x.length; i++) {
-    const xi = x[i]!;
+    const xi = x[i];
     x[i] = xi + h;
     const vp = cavitySignedVolume(x, tris, quads);
     x[i] = xi - h;
@@ -175,7 +174,7 @@ describe('softrobots: surface pressure geometry', () => {
     expect(cavitySignedVolume(x, split(BOX_QUADS), NONE)).to.be.closeTo(1, 1e-15);
     expect(cavitySignedVolume(box(2, 3, 0.5), NONE, BOX_QUADS)).to.be.closeTo(3, 1e-14);
     const inward = BOX_QUADS.slice();
-    for (let q = 0; q < inward.length; q += 4) [inward[q + 1], inward[q + 3]] = [inward[q + 3]!, inward[q + 1]!];
+    for (let q = 0; q < inward.length; q += 4) [inward[q + 1], inward[q + 3]] = [inward[q + 3], inward[q + 1]];
     expect(cavitySignedVolume(x, NONE, inward)).to.be.closeTo(-1, 1e-15);
     expect(cavityVolume(x, NONE, inward)).to.be.closeTo(1, 1e-15);
   });
@@ -224,7 +223,7 @@ describe('softrobots: surface pressure geometry', () => {
         for (let f = 0; f < quads.length / 4; f++) {
           const a = quads.subarray(4 * f, 4 * f + 4);
           if (f % 2 === 0) keep.push(...a);
-          else tri.push(a[0]!, a[1]!, a[2]!, a[0]!, a[2]!, a[3]!);
+          else tri.push(a[0], a[1], a[2], a[0], a[2], a[3]);
         }
         q = Uint32Array.from(keep);
         t = Uint32Array.from(tri);
@@ -234,11 +233,11 @@ describe('softrobots: surface pressure geometry', () => {
       const g = new Float64Array(x.length);
       addCavityVolumeGradient(g, x, t, q);
       const fd = fdGradient(x, t, q);
-      for (let i = 0; i < g.length; i++) expect(g[i]).to.be.closeTo(fd[i]!, 1e-8);
+      for (let i = 0; i < g.length; i++) expect(g[i]).to.be.closeTo(fd[i], 1e-8);
       // a scale multiplies the row
       const g2 = new Float64Array(x.length);
       addCavityVolumeGradient(g2, x, t, q, -2);
-      for (let i = 0; i < g.length; i++) expect(g2[i]).to.be.closeTo(-2 * g[i]!, 1e-14);
+      for (let i = 0; i < g.length; i++) expect(g2[i]).to.be.closeTo(-2 * g[i], 1e-14);
     });
   }
 

@@ -28,13 +28,13 @@
 /** Signed volume enclosed by the faces (positive when their normals point outwards). */
 export function cavitySignedVolume(x: ArrayLike<number>, triangles: ArrayLike<number>, quads: ArrayLike<number>): number {
   let v6 = 0;
-  for (let t = 0; t + 2 < triangles.length; t += 3) v6 += triple(x, triangles[t]!, triangles[t + 1]!, triangles[t + 2]!);
+  for (let t = 0; t + 2 < triangles.length; t += 3) v6 += triple(x, triangles[t], triangles[t + 1], triangles[t + 2]);
   let q6 = 0;
   for (let q = 0; q + 3 < quads.length; q += 4) {
-    const a = quads[q]!,
-      b = quads[q + 1]!,
-      c = quads[q + 2]!,
-      d = quads[q + 3]!;
+    const a = quads[q],
+      b = quads[q + 1],
+      c = quads[q + 2],
+      d = quads[q + 3];
     q6 += triple(x, a, b, c) + triple(x, a, c, d) + triple(x, b, c, d) + triple(x, b, d, a);
   }
   return (v6 + 0.5 * q6) / 6;
@@ -59,9 +59,9 @@ export function addCavityVolumeGradient(
   const n = scratch;
   const s3 = scale / 3;
   for (let t = 0; t + 2 < triangles.length; t += 3) {
-    const a = triangles[t]!,
-      b = triangles[t + 1]!,
-      c = triangles[t + 2]!;
+    const a = triangles[t],
+      b = triangles[t + 1],
+      c = triangles[t + 2];
     vectorArea(n, 0, x, a, b, c);
     addTo(out, a, n, 0, s3);
     addTo(out, b, n, 0, s3);
@@ -69,10 +69,10 @@ export function addCavityVolumeGradient(
   }
   const s6 = scale / 6;
   for (let q = 0; q + 3 < quads.length; q += 4) {
-    const a = quads[q]!,
-      b = quads[q + 1]!,
-      c = quads[q + 2]!,
-      d = quads[q + 3]!;
+    const a = quads[q],
+      b = quads[q + 1],
+      c = quads[q + 2],
+      d = quads[q + 3];
     vectorArea(n, 0, x, a, b, c); // abc
     vectorArea(n, 3, x, a, c, d); // acd
     vectorArea(n, 6, x, b, c, d); // bcd
@@ -92,15 +92,15 @@ export function cavityPoints(triangles: ArrayLike<number>, quads: ArrayLike<numb
   all.set(quads as ArrayLike<number>, triangles.length);
   all.sort();
   let m = 0;
-  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[m++] = all[i]!;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[m++] = all[i];
   return all.slice(0, m);
 }
 
 /** Largest point index used by the faces (−1 when there is none). */
 export function cavityMaxIndex(triangles: ArrayLike<number>, quads: ArrayLike<number>): number {
   let m = -1;
-  for (let i = 0; i < triangles.length; i++) if (triangles[i]! > m) m = triangles[i]!;
-  for (let i = 0; i < quads.length; i++) if (quads[i]! > m) m = quads[i]!;
+  for (let i = 0; i < triangles.length; i++) if (triangles[i] > m) m = triangles[i];
+  for (let i = 0; i < quads.length; i++) if (quads[i] > m) m = quads[i];
   return m;
 }
 
@@ -111,15 +111,15 @@ function triple(x: ArrayLike<number>, a: number, b: number, c: number): number {
   const ia = 3 * a,
     ib = 3 * b,
     ic = 3 * c;
-  const ax = x[ia]!,
-    ay = x[ia + 1]!,
-    az = x[ia + 2]!;
-  const bx = x[ib]!,
-    by = x[ib + 1]!,
-    bz = x[ib + 2]!;
-  const cx = x[ic]!,
-    cy = x[ic + 1]!,
-    cz = x[ic + 2]!;
+  const ax = x[ia],
+    ay = x[ia + 1],
+    az = x[ia + 2];
+  const bx = x[ib],
+    by = x[ib + 1],
+    bz = x[ib + 2];
+  const cx = x[ic],
+    cy = x[ic + 1],
+    cz = x[ic + 2];
   return ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
 }
 
@@ -128,25 +128,25 @@ function vectorArea(out: Float64Array, o: number, x: ArrayLike<number>, a: numbe
   const ia = 3 * a,
     ib = 3 * b,
     ic = 3 * c;
-  const ux = x[ib]! - x[ia]!,
-    uy = x[ib + 1]! - x[ia + 1]!,
-    uz = x[ib + 2]! - x[ia + 2]!;
-  const vx = x[ic]! - x[ia]!,
-    vy = x[ic + 1]! - x[ia + 1]!,
-    vz = x[ic + 2]! - x[ia + 2]!;
+  const ux = x[ib] - x[ia],
+    uy = x[ib + 1] - x[ia + 1],
+    uz = x[ib + 2] - x[ia + 2];
+  const vx = x[ic] - x[ia],
+    vy = x[ic + 1] - x[ia + 1],
+    vz = x[ic + 2] - x[ia + 2];
   out[o] = 0.5 * (uy * vz - uz * vy);
   out[o + 1] = 0.5 * (uz * vx - ux * vz);
   out[o + 2] = 0.5 * (ux * vy - uy * vx);
 }
 
 function addTo(out: Float64Array, p: number, n: Float64Array, o: number, s: number): void {
-  out[3 * p] += s * n[o]!;
-  out[3 * p + 1] += s * n[o + 1]!;
-  out[3 * p + 2] += s * n[o + 2]!;
+  out[3 * p] += s * n[o];
+  out[3 * p + 1] += s * n[o + 1];
+  out[3 * p + 2] += s * n[o + 2];
 }
 
 function addTo3(out: Float64Array, p: number, n: Float64Array, o1: number, o2: number, o3: number, s: number): void {
-  out[3 * p] += s * (n[o1]! + n[o2]! + n[o3]!);
-  out[3 * p + 1] += s * (n[o1 + 1]! + n[o2 + 1]! + n[o3 + 1]!);
-  out[3 * p + 2] += s * (n[o1 + 2]! + n[o2 + 2]! + n[o3 + 2]!);
+  out[3 * p] += s * (n[o1] + n[o2] + n[o3]);
+  out[3 * p + 1] += s * (n[o1 + 1] + n[o2 + 1] + n[o3 + 1]);
+  out[3 * p + 2] += s * (n[o1 + 2] + n[o2 + 2] + n[o3 + 2]);
 }

@@ -125,11 +125,11 @@ export abstract class SurfacePressureModel extends BaseLagrangianConstraint {
 
   private prepare(): void {
     this.points = cavityPoints(this.triangles.value, this.quads.value);
-    this.grad = new Float64Array(3 * this.states[0]!.size);
+    this.grad = new Float64Array(3 * this.states[0].size);
   }
 
   private measureInitialVolume(): void {
-    const V = this.volumeOf(this.states[0]!.x);
+    const V = this.volumeOf(this.states[0].x);
     this.initialCavityVolume.setValue(V);
     this.cavityVolume.setValue(V);
   }
@@ -144,20 +144,20 @@ export abstract class SurfacePressureModel extends BaseLagrangianConstraint {
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (this.grad.length !== 3 * s.size) this.prepare();
     this.row = firstRow;
     const g = this.grad,
       pts = this.points,
       e = this.entry;
-    for (let k = 0; k < pts.length; k++) g.fill(0, 3 * pts[k]!, 3 * pts[k]! + 3);
+    for (let k = 0; k < pts.length; k++) g.fill(0, 3 * pts[k], 3 * pts[k] + 3);
     // J = s·∂V/∂x at the free positions
     addCavityVolumeGradient(g, s.xFree, this.triangles.value, this.quads.value, this.flipNormal.value ? -1 : 1);
     for (let k = 0; k < pts.length; k++) {
-      const p = pts[k]!;
-      e[0] = g[3 * p]!;
-      e[1] = g[3 * p + 1]!;
-      e[2] = g[3 * p + 2]!;
+      const p = pts[k];
+      e[0] = g[3 * p];
+      e[1] = g[3 * p + 1];
+      e[2] = g[3 * p + 2];
       J.add(s, firstRow, p, e);
     }
     return 1;
@@ -169,7 +169,7 @@ export abstract class SurfacePressureModel extends BaseLagrangianConstraint {
       throw this.error(
         'velocity constraints (solveVelocityConstraintFirst) are not supported by the cavity: pose the problem on positions',
       );
-    return this.volumeOf(this.states[0]!.xFree);
+    return this.volumeOf(this.states[0].xFree);
   }
 
   /** Called at the end of each step with the measured volume |V| (after cavityVolume is set). */
@@ -177,7 +177,7 @@ export abstract class SurfacePressureModel extends BaseLagrangianConstraint {
 
   override handleEvent(event: SofaEvent): void {
     if (!(event instanceof AnimateEndEvent) || this.states.length === 0) return;
-    const V = this.volumeOf(this.states[0]!.x);
+    const V = this.volumeOf(this.states[0].x);
     this.cavityVolume.setValue(V);
     this.afterStep(V);
   }

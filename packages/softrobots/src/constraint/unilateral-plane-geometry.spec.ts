@@ -31,7 +31,7 @@ describe('softrobots: unilateral plane geometry', () => {
         expect(d).to.be.closeTo(planeDistance(x, 0, 1, 2, 3, flip), 1e-14);
         const h = 1e-6;
         for (let i = 0; i < 12; i++) {
-          const xi = x[i]!;
+          const xi = x[i];
           x[i] = xi + h;
           const dp = planeDistance(x, 0, 1, 2, 3, flip);
           x[i] = xi - h;
@@ -39,7 +39,7 @@ describe('softrobots: unilateral plane geometry', () => {
           x[i] = xi;
           expect(g[i]).to.be.closeTo((dp - dm) / (2 * h), 1e-7);
         }
-        for (let a = 0; a < 3; a++) expect(g[a]! + g[3 + a]! + g[6 + a]! + g[9 + a]!).to.be.closeTo(0, 1e-14);
+        for (let a = 0; a < 3; a++) expect(g[a] + g[3 + a] + g[6 + a] + g[9 + a]).to.be.closeTo(0, 1e-14);
       }
     });
   }
@@ -49,7 +49,7 @@ describe('softrobots: unilateral plane geometry', () => {
     const p1 = [0, 0, 0],
       p2 = [3, 0, 0],
       p3 = [0, 2, 0];
-    const p0 = [0, 1, 2].map((a) => beta[0]! * p1[a]! + beta[1]! * p2[a]! + beta[2]! * p3[a]!);
+    const p0 = [0, 1, 2].map((a) => beta[0] * p1[a] + beta[1] * p2[a] + beta[2] * p3[a]);
     const x = Float64Array.from([...p0, ...p1, ...p2, ...p3]);
     const g = new Float64Array(12);
     expect(planeDistanceGradient(g, x, 0, 1, 2, 3, false)).to.be.closeTo(0, 1e-15);
@@ -57,7 +57,7 @@ describe('softrobots: unilateral plane geometry', () => {
     for (let k = 0; k < 3; k++) {
       expect(g[3 * (k + 1)]).to.be.closeTo(0, 1e-15);
       expect(g[3 * (k + 1) + 1]).to.be.closeTo(0, 1e-15);
-      expect(g[3 * (k + 1) + 2]).to.be.closeTo(-beta[k]!, 1e-15);
+      expect(g[3 * (k + 1) + 2]).to.be.closeTo(-beta[k], 1e-15);
     }
   });
 });

@@ -28,12 +28,12 @@ export function planeDistanceGradient(
     b = 3 * i2,
     c = 3 * i3,
     p = 3 * i0;
-  const e2x = x[b]! - x[a]!,
-    e2y = x[b + 1]! - x[a + 1]!,
-    e2z = x[b + 2]! - x[a + 2]!;
-  const e3x = x[c]! - x[a]!,
-    e3y = x[c + 1]! - x[a + 1]!,
-    e3z = x[c + 2]! - x[a + 2]!;
+  const e2x = x[b] - x[a],
+    e2y = x[b + 1] - x[a + 1],
+    e2z = x[b + 2] - x[a + 2];
+  const e3x = x[c] - x[a],
+    e3y = x[c + 1] - x[a + 1],
+    e3z = x[c + 2] - x[a + 2];
   const s = flip ? -1 : 1;
   const nx = s * (e2y * e3z - e2z * e3y),
     ny = s * (e2z * e3x - e2x * e3z),
@@ -44,9 +44,9 @@ export function planeDistanceGradient(
   const ux = nx / m,
     uy = ny / m,
     uz = nz / m;
-  const rx = x[p]! - x[a]!,
-    ry = x[p + 1]! - x[a + 1]!,
-    rz = x[p + 2]! - x[a + 2]!;
+  const rx = x[p] - x[a],
+    ry = x[p + 1] - x[a + 1],
+    rz = x[p + 2] - x[a + 2];
   const d = rx * ux + ry * uy + rz * uz;
   const tx = rx - d * ux,
     ty = ry - d * uy,
@@ -80,17 +80,17 @@ export function planeDistance(x: ArrayLike<number>, i0: number, i1: number, i2: 
     b = 3 * i2,
     c = 3 * i3,
     p = 3 * i0;
-  const e2x = x[b]! - x[a]!,
-    e2y = x[b + 1]! - x[a + 1]!,
-    e2z = x[b + 2]! - x[a + 2]!;
-  const e3x = x[c]! - x[a]!,
-    e3y = x[c + 1]! - x[a + 1]!,
-    e3z = x[c + 2]! - x[a + 2]!;
+  const e2x = x[b] - x[a],
+    e2y = x[b + 1] - x[a + 1],
+    e2z = x[b + 2] - x[a + 2];
+  const e3x = x[c] - x[a],
+    e3y = x[c + 1] - x[a + 1],
+    e3z = x[c + 2] - x[a + 2];
   const s = flip ? -1 : 1;
   const nx = s * (e2y * e3z - e2z * e3y),
     ny = s * (e2z * e3x - e2x * e3z),
     nz = s * (e2x * e3y - e2y * e3x);
   const m = Math.hypot(nx, ny, nz);
   if (!(m > 0)) return NaN;
-  return ((x[p]! - x[a]!) * nx + (x[p + 1]! - x[a + 1]!) * ny + (x[p + 2]! - x[a + 2]!) * nz) / m;
+  return ((x[p] - x[a]) * nx + (x[p + 1] - x[a + 1]) * ny + (x[p + 2] - x[a + 2]) * nz) / m;
 }

@@ -226,7 +226,7 @@ export class AnimationEditor extends BaseObject {
     const c = this.cursor.value;
     this.appliedCursor = c;
     if (c >= this.frames.length) return; // past the frames: the state keeps its positions, as in SoftRobots
-    this.state.x.set(this.frames[c]!);
+    this.state.x.set(this.frames[c]);
     this.state.touch();
     propagateMechanicalMappings(this.context);
   }
@@ -234,7 +234,7 @@ export class AnimationEditor extends BaseObject {
   /** Distance between point i of two frames (positions only, for Rigid3d the centre). */
   private distance(a: Float64Array, b: Float64Array, i: number): number {
     const cs = this.state!.stateType.coordSize;
-    return Math.hypot(a[i * cs]! - b[i * cs]!, a[i * cs + 1]! - b[i * cs + 1]!, a[i * cs + 2]! - b[i * cs + 2]!);
+    return Math.hypot(a[i * cs] - b[i * cs], a[i * cs + 1] - b[i * cs + 1], a[i * cs + 2] - b[i * cs + 2]);
   }
 
   /**
@@ -251,11 +251,11 @@ export class AnimationEditor extends BaseObject {
     const dir = dx > 0 ? 1 : -1;
     const canMove = (c: number): boolean => (dx > 0 ? c < this.maxKeyFrameID : dx < 0 && c > 0);
     if (dx !== 0 && canMove(this.cursor.value) && this.cursor.value < this.frames.length) {
-      const from = this.frames[this.cursor.value]!;
+      const from = this.frames[this.cursor.value];
       let c = this.cursor.value + dir;
       let cont = true;
       while (cont && canMove(c) && c < this.frames.length) {
-        const to = this.frames[c]!;
+        const to = this.frames[c];
         for (let i = 0; i < n; i++) {
           if (this.distance(from, to, i) > Math.abs(dx + this.carriedDx)) {
             this.carriedDx += dx;

@@ -193,7 +193,7 @@ export class CommunicationController extends BaseObject {
 
   /** The message of the fields (see the class comment). */
   message(): string {
-    const n = TUPLE[this.template]!;
+    const n = TUPLE[this.template];
     let m = `${this.template} `;
     for (const d of this.data) {
       const v = d.value;
@@ -201,7 +201,7 @@ export class CommunicationController extends BaseObject {
         m += `${printNumber(v[0] ?? 0)} `;
       } else {
         m += `${Math.floor(v.length / n)} `;
-        for (let i = 0; i < Math.floor(v.length / n) * n; i++) m += `${printNumber(v[i]!)} `;
+        for (let i = 0; i < Math.floor(v.length / n) * n; i++) m += `${printNumber(v[i])} `;
       }
     }
     return m;
@@ -232,7 +232,7 @@ export class CommunicationController extends BaseObject {
       .trim()
       .split(/\s+/)
       .filter((t) => t !== '');
-    const n = TUPLE[this.template]!;
+    const n = TUPLE[this.template];
     let k = 0;
     const next = (): number => {
       if (k >= tokens.length) throw new Error('short');
@@ -260,6 +260,6 @@ export class CommunicationController extends BaseObject {
           : `bad message: ${(e as Error).message}`;
       return this.stop(`${why} (${JSON.stringify(text.slice(0, 80))})`);
     }
-    values.forEach((v, f) => (this.data[f]!.value = v));
+    values.forEach((v, f) => (this.data[f].value = v));
   }
 }

@@ -136,13 +136,13 @@ export class DataVariationLimiter extends BaseObject {
       maxJump = this.maxJump.value;
     for (let i = 0; i < size; i++) {
       let d2 = 0;
-      for (let a = 0; a < n; a++) d2 += (out[i * n + a]! - input[i * n + a]!) ** 2;
+      for (let a = 0; a < n; a++) d2 += (out[i * n + a] - input[i * n + a]) ** 2;
       if (Math.sqrt(d2) > maxJump) {
-        const f = this.step[i]! / N;
-        for (let a = 0; a < n; a++) out[i * n + a]! += (input[i * n + a]! - out[i * n + a]!) * f;
-        if (++this.step[i]! >= N) this.step[i] = 0;
+        const f = this.step[i] / N;
+        for (let a = 0; a < n; a++) out[i * n + a] += (input[i * n + a] - out[i * n + a]) * f;
+        if (++this.step[i] >= N) this.step[i] = 0;
       } else {
-        for (let a = 0; a < n; a++) out[i * n + a] = input[i * n + a]!;
+        for (let a = 0; a < n; a++) out[i * n + a] = input[i * n + a];
       }
     }
     this.output.touch();

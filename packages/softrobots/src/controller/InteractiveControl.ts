@@ -123,7 +123,7 @@ export class InteractiveControl extends BaseObject {
       );
       this.reportedErrors = errors;
     }
-    if (this.printCableDisplacement.value) console.log(`Cable displacement: ${this.setPoint.value[0]! * 1000} mm`);
+    if (this.printCableDisplacement.value) console.log(`Cable displacement: ${this.setPoint.value[0] * 1000} mm`);
     const d = setpointDatagram({
       mode: this.mode.value,
       motor: this.motorIndex.value,

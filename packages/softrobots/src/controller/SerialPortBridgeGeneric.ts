@@ -149,7 +149,7 @@ export class SerialPortBridgeGeneric extends BaseObject {
     try {
       if (event instanceof AnimateBeginEvent && this.receive.value) {
         const got = this.serial.read(1);
-        if (got.length === 1) this.packetIn.value = Uint32Array.of(got[0]!);
+        if (got.length === 1) this.packetIn.value = Uint32Array.of(got[0]);
       } else if (event instanceof AnimateEndEvent) {
         const p = this.packet();
         if (!p) {

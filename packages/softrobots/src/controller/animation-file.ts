@@ -35,13 +35,13 @@ const LABELS = ['Type:', 'Number of frame:', 'Number of effector:', 'KeyFrames:'
 
 export function parseAnimation(text: string, coordSize: number): Animation {
   const lines = text.split(/\r?\n/);
-  while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
+  while (lines.length > 0 && lines[lines.length - 1].trim() === '') lines.pop();
   if (lines.length < 4)
     throw new AnimationFileError(lines.length + 1, 'the header has four lines: Type:, Number of frame:, Number of effector:, KeyFrames:');
   const field = (i: number): string => {
-    const l = lines[i]!;
-    if (!l.startsWith(LABELS[i]!)) throw new AnimationFileError(i + 1, `expected '${LABELS[i]}'`);
-    return l.slice(LABELS[i]!.length).trim();
+    const l = lines[i];
+    if (!l.startsWith(LABELS[i])) throw new AnimationFileError(i + 1, `expected '${LABELS[i]}'`);
+    return l.slice(LABELS[i].length).trim();
   };
   const count = (i: number): number => {
     const v = field(i);
@@ -68,7 +68,7 @@ export function parseAnimation(text: string, coordSize: number): Animation {
   const frames: Float64Array[] = [];
   const n = points * coordSize;
   for (let f = 0; f < nFrames; f++) {
-    const t = lines[4 + f]!.trim();
+    const t = lines[4 + f].trim();
     const tokens = t === '' ? [] : t.split(/\s+/);
     if (tokens.length !== n)
       throw new AnimationFileError(5 + f, `frame ${f} has ${tokens.length} numbers, ${points} points of ${coordSize} need ${n}`);

@@ -54,10 +54,10 @@ export function floatToSplitBytes(value: number, out: Uint8Array, at: number): v
 
 /** The 28-bit checksum id of a datagram (see the top comment). */
 export function datagramId(b: Uint8Array): number {
-  let c = b[0]! & 0x0f;
+  let c = b[0] & 0x0f;
   for (let i = 4; i < DATAGRAM_SIZE; i++) {
     c = (c >>> 1) + ((c & 1) << 27);
-    c = (c + b[i]!) & 0x0fffffff;
+    c = (c + b[i]) & 0x0fffffff;
   }
   return c;
 }
@@ -83,10 +83,10 @@ export function setpointDatagram(m: SetpointMessage): Uint8Array {
   b[7] = address & 0xff;
   b[8] = (address >> 8) & 0xff;
   b[9] = ((m.mode & 0x07) << 5) | (((m.inhibition ?? 0) & 0x03) << 2) | (m.motor & 0x03);
-  if (m.setpoint === UNCHANGED) b[9]! |= 1 << 4;
+  if (m.setpoint === UNCHANGED) b[9] |= 1 << 4;
   else floatToSplitBytes(m.setpoint, b, 10);
   const id = datagramId(b);
-  b[0] = (b[0]! & 0xf0) | ((id >> 24) & 0x0f);
+  b[0] = (b[0] & 0xf0) | ((id >> 24) & 0x0f);
   b[1] = (id >> 16) & 0xff;
   b[2] = (id >> 8) & 0xff;
   b[3] = id & 0xff;

@@ -12,22 +12,22 @@ export function serialPacket(values: ArrayLike<number>, header: ArrayLike<number
   const size = values.length;
   if (!precise) {
     const out = new Uint8Array(size + 1);
-    out[0] = header[0]!;
-    for (let i = 0; i < size; i++) out[i + 1] = values[i]!;
+    out[0] = header[0];
+    for (let i = 0; i < size; i++) out[i + 1] = values[i];
     return out;
   }
   const data = new Uint8Array(2 * size);
   for (let i = 0; i < size; i++) {
-    data[2 * i] = (values[i]! >> 8) & 0xff;
-    data[2 * i + 1] = values[i]! & 0xff;
+    data[2 * i] = (values[i] >> 8) & 0xff;
+    data[2 * i + 1] = values[i] & 0xff;
   }
   const out = new Uint8Array(2 * size + (split ? 2 : 1));
-  out[0] = header[0]!;
+  out[0] = header[0];
   if (!split) {
     out.set(data, 1);
   } else {
     out.set(data.subarray(0, size), 1);
-    out[size + 1] = header[1]!;
+    out[size + 1] = header[1];
     out.set(data.subarray(size), size + 2);
   }
   return out;

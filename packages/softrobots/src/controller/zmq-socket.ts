@@ -61,8 +61,8 @@ export function openBlockingZmqSocket(options: ZmqOptions): BlockingZmqSocket {
       throw new Error(
         failure ? `the ZeroMQ worker failed: ${failure.message}` : `the ZeroMQ worker did not answer '${op.op}' within ${waitMs} ms`,
       );
-    const n = ctrl[LENGTH]!;
-    return { status: ctrl[STATUS]!, payload: bytes.slice(0, n) };
+    const n = ctrl[LENGTH];
+    return { status: ctrl[STATUS], payload: bytes.slice(0, n) };
   };
   const wait = options.timeOut > 0 ? options.timeOut + margin : 0;
   const text = (b: Uint8Array): string => new TextDecoder().decode(b);

@@ -116,8 +116,8 @@ export class PREquivalentStiffnessForceField extends BaseForceField {
         scale = 0;
       for (let a = 0; a < 6; a++)
         for (let b = 0; b < 6; b++) {
-          asym = Math.max(asym, Math.abs(C[6 * a + b]! - C[6 * b + a]!));
-          scale = Math.max(scale, Math.abs(C[6 * a + b]!));
+          asym = Math.max(asym, Math.abs(C[6 * a + b] - C[6 * b + a]));
+          scale = Math.max(scale, Math.abs(C[6 * a + b]));
         }
       if (asym > 1e-9 * scale)
         this.warnAbout(
@@ -128,7 +128,7 @@ export class PREquivalentStiffnessForceField extends BaseForceField {
       if (!K) throw this.dataError(this.complianceFile, `the compliance of frames ${start + k} and ${start + k + 1} is singular`);
       for (let a = 0; a < 6; a++)
         for (let b = a + 1; b < 6; b++) {
-          const m = 0.5 * (K[6 * a + b]! + K[6 * b + a]!);
+          const m = 0.5 * (K[6 * a + b] + K[6 * b + a]);
           K[6 * a + b] = m;
           K[6 * b + a] = m;
         }
@@ -139,14 +139,14 @@ export class PREquivalentStiffnessForceField extends BaseForceField {
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const X = x[0]!,
-      F = f[0]!,
+    const X = x[0],
+      F = f[0],
       start = this.startIndex.value,
       coef = this.coefForce.value;
     for (let k = 0; k < this.stiffness.length; k++) {
       const i = start + k,
         j = i + 1;
-      addRigidPairForce(X, 7 * i, 7 * j, this.rests[k]!, this.stiffness[k]!, coef, F, 6 * i, 6 * j, this.scratch);
+      addRigidPairForce(X, 7 * i, 7 * j, this.rests[k], this.stiffness[k], coef, F, 6 * i, 6 * j, this.scratch);
       this.updateTangent(X, k, i, j, coef);
     }
   }
@@ -154,10 +154,10 @@ export class PREquivalentStiffnessForceField extends BaseForceField {
   /** Central differences of the link's force over its 12 coordinates (translations, then world rotations). */
   private updateTangent(X: Float64Array, k: number, i: number, j: number, coef: number): void {
     const p = this.pair,
-      T = this.tangents[k]!,
-      rest = this.rests[k]!,
-      K = this.stiffness[k]!;
-    const ht = 1e-6 * Math.max(Math.hypot(rest.d0[0]!, rest.d0[1]!, rest.d0[2]!), 1e-3);
+      T = this.tangents[k],
+      rest = this.rests[k],
+      K = this.stiffness[k];
+    const ht = 1e-6 * Math.max(Math.hypot(rest.d0[0], rest.d0[1], rest.d0[2]), 1e-3);
     const hr = 1e-6;
     for (let c = 0; c < 12; c++) {
       const frame = c < 6 ? 0 : 1,
@@ -171,21 +171,21 @@ export class PREquivalentStiffnessForceField extends BaseForceField {
         out.fill(0);
         addRigidPairForce(p, 0, 7, rest, K, coef, out, 0, 6, this.scratch);
       }
-      for (let r = 0; r < 12; r++) T[12 * r + c] = (this.fPlus[r]! - this.fMinus[r]!) / (2 * h);
+      for (let r = 0; r < 12; r++) T[12 * r + c] = (this.fPlus[r] - this.fMinus[r]) / (2 * h);
     }
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const D = df[0]!,
-      X = dx[0]!,
+    const D = df[0],
+      X = dx[0],
       kf = this.kFactorWithRayleigh(kFactor, bFactor),
       start = this.startIndex.value;
     for (let k = 0; k < this.tangents.length; k++) {
-      const T = this.tangents[k]!,
+      const T = this.tangents[k],
         i = start + k;
       for (let r = 0; r < 12; r++) {
         let s = 0;
-        for (let c = 0; c < 12; c++) s += T[12 * r + c]! * X[6 * i + c]!;
+        for (let c = 0; c < 12; c++) s += T[12 * r + c] * X[6 * i + c];
         D[6 * i + r] += kf * s;
       }
     }
@@ -194,14 +194,14 @@ export class PREquivalentStiffnessForceField extends BaseForceField {
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
     const start = this.startIndex.value;
     for (let k = 0; k < this.tangents.length; k++) {
-      const T = this.tangents[k]!,
+      const T = this.tangents[k],
         o = 6 * (start + k);
-      for (let r = 0; r < 12; r++) for (let c = 0; c < 12; c++) acc.add(o + r, o + c, kFactor * T[12 * r + c]!);
+      for (let r = 0; r < 12; r++) for (let c = 0; c < 12; c++) acc.add(o + r, o + c, kFactor * T[12 * r + c]);
     }
   }
 
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    const X = x[0]!,
+    const X = x[0],
       start = this.startIndex.value,
       coef = this.coefForce.value;
     let e = 0;
@@ -210,8 +210,8 @@ export class PREquivalentStiffnessForceField extends BaseForceField {
         X,
         7 * (start + k),
         7 * (start + k + 1),
-        this.rests[k]!,
-        this.stiffness[k]!,
+        this.rests[k],
+        this.stiffness[k],
         coef,
         this.fPlus,
         0,
@@ -225,7 +225,7 @@ export class PREquivalentStiffnessForceField extends BaseForceField {
 /** Moves the frame at o of p by h along derivative component comp (0–2 translation, 3–5 world rotation: q ← exp(hω/2)⊗q). */
 function displace(p: Float64Array, o: number, comp: number, h: number): void {
   if (comp < 3) {
-    p[o + comp]! += h;
+    p[o + comp] += h;
     return;
   }
   const a = comp - 3,
@@ -236,10 +236,10 @@ function displace(p: Float64Array, o: number, comp: number, h: number): void {
   const ex = a === 0 ? sn : 0,
     ey = a === 1 ? sn : 0,
     ez = a === 2 ? sn : 0;
-  const qx = p[o + 3]!,
-    qy = p[o + 4]!,
-    qz = p[o + 5]!,
-    qw = p[o + 6]!;
+  const qx = p[o + 3],
+    qy = p[o + 4],
+    qz = p[o + 5],
+    qw = p[o + 6];
   p[o + 3] = cs * qx + ex * qw + ey * qz - ez * qy;
   p[o + 4] = cs * qy - ex * qz + ey * qw + ez * qx;
   p[o + 5] = cs * qz + ex * qy - ey * qx + ez * qw;
@@ -255,26 +255,26 @@ export function invert6(C: Float64Array): Float64Array | undefined {
   for (const v of A) scale = Math.max(scale, Math.abs(v));
   for (let col = 0; col < 6; col++) {
     let piv = col;
-    for (let r = col + 1; r < 6; r++) if (Math.abs(A[6 * r + col]!) > Math.abs(A[6 * piv + col]!)) piv = r;
-    const pv = A[6 * piv + col]!;
+    for (let r = col + 1; r < 6; r++) if (Math.abs(A[6 * r + col]) > Math.abs(A[6 * piv + col])) piv = r;
+    const pv = A[6 * piv + col];
     if (!(Math.abs(pv) > 1e-14 * scale)) return undefined;
     if (piv !== col) {
       for (let c = 0; c < 6; c++) {
-        [A[6 * col + c], A[6 * piv + c]] = [A[6 * piv + c]!, A[6 * col + c]!];
-        [I[6 * col + c], I[6 * piv + c]] = [I[6 * piv + c]!, I[6 * col + c]!];
+        [A[6 * col + c], A[6 * piv + c]] = [A[6 * piv + c], A[6 * col + c]];
+        [I[6 * col + c], I[6 * piv + c]] = [I[6 * piv + c], I[6 * col + c]];
       }
     }
     for (let c = 0; c < 6; c++) {
-      A[6 * col + c]! /= pv;
-      I[6 * col + c]! /= pv;
+      A[6 * col + c] /= pv;
+      I[6 * col + c] /= pv;
     }
     for (let r = 0; r < 6; r++) {
       if (r === col) continue;
-      const m = A[6 * r + col]!;
+      const m = A[6 * r + col];
       if (m === 0) continue;
       for (let c = 0; c < 6; c++) {
-        A[6 * r + c]! -= m * A[6 * col + c]!;
-        I[6 * r + c]! -= m * I[6 * col + c]!;
+        A[6 * r + c] -= m * A[6 * col + c];
+        I[6 * r + c] -= m * I[6 * col + c];
       }
     }
   }

@@ -18,10 +18,10 @@
 
 /** R (row-major 3×3) of the unit quaternion q at x[o + 3 … o + 7). */
 export function quatToMatrix(x: ArrayLike<number>, o: number, R: Float64Array): void {
-  const qx = x[o + 3]!,
-    qy = x[o + 4]!,
-    qz = x[o + 5]!,
-    qw = x[o + 6]!;
+  const qx = x[o + 3],
+    qy = x[o + 4],
+    qz = x[o + 5],
+    qw = x[o + 6];
   R[0] = 1 - 2 * (qy * qy + qz * qz);
   R[1] = 2 * (qx * qy - qz * qw);
   R[2] = 2 * (qx * qz + qy * qw);
@@ -35,22 +35,22 @@ export function quatToMatrix(x: ArrayLike<number>, o: number, R: Float64Array): 
 
 /** out = Aᵀ·B (3×3 row-major). */
 function mulTN(A: Float64Array, B: Float64Array, out: Float64Array): void {
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) out[3 * i + j] = A[i]! * B[j]! + A[3 + i]! * B[3 + j]! + A[6 + i]! * B[6 + j]!;
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) out[3 * i + j] = A[i] * B[j] + A[3 + i] * B[3 + j] + A[6 + i] * B[6 + j];
 }
 
 /** out = A·Bᵀ. */
 function mulNT(A: Float64Array, B: Float64Array, out: Float64Array): void {
   for (let i = 0; i < 3; i++)
-    for (let j = 0; j < 3; j++) out[3 * i + j] = A[3 * i]! * B[3 * j]! + A[3 * i + 1]! * B[3 * j + 1]! + A[3 * i + 2]! * B[3 * j + 2]!;
+    for (let j = 0; j < 3; j++) out[3 * i + j] = A[3 * i] * B[3 * j] + A[3 * i + 1] * B[3 * j + 1] + A[3 * i + 2] * B[3 * j + 2];
 }
 
 /** The rotation vector θ of R (|θ| ≤ π): R = exp([θ]×). */
 export function rotationLog(R: Float64Array, out: Float64Array): void {
-  const c = Math.min(1, Math.max(-1, (R[0]! + R[4]! + R[8]! - 1) / 2));
+  const c = Math.min(1, Math.max(-1, (R[0] + R[4] + R[8] - 1) / 2));
   const a = Math.acos(c);
-  const wx = R[7]! - R[5]!,
-    wy = R[2]! - R[6]!,
-    wz = R[3]! - R[1]!;
+  const wx = R[7] - R[5],
+    wy = R[2] - R[6],
+    wz = R[3] - R[1];
   // θ/(2 sin θ), → 1/2 (+ θ²/12) at 0
   const k = a < 1e-6 ? 0.5 + (a * a) / 12 : a / (2 * Math.sin(a));
   out[0] = k * wx;
@@ -82,8 +82,8 @@ export function rigidPairRest(x: ArrayLike<number>, oi: number, oj: number): Rig
   quatToMatrix(x, oj, s.Rj);
   const d0 = new Float64Array(3),
     Q0 = new Float64Array(9);
-  const r = [x[oj]! - x[oi]!, x[oj + 1]! - x[oi + 1]!, x[oj + 2]! - x[oi + 2]!];
-  for (let a = 0; a < 3; a++) d0[a] = s.Ri[a]! * r[0]! + s.Ri[3 + a]! * r[1]! + s.Ri[6 + a]! * r[2]!;
+  const r = [x[oj] - x[oi], x[oj + 1] - x[oi + 1], x[oj + 2] - x[oi + 2]];
+  for (let a = 0; a < 3; a++) d0[a] = s.Ri[a] * r[0] + s.Ri[3 + a] * r[1] + s.Ri[6 + a] * r[2];
   mulTN(s.Ri, s.Rj, Q0);
   return { d0, Q0 };
 }
@@ -102,22 +102,22 @@ export function rigidPairResidual(
 ): number {
   quatToMatrix(x, oi, s.Ri);
   quatToMatrix(x, oj, s.Rj);
-  const rx = x[oj]! - x[oi]!,
-    ry = x[oj + 1]! - x[oi + 1]!,
-    rz = x[oj + 2]! - x[oi + 2]!;
-  for (let a = 0; a < 3; a++) s.u[a] = s.Ri[a]! * rx + s.Ri[3 + a]! * ry + s.Ri[6 + a]! * rz - rest.d0[a]!;
+  const rx = x[oj] - x[oi],
+    ry = x[oj + 1] - x[oi + 1],
+    rz = x[oj + 2] - x[oi + 2];
+  for (let a = 0; a < 3; a++) s.u[a] = s.Ri[a] * rx + s.Ri[3 + a] * ry + s.Ri[6 + a] * rz - rest.d0[a];
   mulTN(s.Ri, s.Rj, s.Q);
   mulNT(s.Q, rest.Q0, s.E);
   rotationLog(s.E, s.theta);
-  s.u[3] = s.theta[0]!;
-  s.u[4] = s.theta[1]!;
-  s.u[5] = s.theta[2]!;
+  s.u[3] = s.theta[0];
+  s.u[4] = s.theta[1];
+  s.u[5] = s.theta[2];
   let e = 0;
   for (let a = 0; a < 6; a++) {
     let ga = 0;
-    for (let b = 0; b < 6; b++) ga += K[6 * a + b]! * s.u[b]!;
+    for (let b = 0; b < 6; b++) ga += K[6 * a + b] * s.u[b];
     s.g[a] = ga;
-    e += 0.5 * s.u[a]! * ga;
+    e += 0.5 * s.u[a] * ga;
   }
   return e;
 }
@@ -143,31 +143,31 @@ export function addRigidPairForce(
     g = s.g,
     t = s.theta;
   // F = R_i g_d
-  const Fx = coef * (R[0]! * g[0]! + R[1]! * g[1]! + R[2]! * g[2]!);
-  const Fy = coef * (R[3]! * g[0]! + R[4]! * g[1]! + R[5]! * g[2]!);
-  const Fz = coef * (R[6]! * g[0]! + R[7]! * g[1]! + R[8]! * g[2]!);
+  const Fx = coef * (R[0] * g[0] + R[1] * g[1] + R[2] * g[2]);
+  const Fy = coef * (R[3] * g[0] + R[4] * g[1] + R[5] * g[2]);
+  const Fz = coef * (R[6] * g[0] + R[7] * g[1] + R[8] * g[2]);
   // J_l⁻ᵀ g_θ = (I + ½[θ]× + β[θ]×²) g_θ, β = 1/θ² − (1 + cos θ)/(2θ sin θ)  (J_l⁻¹ = I − ½[θ]× + β[θ]×²)
-  const a = Math.hypot(t[0]!, t[1]!, t[2]!);
+  const a = Math.hypot(t[0], t[1], t[2]);
   const beta = a < 1e-4 ? 1 / 12 + (a * a) / 720 : 1 / (a * a) - (1 + Math.cos(a)) / (2 * a * Math.sin(a));
-  const gx = g[3]!,
-    gy = g[4]!,
-    gz = g[5]!;
+  const gx = g[3],
+    gy = g[4],
+    gz = g[5];
   // c1 = θ × g, c2 = θ × (θ × g)
-  const c1x = t[1]! * gz - t[2]! * gy,
-    c1y = t[2]! * gx - t[0]! * gz,
-    c1z = t[0]! * gy - t[1]! * gx;
-  const c2x = t[1]! * c1z - t[2]! * c1y,
-    c2y = t[2]! * c1x - t[0]! * c1z,
-    c2z = t[0]! * c1y - t[1]! * c1x;
+  const c1x = t[1] * gz - t[2] * gy,
+    c1y = t[2] * gx - t[0] * gz,
+    c1z = t[0] * gy - t[1] * gx;
+  const c2x = t[1] * c1z - t[2] * c1y,
+    c2y = t[2] * c1x - t[0] * c1z,
+    c2z = t[0] * c1y - t[1] * c1x;
   const hx = gx + 0.5 * c1x + beta * c2x,
     hy = gy + 0.5 * c1y + beta * c2y,
     hz = gz + 0.5 * c1z + beta * c2z;
-  const tx = coef * (R[0]! * hx + R[1]! * hy + R[2]! * hz);
-  const ty = coef * (R[3]! * hx + R[4]! * hy + R[5]! * hz);
-  const tz = coef * (R[6]! * hx + R[7]! * hy + R[8]! * hz);
-  const rx = x[oj]! - x[oi]!,
-    ry = x[oj + 1]! - x[oi + 1]!,
-    rz = x[oj + 2]! - x[oi + 2]!;
+  const tx = coef * (R[0] * hx + R[1] * hy + R[2] * hz);
+  const ty = coef * (R[3] * hx + R[4] * hy + R[5] * hz);
+  const tz = coef * (R[6] * hx + R[7] * hy + R[8] * hz);
+  const rx = x[oj] - x[oi],
+    ry = x[oj + 1] - x[oi + 1],
+    rz = x[oj + 2] - x[oi + 2];
   f[di] += Fx;
   f[di + 1] += Fy;
   f[di + 2] += Fz;

@@ -117,12 +117,12 @@ export abstract class BaseInverseProblemSolver extends BaseConstraintSolver {
     this.inverse.length = 0;
     const list = this.activeConstraints;
     for (let k = 0; k < list.length; k++) {
-      const c = list[k]!;
+      const c = list[k];
       if (isInverseConstraint(c)) {
         c.getInverseRows(this.rows, step.dt);
         this.inverse.push(c);
       } else {
-        this.addOtherConstraint(c, step, k + 1 < list.length ? list[k + 1]!.constraintIndex.value : n);
+        this.addOtherConstraint(c, step, k + 1 < list.length ? list[k + 1].constraintIndex.value : n);
       }
     }
     if (this.allowsNoEffector || n === 0) return;

@@ -52,8 +52,8 @@ export class InverseGaussSeidel {
     d.set(dfree.subarray(0, n));
     // start from λ = 0 moved into its bounds
     for (let k = 0; k < na; k++) {
-      const j = a[k]!;
-      const l0 = Math.min(rows.lambdaMax[j]!, Math.max(rows.lambdaMin[j]!, 0));
+      const j = a[k];
+      const l0 = Math.min(rows.lambdaMax[j], Math.max(rows.lambdaMin[j], 0));
       if (l0 !== 0) this.move(W, n, j, l0);
     }
     let obj = this.effectorObjective(wt);
@@ -61,26 +61,26 @@ export class InverseGaussSeidel {
     for (let it = 0; it < this.maxIterations; it++) {
       this.iterations = it + 1;
       for (let k = 0; k < na; k++) {
-        const j = a[k]!;
+        const j = a[k];
         let num = 0,
           den = 0;
         for (let m = 0; m < ne; m++) {
-          const i = e[m]!;
-          const wij = W[i * n + j]!;
-          num += wt[i]! * wij * d[i]!;
-          den += wt[i]! * wij * wij;
+          const i = e[m];
+          const wij = W[i * n + j];
+          num += wt[i] * wij * d[i];
+          den += wt[i] * wij * wij;
         }
         if (!(den > 0)) continue;
-        let l = lam[j]! - num / den;
+        let l = lam[j] - num / den;
         // own displacement within its bounds (W_jj > 0), then the force bounds
-        const wjj = W[j * n + j]!;
+        const wjj = W[j * n + j];
         if (wjj > 0) {
-          const lo = lam[j]! + (rows.deltaMin[j]! - d[j]!) / wjj;
-          const hi = lam[j]! + (rows.deltaMax[j]! - d[j]!) / wjj;
+          const lo = lam[j] + (rows.deltaMin[j] - d[j]) / wjj;
+          const hi = lam[j] + (rows.deltaMax[j] - d[j]) / wjj;
           if (lo <= hi) l = Math.min(hi, Math.max(lo, l));
         }
-        l = Math.min(rows.lambdaMax[j]!, Math.max(rows.lambdaMin[j]!, l));
-        this.move(W, n, j, l - lam[j]!);
+        l = Math.min(rows.lambdaMax[j], Math.max(rows.lambdaMin[j], l));
+        this.move(W, n, j, l - lam[j]);
       }
       const next = this.effectorObjective(wt);
       const done = obj - next <= this.tolerance * Math.max(obj, Number.MIN_VALUE) || next === 0;
@@ -94,12 +94,12 @@ export class InverseGaussSeidel {
   private move(W: Float64Array, n: number, j: number, delta: number): void {
     if (delta === 0) return;
     this.lambda[j] += delta;
-    for (let i = 0; i < n; i++) this.delta[i] += W[i * n + j]! * delta;
+    for (let i = 0; i < n; i++) this.delta[i] += W[i * n + j] * delta;
   }
 
   private effectorObjective(wt: Float64Array): number {
     let s = 0;
-    for (const i of this.e) s += 0.5 * wt[i]! * this.delta[i]! * this.delta[i]!;
+    for (const i of this.e) s += 0.5 * wt[i] * this.delta[i] * this.delta[i];
     return s;
   }
 }

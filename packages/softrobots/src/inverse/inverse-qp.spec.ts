@@ -13,8 +13,7 @@ const k = 50;
 function problem(J: number[][], dfree: number[]): { W: Float64Array; dfree: Float64Array; n: number } {
   const n = J.length;
   const W = new Float64Array(n * n);
-  for (let i = 0; i < n; i++)
-    for (let j = 0; j < n; j++) W[i * n + j] = (J[i]![0]! * J[j]![0]! + J[i]![1]! * J[j]![1]! + J[i]![2]! * J[j]![2]!) / k;
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) W[i * n + j] = (J[i][0] * J[j][0] + J[i][1] * J[j][1] + J[i][2] * J[j][2]) / k;
   return { W, dfree: Float64Array.from(dfree), n };
 }
 
@@ -37,7 +36,7 @@ describe('softrobots: InverseQp', () => {
     const qp = new InverseQp();
     qp.epsilon = 0;
     expect(qp.solve(W, dfree, n, rows)).to.equal('optimal');
-    const l0 = 2 / W[1]!; // W_ea = s2/k
+    const l0 = 2 / W[1]; // W_ea = s2/k
     expect(qp.lambda[0]).to.be.closeTo(l0, 1e-9 * l0);
     expect(qp.delta[1]).to.be.closeTo(0, 1e-12);
     qp.epsilon = 0.01;
@@ -146,7 +145,7 @@ describe('softrobots: InverseQp', () => {
     it('μ = 0.6 > ½ with allowSliding: the push stays inside the cone, the contact sticks', () => {
       const qp = setUp(0.6, true);
       expect(qp.contactStatus[0]).to.equal(1);
-      expect(Math.abs(qp.lambda[3]!)).to.be.at.most(0.6 * qp.lambda[2]! + 1e-9);
+      expect(Math.abs(qp.lambda[3])).to.be.at.most(0.6 * qp.lambda[2] + 1e-9);
       expect(qp.delta[1]).to.be.closeTo(-1, 1e-10);
     });
   });

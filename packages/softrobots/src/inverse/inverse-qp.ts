@@ -216,7 +216,7 @@ export class InverseQp {
     qp.feasibilityTolerance = tolerance;
     qp.optimalityTolerance = tolerance;
     if (start) {
-      for (let k = 0; k < nv; k++) qp.x[k] = start[this.v[k]!]!;
+      for (let k = 0; k < nv; k++) qp.x[k] = start[this.v[k]];
       qp.activeIn.fill(0);
       qp.activeBound.fill(0);
       warm = true;
@@ -241,11 +241,11 @@ export class InverseQp {
     const lam = this.lambda,
       d = this.delta,
       v = this.v;
-    for (let k = 0; k < nv; k++) lam[v[k]!] = qp.x[k]!;
+    for (let k = 0; k < nv; k++) lam[v[k]] = qp.x[k];
     for (let i = 0; i < n; i++) {
-      let s = dfree[i]!;
+      let s = dfree[i];
       const r = i * n;
-      for (let k = 0; k < nv; k++) s += W[r + v[k]!]! * lam[v[k]!]!;
+      for (let k = 0; k < nv; k++) s += W[r + v[k]] * lam[v[k]];
       d[i] = s;
     }
     return status;
@@ -260,40 +260,40 @@ export class InverseQp {
     let lScale = 0,
       dScale = 0;
     for (let k = 0; k < nc; k++) {
-      const i = rows.contactFirst[k]!;
-      lScale = Math.max(lScale, Math.abs(lam[i]!));
-      dScale = Math.max(dScale, Math.abs(d[i]!));
+      const i = rows.contactFirst[k];
+      lScale = Math.max(lScale, Math.abs(lam[i]));
+      dScale = Math.max(dScale, Math.abs(d[i]));
     }
     const tolL = 1e-9 * (1 + lScale),
       tolD = 1e-9 * (1 + dScale);
     let cScale = 0;
-    for (let a = 0; a < this.v.length; a++) cScale = Math.max(cScale, Math.abs(this.c[a]!));
+    for (let a = 0; a < this.v.length; a++) cScale = Math.max(cScale, Math.abs(this.c[a]));
     const tolY = 1e-9 * (1 + cScale);
     const yEq = this.lastQp!.yEq;
     let changed = false;
     for (let k = 0; k < nc; k++) {
-      const i = rows.contactFirst[k]!;
+      const i = rows.contactFirst[k];
       const mu = this.muOf(rows, k);
       const friction = rows.contactLines[k] === 3 && mu > 0;
       if (!friction) continue; // the normal alone: no status
-      const s = st[k]!;
-      const pushing = lam[i]! > tolL;
+      const s = st[k];
+      const pushing = lam[i] > tolL;
       let next = s;
       if (s === OPEN) {
         if (pushing) next = STICK;
-      } else if (!pushing && d[i]! > tolD) {
+      } else if (!pushing && d[i] > tolD) {
         next = OPEN; // apart and not pushing (touching without force keeps its status: both hold there)
       } else if (this.allowSliding) {
-        const lt = lam[i + 1]!,
-          ls = lam[i + 2]!;
+        const lt = lam[i + 1],
+          ls = lam[i + 2];
         if (s === STICK) {
           const norm = Math.hypot(lt, ls);
-          const row = this.tangentEq[k]!;
+          const row = this.tangentEq[k];
           // the objective decreases when the rows' δt = b moves along y (df*/db = −y): the desired motion
-          const mx = row >= 0 ? yEq[row]! : 0,
-            my = row >= 0 ? yEq[row + 1]! : 0;
+          const mx = row >= 0 ? yEq[row] : 0,
+            my = row >= 0 ? yEq[row + 1] : 0;
           const want = Math.hypot(mx, my);
-          if (norm > mu * lam[i]! + tolL) {
+          if (norm > mu * lam[i] + tolL) {
             next = SLIDE;
             this.slideDir[2 * k] = lt / norm;
             this.slideDir[2 * k + 1] = ls / norm;
@@ -306,16 +306,16 @@ export class InverseQp {
           if (next === SLIDE) this.triedSlide[k] = 1;
         } else {
           // sliding: the friction force μλn·u opposes the tangential motion δt
-          const dt = d[i + 1]!,
-            ds = d[i + 2]!;
+          const dt = d[i + 1],
+            ds = d[i + 2];
           const norm = Math.hypot(dt, ds);
-          const against = dt * this.slideDir[2 * k]! + ds * this.slideDir[2 * k + 1]!;
+          const against = dt * this.slideDir[2 * k] + ds * this.slideDir[2 * k + 1];
           if (norm <= tolD || against > 0) {
             next = STICK;
           } else {
             const ux = -dt / norm,
               uy = -ds / norm;
-            if (ux * this.slideDir[2 * k]! + uy * this.slideDir[2 * k + 1]! < 1 - 1e-9) {
+            if (ux * this.slideDir[2 * k] + uy * this.slideDir[2 * k + 1] < 1 - 1e-9) {
               this.slideDir[2 * k] = ux;
               this.slideDir[2 * k + 1] = uy;
               changed = true;
@@ -332,13 +332,13 @@ export class InverseQp {
   }
 
   private muOf(rows: InverseRows, k: number): number {
-    return this.friction >= 0 ? this.friction : rows.contactMu[k]!;
+    return this.friction >= 0 ? this.friction : rows.contactMu[k];
   }
 
   /** ½‖δe‖²_Ω + ½ λaᵀ(s·D W_aa D)λa at the current λ. */
   private effectorObjective(W: Float64Array, n: number, rows: InverseRows): number {
     let obj = 0;
-    for (const i of this.e) obj += 0.5 * rows.weight[i]! * this.delta[i]! * this.delta[i]!;
+    for (const i of this.e) obj += 0.5 * rows.weight[i] * this.delta[i] * this.delta[i];
     if (this.status !== 'optimal' || this.v.length === 0) return obj;
     const sq = this.sqrtEps,
       v = this.v,
@@ -347,7 +347,7 @@ export class InverseQp {
       s = this.energyScale;
     for (let a = 0; a < nv; a++) {
       if (sq[a] === 0) continue;
-      for (let b = 0; b < nv; b++) obj += 0.5 * s * sq[a]! * sq[b]! * lam[v[a]!]! * W[v[a]! * n + v[b]!]! * lam[v[b]!]!;
+      for (let b = 0; b < nv; b++) obj += 0.5 * s * sq[a] * sq[b] * lam[v[a]] * W[v[a] * n + v[b]] * lam[v[b]];
     }
     return obj;
   }
@@ -362,7 +362,7 @@ export class InverseQp {
       const r = rows.role[i];
       this.varOf[i] = r === ACTUATOR || r === EQUALITY || r === CONTACT ? nv++ : -1;
       if (r === EFFECTOR) ne++;
-      if (r === ACTUATOR && (Number.isFinite(rows.deltaMin[i]!) || Number.isFinite(rows.deltaMax[i]!))) mi++;
+      if (r === ACTUATOR && (Number.isFinite(rows.deltaMin[i]) || Number.isFinite(rows.deltaMax[i]))) mi++;
     }
     if (this.v.length !== nv) this.v = new Int32Array(nv);
     if (this.e.length !== ne) this.e = new Int32Array(ne);
@@ -370,9 +370,9 @@ export class InverseQp {
     ne = mi = 0;
     for (let i = 0; i < n; i++) {
       const r = rows.role[i];
-      if (this.varOf[i]! >= 0) this.v[this.varOf[i]!] = i;
+      if (this.varOf[i] >= 0) this.v[this.varOf[i]] = i;
       if (r === EFFECTOR) this.e[ne++] = i;
-      if (r === ACTUATOR && (Number.isFinite(rows.deltaMin[i]!) || Number.isFinite(rows.deltaMax[i]!))) this.ineq[mi++] = i;
+      if (r === ACTUATOR && (Number.isFinite(rows.deltaMin[i]) || Number.isFinite(rows.deltaMax[i]))) this.ineq[mi++] = i;
     }
   }
 
@@ -391,33 +391,33 @@ export class InverseQp {
     Q.fill(0);
     c.fill(0);
     for (let k = 0; k < ne; k++) {
-      const ek = e[k]!,
-        w = rows.weight[ek]!,
+      const ek = e[k],
+        w = rows.weight[ek],
         r = ek * n;
       for (let a = 0; a < nv; a++) {
-        const wa = w * W[r + v[a]!]!;
+        const wa = w * W[r + v[a]];
         if (wa === 0) continue;
-        c[a] += wa * dfree[ek]!;
-        for (let b = a; b < nv; b++) Q[a * nv + b] += wa * W[r + v[b]!]!;
+        c[a] += wa * dfree[ek];
+        for (let b = a; b < nv; b++) Q[a * nv + b] += wa * W[r + v[b]];
       }
     }
-    for (let a = 0; a < nv; a++) for (let b = a + 1; b < nv; b++) Q[b * nv + a] = Q[a * nv + b]!;
+    for (let a = 0; a < nv; a++) for (let b = a + 1; b < nv; b++) Q[b * nv + a] = Q[a * nv + b];
     // + s · D W_aa D on the actuators
     const sq = (this.sqrtEps = grow(this.sqrtEps, nv));
     let hNorm = 0,
       wNorm = 0;
     for (let a = 0; a < nv; a++) {
-      const ia = v[a]!;
+      const ia = v[a];
       if (rows.role[ia] !== ACTUATOR) {
         sq[a] = 0;
         continue;
       }
-      const eps = rows.epsilon[ia]!;
+      const eps = rows.epsilon[ia];
       sq[a] = Math.sqrt(Math.max(0, Number.isNaN(eps) ? this.epsilon : eps));
       for (let b = 0; b < nv; b++) {
-        if (rows.role[v[b]!] !== ACTUATOR) continue;
-        hNorm += Q[a * nv + b]! * Q[a * nv + b]!;
-        const wab = W[ia * n + v[b]!]!;
+        if (rows.role[v[b]] !== ACTUATOR) continue;
+        hNorm += Q[a * nv + b] * Q[a * nv + b];
+        const wab = W[ia * n + v[b]];
         wNorm += wab * wab;
       }
     }
@@ -425,15 +425,15 @@ export class InverseQp {
     if (s > 0) {
       for (let a = 0; a < nv; a++) {
         if (sq[a] === 0) continue;
-        for (let b = 0; b < nv; b++) if (sq[b] !== 0) Q[a * nv + b] += s * sq[a]! * W[v[a]! * n + v[b]!]! * sq[b]!;
+        for (let b = 0; b < nv; b++) if (sq[b] !== 0) Q[a * nv + b] += s * sq[a] * W[v[a] * n + v[b]] * sq[b];
       }
     }
     // bounds on λ (actuators, equalities on force; contacts by status below)
     const lb = (this.lb = grow(this.lb, nv)),
       ub = (this.ub = grow(this.ub, nv));
     for (let a = 0; a < nv; a++) {
-      lb[a] = rows.lambdaMin[v[a]!]!;
-      ub[a] = rows.lambdaMax[v[a]!]!;
+      lb[a] = rows.lambdaMin[v[a]];
+      ub[a] = rows.lambdaMax[v[a]];
     }
     // displacement bounds of actuators
     const mi = this.ineq.length,
@@ -447,42 +447,42 @@ export class InverseQp {
       lin = this.lin,
       uin = this.uin;
     for (let k = 0; k < mi; k++) {
-      const i = this.ineq[k]!;
-      for (let a = 0; a < nv; a++) Ain[k * nv + a] = W[i * n + v[a]!]!;
-      lin[k] = rows.deltaMin[i]! - dfree[i]!;
-      uin[k] = rows.deltaMax[i]! - dfree[i]!;
+      const i = this.ineq[k];
+      for (let a = 0; a < nv; a++) Ain[k * nv + a] = W[i * n + v[a]];
+      lin[k] = rows.deltaMin[i] - dfree[i];
+      uin[k] = rows.deltaMax[i] - dfree[i];
     }
     // equalities: on the equality rows' displacement, then the contacts'
     let meMax = 0;
-    for (let a = 0; a < nv; a++) if (rows.role[v[a]!] === EQUALITY || rows.role[v[a]!] === CONTACT) meMax++;
+    for (let a = 0; a < nv; a++) if (rows.role[v[a]] === EQUALITY || rows.role[v[a]] === CONTACT) meMax++;
     if (this.Aeq.length < meMax * nv) this.Aeq = new Float64Array(meMax * nv);
     if (this.beq.length < meMax) this.beq = new Float64Array(meMax);
     const Aeq = this.Aeq,
       beq = this.beq;
     let me = 0;
     const onDisplacement = (i: number, target: number): void => {
-      for (let a = 0; a < nv; a++) Aeq[me * nv + a] = W[i * n + v[a]!]!;
-      beq[me++] = target - dfree[i]!;
+      for (let a = 0; a < nv; a++) Aeq[me * nv + a] = W[i * n + v[a]];
+      beq[me++] = target - dfree[i];
     };
     for (let a = 0; a < nv; a++) {
-      const i = v[a]!;
-      if (rows.role[i] === EQUALITY && !Number.isNaN(rows.target[i]!)) onDisplacement(i, rows.target[i]!);
+      const i = v[a];
+      if (rows.role[i] === EQUALITY && !Number.isNaN(rows.target[i])) onDisplacement(i, rows.target[i]);
     }
     for (let k = 0; k < rows.contactCount; k++) {
-      const i = rows.contactFirst[k]!,
-        lines = rows.contactLines[k]!,
-        st = this.contactStatus[k]!;
+      const i = rows.contactFirst[k],
+        lines = rows.contactLines[k],
+        st = this.contactStatus[k];
       const mu = this.muOf(rows, k);
       // the normal: pushes only, no penetration
-      lb[this.varOf[i]!] = 0;
-      ub[this.varOf[i]!] = Infinity;
+      lb[this.varOf[i]] = 0;
+      ub[this.varOf[i]] = Infinity;
       const row = mi + k;
-      for (let a = 0; a < nv; a++) Ain[row * nv + a] = W[i * n + v[a]!]!;
-      lin[row] = -dfree[i]!;
+      for (let a = 0; a < nv; a++) Ain[row * nv + a] = W[i * n + v[a]];
+      lin[row] = -dfree[i];
       uin[row] = Infinity;
       // the tangents: none when open or frictionless
       for (let r = 1; r < lines; r++) {
-        const a = this.varOf[i + r]!;
+        const a = this.varOf[i + r];
         const fixed = st === OPEN || !(mu > 0);
         lb[a] = fixed ? 0 : -Infinity;
         ub[a] = fixed ? 0 : Infinity;
@@ -496,11 +496,11 @@ export class InverseQp {
         onDisplacement(i + 2, 0);
       } else {
         // λt − μ·u·λn = 0 on each tangent
-        const an = this.varOf[i]!;
+        const an = this.varOf[i];
         for (let r = 1; r <= 2; r++) {
           Aeq.fill(0, me * nv, me * nv + nv);
-          Aeq[me * nv + this.varOf[i + r]!] = 1;
-          Aeq[me * nv + an] = -mu * this.slideDir[2 * k + r - 1]!;
+          Aeq[me * nv + this.varOf[i + r]] = 1;
+          Aeq[me * nv + an] = -mu * this.slideDir[2 * k + r - 1];
           beq[me++] = 0;
         }
       }

@@ -90,17 +90,17 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
     for (let k = 0; k < count; k++) {
       if (use.length !== 0 && use[k] === 0) continue;
       let norm = 0;
-      for (let a = 0; a < d; a++) norm += all[k * d + a]! * all[k * d + a]!;
+      for (let a = 0; a < d; a++) norm += all[k * d + a] * all[k * d + a];
       norm = Math.sqrt(norm);
       if (!(norm > 0)) throw this.error(`direction ${k} is zero`);
-      for (let a = 0; a < d; a++) this.dirs[r * d + a] = all[k * d + a]! / norm;
+      for (let a = 0; a < d; a++) this.dirs[r * d + a] = all[k * d + a] / norm;
       r++;
     }
     this.nDir = kept;
     const c = s.stateType.coordSize,
       idx = this.indices.value;
     this.initialPositions = new Float64Array(c * idx.length);
-    for (let p = 0; p < idx.length; p++) for (let a = 0; a < c; a++) this.initialPositions[p * c + a] = s.x[c * idx[p]! + a]!;
+    for (let p = 0; p < idx.length; p++) for (let a = 0; a < c; a++) this.initialPositions[p * c + a] = s.x[c * idx[p] + a];
     this.free = new Float64Array(kept);
     this.current = new Float64Array(kept);
   }
@@ -115,13 +115,13 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s = this.states[0]!,
+    const s = this.states[0],
       idx = this.indices.value,
       d = this.d;
     this.row = firstRow;
     let r = firstRow;
     for (let p = 0; p < idx.length; p++) {
-      for (let k = 0; k < this.nDir; k++) J.add(s, r++, idx[p]!, this.dirs.subarray(k * d, k * d + d));
+      for (let k = 0; k < this.nDir; k++) J.add(s, r++, idx[p], this.dirs.subarray(k * d, k * d + d));
     }
     return r - firstRow;
   }
@@ -142,7 +142,7 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
    * the step after a controller or the API gave goals of another length.
    */
   protected checkGoals(dataName: string): void {
-    const c = this.states[0]!.stateType.coordSize,
+    const c = this.states[0].stateType.coordSize,
       n = this.indices.value.length,
       g = this.goals().length;
     this.goalName = dataName;
@@ -163,7 +163,7 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
       data.setValue(Float64Array.from(src.subarray(this.row, this.row + m)));
       return;
     }
-    for (let r = 0; r < m; r++) out[r] = src[this.row + r]!;
+    for (let r = 0; r < m; r++) out[r] = src[this.row + r];
     data.touch();
   }
 
@@ -184,7 +184,7 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
       throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
     if (this.goals().length !== this.checkedGoalLength) this.checkGoals(this.goalName);
     const limit = this.shiftLimit(dt);
-    const s = this.states[0]!;
+    const s = this.states[0];
     let r = this.row;
     for (let p = 0; p < this.indices.value.length; p++) {
       let g = this.goals();
@@ -194,8 +194,8 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
       this.shiftAlongDirections(this.free, s.xFree, p, g, go);
       if (limit < Infinity) this.shiftAlongDirections(this.current, s.x, p, g, go);
       for (let k = 0; k < this.nDir; k++) {
-        const f = this.free[k]!;
-        out[r++] = limit < Infinity ? f - this.current[k]! + Math.max(-limit, Math.min(limit, this.current[k]!)) : f;
+        const f = this.free[k];
+        out[r++] = limit < Infinity ? f - this.current[k] + Math.max(-limit, Math.min(limit, this.current[k])) : f;
       }
     }
   }
@@ -203,16 +203,16 @@ export abstract class PositionModel extends BaseLagrangianConstraint {
   /** out[k] = d_k·(x_p − goal) for the used directions of point p (rotation part on Rigid3). */
   private shiftAlongDirections(out: Float64Array, x: ArrayLike<number>, p: number, g: ArrayLike<number>, go: number): void {
     const d = this.d,
-      o = this.states[0]!.stateType.coordSize * this.indices.value[p]!;
-    const ex = x[o]! - g[go]!,
-      ey = x[o + 1]! - g[go + 1]!,
-      ez = x[o + 2]! - g[go + 2]!;
+      o = this.states[0].stateType.coordSize * this.indices.value[p];
+    const ex = x[o] - g[go],
+      ey = x[o + 1] - g[go + 1],
+      ez = x[o + 2] - g[go + 2];
     if (d === 6) rotationDifference(this.rot, x, o + 3, g, go + 3);
     for (let k = 0; k < this.nDir; k++) {
       const u = this.dirs,
         b = k * d;
-      let shift = u[b]! * ex + u[b + 1]! * ey + u[b + 2]! * ez;
-      if (d === 6) shift += u[b + 3]! * this.rot[0]! + u[b + 4]! * this.rot[1]! + u[b + 5]! * this.rot[2]!;
+      let shift = u[b] * ex + u[b + 1] * ey + u[b + 2] * ez;
+      if (d === 6) shift += u[b + 3] * this.rot[0] + u[b + 4] * this.rot[1] + u[b + 5] * this.rot[2];
       out[k] = shift;
     }
   }

@@ -5,15 +5,15 @@
  * displacement ω that turns r into q, which is what a Rigid3 row's rotation part multiplies.
  */
 export function rotationDifference(out: Float64Array, q: ArrayLike<number>, qo: number, r: ArrayLike<number>, ro: number): void {
-  const qx = q[qo]!,
-    qy = q[qo + 1]!,
-    qz = q[qo + 2]!,
-    qw = q[qo + 3]!;
+  const qx = q[qo],
+    qy = q[qo + 1],
+    qz = q[qo + 2],
+    qw = q[qo + 3];
   // r⁻¹ = conjugate of a unit quaternion
-  const rx = -r[ro]!,
-    ry = -r[ro + 1]!,
-    rz = -r[ro + 2]!,
-    rw = r[ro + 3]!;
+  const rx = -r[ro],
+    ry = -r[ro + 1],
+    rz = -r[ro + 2],
+    rw = r[ro + 3];
   // e = q ⊗ r⁻¹
   let ex = qw * rx + qx * rw + qy * rz - qz * ry;
   let ey = qw * ry - qx * rz + qy * rw + qz * rx;

@@ -50,7 +50,7 @@ export function jacobian(c: BaseLagrangianConstraint, state: TestState): Float64
     add(s, row, point, values, scale = 1) {
       if (s !== state) throw new Error('a row on another state');
       while (rows.length <= row) rows.push(new Float64Array(cols));
-      for (let a = 0; a < d; a++) rows[row]![point * d + a] += scale * values[a]!;
+      for (let a = 0; a < d; a++) rows[row][point * d + a] += scale * values[a];
     },
   };
   const m = c.buildConstraintMatrix(J, 0, 'pos');
@@ -93,7 +93,7 @@ export function jacobianError(c: BaseLagrangianConstraint, state: TestState, h =
       };
       const plus = shifted(h),
         minus = shifted(-h);
-      for (let r = 0; r < m; r++) err = Math.max(err, Math.abs((plus[r]! - minus[r]!) / (2 * h) - J[r]![p * d + a]!));
+      for (let r = 0; r < m; r++) err = Math.max(err, Math.abs((plus[r] - minus[r]) / (2 * h) - J[r][p * d + a]));
     }
   }
   state.xFree.set(base);

@@ -6,7 +6,7 @@ describe('softrobots: actuator variation window (unit)', () => {
     const lo = new Float64Array(1),
       hi = new Float64Array(1);
     setVariationWindow(lo, hi, 0, min, max, last, v);
-    return [lo[0]!, hi[0]!];
+    return [lo[0], hi[0]];
   };
   it('the range alone without a variation, met with last ± v otherwise', () => {
     expect(w(-1, 2, 0, Infinity)).to.deep.equal([-1, 2]);

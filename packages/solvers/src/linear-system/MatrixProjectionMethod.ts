@@ -48,7 +48,7 @@ export class MatrixProjectionMethod extends BaseObject {
   override init(): void {
     const states = this.mechanicalStates.getAll();
     if (states.length !== 2) throw this.error(`mechanicalStates must name 2 mechanical states (got ${states.length})`);
-    this.chains = [mappingChain(states[0]!), mappingChain(states[1]!)];
+    this.chains = [mappingChain(states[0]), mappingChain(states[1])];
     if (this.areJacobiansConstant.value) {
       const nonLinear = [...new Set([...this.chains[0], ...this.chains[1]])].filter((m) => !m.isLinear);
       if (nonLinear.length > 0)

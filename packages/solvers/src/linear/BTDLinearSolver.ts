@@ -7,21 +7,21 @@ import { MatrixLinearSolver } from './matrix-linear-solver.js';
 function invertBlock(a: Float64Array, off: number, bs: number, work: Float64Array): void {
   // work (bs × 2bs) = [a | I]
   const w = 2 * bs;
-  for (let i = 0; i < bs; i++) for (let j = 0; j < w; j++) work[i * w + j] = j < bs ? a[off + i * bs + j]! : j - bs === i ? 1 : 0;
+  for (let i = 0; i < bs; i++) for (let j = 0; j < w; j++) work[i * w + j] = j < bs ? a[off + i * bs + j] : j - bs === i ? 1 : 0;
   for (let c = 0; c < bs; c++) {
     let p = c;
-    for (let r = c + 1; r < bs; r++) if (Math.abs(work[r * w + c]!) > Math.abs(work[p * w + c]!)) p = r;
-    const piv = work[p * w + c]!;
+    for (let r = c + 1; r < bs; r++) if (Math.abs(work[r * w + c]) > Math.abs(work[p * w + c])) p = r;
+    const piv = work[p * w + c];
     if (piv === 0) throw new Error(`singular diagonal block (column ${c})`);
-    if (p !== c) for (let j = 0; j < w; j++) [work[p * w + j], work[c * w + j]] = [work[c * w + j]!, work[p * w + j]!];
-    for (let j = 0; j < w; j++) work[c * w + j]! /= piv;
+    if (p !== c) for (let j = 0; j < w; j++) [work[p * w + j], work[c * w + j]] = [work[c * w + j], work[p * w + j]];
+    for (let j = 0; j < w; j++) work[c * w + j] /= piv;
     for (let r = 0; r < bs; r++) {
       if (r === c) continue;
-      const f = work[r * w + c]!;
-      if (f !== 0) for (let j = 0; j < w; j++) work[r * w + j]! -= f * work[c * w + j]!;
+      const f = work[r * w + c];
+      if (f !== 0) for (let j = 0; j < w; j++) work[r * w + j] -= f * work[c * w + j];
     }
   }
-  for (let i = 0; i < bs; i++) for (let j = 0; j < bs; j++) a[off + i * bs + j] = work[i * w + bs + j]!;
+  for (let i = 0; i < bs; i++) for (let j = 0; j < bs; j++) a[off + i * bs + j] = work[i * w + bs + j];
 }
 
 /** out = A·B for bs×bs row-major blocks. */
@@ -29,7 +29,7 @@ function mulBlocks(out: Float64Array, o: number, A: Float64Array, a: number, B: 
   for (let i = 0; i < bs; i++)
     for (let j = 0; j < bs; j++) {
       let s = 0;
-      for (let k = 0; k < bs; k++) s += A[a + i * bs + k]! * B[b + k * bs + j]!;
+      for (let k = 0; k < bs; k++) s += A[a + i * bs + k] * B[b + k * bs + j];
       out[o + i * bs + j] = s;
     }
 }
@@ -119,10 +119,10 @@ export class BTDLinearSolver extends MatrixLinearSolver {
     for (let r = 0; r < n; r++) {
       const bi = Math.floor(r / bs);
       const ri = r - bi * bs;
-      for (let k = A.rowPtr[r]!; k < A.rowPtr[r + 1]!; k++) {
-        const c = A.colInd[k]!;
+      for (let k = A.rowPtr[r]; k < A.rowPtr[r + 1]; k++) {
+        const c = A.colInd[k];
         const bj = Math.floor(c / bs);
-        const v = A.values[k]!;
+        const v = A.values[k];
         // SOFA's BTDMatrix::add: stored block 3·bi + (bj − bi + 1), an offset bounded above only
         const offset = bj - bi + 1;
         if (offset >= 3) {
@@ -134,9 +134,9 @@ export class BTDLinearSolver extends MatrixLinearSolver {
         const row = Math.floor(slot / 3);
         const at = row * b2 + ri * bs + (c - bj * bs);
         const which = slot - 3 * row;
-        if (which === 1) D[at] = D[at]! + v;
-        else if (which === 2) U[at] = U[at]! + v;
-        else Lb[at] = Lb[at]! + v;
+        if (which === 1) D[at] = D[at] + v;
+        else if (which === 2) U[at] = U[at] + v;
+        else Lb[at] = Lb[at] + v;
       }
     }
     if ((above > 0 || below > 0) && !this.warned) {
@@ -199,10 +199,10 @@ export class BTDLinearSolver extends MatrixLinearSolver {
     // H_i = (D_i − L_i·H_{i−1}·U_{i−1})⁻¹, and HU_i = H_i·U_i
     for (let i = 0; i < nb; i++) {
       const o = i * b2;
-      for (let q = 0; q < b2; q++) H[o + q] = D[o + q]!;
+      for (let q = 0; q < b2; q++) H[o + q] = D[o + q];
       if (i > 0) {
         mulBlocks(tmp, 0, Lb, o, HU, o - b2, bs);
-        for (let q = 0; q < b2; q++) H[o + q] = H[o + q]! - tmp[q]!;
+        for (let q = 0; q < b2; q++) H[o + q] = H[o + q] - tmp[q];
       }
       invertBlock(H, o, bs, this.work);
       mulBlocks(HU, o, H, o, U, o, bs);
@@ -217,13 +217,13 @@ export class BTDLinearSolver extends MatrixLinearSolver {
     // forward: x_i ← H_i·(b_i − L_i·x_{i−1})
     for (let i = 0; i < nb; i++) {
       for (let r = 0; r < bs; r++) {
-        let s = rhs[i * bs + r]!;
-        if (i > 0) for (let c = 0; c < bs; c++) s -= Lb[i * b2 + r * bs + c]! * out[(i - 1) * bs + c]!;
+        let s = rhs[i * bs + r];
+        if (i > 0) for (let c = 0; c < bs; c++) s -= Lb[i * b2 + r * bs + c] * out[(i - 1) * bs + c];
         y[r] = s;
       }
       for (let r = 0; r < bs; r++) {
         let s = 0;
-        for (let c = 0; c < bs; c++) s += H[i * b2 + r * bs + c]! * y[c]!;
+        for (let c = 0; c < bs; c++) s += H[i * b2 + r * bs + c] * y[c];
         out[i * bs + r] = s;
       }
     }
@@ -231,8 +231,8 @@ export class BTDLinearSolver extends MatrixLinearSolver {
     for (let i = nb - 2; i >= 0; i--) {
       for (let r = 0; r < bs; r++) {
         let s = 0;
-        for (let c = 0; c < bs; c++) s += HU[i * b2 + r * bs + c]! * out[(i + 1) * bs + c]!;
-        out[i * bs + r] = out[i * bs + r]! - s;
+        for (let c = 0; c < bs; c++) s += HU[i * b2 + r * bs + c] * out[(i + 1) * bs + c];
+        out[i * bs + r] = out[i * bs + r] - s;
       }
     }
   }

@@ -43,12 +43,12 @@ export class BlockJacobiPreconditioner extends MatrixLinearSolver {
     const inv = this.inv;
     for (let i0 = 0, b = 0; i0 < n; i0 += 3, b++) {
       const m = 9 * b;
-      const r0 = rhs[i0]!;
-      const r1 = i0 + 1 < n ? rhs[i0 + 1]! : 0;
-      const r2 = i0 + 2 < n ? rhs[i0 + 2]! : 0;
-      out[i0] = inv[m]! * r0 + inv[m + 1]! * r1 + inv[m + 2]! * r2;
-      if (i0 + 1 < n) out[i0 + 1] = inv[m + 3]! * r0 + inv[m + 4]! * r1 + inv[m + 5]! * r2;
-      if (i0 + 2 < n) out[i0 + 2] = inv[m + 6]! * r0 + inv[m + 7]! * r1 + inv[m + 8]! * r2;
+      const r0 = rhs[i0];
+      const r1 = i0 + 1 < n ? rhs[i0 + 1] : 0;
+      const r2 = i0 + 2 < n ? rhs[i0 + 2] : 0;
+      out[i0] = inv[m] * r0 + inv[m + 1] * r1 + inv[m + 2] * r2;
+      if (i0 + 1 < n) out[i0 + 1] = inv[m + 3] * r0 + inv[m + 4] * r1 + inv[m + 5] * r2;
+      if (i0 + 2 < n) out[i0 + 2] = inv[m + 6] * r0 + inv[m + 7] * r1 + inv[m + 8] * r2;
     }
   }
 }

@@ -25,7 +25,7 @@ export class CholeskySolver extends MatrixLinearSolver {
     if (this.L.length !== n * n) this.L = new Float64Array(n * n);
     const L = this.L;
     L.fill(0);
-    for (let i = 0; i < n; i++) for (let k = A.rowPtr[i]!; k < A.rowPtr[i + 1]!; k++) L[i * n + A.colInd[k]!] = A.values[k]!;
+    for (let i = 0; i < n; i++) for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) L[i * n + A.colInd[k]] = A.values[k];
     denseCholeskyFactor(L, n);
   }
 

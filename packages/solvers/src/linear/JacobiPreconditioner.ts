@@ -22,11 +22,11 @@ export class JacobiPreconditioner extends MatrixLinearSolver {
   protected invert(A: CsrMatrix): void {
     if (this.invDiag.length !== A.rows) this.invDiag = new Float64Array(A.rows);
     const d = csrDiagonal(this.invDiag, A);
-    for (let i = 0; i < d.length; i++) d[i] = 1 / d[i]!;
+    for (let i = 0; i < d.length; i++) d[i] = 1 / d[i];
   }
 
   solveMatrix(out: Float64Array, rhs: Float64Array): void {
     const d = this.invDiag;
-    for (let i = 0; i < d.length; i++) out[i] = d[i]! * rhs[i]!;
+    for (let i = 0; i < d.length; i++) out[i] = d[i] * rhs[i];
   }
 }

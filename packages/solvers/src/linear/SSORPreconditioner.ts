@@ -43,7 +43,7 @@ export class SSORPreconditioner extends MatrixLinearSolver {
     else this.M.values.set(A.values.subarray(0, this.M.values.length));
     if (this.invDiag.length !== A.rows) this.invDiag = new Float64Array(A.rows);
     csrDiagonal(this.invDiag, A);
-    for (let j = 0; j < A.rows; j++) this.invDiag[j] = 1 / this.invDiag[j]!;
+    for (let j = 0; j < A.rows; j++) this.invDiag[j] = 1 / this.invDiag[j];
   }
 
   solveMatrix(z: Float64Array, r: Float64Array): void {
@@ -55,22 +55,22 @@ export class SSORPreconditioner extends MatrixLinearSolver {
     // (D/ω + U)·t = r, from the last row up.
     for (let j = n - 1; j >= 0; j--) {
       let s = 0;
-      for (let k = rowPtr[j]!; k < rowPtr[j + 1]!; k++) {
-        const c = colInd[k]!;
-        if (c > j) s += z[c]! * values[k]!;
+      for (let k = rowPtr[j]; k < rowPtr[j + 1]; k++) {
+        const c = colInd[k];
+        if (c > j) s += z[c] * values[k];
       }
-      z[j] = (r[j]! - s) * w * inv[j]!;
+      z[j] = (r[j] - s) * w * inv[j];
     }
     // (I + ω·D⁻¹·L)·z = t, from the first row down (z overwritten in place).
     for (let j = 0; j < n; j++) {
       let s = 0;
-      for (let k = rowPtr[j]!; k < rowPtr[j + 1]!; k++) {
-        const c = colInd[k]!;
+      for (let k = rowPtr[j]; k < rowPtr[j + 1]; k++) {
+        const c = colInd[k];
         if (c >= j) break;
-        s += z[c]! * values[k]!;
+        s += z[c] * values[k];
       }
-      z[j] = z[j]! - s * w * inv[j]!;
+      z[j] = z[j] - s * w * inv[j];
     }
-    if (w !== 1 && !this.blockTemplate) for (let j = 0; j < n; j++) z[j] = z[j]! * (2 - w);
+    if (w !== 1 && !this.blockTemplate) for (let j = 0; j < n; j++) z[j] = z[j] * (2 - w);
   }
 }

@@ -54,7 +54,7 @@ export class SVDLinearSolver extends MatrixLinearSolver {
     }
     const a = this.a;
     a.fill(0);
-    for (let i = 0; i < n; i++) for (let k = A.rowPtr[i]!; k < A.rowPtr[i + 1]!; k++) a[i * n + A.colInd[k]!] = A.values[k]!;
+    for (let i = 0; i < n; i++) for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) a[i * n + A.colInd[k]] = A.values[k];
     if (isSymmetric(a, n, 1e-14)) {
       if (!symmetricSvd(this.ws, a)) throw this.error('the symmetric eigendecomposition (implicit QL) did not converge');
       this.sweepsData.value = 0;

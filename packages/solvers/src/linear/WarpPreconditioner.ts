@@ -233,7 +233,7 @@ export class WarpPreconditioner extends MatrixLinearSolver {
 
   private checkNodeWise(system: MechanicalSystem): boolean {
     const m = system.masters;
-    const ok = m.length === 1 && m[0]!.state.stateType.derivSize === 3 && m[0]!.derivLength === system.size;
+    const ok = m.length === 1 && m[0].state.stateType.derivSize === 3 && m[0].derivLength === system.size;
     if (!ok && this.finder && this.refreshPeriod > 1)
       this.warn(
         `the system of ${system.size} dofs is not the 3D points of one state (${m.length} independent states): the per-node rotations cannot turn it, so the matrix is factorised at every step (a refresh every ${this.refreshPeriod} steps is not honoured)`,

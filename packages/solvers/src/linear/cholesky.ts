@@ -16,7 +16,7 @@ export class SparseCholesky {
     this.ldlt.factorize(A);
     const D = this.ldlt.D;
     for (let k = 0; k < this.ldlt.n; k++) {
-      if (!(D[k]! > 0)) {
+      if (!(D[k] > 0)) {
         this.ldlt.factorized = false;
         throw new Error(`the matrix is not positive definite (pivot ${D[k]} at elimination step ${k}, row ${this.ldlt.perm[k]})`);
       }

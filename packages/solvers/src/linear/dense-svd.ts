@@ -74,31 +74,31 @@ export class DenseSvdWorkspace {
       { house: h, beta, y, d, rotC, rotS, rotI } = this;
     y.set(rhs.subarray(0, n));
     // y = Qᵀ·b = H_{n−3}···H₀·b
-    for (let k = 0; k < n - 2; k++) applyHouseholder(y, h, k, n, beta[k]!);
+    for (let k = 0; k < n - 2; k++) applyHouseholder(y, h, k, n, beta[k]);
     // y = Zᵀ·y = G_Rᵀ···G₁ᵀ·y
     for (let r = 0; r < this.rotations; r++) {
-      const i = rotI[r]!,
-        c = rotC[r]!,
-        s = rotS[r]!;
-      const a = y[i]!,
-        b = y[i + 1]!;
+      const i = rotI[r],
+        c = rotC[r],
+        s = rotS[r];
+      const a = y[i],
+        b = y[i + 1];
       y[i] = c * a - s * b;
       y[i + 1] = s * a + c * b;
     }
     // y = Λ⁺·y
-    for (let j = 0; j < n; j++) y[j] = Math.abs(d[j]!) > thr ? y[j]! / d[j]! : 0;
+    for (let j = 0; j < n; j++) y[j] = Math.abs(d[j]) > thr ? y[j] / d[j] : 0;
     // y = Z·y = G₁···G_R·y
     for (let r = this.rotations - 1; r >= 0; r--) {
-      const i = rotI[r]!,
-        c = rotC[r]!,
-        s = rotS[r]!;
-      const a = y[i]!,
-        b = y[i + 1]!;
+      const i = rotI[r],
+        c = rotC[r],
+        s = rotS[r];
+      const a = y[i],
+        b = y[i + 1];
       y[i] = c * a + s * b;
       y[i + 1] = c * b - s * a;
     }
     // x = Q·y = H₀···H_{n−3}·y
-    for (let k = n - 3; k >= 0; k--) applyHouseholder(y, h, k, n, beta[k]!);
+    for (let k = n - 3; k >= 0; k--) applyHouseholder(y, h, k, n, beta[k]);
     out.set(y);
   }
 
@@ -107,21 +107,21 @@ export class DenseSvdWorkspace {
     const n = this.n,
       { ut: u, vt: v, sigma, y: t } = this;
     for (let j = 0; j < n; j++) {
-      if (!(sigma[j]! > thr)) {
+      if (!(sigma[j] > thr)) {
         t[j] = 0;
         continue;
       }
       let s = 0;
       const rj = j * n;
-      for (let i = 0; i < n; i++) s += u[rj + i]! * rhs[i]!;
-      t[j] = s / sigma[j]!;
+      for (let i = 0; i < n; i++) s += u[rj + i] * rhs[i];
+      t[j] = s / sigma[j];
     }
     out.fill(0, 0, n);
     for (let j = 0; j < n; j++) {
-      const tj = t[j]!;
+      const tj = t[j];
       if (tj === 0) continue;
       const rj = j * n;
-      for (let i = 0; i < n; i++) out[i] += v[rj + i]! * tj;
+      for (let i = 0; i < n; i++) out[i] += v[rj + i] * tj;
     }
   }
 }
@@ -131,17 +131,17 @@ function applyHouseholder(y: Float64Array, h: Float64Array, k: number, n: number
   if (beta === 0) return;
   const rk = k * n;
   let s = 0;
-  for (let i = k + 1; i < n; i++) s += h[rk + i]! * y[i]!;
+  for (let i = k + 1; i < n; i++) s += h[rk + i] * y[i];
   s *= beta;
-  for (let i = k + 1; i < n; i++) y[i] = y[i]! - s * h[rk + i]!;
+  for (let i = k + 1; i < n; i++) y[i] = y[i] - s * h[rk + i];
 }
 
 /** True when the dense row-major a (n·n) equals its transpose within tol·max|a|. */
 export function isSymmetric(a: Float64Array, n: number, tol: number): boolean {
   let scale = 0;
-  for (let k = 0; k < n * n; k++) scale = Math.max(scale, Math.abs(a[k]!));
+  for (let k = 0; k < n * n; k++) scale = Math.max(scale, Math.abs(a[k]));
   const lim = tol * scale;
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (Math.abs(a[i * n + j]! - a[j * n + i]!) > lim) return false;
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (Math.abs(a[i * n + j] - a[j * n + i]) > lim) return false;
   return true;
 }
 
@@ -158,15 +158,15 @@ export function symmetricSvd(w: DenseSvdWorkspace, a: Float64Array): boolean {
   // triangle (rows i > k, columns k < j ≤ i)
   for (let k = 0; k < n - 2; k++) {
     const rk = k * n;
-    d[k] = a[rk + k]!;
+    d[k] = a[rk + k];
     // x = a[k+1:, k] (lower triangle, column k)
     let norm2 = 0;
     for (let i = k + 1; i < n; i++) {
-      const x = a[i * n + k]!;
+      const x = a[i * n + k];
       h[rk + i] = x;
       norm2 += x * x;
     }
-    const x0 = h[rk + k + 1]!;
+    const x0 = h[rk + k + 1];
     if (norm2 - x0 * x0 <= 1e-300 * Math.max(1, norm2)) {
       // already tridiagonal in this column
       e[k] = x0;
@@ -184,11 +184,11 @@ export function symmetricSvd(w: DenseSvdWorkspace, a: Float64Array): boolean {
     for (let i = k + 1; i < n; i++) p[i] = 0;
     for (let i = k + 1; i < n; i++) {
       const ri = i * n,
-        vi = h[rk + i]!;
-      let s = a[ri + i]! * vi;
+        vi = h[rk + i];
+      let s = a[ri + i] * vi;
       for (let j = k + 1; j < i; j++) {
-        const aij = a[ri + j]!;
-        s += aij * h[rk + j]!;
+        const aij = a[ri + j];
+        s += aij * h[rk + j];
         p[j] += aij * vi;
       }
       p[i] += s;
@@ -196,23 +196,23 @@ export function symmetricSvd(w: DenseSvdWorkspace, a: Float64Array): boolean {
     // w = p − (β/2)(pᵀv)·v with p scaled by β;  A₂₂ −= v·wᵀ + w·vᵀ
     let pv = 0;
     for (let i = k + 1; i < n; i++) {
-      p[i] = b * p[i]!;
-      pv += p[i]! * h[rk + i]!;
+      p[i] = b * p[i];
+      pv += p[i] * h[rk + i];
     }
     const half = 0.5 * b * pv;
-    for (let i = k + 1; i < n; i++) p[i] = p[i]! - half * h[rk + i]!;
+    for (let i = k + 1; i < n; i++) p[i] = p[i] - half * h[rk + i];
     for (let i = k + 1; i < n; i++) {
       const ri = i * n,
-        vi = h[rk + i]!,
-        wi = p[i]!;
-      for (let j = k + 1; j <= i; j++) a[ri + j] = a[ri + j]! - vi * p[j]! - wi * h[rk + j]!;
+        vi = h[rk + i],
+        wi = p[i];
+      for (let j = k + 1; j <= i; j++) a[ri + j] = a[ri + j] - vi * p[j] - wi * h[rk + j];
     }
   }
   if (n >= 2) {
-    d[n - 2] = a[(n - 2) * n + n - 2]!;
-    e[n - 2] = a[(n - 1) * n + n - 2]!;
+    d[n - 2] = a[(n - 2) * n + n - 2];
+    e[n - 2] = a[(n - 1) * n + n - 2];
   }
-  if (n >= 1) d[n - 1] = a[n * n - 1]!;
+  if (n >= 1) d[n - 1] = a[n * n - 1];
   if (n >= 1) e[n - 1] = 0;
   // implicit QL on (d, e), e[i] coupling i and i+1; each Givens rotation is recorded (Z ← Z·G)
   for (let l = 0; l < n; l++) {
@@ -220,46 +220,46 @@ export function symmetricSvd(w: DenseSvdWorkspace, a: Float64Array): boolean {
     for (;;) {
       let m = l;
       for (; m < n - 1; m++) {
-        const dd = Math.abs(d[m]!) + Math.abs(d[m + 1]!);
-        if (Math.abs(e[m]!) <= Number.EPSILON * dd) break;
+        const dd = Math.abs(d[m]) + Math.abs(d[m + 1]);
+        if (Math.abs(e[m]) <= Number.EPSILON * dd) break;
       }
       if (m === l) break;
       if (++iter > 60) return false;
       // shift: the eigenvalue of the leading 2×2 block closer to d[l]
-      let g = (d[l + 1]! - d[l]!) / (2 * e[l]!);
+      let g = (d[l + 1] - d[l]) / (2 * e[l]);
       let r = Math.hypot(g, 1);
-      g = d[m]! - d[l]! + e[l]! / (g + (g >= 0 ? r : -r));
+      g = d[m] - d[l] + e[l] / (g + (g >= 0 ? r : -r));
       let s = 1,
         c = 1,
         shift = 0;
       let deflated = false;
       for (let i = m - 1; i >= l; i--) {
-        const f = s * e[i]!,
-          bb = c * e[i]!;
+        const f = s * e[i],
+          bb = c * e[i];
         r = Math.hypot(f, g);
         e[i + 1] = r;
         if (r === 0) {
-          d[i + 1] = d[i + 1]! - shift;
+          d[i + 1] = d[i + 1] - shift;
           e[m] = 0;
           deflated = true;
           break;
         }
         s = f / r;
         c = g / r;
-        g = d[i + 1]! - shift;
-        r = (d[i]! - g) * s + 2 * c * bb;
+        g = d[i + 1] - shift;
+        r = (d[i] - g) * s + 2 * c * bb;
         shift = s * r;
         d[i + 1] = g + shift;
         g = c * r - bb;
         w.pushRotation(c, s, i);
       }
       if (deflated) continue;
-      d[l] = d[l]! - shift;
+      d[l] = d[l] - shift;
       e[l] = g;
       e[m] = 0;
     }
   }
-  for (let j = 0; j < n; j++) w.sigma[j] = Math.abs(d[j]!);
+  for (let j = 0; j < n; j++) w.sigma[j] = Math.abs(d[j]);
   return true;
 }
 
@@ -276,7 +276,7 @@ export function jacobiSvd(w: DenseSvdWorkspace, a: Float64Array, maxSweeps: numb
     w.vt = new Float64Array(n * n);
   }
   const { ut: at, vt: v, sigma } = w;
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) at[j * n + i] = a[i * n + j]!;
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) at[j * n + i] = a[i * n + j];
   v.fill(0);
   for (let i = 0; i < n; i++) v[i * n + i] = 1;
   const eps = 1e-15;
@@ -291,8 +291,8 @@ export function jacobiSvd(w: DenseSvdWorkspace, a: Float64Array, maxSweeps: numb
           be = 0,
           ga = 0;
         for (let i = 0; i < n; i++) {
-          const x = at[rp + i]!,
-            y = at[rq + i]!;
+          const x = at[rp + i],
+            y = at[rq + i];
           al += x * x;
           be += y * y;
           ga += x * y;
@@ -305,12 +305,12 @@ export function jacobiSvd(w: DenseSvdWorkspace, a: Float64Array, maxSweeps: numb
         const c = 1 / Math.sqrt(1 + t * t),
           s = c * t;
         for (let i = 0; i < n; i++) {
-          const x = at[rp + i]!,
-            y = at[rq + i]!;
+          const x = at[rp + i],
+            y = at[rq + i];
           at[rp + i] = c * x - s * y;
           at[rq + i] = s * x + c * y;
-          const vx = v[rp + i]!,
-            vy = v[rq + i]!;
+          const vx = v[rp + i],
+            vy = v[rq + i];
           v[rp + i] = c * vx - s * vy;
           v[rq + i] = s * vx + c * vy;
         }
@@ -322,10 +322,10 @@ export function jacobiSvd(w: DenseSvdWorkspace, a: Float64Array, maxSweeps: numb
   for (let j = 0; j < n; j++) {
     const rj = j * n;
     let s = 0;
-    for (let i = 0; i < n; i++) s += at[rj + i]! * at[rj + i]!;
+    for (let i = 0; i < n; i++) s += at[rj + i] * at[rj + i];
     s = Math.sqrt(s);
     sigma[j] = s;
-    if (s > 0) for (let i = 0; i < n; i++) at[rj + i] = at[rj + i]! / s;
+    if (s > 0) for (let i = 0; i < n; i++) at[rj + i] = at[rj + i] / s;
   }
   return sweep;
 }

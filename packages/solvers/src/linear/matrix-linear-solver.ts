@@ -91,7 +91,7 @@ export abstract class MatrixLinearSolver extends LinearSolver {
 
   private takePattern(A: CsrMatrix): boolean {
     const n = A.rows;
-    const nnz = A.rowPtr[n]!;
+    const nnz = A.rowPtr[n];
     let same = this.hasPattern && this.patRowPtr.length === n + 1 && this.patColInd.length === nnz;
     if (same) {
       for (let i = 0; i <= n && same; i++) if (this.patRowPtr[i] !== A.rowPtr[i]) same = false;

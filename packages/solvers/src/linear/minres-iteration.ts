@@ -28,7 +28,7 @@ export interface MinresResult {
 
 function dot(a: Float64Array, b: Float64Array): number {
   let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
   return s;
 }
 
@@ -58,7 +58,7 @@ export function minres(
   let w = ws.w;
   // r1 = b − A·x
   A(r1, x);
-  for (let i = 0; i < n; i++) r1[i] = b[i]! - r1[i]!;
+  for (let i = 0; i < n; i++) r1[i] = b[i] - r1[i];
   let beta1 = dot(r1, r1);
   out.iterations = 0;
   out.residual = Math.sqrt(beta1);
@@ -82,15 +82,15 @@ export function minres(
     // Lanczos: v = y/β_k;  y = A·v − (β_k/β_{k−1})·r1 − (α_k/β_k)·r2
     r2.set(y);
     const s = 1 / beta;
-    for (let i = 0; i < n; i++) v[i] = s * y[i]!;
+    for (let i = 0; i < n; i++) v[i] = s * y[i];
     A(y, v);
     if (itn > 0) {
       const c = beta / oldb;
-      for (let i = 0; i < n; i++) y[i] = y[i]! - c * r1[i]!;
+      for (let i = 0; i < n; i++) y[i] = y[i] - c * r1[i];
     }
     const alpha = dot(v, y);
     const c2 = alpha / beta;
-    for (let i = 0; i < n; i++) y[i] = y[i]! - c2 * r2[i]!;
+    for (let i = 0; i < n; i++) y[i] = y[i] - c2 * r2[i];
     const t = r1;
     r1 = r2;
     r2 = t;
@@ -114,8 +114,8 @@ export function minres(
     phibar = sn * phibar;
     // w_k = (v_k − ε_k·w_{k−2} − δ_k·w_{k−1}) / γ_k;  x += φ_k·w_k
     const ig = 1 / gamma;
-    for (let i = 0; i < n; i++) w[i] = (v[i]! - oldeps * w2[i]! - delta * w1[i]!) * ig;
-    for (let i = 0; i < n; i++) x[i] = x[i]! + phi * w[i]!;
+    for (let i = 0; i < n; i++) w[i] = (v[i] - oldeps * w2[i] - delta * w1[i]) * ig;
+    for (let i = 0; i < n; i++) x[i] = x[i] + phi * w[i];
     const tw = w2;
     w2 = w1;
     w1 = w;

@@ -33,7 +33,7 @@ function make<T extends { template: string; init(): void }>(cls: new () => T, te
 /** Random symmetric indefinite matrix: a sparse symmetric part plus a diagonal of both signs. */
 function randomIndefinite(r: () => number, n: number): number[][] {
   const A = randomSpd(r, n, 4);
-  for (let i = 0; i < n; i++) A[i]![i] = (i % 3 === 0 ? -1 : 1) * (A[i]![i]! + 1);
+  for (let i = 0; i < n; i++) A[i][i] = (i % 3 === 0 ? -1 : 1) * (A[i][i] + 1);
   return A;
 }
 
@@ -43,8 +43,8 @@ function randomBlockTridiagonal(r: () => number, nb: number, bs: number): number
   const A = Array.from({ length: n }, () => new Array<number>(n).fill(0));
   for (let i = 0; i < n; i++)
     for (let j = i + 1; j < n; j++)
-      if (Math.abs(Math.floor(i / bs) - Math.floor(j / bs)) <= 1 && r() < 0.6) A[i]![j] = A[j]![i] = 2 * r() - 1;
-  for (let i = 0; i < n; i++) A[i]![i] = A[i]!.reduce((s, v, j) => s + (j === i ? 0 : Math.abs(v)), 0) + 0.5 + r();
+      if (Math.abs(Math.floor(i / bs) - Math.floor(j / bs)) <= 1 && r() < 0.6) A[i][j] = A[j][i] = 2 * r() - 1;
+  for (let i = 0; i < n; i++) A[i][i] = A[i].reduce((s, v, j) => s + (j === i ? 0 : Math.abs(v)), 0) + 0.5 + r();
   return A;
 }
 
@@ -125,10 +125,10 @@ describe('MinRes, BTD, SVD, precomputed and warp linear solvers (solution vs a d
       n = nb * bs;
     const D = randomBlockTridiagonal(r, nb, bs);
     const A = D.map((row) => row.slice());
-    A[1]![10] = 0.7; // block (0, 3): offset 4, left out
-    A[10]![1] = -0.4; // block (3, 0): offset −2, stored block 7 = block row 2, diagonal block → (7, 7)
+    A[1][10] = 0.7; // block (0, 3): offset 4, left out
+    A[10][1] = -0.4; // block (3, 0): offset −2, stored block 7 = block row 2, diagonal block → (7, 7)
     const E = D.map((row) => row.slice());
-    E[7]![7]! += -0.4;
+    E[7][7] += -0.4;
     const b = randomVector(r, n);
     const x = new Float64Array(n);
     const s = make(BTDLinearSolver, 'BTDMatrix3d');
@@ -143,11 +143,11 @@ describe('MinRes, BTD, SVD, precomputed and warp linear solvers (solution vs a d
       n = nb * bs;
     const D = randomBlockTridiagonal(r, nb, bs);
     const A = D.map((row) => row.slice());
-    A[10]![1] = -0.4; // column 1 is projected, but SOFA moves the entry to (7, 7) before clearing
+    A[10][1] = -0.4; // column 1 is projected, but SOFA moves the entry to (7, 7) before clearing
     const projected = [0, 1, 2];
     const E = D.map((row) => row.slice());
-    E[7]![7]! += -0.4;
-    for (const p of projected) for (let k = 0; k < n; k++) E[p]![k] = E[k]![p] = k === p ? 1 : 0;
+    E[7][7] += -0.4;
+    for (const p of projected) for (let k = 0; k < n; k++) E[p][k] = E[k][p] = k === p ? 1 : 0;
     const b = randomVector(r, n);
     for (const p of projected) b[p] = 0;
     const x = new Float64Array(n);
@@ -220,7 +220,7 @@ describe('MinRes, BTD, SVD, precomputed and warp linear solvers (solution vs a d
       [0, 2, 1],
       [3, 0, -2],
     ];
-    const S = B.map((bi) => B.map((bj) => bi.reduce((t, v, k) => t + v * bj[k]!, 0)));
+    const S = B.map((bi) => B.map((bj) => bi.reduce((t, v, k) => t + v * bj[k], 0)));
     const b = randomVector(r, 6);
     const s = make(SVDLinearSolver);
     const x = new Float64Array(6);

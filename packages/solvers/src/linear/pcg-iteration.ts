@@ -6,7 +6,7 @@ export type DotProduct = (a: Float64Array, b: Float64Array) => number;
 /** Plain dot product in index order (SOFA's FullVector). */
 export function flatDot(a: Float64Array, b: Float64Array): number {
   let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
   return s;
 }
 
@@ -23,8 +23,8 @@ export function groupedDot(groups: ReadonlyArray<{ offset: number; length: numbe
       const end = g.offset + g.length;
       const d = g.derivSize;
       for (let i = g.offset; i < end; i += d) {
-        let p = a[i]! * b[i]!;
-        for (let k = 1; k < d; k++) p += a[i + k]! * b[i + k]!;
+        let p = a[i] * b[i];
+        for (let k = 1; k < d; k++) p += a[i + k] * b[i + k];
         s += p;
       }
       total += s;
@@ -85,7 +85,7 @@ export function sofaPcg(
   const tol = tolerance * bNorm;
   // r = b − A·x
   apply(r, x);
-  for (let i = 0; i < n; i++) r[i] = b[i]! - r[i]!;
+  for (let i = 0; i < n; i++) r[i] = b[i] - r[i];
   if (precond) precond(w, r);
   else w.set(r);
   let delta = dot(r, w);
@@ -94,15 +94,15 @@ export function sofaPcg(
     apply(s, w);
     const alpha = delta / dot(w, s);
     for (let i = 0; i < n; i++) {
-      x[i] = x[i]! + alpha * w[i]!;
-      r[i] = r[i]! - alpha * s[i]!;
+      x[i] = x[i] + alpha * w[i];
+      r[i] = r[i] - alpha * s[i];
     }
     if (precond) precond(s, r);
     else s.set(r);
     const deltaOld = delta;
     delta = dot(r, s);
     const beta = delta / deltaOld;
-    for (let i = 0; i < n; i++) w[i] = s[i]! + beta * w[i]!;
+    for (let i = 0; i < n; i++) w[i] = s[i] + beta * w[i];
     it++;
   }
   result.iterations = it - 1;

@@ -15,7 +15,7 @@ function denseSsor(A: number[][], w: number): number[][] {
   const n = A.length;
   const L = A.map((row, i) => row.map((v, j) => (j < i ? v : 0)));
   const U = A.map((row, i) => row.map((v, j) => (j > i ? v : 0)));
-  const d = A.map((row, i) => row[i]!);
+  const d = A.map((row, i) => row[i]);
   const Dinv = diag(d.map((v) => 1 / v)) as unknown as number[][];
   const I = diag(new Array<number>(n).fill(1)) as unknown as number[][];
   const left = inv(add(I, multiply(w, multiply(Dinv, L))) as number[][]) as number[][];
@@ -44,7 +44,7 @@ describe('preconditioners and PCG', () => {
     J.solveMatrix(z, rhs);
     expectClose(
       z,
-      Array.from(rhs, (v, i) => v / D[i]![i]!),
+      Array.from(rhs, (v, i) => v / D[i][i]),
       1e-15,
       'Jacobi',
     );
@@ -76,7 +76,7 @@ describe('preconditioners and PCG', () => {
         P,
         multiply(
           1,
-          P.map((_, i) => P.map((row) => row[i]!)),
+          P.map((_, i) => P.map((row) => row[i])),
         ),
       ) as number[][];
       expect(Math.max(...diff.flat().map(Math.abs))).to.be.below(1e-12);
@@ -148,24 +148,24 @@ describe('preconditioners and PCG', () => {
     // Reference: the textbook PCG (Jacobi) run by hand with the same rule.
     const x0 = randomVector(r, n);
     const tol = 1e-6;
-    const d = D.map((row, i) => row[i]!);
+    const d = D.map((row, i) => row[i]);
     const ref = Array.from(x0);
-    const res = b.map((v, i) => v - denseMul(D, ref)[i]!);
-    let z = res.map((v, i) => v / d[i]!);
+    const res = b.map((v, i) => v - denseMul(D, ref)[i]);
+    let z = res.map((v, i) => v / d[i]);
     let p = z.slice();
-    let delta = res.reduce((s, v, i) => s + v * z[i]!, 0);
+    let delta = res.reduce((s, v, i) => s + v * z[i], 0);
     const bb = b.reduce((s, v) => s + v * v, 0);
     let count = 0;
     while (count < 100 && delta > tol * bb) {
       const q = denseMul(D, p);
-      const alpha = delta / p.reduce((s, v, i) => s + v * q[i]!, 0);
+      const alpha = delta / p.reduce((s, v, i) => s + v * q[i], 0);
       for (let i = 0; i < n; i++) {
-        ref[i]! += alpha * p[i]!;
-        res[i]! -= alpha * q[i]!;
+        ref[i] += alpha * p[i];
+        res[i] -= alpha * q[i];
       }
-      z = res.map((v, i) => v / d[i]!);
-      const dNew = res.reduce((s, v, i) => s + v * z[i]!, 0);
-      p = z.map((v, i) => v + (dNew / delta) * p[i]!);
+      z = res.map((v, i) => v / d[i]);
+      const dNew = res.reduce((s, v, i) => s + v * z[i], 0);
+      p = z.map((v, i) => v + (dNew / delta) * p[i]);
       delta = dNew;
       count++;
     }

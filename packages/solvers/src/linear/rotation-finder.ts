@@ -25,16 +25,16 @@ export function rotateBlocks(out: Float64Array, R: Float64Array, v: Float64Array
   const n = Math.min(R.length / 9, v.length / 3);
   for (let i = 0; i < n; i++) {
     const r = 9 * i;
-    const a = v[3 * i]!;
-    const b = v[3 * i + 1]!;
-    const c = v[3 * i + 2]!;
+    const a = v[3 * i];
+    const b = v[3 * i + 1];
+    const c = v[3 * i + 2];
     for (let k = 0; k < 3; k++) {
       out[3 * i + k] = transpose
-        ? R[r + k]! * a + R[r + 3 + k]! * b + R[r + 6 + k]! * c
-        : R[r + 3 * k]! * a + R[r + 3 * k + 1]! * b + R[r + 3 * k + 2]! * c;
+        ? R[r + k] * a + R[r + 3 + k] * b + R[r + 6 + k] * c
+        : R[r + 3 * k] * a + R[r + 3 * k + 1] * b + R[r + 3 * k + 2] * c;
     }
   }
-  for (let i = 3 * n; i < v.length; i++) out[i] = v[i]!;
+  for (let i = 3 * n; i < v.length; i++) out[i] = v[i];
 }
 
 /** Identity rotations for n nodes. */
@@ -48,6 +48,6 @@ export function relativeRotations(out: Float64Array, A: Float64Array, B: Float64
   for (let b = 0; b < out.length; b += 9) {
     for (let i = 0; i < 3; i++)
       for (let j = 0; j < 3; j++)
-        out[b + 3 * i + j] = A[b + 3 * i]! * B[b + 3 * j]! + A[b + 3 * i + 1]! * B[b + 3 * j + 1]! + A[b + 3 * i + 2]! * B[b + 3 * j + 2]!;
+        out[b + 3 * i + j] = A[b + 3 * i] * B[b + 3 * j] + A[b + 3 * i + 1] * B[b + 3 * j + 1] + A[b + 3 * i + 2] * B[b + 3 * j + 2];
   }
 }

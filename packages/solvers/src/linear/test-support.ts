@@ -23,23 +23,23 @@ export function rng(seed: number): () => number {
 export function randomSpd(r: () => number, n: number, perRow: number, diagScale: (i: number) => number = () => 1): number[][] {
   const A = Array.from({ length: n }, () => new Array<number>(n).fill(0));
   const p = n > 1 ? Math.min(1, perRow / (n - 1)) : 0;
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (r() < p) A[i]![j] = A[j]![i] = 2 * r() - 1;
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (r() < p) A[i][j] = A[j][i] = 2 * r() - 1;
   for (let i = 0; i < n; i++) {
     let s = 0;
-    for (let j = 0; j < n; j++) if (j !== i) s += Math.abs(A[i]![j]!);
-    A[i]![i] = s + 0.5 + r();
+    for (let j = 0; j < n; j++) if (j !== i) s += Math.abs(A[i][j]);
+    A[i][i] = s + 0.5 + r();
   }
   // Symmetric scaling S·A·S keeps A SPD and makes it badly scaled when diagScale varies.
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) A[i]![j]! *= Math.sqrt(diagScale(i) * diagScale(j));
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) A[i][j] *= Math.sqrt(diagScale(i) * diagScale(j));
   return A;
 }
 
 /** Random unsymmetric nonsingular sparse matrix (a permuted dominant entry per row). */
 export function randomUnsymmetric(r: () => number, n: number, perRow: number): number[][] {
   const A = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  for (let i = 0; i < n; i++) for (let k = 0; k < perRow; k++) A[i]![Math.floor(r() * n)] = 2 * r() - 1;
-  for (let i = 0; i < n; i++) A[i]![(3 * i + 1) % n]! += 4 + r();
-  for (let i = 0; i < n; i++) A[i]![i]! += 0.01;
+  for (let i = 0; i < n; i++) for (let k = 0; k < perRow; k++) A[i][Math.floor(r() * n)] = 2 * r() - 1;
+  for (let i = 0; i < n; i++) A[i][(3 * i + 1) % n] += 4 + r();
+  for (let i = 0; i < n; i++) A[i][i] += 0.01;
   return A;
 }
 
@@ -49,10 +49,10 @@ export function denseToCsr(A: number[][]): CsrMatrix {
   const cols: number[] = [];
   const vals: number[] = [];
   for (let i = 0; i < n; i++) {
-    for (let j = 0; j < A[i]!.length; j++) {
-      if (A[i]![j] !== 0 || i === j) {
+    for (let j = 0; j < A[i].length; j++) {
+      if (A[i][j] !== 0 || i === j) {
         cols.push(j);
-        vals.push(A[i]![j]!);
+        vals.push(A[i][j]);
       }
     }
     rowPtr[i + 1] = cols.length;
@@ -61,11 +61,11 @@ export function denseToCsr(A: number[][]): CsrMatrix {
 }
 
 export function denseSolve(A: number[][], b: ArrayLike<number>): number[] {
-  return (lusolve(A, Array.from(b)) as number[][]).map((row) => row[0]!);
+  return (lusolve(A, Array.from(b)) as number[][]).map((row) => row[0]);
 }
 
 export function denseMul(A: number[][], x: ArrayLike<number>): number[] {
-  return A.map((row) => row.reduce((s, a, j) => s + a * x[j]!, 0));
+  return A.map((row) => row.reduce((s, a, j) => s + a * x[j], 0));
 }
 
 export function randomVector(r: () => number, n: number): Float64Array {
@@ -74,9 +74,9 @@ export function randomVector(r: () => number, n: number): Float64Array {
 
 export function expectClose(actual: ArrayLike<number>, expected: ArrayLike<number>, tol: number, what: string): void {
   let scale = 1;
-  for (let i = 0; i < expected.length; i++) scale = Math.max(scale, Math.abs(expected[i]!));
+  for (let i = 0; i < expected.length; i++) scale = Math.max(scale, Math.abs(expected[i]));
   for (let i = 0; i < expected.length; i++) {
-    const d = Math.abs(actual[i]! - expected[i]!);
+    const d = Math.abs(actual[i] - expected[i]);
     if (!(d <= tol * scale)) expect.fail(`${what}[${i}] = ${actual[i]}, expected ${expected[i]} (|diff| ${d})`);
   }
 }
@@ -107,7 +107,7 @@ export function fixedSystem(A: number[][], derivSize = 1, projected: readonly nu
     applyMBK(out: Float64Array, _f: unknown, p: Float64Array): void {
       for (let i = 0; i < n; i++) {
         let s = 0;
-        for (let k = csr.rowPtr[i]!; k < csr.rowPtr[i + 1]!; k++) s += csr.values[k]! * p[csr.colInd[k]!]!;
+        for (let k = csr.rowPtr[i]; k < csr.rowPtr[i + 1]; k++) s += csr.values[k] * p[csr.colInd[k]];
         out[i] = s;
       }
     },

@@ -57,13 +57,13 @@ export class MeanComputation extends BaseObject {
 
   private compute(): void {
     if (this.inputs.length === 0) return;
-    const d = this.inputs[0]!.stateType.coordSize;
+    const d = this.inputs[0].stateType.coordSize;
     const n = Math.min(...this.inputs.map((s) => s.size)) * d;
     const r = this.result.value.length === n ? this.result.value : new Float64Array(n);
     r.fill(0);
     for (const s of this.inputs) {
       const x = s.x;
-      for (let i = 0; i < n; i++) r[i] += x[i]!;
+      for (let i = 0; i < n; i++) r[i] += x[i];
     }
     const inv = 1 / this.inputs.length;
     for (let i = 0; i < n; i++) r[i] *= inv;

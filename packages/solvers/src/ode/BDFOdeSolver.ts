@@ -142,12 +142,12 @@ export class BDFOdeSolver extends SystemOdeSolver implements NonLinearFunction {
       // the saved history, each array of this system's size
       const fill = (key: string, into: Float64Array[]): void => {
         const saved = r.list(key);
-        const fits = saved.length === into.length && saved.every((a, i) => a instanceof Float64Array && a.length === into[i]!.length);
+        const fits = saved.length === into.length && saved.every((a, i) => a instanceof Float64Array && a.length === into[i].length);
         if (!fits)
           throw this.error(
             `checkpoint: the saved history '${key}' does not fit this system (${into.length} states of ${into[0]?.length ?? 0} values)`,
           );
-        saved.forEach((a, i) => into[i]!.set(a as Float64Array));
+        saved.forEach((a, i) => into[i].set(a as Float64Array));
       };
       fill('X', this.X);
       fill('V', this.V);
@@ -174,18 +174,18 @@ export class BDFOdeSolver extends SystemOdeSolver implements NonLinearFunction {
     // History: X[0..count−1] = x_{n+1−count}..x_n, oldest first; the current state is pushed now.
     const order = Math.max(1, this.order.value);
     if (this.count === order) {
-      const x0 = this.X[0]!;
-      const v0 = this.V[0]!;
+      const x0 = this.X[0];
+      const v0 = this.V[0];
       for (let j = 0; j + 1 < order; j++) {
-        this.X[j] = this.X[j + 1]!;
-        this.V[j] = this.V[j + 1]!;
+        this.X[j] = this.X[j + 1];
+        this.V[j] = this.V[j + 1];
       }
       this.X[order - 1] = x0;
       this.V[order - 1] = v0;
     } else this.count++;
     const p = (this.p = this.count);
-    this.X[p - 1]!.set(sys.x);
-    this.V[p - 1]!.set(sys.v);
+    this.X[p - 1].set(sys.x);
+    this.V[p - 1].set(sys.v);
     this.times.push(this.context.getTime() + dt);
     while (this.times.length > p + 1) this.times.shift();
     this.h = dt;
@@ -193,13 +193,13 @@ export class BDFOdeSolver extends SystemOdeSolver implements NonLinearFunction {
     // Initial guess: v = v_n, x = x_n + h·v_n.
     const x = sys.x;
     const v = sys.v;
-    for (let i = 0; i < x.length; i++) x[i] = x[i]! + dt * v[i]!;
+    for (let i = 0; i < x.length; i++) x[i] = x[i] + dt * v[i];
     sys.propagatePositionsAndVelocities();
     const newton = this.newtonSolver.require();
     const converged = newton.solve(this);
     if (!converged && !newton.updateStateWhenDiverged.value) {
-      sys.x.set(this.X[p - 1]!);
-      sys.v.set(this.V[p - 1]!);
+      sys.x.set(this.X[p - 1]);
+      sys.v.set(this.V[p - 1]);
       sys.propagatePositionsAndVelocities();
     }
     sys.touchStates();
@@ -223,19 +223,19 @@ export class BDFOdeSolver extends SystemOdeSolver implements NonLinearFunction {
     sys.projectResponse(f);
     // r1 = Σ_{j<p} a_j·x_j + x − h·b·v
     for (let i = 0; i < r1.length; i++) {
-      let s = x[i]! - hb * v[i]!;
-      for (let j = 0; j < p; j++) s += a[j]! * this.X[j]![i]!;
+      let s = x[i] - hb * v[i];
+      for (let j = 0; j < p; j++) s += a[j] * this.X[j][i];
       r1[i] = s;
     }
     // r2 = M·(Σ_{j<p} a_j·v_j + v) − h·b·f
     for (let i = 0; i < tmp.length; i++) {
-      let s = v[i]!;
-      for (let j = 0; j < p; j++) s += a[j]! * this.V[j]![i]!;
+      let s = v[i];
+      for (let j = 0; j < p; j++) s += a[j] * this.V[j][i];
       tmp[i] = s;
     }
     r2.fill(0);
     sys.addMBKv(r2, { m: 1, b: 0, k: 0 }, tmp);
-    for (let i = 0; i < r2.length; i++) r2[i] = r2[i]! - hb * f[i]!;
+    for (let i = 0; i < r2.length; i++) r2[i] = r2[i] - hb * f[i];
     sys.projectResponse(r1);
     sys.projectResponse(r2);
   }
@@ -247,7 +247,7 @@ export class BDFOdeSolver extends SystemOdeSolver implements NonLinearFunction {
   /** rhs = −r2 − h·b·K·r1 (the matrix is assembled by the linear solver). */
   computeGradientFromCurrentGuess(): void {
     const { rhs, r1, r2 } = this;
-    for (let i = 0; i < rhs.length; i++) rhs[i] = -r2[i]!;
+    for (let i = 0; i < rhs.length; i++) rhs[i] = -r2[i];
     this.sys!.addMBKv(rhs, { m: 0, b: 0, k: -this.h * this.b }, r1);
     this.sys!.projectResponse(rhs);
   }
@@ -257,15 +257,15 @@ export class BDFOdeSolver extends SystemOdeSolver implements NonLinearFunction {
     this.linearSolver.require().solveSystem(this.sys!, this.systemMatrixFactors(this.h), this.rhs, this.dv);
     // The x direction that keeps r1 = 0 along the step: h·b·Δv − r1.
     const hb = this.h * this.b;
-    for (let i = 0; i < this.dxDir.length; i++) this.dxDir[i] = hb * this.dv[i]! - this.r1[i]!;
+    for (let i = 0; i < this.dxDir.length; i++) this.dxDir[i] = hb * this.dv[i] - this.r1[i];
   }
 
   updateGuessFromLinearSolution(alpha: number): void {
     const sys = this.sys!;
     const { dv, dxDir } = this;
     for (let i = 0; i < dv.length; i++) {
-      sys.v[i] = sys.v[i]! + alpha * dv[i]!;
-      sys.x[i] = sys.x[i]! + alpha * dxDir[i]!;
+      sys.v[i] = sys.v[i] + alpha * dv[i];
+      sys.x[i] = sys.x[i] + alpha * dxDir[i];
     }
     sys.propagatePositionsAndVelocities();
   }

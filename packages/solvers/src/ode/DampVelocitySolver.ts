@@ -55,12 +55,12 @@ export class DampVelocitySolver extends BaseOdeSolver {
     for (const s of this.states) {
       const v = s.v,
         d = s.stateType.derivSize;
-      for (let i = 0; i < v.length; i++) v[i] = v[i]! * factor;
+      for (let i = 0; i < v.length; i++) v[i] = v[i] * factor;
       // points slower than the threshold stop
       if (t !== 0) {
         for (let p = 0; p < v.length; p += d) {
           let n2 = 0;
-          for (let k = 0; k < d; k++) n2 += v[p + k]! * v[p + k]!;
+          for (let k = 0; k < d; k++) n2 += v[p + k] * v[p + k];
           if (n2 < t2) v.fill(0, p, p + d);
         }
       }

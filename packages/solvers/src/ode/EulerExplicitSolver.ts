@@ -57,11 +57,11 @@ export class EulerExplicitSolver extends AccelerationOdeSolver {
     const stats = accelerationOf(sys, acc, f, this.linearSolver.get(), this);
     // x and v from a, in the order given by `symplectic`.
     if (this.symplectic.value) {
-      for (let i = 0; i < v.length; i++) v[i] = v[i]! + h * acc[i]!;
+      for (let i = 0; i < v.length; i++) v[i] = v[i] + h * acc[i];
       integrate(sys, x, x, v, h);
     } else {
       integrate(sys, x, x, v, h);
-      for (let i = 0; i < v.length; i++) v[i] = v[i]! + h * acc[i]!;
+      for (let i = 0; i < v.length; i++) v[i] = v[i] + h * acc[i];
     }
     sys.propagatePositionsAndVelocities();
     sys.touchStates();

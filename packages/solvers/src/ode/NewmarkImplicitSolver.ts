@@ -139,11 +139,11 @@ export class NewmarkImplicitSolver extends SystemOdeSolver {
     integrate(sys, sys.x, sys.x, a1, h * h * be);
     const fa = h * (1 - g),
       fa1 = h * g;
-    for (let i = 0; i < v.length; i++) v[i] = v[i]! + a[i]! * fa;
-    for (let i = 0; i < v.length; i++) v[i] = v[i]! + a1[i]! * fa1;
+    for (let i = 0; i < v.length; i++) v[i] = v[i] + a[i] * fa;
+    for (let i = 0; i < v.length; i++) v[i] = v[i] + a1[i] * fa1;
     if (this.vdamping.value !== 0) {
       const decay = Math.exp(-h * this.vdamping.value);
-      for (let i = 0; i < v.length; i++) v[i]! *= decay;
+      for (let i = 0; i < v.length; i++) v[i] *= decay;
     }
     a.set(a1);
     sys.propagatePositionsAndVelocities();

@@ -38,12 +38,12 @@ export class RungeKutta2Solver extends RungeKuttaSolver {
     this.computeAcc(sys, acc, x0, v0);
     // half step: x½ = x + (h/2)·v, v½ = v + (h/2)·a
     integrate(sys, xh, x0, v0, dt / 2);
-    for (let i = 0; i < vh.length; i++) vh[i] = v0[i]! + (dt / 2) * acc[i]!;
+    for (let i = 0; i < vh.length; i++) vh[i] = v0[i] + (dt / 2) * acc[i];
     this.computeAcc(sys, acc, xh, vh);
     // full step with the midpoint derivative
     integrate(sys, sys.x, x0, vh, dt);
     const v = sys.v;
-    for (let i = 0; i < v.length; i++) v[i] = v0[i]! + dt * acc[i]!;
+    for (let i = 0; i < v.length; i++) v[i] = v0[i] + dt * acc[i];
     sys.propagatePositionsAndVelocities();
     sys.touchStates();
     this.record(t0, this.linearStats);

@@ -40,26 +40,26 @@ export class RungeKutta4Solver extends RungeKuttaSolver {
     const { x0, v0, xk, kv, ka } = this;
     x0.set(sys.x);
     v0.set(sys.v);
-    this.computeAcc(sys, ka[0]!, x0, v0);
+    this.computeAcc(sys, ka[0], x0, v0);
     // stages 2 to 4: x_k = x0 + c·k(v)_{k−1}, v_k = v0 + c·k(a)_{k−1}
     const c = [0, dt / 2, dt / 2, dt];
     for (let s = 1; s < 4; s++) {
-      integrate(sys, xk, x0, kv[s - 1]!, c[s]!);
-      const vk = kv[s]!;
-      const aPrev = ka[s - 1]!;
-      for (let i = 0; i < vk.length; i++) vk[i] = v0[i]! + c[s]! * aPrev[i]!;
-      this.computeAcc(sys, ka[s]!, xk, vk);
+      integrate(sys, xk, x0, kv[s - 1], c[s]);
+      const vk = kv[s];
+      const aPrev = ka[s - 1];
+      for (let i = 0; i < vk.length; i++) vk[i] = v0[i] + c[s] * aPrev[i];
+      this.computeAcc(sys, ka[s], xk, vk);
     }
     // x = x0 + h/6 k1v + h/3 k2v + h/3 k3v + h/6 k4v (one term after the other)
     const w = [dt / 6, dt / 3, dt / 3, dt / 6];
-    integrate(sys, xk, x0, kv[0]!, w[0]!);
-    for (let s = 1; s < 4; s++) integrate(sys, xk, xk, kv[s]!, w[s]!);
+    integrate(sys, xk, x0, kv[0], w[0]);
+    for (let s = 1; s < 4; s++) integrate(sys, xk, xk, kv[s], w[s]);
     const v = sys.v;
     for (let i = 0; i < v.length; i++) {
-      let vi = v0[i]! + w[0]! * ka[0]![i]!;
-      vi += w[1]! * ka[1]![i]!;
-      vi += w[2]! * ka[2]![i]!;
-      v[i] = vi + w[3]! * ka[3]![i]!;
+      let vi = v0[i] + w[0] * ka[0][i];
+      vi += w[1] * ka[1][i];
+      vi += w[2] * ka[2][i];
+      v[i] = vi + w[3] * ka[3][i];
     }
     sys.x.set(xk);
     sys.propagatePositionsAndVelocities();

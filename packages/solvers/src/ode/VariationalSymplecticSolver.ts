@@ -177,13 +177,13 @@ export class VariationalSymplecticSolver extends SystemOdeSolver {
     if (this.explicitIntegration.value) {
       // a = M⁻¹(f + p/h) − rM·v;  v = h·a;  x += h·v;  p = M·v
       sys.computeForce(f);
-      for (let i = 0; i < f.length; i++) f[i] = f[i]! + p[i]! / h;
+      for (let i = 0; i < f.length; i++) f[i] = f[i] + p[i] / h;
       accelerationOf(sys, acc, f, this.linearSolver.get(), this);
       if (rM > 0) {
-        for (let i = 0; i < acc.length; i++) acc[i] = acc[i]! - rM * v[i]!;
+        for (let i = 0; i < acc.length; i++) acc[i] = acc[i] - rM * v[i];
         sys.projectResponse(acc);
       }
-      for (let i = 0; i < v.length; i++) v[i] = h * acc[i]!;
+      for (let i = 0; i < v.length; i++) v[i] = h * acc[i];
       integrate(sys, x, x, v, h);
       newp.fill(0);
       sys.addMBKv(newp, { m: 1, b: 0, k: 0 }, v);
@@ -192,7 +192,7 @@ export class VariationalSymplecticSolver extends SystemOdeSolver {
       oldPos.set(x);
       x0.set(x);
       let positionNorm = 0;
-      for (let i = 0; i < oldPos.length; i++) positionNorm += oldPos[i]! * oldPos[i]!;
+      for (let i = 0; i < oldPos.length; i++) positionNorm += oldPos[i] * oldPos[i];
       positionNorm = Math.sqrt(positionNorm);
       res.fill(0);
       const maxIt = this.steps.value;
@@ -202,7 +202,7 @@ export class VariationalSymplecticSolver extends SystemOdeSolver {
       while ((it < maxIt && err > this.newtonError.value) || it === 0) {
         // b = f(q_i) + (2/h)·p − K·res, projected
         sys.computeForce(f);
-        for (let i = 0; i < b.length; i++) b[i] = f[i]! + (2 / h) * p[i]!;
+        for (let i = 0; i < b.length; i++) b[i] = f[i] + (2 / h) * p[i];
         sys.addMBKv(b, { m: 0, b: 0, k: -1 }, res);
         sys.projectResponse(b);
         solver.solveSystem(sys, factors, b, res);
@@ -210,7 +210,7 @@ export class VariationalSymplecticSolver extends SystemOdeSolver {
         integrate(sys, x, oldPos, res, 1);
         let d2 = 0;
         for (let i = 0; i < x.length; i++) {
-          const d = x[i]! - x0[i]!;
+          const d = x[i] - x0[i];
           d2 += d * d;
         }
         x0.set(x);
@@ -221,12 +221,12 @@ export class VariationalSymplecticSolver extends SystemOdeSolver {
       this.newtonIterations = it;
       if (this.computeHamiltonian.value && this.useIncrementalPotentialEnergy.value) this.incrementalPotential += -2 * dotOf(f, res);
       // v = (2/h)·res;  q = q_k + (h/2)·v;  p_new = (h/2)·P·f(q) + M·v;  q = q_k + (h/2)·v + (h/2)·v
-      for (let i = 0; i < v.length; i++) v[i] = (2 / h) * res[i]!;
+      for (let i = 0; i < v.length; i++) v[i] = (2 / h) * res[i];
       integrate(sys, x, oldPos, v, h / 2);
       sys.propagatePositionsAndVelocities();
       sys.computeForce(f);
       sys.projectResponse(f);
-      for (let i = 0; i < newp.length; i++) newp[i] = (h / 2) * f[i]!;
+      for (let i = 0; i < newp.length; i++) newp[i] = (h / 2) * f[i];
       sys.addMBKv(newp, { m: 1, b: 0, k: 0 }, v);
       integrate(sys, x, x, v, h / 2);
       if (this.computeHamiltonian.value) {

@@ -8,21 +8,21 @@
  * `a` receives p + 1 values; returns b.
  */
 export function bdfCoefficients(times: ArrayLike<number>, p: number, a: Float64Array): number {
-  const tp = times[p]!;
+  const tp = times[p];
   for (let j = 0; j <= p; j++) {
     // ℓ_j'(t_p) = Σ_{i≠j} 1/(t_j − t_i) · Π_{m≠i,j} (t_p − t_m)/(t_j − t_m)
     let d = 0;
     for (let i = 0; i <= p; i++) {
       if (i === j) continue;
       let prod = 1;
-      for (let m = 0; m <= p; m++) if (m !== i && m !== j) prod *= (tp - times[m]!) / (times[j]! - times[m]!);
-      d += prod / (times[j]! - times[i]!);
+      for (let m = 0; m <= p; m++) if (m !== i && m !== j) prod *= (tp - times[m]) / (times[j] - times[m]);
+      d += prod / (times[j] - times[i]);
     }
     a[j] = d;
   }
-  const h = tp - times[p - 1]!;
-  const ap = h * a[p]!;
-  for (let j = 0; j < p; j++) a[j] = (h * a[j]!) / ap;
+  const h = tp - times[p - 1];
+  const ap = h * a[p];
+  for (let j = 0; j < p; j++) a[j] = (h * a[j]) / ap;
   a[p] = 1;
   return 1 / ap;
 }

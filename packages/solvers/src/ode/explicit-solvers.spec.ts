@@ -29,8 +29,8 @@ describe('explicit ODE solvers against closed forms', () => {
   it('EulerExplicitSolver (symplectic): conserves the discrete invariant v² + ω²x² − hω²·x·v and keeps the energy bounded', () => {
     const h = 0.05;
     const { sim, dofs } = oscillator(el('EulerExplicitSolver'), h);
-    const inv = () => dofs.v[0]! ** 2 + w2 * dofs.x[0]! ** 2 - h * w2 * dofs.x[0]! * dofs.v[0]!;
-    const energy = () => 0.5 * m * dofs.v[0]! ** 2 + 0.5 * k * dofs.x[0]! ** 2;
+    const inv = () => dofs.v[0] ** 2 + w2 * dofs.x[0] ** 2 - h * w2 * dofs.x[0] * dofs.v[0];
+    const energy = () => 0.5 * m * dofs.v[0] ** 2 + 0.5 * k * dofs.x[0] ** 2;
     const I0 = inv();
     const E0 = energy();
     let maxDev = 0;
@@ -47,7 +47,7 @@ describe('explicit ODE solvers against closed forms', () => {
   it('EulerExplicitSolver (symplectic = false): the energy grows by exactly (1 + h²ω²) per step', () => {
     const h = 0.01;
     const { sim, dofs } = oscillator(el('EulerExplicitSolver', { symplectic: false }), h);
-    const energy = () => 0.5 * m * dofs.v[0]! ** 2 + 0.5 * k * dofs.x[0]! ** 2;
+    const energy = () => 0.5 * m * dofs.v[0] ** 2 + 0.5 * k * dofs.x[0] ** 2;
     const E0 = energy();
     const N = 500;
     sim.step();
@@ -73,21 +73,21 @@ describe('explicit ODE solvers against closed forms', () => {
       [(2 / 3) * m, m / 3],
       [m / 3, (2 / 3) * m],
     ];
-    const f = xs.map((x, i) => -k * x + (M[i]![0]! + M[i]![1]!) * g);
-    const a = (lusolve(M, f) as number[][]).map((r) => r[0]!);
+    const f = xs.map((x, i) => -k * x + (M[i][0] + M[i][1]) * g);
+    const a = (lusolve(M, f) as number[][]).map((r) => r[0]);
     const s = scene(oneBody(h, g, body(false)));
     const dofs = s.get<TestPoints>('body/dofs');
     s.sim.step();
     for (let i = 0; i < 2; i++) {
-      expect(dofs.x[i]).to.be.closeTo(xs[i]! + h * vs[i]!, 1e-15);
-      expect(dofs.v[i]).to.be.closeTo(vs[i]! + h * a[i]!, 1e-13);
+      expect(dofs.x[i]).to.be.closeTo(xs[i] + h * vs[i], 1e-15);
+      expect(dofs.v[i]).to.be.closeTo(vs[i] + h * a[i], 1e-13);
     }
     // Dof 0 fixed: a_0 = 0 and M_11·a_1 = f_1 (the projected system).
     const s2 = scene(oneBody(h, g, body(true)));
     const d2 = s2.get<TestPoints>('body/dofs');
     s2.sim.step();
     expect(d2.v[0]).to.equal(vs[0]);
-    expect(d2.v[1]).to.be.closeTo(vs[1]! + (h * f[1]!) / M[1]![1]!, 1e-13);
+    expect(d2.v[1]).to.be.closeTo(vs[1] + (h * f[1]) / M[1][1], 1e-13);
   });
 
   it('EulerExplicitSolver with a non-diagonal mass and no linear solver: an error naming the solver', () => {
@@ -107,10 +107,10 @@ describe('explicit ODE solvers against closed forms', () => {
         const { sim, dofs } = oscillator(el(name), h);
         const n = Math.round(2 / h);
         for (let i = 0; i < n; i++) sim.step();
-        errs.push(Math.abs(dofs.x[0]! - exactX(n * h)));
+        errs.push(Math.abs(dofs.x[0] - exactX(n * h)));
       }
       for (let i = 0; i + 1 < errs.length; i++) {
-        const ratio = errs[i]! / errs[i + 1]!;
+        const ratio = errs[i] / errs[i + 1];
         expect(ratio, `errors ${errs.join(', ')}`).to.be.within(lo, hi);
       }
     });
@@ -132,7 +132,7 @@ describe('explicit ODE solvers against closed forms', () => {
   it('the solvers report their statistics to the animation loop', () => {
     const { sim, root } = oscillator(el('RungeKutta4Solver'), 0.01);
     sim.step();
-    const solver = root.children[0]!.objects[0] as unknown as { lastStats: SolverStats };
+    const solver = root.children[0].objects[0] as unknown as { lastStats: SolverStats };
     expect(solver.lastStats.timeMs).to.be.at.least(0);
   });
 });

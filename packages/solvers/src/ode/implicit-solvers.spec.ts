@@ -20,8 +20,8 @@ function expectQuadratic(squaredNorms: readonly number[], floor: number): void {
   const r = squaredNorms.map(Math.sqrt);
   let checked = 0;
   for (let i = 0; i + 1 < r.length; i++) {
-    if (r[i]! < 1 && r[i + 1]! > floor) {
-      expect(r[i + 1]!, `|r| = ${r.join(', ')}`).to.be.below(10 * r[i]! ** 2);
+    if (r[i] < 1 && r[i + 1] > floor) {
+      expect(r[i + 1], `|r| = ${r.join(', ')}`).to.be.below(10 * r[i] ** 2);
       checked++;
     }
   }
@@ -116,8 +116,8 @@ describe('StaticSolver (on a NewtonRaphsonSolver, SOFA v25.06)', () => {
     const R = Array.from(solver.newtonRaphson.residualGraph.value);
     expect(solver.newtonRaphson.status.value).to.equal('ConvergedResidualInitialRatio');
     // Stops at the first |R_k| < 1e-3·|R_0| (R_0 before any iteration), not before.
-    expect(R[R.length - 1]!).to.be.below(1e-6 * R[0]!);
-    for (let i = 0; i < R.length - 1; i++) expect(R[i]!).to.be.at.least(1e-6 * R[0]!);
+    expect(R[R.length - 1]).to.be.below(1e-6 * R[0]);
+    for (let i = 0; i < R.length - 1; i++) expect(R[i]).to.be.at.least(1e-6 * R[0]);
     // With a NewtonRaphsonSolver in the node, the deprecated Data are ignored (and said so).
     const linked = scene(oneBody(0.1, g, body([el('NewtonRaphsonSolver', { name: 'newton' })], { newton_iterations: 50 })));
     expect(sceneWarnings(linked.root).some((w) => /ignored here: NewtonRaphsonSolver 'newton' is used/.test(w.message))).to.equal(true);
@@ -165,12 +165,12 @@ describe('BDFOdeSolver order 1 on a NewtonRaphsonSolver (backward Euler)', () =>
       const dofs = s.get<TestPoints>('body/dofs');
       const solver = s.get<NewtonRaphsonSolver>('body/solver');
       for (let i = 1; i <= 10; i++) {
-        const xPrev = dofs.x[0]!;
-        const vPrev = dofs.v[0]!;
+        const xPrev = dofs.x[0];
+        const vPrev = dofs.v[0];
         s.sim.step();
         expect(solver.status.value).to.equal(status);
         expect(dofs.v[0]).to.be.closeTo(vPrev - 0.1, 1e-14);
-        expect(dofs.x[0]).to.be.closeTo(xPrev + 0.1 * dofs.v[0]!, 1e-14);
+        expect(dofs.x[0]).to.be.closeTo(xPrev + 0.1 * dofs.v[0], 1e-14);
       }
     });
   }
@@ -301,8 +301,8 @@ describe('VariationalSymplecticSolver', () => {
       a.sim.step();
       b.sim.step();
     }
-    expect(a.get<TestPoints>('body/dofs').x[0]).to.be.closeTo(b.get<TestPoints>('body/dofs').x[0]!, 1e-12);
-    expect(a.get<TestPoints>('body/dofs').v[0]).to.be.closeTo(b.get<TestPoints>('body/dofs').v[0]!, 1e-12);
+    expect(a.get<TestPoints>('body/dofs').x[0]).to.be.closeTo(b.get<TestPoints>('body/dofs').x[0], 1e-12);
+    expect(a.get<TestPoints>('body/dofs').v[0]).to.be.closeTo(b.get<TestPoints>('body/dofs').v[0], 1e-12);
   });
 });
 
@@ -343,7 +343,7 @@ describe('EulerImplicitSolver with the new linear solvers', () => {
     ];
     for (const v of variants) {
       const x = run(v);
-      for (let i = 0; i < x.length; i++) expect(x[i], v.map((e) => e.tag).join('+')).to.be.closeTo(ref[i]!, 1e-9);
+      for (let i = 0; i < x.length; i++) expect(x[i], v.map((e) => e.tag).join('+')).to.be.closeTo(ref[i], 1e-9);
     }
   });
 });

@@ -36,7 +36,7 @@ function errorAt(solver: ReturnType<typeof el>[], h: number, steps: number, ramp
     s.sim.step();
     t += h;
   }
-  return Math.abs(dofs.x[0]! - Math.cos(omega * t)) + Math.abs(dofs.v[0]! + omega * Math.sin(omega * t)) / omega;
+  return Math.abs(dofs.x[0] - Math.cos(omega * t)) + Math.abs(dofs.v[0] + omega * Math.sin(omega * t)) / omega;
 }
 
 function observedOrder(solver: () => ReturnType<typeof el>[], n: number, ramp = false): number {
@@ -85,7 +85,7 @@ describe('ODE solvers: order of accuracy on the undamped oscillator (halving h d
     );
     const dofs = s.get<TestPoints>('body/dofs');
     for (let i = 0; i < 2000; i++) s.sim.step();
-    const E = 0.5 * m * dofs.v[0]! ** 2 + 0.5 * k * dofs.x[0]! ** 2;
+    const E = 0.5 * m * dofs.v[0] ** 2 + 0.5 * k * dofs.x[0] ** 2;
     expect(E / (0.5 * k)).to.be.closeTo(1, 1e-10);
   });
 

@@ -55,19 +55,19 @@ export function integrate(sys: MechanicalSystem, xOut: Float64Array, xIn: Float6
   const x = sys.coordViews(xIn);
   const v = sys.views(dv);
   for (let i = 0; i < sys.masters.length; i++) {
-    const m = sys.masters[i]!;
-    m.state.stateType.addDerivToCoord(out[i]!, x[i]!, v[i]!, h, m.state.size);
+    const m = sys.masters[i];
+    m.state.stateType.addDerivToCoord(out[i], x[i], v[i], h, m.state.size);
   }
 }
 
 /** out = a + s·b (derivative vectors; out may alias a). */
 export function axpyTo(out: Float64Array, a: Float64Array, s: number, b: Float64Array): void {
-  for (let i = 0; i < out.length; i++) out[i] = a[i]! + s * b[i]!;
+  for (let i = 0; i < out.length; i++) out[i] = a[i] + s * b[i];
 }
 
 export function dotOf(a: Float64Array, b: Float64Array): number {
   let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
   return s;
 }
 
@@ -85,9 +85,9 @@ export function accFromF(sys: MechanicalSystem, acc: Float64Array, f: Float64Arr
   const av = sys.views(acc);
   const fv = sys.views(f);
   for (const e of sys.masses) {
-    const st = sys.states[e.state]!;
+    const st = sys.states[e.state];
     if (st.mapped) continue;
-    e.mass.accFromF(av[st.index]!, fv[st.index]!);
+    e.mass.accFromF(av[st.index], fv[st.index]);
   }
 }
 
@@ -118,10 +118,10 @@ export function systemEnergies(sys: MechanicalSystem): { kinetic: number; potent
   let kinetic = 0;
   let potential = 0;
   for (const e of sys.masses) {
-    const s = sys.states[e.state]!.state;
+    const s = sys.states[e.state].state;
     kinetic += e.mass.getKineticEnergy(s.v);
     potential += e.mass.getPotentialEnergy(s.x);
   }
-  for (const e of sys.forceFields) potential += e.ff.getPotentialEnergy(e.states.map((i) => sys.states[i]!.state.x));
+  for (const e of sys.forceFields) potential += e.ff.getPotentialEnergy(e.states.map((i) => sys.states[i].state.x));
   return { kinetic, potential };
 }

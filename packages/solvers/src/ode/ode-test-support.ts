@@ -121,7 +121,7 @@ export class TestMass extends BaseMass {
     }
   }
   addMDx(out: Float64Array, dx: Float64Array, factor: number): void {
-    this.each((i, j, m) => (out[i] = out[i]! + factor * m * dx[j]!));
+    this.each((i, j, m) => (out[i] = out[i] + factor * m * dx[j]));
   }
   addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
     this.each((i, j, m) => acc.add(i, j, mFactor * m));
@@ -129,21 +129,21 @@ export class TestMass extends BaseMass {
   addForce(f: Float64Array): void {
     const g = this.context.getGravity();
     const d = this.getMechanicalState().stateType.derivSize;
-    this.each((i, j, m) => (f[i] = f[i]! + m * g[j % d]!));
+    this.each((i, j, m) => (f[i] = f[i] + m * g[j % d]));
   }
   accFromF(a: Float64Array, f: Float64Array): void {
-    for (let i = 0; i < a.length; i++) a[i] = f[i]! / this.mass.value;
+    for (let i = 0; i < a.length; i++) a[i] = f[i] / this.mass.value;
   }
   getKineticEnergy(v: Float64Array): number {
     let e = 0;
-    this.each((i, j, m) => (e += 0.5 * v[i]! * m * v[j]!));
+    this.each((i, j, m) => (e += 0.5 * v[i] * m * v[j]));
     return e;
   }
   getPotentialEnergy(x: Float64Array): number {
     const g = this.context.getGravity();
     const d = this.getMechanicalState().stateType.derivSize;
     let e = 0;
-    this.each((i, j, m) => (e -= x[i]! * m * g[j % d]!));
+    this.each((i, j, m) => (e -= x[i] * m * g[j % d]));
     return e;
   }
 }
@@ -172,33 +172,33 @@ export class TestSpring extends BaseForceField {
     return this.anchor.value[i] ?? 0;
   }
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], v: readonly Float64Array[]): void {
-    const n = x[0]!.length;
+    const n = x[0].length;
     if (this.u.length !== n) this.u = new Float64Array(n);
     const k = this.stiffness.value;
     const c = this.cubic.value;
     const d = this.damping.value;
     for (let i = 0; i < n; i++) {
-      const u = x[0]![i]! - this.a(i);
+      const u = x[0][i] - this.a(i);
       this.u[i] = u;
-      f[0]![i] = f[0]![i]! - k * u - c * u * u * u - d * v[0]![i]!;
+      f[0][i] = f[0][i] - k * u - c * u * u * u - d * v[0][i];
     }
   }
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const k = this.stiffness.value;
     const c = this.cubic.value;
     const d = this.damping.value;
-    for (let i = 0; i < dx[0]!.length; i++) df[0]![i] = df[0]![i]! + (kFactor * (-k - 3 * c * this.u[i]! ** 2) + bFactor * -d) * dx[0]![i]!;
+    for (let i = 0; i < dx[0].length; i++) df[0][i] = df[0][i] + (kFactor * (-k - 3 * c * this.u[i] ** 2) + bFactor * -d) * dx[0][i];
   }
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    for (let i = 0; i < this.u.length; i++) acc.add(i, i, kFactor * (-this.stiffness.value - 3 * this.cubic.value * this.u[i]! ** 2));
+    for (let i = 0; i < this.u.length; i++) acc.add(i, i, kFactor * (-this.stiffness.value - 3 * this.cubic.value * this.u[i] ** 2));
   }
   override addBToMatrix(acc: MatrixAccumulator, bFactor: number): void {
     for (let i = 0; i < this.u.length; i++) acc.add(i, i, -bFactor * this.damping.value);
   }
   override getPotentialEnergy(x: readonly Float64Array[]): number {
     let e = 0;
-    for (let i = 0; i < x[0]!.length; i++) {
-      const u = x[0]![i]! - this.a(i);
+    for (let i = 0; i < x[0].length; i++) {
+      const u = x[0][i] - this.a(i);
       e += 0.5 * this.stiffness.value * u * u + 0.25 * this.cubic.value * u ** 4;
     }
     return e;

@@ -60,7 +60,7 @@ export class CubeTopology extends MeshTopology {
     if (nx < 0 || ny < 0 || nz < 0) throw this.error(`nx, ny, nz must be ≥ 0 (got ${nx} ${ny} ${nz})`);
     checkGridSize(this, [nx, ny, nz], this.nx);
     const { min, max } = this.box();
-    const d = [0, 1, 2].map((k) => ([nx, ny, nz][k]! > 1 ? (max[k]! - min[k]!) / ([nx, ny, nz][k]! - 1) : 0));
+    const d = [0, 1, 2].map((k) => ([nx, ny, nz][k] > 1 ? (max[k] - min[k]) / ([nx, ny, nz][k] - 1) : 0));
     const split = this.splitNormals.value;
     const surfaceOnly = !this.internalPoints.value && nx > 1 && ny > 1 && nz > 1;
     const count = split
@@ -71,9 +71,9 @@ export class CubeTopology extends MeshTopology {
     const pos = new Float64Array(3 * count);
     for (let i = 0; i < count; i++) {
       const [x, y, z] = this.gridOf(i);
-      pos[3 * i] = min[0]! + d[0]! * x;
-      pos[3 * i + 1] = min[1]! + d[1]! * y;
-      pos[3 * i + 2] = min[2]! + d[2]! * z;
+      pos[3 * i] = min[0] + d[0] * x;
+      pos[3 * i + 1] = min[1] + d[1] * y;
+      pos[3 * i + 2] = min[2] + d[2] * z;
     }
     const edges: number[] = [];
     for (let z = 0; z < nz; z++)

@@ -22,17 +22,17 @@ export interface IndexLists {
 
 /** List i of `lists` (a view, not a copy). */
 export function listAt(lists: IndexLists, i: number): Uint32Array {
-  return lists.items.subarray(lists.offsets[i]!, lists.offsets[i + 1]!);
+  return lists.items.subarray(lists.offsets[i], lists.offsets[i + 1]);
 }
 
 /** Lists from `count` owners given (owner, item) pairs in the order they must appear in each list. */
 function listsFromPairs(count: number, owners: Uint32Array, items: Uint32Array): IndexLists {
   const offsets = new Uint32Array(count + 1);
-  for (let i = 0; i < owners.length; i++) offsets[owners[i]! + 1]!++;
-  for (let i = 0; i < count; i++) offsets[i + 1]! += offsets[i]!;
+  for (let i = 0; i < owners.length; i++) offsets[owners[i] + 1]++;
+  for (let i = 0; i < count; i++) offsets[i + 1] += offsets[i];
   const fill = offsets.slice(0, count);
   const out = new Uint32Array(owners.length);
-  for (let i = 0; i < owners.length; i++) out[fill[owners[i]!]!++] = items[i]!;
+  for (let i = 0; i < owners.length; i++) out[fill[owners[i]]++] = items[i];
   return { offsets, items: out };
 }
 
@@ -51,7 +51,7 @@ export function elementsAroundSubElement(inElement: Uint32Array, k: number, nSub
   const items: number[] = [];
   for (let e = 0; e < n; e++) {
     for (let j = 0; j < k; j++) {
-      const s = inElement[e * k + j]!;
+      const s = inElement[e * k + j];
       if (s === INVALID_INDEX) continue;
       owners.push(s);
       items.push(e);
@@ -70,16 +70,16 @@ export function trianglesAroundEdge(triangles: Uint32Array, edgesInTriangle: Uin
   const nT = triangles.length / 3;
   for (let t = 0; t < nT; t++) {
     for (let j = 0; j < 3; j++) {
-      const e = edgesInTriangle[t * 3 + j]!;
+      const e = edgesInTriangle[t * 3 + j];
       if (e === INVALID_INDEX) continue;
-      if (edges[e * 2] === triangles[t * 3 + ((j + 1) % 3)]) lists[e]!.unshift(t);
-      else lists[e]!.push(t);
+      if (edges[e * 2] === triangles[t * 3 + ((j + 1) % 3)]) lists[e].unshift(t);
+      else lists[e].push(t);
     }
   }
   const offsets = new Uint32Array(nEdges + 1);
-  for (let e = 0; e < nEdges; e++) offsets[e + 1] = offsets[e]! + lists[e]!.length;
-  const items = new Uint32Array(offsets[nEdges]!);
-  for (let e = 0; e < nEdges; e++) items.set(lists[e]!, offsets[e]!);
+  for (let e = 0; e < nEdges; e++) offsets[e + 1] = offsets[e] + lists[e].length;
+  const items = new Uint32Array(offsets[nEdges]);
+  for (let e = 0; e < nEdges; e++) items.set(lists[e], offsets[e]);
   return { offsets, items };
 }
 
@@ -88,8 +88,8 @@ export class EdgeLookup {
   private readonly map = new Map<number, number>();
   constructor(edges: Uint32Array) {
     for (let e = edges.length / 2 - 1; e >= 0; e--) {
-      const a = edges[2 * e]!;
-      const b = edges[2 * e + 1]!;
+      const a = edges[2 * e];
+      const b = edges[2 * e + 1];
       this.map.set(a < b ? pairKey(a, b) : pairKey(b, a), e);
     }
   }
@@ -104,7 +104,7 @@ export class FaceLookup {
   constructor(faces: Uint32Array, k: number) {
     const v = new Array<number>(k);
     for (let f = faces.length / k - 1; f >= 0; f--) {
-      for (let j = 0; j < k; j++) v[j] = faces[f * k + j]!;
+      for (let j = 0; j < k; j++) v[j] = faces[f * k + j];
       this.map.set(FaceLookup.key(v), f);
     }
   }
@@ -123,7 +123,7 @@ export class FaceLookup {
 export function edgesInPolygons(polygons: Uint32Array, k: number, lookup: EdgeLookup): Uint32Array {
   const out = new Uint32Array(polygons.length);
   for (let p = 0; p < polygons.length; p += k) {
-    for (let j = 0; j < k; j++) out[p + j] = lookup.get(polygons[p + ((j + 1) % k)]!, polygons[p + ((j + 2) % k)]!);
+    for (let j = 0; j < k; j++) out[p + j] = lookup.get(polygons[p + ((j + 1) % k)], polygons[p + ((j + 2) % k)]);
   }
   return out;
 }
@@ -136,7 +136,7 @@ export function edgesInVolumes(volumes: Uint32Array, kind: 'tetrahedron' | 'hexa
   const out = new Uint32Array(n * table.length);
   for (let e = 0; e < n; e++) {
     for (let j = 0; j < table.length; j++)
-      out[e * table.length + j] = lookup.get(volumes[e * k + table[j]![0]]!, volumes[e * k + table[j]![1]]!);
+      out[e * table.length + j] = lookup.get(volumes[e * k + table[j][0]], volumes[e * k + table[j][1]]);
   }
   return out;
 }
@@ -146,7 +146,7 @@ export function trianglesInTetrahedra(tetrahedra: Uint32Array, lookup: FaceLooku
   const out = new Uint32Array(tetrahedra.length);
   for (let t = 0; t < tetrahedra.length; t += 4) {
     for (let j = 0; j < 4; j++)
-      out[t + j] = lookup.get(tetrahedra[t + ((j + 1) % 4)]!, tetrahedra[t + ((j + 2) % 4)]!, tetrahedra[t + ((j + 3) % 4)]!);
+      out[t + j] = lookup.get(tetrahedra[t + ((j + 1) % 4)], tetrahedra[t + ((j + 2) % 4)], tetrahedra[t + ((j + 3) % 4)]);
   }
   return out;
 }
@@ -157,8 +157,8 @@ export function quadsInHexahedra(hexahedra: Uint32Array, lookup: FaceLookup): Ui
   const out = new Uint32Array(n * 6);
   for (let h = 0; h < n; h++) {
     for (let j = 0; j < 6; j++) {
-      const f = QUADS_IN_HEXAHEDRON[j]!;
-      out[h * 6 + j] = lookup.get(hexahedra[h * 8 + f[0]]!, hexahedra[h * 8 + f[1]]!, hexahedra[h * 8 + f[2]]!, hexahedra[h * 8 + f[3]]!);
+      const f = QUADS_IN_HEXAHEDRON[j];
+      out[h * 6 + j] = lookup.get(hexahedra[h * 8 + f[0]], hexahedra[h * 8 + f[1]], hexahedra[h * 8 + f[2]], hexahedra[h * 8 + f[3]]);
     }
   }
   return out;

@@ -30,7 +30,7 @@ describe('topology: containers', () => {
     // edges in tetrahedron j join SOFA's local pairs
     const eit = mesh.getEdgesInTetrahedron();
     const edges = mesh.getEdges();
-    expect([edges[2 * eit[6 + 5]!], edges[2 * eit[6 + 5]! + 1]]).to.deep.equal([3, 4]);
+    expect([edges[2 * eit[6 + 5]], edges[2 * eit[6 + 5] + 1]]).to.deep.equal([3, 4]);
   });
 
   it('MeshTopology of a surface takes the triangle edges with their orientation, then sorted quad edges', () => {

@@ -23,17 +23,17 @@ const CUBE_POINTS = [
 ];
 
 function sub(a: number[], b: number[]): number[] {
-  return [a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!];
+  return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 }
 function cross(a: number[], b: number[]): number[] {
-  return [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
+  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 }
 function dot(a: number[], b: number[]): number {
-  return a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 function centroid(pts: number[][]): number[] {
   const c = [0, 0, 0];
-  for (const p of pts) for (let k = 0; k < 3; k++) c[k]! += p[k]! / pts.length;
+  for (const p of pts) for (let k = 0; k < 3; k++) c[k] += p[k] / pts.length;
   return c;
 }
 
@@ -49,7 +49,7 @@ describe('topology: derived sub-elements (SOFA orders)', () => {
     expect(Array.from(faces)).to.deep.equal([1, 2, 3, 0, 3, 2, 0, 1, 3, 0, 2, 1]);
     const c = centroid(TET_POINTS);
     for (let f = 0; f < 4; f++) {
-      const [a, b, d] = [faces[3 * f]!, faces[3 * f + 1]!, faces[3 * f + 2]!].map((i) => TET_POINTS[i]!);
+      const [a, b, d] = [faces[3 * f], faces[3 * f + 1], faces[3 * f + 2]].map((i) => TET_POINTS[i]);
       const n = cross(sub(b!, a!), sub(d!, a!));
       expect(dot(n, sub(centroid([a!, b!, d!]), c)), `face ${f}`).to.be.greaterThan(0);
     }
@@ -71,15 +71,15 @@ describe('topology: derived sub-elements (SOFA orders)', () => {
     expect(Array.from(quads.subarray(0, 4))).to.deep.equal([0, 3, 2, 1]);
     const c = centroid(CUBE_POINTS);
     for (let q = 0; q < 6; q++) {
-      const p = Array.from(quads.subarray(4 * q, 4 * q + 4), (i) => CUBE_POINTS[i]!);
+      const p = Array.from(quads.subarray(4 * q, 4 * q + 4), (i) => CUBE_POINTS[i]);
       expect(Math.min(...quads.subarray(4 * q, 4 * q + 4))).to.equal(quads[4 * q]);
-      const n = cross(sub(p[1]!, p[0]!), sub(p[3]!, p[0]!));
+      const n = cross(sub(p[1], p[0]), sub(p[3], p[0]));
       expect(dot(n, sub(centroid(p), c)), `quad ${q}`).to.equal(0.5);
     }
     const edges = volumeEdges(NONE, u32(0, 1, 2, 3, 4, 5, 6, 7));
     expect(edges.length / 2).to.equal(12);
     for (let e = 0; e < 12; e++) {
-      const d = sub(CUBE_POINTS[edges[2 * e + 1]!]!, CUBE_POINTS[edges[2 * e]!]!);
+      const d = sub(CUBE_POINTS[edges[2 * e + 1]], CUBE_POINTS[edges[2 * e]]);
       expect(dot(d, d)).to.equal(1);
     }
   });

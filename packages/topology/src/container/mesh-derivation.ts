@@ -74,15 +74,15 @@ function edgesOfVolumes(volumes: Uint32Array, k: number, local: Int32Array, set:
   const table = new Uint32Array(n * m);
   for (let e = 0; e < n; e++) {
     for (let j = 0; j < m; j++) {
-      const a = volumes[e * k + local[2 * j]!]!;
-      const b = volumes[e * k + local[2 * j + 1]!]!;
+      const a = volumes[e * k + local[2 * j]];
+      const b = volumes[e * k + local[2 * j + 1]];
       const s = set.add(a, b);
-      if (set.values[s]! < 0) {
+      if (set.values[s] < 0) {
         set.values[s] = out.length / 2;
         out.push(a < b ? a : b);
         out.push(a < b ? b : a);
       }
-      table[e * m + j] = set.values[s]!;
+      table[e * m + j] = set.values[s];
     }
   }
   return table;
@@ -98,8 +98,8 @@ export function surfaceEdges(triangles: Uint32Array, quads: Uint32Array): Uint32
   const out = new IndexList((triangles.length + quads.length) / 2 + 8);
   for (let t = 0; t < triangles.length; t += 3) {
     for (let j = 0; j < 3; j++) {
-      const v1 = triangles[t + ((j + 1) % 3)]!;
-      const v2 = triangles[t + ((j + 2) % 3)]!;
+      const v1 = triangles[t + ((j + 1) % 3)];
+      const v2 = triangles[t + ((j + 2) % 3)];
       const k = v1 < v2 ? pairKey(v1, v2) : pairKey(v2, v1);
       if (seen.has(k)) continue;
       seen.add(k);
@@ -109,8 +109,8 @@ export function surfaceEdges(triangles: Uint32Array, quads: Uint32Array): Uint32
   }
   for (let q = 0; q < quads.length; q += 4) {
     for (let j = 0; j < 4; j++) {
-      const v1 = quads[q + ((j + 1) % 4)]!;
-      const v2 = quads[q + ((j + 2) % 4)]!;
+      const v1 = quads[q + ((j + 1) % 4)];
+      const v2 = quads[q + ((j + 2) % 4)];
       const lo = v1 < v2 ? v1 : v2;
       const hi = v1 < v2 ? v2 : v1;
       const k = pairKey(lo, hi);
@@ -137,13 +137,13 @@ export function tetrahedronFaces(tetrahedra: Uint32Array, keepSameOrientation: b
   const v = [0, 0, 0];
   for (let t = 0; t < tetrahedra.length; t += 4) {
     for (const face of TRIANGLES_IN_TETRAHEDRON) {
-      for (let k = 0; k < 3; k++) v[k] = tetrahedra[t + face[k]!]!;
+      for (let k = 0; k < 3; k++) v[k] = tetrahedra[t + face[k]];
       rotateToSmallest(v);
       if (seen.has(`${v[0]},${v[2]},${v[1]}`)) continue;
       seen.add(`${v[0]},${v[1]},${v[2]}`);
-      out.push(v[0]!);
-      out.push(v[1]!);
-      out.push(v[2]!);
+      out.push(v[0]);
+      out.push(v[1]);
+      out.push(v[2]);
     }
   }
   return out.toArray();
@@ -163,16 +163,16 @@ export function tetrahedronFacesWithTable(tetrahedra: Uint32Array): { faces: Uin
   const v = [0, 0, 0];
   for (let t = 0; t < n; t++) {
     for (let j = 0; j < 4; j++) {
-      for (let k = 0; k < 3; k++) v[k] = tetrahedra[4 * t + local[3 * j + k]!]!;
-      const s = set.add(v[0]!, v[1]!, v[2]!);
-      if (set.values[s]! < 0) {
+      for (let k = 0; k < 3; k++) v[k] = tetrahedra[4 * t + local[3 * j + k]];
+      const s = set.add(v[0], v[1], v[2]);
+      if (set.values[s] < 0) {
         set.values[s] = out.length / 3;
         rotateToSmallest(v);
-        out.push(v[0]!);
-        out.push(v[1]!);
-        out.push(v[2]!);
+        out.push(v[0]);
+        out.push(v[1]);
+        out.push(v[2]);
       }
-      inTetrahedron[4 * t + j] = set.values[s]!;
+      inTetrahedron[4 * t + j] = set.values[s];
     }
   }
   return { faces: out.toArray(), inTetrahedron };
@@ -180,10 +180,10 @@ export function tetrahedronFacesWithTable(tetrahedra: Uint32Array): { faces: Uin
 
 /** Rotates (a, b, c) so that its smallest index comes first, keeping the orientation. */
 function rotateToSmallest(v: number[]): void {
-  while (v[0]! > v[1]! || v[0]! > v[2]!) {
-    const x = v[0]!;
-    v[0] = v[1]!;
-    v[1] = v[2]!;
+  while (v[0] > v[1] || v[0] > v[2]) {
+    const x = v[0];
+    v[0] = v[1];
+    v[1] = v[2];
     v[2] = x;
   }
 }
@@ -199,19 +199,19 @@ export function hexahedronFaces(hexahedra: Uint32Array): Uint32Array {
   const v = [0, 0, 0, 0];
   for (let h = 0; h < hexahedra.length; h += 8) {
     for (const face of QUADS_IN_HEXAHEDRON) {
-      for (let k = 0; k < 4; k++) v[k] = hexahedra[h + face[k]!]!;
-      while (v[0]! > v[1]! || v[0]! > v[2]! || v[0]! > v[3]!) {
-        const x = v[0]!;
-        v[0] = v[1]!;
-        v[1] = v[2]!;
-        v[2] = v[3]!;
+      for (let k = 0; k < 4; k++) v[k] = hexahedra[h + face[k]];
+      while (v[0] > v[1] || v[0] > v[2] || v[0] > v[3]) {
+        const x = v[0];
+        v[0] = v[1];
+        v[1] = v[2];
+        v[2] = v[3];
         v[3] = x;
       }
       const reversed = `${v[0]},${v[3]},${v[2]},${v[1]}`;
       if (seen.has(reversed)) continue;
       seen.add(reversed);
       seen.add(`${v[0]},${v[1]},${v[2]},${v[3]}`);
-      for (let k = 0; k < 4; k++) out.push(v[k]!);
+      for (let k = 0; k < 4; k++) out.push(v[k]);
     }
   }
   return out.toArray();
@@ -220,6 +220,6 @@ export function hexahedronFaces(hexahedra: Uint32Array): Uint32Array {
 /** The largest point index used by some elements, plus one (0 when there are none). */
 export function pointCountOf(...elementArrays: readonly Uint32Array[]): number {
   let n = 0;
-  for (const a of elementArrays) for (let i = 0; i < a.length; i++) if (a[i]! >= n) n = a[i]! + 1;
+  for (const a of elementArrays) for (let i = 0; i < a.length; i++) if (a[i] >= n) n = a[i] + 1;
   return n;
 }

@@ -114,7 +114,7 @@ export abstract class TopologyContainer extends BaseMeshTopology {
     const ins = this.inputs();
     const s = this.stamp;
     let changed = s === undefined;
-    for (let i = 0; !changed && i < ins.length; i++) if (ins[i]!.counter !== s![i]) changed = true;
+    for (let i = 0; !changed && i < ins.length; i++) if (ins[i].counter !== s![i]) changed = true;
     if (!changed) return;
     this.tables.clear();
     this.fresh.clear();
@@ -263,7 +263,7 @@ export abstract class TopologyContainer extends BaseMeshTopology {
     if (top) {
       for (const st of mesh.subs[top]) {
         if (mesh.count(st.sub) === 0) continue;
-        const found = this.tables.get(`${st.sub}sIn${top[0]!.toUpperCase()}${top.slice(1)}`);
+        const found = this.tables.get(`${st.sub}sIn${top[0].toUpperCase()}${top.slice(1)}`);
         if (found instanceof Uint32Array && found.length === mesh.count(top) * st.table.k) mesh.setTable(top, st.sub, found);
         else mesh.ensureTable(top, st.sub);
       }

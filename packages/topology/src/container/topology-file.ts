@@ -58,10 +58,10 @@ export function readTopologyFile(owner: BaseObject, name: string): FileTopology 
   const triangles: number[] = [];
   const quads: number[] = [];
   for (const f of surf.facets) {
-    if (f.length === 2) edges.push(f[0]!, f[1]!);
-    else if (f.length === 3) triangles.push(f[0]!, f[1]!, f[2]!);
-    else if (f.length === 4) quads.push(f[0]!, f[1]!, f[2]!, f[3]!);
-    else for (let j = 2; j < f.length; j++) triangles.push(f[0]!, f[j - 1]!, f[j]!);
+    if (f.length === 2) edges.push(f[0], f[1]);
+    else if (f.length === 3) triangles.push(f[0], f[1], f[2]);
+    else if (f.length === 4) quads.push(f[0], f[1], f[2], f[3]);
+    else for (let j = 2; j < f.length; j++) triangles.push(f[0], f[j - 1], f[j]);
   }
   return {
     positions: surf.vertices,

@@ -34,12 +34,12 @@ function gridMesh(
   const seenE = new Set<string>();
   for (let t = 0; t < tetrahedra.length / 4; t++) {
     for (const f of TRIANGLES_IN_TETRAHEDRON) {
-      const v = f.map((j) => tetrahedra[4 * t + j]!);
+      const v = f.map((j) => tetrahedra[4 * t + j]);
       const key = [...v].sort((a, b) => a - b).join(',');
       if (!seenF.has(key)) (seenF.add(key), faces.push(...v));
     }
     for (const [a, b] of EDGES_IN_TETRAHEDRON) {
-      const v = [tetrahedra[4 * t + a]!, tetrahedra[4 * t + b]!];
+      const v = [tetrahedra[4 * t + a], tetrahedra[4 * t + b]];
       const key = [...v].sort((x, y) => x - y).join(',');
       if (!seenE.has(key)) (seenE.add(key), edges.push(...v));
     }
@@ -174,7 +174,7 @@ describe('topology: DynamicMesh removals at once', () => {
       const expected = (table: Uint32Array, n: number): number[] => {
         const kept = new Set<number>();
         const gone = new Set<number>();
-        for (let t = 0; t < nTet; t++) for (let j = 0; j < n; j++) (removed.has(t) ? gone : kept).add(table[n * t + j]!);
+        for (let t = 0; t < nTet; t++) for (let j = 0; j < n; j++) (removed.has(t) ? gone : kept).add(table[n * t + j]);
         return [...gone].filter((s) => !kept.has(s)).sort((a, b) => a - b);
       };
       const r = mesh.removeElements('tetrahedron', ids, ['triangle', 'edge'], false);

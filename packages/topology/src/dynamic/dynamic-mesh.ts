@@ -85,7 +85,7 @@ export class DynamicMesh {
       const l = this.lists[kind];
       const k = l.k;
       const d = l.data;
-      for (let i = 0; i < l.count * k; i++) if (d[i]! >= this.nPoints) this.nPoints = d[i]! + 1;
+      for (let i = 0; i < l.count * k; i++) if (d[i] >= this.nPoints) this.nPoints = d[i] + 1;
     }
     // shells around vertices: element e is in the shell of each of its vertices, in element order
     const around = {} as Record<ElementKind, ShellStore>;
@@ -121,10 +121,10 @@ export class DynamicMesh {
       for (let j = 0; j < n; j++) {
         const lv = j * subK;
         const s = index.find(
-          data[o + local[lv]!]!,
-          data[o + local[lv + 1]!]!,
-          subK > 2 ? data[o + local[lv + 2]!]! : 0,
-          subK > 3 ? data[o + local[lv + 3]!]! : 0,
+          data[o + local[lv]],
+          data[o + local[lv + 1]],
+          subK > 2 ? data[o + local[lv + 2]] : 0,
+          subK > 3 ? data[o + local[lv + 3]] : 0,
         );
         table[e * n + j] = s < 0 ? INVALID : s;
       }
@@ -153,7 +153,7 @@ export class DynamicMesh {
     const values = new Uint32Array(table.length);
     let pairs = 0;
     for (let i = 0; i < table.length; i++) {
-      const s = table[i]!;
+      const s = table[i];
       if (s >= nSub) continue;
       owners[pairs] = s;
       values[pairs++] = (i / n) | 0;
@@ -205,23 +205,23 @@ export class DynamicMesh {
         out[0] = l.get(e, (j + 1) % k);
         out[1] = l.get(e, (j + 2) % k);
       } else {
-        const p = kind === 'tetrahedron' ? EDGES_IN_TETRAHEDRON[j]! : EDGES_IN_HEXAHEDRON[j]!;
+        const p = kind === 'tetrahedron' ? EDGES_IN_TETRAHEDRON[j] : EDGES_IN_HEXAHEDRON[j];
         out[0] = l.get(e, p[0]);
         out[1] = l.get(e, p[1]);
       }
     } else if (sub === 'triangle') {
-      const f = TRIANGLES_IN_TETRAHEDRON[j]!;
-      for (let m = 0; m < 3; m++) out[m] = l.get(e, f[m]!);
+      const f = TRIANGLES_IN_TETRAHEDRON[j];
+      for (let m = 0; m < 3; m++) out[m] = l.get(e, f[m]);
     } else {
-      const f = QUADS_IN_HEXAHEDRON[j]!;
-      for (let m = 0; m < 4; m++) out[m] = l.get(e, f[m]!);
+      const f = QUADS_IN_HEXAHEDRON[j];
+      for (let m = 0; m < 4; m++) out[m] = l.get(e, f[m]);
     }
   }
 
   // ---- lookups (SOFA's getEdgeIndex, getTriangleIndex, getQuadIndex) ------------------------------
 
   find(kind: ElementKind, v: readonly number[]): number {
-    if (kind === 'edge') return this.getEdgeIndex(v[0]!, v[1]!);
+    if (kind === 'edge') return this.getEdgeIndex(v[0], v[1]);
     if (kind === 'triangle') return this.getFaceIndex('triangle', v, 3);
     if (kind === 'quad') return this.getFaceIndex('quad', v, 4);
     throw new Error(`no lookup of ${kind}s`);
@@ -233,10 +233,10 @@ export class DynamicMesh {
     if (a >= shells.count) return INVALID;
     const { off, len, items } = shells.raw();
     const d = this.lists.edge.data;
-    const o = off[a]!;
-    const n = len[a]!;
+    const o = off[a];
+    const n = len[a];
     for (let r = 0; r < n; r++) {
-      const e = items[o + r]!;
+      const e = items[o + r];
       if (d[2 * e] === b || d[2 * e + 1] === b) return e;
     }
     return INVALID;
@@ -245,18 +245,18 @@ export class DynamicMesh {
   /** The smallest-index face around v[0] made of the vertices v (any order), or INVALID. */
   private getFaceIndex(kind: 'triangle' | 'quad', v: readonly number[], k: number): number {
     const shells = this.aroundVertex[kind];
-    let w = v[0]!;
+    let w = v[0];
     for (let m = 0; m < k; m++) {
-      if (v[m]! >= shells.count) return INVALID;
-      if (shells.length(v[m]!) < shells.length(w)) w = v[m]!;
+      if (v[m] >= shells.count) return INVALID;
+      if (shells.length(v[m]) < shells.length(w)) w = v[m];
     }
     const data = this.lists[kind].data;
     const { off, len, items } = shells.raw();
     let best = INVALID;
-    const o = off[w]!;
-    const n = len[w]!;
+    const o = off[w];
+    const n = len[w];
     for (let r = 0; r < n; r++) {
-      const f = items[o + r]!;
+      const f = items[o + r];
       if (best !== INVALID && f >= best) continue;
       let all = true;
       for (let m = 0; m < k && all; m++) {
@@ -286,9 +286,9 @@ export class DynamicMesh {
     const k = l.k;
     const idx = l.count;
     // a vertex past the known points grows the point count (SOFA's setNbPoints)
-    for (let j = 0; j < k; j++) if (v[j]! + 1 > this.nPoints) this.addPoints(v[j]! + 1 - this.nPoints);
+    for (let j = 0; j < k; j++) if (v[j] + 1 > this.nPoints) this.addPoints(v[j] + 1 - this.nPoints);
     const shells = this.aroundVertex[kind];
-    for (let j = 0; j < k; j++) shells.push(v[j]!, idx);
+    for (let j = 0; j < k; j++) shells.push(v[j], idx);
     const sv = new Array<number>(4);
     for (const st of this.subs[kind]) {
       const row = st.built ? st.table.push(undefined, 0, INVALID) : -1;
@@ -379,7 +379,7 @@ export class DynamicMesh {
         if (st.sub !== sub || !st.built) continue;
         st.around.grow(subCount);
         for (let s = left; s < subCount; s++) {
-          const to = map[s]!;
+          const to = map[s];
           if (to < 0) continue;
           const n = st.around.length(s);
           for (let q = 0; q < n; q++) {
@@ -410,13 +410,13 @@ export class DynamicMesh {
         for (let j = 0; j < l.k; j++) {
           const p = l.get(e, j);
           if (p >= this.nPoints) problems.push(`${kind} ${e} uses point ${p} of ${this.nPoints}`);
-          else shells[p]!.push(e);
+          else shells[p].push(e);
         }
       }
       const vs = this.aroundVertex[kind];
       if (vs.count !== this.nPoints) problems.push(`${kind}s around vertex: ${vs.count} shells for ${this.nPoints} points`);
       for (let p = 0; p < Math.min(vs.count, this.nPoints); p++)
-        if (!sameSet(Array.from(vs.list(p)), shells[p]!))
+        if (!sameSet(Array.from(vs.list(p)), shells[p]))
           problems.push(`${kind}s around vertex ${p}: [${vs.list(p)}] instead of [${shells[p]}]`);
       for (const st of this.subs[kind]) {
         this.ensureTable(kind, st.sub);
@@ -432,16 +432,16 @@ export class DynamicMesh {
               problems.push(`${st.sub} ${j} of ${kind} ${e} is ${s === INVALID ? 'missing' : s}`);
               continue;
             }
-            around[s]!.push(e);
+            around[s].push(e);
             const n = VERTICES[st.sub];
             for (let m = 0; m < n; m++)
-              if (this.lists[st.sub].indexIn(s, v[m]!) < 0)
+              if (this.lists[st.sub].indexIn(s, v[m]) < 0)
                 problems.push(`${st.sub} ${s} (${st.sub} ${j} of ${kind} ${e}) lacks vertex ${v[m]}`);
           }
         }
         if (st.around.count !== count) problems.push(`${kind}s around ${st.sub}: ${st.around.count} shells for ${count} ${st.sub}s`);
         for (let s = 0; s < Math.min(count, st.around.count); s++)
-          if (!sameSet(Array.from(st.around.list(s)), around[s]!))
+          if (!sameSet(Array.from(st.around.list(s)), around[s]))
             problems.push(`${kind}s around ${st.sub} ${s}: [${st.around.list(s)}] instead of [${around[s]}]`);
       }
     }
@@ -464,7 +464,7 @@ export class DynamicMesh {
       // differ), every position in triangles and quads
       const first = kind === 'tetrahedron' || kind === 'hexahedron' || kind === 'edge';
       for (let p = left; p < this.nPoints; p++) {
-        const to = map[p]!;
+        const to = map[p];
         if (to < 0) continue;
         const n = shells.length(p);
         for (let q = 0; q < n; q++) {
@@ -489,19 +489,19 @@ function subVerticesOf(kind: ElementKind, sub: ElementKind, v: ArrayLike<number>
   if (sub === 'edge') {
     if (kind === 'triangle' || kind === 'quad') {
       const k = VERTICES[kind];
-      out[0] = v[(j + 1) % k]!;
-      out[1] = v[(j + 2) % k]!;
+      out[0] = v[(j + 1) % k];
+      out[1] = v[(j + 2) % k];
     } else {
-      const p = kind === 'tetrahedron' ? EDGES_IN_TETRAHEDRON[j]! : EDGES_IN_HEXAHEDRON[j]!;
-      out[0] = v[p[0]]!;
-      out[1] = v[p[1]]!;
+      const p = kind === 'tetrahedron' ? EDGES_IN_TETRAHEDRON[j] : EDGES_IN_HEXAHEDRON[j];
+      out[0] = v[p[0]];
+      out[1] = v[p[1]];
     }
   } else if (sub === 'triangle') {
-    const f = TRIANGLES_IN_TETRAHEDRON[j]!;
-    for (let m = 0; m < 3; m++) out[m] = v[f[m]!]!;
+    const f = TRIANGLES_IN_TETRAHEDRON[j];
+    for (let m = 0; m < 3; m++) out[m] = v[f[m]];
   } else {
-    const f = QUADS_IN_HEXAHEDRON[j]!;
-    for (let m = 0; m < 4; m++) out[m] = v[f[m]!]!;
+    const f = QUADS_IN_HEXAHEDRON[j];
+    for (let m = 0; m < 4; m++) out[m] = v[f[m]];
   }
 }
 
@@ -532,14 +532,14 @@ function changedElements(removed: ArrayLike<number>, map: Int32Array, left: numb
 /** The number of indices at or past `from` (each loop of a removal in its own small function, quick to optimise whole). */
 function countFrom(indices: ArrayLike<number>, from: number): number {
   let n = 0;
-  for (let r = 0; r < indices.length; r++) if (indices[r]! >= from) n++;
+  for (let r = 0; r < indices.length; r++) if (indices[r] >= from) n++;
   return n;
 }
 
 function fillChanged(out: Uint32Array, removed: ArrayLike<number>, map: Int32Array, left: number): void {
   let n = 0;
-  for (let r = 0; r < removed.length; r++) out[n++] = removed[r]!;
-  for (let e = left; e < map.length; e++) if (map[e]! >= 0) out[n++] = e;
+  for (let r = 0; r < removed.length; r++) out[n++] = removed[r];
+  for (let e = left; e < map.length; e++) if (map[e] >= 0) out[n++] = e;
 }
 
 /**
@@ -560,9 +560,9 @@ function remapShells(
   const emptied = new Uint32Array(report ? changed.length * k : 0);
   let m = 0;
   for (let c = 0; c < changed.length; c++) {
-    const o = changed[c]! * k;
+    const o = changed[c] * k;
     for (let j = 0; j < k; j++) {
-      const p = rows[o + j]!;
+      const p = rows[o + j];
       if (p >= n || seen[p] === 1) continue;
       seen[p] = 1;
       if (shells.remap(p, map) === 0 && report) emptied[m++] = p;

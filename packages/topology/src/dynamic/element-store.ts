@@ -28,7 +28,7 @@ export class ElementStore {
   }
 
   get(i: number, j: number): number {
-    return this.buf[i * this.k + j]!;
+    return this.buf[i * this.k + j];
   }
 
   set(i: number, j: number, v: number): void {
@@ -44,7 +44,7 @@ export class ElementStore {
       this.buf = b;
     }
     const o = this.count * k;
-    if (src) for (let j = 0; j < k; j++) this.buf[o + j] = src[offset + j]!;
+    if (src) for (let j = 0; j < k; j++) this.buf[o + j] = src[offset + j];
     else this.buf.fill(fill, o, o + k);
     return this.count++;
   }
@@ -68,7 +68,7 @@ export class ElementStore {
     const k = this.k;
     const buf = this.buf;
     for (let i = left; i < count; i++) {
-      const to = map[i]!;
+      const to = map[i];
       if (to >= 0) buf.copyWithin(to * k, i * k, (i + 1) * k);
     }
   }

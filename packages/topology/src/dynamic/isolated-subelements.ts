@@ -39,7 +39,7 @@ export function isolatedSubElements(
   const set = new TupleSet(subK, removed.length * nSub);
   // 0: kept, 1: removed, 2: kept and already listed
   const mark = new Uint8Array(owner.count);
-  for (let r = 0; r < removed.length; r++) mark[removed[r]!] = 1;
+  for (let r = 0; r < removed.length; r++) mark[removed[r]] = 1;
   addTuples(set, owner.data, owner.k, removed, removed.length, local, subK);
   const kept = elementsAround(owner.aroundVertex, vertices, mark);
   flagTuples(set, owner.data, owner.k, kept, kept.length, local, subK);
@@ -54,9 +54,9 @@ function distinctVertices(data: Uint32Array, k: number, elements: ArrayLike<numb
   const out = new Uint32Array(Math.min(nPoints, elements.length * k));
   let n = 0;
   for (let r = 0; r < elements.length; r++) {
-    const o = elements[r]! * k;
+    const o = elements[r] * k;
     for (let j = 0; j < k; j++) {
-      const p = data[o + j]!;
+      const p = data[o + j];
       if (seen[p] === 0) {
         seen[p] = 1;
         out[n++] = p;
@@ -70,14 +70,14 @@ function distinctVertices(data: Uint32Array, k: number, elements: ArrayLike<numb
 function elementsAround(shells: ShellStore, vertices: Uint32Array, mark: Uint8Array): Uint32Array {
   const { off, len, items } = shells.raw();
   let total = 0;
-  for (let i = 0; i < vertices.length; i++) if (vertices[i]! < shells.count) total += len[vertices[i]!]!;
+  for (let i = 0; i < vertices.length; i++) if (vertices[i] < shells.count) total += len[vertices[i]];
   const out = new Uint32Array(total);
   let n = 0;
   for (let i = 0; i < vertices.length; i++) {
-    const p = vertices[i]!;
+    const p = vertices[i];
     if (p >= shells.count) continue;
-    for (let q = off[p]!, end = off[p]! + len[p]!; q < end; q++) {
-      const e = items[q]!;
+    for (let q = off[p], end = off[p] + len[p]; q < end; q++) {
+      const e = items[q];
       if (mark[e] === 0) {
         mark[e] = 2;
         out[n++] = e;
@@ -90,14 +90,9 @@ function elementsAround(shells: ShellStore, vertices: Uint32Array, mark: Uint8Ar
 /** Adds the sub-element tuples of the elements `list` (n of them) to the set. */
 function addTuples(set: TupleSet, data: Uint32Array, k: number, list: ArrayLike<number>, n: number, local: Int32Array, subK: number): void {
   for (let r = 0; r < n; r++) {
-    const o = list[r]! * k;
+    const o = list[r] * k;
     for (let lv = 0; lv < local.length; lv += subK) {
-      set.add(
-        data[o + local[lv]!]!,
-        data[o + local[lv + 1]!]!,
-        subK > 2 ? data[o + local[lv + 2]!]! : 0,
-        subK > 3 ? data[o + local[lv + 3]!]! : 0,
-      );
+      set.add(data[o + local[lv]], data[o + local[lv + 1]], subK > 2 ? data[o + local[lv + 2]] : 0, subK > 3 ? data[o + local[lv + 3]] : 0);
     }
   }
 }
@@ -106,13 +101,13 @@ function addTuples(set: TupleSet, data: Uint32Array, k: number, list: ArrayLike<
 function flagTuples(set: TupleSet, data: Uint32Array, k: number, list: Uint32Array, n: number, local: Int32Array, subK: number): void {
   const flags = set.flags;
   for (let r = 0; r < n; r++) {
-    const o = list[r]! * k;
+    const o = list[r] * k;
     for (let lv = 0; lv < local.length; lv += subK) {
       const s = set.find(
-        data[o + local[lv]!]!,
-        data[o + local[lv + 1]!]!,
-        subK > 2 ? data[o + local[lv + 2]!]! : 0,
-        subK > 3 ? data[o + local[lv + 3]!]! : 0,
+        data[o + local[lv]],
+        data[o + local[lv + 1]],
+        subK > 2 ? data[o + local[lv + 2]] : 0,
+        subK > 3 ? data[o + local[lv + 3]] : 0,
       );
       if (s >= 0) flags[s] = 1;
     }
@@ -125,19 +120,19 @@ function smallestIndexOfUnflagged(set: TupleSet, subData: Uint32Array, candidate
   const flags = set.flags;
   const index = set.values;
   for (let i = 0; i < candidates.length; i++) {
-    const e = candidates[i]!;
+    const e = candidates[i];
     const o = e * subK;
-    const s = set.find(subData[o]!, subData[o + 1]!, subK > 2 ? subData[o + 2]! : 0, subK > 3 ? subData[o + 3]! : 0);
-    if (s >= 0 && flags[s] === 0 && (index[s]! < 0 || e < index[s]!)) index[s] = e;
+    const s = set.find(subData[o], subData[o + 1], subK > 2 ? subData[o + 2] : 0, subK > 3 ? subData[o + 3] : 0);
+    if (s >= 0 && flags[s] === 0 && (index[s] < 0 || e < index[s])) index[s] = e;
   }
 }
 
 /** The non-negative entries. */
 function collect(index: Int32Array): Int32Array {
   let n = 0;
-  for (let s = 0; s < index.length; s++) if (index[s]! >= 0) n++;
+  for (let s = 0; s < index.length; s++) if (index[s] >= 0) n++;
   const out = new Int32Array(n);
   n = 0;
-  for (let s = 0; s < index.length; s++) if (index[s]! >= 0) out[n++] = index[s]!;
+  for (let s = 0; s < index.length; s++) if (index[s] >= 0) out[n++] = index[s];
   return out;
 }

@@ -30,19 +30,19 @@ export class ShellStore {
   static fromPairs(count: number, owners: ArrayLike<number>, values: ArrayLike<number>, nPairs: number, slack = 2): ShellStore {
     const s = new ShellStore(count);
     const n = s.len;
-    for (let k = 0; k < nPairs; k++) n[owners[k]!]!++;
+    for (let k = 0; k < nPairs; k++) n[owners[k]]++;
     let o = 0;
     for (let i = 0; i < count; i++) {
       s.off[i] = o;
-      s.cap[i] = n[i]! + slack;
-      o += n[i]! + slack;
+      s.cap[i] = n[i] + slack;
+      o += n[i] + slack;
     }
     s.items = new Uint32Array(Math.max(64, o));
     s.used = o;
     n.fill(0, 0, count);
     for (let k = 0; k < nPairs; k++) {
-      const i = owners[k]!;
-      s.items[s.off[i]! + n[i]!++] = values[k]!;
+      const i = owners[k];
+      s.items[s.off[i] + n[i]++] = values[k];
     }
     return s;
   }
@@ -55,20 +55,20 @@ export class ShellStore {
     const s = new ShellStore(nVertices);
     const n = s.len;
     const total = count * k;
-    for (let i = 0; i < total; i++) n[data[i]!]!++;
+    for (let i = 0; i < total; i++) n[data[i]]++;
     let o = 0;
     for (let p = 0; p < nVertices; p++) {
       s.off[p] = o;
-      s.cap[p] = n[p]! + slack;
-      o += n[p]! + slack;
+      s.cap[p] = n[p] + slack;
+      o += n[p] + slack;
     }
     s.items = new Uint32Array(Math.max(64, o));
     s.used = o;
     n.fill(0, 0, nVertices);
     for (let e = 0, i = 0; e < count; e++) {
       for (let j = 0; j < k; j++, i++) {
-        const p = data[i]!;
-        s.items[s.off[p]! + n[p]!++] = e;
+        const p = data[i];
+        s.items[s.off[p] + n[p]++] = e;
       }
     }
     return s;
@@ -80,17 +80,17 @@ export class ShellStore {
   }
 
   length(i: number): number {
-    return this.len[i]!;
+    return this.len[i];
   }
 
   get(i: number, k: number): number {
-    return this.items[this.off[i]! + k]!;
+    return this.items[this.off[i] + k];
   }
 
   /** List i (a view, valid until the next change). */
   list(i: number): Uint32Array {
     if (i < 0 || i >= this.count) return new Uint32Array(0);
-    return this.items.subarray(this.off[i]!, this.off[i]! + this.len[i]!);
+    return this.items.subarray(this.off[i], this.off[i] + this.len[i]);
   }
 
   /** Grows the number of lists to at least n (new lists empty). */
@@ -121,17 +121,17 @@ export class ShellStore {
   }
 
   push(i: number, v: number): void {
-    if (this.len[i] === this.cap[i]) this.relocate(i, Math.max(4, 2 * this.cap[i]!));
-    this.items[this.off[i]! + this.len[i]!++] = v;
+    if (this.len[i] === this.cap[i]) this.relocate(i, Math.max(4, 2 * this.cap[i]));
+    this.items[this.off[i] + this.len[i]++] = v;
   }
 
   /** Removes every occurrence of v from list i, keeping the order of the others. */
   erase(i: number, v: number): void {
-    const o = this.off[i]!;
-    const n = this.len[i]!;
+    const o = this.off[i];
+    const n = this.len[i];
     let w = 0;
     for (let r = 0; r < n; r++) {
-      const x = this.items[o + r]!;
+      const x = this.items[o + r];
       if (x !== v) this.items[o + w++] = x;
     }
     this.len[i] = w;
@@ -144,13 +144,13 @@ export class ShellStore {
    */
   remap(i: number, map: Int32Array): number {
     const items = this.items;
-    const o = this.off[i]!;
-    const n = this.len[i]!;
+    const o = this.off[i];
+    const n = this.len[i];
     const m = map.length;
     let w = 0;
     for (let r = 0; r < n; r++) {
-      const x = items[o + r]!;
-      const to = x < m ? map[x]! : x;
+      const x = items[o + r];
+      const to = x < m ? map[x] : x;
       if (to >= 0) items[o + w++] = to;
     }
     this.len[i] = w;
@@ -158,16 +158,16 @@ export class ShellStore {
   }
 
   replace(i: number, from: number, to: number): void {
-    const o = this.off[i]!;
-    for (let r = 0; r < this.len[i]!; r++) if (this.items[o + r] === from) this.items[o + r] = to;
+    const o = this.off[i];
+    for (let r = 0; r < this.len[i]; r++) if (this.items[o + r] === from) this.items[o + r] = to;
   }
 
   /** List dst becomes list src (SOFA's shell copy when the last item moves into a removed slot). */
   move(dst: number, src: number): void {
     if (dst === src) return;
-    this.off[dst] = this.off[src]!;
-    this.len[dst] = this.len[src]!;
-    this.cap[dst] = this.cap[src]!;
+    this.off[dst] = this.off[src];
+    this.len[dst] = this.len[src];
+    this.cap[dst] = this.cap[src];
     // src is about to be truncated: it gets no room of its own any more
     this.len[src] = 0;
     this.cap[src] = 0;
@@ -177,7 +177,7 @@ export class ShellStore {
   private relocate(i: number, capacity: number): void {
     if (this.used + capacity > this.items.length) {
       let live = 0;
-      for (let k = 0; k < this.count; k++) live += this.cap[k]!;
+      for (let k = 0; k < this.count; k++) live += this.cap[k];
       if (live + capacity <= this.items.length / 2) this.compact();
       if (this.used + capacity > this.items.length) {
         const b = new Uint32Array(Math.max(2 * this.items.length, this.used + capacity));
@@ -186,7 +186,7 @@ export class ShellStore {
       }
     }
     const o = this.used;
-    this.items.copyWithin(o, this.off[i]!, this.off[i]! + this.len[i]!);
+    this.items.copyWithin(o, this.off[i], this.off[i] + this.len[i]);
     this.off[i] = o;
     this.cap[i] = capacity;
     this.used += capacity;
@@ -194,12 +194,12 @@ export class ShellStore {
 
   /** Packs the live lists at the start of the array. */
   private compact(): void {
-    const order = Array.from({ length: this.count }, (_, k) => k).sort((a, b) => this.off[a]! - this.off[b]!);
+    const order = Array.from({ length: this.count }, (_, k) => k).sort((a, b) => this.off[a] - this.off[b]);
     let o = 0;
     for (const k of order) {
-      this.items.copyWithin(o, this.off[k]!, this.off[k]! + this.len[k]!);
+      this.items.copyWithin(o, this.off[k], this.off[k] + this.len[k]);
       this.off[k] = o;
-      o += this.cap[k]!;
+      o += this.cap[k];
     }
     this.used = o;
   }

@@ -131,7 +131,7 @@ describe('topology: modifiers (SOFA topological changes)', () => {
     while (container.getTetrahedra().length > 0) {
       const n = container.getTetrahedra().length / 4;
       const ids = Array.from(new Set(Array.from({ length: 1 + rand(6) }, () => rand(n))));
-      for (const i of ids) removed.add(tetId.values[i]!);
+      for (const i of ids) removed.add(tetId.values[i]);
       modifier.removeTetrahedra(ids);
       expect(container.dynamicMesh().check()).to.deep.equal([]);
       // each remaining tetrahedron is an original one, with its original points
@@ -140,10 +140,10 @@ describe('topology: modifiers (SOFA topological changes)', () => {
       expect(pointId.count).to.equal(container.getNbPoints());
       const seen = new Set<number>();
       for (let e = 0; e < t.length / 4; e++) {
-        const o = tetId.values[e]!;
+        const o = tetId.values[e];
         expect(removed.has(o), `tetrahedron ${o} was removed`).to.equal(false);
         seen.add(o);
-        for (let j = 0; j < 4; j++) expect(pointId.values[t[4 * e + j]!]).to.equal(original[4 * o + j]);
+        for (let j = 0; j < 4; j++) expect(pointId.values[t[4 * e + j]]).to.equal(original[4 * o + j]);
       }
       expect(seen.size).to.equal(nTet0 - removed.size);
       // every point left is used by a tetrahedron (removeIsolated)

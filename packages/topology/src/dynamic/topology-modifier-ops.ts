@@ -112,7 +112,7 @@ export class TopologyModifierOps {
     const first = mesh.count(kind);
     const tuple = new Array<number>(k);
     for (let e = 0; e < n; e++) {
-      for (let j = 0; j < k; j++) tuple[j] = elements[e * k + j]!;
+      for (let j = 0; j < k; j++) tuple[j] = elements[e * k + j];
       mesh.addElement(kind, tuple, sink);
     }
     this.container.meshChanged();
@@ -176,7 +176,7 @@ export class TopologyModifierOps {
     const out = new Uint32Array(ids.length);
     let n = 0;
     for (let k = 0; k < ids.length; k++) {
-      const i = ids[k]!;
+      const i = ids[k];
       if (!(i >= 0 && i < count && Number.isInteger(i)))
         this.options.warn(`${what} ${i} is out of range (there are ${count}) and is not removed`);
       else if (seen[i]) this.options.warn(`${what} ${i} is listed twice and is removed once`);
@@ -266,10 +266,10 @@ export class TopologyModifierOps {
       const found: number[] = [];
       const mark = new Uint8Array(mesh.count(kind));
       for (let r = 0; r < points.length; r++) {
-        const p = points[r]!;
+        const p = points[r];
         if (p >= shells.count) continue;
-        for (let q = off[p]!, end = off[p]! + len[p]!; q < end; q++) {
-          const e = items[q]!;
+        for (let q = off[p], end = off[p] + len[p]; q < end; q++) {
+          const e = items[q];
           if (mark[e] === 0) {
             mark[e] = 1;
             found.push(e);
@@ -299,7 +299,7 @@ export class TopologyModifierOps {
 /** True when some of the points has an element around it. */
 function anyAround(shells: ShellStore, points: Uint32Array): boolean {
   const { len } = shells.raw();
-  for (let r = 0; r < points.length; r++) if (points[r]! < shells.count && len[points[r]!]! > 0) return true;
+  for (let r = 0; r < points.length; r++) if (points[r] < shells.count && len[points[r]] > 0) return true;
   return false;
 }
 

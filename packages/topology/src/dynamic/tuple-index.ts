@@ -14,13 +14,13 @@ export class TupleIndex {
     // the smallest index wins: from the last tuple to the first
     for (let f = count - 1; f >= 0; f--) {
       const o = f * k;
-      set.values[set.add(data[o]!, data[o + 1]!, k > 2 ? data[o + 2]! : 0, k > 3 ? data[o + 3]! : 0)] = f;
+      set.values[set.add(data[o], data[o + 1], k > 2 ? data[o + 2] : 0, k > 3 ? data[o + 3] : 0)] = f;
     }
   }
 
   /** The smallest index of the tuple with these vertices (c, d ignored below k), or −1. */
   find(a: number, b: number, c = 0, d = 0): number {
     const s = this.set.find(a, b, c, d);
-    return s < 0 ? -1 : this.set.values[s]!;
+    return s < 0 ? -1 : this.set.values[s];
   }
 }

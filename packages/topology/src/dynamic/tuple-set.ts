@@ -80,10 +80,10 @@ export class TupleSet {
     for (let s = 0; s < used.length; s++) {
       if (used[s] === 0) continue;
       const o = k * s;
-      const t = this.lookup(keys[o]!, keys[o + 1]!, k > 2 ? keys[o + 2]! : 0, k > 3 ? keys[o + 3]! : 0);
+      const t = this.lookup(keys[o], keys[o + 1], k > 2 ? keys[o + 2] : 0, k > 3 ? keys[o + 3] : 0);
       this.used[t] = 1;
-      this.flags[t] = flags[s]!;
-      this.values[t] = values[s]!;
+      this.flags[t] = flags[s];
+      this.values[t] = values[s];
       this.store(t);
     }
   }

@@ -7,17 +7,13 @@ import { GridTopology } from './GridTopology.js';
  * (SOFA tests only axis = +x; for −x it would produce a degenerate frame.)
  */
 export function axisFrame(axis: ArrayLike<number>): { X: number[]; Y: number[]; Z: number[] } {
-  const l = Math.hypot(axis[0]!, axis[1]!, axis[2]!);
-  const Z = l > 0 ? [axis[0]! / l, axis[1]! / l, axis[2]! / l] : [0, 0, 1];
-  const ref = Math.abs(Z[0]!) > 1 - 1e-6 ? [0, 1, 0] : [1, 0, 0];
-  const cross = (a: number[], b: number[]): number[] => [
-    a[1]! * b[2]! - a[2]! * b[1]!,
-    a[2]! * b[0]! - a[0]! * b[2]!,
-    a[0]! * b[1]! - a[1]! * b[0]!,
-  ];
+  const l = Math.hypot(axis[0], axis[1], axis[2]);
+  const Z = l > 0 ? [axis[0] / l, axis[1] / l, axis[2] / l] : [0, 0, 1];
+  const ref = Math.abs(Z[0]) > 1 - 1e-6 ? [0, 1, 0] : [1, 0, 0];
+  const cross = (a: number[], b: number[]): number[] => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
   const unit = (a: number[]): number[] => {
-    const r = Math.hypot(a[0]!, a[1]!, a[2]!);
-    return [a[0]! / r, a[1]! / r, a[2]! / r];
+    const r = Math.hypot(a[0], a[1], a[2]);
+    return [a[0] / r, a[1] / r, a[2] / r];
   };
   const Y = unit(cross(Z, ref));
   const X = unit(cross(Y, Z));
@@ -73,7 +69,7 @@ export class CylinderGridTopology extends GridTopology {
             sy *= f;
           }
           const sz = nz > 1 ? (k * l) / (nz - 1) : 0;
-          for (let d = 0; d < 3; d++) out[o++] = c[d]! + sx * X[d]! + sy * Y[d]! + sz * Z[d]!;
+          for (let d = 0; d < 3; d++) out[o++] = c[d] + sx * X[d] + sy * Y[d] + sz * Z[d];
         }
       }
     }

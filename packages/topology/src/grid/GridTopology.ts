@@ -93,7 +93,7 @@ export class GridTopology extends MeshTopology {
   protected givenResolution(): [number, number, number] {
     if (this.nx.isSet && this.ny.isSet && this.nz.isSet) return [this.nx.value, this.ny.value, this.nz.value];
     const n = this.n.value;
-    return [n[0]!, n[1]!, n[2]!];
+    return [n[0], n[1], n[2]];
   }
 
   /**

@@ -74,14 +74,14 @@ export class RegularGridTopology extends GridTopology {
     }
     const a = this.min.value;
     const b = this.max.value;
-    return { min: [a[0]!, a[1]!, a[2]!], max: [b[0]!, b[1]!, b[2]!] };
+    return { min: [a[0], a[1], a[2]], max: [b[0], b[1], b[2]] };
   }
 
   protected override resolutionBeforeCheck(): [number, number, number] {
     const w = this.cellWidth.value;
     if (!w) return this.givenResolution();
     const { min, max } = this.box();
-    return [0, 1, 2].map((k) => Math.ceil((max[k]! - min[k]!) / w) + 1) as [number, number, number];
+    return [0, 1, 2].map((k) => Math.ceil((max[k] - min[k]) / w) + 1) as [number, number, number];
   }
 
   protected override resolutionSource(): Data<unknown> {
@@ -98,18 +98,18 @@ export class RegularGridTopology extends GridTopology {
       const step: [number, number, number] = [0, 0, 0];
       const p0: [number, number, number] = [min[0], min[1], min[2]];
       for (let k = 0; k < 3; k++) {
-        const cells = given[k]! - 1;
-        if (cells > 0) step[k] = (max[k]! - min[k]!) / cells;
+        const cells = given[k] - 1;
+        if (cells > 0) step[k] = (max[k] - min[k]) / cells;
         else {
-          step[k] = max[k]! - min[k]!;
-          if (k < 2) p0[k] = (max[k]! + min[k]!) / 2;
+          step[k] = max[k] - min[k];
+          if (k < 2) p0[k] = (max[k] + min[k]) / 2;
         }
       }
       if (this.p0.isSet) {
         const p = this.p0.value;
-        p0[0] = p[0]!;
-        p0[1] = p[1]!;
-        p0[2] = p[2]!;
+        p0[0] = p[0];
+        p0[1] = p[1];
+        p0[2] = p[2];
       }
       return { n: this.resolution(), p0, step, min, max };
     });

@@ -43,7 +43,7 @@ function cornerSet(t: SparseGridTopology, h: number): string[] {
   const p = t.getPositions()!;
   const hexa = t.getHexahedra();
   return Array.from({ length: 8 }, (_, w) => {
-    const v = hexa[8 * h + w]!;
+    const v = hexa[8 * h + w];
     return `${p[3 * v]} ${p[3 * v + 1]} ${p[3 * v + 2]}`;
   }).sort();
 }

@@ -67,7 +67,7 @@ export class SparseGridRamificationTopology extends SparseGridTopology {
     // a regular cell → the hexahedron of its first part
     const cellToHexahedron = new Int32Array(level.cellIndex.length).fill(-1);
     level.cellIndex.forEach((k, c) => {
-      if (k >= 0) cellToHexahedron[c] = level.connexions[k]![0]!.hexa;
+      if (k >= 0) cellToHexahedron[c] = level.connexions[k][0].hexa;
     });
     const boundary = Uint8Array.from(level.types, (t) => (t === BOUNDARY ? 1 : 0));
     return { grid: level.grid, positions: level.positions, hexahedra: level.hexahedra, boundary, cellToHexahedron };
@@ -75,11 +75,11 @@ export class SparseGridRamificationTopology extends SparseGridTopology {
 
   override getStiffnessCoef(hexahedron: number): number {
     const level = this.getLevels().at(-1);
-    return level ? level.stiffnessCoefs[hexahedron]! : super.getStiffnessCoef(hexahedron);
+    return level ? level.stiffnessCoefs[hexahedron] : super.getStiffnessCoef(hexahedron);
   }
 
   override getMassCoef(hexahedron: number): number {
     const level = this.getLevels().at(-1);
-    return level ? level.massCoefs[hexahedron]! : super.getMassCoef(hexahedron);
+    return level ? level.massCoefs[hexahedron] : super.getMassCoef(hexahedron);
   }
 }

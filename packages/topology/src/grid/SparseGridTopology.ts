@@ -183,26 +183,26 @@ export class SparseGridTopology extends MeshTopology {
     if (vertices.length === 0) throw this.error('no surface to voxelise: give fileTopology (an OBJ file) or position and triangles');
 
     const nGiven = this.n.value;
-    let n: [number, number, number] = [Math.max(2, nGiven[0]!), Math.max(2, nGiven[1]!), Math.max(2, nGiven[2]!)];
+    let n: [number, number, number] = [Math.max(2, nGiven[0]), Math.max(2, nGiven[1]), Math.max(2, nGiven[2])];
     let min = Array.from(this.min.value) as [number, number, number];
     let max = Array.from(this.max.value) as [number, number, number];
     if (min.every((x) => x === 0) && max.every((x) => x === 0)) {
       // bounding box of the surface, grown by 1% of its size on each side
-      const lo = [vertices[0]!, vertices[1]!, vertices[2]!];
-      const hi = [vertices[0]!, vertices[1]!, vertices[2]!];
+      const lo = [vertices[0], vertices[1], vertices[2]];
+      const hi = [vertices[0], vertices[1], vertices[2]];
       for (let i = 3; i < vertices.length; i += 3) {
         for (let k = 0; k < 3; k++) {
-          const x = vertices[i + k]!;
-          if (x > hi[k]!) hi[k] = x;
-          else if (x < lo[k]!) lo[k] = x;
+          const x = vertices[i + k];
+          if (x > hi[k]) hi[k] = x;
+          else if (x < lo[k]) lo[k] = x;
         }
       }
-      const diff = [0, 1, 2].map((k) => (hi[k]! - lo[k]!) / 100);
-      min = [lo[0]! - diff[0]!, lo[1]! - diff[1]!, lo[2]! - diff[2]!];
-      max = [hi[0]! + diff[0]!, hi[1]! + diff[1]!, hi[2]! + diff[2]!];
+      const diff = [0, 1, 2].map((k) => (hi[k] - lo[k]) / 100);
+      min = [lo[0] - diff[0], lo[1] - diff[1], lo[2] - diff[2]];
+      max = [hi[0] + diff[0], hi[1] + diff[1], hi[2] + diff[2]];
     }
     const w = this.cellWidth.value;
-    if (w) n = [0, 1, 2].map((k) => Math.ceil((max[k]! - min[k]!) / w) + 1) as [number, number, number];
+    if (w) n = [0, 1, 2].map((k) => Math.ceil((max[k] - min[k]) / w) + 1) as [number, number, number];
     checkGridSize(this, n, w ? this.cellWidth : this.n);
     return voxelGrid(n, min, max);
   }
@@ -218,9 +218,9 @@ export class SparseGridTopology extends MeshTopology {
     }
     const facets: number[][] = [];
     const t = this.triangles.value;
-    for (let i = 0; i < t.length; i += 3) facets.push([t[i]!, t[i + 1]!, t[i + 2]!]);
+    for (let i = 0; i < t.length; i += 3) facets.push([t[i], t[i + 1], t[i + 2]]);
     const q = this.quads.value;
-    for (let i = 0; i < q.length; i += 4) facets.push([q[i]!, q[i + 1]!, q[i + 2]!, q[i + 3]!]);
+    for (let i = 0; i < q.length; i += 4) facets.push([q[i], q[i + 1], q[i + 2], q[i + 3]]);
     return { vertices: Float64Array.from(this.position.value), facets };
   }
 
@@ -251,7 +251,7 @@ export class SparseGridTopology extends MeshTopology {
       const j = Math.floor(c / cx) % cy;
       const k = Math.floor(c / (cx * cy));
       for (let v = 0; v < 8; v++) {
-        const o = offsets[v]!;
+        const o = offsets[v];
         corners[h * 8 + v] = i + o[0] + nx * (j + o[1] + ny * (k + o[2]));
       }
     });

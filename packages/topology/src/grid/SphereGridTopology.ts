@@ -36,12 +36,12 @@ export class SphereGridTopology extends GridTopology {
       for (let j = 0; j < ny; j++) {
         for (let i = 0; i < nx; i++) {
           const s = [coord(i, nx), coord(j, ny), coord(k, nz)];
-          const n = Math.hypot(s[0]!, s[1]!, s[2]!);
+          const n = Math.hypot(s[0], s[1], s[2]);
           if (n > 1e-7) {
-            const f = Math.max(Math.abs(s[0]!), Math.abs(s[1]!), Math.abs(s[2]!)) / n;
-            for (let d = 0; d < 3; d++) s[d]! *= f;
+            const f = Math.max(Math.abs(s[0]), Math.abs(s[1]), Math.abs(s[2])) / n;
+            for (let d = 0; d < 3; d++) s[d] *= f;
           }
-          for (let d = 0; d < 3; d++) out[o++] = c[d]! + s[0]! * X[d]! + s[1]! * Y[d]! + s[2]! * Z[d]!;
+          for (let d = 0; d < 3; d++) out[o++] = c[d] + s[0] * X[d] + s[1] * Y[d] + s[2] * Z[d];
         }
       }
     }

@@ -5,12 +5,12 @@
 
 /** Index of grid vertex (x, y, z). */
 export function gridPoint(n: ArrayLike<number>, x: number, y: number, z: number): number {
-  return x + n[0]! * (y + n[1]! * z);
+  return x + n[0] * (y + n[1] * z);
 }
 
 /** Hexahedra of the cells (nH × 8), vertex order (0,0,0) (1,0,0) (1,1,0) (0,1,0) then the same at z+1. */
 export function gridHexahedra(n: ArrayLike<number>): Uint32Array {
-  const [nx, ny, nz] = [n[0]!, n[1]!, n[2]!];
+  const [nx, ny, nz] = [n[0], n[1], n[2]];
   const count = Math.max(0, nx - 1) * Math.max(0, ny - 1) * Math.max(0, nz - 1);
   const out = new Uint32Array(count * 8);
   let o = 0;
@@ -36,7 +36,7 @@ export function gridHexahedra(n: ArrayLike<number>): Uint32Array {
  * then xz planes, then yz planes, each oriented by the increasing axes of its plane.
  */
 export function gridQuads(n: ArrayLike<number>): Uint32Array {
-  const [nx, ny, nz] = [n[0]!, n[1]!, n[2]!];
+  const [nx, ny, nz] = [n[0], n[1], n[2]];
   const count = nz * cells(ny) * cells(nx) + cells(nz) * ny * cells(nx) + cells(nz) * cells(ny) * nx;
   const out = new Uint32Array(4 * count);
   let o = 0;
@@ -58,7 +58,7 @@ export function gridQuads(n: ArrayLike<number>): Uint32Array {
 
 /** The grid lines (nE × 2): along x, then along y, then along z. */
 export function gridLines(n: ArrayLike<number>): Uint32Array {
-  const [nx, ny, nz] = [n[0]!, n[1]!, n[2]!];
+  const [nx, ny, nz] = [n[0], n[1], n[2]];
   const out = new Uint32Array(2 * (nz * ny * cells(nx) + nz * cells(ny) * nx + cells(nz) * ny * nx));
   let o = 0;
   const edge = (a: number, b: number): void => {
@@ -82,10 +82,10 @@ export function splitQuads(quads: Uint32Array): Uint32Array {
   const nq = quads.length / 4;
   const out = new Uint32Array(nq * 6);
   for (let q = 0; q < nq; q++) {
-    const a = quads[4 * q]!;
-    const b = quads[4 * q + 1]!;
-    const c = quads[4 * q + 2]!;
-    const d = quads[4 * q + 3]!;
+    const a = quads[4 * q];
+    const b = quads[4 * q + 1];
+    const c = quads[4 * q + 2];
+    const d = quads[4 * q + 3];
     out.set([a, b, c, a, c, d], 6 * q);
   }
   return out;

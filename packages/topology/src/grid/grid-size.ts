@@ -5,7 +5,7 @@ import { MAX_POINTS, type BaseObject, type Data } from '@sofa-ts/core';
  * cells or voxels are allocated (a located error at `about`, the Data that set the size).
  */
 export function checkGridSize(owner: BaseObject, n: readonly number[], about?: Data<unknown>): void {
-  const total = n[0]! * n[1]! * n[2]!;
+  const total = n[0] * n[1] * n[2];
   if (!(total <= MAX_POINTS)) {
     throw owner.dataError(
       about ?? owner.name,

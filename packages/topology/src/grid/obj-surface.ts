@@ -32,9 +32,9 @@ export function parseObjSurface(text: string): ObjSurface {
     } else if (token === 'f' || token === 'l') {
       const facet: number[] = [];
       for (let k = 1; k < parts.length; k++) {
-        const entry = parts[k]!;
+        const entry = parts[k];
         if (entry === '') continue;
-        const first = entry.split('/')[0]!;
+        const first = entry.split('/')[0];
         facet.push(first === '' ? 0 : atoi(first) - 1);
       }
       facets.push(facet);

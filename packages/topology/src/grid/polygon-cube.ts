@@ -20,7 +20,7 @@ function outcodes(values: readonly number[], limit: number, mask: number): numbe
     const pos = 1 << (2 * k);
     const neg = pos << 1;
     if (mask & (pos | neg)) {
-      const v = values[k]!;
+      const v = values[k];
       if (mask & pos && v > limit) out |= pos;
       else if (mask & neg && v < -limit) out |= neg;
     }
@@ -65,14 +65,14 @@ export function segmentIntersectsCube(v0: Vec, v1: Vec): boolean {
   const e = [f(v1[0] - v0[0]), f(v1[1] - v0[1]), f(v1[2] - v0[2])];
   const s = e.map((x) => (x < 0 ? -1 : 1));
   for (let i = 0; i < 3; i++) {
-    if (f(v0[i]! * s[i]!) > 0.5) return false;
-    if (f(v1[i]! * s[i]!) < -0.5) return false;
+    if (f(v0[i] * s[i]) > 0.5) return false;
+    if (f(v1[i] * s[i]) < -0.5) return false;
   }
   for (let i = 0; i < 3; i++) {
     const i1 = (i + 1) % 3;
     const i2 = (i + 2) % 3;
-    const dotV0 = f(f(e[i2]! * v0[i1]!) - f(e[i1]! * v0[i2]!));
-    const dotEdge = f(0.5 * f(f(e[i2]! * s[i1]!) + f(e[i1]! * s[i2]!)));
+    const dotV0 = f(f(e[i2] * v0[i1]) - f(e[i1] * v0[i2]));
+    const dotEdge = f(0.5 * f(f(e[i2] * s[i1]) + f(e[i1] * s[i2])));
     if (f(dotV0 * dotV0) > f(dotEdge * dotEdge)) return false;
   }
   return true;
@@ -81,21 +81,21 @@ export function segmentIntersectsCube(v0: Vec, v1: Vec): boolean {
 /** Multiplicity of containment of `point` (in the polygon's plane) in the polygon. */
 export function polygonContainsPoint(verts: readonly Vec[], normal: Vec, point: Vec): number {
   const a = [Math.abs(normal[0]), Math.abs(normal[1]), Math.abs(normal[2])];
-  const zaxis = a[0]! > a[2]! ? (a[0]! > a[1]! ? 0 : 1) : a[1]! > a[2]! ? 1 : 2;
-  const xaxis = normal[zaxis]! < 0 ? (zaxis + 2) % 3 : (zaxis + 1) % 3;
-  const yaxis = normal[zaxis]! < 0 ? (zaxis + 1) % 3 : (zaxis + 2) % 3;
+  const zaxis = a[0] > a[2] ? (a[0] > a[1] ? 0 : 1) : a[1] > a[2] ? 1 : 2;
+  const xaxis = normal[zaxis] < 0 ? (zaxis + 2) % 3 : (zaxis + 1) % 3;
+  const yaxis = normal[zaxis] < 0 ? (zaxis + 1) % 3 : (zaxis + 2) % 3;
   const crosses = (lo: number, hi: number, x: number): number => Number(hi > x) - Number(lo > x);
   let count = 0;
   for (let i = 0; i < verts.length; i++) {
-    const v = verts[i]!;
-    const w = verts[(i + 1) % verts.length]!;
-    const xdir = crosses(v[xaxis]!, w[xaxis]!, point[xaxis]!);
+    const v = verts[i];
+    const w = verts[(i + 1) % verts.length];
+    const xdir = crosses(v[xaxis], w[xaxis], point[xaxis]);
     if (!xdir) continue;
-    if (crosses(v[yaxis]!, w[yaxis]!, point[yaxis]!)) {
-      const lhs = f(f(xdir * f(point[xaxis]! - v[xaxis]!)) * f(w[yaxis]! - v[yaxis]!));
-      const rhs = f(f(xdir * f(point[yaxis]! - v[yaxis]!)) * f(w[xaxis]! - v[xaxis]!));
+    if (crosses(v[yaxis], w[yaxis], point[yaxis])) {
+      const lhs = f(f(xdir * f(point[xaxis] - v[xaxis])) * f(w[yaxis] - v[yaxis]));
+      const rhs = f(f(xdir * f(point[yaxis] - v[yaxis])) * f(w[xaxis] - v[xaxis]));
       if (lhs <= rhs) count += xdir;
-    } else if (v[yaxis]! <= point[yaxis]!) {
+    } else if (v[yaxis] <= point[yaxis]) {
       count += xdir;
     }
   }
@@ -105,13 +105,13 @@ export function polygonContainsPoint(verts: readonly Vec[], normal: Vec, point: 
 /** Polygon normal: sum of the cross products of a fan triangulation (not normalised). */
 export function polygonNormal(verts: readonly Vec[]): [number, number, number] {
   const n: [number, number, number] = [0, 0, 0];
-  const v0 = verts[0]!;
-  let prev = [f(verts[1]![0] - v0[0]), f(verts[1]![1] - v0[1]), f(verts[1]![2] - v0[2])];
+  const v0 = verts[0];
+  let prev = [f(verts[1][0] - v0[0]), f(verts[1][1] - v0[1]), f(verts[1][2] - v0[2])];
   for (let i = 2; i < verts.length; i++) {
-    const cur = [f(verts[i]![0] - v0[0]), f(verts[i]![1] - v0[1]), f(verts[i]![2] - v0[2])];
-    const cx = f(f(prev[1]! * cur[2]!) + f(prev[2]! * -cur[1]!));
-    const cy = -f(f(prev[0]! * cur[2]!) + f(prev[2]! * -cur[0]!));
-    const cz = f(f(prev[0]! * cur[1]!) + f(prev[1]! * -cur[0]!));
+    const cur = [f(verts[i][0] - v0[0]), f(verts[i][1] - v0[1]), f(verts[i][2] - v0[2])];
+    const cx = f(f(prev[1] * cur[2]) + f(prev[2] * -cur[1]));
+    const cy = -f(f(prev[0] * cur[2]) + f(prev[2] * -cur[0]));
+    const cz = f(f(prev[0] * cur[1]) + f(prev[1] * -cur[0]));
     n[0] = f(n[0] + cx);
     n[1] = f(n[1] + cy);
     n[2] = f(n[2] + cz);
@@ -122,14 +122,14 @@ export function polygonNormal(verts: readonly Vec[]): [number, number, number] {
 
 /** The exact test, once vertices are known to be outside the cube. */
 export function polygonIntersectsCube(verts: readonly Vec[], normal: Vec): number {
-  for (let i = 0; i < verts.length; i++) if (segmentIntersectsCube(verts[i]!, verts[(i + 1) % verts.length]!)) return 1;
+  for (let i = 0; i < verts.length; i++) if (segmentIntersectsCube(verts[i], verts[(i + 1) % verts.length])) return 1;
   if (normal[0] === 0 && normal[1] === 0 && normal[2] === 0) return 0;
   const d = [normal[0] < 0 ? -1 : 1, normal[1] < 0 ? -1 : 1, normal[2] < 0 ? -1 : 1];
-  const num = f(f(f(normal[0] * verts[0]![0]) + f(normal[1] * verts[0]![1])) + f(normal[2] * verts[0]![2]));
-  const den = f(f(f(normal[0] * d[0]!) + f(normal[1] * d[1]!)) + f(normal[2] * d[2]!));
+  const num = f(f(f(normal[0] * verts[0][0]) + f(normal[1] * verts[0][1])) + f(normal[2] * verts[0][2]));
+  const den = f(f(f(normal[0] * d[0]) + f(normal[1] * d[1])) + f(normal[2] * d[2]));
   const t = f(num / den);
   if (!((t + 0.5) * (t - 0.5) <= 0)) return 0;
-  const p: Vec = [f(t * d[0]!), f(t * d[1]!), f(t * d[2]!)];
+  const p: Vec = [f(t * d[0]), f(t * d[1]), f(t * d[2])];
   return polygonContainsPoint(verts, normal, p);
 }
 

@@ -12,16 +12,16 @@ function make<T>(tag: string, attrs: Record<string, string>): T {
 function quadVolume(x: Float64Array, q: Uint32Array): number {
   let v = 0;
   const tri = (a: number, b: number, c: number): void => {
-    const p = [a, b, c].map((i) => [x[3 * i]!, x[3 * i + 1]!, x[3 * i + 2]!]) as [number[], number[], number[]];
+    const p = [a, b, c].map((i) => [x[3 * i], x[3 * i + 1], x[3 * i + 2]]) as [number[], number[], number[]];
     v +=
-      (p[0]![0]! * (p[1]![1]! * p[2]![2]! - p[1]![2]! * p[2]![1]!) -
-        p[0]![1]! * (p[1]![0]! * p[2]![2]! - p[1]![2]! * p[2]![0]!) +
-        p[0]![2]! * (p[1]![0]! * p[2]![1]! - p[1]![1]! * p[2]![0]!)) /
+      (p[0][0] * (p[1][1] * p[2][2] - p[1][2] * p[2][1]) -
+        p[0][1] * (p[1][0] * p[2][2] - p[1][2] * p[2][0]) +
+        p[0][2] * (p[1][0] * p[2][1] - p[1][1] * p[2][0])) /
       6;
   };
   for (let i = 0; i < q.length; i += 4) {
-    tri(q[i]!, q[i + 1]!, q[i + 2]!);
-    tri(q[i]!, q[i + 2]!, q[i + 3]!);
+    tri(q[i], q[i + 1], q[i + 2]);
+    tri(q[i], q[i + 2], q[i + 3]);
   }
   return v;
 }
@@ -43,12 +43,12 @@ describe('topology: CylinderGridTopology, SphereGridTopology, CubeTopology', () 
       [0, 3],
     ] as const) {
       const p = at(i, j, 1);
-      expect(Math.hypot(p[0]! - 1, p[2]!)).to.be.closeTo(2, 1e-12);
+      expect(Math.hypot(p[0] - 1, p[2])).to.be.closeTo(2, 1e-12);
       expect(p[1]).to.equal(2);
     }
     // an interior ring (max(|s|) = 1) lies on the circle of radius 1
     const q = at(1, 3, 0);
-    expect(Math.hypot(q[0]! - 1, q[2]!)).to.be.closeTo(1, 1e-12);
+    expect(Math.hypot(q[0] - 1, q[2])).to.be.closeTo(1, 1e-12);
     expect(g.getGrid()).to.equal(undefined);
   });
 
@@ -60,7 +60,7 @@ describe('topology: CylinderGridTopology, SphereGridTopology, CubeTopology', () 
       for (let j = 0; j < 5; j++)
         for (let i = 0; i < 5; i++) {
           const o = 3 * (i + 5 * (j + 5 * k));
-          const r = Math.hypot(x[o]! - 1, x[o + 1]! - 2, x[o + 2]! - 3);
+          const r = Math.hypot(x[o] - 1, x[o + 1] - 2, x[o + 2] - 3);
           const layer = Math.max(Math.abs(i - 2), Math.abs(j - 2), Math.abs(k - 2));
           expect(r).to.be.closeTo((layer * 4) / 2, 1e-12);
           if (layer === 2) onSphere++;

@@ -115,7 +115,7 @@ function cellCoords(g: VoxelGrid, c: number): [number, number, number] {
 
 function cornerPosition(g: VoxelGrid, c: number, corner: number): [number, number, number] {
   const [i, j, k] = cellCoords(g, c);
-  const o = CORNERS[corner]!;
+  const o = CORNERS[corner];
   return [gridCoord(g, 0, i + o[0]), gridCoord(g, 1, j + o[1]), gridCoord(g, 2, k + o[2])];
 }
 
@@ -147,20 +147,20 @@ export function finestLevel(
     cy = ny - 1;
   const crosses = (a: number, b: number, dir: number): boolean => {
     if (!options.finestConnectivity) return true;
-    if (types[kept[a]!] !== BOUNDARY || types[kept[b]!] !== BOUNDARY) return true;
-    const f = FACE[dir]!.map((w) => cornerPosition(grid, kept[a]!, w));
-    return surfaceCrossesQuad(surface, f[0]!, f[1]!, f[2]!, f[3]!);
+    if (types[kept[a]] !== BOUNDARY || types[kept[b]] !== BOUNDARY) return true;
+    const f = FACE[dir].map((w) => cornerPosition(grid, kept[a], w));
+    return surfaceCrossesQuad(surface, f[0], f[1], f[2], f[3]);
   };
   for (let z = 0; z < nz - 1; z++) {
     for (let y = 0; y < ny - 1; y++) {
       for (let x = 0; x < nx - 1; x++) {
-        const a = cellIndex[x + cx * (y + cy * z)]!;
+        const a = cellIndex[x + cx * (y + cy * z)];
         if (a < 0) continue;
         const link = (nb: number, dir: number): void => {
-          const b = cellIndex[nb]!;
+          const b = cellIndex[nb];
           if (b < 0 || !crosses(a, b, dir)) return;
-          connexions[a]![0]!.neighbors[dir].add(connexions[b]![0]!);
-          connexions[b]![0]!.neighbors[dir ^ 1].add(connexions[a]![0]!);
+          connexions[a][0].neighbors[dir].add(connexions[b][0]);
+          connexions[b][0].neighbors[dir ^ 1].add(connexions[a][0]);
         };
         if (x > 0) link(x - 1 + cx * (y + cy * z), X_NEG);
         if (y > 0) link(x + cx * (y - 1 + cy * z), Y_NEG);
@@ -168,13 +168,13 @@ export function finestLevel(
       }
     }
   }
-  const levelTypes = Uint8Array.from(kept, (c) => types[c]!);
+  const levelTypes = Uint8Array.from(kept, (c) => types[c]);
   const coef = Float64Array.from(levelTypes, (t) => (t === BOUNDARY && options.fillWeighted ? 0.5 : 1));
   const regularCell = Int32Array.from(kept);
   const { hexahedra, positions } = options.finestConnectivity
     ? ramifiedHexahedra(grid, regularCell, connexions)
     : plainHexahedra(grid, regularCell);
-  if (!options.finestConnectivity) connexions.forEach((cs, i) => (cs[0]!.hexa = i));
+  if (!options.finestConnectivity) connexions.forEach((cs, i) => (cs[0].hexa = i));
   return {
     grid,
     cellIndex,
@@ -192,7 +192,7 @@ export function finestLevel(
 export function coarserLevel(fine: RamifiedLevel): RamifiedLevel {
   const fg = fine.grid;
   const n: [number, number, number] = [Math.floor(fg.n[0] / 2) + 1, Math.floor(fg.n[1] / 2) + 1, Math.floor(fg.n[2] / 2) + 1];
-  const max: [number, number, number] = [0, 1, 2].map((k) => fg.min[k]! + (n[k]! - 1) * 2 * fg.step[k]!) as [number, number, number];
+  const max: [number, number, number] = [0, 1, 2].map((k) => fg.min[k] + (n[k] - 1) * 2 * fg.step[k]) as [number, number, number];
   const grid = voxelGrid(n, fg.min, max);
   const cx = n[0] - 1,
     cy = n[1] - 1,
@@ -214,10 +214,10 @@ export function coarserLevel(fine: RamifiedLevel): RamifiedLevel {
           const x = 2 * i + (s & 1),
             y = 2 * j + ((s >> 1) & 1),
             z = 2 * k + ((s >> 2) & 1);
-          if (x < fcx && y < fcy && z < fcz) slots[s] = fine.cellIndex[x + fcx * (y + fcy * z)]!;
+          if (x < fcx && y < fcy && z < fcz) slots[s] = fine.cellIndex[x + fcx * (y + fcy * z)];
         }
         for (let s = 0; s < 8; s++) {
-          const f = slots[s]!;
+          const f = slots[s];
           if (f < 0) inside = false;
           else {
             // SOFA reads the finer types by non-ramified index from its per-hexahedron list
@@ -239,8 +239,8 @@ export function coarserLevel(fine: RamifiedLevel): RamifiedLevel {
   // group the children's connexions of each coarse cell into connected components
   const connexions: Connexion[][] = kept.map((_, idx) => {
     const members: { slot: number; child: Connexion }[] = [];
-    const slots = childSlots[idx]!;
-    for (let s = 0; s < 8; s++) if (slots[s]! >= 0) for (const cn of fine.connexions[slots[s]!]!) members.push({ slot: s, child: cn });
+    const slots = childSlots[idx];
+    for (let s = 0; s < 8; s++) if (slots[s] >= 0) for (const cn of fine.connexions[slots[s]]) members.push({ slot: s, child: cn });
     const inCell = new Set(members.map((m) => m.child));
     const component = new Map<Connexion, number>();
     members.forEach((m, i) => {
@@ -291,26 +291,26 @@ export function coarserLevel(fine: RamifiedLevel): RamifiedLevel {
   connexions.forEach((cs, idx) => {
     for (const cn of cs) {
       const h = cn.hexa;
-      types[h] = cs.length === 1 ? keptTypes[idx]! : BOUNDARY;
+      types[h] = cs.length === 1 ? keptTypes[idx] : BOUNDARY;
       // children slots: the non-ramified cell's, or (ramified) the hexahedra of its own children
       let s = 0,
         m = 0;
       if (cs.length === 1) {
-        for (const f of childSlots[idx]!)
+        for (const f of childSlots[idx])
           if (f >= 0) {
-            s += fine.stiffnessCoefs[f]!;
-            m += fine.massCoefs[f]!;
+            s += fine.stiffnessCoefs[f];
+            m += fine.massCoefs[f];
           }
       } else {
         // SOFA rewrites all 8 slots for each child listed: only the last child's slot remains
         const bySlot = new Int32Array(8).fill(-1);
         for (const ch of cn.children) {
-          for (let p = 0; p < 8; p++) bySlot[p] = ch.child.cell === childSlots[idx]![p] ? ch.child.hexa : -1;
+          for (let p = 0; p < 8; p++) bySlot[p] = ch.child.cell === childSlots[idx][p] ? ch.child.hexa : -1;
         }
         for (const f of bySlot)
           if (f >= 0) {
-            s += fine.stiffnessCoefs[f]!;
-            m += fine.massCoefs[f]!;
+            s += fine.stiffnessCoefs[f];
+            m += fine.massCoefs[f];
           }
       }
       stiffnessCoefs[h] = s / 8;
@@ -327,7 +327,7 @@ function plainHexahedra(grid: VoxelGrid, cells: Int32Array): { hexahedra: Uint32
   cells.forEach((c, h) => {
     const [i, j, k] = cellCoords(grid, c);
     for (let v = 0; v < 8; v++) {
-      const o = CORNERS[v]!;
+      const o = CORNERS[v];
       corners[h * 8 + v] = i + o[0] + nx * (j + o[1] + ny * (k + o[2]));
     }
   });
@@ -379,29 +379,29 @@ function ramifiedHexahedra(
     for (const cn of cs) {
       for (const dir of [Z_NEG, Y_NEG, X_NEG]) {
         for (const nb of cn.neighbors[dir])
-          for (const [own, other] of SHARED[dir]!) change(hexa[8 * cn.hexa + own]!, hexa[8 * nb.hexa + other]!);
+          for (const [own, other] of SHARED[dir]) change(hexa[8 * cn.hexa + own], hexa[8 * nb.hexa + other]);
       }
     }
   // first use of each temporary index (hexahedra in order, corners in order)
   const firstUse = new Int32Array(nH * 8).fill(-1);
-  for (let i = 0; i < hexa.length; i++) if (firstUse[hexa[i]!] === -1) firstUse[hexa[i]!] = i;
+  for (let i = 0; i < hexa.length; i++) if (firstUse[hexa[i]] === -1) firstUse[hexa[i]] = i;
   const newIndex = new Int32Array(nH * 8).fill(-1);
   const positions: number[] = [];
   for (let t = 0; t < firstUse.length; t++) {
-    const u = firstUse[t]!;
+    const u = firstUse[t];
     if (u < 0) continue;
     newIndex[t] = positions.length / 3;
     const h = Math.floor(u / 8);
-    positions.push(...cornerPosition(grid, cells[hexaCell(connexions, h)]!, u % 8));
+    positions.push(...cornerPosition(grid, cells[hexaCell(connexions, h)], u % 8));
   }
-  return { hexahedra: Uint32Array.from(hexa, (t) => newIndex[t]!), positions: Float64Array.from(positions) };
+  return { hexahedra: Uint32Array.from(hexa, (t) => newIndex[t]), positions: Float64Array.from(positions) };
 }
 
 /** The kept cell of hexahedron h (hexahedra are numbered cell by cell). */
 function hexaCell(connexions: Connexion[][], h: number): number {
   let n = 0;
   for (let c = 0; c < connexions.length; c++) {
-    n += connexions[c]!.length;
+    n += connexions[c].length;
     if (h < n) return c;
   }
   return -1;
@@ -416,11 +416,11 @@ export function surfaceCrossesQuad(
   d: readonly number[],
 ): boolean {
   const V = s.vertices;
-  const P = (i: number): [number, number, number] => [V[3 * i]!, V[3 * i + 1]!, V[3 * i + 2]!];
+  const P = (i: number): [number, number, number] => [V[3 * i], V[3 * i + 1], V[3 * i + 2]];
   for (const f of s.facets) {
     for (let j = 1; j < f.length; j++) {
-      const A = P(f[j - 1]!),
-        B = P(f[j]!);
+      const A = P(f[j - 1]),
+        B = P(f[j]);
       if (segmentCrossesTriangle(A, B, a, b, c) || segmentCrossesTriangle(A, B, a, c, d)) return true;
     }
   }
@@ -440,20 +440,16 @@ export function segmentCrossesTriangle(
   t1: readonly number[],
   t2: readonly number[],
 ): boolean {
-  const sub = (u: readonly number[], v: readonly number[]): number[] => [u[0]! - v[0]!, u[1]! - v[1]!, u[2]! - v[2]!];
-  const cross = (u: number[], v: number[]): number[] => [
-    u[1]! * v[2]! - u[2]! * v[1]!,
-    u[2]! * v[0]! - u[0]! * v[2]!,
-    u[0]! * v[1]! - u[1]! * v[0]!,
-  ];
-  const dot = (u: number[], v: number[]): number => u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!;
+  const sub = (u: readonly number[], v: readonly number[]): number[] => [u[0] - v[0], u[1] - v[1], u[2] - v[2]];
+  const cross = (u: number[], v: number[]): number[] => [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+  const dot = (u: number[], v: number[]): number => u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
   const q = sub(s0, t0),
     e1 = sub(t1, t0),
     e2 = sub(t2, t0);
   const nrm = cross(e1, e2);
   const d = sub(s1, s0);
   const len = Math.sqrt(dot(d, d));
-  for (let k = 0; k < 3; k++) d[k] = d[k]! / len;
+  for (let k = 0; k < 3; k++) d[k] = d[k] / len;
   let dn = dot(d, nrm);
   let sign: number;
   if (dn > 1e-10) sign = 1;

@@ -105,9 +105,9 @@ describe('topology: SparseGridTopology', () => {
     // volume of the cells: 64 cells of side 1.02/4
     let volume = 0;
     for (let h = 0; h < 64; h++) {
-      const a = hexa[8 * h]!;
-      const b = hexa[8 * h + 6]!;
-      volume += (p[3 * b]! - p[3 * a]!) * (p[3 * b + 1]! - p[3 * a + 1]!) * (p[3 * b + 2]! - p[3 * a + 2]!);
+      const a = hexa[8 * h];
+      const b = hexa[8 * h + 6];
+      volume += (p[3 * b] - p[3 * a]) * (p[3 * b + 1] - p[3 * a + 1]) * (p[3 * b + 2] - p[3 * a + 2]);
     }
     expect(volume).to.be.closeTo(1.02 ** 3, 1e-12);
     // like SOFA, the sparse grid has no edges, triangles or quads of its own
@@ -129,11 +129,11 @@ describe('topology: SparseGridTopology', () => {
     for (let k = 0; k < 11; k++) {
       for (let j = 0; j < 11; j++) {
         for (let i = 0; i < 11; i++) {
-          const lo = [i, j, k].map((c, a) => g.min[a]! + c * step);
+          const lo = [i, j, k].map((c, a) => g.min[a] + c * step);
           // smallest and largest |x| + |y| + |z| over the cell
           const near = lo.reduce((sum, a) => sum + (a > 0 ? a : a + step < 0 ? -(a + step) : 0), 0);
           const far = lo.reduce((sum, a) => sum + Math.max(Math.abs(a), Math.abs(a + step)), 0);
-          const h = kept[i + 11 * (j + 11 * k)]!;
+          const h = kept[i + 11 * (j + 11 * k)];
           if (far < 1 - 1e-3) {
             expect(h, `cell ${i} ${j} ${k} inside`).to.be.at.least(0);
             expect(g.boundaryHexahedra![h], `cell ${i} ${j} ${k} inside`).to.equal(0);

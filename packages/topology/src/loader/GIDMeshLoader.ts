@@ -55,12 +55,12 @@ export class GIDMeshLoader extends MeshLoader {
       );
     if (nNode !== spec.n) this.warn(`${path}: only the ${spec.n} corner nodes of the ${nNode}-node elements are used`);
     const section = (name: string, from: number): number => {
-      for (let i = from; i < lines.length; i++) if (lines[i]!.toLowerCase() === name) return i;
+      for (let i = from; i < lines.length; i++) if (lines[i].toLowerCase() === name) return i;
       throw new MeshFileError(path, 0, `no '${name}' section`);
     };
     let i = section('coordinates', 1) + 1;
-    for (; i < lines.length && lines[i]!.toLowerCase() !== 'end coordinates'; i++) {
-      const t = lineTokens(lines[i]!);
+    for (; i < lines.length && lines[i].toLowerCase() !== 'end coordinates'; i++) {
+      const t = lineTokens(lines[i]);
       if (t.length === 0) continue;
       const c = t.slice(1, 1 + dim).map(parseReal);
       if (c.length < dim || c.some((v) => v === undefined))
@@ -69,15 +69,15 @@ export class GIDMeshLoader extends MeshLoader {
     }
     if (i >= lines.length) throw new MeshFileError(path, 0, "no 'End Coordinates' line");
     const np = out.positions.length / 3;
-    for (i = section('elements', i) + 1; i < lines.length && lines[i]!.toLowerCase() !== 'end elements'; i++) {
-      const t = lineTokens(lines[i]!);
+    for (i = section('elements', i) + 1; i < lines.length && lines[i].toLowerCase() !== 'end elements'; i++) {
+      const t = lineTokens(lines[i]);
       if (t.length === 0) continue;
       const ids = t.slice(1, 1 + spec.n).map(Number);
       if (ids.length < spec.n || ids.some((v) => !Number.isInteger(v) || v < 1 || v > np))
         throw new MeshFileError(path, i + 1, `expected 'id' and ${spec.n} node ids in 1 … ${np}, found '${lines[i]}'`);
       const e = ids.map((v) => v - 1);
-      if (spec.kind === 'triangles') this.addTriangle(out, e[0]!, e[1]!, e[2]!);
-      else if (spec.kind === 'quads') this.addQuad(out, e[0]!, e[1]!, e[2]!, e[3]!);
+      if (spec.kind === 'triangles') this.addTriangle(out, e[0], e[1], e[2]);
+      else if (spec.kind === 'quads') this.addQuad(out, e[0], e[1], e[2], e[3]);
       else out[spec.kind].push(...e);
     }
     if (i >= lines.length) throw new MeshFileError(path, 0, "no 'End Elements' line");

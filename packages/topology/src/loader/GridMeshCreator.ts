@@ -51,7 +51,7 @@ export class GridMeshCreator extends MeshLoader {
   }
 
   protected readMesh(_path: string, out: MeshBuffers): void {
-    const [nx, ny] = [this.resolution.value[0]!, this.resolution.value[1]!];
+    const [nx, ny] = [this.resolution.value[0], this.resolution.value[1]];
     if (nx < 2 || ny < 2) throw this.error(`resolution ${nx} ${ny}: expected at least 2 vertices in each direction`);
     checkGridSize(this, [nx, ny, 1], this.resolution);
     const pattern = this.trianglePattern.value;

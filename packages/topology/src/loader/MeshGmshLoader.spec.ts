@@ -200,7 +200,7 @@ describe('MeshGmshLoader', () => {
           E = l.edges.value.length / 2,
           F = l.triangles.value.length / 3,
           T = nTets;
-        if (elemLines.every((ln) => ['4'].includes(ln.trim().split(/\s+/)[1]!)))
+        if (elemLines.every((ln) => ['4'].includes(ln.trim().split(/\s+/)[1])))
           expect(V - E + F - T).to.equal(name.startsWith('torus') ? 0 : 1);
       });
     }

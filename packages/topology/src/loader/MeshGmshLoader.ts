@@ -127,17 +127,17 @@ export class MeshGmshLoader extends MeshLoader {
   private readV4(s: TextScanner, out: MeshBuffers): void {
     const header = lineTokens(s.readLine() ?? '');
     if (header.length < 2) throw s.fail('expected the $Nodes header: numEntityBlocks numNodes minNodeTag maxNodeTag');
-    const nblocks = intOf(s, header[0]!, 'the number of node blocks');
+    const nblocks = intOf(s, header[0], 'the number of node blocks');
     for (let b = 0; b < nblocks; b++) {
       const h = lineTokens(s.readLine() ?? '');
       if (h.length < 4) throw s.fail('expected a node block header: entityDim entityTag parametric numNodesInBlock');
-      const n = intOf(s, h[3]!, 'the number of nodes in the block');
+      const n = intOf(s, h[3], 'the number of nodes in the block');
       for (let i = 0; i < n; i++) if (s.readLine() === undefined) throw s.fail('the file ends inside a node block');
       for (let i = 0; i < n; i++) {
         const c = lineTokens(s.readLine() ?? '');
         if (c.length < 3) throw s.fail('expected node coordinates x y z');
         // Parametric coordinates, when present, follow x y z and are ignored.
-        out.positions.push(realOf(s, c[0]!, 'x'), realOf(s, c[1]!, 'y'), realOf(s, c[2]!, 'z'));
+        out.positions.push(realOf(s, c[0], 'x'), realOf(s, c[1], 'y'), realOf(s, c[2], 'z'));
       }
     }
     const endNodes = s.readLine();
@@ -152,8 +152,8 @@ export class MeshGmshLoader extends MeshLoader {
     for (let b = 0; b < eblocks; b++) {
       const h = lineTokens(s.readLine() ?? '');
       if (h.length < 4) throw s.fail('expected an element block header: entityDim entityTag elementType numElementsInBlock');
-      const etype = intOf(s, h[2]!, 'the element type');
-      const count = intOf(s, h[3]!, 'the number of elements in the block');
+      const etype = intOf(s, h[2], 'the element type');
+      const count = intOf(s, h[3], 'the number of elements in the block');
       const nnodes = nodesPerType[etype] ?? 0;
       for (let i = 0; i < count; i++) {
         const l = s.readLine();
@@ -162,7 +162,7 @@ export class MeshGmshLoader extends MeshLoader {
         if (t.length < 1 + nnodes)
           throw s.fail(`expected an element tag and ${nnodes} node numbers (type ${etype}), found ${t.length} numbers`);
         const nodes: number[] = [];
-        for (let k = 0; k < nnodes; k++) nodes.push(intOf(s, t[1 + k]!, 'a node number') - 1);
+        for (let k = 0; k < nnodes; k++) nodes.push(intOf(s, t[1 + k], 'a node number') - 1);
         this.addElement(etype, nodes, out, edgeKeys);
       }
     }
@@ -175,30 +175,30 @@ export class MeshGmshLoader extends MeshLoader {
   private addElement(etype: number, v: number[], out: MeshBuffers, edgeKeys: Set<string>): boolean {
     switch (etype) {
       case 1:
-        out.edges.push(v[0]!, v[1]!);
+        out.edges.push(v[0], v[1]);
         return true;
       case 2:
-        this.addTriangle(out, v[0]!, v[1]!, v[2]!);
+        this.addTriangle(out, v[0], v[1], v[2]);
         return true;
       case 3:
-        this.addQuad(out, v[0]!, v[1]!, v[2]!, v[3]!);
+        this.addQuad(out, v[0], v[1], v[2], v[3]);
         return true;
       case 4:
-        out.tetrahedra.push(v[0]!, v[1]!, v[2]!, v[3]!);
+        out.tetrahedra.push(v[0], v[1], v[2], v[3]);
         return true;
       case 5:
         out.hexahedra.push(...v.slice(0, 8));
         return true;
       case 8:
-        out.edges.push(v[0]!, v[1]!);
-        out.highOrderEdgePositions.push(v[2]!, out.edges.length / 2 - 1, 1, 1);
+        out.edges.push(v[0], v[1]);
+        out.highOrderEdgePositions.push(v[2], out.edges.length / 2 - 1, 1, 1);
         return true;
       case 9:
-        this.addTriangle(out, v[0]!, v[1]!, v[2]!);
+        this.addTriangle(out, v[0], v[1], v[2]);
         this.addQuadraticEdges(v, quadraticTriangleEdges, 3, out, edgeKeys);
         return true;
       case 11:
-        out.tetrahedra.push(v[0]!, v[1]!, v[2]!, v[3]!);
+        out.tetrahedra.push(v[0], v[1], v[2], v[3]);
         this.addQuadraticEdges(v, quadraticTetrahedronEdges, 4, out, edgeKeys);
         return true;
       default:
@@ -215,13 +215,13 @@ export class MeshGmshLoader extends MeshLoader {
     edgeKeys: Set<string>,
   ): void {
     edges.forEach(([a, b], j) => {
-      const v0 = Math.min(v[a]!, v[b]!),
-        v1 = Math.max(v[a]!, v[b]!);
+      const v0 = Math.min(v[a], v[b]),
+        v1 = Math.max(v[a], v[b]);
       const k = `${v0},${v1}`;
       if (edgeKeys.has(k)) return;
       edgeKeys.add(k);
       out.edges.push(v0, v1);
-      out.highOrderEdgePositions.push(v[firstMid + j]!, out.edges.length / 2 - 1, 1, 1);
+      out.highOrderEdgePositions.push(v[firstMid + j], out.edges.length / 2 - 1, 1, 1);
     });
   }
 }

@@ -284,7 +284,7 @@ export abstract class MeshLoader extends DataEngine {
         "write scale3d='sx sy sz' for a scale per axis",
       );
     if (this.scale.isSet && given.length > 0 && given[0] !== 1) {
-      const s = given[0]!;
+      const s = given[0];
       this.scale3d.value = Float64Array.from(this.scale3d.value, (v) => v * s);
     }
     this.startUpdates();
@@ -362,8 +362,8 @@ export abstract class MeshLoader extends DataEngine {
       const q = buf.quads;
       buf.quads = [];
       for (let i = 0; i < q.length; i += 4) {
-        this.addTriangle(buf, q[i]!, q[i + 1]!, q[i + 2]!);
-        this.addTriangle(buf, q[i]!, q[i + 2]!, q[i + 3]!);
+        this.addTriangle(buf, q[i], q[i + 1], q[i + 2]);
+        this.addTriangle(buf, q[i], q[i + 2], q[i + 3]);
       }
     }
     if (!this.createSubelements.value) return;
@@ -371,7 +371,7 @@ export abstract class MeshLoader extends DataEngine {
     if (h.length > 0) {
       const quads = new ElementSet(buf.quads, 4);
       for (let i = 0; i < h.length; i += 8) {
-        const [a, b, c, d, e, f, g, k] = [h[i]!, h[i + 1]!, h[i + 2]!, h[i + 3]!, h[i + 4]!, h[i + 5]!, h[i + 6]!, h[i + 7]!];
+        const [a, b, c, d, e, f, g, k] = [h[i], h[i + 1], h[i + 2], h[i + 3], h[i + 4], h[i + 5], h[i + 6], h[i + 7]];
         quads.add([a, d, c, b]);
         quads.add([e, f, g, k]);
         quads.add([a, b, f, e]);
@@ -386,11 +386,11 @@ export abstract class MeshLoader extends DataEngine {
       const tris = new ElementSet(buf.triangles, 3);
       for (let i = 0; i < pe.length; i += 6) {
         const p = pe.slice(i, i + 6);
-        quads.add([p[0]!, p[3]!, p[4]!, p[1]!]);
-        quads.add([p[0]!, p[2]!, p[5]!, p[3]!]);
-        quads.add([p[1]!, p[4]!, p[5]!, p[2]!]);
-        tris.add([p[0]!, p[1]!, p[2]!]);
-        tris.add([p[4]!, p[3]!, p[5]!]);
+        quads.add([p[0], p[3], p[4], p[1]]);
+        quads.add([p[0], p[2], p[5], p[3]]);
+        quads.add([p[1], p[4], p[5], p[2]]);
+        tris.add([p[0], p[1], p[2]]);
+        tris.add([p[4], p[3], p[5]]);
       }
     }
     const py = buf.pyramids;
@@ -399,18 +399,18 @@ export abstract class MeshLoader extends DataEngine {
       const tris = new ElementSet(buf.triangles, 3);
       for (let i = 0; i < py.length; i += 5) {
         const p = py.slice(i, i + 5);
-        quads.add([p[0]!, p[3]!, p[2]!, p[1]!]);
-        tris.add([p[0]!, p[1]!, p[4]!]);
-        tris.add([p[1]!, p[2]!, p[4]!]);
-        tris.add([p[3]!, p[4]!, p[2]!]);
-        tris.add([p[0]!, p[4]!, p[3]!]);
+        quads.add([p[0], p[3], p[2], p[1]]);
+        tris.add([p[0], p[1], p[4]]);
+        tris.add([p[1], p[2], p[4]]);
+        tris.add([p[3], p[4], p[2]]);
+        tris.add([p[0], p[4], p[3]]);
       }
     }
     const t = buf.tetrahedra;
     if (t.length > 0) {
       const tris = new ElementSet(buf.triangles, 3);
       for (let i = 0; i < t.length; i += 4) {
-        const [a, b, c, d] = [t[i]!, t[i + 1]!, t[i + 2]!, t[i + 3]!];
+        const [a, b, c, d] = [t[i], t[i + 1], t[i + 2], t[i + 3]];
         tris.add([a, c, b]);
         tris.add([a, b, d]);
         tris.add([a, d, c]);
@@ -425,7 +425,7 @@ export abstract class MeshLoader extends DataEngine {
       if (elems.length === 0) continue;
       const edges = new ElementSet(buf.edges, 2);
       for (let i = 0; i < elems.length; i += n) {
-        for (let j = 0; j < n; j++) edges.add([elems[i + ((j + 1) % n)]!, elems[i + ((j + 2) % n)]!]);
+        for (let j = 0; j < n; j++) edges.add([elems[i + ((j + 1) % n)], elems[i + ((j + 2) % n)]]);
       }
     }
   }
@@ -438,7 +438,7 @@ export abstract class MeshLoader extends DataEngine {
     const lists = [buf.edges, buf.triangles, buf.quads, buf.tetrahedra, buf.pentahedra, buf.pyramids, buf.hexahedra];
     for (const l of lists) for (const v of l) if (v < n) used[v] = 1;
     let count = 0;
-    for (let i = 0; i < n; i++) count += used[i]!;
+    for (let i = 0; i < n; i++) count += used[i];
     if (count === n) return positions;
     const old2new = new Uint32Array(n);
     const kept = new Float64Array(3 * count);
@@ -446,12 +446,12 @@ export abstract class MeshLoader extends DataEngine {
     for (let i = 0; i < n; i++) {
       if (!used[i]) continue;
       old2new[i] = p;
-      kept[3 * p] = positions[3 * i]!;
-      kept[3 * p + 1] = positions[3 * i + 1]!;
-      kept[3 * p + 2] = positions[3 * i + 2]!;
+      kept[3 * p] = positions[3 * i];
+      kept[3 * p + 1] = positions[3 * i + 1];
+      kept[3 * p + 2] = positions[3 * i + 2];
       p++;
     }
-    for (const l of lists) for (let k = 0; k < l.length; k++) l[k] = old2new[l[k]!]!;
+    for (const l of lists) for (let k = 0; k < l.length; k++) l[k] = old2new[l[k]];
     return kept;
   }
 
@@ -483,7 +483,7 @@ class ElementSet {
     const k = key(e);
     if (this.keys.has(k)) return;
     this.keys.add(k);
-    for (let j = 0; j < this.n; j++) this.list.push(e[j]!);
+    for (let j = 0; j < this.n; j++) this.list.push(e[j]);
   }
 }
 
@@ -509,15 +509,15 @@ export function computeNormals(
   const n = positions.length / 3;
   if (given.length === positions.length) return Float64Array.from(given);
   const out = new Float64Array(3 * n);
-  for (let i = 0; i < Math.min(given.length, out.length); i++) out[i] = given[i]!;
+  for (let i = 0; i < Math.min(given.length, out.length); i++) out[i] = given[i];
   const acc = (p: number, a: number, b: number, c: number): void => {
     // unit ((b − a) × (c − a)) added to point p
-    const ux = positions[3 * b]! - positions[3 * a]!,
-      uy = positions[3 * b + 1]! - positions[3 * a + 1]!,
-      uz = positions[3 * b + 2]! - positions[3 * a + 2]!;
-    const vx = positions[3 * c]! - positions[3 * a]!,
-      vy = positions[3 * c + 1]! - positions[3 * a + 1]!,
-      vz = positions[3 * c + 2]! - positions[3 * a + 2]!;
+    const ux = positions[3 * b] - positions[3 * a],
+      uy = positions[3 * b + 1] - positions[3 * a + 1],
+      uz = positions[3 * b + 2] - positions[3 * a + 2];
+    const vx = positions[3 * c] - positions[3 * a],
+      vy = positions[3 * c + 1] - positions[3 * a + 1],
+      vz = positions[3 * c + 2] - positions[3 * a + 2];
     let nx = uy * vz - uz * vy,
       ny = uz * vx - ux * vz,
       nz = ux * vy - uy * vx;
@@ -532,22 +532,22 @@ export function computeNormals(
     out[3 * p + 2] += nz;
   };
   for (let i = 0; i < triangles.length; i += 3) {
-    const a = triangles[i]!,
-      b = triangles[i + 1]!,
-      c = triangles[i + 2]!;
+    const a = triangles[i],
+      b = triangles[i + 1],
+      c = triangles[i + 2];
     acc(a, a, b, c);
     acc(b, a, b, c);
     acc(c, a, b, c);
   }
   for (let i = 0; i < quads.length; i += 4) {
-    const q = [quads[i]!, quads[i + 1]!, quads[i + 2]!, quads[i + 3]!];
+    const q = [quads[i], quads[i + 1], quads[i + 2], quads[i + 3]];
     // corner k: (q[k+1] − q[k]) × (q[k−1] − q[k])
-    for (let k = 0; k < 4; k++) acc(q[k]!, q[k]!, q[(k + 1) % 4]!, q[(k + 3) % 4]!);
+    for (let k = 0; k < 4; k++) acc(q[k], q[k], q[(k + 1) % 4], q[(k + 3) % 4]);
   }
   for (let p = 0; p < n; p++) {
-    const x = out[3 * p]!,
-      y = out[3 * p + 1]!,
-      z = out[3 * p + 2]!;
+    const x = out[3 * p],
+      y = out[3 * p + 1],
+      z = out[3 * p + 2];
     const r = Math.sqrt(x * x + y * y + z * z);
     if (r > Number.EPSILON) {
       out[3 * p] = x / r;

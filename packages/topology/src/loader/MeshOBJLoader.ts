@@ -167,14 +167,14 @@ export class MeshOBJLoader extends MeshLoader {
     let shortVertexLine = 0;
     for (let li = 0; li < lines.length; li++) {
       const line = li + 1;
-      const t = lineTokens(lines[li]!);
+      const t = lineTokens(lines[li]);
       if (t.length === 0) continue;
       switch (t[0]) {
         case 'v': {
           // SOFA streams x y z into one vector reused from line to line: a missing coordinate
           // keeps the previous point's (0 at the first), as 'v 0' files of scalar values expect.
           const k = pos.length;
-          const prev = (c: number): number => (k >= 3 ? pos[k - 3 + c]! : 0);
+          const prev = (c: number): number => (k >= 3 ? pos[k - 3 + c] : 0);
           if (t.length < 4 && t.length > 1 && !shortVertexLine) shortVertexLine = line;
           pos.push(num(t[1], line, 'x'), t.length > 2 ? num(t[2], line, 'y') : prev(1), t.length > 3 ? num(t[3], line, 'z') : prev(2));
           break;
@@ -206,11 +206,11 @@ export class MeshOBJLoader extends MeshLoader {
               if (!/^[+-]?\d+$/.test(p)) throw fail(line, `bad face item '${item}': expected v, v/t, v//n or v/t/n with integer indices`);
               const k = Number(p);
               if (k === 0) throw fail(line, `bad face item '${item}': OBJ indices start at 1`);
-              return k > 0 ? k - 1 : k + counts[j]!;
+              return k > 0 ? k - 1 : k + counts[j];
             });
-            v.push(idx[0]!);
-            vt.push(idx[1]!);
-            vn.push(idx[2]!);
+            v.push(idx[0]);
+            vt.push(idx[1]);
+            vn.push(idx[2]);
           }
           if (v.some((k) => k < 0)) throw fail(line, 'a face item has no point index');
           faces.push(v);
@@ -229,7 +229,7 @@ export class MeshOBJLoader extends MeshLoader {
       );
     const np = pos.length / 3;
     faces.forEach((f, i) => {
-      for (const k of f) if (k >= np) throw fail(faceLines[i]!, `face uses point ${k + 1}, but the file defines ${np} points`);
+      for (const k of f) if (k >= np) throw fail(faceLines[i], `face uses point ${k + 1}, but the file defines ${np} points`);
     });
 
     this.faceList.value = faces;
@@ -250,17 +250,17 @@ export class MeshOBJLoader extends MeshLoader {
       const vnor = new Float64Array(nn > 0 ? 3 * np : 0);
       faces.forEach((f, fi) => {
         f.forEach((p, i) => {
-          const ti = faceTex[fi]![i]!,
-            ni = faceNor[fi]![i]!;
+          const ti = faceTex[fi][i],
+            ni = faceNor[fi][i];
           if (ti >= 0 && ti < nt) {
-            const du = tex[2 * ti]! - vtex[2 * p]!,
-              dv = tex[2 * ti + 1]! - vtex[2 * p + 1]!;
+            const du = tex[2 * ti] - vtex[2 * p],
+              dv = tex[2 * ti + 1] - vtex[2 * p + 1];
             if ((vtex[2 * p] === 0 && vtex[2 * p + 1] === 0) || -du + dv > 0) {
-              vtex[2 * p] = tex[2 * ti]!;
-              vtex[2 * p + 1] = tex[2 * ti + 1]!;
+              vtex[2 * p] = tex[2 * ti];
+              vtex[2 * p + 1] = tex[2 * ti + 1];
             }
           }
-          if (ni >= 0 && ni < nn) for (let k = 0; k < 3; k++) vnor[3 * p + k] += nor[3 * ni + k]!;
+          if (ni >= 0 && ni < nn) for (let k = 0; k < 3; k++) vnor[3 * p + k] += nor[3 * ni + k];
         });
       });
       normalizeAll(vnor);
@@ -276,12 +276,12 @@ export class MeshOBJLoader extends MeshLoader {
     const pairs: Array<Array<[number, number]>> = Array.from({ length: np }, () => []);
     faces.forEach((f, fi) => {
       f.forEach((p, i) => {
-        const ti = faceTex[fi]![i]!,
-          ni = faceNor[fi]![i]!;
+        const ti = faceTex[fi][i],
+          ni = faceNor[fi][i];
         const k = `${ti},${ni}`;
-        if (!combos[p]!.has(k)) {
-          combos[p]!.set(k, 0);
-          pairs[p]!.push([ti, ni]);
+        if (!combos[p].has(k)) {
+          combos[p].set(k, 0);
+          pairs[p].push([ti, ni]);
         }
       });
     });
@@ -300,23 +300,23 @@ export class MeshOBJLoader extends MeshLoader {
     let j = 0;
     for (let p = 0; p < np; p++) {
       const normMap = new Map<number, number>();
-      for (const [ti, ni] of pairs[p]!) {
-        if (ni >= 0 && ni < nor.length / 3) for (let k = 0; k < 3; k++) vnor[3 * j + k] = nor[3 * ni + k]!;
-        if (ti >= 0 && ti < tex.length / 2) for (let k = 0; k < 2; k++) vtex[2 * j + k] = tex[2 * ti + k]!;
-        vpos.push(pos[3 * p]!, pos[3 * p + 1]!, pos[3 * p + 2]!);
+      for (const [ti, ni] of pairs[p]) {
+        if (ni >= 0 && ni < nor.length / 3) for (let k = 0; k < 3; k++) vnor[3 * j + k] = nor[3 * ni + k];
+        if (ti >= 0 && ti < tex.length / 2) for (let k = 0; k < 2; k++) vtex[2 * j + k] = tex[2 * ti + k];
+        vpos.push(pos[3 * p], pos[3 * p + 1], pos[3 * p + 2]);
         if (split) {
           posIdx.push(p);
           if (!normMap.has(ni)) normMap.set(ni, nNormals++);
           normIdx.push(normMap.get(ni)!);
         }
-        combos[p]!.set(`${ti},${ni}`, j++);
+        combos[p].set(`${ti},${ni}`, j++);
       }
     }
     out.positions = vpos;
     faces.forEach((f, fi) => {
       this.addFace(
         out,
-        f.map((p, i) => combos[p]!.get(`${faceTex[fi]![i]!},${faceNor[fi]![i]!}`)!),
+        f.map((p, i) => combos[p].get(`${faceTex[fi][i]},${faceNor[fi][i]}`)!),
       );
     });
     normalizeAll(vnor);
@@ -329,11 +329,11 @@ export class MeshOBJLoader extends MeshLoader {
   /** An OBJ face or line: edge, quad, or triangle fan. */
   private addFace(out: MeshBuffers, v: number[]): void {
     if (v.length === 2) {
-      out.edges.push(Math.min(v[0]!, v[1]!), Math.max(v[0]!, v[1]!));
+      out.edges.push(Math.min(v[0], v[1]), Math.max(v[0], v[1]));
     } else if (v.length === 4 && !this.triangulate.value) {
-      this.addQuad(out, v[0]!, v[1]!, v[2]!, v[3]!);
+      this.addQuad(out, v[0], v[1], v[2], v[3]);
     } else {
-      for (let j = 2; j < v.length; j++) this.addTriangle(out, v[0]!, v[j - 1]!, v[j]!);
+      for (let j = 2; j < v.length; j++) this.addTriangle(out, v[0], v[j - 1], v[j]);
     }
   }
 }
@@ -341,11 +341,11 @@ export class MeshOBJLoader extends MeshLoader {
 /** Each 3-vector divided by its norm (zero vectors stay zero). */
 function normalizeAll(v: Float64Array): void {
   for (let i = 0; i < v.length; i += 3) {
-    const r = Math.sqrt(v[i]! * v[i]! + v[i + 1]! * v[i + 1]! + v[i + 2]! * v[i + 2]!);
+    const r = Math.sqrt(v[i] * v[i] + v[i + 1] * v[i + 1] + v[i + 2] * v[i + 2]);
     if (r > Number.EPSILON) {
-      v[i] = v[i]! / r;
-      v[i + 1] = v[i + 1]! / r;
-      v[i + 2] = v[i + 2]! / r;
+      v[i] = v[i] / r;
+      v[i + 1] = v[i + 1] / r;
+      v[i + 2] = v[i + 2] / r;
     }
   }
 }

@@ -23,8 +23,8 @@ export class MeshOffLoader extends MeshLoader {
     // The next data line (not empty, not a comment), tokenised, with its 1-based line number.
     const next = (): [string[], number] | undefined => {
       while (li < lines.length) {
-        const t = lineTokens(lines[li++]!);
-        if (t.length > 0 && !t[0]!.startsWith('#')) return [t, li];
+        const t = lineTokens(lines[li++]);
+        if (t.length > 0 && !t[0].startsWith('#')) return [t, li];
       }
       return undefined;
     };
@@ -54,8 +54,8 @@ export class MeshOffLoader extends MeshLoader {
       const ids = l[0].slice(1, 1 + k).map(Number);
       if (ids.length < k || ids.some((v) => !Number.isInteger(v) || v < 0 || v >= nv))
         throw new MeshFileError(path, l[1], `expected ${k} vertex indices below ${nv}, found '${l[0].join(' ')}'`);
-      if (k === 3) this.addTriangle(out, ids[0]!, ids[1]!, ids[2]!);
-      else this.addQuad(out, ids[0]!, ids[1]!, ids[2]!, ids[3]!);
+      if (k === 3) this.addTriangle(out, ids[0], ids[1], ids[2]);
+      else this.addQuad(out, ids[0], ids[1], ids[2], ids[3]);
       f++;
     }
     if (skipped > 0) this.warn(`${path}: ${skipped} face(s) with fewer than 3 or more than 4 vertices skipped (as SOFA does)`);

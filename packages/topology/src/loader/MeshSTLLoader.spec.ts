@@ -30,7 +30,7 @@ const facets: Array<[number[], number[]]> = [
 ];
 
 const ascii = `solid tetra
-${facets.map(([n, v]) => `  facet normal ${n.join(' ')}\n    outer loop\n${v.map((i) => `      vertex ${P[i]!.join(' ')}`).join('\n')}\n    endloop\n  endfacet`).join('\n')}
+${facets.map(([n, v]) => `  facet normal ${n.join(' ')}\n    outer loop\n${v.map((i) => `      vertex ${P[i].join(' ')}`).join('\n')}\n    endloop\n  endfacet`).join('\n')}
 endsolid tetra
 `;
 
@@ -50,7 +50,7 @@ function binary(extraDegenerate = false): Buffer {
   list.forEach(([n, v], f) => {
     const o = 84 + 50 * f;
     n.forEach((x, k) => b.writeFloatLE(x, o + 4 * k));
-    v.forEach((i, j) => P[i]!.forEach((x, k) => b.writeFloatLE(x, o + 12 + 12 * j + 4 * k)));
+    v.forEach((i, j) => P[i].forEach((x, k) => b.writeFloatLE(x, o + 12 + 12 * j + 4 * k)));
   });
   return b;
 }

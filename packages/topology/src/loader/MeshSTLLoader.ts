@@ -57,11 +57,11 @@ export class MeshSTLLoader extends MeshLoader {
     const tri: number[] = [];
     const lines = text.split('\n');
     for (let li = 0; li < lines.length; li++) {
-      const t = lineTokens(lines[li]!);
+      const t = lineTokens(lines[li]);
       if (t.length === 0) continue;
       const coords = (from: number, what: string): [number, number, number] => {
         const v = [t[from], t[from + 1], t[from + 2]].map((s) => (s === undefined ? undefined : parseReal(s)));
-        if (v.some((x) => x === undefined)) throw new MeshFileError(path, li + 1, `expected ${what} x y z, found '${lines[li]!.trim()}'`);
+        if (v.some((x) => x === undefined)) throw new MeshFileError(path, li + 1, `expected ${what} x y z, found '${lines[li].trim()}'`);
         return [Math.fround(v[0]!), Math.fround(v[1]!), Math.fround(v[2]!)];
       };
       if (t[0] === 'facet') {
@@ -71,7 +71,7 @@ export class MeshSTLLoader extends MeshLoader {
         tri.push(merge.index(...coords(1, 'a vertex')));
       } else if (t[0] === 'endfacet') {
         if (tri.length !== 3) throw new MeshFileError(path, li + 1, `a facet has ${tri.length} vertices, expected 3`);
-        this.addTriangle(out, tri[0]!, tri[1]!, tri[2]!);
+        this.addTriangle(out, tri[0], tri[1], tri[2]);
         tri.length = 0;
       } else if (t[0] === 'endsolid' || t[0] === 'end') {
         break;
@@ -107,7 +107,7 @@ export class MeshSTLLoader extends MeshLoader {
         v.push(merge.index(bytes.readFloatLE(o), bytes.readFloatLE(o + 4), bytes.readFloatLE(o + 8)));
       }
       // SOFA drops degenerate facets of binary files.
-      if (v[0] !== v[1] && v[1] !== v[2] && v[0] !== v[2]) this.addTriangle(out, v[0]!, v[1]!, v[2]!);
+      if (v[0] !== v[1] && v[1] !== v[2] && v[0] !== v[2]) this.addTriangle(out, v[0], v[1], v[2]);
     }
   }
 }

@@ -206,7 +206,7 @@ export class MeshVTKLoader extends MeshLoader {
     for (let l = s.readLine(); l !== undefined; l = s.readLine()) {
       const t = lineTokens(l);
       if (t.length === 0) continue;
-      const kw = t[0]!;
+      const kw = t[0];
       const n = (k: number, what: string): number => {
         const v = t[k];
         if (v === undefined || !/^\d+$/.test(v)) throw s.fail(`${kw}: expected ${what}, found '${v ?? 'nothing'}'`);
@@ -253,13 +253,13 @@ export class MeshVTKLoader extends MeshLoader {
       const d = polygons.data;
       for (let i = 0; i < d.length;) {
         const line = polygons.lines[i] ?? 0;
-        const nv = d[i++]!;
+        const nv = d[i++];
         if (i + nv > d.length) throw fail('POLYGONS: the list ends inside a polygon', line);
         const v = d.slice(i, i + nv);
         i += nv;
         if (v.some((k) => k < 0 || k >= np)) throw fail(`POLYGONS: a polygon uses a point out of range (the file has ${np} points)`, line);
-        if (nv === 4) this.addQuad(out, v[0]!, v[1]!, v[2]!, v[3]!);
-        else if (nv >= 3) for (let j = 2; j < nv; j++) this.addTriangle(out, v[0]!, v[j - 1]!, v[j]!);
+        if (nv === 4) this.addQuad(out, v[0], v[1], v[2], v[3]);
+        else if (nv >= 3) for (let j = 2; j < nv; j++) this.addTriangle(out, v[0], v[j - 1], v[j]);
       }
     } else if (cells) {
       const cellLines: number[] = [];
@@ -270,13 +270,13 @@ export class MeshVTKLoader extends MeshLoader {
       for (let i = 0, k = 0; k < cells.n; k++) {
         cellLines.push(cells.lines[i] ?? cells.lines[cells.lines.length - 1] ?? 0);
         const nv = d[i++];
-        if (nv === undefined || i + nv > d.length) throw fail('CELLS: the list ends inside a cell', cellLines[k]!);
+        if (nv === undefined || i + nv > d.length) throw fail('CELLS: the list ends inside a cell', cellLines[k]);
         c.start.push(c.connectivity.length);
         c.count.push(nv);
-        for (let j = 0; j < nv; j++) c.connectivity.push(d[i + j]!);
+        for (let j = 0; j < nv; j++) c.connectivity.push(d[i + j]);
         i += nv;
       }
-      this.addCells(c, np, out, (detail, k) => fail(detail, cellLines[k]!));
+      this.addCells(c, np, out, (detail, k) => fail(detail, cellLines[k]));
     }
   }
 
@@ -301,7 +301,7 @@ export class MeshVTKLoader extends MeshLoader {
     while (!r.atEnd()) {
       const t = lineTokens(r.line());
       if (t.length === 0) continue;
-      const kw = t[0]!;
+      const kw = t[0];
       const n = (k: number, what: string): number => {
         const v = t[k];
         if (v === undefined || !/^\d+$/.test(v)) throw r.fail(`${kw}: expected ${what}, found '${v ?? 'nothing'}'`);
@@ -352,7 +352,7 @@ export class MeshVTKLoader extends MeshLoader {
         s.readLine();
         continue;
       }
-      const kind = t[0]!;
+      const kind = t[0];
       const skip = (n: number, float32 = false): number[] => {
         const a: number[] = [];
         for (let i = 0; i < n; i++) a.push(float32 ? Math.fround(s.number('a value')) : s.number('a value'));
@@ -410,20 +410,20 @@ export class MeshVTKLoader extends MeshLoader {
     ] as const;
     const addQuadraticEdges = (v: number[], edges: readonly (readonly [number, number])[], firstMid: number): void => {
       edges.forEach(([a, b], j) => {
-        const v0 = Math.min(v[a]!, v[b]!),
-          v1 = Math.max(v[a]!, v[b]!);
+        const v0 = Math.min(v[a], v[b]),
+          v1 = Math.max(v[a], v[b]);
         const k = `${v0},${v1}`;
         if (edgeKeys.has(k)) return;
         edgeKeys.add(k);
         out.edges.push(v0, v1);
-        out.highOrderEdgePositions.push(v[firstMid + j]!, out.edges.length / 2 - 1, 1, 1);
+        out.highOrderEdgePositions.push(v[firstMid + j], out.edges.length / 2 - 1, 1, 1);
       });
     };
     const need: Record<number, number> = { 3: 2, 5: 3, 8: 4, 9: 4, 10: 4, 11: 8, 12: 8, 21: 3, 22: 6, 24: 10 };
     for (let k = 0; k < c.types.length; k++) {
-      const type = c.types[k]!;
-      const v = c.connectivity.slice(c.start[k]!, c.start[k]! + c.count[k]!);
-      if (need[type] !== undefined && v.length < need[type]!)
+      const type = c.types[k];
+      const v = c.connectivity.slice(c.start[k], c.start[k] + c.count[k]);
+      if (need[type] !== undefined && v.length < need[type])
         throw fail(`cell ${k} of type ${type} has ${v.length} points, expected ${need[type]}`, k);
       if (v.some((i) => i < 0 || i >= np)) throw fail(`cell ${k} uses a point out of range (the file has ${np} points)`, k);
       switch (type) {
@@ -432,48 +432,48 @@ export class MeshVTKLoader extends MeshLoader {
         case 2:
           break;
         case 3:
-          out.edges.push(v[0]!, v[1]!);
+          out.edges.push(v[0], v[1]);
           break;
         case 4:
           out.polylines.push(v);
           break;
         case 5:
-          this.addTriangle(out, v[0]!, v[1]!, v[2]!);
+          this.addTriangle(out, v[0], v[1], v[2]);
           break;
         case 6:
           for (let j = 0; j < v.length - 2; j++) {
-            if (j & 1) this.addTriangle(out, v[j]!, v[j + 1]!, v[j + 2]!);
-            else this.addTriangle(out, v[j]!, v[j + 2]!, v[j + 1]!);
+            if (j & 1) this.addTriangle(out, v[j], v[j + 1], v[j + 2]);
+            else this.addTriangle(out, v[j], v[j + 2], v[j + 1]);
           }
           break;
         case 7:
-          for (let j = 2; j < v.length; j++) this.addTriangle(out, v[0]!, v[j - 1]!, v[j]!);
+          for (let j = 2; j < v.length; j++) this.addTriangle(out, v[0], v[j - 1], v[j]);
           break;
         case 8:
-          this.addQuad(out, v[0]!, v[1]!, v[3]!, v[2]!);
+          this.addQuad(out, v[0], v[1], v[3], v[2]);
           break;
         case 9:
-          this.addQuad(out, v[0]!, v[1]!, v[2]!, v[3]!);
+          this.addQuad(out, v[0], v[1], v[2], v[3]);
           break;
         case 10:
-          out.tetrahedra.push(v[0]!, v[1]!, v[2]!, v[3]!);
+          out.tetrahedra.push(v[0], v[1], v[2], v[3]);
           break;
         case 11:
-          out.hexahedra.push(v[0]!, v[1]!, v[3]!, v[2]!, v[4]!, v[5]!, v[7]!, v[6]!);
+          out.hexahedra.push(v[0], v[1], v[3], v[2], v[4], v[5], v[7], v[6]);
           break;
         case 12:
-          out.hexahedra.push(v[0]!, v[1]!, v[2]!, v[3]!, v[4]!, v[5]!, v[6]!, v[7]!);
+          out.hexahedra.push(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
           break;
         case 21:
-          out.edges.push(v[0]!, v[1]!);
-          out.highOrderEdgePositions.push(v[2]!, out.edges.length / 2 - 1, 1, 1);
+          out.edges.push(v[0], v[1]);
+          out.highOrderEdgePositions.push(v[2], out.edges.length / 2 - 1, 1, 1);
           break;
         case 22:
-          this.addTriangle(out, v[0]!, v[1]!, v[2]!);
+          this.addTriangle(out, v[0], v[1], v[2]);
           addQuadraticEdges(v, quadraticTriangleEdges, 3);
           break;
         case 24:
-          out.tetrahedra.push(v[0]!, v[1]!, v[2]!, v[3]!);
+          out.tetrahedra.push(v[0], v[1], v[2], v[3]);
           addQuadraticEdges(v, quadraticTetrahedronEdges, 4);
           break;
         default:
@@ -495,28 +495,28 @@ export class MeshVTKLoader extends MeshLoader {
     const fail = (offset: number, detail: string): MeshFileError => new MeshFileError(path, offset < 0 ? 0 : lineAt(offset), detail);
     const root = /<VTKFile\b([^>]*)>/.exec(text);
     if (!root) throw fail(0, 'no <VTKFile> element');
-    const type = attr(root[1]!, 'type');
+    const type = attr(root[1], 'type');
     if (type !== 'UnstructuredGrid' && type !== 'PolyData')
       throw fail(root.index, `VTK XML dataset '${type ?? '?'}' is not supported (UnstructuredGrid and PolyData are)`);
     // SOFA reads every Piece and keeps the last one.
     const pieces = [...text.matchAll(/<Piece\b([^>]*)>([\s\S]*?)<\/Piece>/g)];
     if (pieces.length === 0) throw fail(root.index, 'no <Piece> in the UnstructuredGrid');
-    const piece = pieces[pieces.length - 1]!;
+    const piece = pieces[pieces.length - 1];
     const pieceStart = piece.index! + piece[0].indexOf('>') + 1;
-    const nPoints = Number(attr(piece[1]!, 'NumberOfPoints') ?? NaN);
-    const nCells = type === 'PolyData' ? 0 : Number(attr(piece[1]!, 'NumberOfCells') ?? NaN);
+    const nPoints = Number(attr(piece[1], 'NumberOfPoints') ?? NaN);
+    const nCells = type === 'PolyData' ? 0 : Number(attr(piece[1], 'NumberOfCells') ?? NaN);
     if (!Number.isInteger(nPoints) || !Number.isInteger(nCells)) throw fail(piece.index!, '<Piece> needs NumberOfPoints and NumberOfCells');
-    const body = piece[2]!;
+    const body = piece[2];
     const section = (name: string): { text: string; offset: number } | undefined => {
       const m = new RegExp(`<${name}\\b[^>]*>([\\s\\S]*?)</${name}>`).exec(body);
-      return m ? { text: m[1]!, offset: pieceStart + m.index + m[0].indexOf('>') + 1 } : undefined;
+      return m ? { text: m[1], offset: pieceStart + m.index + m[0].indexOf('>') + 1 } : undefined;
     };
     const arrays = (sec: {
       text: string;
       offset: number;
     }): Array<{ name: string | undefined; values: number[]; offset: number; components: number }> =>
       [...sec.text.matchAll(/<DataArray\b([^>]*?)(\/>|>([\s\S]*?)<\/DataArray>)/g)].map((m) => {
-        const a = m[1]!;
+        const a = m[1];
         const offset = sec.offset + m.index!;
         const format = attr(a, 'format') ?? attr(a, 'Format');
         if (format !== 'ascii')
@@ -556,11 +556,11 @@ export class MeshVTKLoader extends MeshLoader {
           off = a.find((x) => x.name === 'offsets')?.values;
         if (!conn || !off) throw fail(sec.offset, `<${name}> needs the DataArrays 'connectivity' and 'offsets'`);
         for (let k = 0; k < off.length; k++) {
-          const start = k === 0 ? 0 : off[k - 1]!;
-          const n = off[k]! - start;
+          const start = k === 0 ? 0 : off[k - 1];
+          const n = off[k] - start;
           c.start.push(c.connectivity.length);
           c.count.push(n);
-          for (let j = 0; j < n; j++) c.connectivity.push(conn[start + j]!);
+          for (let j = 0; j < n; j++) c.connectivity.push(conn[start + j]);
           c.types.push(cellType === 7 ? (n === 3 ? 5 : n === 4 ? 9 : 7) : cellType);
         }
       }
@@ -585,9 +585,9 @@ export class MeshVTKLoader extends MeshLoader {
       throw fail(cs.offset, `<Cells> describes ${Math.min(offsets.length, types.length)} cells, the piece has ${nCells}`);
     const c: Cells = { connectivity, start: [], count: [], types: types.slice(0, nCells) };
     for (let k = 0; k < nCells; k++) {
-      const start = k === 0 ? 0 : offsets[k - 1]!;
+      const start = k === 0 ? 0 : offsets[k - 1];
       c.start.push(start);
-      c.count.push(offsets[k]! - start);
+      c.count.push(offsets[k] - start);
     }
     this.addCells(c, nPoints, out, (detail) => fail(cs.offset, detail));
   }

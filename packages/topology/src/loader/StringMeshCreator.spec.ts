@@ -22,7 +22,7 @@ describe('StringMeshCreator', () => {
     // (x, 0, 0) scaled to (4x, 0, 0), turned 90° about z to (0, 4x, 0), then translated.
     const p = arr(t.position.value);
     const expected = [1, 2, 3, 1, 4, 3, 1, 6, 3];
-    p.forEach((v, i) => expect(v).to.be.closeTo(expected[i]!, 1e-14));
+    p.forEach((v, i) => expect(v).to.be.closeTo(expected[i], 1e-14));
   });
 
   it('rebuilds when the resolution changes, and rejects fewer than 2 points', () => {

@@ -134,16 +134,16 @@ export class VoxelGridLoader extends DataEngine {
     const data = bytes.subarray(h, h + nx * ny * nz);
     // ROI clamped to the grid (SOFA's init).
     const r = Array.from(this.ROI.value);
-    r[0] = Math.max(r[0]!, 0);
-    r[1] = Math.max(r[1]!, 0);
-    r[2] = Math.max(r[2]!, 0);
-    r[3] = Math.min(r[3]!, nx - 1);
-    r[4] = Math.min(r[4]!, ny - 1);
-    r[5] = Math.min(r[5]!, nz - 1);
-    for (let k = 0; k < 3; k++) r[k + 3] = Math.max(r[k + 3]!, r[k]!);
+    r[0] = Math.max(r[0], 0);
+    r[1] = Math.max(r[1], 0);
+    r[2] = Math.max(r[2], 0);
+    r[3] = Math.min(r[3], nx - 1);
+    r[4] = Math.min(r[4], ny - 1);
+    r[5] = Math.min(r[5], nz - 1);
+    for (let k = 0; k < 3; k++) r[k + 3] = Math.max(r[k + 3], r[k]);
     const active = new Set(this.dataValue.value),
       bg = new Set(this.bgValue.value);
-    const isActive = (idx: number): boolean => (active.size > 0 ? active.has(data[idx]!) : bg.size > 0 ? !bg.has(data[idx]!) : true);
+    const isActive = (idx: number): boolean => (active.size > 0 ? active.has(data[idx]) : bg.size > 0 ? !bg.has(data[idx]) : true);
     const s = this.voxelSize.value;
     const idx: number[] = [],
       pos: number[] = [],
@@ -154,37 +154,37 @@ export class VoxelGridLoader extends DataEngine {
       i + (q % 2) + (j + ((q & 2) >> 1)) * px + (k + (q >> 2)) * px * py;
     if (this.generateHexa.value) {
       const keep = new Set<number>();
-      for (let k = r[2]!; k <= r[5]!; k++)
-        for (let j = r[1]!; j <= r[4]!; j++)
-          for (let i = r[0]!; i <= r[3]!; i++) {
+      for (let k = r[2]; k <= r[5]; k++)
+        for (let j = r[1]; j <= r[4]; j++)
+          for (let i = r[0]; i <= r[3]; i++) {
             if (isActive(i + nx * (j + ny * k))) for (let q = 0; q < 8; q++) keep.add(corner(i, j, k, q));
           }
       const renumber = new Map<number, number>();
-      for (let k = r[2]!; k <= r[5]! + 1; k++)
-        for (let j = r[1]!; j <= r[4]! + 1; j++)
-          for (let i = r[0]!; i <= r[3]! + 1; i++) {
+      for (let k = r[2]; k <= r[5] + 1; k++)
+        for (let j = r[1]; j <= r[4] + 1; j++)
+          for (let i = r[0]; i <= r[3] + 1; i++) {
             const p = i + j * px + k * px * py;
             if (!keep.has(p)) continue;
             renumber.set(p, renumber.size);
-            pos.push(i * s[0]!, j * s[1]!, k * s[2]!);
+            pos.push(i * s[0], j * s[1], k * s[2]);
           }
-      for (let k = r[2]!; k <= r[5]!; k++)
-        for (let j = r[1]!; j <= r[4]!; j++)
-          for (let i = r[0]!; i <= r[3]!; i++) {
+      for (let k = r[2]; k <= r[5]; k++)
+        for (let j = r[1]; j <= r[4]; j++)
+          for (let i = r[0]; i <= r[3]; i++) {
             const v = i + nx * (j + ny * k);
             if (!isActive(v)) continue;
             const p = [0, 1, 2, 3, 4, 5, 6, 7].map((q) => renumber.get(corner(i, j, k, q))!);
             // binary corner order (x fastest) to SOFA's hexahedron order
-            hexa.push(p[0]!, p[1]!, p[3]!, p[2]!, p[4]!, p[5]!, p[7]!, p[6]!);
+            hexa.push(p[0], p[1], p[3], p[2], p[4], p[5], p[7], p[6]);
             idx.push(v);
           }
     } else {
-      for (let k = r[2]!; k <= r[5]!; k++)
-        for (let j = r[1]!; j <= r[4]!; j++)
-          for (let i = r[0]!; i <= r[3]!; i++) {
+      for (let k = r[2]; k <= r[5]; k++)
+        for (let j = r[1]; j <= r[4]; j++)
+          for (let i = r[0]; i <= r[3]; i++) {
             const v = i + nx * (j + ny * k);
             if (!isActive(v)) continue;
-            pos.push(i * s[0]!, j * s[1]!, k * s[2]!);
+            pos.push(i * s[0], j * s[1], k * s[2]);
             idx.push(v);
           }
     }

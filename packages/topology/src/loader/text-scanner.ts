@@ -43,7 +43,7 @@ export class TextScanner {
   /** The rest of the current line (std::getline), then moves to the next line; undefined at the end. */
   readLine(): string | undefined {
     if (this.li >= this.lines.length) return undefined;
-    const s = this.lines[this.li]!.slice(this.col);
+    const s = this.lines[this.li].slice(this.col);
     this.line = this.li + 1;
     this.li++;
     this.col = 0;
@@ -52,14 +52,14 @@ export class TextScanner {
 
   /** What readLine would return, without consuming it. */
   peekLine(): string | undefined {
-    return this.li < this.lines.length ? this.lines[this.li]!.slice(this.col) : undefined;
+    return this.li < this.lines.length ? this.lines[this.li].slice(this.col) : undefined;
   }
 
   /** The next whitespace-separated token, across lines; undefined at the end of the file. */
   token(): string | undefined {
     this.skipSpaces();
     if (this.li >= this.lines.length) return undefined;
-    const l = this.lines[this.li]!;
+    const l = this.lines[this.li];
     let e = this.col;
     while (e < l.length && !isSpace(l.charCodeAt(e))) e++;
     const t = l.slice(this.col, e);
@@ -106,7 +106,7 @@ export class TextScanner {
 
   private skipSpaces(): void {
     while (this.li < this.lines.length) {
-      const l = this.lines[this.li]!;
+      const l = this.lines[this.li];
       while (this.col < l.length && isSpace(l.charCodeAt(this.col))) this.col++;
       if (this.col < l.length) return;
       this.li++;

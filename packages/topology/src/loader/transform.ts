@@ -15,12 +15,12 @@ export function trsMatrix(translation: ArrayLike<number>, rotationDeg: ArrayLike
   const k = Math.PI / 180;
   const q = new Float64Array(4),
     r = new Float64Array(9);
-  quatFromEulerAt(q, 0, rotationDeg[0]! * k, rotationDeg[1]! * k, rotationDeg[2]! * k);
+  quatFromEulerAt(q, 0, rotationDeg[0] * k, rotationDeg[1] * k, rotationDeg[2] * k);
   quatToMatrix3At(r, 0, q, 0);
   const m = new Float64Array(16);
   for (let i = 0; i < 3; i++) {
-    for (let j = 0; j < 3; j++) m[4 * i + j] = r[3 * i + j]! * scale[j]!;
-    m[4 * i + 3] = translation[i]!;
+    for (let j = 0; j < 3; j++) m[4 * i + j] = r[3 * i + j] * scale[j];
+    m[4 * i + 3] = translation[i];
   }
   m[15] = 1;
   return m;
@@ -39,9 +39,9 @@ export function isAffine4(m: ArrayLike<number>): boolean {
 /** points (n × 3) ← M·[p; 1] for each point, in place. */
 export function applyTransform4(m: ArrayLike<number>, points: Float64Array): void {
   for (let p = 0; p < points.length; p += 3) {
-    const x = points[p]!,
-      y = points[p + 1]!,
-      z = points[p + 2]!;
-    for (let i = 0; i < 3; i++) points[p + i] = m[4 * i]! * x + m[4 * i + 1]! * y + m[4 * i + 2]! * z + m[4 * i + 3]!;
+    const x = points[p],
+      y = points[p + 1],
+      z = points[p + 2];
+    for (let i = 0; i < 3; i++) points[p + i] = m[4 * i] * x + m[4 * i + 1] * y + m[4 * i + 2] * z + m[4 * i + 3];
   }
 }

@@ -99,8 +99,8 @@ export class Edge2QuadTopologicalMapping extends TopologicalMapping {
     const out = new Uint32Array(4 * N * ids.length);
     let o = 0;
     for (const e of ids) {
-      const p0 = edges[2 * e]!,
-        p1 = edges[2 * e + 1]!;
+      const p0 = edges[2 * e],
+        p1 = edges[2 * e + 1];
       for (let j = 0; j < N; j++) {
         const j1 = (j + 1) % N;
         const q0 = p0 * N + j,
@@ -145,10 +145,10 @@ export class Edge2QuadTopologicalMapping extends TopologicalMapping {
       Z0 = [0, 0, 1];
     if (ellipse) {
       const a = this.focalAxis.value,
-        l = Math.hypot(a[0]!, a[1]!, a[2]!);
+        l = Math.hypot(a[0], a[1], a[2]);
       if (!(l > 0)) throw this.dataError(this.focalAxis, 'focalAxis is the zero vector');
-      Z0 = [a[0]! / l, a[1]! / l, a[2]! / l];
-      Y0 = [0, Z0[2]!, -Z0[1]!];
+      Z0 = [a[0] / l, a[1] / l, a[2] / l];
+      Y0 = [0, Z0[2], -Z0[1]];
     }
     const xin = frames.x,
       x = target.x,
@@ -162,7 +162,7 @@ export class Edge2QuadTopologicalMapping extends TopologicalMapping {
         const th = (2 * Math.PI * j) / N,
           c = Math.cos(th) * rho,
           s = Math.sin(th) * rhoF;
-        for (let k = 0; k < 3; k++) x[3 * (i * N + j) + k] = xin[o + k]! + c * Y[k]! + s * Z[k]!;
+        for (let k = 0; k < 3; k++) x[3 * (i * N + j) + k] = xin[o + k] + c * Y[k] + s * Z[k];
       }
     }
     target.touch();
@@ -218,13 +218,13 @@ export class Edge2QuadTopologicalMapping extends TopologicalMapping {
 
 /** out = R(q)·v, q (x y z w) at qs[qo..qo+4]. */
 function rotate(out: number[], qs: ArrayLike<number>, qo: number, v: readonly number[]): void {
-  const x = qs[qo]!,
-    y = qs[qo + 1]!,
-    z = qs[qo + 2]!,
-    w = qs[qo + 3]!;
-  const vx = v[0]!,
-    vy = v[1]!,
-    vz = v[2]!;
+  const x = qs[qo],
+    y = qs[qo + 1],
+    z = qs[qo + 2],
+    w = qs[qo + 3];
+  const vx = v[0],
+    vy = v[1],
+    vz = v[2];
   const tx = 2 * (y * vz - z * vy),
     ty = 2 * (z * vx - x * vz),
     tz = 2 * (x * vy - y * vx);

@@ -46,6 +46,6 @@ export function splitHexahedraIntoPrisms(hexa: ArrayLike<number>): Uint32Array {
   const nh = Math.floor(hexa.length / 8);
   const out = new Uint32Array(nh * 12);
   const split = [0, 5, 1, 3, 6, 2, 0, 4, 5, 3, 7, 6];
-  for (let h = 0; h < nh; h++) for (let k = 0; k < 12; k++) out[12 * h + k] = hexa[8 * h + split[k]!]!;
+  for (let h = 0; h < nh; h++) for (let k = 0; k < 12; k++) out[12 * h + k] = hexa[8 * h + split[k]];
   return out;
 }

@@ -48,8 +48,8 @@ export class Hexa2QuadTopologicalMapping extends TopologicalMapping {
     const out: number[] = [];
     for (const q of boundaryQuadIds(quads, hexa)) {
       const v = quads.subarray(4 * q, 4 * q + 4);
-      if (flip) out.push(v[3]!, v[2]!, v[1]!, v[0]!);
-      else out.push(v[0]!, v[1]!, v[2]!, v[3]!);
+      if (flip) out.push(v[3], v[2], v[1], v[0]);
+      else out.push(v[0], v[1], v[2], v[3]);
       this.map.push(q);
     }
     to.setElements({ nbPoints: from.getNbPoints(), quads: Uint32Array.from(out) });
@@ -89,18 +89,18 @@ export class Hexa2QuadTopologicalMapping extends TopologicalMapping {
     const flip = this.flipNormals.value;
     const created: number[] = [];
     for (let i = 0; i < removed.length; i++) {
-      const h = removed[i]!;
+      const h = removed[i];
       for (const q of mesh.subsOf('hexahedron', 'quad', h)) {
         const around = mesh.around('hexahedron', 'quad', q);
         if (around.length < 2) continue;
-        const other = h === around[0] ? around[1]! : around[0]!;
+        const other = h === around[0] ? around[1] : around[0];
         let done = false;
         for (let k = 0; k < i && !done; k++) done = removed[k] === other;
         if (done) continue;
-        const face = QUADS_IN_HEXAHEDRON[mesh.subsOf('hexahedron', 'quad', other).indexOf(q)]!;
+        const face = QUADS_IN_HEXAHEDRON[mesh.subsOf('hexahedron', 'quad', other).indexOf(q)];
         const v = face.map((j) => mesh.vertex('hexahedron', other, j));
-        if (flip) created.push(v[3]!, v[2]!, v[1]!, v[0]!);
-        else created.push(v[0]!, v[1]!, v[2]!, v[3]!);
+        if (flip) created.push(v[3], v[2], v[1], v[0]);
+        else created.push(v[0], v[1], v[2], v[3]);
         if (this.map.glob2loc.has(q)) this.warn(`quad ${q} was already a boundary quad`);
         this.map.push(q);
       }
@@ -113,7 +113,7 @@ export class Hexa2QuadTopologicalMapping extends TopologicalMapping {
 export function boundaryQuadIds(quads: Uint32Array, hexa: Uint32Array): number[] {
   const inHexa = quadsInHexahedra(hexa, new FaceLookup(quads, 4));
   const count = new Uint32Array(quads.length / 4);
-  for (let i = 0; i < inHexa.length; i++) if (inHexa[i]! < count.length) count[inHexa[i]!]!++;
+  for (let i = 0; i < inHexa.length; i++) if (inHexa[i] < count.length) count[inHexa[i]]++;
   const out: number[] = [];
   for (let q = 0; q < count.length; q++) if (count[q] === 1) out.push(q);
   return out;
@@ -124,8 +124,8 @@ export function boundaryQuads(quads: Uint32Array, hexa: Uint32Array, flip: boole
   const out: number[] = [];
   for (const q of boundaryQuadIds(quads, hexa)) {
     const v = quads.subarray(4 * q, 4 * q + 4);
-    if (flip) out.push(v[3]!, v[2]!, v[1]!, v[0]!);
-    else out.push(v[0]!, v[1]!, v[2]!, v[3]!);
+    if (flip) out.push(v[3], v[2], v[1], v[0]);
+    else out.push(v[0], v[1], v[2], v[3]);
   }
   return Uint32Array.from(out);
 }

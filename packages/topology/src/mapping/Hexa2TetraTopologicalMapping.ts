@@ -173,13 +173,13 @@ export function splitHexahedra(hexa: Uint32Array, swapping: boolean, cx: number,
   const out = new Uint32Array(nh * 24);
   const c = new Array<number>(8);
   const swap = (i: number, j: number): void => {
-    const t = c[i]!;
-    c[i] = c[j]!;
+    const t = c[i];
+    c[i] = c[j];
     c[j] = t;
   };
   for (let i = 0; i < nh; i++) {
     const h = first + i;
-    for (let k = 0; k < 8; k++) c[k] = hexa[8 * i + k]!;
+    for (let k = 0; k < 8; k++) c[k] = hexa[8 * i + k];
     let mirrored = false;
     if (swapping) {
       if (!((h % cx) & 1)) {
@@ -196,7 +196,7 @@ export function splitHexahedra(hexa: Uint32Array, swapping: boolean, cx: number,
       }
     }
     const table = mirrored ? SPLIT_MIRRORED : SPLIT;
-    for (let t = 0; t < 6; t++) for (let k = 0; k < 4; k++) out[24 * i + 4 * t + k] = c[table[t]![k]!]!;
+    for (let t = 0; t < 6; t++) for (let k = 0; k < 4; k++) out[24 * i + 4 * t + k] = c[table[t][k]];
   }
   return out;
 }

@@ -27,7 +27,7 @@ function outputOf(
       ]),
     ]),
   );
-  return objectNamed<PointSetTopologyContainer>(root.children[0]!, 'out');
+  return objectNamed<PointSetTopologyContainer>(root.children[0], 'out');
 }
 
 const tetraMesh = () => el('TetrahedronSetTopologyContainer', { name: 'in', position: TETRA, tetrahedra: '0 1 2 3' });
@@ -65,8 +65,8 @@ describe('topology: Mesh2PointTopologicalMapping', () => {
     const pos = from.getPositions()!;
     for (let e = 0; e < 6; e++) {
       for (let k = 0; k < 3; k++) {
-        const a = pos[3 * edges[2 * e]! + k]!,
-          b = pos[3 * edges[2 * e + 1]! + k]!;
+        const a = pos[3 * edges[2 * e] + k],
+          b = pos[3 * edges[2 * e + 1] + k];
         expect(p[3 * (4 + e) + k]).to.be.closeTo(0.75 * a + 0.25 * b, 1e-15);
       }
     }

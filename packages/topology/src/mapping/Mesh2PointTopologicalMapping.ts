@@ -187,20 +187,20 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
         for (let i = 0; i < n; i++) {
           const mine: number[] = [];
           for (let j = 0; j < bc.length / 3; j++) {
-            const w = weights(kind, bc[3 * j]!, bc[3 * j + 1]!, bc[3 * j + 2]!);
+            const w = weights(kind, bc[3 * j], bc[3 * j + 1], bc[3 * j + 2]);
             let px = 0,
               py = 0,
               pz = 0;
             for (let k = 0; k < nv; k++) {
-              const v = kind === 'point' ? i : items[nv * i + k]!;
-              px += w[k]! * x[3 * v]!;
-              py += w[k]! * x[3 * v + 1]!;
-              pz += w[k]! * x[3 * v + 2]!;
+              const v = kind === 'point' ? i : items[nv * i + k];
+              px += w[k] * x[3 * v];
+              py += w[k] * x[3 * v + 1];
+              pz += w[k] * x[3 * v + 2];
             }
             if (kind === 'point') {
-              px += bc[3 * j]!;
-              py += bc[3 * j + 1]!;
-              pz += bc[3 * j + 2]!;
+              px += bc[3 * j];
+              py += bc[3 * j + 1];
+              pz += bc[3 * j + 2];
             }
             mine.push(this.sourceKind.length);
             this.sourceKind.push(kind);
@@ -240,7 +240,7 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
   private copied(elems: ArrayLike<number>): Uint32Array {
     const pts = this.mappedFrom.get('point')!;
     const out = new Uint32Array(elems.length);
-    for (let i = 0; i < elems.length; i++) out[i] = pts[elems[i]!]![0]!;
+    for (let i = 0; i < elems.length; i++) out[i] = pts[elems[i]][0];
     return out;
   }
 
@@ -319,14 +319,14 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
     let last = lists.length - 1;
     for (const i of indices) {
       if (i !== last) {
-        const a = lists[i]!,
-          b = lists[last]!;
+        const a = lists[i],
+          b = lists[last];
         lists[i] = b;
         lists[last] = a;
         for (const p of b) if (p >= 0) this.sourceIndex[p] = i;
         for (const p of a) if (p >= 0) this.sourceIndex[p] = last;
       }
-      for (const p of lists[last]!) {
+      for (const p of lists[last]) {
         if (p < 0) continue;
         this.toRemove.add(p);
         this.sourceIndex[p] = -1;
@@ -382,9 +382,9 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
             missing = true;
           }
         } else if (exact && elements) {
-          const w = weights(kind, bc[3 * j]!, bc[3 * j + 1]!, bc[3 * j + 2]!);
+          const w = weights(kind, bc[3 * j], bc[3 * j + 1], bc[3 * j + 2]);
           const a: number[] = [];
-          for (let k = 0; k < nv; k++) a.push(pts![elements[nv * n + k]!]![0]!);
+          for (let k = 0; k < nv; k++) a.push(pts![elements[nv * n + k]][0]);
           anc.push(a);
           cf.push(w);
         } else {
@@ -418,10 +418,10 @@ export class Mesh2PointTopologicalMapping extends TopologicalMapping {
       let last = this.sourceKind.length - 1;
       for (const p of items) {
         if (p !== last) {
-          const k = this.sourceKind[last]!,
-            i = this.sourceIndex[last]!;
+          const k = this.sourceKind[last],
+            i = this.sourceIndex[last];
           if (i >= 0) {
-            const mine = this.mappedFrom.get(k)![i]!;
+            const mine = this.mappedFrom.get(k)![i];
             for (let j = 0; j < mine.length; j++) if (mine[j] === last) mine[j] = p;
           }
           this.sourceKind[p] = k;

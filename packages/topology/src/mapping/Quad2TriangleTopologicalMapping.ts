@@ -44,7 +44,7 @@ export class Quad2TriangleTopologicalMapping extends TopologicalMapping {
     this.loc2glob.length = 0;
     this.in2out.clear();
     for (let q = 0; q < nq; q++) {
-      const [p0, p1, p2, p3] = [quads[4 * q]!, quads[4 * q + 1]!, quads[4 * q + 2]!, quads[4 * q + 3]!];
+      const [p0, p1, p2, p3] = [quads[4 * q], quads[4 * q + 1], quads[4 * q + 2], quads[4 * q + 3]];
       const t = ((q % scale) ^ Math.floor(q / scale)) & 1 ? [p0, p1, p3, p2, p3, p1] : [p1, p2, p0, p3, p0, p2];
       tri.set(t, 6 * q);
       this.loc2glob.push(q, q);
@@ -77,7 +77,7 @@ export class Quad2TriangleTopologicalMapping extends TopologicalMapping {
     const created: number[] = [];
     for (const q of added) {
       const p = [0, 1, 2, 3].map((j) => mesh.vertex('quad', q, j));
-      created.push(p[0]!, p[1]!, p[2]!, p[0]!, p[2]!, p[3]!);
+      created.push(p[0], p[1], p[2], p[0], p[2], p[3]);
       this.loc2glob.push(q, q);
       this.in2out.set(q, [this.loc2glob.length - 2, this.loc2glob.length - 1]);
     }
@@ -105,17 +105,17 @@ export class Quad2TriangleTopologicalMapping extends TopologicalMapping {
         // quad k and the input's last quad exchange their triangles
         in2out.set(k, realLast);
         in2out.set(last, indK);
-        [l2g[realLast[0]], l2g[indK[0]]] = [l2g[indK[0]]!, l2g[realLast[0]]!];
-        [l2g[realLast[1]], l2g[indK[1]]] = [l2g[indK[1]]!, l2g[realLast[1]]!];
+        [l2g[realLast[0]], l2g[indK[0]]] = [l2g[indK[0]], l2g[realLast[0]]];
+        [l2g[realLast[1]], l2g[indK[1]]] = [l2g[indK[1]], l2g[realLast[1]]];
       }
       if (indK[1] !== indLast) {
-        in2out.set(l2g[indLast]!, indK);
-        in2out.set(l2g[indK[1]]!, [indLast, indLast - 1]);
-        [l2g[indK[1]], l2g[indLast]] = [l2g[indLast]!, l2g[indK[1]]!];
+        in2out.set(l2g[indLast], indK);
+        in2out.set(l2g[indK[1]], [indLast, indLast - 1]);
+        [l2g[indK[1]], l2g[indLast]] = [l2g[indLast], l2g[indK[1]]];
       }
       indLast--;
-      if (indK[0] !== indLast) [l2g[indK[0]], l2g[indLast]] = [l2g[indLast]!, l2g[indK[0]]!];
-      in2out.delete(l2g[l2g.length - 1]!);
+      if (indK[0] !== indLast) [l2g[indK[0]], l2g[indLast]] = [l2g[indLast], l2g[indK[0]]];
+      in2out.delete(l2g[l2g.length - 1]);
       l2g.length -= 2;
       out.removeTriangles([t1, t2], true, false);
       last--;

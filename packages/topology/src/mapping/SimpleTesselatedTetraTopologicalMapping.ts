@@ -123,9 +123,9 @@ export class SimpleTesselatedTetraTopologicalMapping extends TopologicalMapping 
     }
     this.fromEdge = [];
     for (let e = 0; e < ne; e++) {
-      const a = edges[2 * e]!,
-        b = edges[2 * e + 1]!;
-      for (let k = 0; k < 3; k++) pos[3 * (np + e) + k] = (x[3 * a + k]! + x[3 * b + k]!) / 2;
+      const a = edges[2 * e],
+        b = edges[2 * e + 1];
+      for (let k = 0; k < 3; k++) pos[3 * (np + e) + k] = (x[3 * a + k] + x[3 * b + k]) / 2;
       this.fromEdge.push(np + e);
       this.source.push(-(e + 1));
     }
@@ -137,11 +137,11 @@ export class SimpleTesselatedTetraTopologicalMapping extends TopologicalMapping 
     this.parentOf = [];
     const v = new Array<number>(10);
     for (let t = 0; t < nt; t++) {
-      for (let k = 0; k < 4; k++) v[k] = tets[4 * t + k]!;
-      for (let j = 0; j < 6; j++) v[4 + j] = this.fromEdge[eit[6 * t + j]!]!;
+      for (let k = 0; k < 4; k++) v[k] = tets[4 * t + k];
+      for (let j = 0; j < 6; j++) v[4 + j] = this.fromEdge[eit[6 * t + j]];
       const kids: number[] = [];
       CHILDREN.forEach((c, j) => {
-        for (let k = 0; k < 4; k++) out[32 * t + 4 * j + k] = v[c[k]!]!;
+        for (let k = 0; k < 4; k++) out[32 * t + 4 * j + k] = v[c[k]];
         kids.push(8 * t + j);
         this.parentOf.push(t);
       });
@@ -173,9 +173,9 @@ export class SimpleTesselatedTetraTopologicalMapping extends TopologicalMapping 
   ): void {
     let last = map.length - 1;
     for (const i of indices) {
-      const gone = map[i]!;
+      const gone = map[i];
       if (i !== last) {
-        const moved = map[last]!;
+        const moved = map[last];
         map[i] = moved;
         relink(moved, i);
       }
@@ -234,14 +234,14 @@ export class SimpleTesselatedTetraTopologicalMapping extends TopologicalMapping 
     const children: number[] = [];
     let last = this.childrenOf.length - 1;
     for (const t of indices) {
-      const kids = this.childrenOf[t]!;
+      const kids = this.childrenOf[t];
       for (const c of kids) {
         if (c === INVALID) continue;
         children.push(c);
         this.parentOf[c] = INVALID;
       }
       if (t !== last) {
-        const moved = this.childrenOf[last]!;
+        const moved = this.childrenOf[last];
         this.childrenOf[t] = moved;
         for (const c of moved) if (c !== INVALID) this.parentOf[c] = t;
       }
@@ -273,9 +273,9 @@ export class SimpleTesselatedTetraTopologicalMapping extends TopologicalMapping 
     if (change.type === 'elementsRemoved' && change.kind === 'tetrahedron') {
       let last = this.parentOf.length - 1;
       for (const c of change.indices) {
-        const gone = this.parentOf[c]!;
+        const gone = this.parentOf[c];
         if (gone !== INVALID) {
-          const kids = this.childrenOf[gone]!;
+          const kids = this.childrenOf[gone];
           kids[kids.indexOf(c)] = INVALID;
           if (!this.removing && !this.warnedBottomUp) {
             this.warnedBottomUp = true;
@@ -285,10 +285,10 @@ export class SimpleTesselatedTetraTopologicalMapping extends TopologicalMapping 
           }
         }
         if (c !== last) {
-          const moved = this.parentOf[last]!;
+          const moved = this.parentOf[last];
           this.parentOf[c] = moved;
           if (moved !== INVALID) {
-            const kids = this.childrenOf[moved]!;
+            const kids = this.childrenOf[moved];
             kids[kids.indexOf(last)] = c;
           }
         }
@@ -298,9 +298,9 @@ export class SimpleTesselatedTetraTopologicalMapping extends TopologicalMapping 
     } else if (change.type === 'pointsRemoved') {
       let last = this.source.length - 1;
       for (const p of change.indices) {
-        this.unlinkOutputPoint(this.source[p]!);
+        this.unlinkOutputPoint(this.source[p]);
         if (p !== last) {
-          const s = this.source[last]!;
+          const s = this.source[last];
           this.source[p] = s;
           if (s > 0) this.fromPoint[s - 1] = p;
           else if (s < 0) this.fromEdge[-s - 1] = p;

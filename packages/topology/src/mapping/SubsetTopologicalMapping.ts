@@ -40,15 +40,15 @@ class SubsetMap {
     const { s2d, d2s } = this;
     const dest: number[] = [];
     for (let i = 0; i < indices.length; i++) {
-      const d = s2d[indices[i]!];
+      const d = s2d[indices[i]];
       if (d !== undefined && d !== INVALID) dest.push(d);
     }
     let last = s2d.length - 1;
     for (let i = 0; i < indices.length; i++) {
-      const s = indices[i]!;
-      const d = s2d[s]!;
+      const s = indices[i];
+      const d = s2d[s];
       if (d !== INVALID) d2s[d] = INVALID;
-      const d2 = s2d[last]!;
+      const d2 = s2d[last];
       s2d[s] = d2;
       if (d2 !== INVALID && d2s[d2] === last) d2s[d2] = s;
       last--;
@@ -62,7 +62,7 @@ class SubsetMap {
     const { s2d, d2s } = this;
     let last = d2s.length - 1;
     for (const d of sorted) {
-      const s2 = d2s[last]!;
+      const s2 = d2s[last];
       d2s[d] = s2;
       if (s2 !== INVALID && s2d[s2] === last) s2d[s2] = d;
       last--;
@@ -294,8 +294,8 @@ export class SubsetTopologicalMapping extends TopologicalMapping {
       const key = (list: ArrayLike<number>, i: number, map?: number[]): string => {
         const v: number[] = [];
         for (let k = 0; k < nv; k++) {
-          const p = list[nv * i + k]!;
-          v.push(map && map.length > 0 ? map[p]! : p);
+          const p = list[nv * i + k];
+          v.push(map && map.length > 0 ? map[p] : p);
         }
         return v.sort((a, b) => a - b).join(' ');
       };
@@ -371,7 +371,7 @@ export class SubsetTopologicalMapping extends TopologicalMapping {
       const a = ancestors?.[i] ?? [],
         c = coefs?.[i] ?? [];
       let inDest = true;
-      for (let k = 0; k < a.length && inDest; k++) if (c[k] !== 0 && p.s2d[a[k]!] === INVALID) inDest = false;
+      for (let k = 0; k < a.length && inDest; k++) if (c[k] !== 0 && p.s2d[a[k]] === INVALID) inDest = false;
       if (!inDest) continue;
       const d = p.d2s.length;
       p.d2s.push(s);
@@ -380,7 +380,7 @@ export class SubsetTopologicalMapping extends TopologicalMapping {
         mc: number[] = [];
       for (let k = 0; k < a.length; k++) {
         if (c[k] === 0) continue;
-        ma.push(p.s2d[a[k]!]!);
+        ma.push(p.s2d[a[k]]);
         mc.push(c[k] ?? 1 / a.length);
       }
       anc.push(ma);
@@ -406,11 +406,11 @@ export class SubsetTopologicalMapping extends TopologicalMapping {
     indices.forEach((s, i) => {
       m.s2d[s] = INVALID;
       const v: number[] = [];
-      for (let k = 0; k < nv; k++) v.push(pmap ? pmap[elements[nv * i + k]!]! : elements[nv * i + k]!);
+      for (let k = 0; k < nv; k++) v.push(pmap ? pmap[elements[nv * i + k]] : elements[nv * i + k]);
       let inDest = v.every((q) => q !== INVALID && q !== undefined);
       const a = ancestors?.[i] ?? [],
         c = coefs?.[i] ?? [];
-      for (let k = 0; k < a.length && inDest; k++) if (c[k] !== 0 && m.s2d[a[k]!] === INVALID) inDest = false;
+      for (let k = 0; k < a.length && inDest; k++) if (c[k] !== 0 && m.s2d[a[k]] === INVALID) inDest = false;
       if (!inDest) return;
       const d = m.d2s.length;
       m.d2s.push(s);
@@ -421,8 +421,8 @@ export class SubsetTopologicalMapping extends TopologicalMapping {
           mc: number[] = [];
         for (let k = 0; k < a.length; k++) {
           if (c[k] === 0) continue;
-          ma.push(m.s2d[a[k]!]!);
-          mc.push(c[k]!);
+          ma.push(m.s2d[a[k]]);
+          mc.push(c[k]);
         }
         anc.push(ma);
         cf.push(mc);

@@ -63,9 +63,9 @@ export class Tetra2TriangleTopologicalMapping extends TopologicalMapping {
       triangles = new Uint32Array(3 * ids.length);
       const flip = this.flipNormals.value;
       ids.forEach((t, i) => {
-        triangles[3 * i] = all[3 * t]!;
-        triangles[3 * i + 1] = all[3 * t + (flip ? 2 : 1)]!;
-        triangles[3 * i + 2] = all[3 * t + (flip ? 1 : 2)]!;
+        triangles[3 * i] = all[3 * t];
+        triangles[3 * i + 1] = all[3 * t + (flip ? 2 : 1)];
+        triangles[3 * i + 2] = all[3 * t + (flip ? 1 : 2)];
         this.map.push(t);
       });
     }
@@ -123,7 +123,7 @@ export class Tetra2TriangleTopologicalMapping extends TopologicalMapping {
     }
     // the output's removal: its last triangle moves into each removed slot
     for (const l of local) {
-      const g = loc2glob[loc2glob.length - 1]!;
+      const g = loc2glob[loc2glob.length - 1];
       loc2glob[l] = g;
       if (g < keptGlob && l < keptLoc) glob2loc.set(g, l);
       loc2glob.pop();
@@ -138,21 +138,21 @@ export class Tetra2TriangleTopologicalMapping extends TopologicalMapping {
     const created: number[] = [];
     const tri = [0, 0, 0];
     for (let i = 0; i < removed.length; i++) {
-      const t = removed[i]!;
+      const t = removed[i];
       for (const f of mesh.subsOf('tetrahedron', 'triangle', t)) {
         const around = mesh.around('tetrahedron', 'triangle', f);
         if (around.length !== 2) continue;
-        const other = around[0] === t ? around[1]! : around[0]!;
+        const other = around[0] === t ? around[1] : around[0];
         let done = false;
         for (let k = 0; k < i && !done; k++) done = removed[k] === other;
         if (done) continue;
         // the face as the remaining tetrahedron orients it
         const pos = mesh.subsOf('tetrahedron', 'triangle', other).indexOf(f);
-        const face = TRIANGLES_IN_TETRAHEDRON[pos]!;
-        for (let m = 0; m < 3; m++) tri[m] = mesh.vertex('tetrahedron', other, face[m]!);
-        if (flip) [tri[1], tri[2]] = [tri[2]!, tri[1]!];
-        while (tri[0]! > tri[1]! || tri[0]! > tri[2]!) tri.push(tri.shift()!);
-        created.push(tri[0]!, tri[1]!, tri[2]!);
+        const face = TRIANGLES_IN_TETRAHEDRON[pos];
+        for (let m = 0; m < 3; m++) tri[m] = mesh.vertex('tetrahedron', other, face[m]);
+        if (flip) [tri[1], tri[2]] = [tri[2], tri[1]];
+        while (tri[0] > tri[1] || tri[0] > tri[2]) tri.push(tri.shift()!);
+        created.push(tri[0], tri[1], tri[2]);
         this.map.push(f);
       }
     }
@@ -189,7 +189,7 @@ export class Tetra2TriangleTopologicalMapping extends TopologicalMapping {
     }
     local.sort((a, b) => b - a);
     for (const l of local) {
-      const g = loc2glob[loc2glob.length - 1]!;
+      const g = loc2glob[loc2glob.length - 1];
       loc2glob[l] = g;
       loc2glob.pop();
       glob2loc.set(g, l);
@@ -202,7 +202,7 @@ export class Tetra2TriangleTopologicalMapping extends TopologicalMapping {
 export function boundaryTriangleIds(triangles: Uint32Array, tetra: Uint32Array): number[] {
   const inTetra = trianglesInTetrahedra(tetra, new FaceLookup(triangles, 3));
   const count = new Uint32Array(triangles.length / 3);
-  for (let i = 0; i < inTetra.length; i++) if (inTetra[i]! < count.length) count[inTetra[i]!]!++;
+  for (let i = 0; i < inTetra.length; i++) if (inTetra[i] < count.length) count[inTetra[i]]++;
   const out: number[] = [];
   for (let t = 0; t < count.length; t++) if (count[t] === 1) out.push(t);
   return out;
@@ -213,9 +213,9 @@ export function boundaryTriangles(triangles: Uint32Array, tetra: Uint32Array, fl
   const ids = boundaryTriangleIds(triangles, tetra);
   const out = new Uint32Array(3 * ids.length);
   ids.forEach((t, i) => {
-    out[3 * i] = triangles[3 * t]!;
-    out[3 * i + 1] = triangles[3 * t + (flip ? 2 : 1)]!;
-    out[3 * i + 2] = triangles[3 * t + (flip ? 1 : 2)]!;
+    out[3 * i] = triangles[3 * t];
+    out[3 * i + 1] = triangles[3 * t + (flip ? 2 : 1)];
+    out[3 * i + 2] = triangles[3 * t + (flip ? 1 : 2)];
   });
   return out;
 }

@@ -33,12 +33,12 @@ export class Triangle2EdgeTopologicalMapping extends TopologicalMapping {
     const edges = from.getEdges();
     const inTri = edgesInPolygons(from.getTriangles(), 3, new EdgeLookup(edges));
     const count = new Uint32Array(edges.length / 2);
-    for (let i = 0; i < inTri.length; i++) if (inTri[i]! < count.length) count[inTri[i]!]!++;
+    for (let i = 0; i < inTri.length; i++) if (inTri[i] < count.length) count[inTri[i]]++;
     this.map.clear();
     const out: number[] = [];
     for (let e = 0; e < count.length; e++) {
       if (count[e] !== 1) continue;
-      out.push(edges[2 * e]!, edges[2 * e + 1]!);
+      out.push(edges[2 * e], edges[2 * e + 1]);
       this.map.push(e);
     }
     to.setElements({ nbPoints: from.getNbPoints(), edges: Uint32Array.from(out) });
@@ -80,11 +80,11 @@ export class Triangle2EdgeTopologicalMapping extends TopologicalMapping {
     const mesh = this.inputMesh();
     const created: number[] = [];
     for (let i = 0; i < removed.length; i++) {
-      const t = removed[i]!;
+      const t = removed[i];
       for (const e of mesh.subsOf('triangle', 'edge', t)) {
         const around = mesh.around('triangle', 'edge', e);
         if (around.length !== 2) continue;
-        const other = around[0] === t ? around[1]! : around[0]!;
+        const other = around[0] === t ? around[1] : around[0];
         let done = false;
         for (let k = 0; k < i && !done; k++) done = removed[k] === other;
         if (done) continue;
@@ -124,7 +124,7 @@ export class Triangle2EdgeTopologicalMapping extends TopologicalMapping {
         this.warn(`edge ${g} left the boundary but was not in the output`);
         continue;
       }
-      const gLast = loc2glob[loc2glob.length - 1]!;
+      const gLast = loc2glob[loc2glob.length - 1];
       loc2glob[l] = gLast;
       loc2glob.pop();
       glob2loc.delete(g);

@@ -33,7 +33,7 @@ export class ElementFamilies {
 
   /** The parent of child c, or −1. */
   parent(c: number): number {
-    return c < this.childCount ? this.dads[c]! : -1;
+    return c < this.childCount ? this.dads[c] : -1;
   }
 
   /** Parent h (an existing one, or the next one) gets the children first … first + k − 1. */
@@ -61,17 +61,17 @@ export class ElementFamilies {
     const out: number[] = [];
     let last = this.parentCount - 1;
     for (let r = 0; r < indices.length; r++, last--) {
-      const h = indices[r]!;
+      const h = indices[r];
       if (h > last) continue;
       for (let j = k * h; j < k * h + k; j++) {
-        const c = kids[j]!;
+        const c = kids[j];
         if (c < 0) continue;
         out.push(c);
         dads[c] = -1;
       }
       if (h === last) continue;
       for (let j = 0; j < k; j++) {
-        const c = (kids[k * h + j] = kids[k * last + j]!);
+        const c = (kids[k * h + j] = kids[k * last + j]);
         if (c >= 0) dads[c] = h;
       }
     }
@@ -87,14 +87,14 @@ export class ElementFamilies {
     let orphaned = 0;
     let last = this.childCount - 1;
     for (let r = 0; r < indices.length; r++, last--) {
-      const c = indices[r]!;
-      const gone = dads[c]!;
+      const c = indices[r];
+      const gone = dads[c];
       if (gone >= 0) {
         orphaned++;
         for (let j = k * gone; j < k * gone + k; j++) if (kids[j] === c) kids[j] = -1;
       }
       if (c === last) continue;
-      const moved = (dads[c] = dads[last]!);
+      const moved = (dads[c] = dads[last]);
       if (moved >= 0) for (let j = k * moved; j < k * moved + k; j++) if (kids[j] === last) kids[j] = c;
     }
     this.childCount = last + 1;

@@ -184,18 +184,18 @@ export class ElementIndexMap {
           // the input's last element (moving to k) and k exchange their output slots
           glob2loc.set(k, realLast);
           glob2loc.set(last, kLoc);
-          [loc2glob[realLast], loc2glob[kLoc]] = [loc2glob[kLoc]!, loc2glob[realLast]!];
+          [loc2glob[realLast], loc2glob[kLoc]] = [loc2glob[kLoc], loc2glob[realLast]];
         }
         if (kLoc !== lastLoc) {
           // the output's last element moves to kLoc
-          const gLast = loc2glob[lastLoc]!;
-          const gK = loc2glob[kLoc]!;
+          const gLast = loc2glob[lastLoc];
+          const gK = loc2glob[kLoc];
           glob2loc.set(gLast, kLoc);
           glob2loc.set(gK, lastLoc);
           loc2glob[kLoc] = gLast;
           loc2glob[lastLoc] = gK;
         }
-        glob2loc.delete(loc2glob[loc2glob.length - 1]!);
+        glob2loc.delete(loc2glob[loc2glob.length - 1]);
         loc2glob.pop();
         remove(kLoc);
       } else {

@@ -12,13 +12,13 @@ type V = [number, number, number];
 const sub = (a: V, b: V): V => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const cross = (a: V, b: V): V => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 const dot = (a: V, b: V): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const pt = (p: Float64Array, i: number): V => [p[3 * i]!, p[3 * i + 1]!, p[3 * i + 2]!];
+const pt = (p: Float64Array, i: number): V => [p[3 * i], p[3 * i + 1], p[3 * i + 2]];
 
 /** Signed volume of each tetrahedron: det(b − a, c − a, d − a)/6. */
 function volumes(p: Float64Array, tetra: Uint32Array): number[] {
   const out: number[] = [];
   for (let t = 0; t < tetra.length; t += 4) {
-    const [a, b, c, d] = [0, 1, 2, 3].map((k) => pt(p, tetra[t + k]!)) as [V, V, V, V];
+    const [a, b, c, d] = [0, 1, 2, 3].map((k) => pt(p, tetra[t + k])) as [V, V, V, V];
     out.push(dot(sub(b, a), cross(sub(c, a), sub(d, a))) / 6);
   }
   return out;
@@ -92,11 +92,11 @@ describe('topology: topological mappings', () => {
       ]),
     );
     const p = objectNamed<RegularGridTopology>(root2, 'grid').getPositions()!;
-    const tri = objectNamed<TriangleSetTopologyContainer>(root2.children[0]!, 'tri').getTriangles();
+    const tri = objectNamed<TriangleSetTopologyContainer>(root2.children[0], 'tri').getTriangles();
     expect(tri.length / 3).to.equal(12 * 9);
     let area = 0;
     for (let t = 0; t < tri.length; t += 3) {
-      const [a, b, c] = [pt(p, tri[t]!), pt(p, tri[t + 1]!), pt(p, tri[t + 2]!)];
+      const [a, b, c] = [pt(p, tri[t]), pt(p, tri[t + 1]), pt(p, tri[t + 2])];
       const n = cross(sub(b, a), sub(c, a));
       const centre: V = [(a[0] + b[0] + c[0]) / 3 - 1.5, (a[1] + b[1] + c[1]) / 3 - 1.5, (a[2] + b[2] + c[2]) / 3 - 1.5];
       expect(dot(n, centre)).to.be.greaterThan(0);
@@ -127,7 +127,7 @@ describe('topology: topological mappings', () => {
         ]),
       ]),
     );
-    const quads = objectNamed<QuadSetTopologyContainer>(root.children[0]!, 'Container');
+    const quads = objectNamed<QuadSetTopologyContainer>(root.children[0], 'Container');
     expect(quads.getQuads().length / 4).to.equal(6 * 16);
     expect(Array.from(quads.getQuads().subarray(0, 4))).to.deep.equal([0, 1, 6, 5]);
     expect(quads.getNbPoints()).to.equal(125);

@@ -210,7 +210,7 @@ export class TopologicalChangeProcessor extends BaseObject {
         this.cursor = 0;
         this.loopTime = this.nextTime;
       }
-      const line = this.lines[this.cursor++]!;
+      const line = this.lines[this.cursor++];
       const words = line.trim().split(/\s+/);
       if (words[0] === 'T=') {
         const t = Number(words[1]);
@@ -225,7 +225,7 @@ export class TopologicalChangeProcessor extends BaseObject {
   private processFile(time: number): void {
     const lines = this.readNext(time);
     for (let i = 0; i < lines.length;) {
-      const words = lines[i]!.trim().split(/\s+/);
+      const words = lines[i].trim().split(/\s+/);
       const cmd = words[0];
       if (cmd === 'ADD=') {
         const values = numbers(lines[i + 1]);
@@ -266,7 +266,7 @@ export class TopologicalChangeProcessor extends BaseObject {
           const b1 = values[3 * i + 2] ?? 0;
           if (3 * t + 2 >= tri.length)
             throw this.error(`PointsInTriangle: triangle ${t} does not exist (the topology has ${tri.length / 3})`);
-          ancestors.push([tri[3 * t]!, tri[3 * t + 1]!, tri[3 * t + 2]!]);
+          ancestors.push([tri[3 * t], tri[3 * t + 1], tri[3 * t + 2]]);
           coefs.push([b0, b1, 1 - b0 - b1]);
         }
         this.modifier(TriangleSetTopologyModifier, 'TriangleSetTopologyModifier').addPoints(n, ancestors, coefs, true);

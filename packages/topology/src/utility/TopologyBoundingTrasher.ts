@@ -119,20 +119,20 @@ export class TopologyBoundingTrasher extends BaseObject {
         cy = 0,
         cz = 0;
       for (let k = 0; k < nn; k++) {
-        const p = elems[nn * e + k]!;
+        const p = elems[nn * e + k];
         if (p >= np)
           throw this.error(
             `element ${e} has point ${p}, but 'position' has ${np} points`,
             'link position to the state of the topology (position="@dofs.position")',
           );
-        cx += x[3 * p]!;
-        cy += x[3 * p + 1]!;
-        cz += x[3 * p + 2]!;
+        cx += x[3 * p];
+        cy += x[3 * p + 1];
+        cz += x[3 * p + 2];
       }
       cx /= nn;
       cy /= nn;
       cz /= nn;
-      if (cx < b[0]! || cx > b[3]! || cy < b[1]! || cy > b[4]! || cz < b[2]! || cz > b[5]!) this.ids.push(e);
+      if (cx < b[0] || cx > b[3] || cy < b[1] || cy > b[4] || cz < b[2] || cz > b[5]) this.ids.push(e);
     }
     if (this.ids.length > 0) this.remove!(this.ids);
   }

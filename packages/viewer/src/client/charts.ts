@@ -52,16 +52,12 @@ export class Charts {
 
   add(s: StepSample): void {
     const c = this.cols;
-    const last = c[0]!.length > 0 ? c[0]![c[0]!.length - 1]! : -1;
+    const last = c[0].length > 0 ? c[0][c[0].length - 1] : -1;
     if (s.step === last) return; // the same step again (a frame sent on pause or play)
     if (s.step < last) this.clear(); // after a reset
-    (c[0]!.push(s.step),
-      c[1]!.push(s.kinetic),
-      c[2]!.push(s.potential),
-      c[3]!.push(s.iterations + s.constraintIterations),
-      c[4]!.push(s.ms));
-    this.dataNames.forEach((n, k) => this.dataCols[k]!.push(s.data[n] ?? NaN));
-    if (c[0]!.length > this.keep) for (const col of [...c, ...this.dataCols]) col.shift();
+    (c[0].push(s.step), c[1].push(s.kinetic), c[2].push(s.potential), c[3].push(s.iterations + s.constraintIterations), c[4].push(s.ms));
+    this.dataNames.forEach((n, k) => this.dataCols[k].push(s.data[n] ?? NaN));
+    if (c[0].length > this.keep) for (const col of [...c, ...this.dataCols]) col.shift();
     this.dirty = true;
   }
 
@@ -70,7 +66,7 @@ export class Charts {
     this.dataPlot?.destroy();
     this.dataPlot = undefined;
     this.dataNames = names;
-    this.dataCols = names.map(() => this.cols[0]!.map(() => NaN));
+    this.dataCols = names.map(() => this.cols[0].map(() => NaN));
     if (names.length === 0) return;
     const colors = ['#ba68c8', '#4db6ac', '#fff176', '#f06292', '#90a4ae'];
     this.dataPlot = new uPlot(

@@ -42,7 +42,7 @@ export function socketConnection(url: string): Connection {
 }
 
 function decodeFrame(buf: ArrayBuffer): FromSimulation {
-  const headerLength = new Uint32Array(buf, 0, 1)[0]!;
+  const headerLength = new Uint32Array(buf, 0, 1)[0];
   const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, headerLength))) as { nData: number; nOffsets: number } & Record<
     string,
     unknown

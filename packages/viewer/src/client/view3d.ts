@@ -178,15 +178,15 @@ export class View3D {
   private pointOf(f: Frame, path: string, index: number): Vec3Tuple | undefined {
     const d = this.drawn.find((x) => x.info.path === path && x.info.kind === 'points');
     if (!d) return undefined;
-    const o = f.offsets[d.info.id]! + 3 * index;
-    return [f.data[o]!, f.data[o + 1]!, f.data[o + 2]!];
+    const o = f.offsets[d.info.id] + 3 * index;
+    return [f.data[o], f.data[o + 1], f.data[o + 2]];
   }
 
   private lastFrame: Frame | undefined;
 
   private apply(f: Frame): void {
     for (const d of this.drawn) {
-      const a = f.data.subarray(f.offsets[d.info.id]!, f.offsets[d.info.id + 1]!);
+      const a = f.data.subarray(f.offsets[d.info.id], f.offsets[d.info.id + 1]);
       if (d.info.kind === 'frames') this.updateAxes(d, a);
       else {
         const attr = d.geometry.getAttribute('position');
@@ -220,8 +220,8 @@ export class View3D {
       for (let k = 0; k < 3; k++) {
         v.set(k === 0 ? len : 0, k === 1 ? len : 0, k === 2 ? len : 0).applyQuaternion(q);
         const b = 18 * i + 6 * k;
-        ((d.axes[b] = a[o]!), (d.axes[b + 1] = a[o + 1]!), (d.axes[b + 2] = a[o + 2]!));
-        ((d.axes[b + 3] = a[o]! + v.x), (d.axes[b + 4] = a[o + 1]! + v.y), (d.axes[b + 5] = a[o + 2]! + v.z));
+        ((d.axes[b] = a[o]), (d.axes[b + 1] = a[o + 1]), (d.axes[b + 2] = a[o + 2]));
+        ((d.axes[b + 3] = a[o] + v.x), (d.axes[b + 4] = a[o + 1] + v.y), (d.axes[b + 5] = a[o + 2] + v.z));
       }
     }
     d.geometry.getAttribute('position').needsUpdate = true;

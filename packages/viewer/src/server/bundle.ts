@@ -36,7 +36,7 @@ async function build(): Promise<WebAssets> {
       legalComments: 'none',
       logLevel: 'silent',
     });
-    return r.outputFiles[0]!.text;
+    return r.outputFiles[0].text;
   };
   const [main, worker] = await Promise.all([bundle(entry('../client/main.js')), bundle(entry('../worker/worker.js'))]);
   const require = createRequire(import.meta.url);

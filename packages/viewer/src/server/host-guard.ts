@@ -48,5 +48,5 @@ function normalHost(name: string): string {
 /** The name of a Host header (`name`, `name:port`, `[v6]`, `[v6]:port`), lower case; undefined when malformed. */
 function hostName(host: string): string | undefined {
   const m = /^(\[[0-9a-fA-F:.]+\]|[^:[\]\s]+)(?::(\d{1,5}))?$/.exec(host.trim());
-  return m ? m[1]!.toLowerCase() : undefined;
+  return m ? m[1].toLowerCase() : undefined;
 }

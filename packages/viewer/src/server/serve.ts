@@ -87,7 +87,7 @@ export async function startViewer(sceneFile: string, o: ViewOptions): Promise<Ru
       res.end(head ? undefined : body);
     };
     if (p === '/favicon.ico') return reply(204, 'text/plain', '');
-    if (p === '/' || p === '/index.html') return reply(200, types['.html']!, page);
+    if (p === '/' || p === '/index.html') return reply(200, types['.html'], page);
     const asset = p.startsWith('/assets/') ? assets[p.slice(8) as keyof typeof assets] : undefined;
     if (asset !== undefined) return reply(200, typeOf(p), asset);
     if (p.startsWith('/files/') && !o.server) {

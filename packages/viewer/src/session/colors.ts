@@ -30,11 +30,11 @@ export function parseColor(text: string): Rgba | undefined {
   if (n) return [...n];
   const hex = /^#([0-9a-f]{6})([0-9a-f]{2})?$/i.exec(t);
   if (hex) {
-    const v = parseInt(hex[1]!, 16);
+    const v = parseInt(hex[1], 16);
     return [((v >> 16) & 255) / 255, ((v >> 8) & 255) / 255, (v & 255) / 255, hex[2] ? parseInt(hex[2], 16) / 255 : 1];
   }
   const nums = t.split(/[\s,]+/).map(Number);
-  if ((nums.length === 3 || nums.length === 4) && nums.every(Number.isFinite)) return [nums[0]!, nums[1]!, nums[2]!, nums[3] ?? 1];
+  if ((nums.length === 3 || nums.length === 4) && nums.every(Number.isFinite)) return [nums[0], nums[1], nums[2], nums[3] ?? 1];
   return undefined;
 }
 

@@ -71,12 +71,12 @@ export function applyDisplayFlags(inherited: DisplayFlags, text: string): { flag
   const unknown: string[] = [];
   for (const word of text.split(/\s+/).filter(Boolean)) {
     const m = /^(show|hide)(.+)$/i.exec(word);
-    const set = m ? groups[m[2]!.toLowerCase()] : undefined;
+    const set = m ? groups[m[2].toLowerCase()] : undefined;
     if (!m || !set) {
       unknown.push(word);
       continue;
     }
-    for (const k of set) flags[k] = m[1]!.toLowerCase() === 'show';
+    for (const k of set) flags[k] = m[1].toLowerCase() === 'show';
   }
   return { flags, unknown };
 }

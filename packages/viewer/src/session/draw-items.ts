@@ -82,8 +82,8 @@ function surfaceTriangles(tri: Uint32Array, quads: Uint32Array): Uint32Array {
   out.set(tri);
   let o = tri.length;
   for (let q = 0; q < quads.length; q += 4) {
-    ((out[o++] = quads[q]!), (out[o++] = quads[q + 1]!), (out[o++] = quads[q + 2]!));
-    ((out[o++] = quads[q]!), (out[o++] = quads[q + 2]!), (out[o++] = quads[q + 3]!));
+    ((out[o++] = quads[q]), (out[o++] = quads[q + 1]), (out[o++] = quads[q + 2]));
+    ((out[o++] = quads[q]), (out[o++] = quads[q + 2]), (out[o++] = quads[q + 3]));
   }
   return out;
 }
@@ -177,13 +177,13 @@ export function collectDrawItems(
           states.every((s) => s.stateType.coordSize === 3)
         ) {
           // springs: (n × 5) = i, j, ks, kd, l0; two states → j indexes the second one (after the first's points)
-          const n1 = states.length === 2 ? states[0]!.size : 0;
+          const n1 = states.length === 2 ? states[0].size : 0;
           const idx = new Uint32Array((springs.length / 5) * 2);
           for (let k = 0; k < springs.length / 5; k++) {
-            idx[2 * k] = springs[5 * k]!;
-            idx[2 * k + 1] = springs[5 * k + 1]! + n1;
+            idx[2 * k] = springs[5 * k];
+            idx[2 * k + 1] = springs[5 * k + 1] + n1;
           }
-          const s0 = states[0]!,
+          const s0 = states[0],
             s1 = states[1];
           add(
             {
@@ -201,12 +201,12 @@ export function collectDrawItems(
           );
           continue;
         }
-        if (states.length !== 1 || states[0]!.stateType.coordSize !== 3 || o.className === 'MouseSpringForceField') continue;
+        if (states.length !== 1 || states[0].stateType.coordSize !== 3 || o.className === 'MouseSpringForceField') continue;
         const topo = contextMeshTopology(node);
         if (!topo || !/FEM|Springs|Elastic|Corotational/.test(o.className)) continue;
         const edges = topo.getEdges();
         if (edges.length === 0) continue;
-        const s = states[0]!;
+        const s = states[0];
         add(
           {
             path,
@@ -264,7 +264,7 @@ export function collectDrawItems(
             },
             node,
           );
-          items[items.length - 1]!.wireframe = true;
+          items[items.length - 1].wireframe = true;
         }
       }
     }
@@ -307,8 +307,7 @@ function contactItem(root: Node): Omit<DrawItem, 'id' | 'wireframe'> | undefined
     for (const o of n.objects) {
       if (collisionKinds[o.className]) hasCollision = true;
       if ((o as { isConstraintSolver?: boolean }).isConstraintSolver) solver ??= o as unknown as ConstraintSolverLike;
-      if (isMechanicalState(o) && o.stateType.coordSize === 3)
-        for (let i = 0; i < o.x.length; i++) size = Math.max(size, Math.abs(o.x[i]!));
+      if (isMechanicalState(o) && o.stateType.coordSize === 3) for (let i = 0; i < o.x.length; i++) size = Math.max(size, Math.abs(o.x[i]));
     }
   });
   if (!hasCollision && !solver) return undefined;
@@ -327,25 +326,17 @@ function contactItem(root: Node): Omit<DrawItem, 'id' | 'wireframe'> | undefined
           for (let k = 0; k < c.count; k++) {
             contactPointPosition(p, 0, s1.x, c.sides[0], k);
             contactPointPosition(q, 0, s2.x, c.sides[1], k);
-            seg.push(p[0]!, p[1]!, p[2]!, q[0]!, q[1]!, q[2]!);
-            forces.push([
-              q[0]!,
-              q[1]!,
-              q[2]!,
-              c.normal[3 * k]!,
-              c.normal[3 * k + 1]!,
-              c.normal[3 * k + 2]!,
-              c.ks[k]! * Math.max(0, c.pen[k]!),
-            ]);
+            seg.push(p[0], p[1], p[2], q[0], q[1], q[2]);
+            forces.push([q[0], q[1], q[2], c.normal[3 * k], c.normal[3 * k + 1], c.normal[3 * k + 2], c.ks[k] * Math.max(0, c.pen[k])]);
           }
         } else if ((o as unknown as Partial<LagrangianContacts>).contactGeometry) {
           const g = (o as unknown as LagrangianContacts).contactGeometry;
           for (let k = 0; k < g.count; k++) {
             const b = 3 * k;
-            seg.push(g.Q[b]!, g.Q[b + 1]!, g.Q[b + 2]!, g.P[b]!, g.P[b + 1]!, g.P[b + 2]!);
-            const r = g.row[k]!;
-            const lambda = solver && r < solver.problem.n ? solver.problem.force[r]! : 0;
-            forces.push([g.P[b]!, g.P[b + 1]!, g.P[b + 2]!, g.normal[b]!, g.normal[b + 1]!, g.normal[b + 2]!, lambda]);
+            seg.push(g.Q[b], g.Q[b + 1], g.Q[b + 2], g.P[b], g.P[b + 1], g.P[b + 2]);
+            const r = g.row[k];
+            const lambda = solver && r < solver.problem.n ? solver.problem.force[r] : 0;
+            forces.push([g.P[b], g.P[b + 1], g.P[b + 2], g.normal[b], g.normal[b + 1], g.normal[b + 2], lambda]);
           }
         }
       }
@@ -395,18 +386,18 @@ export function describeItems(
 export function packFrame(items: readonly DrawItem[]): { data: Float32Array; offsets: Uint32Array } {
   const offsets = new Uint32Array(items.length + 1);
   for (let i = 0; i < items.length; i++) {
-    const it = items[i]!;
-    offsets[i + 1] = offsets[i]! + it.read().length + (it.read2 ? it.read2().length : 0);
+    const it = items[i];
+    offsets[i + 1] = offsets[i] + it.read().length + (it.read2 ? it.read2().length : 0);
   }
-  const data = new Float32Array(offsets[items.length]!);
+  const data = new Float32Array(offsets[items.length]);
   for (let i = 0; i < items.length; i++) {
-    const it = items[i]!;
+    const it = items[i];
     const a = it.read();
-    let o = offsets[i]!;
-    for (let k = 0; k < a.length; k++) data[o++] = a[k]!;
+    let o = offsets[i];
+    for (let k = 0; k < a.length; k++) data[o++] = a[k];
     if (it.read2) {
       const b = it.read2();
-      for (let k = 0; k < b.length; k++) data[o++] = b[k]!;
+      for (let k = 0; k < b.length; k++) data[o++] = b[k];
     }
   }
   return { data, offsets };

@@ -59,12 +59,12 @@ describe('viewer: MouseSpringForceField (the shift-drag spring)', () => {
     for (let n = 0; n < 10; n++) {
       s.step();
       for (let a = 0; a < 3; a++) {
-        const dv = (h * (k * (t[a]! - x[a]!) - h * k * v[a]!)) / (m + h * h * k);
+        const dv = (h * (k * (t[a] - x[a]) - h * k * v[a])) / (m + h * h * k);
         v[a] += dv;
-        x[a] += h * v[a]!;
+        x[a] += h * v[a];
       }
       const got = s.get<any>('/dofs')!.x as Float64Array;
-      for (let a = 0; a < 3; a++) expect(got[3 + a]!).to.be.closeTo(x[a]!, 1e-12);
+      for (let a = 0; a < 3; a++) expect(got[3 + a]).to.be.closeTo(x[a], 1e-12);
       expect(Array.from(got.subarray(0, 3))).to.deep.equal([0, 0, 0]);
     }
   });

@@ -71,14 +71,14 @@ export class MouseSpringForceField extends BaseForceField {
     const k = this.stiffness.value;
     const t = this.target.value;
     // f_i += k·(target − x_i)
-    for (let a = 0; a < 3; a++) f[0]![3 * i + a]! += k * (t[a]! - x[0]![3 * i + a]!);
+    for (let a = 0; a < 3; a++) f[0][3 * i + a] += k * (t[a] - x[0][3 * i + a]);
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number): void {
     const i = this.active();
     if (i < 0) return;
     const c = -this.stiffness.value * kFactor;
-    for (let a = 0; a < 3; a++) df[0]![3 * i + a]! += c * dx[0]![3 * i + a]!;
+    for (let a = 0; a < 3; a++) df[0][3 * i + a] += c * dx[0][3 * i + a];
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
@@ -93,7 +93,7 @@ export class MouseSpringForceField extends BaseForceField {
     if (i < 0) return 0;
     const t = this.target.value;
     let d2 = 0;
-    for (let a = 0; a < 3; a++) d2 += (t[a]! - x[0]![3 * i + a]!) ** 2;
+    for (let a = 0; a < 3; a++) d2 += (t[a] - x[0][3 * i + a]) ** 2;
     return 0.5 * this.stiffness.value * d2;
   }
 }

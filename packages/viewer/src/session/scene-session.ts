@@ -243,11 +243,11 @@ export class SceneSession {
     const tol = 0.03 * Math.hypot(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2]);
     let best: { spring: MouseSpringForceField; index: number; d: number; t: number } | undefined;
     for (const spring of this.springs) {
-      const x = spring.getMechanicalStates()[0]!.x;
+      const x = spring.getMechanicalStates()[0].x;
       for (let i = 0; i < x.length / 3; i++) {
-        const px = x[3 * i]! - origin[0],
-          py = x[3 * i + 1]! - origin[1],
-          pz = x[3 * i + 2]! - origin[2];
+        const px = x[3 * i] - origin[0],
+          py = x[3 * i + 1] - origin[1],
+          pz = x[3 * i + 2] - origin[2];
         const t = px * dx + py * dy + pz * dz;
         if (t <= 0) continue;
         const d = Math.hypot(px - t * dx, py - t * dy, pz - t * dz);
@@ -261,12 +261,12 @@ export class SceneSession {
       return;
     }
     this.picked = { spring: best.spring, index: best.index };
-    const x = best.spring.getMechanicalStates()[0]!.x;
-    const p: Vec3Tuple = [x[3 * best.index]!, x[3 * best.index + 1]!, x[3 * best.index + 2]!];
+    const x = best.spring.getMechanicalStates()[0].x;
+    const p: Vec3Tuple = [x[3 * best.index], x[3 * best.index + 1], x[3 * best.index + 2]];
     const s = best.spring;
     this.post({
       type: 'picked',
-      path: `${s.context.path === '/' ? '' : s.context.path}/${s.getMechanicalStates()[0]!.getName()}`,
+      path: `${s.context.path === '/' ? '' : s.context.path}/${s.getMechanicalStates()[0].getName()}`,
       index: best.index,
       point: p,
     });
@@ -292,8 +292,8 @@ export class SceneSession {
       const a = it.read();
       for (let i = 0; i + 2 < a.length; i += it.stride) {
         for (let k = 0; k < 3; k++) {
-          min[k] = Math.min(min[k]!, a[i + k]!);
-          max[k] = Math.max(max[k]!, a[i + k]!);
+          min[k] = Math.min(min[k], a[i + k]);
+          max[k] = Math.max(max[k], a[i + k]);
         }
       }
     }
@@ -307,7 +307,7 @@ function normalize(v: Vec3Tuple): Vec3Tuple {
   return [v[0] / n, v[1] / n, v[2] / n];
 }
 
-const vec3Of = (v: unknown): Vec3Tuple | undefined => (v instanceof Float64Array && v.length === 3 ? [v[0]!, v[1]!, v[2]!] : undefined);
+const vec3Of = (v: unknown): Vec3Tuple | undefined => (v instanceof Float64Array && v.length === 3 ? [v[0], v[1], v[2]] : undefined);
 
 /** The scene's camera (InteractiveCamera / Camera), when its position was given. */
 function cameraOf(root: Node): { camera?: SceneCamera } {
@@ -348,7 +348,7 @@ function lightsOf(root: Node): SceneLight[] {
               : undefined;
       if (!kind) continue;
       const c = o.findData('color')?.value;
-      const color: [number, number, number] = c instanceof Float64Array && c.length >= 3 ? [c[0]!, c[1]!, c[2]!] : [1, 1, 1];
+      const color: [number, number, number] = c instanceof Float64Array && c.length >= 3 ? [c[0], c[1], c[2]] : [1, 1, 1];
       const position = vec3Of(o.findData('position')?.value);
       const direction = vec3Of(o.findData('direction')?.value);
       out.push({ kind, color, ...(position ? { position } : {}), ...(direction ? { direction } : {}) });
@@ -362,6 +362,6 @@ function backgroundOf(root: Node): { background?: [number, number, number, numbe
   const o = root.getObject((x): x is BaseObject => x.className === 'BackgroundSetting', 'down');
   const c = o?.findData('color');
   return c?.isSet && c.value instanceof Float64Array && c.value.length >= 3
-    ? { background: [c.value[0]!, c.value[1]!, c.value[2]!, c.value[3] ?? 1] }
+    ? { background: [c.value[0], c.value[1], c.value[2], c.value[3] ?? 1] }
     : {};
 }

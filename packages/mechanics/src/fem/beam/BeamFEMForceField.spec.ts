@@ -9,7 +9,7 @@ import { maxRelError, quat, rigidMotion } from './beam-test-support.js';
 /** Frames along direction u (unit), spacing L, all with orientation q (x y z w). */
 function chain(n: number, L: number, u: number[], q: number[]): number[] {
   const x: number[] = [];
-  for (let i = 0; i < n; i++) x.push(i * L * u[0]!, i * L * u[1]!, i * L * u[2]!, ...q);
+  for (let i = 0; i < n; i++) x.push(i * L * u[0], i * L * u[1], i * L * u[2], ...q);
   return x;
 }
 
@@ -45,8 +45,8 @@ describe('BeamFEMForceField', () => {
     const rigid = [0, 0, 0, 0, 0, 1, 0, L, 0, 0, 0, 1];
     for (let i = 0; i < 12; i++) {
       let f = 0;
-      for (let j = 0; j < 12; j++) f += k[12 * i + j]! * rigid[j]!;
-      expect(Math.abs(f)).to.be.below(1e-6 * k[12 * 1 + 1]!);
+      for (let j = 0; j < 12; j++) f += k[12 * i + j] * rigid[j];
+      expect(Math.abs(f)).to.be.below(1e-6 * k[12 * 1 + 1]);
     }
   });
 
@@ -57,7 +57,7 @@ describe('BeamFEMForceField', () => {
     const k = beamStiffness(new Float64Array(144), 0, E, nu, L, { ...s, Asy: As, Asz: As });
     // free node b: k_bb (6×6) · u = F with a tip force P along y
     const P = 3,
-      A = Array.from({ length: 6 }, (_, i) => Array.from({ length: 6 }, (_, j) => k[12 * (6 + i) + 6 + j]!));
+      A = Array.from({ length: 6 }, (_, i) => Array.from({ length: 6 }, (_, j) => k[12 * (6 + i) + 6 + j]));
     const u = solveDense(A, [0, P, 0, 0, 0, 0]);
     const G = E / (2 * (1 + nu)),
       EI = E * s.Iz;
@@ -87,13 +87,13 @@ describe('BeamFEMForceField', () => {
     x[8] += 0.01;
     ff.addForce([new Float64Array(18)], [x], [new Float64Array(18)]);
     const K = Array.from({ length: 18 }, () => new Array<number>(18).fill(0));
-    ff.addKToMatrix({ add: (i, j, v) => (K[i]![j]! += v) }, 1);
+    ff.addKToMatrix({ add: (i, j, v) => (K[i][j] += v) }, 1);
     const dx = Float64Array.from({ length: 18 }, (_, i) => Math.cos(5 * i));
     const df = new Float64Array(18);
     ff.addDForce([df], [dx], -0.2, 0);
     for (let i = 0; i < 18; i++) {
       let s = 0;
-      for (let j = 0; j < 18; j++) s += K[i]![j]! * dx[j]!;
+      for (let j = 0; j < 18; j++) s += K[i][j] * dx[j];
       expect(df[i]).to.be.closeTo(-0.2 * s, 1e-9 * E);
     }
   });
@@ -102,21 +102,21 @@ describe('BeamFEMForceField', () => {
 /** x = A⁻¹·b by Gaussian elimination with partial pivoting (small dense test systems). */
 function solveDense(A: number[][], b: number[]): number[] {
   const n = b.length,
-    M = A.map((row, i) => [...row, b[i]!]);
+    M = A.map((row, i) => [...row, b[i]]);
   for (let c = 0; c < n; c++) {
     let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
-    [M[c], M[p]] = [M[p]!, M[c]!];
+    for (let r = c + 1; r < n; r++) if (Math.abs(M[r][c]) > Math.abs(M[p][c])) p = r;
+    [M[c], M[p]] = [M[p], M[c]];
     for (let r = c + 1; r < n; r++) {
-      const f = M[r]![c]! / M[c]![c]!;
-      for (let k = c; k <= n; k++) M[r]![k]! -= f * M[c]![k]!;
+      const f = M[r][c] / M[c][c];
+      for (let k = c; k <= n; k++) M[r][k] -= f * M[c][k];
     }
   }
   const x = new Array<number>(n).fill(0);
   for (let r = n - 1; r >= 0; r--) {
-    let s = M[r]![n]!;
-    for (let k = r + 1; k < n; k++) s -= M[r]![k]! * x[k]!;
-    x[r] = s / M[r]![r]!;
+    let s = M[r][n];
+    for (let k = r + 1; k < n; k++) s -= M[r][k] * x[k];
+    x[r] = s / M[r][r];
   }
   return x;
 }

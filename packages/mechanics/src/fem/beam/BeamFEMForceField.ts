@@ -114,24 +114,24 @@ export class BeamFEMForceField extends BaseForceField {
     this.quat = new Float64Array(4 * n);
     const section = circularSection(this.radius.value, this.radiusInner.value);
     for (let k = 0; k < n; k++) {
-      const a = edges[2 * list[k]!]!,
-        b = edges[2 * list[k]! + 1]!;
+      const a = edges[2 * list[k]],
+        b = edges[2 * list[k] + 1];
       if (a >= s.size || b >= s.size)
         throw this.error(`edge ${list[k]} (${a} ${b}) names a point beyond the ${s.size} frames of ${s.describe()}`);
       this.beams[2 * k] = a;
       this.beams[2 * k + 1] = b;
-      const L = Math.hypot(X[7 * a]! - X[7 * b]!, X[7 * a + 1]! - X[7 * b + 1]!, X[7 * a + 2]! - X[7 * b + 2]!);
+      const L = Math.hypot(X[7 * a] - X[7 * b], X[7 * a + 1] - X[7 * b + 1], X[7 * a + 2] - X[7 * b + 2]);
       if (!(L > 0)) throw this.error(`beam ${k} (${a} ${b}) has zero length at rest`);
       beamStiffness(this.kLoc, 144 * k, this.youngModulus.value, this.poissonRatio.value, L, section);
-      for (let c = 0; c < 4; c++) this.quat[4 * k + c] = X[7 * a + 3 + c]!;
+      for (let c = 0; c < 4; c++) this.quat[4 * k + c] = X[7 * a + 3 + c];
       normalize4(this.quat, 4 * k);
     }
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const ff = f[0]!,
-      p = x[0]!,
-      X = this.states[0]!.x0,
+    const ff = f[0],
+      p = x[0],
+      X = this.states[0].x0,
       n = this.beamCount,
       D = this.D,
       F = this.F,
@@ -140,21 +140,21 @@ export class BeamFEMForceField extends BaseForceField {
       dq = this.q2,
       tmp = this.q3;
     for (let k = 0; k < n; k++) {
-      const a = this.beams[2 * k]!,
-        b = this.beams[2 * k + 1]!,
+      const a = this.beams[2 * k],
+        b = this.beams[2 * k + 1],
         qa = 7 * a + 3,
         qb = 7 * b + 3;
-      for (let c = 0; c < 4; c++) this.quat[4 * k + c] = p[qa + c]!;
+      for (let c = 0; c < 4; c++) this.quat[4 * k + c] = p[qa + c];
       normalize4(this.quat, 4 * k);
       D.fill(0);
       // translation of b in the frame of a, minus its rest value
       for (let c = 0; c < 3; c++) {
-        tmp[c] = p[7 * b + c]! - p[7 * a + c]!;
-        dq[c] = X[7 * b + c]! - X[7 * a + c]!;
+        tmp[c] = p[7 * b + c] - p[7 * a + c];
+        dq[c] = X[7 * b + c] - X[7 * a + c];
       }
       inverseRotate(F, 0, p, qa, tmp);
       inverseRotate(F, 3, X, qa, dq);
-      for (let c = 0; c < 3; c++) D[6 + c] = F[c]! - F[3 + c]!;
+      for (let c = 0; c < 3; c++) D[6 + c] = F[c] - F[3 + c];
       // rotation: dQ0 = q⁰_a⁻¹q⁰_b, dQ = q_a⁻¹q_b, then the rotation vector of dQ0⁻¹·dQ
       quatDiff(dq0, 0, X, qb, X, qa);
       quatDiff(dq, 0, p, qb, p, qa);
@@ -167,14 +167,14 @@ export class BeamFEMForceField extends BaseForceField {
       const ko = 144 * k;
       for (let r = 0; r < 12; r++) {
         let s = 0;
-        for (let c = 6; c < 12; c++) s += this.kLoc[ko + 12 * r + c]! * D[c]!;
+        for (let c = 6; c < 12; c++) s += this.kLoc[ko + 12 * r + c] * D[c];
         F[r] = s;
       }
       quatMatrix(R, p, qa);
       for (let blk = 0; blk < 4; blk++) {
         const o = (blk < 2 ? 6 * a : 6 * b) + 3 * (blk % 2),
           fo = 3 * blk;
-        for (let r = 0; r < 3; r++) ff[o + r] -= R[3 * r]! * F[fo]! + R[3 * r + 1]! * F[fo + 1]! + R[3 * r + 2]! * F[fo + 2]!;
+        for (let r = 0; r < 3; r++) ff[o + r] -= R[3 * r] * F[fo] + R[3 * r + 1] * F[fo + 1] + R[3 * r + 2] * F[fo + 2];
       }
     }
   }
@@ -182,31 +182,31 @@ export class BeamFEMForceField extends BaseForceField {
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const fact = this.kFactorWithRayleigh(kFactor, bFactor);
     if (fact === 0) return;
-    const out = df[0]!,
-      d = dx[0]!,
+    const out = df[0],
+      d = dx[0],
       n = this.beamCount,
       D = this.D,
       F = this.F,
       R = this.R;
     for (let k = 0; k < n; k++) {
-      const a = this.beams[2 * k]!,
-        b = this.beams[2 * k + 1]!;
+      const a = this.beams[2 * k],
+        b = this.beams[2 * k + 1];
       quatMatrix(R, this.quat, 4 * k);
       // D = R⁻¹·dx per 3-vector (translation, rotation of a, then of b)
       for (let blk = 0; blk < 4; blk++) {
         const o = (blk < 2 ? 6 * a : 6 * b) + 3 * (blk % 2);
-        for (let c = 0; c < 3; c++) D[3 * blk + c] = R[c]! * d[o]! + R[3 + c]! * d[o + 1]! + R[6 + c]! * d[o + 2]!;
+        for (let c = 0; c < 3; c++) D[3 * blk + c] = R[c] * d[o] + R[3 + c] * d[o + 1] + R[6 + c] * d[o + 2];
       }
       const ko = 144 * k;
       for (let r = 0; r < 12; r++) {
         let s = 0;
-        for (let c = 0; c < 12; c++) s += this.kLoc[ko + 12 * r + c]! * D[c]!;
+        for (let c = 0; c < 12; c++) s += this.kLoc[ko + 12 * r + c] * D[c];
         F[r] = s;
       }
       for (let blk = 0; blk < 4; blk++) {
         const o = (blk < 2 ? 6 * a : 6 * b) + 3 * (blk % 2),
           fo = 3 * blk;
-        for (let r = 0; r < 3; r++) out[o + r] -= fact * (R[3 * r]! * F[fo]! + R[3 * r + 1]! * F[fo + 1]! + R[3 * r + 2]! * F[fo + 2]!);
+        for (let r = 0; r < 3; r++) out[o + r] -= fact * (R[3 * r] * F[fo] + R[3 * r + 1] * F[fo + 1] + R[3 * r + 2] * F[fo + 2]);
       }
     }
   }
@@ -216,8 +216,8 @@ export class BeamFEMForceField extends BaseForceField {
       R = this.R,
       blk = this.blk;
     for (let k = 0; k < n; k++) {
-      const a = this.beams[2 * k]!,
-        b = this.beams[2 * k + 1]!,
+      const a = this.beams[2 * k],
+        b = this.beams[2 * k + 1],
         ko = 144 * k;
       quatMatrix(R, this.quat, 4 * k);
       for (let bi = 0; bi < 4; bi++)
@@ -227,7 +227,7 @@ export class BeamFEMForceField extends BaseForceField {
             for (let c = 0; c < 3; c++) {
               let s = 0;
               for (let p = 0; p < 3; p++)
-                for (let q = 0; q < 3; q++) s += R[3 * r + p]! * this.kLoc[ko + 12 * (3 * bi + p) + 3 * bj + q]! * R[3 * c + q]!;
+                for (let q = 0; q < 3; q++) s += R[3 * r + p] * this.kLoc[ko + 12 * (3 * bi + p) + 3 * bj + q] * R[3 * c + q];
               blk[3 * r + c] = -kFactor * s;
             }
           const row = (bi < 2 ? 6 * a : 6 * b) + 3 * (bi % 2),
@@ -244,8 +244,8 @@ export class BeamFEMForceField extends BaseForceField {
 }
 
 function normalize4(q: Float64Array, o: number): void {
-  const n = Math.hypot(q[o]!, q[o + 1]!, q[o + 2]!, q[o + 3]!);
-  if (n > 0) for (let c = 0; c < 4; c++) q[o + c] = q[o + c]! / n;
+  const n = Math.hypot(q[o], q[o + 1], q[o + 2], q[o + 3]);
+  if (n > 0) for (let c = 0; c < 4; c++) q[o + c] = q[o + c] / n;
 }
 
 /** R (row-major 3×3) of the unit quaternion q at qs[o..o+4] (x y z w). */
@@ -255,13 +255,13 @@ function quatMatrix(R: Float64Array, qs: ArrayLike<number>, o: number): void {
 
 /** out[o..o+3] = R(q)ᵀ·v for the quaternion q at qs[qo..qo+4]. */
 function inverseRotate(out: Float64Array, o: number, qs: ArrayLike<number>, qo: number, v: ArrayLike<number>): void {
-  const x = -qs[qo]!,
-    y = -qs[qo + 1]!,
-    z = -qs[qo + 2]!,
-    w = qs[qo + 3]!;
-  const vx = v[0]!,
-    vy = v[1]!,
-    vz = v[2]!;
+  const x = -qs[qo],
+    y = -qs[qo + 1],
+    z = -qs[qo + 2],
+    w = qs[qo + 3];
+  const vx = v[0],
+    vy = v[1],
+    vz = v[2];
   const tx = 2 * (y * vz - z * vy),
     ty = 2 * (z * vx - x * vz),
     tz = 2 * (x * vy - y * vx);
@@ -272,14 +272,14 @@ function inverseRotate(out: Float64Array, o: number, qs: ArrayLike<number>, qo: 
 
 /** out = b⁻¹ ⊗ a, a taken in b's hemisphere (SOFA's qDiff(a, b)); a at as[ao..], b at bs[bo..]. */
 function quatDiff(out: Float64Array, oo: number, as: ArrayLike<number>, ao: number, bs: ArrayLike<number>, bo: number): void {
-  let ax = as[ao]!,
-    ay = as[ao + 1]!,
-    az = as[ao + 2]!,
-    aw = as[ao + 3]!;
-  const bx = bs[bo]!,
-    by = bs[bo + 1]!,
-    bz = bs[bo + 2]!,
-    bw = bs[bo + 3]!;
+  let ax = as[ao],
+    ay = as[ao + 1],
+    az = as[ao + 2],
+    aw = as[ao + 3];
+  const bx = bs[bo],
+    by = bs[bo + 1],
+    bz = bs[bo + 2],
+    bw = bs[bo + 3];
   if (ax * bx + ay * by + az * bz + aw * bw < 0) {
     ax = -ax;
     ay = -ay;
@@ -304,5 +304,5 @@ const diffQuats = new Float64Array(8);
 
 /** out[o..o+3] = axis·angle of the unit quaternion q (SOFA's quatToRotationVector). */
 function rotationVector(out: Float64Array, o: number, q: Float64Array): void {
-  unitQuatRotationVector(out, o, q[0]!, q[1]!, q[2]!, q[3]!);
+  unitQuatRotationVector(out, o, q[0], q[1], q[2], q[3]);
 }

@@ -63,21 +63,21 @@ function oracleLaplacian(pts: Float64Array, tets: number[], D: number[], ratio: 
   const L = math.zeros(n, n) as Matrix;
   for (let e = 0; e < tets.length / 4; e++) {
     const v = tets.slice(4 * e, 4 * e + 4);
-    const P = v.map((i) => [1, pts[3 * i]!, pts[3 * i + 1]!, pts[3 * i + 2]!]);
+    const P = v.map((i) => [1, pts[3 * i], pts[3 * i + 1], pts[3 * i + 2]]);
     const V = Math.abs(math.det(P)) / 6;
     const inv = math.inv(P) as number[][];
-    const G = [inv[1]!, inv[2]!, inv[3]!]; // row c: ∂N_k/∂x_c for k = 0..3
+    const G = [inv[1], inv[2], inv[3]]; // row c: ∂N_k/∂x_c for k = 0..3
     const a = [dirs[3 * e] ?? 0, dirs[3 * e + 1] ?? 0, dirs[3 * e + 2] ?? 0];
     const A = math.add(math.identity(3), math.multiply(ratio - 1, math.multiply(math.transpose([a]), [a]))) as Matrix;
-    const Ke = math.multiply(D[e]! * V, math.multiply(math.transpose(G), math.multiply(A, G))) as Matrix;
-    for (let k = 0; k < 4; k++) for (let l = 0; l < 4; l++) L.set([v[k]!, v[l]!], L.get([v[k]!, v[l]!]) + (Ke.get([k, l]) as number));
+    const Ke = math.multiply(D[e] * V, math.multiply(math.transpose(G), math.multiply(A, G))) as Matrix;
+    for (let k = 0; k < 4; k++) for (let l = 0; l < 4; l++) L.set([v[k], v[l]], L.get([v[k], v[l]]) + (Ke.get([k, l]) as number));
   }
   return L.toArray() as number[][];
 }
 
 function maxAbsDiff(A: number[][], B: number[][]): number {
   let m = 0;
-  for (let i = 0; i < A.length; i++) for (let j = 0; j < A.length; j++) m = Math.max(m, Math.abs(A[i]![j]! - B[i]![j]!));
+  for (let i = 0; i < A.length; i++) for (let j = 0; j < A.length; j++) m = Math.max(m, Math.abs(A[i][j] - B[i][j]));
   return m;
 }
 
@@ -93,7 +93,7 @@ function kFromDForce(ff: TetrahedronDiffusionFEMForceField, size: number): numbe
       df = new Float64Array(size);
     dx[j] = 1;
     ff.addDForce([df], [dx], 1, 0);
-    for (let i = 0; i < size; i++) K[i]![j] = df[i]!;
+    for (let i = 0; i < size; i++) K[i][j] = df[i];
   }
   return K;
 }
@@ -138,7 +138,7 @@ describe('TetrahedronDiffusionFEMForceField', () => {
       const f = new Float64Array(n);
       ff.addForce([f], [x], [new Float64Array(n)]);
       const Lx = math.multiply(L, Array.from(x)) as number[];
-      for (let i = 0; i < n; i++) expect(f[i]).to.be.closeTo(-Lx[i]!, 1e-12 * scale * n);
+      for (let i = 0; i < n; i++) expect(f[i]).to.be.closeTo(-Lx[i], 1e-12 * scale * n);
       expect(ff.getPotentialEnergy([x])).to.be.closeTo(0.5 * (math.dot(Array.from(x), Lx) as number), 1e-10 * scale * n);
     });
   }
@@ -150,7 +150,7 @@ describe('TetrahedronDiffusionFEMForceField', () => {
       const K = kFromDForce(ff, n);
       expect(maxAbsDiff(K, math.transpose(K))).to.equal(0);
       const ev = (math.eigs(K).values as number[]).slice().sort((a, b) => b - a);
-      expect(Math.abs(ev[0]!)).to.be.below(1e-10 * Math.abs(ev[n - 1]!));
+      expect(Math.abs(ev[0])).to.be.below(1e-10 * Math.abs(ev[n - 1]));
       expect(ev[1]).to.be.below(0);
       const f = new Float64Array(n);
       ff.addForce([f], [new Float64Array(n).fill(3.7)], [new Float64Array(n)]);
@@ -165,7 +165,7 @@ describe('TetrahedronDiffusionFEMForceField', () => {
     const K1 = kFromDForce(one.ff, n),
       K3 = kFromDForce(three.ff, 3 * n);
     for (let i = 0; i < 3 * n; i++)
-      for (let j = 0; j < 3 * n; j++) expect(K3[i]![j]).to.equal(i % 3 === j % 3 ? K1[Math.floor(i / 3)]![Math.floor(j / 3)]! : 0);
+      for (let j = 0; j < 3 * n; j++) expect(K3[i][j]).to.equal(i % 3 === j % 3 ? K1[Math.floor(i / 3)][Math.floor(j / 3)] : 0);
     expect(Array.from(one.ff.tetraDiffusionCoefficient.value)).to.deep.equal(new Array<number>(nTets).fill(1.5));
   });
 

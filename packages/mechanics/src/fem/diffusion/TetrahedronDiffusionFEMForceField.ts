@@ -151,7 +151,7 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
           `anisotropyRatio = ${r} needs one transverseAnisotropyArray direction per tetrahedron: ${nT} expected, got ${dirs.length / 3}`,
         );
       for (let e = 0; e < nT; e++) {
-        const n2 = dirs[3 * e]! ** 2 + dirs[3 * e + 1]! ** 2 + dirs[3 * e + 2]! ** 2;
+        const n2 = dirs[3 * e] ** 2 + dirs[3 * e + 1] ** 2 + dirs[3 * e + 2] ** 2;
         if (Math.abs(n2 - 1) > 1e-6) {
           this.warnAbout(
             this.transverseAnisotropyArray,
@@ -202,7 +202,7 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
         `tetraDiffusionCoefficient needs one value per tetrahedron: ${nT} expected, got ${given.length}`,
       );
     for (let e = 0; e < nT; e++)
-      if (!(given[e]! >= 0))
+      if (!(given[e] >= 0))
         throw this.dataError(
           this.tetraDiffusionCoefficient,
           `the diffusion coefficient of tetrahedron ${e} is ${given[e]}; it must be >= 0`,
@@ -220,9 +220,9 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
     this.edgeOf = new Uint32Array(6 * nT);
     for (let e = 0; e < nT; e++) {
       for (let j = 0; j < 6; j++) {
-        const [k, l] = TETRA_EDGES[j]!;
-        const p = tets[4 * e + k]!,
-          q = tets[4 * e + l]!;
+        const [k, l] = TETRA_EDGES[j];
+        const p = tets[4 * e + k],
+          q = tets[4 * e + l];
         const key = Math.min(p, q) * n + Math.max(p, q);
         let id = index.get(key);
         if (id === undefined) {
@@ -247,19 +247,19 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
     const c = this.coefficients;
     c.fill(0);
     for (let e = 0; e < tets.length / 4; e++) {
-      const i0 = 3 * tets[4 * e]!,
-        i1 = 3 * tets[4 * e + 1]!,
-        i2 = 3 * tets[4 * e + 2]!,
-        i3 = 3 * tets[4 * e + 3]!;
-      const ax = X[i1]! - X[i0]!,
-        ay = X[i1 + 1]! - X[i0 + 1]!,
-        az = X[i1 + 2]! - X[i0 + 2]!;
-      const bx = X[i2]! - X[i0]!,
-        by = X[i2 + 1]! - X[i0 + 1]!,
-        bz = X[i2 + 2]! - X[i0 + 2]!;
-      const cx = X[i3]! - X[i0]!,
-        cy = X[i3 + 1]! - X[i0 + 1]!,
-        cz = X[i3 + 2]! - X[i0 + 2]!;
+      const i0 = 3 * tets[4 * e],
+        i1 = 3 * tets[4 * e + 1],
+        i2 = 3 * tets[4 * e + 2],
+        i3 = 3 * tets[4 * e + 3];
+      const ax = X[i1] - X[i0],
+        ay = X[i1 + 1] - X[i0 + 1],
+        az = X[i1 + 2] - X[i0 + 2];
+      const bx = X[i2] - X[i0],
+        by = X[i2 + 1] - X[i0 + 1],
+        bz = X[i2 + 2] - X[i0 + 2];
+      const cx = X[i3] - X[i0],
+        cy = X[i3 + 1] - X[i0 + 1],
+        cz = X[i3 + 2] - X[i0 + 2];
       const bcx = by * cz - bz * cy,
         bcy = bz * cx - bx * cz,
         bcz = bx * cy - by * cx;
@@ -277,31 +277,31 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
       g[9] = (ay * bz - az * by) / S;
       g[10] = (az * bx - ax * bz) / S;
       g[11] = (ax * by - ay * bx) / S;
-      for (let m = 0; m < 3; m++) g[m] = -(g[3 + m]! + g[6 + m]! + g[9 + m]!);
-      const w = (D[e]! * Math.abs(S)) / 6;
+      for (let m = 0; m < 3; m++) g[m] = -(g[3 + m] + g[6 + m] + g[9 + m]);
+      const w = (D[e] * Math.abs(S)) / 6;
       for (let j = 0; j < 6; j++) {
-        const [k, l] = TETRA_EDGES[j]!;
+        const [k, l] = TETRA_EDGES[j];
         const gk = 3 * k,
           gl = 3 * l;
-        let dot = g[gk]! * g[gl]! + g[gk + 1]! * g[gl + 1]! + g[gk + 2]! * g[gl + 2]!;
+        let dot = g[gk] * g[gl] + g[gk + 1] * g[gl + 1] + g[gk + 2] * g[gl + 2];
         if (dirs) {
-          const dx = dirs[3 * e]!,
-            dy = dirs[3 * e + 1]!,
-            dz = dirs[3 * e + 2]!;
-          dot += (r - 1) * (g[gk]! * dx + g[gk + 1]! * dy + g[gk + 2]! * dz) * (g[gl]! * dx + g[gl + 1]! * dy + g[gl + 2]! * dz);
+          const dx = dirs[3 * e],
+            dy = dirs[3 * e + 1],
+            dz = dirs[3 * e + 2];
+          dot += (r - 1) * (g[gk] * dx + g[gk + 1] * dy + g[gk + 2] * dz) * (g[gl] * dx + g[gl + 1] * dy + g[gl + 2] * dz);
         }
-        c[this.edgeOf[6 * e + j]!] += w * dot;
+        c[this.edgeOf[6 * e + j]] += w * dot;
       }
     }
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    this.accumulate(f[0]!, x[0]!, 1);
+    this.accumulate(f[0], x[0], 1);
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
-    if (k !== 0) this.accumulate(df[0]!, dx[0]!, k);
+    if (k !== 0) this.accumulate(df[0], dx[0], k);
   }
 
   /** out_l += factor·c·(u_l − u_k), out_k −= the same, per edge (k, l) and component. */
@@ -310,11 +310,11 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
       C = this.coefficients,
       d = this.d;
     for (let e = 0; e < C.length; e++) {
-      const a = d * E[2 * e]!,
-        b = d * E[2 * e + 1]!,
-        w = C[e]! * factor;
+      const a = d * E[2 * e],
+        b = d * E[2 * e + 1],
+        w = C[e] * factor;
       for (let m = 0; m < d; m++) {
-        const dp = (u[b + m]! - u[a + m]!) * w;
+        const dp = (u[b + m] - u[a + m]) * w;
         out[b + m] += dp;
         out[a + m] -= dp;
       }
@@ -327,9 +327,9 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
       C = this.coefficients,
       d = this.d;
     for (let e = 0; e < C.length; e++) {
-      const a = d * E[2 * e]!,
-        b = d * E[2 * e + 1]!,
-        w = C[e]! * kFactor;
+      const a = d * E[2 * e],
+        b = d * E[2 * e + 1],
+        w = C[e] * kFactor;
       for (let m = 0; m < d; m++) {
         acc.add(b + m, a + m, -w);
         acc.add(a + m, b + m, -w);
@@ -341,15 +341,15 @@ export class TetrahedronDiffusionFEMForceField extends BaseForceField {
 
   /** The Dirichlet energy ½·uᵀ·L·u = −½·Σ_edges c·|u_l − u_k|², whose −gradient is addForce's f (SOFA returns 0). */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    const u = x[0]!,
+    const u = x[0],
       E = this.edges,
       C = this.coefficients,
       d = this.d;
     let energy = 0;
     for (let e = 0; e < C.length; e++) {
-      const a = d * E[2 * e]!,
-        b = d * E[2 * e + 1]!;
-      for (let m = 0; m < d; m++) energy -= 0.5 * C[e]! * (u[b + m]! - u[a + m]!) ** 2;
+      const a = d * E[2 * e],
+        b = d * E[2 * e + 1];
+      for (let m = 0; m < d; m++) energy -= 0.5 * C[e] * (u[b + m] - u[a + m]) ** 2;
     }
     return energy;
   }

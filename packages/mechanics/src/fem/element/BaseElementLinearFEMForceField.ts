@@ -180,7 +180,7 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
     const count = elems.length / nodes;
     if (count === 0) throw this.error(`the topology ${topo.describe()} has no ${el.plural}`);
     for (let i = 0; i < elems.length; i++) {
-      if (elems[i]! >= ms.size)
+      if (elems[i] >= ms.size)
         throw this.error(
           `${el.name.toLowerCase()} ${Math.floor(i / nodes)} uses point ${elems[i]}, but ${ms.describe()} has ${ms.size} points`,
         );
@@ -207,15 +207,15 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
       const o = e * n3;
       for (let c = 0; c < 3; c++) {
         let s = 0;
-        for (let j = 0; j < nodes; j++) s += X[3 * j + c]!;
+        for (let j = 0; j < nodes; j++) s += X[3 * j + c];
         s /= nodes;
-        for (let j = 0; j < nodes; j++) this.restRel[o + 3 * j + c] = X[3 * j + c]! - s;
+        for (let j = 0; j < nodes; j++) this.restRel[o + 3 * j + c] = X[3 * j + c] - s;
       }
       isotropicHooke(hooke, valueInElement(E, e, DEFAULT_YOUNG_MODULUS), valueInElement(nu, e, DEFAULT_POISSON_RATIO));
       const rest = this.restRel.subarray(o, o + n3);
       let measure = 1;
-      this.kOf[e] = pool.indexOf(restShapeKey(rest, nodes, [hooke[0]!, hooke[1]!, hooke[2]!]), (K) => {
-        measure = el.stiffness(K, rest, hooke[0]!, hooke[1]!, hooke[2]!);
+      this.kOf[e] = pool.indexOf(restShapeKey(rest, nodes, [hooke[0], hooke[1], hooke[2]]), (K) => {
+        measure = el.stiffness(K, rest, hooke[0], hooke[1], hooke[2]);
       });
       if (measure === 0)
         throw this.error(
@@ -243,10 +243,10 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
     const nodes = this.nodes,
       elems = this.elems;
     for (let j = 0; j < nodes; j++) {
-      const q = 3 * elems[nodes * e + j]!;
-      out[3 * j] = p[q]!;
-      out[3 * j + 1] = p[q + 1]!;
-      out[3 * j + 2] = p[q + 2]!;
+      const q = 3 * elems[nodes * e + j];
+      out[3 * j] = p[q];
+      out[3 * j + 1] = p[q + 1];
+      out[3 * j + 2] = p[q + 2];
     }
   }
 
@@ -261,8 +261,8 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
     this.productsLastCycle = this.productsSinceForce;
     this.productsSinceForce = 0;
     if (this.rotating) this.blocksStale = true;
-    const ff = f[0]!,
-      p = x[0]!;
+    const ff = f[0],
+      p = x[0];
     const nodes = this.nodes,
       n3 = 3 * nodes,
       count = this.elems.length / nodes;
@@ -282,26 +282,26 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
       if (!this.rotating) {
         // u = x − X
         for (let j = 0; j < nodes; j++) {
-          const q = 3 * elems[nodes * e + j]!;
-          U[3 * j] = X[3 * j]! - X0[q]!;
-          U[3 * j + 1] = X[3 * j + 1]! - X0[q + 1]!;
-          U[3 * j + 2] = X[3 * j + 2]! - X0[q + 2]!;
+          const q = 3 * elems[nodes * e + j];
+          U[3 * j] = X[3 * j] - X0[q];
+          U[3 * j + 1] = X[3 * j + 1] - X0[q + 1];
+          U[3 * j + 2] = X[3 * j + 2] - X0[q + 2];
         }
-        matVec(F, pool, kSize * kOf[e]!, U, n3, 1);
+        matVec(F, pool, kSize * kOf[e], U, n3, 1);
         // f_j −= F_j
         for (let j = 0; j < nodes; j++) {
-          const q = 3 * elems[nodes * e + j]!;
-          ff[q] -= F[3 * j]!;
-          ff[q + 1] -= F[3 * j + 1]!;
-          ff[q + 2] -= F[3 * j + 2]!;
+          const q = 3 * elems[nodes * e + j];
+          ff[q] -= F[3 * j];
+          ff[q + 1] -= F[3 * j + 1];
+          ff[q + 2] -= F[3 * j + 2];
         }
         continue;
       }
       c[0] = c[1] = c[2] = 0;
       for (let j = 0; j < nodes; j++) {
-        c[0] += X[3 * j]!;
-        c[1] += X[3 * j + 1]!;
-        c[2] += X[3 * j + 2]!;
+        c[0] += X[3 * j];
+        c[1] += X[3 * j + 1];
+        c[2] += X[3 * j + 2];
       }
       c[0] /= nodes;
       c[1] /= nodes;
@@ -309,31 +309,31 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
       this.computeRotation(e, X, c);
       const r = 9 * e,
         o = e * n3;
-      const q0 = rot[r]!,
-        q1 = rot[r + 1]!,
-        q2 = rot[r + 2]!,
-        q3 = rot[r + 3]!,
-        q4 = rot[r + 4]!,
-        q5 = rot[r + 5]!,
-        q6 = rot[r + 6]!,
-        q7 = rot[r + 7]!,
-        q8 = rot[r + 8]!;
+      const q0 = rot[r],
+        q1 = rot[r + 1],
+        q2 = rot[r + 2],
+        q3 = rot[r + 3],
+        q4 = rot[r + 4],
+        q5 = rot[r + 5],
+        q6 = rot[r + 6],
+        q7 = rot[r + 7],
+        q8 = rot[r + 8];
       // u_j = Q·(x_j − c) − (X_j − c₀)
       for (let j = 0; j < nodes; j++) {
-        const dx = X[3 * j]! - c[0]!,
-          dy = X[3 * j + 1]! - c[1]!,
-          dz = X[3 * j + 2]! - c[2]!;
-        U[3 * j] = q0 * dx + q1 * dy + q2 * dz - restRel[o + 3 * j]!;
-        U[3 * j + 1] = q3 * dx + q4 * dy + q5 * dz - restRel[o + 3 * j + 1]!;
-        U[3 * j + 2] = q6 * dx + q7 * dy + q8 * dz - restRel[o + 3 * j + 2]!;
+        const dx = X[3 * j] - c[0],
+          dy = X[3 * j + 1] - c[1],
+          dz = X[3 * j + 2] - c[2];
+        U[3 * j] = q0 * dx + q1 * dy + q2 * dz - restRel[o + 3 * j];
+        U[3 * j + 1] = q3 * dx + q4 * dy + q5 * dz - restRel[o + 3 * j + 1];
+        U[3 * j + 2] = q6 * dx + q7 * dy + q8 * dz - restRel[o + 3 * j + 2];
       }
-      matVec(F, pool, kSize * kOf[e]!, U, n3, 1);
+      matVec(F, pool, kSize * kOf[e], U, n3, 1);
       // f_j −= Qᵀ·F_j
       for (let j = 0; j < nodes; j++) {
-        const q = 3 * elems[nodes * e + j]!;
-        const fx = F[3 * j]!,
-          fy = F[3 * j + 1]!,
-          fz = F[3 * j + 2]!;
+        const q = 3 * elems[nodes * e + j];
+        const fx = F[3 * j],
+          fy = F[3 * j + 1],
+          fz = F[3 * j + 2];
         ff[q] -= q0 * fx + q3 * fy + q6 * fz;
         ff[q + 1] -= q1 * fx + q4 * fy + q7 * fz;
         ff[q + 2] -= q2 * fx + q5 * fy + q8 * fz;
@@ -344,8 +344,8 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
     if (k === 0) return;
-    const out = df[0]!,
-      v = dx[0]!;
+    const out = df[0],
+      v = dx[0];
     this.productsSinceForce++;
     // many products per force evaluation (or a constant K): one pass over the summed blocks
     if (this.blocks && (!this.rotating || this.productsLastCycle >= BLOCK_PRODUCTS)) {
@@ -376,33 +376,33 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
         q7 = 0,
         q8 = 1;
       if (rotating) {
-        q0 = rot[r]!;
-        q1 = rot[r + 1]!;
-        q2 = rot[r + 2]!;
-        q3 = rot[r + 3]!;
-        q4 = rot[r + 4]!;
-        q5 = rot[r + 5]!;
-        q6 = rot[r + 6]!;
-        q7 = rot[r + 7]!;
-        q8 = rot[r + 8]!;
+        q0 = rot[r];
+        q1 = rot[r + 1];
+        q2 = rot[r + 2];
+        q3 = rot[r + 3];
+        q4 = rot[r + 4];
+        q5 = rot[r + 5];
+        q6 = rot[r + 6];
+        q7 = rot[r + 7];
+        q8 = rot[r + 8];
       }
       // U = Q·dx per node
       for (let j = 0; j < nodes; j++) {
-        const q = 3 * elems[nodes * e + j]!;
-        const px = v[q]!,
-          py = v[q + 1]!,
-          pz = v[q + 2]!;
+        const q = 3 * elems[nodes * e + j];
+        const px = v[q],
+          py = v[q + 1],
+          pz = v[q + 2];
         U[3 * j] = q0 * px + q1 * py + q2 * pz;
         U[3 * j + 1] = q3 * px + q4 * py + q5 * pz;
         U[3 * j + 2] = q6 * px + q7 * py + q8 * pz;
       }
       // F = −k·K_e·U, df_j += Qᵀ·F_j
-      matVec(F, pool, kSize * kOf[e]!, U, n3, -k);
+      matVec(F, pool, kSize * kOf[e], U, n3, -k);
       for (let j = 0; j < nodes; j++) {
-        const q = 3 * elems[nodes * e + j]!;
-        const fx = F[3 * j]!,
-          fy = F[3 * j + 1]!,
-          fz = F[3 * j + 2]!;
+        const q = 3 * elems[nodes * e + j];
+        const fx = F[3 * j],
+          fy = F[3 * j + 1],
+          fz = F[3 * j + 2];
         out[q] += q0 * fx + q3 * fy + q6 * fz;
         out[q + 1] += q1 * fx + q4 * fy + q7 * fz;
         out[q + 2] += q2 * fx + q5 * fy + q8 * fz;
@@ -424,9 +424,9 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
   elementStiffness(out: Float64Array, e: number): Float64Array {
     const n3 = 3 * this.nodes,
       kSize = n3 * n3,
-      ko = kSize * this.kOf[e]!;
+      ko = kSize * this.kOf[e];
     if (!this.rotating) {
-      for (let k = 0; k < kSize; k++) out[k] = -this.kPool[ko + k]!;
+      for (let k = 0; k < kSize; k++) out[k] = -this.kPool[ko + k];
       return out;
     }
     return rotatedElementStiffness(out, this.kPool, ko, this.nodes, this.rot, 9 * e);
@@ -444,7 +444,7 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
         kSize = n3 * n3,
         U = this.upperScratch;
       for (let e = 0; e < count; e++) {
-        rotatedElementStiffnessUpper(U, this.kPool, kSize * this.kOf[e]!, nodes, this.rot, 9 * e);
+        rotatedElementStiffnessUpper(U, this.kPool, kSize * this.kOf[e], nodes, this.rot, 9 * e);
         emitSymmetricElements(acc, U, elems, e, 1, nodes, kFactor, K, blk);
       }
       return;
@@ -457,7 +457,7 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
 
   /** ½·Σ uᵀ·K_e·u at positions x, with the rotations of the last addForce (SOFA's energy). */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    const p = x[0]!;
+    const p = x[0];
     const nodes = this.nodes,
       n3 = 3 * nodes,
       count = this.elems.length / nodes;
@@ -476,9 +476,9 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
           cy = 0,
           cz = 0;
         for (let j = 0; j < nodes; j++) {
-          cx += X[3 * j]!;
-          cy += X[3 * j + 1]!;
-          cz += X[3 * j + 2]!;
+          cx += X[3 * j];
+          cy += X[3 * j + 1];
+          cz += X[3 * j + 2];
         }
         cx /= nodes;
         cy /= nodes;
@@ -486,27 +486,27 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
         const r = 9 * e,
           o = e * n3;
         for (let j = 0; j < nodes; j++) {
-          const dx = X[3 * j]! - cx,
-            dy = X[3 * j + 1]! - cy,
-            dz = X[3 * j + 2]! - cz;
+          const dx = X[3 * j] - cx,
+            dy = X[3 * j + 1] - cy,
+            dz = X[3 * j + 2] - cz;
           for (let i = 0; i < 3; i++)
-            U[3 * j + i] = rot[r + 3 * i]! * dx + rot[r + 3 * i + 1]! * dy + rot[r + 3 * i + 2]! * dz - restRel[o + 3 * j + i]!;
+            U[3 * j + i] = rot[r + 3 * i] * dx + rot[r + 3 * i + 1] * dy + rot[r + 3 * i + 2] * dz - restRel[o + 3 * j + i];
         }
       } else {
         for (let j = 0; j < nodes; j++) {
-          const q = 3 * this.elems[nodes * e + j]!;
-          for (let i = 0; i < 3; i++) U[3 * j + i] = X[3 * j + i]! - X0[q + i]!;
+          const q = 3 * this.elems[nodes * e + j];
+          for (let i = 0; i < 3; i++) U[3 * j + i] = X[3 * j + i] - X0[q + i];
         }
       }
-      matVec(F, this.kPool, kSize * this.kOf[e]!, U, n3, 1);
-      for (let i = 0; i < n3; i++) energy += U[i]! * F[i]!;
+      matVec(F, this.kPool, kSize * this.kOf[e], U, n3, 1);
+      for (let i = 0; i < n3; i++) energy += U[i] * F[i];
     }
     return energy / 2;
   }
 
   /** Q = Rᵀ of element e at the last addForce (row-major), copied into out. */
   getElementRotation(out: Float64Array, e: number): Float64Array {
-    for (let k = 0; k < 9; k++) out[k] = this.rot[9 * e + k]!;
+    for (let k = 0; k < 9; k++) out[k] = this.rot[9 * e + k];
     return out;
   }
 }

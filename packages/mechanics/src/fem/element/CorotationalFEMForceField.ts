@@ -68,7 +68,7 @@ export class CorotationalFEMForceField extends BaseElementLinearFEMForceField {
   private frameOf(out: Float64Array, o: number, X: Float64Array): void {
     if (this.method === 'triangle') {
       frameOfEdges(this.C, X, 0, 1, 2);
-      for (let k = 0; k < 9; k++) out[o + k] = this.C[k]!;
+      for (let k = 0; k < 9; k++) out[o + k] = this.C[k];
     } else {
       hexahedronFrame(out, o, X, this.A);
     }
@@ -83,7 +83,7 @@ export class CorotationalFEMForceField extends BaseElementLinearFEMForceField {
       this.frameOf(C, 0, X);
       const C0 = this.restFrames;
       for (let i = 0; i < 3; i++)
-        for (let j = 0; j < 3; j++) rot[r + 3 * i + j] = C0[r + i]! * C[j]! + C0[r + 3 + i]! * C[3 + j]! + C0[r + 6 + i]! * C[6 + j]!;
+        for (let j = 0; j < 3; j++) rot[r + 3 * i + j] = C0[r + i] * C[j] + C0[r + 3 + i] * C[3 + j] + C0[r + 6 + i] * C[6 + j];
       return;
     }
     // H = Σ_j (x_j − c)(X_j − c₀)ᵀ, R = its rotation, Q = Rᵀ
@@ -92,12 +92,12 @@ export class CorotationalFEMForceField extends BaseElementLinearFEMForceField {
       o = 3 * this.nodes * e;
     H.fill(0);
     for (let j = 0; j < this.nodes; j++) {
-      const px = X[3 * j]! - c[0]!,
-        py = X[3 * j + 1]! - c[1]!,
-        pz = X[3 * j + 2]! - c[2]!;
-      const qx = rest[o + 3 * j]!,
-        qy = rest[o + 3 * j + 1]!,
-        qz = rest[o + 3 * j + 2]!;
+      const px = X[3 * j] - c[0],
+        py = X[3 * j + 1] - c[1],
+        pz = X[3 * j + 2] - c[2];
+      const qx = rest[o + 3 * j],
+        qy = rest[o + 3 * j + 1],
+        qz = rest[o + 3 * j + 2];
       H[0] += px * qx;
       H[1] += px * qy;
       H[2] += px * qz;
@@ -110,14 +110,14 @@ export class CorotationalFEMForceField extends BaseElementLinearFEMForceField {
     }
     if (this.method === 'stable_polar') polarDecompositionStable(C, H);
     else polarDecomposition(C, H);
-    rot[r] = C[0]!;
-    rot[r + 1] = C[3]!;
-    rot[r + 2] = C[6]!;
-    rot[r + 3] = C[1]!;
-    rot[r + 4] = C[4]!;
-    rot[r + 5] = C[7]!;
-    rot[r + 6] = C[2]!;
-    rot[r + 7] = C[5]!;
-    rot[r + 8] = C[8]!;
+    rot[r] = C[0];
+    rot[r + 1] = C[3];
+    rot[r + 2] = C[6];
+    rot[r + 3] = C[1];
+    rot[r + 4] = C[4];
+    rot[r + 5] = C[7];
+    rot[r + 6] = C[2];
+    rot[r + 7] = C[5];
+    rot[r + 8] = C[8];
   }
 }

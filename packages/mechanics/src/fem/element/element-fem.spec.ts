@@ -70,8 +70,8 @@ function scene<F extends BaseElementLinearFEMForceField>(
 function stressOf(G: number[][], young: number, nu: number): number[][] {
   const lambda = (young * nu) / ((1 + nu) * (1 - 2 * nu));
   const mu = young / (2 * (1 + nu));
-  const tr = G[0]![0]! + G[1]![1]! + G[2]![2]!;
-  return [0, 1, 2].map((i) => [0, 1, 2].map((j) => (i === j ? lambda * tr : 0) + mu * (G[i]![j]! + G[j]![i]!)));
+  const tr = G[0][0] + G[1][1] + G[2][2];
+  return [0, 1, 2].map((i) => [0, 1, 2].map((j) => (i === j ? lambda * tr : 0) + mu * (G[i][j] + G[j][i])));
 }
 
 describe('element FEM force fields (LinearSmallStrainFEMForceField, CorotationalFEMForceField)', () => {
@@ -135,7 +135,7 @@ describe('element FEM force fields (LinearSmallStrainFEMForceField, Corotational
           ff.addDForce([df], [dx], 1.5, 2);
           const expected = Array.from(
             { length: n },
-            (_, i) => (1.5 + 2 * 0.2) * K.slice(i * n, i * n + n).reduce((s, k, j) => s + k * dx[j]!, 0),
+            (_, i) => (1.5 + 2 * 0.2) * K.slice(i * n, i * n + n).reduce((s, k, j) => s + k * dx[j], 0),
           );
           expect(maxAbsDiff(df, expected) / maxAbs(expected)).to.be.below(1e-12);
         });
@@ -146,10 +146,10 @@ describe('element FEM force fields (LinearSmallStrainFEMForceField, Corotational
           const n = mo.x0.length;
           const K = denseK(ff, n);
           for (let i = 0; i < n; i++)
-            for (let j = 0; j < i; j++) expect(Math.abs(K[n * i + j]! - K[n * j + i]!)).to.be.below(1e-12 * maxAbs(K));
+            for (let j = 0; j < i; j++) expect(Math.abs(K[n * i + j] - K[n * j + i])).to.be.below(1e-12 * maxAbs(K));
           for (let k = 0; k < 3; k++) {
             const t = Float64Array.from({ length: n }, (_, i) => (i % 3 === k ? 1 : 0));
-            const Kt = Array.from({ length: n }, (_, i) => K.slice(n * i, n * i + n).reduce((s, kv, j) => s + kv * t[j]!, 0));
+            const Kt = Array.from({ length: n }, (_, i) => K.slice(n * i, n * i + n).reduce((s, kv, j) => s + kv * t[j], 0));
             expect(maxAbs(Kt)).to.be.below(1e-10 * maxAbs(K));
           }
         });
@@ -162,12 +162,12 @@ describe('element FEM force fields (LinearSmallStrainFEMForceField, Corotational
           const h = 1e-7,
             xp = Float64Array.from(x);
           for (const i of [0, 7, x.length - 1]) {
-            xp[i] = x[i]! + h;
+            xp[i] = x[i] + h;
             const ep = ff.getPotentialEnergy([xp]);
-            xp[i] = x[i]! - h;
+            xp[i] = x[i] - h;
             const em = ff.getPotentialEnergy([xp]);
-            xp[i] = x[i]!;
-            expect((ep - em) / (2 * h)).to.be.closeTo(-f[i]!, 1e-6 * maxAbs(f));
+            xp[i] = x[i];
+            expect((ep - em) / (2 * h)).to.be.closeTo(-f[i], 1e-6 * maxAbs(f));
           }
         });
 
@@ -181,9 +181,9 @@ describe('element FEM force fields (LinearSmallStrainFEMForceField, Corotational
             bottom = 0,
             other = 0;
           for (let i = 0; i < x.length; i += 3) {
-            if (mo.x0[i + 2] === 5) top += f[i + 2]!;
-            else if (mo.x0[i + 2] === 0) bottom += f[i + 2]!;
-            else other = Math.max(other, Math.abs(f[i + 2]!));
+            if (mo.x0[i + 2] === 5) top += f[i + 2];
+            else if (mo.x0[i + 2] === 0) bottom += f[i + 2];
+            else other = Math.max(other, Math.abs(f[i + 2]));
           }
           const expected = E * eps;
           expect(Math.abs(-top - expected) / expected).to.be.below(1e-4);
@@ -205,18 +205,17 @@ describe('element FEM force fields (LinearSmallStrainFEMForceField, Corotational
     ];
     const x = Float64Array.from(points);
     for (let i = 0; i < 8; i++)
-      for (let k = 0; k < 3; k++)
-        x[3 * i + k] += G[k]![0]! * points[3 * i]! + G[k]![1]! * points[3 * i + 1]! + G[k]![2]! * points[3 * i + 2]!;
+      for (let k = 0; k < 3; k++) x[3 * i + k] += G[k][0] * points[3 * i] + G[k][1] * points[3 * i + 1] + G[k][2] * points[3 * i + 2];
     const f = forceAt(ff, x);
     const sigma = stressOf(G, E, NU);
     for (let i = 0; i < 8; i++) {
-      const sx = points[3 * i]! > 0 ? 1 : -1,
-        sy = points[3 * i + 1]! > 0 ? 1 : -1,
-        sz = points[3 * i + 2]! > 0 ? 1 : -1;
+      const sx = points[3 * i] > 0 ? 1 : -1,
+        sy = points[3 * i + 1] > 0 ? 1 : -1,
+        sz = points[3 * i + 2] > 0 ? 1 : -1;
       // ∫∂Nᵢ/∂X dV = (sx·bc, sy·ac, sz·ab)/4
       const g = [(sx * b * c) / 4, (sy * a * c) / 4, (sz * a * b) / 4];
       for (let k = 0; k < 3; k++)
-        expect(f[3 * i + k]!).to.be.closeTo(-(sigma[k]![0]! * g[0]! + sigma[k]![1]! * g[1]! + sigma[k]![2]! * g[2]!), 1e-12 * E);
+        expect(f[3 * i + k]).to.be.closeTo(-(sigma[k][0] * g[0] + sigma[k][1] * g[1] + sigma[k][2] * g[2]), 1e-12 * E);
     }
   });
 
@@ -230,28 +229,24 @@ describe('element FEM force fields (LinearSmallStrainFEMForceField, Corotational
     ];
     const x = Float64Array.from(
       X,
-      (p, i) => p + G[i % 3]![0]! * X[i - (i % 3)]! + G[i % 3]![1]! * X[i - (i % 3) + 1]! + G[i % 3]![2]! * X[i - (i % 3) + 2]!,
+      (p, i) => p + G[i % 3][0] * X[i - (i % 3)] + G[i % 3][1] * X[i - (i % 3) + 1] + G[i % 3][2] * X[i - (i % 3) + 2],
     );
     const f = forceAt(ff, x);
     const sigma = stressOf(G, E, NU);
     // ∇N of the P1 tetrahedron: rows of the inverse of [X₁−X₀; X₂−X₀; X₃−X₀]ᵀ, ∇N₀ = −Σ
-    const e = [0, 1, 2].map((k) => [0, 1, 2].map((c) => X[3 * (k + 1) + c]! - X[c]!));
+    const e = [0, 1, 2].map((k) => [0, 1, 2].map((c) => X[3 * (k + 1) + c] - X[c]));
     const det =
-      e[0]![0]! * (e[1]![1]! * e[2]![2]! - e[1]![2]! * e[2]![1]!) -
-      e[0]![1]! * (e[1]![0]! * e[2]![2]! - e[1]![2]! * e[2]![0]!) +
-      e[0]![2]! * (e[1]![0]! * e[2]![1]! - e[1]![1]! * e[2]![0]!);
-    const cross = (u: number[], w: number[]): number[] => [
-      u[1]! * w[2]! - u[2]! * w[1]!,
-      u[2]! * w[0]! - u[0]! * w[2]!,
-      u[0]! * w[1]! - u[1]! * w[0]!,
-    ];
-    const grads = [cross(e[1]!, e[2]!), cross(e[2]!, e[0]!), cross(e[0]!, e[1]!)].map((g) => g.map((c) => c / det));
-    grads.unshift([0, 1, 2].map((c) => -(grads[0]![c]! + grads[1]![c]! + grads[2]![c]!)));
+      e[0][0] * (e[1][1] * e[2][2] - e[1][2] * e[2][1]) -
+      e[0][1] * (e[1][0] * e[2][2] - e[1][2] * e[2][0]) +
+      e[0][2] * (e[1][0] * e[2][1] - e[1][1] * e[2][0]);
+    const cross = (u: number[], w: number[]): number[] => [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]];
+    const grads = [cross(e[1], e[2]), cross(e[2], e[0]), cross(e[0], e[1])].map((g) => g.map((c) => c / det));
+    grads.unshift([0, 1, 2].map((c) => -(grads[0][c] + grads[1][c] + grads[2][c])));
     const V = Math.abs(det) / 6;
     for (let i = 0; i < 4; i++)
       for (let k = 0; k < 3; k++)
-        expect(f[3 * i + k]!).to.be.closeTo(
-          -V * (sigma[k]![0]! * grads[i]![0]! + sigma[k]![1]! * grads[i]![1]! + sigma[k]![2]! * grads[i]![2]!),
+        expect(f[3 * i + k]).to.be.closeTo(
+          -V * (sigma[k][0] * grads[i][0] + sigma[k][1] * grads[i][1] + sigma[k][2] * grads[i][2]),
           1e-12 * E,
         );
   });
@@ -290,7 +285,7 @@ describe('element FEM force fields (LinearSmallStrainFEMForceField, Corotational
       forceAt(ff, x2);
       const blocks = product();
       const K = denseK(ff, n);
-      const expected = Array.from({ length: n }, (_, i) => 0.7 * K.slice(i * n, i * n + n).reduce((s, k, j) => s + k * dx[j]!, 0));
+      const expected = Array.from({ length: n }, (_, i) => 0.7 * K.slice(i * n, i * n + n).reduce((s, k, j) => s + k * dx[j], 0));
       expect(maxAbsDiff(blocks, expected) / maxAbs(expected), kind).to.be.below(1e-12);
       expect(maxAbsDiff(blocks, elementWise) / maxAbs(expected), `${kind}: the rotations changed`).to.be.above(1e-6);
     }

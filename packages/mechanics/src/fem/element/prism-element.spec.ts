@@ -7,7 +7,7 @@ function prism(a: number, b: number, h: number, M = [1, 0, 0, 0, 1, 0, 0, 0, 1])
   const P = [0, 0, 0, a, 0, 0, 0, b, 0, 0, 0, h, a, 0, h, 0, b, h];
   const X = new Float64Array(18);
   for (let i = 0; i < 6; i++)
-    for (let r = 0; r < 3; r++) X[3 * i + r] = M[3 * r]! * P[3 * i]! + M[3 * r + 1]! * P[3 * i + 1]! + M[3 * r + 2]! * P[3 * i + 2]!;
+    for (let r = 0; r < 3; r++) X[3 * i + r] = M[3 * r] * P[3 * i] + M[3 * r + 1] * P[3 * i + 1] + M[3 * r + 2] * P[3 * i + 2];
   return X;
 }
 
@@ -30,15 +30,15 @@ describe("Prism element (SOFA's FiniteElement<Prism>)", () => {
     const V = prismStiffness(K, X, d00, d01, d33);
     const quad = (u: Float64Array) => {
       let s = 0;
-      for (let i = 0; i < 18; i++) for (let j = 0; j < 18; j++) s += u[i]! * K[18 * i + j]! * u[j]!;
+      for (let i = 0; i < 18; i++) for (let j = 0; j < 18; j++) s += u[i] * K[18 * i + j] * u[j];
       return s;
     };
     const E = [0.01, 0.02, -0.005, 0.003, -0.01, 0.004, 0.006, 0.001, 0.02];
     const u = new Float64Array(18);
     for (let i = 0; i < 6; i++)
-      for (let r = 0; r < 3; r++) u[3 * i + r] = E[3 * r]! * X[3 * i]! + E[3 * r + 1]! * X[3 * i + 1]! + E[3 * r + 2]! * X[3 * i + 2]!;
-    const eps = [0, 1, 2].map((r) => [0, 1, 2].map((c) => (E[3 * r + c]! + E[3 * c + r]!) / 2));
-    const tr = eps[0]![0]! + eps[1]![1]! + eps[2]![2]!;
+      for (let r = 0; r < 3; r++) u[3 * i + r] = E[3 * r] * X[3 * i] + E[3 * r + 1] * X[3 * i + 1] + E[3 * r + 2] * X[3 * i + 2];
+    const eps = [0, 1, 2].map((r) => [0, 1, 2].map((c) => (E[3 * r + c] + E[3 * c + r]) / 2));
+    const tr = eps[0][0] + eps[1][1] + eps[2][2];
     const epsEps = eps.flat().reduce((s, v) => s + v * v, 0);
     expect(quad(u)).to.be.closeTo(V * (lambda * tr * tr + 2 * mu * epsEps), 1e-12);
     // a translation and an infinitesimal rotation: K·u = 0
@@ -52,11 +52,10 @@ describe("Prism element (SOFA's FiniteElement<Prism>)", () => {
     ] as const) {
       const r = new Float64Array(18);
       for (let i = 0; i < 6; i++)
-        for (let k = 0; k < 3; k++)
-          r[3 * i + k] = t[k]! + A[3 * k]! * X[3 * i]! + A[3 * k + 1]! * X[3 * i + 1]! + A[3 * k + 2]! * X[3 * i + 2]!;
+        for (let k = 0; k < 3; k++) r[3 * i + k] = t[k] + A[3 * k] * X[3 * i] + A[3 * k + 1] * X[3 * i + 1] + A[3 * k + 2] * X[3 * i + 2];
       for (let i = 0; i < 18; i++) {
         let f = 0;
-        for (let j = 0; j < 18; j++) f += K[18 * i + j]! * r[j]!;
+        for (let j = 0; j < 18; j++) f += K[18 * i + j] * r[j];
         expect(f).to.be.closeTo(0, 1e-12);
       }
     }
@@ -70,7 +69,7 @@ describe("Prism element (SOFA's FiniteElement<Prism>)", () => {
     const K = new Float64Array(324);
     for (let p = 0; p < 2; p++) {
       const X = new Float64Array(18);
-      for (let k = 0; k < 6; k++) X.set(cube.slice(3 * prisms[6 * p + k]!, 3 * prisms[6 * p + k]! + 3), 3 * k);
+      for (let k = 0; k < 6; k++) X.set(cube.slice(3 * prisms[6 * p + k], 3 * prisms[6 * p + k] + 3), 3 * k);
       expect(Math.abs(prismStiffness(K, X, d00, d01, d33))).to.be.closeTo(0.5, 1e-12);
     }
   });

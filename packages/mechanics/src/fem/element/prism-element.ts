@@ -36,7 +36,7 @@ export function prismReferenceGradients(out: Float64Array, x: number, y: number,
     [z, 0, x],
     [0, z, y],
   ];
-  for (let i = 0; i < 6; i++) for (let k = 0; k < 3; k++) out[3 * i + k] = g[i]![k]!;
+  for (let i = 0; i < 6; i++) for (let k = 0; k < 3; k++) out[3 * i + k] = g[i][k];
   return out;
 }
 
@@ -51,7 +51,7 @@ const Nq = new Float64Array(6);
 function worldGradients(X: ArrayLike<number>, x: number, y: number, z: number): number {
   prismReferenceGradients(dRef, x, y, z);
   const J = [0, 0, 0, 0, 0, 0, 0, 0, 0];
-  for (let i = 0; i < 6; i++) for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) J[3 * r + c]! += X[3 * i + r]! * dRef[3 * i + c]!;
+  for (let i = 0; i < 6; i++) for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) J[3 * r + c] += X[3 * i + r] * dRef[3 * i + c];
   const [a, b, c, d, e, f, g, h, k] = J as [number, number, number, number, number, number, number, number, number];
   const A = e * k - f * h,
     B = f * g - d * k,
@@ -61,7 +61,7 @@ function worldGradients(X: ArrayLike<number>, x: number, y: number, z: number): 
   // J⁻¹ (row-major); ∇N_i = J⁻ᵀ·∂N_i/∂ξ, i.e. (∇N_i)_r = Σ_c Jinv[c][r]·dRef_i,c
   const inv = [A, c * h - b * k, b * f - c * e, B, a * k - c * g, c * d - a * f, C, b * g - a * h, a * e - b * d].map((v) => v / det);
   for (let i = 0; i < 6; i++)
-    for (let r = 0; r < 3; r++) dX[3 * i + r] = inv[r]! * dRef[3 * i]! + inv[3 + r]! * dRef[3 * i + 1]! + inv[6 + r]! * dRef[3 * i + 2]!;
+    for (let r = 0; r < 3; r++) dX[3 * i + r] = inv[r] * dRef[3 * i] + inv[3 + r] * dRef[3 * i + 1] + inv[6 + r] * dRef[3 * i + 2];
   return det;
 }
 
@@ -81,13 +81,13 @@ export function prismStiffness(out: Float64Array, X: ArrayLike<number>, d00: num
       extra = d00 - d01 - 2 * d33;
     for (let i = 0; i < 6; i++) {
       for (let j = 0; j < 6; j++) {
-        const ab = dX[3 * i]! * dX[3 * j]! + dX[3 * i + 1]! * dX[3 * j + 1]! + dX[3 * i + 2]! * dX[3 * j + 2]!;
+        const ab = dX[3 * i] * dX[3 * j] + dX[3 * i + 1] * dX[3 * j + 1] + dX[3 * i + 2] * dX[3 * j + 2];
         for (let p = 0; p < 3; p++) {
           for (let q = 0; q < 3; q++) {
-            const ap = dX[3 * i + p]!,
-              aq = dX[3 * i + q]!,
-              bp = dX[3 * j + p]!,
-              bq = dX[3 * j + q]!;
+            const ap = dX[3 * i + p],
+              aq = dX[3 * i + q],
+              bp = dX[3 * j + p],
+              bq = dX[3 * j + q];
             let v = d01 * ap * bq + d33 * aq * bp;
             if (p === q) v += d33 * ab + extra * ap * bp;
             out[(3 * i + p) * 18 + 3 * j + q] += s * v;
@@ -109,9 +109,9 @@ export function prismMassMatrix(out: Float64Array, X: ArrayLike<number>, rho: Ar
     const det = worldGradients(X, x, y, z);
     prismShapeFunctions(Nq, x, y, z);
     let r = 0;
-    for (let k = 0; k < 6; k++) r += Nq[k]! * rho[k]!;
+    for (let k = 0; k < 6; k++) r += Nq[k] * rho[k];
     const s = PRISM_WEIGHT * r * Math.abs(det);
-    for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) out[6 * i + j] += s * Nq[i]! * Nq[j]!;
+    for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) out[6 * i + j] += s * Nq[i] * Nq[j];
   }
   return out;
 }

@@ -20,12 +20,10 @@ function pyramidNodes(seed: number): Float64Array {
 /** Volume of the pyramid: the 4 tetrahedra (base split along 0–2, apex) — exact for a ruled base. */
 function volumeByTetrahedra(X: Float64Array): number {
   const tet = (a: number, b: number, c: number, d: number): number => {
-    const u = [0, 1, 2].map((k) => X[3 * b + k]! - X[3 * a + k]!);
-    const v = [0, 1, 2].map((k) => X[3 * c + k]! - X[3 * a + k]!);
-    const w = [0, 1, 2].map((k) => X[3 * d + k]! - X[3 * a + k]!);
-    return (
-      ((u[1]! * v[2]! - u[2]! * v[1]!) * w[0]! + (u[2]! * v[0]! - u[0]! * v[2]!) * w[1]! + (u[0]! * v[1]! - u[1]! * v[0]!) * w[2]!) / 6
-    );
+    const u = [0, 1, 2].map((k) => X[3 * b + k] - X[3 * a + k]);
+    const v = [0, 1, 2].map((k) => X[3 * c + k] - X[3 * a + k]);
+    const w = [0, 1, 2].map((k) => X[3 * d + k] - X[3 * a + k]);
+    return ((u[1] * v[2] - u[2] * v[1]) * w[0] + (u[2] * v[0] - u[0] * v[2]) * w[1] + (u[0] * v[1] - u[1] * v[0]) * w[2]) / 6;
   };
   // the bilinear base is not planar: average both diagonals' splits (exact for the ruled surface's volume)
   return (tet(0, 1, 2, 4) + tet(0, 2, 3, 4) + tet(0, 1, 3, 4) + tet(1, 2, 3, 4)) / 2;
@@ -55,11 +53,11 @@ const gauss = [-1, 1].flatMap((a) => [-1, 1].flatMap((b) => [-1, 1].map((c) => [
 
 function detJ(X: Float64Array, q: number[]): number {
   const { dN } = shape(q);
-  const J = [0, 1, 2].map((r) => [0, 1, 2].map((c) => dN.reduce((s, d, i) => s + X[3 * i + r]! * d[c]!, 0)));
+  const J = [0, 1, 2].map((r) => [0, 1, 2].map((c) => dN.reduce((s, d, i) => s + X[3 * i + r] * d[c], 0)));
   return (
-    J[0]![0]! * (J[1]![1]! * J[2]![2]! - J[1]![2]! * J[2]![1]!) -
-    J[0]![1]! * (J[1]![0]! * J[2]![2]! - J[1]![2]! * J[2]![0]!) +
-    J[0]![2]! * (J[1]![0]! * J[2]![1]! - J[1]![1]! * J[2]![0]!)
+    J[0][0] * (J[1][1] * J[2][2] - J[1][2] * J[2][1]) -
+    J[0][1] * (J[1][0] * J[2][2] - J[1][2] * J[2][0]) +
+    J[0][2] * (J[1][0] * J[2][1] - J[1][1] * J[2][0])
   );
 }
 
@@ -83,8 +81,8 @@ describe('pyramid element (SOFA FiniteElement<Pyramid>: Vec3,Pyramid)', () => {
     let scale = 0;
     for (let i = 0; i < 15; i++)
       for (let j = 0; j < 15; j++) {
-        scale = Math.max(scale, Math.abs(K[15 * i + j]!));
-        expect(K[15 * i + j]!).to.be.closeTo(K[15 * j + i]!, 1e-9 * scale + 1e-12);
+        scale = Math.max(scale, Math.abs(K[15 * i + j]));
+        expect(K[15 * i + j]).to.be.closeTo(K[15 * j + i], 1e-9 * scale + 1e-12);
       }
     // translations and an infinitesimal rotation ω × X
     const w = [0.3, -0.2, 0.5];
@@ -92,17 +90,17 @@ describe('pyramid element (SOFA FiniteElement<Pyramid>: Vec3,Pyramid)', () => {
       [1, 0, 0],
       [0, 1, 0],
       [0, 0, 1],
-    ].map((t) => Float64Array.from({ length: 15 }, (_, k) => t[k % 3]!));
+    ].map((t) => Float64Array.from({ length: 15 }, (_, k) => t[k % 3]));
     modes.push(
       Float64Array.from({ length: 15 }, (_, k) => {
-        const p = [X[k - (k % 3)]!, X[k - (k % 3) + 1]!, X[k - (k % 3) + 2]!];
-        const c = [w[1]! * p[2]! - w[2]! * p[1]!, w[2]! * p[0]! - w[0]! * p[2]!, w[0]! * p[1]! - w[1]! * p[0]!];
-        return c[k % 3]!;
+        const p = [X[k - (k % 3)], X[k - (k % 3) + 1], X[k - (k % 3) + 2]];
+        const c = [w[1] * p[2] - w[2] * p[1], w[2] * p[0] - w[0] * p[2], w[0] * p[1] - w[1] * p[0]];
+        return c[k % 3];
       }),
     );
     for (const u of modes)
       for (let i = 0; i < 15; i++)
-        expect(Math.abs(K.subarray(15 * i, 15 * i + 15).reduce((s, k, j) => s + k * u[j]!, 0))).to.be.below(1e-9 * scale);
+        expect(Math.abs(K.subarray(15 * i, 15 * i + 15).reduce((s, k, j) => s + k * u[j], 0))).to.be.below(1e-9 * scale);
   });
 
   it('patch test: a linear displacement u = G·X has the energy ½·V·ε:σ exactly', () => {
@@ -114,13 +112,13 @@ describe('pyramid element (SOFA FiniteElement<Pyramid>: Vec3,Pyramid)', () => {
       [0.003, -0.01, 0.004],
       [0.006, 0.001, 0.02],
     ];
-    const u = Float64Array.from({ length: 15 }, (_, k) => G[k % 3]!.reduce((s, g, c) => s + g * X[k - (k % 3) + c]!, 0));
+    const u = Float64Array.from({ length: 15 }, (_, k) => G[k % 3].reduce((s, g, c) => s + g * X[k - (k % 3) + c], 0));
     let energy = 0;
-    for (let i = 0; i < 15; i++) for (let j = 0; j < 15; j++) energy += 0.5 * u[i]! * K[15 * i + j]! * u[j]!;
-    const eps = [0, 1, 2].map((i) => [0, 1, 2].map((j) => (G[i]![j]! + G[j]![i]!) / 2));
-    const tr = eps[0]![0]! + eps[1]![1]! + eps[2]![2]!;
+    for (let i = 0; i < 15; i++) for (let j = 0; j < 15; j++) energy += 0.5 * u[i] * K[15 * i + j] * u[j];
+    const eps = [0, 1, 2].map((i) => [0, 1, 2].map((j) => (G[i][j] + G[j][i]) / 2));
+    const tr = eps[0][0] + eps[1][1] + eps[2][2];
     let es = 0;
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) es += eps[i]![j]! * ((i === j ? lambda * tr : 0) + 2 * mu * eps[i]![j]!);
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) es += eps[i][j] * ((i === j ? lambda * tr : 0) + 2 * mu * eps[i][j]);
     expect(energy).to.be.closeTo(0.5 * V * es, 1e-10 * Math.abs(energy));
   });
 
@@ -131,10 +129,10 @@ describe('pyramid element (SOFA FiniteElement<Pyramid>: Vec3,Pyramid)', () => {
     const expected = new Float64Array(25);
     for (const q of gauss) {
       const { N } = shape(q);
-      const d = N.reduce((s, n, k) => s + n * rho[k]!, 0) * Math.abs(detJ(X, q));
-      for (let i = 0; i < 5; i++) for (let j = 0; j < 5; j++) expected[5 * i + j] += d * N[i]! * N[j]!;
+      const d = N.reduce((s, n, k) => s + n * rho[k], 0) * Math.abs(detJ(X, q));
+      for (let i = 0; i < 5; i++) for (let j = 0; j < 5; j++) expected[5 * i + j] += d * N[i] * N[j];
     }
-    for (let k = 0; k < 25; k++) expect(M[k]!).to.be.closeTo(expected[k]!, 1e-13);
+    for (let k = 0; k < 25; k++) expect(M[k]).to.be.closeTo(expected[k], 1e-13);
     // uniform density: 1ᵀ·M·1 = ρ·V (the rule integrates det J, of degree 2 per axis, exactly)
     const M1 = pyramidMassMatrix(new Float64Array(25), X, [7, 7, 7, 7, 7]);
     expect(M1.reduce((s, m) => s + m, 0)).to.be.closeTo(7 * volumeByTetrahedra(X), 1e-12);

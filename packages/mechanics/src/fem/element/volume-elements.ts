@@ -35,15 +35,15 @@ const tetrahedron: VolumeElement = {
   defaultRotation: 'triangle',
   elementsOf: (t) => t.getTetrahedra(),
   stiffness(out, X, d00, d01, d33) {
-    const ux = X[3]! - X[0]!,
-      uy = X[4]! - X[1]!,
-      uz = X[5]! - X[2]!;
-    const vx = X[6]! - X[0]!,
-      vy = X[7]! - X[1]!,
-      vz = X[8]! - X[2]!;
-    const wx = X[9]! - X[0]!,
-      wy = X[10]! - X[1]!,
-      wz = X[11]! - X[2]!;
+    const ux = X[3] - X[0],
+      uy = X[4] - X[1],
+      uz = X[5] - X[2];
+    const vx = X[6] - X[0],
+      vy = X[7] - X[1],
+      vz = X[8] - X[2];
+    const wx = X[9] - X[0],
+      wy = X[10] - X[1],
+      wz = X[11] - X[2];
     // 6V = (u × v)·w
     const vol = ((uy * vz - uz * vy) * wx + (uz * vx - ux * vz) * wy + (ux * vy - uy * vx) * wz) / 6;
     if (vol === 0) return 0;
@@ -67,7 +67,7 @@ const hexahedron: VolumeElement = {
     if (det === 0) return 0;
     hexahedronStiffness(out, d00, d01, d33, X);
     // hexahedronStiffness weighs by det J; SOFA's element force fields by |det J|
-    if (det < 0) for (let k = 0; k < out.length; k++) out[k] = -out[k]!;
+    if (det < 0) for (let k = 0; k < out.length; k++) out[k] = -out[k];
     return 8 * det;
   },
 };
@@ -102,8 +102,8 @@ const hexK = new Float64Array(24 * 24);
 
 /** out (24) = the 8 hexahedron nodes of a pyramid X (15): base 0..3, the apex copied on 4..7. */
 export function collapsedHexahedron(out: Float64Array, X: ArrayLike<number>): Float64Array {
-  for (let k = 0; k < 12; k++) out[k] = X[k]!;
-  for (let j = 4; j < 8; j++) for (let c = 0; c < 3; c++) out[3 * j + c] = X[12 + c]!;
+  for (let k = 0; k < 12; k++) out[k] = X[k];
+  for (let j = 4; j < 8; j++) for (let c = 0; c < 3; c++) out[3 * j + c] = X[12 + c];
   return out;
 }
 
@@ -127,7 +127,7 @@ export function foldCollapsedHexahedron(out: Float64Array, A: Float64Array, b: n
     const fi = i < 4 * b ? i : 4 * b + (i % b);
     for (let j = 0; j < m; j++) {
       const fj = j < 4 * b ? j : 4 * b + (j % b);
-      out[fi * n + fj] += s * A[i * m + j]!;
+      out[fi * n + fj] += s * A[i * m + j];
     }
   }
   return out;

@@ -31,14 +31,14 @@ function hexScene(points: Float64Array, hexa: Uint32Array, method: Method, young
 function stressOf(G: number[][], young: number, nu: number): number[] {
   const lambda = (young * nu) / ((1 + nu) * (1 - 2 * nu));
   const mu = young / (2 * (1 + nu));
-  const tr = G[0]![0]! + G[1]![1]! + G[2]![2]!;
+  const tr = G[0][0] + G[1][1] + G[2][2];
   return [
-    lambda * tr + 2 * mu * G[0]![0]!,
-    lambda * tr + 2 * mu * G[1]![1]!,
-    lambda * tr + 2 * mu * G[2]![2]!,
-    mu * (G[0]![1]! + G[1]![0]!),
-    mu * (G[1]![2]! + G[2]![1]!),
-    mu * (G[2]![0]! + G[0]![2]!),
+    lambda * tr + 2 * mu * G[0][0],
+    lambda * tr + 2 * mu * G[1][1],
+    lambda * tr + 2 * mu * G[2][2],
+    mu * (G[0][1] + G[1][0]),
+    mu * (G[1][2] + G[2][1]),
+    mu * (G[2][0] + G[0][2]),
   ];
 }
 
@@ -56,24 +56,23 @@ describe('HexahedronFEMForceField', () => {
     ];
     const x = Float64Array.from(points);
     for (let i = 0; i < 8; i++)
-      for (let k = 0; k < 3; k++)
-        x[3 * i + k] += G[k]![0]! * points[3 * i]! + G[k]![1]! * points[3 * i + 1]! + G[k]![2]! * points[3 * i + 2]!;
+      for (let k = 0; k < 3; k++) x[3 * i + k] += G[k][0] * points[3 * i] + G[k][1] * points[3 * i + 1] + G[k][2] * points[3 * i + 2];
     const f = forceAt(ff, x);
     const s = stressOf(G, E, NU);
     const sigma = [
-      [s[0]!, s[3]!, s[5]!],
-      [s[3]!, s[1]!, s[4]!],
-      [s[5]!, s[4]!, s[2]!],
+      [s[0], s[3], s[5]],
+      [s[3], s[1], s[4]],
+      [s[5], s[4], s[2]],
     ];
     for (let i = 0; i < 8; i++) {
       // corner signs of node i and ∫∂Nᵢ/∂X dV = (sx·bc, sy·ac, sz·ab)/4
-      const sx = points[3 * i]! > 0 ? 1 : -1,
-        sy = points[3 * i + 1]! > 0 ? 1 : -1,
-        sz = points[3 * i + 2]! > 0 ? 1 : -1;
+      const sx = points[3 * i] > 0 ? 1 : -1,
+        sy = points[3 * i + 1] > 0 ? 1 : -1,
+        sz = points[3 * i + 2] > 0 ? 1 : -1;
       const g = [(sx * b * c) / 4, (sy * a * c) / 4, (sz * a * b) / 4];
       for (let k = 0; k < 3; k++) {
-        const expected = -(sigma[k]![0]! * g[0]! + sigma[k]![1]! * g[1]! + sigma[k]![2]! * g[2]!);
-        expect(f[3 * i + k]!).to.be.closeTo(expected, 1e-12 * E);
+        const expected = -(sigma[k][0] * g[0] + sigma[k][1] * g[1] + sigma[k][2] * g[2]);
+        expect(f[3 * i + k]).to.be.closeTo(expected, 1e-12 * E);
       }
     }
   });
@@ -83,8 +82,7 @@ describe('HexahedronFEMForceField', () => {
     const p = Float64Array.from(points, (v) => v + 0.15 * (r() - 0.5));
     const { ff } = hexScene(p, hexa, 'small');
     const K = denseK(ff, 24);
-    for (let i = 0; i < 24; i++)
-      for (let j = 0; j < i; j++) expect(Math.abs(K[24 * i + j]! - K[24 * j + i]!)).to.be.below(1e-12 * maxAbs(K));
+    for (let i = 0; i < 24; i++) for (let j = 0; j < i; j++) expect(Math.abs(K[24 * i + j] - K[24 * j + i])).to.be.below(1e-12 * maxAbs(K));
     // translations and infinitesimal rotations ω × X are in the null space
     const modes: Float64Array[] = [];
     for (let k = 0; k < 3; k++) modes.push(Float64Array.from({ length: 24 }, (_, i) => (i % 3 === k ? 1 : 0)));
@@ -93,15 +91,15 @@ describe('HexahedronFEMForceField', () => {
       w[k] = 1;
       const m = new Float64Array(24);
       for (let i = 0; i < 8; i++) {
-        const X = [p[3 * i]!, p[3 * i + 1]!, p[3 * i + 2]!];
-        m[3 * i] = w[1]! * X[2]! - w[2]! * X[1]!;
-        m[3 * i + 1] = w[2]! * X[0]! - w[0]! * X[2]!;
-        m[3 * i + 2] = w[0]! * X[1]! - w[1]! * X[0]!;
+        const X = [p[3 * i], p[3 * i + 1], p[3 * i + 2]];
+        m[3 * i] = w[1] * X[2] - w[2] * X[1];
+        m[3 * i + 1] = w[2] * X[0] - w[0] * X[2];
+        m[3 * i + 2] = w[0] * X[1] - w[1] * X[0];
       }
       modes.push(m);
     }
     for (const m of modes) {
-      const Km = Array.from({ length: 24 }, (_, i) => K.slice(24 * i, 24 * i + 24).reduce((s, k, j) => s + k * m[j]!, 0));
+      const Km = Array.from({ length: 24 }, (_, i) => K.slice(24 * i, 24 * i + 24).reduce((s, k, j) => s + k * m[j], 0));
       expect(maxAbs(Km)).to.be.below(1e-10 * maxAbs(K));
     }
   });
@@ -121,9 +119,9 @@ describe('HexahedronFEMForceField', () => {
     ];
     const x = Float64Array.from(p);
     for (let i = 0; i < 27; i++)
-      for (let k = 0; k < 3; k++) x[3 * i + k] += G[k]![0]! * p[3 * i]! + G[k]![1]! * p[3 * i + 1]! + G[k]![2]! * p[3 * i + 2]!;
+      for (let k = 0; k < 3; k++) x[3 * i + k] += G[k][0] * p[3 * i] + G[k][1] * p[3 * i + 1] + G[k][2] * p[3 * i + 2];
     const f = forceAt(ff, x);
-    for (let k = 0; k < 3; k++) expect(Math.abs(f[3 * centre + k]!)).to.be.below(1e-12 * maxAbs(f));
+    for (let k = 0; k < 3; k++) expect(Math.abs(f[3 * centre + k])).to.be.below(1e-12 * maxAbs(f));
   });
 
   it('elements of the same rest shape share one stiffness matrix (regular grids, also rotated)', () => {
@@ -184,7 +182,7 @@ describe('HexahedronFEMForceField', () => {
         ff.addDForce([df], [dx], 1.5, 2);
         const expected = Array.from(
           { length: n },
-          (_, i) => (1.5 + 2 * 0.2) * K.slice(i * n, i * n + n).reduce((s, k, j) => s + k * dx[j]!, 0),
+          (_, i) => (1.5 + 2 * 0.2) * K.slice(i * n, i * n + n).reduce((s, k, j) => s + k * dx[j], 0),
         );
         expect(maxAbsDiff(df, expected) / maxAbs(expected)).to.be.below(1e-12);
       });
@@ -209,9 +207,9 @@ describe('HexahedronFEMForceField', () => {
           bottom = 0,
           other = 0;
         for (let i = 0; i < x.length; i += 3) {
-          if (mo.x0[i + 2] === 5) top += f[i + 2]!;
-          else if (mo.x0[i + 2] === 0) bottom += f[i + 2]!;
-          else other = Math.max(other, Math.abs(f[i + 2]!));
+          if (mo.x0[i + 2] === 5) top += f[i + 2];
+          else if (mo.x0[i + 2] === 0) bottom += f[i + 2];
+          else other = Math.max(other, Math.abs(f[i + 2]));
         }
         const expected = E * eps;
         expect(Math.abs(-top - expected) / expected).to.be.below(1e-4);
@@ -239,7 +237,7 @@ describe('HexahedronFEMForceField', () => {
       ff.elementStiffness(K, e);
       for (let i = 0; i < 8; i++)
         for (let j = 0; j < 8; j++)
-          for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) expected.push(factor * K[72 * i + 24 * p + 3 * j + q]!);
+          for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) expected.push(factor * K[72 * i + 24 * p + 3 * j + q]);
     }
     const plain: number[] = [];
     ff.addKToMatrix({ add: (_r, _c, v) => plain.push(v) }, factor);
@@ -258,8 +256,8 @@ describe('HexahedronFEMForceField', () => {
                     viaUpper.push(
                       f *
                         (j >= i
-                          ? U[k * nu + 9 * upperBlockIndex(n, i, j) + 3 * p + q]!
-                          : U[k * nu + 9 * upperBlockIndex(n, j, i) + 3 * q + p]!),
+                          ? U[k * nu + 9 * upperBlockIndex(n, i, j) + 3 * p + q]
+                          : U[k * nu + 9 * upperBlockIndex(n, j, i) + 3 * q + p]),
                     );
         },
       },

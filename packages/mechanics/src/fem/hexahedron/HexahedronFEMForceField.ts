@@ -184,7 +184,7 @@ export class HexahedronFEMForceField extends BaseForceField {
     const elems = Uint32Array.from(topo.getHexahedra());
     const n = elems.length / 8;
     for (let i = 0; i < elems.length; i++) {
-      if (elems[i]! >= ms.size)
+      if (elems[i] >= ms.size)
         throw this.error(`hexahedron ${Math.floor(i / 8)} uses point ${elems[i]}, but ${ms.describe()} has ${ms.size} points`);
     }
     const x0 = ms.x0;
@@ -203,31 +203,31 @@ export class HexahedronFEMForceField extends BaseForceField {
     const nodes = this.X;
     for (let e = 0; e < n; e++) {
       for (let k = 0; k < 8; k++) {
-        const p = 3 * elems[8 * e + k]!;
-        nodes[3 * k] = x0[p]!;
-        nodes[3 * k + 1] = x0[p + 1]!;
-        nodes[3 * k + 2] = x0[p + 2]!;
+        const p = 3 * elems[8 * e + k];
+        nodes[3 * k] = x0[p];
+        nodes[3 * k + 1] = x0[p + 1];
+        nodes[3 * k + 2] = x0[p + 2];
       }
       this.elementRotation(this.rot, 9 * e, nodes);
       const r = 9 * e,
         R = this.rot;
       for (let k = 0; k < 8; k++) {
-        const px = nodes[3 * k]!,
-          py = nodes[3 * k + 1]!,
-          pz = nodes[3 * k + 2]!;
-        this.rest[24 * e + 3 * k] = R[r]! * px + R[r + 1]! * py + R[r + 2]! * pz;
-        this.rest[24 * e + 3 * k + 1] = R[r + 3]! * px + R[r + 4]! * py + R[r + 5]! * pz;
-        this.rest[24 * e + 3 * k + 2] = R[r + 6]! * px + R[r + 7]! * py + R[r + 8]! * pz;
+        const px = nodes[3 * k],
+          py = nodes[3 * k + 1],
+          pz = nodes[3 * k + 2];
+        this.rest[24 * e + 3 * k] = R[r] * px + R[r + 1] * py + R[r + 2] * pz;
+        this.rest[24 * e + 3 * k + 1] = R[r + 3] * px + R[r + 4] * py + R[r + 5] * pz;
+        this.rest[24 * e + 3 * k + 2] = R[r + 6] * px + R[r + 7] * py + R[r + 8] * pz;
       }
       isotropicHooke(h, valueInElement(E, e, DEFAULT_YOUNG_MODULUS), valueInElement(nu, e, DEFAULT_POISSON_RATIO));
       this.hooke.set(h, 3 * e);
       const factor = coef ? coef.getStiffnessCoef(e) : 1;
       const restShape = this.rest.subarray(24 * e, 24 * e + 24);
       // elements of the same rest shape and material share one matrix (unless it is updated per element)
-      const key = shared ? restShapeKey(restShape, 8, [h[0]!, h[1]!, h[2]!, factor]) : undefined;
+      const key = shared ? restShapeKey(restShape, 8, [h[0], h[1], h[2], factor]) : undefined;
       this.kOf[e] = pool.indexOf(key, (K) => {
-        hexahedronStiffness(K, h[0]!, h[1]!, h[2]!, restShape);
-        if (factor !== 1) for (let k = 0; k < 576; k++) K[k] = K[k]! * factor;
+        hexahedronStiffness(K, h[0], h[1], h[2], restShape);
+        if (factor !== 1) for (let k = 0; k < 576; k++) K[k] = K[k] * factor;
         if (!K.every(Number.isFinite))
           throw this.dataError(
             this.youngModulus,
@@ -255,7 +255,7 @@ export class HexahedronFEMForceField extends BaseForceField {
     // polar: orthogonal factor of the mean-edge matrix
     hexahedronMeanEdges(A, nodes);
     polarDecomposition(A, A);
-    for (let k = 0; k < 9; k++) out[o + k] = A[k]!;
+    for (let k = 0; k < 9; k++) out[o + k] = A[k];
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
@@ -264,8 +264,8 @@ export class HexahedronFEMForceField extends BaseForceField {
       if (sameElements(this.topo.getHexahedra(), this.elems)) this.topoRevision = this.topo.revision;
       else this.reinit();
     }
-    const ff = f[0]!,
-      p = x[0]!;
+    const ff = f[0],
+      p = x[0];
     const n = this.elems.length / 8;
     const elems = this.elems,
       rot = this.rot,
@@ -280,46 +280,46 @@ export class HexahedronFEMForceField extends BaseForceField {
       const r = 9 * e,
         o = 24 * e;
       for (let k = 0; k < 8; k++) {
-        const q = 3 * elems[8 * e + k]!;
-        X[3 * k] = p[q]!;
-        X[3 * k + 1] = p[q + 1]!;
-        X[3 * k + 2] = p[q + 2]!;
+        const q = 3 * elems[8 * e + k];
+        X[3 * k] = p[q];
+        X[3 * k + 1] = p[q + 1];
+        X[3 * k + 2] = p[q + 2];
       }
       this.elementRotation(rot, r, X);
-      const r0 = rot[r]!,
-        r1 = rot[r + 1]!,
-        r2 = rot[r + 2]!,
-        r3 = rot[r + 3]!,
-        r4 = rot[r + 4]!,
-        r5 = rot[r + 5]!,
-        r6 = rot[r + 6]!,
-        r7 = rot[r + 7]!,
-        r8 = rot[r + 8]!;
+      const r0 = rot[r],
+        r1 = rot[r + 1],
+        r2 = rot[r + 2],
+        r3 = rot[r + 3],
+        r4 = rot[r + 4],
+        r5 = rot[r + 5],
+        r6 = rot[r + 6],
+        r7 = rot[r + 7],
+        r8 = rot[r + 8];
       // deformed positions in the element frame; D = R₀X − R·x kept in F
       for (let k = 0; k < 8; k++) {
-        const px = X[3 * k]!,
-          py = X[3 * k + 1]!,
-          pz = X[3 * k + 2]!;
+        const px = X[3 * k],
+          py = X[3 * k + 1],
+          pz = X[3 * k + 2];
         X[3 * k] = r0 * px + r1 * py + r2 * pz;
         X[3 * k + 1] = r3 * px + r4 * py + r5 * pz;
         X[3 * k + 2] = r6 * px + r7 * py + r8 * pz;
       }
-      const ko = 576 * kOf[e]!;
+      const ko = 576 * kOf[e];
       if (update) {
         const h = this.hooke;
-        hexahedronStiffness(this.kScratch, h[3 * e]!, h[3 * e + 1]!, h[3 * e + 2]!, X);
+        hexahedronStiffness(this.kScratch, h[3 * e], h[3 * e + 1], h[3 * e + 2], X);
         pool.set(this.kScratch, ko);
       }
-      for (let k = 0; k < 24; k++) F[k] = rest[o + k]! - X[k]!;
+      for (let k = 0; k < 24; k++) F[k] = rest[o + k] - X[k];
       // X = K·D
       matVec24(X, pool, ko, F, 1);
-      for (let i = 0; i < 24; i++) energy += X[i]! * F[i]!;
+      for (let i = 0; i < 24; i++) energy += X[i] * F[i];
       // f += Rᵀ·(K·D)
       for (let k = 0; k < 8; k++) {
-        const q = 3 * elems[8 * e + k]!;
-        const fx = X[3 * k]!,
-          fy = X[3 * k + 1]!,
-          fz = X[3 * k + 2]!;
+        const q = 3 * elems[8 * e + k];
+        const fx = X[3 * k],
+          fy = X[3 * k + 1],
+          fz = X[3 * k + 2];
         ff[q] += r0 * fx + r3 * fy + r6 * fz;
         ff[q + 1] += r1 * fx + r4 * fy + r7 * fz;
         ff[q + 2] += r2 * fx + r5 * fy + r8 * fz;
@@ -329,8 +329,8 @@ export class HexahedronFEMForceField extends BaseForceField {
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const out = df[0]!,
-      v = dx[0]!;
+    const out = df[0],
+      v = dx[0];
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
     if (k === 0) return;
     const n = this.elems.length / 8;
@@ -342,33 +342,33 @@ export class HexahedronFEMForceField extends BaseForceField {
       F = this.F;
     for (let e = 0; e < n; e++) {
       const r = 9 * e;
-      const r0 = rot[r]!,
-        r1 = rot[r + 1]!,
-        r2 = rot[r + 2]!,
-        r3 = rot[r + 3]!,
-        r4 = rot[r + 4]!,
-        r5 = rot[r + 5]!,
-        r6 = rot[r + 6]!,
-        r7 = rot[r + 7]!,
-        r8 = rot[r + 8]!;
+      const r0 = rot[r],
+        r1 = rot[r + 1],
+        r2 = rot[r + 2],
+        r3 = rot[r + 3],
+        r4 = rot[r + 4],
+        r5 = rot[r + 5],
+        r6 = rot[r + 6],
+        r7 = rot[r + 7],
+        r8 = rot[r + 8];
       // X = R·dx
       for (let c = 0; c < 8; c++) {
-        const q = 3 * elems[8 * e + c]!;
-        const px = v[q]!,
-          py = v[q + 1]!,
-          pz = v[q + 2]!;
+        const q = 3 * elems[8 * e + c];
+        const px = v[q],
+          py = v[q + 1],
+          pz = v[q + 2];
         X[3 * c] = r0 * px + r1 * py + r2 * pz;
         X[3 * c + 1] = r3 * px + r4 * py + r5 * pz;
         X[3 * c + 2] = r6 * px + r7 * py + r8 * pz;
       }
       // F = −k·K·X
-      matVec24(F, pool, 576 * kOf[e]!, X, -k);
+      matVec24(F, pool, 576 * kOf[e], X, -k);
       // df += Rᵀ·F
       for (let c = 0; c < 8; c++) {
-        const q = 3 * elems[8 * e + c]!;
-        const fx = F[3 * c]!,
-          fy = F[3 * c + 1]!,
-          fz = F[3 * c + 2]!;
+        const q = 3 * elems[8 * e + c];
+        const fx = F[3 * c],
+          fy = F[3 * c + 1],
+          fz = F[3 * c + 2];
         out[q] += r0 * fx + r3 * fy + r6 * fz;
         out[q + 1] += r1 * fx + r4 * fy + r7 * fz;
         out[q + 2] += r2 * fx + r5 * fy + r8 * fz;
@@ -378,7 +378,7 @@ export class HexahedronFEMForceField extends BaseForceField {
 
   /** The 24×24 stiffness −Rᵀ·K_e·R of element e (row-major into out), rotation of the last addForce. */
   elementStiffness(out: Float64Array, e: number): Float64Array {
-    return rotatedElementStiffness(out, this.kPool, 576 * this.kOf[e]!, 8, this.rot, 9 * e);
+    return rotatedElementStiffness(out, this.kPool, 576 * this.kOf[e], 8, this.rot, 9 * e);
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
@@ -396,7 +396,7 @@ export class HexahedronFEMForceField extends BaseForceField {
       // reads them when it offers a buffer (its WebAssembly refill then takes the whole batch)
       const U = acc.symmetricElementBuffer?.(8, count) ?? this.upperScratch;
       for (let k = 0; k < count; k++)
-        rotatedElementStiffnessUpper(U, this.kPool, 576 * this.kOf[e0 + k]!, 8, this.rot, 9 * (e0 + k), 324 * k);
+        rotatedElementStiffnessUpper(U, this.kPool, 576 * this.kOf[e0 + k], 8, this.rot, 9 * (e0 + k), 324 * k);
       emitSymmetricElements(acc, U, elems, e0, count, 8, factor, K, blk);
     }
   }
@@ -416,7 +416,7 @@ export class HexahedronFEMForceField extends BaseForceField {
 
   /** Rotation R of element e at the last addForce (rows = element frame), copied into out. */
   getElementRotation(out: Float64Array, e: number): Float64Array {
-    for (let k = 0; k < 9; k++) out[k] = this.rot[9 * e + k]!;
+    for (let k = 0; k < 9; k++) out[k] = this.rot[9 * e + k];
     return out;
   }
 }

@@ -67,17 +67,17 @@ export class HexahedronFEMForceFieldAndMass extends HexahedronFEMForceField {
     const matrices = new Float64Array(576 * n);
     const lumped = this.lumpedMass.value ? new Float64Array(3 * size) : undefined;
     const len = (o: number, k: number): number =>
-      Math.hypot(rest[o + 3 * k]! - rest[o]!, rest[o + 3 * k + 1]! - rest[o + 1]!, rest[o + 3 * k + 2]! - rest[o + 2]!);
+      Math.hypot(rest[o + 3 * k] - rest[o], rest[o + 3 * k + 1] - rest[o + 1], rest[o + 3 * k + 2] - rest[o + 2]);
     for (let e = 0; e < n; e++) {
       const o = 24 * e;
       const vol = len(o, 1) * len(o, 3) * len(o, 4);
       const c = coef ? coef.getMassCoef(e) : 1;
-      for (let k = 0; k < 8; k++) gravity[elems[8 * e + k]!] += (vol * c * rho) / 8;
+      for (let k = 0; k < 8; k++) gravity[elems[8 * e + k]] += (vol * c * rho) / 8;
       // (8/27)·ρ·V·I in every block
       const m = ((vol * 8) / 27) * rho * c;
       for (let i = 0; i < 8; i++)
         for (let j = 0; j < 8; j++) for (let d = 0; d < 3; d++) matrices[576 * e + 24 * (3 * i + d) + 3 * j + d] = m;
-      if (lumped) for (let k = 0; k < 8; k++) for (let d = 0; d < 3; d++) lumped[3 * elems[8 * e + k]! + d] += 8 * m;
+      if (lumped) for (let k = 0; k < 8; k++) for (let d = 0; d < 3; d++) lumped[3 * elems[8 * e + k] + d] += 8 * m;
     }
     part.elements = elems;
     part.elementMatrices = matrices;

@@ -59,7 +59,7 @@ export class ParallelHexahedronFEMForceField extends HexahedronFEMForceField {
     const outIdx = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, 8 * n))).subarray(0, 8 * n);
     const targets = new Int32Array(count);
     for (let s = 0, d = 0; s < 8 * n; s++) {
-      const q = 3 * this.elems[s]!;
+      const q = 3 * this.elems[s];
       if (deferred[s]) {
         targets[d] = q;
         outIdx[s] = nv + 3 * d++;
@@ -89,31 +89,31 @@ export class ParallelHexahedronFEMForceField extends HexahedronFEMForceField {
     const p = k === 0 ? undefined : this.prepare();
     if (!p) return super.addDForce(df, dx, kFactor, bFactor);
     const { pool, data, bounds, targets, nv } = p;
-    const out = df[0]!;
+    const out = df[0];
     data.rot.set(this.rot);
     if (this.updateStiffnessMatrix.value || p.kPool !== this.kPool) {
       data.kPool.set(this.kPool);
       p.kPool = this.kPool;
     }
-    data.v.set(dx[0]!);
+    data.v.set(dx[0]);
     data.out.set(out);
     data.out.fill(-0, nv);
     const T = pool.threads,
       args = pool.args;
     for (let t = 1; t < T; t++) {
       args[8 * t] = k;
-      args[8 * t + 1] = bounds[t - 1]!;
-      args[8 * t + 2] = bounds[t]!;
+      args[8 * t + 1] = bounds[t - 1];
+      args[8 * t + 2] = bounds[t];
     }
-    pool.run(p.job, () => hexahedronDForceRange(data, k, bounds[T - 1]!, bounds[T]!));
+    pool.run(p.job, () => hexahedronDForceRange(data, k, bounds[T - 1], bounds[T]));
     // the deferred contributions, in element order
     const o = data.out;
     for (let d = 0; d < targets.length; d++) {
-      const q = targets[d]!,
+      const q = targets[d],
         s = nv + 3 * d;
-      o[q] += o[s]!;
-      o[q + 1] += o[s + 1]!;
-      o[q + 2] += o[s + 2]!;
+      o[q] += o[s];
+      o[q + 1] += o[s + 1];
+      o[q + 2] += o[s + 2];
     }
     out.set(o.subarray(0, nv));
   }

@@ -14,40 +14,40 @@ const energies: Record<Exclude<MaterialName, 'Costa'>, { params: number[]; W: (l
     params: [3448.2759, 31034.483],
     W: (l, [mu, la]) => {
       const E = l.map((x) => (x * x - 1) / 2);
-      const tr = E[0]! + E[1]! + E[2]!;
-      return 0.5 * la! * tr * tr + mu! * (E[0]! ** 2 + E[1]! ** 2 + E[2]! ** 2);
+      const tr = E[0] + E[1] + E[2];
+      return 0.5 * la! * tr * tr + mu! * (E[0] ** 2 + E[1] ** 2 + E[2] ** 2);
     },
   },
   NeoHookean: {
     params: [3448.2759, 31034.483],
     W: (l, [mu, la]) => {
-      const J = l[0]! * l[1]! * l[2]!;
-      return 0.5 * mu! * (l[0]! ** 2 + l[1]! ** 2 + l[2]! ** 2 - 3) - mu! * Math.log(J) + 0.5 * la! * Math.log(J) ** 2;
+      const J = l[0] * l[1] * l[2];
+      return 0.5 * mu! * (l[0] ** 2 + l[1] ** 2 + l[2] ** 2 - 3) - mu! * Math.log(J) + 0.5 * la! * Math.log(J) ** 2;
     },
   },
   StableNeoHookean: {
     params: [3448.2759, 31034.483],
     W: (l, [mu, la]) => {
-      const J = l[0]! * l[1]! * l[2]!,
+      const J = l[0] * l[1] * l[2],
         alpha = 1 + mu! / (la! + mu!);
-      return 0.5 * (mu! * (l[0]! ** 2 + l[1]! ** 2 + l[2]! ** 2 - 3) + (la! + mu!) * (J - alpha) ** 2);
+      return 0.5 * (mu! * (l[0] ** 2 + l[1] ** 2 + l[2] ** 2 - 3) + (la! + mu!) * (J - alpha) ** 2);
     },
   },
   MooneyRivlin: {
     params: [5000, 7000, 10],
     W: (l, [c1, c2, k0]) => {
-      const J = l[0]! * l[1]! * l[2]!,
+      const J = l[0] * l[1] * l[2],
         sq = l.map((x) => x * x);
-      const I1 = sq[0]! + sq[1]! + sq[2]!,
-        I2 = sq[0]! * sq[1]! + sq[1]! * sq[2]! + sq[0]! * sq[2]!;
+      const I1 = sq[0] + sq[1] + sq[2],
+        I2 = sq[0] * sq[1] + sq[1] * sq[2] + sq[0] * sq[2];
       return c1! * (I1 * J ** (-2 / 3) - 3) + c2! * (I2 * J ** (-4 / 3) - 3) + 0.5 * k0! * Math.log(J) ** 2;
     },
   },
   ArrudaBoyce: {
     params: [3448.2759, 31034.483],
     W: (l, [mu, k0]) => {
-      const J = l[0]! * l[1]! * l[2]!,
-        I = (l[0]! ** 2 + l[1]! ** 2 + l[2]! ** 2) * J ** (-2 / 3);
+      const J = l[0] * l[1] * l[2],
+        I = (l[0] ** 2 + l[1] ** 2 + l[2] ** 2) * J ** (-2 / 3);
       const c = [1 / 2, 1 / 160, 11 / 1050 / 64, 19 / 7000 / 512, 519 / 673750 / 4096];
       let w = 0;
       c.forEach((cn, i) => (w += cn * (I ** (i + 1) - 3 ** (i + 1))));
@@ -57,18 +57,18 @@ const energies: Record<Exclude<MaterialName, 'Costa'>, { params: number[]; W: (l
   VerondaWestman: {
     params: [2000, 0.5, 20000],
     W: (l, [c1, c2, k0]) => {
-      const J = l[0]! * l[1]! * l[2]!,
+      const J = l[0] * l[1] * l[2],
         sq = l.map((x) => x * x);
-      const I1 = (sq[0]! + sq[1]! + sq[2]!) * J ** (-2 / 3),
-        I2 = (sq[0]! * sq[1]! + sq[1]! * sq[2]! + sq[0]! * sq[2]!) * J ** (-4 / 3);
+      const I1 = (sq[0] + sq[1] + sq[2]) * J ** (-2 / 3),
+        I2 = (sq[0] * sq[1] + sq[1] * sq[2] + sq[0] * sq[2]) * J ** (-4 / 3);
       return c1! * (Math.exp(c2! * (I1 - 3)) - 1) - 0.5 * c1! * c2! * (I2 - 3) + 0.5 * k0! * Math.log(J) ** 2;
     },
   },
   Ogden: {
     params: [1500, 500, 5000],
     W: (l, [mu, a, k0]) => {
-      const J = l[0]! * l[1]! * l[2]!;
-      return (mu! / (a! * a!)) * (J ** (-a! / 3) * (l[0]! ** a! + l[1]! ** a! + l[2]! ** a!) - 3) + 0.5 * k0! * Math.log(J) ** 2;
+      const J = l[0] * l[1] * l[2];
+      return (mu! / (a! * a!)) * (J ** (-a! / 3) * (l[0] ** a! + l[1] ** a! + l[2] ** a!) - 3) + 0.5 * k0! * Math.log(J) ** 2;
     },
   },
 };
@@ -99,7 +99,7 @@ describe('TetrahedronHyperelasticityFEMForceField', () => {
         const { pts, tets } = cube(2);
         const ff = make(material, params, pts, tets);
         const f = forceAt(ff, Float64Array.from(pts));
-        for (const fi of f) expect(Math.abs(fi)).to.be.below(1e-9 * params[0]!);
+        for (const fi of f) expect(Math.abs(fi)).to.be.below(1e-9 * params[0]);
         const F = ff.deformationGradient(3);
         for (let k = 0; k < 9; k++) expect(F[k]).to.be.closeTo(k % 4 === 0 ? 1 : 0, 1e-12);
       });
@@ -108,13 +108,13 @@ describe('TetrahedronHyperelasticityFEMForceField', () => {
         const { pts, tets } = cube(2);
         const ff = make(material, params, pts, tets);
         const l = [1.2, 0.93, 0.95];
-        const x = Float64Array.from(pts, (c, i) => c * l[i % 3]!);
+        const x = Float64Array.from(pts, (c, i) => c * l[i % 3]);
         const f = forceAt(ff, x);
         // the face x = 1 (unit area at rest) carries −P11 (f is the internal force)
         let fx = 0;
-        for (let i = 0; i < pts.length / 3; i++) if (pts[3 * i] === 1) fx += f[3 * i]!;
+        for (let i = 0; i < pts.length / 3; i++) if (pts[3 * i] === 1) fx += f[3 * i];
         const h = 1e-6;
-        const P11 = (W([l[0]! + h, l[1]!, l[2]!], params) - W([l[0]! - h, l[1]!, l[2]!], params)) / (2 * h);
+        const P11 = (W([l[0] + h, l[1], l[2]], params) - W([l[0] - h, l[1], l[2]], params)) / (2 * h);
         expect(-fx).to.be.closeTo(P11, 1e-6 * Math.abs(P11));
         // and the energy is V·W (V = 1)
         expect(ff.getPotentialEnergy([x])).to.be.closeTo(W(l, params), 1e-9 * Math.abs(W(l, params)) + 1e-9);
@@ -130,8 +130,8 @@ describe('TetrahedronHyperelasticityFEMForceField', () => {
           scale = 0;
         for (let i = 0; i < K.length; i++)
           for (let j = 0; j < K.length; j++) {
-            err = Math.max(err, Math.abs(K[i]![j]! - FD[i]![j]!));
-            scale = Math.max(scale, Math.abs(K[i]![j]!));
+            err = Math.max(err, Math.abs(K[i][j] - FD[i][j]));
+            scale = Math.max(scale, Math.abs(K[i][j]));
           }
         expect(err / scale).to.be.below(1e-6);
         // addDForce is the same K
@@ -140,7 +140,7 @@ describe('TetrahedronHyperelasticityFEMForceField', () => {
         ff.addDForce([df], [dx], -0.5, 0);
         for (let i = 0; i < x.length; i++) {
           let s = 0;
-          for (let j = 0; j < x.length; j++) s += K[i]![j]! * dx[j]!;
+          for (let j = 0; j < x.length; j++) s += K[i][j] * dx[j];
           expect(df[i]).to.be.closeTo(-0.5 * s, 1e-9 * scale);
         }
       });

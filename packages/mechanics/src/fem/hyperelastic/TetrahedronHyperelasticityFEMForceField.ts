@@ -143,7 +143,7 @@ export class TetrahedronHyperelasticityFEMForceField extends BaseForceField {
     this.K = new Float64Array(144 * n);
     const p = new Float64Array(12);
     for (let e = 0; e < n; e++) {
-      for (let j = 0; j < 4; j++) for (let c = 0; c < 3; c++) p[3 * j + c] = X[3 * el[4 * e + j]! + c]!;
+      for (let j = 0; j < 4; j++) for (let c = 0; c < 3; c++) p[3 * j + c] = X[3 * el[4 * e + j] + c];
       // 6·V (signed) = ((p2 − p0) × (p3 − p0))·(p1 − p0)
       const vol6 = tripleProduct(p, 0, 2, 3, 1);
       if (!(Math.abs(vol6) > 0))
@@ -156,12 +156,12 @@ export class TetrahedronHyperelasticityFEMForceField extends BaseForceField {
           b = (j + 2) % 4,
           c = (j + 3) % 4,
           sign = j % 2 ? 1 : -1;
-        const ux = p[3 * b]! - p[3 * a]!,
-          uy = p[3 * b + 1]! - p[3 * a + 1]!,
-          uz = p[3 * b + 2]! - p[3 * a + 2]!;
-        const vx = p[3 * c]! - p[3 * a]!,
-          vy = p[3 * c + 1]! - p[3 * a + 1]!,
-          vz = p[3 * c + 2]! - p[3 * a + 2]!;
+        const ux = p[3 * b] - p[3 * a],
+          uy = p[3 * b + 1] - p[3 * a + 1],
+          uz = p[3 * b + 2] - p[3 * a + 2];
+        const vx = p[3 * c] - p[3 * a],
+          vy = p[3 * c + 1] - p[3 * a + 1],
+          vz = p[3 * c + 2] - p[3 * a + 2];
         const o = 12 * e + 3 * j,
           k = sign / vol6;
         this.grad[o] = (uy * vz - uz * vy) * k;
@@ -180,22 +180,22 @@ export class TetrahedronHyperelasticityFEMForceField extends BaseForceField {
       g = this.grad,
       d = this.defo,
       o = 10 * e;
-    const i0 = 3 * el[4 * e]!;
+    const i0 = 3 * el[4 * e];
     d.fill(0, o, o + 9);
     for (let j = 1; j < 4; j++) {
-      const ij = 3 * el[4 * e + j]!,
+      const ij = 3 * el[4 * e + j],
         go = 12 * e + 3 * j;
       for (let k = 0; k < 3; k++) {
-        const dp = x[ij + k]! - x[i0 + k]!;
-        d[o + 3 * k] += dp * g[go]!;
-        d[o + 3 * k + 1] += dp * g[go + 1]!;
-        d[o + 3 * k + 2] += dp * g[go + 2]!;
+        const dp = x[ij + k] - x[i0 + k];
+        d[o + 3 * k] += dp * g[go];
+        d[o + 3 * k + 1] += dp * g[go + 1];
+        d[o + 3 * k + 2] += dp * g[go + 2];
       }
     }
     // J = ((x2 − x0) × (x3 − x0))·(x1 − x0) / 6V
     const p = this.xe;
-    for (let j = 0; j < 4; j++) for (let c = 0; c < 3; c++) p[3 * j + c] = x[3 * el[4 * e + j]! + c]!;
-    d[o + 9] = tripleProduct(p, 0, 2, 3, 1) * this.volScale[e]!;
+    for (let j = 0; j < 4; j++) for (let c = 0; c < 3; c++) p[3 * j + c] = x[3 * el[4 * e + j] + c];
+    d[o + 9] = tripleProduct(p, 0, 2, 3, 1) * this.volScale[e];
   }
 
   /** C, C⁻¹, invariants of element e from its stored F and J; the material prepared and S computed. */
@@ -204,15 +204,15 @@ export class TetrahedronHyperelasticityFEMForceField extends BaseForceField {
       o = 10 * e,
       C = this.state.C;
     for (let k = 0; k < 3; k++)
-      for (let l = 0; l < 3; l++) C[3 * k + l] = d[o + k]! * d[o + l]! + d[o + 3 + k]! * d[o + 3 + l]! + d[o + 6 + k]! * d[o + 6 + l]!;
-    updateStrainState(this.state, d[o + 9]!);
+      for (let l = 0; l < 3; l++) C[3 * k + l] = d[o + k] * d[o + l] + d[o + 3 + k] * d[o + 3 + l] + d[o + 6 + k] * d[o + 6 + l];
+    updateStrainState(this.state, d[o + 9]);
     this.material!.prepare(this.state, this.params);
     this.material!.stress(this.S, this.state, this.params);
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const ff = f[0]!,
-      p = x[0]!,
+    const ff = f[0],
+      p = x[0],
       n = this.elementCount,
       el = this.elems,
       g = this.grad,
@@ -222,18 +222,18 @@ export class TetrahedronHyperelasticityFEMForceField extends BaseForceField {
       this.deformation(e, p);
       this.strainOf(e);
       const o = 10 * e,
-        V = this.volume[e]!;
+        V = this.volume[e];
       // f_a −= V·F·(S·∇N_a)
       for (let a = 0; a < 4; a++) {
         const go = 12 * e + 3 * a,
-          q = 3 * el[4 * e + a]!;
-        const gx = g[go]!,
-          gy = g[go + 1]!,
-          gz = g[go + 2]!;
-        const s0 = S[0]! * gx + S[1]! * gy + S[2]! * gz,
-          s1 = S[3]! * gx + S[4]! * gy + S[5]! * gz,
-          s2 = S[6]! * gx + S[7]! * gy + S[8]! * gz;
-        for (let k = 0; k < 3; k++) ff[q + k] -= V * (d[o + 3 * k]! * s0 + d[o + 3 * k + 1]! * s1 + d[o + 3 * k + 2]! * s2);
+          q = 3 * el[4 * e + a];
+        const gx = g[go],
+          gy = g[go + 1],
+          gz = g[go + 2];
+        const s0 = S[0] * gx + S[1] * gy + S[2] * gz,
+          s1 = S[3] * gx + S[4] * gy + S[5] * gz,
+          s2 = S[6] * gx + S[7] * gy + S[8] * gz;
+        for (let k = 0; k < 3; k++) ff[q + k] -= V * (d[o + 3 * k] * s0 + d[o + 3 * k + 1] * s1 + d[o + 3 * k + 2] * s2);
       }
     }
     this.dirty = true;
@@ -251,30 +251,30 @@ export class TetrahedronHyperelasticityFEMForceField extends BaseForceField {
     for (let e = 0; e < n; e++) {
       this.strainOf(e);
       const o = 10 * e,
-        V = this.volume[e]!,
+        V = this.volume[e],
         ko = 144 * e;
       for (let b = 0; b < 4; b++) {
         const gb = 12 * e + 3 * b;
         for (let m = 0; m < 3; m++) {
           // H = ∇N_b ⊗ F_m + F_m ⊗ ∇N_b, T = dS[H]
           for (let r = 0; r < 3; r++)
-            for (let c = 0; c < 3; c++) H[3 * r + c] = g[gb + r]! * d[o + 3 * m + c]! + d[o + 3 * m + r]! * g[gb + c]!;
+            for (let c = 0; c < 3; c++) H[3 * r + c] = g[gb + r] * d[o + 3 * m + c] + d[o + 3 * m + r] * g[gb + c];
           this.material!.tangent(T, H, this.state, this.params);
           for (let a = 0; a < 4; a++) {
             const ga = 12 * e + 3 * a;
-            const ax = g[ga]!,
-              ay = g[ga + 1]!,
-              az = g[ga + 2]!;
-            const t0 = T[0]! * ax + T[1]! * ay + T[2]! * az,
-              t1 = T[3]! * ax + T[4]! * ay + T[5]! * az,
-              t2 = T[6]! * ax + T[7]! * ay + T[8]! * az;
+            const ax = g[ga],
+              ay = g[ga + 1],
+              az = g[ga + 2];
+            const t0 = T[0] * ax + T[1] * ay + T[2] * az,
+              t1 = T[3] * ax + T[4] * ay + T[5] * az,
+              t2 = T[6] * ax + T[7] * ay + T[8] * az;
             for (let u = 0; u < 3; u++)
-              K[ko + 12 * (3 * a + u) + 3 * b + m] = -V * (d[o + 3 * u]! * t0 + d[o + 3 * u + 1]! * t1 + d[o + 3 * u + 2]! * t2);
+              K[ko + 12 * (3 * a + u) + 3 * b + m] = -V * (d[o + 3 * u] * t0 + d[o + 3 * u + 1] * t1 + d[o + 3 * u + 2] * t2);
             // geometric part (∇N_b·S·∇N_a)·I
             const geo =
-              g[gb]! * (S[0]! * ax + S[1]! * ay + S[2]! * az) +
-              g[gb + 1]! * (S[3]! * ax + S[4]! * ay + S[5]! * az) +
-              g[gb + 2]! * (S[6]! * ax + S[7]! * ay + S[8]! * az);
+              g[gb] * (S[0] * ax + S[1] * ay + S[2] * az) +
+              g[gb + 1] * (S[3] * ax + S[4] * ay + S[5] * az) +
+              g[gb + 2] * (S[6] * ax + S[7] * ay + S[8] * az);
             K[ko + 12 * (3 * a + m) + 3 * b + m] -= V * geo;
           }
         }
@@ -287,25 +287,25 @@ export class TetrahedronHyperelasticityFEMForceField extends BaseForceField {
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
     if (k === 0) return;
     if (this.dirty) this.updateStiffness();
-    const out = df[0]!,
-      v = dx[0]!,
+    const out = df[0],
+      v = dx[0],
       n = this.elementCount,
       el = this.elems,
       xe = this.xe,
       fe = this.fe;
     for (let e = 0; e < n; e++) {
       for (let a = 0; a < 4; a++) {
-        const q = 3 * el[4 * e + a]!;
-        xe[3 * a] = v[q]!;
-        xe[3 * a + 1] = v[q + 1]!;
-        xe[3 * a + 2] = v[q + 2]!;
+        const q = 3 * el[4 * e + a];
+        xe[3 * a] = v[q];
+        xe[3 * a + 1] = v[q + 1];
+        xe[3 * a + 2] = v[q + 2];
       }
       matVec12(fe, this.K, 144 * e, xe, k);
       for (let a = 0; a < 4; a++) {
-        const q = 3 * el[4 * e + a]!;
-        out[q] += fe[3 * a]!;
-        out[q + 1] += fe[3 * a + 1]!;
-        out[q + 2] += fe[3 * a + 2]!;
+        const q = 3 * el[4 * e + a];
+        out[q] += fe[3 * a];
+        out[q + 1] += fe[3 * a + 1];
+        out[q + 2] += fe[3 * a + 2];
       }
     }
   }
@@ -319,13 +319,13 @@ export class TetrahedronHyperelasticityFEMForceField extends BaseForceField {
   /** Σ V·W(C) at positions x. */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
     const n = this.elementCount,
-      p = x[0]!;
+      p = x[0];
     const saved = Float64Array.from(this.defo);
     let energy = 0;
     for (let e = 0; e < n; e++) {
       this.deformation(e, p);
       this.strainOf(e);
-      energy += this.volume[e]! * this.material!.energy(this.state, this.params);
+      energy += this.volume[e] * this.material!.energy(this.state, this.params);
     }
     this.defo.set(saved);
     return energy;
@@ -339,14 +339,14 @@ export class TetrahedronHyperelasticityFEMForceField extends BaseForceField {
 
 /** ((p_b − p_a) × (p_c − p_a))·(p_d − p_a) for points a..d of p (12 numbers). */
 function tripleProduct(p: Float64Array, a: number, b: number, c: number, d: number): number {
-  const ux = p[3 * b]! - p[3 * a]!,
-    uy = p[3 * b + 1]! - p[3 * a + 1]!,
-    uz = p[3 * b + 2]! - p[3 * a + 2]!;
-  const vx = p[3 * c]! - p[3 * a]!,
-    vy = p[3 * c + 1]! - p[3 * a + 1]!,
-    vz = p[3 * c + 2]! - p[3 * a + 2]!;
-  const wx = p[3 * d]! - p[3 * a]!,
-    wy = p[3 * d + 1]! - p[3 * a + 1]!,
-    wz = p[3 * d + 2]! - p[3 * a + 2]!;
+  const ux = p[3 * b] - p[3 * a],
+    uy = p[3 * b + 1] - p[3 * a + 1],
+    uz = p[3 * b + 2] - p[3 * a + 2];
+  const vx = p[3 * c] - p[3 * a],
+    vy = p[3 * c + 1] - p[3 * a + 1],
+    vz = p[3 * c + 2] - p[3 * a + 2];
+  const wx = p[3 * d] - p[3 * a],
+    wy = p[3 * d + 1] - p[3 * a + 1],
+    wz = p[3 * d + 2] - p[3 * a + 2];
   return (uy * vz - uz * vy) * wx + (uz * vx - ux * vz) * wy + (ux * vy - uy * vx) * wz;
 }

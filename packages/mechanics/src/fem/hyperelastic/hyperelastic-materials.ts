@@ -60,22 +60,22 @@ export interface HyperelasticMaterial {
 export function updateStrainState(s: StrainState, J: number): void {
   const C = s.C,
     Ci = s.Cinv;
-  const c00 = C[4]! * C[8]! - C[5]! * C[7]!,
-    c01 = C[5]! * C[6]! - C[3]! * C[8]!,
-    c02 = C[3]! * C[7]! - C[4]! * C[6]!;
-  const inv = 1 / (C[0]! * c00 + C[1]! * c01 + C[2]! * c02);
+  const c00 = C[4] * C[8] - C[5] * C[7],
+    c01 = C[5] * C[6] - C[3] * C[8],
+    c02 = C[3] * C[7] - C[4] * C[6];
+  const inv = 1 / (C[0] * c00 + C[1] * c01 + C[2] * c02);
   Ci[0] = c00 * inv;
-  Ci[1] = (C[2]! * C[7]! - C[1]! * C[8]!) * inv;
-  Ci[2] = (C[1]! * C[5]! - C[2]! * C[4]!) * inv;
+  Ci[1] = (C[2] * C[7] - C[1] * C[8]) * inv;
+  Ci[2] = (C[1] * C[5] - C[2] * C[4]) * inv;
   Ci[3] = c01 * inv;
-  Ci[4] = (C[0]! * C[8]! - C[2]! * C[6]!) * inv;
-  Ci[5] = (C[2]! * C[3]! - C[0]! * C[5]!) * inv;
+  Ci[4] = (C[0] * C[8] - C[2] * C[6]) * inv;
+  Ci[5] = (C[2] * C[3] - C[0] * C[5]) * inv;
   Ci[6] = c02 * inv;
-  Ci[7] = (C[1]! * C[6]! - C[0]! * C[7]!) * inv;
-  Ci[8] = (C[0]! * C[4]! - C[1]! * C[3]!) * inv;
-  const I1 = C[0]! + C[4]! + C[8]!;
+  Ci[7] = (C[1] * C[6] - C[0] * C[7]) * inv;
+  Ci[8] = (C[0] * C[4] - C[1] * C[3]) * inv;
+  const I1 = C[0] + C[4] + C[8];
   let trC2 = 0;
-  for (let k = 0; k < 9; k++) trC2 += C[k]! * C[k]!;
+  for (let k = 0; k < 9; k++) trC2 += C[k] * C[k];
   s.I1 = I1;
   s.I2 = 0.5 * (I1 * I1 - trC2);
   s.J = J;
@@ -84,16 +84,16 @@ export function updateStrainState(s: StrainState, J: number): void {
 /** A:B for 3×3 arrays. */
 function ddot(A: ArrayLike<number>, B: ArrayLike<number>): number {
   let s = 0;
-  for (let k = 0; k < 9; k++) s += A[k]! * B[k]!;
+  for (let k = 0; k < 9; k++) s += A[k] * B[k];
   return s;
 }
 
 /** out = A·B·A (3×3, A symmetric), e.g. C⁻¹·H·C⁻¹. */
 function sandwich(out: Float64Array, A: ArrayLike<number>, B: ArrayLike<number>, tmp: Float64Array): void {
   for (let i = 0; i < 3; i++)
-    for (let j = 0; j < 3; j++) tmp[3 * i + j] = B[3 * i]! * A[j]! + B[3 * i + 1]! * A[3 + j]! + B[3 * i + 2]! * A[6 + j]!;
+    for (let j = 0; j < 3; j++) tmp[3 * i + j] = B[3 * i] * A[j] + B[3 * i + 1] * A[3 + j] + B[3 * i + 2] * A[6 + j];
   for (let i = 0; i < 3; i++)
-    for (let j = 0; j < 3; j++) out[3 * i + j] = A[3 * i]! * tmp[j]! + A[3 * i + 1]! * tmp[3 + j]! + A[3 * i + 2]! * tmp[6 + j]!;
+    for (let j = 0; j < 3; j++) out[3 * i + j] = A[3 * i] * tmp[j] + A[3 * i + 1] * tmp[3 + j] + A[3 * i + 2] * tmp[6 + j];
 }
 
 // Derivatives of W(I1, I2, J): indices into the 9-array d.
@@ -152,10 +152,10 @@ abstract class InvariantMaterial implements HyperelasticMaterial {
     const d = this.d,
       C = s.C,
       Ci = s.Cinv;
-    const a = 2 * (d[W1]! + d[W2]! * s.I1),
-      b = -2 * d[W2]!,
-      c = s.J * d[WJ]!;
-    for (let k = 0; k < 9; k++) out[k] = b * C[k]! + c * Ci[k]!;
+    const a = 2 * (d[W1] + d[W2] * s.I1),
+      b = -2 * d[W2],
+      c = s.J * d[WJ];
+    for (let k = 0; k < 9; k++) out[k] = b * C[k] + c * Ci[k];
     out[0] += a;
     out[4] += a;
     out[8] += a;
@@ -167,19 +167,19 @@ abstract class InvariantMaterial implements HyperelasticMaterial {
       Ci = s.Cinv,
       J = s.J,
       I1 = s.I1;
-    const trH = H[0]! + H[4]! + H[8]!;
+    const trH = H[0] + H[4] + H[8];
     const dI1 = trH,
       dI2 = I1 * trH - ddot(C, H),
       dJ = 0.5 * J * ddot(Ci, H);
-    const dW1 = d[W11]! * dI1 + d[W12]! * dI2 + d[W1J]! * dJ;
-    const dW2 = d[W12]! * dI1 + d[W22]! * dI2 + d[W2J]! * dJ;
-    const dWJ = d[W1J]! * dI1 + d[W2J]! * dI2 + d[WJJ]! * dJ;
+    const dW1 = d[W11] * dI1 + d[W12] * dI2 + d[W1J] * dJ;
+    const dW2 = d[W12] * dI1 + d[W22] * dI2 + d[W2J] * dJ;
+    const dWJ = d[W1J] * dI1 + d[W2J] * dI2 + d[WJJ] * dJ;
     sandwich(this.cHc, Ci, H, this.tmp);
     // dS = 2(dW1·I + dW2·(I1·I − C) + W2·(trH·I − H)) + (dWJ·J + WJ·dJ)·C⁻¹ − J·WJ·C⁻¹HC⁻¹
-    const a = 2 * (dW1 + dW2 * I1 + d[W2]! * trH),
-      cv = dWJ * J + d[WJ]! * dJ,
-      cs = -J * d[WJ]!;
-    for (let k = 0; k < 9; k++) out[k] = -2 * dW2 * C[k]! - 2 * d[W2]! * H[k]! + cv * Ci[k]! + cs * this.cHc[k]!;
+    const a = 2 * (dW1 + dW2 * I1 + d[W2] * trH),
+      cv = dWJ * J + d[WJ] * dJ,
+      cs = -J * d[WJ];
+    for (let k = 0; k < 9; k++) out[k] = -2 * dW2 * C[k] - 2 * d[W2] * H[k] + cv * Ci[k] + cs * this.cHc[k];
     out[0] += a;
     out[4] += a;
     out[8] += a;
@@ -190,16 +190,16 @@ class StVenantKirchhoff extends InvariantMaterial {
   readonly name = 'StVenantKirchhoff';
   readonly parameterCount = 2;
   protected derivatives(d: Float64Array, s: StrainState, p: ArrayLike<number>): void {
-    const mu = p[0]!,
-      lambda = p[1]!;
+    const mu = p[0],
+      lambda = p[1];
     // W = −μ·I2/2 + (μ/4 + λ/8)·I1² − (3λ/4 + μ/2)·I1 + const
     d[W1] = (mu / 2 + lambda / 4) * s.I1 - (3 * lambda) / 4 - mu / 2;
     d[W2] = -mu / 2;
     d[W11] = mu / 2 + lambda / 4;
   }
   energy(s: StrainState, p: ArrayLike<number>): number {
-    const mu = p[0]!,
-      lambda = p[1]!;
+    const mu = p[0],
+      lambda = p[1];
     return (-mu * s.I2) / 2 + (mu / 4 + lambda / 8) * s.I1 * s.I1 - s.I1 * ((3 * lambda) / 4 + mu / 2) + (3 * mu) / 4 + (9 * lambda) / 8;
   }
 }
@@ -208,8 +208,8 @@ class NeoHookean extends InvariantMaterial {
   readonly name = 'NeoHookean';
   readonly parameterCount = 2;
   protected derivatives(d: Float64Array, s: StrainState, p: ArrayLike<number>): void {
-    const mu = p[0]!,
-      lambda = p[1]!,
+    const mu = p[0],
+      lambda = p[1],
       J = s.J,
       l = Math.log(J);
     d[W1] = mu / 2;
@@ -217,8 +217,8 @@ class NeoHookean extends InvariantMaterial {
     d[WJJ] = (mu + lambda * (1 - l)) / (J * J);
   }
   energy(s: StrainState, p: ArrayLike<number>): number {
-    const mu = p[0]!,
-      lambda = p[1]!,
+    const mu = p[0],
+      lambda = p[1],
       l = Math.log(s.J);
     return 0.5 * mu * (s.I1 - 3) - mu * l + 0.5 * lambda * l * l;
   }
@@ -228,16 +228,16 @@ class StableNeoHookean extends InvariantMaterial {
   readonly name = 'StableNeoHookean';
   readonly parameterCount = 2;
   protected derivatives(d: Float64Array, s: StrainState, p: ArrayLike<number>): void {
-    const mu = p[0]!,
-      lambda = p[1]!,
+    const mu = p[0],
+      lambda = p[1],
       alpha = 1 + mu / (lambda + mu);
     d[W1] = mu / 2;
     d[WJ] = (lambda + mu) * (s.J - alpha);
     d[WJJ] = lambda + mu;
   }
   energy(s: StrainState, p: ArrayLike<number>): number {
-    const mu = p[0]!,
-      lambda = p[1]!,
+    const mu = p[0],
+      lambda = p[1],
       alpha = 1 + mu / (lambda + mu);
     return 0.5 * (mu * (s.I1 - 3) + (lambda + mu) * (s.J - alpha) ** 2);
   }
@@ -247,13 +247,13 @@ class MooneyRivlin extends InvariantMaterial {
   readonly name = 'MooneyRivlin';
   readonly parameterCount = 3;
   protected derivatives(d: Float64Array, s: StrainState, p: ArrayLike<number>): void {
-    isochoric(d, 0, s.I1, s.J, -2 / 3, p[0]!, 0);
-    isochoric(d, 1, s.I2, s.J, -4 / 3, p[1]!, 0);
-    logVolumetric(d, s.J, p[2]!);
+    isochoric(d, 0, s.I1, s.J, -2 / 3, p[0], 0);
+    isochoric(d, 1, s.I2, s.J, -4 / 3, p[1], 0);
+    logVolumetric(d, s.J, p[2]);
   }
   energy(s: StrainState, p: ArrayLike<number>): number {
     const l = Math.log(s.J);
-    return p[0]! * (s.I1 * Math.pow(s.J, -2 / 3) - 3) + p[1]! * (s.I2 * Math.pow(s.J, -4 / 3) - 3) + 0.5 * p[2]! * l * l;
+    return p[0] * (s.I1 * Math.pow(s.J, -2 / 3) - 3) + p[1] * (s.I2 * Math.pow(s.J, -4 / 3) - 3) + 0.5 * p[2] * l * l;
   }
 }
 
@@ -264,24 +264,24 @@ class ArrudaBoyce extends InvariantMaterial {
   readonly name = 'ArrudaBoyce';
   readonly parameterCount = 2;
   protected derivatives(d: Float64Array, s: StrainState, p: ArrayLike<number>): void {
-    const mu = p[0]!,
+    const mu = p[0],
       Ib = s.I1 * Math.pow(s.J, -2 / 3);
     let f1 = 0,
       f2 = 0;
     for (let n = 1; n <= 5; n++) {
-      const c = mu * ARRUDA_BOYCE[n - 1]!;
+      const c = mu * ARRUDA_BOYCE[n - 1];
       f1 += c * n * Math.pow(Ib, n - 1);
       if (n >= 2) f2 += c * n * (n - 1) * Math.pow(Ib, n - 2);
     }
     isochoric(d, 0, s.I1, s.J, -2 / 3, f1, f2);
-    logVolumetric(d, s.J, p[1]!);
+    logVolumetric(d, s.J, p[1]);
   }
   energy(s: StrainState, p: ArrayLike<number>): number {
     const Ib = s.I1 * Math.pow(s.J, -2 / 3),
       l = Math.log(s.J);
     let w = 0;
-    for (let n = 1; n <= 5; n++) w += ARRUDA_BOYCE[n - 1]! * (Math.pow(Ib, n) - Math.pow(3, n));
-    return p[0]! * w + 0.5 * p[1]! * l * l;
+    for (let n = 1; n <= 5; n++) w += ARRUDA_BOYCE[n - 1] * (Math.pow(Ib, n) - Math.pow(3, n));
+    return p[0] * w + 0.5 * p[1] * l * l;
   }
 }
 
@@ -289,22 +289,20 @@ class VerondaWestman extends InvariantMaterial {
   readonly name = 'VerondaWestman';
   readonly parameterCount = 3;
   protected derivatives(d: Float64Array, s: StrainState, p: ArrayLike<number>): void {
-    const c1 = p[0]!,
-      c2 = p[1]!,
+    const c1 = p[0],
+      c2 = p[1],
       Ib = s.I1 * Math.pow(s.J, -2 / 3),
       e = c1 * Math.exp(c2 * (Ib - 3));
     isochoric(d, 0, s.I1, s.J, -2 / 3, e * c2, e * c2 * c2);
     isochoric(d, 1, s.I2, s.J, -4 / 3, -0.5 * c1 * c2, 0);
-    logVolumetric(d, s.J, p[2]!);
+    logVolumetric(d, s.J, p[2]);
   }
   energy(s: StrainState, p: ArrayLike<number>): number {
-    const c1 = p[0]!,
-      c2 = p[1]!,
+    const c1 = p[0],
+      c2 = p[1],
       l = Math.log(s.J);
     return (
-      c1 * (Math.exp(c2 * (s.I1 * Math.pow(s.J, -2 / 3) - 3)) - 1) -
-      0.5 * c1 * c2 * (s.I2 * Math.pow(s.J, -4 / 3) - 3) +
-      0.5 * p[2]! * l * l
+      c1 * (Math.exp(c2 * (s.I1 * Math.pow(s.J, -2 / 3) - 3)) - 1) - 0.5 * c1 * c2 * (s.I2 * Math.pow(s.J, -4 / 3) - 3) + 0.5 * p[2] * l * l
     );
   }
 }
@@ -327,39 +325,39 @@ class Ogden implements HyperelasticMaterial {
   private FJ = 0;
 
   prepare(s: StrainState, p: ArrayLike<number>): void {
-    const alpha = p[1]!,
+    const alpha = p[1],
       beta = alpha / 2 - 1;
     symmetricEigen(this.lam, this.V, s.C);
     this.T = 0;
     this.Cb.fill(0);
     for (let i = 0; i < 3; i++) {
-      const l = this.lam[i]!;
+      const l = this.lam[i];
       this.T += Math.pow(l, alpha / 2);
       const lb = Math.pow(l, beta);
-      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) this.Cb[3 * r + c] += lb * this.V[3 * r + i]! * this.V[3 * c + i]!;
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) this.Cb[3 * r + c] += lb * this.V[3 * r + i] * this.V[3 * c + i];
     }
     this.FJ = Math.pow(s.J, -alpha / 3);
   }
 
   energy(s: StrainState, p: ArrayLike<number>): number {
-    const mu = p[0]!,
-      alpha = p[1]!,
+    const mu = p[0],
+      alpha = p[1],
       l = Math.log(s.J);
-    return (mu / (alpha * alpha)) * (this.FJ * this.T - 3) + 0.5 * p[2]! * l * l;
+    return (mu / (alpha * alpha)) * (this.FJ * this.T - 3) + 0.5 * p[2] * l * l;
   }
 
   stress(out: Float64Array, s: StrainState, p: ArrayLike<number>): void {
-    const mu = p[0]!,
-      alpha = p[1]!,
+    const mu = p[0],
+      alpha = p[1],
       k = (this.FJ * mu) / alpha,
       lnJ = Math.log(s.J);
-    for (let q = 0; q < 9; q++) out[q] = k * (this.Cb[q]! - (this.T / 3) * s.Cinv[q]!) + p[2]! * lnJ * s.Cinv[q]!;
+    for (let q = 0; q < 9; q++) out[q] = k * (this.Cb[q] - (this.T / 3) * s.Cinv[q]) + p[2] * lnJ * s.Cinv[q];
   }
 
   tangent(out: Float64Array, H: Float64Array, s: StrainState, p: ArrayLike<number>): void {
-    const mu = p[0]!,
-      alpha = p[1]!,
-      k0 = p[2]!,
+    const mu = p[0],
+      alpha = p[1],
+      k0 = p[2],
       beta = alpha / 2 - 1,
       Ci = s.Cinv,
       lam = this.lam,
@@ -373,9 +371,9 @@ class Ogden implements HyperelasticMaterial {
     for (let i = 0; i < 3; i++)
       for (let j = 0; j < 3; j++) {
         let sum = 0;
-        for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) sum += V[3 * a + i]! * H[3 * a + b]! * V[3 * b + j]!;
-        const li = lam[i]!,
-          lj = lam[j]!;
+        for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) sum += V[3 * a + i] * H[3 * a + b] * V[3 * b + j];
+        const li = lam[i],
+          lj = lam[j];
         const g =
           Math.abs(li - lj) <= 1e-12 * Math.max(li, lj)
             ? beta * Math.pow(0.5 * (li + lj), beta - 1)
@@ -387,25 +385,25 @@ class Ogden implements HyperelasticMaterial {
     for (let r = 0; r < 3; r++)
       for (let c = 0; c < 3; c++) {
         let dCb = 0;
-        for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) dCb += V[3 * r + i]! * w[3 * i + j]! * V[3 * c + j]!;
+        for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) dCb += V[3 * r + i] * w[3 * i + j] * V[3 * c + j];
         const q = 3 * r + c;
         out[q] =
-          (mu / alpha) * dFJ * (this.Cb[q]! - (this.T / 3) * Ci[q]!) +
-          kIso * (dCb - (dT / 3) * Ci[q]! + (this.T / 3) * this.cHc[q]!) +
-          0.5 * k0 * ciH * Ci[q]! -
-          k0 * lnJ * this.cHc[q]!;
+          (mu / alpha) * dFJ * (this.Cb[q] - (this.T / 3) * Ci[q]) +
+          kIso * (dCb - (dT / 3) * Ci[q] + (this.T / 3) * this.cHc[q]) +
+          0.5 * k0 * ciH * Ci[q] -
+          k0 * lnJ * this.cHc[q];
       }
   }
 }
 
 /** Eigenvalues lam (3) and eigenvectors V (columns, row-major 3×3) of the symmetric A, by cyclic Jacobi rotations. */
 export function symmetricEigen(lam: Float64Array, V: Float64Array, A: ArrayLike<number>): void {
-  let a00 = A[0]!,
-    a01 = 0.5 * (A[1]! + A[3]!),
-    a02 = 0.5 * (A[2]! + A[6]!),
-    a11 = A[4]!,
-    a12 = 0.5 * (A[5]! + A[7]!),
-    a22 = A[8]!;
+  let a00 = A[0],
+    a01 = 0.5 * (A[1] + A[3]),
+    a02 = 0.5 * (A[2] + A[6]),
+    a11 = A[4],
+    a12 = 0.5 * (A[5] + A[7]),
+    a22 = A[8];
   V.fill(0);
   V[0] = V[4] = V[8] = 1;
   const M = [
@@ -416,51 +414,51 @@ export function symmetricEigen(lam: Float64Array, V: Float64Array, A: ArrayLike<
   for (let sweep = 0; sweep < 50; sweep++) {
     const off = a01 * a01 + a02 * a02 + a12 * a12;
     if (off <= 1e-30 * (a00 * a00 + a11 * a11 + a22 * a22) || off === 0) break;
-    M[0]![0] = a00;
-    M[0]![1] = a01;
-    M[0]![2] = a02;
-    M[1]![1] = a11;
-    M[1]![2] = a12;
-    M[2]![2] = a22;
-    M[1]![0] = a01;
-    M[2]![0] = a02;
-    M[2]![1] = a12;
+    M[0][0] = a00;
+    M[0][1] = a01;
+    M[0][2] = a02;
+    M[1][1] = a11;
+    M[1][2] = a12;
+    M[2][2] = a22;
+    M[1][0] = a01;
+    M[2][0] = a02;
+    M[2][1] = a12;
     for (const [p, q] of [
       [0, 1],
       [0, 2],
       [1, 2],
     ] as const) {
-      const apq = M[p]![q]!;
+      const apq = M[p][q];
       if (apq === 0) continue;
-      const theta = (M[q]![q]! - M[p]![p]!) / (2 * apq);
+      const theta = (M[q][q] - M[p][p]) / (2 * apq);
       const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
       const c = 1 / Math.sqrt(t * t + 1),
         s = t * c;
       for (let k = 0; k < 3; k++) {
-        const mkp = M[k]![p]!,
-          mkq = M[k]![q]!;
-        M[k]![p] = c * mkp - s * mkq;
-        M[k]![q] = s * mkp + c * mkq;
+        const mkp = M[k][p],
+          mkq = M[k][q];
+        M[k][p] = c * mkp - s * mkq;
+        M[k][q] = s * mkp + c * mkq;
       }
       for (let k = 0; k < 3; k++) {
-        const mpk = M[p]![k]!,
-          mqk = M[q]![k]!;
-        M[p]![k] = c * mpk - s * mqk;
-        M[q]![k] = s * mpk + c * mqk;
+        const mpk = M[p][k],
+          mqk = M[q][k];
+        M[p][k] = c * mpk - s * mqk;
+        M[q][k] = s * mpk + c * mqk;
       }
       for (let k = 0; k < 3; k++) {
-        const vkp = V[3 * k + p]!,
-          vkq = V[3 * k + q]!;
+        const vkp = V[3 * k + p],
+          vkq = V[3 * k + q];
         V[3 * k + p] = c * vkp - s * vkq;
         V[3 * k + q] = s * vkp + c * vkq;
       }
     }
-    a00 = M[0]![0]!;
-    a01 = M[0]![1]!;
-    a02 = M[0]![2]!;
-    a11 = M[1]![1]!;
-    a12 = M[1]![2]!;
-    a22 = M[2]![2]!;
+    a00 = M[0][0];
+    a01 = M[0][1];
+    a02 = M[0][2];
+    a11 = M[1][1];
+    a12 = M[1][2];
+    a22 = M[2][2];
   }
   lam[0] = a00;
   lam[1] = a11;

@@ -46,28 +46,28 @@ describe('QuadBendingFEMForceField', () => {
       G = [0.7 * s, 0.3 * s, 0.1 * s, -0.4 * s];
     const x = Float64Array.from(pts);
     for (let i = 0; i < pts.length / 3; i++) {
-      x[3 * i] += G[0]! * pts[3 * i]! + G[1]! * pts[3 * i + 1]!;
-      x[3 * i + 1] += G[2]! * pts[3 * i]! + G[3]! * pts[3 * i + 1]!;
+      x[3 * i] += G[0] * pts[3 * i] + G[1] * pts[3 * i + 1];
+      x[3 * i + 1] += G[2] * pts[3 * i] + G[3] * pts[3 * i + 1];
     }
     const f = forceAt(ff, x);
     const Eh = E / (1 - nu * nu);
-    const sxx = Eh * (G[0]! + nu * G[3]!),
-      syy = Eh * (G[3]! + nu * G[0]!),
-      sxy = (E / (2 * (1 + nu))) * (G[1]! + G[2]!);
+    const sxx = Eh * (G[0] + nu * G[3]),
+      syy = Eh * (G[3] + nu * G[0]),
+      sxy = (E / (2 * (1 + nu))) * (G[1] + G[2]);
     // inner nodes (1, 1) and (2, 1): no force
-    for (const node of [5, 6]) for (let c = 0; c < 3; c++) expect(Math.abs(f[3 * node + c]!)).to.be.below(1e-6 * Math.abs(sxx) * t);
+    for (const node of [5, 6]) for (let c = 0; c < 3; c++) expect(Math.abs(f[3 * node + c])).to.be.below(1e-6 * Math.abs(sxx) * t);
     // the right edge x = Lx carries −(σxx, σxy)·t·Ly (internal forces)
     let fx = 0,
       fy = 0;
     for (const node of [3, 7, 11]) {
-      fx += f[3 * node]!;
-      fy += f[3 * node + 1]!;
+      fx += f[3 * node];
+      fy += f[3 * node + 1];
     }
     expect(-fx).to.be.closeTo(sxx * t * Ly, 1e-6 * Math.abs(sxx * t * Ly));
     expect(-fy).to.be.closeTo(sxy * t * Ly, 1e-6 * Math.abs(sxy * t * Ly));
     // the top edge y = Ly carries −(σxy, σyy)·t·Lx
     let gy = 0;
-    for (const node of [8, 9, 10, 11]) gy += f[3 * node + 1]!;
+    for (const node of [8, 9, 10, 11]) gy += f[3 * node + 1];
     expect(-gy).to.be.closeTo(syy * t * Lx, 1e-6 * Math.abs(syy * t * Lx));
   });
 
@@ -75,12 +75,12 @@ describe('QuadBendingFEMForceField', () => {
     const { pts, quads } = plate(3, 2, Lx, Ly);
     const ff = make(E, nu, t, pts, quads);
     const alpha = 1e-3;
-    const x = Float64Array.from(pts, (c, i) => (i % 3 === 2 ? alpha * pts[i - 2]! : c));
+    const x = Float64Array.from(pts, (c, i) => (i % 3 === 2 ? alpha * pts[i - 2] : c));
     const f = forceAt(ff, x);
     const kGt = ((5 / 6) * E * t) / (2 * (1 + nu));
-    for (const node of [5, 6]) expect(Math.abs(f[3 * node + 2]!)).to.be.below(1e-12 * kGt);
+    for (const node of [5, 6]) expect(Math.abs(f[3 * node + 2])).to.be.below(1e-12 * kGt);
     let fz = 0;
-    for (const node of [3, 7, 11]) fz += f[3 * node + 2]!;
+    for (const node of [3, 7, 11]) fz += f[3 * node + 2];
     // the slope lengthens the x edges by O(α²): K, measured on them, by α²/2
     expect(-fz).to.be.closeTo(kGt * alpha * Ly, alpha * alpha * kGt * alpha * Ly);
   });
@@ -95,8 +95,8 @@ describe('QuadBendingFEMForceField', () => {
         scale = 0;
       for (let i = 0; i < K.length; i++)
         for (let j = 0; j < K.length; j++) {
-          err = Math.max(err, Math.abs(K[i]![j]! - FD[i]![j]!));
-          scale = Math.max(scale, Math.abs(K[i]![j]!));
+          err = Math.max(err, Math.abs(K[i][j] - FD[i][j]));
+          scale = Math.max(scale, Math.abs(K[i][j]));
         }
       expect(err / scale).to.be.below(1e-7);
       const dx = Float64Array.from(x, (_, i) => Math.sin(3 * i));
@@ -104,7 +104,7 @@ describe('QuadBendingFEMForceField', () => {
       ff.addDForce([df], [dx], 0.3, 0);
       for (let i = 0; i < x.length; i++) {
         let s = 0;
-        for (let j = 0; j < x.length; j++) s += K[i]![j]! * dx[j]!;
+        for (let j = 0; j < x.length; j++) s += K[i][j] * dx[j];
         expect(df[i]).to.be.closeTo(0.3 * s, 1e-10 * scale);
       }
     }

@@ -118,8 +118,8 @@ export class QuadBendingFEMForceField extends BaseForceField {
     if (E.length === 0 || nu.length === 0) throw this.error('youngModulus and poissonRatio need at least one value');
     for (let e = 0; e < n; e++) {
       this.centred(this.rest, 12 * e, X, e);
-      const y = E.length > e ? E[e]! : E[0]!,
-        p = nu.length > e ? nu[e]! : nu[0]!;
+      const y = E.length > e ? E[e] : E[0],
+        p = nu.length > e ? nu[e] : nu[0];
       this.material[3 * e] = (y * t) / (1 - p * p);
       this.material[3 * e + 1] = p;
       this.material[3 * e + 2] = ((5 / 6) * y * t) / (2 + 2 * p);
@@ -130,25 +130,25 @@ export class QuadBendingFEMForceField extends BaseForceField {
   /** Positions of quad e relative to the midpoint of its diagonal 0–2, into out[o..o+12). */
   private centred(out: Float64Array, o: number, x: Float64Array, e: number): void {
     const q = this.quads,
-      i0 = 3 * q[4 * e]!,
-      i2 = 3 * q[4 * e + 2]!;
+      i0 = 3 * q[4 * e],
+      i2 = 3 * q[4 * e + 2];
     for (let k = 0; k < 4; k++) {
-      const i = 3 * q[4 * e + k]!;
-      for (let c = 0; c < 3; c++) out[o + 3 * k + c] = x[i + c]! - (x[i0 + c]! + x[i2 + c]!) / 2;
+      const i = 3 * q[4 * e + k];
+      for (let c = 0; c < 3; c++) out[o + 3 * k + c] = x[i + c] - (x[i0 + c] + x[i2 + c]) / 2;
     }
   }
 
   /** K_m and K_w of quad e from the positions x (its current half sizes). */
   private stiffness(e: number, x: Float64Array): void {
     const q = this.quads,
-      i0 = 3 * q[4 * e]!,
-      i1 = 3 * q[4 * e + 1]!,
-      i3 = 3 * q[4 * e + 3]!;
-    const a = Math.hypot(x[i1]! - x[i0]!, x[i1 + 1]! - x[i0 + 1]!, x[i1 + 2]! - x[i0 + 2]!) / 2;
-    const b = Math.hypot(x[i3]! - x[i0]!, x[i3 + 1]! - x[i0 + 1]!, x[i3 + 2]! - x[i0 + 2]!) / 2;
-    const c0 = this.material[3 * e]!,
-      nu = this.material[3 * e + 1]!,
-      kG = this.material[3 * e + 2]!;
+      i0 = 3 * q[4 * e],
+      i1 = 3 * q[4 * e + 1],
+      i3 = 3 * q[4 * e + 3];
+    const a = Math.hypot(x[i1] - x[i0], x[i1 + 1] - x[i0 + 1], x[i1 + 2] - x[i0 + 2]) / 2;
+    const b = Math.hypot(x[i3] - x[i0], x[i3 + 1] - x[i0 + 1], x[i3 + 2] - x[i0 + 2]) / 2;
+    const c0 = this.material[3 * e],
+      nu = this.material[3 * e + 1],
+      kG = this.material[3 * e + 2];
     const c01 = nu * c0,
       c22 = (c0 * (1 - nu)) / 2,
       ab = a * b;
@@ -160,11 +160,11 @@ export class QuadBendingFEMForceField extends BaseForceField {
     for (const xi of [GAUSS, -GAUSS])
       for (const eta of [GAUSS, -GAUSS])
         for (let i = 0; i < 4; i++) {
-          const nxi = (CORNERS[i]![0] * (1 + CORNERS[i]![1] * eta)) / (4 * a),
-            nyi = (CORNERS[i]![1] * (1 + CORNERS[i]![0] * xi)) / (4 * b);
+          const nxi = (CORNERS[i][0] * (1 + CORNERS[i][1] * eta)) / (4 * a),
+            nyi = (CORNERS[i][1] * (1 + CORNERS[i][0] * xi)) / (4 * b);
           for (let j = 0; j < 4; j++) {
-            const nxj = (CORNERS[j]![0] * (1 + CORNERS[j]![1] * eta)) / (4 * a),
-              nyj = (CORNERS[j]![1] * (1 + CORNERS[j]![0] * xi)) / (4 * b);
+            const nxj = (CORNERS[j][0] * (1 + CORNERS[j][1] * eta)) / (4 * a),
+              nyj = (CORNERS[j][1] * (1 + CORNERS[j][0] * xi)) / (4 * b);
             const r = om + 8 * (2 * i) + 2 * j;
             km[r] += ab * (nxi * c0 * nxj + nyi * c22 * nyj);
             km[r + 1] += ab * (nxi * c01 * nyj + nyi * c22 * nxj);
@@ -174,17 +174,17 @@ export class QuadBendingFEMForceField extends BaseForceField {
         }
     for (let i = 0; i < 4; i++)
       for (let j = 0; j < 4; j++) {
-        const nxi = CORNERS[i]![0] / (4 * a),
-          nyi = CORNERS[i]![1] / (4 * b),
-          nxj = CORNERS[j]![0] / (4 * a),
-          nyj = CORNERS[j]![1] / (4 * b);
+        const nxi = CORNERS[i][0] / (4 * a),
+          nyi = CORNERS[i][1] / (4 * b),
+          nxj = CORNERS[j][0] / (4 * a),
+          nyj = CORNERS[j][1] / (4 * b);
         kw[ow + 4 * i + j] = 4 * ab * kG * (nxi * nxj + nyi * nyj);
       }
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    const ff = f[0]!,
-      p = x[0]!,
+    const ff = f[0],
+      p = x[0],
       n = this.elementCount,
       q = this.quads,
       D = this.D,
@@ -194,7 +194,7 @@ export class QuadBendingFEMForceField extends BaseForceField {
       this.stiffness(e, p);
       // D = (X − X_c) − (x − x_c)
       this.centred(D, 0, p, e);
-      for (let k = 0; k < 12; k++) D[k] = this.rest[12 * e + k]! - D[k]!;
+      for (let k = 0; k < 12; k++) D[k] = this.rest[12 * e + k] - D[k];
       const om = 64 * e,
         ow = 16 * e;
       for (let i = 0; i < 4; i++) {
@@ -203,11 +203,11 @@ export class QuadBendingFEMForceField extends BaseForceField {
           fw = 0;
         for (let j = 0; j < 4; j++) {
           const r = om + 8 * (2 * i) + 2 * j;
-          fu += km[r]! * D[3 * j]! + km[r + 1]! * D[3 * j + 1]!;
-          fv += km[r + 8]! * D[3 * j]! + km[r + 9]! * D[3 * j + 1]!;
-          fw += kw[ow + 4 * i + j]! * D[3 * j + 2]!;
+          fu += km[r] * D[3 * j] + km[r + 1] * D[3 * j + 1];
+          fv += km[r + 8] * D[3 * j] + km[r + 9] * D[3 * j + 1];
+          fw += kw[ow + 4 * i + j] * D[3 * j + 2];
         }
-        const o = 3 * q[4 * e + i]!;
+        const o = 3 * q[4 * e + i];
         ff[o] += fu;
         ff[o + 1] += fv;
         ff[o + 2] += fw;
@@ -218,8 +218,8 @@ export class QuadBendingFEMForceField extends BaseForceField {
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
     if (k === 0) return;
-    const out = df[0]!,
-      d = dx[0]!,
+    const out = df[0],
+      d = dx[0],
       n = this.elementCount,
       q = this.quads,
       km = this.km,
@@ -232,13 +232,13 @@ export class QuadBendingFEMForceField extends BaseForceField {
           fv = 0,
           fw = 0;
         for (let j = 0; j < 4; j++) {
-          const o = 3 * q[4 * e + j]!,
+          const o = 3 * q[4 * e + j],
             r = om + 8 * (2 * i) + 2 * j;
-          fu += km[r]! * d[o]! + km[r + 1]! * d[o + 1]!;
-          fv += km[r + 8]! * d[o]! + km[r + 9]! * d[o + 1]!;
-          fw += kw[ow + 4 * i + j]! * d[o + 2]!;
+          fu += km[r] * d[o] + km[r + 1] * d[o + 1];
+          fv += km[r + 8] * d[o] + km[r + 9] * d[o + 1];
+          fw += kw[ow + 4 * i + j] * d[o + 2];
         }
-        const o = 3 * q[4 * e + i]!;
+        const o = 3 * q[4 * e + i];
         out[o] -= k * fu;
         out[o + 1] -= k * fv;
         out[o + 2] -= k * fw;
@@ -256,16 +256,16 @@ export class QuadBendingFEMForceField extends BaseForceField {
       for (let i = 0; i < 4; i++)
         for (let j = 0; j < 4; j++) {
           const r = 64 * e + 8 * (2 * i) + 2 * j;
-          blk[0] = -kFactor * km[r]!;
-          blk[1] = -kFactor * km[r + 1]!;
+          blk[0] = -kFactor * km[r];
+          blk[1] = -kFactor * km[r + 1];
           blk[2] = 0;
-          blk[3] = -kFactor * km[r + 8]!;
-          blk[4] = -kFactor * km[r + 9]!;
+          blk[3] = -kFactor * km[r + 8];
+          blk[4] = -kFactor * km[r + 9];
           blk[5] = 0;
           blk[6] = 0;
           blk[7] = 0;
-          blk[8] = -kFactor * kw[16 * e + 4 * i + j]!;
-          addBlock3(acc, 3 * q[4 * e + i]!, 3 * q[4 * e + j]!, blk, 0, 1);
+          blk[8] = -kFactor * kw[16 * e + 4 * i + j];
+          addBlock3(acc, 3 * q[4 * e + i], 3 * q[4 * e + j], blk, 0, 1);
         }
   }
 }

@@ -38,25 +38,25 @@ export class TetrahedralTensorMassForceField extends EdgeTensorForceField {
       K = new Float64Array(144),
       T = new Float64Array(9);
     for (let e = 0; e < tets.length / 4; e++) {
-      for (let j = 0; j < 4; j++) for (let c = 0; c < 3; c++) P[3 * j + c] = X[3 * tets[4 * e + j]! + c]!;
-      const ux = P[3]! - P[0]!,
-        uy = P[4]! - P[1]!,
-        uz = P[5]! - P[2]!;
-      const vx = P[6]! - P[0]!,
-        vy = P[7]! - P[1]!,
-        vz = P[8]! - P[2]!;
-      const wx = P[9]! - P[0]!,
-        wy = P[10]! - P[1]!,
-        wz = P[11]! - P[2]!;
+      for (let j = 0; j < 4; j++) for (let c = 0; c < 3; c++) P[3 * j + c] = X[3 * tets[4 * e + j] + c];
+      const ux = P[3] - P[0],
+        uy = P[4] - P[1],
+        uz = P[5] - P[2];
+      const vx = P[6] - P[0],
+        vy = P[7] - P[1],
+        vz = P[8] - P[2];
+      const wx = P[9] - P[0],
+        wy = P[10] - P[1],
+        wz = P[11] - P[2];
       const V = Math.abs((uy * vz - uz * vy) * wx + (uz * vx - ux * vz) * wy + (ux * vy - uy * vx) * wz) / 6;
       if (!(V > 0)) throw this.error(`tetrahedron ${e} has zero volume at rest`);
       // J·K·Jᵀ = V·Bᵀ·D·B from the cofactor gradients and Hooke / 36V
       strainDisplacement(grad, 0, P);
       const s = 1 / (36 * V);
-      tetrahedronStiffness(K, grad, 0, hooke[0]! * s, hooke[1]! * s, hooke[2]! * s);
+      tetrahedronStiffness(K, grad, 0, hooke[0] * s, hooke[1] * s, hooke[2] * s);
       for (const [k, l] of TETRA_EDGES) {
-        for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) T[3 * r + c] = K[12 * (3 * l + r) + 3 * k + c]!;
-        this.addEdgeTensor(tets[4 * e + k]!, tets[4 * e + l]!, T);
+        for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) T[3 * r + c] = K[12 * (3 * l + r) + 3 * k + c];
+        this.addEdgeTensor(tets[4 * e + k], tets[4 * e + l], T);
       }
     }
   }

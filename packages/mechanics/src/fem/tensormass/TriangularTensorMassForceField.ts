@@ -33,15 +33,15 @@ export class TriangularTensorMassForceField extends EdgeTensorForceField {
       a = new Float64Array(3),
       b = new Float64Array(3);
     for (let e = 0; e < tris.length / 3; e++) {
-      for (let j = 0; j < 3; j++) for (let c = 0; c < 3; c++) P[3 * j + c] = X[3 * tris[3 * e + j]! + c]!;
+      for (let j = 0; j < 3; j++) for (let c = 0; c < 3; c++) P[3 * j + c] = X[3 * tris[3 * e + j] + c];
       // squared lengths of the edges opposite each vertex, area by Heron's formula
       for (let j = 0; j < 3; j++) {
         const p = 3 * ((j + 1) % 3),
           q = 3 * ((j + 2) % 3);
-        L2[j] = (P[p]! - P[q]!) ** 2 + (P[p + 1]! - P[q + 1]!) ** 2 + (P[p + 2]! - P[q + 2]!) ** 2;
+        L2[j] = (P[p] - P[q]) ** 2 + (P[p + 1] - P[q + 1]) ** 2 + (P[p + 2] - P[q + 2]) ** 2;
       }
       let area = 0;
-      for (let j = 0; j < 3; j++) area += L2[j]! * (L2[(j + 1) % 3]! + L2[(j + 2) % 3]! - L2[j]!);
+      for (let j = 0; j < 3; j++) area += L2[j] * (L2[(j + 1) % 3] + L2[(j + 2) % 3] - L2[j]);
       area = Math.sqrt(area) / 4;
       if (!(area > 0)) throw this.error(`triangle ${e} has zero area at rest`);
       const ls = lambda / (4 * area),
@@ -49,16 +49,15 @@ export class TriangularTensorMassForceField extends EdgeTensorForceField {
       for (let j = 0; j < 3; j++) {
         const k = (j + 1) % 3,
           l = (j + 2) % 3;
-        const cot = (L2[k]! + L2[l]! - L2[j]!) / (4 * area);
+        const cot = (L2[k] + L2[l] - L2[j]) / (4 * area);
         for (let c = 0; c < 3; c++) {
-          a[c] = P[3 * j + c]! - P[3 * k + c]!;
-          b[c] = P[3 * j + c]! - P[3 * l + c]!;
+          a[c] = P[3 * j + c] - P[3 * k + c];
+          b[c] = P[3 * j + c] - P[3 * l + c];
         }
         const diag = (-cot * (lambda + mu)) / 2;
-        for (let r = 0; r < 3; r++)
-          for (let c = 0; c < 3; c++) T[3 * r + c] = ls * a[r]! * b[c]! + ms * b[r]! * a[c]! + (r === c ? diag : 0);
+        for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) T[3 * r + c] = ls * a[r] * b[c] + ms * b[r] * a[c] + (r === c ? diag : 0);
         // T couples l to k: f_k += T·(u_k − u_l)
-        this.addEdgeTensor(tris[3 * e + l]!, tris[3 * e + k]!, T);
+        this.addEdgeTensor(tris[3 * e + l], tris[3 * e + k], T);
       }
     }
   }

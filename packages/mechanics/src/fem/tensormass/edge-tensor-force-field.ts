@@ -66,8 +66,8 @@ export abstract class EdgeTensorForceField extends BaseForceField {
     this.edgeIndex.clear();
     const n = s.size;
     for (let e = 0; e < this.edges.length / 2; e++) {
-      const a = this.edges[2 * e]!,
-        b = this.edges[2 * e + 1]!;
+      const a = this.edges[2 * e],
+        b = this.edges[2 * e + 1];
       this.edgeIndex.set(Math.min(a, b) * n + Math.max(a, b), e);
     }
     this.rest = Float64Array.from(s.x0);
@@ -80,22 +80,22 @@ export abstract class EdgeTensorForceField extends BaseForceField {
    * Tᵀ when it is (q, p).
    */
   protected addEdgeTensor(p: number, q: number, T: ArrayLike<number>): void {
-    const n = this.states[0]!.size;
+    const n = this.states[0].size;
     const e = this.edgeIndex.get(Math.min(p, q) * n + Math.max(p, q));
     if (e === undefined) throw this.error(`the topology has no edge (${p}, ${q}) of its elements`);
     const o = 9 * e,
       t = this.tensors;
-    if (this.edges[2 * e] === p) for (let k = 0; k < 9; k++) t[o + k] += T[k]!;
-    else for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) t[o + 3 * r + c] += T[3 * c + r]!;
+    if (this.edges[2 * e] === p) for (let k = 0; k < 9; k++) t[o + k] += T[k];
+    else for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) t[o + 3 * r + c] += T[3 * c + r];
   }
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
-    this.accumulate(f[0]!, x[0]!, this.rest, 1);
+    this.accumulate(f[0], x[0], this.rest, 1);
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
-    if (k !== 0) this.accumulate(df[0]!, dx[0]!, undefined, k);
+    if (k !== 0) this.accumulate(df[0], dx[0], undefined, k);
   }
 
   /** out += factor·(the edge forces of u = x − x0, or of x itself when x0 is undefined). */
@@ -103,15 +103,15 @@ export abstract class EdgeTensorForceField extends BaseForceField {
     const E = this.edges,
       T = this.tensors;
     for (let e = 0; e < E.length / 2; e++) {
-      const a = 3 * E[2 * e]!,
-        b = 3 * E[2 * e + 1]!,
+      const a = 3 * E[2 * e],
+        b = 3 * E[2 * e + 1],
         o = 9 * e;
-      const d0 = (x[b]! - x[a]! - (x0 ? x0[b]! - x0[a]! : 0)) * factor;
-      const d1 = (x[b + 1]! - x[a + 1]! - (x0 ? x0[b + 1]! - x0[a + 1]! : 0)) * factor;
-      const d2 = (x[b + 2]! - x[a + 2]! - (x0 ? x0[b + 2]! - x0[a + 2]! : 0)) * factor;
+      const d0 = (x[b] - x[a] - (x0 ? x0[b] - x0[a] : 0)) * factor;
+      const d1 = (x[b + 1] - x[a + 1] - (x0 ? x0[b + 1] - x0[a + 1] : 0)) * factor;
+      const d2 = (x[b + 2] - x[a + 2] - (x0 ? x0[b + 2] - x0[a + 2] : 0)) * factor;
       for (let r = 0; r < 3; r++) {
-        out[b + r] += T[o + 3 * r]! * d0 + T[o + 3 * r + 1]! * d1 + T[o + 3 * r + 2]! * d2;
-        out[a + r] -= T[o + r]! * d0 + T[o + 3 + r]! * d1 + T[o + 6 + r]! * d2;
+        out[b + r] += T[o + 3 * r] * d0 + T[o + 3 * r + 1] * d1 + T[o + 3 * r + 2] * d2;
+        out[a + r] -= T[o + r] * d0 + T[o + 3 + r] * d1 + T[o + 6 + r] * d2;
       }
     }
   }
@@ -121,10 +121,10 @@ export abstract class EdgeTensorForceField extends BaseForceField {
       T = this.tensors,
       blk = this.blk;
     for (let e = 0; e < E.length / 2; e++) {
-      const a = 3 * E[2 * e]!,
-        b = 3 * E[2 * e + 1]!,
+      const a = 3 * E[2 * e],
+        b = 3 * E[2 * e + 1],
         o = 9 * e;
-      for (let k = 0; k < 9; k++) blk[k] = T[o + 3 * (k % 3) + Math.floor(k / 3)]!; // Mᵀ
+      for (let k = 0; k < 9; k++) blk[k] = T[o + 3 * (k % 3) + Math.floor(k / 3)]; // Mᵀ
       addBlock3(acc, a, a, blk, 0, kFactor);
       addBlock3(acc, a, b, blk, 0, -kFactor);
       addBlock3(acc, b, a, T, o, -kFactor);
@@ -134,12 +134,12 @@ export abstract class EdgeTensorForceField extends BaseForceField {
 
   /** −½·Σ f·u at positions x (the elastic energy ½·uᵀKu of the linear model). */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
-    const p = x[0]!,
-      u = Float64Array.from(p, (v, i) => v - this.rest[i]!),
+    const p = x[0],
+      u = Float64Array.from(p, (v, i) => v - this.rest[i]),
       f = new Float64Array(p.length);
     this.accumulate(f, p, this.rest, 1);
     let e = 0;
-    for (let i = 0; i < p.length; i++) e -= f[i]! * u[i]!;
+    for (let i = 0; i < p.length; i++) e -= f[i] * u[i];
     return e / 2;
   }
 }

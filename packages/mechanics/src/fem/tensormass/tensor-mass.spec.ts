@@ -35,8 +35,8 @@ function edgesOf(elems: number[], n: number): number[] {
     out: number[] = [];
   for (let e = 0; e < elems.length / n; e++)
     for (const [a, b] of pairs) {
-      const p = elems[n * e + a]!,
-        q = elems[n * e + b]!;
+      const p = elems[n * e + a],
+        q = elems[n * e + b];
       const key = `${Math.min(p, q)} ${Math.max(p, q)}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -52,8 +52,8 @@ function check(ff: EdgeTensorForceField, x: Float64Array): void {
     scale = 0;
   for (let i = 0; i < K.length; i++)
     for (let j = 0; j < K.length; j++) {
-      err = Math.max(err, Math.abs(K[i]![j]! - FD[i]![j]!), Math.abs(K[i]![j]! - K[j]![i]!));
-      scale = Math.max(scale, Math.abs(K[i]![j]!));
+      err = Math.max(err, Math.abs(K[i][j] - FD[i][j]), Math.abs(K[i][j] - K[j][i]));
+      scale = Math.max(scale, Math.abs(K[i][j]));
     }
   expect(err / scale).to.be.below(1e-7);
 }
@@ -77,8 +77,8 @@ describe('TetrahedralTensorMassForceField', () => {
     const f = forceAt(ff, x);
     let fz = 0;
     for (let i = 0; i < n; i++) {
-      if (pts[3 * i + 2] === 2) fz += f[3 * i + 2]!;
-      if (pts[3 * i + 2] === 1) for (let c = 0; c < 3; c++) expect(Math.abs(f[3 * i + c]!)).to.be.below(1e-9 * E * eps);
+      if (pts[3 * i + 2] === 2) fz += f[3 * i + 2];
+      if (pts[3 * i + 2] === 1) for (let c = 0; c < 3; c++) expect(Math.abs(f[3 * i + c])).to.be.below(1e-9 * E * eps);
     }
     expect(-fz).to.be.closeTo(E * eps, 1e-9 * E * eps);
     expect(ff.getPotentialEnergy([x])).to.be.closeTo(0.5 * E * eps * eps * 2, 1e-9 * E * eps * eps);
@@ -121,19 +121,19 @@ describe('TriangularTensorMassForceField', () => {
       G = [0.7 * s, 0.3 * s, -0.2 * s, -0.4 * s];
     const x = Float64Array.from(pts);
     for (let i = 0; i < pts.length / 3; i++) {
-      x[3 * i] += G[0]! * pts[3 * i]! + G[1]! * pts[3 * i + 1]!;
-      x[3 * i + 1] += G[2]! * pts[3 * i]! + G[3]! * pts[3 * i + 1]!;
+      x[3 * i] += G[0] * pts[3 * i] + G[1] * pts[3 * i + 1];
+      x[3 * i + 1] += G[2] * pts[3 * i] + G[3] * pts[3 * i + 1];
     }
     const f = forceAt(ff, x);
     const Eh = E / (1 - NU * NU);
-    const sxx = Eh * (G[0]! + NU * G[3]!),
-      sxy = (E / (2 * (1 + NU))) * (G[1]! + G[2]!);
-    for (const inner of [5, 6]) for (let c = 0; c < 3; c++) expect(Math.abs(f[3 * inner + c]!)).to.be.below(1e-9 * E * s);
+    const sxx = Eh * (G[0] + NU * G[3]),
+      sxy = (E / (2 * (1 + NU))) * (G[1] + G[2]);
+    for (const inner of [5, 6]) for (let c = 0; c < 3; c++) expect(Math.abs(f[3 * inner + c])).to.be.below(1e-9 * E * s);
     let fx = 0,
       fy = 0;
     for (const node of [3, 7, 11]) {
-      fx += f[3 * node]!;
-      fy += f[3 * node + 1]!;
+      fx += f[3 * node];
+      fy += f[3 * node + 1];
     }
     expect(-fx).to.be.closeTo(sxx * 1, 1e-9 * E * s);
     expect(-fy).to.be.closeTo(sxy * 1, 1e-9 * E * s);

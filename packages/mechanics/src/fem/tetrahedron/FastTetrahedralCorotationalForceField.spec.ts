@@ -37,17 +37,17 @@ describe('FastTetrahedralCorotationalForceField', () => {
       // u = ε·(−ν x, −ν y, z): the exact linear solution of a free bar under axial stress σ = E·ε
       const x = Float64Array.from(X);
       for (let i = 0; i < n; i++) {
-        x[3 * i] = X[3 * i]! * (1 - NU * eps);
-        x[3 * i + 1] = X[3 * i + 1]! * (1 - NU * eps);
-        x[3 * i + 2] = X[3 * i + 2]! * (1 + eps);
+        x[3 * i] = X[3 * i] * (1 - NU * eps);
+        x[3 * i + 1] = X[3 * i + 1] * (1 - NU * eps);
+        x[3 * i + 2] = X[3 * i + 2] * (1 + eps);
       }
       const f = forceAt(ff, x);
       let fz = 0;
-      for (let i = 0; i < n; i++) if (X[3 * i + 2] === 2) fz += f[3 * i + 2]!;
+      for (let i = 0; i < n; i++) if (X[3 * i + 2] === 2) fz += f[3 * i + 2];
       expect(-fz, method).to.be.closeTo(E * eps * 1, 1e-6 * E * eps);
       // inner points feel nothing (uniform stress)
       for (let i = 0; i < n; i++)
-        if (X[3 * i + 2] === 1) for (let c = 0; c < 3; c++) expect(Math.abs(f[3 * i + c]!)).to.be.below(1e-5 * E * eps);
+        if (X[3 * i + 2] === 1) for (let c = 0; c < 3; c++) expect(Math.abs(f[3 * i + c])).to.be.below(1e-5 * E * eps);
     }
   });
 

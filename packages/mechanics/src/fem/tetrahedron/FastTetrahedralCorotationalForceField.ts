@@ -77,6 +77,6 @@ export class FastTetrahedralCorotationalForceField extends CorotationalTetrahedr
   }
 
   protected methodName(): TetrahedronMethod {
-    return METHODS[this.method.value]!;
+    return METHODS[this.method.value];
   }
 }

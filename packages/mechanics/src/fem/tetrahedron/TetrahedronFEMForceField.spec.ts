@@ -36,22 +36,22 @@ function barScene(method: TetrahedronMethod, young = E, nu = NU) {
 
 /** V·Bᵀ·D·B of one linear tetrahedron, built densely with mathjs from the shape functions. */
 function oracleStiffness(p: number[][], young: number, nu: number): number[][] {
-  const P = p.map((q) => [1, q[0]!, q[1]!, q[2]!]);
+  const P = p.map((q) => [1, q[0], q[1], q[2]]);
   const C = inv(P) as number[][]; // N_i = Σ_k C[k][i]·(1, x, y, z)_k
   const V = Math.abs(det(P) as number) / 6;
   const B: number[][] = Array.from({ length: 6 }, () => new Array<number>(12).fill(0));
   for (let i = 0; i < 4; i++) {
-    const [gx, gy, gz] = [C[1]![i]!, C[2]![i]!, C[3]![i]!];
+    const [gx, gy, gz] = [C[1][i], C[2][i], C[3][i]];
     // Voigt order εxx εyy εzz γxy γyz γzx
-    B[0]![3 * i] = gx;
-    B[1]![3 * i + 1] = gy;
-    B[2]![3 * i + 2] = gz;
-    B[3]![3 * i] = gy;
-    B[3]![3 * i + 1] = gx;
-    B[4]![3 * i + 1] = gz;
-    B[4]![3 * i + 2] = gy;
-    B[5]![3 * i] = gz;
-    B[5]![3 * i + 2] = gx;
+    B[0][3 * i] = gx;
+    B[1][3 * i + 1] = gy;
+    B[2][3 * i + 2] = gz;
+    B[3][3 * i] = gy;
+    B[3][3 * i + 1] = gx;
+    B[4][3 * i + 1] = gz;
+    B[4][3 * i + 2] = gy;
+    B[5][3 * i] = gz;
+    B[5][3 * i + 2] = gx;
   }
   const lambda = (young * nu) / ((1 + nu) * (1 - 2 * nu));
   const mu = young / (2 * (1 + nu));
@@ -89,9 +89,9 @@ describe('TetrahedronFEMForceField', () => {
     const u = Float64Array.from({ length: 12 }, () => 0.01 * (r() - 0.5));
     const f = forceAt(
       ff,
-      Float64Array.from(points, (v, i) => v + u[i]!),
+      Float64Array.from(points, (v, i) => v + u[i]),
     );
-    const Ku = Array.from({ length: 12 }, (_, i) => Ko.slice(12 * i, 12 * i + 12).reduce((s, k, j) => s - k * u[j]!, 0));
+    const Ku = Array.from({ length: 12 }, (_, i) => Ko.slice(12 * i, 12 * i + 12).reduce((s, k, j) => s - k * u[j], 0));
     expect(maxAbsDiff(f, Ku) / maxAbs(Ku)).to.be.below(1e-10);
   });
 
@@ -156,7 +156,7 @@ describe('TetrahedronFEMForceField', () => {
         ff.addDForce([df], [dx], 2, 3);
         const expected = Array.from(
           { length: n },
-          (_, i) => (2 + 3 * 0.1) * K.slice(i * n, i * n + n).reduce((s, k, j) => s + k * dx[j]!, 0),
+          (_, i) => (2 + 3 * 0.1) * K.slice(i * n, i * n + n).reduce((s, k, j) => s + k * dx[j], 0),
         );
         expect(maxAbsDiff(df, expected) / maxAbs(expected)).to.be.below(1e-12);
       });
@@ -175,7 +175,7 @@ describe('TetrahedronFEMForceField', () => {
         for (let e = 0; e < ff.elementCount; e++) {
           ff.elementStiffness(K, e);
           const s = maxAbs(K);
-          for (let i = 0; i < 12; i++) for (let j = 0; j < i; j++) expect(Math.abs(K[12 * i + j]! - K[12 * j + i]!) / s).to.be.below(1e-13);
+          for (let i = 0; i < 12; i++) for (let j = 0; j < i; j++) expect(Math.abs(K[12 * i + j] - K[12 * j + i]) / s).to.be.below(1e-13);
         }
       });
 
@@ -196,19 +196,19 @@ describe('TetrahedronFEMForceField', () => {
         const { ff, mo } = barScene(method);
         const x = new Float64Array(mo.x0.length);
         for (let i = 0; i < x.length; i += 3) {
-          x[i] = mo.x0[i]! * (1 - NU * eps);
-          x[i + 1] = mo.x0[i + 1]! * (1 - NU * eps);
-          x[i + 2] = mo.x0[i + 2]! * (1 + eps);
+          x[i] = mo.x0[i] * (1 - NU * eps);
+          x[i + 1] = mo.x0[i + 1] * (1 - NU * eps);
+          x[i + 2] = mo.x0[i + 2] * (1 + eps);
         }
         const f = forceAt(ff, x);
         let top = 0,
           bottom = 0,
           lateral = 0;
         for (let i = 0; i < x.length; i += 3) {
-          if (mo.x0[i + 2] === 2) top += f[i + 2]!;
-          else if (mo.x0[i + 2] === 0) bottom += f[i + 2]!;
-          else expect(Math.abs(f[i + 2]!)).to.be.below(1e-9 * E * eps);
-          lateral = Math.max(lateral, Math.abs(f[i]!), Math.abs(f[i + 1]!));
+          if (mo.x0[i + 2] === 2) top += f[i + 2];
+          else if (mo.x0[i + 2] === 0) bottom += f[i + 2];
+          else expect(Math.abs(f[i + 2])).to.be.below(1e-9 * E * eps);
+          lateral = Math.max(lateral, Math.abs(f[i]), Math.abs(f[i + 1]));
         }
         const expected = E * eps * 1; // area 1×1
         expect(Math.abs(-top - expected) / expected).to.be.below(1e-4);
@@ -263,11 +263,9 @@ describe('TetrahedronFEMForceField', () => {
     expect(tets.length).to.equal(8 * 6 * 4);
     let vol = 0;
     for (let t = 0; t < tets.length; t += 4) {
-      const q = [0, 1, 2, 3].map((k) => [points[3 * tets[t + k]!]!, points[3 * tets[t + k]! + 1]!, points[3 * tets[t + k]! + 2]!]);
+      const q = [0, 1, 2, 3].map((k) => [points[3 * tets[t + k]], points[3 * tets[t + k] + 1], points[3 * tets[t + k] + 2]]);
       const v =
-        Math.abs(
-          det([q[1]!.map((c, i) => c - q[0]![i]!), q[2]!.map((c, i) => c - q[0]![i]!), q[3]!.map((c, i) => c - q[0]![i]!)]) as number,
-        ) / 6;
+        Math.abs(det([q[1].map((c, i) => c - q[0][i]), q[2].map((c, i) => c - q[0][i]), q[3].map((c, i) => c - q[0][i])]) as number) / 6;
       expect(v).to.be.above(0.1);
       vol += v;
     }
@@ -313,17 +311,17 @@ describe('TetrahedronFEMForceField', () => {
     const norms: number[] = [];
     for (let s = 0; s < 5; s++) norms.push(maxAbs(forceAt(ff, x)));
     // creep: the elastic part halves at each evaluation
-    for (let s = 1; s < 5; s++) expect(norms[s]! / norms[s - 1]!).to.be.closeTo(0.5, 1e-9);
+    for (let s = 1; s < 5; s++) expect(norms[s] / norms[s - 1]).to.be.closeTo(0.5, 1e-9);
     // a smaller ceiling stops the creep: the force stays that of (total − clamped plastic) strain
     ff.reset();
     ff.plasticMaxThreshold.value = 0.01;
     const clamped: number[] = [];
     for (let s = 0; s < 5; s++) clamped.push(maxAbs(forceAt(ff, x)));
-    expect(clamped[4]!).to.be.closeTo(clamped[1]!, 1e-9 * clamped[1]!);
-    expect(clamped[4]!).to.be.above(0.5 * norms[0]!);
+    expect(clamped[4]).to.be.closeTo(clamped[1], 1e-9 * clamped[1]);
+    expect(clamped[4]).to.be.above(0.5 * norms[0]);
     ff.plasticMaxThreshold.value = 0.1;
     ff.reset();
-    expect(maxAbs(forceAt(ff, x))).to.be.closeTo(norms[0]!, 1e-9 * norms[0]!);
+    expect(maxAbs(forceAt(ff, x))).to.be.closeTo(norms[0], 1e-9 * norms[0]);
   });
 
   it('TetrahedralCorotationalFEMForceField gives the same forces and stiffness', () => {
@@ -412,7 +410,7 @@ describe('TetrahedronFEMForceField', () => {
         ff.elementStiffness(K, e);
         for (let i = 0; i < 4; i++)
           for (let j = 0; j < 4; j++)
-            for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) expected.push(factor * K[36 * i + 12 * p + 3 * j + q]!);
+            for (let p = 0; p < 3; p++) for (let q = 0; q < 3; q++) expected.push(factor * K[36 * i + 12 * p + 3 * j + q]);
       }
       const plain: number[] = [];
       ff.addKToMatrix({ add: (_r, _c, v) => plain.push(v) }, factor);
@@ -432,8 +430,8 @@ describe('TetrahedronFEMForceField', () => {
                       viaUpper.push(
                         f *
                           (j >= i
-                            ? U[k * nu + 9 * upperBlockIndex(n, i, j) + 3 * p + q]!
-                            : U[k * nu + 9 * upperBlockIndex(n, j, i) + 3 * q + p]!),
+                            ? U[k * nu + 9 * upperBlockIndex(n, i, j) + 3 * p + q]
+                            : U[k * nu + 9 * upperBlockIndex(n, j, i) + 3 * q + p]),
                       );
           },
         },

@@ -253,8 +253,8 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
     for (let e = 0; e < n; e++) {
       if (mode === 2) {
         for (let m = 0; m < 4; m++) {
-          const q = 3 * elems[4 * e + m]!;
-          for (let k = 0; k < 3; k++) U[3 * m + k] = x[q + k]! - X0[q + k]!;
+          const q = 3 * elems[4 * e + m];
+          for (let k = 0; k < 3; k++) U[3 * m + k] = x[q + k] - X0[q + k];
         }
       } else {
         this.corotationalDisplacement(U, e, x, R, A);
@@ -263,7 +263,7 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
       for (let k = 0; k < 3; k++)
         for (let l = 0; l < 3; l++) {
           let g = 0;
-          for (let m = 0; m < 4; m++) g += shf[16 * e + 4 * (l + 1) + m]! * U[3 * m + k]!;
+          for (let m = 0; m < 4; m++) g += shf[16 * e + 4 * (l + 1) + m] * U[3 * m + k];
           G[3 * k + l] = g;
         }
       const exx = strainOf(G, 0, 0, mode),
@@ -272,8 +272,8 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
       const eyz = strainOf(G, 1, 2, mode),
         exz = strainOf(G, 0, 2, mode),
         exy = strainOf(G, 0, 1, mode);
-      const lambda = this.lame[2 * e]!,
-        mu = this.lame[2 * e + 1]!;
+      const lambda = this.lame[2 * e],
+        mu = this.lame[2 * e + 1];
       const tr = exx + eyy + ezz;
       const s0 = 2 * mu * exx + lambda * tr,
         s1 = 2 * mu * eyy + lambda * tr,
@@ -291,11 +291,11 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
       count = new Uint32Array(np);
     for (let e = 0; e < n; e++)
       for (let m = 0; m < 4; m++) {
-        const p = elems[4 * e + m]!;
-        perNode[p] += perElement[e]!;
+        const p = elems[4 * e + m];
+        perNode[p] += perElement[e];
         count[p]++;
       }
-    for (let p = 0; p < np; p++) if (count[p]! > 0) perNode[p] /= count[p]!;
+    for (let p = 0; p < np; p++) if (count[p] > 0) perNode[p] /= count[p];
     this.vonMisesPerElement.value = perElement;
     this.vonMisesPerNode.value = perNode;
     this.vonMisesDirty = false;
@@ -307,28 +307,28 @@ export class TetrahedronFEMForceField extends CorotationalTetrahedra {
       rest = this.rest,
       o = 12 * e,
       def = this.deformed;
-    const a = el[4 * e]!,
+    const a = el[4 * e],
       pa = 3 * a;
-    if (this.activeMethod === 'large') frameOfEdges(R, p, a, el[4 * e + 1]!, el[4 * e + 2]!);
+    if (this.activeMethod === 'large') frameOfEdges(R, p, a, el[4 * e + 1], el[4 * e + 2]);
     else {
       for (let r = 0; r < 3; r++) {
-        const q = 3 * el[4 * e + r + 1]!;
-        for (let c = 0; c < 3; c++) A[3 * r + c] = p[q + c]! - p[pa + c]!;
+        const q = 3 * el[4 * e + r + 1];
+        for (let c = 0; c < 3; c++) A[3 * r + c] = p[q + c] - p[pa + c];
       }
       polarDecomposition(R, A);
     }
     for (let k = 0; k < 4; k++) {
-      const q = 3 * el[4 * e + k]!;
-      for (let r = 0; r < 3; r++) def[3 * k + r] = R[3 * r]! * p[q]! + R[3 * r + 1]! * p[q + 1]! + R[3 * r + 2]! * p[q + 2]!;
+      const q = 3 * el[4 * e + k];
+      for (let r = 0; r < 3; r++) def[3 * k + r] = R[3 * r] * p[q] + R[3 * r + 1] * p[q + 1] + R[3 * r + 2] * p[q + 2];
     }
     if (this.activeMethod === 'large') {
       D.fill(0);
-      D[3] = rest[o + 3]! - (def[3]! - def[0]!);
-      D[6] = rest[o + 6]! - (def[6]! - def[0]!);
-      D[7] = rest[o + 7]! - (def[7]! - def[1]!);
-      for (let c = 0; c < 3; c++) D[9 + c] = rest[o + 9 + c]! - (def[9 + c]! - def[c]!);
+      D[3] = rest[o + 3] - (def[3] - def[0]);
+      D[6] = rest[o + 6] - (def[6] - def[0]);
+      D[7] = rest[o + 7] - (def[7] - def[1]);
+      for (let c = 0; c < 3; c++) D[9 + c] = rest[o + 9 + c] - (def[9 + c] - def[c]);
     } else {
-      for (let k = 0; k < 12; k++) D[k] = rest[o + k]! - def[k]!;
+      for (let k = 0; k < 12; k++) D[k] = rest[o + k] - def[k];
     }
   }
 
@@ -342,11 +342,11 @@ function shapeFunctionInverses(elems: Uint32Array, X0: Float64Array): Float64Arr
   const M = new Float64Array(16);
   for (let e = 0; e < n; e++) {
     for (let m = 0; m < 4; m++) {
-      const q = 3 * elems[4 * e + m]!;
+      const q = 3 * elems[4 * e + m];
       M[4 * m] = 1;
-      M[4 * m + 1] = X0[q]!;
-      M[4 * m + 2] = X0[q + 1]!;
-      M[4 * m + 3] = X0[q + 2]!;
+      M[4 * m + 1] = X0[q];
+      M[4 * m + 2] = X0[q + 1];
+      M[4 * m + 3] = X0[q + 2];
     }
     invert4(out, 16 * e, M);
   }
@@ -356,10 +356,10 @@ function shapeFunctionInverses(elems: Uint32Array, X0: Float64Array): Float64Arr
 /** out[o..o+16) = m⁻¹ by Gauss-Jordan elimination with partial pivoting. */
 function invert4(out: Float64Array, o: number, m: Float64Array): void {
   const a = Array.from({ length: 4 }, (_, r) => [
-    m[4 * r]!,
-    m[4 * r + 1]!,
-    m[4 * r + 2]!,
-    m[4 * r + 3]!,
+    m[4 * r],
+    m[4 * r + 1],
+    m[4 * r + 2],
+    m[4 * r + 3],
     r === 0 ? 1 : 0,
     r === 1 ? 1 : 0,
     r === 2 ? 1 : 0,
@@ -367,22 +367,22 @@ function invert4(out: Float64Array, o: number, m: Float64Array): void {
   ]);
   for (let c = 0; c < 4; c++) {
     let piv = c;
-    for (let r = c + 1; r < 4; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[piv]![c]!)) piv = r;
-    [a[c], a[piv]] = [a[piv]!, a[c]!];
-    const d = a[c]![c]!;
-    for (let k = 0; k < 8; k++) a[c]![k]! /= d;
+    for (let r = c + 1; r < 4; r++) if (Math.abs(a[r][c]) > Math.abs(a[piv][c])) piv = r;
+    [a[c], a[piv]] = [a[piv], a[c]];
+    const d = a[c][c];
+    for (let k = 0; k < 8; k++) a[c][k] /= d;
     for (let r = 0; r < 4; r++) {
       if (r === c) continue;
-      const f = a[r]![c]!;
-      if (f !== 0) for (let k = 0; k < 8; k++) a[r]![k]! -= f * a[c]![k]!;
+      const f = a[r][c];
+      if (f !== 0) for (let k = 0; k < 8; k++) a[r][k] -= f * a[c][k];
     }
   }
-  for (let r = 0; r < 4; r++) for (let c = 0; c < 4; c++) out[o + 4 * r + c] = a[r]![4 + c]!;
+  for (let r = 0; r < 4; r++) for (let c = 0; c < 4; c++) out[o + 4 * r + c] = a[r][4 + c];
 }
 
 /** ε_ij = ½(G_ij + G_ji), plus ½·Σ_k G_ki·G_kj for the Green strain (mode 2). */
 function strainOf(G: Float64Array, i: number, j: number, mode: number): number {
-  let s = 0.5 * (G[3 * i + j]! + G[3 * j + i]!);
-  if (mode === 2) for (let k = 0; k < 3; k++) s += 0.5 * G[3 * k + i]! * G[3 * k + j]!;
+  let s = 0.5 * (G[3 * i + j] + G[3 * j + i]);
+  if (mode === 2) for (let k = 0; k < 3; k++) s += 0.5 * G[3 * k + i] * G[3 * k + j];
   return s;
 }

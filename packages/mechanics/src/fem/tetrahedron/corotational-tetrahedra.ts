@@ -251,7 +251,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       R = this.restFrame;
     const r0 = new Float64Array(9 * n);
     for (let e = 0; e < n; e++) {
-      frameOfEdges(R, this.restPoints, el[4 * e]!, el[4 * e + 1]!, el[4 * e + 2]!);
+      frameOfEdges(R, this.restPoints, el[4 * e], el[4 * e + 1], el[4 * e + 2]);
       r0.set(R, 9 * e);
     }
     this._rot0 = r0;
@@ -437,7 +437,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     const x0 = Float64Array.from(ms.x0);
     this.restPoints = x0;
     for (let i = 0; i < elems.length; i++) {
-      if (elems[i]! >= ms.size)
+      if (elems[i] >= ms.size)
         throw this.error(`tetrahedron ${Math.floor(i / 4)} uses point ${elems[i]}, but ${ms.describe()} has ${ms.size} points`);
     }
     this.elems = elems;
@@ -505,7 +505,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   /** elementStiffness's finiteness for the element in the scratch, at its rest rotation (the same operations). */
   private scratchStiffnessIsFinite(one: ElementScratch): boolean {
     const blk = this.blk;
-    tetrahedronStiffness(blk, one.grad, 0, one.mat[0]!, one.mat[1]!, one.mat[2]!);
+    tetrahedronStiffness(blk, one.grad, 0, one.mat[0], one.mat[1], one.mat[2]);
     // the rest rotation initElement left in its scratch (this.A)
     return rotatedElementStiffness(this.kScratch, blk, 0, 4, this.A, 0).every(Number.isFinite);
   }
@@ -532,19 +532,19 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     const G = into ? into.grad : this._grad,
       P = into ? into.rest : this._rest,
       go = into ? 0 : 12 * e;
-    const a = elems[4 * e]!,
-      b = elems[4 * e + 1]!,
-      c = elems[4 * e + 2]!,
-      d = elems[4 * e + 3]!;
-    const ux = x0[3 * b]! - x0[3 * a]!,
-      uy = x0[3 * b + 1]! - x0[3 * a + 1]!,
-      uz = x0[3 * b + 2]! - x0[3 * a + 2]!;
-    const vx = x0[3 * c]! - x0[3 * a]!,
-      vy = x0[3 * c + 1]! - x0[3 * a + 1]!,
-      vz = x0[3 * c + 2]! - x0[3 * a + 2]!;
-    const wx = x0[3 * d]! - x0[3 * a]!,
-      wy = x0[3 * d + 1]! - x0[3 * a + 1]!,
-      wz = x0[3 * d + 2]! - x0[3 * a + 2]!;
+    const a = elems[4 * e],
+      b = elems[4 * e + 1],
+      c = elems[4 * e + 2],
+      d = elems[4 * e + 3];
+    const ux = x0[3 * b] - x0[3 * a],
+      uy = x0[3 * b + 1] - x0[3 * a + 1],
+      uz = x0[3 * b + 2] - x0[3 * a + 2];
+    const vx = x0[3 * c] - x0[3 * a],
+      vy = x0[3 * c + 1] - x0[3 * a + 1],
+      vz = x0[3 * c + 2] - x0[3 * a + 2];
+    const wx = x0[3 * d] - x0[3 * a],
+      wy = x0[3 * d + 1] - x0[3 * a + 1],
+      wz = x0[3 * d + 2] - x0[3 * a + 2];
     const vol = this.elementMaterial(e, E, nu, lsf, n, into ? into.mat : this._mat, into ? 0 : 3 * e);
     this.vol[e] = vol;
     // rest rotation R₀ and rest shape in its frame
@@ -565,10 +565,10 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       R.fill(0);
       R[0] = R[4] = R[8] = 1;
       for (let k = 0; k < 4; k++) {
-        const p = elems[4 * e + k]!;
-        X[3 * k] = x0[3 * p]!;
-        X[3 * k + 1] = x0[3 * p + 1]!;
-        X[3 * k + 2] = x0[3 * p + 2]!;
+        const p = elems[4 * e + k];
+        X[3 * k] = x0[3 * p];
+        X[3 * k + 1] = x0[3 * p + 1];
+        X[3 * k + 2] = x0[3 * p + 2];
       }
     } else {
       if (this.activeMethod === 'large') frameOfEdges(R, x0, a, b, c);
@@ -586,23 +586,23 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
         polarDecomposition(R, R);
       }
       for (let k = 0; k < 4; k++) {
-        const p = elems[4 * e + k]!;
-        const px = x0[3 * p]!,
-          py = x0[3 * p + 1]!,
-          pz = x0[3 * p + 2]!;
-        X[3 * k] = R[0]! * px + R[1]! * py + R[2]! * pz;
-        X[3 * k + 1] = R[3]! * px + R[4]! * py + R[5]! * pz;
-        X[3 * k + 2] = R[6]! * px + R[7]! * py + R[8]! * pz;
+        const p = elems[4 * e + k];
+        const px = x0[3 * p],
+          py = x0[3 * p + 1],
+          pz = x0[3 * p + 2];
+        X[3 * k] = R[0] * px + R[1] * py + R[2] * pz;
+        X[3 * k + 1] = R[3] * px + R[4] * py + R[5] * pz;
+        X[3 * k + 2] = R[6] * px + R[7] * py + R[8] * pz;
       }
       if (this.activeMethod === 'large') {
-        for (let k = 3; k < 12; k++) X[k] = X[k]! - X[k % 3]!;
+        for (let k = 3; k < 12; k++) X[k] = X[k] - X[k % 3];
         X[0] = X[1] = X[2] = 0;
       }
     }
-    for (let k = 0; k < 12; k++) P[go + k] = X[k]!;
-    if (!this.rot0Lazy) for (let k = 0; k < 9; k++) this._rot0[9 * e + k] = R[k]!;
+    for (let k = 0; k < 12; k++) P[go + k] = X[k];
+    if (!this.rot0Lazy) for (let k = 0; k < 9; k++) this._rot0[9 * e + k] = R[k];
     // an element added after the rotations were made starts at its rest rotation too
-    if (!this.rotAtRest) for (let k = 0; k < 9; k++) this.rot[9 * e + k] = R[k]!;
+    if (!this.rotAtRest) for (let k = 0; k < 9; k++) this.rot[9 * e + k] = R[k];
     strainDisplacement(G, go, X);
     return vol;
   }
@@ -622,31 +622,31 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   ): number {
     const x0 = this.restPoints,
       el = this.elems;
-    const a = el[4 * e]!,
-      b = el[4 * e + 1]!,
-      c = el[4 * e + 2]!,
-      d = el[4 * e + 3]!;
-    const young = (lsf.length === 0 ? 1 : lsf[Math.floor((e * lsf.length) / n)]!) * valueInElement(E, e, DEFAULT_YOUNG_MODULUS);
+    const a = el[4 * e],
+      b = el[4 * e + 1],
+      c = el[4 * e + 2],
+      d = el[4 * e + 3];
+    const young = (lsf.length === 0 ? 1 : lsf[Math.floor((e * lsf.length) / n)]) * valueInElement(E, e, DEFAULT_YOUNG_MODULUS);
     isotropicHooke(this.hooke, young, valueInElement(nu, e, DEFAULT_POISSON_RATIO));
-    const ux = x0[3 * b]! - x0[3 * a]!,
-      uy = x0[3 * b + 1]! - x0[3 * a + 1]!,
-      uz = x0[3 * b + 2]! - x0[3 * a + 2]!;
-    const vx = x0[3 * c]! - x0[3 * a]!,
-      vy = x0[3 * c + 1]! - x0[3 * a + 1]!,
-      vz = x0[3 * c + 2]! - x0[3 * a + 2]!;
-    const wx = x0[3 * d]! - x0[3 * a]!,
-      wy = x0[3 * d + 1]! - x0[3 * a + 1]!,
-      wz = x0[3 * d + 2]! - x0[3 * a + 2]!;
+    const ux = x0[3 * b] - x0[3 * a],
+      uy = x0[3 * b + 1] - x0[3 * a + 1],
+      uz = x0[3 * b + 2] - x0[3 * a + 2];
+    const vx = x0[3 * c] - x0[3 * a],
+      vy = x0[3 * c + 1] - x0[3 * a + 1],
+      vz = x0[3 * c + 2] - x0[3 * a + 2];
+    const wx = x0[3 * d] - x0[3 * a],
+      wy = x0[3 * d + 1] - x0[3 * a + 1],
+      wz = x0[3 * d + 2] - x0[3 * a + 2];
     const vol = Math.abs((uy * vz - uz * vy) * wx + (uz * vx - ux * vz) * wy + (ux * vy - uy * vx) * wz) / 6;
     if (!(vol > 0)) throw this.error(`tetrahedron ${e} (${a} ${b} ${c} ${d}) has zero volume at rest`);
     // material: Hooke / (36 V)
     const s = 1 / (vol * 36);
-    this.lame[2 * e] = this.hooke[1]!;
-    this.lame[2 * e + 1] = this.hooke[2]!;
-    M[mo] = this.hooke[0]! * s;
-    M[mo + 1] = this.hooke[1]! * s;
-    M[mo + 2] = this.hooke[2]! * s;
-    if (!(Number.isFinite(M[mo]!) && Number.isFinite(M[mo + 1]!) && Number.isFinite(M[mo + 2]!))) {
+    this.lame[2 * e] = this.hooke[1];
+    this.lame[2 * e + 1] = this.hooke[2];
+    M[mo] = this.hooke[0] * s;
+    M[mo + 1] = this.hooke[1] * s;
+    M[mo + 2] = this.hooke[2] * s;
+    if (!(Number.isFinite(M[mo]) && Number.isFinite(M[mo + 1]) && Number.isFinite(M[mo + 2]))) {
       throw this.dataError(
         this.youngModulus,
         `the stiffness of tetrahedron ${e} is not finite (youngModulus ${young} over a volume of ${vol} overflows)`,
@@ -685,8 +685,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
     if (this.topo && this.topo.revision !== this.topoRevision) this.topologyChanged();
     this.beforeForces();
-    const ff = f[0]!,
-      p = x[0]!;
+    const ff = f[0],
+      p = x[0];
     const method = this.activeMethod;
     // SOFA's assembled path computes no force with 'polar' or 'svd'.
     if (this.computeGlobalMatrix.value && (method === 'polar' || method === 'svd')) return;
@@ -725,41 +725,41 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       A = this.A,
       Q = this.Q;
     for (let e = 0; e < n; e++) {
-      const a = 3 * elems[4 * e]!,
-        b = 3 * elems[4 * e + 1]!,
-        c = 3 * elems[4 * e + 2]!,
-        d = 3 * elems[4 * e + 3]!;
+      const a = 3 * elems[4 * e],
+        b = 3 * elems[4 * e + 1],
+        c = 3 * elems[4 * e + 2],
+        d = 3 * elems[4 * e + 3];
       const o = 12 * e,
         r = 9 * e;
       if (method === 'small') {
         // D = (X − X_a) − (x − x_a), node a left at 0
         D[0] = D[1] = D[2] = 0;
         for (let k = 0; k < 3; k++) {
-          D[3 + k] = x0[b + k]! - x0[a + k]! - p[b + k]! + p[a + k]!;
-          D[6 + k] = x0[c + k]! - x0[a + k]! - p[c + k]! + p[a + k]!;
-          D[9 + k] = x0[d + k]! - x0[a + k]! - p[d + k]! + p[a + k]!;
+          D[3 + k] = x0[b + k] - x0[a + k] - p[b + k] + p[a + k];
+          D[6 + k] = x0[c + k] - x0[a + k] - p[c + k] + p[a + k];
+          D[9 + k] = x0[d + k] - x0[a + k] - p[d + k] + p[a + k];
         }
         this.elementForce(e, D, F);
         for (let k = 0; k < 3; k++) {
-          ff[a + k] += F[k]!;
-          ff[b + k] += F[3 + k]!;
-          ff[c + k] += F[6 + k]!;
-          ff[d + k] += F[9 + k]!;
+          ff[a + k] += F[k];
+          ff[b + k] += F[3 + k];
+          ff[c + k] += F[6 + k];
+          ff[d + k] += F[9 + k];
         }
         continue;
       }
       if (method === 'large') {
         // frame of the edges, rows x̂ ŷ ẑ
-        let ex = p[b]! - p[a]!,
-          ey = p[b + 1]! - p[a + 1]!,
-          ez = p[b + 2]! - p[a + 2]!;
+        let ex = p[b] - p[a],
+          ey = p[b + 1] - p[a + 1],
+          ez = p[b + 2] - p[a + 2];
         const inv = 1 / Math.sqrt(ex * ex + ey * ey + ez * ez);
         ex *= inv;
         ey *= inv;
         ez *= inv;
-        const yx = p[c]! - p[a]!,
-          yy = p[c + 1]! - p[a + 1]!,
-          yz = p[c + 2]! - p[a + 2]!;
+        const yx = p[c] - p[a],
+          yy = p[c + 1] - p[a + 1],
+          yz = p[c + 2] - p[a + 2];
         let zx = ey * yz - ez * yy,
           zy = ez * yx - ex * yz,
           zz = ex * yy - ey * yx;
@@ -777,84 +777,83 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
         rot[r + 7] = zy;
         rot[r + 8] = zz;
       } else {
-        A[0] = p[b]! - p[a]!;
-        A[1] = p[b + 1]! - p[a + 1]!;
-        A[2] = p[b + 2]! - p[a + 2]!;
-        A[3] = p[c]! - p[a]!;
-        A[4] = p[c + 1]! - p[a + 1]!;
-        A[5] = p[c + 2]! - p[a + 2]!;
-        A[6] = p[d]! - p[a]!;
-        A[7] = p[d + 1]! - p[a + 1]!;
-        A[8] = p[d + 2]! - p[a + 2]!;
+        A[0] = p[b] - p[a];
+        A[1] = p[b + 1] - p[a + 1];
+        A[2] = p[b + 2] - p[a + 2];
+        A[3] = p[c] - p[a];
+        A[4] = p[c + 1] - p[a + 1];
+        A[5] = p[c + 2] - p[a + 2];
+        A[6] = p[d] - p[a];
+        A[7] = p[d + 1] - p[a + 1];
+        A[8] = p[d + 2] - p[a + 2];
         if (method === 'polarF') {
           // rot = polar factor of Fᵀ = A₀⁻¹·A, i.e. R_Fᵀ (rows: the rest axes in the current frame)
           const M = this.restInv,
             mo = 9 * e,
             F9 = this.F9;
           for (let i = 0; i < 3; i++)
-            for (let j = 0; j < 3; j++)
-              F9[3 * i + j] = M[mo + 3 * i]! * A[j]! + M[mo + 3 * i + 1]! * A[3 + j]! + M[mo + 3 * i + 2]! * A[6 + j]!;
+            for (let j = 0; j < 3; j++) F9[3 * i + j] = M[mo + 3 * i] * A[j] + M[mo + 3 * i + 1] * A[3 + j] + M[mo + 3 * i + 2] * A[6 + j];
           polarDecomposition(Q, F9);
-          for (let k = 0; k < 9; k++) rot[r + k] = Q[k]!;
+          for (let k = 0; k < 9; k++) rot[r + k] = Q[k];
         } else if (method === 'svd' && this.deformationIsDegenerate(e, A)) {
           // Q = U·Vᵀ of F = A·A₀⁻¹, then R = Q·R₀
           polarDecompositionStable(Q, this.F9);
           const r0 = this.rot0;
           for (let i = 0; i < 3; i++)
             for (let j = 0; j < 3; j++)
-              rot[r + 3 * i + j] = Q[3 * i]! * r0[r + j]! + Q[3 * i + 1]! * r0[r + 3 + j]! + Q[3 * i + 2]! * r0[r + 6 + j]!;
+              rot[r + 3 * i + j] = Q[3 * i] * r0[r + j] + Q[3 * i + 1] * r0[r + 3 + j] + Q[3 * i + 2] * r0[r + 6 + j];
         } else {
           polarDecomposition(Q, A);
-          for (let k = 0; k < 9; k++) rot[r + k] = Q[k]!;
+          for (let k = 0; k < 9; k++) rot[r + k] = Q[k];
         }
       }
       // deformed positions in the element frame, D = R₀X − R·x
-      const r0 = rot[r]!,
-        r1 = rot[r + 1]!,
-        r2 = rot[r + 2]!,
-        r3 = rot[r + 3]!,
-        r4 = rot[r + 4]!,
-        r5 = rot[r + 5]!,
-        r6 = rot[r + 6]!,
-        r7 = rot[r + 7]!,
-        r8 = rot[r + 8]!;
+      const r0 = rot[r],
+        r1 = rot[r + 1],
+        r2 = rot[r + 2],
+        r3 = rot[r + 3],
+        r4 = rot[r + 4],
+        r5 = rot[r + 5],
+        r6 = rot[r + 6],
+        r7 = rot[r + 7],
+        r8 = rot[r + 8];
       for (let k = 0; k < 4; k++) {
         const q = k === 0 ? a : k === 1 ? b : k === 2 ? c : d;
-        const px = p[q]!,
-          py = p[q + 1]!,
-          pz = p[q + 2]!;
+        const px = p[q],
+          py = p[q + 1],
+          pz = p[q + 2];
         F[3 * k] = r0 * px + r1 * py + r2 * pz;
         F[3 * k + 1] = r3 * px + r4 * py + r5 * pz;
         F[3 * k + 2] = r6 * px + r7 * py + r8 * pz;
       }
       if (method === 'large') {
         D[0] = D[1] = D[2] = 0;
-        D[3] = rest[o + 3]! - (F[3]! - F[0]!);
+        D[3] = rest[o + 3] - (F[3] - F[0]);
         D[4] = 0;
         D[5] = 0;
-        D[6] = rest[o + 6]! - (F[6]! - F[0]!);
-        D[7] = rest[o + 7]! - (F[7]! - F[1]!);
+        D[6] = rest[o + 6] - (F[6] - F[0]);
+        D[7] = rest[o + 7] - (F[7] - F[1]);
         D[8] = 0;
-        D[9] = rest[o + 9]! - (F[9]! - F[0]!);
-        D[10] = rest[o + 10]! - (F[10]! - F[1]!);
-        D[11] = rest[o + 11]! - (F[11]! - F[2]!);
+        D[9] = rest[o + 9] - (F[9] - F[0]);
+        D[10] = rest[o + 10] - (F[10] - F[1]);
+        D[11] = rest[o + 11] - (F[11] - F[2]);
         if (update) {
           // strain-displacement of the deformed element in its frame (node a at the origin)
-          for (let k = 3; k < 12; k++) F[k] = F[k]! - F[k % 3]!;
+          for (let k = 3; k < 12; k++) F[k] = F[k] - F[k % 3];
           F[0] = F[1] = F[2] = 0;
           strainDisplacement(this.grad, o, F);
         }
       } else {
-        for (let k = 0; k < 12; k++) D[k] = rest[o + k]! - F[k]!;
+        for (let k = 0; k < 12; k++) D[k] = rest[o + k] - F[k];
         if (update) strainDisplacement(this.grad, o, F);
       }
       this.elementForce(e, D, F);
       // f += Rᵀ·F
       for (let k = 0; k < 4; k++) {
         const q = k === 0 ? a : k === 1 ? b : k === 2 ? c : d;
-        const fx = F[3 * k]!,
-          fy = F[3 * k + 1]!,
-          fz = F[3 * k + 2]!;
+        const fx = F[3 * k],
+          fy = F[3 * k + 1],
+          fz = F[3 * k + 2];
         ff[q] += r0 * fx + r3 * fy + r6 * fz;
         ff[q + 1] += r1 * fx + r4 * fy + r7 * fz;
         ff[q + 2] += r2 * fx + r5 * fy + r8 * fz;
@@ -871,11 +870,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       o = 9 * e,
       F9 = this.F9;
     for (let i = 0; i < 3; i++)
-      for (let j = 0; j < 3; j++) F9[3 * i + j] = A[3 * i]! * M[o + j]! + A[3 * i + 1]! * M[o + 3 + j]! + A[3 * i + 2]! * M[o + 6 + j]!;
-    const det =
-      F9[0]! * (F9[4]! * F9[8]! - F9[5]! * F9[7]!) -
-      F9[1]! * (F9[3]! * F9[8]! - F9[5]! * F9[6]!) +
-      F9[2]! * (F9[3]! * F9[7]! - F9[4]! * F9[6]!);
+      for (let j = 0; j < 3; j++) F9[3 * i + j] = A[3 * i] * M[o + j] + A[3 * i + 1] * M[o + 3 + j] + A[3 * i + 2] * M[o + 6 + j];
+    const det = F9[0] * (F9[4] * F9[8] - F9[5] * F9[7]) - F9[1] * (F9[3] * F9[8] - F9[5] * F9[6]) + F9[2] * (F9[3] * F9[7] - F9[4] * F9[6]);
     return det < 1e-6;
   }
 
@@ -900,12 +896,12 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       s4 = 0,
       s5 = 0;
     for (let i = 0; i < 4; i++) {
-      const al = g[o + 3 * i]!,
-        be = g[o + 3 * i + 1]!,
-        ga = g[o + 3 * i + 2]!;
-      const dx = D[3 * i]!,
-        dy = D[3 * i + 1]!,
-        dz = D[3 * i + 2]!;
+      const al = g[o + 3 * i],
+        be = g[o + 3 * i + 1],
+        ga = g[o + 3 * i + 2];
+      const dx = D[3 * i],
+        dy = D[3 * i + 1],
+        dz = D[3 * i + 2];
       s0 += al * dx;
       s1 += be * dy;
       s2 += ga * dz;
@@ -923,18 +919,18 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       s[4] = s4;
       s[5] = s5;
       elasticStrain(s, this.plastic, 6 * e, this.plasticYield, this.plasticMax, this.plasticCreepFactor);
-      s0 = s[0]!;
-      s1 = s[1]!;
-      s2 = s[2]!;
-      s3 = s[3]!;
-      s4 = s[4]!;
-      s5 = s[5]!;
+      s0 = s[0];
+      s1 = s[1];
+      s2 = s[2];
+      s3 = s[3];
+      s4 = s[4];
+      s5 = s[5];
     }
     const m = this.mat,
       mo = 3 * e;
-    const A = m[mo]!,
-      B = m[mo + 1]!,
-      C = m[mo + 2]!;
+    const A = m[mo],
+      B = m[mo + 1],
+      C = m[mo + 2];
     const k0 = A * s0 + B * s1 + B * s2;
     const k1 = B * s0 + A * s1 + B * s2;
     const k2 = B * s0 + B * s1 + A * s2;
@@ -942,9 +938,9 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       k4 = C * s4,
       k5 = C * s5;
     for (let i = 0; i < 4; i++) {
-      const al = g[o + 3 * i]!,
-        be = g[o + 3 * i + 1]!,
-        ga = g[o + 3 * i + 2]!;
+      const al = g[o + 3 * i],
+        be = g[o + 3 * i + 1],
+        ga = g[o + 3 * i + 2];
       F[3 * i] = al * k0 + be * k3 + ga * k5;
       F[3 * i + 1] = be * k1 + al * k3 + ga * k4;
       F[3 * i + 2] = ga * k2 + be * k4 + al * k5;
@@ -952,8 +948,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   }
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const out = df[0]!,
-      v = dx[0]!;
+    const out = df[0],
+      v = dx[0];
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
     if (k === 0) return;
     const w = this.wasmProduct();
@@ -1059,9 +1055,9 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   elementStiffness(out: Float64Array, e: number): Float64Array {
     const m = this.mat,
       blk = this.blk;
-    tetrahedronStiffness(blk, this.grad, 12 * e, m[3 * e]!, m[3 * e + 1]!, m[3 * e + 2]!);
+    tetrahedronStiffness(blk, this.grad, 12 * e, m[3 * e], m[3 * e + 1], m[3 * e + 2]);
     if (this.activeMethod === 'small') {
-      for (let k = 0; k < 144; k++) out[k] = -blk[k]!;
+      for (let k = 0; k < 144; k++) out[k] = -blk[k];
       return out;
     }
     // out_ij = −Rᵀ·blk_ij·R
@@ -1097,7 +1093,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
   /** ½·Σ Dᵀ·J·K·Jᵀ·D for 'small' (SOFA computes it for that method only), else 0. */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
     if (this.activeMethod !== 'small' || this.computeGlobalMatrix.value) return 0;
-    const p = x[0]!,
+    const p = x[0],
       x0 = this.restPoints,
       D = this.D,
       F = this.F;
@@ -1106,13 +1102,13 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     this.plasticMax = 0;
     let energy = 0;
     for (let e = 0; e < n; e++) {
-      const a = 3 * this.elems[4 * e]!;
+      const a = 3 * this.elems[4 * e];
       for (let k = 0; k < 4; k++) {
-        const q = 3 * this.elems[4 * e + k]!;
-        for (let c = 0; c < 3; c++) D[3 * k + c] = x0[q + c]! - x0[a + c]! - p[q + c]! + p[a + c]!;
+        const q = 3 * this.elems[4 * e + k];
+        for (let c = 0; c < 3; c++) D[3 * k + c] = x0[q + c] - x0[a + c] - p[q + c] + p[a + c];
       }
       this.elementForce(e, D, F);
-      for (let k = 0; k < 12; k++) energy += F[k]! * D[k]!;
+      for (let k = 0; k < 12; k++) energy += F[k] * D[k];
     }
     this.plasticMax = saved;
     return energy / 2;
@@ -1124,7 +1120,7 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
 
   /** Rotation R of element e at the last addForce (rows = element frame), copied into out. */
   getElementRotation(out: Float64Array, e: number): Float64Array {
-    for (let k = 0; k < 9; k++) out[k] = this.rot[9 * e + k]!;
+    for (let k = 0; k < 9; k++) out[k] = this.rot[9 * e + k];
     return out;
   }
 }

@@ -30,8 +30,8 @@ describe("CorotationalTetrahedra, the three writings of the 'large' force", () =
     // the WebAssembly kernel ran (it is available on Node 20) and the forces are not trivial
     expect(wasm.inPlaceDForce()).to.not.equal(undefined);
     expect(locals.inPlaceDForce()).to.equal(undefined);
-    expect(forces[0]!.some((v) => Math.abs(v) > 1)).to.equal(true);
-    for (const f of forces.slice(1)) expect(f.every((v, i) => Object.is(v, forces[0]![i]))).to.equal(true);
+    expect(forces[0].some((v) => Math.abs(v) > 1)).to.equal(true);
+    for (const f of forces.slice(1)) expect(f.every((v, i) => Object.is(v, forces[0][i]))).to.equal(true);
     const R = new Float64Array(9),
       R0 = new Float64Array(9);
     for (let e = 0; e < general.elementCount; e++) {

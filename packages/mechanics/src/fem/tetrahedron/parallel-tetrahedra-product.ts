@@ -45,7 +45,7 @@ export class ParallelTetrahedraProduct {
       for (let k = 0; k < 4; k++) {
         if (!deferred[4 * e + k]) continue;
         const slot = 8 * (e >> 1) + 4 * (e & 1) + k;
-        targets[d] = (outIdx[slot]! - wasm.vout) / 8;
+        targets[d] = (outIdx[slot] - wasm.vout) / 8;
         outIdx[slot] = wasm.deferred + 24 * d;
         d++;
       }
@@ -74,20 +74,20 @@ export class ParallelTetrahedraProduct {
       args[row + 1] = w.outIdx;
       args[row + 2] = w.elem;
       args[row + 3] = k;
-      args[row + 4] = b[t]! >> 1;
-      args[row + 5] = b[t + 1]! >> 1;
+      args[row + 4] = b[t] >> 1;
+      args[row + 5] = b[t + 1] >> 1;
       args[row + 6] = w.scratch + TET_SCRATCH_BYTES * (t + 1);
     }
-    this.pool.run(this.job, () => w.runRange(k, b[T - 1]!, b[T]!));
+    this.pool.run(this.job, () => w.runRange(k, b[T - 1], b[T]));
     // the deferred contributions, in element order
     const out = w.voutView,
       def = this.deferredView,
       tg = this.deferredTarget;
     for (let d = 0; d < tg.length; d++) {
-      const q = tg[d]!;
-      out[q] += def[3 * d]!;
-      out[q + 1] += def[3 * d + 1]!;
-      out[q + 2] += def[3 * d + 2]!;
+      const q = tg[d];
+      out[q] += def[3 * d];
+      out[q + 1] += def[3 * d + 1];
+      out[q + 2] += def[3 * d + 2];
     }
   }
 }

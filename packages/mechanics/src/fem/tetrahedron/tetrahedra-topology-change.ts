@@ -28,11 +28,11 @@ export function withAddedElements<T extends Float64Array | Uint32Array>(a: T, st
 /** Σ values[i] over the indices below n. */
 export function sumAt(values: Float64Array, indices: ArrayLike<number>, n: number): number {
   let s = 0;
-  for (let r = 0; r < indices.length; r++) if (indices[r]! < n) s += values[indices[r]!]!;
+  for (let r = 0; r < indices.length; r++) if (indices[r] < n) s += values[indices[r]];
   return s;
 }
 
 /** Renames the indices of `a` with a removal's index map (removalIndexMap). */
 export function renameInPlace(a: Uint32Array, map: Int32Array): void {
-  for (let i = 0; i < a.length; i++) a[i] = map[a[i]!]!;
+  for (let i = 0; i < a.length; i++) a[i] = map[a[i]];
 }

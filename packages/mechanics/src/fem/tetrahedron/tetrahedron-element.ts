@@ -29,16 +29,16 @@ export function tetrahedraOfTopology(topo: BaseMeshTopology): Uint32Array {
  * as a flat (n × 3) array.
  */
 export function frameOfEdges(R: Float64Array, p: ArrayLike<number>, a: number, b: number, c: number): Float64Array {
-  let ex = p[3 * b]! - p[3 * a]!,
-    ey = p[3 * b + 1]! - p[3 * a + 1]!,
-    ez = p[3 * b + 2]! - p[3 * a + 2]!;
+  let ex = p[3 * b] - p[3 * a],
+    ey = p[3 * b + 1] - p[3 * a + 1],
+    ez = p[3 * b + 2] - p[3 * a + 2];
   const inv = 1 / Math.sqrt(ex * ex + ey * ey + ez * ez);
   ex *= inv;
   ey *= inv;
   ez *= inv;
-  const yx = p[3 * c]! - p[3 * a]!,
-    yy = p[3 * c + 1]! - p[3 * a + 1]!,
-    yz = p[3 * c + 2]! - p[3 * a + 2]!;
+  const yx = p[3 * c] - p[3 * a],
+    yy = p[3 * c + 1] - p[3 * a + 1],
+    yz = p[3 * c + 2] - p[3 * a + 2];
   let zx = ey * yz - ez * yy,
     zy = ez * yx - ex * yz,
     zz = ex * yy - ey * yx;
@@ -73,13 +73,13 @@ export function tetrahedronStiffness(
   C: number,
 ): Float64Array {
   for (let i = 0; i < 4; i++) {
-    const ai = grad[go + 3 * i]!,
-      bi = grad[go + 3 * i + 1]!,
-      ci = grad[go + 3 * i + 2]!;
+    const ai = grad[go + 3 * i],
+      bi = grad[go + 3 * i + 1],
+      ci = grad[go + 3 * i + 2];
     for (let j = i; j < 4; j++) {
-      const aj = grad[go + 3 * j]!,
-        bj = grad[go + 3 * j + 1]!,
-        cj = grad[go + 3 * j + 2]!;
+      const aj = grad[go + 3 * j],
+        bj = grad[go + 3 * j + 1],
+        cj = grad[go + 3 * j + 2];
       const k00 = ai * A * aj + bi * C * bj + ci * C * cj;
       const k01 = ai * B * bj + bi * C * aj;
       const k02 = ai * B * cj + ci * C * aj;
@@ -134,9 +134,9 @@ export function rotatedTetrahedronStiffnessUpper(
   R: Float64Array | undefined,
   ro: number,
 ): Float64Array {
-  const A = mat[mo]!,
-    B = mat[mo + 1]!,
-    C = mat[mo + 2]!;
+  const A = mat[mo],
+    B = mat[mo + 1],
+    C = mat[mo + 2];
   let r0 = 1,
     r1 = 0,
     r2 = 0,
@@ -147,25 +147,25 @@ export function rotatedTetrahedronStiffnessUpper(
     r7 = 0,
     r8 = 1;
   if (R) {
-    r0 = R[ro]!;
-    r1 = R[ro + 1]!;
-    r2 = R[ro + 2]!;
-    r3 = R[ro + 3]!;
-    r4 = R[ro + 4]!;
-    r5 = R[ro + 5]!;
-    r6 = R[ro + 6]!;
-    r7 = R[ro + 7]!;
-    r8 = R[ro + 8]!;
+    r0 = R[ro];
+    r1 = R[ro + 1];
+    r2 = R[ro + 2];
+    r3 = R[ro + 3];
+    r4 = R[ro + 4];
+    r5 = R[ro + 5];
+    r6 = R[ro + 6];
+    r7 = R[ro + 7];
+    r8 = R[ro + 8];
   }
   let u = uo;
   for (let i = 0; i < 4; i++) {
-    const ai = grad[go + 3 * i]!,
-      bi = grad[go + 3 * i + 1]!,
-      ci = grad[go + 3 * i + 2]!;
+    const ai = grad[go + 3 * i],
+      bi = grad[go + 3 * i + 1],
+      ci = grad[go + 3 * i + 2];
     for (let j = i; j < 4; j++, u += 9) {
-      const aj = grad[go + 3 * j]!,
-        bj = grad[go + 3 * j + 1]!,
-        cj = grad[go + 3 * j + 2]!;
+      const aj = grad[go + 3 * j],
+        bj = grad[go + 3 * j + 1],
+        cj = grad[go + 3 * j + 2];
       // block (i, j) of J·K·Jᵀ (tetrahedronStiffness)
       const k00 = ai * A * aj + bi * C * bj + ci * C * cj;
       const k01 = ai * B * bj + bi * C * aj;
@@ -228,8 +228,8 @@ export function strainDisplacement(out: Float64Array, o: number, X: ArrayLike<nu
       q = 3 * ((i + 2) % 4),
       r = 3 * ((i + 3) % 4);
     const sign = i % 2 === 0 ? -1 : 1;
-    out[o + 3 * i] = sign * pd(X[p + 1]!, X[q + 1]!, X[r + 1]!, X[p + 2]!, X[q + 2]!, X[r + 2]!);
-    out[o + 3 * i + 1] = -sign * pd(X[p]!, X[q]!, X[r]!, X[p + 2]!, X[q + 2]!, X[r + 2]!);
-    out[o + 3 * i + 2] = sign * pd(X[p]!, X[q]!, X[r]!, X[p + 1]!, X[q + 1]!, X[r + 1]!);
+    out[o + 3 * i] = sign * pd(X[p + 1], X[q + 1], X[r + 1], X[p + 2], X[q + 2], X[r + 2]);
+    out[o + 3 * i + 1] = -sign * pd(X[p], X[q], X[r], X[p + 2], X[q + 2], X[r + 2]);
+    out[o + 3 * i + 2] = sign * pd(X[p], X[q], X[r], X[p + 1], X[q + 1], X[r + 1]);
   }
 }

@@ -7,12 +7,12 @@
  */
 export function elasticStrain(s: Float64Array, plastic: Float64Array, q: number, yieldThreshold: number, max: number, creep: number): void {
   const pl = plastic;
-  const e0 = s[0]! - pl[q]!,
-    e1 = s[1]! - pl[q + 1]!,
-    e2 = s[2]! - pl[q + 2]!,
-    e3 = s[3]! - pl[q + 3]!,
-    e4 = s[4]! - pl[q + 4]!,
-    e5 = s[5]! - pl[q + 5]!;
+  const e0 = s[0] - pl[q],
+    e1 = s[1] - pl[q + 1],
+    e2 = s[2] - pl[q + 2],
+    e3 = s[3] - pl[q + 3],
+    e4 = s[4] - pl[q + 4],
+    e5 = s[5] - pl[q + 5];
   if (e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3 + e4 * e4 + e5 * e5 > yieldThreshold * yieldThreshold) {
     const c = creep;
     pl[q] += c * e0;
@@ -23,10 +23,10 @@ export function elasticStrain(s: Float64Array, plastic: Float64Array, q: number,
     pl[q + 5] += c * e5;
   }
   let n2 = 0;
-  for (let k = 0; k < 6; k++) n2 += pl[q + k]! * pl[q + k]!;
+  for (let k = 0; k < 6; k++) n2 += pl[q + k] * pl[q + k];
   if (n2 > max * max) {
     const scale = max / Math.sqrt(n2);
     for (let k = 0; k < 6; k++) pl[q + k] *= scale;
   }
-  for (let k = 0; k < 6; k++) s[k] -= pl[q + k]!;
+  for (let k = 0; k < 6; k++) s[k] -= pl[q + k];
 }

@@ -95,12 +95,12 @@ export class TriangleFEMForceField extends TriangleFEMBase {
       for (let q = 0; q < nQ; q++) {
         const v = 4 * q,
           t = 6 * q;
-        this.tri[t] = quads[v]!;
-        this.tri[t + 1] = quads[v + 1]!;
-        this.tri[t + 2] = quads[v + 2]!;
-        this.tri[t + 3] = quads[v]!;
-        this.tri[t + 4] = quads[v + 2]!;
-        this.tri[t + 5] = quads[v + 3]!;
+        this.tri[t] = quads[v];
+        this.tri[t + 1] = quads[v + 1];
+        this.tri[t + 2] = quads[v + 2];
+        this.tri[t + 3] = quads[v];
+        this.tri[t + 4] = quads[v + 2];
+        this.tri[t + 5] = quads[v + 3];
       }
     }
     if (this.initialPoints.value.length === 0) this.initialPoints.value = Float64Array.from(s.x0);
@@ -114,15 +114,15 @@ export class TriangleFEMForceField extends TriangleFEMBase {
     for (let e = 0; e < this.elementCount; e++) {
       if (this.large) this.initLargeElement(e, p, false);
       else this.initSmallElement(e, p);
-      const a = 3 * this.tri[3 * e]!,
-        b = 3 * this.tri[3 * e + 1]!,
-        c = 3 * this.tri[3 * e + 2]!;
-      const ux = p[b]! - p[a]!,
-        uy = p[b + 1]! - p[a + 1]!,
-        uz = p[b + 2]! - p[a + 2]!;
-      const vx = p[c]! - p[a]!,
-        vy = p[c + 1]! - p[a + 1]!,
-        vz = p[c + 2]! - p[a + 2]!;
+      const a = 3 * this.tri[3 * e],
+        b = 3 * this.tri[3 * e + 1],
+        c = 3 * this.tri[3 * e + 2];
+      const ux = p[b] - p[a],
+        uy = p[b + 1] - p[a + 1],
+        uz = p[b + 2] - p[a + 2];
+      const vx = p[c] - p[a],
+        vy = p[c + 1] - p[a + 1],
+        vz = p[c + 2] - p[a + 2];
       const nx = uy * vz - uz * vy,
         ny = uz * vx - ux * vz,
         nz = ux * vy - uy * vx;

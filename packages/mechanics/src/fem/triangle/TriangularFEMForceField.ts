@@ -137,13 +137,13 @@ export class TriangularFEMForceField extends TriangleFEMBase {
         if (given && givenFrames) {
           // rot = R0ᵀ from the given frame, rest vertices as given
           const T = this.initialTransformation.value;
-          for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) this.rot[o + 3 * i + j] = T[o + 3 * j + i]!;
+          for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) this.rot[o + 3 * i + j] = T[o + 3 * j + i];
           this.rest.set(this.rotatedInitialElements.value.subarray(o, o + 9), o);
           this.initRestJ(e);
         } else {
           this.initLargeElement(e, p, true);
         }
-        area = this.rest[o + 3]! * this.rest[o + 7]! * 0.5;
+        area = this.rest[o + 3] * this.rest[o + 7] * 0.5;
       } else {
         if (given) {
           this.rest.set(this.rotatedInitialElements.value.subarray(o, o + 9), o);
@@ -152,19 +152,19 @@ export class TriangularFEMForceField extends TriangleFEMBase {
           this.initSmallElement(e, p);
         }
         const r = this.rest;
-        const bx = r[o + 3]!,
-          by = r[o + 4]!,
-          bz = r[o + 5]!,
-          cx = r[o + 6]!,
-          cy = r[o + 7]!,
-          cz = r[o + 8]!;
+        const bx = r[o + 3],
+          by = r[o + 4],
+          bz = r[o + 5],
+          cx = r[o + 6],
+          cy = r[o + 7],
+          cz = r[o + 8];
         const nx = by * cz - bz * cy,
           ny = bz * cx - bx * cz,
           nz = bx * cy - by * cx;
         area = Math.sqrt(nx * nx + ny * ny + nz * nz) * 0.5;
       }
-      const E = young.length > e ? young[e]! : young[0]!;
-      const nu = poisson.length > e ? poisson[e]! : poisson[0]!;
+      const E = young.length > e ? young[e] : young[0];
+      const nu = poisson.length > e ? poisson[e] : poisson[0];
       planeStressMaterial(this.M, o, E, nu, area);
     }
     const bad = this.M.findIndex((x) => !Number.isFinite(x));
@@ -186,9 +186,9 @@ export class TriangularFEMForceField extends TriangleFEMBase {
     const nT = this.elementCount;
     for (let e = 0; e < nT; e++) {
       // eigen-decomposition of the symmetric stress [[σxx, τ], [τ, σyy]]
-      const sxx = this.sv[6 * e + 3]!,
-        syy = this.sv[6 * e + 4]!,
-        txy = this.sv[6 * e + 5]!;
+      const sxx = this.sv[6 * e + 3],
+        syy = this.sv[6 * e + 4],
+        txy = this.sv[6 * e + 5];
       const mean = 0.5 * (sxx + syy);
       const rad = Math.hypot(0.5 * (sxx - syy), txy);
       const l1 = mean + rad,
@@ -216,11 +216,11 @@ export class TriangularFEMForceField extends TriangleFEMBase {
       const o = 9 * e,
         scale = s0 / 100;
       for (let i = 0; i < 3; i++)
-        this.principalStressDirection[3 * e + i] = (this.rot[o + 3 * i]! * dx + this.rot[o + 3 * i + 1]! * dy) * scale;
+        this.principalStressDirection[3 * e + i] = (this.rot[o + 3 * i] * dx + this.rot[o + 3 * i + 1] * dy) * scale;
     }
   }
 }
 
 function valueAt(values: Float64Array, e: number): number {
-  return values.length > e ? values[e]! : values[0]!;
+  return values.length > e ? values[e] : values[0];
 }

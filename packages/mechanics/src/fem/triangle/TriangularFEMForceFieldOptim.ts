@@ -148,7 +148,7 @@ export class TriangularFEMForceFieldOptim extends BaseForceField {
   /** Rest shapes and materials from the topology's triangles and the rest positions. */
   reinit(): void {
     const topo = this.topology.require(),
-      s = this.states[0]!;
+      s = this.states[0];
     this.topoRevision = topo.revision;
     const tris = topo.getTriangles();
     const nT = Math.floor(tris.length / 3);
@@ -166,20 +166,20 @@ export class TriangularFEMForceFieldOptim extends BaseForceField {
       nu = this.poissonRatio.value;
     for (let e = 0; e < nT; e++) {
       const f = this.frame;
-      triangleFrame2(f, 6 * e, x0, 3 * this.tri[3 * e]!, 3 * this.tri[3 * e + 1]!, 3 * this.tri[3 * e + 2]!, scale);
-      const a = 3 * this.tri[3 * e]!,
-        b = 3 * this.tri[3 * e + 1]!,
-        c = 3 * this.tri[3 * e + 2]!,
+      triangleFrame2(f, 6 * e, x0, 3 * this.tri[3 * e], 3 * this.tri[3 * e + 1], 3 * this.tri[3 * e + 2], scale);
+      const a = 3 * this.tri[3 * e],
+        b = 3 * this.tri[3 * e + 1],
+        c = 3 * this.tri[3 * e + 2],
         o = 6 * e;
       let bx = 0,
         cx = 0,
         cy = 0;
       for (let k = 0; k < 3; k++) {
-        const ab = (x0[b + k]! - x0[a + k]!) * scale,
-          ac = (x0[c + k]! - x0[a + k]!) * scale;
-        bx += f[o + k]! * ab;
-        cx += f[o + k]! * ac;
-        cy += f[o + 3 + k]! * ac;
+        const ab = (x0[b + k] - x0[a + k]) * scale,
+          ac = (x0[c + k] - x0[a + k]) * scale;
+        bx += f[o + k] * ab;
+        cx += f[o + k] * ac;
+        cy += f[o + 3 + k] * ac;
       }
       if (!(Math.abs(bx * cy) > 0)) throw this.error(`triangle ${e} (${a / 3}, ${b / 3}, ${c / 3}) is degenerate at rest (null area)`);
       this.info.set([bx, cx, cy, 0.5 / (bx * cy)], 4 * e);
@@ -195,33 +195,33 @@ export class TriangularFEMForceFieldOptim extends BaseForceField {
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
     const topo = this.topology.get();
     if (topo && topo.revision !== this.topoRevision) this.reinit();
-    const ff = f[0]!,
-      p = x[0]!,
+    const ff = f[0],
+      p = x[0],
       info = this.info,
       fr = this.frame,
       mat = this.material,
       st = this.stress;
     const nT = this.elementCount;
     for (let e = 0; e < nT; e++) {
-      const a = 3 * this.tri[3 * e]!,
-        b = 3 * this.tri[3 * e + 1]!,
-        c = 3 * this.tri[3 * e + 2]!,
+      const a = 3 * this.tri[3 * e],
+        b = 3 * this.tri[3 * e + 1],
+        c = 3 * this.tri[3 * e + 2],
         o = 6 * e;
       triangleFrame2(fr, o, p, a, b, c, 1);
-      const bx = info[4 * e]!,
-        cx = info[4 * e + 1]!,
-        cy = info[4 * e + 2]!,
-        ss = info[4 * e + 3]!;
+      const bx = info[4 * e],
+        cx = info[4 * e + 1],
+        cy = info[4 * e + 2],
+        ss = info[4 * e + 3];
       // u = rest − current in the frame (u_A = 0, u_By = 0)
       let pbx = 0,
         pcx = 0,
         pcy = 0;
       for (let k = 0; k < 3; k++) {
-        const ab = p[b + k]! - p[a + k]!,
-          ac = p[c + k]! - p[a + k]!;
-        pbx += fr[o + k]! * ab;
-        pcx += fr[o + k]! * ac;
-        pcy += fr[o + 3 + k]! * ac;
+        const ab = p[b + k] - p[a + k],
+          ac = p[c + k] - p[a + k];
+        pbx += fr[o + k] * ab;
+        pcx += fr[o + k] * ac;
+        pcy += fr[o + 3 + k] * ac;
       }
       const dbx = bx - pbx,
         dcx = cx - pcx,
@@ -230,8 +230,8 @@ export class TriangularFEMForceFieldOptim extends BaseForceField {
       const e0 = cy * dbx,
         e1 = bx * dcy,
         e2 = bx * dcx - cx * dbx;
-      const mu = mat[2 * e]!,
-        gm = mat[2 * e + 1]!,
+      const mu = mat[2 * e],
+        gm = mat[2 * e + 1],
         g01 = gm * (e0 + e1);
       const s0 = (mu * e0 + g01) * ss,
         s1 = (mu * e1 + g01) * ss,
@@ -245,8 +245,8 @@ export class TriangularFEMForceFieldOptim extends BaseForceField {
         fcx = bx * s2,
         fcy = bx * s1;
       for (let k = 0; k < 3; k++) {
-        const ex = fr[o + k]!,
-          ey = fr[o + 3 + k]!;
+        const ex = fr[o + k],
+          ey = fr[o + 3 + k];
         const vb = ex * fbx + ey * fby,
           vc = ex * fcx + ey * fcy;
         ff[b + k] += vb;
@@ -260,38 +260,38 @@ export class TriangularFEMForceFieldOptim extends BaseForceField {
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
     if (k === 0) return;
-    const out = df[0]!,
-      d = dx[0]!,
+    const out = df[0],
+      d = dx[0],
       info = this.info,
       fr = this.frame,
       mat = this.material;
     const nT = this.elementCount;
     for (let e = 0; e < nT; e++) {
-      const a = 3 * this.tri[3 * e]!,
-        b = 3 * this.tri[3 * e + 1]!,
-        c = 3 * this.tri[3 * e + 2]!,
+      const a = 3 * this.tri[3 * e],
+        b = 3 * this.tri[3 * e + 1],
+        c = 3 * this.tri[3 * e + 2],
         o = 6 * e;
-      const bx = info[4 * e]!,
-        cx = info[4 * e + 1]!,
-        cy = info[4 * e + 2]!,
-        ss = info[4 * e + 3]!;
+      const bx = info[4 * e],
+        cx = info[4 * e + 1],
+        cy = info[4 * e + 2],
+        ss = info[4 * e + 3];
       let dbx = 0,
         dby = 0,
         dcx = 0,
         dcy = 0;
       for (let q = 0; q < 3; q++) {
-        const ab = d[b + q]! - d[a + q]!,
-          ac = d[c + q]! - d[a + q]!;
-        dbx += fr[o + q]! * ab;
-        dby += fr[o + 3 + q]! * ab;
-        dcx += fr[o + q]! * ac;
-        dcy += fr[o + 3 + q]! * ac;
+        const ab = d[b + q] - d[a + q],
+          ac = d[c + q] - d[a + q];
+        dbx += fr[o + q] * ab;
+        dby += fr[o + 3 + q] * ab;
+        dcx += fr[o + q] * ac;
+        dcy += fr[o + 3 + q] * ac;
       }
       const e0 = cy * dbx,
         e1 = bx * dcy - cx * dby,
         e2 = bx * dcx - cx * dbx + cy * dby;
-      const mu = mat[2 * e]!,
-        gm = mat[2 * e + 1]!,
+      const mu = mat[2 * e],
+        gm = mat[2 * e + 1],
         g01 = gm * (e0 + e1),
         s = ss * k;
       const s0 = (mu * e0 + g01) * s,
@@ -303,8 +303,8 @@ export class TriangularFEMForceFieldOptim extends BaseForceField {
         fcx = bx * s2,
         fcy = bx * s1;
       for (let q = 0; q < 3; q++) {
-        const ex = fr[o + q]!,
-          ey = fr[o + 3 + q]!;
+        const ex = fr[o + q],
+          ey = fr[o + 3 + q];
         const vb = ex * fbx + ey * fby,
           vc = ex * fcx + ey * fcy;
         out[b + q] -= vb;
@@ -324,39 +324,39 @@ export class TriangularFEMForceFieldOptim extends BaseForceField {
       gy = [0, 0, 0];
     for (let e = 0; e < nT; e++) {
       const o = 6 * e;
-      const bx = info[4 * e]!,
-        cx = info[4 * e + 1]!,
-        cy = info[4 * e + 2]!,
-        ss = info[4 * e + 3]!;
+      const bx = info[4 * e],
+        cx = info[4 * e + 1],
+        cy = info[4 * e + 2],
+        ss = info[4 * e + 3];
       gx[0] = -cy;
       gy[0] = cx - bx;
       gx[1] = cy;
       gy[1] = -cx;
       gx[2] = 0;
       gy[2] = bx;
-      const mu = mat[2 * e]!,
-        gm = mat[2 * e + 1]!;
+      const mu = mat[2 * e],
+        gm = mat[2 * e + 1];
       const d00 = gm + mu,
         d01 = gm,
         g = 0.5 * mu,
         s = -kFactor * ss;
       for (let i = 0; i < 3; i++) {
-        const ri = 3 * this.tri[3 * e + i]!;
+        const ri = 3 * this.tri[3 * e + i];
         for (let j = 0; j < 3; j++) {
           // k = B_iᵀ·D·B_j (2×2, in the frame)
-          const k00 = (gx[i]! * d00 * gx[j]! + gy[i]! * g * gy[j]!) * s;
-          const k01 = (gx[i]! * d01 * gy[j]! + gy[i]! * g * gx[j]!) * s;
-          const k10 = (gy[i]! * d01 * gx[j]! + gx[i]! * g * gy[j]!) * s;
-          const k11 = (gy[i]! * d00 * gy[j]! + gx[i]! * g * gx[j]!) * s;
+          const k00 = (gx[i] * d00 * gx[j] + gy[i] * g * gy[j]) * s;
+          const k01 = (gx[i] * d01 * gy[j] + gy[i] * g * gx[j]) * s;
+          const k10 = (gy[i] * d01 * gx[j] + gx[i] * g * gy[j]) * s;
+          const k11 = (gy[i] * d00 * gy[j] + gx[i] * g * gx[j]) * s;
           // world block Fᵀ·k·F, F rows ex, ey
           for (let p = 0; p < 3; p++) {
-            const xp = fr[o + p]!,
-              yp = fr[o + 3 + p]!;
+            const xp = fr[o + p],
+              yp = fr[o + 3 + p];
             const t0 = xp * k00 + yp * k10,
               t1 = xp * k01 + yp * k11;
-            for (let q = 0; q < 3; q++) blk[3 * p + q] = t0 * fr[o + q]! + t1 * fr[o + 3 + q]!;
+            for (let q = 0; q < 3; q++) blk[3 * p + q] = t0 * fr[o + q] + t1 * fr[o + 3 + q];
           }
-          addBlock3(acc, ri, 3 * this.tri[3 * e + j]!, blk, 0, 1);
+          addBlock3(acc, ri, 3 * this.tri[3 * e + j], blk, 0, 1);
         }
       }
     }
@@ -369,9 +369,9 @@ export class TriangularFEMForceFieldOptim extends BaseForceField {
       ps = this.principalStress;
     let max = 0;
     for (let e = 0; e < nT; e++) {
-      const s0 = st[3 * e]!,
-        s1 = st[3 * e + 1]!,
-        s2 = st[3 * e + 2]!;
+      const s0 = st[3 * e],
+        s1 = st[3 * e + 1],
+        s2 = st[3 * e + 2];
       const tr = s0 + s1,
         det = s0 * s1 - s2 * s2;
       const delta = Math.sqrt(Math.max(0, tr * tr - 4 * det));
@@ -399,12 +399,12 @@ const EPSILON = Number.EPSILON;
  * ey = (AB × AC) × AB normalised (the edges scaled by `scale`, which does not change the frame).
  */
 function triangleFrame2(out: Float64Array, o: number, p: ArrayLike<number>, a: number, b: number, c: number, scale: number): void {
-  const abx = (p[b]! - p[a]!) * scale,
-    aby = (p[b + 1]! - p[a + 1]!) * scale,
-    abz = (p[b + 2]! - p[a + 2]!) * scale;
-  const acx = (p[c]! - p[a]!) * scale,
-    acy = (p[c + 1]! - p[a + 1]!) * scale,
-    acz = (p[c + 2]! - p[a + 2]!) * scale;
+  const abx = (p[b] - p[a]) * scale,
+    aby = (p[b + 1] - p[a + 1]) * scale,
+    abz = (p[b + 2] - p[a + 2]) * scale;
+  const acx = (p[c] - p[a]) * scale,
+    acy = (p[c + 1] - p[a + 1]) * scale,
+    acz = (p[c + 2] - p[a + 2]) * scale;
   const nx = aby * acz - abz * acy,
     ny = abz * acx - abx * acz,
     nz = abx * acy - aby * acx;

@@ -71,7 +71,7 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
   /** The state and topology links, template checks; returns the topology. */
   protected initLinks(): BaseMeshTopology {
     super.init();
-    const s = this.states[0]!;
+    const s = this.states[0];
     if (!this.template) this.template = s.stateType.name;
     if (s.stateType.isRigid || s.stateType.derivSize !== 3)
       throw this.error(`${this.className} needs a Vec3d state (got ${s.stateType.name})`);
@@ -87,13 +87,13 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
    * (TriangularFEMForceField); otherwise as R·p_B − R·p_A (TriangleFEMForceField).
    */
   protected initLargeElement(e: number, p: Float64Array, relative: boolean): void {
-    const a = 3 * this.tri[3 * e]!,
-      b = 3 * this.tri[3 * e + 1]!,
-      c = 3 * this.tri[3 * e + 2]!;
+    const a = 3 * this.tri[3 * e],
+      b = 3 * this.tri[3 * e + 1],
+      c = 3 * this.tri[3 * e + 2];
     const R = this.frame;
     triangleFrame(R, 0, p, a, b, c);
     const o = 9 * e;
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) this.rot[o + 3 * i + j] = R[3 * j + i]!;
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) this.rot[o + 3 * i + j] = R[3 * j + i];
     const r = this.rest;
     r.fill(0, o, o + 3);
     if (relative) {
@@ -101,9 +101,9 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
       frameEdge(r, o + 6, R, 0, p, a, c);
     } else {
       for (let i = 0; i < 3; i++) {
-        const ra = R[3 * i]! * p[a]! + R[3 * i + 1]! * p[a + 1]! + R[3 * i + 2]! * p[a + 2]!;
-        r[o + 3 + i] = R[3 * i]! * p[b]! + R[3 * i + 1]! * p[b + 1]! + R[3 * i + 2]! * p[b + 2]! - ra;
-        r[o + 6 + i] = R[3 * i]! * p[c]! + R[3 * i + 1]! * p[c + 1]! + R[3 * i + 2]! * p[c + 2]! - ra;
+        const ra = R[3 * i] * p[a] + R[3 * i + 1] * p[a + 1] + R[3 * i + 2] * p[a + 2];
+        r[o + 3 + i] = R[3 * i] * p[b] + R[3 * i + 1] * p[b + 1] + R[3 * i + 2] * p[b + 2] - ra;
+        r[o + 6 + i] = R[3 * i] * p[c] + R[3 * i + 1] * p[c + 1] + R[3 * i + 2] * p[c + 2] - ra;
       }
     }
     this.initRestJ(e);
@@ -111,14 +111,14 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
 
   /** Rest edges of element e as world vectors A→B, A→C (small method), rot = I, J on the rest shape. */
   protected initSmallElement(e: number, p: Float64Array): void {
-    const a = 3 * this.tri[3 * e]!,
-      b = 3 * this.tri[3 * e + 1]!,
-      c = 3 * this.tri[3 * e + 2]!;
+    const a = 3 * this.tri[3 * e],
+      b = 3 * this.tri[3 * e + 1],
+      c = 3 * this.tri[3 * e + 2];
     const o = 9 * e;
     this.rest.fill(0, o, o + 3);
     for (let i = 0; i < 3; i++) {
-      this.rest[o + 3 + i] = p[b + i]! - p[a + i]!;
-      this.rest[o + 6 + i] = p[c + i]! - p[a + i]!;
+      this.rest[o + 3 + i] = p[b + i] - p[a + i];
+      this.rest[o + 6 + i] = p[c + i] - p[a + i];
     }
     this.initRestJ(e);
   }
@@ -130,13 +130,13 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
     const r = this.rest;
     let ok: boolean;
     if (this.large) {
-      ok = strainDisplacementLocal(this.J, 18 * e, r[o + 3]!, r[o + 6]!, r[o + 7]!);
+      ok = strainDisplacementLocal(this.J, 18 * e, r[o + 3], r[o + 6], r[o + 7]);
     } else {
       this.rot.fill(0, o, o + 9);
       this.rot[o] = this.rot[o + 4] = this.rot[o + 8] = 1;
       for (let i = 0; i < 3; i++) {
-        this.edges[i] = r[o + 3 + i]! - r[o + i]!;
-        this.edges[3 + i] = r[o + 6 + i]! - r[o + i]!;
+        this.edges[i] = r[o + 3 + i] - r[o + i];
+        this.edges[3 + i] = r[o + 6 + i] - r[o + i];
       }
       ok = strainDisplacementGlobal(this.J, 18 * e, this.edges, 0, this.edges, 3);
     }
@@ -148,8 +148,8 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
 
   addForce(f: readonly Float64Array[], x: readonly Float64Array[], _v: readonly Float64Array[]): void {
     this.beforeForce();
-    const f0 = f[0]!,
-      x0 = x[0]!;
+    const f0 = f[0],
+      x0 = x[0];
     const nT = this.elementCount;
     const R = this.frame,
       E = this.edges,
@@ -157,9 +157,9 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
       F = this.F,
       r = this.rest;
     for (let e = 0; e < nT; e++) {
-      const a = 3 * this.tri[3 * e]!,
-        b = 3 * this.tri[3 * e + 1]!,
-        c = 3 * this.tri[3 * e + 2]!;
+      const a = 3 * this.tri[3 * e],
+        b = 3 * this.tri[3 * e + 1],
+        c = 3 * this.tri[3 * e + 2];
       const o = 9 * e;
       if (this.large) {
         // current frame R (world → element), current B', C' in it
@@ -169,38 +169,38 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
         // D = rest − current, in the element frame
         D[0] = 0;
         D[1] = 0;
-        D[2] = r[o + 3]! - E[0]!;
+        D[2] = r[o + 3] - E[0];
         D[3] = 0;
-        D[4] = r[o + 6]! - E[3]!;
-        D[5] = r[o + 7]! - E[4]!;
-        if (!strainDisplacementLocal(this.J, 18 * e, E[0]!, E[3]!, E[4]!)) continue;
+        D[4] = r[o + 6] - E[3];
+        D[5] = r[o + 7] - E[4];
+        if (!strainDisplacementLocal(this.J, 18 * e, E[0], E[3], E[4])) continue;
         elementForce(F, this.J, 18 * e, this.M, o, D, this.sv, 6 * e);
         // rot = Rᵀ; f_v += Rᵀ·(F_vx, F_vy, 0)
-        for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) this.rot[o + 3 * i + j] = R[3 * j + i]!;
+        for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) this.rot[o + 3 * i + j] = R[3 * j + i];
         for (let i = 0; i < 3; i++) {
-          f0[a + i] += R[i]! * F[0]! + R[3 + i]! * F[1]!;
-          f0[b + i] += R[i]! * F[2]! + R[3 + i]! * F[3]!;
-          f0[c + i] += R[i]! * F[4]! + R[3 + i]! * F[5]!;
+          f0[a + i] += R[i] * F[0] + R[3 + i] * F[1];
+          f0[b + i] += R[i] * F[2] + R[3 + i] * F[3];
+          f0[c + i] += R[i] * F[4] + R[3 + i] * F[5];
         }
       } else {
         for (let i = 0; i < 3; i++) {
-          E[i] = x0[b + i]! - x0[a + i]!;
-          E[3 + i] = x0[c + i]! - x0[a + i]!;
+          E[i] = x0[b + i] - x0[a + i];
+          E[3 + i] = x0[c + i] - x0[a + i];
         }
         D[0] = 0;
         D[1] = 0;
-        D[2] = r[o + 3]! - E[0]!;
-        D[3] = r[o + 4]! - E[1]!;
-        D[4] = r[o + 6]! - E[3]!;
-        D[5] = r[o + 7]! - E[4]!;
+        D[2] = r[o + 3] - E[0];
+        D[3] = r[o + 4] - E[1];
+        D[4] = r[o + 6] - E[3];
+        D[5] = r[o + 7] - E[4];
         if (!strainDisplacementGlobal(this.J, 18 * e, E, 0, E, 3)) continue;
         elementForce(F, this.J, 18 * e, this.M, o, D, this.sv, 6 * e);
-        f0[a] += F[0]!;
-        f0[a + 1] += F[1]!;
-        f0[b] += F[2]!;
-        f0[b + 1] += F[3]!;
-        f0[c] += F[4]!;
-        f0[c + 1] += F[5]!;
+        f0[a] += F[0];
+        f0[a + 1] += F[1];
+        f0[b] += F[2];
+        f0[b + 1] += F[3];
+        f0[c] += F[4];
+        f0[c + 1] += F[5];
       }
     }
     this.afterForce();
@@ -213,47 +213,47 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
   protected afterForce(): void {}
 
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
-    const df0 = df[0]!,
-      dx0 = dx[0]!;
+    const df0 = df[0],
+      dx0 = dx[0];
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
     const nT = this.elementCount;
     const D = this.D,
       F = this.F,
       Rot = this.rot;
     for (let e = 0; e < nT; e++) {
-      const a = 3 * this.tri[3 * e]!,
-        b = 3 * this.tri[3 * e + 1]!,
-        c = 3 * this.tri[3 * e + 2]!;
+      const a = 3 * this.tri[3 * e],
+        b = 3 * this.tri[3 * e + 1],
+        c = 3 * this.tri[3 * e + 2];
       const o = 9 * e;
       if (this.large) {
         // dX = (rotᵀ·dx_v).xy for each vertex
         for (let n = 0; n < 3; n++) {
           const p = n === 0 ? a : n === 1 ? b : c;
-          D[2 * n] = Rot[o]! * dx0[p]! + Rot[o + 3]! * dx0[p + 1]! + Rot[o + 6]! * dx0[p + 2]!;
-          D[2 * n + 1] = Rot[o + 1]! * dx0[p]! + Rot[o + 4]! * dx0[p + 1]! + Rot[o + 7]! * dx0[p + 2]!;
+          D[2 * n] = Rot[o] * dx0[p] + Rot[o + 3] * dx0[p + 1] + Rot[o + 6] * dx0[p + 2];
+          D[2 * n + 1] = Rot[o + 1] * dx0[p] + Rot[o + 4] * dx0[p + 1] + Rot[o + 7] * dx0[p + 2];
         }
         elementForce(F, this.J, 18 * e, this.M, o, D);
         // df_v += rot·(−F_vx, −F_vy, 0)·k
         for (let n = 0; n < 3; n++) {
           const p = n === 0 ? a : n === 1 ? b : c;
-          const fx = -F[2 * n]!,
-            fy = -F[2 * n + 1]!;
-          for (let i = 0; i < 3; i++) df0[p + i] += (Rot[o + 3 * i]! * fx + Rot[o + 3 * i + 1]! * fy) * k;
+          const fx = -F[2 * n],
+            fy = -F[2 * n + 1];
+          for (let i = 0; i < 3; i++) df0[p + i] += (Rot[o + 3 * i] * fx + Rot[o + 3 * i + 1] * fy) * k;
         }
       } else {
-        D[0] = dx0[a]!;
-        D[1] = dx0[a + 1]!;
-        D[2] = dx0[b]!;
-        D[3] = dx0[b + 1]!;
-        D[4] = dx0[c]!;
-        D[5] = dx0[c + 1]!;
+        D[0] = dx0[a];
+        D[1] = dx0[a + 1];
+        D[2] = dx0[b];
+        D[3] = dx0[b + 1];
+        D[4] = dx0[c];
+        D[5] = dx0[c + 1];
         elementForce(F, this.J, 18 * e, this.M, o, D);
-        df0[a] += -F[0]! * k;
-        df0[a + 1] += -F[1]! * k;
-        df0[b] += -F[2]! * k;
-        df0[b + 1] += -F[3]! * k;
-        df0[c] += -F[4]! * k;
-        df0[c + 1] += -F[5]! * k;
+        df0[a] += -F[0] * k;
+        df0[a + 1] += -F[1] * k;
+        df0[b] += -F[2] * k;
+        df0[b + 1] += -F[3] * k;
+        df0[c] += -F[4] * k;
+        df0[c + 1] += -F[5] * k;
       }
     }
   }
@@ -264,9 +264,9 @@ export abstract class TriangleFEMBase extends SingleStateForceField {
     for (let e = 0; e < nT; e++) {
       emitElementStiffness(
         acc,
-        this.tri[3 * e]!,
-        this.tri[3 * e + 1]!,
-        this.tri[3 * e + 2]!,
+        this.tri[3 * e],
+        this.tri[3 * e + 1],
+        this.tri[3 * e + 2],
         this.J,
         18 * e,
         this.M,

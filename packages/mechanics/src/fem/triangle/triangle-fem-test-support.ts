@@ -46,7 +46,7 @@ export function randomRotation(seed: number): number[] {
 export function transform(p: ArrayLike<number>, Q: number[], t: number[] = [0, 0, 0]): Float64Array {
   const out = new Float64Array(p.length);
   for (let i = 0; i < p.length; i += 3) {
-    for (let k = 0; k < 3; k++) out[i + k] = Q[3 * k]! * p[i]! + Q[3 * k + 1]! * p[i + 1]! + Q[3 * k + 2]! * p[i + 2]! + t[k]!;
+    for (let k = 0; k < 3; k++) out[i + k] = Q[3 * k] * p[i] + Q[3 * k + 1] * p[i + 1] + Q[3 * k + 2] * p[i + 2] + t[k];
   }
   return out;
 }
@@ -67,7 +67,7 @@ function maxAbs(M: number[][]): number {
 export function kError(ff: BaseForceField, x: Float64Array): { err: number; K: number[][] } {
   const { K, FD } = stiffnessAndFiniteDifferences(ff, x, new Float64Array(x.length), 1e-6);
   let e = 0;
-  for (let i = 0; i < K.length; i++) for (let j = 0; j < K.length; j++) e = Math.max(e, Math.abs(K[i]![j]! - FD[i]![j]!));
+  for (let i = 0; i < K.length; i++) for (let j = 0; j < K.length; j++) e = Math.max(e, Math.abs(K[i][j] - FD[i][j]));
   return { err: e / maxAbs(K), K };
 }
 
@@ -103,7 +103,7 @@ export function sharedTriangleFemChecks(make: MakeFem): void {
       const fbx = (-Eh * H * e) / (2 * (1 + e) ** 2);
       const fcy = (-nu * Eh * L * e) / (2 * (1 + e));
       const expected = [-fbx, -fcy, 0, fbx, 0, 0, 0, fcy, 0];
-      for (let i = 0; i < 9; i++) expect(f[i]).to.be.closeTo(expected[i]!, 1e-12 * Eh);
+      for (let i = 0; i < 9; i++) expect(f[i]).to.be.closeTo(expected[i], 1e-12 * Eh);
     }
     // the large method gives the same forces, rotated, for the same triangle placed anywhere in 3D
     const Q = randomRotation(5);
@@ -114,7 +114,7 @@ export function sharedTriangleFemChecks(make: MakeFem): void {
     const fbx = (-Eh * H * e) / (2 * (1 + e) ** 2);
     const fcy = (-nu * Eh * L * e) / (2 * (1 + e));
     const expected = transform([-fbx, -fcy, 0, fbx, 0, 0, 0, fcy, 0], Q);
-    for (let i = 0; i < 9; i++) expect(f[i]).to.be.closeTo(expected[i]!, 1e-11 * Eh);
+    for (let i = 0; i < 9; i++) expect(f[i]).to.be.closeTo(expected[i], 1e-11 * Eh);
   });
 
   it('large: rotating and translating a strained mesh rotates its forces (f(Q·x + t) = Q·f(x))', () => {
@@ -129,7 +129,7 @@ export function sharedTriangleFemChecks(make: MakeFem): void {
     const expected = transform(f, Q);
     let scale = 0;
     for (const fi of f) scale = Math.max(scale, Math.abs(fi));
-    for (let i = 0; i < f.length; i++) expect(fr[i]).to.be.closeTo(expected[i]!, 1e-12 * scale);
+    for (let i = 0; i < f.length; i++) expect(fr[i]).to.be.closeTo(expected[i], 1e-12 * scale);
   });
 
   it('K equals the finite differences of the force at rest and at rigid motions of the rest shape', () => {
@@ -156,13 +156,13 @@ export function sharedTriangleFemChecks(make: MakeFem): void {
       // SOFA's K holds the frame and J fixed: off by O(strain) from the exact derivative
       expect(err).to.be.below(20 * strain);
       const n = x.length;
-      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) expect(K[i]![j]).to.be.closeTo(K[j]![i]!, 1e-12 * 600);
+      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) expect(K[i][j]).to.be.closeTo(K[j][i], 1e-12 * 600);
       const dx = Float64Array.from({ length: n }, () => r());
       const df = new Float64Array(n);
       ff.addDForce([df], [dx], 2, 0);
       for (let i = 0; i < n; i++) {
         let kdx = 0;
-        for (let j = 0; j < n; j++) kdx += K[i]![j]! * dx[j]!;
+        for (let j = 0; j < n; j++) kdx += K[i][j] * dx[j];
         expect(df[i]).to.be.closeTo(2 * kdx, 1e-10 * 600);
       }
     }

@@ -20,21 +20,21 @@ const EPS = Number.EPSILON;
  * ey = ez × ex (a vector of norm ≤ machine epsilon is left unnormalised, as SOFA does).
  */
 export function triangleFrame(R: Float64Array, o: number, x: Float64Array, ia: number, ib: number, ic: number): void {
-  const ax = x[ia]!,
-    ay = x[ia + 1]!,
-    az = x[ia + 2]!;
-  let ex = x[ib]! - ax,
-    ey = x[ib + 1]! - ay,
-    ez = x[ib + 2]! - az;
+  const ax = x[ia],
+    ay = x[ia + 1],
+    az = x[ia + 2];
+  let ex = x[ib] - ax,
+    ey = x[ib + 1] - ay,
+    ez = x[ib + 2] - az;
   let n = Math.sqrt(ex * ex + ey * ey + ez * ez);
   if (n > EPS) {
     ex /= n;
     ey /= n;
     ez /= n;
   }
-  const vx = x[ic]! - ax,
-    vy = x[ic + 1]! - ay,
-    vz = x[ic + 2]! - az;
+  const vx = x[ic] - ax,
+    vy = x[ic + 1] - ay,
+    vz = x[ic + 2] - az;
   let zx = ey * vz - ez * vy,
     zy = ez * vx - ex * vz,
     zz = ex * vy - ey * vx;
@@ -57,12 +57,12 @@ export function triangleFrame(R: Float64Array, o: number, x: Float64Array, ia: n
 
 /** out[oo..oo+3] = R·(x_q − x_p) with R = R[o..o+9] (the edge p→q in the frame R). */
 export function frameEdge(out: Float64Array, oo: number, R: Float64Array, o: number, x: Float64Array, ip: number, iq: number): void {
-  const ux = x[iq]! - x[ip]!,
-    uy = x[iq + 1]! - x[ip + 1]!,
-    uz = x[iq + 2]! - x[ip + 2]!;
-  out[oo] = R[o]! * ux + R[o + 1]! * uy + R[o + 2]! * uz;
-  out[oo + 1] = R[o + 3]! * ux + R[o + 4]! * uy + R[o + 5]! * uz;
-  out[oo + 2] = R[o + 6]! * ux + R[o + 7]! * uy + R[o + 8]! * uz;
+  const ux = x[iq] - x[ip],
+    uy = x[iq + 1] - x[ip + 1],
+    uz = x[iq + 2] - x[ip + 2];
+  out[oo] = R[o] * ux + R[o + 1] * uy + R[o + 2] * uz;
+  out[oo + 1] = R[o + 3] * ux + R[o + 4] * uy + R[o + 5] * uz;
+  out[oo + 2] = R[o + 6] * ux + R[o + 7] * uy + R[o + 8] * uz;
 }
 
 /**
@@ -88,12 +88,12 @@ export function strainDisplacementLocal(J: Float64Array, o: number, bx: number, 
  * method). B and C are read at b[ob..ob+3], c[oc..oc+3]. Returns false for a degenerate triangle.
  */
 export function strainDisplacementGlobal(J: Float64Array, o: number, b: Float64Array, ob: number, c: Float64Array, oc: number): boolean {
-  const bx = b[ob]!,
-    by = b[ob + 1]!,
-    bz = b[ob + 2]!;
-  const cx = c[oc]!,
-    cy = c[oc + 1]!,
-    cz = c[oc + 2]!;
+  const bx = b[ob],
+    by = b[ob + 1],
+    bz = b[ob + 2];
+  const cx = c[oc],
+    cy = c[oc + 1],
+    cz = c[oc + 2];
   const nx = by * cz - bz * cy,
     ny = bz * cx - bx * cz,
     nz = bx * cy - by * cx;
@@ -146,15 +146,15 @@ export function elementForce(
     e1 = 0,
     e2 = 0;
   for (let i = 0; i < 6; i++) {
-    const d = D[i]!;
-    e0 += J[oj + 3 * i]! * d;
-    e1 += J[oj + 3 * i + 1]! * d;
-    e2 += J[oj + 3 * i + 2]! * d;
+    const d = D[i];
+    e0 += J[oj + 3 * i] * d;
+    e1 += J[oj + 3 * i + 1] * d;
+    e2 += J[oj + 3 * i + 2] * d;
   }
-  const s0 = M[om]! * e0 + M[om + 1]! * e1 + M[om + 2]! * e2;
-  const s1 = M[om + 3]! * e0 + M[om + 4]! * e1 + M[om + 5]! * e2;
-  const s2 = M[om + 6]! * e0 + M[om + 7]! * e1 + M[om + 8]! * e2;
-  for (let i = 0; i < 6; i++) F[i] = J[oj + 3 * i]! * s0 + J[oj + 3 * i + 1]! * s1 + J[oj + 3 * i + 2]! * s2;
+  const s0 = M[om] * e0 + M[om + 1] * e1 + M[om + 2] * e2;
+  const s1 = M[om + 3] * e0 + M[om + 4] * e1 + M[om + 5] * e2;
+  const s2 = M[om + 6] * e0 + M[om + 7] * e1 + M[om + 8] * e2;
+  for (let i = 0; i < 6; i++) F[i] = J[oj + 3 * i] * s0 + J[oj + 3 * i + 1] * s1 + J[oj + 3 * i + 2] * s2;
   if (sv) {
     sv[os] = e0;
     sv[os + 1] = e1;
@@ -205,30 +205,30 @@ export function emitElementStiffness(
   // JM = J·M (6×3), then JMJt = JM·Jᵀ (6×6), stored in scratch[0..18] and scratch[18..54].
   for (let i = 0; i < 6; i++) {
     for (let c = 0; c < 3; c++) {
-      scratch[3 * i + c] = J[oj + 3 * i]! * M[om + c]! + J[oj + 3 * i + 1]! * M[om + 3 + c]! + J[oj + 3 * i + 2]! * M[om + 6 + c]!;
+      scratch[3 * i + c] = J[oj + 3 * i] * M[om + c] + J[oj + 3 * i + 1] * M[om + 3 + c] + J[oj + 3 * i + 2] * M[om + 6 + c];
     }
   }
   for (let i = 0; i < 6; i++) {
     for (let j = 0; j < 6; j++) {
       scratch[18 + 6 * i + j] =
-        scratch[3 * i]! * J[oj + 3 * j]! + scratch[3 * i + 1]! * J[oj + 3 * j + 1]! + scratch[3 * i + 2]! * J[oj + 3 * j + 2]!;
+        scratch[3 * i] * J[oj + 3 * j] + scratch[3 * i + 1] * J[oj + 3 * j + 1] + scratch[3 * i + 2] * J[oj + 3 * j + 2];
     }
   }
   // Block (n1, n2) = Rot·E·Rotᵀ with E = [[K00, K01, 0], [K10, K11, 0], [0, 0, 0]] of JMJt.
   for (let n1 = 0; n1 < 3; n1++) {
     for (let n2 = 0; n2 < 3; n2++) {
-      const e00 = scratch[18 + 6 * (2 * n1) + 2 * n2]!,
-        e01 = scratch[18 + 6 * (2 * n1) + 2 * n2 + 1]!;
-      const e10 = scratch[18 + 6 * (2 * n1 + 1) + 2 * n2]!,
-        e11 = scratch[18 + 6 * (2 * n1 + 1) + 2 * n2 + 1]!;
+      const e00 = scratch[18 + 6 * (2 * n1) + 2 * n2],
+        e01 = scratch[18 + 6 * (2 * n1) + 2 * n2 + 1];
+      const e10 = scratch[18 + 6 * (2 * n1 + 1) + 2 * n2],
+        e11 = scratch[18 + 6 * (2 * n1 + 1) + 2 * n2 + 1];
       for (let i = 0; i < 3; i++) {
         // T row i = Rot row i · E
-        const r0 = Rot[or + 3 * i]!,
-          r1 = Rot[or + 3 * i + 1]!;
+        const r0 = Rot[or + 3 * i],
+          r1 = Rot[or + 3 * i + 1];
         const t0 = r0 * e00 + r1 * e10;
         const t1 = r0 * e01 + r1 * e11;
         for (let j = 0; j < 3; j++) {
-          const val = t0 * Rot[or + 3 * j]! + t1 * Rot[or + 3 * j + 1]!;
+          const val = t0 * Rot[or + 3 * j] + t1 * Rot[or + 3 * j + 1];
           acc.add((n1 === 0 ? v0 : n1 === 1 ? v1 : v2) + i, (n2 === 0 ? v0 : n2 === 1 ? v1 : v2) + j, -k * val);
         }
       }

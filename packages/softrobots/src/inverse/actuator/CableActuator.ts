@@ -102,9 +102,9 @@ export class CableActuator extends CableModel implements InverseConstraint {
   }
 
   storeResults(lambda: Float64Array, delta: Float64Array, dt: number): void {
-    this.force.setValue(lambda[this.row]!);
-    this.physicalForce.setValue(lambda[this.row]! / dt);
-    this.displacement.setValue(delta[this.row]!);
+    this.force.setValue(lambda[this.row]);
+    this.physicalForce.setValue(lambda[this.row] / dt);
+    this.displacement.setValue(delta[this.row]);
   }
 
   getConstraintResolution(_out: Array<ConstraintResolution | undefined>): void {

@@ -21,7 +21,7 @@ describe('softrobots: ForcePointActuator (unit)', () => {
     const c = actuator(s, { indices: '1 4', direction: '2 0 0' });
     const J = jacobian(c, s);
     expect(J.length).to.equal(1);
-    expect(Array.from(J[0]!)).to.deep.equal([0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]);
+    expect(Array.from(J[0])).to.deep.equal([0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]);
     for (let i = 0; i < s.xFree.length; i++) s.xFree[i] += r() - 0.5;
     expect(jacobianError(c, s)).to.be.at.most(1e-9);
   });

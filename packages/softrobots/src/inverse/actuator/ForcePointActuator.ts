@@ -100,9 +100,9 @@ export class ForcePointActuator extends BaseLagrangianConstraint implements Inve
     for (const i of this.indices.value)
       if (i >= s.size) throw this.error(`index ${i} is out of range (${s.describe()} has ${s.size} points)`);
     const u = this.direction.value,
-      norm = Math.hypot(u[0]!, u[1]!, u[2]!);
+      norm = Math.hypot(u[0], u[1], u[2]);
     if (!(norm > 0)) throw this.error('direction is zero');
-    for (let a = 0; a < 3; a++) this.dir[a] = u[a]! / norm;
+    for (let a = 0; a < 3; a++) this.dir[a] = u[a] / norm;
     this.direction.setValue(Float64Array.from(this.dir));
     this.force.setValue(0);
   }
@@ -112,17 +112,17 @@ export class ForcePointActuator extends BaseLagrangianConstraint implements Inve
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s = this.states[0]!,
+    const s = this.states[0],
       idx = this.indices.value;
     this.row = firstRow;
-    for (let p = 0; p < idx.length; p++) J.add(s, firstRow, idx[p]!, this.dir);
+    for (let p = 0; p < idx.length; p++) J.add(s, firstRow, idx[p], this.dir);
     return 1;
   }
 
   getConstraintViolation(out: Float64Array, order: ConstraintOrder): void {
     if (order === 'vel')
       throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
-    const s = this.states[0]!,
+    const s = this.states[0],
       idx = this.indices.value,
       u = this.dir;
     const x = s.xFree,
@@ -130,8 +130,8 @@ export class ForcePointActuator extends BaseLagrangianConstraint implements Inve
     // δ = Σ direction · (x_free − x_rest)
     let sum = 0;
     for (let p = 0; p < idx.length; p++) {
-      const o = 3 * idx[p]!;
-      sum += u[0]! * (x[o]! - x0[o]!) + u[1]! * (x[o + 1]! - x0[o + 1]!) + u[2]! * (x[o + 2]! - x0[o + 2]!);
+      const o = 3 * idx[p];
+      sum += u[0] * (x[o] - x0[o]) + u[1] * (x[o + 1] - x0[o + 1]) + u[2] * (x[o + 2] - x0[o + 2]);
     }
     out[this.row] = sum;
   }
@@ -149,8 +149,8 @@ export class ForcePointActuator extends BaseLagrangianConstraint implements Inve
   }
 
   storeResults(lambda: Float64Array, _delta: Float64Array, dt: number): void {
-    this.force.setValue(lambda[this.row]!);
-    this.physicalForce.setValue(lambda[this.row]! / dt);
+    this.force.setValue(lambda[this.row]);
+    this.physicalForce.setValue(lambda[this.row] / dt);
   }
 
   override reset(): void {

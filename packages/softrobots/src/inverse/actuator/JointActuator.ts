@@ -106,9 +106,9 @@ export class JointActuator extends JointModel implements InverseConstraint {
   }
 
   storeResults(lambda: Float64Array, delta: Float64Array, dt: number): void {
-    this.force.setValue(lambda[this.row]!);
-    this.physicalForce.setValue(lambda[this.row]! / dt);
-    this.angle.setValue(delta[this.row]!);
+    this.force.setValue(lambda[this.row]);
+    this.physicalForce.setValue(lambda[this.row] / dt);
+    this.angle.setValue(delta[this.row]);
   }
 
   getConstraintResolution(_out: Array<ConstraintResolution | undefined>): void {

@@ -19,7 +19,7 @@ function sliding(state: TestState, attrs: Record<string, string> = {}): SlidingA
 /** Unit quaternion (x, y, z, w) of the rotation θ about the unit axis u. */
 function quat(u: number[], theta: number): number[] {
   const s = Math.sin(theta / 2);
-  return [u[0]! * s, u[1]! * s, u[2]! * s, Math.cos(theta / 2)];
+  return [u[0] * s, u[1] * s, u[2] * s, Math.cos(theta / 2)];
 }
 
 describe('softrobots: SlidingActuator (unit)', () => {
@@ -34,7 +34,7 @@ describe('softrobots: SlidingActuator (unit)', () => {
     expect(Array.from(c.indices.value)).to.deep.equal([0, 1, 2, 3]);
     const J = jacobian(c, s);
     expect(J.length).to.equal(1);
-    for (let p = 0; p < 4; p++) expect(Array.from(J[0]!.subarray(3 * p, 3 * p + 3))).to.deep.equal([0, 0.6 / 4, 0.8 / 4]);
+    for (let p = 0; p < 4; p++) expect(Array.from(J[0].subarray(3 * p, 3 * p + 3))).to.deep.equal([0, 0.6 / 4, 0.8 / 4]);
     for (let i = 0; i < s.xFree.length; i++) s.xFree[i] += r() - 0.5;
     expect(jacobianError(c, s)).to.be.at.most(1e-9);
     // all points moved by t along the direction: δ = t
@@ -68,7 +68,7 @@ describe('softrobots: SlidingActuator (unit)', () => {
     const n = Math.hypot(...dir);
     expect(
       Array.from(c.direction.value)
-        .map((v, i) => v - dir[i]! / n)
+        .map((v, i) => v - dir[i] / n)
         .every((e) => Math.abs(e) < 1e-15),
     ).to.equal(true);
     for (let p = 0; p < 2; p++) for (let a = 0; a < 3; a++) s.xFree[7 * p + a] += r() - 0.5;
@@ -82,7 +82,7 @@ describe('softrobots: SlidingActuator (unit)', () => {
       // q ← (θ about (0, 0.6, 0.8)) ⊗ q
       const [ax, ay, az, aw] = quat([0, 0.6, 0.8], theta);
       const o = 7 * p + 3;
-      const [bx, by, bz, bw] = [x[o]!, x[o + 1]!, x[o + 2]!, x[o + 3]!];
+      const [bx, by, bz, bw] = [x[o], x[o + 1], x[o + 2], x[o + 3]];
       s2.xFree[o] = aw * bx + ax * bw + ay * bz - az * by;
       s2.xFree[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
       s2.xFree[o + 2] = aw * bz + ax * by - ay * bx + az * bw;

@@ -164,18 +164,18 @@ export class SlidingActuator extends BaseLagrangianConstraint implements Inverse
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s = this.states[0]!,
+    const s = this.states[0],
       idx = this.indices.value;
     this.row = firstRow;
     const w = 1 / idx.length;
-    for (let p = 0; p < idx.length; p++) J.add(s, firstRow, idx[p]!, this.dir, w);
+    for (let p = 0; p < idx.length; p++) J.add(s, firstRow, idx[p], this.dir, w);
     return 1;
   }
 
   getConstraintViolation(out: Float64Array, order: ConstraintOrder): void {
     if (order === 'vel')
       throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
-    const s = this.states[0]!,
+    const s = this.states[0],
       idx = this.indices.value,
       u = this.dir,
       c = this.c;
@@ -184,11 +184,11 @@ export class SlidingActuator extends BaseLagrangianConstraint implements Inverse
     // δ = (1/N) Σ direction · (x_free ⊖ x_rest)
     let sum = 0;
     for (let p = 0; p < idx.length; p++) {
-      const o = c * idx[p]!;
-      sum += u[0]! * (x[o]! - x0[o]!) + u[1]! * (x[o + 1]! - x0[o + 1]!) + u[2]! * (x[o + 2]! - x0[o + 2]!);
+      const o = c * idx[p];
+      sum += u[0] * (x[o] - x0[o]) + u[1] * (x[o + 1] - x0[o + 1]) + u[2] * (x[o + 2] - x0[o + 2]);
       if (this.d === 6) {
         rotationDifference(this.rot, x, o + 3, x0, o + 3);
-        sum += u[3]! * this.rot[0]! + u[4]! * this.rot[1]! + u[5]! * this.rot[2]!;
+        sum += u[3] * this.rot[0] + u[4] * this.rot[1] + u[5] * this.rot[2];
       }
     }
     out[this.row] = sum / idx.length;
@@ -209,9 +209,9 @@ export class SlidingActuator extends BaseLagrangianConstraint implements Inverse
   }
 
   storeResults(lambda: Float64Array, delta: Float64Array, dt: number): void {
-    this.force.setValue(lambda[this.row]!);
-    this.physicalForce.setValue(lambda[this.row]! / dt);
-    this.displacement.setValue(delta[this.row]!);
+    this.force.setValue(lambda[this.row]);
+    this.physicalForce.setValue(lambda[this.row] / dt);
+    this.displacement.setValue(delta[this.row]);
   }
 
   override reset(): void {

@@ -64,10 +64,10 @@ describe('softrobots: SurfacePressureActuator (unit)', () => {
       jitter(s.xFree);
       expect(jacobianError(c, s, 1e-6)).to.be.at.most(1e-8);
       // growth positive when the cavity inflates along its row
-      const J = jacobian(c, s)[0]!;
-      const d0 = violation(c, 1)[0]!;
-      for (let i = 0; i < J.length; i++) s.xFree[i] += 1e-3 * J[i]!;
-      expect(violation(c, 1)[0]!).to.be.greaterThan(d0);
+      const J = jacobian(c, s)[0];
+      const d0 = violation(c, 1)[0];
+      for (let i = 0; i < J.length; i++) s.xFree[i] += 1e-3 * J[i];
+      expect(violation(c, 1)[0]).to.be.greaterThan(d0);
     }
   });
 

@@ -126,9 +126,9 @@ export class SurfacePressureActuator extends SurfacePressureModel implements Inv
   }
 
   storeResults(lambda: Float64Array, delta: Float64Array, dt: number): void {
-    this.pressure.setValue(lambda[this.row]!);
-    this.physicalPressure.setValue(lambda[this.row]! / dt);
-    this.volumeGrowth.setValue(delta[this.row]!);
+    this.pressure.setValue(lambda[this.row]);
+    this.physicalPressure.setValue(lambda[this.row] / dt);
+    this.volumeGrowth.setValue(delta[this.row]);
   }
 
   getConstraintResolution(_out: Array<ConstraintResolution | undefined>): void {

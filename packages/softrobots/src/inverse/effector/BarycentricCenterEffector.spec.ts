@@ -18,8 +18,8 @@ describe('softrobots: BarycentricCenterEffector (unit)', () => {
     const J = jacobian(c, s);
     expect(J.length).to.equal(2);
     for (let p = 0; p < 4; p++) {
-      expect(Array.from(J[0]!.subarray(3 * p, 3 * p + 3))).to.deep.equal([0.25, 0, 0]);
-      expect(Array.from(J[1]!.subarray(3 * p, 3 * p + 3))).to.deep.equal([0, 0, 0.25]);
+      expect(Array.from(J[0].subarray(3 * p, 3 * p + 3))).to.deep.equal([0.25, 0, 0]);
+      expect(Array.from(J[1].subarray(3 * p, 3 * p + 3))).to.deep.equal([0, 0, 0.25]);
     }
     // b = (0.5, 1, 2)
     expect(Array.from(violation(c, 2))).to.deep.equal([-0.5, 1]);

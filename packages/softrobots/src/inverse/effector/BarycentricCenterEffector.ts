@@ -116,10 +116,10 @@ export class BarycentricCenterEffector extends BaseLagrangianConstraint implemen
     const idx = this.indices.value;
     out.fill(0);
     for (let p = 0; p < idx.length; p++) {
-      const o = 3 * idx[p]!;
-      out[0] += x[o]!;
-      out[1] += x[o + 1]!;
-      out[2] += x[o + 2]!;
+      const o = 3 * idx[p];
+      out[0] += x[o];
+      out[1] += x[o + 1];
+      out[2] += x[o + 2];
     }
     for (let a = 0; a < 3; a++) out[a] /= idx.length;
     return out;
@@ -135,13 +135,13 @@ export class BarycentricCenterEffector extends BaseLagrangianConstraint implemen
   }
 
   buildConstraintMatrix(J: ConstraintJacobianBuilder, firstRow: number): number {
-    const s = this.states[0]!,
+    const s = this.states[0],
       idx = this.indices.value,
       w = 1 / idx.length;
     this.row = firstRow;
     for (let r = 0; r < this.axes.length; r++) {
-      const e = this.unit[this.axes[r]!]!;
-      for (let p = 0; p < idx.length; p++) J.add(s, firstRow + r, idx[p]!, e, w);
+      const e = this.unit[this.axes[r]];
+      for (let p = 0; p < idx.length; p++) J.add(s, firstRow + r, idx[p], e, w);
     }
     return this.axes.length;
   }
@@ -149,11 +149,11 @@ export class BarycentricCenterEffector extends BaseLagrangianConstraint implemen
   getConstraintViolation(out: Float64Array, order: ConstraintOrder): void {
     if (order === 'vel')
       throw this.error('velocity constraints (solveVelocityConstraintFirst) are not supported: pose the problem on positions');
-    const b = this.barycenterOf(this.b, this.states[0]!.xFree),
+    const b = this.barycenterOf(this.b, this.states[0].xFree),
       g = this.goal();
     for (let r = 0; r < this.axes.length; r++) {
-      const k = this.axes[r]!;
-      out[this.row + r] = b[k]! - g[k]!;
+      const k = this.axes[r];
+      out[this.row + r] = b[k] - g[k];
     }
   }
 
@@ -171,7 +171,7 @@ export class BarycentricCenterEffector extends BaseLagrangianConstraint implemen
   override handleEvent(event: SofaEvent): void {
     if (!(event instanceof AnimateEndEvent) || this.states.length === 0) return;
     const out = this.barycenter.value.length === 3 ? this.barycenter.value : new Float64Array(3);
-    this.barycenterOf(out, this.states[0]!.x);
+    this.barycenterOf(out, this.states[0].x);
     this.barycenter.setValue(out);
   }
 

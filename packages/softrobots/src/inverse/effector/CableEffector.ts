@@ -54,7 +54,7 @@ export class CableEffector extends CableModel implements InverseConstraint {
   }
 
   storeResults(_lambda: Float64Array, delta: Float64Array): void {
-    this.delta.setValue(delta[this.row]!);
+    this.delta.setValue(delta[this.row]);
   }
 
   getConstraintResolution(_out: Array<ConstraintResolution | undefined>): void {

@@ -66,7 +66,7 @@ export class VolumeEffector extends SurfacePressureModel implements InverseConst
   }
 
   storeResults(_lambda: Float64Array, delta: Float64Array): void {
-    this.delta.setValue(delta[this.row]!);
+    this.delta.setValue(delta[this.row]);
   }
 
   getConstraintResolution(_out: Array<ConstraintResolution | undefined>): void {

@@ -54,8 +54,8 @@ export class CableEquality extends CableModel implements InverseConstraint {
   }
 
   storeResults(lambda: Float64Array, delta: Float64Array): void {
-    this.force.setValue(lambda[this.row]!);
-    this.displacement.setValue(delta[this.row]!);
+    this.force.setValue(lambda[this.row]);
+    this.displacement.setValue(delta[this.row]);
   }
 
   getConstraintResolution(_out: Array<ConstraintResolution | undefined>): void {
