@@ -18,6 +18,7 @@ import { UncoupledConstraintCorrection } from './correction/UncoupledConstraintC
 import { BilateralLagrangianConstraint } from './model/BilateralLagrangianConstraint.js';
 import { UnilateralLagrangianConstraint } from './model/UnilateralLagrangianConstraint.js';
 import { BlockGaussSeidelConstraintSolver } from './solver/BlockGaussSeidelConstraintSolver.js';
+import { ComplianceMatrixImage } from './solver/ComplianceMatrixImage.js';
 
 /** Every component of @sofa-ts/constraint, registered by module.ts. */
 export const constraintComponents: readonly ComponentClass[] = [
@@ -40,4 +41,5 @@ export const constraintComponents: readonly ComponentClass[] = [
   StopperLagrangianConstraint,
   FixedLagrangianConstraint,
   UniformLagrangianConstraint,
+  ComplianceMatrixImage,
 ];

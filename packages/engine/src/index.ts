@@ -20,6 +20,7 @@ export * from './transform/TransformEngine.js';
 export * from './transform/TransformPosition.js';
 export * from './transform/Vertex2Frame.js';
 export * from './transform/IndexValueMapper.js';
+export * from './transform/MapIndices.js';
 export * from './transform/DifferenceEngine.js';
 export * from './transform/SmoothMeshEngine.js';
 export * from './transform/DisplacementTransformEngine.js';

@@ -1,6 +1,6 @@
 // @sofa-ts/io: SOFA's state files (WriteState format), regression lists, reference file names and
 // the regression comparison rule.
-export { SOFA_PRECISION, formatSofaNumber, parseSofaNumber, roundLikeSofa, roundToSignificant } from './number-format.js';
+export { SOFA_PRECISION, formatCppNumber, formatSofaNumber, parseSofaNumber, roundLikeSofa, roundToSignificant } from './number-format.js';
 export { formatSofaVector, formatStateFrame, StateWriter, writeStateFile } from './write-state.js';
 export type { StateFileMark, StateWriterOptions } from './write-state.js';
 export { readStateFile, parseStateText, decodeStateBytes, isGzip } from './read-state.js';

@@ -10,14 +10,24 @@ export const SOFA_PRECISION = 6;
 
 /** Print `x` as `std::cout << x` does with the default stream state (printf `%g`, 6 digits). */
 export function formatSofaNumber(x: number): string {
+  return formatCppNumber(x, SOFA_PRECISION);
+}
+
+/**
+ * Print `x` as `stream << std::setprecision(p) << x` does in the default float field: printf's
+ * `%.pg` (p significant digits, 0 read as 1, at most 99: JavaScript's exact digits stop at 100),
+ * glibc's rounding (ties to even on the exact value).
+ */
+export function formatCppNumber(x: number, precision: number): string {
+  const p = Math.min(99, Math.max(1, Math.floor(precision)));
   if (Number.isNaN(x)) return 'nan';
   if (x === Infinity) return 'inf';
   if (x === -Infinity) return '-inf';
   if (x === 0) return Object.is(x, -0) ? '-0' : '0';
   const sign = x < 0 ? '-' : '';
-  const { digits, exponent } = roundToSignificant(Math.abs(x), SOFA_PRECISION);
+  const { digits, exponent } = roundToSignificant(Math.abs(x), p);
   // %g picks fixed notation when -4 <= exponent < precision, scientific otherwise.
-  if (exponent >= -4 && exponent < SOFA_PRECISION) return sign + fixedNotation(digits, exponent);
+  if (exponent >= -4 && exponent < p) return sign + fixedNotation(digits, exponent);
   return sign + scientificNotation(digits, exponent);
 }
 

@@ -129,6 +129,11 @@ export class CGLinearSolver extends LinearSolver {
     this.solves = saved.number('solves');
   }
 
+  /** The assembled matrix of the last solve (undefined matrix-free: GraphScattered assembles none). */
+  systemMatrix(): CsrMatrix | undefined {
+    return this.assembled ? this.A : undefined;
+  }
+
   get assembled(): boolean {
     return this.template !== '' && this.template !== 'GraphScattered';
   }

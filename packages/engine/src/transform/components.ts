@@ -2,6 +2,7 @@ import type { ComponentClass } from '@sofa-ts/core';
 import { DifferenceEngine } from './DifferenceEngine.js';
 import { DisplacementMatrixEngine, DisplacementTransformEngine } from './DisplacementTransformEngine.js';
 import { IndexValueMapper } from './IndexValueMapper.js';
+import { MapIndices } from './MapIndices.js';
 import { SmoothMeshEngine } from './SmoothMeshEngine.js';
 import { TransformEngine } from './TransformEngine.js';
 import {
@@ -19,6 +20,7 @@ export const transformComponents: readonly ComponentClass[] = [
   TransformPosition,
   Vertex2Frame,
   IndexValueMapper,
+  MapIndices,
   DifferenceEngine,
   SmoothMeshEngine,
   DisplacementTransformEngine,

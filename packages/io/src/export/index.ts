@@ -18,3 +18,7 @@ export {
 export { VTK_CELL, legacyVtk, vtuXml, pvdCollection, type CellBlock, type DataArray, type UnstructuredGrid } from './vtk-format.js';
 export { exportComponents, exportModule } from './module.js';
 export { exportStatesVtk, type StateVtkSeries } from './state-vtk.js';
+export { MatrixExporterBase } from './matrix-exporter.js';
+export { MATRIX_FILE_FORMATS, csrRows, denseRows, matrixFileText, type ExportedMatrix, type MatrixFileFormat } from './matrix-file.js';
+export { GlobalSystemMatrixExporter, type SystemMatrixHolder } from './GlobalSystemMatrixExporter.js';
+export { ComplianceMatrixExporter, type ComplianceHolder } from './ComplianceMatrixExporter.js';

@@ -24,6 +24,8 @@ export abstract class TypedMatrixLinearSystem extends BaseObject {
   });
   /** Assemblies reported so far (the matrix of the last one is the solver's). */
   assemblies = 0;
+  /** The matrix of the last assembly (the solver's own arrays, refilled in place: not a copy). */
+  private last: CsrMatrix | undefined;
 
   override init(): void {
     if (!this.enableAssembly.value)
@@ -33,8 +35,14 @@ export abstract class TypedMatrixLinearSystem extends BaseObject {
   /** Called by the linear solver with each matrix it is handed. */
   assembled(A: CsrMatrix): void {
     this.assemblies++;
+    this.last = A;
     const s = this.matrixSize.value;
     if (s[0] !== A.rows || s[1] !== A.cols) this.matrixSize.value = Float64Array.of(A.rows, A.cols);
+  }
+
+  /** The global matrix of the last assembly, as its solver holds it (SOFA's getSystemBaseMatrix). */
+  systemMatrix(): CsrMatrix | undefined {
+    return this.last;
   }
 }
 

@@ -7,6 +7,7 @@ import { EigenSparseLU } from './EigenSparseLU.js';
 import { EigenSparseQR } from './EigenSparseQR.js';
 import { JacobiPreconditioner } from './JacobiPreconditioner.js';
 import { MetisOrderingMethod } from './MetisOrderingMethod.js';
+import { FillReducingOrdering } from './FillReducingOrdering.js';
 import { NaturalOrderingMethod } from './NaturalOrderingMethod.js';
 import { PCGLinearSolver } from './PCGLinearSolver.js';
 import { ShewchukPCGLinearSolver } from './ShewchukPCGLinearSolver.js';
@@ -41,6 +42,7 @@ export const linearComponents: readonly ComponentClass[] = [
   NaturalOrderingMethod,
   AMDOrderingMethod,
   MetisOrderingMethod,
+  FillReducingOrdering,
   MinResLinearSolver,
   PrecomputedLinearSolver,
   PreconditionedMatrixFreeSystem,

@@ -5,6 +5,7 @@ export * from './pcg-base.js';
 export * from './NaturalOrderingMethod.js';
 export * from './AMDOrderingMethod.js';
 export * from './MetisOrderingMethod.js';
+export * from './FillReducingOrdering.js';
 export * from './PCGLinearSolver.js';
 export * from './ShewchukPCGLinearSolver.js';
 export * from './JacobiPreconditioner.js';

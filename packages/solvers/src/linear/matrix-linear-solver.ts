@@ -41,6 +41,11 @@ export abstract class MatrixLinearSolver extends LinearSolver {
   /** True once a matrix was given (setMatrix): a solver nobody hands a matrix has none (SOFA: size 0). */
   hasMatrix = false;
 
+  /** The matrix of the last solve (the system's arrays, refilled in place), SOFA's getSystemBaseMatrix. */
+  systemMatrix(): CsrMatrix | undefined {
+    return this.lastA;
+  }
+
   /** True for the Mat3x3 templates (3x3 blocks). */
   get blockTemplate(): boolean {
     return this.template === 'CompressedRowSparseMatrixMat3x3d';
