@@ -8,7 +8,7 @@ import {
   type BaseMeshTopology,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
-import { elementFemTemplates } from '../fem/element/BaseElementLinearFEMForceField.js';
+import { volumeFemTemplates } from '../fem/element/BaseElementLinearFEMForceField.js';
 import { volumeElementOfTemplate, type VolumeElement } from '../fem/element/volume-elements.js';
 import { hexahedronMassMatrix, pyramidMassMatrix, tetrahedronMassMatrix } from './element-mass.js';
 import { prismMassMatrix } from '../fem/element/prism-element.js';
@@ -29,7 +29,7 @@ import { isNodalMassDensity, type NodalMassDensity } from './NodalMassDensity.js
   category: 'Mass',
   module: 'Sofa.Component.Mass',
   description: 'Consistent mass matrix of finite elements from a nodal mass density.',
-  templates: elementFemTemplates,
+  templates: volumeFemTemplates,
 })
 export class FEMMass extends BaseMass {
   readonly mstate = this.initLink<BaseMechanicalState>({
@@ -84,10 +84,10 @@ export class FEMMass extends BaseMass {
 
   override init(): void {
     const element = volumeElementOfTemplate(this.template);
-    if (!element) {
+    if (!element || element.dimension !== 3) {
       throw this.error(
         this.template.includes(',')
-          ? `template '${this.template}': element type not supported (supported: ${elementFemTemplates.join(', ')})`
+          ? `template '${this.template}': element type not supported (supported: ${volumeFemTemplates.join(', ')})`
           : 'the template must name the element type: template="Vec3,Hexahedron", "Vec3,Tetrahedron", "Vec3,Pyramid" or "Vec3,Prism"',
       );
     }

@@ -34,8 +34,13 @@ const BLOCK_PRODUCTS = 8;
 /** SOFA's ComputeStrategy items: elements computed in parallel (SOFA's default) or in sequence. */
 export const computeStrategies = ['parallel', 'sequenced'] as const;
 
-/** The templates of the element force fields: Vec3 states on tetrahedra or hexahedra. */
+/** The templates of the element force fields: Vec3 states on volumes, triangles, quads or edges. */
 export const elementFemTemplates = volumeElementNames.map((e) => `Vec3d,${e}`);
+
+/** The templates of FEMMass: Vec3 states on volumes. */
+export const volumeFemTemplates = volumeElementNames
+  .filter((e) => volumeElementOfTemplate(`Vec3d,${e}`)!.dimension === 3)
+  .map((e) => `Vec3d,${e}`);
 
 /**
  * SOFA's element-based linear elasticity (BaseElementLinearFEMForceField with FEMForceField, the
@@ -158,7 +163,7 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
       throw this.error(
         this.template.includes(',')
           ? `template '${this.template}': element type not supported (supported: ${elementFemTemplates.join(', ')})`
-          : `the template must name the element type: template="Vec3,Tetrahedron", "Vec3,Hexahedron", "Vec3,Pyramid" or "Vec3,Prism"`,
+          : `the template must name the element type: template="Vec3,Tetrahedron", "Vec3,Hexahedron", "Vec3,Pyramid", "Vec3,Prism", "Vec3,Triangle", "Vec3,Quad" or "Vec3,Edge"`,
       );
     }
     this.element = element;
@@ -219,7 +224,7 @@ export abstract class BaseElementLinearFEMForceField extends BaseForceField {
       });
       if (measure === 0)
         throw this.error(
-          `${el.name.toLowerCase()} ${e} (${Array.from(elems.subarray(e * nodes, e * nodes + nodes)).join(' ')}) has zero volume at rest`,
+          `${el.name.toLowerCase()} ${e} (${Array.from(elems.subarray(e * nodes, e * nodes + nodes)).join(' ')}) has zero ${['length', 'area', 'volume'][el.dimension - 1]} at rest`,
         );
       this.rot[9 * e] = this.rot[9 * e + 4] = this.rot[9 * e + 8] = 1;
     }

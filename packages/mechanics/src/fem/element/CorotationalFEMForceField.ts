@@ -10,10 +10,11 @@ export type RotationMethod = (typeof rotationMethods)[number];
 
 /**
  * SOFA's CorotationalFEMForceField (v26 element FEM): linear elasticity in a frame that follows
- * each element, on tetrahedra, hexahedra or pyramids (template `Vec3,Tetrahedron`, `Vec3,Hexahedron`,
- * `Vec3,Pyramid`; pyramids' default method is stable_polar, SOFA's first item).
+ * each element, on tetrahedra, hexahedra, pyramids, prisms, and triangles, quads or edges in 3D
+ * (template `Vec3,Tetrahedron`, `Vec3,Hexahedron`, …, `Vec3,Edge`; the default method is SOFA's:
+ * triangle on tetrahedra and triangles, hexahedron on hexahedra, stable_polar, its first item, else).
  * See BaseElementLinearFEMForceField for the force; R of an element, by `rotationMethod`:
- *   triangle (tetrahedra' default):   R = Cᵀ·C₀, C the frame of the first three nodes (rows
+ *   triangle (tetrahedra' and triangles' default):   R = Cᵀ·C₀, C the frame of the first three nodes (rows
  *     x̂ ∥ x₁ − x₀, ẑ ∥ x̂ × (x₂ − x₀), ŷ = ẑ × x̂), C₀ the same at rest;
  *   hexahedron (hexahedra' default):  R = Cᵀ·C₀, C the frame of the mean edges (x̂ ∥ mean ξ-edge,
  *     ẑ ∥ x̂ × mean η-edge, ŷ = ẑ × x̂);
@@ -25,7 +26,7 @@ export type RotationMethod = (typeof rotationMethods)[number];
   name: 'CorotationalFEMForceField',
   category: 'ForceField',
   module: 'Sofa.Component.SolidMechanics.FEM.Elastic',
-  description: 'Corotational linear elasticity (element rotations) on tetrahedra, hexahedra or pyramids.',
+  description: 'Corotational linear elasticity (element rotations) on volumes, triangles, quads or edges.',
   templates: elementFemTemplates,
 })
 export class CorotationalFEMForceField extends BaseElementLinearFEMForceField {
@@ -48,7 +49,7 @@ export class CorotationalFEMForceField extends BaseElementLinearFEMForceField {
     // the element's default unless the scene chose
     if (!this.rotationMethod.isSet) this.rotationMethod.value = el.defaultRotation;
     const m = this.rotationMethod.value as RotationMethod;
-    if ((m === 'triangle' && el.name !== 'Tetrahedron') || (m === 'hexahedron' && el.name !== 'Hexahedron')) {
+    if ((m === 'triangle' && el.name !== 'Tetrahedron' && el.name !== 'Triangle') || (m === 'hexahedron' && el.name !== 'Hexahedron')) {
       throw this.error(
         `rotationMethod '${m}' is not defined for ${el.plural} (use ${el.defaultRotation}, polar, stable_polar or identity)`,
       );

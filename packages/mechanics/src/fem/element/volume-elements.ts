@@ -2,11 +2,14 @@ import type { BaseMeshTopology } from '@sofa-ts/core';
 import { strainDisplacement, tetrahedronStiffness } from '../tetrahedron/tetrahedron-element.js';
 import { HEXA_CORNERS, HEXA_GAUSS_POINT, hexahedronJacobianDeterminant, hexahedronStiffness } from '../hexahedron-kernels.js';
 import { prismStiffness } from './prism-element.js';
+import { EDGE_SHAPE, QUAD_SHAPE, TRIANGLE_SHAPE, embeddedElementStiffness, type EmbeddedElementShape } from './embedded-elements.js';
 
 /**
  * The element types of SOFA's element force fields and FEMMass (the second part of their template,
  * `Vec3,Tetrahedron`): how many nodes, where the topology keeps them, and the element stiffness
- * K_e = ∫ Bᵀ·D·B dV of linear elasticity at rest positions X (3n numbers, world frame).
+ * K_e = ∫ Bᵀ·D·B dV of linear elasticity at rest positions X (3n numbers, world frame). Besides the
+ * volumes, the force fields take edges, triangles and quads in 3D (embedded-elements.ts), whose
+ * measure is a length or an area.
  */
 export interface VolumeElement {
   readonly name: VolumeElementName;
@@ -14,24 +17,28 @@ export interface VolumeElement {
   readonly plural: string;
   /** Nodes per element. */
   readonly nodes: number;
+  /** Topological dimension: 3 for volumes, 2 for triangles and quads, 1 for edges. */
+  readonly dimension: 1 | 2 | 3;
   /** The rotation a corotational force field uses by default (SOFA's RotationMethods). */
   readonly defaultRotation: 'triangle' | 'hexahedron' | 'stable_polar';
   /** The elements of the topology, (count × nodes) indices. */
   elementsOf(topology: BaseMeshTopology): Uint32Array;
   /**
    * out (3n × 3n, row-major, node-major rows) = K_e for Hooke's matrix (D00, D01, D33) = (λ+2μ, λ, μ),
-   * positions X relative to the first node. Returns the signed volume (≤ 0: degenerate or inverted).
+   * positions X relative to the first node. Returns the signed volume (≤ 0: degenerate or inverted;
+   * for edges, triangles and quads their length or area, 0 when degenerate).
    */
   stiffness(out: Float64Array, X: Float64Array, d00: number, d01: number, d33: number): number;
 }
 
-export type VolumeElementName = 'Tetrahedron' | 'Hexahedron' | 'Pyramid' | 'Prism';
+export type VolumeElementName = 'Tetrahedron' | 'Hexahedron' | 'Pyramid' | 'Prism' | 'Edge' | 'Triangle' | 'Quad';
 
 /** Linear tetrahedron: K_e = V·Bᵀ·D·B (one quadrature point, exact). */
 const tetrahedron: VolumeElement = {
   name: 'Tetrahedron',
   plural: 'tetrahedra',
   nodes: 4,
+  dimension: 3,
   defaultRotation: 'triangle',
   elementsOf: (t) => t.getTetrahedra(),
   stiffness(out, X, d00, d01, d33) {
@@ -59,6 +66,7 @@ const hexahedron: VolumeElement = {
   name: 'Hexahedron',
   plural: 'hexahedra',
   nodes: 8,
+  dimension: 3,
   defaultRotation: 'hexahedron',
   elementsOf: (t) => t.getHexahedra(),
   stiffness(out, X, d00, d01, d33) {
@@ -83,6 +91,7 @@ const pyramid: VolumeElement = {
   name: 'Pyramid',
   plural: 'pyramids',
   nodes: 5,
+  dimension: 3,
   defaultRotation: 'stable_polar',
   elementsOf: (t) => t.getPyramids(),
   stiffness(out, X, d00, d01, d33) {
@@ -138,20 +147,52 @@ const prism: VolumeElement = {
   name: 'Prism',
   plural: 'prisms',
   nodes: 6,
+  dimension: 3,
   defaultRotation: 'stable_polar',
   elementsOf: (t) => t.getPrisms(),
   stiffness: (out, X, d00, d01, d33) => prismStiffness(out, X, d00, d01, d33),
 };
+
+/** An edge, triangle or quad of 3D space (embedded-elements.ts). */
+function embedded(
+  name: 'Edge' | 'Triangle' | 'Quad',
+  plural: string,
+  shape: EmbeddedElementShape,
+  defaultRotation: VolumeElement['defaultRotation'],
+  elementsOf: (t: BaseMeshTopology) => Uint32Array,
+): VolumeElement {
+  return {
+    name,
+    plural,
+    nodes: shape.nodes,
+    dimension: shape.dimension,
+    defaultRotation,
+    elementsOf,
+    stiffness: (out, X, d00, d01, d33) => embeddedElementStiffness(out, X, shape, d00, d01, d33),
+  };
+}
 
 const byName: Readonly<Record<VolumeElementName, VolumeElement>> = {
   Tetrahedron: tetrahedron,
   Hexahedron: hexahedron,
   Pyramid: pyramid,
   Prism: prism,
+  // SOFA's defaults: the triangle method on triangles, its first item (stable_polar) otherwise
+  Triangle: embedded('Triangle', 'triangles', TRIANGLE_SHAPE, 'triangle', (t) => t.getTriangles()),
+  Quad: embedded('Quad', 'quads', QUAD_SHAPE, 'stable_polar', (t) => t.getQuads()),
+  Edge: embedded('Edge', 'edges', EDGE_SHAPE, 'stable_polar', (t) => t.getEdges()),
 };
 
 /** The element types these components know, as their templates name them. */
-export const volumeElementNames: readonly VolumeElementName[] = ['Tetrahedron', 'Hexahedron', 'Pyramid', 'Prism'];
+export const volumeElementNames: readonly VolumeElementName[] = [
+  'Tetrahedron',
+  'Hexahedron',
+  'Pyramid',
+  'Prism',
+  'Triangle',
+  'Quad',
+  'Edge',
+];
 
 /** The element type named by a template `Vec3d,Tetrahedron` (its second part), if known. */
 export function volumeElementOfTemplate(template: string): VolumeElement | undefined {
