@@ -2,6 +2,9 @@ import { Int, Str, host } from '@sofa-ts/core';
 import { MATRIX_FILE_FORMATS, matrixFileText, type ExportedMatrix, type MatrixFileFormat } from './matrix-file.js';
 import { SimulationExporterBase } from './simulation-exporter.js';
 
+/** Entries of the largest matrix written (a 5000 × 5000 matrix: about 50 MB of text when sparse). */
+const MAX_DENSE_ENTRIES = 25_000_000;
+
 /**
  * Common part of SOFA's matrix exporters (SofaMatrix's GlobalSystemMatrixExporter and
  * ComplianceMatrixExporter): at each export (every exportEveryNumberOfSteps-th step end, as any
@@ -43,6 +46,12 @@ export abstract class MatrixExporterBase extends SimulationExporterBase {
     const m = this.exportedMatrix();
     if (typeof m === 'string') {
       this.warn(m);
+      return;
+    }
+    if (m.rows * m.cols > MAX_DENSE_ENTRIES) {
+      this.warn(
+        `the ${m.rows} × ${m.cols} matrix is not written: SOFA's formats print every entry, zeros included, and ${m.rows * m.cols} entries are above the limit of ${MAX_DENSE_ENTRIES} (a text of gigabytes)`,
+      );
       return;
     }
     host().writeFile(`${this.targetPath()}.${this.fileFormat}`, matrixFileText(m, this.fileFormat, this.precision.value));
