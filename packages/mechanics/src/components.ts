@@ -1,5 +1,6 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { beamAdapterComponents } from './beamadapter/components.js';
+import { Fluid2D } from './eulerianfluid/Fluid2D.js';
 import { femComponents } from './fem/components.js';
 import { FixedProjectiveConstraint } from './projective/FixedProjectiveConstraint.js';
 import { MechanicalStateController } from './controller/MechanicalStateController.js';
@@ -25,4 +26,5 @@ export const mechanicsComponents: readonly ComponentClass[] = [
   ...femComponents,
   ...beamAdapterComponents,
   MechanicalStateController,
+  Fluid2D,
 ];
