@@ -14,3 +14,5 @@ export { AdaptiveBeamForceFieldAndMass } from './beamadapter/AdaptiveBeamForceFi
 export * from './controller/MechanicalStateController.js';
 export * from './eulerianfluid/Fluid2D.js';
 export * from './eulerianfluid/grid-2d.js';
+export * from './eulerianfluid/Fluid3D.js';
+export * from './eulerianfluid/grid-3d.js';
