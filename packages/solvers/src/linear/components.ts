@@ -11,6 +11,7 @@ import { NaturalOrderingMethod } from './NaturalOrderingMethod.js';
 import { PCGLinearSolver } from './PCGLinearSolver.js';
 import { ShewchukPCGLinearSolver } from './ShewchukPCGLinearSolver.js';
 import { SparseCholeskySolver } from './SparseCholeskySolver.js';
+import { SparseTAUCSLLtSolver } from './SparseTAUCSLLtSolver.js';
 import { SparseLUSolver } from './SparseLUSolver.js';
 import { SSORPreconditioner } from './SSORPreconditioner.js';
 import { AsyncSparseLDLSolver } from './AsyncSparseLDLSolver.js';
@@ -38,6 +39,7 @@ export const linearComponents: readonly ComponentClass[] = [
   EigenSparseQR,
   SparseLUSolver,
   SparseCholeskySolver,
+  SparseTAUCSLLtSolver,
   NaturalOrderingMethod,
   AMDOrderingMethod,
   MetisOrderingMethod,
