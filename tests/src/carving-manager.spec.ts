@@ -165,6 +165,40 @@ describe('CarvingManager', () => {
     );
   });
 
+  it('carving a point model removes the tetrahedra under the surface triangles around the touched vertex', async () => {
+    const nx = 3,
+      ny = 3;
+    const { points, tetra } = slab(nx, ny);
+    const v = (1 * (ny + 1) + 1) * (nx + 1) + 1; // vertex (1, 1, 1)
+    expect(points.slice(3 * v, 3 * v + 3)).to.deep.equal([1, 1, 1]);
+    // the top faces around v and the tetrahedron of each
+    const expected = new Set<number>();
+    for (let e = 0; e < tetra.length / 4; e++)
+      for (let skip = 0; skip < 4; skip++) {
+        const f = [0, 1, 2, 3].filter((m) => m !== skip).map((m) => tetra[4 * e + m]);
+        if (f.includes(v) && f.every((p) => points[3 * p + 2] === 1)) expected.add(e);
+      }
+    expect(expected.size).to.be.greaterThan(0);
+    const text = scene(points, tetra, [1, 1, 1.12]).replace(
+      '<TriangleCollisionModel tags="CarvingSurface"/>',
+      '<PointCollisionModel tags="CarvingSurface"/>',
+    );
+    const sc = await loadSceneFromString(text);
+    const volume = sc.get<BaseMeshTopology>('/slab/volume')!;
+    const dofs = sc.get<BaseMechanicalState>('/slab/dofs')!;
+    sc.step(1);
+    const kept = volume.getTetrahedra();
+    expect(kept.length / 4).to.equal(tetra.length / 4 - expected.size);
+    // tetrahedra compared by the coordinates of their vertices (points left isolated are removed, renumbering the others)
+    const key = (t: ArrayLike<number>, e: number, x: ArrayLike<number>) =>
+      Array.from({ length: 4 }, (_, m) => Array.from({ length: 3 }, (_, c) => Math.round(x[3 * t[4 * e + m] + c])).join(','))
+        .sort()
+        .join(' ');
+    const keptKeys = new Set(Array.from({ length: kept.length / 4 }, (_, e) => key(kept, e, dofs.x)));
+    for (let e = 0; e < tetra.length / 4; e++) expect(keptKeys.has(key(tetra, e, points)), `tetrahedron ${e}`).to.equal(!expected.has(e));
+    expect(dofs.size).to.equal(volume.getNbPoints());
+  });
+
   it('removes nothing when every tool point is farther than contactDistance + carvingDistance', async () => {
     const { points, tetra } = slab(2, 2);
     const sc = await loadSceneFromString(scene(points, tetra, [0.7, 0.4, 1.2, 1.3, 1.6, 1.16]));
