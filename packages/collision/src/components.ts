@@ -1,4 +1,5 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { CarvingManager } from './carving/CarvingManager.js';
 import { BVHNarrowPhase } from './detection/BVHNarrowPhase.js';
 import { BruteForceBroadPhase } from './detection/BruteForceBroadPhase.js';
 import { ParallelBruteForceBroadPhase } from './detection/ParallelBruteForceBroadPhase.js';
@@ -52,4 +53,5 @@ export const collisionComponents: readonly ComponentClass[] = [
   CubeCollisionModel,
   CapsuleCollisionModel,
   OBBCollisionModel,
+  CarvingManager,
 ];

@@ -41,3 +41,4 @@ export * from './pipeline/SubCollisionPipeline.js';
 export * from './pipeline/CompositeCollisionPipeline.js';
 export * from './pipeline/DefaultCollisionGroupManager.js';
 export * from './response/StickContact.js';
+export * from './carving/CarvingManager.js';

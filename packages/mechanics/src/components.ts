@@ -1,5 +1,7 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { beamAdapterComponents } from './beamadapter/components.js';
+import { Fluid2D } from './eulerianfluid/Fluid2D.js';
+import { Fluid3D } from './eulerianfluid/Fluid3D.js';
 import { femComponents } from './fem/components.js';
 import { FixedProjectiveConstraint } from './projective/FixedProjectiveConstraint.js';
 import { MechanicalStateController } from './controller/MechanicalStateController.js';
@@ -25,4 +27,6 @@ export const mechanicsComponents: readonly ComponentClass[] = [
   ...femComponents,
   ...beamAdapterComponents,
   MechanicalStateController,
+  Fluid2D,
+  Fluid3D,
 ];

@@ -12,3 +12,7 @@ export * from './projective/index.js';
 export { BeamInterpolation } from './beamadapter/BeamInterpolation.js';
 export { AdaptiveBeamForceFieldAndMass } from './beamadapter/AdaptiveBeamForceFieldAndMass.js';
 export * from './controller/MechanicalStateController.js';
+export * from './eulerianfluid/Fluid2D.js';
+export * from './eulerianfluid/grid-2d.js';
+export * from './eulerianfluid/Fluid3D.js';
+export * from './eulerianfluid/grid-3d.js';

@@ -19,5 +19,6 @@ export { GIDMeshLoader } from './loader/GIDMeshLoader.js';
 export { VoxelGridLoader } from './loader/VoxelGridLoader.js';
 export { TopologicalChangeProcessor } from './utility/TopologicalChangeProcessor.js';
 export { TopologyBoundingTrasher } from './utility/TopologyBoundingTrasher.js';
+export { removeMappedItems, type MappedRemoval, type RemovedElementKind } from './utility/remove-mapped-items.js';
 export { DynamicMesh } from './dynamic/dynamic-mesh.js';
 export { TopologyModifierOps } from './dynamic/topology-modifier-ops.js';

@@ -12,6 +12,7 @@ import { NaturalOrderingMethod } from './NaturalOrderingMethod.js';
 import { PCGLinearSolver } from './PCGLinearSolver.js';
 import { ShewchukPCGLinearSolver } from './ShewchukPCGLinearSolver.js';
 import { SparseCholeskySolver } from './SparseCholeskySolver.js';
+import { SparseTAUCSLLtSolver } from './SparseTAUCSLLtSolver.js';
 import { SparseLUSolver } from './SparseLUSolver.js';
 import { SSORPreconditioner } from './SSORPreconditioner.js';
 import { AsyncSparseLDLSolver } from './AsyncSparseLDLSolver.js';
@@ -39,6 +40,7 @@ export const linearComponents: readonly ComponentClass[] = [
   EigenSparseQR,
   SparseLUSolver,
   SparseCholeskySolver,
+  SparseTAUCSLLtSolver,
   NaturalOrderingMethod,
   AMDOrderingMethod,
   MetisOrderingMethod,

@@ -11,6 +11,7 @@ import { NaturalOrderingMethod } from './NaturalOrderingMethod.js';
 import type { BaseOrderingMethod } from './ordering-method.js';
 import { SparseCholeskySolver } from './SparseCholeskySolver.js';
 import { SparseLUSolver } from './SparseLUSolver.js';
+import { SparseTAUCSLLtSolver } from './SparseTAUCSLLtSolver.js';
 import {
   anyFactors,
   denseSolve,
@@ -27,6 +28,7 @@ const symmetricSolvers = {
   EigenSimplicialLDLT,
   EigenSimplicialLLT,
   SparseCholeskySolver,
+  SparseTAUCSLLtSolver,
   SparseLDLSolver,
   EigenSparseLU,
   SparseLUSolver,

@@ -17,6 +17,7 @@ export * from './EigenSparseLU.js';
 export * from './EigenSparseQR.js';
 export * from './SparseLUSolver.js';
 export * from './SparseCholeskySolver.js';
+export * from './SparseTAUCSLLtSolver.js';
 export * from './rotation-finder.js';
 export * from './minres-iteration.js';
 export * from './MinResLinearSolver.js';

@@ -1,5 +1,6 @@
 import { Bool, sofaComponent, type TopologyChange } from '@sofa-ts/core';
-import { FaceLookup, trianglesInTetrahedra } from '../container/adjacency.js';
+import { FaceLookup, listAt, trianglesInTetrahedra } from '../container/adjacency.js';
+import { TopologyContainer } from '../container/topology-container.js';
 import { TRIANGLES_IN_TETRAHEDRON } from '../container/element-tables.js';
 import { TriangleSetTopologyContainer } from '../container/TriangleSetTopologyContainer.js';
 import { TriangleSetTopologyModifier } from '../container/TriangleSetTopologyModifier.js';
@@ -71,6 +72,16 @@ export class Tetra2TriangleTopologicalMapping extends TopologicalMapping {
     }
     to.setElements({ nbPoints: from.getNbPoints(), triangles });
     this.followInput(from);
+  }
+
+  /** The tetrahedron of output triangle `index` (SOFA: the only tetrahedron around its input triangle). */
+  override getFromIndex(index: number, out: number[]): boolean {
+    const g = this.map.loc2glob[index];
+    const from = this.input.get();
+    if (g === undefined || !(from instanceof TopologyContainer)) return false;
+    const around = listAt(from.getTetrahedraAroundTriangle(), g);
+    if (around.length === 1) out.push(around[0]);
+    return true;
   }
 
   override handleTopologyChange(change: TopologyChange): void {

@@ -116,6 +116,14 @@ export abstract class TopologicalMapping extends BaseObject implements TopologyH
     return undefined;
   }
 
+  /**
+   * SOFA's getFromIndex: appends to `out` the input elements output element `index` comes from;
+   * false when this mapping cannot say (the default), which stops a removal going up to the input.
+   */
+  getFromIndex(_index: number, _out: number[]): boolean {
+    return false;
+  }
+
   /** SOFA's updateTopologicalMappingTopDown, one change of the input at a time (none by default). */
   handleTopologyChange(_change: TopologyChange, _topology: BaseMeshTopology): void {}
 }
