@@ -35,7 +35,7 @@ export class SparseGridRamificationTopology extends SparseGridTopology {
   });
 
   /** The levels, finest first (only the grid itself when no ramification is built). */
-  private levels: RamifiedLevel[] = [];
+  protected levels: RamifiedLevel[] = [];
 
   /** The built levels, finest first, the last being this topology's. */
   getLevels(): readonly RamifiedLevel[] {
@@ -54,11 +54,17 @@ export class SparseGridRamificationTopology extends SparseGridTopology {
     const coarse = this.regularGrid(surface.vertices);
     const scale = 2 ** L;
     const n = coarse.n.map((v) => (v - 1) * scale + 1) as [number, number, number];
-    let level = finestLevel(voxelGrid(n, coarse.min, coarse.max), surface, {
+    const level = finestLevel(voxelGrid(n, coarse.min, coarse.max), surface, {
       finestConnectivity: finest,
       fillWeighted: this.fillWeighted.value,
       onlyInsideCells: this.onlyInsideCells.value,
     });
+    return this.fromFinestLevel(level, L);
+  }
+
+  /** The grid of the level L times coarser than `finest` (coefficients averaged down the levels). */
+  protected fromFinestLevel(finest: RamifiedLevel, L: number): SparseGrid {
+    let level = finest;
     const levels = [level];
     for (let i = 0; i < L; i++) levels.push((level = coarserLevel(level)));
     this.levels = levels;

@@ -3,6 +3,7 @@ import { CylinderGridTopology } from './CylinderGridTopology.js';
 import { GridTopology } from './GridTopology.js';
 import { RegularGridTopology } from './RegularGridTopology.js';
 import { SparseGridRamificationTopology } from './SparseGridRamificationTopology.js';
+import { SparseGridMultipleTopology } from './SparseGridMultipleTopology.js';
 import { SparseGridTopology } from './SparseGridTopology.js';
 import { SphereGridTopology } from './SphereGridTopology.js';
 
@@ -12,6 +13,7 @@ export const gridComponents: readonly ComponentClass[] = [
   RegularGridTopology,
   SparseGridTopology,
   SparseGridRamificationTopology,
+  SparseGridMultipleTopology,
   CylinderGridTopology,
   SphereGridTopology,
 ];

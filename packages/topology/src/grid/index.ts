@@ -2,6 +2,7 @@ export * from './GridTopology.js';
 export * from './RegularGridTopology.js';
 export * from './SparseGridTopology.js';
 export * from './SparseGridRamificationTopology.js';
+export * from './SparseGridMultipleTopology.js';
 export * from './sparse-grid-ramification.js';
 export { parseObjSurface, readObjSurface, type ObjSurface } from './obj-surface.js';
 export * from './CylinderGridTopology.js';

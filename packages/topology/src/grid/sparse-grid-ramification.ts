@@ -126,16 +126,18 @@ export interface Surface {
 }
 
 /**
- * The finest level: voxelise `surface` on `grid`, keep BOUNDARY then INSIDE cells (only INSIDE with
- * onlyInsideCells) and link face neighbours (all of them, or with `finestConnectivity` only where
- * the surface crosses the common face of two BOUNDARY cells).
+ * The finest level: voxelise `surface` on `grid` (or take the cells `given`, with their
+ * coefficients), keep BOUNDARY then INSIDE cells (only INSIDE with onlyInsideCells) and link face
+ * neighbours (all of them, or with `finestConnectivity` only where the surface crosses the common
+ * face of two BOUNDARY cells).
  */
 export function finestLevel(
   grid: VoxelGrid,
   surface: Surface,
   options: { finestConnectivity: boolean; fillWeighted: boolean; onlyInsideCells: boolean },
+  given?: FinestCells,
 ): RamifiedLevel {
-  const types = voxelizeSurface(grid, surface.vertices, surface.facets);
+  const types = given?.types ?? voxelizeSurface(grid, surface.vertices, surface.facets);
   const kept: number[] = [];
   if (!options.onlyInsideCells) for (let c = 0; c < types.length; c++) if (types[c] === BOUNDARY) kept.push(c);
   for (let c = 0; c < types.length; c++) if (types[c] === INSIDE) kept.push(c);
@@ -169,7 +171,10 @@ export function finestLevel(
     }
   }
   const levelTypes = Uint8Array.from(kept, (c) => types[c]);
-  const coef = Float64Array.from(levelTypes, (t) => (t === BOUNDARY && options.fillWeighted ? 0.5 : 1));
+  const coef = given
+    ? Float64Array.from(kept, (c) => given.stiffnessCoefs[c])
+    : Float64Array.from(levelTypes, (t) => (t === BOUNDARY && options.fillWeighted ? 0.5 : 1));
+  const massCoef = given ? Float64Array.from(kept, (c) => given.massCoefs[c]) : Float64Array.from(coef);
   const regularCell = Int32Array.from(kept);
   const { hexahedra, positions } = options.finestConnectivity
     ? ramifiedHexahedra(grid, regularCell, connexions)
@@ -182,10 +187,17 @@ export function finestLevel(
     connexions,
     types: levelTypes,
     stiffnessCoefs: coef,
-    massCoefs: Float64Array.from(coef),
+    massCoefs: massCoef,
     hexahedra,
     positions,
   };
+}
+
+/** The cells of a finest level decided by the caller: per regular cell its type and coefficients. */
+export interface FinestCells {
+  readonly types: Uint8Array;
+  readonly stiffnessCoefs: Float64Array;
+  readonly massCoefs: Float64Array;
 }
 
 /** The next coarser level (cells twice as large) of `fine`. */
