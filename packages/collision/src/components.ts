@@ -9,6 +9,8 @@ import { LocalMinDistance } from './detection/LocalMinDistance.js';
 import { MinProximityIntersection } from './detection/MinProximityIntersection.js';
 import { NewProximityIntersection } from './detection/NewProximityIntersection.js';
 import { SweepAndPruneBroadPhase } from './detection/SweepAndPruneBroadPhase.js';
+import { DistanceGridForceField } from './distance-grid/DistanceGridForceField.js';
+import { RigidDistanceGridCollisionModel } from './distance-grid/RigidDistanceGridCollisionModel.js';
 import { CubeCollisionModel } from './model/CubeCollisionModel.js';
 import { LineCollisionModel } from './model/LineCollisionModel.js';
 import { PointCollisionModel } from './model/PointCollisionModel.js';
@@ -52,4 +54,6 @@ export const collisionComponents: readonly ComponentClass[] = [
   CubeCollisionModel,
   CapsuleCollisionModel,
   OBBCollisionModel,
+  RigidDistanceGridCollisionModel,
+  DistanceGridForceField,
 ];
