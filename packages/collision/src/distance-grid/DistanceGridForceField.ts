@@ -64,7 +64,12 @@ export class DistanceGridForceField extends SingleStateForceField {
     aliases: ['stiffness'],
     help: 'force stiffness when inside of the object',
   });
-  readonly stiffnessOut = this.initData({ name: 'stiffnessOut', type: Real, default: 0, help: 'force stiffness when outside of the object' });
+  readonly stiffnessOut = this.initData({
+    name: 'stiffnessOut',
+    type: Real,
+    default: 0,
+    help: 'force stiffness when outside of the object',
+  });
   readonly damping = this.initData({ name: 'damping', type: Real, default: 0.01, help: 'force damping coefficient' });
   readonly maxdist = this.initData({
     name: 'maxdist',
@@ -164,7 +169,13 @@ export class DistanceGridForceField extends SingleStateForceField {
     const name = this.filename.value.trim();
     if (name === '') throw this.error('DistanceGridForceField requires an input filename', "give the OBJ mesh of the object in 'filename'");
     const b = this.box.value;
-    this.grid = loadDistanceGrid(this, name, this.scale.value, [this.nx.value, this.ny.value, this.nz.value], [b.subarray(0, 3), b.subarray(3, 6)]);
+    this.grid = loadDistanceGrid(
+      this,
+      name,
+      this.scale.value,
+      [this.nx.value, this.ny.value, this.nz.value],
+      [b.subarray(0, 3), b.subarray(3, 6)],
+    );
     const topo = contextMeshTopology(this.context);
     this.triangles = topo?.getTriangles() ?? new Uint32Array(0);
     this.tetrahedra = topo?.getTetrahedra() ?? new Uint32Array(0);
@@ -364,8 +375,10 @@ export class DistanceGridForceField extends SingleStateForceField {
       for (let j = 0; j < 3; j++) {
         const j1 = (j + 1) % 3,
           j2 = (j + 2) % 3;
-        const dfb = (D[o + 6 + j1] * D[o + j2] - D[o + 6 + j2] * D[o + j1]) * (fA * darea) - (dC[j1] * D[o + j2] - dC[j2] * D[o + j1]) * (fA * m);
-        const dfc = (D[o + j1] * D[o + 3 + j2] - D[o + j2] * D[o + 3 + j1]) * (fA * darea) - (D[o + j1] * dB[j2] - D[o + j2] * dB[j1]) * (fA * m);
+        const dfb =
+          (D[o + 6 + j1] * D[o + j2] - D[o + 6 + j2] * D[o + j1]) * (fA * darea) - (dC[j1] * D[o + j2] - dC[j2] * D[o + j1]) * (fA * m);
+        const dfc =
+          (D[o + j1] * D[o + 3 + j2] - D[o + j2] * D[o + 3 + j1]) * (fA * darea) - (D[o + j1] * dB[j2] - D[o + j2] * dB[j1]) * (fA * m);
         dfs[a + j] += -(dfb + dfc);
         dfs[b + j] += dfb;
         dfs[c + j] += dfc;
@@ -387,7 +400,8 @@ export class DistanceGridForceField extends SingleStateForceField {
       const p = [3 * t[4 * ti], 3 * t[4 * ti + 1], 3 * t[4 * ti + 2], 3 * t[4 * ti + 3]];
       for (let j = 0; j < 3; j++) for (let e = 0; e < 3; e++) d[3 * e + j] = dxs[p[e + 1] + j] - dxs[p[0] + j];
       let dv = 0;
-      for (let j = 0; j < 3; j++) dv += d[j] * cr(D, o + 3, D, o + 6, j) + d[3 + j] * cr(D, o + 6, D, o, j) + d[6 + j] * cr(D, o, D, o + 3, j);
+      for (let j = 0; j < 3; j++)
+        dv += d[j] * cr(D, o + 3, D, o + 6, j) + d[3 + j] * cr(D, o + 6, D, o, j) + d[6 + j] * cr(D, o, D, o + 3, j);
       dv *= 1 / 6;
       const m = D[o + 9];
       for (let j = 0; j < 3; j++) {
@@ -443,7 +457,9 @@ function dotCross(s: Float64Array, x: Float64Array, a: number, b: number, c: num
 /** A·(B×C) of the vectors at offsets a, b, c of D. */
 function triple(D: Float64Array, a: number, b: number, c: number): number {
   return (
-    D[a] * (D[b + 1] * D[c + 2] - D[b + 2] * D[c + 1]) + D[a + 1] * (D[b + 2] * D[c] - D[b] * D[c + 2]) + D[a + 2] * (D[b] * D[c + 1] - D[b + 1] * D[c])
+    D[a] * (D[b + 1] * D[c + 2] - D[b + 2] * D[c + 1]) +
+    D[a + 1] * (D[b + 2] * D[c] - D[b] * D[c + 2]) +
+    D[a + 2] * (D[b] * D[c + 1] - D[b + 1] * D[c])
   );
 }
 

@@ -100,13 +100,22 @@ export class RigidDistanceGridCollisionModel extends CollisionModel {
     if (t !== 'Rigid3d') throw this.error(`needs a Rigid3d mechanical state, got ${t}`);
     this.template = 'Rigid3d';
     if (this.translation.value.some((v) => v !== 0) || this.rotation.value.some((v) => v !== 0))
-      throw this.error('translation and rotation of the grid in its frame are not supported by sofa-ts', 'move the mesh or the frame instead');
+      throw this.error(
+        'translation and rotation of the grid in its frame are not supported by sofa-ts',
+        'move the mesh or the frame instead',
+      );
     if (this.sampling.value !== 0)
       throw this.error('surface sampling is not supported by sofa-ts', 'leave sampling at 0: the mesh vertices are the collision points');
     const name = this.filename.value.trim();
     if (name === '') throw this.error('an input filename is required', "give the OBJ mesh of the object in 'filename'");
     const b = this.box.value;
-    this.grid = loadDistanceGrid(this, name, this.scale.value, [this.nx.value, this.ny.value, this.nz.value], [b.subarray(0, 3), b.subarray(3, 6)]);
+    this.grid = loadDistanceGrid(
+      this,
+      name,
+      this.scale.value,
+      [this.nx.value, this.ny.value, this.nz.value],
+      [b.subarray(0, 3), b.subarray(3, 6)],
+    );
     if (this.mstate!.size < 1) throw this.error('the Rigid3d state has no frame');
   }
 
@@ -142,7 +151,17 @@ export class RigidDistanceGridCollisionModel extends CollisionModel {
 }
 
 /** out = R(q)·v (or R(q)ᵀ·v when `inverse`), q = (qx, qy, qz, qw) a unit quaternion. */
-function rotate(out: Float64Array, qx: number, qy: number, qz: number, qw: number, vx: number, vy: number, vz: number, inverse: boolean): void {
+function rotate(
+  out: Float64Array,
+  qx: number,
+  qy: number,
+  qz: number,
+  qw: number,
+  vx: number,
+  vy: number,
+  vz: number,
+  inverse: boolean,
+): void {
   if (inverse) ((qx = -qx), (qy = -qy), (qz = -qz));
   // v' = v + 2w(q×v) + 2q×(q×v)
   const tx = 2 * (qy * vz - qz * vy),

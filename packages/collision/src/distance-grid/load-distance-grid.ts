@@ -24,7 +24,8 @@ export function loadDistanceGrid(
       `distance grid file '${filename}': only OBJ meshes are read by sofa-ts`,
       'SOFA also reads .raw, .vtk and .fmesh grids and the #cube shape; convert the object to an OBJ mesh',
     );
-  for (const k of n) if (!(Number.isInteger(k) && k >= 2)) throw owner.error(`distance grid size ${n.join('x')}: each of nx, ny, nz must be an integer ≥ 2`);
+  for (const k of n)
+    if (!(Number.isInteger(k) && k >= 2)) throw owner.error(`distance grid size ${n.join('x')}: each of nx, ny, nz must be an integer ≥ 2`);
   const file = requireDataFile(owner, filename, 'distance grid mesh');
   const key = JSON.stringify([file, scale, n, Array.from(box[0]), Array.from(box[1])]);
   const found = shared.get(key);
