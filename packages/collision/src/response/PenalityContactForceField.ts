@@ -352,7 +352,15 @@ export class PenalityContactForceField extends BaseForceField {
     for (let c = 0; c < this.count; c++) {
       if (!(this.pen[c] > 0) || this.sides[s].n[c] === 1) continue;
       const fN = this.fN[c];
-      this.spread(s, c, f, this.isolatedX[s], sg * this.normal[3 * c] * fN, sg * this.normal[3 * c + 1] * fN, sg * this.normal[3 * c + 2] * fN);
+      this.spread(
+        s,
+        c,
+        f,
+        this.isolatedX[s],
+        sg * this.normal[3 * c] * fN,
+        sg * this.normal[3 * c + 1] * fN,
+        sg * this.normal[3 * c + 2] * fN,
+      );
     }
   });
 
