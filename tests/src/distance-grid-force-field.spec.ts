@@ -101,6 +101,32 @@ describe('DistanceGridForceField', () => {
     }
   });
 
+  it('pushes apart a tetrahedron below minVolume: f_k = k_V(V_min − V)/6 · (B×C, C×A, A×B), minus their sum on the first point', async () => {
+    const p = [
+      [0, 0, 0],
+      [0.2, 0, 0],
+      [0, 0.3, 0],
+      [0, 0, 0.1],
+    ];
+    const pos = p.map((q) => q.join(' ')).join('  ');
+    const { f } = await forceOn(
+      pos,
+      'stiffnessIn="0" stiffnessArea="0" stiffnessVolume="60" minVolume="0.01"',
+      `<TetrahedronSetTopologyContainer name="topo" position="${pos}" tetrahedra="0 1 2 3"/>`,
+    );
+    const A = [0.2, 0, 0],
+      B = [0, 0.3, 0],
+      C = [0, 0, 0.1];
+    const cross = (u: number[], v: number[]): number[] => [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+    const V = (0.2 * 0.3 * 0.1) / 6;
+    const F = (60 * (0.01 - V)) / 6;
+    const fs = [cross(B, C), cross(C, A), cross(A, B)].map((v) => v.map((x) => x * F));
+    for (let c = 0; c < 3; c++) {
+      for (let k = 0; k < 3; k++) expect(f[3 * (k + 1) + c]).to.be.closeTo(fs[k][c], 1e-12);
+      expect(f[c]).to.be.closeTo(-(fs[0][c] + fs[1][c] + fs[2][c]), 1e-12);
+    }
+  });
+
   it('refuses a missing file, a mesh that is not OBJ and a grid of fewer than 2 values per axis, at the component', async () => {
     const load = (attrs: string) =>
       loadSceneFromString(`<Node name="root"><MechanicalObject position="0 0 0"/><DistanceGridForceField ${attrs}/></Node>`);

@@ -62,7 +62,7 @@ export class DistanceGridForceField extends SingleStateForceField {
     type: Real,
     default: 500,
     aliases: ['stiffness'],
-    help: 'force stiffness when inside of the object',
+    help: "force stiffness when inside of the object (SOFA's alias 'stiffness' also sets stiffnessOut; in sofa-ts it sets stiffnessIn only)",
   });
   readonly stiffnessOut = this.initData({
     name: 'stiffnessOut',
@@ -160,6 +160,11 @@ export class DistanceGridForceField extends SingleStateForceField {
   private vData = new Float64Array(0);
   private readonly g = new Float64Array(3);
   private readonly q = new Float64Array(3);
+  /** Scratch of addDForce: edge increments, a tetrahedron's point offsets. */
+  private readonly dB = new Float64Array(3);
+  private readonly dC = new Float64Array(3);
+  private readonly dT = new Float64Array(9);
+  private readonly p4 = new Int32Array(4);
 
   override init(): void {
     super.init();
@@ -304,7 +309,8 @@ export class DistanceGridForceField extends SingleStateForceField {
       const t = this.tetrahedra;
       const D = this.vData;
       for (let ti = 0; ti < t.length / 4; ti++) {
-        const p = [3 * t[4 * ti], 3 * t[4 * ti + 1], 3 * t[4 * ti + 2], 3 * t[4 * ti + 3]];
+        const p = this.p4;
+        for (let k = 0; k < 4; k++) p[k] = 3 * t[4 * ti + k];
         const o = 10 * this.nVContacts;
         for (let j = 0; j < 3; j++) {
           D[o + j] = xs[p[1] + j] - xs[p[0] + j];
@@ -350,8 +356,8 @@ export class DistanceGridForceField extends SingleStateForceField {
     const fA = -this.stiffnessArea.value * fact;
     const t = this.triangles,
       D = this.tData;
-    const dB = new Float64Array(3),
-      dC = new Float64Array(3);
+    const dB = this.dB,
+      dC = this.dC;
     for (let k = 0; k < this.nTContacts; k++) {
       const ti = this.tIndex[k],
         o = 10 * k;
@@ -391,13 +397,12 @@ export class DistanceGridForceField extends SingleStateForceField {
   private addVolumeDForce(dfs: Float64Array, dxs: Float64Array, factV: number): void {
     const t = this.tetrahedra,
       D = this.vData;
-    const d = new Float64Array(9);
-    const cr = (u: ArrayLike<number>, uo: number, w: ArrayLike<number>, wo: number, j: number): number =>
-      u[uo + ((j + 1) % 3)] * w[wo + ((j + 2) % 3)] - u[uo + ((j + 2) % 3)] * w[wo + ((j + 1) % 3)];
+    const d = this.dT;
+    const p = this.p4;
     for (let k = 0; k < this.nVContacts; k++) {
       const ti = this.vIndex[k],
         o = 10 * k;
-      const p = [3 * t[4 * ti], 3 * t[4 * ti + 1], 3 * t[4 * ti + 2], 3 * t[4 * ti + 3]];
+      for (let q = 0; q < 4; q++) p[q] = 3 * t[4 * ti + q];
       for (let j = 0; j < 3; j++) for (let e = 0; e < 3; e++) d[3 * e + j] = dxs[p[e + 1] + j] - dxs[p[0] + j];
       let dv = 0;
       for (let j = 0; j < 3; j++)
@@ -441,6 +446,11 @@ export class DistanceGridForceField extends SingleStateForceField {
     }
   }
   private warnedAssembly = false;
+}
+
+/** Component j of u × w, u and w at offsets uo and wo. */
+function cr(u: ArrayLike<number>, uo: number, w: ArrayLike<number>, wo: number, j: number): number {
+  return u[uo + ((j + 1) % 3)] * w[wo + ((j + 2) % 3)] - u[uo + ((j + 2) % 3)] * w[wo + ((j + 1) % 3)];
 }
 
 /** (B×C)·s with B = x_b − x_a, C = x_c − x_a (offsets a, b, c in x). */
