@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import { isForceField, type BaseForceField, type BaseMechanicalState } from 'sofa-ts';
 import { BaseForceField as BaseFF } from '@sofa-ts/core';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import {
   DenseAccumulator,
   campaignSize,
@@ -95,6 +98,16 @@ const compliantDamping =
 
 const explicitContactDamping =
   "SOFA's damping term c·δ·v of this contact is explicit: it has no B (no addBToMatrix in SOFA), sofa-ts keeps it";
+
+/** An OBJ box [−0.5, 1.5]³ in a temporary folder (DistanceGridForceField reads its object from a file). */
+function boxObjFile(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-harness-'));
+  const file = path.join(dir, 'box.obj');
+  const v = Array.from({ length: 8 }, (_, k) => `v ${k & 1 ? 1.5 : -0.5} ${k & 2 ? 1.5 : -0.5} ${k & 4 ? 1.5 : -0.5}`);
+  const f = ['1 3 4 2', '5 6 8 7', '1 2 6 5', '3 7 8 4', '1 5 7 3', '2 4 8 6'].map((q) => `f ${q}`);
+  fs.writeFileSync(file, [...v, ...f].join('\n') + '\n');
+  return file;
+}
 
 const springDamping =
   "SOFA's springs have no B: the damping kd·(v·u) is explicit (it enters K through the force intensity), sofa-ts keeps it";
@@ -322,6 +335,16 @@ const cases: Record<string, Case> = {
   PlaneForceField: {
     xml: pointsBody('<PlaneForceField name="ff" normal="0 0.6 0.8" d="0.5" stiffness="100" damping="2"/>'),
     skip: { B: explicitContactDamping },
+  },
+  DistanceGridForceField: {
+    xml: pointsBody(
+      `<DistanceGridForceField name="ff" filename="${boxObjFile()}" nx="9" ny="9" nz="9" stiffnessIn="100" stiffnessOut="30" maxdist="2" stiffnessArea="0"/>`,
+      '0.3 0.4 0.2  1.1 0.6 0.4  0.5 1.3 0.9  0.4 0.6 1.2',
+    ),
+    skip: {
+      K: "SOFA's K of this penalty is F·g·gᵀ (F = −k·φ, g the grid gradient per cell): it leaves out the change of φ along g and of g itself, so it is not the derivative of the force; sofa-ts keeps it",
+      B: "SOFA's damping term −F·damping·v of this penalty is explicit: it has no B, sofa-ts keeps it",
+    },
   },
   SphereForceField: {
     xml: pointsBody('<SphereForceField name="ff" center="0.5 0.5 0.5" radius="0.8" stiffness="100" damping="2"/>'),

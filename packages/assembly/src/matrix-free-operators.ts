@@ -129,6 +129,9 @@ export class MatrixFreeOperators {
       componentCall.current = ff;
       ff.addForce(this.forceFieldArgs(i, 0, fset), this.forceFieldArgs(i, 1, xset), this.forceFieldArgs(i, 2, vset));
     }
+    // forces computed outside the solvers that SOFA brings through contact mappings (their Jᵀ comes
+    // after the force fields)
+    for (const s of g.states) for (const add of s.state.deferredStepForces) add(fset[s.index]);
     // f_p += J_cpᵀ f_c, children first.
     for (let e = g.mappings.length - 1; e >= 0; e--) {
       const m = g.mappings[e];

@@ -10,6 +10,8 @@ import { LocalMinDistance } from './detection/LocalMinDistance.js';
 import { MinProximityIntersection } from './detection/MinProximityIntersection.js';
 import { NewProximityIntersection } from './detection/NewProximityIntersection.js';
 import { SweepAndPruneBroadPhase } from './detection/SweepAndPruneBroadPhase.js';
+import { DistanceGridForceField } from './distance-grid/DistanceGridForceField.js';
+import { RigidDistanceGridCollisionModel } from './distance-grid/RigidDistanceGridCollisionModel.js';
 import { CubeCollisionModel } from './model/CubeCollisionModel.js';
 import { LineCollisionModel } from './model/LineCollisionModel.js';
 import { PointCollisionModel } from './model/PointCollisionModel.js';
@@ -54,4 +56,6 @@ export const collisionComponents: readonly ComponentClass[] = [
   CapsuleCollisionModel,
   OBBCollisionModel,
   CarvingManager,
+  RigidDistanceGridCollisionModel,
+  DistanceGridForceField,
 ];

@@ -347,7 +347,9 @@ export class SceneBuilder {
         continue;
       }
       if (a.name === 'src') {
-        this.srcLinks.push({ obj, path: a.value.trim(), loc: a.loc });
+        // SOFA ignores a lone '@' (Objects/*.xml include files use src="@"), with a warning
+        if (a.value.trim() === '@') this.warn(new SofaError("'src=@' does nothing", { loc: a.loc, component: obj.describe() }));
+        else this.srcLinks.push({ obj, path: a.value.trim(), loc: a.loc });
         continue;
       }
       const d = obj.findData(a.name) ?? (dataAliases?.has(a.name) ? obj.findData(dataAliases.get(a.name)!) : undefined);

@@ -1,4 +1,5 @@
 import { sofaComponent } from '@sofa-ts/core';
+import { addDistanceGridIntersectors } from '../distance-grid/distance-grid-intersections.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
 import type { LineCollisionModel } from '../model/LineCollisionModel.js';
 import type { SphereCollisionModel } from '../model/SphereCollisionModel.js';
@@ -36,6 +37,7 @@ export class DiscreteIntersection extends IntersectionMethod {
     this.add('sphere', 'rigidsphere', (a, i, b, j, out) => this.spheres(a, i, b, j, out));
     this.add('triangle', 'line', (a, i, b, j, out) => this.triangleLine(a as TriangleCollisionModel, i, b as LineCollisionModel, j, out));
     addOBBCapsuleIntersectors(this, (k1, k2, test) => this.add(k1, k2, test));
+    addDistanceGridIntersectors(this, (k1, k2, test) => this.add(k1, k2, test));
   }
 
   private spheres(a: CollisionModel, i: number, b: CollisionModel, j: number, out: DetectionOutputs): number {

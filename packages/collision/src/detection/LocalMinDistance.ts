@@ -1,4 +1,5 @@
 import { Bool, Real, sofaComponent, type BaseMeshTopology } from '@sofa-ts/core';
+import { addDistanceGridIntersectors } from '../distance-grid/distance-grid-intersections.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
 import type { LineCollisionModel } from '../model/LineCollisionModel.js';
 import type { PointCollisionModel } from '../model/PointCollisionModel.js';
@@ -57,6 +58,8 @@ export class LocalMinDistance extends BaseProximityIntersection {
 
   protected registerIntersectors(): void {
     this.add('cube', 'cube', () => 0);
+    // SOFA adds the SofaDistanceGrid tests to every method derived from DiscreteIntersection
+    addDistanceGridIntersectors(this, (k1, k2, test) => this.add(k1, k2, test));
     this.add('sphere', 'sphere', (a, i, b, j, out) => this.pointLike(a, i, b, j, out));
     this.add('sphere', 'point', (a, i, b, j, out) => this.pointLike(a, i, b, j, out));
     this.add('point', 'point', (a, i, b, j, out) => this.pointLike(a, i, b, j, out));

@@ -1,4 +1,5 @@
 import { Bool, sofaComponent } from '@sofa-ts/core';
+import { addDistanceGridIntersectors } from '../distance-grid/distance-grid-intersections.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
 import type { LineCollisionModel } from '../model/LineCollisionModel.js';
 import type { SphereCollisionModel } from '../model/SphereCollisionModel.js';
@@ -93,6 +94,7 @@ export class MinProximityIntersection extends BaseProximityIntersection {
       );
     }
     addOBBCapsuleIntersectors(this, (k1, k2, test) => this.add(k1, k2, test));
+    addDistanceGridIntersectors(this, (k1, k2, test) => this.add(k1, k2, test));
   }
 
   private alarm(a: CollisionModel, b: CollisionModel): number {

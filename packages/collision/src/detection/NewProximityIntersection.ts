@@ -1,4 +1,5 @@
 import { Bool, sofaComponent } from '@sofa-ts/core';
+import { addDistanceGridIntersectors } from '../distance-grid/distance-grid-intersections.js';
 import type { CollisionModel } from '../model/CollisionModel.js';
 import type { LineCollisionModel } from '../model/LineCollisionModel.js';
 import type { SphereCollisionModel } from '../model/SphereCollisionModel.js';
@@ -74,6 +75,7 @@ export class NewProximityIntersection extends BaseProximityIntersection {
       this.triangleSphere(a as TriangleCollisionModel, i, b as SphereCollisionModel, j, out, true),
     );
     addOBBCapsuleIntersectors(this, (k1, k2, test) => this.add(k1, k2, test));
+    addDistanceGridIntersectors(this, (k1, k2, test) => this.add(k1, k2, test));
   }
 
   private alarm(a: CollisionModel, b: CollisionModel): number {

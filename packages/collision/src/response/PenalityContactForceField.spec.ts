@@ -106,6 +106,22 @@ describe('PenalityContactForceField', () => {
     expect(ff.pen[0]).to.be.closeTo(pen, 1e-12);
   });
 
+  it("outside the solvers: the identity sides' forces at once, the mapped sides' deferred (in contact order), the same total", () => {
+    const { ff, a, b } = meshContacts();
+    const [fa, fb] = forces(ff, [a, b]);
+    const now = [new Float64Array(18), new Float64Array(15)];
+    const deferred: [number, (f: Float64Array) => void][] = [];
+    ff.addIsolatedForce(now, [a.x, b.x], [a.v, b.v], (arg, add) => deferred.push([arg, add]));
+    // contact 1's side 0 is point 5 (identity): applied now; every other penetrating point is mapped
+    expect(deferred.map(([arg]) => arg)).to.deep.equal([0, 1]);
+    for (let c = 0; c < 3; c++) expect(now[0][15 + c]).to.equal(fa![15 + c]);
+    expect(now[0].subarray(0, 15).every((v) => v === 0)).to.equal(true);
+    expect(now[1].every((v) => v === 0)).to.equal(true);
+    for (const [arg, add] of deferred) add(now[arg]);
+    for (let i = 0; i < 18; i++) expect(now[0][i]).to.be.closeTo(fa![i], 1e-12);
+    for (let i = 0; i < 15; i++) expect(now[1][i]).to.be.closeTo(fb![i], 1e-12);
+  });
+
   it('K = ∂f/∂x by central differences (two Vec3 states); addDForce = kFactor·K·dx', () => {
     const { ff, a, b } = meshContacts();
     forces(ff, [a, b]);

@@ -301,6 +301,69 @@ export class PenalityContactForceField extends BaseForceField {
     }
   }
 
+  /**
+   * addForce outside the solvers: the sides whose contact points SOFA maps (barycentric points on
+   * segments, triangles and quads, points fixed in a rigid frame) get their forces when the solver
+   * asks (deferred, in contact order, as SOFA's mapping Jᵀ adds them after the force fields); the
+   * sides on the points themselves (identity mapper) get them now.
+   */
+  override addIsolatedForce(
+    f: readonly Float64Array[],
+    x: readonly Float64Array[],
+    _v: readonly Float64Array[],
+    defer: (arg: number, add: (f: Float64Array) => void) => void,
+  ): void {
+    const a = [this.argOf[0], this.argOf[1]];
+    const xs = [a[0] >= 0 ? x[a[0]] : this.stateOf[0]!.x, a[1] >= 0 ? x[a[1]] : this.stateOf[1]!.x];
+    this.isolatedX = xs;
+    if (this.fN.length < this.count) this.fN = new Float64Array(this.pen.length);
+    const p1 = this.p1,
+      p2 = this.p2;
+    const mapped = [false, false];
+    for (let c = 0; c < this.count; c++) {
+      this.pointOf(0, c, xs[0], p1);
+      this.pointOf(1, c, xs[1], p2);
+      const nx = this.normal[3 * c],
+        ny = this.normal[3 * c + 1],
+        nz = this.normal[3 * c + 2];
+      const pen = this.dist[c] - ((p2[0] - p1[0]) * nx + (p2[1] - p1[1]) * ny + (p2[2] - p1[2]) * nz);
+      this.pen[c] = pen;
+      const fN = pen > 0 ? this.ks[c] * pen : 0;
+      this.fN[c] = fN;
+      if (!(pen > 0)) continue;
+      for (let s = 0; s < 2; s++) {
+        if (a[s] < 0) continue;
+        if (this.sides[s].n[c] !== 1) mapped[s] = true;
+        else {
+          const sg = s === 0 ? -1 : 1;
+          this.spread(s, c, f[a[s]], xs[s], sg * nx * fN, sg * ny * fN, sg * nz * fN);
+        }
+      }
+    }
+    for (let s = 0; s < 2; s++) if (mapped[s]) defer(a[s], this.deferredSide[s]);
+  }
+
+  /** Per-contact normal force magnitudes of the last addIsolatedForce, and the positions it read. */
+  private fN = new Float64Array(16);
+  private isolatedX: Float64Array[] = [];
+  /** The deferred forces of side s: its mapped contact points' forces, in contact order. */
+  private readonly deferredSide = [0, 1].map((s) => (f: Float64Array): void => {
+    const sg = s === 0 ? -1 : 1;
+    for (let c = 0; c < this.count; c++) {
+      if (!(this.pen[c] > 0) || this.sides[s].n[c] === 1) continue;
+      const fN = this.fN[c];
+      this.spread(
+        s,
+        c,
+        f,
+        this.isolatedX[s],
+        sg * this.normal[3 * c] * fN,
+        sg * this.normal[3 * c + 1] * fN,
+        sg * this.normal[3 * c + 2] * fN,
+      );
+    }
+  });
+
   addDForce(df: readonly Float64Array[], dx: readonly Float64Array[], kFactor: number, bFactor: number): void {
     const k = this.kFactorWithRayleigh(kFactor, bFactor);
     const a1 = this.argOf[0],

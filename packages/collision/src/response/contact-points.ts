@@ -23,6 +23,7 @@ import type { CapsuleCollisionModel } from '../obb-capsule/CapsuleCollisionModel
  *   capsule (a, b):        as a segment, on the capsule's axis; its radius is added to the
  *                          contact distance (CollisionOBBCapsule's barycentric capsule mapper)
  *   oriented box:          frame i, l = Rᵀ·(P − c), P on the box's surface (its rigid mapper)
+ *   rigid distance grid:   frame 0, l = P (the detection gives P in the grid's frame)
  *
  * Storage per contact slot c of a side: n[c] points (−1 for a rigid frame), idx[4c + k], w[4c + k]
  * (for a rigid frame, idx[4c] is the frame and w[4c..4c+2] the local offset l); sofaPoint[c] is
@@ -79,6 +80,12 @@ export class ContactSide {
         return (m as SphereCollisionModel).getRadius(e);
       case 'obb':
         this.attachToFrame(c, x, e, p, po);
+        return 0;
+      case 'rigiddistancegrid':
+        // P is already in the grid's frame (SofaDistanceGrid's rigid mapper): l = P, on frame 0
+        this.n[c] = -1;
+        this.idx[o] = 0;
+        for (let k = 0; k < 3; k++) this.w[o + k] = p[po + k];
         return 0;
       case 'line':
       case 'capsule': {

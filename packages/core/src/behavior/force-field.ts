@@ -116,6 +116,20 @@ export abstract class BaseForceField extends BaseObject {
    */
   addOutsideStateKToMatrix?(acc: OutsideStateAccumulator, kFactor: number): void;
 
+  /**
+   * Optional, for an interaction force field computed outside the solvers (see
+   * isolated-interaction-forces.ts): as addForce, except that the forces SOFA applies through a
+   * mapped state of its own (the contact points a contact mapper creates) are not added to `f` but
+   * handed to `defer(arg, add)`, arg the state's index in getMechanicalStates(): the solver runs
+   * `add(f)` after its force fields, as SOFA's mapping Jᵀ adds those forces.
+   */
+  addIsolatedForce?(
+    f: readonly Float64Array[],
+    x: readonly Float64Array[],
+    v: readonly Float64Array[],
+    defer: (arg: number, add: (f: Float64Array) => void) => void,
+  ): void;
+
   /** Emits bFactor·B, B without the Rayleigh term; force fields without damping emit nothing. */
   addBToMatrix(_acc: MatrixAccumulator, _bFactor: number): void {}
 

@@ -12,6 +12,8 @@ import { isOdeSolver } from './solvers.js';
  * vector to its forces (an explicit force: it does not enter the solvers' matrices). Contacts
  * between two objects that have their own solvers are such force fields (the collision response
  * puts them in the pipeline's node).
+ * Forces SOFA brings through a contact mapping are deferred (BaseForceField.addIsolatedForce): the
+ * solvers add them after their force fields, in order, as SOFA's mapping Jᵀ does.
  * The states given a force are appended to `touched`, for clearExternalStepForces at the end of the
  * integration. Nodes are visited top-down; sofa-ts computes these forces before any solver runs
  * (SOFA interleaves them with the solvers in visit order, which differs only for force fields placed
@@ -38,7 +40,8 @@ export function addIsolatedInteractionForces(root: Node, touched: BaseMechanical
         v.push(s.v);
       }
       componentCall.current = o;
-      o.addForce(f, x, v);
+      if (o.addIsolatedForce) o.addIsolatedForce(f, x, v, (arg, add) => states[arg].deferredStepForces.push(add));
+      else o.addForce(f, x, v);
     }
     return true;
   });
@@ -47,6 +50,9 @@ export function addIsolatedInteractionForces(root: Node, touched: BaseMechanical
 
 /** SOFA's end of integration for the external forces: zero them on the given states and forget them. */
 export function clearExternalStepForces(touched: BaseMechanicalState[]): void {
-  for (const s of touched) s.externalStepForce.fill(0);
+  for (const s of touched) {
+    s.externalStepForce.fill(0);
+    s.deferredStepForces.length = 0;
+  }
   touched.length = 0;
 }

@@ -32,6 +32,13 @@ export abstract class BaseMechanicalState extends BaseObject {
    */
   externalStepForce: Float64Array = new Float64Array(0);
   /**
+   * Forces of the current step computed outside any ODE solver that SOFA brings to this state
+   * through a contact mapping (the mapped contact points of a collision response): each adds its
+   * forces to f, in order, after the force fields of the solver's force computation (where SOFA's
+   * mapping Jᵀ adds them; see BaseForceField.addIsolatedForce). Cleared with externalStepForce.
+   */
+  deferredStepForces: Array<(f: Float64Array) => void> = [];
+  /**
    * SOFA's freePosition and freeVelocity vectors: (size × coordSize) and (size × derivSize), or
    * empty. A FreeMotionAnimationLoop fills them with the state after the free motion (the step
    * solved without constraint forces); Lagrangian constraints measure their violations on them.
