@@ -185,8 +185,8 @@ export class BeamInterpolation extends BaseObject implements BeamSet {
   restLocal = new Float64Array(0);
   /** The force field's massDensity for every beam. */
   densities = new Float64Array(0);
-  /** The beams never change after init. */
-  readonly revision = 0;
+  /** Bumped when a controller changes the rest lengths (setLength). */
+  revision = 0;
   private readonly w = new SplineScratch();
 
   override init(): void {
@@ -336,6 +336,19 @@ export class BeamInterpolation extends BaseObject implements BeamSet {
       localEndVector(out, 12 * b, E, 0, pm, 0, qm, 0, tmp);
       localEndVector(out, 12 * b + 6, E, 7, pm, 0, qm, 0, tmp);
     }
+  }
+
+  /**
+   * Sets the rest length of beam b (an AdaptiveBeamController resampling the beams); a straight
+   * rest shape follows (∓L/2), a rest shape from the positions keeps its end vectors.
+   */
+  setLength(b: number, L: number): void {
+    this.lengths[b] = L;
+    if (this.straight.value) {
+      this.restLocal[12 * b] = -L / 2;
+      this.restLocal[12 * b + 6] = L / 2;
+    }
+    this.revision++;
   }
 
   sectionOf(_b: number, out: BeamSection): BeamSection {

@@ -1,5 +1,6 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { AdaptiveBeamForceFieldAndMass } from './AdaptiveBeamForceFieldAndMass.js';
+import { AdaptiveBeamController } from './AdaptiveBeamController.js';
 import { AdaptiveBeamMapping } from './AdaptiveBeamMapping.js';
 import { BeamAdapterActionController } from './BeamAdapterActionController.js';
 import { BeamInterpolation } from './BeamInterpolation.js';
@@ -19,4 +20,5 @@ export const beamAdapterComponents: readonly ComponentClass[] = [
   InterventionalRadiologyController,
   BeamAdapterActionController,
   AdaptiveBeamMapping,
+  AdaptiveBeamController,
 ];
