@@ -18,5 +18,6 @@ export { InterventionalRadiologyController, BeamAdapterAction } from './beamadap
 export { BeamAdapterActionController } from './beamadapter/BeamAdapterActionController.js';
 export { AdaptiveBeamMapping } from './beamadapter/AdaptiveBeamMapping.js';
 export { AdaptiveBeamController } from './beamadapter/AdaptiveBeamController.js';
+export { MultiAdaptiveBeamMapping } from './beamadapter/MultiAdaptiveBeamMapping.js';
 export type { BeamSet } from './beamadapter/beam-set.js';
 export * from './controller/MechanicalStateController.js';

@@ -82,8 +82,11 @@ export class AdaptiveBeamController extends BaseObject {
   override init(): void {
     this.listening.value = true;
     const path = this.interpolation.value[0];
+    const target = path ? resolvePath(this, path.replace(/^@/, '')) : undefined;
     const found = path
-      ? resolvePath(this, path.replace(/^@/, ''))
+      ? target?.kind === 'object'
+        ? target.object
+        : undefined
       : this.context.getObjects((o): o is BeamInterpolation => o instanceof BeamInterpolation)[0];
     if (!(found instanceof BeamInterpolation))
       throw this.error(path ? `'${path}' is not a BeamInterpolation` : 'no BeamInterpolation in this node');

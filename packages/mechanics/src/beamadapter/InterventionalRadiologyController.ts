@@ -251,7 +251,8 @@ export class InterventionalRadiologyController extends BaseObject {
       return found;
     }
     return names.map((name) => {
-      const t = name.includes('/') ? resolvePath(this, name.replace(/^@/, '')) : this.context.getObjectByName(name.replace(/^@/, ''));
+      const r = name.includes('/') ? resolvePath(this, name.replace(/^@/, '')) : undefined;
+      const t = name.includes('/') ? (r?.kind === 'object' ? r.object : undefined) : this.context.getObjectByName(name.replace(/^@/, ''));
       if (!(t instanceof WireBeamInterpolation))
         throw this.dataError(this.instruments, `instrument '${name}' is not a WireBeamInterpolation of this node (or a path to one)`);
       return t;
@@ -357,6 +358,42 @@ export class InterventionalRadiologyController extends BaseObject {
     for (let i = 0; i < this.list.length; i++) if (tips[i] > this.list[i].restTotalLength) tips[i] = this.list[i].restTotalLength;
     this.xtip.touch();
     this.apply();
+  }
+
+  /**
+   * The collision points of the instruments (BeamAdapter's interventionalRadiologyCollisionControls):
+   * from the tip back to the base, point i (last first) is on the outermost instrument of the node
+   * it is behind, at that instrument's abscissa, the next one the instrument's collision sampling
+   * (its section length / nbEdgesCollis) closer to the base; at the start of a node carried by
+   * another outermost instrument, the walk restarts from that node; once at the base, the remaining
+   * points stay there. Writes each point's instrument and abscissa on it.
+   */
+  collisionPoints(abscissae: Float64Array, instrument: Int32Array): void {
+    const curv = this.nodeCurvAbs,
+      table = this.nodeInstruments,
+      tips = this.xtip.value;
+    let node = curv.length - 1,
+      xAbs = curv[node],
+      first = table[node][0] ?? 0;
+    for (let i = abscissae.length - 1; i >= 0; i--) {
+      const ins = this.list[first],
+        xBegin = tips[first] - ins.restTotalLength;
+      abscissae[i] = xAbs - xBegin;
+      instrument[i] = first;
+      xAbs -= ins.restShape.collisionSampling(abscissae[i]);
+      if (xAbs < 0) {
+        xAbs = 0;
+        continue;
+      }
+      while (node > 0 && xAbs < curv[node - 1]) {
+        node--;
+        if (table[node][0] !== first) {
+          first = table[node][0];
+          xAbs = curv[node];
+          break;
+        }
+      }
+    }
   }
 
   /** BeamAdapter's applyInterventionalRadiologyController: nodes, beams and fixed frames of the current tips. */

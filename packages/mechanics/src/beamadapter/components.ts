@@ -5,6 +5,7 @@ import { AdaptiveBeamMapping } from './AdaptiveBeamMapping.js';
 import { BeamAdapterActionController } from './BeamAdapterActionController.js';
 import { BeamInterpolation } from './BeamInterpolation.js';
 import { InterventionalRadiologyController } from './InterventionalRadiologyController.js';
+import { MultiAdaptiveBeamMapping } from './MultiAdaptiveBeamMapping.js';
 import { RodSpireSection, RodStraightSection } from './rod-sections.js';
 import { WireBeamInterpolation } from './WireBeamInterpolation.js';
 import { WireRestShape } from './WireRestShape.js';
@@ -21,4 +22,5 @@ export const beamAdapterComponents: readonly ComponentClass[] = [
   BeamAdapterActionController,
   AdaptiveBeamMapping,
   AdaptiveBeamController,
+  MultiAdaptiveBeamMapping,
 ];
