@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadSceneFromString, mechanics, type BaseMechanicalState, type SofaScene } from 'sofa-ts';
+import { KeypressedEvent, loadSceneFromString, mechanics, type BaseMechanicalState, type SofaScene } from 'sofa-ts';
 
 /**
  * BeamAdapter's instrument path through the XML path users take (WireRestShape with its rod
@@ -188,5 +188,35 @@ describe('BeamAdapter instruments (WireRestShape, WireBeamInterpolation, Interve
     }
     // base reaction: the rest spring (1e8) carries F
     expect((-x[7 * first] * 1e8) / F).to.be.closeTo(1, 1e-6);
+  });
+
+  it('keys (as --key STEP:KEY delivers them): up/down move the controlled instrument by step, right/left turn it, 1 switches, "/" stops the push', async () => {
+    const a: Instrument = { name: 'cath', sections: '<RodStraightSection name="S" youngModulus="1e4" nbBeams="10" length="100"/>' };
+    const b: Instrument = {
+      name: 'guide',
+      sections: '<RodStraightSection name="S" youngModulus="1e4" radius="0.5" nbBeams="10" length="120"/>',
+    };
+    const scene = await loadSceneFromString(
+      sceneXml({ instruments: [a, b], nodes: 30, speed: 100, xtip: '10 5', solver: '<EulerImplicitSolver/><BTDLinearSolver/>' }),
+    );
+    const { irc } = parts(scene);
+    const press = (k: string): void => scene.root.propagateEvent(new KeypressedEvent(k));
+    const [up, down, right, left] = [19, 21, 20, 18].map((c) => String.fromCharCode(c));
+    scene.step(1); // pushed by speed·dt = 1
+    expect(Array.from(irc.xtip.value)).to.deep.equal([11, 5]);
+    press('/'); // stops the push
+    press(up);
+    press(up);
+    scene.step(1);
+    expect(irc.xtip.value[0]).to.be.closeTo(11 + 2 * 0.1, 1e-12);
+    press('1');
+    press(down);
+    press(right);
+    press(right);
+    press(left);
+    scene.step(1);
+    expect(irc.xtip.value[1]).to.be.closeTo(5 - 0.1, 1e-12);
+    expect(irc.rotationInstrument.value[1]).to.be.closeTo(3.1416 / 20, 1e-12);
+    expect(irc.rotationInstrument.value[0]).to.equal(0);
   });
 });

@@ -124,7 +124,10 @@ export class AdaptiveBeamMapping extends BeamPointMapping {
       pl.bary = s - b;
       return;
     }
-    this.warnAbout(this.points, `point ${i} is on beam ${b}, outside the ${nB} beams: it is placed at the ${b < 0 ? 'start of the first' : 'end of the last'}`);
+    this.warnAbout(
+      this.points,
+      `point ${i} is on beam ${b}, outside the ${nB} beams: it is placed at the ${b < 0 ? 'start of the first' : 'end of the last'}`,
+    );
     pl.beam = b < 0 ? 0 : nB - 1;
     pl.bary = b < 0 ? 0 : 1;
   }

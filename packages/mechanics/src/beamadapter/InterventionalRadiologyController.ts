@@ -218,6 +218,8 @@ export class InterventionalRadiologyController extends BaseObject {
     const fixed = this.fixedConstraint.get();
     if (!fixed) throw this.error('no FixedProjectiveConstraint in this node: the controller fixes the frames not deployed with it');
     this.fixed = fixed;
+    // listens to the keys unless the scene says otherwise (as BeamAdapter)
+    if (!this.listening.isSet) this.listening.value = true;
     this.forward = this.speed.value > 0;
     this.backward = false;
     // the abscissae before the first step: 0 and the given tips, with every instrument on them

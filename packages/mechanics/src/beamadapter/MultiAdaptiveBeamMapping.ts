@@ -54,7 +54,8 @@ export class MultiAdaptiveBeamMapping extends BeamPointMapping {
   override init(): void {
     this.resolveEnds();
     this.checkTemplates(['Rigid3d,Vec3d']);
-    if (!this.useCurvAbs.value) throw this.dataError(this.useCurvAbs, 'useCurvAbs="false" is not implemented for MultiAdaptiveBeamMapping in sofa-ts');
+    if (!this.useCurvAbs.value)
+      throw this.dataError(this.useCurvAbs, 'useCurvAbs="false" is not implemented for MultiAdaptiveBeamMapping in sofa-ts');
     const path = this.controller.value.trim();
     let ctrl: unknown;
     if (path) {
@@ -67,7 +68,9 @@ export class MultiAdaptiveBeamMapping extends BeamPointMapping {
       if (ctrl) this.warn(`no controller given: ${(ctrl as InterventionalRadiologyController).describe()} found above is used`);
     }
     if (!(ctrl instanceof InterventionalRadiologyController))
-      throw this.error(path ? `'${path}' is not an InterventionalRadiologyController` : 'no InterventionalRadiologyController: set controller="@…"');
+      throw this.error(
+        path ? `'${path}' is not an InterventionalRadiologyController` : 'no InterventionalRadiologyController: set controller="@…"',
+      );
     this.ctrl = ctrl;
     this.list = ctrl.instrumentList;
     if (this.list.length === 0) throw this.error(`${ctrl.describe()} has no instrument yet: put this mapping below the controller's node`);

@@ -6,6 +6,7 @@ import { BeamAdapterActionController } from './BeamAdapterActionController.js';
 import { BeamInterpolation } from './BeamInterpolation.js';
 import { InterventionalRadiologyController } from './InterventionalRadiologyController.js';
 import { MultiAdaptiveBeamMapping } from './MultiAdaptiveBeamMapping.js';
+import { RodMeshSection } from './RodMeshSection.js';
 import { RodSpireSection, RodStraightSection } from './rod-sections.js';
 import { WireBeamInterpolation } from './WireBeamInterpolation.js';
 import { WireRestShape } from './WireRestShape.js';
@@ -16,6 +17,7 @@ export const beamAdapterComponents: readonly ComponentClass[] = [
   AdaptiveBeamForceFieldAndMass,
   RodStraightSection,
   RodSpireSection,
+  RodMeshSection,
   WireRestShape,
   WireBeamInterpolation,
   InterventionalRadiologyController,

@@ -69,6 +69,7 @@ export abstract class BaseRodSection extends BaseObject {
       );
       this.nbBeams.value = this.nbEdgesCollis.value;
     }
+    this.prepareShape();
     if (!(this.length.value > 0)) throw this.dataError(this.length, `the length of a section must be > 0 (got ${this.length.value})`);
     if (this.nbBeams.value < 1) throw this.dataError(this.nbBeams, 'a section needs at least one beam');
     const r = this.radius.value,
@@ -76,11 +77,10 @@ export abstract class BaseRodSection extends BaseObject {
     if (!(r > ri)) throw this.dataError(this.radius, `the radius (${r}) must exceed the inner radius (${ri})`);
     const I = (Math.PI * (r ** 4 - ri ** 4)) / 4;
     Object.assign(this.section, { A: Math.PI * (r * r - ri * ri), Iy: I, Iz: I, J: 2 * I, Asy: 0, Asz: 0 });
-    this.prepareShape();
     this.ready = true;
   }
 
-  /** What a section kind checks or builds at init. */
+  /** What a section kind checks or builds at init (before the length is checked: a mesh section sets it). */
   protected prepareShape(): void {}
 
   /** Edges of the visual model (the rest shape's topology; a mesh section may have its own count). */
