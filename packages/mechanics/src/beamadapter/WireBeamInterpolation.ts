@@ -197,16 +197,17 @@ export class WireBeamInterpolation extends BaseObject implements BeamSet {
   commitBeams(): void {
     const n = this.beamCount;
     this.revision++;
-    this.edgeList.value = this.edges.slice(0, n);
-    this.lengthList.value = this.lengths.slice(0, n);
-    this.curvAbsList.value = this.curvAbs.slice(0, 2 * n);
+    // views of the beams in use (no copy per step)
+    this.edgeList.value = this.edges.subarray(0, n);
+    this.lengthList.value = this.lengths.subarray(0, n);
+    this.curvAbsList.value = this.curvAbs.subarray(0, 2 * n);
   }
 
   /** Sets the beams that collide (the controller's activateBeamListForCollision). */
   setCollisionBeams(list: readonly number[]): void {
     for (let i = 0; i < list.length; i++) this.collisionBeams[i] = list[i];
     this.collisionCount = list.length;
-    this.beamCollision.value = this.collisionBeams.slice(0, list.length);
+    this.beamCollision.value = this.collisionBeams.subarray(0, list.length);
   }
 
   sectionOf(b: number, out: BeamSection): BeamSection {
