@@ -219,4 +219,41 @@ describe('BeamAdapter instruments (WireRestShape, WireBeamInterpolation, Interve
     expect(irc.rotationInstrument.value[1]).to.be.closeTo(3.1416 / 20, 1e-12);
     expect(irc.rotationInstrument.value[0]).to.equal(0);
   });
+
+  it('BeamAdapterActionController plays its actions at their times (forward, backward, tool 1) and takes over the push', async () => {
+    const a: Instrument = { name: 'cath', sections: '<RodStraightSection name="S" youngModulus="1e4" nbBeams="10" length="100"/>' };
+    const b: Instrument = {
+      name: 'guide',
+      sections: '<RodStraightSection name="S" youngModulus="1e4" radius="0.5" nbBeams="10" length="120"/>',
+    };
+    const scene = await loadSceneFromString(
+      sceneXml({
+        instruments: [a, b],
+        nodes: 30,
+        speed: 100,
+        xtip: '10 5',
+        dt: 0.1,
+        solver: '<EulerImplicitSolver/><BTDLinearSolver/>',
+        extra:
+          '<BeamAdapterActionController interventionController="@irc" writeMode="0" timeSteps="0.15 0.25 0.35 0.45" actions="1 1 9 2"/>',
+      }),
+    );
+    const { irc } = parts(scene);
+    const tips: number[][] = [];
+    for (let i = 0; i < 6; i++) {
+      scene.step(1);
+      tips.push(Array.from(irc.xtip.value));
+    }
+    // step k starts at t = 0.1·k: the actions at 0.15, 0.25 play at the steps starting at 0.2, 0.3; tool 1 at 0.4, its backward at 0.5
+    const want = [
+      [10, 5],
+      [10, 5],
+      [10.1, 5],
+      [10.2, 5],
+      [10.2, 5],
+      [10.2, 4.9],
+    ];
+    for (let k = 0; k < 6; k++) for (let i = 0; i < 2; i++) expect(tips[k][i]).to.be.closeTo(want[k][i], 1e-12);
+    expect(irc.controlledInstrument.value).to.equal(1);
+  });
 });
