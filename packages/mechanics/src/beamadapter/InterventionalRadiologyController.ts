@@ -18,8 +18,9 @@ import {
 import { FixedProjectiveConstraint } from '../projective/FixedProjectiveConstraint.js';
 import { mstateLink } from '../state-link.js';
 import { SplineScratch, interpolateFrame, normalizeQuat } from './beam-frames.js';
-import { samplingAbscissae, instrumentsAt, slideUnsharedNodes } from './instrument-sampling.js';
+import { NodeTable, samplingAbscissae, instrumentsAt, slideUnsharedNodes } from './instrument-sampling.js';
 import { WireBeamInterpolation } from './WireBeamInterpolation.js';
+import type { WireRestShape } from './WireRestShape.js';
 
 /** What the controller does on a key or a BeamAdapterActionController action (BeamAdapter's BeamAdapterAction). */
 export enum BeamAdapterAction {
@@ -164,14 +165,20 @@ export class InterventionalRadiologyController extends BaseObject {
   });
 
   private list: WireBeamInterpolation[] = [];
+  private shapes: WireRestShape[] = [];
   private state: BaseMechanicalState | undefined;
   private fixed: FixedProjectiveConstraint | undefined;
   private topo: BaseMeshTopology | undefined;
   private forward = false;
   private backward = false;
   /** Abscissae of the deployed nodes and the instruments on each, of the last step. */
-  private nodeCurvAbs: number[] = [];
-  private nodeInstruments: number[][] = [];
+  /** Deployed nodes of the last step and of this one (swapped at each step). */
+  private nodes = new NodeTable();
+  private next = new NodeTable();
+  private moved = new Float64Array(0);
+  private begins = new Float64Array(0);
+  private ends = new Float64Array(0);
+  private collCount = new Int32Array(0);
   private xbuf = new Float64Array(0);
   private readonly w = new SplineScratch();
   private readonly fr = new Float64Array(14);
@@ -182,13 +189,8 @@ export class InterventionalRadiologyController extends BaseObject {
   }
 
   /** Abscissae of the deployed nodes (from the base), of the last step. */
-  get nodeAbscissae(): readonly number[] {
-    return this.nodeCurvAbs;
-  }
-
-  /** For each deployed node, the instruments covering it (outermost first). */
-  get instrumentsOnNodes(): readonly (readonly number[])[] {
-    return this.nodeInstruments;
+  get nodeAbscissae(): Float64Array {
+    return this.nodes.abscissae;
   }
 
   override init(): void {
@@ -215,6 +217,7 @@ export class InterventionalRadiologyController extends BaseObject {
       i.prepare();
       i.controlled = true;
     }
+    this.shapes = this.list.map((i) => i.restShape);
     const fixed = this.fixedConstraint.get();
     if (!fixed) throw this.error('no FixedProjectiveConstraint in this node: the controller fixes the frames not deployed with it');
     this.fixed = fixed;
@@ -223,11 +226,23 @@ export class InterventionalRadiologyController extends BaseObject {
     this.forward = this.speed.value > 0;
     this.backward = false;
     // the abscissae before the first step: 0 and the given tips, with every instrument on them
-    this.nodeCurvAbs = [0];
-    const tips = this.xtip.value;
-    for (let i = n; i > 0; i--) if (tips[i - 1] > 0) this.nodeCurvAbs.push(tips[i - 1]);
-    this.nodeInstruments = this.nodeCurvAbs.map((c) => this.list.map((_, id) => id).filter((id) => tips[id] >= c));
-    this.nodeInstruments.push(this.list.map((_, id) => id));
+    const tips = this.xtip.value,
+      t = this.nodes;
+    t.reserve(n + 1);
+    t.abs[0] = 0;
+    t.n = 1;
+    for (let i = n; i > 0; i--) if (tips[i - 1] > 0) t.abs[t.n++] = tips[i - 1];
+    for (let k = 0; k < t.n; k++) {
+      t.count[k] = 0;
+      t.first[k] = -1;
+      for (let id = 0; id < n; id++)
+        if (tips[id] >= t.abs[k]) {
+          if (t.count[k]++ === 0) t.first[k] = id;
+        }
+    }
+    this.begins = new Float64Array(n);
+    this.ends = new Float64Array(n);
+    this.collCount = new Int32Array(n);
     const start = this.startingPos.value;
     normalizeQuat(start, 3);
     let needed = 1;
@@ -371,12 +386,12 @@ export class InterventionalRadiologyController extends BaseObject {
    * points stay there. Writes each point's instrument and abscissa on it.
    */
   collisionPoints(abscissae: Float64Array, instrument: Int32Array): void {
-    const curv = this.nodeCurvAbs,
-      table = this.nodeInstruments,
+    const t = this.nodes,
+      curv = t.abs,
       tips = this.xtip.value;
-    let node = curv.length - 1,
+    let node = t.n - 1,
       xAbs = curv[node],
-      first = table[node][0] ?? 0;
+      first = Math.max(0, t.first[node]);
     for (let i = abscissae.length - 1; i >= 0; i--) {
       const ins = this.list[first],
         xBegin = tips[first] - ins.restTotalLength;
@@ -389,8 +404,8 @@ export class InterventionalRadiologyController extends BaseObject {
       }
       while (node > 0 && xAbs < curv[node - 1]) {
         node--;
-        if (table[node][0] !== first) {
-          first = table[node][0];
+        if (t.first[node] >= 0 && t.first[node] !== first) {
+          first = t.first[node];
           xAbs = curv[node];
           break;
         }
@@ -410,35 +425,40 @@ export class InterventionalRadiologyController extends BaseObject {
       tips[0] = FLOAT_EPS;
       total = FLOAT_EPS;
     }
-    const begins = list.map((ins, i) => tips[i] - ins.restTotalLength);
-    const ends = Array.from(tips);
-    const curv = samplingAbscissae(
-      list.map((i) => i.restShape),
-      begins,
-      thr,
-    );
-    const table = instrumentsAt(curv, begins, ends, thr);
-    const moved = slideUnsharedNodes(curv, this.nodeCurvAbs, table, thr);
+    const begins = this.begins,
+      ends = this.ends;
+    for (let i = 0; i < list.length; i++) {
+      begins[i] = tips[i] - list[i].restTotalLength;
+      ends[i] = tips[i];
+    }
+    const cur = this.next;
+    samplingAbscissae(this.shapes, begins, thr, cur);
+    instrumentsAt(cur, begins, ends, thr);
+    if (this.moved.length < cur.n) this.moved = new Float64Array(cur.abs.length);
+    const moved = this.moved,
+      curv = cur.abs;
+    slideUnsharedNodes(cur, this.nodes, thr, moved);
     // 3. the deployed nodes, from the previous ones
     const x = s.x,
       xb = this.xbuf,
       nNodes = s.size;
     xb.set(x);
-    let nSim = curv.length;
+    let nSim = cur.n;
     if (nSim > nNodes) {
-      this.warn(`${curv.length} deployed nodes but ${nNodes} frames: only ${nNodes} are simulated`);
+      this.warn(`${cur.n} deployed nodes but ${nNodes} frames: only ${nNodes} are simulated`);
       nSim = nNodes;
     }
-    const prev = this.nodeCurvAbs,
+    const prev = this.nodes.abs,
+      prevN = this.nodes.n,
       offset = nNodes - nSim,
-      prevOffset = nNodes - prev.length,
+      prevOffset = nNodes - prevN,
       start = this.startingPos.value,
       fr = this.fr;
     for (let k = 0; k < nSim; k++) {
       const g = offset + k,
         c = moved[k];
       let pk = 0;
-      while (pk < prev.length - 1 && !(prev[pk] + thr > c)) pk++;
+      while (pk < prevN - 1 && !(prev[pk] + thr > c)) pk++;
       const pg = prevOffset + pk,
         pc = prev[pk];
       if (Math.abs(pc - c) < thr) {
@@ -459,7 +479,7 @@ export class InterventionalRadiologyController extends BaseObject {
     }
     // 4. the beams
     const nEdges = this.topo!.getEdges().length / 2;
-    let nBeams = curv.length - 1;
+    let nBeams = cur.n - 1;
     if (nBeams > nNodes - 1) nBeams = nNodes - 1;
     if (nBeams > nEdges) {
       this.error(`${nBeams} beams but the topology has ${nEdges} edges: only ${nEdges} are simulated`);
@@ -477,13 +497,14 @@ export class InterventionalRadiologyController extends BaseObject {
       }
     }
     // collisions: each beam on the outermost instrument of its end node
-    const coll: number[][] = list.map(() => []);
-    for (let p = 0; p + 1 < table.length && p < nBeams; p++) {
-      const owner = table[p + 1][0];
-      if (owner !== undefined) coll[owner].push(p);
+    const cc = this.collCount;
+    cc.fill(0);
+    for (let p = 0; p + 1 < cur.n && p < nBeams; p++) {
+      const owner = cur.first[p + 1];
+      if (owner >= 0) list[owner].collisionBeams[cc[owner]++] = p;
     }
     for (let i = 0; i < list.length; i++) {
-      list[i].setCollisionBeams(coll[i]);
+      list[i].setCollisionCount(cc[i]);
       list[i].commitBeams();
     }
     // 5. the frames not deployed
@@ -500,8 +521,8 @@ export class InterventionalRadiologyController extends BaseObject {
     this.fixed!.setFixedIndices(Uint32Array.from(fixedList));
     this.indexFirstNode.value = Math.max(0, first - 1);
     s.touch();
-    this.nodeCurvAbs = curv;
-    this.nodeInstruments = table;
+    this.next = this.nodes;
+    this.nodes = cur;
   }
 }
 

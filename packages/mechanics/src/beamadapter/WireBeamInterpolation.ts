@@ -203,11 +203,10 @@ export class WireBeamInterpolation extends BaseObject implements BeamSet {
     this.curvAbsList.value = this.curvAbs.subarray(0, 2 * n);
   }
 
-  /** Sets the beams that collide (the controller's activateBeamListForCollision). */
-  setCollisionBeams(list: readonly number[]): void {
-    for (let i = 0; i < list.length; i++) this.collisionBeams[i] = list[i];
-    this.collisionCount = list.length;
-    this.beamCollision.value = this.collisionBeams.subarray(0, list.length);
+  /** The first n entries of collisionBeams, written by the controller, are the beams that collide (its activateBeamListForCollision). */
+  setCollisionCount(n: number): void {
+    this.collisionCount = n;
+    this.beamCollision.value = this.collisionBeams.subarray(0, n);
   }
 
   sectionOf(b: number, out: BeamSection): BeamSection {
