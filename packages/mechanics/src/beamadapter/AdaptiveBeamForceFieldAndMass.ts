@@ -8,15 +8,20 @@ import {
   type BaseMechanicalState,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
-import { beamStiffness } from '../fem/beam/beam-kernels.js';
-import { localEndVector } from './beam-frames.js';
-import { BeamInterpolation } from './BeamInterpolation.js';
+import { beamStiffness, type BeamSection } from '../fem/beam/beam-kernels.js';
+import { SplineScratch, localEndVector } from './beam-frames.js';
+import { centreLineLength, middleFrameOfEnds } from './beam-middle-frame.js';
+import { isBeamSet, type BeamSet } from './beam-set.js';
 import { BeamMass, beamMassMatrix, emitTurnedMatrix, type BeamMassSource } from './beam-mass.js';
 
 /**
  * SOFA's AdaptiveBeamForceFieldAndMass (BeamAdapter plugin): the elastic forces and the mass of the
- * beams of the node's BeamInterpolation, corotational in the frame each beam's centre line
- * interpolates at its middle. Per beam (frames 0, 1; rest length L; beam frame (p_m, R_m)):
+ * beams of a BeamInterpolation or a WireBeamInterpolation (the node's, or `interpolation`),
+ * corotational in the frame each beam's centre line interpolates at its middle. The end frames are
+ * the state's, turned by a wire's DOF-to-node twist; the local matrices are rebuilt whenever the
+ * interpolation's beams change (an instrument controller rewrites a wire's beams at each step), with
+ * each beam's section, material and density (the wire's rest shape at the beam's end abscissa, as
+ * BeamAdapter; massDensity where the interpolation gives none). Per beam (frames 0, 1; rest length L; beam frame (p_m, R_m)):
  *   u_e = (R_mᵀ(p_e − p_m), rotation vector of q_m⁻¹q_e) − its rest value, e = 0, 1 (local, 12);
  *   k (12×12) = the Timoshenko beam of beam-kernels.ts (no shear areas: Euler–Bernoulli), E and ν
  *     of the beam, the section of the interpolation;
@@ -68,19 +73,24 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
     expected: 'a WireRestShape',
     search: 'none',
   });
-  readonly interpolation = this.initLink<BeamInterpolation>({
+  readonly interpolation = this.initLink<BeamSet & BaseObject>({
     name: 'interpolation',
-    help: 'the BeamInterpolation of the beams (default: the one of this node)',
-    accepts: (o): o is BeamInterpolation => o instanceof BeamInterpolation,
-    expected: 'a BeamInterpolation',
+    help: 'the BeamInterpolation or WireBeamInterpolation of the beams (default: the first one of this node)',
+    accepts: (o): o is BeamSet & BaseObject => isBeamSet(o) && o instanceof BaseObject,
+    expected: 'a BeamInterpolation or a WireBeamInterpolation',
     search: 'local',
   });
 
   private states: BaseMechanicalState[] = [];
-  private interp: BeamInterpolation | undefined;
+  private interp: BeamSet | undefined;
+  /** The interpolation's revision the local matrices were built for. */
+  private builtRevision = -1;
+  private readonly sec: BeamSection = { A: 0, Iy: 0, Iz: 0, J: 0, Asy: 0, Asz: 0 };
+  private readonly ends = new Float64Array(14);
+  private readonly w = new SplineScratch();
   /** The mass part, added to the node at init when computeMass. */
   massPart: BeamMass | undefined;
-  beamNodes = new Uint32Array(0);
+  beamNodes: Uint32Array = new Uint32Array(0);
   /** Local stiffness per beam (nB × 144, row-major 12×12). */
   stiffnessMatrices = new Float64Array(0);
   massMatrices = new Float64Array(0);
@@ -100,7 +110,7 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
   }
 
   get beamCount(): number {
-    return this.beamNodes.length / 2;
+    return this.interp?.beamCount ?? 0;
   }
 
   override init(): void {
@@ -115,9 +125,11 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
       );
     let interp = this.interpolation.get();
     if (!interp) {
-      interp = this.context.getObjects((o): o is BeamInterpolation => o instanceof BeamInterpolation)[0];
+      interp = this.context.getObjects((o): o is BeamSet & BaseObject => isBeamSet(o) && o instanceof BaseObject)[0];
       if (!interp)
-        throw this.error('no BeamInterpolation in this node (BeamAdapter needs one beside the force field, or interpolation="@path")');
+        throw this.error(
+          'no BeamInterpolation or WireBeamInterpolation in this node (BeamAdapter needs one beside the force field, or interpolation="@path")',
+        );
       this.interpolation.set(interp);
     }
     interp.prepare();
@@ -125,20 +137,15 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
     const state = interp.getState();
     this.states = [state];
     if (!this.template) this.template = 'Rigid3d';
-    const n = interp.beamCount,
-      s = interp.section;
+    const n = interp.nodes.length / 2;
     this.beamNodes = interp.nodes;
     this.stiffnessMatrices = new Float64Array(144 * n);
     this.massMatrices = new Float64Array(144 * n);
-    for (let b = 0; b < n; b++) {
-      const L = interp.lengths[b];
-      beamStiffness(this.stiffnessMatrices, 144 * b, interp.young[b], interp.poisson[b], L, s);
-      beamMassMatrix(this.massMatrices, 144 * b, this.massDensity.value, L, s);
-    }
     this.frameRotations = new Float64Array(9 * n);
     this.framePoints = new Float64Array(3 * n);
     this.frameQuats = new Float64Array(4 * n);
     this.displacements = new Float64Array(12 * n);
+    this.builtRevision = -1;
     this.updateFrames(state.x);
     if (this.computeMass.value && !this.massPart) {
       this.massPart = new BeamMass(this, state, this);
@@ -146,25 +153,43 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
     }
   }
 
+  /** Local stiffness and mass of each beam, when the interpolation's beams changed. */
+  private buildLocalMatrices(): void {
+    const interp = this.interp!;
+    if (this.builtRevision === interp.revision) return;
+    this.builtRevision = interp.revision;
+    this.beamNodes = interp.nodes;
+    const s = this.sec;
+    for (let b = 0; b < interp.beamCount; b++) {
+      const L = interp.lengths[b],
+        rho = interp.densities[b];
+      interp.sectionOf(b, s);
+      beamStiffness(this.stiffnessMatrices, 144 * b, interp.young[b], interp.poisson[b], L, s);
+      beamMassMatrix(this.massMatrices, 144 * b, Number.isNaN(rho) ? this.massDensity.value : rho, L, s);
+    }
+  }
+
   /** Beam frames and local displacements at positions x (Rigid3d coordinates, size × 7). */
   updateFrames(x: Float64Array): void {
+    this.buildLocalMatrices();
     const interp = this.interp!,
       n = this.beamCount,
       u = this.displacements,
-      rest = interp.restLocal;
+      rest = interp.restLocal,
+      E = this.ends;
     const pm = this.framePoints,
       qm = this.frameQuats,
       Rm = this.frameRotations;
     for (let b = 0; b < n; b++) {
-      interp.middleFrame(pm, qm, Rm, x, b, 3 * b, 4 * b, 9 * b);
-      const o0 = 7 * this.beamNodes[2 * b],
-        o1 = 7 * this.beamNodes[2 * b + 1];
-      localEndVector(u, 12 * b, x, o0, pm, 3 * b, qm, 4 * b, this.tmp);
-      localEndVector(u, 12 * b + 6, x, o1, pm, 3 * b, qm, 4 * b, this.tmp);
+      interp.endFrames(E, x, b);
+      const L = interp.lengths[b];
+      middleFrameOfEnds(pm, 3 * b, qm, 4 * b, Rm, 9 * b, E, L, this.w);
+      localEndVector(u, 12 * b, E, 0, pm, 3 * b, qm, 4 * b, this.tmp);
+      localEndVector(u, 12 * b + 6, E, 7, pm, 3 * b, qm, 4 * b, this.tmp);
       for (let i = 0; i < 12; i++) u[12 * b + i] -= rest[12 * b + i];
       if (this.reinforceLength.value) {
         // axial displacements from the stretch of the centre line
-        const d = interp.currentLength(x, b) - interp.lengths[b];
+        const d = centreLineLength(E, L, this.w) - L;
         u[12 * b] = -d / 2;
         u[12 * b + 6] = d / 2;
       }

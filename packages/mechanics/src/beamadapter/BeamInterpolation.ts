@@ -14,7 +14,9 @@ import {
 } from '@sofa-ts/core';
 import type { BeamSection } from '../fem/beam/beam-kernels.js';
 import { mstateLink } from '../state-link.js';
-import { SplineScratch, controlPoints, interpolateFrame, localEndVector, quatToMatrix, splineLength } from './beam-frames.js';
+import { SplineScratch, controlPoints, localEndVector, splineLength } from './beam-frames.js';
+import { middleFrameOfEnds } from './beam-middle-frame.js';
+import type { BeamSet } from './beam-set.js';
 
 /**
  * SOFA's BeamInterpolation (BeamAdapter plugin): the beams of an AdaptiveBeamForceFieldAndMass, one
@@ -42,7 +44,7 @@ import { SplineScratch, controlPoints, interpolateFrame, localEndVector, quatToM
     'The beams of AdaptiveBeamForceFieldAndMass: Bézier centre lines between Rigid3d frames, their rest lengths, sections and materials.',
   templates: ['Rigid3d'],
 })
-export class BeamInterpolation extends BaseObject {
+export class BeamInterpolation extends BaseObject implements BeamSet {
   readonly mstate = this.initLink(mstateLink('the Rigid3d state whose frames are the beam ends'));
   readonly crossSectionShape = this.initData({
     name: 'crossSectionShape',
@@ -181,6 +183,10 @@ export class BeamInterpolation extends BaseObject {
   poisson: Float64Array = new Float64Array(0);
   /** Rest local end vectors of each beam (nB × 12): node 0 (translation, rotation vector), then node 1. */
   restLocal = new Float64Array(0);
+  /** The force field's massDensity for every beam. */
+  densities = new Float64Array(0);
+  /** Bumped when a controller changes the rest lengths (setLength). */
+  revision = 0;
   private readonly w = new SplineScratch();
 
   override init(): void {
@@ -194,6 +200,13 @@ export class BeamInterpolation extends BaseObject {
 
   get beamCount(): number {
     return this.nodes.length / 2;
+  }
+
+  /** The sum of the rest lengths. */
+  get restTotalLength(): number {
+    let s = 0;
+    for (const L of this.lengths) s += L;
+    return s;
   }
 
   /** Reads the section, the edges, the materials and the rest shape (once; callers may come before this component's init). */
@@ -272,6 +285,7 @@ export class BeamInterpolation extends BaseObject {
     this.edgeList.value = Uint32Array.from({ length: n }, (_, i) => i);
     this.lengthList.value = Float64Array.from(this.lengths);
     this.restLocal = new Float64Array(12 * n);
+    this.densities = new Float64Array(n).fill(NaN);
     this.computeRestShape(s.x0);
     this.ready = true;
   }
@@ -314,36 +328,48 @@ export class BeamInterpolation extends BaseObject {
     const pm = new Float64Array(3),
       qm = new Float64Array(4),
       Rm = new Float64Array(9),
+      E = new Float64Array(14),
       tmp = new Float64Array(8);
     for (let b = 0; b < n; b++) {
-      const o0 = 7 * this.nodes[2 * b],
-        o1 = 7 * this.nodes[2 * b + 1];
-      this.middleFrame(pm, qm, Rm, x0, b);
-      localEndVector(out, 12 * b, x0, o0, pm, 0, qm, 0, tmp);
-      localEndVector(out, 12 * b + 6, x0, o1, pm, 0, qm, 0, tmp);
+      this.endFrames(E, x0, b);
+      middleFrameOfEnds(pm, 0, qm, 0, Rm, 0, E, this.lengths[b], this.w);
+      localEndVector(out, 12 * b, E, 0, pm, 0, qm, 0, tmp);
+      localEndVector(out, 12 * b + 6, E, 7, pm, 0, qm, 0, tmp);
     }
   }
 
   /**
-   * The frame of beam b at positions x: its middle point pm, orientation qm and the rotation Rm
-   * (row-major) of qm/|qm|, the one BeamAdapter turns the stiffness and the mass with (the adjoint of
-   * the inverse frame, whose quaternion SOFA normalises; qm is unit unless the beam is compressed
-   * below 0.4·L, where it is the first frame's).
+   * Sets the rest length of beam b (an AdaptiveBeamController resampling the beams); a straight
+   * rest shape follows (∓L/2), a rest shape from the positions keeps its end vectors.
    */
-  middleFrame(pm: Float64Array, qm: Float64Array, Rm: Float64Array, x: ArrayLike<number>, b: number, po = 0, qo = 0, ro = 0): void {
-    const o0 = 7 * this.nodes[2 * b],
-      o1 = 7 * this.nodes[2 * b + 1];
-    interpolateFrame(pm, po, qm, qo, x, o0, o1, this.lengths[b], 0.5, this.w);
-    const q = this.w.qs,
-      n = Math.hypot(qm[qo], qm[qo + 1], qm[qo + 2], qm[qo + 3]);
-    for (let c = 0; c < 4; c++) q[c] = qm[qo + c] / n;
-    quatToMatrix(Rm, ro, q, 0);
+  setLength(b: number, L: number): void {
+    this.lengths[b] = L;
+    if (this.straight.value) {
+      this.restLocal[12 * b] = -L / 2;
+      this.restLocal[12 * b + 6] = L / 2;
+    }
+    this.revision++;
   }
 
-  /** The arc length of beam b's centre line at positions x (with its rest length for the control points). */
-  currentLength(x: ArrayLike<number>, b: number): number {
-    controlPoints(this.w.P, x, 7 * this.nodes[2 * b], 7 * this.nodes[2 * b + 1], this.lengths[b], this.w.R);
-    return splineLength(this.w.P);
+  sectionOf(_b: number, out: BeamSection): BeamSection {
+    const s = this.section;
+    out.A = s.A;
+    out.Iy = s.Iy;
+    out.Iz = s.Iz;
+    out.J = s.J;
+    out.Asy = s.Asy;
+    out.Asz = s.Asz;
+    return out;
+  }
+
+  /** The frames of the state at the ends of beam b (no DOF-to-node transformation). */
+  endFrames(E: Float64Array, x: ArrayLike<number>, b: number): void {
+    const o0 = 7 * this.nodes[2 * b],
+      o1 = 7 * this.nodes[2 * b + 1];
+    for (let c = 0; c < 7; c++) {
+      E[c] = x[o0 + c];
+      E[7 + c] = x[o1 + c];
+    }
   }
 }
 

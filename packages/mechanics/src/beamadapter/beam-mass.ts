@@ -51,7 +51,9 @@ export function beamMassMatrix(out: Float64Array, o: number, rho: number, L: num
 
 /** What BeamMass reads from its force field: the beams, their frames at the last update and local mass matrices. */
 export interface BeamMassSource {
-  /** End frames of each beam (nB × 2). */
+  /** Beams in use. */
+  readonly beamCount: number;
+  /** End frames of each beam (2 per beam, room for more). */
   readonly beamNodes: Uint32Array;
   /** Local mass matrices (nB × 144, row-major 12×12). */
   readonly massMatrices: Float64Array;
@@ -128,13 +130,13 @@ export class BeamMass extends BaseMass {
 
   addMDx(out: Float64Array, dx: Float64Array, factor: number): void {
     if (factor === 0) return;
-    const n = this.src.beamNodes.length / 2;
+    const n = this.src.beamCount;
     for (let b = 0; b < n; b++) this.applyBeam(out, dx, b, factor, false);
   }
 
   addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
     const src = this.src,
-      n = src.beamNodes.length / 2;
+      n = src.beamCount;
     for (let b = 0; b < n; b++)
       emitTurnedMatrix(
         acc,
@@ -160,7 +162,7 @@ export class BeamMass extends BaseMass {
       G = this.gravity;
     G.set(g, 0);
     G.set(g, 6);
-    const n = this.src.beamNodes.length / 2;
+    const n = this.src.beamCount;
     for (let b = 0; b < n; b++) this.applyBeam(f, G, b, 1, true);
   }
 

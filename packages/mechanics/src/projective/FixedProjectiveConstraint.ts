@@ -69,6 +69,18 @@ export class FixedProjectiveConstraint extends SingleStateProjectiveConstraint {
     }
   }
 
+  /**
+   * Replaces the fixed points (SOFA's clearConstraints then addConstraint, as an instrument controller
+   * does at each step); `indices` follows.
+   */
+  setFixedIndices(list: Uint32Array): void {
+    const n = this.getMechanicalState().size;
+    for (const i of list)
+      if (i >= n) throw this.error(`index ${i} is out of range: ${this.getMechanicalState().describe()} has ${n} points`);
+    this.points = Uint32Array.from(list);
+    this.indices.value = Uint32Array.from(list);
+  }
+
   /** fixAll after a topological change resized the state: every point is fixed again. */
   private followSize(): void {
     const n = this.getMechanicalState().size;
