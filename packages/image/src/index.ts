@@ -5,3 +5,4 @@ export * from './image-transform.js';
 export * from './ImageContainer.js';
 export * from './ImageViewer.js';
 export { readImageFile, IMAGE_FORMATS } from './io/read-image-file.js';
+export * from './MeshToImageEngine.js';
