@@ -1,7 +1,8 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { ImageContainer } from './ImageContainer.js';
+import { ImageFilter } from './ImageFilter.js';
 import { ImageViewer } from './ImageViewer.js';
 import { MeshToImageEngine } from './MeshToImageEngine.js';
 
 /** Every component of @sofa-ts/image (SOFA's image plugin), registered by module.ts. */
-export const imageComponents: readonly ComponentClass[] = [ImageContainer, ImageViewer, MeshToImageEngine];
+export const imageComponents: readonly ComponentClass[] = [ImageContainer, ImageViewer, MeshToImageEngine, ImageFilter];

@@ -6,3 +6,4 @@ export * from './ImageContainer.js';
 export * from './ImageViewer.js';
 export { readImageFile, IMAGE_FORMATS } from './io/read-image-file.js';
 export * from './MeshToImageEngine.js';
+export * from './ImageFilter.js';
