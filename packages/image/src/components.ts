@@ -1,8 +1,9 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { ImageContainer } from './ImageContainer.js';
 import { ImageFilter } from './ImageFilter.js';
+import { ImageSampler } from './ImageSampler.js';
 import { ImageViewer } from './ImageViewer.js';
 import { MeshToImageEngine } from './MeshToImageEngine.js';
 
 /** Every component of @sofa-ts/image (SOFA's image plugin), registered by module.ts. */
-export const imageComponents: readonly ComponentClass[] = [ImageContainer, ImageViewer, MeshToImageEngine, ImageFilter];
+export const imageComponents: readonly ComponentClass[] = [ImageContainer, ImageViewer, MeshToImageEngine, ImageFilter, ImageSampler];

@@ -7,3 +7,4 @@ export * from './ImageViewer.js';
 export { readImageFile, IMAGE_FORMATS } from './io/read-image-file.js';
 export * from './MeshToImageEngine.js';
 export * from './ImageFilter.js';
+export * from './ImageSampler.js';
