@@ -1,9 +1,19 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { ImageContainer } from './ImageContainer.js';
+import { ImageExporter } from './ImageExporter.js';
 import { ImageFilter } from './ImageFilter.js';
+import { ImageTransform } from './ImageTransform.js';
 import { ImageSampler } from './ImageSampler.js';
 import { ImageViewer } from './ImageViewer.js';
 import { MeshToImageEngine } from './MeshToImageEngine.js';
 
 /** Every component of @sofa-ts/image (SOFA's image plugin), registered by module.ts. */
-export const imageComponents: readonly ComponentClass[] = [ImageContainer, ImageViewer, MeshToImageEngine, ImageFilter, ImageSampler];
+export const imageComponents: readonly ComponentClass[] = [
+  ImageContainer,
+  ImageViewer,
+  MeshToImageEngine,
+  ImageFilter,
+  ImageSampler,
+  ImageExporter,
+  ImageTransform,
+];

@@ -8,3 +8,5 @@ export { readImageFile, IMAGE_FORMATS } from './io/read-image-file.js';
 export * from './MeshToImageEngine.js';
 export * from './ImageFilter.js';
 export * from './ImageSampler.js';
+export * from './ImageExporter.js';
+export * from './ImageTransform.js';
