@@ -5,7 +5,9 @@ import { ImageFilter } from './ImageFilter.js';
 import { ImageTransform } from './ImageTransform.js';
 import { ImageSampler } from './ImageSampler.js';
 import { ImageViewer } from './ImageViewer.js';
+import { MarchingCubesEngine } from './MarchingCubesEngine.js';
 import { MeshToImageEngine } from './MeshToImageEngine.js';
+import { TestImageEngine } from './TestImageEngine.js';
 
 /** Every component of @sofa-ts/image (SOFA's image plugin), registered by module.ts. */
 export const imageComponents: readonly ComponentClass[] = [
@@ -16,4 +18,6 @@ export const imageComponents: readonly ComponentClass[] = [
   ImageSampler,
   ImageExporter,
   ImageTransform,
+  MarchingCubesEngine,
+  TestImageEngine,
 ];

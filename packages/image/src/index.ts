@@ -10,3 +10,6 @@ export * from './ImageFilter.js';
 export * from './ImageSampler.js';
 export * from './ImageExporter.js';
 export * from './ImageTransform.js';
+export * from './MarchingCubesEngine.js';
+export * from './TestImageEngine.js';
+export { isosurface } from './isosurface.js';
