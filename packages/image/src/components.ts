@@ -4,6 +4,7 @@ import { ImageExporter } from './ImageExporter.js';
 import { ImageFilter } from './ImageFilter.js';
 import { ImageTransform } from './ImageTransform.js';
 import { ImageSampler } from './ImageSampler.js';
+import { ImageToRigidMassEngine } from './ImageToRigidMassEngine.js';
 import { ImageViewer } from './ImageViewer.js';
 import { MarchingCubesEngine } from './MarchingCubesEngine.js';
 import { MeshToImageEngine } from './MeshToImageEngine.js';
@@ -20,4 +21,5 @@ export const imageComponents: readonly ComponentClass[] = [
   ImageTransform,
   MarchingCubesEngine,
   TestImageEngine,
+  ImageToRigidMassEngine,
 ];

@@ -13,3 +13,4 @@ export * from './ImageTransform.js';
 export * from './MarchingCubesEngine.js';
 export * from './TestImageEngine.js';
 export { isosurface } from './isosurface.js';
+export * from './ImageToRigidMassEngine.js';
