@@ -5,6 +5,8 @@ import { ImageFilter } from './ImageFilter.js';
 import { ImageTransform } from './ImageTransform.js';
 import { ImageSampler } from './ImageSampler.js';
 import { ImageToRigidMassEngine } from './ImageToRigidMassEngine.js';
+import { ImageTransformEngine } from './ImageTransformEngine.js';
+import { Kinect } from './Kinect.js';
 import { ImageViewer } from './ImageViewer.js';
 import { MarchingCubesEngine } from './MarchingCubesEngine.js';
 import { MeshToImageEngine } from './MeshToImageEngine.js';
@@ -22,4 +24,6 @@ export const imageComponents: readonly ComponentClass[] = [
   MarchingCubesEngine,
   TestImageEngine,
   ImageToRigidMassEngine,
+  ImageTransformEngine,
+  Kinect,
 ];

@@ -14,3 +14,5 @@ export * from './MarchingCubesEngine.js';
 export * from './TestImageEngine.js';
 export { isosurface } from './isosurface.js';
 export * from './ImageToRigidMassEngine.js';
+export * from './ImageTransformEngine.js';
+export * from './Kinect.js';
