@@ -7,6 +7,7 @@ import { ImageSampler } from './ImageSampler.js';
 import { ImageToRigidMassEngine } from './ImageToRigidMassEngine.js';
 import { ImageTransformEngine } from './ImageTransformEngine.js';
 import { Kinect } from './Kinect.js';
+import { MergeImages } from './MergeImages.js';
 import { ImageViewer } from './ImageViewer.js';
 import { MarchingCubesEngine } from './MarchingCubesEngine.js';
 import { MeshToImageEngine } from './MeshToImageEngine.js';
@@ -26,4 +27,5 @@ export const imageComponents: readonly ComponentClass[] = [
   ImageToRigidMassEngine,
   ImageTransformEngine,
   Kinect,
+  MergeImages,
 ];

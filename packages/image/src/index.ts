@@ -16,3 +16,4 @@ export { isosurface } from './isosurface.js';
 export * from './ImageToRigidMassEngine.js';
 export * from './ImageTransformEngine.js';
 export * from './Kinect.js';
+export * from './MergeImages.js';
