@@ -1,4 +1,5 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { DepthMapToMeshEngine } from './DepthMapToMeshEngine.js';
 import { ImageContainer } from './ImageContainer.js';
 import { ImageExporter } from './ImageExporter.js';
 import { ImageFilter } from './ImageFilter.js';
@@ -28,4 +29,5 @@ export const imageComponents: readonly ComponentClass[] = [
   ImageTransformEngine,
   Kinect,
   MergeImages,
+  DepthMapToMeshEngine,
 ];

@@ -17,3 +17,4 @@ export * from './ImageToRigidMassEngine.js';
 export * from './ImageTransformEngine.js';
 export * from './Kinect.js';
 export * from './MergeImages.js';
+export * from './DepthMapToMeshEngine.js';
