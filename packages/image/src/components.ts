@@ -1,5 +1,6 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { DepthMapToMeshEngine } from './DepthMapToMeshEngine.js';
+import { ImageAccumulator } from './ImageAccumulator.js';
 import { ImageContainer } from './ImageContainer.js';
 import { ImageExporter } from './ImageExporter.js';
 import { ImageFilter } from './ImageFilter.js';
@@ -30,4 +31,5 @@ export const imageComponents: readonly ComponentClass[] = [
   Kinect,
   MergeImages,
   DepthMapToMeshEngine,
+  ImageAccumulator,
 ];

@@ -18,3 +18,4 @@ export * from './ImageTransformEngine.js';
 export * from './Kinect.js';
 export * from './MergeImages.js';
 export * from './DepthMapToMeshEngine.js';
+export * from './ImageAccumulator.js';
