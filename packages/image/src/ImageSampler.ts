@@ -2,6 +2,7 @@ import { Bool, DataEngine, Enum, IndexArray, Int, Real, RealArray, sofaComponent
 import { ImageData, SofaImage } from './image.js';
 import { ImageLPTransform, ImageTransformData } from './image-transform.js';
 import { ONE_IMAGE_TEMPLATES } from './image-support.js';
+import { VoronoiSampler } from './voronoi-sampling.js';
 
 const METHODS = [
   '0 - Regular sampling (at voxel center(0) or corners (1)) ',
@@ -9,16 +10,18 @@ const METHODS = [
 ] as const;
 
 /**
- * SOFA's ImageSampler, regular method: one sample per non-zero voxel (any channel) at its centre,
+ * SOFA's ImageSampler. Method 0, regular: one sample per non-zero voxel (any channel) at its centre,
  * or with param[0] = 1 at the corners of the non-zero voxels; edges join samples one voxel apart
  * along x, y, z; a hexahedron joins 8 samples forming a cube (SOFA's vertex order). Positions in
- * space through the image transform.
+ * space through the image transform. Method 1, uniform: param = nbSamples, bias (0 only),
+ * Lloyd iterations (100), distance method (1 = Dijkstra only): see voronoi-sampling.ts.
  */
 @sofaComponent({
   name: 'ImageSampler',
   category: 'Engine',
   module: 'image',
-  description: 'Samples an object represented by an image: regular grid of its voxels (positions, edges, hexahedra).',
+  description:
+    'Samples an object represented by an image: regular grid of its voxels (positions, edges, hexahedra) or uniform geodesic Voronoi sampling.',
   templates: ['ImageB', ...ONE_IMAGE_TEMPLATES.filter((t) => t !== 'ImageB')],
   defaultTemplate: 'ImageB',
 })
@@ -72,6 +75,20 @@ export class ImageSampler extends DataEngine {
     help: 'output hexahedra',
     output: true,
   });
+  readonly distances = this.initData({
+    name: 'distances',
+    type: ImageData,
+    default: SofaImage.empty('D'),
+    help: 'geodesic distances to the samples (method 1)',
+    output: true,
+  });
+  readonly voronoi = this.initData({
+    name: 'voronoi',
+    type: ImageData,
+    default: SofaImage.empty('UI'),
+    help: 'Voronoi cells of the samples, numbered from 1 (method 1)',
+    output: true,
+  });
   readonly clearData = this.initData({ name: 'clearData', type: Bool, default: true, help: 'clear distance image after computation' });
   readonly showSamplesScale = this.initData({
     name: 'showSamplesScale',
@@ -97,21 +114,29 @@ export class ImageSampler extends DataEngine {
   constructor() {
     super();
     this.addInput(this.image, this.transform, this.method, this.param, this.fixedPosition, this.computeRecursive);
-    this.addOutput(this.position, this.edges, this.graphEdges, this.hexahedra);
+    this.addOutput(this.position, this.edges, this.graphEdges, this.hexahedra, this.distances, this.voronoi);
   }
 
   override init(): void {
-    if (this.method.value !== METHODS[0])
-      throw this.dataError(
-        this.method,
-        'the uniform sampling (Fast Marching and Lloyd relaxation) is not implemented in sofa-ts: only the regular sampling (method 0) is',
-      );
-    if (this.computeRecursive.value)
-      throw this.dataError(this.computeRecursive, 'recursive regular sampling is not implemented in sofa-ts');
+    if (this.computeRecursive.value) throw this.dataError(this.computeRecursive, 'recursive sampling is not implemented in sofa-ts');
+    if (this.method.value !== METHODS[0]) {
+      const p = this.param.value;
+      const distance = p.length > 3 ? Math.trunc(p[3]) : 1;
+      if (distance !== 1)
+        throw this.dataError(
+          this.param,
+          `distance method ${distance} is not implemented in sofa-ts: the uniform sampling computes its distances by Dijkstra (1)`,
+        );
+      if (p.length > 1 && p[1] !== 0)
+        throw this.dataError(this.param, 'distances biased by the image (param[1]) are not implemented in sofa-ts');
+      if (this.fixedPosition.value.length > 0)
+        throw this.dataError(this.fixedPosition, 'fixed sample positions are not implemented in sofa-ts');
+    }
     this.startUpdates();
   }
 
   protected updateOutputs(): void {
+    if (this.method.value !== METHODS[0]) return this.uniformSampling();
     const atCorners = this.param.value.length > 0 && this.param.value[0] !== 0;
     const im = this.image.value;
     const tr = this.transform.value;
@@ -171,5 +196,34 @@ export class ImageSampler extends DataEngine {
     this.edges.value = Uint32Array.from(edges);
     this.hexahedra.value = Uint32Array.from(hexa);
     this.graphEdges.value = new Uint32Array(0);
+  }
+
+  /** Method 1: geodesic farthest point sampling and Lloyd relaxation (voronoi-sampling.ts). */
+  private uniformSampling(): void {
+    const im = this.image.value,
+      tr = this.transform.value;
+    const p = this.param.value;
+    const nb = p.length > 0 ? Math.trunc(p[0]) : 0;
+    const lloydIt = p.length > 2 ? Math.trunc(p[2]) : 100;
+    const vox = im.voxelCount;
+    const mask = new Uint8Array(vox);
+    for (let c = 0; c < im.spectrum; c++) for (let o = 0; o < vox; o++) if (im.data[o + c * vox] !== 0) mask[o] = 1;
+    const s = new VoronoiSampler(mask, im.width, im.height, im.depth, tr.scale);
+    const { samples, iterations } = s.sample(nb, lloydIt);
+    if (samples.length < nb) this.warn(`only ${samples.length} samples of the ${nb} asked: the object has no more voxels to sample`);
+    if (this.printLog.value) this.warn(`uniform sampling: ${samples.length} samples, ${iterations} Lloyd iterations`);
+    const pos = new Float64Array(3 * samples.length);
+    samples.forEach((q, i) => tr.fromImage(q[0], q[1], q[2], pos, 3 * i));
+    this.position.value = pos;
+    this.edges.value = new Uint32Array(0);
+    this.hexahedra.value = new Uint32Array(0);
+    this.graphEdges.value = new Uint32Array(0);
+    if (this.clearData.value) {
+      this.voronoi.value = SofaImage.empty('UI');
+      this.distances.value = SofaImage.empty('D');
+    } else {
+      this.voronoi.value = new SofaImage('UI', im.width, im.height, im.depth, 1, 1, s.voronoi);
+      this.distances.value = new SofaImage('D', im.width, im.height, im.depth, 1, 1, s.distances);
+    }
   }
 }
