@@ -14,6 +14,7 @@ import { ImageViewer } from './ImageViewer.js';
 import { MarchingCubesEngine } from './MarchingCubesEngine.js';
 import { MeshToImageEngine } from './MeshToImageEngine.js';
 import { TestImageEngine } from './TestImageEngine.js';
+import { TransferFunction } from './TransferFunction.js';
 
 /** Every component of @sofa-ts/image (SOFA's image plugin), registered by module.ts. */
 export const imageComponents: readonly ComponentClass[] = [
@@ -32,4 +33,5 @@ export const imageComponents: readonly ComponentClass[] = [
   MergeImages,
   DepthMapToMeshEngine,
   ImageAccumulator,
+  TransferFunction,
 ];

@@ -19,3 +19,4 @@ export * from './Kinect.js';
 export * from './MergeImages.js';
 export * from './DepthMapToMeshEngine.js';
 export * from './ImageAccumulator.js';
+export * from './TransferFunction.js';
