@@ -210,7 +210,7 @@ describe('hostile inputs: plugins run only when meant to', () => {
     expect(messages(e).map((m) => m.replace(/^.*?: RequiredPlugin '[^']+': /, ''))).to.deep.equal(
       ['Geomagic', 'ModelOrderReduction', 'VolumetricRendering'].map(
         (n) =>
-          `cannot load plugin '${n}': '${n}' is a SOFA plugin that sofa-ts does not provide (sofa-ts provides SOFA's Sofa.* modules, MultiThreading, SoftRobots, Compliant, BeamAdapter, CollisionOBBCapsule and SofaDistanceGrid; other plugins are npm packages, see docs/plugins.md)`,
+          `cannot load plugin '${n}': '${n}' is a SOFA plugin that sofa-ts does not provide (sofa-ts provides SOFA's Sofa.* modules, MultiThreading, SoftRobots, Compliant, BeamAdapter, CollisionOBBCapsule, SofaDistanceGrid and image; other plugins are npm packages, see docs/plugins.md)`,
       ),
     );
   });

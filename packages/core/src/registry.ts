@@ -61,6 +61,7 @@ export function isBuiltinPluginName(name: string): boolean {
       'MultiThreading',
       'BeamAdapter',
       'CollisionOBBCapsule',
+      'image',
     ].includes(name)
   );
 }

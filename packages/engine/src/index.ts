@@ -16,6 +16,7 @@ export * from './select/MeshSplittingEngine.js';
 export * from './select/MeshSubsetEngine.js';
 export * from './select/NearestPointROI.js';
 export * from './select/ProximityROI.js';
+export * from './select/MergeROIs.js';
 export * from './transform/TransformEngine.js';
 export * from './transform/TransformPosition.js';
 export * from './transform/Vertex2Frame.js';

@@ -147,7 +147,7 @@ export async function loadPlugin(
   if (!NPM_NAME.test(name)) {
     // Upper-case letters and dots are SOFA plugin names (SofaCUDA, Geomagic): npm names are lower case.
     throw new Error(
-      `'${name}' is a SOFA plugin that sofa-ts does not provide (sofa-ts provides SOFA's Sofa.* modules, MultiThreading, SoftRobots, Compliant, BeamAdapter, CollisionOBBCapsule and SofaDistanceGrid; other plugins are npm packages, see docs/plugins.md)`,
+      `'${name}' is a SOFA plugin that sofa-ts does not provide (sofa-ts provides SOFA's Sofa.* modules, MultiThreading, SoftRobots, Compliant, BeamAdapter, CollisionOBBCapsule, SofaDistanceGrid and image; other plugins are npm packages, see docs/plugins.md)`,
     );
   }
   const pkg = findPackage(name, searchFrom);

@@ -3,6 +3,7 @@ import { collisionModule } from '@sofa-ts/collision';
 import { compliantModule } from '@sofa-ts/compliant';
 import { constraintModule } from '@sofa-ts/constraint';
 import { engineModule } from '@sofa-ts/engine';
+import { imageModule } from '@sofa-ts/image';
 // io's components through its browser-safe entries (its index also holds Node-only file tools)
 import ioModule from '@sofa-ts/io/module';
 import { exportModule } from '@sofa-ts/io/export';
@@ -26,6 +27,7 @@ export const standardModules = [
   ['@sofa-ts/compliant', compliantModule],
   ['@sofa-ts/constraint', constraintModule],
   ['@sofa-ts/softrobots', softRobotsModule],
+  ['@sofa-ts/image', imageModule],
   ['@sofa-ts/io', ioModule],
   ['@sofa-ts/io/export', exportModule],
 ] as const;

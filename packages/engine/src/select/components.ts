@@ -1,4 +1,5 @@
 import type { ComponentClass } from '@sofa-ts/core';
+import { MergeROIs } from './MergeROIs.js';
 import { MeshBoundaryROI } from './MeshBoundaryROI.js';
 import { MeshROI } from './MeshROI.js';
 import { MeshSampler } from './MeshSampler.js';
@@ -30,4 +31,5 @@ export const selectComponents: readonly ComponentClass[] = [
   MeshSubsetEngine,
   NearestPointROI,
   ProximityROI,
+  MergeROIs,
 ];
