@@ -189,7 +189,28 @@ function checkSceneValues(root: Node, errors: SofaError[]): void {
   });
 }
 
-function initNode(node: Node, errors: SofaError[]): void {
+/**
+ * SOFA's InitVisitor: top down, a node's objects' init (after its context is inherited), then their
+ * bwdInit once its subtree is initialised; in a DAG a node is initialised once, after all its parents.
+ */
+function initNode(root: Node, errors: SofaError[]): void {
+  root.visitDownUp(
+    (node) => {
+      initObjects(node, errors);
+    },
+    (node) => {
+      for (const obj of node.objects) {
+        try {
+          obj.bwdInit();
+        } catch (e) {
+          addOnce(errors, asSofaError(obj, 'bwdInit', e));
+        }
+      }
+    },
+  );
+}
+
+function initObjects(node: Node, errors: SofaError[]): void {
   node.inheritContextFromParent();
   for (const obj of node.objects) {
     // Values that follow another Data are known now that their source ran its init.
@@ -208,14 +229,6 @@ function initNode(node: Node, errors: SofaError[]): void {
     } catch (e) {
       addOnce(errors, asSofaError(obj, 'init', e));
       obj.invalidate(e instanceof Error ? e.message : String(e));
-    }
-  }
-  for (const child of node.children) initNode(child, errors);
-  for (const obj of node.objects) {
-    try {
-      obj.bwdInit();
-    } catch (e) {
-      addOnce(errors, asSofaError(obj, 'bwdInit', e));
     }
   }
 }

@@ -474,8 +474,8 @@ export class PythonSession implements PythonCaller {
       const parent = this.node(a['node']);
       let child: Node;
       if (a['child'] !== undefined) {
+        // a node that already has a parent gets a second one: SOFA's DAG scene graph
         child = this.node(a['child']);
-        if (child.parent) throw new ValueError(`Node '${child.getName()}' already has a parent ('${child.parent.getName()}')`);
       } else {
         child = new Node(String(a['name']));
         child.loc = locOf(a);
@@ -537,6 +537,7 @@ export class PythonSession implements PythonCaller {
           name: n.getName(),
           path: nodePathName(n),
           parent: n.parent ? this.idFor(n.parent) : null,
+          parents: n.parents.map((p) => this.idFor(p)),
           objects: n.objects.map((o) => this.objectRef(o)),
           children: n.children.map((c) => ({ k: 'node', id: this.idFor(c), name: c.getName() })),
           data: n.dataFields.map((d) => d.name),
