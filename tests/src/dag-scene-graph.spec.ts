@@ -199,6 +199,55 @@ describe('DAG scene graph in simulated scenes', function () {
     );
   });
 
+  it("a component that reads a node waiting for its last parent (Tripod's visual model) initialises that node first", async () => {
+    const solver = `<EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/><CGLinearSolver iterations="50" tolerance="1e-12" threshold="1e-20"/>`;
+    const mech = `<Node name="Mech">
+        <RegularGridTopology nx="4" ny="2" nz="2" min="0 0 0" max="3 1 1"/>
+        <MechanicalObject name="dofs"/>
+        <UniformMass totalMass="1"/>
+        <HexahedronFEMForceField youngModulus="500" poissonRatio="0.3" method="large"/>
+        <FixedProjectiveConstraint indices="0 4 8 12"/>
+      </Node>`;
+    const visual = (path: string) => `<Node name="Visual">
+        <MechanicalObject name="pts" position="2.5 0.5 0.5  1.2 0.3 0.9"/>
+        <BarycentricMapping input="@${path}" output="@pts"/>
+      </Node>`;
+    // the tree: the state before the mapping that reads it
+    const tree = await loadSceneFromString(`<Node name="root" dt="0.01" gravity="0 -9.81 0">${loop}
+      <Node name="Simulation">${solver}
+        <Node name="Body">${mech}${visual('/Simulation/Body/Mech/dofs')}</Node>
+        <Node name="Holder"/>
+      </Node>
+    </Node>`);
+    // the DAG: Mech is also below Holder, after the visual model: it is visited last
+    const dag = await loadSceneFromString(
+      `<Node name="root" dt="0.01" gravity="0 -9.81 0">${loop}
+      <Node name="Simulation">${solver}
+        <Node name="Body">${mech}${visual('/Simulation/Body/Mech/dofs')}</Node>
+        <Node name="Holder"/>
+      </Node>
+    </Node>`,
+      { init: false },
+    );
+    const sim = dag.root.getChild('Simulation')!;
+    sim.getChild('Holder')!.addChild(sim.getChild('Body')!.getChild('Mech')!);
+    const order: string[] = [];
+    dag.root.visit((n) => {
+      order.push(n.getName());
+    });
+    expect(order).to.deep.equal(['root', 'Simulation', 'Body', 'Visual', 'Holder', 'Mech']);
+    dag.init();
+    expectSameStates(
+      dag,
+      tree,
+      [
+        ['/Simulation/Body/Mech/dofs', '/Simulation/Body/Mech/dofs'],
+        ['/Simulation/Body/Visual/pts', '/Simulation/Body/Visual/pts'],
+      ],
+      10,
+    );
+  });
+
   it('refuses a node whose parents are in the subtrees of two ODE solvers', async () => {
     const dag = await loadSceneFromString(
       `<Node name="root" dt="0.01" gravity="0 -9.81 0">${loop}

@@ -100,6 +100,11 @@ export class Node implements DataOwner {
     if (name) this.name.value = name;
   }
 
+  /** Whether some node of the process has several parents (traversals then follow the DAG rules). */
+  static hasSharedNodes(): boolean {
+    return multiParentNodes > 0;
+  }
+
   getName(): string {
     return this.name.value;
   }
