@@ -597,7 +597,7 @@ class Node(Base):
     # ---- running ------------------------------------------------------------------------------
 
     def init(self):
-        engine().call("simInit", {"node": self._id})
+        engine().call("nodeInit", {"node": self._id})
 
     def isInitialized(self):
         return False
