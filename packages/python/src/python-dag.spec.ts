@@ -76,6 +76,9 @@ const tree = `<Node name="root" dt="0.01" gravity="0 -9.81 0">
         }
       }
       expect(Array.from(states[0][0].x)).to.not.deep.equal(start);
+      expect(py.warnings.map((w) => w.message).join('\n')).to.match(
+        /dag_two_parents\.py:\d+:1: Node 'Body' is already a child of Node 'Simulation': added once/,
+      );
     } finally {
       py.dispose();
     }

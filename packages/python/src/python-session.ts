@@ -22,6 +22,7 @@ import {
   resolveDataPath,
   resolvePath,
   setSceneFiles,
+  resolveSearchLinks,
   sceneWarnings,
   SimulationInitDoneEvent,
   AnimateBeginEvent,
@@ -496,6 +497,13 @@ export class PythonSession implements PythonCaller {
       if (a['child'] !== undefined) {
         // a node that already has a parent gets a second one: SOFA's DAG scene graph
         child = this.node(a['child']);
+        if (child.parents.includes(parent)) {
+          // SOFA lists it twice among the children and visits it once: nothing changes
+          this.addWarning(
+            new SofaError(`Node '${child.getName()}' is already a child of Node '${parent.getName()}': added once`, { loc: locOf(a) }),
+          );
+          return { a: this.idFor(child) };
+        }
       } else {
         child = new Node(String(a['name']));
         child.loc = locOf(a);
@@ -722,7 +730,10 @@ export class PythonSession implements PythonCaller {
           m.inheritContextFromParent();
           for (const o of m.objects) {
             for (const d of o.dataFields) this.loadLoadersBehind(d);
-            runComponent(o, () => o.init());
+            runComponent(o, () => {
+              resolveSearchLinks(o);
+              o.init();
+            });
           }
         },
         (m) => {

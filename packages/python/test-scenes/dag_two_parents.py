@@ -48,11 +48,8 @@ def createScene(rootNode):
     assert [p.name.value for p in link.parents] == ["A", "B"]
     assert body.getPathName() == "/Modelling/Body" and link.getLinkPath() == "@/Simulation/A/Link"
     assert simulation.getChild("Body") is body and modelling.getChild("Body") is body
-    try:
-        simulation.addChild(body)
-        raise AssertionError("a second adoption by the same parent should be refused")
-    except ValueError as e:
-        assert "already a child" in str(e)
+    # a second adoption by the same parent changes nothing (SOFA lists the child twice, visits it once)
+    assert simulation.addChild(body) is body and body.getNbParents() == 2
     try:
         link.addChild(simulation)
         raise AssertionError("a cycle should be refused")
