@@ -5,6 +5,7 @@ import {
   type BaseObject,
   type Node,
   formatLocation,
+  SofaError,
   isBaseMapping,
   isCompliance,
   isForceField,
@@ -124,6 +125,7 @@ export class SystemGraph {
       nodes.push(n);
       return true;
     });
+    checkSharedNodes(root, nodes);
     const allStates: BaseMechanicalState[] = [];
     const mappingList: BaseMapping[] = [];
     for (const n of nodes) {
@@ -323,4 +325,25 @@ function nestedSolverNode(state: BaseMechanicalState, root: Node): Node | undefi
   for (let n: Node | undefined = state.context; n && n !== root; n = n.parent) if (n.objects.some(isOdeSolver)) found = n;
   for (let n: Node | undefined = state.context; n; n = n.parent) if (n === root) return found;
   return undefined;
+}
+
+/**
+ * A node with several parents (SOFA's DAG) is integrated by the solver whose subtree it is in; when
+ * another of its parents is in the subtree of a second ODE solver, both solvers' visitors would reach
+ * it (SOFA integrates it twice): refused, as sofa-ts gives a state to one mechanical system.
+ */
+function checkSharedNodes(root: Node, nodes: readonly Node[]): void {
+  const inSystem = new Set(nodes);
+  for (const n of nodes) {
+    if (n.parents.length < 2 || n === root) continue;
+    for (const p of n.parents) {
+      if (inSystem.has(p)) continue;
+      const other = p.ancestorsAndSelf().find((a) => a !== root && a.objects.some(isOdeSolver));
+      if (other)
+        throw new SofaError(
+          `Node '${n.path}' has parents in the subtrees of two ODE solvers (at ${root.path} and at ${other.path}): both would integrate it`,
+          { loc: n.loc, hint: 'put its parents under one ODE solver' },
+        );
+    }
+  }
 }

@@ -8,18 +8,27 @@ import type { SofaEvent } from './events.js';
 
 export type SearchDirection = 'local' | 'up' | 'down' | 'root';
 
+/** How many nodes have more than one parent: while none does, traversals are plain tree recursions. */
+let multiParentNodes = 0;
+
 /**
  * A node of the scene graph (SOFA simulation::Node) and its context: dt, gravity, time.
  *
  * Context semantics follow SOFA: from init on, every node takes its parent's dt, gravity and time,
  * whatever its own attributes said (SOFA copies the parent context into the child), so a child's
  * `gravity` attribute has no effect; set them on the root. Objects and children keep document order.
+ *
+ * The graph is SOFA's DAG: a node may have several parents (added to a second node by addChild).
+ * Its context, its path and the `..` of link paths are those of its first parent (SOFA's
+ * getFirstParent); a traversal visits it once, after all of its parents that the traversal
+ * reaches (SOFA's DAG visitor with its per-traversal "visited" status).
  */
 export class Node implements DataOwner {
   private readonly _data: Data<unknown>[] = [];
   readonly objects: BaseObject[] = [];
   readonly children: Node[] = [];
-  parent: Node | undefined;
+  /** The parents, in the order they adopted this node: the first one gives the context. */
+  readonly parents: Node[] = [];
   loc: SourceLocation | undefined;
   readonly className = 'Node';
   /**
@@ -91,6 +100,11 @@ export class Node implements DataOwner {
     if (name) this.name.value = name;
   }
 
+  /** Whether some node of the process has several parents (traversals then follow the DAG rules). */
+  static hasSharedNodes(): boolean {
+    return multiParentNodes > 0;
+  }
+
   getName(): string {
     return this.name.value;
   }
@@ -117,8 +131,23 @@ export class Node implements DataOwner {
 
   // ---- tree ---------------------------------------------------------------------------------
 
+  /** The first parent (SOFA's getFirstParent), undefined for a root. */
+  get parent(): Node | undefined {
+    return this.parents[0];
+  }
+
+  /**
+   * Attaches `child` below this node. A child that already has a parent gets this node as one more
+   * parent (SOFA's DAG scene graph); adding it twice to the same node, or below itself, is refused.
+   */
   addChild(child: Node): Node {
-    child.parent = this;
+    if (child.parents.includes(this)) throw new Error(`Node '${child.getName()}' is already a child of Node '${this.getName()}'`);
+    if (child === this || child.isAncestorOf(this))
+      throw new Error(
+        `Node '${child.getName()}' cannot be a child of Node '${this.getName()}': it is one of its ancestors (the graph would have a cycle)`,
+      );
+    child.parents.push(this);
+    if (child.parents.length === 2) multiParentNodes++;
     this.children.push(child);
     this.structureChanged();
     return child;
@@ -133,9 +162,25 @@ export class Node implements DataOwner {
     const i = this.children.indexOf(child);
     if (i >= 0) {
       this.children.splice(i, 1);
-      child.parent = undefined;
+      const k = child.parents.indexOf(this);
+      if (k >= 0) child.parents.splice(k, 1);
+      if (child.parents.length === 1) multiParentNodes--;
       this.structureChanged();
     }
+  }
+
+  /** True when this node is `node` or one of its ancestors through any parent. */
+  isAncestorOf(node: Node): boolean {
+    if (node === this) return true;
+    for (const p of node.parents) if (this.isAncestorOf(p)) return true;
+    return false;
+  }
+
+  /** This node and its ancestors through every parent, each once, nearest first (breadth first). */
+  ancestorsAndSelf(): Node[] {
+    const out: Node[] = [this];
+    for (let k = 0; k < out.length; k++) for (const p of out[k].parents) if (!out.includes(p)) out.push(p);
+    return out;
   }
 
   addObject<T extends BaseObject>(obj: T): T {
@@ -154,14 +199,16 @@ export class Node implements DataOwner {
     }
   }
 
-  /** Bumps subtreeRevision on this node and its ancestors. */
+  /** Bumps subtreeRevision on this node and its ancestors (through every parent). */
   private structureChanged(): void {
-    for (let n: Node | undefined = this; n; n = n.parent) n.subtreeRevision++;
+    if (multiParentNodes === 0) for (let n: Node | undefined = this; n; n = n.parent) n.subtreeRevision++;
+    else for (const n of this.ancestorsAndSelf()) n.subtreeRevision++;
   }
 
   /** Bumps topologyRevision on this node and its ancestors (called after a topological change). */
   topologyChanged(): void {
-    for (let n: Node | undefined = this; n; n = n.parent) n.topologyRevision++;
+    if (multiParentNodes === 0) for (let n: Node | undefined = this; n; n = n.parent) n.topologyRevision++;
+    else for (const n of this.ancestorsAndSelf()) n.topologyRevision++;
   }
 
   get root(): Node {
@@ -220,10 +267,69 @@ export class Node implements DataOwner {
 
   // ---- search and traversal -------------------------------------------------------------------
 
-  /** Depth first, a node before its children, children in document order. Return false to prune. */
+  /**
+   * Depth first, a node before its children, children in document order. Return false to prune.
+   * In a DAG (SOFA's executeVisitorTopDown): a node is visited once, when the last of its parents
+   * inside this subtree has been; it is pruned only when all those parents were.
+   */
   visit(fn: (node: Node) => boolean | void): void {
-    if (fn(this) === false) return;
-    for (const c of this.children) c.visit(fn);
+    if (multiParentNodes === 0) this.visitTree(fn);
+    else this.visitDag(fn, new Map(), this.descendancy(), this);
+  }
+
+  /**
+   * `down` in visit order and `up` on the way back, after the node's subtree (an init then bwdInit
+   * pass). In a DAG a node's `up` comes after the subtree it was visited from. Return false from
+   * `down` to prune (the node's `up` is still called).
+   */
+  visitDownUp(down: (node: Node) => boolean | void, up: (node: Node) => void): void {
+    if (multiParentNodes === 0) this.visitTree(down, up);
+    else this.visitDag(down, new Map(), this.descendancy(), this, up);
+  }
+
+  private visitTree(fn: (node: Node) => boolean | void, up?: (node: Node) => void): void {
+    if (fn(this) !== false) for (const c of this.children) c.visitTree(fn, up);
+    up?.(this);
+  }
+
+  /** The nodes strictly below this one (SOFA's _descendancy). */
+  private descendancy(): Set<Node> {
+    const out = new Set<Node>();
+    const add = (n: Node): void => {
+      for (const c of n.children)
+        if (!out.has(c)) {
+          out.add(c);
+          add(c);
+        }
+    };
+    add(this);
+    return out;
+  }
+
+  private visitDag(
+    fn: (node: Node) => boolean | void,
+    status: Map<Node, boolean>,
+    below: Set<Node>,
+    root: Node,
+    up?: (node: Node) => void,
+  ): void {
+    if (status.has(this)) return;
+    let allParentsPruned = true;
+    let hasParent = false;
+    if (this !== root) {
+      for (const p of this.parents) {
+        if (p !== root && !below.has(p)) continue; // a parent outside the traversed subgraph
+        const visited = status.get(p);
+        if (visited === undefined) return; // the other parent comes later
+        allParentsPruned &&= !visited;
+        hasParent = true;
+      }
+    }
+    // status: true visited, false pruned (its children are still reached: they may have another parent)
+    const executed = !(allParentsPruned && hasParent);
+    status.set(this, executed && fn(this) !== false);
+    for (const c of this.children) c.visitDag(fn, status, below, root, up);
+    if (executed) up?.(this);
   }
 
   /** Every object of the subtree in visit order. */
@@ -245,8 +351,13 @@ export class Node implements DataOwner {
       for (const o of this.subtreeObjects()) if (pred(o)) return o;
       return undefined;
     }
-    for (let n: Node | undefined = this; n; n = dir === 'up' ? n.parent : undefined) {
-      for (const o of n.objects) if (pred(o)) return o;
+    for (const o of this.objects) if (pred(o)) return o;
+    if (dir === 'up') {
+      // SOFA: each parent in turn, searching up from it
+      for (const p of this.parents) {
+        const found = p.getObject(pred, 'up');
+        if (found) return found;
+      }
     }
     return undefined;
   }
@@ -258,7 +369,7 @@ export class Node implements DataOwner {
       for (const o of this.subtreeObjects()) if (pred(o)) out.push(o);
       return out;
     }
-    for (let n: Node | undefined = this; n; n = dir === 'up' ? n.parent : undefined) {
+    for (const n of dir === 'up' ? this.ancestorsAndSelf() : [this]) {
       for (const o of n.objects) if (pred(o)) out.push(o);
     }
     return out;

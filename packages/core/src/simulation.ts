@@ -10,7 +10,8 @@ import { captureBaseline, type SceneBaseline } from './checkpoint/scene-baseline
 import type { CheckpointReader } from './checkpoint/checkpoint-value.js';
 import { SofaError, SofaErrors } from './errors.js';
 import { ResetEvent } from './events.js';
-import type { Node } from './node.js';
+import { Node } from './node.js';
+import { isNode } from './paths.js';
 
 /** What a step that leaves a non-finite position or velocity does: 'stop' throws a DivergenceError
  *  (at every such step), 'continue' records the first divergence in `Simulation.divergence` and goes on. */
@@ -189,16 +190,65 @@ function checkSceneValues(root: Node, errors: SofaError[]): void {
   });
 }
 
-function initNode(node: Node, errors: SofaError[]): void {
-  node.inheritContextFromParent();
-  for (const obj of node.objects) {
+/**
+ * SOFA's InitVisitor: top down, a node's objects' init (after its context is inherited), then their
+ * bwdInit once its subtree is initialised; in a DAG a node is initialised once, after all its parents.
+ */
+function initNode(root: Node, errors: SofaError[]): void {
+  const pass = new InitPass(errors, hasSharedNode(root));
+  root.visitDownUp(
+    (node) => {
+      pass.initNode(node);
+    },
+    (node) => {
+      for (const obj of node.objects) {
+        try {
+          obj.bwdInit();
+        } catch (e) {
+          addOnce(errors, asSofaError(obj, 'bwdInit', e));
+        }
+      }
+    },
+  );
+}
+
+/**
+ * The init of the nodes of one scene. In a DAG a node waits for its last parent, later than the
+ * components that read it may come (Tripod's visual model below the body, whose mechanical node
+ * has its other parents further on): SOFA's Data are read lazily through their links, whereas
+ * sofa-ts components read their inputs at init. So when `onDemand`, before a component's init, the
+ * nodes it links to (and the nodes of the Data its own follow) are initialised first, each after
+ * its parents; a node is initialised once.
+ */
+class InitPass {
+  private readonly done = new Set<Node>();
+  private readonly busy = new Set<Node>();
+
+  constructor(
+    private readonly errors: SofaError[],
+    private readonly onDemand: boolean,
+  ) {}
+
+  initNode(node: Node): void {
+    if (this.done.has(node) || this.busy.has(node)) return;
+    this.busy.add(node);
+    if (this.onDemand) for (const p of node.parents) this.initNode(p);
+    node.inheritContextFromParent();
+    for (const obj of node.objects) this.initObject(obj);
+    this.busy.delete(node);
+    this.done.add(node);
+  }
+
+  private initObject(obj: BaseObject): void {
+    const errors = this.errors;
     // Values that follow another Data are known now that their source ran its init.
+    if (this.onDemand) this.initDependencies(obj);
     const check = checkDataRanges(obj.dataFields, obj.describe(), obj.loc, 'linked');
-    for (const w of check.warnings) addSceneWarning(node.root, w);
+    for (const w of check.warnings) addSceneWarning(obj.context.root, w);
     if (check.errors.length > 0) {
       errors.push(...check.errors);
       obj.invalidate(check.errors[0].detail);
-      continue;
+      return;
     }
     try {
       resolveSearchLinks(obj);
@@ -210,14 +260,34 @@ function initNode(node: Node, errors: SofaError[]): void {
       obj.invalidate(e instanceof Error ? e.message : String(e));
     }
   }
-  for (const child of node.children) initNode(child, errors);
-  for (const obj of node.objects) {
-    try {
-      obj.bwdInit();
-    } catch (e) {
-      addOnce(errors, asSofaError(obj, 'bwdInit', e));
+
+  /** Initialises the other nodes whose components or Data `obj` links to. */
+  private initDependencies(obj: BaseObject): void {
+    const own = obj.context;
+    const visit = (n: Node | undefined): void => {
+      if (n && n !== own) this.initNode(n);
+    };
+    for (const l of obj.links)
+      for (const t of l.getAll() as readonly unknown[]) visit(isNode(t) ? t : isContextual(t) ? t.context : undefined);
+    for (const d of obj.dataFields) {
+      const owner = d.parent?.owner;
+      visit(isNode(owner) ? owner : isContextual(owner) ? owner.context : undefined);
     }
   }
+}
+
+/** Whether a node of the subtree has several parents. */
+function hasSharedNode(root: Node): boolean {
+  if (!Node.hasSharedNodes()) return false;
+  let found = false;
+  root.visit((n) => {
+    if (n.parents.length > 1) found = true;
+  });
+  return found;
+}
+
+function isContextual(x: unknown): x is BaseObject {
+  return typeof x === 'object' && x !== null && 'hasContext' in x && (x as BaseObject).hasContext;
 }
 
 /** Fills unset links that declare a search rule, then checks required ones. */

@@ -35,6 +35,20 @@ describe('BoxROI', () => {
     expect(arr(b.pointsInROI.value.subarray(0, 6))).to.deep.equal([0, 0, 0, 1, 0, 0]);
   });
 
+  it("a Rigid3d BoxROI on a Vec3d state converts each point as SOFA's Data link does: its position, identity orientation", () => {
+    // BaseData::genericCopyValueFrom between two vector types: one element per parent element, the
+    // first min(3, 7) numbers copied, the others left at the default coordinate (Tripod's SphereROI).
+    const root = initScene([
+      el('TestState', { position: grid }),
+      el('BoxROI', { name: 'box', template: 'Rigid3d', box: '-0.5 -0.5 -0.5 1 2.5 2.5' }),
+    ]);
+    const b = box(root);
+    const expected: number[] = [];
+    for (let k = 0; k < 3; k++) for (let j = 0; j < 3; j++) for (let i = 0; i < 2; i++) expected.push(gridIndex(i, j, k));
+    expect(arr(b.indices.value)).to.deep.equal(expected.sort((x, y) => x - y));
+    expect(arr(b.pointsInROI.value.subarray(0, 14))).to.deep.equal([0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1]);
+  });
+
   it('takes the union of several boxes and accepts min and max written the other way round', () => {
     const b = box(initScene([el('TestState', { position: grid }), el('BoxROI', { name: 'box', box: '1 1 1 0 0 0  2 2 2 2 2 2' })]));
     // The unit cube corners (i, j, k ∈ {0, 1}) and the point (2 2 2).

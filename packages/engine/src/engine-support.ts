@@ -57,6 +57,12 @@ export interface PositionSource {
   readonly required: boolean;
   /** What the positions are for, in the error message ("select from"). */
   readonly purpose?: string;
+  /**
+   * The engine's coordinate type: a state of another type (a Rigid3d ROI on a Vec3d body, as
+   * Tripod's SphereROI) is converted element by element, as SOFA's Data link between two vector
+   * types does (BaseData::genericCopyValueFrom: each element takes the first numbers it has room for).
+   */
+  readonly coordType?: StateType;
 }
 
 /**
@@ -69,7 +75,13 @@ export function followContextPositions(engine: BaseObject, positions: Data<Float
   const follow = (owner: BaseObject, name: string): string => {
     const d = owner.findData(name);
     if (!d) throw engine.error(`${owner.describe()} has no '${name}' Data to take the positions from`);
-    positions.setParent(d);
+    const from = isMechanicalState(owner) ? owner.stateType : undefined;
+    if (src.coordType && from && from.coordSize !== src.coordType.coordSize) {
+      engine.warn(
+        `takes its positions from ${owner.describe()} (${from.name}) for its ${src.coordType.name} template: each point is converted element by element, as SOFA's Data link does`,
+      );
+      followConverted(positions, d as Data<Float64Array>, from, src.coordType);
+    } else positions.setParent(d);
     return owner.describe();
   };
   if (src.search === 'local-then-up') {
@@ -92,6 +104,24 @@ export function followContextPositions(engine: BaseObject, positions: Data<Float
     );
   }
   return undefined;
+}
+
+/** positions ← `source` converted from `from` coordinates to `to` ones, refreshed when the source changes. */
+function followConverted(positions: Data<Float64Array>, source: Data<Float64Array>, from: StateType, to: StateType): void {
+  let seen = -1;
+  const copy = Math.min(from.coordSize, to.coordSize);
+  positions.setReadHook(() => {
+    if (source.counter === seen) return;
+    seen = source.counter;
+    const x = source.value;
+    const n = Math.floor(x.length / from.coordSize);
+    const out = new Float64Array(n * to.coordSize);
+    for (let i = 0; i < n; i++) {
+      to.setDefaultCoord(out, i);
+      for (let k = 0; k < copy; k++) out[i * to.coordSize + k] = x[i * from.coordSize + k];
+    }
+    positions.value = out;
+  });
 }
 
 /**

@@ -22,6 +22,8 @@ import {
   resolveDataPath,
   resolvePath,
   setSceneFiles,
+  resolveSearchLinks,
+  sceneWarnings,
   SimulationInitDoneEvent,
   AnimateBeginEvent,
   AnimateEndEvent,
@@ -115,6 +117,8 @@ export class PythonSession implements PythonCaller {
   readonly registry: ComponentRegistry;
   scene: SofaScene | undefined;
   root: Node | undefined;
+  /** The root node the engine made for the scene script (newRoot): the scene's root to be. */
+  private scriptRoot: Node | undefined;
   /** The scene script, when the session runs one (`sofa-ts run scene.py`). */
   sceneFile: string | undefined;
   private numpyNoteSent = false;
@@ -174,10 +178,25 @@ export class PythonSession implements PythonCaller {
     return owner.findData(name) ?? (isNode(owner) ? undefined : owner.findRenamedData(name));
   }
 
+  /**
+   * SOFA's mesh loaders read their file when the scene gives it (at parse), so a scene script can
+   * read their outputs, or a Data that follows them, before init (STLIB's Rigidify reads a
+   * topology's positions while it builds the graph); sofa-ts loaders read it at init: a loader
+   * met through a Data read from Python before the scene's init is initialised then.
+   */
+  private loadLoadersBehind(d: Data<unknown>): void {
+    if (this.scene) return;
+    for (let x: Data<unknown> | undefined = d; x; x = x.parent) {
+      const o = x.owner as unknown as BaseObject & { isMeshLoader?: boolean };
+      if (o.isMeshLoader === true && o.componentState === 'undefined' && o.hasContext) runComponent(o, () => o.init());
+    }
+  }
+
   /** A new root node "root" (SofaPython3's loader names it so), with its handle. */
   newRoot(): { node: Node; id: number } {
     const n = new Node('root');
     if (this.sceneFile) n.loc = { file: this.sceneFile, line: 1, column: 1 };
+    this.scriptRoot = n;
     return { node: n, id: this.idFor(n) };
   }
 
@@ -296,7 +315,9 @@ export class PythonSession implements PythonCaller {
     try {
       readWrites(r, this.applyWrite);
       const owner = this.owner(r.u32());
-      slot = readSlot(this.requireData(owner, r.str()), 0);
+      const d = this.requireData(owner, r.str());
+      this.loadLoadersBehind(d);
+      slot = readSlot(d, 0);
     } catch (e) {
       this.sendError(e instanceof Error ? e : new Error(String(e)));
       return;
@@ -474,13 +495,22 @@ export class PythonSession implements PythonCaller {
       const parent = this.node(a['node']);
       let child: Node;
       if (a['child'] !== undefined) {
+        // a node that already has a parent gets a second one: SOFA's DAG scene graph
         child = this.node(a['child']);
-        if (child.parent) throw new ValueError(`Node '${child.getName()}' already has a parent ('${child.parent.getName()}')`);
+        if (child.parents.includes(parent)) {
+          // SOFA lists it twice among the children and visits it once: nothing changes
+          this.addWarning(
+            new SofaError(`Node '${child.getName()}' is already a child of Node '${parent.getName()}': added once`, { loc: locOf(a) }),
+          );
+          return { a: this.idFor(child) };
+        }
       } else {
         child = new Node(String(a['name']));
         child.loc = locOf(a);
       }
       this.setNodeAttributes(child, (a['attrs'] ?? {}) as Record<string, string>, locOf(a));
+      // what the components of a prefab warned about while it was detached (an init from Python) joins the scene's warnings
+      if (child.parents.length === 0) this.warnings.push(...sceneWarnings(child).splice(0));
       parent.addChild(child);
       if (this.scene) child.inheritContextFromParent();
       this.rev++;
@@ -537,6 +567,7 @@ export class PythonSession implements PythonCaller {
           name: n.getName(),
           path: nodePathName(n),
           parent: n.parent ? this.idFor(n.parent) : null,
+          parents: n.parents.map((p) => this.idFor(p)),
           objects: n.objects.map((o) => this.objectRef(o)),
           children: n.children.map((c) => ({ k: 'node', id: this.idFor(c), name: c.getName() })),
           data: n.dataFields.map((d) => d.name),
@@ -598,6 +629,7 @@ export class PythonSession implements PythonCaller {
     dataGet(a) {
       const owner = this.owner(a['owner']);
       const d = this.requireData(owner, String(a['name']));
+      this.loadLoadersBehind(d);
       const blobs: ArrayBufferView[] = [];
       const v = wireOfValue(d, d.value, blobs);
       return { a: v, blobs };
@@ -665,6 +697,7 @@ export class PythonSession implements PythonCaller {
     objInit(a) {
       const o = this.object(a['obj']);
       this.resolvePending();
+      for (const d of o.dataFields) this.loadLoadersBehind(d);
       runComponent(o, () => o.init());
       return { a: null };
     },
@@ -678,7 +711,38 @@ export class PythonSession implements PythonCaller {
       }
       throw new AttributeError(`'${o.className}' object has no method '${m}'`);
     },
-    /** Sofa.Simulation.init(node) / node.init(): the scene is finished and initialised. */
+    /**
+     * node.init(): SOFA's InitVisitor on the node's subtree. The scene's root (or a parentless node
+     * when no root is known yet) starts the scene as Sofa.Simulation.init does; another node (a
+     * prefab being built, as SoftFingerDesign's ActuatedFinger initialises its ElasticBody) has the
+     * objects of its subtree initialised now, and again at the scene's init (as in SOFA).
+     */
+    nodeInit(a) {
+      const n = this.node(a['node']);
+      const isSceneRoot = n === this.root || n === this.scriptRoot || (!this.scriptRoot && !this.root && n.parents.length === 0);
+      if (isSceneRoot || this.scene) {
+        this.initScene(n.root);
+        return { a: null };
+      }
+      this.resolvePending();
+      n.visitDownUp(
+        (m) => {
+          m.inheritContextFromParent();
+          for (const o of m.objects) {
+            for (const d of o.dataFields) this.loadLoadersBehind(d);
+            runComponent(o, () => {
+              resolveSearchLinks(o);
+              o.init();
+            });
+          }
+        },
+        (m) => {
+          for (const o of m.objects) runComponent(o, () => o.bwdInit());
+        },
+      );
+      return { a: null };
+    },
+    /** Sofa.Simulation.init(node): the scene is finished and initialised. */
     simInit(a) {
       const n = this.node(a['node']);
       this.initScene(n.root);

@@ -14,15 +14,18 @@ export interface VisitedState {
  */
 export function comparedStates(root: Node, mecaInMapping: boolean): VisitedState[] {
   const out: VisitedState[] = [];
-  const walk = (n: Node, solverAbove: boolean, mappingAbove: boolean): void => {
-    const solver = solverAbove || n.objects.some(isOdeSolver);
-    const mapping = mappingAbove || n.objects.some(isMapping);
+  // in a DAG, "an ancestor" through any parent: a node is visited after all its parents
+  const solverAt = new Map<Node, boolean>();
+  const mappingAt = new Map<Node, boolean>();
+  root.visit((n) => {
+    const solver = n.objects.some(isOdeSolver) || n.parents.some((p) => solverAt.get(p) === true);
+    const mapping = n.objects.some(isMapping) || n.parents.some((p) => mappingAt.get(p) === true);
+    solverAt.set(n, solver);
+    mappingAt.set(n, mapping);
     if (solver && (mecaInMapping || !mapping)) {
       for (const o of n.objects) if (isMechanicalState(o)) out.push({ index: out.length, state: o, node: n });
     }
-    for (const c of n.children) walk(c, solver, mapping);
-  };
-  walk(root, false, false);
+  });
   return out;
 }
 

@@ -15,13 +15,13 @@ export interface VisitedTopology {
  */
 export function comparedTopologies(root: Node, mecaInMapping: boolean): VisitedTopology[] {
   const out: VisitedTopology[] = [];
-  const walk = (n: Node, mappingAbove: boolean): void => {
-    const mapping = mappingAbove || n.objects.some(isMapping);
+  const mappingAt = new Map<Node, boolean>(); // through any parent in a DAG
+  root.visit((n) => {
+    const mapping = n.objects.some(isMapping) || n.parents.some((p) => mappingAt.get(p) === true);
+    mappingAt.set(n, mapping);
     const topology = n.objects.find(isTopology);
     if (topology && (mecaInMapping || !mapping)) out.push({ index: out.length, topology, node: n });
-    for (const c of n.children) walk(c, mapping);
-  };
-  walk(root, false);
+  });
   return out;
 }
 

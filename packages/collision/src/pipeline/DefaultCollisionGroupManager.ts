@@ -20,11 +20,9 @@ import { isCollisionModel, type CollisionModel } from '../model/CollisionModel.j
 export class DefaultCollisionGroupManager extends BaseObject {
   override bwdInit(): void {
     const solvers = new Map<Node | undefined, CollisionModel>();
-    const visit = (n: Node): void => {
+    this.context.visit((n) => {
       for (const o of n.objects) if (isCollisionModel(o) && o.isSimulated && o.isActive) solvers.set(solverNode(n), o);
-      for (const c of n.children) visit(c);
-    };
-    visit(this.context);
+    });
     if (solvers.size > 1) {
       const names = [...solvers.values()].map((m) => m.describe()).join(', ');
       this.warn(

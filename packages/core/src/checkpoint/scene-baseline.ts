@@ -48,7 +48,8 @@ export function sceneKeys(root: Node): Map<Node | BaseObject, string> {
   const walk = (n: Node, prefix: string): void => {
     keys.set(n, unique(prefix));
     for (const o of n.objects) keys.set(o, unique(`${prefix}${o.getName()}`));
-    for (const c of n.children) walk(c, `${prefix}${c.getName()}/`);
+    // a node with several parents is keyed once, under its first parent (its path)
+    for (const c of n.children) if (c.parent === n) walk(c, `${prefix}${c.getName()}/`);
   };
   walk(root, '/');
   return keys;

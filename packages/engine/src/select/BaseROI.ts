@@ -419,6 +419,7 @@ export abstract class BaseROI extends DataEngine {
       search: 'local-then-up',
       required: true,
       purpose: 'select from',
+      coordType: this.stateType,
     });
     followContextTopology(
       this,

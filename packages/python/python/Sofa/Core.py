@@ -552,10 +552,23 @@ class Node(Base):
         p = self._info()["parent"]
         return None if p is None else _proxy({"k": "node", "id": p})
 
+    def getFirstParent(self):
+        """The first parent (the one giving the context and the path), None for the root."""
+        return self.getParent()
+
+    def getParents(self):
+        """Every parent, in the order they adopted this node (SOFA's DAG: a node may have several)."""
+        return [_proxy({"k": "node", "id": p}) for p in self._info()["parents"]]
+
+    def getNbParents(self):
+        return len(self._info()["parents"])
+
+    def hasParent(self, node):
+        return any(p == node._id for p in self._info()["parents"])
+
     @property
     def parents(self):
-        p = self.getParent()
-        return [] if p is None else [p]
+        return self.getParents()
 
     def getMechanicalState(self):
         v, _ = engine().call("getMechanicalState", {"node": self._id})
@@ -584,7 +597,7 @@ class Node(Base):
     # ---- running ------------------------------------------------------------------------------
 
     def init(self):
-        engine().call("simInit", {"node": self._id})
+        engine().call("nodeInit", {"node": self._id})
 
     def isInitialized(self):
         return False
