@@ -191,6 +191,12 @@ const cases: Record<string, Case> = {
     kAt: 'rest',
     invariant: true,
   },
+  // on a plain hexahedron container: the classical matrices (the condensation is pinned by nonuniform-hexahedron.spec)
+  NonUniformHexahedronFEMForceFieldAndMass: {
+    xml: hexBody('<NonUniformHexahedronFEMForceFieldAndMass name="ff" youngModulus="1000" poissonRatio="0.3" method="large" density="1"/>'),
+    kAt: 'rest',
+    invariant: true,
+  },
   HexahedralFEMForceFieldAndMass: {
     xml: hexBody('<HexahedralFEMForceFieldAndMass name="ff" youngModulus="1000" poissonRatio="0.3" method="large" density="1"/>'),
     kAt: 'rest',

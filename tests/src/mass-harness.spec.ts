@@ -268,6 +268,16 @@ const cases: Record<string, Case[]> = {
       gravityMasses: Array(8).fill(rho / 8),
     },
   ],
+  // on a plain hexahedron container: the classical masses (the condensation is pinned by nonuniform-hexahedron.spec)
+  NonUniformHexahedronFEMForceFieldAndMass: [
+    {
+      label: `classical: SOFA's 8/27·ρV in every block`,
+      xml: hexMesh(`<NonUniformHexahedronFEMForceFieldAndMass name="ff" density="${rho}" youngModulus="1000" poissonRatio="0.3"/>`),
+      expected: sofaHexFFMass,
+      total: (512 / 27) * rho,
+      gravityMasses: Array(8).fill(rho / 8),
+    },
+  ],
   HexahedralFEMForceFieldAndMass: [
     {
       label: `consistent: SOFA's 8/27·ρV in every block`,

@@ -6,6 +6,7 @@ import { HexahedronFEMForceField } from './hexahedron/HexahedronFEMForceField.js
 import { ParallelHexahedronFEMForceField } from './hexahedron/ParallelHexahedronFEMForceField.js';
 import { ParallelTetrahedronFEMForceField } from './tetrahedron/ParallelTetrahedronFEMForceField.js';
 import { HexahedronFEMForceFieldAndMass } from './hexahedron/HexahedronFEMForceFieldAndMass.js';
+import { NonUniformHexahedronFEMForceFieldAndMass } from './hexahedron/NonUniformHexahedronFEMForceFieldAndMass.js';
 import { TetrahedralCorotationalFEMForceField } from './tetrahedron/TetrahedralCorotationalFEMForceField.js';
 import { TetrahedronFEMForceField } from './tetrahedron/TetrahedronFEMForceField.js';
 
@@ -15,6 +16,7 @@ export const volumeFemComponents: readonly ComponentClass[] = [
   TetrahedralCorotationalFEMForceField,
   HexahedronFEMForceField,
   HexahedronFEMForceFieldAndMass,
+  NonUniformHexahedronFEMForceFieldAndMass,
   FastTetrahedralCorotationalForceField,
   HexahedralFEMForceField,
   HexahedralFEMForceFieldAndMass,

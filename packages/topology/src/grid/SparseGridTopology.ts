@@ -5,6 +5,7 @@ import { Vec3i } from './grid-data.js';
 import { readObjSurface } from './obj-surface.js';
 import { checkGridSize } from './grid-size.js';
 import { BOUNDARY, INSIDE, gridCoord, voxelGrid, voxelizeSurface, type VoxelGrid } from './sparse-voxelizer.js';
+import { coarserSparseLevel, type SparseGridLevel } from './sparse-grid-levels.js';
 
 /** What the sparse grid is built to (cells of a regular grid kept by voxelising a surface). */
 export interface SparseGrid {
@@ -74,7 +75,7 @@ export class SparseGridTopology extends MeshTopology {
     type: Int,
     default: 0,
     range: nonNegative,
-    help: 'number of virtual finer grids used to weight the cells (not supported: must be 0)',
+    help: 'number of virtual finer grids: the surface is voxelised on a grid 2^L times finer and the cells coarsened L times (NonUniformHexahedronFEMForceFieldAndMass condenses its matrices from them)',
   });
   readonly dataResolution = this.initData({
     name: 'dataResolution',
@@ -109,6 +110,8 @@ export class SparseGridTopology extends MeshTopology {
 
   private built: SparseGrid | undefined;
   private building = false;
+  /** With nbVirtualFinerLevels L > 0: the L + 1 levels, finest first, the last this grid's. */
+  private virtualLevels: SparseGridLevel[] = [];
 
   /** SOFA's sparse grid does not read its file into its own lists: the file is the surface to voxelise. */
   protected override loadFile(): void {}
@@ -171,11 +174,26 @@ export class SparseGridTopology extends MeshTopology {
   }
 
   protected buildFromSurface(): SparseGrid {
-    if (this.nbVirtualFinerLevels.value !== 0) throw this.error('nbVirtualFinerLevels > 0 (multiresolution sparse grids) is not supported');
     const { vertices, facets } = this.surface();
     const grid = this.regularGrid(vertices);
-    const types = voxelizeSurface(grid, vertices, facets);
-    return this.assemble(grid, types);
+    const L = this.nbVirtualFinerLevels.value;
+    if (L === 0) return this.assemble(grid, voxelizeSurface(grid, vertices, facets));
+    // SOFA's virtual finer levels: the finest grid of (n − 1)·2^L + 1 points, coarsened L times
+    checkGridSize(this, grid.n.map((v) => (v - 1) * 2 ** L + 1) as [number, number, number], this.nbVirtualFinerLevels);
+    const finest = voxelGrid(grid.n.map((v) => (v - 1) * 2 ** L + 1) as [number, number, number], grid.min, grid.max);
+    let level: SparseGridLevel = { grid: finest, types: voxelizeSurface(finest, vertices, facets) };
+    this.virtualLevels = [level];
+    for (let i = 0; i < L; i++) this.virtualLevels.push((level = coarserSparseLevel(level)));
+    return this.assemble(level.grid, level.types);
+  }
+
+  /**
+   * The hierarchy of virtual finer levels (finest first, the last this grid's cells), empty when
+   * nbVirtualFinerLevels is 0. Cells are the regular grids' (see getGrid's cellToHexahedron).
+   */
+  getVirtualLevels(): readonly SparseGridLevel[] {
+    this.build();
+    return this.virtualLevels;
   }
 
   /** The regular grid: n (or cellWidth), min and max, by default the surface's box grown by 1% per side. */

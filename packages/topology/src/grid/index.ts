@@ -7,3 +7,4 @@ export * from './sparse-grid-ramification.js';
 export { parseObjSurface, readObjSurface, type ObjSurface } from './obj-surface.js';
 export * from './CylinderGridTopology.js';
 export * from './SphereGridTopology.js';
+export * from './sparse-grid-levels.js';

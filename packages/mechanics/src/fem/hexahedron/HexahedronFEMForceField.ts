@@ -224,10 +224,9 @@ export class HexahedronFEMForceField extends BaseForceField {
       const factor = coef ? coef.getStiffnessCoef(e) : 1;
       const restShape = this.rest.subarray(24 * e, 24 * e + 24);
       // elements of the same rest shape and material share one matrix (unless it is updated per element)
-      const key = shared ? restShapeKey(restShape, 8, [h[0], h[1], h[2], factor]) : undefined;
+      const key = shared && this.sharesStiffness ? restShapeKey(restShape, 8, [h[0], h[1], h[2], factor]) : undefined;
       this.kOf[e] = pool.indexOf(key, (K) => {
-        hexahedronStiffness(K, h[0], h[1], h[2], restShape);
-        if (factor !== 1) for (let k = 0; k < 576; k++) K[k] = K[k] * factor;
+        this.restElementStiffness(K, e, restShape, h, factor);
         if (!K.every(Number.isFinite))
           throw this.dataError(
             this.youngModulus,
@@ -237,6 +236,18 @@ export class HexahedronFEMForceField extends BaseForceField {
     }
     this.kPool = pool.pack();
     this.rot0 = Float64Array.from(this.rot);
+  }
+
+  /** False when an element's stiffness depends on more than its rest shape and material (no sharing). */
+  protected sharesStiffness = true;
+
+  /**
+   * K (24 × 24) of element e at its rest shape in its frame (24), for Hooke's (λ + 2μ, λ, μ) in h,
+   * scaled by the topology's stiffness coefficient `factor` (sparse grids).
+   */
+  protected restElementStiffness(K: Float64Array, _e: number, restShape: Float64Array, h: Float64Array, factor: number): void {
+    hexahedronStiffness(K, h[0], h[1], h[2], restShape);
+    if (factor !== 1) for (let k = 0; k < 576; k++) K[k] = K[k] * factor;
   }
 
   /** Rotation of the element whose 8 positions are nodes, into out[o .. o+9). */

@@ -54,7 +54,7 @@ export class HexahedronFEMForceFieldAndMass extends HexahedronFEMForceField {
   }
 
   /** Gravity masses, element matrices and the lumped diagonal from the rest shapes. */
-  private computeMasses(): void {
+  protected computeMasses(): void {
     const part = this.massPart!,
       topo = this.topo!,
       size = this.mstate!.size;
