@@ -35,6 +35,18 @@ const eulerSymplectic: Recurrence = {
     return [add(x, v1, h), v1];
   },
 };
+// central difference with Rayleigh mass damping r: v_{n+½} = c·v_{n−½} + d·a(x_n), x_{n+1} = x_n + h·v_{n+½}
+const centralDifference = (r: number): Recurrence => {
+  const c = (1 / h - r / 2) / (1 / h + r / 2),
+    d = 1 / (1 / h + r / 2);
+  return {
+    step: (x, v) => {
+      const a = acc(x);
+      const v1 = v.map((vi, i) => c * vi + d * a[i]);
+      return [add(x, v1, h), v1];
+    },
+  };
+};
 const eulerForward: Recurrence = { step: (x, v) => [add(x, v, h), add(v, acc(x), h)] };
 // backward Euler, one linear solve: (m + h²k)·Δv = h·(f(x) − h·k·v);  v₁ = v + Δv, x₁ = x + h·v₁
 const eulerImplicit: Recurrence = {
@@ -159,6 +171,10 @@ const cases: Record<string, Case[]> = {
   EulerExplicitSolver: [
     { solver: '<EulerExplicitSolver name="ode"/>', recurrence: () => eulerSymplectic },
     { solver: '<EulerExplicitSolver name="ode" symplectic="false"/>', recurrence: () => eulerForward },
+  ],
+  CentralDifferenceSolver: [
+    { solver: '<CentralDifferenceSolver name="ode"/>', recurrence: () => centralDifference(0) },
+    { solver: '<CentralDifferenceSolver name="ode" rayleighMass="0.4"/>', recurrence: () => centralDifference(0.4) },
   ],
   EulerImplicitSolver: [
     { solver: `<EulerImplicitSolver name="ode" rayleighStiffness="0" rayleighMass="0"/>${direct}`, recurrence: () => eulerImplicit },

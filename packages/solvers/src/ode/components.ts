@@ -1,5 +1,6 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { BDFOdeSolver } from './BDFOdeSolver.js';
+import { CentralDifferenceSolver } from './CentralDifferenceSolver.js';
 import { DampVelocitySolver } from './DampVelocitySolver.js';
 import { EulerExplicitSolver } from './EulerExplicitSolver.js';
 import { NewmarkImplicitSolver } from './NewmarkImplicitSolver.js';
@@ -12,6 +13,7 @@ import { VariationalSymplecticSolver } from './VariationalSymplecticSolver.js';
 /** Components of this folder, registered by the package's module.ts. */
 export const odeComponents: readonly ComponentClass[] = [
   EulerExplicitSolver,
+  CentralDifferenceSolver,
   RungeKutta2Solver,
   RungeKutta4Solver,
   StaticSolver,

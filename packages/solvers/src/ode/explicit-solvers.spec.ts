@@ -44,6 +44,45 @@ describe('explicit ODE solvers against closed forms', () => {
     expect(maxDev).to.be.above(1e-3);
   });
 
+  it("CentralDifferenceSolver: leap-frog's discrete oscillation x_n = A·cos(nθ) + B·sin(nθ), cos θ = 1 − h²ω²/2", () => {
+    const h = 0.05;
+    const { sim, dofs } = oscillator(el('CentralDifferenceSolver'), h);
+    const theta = Math.acos(1 - (h * h * w2) / 2);
+    // the first step: v_½ = v0 − h·ω²·x0, x1 = x0 + h·v_½
+    const x1 = x0 + h * (v0 - h * w2 * x0);
+    const A = x0,
+      B = (x1 - x0 * Math.cos(theta)) / Math.sin(theta);
+    for (let n = 1; n <= 2000; n++) {
+      sim.step();
+      expect(dofs.x[0], `step ${n}`).to.be.closeTo(A * Math.cos(n * theta) + B * Math.sin(n * theta), 1e-9);
+    }
+  });
+
+  it('CentralDifferenceSolver with rayleighMass r: x_{n+1} = (1 + c − h·d·ω²)·x_n − c·x_{n−1}, c = (1/h − r/2)/(1/h + r/2), d = 1/(1/h + r/2)', () => {
+    const h = 0.02,
+      r = 0.7;
+    const { sim, dofs } = oscillator(el('CentralDifferenceSolver', { rayleighMass: r }), h);
+    const c = (1 / h - r / 2) / (1 / h + r / 2),
+      d = 1 / (1 / h + r / 2);
+    // M·(v_{n+½} − v_{n−½})/h + r·M·(v_{n+½} + v_{n−½})/2 = −K·x_n with v_{−½} = v0
+    let prev = x0,
+      cur = x0 + h * (c * v0 - d * w2 * x0);
+    sim.step();
+    expect(dofs.x[0]).to.be.closeTo(cur, 1e-12);
+    let peak0 = 0,
+      peak1 = 0;
+    for (let n = 2; n <= 1500; n++) {
+      sim.step();
+      const next = (1 + c - h * d * w2) * cur - c * prev;
+      expect(dofs.x[0], `step ${n}`).to.be.closeTo(next, 1e-10);
+      [prev, cur] = [cur, next];
+      if (n <= 200) peak0 = Math.max(peak0, Math.abs(next));
+      if (n > 1300) peak1 = Math.max(peak1, Math.abs(next));
+    }
+    // the amplitude decays as c^(n/2) = e^(−r·t/2) to first order
+    expect(peak1 / peak0).to.be.below(Math.exp((-r * 1100 * h) / 2) * 1.5);
+  });
+
   it('EulerExplicitSolver (symplectic = false): the energy grows by exactly (1 + h²ω²) per step', () => {
     const h = 0.01;
     const { sim, dofs } = oscillator(el('EulerExplicitSolver', { symplectic: false }), h);

@@ -1,5 +1,6 @@
 export * from './ode-support.js';
 export * from './EulerExplicitSolver.js';
+export * from './CentralDifferenceSolver.js';
 export * from './runge-kutta.js';
 export * from './RungeKutta2Solver.js';
 export * from './RungeKutta4Solver.js';
