@@ -13,9 +13,9 @@ import { loadSceneFromString, type BaseMechanicalState, type SofaScene } from 's
 
 class Probe extends BaseObject {}
 
-/** root{A{M}, B{M}}: M added to A, then to B. */
+/** scene{A{M}, B{M}}: M added to A, then to B (node paths, not files). */
 function diamond(): { root: Node; a: Node; b: Node; m: Node } {
-  const root = new Node('root');
+  const root = new Node('scene');
   const a = root.createChild('A');
   const b = root.createChild('B');
   const m = a.createChild('M');
@@ -28,7 +28,7 @@ describe('DAG scene graph: a node with several parents', () => {
     const { root, a, b, m } = diamond();
     expect(m.parents).to.deep.equal([a, b]);
     expect(m.parent).to.equal(a);
-    expect(m.path).to.equal('/root/A/M');
+    expect(m.path).to.equal('/scene/A/M');
     expect(m.root).to.equal(root);
     expect(b.children).to.deep.equal([m]);
     const probe = new Probe();
@@ -45,21 +45,21 @@ describe('DAG scene graph: a node with several parents', () => {
     root.visit((n) => {
       order.push(n.getName());
     });
-    expect(order).to.deep.equal(['root', 'A', 'B', 'M', 'T']);
+    expect(order).to.deep.equal(['scene', 'A', 'B', 'M', 'T']);
 
     const prunedA: string[] = [];
     root.visit((n) => {
       prunedA.push(n.getName());
       return n !== a;
     });
-    expect(prunedA).to.deep.equal(['root', 'A', 'B', 'M', 'T']);
+    expect(prunedA).to.deep.equal(['scene', 'A', 'B', 'M', 'T']);
 
     const prunedBoth: string[] = [];
     root.visit((n) => {
       prunedBoth.push(n.getName());
       return n !== a && n !== b;
     });
-    expect(prunedBoth).to.deep.equal(['root', 'A', 'B']);
+    expect(prunedBoth).to.deep.equal(['scene', 'A', 'B']);
 
     // from a subgraph, a parent outside it does not hold the node back (SOFA's descendancy test)
     const fromB: string[] = [];
@@ -93,7 +93,7 @@ describe('DAG scene graph: a node with several parents', () => {
     expect(b.subtreeRevision).to.be.greaterThan(rb);
     a.removeChild(m);
     expect(m.parents).to.deep.equal([b]);
-    expect(m.path).to.equal('/root/B/M');
+    expect(m.path).to.equal('/scene/B/M');
   });
 
   it('refuses a second adoption by the same parent and cycles', () => {

@@ -1,6 +1,6 @@
-import { Bool, Real, sofaComponent } from '@sofa-ts/core';
-import { isAssemblyLinearSolver, type LinearSolver, type MechanicalSystem } from '@sofa-ts/assembly';
-import { accelerationOf, integrate, AccelerationOdeSolver } from './ode-support.js';
+import { Real, sofaComponent } from '@sofa-ts/core';
+import { integrate } from './ode-support.js';
+import { ForwardOdeSolver } from './forward-ode-solver.js';
 
 /**
  * SOFA's CentralDifferenceSolver (Verlet, leap-frog): explicit, from M·ü + C·u̇ + K·u = P with the
@@ -18,38 +18,21 @@ import { accelerationOf, integrate, AccelerationOdeSolver } from './ode-support.
   module: 'Sofa.Component.ODESolver.Forward',
   description: 'Explicit time integrator using central difference (also known as Verlet of Leap-frog).',
 })
-export class CentralDifferenceSolver extends AccelerationOdeSolver {
+export class CentralDifferenceSolver extends ForwardOdeSolver {
   readonly rayleighMass = this.initData({
     name: 'rayleighMass',
     type: Real,
     default: 0,
     help: 'Rayleigh damping coefficient related to mass',
   });
-  readonly threadSafeVisitor = this.initData({ name: 'threadSafeVisitor', type: Bool, default: false, help: 'accepted for compatibility' });
-
-  readonly linearSolver = this.initLink<LinearSolver>({
-    name: 'linearSolver',
-    help: 'solves M·a = f when a mass is not diagonal (default: the first linear solver in this node or above)',
-    accepts: isAssemblyLinearSolver,
-    expected: 'a linear solver',
-    search: 'up',
-  });
-
-  /** (n) acceleration a. */
-  private acc: Float64Array = new Float64Array(0);
-
-  protected allocate(sys: MechanicalSystem): void {
-    this.acc = sys.newVector();
-  }
 
   solve(dt: number): void {
     const t0 = performance.now();
     const sys = this.getSystem();
     const h = dt;
-    const { x, v, f } = sys;
+    const { x, v } = sys;
     const acc = this.acc;
-    sys.computeForce(f);
-    const stats = accelerationOf(sys, acc, f, this.linearSolver.get(), this);
+    const stats = this.acceleration(sys);
     const r = this.rayleighMass.value;
     if (r === 0) {
       for (let i = 0; i < v.length; i++) v[i] = v[i] + acc[i] * h;

@@ -1,6 +1,6 @@
 import { Bool, sofaComponent } from '@sofa-ts/core';
-import { isAssemblyLinearSolver, type LinearSolver, type MechanicalSystem } from '@sofa-ts/assembly';
-import { accelerationOf, integrate, AccelerationOdeSolver } from './ode-support.js';
+import { integrate } from './ode-support.js';
+import { ForwardOdeSolver } from './forward-ode-solver.js';
 
 /**
  * SOFA's EulerExplicitSolver: forward Euler on the second order system M·a = f(x, v).
@@ -17,7 +17,7 @@ import { accelerationOf, integrate, AccelerationOdeSolver } from './ode-support.
   module: 'Sofa.Component.ODESolver.Forward',
   description: 'Forward (or semi-implicit, symplectic) Euler integration of M·a = f.',
 })
-export class EulerExplicitSolver extends AccelerationOdeSolver {
+export class EulerExplicitSolver extends ForwardOdeSolver {
   readonly symplectic = this.initData({
     name: 'symplectic',
     type: Bool,
@@ -30,31 +30,14 @@ export class EulerExplicitSolver extends AccelerationOdeSolver {
     default: true,
     help: 'deprecated, accepted for compatibility: the solver detects non-diagonal masses itself',
   });
-  readonly threadSafeVisitor = this.initData({ name: 'threadSafeVisitor', type: Bool, default: false, help: 'accepted for compatibility' });
-
-  readonly linearSolver = this.initLink<LinearSolver>({
-    name: 'linearSolver',
-    help: 'solves M·a = f when a mass is not diagonal (default: the first linear solver in this node or above)',
-    accepts: isAssemblyLinearSolver,
-    expected: 'a linear solver',
-    search: 'up',
-  });
-
-  /** (n) acceleration a. */
-  private acc: Float64Array = new Float64Array(0);
-
-  protected allocate(sys: MechanicalSystem): void {
-    this.acc = sys.newVector();
-  }
 
   solve(dt: number): void {
     const t0 = performance.now();
     const sys = this.getSystem();
     const h = dt;
-    const { x, v, f } = sys;
+    const { x, v } = sys;
     const acc = this.acc;
-    sys.computeForce(f);
-    const stats = accelerationOf(sys, acc, f, this.linearSolver.get(), this);
+    const stats = this.acceleration(sys);
     // x and v from a, in the order given by `symplectic`.
     if (this.symplectic.value) {
       for (let i = 0; i < v.length; i++) v[i] = v[i] + h * acc[i];

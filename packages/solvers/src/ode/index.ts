@@ -1,4 +1,5 @@
 export * from './ode-support.js';
+export * from './forward-ode-solver.js';
 export * from './EulerExplicitSolver.js';
 export * from './CentralDifferenceSolver.js';
 export * from './runge-kutta.js';
