@@ -16,7 +16,9 @@
 //     why and prints sofa-ts's figures alone.
 //   - the 16 Validation/cantilever_beam scenes of the corpus (SOFA v26's element FEM), the Compliant
 //     cloth and the soft robots' inverse steps (sofa-ts only).
-// Options: --quick (smaller grids and fewer steps), --only TEXT, --all, --reps N, --threads N.
+// Options: --quick (smaller grids and fewer steps), --only TEXT, --all, --reps N, --threads N,
+// --base DIR (a built checkout of another commit: its benchmarks/case.mjs runs interleaved with this
+// one's and the native anchor, and each side-by-side line gets this commit's time over the base's).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -28,7 +30,7 @@ import { buildNative, runNative, runNativeCpu } from './native.mjs';
 import { beamScene } from './scenes.mjs';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log(`usage: node benchmarks/run.mjs [--quick] [--only TEXT] [--all] [--reps N] [--threads N]
+  console.log(`usage: node benchmarks/run.mjs [--quick] [--only TEXT] [--all] [--reps N] [--threads N] [--base DIR]
 ms/step and solver iterations of reference scenes, beside the native C++/Eigen anchor where it builds
 (after a build: npm run bench).
   --quick       smaller grids and fewer steps
@@ -36,6 +38,9 @@ ms/step and solver iterations of reference scenes, beside the native C++/Eigen a
   --all         also the SparseLDLSolver cases of the larger grids
   --reps N      runs of each case, sofa-ts and native interleaved (default 3)
   --threads N   threads of the MultiThreading cases (default: the cores, at least 2)
+  --base DIR    a built checkout of another commit (npm ci && npx tsc -b in it): its case.mjs runs
+                interleaved with this one's and native, and each side-by-side case gets a line with
+                this commit's median over the base's and the ratio of each run
   -h, --help    print this and exit`);
   process.exit(0);
 }
@@ -51,6 +56,11 @@ const only = argOf('--only');
 const reps = Number(argOf('--reps') ?? 3);
 const threads = Number(argOf('--threads') ?? Math.max(2, os.availableParallelism?.() ?? 2));
 const all = process.argv.includes('--all');
+const baseDir = argOf('--base') ? path.resolve(argOf('--base')) : undefined;
+if (baseDir && !fs.existsSync(path.join(baseDir, 'benchmarks', 'case.mjs'))) {
+  console.error(`--base ${baseDir}: no benchmarks/case.mjs there (a checkout of sofa-ts, built with npm ci && npx tsc -b)`);
+  process.exit(1);
+}
 
 function median(a) {
   const s = [...a].sort((x, y) => x - y);
@@ -81,9 +91,9 @@ if (native.exe) {
   }
 }
 
-/** One sofa-ts run of a case in a child process (benchmarks/case.mjs). */
-function runTs(spec) {
-  const out = execFileSync(process.execPath, [path.join(here, 'case.mjs'), JSON.stringify(spec)], {
+/** One sofa-ts run of a case in a child process (benchmarks/case.mjs, this checkout's or dir's). */
+function runTs(spec, dir = path.resolve(here, '..')) {
+  const out = execFileSync(process.execPath, [path.join(dir, 'benchmarks', 'case.mjs'), JSON.stringify(spec)], {
     encoding: 'utf8',
     maxBuffer: 1 << 26,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -103,7 +113,9 @@ function sideBySide(name, spec, nativeArgs, nativeOneStep) {
     nat = [],
     loads = [],
     tsCpu = [],
-    natCpu = [];
+    natCpu = [],
+    base = [],
+    baseCpu = [];
   let tsRss = 0,
     natRss = 0,
     tets = 0,
@@ -112,6 +124,11 @@ function sideBySide(name, spec, nativeArgs, nativeOneStep) {
   try {
     for (let r = 0; r < reps; r++) {
       loads.push(os.loadavg()[0]);
+      if (baseDir) {
+        const c = runTs(spec, baseDir);
+        base.push(c.ms_per_step_median);
+        baseCpu.push(c.cpu_ms_per_step);
+      }
       const a = runTs(spec);
       ts.push(a.ms_per_step_median);
       tsCpu.push(a.cpu_ms_per_step);
@@ -149,6 +166,13 @@ function sideBySide(name, spec, nativeArgs, nativeOneStep) {
   line += `   load ${median(loads).toFixed(1)}   peak ${tsRss.toFixed(0)} MiB = ${per100k(tsRss)}`;
   if (nat.length) line += ` (native ${natRss.toFixed(0)} MiB = ${per100k(natRss)})`;
   console.log(line);
+  if (base.length) {
+    const mb = median(base);
+    let bline = `${''.padEnd(50)} base ${path.basename(baseDir)} ${mb.toFixed(3)} ms/step: this commit / base ${(mt / mb).toFixed(3)}x (runs ${ts.map((t, i) => (t / base[i]).toFixed(2)).join(' ')})`;
+    if (baseCpu.every(Number.isFinite)) bline += `   CPU ${(median(tsCpu) / median(baseCpu)).toFixed(3)}x`;
+    if (nat.length) bline += `   against native: base ${(mb / median(nat)).toFixed(2)}x, this commit ${(mt / median(nat)).toFixed(2)}x`;
+    console.log(bline);
+  }
   // the memory of the simulation: above each program without a scene, per 100k tetrahedra
   const empty = mem.rss_before_load_mib;
   const sim = tsRss - empty;
