@@ -3,6 +3,7 @@
 // reporter and ends with the line CI reads: `N passed, M failed`.
 import Mocha from 'mocha';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
@@ -32,10 +33,21 @@ const distDirs = ['packages', 'examples'].flatMap((top) =>
 const files = [...distDirs, path.join(root, 'tests', 'dist')].flatMap(specsUnder).sort();
 const grep = process.argv.indexOf('--grep');
 
+// The tests' temporary folders (os.tmpdir() here, in the programs they start and in python3) go
+// into one folder of this run, removed at its end: a folder a test leaves, or one a stopped worker
+// could not remove, does not pile up in the system's.
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-tests-'));
+process.env.TMPDIR = scratch;
+
 const mocha = new Mocha({ reporter: 'spec', timeout: 120000, ...(grep > 0 ? { grep: process.argv[grep + 1] } : {}) });
 for (const f of files) mocha.addFile(f);
 await mocha.loadFilesAsync();
 const runner = mocha.run((failures) => {
+  try {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  } catch (e) {
+    console.error(`warning: the tests' temporary folder ${scratch} is not removed: ${e.message}`);
+  }
   const s = runner.stats ?? { passes: 0, failures };
   const pending = s.pending ? `, ${s.pending} skipped` : '';
   console.log(`${s.passes} passed, ${s.failures} failed${pending}`);

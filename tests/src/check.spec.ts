@@ -122,6 +122,23 @@ describe('sofa-ts check: files written by the scenes', () => {
     expect(run.status, run.stderr).to.equal(0);
     expect(fs.readdirSync(dir).sort()).to.deep.equal(['out.txt', 'writes.scn']);
   });
+
+  it('the temporary folders are removed, also those of scenes stopped at --timeout while writing', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-check-w-'));
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-check-tmp-'));
+    const scene = path.join(dir, 'writes.scn');
+    fs.writeFileSync(
+      scene,
+      `<Node name="root">${body.replace('<UniformMass totalMass="1"/>', '<UniformMass totalMass="1"/><WriteState filename="out.txt"/>')}</Node>`,
+    );
+    const r = spawnSync(process.execPath, [bin, 'check', scene, scene, '-n', '1000000', '--timeout', '1', '-j', '1'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', TMPDIR: tmp },
+    });
+    expect(r.stdout.trim().split('\n').at(-1), r.stderr).to.equal('2 scenes: 0 run, 0 missing components, 2 errors');
+    expect(fs.readdirSync(tmp)).to.deep.equal([]);
+  });
 });
 
 describe('sofa-ts run: warnings raised during the steps', () => {

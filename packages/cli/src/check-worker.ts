@@ -1,7 +1,4 @@
 // A worker of `sofa-ts check`: checks the scenes it is sent, one at a time, and answers each.
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { checkScene, type LoadOptions } from 'sofa-ts';
 
@@ -12,13 +9,15 @@ export interface CheckJob {
   options: LoadOptions;
   /** Step of a checkpoint to resume from and compare (0: none). */
   checkpointAt: number;
+  /** The folder the scene's outputs go to (a fresh temporary one per scene). */
+  outputDir: string;
 }
 
-// Files the scene writes (WriteState, logs, exporters) go into a folder of their own, removed after:
-// a check never writes into the tree it checks.
+// Files the scene writes (WriteState, logs, exporters) go into the job's folder (made and removed by
+// the parent, which also removes it when it stops a worker that hangs): a check never writes into the
+// tree it checks.
 parentPort!.on('message', (job: CheckJob) => {
-  const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-check-out-'));
-  void checkScene(job.scene, job.steps, { ...job.options, outputDir }, job.checkpointAt)
-    .then((result) => parentPort!.postMessage({ id: job.id, result }))
-    .finally(() => fs.rmSync(outputDir, { recursive: true, force: true }));
+  void checkScene(job.scene, job.steps, { ...job.options, outputDir: job.outputDir }, job.checkpointAt).then((result) =>
+    parentPort!.postMessage({ id: job.id, result }),
+  );
 });

@@ -79,6 +79,7 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
         scene,
         steps: o.steps,
         checkpointAt: o.checkpointAt ?? 0,
+        outputDir: fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-check-out-')),
         options: {
           dataPaths: o.dataPath,
           ...(o.strict ? { strict: true } : {}),
@@ -132,9 +133,11 @@ export async function checkCommand(paths: readonly string[], o: CheckOptions): P
       });
       results[id] = r.result;
       if (r.broken) {
-        void w.terminate();
+        // stopped before the folder is removed: a hanging scene may still be writing into it
+        await w.terminate();
         worker = undefined;
       }
+      fs.rmSync(job.outputDir, { recursive: true, force: true });
       flush();
     }
     if (worker) await worker.terminate();
