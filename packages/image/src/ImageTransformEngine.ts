@@ -1,5 +1,5 @@
 import { Bool, DataEngine, Real, Vec3, sofaComponent } from '@sofa-ts/core';
-import { quatToMatrix3At } from '@sofa-ts/linalg';
+import { quatMultiplyAt, quatToMatrix3At } from '@sofa-ts/linalg';
 import { ImageLPTransform, ImageTransformData, rotate } from './image-transform.js';
 import { eulerDegreesOfMatrix } from './io/image-file.js';
 
@@ -64,15 +64,9 @@ export class ImageTransformEngine extends DataEngine {
     const T = inT.translation;
     rotate(r, T[0], T[1], T[2], p, 0);
     for (let k = 0; k < 3; k++) p[k] = p[k] * s + t[k];
-    // q = r ⊗ inT.q (Hamilton product, (x, y, z, w))
-    const a = r,
-      b = inT.q;
-    const q = [
-      a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
-      a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-      a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
-      a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
-    ];
+    // q = r ⊗ inT.q
+    const q = new Float64Array(4);
+    quatMultiplyAt(q, 0, r, 0, inT.q, 0);
     const R = new Array<number>(9);
     quatToMatrix3At(R, 0, q, 0);
     p.set(eulerDegreesOfMatrix(R), 3);
