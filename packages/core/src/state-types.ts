@@ -1,3 +1,5 @@
+import { quatMultiplyCyclicDotAt } from '@sofa-ts/linalg';
+
 /**
  * SOFA's DataTypes: how the coordinates (Coord) and their derivatives (Deriv) of a mechanical state
  * are laid out in flat Float64Arrays, and how a Deriv is integrated into a Coord.
@@ -43,6 +45,9 @@ export const Vec2d: StateType = vecType('Vec2d', 2);
 export const Vec3d: StateType = vecType('Vec3d', 3);
 export const Vec6d: StateType = vecType('Vec6d', 6);
 
+/** exp(h·ω/2) of one body, for the product with its orientation. */
+const expScratch = new Float64Array(4);
+
 /**
  * Rigid3d. The orientation moves by the exponential map, as SOFA's RigidCoord ⊕ Deriv does:
  *   q ← exp(h·ω/2) ⊗ q,  exp(u) = (sin|u|/|u|·u, cos|u|)   (an exact rotation by the angle h·|ω|
@@ -61,10 +66,6 @@ export const Rigid3d: StateType = {
       out[c] = x[c] + h * v[d];
       out[c + 1] = x[c + 1] + h * v[d + 1];
       out[c + 2] = x[c + 2] + h * v[d + 2];
-      const qx = x[c + 3],
-        qy = x[c + 4],
-        qz = x[c + 5],
-        qw = x[c + 6];
       // u = h·ω/2; e = exp(u)
       const ux = (h * v[d + 3]) / 2,
         uy = (h * v[d + 4]) / 2,
@@ -85,10 +86,12 @@ export const Rigid3d: StateType = {
         ew = Math.cos(theta);
       }
       // q ← e ⊗ q
-      out[c + 3] = ew * qx + ex * qw + ey * qz - ez * qy;
-      out[c + 4] = ew * qy + ey * qw + ez * qx - ex * qz;
-      out[c + 5] = ew * qz + ez * qw + ex * qy - ey * qx;
-      out[c + 6] = ew * qw - (ex * qx + ey * qy + ez * qz);
+      const e = expScratch;
+      e[0] = ex;
+      e[1] = ey;
+      e[2] = ez;
+      e[3] = ew;
+      quatMultiplyCyclicDotAt(out, c + 3, e, 0, x, c + 3);
     }
   },
   setDefaultCoord(out, i) {

@@ -100,6 +100,33 @@ export function quatMultiplyCyclicAt(
 }
 
 /**
+ * The product a ⊗ b of quatMultiplyCyclicAt with w = aw·bw − (ax·bx + ay·by + az·bz), the dot
+ * product summed first: the order of the Rigid3 state's integration (q ← exp(h·ω/2) ⊗ q, core's
+ * state-types.ts), kept so that rigid bodies move bit for bit as they always have.
+ */
+export function quatMultiplyCyclicDotAt(
+  out: Float64Array | number[],
+  oo: number,
+  a: ArrayLike<number>,
+  ao: number,
+  b: ArrayLike<number>,
+  bo: number,
+): void {
+  const ax = a[ao],
+    ay = a[ao + 1],
+    az = a[ao + 2],
+    aw = a[ao + 3];
+  const bx = b[bo],
+    by = b[bo + 1],
+    bz = b[bo + 2],
+    bw = b[bo + 3];
+  out[oo] = aw * bx + ax * bw + ay * bz - az * by;
+  out[oo + 1] = aw * by + ay * bw + az * bx - ax * bz;
+  out[oo + 2] = aw * bz + az * bw + ax * by - ay * bx;
+  out[oo + 3] = aw * bw - (ax * bx + ay * by + az * bz);
+}
+
+/**
  * out[oo..oo+4) = the unit quaternion (x, y, z, w) of SOFA's Euler angles a, b, c in radians:
  * R = Rz(c)·Ry(b)·Rx(a), a rotation about x first, then y, then z (SOFA's
  * Quat::createQuaterFromEuler), i.e. qz(c) ⊗ qy(b) ⊗ qx(a) expanded. Angles in degrees: multiply by

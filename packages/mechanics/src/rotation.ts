@@ -36,6 +36,9 @@ export function unitQuatRotationVector(out: Float64Array, o: number, x: number, 
   out[o + 2] = (z / s) * angle;
 }
 
+const scratchB = new Float64Array(4),
+  scratchD = new Float64Array(4);
+
 /**
  * The rotation taking orientation q0 to q, as SOFA's rigid springs measure it: dq = q ⊗ q0⁻¹
  * (q0⁻¹ the conjugate over |q0|, zero for a zero q0), normalised (a zero dq becomes the identity),
@@ -48,19 +51,18 @@ export function rotationVectorBetween(out: Float64Array, x: ArrayLike<number>, q
   const n0 = Math.hypot(x0[q0o], x0[q0o + 1], x0[q0o + 2], x0[q0o + 3]);
   const inv = n0 !== 0 ? 1 / n0 : 0;
   // b = q0⁻¹ = conj(q0)/|q0|
-  const bx = -x0[q0o] * inv,
-    by = -x0[q0o + 1] * inv,
-    bz = -x0[q0o + 2] * inv,
-    bw = x0[q0o + 3] * inv;
-  const ax = x[qo],
-    ay = x[qo + 1],
-    az = x[qo + 2],
-    aw = x[qo + 3];
+  const b = scratchB;
+  b[0] = -x0[q0o] * inv;
+  b[1] = -x0[q0o + 1] * inv;
+  b[2] = -x0[q0o + 2] * inv;
+  b[3] = x0[q0o + 3] * inv;
   // dq = q ⊗ b
-  let dx = aw * bx + ax * bw + ay * bz - az * by;
-  let dy = aw * by - ax * bz + ay * bw + az * bx;
-  let dz = aw * bz + ax * by - ay * bx + az * bw;
-  let dw = aw * bw - ax * bx - ay * by - az * bz;
+  const d = scratchD;
+  quatMultiplyAt(d, 0, x, qo, b, 0);
+  let dx = d[0],
+    dy = d[1],
+    dz = d[2],
+    dw = d[3];
   const m2 = dx * dx + dy * dy + dz * dz + dw * dw;
   if (Math.abs(m2 - 1) > 1e-10) {
     if (m2 !== 0) {

@@ -8,9 +8,13 @@ import {
   type BaseMechanicalState,
   type MatrixAccumulator,
 } from '@sofa-ts/core';
+import { quatMultiplyAt } from '@sofa-ts/linalg';
 import { rigidInteractionStates } from './rigid-interaction-states.js';
-
 import { JointSprings, type JointSpring } from './joint-spring-syntax.js';
+
+/** Quaternion scratch of the spring products (one spring at a time). */
+const quatA = new Float64Array(4),
+  quatB = new Float64Array(4);
 
 /**
  * SOFA's JointSpringForceField (Rigid3): joints between frames m1 of object1 and m2 of object2,
@@ -142,18 +146,12 @@ export class JointSpringForceField extends BaseForceField {
         for (let k = 0; k < 3; k++) r[o + k] = x2[b + k] - x1[a + k];
         // r0 = q2 ⊗ q1⁻¹ (SOFA's initialisation)
         const n1 = Math.hypot(x1[a + 3], x1[a + 4], x1[a + 5], x1[a + 6]) || 1;
-        const px = -x1[a + 3] / n1,
-          py = -x1[a + 4] / n1,
-          pz = -x1[a + 5] / n1,
-          pw = x1[a + 6] / n1;
-        const qx = x2[b + 3],
-          qy = x2[b + 4],
-          qz = x2[b + 5],
-          qw = x2[b + 6];
-        r[o + 3] = qw * px + qx * pw + qy * pz - qz * py;
-        r[o + 4] = qw * py - qx * pz + qy * pw + qz * px;
-        r[o + 5] = qw * pz + qx * py - qy * px + qz * pw;
-        r[o + 6] = qw * pw - qx * px - qy * py - qz * pz;
+        const p = quatA;
+        p[0] = -x1[a + 3] / n1;
+        p[1] = -x1[a + 4] / n1;
+        p[2] = -x1[a + 5] / n1;
+        p[3] = x1[a + 6] / n1;
+        quatMultiplyAt(r, o + 3, x2, b + 3, p, 0);
       } else {
         for (let k = 0; k < 3; k++) r[o + k] = s.initTrans[k];
         for (let k = 0; k < 4; k++) r[o + 3 + k] = s.initRot[k];
@@ -221,26 +219,18 @@ export class JointSpringForceField extends BaseForceField {
     // rotation: q_rel = q1⁻¹ ⊗ q2 ⊗ r0, normalised
     let ex: number, ey: number, ez: number, ew: number;
     {
-      const cx = -q1x,
-        cy = -q1y,
-        cz = -q1z,
-        cw = q1w;
-      const q2x = x2[b + 3],
-        q2y = x2[b + 4],
-        q2z = x2[b + 5],
-        q2w = x2[b + 6];
-      const tx = cw * q2x + cx * q2w + cy * q2z - cz * q2y;
-      const ty = cw * q2y - cx * q2z + cy * q2w + cz * q2x;
-      const tz = cw * q2z + cx * q2y - cy * q2x + cz * q2w;
-      const tw = cw * q2w - cx * q2x - cy * q2y - cz * q2z;
-      const rx = r[o + 3],
-        ry = r[o + 4],
-        rz = r[o + 5],
-        rw = r[o + 6];
-      ex = tw * rx + tx * rw + ty * rz - tz * ry;
-      ey = tw * ry - tx * rz + ty * rw + tz * rx;
-      ez = tw * rz + tx * ry - ty * rx + tz * rw;
-      ew = tw * rw - tx * rx - ty * ry - tz * rz;
+      const c = quatA,
+        t = quatB;
+      c[0] = -q1x;
+      c[1] = -q1y;
+      c[2] = -q1z;
+      c[3] = q1w;
+      quatMultiplyAt(t, 0, c, 0, x2, b + 3);
+      quatMultiplyAt(t, 0, t, 0, r, o + 3);
+      ex = t[0];
+      ey = t[1];
+      ez = t[2];
+      ew = t[3];
       const m = Math.hypot(ex, ey, ez, ew);
       if (m !== 0) {
         ex /= m;
