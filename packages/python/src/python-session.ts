@@ -689,8 +689,26 @@ export class PythonSession implements PythonCaller {
       const name = String(a['name']);
       if (owner.findData(name))
         throw new ValueError(`${isNode(owner) ? `Node '${owner.getName()}'` : owner.describe()} already has a Data '${name}'`);
-      const d = addDynamicData(owner, name, String(a['type'] ?? ''), String(a['help'] ?? ''), String(a['group'] ?? ''));
       const value = a['value'] as WireInput | undefined;
+      const help = String(a['help'] ?? ''),
+        group = String(a['group'] ?? '');
+      // SofaPython3: a link ('@path/to.data') as the value makes a Data of the linked one's type
+      // (`type` is not read), whose parent it is
+      const link = value && 'text' in value && value.text.trim().startsWith('@') ? value.text.trim() : undefined;
+      if (link !== undefined) {
+        const parent = resolveDataPath(owner, link);
+        if (!parent) throw new TypeError(`addData '${name}': no Data at '${link}' to take its type from`);
+        const d = (owner as unknown as { addDynamicData: (spec: unknown) => Data<unknown> }).addDynamicData({
+          name,
+          type: parent.spec.type,
+          default: parent.spec.default,
+          help,
+          ...(group ? { group } : {}),
+        });
+        d.setParent(parent);
+        return { a: this.dataRef(owner, d) };
+      }
+      const d = addDynamicData(owner, name, String(a['type'] ?? ''), help, group);
       if (value) writeWireInput(d, value, blobs, (detail) => this.lenient(owner, detail, a));
       return { a: this.dataRef(owner, d) };
     },

@@ -41,7 +41,10 @@ export function tupleSizeOf(d: Data<unknown>): number {
   m = /^vector<fixed_array<[^,]+,\s*(\d+)>\s*>$/.exec(name);
   if (m) return Number(m[1]);
   if (name === 'vector<Coord>' || name === 'vector<Deriv>') {
-    const owner = d.owner;
+    // a Data linked to a state's (addData with a link) has that state's template
+    let src: Data<unknown> = d;
+    for (let k = 0; src.parent && k < 64; k++) src = src.parent;
+    const owner = src.owner;
     const t = owner instanceof BaseObject ? stateTypeOf(owner.template || 'Vec3d') : undefined;
     if (t) return name === 'vector<Coord>' ? t.coordSize : t.derivSize;
   }

@@ -123,6 +123,18 @@ def check_data_access():
     assert root.myParam.value == 1.5 and d.getHelp() == "a parameter"
     s = m.addData(name="label", value="hello", type="string")
     assert m.label.value == "hello"
+    # a link as the value: the new Data takes the linked one's type (not `type`) and follows it
+    f = root.addData(name="follow", value=mo.position.getLinkPath(), type="float", help="linked")
+    assert f.hasParent() and f.typeName() == mo.position.typeName(), f.typeName()
+    mo.position.value = [[3, 4, 5]]
+    assert list(root.follow.value[0]) == [3, 4, 5]
+    g = m.addData(name="massCopy", value=m.totalMass)
+    assert g.hasParent() and g.value == 4.0
+    try:
+        root.addData(name="nowhere", value="@no/such.data", type="float")
+        raise AssertionError("expected a TypeError")
+    except TypeError as e:
+        assert "no/such.data" in str(e), str(e)
 
 
 class Counter(Sofa.Core.Controller):

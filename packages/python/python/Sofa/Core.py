@@ -295,6 +295,9 @@ class Base(object):
         """SofaPython3's addData: a Data declared now on this node or component."""
         if value is None:
             value = default
+        if isinstance(value, Data):
+            # SofaPython3: another Data as the value is the new one's parent (its type taken)
+            value = value.getLinkPath()
         if not type:
             type = _values_type_of(value)
         w, blobs = (None, [])
