@@ -4,6 +4,7 @@ import { BVHNarrowPhase } from './detection/BVHNarrowPhase.js';
 import { BruteForceBroadPhase } from './detection/BruteForceBroadPhase.js';
 import { ParallelBruteForceBroadPhase } from './detection/ParallelBruteForceBroadPhase.js';
 import { ParallelBVHNarrowPhase } from './detection/ParallelBVHNarrowPhase.js';
+import { RayTraceNarrowPhase } from './detection/RayTraceNarrowPhase.js';
 import { CCDTightInclusionIntersection } from './detection/CCDTightInclusionIntersection.js';
 import { DiscreteIntersection } from './detection/DiscreteIntersection.js';
 import { LocalMinDistance } from './detection/LocalMinDistance.js';
@@ -18,6 +19,7 @@ import { PointCollisionModel } from './model/PointCollisionModel.js';
 import { SphereCollisionModel } from './model/SphereCollisionModel.js';
 import { TetrahedronCollisionModel } from './model/TetrahedronCollisionModel.js';
 import { TriangleCollisionModel } from './model/TriangleCollisionModel.js';
+import { TriangleOctreeCollisionModel } from './model/TriangleOctreeCollisionModel.js';
 import { CapsuleCollisionModel } from './obb-capsule/CapsuleCollisionModel.js';
 import { OBBCollisionModel } from './obb-capsule/OBBCollisionModel.js';
 import { DefaultCollisionGroupManager } from './pipeline/DefaultCollisionGroupManager.js';
@@ -39,6 +41,7 @@ export const collisionComponents: readonly ComponentClass[] = [
   SweepAndPruneBroadPhase,
   BVHNarrowPhase,
   ParallelBVHNarrowPhase,
+  RayTraceNarrowPhase,
   DiscreteIntersection,
   MinProximityIntersection,
   NewProximityIntersection,
@@ -50,6 +53,7 @@ export const collisionComponents: readonly ComponentClass[] = [
   PointCollisionModel,
   LineCollisionModel,
   TriangleCollisionModel,
+  TriangleOctreeCollisionModel,
   TetrahedronCollisionModel,
   SphereCollisionModel,
   CubeCollisionModel,
