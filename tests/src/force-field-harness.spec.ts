@@ -386,6 +386,27 @@ const cases: Record<string, Case> = {
       energy: 'no potential energy, as in SOFA (a warning, 0)',
     },
   },
+  // SofaSphFluid
+  SPHFluidForceField: {
+    xml: pointsBody(
+      '<SpatialGridContainer cellWidth="1.5"/><SPHFluidForceField name="ff" radius="1.5" density="1" pressure="50" viscosity="0.5"/>',
+    ),
+    invariant: true,
+    skip: {
+      K: "SOFA's SPHFluidForceField gives no stiffness (its addDForce adds nothing: the fluid is integrated explicitly); sofa-ts keeps it",
+      B: "SOFA's SPH viscosity is explicit (no B); sofa-ts keeps it",
+    },
+  },
+  ParticlesRepulsionForceField: {
+    xml: pointsBody(
+      '<SpatialGridContainer cellWidth="1.2"/><ParticlesRepulsionForceField name="ff" distance="1.2" stiffness="100" damping="0.5"/>',
+    ),
+    invariant: true,
+    skip: {
+      K: "SOFA's K of this repulsion is ks·u·uᵀ per pair: it leaves out the turn of the direction, (d − h)/d·(I − u·uᵀ); sofa-ts keeps it (the part along u against finite differences in sphfluid/ParticlesRepulsionForceField.spec.ts)",
+      B: "SOFA's damping of this repulsion is explicit (no B); sofa-ts keeps it",
+    },
+  },
   // compliant package (stiffness form)
   UniformStiffness: {
     xml: pointsBody('<UniformStiffness name="ff" stiffness="30" damping="0.5"/>', '0.1 -0.2 0.3', 'Vec1d'),

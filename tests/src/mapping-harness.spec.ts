@@ -189,6 +189,8 @@ const cases: Record<string, Case> = {
 
 /** Mappings the harness cannot check alone, with the reason. */
 const untestable: Record<string, string> = {
+  SPHFluidSurfaceMapping:
+    "maps to a visual model only: its output is the isosurface of the particles' colour field, rebuilt at each update (vertices created per step, no Jacobian, as SOFA's applyJ and applyJT do nothing); the surface against closed forms (a sphere, closed and oriented) in tests/src/sph-fluid-scenes.spec.ts and sphfluid/marching-cubes.spec.ts",
   MultiAdaptiveBeamMapping:
     "needs an InterventionalRadiologyController deploying WireBeamInterpolations; its points are beam-point-mapping.ts's centre-line points, checked through AdaptiveBeamMapping's case",
 };

@@ -10,6 +10,7 @@ import { massComponents } from './mass/components.js';
 import { MechanicalObject } from './MechanicalObject.js';
 import { projectiveComponents } from './projective/components.js';
 import { springComponents } from './spring/components.js';
+import { sphFluidComponents } from './sphfluid/components.js';
 import { SpringForceField, StiffSpringForceField } from './spring/SpringForceField.js';
 import { UniformMass } from './mass/UniformMass.js';
 
@@ -29,4 +30,5 @@ export const mechanicsComponents: readonly ComponentClass[] = [
   MechanicalStateController,
   Fluid2D,
   Fluid3D,
+  ...sphFluidComponents,
 ];
