@@ -14,6 +14,9 @@ export class MatrixFreeOperators {
   /** Per mapped state: scratch for matrix-free products (dx propagated down, df accumulated up). */
   private readonly scratchDx: Float64Array[] = [];
   private readonly scratchDf: Float64Array[] = [];
+  /** Per boundary state: its dx in this system's solve (zero, never written) and a sink for the forces mapped onto it. */
+  private readonly boundaryZero: Float64Array[] = [];
+  private readonly boundarySink: Float64Array[] = [];
   /** Per state, the arrays of the vector being worked on (filled per call, never reallocated). */
   private readonly vecSetA: Float64Array[] = [];
   private readonly vecSetB: Float64Array[] = [];
@@ -35,6 +38,10 @@ export class MatrixFreeOperators {
     for (const s of graph.mappedStates) {
       this.scratchDx.push(new Float64Array(s.derivLength));
       this.scratchDf.push(new Float64Array(s.derivLength));
+    }
+    for (const s of graph.boundaryStates) {
+      this.boundaryZero.push(new Float64Array(s.derivLength));
+      this.boundarySink.push(new Float64Array(s.derivLength));
     }
     for (let i = 0; i < graph.states.length; i++) {
       this.vecSetA.push(x);
@@ -86,7 +93,12 @@ export class MatrixFreeOperators {
   /** Positions and velocities of mapped states from their inputs (x_c = φ(x_p), v_c = J·v_p). */
   propagatePositionsAndVelocities(): void {
     const g = this.graph;
-    const vset = this.vectors.fillSet(this.vecSetA, this.vectors.views(g.v), (k) => g.mappedStates[k].state.v);
+    const vset = this.vectors.fillSet(
+      this.vecSetA,
+      this.vectors.views(g.v),
+      (k) => g.mappedStates[k].state.v,
+      (k) => g.boundaryStates[k].state.v,
+    );
     const caller = componentCall.current;
     for (let e = 0; e < g.mappings.length; e++) {
       const m = g.mappings[e];
@@ -109,11 +121,23 @@ export class MatrixFreeOperators {
     const g = this.graph;
     f.fill(0);
     for (const s of g.mappedStates) s.state.f.fill(0);
-    const fset = this.vectors.fillSet(this.vecSetA, this.vectors.views(f), (k) => g.mappedStates[k].state.f);
-    const xset = this.vectors.fillSet(this.vecSetB, this.vectors.coordViews(g.x), (k) => g.mappedStates[k].state.x);
-    const vset = this.vectors.fillSet(this.vecSetC, this.vectors.views(g.v), (k) => g.mappedStates[k].state.v);
+    const fset = this.vectors.fillSet(this.vecSetA, this.vectors.views(f), (k) => g.mappedStates[k].state.f, this.sink);
+    const xset = this.vectors.fillSet(
+      this.vecSetB,
+      this.vectors.coordViews(g.x),
+      (k) => g.mappedStates[k].state.x,
+      (k) => g.boundaryStates[k].state.x,
+    );
+    const vset = this.vectors.fillSet(
+      this.vecSetC,
+      this.vectors.views(g.v),
+      (k) => g.mappedStates[k].state.v,
+      (k) => g.boundaryStates[k].state.v,
+    );
+    const own = g.masters.length + g.mappedStates.length; // boundary states: their own solver adds their forces
     // f = forces computed outside the solvers for this step (SOFA's externalForce, accumulated first)
-    for (const s of g.states) {
+    for (let i = 0; i < own; i++) {
+      const s = g.states[i];
       const ext = s.state.externalStepForce;
       if (ext.length === 0) continue;
       const fs = fset[s.index];
@@ -131,7 +155,7 @@ export class MatrixFreeOperators {
     }
     // forces computed outside the solvers that SOFA brings through contact mappings (their Jᵀ comes
     // after the force fields)
-    for (const s of g.states) for (const add of s.state.deferredStepForces) add(fset[s.index]);
+    for (let i = 0; i < own; i++) for (const add of g.states[i].state.deferredStepForces) add(fset[i]);
     // f_p += J_cpᵀ f_c, children first.
     for (let e = g.mappings.length - 1; e >= 0; e--) {
       const m = g.mappings[e];
@@ -144,8 +168,8 @@ export class MatrixFreeOperators {
   /** out += (m·M + b·B + k·K)·vec over the whole graph, matrix-free (mapped states included). */
   addMBKv(out: Float64Array, factors: MBKFactors, vec: Float64Array): void {
     const g = this.graph;
-    const din = this.vectors.fillSet(this.vecSetA, this.vectors.views(vec), (k) => this.scratchDx[k]);
-    const dout = this.vectors.fillSet(this.vecSetB, this.vectors.views(out), (k) => this.scratchDf[k]);
+    const din = this.vectors.fillSet(this.vecSetA, this.vectors.views(vec), (k) => this.scratchDx[k], this.zero);
+    const dout = this.vectors.fillSet(this.vecSetB, this.vectors.views(out), (k) => this.scratchDf[k], this.sink);
     const caller = componentCall.current;
     // dx_c = J_cp·dx_p, parents first (mappings whose output subtree adds nothing are skipped)
     const active = this.activeMappings;
@@ -188,7 +212,7 @@ export class MatrixFreeOperators {
    */
   accumulateMappedForces(f: Float64Array): void {
     const g = this.graph;
-    const fset = this.vectors.fillSet(this.vecSetA, this.vectors.views(f), (k) => g.mappedStates[k].state.f);
+    const fset = this.vectors.fillSet(this.vecSetA, this.vectors.views(f), (k) => g.mappedStates[k].state.f, this.sink);
     const caller = componentCall.current;
     for (let e = g.mappings.length - 1; e >= 0; e--) {
       const m = g.mappings[e];
@@ -197,6 +221,12 @@ export class MatrixFreeOperators {
     }
     componentCall.current = caller;
   }
+
+  /** A boundary state's dx in this system: zero (this solve does not move it). */
+  private readonly zero = (k: number): Float64Array => this.boundaryZero[k];
+
+  /** Where the forces mapped onto a boundary state go: cleared, and never read. */
+  private readonly sink = (k: number): Float64Array => this.boundarySink[k].fill(0);
 
   /** vec ← P·vec for every projective constraint. */
   projectResponse(vec: Float64Array): void {

@@ -35,6 +35,8 @@ export class MechanicalSystem {
   readonly states: SystemState[];
   readonly masters: SystemState[];
   readonly mappedStates: SystemState[];
+  /** Inputs of mappings that another ODE solver integrates, read and not moved (SystemGraph.boundaryStates). */
+  readonly boundaryStates: SystemState[];
   /** Mechanical mappings in dependency order (parents before children). */
   readonly mappings: MappingEntry[];
   readonly forceFields: Array<{ ff: BaseForceField; states: readonly number[] }>;
@@ -61,6 +63,7 @@ export class MechanicalSystem {
     this.states = graph.states;
     this.masters = graph.masters;
     this.mappedStates = graph.mappedStates;
+    this.boundaryStates = graph.boundaryStates;
     this.mappings = graph.mappings;
     this.forceFields = graph.forceFields;
     this.masses = graph.masses;
@@ -71,7 +74,7 @@ export class MechanicalSystem {
     this.v = graph.v;
     this.f = graph.f;
     this.dx = graph.dx;
-    this.vectors = new VectorViews(graph.masters, graph.mappedStates);
+    this.vectors = new VectorViews(graph.masters, graph.mappedStates, graph.boundaryStates);
     this.operators = new MatrixFreeOperators(graph, this.vectors);
     this.mbk = new MBKAssembly(graph);
     this.kkt = new KKTAssembly(graph, this.mbk);
@@ -175,7 +178,8 @@ export class MechanicalSystem {
 
   /** Tells followers of the states' Data that positions and velocities changed. */
   touchStates(): void {
-    for (const m of this.states) m.state.touch();
+    for (const m of this.masters) m.state.touch();
+    for (const m of this.mappedStates) m.state.touch();
   }
 
   // ---- assembled m·M + b·B + k·K (mbk-assembly.ts) ----------------------------------------------

@@ -42,6 +42,14 @@ export class SystemGraph {
   readonly states: SystemState[] = [];
   readonly masters: SystemState[] = [];
   readonly mappedStates: SystemState[] = [];
+  /**
+   * Inputs of this subtree's mappings that another ODE solver integrates (or none does): SOFA's
+   * solver visits only its own subtree, so such a state is a boundary of this system — its
+   * positions and velocities are read, its J_s0 is zero (this solve does not move it) and the
+   * forces mapped onto it are not applied (SOFA writes them into a vector its own solver resets).
+   * After the mapped states in `states`, flagged `mapped` (reached through their J_s0).
+   */
+  readonly boundaryStates: SystemState[] = [];
   /** Mechanical mappings in dependency order (parents before children). */
   readonly mappings: MappingEntry[] = [];
   readonly forceFields: ForceFieldRecord[] = [];
@@ -69,6 +77,7 @@ export class SystemGraph {
     readonly root: Node,
     masters: BaseMechanicalState[],
     mapped: BaseMechanicalState[],
+    boundary: BaseMechanicalState[],
   ) {
     this.revision = root.subtreeRevision;
     this.topologyRevision = root.topologyRevision;
@@ -95,6 +104,19 @@ export class SystemGraph {
       );
       this.states.push(s);
       this.mappedStates.push(s);
+    }
+    for (const state of boundary) {
+      const s = new StateRecord(
+        state,
+        this.states.length,
+        true,
+        -1,
+        -1,
+        state.size * state.stateType.derivSize,
+        state.size * state.stateType.coordSize,
+      );
+      this.states.push(s);
+      this.boundaryStates.push(s);
     }
     this.size = offset;
     this.coordSize = coordOffset;
@@ -156,22 +178,15 @@ export class SystemGraph {
     }
     const outputs = new Set(mappingList.map((m) => m.getTo()!));
     const masters = allStates.filter((s) => !outputs.has(s));
-    const ordered = mechanicalMappingOrder(mappingList, masters, (m, missing) => {
-      if (!allStates.includes(missing) && missing.hasContext) {
-        // a state outside this solver's subtree: integrated by another ODE solver (or by none)
-        let owner: Node | undefined = missing.context;
-        while (owner && !owner.objects.some(isOdeSolver)) owner = owner.parent;
-        return m.error(
-          `input ${missing.describe()} is outside the subtree of the solver at ${root.path}${owner ? `: it is integrated by the solver at ${owner.path}` : ''}; a mapping whose inputs belong to two ODE solvers is not supported (sofa-ts compiles one mechanical system per solver; in SOFA each solver visits only its own subtree and reads such an input without integrating it)`,
-          'put both inputs under one ODE solver (move the solver to a common ancestor node)',
-        );
-      }
-      return m.error(`input ${missing.describe()} is not a state of the solver at ${root.path} (or the mappings form a cycle)`);
-    });
+    const boundary = boundaryInputs(root, mappingList, new Set(allStates));
+    const ordered = mechanicalMappingOrder(mappingList, [...masters, ...boundary], (m, missing) =>
+      m.error(`input ${missing.describe()} is not a state of the solver at ${root.path} (or the mappings form a cycle)`),
+    );
     const graph = new SystemGraph(
       root,
       masters,
       ordered.map((m) => m.getTo()!),
+      boundary,
     );
     graph.wire(nodes, ordered);
     return graph;
@@ -180,10 +195,14 @@ export class SystemGraph {
   /**
    * True when objects or nodes were added to or removed from the subtree since the graph was
    * compiled (e.g. contact force fields of the collision response), or when a topology of the
-   * subtree changed (states resized, elements removed or added: every pattern is rebuilt).
+   * subtree changed (states resized, elements removed or added: every pattern is rebuilt), or a
+   * boundary state was resized.
    */
   get isStale(): boolean {
-    return this.root.subtreeRevision !== this.revision || this.root.topologyRevision !== this.topologyRevision;
+    if (this.root.subtreeRevision !== this.revision || this.root.topologyRevision !== this.topologyRevision) return true;
+    // a boundary state's topology is another subtree's: its size is what the mappings' Jacobians depend on
+    for (const b of this.boundaryStates) if (b.state.size * b.state.stateType.derivSize !== b.derivLength) return true;
+    return false;
   }
 
   /**
@@ -218,8 +237,14 @@ export class SystemGraph {
         );
       return i;
     };
+    // a mapping may read a boundary state; the other components act on the system's own states
+    const inputIndex = new Map(index);
+    for (const b of this.boundaryStates) {
+      inputIndex.set(b.state, b.index);
+      index.delete(b.state);
+    }
     for (const m of mappings) {
-      const inputs = m.getFrom().map((s) => stateIndex(s, m));
+      const inputs = m.getFrom().map((s) => inputIndex.get(s) ?? stateIndex(s, m));
       this.mappings.push(new MappingRecord(m, inputs, stateIndex(m.getTo()!, m)));
     }
     for (const n of nodes) {
@@ -269,6 +294,7 @@ export class SystemGraph {
     }
     // Full Jacobians of mapped states, parents before children.
     for (const s of this.masters) this.jacobians[s.index] = { J: shiftMatrix(s.derivLength, this.size, s.offset) };
+    for (const s of this.boundaryStates) this.jacobians[s.index] = { J: emptyMatrix(s.derivLength, this.size) };
     for (const e of this.mappings) {
       this.checkJacobianShapes(e);
       const mj = new MappedJacobian(
@@ -316,6 +342,34 @@ export class SystemGraph {
       );
     }
   }
+}
+
+/** A rows × cols matrix with no entries: the J_s0 of a boundary state. */
+function emptyMatrix(rows: number, cols: number): CsrMatrix {
+  return { rows, cols, rowPtr: new Int32Array(rows + 1), colInd: new Int32Array(0), values: new Float64Array(0) };
+}
+
+/**
+ * The inputs of the subtree's mappings that are neither its states nor outputs of its mappings: in
+ * SOFA the solver at `root` reads them without integrating them (another solver does, or none).
+ * Each mapping that reads one says so once, since this solve does not carry its response to them.
+ */
+function boundaryInputs(root: Node, mappings: readonly BaseMapping[], own: ReadonlySet<BaseMechanicalState>): BaseMechanicalState[] {
+  const outputs = new Set(mappings.map((m) => m.getTo()!));
+  const found: BaseMechanicalState[] = [];
+  for (const m of mappings) {
+    for (const input of m.getFrom()) {
+      if (own.has(input) || outputs.has(input) || found.includes(input) || !input.hasContext) continue;
+      found.push(input);
+      let owner: Node | undefined = input.context;
+      while (owner && !owner.objects.some(isOdeSolver)) owner = owner.parent;
+      m.warn(
+        `input ${input.describe()} is outside the subtree of the solver at ${root.path}${owner ? `, which integrates the mapping: it is integrated by the solver at ${owner.path}` : ' and no ODE solver integrates it'}. As in SOFA, the solver at ${root.path} reads its positions and velocities (current when this solver runs) but does not move it in its solve, and the forces mapped onto it are not applied to it; constraints (contacts) reach it through their correction`,
+        'put both inputs under one ODE solver (at a common ancestor node) for a two-way implicit coupling',
+      );
+    }
+  }
+  return found;
 }
 
 /** The node below `root` holding an ODE solver whose subtree contains the state, if any (the state is then outside root's system). */

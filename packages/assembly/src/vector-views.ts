@@ -13,6 +13,7 @@ export class VectorViews {
   constructor(
     private readonly masters: readonly SystemState[],
     private readonly mappedStates: readonly SystemState[],
+    private readonly boundaryStates: readonly SystemState[],
   ) {}
 
   /**
@@ -63,11 +64,21 @@ export class VectorViews {
     return v;
   }
 
-  /** Fills `set` with the per-state arrays of a global vector (masters) and the given mapped arrays. */
-  fillSet(set: Float64Array[], masterViews: Float64Array[], mapped: (k: number) => Float64Array): Float64Array[] {
+  /**
+   * Fills `set` with the per-state arrays of a global vector (masters), the given mapped arrays and
+   * the given arrays of the boundary states (SystemGraph.boundaryStates).
+   */
+  fillSet(
+    set: Float64Array[],
+    masterViews: Float64Array[],
+    mapped: (k: number) => Float64Array,
+    boundary: (k: number) => Float64Array,
+  ): Float64Array[] {
     const nm = this.masters.length;
     for (let i = 0; i < nm; i++) set[i] = masterViews[i];
+    const nmm = nm + this.mappedStates.length;
     for (let k = 0; k < this.mappedStates.length; k++) set[nm + k] = mapped(k);
+    for (let k = 0; k < this.boundaryStates.length; k++) set[nmm + k] = boundary(k);
     return set;
   }
 }

@@ -44,7 +44,7 @@ export class PrecomputedConstraintCorrection extends BaseConstraintCorrection {
     name: 'recompute',
     type: Bool,
     default: false,
-    help: 'if true, always recompute the compliance (sofa-ts always computes it, at the first step)',
+    help: 'if true, compute the compliance instead of reading the file an earlier run saved (sofa-ts reads no such file: it always computes the compliance, once, at the first constraint step, as SOFA does at init)',
   });
   readonly debugViewFrameScale = this.initData({
     name: 'debugViewFrameScale',
@@ -116,9 +116,9 @@ export class PrecomputedConstraintCorrection extends BaseConstraintCorrection {
     return integrationFactors(this.solver, dt);
   }
 
-  /** C = A⁻¹ restricted to the state (N solves, once). */
+  /** C = A⁻¹ restricted to the state (N solves, once: SOFA's recompute only skips its file cache). */
   private compliance(dt: number): Float64Array {
-    if (this.C.length > 0 && !this.recompute.value) return this.C;
+    if (this.C.length > 0) return this.C;
     const s = this.states[0];
     const N = s.size * s.stateType.derivSize;
     const off = this.inverse.offsetOf(this.solver!, s);
