@@ -1,5 +1,7 @@
 import { expect } from 'chai';
+import { sceneWarnings } from '@sofa-ts/core';
 import { meshNode, rng } from '../test-support.js';
+import { LineCollisionModel } from '../model/LineCollisionModel.js';
 import { TriangleCollisionModel } from '../model/TriangleCollisionModel.js';
 import { ContactSide, triangleCoordinates } from './contact-points.js';
 
@@ -105,5 +107,31 @@ describe('contact points on triangles (SOFA createPointInTriangle)', () => {
     expect(w[0]).to.be.closeTo(0.6, 1e-15);
     expect(w[1]).to.be.closeTo(0.4, 1e-15);
     expect(w[2]).to.equal(0);
+  });
+});
+
+describe('contact points on segments (SOFA createPointInLine)', () => {
+  it('weights a point by f = (P − a)·(b − a)/|b − a|² (closed form)', () => {
+    const line = new LineCollisionModel();
+    meshNode(undefined, 'wire', [1, 0, 0, 5, 0, 0], { edges: [0, 1] }, line);
+    const side = new ContactSide();
+    side.attach(0, line, 0, [2, 0.5, 0], 0);
+    expect(side.n[0]).to.equal(2);
+    expect(Array.from(side.w.subarray(0, 2))).to.deep.equal([0.75, 0.25]);
+  });
+
+  it('a segment of zero length gets finite weights that give its point, and says so', () => {
+    const line = new LineCollisionModel();
+    const node = meshNode(undefined, 'wire', [3, 1, 2, 3, 1, 2], { edges: [0, 1] }, line);
+    const side = new ContactSide();
+    side.attach(0, line, 0, [3, 1, 2], 0);
+    const w = Array.from(side.w.subarray(0, 2));
+    expect(w.every(Number.isFinite)).to.equal(true);
+    expect(w[0] + w[1]).to.equal(1);
+    expect(
+      sceneWarnings(node)
+        .map((e) => e.message)
+        .join('\n'),
+    ).to.match(/segment of zero length/);
   });
 });

@@ -12,7 +12,7 @@ import type { CapsuleCollisionModel } from '../obb-capsule/CapsuleCollisionModel
  * x = c + R·l. The weights are taken at the positions of the detection:
  *   point, sphere (Vec3):  the point itself, weight 1 (a sphere's contact point is its centre; its
  *                          radius is added to the contact distance)
- *   segment (a, b):        f = (P − a)·(b − a)/|b − a|², weights (1 − f, f)
+ *   segment (a, b):        f = (P − a)·(b − a)/|b − a|², weights (1 − f, f) (f = 0 when a = b)
  *   triangle (a, b, c):    SOFA's barycentric coordinates (u, v) of P's projection on the plane,
  *                          moved onto the triangle's border when they fall outside (see
  *                          triangleCoordinates) → weights (1 − u − v, u, v)
@@ -99,7 +99,15 @@ export class ContactSide {
           num += pa * (p[po + k] - x[3 * a + k]);
           den += pa * pa;
         }
-        const f = num / den;
+        // a segment of zero length (BeamAdapter's instruments gather their undeployed nodes at one
+        // point): P is that point and any f gives it; SOFA's f = 0/0 would put NaN in the contact row
+        let f = num / den;
+        if (!(den > 0)) {
+          f = 0;
+          m.warn(
+            'a contact point lies on a segment of zero length (its two points coincide): it is attached to the first point (SOFA divides 0 by 0 there, and its constraint row would not be finite)',
+          );
+        }
         this.n[c] = 2;
         this.idx[o] = a;
         this.idx[o + 1] = b;
