@@ -104,3 +104,43 @@ describe('softrobots: CableConstraint scenes (closed forms)', () => {
     expect(x.x[3 * 43 + 1]).to.be.lessThan(-5);
   });
 });
+
+describe('softrobots: CableConstraint pulling an area (method sphere / geodesic)', () => {
+  /** A free plate of 5×5 points (no gravity, nothing fixed), pulled in force mode at its centre point 12. */
+  const plate = (cableAttributes: string): Promise<SofaScene> =>
+    softRobotScene({
+      dt,
+      body: `
+        <RegularGridTopology name="grid" nx="5" ny="5" nz="1" min="0 0 0" max="4 4 0"/>
+        <MechanicalObject name="dofs"/>
+        <UniformMass totalMass="2.5"/>
+        <TriangularFEMForceField youngModulus="1000" poissonRatio="0.3"/>
+        <CableConstraint name="cable" pullPoint="2 2 5" valueType="force" value="0.3" ${cableAttributes}/>
+      `,
+    });
+
+  it('the tension is shared over the area: the plate gains the momentum of the point cable (λ times the unit direction), its pull spread', async () => {
+    const point = await plate('indices="12"');
+    const geodesic = await plate('method="geodesic" centers="2 2 0" radii="1.6"');
+    const sphere = await plate('method="sphere" indices="12" radii="1.2"');
+    const momentum = (s: SofaScene): number[] => {
+      const x = s.get<BaseMechanicalState>('p/dofs')!;
+      const p = [0, 0, 0];
+      for (let i = 0; i < x.size; i++) for (let a = 0; a < 3; a++) p[a] += 0.1 * x.v[3 * i + a];
+      return p;
+    };
+    for (const s of [point, geodesic, sphere]) s.step();
+    // λ = 0.3 (an impulse) along +z from point 12 at (2, 2, 0) towards the pull point (2, 2, 5)
+    for (const s of [point, geodesic, sphere]) {
+      const p = momentum(s);
+      expect(p[0]).to.be.closeTo(0, 1e-12);
+      expect(p[1]).to.be.closeTo(0, 1e-12);
+      expect(p[2]).to.be.closeTo(0.3, 1e-9);
+    }
+    // the point cable moves its point most; the areas move their neighbours too
+    const vz = (s: SofaScene, i: number): number => s.get<BaseMechanicalState>('p/dofs')!.v[3 * i + 2];
+    expect(vz(geodesic, 12)).to.be.lessThan(vz(point, 12));
+    expect(vz(geodesic, 7)).to.be.greaterThan(vz(point, 7));
+    expect(vz(sphere, 13)).to.be.greaterThan(vz(point, 13));
+  });
+});
