@@ -13,6 +13,7 @@ import {
   isMechanicalState,
   isOdeSolver,
   isProjectiveConstraint,
+  integratingSolverNode,
 } from '@sofa-ts/core';
 import type { CsrMatrix } from '@sofa-ts/linalg';
 import { MappedJacobian, type ParentJacobian } from './mapped-jacobian.js';
@@ -135,15 +136,16 @@ export class SystemGraph {
   }
 
   /**
-   * Compiles the subtree of `root` as one solver sees it: SOFA's solve visitor stops at nodes that
-   * hold their own ODE solver, so those subtrees are left out (except `root` itself). States that
-   * are the output of a mechanical mapping are mapped; all others are masters.
+   * Compiles the subtree of `root` as its solver sees it: SOFA's solver traverses its whole subtree,
+   * the nodes holding ODE solvers of their own included (those solvers are never run: SOFA's solve
+   * visitor stops at the first solver node). States that are the output of a mechanical mapping
+   * are mapped; all others are masters.
    */
   static compile(root: Node): SystemGraph {
     const nodes: Node[] = [];
     root.visit((n) => {
-      if (n !== root && n.objects.some(isOdeSolver)) return false;
       if (!n.activated.value) return false;
+      if (n !== root) warnNestedSolvers(n, root);
       nodes.push(n);
       return true;
     });
@@ -261,14 +263,6 @@ export class SystemGraph {
           if (o.addOutsideStateKToMatrix) this.outside.push(new OutsideRecord(o, ss, []));
         } else if (isProjectiveConstraint(o)) {
           const own = o.getMechanicalState();
-          const nested = index.has(own) ? undefined : nestedSolverNode(own, this.root);
-          if (nested) {
-            // as SOFA, whose solve visitor does not enter that subtree: this solve does not project it
-            o.warn(
-              `acts on ${own.describe()}, in the subtree of the ODE solver at ${nested.path}: the solve of the solver at ${this.root.path} does not project it (its positions and velocities are still projected at each step)`,
-            );
-            continue;
-          }
           const s = stateIndex(own, o);
           if (this.states[s].mapped) {
             if (!this.projectsOnlyFixedDofs(o, s)) throw o.error('projective constraints on mapped states are not supported');
@@ -361,8 +355,7 @@ function boundaryInputs(root: Node, mappings: readonly BaseMapping[], own: Reado
     for (const input of m.getFrom()) {
       if (own.has(input) || outputs.has(input) || found.includes(input) || !input.hasContext) continue;
       found.push(input);
-      let owner: Node | undefined = input.context;
-      while (owner && !owner.objects.some(isOdeSolver)) owner = owner.parent;
+      const owner = integratingSolverNode(input.context);
       m.warn(
         `input ${input.describe()} is outside the subtree of the solver at ${root.path}${owner ? `, which integrates the mapping: it is integrated by the solver at ${owner.path}` : ' and no ODE solver integrates it'}. As in SOFA, the solver at ${root.path} reads its positions and velocities (current when this solver runs) but does not move it in its solve, and the forces mapped onto it are not applied to it; constraints (contacts) reach it through their correction`,
         'put both inputs under one ODE solver (at a common ancestor node) for a two-way implicit coupling',
@@ -372,13 +365,17 @@ function boundaryInputs(root: Node, mappings: readonly BaseMapping[], own: Reado
   return found;
 }
 
-/** The node below `root` holding an ODE solver whose subtree contains the state, if any (the state is then outside root's system). */
-function nestedSolverNode(state: BaseMechanicalState, root: Node): Node | undefined {
-  if (!state.hasContext) return undefined;
-  let found: Node | undefined;
-  for (let n: Node | undefined = state.context; n && n !== root; n = n.parent) if (n.objects.some(isOdeSolver)) found = n;
-  for (let n: Node | undefined = state.context; n; n = n.parent) if (n === root) return found;
-  return undefined;
+/**
+ * A solver below the one that compiles `root` is never run (SOFA's solve visitor stops at the first
+ * solver node, whose solver traverses the subtree): said once at each such solver.
+ */
+function warnNestedSolvers(n: Node, root: Node): void {
+  for (const o of n.objects)
+    if (isOdeSolver(o))
+      o.warn(
+        `is below the ODE solver at ${root.path}, which integrates this node as in SOFA (whose solve visitor runs the first solver it meets and does not descend): this solver is not run`,
+        'remove it, or move the states it should integrate out of the other solver’s subtree',
+      );
 }
 
 /**
@@ -392,7 +389,8 @@ function checkSharedNodes(root: Node, nodes: readonly Node[]): void {
     if (n.parents.length < 2 || n === root) continue;
     for (const p of n.parents) {
       if (inSystem.has(p)) continue;
-      const other = p.ancestorsAndSelf().find((a) => a !== root && a.objects.some(isOdeSolver));
+      const other = integratingSolverNode(p);
+      if (other === root) continue;
       if (other)
         throw new SofaError(
           `Node '${n.path}' has parents in the subtrees of two ODE solvers (at ${root.path} and at ${other.path}): both would integrate it`,

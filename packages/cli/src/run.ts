@@ -12,6 +12,7 @@ import {
   allStates,
   formatTime,
   isOdeSolver,
+  integratingSolverNode,
   loadScene,
   type BaseOdeSolver,
   type DivergencePolicy,
@@ -116,7 +117,8 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   const samples: StepSample[] = [];
   const solvers: BaseOdeSolver[] = [];
   scene.root.visit((n) => {
-    for (const obj of n.objects) if (isOdeSolver(obj)) solvers.push(obj);
+    // the solvers that run: a solver below another one is not (integratingSolverNode)
+    if (integratingSolverNode(n) === n) for (const obj of n.objects) if (isOdeSolver(obj)) solvers.push(obj);
   });
   const progress = new Progress(o.steps);
   const stepMs: number[] = [];

@@ -5,7 +5,7 @@ import {
   Bool,
   Int,
   isBaseMapping,
-  isOdeSolver,
+  runningOdeSolvers,
   isProjectiveConstraint,
   sofaComponent,
   addIsolatedInteractionForces,
@@ -122,19 +122,7 @@ export class DefaultAnimationLoop extends BaseAnimationLoop {
 
   /** The ODE solvers of each node that holds some, not below another solver node (SOFA's SolveVisitor). */
   odeSolvers(): BaseOdeSolver[] {
-    if (!this.solvers) {
-      const found: BaseOdeSolver[] = [];
-      this.context.visit((n) => {
-        if (!n.activated.value) return false;
-        const here = n.objects.filter(isOdeSolver);
-        if (here.length > 0) {
-          found.push(...here);
-          return false;
-        }
-        return true;
-      });
-      this.solvers = found;
-    }
+    if (!this.solvers) this.solvers = runningOdeSolvers(this.context);
     return this.solvers;
   }
 

@@ -1,4 +1,4 @@
-import { BaseObject, isOdeSolver, sofaComponent, type Node } from '@sofa-ts/core';
+import { BaseObject, integratingSolverNode, sofaComponent, type Node } from '@sofa-ts/core';
 import { isCollisionModel, type CollisionModel } from '../model/CollisionModel.js';
 
 /**
@@ -32,8 +32,7 @@ export class DefaultCollisionGroupManager extends BaseObject {
   }
 }
 
-/** The nearest node at or above n that holds an ODE solver (undefined: none). */
+/** The node whose ODE solver integrates n (core's integratingSolverNode; undefined: none). */
 function solverNode(n: Node): Node | undefined {
-  for (let m: Node | undefined = n; m; m = m.parent) if (m.objects.some(isOdeSolver)) return m;
-  return undefined;
+  return integratingSolverNode(n);
 }

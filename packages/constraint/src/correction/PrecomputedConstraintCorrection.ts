@@ -3,7 +3,7 @@ import {
   Bool,
   Real,
   Str,
-  isOdeSolver,
+  integratingOdeSolver,
   sofaComponent,
   type BaseMechanicalState,
   type BaseOdeSolver,
@@ -89,7 +89,7 @@ export class PrecomputedConstraintCorrection extends BaseConstraintCorrection {
       throw this.error('rotations is not provided by sofa-ts', 'remove rotations="1" (the compliance is not rotated)');
     this.states.length = 0;
     this.states.push(s);
-    this.solver = this.context.getObject(isOdeSolver, 'up');
+    this.solver = integratingOdeSolver(this.context);
     if (!this.solver) throw this.error('no ODE solver in this node or above: the compliance is computed from its system');
     this.linear = this.context.getObject(isAssemblyLinearSolver, 'up');
     if (!this.linear)

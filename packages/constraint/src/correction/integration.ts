@@ -1,4 +1,4 @@
-import { isOdeSolver, type BaseObject, type BaseOdeSolver, type ConstraintOrder, type Node } from '@sofa-ts/core';
+import { integratingOdeSolver, type BaseObject, type BaseOdeSolver, type ConstraintOrder, type Node } from '@sofa-ts/core';
 import type { MBKFactors, MechanicalSystem } from '@sofa-ts/assembly';
 
 /**
@@ -22,9 +22,9 @@ export function complianceFactor(f: IntegrationFactors, order: ConstraintOrder):
   return order === 'vel' ? f.velocity : f.position;
 }
 
-/** The first ODE solver of `node` or of its ancestors (SOFA's context get<OdeSolver>()). */
+/** The ODE solver that integrates `node`: the highest of its ancestors' (a solver below another one is never run). */
 export function findOdeSolver(node: Node): BaseOdeSolver | undefined {
-  return node.getObject(isOdeSolver, 'up');
+  return integratingOdeSolver(node);
 }
 
 /** An ODE solver that compiles a mechanical system (EulerImplicitSolver and the solvers of @sofa-ts/solvers). */

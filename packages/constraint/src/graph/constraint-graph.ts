@@ -3,7 +3,7 @@ import {
   isBaseMapping,
   isLagrangianConstraint,
   isMechanicalState,
-  isOdeSolver,
+  runningOdeSolvers,
   isProjectiveConstraint,
   type BaseLagrangianConstraint,
   type BaseMapping,
@@ -81,15 +81,7 @@ export class ConstraintGraph implements ConstraintJacobianBuilder {
       return true;
     });
     // top-most ODE solvers, in visit order (SOFA's SolveVisitor)
-    root.visit((n) => {
-      if (!n.activated.value) return false;
-      const here = n.objects.filter(isOdeSolver);
-      if (here.length > 0) {
-        g.odeSolvers.push(...here);
-        return false;
-      }
-      return true;
-    });
+    g.odeSolvers.push(...runningOdeSolvers(root));
     const allStates: BaseMechanicalState[] = [];
     const mappingList: BaseMapping[] = [];
     for (const n of nodes) {

@@ -1,3 +1,4 @@
+import type { Node } from '../node.js';
 import { BaseObject } from '../base-object.js';
 
 /** Statistics a solver reports after a step, for the CLI summary and benchmarks. */
@@ -60,6 +61,44 @@ export abstract class BaseOdeSolver extends BaseObject {
 
 export function isOdeSolver(o: unknown): o is BaseOdeSolver {
   return typeof o === 'object' && o !== null && (o as { isOdeSolver?: unknown }).isOdeSolver === true;
+}
+
+/**
+ * The node whose ODE solver integrates `node`: the solver node among its ancestors (itself
+ * included, along every parent of SOFA's DAG) that has no solver node above it. SOFA's
+ * SolveVisitor runs the solver of the first solver node it meets and does not descend, and that
+ * solver's mechanical visitors traverse the whole subtree: a solver below another one is never
+ * run (sofa-ts does not run it either, where SOFA would also run one it reaches by another path).
+ * With two such nodes (a node under two sibling solvers), the first found.
+ */
+export function integratingSolverNode(node: Node): Node | undefined {
+  for (const a of node.ancestorsAndSelf()) if (a.objects.some(isOdeSolver) && isTopSolverNode(a)) return a;
+  return undefined;
+}
+
+/** True when no ancestor of `n` (every parent path, `n` excluded) holds an ODE solver. */
+function isTopSolverNode(n: Node): boolean {
+  const above = n.ancestorsAndSelf();
+  for (let k = 1; k < above.length; k++) if (above[k].objects.some(isOdeSolver)) return false;
+  return true;
+}
+
+/** The ODE solver that integrates `node` (see integratingSolverNode), if any. */
+export function integratingOdeSolver(node: Node): BaseOdeSolver | undefined {
+  return integratingSolverNode(node)?.objects.find(isOdeSolver);
+}
+
+/** The ODE solvers a step runs, in visit order: those of the active solver nodes with no solver above them. */
+export function runningOdeSolvers(root: Node): BaseOdeSolver[] {
+  const found: BaseOdeSolver[] = [];
+  root.visit((n) => {
+    if (!n.activated.value) return false;
+    const here = n.objects.filter(isOdeSolver);
+    if (here.length === 0) return true;
+    if (isTopSolverNode(n)) found.push(...here);
+    return false;
+  });
+  return found;
 }
 
 /** An animation loop (SOFA BaseAnimationLoop): one per root, it runs a whole time step. */

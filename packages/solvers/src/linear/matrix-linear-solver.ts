@@ -1,6 +1,6 @@
 import { Bool, Enum, type SolverStats } from '@sofa-ts/core';
 import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
-import { amdOrdering, naturalOrdering, nestedDissectionOrdering, type CsrMatrix } from '@sofa-ts/linalg';
+import { amdOrdering, naturalOrdering, nestedDissectionOrdering, ZeroPivotError, type CsrMatrix } from '@sofa-ts/linalg';
 import { isMatrixLinearSystem, type TypedMatrixLinearSystem } from '../linear-system/TypedMatrixLinearSystem.js';
 import { isOrderingMethod, type BaseOrderingMethod } from './ordering-method.js';
 
@@ -38,6 +38,8 @@ export abstract class MatrixLinearSolver extends LinearSolver {
   private lastColInd: Int32Array | undefined;
   private lastSystem: MechanicalSystem | undefined;
   private lastVersion = -1;
+  /** The system of the matrix being factorised (to name the dof of a zero pivot). */
+  private factoredSystem: MechanicalSystem | undefined;
   /** True once a matrix was given (setMatrix): a solver nobody hands a matrix has none (SOFA: size 0). */
   hasMatrix = false;
 
@@ -63,6 +65,7 @@ export abstract class MatrixLinearSolver extends LinearSolver {
       A.colInd === this.lastColInd &&
       system === this.lastSystem &&
       version === this.lastVersion;
+    this.factoredSystem = system;
     this.setMatrix(A, same);
     this.lastA = A;
     this.lastRowPtr = A.rowPtr;
@@ -84,7 +87,8 @@ export abstract class MatrixLinearSolver extends LinearSolver {
     try {
       this.invert(A, changed);
     } catch (e) {
-      throw this.error(`the system matrix cannot be factorised: ${(e as Error).message}`);
+      const where = e instanceof ZeroPivotError && this.factoredSystem ? dofOfRow(this.factoredSystem, e.index) : '';
+      throw this.error(`the system matrix cannot be factorised: ${(e as Error).message}${where}`);
     }
   }
 
@@ -156,4 +160,15 @@ export abstract class DirectSparseSolver extends MatrixLinearSolver {
         return amdOrdering(n, A.rowPtr, A.colInd);
     }
   }
+}
+
+/** `; row r is dof d of <state> (component c)`: which state's dof a row of the assembled system is. */
+function dofOfRow(system: MechanicalSystem, row: number): string {
+  for (const m of system.masters) {
+    if (row < m.offset || row >= m.offset + m.derivLength) continue;
+    const d = m.state.stateType.derivSize;
+    const k = row - m.offset;
+    return `; row ${row} is dof ${Math.floor(k / d)} of ${m.state.describe()}${m.state.hasContext ? ` in ${m.state.context.path}` : ''} (component ${k % d} of ${d})`;
+  }
+  return '';
 }

@@ -1,13 +1,4 @@
-import {
-  BaseOdeSolver,
-  Real,
-  isBaseMapping,
-  isMechanicalState,
-  isOdeSolver,
-  sofaComponent,
-  type BaseMechanicalState,
-  type Node,
-} from '@sofa-ts/core';
+import { BaseOdeSolver, Real, isBaseMapping, isMechanicalState, sofaComponent, type BaseMechanicalState, type Node } from '@sofa-ts/core';
 
 /**
  * SOFA's DampVelocitySolver: an "ODE solver" that only damps the velocities of the independent
@@ -70,12 +61,11 @@ export class DampVelocitySolver extends BaseOdeSolver {
   }
 }
 
-/** States of the subtree of `root` (nested ODE solvers' subtrees apart) that no mechanical mapping of it produces. */
+/** States of the subtree of `root` (nested ODE solvers' subtrees included, as SOFA's visitors traverse them) that no mechanical mapping of it produces. */
 function independentStates(root: Node): BaseMechanicalState[] {
   const states: BaseMechanicalState[] = [];
   const mapped = new Set<BaseMechanicalState>();
   root.visit((n) => {
-    if (n !== root && n.objects.some(isOdeSolver)) return false;
     if (!n.activated.value) return false;
     for (const o of n.objects) {
       if (isMechanicalState(o)) states.push(o);
