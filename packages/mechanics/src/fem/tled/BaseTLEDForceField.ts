@@ -55,6 +55,8 @@ const PRONY_ALPHA = 0.5,
  *   F = I + Σ_a u_a ⊗ ∇N_a,  C = FᵀF,  J = det F,  S = S(C) (tled-neo-hookean.ts),
  *   f_a = −V·F·S·∇N_a − Σ_b κ(λ + 2μ)·Γ_ab·u_b     (Γ: the hexahedra's hourglass term, else 0),
  * λ, μ from youngModulus and poissonRatio. The energy is Σ V·W(C) + ½·κ(λ + 2μ)·Σ uᵀΓu.
+ * (SofaCUDA takes ∇N_a and V from the positions at init and u from the rest positions, the same
+ * configuration in its scenes; sofa-ts takes both from the rest positions.)
  *
  * TLED is an explicit method and SofaCUDA's addDForce adds nothing (its stiffness is 0 under an
  * implicit solver); sofa-ts gives the exact tangent instead, so that an implicit solver integrates
@@ -441,6 +443,7 @@ export abstract class BaseTLEDForceField extends BaseForceField {
   override handleEvent(event: SofaEvent): void {
     if (!(event instanceof AnimateEndEvent) || this.visco.length === 0 || !this.hasForce) return;
     this.visco.set(this.viscoNext);
+    this.hasForce = false;
   }
 
   override reset(): void {
