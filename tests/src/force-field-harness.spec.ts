@@ -157,6 +157,15 @@ const cases: Record<string, Case> = {
       'CudaVec3f',
     ),
   },
+  // SofaCUDA's TLED (neo-Hookean, total Lagrangian), on the CPU with an exact tangent
+  CudaTetrahedronTLEDForceField: {
+    xml: tetBody('<CudaTetrahedronTLEDForceField name="ff" youngModulus="1000" poissonRatio="0.3"/>', 'CudaVec3f'),
+    invariant: true,
+  },
+  CudaHexahedronTLEDForceField: {
+    xml: hexBody('<CudaHexahedronTLEDForceField name="ff" youngModulus="1000" poissonRatio="0.3"/>'),
+    invariant: true,
+  },
   TetrahedralTensorMassForceField: { xml: tetBody('<TetrahedralTensorMassForceField name="ff" youngModulus="1000" poissonRatio="0.3"/>') },
   StandardTetrahedralFEMForceField: {
     xml: tetBody('<StandardTetrahedralFEMForceField name="ff" materialName="StVenantKirchhoff" ParameterSet="500 300"/>'),

@@ -6,6 +6,7 @@ import { StandardTetrahedralFEMForceField } from './hyperelastic/StandardTetrahe
 import { TetrahedronHyperelasticityFEMForceField } from './hyperelastic/TetrahedronHyperelasticityFEMForceField.js';
 import { QuadBendingFEMForceField } from './quad/QuadBendingFEMForceField.js';
 import { tensorMassComponents } from './tensormass/components.js';
+import { tledComponents } from './tled/components.js';
 import { triangleFemComponents } from './triangle/components.js';
 import { volumeFemComponents } from './volume-components.js';
 
@@ -20,4 +21,5 @@ export const femComponents: readonly ComponentClass[] = [
   BeamFEMForceField,
   ...tensorMassComponents,
   ...diffusionComponents,
+  ...tledComponents,
 ];
