@@ -13,6 +13,7 @@ import { NewProximityIntersection } from './detection/NewProximityIntersection.j
 import { SweepAndPruneBroadPhase } from './detection/SweepAndPruneBroadPhase.js';
 import { DistanceGridForceField } from './distance-grid/DistanceGridForceField.js';
 import { RigidDistanceGridCollisionModel } from './distance-grid/RigidDistanceGridCollisionModel.js';
+import { FFDDistanceGridCollisionModel } from './distance-grid/FFDDistanceGridCollisionModel.js';
 import { CubeCollisionModel } from './model/CubeCollisionModel.js';
 import { LineCollisionModel } from './model/LineCollisionModel.js';
 import { PointCollisionModel } from './model/PointCollisionModel.js';
@@ -61,5 +62,6 @@ export const collisionComponents: readonly ComponentClass[] = [
   OBBCollisionModel,
   CarvingManager,
   RigidDistanceGridCollisionModel,
+  FFDDistanceGridCollisionModel,
   DistanceGridForceField,
 ];

@@ -19,6 +19,7 @@ export * from './distance-grid/distance-grid.js';
 export * from './distance-grid/mesh-distance.js';
 export * from './distance-grid/DistanceGridForceField.js';
 export * from './distance-grid/RigidDistanceGridCollisionModel.js';
+export * from './distance-grid/FFDDistanceGridCollisionModel.js';
 export * from './detection/detection-outputs.js';
 export * from './detection/proximity-kernels.js';
 export * from './detection/intersection-method.js';

@@ -12,6 +12,7 @@ import { Kinect } from './Kinect.js';
 import { MergeImages } from './MergeImages.js';
 import { ImageViewer } from './ImageViewer.js';
 import { MarchingCubesEngine } from './MarchingCubesEngine.js';
+import { VoronoiToMeshEngine } from './VoronoiToMeshEngine.js';
 import { MeshToImageEngine } from './MeshToImageEngine.js';
 import { TestImageEngine } from './TestImageEngine.js';
 import { TransferFunction } from './TransferFunction.js';
@@ -26,6 +27,7 @@ export const imageComponents: readonly ComponentClass[] = [
   ImageExporter,
   ImageTransform,
   MarchingCubesEngine,
+  VoronoiToMeshEngine,
   TestImageEngine,
   ImageToRigidMassEngine,
   ImageTransformEngine,

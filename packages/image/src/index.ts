@@ -11,6 +11,8 @@ export * from './ImageSampler.js';
 export * from './ImageExporter.js';
 export * from './ImageTransform.js';
 export * from './MarchingCubesEngine.js';
+export * from './VoronoiToMeshEngine.js';
+export * from './voronoi-mesh.js';
 export * from './TestImageEngine.js';
 export { isosurface } from './isosurface.js';
 export * from './ImageToRigidMassEngine.js';

@@ -1,6 +1,7 @@
 import type { ComponentClass } from '@sofa-ts/core';
 import { AreaMapping } from './AreaMapping.js';
 import { ArticulatedHierarchyContainer } from './articulated/ArticulatedHierarchyContainer.js';
+import { ArticulatedHierarchyBVHController } from './articulated/ArticulatedHierarchyBVHController.js';
 import { ArticulatedSystemMapping } from './articulated/ArticulatedSystemMapping.js';
 import { Articulation } from './articulated/Articulation.js';
 import { ArticulationCenter } from './articulated/ArticulationCenter.js';
@@ -54,6 +55,7 @@ export const mappingComponents: readonly ComponentClass[] = [
   TubularMapping,
   ArticulatedSystemMapping,
   ArticulatedHierarchyContainer,
+  ArticulatedHierarchyBVHController,
   ArticulationCenter,
   Articulation,
 ];

@@ -26,5 +26,7 @@ export { DeformableOnRigidFrameMapping } from './DeformableOnRigidFrameMapping.j
 export { TubularMapping } from './TubularMapping.js';
 export { ArticulatedSystemMapping } from './articulated/ArticulatedSystemMapping.js';
 export { ArticulatedHierarchyContainer } from './articulated/ArticulatedHierarchyContainer.js';
+export { ArticulatedHierarchyBVHController } from './articulated/ArticulatedHierarchyBVHController.js';
+export { parseBvh, type BvhFile, type BvhJoint, type BvhChannel } from './articulated/bvh.js';
 export { ArticulationCenter } from './articulated/ArticulationCenter.js';
 export { Articulation } from './articulated/Articulation.js';

@@ -4,6 +4,7 @@ import type { TriangleCollisionModel } from '../model/TriangleCollisionModel.js'
 import type { DetectionOutputs } from '../detection/detection-outputs.js';
 import type { ElementIntersector, IntersectionMethod } from '../detection/intersection-method.js';
 import type { RigidDistanceGridCollisionModel } from './RigidDistanceGridCollisionModel.js';
+import type { FFDDistanceGridCollisionModel } from './FFDDistanceGridCollisionModel.js';
 
 /** SOFA's TriangleCollisionModel flags: the triangle owns vertex j (1 << j) or border edge j (64 << j). */
 const FLAG_POINTS = 7,
@@ -119,4 +120,86 @@ export function addDistanceGridIntersectors(
   add('rigiddistancegrid', 'point', gridPoint);
   add('rigiddistancegrid', 'sphere', gridSphere);
   add('rigiddistancegrid', 'triangle', gridTriangle);
+
+  const b = new Float64Array(3),
+    q = new Float64Array(3),
+    gd = new Float64Array(3),
+    m = new Float64Array(9);
+  /**
+   * SOFA's FFDDistanceGridDiscreteIntersection test of world point p (offset po) against cube i of
+   * FFD grid `a`: margin = D + 0.001 (D as above); the point's undeformed position q (see
+   * FFDDistanceGridCollisionModel.locate) gives one output when d = φ(q) < margin:
+   *   point0 = q − ĝ·d (undeformed: the contact mapper takes its cube coordinates), point1 = p,
+   *   normal = (∂x/∂b)·ĝ' normalised, ĝ' = ĝ in cube coordinates (SOFA's deformDir, at the cube
+   *   coordinates of point0), value = d − D.
+   */
+  const testDeformedPoint = (
+    ffd: FFDDistanceGridCollisionModel,
+    i: number,
+    j: number,
+    p: ArrayLike<number>,
+    po: number,
+    d0: number,
+    id: number,
+    out: DetectionOutputs,
+  ): number => {
+    const margin = Math.fround(0.001) + d0;
+    if (ffd.locate(i, p, po, margin, b) < 0) return 0;
+    const grid = ffd.grid!;
+    ffd.initPos(i, b, q);
+    const d = grid.interp(q);
+    if (!(d < margin)) return 0;
+    grid.grad(q, 0, gd);
+    normalize(gd);
+    for (let c = 0; c < 3; c++) q[c] -= gd[c] * d;
+    ffd.baryCoords(i, q, 0, b);
+    ffd.jacobian(i, b, m);
+    const nx = m[0] * gd[0] + m[1] * gd[1] + m[2] * gd[2],
+      ny = m[3] * gd[0] + m[4] * gd[1] + m[5] * gd[2],
+      nz = m[6] * gd[0] + m[7] * gd[1] + m[8] * gd[2];
+    gd[0] = nx;
+    gd[1] = ny;
+    gd[2] = nz;
+    normalize(gd);
+    const k = out.push();
+    out.elem1[k] = i;
+    out.elem2[k] = j;
+    out.id[k] = id;
+    for (let c = 0; c < 3; c++) {
+      out.point0[3 * k + c] = q[c];
+      out.point1[3 * k + c] = p[po + c];
+      out.normal[3 * k + c] = gd[c];
+    }
+    out.value[k] = d - d0;
+    return 1;
+  };
+  const ffdPoint: ElementIntersector = (a, i, b2, j, out) =>
+    testDeformedPoint(a as FFDDistanceGridCollisionModel, i, j, b2.x, 3 * j, contact(a, b2), j, out);
+  // SOFA tests a sphere's centre with D enlarged by its radius; point1 is the centre (the response adds the radius)
+  const ffdSphere: ElementIntersector = (a, i, b2, j, out) => {
+    const s = b2 as SphereCollisionModel;
+    return testDeformedPoint(a as FFDDistanceGridCollisionModel, i, j, b2.x, s.stride * j, contact(a, b2) + s.getRadius(j), j, out);
+  };
+  // SOFA's FFD test of a triangle: the vertices it owns only (no edge middles), id 3·triangle + vertex
+  const ffdTriangle: ElementIntersector = (a, i, b2, j, out) => {
+    const t = b2 as TriangleCollisionModel;
+    const f = t.flags[j] ?? 0;
+    if (!(f & FLAG_POINTS)) return 0;
+    const d0 = contact(a, b2);
+    let n = 0;
+    for (let v = 0; v < 3; v++) {
+      if (!(f & (1 << v))) continue;
+      n += testDeformedPoint(a as FFDDistanceGridCollisionModel, i, j, b2.x, 3 * t.triangles[3 * j + v], d0, 3 * j + v, out);
+    }
+    return n;
+  };
+  add('ffddistancegrid', 'point', ffdPoint);
+  add('ffddistancegrid', 'sphere', ffdSphere);
+  add('ffddistancegrid', 'triangle', ffdTriangle);
+}
+
+/** v /= |v| when |v| > ε (SOFA's Vec::normalize). */
+function normalize(v: Float64Array): void {
+  const r = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  if (r > Number.EPSILON) for (let c = 0; c < 3; c++) v[c] /= r;
 }

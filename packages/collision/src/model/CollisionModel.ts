@@ -26,7 +26,17 @@ export type ContinuousIntersectionType = 'none' | 'inertia' | 'freemotion';
 
 /** The primitive a collision model is made of; intersection methods are chosen per pair of kinds. */
 export type ElementKind =
-  'cube' | 'sphere' | 'rigidsphere' | 'point' | 'line' | 'triangle' | 'tetrahedron' | 'capsule' | 'obb' | 'rigiddistancegrid';
+  | 'cube'
+  | 'sphere'
+  | 'rigidsphere'
+  | 'point'
+  | 'line'
+  | 'triangle'
+  | 'tetrahedron'
+  | 'capsule'
+  | 'obb'
+  | 'rigiddistancegrid'
+  | 'ffddistancegrid';
 
 /**
  * A collision model (SOFA core::CollisionModel): a set of elements (points, segments, triangles,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Rigid3d, Vec3d, type BaseMechanicalState } from '@sofa-ts/core';
+import { CONTACT_SLOT, Rigid3d, Vec3d, type BaseMechanicalState } from '@sofa-ts/core';
 import { TestState, rng } from '../test-support.js';
 import { PenalityContactForceField } from './PenalityContactForceField.js';
 
@@ -8,8 +8,8 @@ function setSide(ff: PenalityContactForceField, s: 0 | 1, c: number, idx: number
   const side = ff.sides[s];
   side.ensure(c + 1);
   side.n[c] = rigid ? -1 : idx.length;
-  idx.forEach((v, k) => (side.idx[4 * c + k] = v));
-  w.forEach((v, k) => (side.w[4 * c + k] = v));
+  idx.forEach((v, k) => (side.idx[CONTACT_SLOT * c + k] = v));
+  w.forEach((v, k) => (side.w[CONTACT_SLOT * c + k] = v));
 }
 
 /** Forces f(x) per argument state, with the force field's current contacts. */
@@ -140,6 +140,31 @@ describe('PenalityContactForceField', () => {
     }
   });
 
+  it('8-point sides (the corners of FFD cubes, trilinear weights): K = ∂f/∂x by central differences, forces balanced', () => {
+    const a = new TestState(Vec3d, pts(10));
+    const b = new TestState(Vec3d, pts(9));
+    const ff = new PenalityContactForceField();
+    ff.setStates(a, b, false, false);
+    ff.beginContacts(2);
+    const tri = (fx: number, fy: number, fz: number): number[] =>
+      Array.from({ length: 8 }, (_, j) => (j & 1 ? fx : 1 - fx) * (j & 2 ? fy : 1 - fy) * (j & 4 ? fz : 1 - fz));
+    setSide(ff, 0, 0, [0, 1, 2, 3, 4, 5, 6, 7], tri(0.2, 0.7, 0.4));
+    setSide(ff, 1, 0, [8], [1]);
+    ff.addContact(...(unit([1, -2, 2]) as [number, number, number]), 5, 70, 0, 0, 0);
+    setSide(ff, 0, 1, [9, 8, 7, 6, 5, 4, 3, 2], tri(0.9, 0.1, 0.55));
+    setSide(ff, 1, 1, [1, 2, 3, 4, 5, 6, 7, 0], tri(0.3, 0.6, 0.8));
+    ff.addContact(...(unit([0.2, 0.5, -1]) as [number, number, number]), 5, 40, 0, 0, 0);
+    const [fa, fb] = forces(ff, [a, b]);
+    expect(ff.pen[0]).to.be.greaterThan(0);
+    expect(ff.pen[1]).to.be.greaterThan(0);
+    for (let c = 0; c < 3; c++) {
+      let t = 0;
+      for (let i = c; i < fa!.length; i += 3) t += fa![i];
+      for (let i = c; i < fb!.length; i += 3) t += fb![i];
+      expect(t).to.be.closeTo(0, 1e-12);
+    }
+    expectClose(denseK(ff, 57), fdK(ff, [a, b]), 1e-7);
+  });
   it('a constant side (collision model not simulated) is left out of the states and matrices', () => {
     const { ff, a, b } = meshContacts(true);
     expect(ff.getMechanicalStates()).to.deep.equal([a]);

@@ -11,6 +11,7 @@ import {
   type OutsideStateAccumulator,
   type CheckpointReader,
   type CheckpointRecord,
+  CONTACT_SLOT,
 } from '@sofa-ts/core';
 import { ContactSide } from './contact-points.js';
 
@@ -84,9 +85,9 @@ export class PenalityContactForceField extends BaseForceField {
   private readonly p2 = new Float64Array(3);
   private readonly arm = new Float64Array(3);
   /** Scratch for matrix emission: the blocks of g of a contact (up to 8 points), see emitContact. */
-  private readonly gRow = new Int32Array(8);
-  private readonly gSize = new Int8Array(8);
-  private readonly gVec = new Float64Array(48);
+  private readonly gRow = new Int32Array(2 * CONTACT_SLOT);
+  private readonly gSize = new Int8Array(2 * CONTACT_SLOT);
+  private readonly gVec = new Float64Array(12 * CONTACT_SLOT);
   private readonly block = new Float64Array(36);
 
   /**
@@ -224,7 +225,7 @@ export class PenalityContactForceField extends BaseForceField {
   /** Lever arm R·l of a rigid contact point (world frame). */
   private armOf(s: number, c: number, x: Float64Array): Float64Array {
     const side = this.sides[s];
-    const o = 4 * c;
+    const o = CONTACT_SLOT * c;
     const f = 7 * side.idx[o];
     rotateByQuaternion(this.arm, 0, x[f + 3], x[f + 4], x[f + 5], x[f + 6], side.w[o], side.w[o + 1], side.w[o + 2]);
     return this.arm;
@@ -233,7 +234,7 @@ export class PenalityContactForceField extends BaseForceField {
   /** f_side += sign·F at contact point c (spread to the points, or force and torque on the frame). */
   private spread(s: number, c: number, f: Float64Array, x: Float64Array, fx: number, fy: number, fz: number): void {
     const side = this.sides[s];
-    const o = 4 * c;
+    const o = CONTACT_SLOT * c;
     const n = side.n[c];
     if (n < 0) {
       const d = 6 * side.idx[o];
@@ -258,7 +259,7 @@ export class PenalityContactForceField extends BaseForceField {
   /** n·(displacement of contact point c of side s for the dof increment dx). */
   private normalDisplacement(s: number, c: number, dx: Float64Array, x: Float64Array, nx: number, ny: number, nz: number): number {
     const side = this.sides[s];
-    const o = 4 * c;
+    const o = CONTACT_SLOT * c;
     const n = side.n[c];
     if (n < 0) {
       const d = 6 * side.idx[o];
@@ -441,7 +442,7 @@ export class PenalityContactForceField extends BaseForceField {
       const side = this.sides[s];
       const sign = s === 0 ? 1 : -1;
       const off = this.offsetOf[s];
-      const o = 4 * c;
+      const o = CONTACT_SLOT * c;
       const n = side.n[c];
       if (n < 0) {
         const r = this.armOf(s, c, this.stateOf[s]!.x);

@@ -1,9 +1,10 @@
-import { rotateByQuaternion } from '@sofa-ts/core';
+import { CONTACT_SLOT, rotateByQuaternion } from '@sofa-ts/core';
 import type { CollisionModel } from '../model/CollisionModel.js';
 import type { SphereCollisionModel } from '../model/SphereCollisionModel.js';
 import type { LineCollisionModel } from '../model/LineCollisionModel.js';
 import type { TriangleCollisionModel } from '../model/TriangleCollisionModel.js';
 import type { CapsuleCollisionModel } from '../obb-capsule/CapsuleCollisionModel.js';
+import type { FFDDistanceGridCollisionModel } from '../distance-grid/FFDDistanceGridCollisionModel.js';
 
 /**
  * Contact points attached to the elements of a collision model (SOFA's contact mappers, without the
@@ -24,18 +25,23 @@ import type { CapsuleCollisionModel } from '../obb-capsule/CapsuleCollisionModel
  *                          contact distance (CollisionOBBCapsule's barycentric capsule mapper)
  *   oriented box:          frame i, l = Rᵀ·(P − c), P on the box's surface (its rigid mapper)
  *   rigid distance grid:   frame 0, l = P (the detection gives P in the grid's frame)
+ *   FFD distance grid:     the cube's hexahedron, trilinear weights of the cube coordinates
+ *                          b = (P − P0)/ΔP of P (the detection gives P in the undeformed grid):
+ *                          corner (i, j, k) ∈ {0,1}³ gets Π_a (i_a ? b_a : 1 − b_a) (SOFA's
+ *                          barycentric mapper on a sparse or regular grid, its addPointInCube)
  *
- * Storage per contact slot c of a side: n[c] points (−1 for a rigid frame), idx[4c + k], w[4c + k]
- * (for a rigid frame, idx[4c] is the frame and w[4c..4c+2] the local offset l); sofaPoint[c] is
+ * Storage per contact slot c of a side, S = CONTACT_SLOT: n[c] points (−1 for a rigid frame),
+ * idx[S·c + k], w[S·c + k] (for a rigid frame, idx[S·c] is the frame and w[S·c..S·c+2] the local
+ * offset l); sofaPoint[c] is
  * the index of the contact point in the state SOFA's contact mapper gives that side: the element
  * itself for points and spheres (IdentityContactMapper: the collision state), the slot c for the
  * mappers that create one mapped point per contact (barycentric on segments, triangles and quads,
- * rigid on rigid spheres and boxes).
+ * rigid on rigid spheres and boxes, barycentric on FFD grids' cubes).
  */
 export class ContactSide {
   n = new Int8Array(16);
-  idx = new Uint32Array(64);
-  w = new Float64Array(64);
+  idx = new Uint32Array(16 * CONTACT_SLOT);
+  w = new Float64Array(16 * CONTACT_SLOT);
   sofaPoint = new Uint32Array(16);
 
   ensure(capacity: number): void {
@@ -44,9 +50,9 @@ export class ContactSide {
     while (cap < capacity) cap *= 2;
     const n = new Int8Array(cap);
     n.set(this.n);
-    const idx = new Uint32Array(4 * cap);
+    const idx = new Uint32Array(CONTACT_SLOT * cap);
     idx.set(this.idx);
-    const w = new Float64Array(4 * cap);
+    const w = new Float64Array(CONTACT_SLOT * cap);
     w.set(this.w);
     const sp = new Uint32Array(cap);
     sp.set(this.sofaPoint);
@@ -61,7 +67,7 @@ export class ContactSide {
    * the response adds to the contact distance (spheres), else 0.
    */
   attach(c: number, m: CollisionModel, e: number, p: ArrayLike<number>, po: number): number {
-    const o = 4 * c;
+    const o = CONTACT_SLOT * c;
     const x = m.x;
     this.sofaPoint[c] = m.kind === 'point' || m.kind === 'sphere' ? e : c;
     switch (m.kind) {
@@ -86,6 +92,10 @@ export class ContactSide {
         this.n[c] = -1;
         this.idx[o] = 0;
         for (let k = 0; k < 3; k++) this.w[o + k] = p[po + k];
+        return 0;
+      case 'ffddistancegrid':
+        this.n[c] = 8;
+        (m as FFDDistanceGridCollisionModel).cubeWeights(e, p, po, this.idx, this.w, o);
         return 0;
       case 'line':
       case 'capsule': {
@@ -173,7 +183,7 @@ export class ContactSide {
 
   /** Slot c = the point P fixed in frame e of the Rigid3 coordinates x: l = Rᵀ·(P − c). */
   private attachToFrame(c: number, x: Float64Array, e: number, p: ArrayLike<number>, po: number): void {
-    const o = 4 * c,
+    const o = CONTACT_SLOT * c,
       s = 7 * e;
     const dx = p[po] - x[s],
       dy = p[po + 1] - x[s + 1],

@@ -7,6 +7,7 @@ import {
   type ConstraintOrder,
   type ConstraintResolution,
   type ContactPointSet,
+  CONTACT_SLOT,
 } from '@sofa-ts/core';
 import { PairLagrangianConstraint } from './pair-constraint.js';
 import { Bilateral3Resolution } from './resolutions.js';
@@ -30,8 +31,8 @@ import { Bilateral3Resolution } from './resolutions.js';
  */
 export class ContactBilateralLagrangianConstraint extends PairLagrangianConstraint implements BilateralContactConstraint {
   private count = 0;
-  private side1 = { n: new Int8Array(8), idx: new Uint32Array(32), w: new Float64Array(32) };
-  private side2 = { n: new Int8Array(8), idx: new Uint32Array(32), w: new Float64Array(32) };
+  private side1 = { n: new Int8Array(8), idx: new Uint32Array(8 * CONTACT_SLOT), w: new Float64Array(8 * CONTACT_SLOT) };
+  private side2 = { n: new Int8Array(8), idx: new Uint32Array(8 * CONTACT_SLOT), w: new Float64Array(8 * CONTACT_SLOT) };
   /** (3 per contact) the offset P2 − P1 to keep. */
   private rest = new Float64Array(24);
   /** First row of each contact. */
@@ -102,7 +103,7 @@ export class ContactBilateralLagrangianConstraint extends PairLagrangianConstrai
     sign: number,
     e: Float64Array,
   ): void {
-    const b = 4 * c;
+    const b = CONTACT_SLOT * c;
     for (let j = 0; j < side.n[c]; j++) {
       e.fill(0);
       e[k] = side.w[b + j];
@@ -159,8 +160,8 @@ export class ContactBilateralLagrangianConstraint extends PairLagrangianConstrai
     while (cap < n) cap *= 2;
     for (const side of [this.side1, this.side2]) {
       side.n = grown(side.n, cap);
-      side.idx = grown(side.idx, 4 * cap);
-      side.w = grown(side.w, 4 * cap);
+      side.idx = grown(side.idx, CONTACT_SLOT * cap);
+      side.w = grown(side.w, CONTACT_SLOT * cap);
     }
     this.rest = grown(this.rest, 3 * cap);
     this.row = grown(this.row, cap);

@@ -14,6 +14,7 @@ import {
   type ConstraintResolution,
   type ContactPointSet,
   type LagrangianContactConstraint,
+  CONTACT_SLOT,
 } from '@sofa-ts/core';
 import { PairLagrangianConstraint } from './pair-constraint.js';
 import { AugmentedLagrangianFrictionResolution } from './augmented-lagrangian-resolution.js';
@@ -79,8 +80,8 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
 
   /** Contacts, structure of arrays (capacity grows by doubling). */
   private count = 0;
-  private side1 = { n: new Int8Array(8), idx: new Uint32Array(32), w: new Float64Array(32) };
-  private side2 = { n: new Int8Array(8), idx: new Uint32Array(32), w: new Float64Array(32) };
+  private side1 = { n: new Int8Array(8), idx: new Uint32Array(8 * CONTACT_SLOT), w: new Float64Array(8 * CONTACT_SLOT) };
+  private side2 = { n: new Int8Array(8), idx: new Uint32Array(8 * CONTACT_SLOT), w: new Float64Array(8 * CONTACT_SLOT) };
   /** (3 per contact) normal, tangents t and s, positions P (side 2) and Q (side 1) at the contact. */
   private nrm = new Float64Array(24);
   private tan = new Float64Array(24);
@@ -127,8 +128,8 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
   ] as const;
   private readonly scratch = new Float64Array(6);
   /** One-point contact slots for the scene contacts. */
-  private readonly dataSide1 = { n: Int8Array.of(1), idx: new Uint32Array(4), w: Float64Array.of(1, 0, 0, 0) };
-  private readonly dataSide2 = { n: Int8Array.of(1), idx: new Uint32Array(4), w: Float64Array.of(1, 0, 0, 0) };
+  private readonly dataSide1 = { n: Int8Array.of(1), idx: new Uint32Array(CONTACT_SLOT), w: Float64Array.of(1, 0, 0, 0, 0, 0, 0, 0) };
+  private readonly dataSide2 = { n: Int8Array.of(1), idx: new Uint32Array(CONTACT_SLOT), w: Float64Array.of(1, 0, 0, 0, 0, 0, 0, 0) };
 
   /** Number of contacts of the step. */
   get contactCount(): number {
@@ -260,7 +261,7 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
     sign: number,
   ): void {
     const n = side.n[c];
-    const b = 4 * c;
+    const b = CONTACT_SLOT * c;
     const e = this.scratch;
     if (n < 0) {
       const x = state.x;
@@ -436,8 +437,8 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
     };
     for (const side of [this.side1, this.side2]) {
       side.n = g(side.n, cap);
-      side.idx = g(side.idx, 4 * cap);
-      side.w = g(side.w, 4 * cap);
+      side.idx = g(side.idx, CONTACT_SLOT * cap);
+      side.w = g(side.w, CONTACT_SLOT * cap);
     }
     this.nrm = g(this.nrm, 3 * cap);
     this.tan = g(this.tan, 3 * cap);
@@ -461,7 +462,7 @@ function tangential(ax: number, ay: number, az: number, bx: number, by: number, 
 /** out[o..o+3) = free velocity of the contact point of slot c. */
 function pointVelocity(out: Float64Array, o: number, state: BaseMechanicalState, side: ContactPointSet, c: number): void {
   const n = side.n[c];
-  const b = 4 * c;
+  const b = CONTACT_SLOT * c;
   const v = state.vFree;
   if (n < 0) {
     const f = side.idx[b];

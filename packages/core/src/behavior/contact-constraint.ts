@@ -2,11 +2,17 @@ import type { BaseLagrangianConstraint } from './lagrangian-constraint.js';
 import type { BaseMechanicalState } from './mechanical-state.js';
 
 /**
+ * Width of a contact slot: the most points a contact point combines (8, the corners of a hexahedron
+ * for a point of a deformed distance grid's cube; segments use 2, triangles 3, quads 4).
+ */
+export const CONTACT_SLOT = 8;
+
+/**
  * Contact points on one side of a pair of collision models, slot by slot (structure of arrays, as
- * the collision package's ContactSide holds them): slot c is
- *   n[c] ≥ 1:  x = Σ_{k<n[c]} w[4c+k]·x_{idx[4c+k]}   (a fixed combination of points of a Vec3 state)
- *   n[c] = −1: x = x_f + R_f·l                         (a point fixed in Rigid3 frame f = idx[4c],
- *                                                       local offset l = w[4c .. 4c+3))
+ * the collision package's ContactSide holds them), with S = CONTACT_SLOT: slot c is
+ *   n[c] ≥ 1:  x = Σ_{k<n[c]} w[S·c+k]·x_{idx[S·c+k]}   (a fixed combination of points of a Vec3 state)
+ *   n[c] = −1: x = x_f + R_f·l                           (a point fixed in Rigid3 frame f = idx[S·c],
+ *                                                         local offset l = w[S·c .. S·c+3))
  */
 export interface ContactPointSet {
   readonly n: Int8Array;

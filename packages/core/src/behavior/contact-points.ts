@@ -1,9 +1,9 @@
-import type { ContactPointSet } from './contact-constraint.js';
+import { CONTACT_SLOT, type ContactPointSet } from './contact-constraint.js';
 
 /**
  * The points of a contact response (ContactPointSet): slot c holds either a Vec3 combination
- * x = Σ_k w_k·x_{idx_k} of up to four points (n[c] > 0), or a point fixed in a rigid frame
- * (n[c] < 0: frame idx[4c], local offset l = w[4c .. 4c+3), x = c + R(q)·l). These helpers are
+ * x = Σ_k w_k·x_{idx_k} of up to CONTACT_SLOT points (n[c] > 0), or a point fixed in a rigid frame
+ * (n[c] < 0: frame idx[S·c], local offset l = w[S·c .. S·c+3), x = c + R(q)·l, S = CONTACT_SLOT). These helpers are
  * the one place that evaluates and copies them, for the penalty, friction and stick responses.
  */
 
@@ -31,7 +31,7 @@ export function rotateByQuaternion(
 /** out[o..o+3) = the point of slot c of `side` for the state's coordinates x (Vec3 or Rigid3 layout). */
 export function contactPointPosition(out: Float64Array, o: number, x: ArrayLike<number>, side: ContactPointSet, c: number): void {
   const n = side.n[c];
-  const b = 4 * c;
+  const b = CONTACT_SLOT * c;
   if (n < 0) {
     const f = 7 * side.idx[b];
     rotateByQuaternion(out, o, x[f + 3], x[f + 4], x[f + 5], x[f + 6], side.w[b], side.w[b + 1], side.w[b + 2]);
@@ -63,8 +63,8 @@ export function copyContactSlot(
   s: number,
 ): void {
   dst.n[c] = src.n[s];
-  for (let k = 0; k < 4; k++) {
-    dst.idx[4 * c + k] = src.idx[4 * s + k];
-    dst.w[4 * c + k] = src.w[4 * s + k];
+  for (let k = 0; k < CONTACT_SLOT; k++) {
+    dst.idx[CONTACT_SLOT * c + k] = src.idx[CONTACT_SLOT * s + k];
+    dst.w[CONTACT_SLOT * c + k] = src.w[CONTACT_SLOT * s + k];
   }
 }

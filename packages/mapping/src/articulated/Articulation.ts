@@ -31,6 +31,8 @@ export class Articulation extends BaseObject {
     range: nonNegative,
     help: 'Articulation index',
   });
+  /** Its value at each frame of a BVH file (SOFA's `motion`: a length, or an angle in degrees), when one created it. */
+  motion = new Float64Array(0);
 }
 
 export function isArticulation(o: unknown): o is Articulation {

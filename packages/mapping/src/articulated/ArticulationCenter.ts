@@ -59,8 +59,15 @@ export class ArticulationCenter extends BaseObject {
     help: ' 0 - (default) hierarchy between articulations (euler angles)\n 1- ( on Parent) no hierarchy - axis are attached to the parent\n 2- (attached on Child) no hierarchy - axis are attached to the child',
   });
 
-  /** The articulations of this center: those of the nodes below its node, in visit order (SOFA's getTreeObjects on each child). */
+  /** Its articulations when a BVH file created them (ArticulatedHierarchyContainer), else undefined. */
+  articulations: Articulation[] | undefined;
+
+  /**
+   * The articulations of this center: those a BVH file gave it, else those of the nodes below its
+   * node, in visit order (SOFA's getTreeObjects on each child).
+   */
   getArticulations(): Articulation[] {
+    if (this.articulations) return this.articulations;
     const out: Articulation[] = [];
     for (const child of this.context.children) out.push(...child.getObjects(isArticulation, 'down'));
     return out;
