@@ -30,6 +30,7 @@ import { SubCollisionPipeline } from './pipeline/SubCollisionPipeline.js';
 import { CollisionResponse } from './response/CollisionResponse.js';
 import { PenalityContactForceField } from './response/PenalityContactForceField.js';
 import { RuleBasedContactManager } from './response/RuleBasedContactManager.js';
+import { CudaProximityIntersection, CudaSphereModel } from './sofacuda-twins.js';
 
 /** Every component of @sofa-ts/collision, registered by module.ts. */
 export const collisionComponents: readonly ComponentClass[] = [
@@ -64,4 +65,6 @@ export const collisionComponents: readonly ComponentClass[] = [
   RigidDistanceGridCollisionModel,
   FFDDistanceGridCollisionModel,
   DistanceGridForceField,
+  CudaSphereModel,
+  CudaProximityIntersection,
 ];

@@ -51,3 +51,4 @@ export * from './pipeline/CompositeCollisionPipeline.js';
 export * from './pipeline/DefaultCollisionGroupManager.js';
 export * from './response/StickContact.js';
 export * from './carving/CarvingManager.js';
+export * from './sofacuda-twins.js';

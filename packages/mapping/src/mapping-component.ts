@@ -5,13 +5,17 @@ import {
   Vec3d,
   canonicalTemplate,
   isMechanicalState,
+  isNonMechanicalState,
   type BaseMechanicalState,
   type BaseObject,
   type Data,
   type StateType,
 } from '@sofa-ts/core';
 
-/** A visual model or any component whose `position` Data (n × 3) a mapping can drive. */
+/**
+ * A visual model or any component whose `position` Data (n × 3) a mapping can drive, or a
+ * non-mechanical state (MappedObject: positions and velocities of its own template).
+ */
 export interface PositionTarget extends BaseObject {
   findData(name: string): Data<unknown> | undefined;
 }
@@ -38,8 +42,8 @@ function isPositionTarget(o: unknown): o is PositionTarget {
  * Base of the single-input mapping components (SOFA Mapping<In, Out>): the `input` and `output`
  * links (old names object1 / object2), SOFA's map* flags, and access to the output positions
  * whether the output is a MechanicalObject (a mechanical mapping) or a visual model.
- * Defaults as in SOFA: output = the mechanical state of the mapping's node, input = the mechanical
- * state of the parent node.
+ * Defaults as in SOFA: output = the state of the mapping's node (a mechanical one, else a
+ * MappedObject, else a visual model), input = the mechanical state of the parent node.
  */
 export abstract class MappingComponent extends BaseMapping {
   readonly input = this.initLink<BaseMechanicalState | Node>({
@@ -80,6 +84,13 @@ export abstract class MappingComponent extends BaseMapping {
     return isMechanicalState(this.to) ? this.to : undefined;
   }
 
+  /** A non-mechanical state's velocities follow: v_out = J·v_in (SOFA's UpdateMappingVisitor). */
+  override applyVelocity(): void {
+    if (!isNonMechanicalState(this.to)) return;
+    this.applyJ(this.to.v, [this.from.v]);
+    this.to.touch();
+  }
+
   /** Resolves the links with SOFA's defaults; call first in a subclass's init. */
   protected resolveEnds(): void {
     const inLink = this.input.get();
@@ -94,7 +105,9 @@ export abstract class MappingComponent extends BaseMapping {
     const outLink = this.output.get();
     const outNode = outLink instanceof Node ? outLink : outLink === undefined ? this.context : undefined;
     const to = outNode
-      ? (outNode.getObject(isMechanicalState, 'local') ?? outNode.getObject(isPositionTarget, 'local'))
+      ? (outNode.getObject(isMechanicalState, 'local') ??
+        outNode.getObject(isNonMechanicalState, 'local') ??
+        outNode.getObject(isPositionTarget, 'local'))
       : (outLink as PositionTarget);
     if (!to)
       throw this.error(
@@ -111,13 +124,17 @@ export abstract class MappingComponent extends BaseMapping {
 
   /** Output positions (n × coordSize of the output; n × 3 for a visual model). */
   protected outputPositions(): Float64Array {
-    if (isMechanicalState(this.to)) return this.to.x;
+    if (isMechanicalState(this.to) || isNonMechanicalState(this.to)) return this.to.x;
     return this.to.findData('position')!.value as Float64Array;
   }
 
   /** Resizes a visual output's position array to n points (mechanical outputs are sized by their state). */
   protected ensureVisualOutputSize(n: number): void {
     if (isMechanicalState(this.to)) return;
+    if (isNonMechanicalState(this.to)) {
+      if (this.to.size !== n) this.to.resize(n);
+      return;
+    }
     const d = this.to.findData('position') as Data<Float64Array>;
     if (d.value.length !== 3 * n) {
       const a = new Float64Array(3 * n);
@@ -128,7 +145,8 @@ export abstract class MappingComponent extends BaseMapping {
 
   /** Number of output points. */
   protected outputSize(): number {
-    return isMechanicalState(this.to) ? this.to.size : (this.to.findData('position')!.value as Float64Array).length / 3;
+    if (isMechanicalState(this.to) || isNonMechanicalState(this.to)) return this.to.size;
+    return (this.to.findData('position')!.value as Float64Array).length / 3;
   }
 
   /** State type of the input (after resolveEnds). */
@@ -136,9 +154,9 @@ export abstract class MappingComponent extends BaseMapping {
     return this.from.stateType;
   }
 
-  /** State type of the output: the output state's, or Vec3d for a visual model. */
+  /** State type of the output: the output state's (mechanical or not), or Vec3d for a visual model. */
   protected outType(): StateType {
-    return isMechanicalState(this.to) ? this.to.stateType : Vec3d;
+    return isMechanicalState(this.to) || isNonMechanicalState(this.to) ? this.to.stateType : Vec3d;
   }
 
   /**
@@ -173,7 +191,7 @@ export abstract class MappingComponent extends BaseMapping {
 
   /** Tells followers of the output's position that it changed. */
   protected touchOutput(): void {
-    if (isMechanicalState(this.to)) this.to.touch();
+    if (isMechanicalState(this.to) || isNonMechanicalState(this.to)) this.to.touch();
     else this.to.findData('position')!.touch();
   }
 }

@@ -7,6 +7,7 @@ import { FixedProjectiveConstraint } from './projective/FixedProjectiveConstrain
 import { MechanicalStateController } from './controller/MechanicalStateController.js';
 import { loadComponents } from './load/components.js';
 import { massComponents } from './mass/components.js';
+import { MappedObject } from './MappedObject.js';
 import { MechanicalObject } from './MechanicalObject.js';
 import { projectiveComponents } from './projective/components.js';
 import { springComponents } from './spring/components.js';
@@ -17,6 +18,7 @@ import { UniformMass } from './mass/UniformMass.js';
 /** Every component of @sofa-ts/mechanics, registered by module.ts. */
 export const mechanicsComponents: readonly ComponentClass[] = [
   MechanicalObject,
+  MappedObject,
   UniformMass,
   FixedProjectiveConstraint,
   SpringForceField,

@@ -1,4 +1,5 @@
 export * from './MechanicalObject.js';
+export * from './MappedObject.js';
 export * from './mass/UniformMass.js';
 export * from './projective/FixedProjectiveConstraint.js';
 export * from './spring/SpringForceField.js';

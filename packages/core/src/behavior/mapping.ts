@@ -64,6 +64,13 @@ export abstract class BaseMapping extends BaseObject {
   /** True when J does not depend on the positions (no geometric stiffness). */
   abstract get isLinear(): boolean;
 
+  /**
+   * The output's velocity when the output is a non-mechanical state (MappedObject): v_out = J·v_in,
+   * after apply at the end of a step (SOFA's UpdateMappingVisitor applies J to the velocities).
+   * Mechanical outputs get theirs from the solver, visual models have none: nothing to do.
+   */
+  applyVelocity(): void {}
+
   /** dfIn_i += kFactor·K_geo·dxIn, with K_geo taken for the child force `childForce`. */
   applyDJT(_dfIns: readonly Float64Array[], _dxIns: readonly Float64Array[], _childForce: Float64Array, _kFactor: number): void {}
   /** Emits kFactor·K_geo in the concatenated index space of the inputs (MatrixAccumulator rule). */

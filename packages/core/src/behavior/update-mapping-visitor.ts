@@ -4,7 +4,8 @@ import { isBaseMapping } from './mapping.js';
 
 /**
  * SOFA's UpdateMappingVisitor: every mapping of the active part of the tree applies, visual ones
- * included, in visit order (a node's objects before its children). Animation loops call it at the
+ * included, in visit order (a node's objects before its children): positions, and the velocities
+ * of non-mechanical states (MappedObject). Animation loops call it at the
  * end of a step, so that visual models and collision states follow the states the solvers moved.
  */
 export function updateMappings(root: Node): void {
@@ -15,6 +16,7 @@ export function updateMappings(root: Node): void {
       if (!isBaseMapping(o)) continue;
       componentCall.current = o;
       o.apply();
+      o.applyVelocity();
     }
     return true;
   });

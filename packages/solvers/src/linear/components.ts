@@ -13,6 +13,7 @@ import { PCGLinearSolver } from './PCGLinearSolver.js';
 import { ShewchukPCGLinearSolver } from './ShewchukPCGLinearSolver.js';
 import { SparseCholeskySolver } from './SparseCholeskySolver.js';
 import { SparseTAUCSLLtSolver } from './SparseTAUCSLLtSolver.js';
+import { SparseTAUCSSolver } from './SparseTAUCSSolver.js';
 import { SparseLUSolver } from './SparseLUSolver.js';
 import { SSORPreconditioner } from './SSORPreconditioner.js';
 import { AsyncSparseLDLSolver } from './AsyncSparseLDLSolver.js';
@@ -23,6 +24,7 @@ import { SVDLinearSolver } from './SVDLinearSolver.js';
 import { PrecomputedLinearSolver } from './PrecomputedLinearSolver.js';
 import { PrecomputedMatrixSystem } from './PrecomputedMatrixSystem.js';
 import { PrecomputedWarpPreconditioner } from './PrecomputedWarpPreconditioner.js';
+import { CudaPrecomputedWarpPreconditioner } from './CudaPrecomputedWarpPreconditioner.js';
 import { PreconditionedMatrixFreeSystem } from './PreconditionedMatrixFreeSystem.js';
 import { RotationMatrixSystem } from './RotationMatrixSystem.js';
 import { WarpPreconditioner } from './WarpPreconditioner.js';
@@ -41,6 +43,7 @@ export const linearComponents: readonly ComponentClass[] = [
   SparseLUSolver,
   SparseCholeskySolver,
   SparseTAUCSLLtSolver,
+  SparseTAUCSSolver,
   NaturalOrderingMethod,
   AMDOrderingMethod,
   MetisOrderingMethod,
@@ -52,6 +55,7 @@ export const linearComponents: readonly ComponentClass[] = [
   WarpPreconditioner,
   PrecomputedMatrixSystem,
   PrecomputedWarpPreconditioner,
+  CudaPrecomputedWarpPreconditioner,
   AsyncSparseLDLSolver,
   CholeskySolver,
   BTDLinearSolver,

@@ -1,4 +1,4 @@
-import { sofaComponent } from '@sofa-ts/core';
+import { sofaComponent, warnSofaCudaTwin } from '@sofa-ts/core';
 import { elementFemTemplates } from './BaseElementLinearFEMForceField.js';
 import { CorotationalFEMForceField } from './CorotationalFEMForceField.js';
 import { LinearSmallStrainFEMForceField } from './LinearSmallStrainFEMForceField.js';
@@ -9,11 +9,8 @@ import { LinearSmallStrainFEMForceField } from './LinearSmallStrainFEMForceField
  * element force fields' equations. sofa-ts has no GPU path: these are its CPU force fields under
  * SofaCUDA's names, on the state's Vec3d (CudaVec3f is read as Vec3d, state-types.ts): the same
  * physics, computed in double precision where SofaCUDA computes in float — results agree to float
- * precision, not to the last digit. Each says so once, at init.
+ * precision, not to the last digit. Each says so at init, once per scene (warnSofaCudaTwin).
  */
-
-const cpuNote = (cpu: string): string =>
-  `SofaCUDA's GPU kernels are not used: this is sofa-ts's ${cpu} on the CPU, in double precision (SofaCUDA's CudaVec3f computes in float, so its results differ at float precision)`;
 
 @sofaComponent({
   name: 'CudaCorotationalFEMForceField',
@@ -24,7 +21,7 @@ const cpuNote = (cpu: string): string =>
 })
 export class CudaCorotationalFEMForceField extends CorotationalFEMForceField {
   override init(): void {
-    this.warn(cpuNote('CorotationalFEMForceField'));
+    warnSofaCudaTwin(this, 'CorotationalFEMForceField');
     super.init();
   }
 }
@@ -38,7 +35,7 @@ export class CudaCorotationalFEMForceField extends CorotationalFEMForceField {
 })
 export class CudaLinearSmallStrainFEMForceField extends LinearSmallStrainFEMForceField {
   override init(): void {
-    this.warn(cpuNote('LinearSmallStrainFEMForceField'));
+    warnSofaCudaTwin(this, 'LinearSmallStrainFEMForceField');
     super.init();
   }
 }
