@@ -229,12 +229,14 @@ export class TetrahedronDForceWasm {
     for (let j = 0; j < 6; j++) S[r + 2 * j] = rest[LARGE_REST_COMPONENTS[j]];
   }
 
-  /** The inverse of setMaterials for the gradients and materials (exact copies). */
-  copyMaterials(grad: Float64Array, mat: Float64Array): void {
+  /**
+   * The inverse of setMaterials for the gradients and materials (exact copies); with e0 and count,
+   * of elements e0 … e0 + count − 1 only, into grad and mat from their start.
+   */
+  copyMaterials(grad: Float64Array, mat: Float64Array, e0 = 0, count = Math.min(this.nElem, grad.length / 12)): void {
     const E = this.elemView;
-    // one element per call of a small function, quick for the JIT to compile (this runs once, cold)
-    const count = Math.min(this.nElem, grad.length / 12);
-    for (let e = 0; e < count; e++) copyElementMaterial(E, grad, mat, e);
+    // one element per call of a small function, quick for the JIT to compile
+    for (let e = 0; e < count; e++) copyElementMaterial(E, grad, mat, e0 + e, e);
   }
 
   /** The inverse of setMaterials for the rest shapes: the components of 'large' (exact copies), the others 0. */
@@ -277,11 +279,10 @@ export class TetrahedronDForceWasm {
     f.set(this.voutView);
   }
 
-  /** The inverse of setRotations: the rotations of the element data (nElem × 9, row-major; those of the last forceLarge) into rot, exact copies. */
-  copyRotations(rot: Float64Array): void {
+  /** The inverse of setRotations: the rotations of the element data (nElem × 9, row-major; those of the last forceLarge) into rot, exact copies (with e0 and count, as copyMaterials). */
+  copyRotations(rot: Float64Array, e0 = 0, count = Math.min(this.nElem, rot.length / 9)): void {
     const E = this.elemView;
-    const count = Math.min(this.nElem, rot.length / 9);
-    for (let e = 0; e < count; e++) copyElementRotation(E, rot, e);
+    for (let e = 0; e < count; e++) copyElementRotation(E, rot, e0 + e, e);
   }
 
   /** Elements [e0, e1) on this thread (e0 even), adding into vout or their deferred slots. */
@@ -313,10 +314,10 @@ export class TetrahedronDForceWasm {
   }
 }
 
-/** Element e's rotation (fields 0–8, lane e & 1) out of the kernel's element data. */
-function copyElementRotation(E: Float64Array, rot: Float64Array, e: number): void {
+/** Element e's rotation (fields 0–8, lane e & 1) out of the kernel's element data, into slot `at` of rot. */
+function copyElementRotation(E: Float64Array, rot: Float64Array, e: number, at: number): void {
   const b = 48 * (e >> 1) + (e & 1),
-    r = 9 * e;
+    r = 9 * at;
   rot[r] = E[b];
   rot[r + 1] = E[b + 2];
   rot[r + 2] = E[b + 4];
@@ -328,10 +329,10 @@ function copyElementRotation(E: Float64Array, rot: Float64Array, e: number): voi
   rot[r + 8] = E[b + 16];
 }
 
-/** Element e's gradients and material out of the kernel's element data. */
-function copyElementMaterial(E: Float64Array, grad: Float64Array, mat: Float64Array, e: number): void {
+/** Element e's gradients and material out of the kernel's element data, into slot `at` of grad and mat. */
+function copyElementMaterial(E: Float64Array, grad: Float64Array, mat: Float64Array, e: number, at: number): void {
   const b = 48 * (e >> 1) + (e & 1) + 18,
-    g = 12 * e;
+    g = 12 * at;
   grad[g] = E[b];
   grad[g + 1] = E[b + 2];
   grad[g + 2] = E[b + 4];
@@ -344,9 +345,9 @@ function copyElementMaterial(E: Float64Array, grad: Float64Array, mat: Float64Ar
   grad[g + 9] = E[b + 18];
   grad[g + 10] = E[b + 20];
   grad[g + 11] = E[b + 22];
-  mat[3 * e] = E[b + 24];
-  mat[3 * e + 1] = E[b + 26];
-  mat[3 * e + 2] = E[b + 28];
+  mat[3 * at] = E[b + 24];
+  mat[3 * at + 1] = E[b + 26];
+  mat[3 * at + 2] = E[b + 28];
 }
 
 /** Element e's rest components of 'large' (LARGE_REST_COMPONENTS: 3, 6, 7, 9, 10, 11) out of the kernel's rest shapes. */
