@@ -121,8 +121,12 @@ export class Data<T> {
     return this._parent;
   }
 
-  /** Follows `parent`; the value is copied now and whenever the parent changes. */
-  setParent(parent: Data<unknown> | undefined): void {
+  /**
+   * Follows `parent`; the value is copied now and whenever the parent changes. With `lazy`, the
+   * first copy waits for the first read of the value or counter (a follower nobody reads, as a
+   * ROI's element list, then holds no copy of a large list).
+   */
+  setParent(parent: Data<unknown> | undefined, lazy = false): void {
     // A Data cannot follow itself, directly or through a chain of links (reads would never end).
     for (let p = parent; p !== undefined; p = p._parent) {
       if (p === (this as Data<unknown>))
@@ -132,7 +136,7 @@ export class Data<T> {
     this._parentCounter = -1;
     if (parent !== undefined) {
       this.isSet = true;
-      this.pull(parent);
+      if (!lazy) this.pull(parent);
     }
   }
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as path from 'node:path';
 import type { Node } from '@sofa-ts/core';
-import { el, find, initScene, tempFiles, type TestIndicesUser, type TestState } from './scene-test-support.js';
+import { el, find, initScene, tempFiles, type TestIndicesUser, type TestState, type TestTopology } from './scene-test-support.js';
 import type { BoxROI } from './BoxROI.js';
 
 /** Points (i, j, k), i, j, k ∈ {0, 1, 2}, spacing 1, index i + 3·(j + 3·k). */
@@ -139,6 +139,41 @@ describe('BoxROI', () => {
       expect(arr(frozen.indices.value)).to.deep.equal([0]);
       frozen.box.read('1.5 -1 -1 3 3 3');
       expect(arr(frozen.indices.value)).to.deep.equal([0]);
+    });
+
+    it("classifies the elements of a kind at the first read of its outputs, the topology's list copied then", () => {
+      // Points 0..3 on the x axis at 0, 1, 2, 3; the box holds x ≤ 1.5: points 0 and 1.
+      const root = initScene([
+        el('TestState', { name: 'dofs', position: '0 0 0 1 0 0 2 0 0 3 0 0' }),
+        el('TestTopology', { name: 'topo', edges: '0 1 1 2 2 3', triangles: '0 1 2 1 2 3' }),
+        el('BoxROI', { name: 'box', box: '-1 -1 -1 1.5 1 1' }),
+      ]);
+      const b = box(root);
+      // nothing read yet: no copy of the topology's lists, no element output
+      expect(b.edges.rawValue.length).to.equal(0);
+      expect(b.edgesInROI.rawValue.length).to.equal(0);
+      expect(arr(b.indices.value)).to.deep.equal([0, 1]);
+      expect(b.triangles.rawValue.length).to.equal(0);
+      // a read classifies the kind (edge 0 has both points in, the others do not)
+      expect(arr(b.edgeIndices.value)).to.deep.equal([0]);
+      expect(arr(b.edgesOutROI.value)).to.deep.equal([1, 2, 2, 3]);
+      expect(arr(b.edges.rawValue)).to.deep.equal([0, 1, 1, 2, 2, 3]);
+      expect(arr(b.triangleOutIndices.value)).to.deep.equal([0, 1]);
+      // a change of the points, then of the topology's list, is seen at the next read
+      find<TestState>(root, 'dofs').restPosition.value = Float64Array.of(0, 0, 0, 1, 0, 0, 1, 0, 0, 3, 0, 0);
+      expect(arr(b.edgeIndices.value)).to.deep.equal([0, 1]);
+      expect(arr(b.triangleIndices.value)).to.deep.equal([0]);
+      find<TestTopology>(root, 'topo').edges.value = Uint32Array.of(2, 3, 0, 2);
+      expect(arr(b.edgeIndices.value)).to.deep.equal([1]);
+      expect(arr(b.edgesInROI.value)).to.deep.equal([0, 2]);
+      // doUpdate 0: the elements are those of init, whatever changes after
+      const frozenRoot = initScene([
+        el('TestState', { name: 'dofs', position: '0 0 0 1 0 0 2 0 0 3 0 0' }),
+        el('TestTopology', { name: 'topo', edges: '0 1 1 2 2 3' }),
+        el('BoxROI', { name: 'box', box: '-1 -1 -1 1.5 1 1', doUpdate: '0' }),
+      ]);
+      find<TestTopology>(frozenRoot, 'topo').edges.value = Uint32Array.of(2, 3, 0, 2);
+      expect(arr(box(frozenRoot).edgeIndices.value)).to.deep.equal([0]);
     });
 
     it('takes positions from a state above when the node has none', () => {

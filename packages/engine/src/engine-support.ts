@@ -127,19 +127,21 @@ function followConverted(positions: Data<Float64Array>, source: Data<Float64Arra
 /**
  * Element lists the scene did not give follow the same-named Data of the context topology
  * ('local': the node's first topology; 'up': the first in the node or above). A pair whose flag is
- * false is left alone (SOFA's computeEdges, computeTriangles, ... flags).
+ * false is left alone (SOFA's computeEdges, computeTriangles, ... flags). `lazy`: each list is
+ * copied at its first read, not now (Data.setParent).
  */
 export function followContextTopology(
   engine: BaseObject,
   lists: ReadonlyArray<readonly [Data<Uint32Array>, string, boolean?]>,
   search: 'local' | 'up',
+  lazy = false,
 ): void {
   const topo = engine.context.getObject(isTopology, search);
   if (!topo) return;
   for (const [d, name, enabled] of lists) {
     if (isGiven(d) || enabled === false) continue;
     const parent = topo.findData(name);
-    if (parent) d.setParent(parent);
+    if (parent) d.setParent(parent, lazy);
   }
 }
 

@@ -7,7 +7,9 @@
  * A Bsr3Matrix has `blockRows` block rows and `blockCols` block columns; block b of row I is at
  * column `colInd[b]` (sorted within a row) with values `values[9b .. 9b+9)` row-major.
  * The pattern is built once from a scalar CSR pattern (`bsr3FromCsrPattern`), then values are
- * refilled from that CSR every step through a scatter map, with no allocation.
+ * refilled from that CSR every step through a scatter map, with no allocation; a CSR made of whole
+ * blocks (`bsr3HasWholeBlocks`, as an assembled mesh of Vec3 points is) needs no map
+ * (`bsr3RefillWholeBlocks`).
  */
 import type { CsrMatrix } from './csr.js';
 
@@ -34,15 +36,19 @@ export interface Bsr3FromCsr {
  * only partly present in A are stored whole, with zeros. Allocates: call at initialisation.
  */
 export function bsr3FromCsrPattern(A: CsrMatrix): Bsr3FromCsr {
+  const matrix = bsr3PatternOfCsr(A);
+  return { matrix, scatter: bsr3ScatterMap(A, matrix) };
+}
+
+/** The 3x3 block pattern covering the entries of A, its values 0 (bsr3FromCsrPattern without the map). */
+export function bsr3PatternOfCsr(A: CsrMatrix): Bsr3Matrix {
   if (A.rows % 3 !== 0 || A.cols % 3 !== 0) throw new Error(`bsr3: matrix ${A.rows}x${A.cols} is not made of 3x3 blocks`);
   const nbr = A.rows / 3;
   const rowPtr = new Int32Array(nbr + 1);
   // Pass 1: distinct block columns per block row (a marker array avoids sorting duplicates).
   const mark = new Int32Array(A.cols / 3).fill(-1);
   const cols: number[] = [];
-  const rowStart: number[] = [];
   for (let I = 0; I < nbr; I++) {
-    rowStart.push(cols.length);
     const start = cols.length;
     for (let r = 3 * I; r < 3 * I + 3; r++) {
       for (let k = A.rowPtr[r]; k < A.rowPtr[r + 1]; k++) {
@@ -58,6 +64,12 @@ export function bsr3FromCsrPattern(A: CsrMatrix): Bsr3FromCsr {
     rowPtr[I + 1] = cols.length;
   }
   const colInd = Int32Array.from(cols);
+  return { blockRows: nbr, blockCols: A.cols / 3, rowPtr, colInd, values: new Float64Array(9 * colInd.length) };
+}
+
+/** The map CSR entry → slot of B's values (B the pattern bsr3PatternOfCsr made of A). Allocates. */
+export function bsr3ScatterMap(A: CsrMatrix, B: Bsr3Matrix): Int32Array {
+  const { blockRows: nbr, rowPtr, colInd } = B;
   // Pass 2: scatter map, finding each block by a per-row lookup table.
   const slotOf = new Int32Array(A.cols / 3).fill(-1);
   const scatter = new Int32Array(A.rowPtr[A.rows]);
@@ -70,7 +82,55 @@ export function bsr3FromCsrPattern(A: CsrMatrix): Bsr3FromCsr {
       }
     }
   }
-  return { matrix: { blockRows: nbr, blockCols: A.cols / 3, rowPtr, colInd, values: new Float64Array(9 * colInd.length) }, scatter };
+  return scatter;
+}
+
+/** Row-major storage of a block's entry t = 3·row + col (Bsr3Matrix's standard order). */
+export const BSR3_STANDARD_ORDER: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+
+/**
+ * True when A is made of B's blocks, whole: each scalar row 3I + a lists, block by block in B's
+ * order, the 3 columns 3J, 3J + 1, 3J + 2 of each block (I, J). Its scatter map is then the
+ * position arithmetic of bsr3RefillWholeBlocks.
+ */
+export function bsr3HasWholeBlocks(B: Bsr3Matrix, A: CsrMatrix): boolean {
+  if (A.rows !== 3 * B.blockRows || A.cols !== 3 * B.blockCols) return false;
+  const { rowPtr, colInd } = B;
+  for (let I = 0; I < B.blockRows; I++) {
+    for (let a = 0; a < 3; a++) {
+      let k = A.rowPtr[3 * I + a];
+      if (A.rowPtr[3 * I + a + 1] - k !== 3 * (rowPtr[I + 1] - rowPtr[I])) return false;
+      for (let b = rowPtr[I]; b < rowPtr[I + 1]; b++) for (let c = 0; c < 3; c++) if (A.colInd[k++] !== 3 * colInd[b] + c) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * B.values ← the values of A made of B's whole blocks (bsr3HasWholeBlocks), entry (a, c) of a
+ * block stored at slot order[3a + c] of its 9 (the standard order, or a kernel's). The values of
+ * bsr3RefillFromCsr through the map, with no map. No allocation.
+ */
+export function bsr3RefillWholeBlocks(B: Bsr3Matrix, A: CsrMatrix, order: readonly number[] = BSR3_STANDARD_ORDER): void {
+  const bv = B.values,
+    av = A.values,
+    rowPtr = B.rowPtr,
+    arp = A.rowPtr;
+  for (let I = 0; I < B.blockRows; I++) {
+    const b0 = rowPtr[I],
+      b1 = rowPtr[I + 1];
+    for (let a = 0; a < 3; a++) {
+      let k = arp[3 * I + a];
+      const o0 = order[3 * a],
+        o1 = order[3 * a + 1],
+        o2 = order[3 * a + 2];
+      for (let b = b0; b < b1; b++, k += 3) {
+        bv[9 * b + o0] = av[k];
+        bv[9 * b + o1] = av[k + 1];
+        bv[9 * b + o2] = av[k + 2];
+      }
+    }
+  }
 }
 
 /** B.values ← the values of A, through the scatter map of `bsr3FromCsrPattern`. No allocation. */

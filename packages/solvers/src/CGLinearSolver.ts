@@ -13,8 +13,13 @@ import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/a
 import {
   Bsr3Wasm,
   CgWorkspace,
-  bsr3FromCsrPattern,
+  BSR3_STANDARD_ORDER,
+  KERNEL_ORDER,
+  bsr3HasWholeBlocks,
+  bsr3PatternOfCsr,
   bsr3RefillFromCsr,
+  bsr3RefillWholeBlocks,
+  bsr3ScatterMap,
   bsr3Spmv,
   conjugateGradient,
   spmv,
@@ -84,8 +89,8 @@ export class CGLinearSolver extends LinearSolver {
   private ws: CgWorkspace | undefined = undefined;
   private solves = 0;
   private A: CsrMatrix | undefined;
-  /** The 3x3 block copy of A (Mat3x3 template), its scatter map, and the A it was built for. */
-  private blocks: { B: Bsr3Matrix; scatter: Int32Array; of: CsrMatrix } | undefined;
+  /** The 3x3 block copy of A (Mat3x3 template), how it is refilled (BlockRefill), and the A it was built for. */
+  private blocks: ({ B: Bsr3Matrix; of: CsrMatrix } & BlockRefill) | undefined;
   private sys: MechanicalSystem | undefined = undefined;
   private factors: MBKFactors = { m: 0, b: 0, k: 0 };
   /** The operator, bound once so that no closure is created per solve. */
@@ -109,10 +114,13 @@ export class CGLinearSolver extends LinearSolver {
    * The 3x3-block matrix of A's pattern (made when the pattern changes; refilled every solve), in
    * the memory of the WebAssembly product where there is one.
    */
-  protected blockMatrix(A: CsrMatrix): { matrix: Bsr3Matrix; scatter: Int32Array } {
-    const { matrix, scatter } = bsr3FromCsrPattern(A);
-    const w = (this.wasmBlocks = Bsr3Wasm.create(matrix));
-    return w ? { matrix: w.matrix, scatter: w.kernelScatter(scatter) } : { matrix, scatter };
+  protected blockMatrix(A: CsrMatrix): { matrix: Bsr3Matrix } & BlockRefill {
+    const pattern = bsr3PatternOfCsr(A);
+    const w = (this.wasmBlocks = Bsr3Wasm.create(pattern));
+    return {
+      matrix: w ? w.matrix : pattern,
+      ...blockRefill(A, pattern, w ? KERNEL_ORDER : BSR3_STANDARD_ORDER, (s) => (w ? w.kernelScatter(s) : s)),
+    };
   }
   private readonly applyGraph: LinearOperator = (out, p) => {
     this.sys!.applyMBK(out, this.factors, p);
@@ -151,10 +159,11 @@ export class CGLinearSolver extends LinearSolver {
       if (this.template.endsWith('CompressedRowSparseMatrixMat3x3d') && A.rows % 3 === 0) {
         // A new matrix object means a new pattern (FixedPatternAssembler); otherwise refill.
         if (this.blocks?.of !== A) {
-          const { matrix, scatter } = this.blockMatrix(A);
-          this.blocks = { B: matrix, scatter, of: A };
+          const { matrix, ...refill } = this.blockMatrix(A);
+          this.blocks = { B: matrix, of: A, ...refill };
         }
-        bsr3RefillFromCsr(this.blocks.B, A, this.blocks.scatter);
+        if (this.blocks.scatter) bsr3RefillFromCsr(this.blocks.B, A, this.blocks.scatter);
+        else bsr3RefillWholeBlocks(this.blocks.B, A, this.blocks.order);
         op = this.applyBlocks;
         // the iterations' vectors and operations in the WebAssembly kernel's memory: no copy per product
         if (this.wasmBlocks?.matrix === this.blocks.B) kernel = this.wasmBlocks;
@@ -184,4 +193,20 @@ export class CGLinearSolver extends LinearSolver {
     this.solves++;
     return { iterations: res.iterations, residual: res.residual, timeMs: performance.now() - t0 };
   }
+}
+
+/**
+ * How a block matrix is refilled from A at each solve: A made of its whole blocks (the assembled
+ * mesh of Vec3 points) needs no map, its values copied in order (`order`: where each entry of a
+ * block is stored); otherwise through a scatter map (one Int32 per entry of A).
+ */
+export interface BlockRefill {
+  scatter?: Int32Array;
+  order: readonly number[];
+}
+
+/** The refill of B (the pattern of A) stored in `order`; `toStorage` turns a standard scatter map into the storage's. */
+export function blockRefill(A: CsrMatrix, B: Bsr3Matrix, order: readonly number[], toStorage: (s: Int32Array) => Int32Array): BlockRefill {
+  if (bsr3HasWholeBlocks(B, A)) return { order };
+  return { scatter: toStorage(bsr3ScatterMap(A, B)), order };
 }

@@ -1,6 +1,6 @@
 import { schedulerThreads, sofaComponent } from '@sofa-ts/core';
-import { ParallelBsr3Product, ThreadPool, bsr3FromCsrPattern, type Bsr3Matrix, type CsrMatrix } from '@sofa-ts/linalg';
-import { CGLinearSolver } from './CGLinearSolver.js';
+import { ParallelBsr3Product, ThreadPool, bsr3PatternOfCsr, type Bsr3Matrix, type CsrMatrix } from '@sofa-ts/linalg';
+import { CGLinearSolver, blockRefill, type BlockRefill } from './CGLinearSolver.js';
 
 /** Below this many 3x3 blocks one thread is faster than waking the others for each product. */
 export const PARALLEL_MIN_BLOCKS = 8192;
@@ -36,13 +36,13 @@ export class ParallelCGLinearSolver extends CGLinearSolver {
     return this.product?.pool.threads ?? 1;
   }
 
-  protected override blockMatrix(A: CsrMatrix): { matrix: Bsr3Matrix; scatter: Int32Array } {
+  protected override blockMatrix(A: CsrMatrix): { matrix: Bsr3Matrix } & BlockRefill {
     this.product = undefined;
-    const { matrix, scatter } = bsr3FromCsrPattern(A);
+    const matrix = bsr3PatternOfCsr(A);
     const pool = matrix.colInd.length >= PARALLEL_MIN_BLOCKS ? ThreadPool.get(schedulerThreads(this.context)) : undefined;
     if (!pool) return super.blockMatrix(A);
-    this.product = new ParallelBsr3Product(pool, matrix);
-    return { matrix: this.product.matrix, scatter: this.product.kernelScatter(scatter) };
+    const product = (this.product = new ParallelBsr3Product(pool, matrix));
+    return { matrix: product.matrix, ...blockRefill(A, matrix, product.storageOrder, (s) => product.kernelScatter(s)) };
   }
 
   protected override blockProduct(out: Float64Array, B: Bsr3Matrix, p: Float64Array): void {

@@ -5,6 +5,16 @@ import { Coords, engineStateType, followContextPositions, followContextTopology 
 export type RoiElementKind = 'edge' | 'triangle' | 'quad' | 'tetrahedron' | 'hexahedron';
 const NV: Record<RoiElementKind, number> = { edge: 2, triangle: 3, quad: 4, tetrahedron: 4, hexahedron: 8 };
 
+/** A kind's element list, its compute flag, its outputs (in indices, in list, out indices, out list) and what they were computed from. */
+interface KindOutputs {
+  readonly kind: RoiElementKind;
+  readonly elems: Data<Uint32Array>;
+  readonly compute: Data<boolean>;
+  readonly outputs: readonly [Data<Uint32Array>, Data<Uint32Array>, Data<Uint32Array>, Data<Uint32Array>];
+  seenSelection: number;
+  seenElems: number;
+}
+
 /** The templates a ROI accepts (its positions are those of a state of that template). */
 export const ROI_TEMPLATES = ['Vec3d', 'Vec2d', 'Vec1d', 'Rigid3d', 'Vec6d'];
 
@@ -19,7 +29,10 @@ export const ROI_TEMPLATES = ['Vec3d', 'Vec2d', 'Vec1d', 'Rigid3d', 'Vec6d'];
  * else the position of the node's mesh loader, else the rest_position of the nearest state above;
  * element lists follow the node's topology when their compute flag is on. The outputs are
  * computed at init and again, lazily, when one is read after an input changed (DataEngine); with
- * doUpdate false they keep their first value.
+ * doUpdate false they keep their first value. The element outputs of a kind (its in/out indices and
+ * lists) are computed when one of them is first read after the point selection or the kind's list
+ * changed, and the element lists follow the topology from their first read: a ROI read for its
+ * points only holds no element list (with doUpdate false every kind is computed at init).
  */
 export abstract class BaseROI extends DataEngine {
   // Inputs
@@ -323,13 +336,9 @@ export abstract class BaseROI extends DataEngine {
 
   constructor() {
     super();
+    // The element lists are inputs of their kind's outputs only (classifyIfDirty).
     this.addInput(
       this.position,
-      this.edges,
-      this.triangles,
-      this.quads,
-      this.tetrahedra,
-      this.hexahedra,
       this.strict,
       this.computeEdges,
       this.computeTriangles,
@@ -337,34 +346,63 @@ export abstract class BaseROI extends DataEngine {
       this.computeTetrahedra,
       this.computeHexahedra,
     );
-    this.addOutput(
-      this.indices,
-      this.edgeIndices,
-      this.triangleIndices,
-      this.quadIndices,
-      this.tetrahedronIndices,
-      this.hexahedronIndices,
-      this.pointsInROI,
-      this.edgesInROI,
-      this.trianglesInROI,
-      this.quadsInROI,
-      this.tetrahedraInROI,
-      this.hexahedraInROI,
-      this.nbIndices,
-      this.pointsOutROI,
-      this.edgesOutROI,
-      this.trianglesOutROI,
-      this.quadsOutROI,
-      this.tetrahedraOutROI,
-      this.hexahedraOutROI,
-      this.indicesOut,
-      this.edgeOutIndices,
-      this.triangleOutIndices,
-      this.quadOutIndices,
-      this.tetrahedronOutIndices,
-      this.hexahedronOutIndices,
-    );
+    this.addOutput(this.indices, this.pointsInROI, this.nbIndices, this.pointsOutROI, this.indicesOut);
+    this.kinds = [
+      this.kindOutputs('edge', this.edges, this.computeEdges, this.edgeIndices, this.edgesInROI, this.edgeOutIndices, this.edgesOutROI),
+      this.kindOutputs(
+        'triangle',
+        this.triangles,
+        this.computeTriangles,
+        this.triangleIndices,
+        this.trianglesInROI,
+        this.triangleOutIndices,
+        this.trianglesOutROI,
+      ),
+      this.kindOutputs('quad', this.quads, this.computeQuads, this.quadIndices, this.quadsInROI, this.quadOutIndices, this.quadsOutROI),
+      this.kindOutputs(
+        'tetrahedron',
+        this.tetrahedra,
+        this.computeTetrahedra,
+        this.tetrahedronIndices,
+        this.tetrahedraInROI,
+        this.tetrahedronOutIndices,
+        this.tetrahedraOutROI,
+      ),
+      this.kindOutputs(
+        'hexahedron',
+        this.hexahedra,
+        this.computeHexahedra,
+        this.hexahedronIndices,
+        this.hexahedraInROI,
+        this.hexahedronOutIndices,
+        this.hexahedraOutROI,
+      ),
+    ];
   }
+
+  /** The outputs of one element kind, each read hook classifying the kind when it is stale. */
+  private kindOutputs(
+    kind: RoiElementKind,
+    elems: Data<Uint32Array>,
+    compute: Data<boolean>,
+    inI: Data<Uint32Array>,
+    inE: Data<Uint32Array>,
+    outI: Data<Uint32Array>,
+    outE: Data<Uint32Array>,
+  ): KindOutputs {
+    const k: KindOutputs = { kind, elems, compute, outputs: [inI, inE, outI, outE], seenSelection: -1, seenElems: -1 };
+    for (const d of k.outputs) d.setReadHook(() => this.classifyIfDirty(k));
+    return k;
+  }
+
+  private readonly kinds: KindOutputs[];
+  /** Bumped at each update of the point selection: a kind classified before it is stale. */
+  private selection = 0;
+  /** inside[i]: point i is in the region, at the last update; undefined when the selection is empty. */
+  private inside: Uint8Array | undefined;
+  /** True once init armed the kinds' read hooks. */
+  private kindsArmed = false;
+  private classifying = false;
 
   /** The subclass's own checks and defaults, before the first selection (SOFA's roiInit). */
   protected roiInit(): void {}
@@ -431,13 +469,65 @@ export abstract class BaseROI extends DataEngine {
         [this.quads, 'quads', this.computeQuads.value],
       ],
       'local',
+      true,
     );
     this.roiInit();
     // The first selection is always computed, whatever doUpdate says.
     const keep = this.doUpdate.value;
     this.doUpdate.value = true;
     this.startUpdates();
+    this.kindsArmed = true;
+    // Without updates, the elements are classified now, against the first selection.
+    if (!keep) for (const k of this.kinds) this.classifyIfDirty(k);
     this.doUpdate.value = keep;
+  }
+
+  /**
+   * The read hook of a kind's outputs: the point selection brought up to date first, then the
+   * kind classified again when the selection or its element list changed since it last was.
+   */
+  private classifyIfDirty(k: KindOutputs): void {
+    if (!this.kindsArmed || this.classifying) return;
+    this.updateIfDirty();
+    if (!this.doUpdate.value && k.seenSelection >= 0) return;
+    this.classifying = true;
+    try {
+      const elemsCounter = k.compute.value ? k.elems.counter : -1;
+      if (k.seenSelection === this.selection && k.seenElems === elemsCounter) return;
+      k.seenSelection = this.selection;
+      k.seenElems = elemsCounter;
+      if (this.inside === undefined || !k.compute.value) {
+        for (const d of k.outputs) if (d.rawValue.length > 0) d.value = new Uint32Array(0);
+        return;
+      }
+      this.classify(k, this.inside);
+    } finally {
+      this.classifying = false;
+    }
+  }
+
+  /** The elements of a kind in the region (isElementInROI) and out of it, indices and lists. */
+  private classify(k: KindOutputs, inside: Uint8Array): void {
+    const n = inside.length;
+    const strict = this.strict.value;
+    const elems = k.elems.value;
+    const nv = NV[k.kind];
+    const r = { inI: [] as number[], outI: [] as number[], inE: [] as number[], outE: [] as number[] };
+    for (let e = 0; e * nv < elems.length; e++) {
+      const el = elems.subarray(e * nv, e * nv + nv);
+      // An element naming a point the positions do not have is outside.
+      let valid = true;
+      for (let j = 0; j < nv; j++) if (el[j] >= n) valid = false;
+      const isIn = valid && this.isElementInROI(k.kind, el, strict, inside);
+      (isIn ? r.inI : r.outI).push(e);
+      const dst = isIn ? r.inE : r.outE;
+      for (let j = 0; j < nv; j++) dst.push(el[j]);
+    }
+    const [inI, inE, outI, outE] = k.outputs;
+    inI.value = Uint32Array.from(r.inI);
+    inE.value = Uint32Array.from(r.inE);
+    outI.value = Uint32Array.from(r.outI);
+    outE.value = Uint32Array.from(r.outE);
   }
 
   protected updateOutputs(): void {
@@ -448,6 +538,9 @@ export abstract class BaseROI extends DataEngine {
     if (x.length % cs !== 0) throw this.error(`'position' has ${x.length} numbers, not a multiple of ${cs} (template ${t.name})`);
     const n = x.length / cs;
     this.clearOutputs();
+    // the kinds are classified again at their next read
+    this.selection++;
+    this.inside = undefined;
     if (n === 0) {
       if (!this.warnedEmpty) this.warn('no rest positions yet: the selection is empty');
       this.warnedEmpty = true;
@@ -474,91 +567,12 @@ export abstract class BaseROI extends DataEngine {
     this.pointsOutROI.value = Float64Array.from(outPts);
     this.nbIndices.value = inIdx.length;
 
-    const strict = this.strict.value;
-    const classify = (
-      kind: RoiElementKind,
-      elems: Uint32Array,
-      compute: boolean,
-      inI: Data<Uint32Array>,
-      inE: Data<Uint32Array>,
-      outI: Data<Uint32Array>,
-      outE: Data<Uint32Array>,
-    ): void => {
-      if (!compute) return;
-      const nv = NV[kind];
-      const r = { inI: [] as number[], outI: [] as number[], inE: [] as number[], outE: [] as number[] };
-      for (let e = 0; e * nv < elems.length; e++) {
-        const el = elems.subarray(e * nv, e * nv + nv);
-        // An element naming a point the positions do not have is outside.
-        let valid = true;
-        for (let j = 0; j < nv; j++) if (el[j] >= n) valid = false;
-        const isIn = valid && this.isElementInROI(kind, el, strict, inside);
-        (isIn ? r.inI : r.outI).push(e);
-        const dst = isIn ? r.inE : r.outE;
-        for (let j = 0; j < nv; j++) dst.push(el[j]);
-      }
-      inI.value = Uint32Array.from(r.inI);
-      inE.value = Uint32Array.from(r.inE);
-      outI.value = Uint32Array.from(r.outI);
-      outE.value = Uint32Array.from(r.outE);
-    };
-    classify('edge', this.edges.value, this.computeEdges.value, this.edgeIndices, this.edgesInROI, this.edgeOutIndices, this.edgesOutROI);
-    classify(
-      'triangle',
-      this.triangles.value,
-      this.computeTriangles.value,
-      this.triangleIndices,
-      this.trianglesInROI,
-      this.triangleOutIndices,
-      this.trianglesOutROI,
-    );
-    classify('quad', this.quads.value, this.computeQuads.value, this.quadIndices, this.quadsInROI, this.quadOutIndices, this.quadsOutROI);
-    classify(
-      'tetrahedron',
-      this.tetrahedra.value,
-      this.computeTetrahedra.value,
-      this.tetrahedronIndices,
-      this.tetrahedraInROI,
-      this.tetrahedronOutIndices,
-      this.tetrahedraOutROI,
-    );
-    classify(
-      'hexahedron',
-      this.hexahedra.value,
-      this.computeHexahedra.value,
-      this.hexahedronIndices,
-      this.hexahedraInROI,
-      this.hexahedronOutIndices,
-      this.hexahedraOutROI,
-    );
+    this.inside = inside;
   }
 
   /** Every output emptied (nbIndices 0). */
   private clearOutputs(): void {
-    const empty = [
-      this.indices,
-      this.edgeIndices,
-      this.triangleIndices,
-      this.quadIndices,
-      this.tetrahedronIndices,
-      this.hexahedronIndices,
-      this.edgesInROI,
-      this.trianglesInROI,
-      this.quadsInROI,
-      this.tetrahedraInROI,
-      this.hexahedraInROI,
-      this.edgesOutROI,
-      this.trianglesOutROI,
-      this.quadsOutROI,
-      this.tetrahedraOutROI,
-      this.hexahedraOutROI,
-      this.indicesOut,
-      this.edgeOutIndices,
-      this.triangleOutIndices,
-      this.quadOutIndices,
-      this.tetrahedronOutIndices,
-      this.hexahedronOutIndices,
-    ];
+    const empty = [this.indices, this.indicesOut];
     for (const d of empty) if (d.value.length > 0) d.value = new Uint32Array(0);
     if (this.pointsInROI.value.length > 0) this.pointsInROI.value = new Float64Array(0);
     if (this.pointsOutROI.value.length > 0) this.pointsOutROI.value = new Float64Array(0);

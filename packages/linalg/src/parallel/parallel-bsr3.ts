@@ -1,5 +1,5 @@
-import { bsr3SpmvRange, type Bsr3Matrix } from '../bsr3.js';
-import { Bsr3Wasm } from '../wasm/bsr3-wasm.js';
+import { BSR3_STANDARD_ORDER, bsr3SpmvRange, type Bsr3Matrix } from '../bsr3.js';
+import { Bsr3Wasm, KERNEL_ORDER } from '../wasm/bsr3-wasm.js';
 import type { SharedBsr3Product } from './bsr3-kernel.js';
 import { ThreadPool } from './thread-pool.js';
 import { bsr3Shared } from '../bsr3.js';
@@ -43,6 +43,11 @@ export class ParallelBsr3Product {
       this.data = { B: this.matrix, x: shared(3 * B.blockCols), y: shared(3 * B.blockRows) };
       this.job = pool.addModule(new URL('./bsr3-kernel.js', import.meta.url).href, 'bsr3SpmvRows', this.data);
     }
+  }
+
+  /** Where `matrix` stores entry t = 3·row + col of a block (the kernel's order with WebAssembly). */
+  get storageOrder(): readonly number[] {
+    return this.wasm ? KERNEL_ORDER : BSR3_STANDARD_ORDER;
   }
 
   /** A scatter map into the standard block layout turned into one into `matrix`'s (the kernel's order with WebAssembly). */

@@ -13,8 +13,8 @@ import { tetrahedraWasm } from './kernels/tetrahedra.wasm.js';
  *     read from the memory's header: the function a solver running in WebAssembly calls
  *     (MatrixFreeCgWasm);
  *   - the force of 'large' (CorotationalTetrahedra.addForceLarge): `tetF2(inIdx, elem, rest,
- *     rotOut, delta, p0, p1, scratch)` and `tetF1(…, e0, e1)`, which also write the element frames
- *     into the element array (what the product reads) and, row-major, at rotOut + 72·e; positions
+ *     delta, p0, p1, scratch)` and `tetF1(…, e0, e1)`, which also write the element frames into
+ *     the element array (what the product reads, and copyRotations copies out); positions
  *     are read at inIdx's addresses (the product's dx array holds x then), forces added at those
  *     addresses + delta (its df array holds f).
  *
@@ -60,17 +60,8 @@ export class TetrahedronDForceWasm {
   readonly module: object;
   private readonly run2: (inIdx: number, outIdx: number, elem: number, k: number, p0: number, p1: number, scratch: number) => void;
   private readonly run1: (inIdx: number, outIdx: number, elem: number, k: number, e0: number, e1: number) => void;
-  private readonly force2: (
-    inIdx: number,
-    elem: number,
-    rest: number,
-    rotOut: number,
-    delta: number,
-    p0: number,
-    p1: number,
-    scratch: number,
-  ) => void;
-  private readonly force1: (inIdx: number, elem: number, rest: number, rotOut: number, delta: number, e0: number, e1: number) => void;
+  private readonly force2: (inIdx: number, elem: number, rest: number, delta: number, p0: number, p1: number, scratch: number) => void;
+  private readonly force1: (inIdx: number, elem: number, rest: number, delta: number, e0: number, e1: number) => void;
   private readonly runAll: object;
   private _nElem = 0;
   private _nPairs = 0;
@@ -85,9 +76,8 @@ export class TetrahedronDForceWasm {
   readonly inIdx: number;
   readonly outIdx: number;
   readonly elem: number;
-  /** The rest shapes of 'large' (nPairs × 6 × 2 f64: LARGE_REST_COMPONENTS per element) and the rotations the force writes (nElem × 9, row-major). */
+  /** The rest shapes of 'large' (nPairs × 6 × 2 f64: LARGE_REST_COMPONENTS per element). */
   readonly rest: number;
-  readonly rotOut: number;
   readonly vin: number;
   readonly vout: number;
   /** Start of the deferred slots (3 f64 each), after vout. */
@@ -99,7 +89,6 @@ export class TetrahedronDForceWasm {
   private _vinView!: Float64Array;
   private _voutView!: Float64Array;
   private _restView!: Float64Array;
-  private _rotView!: Float64Array;
 
   private constructor(module: object, elems: Uint32Array, nPoints: number, deferredSlots: number, threads: number) {
     const api = wasmApi()!;
@@ -114,8 +103,7 @@ export class TetrahedronDForceWasm {
     this.outIdx = align(this.inIdx + pairs * 32);
     this.elem = align(this.outIdx + pairs * 32);
     this.rest = align(this.elem + pairs * TET_PAIR_BYTES);
-    this.rotOut = align(this.rest + pairs * REST_PAIR_BYTES);
-    this.vin = align(this.rotOut + pairs * 144);
+    this.vin = align(this.rest + pairs * REST_PAIR_BYTES);
     this.vout = align(this.vin + nPoints * 24);
     this.deferred = align(this.vout + nPoints * 24);
     this.area = align(this.deferred + deferredSlots * 24);
@@ -160,7 +148,6 @@ export class TetrahedronDForceWasm {
     this._vinView = new Float64Array(buf, this.vin, 3 * nPoints);
     this._voutView = new Float64Array(buf, this.vout, 3 * nPoints);
     this._restView = new Float64Array(buf, this.rest, pairs * 12);
-    this._rotView = new Float64Array(buf, this.rotOut, 9 * n);
     // both index arrays point at df[3·node] / dx[3·node]; threads redirect some outIdx entries
     new Int32Array(buf, 0, 5).set([n, this.inIdx, this.outIdx, this.elem, this.scratch]);
     const ii = new Int32Array(buf, this.inIdx, pairs * 8),
@@ -242,12 +229,14 @@ export class TetrahedronDForceWasm {
     for (let j = 0; j < 6; j++) S[r + 2 * j] = rest[LARGE_REST_COMPONENTS[j]];
   }
 
-  /** The inverse of setMaterials for the gradients and materials (exact copies). */
-  copyMaterials(grad: Float64Array, mat: Float64Array): void {
+  /**
+   * The inverse of setMaterials for the gradients and materials (exact copies); with e0 and count,
+   * of elements e0 … e0 + count − 1 only, into grad and mat from their start.
+   */
+  copyMaterials(grad: Float64Array, mat: Float64Array, e0 = 0, count = Math.min(this.nElem, grad.length / 12)): void {
     const E = this.elemView;
-    // one element per call of a small function, quick for the JIT to compile (this runs once, cold)
-    const count = Math.min(this.nElem, grad.length / 12);
-    for (let e = 0; e < count; e++) copyElementMaterial(E, grad, mat, e);
+    // one element per call of a small function, quick for the JIT to compile
+    for (let e = 0; e < count; e++) copyElementMaterial(E, grad, mat, e0 + e, e);
   }
 
   /** The inverse of setMaterials for the rest shapes: the components of 'large' (exact copies), the others 0. */
@@ -275,8 +264,8 @@ export class TetrahedronDForceWasm {
 
   /**
    * f += the forces of 'large' at positions x (CorotationalTetrahedra.addForceLarge, bit for bit),
-   * on this thread; the element frames go into the product's element data and, row-major, into the
-   * memory copyRotations reads.
+   * on this thread; the element frames go into the product's element data (copyRotations reads
+   * them there).
    * x and f pass through the product's dx and df arrays.
    */
   forceLarge(f: Float64Array, x: Float64Array): void {
@@ -285,14 +274,15 @@ export class TetrahedronDForceWasm {
     const n = this.nElem,
       p1 = n >> 1,
       delta = this.vout - this.vin;
-    if (p1 > 0) this.force2(this.inIdx, this.elem, this.rest, this.rotOut, delta, 0, p1, this.scratch);
-    if (n & 1) this.force1(this.inIdx, this.elem, this.rest, this.rotOut, delta, n - 1, n);
+    if (p1 > 0) this.force2(this.inIdx, this.elem, this.rest, delta, 0, p1, this.scratch);
+    if (n & 1) this.force1(this.inIdx, this.elem, this.rest, delta, n - 1, n);
     f.set(this.voutView);
   }
 
-  /** The rotations of the last forceLarge (nElem × 9, row-major) into rot. */
-  copyRotations(rot: Float64Array): void {
-    rot.set(this._rotView);
+  /** The inverse of setRotations: the rotations of the element data (nElem × 9, row-major; those of the last forceLarge) into rot, exact copies (with e0 and count, as copyMaterials). */
+  copyRotations(rot: Float64Array, e0 = 0, count = Math.min(this.nElem, rot.length / 9)): void {
+    const E = this.elemView;
+    for (let e = 0; e < count; e++) copyElementRotation(E, rot, e0 + e, e);
   }
 
   /** Elements [e0, e1) on this thread (e0 even), adding into vout or their deferred slots. */
@@ -324,10 +314,25 @@ export class TetrahedronDForceWasm {
   }
 }
 
-/** Element e's gradients and material out of the kernel's element data. */
-function copyElementMaterial(E: Float64Array, grad: Float64Array, mat: Float64Array, e: number): void {
+/** Element e's rotation (fields 0–8, lane e & 1) out of the kernel's element data, into slot `at` of rot. */
+function copyElementRotation(E: Float64Array, rot: Float64Array, e: number, at: number): void {
+  const b = 48 * (e >> 1) + (e & 1),
+    r = 9 * at;
+  rot[r] = E[b];
+  rot[r + 1] = E[b + 2];
+  rot[r + 2] = E[b + 4];
+  rot[r + 3] = E[b + 6];
+  rot[r + 4] = E[b + 8];
+  rot[r + 5] = E[b + 10];
+  rot[r + 6] = E[b + 12];
+  rot[r + 7] = E[b + 14];
+  rot[r + 8] = E[b + 16];
+}
+
+/** Element e's gradients and material out of the kernel's element data, into slot `at` of grad and mat. */
+function copyElementMaterial(E: Float64Array, grad: Float64Array, mat: Float64Array, e: number, at: number): void {
   const b = 48 * (e >> 1) + (e & 1) + 18,
-    g = 12 * e;
+    g = 12 * at;
   grad[g] = E[b];
   grad[g + 1] = E[b + 2];
   grad[g + 2] = E[b + 4];
@@ -340,9 +345,9 @@ function copyElementMaterial(E: Float64Array, grad: Float64Array, mat: Float64Ar
   grad[g + 9] = E[b + 18];
   grad[g + 10] = E[b + 20];
   grad[g + 11] = E[b + 22];
-  mat[3 * e] = E[b + 24];
-  mat[3 * e + 1] = E[b + 26];
-  mat[3 * e + 2] = E[b + 28];
+  mat[3 * at] = E[b + 24];
+  mat[3 * at + 1] = E[b + 26];
+  mat[3 * at + 2] = E[b + 28];
 }
 
 /** Element e's rest components of 'large' (LARGE_REST_COMPONENTS: 3, 6, 7, 9, 10, 11) out of the kernel's rest shapes. */

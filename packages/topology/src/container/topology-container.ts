@@ -250,7 +250,9 @@ export abstract class TopologyContainer extends BaseMeshTopology {
    * The editable mesh of the current lists, with the sub-element tables of its highest kind (the
    * faces and edges of each volume, the edges of each face), which SOFA's containers create at
    * init: a removal then finds the faces and edges it leaves alone from their shells. A table the
-   * derivation of the faces or edges found on the way is taken as it is.
+   * derivation of the faces or edges found on the way is taken as it is. The mesh holds the lists
+   * and tables themselves, not copies: it changes nothing before the first change, when the Data
+   * show its lists (dynamicMesh), and a prepared mesh whose lists changed before is dropped.
    */
   private buildMesh(): DynamicMesh {
     const lists: Partial<Record<ElementKind, Uint32Array>> = {};
@@ -258,13 +260,13 @@ export abstract class TopologyContainer extends BaseMeshTopology {
       const d = this.elementData(k);
       if (d) lists[k] = this.elements(k);
     }
-    const mesh = new DynamicMesh(this.getNbPoints(), lists);
+    const mesh = new DynamicMesh(this.getNbPoints(), lists, true);
     const top = (['hexahedron', 'tetrahedron', 'quad', 'triangle'] as const).find((k) => mesh.count(k) > 0);
     if (top) {
       for (const st of mesh.subs[top]) {
         if (mesh.count(st.sub) === 0) continue;
         const found = this.tables.get(`${st.sub}sIn${top[0].toUpperCase()}${top.slice(1)}`);
-        if (found instanceof Uint32Array && found.length === mesh.count(top) * st.table.k) mesh.setTable(top, st.sub, found);
+        if (found instanceof Uint32Array && found.length === mesh.count(top) * st.table.k) mesh.setTable(top, st.sub, found, true);
         else mesh.ensureTable(top, st.sub);
       }
     }

@@ -160,6 +160,34 @@ describe('topology: DynamicMesh removals at once', () => {
     expect(a.check()).to.deep.equal([]);
   });
 
+  it('a mesh holding its lists and table (adopt) changes them in place and ends as a copying mesh does', () => {
+    const g = gridMesh(4, 4, 5);
+    const rand = rng(7);
+    const lists = { tetrahedron: g.tetrahedra.slice(), triangle: g.triangles.slice(), edge: g.edges.slice() };
+    const table = new Uint32Array(6 * (g.tetrahedra.length / 4));
+    {
+      const index = new EdgeLookup(g.edges);
+      for (let e = 0; e < g.tetrahedra.length / 4; e++)
+        for (let j = 0; j < 6; j++) {
+          const [u, v] = EDGES_IN_TETRAHEDRON[j];
+          table[6 * e + j] = index.get(g.tetrahedra[4 * e + u], g.tetrahedra[4 * e + v]);
+        }
+    }
+    const held = new DynamicMesh(g.nPoints, lists, true);
+    held.setTable('tetrahedron', 'edge', table, true);
+    const copied = new DynamicMesh(g.nPoints, { tetrahedron: g.tetrahedra, triangle: g.triangles, edge: g.edges });
+    copied.setTable('tetrahedron', 'edge', table.slice());
+    // no copy: the views are the given arrays
+    expect(held.view('tetrahedron').buffer).to.equal(lists.tetrahedron.buffer);
+    expect(held.view('edge').buffer).to.equal(lists.edge.buffer);
+    for (const m of [held, copied]) m.ensureTable('tetrahedron', 'triangle');
+    const ids = someIndices(rand, g.tetrahedra.length / 4, 25);
+    for (const m of [held, copied]) m.removeElements('tetrahedron', ids, ['triangle', 'edge'], true);
+    expect(snapshot(held)).to.deep.equal(snapshot(copied));
+    expect(Array.from(held.view('tetrahedron'))).to.deep.equal(Array.from(lists.tetrahedron.subarray(0, held.view('tetrahedron').length)));
+    expect(held.check()).to.deep.equal([]);
+  });
+
   it('the faces and edges a removal of tetrahedra isolates are those no kept tetrahedron has (brute force)', () => {
     const g = gridMesh(5, 4, 6);
     const rand = rng(11);

@@ -64,14 +64,18 @@ export class DynamicMesh {
   /** Sub-element tables of each kind, in SOFA's processing order. */
   readonly subs: Record<ElementKind, SubTable[]>;
 
-  constructor(nPoints: number, lists: Partial<Record<ElementKind, Uint32Array>>) {
+  /**
+   * The mesh of these lists: copied, or with `adopt` held as they are (the mesh's changes are then
+   * made in those arrays: a container gives the lists it shows, which show the mesh's once it edits).
+   */
+  constructor(nPoints: number, lists: Partial<Record<ElementKind, Uint32Array>>, adopt = false) {
     this.nPoints = nPoints;
     this.lists = {
-      edge: new ElementStore(2, lists.edge),
-      triangle: new ElementStore(3, lists.triangle),
-      quad: new ElementStore(4, lists.quad),
-      tetrahedron: new ElementStore(4, lists.tetrahedron),
-      hexahedron: new ElementStore(8, lists.hexahedron),
+      edge: new ElementStore(2, lists.edge, adopt),
+      triangle: new ElementStore(3, lists.triangle, adopt),
+      quad: new ElementStore(4, lists.quad, adopt),
+      tetrahedron: new ElementStore(4, lists.tetrahedron, adopt),
+      hexahedron: new ElementStore(8, lists.hexahedron, adopt),
     };
     const table = (sub: ElementKind, n: number): SubTable => ({ sub, table: new ElementStore(n), around: new ShellStore(), built: false });
     this.subs = {
@@ -129,24 +133,24 @@ export class DynamicMesh {
         table[e * n + j] = s < 0 ? INVALID : s;
       }
     }
-    this.installTable(st, table);
+    this.installTable(st, table, true);
   }
 
   /**
    * Takes the table of the sub-elements `sub` of the elements `kind` (count × n, INVALID where a
    * sub-element is missing) computed elsewhere (the container's derivation of the sub-elements
-   * finds it on the way), unless built already.
+   * finds it on the way), unless built already; with `adopt` the table is held as it is (no copy).
    */
-  setTable(kind: ElementKind, sub: ElementKind, table: Uint32Array): void {
+  setTable(kind: ElementKind, sub: ElementKind, table: Uint32Array, adopt = false): void {
     const st = this.subTable(kind, sub);
     if (st.built) return;
     if (table.length !== this.lists[kind].count * st.table.k)
       throw new Error(`${sub}s in ${kind}s: ${table.length} entries for ${this.lists[kind].count} ${kind}s`);
-    this.installTable(st, table);
+    this.installTable(st, table, adopt);
   }
 
   /** The table and, from it, the shells around the sub-elements (each in element order). */
-  private installTable(st: SubTable, table: Uint32Array): void {
+  private installTable(st: SubTable, table: Uint32Array, adopt = false): void {
     const n = st.table.k;
     const nSub = this.lists[st.sub].count;
     const owners = new Uint32Array(table.length);
@@ -158,7 +162,7 @@ export class DynamicMesh {
       owners[pairs] = s;
       values[pairs++] = (i / n) | 0;
     }
-    st.table = new ElementStore(n, table);
+    st.table = new ElementStore(n, table, adopt);
     st.around = ShellStore.fromPairs(nSub, owners, values, pairs);
     st.built = true;
   }

@@ -6,10 +6,20 @@ export class ElementStore {
   private buf: Uint32Array;
   count = 0;
 
+  /**
+   * `initial` is copied, or with `adopt` held as it is (no copy): the store's changes are then made
+   * in that array until it outgrows it.
+   */
   constructor(
     readonly k: number,
     initial?: Uint32Array,
+    adopt = false,
   ) {
+    if (initial && adopt) {
+      this.buf = initial;
+      this.count = initial.length / k;
+      return;
+    }
     this.buf = new Uint32Array(Math.max(16, initial ? initial.length : 0));
     if (initial) {
       this.buf.set(initial);

@@ -8,7 +8,7 @@
 ;;
 ;;   tetDF2(inIdx, outIdx, elem, k, p0, p1, scratch) / tetDF1(…, e0, e1): the matrix-free product
 ;;     df += −k·Rᵀ·J·K·Jᵀ·R·dx per element (the hottest loop of a CG step);
-;;   tetF2(inIdx, elem, rest, rotOut, delta, p0, p1, scratch) / tetF1(…, e0, e1): the force of
+;;   tetF2(inIdx, elem, rest, delta, p0, p1, scratch) / tetF1(…, e0, e1): the force of
 ;;     'large' (the frame of the edges R, D = R₀X − R·x, f += Rᵀ·J·K·Jᵀ·D);
 ;;   tetDFAll(k): every element (the pairs, then the last odd one), the arrays read from the header:
 ;;     the function a solver running in WebAssembly calls (MatrixFreeCgWasm's product).
@@ -876,8 +876,8 @@
         (br $element))))
 
   ;; tetF2: element pairs p0 … p1−1, f64x2, with the scratch area
-  (func $tetF2 (export "tetF2") (param $inIdx i32) (param $elem i32) (param $rest i32) (param $rotOut i32) (param $delta i32) (param $from i32) (param $to i32) (param $scratch i32)
-    (local $it i32) (local $base i32) (local $rb i32) (local $ro i32) (local $ii i32) (local $addr i32)
+  (func $tetF2 (export "tetF2") (param $inIdx i32) (param $elem i32) (param $rest i32) (param $delta i32) (param $from i32) (param $to i32) (param $scratch i32)
+    (local $it i32) (local $base i32) (local $rb i32) (local $ii i32) (local $addr i32)
     (local $zero v128) (local $one v128) (local $addr1 i32) (local $xy0 v128) (local $xy1 v128) (local $ax v128)
     (local $ay v128) (local $az v128) (local $bx v128) (local $by v128) (local $bz v128) (local $cx v128)
     (local $cy v128) (local $cz v128) (local $dx v128) (local $dy v128) (local $dz v128) (local $ex v128)
@@ -899,10 +899,9 @@
     (block $done
       (loop $element
         (br_if $done (i32.ge_u (local.get $it) (local.get $to)))
-        ;; base = elem + it·384, rb = rest + it·96, ro = rotOut + it·144, ii = inIdx + it·32
+        ;; base = elem + it·384, rb = rest + it·96, ii = inIdx + it·32
         (local.set $base (i32.add (local.get $elem) (i32.mul (local.get $it) (i32.const 384))))
         (local.set $rb (i32.add (local.get $rest) (i32.mul (local.get $it) (i32.const 96))))
-        (local.set $ro (i32.add (local.get $rotOut) (i32.mul (local.get $it) (i32.const 144))))
         (local.set $ii (i32.add (local.get $inIdx) (i32.shl (local.get $it) (i32.const 5))))
         ;; node a’s position (both elements’, per coordinate)
         (local.set $xy0 (v128.load (local.tee $addr (i32.load (local.get $ii)))))
@@ -976,34 +975,16 @@
           (f64x2.sub (f64x2.mul (local.get $zz) (local.get $ex)) (f64x2.mul (local.get $zx) (local.get $ez))))
         (local.set $R5
           (f64x2.sub (f64x2.mul (local.get $zx) (local.get $ey)) (f64x2.mul (local.get $zy) (local.get $ex))))
-        ;; R into the element array (the product’s fields 0–8) and, row-major, at rotOut + 72·e
+        ;; R into the element array (the product’s fields 0–8; copyRotations reads it there)
         (v128.store (local.get $base) (local.get $ex))
-        (f64.store (local.get $ro) (f64x2.extract_lane 0 (local.get $ex)))
-        (f64.store offset=72 (local.get $ro) (f64x2.extract_lane 1 (local.get $ex)))
         (v128.store offset=16 (local.get $base) (local.get $ey))
-        (f64.store offset=8 (local.get $ro) (f64x2.extract_lane 0 (local.get $ey)))
-        (f64.store offset=80 (local.get $ro) (f64x2.extract_lane 1 (local.get $ey)))
         (v128.store offset=32 (local.get $base) (local.get $ez))
-        (f64.store offset=16 (local.get $ro) (f64x2.extract_lane 0 (local.get $ez)))
-        (f64.store offset=88 (local.get $ro) (f64x2.extract_lane 1 (local.get $ez)))
         (v128.store offset=48 (local.get $base) (local.get $R3))
-        (f64.store offset=24 (local.get $ro) (f64x2.extract_lane 0 (local.get $R3)))
-        (f64.store offset=96 (local.get $ro) (f64x2.extract_lane 1 (local.get $R3)))
         (v128.store offset=64 (local.get $base) (local.get $R4))
-        (f64.store offset=32 (local.get $ro) (f64x2.extract_lane 0 (local.get $R4)))
-        (f64.store offset=104 (local.get $ro) (f64x2.extract_lane 1 (local.get $R4)))
         (v128.store offset=80 (local.get $base) (local.get $R5))
-        (f64.store offset=40 (local.get $ro) (f64x2.extract_lane 0 (local.get $R5)))
-        (f64.store offset=112 (local.get $ro) (f64x2.extract_lane 1 (local.get $R5)))
         (v128.store offset=96 (local.get $base) (local.get $zx))
-        (f64.store offset=48 (local.get $ro) (f64x2.extract_lane 0 (local.get $zx)))
-        (f64.store offset=120 (local.get $ro) (f64x2.extract_lane 1 (local.get $zx)))
         (v128.store offset=112 (local.get $base) (local.get $zy))
-        (f64.store offset=56 (local.get $ro) (f64x2.extract_lane 0 (local.get $zy)))
-        (f64.store offset=128 (local.get $ro) (f64x2.extract_lane 1 (local.get $zy)))
         (v128.store offset=128 (local.get $base) (local.get $zz))
-        (f64.store offset=64 (local.get $ro) (f64x2.extract_lane 0 (local.get $zz)))
-        (f64.store offset=136 (local.get $ro) (f64x2.extract_lane 1 (local.get $zz)))
         ;; R·x per node (the components D needs), then D = R₀X − R·x from node a (R₀X: the rest components)
         (local.set $F0
           (f64x2.add
@@ -1402,8 +1383,8 @@
         (br $element))))
 
   ;; tetF1: single elements e0 … e1−1, scalar ($addr1 unused)
-  (func $tetF1 (export "tetF1") (param $inIdx i32) (param $elem i32) (param $rest i32) (param $rotOut i32) (param $delta i32) (param $from i32) (param $to i32)
-    (local $it i32) (local $base i32) (local $rb i32) (local $ro i32) (local $ii i32) (local $addr i32)
+  (func $tetF1 (export "tetF1") (param $inIdx i32) (param $elem i32) (param $rest i32) (param $delta i32) (param $from i32) (param $to i32)
+    (local $it i32) (local $base i32) (local $rb i32) (local $ii i32) (local $addr i32)
     (local $zero f64) (local $one f64) (local $addr1 i32) (local $ax f64) (local $ay f64) (local $az f64)
     (local $bx f64) (local $by f64) (local $bz f64) (local $cx f64) (local $cy f64) (local $cz f64) (local $dx f64)
     (local $dy f64) (local $dz f64) (local $ex f64) (local $ey f64) (local $ez f64) (local $invX f64) (local $yx f64)
@@ -1423,7 +1404,7 @@
     (block $done
       (loop $element
         (br_if $done (i32.ge_u (local.get $it) (local.get $to)))
-        ;; lane (it & 1) of pair it >> 1; ro = rotOut + 72·it, ii = inIdx + 16·it
+        ;; lane (it & 1) of pair it >> 1; ii = inIdx + 16·it
         (local.set $base
           (i32.add
             (i32.add (local.get $elem) (i32.shl (i32.and (local.get $it) (i32.const 1)) (i32.const 3)))
@@ -1432,7 +1413,6 @@
           (i32.add
             (i32.add (local.get $rest) (i32.shl (i32.and (local.get $it) (i32.const 1)) (i32.const 3)))
             (i32.mul (i32.and (local.get $it) (i32.const -2)) (i32.const 48))))
-        (local.set $ro (i32.add (local.get $rotOut) (i32.mul (local.get $it) (i32.const 72))))
         (local.set $ii (i32.add (local.get $inIdx) (i32.shl (local.get $it) (i32.const 4))))
         ;; node a’s position
         (local.set $ax (f64.load (i32.load (local.get $ii))))
@@ -1484,25 +1464,16 @@
         (local.set $R3 (f64.sub (f64.mul (local.get $zy) (local.get $ez)) (f64.mul (local.get $zz) (local.get $ey))))
         (local.set $R4 (f64.sub (f64.mul (local.get $zz) (local.get $ex)) (f64.mul (local.get $zx) (local.get $ez))))
         (local.set $R5 (f64.sub (f64.mul (local.get $zx) (local.get $ey)) (f64.mul (local.get $zy) (local.get $ex))))
-        ;; R into the element array (the product’s fields 0–8) and, row-major, at rotOut + 72·e
+        ;; R into the element array (the product’s fields 0–8; copyRotations reads it there)
         (f64.store (local.get $base) (local.get $ex))
-        (f64.store (local.get $ro) (local.get $ex))
         (f64.store offset=16 (local.get $base) (local.get $ey))
-        (f64.store offset=8 (local.get $ro) (local.get $ey))
         (f64.store offset=32 (local.get $base) (local.get $ez))
-        (f64.store offset=16 (local.get $ro) (local.get $ez))
         (f64.store offset=48 (local.get $base) (local.get $R3))
-        (f64.store offset=24 (local.get $ro) (local.get $R3))
         (f64.store offset=64 (local.get $base) (local.get $R4))
-        (f64.store offset=32 (local.get $ro) (local.get $R4))
         (f64.store offset=80 (local.get $base) (local.get $R5))
-        (f64.store offset=40 (local.get $ro) (local.get $R5))
         (f64.store offset=96 (local.get $base) (local.get $zx))
-        (f64.store offset=48 (local.get $ro) (local.get $zx))
         (f64.store offset=112 (local.get $base) (local.get $zy))
-        (f64.store offset=56 (local.get $ro) (local.get $zy))
         (f64.store offset=128 (local.get $base) (local.get $zz))
-        (f64.store offset=64 (local.get $ro) (local.get $zz))
         ;; R·x per node (the components D needs), then D = R₀X − R·x from node a (R₀X: the rest components)
         (local.set $F0
           (f64.add

@@ -1078,17 +1078,35 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
     const K = this.kScratch,
       elems = this.elems,
       blk = this.blockScratch;
-    const R = this.activeMethod === 'small' ? undefined : this.rot;
-    const grad = this.grad,
-      mat = this.mat;
+    // Data the WebAssembly kernel holds are read from it a batch at a time (exact copies), so that
+    // no JavaScript copy of every element's gradients, materials or frames is made.
+    const w = this.wasm as TetrahedronDForceWasm | undefined;
+    const gradK = this.gradInKernel && w !== undefined;
+    const rotK = this.activeMethod !== 'small' && this.rotInKernel && w !== undefined;
+    const R = this.activeMethod === 'small' ? undefined : rotK ? this.batchRot : this.rot;
+    const grad = gradK ? this.batchGrad : this.grad,
+      mat = gradK ? this.batchMat : this.mat;
     for (let e0 = 0; e0 < n; e0 += ELEMENT_BATCH) {
       const count = Math.min(ELEMENT_BATCH, n - e0);
+      // offsets into the batch's copies, or into the whole arrays
+      const g0 = gradK ? e0 : 0,
+        r0 = rotK ? e0 : 0;
+      if (gradK) w.copyMaterials(grad, mat, e0, count);
+      if (rotK) w.copyRotations(R!, e0, count);
       // the batch's blocks, written where the accumulator reads them when it offers a buffer
       const U = acc.symmetricElementBuffer?.(4, count) ?? this.upperScratch;
-      for (let k = 0; k < count; k++) rotatedTetrahedronStiffnessUpper(U, 90 * k, grad, 12 * (e0 + k), mat, 3 * (e0 + k), R, 9 * (e0 + k));
+      for (let k = 0; k < count; k++) {
+        const e = e0 + k;
+        rotatedTetrahedronStiffnessUpper(U, 90 * k, grad, 12 * (e - g0), mat, 3 * (e - g0), R, 9 * (e - r0));
+      }
       emitSymmetricElements(acc, U, elems, e0, count, 4, factor, K, blk);
     }
   }
+
+  /** A batch's gradients, materials and frames read from the kernel (emitStiffness). */
+  private readonly batchGrad = new Float64Array(12 * ELEMENT_BATCH);
+  private readonly batchMat = new Float64Array(3 * ELEMENT_BATCH);
+  private readonly batchRot = new Float64Array(9 * ELEMENT_BATCH);
 
   /** ½·Σ Dᵀ·J·K·Jᵀ·D for 'small' (SOFA computes it for that method only), else 0. */
   override getPotentialEnergy(x: readonly Float64Array[]): number {
