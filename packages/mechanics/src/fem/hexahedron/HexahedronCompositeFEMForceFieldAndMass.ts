@@ -103,6 +103,11 @@ export class HexahedronCompositeFEMForceFieldAndMass extends NonUniformHexahedro
   readonly drawSize = this.initData({ name: 'drawSize', type: Real, default: -1, help: '', group: 'Visualization' });
 
   private composite: Homogenization | undefined;
+  /**
+   * Checkpoint: the element rotations of the last addForce, which HexahedronCompositeFEMMapping
+   * applies with at the next step's propagation, before this force field's next addForce.
+   */
+  readonly checkpointFields = ['rot'] as const;
   private finestLevel: RamifiedLevelView | undefined;
 
   protected override prepareLevels(): void {
