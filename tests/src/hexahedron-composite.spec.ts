@@ -9,6 +9,7 @@ import { corpusRoot } from './corpus-test-support.js';
  * - a filled coarse cell: the homogenized stiffness is the classical element's (HexahedronFEMForceField
  *   on the coarse cell): by the mirror symmetries of a filled box the masked, normalised weights are
  *   the trilinear ones, and the trilinear field of the coarse cell is one of the fine cells';
+ * - with finestToCoarse (one condensation of the finest cells, no rigid void) on one level, the same;
  * - a cell filled in its lower half (mirror symmetric in x and y): a homogeneous strain in the
  *   (x, y) plane stores the energy of that strain in the filled half, ½·V/2·(λ(a + b)² + 2μ(a² + b² + 2c²)),
  *   since the weights reproduce fields linear in x and y exactly; translations and rotations about
@@ -63,14 +64,14 @@ function named<T>(root: Node, name: string): T {
 }
 
 /** One sparse grid over [0, max] with n points per axis, the composite FEM (levels) or the classical one (0). */
-async function body(levels: number, surface: string, max = [1, 1, 1], n = '2 2 2', mapped = ''): Promise<SofaScene> {
+async function body(levels: number, surface: string, max = [1, 1, 1], n = '2 2 2', mapped = '', ffExtra = ''): Promise<SofaScene> {
   const grid =
     levels > 0
       ? `<SparseGridRamificationTopology name="grid" n="${n}" min="0 0 0" max="${max.join(' ')}" nbVirtualFinerLevels="${levels}" finestConnectivity="0" fillWeighted="0" ${surface}/>`
       : `<SparseGridTopology name="grid" n="${n}" min="0 0 0" max="${max.join(' ')}" fillWeighted="0" ${surface}/>`;
   const ff =
     levels > 0
-      ? `<HexahedronCompositeFEMForceFieldAndMass name="ff" nbVirtualFinerLevels="${levels}" youngModulus="${E}" poissonRatio="${NU}" density="2" method="large"/>`
+      ? `<HexahedronCompositeFEMForceFieldAndMass name="ff" nbVirtualFinerLevels="${levels}" youngModulus="${E}" poissonRatio="${NU}" density="2" method="large" ${ffExtra}/>`
       : `<HexahedronFEMForceFieldAndMass name="ff" youngModulus="${E}" poissonRatio="${NU}" density="2" method="large"/>`;
   return loadSceneFromString(`<Node name="root" gravity="0 0 0">
     <DefaultAnimationLoop/>
@@ -179,6 +180,26 @@ describe('HexahedronCompositeFEMForceFieldAndMass (homogenization of the finer l
     const f = new Float64Array(x.length);
     named<ForceFieldView>(scene.root, 'ff').addForce([f], [x], [new Float64Array(x.length)]);
     expect(maxAbs(f)).to.be.below(1e-12 * scale);
+  });
+
+  it('finestToCoarse (one condensation of the finest cells, no void): the closed forms on one level, translations free on two', async () => {
+    const full = box([0.05, 0.05, 0.05], [0.95, 0.95, 0.95]),
+      lower = box([0.05, 0.05, 0.05], [0.95, 0.95, 0.4]);
+    const direct = (levels: number, surface: string) => body(levels, surface, [1, 1, 1], '2 2 2', '', 'finestToCoarse="1"');
+    const a = element(await direct(1, full)),
+      b = element(await body(0, full));
+    const scale = maxAbs(b.K);
+    for (let k = 0; k < 576; k++) expect(a.K[k]).to.be.closeTo(b.K[k], 1e-10 * scale);
+    // the lower half: its top corners hold no fine point, the middle layer follows the bottom one
+    const half = element(await direct(1, lower));
+    const [ea, eb, ec] = [-6e-4, 9e-4, 2e-4];
+    const u = field(half.X, (x, y) => [ea * x + ec * y, eb * y + ec * x, 0]);
+    const w = 0.5 * lambda * (ea + eb) ** 2 + mu * (ea * ea + eb * eb + 2 * ec * ec);
+    expect(energy(half.K, u)).to.be.closeTo(w * 0.5, 1e-12 * w);
+    // two levels: the quarter points' weights are no longer fixed by symmetry, translations still cost nothing
+    const two = element(await direct(2, lower));
+    for (const t of [field(two.X, () => [1, 0, 0]), field(two.X, () => [0, 1, 0]), field(two.X, () => [0, 0, 1])])
+      expect(maxAbs(Ku(two.K, t))).to.be.below(1e-12 * maxAbs(two.K));
   });
 
   it('a plain SparseGridTopology: the non-uniform condensation, with a located warning', async () => {

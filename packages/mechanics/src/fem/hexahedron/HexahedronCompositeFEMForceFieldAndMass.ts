@@ -60,7 +60,8 @@ function compositeLevel(level: RamifiedLevelView): CompositeLevel {
  * M = Wᵀ·M_children·W. A cell holding a stiff and a soft material thus deforms as its parts would,
  * and HexahedronCompositeFEMMapping moves embedded points with the same weights. The hierarchy is
  * SparseGridRamificationTopology's (SparseGridMultipleTopology is one, with a stiffness coefficient
- * per material), over nbVirtualFinerLevels of its levels; the finest cells' matrices are the
+ * per material), over nbVirtualFinerLevels of its levels (with finestToCoarse, one condensation of
+ * the finest cells straight onto the coarse nodes, no rigid void); the finest cells' matrices are the
  * classical ones (Young's modulus and Poisson's ratio of element 0, as SOFA) times the cell's
  * stiffness coefficient — the mass too, as SOFA's computeClassicalMechanicalMatrices does.
  * Gravity, useMass and totalMass are NonUniformHexahedronFEMForceFieldAndMass's. On a plain
@@ -131,8 +132,6 @@ export class HexahedronCompositeFEMForceFieldAndMass extends NonUniformHexahedro
       );
       return;
     }
-    if (this.finestToCoarse.value)
-      this.warnAbout(this.finestToCoarse, 'finestToCoarse is not supported: the homogenization goes up level by level');
     if (this.homogenizationMethod.value !== 0)
       this.warnAbout(this.homogenizationMethod, 'only the static homogenization (0) exists (SOFA implements no other): it is used');
     if (!this.useRamification.value)
@@ -156,6 +155,7 @@ export class HexahedronCompositeFEMForceFieldAndMass extends NonUniformHexahedro
       poissonRatio: nu[0],
       density: this.density.value,
       completeInterpolation: this.completeInterpolation.value,
+      finestToCoarse: this.finestToCoarse.value,
     });
     if (h.singularCells > 0)
       this.warn(`${h.singularCells} cells could not be condensed (singular stiffness of their free points): their weights are trilinear`);
