@@ -121,6 +121,7 @@ export class HexahedronCompositeFEMMapping extends MappingComponent {
     this.apply();
     const out = this.getTo();
     if (out) this.applyJ(out.v, [this.from.v]);
+    if (this.applyRestPosition.value && out) this.map(this.from.x0, out.x0, false);
   }
 
   /**
@@ -198,8 +199,12 @@ export class HexahedronCompositeFEMMapping extends MappingComponent {
   }
 
   apply(): void {
-    const x = this.from.x,
-      out = this.outputPositions();
+    this.map(this.from.x, this.outputPositions(), true);
+    this.touchOutput();
+  }
+
+  /** out = the mapped positions of the coarse positions x (and J's values, with the same rotations, when fillJ). */
+  private map(x: Float64Array, out: Float64Array, fillJ: boolean): void {
     const nE = this.coarse.length / 8;
     const R = this.Rtmp,
       rot = this.rot,
@@ -219,7 +224,7 @@ export class HexahedronCompositeFEMMapping extends MappingComponent {
       P = this.P,
       J = this.J.values,
       rp = this.J.rowPtr;
-    J.fill(0);
+    if (fillJ) J.fill(0);
     for (let i = 0; i < n; i++) {
       let yx = 0,
         yy = 0,
@@ -242,23 +247,23 @@ export class HexahedronCompositeFEMMapping extends MappingComponent {
         yy += rot[r + 1] * l0 + rot[r + 4] * l1 + rot[r + 7] * l2;
         yz += rot[r + 2] * l0 + rot[r + 5] * l1 + rot[r + 8] * l2;
         // J block (point i, node k of e) += Rᵀ·M[:, 3k..3k+3]·R
-        for (let k = 0; k < 8; k++) {
-          const c = this.slot[8 * q + k];
-          for (let a = 0; a < 3; a++) {
-            // row a of Rᵀ·M_k: Σ_d R[d][a]·M[d][3k + ·]
-            const t0 = rot[r + a] * M[m + 3 * k] + rot[r + 3 + a] * M[m + 24 + 3 * k] + rot[r + 6 + a] * M[m + 48 + 3 * k];
-            const t1 = rot[r + a] * M[m + 3 * k + 1] + rot[r + 3 + a] * M[m + 24 + 3 * k + 1] + rot[r + 6 + a] * M[m + 48 + 3 * k + 1];
-            const t2 = rot[r + a] * M[m + 3 * k + 2] + rot[r + 3 + a] * M[m + 24 + 3 * k + 2] + rot[r + 6 + a] * M[m + 48 + 3 * k + 2];
-            const o = rp[3 * i + a] + c;
-            for (let b = 0; b < 3; b++) J[o + b] += t0 * rot[r + b] + t1 * rot[r + 3 + b] + t2 * rot[r + 6 + b];
+        if (fillJ)
+          for (let k = 0; k < 8; k++) {
+            const c = this.slot[8 * q + k];
+            for (let a = 0; a < 3; a++) {
+              // row a of Rᵀ·M_k: Σ_d R[d][a]·M[d][3k + ·]
+              const t0 = rot[r + a] * M[m + 3 * k] + rot[r + 3 + a] * M[m + 24 + 3 * k] + rot[r + 6 + a] * M[m + 48 + 3 * k];
+              const t1 = rot[r + a] * M[m + 3 * k + 1] + rot[r + 3 + a] * M[m + 24 + 3 * k + 1] + rot[r + 6 + a] * M[m + 48 + 3 * k + 1];
+              const t2 = rot[r + a] * M[m + 3 * k + 2] + rot[r + 3 + a] * M[m + 24 + 3 * k + 2] + rot[r + 6 + a] * M[m + 48 + 3 * k + 2];
+              const o = rp[3 * i + a] + c;
+              for (let b = 0; b < 3; b++) J[o + b] += t0 * rot[r + b] + t1 * rot[r + 3 + b] + t2 * rot[r + 6 + b];
+            }
           }
-        }
       }
       out[3 * i] = yx;
       out[3 * i + 1] = yy;
       out[3 * i + 2] = yz;
     }
-    this.touchOutput();
   }
 
   applyJ(out: Float64Array, ins: readonly Float64Array[]): void {
