@@ -206,6 +206,18 @@ const cases: Record<string, Case> = {
     kAt: 'rest',
     invariant: true,
   },
+  // a sparse grid cell filled in its lower half: the homogenization from two finer levels (its closed forms: hexahedron-composite.spec)
+  HexahedronCompositeFEMForceFieldAndMass: {
+    xml: `<SparseGridRamificationTopology name="topo" n="2 2 2" min="0 0 0" max="1 1 1" nbVirtualFinerLevels="2" finestConnectivity="0" fillWeighted="0"
+            position="0.05 0.05 0.05  0.95 0.05 0.05  0.05 0.95 0.05  0.95 0.95 0.05  0.05 0.05 0.4  0.95 0.05 0.4  0.05 0.95 0.4  0.95 0.95 0.4" quads="0 2 3 1  4 5 7 6  0 1 5 4  2 6 7 3  0 4 6 2  1 3 7 5"/>
+          <MechanicalObject name="dofs"/>
+          <HexahedronCompositeFEMForceFieldAndMass name="ff" nbVirtualFinerLevels="2" youngModulus="1000" poissonRatio="0.3" method="large" density="1"/>`,
+    kAt: 'rest',
+    invariant: true,
+    skip: {
+      K: "SOFA's homogenized K of a partly filled cell does not vanish on rotations about x and y (the masked weights move a vertical edge's midpoint with the rigid void above it), so the corotational K is not ∂f/∂x even at a rigid motion; K = ∂f/∂x on filled cells and the null modes are pinned by hexahedron-composite.spec",
+    },
+  },
   HexahedralFEMForceFieldAndMass: {
     xml: hexBody('<HexahedralFEMForceFieldAndMass name="ff" youngModulus="1000" poissonRatio="0.3" method="large" density="1"/>'),
     kAt: 'rest',

@@ -85,6 +85,14 @@ const cases: Record<string, Case> = {
             <Node name="out">${vec3Out('0.3 0.1 0.05  1.5 0.2 -0.1  1.9 0.1 0.1')}<BeamLinearMapping_mt name="map" granularity="1"/></Node></Node>`,
     skip: { geometric: noGeometric('BeamLinearMapping_mt') },
   },
+  // points in a sparse grid cell filled in its lower half (rotations of the force field held: J is exact)
+  HexahedronCompositeFEMMapping: {
+    xml: `<Node name="in"><SparseGridRamificationTopology name="topo" n="2 2 2" min="0 0 0" max="1 1 1" nbVirtualFinerLevels="2" finestConnectivity="0" fillWeighted="0"
+              position="0.05 0.05 0.05  0.95 0.05 0.05  0.05 0.95 0.05  0.95 0.95 0.05  0.05 0.05 0.4  0.95 0.05 0.4  0.05 0.95 0.4  0.95 0.95 0.4" quads="0 2 3 1  4 5 7 6  0 1 5 4  2 6 7 3  0 4 6 2  1 3 7 5"/>
+            <MechanicalObject name="from"/>
+            <HexahedronCompositeFEMForceFieldAndMass name="ff" nbVirtualFinerLevels="2" youngModulus="1000" poissonRatio="0.3" method="large"/>
+            <Node name="out">${vec3Out('0.1 0.2 0.3  0.5 0.5 0.2  0.9 0.8 0.45  0.2 0.9 0.1')}<HexahedronCompositeFEMMapping name="map"/></Node></Node>`,
+  },
   CenterOfMassMapping: {
     xml: `<Node name="in"><MechanicalObject name="from" template="Rigid3d" position="0 0 0 0 0 0 1  1 0.2 0 0 0 0.6 0.8  2 0 0.1 0.28 0 0 0.96"/>
             <UniformMass name="mass" totalMass="3"/><Node name="out">${vec3Out('0 0 0')}<CenterOfMassMapping name="map"/></Node></Node>`,

@@ -278,6 +278,18 @@ const cases: Record<string, Case[]> = {
       gravityMasses: Array(8).fill(rho / 8),
     },
   ],
+  // a filled sparse grid cell, homogenized from two finer levels: WᵀMW keeps the total 512/27·ρV; gravity ρV/8 per corner
+  HexahedronCompositeFEMForceFieldAndMass: [
+    {
+      label: 'a filled sparse grid cell: the homogenized matrix keeps 512/27·ρV',
+      xml: `<SparseGridRamificationTopology name="topo" n="2 2 2" min="0 0 0" max="1 1 1" nbVirtualFinerLevels="2" finestConnectivity="0" fillWeighted="0"
+              position="0.05 0.05 0.05  0.95 0.05 0.05  0.05 0.95 0.05  0.95 0.95 0.05  0.05 0.05 0.95  0.95 0.05 0.95  0.05 0.95 0.95  0.95 0.95 0.95" quads="0 2 3 1  4 5 7 6  0 1 5 4  2 6 7 3  0 4 6 2  1 3 7 5"/>
+            <MechanicalObject name="dofs"/>
+            <HexahedronCompositeFEMForceFieldAndMass name="ff" nbVirtualFinerLevels="2" density="${rho}" youngModulus="1000" poissonRatio="0.3"/>`,
+      total: (512 / 27) * rho,
+      gravityMasses: Array(8).fill(rho / 8),
+    },
+  ],
   HexahedralFEMForceFieldAndMass: [
     {
       label: `consistent: SOFA's 8/27·ρV in every block`,

@@ -7,16 +7,20 @@ import { ParallelHexahedronFEMForceField } from './hexahedron/ParallelHexahedron
 import { ParallelTetrahedronFEMForceField } from './tetrahedron/ParallelTetrahedronFEMForceField.js';
 import { HexahedronFEMForceFieldAndMass } from './hexahedron/HexahedronFEMForceFieldAndMass.js';
 import { NonUniformHexahedronFEMForceFieldAndMass } from './hexahedron/NonUniformHexahedronFEMForceFieldAndMass.js';
+import { HexahedronCompositeFEMForceFieldAndMass } from './hexahedron/HexahedronCompositeFEMForceFieldAndMass.js';
+import { HexahedronCompositeFEMMapping } from './hexahedron/HexahedronCompositeFEMMapping.js';
 import { TetrahedralCorotationalFEMForceField } from './tetrahedron/TetrahedralCorotationalFEMForceField.js';
 import { TetrahedronFEMForceField } from './tetrahedron/TetrahedronFEMForceField.js';
 
-/** The volume finite-element force fields of @sofa-ts/mechanics. */
+/** The volume finite-element force fields of @sofa-ts/mechanics (and the composite FEM's mapping). */
 export const volumeFemComponents: readonly ComponentClass[] = [
   TetrahedronFEMForceField,
   TetrahedralCorotationalFEMForceField,
   HexahedronFEMForceField,
   HexahedronFEMForceFieldAndMass,
   NonUniformHexahedronFEMForceFieldAndMass,
+  HexahedronCompositeFEMForceFieldAndMass,
+  HexahedronCompositeFEMMapping,
   FastTetrahedralCorotationalForceField,
   HexahedralFEMForceField,
   HexahedralFEMForceFieldAndMass,

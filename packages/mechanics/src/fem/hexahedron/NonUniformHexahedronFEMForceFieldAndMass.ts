@@ -98,7 +98,7 @@ export class NonUniformHexahedronFEMForceFieldAndMass extends HexahedronFEMForce
   private onlyInside = false;
 
   /** The hierarchy for the condensation, decided once the topology is known (first reinit). */
-  private prepareLevels(): void {
+  protected prepareLevels(): void {
     const wanted = this.nbVirtualFinerLevels.value;
     const topo = this.topo;
     this.levels = [];
@@ -131,10 +131,15 @@ export class NonUniformHexahedronFEMForceFieldAndMass extends HexahedronFEMForce
       this.warnAbout(this.updateStiffnessMatrix, 'updateStiffnessMatrix is not honoured: the condensed element matrices are kept');
   }
 
+  /** True when the element matrices are condensed (not the classical, uniform ones). */
+  protected condenses(): boolean {
+    return this.levels.length > 0;
+  }
+
   override reinit(): void {
     this.prepareLevels();
-    this.sharesStiffness = this.levels.length === 0;
-    if (this.levels.length > 0) this.updateStiffnessMatrix.value = false;
+    this.sharesStiffness = !this.condenses();
+    if (this.condenses()) this.updateStiffnessMatrix.value = false;
     super.reinit();
   }
 
