@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CONTACT_SLOT, Rigid3d, Vec3d, type BaseMechanicalState } from '@sofa-ts/core';
+import { CONTACT_SLOT, CheckpointReader, Rigid3d, Vec3d, type BaseMechanicalState } from '@sofa-ts/core';
 import { TestState, rng } from '../test-support.js';
 import { PenalityContactForceField } from './PenalityContactForceField.js';
 
@@ -249,5 +249,19 @@ describe('PenalityContactForceField', () => {
       for (let c = 0; c < 21; c++) s += K[i][c] * flat[c];
       expect(dff[i]).to.be.closeTo(s, 1e-9);
     }
+  });
+});
+
+describe('PenalityContactForceField checkpoints', () => {
+  it('say how many points a contact side holds, and refuse a layout of another width (or none) instead of misreading it', () => {
+    const ff = new PenalityContactForceField();
+    const saved = ff.checkpointState();
+    expect(saved['slot']).to.equal(CONTACT_SLOT);
+    expect(() => ff.restoreState(new CheckpointReader({ ...saved, slot: 4 }, 'contacts'))).to.throw(
+      new RegExp(`contacts hold 4 points per side, this sofa-ts ${CONTACT_SLOT}`),
+    );
+    const { slot: _slot, ...older } = saved;
+    expect(() => ff.restoreState(new CheckpointReader(older, 'contacts'))).to.throw(/'slot' should be a number, it is missing/);
+    ff.restoreState(new CheckpointReader(saved, 'contacts'));
   });
 });

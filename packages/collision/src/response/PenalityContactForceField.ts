@@ -162,6 +162,8 @@ export class PenalityContactForceField extends BaseForceField {
   /** Checkpoint: the contacts (from the detection of the step) and their ages. */
   checkpointState(): CheckpointRecord {
     return {
+      // the points a contact side holds per slot: the layout of idx and w
+      slot: CONTACT_SLOT,
       sides: this.sides.map((s) => ({ n: s.n, idx: s.idx, w: s.w })),
       count: this.count,
       normal: this.normal,
@@ -177,6 +179,12 @@ export class PenalityContactForceField extends BaseForceField {
   }
 
   restoreState(saved: CheckpointReader): void {
+    const slot = saved.number('slot');
+    if (slot !== CONTACT_SLOT)
+      throw this.error(
+        `the checkpoint's contacts hold ${slot} points per side, this sofa-ts ${CONTACT_SLOT}: it cannot restore them`,
+        'resume from a checkpoint written by this version of sofa-ts',
+      );
     saved.records('sides').forEach((r, i) => {
       const s = this.sides[i];
       s.n = r.restoreArray('n', s.n);
