@@ -62,3 +62,4 @@ export * from './checkpoint/scene-checkpoint.js';
 export * from './checkpoint/checkpoint-encoding.js';
 export * from './checkpoint/sha256.js';
 export * from './task-scheduler.js';
+export * from './min-heap.js';

@@ -1,3 +1,5 @@
+import { MinHeap } from '@sofa-ts/core';
+
 /**
  * The pulled areas of SoftRobots' CableConstraint with `method` sphere or geodesic: instead of one
  * point, the cable's attachment k pulls the points of a surface around it, each with a weight, and
@@ -113,50 +115,6 @@ function adjacency(nPoints: number, triangles: ArrayLike<number>): { start: Int3
       start[i],
     );
   return { start, list };
-}
-
-/** A binary min-heap of (distance, point) for Dijkstra, with stale entries skipped on pop. */
-class MinHeap {
-  private d: number[] = [];
-  private p: number[] = [];
-  get size(): number {
-    return this.d.length;
-  }
-  push(d: number, p: number): void {
-    let i = this.d.length;
-    this.d.push(d);
-    this.p.push(p);
-    while (i > 0) {
-      const up = (i - 1) >> 1;
-      if (this.d[up] <= d) break;
-      this.d[i] = this.d[up];
-      this.p[i] = this.p[up];
-      i = up;
-    }
-    this.d[i] = d;
-    this.p[i] = p;
-  }
-  pop(): [number, number] {
-    const top: [number, number] = [this.d[0], this.p[0]];
-    const d = this.d.pop()!,
-      p = this.p.pop()!;
-    const n = this.d.length;
-    if (n > 0) {
-      let i = 0;
-      for (;;) {
-        let c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && this.d[c + 1] < this.d[c]) c++;
-        if (this.d[c] >= d) break;
-        this.d[i] = this.d[c];
-        this.p[i] = this.p[c];
-        i = c;
-      }
-      this.d[i] = d;
-      this.p[i] = p;
-    }
-    return top;
-  }
 }
 
 /**
