@@ -1,4 +1,4 @@
-import { BaseObject, DataParseError, SofaError, stateTypeOf, type Data } from '@sofa-ts/core';
+import { BaseObject, DataParseError, Real, SofaError, stateTypeOf, type Data } from '@sofa-ts/core';
 
 /**
  * Data values as they cross the channel. Numbers, booleans and strings travel in the JSON header
@@ -36,10 +36,6 @@ export function numberOfWire(v: unknown): number | undefined {
  */
 export function tupleSizeOf(d: Data<unknown>): number {
   const name = d.spec.type.name;
-  let m = /^vector<(?:Vec|Mat)(\d+)[df]?>$/.exec(name);
-  if (m) return Number(m[1]);
-  m = /^vector<fixed_array<[^,]+,\s*(\d+)>\s*>$/.exec(name);
-  if (m) return Number(m[1]);
   if (name === 'vector<Coord>' || name === 'vector<Deriv>') {
     // a Data linked to a state's (addData with a link) has that state's template
     let src: Data<unknown> = d;
@@ -47,7 +43,24 @@ export function tupleSizeOf(d: Data<unknown>): number {
     const owner = src.owner;
     const t = owner instanceof BaseObject ? stateTypeOf(owner.template || 'Vec3d') : undefined;
     if (t) return name === 'vector<Coord>' ? t.coordSize : t.derivSize;
+    return 1;
   }
+  let k = tupleOfType.get(name);
+  if (k === undefined) {
+    k = tupleSizeOfTypeName(name);
+    tupleOfType.set(name, k);
+  }
+  return k;
+}
+
+/** The tuple size of the type names that say it themselves (all but a state's Coord/Deriv), found once per name. */
+const tupleOfType = new Map<string, number>();
+
+function tupleSizeOfTypeName(name: string): number {
+  let m = /^vector<(?:Vec|Mat)(\d+)[df]?>$/.exec(name);
+  if (m) return Number(m[1]);
+  m = /^vector<fixed_array<[^,]+,\s*(\d+)>\s*>$/.exec(name);
+  if (m) return Number(m[1]);
   if (/^vector<Rigid3[df]?(Types)?::Coord>$/.test(name) || name === 'vector<Rigid3d>') return 7;
   return 1;
 }
@@ -112,7 +125,10 @@ function writeInput(d: Data<unknown>, input: WireInput, blobs: readonly Uint8Arr
   if ('num' in input) {
     const x = numberOfWire(input.num);
     if (x === undefined) throw new SofaError(`'${d.name}': not a number`);
-    d.read(printExact(x));
+    // a double takes the number as it is (what its text would parse to); others parse it (an
+    // int refuses 0.5, an option group names its choices)
+    if (d.spec.type === Real) d.value = x;
+    else d.read(printExact(x));
     return;
   }
   if ('strings' in input) {
