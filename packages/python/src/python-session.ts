@@ -905,12 +905,14 @@ export class PythonSession implements PythonCaller {
 
   /**
    * Creates a component with SOFA's attribute rules (the same parsing, aliases, templates and
-   * warnings as a scene file), named after its class when unnamed (SofaPython3's rule: no counter).
-   * Its links are resolved now when their targets exist, else at init (SOFA resolves links lazily).
+   * warnings as a scene file), named after the type it was asked by when unnamed (SofaPython3's
+   * rule: its object description is named by the type string, with no counter, so an alias such as
+   * GenericConstraintSolver names the object it creates `GenericConstraintSolver`, which scenes
+   * then find by that name). Its links are resolved now when their targets exist, else at init
+   * (SOFA resolves links lazily).
    */
   private createObject(node: Node, type: string, attrs: Record<string, string>, loc: SourceLocation): Found {
-    const entry = this.registry.find(type);
-    if (entry && (attrs['name'] === undefined || attrs['name'] === '')) attrs['name'] = entry.info.name;
+    if (this.registry.find(type) && (attrs['name'] === undefined || attrs['name'] === '')) attrs['name'] = type;
     const builder = new SceneBuilder(this.registry, {
       ...(this.options.strict ? { strict: true } : {}),
       ...(this.options.skipUnknown ? { skipUnknown: true } : {}),

@@ -22,9 +22,15 @@ def check_naming_and_attributes():
     assert mo.getName() == "MechanicalObject", mo.getName()
     assert mo.name.value == "MechanicalObject"
     assert root.MechanicalObject is mo
-    # an alias is named after the class it designates
     m = root.addObject("UniformMass", totalMass=2.5)
     assert m.getName() == "UniformMass"
+    # an object asked by an alias is named by the type string asked (SofaPython3 names the object
+    # description after it): scenes find it by that name
+    p = root.addObject("PointModel")
+    assert p.getName() == "PointModel", p.getName()
+    assert p.getClassName() == "PointCollisionModel", p.getClassName()
+    assert root.PointModel is p
+    root.removeObject(p)
     # attribute access: an object, then a child, then a Data
     child = root.addChild("dofs")
     assert root.dofs is child
