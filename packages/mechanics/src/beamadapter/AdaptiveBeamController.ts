@@ -91,6 +91,10 @@ export class AdaptiveBeamController extends BaseObject {
     if (!(found instanceof BeamInterpolation))
       throw this.error(path ? `'${path}' is not a BeamInterpolation` : 'no BeamInterpolation in this node');
     found.prepare();
+    if (found.dofToNode)
+      throw this.error(
+        `the beams of ${found.describe()} have DOF-to-node transformations (dofsAndBeamsAligned="false"): resampling them is not implemented in sofa-ts`,
+      );
     this.interp = found;
     this.state = this.mstate.require();
     if (found.getState() !== this.state)

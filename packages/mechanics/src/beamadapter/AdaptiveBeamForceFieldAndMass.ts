@@ -9,7 +9,8 @@ import {
   type MatrixAccumulator,
 } from '@sofa-ts/core';
 import { beamStiffness, type BeamSection } from '../fem/beam/beam-kernels.js';
-import { SplineScratch, localEndVector } from './beam-frames.js';
+import { SplineScratch, localEndVector, quatToMatrix } from './beam-frames.js';
+import { LeverScratch, emitLeveredMatrix, leveredAddGlobal, leveredToLocal } from './beam-dof-lever.js';
 import { centreLineLength, middleFrameOfEnds } from './beam-middle-frame.js';
 import { isBeamSet, type BeamSet } from './beam-set.js';
 import { BeamMass, beamMassMatrix, emitTurnedMatrix, type BeamMassSource } from './beam-mass.js';
@@ -31,6 +32,9 @@ import { BeamMass, beamMassMatrix, emitTurnedMatrix, type BeamMassSource } from 
  * With computeMass, the consistent beam mass of density massDensity (beam-mass.ts) is the
  * companion BeamMass this component adds to its node, which also applies gravity as M·(g, 0).
  * reinforceLength replaces the axial displacements by ∓(ℓ − L)/2, ℓ the current arc length.
+ * Beams with DOF-to-node transformations (a BeamInterpolation with dofsAndBeamsAligned="false"):
+ * the ends are the transformed frames, and T above becomes BeamAdapter's adjoint A_e of each end,
+ * which moves the end's force to its frame by the lever arm r_e = M(q_e)·t_e (beam-dof-lever.ts).
  */
 @sofaComponent({
   name: 'AdaptiveBeamForceFieldAndMass',
@@ -98,6 +102,13 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
   frameRotations = new Float64Array(0);
   private framePoints = new Float64Array(0);
   private frameQuats = new Float64Array(0);
+  /**
+   * World lever arms of the beam ends from their frames at the last update (nB × 6: r_0, r_1),
+   * undefined when the interpolation has no DOF-to-node transformations.
+   */
+  levers: Float64Array | undefined;
+  private readonly lever = new LeverScratch();
+  private readonly M = new Float64Array(9);
   /** Local displacements of the last update (nB × 12). */
   private displacements = new Float64Array(0);
   private readonly tmp = new Float64Array(8);
@@ -145,6 +156,7 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
     this.framePoints = new Float64Array(3 * n);
     this.frameQuats = new Float64Array(4 * n);
     this.displacements = new Float64Array(12 * n);
+    this.levers = interp.dofToNode ? new Float64Array(6 * n) : undefined;
     this.builtRevision = -1;
     this.updateFrames(state.x);
     if (this.computeMass.value && !this.massPart) {
@@ -180,8 +192,11 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
     const pm = this.framePoints,
       qm = this.frameQuats,
       Rm = this.frameRotations;
+    const T = interp.dofToNode,
+      lev = this.levers;
     for (let b = 0; b < n; b++) {
       interp.endFrames(E, x, b);
+      if (T && lev) this.updateLevers(lev, T, x, b);
       const L = interp.lengths[b];
       middleFrameOfEnds(pm, 3 * b, qm, 4 * b, Rm, 9 * b, E, L, this.w);
       localEndVector(u, 12 * b, E, 0, pm, 3 * b, qm, 4 * b, this.tmp);
@@ -193,6 +208,18 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
         u[12 * b] = -d / 2;
         u[12 * b + 6] = d / 2;
       }
+    }
+  }
+
+  /** lev[6b..6b+6) = M(q_e)·t_e of the two ends of beam b: the world offsets of its nodes from its frames. */
+  private updateLevers(lev: Float64Array, T: Float64Array, x: Float64Array, b: number): void {
+    const M = this.M;
+    for (let e = 0; e < 2; e++) {
+      const xo = 7 * this.beamNodes[2 * b + e],
+        to = 14 * b + 7 * e,
+        lo = 6 * b + 3 * e;
+      quatToMatrix(M, 0, x, xo + 3);
+      for (let r = 0; r < 3; r++) lev[lo + r] = M[3 * r] * T[to] + M[3 * r + 1] * T[to + 1] + M[3 * r + 2] * T[to + 2];
     }
   }
 
@@ -210,7 +237,19 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
         for (let c = 0; c < 12; c++) s += K[144 * b + 12 * r + c] * u[12 * b + c];
         res[r] = s;
       }
-      this.subtractTurned(ff, b, res, 1);
+      if (this.levers)
+        leveredAddGlobal(
+          ff,
+          6 * this.beamNodes[2 * b],
+          6 * this.beamNodes[2 * b + 1],
+          this.frameRotations,
+          9 * b,
+          this.levers,
+          6 * b,
+          res,
+          -1,
+        );
+      else this.subtractTurned(ff, b, res, 1);
     }
   }
 
@@ -238,38 +277,58 @@ export class AdaptiveBeamForceFieldAndMass extends BaseForceField implements Bea
       R = this.frameRotations,
       loc = this.local,
       res = this.res;
+    const lev = this.levers;
     for (let b = 0; b < n; b++) {
       const ro = 9 * b,
         n0 = this.beamNodes[2 * b],
         n1 = this.beamNodes[2 * b + 1];
-      // loc = Tᵀ·dx
-      for (let blk = 0; blk < 4; blk++) {
-        const o = (blk < 2 ? 6 * n0 : 6 * n1) + 3 * (blk % 2);
-        for (let c = 0; c < 3; c++) loc[3 * blk + c] = R[ro + c] * d[o] + R[ro + 3 + c] * d[o + 1] + R[ro + 6 + c] * d[o + 2];
-      }
+      // loc = Tᵀ·dx (A·dx with lever arms)
+      if (lev) leveredToLocal(loc, d, 6 * n0, 6 * n1, R, ro, lev, 6 * b);
+      else
+        for (let blk = 0; blk < 4; blk++) {
+          const o = (blk < 2 ? 6 * n0 : 6 * n1) + 3 * (blk % 2);
+          for (let c = 0; c < 3; c++) loc[3 * blk + c] = R[ro + c] * d[o] + R[ro + 3 + c] * d[o + 1] + R[ro + 6 + c] * d[o + 2];
+        }
       for (let r = 0; r < 12; r++) {
         let s = 0;
         for (let c = 0; c < 12; c++) s += K[144 * b + 12 * r + c] * loc[c];
         res[r] = s;
       }
-      this.subtractTurned(out, b, res, fact);
+      if (lev) leveredAddGlobal(out, 6 * n0, 6 * n1, R, ro, lev, 6 * b, res, -fact);
+      else this.subtractTurned(out, b, res, fact);
     }
   }
 
   addKToMatrix(acc: MatrixAccumulator, kFactor: number): void {
-    const n = this.beamCount;
+    const n = this.beamCount,
+      lev = this.levers;
     for (let b = 0; b < n; b++)
-      emitTurnedMatrix(
-        acc,
-        this.stiffnessMatrices,
-        144 * b,
-        this.frameRotations,
-        9 * b,
-        this.beamNodes[2 * b],
-        this.beamNodes[2 * b + 1],
-        -kFactor,
-        this.blk,
-      );
+      if (lev)
+        emitLeveredMatrix(
+          acc,
+          this.stiffnessMatrices,
+          144 * b,
+          this.frameRotations,
+          9 * b,
+          lev,
+          6 * b,
+          this.beamNodes[2 * b],
+          this.beamNodes[2 * b + 1],
+          -kFactor,
+          this.lever,
+        );
+      else
+        emitTurnedMatrix(
+          acc,
+          this.stiffnessMatrices,
+          144 * b,
+          this.frameRotations,
+          9 * b,
+          this.beamNodes[2 * b],
+          this.beamNodes[2 * b + 1],
+          -kFactor,
+          this.blk,
+        );
   }
 
   /** ½·uᵀ·k·u summed over the beams, at positions x. */

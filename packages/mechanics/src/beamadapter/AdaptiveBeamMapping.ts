@@ -85,6 +85,10 @@ export class AdaptiveBeamMapping extends BeamPointMapping {
       throw this.error(
         `the interpolation ${(interp as BaseObject).describe()} is on ${interp.getState().describe()}, the input is ${this.from.describe()}`,
       );
+    if (interp.dofToNode)
+      throw this.error(
+        `the beams of ${(interp as BaseObject).describe()} have DOF-to-node transformations (dofsAndBeamsAligned="false"), which this mapping does not follow in sofa-ts: its points would sit off the beams`,
+      );
     this.interp = interp;
   }
 

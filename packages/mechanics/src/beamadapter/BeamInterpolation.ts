@@ -14,7 +14,8 @@ import {
 } from '@sofa-ts/core';
 import type { BeamSection } from '../fem/beam/beam-kernels.js';
 import { mstateLink } from '../state-link.js';
-import { SplineScratch, controlPoints, localEndVector, splineLength } from './beam-frames.js';
+import { SplineScratch, controlPoints, localEndVector, quatToMatrix, splineLength } from './beam-frames.js';
+import { quatMultiplyAt } from '@sofa-ts/linalg';
 import { middleFrameOfEnds } from './beam-middle-frame.js';
 import type { BeamSet } from './beam-set.js';
 
@@ -33,8 +34,13 @@ import type { BeamSet } from './beam-set.js';
  *     value for every edge when the list has another length (as BeamAdapter).
  *   Rest shape: straight (the end frames at ∓L/2 along the beam frame's x), or the rest positions'
  *     frames seen from the beam frame the rest positions interpolate (straight="false").
- * The DOF-to-node transforms (DOF0TransformNode0, DOF1TransformNode1) and the instrument path
- * (WireRestShape, InterventionalRadiologyController) are not implemented: setting them is an error.
+ *   DOF-to-node transformations (dofsAndBeamsAligned="false"): beam b's ends are the frames of the
+ *     state composed with DOF0TransformNode0[b] and DOF1TransformNode1[b] (p + M(q)·t, q ⊗ q_t;
+ *     BeamAdapter sizes both lists to the edges, the missing ones the identity, the extra ones
+ *     dropped); the rest lengths are measured between the transformed ends, and the force field
+ *     moves each end's force to its frame by the lever arm M(q)·t (beam-dof-lever.ts).
+ * Curvilinear abscissae and the interpolation engine (curvAbsList, InterpolationInputs) are not
+ * implemented: setting them is an error.
  */
 @sofaComponent({
   name: 'BeamInterpolation',
@@ -109,7 +115,7 @@ export class BeamInterpolation extends BaseObject implements BeamSet {
     name: 'dofsAndBeamsAligned',
     type: Bool,
     default: true,
-    help: 'if false, each beam end is placed by a transformation of its frame (DOF0TransformNode0, DOF1TransformNode1; the identity, as BeamAdapter sizes them, since they are not implemented here)',
+    help: 'if false, each beam end is placed by a transformation of its frame (DOF0TransformNode0, DOF1TransformNode1; the identity where a list is short, as BeamAdapter sizes them)',
   });
   readonly defaultYoungModulus = this.initData({
     name: 'defaultYoungModulus',
@@ -147,15 +153,15 @@ export class BeamInterpolation extends BaseObject implements BeamSet {
   });
   readonly DOF0TransformNode0 = this.initData({
     name: 'DOF0TransformNode0',
-    type: Str,
-    default: '',
-    help: 'transformations from the first frame of each beam to its first node: not implemented (an error when set)',
+    type: RealArray(7, 'vector<Rigid3dTypes::Coord>'),
+    default: new Float64Array(0),
+    help: 'rigid transformation (x y z qx qy qz qw, in the frame) from the first frame of each beam to its first node; read when dofsAndBeamsAligned is false',
   });
   readonly DOF1TransformNode1 = this.initData({
     name: 'DOF1TransformNode1',
-    type: Str,
-    default: '',
-    help: 'transformations from the second frame of each beam to its second node: not implemented (an error when set)',
+    type: RealArray(7, 'vector<Rigid3dTypes::Coord>'),
+    default: new Float64Array(0),
+    help: 'rigid transformation (x y z qx qy qz qw, in the frame) from the second frame of each beam to its second node; read when dofsAndBeamsAligned is false',
   });
   readonly curvAbsList = this.initData({
     name: 'curvAbsList',
@@ -185,9 +191,12 @@ export class BeamInterpolation extends BaseObject implements BeamSet {
   restLocal = new Float64Array(0);
   /** The force field's massDensity for every beam. */
   densities = new Float64Array(0);
+  /** DOF-to-node transformations (14 per beam: t_0, q_0, t_1, q_1), undefined when the beams are aligned with the frames. */
+  dofToNode: Float64Array | undefined;
   /** Bumped when a controller changes the rest lengths (setLength). */
   revision = 0;
   private readonly w = new SplineScratch();
+  private readonly q = new Float64Array(4);
 
   override init(): void {
     this.prepare();
@@ -212,13 +221,6 @@ export class BeamInterpolation extends BaseObject implements BeamSet {
   /** Reads the section, the edges, the materials and the rest shape (once; callers may come before this component's init). */
   prepare(): void {
     if (this.ready) return;
-    for (const d of [this.DOF0TransformNode0, this.DOF1TransformNode1]) {
-      if (d.isSet && d.value.trim() !== '')
-        throw this.dataError(
-          d,
-          'DOF-to-node transformations are not implemented in sofa-ts: keep the beam nodes on the frames (dofsAndBeamsAligned="true")',
-        );
-    }
     if (this.curvAbsList.isSet && this.curvAbsList.value.trim() !== '')
       throw this.dataError(
         this.curvAbsList,
@@ -259,6 +261,7 @@ export class BeamInterpolation extends BaseObject implements BeamSet {
     for (const d of [this.defaultYoungModulus, this.defaultPoissonRatio])
       if (d.value.length === 0)
         this.warnAbout(d, `'${d.name}' is empty: the default ${d === this.defaultYoungModulus ? 1e5 : 0.4} is used for every beam`);
+    this.dofToNode = this.readTransforms(n);
     this.young = perBeam(this.defaultYoungModulus.value, n, 1e5);
     this.poisson = perBeam(this.defaultPoissonRatio.value, n, 0.4);
     for (let b = 0; b < n; b++) {
@@ -268,15 +271,14 @@ export class BeamInterpolation extends BaseObject implements BeamSet {
         throw this.dataError(this.defaultPoissonRatio, `the Poisson ratio of beam ${b} must be in (-1, 0.5) (got ${this.poisson[b]})`);
     }
     this.lengths = new Float64Array(n);
-    const x = s.x,
-      P = this.w.P;
+    const P = this.w.P,
+      E = new Float64Array(14);
     for (let b = 0; b < n; b++) {
-      const o0 = 7 * this.nodes[2 * b],
-        o1 = 7 * this.nodes[2 * b + 1];
-      // the distance between the frames, then three arc lengths of the spline this length draws
-      let L = Math.hypot(x[o1] - x[o0], x[o1 + 1] - x[o0 + 1], x[o1 + 2] - x[o0 + 2]);
+      // the distance between the beam's ends, then three arc lengths of the spline this length draws
+      this.endFrames(E, s.x, b);
+      let L = Math.hypot(E[7] - E[0], E[8] - E[1], E[9] - E[2]);
       for (let it = 0; it < 3; it++) {
-        controlPoints(P, x, o0, o1, L, this.w.R);
+        controlPoints(P, E, 0, 7, L, this.w.R);
         L = splineLength(P);
       }
       if (!(L > 0)) throw this.error(`beam ${b} (frames ${this.nodes[2 * b]} ${this.nodes[2 * b + 1]}) has a zero rest length`);
@@ -362,7 +364,10 @@ export class BeamInterpolation extends BaseObject implements BeamSet {
     return out;
   }
 
-  /** The frames of the state at the ends of beam b (no DOF-to-node transformation). */
+  /**
+   * The two ends of beam b at positions x: the frames of the state, composed with the beam's
+   * DOF-to-node transformations when it has them (p + M(q)·t, q ⊗ q_t).
+   */
   endFrames(E: Float64Array, x: ArrayLike<number>, b: number): void {
     const o0 = 7 * this.nodes[2 * b],
       o1 = 7 * this.nodes[2 * b + 1];
@@ -370,6 +375,54 @@ export class BeamInterpolation extends BaseObject implements BeamSet {
       E[c] = x[o0 + c];
       E[7 + c] = x[o1 + c];
     }
+    const T = this.dofToNode;
+    if (!T) return;
+    const M = this.w.R;
+    for (let e = 0; e < 2; e++) {
+      const eo = 7 * e,
+        to = 14 * b + 7 * e;
+      quatToMatrix(M, 0, E, eo + 3);
+      const tx = T[to],
+        ty = T[to + 1],
+        tz = T[to + 2];
+      E[eo] += M[0] * tx + M[1] * ty + M[2] * tz;
+      E[eo + 1] += M[3] * tx + M[4] * ty + M[5] * tz;
+      E[eo + 2] += M[6] * tx + M[7] * ty + M[8] * tz;
+      quatMultiplyAt(this.q, 0, E, eo + 3, T, to + 3);
+      for (let c = 0; c < 4; c++) E[eo + 3 + c] = this.q[c];
+    }
+  }
+
+  /**
+   * The DOF-to-node transformations, one per beam for each end (BeamAdapter resizes both lists to the
+   * edges: a missing one is the identity, an extra one dropped; said), or undefined when the beams are
+   * aligned with the frames (lists given then are not read: said).
+   */
+  private readTransforms(n: number): Float64Array | undefined {
+    const lists = [this.DOF0TransformNode0, this.DOF1TransformNode1];
+    if (this.dofsAndBeamsAligned.value) {
+      for (const d of lists)
+        if (d.value.length > 0) this.warnAbout(d, `'${d.name}' is not read: dofsAndBeamsAligned is true (the beam ends are the frames)`);
+      return undefined;
+    }
+    const T = new Float64Array(14 * n);
+    for (let b = 0; b < n; b++) {
+      T[14 * b + 6] = 1;
+      T[14 * b + 13] = 1;
+    }
+    lists.forEach((d, e) => {
+      const v = d.value,
+        given = v.length / 7;
+      if (given !== n)
+        this.warnAbout(
+          d,
+          given < n
+            ? `'${d.name}' has ${given} transformations for ${n} beams: the last ${n - given} are the identity (as BeamAdapter resizes it)`
+            : `'${d.name}' has ${given} transformations for ${n} beams: the last ${given - n} are not read (as BeamAdapter resizes it)`,
+        );
+      for (let b = 0; b < Math.min(n, given); b++) for (let c = 0; c < 7; c++) T[14 * b + 7 * e + c] = v[7 * b + c];
+    });
+    return T;
   }
 }
 

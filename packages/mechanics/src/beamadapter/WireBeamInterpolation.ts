@@ -220,6 +220,9 @@ export class WireBeamInterpolation extends BaseObject implements BeamSet {
     return out;
   }
 
+  /** A wire's beam ends are at its frames (its DOF-to-node twist only turns them about x: endFrames). */
+  readonly dofToNode: Float64Array | undefined = undefined;
+
   /** The state's frames at the ends of beam b, turned about their x axis by θ: q ← q ⊗ q_x(θ). */
   endFrames(E: Float64Array, x: ArrayLike<number>, b: number): void {
     const o0 = 7 * this.nodes[2 * b],

@@ -1,4 +1,5 @@
 import { BaseMass, addBlock3, type BaseForceField, type BaseMechanicalState, type MatrixAccumulator } from '@sofa-ts/core';
+import { LeverScratch, emitLeveredMatrix, leveredAddGlobal, leveredToLocal } from './beam-dof-lever.js';
 import type { BeamSection } from '../fem/beam/beam-kernels.js';
 
 /**
@@ -59,6 +60,8 @@ export interface BeamMassSource {
   readonly massMatrices: Float64Array;
   /** Beam frame rotations R_m (nB × 9, row-major, local → world) of the last update. */
   readonly frameRotations: Float64Array;
+  /** World lever arms of the beam ends from their frames (nB × 6), undefined without DOF-to-node transformations. */
+  readonly levers: Float64Array | undefined;
   /** Recomputes the beam frames at positions x (Rigid3d coordinates). */
   updateFrames(x: Float64Array): void;
 }
@@ -70,7 +73,8 @@ export interface BeamMassSource {
  * matrices with the frame of its last addForce);
  *   gravity: f += M_g·(g, 0, g, 0) per beam, the consistent load (forces and end moments).
  * BeamAdapter's own addMDx adds M·(g, 0) whatever dx; this one is M·dx (the two agree on the scene
- * path, where the mass factor of the right-hand side is 0).
+ * path, where the mass factor of the right-hand side is 0). With DOF-to-node transformations T
+ * becomes the ends' adjoints A_e with their lever arms, as for the stiffness (beam-dof-lever.ts).
  */
 export class BeamMass extends BaseMass {
   private readonly blk = new Float64Array(9);
@@ -78,6 +82,7 @@ export class BeamMass extends BaseMass {
   private readonly res = new Float64Array(12);
   /** (g, 0, g, 0): gravity on the 12 dofs of a beam. */
   private readonly gravity = new Float64Array(12);
+  private readonly lever = new LeverScratch();
 
   constructor(
     private readonly owner: BaseForceField,
@@ -108,7 +113,18 @@ export class BeamMass extends BaseMass {
       res = this.res;
     const ro = 9 * b,
       n0 = src.beamNodes[2 * b],
-      n1 = src.beamNodes[2 * b + 1];
+      n1 = src.beamNodes[2 * b + 1],
+      lev = src.levers;
+    if (lev) {
+      leveredToLocal(loc, vec, gathered ? 0 : 6 * n0, gathered ? 6 : 6 * n1, R, ro, lev, 6 * b);
+      for (let r = 0; r < 12; r++) {
+        let s = 0;
+        for (let c = 0; c < 12; c++) s += M[144 * b + 12 * r + c] * loc[c];
+        res[r] = s;
+      }
+      leveredAddGlobal(out, 6 * n0, 6 * n1, R, ro, lev, 6 * b, res, factor);
+      return;
+    }
     // loc = Tᵀ·v
     for (let blk = 0; blk < 4; blk++) {
       const o = gathered ? 3 * blk : (blk < 2 ? 6 * n0 : 6 * n1) + 3 * (blk % 2);
@@ -136,19 +152,35 @@ export class BeamMass extends BaseMass {
 
   addMToMatrix(acc: MatrixAccumulator, mFactor: number): void {
     const src = this.src,
-      n = src.beamCount;
+      n = src.beamCount,
+      lev = src.levers;
     for (let b = 0; b < n; b++)
-      emitTurnedMatrix(
-        acc,
-        src.massMatrices,
-        144 * b,
-        src.frameRotations,
-        9 * b,
-        src.beamNodes[2 * b],
-        src.beamNodes[2 * b + 1],
-        mFactor,
-        this.blk,
-      );
+      if (lev)
+        emitLeveredMatrix(
+          acc,
+          src.massMatrices,
+          144 * b,
+          src.frameRotations,
+          9 * b,
+          lev,
+          6 * b,
+          src.beamNodes[2 * b],
+          src.beamNodes[2 * b + 1],
+          mFactor,
+          this.lever,
+        );
+      else
+        emitTurnedMatrix(
+          acc,
+          src.massMatrices,
+          144 * b,
+          src.frameRotations,
+          9 * b,
+          src.beamNodes[2 * b],
+          src.beamNodes[2 * b + 1],
+          mFactor,
+          this.blk,
+        );
   }
 
   addForce(f: Float64Array, x: Float64Array, _v: Float64Array): void {
@@ -180,12 +212,50 @@ export class BeamMass extends BaseMass {
     return e / 2;
   }
 
-  /** −Σ f_g·c over the frame centres c, f_g the consistent gravity forces (the moments do no work on translations). */
+  /**
+   * −Σ f_g·c over the frame centres c, f_g the consistent gravity forces (the moments do no work on
+   * translations); with DOF-to-node transformations, over the beam ends (frame + lever arm) instead,
+   * each beam's loads taken at its own ends.
+   */
   getPotentialEnergy(x: Float64Array): number {
+    const lev = this.src.levers;
+    if (lev) return this.leveredGravityEnergy(x, lev);
     const f = new Float64Array(6 * this.state.size);
     this.addGravity(f);
     let e = 0;
     for (let i = 0; i < this.state.size; i++) e -= f[6 * i] * x[7 * i] + f[6 * i + 1] * x[7 * i + 1] + f[6 * i + 2] * x[7 * i + 2];
+    return e;
+  }
+
+  private leveredGravityEnergy(x: Float64Array, lev: Float64Array): number {
+    const g = this.context.getGravity(),
+      G = this.gravity,
+      src = this.src,
+      R = src.frameRotations,
+      M = src.massMatrices,
+      loc = this.local,
+      res = this.res,
+      zero = new Float64Array(12);
+    G.set(g, 0);
+    G.set(g, 6);
+    let e = 0;
+    for (let b = 0; b < src.beamCount; b++) {
+      // the consistent loads of beam b at its ends, without the lever (R_m·(M_loc·R_mᵀ·g)), against the ends' positions
+      zero.fill(0);
+      leveredToLocal(loc, G, 0, 6, R, 9 * b, zero, 0);
+      for (let r = 0; r < 12; r++) {
+        let s = 0;
+        for (let c = 0; c < 12; c++) s += M[144 * b + 12 * r + c] * loc[c];
+        res[r] = s;
+      }
+      const f = new Float64Array(12);
+      leveredAddGlobal(f, 0, 6, R, 9 * b, zero, 0, res, 1);
+      for (let k = 0; k < 2; k++) {
+        const xo = 7 * src.beamNodes[2 * b + k],
+          lo = 6 * b + 3 * k;
+        for (let c = 0; c < 3; c++) e -= f[6 * k + c] * (x[xo + c] + lev[lo + c]);
+      }
+    }
     return e;
   }
 }

@@ -24,6 +24,12 @@ export interface BeamSet {
   readonly densities: Float64Array;
   /** Rest length of the whole instrument (the beams' sum for a BeamInterpolation). */
   readonly restTotalLength: number;
+  /**
+   * The DOF-to-node transformations of each beam (14 per beam: translation t_0, quaternion q_0, then
+   * t_1, q_1, in the DOF's frame), undefined when the beam ends are the frames themselves
+   * (beam-dof-lever.ts: how forces and stiffness then reach the frames).
+   */
+  readonly dofToNode: Float64Array | undefined;
   /** Bumped whenever the beams (count, nodes, lengths, sections, materials, rest shapes) change. */
   readonly revision: number;
   /** Section of beam b (A, Iy, Iz, J; no shear areas). */
