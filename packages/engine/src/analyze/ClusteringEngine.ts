@@ -5,6 +5,7 @@ import {
   host,
   IndexLists,
   Int,
+  MinHeap,
   outputFilePath,
   Real,
   requireDataFile,
@@ -199,26 +200,27 @@ function voronoi(centres: number[], d: Float64Array, region: Int32Array, dist: (
   }
 }
 
-/** Shortest distances along the edges from the centres (d keeps earlier values as upper bounds, as SOFA). */
+/**
+ * Shortest distances along the edges from the centres (d keeps earlier values as upper bounds, as
+ * SOFA), the front in core's MinHeap: the nearest (distance, point) first, the smaller point on
+ * equal distances.
+ */
 function dijkstra(x: Float64Array, ngb: number[][], centres: number[], d: Float64Array, region: Int32Array): void {
-  const queue: Array<[number, number]> = [];
+  const queue = new MinHeap();
   centres.forEach((c, i) => {
     d[c] = 0;
     region[c] = i;
-    queue.push([0, c]);
+    queue.push(0, c);
   });
-  while (queue.length > 0) {
-    let m = 0;
-    for (let k = 1; k < queue.length; k++)
-      if (queue[k][0] < queue[m][0] || (queue[k][0] === queue[m][0] && queue[k][1] < queue[m][1])) m = k;
-    const [dv, v] = queue.splice(m, 1)[0];
+  while (queue.size > 0) {
+    const [dv, v] = queue.pop();
     if (dv > d[v]) continue;
     for (const w of ngb[v]) {
       const nd = dv + Math.hypot(x[3 * v] - x[3 * w], x[3 * v + 1] - x[3 * w + 1], x[3 * v + 2] - x[3 * w + 2]);
       if (nd < d[w]) {
         d[w] = nd;
         region[w] = region[v];
-        queue.push([nd, w]);
+        queue.push(nd, w);
       }
     }
   }
