@@ -125,7 +125,6 @@ describe('BeamAdapter in scenes (BeamInterpolation, AdaptiveBeamForceFieldAndMas
 </Node>`;
     const cases: [string, string, RegExp][] = [
       ['crossSectionShape="elliptic (not available)"', '', /elliptic sections are not available/],
-      ['DOF0TransformNode0="0 0 0 0 0 0 1"', '', /DOF-to-node transformations are not implemented/],
       ['', 'instrumentParameters="@frames"', /instrumentParameters: instrument parameters \(WireRestShape\) are not implemented/],
       ['', 'shearStressComputation="0"', /shearStressComputation="false" .* is not implemented/],
       ['radius="0.1" innerRadius="0.2"', '', /must exceed the inner radius/],
@@ -135,5 +134,24 @@ describe('BeamAdapter in scenes (BeamInterpolation, AdaptiveBeamForceFieldAndMas
       expect(e.message).to.match(message);
       expect(e.message).to.match(/beam\.scn:\d+:\d+/);
     }
+  });
+
+  it('reads DOF-to-node transformations from the scene: the beam runs between the transformed ends', async () => {
+    // frames 1 apart along x; node 0 shifted by 0.1 along the first frame's y, node 1 by −0.2 along x
+    const s = await loadSceneFromString(
+      `<Node name="root" gravity="0 0 0">
+  <RequiredPlugin pluginName="BeamAdapter"/>
+  <MechanicalObject name="frames" template="Rigid3d" position="0 0 0 0 0 0 1  1 0 0 0 0 0 1"/>
+  <MeshTopology lines="0 1"/>
+  <BeamInterpolation name="interp" dofsAndBeamsAligned="false" DOF0TransformNode0="0 0.1 0 0 0 0 1" DOF1TransformNode1="-0.2 0 0 0 0 0 1"/>
+  <AdaptiveBeamForceFieldAndMass/>
+</Node>`,
+      { fileName: 'beam.scn' },
+    );
+    const interp = s.get('/interp') as unknown as { lengths: Float64Array };
+    // the centre line between (0, 0.1, 0) and (0.8, 0, 0), both ends' x axes along x: a Bézier arc a little longer than the chord
+    const chord = Math.hypot(0.8, 0.1);
+    expect(interp.lengths[0]).to.be.above(chord);
+    expect(interp.lengths[0]).to.be.below(chord * 1.01);
   });
 });
