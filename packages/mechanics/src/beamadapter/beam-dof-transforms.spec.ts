@@ -173,6 +173,33 @@ describe('BeamInterpolation with DOF-to-node transformations (BeamAdapter)', () 
     }
   });
 
+  it("gravity: the mass part's loads, their potential energy −Σ f·(p + r) over the beam ends (translations by central differences)", () => {
+    const interp = new BeamInterpolation(),
+      ff = new AdaptiveBeamForceFieldAndMass();
+    interp.radius.value = 0.04;
+    interp.dofsAndBeamsAligned.value = false;
+    interp.DOF0TransformNode0.value = Float64Array.from(T0);
+    interp.DOF1TransformNode1.value = Float64Array.from(T1);
+    buildNode(dofs, new StubTopology(2, { edges: [0, 1] }), [interp, ff], { template: 'Rigid3d', gravity: [0.3, -9.81, 1.2] });
+    const mass = ff.massPart!,
+      x = Float64Array.from(dofs),
+      f = new Float64Array(12);
+    mass.addForce(f, x, new Float64Array(12));
+    // the loads sum to the beam's weight, whatever the levers
+    const w = mass.getKineticEnergy(Float64Array.from([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0])) * 2;
+    expect(f[0] + f[6]).to.be.closeTo(0.3 * w, 1e-12);
+    for (let j = 0; j < 12; j++) {
+      if (j % 6 >= 3) continue;
+      const h = 1e-6,
+        xp = Float64Array.from(x),
+        xm = Float64Array.from(x);
+      xp[7 * Math.floor(j / 6) + (j % 6)] += h;
+      xm[7 * Math.floor(j / 6) + (j % 6)] -= h;
+      const dE = (mass.getPotentialEnergy(xp) - mass.getPotentialEnergy(xm)) / (2 * h);
+      expect(dE).to.be.closeTo(-f[j], 1e-8);
+    }
+  });
+
   it('pads a short list with the identity and warns; lists given to aligned beams are not read (said)', () => {
     const interp = new BeamInterpolation(),
       ff = new AdaptiveBeamForceFieldAndMass();

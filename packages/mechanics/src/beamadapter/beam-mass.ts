@@ -235,20 +235,20 @@ export class BeamMass extends BaseMass {
       M = src.massMatrices,
       loc = this.local,
       res = this.res,
-      zero = new Float64Array(12);
+      zero = new Float64Array(6),
+      f = new Float64Array(12);
     G.set(g, 0);
     G.set(g, 6);
     let e = 0;
     for (let b = 0; b < src.beamCount; b++) {
       // the consistent loads of beam b at its ends, without the lever (R_m·(M_loc·R_mᵀ·g)), against the ends' positions
-      zero.fill(0);
       leveredToLocal(loc, G, 0, 6, R, 9 * b, zero, 0);
       for (let r = 0; r < 12; r++) {
         let s = 0;
         for (let c = 0; c < 12; c++) s += M[144 * b + 12 * r + c] * loc[c];
         res[r] = s;
       }
-      const f = new Float64Array(12);
+      f.fill(0);
       leveredAddGlobal(f, 0, 6, R, 9 * b, zero, 0, res, 1);
       for (let k = 0; k < 2; k++) {
         const xo = 7 * src.beamNodes[2 * b + k],
