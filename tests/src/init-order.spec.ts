@@ -48,3 +48,34 @@ describe("init order: an interaction spring declared in a parent node before its
     );
   });
 });
+
+describe('init order: a component linking to a node that the top-down order reaches later', () => {
+  // a deformable body expressed in a rigid frame (1 2 3, turned by a quarter turn about z) whose
+  // state is declared in a later sibling node: SOFA reads that state's Data through the link, so
+  // the mapping sees its frame; sofa-ts initialises the linked node first
+  const scene = (frameFirst: boolean): string => {
+    const frame = `<Node name="frame"><MechanicalObject name="rigid" template="Rigid3d" position="1 2 3 0 0 0.7071067811865476 0.7071067811865476"/></Node>`;
+    return `<Node name="root" dt="0.01" gravity="0 0 0">
+    <DefaultAnimationLoop/>
+    ${frameFirst ? frame : ''}
+    <Node name="body">
+      <MechanicalObject name="local" position="0 0 0  1 0 0  0 1 0"/>
+      <Node name="world">
+        <MechanicalObject name="w"/>
+        <DeformableOnRigidFrameMapping input1="@../local" input2="@/frame/rigid" output="@w"/>
+      </Node>
+    </Node>
+    ${frameFirst ? '' : frame}
+  </Node>`;
+  };
+
+  it('maps with the frame it links to: world points R·x + t, as with the frame declared first', async () => {
+    const later = await loadSceneFromString(scene(false));
+    const first = await loadSceneFromString(scene(true));
+    const w = later.get<BaseMechanicalState>('body/world/w')!;
+    // R = quarter turn about z: (x, y) → (−y, x)
+    const expected = [1, 2, 3, 1, 3, 3, 0, 2, 3];
+    for (let i = 0; i < 9; i++) expect(w.x[i]).to.be.closeTo(expected[i], 1e-15);
+    expect(Array.from(w.x)).to.deep.equal(Array.from(first.get<BaseMechanicalState>('body/world/w')!.x));
+  });
+});

@@ -213,12 +213,14 @@ function initNode(root: Node, errors: SofaError[]): void {
 }
 
 /**
- * The init of the nodes of one scene. In a DAG a node waits for its last parent, later than the
- * components that read it may come (Tripod's visual model below the body, whose mechanical node
- * has its other parents further on): SOFA's Data are read lazily through their links, whereas
- * sofa-ts components read their inputs at init. So when `onDemand`, before a component's init, the
- * nodes it links to (and the nodes of the Data its own follow) are initialised first, each after
- * its parents; a node is initialised once.
+ * The init of the nodes of one scene. SOFA's Data are read lazily through their links, whereas
+ * sofa-ts components read their inputs at init: a component that links to a node the top-down
+ * order reaches later (a mapping whose input is the state of a later sibling; in a DAG, Tripod's
+ * visual model below the body, whose mechanical node has its other parents further on) would find
+ * it not initialised. So before a component's init, the nodes it links to (and the nodes of the Data
+ * its own follow) are initialised first, each after its parents; a node is initialised once. In a
+ * tree, the nodes below the component's own are left to their turn (they come after its node's
+ * objects, which their own init may read); in a DAG (`dag`), any node.
  */
 class InitPass {
   private readonly done = new Set<Node>();
@@ -226,13 +228,13 @@ class InitPass {
 
   constructor(
     private readonly errors: SofaError[],
-    private readonly onDemand: boolean,
+    private readonly dag: boolean,
   ) {}
 
   initNode(node: Node): void {
     if (this.done.has(node) || this.busy.has(node)) return;
     this.busy.add(node);
-    if (this.onDemand) for (const p of node.parents) this.initNode(p);
+    if (this.dag) for (const p of node.parents) this.initNode(p);
     node.inheritContextFromParent();
     for (const obj of node.objects) this.initObject(obj);
     this.busy.delete(node);
@@ -242,7 +244,7 @@ class InitPass {
   private initObject(obj: BaseObject): void {
     const errors = this.errors;
     // Values that follow another Data are known now that their source ran its init.
-    if (this.onDemand) this.initDependencies(obj);
+    this.initDependencies(obj);
     const check = checkDataRanges(obj.dataFields, obj.describe(), obj.loc, 'linked');
     for (const w of check.warnings) addSceneWarning(obj.context.root, w);
     if (check.errors.length > 0) {
@@ -265,7 +267,7 @@ class InitPass {
   private initDependencies(obj: BaseObject): void {
     const own = obj.context;
     const visit = (n: Node | undefined): void => {
-      if (n && n !== own) this.initNode(n);
+      if (n && n !== own && !this.done.has(n) && (this.dag || !isBelow(n, own))) this.initNode(n);
     };
     for (const l of obj.links)
       for (const t of l.getAll() as readonly unknown[]) visit(isNode(t) ? t : isContextual(t) ? t.context : undefined);
@@ -274,6 +276,12 @@ class InitPass {
       visit(isNode(owner) ? owner : isContextual(owner) ? owner.context : undefined);
     }
   }
+}
+
+/** Whether `n` is in the subtree below `top` (a tree: through first parents). */
+function isBelow(n: Node, top: Node): boolean {
+  for (let p = n.parent; p; p = p.parent) if (p === top) return true;
+  return false;
 }
 
 /** Whether a node of the subtree has several parents. */
