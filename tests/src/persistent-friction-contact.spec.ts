@@ -8,7 +8,8 @@ import { loadSceneFromString, mapping, type SofaScene } from 'sofa-ts';
  * sticks when μ ≥ tan θ and slides with acceleration g·(sin θ − μ·cos θ) otherwise, the friction
  * force of each sliding contact then on the cone, |λ_t| = μ·λ_n. The block's contact points are
  * held by a PersistentContactRigidMapping: while the contacts stick they stay the same material
- * points of the block (the same local coordinates in its frame).
+ * points of the block (the same local coordinates in its frame). The scene names the plugin
+ * (RequiredPlugin PersistentContact), which is built in.
  */
 const g = 9.81;
 const theta = Math.atan(0.5);
@@ -17,6 +18,7 @@ const dt = 0.01;
 function blockScene(mu: number): string {
   const gravity = `${g * Math.sin(theta)} 0 ${-g * Math.cos(theta)}`;
   return `<Node name="root" dt="${dt}" gravity="${gravity}">
+    <RequiredPlugin name="PersistentContact"/>
     <FreeMotionAnimationLoop/>
     <BlockGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="2000"/>
     <CollisionPipeline/>

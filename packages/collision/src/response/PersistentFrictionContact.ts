@@ -81,7 +81,6 @@ export class PersistentFrictionContact extends FrictionContact {
   private sticks = new Uint8Array(16);
   private initForce = new Float64Array(48);
   private readonly force = new Float64Array(3);
-  readonly checkpointFields: readonly string[] = ['prevElem1', 'prevElem2', 'prevPoint1', 'prevPoint2', 'prevCount'];
 
   constructor(model1: CollisionModel, model2: CollisionModel, method: IntersectionMethod, owner: BaseObject, response: string) {
     super(model1, model2, method, owner, response);
