@@ -188,6 +188,17 @@ const cases: Record<string, Case> = {
       </Node>`,
     skip: { geometric: "SOFA's ArticulatedSystemMapping has no geometric stiffness (its applyDJT is empty); sofa-ts keeps it" },
   },
+  // PersistentContact's mappings as loaded (their output's own points); the contact points they
+  // hold during contacts are checked against finite differences in packages/mapping/src/persistent
+  PersistentContactBarycentricMapping: {
+    xml: `<Node name="in"><TetrahedronSetTopologyContainer name="topo" position="${cube}" tetrahedra="${cubeTetra}"/><MechanicalObject name="from" position="${cube}"/>
+            <Node name="out">${vec3Out('0.1 0.2 0.3  0.5 0.5 0.5  0.9 0.8 0.7')}<PersistentContactBarycentricMapping name="map" nameOfInputMap="none"/></Node></Node>`,
+  },
+  PersistentContactRigidMapping: {
+    xml: `<Node name="in"><MechanicalObject name="from" template="Rigid3d" position="0 0 0 0 0 0 1  1 0.2 0 0 0 0.6 0.8  2 0 0.1 0.28 0 0 0.96"/>
+            <Node name="col"><MechanicalObject name="cm" position="0.5 0 0"/><RigidMapping name="colmap" index="1"/></Node>
+            <Node name="out">${vec3Out('0.1 0.2 0.3  -0.5 0.2 1')}<PersistentContactRigidMapping name="map" nameOfInputMap="colmap" index="1" geometricStiffness="Exact"/></Node></Node>`,
+  },
   SimpleTesselatedTetraMechanicalMapping: {
     xml: `<Node name="in"><TetrahedronSetTopologyContainer name="topo" position="0 0 0  1 0 0  0 1 0  0 0 1" tetrahedra="0 1 2 3"/><MechanicalObject name="from" position="0 0 0  1 0 0  0 1 0  0 0 1"/>
             <Node name="out"><TetrahedronSetTopologyContainer name="fine"/><TetrahedronSetTopologyModifier/><SimpleTesselatedTetraTopologicalMapping input="@../topo" output="@fine"/>

@@ -41,6 +41,7 @@ export * from './response/contact-points.js';
 export * from './response/PenalityContactForceField.js';
 export * from './response/PenalityContact.js';
 export * from './response/FrictionContact.js';
+export * from './response/PersistentFrictionContact.js';
 export * from './response/responses.js';
 export * from './response/CollisionResponse.js';
 export * from './response/RuleBasedContactManager.js';

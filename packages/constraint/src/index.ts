@@ -15,6 +15,7 @@ export * from './model/pair-constraint.js';
 export * from './model/resolutions.js';
 export * from './model/BilateralLagrangianConstraint.js';
 export * from './model/UnilateralLagrangianConstraint.js';
+export * from './model/PersistentUnilateralInteractionConstraint.js';
 export * from './correction/system-inverse.js';
 export * from './correction/LinearSolverConstraintCorrection.js';
 export * from './correction/GenericConstraintCorrection.js';

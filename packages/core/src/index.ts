@@ -54,6 +54,7 @@ export * from './behavior/update-mapping-visitor.js';
 export * from './behavior/isolated-interaction-forces.js';
 export * from './behavior/lagrangian-constraint.js';
 export * from './behavior/contact-constraint.js';
+export * from './behavior/persistent-contact.js';
 export * from './behavior/contact-points.js';
 export * from './checkpoint/checkpoint-value.js';
 export * from './checkpoint/checkpointable.js';

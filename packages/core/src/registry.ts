@@ -58,6 +58,7 @@ export function isBuiltinPluginName(name: string): boolean {
       'Compliant',
       'CImgPlugin',
       'ArticulatedSystemPlugin',
+      'PersistentContact',
       'MultiThreading',
       'BeamAdapter',
       'CollisionOBBCapsule',

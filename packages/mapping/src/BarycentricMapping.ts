@@ -60,7 +60,7 @@ export class BarycentricMapping extends MappingComponent {
     expected: 'a topology',
   });
 
-  private map: BarycentricMap = new BarycentricMap(0, new Int32Array(1), new Int32Array(0), new Float64Array(0));
+  protected map: BarycentricMap = new BarycentricMap(0, new Int32Array(1), new Int32Array(0), new Float64Array(0));
   /** The mapper SOFA would have created (for messages and tests). */
   mapperKind: BarycentricMapperKind | undefined;
 

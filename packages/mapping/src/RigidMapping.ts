@@ -165,6 +165,28 @@ export class RigidMapping extends MappingComponent {
     if (this.applyRestPosition.value && isMechanicalState(this.to)) this.mapPositions(this.to.x0, this.from.x0, undefined);
   }
 
+  /** Local coordinates of the points (n × output coordinate size) and the frame of each. */
+  protected get localPoints(): Float64Array {
+    return this.local;
+  }
+  protected get pointFrames(): Uint32Array {
+    return this.frame;
+  }
+
+  /**
+   * Replaces the mapped points by `pts` (local coordinates, n × output coordinate size) on frames
+   * `frames` (n): J's pattern is rebuilt and the output resized to n points.
+   */
+  protected setPoints(pts: Float64Array, frames: Uint32Array): void {
+    const n = frames.length;
+    this.frame = frames;
+    this.local = pts;
+    this.rotated = new Float64Array(this.pd * n);
+    this.groupByFrame(n);
+    this.buildJPattern(n, this.from.size);
+    this.resizeOutput(n);
+  }
+
   /** Output coordinates (global at init) → local coordinates of their frames, in place. */
   private toLocal(pts: Float64Array, n: number): void {
     const xf = this.from.x;
@@ -266,7 +288,7 @@ export class RigidMapping extends MappingComponent {
   }
 
   /** Output coordinates from the frames xin; keeps r = R·p in `rotated` when given. */
-  private mapPositions(out: Float64Array, xin: Float64Array, rotated: Float64Array | undefined): void {
+  protected mapPositions(out: Float64Array, xin: Float64Array, rotated: Float64Array | undefined): void {
     const pts = this.useX0.value ? this.restOfOutput() : this.local;
     const pd = this.pd,
       oc = this.outC,

@@ -20,6 +20,8 @@ import { DistanceToPlaneMapping } from './DistanceToPlaneMapping.js';
 import { IdentityMapping } from './IdentityMapping.js';
 import { IdentityMultiMapping } from './IdentityMultiMapping.js';
 import { RigidMapping } from './RigidMapping.js';
+import { PersistentContactBarycentricMapping } from './persistent/PersistentContactBarycentricMapping.js';
+import { PersistentContactRigidMapping } from './persistent/PersistentContactRigidMapping.js';
 import { SimpleTesselatedTetraMechanicalMapping } from './SimpleTesselatedTetraMechanicalMapping.js';
 import { SquareDistanceMapping } from './SquareDistanceMapping.js';
 import { SquareMapping } from './SquareMapping.js';
@@ -58,4 +60,6 @@ export const mappingComponents: readonly ComponentClass[] = [
   ArticulatedHierarchyBVHController,
   ArticulationCenter,
   Articulation,
+  PersistentContactBarycentricMapping,
+  PersistentContactRigidMapping,
 ];

@@ -30,3 +30,5 @@ export { ArticulatedHierarchyBVHController } from './articulated/ArticulatedHier
 export { parseBvh, type BvhFile, type BvhJoint, type BvhChannel } from './articulated/bvh.js';
 export { ArticulationCenter } from './articulated/ArticulationCenter.js';
 export { Articulation } from './articulated/Articulation.js';
+export { PersistentContactBarycentricMapping } from './persistent/PersistentContactBarycentricMapping.js';
+export { PersistentContactRigidMapping } from './persistent/PersistentContactRigidMapping.js';

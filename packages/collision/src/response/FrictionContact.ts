@@ -54,7 +54,7 @@ export class FrictionContact extends LagrangianContactResponse<LagrangianContact
   constructor(
     model1: CollisionModel,
     model2: CollisionModel,
-    private readonly method: IntersectionMethod,
+    protected readonly method: IntersectionMethod,
     owner: BaseObject,
     response: string,
   ) {

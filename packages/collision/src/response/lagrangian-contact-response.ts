@@ -60,11 +60,17 @@ export abstract class LagrangianContactResponse<C extends BaseLagrangianConstrai
         hint,
       );
     }
-    const c = make(this.model1.getMechanicalState(), this.model2.getMechanicalState());
+    const [s1, s2] = this.constraintStates();
+    const c = make(s1, s2);
     c.name.value = `${this.model1.getName()}-${this.model2.getName()}`;
     c.loc = this.owner.loc;
     this.constraint = c;
     return c;
+  }
+
+  /** The states the constraint's two sides act on: the models' states (a contact point is a combination of their points). */
+  protected constraintStates(): [BaseMechanicalState, BaseMechanicalState] {
+    return [this.model1.getMechanicalState(), this.model2.getMechanicalState()];
   }
 
   createResponse(node: Node): void {

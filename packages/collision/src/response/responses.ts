@@ -6,6 +6,7 @@ import type { Contact } from './contact.js';
 import { AugmentedLagrangianResponse } from './AugmentedLagrangianResponse.js';
 import { FrictionContact } from './FrictionContact.js';
 import { PenalityContact } from './PenalityContact.js';
+import { PersistentFrictionContact } from './PersistentFrictionContact.js';
 import { StickContact } from './StickContact.js';
 
 /** A contact response class, by the name scenes give it (SOFA's Contact factory). */
@@ -33,6 +34,12 @@ const responseClasses: ResponseClass[] = [
     name: 'AugmentedLagrangianResponseConstraint',
     aliases: [],
     create: (m1, m2, method, owner, response) => new AugmentedLagrangianResponse(m1, m2, method, owner, response),
+  },
+  // plugin PersistentContact: FrictionContact whose contact points persist on the bodies' material
+  {
+    name: 'PersistentFrictionContact',
+    aliases: [],
+    create: (m1, m2, method, owner, response) => new PersistentFrictionContact(m1, m2, method, owner, response),
   },
   { name: 'StickContactConstraint', aliases: [], create: (m1, m2, _method, owner, response) => new StickContact(m1, m2, owner, response) },
   // SOFA's BarycentricStickContact: springs gluing the contact points (a penalty response), not the constraint above

@@ -20,6 +20,29 @@ import { PairLagrangianConstraint } from './pair-constraint.js';
 import { AugmentedLagrangianFrictionResolution } from './augmented-lagrangian-resolution.js';
 import { FrictionContactResolution, UnilateralResolution } from './resolutions.js';
 
+/** The fields of UnilateralLagrangianConstraint a checkpoint saves: its contacts, their status and ids. */
+export const UNILATERAL_CHECKPOINT_FIELDS: readonly string[] = [
+  'count',
+  'side1',
+  'side2',
+  'nrm',
+  'tan',
+  'bin',
+  'P',
+  'Q',
+  'dist',
+  'fric',
+  'row',
+  'cid',
+  'lid',
+  'dfreeN',
+  'status',
+  'ids',
+  'yetIntegrated',
+  'customTolerance',
+  'fedByCode',
+];
+
 /**
  * SOFA's UnilateralLagrangianConstraint: contacts between points of object1 (Q, side 1) and of
  * object2 (P, side 2) along a normal n (from side 1 to side 2) with a rest distance d0:
@@ -79,7 +102,7 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
   });
 
   /** Contacts, structure of arrays (capacity grows by doubling). */
-  private count = 0;
+  protected count = 0;
   private side1 = { n: new Int8Array(8), idx: new Uint32Array(8 * CONTACT_SLOT), w: new Float64Array(8 * CONTACT_SLOT) };
   private side2 = { n: new Int8Array(8), idx: new Uint32Array(8 * CONTACT_SLOT), w: new Float64Array(8 * CONTACT_SLOT) };
   /** (3 per contact) normal, tangents t and s, positions P (side 2) and Q (side 1) at the contact. */
@@ -90,42 +113,22 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
   private Q = new Float64Array(24);
   /** (per contact) rest distance, friction, first row, ids, free normal violation. */
   private dist = new Float64Array(8);
-  private fric = new Float64Array(8);
-  private row = new Int32Array(8);
+  protected fric = new Float64Array(8);
+  protected row = new Int32Array(8);
   private cid = new Float64Array(8);
   private lid = new Float64Array(8);
   private dfreeN = new Float64Array(8);
   /** 1 when the contact was closed (λ_n > 0) after the last solve. */
-  private status = new Uint8Array(8);
+  protected status = new Uint8Array(8);
   private ids = new Float64Array(8);
   private yetIntegrated = false;
-  private customTolerance = 0;
+  protected customTolerance = 0;
   /** Penalty ε of the augmented-Lagrangian law (SOFA's AugmentedLagrangianConstraint); undefined: Coulomb's projection. */
   private augmentedEpsilon: number | undefined;
   /** True when the contacts are fed by code (a response); else the scene Data give them. */
   private fedByCode = false;
   /** Checkpoint: the contacts (kept from the detection of the step), their status and ids. */
-  readonly checkpointFields = [
-    'count',
-    'side1',
-    'side2',
-    'nrm',
-    'tan',
-    'bin',
-    'P',
-    'Q',
-    'dist',
-    'fric',
-    'row',
-    'cid',
-    'lid',
-    'dfreeN',
-    'status',
-    'ids',
-    'yetIntegrated',
-    'customTolerance',
-    'fedByCode',
-  ] as const;
+  readonly checkpointFields: readonly string[] = UNILATERAL_CHECKPOINT_FIELDS;
   private readonly scratch = new Float64Array(6);
   /** One-point contact slots for the scene contacts. */
   private readonly dataSide1 = { n: Int8Array.of(1), idx: new Uint32Array(CONTACT_SLOT), w: Float64Array.of(1, 0, 0, 0, 0, 0, 0, 0) };
@@ -322,7 +325,7 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
       const delta = (this.P[o] - this.Q[o]) * nx + (this.P[o + 1] - this.Q[o + 1]) * ny + (this.P[o + 2] - this.Q[o + 2]) * nz - d0;
       let dt_ = 0,
         ds_ = 0;
-      if (Math.abs(delta) < 0.00001 * refDist && Math.abs(dfree) < 0.00001 * refDist) {
+      if (this.measuredFromContact(delta, dfree, refDist)) {
         dt_ = tangential(ppx, ppy, ppz, qqx, qqy, qqz, tan, o);
         ds_ = tangential(ppx, ppy, ppz, qqx, qqy, qqz, bin, o);
       } else if (Math.abs(delta - dfree) > 0.001 * delta) {
@@ -356,6 +359,15 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
         out[r + 2] = ds_;
       }
     }
+  }
+
+  /**
+   * True when the tangential free displacement is measured over the whole motion from the contact
+   * positions P, Q: the gap at the contact (δ) and at the free positions are both negligible
+   * (below 1e-5 of the points' motion), as SOFA's UnilateralLagrangianConstraint tests.
+   */
+  protected measuredFromContact(delta: number, dfree: number, refDist: number): boolean {
+    return Math.abs(delta) < 0.00001 * refDist && Math.abs(dfree) < 0.00001 * refDist;
   }
 
   /** 'vel' order: δ_n = (v_P − v_Q)·n + ((P − Q)·n − d0)/dt, δ_t,s = (v_P − v_Q)·t, s. */
@@ -426,7 +438,7 @@ export class UnilateralLagrangianConstraint extends PairLagrangianConstraint imp
     return this.status.subarray(0, this.count);
   }
 
-  private grow(n: number): void {
+  protected grow(n: number): void {
     if (this.dist.length >= n) return;
     let cap = this.dist.length;
     while (cap < n) cap *= 2;
