@@ -24,6 +24,14 @@ export interface LinkSpec<T> {
    * (`input="@../a @../b"`); `getAll()` returns them in the given order, `get()` the first.
    */
   readonly multi?: boolean;
+  /**
+   * The owner reads its target's values at init the way SOFA reads them lazily through its Data
+   * (a mapping that reads a state's positions): the target's node is initialised before the owner
+   * even when the top-down order reaches it later (a later sibling), as a DAG scene does for
+   * every link. Off by default: SOFA components that read a target's size at init see a target the
+   * order has not initialised yet, and sofa-ts reports that instead.
+   */
+  readonly initTargetFirst?: boolean;
 }
 
 /**

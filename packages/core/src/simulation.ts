@@ -215,12 +215,13 @@ function initNode(root: Node, errors: SofaError[]): void {
 /**
  * The init of the nodes of one scene. SOFA's Data are read lazily through their links, whereas
  * sofa-ts components read their inputs at init: a component that links to a node the top-down
- * order reaches later (a mapping whose input is the state of a later sibling; in a DAG, Tripod's
- * visual model below the body, whose mechanical node has its other parents further on) would find
- * it not initialised. So before a component's init, the nodes it links to (and the nodes of the Data
- * its own follow) are initialised first, each after its parents; a node is initialised once. In a
- * tree, the nodes below the component's own are left to their turn (they come after its node's
- * objects, which their own init may read); in a DAG (`dag`), any node.
+ * order reaches later would find it not initialised. In a DAG (`dag`: Tripod's visual model below
+ * the body, whose mechanical node has its other parents further on), before a component's init
+ * the nodes it links to (and the nodes of the Data its own follow) are initialised first, each
+ * after its parents; a node is initialised once. In a tree, only the targets of links declared
+ * `initTargetFirst` (a mapping that reads its input's positions as SOFA reads that Data: a later
+ * sibling's state), nodes below the component's own left to their turn (they come after its node's
+ * objects, which their own init may read).
  */
 class InitPass {
   private readonly done = new Set<Node>();
@@ -269,8 +270,11 @@ class InitPass {
     const visit = (n: Node | undefined): void => {
       if (n && n !== own && !this.done.has(n) && (this.dag || !isBelow(n, own))) this.initNode(n);
     };
-    for (const l of obj.links)
+    for (const l of obj.links) {
+      if (!this.dag && !l.spec.initTargetFirst) continue;
       for (const t of l.getAll() as readonly unknown[]) visit(isNode(t) ? t : isContextual(t) ? t.context : undefined);
+    }
+    if (!this.dag) return;
     for (const d of obj.dataFields) {
       const owner = d.parent?.owner;
       visit(isNode(owner) ? owner : isContextual(owner) ? owner.context : undefined);

@@ -49,6 +49,8 @@ export class DeformableOnRigidFrameMapping extends BaseMapping {
     help: 'the rigid frames (Rigid3d)',
     accepts: isStateOrNode,
     expected: 'a MechanicalObject (Rigid3d)',
+    // SOFA reads the frames' position Data at init, wherever their state sits in the scene
+    initTargetFirst: true,
   });
   readonly output = this.initLink<BaseMechanicalState | Node>({
     name: 'output',
