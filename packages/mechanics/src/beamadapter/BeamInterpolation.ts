@@ -420,7 +420,16 @@ export class BeamInterpolation extends BaseObject implements BeamSet {
             ? `'${d.name}' has ${given} transformations for ${n} beams: the last ${n - given} are the identity (as BeamAdapter resizes it)`
             : `'${d.name}' has ${given} transformations for ${n} beams: the last ${given - n} are not read (as BeamAdapter resizes it)`,
         );
-      for (let b = 0; b < Math.min(n, given); b++) for (let c = 0; c < 7; c++) T[14 * b + 7 * e + c] = v[7 * b + c];
+      for (let b = 0; b < Math.min(n, given); b++) {
+        for (let c = 0; c < 7; c++) T[14 * b + 7 * e + c] = v[7 * b + c];
+        const o = 7 * b,
+          q = Math.hypot(v[o + 3], v[o + 4], v[o + 5], v[o + 6]);
+        if (!(q > 0) || !Number.isFinite(q) || ![0, 1, 2].every((c) => Number.isFinite(v[o + c])))
+          throw this.dataError(
+            d,
+            `transformation ${b} (${Array.from(v.subarray(o, o + 7)).join(' ')}) is not a rigid transformation: its quaternion must be non-zero and its numbers finite`,
+          );
+      }
     });
     return T;
   }

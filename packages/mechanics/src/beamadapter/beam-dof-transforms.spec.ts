@@ -200,6 +200,15 @@ describe('BeamInterpolation with DOF-to-node transformations (BeamAdapter)', () 
     }
   });
 
+  it('refuses a transformation whose quaternion is zero, at the Data', () => {
+    const interp = new BeamInterpolation();
+    interp.dofsAndBeamsAligned.value = false;
+    interp.DOF0TransformNode0.value = Float64Array.of(0.1, 0, 0, 0, 0, 0, 0);
+    expect(() =>
+      buildNode(dofs, new StubTopology(2, { edges: [0, 1] }), [interp, new AdaptiveBeamForceFieldAndMass()], { template: 'Rigid3d' }),
+    ).to.throw(/DOF0TransformNode0.*transformation 0 .* is not a rigid transformation|transformation 0 .* is not a rigid transformation/);
+  });
+
   it('pads a short list with the identity and warns; lists given to aligned beams are not read (said)', () => {
     const interp = new BeamInterpolation(),
       ff = new AdaptiveBeamForceFieldAndMass();
