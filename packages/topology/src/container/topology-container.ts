@@ -225,34 +225,17 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   private meshStamp = -1;
   private readonly pending: TopologyChange[] = [];
 
-  /** An editable mesh built ahead of the first change (at bwdInit), valid for the revision it was built at. */
-  private prepared: { mesh: DynamicMesh; revision: number } | undefined;
-
   /** True once a modifier changed this container. */
   get isDynamic(): boolean {
     return this.mesh !== undefined;
   }
 
   /**
-   * With a topology modifier beside it that changes it, the container prepares its editable mesh once everything is
-   * initialised (as SOFA's containers build their cross-element arrays at init), so that the first
-   * change does not pay for it; the prepared mesh is dropped if the lists change before.
-   */
-  override bwdInit(): void {
-    super.bwdInit();
-    // only the container a modifier changes (a grid beside it keeps its lists as they are)
-    if (this.mesh || !this.hasContext || !this.context.objects.some((o) => isTopologyModifier(o) && modifiedContainer(o) === this)) return;
-    this.refresh();
-    this.prepared = { mesh: this.buildMesh(), revision: this.revision };
-  }
-
-  /**
    * The editable mesh of the current lists, with the sub-element tables of its highest kind (the
    * faces and edges of each volume, the edges of each face), which SOFA's containers create at
-   * init: a removal then finds the faces and edges it leaves alone from their shells. A table the
+   * init and this one with the mesh: a removal then finds the faces and edges it leaves alone from their shells. A table the
    * derivation of the faces or edges found on the way is taken as it is. The mesh holds the lists
-   * and tables themselves, not copies: it changes nothing before the first change, when the Data
-   * show its lists (dynamicMesh), and a prepared mesh whose lists changed before is dropped.
+   * and tables themselves, not copies (the Data show its lists from then on, dynamicMesh).
    */
   private buildMesh(): DynamicMesh {
     const lists: Partial<Record<ElementKind, Uint32Array>> = {};
@@ -274,14 +257,15 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   }
 
   /**
-   * The editable mesh, built from the current lists on first use: the element Data stop following
-   * their links (a loader's lists) and show the mesh's lists from now on.
+   * The editable mesh, built from the current lists on first use (the first change pays for it, as
+   * SOFA's containers create an around-array when it is first asked for: a container no modifier
+   * changes, or one not changed yet, keeps no shells a step never reads): the element Data stop
+   * following their links (a loader's lists) and show the mesh's lists from now on.
    */
   dynamicMesh(): DynamicMesh {
     if (this.mesh) return this.mesh;
     this.refresh();
-    const mesh = this.prepared && this.prepared.revision === this.revision ? this.prepared.mesh : this.buildMesh();
-    this.prepared = undefined;
+    const mesh = this.buildMesh();
     for (const k of ELEMENT_KINDS) this.elementData(k)?.setParent(undefined);
     this.mesh = mesh;
     this.meshChanged();
@@ -413,25 +397,6 @@ export abstract class TopologyContainer extends BaseMeshTopology {
 }
 
 export { INVALID_INDEX };
-
-/** A topology modifier (PointSet…HexahedronSetTopologyModifier), recognised by what it does. */
-function isTopologyModifier(o: unknown): boolean {
-  return (
-    typeof o === 'object' &&
-    o !== null &&
-    typeof (o as { removeItems?: unknown }).removeItems === 'function' &&
-    typeof (o as { getContainer?: unknown }).getContainer === 'function'
-  );
-}
-
-/** The container a modifier changes, or undefined where it finds none. */
-function modifiedContainer(modifier: unknown): unknown {
-  try {
-    return (modifier as { getContainer(): unknown }).getContainer();
-  } catch {
-    return undefined;
-  }
-}
 
 export function isTopologyContainer(o: unknown): o is TopologyContainer {
   return o instanceof TopologyContainer;
