@@ -104,6 +104,15 @@ export abstract class TopologyContainer extends BaseMeshTopology {
 
   /** Drops the cached tables when an input Data changed since the last call. */
   protected refresh(): void {
+    this.ownReads++;
+    try {
+      this.refreshTables();
+    } finally {
+      this.ownReads--;
+    }
+  }
+
+  private refreshTables(): void {
     if (this.mesh) {
       if (this.meshStamp === this.meshVersion) return;
       this.tables.clear();
@@ -131,13 +140,27 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   protected cached<T>(key: string, compute: () => T): T {
     this.refresh();
     if (this.tables.has(key)) return this.tables.get(key) as T;
-    const v = compute();
-    this.tables.set(key, v);
-    return v;
+    this.ownReads++;
+    try {
+      const v = compute();
+      this.tables.set(key, v);
+      return v;
+    } finally {
+      this.ownReads--;
+    }
   }
 
   /** The element list of a kind: given by its Data, else derived (and stored in the Data). */
   protected elements(kind: ElementKind): Uint32Array {
+    this.ownReads++;
+    try {
+      return this.elementsOf(kind);
+    } finally {
+      this.ownReads--;
+    }
+  }
+
+  private elementsOf(kind: ElementKind): Uint32Array {
     this.refresh();
     const d = this.elementData(kind);
     if (!d) return NO_ELEMENTS;
@@ -208,9 +231,35 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   /** Keeps the number of points a mapping imposed (containers store it in their nbPoints Data). */
   protected abstract setPointCountHint(n: number): void;
 
-  /** What init computes so that links to the derived lists see them (overridden per container). */
+  /** What init computes (overridden per container); the derived lists wait for their first reader. */
   protected initContainer(): void {
     this.refresh();
+    this.armDerivedLists();
+  }
+
+  /** Above 0 while the container reads its own Data: their read hooks stay quiet. */
+  private ownReads = 0;
+  private listsArmed = false;
+
+  /**
+   * The lists a container derives (the edges and faces of its elements, a grid's lists) are made
+   * when first read, not at init (SOFA's containers create them at init): a read hook on each
+   * element Data derives its list before a reader outside the container sees it — a component's
+   * getter, a link such as \`@topology.edges\`, a printed Data — so every reader sees what init would
+   * have made, and a list nobody reads (the triangles and edges of a beam of tetrahedra whose
+   * force field reads the tetrahedra) takes no memory. The container's own reads (its derivations,
+   * its point count) go around the hooks.
+   */
+  private armDerivedLists(): void {
+    if (this.listsArmed) return;
+    this.listsArmed = true;
+    for (const k of ELEMENT_KINDS) {
+      const d = this.elementData(k);
+      if (d)
+        d.setReadHook(() => {
+          if (this.ownReads === 0 && this.mesh === undefined) this.elements(k);
+        });
+    }
   }
 
   override init(): void {
