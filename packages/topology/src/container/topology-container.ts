@@ -245,7 +245,7 @@ export abstract class TopologyContainer extends BaseMeshTopology {
    * The lists a container derives (the edges and faces of its elements, a grid's lists) are made
    * when first read, not at init (SOFA's containers create them at init): a read hook on each
    * element Data derives its list before a reader outside the container sees it — a component's
-   * getter, a link such as \`@topology.edges\`, a printed Data — so every reader sees what init would
+   * getter, a link such as `@topology.edges`, a printed Data — so every reader sees what init would
    * have made, and a list nobody reads (the triangles and edges of a beam of tetrahedra whose
    * force field reads the tetrahedra) takes no memory. The container's own reads (its derivations,
    * its point count) go around the hooks.
@@ -282,9 +282,10 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   /**
    * The editable mesh of the current lists, with the sub-element tables of its highest kind (the
    * faces and edges of each volume, the edges of each face), which SOFA's containers create at
-   * init and this one with the mesh: a removal then finds the faces and edges it leaves alone from their shells. A table the
-   * derivation of the faces or edges found on the way is taken as it is. The mesh holds the lists
-   * and tables themselves, not copies (the Data show its lists from then on, dynamicMesh).
+   * init and this one with the mesh: a removal then finds the faces and edges it leaves alone
+   * from their shells. A table the derivation of the faces or edges found on the way is taken as
+   * it is. The mesh holds the lists and tables themselves, not copies (the Data show its lists
+   * from then on, dynamicMesh).
    */
   private buildMesh(): DynamicMesh {
     const lists: Partial<Record<ElementKind, Uint32Array>> = {};
