@@ -269,8 +269,10 @@ if (fs.existsSync(cantilever)) {
 // removed in one event (TetrahedronSetTopologyModifier.removeTetrahedra: the isolated triangles,
 // edges and points go too; the state, the mass, the FEM's per-element data, the fixed points and
 // the container's tables follow), against one step of the scene. The container's editable mesh, with
-// the faces and edges of each tetrahedron and the shells around them, is made at init (SOFA's
-// containers create these arrays at init); the event adopts it. Measured twice on fresh scenes: the first
+// the faces and edges of each tetrahedron and the shells around them, is made by the event, the
+// first change (SOFA's containers create these arrays at init; sofa-ts's when first asked for, so
+// that the steps before hold none of them): the event pays for the triangles and edges, their
+// tables and the shells. Measured twice on fresh scenes: the first
 // event of the process (its code not yet compiled by the JIT), then a second one; "after" is the
 // cost the next step adds (anything rebuilt at first use). Times are CPU times of the process (the
 // machine may be shared: wall times would count the waits).

@@ -186,7 +186,9 @@ export class FixedPatternAssembler {
   /**
    * Builds the pattern and slot map from the recorded items; returns the new matrix. Row by row:
    * the columns of the items touching the row (a block three consecutive columns in each of its
-   * three rows) and the forced diagonal, sorted and merged; then the slot of each item's row start.
+   * three rows) and the forced diagonal, sorted and merged; then the slot of each item's first row.
+   * The slots of a block's rows 1 and 2 are found in the pattern when the operations are compiled
+   * (rowSlot), so that the build holds one reference and one slot per item, not three.
    */
   endSymbolic(): CsrMatrix {
     if (this.phase !== Phase.Symbolic) throw new Error('FixedPatternAssembler.endSymbolic without beginSymbolic');
@@ -196,51 +198,47 @@ export class FixedPatternAssembler {
     const rr = this.recRow,
       rc = this.recCol,
       rb = this.recBlock;
-    // the runs of each row: (item·3 + row within the item, or −1 − i for the diagonal entry i), bucketed by row in item order
+    // the items by their first row, in item order (a block touches the two rows below too), then
+    // the diagonal entries (−1 − i for entry i)
     const runPtr = new Int32Array(rows + 1);
-    for (let t = 0; t < nt; t++) {
-      const r = rr[t];
-      if (rb[t] === 0) runPtr[r + 1]++;
-      else {
-        runPtr[r + 1]++;
-        runPtr[r + 2]++;
-        runPtr[r + 3]++;
-      }
-    }
+    for (let t = 0; t < nt; t++) runPtr[rr[t] + 1]++;
     for (let i = 0; i < nd; i++) runPtr[i + 1]++;
     for (let i = 0; i < rows; i++) runPtr[i + 1] += runPtr[i];
     const runRef = new Int32Array(runPtr[rows]);
     const fill = runPtr.slice(0, rows);
-    for (let t = 0; t < nt; t++) {
-      const r = rr[t];
-      runRef[fill[r]++] = 3 * t;
-      if (rb[t] !== 0) {
-        runRef[fill[r + 1]++] = 3 * t + 1;
-        runRef[fill[r + 2]++] = 3 * t + 2;
-      }
-    }
+    for (let t = 0; t < nt; t++) runRef[fill[rr[t]]++] = t;
     for (let i = 0; i < nd; i++) runRef[fill[i]++] = -1 - i;
     // the columns of each row (stamp: the last row a column was seen in), counted, then listed
     const stamp = new Int32Array(this.cols).fill(-1);
     const colPos = new Int32Array(this.cols);
     let rowCols = new Int32Array(64);
     const rowPtr = new Int32Array(rows + 1);
+    let k = 0;
+    const take = (r: number, c0: number, len: number): void => {
+      for (let c = c0; c < c0 + len; c++) {
+        if (stamp[c] === r) continue;
+        stamp[c] = r;
+        if (k === rowCols.length) {
+          const grown = new Int32Array(2 * k);
+          grown.set(rowCols);
+          rowCols = grown;
+        }
+        rowCols[k++] = c;
+      }
+    };
     const rowColumns = (r: number): number => {
-      let k = 0;
+      k = 0;
       for (let q = runPtr[r]; q < runPtr[r + 1]; q++) {
-        const ref = runRef[q];
-        const t = ref < 0 ? -1 : (ref / 3) | 0;
-        const c0 = ref < 0 ? -1 - ref : rc[t];
-        const len = ref >= 0 && rb[t] !== 0 ? 3 : 1;
-        for (let c = c0; c < c0 + len; c++) {
-          if (stamp[c] === r) continue;
-          stamp[c] = r;
-          if (k === rowCols.length) {
-            const grown = new Int32Array(2 * k);
-            grown.set(rowCols);
-            rowCols = grown;
-          }
-          rowCols[k++] = c;
+        const t = runRef[q];
+        if (t < 0) take(r, -1 - t, 1);
+        else take(r, rc[t], rb[t] !== 0 ? 3 : 1);
+      }
+      // the blocks whose first row is one or two rows above
+      for (let above = r - 2; above < r; above++) {
+        if (above < 0) continue;
+        for (let q = runPtr[above]; q < runPtr[above + 1]; q++) {
+          const t = runRef[q];
+          if (t >= 0 && rb[t] !== 0) take(r, rc[t], 3);
         }
       }
       rowCols.subarray(0, k).sort();
@@ -250,36 +248,40 @@ export class FixedPatternAssembler {
     stamp.fill(-1);
     const nnz = rowPtr[rows];
     const colInd = new Int32Array(nnz);
-    // slot[3t + i]: the slot of row i's first entry of item t
-    const slot = new Int32Array(3 * nt);
+    // slot[t]: the slot of the first entry of item t's first row
+    const slot = new Int32Array(nt);
     for (let r = 0; r < rows; r++) {
-      const k = rowColumns(r);
+      const n = rowColumns(r);
       const base = rowPtr[r];
-      for (let j = 0; j < k; j++) {
+      for (let j = 0; j < n; j++) {
         colInd[base + j] = rowCols[j];
         colPos[rowCols[j]] = j;
       }
       for (let q = runPtr[r]; q < runPtr[r + 1]; q++) {
-        const ref = runRef[q];
-        if (ref >= 0) slot[ref] = base + colPos[rc[(ref / 3) | 0]];
+        const t = runRef[q];
+        if (t >= 0) slot[t] = base + colPos[rc[t]];
       }
     }
-    this.compileOps(slot, nt, rowPtr);
-    this.kernel = this.makeKernel(rowPtr, nnz);
+    // the operation table, then its copy in the refill kernel's memory where there is one (compiled
+    // there in place, the steps after were some 5 % slower on the bench's assembled beam)
+    const plan = this.planOps(slot, nt, rowPtr, colInd);
+    if (this.ops.length < plan.size) this.ops = new Int32Array(plan.size);
+    this.compileOps(slot, nt, rowPtr, colInd);
+    this.kernel = this.makeKernel(rowPtr, nnz, plan.size, plan.maxNodes);
     const values = this.kernel
       ? new Float64Array(this.kernel.header.buffer, this.kernel.header[SCATTER_HEADER.values], nnz)
       : new Float64Array(nnz);
     if (this.recordValues) {
       // the recorded values in emission order: a scalar at its slot, a block's rows at their slots
       const rv = this.recVal;
-      for (let t = 0, k = 0; t < nt; t++) {
-        if (rb[t] === 0) values[slot[3 * t]] += rv[k++];
+      for (let t = 0, v = 0; t < nt; t++) {
+        if (rb[t] === 0) values[slot[t]] += rv[v++];
         else
-          for (let i = 0; i < 3; i++) {
-            const s = slot[3 * t + i];
-            values[s] += rv[k++];
-            values[s + 1] += rv[k++];
-            values[s + 2] += rv[k++];
+          for (let i = 0, s = slot[t]; i < 3; i++) {
+            if (i > 0) s = rowSlot(rowPtr, colInd, rr[t] + i, rc[t], s);
+            values[s] += rv[v++];
+            values[s + 1] += rv[v++];
+            values[s + 2] += rv[v++];
           }
       }
     }
@@ -578,17 +580,10 @@ export class FixedPatternAssembler {
   /**
    * The WebAssembly refill of this pattern's symmetric elements (undefined without WebAssembly, for
    * a small matrix, or a pattern without element operations): a memory with the values (nnz),
-   * the operation table, the row pointers and the batch's staging areas.
+   * the operation table (the first `opsLength` integers of `ops`, copied: `ops` becomes its view
+   * there), the row pointers and the batch's staging areas.
    */
-  private makeKernel(rowPtr: Int32Array, nnz: number): ScatterKernel | undefined {
-    let maxNodes = 0;
-    for (let q = 0; q < this.opsEnd;) {
-      if (this.ops[q] < 0) {
-        const n = -1 - this.ops[q];
-        if (n > maxNodes) maxNodes = n;
-        q += 1 + n + n * n;
-      } else q += OP_STRIDE;
-    }
+  private makeKernel(rowPtr: Int32Array, nnz: number, opsLength: number, maxNodes: number): ScatterKernel | undefined {
     if (maxNodes === 0 || maxNodes > SCATTER_MAX_NODES || nnz < KERNEL_MIN_VALUES) return undefined;
     const module = elementScatterModule();
     const api = wasmApi();
@@ -597,7 +592,7 @@ export class FixedPatternAssembler {
     const lens = SCATTER_HEADER_BYTES;
     const rp = lens + 8 * SCATTER_MAX_NODES;
     const ops = rp + 4 * (this.rows + 1);
-    const starts = ops + 4 * this.opsEnd;
+    const starts = ops + 4 * opsLength;
     const values = Math.ceil((starts + 4 * ELEMENT_BATCH * maxNodes) / 8) * 8;
     const U = values + 8 * nnz;
     const bytes = U + 8 * ELEMENT_BATCH * nu;
@@ -618,8 +613,8 @@ export class FixedPatternAssembler {
     header[SCATTER_HEADER.U] = U;
     header[SCATTER_HEADER.lens] = lens;
     new Int32Array(buf, rp, this.rows + 1).set(rowPtr);
-    const opsView = new Int32Array(buf, ops, this.opsEnd);
-    opsView.set(this.ops.subarray(0, this.opsEnd));
+    const opsView = new Int32Array(buf, ops, opsLength);
+    opsView.set(this.ops.subarray(0, opsLength));
     this.ops = opsView;
     const fn = new api.Instance(module, { env: { memory } }).exports.scatterSymmetric as ScatterKernel['scatter'];
     return {
@@ -706,17 +701,19 @@ export class FixedPatternAssembler {
     }
   }
 
-  /** The operation table of the recorded items (see the class comment); slot[3t + i] is row i's first slot of item t. */
-  private compileOps(slot: Int32Array, nt: number, rowPtr: Int32Array): void {
-    const rb = this.recBlock,
-      rr = this.recRow,
-      rc = this.recCol;
-    // sizes first
+  /**
+   * The size of the operation table of the recorded items (see the class comment) and the largest
+   * element it holds as one operation; slot[t] is the first slot of item t's first row.
+   */
+  private planOps(slot: Int32Array, nt: number, rowPtr: Int32Array, colInd: Int32Array): { size: number; maxNodes: number } {
+    const rb = this.recBlock;
     let size = 0;
+    let maxNodes = 0;
     for (let t = 0; t < nt;) {
       const mark = rb[t];
-      if (mark > 1 && this.elementFits(t, mark - 1, slot, rowPtr)) {
+      if (mark > 1 && this.elementFits(t, mark - 1, slot, rowPtr, colInd)) {
         const n = mark - 1;
+        if (n > maxNodes) maxNodes = n;
         size += 1 + n + n * n;
         t += n * n;
       } else {
@@ -724,25 +721,34 @@ export class FixedPatternAssembler {
         t++;
       }
     }
-    const ops = this.ops.length >= size ? this.ops : new Int32Array(size);
+    return { size, maxNodes };
+  }
+
+  /** Writes the operation table planned by planOps into `ops` (its size at least the plan's). */
+  private compileOps(slot: Int32Array, nt: number, rowPtr: Int32Array, colInd: Int32Array): void {
+    const rb = this.recBlock,
+      rr = this.recRow,
+      rc = this.recCol;
+    const ops = this.ops;
     let q = 0;
     for (let t = 0; t < nt;) {
       const mark = rb[t];
-      if (mark > 1 && this.elementFits(t, mark - 1, slot, rowPtr)) {
+      if (mark > 1 && this.elementFits(t, mark - 1, slot, rowPtr, colInd)) {
         const n = mark - 1;
         ops[q] = -1 - n;
         for (let i = 0; i < n; i++) ops[q + 1 + i] = rr[t + n * i];
-        for (let b = 0; b < n * n; b++) ops[q + 1 + n + b] = slot[3 * (t + b)];
+        for (let b = 0; b < n * n; b++) ops[q + 1 + n + b] = slot[t + b];
         q += 1 + n + n * n;
         t += n * n;
         continue;
       }
       ops[q] = rr[t];
       ops[q + 1] = rc[t];
-      ops[q + 2] = slot[3 * t];
+      ops[q + 2] = slot[t];
       if (mark >= 1) {
-        ops[q + 3] = slot[3 * t + 1];
-        ops[q + 4] = slot[3 * t + 2];
+        const s1 = rowSlot(rowPtr, colInd, rr[t] + 1, rc[t], slot[t]);
+        ops[q + 3] = s1;
+        ops[q + 4] = rowSlot(rowPtr, colInd, rr[t] + 2, rc[t], s1);
       } else {
         ops[q + 3] = -1;
         ops[q + 4] = -1;
@@ -750,27 +756,28 @@ export class FixedPatternAssembler {
       t++;
       q += OP_STRIDE;
     }
-    this.ops = ops;
     this.opsEnd = q;
   }
 
   /**
    * Whether the element recorded from item t (n² blocks) can be one operation: blocks (i, j) at
    * rows and columns of distinct nodes i and j, each block's rows 1 and 2 starting where its row 0's
-   * slot plus the row lengths put them.
+   * slot plus the row lengths put them (there, the pattern lists the block's first column).
    */
-  private elementFits(t: number, n: number, slot: Int32Array, rowPtr: Int32Array): boolean {
+  private elementFits(t: number, n: number, slot: Int32Array, rowPtr: Int32Array, colInd: Int32Array): boolean {
     if (t + n * n > this.items) return false;
     const rr = this.recRow,
       rc = this.recCol;
     for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (rr[t + n * i] === rr[t + n * j]) return false;
     for (let b = 0; b < n * n; b++) {
       const e = t + b,
-        r = rr[e];
-      if (this.recBlock[e] < 1 || r !== rr[t + n * ((b / n) | 0)] || rc[e] !== rr[t + n * (b % n)]) return false;
-      const l0 = rowPtr[r + 1] - rowPtr[r],
-        l1 = rowPtr[r + 2] - rowPtr[r + 1];
-      if (slot[3 * e + 1] !== slot[3 * e] + l0 || slot[3 * e + 2] !== slot[3 * e] + l0 + l1) return false;
+        r = rr[e],
+        c = rc[e];
+      if (this.recBlock[e] < 1 || r !== rr[t + n * ((b / n) | 0)] || c !== rr[t + n * (b % n)]) return false;
+      // the slot of row 0 plus its length is in row 1 (columns are unique within a row), and so on
+      const p1 = slot[e] + rowPtr[r + 1] - rowPtr[r],
+        p2 = p1 + rowPtr[r + 2] - rowPtr[r + 1];
+      if (p1 >= rowPtr[r + 2] || colInd[p1] !== c || p2 >= rowPtr[r + 3] || colInd[p2] !== c) return false;
     }
     return true;
   }
@@ -827,6 +834,27 @@ export class FixedPatternAssembler {
     nb.set(this.recBlock.subarray(0, t));
     this.recBlock = nb;
   }
+}
+
+/**
+ * The slot of column c in row r of the pattern (its columns sorted, each once): the row above's
+ * slot of c plus that row's length when the two rows list the same columns up to c, else a binary
+ * search of the row.
+ */
+function rowSlot(rowPtr: Int32Array, colInd: Int32Array, r: number, c: number, slotAbove: number): number {
+  const guess = slotAbove + rowPtr[r] - rowPtr[r - 1];
+  const end = rowPtr[r + 1];
+  if (guess >= rowPtr[r] && guess < end && colInd[guess] === c) return guess;
+  let lo = rowPtr[r],
+    hi = end - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = colInd[mid];
+    if (v === c) return mid;
+    if (v < c) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  throw new Error(`FixedPatternAssembler: column ${c} missing from row ${r} of the pattern`);
 }
 
 /** Refuses an entry (r, c) outside a rows × cols matrix, or not at integer indices. */

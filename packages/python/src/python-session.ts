@@ -654,6 +654,8 @@ export class PythonSession implements PythonCaller {
         p && parentOwner
           ? `@${isNode(parentOwner) ? nodePathName(parentOwner) : parentOwner instanceof BaseObject && parentOwner.hasContext ? objectPath(parentOwner) : parentOwner.getName()}.${p.name}`
           : '';
+      // the text first: reading the value may compute it (a container's derived list), which sets it
+      const text = d.print();
       return {
         a: {
           type: d.spec.type.name,
@@ -662,7 +664,7 @@ export class PythonSession implements PythonCaller {
           help: d.spec.help,
           group: d.spec.group ?? '',
           parent: parentPath,
-          text: d.print(),
+          text,
         },
       };
     },

@@ -64,14 +64,16 @@ export function resolveMassMesh(
   geoLink.set(geometry);
   if (geometry.stateType.isRigid && !allowRigidGeometry)
     throw owner.error(`the geometry state ${geometry.describe()} is rigid; a mesh mass needs point positions (Vec templates)`);
-  const pick: Array<[MassElementType, Uint32Array, number]> = [
-    ['hexahedron', topology.getHexahedra(), 8],
-    ['tetrahedron', topology.getTetrahedra(), 4],
-    ['quad', topology.getQuads(), 4],
-    ['triangle', topology.getTriangles(), 3],
-    ['edge', topology.getEdges(), 2],
+  // each list read only if the kinds above it are empty (a container derives its lower kinds when first asked)
+  const pick: Array<[MassElementType, () => Uint32Array, number]> = [
+    ['hexahedron', () => topology.getHexahedra(), 8],
+    ['tetrahedron', () => topology.getTetrahedra(), 4],
+    ['quad', () => topology.getQuads(), 4],
+    ['triangle', () => topology.getTriangles(), 3],
+    ['edge', () => topology.getEdges(), 2],
   ];
-  for (const [kind, elements, size] of pick) {
+  for (const [kind, list, size] of pick) {
+    const elements = list();
     if (elements.length > 0) return { topology, geometry, kind, elements, count: elements.length / size };
   }
   throw owner.error(`the topology ${topology.describe()} is empty: a mesh mass needs edges, triangles, quads, tetrahedra or hexahedra`);

@@ -181,10 +181,8 @@ export class MeshTopology extends TopologyContainer {
 
   protected override initContainer(): void {
     super.initContainer();
-    // SOFA creates the derived lists at init: links to them (`@topology.edges`) then see them.
-    this.getEdges();
-    this.getTriangles();
-    this.getQuads();
+    // SOFA creates the derived lists at init; here their first reader does (a link to them,
+    // `@topology.edges`, reads them through their read hook: armDerivedLists)
     if (this.computeAllBuffers.value) this.computeCrossElementTables();
   }
 

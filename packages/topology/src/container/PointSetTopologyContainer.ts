@@ -74,10 +74,7 @@ export class PointSetTopologyContainer extends TopologyContainer {
 
   protected override initContainer(): void {
     super.initContainer();
-    // SOFA's init: derived element lists are created now, and nbPoints is stored.
-    this.getEdges();
-    this.getTriangles();
-    this.getQuads();
+    // SOFA's init stores nbPoints (the derived element lists wait for their first reader: armDerivedLists)
     const n = this.getNbPoints();
     if (this.nbPoints.value !== n) this.nbPoints.value = n;
   }

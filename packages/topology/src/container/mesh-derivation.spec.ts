@@ -1,5 +1,14 @@
 import { expect } from 'chai';
-import { hexahedronFaces, pointCountOf, surfaceEdges, tetrahedronFaces, volumeEdges } from './mesh-derivation.js';
+import { EDGES_IN_TETRAHEDRON, TRIANGLES_IN_TETRAHEDRON } from './element-tables.js';
+import {
+  hexahedronFaces,
+  pointCountOf,
+  surfaceEdges,
+  tetrahedronFaces,
+  tetrahedronFacesWithTable,
+  volumeEdges,
+  volumeEdgesWithTables,
+} from './mesh-derivation.js';
 
 const NONE = new Uint32Array(0);
 const u32 = (...v: number[]): Uint32Array => Uint32Array.from(v);
@@ -94,6 +103,69 @@ describe('topology: derived sub-elements (SOFA orders)', () => {
   it('surface edges keep triangle orientation and sort quad edges', () => {
     expect(Array.from(surfaceEdges(u32(0, 1, 2, 0, 2, 3), NONE))).to.deep.equal([1, 2, 2, 0, 0, 1, 2, 3, 3, 0]);
     expect(Array.from(surfaceEdges(NONE, u32(3, 2, 1, 0)))).to.deep.equal([1, 2, 0, 1, 0, 3, 2, 3]);
+  });
+
+  // Euler's formula for a ball, V − E + F − T = 1, with 4T = 2F − (boundary faces): the counts of
+  // a box of cubes and of a book of tetrahedra around one edge; each face and edge listed once, and
+  // the tables SOFA's containers keep (trianglesInTetrahedron, edgesInTetrahedron) name the face
+  // and edge with the tetrahedron's vertices.
+  it("the faces and edges of a box of Kuhn cubes and of a book of tetrahedra around one edge: Euler's counts, each once, the tables right", () => {
+    const m = 4;
+    const p = (x: number, y: number, z: number) => x + (m + 1) * (y + (m + 1) * z);
+    const axes = [
+      [0, 1, 2],
+      [0, 2, 1],
+      [1, 0, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+      [2, 1, 0],
+    ];
+    const box: number[] = [];
+    for (let z = 0; z < m; z++)
+      for (let y = 0; y < m; y++)
+        for (let x = 0; x < m; x++)
+          for (const order of axes) {
+            const c = [x, y, z];
+            const tet = [p(c[0], c[1], c[2])];
+            for (const a of order) {
+              c[a]++;
+              tet.push(p(c[0], c[1], c[2]));
+            }
+            box.push(...tet);
+          }
+    const k = 300;
+    const book: number[] = [];
+    for (let i = 0; i < k; i++) book.push(0, 1, i + 2, i + 3);
+    const cases: Array<[string, Uint32Array, number, number]> = [
+      // (T, boundary faces) → F = (4T + Fb)/2, E = V + F − T − 1
+      ['box', Uint32Array.from(box), (4 * 6 * m ** 3 + 12 * m * m) / 2, (m + 1) ** 3],
+      ['book', Uint32Array.from(book), 3 * k + 1, k + 3],
+    ];
+    const key = (a: ArrayLike<number>) =>
+      Array.from(a)
+        .sort((x, y) => x - y)
+        .join(',');
+    for (const [name, tets, F, V] of cases) {
+      const T = tets.length / 4;
+      const { faces, inTetrahedron: faceOf } = tetrahedronFacesWithTable(tets);
+      const { edges, inTetrahedron: edgeOf } = volumeEdgesWithTables(tets, NONE);
+      expect(faces.length / 3, `${name} faces`).to.equal(F);
+      expect(edges.length / 2, `${name} edges`).to.equal(V + F - T - 1);
+      expect(new Set(Array.from({ length: F }, (_, f) => key(faces.subarray(3 * f, 3 * f + 3)))).size, `${name} faces once`).to.equal(F);
+      expect(new Set(Array.from({ length: edges.length / 2 }, (_, e) => key(edges.subarray(2 * e, 2 * e + 2)))).size).to.equal(
+        edges.length / 2,
+      );
+      for (let t = 0; t < T; t++) {
+        for (let j = 0; j < 4; j++) {
+          const f = faceOf[4 * t + j];
+          expect(key(faces.subarray(3 * f, 3 * f + 3))).to.equal(key(TRIANGLES_IN_TETRAHEDRON[j].map((l) => tets[4 * t + l])));
+        }
+        for (let j = 0; j < 6; j++) {
+          const e = edgeOf[6 * t + j];
+          expect(key(edges.subarray(2 * e, 2 * e + 2))).to.equal(key(EDGES_IN_TETRAHEDRON[j].map((l) => tets[4 * t + l])));
+        }
+      }
+    }
   });
 
   it('counts points from the largest index', () => {

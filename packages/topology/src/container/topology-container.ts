@@ -104,6 +104,15 @@ export abstract class TopologyContainer extends BaseMeshTopology {
 
   /** Drops the cached tables when an input Data changed since the last call. */
   protected refresh(): void {
+    this.ownReads++;
+    try {
+      this.refreshTables();
+    } finally {
+      this.ownReads--;
+    }
+  }
+
+  private refreshTables(): void {
     if (this.mesh) {
       if (this.meshStamp === this.meshVersion) return;
       this.tables.clear();
@@ -131,13 +140,27 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   protected cached<T>(key: string, compute: () => T): T {
     this.refresh();
     if (this.tables.has(key)) return this.tables.get(key) as T;
-    const v = compute();
-    this.tables.set(key, v);
-    return v;
+    this.ownReads++;
+    try {
+      const v = compute();
+      this.tables.set(key, v);
+      return v;
+    } finally {
+      this.ownReads--;
+    }
   }
 
   /** The element list of a kind: given by its Data, else derived (and stored in the Data). */
   protected elements(kind: ElementKind): Uint32Array {
+    this.ownReads++;
+    try {
+      return this.elementsOf(kind);
+    } finally {
+      this.ownReads--;
+    }
+  }
+
+  private elementsOf(kind: ElementKind): Uint32Array {
     this.refresh();
     const d = this.elementData(kind);
     if (!d) return NO_ELEMENTS;
@@ -208,9 +231,35 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   /** Keeps the number of points a mapping imposed (containers store it in their nbPoints Data). */
   protected abstract setPointCountHint(n: number): void;
 
-  /** What init computes so that links to the derived lists see them (overridden per container). */
+  /** What init computes (overridden per container); the derived lists wait for their first reader. */
   protected initContainer(): void {
     this.refresh();
+    this.armDerivedLists();
+  }
+
+  /** Above 0 while the container reads its own Data: their read hooks stay quiet. */
+  private ownReads = 0;
+  private listsArmed = false;
+
+  /**
+   * The lists a container derives (the edges and faces of its elements, a grid's lists) are made
+   * when first read, not at init (SOFA's containers create them at init): a read hook on each
+   * element Data derives its list before a reader outside the container sees it — a component's
+   * getter, a link such as `@topology.edges`, a printed Data — so every reader sees what init would
+   * have made, and a list nobody reads (the triangles and edges of a beam of tetrahedra whose
+   * force field reads the tetrahedra) takes no memory. The container's own reads (its derivations,
+   * its point count) go around the hooks.
+   */
+  private armDerivedLists(): void {
+    if (this.listsArmed) return;
+    this.listsArmed = true;
+    for (const k of ELEMENT_KINDS) {
+      const d = this.elementData(k);
+      if (d)
+        d.setReadHook(() => {
+          if (this.ownReads === 0 && this.mesh === undefined) this.elements(k);
+        });
+    }
   }
 
   override init(): void {
@@ -225,34 +274,18 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   private meshStamp = -1;
   private readonly pending: TopologyChange[] = [];
 
-  /** An editable mesh built ahead of the first change (at bwdInit), valid for the revision it was built at. */
-  private prepared: { mesh: DynamicMesh; revision: number } | undefined;
-
   /** True once a modifier changed this container. */
   get isDynamic(): boolean {
     return this.mesh !== undefined;
   }
 
   /**
-   * With a topology modifier beside it that changes it, the container prepares its editable mesh once everything is
-   * initialised (as SOFA's containers build their cross-element arrays at init), so that the first
-   * change does not pay for it; the prepared mesh is dropped if the lists change before.
-   */
-  override bwdInit(): void {
-    super.bwdInit();
-    // only the container a modifier changes (a grid beside it keeps its lists as they are)
-    if (this.mesh || !this.hasContext || !this.context.objects.some((o) => isTopologyModifier(o) && modifiedContainer(o) === this)) return;
-    this.refresh();
-    this.prepared = { mesh: this.buildMesh(), revision: this.revision };
-  }
-
-  /**
    * The editable mesh of the current lists, with the sub-element tables of its highest kind (the
    * faces and edges of each volume, the edges of each face), which SOFA's containers create at
-   * init: a removal then finds the faces and edges it leaves alone from their shells. A table the
-   * derivation of the faces or edges found on the way is taken as it is. The mesh holds the lists
-   * and tables themselves, not copies: it changes nothing before the first change, when the Data
-   * show its lists (dynamicMesh), and a prepared mesh whose lists changed before is dropped.
+   * init and this one with the mesh: a removal then finds the faces and edges it leaves alone
+   * from their shells. A table the derivation of the faces or edges found on the way is taken as
+   * it is. The mesh holds the lists and tables themselves, not copies (the Data show its lists
+   * from then on, dynamicMesh).
    */
   private buildMesh(): DynamicMesh {
     const lists: Partial<Record<ElementKind, Uint32Array>> = {};
@@ -274,14 +307,15 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   }
 
   /**
-   * The editable mesh, built from the current lists on first use: the element Data stop following
-   * their links (a loader's lists) and show the mesh's lists from now on.
+   * The editable mesh, built from the current lists on first use (the first change pays for it, as
+   * SOFA's containers create an around-array when it is first asked for: a container no modifier
+   * changes, or one not changed yet, keeps no shells a step never reads): the element Data stop
+   * following their links (a loader's lists) and show the mesh's lists from now on.
    */
   dynamicMesh(): DynamicMesh {
     if (this.mesh) return this.mesh;
     this.refresh();
-    const mesh = this.prepared && this.prepared.revision === this.revision ? this.prepared.mesh : this.buildMesh();
-    this.prepared = undefined;
+    const mesh = this.buildMesh();
     for (const k of ELEMENT_KINDS) this.elementData(k)?.setParent(undefined);
     this.mesh = mesh;
     this.meshChanged();
@@ -413,25 +447,6 @@ export abstract class TopologyContainer extends BaseMeshTopology {
 }
 
 export { INVALID_INDEX };
-
-/** A topology modifier (PointSet…HexahedronSetTopologyModifier), recognised by what it does. */
-function isTopologyModifier(o: unknown): boolean {
-  return (
-    typeof o === 'object' &&
-    o !== null &&
-    typeof (o as { removeItems?: unknown }).removeItems === 'function' &&
-    typeof (o as { getContainer?: unknown }).getContainer === 'function'
-  );
-}
-
-/** The container a modifier changes, or undefined where it finds none. */
-function modifiedContainer(modifier: unknown): unknown {
-  try {
-    return (modifier as { getContainer(): unknown }).getContainer();
-  } catch {
-    return undefined;
-  }
-}
 
 export function isTopologyContainer(o: unknown): o is TopologyContainer {
   return o instanceof TopologyContainer;
