@@ -274,9 +274,30 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   private meshStamp = -1;
   private readonly pending: TopologyChange[] = [];
 
+  /** An editable mesh built ahead of the first change (prepareChanges), valid for the revision it was built at. */
+  private prepared: { mesh: DynamicMesh; revision: number } | undefined;
+
   /** True once a modifier changed this container. */
   get isDynamic(): boolean {
     return this.mesh !== undefined;
+  }
+
+  /** True while an editable mesh built ahead of the first change waits for it. */
+  get isPrepared(): boolean {
+    return this.prepared !== undefined;
+  }
+
+  /**
+   * Builds the editable mesh now, for a component that will change this container from its first
+   * steps (TopologicalChangeProcessor, TopologyBoundingTrasher, at their bwdInit): its first change
+   * then does not pay for the faces, edges and shells (as in SOFA, whose containers build them at
+   * init), and the memory they take is taken from now on. The mesh holds the container's lists
+   * without changing them; it is dropped if the lists change before the first change.
+   */
+  prepareChanges(): void {
+    if (this.mesh || this.prepared) return;
+    this.refresh();
+    this.prepared = { mesh: this.buildMesh(), revision: this.revision };
   }
 
   /**
@@ -315,7 +336,8 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   dynamicMesh(): DynamicMesh {
     if (this.mesh) return this.mesh;
     this.refresh();
-    const mesh = this.buildMesh();
+    const mesh = this.prepared && this.prepared.revision === this.revision ? this.prepared.mesh : this.buildMesh();
+    this.prepared = undefined;
     for (const k of ELEMENT_KINDS) this.elementData(k)?.setParent(undefined);
     this.mesh = mesh;
     this.meshChanged();

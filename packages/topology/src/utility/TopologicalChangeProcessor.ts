@@ -14,6 +14,7 @@ import {
   type BaseMeshTopology,
   type SofaEvent,
 } from '@sofa-ts/core';
+import { isTopologyContainer } from '../container/topology-container.js';
 import { EdgeSetTopologyModifier } from '../container/EdgeSetTopologyModifier.js';
 import { HexahedronSetTopologyModifier } from '../container/HexahedronSetTopologyModifier.js';
 import { PointSetTopologyModifier } from '../container/PointSetTopologyModifier.js';
@@ -159,6 +160,16 @@ export class TopologicalChangeProcessor extends BaseObject {
   private loopTime = 0;
   private lastTime = 0;
   private warnedIncision = false;
+
+  /**
+   * The container this changes builds its editable mesh now (TopologyContainer.prepareChanges):
+   * the first change does not pay for its faces, edges and shells, as in SOFA.
+   */
+  override bwdInit(): void {
+    super.bwdInit();
+    const c = this.topo;
+    if (isTopologyContainer(c)) c.prepareChanges();
+  }
 
   override init(): void {
     this.topo = this.topology.get() ?? contextMeshTopology(this.context);

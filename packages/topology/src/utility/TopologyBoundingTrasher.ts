@@ -9,6 +9,7 @@ import {
   type BaseMeshTopology,
   type SofaEvent,
 } from '@sofa-ts/core';
+import { isTopologyContainer } from '../container/topology-container.js';
 import { EdgeSetTopologyModifier } from '../container/EdgeSetTopologyModifier.js';
 import { HexahedronSetTopologyModifier } from '../container/HexahedronSetTopologyModifier.js';
 import { QuadSetTopologyModifier } from '../container/QuadSetTopologyModifier.js';
@@ -61,6 +62,16 @@ export class TopologyBoundingTrasher extends BaseObject {
   constructor() {
     super();
     this.listening.value = true;
+  }
+
+  /**
+   * The container this changes builds its editable mesh now (TopologyContainer.prepareChanges):
+   * the first change does not pay for its faces, edges and shells, as in SOFA.
+   */
+  override bwdInit(): void {
+    super.bwdInit();
+    const c = this.topology.get();
+    if (isTopologyContainer(c)) c.prepareChanges();
   }
 
   override init(): void {
