@@ -15,7 +15,8 @@ const g = 9.81;
 const theta = Math.atan(0.5);
 const dt = 0.01;
 
-function blockScene(mu: number): string {
+/** The root of the scenes: gravity along the plane's slope θ, the contact pipeline with `response`, the fixed plane z = 0. */
+function tiltedPlane(response: string, planeGroup: string): string {
   const gravity = `${g * Math.sin(theta)} 0 ${-g * Math.cos(theta)}`;
   return `<Node name="root" dt="${dt}" gravity="${gravity}">
     <RequiredPlugin name="PersistentContact"/>
@@ -25,12 +26,16 @@ function blockScene(mu: number): string {
     <BruteForceBroadPhase/>
     <BVHNarrowPhase/>
     <MinProximityIntersection alarmDistance="0.1" contactDistance="0.01"/>
-    <CollisionResponse response="PersistentFrictionContact" responseParams="mu=${mu}"/>
+    ${response}
     <Node name="plane">
       <MechanicalObject position="-10 -10 0  10 -10 0  10 10 0  -10 10 0"/>
       <MeshTopology triangles="0 1 2  0 2 3"/>
-      <TriangleCollisionModel moving="0" simulated="0"/>
-    </Node>
+      <TriangleCollisionModel moving="0" simulated="0"${planeGroup}/>
+    </Node>`;
+}
+
+function blockScene(mu: number): string {
+  return `${tiltedPlane(`<CollisionResponse response="PersistentFrictionContact" responseParams="mu=${mu}"/>`, '')}
     <Node name="block">
       <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
       <CGLinearSolver iterations="100" tolerance="1e-16" threshold="1e-30"/>
@@ -158,22 +163,8 @@ describe('PersistentFrictionContact (PersistentContact plugin): a block on a pla
  * BarycentricMapping (nameOfInputMap), as in SOFA's grasping.scn.
  */
 function deformableScene(mu: number): string {
-  const gravity = `${g * Math.sin(theta)} 0 ${-g * Math.cos(theta)}`;
   const cube = '0 2 0.01  1 2 0.01  0 3 0.01  1 3 0.01  0 2 1.01  1 2 1.01  0 3 1.01  1 3 1.01';
-  return `<Node name="root" dt="${dt}" gravity="${gravity}">
-    <RequiredPlugin name="PersistentContact"/>
-    <FreeMotionAnimationLoop/>
-    <BlockGaussSeidelConstraintSolver tolerance="1e-12" maxIterations="2000"/>
-    <CollisionPipeline/>
-    <BruteForceBroadPhase/>
-    <BVHNarrowPhase/>
-    <MinProximityIntersection alarmDistance="0.1" contactDistance="0.01"/>
-    <RuleBasedContactManager response="FrictionContactConstraint" rules="1 2 PersistentFrictionContact?mu=${mu}"/>
-    <Node name="plane">
-      <MechanicalObject position="-10 -10 0  10 -10 0  10 10 0  -10 10 0"/>
-      <MeshTopology triangles="0 1 2  0 2 3"/>
-      <TriangleCollisionModel moving="0" simulated="0" group="1"/>
-    </Node>
+  return `${tiltedPlane(`<RuleBasedContactManager response="FrictionContactConstraint" rules="1 2 PersistentFrictionContact?mu=${mu}"/>`, ' group="1"')}
     <Node name="block">
       <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
       <SparseLDLSolver name="ldl"/>

@@ -6,7 +6,7 @@ import {
   type PersistentContactConstraint,
   type PersistentContactState,
 } from '@sofa-ts/core';
-import { UnilateralResolution } from './resolutions.js';
+import { FrictionContactResolution, UnilateralResolution } from './resolutions.js';
 import { UNILATERAL_CHECKPOINT_FIELDS, UnilateralLagrangianConstraint } from './UnilateralLagrangianConstraint.js';
 
 /**
@@ -104,55 +104,25 @@ export class PersistentUnilateralInteractionConstraint extends UnilateralLagrang
 }
 
 /**
- * SOFA's PersistentUnilateralConstraintResolutionWithFriction: the frictional contact's local solve
- * of a Gauss-Seidel sweep (rows n, t, s):
- *   λ_n ← max(0, λ_n − d_n / W_nn); if 0 the contact opens (all λ = 0);
- *   d_t, d_s corrected for the change of λ_n (W_tn, W_sn), then
- *   λ_t,s ← λ_t,s − 2·d_t,s / (W_tt + W_ss), scaled back onto the cone ‖λ_t‖ ≤ μ·λ_n;
- * starting from the contact's initial force, and storing its force and state at the end.
+ * SOFA's PersistentUnilateralConstraintResolutionWithFriction: FrictionContactResolution's local
+ * solve of a Gauss-Seidel sweep (rows n, t, s), started from the contact's initial force and storing
+ * its force and state at the end.
  */
-export class PersistentFrictionResolution implements ConstraintResolution {
-  readonly nbLines = 3;
-  private readonly w = new Float64Array(6);
+export class PersistentFrictionResolution extends FrictionContactResolution {
   constructor(
-    readonly mu: number,
-    public tolerance: number,
+    mu: number,
+    tolerance: number,
     private readonly owner: PersistentUnilateralInteractionConstraint,
     private readonly contact: number,
-  ) {}
-  init(line: number, W: Float64Array, n: number, force: Float64Array): void {
-    const w = this.w;
-    w[0] = W[line * n + line];
-    w[1] = W[line * n + line + 1];
-    w[2] = W[line * n + line + 2];
-    w[3] = W[(line + 1) * n + line + 1];
-    w[4] = W[(line + 1) * n + line + 2];
-    w[5] = W[(line + 2) * n + line + 2];
-    this.owner.initialForce(this.contact, force, line);
+  ) {
+    super(mu, tolerance);
   }
-  resolution(line: number, _W: Float64Array, _n: number, d: Float64Array, force: Float64Array): void {
-    const w = this.w;
-    const f0 = force[line];
-    force[line] -= d[line] / w[0];
-    if (force[line] < 0) {
-      force[line] = 0;
-      force[line + 1] = 0;
-      force[line + 2] = 0;
-      return;
-    }
-    d[line + 1] += w[1] * (force[line] - f0);
-    d[line + 2] += w[2] * (force[line] - f0);
-    force[line + 1] -= (2 * d[line + 1]) / (w[3] + w[5]);
-    force[line + 2] -= (2 * d[line + 2]) / (w[3] + w[5]);
-    const normFt = Math.sqrt(force[line + 1] * force[line + 1] + force[line + 2] * force[line + 2]);
-    const fN = this.mu * force[line];
-    if (normFt > fN) {
-      const factor = fN / normFt;
-      force[line + 1] *= factor;
-      force[line + 2] *= factor;
-    }
+  // the solver gives the forces it starts from (ConstraintResolution.init)
+  override init(line: number, W: Float64Array, n: number, force?: Float64Array): void {
+    super.init(line, W, n);
+    if (force) this.owner.initialForce(this.contact, force, line);
   }
-  store(line: number, force: Float64Array): void {
+  override store(line: number, force: Float64Array): void {
     this.owner.storeContact(this.contact, force[line], force[line + 1], force[line + 2], this.mu);
   }
 }

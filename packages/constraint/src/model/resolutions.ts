@@ -86,7 +86,7 @@ export class FrictionContactResolution implements ConstraintResolution {
     private readonly status?: Uint8Array,
     private readonly statusIndex = 0,
   ) {}
-  init(line: number, W: Float64Array, n: number): void {
+  init(line: number, W: Float64Array, n: number, _force?: Float64Array): void {
     const w = this.w;
     w[0] = W[line * n + line];
     w[1] = W[line * n + line + 1];
