@@ -451,46 +451,75 @@ for (const { robot, effector, warpStep } of inverseRobots) {
 
 // Python in the loop (docs/python.md): the cable finger of scenes/softrobots/finger-direct.scn as
 // a SofaPython3 scene whose controller touches 10 Data per step (5 reads, 5 writes), against the
-// XML scene, steps interleaved in one process (each row a median), with the controller's event round
-// trip and Python's handler within it; and the round trip of a Data write and read from a handler (a
-// controller writing then reading the cable's value 1000 times per step).
+// XML scene, steps interleaved in one process (each row a median): the interpreter in the engine's
+// process (the default) and python3 run apart (SOFATS_PYTHON_INPROCESS=0), with the controller's
+// event and Python's handler within it; then the round trip of a Data write and read from a handler
+// (a controller writing then reading the cable's value 1000 times per step), in each mode. The
+// process holds one in-process interpreter, so the round-trip scene comes after the first is gone.
 {
   const name = 'Python controller, finger (10 Data per step)';
   const py = path.join(here, 'python', 'finger_controller.py');
   if ((!only || name.includes(only)) && spawnSyncOk('python3', ['-c', 'import numpy'])) {
+    const apart = async (file, options = {}) => {
+      const before = process.env.SOFATS_PYTHON_INPROCESS;
+      process.env.SOFATS_PYTHON_INPROCESS = '0';
+      try {
+        return await loadScene(file, options);
+      } finally {
+        if (before === undefined) delete process.env.SOFATS_PYTHON_INPROCESS;
+        else process.env.SOFATS_PYTHON_INPROCESS = before;
+      }
+    };
     const xml = await loadScene(path.join(softrobots, 'finger-direct.scn'));
-    const ten = await loadScene(py);
-    const reads = await loadScene(py, { argv: ['roundtrips:1000'] });
-    for (const s of [xml, ten, reads]) s.step(5);
+    const inside = await loadScene(py);
+    const outside = await apart(py);
+    const mode = inside.python?.inProcess ? "in the engine's process" : 'python3 apart: no in-process interpreter here';
+    for (const s of [xml, inside, outside]) s.step(5);
     // the controller's own timings: the event's round trip, and Python's handler within it
-    const controller = ten.root.objects.find((o) => o.timings && 'python' in o.timings);
-    const t = { xml: [], ten: [], reads: [], event: [], python: [] };
+    const timed = (s) => s.root.objects.find((o) => o.timings && 'python' in o.timings);
+    const t = { xml: [], inside: [], outside: [], event: [], python: [], eventApart: [], pythonApart: [] };
     const steps = quick ? 50 : 300;
     for (let i = 0; i < steps; i++) {
       for (const [k, s] of [
         ['xml', xml],
-        ['ten', ten],
+        ['inside', inside],
+        ['outside', outside],
       ]) {
         const t0 = performance.now();
         s.step();
         t[k].push(performance.now() - t0);
       }
-      t.event.push(controller.timings.event);
-      t.python.push(controller.timings.python);
-      if (i % 10 === 0) {
-        const t0 = performance.now();
-        reads.step();
-        t.reads.push(performance.now() - t0);
-      }
+      t.event.push(timed(inside).timings.event);
+      t.python.push(timed(inside).timings.python);
+      t.eventApart.push(timed(outside).timings.event);
+      t.pythonApart.push(timed(outside).timings.python);
     }
-    const x = median(t.xml),
-      p = median(t.ten);
-    const perRead = ((median(t.reads) - x) / 1000) * 1000;
-    const us = (k) => (median(t[k]) * 1000).toFixed(1);
+    for (const s of [inside, outside]) s.dispose();
+    // a write-and-read round trip from a handler: 1000 per step, against the XML step
+    const readsInside = await loadScene(py, { argv: ['roundtrips:1000'] });
+    const readsOutside = await apart(py, { argv: ['roundtrips:1000'] });
+    const r = { xml: [], inside: [], outside: [] };
+    for (const s of [readsInside, readsOutside]) s.step(2);
+    for (let i = 0; i < (quick ? 5 : 30); i++)
+      for (const [k, s] of [
+        ['xml', xml],
+        ['inside', readsInside],
+        ['outside', readsOutside],
+      ]) {
+        const t0 = performance.now();
+        s.step();
+        r[k].push(performance.now() - t0);
+      }
+    for (const s of [readsInside, readsOutside]) s.dispose();
+    const x = median(t.xml);
+    const us = (a) => (median(a) * 1000).toFixed(1);
+    const perRead = (k) => (median(r[k]) - median(r.xml)).toFixed(1); // ms per 1000 = µs each
     console.log(
-      `${name.padEnd(50)} ${p.toFixed(3).padStart(9)} ms/step against XML ${x.toFixed(3)} ms/step: ${(p / x).toFixed(2)}x (median of ${steps}; the event ${us('event')} µs, of which Python's handler ${us('python')} µs; a Data write and read round trip from a handler ${perRead.toFixed(1)} µs; load ${os.loadavg()[0].toFixed(1)})`,
+      `${name.padEnd(50)} ${median(t.inside).toFixed(3).padStart(9)} ms/step against XML ${x.toFixed(3)} ms/step: ${(median(t.inside) / x).toFixed(2)}x (${mode}; the event ${us(t.event)} µs, of which Python's handler ${us(t.python)} µs; a Data write and read round trip from a handler ${perRead('inside')} µs; median of ${steps}, load ${os.loadavg()[0].toFixed(1)})`,
     );
-    for (const s of [ten, reads]) s.dispose();
+    console.log(
+      `${'  python3 apart (SOFATS_PYTHON_INPROCESS=0)'.padEnd(50)} ${median(t.outside).toFixed(3).padStart(9)} ms/step against XML ${x.toFixed(3)} ms/step: ${(median(t.outside) / x).toFixed(2)}x (the event ${us(t.eventApart)} µs, of which Python's handler ${us(t.pythonApart)} µs; a round trip ${perRead('outside')} µs)`,
+    );
   }
 }
 

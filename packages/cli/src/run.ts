@@ -191,6 +191,10 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
   const out = process.stdout;
   out.write(`${pc.bold('scene')}        ${scenePath}\n`);
   out.write(`${pc.bold('sofa-ts')}      ${SOFA_TS_VERSION} (Node ${process.version})\n`);
+  if (scene.python)
+    out.write(
+      `${pc.bold('python')}       ${scene.python.version}, ${scene.python.inProcess ? "in the engine's process" : 'a separate python3 process'}\n`,
+    );
   const ran = done - start;
   out.write(
     `${pc.bold('steps')}        ${o.resume ? `${start} + ${ran} = ${done}` : done}${done < o.steps ? ` of ${o.steps}` : ''} × dt ${scene.root.getDt()} s → t = ${formatTime(scene.time)} s\n`,

@@ -4,7 +4,7 @@ its calls (createScene, controllers' handlers) until the engine closes the chann
 import signal
 import sys
 
-from Sofa._engine import engine
+from Sofa._engine import engine, flush_all_files
 
 
 def main():
@@ -13,6 +13,8 @@ def main():
         eng.serve_forever()
     except KeyboardInterrupt:
         return 130
+    finally:
+        flush_all_files()
     return 0
 
 

@@ -36,10 +36,10 @@ export class ChannelClosed extends Error {
 const encoder = new TextEncoder();
 
 export class Channel {
-  private buf = Buffer.allocUnsafe(1 << 16);
+  protected buf = Buffer.allocUnsafe(1 << 16);
   /** The bytes received and not yet taken: buf[start, end). */
-  private start = 0;
-  private end = 0;
+  protected start = 0;
+  protected end = 0;
   private readonly reader = new BinaryReader(this.buf);
   private closed = false;
   /** A non-blocking descriptor of the input pipe, for polling (-1: none). */
@@ -49,7 +49,7 @@ export class Channel {
   constructor(
     private readonly inFd: number,
     private readonly outFd: number,
-    private readonly peer = 'python3',
+    protected readonly peer = 'python3',
     private readonly closer?: () => void,
   ) {}
 
@@ -136,6 +136,7 @@ export class Channel {
    * opens a pipe again from /proc/self/fd; elsewhere no poll: the blocking read waits alone).
    */
   private poll(micros: number): void {
+    if (this.inFd < 0) return;
     if (this.pollFd === undefined) {
       try {
         this.pollFd =
@@ -165,30 +166,41 @@ export class Channel {
   }
 
   /** Reads until the buffer holds `n` bytes from `start` (made room for first). */
-  private fillTo(n: number): void {
+  protected fillTo(n: number): void {
     if (this.end - this.start >= n) return;
-    if (this.buf.length - this.start < n) {
-      const b = this.buf.length < n ? Buffer.allocUnsafe(Math.max(n, 2 * this.buf.length)) : this.buf;
-      this.buf.copy(b, 0, this.start, this.end);
-      this.end -= this.start;
-      this.start = 0;
-      this.buf = b;
-    }
+    this.makeRoom(n);
     while (this.end - this.start < n) {
-      let r: number;
-      try {
-        r = fs.readSync(this.inFd, this.buf, this.end, this.buf.length - this.end, null);
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        if (code === 'EAGAIN' || code === 'EINTR') continue;
-        throw new ChannelClosed(`reading from ${this.peer} failed: ${(e as Error).message}`);
-      }
+      const r = this.readSome(this.buf, this.end, this.buf.length - this.end);
       if (r === 0) throw new ChannelClosed(`${this.peer} closed the channel`);
       this.end += r;
     }
   }
 
-  private writeAll(b: Buffer): void {
+  /** Makes the buffer hold `n` bytes from `start` (what it holds moved to its front, or a bigger one). */
+  protected makeRoom(n: number): void {
+    if (this.buf.length - this.start >= n) return;
+    const b = this.buf.length < n ? Buffer.allocUnsafe(Math.max(n, 2 * this.buf.length)) : this.buf;
+    this.buf.copy(b, 0, this.start, this.end);
+    this.end -= this.start;
+    this.start = 0;
+    this.buf = b;
+  }
+
+  /** Reads what comes into buf[offset, offset + length), blocking; 0 at the end of the stream. */
+  protected readSome(buf: Buffer, offset: number, length: number): number {
+    for (;;) {
+      try {
+        return fs.readSync(this.inFd, buf, offset, length, null);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'EAGAIN' || code === 'EINTR') continue;
+        throw new ChannelClosed(`reading from ${this.peer} failed: ${(e as Error).message}`);
+      }
+    }
+  }
+
+  /** Writes all of b (blocking until the other side took it). */
+  protected writeAll(b: Buffer): void {
     let o = 0;
     while (o < b.length) {
       try {

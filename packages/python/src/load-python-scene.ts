@@ -3,6 +3,8 @@ import { SofaError, host } from '@sofa-ts/core';
 import type { SofaScene } from 'sofa-ts';
 import { PythonSession, type PythonSceneOptions } from './python-session.js';
 import { startPython } from './python-process.js';
+import { openInProcessPython } from './in-process-python.js';
+import { InProcessChannel } from './in-process-channel.js';
 
 export interface LoadPythonSceneOptions extends PythonSceneOptions {
   /** Folders put on sys.path after the scene's own (a user's STLIB checkout: `--python-path`). */
@@ -22,9 +24,13 @@ export interface LoadPythonSceneOptions extends PythonSceneOptions {
 export async function loadPythonScene(file: string, options: LoadPythonSceneOptions = {}): Promise<SofaScene> {
   const abs = host().path.resolve(file);
   if (!host().isFile(abs)) throw new SofaError(`no scene file ${abs}`);
-  const py = await startPython({ ...(options.pythonPath ? { pythonPath: options.pythonPath } : {}), cwd: path.dirname(abs) });
+  const where = { ...(options.pythonPath ? { pythonPath: options.pythonPath } : {}), cwd: path.dirname(abs) };
+  const inProcess = openInProcessPython(where);
+  const py = 'channel' in inProcess ? inProcess : await startPython(where);
   const session = new PythonSession(py.channel, options);
   session.sceneFile = abs;
+  if (py.channel instanceof InProcessChannel) py.channel.server = (f) => session.serveRequest(f);
+  else if ('reason' in inProcess && !inProcess.byDesign) session.noteOutOfProcess(inProcess.reason);
   try {
     session.acceptHello();
     await session.loadCommandLinePlugins();
@@ -35,7 +41,10 @@ export async function loadPythonScene(file: string, options: LoadPythonSceneOpti
       argv: [...(options.argv ?? [])],
       pythonPath: [...(options.pythonPath ?? [])],
     });
+    // from now on the engine's thread serves the in-process interpreter itself (in-process-python.ts)
+    if (py.channel instanceof InProcessChannel) session.callPython('direct', {});
     const scene = session.initScene(root.node);
+    scene.python = { version: `Python ${session.pythonVersion ?? '?'}`, inProcess: py.channel instanceof InProcessChannel };
     scene.addDisposer(() => py.close());
     return scene;
   } catch (e) {

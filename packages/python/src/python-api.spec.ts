@@ -88,14 +88,17 @@ function endsOnWholeFrames(dir: string): boolean {
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  for (const [signal, code, group] of [
-    ['SIGTERM', 143, false],
-    ['SIGINT', 130, true],
+  for (const [signal, code, group, apart] of [
+    ['SIGTERM', 143, false, false],
+    ['SIGINT', 130, true, false],
+    ['SIGTERM', 143, false, true],
+    ['SIGINT', 130, true, true],
   ] as const) {
-    it(`${signal}${group ? ' to the process group (Ctrl-C)' : ''}: the step in progress ends, state files on whole frames, exit ${code}, no orphan`, async () => {
-      const out = path.join(dir, `states-${signal}`);
+    const where = apart ? ', python3 apart' : '';
+    it(`${signal}${group ? ' to the process group (Ctrl-C)' : ''}${where}: the step in progress ends, state files on whole frames, exit ${code}, no orphan`, async () => {
+      const out = path.join(dir, `states-${signal}${apart ? '-apart' : ''}`);
       const child = spawn(process.execPath, [bin, 'run', path.join(dir, 'slow.py'), '-n', '100000', '--write-state', out], {
-        env,
+        env: apart ? { ...env, SOFATS_PYTHON_INPROCESS: '0' } : env,
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: group,
       });

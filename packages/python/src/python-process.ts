@@ -29,12 +29,37 @@ const live = new Set<ChildProcess>();
 const CONNECT_TIMEOUT_MS = 60_000;
 let exitHookInstalled = false;
 
-/** No orphan: every interpreter still running when the engine's process exits is killed. */
+/** Interpreters whose channel the engine closed: they are ending (their atexit functions, their files flushed). */
+const ending = new Set<ChildProcess>();
+/** How long the engine's exit waits for an ending interpreter before it kills it. */
+const ENDING_GRACE_MS = 2000;
+
+/** Whether a child still runs (Linux: an exited child is a zombie until Node's loop reaps it). */
+function stillRunning(c: ChildProcess): boolean {
+  if (c.exitCode !== null || c.signalCode !== null || c.pid === undefined) return false;
+  if (process.platform !== 'linux') return true;
+  try {
+    return !/^\d+ \(.*\) [ZX]/s.test(fs.readFileSync(`/proc/${c.pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * No orphan: every interpreter still running when the engine's process exits is killed — at once
+ * if its channel is still open, after up to 2 s if the engine closed it (it is ending, and ends
+ * on its own: killing it then would lose what its atexit functions and open files still write).
+ */
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', () => {
-    for (const c of live) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    const sleeper = new Int32Array(new SharedArrayBuffer(4));
+    const until = Date.now() + ENDING_GRACE_MS;
+    for (const c of live) {
+      if (ending.has(c)) while (stillRunning(c) && Date.now() < until) Atomics.wait(sleeper, 0, 0, 5);
+      if (stillRunning(c)) c.kill('SIGKILL');
+    }
   });
 }
 
@@ -129,6 +154,8 @@ export async function startPython(options: { pythonPath?: readonly string[]; cwd
     close(): void {
       if (closed) return;
       closed = true;
+      ending.add(child);
+      child.once('exit', () => ending.delete(child));
       channel.close();
       if (child.exitCode === null && child.signalCode === null) {
         const t = setTimeout(() => child.kill('SIGKILL'), 2000);

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { KeypressedEvent, KeyreleasedEvent, loadSceneFromString, type BaseMechanicalState, type Data, type SofaScene } from 'sofa-ts';
 import { loadPythonScene } from './load-python-scene.js';
 import { pythonPackageDir } from './python-process.js';
-import { pythonRunnersIn } from './python-test-support.js';
+import { pythonRunnersIn, runCli } from './python-test-support.js';
 
 /**
  * Python scenes, written the way SoftRobots' examples are, give bit for bit the states of the
@@ -20,7 +20,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const packageRoot = path.resolve(here, '..');
 const repoRoot = path.resolve(packageRoot, '..', '..');
 const scenes = path.join(packageRoot, 'test-scenes');
-const bin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');
 const hasPython = spawnSync('python3', ['-c', 'import sys; sys.exit(0 if sys.version_info >= (3, 9) else 1)']).status === 0;
 
 const fingerXml = (cable: string, extra = ''): string => `<Node name="root" dt="0.01" gravity="0 0 0">
@@ -58,15 +57,6 @@ async function xmlFingerWithController(steps: number): Promise<Float64Array> {
   s.addController({ onAnimateBeginEvent: () => (value.value = Float64Array.of(Math.min(value.value[0] + 0.1, 2.0))) }, { node: '/finger' });
   s.step(steps);
   return positions(s, '/finger/dofs');
-}
-
-function runCli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', ...env },
-    timeout: 120_000,
-  });
-  return { status: r.status, out: r.stdout, err: r.stderr };
 }
 
 (hasPython ? describe : describe.skip)('Python scenes (SofaPython3 API over the engine)', function () {
@@ -238,6 +228,20 @@ function runCli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number |
         '',
       ].join('\n'),
     );
+    write(
+      'exits.py',
+      [
+        'import sys, Sofa.Core',
+        'class C(Sofa.Core.Controller):',
+        '    def onAnimateBeginEvent(self, e):',
+        '        if self.getContext().time.value > 0:',
+        '            sys.exit(4)',
+        'def createScene(root):',
+        '    root.addObject("MechanicalObject", position=[0, 0, 0])',
+        '    root.addObject(C())',
+        '',
+      ].join('\n'),
+    );
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -247,16 +251,23 @@ function runCli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number |
     ['module.py', /module\.py:1:1: Python ModuleNotFoundError: No module named 'no_such_module_of_sofa_ts'/],
     ['component.py', /component\.py:2:1: .*unknown component 'NoSuchComponentAnywhere'/],
     ['handler.py', /handler\.py:9:1: C 'C' \(Python controller\).*RuntimeError: boom at the third step[\s\S]*step 3/],
+    ['exits.py', /exits\.py:5:1: .*SystemExit: 4[\s\S]*step 2/],
   ];
-  for (const [file, expected] of cases) {
-    it(`${file}: the message names the script's file and line, exit code 1`, () => {
-      const r = runCli(['run', path.join(dir, file), '-n', '5']);
-      expect(r.status).to.equal(1);
-      expect(r.err).to.match(expected);
-      expect(r.err).not.to.match(/at .*\.js:\d+/); // no JavaScript stack
-      expect(pythonRunnersIn(dir)).to.deep.equal([]);
-    });
-  }
+  // the interpreter in the engine's process (the default) and python3 apart say the same
+  const modes: Array<[string, NodeJS.ProcessEnv]> = [
+    ["in the engine's process", {}],
+    ['in a separate python3', { SOFATS_PYTHON_INPROCESS: '0' }],
+  ];
+  for (const [mode, env] of modes)
+    for (const [file, expected] of cases) {
+      it(`${file}, ${mode}: the message names the script's file and line, exit code 1`, () => {
+        const r = runCli(['run', path.join(dir, file), '-n', '5'], env);
+        expect(r.status).to.equal(1);
+        expect(r.err).to.match(expected);
+        expect(r.err).not.to.match(/at .*\.js:\d+/); // no JavaScript stack
+        expect(pythonRunnersIn(dir)).to.deep.equal([]);
+      });
+    }
 
   it('a missing python3 is said, exit code 1', () => {
     const r = runCli(['run', path.join(dir, 'create.py'), '-n', '5'], { SOFATS_PYTHON: path.join(dir, 'no-python3-here') });

@@ -122,12 +122,16 @@ export class PythonSession implements PythonCaller {
   /** The scene script, when the session runs one (`sofa-ts run scene.py`). */
   sceneFile: string | undefined;
   private numpyNoteSent = false;
+  /** The interpreter's version, as its greeting says. */
+  pythonVersion: string | undefined;
   /** Depth of nested calls into Python (a handler calling back the engine calling Python again). */
   private depth = 0;
   /** The binary frames sent (an event, a value), refilled frame after frame. */
   private readonly writer = new BinaryWriter();
   /** Applies one write of a handler (bound once: called for each write of each frame). */
   private readonly applyWrite = (w: BinaryWrite): void => this.writeData(w);
+  /** The Data found by name, per owner (findData). */
+  private readonly dataByName = new WeakMap<Owner, Map<string, Data<unknown>>>();
 
   constructor(
     readonly channel: Channel,
@@ -174,8 +178,18 @@ export class PythonSession implements PythonCaller {
     return { k: 'data', owner: this.idFor(owner), name: d.name, type: d.spec.type.name, tuple: tupleSizeOf(d) };
   }
 
+  /**
+   * A Data by name or alias (or, for a component, a name SOFA renamed), remembered per owner: a
+   * handler writes the same Data step after step, and a component's list is searched once.
+   */
   private findData(owner: Owner, name: string): Data<unknown> | undefined {
-    return owner.findData(name) ?? (isNode(owner) ? undefined : owner.findRenamedData(name));
+    let known = this.dataByName.get(owner);
+    if (!known) this.dataByName.set(owner, (known = new Map()));
+    let d = known.get(name);
+    if (d) return d;
+    d = owner.findData(name) ?? (isNode(owner) ? undefined : owner.findRenamedData(name));
+    if (d) known.set(name, d);
+    return d;
   }
 
   /**
@@ -285,28 +299,36 @@ export class PythonSession implements PythonCaller {
     try {
       for (let first = true; ; first = false) {
         const f = this.channel.receive(first ? pollMicros : 0);
-        if (f.binary && f.kind === FrameKind.GET) {
-          this.answerGet(f.reader);
-          continue;
-        }
-        if (f.binary) return f;
-        const t = f.header['t'];
-        if (t === 'ret') return f;
-        if (t === 'err') throw this.pythonError(f.header['a']);
-        const r = this.handle(f);
-        if (r instanceof Promise) {
-          r.catch(() => undefined);
-          this.sendError(
-            new SofaError(
-              `'${String(f.header['op'])}' cannot run inside a step or an event handler (it loads a plugin's code): require the plugin in createScene`,
-            ),
-          );
-        } else if (r instanceof Error) this.sendError(r);
-        else this.sendReply(r);
+        if (f.binary ? f.kind !== FrameKind.GET : f.header['t'] === 'ret') return f;
+        if (!f.binary && f.header['t'] === 'err') throw this.pythonError(f.header['a']);
+        this.serveRequest(f);
       }
     } finally {
       this.depth--;
     }
+  }
+
+  /**
+   * One request of Python's made while the engine waits for an answer (a Data read, a call),
+   * answered synchronously; also the in-process interpreter's requests (InProcessChannel.server).
+   */
+  serveRequest(f: Frame | BinaryFrame): void {
+    if (f.binary) {
+      if (f.kind !== FrameKind.GET) throw new SofaError(`python3 sent binary frame ${f.kind} where a request was due`);
+      this.answerGet(f.reader);
+      return;
+    }
+    if (f.header['t'] !== 'call') throw new SofaError(`python3 sent '${String(f.header['t'])}' where a request was due`);
+    const r = this.handle(f);
+    if (r instanceof Promise) {
+      r.catch(() => undefined);
+      this.sendError(
+        new SofaError(
+          `'${String(f.header['op'])}' cannot run inside a step or an event handler (it loads a plugin's code): require the plugin in createScene`,
+        ),
+      );
+    } else if (r instanceof Error) this.sendError(r);
+    else this.sendReply(r);
   }
 
   /** A Data read by Python (binary GET, the writes made before it applied first): its value sent back. */
@@ -477,6 +499,7 @@ export class PythonSession implements PythonCaller {
 
   private readonly ops: Record<string, (this: PythonSession, a: Record<string, unknown>, blobs: Uint8Array[]) => Reply | Promise<Reply>> = {
     hello(a) {
+      this.pythonVersion = typeof a['python'] === 'string' ? a['python'] : undefined;
       if (a['numpy'] === false && !this.numpyNoteSent) {
         this.numpyNoteSent = true;
         this.addWarning(
@@ -869,6 +892,16 @@ export class PythonSession implements PythonCaller {
    * else kept for the scene, whose warnings the CLI reports.
    */
   warningSink: ((w: SofaError) => void) | undefined;
+
+  /** Python runs as a separate process though it could have run in this one: said once, with why. */
+  noteOutOfProcess(reason: string): void {
+    this.addWarning(
+      new SofaError(
+        `python3 runs as a separate process, not in the engine's (${reason}): the scene's results are the same, its controllers' calls slower`,
+        this.sceneFile ? { loc: { file: this.sceneFile, line: 1, column: 1 } } : {},
+      ),
+    );
+  }
 
   private addWarning(w: SofaError): void {
     if (this.warningSink) this.warningSink(w);

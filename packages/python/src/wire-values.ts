@@ -144,7 +144,7 @@ function writeInput(d: Data<unknown>, input: WireInput, blobs: readonly Uint8Arr
       throw new SofaError(
         `bad value for '${d.name}' (${d.spec.type.name}): expected numbers in groups of ${k}, got ${values.length} numbers`,
       );
-    const fixed = !d.spec.type.name.startsWith('vector') && /^(Vec\d|RGBAColor|Quat)/.test(d.spec.type.name);
+    const fixed = isFixedSize(d.spec.type.name);
     if (fixed && values.length < cur.length && values.length > 0 && warn) {
       // SOFA's stream reading of a fixed-size vector: the numbers given, the others kept
       const v = Float64Array.from(cur);
@@ -185,6 +185,18 @@ function writeInput(d: Data<unknown>, input: WireInput, blobs: readonly Uint8Arr
   // scalars, option groups, strings: through SOFA's text, exactly (shortest round-trip numbers)
   d.read(Array.from(values, printExact).join(' '));
 }
+
+/** Whether a type is a fixed-size vector (Vec3d, RGBAColor, Quat: SOFA reads a short one leniently), found once per name. */
+function isFixedSize(name: string): boolean {
+  let f = fixedOfType.get(name);
+  if (f === undefined) {
+    f = !name.startsWith('vector') && /^(Vec\d|RGBAColor|Quat)/.test(name);
+    fixedOfType.set(name, f);
+  }
+  return f;
+}
+
+const fixedOfType = new Map<string, boolean>();
 
 /** A number printed so that parsing it gives the same double (JavaScript's shortest form). */
 function printExact(x: number): string {

@@ -68,6 +68,8 @@ export interface LoadOptions {
 export class SofaScene {
   readonly simulation: Simulation;
   private readonly disposers: Array<() => void> = [];
+  /** For a Python scene, the interpreter that serves it: its version, and where it runs. */
+  python: { version: string; inProcess: boolean } | undefined;
   constructor(
     readonly root: Node,
     readonly registry: ComponentRegistry,

@@ -48,6 +48,9 @@ _EVENT, _EVENT_RET, _GET, _VALUE = 1, 2, 3, 4
 AWAIT_POLL = 200e-6
 _yield = getattr(os, "sched_yield", lambda: None)
 
+# The channel of the in-process interpreter (_inprocess.py), when the engine embeds this one.
+IN_PROCESS = None
+
 
 class _Channel:
     def __init__(self, rfd, wfd):
@@ -172,14 +175,16 @@ class Engine:
 
     def __init__(self):
         self.process = None
-        self.embedded = "SOFATS_CHANNEL" in os.environ
+        self.embedded = IN_PROCESS is not None or "SOFATS_CHANNEL" in os.environ
         self.rev = None
         # Python objects the engine calls back (controllers), by handle
         self.pyobjects = {}
         self._next_py = 1
         # callbacks for the engine's calls into Python, by name
         self.handlers = {}
-        if self.embedded:
+        if IN_PROCESS is not None:
+            self.channel = IN_PROCESS
+        elif self.embedded:
             to_engine, to_python = os.environ["SOFATS_CHANNEL"].split("\n")
             wfd = os.open(to_engine, os.O_WRONLY)
             rfd = os.open(to_python, os.O_RDONLY)
@@ -468,6 +473,21 @@ def _json_safe(v):
     if isinstance(v, float) and v in (float("inf"), float("-inf")):
         return {"$f": "inf" if v > 0 else "-inf"}
     return v
+
+
+def flush_all_files():
+    """Flushes every open file object of the interpreter, then its stdout and stderr: a file in a
+    reference cycle (a controller that holds it and is held by the scene) is closed by the
+    collector, or the interpreter's end, after the descriptor under it, and its buffer lost."""
+    import gc
+    import io
+
+    for f in [o for o in gc.get_objects() if isinstance(o, io.IOBase)] + [sys.stdout, sys.stderr]:
+        try:
+            if not f.closed:
+                f.flush()
+        except Exception:
+            pass
 
 
 _engine = None

@@ -1,0 +1,383 @@
+/*
+ * The in-process interpreter of sofa-ts's Python scenes: CPython embedded in the engine's process,
+ * called on the engine's own thread, as SofaPython3 embeds it in SOFA.
+ *
+ * Both sides keep the wire of the two-process mode (channel.ts, Sofa/_engine.py): frames of bytes.
+ * What changes is the transport: the engine's "read" calls Python (exchange: its frames in, Python's
+ * answer out), and Python's "read", inside a handler, calls the engine back (to_engine), so that a
+ * controller's event is two function calls and no wake-up of another process.
+ *
+ * JS:     open({ executable, packageDir, pythonPath, cwd }, onFrames) · exchange(Buffer) -> Buffer · close()
+ *         · shutdown() · engineCwdChanged()
+ * Python: _sofats_native.to_engine(bytes) -> bytes
+ *
+ * The GIL is held only inside a call into Python (other Python threads a scene starts run while the
+ * engine steps). Python's working directory is its own: the process's directory is switched to it
+ * while Python runs and back while the engine runs (the two-process mode gave python3 the scene's
+ * folder). CPython installs no signal handler here: Ctrl-C and SIGTERM stay the engine's.
+ */
+#define NAPI_VERSION 8
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <limits.h>
+#include <node_api.h>
+#include <pthread.h>
+#include <string.h>
+#include <unistd.h>
+
+static int initialised = 0;
+static pthread_t engine_thread;
+static PyThreadState *engine_state = NULL; /* the engine thread's state while the GIL is released */
+static PyObject *py_exchange = NULL;       /* Sofa._inprocess.exchange */
+static PyObject *py_close = NULL;          /* Sofa._inprocess.close */
+static PyObject *py_shutdown = NULL;       /* Sofa._inprocess.shutdown */
+static napi_ref on_frames = NULL;          /* the engine's server of Python's requests */
+static napi_env current_env = NULL;        /* valid inside a call from the engine */
+static int depth = 0;                      /* nesting of engine -> Python calls */
+static napi_ref js_error = NULL;           /* an engine exception met inside Python, rethrown after */
+
+/* ---- working directories -------------------------------------------------------------------- */
+
+/* Each side's folder as a descriptor: switching is one fchdir, and none when both are the same
+ * folder. A side that changes its folder says so (Python's os.chdir and Node's process.chdir are
+ * wrapped to call python_cwd_changed / engineCwdChanged), and its descriptor is opened again. */
+static int python_dir = -1;
+static int engine_dir = -1;
+static int same_dir = 1;
+
+static void reopen_here(int *fd) {
+  int f = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (f < 0) return; /* the folder is gone: the last one known stays */
+  if (*fd >= 0) close(*fd);
+  *fd = f;
+  struct stat a, b;
+  same_dir = python_dir >= 0 && engine_dir >= 0 && fstat(python_dir, &a) == 0 && fstat(engine_dir, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+static void go_to(int fd) {
+  if (!same_dir && fd >= 0 && fchdir(fd) != 0) {
+    /* cannot happen for a directory descriptor we hold; the folder stays as it is */
+  }
+}
+
+/* ---- errors ----------------------------------------------------------------------------------- */
+
+static napi_value throw_error(napi_env env, const char *code, const char *message) {
+  napi_throw_error(env, code, message);
+  return NULL;
+}
+
+/* The Python exception in flight, formatted with its traceback, as a JS exception (code PYTHON). */
+static napi_value throw_python(napi_env env) {
+  PyObject *type, *value, *tb;
+  PyErr_Fetch(&type, &value, &tb);
+  PyErr_NormalizeException(&type, &value, &tb);
+  const char *text = "unknown Python error";
+  PyObject *formatted = NULL;
+  PyObject *mod = PyImport_ImportModule("traceback");
+  if (mod) {
+    PyObject *lines = PyObject_CallMethod(mod, "format_exception", "OOO", type ? type : Py_None, value ? value : Py_None, tb ? tb : Py_None);
+    if (lines) {
+      PyObject *empty = PyUnicode_FromString("");
+      formatted = empty ? PyUnicode_Join(empty, lines) : NULL;
+      Py_XDECREF(empty);
+      Py_DECREF(lines);
+    }
+    Py_DECREF(mod);
+  }
+  if (formatted) text = PyUnicode_AsUTF8(formatted);
+  PyErr_Clear();
+  napi_throw_error(env, "PYTHON", text ? text : "unknown Python error");
+  Py_XDECREF(formatted);
+  Py_XDECREF(type);
+  Py_XDECREF(value);
+  Py_XDECREF(tb);
+  return NULL;
+}
+
+/* ---- Python -> engine ------------------------------------------------------------------------ */
+
+static PyObject *to_engine(PyObject *self, PyObject *arg) {
+  (void)self;
+  if (depth == 0 || !pthread_equal(pthread_self(), engine_thread) || current_env == NULL) {
+    PyErr_SetString(PyExc_RuntimeError, "the sofa-ts engine can only be called from the thread that runs the scene, inside a call of the engine");
+    return NULL;
+  }
+  char *bytes;
+  Py_ssize_t n;
+  if (PyBytes_AsStringAndSize(arg, &bytes, &n) != 0) return NULL;
+  napi_env env = current_env;
+  napi_value buf, fn, undefined, result;
+  void *data;
+  size_t len;
+  if (napi_create_buffer_copy(env, (size_t)n, bytes, NULL, &buf) != napi_ok || napi_get_reference_value(env, on_frames, &fn) != napi_ok ||
+      napi_get_undefined(env, &undefined) != napi_ok) {
+    PyErr_SetString(PyExc_RuntimeError, "the sofa-ts engine cannot be called (N-API)");
+    return NULL;
+  }
+  go_to(engine_dir);
+  napi_status st = napi_call_function(env, undefined, fn, 1, &buf, &result);
+  go_to(python_dir);
+  if (st != napi_ok) {
+    bool pending = false;
+    napi_is_exception_pending(env, &pending);
+    if (pending) {
+      napi_value e;
+      napi_get_and_clear_last_exception(env, &e);
+      if (js_error) napi_delete_reference(env, js_error);
+      napi_create_reference(env, e, 1, &js_error);
+    }
+    PyErr_SetString(PyExc_RuntimeError, "the sofa-ts engine failed while serving a request (its error follows)");
+    return NULL;
+  }
+  bool is_buffer = false;
+  napi_is_buffer(env, result, &is_buffer);
+  if (!is_buffer || napi_get_buffer_info(env, result, &data, &len) != napi_ok) {
+    PyErr_SetString(PyExc_RuntimeError, "the sofa-ts engine answered with something other than bytes");
+    return NULL;
+  }
+  return PyBytes_FromStringAndSize((const char *)data, (Py_ssize_t)len);
+}
+
+/* Python changed its working directory (os.chdir, wrapped by Sofa._inprocess). */
+static PyObject *python_cwd_changed(PyObject *self, PyObject *unused) {
+  (void)self;
+  (void)unused;
+  reopen_here(&python_dir);
+  Py_RETURN_NONE;
+}
+
+static PyMethodDef native_methods[] = {
+    {"to_engine", to_engine, METH_O, "Sends frames to the sofa-ts engine, which serves them; returns its answers."},
+    {"python_cwd_changed", python_cwd_changed, METH_NOARGS, "Python's working directory changed: the engine switches to the new one."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef native_module = {PyModuleDef_HEAD_INIT, "_sofats_native", NULL, -1, native_methods, NULL, NULL, NULL, NULL};
+
+static PyObject *init_native_module(void) { return PyModule_Create(&native_module); }
+
+/* ---- engine -> Python ------------------------------------------------------------------------ */
+
+static char *string_property(napi_env env, napi_value obj, const char *name) {
+  napi_value v;
+  size_t n = 0;
+  if (napi_get_named_property(env, obj, name, &v) != napi_ok) return NULL;
+  napi_valuetype t;
+  napi_typeof(env, v, &t);
+  if (t != napi_string) return NULL;
+  napi_get_value_string_utf8(env, v, NULL, 0, &n);
+  char *s = malloc(n + 1);
+  if (!s) return NULL;
+  napi_get_value_string_utf8(env, v, s, n + 1, &n);
+  return s;
+}
+
+/* Enters Python on the engine thread (the GIL taken at the outermost call). */
+static void enter(napi_env env) {
+  if (depth++ == 0 && engine_state != NULL) {
+    PyEval_RestoreThread(engine_state);
+    engine_state = NULL;
+  }
+  current_env = env;
+  go_to(python_dir);
+}
+
+static void leave(void) {
+  go_to(engine_dir);
+  if (--depth == 0) engine_state = PyEval_SaveThread();
+}
+
+/* The scene's folder, sys.path's first entries, and the engine's server: a fresh start for Python's side. */
+static napi_value begin_session(napi_env env, napi_value opts, napi_value server) {
+  char *pkg = string_property(env, opts, "packageDir");
+  char *cwd = string_property(env, opts, "cwd");
+  napi_value list;
+  uint32_t n = 0;
+  if (napi_get_named_property(env, opts, "pythonPath", &list) != napi_ok || napi_get_array_length(env, list, &n) != napi_ok) n = 0;
+  reopen_here(&engine_dir);
+  if (cwd && chdir(cwd) == 0) {
+    reopen_here(&python_dir);
+    go_to(engine_dir);
+  }
+  if (on_frames) napi_delete_reference(env, on_frames);
+  napi_create_reference(env, server, 1, &on_frames);
+  enter(env);
+  PyObject *paths = PyList_New(0);
+  for (uint32_t i = 0; paths && i < n; i++) {
+    napi_value e;
+    size_t len = 0;
+    napi_get_element(env, list, i, &e);
+    napi_get_value_string_utf8(env, e, NULL, 0, &len);
+    char *s = malloc(len + 1);
+    if (!s) break;
+    napi_get_value_string_utf8(env, e, s, len + 1, &len);
+    PyObject *u = PyUnicode_DecodeFSDefault(s);
+    if (u) {
+      PyList_Append(paths, u);
+      Py_DECREF(u);
+    }
+    free(s);
+  }
+  napi_value ret = NULL;
+  PyObject *sys_path = PySys_GetObject("path"); /* borrowed */
+  PyObject *upkg = pkg ? PyUnicode_DecodeFSDefault(pkg) : NULL;
+  if (sys_path && upkg && PySequence_Contains(sys_path, upkg) == 0) PyList_Insert(sys_path, 0, upkg);
+  Py_XDECREF(upkg);
+  PyObject *mod = PyImport_ImportModule("Sofa._inprocess");
+  PyObject *r = NULL;
+  if (mod && paths) {
+    if (!py_exchange) {
+      py_exchange = PyObject_GetAttrString(mod, "exchange");
+      py_close = PyObject_GetAttrString(mod, "close");
+      py_shutdown = PyObject_GetAttrString(mod, "shutdown");
+    }
+    if (py_exchange && py_close && py_shutdown) r = PyObject_CallMethod(mod, "begin", "O", paths);
+  }
+  Py_XDECREF(mod);
+  if (!r) throw_python(env);
+  else {
+    Py_DECREF(r);
+    napi_get_boolean(env, true, &ret);
+  }
+  Py_XDECREF(paths);
+  leave();
+  free(pkg);
+  free(cwd);
+  return ret;
+}
+
+/* open({ executable, packageDir, pythonPath, cwd }, onFrames): starts the interpreter once per process. */
+static napi_value js_open(napi_env env, napi_callback_info info) {
+  size_t argc = 2;
+  napi_value argv[2];
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  if (argc < 2) return throw_error(env, "USAGE", "open(options, onFrames)");
+  if (initialised && !pthread_equal(pthread_self(), engine_thread))
+    return throw_error(env, "THREAD", "the in-process interpreter belongs to another thread of this process");
+  if (!initialised) {
+    /* numpy's extension modules find CPython's symbols in the global scope: make libpython's global */
+    Dl_info dl;
+    if (dladdr((void *)&Py_InitializeFromConfig, &dl) && dl.dli_fname) dlopen(dl.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL);
+    char *exe = string_property(env, argv[0], "executable");
+    if (PyImport_AppendInittab("_sofats_native", init_native_module) != 0) {
+      free(exe);
+      return throw_error(env, "PYTHON", "cannot register the _sofats_native module");
+    }
+    PyConfig config;
+    PyConfig_InitPythonConfig(&config);
+    config.install_signal_handlers = 0; /* SIGINT/SIGTERM stay the engine's */
+    config.buffered_stdio = 0;          /* a scene's prints appear as they happen */
+    config.write_bytecode = 0;          /* no __pycache__ beside the user's scripts */
+    config.parse_argv = 0;
+    PyStatus st = PyStatus_Ok();
+    if (exe) {
+      st = PyConfig_SetBytesString(&config, &config.program_name, exe);
+      if (!PyStatus_Exception(st)) st = PyConfig_SetBytesString(&config, &config.executable, exe);
+    }
+    if (!PyStatus_Exception(st)) st = Py_InitializeFromConfig(&config);
+    PyConfig_Clear(&config);
+    free(exe);
+    if (PyStatus_Exception(st)) {
+      char msg[512];
+      snprintf(msg, sizeof msg, "CPython did not start: %s%s%s", st.func ? st.func : "", st.func ? ": " : "", st.err_msg ? st.err_msg : "");
+      return throw_error(env, "PYTHON", msg);
+    }
+    initialised = 1;
+    engine_thread = pthread_self();
+    engine_state = PyEval_SaveThread();
+  }
+  return begin_session(env, argv[0], argv[1]);
+}
+
+/* exchange(frames): Python serves them; returns its answer frames. */
+static napi_value js_exchange(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  if (!initialised || !py_exchange) return throw_error(env, "CLOSED", "the in-process interpreter is not open");
+  if (!pthread_equal(pthread_self(), engine_thread)) return throw_error(env, "THREAD", "the in-process interpreter belongs to another thread of this process");
+  void *data;
+  size_t len;
+  if (argc < 1 || napi_get_buffer_info(env, argv[0], &data, &len) != napi_ok) return throw_error(env, "USAGE", "exchange(Buffer)");
+  napi_env outer_env = current_env;
+  enter(env);
+  napi_value ret = NULL;
+  PyObject *arg = PyBytes_FromStringAndSize((const char *)data, (Py_ssize_t)len);
+  PyObject *r = arg ? PyObject_CallOneArg(py_exchange, arg) : NULL;
+  Py_XDECREF(arg);
+  if (js_error) {
+    /* the engine's own exception, met while it served Python (even if Python caught what it
+     * became there): it goes on up the engine's stack */
+    PyErr_Clear();
+    napi_value e;
+    napi_get_reference_value(env, js_error, &e);
+    napi_delete_reference(env, js_error);
+    js_error = NULL;
+    napi_throw(env, e);
+  } else if (r && PyBytes_Check(r)) {
+    napi_create_buffer_copy(env, (size_t)PyBytes_GET_SIZE(r), PyBytes_AS_STRING(r), NULL, &ret);
+  } else if (r) {
+    throw_error(env, "PYTHON", "Sofa._inprocess.exchange returned something other than bytes");
+  } else {
+    throw_python(env);
+  }
+  Py_XDECREF(r);
+  leave();
+  current_env = outer_env;
+  return ret;
+}
+
+/* close(): Python's side of the session ends (the interpreter stays, for the next scene). */
+static napi_value js_close(napi_env env, napi_callback_info info) {
+  (void)info;
+  if (!initialised || !py_close || !pthread_equal(pthread_self(), engine_thread)) return NULL;
+  napi_env outer_env = current_env;
+  enter(env);
+  PyObject *r = PyObject_CallNoArgs(py_close);
+  if (!r) PyErr_Clear();
+  Py_XDECREF(r);
+  leave();
+  current_env = outer_env;
+  if (depth == 0 && on_frames) {
+    napi_delete_reference(env, on_frames);
+    on_frames = NULL;
+  }
+  return NULL;
+}
+
+/* shutdown(): the engine's process exits: the scripts' atexit functions run and their files are
+ * flushed (CPython is not finalised: a thread a scene left running would be waited for). */
+static napi_value js_shutdown(napi_env env, napi_callback_info info) {
+  (void)info;
+  if (!initialised || !py_shutdown || depth != 0 || !pthread_equal(pthread_self(), engine_thread)) return NULL;
+  enter(env);
+  PyObject *r = PyObject_CallNoArgs(py_shutdown);
+  if (!r) PyErr_Clear();
+  Py_XDECREF(r);
+  leave();
+  return NULL;
+}
+
+/* engineCwdChanged(): the engine changed its working directory (process.chdir, wrapped). */
+static napi_value js_engine_cwd_changed(napi_env env, napi_callback_info info) {
+  (void)env;
+  (void)info;
+  if (initialised) reopen_here(&engine_dir);
+  return NULL;
+}
+
+NAPI_MODULE_INIT() {
+  napi_property_descriptor props[] = {
+      {"open", NULL, js_open, NULL, NULL, NULL, napi_default, NULL},
+      {"exchange", NULL, js_exchange, NULL, NULL, NULL, napi_default, NULL},
+      {"close", NULL, js_close, NULL, NULL, NULL, napi_default, NULL},
+      {"engineCwdChanged", NULL, js_engine_cwd_changed, NULL, NULL, NULL, napi_default, NULL},
+      {"shutdown", NULL, js_shutdown, NULL, NULL, NULL, napi_default, NULL},
+  };
+  napi_define_properties(env, exports, sizeof props / sizeof props[0], props);
+  return exports;
+}

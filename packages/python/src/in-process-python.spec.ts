@@ -1,0 +1,260 @@
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BaseMechanicalState, SofaScene } from 'sofa-ts';
+import { loadPythonScene } from './load-python-scene.js';
+import { runCli } from './python-test-support.js';
+
+/**
+ * The interpreter in the engine's process (native/sofats_python.c) against python3 run apart
+ * (SOFATS_PYTHON_INPROCESS=0), which the rest of the Python specs check against XML scenes: the
+ * same frames cross by function calls instead of pipes, so the states must be the same bits.
+ * What is its own: one interpreter per process (a second live scene runs python3 apart, and says
+ * so), Python's working directory kept apart from the engine's, createScene's asynchronous
+ * requests (an npm plugin's code loaded by RequiredPlugin) served from its builder thread.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const packageRoot = path.resolve(here, '..');
+const repoRoot = path.resolve(packageRoot, '..', '..');
+const scenes = path.join(packageRoot, 'test-scenes');
+const apart = { SOFATS_PYTHON_INPROCESS: '0' };
+/** The in-process interpreter needs python3's headers and a C compiler (.ci/run installs python3-dev). */
+const canEmbed =
+  spawnSync('python3', [
+    '-c',
+    'import sysconfig, os, sys; sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")) else 1)',
+  ]).status === 0 && spawnSync('cc', ['--version']).status === 0;
+
+function positions(s: SofaScene, p: string): Float64Array {
+  return Float64Array.from(s.get<BaseMechanicalState>(p)!.x);
+}
+
+function sameBits(a: Float64Array, b: Float64Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
+
+/** The state files of `sofa-ts run SCENE -n STEPS --write-state DIR`, by name. */
+function stateFiles(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of fs.readdirSync(dir).sort()) out[f] = fs.readFileSync(path.join(dir, f), 'utf8');
+  return out;
+}
+
+(canEmbed ? describe : describe.skip)("Python scenes in the engine's process", function () {
+  this.timeout(120_000);
+  let tmp: string;
+  beforeEach(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sofa-ts-inprocess-'));
+  });
+  afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  for (const [scene, steps] of [
+    ['finger_cable.py', 30],
+    ['cavity_pressure.py', 12],
+    ['finger_inverse_goal.py', 20],
+  ] as const) {
+    it(`${scene}: sofa-ts run writes the state files of python3 run apart, byte for byte, and says where Python ran`, () => {
+      const file = path.join(scenes, scene);
+      const inside = runCli(['run', file, '-n', String(steps), '--write-state', path.join(tmp, 'inside')]);
+      const outside = runCli(['run', file, '-n', String(steps), '--write-state', path.join(tmp, 'outside')], apart);
+      expect(inside.status, inside.err).to.equal(0);
+      expect(outside.status, outside.err).to.equal(0);
+      expect(inside.out).to.match(/^python +Python 3\.\d+\.\d+, in the engine's process$/m);
+      expect(outside.out).to.match(/^python +Python 3\.\d+\.\d+, a separate python3 process$/m);
+      const a = stateFiles(path.join(tmp, 'inside'));
+      expect(Object.keys(a)).to.not.be.empty;
+      expect(a).to.deep.equal(stateFiles(path.join(tmp, 'outside')));
+    });
+  }
+
+  it('one scene after another reuses the interpreter; a second live scene runs python3 apart, says why, and gives the same bits', async () => {
+    const file = path.join(scenes, 'finger_cable.py');
+    const first = await loadPythonScene(file);
+    let x1: Float64Array;
+    try {
+      expect(first.python?.inProcess).to.equal(true);
+      const second = await loadPythonScene(file);
+      try {
+        expect(second.python?.inProcess).to.equal(false);
+        expect(second.warnings.map((w) => w.message).join('\n')).to.match(
+          /python3 runs as a separate process, not in the engine's \(another Python scene of this process holds the in-process interpreter\)/,
+        );
+        expect(first.warnings.map((w) => w.message).join('\n')).not.to.match(/separate process/);
+        first.step(15);
+        second.step(15);
+        x1 = positions(first, '/finger/dofs');
+        expect(sameBits(x1, positions(second, '/finger/dofs'))).to.equal(true);
+      } finally {
+        second.dispose();
+      }
+    } finally {
+      first.dispose();
+    }
+    // the interpreter is free again: the next scene has it, from a fresh start of the package's state
+    const third = await loadPythonScene(file);
+    try {
+      expect(third.python?.inProcess).to.equal(true);
+      third.step(15);
+      expect(sameBits(positions(third, '/finger/dofs'), x1)).to.equal(true);
+    } finally {
+      third.dispose();
+    }
+  });
+
+  it("keeps Python's working directory apart from the engine's: the scene's folder and its os.chdir for Python, the user's folder for the engine", () => {
+    const sceneDir = path.join(tmp, 'scene');
+    const user = path.join(tmp, 'user');
+    fs.mkdirSync(path.join(sceneDir, 'results'), { recursive: true });
+    fs.mkdirSync(user);
+    fs.writeFileSync(
+      path.join(sceneDir, 'cwd.py'),
+      [
+        'import os, Sofa.Core',
+        'class Log(Sofa.Core.Controller):',
+        '    def onAnimateEndEvent(self, e):',
+        '        with open("log.txt", "a") as f:',
+        '            f.write(os.getcwd() + "\\n")',
+        'def createScene(root):',
+        '    with open("created-in.txt", "w") as f:',
+        '        f.write(os.getcwd())',
+        '    os.chdir("results")',
+        '    root.addObject("DefaultAnimationLoop")',
+        '    root.addObject("MechanicalObject", name="dofs", position=[0, 0, 0])',
+        '    root.addObject(Log())',
+        '',
+      ].join('\n'),
+    );
+    const r = runCli(['run', path.join(sceneDir, 'cwd.py'), '-n', '3', '--write-state', 'states'], {}, user);
+    expect(r.status, r.err).to.equal(0);
+    expect(r.out).to.match(/in the engine's process/);
+    // Python: the scene's folder, then where its os.chdir took it, for every handler
+    expect(fs.readFileSync(path.join(sceneDir, 'created-in.txt'), 'utf8')).to.equal(fs.realpathSync(sceneDir));
+    const log = fs
+      .readFileSync(path.join(sceneDir, 'results', 'log.txt'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(log).to.deep.equal(Array(3).fill(fs.realpathSync(path.join(sceneDir, 'results'))));
+    // the engine: the state files where the user asked, relative to the user's folder
+    expect(fs.readdirSync(path.join(user, 'states'))).to.not.be.empty;
+    expect(fs.existsSync(path.join(sceneDir, 'states'))).to.equal(false);
+    expect(fs.existsSync(path.join(sceneDir, 'results', 'states'))).to.equal(false);
+  });
+
+  it("leaves the engine's process.cwd() as it was, and a process.chdir of the engine's does not move Python", async () => {
+    const before = process.cwd();
+    const sceneDir = path.join(tmp, 'scene');
+    fs.mkdirSync(sceneDir);
+    fs.writeFileSync(
+      path.join(sceneDir, 'where.py'),
+      [
+        'import os, Sofa.Core',
+        'class Where(Sofa.Core.Controller):',
+        '    def onAnimateBeginEvent(self, e):',
+        '        self.getContext().getObject("dofs").position = [[len(os.getcwd()), 0, 0]]',
+        'def createScene(root):',
+        '    root.addObject("DefaultAnimationLoop")',
+        '    root.addObject("MechanicalObject", name="dofs", position=[0, 0, 0])',
+        '    root.addObject(Where())',
+        '',
+      ].join('\n'),
+    );
+    const s = await loadPythonScene(path.join(sceneDir, 'where.py'));
+    try {
+      expect(s.python?.inProcess).to.equal(true);
+      // the kernel's folder of the process (Node's process.cwd() is a cached copy)
+      const kernelCwd = (): string => fs.realpathSync.native('.');
+      expect(kernelCwd()).to.equal(fs.realpathSync(before));
+      process.chdir(tmp);
+      try {
+        s.step();
+        expect(kernelCwd()).to.equal(fs.realpathSync(tmp));
+      } finally {
+        process.chdir(before);
+      }
+      expect(s.get<BaseMechanicalState>('/dofs')!.x[0]).to.equal(fs.realpathSync(sceneDir).length);
+    } finally {
+      s.dispose();
+    }
+  });
+
+  it("flushes the scripts' open files and runs their atexit functions, as python3 apart does when it exits", () => {
+    const script = [
+      'import atexit, Sofa.Core',
+      'log = open("module-log.txt", "w")',
+      'atexit.register(lambda: open("atexit.txt", "w").write("ran"))',
+      'class C(Sofa.Core.Controller):',
+      '    def __init__(self, *a, **k):',
+      '        Sofa.Core.Controller.__init__(self, *a, **k)',
+      '        self.f = open("controller-log.txt", "w")',
+      '        self.me = self  # a reference cycle: the collector would close the descriptor first',
+      '    def onAnimateEndEvent(self, e):',
+      '        self.f.write("step\\n")',
+      '        log.write("step\\n")',
+      'def createScene(root):',
+      '    root.addObject("DefaultAnimationLoop")',
+      '    root.addObject("MechanicalObject", position=[0, 0, 0])',
+      '    root.addObject(C())',
+      '',
+    ].join('\n');
+    const written: Record<string, Record<string, string>> = {};
+    for (const [mode, env] of [
+      ['inside', {}],
+      ['outside', apart],
+    ] as const) {
+      const dir = path.join(tmp, mode);
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, 'files.py'), script);
+      const r = runCli(['run', path.join(dir, 'files.py'), '-n', '4'], env);
+      expect(r.status, r.err).to.equal(0);
+      written[mode] = {};
+      for (const f of ['module-log.txt', 'controller-log.txt', 'atexit.txt']) written[mode][f] = fs.readFileSync(path.join(dir, f), 'utf8');
+    }
+    expect(written['inside']).to.deep.equal({
+      'module-log.txt': 'step\n'.repeat(4),
+      'controller-log.txt': 'step\n'.repeat(4),
+      'atexit.txt': 'ran',
+    });
+    expect(written['inside']).to.deep.equal(written['outside']);
+  });
+
+  it("serves createScene from its builder thread: RequiredPlugin loading an npm plugin (asynchronous) works, with the XML scene's bits", () => {
+    fs.writeFileSync(
+      path.join(tmp, 'drag.py'),
+      [
+        'def createScene(root):',
+        '    root.dt = 0.01',
+        '    root.gravity = [0, 0, -9.81]',
+        '    root.addObject("RequiredPlugin", pluginName="sofa-ts-plugin-example")',
+        '    root.addObject("DefaultAnimationLoop")',
+        '    p = root.addChild("Particle")',
+        '    p.addObject("EulerImplicitSolver")',
+        '    p.addObject("SparseLDLSolver", template="CompressedRowSparseMatrixd")',
+        '    p.addObject("MechanicalObject", name="dofs", template="Vec3", position=[0, 0, 10])',
+        '    p.addObject("UniformMass", totalMass=2)',
+        '    p.addObject("LinearDragForceField", name="drag", dragCoefficient=4, windVelocity=[1, 0, 0])',
+        '',
+      ].join('\n'),
+    );
+    // the plugin is found from the working directory, as `sofa-ts run` resolves plugin names
+    const py = runCli(['run', path.join(tmp, 'drag.py'), '-n', '50', '--write-state', path.join(tmp, 'py')], {}, repoRoot);
+    const xml = runCli(
+      ['run', path.join(repoRoot, 'examples/plugin-example/scenes/drag.scn'), '-n', '50', '--write-state', path.join(tmp, 'xml')],
+      {},
+      repoRoot,
+    );
+    expect(py.status, py.err).to.equal(0);
+    expect(xml.status, xml.err).to.equal(0);
+    expect(py.out).to.match(/in the engine's process/);
+    const read = (dir: string): string => fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]), 'utf8');
+    const lastX = (text: string): string =>
+      text
+        .split('\n')
+        .filter((l) => l.trim().startsWith('X='))
+        .pop()!;
+    expect(lastX(read(path.join(tmp, 'py')))).to.equal(lastX(read(path.join(tmp, 'xml'))));
+  });
+});
