@@ -159,6 +159,12 @@ export async function runCommand(scenePath: string, o: RunOptions): Promise<numb
     if (checkpoints && done > start) checkpoints.write();
   } catch (e) {
     failure = e;
+    // Ctrl-C in a Python handler that did not return (the in-process interpreter raised
+    // KeyboardInterrupt in it): the signal, recorded meanwhile, is seen once the loop runs
+    if (raisedByInterrupt(e)) {
+      for (let k = 0; k < 20 && interruption.signal === undefined; k++) await new Promise<void>((resolve) => setTimeout(resolve, 5));
+      if (interruption.signal !== undefined) failure = undefined;
+    }
   } finally {
     interruption.dispose();
     progress.stop();
@@ -291,4 +297,11 @@ export function parseKeyEvents(specs: readonly string[]): Map<number, string[]> 
     out.set(step, [...(out.get(step) ?? []), key]);
   }
   return out;
+}
+
+/** Whether an error is a Python KeyboardInterrupt (itself, or the cause of a component's failure). */
+function raisedByInterrupt(e: unknown): boolean {
+  for (let x: unknown = e, k = 0; x instanceof Error && k < 8; x = x.cause, k++)
+    if ((x as { pythonType?: string }).pythonType === 'KeyboardInterrupt' || /\bPython KeyboardInterrupt\b/.test(x.message)) return true;
+  return false;
 }

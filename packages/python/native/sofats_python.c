@@ -24,7 +24,9 @@
 #include <sys/stat.h>
 #include <limits.h>
 #include <node_api.h>
+#include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -60,6 +62,105 @@ static void reopen_here(int *fd) {
 static void go_to(int fd) {
   if (!same_dir && fd >= 0 && fchdir(fd) != 0) {
     /* cannot happen for a directory descriptor we hold; the folder stays as it is */
+  }
+}
+
+/* ---- Ctrl-C inside Python -------------------------------------------------------------------- */
+
+/* The engine's SIGINT and SIGTERM handlers are Node's: they record the signal for the engine's
+ * thread to see when it next runs, which a handler stuck in a loop never lets it do. So while the
+ * engine is inside Python, a handler of ours comes first: it wakes a watchdog thread, which raises
+ * KeyboardInterrupt in Python's threads (PyThreadState_SetAsyncExc: the GIL is handed over within
+ * the switch interval), and then calls Node's, which records it as usual; a second signal while
+ * Python still has not returned ends the process, as the signal's default action does. Installed
+ * on entering Python and removed on leaving it (four sigaction calls per event). */
+static const int watched[2] = {SIGINT, SIGTERM};
+static struct sigaction engine_action[2];
+static int wake_pipe[2] = {-1, -1};
+static volatile sig_atomic_t interrupts = 0;
+
+static void on_signal(int sig, siginfo_t *info, void *ctx) {
+  int k = sig == SIGINT ? 0 : 1;
+  int saved_errno = errno;
+  if (interrupts++ > 0) {
+    /* the second one: Python did not return; the signal's default action */
+    signal(sig, SIG_DFL);
+    raise(sig);
+  }
+  char b = 1;
+  if (write(wake_pipe[1], &b, 1) < 0) {
+    /* the watchdog's pipe is full: it has a wake-up pending already */
+  }
+  struct sigaction *prev = &engine_action[k];
+  if (prev->sa_flags & SA_SIGINFO) {
+    if (prev->sa_sigaction) prev->sa_sigaction(sig, info, ctx);
+  } else if (prev->sa_handler == SIG_DFL) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+  } else if (prev->sa_handler != SIG_IGN && prev->sa_handler) {
+    prev->sa_handler(sig);
+  }
+  errno = saved_errno;
+}
+
+static void *watchdog(void *unused) {
+  (void)unused;
+  for (;;) {
+    char b;
+    ssize_t r = read(wake_pipe[0], &b, 1);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) return NULL;
+    PyGILState_STATE g = PyGILState_Ensure();
+    PyThreadState *me = PyThreadState_Get();
+    for (PyThreadState *t = PyInterpreterState_ThreadHead(PyInterpreterState_Main()); t; t = PyThreadState_Next(t))
+      if (t != me) PyThreadState_SetAsyncExc(t->thread_id, PyExc_KeyboardInterrupt);
+    PyGILState_Release(g);
+  }
+}
+
+static void start_watchdog(void) {
+  if (pipe(wake_pipe) != 0) {
+    wake_pipe[0] = wake_pipe[1] = -1;
+    return;
+  }
+  fcntl(wake_pipe[1], F_SETFL, O_NONBLOCK);
+  fcntl(wake_pipe[0], F_SETFD, FD_CLOEXEC);
+  fcntl(wake_pipe[1], F_SETFD, FD_CLOEXEC);
+  pthread_t t;
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  /* the watchdog takes no signal: they go to the engine's thread */
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &old);
+  if (pthread_create(&t, &attr, watchdog, NULL) != 0) {
+    close(wake_pipe[0]);
+    close(wake_pipe[1]);
+    wake_pipe[0] = wake_pipe[1] = -1;
+  }
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  pthread_attr_destroy(&attr);
+}
+
+static void watch_signals(void) {
+  if (wake_pipe[1] < 0) return;
+  interrupts = 0;
+  struct sigaction ours;
+  memset(&ours, 0, sizeof ours);
+  ours.sa_sigaction = on_signal;
+  ours.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset(&ours.sa_mask);
+  for (int k = 0; k < 2; k++) sigaction(watched[k], &ours, &engine_action[k]);
+}
+
+static void unwatch_signals(void) {
+  if (wake_pipe[1] < 0) return;
+  for (int k = 0; k < 2; k++) {
+    struct sigaction cur;
+    /* the engine's handler back, unless the engine set another one meanwhile */
+    if (sigaction(watched[k], NULL, &cur) == 0 && (cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == on_signal)
+      sigaction(watched[k], &engine_action[k], NULL);
   }
 }
 
@@ -179,6 +280,7 @@ static char *string_property(napi_env env, napi_value obj, const char *name) {
 /* Enters Python on the engine thread (the GIL taken at the outermost call). */
 static void enter(napi_env env) {
   if (depth++ == 0 && engine_state != NULL) {
+    watch_signals();
     PyEval_RestoreThread(engine_state);
     engine_state = NULL;
   }
@@ -188,7 +290,10 @@ static void enter(napi_env env) {
 
 static void leave(void) {
   go_to(engine_dir);
-  if (--depth == 0) engine_state = PyEval_SaveThread();
+  if (--depth == 0) {
+    engine_state = PyEval_SaveThread();
+    unwatch_signals();
+  }
 }
 
 /* The scene's folder, sys.path's first entries, and the engine's server: a fresh start for Python's side. */
@@ -288,6 +393,7 @@ static napi_value js_open(napi_env env, napi_callback_info info) {
     }
     initialised = 1;
     engine_thread = pthread_self();
+    start_watchdog();
     engine_state = PyEval_SaveThread();
   }
   return begin_session(env, argv[0], argv[1]);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -21,6 +21,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const packageRoot = path.resolve(here, '..');
 const repoRoot = path.resolve(packageRoot, '..', '..');
 const scenes = path.join(packageRoot, 'test-scenes');
+const bin = path.join(repoRoot, 'packages/cli/bin/sofa-ts.js');
 const apart = { SOFATS_PYTHON_INPROCESS: '0' };
 /** The in-process interpreter needs python3's headers and a C compiler (.ci/run installs python3-dev). */
 const canEmbed =
@@ -180,6 +181,48 @@ function stateFiles(dir: string): Record<string, string> {
       s.dispose();
     }
   });
+
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)
+    it(`${signal} stops a handler stuck in a loop (KeyboardInterrupt in it) and ends the run as interrupted, exit ${code}`, async () => {
+      fs.writeFileSync(
+        path.join(tmp, 'stuck.py'),
+        [
+          'import Sofa.Core',
+          'class Stuck(Sofa.Core.Controller):',
+          '    def onAnimateBeginEvent(self, e):',
+          '        if self.getContext().time.value > 0.015:',
+          '            while True:',
+          '                pass',
+          'def createScene(root):',
+          '    root.addObject("DefaultAnimationLoop")',
+          '    root.addObject("MechanicalObject", name="dofs", position=[0, 0, 0])',
+          '    root.addObject(Stuck())',
+          '',
+        ].join('\n'),
+      );
+      const out = path.join(tmp, 'states');
+      const child = spawn(process.execPath, [bin, 'run', path.join(tmp, 'stuck.py'), '-n', '100', '--write-state', out], {
+        env: { ...process.env, NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let err = '';
+      child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+      // the third step's handler loops: wait until two frames are written, and a little more
+      for (let i = 0; i < 600 && !(fs.existsSync(out) && fs.readdirSync(out).length > 0); i++) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 500));
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const status = await exited;
+      clearTimeout(timer);
+      expect(status, err).to.equal(code);
+      expect(err).to.match(new RegExp(`interrupted by ${signal} after step 2`));
+      const text = fs.readFileSync(path.join(out, fs.readdirSync(out)[0]), 'utf8');
+      expect(text.split('\n').filter((l) => l.trim().startsWith('X=')).length).to.equal(3); // t = 0, 0.01, 0.02
+    });
 
   it("flushes the scripts' open files and runs their atexit functions, as python3 apart does when it exits", () => {
     const script = [
