@@ -72,6 +72,21 @@ function stateFiles(dir: string): Record<string, string> {
     });
   }
 
+  it('without a C compiler or a cache folder to build the addon in, python3 runs apart and a warning says why', () => {
+    const file = path.join(scenes, 'finger_cable.py');
+    const noCompiler = runCli(['run', file, '-n', '2'], { CC: path.join(tmp, 'no-cc-here'), SOFATS_CACHE_DIR: path.join(tmp, 'cache') });
+    expect(noCompiler.status, noCompiler.err).to.equal(0);
+    expect(noCompiler.err).to.match(
+      /finger_cable\.py:1:1: python3 runs as a separate process, not in the engine's \(no C compiler \(.*no-cc-here\) to build it\)/,
+    );
+    expect(noCompiler.out).to.match(/a separate python3 process/);
+    const file2 = path.join(tmp, 'a-file');
+    fs.writeFileSync(file2, '');
+    const noCache = runCli(['run', file, '-n', '2'], { SOFATS_CACHE_DIR: file2 });
+    expect(noCache.status, noCache.err).to.equal(0);
+    expect(noCache.err).to.match(/python3 runs as a separate process, not in the engine's \(building it into .*a-file.* failed: ENOTDIR/);
+  });
+
   it('one scene after another reuses the interpreter; a second live scene runs python3 apart, says why, and gives the same bits', async () => {
     const file = path.join(scenes, 'finger_cable.py');
     const first = await loadPythonScene(file);
@@ -104,6 +119,33 @@ function stateFiles(dir: string): Record<string, string> {
     } finally {
       third.dispose();
     }
+  });
+
+  it("one scene after another: each imports its own helper modules (two scenes' helper.py are two modules)", async () => {
+    const xs: number[] = [];
+    for (const value of [1.5, 2.5]) {
+      const dir = path.join(tmp, `scene-${value}`);
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, 'helper.py'), `VALUE = ${value}\n`);
+      fs.writeFileSync(
+        path.join(dir, 'uses_helper.py'),
+        [
+          'import helper',
+          'def createScene(root):',
+          '    root.addObject("DefaultAnimationLoop")',
+          '    root.addObject("MechanicalObject", name="dofs", position=[helper.VALUE, 0, 0])',
+          '',
+        ].join('\n'),
+      );
+      const s = await loadPythonScene(path.join(dir, 'uses_helper.py'));
+      try {
+        expect(s.python?.inProcess).to.equal(true);
+        xs.push(s.get<BaseMechanicalState>('/dofs')!.x[0]);
+      } finally {
+        s.dispose();
+      }
+    }
+    expect(xs).to.deep.equal([1.5, 2.5]);
   });
 
   it("keeps Python's working directory apart from the engine's: the scene's folder and its os.chdir for Python, the user's folder for the engine", () => {

@@ -97,7 +97,7 @@ function build(info: PythonBuildInfo): string | { reason: string } {
   // written beside its final name and renamed: a concurrent build never sees half a file
   const tmp = `${out}.${process.pid}.tmp`;
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    makeDirectories(dir);
     execFileSync(
       cc,
       [
@@ -120,13 +120,18 @@ function build(info: PythonBuildInfo): string | { reason: string } {
     fs.renameSync(tmp, out);
     return out;
   } catch (e) {
-    fs.rmSync(tmp, { force: true });
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // no half-built file to remove: the folder itself could not be made
+    }
     const stderr = String((e as { stderr?: Buffer }).stderr ?? '').trim();
     const first = stderr.split('\n').find((l) => /error/i.test(l)) ?? stderr.split('\n')[0] ?? '';
     const code = (e as NodeJS.ErrnoException).code;
-    return {
-      reason: code === 'ENOENT' ? `no C compiler (${cc}) to build it` : `building it with ${cc} failed${first ? `: ${first.trim()}` : ''}`,
-    };
+    const spawning = String((e as NodeJS.ErrnoException).syscall ?? '').startsWith('spawn');
+    if (code === 'ENOENT' && spawning) return { reason: `no C compiler (${cc}) to build it` };
+    if (!stderr) return { reason: `building it into ${dir} failed: ${(e as Error).message}` };
+    return { reason: `building it with ${cc} failed: ${first.trim()}` };
   }
 }
 
@@ -145,6 +150,19 @@ function trackEngineCwd(addon: PythonAddon): void {
     chdir(dir);
     addon.engineCwdChanged();
   };
+}
+
+/**
+ * mkdir -p, one folder at a time (Node's recursive mkdirSync retries forever where a file system
+ * refuses a folder with ENOENT, as /proc does).
+ */
+function makeDirectories(dir: string): void {
+  const missing: string[] = [];
+  for (let d = path.resolve(dir); !fs.existsSync(d); d = path.dirname(d)) {
+    missing.push(d);
+    if (path.dirname(d) === d) break;
+  }
+  for (const d of missing.reverse()) fs.mkdirSync(d);
 }
 
 /**

@@ -174,6 +174,7 @@ def begin(paths):
             sys.path.remove(p)
         sys.path.insert(0, p)
     _channel = InProcessChannel()
+    _channel.modules_before = set(sys.modules)
     _engine.IN_PROCESS = _channel
     return None
 
@@ -189,6 +190,8 @@ def close():
     _channel = None
     _engine.IN_PROCESS = None
     _engine._engine = None
+    if ch is not None:
+        _forget_scene_modules(ch.modules_before)
     # what the session's objects wrote is flushed before they go: a file in a reference cycle
     # (a controller that holds it and is held by the scene) is closed by the collector after the
     # descriptor under it, and its buffer lost
@@ -196,6 +199,25 @@ def close():
     gc.collect()
     _engine.flush_all_files()
     return None
+
+
+def _forget_scene_modules(before):
+    """The modules a session imported from the scene's folders (its script, its helpers, STLIB on
+    --python-path) are forgotten, so that the next scene imports its own: two scenes' `utils.py`
+    are two modules, as with a python3 per scene. Those of the Python installation (the standard
+    library, site packages: numpy cannot be imported twice) and this package stay."""
+    import site
+    keep = [os.path.dirname(os.path.dirname(os.path.abspath(__file__)))]
+    keep += [p for p in {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix} if p]
+    try:
+        keep += site.getsitepackages() + [site.getusersitepackages()]
+    except Exception:
+        pass
+    keep = tuple(os.path.join(os.path.abspath(p), "") for p in keep)
+    for name in [n for n in sys.modules if n not in before]:
+        f = getattr(sys.modules[name], "__file__", None)
+        if f and not os.path.abspath(f).startswith(keep):
+            del sys.modules[name]
 
 
 def shutdown():
