@@ -27,6 +27,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -69,11 +70,12 @@ static void go_to(int fd) {
 
 /* The engine's SIGINT and SIGTERM handlers are Node's: they record the signal for the engine's
  * thread to see when it next runs, which a handler stuck in a loop never lets it do. So while the
- * engine is inside Python, a handler of ours comes first: it wakes a watchdog thread, which raises
- * KeyboardInterrupt in Python's threads (PyThreadState_SetAsyncExc: the GIL is handed over within
- * the switch interval), and then calls Node's, which records it as usual; a second signal while
- * Python still has not returned ends the process, as the signal's default action does. Installed
- * on entering Python and removed on leaving it (four sigaction calls per event). */
+ * engine is inside Python, a handler of ours comes first: it wakes a watchdog thread and calls
+ * Node's, which records the signal as usual. If Python has not returned a second later, the
+ * watchdog raises KeyboardInterrupt in Python's threads (PyThreadState_SetAsyncExc: the GIL is
+ * handed over within the switch interval); a second signal while Python still has not returned
+ * ends the process, as the signal's default action does. Installed on entering Python and removed
+ * on leaving it (four sigaction calls per event). */
 static const int watched[2] = {SIGINT, SIGTERM};
 static struct sigaction engine_action[2];
 static int wake_pipe[2] = {-1, -1};
@@ -103,6 +105,13 @@ static void on_signal(int sig, siginfo_t *info, void *ctx) {
   errno = saved_errno;
 }
 
+/* The outermost entries into Python, counted, and whether the engine is inside one now. */
+static atomic_ulong entries = 0;
+static atomic_int inside = 0;
+/* How long a handler may go on after the signal before it is interrupted: a handler that returns
+ * within it lets the step end, as for XML scenes (Node's handler acts after the step). */
+#define GRACE_MS 1000
+
 static void *watchdog(void *unused) {
   (void)unused;
   for (;;) {
@@ -110,6 +119,16 @@ static void *watchdog(void *unused) {
     ssize_t r = read(wake_pipe[0], &b, 1);
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0) return NULL;
+    unsigned long entry = entries;
+    int stuck = 1;
+    for (int ms = 0; ms < GRACE_MS; ms += 10) {
+      usleep(10000);
+      if (!inside || entries != entry) {
+        stuck = 0;
+        break;
+      }
+    }
+    if (!stuck) continue;
     PyGILState_STATE g = PyGILState_Ensure();
     PyThreadState *me = PyThreadState_Get();
     for (PyThreadState *t = PyInterpreterState_ThreadHead(PyInterpreterState_Main()); t; t = PyThreadState_Next(t))
@@ -280,6 +299,8 @@ static char *string_property(napi_env env, napi_value obj, const char *name) {
 /* Enters Python on the engine thread (the GIL taken at the outermost call). */
 static void enter(napi_env env) {
   if (depth++ == 0 && engine_state != NULL) {
+    entries++;
+    inside = 1;
     watch_signals();
     PyEval_RestoreThread(engine_state);
     engine_state = NULL;
@@ -293,6 +314,7 @@ static void leave(void) {
   if (--depth == 0) {
     engine_state = PyEval_SaveThread();
     unwatch_signals();
+    inside = 0;
   }
 }
 
