@@ -19,7 +19,11 @@ export async function viewCommand(scene: string, o: ViewCommandOptions): Promise
     ...(o.server ? { server: true } : {}),
     allowHosts: o.allowHost ?? [],
   });
-  const why = /\.py$/i.test(scene) ? ': a Python scene runs python3, in server mode' : o.server ? '' : ': it requires npm plugins';
+  const why = /\.py$/i.test(scene)
+    ? ': a Python scene runs its interpreter beside the engine, in server mode'
+    : o.server
+      ? ''
+      : ': it requires npm plugins';
   process.stdout.write(
     `viewer: ${v.url}  (${v.server ? `the scene runs in this process${why}` : 'the scene runs in the page'}; Ctrl+C stops)\n`,
   );
@@ -41,7 +45,7 @@ export async function viewCommand(scene: string, o: ViewCommandOptions): Promise
 export async function buildWebCommand(scene: string, o: { out: string; dataPath: string[] }): Promise<number> {
   if (/\.py$/i.test(scene))
     throw new SofaError(
-      `${scene}: a Python scene runs python3 beside the engine, which a static page cannot; show it with \`sofa-ts view ${scene}\` (server mode)`,
+      `${scene}: a Python scene needs its interpreter beside the engine, which a static page cannot have; show it with \`sofa-ts view ${scene}\` (server mode)`,
     );
   const files = await buildWeb(scene, o.out, { dataPaths: o.dataPath });
   process.stdout.write(`${files.length} files in ${o.out} (serve the folder with any static web server and open index.html through it)\n`);

@@ -50,7 +50,7 @@ export async function startViewer(sceneFile: string, o: ViewOptions): Promise<Ru
   if (!fs.statSync(sceneFile, { throwIfNoEntry: false })?.isFile()) throw new SofaError(`scene file '${sceneFile}' not found`);
   const assets = await webAssets();
   // npm plugins import Node modules: such scenes run here unless told otherwise
-  // a Python scene runs python3: here, in server mode, whatever was asked
+  // a Python scene needs its interpreter (in this process or a python3 beside it): server mode, whatever was asked
   const python = /\.py$/i.test(sceneFile);
   const plugins = o.server === undefined && !python ? npmPlugins(sceneFile, o.dataPaths) : [];
   o = { ...o, server: python || (o.server ?? plugins.length > 0) };
