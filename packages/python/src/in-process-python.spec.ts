@@ -148,6 +148,34 @@ function stateFiles(dir: string): Record<string, string> {
     expect(xs).to.deep.equal([1.5, 2.5]);
   });
 
+  it('a second python3 (another SOFATS_PYTHON) in a process that embeds one runs apart and says why', async function () {
+    const other = ['/usr/bin/python3', '/usr/local/bin/python3'].find(
+      (p) =>
+        fs.existsSync(p) &&
+        fs.realpathSync(p) !==
+          fs.realpathSync(spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout.trim()),
+    );
+    if (!other) this.skip();
+    const file = path.join(scenes, 'finger_cable.py');
+    const first = await loadPythonScene(file);
+    first.dispose();
+    const before = process.env['SOFATS_PYTHON'];
+    process.env['SOFATS_PYTHON'] = other;
+    try {
+      const second = await loadPythonScene(file);
+      try {
+        expect(first.python?.inProcess).to.equal(true);
+        expect(second.python?.inProcess).to.equal(false);
+        expect(second.warnings.map((w) => w.message).join('\n')).to.match(/this process embeds .* already, not /);
+      } finally {
+        second.dispose();
+      }
+    } finally {
+      if (before === undefined) delete process.env['SOFATS_PYTHON'];
+      else process.env['SOFATS_PYTHON'] = before;
+    }
+  });
+
   it("keeps Python's working directory apart from the engine's: the scene's folder and its os.chdir for Python, the user's folder for the engine", () => {
     const sceneDir = path.join(tmp, 'scene');
     const user = path.join(tmp, 'user');

@@ -48,6 +48,8 @@ print(json.dumps({"executable": sys.executable, "version": sys.version.split()[0
 `;
 
 let busy = false;
+/** The addon this process loaded, and for which python3 (the first one it embedded stays). */
+let embedded: { addon: string; executable: string } | undefined;
 /** Why the last attempt fell back (per python3 and process: said once, not rebuilt each time). */
 const failures = new Map<string, string>();
 
@@ -66,6 +68,9 @@ function probe(exe: string): PythonBuildInfo | string {
   if (r.status !== 0) return `${exe} failed to describe itself: ${(r.stderr || '').trim().split('\n').pop() ?? ''}`;
   try {
     const info = JSON.parse(r.stdout) as PythonBuildInfo;
+    // CPython is one per process: a second python3 (another SOFATS_PYTHON) runs apart
+    if (embedded !== undefined && embedded.executable !== info.executable)
+      return `this process embeds ${embedded.executable} already, not ${info.executable}`;
     if (!info.library) return `${exe} (${info.executable}) has no shared libpython to embed (a Python built with --enable-shared has one)`;
     if (!fs.existsSync(path.join(info.include, 'Python.h')))
       return `${exe} has no headers (${info.include}/Python.h is missing: install python3-dev, or your Python's development files)`;
@@ -190,6 +195,8 @@ export function openInProcessPython(options: {
   if (typeof info === 'string') return fail(info);
   const built = build(info);
   if (typeof built !== 'string') return fail(built.reason);
+  if (embedded !== undefined && embedded.addon !== built)
+    return { reason: `this process loaded another build of the addon already (${embedded.addon})` };
   let addon: PythonAddon;
   try {
     addon = createRequire(import.meta.url)(built) as PythonAddon;
@@ -197,6 +204,7 @@ export function openInProcessPython(options: {
     return fail(`its addon did not load: ${(e as Error).message}`);
   }
   busy = true;
+  embedded = { addon: built, executable: info.executable };
   trackEngineCwd(addon);
   if (!exitHooked) {
     exitHooked = true;
