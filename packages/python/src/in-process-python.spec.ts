@@ -72,6 +72,73 @@ function stateFiles(dir: string): Record<string, string> {
     });
   }
 
+  it("a handler's reads and writes of every kind of value give what python3 apart gives (Data.value's paths in C)", () => {
+    const script = [
+      'import json, numpy, Sofa.Core',
+      'class Values(Sofa.Core.Controller):',
+      '    def __init__(self, *a, **k):',
+      '        Sofa.Core.Controller.__init__(self, *a, **k)',
+      '        self.root = k["root"]',
+      '        self.seen = []',
+      '    def onAnimateBeginEvent(self, e):',
+      '        r, dofs, mass = self.root, self.root.dofs, self.root.mass',
+      '        step = len(self.seen)',
+      '        writes = [',
+      '            (r, "gravity", [0.5, -9.81, 0.25 * step]),',
+      '            (r, "gravity", numpy.array([1.0, 2.0, 3.0 + step])),',
+      '            (r, "gravity", numpy.arange(6.0)[::2]),',
+      '            (r, "gravity", numpy.array([1, 2, 3], dtype=numpy.float32)),',
+      '            (r, "gravity", [1, 2, step]),',
+      '            (r, "dt", 0.01 + 0.001 * step),',
+      '            (r, "dt", numpy.float64(0.02)),',
+      '            (mass, "totalMass", 2),',
+      '            (dofs, "position", [[0.0, 0.0, 0.1 * step], [1.0, 0.0, 0.0]]),',
+      '            (dofs, "position", numpy.zeros((2, 3)) + step),',
+      '            (self, "listening", True),',
+      '        ]',
+      '        out = []',
+      '        for owner, name, v in writes:',
+      '            setattr(owner, name, v)',
+      '            x = getattr(owner, name).value',
+      '            out.append([name, type(x).__name__, x.tolist() if hasattr(x, "tolist") else x])',
+      '        # reads answered from the values sent with the event (no write before them)',
+      '        out.append(["reads", [type(d.value).__name__ for d in (r.dt, r.gravity, mass.totalMass, dofs.position, self.listening)]])',
+      '        self.seen.append(out)',
+      '    def onAnimateEndEvent(self, e):',
+      '        with open("values.json", "w") as f:',
+      '            json.dump(self.seen, f)',
+      'def createScene(root):',
+      '    root.addObject("DefaultAnimationLoop")',
+      '    root.addObject("MechanicalObject", name="dofs", position=[[0, 0, 0], [1, 0, 0]])',
+      '    root.addObject("UniformMass", name="mass", totalMass=1)',
+      '    root.addObject(Values(root=root))',
+      '',
+    ].join('\n');
+    const seen: Record<string, string> = {};
+    const states: Record<string, Record<string, string>> = {};
+    for (const [mode, env] of [
+      ['inside', {}],
+      ['outside', apart],
+    ] as const) {
+      const dir = path.join(tmp, mode);
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, 'values.py'), script);
+      const r = runCli(['run', path.join(dir, 'values.py'), '-n', '3', '--write-state', path.join(dir, 'states')], env);
+      expect(r.status, r.err).to.equal(0);
+      seen[mode] = fs.readFileSync(path.join(dir, 'values.json'), 'utf8');
+      states[mode] = stateFiles(path.join(dir, 'states'));
+    }
+    expect(seen['inside']).to.equal(seen['outside']);
+    expect(Object.keys(states['inside']!)).to.not.be.empty;
+    expect(states['inside']).to.deep.equal(states['outside']);
+    const last = JSON.parse(seen['inside']!) as unknown[][][];
+    expect(last).to.have.length(3);
+    expect(last[2][0]).to.deep.equal(['gravity', 'ndarray', [0.5, -9.81, 0.5]]);
+    expect(last[2][5]).to.deep.equal(['dt', 'float', 0.012]);
+    expect(last[2][7]).to.deep.equal(['totalMass', 'float', 2]);
+    expect(last[2][10]).to.deep.equal(['listening', 'bool', true]);
+  });
+
   it('without a C compiler or a cache folder to build the addon in, python3 runs apart and a warning says why', () => {
     const file = path.join(scenes, 'finger_cable.py');
     const noCompiler = runCli(['run', file, '-n', '2'], { CC: path.join(tmp, 'no-cc-here'), SOFATS_CACHE_DIR: path.join(tmp, 'cache') });

@@ -229,6 +229,22 @@ async function xmlFingerWithController(steps: number): Promise<Float64Array> {
       ].join('\n'),
     );
     write(
+      'badwrite.py',
+      [
+        'import Sofa.Core',
+        'class C(Sofa.Core.Controller):',
+        '    def __init__(self, *a, **k):',
+        '        Sofa.Core.Controller.__init__(self, *a, **k)',
+        '        self.root = k["root"]',
+        '    def onAnimateBeginEvent(self, e):',
+        '        self.root.gravity = [0.0, 0.0, 0.0, 1.0]',
+        'def createScene(root):',
+        '    root.addObject("MechanicalObject", position=[0, 0, 0])',
+        '    root.addObject(C(root=root))',
+        '',
+      ].join('\n'),
+    );
+    write(
       'exits.py',
       [
         'import sys, Sofa.Core',
@@ -252,6 +268,7 @@ async function xmlFingerWithController(steps: number): Promise<Float64Array> {
     ['component.py', /component\.py:2:1: .*unknown component 'NoSuchComponentAnywhere'/],
     ['handler.py', /handler\.py:9:1: C 'C' \(Python controller\).*RuntimeError: boom at the third step[\s\S]*step 3/],
     ['exits.py', /exits\.py:5:1: .*SystemExit: 4[\s\S]*step 2/],
+    ['badwrite.py', /badwrite\.py:7:1: .*the value written to 'gravity' at .*badwrite\.py:7 was refused: .*expected 3 numbers, got 4/],
   ];
   // the interpreter in the engine's process (the default) and python3 apart say the same
   const modes: Array<[string, NodeJS.ProcessEnv]> = [

@@ -530,16 +530,26 @@ def caller_location():
     return {}
 
 
+def encoded_file(name):
+    """A code object's file as a handler's write record carries it (b"" for this package's own
+    files, which a record skips), made once per file name."""
+    enc = _encoded.get(name)
+    if enc is None:
+        fn = os.path.abspath(name)
+        enc = _encoded[name] = b"" if fn.startswith(_ROOT) else _values.wire_str(fn)
+    return enc
+
+
 def caller_record():
     """caller_location in binary (file, line), as a handler's write carries it; called by the Data
-    setter (whose frame is skipped)."""
+    setter (whose frame is skipped). The in-process interpreter's setter does the same in C
+    (native/sofats_python.c, caller_record)."""
     f = sys._getframe(2)
     while f is not None:
         name = f.f_code.co_filename
         enc = _encoded.get(name)
         if enc is None:
-            fn = os.path.abspath(name)
-            enc = _encoded[name] = b"" if fn.startswith(_ROOT) else _values.wire_str(fn)
+            enc = encoded_file(name)
         if enc:
             return enc + _U32.pack(f.f_lineno)
         f = f.f_back

@@ -165,10 +165,29 @@ if not hasattr(os.chdir, "__wrapped__"):
     os.fchdir = _tracking(os.fchdir)
 
 
+def _accelerate():
+    """Data.value inside a handler, in C (the getter's prefetched scalars, the setter's record of
+    a float, a list of floats or a float64 array, and the script's line): what a controller does
+    ten times a step. Everything else goes to the Python property, which the C code calls."""
+    from . import Core, _values
+    if getattr(Core.Data, "_python_value", None) is not None:
+        return
+    try:
+        import numpy
+        ndarray = numpy.ndarray
+    except ImportError:
+        ndarray = None
+    python = Core.Data.value
+    _native.accelerate(_engine, _values, python.fget, python.fset, ndarray)
+    Core.Data._python_value = python
+    Core.Data.value = property(_native.data_get, _native.data_set, None, python.__doc__)
+
+
 def begin(paths):
     """A new session: a fresh channel and engine; the session's folders first on sys.path."""
     global _channel
     close()
+    _accelerate()
     for p in reversed(paths):
         if p in sys.path:
             sys.path.remove(p)
