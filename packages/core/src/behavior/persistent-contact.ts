@@ -1,4 +1,5 @@
-import type { Data } from '../data.js';
+import type { Data, DataSpec } from '../data.js';
+import { Str } from '../data-types.js';
 import type { LagrangianContactConstraint } from './contact-constraint.js';
 import type { BaseMechanicalState } from './mechanical-state.js';
 
@@ -27,6 +28,14 @@ export interface PersistentContactMapping {
   keepContactPointFromInputMapping(index: number): number;
   applyPositionAndFreePosition(): void;
 }
+
+/** The Data both persistent contact mappings declare (SOFA's PersistentContactMapping base). */
+export const NAME_OF_INPUT_MAP: DataSpec<string> = {
+  name: 'nameOfInputMap',
+  type: Str,
+  default: '',
+  help: 'if contactDuplicate == true, it provides the name of the input mapping',
+};
 
 export function isPersistentContactMapping(o: unknown): o is PersistentContactMapping {
   return typeof o === 'object' && o !== null && (o as { isPersistentContactMapping?: unknown }).isPersistentContactMapping === true;

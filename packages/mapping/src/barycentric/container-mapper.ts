@@ -1,6 +1,6 @@
 import type { BaseMeshTopology } from '@sofa-ts/core';
 import { BarycentricMapBuilder, type BarycentricMap } from './barycentric-map.js';
-import { addElementTerms, elementBase, elementCenter, localCoords, nodesPerElement, outsideMeasure, type ElementKind } from './elements.js';
+import { addElementTerms, elementFrames, elementScore, nodesPerElement, type ElementKind } from './elements.js';
 import { MapperError } from './mesh-mapper.js';
 
 /** The elements of one kind of a topology. */
@@ -89,15 +89,7 @@ export function containerMapper(
   // Bases and centres.
   const B = new Float64Array(9 * nEl);
   const C = new Float64Array(3 * nEl);
-  const E = new Float64Array(9);
-  const tmp = new Float64Array(9);
-  const c3 = new Float64Array(3);
-  for (let e = 0; e < nEl; e++) {
-    elementBase(tmp, kind, xin, elems, e, E);
-    B.set(tmp, 9 * e);
-    elementCenter(c3, kind, xin, elems, e);
-    C.set(c3, 3 * e);
-  }
+  elementFrames(B, C, kind, xin, elems, nEl);
 
   const b = new BarycentricMapBuilder();
   const f = new Float64Array(3);
@@ -125,9 +117,7 @@ export function containerMapper(
       f[1] = 0;
       f[2] = 0;
     } else {
-      localCoords(f, B, 9 * e, xin, elems[e * k], px, py, pz);
-      d = outsideMeasure(kind, f[0], f[1], f[2]);
-      if (d > 0) d = (px - C[3 * e]) ** 2 + (py - C[3 * e + 1]) ** 2 + (pz - C[3 * e + 2]) ** 2;
+      d = elementScore(f, kind, B, C, xin, elems, e, px, py, pz);
     }
     if (d < best) {
       best = d;

@@ -67,6 +67,44 @@ export function elementCenter(out: Float64Array, kind: ElementKind, x: Float64Ar
   out[2] = cz / k;
 }
 
+/**
+ * The bases (9 per element: elementBase) and centres (3 per element) of elements 0 … n−1 of a
+ * kind, into B and C: what locating points in them (elementScore) reads.
+ */
+export function elementFrames(B: Float64Array, C: Float64Array, kind: ElementKind, x: Float64Array, elems: Uint32Array, n: number): void {
+  const E = new Float64Array(9);
+  const tmp = new Float64Array(9);
+  const c3 = new Float64Array(3);
+  for (let e = 0; e < n; e++) {
+    elementBase(tmp, kind, x, elems, e, E);
+    B.set(tmp, 9 * e);
+    elementCenter(c3, kind, x, elems, e);
+    C.set(c3, 3 * e);
+  }
+}
+
+/**
+ * How well element e (not an edge) holds point p, as SOFA's mappers score it: its local
+ * coordinates into f, and outsideMeasure (≤ 0 inside) or, outside, the squared distance to the
+ * element's centre. Lower is better.
+ */
+export function elementScore(
+  f: Float64Array,
+  kind: ElementKind,
+  B: Float64Array,
+  C: Float64Array,
+  x: Float64Array,
+  elems: Uint32Array,
+  e: number,
+  px: number,
+  py: number,
+  pz: number,
+): number {
+  localCoords(f, B, 9 * e, x, elems[e * nodesPerElement[kind]], px, py, pz);
+  const d = outsideMeasure(kind, f[0], f[1], f[2]);
+  return d > 0 ? (px - C[3 * e]) ** 2 + (py - C[3 * e + 1]) ** 2 + (pz - C[3 * e + 2]) ** 2 : d;
+}
+
 /** f = B·(p − x[node 0 of e]) into out (3). */
 export function localCoords(
   out: Float64Array,

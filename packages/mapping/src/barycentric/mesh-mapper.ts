@@ -1,6 +1,6 @@
 import type { BaseMeshTopology } from '@sofa-ts/core';
 import { BarycentricMapBuilder, type BarycentricMap } from './barycentric-map.js';
-import { addElementTerms, elementBase, elementCenter, localCoords, nodesPerElement, outsideMeasure, type ElementKind } from './elements.js';
+import { addElementTerms, elementFrames, elementScore, nodesPerElement, type ElementKind } from './elements.js';
 
 /** Why a mapper could not place the points: thrown as the component's error. */
 export class MapperError extends Error {}
@@ -98,20 +98,12 @@ function locateNearest(
 ): void {
   const bases: Float64Array[] = [];
   const centers: Float64Array[] = [];
-  const E = new Float64Array(9);
-  const tmp = new Float64Array(9);
-  const c3 = new Float64Array(3);
   const counts = families.map(([kind, elems]) => elems.length / nodesPerElement[kind]);
   families.forEach(([kind, elems], fam) => {
     const n = counts[fam];
     const B = new Float64Array(9 * n);
     const C = new Float64Array(3 * n);
-    for (let e = 0; e < n; e++) {
-      elementBase(tmp, kind, xin, elems, e, E);
-      B.set(tmp, 9 * e);
-      elementCenter(c3, kind, xin, elems, e);
-      C.set(c3, 3 * e);
-    }
+    elementFrames(B, C, kind, xin, elems, n);
     bases.push(B);
     centers.push(C);
   });
@@ -128,13 +120,10 @@ function locateNearest(
       b2 = 0;
     for (let fam = 0; fam < families.length; fam++) {
       const [kind, elems] = families[fam];
-      const k = nodesPerElement[kind];
       const B = bases[fam];
       const C = centers[fam];
       for (let e = 0; e < counts[fam]; e++) {
-        localCoords(f, B, 9 * e, xin, elems[e * k], px, py, pz);
-        let d = outsideMeasure(kind, f[0], f[1], f[2]);
-        if (d > 0) d = (px - C[3 * e]) ** 2 + (py - C[3 * e + 1]) ** 2 + (pz - C[3 * e + 2]) ** 2;
+        const d = elementScore(f, kind, B, C, xin, elems, e, px, py, pz);
         if (d < best) {
           best = d;
           bestFam = fam;

@@ -1,6 +1,6 @@
 import {
+  NAME_OF_INPUT_MAP,
   AnimateEndEvent,
-  Str,
   contextMeshTopology,
   sofaComponent,
   type BaseMechanicalState,
@@ -9,7 +9,7 @@ import {
 } from '@sofa-ts/core';
 import { BarycentricMapping } from '../BarycentricMapping.js';
 import { BarycentricMapBuilder } from '../barycentric/barycentric-map.js';
-import { addElementTerms, elementBase, elementCenter, localCoords, outsideMeasure } from '../barycentric/elements.js';
+import { addElementTerms, elementFrames, elementScore } from '../barycentric/elements.js';
 import { persistentOutputChanged } from './persistent-output.js';
 
 /**
@@ -39,12 +39,7 @@ import { persistentOutputChanged } from './persistent-output.js';
 })
 export class PersistentContactBarycentricMapping extends BarycentricMapping implements PersistentContactMapping {
   readonly isPersistentContactMapping = true as const;
-  readonly nameOfInputMap = this.initData({
-    name: 'nameOfInputMap',
-    type: Str,
-    default: '',
-    help: 'if contactDuplicate == true, it provides the name of the input mapping',
-  });
+  readonly nameOfInputMap = this.initData(NAME_OF_INPUT_MAP);
 
   /** Tetrahedra of the input topology (4 per element). */
   private tets: Uint32Array = new Uint32Array(0);
@@ -63,7 +58,8 @@ export class PersistentContactBarycentricMapping extends BarycentricMapping impl
   /** The points the output and J were built for (to tell the compiled systems only when they change). */
   private builtElem = new Int32Array(0);
   private builtCoord = new Float64Array(0);
-  private readonly scratch = new Float64Array(12);
+  /** The local coordinates of a point in the element being tried. */
+  private readonly scratch = new Float64Array(3);
   readonly checkpointFields: readonly string[] = ['elem', 'coord', 'count', 'storedElem', 'storedCoord', 'begun'];
 
   override init(): void {
@@ -93,28 +89,17 @@ export class PersistentContactBarycentricMapping extends BarycentricMapping impl
     const tets = this.tets;
     const nEl = tets.length / 4;
     if (!this.basesValid) {
-      const E = this.scratch.subarray(0, 9);
-      const B = new Float64Array(9);
-      for (let e = 0; e < nEl; e++) {
-        elementBase(B, 'tetrahedron', x, tets, e, E);
-        this.bases.set(B, 9 * e);
-        elementCenter(this.centers.subarray(3 * e, 3 * e + 3), 'tetrahedron', x, tets, e);
-      }
+      elementFrames(this.bases, this.centers, 'tetrahedron', x, tets, nEl);
       this.basesValid = true;
     }
-    const f = this.scratch.subarray(9, 12);
+    const f = this.scratch;
     let best = -1,
       distance = 1e10,
       f0 = 0,
       f1 = 0,
       f2 = 0;
     for (let e = 0; e < nEl; e++) {
-      localCoords(f, this.bases, 9 * e, x, tets[4 * e], px, py, pz);
-      let d = outsideMeasure('tetrahedron', f[0], f[1], f[2]);
-      if (d > 0) {
-        const c = 3 * e;
-        d = (px - this.centers[c]) ** 2 + (py - this.centers[c + 1]) ** 2 + (pz - this.centers[c + 2]) ** 2;
-      }
+      const d = elementScore(f, 'tetrahedron', this.bases, this.centers, x, tets, e, px, py, pz);
       if (d < distance) {
         distance = d;
         best = e;

@@ -1,6 +1,6 @@
 import {
+  NAME_OF_INPUT_MAP,
   AnimateEndEvent,
-  Str,
   rotateByQuaternion,
   sofaComponent,
   type Node,
@@ -33,12 +33,7 @@ import { persistentOutputChanged } from './persistent-output.js';
 })
 export class PersistentContactRigidMapping extends RigidMapping implements PersistentContactMapping {
   readonly isPersistentContactMapping = true as const;
-  readonly nameOfInputMap = this.initData({
-    name: 'nameOfInputMap',
-    type: Str,
-    default: '',
-    help: 'if contactDuplicate == true, it provides the name of the input mapping',
-  });
+  readonly nameOfInputMap = this.initData(NAME_OF_INPUT_MAP);
 
   /** The RigidMapping of the collision model (nameOfInputMap). */
   private inputMapping: RigidMapping | undefined;
