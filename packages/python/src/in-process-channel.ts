@@ -86,9 +86,12 @@ export class InProcessChannel extends Channel {
     }
   }
 
-  /** The frames written since the last read, taken (a copy: the buffer is reused). */
+  /**
+   * The frames written since the last read, taken: a view of the buffer, which the addon copies
+   * into Python's bytes before anything runs that could write into it again.
+   */
   private takeOut(): Buffer {
-    const b = Buffer.from(this.out.subarray(0, this.outLen));
+    const b = this.out.subarray(0, this.outLen);
     this.outLen = 0;
     return b;
   }

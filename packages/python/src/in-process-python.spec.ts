@@ -53,6 +53,26 @@ function stateFiles(dir: string): Record<string, string> {
   });
   afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
+  /**
+   * Writes `script` as tmp/inside/NAME and tmp/outside/NAME and runs `sofa-ts run` on each, in the
+   * engine's process and with python3 apart (`args` of the folder); both must exit 0. The folders.
+   */
+  function runInBothModes(script: string, name: string, args: (dir: string) => string[]): { inside: string; outside: string } {
+    const dirs = { inside: path.join(tmp, 'inside'), outside: path.join(tmp, 'outside') };
+    for (const [mode, env] of [
+      ['inside', {}],
+      ['outside', apart],
+    ] as const) {
+      const dir = dirs[mode];
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, name), script);
+      const r = runCli(['run', path.join(dir, name), ...args(dir)], env);
+      expect(r.status, r.err).to.equal(0);
+      expect(r.out).to.match(mode === 'inside' ? /in the engine's process/ : /a separate python3 process/);
+    }
+    return dirs;
+  }
+
   for (const [scene, steps] of [
     ['finger_cable.py', 30],
     ['cavity_pressure.py', 12],
@@ -116,15 +136,9 @@ function stateFiles(dir: string): Record<string, string> {
     ].join('\n');
     const seen: Record<string, string> = {};
     const states: Record<string, Record<string, string>> = {};
-    for (const [mode, env] of [
-      ['inside', {}],
-      ['outside', apart],
-    ] as const) {
-      const dir = path.join(tmp, mode);
-      fs.mkdirSync(dir);
-      fs.writeFileSync(path.join(dir, 'values.py'), script);
-      const r = runCli(['run', path.join(dir, 'values.py'), '-n', '3', '--write-state', path.join(dir, 'states')], env);
-      expect(r.status, r.err).to.equal(0);
+    for (const [mode, dir] of Object.entries(
+      runInBothModes(script, 'values.py', (dir) => ['-n', '3', '--write-state', path.join(dir, 'states')]),
+    )) {
       seen[mode] = fs.readFileSync(path.join(dir, 'values.json'), 'utf8');
       states[mode] = stateFiles(path.join(dir, 'states'));
     }
@@ -381,15 +395,7 @@ function stateFiles(dir: string): Record<string, string> {
       '',
     ].join('\n');
     const written: Record<string, Record<string, string>> = {};
-    for (const [mode, env] of [
-      ['inside', {}],
-      ['outside', apart],
-    ] as const) {
-      const dir = path.join(tmp, mode);
-      fs.mkdirSync(dir);
-      fs.writeFileSync(path.join(dir, 'files.py'), script);
-      const r = runCli(['run', path.join(dir, 'files.py'), '-n', '4'], env);
-      expect(r.status, r.err).to.equal(0);
+    for (const [mode, dir] of Object.entries(runInBothModes(script, 'files.py', () => ['-n', '4']))) {
       written[mode] = {};
       for (const f of ['module-log.txt', 'controller-log.txt', 'atexit.txt']) written[mode][f] = fs.readFileSync(path.join(dir, f), 'utf8');
     }
