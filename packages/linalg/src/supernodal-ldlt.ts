@@ -19,6 +19,8 @@ import {
   upperColumns,
 } from './ldlt-analysis.js';
 import { invertPermutation } from './ordering/permutation.js';
+import { subtreeSplit, type SubtreeSplit } from './ldlt-subtree-split.js';
+import type { ThreadPool } from './parallel/thread-pool.js';
 import { ZeroPivotError } from './sparse-ldlt.js';
 import { LDLT_HEADER, LDLT_HEADER_BYTES, LDLT_PANEL, supernodalLdltModule } from './wasm/supernodal-ldlt-wasm.js';
 import { wasmApi } from './wasm/wasm-module.js';
@@ -29,6 +31,8 @@ export const LDLT_WASM_MIN_ORDER = 48;
 /** The WebAssembly numeric phase of one analysis (supernodal-ldlt-wasm.ts): its functions and in/out views. */
 interface LdltKernel {
   factor: () => void;
+  /** ldltFactorRange(header, s0, s1, clear) (supernodal-ldlt.wat). */
+  factorRange: (h: number, s0: number, s1: number, clear: number) => void;
   solve: () => void;
   backward: () => void;
   /** The dense steps of SupernodalCompliance's forward solve (byte addresses; supernodal-ldlt-wasm.ts). */
@@ -53,6 +57,26 @@ interface LdltKernel {
   status: Int32Array;
   pivot: Float64Array;
   tol: Float64Array;
+  /** The second thread's part of a parallel factorization (see SupernodalLDLT.threadPool). */
+  second?: SecondThread;
+}
+
+/**
+ * A factor dropped without a new analysis (its scene gone) has its job forgotten by the workers
+ * once it is collected: their instance holds the factor's memory.
+ */
+const forgetJob = new FinalizationRegistry<{ pool: ThreadPool; job: number }>(({ pool, job }) => pool.remove(job));
+
+/** The second thread of a parallel factorization: its header, job, lists and failure slots. */
+interface SecondThread {
+  /** Byte address of its header (the first one's, with its own scratch, lists and status). */
+  header: number;
+  /** The pool's job: ldltFactorRange on this kernel's memory. */
+  job: number;
+  pool: ThreadPool;
+  head: Int32Array;
+  status: Int32Array;
+  pivot: Float64Array;
 }
 
 export interface SupernodalAnalyzeOptions extends LdltAnalyzeOptions {
@@ -161,6 +185,18 @@ export class SupernodalLDLT {
   kernelChoice: 'auto' | 'js' = 'auto';
   private kernel: LdltKernel | undefined;
 
+  /**
+   * Threads for the numeric factorization (set before analyze; the WebAssembly kernel only): two
+   * ranges of whole subtrees of the supernodal elimination tree are factorized at once, the caller
+   * on one and a worker of the pool on the other (ldlt-subtree-split.ts), then the supernodes above
+   * them on the caller. Each supernode receives its updates in the one-thread order (the lists of
+   * the supernodes above are joined as one thread leaves them), so the factor is bit for bit the
+   * one-thread factor. Nothing changes when no split saves a tenth of the work.
+   */
+  threadPool: ThreadPool | undefined;
+  /** The split of the last analysis used by factorize (undefined: one thread). */
+  split: SubtreeSplit | undefined;
+
   /** Symbolic analysis of the symmetric matrix A (square CSR). Returns this. */
   analyze(A: CsrMatrix, ordering: LdltOrdering = 'amd', options: SupernodalAnalyzeOptions = {}): this {
     const n = squareOrder(A, 'SupernodalLDLT');
@@ -268,7 +304,10 @@ export class SupernodalLDLT {
     this.lpos = new Int32Array(nsuper);
     this.y = new Float64Array(n);
     this.flops = flops;
+    this.releaseSecondThread();
+    this.split = this.threadPool ? subtreeSplit(nsuper, superStart, superRowPtr, superRows, superOf) : undefined;
     this.kernel = this.kernelChoice === 'auto' && n >= LDLT_WASM_MIN_ORDER ? this.makeKernel() : undefined;
+    if (!this.kernel?.second) this.split = undefined;
     this.analyzed = true;
     return this;
   }
@@ -309,17 +348,36 @@ export class SupernodalLDLT {
       ['pivot', 1],
       ['tol', 1],
     ];
+    // a second thread (parallel factorization) has a header of its own after the first, and its own
+    // scratch, lists and failure slots (named with a 2)
+    const pool = this.split ? this.threadPool : undefined;
+    const secondInts: Array<[string, number]> = pool
+      ? [
+          ['relPos2', this.n],
+          ['rowBase2', this.rowBase.length],
+          ['colOff2', this.colOff.length],
+          ['head2', this.nsuper],
+          ['status2', 1],
+        ]
+      : [];
+    const secondReals: Array<[string, number]> = pool
+      ? [
+          ['W2', this.W.length],
+          ['pivot2', 1],
+        ]
+      : [];
     const len = (a: Int32Array | Float64Array | number) => (typeof a === 'number' ? a : a.length);
-    let bytes = LDLT_HEADER_BYTES;
+    let bytes = pool ? 2 * LDLT_HEADER_BYTES : LDLT_HEADER_BYTES;
     const at = new Map<string, number>();
-    for (const [name, a] of ints) {
+    for (const [name, a] of [...ints, ...secondInts]) {
       at.set(name, bytes);
       bytes += 4 * len(a);
     }
     bytes = Math.ceil(bytes / 16) * 16; // W first, 16-byte aligned for the kernel's f64x2 loads
-    for (const [name, a] of reals) {
+    for (const [name, a] of [...reals, ...secondReals]) {
       at.set(name, bytes);
       bytes += 8 * len(a);
+      bytes = Math.ceil(bytes / 16) * 16;
     }
     bytes = Math.ceil(bytes / 16) * 16;
     const scratchAt = bytes;
@@ -373,7 +431,35 @@ export class SupernodalLDLT {
     const pivot = fview('pivot', 1);
     const tol = fview('tol', 1);
     const exports = new api.Instance(module, { env: { memory } }).exports;
+    let second: SecondThread | undefined;
+    if (pool) {
+      const h2 = LDLT_HEADER_BYTES;
+      const header2 = new Int32Array(buf, h2, LDLT_HEADER_BYTES / 4);
+      header2.set(header);
+      const own: Array<[keyof typeof LDLT_HEADER, string]> = [
+        ['relPos', 'relPos2'],
+        ['rowBase', 'rowBase2'],
+        ['colOff', 'colOff2'],
+        ['head', 'head2'],
+        ['status', 'status2'],
+        ['W', 'W2'],
+        ['pivot', 'pivot2'],
+      ];
+      for (const [field, name] of own) header2[LDLT_HEADER[field]] = at.get(name)!;
+      const job = pool.addWasm(module, memory, 'ldltFactorRange');
+      second = {
+        header: h2,
+        job,
+        pool,
+        head: new Int32Array(buf, at.get('head2')!, this.nsuper),
+        status: new Int32Array(buf, at.get('status2')!, 1),
+        pivot: new Float64Array(buf, at.get('pivot2')!, 1),
+      };
+      forgetJob.register(this, { pool, job }, second);
+    }
     return {
+      second,
+      factorRange: exports.ldltFactorRange as LdltKernel['factorRange'],
       factor: exports.ldltFactor as () => void,
       solve: exports.ldltSolve as () => void,
       backward: exports.ldltBackward as () => void,
@@ -398,8 +484,10 @@ export class SupernodalLDLT {
   kernelScratch(doubles: number): Pick<LdltKernel, 'product' | 'pairLowerSolve' | 'scratch'> | undefined {
     if (!this.kernel) return undefined;
     if (this.kernel.scratch.length < doubles) {
+      const old = this.kernel.second;
       const bigger = this.makeKernel(Math.max(doubles, 2 * this.kernel.scratch.length));
       if (!bigger) return undefined;
+      if (old) this.forget(old);
       this.kernel = bigger;
     }
     return this.kernel;
@@ -413,7 +501,8 @@ export class SupernodalLDLT {
     if (kernel) {
       kernel.Av.set(A.values.subarray(0, this.nnzA));
       kernel.tol[0] = this.pivotTolerance;
-      kernel.factor();
+      if (kernel.second && this.split) this.factorOnTwoThreads(kernel, kernel.second, this.split);
+      else kernel.factor();
       const k = kernel.status[0];
       if (k !== -1) throw new ZeroPivotError(k, this.perm[k], kernel.pivot[0], 'SupernodalLDLT');
       this.factorized = true;
@@ -460,6 +549,50 @@ export class SupernodalLDLT {
     }
     this.factorized = true;
     return this;
+  }
+
+  /**
+   * The kernel's factorization with [0, m) on this thread and [m, r) on the pool's worker, then
+   * [r, nsuper) here. The supernodes of [m, r) waiting for a supernode s above r are in the worker's
+   * list of s; one thread would have put them in front of those of [0, m) (it pushes each at the
+   * head of the list, [0, m) first), so they are joined in that order before s is factorized.
+   * A vanishing pivot is reported as one thread would: the first range's first.
+   */
+  private factorOnTwoThreads(kernel: LdltKernel, second: SecondThread, split: SubtreeSplit): void {
+    const { m, r } = split;
+    const pool = second.pool;
+    // row 1: the worker's range; the rows of a larger pool's other threads: empty ranges
+    pool.args.fill(0, 8);
+    pool.args.set([second.header, m, r, 1], 8);
+    pool.run(second.job, () => kernel.factorRange(0, 0, m, 1));
+    if (kernel.status[0] !== -1) return;
+    if (second.status[0] !== -1) {
+      kernel.status[0] = second.status[0];
+      kernel.pivot[0] = second.pivot[0];
+      return;
+    }
+    const { head, next, nsuper } = this;
+    const head2 = second.head;
+    for (let s = r; s < nsuper; s++) {
+      const d = head2[s];
+      if (d === -1) continue;
+      let tail = d;
+      while (next[tail] !== -1) tail = next[tail];
+      next[tail] = head[s];
+      head[s] = d;
+    }
+    kernel.factorRange(0, r, nsuper, 0);
+  }
+
+  /** Frees the worker's instance of the last kernel (a new analysis makes another). */
+  private releaseSecondThread(): void {
+    const second = this.kernel?.second;
+    if (second) this.forget(second);
+  }
+
+  private forget(second: SecondThread): void {
+    forgetJob.unregister(second);
+    second.pool.remove(second.job);
   }
 
   /**

@@ -1,5 +1,5 @@
-import { Bool, Int, sofaComponent } from '@sofa-ts/core';
-import { SupernodalLDLT, type CsrMatrix } from '@sofa-ts/linalg';
+import { Bool, Int, schedulerThreads, sofaComponent } from '@sofa-ts/core';
+import { SupernodalLDLT, ThreadPool, type CsrMatrix } from '@sofa-ts/linalg';
 import { DirectSparseSolver, crsTemplates } from './linear/matrix-linear-solver.js';
 
 /**
@@ -8,6 +8,8 @@ import { DirectSparseSolver, crsTemplates } from './linear/matrix-linear-solver.
  * node has none). The symbolic analysis is done once per sparsity pattern and reused; every step
  * refills the values and refactorises. The factorization is supernodal (SupernodalLDLT: dense
  * kernels on blocks of columns of L sharing one structure); it gives SOFA's scalar LDLᵀ up to round-off.
+ * With `parallelFactorization` (sofa-ts) two independent subtrees of the elimination tree are
+ * factorized at once on the task scheduler's threads, bit for bit the one-thread factor.
  */
 @sofaComponent({
   name: 'SparseLDLSolver',
@@ -30,6 +32,15 @@ export class SparseLDLSolver extends DirectSparseSolver {
     default: false,
     help: 'accepted for compatibility',
   });
+  readonly parallelFactorization = this.initData({
+    name: 'parallelFactorization',
+    type: Bool,
+    default: false,
+    help:
+      'sofa-ts: factorize two independent subtrees of the elimination tree at once, on the threads of the task scheduler ' +
+      '(TaskSchedulerSettings nbThreads, default one per core), then the rest on one thread; the factor is bit for bit ' +
+      'the one-thread factor. Matrices whose tree has no two such subtrees of similar work stay on one thread',
+  });
   readonly nnzL = this.initData({
     name: 'L_nnz',
     type: Int,
@@ -44,11 +55,33 @@ export class SparseLDLSolver extends DirectSparseSolver {
 
   protected invert(A: CsrMatrix, patternChanged: boolean): void {
     if (patternChanged || !this.precomputeSymbolicDecomposition.value) {
+      this.ldlt.threadPool = this.parallelFactorization.value ? this.factorizationPool() : undefined;
       this.ldlt.analyze(A, this.permutation(A));
       this.nnzL.value = this.ldlt.nnzL;
     }
     this.factorizations++;
     this.ldlt.factorize(A);
+  }
+
+  private poolWarned = false;
+
+  /** The task scheduler's pool for parallelFactorization; undefined (said once) where there are no threads. */
+  private factorizationPool(): ThreadPool | undefined {
+    const threads = schedulerThreads(this.context);
+    const pool = ThreadPool.get(threads);
+    if (!pool && !this.poolWarned) {
+      this.poolWarned = true;
+      this.warn(
+        `parallelFactorization: ${threads < 2 ? `the task scheduler has ${threads} thread` : 'this host has no worker threads'}; the factorization runs on one thread`,
+        threads < 2 ? 'set TaskSchedulerSettings nbThreads to 2 or more' : undefined,
+      );
+    }
+    return pool;
+  }
+
+  /** The split of the factorization between two threads after the last analysis (undefined: one thread). */
+  get factorizationSplit(): { m: number; r: number; time: number } | undefined {
+    return this.ldlt.split;
   }
 
   /** L·D·Lᵀ of the last matrix, for sparse right-hand sides (the constraint corrections' SupernodalCompliance); undefined before a factorization. */

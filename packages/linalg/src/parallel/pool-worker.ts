@@ -1,7 +1,7 @@
 /**
  * A worker of ThreadPool: waits for the generation counter to move, then registers a job (a
- * WebAssembly instance over the shared memory, or an ES module's kernel) or runs one on its row of
- * arguments, and decrements the pending counter.
+ * WebAssembly instance over the shared memory, or an ES module's kernel), runs one on its row of
+ * arguments or forgets one, and decrements the pending counter.
  */
 import { receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { POOL_ARGS, PoolControl, PoolOp, type PoolKernel } from './thread-pool.js';
@@ -53,9 +53,12 @@ for (;;) {
   }
   seen = g;
   try {
-    if (Atomics.load(ctrl, PoolControl.op) === PoolOp.register) {
+    const op = Atomics.load(ctrl, PoolControl.op);
+    if (op === PoolOp.register) {
       const msg = receiveMessageOnPort(port);
       if (msg) await register(msg.message as JobMessage);
+    } else if (op === PoolOp.remove) {
+      delete jobs[Atomics.load(ctrl, PoolControl.job)];
     } else {
       jobs[Atomics.load(ctrl, PoolControl.job)]();
     }

@@ -23,7 +23,7 @@ const STALL_MS = 120_000;
 export const PoolControl = { generation: 0, pending: 1, op: 2, job: 3, error: 4 } as const;
 
 /** Operations a worker is woken for. */
-export const PoolOp = { run: 1, register: 2 } as const;
+export const PoolOp = { run: 1, register: 2, remove: 3 } as const;
 
 interface WorkerLike {
   unref(): void;
@@ -113,6 +113,12 @@ export class ThreadPool {
     this.signal(PoolOp.register, id);
     this.wait();
     return id;
+  }
+
+  /** Forgets job `id` on every worker (its instance, and the memory it holds, can be collected). */
+  remove(id: number): void {
+    this.signal(PoolOp.remove, id);
+    this.wait();
   }
 
   /**

@@ -12,6 +12,8 @@ import { compileKernel } from './wasm-module.js';
  * functions read their addresses from a header of i32 at byte 0 (LDLT_HEADER fields):
  *   `ldltFactor()`  factorizes Av (the values of A) into Lx and D; status = −1, or the elimination
  *                   step whose pivot vanished (its value at `pivot`);
+ *   `ldltFactorRange(h, s0, s1, clear)` the supernodes s0 … s1−1 of it with the header at byte h
+ *                   (SupernodalLDLT's parallel factorization: a second thread has its own header);
  *   `ldltSolve()`   y = Pᵀ L⁻ᵀ D⁻¹ L⁻¹ P b, reading and writing the vector at `vec`;
  *   `ldltBackward()` vec = Pᵀ L⁻ᵀ y for the vector y (in the elimination order) at `y`;
  *   `ldltProduct(…)`, `ldltPairLowerSolve(…)` (addresses as arguments) the dense steps of

@@ -11,6 +11,9 @@
 ;; next 56, lpos 60, Lx 64, D 68, W 72, Av 76, perm 80, y 84, vec 88, status 92, pivot 96, tol 100):
 ;;   ldltFactor()   factorizes Av (the values of A) into Lx and D; status = −1, or the elimination
 ;;                  step whose pivot vanished (its value at `pivot`);
+;;   ldltFactorRange(h, s0, s1, clear) the supernodes s0 … s1−1 of it, with the header at byte h
+;;                  (a second thread's: its own scratch, lists and status; ldltUpdate and
+;;                  ldltFactorBlock read the header the factorization set, $hdr);
 ;;   ldltSolve()    y = Pᵀ L⁻ᵀ D⁻¹ L⁻¹ P b, reading and writing the vector at `vec`;
 ;;   ldltBackward() vec = Pᵀ L⁻ᵀ y for the vector y (in the elimination order) at `y`;
 ;;   ldltProduct(…), ldltPairLowerSolve(…) (addresses as arguments): the dense steps of
@@ -23,6 +26,8 @@
 ;; (block $end_v (loop $for_v (br_if $end_v (v ≥ to)) … v++ (br $for_v))).
 (module
   (import "env" "memory" (memory $env.memory 1 65536 shared))
+  ;; the header the factorization reads (byte address): 0, or a second thread's own (per instance)
+  (global $hdr (mut i32) (i32.const 0))
 
   ;; ldltUpdate(d, p1, p2, s): the block of s −= L_d(rows p1.., :)·D_d·L_d(rows p1..p2−1, :)ᵀ (supernodal-ldlt.ts
   ;; `update`, through ldltProduct)
@@ -33,16 +38,16 @@
     (local $ndrow1 i32) (local $ndrow2 i32) (local $j i32) (local $i i32) (local $j2 i32) (local $src i32)
     (local $dst i32) (local $kk i32)
     ;; the header's fields
-    (local.set $superStart (i32.load offset=8 (i32.const 0)))
-    (local.set $superRowPtr (i32.load offset=12 (i32.const 0)))
-    (local.set $superRows (i32.load offset=16 (i32.const 0)))
-    (local.set $superValPtr (i32.load offset=20 (i32.const 0)))
-    (local.set $Lx (i32.load offset=64 (i32.const 0)))
-    (local.set $D (i32.load offset=68 (i32.const 0)))
-    (local.set $W (i32.load offset=72 (i32.const 0)))
-    (local.set $rowBase (i32.load offset=44 (i32.const 0)))
-    (local.set $colOff (i32.load offset=48 (i32.const 0)))
-    (local.set $relPos (i32.load offset=40 (i32.const 0)))
+    (local.set $superStart (i32.load offset=8 (global.get $hdr)))
+    (local.set $superRowPtr (i32.load offset=12 (global.get $hdr)))
+    (local.set $superRows (i32.load offset=16 (global.get $hdr)))
+    (local.set $superValPtr (i32.load offset=20 (global.get $hdr)))
+    (local.set $Lx (i32.load offset=64 (global.get $hdr)))
+    (local.set $D (i32.load offset=68 (global.get $hdr)))
+    (local.set $W (i32.load offset=72 (global.get $hdr)))
+    (local.set $rowBase (i32.load offset=44 (global.get $hdr)))
+    (local.set $colOff (i32.load offset=48 (global.get $hdr)))
+    (local.set $relPos (i32.load offset=40 (global.get $hdr)))
     ;; d's first column dk1 and width nd, its first row index rd0 and values xd; s's k1, ns, xs
     (local.set $dk1 (i32.load (i32.add (local.get $superStart) (i32.shl (local.get $d) (i32.const 2)))))
     (local.set $nd
@@ -593,17 +598,17 @@
     (local $j2 i32) (local $src i32) (local $dst i32) (local $kk i32) (local $ldB i32) (local $tB i32) (local $rA i32)
     (local $mB i32) (local $mEnd i32) (local $wB i32) (local $cB i32) (local $v0 v128) (local $v1 v128)
     (local $v2 v128) (local $v3 v128) (local $wv v128) (local $dv v128) (local $tm i32)
-    (local.set $superStart (i32.load offset=8 (i32.const 0)))
-    (local.set $superRowPtr (i32.load offset=12 (i32.const 0)))
-    (local.set $superValPtr (i32.load offset=20 (i32.const 0)))
-    (local.set $Lx (i32.load offset=64 (i32.const 0)))
-    (local.set $D (i32.load offset=68 (i32.const 0)))
-    (local.set $W (i32.load offset=72 (i32.const 0)))
-    (local.set $rowBase (i32.load offset=44 (i32.const 0)))
-    (local.set $colOff (i32.load offset=48 (i32.const 0)))
-    (local.set $status (i32.load offset=92 (i32.const 0)))
-    (local.set $pivot (i32.load offset=96 (i32.const 0)))
-    (local.set $tol (i32.load offset=100 (i32.const 0)))
+    (local.set $superStart (i32.load offset=8 (global.get $hdr)))
+    (local.set $superRowPtr (i32.load offset=12 (global.get $hdr)))
+    (local.set $superValPtr (i32.load offset=20 (global.get $hdr)))
+    (local.set $Lx (i32.load offset=64 (global.get $hdr)))
+    (local.set $D (i32.load offset=68 (global.get $hdr)))
+    (local.set $W (i32.load offset=72 (global.get $hdr)))
+    (local.set $rowBase (i32.load offset=44 (global.get $hdr)))
+    (local.set $colOff (i32.load offset=48 (global.get $hdr)))
+    (local.set $status (i32.load offset=92 (global.get $hdr)))
+    (local.set $pivot (i32.load offset=96 (global.get $hdr)))
+    (local.set $tol (i32.load offset=100 (global.get $hdr)))
     (local.set $tol2 (f64.load (i32.add (local.get $tol) (i32.shl (i32.const 0) (i32.const 3)))))
     (local.set $k1 (i32.load (i32.add (local.get $superStart) (i32.shl (local.get $s) (i32.const 2)))))
     (local.set $ns
@@ -1022,41 +1027,55 @@
 
   ;; ldltFactor(): supernodal-ldlt.ts `factorize` (left-looking by supernode)
   (func $ldltFactor (export "ldltFactor")
+    (call $ldltFactorRange (i32.const 0) (i32.const 0) (i32.load (i32.const 0)) (i32.const 1)))
+
+  ;; ldltFactorRange(h, s0, s1, clear): the supernodes s0 … s1−1 of ldltFactor with the header at
+  ;; byte h (a thread's own scratch: relPos, rowBase, colOff, W, head, status, pivot), the lists of
+  ;; waiting supernodes (head) emptied first when clear ≠ 0. A range that is a union of whole subtrees
+  ;; of the supernodal elimination tree only reads and writes its own blocks (and appends to the
+  ;; lists of the supernodes above it), so two such ranges may run at once on two threads
+  ;; (supernodal-ldlt.ts, parallel factorization).
+  (func $ldltFactorRange (export "ldltFactorRange") (param $h i32) (param $s0 i32) (param $s1 i32) (param $clear i32)
     (local $nsuper i32) (local $superStart i32) (local $superRowPtr i32) (local $superRows i32)
     (local $superValPtr i32) (local $superOf i32) (local $aPtr i32) (local $aSrc i32) (local $aDst i32)
     (local $relPos i32) (local $head i32) (local $next i32) (local $lpos i32) (local $Lx i32) (local $Av i32)
     (local $status i32) (local $s i32) (local $k1 i32) (local $k2 i32) (local $ns i32) (local $r0 i32)
     (local $nrows i32) (local $xs i32) (local $q i32) (local $p i32) (local $d i32) (local $dNext i32)
     (local $rdEnd i32) (local $p1 i32) (local $p2 i32) (local $t i32)
-    (local.set $nsuper (i32.load (i32.const 0)))
-    (local.set $superStart (i32.load offset=8 (i32.const 0)))
-    (local.set $superRowPtr (i32.load offset=12 (i32.const 0)))
-    (local.set $superRows (i32.load offset=16 (i32.const 0)))
-    (local.set $superValPtr (i32.load offset=20 (i32.const 0)))
-    (local.set $superOf (i32.load offset=24 (i32.const 0)))
-    (local.set $aPtr (i32.load offset=28 (i32.const 0)))
-    (local.set $aSrc (i32.load offset=32 (i32.const 0)))
-    (local.set $aDst (i32.load offset=36 (i32.const 0)))
-    (local.set $relPos (i32.load offset=40 (i32.const 0)))
-    (local.set $head (i32.load offset=52 (i32.const 0)))
-    (local.set $next (i32.load offset=56 (i32.const 0)))
-    (local.set $lpos (i32.load offset=60 (i32.const 0)))
-    (local.set $Lx (i32.load offset=64 (i32.const 0)))
-    (local.set $Av (i32.load offset=76 (i32.const 0)))
-    (local.set $status (i32.load offset=92 (i32.const 0)))
+    ;; an empty range (a pool's other threads) touches nothing, not even its status
+    (if (i32.ge_s (local.get $s0) (local.get $s1))
+      (then
+        (return)))
+    (global.set $hdr (local.get $h))
+    (local.set $nsuper (i32.load (global.get $hdr)))
+    (local.set $superStart (i32.load offset=8 (global.get $hdr)))
+    (local.set $superRowPtr (i32.load offset=12 (global.get $hdr)))
+    (local.set $superRows (i32.load offset=16 (global.get $hdr)))
+    (local.set $superValPtr (i32.load offset=20 (global.get $hdr)))
+    (local.set $superOf (i32.load offset=24 (global.get $hdr)))
+    (local.set $aPtr (i32.load offset=28 (global.get $hdr)))
+    (local.set $aSrc (i32.load offset=32 (global.get $hdr)))
+    (local.set $aDst (i32.load offset=36 (global.get $hdr)))
+    (local.set $relPos (i32.load offset=40 (global.get $hdr)))
+    (local.set $head (i32.load offset=52 (global.get $hdr)))
+    (local.set $next (i32.load offset=56 (global.get $hdr)))
+    (local.set $lpos (i32.load offset=60 (global.get $hdr)))
+    (local.set $Lx (i32.load offset=64 (global.get $hdr)))
+    (local.set $Av (i32.load offset=76 (global.get $hdr)))
+    (local.set $status (i32.load offset=92 (global.get $hdr)))
     (i32.store (i32.add (local.get $status) (i32.shl (i32.const 0) (i32.const 2))) (i32.const -1))
     (local.set $s (i32.const 0))
-    ;; status = −1; head.fill(−1)
+    ;; status = −1; head.fill(−1) when clear
     (block $end_s
       (loop $for_s
-        (br_if $end_s (i32.ge_s (local.get $s) (local.get $nsuper)))
+        (br_if $end_s (i32.or (i32.eqz (local.get $clear)) (i32.ge_s (local.get $s) (local.get $nsuper))))
         (i32.store (i32.add (local.get $head) (i32.shl (local.get $s) (i32.const 2))) (i32.const -1))
         (local.set $s (i32.add (local.get $s) (i32.const 1)))
         (br $for_s)))
-    (local.set $s (i32.const 0))
+    (local.set $s (local.get $s0))
     (block $end_s_2
       (loop $for_s_2
-        (br_if $end_s_2 (i32.ge_s (local.get $s) (local.get $nsuper)))
+        (br_if $end_s_2 (i32.ge_s (local.get $s) (local.get $s1)))
         (local.set $k1 (i32.load (i32.add (local.get $superStart) (i32.shl (local.get $s) (i32.const 2)))))
         (local.set $k2
           (i32.load (i32.add (local.get $superStart) (i32.shl (i32.add (local.get $s) (i32.const 1)) (i32.const 2)))))

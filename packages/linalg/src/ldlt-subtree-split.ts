@@ -1,0 +1,84 @@
+/**
+ * Where a supernodal LDLᵀ factorization splits between two threads (SupernodalLDLT's parallel
+ * factorization): supernodes are numbered in a postorder of their elimination tree, so for any r
+ * the first r supernodes are whole subtrees, and the first m of them (m the first supernode of
+ * one of those subtrees) too. The ranges [0, m) and [m, r) then touch no block of each other
+ * (a supernode updates only its ancestors) and are factorized at once, one per thread; the
+ * supernodes above, [r, nsuper), follow on one thread. The split chosen makes
+ * max(cost[0, m), cost[m, r)) + cost[r, nsuper) smallest, the cost of a supernode being the
+ * multiply-adds of the updates it receives and of its own dense factorization, plus a fixed
+ * cost per block and per update.
+ */
+
+/** A split of the supernodes: [0, m) and [m, r) at once, then [r, nsuper); `time` relative to one thread (≤ 1). */
+export interface SubtreeSplit {
+  readonly m: number;
+  readonly r: number;
+  readonly time: number;
+}
+
+/** Fixed costs (in multiply-adds) of a supernode's block and of one update: the loops around the dense work. */
+const BLOCK_COST = 200;
+const UPDATE_COST = 100;
+
+/**
+ * The best split of the supernodes described by the analysis' arrays, or undefined when none
+ * saves at least `minSaving` of the one-thread cost (two threads would not pay for waking one).
+ */
+export function subtreeSplit(
+  nsuper: number,
+  superStart: Int32Array,
+  superRowPtr: Int32Array,
+  superRows: Int32Array,
+  superOf: Int32Array,
+  minSaving = 0.1,
+): SubtreeSplit | undefined {
+  if (nsuper < 3) return undefined;
+  const cost = new Float64Array(nsuper);
+  const parent = new Int32Array(nsuper).fill(-1);
+  for (let d = 0; d < nsuper; d++) {
+    const nd = superStart[d + 1] - superStart[d];
+    const r0 = superRowPtr[d];
+    const rEnd = superRowPtr[d + 1];
+    const nrows = rEnd - r0;
+    cost[d] += BLOCK_COST + nd * nrows;
+    for (let k = 0; k < nd; k++) cost[d] += (nrows - k) * k;
+    if (r0 + nd < rEnd) parent[d] = superOf[superRows[r0 + nd]];
+    for (let p = r0 + nd; p < rEnd;) {
+      const t = superOf[superRows[p]];
+      const tEnd = superStart[t + 1];
+      let p2 = p;
+      while (p2 < rEnd && superRows[p2] < tEnd) p2++;
+      const n1 = p2 - p;
+      const n2 = rEnd - p;
+      cost[t] += UPDATE_COST + nd * (n1 * n2 - (n1 * (n1 - 1)) / 2);
+      p = p2;
+    }
+  }
+  // first[s]: the first supernode of the subtree of s (postorder: the subtree is first[s] … s)
+  const first = new Int32Array(nsuper);
+  for (let s = 0; s < nsuper; s++) first[s] = s;
+  for (let s = 0; s < nsuper; s++) if (parent[s] >= 0 && first[s] < first[parent[s]]) first[parent[s]] = first[s];
+  const prefix = new Float64Array(nsuper + 1);
+  for (let s = 0; s < nsuper; s++) prefix[s + 1] = prefix[s] + cost[s];
+  const total = prefix[nsuper];
+  let best: SubtreeSplit | undefined;
+  let bestCost = total * (1 - minSaving);
+  // the roots of the forest [0, r) are its supernodes whose parent is r or above; a root's subtree
+  // starts a candidate m. Every root of [0, r) is a root of [0, r + 1) but r itself: walk r down.
+  for (let r = nsuper; r >= 2; r--) {
+    const above = total - prefix[r];
+    if (above >= bestCost) break;
+    for (let s = r - 1; s >= 0; s = first[s] - 1) {
+      // s is a root of [0, r): the subtrees of [0, r) are consecutive ranges ending at their roots
+      const m = first[s];
+      if (m === 0) break;
+      const t = Math.max(prefix[m], prefix[r] - prefix[m]) + above;
+      if (t < bestCost) {
+        bestCost = t;
+        best = { m, r, time: t / total };
+      }
+    }
+  }
+  return best;
+}
