@@ -20,6 +20,16 @@ export class TetrahedronSetTopologyModifier extends TriangleSetTopologyModifier 
     return this.removeIsolated.value;
   }
 
+  /**
+   * The container builds now the mesh a removal of volumes edits when its faces and edges are never
+   * read (its volumes and the shells around their vertices, TopologyContainer.prepareLeanChanges),
+   * as SOFA's containers build their arrays at init: the first removal does not pay for it.
+   */
+  override bwdInit(): void {
+    super.bwdInit();
+    this.getContainer().prepareLeanChanges();
+  }
+
   /** Appends tetrahedra, (n × 4) vertex indices; the triangles and edges they lack are created first. */
   addTetrahedra(tetrahedra: ArrayLike<number>, ancestors?: readonly (readonly number[])[], coefs?: readonly (readonly number[])[]): void {
     this.ops.addElements('tetrahedron', tetrahedra, ancestors, coefs);

@@ -1,5 +1,6 @@
 import { BaseMeshTopology, type Data, type TopologyChange } from '@sofa-ts/core';
 import { DynamicMesh } from '../dynamic/dynamic-mesh.js';
+import { replayLeanChanges, type DeferredSubElements, type LeanChange } from '../dynamic/deferred-sub-elements.js';
 import {
   EdgeLookup,
   FaceLookup,
@@ -13,6 +14,13 @@ import {
   trianglesInTetrahedra,
   type IndexLists,
 } from './adjacency.js';
+
+/** A mesh of volumes alone (deferred-sub-elements.ts): the volume kind and the kinds left for their first reader. */
+interface LeanStart {
+  readonly mesh: DynamicMesh;
+  readonly top: 'tetrahedron' | 'hexahedron';
+  readonly kinds: readonly ElementKind[];
+}
 
 /** The element kinds a mesh topology stores, with their number of vertices. */
 export type ElementKind = 'edge' | 'triangle' | 'quad' | 'tetrahedron' | 'hexahedron';
@@ -161,6 +169,8 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   }
 
   private elementsOf(kind: ElementKind): Uint32Array {
+    if (this.sourceLists) return this.sourceLists[kind] ?? NO_ELEMENTS;
+    if (this.deferred?.kinds.includes(kind)) this.materialize();
     this.refresh();
     const d = this.elementData(kind);
     if (!d) return NO_ELEMENTS;
@@ -257,7 +267,9 @@ export abstract class TopologyContainer extends BaseMeshTopology {
       const d = this.elementData(k);
       if (d)
         d.setReadHook(() => {
-          if (this.ownReads === 0 && this.mesh === undefined) this.elements(k);
+          if (this.ownReads !== 0) return;
+          if (this.mesh === undefined) this.elements(k);
+          else if (this.deferred?.kinds.includes(k)) this.materialize();
         });
     }
   }
@@ -274,12 +286,22 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   private meshStamp = -1;
   private readonly pending: TopologyChange[] = [];
 
+  /** While the mesh holds the volumes alone: what the faces and edges nobody read are made from (deferred-sub-elements.ts). */
+  private deferred: DeferredSubElements | undefined;
+  /** During that derivation: the lists the container's getters give (the volumes at the first change). */
+  private sourceLists: Partial<Record<ElementKind, Uint32Array>> | undefined;
+
   /** An editable mesh built ahead of the first change (prepareChanges), valid for the revision it was built at. */
-  private prepared: { mesh: DynamicMesh; revision: number } | undefined;
+  private prepared: { mesh: DynamicMesh; revision: number; lean?: LeanStart } | undefined;
 
   /** True once a modifier changed this container. */
   get isDynamic(): boolean {
     return this.mesh !== undefined;
+  }
+
+  /** The kinds a change left for their first reader (the faces and edges of a lean mesh); empty otherwise. */
+  get waitingKinds(): readonly ElementKind[] {
+    return this.deferred?.kinds ?? [];
   }
 
   /** True while an editable mesh built ahead of the first change waits for it. */
@@ -292,12 +314,34 @@ export abstract class TopologyContainer extends BaseMeshTopology {
    * steps (TopologicalChangeProcessor, TopologyBoundingTrasher, at their bwdInit): its first change
    * then does not pay for the faces, edges and shells (as in SOFA, whose containers build them at
    * init), and the memory they take is taken from now on. The mesh holds the container's lists
-   * without changing them; it is dropped if the lists change before the first change.
+   * without changing them; it is dropped if the lists change before the first change. It replaces
+   * a lean mesh prepared by a modifier (prepareLeanChanges).
    */
   prepareChanges(): void {
-    if (this.mesh || this.prepared) return;
+    if (this.mesh || (this.prepared && !this.prepared.lean)) return;
     this.refresh();
     this.prepared = { mesh: this.buildMesh(), revision: this.revision };
+  }
+
+  /**
+   * Builds now, for a modifier of volumes (at its bwdInit), the mesh its removals edit when the
+   * faces and edges are never read (the volumes and the shells around their vertices: a few bytes
+   * per volume, against the faces, edges and their shells of the full mesh), so that the first
+   * removal does not pay for it either. Nothing when the container cannot defer its faces and
+   * edges or is prepared already.
+   */
+  prepareLeanChanges(): void {
+    if (this.mesh || this.prepared) return;
+    this.refresh();
+    const lean = this.leanMesh();
+    if (lean) this.prepared = { mesh: lean.mesh, revision: this.revision, lean };
+  }
+
+  /** The mesh of the volumes alone, and the kinds it leaves for later, when the container can defer them. */
+  private leanMesh(): LeanStart | undefined {
+    const deferrable = this.deferrableKinds();
+    if (!deferrable) return undefined;
+    return { ...deferrable, mesh: new DynamicMesh(this.getNbPoints(), { [deferrable.top]: this.elements(deferrable.top) }, true) };
   }
 
   /**
@@ -314,7 +358,12 @@ export abstract class TopologyContainer extends BaseMeshTopology {
       const d = this.elementData(k);
       if (d) lists[k] = this.elements(k);
     }
-    const mesh = new DynamicMesh(this.getNbPoints(), lists, true);
+    return this.meshOf(this.getNbPoints(), lists);
+  }
+
+  /** The editable mesh of these lists (held, not copied) with the sub-element tables of its highest kind. */
+  private meshOf(nPoints: number, lists: Partial<Record<ElementKind, Uint32Array>>): DynamicMesh {
+    const mesh = new DynamicMesh(nPoints, lists, true);
     const top = (['hexahedron', 'tetrahedron', 'quad', 'triangle'] as const).find((k) => mesh.count(k) > 0);
     if (top) {
       for (const st of mesh.subs[top]) {
@@ -328,20 +377,105 @@ export abstract class TopologyContainer extends BaseMeshTopology {
   }
 
   /**
+   * The volume kind and the kinds a lean mesh leaves for later: a container of tetrahedra or
+   * hexahedra whose other lists are all derived and not read yet (none given, none derived, none a
+   * grid's); undefined otherwise.
+   */
+  private deferrableKinds(): { top: 'tetrahedron' | 'hexahedron'; kinds: ElementKind[] } | undefined {
+    this.ownReads++;
+    try {
+      const top = (['hexahedron', 'tetrahedron'] as const).find((k) => (this.elementData(k)?.value.length ?? 0) > 0);
+      if (!top || this.alwaysDerived(top)) return undefined;
+      // the faces and edges of the volumes wait; any other list must be empty (a mesh of volumes alone)
+      const subKinds: readonly ElementKind[] = top === 'tetrahedron' ? ['edge', 'triangle'] : ['edge', 'quad'];
+      const kinds: ElementKind[] = [];
+      for (const k of ELEMENT_KINDS) {
+        const d = this.elementData(k);
+        if (k === top || !d) continue;
+        if (d.value.length > 0 || this.derivedAt.has(k) || this.alwaysDerived(k)) return undefined;
+        if (subKinds.includes(k)) kinds.push(k);
+      }
+      return { top, kinds };
+    } finally {
+      this.ownReads--;
+    }
+  }
+
+  /**
+   * The full mesh, from the lean one: the faces and edges derived from the volumes of the first
+   * change, as they would have been then, and the lean mesh's changes replayed on it
+   * (deferred-sub-elements.ts). The Data show its lists; nothing else changes (the volumes and
+   * points are the same), so no handler is told and no solver compiles again.
+   */
+  private materialize(): void {
+    const d = this.deferred;
+    const lean = this.mesh;
+    if (!d || !lean) return;
+    this.deferred = undefined;
+    this.ownReads++;
+    let full: DynamicMesh;
+    try {
+      const lists: Partial<Record<ElementKind, Uint32Array>> = { [d.top]: d.initial };
+      this.sourceLists = lists;
+      const derived = d.kinds.map((k) => [k, this.deriveElements(k)] as const);
+      this.sourceLists = undefined;
+      for (const [k, v] of derived) lists[k] = v;
+      full = this.meshOf(d.nPoints, lists);
+      replayLeanChanges(full, d.log);
+    } finally {
+      this.sourceLists = undefined;
+      this.ownReads--;
+    }
+    const same = (a: Uint32Array, b: Uint32Array) => a.length === b.length && a.every((v, i) => v === b[i]);
+    if (full.nPoints !== lean.nPoints || !same(full.view(d.top), lean.view(d.top)))
+      throw new Error(`${this.describe()}: the faces and edges made after a change do not match its ${d.top} (internal error)`);
+    this.mesh = full;
+    for (const k of ELEMENT_KINDS) {
+      const data = this.elementData(k);
+      if (data) data.value = full.view(k);
+    }
+    this.meshVersion++;
+    this.refresh();
+  }
+
+  /** A change the modifier made on the mesh `mesh`: recorded while it is the lean mesh. */
+  noteLeanChange(mesh: DynamicMesh, change: LeanChange): void {
+    if (this.deferred && mesh === this.mesh) this.deferred.log.push(change);
+  }
+
+  /**
    * The editable mesh, built from the current lists on first use (the first change pays for it, as
    * SOFA's containers create an around-array when it is first asked for: a container no modifier
    * changes, or one not changed yet, keeps no shells a step never reads): the element Data stop
-   * following their links (a loader's lists) and show the mesh's lists from now on.
+   * following their links (a loader's lists) and show the mesh's lists from now on. With `lean` (a
+   * removal of volumes), the mesh of the volumes alone when nobody read their faces and edges
+   * (deferred-sub-elements.ts); without, the full mesh, made from the lean one if need be.
    */
-  dynamicMesh(): DynamicMesh {
-    if (this.mesh) return this.mesh;
+  dynamicMesh(lean = false): DynamicMesh {
+    if (!this.mesh) this.startEditing(lean);
+    if (!lean) this.materialize();
+    return this.mesh!;
+  }
+
+  /**
+   * The first change: the mesh prepared at bwdInit when the lists are still those, else the lean
+   * mesh when `lean` (a removal of volumes) and the faces and edges can wait, else the full mesh.
+   */
+  private startEditing(lean: boolean): void {
     this.refresh();
-    const mesh = this.prepared && this.prepared.revision === this.revision ? this.prepared.mesh : this.buildMesh();
+    // a prepared lean mesh whose faces or edges were read since is dropped (they are in the lists now)
+    const p =
+      this.prepared && this.prepared.revision === this.revision && (!this.prepared.lean || this.deferrableKinds())
+        ? this.prepared
+        : undefined;
     this.prepared = undefined;
+    const start = p ? p.lean : lean ? this.leanMesh() : undefined;
+    const mesh = p?.mesh ?? start?.mesh ?? this.buildMesh();
+    // the lean mesh edits the list it holds: a copy of the volumes as they are at the first change
+    this.deferred = start && { top: start.top, kinds: start.kinds, initial: mesh.view(start.top).slice(), nPoints: mesh.nPoints, log: [] };
     for (const k of ELEMENT_KINDS) this.elementData(k)?.setParent(undefined);
     this.mesh = mesh;
     this.meshChanged();
-    return mesh;
   }
 
   /**

@@ -33,8 +33,12 @@ export class TopologyModifierOps {
     private readonly options: ModifierOptions,
   ) {}
 
+  /** Above 0 during a removal of volumes: the container may edit the volumes alone (its lean mesh). */
+  private lean = 0;
+
+  /** The container's editable mesh; during a removal of volumes, its lean mesh when its faces and edges were never read. */
   get mesh(): DynamicMesh {
-    return this.container.dynamicMesh();
+    return this.container.dynamicMesh(this.lean > 0);
   }
 
   private queue(change: TopologyChange): void {
@@ -82,7 +86,9 @@ export class TopologyModifierOps {
   }
 
   private removePointsProcess(sorted: Uint32Array): void {
-    this.mesh.removePoints(sorted);
+    const mesh = this.mesh;
+    mesh.removePoints(sorted);
+    this.container.noteLeanChange(mesh, { op: 'points', sorted });
     this.container.meshChanged();
   }
 
@@ -159,11 +165,17 @@ export class TopologyModifierOps {
     removeIsolatedItems = true,
     removeIsolatedPoints = removeIsolatedItems,
   ): void {
-    const sorted = this.filtered(ids, this.mesh.count(kind), kind);
-    if (sorted.length === 0) return;
-    this.queueRemoved(kind, sorted);
-    this.propagate();
-    this.removeVolumesProcess(kind, sorted, removeIsolatedItems, removeIsolatedPoints);
+    // the faces and edges nobody read are not needed to remove volumes: made when first read (deferred-sub-elements.ts)
+    this.lean++;
+    try {
+      const sorted = this.filtered(ids, this.mesh.count(kind), kind);
+      if (sorted.length === 0) return;
+      this.queueRemoved(kind, sorted);
+      this.propagate();
+      this.removeVolumesProcess(kind, sorted, removeIsolatedItems, removeIsolatedPoints);
+    } finally {
+      this.lean--;
+    }
   }
 
   /**
@@ -237,6 +249,7 @@ export class TopologyModifierOps {
       [...(isoFaces ? [face] : []), ...(isoEdges ? ['edge'] : [])] as ElementKind[],
       isoVertices,
     );
+    this.container.noteLeanChange(mesh, { op: 'volumes', kind, sorted, isolatedItems: removeIsolatedItems, isolatedPoints: isoVertices });
     this.container.meshChanged();
     const faces = desc(iso.subs.get(face));
     const edges = desc(iso.subs.get('edge'));
