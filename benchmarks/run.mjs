@@ -393,11 +393,6 @@ for (const { robot, effector, warpStep } of inverseRobots) {
   const modes = [
     { label: `Inverse QP ${robot}.scn`, xml },
     { label: `Inverse QP ${robot}.scn, warp update_step=${warpStep}`, xml: warpedScene(xml, warpStep) },
-    // exact too: SparseLDLSolver's parallelFactorization (two subtrees at once, the same bits)
-    {
-      label: `Inverse QP ${robot}.scn, parallelFactorization`,
-      xml: xml.replace('<SparseLDLSolver ', '<SparseLDLSolver parallelFactorization="true" '),
-    },
   ];
   for (const mode of modes) {
     if (only && !mode.label.includes(only)) continue;
@@ -424,6 +419,7 @@ for (const { robot, effector, warpStep } of inverseRobots) {
     );
     scene.dispose();
   }
+  await parallelFactorizationSideBySide(robot, xml, file);
   // the effector's trajectory of the fastest mode against the exact one's, step by step
   const label = `Inverse QP ${robot}.scn, warp update_step=${warpStep}`;
   if (only && !label.includes(only)) continue;
@@ -463,6 +459,40 @@ for (const { robot, effector, warpStep } of inverseRobots) {
   );
   exact.dispose();
   fast.dispose();
+}
+
+// The exact mode with SparseLDLSolver's parallelFactorization against the same scene on one thread,
+// steps in blocks of 30, the two scenes in turn (ten rounds; medians): the same positions, checked.
+async function parallelFactorizationSideBySide(robot, xml, file) {
+  const label = `Inverse QP ${robot}.scn, parallelFactorization`;
+  if (only && !label.includes(only)) return;
+  const par = xml.replace('<SparseLDLSolver ', '<SparseLDLSolver parallelFactorization="true" ');
+  const scenes = [
+    await loadSceneFromString(xml, { dataPaths: [softrobots], fileName: file }),
+    await loadSceneFromString(par, { dataPaths: [softrobots], fileName: file }),
+  ];
+  const t = [[], []];
+  for (const s of scenes) s.step(3);
+  for (let round = 0; round < (quick ? 2 : 10); round++)
+    for (let k = 0; k < 2; k++)
+      for (let i = 0; i < 30; i++) {
+        const t0 = performance.now();
+        scenes[k].step();
+        t[k].push(performance.now() - t0);
+      }
+  const [a, b] = scenes.map((s) => s.get(`/${robot}/dofs`).position.value);
+  const same = a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+  const ldl = scenes[1].root.children.find((c) => c.getName() === robot).objects.find((o) => o.className === 'SparseLDLSolver');
+  const split = ldl.factorizationSplit;
+  const [one, two] = t.map(median);
+  console.log(
+    `${label.padEnd(44)} ${two.toFixed(2).padStart(10)} ms/step against ${one.toFixed(2)} on one thread: ${(two / one).toFixed(3)}x (interleaved, median of ${t[0].length}; ` +
+      (split
+        ? `the factorization split at supernodes ${split.m} and ${split.r}, ${(100 * split.time).toFixed(0)} % of its one-thread work on the longer path`
+        : 'no split: one thread') +
+      `; positions ${same ? 'bit for bit' : 'DIFFERENT'})`,
+  );
+  for (const s of scenes) s.dispose();
 }
 
 // Python in the loop (docs/python.md): the cable finger of scenes/softrobots/finger-direct.scn as

@@ -584,6 +584,11 @@ export class SupernodalLDLT {
     kernel.factorRange(0, r, nsuper, 0);
   }
 
+  /** Wakes the worker of a parallel factorization ahead of it (ThreadPool.warm), e.g. as the matrix is assembled. */
+  warmThreads(): void {
+    if (this.split) this.kernel?.second?.pool.warm();
+  }
+
   /** Frees the worker's instance of the last kernel (a new analysis makes another). */
   private releaseSecondThread(): void {
     const second = this.kernel?.second;

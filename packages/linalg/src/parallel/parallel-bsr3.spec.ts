@@ -24,6 +24,26 @@ function randomBlocks(rows: number, seed: number): Bsr3Matrix {
 }
 
 describe('ThreadPool and ParallelBsr3Product', () => {
+  it('warm then run, in any succession: each worker runs each job exactly once, and a warm alone runs nothing', () => {
+    const pool = ThreadPool.get(3)!;
+    const counts = new Int32Array(new SharedArrayBuffer(16));
+    const job = pool.addModule(new URL('./pool-test-support.js', import.meta.url).href, 'countRuns', counts);
+    let runs = 0;
+    for (let i = 0; i < 600; i++) {
+      for (let t = 1; t < 3; t++) pool.args[8 * t] = t;
+      if (i % 3 !== 1) pool.warm();
+      if (i % 5 === 4) pool.warm(); // two warms in a row
+      if (i % 7 !== 3) {
+        pool.run(job, () => {});
+        runs++;
+      }
+    }
+    pool.run(job, () => {});
+    runs++;
+    expect(Array.from(counts.subarray(1, 3))).to.deep.equal([runs, runs]);
+    pool.remove(job);
+  });
+
   it('y = B·x on 2 and 3 threads is bit for bit the one-thread product', () => {
     for (const threads of [2, 3]) {
       const pool = ThreadPool.get(threads);

@@ -4,7 +4,7 @@
  * arguments or forgets one, and decrements the pending counter.
  */
 import { receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
-import { POOL_ARGS, PoolControl, PoolOp, type PoolKernel } from './thread-pool.js';
+import { POOL_ARGS, PoolControl, PoolOp, WARM_SPIN_MS, type PoolKernel } from './thread-pool.js';
 
 const { ctrl, args, index, port, generation } = workerData as {
   ctrl: Int32Array;
@@ -43,8 +43,10 @@ async function register(m: JobMessage): Promise<void> {
   }
 }
 
-// the generation when the pool made this worker (it may have moved before this line runs)
+// the generation when the pool made this worker (it may have moved before this line runs), and the
+// signals with work seen (none before the first: the pool makes its workers before it signals)
 let seen = generation;
+let runs = 0;
 for (;;) {
   let g = Atomics.load(ctrl, PoolControl.generation);
   for (let spin = 0; g === seen; spin++) {
@@ -52,15 +54,25 @@ for (;;) {
     g = Atomics.load(ctrl, PoolControl.generation);
   }
   seen = g;
+  const r = Atomics.load(ctrl, PoolControl.runs);
+  if (r === runs) {
+    // warmed (ThreadPool.warm): no work, no pending count; spin for the run that follows, a while
+    const end = Date.now() + WARM_SPIN_MS;
+    for (let k = 1; Atomics.load(ctrl, PoolControl.generation) === seen; k++) if ((k & 1023) === 0 && Date.now() > end) break;
+    continue;
+  }
+  // the op and job of that signal were written before its count moved; the next signal waits for this one
+  runs = r;
   try {
     const op = Atomics.load(ctrl, PoolControl.op);
+    const job = Atomics.load(ctrl, PoolControl.job);
     if (op === PoolOp.register) {
       const msg = receiveMessageOnPort(port);
       if (msg) await register(msg.message as JobMessage);
     } else if (op === PoolOp.remove) {
-      delete jobs[Atomics.load(ctrl, PoolControl.job)];
+      delete jobs[job];
     } else {
-      jobs[Atomics.load(ctrl, PoolControl.job)]();
+      jobs[job]();
     }
   } catch {
     Atomics.store(ctrl, PoolControl.error, 1);
