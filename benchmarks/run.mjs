@@ -270,11 +270,10 @@ if (fs.existsSync(cantilever)) {
 // 99 840 tetrahedra, matrix-free CG): 10 % of the tetrahedra (those beyond 90 % of the length) are
 // removed in one event (TetrahedronSetTopologyModifier.removeTetrahedra: the isolated triangles,
 // edges and points go too; the state, the mass, the FEM's per-element data, the fixed points and
-// the container's tables follow), against one step of the scene. The container's editable mesh, with
-// the faces and edges of each tetrahedron and the shells around them, is made by the event, the
-// first change (SOFA's containers create these arrays at init; sofa-ts's when first asked for, so
-// that the steps before hold none of them): the event pays for the triangles and edges, their
-// tables and the shells. Measured twice on fresh scenes: the first
+// the container's tables follow), against one step of the scene. Nothing reads the container's
+// triangles and edges, so the event edits its lean mesh (the tetrahedra and the shells around their
+// vertices, built at the modifier's bwdInit; the faces and edges are made when first read:
+// docs/topology-changes.md) and the isolated triangles and edges are not listed. Measured twice on fresh scenes: the first
 // event of the process (its code not yet compiled by the JIT), then a second one; "after" is the
 // cost the next step adds (anything rebuilt at first use). Times are CPU times of the process (the
 // machine may be shared: wall times would count the waits).
