@@ -460,7 +460,8 @@ for (const { robot, effector, warpStep } of inverseRobots) {
   fast.dispose();
 }
 
-// The exact mode with SparseLDLSolver's parallelFactorization against the same scene on one thread,
+// The exact mode with SparseLDLSolver's parallelFactorization (two subtrees at once, then the large
+// dense products shared by rows) against the same scene on one thread,
 // steps in blocks of 30, the two scenes in turn (ten rounds; medians): the same positions, checked.
 async function parallelFactorizationSideBySide(robot, xml, file) {
   const label = `Inverse QP ${robot}.scn, parallelFactorization`;
@@ -483,12 +484,14 @@ async function parallelFactorizationSideBySide(robot, xml, file) {
   const same = a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
   const ldl = scenes[1].root.children.find((c) => c.getName() === robot).objects.find((o) => o.className === 'SparseLDLSolver');
   const split = ldl.factorizationSplit;
+  const shared = ldl.factorizationThreads.sharedProducts;
   const [one, two] = t.map(median);
   console.log(
     `${label.padEnd(44)} ${two.toFixed(2).padStart(10)} ms/step against ${one.toFixed(2)} on one thread: ${(two / one).toFixed(3)}x (interleaved, median of ${t[0].length}; ` +
       (split
-        ? `the factorization split at supernodes ${split.m} and ${split.r}, ${(100 * split.time).toFixed(0)} % of its one-thread work on the longer path`
-        : 'no split: one thread') +
+        ? `two subtrees at once up to supernode ${split.r} (split at ${split.m}), ${(100 * split.time).toFixed(0)} % of the one-thread work on the longer path`
+        : 'no two subtrees') +
+      `, ${shared} dense products shared above` +
       `; positions ${same ? 'bit for bit' : 'DIFFERENT'})`,
   );
   for (const s of scenes) s.dispose();

@@ -5,7 +5,7 @@ import { nestedDissectionOrdering } from './ordering/nested-dissection.js';
 import { ThreadPool } from './parallel/thread-pool.js';
 import { ZeroPivotError } from './sparse-ldlt.js';
 import { SupernodalLDLT } from './supernodal-ldlt.js';
-import { laplacian3d, randomVector, rng } from './test-support.js';
+import { denseToCsr, laplacian3d, randomVector, rng } from './test-support.js';
 
 const bits = (a: Float64Array) => Array.from(a, (v) => (Object.is(v, -0) ? '-0' : String(v)));
 
@@ -79,6 +79,7 @@ describe('SupernodalLDLT on two threads (subtree split)', () => {
       const one = analysed(A, ordering);
       const two = analysed(A, ordering, pool);
       expect(two.split, `${order}: split`).to.not.equal(undefined);
+      expect(two.parallel).to.equal(true);
       expect(one.split).to.equal(undefined);
       const r = rng(11);
       for (let round = 0; round < 3; round++) {
@@ -94,6 +95,46 @@ describe('SupernodalLDLT on two threads (subtree split)', () => {
       two.analyze(A, ordering).factorize(A);
       expect(bits(two.Lx), `${order}: after a new analysis`).to.deep.equal(bits(one.Lx));
     }
+  });
+
+  it('no two subtrees (one dense supernode): its large products are shared by rows, bit for bit one thread; a vanishing pivot there is reported as one thread reports it', function () {
+    if (!pool) this.skip();
+    const r = rng(5);
+    const n = 200;
+    const K: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+    for (let i = 0; i < n; i++) for (let j = 0; j <= i; j++) K[i][j] = K[j][i] = i === j ? n : r() - 0.5;
+    const A = denseToCsr(K);
+    const one = analysed(A, 'natural' as unknown as 'amd');
+    const two = analysed(A, 'natural' as unknown as 'amd', pool);
+    expect(two.nsuper).to.equal(1);
+    expect(two.parallel).to.equal(true);
+    expect(two.split).to.equal(undefined);
+    for (let round = 0; round < 3; round++) {
+      for (let k = 0; k < A.values.length; k++) A.values[k] *= 1 + 1e-3 * round;
+      one.factorize(A);
+      two.warmThreads();
+      two.factorize(A);
+      expect(two.sharedProducts, 'products shared').to.be.above(0);
+      expect(bits(two.Lx)).to.deep.equal(bits(one.Lx));
+      expect(bits(two.D)).to.deep.equal(bits(one.D));
+    }
+    // row and column 150 set to zero: its pivot vanishes in the sixth panel
+    const saved = Float64Array.from(A.values);
+    for (let p = 0; p < n; p++) for (let q = A.rowPtr[p]; q < A.rowPtr[p + 1]; q++) if (p === 150 || A.colInd[q] === 150) A.values[q] = 0;
+    const message = (f: SupernodalLDLT) => {
+      try {
+        f.factorize(A);
+        return 'no error';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(message(one)).to.include('step 150');
+    expect(message(two)).to.equal(message(one));
+    A.values.set(saved);
+    two.factorize(A);
+    one.factorize(A);
+    expect(bits(two.Lx)).to.deep.equal(bits(one.Lx));
   });
 
   it('a pool of three threads: the third runs an empty range and changes nothing', function () {

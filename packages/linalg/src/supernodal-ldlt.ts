@@ -33,6 +33,8 @@ interface LdltKernel {
   factor: () => void;
   /** ldltFactorRange(header, s0, s1, clear) (supernodal-ldlt.wat). */
   factorRange: (h: number, s0: number, s1: number, clear: number) => void;
+  /** ldltSetTask(t): the products are shared through the task block at byte t (0: not). */
+  setTask: (t: number) => void;
   solve: () => void;
   backward: () => void;
   /** The dense steps of SupernodalCompliance's forward solve (byte addresses; supernodal-ldlt-wasm.ts). */
@@ -65,15 +67,22 @@ interface LdltKernel {
  * A factor dropped without a new analysis (its scene gone) has its job forgotten by the workers
  * once it is collected: their instance holds the factor's memory.
  */
-const forgetJob = new FinalizationRegistry<{ pool: ThreadPool; job: number }>(({ pool, job }) => pool.remove(job));
+const forgetJob = new FinalizationRegistry<{ pool: ThreadPool; jobs: number[] }>(({ pool, jobs }) => jobs.forEach((j) => pool.remove(j)));
+
+/** Below this many floating-point operations per factorization a second thread costs more than it saves. */
+export const LDLT_PARALLEL_MIN_FLOPS = 1e6;
 
 /** The second thread of a parallel factorization: its header, job, lists and failure slots. */
 interface SecondThread {
   /** Byte address of its header (the first one's, with its own scratch, lists and status). */
   header: number;
-  /** The pool's job: ldltFactorRange on this kernel's memory. */
+  /** The pool's jobs: ldltFactorRange, and ldltHelp (the products shared), on this kernel's memory. */
   job: number;
+  helpJob: number;
   pool: ThreadPool;
+  /** The task block of the shared products (32 words: seq, done, claimed, stop, the calls' arguments) and its byte address. */
+  task: Int32Array;
+  taskAddress: number;
   head: Int32Array;
   status: Int32Array;
   pivot: Float64Array;
@@ -186,15 +195,19 @@ export class SupernodalLDLT {
   private kernel: LdltKernel | undefined;
 
   /**
-   * Threads for the numeric factorization (set before analyze; the WebAssembly kernel only): two
-   * ranges of whole subtrees of the supernodal elimination tree are factorized at once, the caller
-   * on one and a worker of the pool on the other (ldlt-subtree-split.ts), then the supernodes above
-   * them on the caller. Each supernode receives its updates in the one-thread order (the lists of
-   * the supernodes above are joined as one thread leaves them), so the factor is bit for bit the
-   * one-thread factor. Nothing changes when no split saves a tenth of the work.
+   * Threads for the numeric factorization (set before analyze; the WebAssembly kernel only, for
+   * factorizations of at least LDLT_PARALLEL_MIN_FLOPS): two ranges of whole subtrees of the
+   * supernodal elimination tree are factorized at once, the caller on one and a worker of the pool
+   * on the other (ldlt-subtree-split.ts, when a split saves a tenth of the work), then the
+   * supernodes above them on the caller, the worker taking the rows of its large dense products
+   * (supernodal-ldlt.wat, ldltHelp). Each supernode receives its updates in the one-thread order
+   * (the lists of the supernodes above are joined as one thread leaves them) and each entry of a
+   * product is one thread's dot product, so the factor is bit for bit the one-thread factor.
    */
   threadPool: ThreadPool | undefined;
-  /** The split of the last analysis used by factorize (undefined: one thread). */
+  /** Whether factorize runs on two threads (the last analysis found it worth it: LDLT_PARALLEL_MIN_FLOPS). */
+  parallel = false;
+  /** The subtree split of the last analysis used by factorize (undefined: none; the products above are still shared). */
   split: SubtreeSplit | undefined;
 
   /** Symbolic analysis of the symmetric matrix A (square CSR). Returns this. */
@@ -305,9 +318,13 @@ export class SupernodalLDLT {
     this.y = new Float64Array(n);
     this.flops = flops;
     this.releaseSecondThread();
-    this.split = this.threadPool ? subtreeSplit(nsuper, superStart, superRowPtr, superRows, superOf) : undefined;
+    this.parallel = this.threadPool !== undefined && flops >= LDLT_PARALLEL_MIN_FLOPS;
+    this.split = this.parallel ? subtreeSplit(nsuper, superStart, superRowPtr, superRows, superOf) : undefined;
     this.kernel = this.kernelChoice === 'auto' && n >= LDLT_WASM_MIN_ORDER ? this.makeKernel() : undefined;
-    if (!this.kernel?.second) this.split = undefined;
+    if (!this.kernel?.second) {
+      this.parallel = false;
+      this.split = undefined;
+    }
     this.analyzed = true;
     return this;
   }
@@ -350,7 +367,7 @@ export class SupernodalLDLT {
     ];
     // a second thread (parallel factorization) has a header of its own after the first, and its own
     // scratch, lists and failure slots (named with a 2)
-    const pool = this.split ? this.threadPool : undefined;
+    const pool = this.parallel ? this.threadPool : undefined;
     const secondInts: Array<[string, number]> = pool
       ? [
           ['relPos2', this.n],
@@ -358,6 +375,7 @@ export class SupernodalLDLT {
           ['colOff2', this.colOff.length],
           ['head2', this.nsuper],
           ['status2', 1],
+          ['task', 32],
         ]
       : [];
     const secondReals: Array<[string, number]> = pool
@@ -370,6 +388,7 @@ export class SupernodalLDLT {
     let bytes = pool ? 2 * LDLT_HEADER_BYTES : LDLT_HEADER_BYTES;
     const at = new Map<string, number>();
     for (const [name, a] of [...ints, ...secondInts]) {
+      if (name === 'task') bytes = Math.ceil(bytes / 64) * 64; // its own cache line
       at.set(name, bytes);
       bytes += 4 * len(a);
     }
@@ -447,19 +466,24 @@ export class SupernodalLDLT {
       ];
       for (const [field, name] of own) header2[LDLT_HEADER[field]] = at.get(name)!;
       const job = pool.addWasm(module, memory, 'ldltFactorRange');
+      const helpJob = pool.addWasm(module, memory, 'ldltHelp');
       second = {
         header: h2,
         job,
+        helpJob,
         pool,
+        task: new Int32Array(buf, at.get('task')!, 32),
+        taskAddress: at.get('task')!,
         head: new Int32Array(buf, at.get('head2')!, this.nsuper),
         status: new Int32Array(buf, at.get('status2')!, 1),
         pivot: new Float64Array(buf, at.get('pivot2')!, 1),
       };
-      forgetJob.register(this, { pool, job }, second);
+      forgetJob.register(this, { pool, jobs: [job, helpJob] }, second);
     }
     return {
       second,
       factorRange: exports.ldltFactorRange as LdltKernel['factorRange'],
+      setTask: exports.ldltSetTask as LdltKernel['setTask'],
       factor: exports.ldltFactor as () => void,
       solve: exports.ldltSolve as () => void,
       backward: exports.ldltBackward as () => void,
@@ -501,7 +525,7 @@ export class SupernodalLDLT {
     if (kernel) {
       kernel.Av.set(A.values.subarray(0, this.nnzA));
       kernel.tol[0] = this.pivotTolerance;
-      if (kernel.second && this.split) this.factorOnTwoThreads(kernel, kernel.second, this.split);
+      if (kernel.second) this.factorOnTwoThreads(kernel, kernel.second, this.split);
       else kernel.factor();
       const k = kernel.status[0];
       if (k !== -1) throw new ZeroPivotError(k, this.perm[k], kernel.pivot[0], 'SupernodalLDLT');
@@ -552,41 +576,64 @@ export class SupernodalLDLT {
   }
 
   /**
-   * The kernel's factorization with [0, m) on this thread and [m, r) on the pool's worker, then
-   * [r, nsuper) here. The supernodes of [m, r) waiting for a supernode s above r are in the worker's
-   * list of s; one thread would have put them in front of those of [0, m) (it pushes each at the
-   * head of the list, [0, m) first), so they are joined in that order before s is factorized.
-   * A vanishing pivot is reported as one thread would: the first range's first.
+   * The kernel's factorization on two threads. With a subtree split, [0, m) on this thread and
+   * [m, r) on the pool's worker at once. The supernodes of [m, r) waiting for a supernode s above r
+   * are in the worker's list of s; one thread would have put them in front of those of [0, m) (it
+   * pushes each at the head of the list, [0, m) first), so they are joined in that order. Then
+   * [r, nsuper) here, the worker taking half of each large dense product (ldltHelp: whole entries,
+   * the same bits). A vanishing pivot is reported as one thread would: the first range's first.
    */
-  private factorOnTwoThreads(kernel: LdltKernel, second: SecondThread, split: SubtreeSplit): void {
-    const { m, r } = split;
+  private factorOnTwoThreads(kernel: LdltKernel, second: SecondThread, split: SubtreeSplit | undefined): void {
     const pool = second.pool;
-    // row 1: the worker's range; the rows of a larger pool's other threads: empty ranges
-    pool.args.fill(0, 8);
-    pool.args.set([second.header, m, r, 1], 8);
-    pool.run(second.job, () => kernel.factorRange(0, 0, m, 1));
-    if (kernel.status[0] !== -1) return;
-    if (second.status[0] !== -1) {
-      kernel.status[0] = second.status[0];
-      kernel.pivot[0] = second.pivot[0];
-      return;
-    }
     const { head, next, nsuper } = this;
-    const head2 = second.head;
-    for (let s = r; s < nsuper; s++) {
-      const d = head2[s];
-      if (d === -1) continue;
-      let tail = d;
-      while (next[tail] !== -1) tail = next[tail];
-      next[tail] = head[s];
-      head[s] = d;
+    let r = 0;
+    if (split) {
+      const m = split.m;
+      r = split.r;
+      // row 1: the worker's range; the rows of a larger pool's other threads: empty ranges
+      pool.args.fill(0, 8);
+      pool.args.set([second.header, m, r, 1], 8);
+      pool.run(second.job, () => kernel.factorRange(0, 0, m, 1));
+      if (kernel.status[0] !== -1) return;
+      if (second.status[0] !== -1) {
+        kernel.status[0] = second.status[0];
+        kernel.pivot[0] = second.pivot[0];
+        return;
+      }
+      const head2 = second.head;
+      for (let s = r; s < nsuper; s++) {
+        const d = head2[s];
+        if (d === -1) continue;
+        let tail = d;
+        while (next[tail] !== -1) tail = next[tail];
+        next[tail] = head[s];
+        head[s] = d;
+      }
     }
-    kernel.factorRange(0, r, nsuper, 0);
+    const task = second.task;
+    task.fill(0);
+    pool.args.fill(0, 8);
+    pool.args[8] = second.taskAddress;
+    pool.run(second.helpJob, () => {
+      kernel.setTask(second.taskAddress);
+      try {
+        kernel.factorRange(0, r, nsuper, split ? 0 : 1);
+      } finally {
+        kernel.setTask(0);
+        Atomics.store(task, 3, 1);
+        Atomics.notify(task, 0);
+      }
+    });
+  }
+
+  /** Dense products the last factorization shared with its second thread (0 on one thread). */
+  get sharedProducts(): number {
+    return this.kernel?.second?.task[0] ?? 0;
   }
 
   /** Wakes the worker of a parallel factorization ahead of it (ThreadPool.warm), e.g. as the matrix is assembled. */
   warmThreads(): void {
-    if (this.split) this.kernel?.second?.pool.warm();
+    this.kernel?.second?.pool.warm();
   }
 
   /** Frees the worker's instance of the last kernel (a new analysis makes another). */
@@ -598,6 +645,7 @@ export class SupernodalLDLT {
   private forget(second: SecondThread): void {
     forgetJob.unregister(second);
     second.pool.remove(second.job);
+    second.pool.remove(second.helpJob);
   }
 
   /**

@@ -8,8 +8,9 @@ import { DirectSparseSolver, crsTemplates } from './linear/matrix-linear-solver.
  * node has none). The symbolic analysis is done once per sparsity pattern and reused; every step
  * refills the values and refactorises. The factorization is supernodal (SupernodalLDLT: dense
  * kernels on blocks of columns of L sharing one structure); it gives SOFA's scalar LDLᵀ up to round-off.
- * With `parallelFactorization` (sofa-ts) two independent subtrees of the elimination tree are
- * factorized at once on the task scheduler's threads, bit for bit the one-thread factor.
+ * With `parallelFactorization` (sofa-ts) the factorization runs on two of the task scheduler's
+ * threads (independent subtrees at once, then the large dense products shared), bit for bit the
+ * one-thread factor.
  */
 @sofaComponent({
   name: 'SparseLDLSolver',
@@ -37,9 +38,9 @@ export class SparseLDLSolver extends DirectSparseSolver {
     type: Bool,
     default: false,
     help:
-      'sofa-ts: factorize two independent subtrees of the elimination tree at once, on the threads of the task scheduler ' +
-      '(TaskSchedulerSettings nbThreads, default one per core), then the rest on one thread; the factor is bit for bit ' +
-      'the one-thread factor. Matrices whose tree has no two such subtrees of similar work stay on one thread',
+      'sofa-ts: factorize on two threads of the task scheduler (TaskSchedulerSettings nbThreads, default one per core): ' +
+      'two independent subtrees of the elimination tree at once, then the large dense products above them cut between ' +
+      'the threads by rows; the factor is bit for bit the one-thread factor. Matrices under a million operations stay on one thread',
   });
   readonly nnzL = this.initData({
     name: 'L_nnz',
@@ -84,9 +85,14 @@ export class SparseLDLSolver extends DirectSparseSolver {
     return pool;
   }
 
-  /** The split of the factorization between two threads after the last analysis (undefined: one thread). */
+  /** The subtree split of the factorization between two threads after the last analysis (undefined: none). */
   get factorizationSplit(): { m: number; r: number; time: number } | undefined {
     return this.ldlt.split;
+  }
+
+  /** Whether the factorization runs on two threads, and the dense products the last one shared. */
+  get factorizationThreads(): { parallel: boolean; sharedProducts: number } {
+    return { parallel: this.ldlt.parallel, sharedProducts: this.ldlt.sharedProducts };
   }
 
   /** L·D·Lᵀ of the last matrix, for sparse right-hand sides (the constraint corrections' SupernodalCompliance); undefined before a factorization. */

@@ -13,7 +13,9 @@
 ;;                  step whose pivot vanished (its value at `pivot`);
 ;;   ldltFactorRange(h, s0, s1, clear) the supernodes s0 … s1−1 of it, with the header at byte h
 ;;                  (a second thread's: its own scratch, lists and status; ldltUpdate and
-;;                  ldltFactorBlock read the header the factorization set, $hdr);
+;;                  ldltFactorBlock read the header the factorization set, $hdr), its large
+;;                  products shared with a helper thread running ldltHelp once ldltSetTask gave
+;;                  it a task block ($product);
 ;;   ldltSolve()    y = Pᵀ L⁻ᵀ D⁻¹ L⁻¹ P b, reading and writing the vector at `vec`;
 ;;   ldltBackward() vec = Pᵀ L⁻ᵀ y for the vector y (in the elimination order) at `y`;
 ;;   ldltProduct(…), ldltPairLowerSolve(…) (addresses as arguments): the dense steps of
@@ -28,6 +30,8 @@
   (import "env" "memory" (memory $env.memory 1 65536 shared))
   ;; the header the factorization reads (byte address): 0, or a second thread's own (per instance)
   (global $hdr (mut i32) (i32.const 0))
+  ;; the task block shared with a helper thread (byte address; 0: no helper), per instance
+  (global $task (mut i32) (i32.const 0))
 
   ;; ldltUpdate(d, p1, p2, s): the block of s −= L_d(rows p1.., :)·D_d·L_d(rows p1..p2−1, :)ᵀ (supernodal-ldlt.ts
   ;; `update`, through ldltProduct)
@@ -150,7 +154,7 @@
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $for_i)))
     ;; ldltProduct(L_d from row p1, W, nk = nd, ncol = ndrow1, nrow = ndrow2, into the block of s: lower)
-    (call $ldltProduct
+    (call $product
       (i32.add
         (local.get $Lx)
         (i32.shl
@@ -165,6 +169,152 @@
       (local.get $rowBase)
       (local.get $colOff)
       (i32.const 1)))
+
+;; The products of the factorization shared with a helper thread (SupernodalLDLT's parallel
+  ;; factorization). The task block at $task (i32 words): 0 seq (the last task posted), 1 done (the
+  ;; last task finished), 2 claimed (the last task taken), 3 stop, 4 the number of calls (1 or 2),
+  ;; 5…14 and 15…24 their ldltProduct arguments. A product is split between rows, so that the two
+  ;; threads write different rows of the block (different cache lines): rows [0, h) here, rows
+  ;; [h, nrow) posted, h even and chosen to halve the multiply-adds. With `lower` the posted rows are
+  ;; the columns below h (all of them on or below the diagonal) and, when ncol > h, the triangle of
+  ;; columns h… from row h. Each entry is one thread's dot product, summed as ldltProduct sums it:
+  ;; the same bits as one thread. The posted part is taken by whichever thread claims it first (an
+  ;; atomic exchange): the helper, or this thread when it is done with its own before the helper woke.
+  (func $product (param $aB i32) (param $ldxB i32) (param $W i32) (param $nk i32) (param $ncol i32) (param $nrow i32) (param $Lx i32) (param $rowBase i32) (param $colOff i32) (param $lower i32)
+    (local $t i32) (local $h i32) (local $half i32) (local $acc i32) (local $seq i32) (local $left i32)
+    (local.set $t (global.get $task))
+    ;; one thread: no helper, or a product too small to share (under 16 rows or 32768 multiply-adds)
+    (if (i32.or
+          (i32.or (i32.eqz (local.get $t)) (i32.lt_s (local.get $nrow) (i32.const 16)))
+          (i32.lt_s (i32.mul (i32.mul (local.get $ncol) (local.get $nrow)) (local.get $nk)) (i32.const 32768)))
+      (then
+        (call $ldltProduct (local.get $aB) (local.get $ldxB) (local.get $W) (local.get $nk) (local.get $ncol)
+          (local.get $nrow) (local.get $Lx) (local.get $rowBase) (local.get $colOff) (local.get $lower))
+        (return)))
+    ;; h: the first even row where the rows before hold half the entries (row i has min(i + 1, ncol)
+    ;; of them with `lower`, ncol without)
+    (local.set $half (i32.const 0))
+    (local.set $h (i32.const 0))
+    (block $counted
+      (loop $count
+        (br_if $counted (i32.ge_s (local.get $h) (local.get $nrow)))
+        (local.set $half
+          (i32.add (local.get $half)
+            (select (select (i32.add (local.get $h) (i32.const 1)) (local.get $ncol) (i32.lt_s (local.get $h) (local.get $ncol)))
+              (local.get $ncol) (local.get $lower))))
+        (local.set $h (i32.add (local.get $h) (i32.const 1)))
+        (br $count)))
+    (local.set $half (i32.shr_s (local.get $half) (i32.const 1)))
+    (local.set $h (i32.const 0))
+    (local.set $acc (i32.const 0))
+    (block $found
+      (loop $next
+        (br_if $found (i32.ge_s (local.get $acc) (local.get $half)))
+        (local.set $acc
+          (i32.add (local.get $acc)
+            (select
+              (i32.add
+                (select (i32.add (local.get $h) (i32.const 1)) (local.get $ncol) (i32.lt_s (local.get $h) (local.get $ncol)))
+                (select (i32.add (local.get $h) (i32.const 2)) (local.get $ncol) (i32.lt_s (i32.add (local.get $h) (i32.const 1)) (local.get $ncol))))
+              (i32.shl (local.get $ncol) (i32.const 1))
+              (local.get $lower))))
+        (local.set $h (i32.add (local.get $h) (i32.const 2)))
+        (br_if $next (i32.lt_s (i32.add (local.get $h) (i32.const 2)) (local.get $nrow)))))
+    (local.set $left (i32.sub (local.get $nrow) (local.get $h)))
+    ;; call 1: rows h…, the columns below h (all of them without `lower`), no diagonal among them
+    (i32.store offset=20 (local.get $t) (i32.add (local.get $aB) (i32.mul (local.get $h) (local.get $ldxB))))
+    (i32.store offset=24 (local.get $t) (local.get $ldxB))
+    (i32.store offset=28 (local.get $t) (local.get $W))
+    (i32.store offset=32 (local.get $t) (local.get $nk))
+    (i32.store offset=36 (local.get $t)
+      (select (select (local.get $h) (local.get $ncol) (i32.lt_s (local.get $h) (local.get $ncol))) (local.get $ncol) (local.get $lower)))
+    (i32.store offset=40 (local.get $t) (local.get $left))
+    (i32.store offset=44 (local.get $t) (local.get $Lx))
+    (i32.store offset=48 (local.get $t) (i32.add (local.get $rowBase) (i32.shl (local.get $h) (i32.const 2))))
+    (i32.store offset=52 (local.get $t) (local.get $colOff))
+    (i32.store offset=56 (local.get $t) (i32.const 0))
+    (i32.store offset=16 (local.get $t) (i32.const 1))
+    ;; call 2 with `lower` and columns from h: the triangle from row h
+    (if (i32.and (local.get $lower) (i32.gt_s (local.get $ncol) (local.get $h)))
+      (then
+        (i32.store offset=60 (local.get $t) (i32.add (local.get $aB) (i32.mul (local.get $h) (local.get $ldxB))))
+        (i32.store offset=64 (local.get $t) (local.get $ldxB))
+        (i32.store offset=68 (local.get $t) (i32.add (local.get $W) (i32.mul (local.get $h) (i32.shl (local.get $nk) (i32.const 3)))))
+        (i32.store offset=72 (local.get $t) (local.get $nk))
+        (i32.store offset=76 (local.get $t) (i32.sub (local.get $ncol) (local.get $h)))
+        (i32.store offset=80 (local.get $t) (local.get $left))
+        (i32.store offset=84 (local.get $t) (local.get $Lx))
+        (i32.store offset=88 (local.get $t) (i32.add (local.get $rowBase) (i32.shl (local.get $h) (i32.const 2))))
+        (i32.store offset=92 (local.get $t) (i32.add (local.get $colOff) (i32.shl (local.get $h) (i32.const 2))))
+        (i32.store offset=96 (local.get $t) (i32.const 1))
+        (i32.store offset=16 (local.get $t) (i32.const 2))))
+    (local.set $seq (i32.add (i32.atomic.load (local.get $t)) (i32.const 1)))
+    (i32.atomic.store (local.get $t) (local.get $seq))
+    (drop (memory.atomic.notify (local.get $t) (i32.const 1)))
+    ;; rows [0, h) here (with `lower`, only the columns below h reach them)
+    (call $ldltProduct (local.get $aB) (local.get $ldxB) (local.get $W) (local.get $nk)
+      (select (select (local.get $h) (local.get $ncol) (i32.lt_s (local.get $h) (local.get $ncol))) (local.get $ncol) (local.get $lower))
+      (local.get $h) (local.get $Lx) (local.get $rowBase) (local.get $colOff) (local.get $lower))
+    ;; the posted rows too when the helper has not taken them yet, else wait for them
+    (if (i32.eq
+          (i32.atomic.rmw.cmpxchg offset=8 (local.get $t) (i32.sub (local.get $seq) (i32.const 1)) (local.get $seq))
+          (i32.sub (local.get $seq) (i32.const 1)))
+      (then
+        (call $runTask (local.get $t))
+        (i32.atomic.store offset=4 (local.get $t) (local.get $seq)))
+      (else
+        (block $done
+          (loop $wait
+            (br_if $done (i32.eq (i32.atomic.load offset=4 (local.get $t)) (local.get $seq)))
+            (br $wait))))))
+
+  ;; the posted part of a product: its one or two calls (arguments in the task block at t)
+  (func $runTask (param $t i32)
+    (call $ldltProduct
+      (i32.load offset=20 (local.get $t)) (i32.load offset=24 (local.get $t)) (i32.load offset=28 (local.get $t))
+      (i32.load offset=32 (local.get $t)) (i32.load offset=36 (local.get $t)) (i32.load offset=40 (local.get $t))
+      (i32.load offset=44 (local.get $t)) (i32.load offset=48 (local.get $t)) (i32.load offset=52 (local.get $t))
+      (i32.load offset=56 (local.get $t)))
+    (if (i32.eq (i32.load offset=16 (local.get $t)) (i32.const 2))
+      (then
+        (call $ldltProduct
+          (i32.load offset=60 (local.get $t)) (i32.load offset=64 (local.get $t)) (i32.load offset=68 (local.get $t))
+          (i32.load offset=72 (local.get $t)) (i32.load offset=76 (local.get $t)) (i32.load offset=80 (local.get $t))
+          (i32.load offset=84 (local.get $t)) (i32.load offset=88 (local.get $t)) (i32.load offset=92 (local.get $t))
+          (i32.load offset=96 (local.get $t))))))
+
+  ;; ldltSetTask(t): this instance shares its products through the task block at t (0: it does not)
+  (func $ldltSetTask (export "ldltSetTask") (param $t i32)
+    (global.set $task (local.get $t)))
+
+  ;; ldltHelp(t): the helper thread's loop: takes each product part posted at t and runs it, until
+  ;; the stop word is set; spins, then sleeps on the seq word a millisecond at a time
+  (func $ldltHelp (export "ldltHelp") (param $t i32)
+    (local $seq i32) (local $spin i32)
+    ;; a pool's other threads (no task block) have nothing to do
+    (if (i32.eqz (local.get $t))
+      (then
+        (return)))
+    (block $end
+      (loop $poll
+        (local.set $seq (i32.atomic.load (local.get $t)))
+        (if (i32.ne (i32.atomic.load offset=8 (local.get $t)) (local.get $seq))
+          (then
+            (if (i32.eq
+                  (i32.atomic.rmw.cmpxchg offset=8 (local.get $t) (i32.sub (local.get $seq) (i32.const 1)) (local.get $seq))
+                  (i32.sub (local.get $seq) (i32.const 1)))
+              (then
+                (call $runTask (local.get $t))
+                (i32.atomic.store offset=4 (local.get $t) (local.get $seq))))
+            (local.set $spin (i32.const 0))
+            (br $poll)))
+        (br_if $end (i32.atomic.load offset=12 (local.get $t)))
+        (local.set $spin (i32.add (local.get $spin) (i32.const 1)))
+        (if (i32.gt_s (local.get $spin) (i32.const 2000000))
+          (then
+            (drop (memory.atomic.wait32 (local.get $t) (local.get $seq) (i64.const 1000000)))
+            (local.set $spin (i32.const 0))))
+        (br $poll))))
 
   ;; ldltProduct(aB, ldaB, wB, nk, ncol, nrow, cB, rowBaseB, colOffB, lower), addresses in bytes, in f64x2:
   ;; for j < ncol and i < nrow (i ≥ j when `lower`),
@@ -695,7 +845,7 @@
                   (i32.add (local.get $xs) (i32.mul (local.get $i) (local.get $ns))))
                 (local.set $i (i32.add (local.get $i) (i32.const 1)))
                 (br $for_i)))
-            (call $ldltProduct
+            (call $product
               (i32.add
                 (local.get $Lx)
                 (i32.shl (i32.add (local.get $xs) (i32.mul (local.get $p0) (local.get $ns))) (i32.const 3)))
