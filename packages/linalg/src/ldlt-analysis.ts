@@ -158,3 +158,35 @@ export function columnCounts(n: number, ptr: Int32Array, row: Int32Array, parent
   }
   return counts;
 }
+
+/** The row structure of supernodes (SupernodalLDLT's analysis arrays). */
+export interface SupernodeStructure {
+  readonly nsuper: number;
+  /** (nsuper+1) first column of each supernode. */
+  readonly superStart: Int32Array;
+  /** (nsuper+1) start of each supernode's rows in superRows; its own columns first. */
+  readonly superRowPtr: Int32Array;
+  readonly superRows: Int32Array;
+  /** (n) supernode of each column. */
+  readonly superOf: Int32Array;
+}
+
+/**
+ * The updates of a left-looking supernodal factorization, in order: supernode d (nd columns) updates
+ * supernode t with its rows from p (n1 of them in t's columns, n2 from p to its last row):
+ * fn(d, t, p, n1, n2). Analyses count their work with it.
+ */
+export function forEachSupernodeUpdate(s: SupernodeStructure, fn: (d: number, t: number, p: number, n1: number, n2: number) => void): void {
+  const { nsuper, superStart, superRowPtr, superRows, superOf } = s;
+  for (let d = 0; d < nsuper; d++) {
+    const rEnd = superRowPtr[d + 1];
+    for (let p = superRowPtr[d] + superStart[d + 1] - superStart[d]; p < rEnd;) {
+      const t = superOf[superRows[p]];
+      const tEnd = superStart[t + 1];
+      let p2 = p;
+      while (p2 < rEnd && superRows[p2] < tEnd) p2++;
+      fn(d, t, p, p2 - p, rEnd - p);
+      p = p2;
+    }
+  }
+}

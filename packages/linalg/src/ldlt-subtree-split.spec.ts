@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import type { CsrMatrix } from './csr.js';
+import type { SupernodeStructure } from './ldlt-analysis.js';
 import { subtreeSplit } from './ldlt-subtree-split.js';
 import { nestedDissectionOrdering } from './ordering/nested-dissection.js';
 import { ThreadPool } from './parallel/thread-pool.js';
-import { ZeroPivotError } from './sparse-ldlt.js';
+import { zeroPivotMessage } from './ldlt-test-support.js';
 import { SupernodalLDLT } from './supernodal-ldlt.js';
 import { denseToCsr, laplacian3d, randomVector, rng } from './test-support.js';
 
@@ -49,7 +50,7 @@ describe('SupernodalLDLT on two threads (subtree split)', () => {
   it('the split: [0, m) and [m, r) are whole subtrees that are not ancestors of each other; their cost is balanced below the one-thread cost', () => {
     const A = uneven(10, 10, 10, 3);
     const f = analysed(A, 'amd');
-    const split = subtreeSplit(f.nsuper, f.superStart, f.superRowPtr, f.superRows, superOfColumns(f));
+    const split = subtreeSplit(structureOf(f));
     expect(split, 'a 10×10×10 grid splits').to.not.equal(undefined);
     const { m, r, time } = split!;
     expect(0 < m && m < r && r <= f.nsuper).to.equal(true);
@@ -65,7 +66,7 @@ describe('SupernodalLDLT on two threads (subtree split)', () => {
     // a chain (tridiagonal matrix) has no two subtrees to run at once
     const chain = laplacian3d(40, 1, 1);
     const c = analysed(chain, 'natural' as unknown as 'amd');
-    expect(subtreeSplit(c.nsuper, c.superStart, c.superRowPtr, c.superRows, superOfColumns(c))).to.equal(undefined);
+    expect(subtreeSplit(structureOf(c))).to.equal(undefined);
   });
 
   it('factors bit for bit as one thread (AMD and nested dissection, refactorized with new values, analysed again), and solves the same', function () {
@@ -121,14 +122,7 @@ describe('SupernodalLDLT on two threads (subtree split)', () => {
     // row and column 150 set to zero: its pivot vanishes in the sixth panel
     const saved = Float64Array.from(A.values);
     for (let p = 0; p < n; p++) for (let q = A.rowPtr[p]; q < A.rowPtr[p + 1]; q++) if (p === 150 || A.colInd[q] === 150) A.values[q] = 0;
-    const message = (f: SupernodalLDLT) => {
-      try {
-        f.factorize(A);
-        return 'no error';
-      } catch (e) {
-        return (e as Error).message;
-      }
-    };
+    const message = (f: SupernodalLDLT) => zeroPivotMessage(f, A);
     expect(message(one)).to.include('step 150');
     expect(message(two)).to.equal(message(one));
     A.values.set(saved);
@@ -162,15 +156,7 @@ describe('SupernodalLDLT on two threads (subtree split)', () => {
         for (let q = A.rowPtr[p]; q < A.rowPtr[p + 1]; q++) if (p === i || A.colInd[q] === i) A.values[q] = 0;
       }
     };
-    const failure = (f: SupernodalLDLT) => {
-      try {
-        f.factorize(A);
-      } catch (e) {
-        expect(e).to.be.instanceOf(ZeroPivotError);
-        return (e as Error).message;
-      }
-      return 'no error';
-    };
+    const failure = (f: SupernodalLDLT) => zeroPivotMessage(f, A);
     const inWorker = two.superStart[m + ((r - m) >> 1)];
     const inMain = two.superStart[m >> 1];
     for (const steps of [[inWorker], [inWorker, inMain]]) {
@@ -187,9 +173,9 @@ describe('SupernodalLDLT on two threads (subtree split)', () => {
   });
 });
 
-/** The supernode of each column. */
-function superOfColumns(f: SupernodalLDLT): Int32Array {
-  const of = new Int32Array(f.n);
-  for (let s = 0; s < f.nsuper; s++) of.fill(s, f.superStart[s], f.superStart[s + 1]);
-  return of;
+/** The analysis' supernodes, with the supernode of each column. */
+function structureOf(f: SupernodalLDLT): SupernodeStructure {
+  const superOf = new Int32Array(f.n);
+  for (let s = 0; s < f.nsuper; s++) superOf.fill(s, f.superStart[s], f.superStart[s + 1]);
+  return { nsuper: f.nsuper, superStart: f.superStart, superRowPtr: f.superRowPtr, superRows: f.superRows, superOf };
 }

@@ -10,6 +10,8 @@
  * cost per block and per update.
  */
 
+import { forEachSupernodeUpdate, type SupernodeStructure } from './ldlt-analysis.js';
+
 /** A split of the supernodes: [0, m) and [m, r) at once, then [r, nsuper); `time` relative to one thread (≤ 1). */
 export interface SubtreeSplit {
   readonly m: number;
@@ -22,39 +24,25 @@ const BLOCK_COST = 200;
 const UPDATE_COST = 100;
 
 /**
- * The best split of the supernodes described by the analysis' arrays, or undefined when none
- * saves at least `minSaving` of the one-thread cost (two threads would not pay for waking one).
+ * The best split of the supernodes of an analysis, or undefined when none saves at least
+ * `minSaving` of the one-thread cost (two threads would not pay for waking one).
  */
-export function subtreeSplit(
-  nsuper: number,
-  superStart: Int32Array,
-  superRowPtr: Int32Array,
-  superRows: Int32Array,
-  superOf: Int32Array,
-  minSaving = 0.1,
-): SubtreeSplit | undefined {
+export function subtreeSplit(s: SupernodeStructure, minSaving = 0.1): SubtreeSplit | undefined {
+  const { nsuper, superStart, superRowPtr, superRows, superOf } = s;
   if (nsuper < 3) return undefined;
   const cost = new Float64Array(nsuper);
   const parent = new Int32Array(nsuper).fill(-1);
   for (let d = 0; d < nsuper; d++) {
     const nd = superStart[d + 1] - superStart[d];
     const r0 = superRowPtr[d];
-    const rEnd = superRowPtr[d + 1];
-    const nrows = rEnd - r0;
+    const nrows = superRowPtr[d + 1] - r0;
     cost[d] += BLOCK_COST + nd * nrows;
     for (let k = 0; k < nd; k++) cost[d] += (nrows - k) * k;
-    if (r0 + nd < rEnd) parent[d] = superOf[superRows[r0 + nd]];
-    for (let p = r0 + nd; p < rEnd;) {
-      const t = superOf[superRows[p]];
-      const tEnd = superStart[t + 1];
-      let p2 = p;
-      while (p2 < rEnd && superRows[p2] < tEnd) p2++;
-      const n1 = p2 - p;
-      const n2 = rEnd - p;
-      cost[t] += UPDATE_COST + nd * (n1 * n2 - (n1 * (n1 - 1)) / 2);
-      p = p2;
-    }
+    if (nd < nrows) parent[d] = superOf[superRows[r0 + nd]];
   }
+  forEachSupernodeUpdate(s, (d, t, _p, n1, n2) => {
+    cost[t] += UPDATE_COST + (superStart[d + 1] - superStart[d]) * (n1 * n2 - (n1 * (n1 - 1)) / 2);
+  });
   // first[s]: the first supernode of the subtree of s (postorder: the subtree is first[s] … s)
   const first = new Int32Array(nsuper);
   for (let s = 0; s < nsuper; s++) first[s] = s;

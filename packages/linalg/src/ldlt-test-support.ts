@@ -1,5 +1,5 @@
 /**
- * Helpers shared by sparse-ldlt.spec.ts and supernodal-ldlt.spec.ts (not exported from the
+ * Helpers shared by sparse-ldlt.spec.ts, supernodal-ldlt.spec.ts and ldlt-subtree-split.spec.ts (not exported from the
  * package): random orderings, triangles, refills on a fixed pattern, residuals, and the checks
  * that both factorizations must pass the same way (storage triangles, guards).
  */
@@ -125,4 +125,15 @@ export function expectPivotTolerance(Solver: new () => LdltSolver): void {
   ]);
   expect(() => new Solver().analyze(tiny, 'natural', { pivotTolerance: 1e-12 }).factorize(tiny)).to.throw(ZeroPivotError);
   expect(() => new Solver().analyze(tiny, 'natural').factorize(tiny)).not.to.throw();
+}
+
+/** The message of the ZeroPivotError that factorizing A throws, or 'no error'. */
+export function zeroPivotMessage(f: LdltSolver, A: CsrMatrix): string {
+  try {
+    f.factorize(A);
+  } catch (e) {
+    expect(e).to.be.instanceOf(ZeroPivotError);
+    return (e as Error).message;
+  }
+  return 'no error';
 }

@@ -14,6 +14,7 @@ import {
   countNegative,
   eliminationTree,
   fillReducingOrdering,
+  forEachSupernodeUpdate,
   lowerColumns,
   squareOrder,
   upperColumns,
@@ -282,20 +283,14 @@ export class SupernodalLDLT {
     let flops = 0;
     for (let d = 0; d < nsuper; d++) {
       const nd = superStart[d + 1] - superStart[d];
-      const rEnd = superRowPtr[d + 1];
       for (let k = 0; k < nd; k++) flops += 2 * (superRowPtr[d + 1] - superRowPtr[d] - k) * k;
-      for (let p = superRowPtr[d] + nd; p < rEnd;) {
-        const t = superOf[superRows[p]];
-        const tEnd = superStart[t + 1];
-        let p2 = p;
-        while (p2 < rEnd && superRows[p2] < tEnd) p2++;
-        const ndrow1 = p2 - p;
-        const ndrow2 = rEnd - p;
-        if (even(ndrow1) * nd > maxW) maxW = even(ndrow1) * nd;
-        flops += 2 * nd * (ndrow1 * ndrow2 - (ndrow1 * (ndrow1 - 1)) / 2);
-        p = p2;
-      }
     }
+    const structure = { nsuper, superStart, superRowPtr, superRows, superOf };
+    forEachSupernodeUpdate(structure, (d, _t, _p, ndrow1, ndrow2) => {
+      const nd = superStart[d + 1] - superStart[d];
+      if (even(ndrow1) * nd > maxW) maxW = even(ndrow1) * nd;
+      flops += 2 * nd * (ndrow1 * ndrow2 - (ndrow1 * (ndrow1 - 1)) / 2);
+    });
 
     this.nsuper = nsuper;
     this.superStart = superStart;
@@ -319,7 +314,7 @@ export class SupernodalLDLT {
     this.flops = flops;
     this.releaseSecondThread();
     this.parallel = this.threadPool !== undefined && flops >= LDLT_PARALLEL_MIN_FLOPS;
-    this.split = this.parallel ? subtreeSplit(nsuper, superStart, superRowPtr, superRows, superOf) : undefined;
+    this.split = this.parallel ? subtreeSplit(structure) : undefined;
     this.kernel = this.kernelChoice === 'auto' && n >= LDLT_WASM_MIN_ORDER ? this.makeKernel() : undefined;
     if (!this.kernel?.second) {
       this.parallel = false;

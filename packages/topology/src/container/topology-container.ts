@@ -309,6 +309,11 @@ export abstract class TopologyContainer extends BaseMeshTopology {
     return this.prepared !== undefined;
   }
 
+  /** Which mesh waits for the first change: 'full' (prepareChanges), 'lean' (prepareLeanChanges), or none. */
+  get preparedMesh(): 'full' | 'lean' | undefined {
+    return this.prepared ? (this.prepared.lean ? 'lean' : 'full') : undefined;
+  }
+
   /**
    * Builds the editable mesh now, for a component that will change this container from its first
    * steps (TopologicalChangeProcessor, TopologyBoundingTrasher, at their bwdInit): its first change
