@@ -135,6 +135,19 @@ describe('A removal of volumes whose faces and edges nobody read (lean mesh)', (
     });
   });
 
+  it('a modifier with no container beside it or above: the scene loads and steps; a change says why it cannot', async () => {
+    const s = await loadSceneFromString(`<Node name="root" dt="0.01">
+      <DefaultAnimationLoop/>
+      <Node name="beam"><MechanicalObject name="dofs" position="0 0 0 1 0 0"/><TetrahedronSetTopologyModifier name="modifier"/></Node>
+    </Node>`);
+    try {
+      s.step(2);
+      expect(() => modifier(s).removeTetrahedra([0])).to.throw(/no topology container in this node or above/);
+    } finally {
+      s.dispose();
+    }
+  });
+
   it('another kind of change (removeTriangles) makes the faces and edges first, then changes them as on the oracle', async () => {
     await withOracle('tetrahedron', true, (lean, full) => {
       for (const s of [lean, full]) remove(s, 'tetrahedron', [0, 1, 2, 3, 4, 5]);

@@ -27,7 +27,7 @@ export class HexahedronSetTopologyModifier extends QuadSetTopologyModifier {
    */
   override bwdInit(): void {
     super.bwdInit();
-    this.getContainer().prepareLeanChanges();
+    this.findContainer()?.prepareLeanChanges();
   }
 
   /** Appends hexahedra, (n × 8) vertex indices in SOFA's order; the quads and edges they lack are created first. */

@@ -27,11 +27,18 @@ export class PointSetTopologyModifier extends BaseObject {
 
   /** The container this modifier changes: the first dynamic container of its node, else above. */
   getContainer(): PointSetTopologyContainer {
+    const c = this.findContainer();
+    if (c) return c;
+    throw this.error('no topology container in this node or above: a modifier changes the container next to it');
+  }
+
+  /** The container getContainer gives, or undefined when there is none (said only when a change asks for it). */
+  protected findContainer(): PointSetTopologyContainer | undefined {
     for (let n = this.hasContext ? this.context : undefined; n; n = n.parent) {
       const c = n.objects.find((o): o is PointSetTopologyContainer => o instanceof PointSetTopologyContainer);
       if (c) return c;
     }
-    throw this.error('no topology container in this node or above: a modifier changes the container next to it');
+    return undefined;
   }
 
   /** The operations on the container (built on first use). */

@@ -27,7 +27,7 @@ export class TetrahedronSetTopologyModifier extends TriangleSetTopologyModifier 
    */
   override bwdInit(): void {
     super.bwdInit();
-    this.getContainer().prepareLeanChanges();
+    this.findContainer()?.prepareLeanChanges();
   }
 
   /** Appends tetrahedra, (n × 4) vertex indices; the triangles and edges they lack are created first. */
