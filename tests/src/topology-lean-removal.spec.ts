@@ -135,6 +135,19 @@ describe('A removal of volumes whose faces and edges nobody read (lean mesh)', (
     });
   });
 
+  it('points removed without the faces and edges they isolate (removeVolumes with removeIsolatedItems false, points true): the full mesh, whose dangling faces and edges go with them', async () => {
+    await withOracle('tetrahedron', true, (lean, full) => {
+      for (const s of [lean, full]) {
+        (
+          modifier(s) as unknown as { ops: { removeVolumes(k: string, ids: number[], items: boolean, points: boolean): void } }
+        ).ops.removeVolumes('tetrahedron', [0, 1, 2, 3, 4, 5], false, true);
+        s.step();
+      }
+      expect(topo(lean).waitingKinds).to.deep.equal([]);
+      expectAsOracle(lean, full);
+    });
+  });
+
   it('a modifier with no container beside it or above: the scene loads and steps; a change says why it cannot', async () => {
     const s = await loadSceneFromString(`<Node name="root" dt="0.01">
       <DefaultAnimationLoop/>

@@ -165,8 +165,11 @@ export class TopologyModifierOps {
     removeIsolatedItems = true,
     removeIsolatedPoints = removeIsolatedItems,
   ): void {
-    // the faces and edges nobody read are not needed to remove volumes: made when first read (deferred-sub-elements.ts)
-    this.lean++;
+    // the faces and edges nobody read are not needed to remove volumes: made when first read
+    // (deferred-sub-elements.ts); unless points go without the faces and edges they isolate, which
+    // the full mesh removes with them as dangling (removeDanglingElements)
+    const lean = removeIsolatedItems || !removeIsolatedPoints ? 1 : 0;
+    this.lean += lean;
     try {
       const sorted = this.filtered(ids, this.mesh.count(kind), kind);
       if (sorted.length === 0) return;
@@ -174,7 +177,7 @@ export class TopologyModifierOps {
       this.propagate();
       this.removeVolumesProcess(kind, sorted, removeIsolatedItems, removeIsolatedPoints);
     } finally {
-      this.lean--;
+      this.lean -= lean;
     }
   }
 
