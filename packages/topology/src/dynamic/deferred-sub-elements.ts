@@ -9,7 +9,9 @@
  * alone and records what it did. The first read of a face or an edge afterwards derives them from
  * the volumes as they were at the first change (SOFA's order) and replays the record on the full
  * mesh, which then holds exactly the lists the changes would have left in it (the volumes and
- * points are checked against the lean mesh's), and replaces it.
+ * points are checked against the lean mesh's), and replaces it. A removal that takes points without
+ * the faces and edges they isolate (which the full mesh removes with them, as dangling) and every
+ * other kind of change work on the full mesh.
  */
 import type { ElementKind } from '../container/topology-container.js';
 import type { DynamicMesh } from './dynamic-mesh.js';
