@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { CsrMatrix } from './csr.js';
 import type { SupernodeStructure } from './ldlt-analysis.js';
-import { subtreeSplit } from './ldlt-subtree-split.js';
+import { firstSharedProduct, subtreeSplit } from './ldlt-subtree-split.js';
 import { nestedDissectionOrdering } from './ordering/nested-dissection.js';
 import { ThreadPool } from './parallel/thread-pool.js';
 import { zeroPivotMessage } from './ldlt-test-support.js';
@@ -67,6 +67,10 @@ describe('SupernodalLDLT on two threads (subtree split)', () => {
     const chain = laplacian3d(40, 1, 1);
     const c = analysed(chain, 'natural' as unknown as 'amd');
     expect(subtreeSplit(structureOf(c))).to.equal(undefined);
+    // and no product of it is large enough to share; the 10×10×10 grid's are, above its split
+    expect(firstSharedProduct(structureOf(c), 0, 24)).to.equal(c.nsuper);
+    const first = firstSharedProduct(structureOf(f), r, 24);
+    expect(first >= r && first < f.nsuper, `first shared product at ${first}`).to.equal(true);
   });
 
   it('factors bit for bit as one thread (AMD and nested dissection, refactorized with new values, analysed again), and solves the same', function () {

@@ -70,3 +70,32 @@ export function subtreeSplit(s: SupernodeStructure, minSaving = 0.1): SubtreeSpl
   }
   return best;
 }
+
+/** The smallest product the factorization shares with a second thread (supernodal-ldlt.wat, $product): rows and multiply-adds. */
+export const SHARED_PRODUCT_ROWS = 16;
+export const SHARED_PRODUCT_WORK = 32768;
+
+/**
+ * The first supernode at or above `from` that a shared product updates: an update from a supernode
+ * below, or a panel of its own block after the first (panels of `panel` columns), of at least
+ * SHARED_PRODUCT_ROWS rows and SHARED_PRODUCT_WORK multiply-adds; nsuper when none is.
+ */
+export function firstSharedProduct(s: SupernodeStructure, from: number, panel: number): number {
+  const { nsuper, superStart, superRowPtr } = s;
+  const large = (ncol: number, nrow: number, nk: number) => nrow >= SHARED_PRODUCT_ROWS && ncol * nrow * nk >= SHARED_PRODUCT_WORK;
+  let first = nsuper;
+  forEachSupernodeUpdate(s, (d, t, _p, n1, n2) => {
+    if (t >= from && t < first && large(n1, n2, superStart[d + 1] - superStart[d])) first = t;
+  });
+  for (let t = from; t < first; t++) {
+    const ns = superStart[t + 1] - superStart[t];
+    const nrows = superRowPtr[t + 1] - superRowPtr[t];
+    for (let p0 = panel; p0 < ns; p0 += panel) {
+      if (large(Math.min(panel, ns - p0), nrows - p0, p0)) {
+        first = t;
+        break;
+      }
+    }
+  }
+  return first;
+}

@@ -20,7 +20,7 @@ import {
   upperColumns,
 } from './ldlt-analysis.js';
 import { invertPermutation } from './ordering/permutation.js';
-import { subtreeSplit, type SubtreeSplit } from './ldlt-subtree-split.js';
+import { firstSharedProduct, subtreeSplit, type SubtreeSplit } from './ldlt-subtree-split.js';
 import type { ThreadPool } from './parallel/thread-pool.js';
 import { ZeroPivotError } from './sparse-ldlt.js';
 import { LDLT_HEADER, LDLT_HEADER_BYTES, LDLT_PANEL, supernodalLdltModule } from './wasm/supernodal-ldlt-wasm.js';
@@ -69,6 +69,9 @@ interface LdltKernel {
  * once it is collected: their instance holds the factor's memory.
  */
 const forgetJob = new FinalizationRegistry<{ pool: ThreadPool; jobs: number[] }>(({ pool, jobs }) => jobs.forEach((j) => pool.remove(j)));
+
+/** How long the caller spins for the worker at the end of each part of a parallel factorization before it sleeps. */
+const PARALLEL_SPIN_MS = 5;
 
 /** Below this many floating-point operations per factorization a second thread costs more than it saves. */
 export const LDLT_PARALLEL_MIN_FLOPS = 1e6;
@@ -210,6 +213,8 @@ export class SupernodalLDLT {
   parallel = false;
   /** The subtree split of the last analysis used by factorize (undefined: none; the products above are still shared). */
   split: SubtreeSplit | undefined;
+  /** The first supernode above the split with a product large enough to share (nsuper: none): the worker helps from there. */
+  private helpFrom = 0;
 
   /** Symbolic analysis of the symmetric matrix A (square CSR). Returns this. */
   analyze(A: CsrMatrix, ordering: LdltOrdering = 'amd', options: SupernodalAnalyzeOptions = {}): this {
@@ -315,6 +320,7 @@ export class SupernodalLDLT {
     this.releaseSecondThread();
     this.parallel = this.threadPool !== undefined && flops >= LDLT_PARALLEL_MIN_FLOPS;
     this.split = this.parallel ? subtreeSplit(structure) : undefined;
+    this.helpFrom = this.parallel ? firstSharedProduct(structure, this.split?.r ?? 0, PANEL) : nsuper;
     this.kernel = this.kernelChoice === 'auto' && n >= LDLT_WASM_MIN_ORDER ? this.makeKernel() : undefined;
     if (!this.kernel?.second) {
       this.parallel = false;
@@ -518,6 +524,9 @@ export class SupernodalLDLT {
     this.factorized = false;
     const kernel = this.kernel;
     if (kernel) {
+      // the worker wakes while A's values are copied in (waking it earlier, as the matrix is
+      // assembled, had it spin through the assembly: a slower step where the two cores share one)
+      kernel.second?.pool.warm();
       kernel.Av.set(A.values.subarray(0, this.nnzA));
       kernel.tol[0] = this.pivotTolerance;
       if (kernel.second) this.factorOnTwoThreads(kernel, kernel.second, this.split);
@@ -581,6 +590,8 @@ export class SupernodalLDLT {
   private factorOnTwoThreads(kernel: LdltKernel, second: SecondThread, split: SubtreeSplit | undefined): void {
     const pool = second.pool;
     const { head, next, nsuper } = this;
+    // (an empty range leaves the status as it is)
+    kernel.status[0] = -1;
     let r = 0;
     if (split) {
       const m = split.m;
@@ -588,7 +599,7 @@ export class SupernodalLDLT {
       // row 1: the worker's range; the rows of a larger pool's other threads: empty ranges
       pool.args.fill(0, 8);
       pool.args.set([second.header, m, r, 1], 8);
-      pool.run(second.job, () => kernel.factorRange(0, 0, m, 1));
+      pool.run(second.job, () => kernel.factorRange(0, 0, m, 1), PARALLEL_SPIN_MS);
       if (kernel.status[0] !== -1) return;
       if (second.status[0] !== -1) {
         kernel.status[0] = second.status[0];
@@ -607,18 +618,26 @@ export class SupernodalLDLT {
     }
     const task = second.task;
     task.fill(0);
+    // the supernodes below the first large product on this thread alone: the worker would only spin
+    const h = Math.max(r, this.helpFrom);
+    kernel.factorRange(0, r, h, split ? 0 : 1);
+    if (kernel.status[0] !== -1 || h >= nsuper) return;
     pool.args.fill(0, 8);
     pool.args[8] = second.taskAddress;
-    pool.run(second.helpJob, () => {
-      kernel.setTask(second.taskAddress);
-      try {
-        kernel.factorRange(0, r, nsuper, split ? 0 : 1);
-      } finally {
-        kernel.setTask(0);
-        Atomics.store(task, 3, 1);
-        Atomics.notify(task, 0);
-      }
-    });
+    pool.run(
+      second.helpJob,
+      () => {
+        kernel.setTask(second.taskAddress);
+        try {
+          kernel.factorRange(0, h, nsuper, split || h > 0 ? 0 : 1);
+        } finally {
+          kernel.setTask(0);
+          Atomics.store(task, 3, 1);
+          Atomics.notify(task, 0);
+        }
+      },
+      PARALLEL_SPIN_MS,
+    );
   }
 
   /** Dense products the last factorization shared with its second thread (0 on one thread). */

@@ -64,11 +64,6 @@ export class SparseLDLSolver extends DirectSparseSolver {
     this.ldlt.factorize(A);
   }
 
-  /** The factorization's second thread spins through the assembly instead of being woken after it. */
-  protected override beforeAssembly(): void {
-    this.ldlt.warmThreads();
-  }
-
   private poolWarned = false;
 
   /** The task scheduler's pool for parallelFactorization; undefined (said once) where there are no threads. */

@@ -143,14 +143,15 @@ export class ThreadPool {
 
   /**
    * Runs job `id` on the workers with the arguments in `args` (row t for thread t; row 0 is the
-   * caller's) while the caller runs `local`; returns when all are done.
+   * caller's) while the caller runs `local`; returns when all are done (spinning for them `spinMs`
+   * before it sleeps).
    */
-  run(id: number, local: () => void): void {
+  run(id: number, local: () => void, spinMs = 0): void {
     this.signal(PoolOp.run, id);
     try {
       local();
     } finally {
-      this.wait();
+      this.wait(spinMs);
     }
   }
 
@@ -164,14 +165,22 @@ export class ThreadPool {
     Atomics.notify(c, PoolControl.generation);
   }
 
-  private wait(): void {
+  /**
+   * Waits for the workers: spinning for `spinMs` at least (a caller that expects them within a
+   * fraction of a millisecond: being woken from a sleep takes longer on a virtual machine), then
+   * sleeping.
+   */
+  private wait(spinMs = 0): void {
     const c = this.ctrl;
     let slept = 0;
+    const spinUntil = spinMs > 0 ? Date.now() + spinMs : 0;
+    let sleep = false;
     for (let spin = 0; ; spin++) {
       const p = Atomics.load(c, PoolControl.pending);
       if (p === 0) break;
       if (this.failure) throw new Error(`a worker thread failed: ${this.failure}`);
-      if (spin > 2000) {
+      if (!sleep && spin > 2000) sleep = spinUntil === 0 || ((spin & 1023) === 0 && Date.now() > spinUntil);
+      if (sleep) {
         // a worker that died cannot say so while this thread blocks: give up after STALL_MS
         if (Atomics.wait(c, PoolControl.pending, p, 100) === 'timed-out' && (slept += 100) > STALL_MS) {
           throw new Error(`the worker threads did not answer for ${STALL_MS / 1000} s`);

@@ -55,7 +55,6 @@ export abstract class MatrixLinearSolver extends LinearSolver {
 
   solveSystem(system: MechanicalSystem, factors: MBKFactors, rhs: Float64Array, out: Float64Array): SolverStats {
     const t0 = performance.now();
-    this.beforeAssembly();
     const A = system.assembleMBK(factors);
     this.linearSystem.get()?.assembled(A);
     // the same matrix arrays of a system whose pattern did not change: no need to compare patterns
@@ -92,9 +91,6 @@ export abstract class MatrixLinearSolver extends LinearSolver {
       throw this.error(`the system matrix cannot be factorised: ${(e as Error).message}${where}`);
     }
   }
-
-  /** Called as the assembly of the matrix it will invert begins (a solver may wake its threads). */
-  protected beforeAssembly(): void {}
 
   /** out = A⁻¹·rhs (or the preconditioner's approximation of it) for the last matrix given. */
   abstract solveMatrix(out: Float64Array, rhs: Float64Array): void;
