@@ -117,7 +117,6 @@ describe('SupernodalLDLT on two threads (subtree split)', () => {
     for (let round = 0; round < 3; round++) {
       for (let k = 0; k < A.values.length; k++) A.values[k] *= 1 + 1e-3 * round;
       one.factorize(A);
-      two.warmThreads();
       two.factorize(A);
       expect(two.sharedProducts, 'products shared').to.be.above(0);
       expect(bits(two.Lx)).to.deep.equal(bits(one.Lx));

@@ -597,8 +597,12 @@ export class SupernodalLDLT {
       const m = split.m;
       r = split.r;
       // row 1: the worker's range; the rows of a larger pool's other threads: empty ranges
-      pool.args.fill(0, 8);
-      pool.args.set([second.header, m, r, 1], 8);
+      const args = pool.args;
+      args.fill(0, 8);
+      args[8] = second.header;
+      args[9] = m;
+      args[10] = r;
+      args[11] = 1;
       pool.run(second.job, () => kernel.factorRange(0, 0, m, 1), PARALLEL_SPIN_MS);
       if (kernel.status[0] !== -1) return;
       if (second.status[0] !== -1) {
@@ -643,11 +647,6 @@ export class SupernodalLDLT {
   /** Dense products the last factorization shared with its second thread (0 on one thread). */
   get sharedProducts(): number {
     return this.kernel?.second?.task[0] ?? 0;
-  }
-
-  /** Wakes the worker of a parallel factorization ahead of it (ThreadPool.warm), e.g. as the matrix is assembled. */
-  warmThreads(): void {
-    this.kernel?.second?.pool.warm();
   }
 
   /** Frees the worker's instance of the last kernel (a new analysis makes another). */
