@@ -1,4 +1,4 @@
-import { MatrixFreeCgWasm, compileKernel, wasmApi } from '@sofa-ts/linalg';
+import { ELEMENT_BATCH, MatrixFreeCgWasm, compileKernel, wasmApi } from '@sofa-ts/linalg';
 import { tetrahedraWasm } from './kernels/tetrahedra.wasm.js';
 
 /**
@@ -27,6 +27,7 @@ import { tetrahedraWasm } from './kernels/tetrahedra.wasm.js';
  *   elem   (nPairs × 24 × 2 f64): per pair, field f of both elements at elem + 16f (lane = element
  *          parity): R (9, rows = element frame), the cofactor gradients (12), (D00, D01, D33)/36V (3);
  *   rest   (nPairs × 6 × 2 f64): the rest components of 'large' that are not 0 (LARGE_REST_COMPONENTS).
+ *   stiffness (90 f64 per element of a batch of up to ELEMENT_BATCH): the upper blocks tetK2 writes.
  */
 export const TET_FIELDS = 24;
 /** Bytes of one element pair in the elem array. */
@@ -63,6 +64,7 @@ export class TetrahedronDForceWasm {
   private readonly force2: (inIdx: number, elem: number, rest: number, delta: number, p0: number, p1: number, scratch: number) => void;
   private readonly force1: (inIdx: number, elem: number, rest: number, delta: number, e0: number, e1: number) => void;
   private readonly runAll: object;
+  private readonly stiffness2: (elem: number, e0: number, e1: number, U: number) => void;
   private _nElem = 0;
   private _nPairs = 0;
   /** The element pairs and points the memory holds room for. */
@@ -85,6 +87,9 @@ export class TetrahedronDForceWasm {
   /** A free area after the deferred slots, for a matrix-free solver's vectors (MatrixFreeCgWasm). */
   readonly area: number;
   readonly areaBytes: number;
+  /** The upper blocks of a batch's stiffness (upperStiffness), after the free area. */
+  readonly stiff: number;
+  private readonly stiffElements: number;
   private _elemView!: Float64Array;
   private _vinView!: Float64Array;
   private _voutView!: Float64Array;
@@ -108,7 +113,9 @@ export class TetrahedronDForceWasm {
     this.deferred = align(this.vout + nPoints * 24);
     this.area = align(this.deferred + deferredSlots * 24);
     this.areaBytes = MatrixFreeCgWasm.bytes(nPoints);
-    const bytes = this.area + this.areaBytes;
+    this.stiff = align(this.area + this.areaBytes);
+    this.stiffElements = Math.min(ELEMENT_BATCH, 2 * pairs);
+    const bytes = this.stiff + 720 * this.stiffElements;
     const pages = Math.ceil(bytes / 65536) + 1;
     this.memory = new api.Memory({ initial: pages, maximum: pages, shared: true });
     this.module = module;
@@ -118,6 +125,7 @@ export class TetrahedronDForceWasm {
     this.force2 = inst.exports.tetF2 as typeof this.force2;
     this.force1 = inst.exports.tetF1 as typeof this.force1;
     this.runAll = inst.exports.tetDFAll as object;
+    this.stiffness2 = inst.exports.tetK2 as typeof this.stiffness2;
     this.layOut(elems, nPoints);
   }
 
@@ -283,6 +291,19 @@ export class TetrahedronDForceWasm {
   copyRotations(rot: Float64Array, e0 = 0, count = Math.min(this.nElem, rot.length / 9)): void {
     const E = this.elemView;
     for (let e = 0; e < count; e++) copyElementRotation(E, rot, e0 + e, e);
+  }
+
+  /**
+   * The 10 upper 3×3 blocks of −Rᵀ·J·K·Jᵀ·R of elements e0 … e0+count−1 (e0 even, count at most
+   * ELEMENT_BATCH), from the rotations, gradients and materials held here: 90 numbers per element in
+   * the layout of rotatedTetrahedronStiffnessUpper, bit for bit its values. A view of this memory,
+   * valid until the next call.
+   */
+  upperStiffness(e0: number, count: number): Float64Array {
+    if ((e0 & 1) !== 0 || count > this.stiffElements)
+      throw new RangeError(`upperStiffness(${e0}, ${count}): e0 must be even and count at most ${this.stiffElements}`);
+    this.stiffness2(this.elem, e0, e0 + count, this.stiff);
+    return new Float64Array(this.memory.buffer, this.stiff, 90 * count);
   }
 
   /** Elements [e0, e1) on this thread (e0 even), adding into vout or their deferred slots. */

@@ -12,6 +12,9 @@
 ;;     'large' (the frame of the edges R, D = R₀X − R·x, f += Rᵀ·J·K·Jᵀ·D);
 ;;   tetDFAll(k): every element (the pairs, then the last odd one), the arrays read from the header:
 ;;     the function a solver running in WebAssembly calls (MatrixFreeCgWasm's product).
+;;   tetK2(elem, e0, e1, U): the upper blocks of each element's stiffness −Rᵀ·J·K·Jᵀ·R, for the
+;;     assembled path (CorotationalTetrahedra's emitStiffness; rotatedTetrahedronStiffnessUpper is
+;;     its oracle), into a batch area U.
 ;;
 ;; Memory (byte addresses; TetrahedronDForceWasm lays it out):
 ;;   header (i32 at 0, 4, 8, 12, 16): the number of elements, inIdx, outIdx, elem, scratch;
@@ -21,6 +24,7 @@
 ;;   elem (24 fields × 2 f64 per pair, field f at +16f, lane = element parity): R (9, rows = the
 ;;     element frame), the cofactor gradients (12: α β γ of node k at 9 + 3k), (A, B, C)/36V (3);
 ;;   rest (6 × 2 f64 per pair): the 6 non-zero rest components of D (LARGE_REST_COMPONENTS).
+;;   stiffness (90 f64 per element of a batch): tetK2's output.
 ;;
 ;; Register pressure (x64 has 16 vector registers): V8 issues a function's loads in their order
 ;; among its stores but schedules pure arithmetic late, so a pair kernel whose loads all came
@@ -1802,5 +1806,102 @@
           (i32.load offset=12 (i32.const 0))
           (local.get $k)
           (i32.sub (local.get $n) (i32.const 1))
-          (local.get $n))))))
+          (local.get $n)))))
 
+  ;; tetK2(elem, e0, e1, U): the 10 upper 3×3 blocks of −Rᵀ·(J·K·Jᵀ)·R of the elements e0 … e1−1
+  ;; (e0 even), element e0 + k at U + 720k (upperBlockIndex order: (0,0), (0,1), …, (3,3), each
+  ;; row-major), two elements per f64x2 (the pair's lanes; an odd last element's partner is not
+  ;; stored): rotatedTetrahedronStiffnessUpper's operations in its order (ai·A·aj is (ai·A)·aj)
+  (func $tetK2 (export "tetK2") (param $elem i32) (param $e0 i32) (param $e1 i32) (param $U i32)
+    (local $p i32) (local $base i32) (local $u i32) (local $i i32) (local $j i32) (local $gi i32) (local $gj i32) (local $two i32)
+    (local $A v128) (local $B v128) (local $C v128) (local $ai v128) (local $bi v128) (local $ci v128)
+    (local $aj v128) (local $bj v128) (local $cj v128)
+    (local $k00 v128) (local $k01 v128) (local $k02 v128) (local $k10 v128) (local $k11 v128) (local $k12 v128)
+    (local $k20 v128) (local $k21 v128) (local $k22 v128)
+    (local $t00 v128) (local $t01 v128) (local $t02 v128) (local $t10 v128) (local $t11 v128) (local $t12 v128)
+    (local $t20 v128) (local $t21 v128) (local $t22 v128) (local $x v128)
+    (local.set $p (i32.shr_u (local.get $e0) (i32.const 1)))
+    (local.set $u (local.get $U))
+    (block $done
+      (loop $pair
+        (br_if $done (i32.ge_u (i32.shl (local.get $p) (i32.const 1)) (local.get $e1)))
+        (local.set $base (i32.add (local.get $elem) (i32.mul (local.get $p) (i32.const 384))))
+        ;; both lanes stored unless the pair's second element is past e1
+        (local.set $two (i32.lt_u (i32.add (i32.shl (local.get $p) (i32.const 1)) (i32.const 1)) (local.get $e1)))
+        (local.set $A (v128.load offset=336 (local.get $base)))
+        (local.set $B (v128.load offset=352 (local.get $base)))
+        (local.set $C (v128.load offset=368 (local.get $base)))
+        (local.set $i (i32.const 0))
+        (block $end_i
+          (loop $for_i
+            (br_if $end_i (i32.ge_u (local.get $i) (i32.const 4)))
+            ;; node i's gradient: fields 9 + 3i … (byte 144 + 48i)
+            (local.set $gi (i32.add (local.get $base) (i32.mul (local.get $i) (i32.const 48))))
+            (local.set $ai (v128.load offset=144 (local.get $gi)))
+            (local.set $bi (v128.load offset=160 (local.get $gi)))
+            (local.set $ci (v128.load offset=176 (local.get $gi)))
+            (local.set $j (local.get $i))
+            (block $end_j
+              (loop $for_j
+                (br_if $end_j (i32.ge_u (local.get $j) (i32.const 4)))
+                (local.set $gj (i32.add (local.get $base) (i32.mul (local.get $j) (i32.const 48))))
+                (local.set $aj (v128.load offset=144 (local.get $gj)))
+                (local.set $bj (v128.load offset=160 (local.get $gj)))
+                (local.set $cj (v128.load offset=176 (local.get $gj)))
+                ;; block (i, j) of J·K·Jᵀ
+                (local.set $k00 (f64x2.add (f64x2.add (f64x2.mul (f64x2.mul (local.get $ai) (local.get $A)) (local.get $aj)) (f64x2.mul (f64x2.mul (local.get $bi) (local.get $C)) (local.get $bj))) (f64x2.mul (f64x2.mul (local.get $ci) (local.get $C)) (local.get $cj))))
+                (local.set $k01 (f64x2.add (f64x2.mul (f64x2.mul (local.get $ai) (local.get $B)) (local.get $bj)) (f64x2.mul (f64x2.mul (local.get $bi) (local.get $C)) (local.get $aj))))
+                (local.set $k02 (f64x2.add (f64x2.mul (f64x2.mul (local.get $ai) (local.get $B)) (local.get $cj)) (f64x2.mul (f64x2.mul (local.get $ci) (local.get $C)) (local.get $aj))))
+                (local.set $k10 (f64x2.add (f64x2.mul (f64x2.mul (local.get $bi) (local.get $B)) (local.get $aj)) (f64x2.mul (f64x2.mul (local.get $ai) (local.get $C)) (local.get $bj))))
+                (local.set $k11 (f64x2.add (f64x2.add (f64x2.mul (f64x2.mul (local.get $bi) (local.get $A)) (local.get $bj)) (f64x2.mul (f64x2.mul (local.get $ai) (local.get $C)) (local.get $aj))) (f64x2.mul (f64x2.mul (local.get $ci) (local.get $C)) (local.get $cj))))
+                (local.set $k12 (f64x2.add (f64x2.mul (f64x2.mul (local.get $bi) (local.get $B)) (local.get $cj)) (f64x2.mul (f64x2.mul (local.get $ci) (local.get $C)) (local.get $bj))))
+                (local.set $k20 (f64x2.add (f64x2.mul (f64x2.mul (local.get $ci) (local.get $B)) (local.get $aj)) (f64x2.mul (f64x2.mul (local.get $ai) (local.get $C)) (local.get $cj))))
+                (local.set $k21 (f64x2.add (f64x2.mul (f64x2.mul (local.get $ci) (local.get $B)) (local.get $bj)) (f64x2.mul (f64x2.mul (local.get $bi) (local.get $C)) (local.get $cj))))
+                (local.set $k22 (f64x2.add (f64x2.add (f64x2.mul (f64x2.mul (local.get $ci) (local.get $A)) (local.get $cj)) (f64x2.mul (f64x2.mul (local.get $bi) (local.get $C)) (local.get $bj))) (f64x2.mul (f64x2.mul (local.get $ai) (local.get $C)) (local.get $aj))))
+                ;; T = K_ij·R
+                (local.set $t00 (f64x2.add (f64x2.add (f64x2.mul (local.get $k00) (v128.load offset=0 (local.get $base))) (f64x2.mul (local.get $k01) (v128.load offset=48 (local.get $base)))) (f64x2.mul (local.get $k02) (v128.load offset=96 (local.get $base)))))
+                (local.set $t01 (f64x2.add (f64x2.add (f64x2.mul (local.get $k00) (v128.load offset=16 (local.get $base))) (f64x2.mul (local.get $k01) (v128.load offset=64 (local.get $base)))) (f64x2.mul (local.get $k02) (v128.load offset=112 (local.get $base)))))
+                (local.set $t02 (f64x2.add (f64x2.add (f64x2.mul (local.get $k00) (v128.load offset=32 (local.get $base))) (f64x2.mul (local.get $k01) (v128.load offset=80 (local.get $base)))) (f64x2.mul (local.get $k02) (v128.load offset=128 (local.get $base)))))
+                (local.set $t10 (f64x2.add (f64x2.add (f64x2.mul (local.get $k10) (v128.load offset=0 (local.get $base))) (f64x2.mul (local.get $k11) (v128.load offset=48 (local.get $base)))) (f64x2.mul (local.get $k12) (v128.load offset=96 (local.get $base)))))
+                (local.set $t11 (f64x2.add (f64x2.add (f64x2.mul (local.get $k10) (v128.load offset=16 (local.get $base))) (f64x2.mul (local.get $k11) (v128.load offset=64 (local.get $base)))) (f64x2.mul (local.get $k12) (v128.load offset=112 (local.get $base)))))
+                (local.set $t12 (f64x2.add (f64x2.add (f64x2.mul (local.get $k10) (v128.load offset=32 (local.get $base))) (f64x2.mul (local.get $k11) (v128.load offset=80 (local.get $base)))) (f64x2.mul (local.get $k12) (v128.load offset=128 (local.get $base)))))
+                (local.set $t20 (f64x2.add (f64x2.add (f64x2.mul (local.get $k20) (v128.load offset=0 (local.get $base))) (f64x2.mul (local.get $k21) (v128.load offset=48 (local.get $base)))) (f64x2.mul (local.get $k22) (v128.load offset=96 (local.get $base)))))
+                (local.set $t21 (f64x2.add (f64x2.add (f64x2.mul (local.get $k20) (v128.load offset=16 (local.get $base))) (f64x2.mul (local.get $k21) (v128.load offset=64 (local.get $base)))) (f64x2.mul (local.get $k22) (v128.load offset=112 (local.get $base)))))
+                (local.set $t22 (f64x2.add (f64x2.add (f64x2.mul (local.get $k20) (v128.load offset=32 (local.get $base))) (f64x2.mul (local.get $k21) (v128.load offset=80 (local.get $base)))) (f64x2.mul (local.get $k22) (v128.load offset=128 (local.get $base)))))
+                ;; U_ij = −Rᵀ·T: lane 0 at u, lane 1 (the pair's second element) at u + 720
+                (local.set $x (f64x2.neg (f64x2.add (f64x2.add (f64x2.mul (v128.load offset=0 (local.get $base)) (local.get $t00)) (f64x2.mul (v128.load offset=48 (local.get $base)) (local.get $t10))) (f64x2.mul (v128.load offset=96 (local.get $base)) (local.get $t20)))))
+                (v128.store64_lane offset=0 0 (local.get $u) (local.get $x))
+                (if (local.get $two) (then (v128.store64_lane offset=720 1 (local.get $u) (local.get $x))))
+                (local.set $x (f64x2.neg (f64x2.add (f64x2.add (f64x2.mul (v128.load offset=0 (local.get $base)) (local.get $t01)) (f64x2.mul (v128.load offset=48 (local.get $base)) (local.get $t11))) (f64x2.mul (v128.load offset=96 (local.get $base)) (local.get $t21)))))
+                (v128.store64_lane offset=8 0 (local.get $u) (local.get $x))
+                (if (local.get $two) (then (v128.store64_lane offset=728 1 (local.get $u) (local.get $x))))
+                (local.set $x (f64x2.neg (f64x2.add (f64x2.add (f64x2.mul (v128.load offset=0 (local.get $base)) (local.get $t02)) (f64x2.mul (v128.load offset=48 (local.get $base)) (local.get $t12))) (f64x2.mul (v128.load offset=96 (local.get $base)) (local.get $t22)))))
+                (v128.store64_lane offset=16 0 (local.get $u) (local.get $x))
+                (if (local.get $two) (then (v128.store64_lane offset=736 1 (local.get $u) (local.get $x))))
+                (local.set $x (f64x2.neg (f64x2.add (f64x2.add (f64x2.mul (v128.load offset=16 (local.get $base)) (local.get $t00)) (f64x2.mul (v128.load offset=64 (local.get $base)) (local.get $t10))) (f64x2.mul (v128.load offset=112 (local.get $base)) (local.get $t20)))))
+                (v128.store64_lane offset=24 0 (local.get $u) (local.get $x))
+                (if (local.get $two) (then (v128.store64_lane offset=744 1 (local.get $u) (local.get $x))))
+                (local.set $x (f64x2.neg (f64x2.add (f64x2.add (f64x2.mul (v128.load offset=16 (local.get $base)) (local.get $t01)) (f64x2.mul (v128.load offset=64 (local.get $base)) (local.get $t11))) (f64x2.mul (v128.load offset=112 (local.get $base)) (local.get $t21)))))
+                (v128.store64_lane offset=32 0 (local.get $u) (local.get $x))
+                (if (local.get $two) (then (v128.store64_lane offset=752 1 (local.get $u) (local.get $x))))
+                (local.set $x (f64x2.neg (f64x2.add (f64x2.add (f64x2.mul (v128.load offset=16 (local.get $base)) (local.get $t02)) (f64x2.mul (v128.load offset=64 (local.get $base)) (local.get $t12))) (f64x2.mul (v128.load offset=112 (local.get $base)) (local.get $t22)))))
+                (v128.store64_lane offset=40 0 (local.get $u) (local.get $x))
+                (if (local.get $two) (then (v128.store64_lane offset=760 1 (local.get $u) (local.get $x))))
+                (local.set $x (f64x2.neg (f64x2.add (f64x2.add (f64x2.mul (v128.load offset=32 (local.get $base)) (local.get $t00)) (f64x2.mul (v128.load offset=80 (local.get $base)) (local.get $t10))) (f64x2.mul (v128.load offset=128 (local.get $base)) (local.get $t20)))))
+                (v128.store64_lane offset=48 0 (local.get $u) (local.get $x))
+                (if (local.get $two) (then (v128.store64_lane offset=768 1 (local.get $u) (local.get $x))))
+                (local.set $x (f64x2.neg (f64x2.add (f64x2.add (f64x2.mul (v128.load offset=32 (local.get $base)) (local.get $t01)) (f64x2.mul (v128.load offset=80 (local.get $base)) (local.get $t11))) (f64x2.mul (v128.load offset=128 (local.get $base)) (local.get $t21)))))
+                (v128.store64_lane offset=56 0 (local.get $u) (local.get $x))
+                (if (local.get $two) (then (v128.store64_lane offset=776 1 (local.get $u) (local.get $x))))
+                (local.set $x (f64x2.neg (f64x2.add (f64x2.add (f64x2.mul (v128.load offset=32 (local.get $base)) (local.get $t02)) (f64x2.mul (v128.load offset=80 (local.get $base)) (local.get $t12))) (f64x2.mul (v128.load offset=128 (local.get $base)) (local.get $t22)))))
+                (v128.store64_lane offset=64 0 (local.get $u) (local.get $x))
+                (if (local.get $two) (then (v128.store64_lane offset=784 1 (local.get $u) (local.get $x))))
+                (local.set $u (i32.add (local.get $u) (i32.const 72)))
+                (local.set $j (i32.add (local.get $j) (i32.const 1)))
+                (br $for_j)))
+            (local.set $i (i32.add (local.get $i) (i32.const 1)))
+            (br $for_i)))
+        ;; the pair's second element's blocks follow the first's
+        (local.set $u (i32.add (local.get $u) (i32.const 720)))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (br $pair)))))

@@ -1088,6 +1088,15 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
       mat = gradK ? this.batchMat : this.mat;
     for (let e0 = 0; e0 < n; e0 += ELEMENT_BATCH) {
       const count = Math.min(ELEMENT_BATCH, n - e0);
+      if (gradK && rotK) {
+        // everything in the kernel: its blocks (tetK2, two elements at once), copied where the
+        // accumulator reads them when it offers a buffer (another WebAssembly memory)
+        const Uk = w.upperStiffness(e0, count);
+        const buffer = acc.symmetricElementBuffer?.(4, count);
+        if (buffer) buffer.set(Uk);
+        emitSymmetricElements(acc, buffer ?? Uk, elems, e0, count, 4, factor, K, blk);
+        continue;
+      }
       // offsets into the batch's copies, or into the whole arrays
       const g0 = gradK ? e0 : 0,
         r0 = rotK ? e0 : 0;
