@@ -501,7 +501,8 @@ async function parallelFactorizationSideBySide(robot, xml, file) {
 // a SofaPython3 scene whose controller touches 10 Data per step (5 reads, 5 writes), against the
 // XML scene, steps interleaved in one process (each row a median): the interpreter in the engine's
 // process (the default) and python3 run apart (SOFATS_PYTHON_INPROCESS=0), with the controller's
-// event and Python's handler within it; then the round trip of a Data write and read from a handler
+// event and Python's handler within it; the in-process scene and the XML one again in runs of 50
+// consecutive steps each (as each runs by itself); then the round trip of a Data write and read from a handler
 // (a controller writing then reading the cable's value 1000 times per step), in each mode. The
 // process holds one in-process interpreter, so the round-trip scene comes after the first is gone.
 {
@@ -542,6 +543,24 @@ async function parallelFactorizationSideBySide(robot, xml, file) {
       t.eventApart.push(timed(outside).timings.event);
       t.pythonApart.push(timed(outside).timings.python);
     }
+    // the in-process scene and the XML one again, in runs of 50 consecutive steps each in turn: a
+    // scene run by itself keeps its code and data in the caches from one step to the next, which
+    // the step-by-step interleave above denies to both (to Python's side the most)
+    const runs = { xml: [], inside: [], event: [], python: [] };
+    for (let round = 0; round < (quick ? 4 : 20); round++)
+      for (const [k, s] of [
+        ['xml', xml],
+        ['inside', inside],
+      ])
+        for (let i = 0; i < 50; i++) {
+          const t0 = performance.now();
+          s.step();
+          runs[k].push(performance.now() - t0);
+          if (k === 'inside') {
+            runs.event.push(timed(inside).timings.event);
+            runs.python.push(timed(inside).timings.python);
+          }
+        }
     for (const s of [inside, outside]) s.dispose();
     // a write-and-read round trip from a handler: 1000 per step, against the XML step
     const readsInside = await loadScene(py, { argv: ['roundtrips:1000'] });
@@ -564,6 +583,10 @@ async function parallelFactorizationSideBySide(robot, xml, file) {
     const perRead = (k) => (median(r[k]) - median(r.xml)).toFixed(1); // ms per 1000 = µs each
     console.log(
       `${name.padEnd(50)} ${median(t.inside).toFixed(3).padStart(9)} ms/step against XML ${x.toFixed(3)} ms/step: ${(median(t.inside) / x).toFixed(2)}x (${mode}; the event ${us(t.event)} µs, of which Python's handler ${us(t.python)} µs; a Data write and read round trip from a handler ${perRead('inside')} µs; median of ${steps}, load ${os.loadavg()[0].toFixed(1)})`,
+    );
+    const xr = median(runs.xml);
+    console.log(
+      `${'  in runs of 50 steps of each scene in turn'.padEnd(50)} ${median(runs.inside).toFixed(3).padStart(9)} ms/step against XML ${xr.toFixed(3)} ms/step: ${(median(runs.inside) / xr).toFixed(2)}x (${mode}; the event ${us(runs.event)} µs, of which Python's handler ${us(runs.python)} µs; median of ${runs.inside.length})`,
     );
     console.log(
       `${'  python3 apart (SOFATS_PYTHON_INPROCESS=0)'.padEnd(50)} ${median(t.outside).toFixed(3).padStart(9)} ms/step against XML ${x.toFixed(3)} ms/step: ${(median(t.outside) / x).toFixed(2)}x (the event ${us(t.eventApart)} µs, of which Python's handler ${us(t.pythonApart)} µs; a round trip ${perRead('outside')} µs)`,
