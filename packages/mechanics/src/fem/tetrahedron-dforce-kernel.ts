@@ -296,15 +296,18 @@ export class TetrahedronDForceWasm {
   /**
    * The 10 upper 3×3 blocks of −Rᵀ·J·K·Jᵀ·R of elements e0 … e0+count−1 (e0 even, count at most
    * ELEMENT_BATCH), from the rotations, gradients and materials held here: 90 numbers per element in
-   * the layout of rotatedTetrahedronStiffnessUpper, bit for bit its values. A view of this memory,
-   * valid until the next call.
+   * the layout of rotatedTetrahedronStiffnessUpper, bit for bit its values, at the start of the
+   * returned view of this memory (the same view at every call: its first 90·count numbers are the
+   * batch's, valid until the next call).
    */
   upperStiffness(e0: number, count: number): Float64Array {
     if ((e0 & 1) !== 0 || count > this.stiffElements)
       throw new RangeError(`upperStiffness(${e0}, ${count}): e0 must be even and count at most ${this.stiffElements}`);
     this.stiffness2(this.elem, e0, e0 + count, this.stiff);
-    return new Float64Array(this.memory.buffer, this.stiff, 90 * count);
+    return (this.stiffView ??= new Float64Array(this.memory.buffer, this.stiff, 90 * this.stiffElements));
   }
+
+  private stiffView: Float64Array | undefined;
 
   /** Elements [e0, e1) on this thread (e0 even), adding into vout or their deferred slots. */
   runRange(k: number, e0: number, e1: number): void {

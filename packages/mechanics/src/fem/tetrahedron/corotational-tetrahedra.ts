@@ -1093,7 +1093,8 @@ export abstract class CorotationalTetrahedra extends BaseForceField implements T
         // accumulator reads them when it offers a buffer (another WebAssembly memory)
         const Uk = w.upperStiffness(e0, count);
         const buffer = acc.symmetricElementBuffer?.(4, count);
-        if (buffer) buffer.set(Uk);
+        // (a view of the part of a last, shorter batch: one per step)
+        if (buffer) buffer.set(90 * count === Uk.length ? Uk : Uk.subarray(0, 90 * count));
         emitSymmetricElements(acc, buffer ?? Uk, elems, e0, count, 4, factor, K, blk);
         continue;
       }
