@@ -105,7 +105,8 @@ describe('SupernodalLDLT on two threads (subtree split)', () => {
   it('no two subtrees (one dense supernode): its large products are shared by rows, bit for bit one thread; a vanishing pivot there is reported as one thread reports it', function () {
     if (!pool) this.skip();
     const r = rng(5);
-    const n = 200;
+    // (its panels' products reach SHARED_PRODUCT_WORK from order 220 on: 24 columns × 110 rows × 110)
+    const n = 260;
     const K: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
     for (let i = 0; i < n; i++) for (let j = 0; j <= i; j++) K[i][j] = K[j][i] = i === j ? n : r() - 0.5;
     const A = denseToCsr(K);

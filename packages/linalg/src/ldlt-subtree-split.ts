@@ -73,7 +73,7 @@ export function subtreeSplit(s: SupernodeStructure, minSaving = 0.1): SubtreeSpl
 
 /** The smallest product the factorization shares with a second thread (supernodal-ldlt.wat, $product): rows and multiply-adds. */
 export const SHARED_PRODUCT_ROWS = 16;
-export const SHARED_PRODUCT_WORK = 32768;
+export const SHARED_PRODUCT_WORK = 262144;
 
 /**
  * The first supernode at or above `from` that a shared product updates: an update from a supernode

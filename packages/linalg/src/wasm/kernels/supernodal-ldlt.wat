@@ -183,10 +183,11 @@
   (func $product (param $aB i32) (param $ldxB i32) (param $W i32) (param $nk i32) (param $ncol i32) (param $nrow i32) (param $Lx i32) (param $rowBase i32) (param $colOff i32) (param $lower i32)
     (local $t i32) (local $h i32) (local $half i32) (local $acc i32) (local $seq i32) (local $left i32)
     (local.set $t (global.get $task))
-    ;; one thread: no helper, or a product too small to share (under 16 rows or 32768 multiply-adds)
+    ;; one thread: no helper, or a product too small to share (under 16 rows or 262144 multiply-adds
+    ;; of its rectangle: below that, moving its operands between the cores costs more than half of it)
     (if (i32.or
           (i32.or (i32.eqz (local.get $t)) (i32.lt_s (local.get $nrow) (i32.const 16)))
-          (i32.lt_s (i32.mul (i32.mul (local.get $ncol) (local.get $nrow)) (local.get $nk)) (i32.const 32768)))
+          (i32.lt_s (i32.mul (i32.mul (local.get $ncol) (local.get $nrow)) (local.get $nk)) (i32.const 262144)))
       (then
         (call $ldltProduct (local.get $aB) (local.get $ldxB) (local.get $W) (local.get $nk) (local.get $ncol)
           (local.get $nrow) (local.get $Lx) (local.get $rowBase) (local.get $colOff) (local.get $lower))
