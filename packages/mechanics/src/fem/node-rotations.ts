@@ -96,34 +96,76 @@ const sumScratch = new Float64Array(9);
  * ‖XᵀX − I‖ ≤ 1e-15 in 10 steps.
  */
 export function nearRotationPolar(q: Float64Array, m: ArrayLike<number>): boolean {
-  let f = 0;
-  for (let k = 0; k < 9; k++) f += m[k] * m[k];
+  // (locals rather than arrays: the same operations in the same order, kept in registers; a
+  // warped preconditioner runs this for every node at every step)
+  const m0 = m[0],
+    m1 = m[1],
+    m2 = m[2],
+    m3 = m[3],
+    m4 = m[4],
+    m5 = m[5],
+    m6 = m[6],
+    m7 = m[7],
+    m8 = m[8];
+  const f = m0 * m0 + m1 * m1 + m2 * m2 + m3 * m3 + m4 * m4 + m5 * m5 + m6 * m6 + m7 * m7 + m8 * m8;
   if (!(f > 0)) return false;
   const c = Math.sqrt(3 / f);
-  for (let k = 0; k < 9; k++) q[k] = m[k] * c;
-  const S = gramScratch;
+  let q0 = m0 * c,
+    q1 = m1 * c,
+    q2 = m2 * c,
+    q3 = m3 * c,
+    q4 = m4 * c,
+    q5 = m5 * c,
+    q6 = m6 * c,
+    q7 = m7 * c,
+    q8 = m8 * c;
   for (let it = 0; it < 10; it++) {
     // S = XᵀX − I (symmetric), e = its largest entry
+    const s00 = q0 * q0 + q3 * q3 + q6 * q6 - 1,
+      s01 = q0 * q1 + q3 * q4 + q6 * q7,
+      s02 = q0 * q2 + q3 * q5 + q6 * q8,
+      s11 = q1 * q1 + q4 * q4 + q7 * q7 - 1,
+      s12 = q1 * q2 + q4 * q5 + q7 * q8,
+      s22 = q2 * q2 + q5 * q5 + q8 * q8 - 1;
     let e = 0;
-    for (let i = 0; i < 3; i++)
-      for (let j = i; j < 3; j++) {
-        const v = q[i] * q[j] + q[3 + i] * q[3 + j] + q[6 + i] * q[6 + j] - (i === j ? 1 : 0);
-        S[3 * i + j] = S[3 * j + i] = v;
-        if (Math.abs(v) > e) e = Math.abs(v);
-      }
-    if (e <= 1e-15) return true;
-    if (it === 0 && e >= 0.5) return false;
-    // X ← X·(I − ½S)  (= ½·X·(3I − XᵀX))
-    for (let r = 0; r < 3; r++) {
-      const x0 = q[3 * r],
-        x1 = q[3 * r + 1],
-        x2 = q[3 * r + 2];
-      q[3 * r] = x0 - 0.5 * (x0 * S[0] + x1 * S[3] + x2 * S[6]);
-      q[3 * r + 1] = x1 - 0.5 * (x0 * S[1] + x1 * S[4] + x2 * S[7]);
-      q[3 * r + 2] = x2 - 0.5 * (x0 * S[2] + x1 * S[5] + x2 * S[8]);
+    if (Math.abs(s00) > e) e = Math.abs(s00);
+    if (Math.abs(s01) > e) e = Math.abs(s01);
+    if (Math.abs(s02) > e) e = Math.abs(s02);
+    if (Math.abs(s11) > e) e = Math.abs(s11);
+    if (Math.abs(s12) > e) e = Math.abs(s12);
+    if (Math.abs(s22) > e) e = Math.abs(s22);
+    if (e <= 1e-15) {
+      q[0] = q0;
+      q[1] = q1;
+      q[2] = q2;
+      q[3] = q3;
+      q[4] = q4;
+      q[5] = q5;
+      q[6] = q6;
+      q[7] = q7;
+      q[8] = q8;
+      return true;
     }
+    if (it === 0 && e >= 0.5) return false;
+    // X ← X·(I − ½S)  (= ½·X·(3I − XᵀX)), row by row
+    let x0 = q0,
+      x1 = q1,
+      x2 = q2;
+    q0 = x0 - 0.5 * (x0 * s00 + x1 * s01 + x2 * s02);
+    q1 = x1 - 0.5 * (x0 * s01 + x1 * s11 + x2 * s12);
+    q2 = x2 - 0.5 * (x0 * s02 + x1 * s12 + x2 * s22);
+    x0 = q3;
+    x1 = q4;
+    x2 = q5;
+    q3 = x0 - 0.5 * (x0 * s00 + x1 * s01 + x2 * s02);
+    q4 = x1 - 0.5 * (x0 * s01 + x1 * s11 + x2 * s12);
+    q5 = x2 - 0.5 * (x0 * s02 + x1 * s12 + x2 * s22);
+    x0 = q6;
+    x1 = q7;
+    x2 = q8;
+    q6 = x0 - 0.5 * (x0 * s00 + x1 * s01 + x2 * s02);
+    q7 = x1 - 0.5 * (x0 * s01 + x1 * s11 + x2 * s12);
+    q8 = x2 - 0.5 * (x0 * s02 + x1 * s12 + x2 * s22);
   }
   return false;
 }
-
-const gramScratch = new Float64Array(9);
