@@ -23,17 +23,27 @@ export function findRotationFinder(who: BaseObject): RotationFinder | undefined 
 /** out = R·v (transpose: Rᵀ·v) for per-node 3x3 blocks R (n·9) of a vector of 3D points. */
 export function rotateBlocks(out: Float64Array, R: Float64Array, v: Float64Array, transpose: boolean): void {
   const n = Math.min(R.length / 9, v.length / 3);
-  for (let i = 0; i < n; i++) {
-    const r = 9 * i;
-    const a = v[3 * i];
-    const b = v[3 * i + 1];
-    const c = v[3 * i + 2];
-    for (let k = 0; k < 3; k++) {
-      out[3 * i + k] = transpose
-        ? R[r + k] * a + R[r + 3 + k] * b + R[r + 6 + k] * c
-        : R[r + 3 * k] * a + R[r + 3 * k + 1] * b + R[r + 3 * k + 2] * c;
+  // (written out per entry: a warped preconditioner turns every vector it solves for, twice)
+  if (transpose)
+    for (let i = 0; i < n; i++) {
+      const r = 9 * i;
+      const a = v[3 * i],
+        b = v[3 * i + 1],
+        c = v[3 * i + 2];
+      out[3 * i] = R[r] * a + R[r + 3] * b + R[r + 6] * c;
+      out[3 * i + 1] = R[r + 1] * a + R[r + 4] * b + R[r + 7] * c;
+      out[3 * i + 2] = R[r + 2] * a + R[r + 5] * b + R[r + 8] * c;
     }
-  }
+  else
+    for (let i = 0; i < n; i++) {
+      const r = 9 * i;
+      const a = v[3 * i],
+        b = v[3 * i + 1],
+        c = v[3 * i + 2];
+      out[3 * i] = R[r] * a + R[r + 1] * b + R[r + 2] * c;
+      out[3 * i + 1] = R[r + 3] * a + R[r + 4] * b + R[r + 5] * c;
+      out[3 * i + 2] = R[r + 6] * a + R[r + 7] * b + R[r + 8] * c;
+    }
   for (let i = 3 * n; i < v.length; i++) out[i] = v[i];
 }
 
@@ -46,8 +56,33 @@ export function identityRotations(out: Float64Array): void {
 /** out = A·Bᵀ per node (n·9 row-major blocks): the rotation from the frame of B to that of A. */
 export function relativeRotations(out: Float64Array, A: Float64Array, B: Float64Array): void {
   for (let b = 0; b < out.length; b += 9) {
-    for (let i = 0; i < 3; i++)
-      for (let j = 0; j < 3; j++)
-        out[b + 3 * i + j] = A[b + 3 * i] * B[b + 3 * j] + A[b + 3 * i + 1] * B[b + 3 * j + 1] + A[b + 3 * i + 2] * B[b + 3 * j + 2];
+    const a0 = A[b],
+      a1 = A[b + 1],
+      a2 = A[b + 2],
+      a3 = A[b + 3],
+      a4 = A[b + 4],
+      a5 = A[b + 5],
+      a6 = A[b + 6],
+      a7 = A[b + 7],
+      a8 = A[b + 8];
+    const b0 = B[b],
+      b1 = B[b + 1],
+      b2 = B[b + 2],
+      b3 = B[b + 3],
+      b4 = B[b + 4],
+      b5 = B[b + 5],
+      b6 = B[b + 6],
+      b7 = B[b + 7],
+      b8 = B[b + 8];
+    // out(i, j) = A(i, 0)·B(j, 0) + A(i, 1)·B(j, 1) + A(i, 2)·B(j, 2)
+    out[b] = a0 * b0 + a1 * b1 + a2 * b2;
+    out[b + 1] = a0 * b3 + a1 * b4 + a2 * b5;
+    out[b + 2] = a0 * b6 + a1 * b7 + a2 * b8;
+    out[b + 3] = a3 * b0 + a4 * b1 + a5 * b2;
+    out[b + 4] = a3 * b3 + a4 * b4 + a5 * b5;
+    out[b + 5] = a3 * b6 + a4 * b7 + a5 * b8;
+    out[b + 6] = a6 * b0 + a7 * b1 + a8 * b2;
+    out[b + 7] = a6 * b3 + a7 * b4 + a8 * b5;
+    out[b + 8] = a6 * b6 + a7 * b7 + a8 * b8;
   }
 }
