@@ -429,8 +429,7 @@
                 (local.set $acc5 (f64x2.add (local.get $acc5) (f64x2.mul (local.get $a) (local.get $w1))))
                 (local.set $a (v128.load64_splat (i32.add (local.get $r3) (local.get $kk))))
                 (local.set $acc6 (f64x2.add (local.get $acc6) (f64x2.mul (local.get $a) (local.get $w0))))
-                (local.set $acc7 (f64x2.add (local.get $acc7) (f64x2.mul (local.get $a) (local.get $w1))))
-                ))
+                (local.set $acc7 (f64x2.add (local.get $acc7) (f64x2.mul (local.get $a) (local.get $w1))))))
             ;; Lx[rowBase[i+rr] + c_q] −= lane q mod 2 of acc(rr, ⌊q/2⌋), for the columns that exist (q < nq) on or
             ;; below the diagonal (i + rr ≥ j + q); dj = i − j when lower, else 3 (every guard i + rr ≥ j + q holds)
             (local.set $dj
