@@ -23,27 +23,18 @@ export function findRotationFinder(who: BaseObject): RotationFinder | undefined 
 /** out = R·v (transpose: Rᵀ·v) for per-node 3x3 blocks R (n·9) of a vector of 3D points. */
 export function rotateBlocks(out: Float64Array, R: Float64Array, v: Float64Array, transpose: boolean): void {
   const n = Math.min(R.length / 9, v.length / 3);
-  // (written out per entry: a warped preconditioner turns every vector it solves for, twice)
-  if (transpose)
-    for (let i = 0; i < n; i++) {
-      const r = 9 * i;
-      const a = v[3 * i],
-        b = v[3 * i + 1],
-        c = v[3 * i + 2];
-      out[3 * i] = R[r] * a + R[r + 3] * b + R[r + 6] * c;
-      out[3 * i + 1] = R[r + 1] * a + R[r + 4] * b + R[r + 7] * c;
-      out[3 * i + 2] = R[r + 2] * a + R[r + 5] * b + R[r + 8] * c;
-    }
-  else
-    for (let i = 0; i < n; i++) {
-      const r = 9 * i;
-      const a = v[3 * i],
-        b = v[3 * i + 1],
-        c = v[3 * i + 2];
-      out[3 * i] = R[r] * a + R[r + 1] * b + R[r + 2] * c;
-      out[3 * i + 1] = R[r + 3] * a + R[r + 4] * b + R[r + 5] * c;
-      out[3 * i + 2] = R[r + 6] * a + R[r + 7] * b + R[r + 8] * c;
-    }
+  // output k reads R's row k (3k, 3k+1, 3k+2), or its column k (k, k+3, k+6) for Rᵀ
+  const row = transpose ? 1 : 3,
+    col = transpose ? 3 : 1;
+  for (let i = 0; i < n; i++) {
+    const r = 9 * i;
+    const a = v[3 * i],
+      b = v[3 * i + 1],
+      c = v[3 * i + 2];
+    out[3 * i] = R[r] * a + R[r + col] * b + R[r + 2 * col] * c;
+    out[3 * i + 1] = R[r + row] * a + R[r + row + col] * b + R[r + row + 2 * col] * c;
+    out[3 * i + 2] = R[r + 2 * row] * a + R[r + 2 * row + col] * b + R[r + 2 * row + 2 * col] * c;
+  }
   for (let i = 3 * n; i < v.length; i++) out[i] = v[i];
 }
 

@@ -184,7 +184,8 @@
     (local $t i32) (local $h i32) (local $half i32) (local $acc i32) (local $seq i32) (local $left i32)
     (local.set $t (global.get $task))
     ;; one thread: no helper, or a product too small to share (under 16 rows or 262144 multiply-adds
-    ;; of its rectangle: below that, moving its operands between the cores costs more than half of it)
+    ;; of its rectangle: smaller shared products made the trunk robot's factorization slower than one
+    ;; thread's, their operands' trips between the cores costing more than the half they save)
     (if (i32.or
           (i32.or (i32.eqz (local.get $t)) (i32.lt_s (local.get $nrow) (i32.const 16)))
           (i32.lt_s (i32.mul (i32.mul (local.get $ncol) (local.get $nrow)) (local.get $nk)) (i32.const 262144)))
