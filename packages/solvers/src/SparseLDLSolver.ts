@@ -4,8 +4,9 @@ import { DirectSparseSolver, crsTemplates } from './linear/matrix-linear-solver.
 
 /**
  * SOFA's SparseLDLSolver: direct solve of A = P(m·M + b·B + k·K)P = L·D·Lᵀ with the fill-reducing
- * ordering of the `orderingMethod` component (in SOFA, as here, approximate minimum degree when the
- * node has none). The symbolic analysis is done once per sparsity pattern and reused; every step
+ * ordering of the `orderingMethod` component (in SOFA approximate minimum degree when the node has
+ * none; here too, unless a band ordering saves a large part of the factorization: see
+ * DirectSparseSolver). The symbolic analysis is done once per sparsity pattern and reused; every step
  * refills the values and refactorises. The factorization is supernodal (SupernodalLDLT: dense
  * kernels on blocks of columns of L sharing one structure); it gives SOFA's scalar LDLᵀ up to round-off.
  * With `parallelFactorization` (sofa-ts) the factorization runs on two of the task scheduler's

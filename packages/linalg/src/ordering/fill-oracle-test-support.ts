@@ -52,3 +52,14 @@ export function exactMinimumDegree(n: number, rowPtr: ArrayLike<number>, colInd:
   }
   return { perm, fill };
 }
+
+/** Multiply-adds of eliminating in order perm: Σ c(c + 1)/2 over the c neighbours each vertex has left when eliminated. */
+export function eliminationWork(n: number, rowPtr: ArrayLike<number>, colInd: ArrayLike<number>, perm: ArrayLike<number>): number {
+  const adj = adjacencySets(n, rowPtr, colInd);
+  let work = 0;
+  for (let k = 0; k < n; k++) {
+    const c = eliminate(adj, perm[k]);
+    work += (c * (c + 1)) / 2;
+  }
+  return work;
+}

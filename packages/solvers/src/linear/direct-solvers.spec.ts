@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { CsrMatrix } from '@sofa-ts/linalg';
 import { SparseLDLSolver } from '../SparseLDLSolver.js';
 import { AMDOrderingMethod } from './AMDOrderingMethod.js';
 import { EigenSimplicialLDLT } from './EigenSimplicialLDLT.js';
@@ -83,7 +84,7 @@ describe('direct linear solvers (solution vs a dense mathjs solve)', () => {
     });
   }
 
-  it('the ordering in use: the linked component, else the deprecated ordering attribute, else AMD', () => {
+  it('the ordering in use: the linked component, else the deprecated ordering attribute, else AMD before any analysis', () => {
     const s = new EigenSimplicialLDLT();
     expect(s.orderingName).to.equal('AMD');
     s.ordering.read('Natural');
@@ -93,6 +94,66 @@ describe('direct linear solvers (solution vs a dense mathjs solve)', () => {
     const lu = new SparseLUSolver();
     lu.permutation_.read('METIS');
     expect(lu.orderingName).to.equal('Metis');
+  });
+
+  it('with no ordering named: AMD on a compact mesh, the band of its own numbering on a slender one; ordering="AMD" keeps AMD', () => {
+    // An SPD matrix (diagonally dominant) on the points of an nx × ny × nz grid of hexahedra, three
+    // unknowns a point, every pair of unknowns of a cell coupled: an assembled stiffness's pattern.
+    const grid = (nx: number, ny: number, nz: number): CsrMatrix => {
+      const rowPtr = [0];
+      const colInd: number[] = [];
+      const values: number[] = [];
+      for (let z = 0; z < nz; z++)
+        for (let y = 0; y < ny; y++)
+          for (let x = 0; x < nx; x++)
+            for (let d = 0; d < 3; d++) {
+              const i = 3 * (x + nx * (y + ny * z)) + d;
+              for (let c = Math.max(0, z - 1); c <= Math.min(nz - 1, z + 1); c++)
+                for (let b = Math.max(0, y - 1); b <= Math.min(ny - 1, y + 1); b++)
+                  for (let a = Math.max(0, x - 1); a <= Math.min(nx - 1, x + 1); a++)
+                    for (let e = 0; e < 3; e++) {
+                      const j = 3 * (a + nx * (b + ny * c)) + e;
+                      colInd.push(j);
+                      values.push(i === j ? 100 : -1 / (1 + ((i + j) % 3)));
+                    }
+              rowPtr.push(colInd.length);
+            }
+      const n = 3 * nx * ny * nz;
+      return { rows: n, cols: n, rowPtr: Int32Array.from(rowPtr), colInd: Int32Array.from(colInd), values: Float64Array.from(values) };
+    };
+    const r = rng(7);
+    for (const [dims, chosen] of [
+      [[8, 8, 8], 'AMD'],
+      [[5, 5, 31], 'Natural'], // the trunk robot's grid
+      [[4, 4, 11], 'AMD'], // slender, but the band saves too little to leave SOFA's ordering
+    ] as const) {
+      const A = grid(dims[0], dims[1], dims[2]);
+      const n = A.rows;
+      const b = randomVector(r, n);
+      const solve = (ordering?: string) => {
+        const s = make(SparseLDLSolver as never, undefined) as SparseLDLSolver;
+        if (ordering) s.ordering.read(ordering);
+        s.setMatrix(A);
+        const x = new Float64Array(n);
+        s.solveMatrix(x, b);
+        return { s, x };
+      };
+      const own = solve();
+      const amd = solve('AMD');
+      expect(own.s.orderingName, dims.join('x')).to.equal(chosen);
+      expect(amd.s.orderingName).to.equal('AMD');
+      // Both solve A x = b to round-off: the residual, and the two solutions against each other.
+      let residual = 0;
+      for (let i = 0; i < n; i++) {
+        let sum = -b[i];
+        for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) sum += A.values[k] * own.x[A.colInd[k]];
+        residual = Math.max(residual, Math.abs(sum));
+      }
+      expect(residual, dims.join('x')).to.be.below(1e-13);
+      expectClose(own.x, amd.x, 1e-15, dims.join('x'));
+      if (chosen === 'AMD') expect(own.s.nnzL.value).to.equal(amd.s.nnzL.value);
+      else expect(own.s.nnzL.value).to.be.below(amd.s.nnzL.value);
+    }
   });
 
   it('L_nnz of SparseLDLSolver: natural ordering of a banded matrix fills the band only, AMD no worse', () => {

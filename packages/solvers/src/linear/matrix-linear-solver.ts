@@ -1,6 +1,14 @@
 import { Bool, Enum, type SolverStats } from '@sofa-ts/core';
 import { LinearSolver, type MBKFactors, type MechanicalSystem } from '@sofa-ts/assembly';
-import { amdOrdering, naturalOrdering, nestedDissectionOrdering, ZeroPivotError, type CsrMatrix } from '@sofa-ts/linalg';
+import {
+  amdOrdering,
+  leastWorkOrdering,
+  naturalOrdering,
+  nestedDissectionOrdering,
+  ZeroPivotError,
+  type CsrMatrix,
+  type LeastWorkMethod,
+} from '@sofa-ts/linalg';
 import { isMatrixLinearSystem, type TypedMatrixLinearSystem } from '../linear-system/TypedMatrixLinearSystem.js';
 import { isOrderingMethod, type BaseOrderingMethod } from './ordering-method.js';
 
@@ -121,15 +129,19 @@ export function isMatrixLinearSolver(o: unknown): o is MatrixLinearSolver {
 /**
  * A direct sparse solver with a fill-reducing ordering (SOFA's OrderingMethodAccessor): the
  * ordering is the component linked by `orderingMethod`, else the ordering component of the same
- * node, else approximate minimum degree (SOFA adds an AMDOrderingMethod in that case). The old
- * `ordering` attribute is still read when no ordering component is there.
+ * node, else the old `ordering` attribute when the scene sets it. With none of them SOFA adds an
+ * AMDOrderingMethod; sofa-ts takes approximate minimum degree too unless reverse Cuthill–McKee or
+ * the mesh's own numbering needs clearly less work (leastWorkOrdering: a slender mesh, whose band
+ * is cheaper than minimum degree's separators). The factor is the same up to round-off.
  */
 export abstract class DirectSparseSolver extends MatrixLinearSolver {
   readonly ordering = this.initData({
     name: 'ordering',
     type: Enum(['Natural', 'AMD', 'COLAMD', 'Metis']),
     default: 'AMD',
-    help: 'deprecated: ordering method when no ordering component is given (COLAMD is served by AMD on A + Aᵀ)',
+    help:
+      'deprecated: ordering method when no ordering component is given (COLAMD is served by AMD on A + Aᵀ); ' +
+      'when neither is given, AMD unless reverse Cuthill–McKee or the natural order costs at most 0.85 of its factorization work and saves 2 million multiply-adds',
   });
   readonly orderingMethod = this.initLink<BaseOrderingMethod>({
     name: 'orderingMethod',
@@ -139,10 +151,14 @@ export abstract class DirectSparseSolver extends MatrixLinearSolver {
     search: 'local',
   });
 
-  /** Name of the ordering in use, for messages and tests. */
+  /** The ordering the last analysis chose when the scene named none. */
+  private leastWork: LeastWorkMethod | undefined;
+
+  /** Name of the ordering in use, for messages and tests ('RCM' or 'Natural' when leastWorkOrdering chose it). */
   get orderingName(): string {
     const m = this.orderingMethod.get();
     if (m) return m.methodName;
+    if (!this.ordering.isSet && this.leastWork) return this.leastWork;
     return this.ordering.value === 'COLAMD' ? 'AMD' : this.ordering.value;
   }
 
@@ -151,6 +167,11 @@ export abstract class DirectSparseSolver extends MatrixLinearSolver {
     const n = A.rows;
     const m = this.orderingMethod.get();
     if (m) return m.computePermutation(n, A.rowPtr, A.colInd);
+    if (!this.ordering.isSet) {
+      const chosen = leastWorkOrdering(n, A.rowPtr, A.colInd);
+      this.leastWork = chosen.method;
+      return chosen.perm;
+    }
     switch (this.orderingName) {
       case 'Natural':
         return naturalOrdering(n);
