@@ -26,6 +26,7 @@ import {
 } from '../element-matrix.js';
 import { hexahedronFrame, hexahedronMeanEdges, hexahedronStiffness } from '../hexahedron-kernels.js';
 import { sameElements } from '../tetrahedron/tetrahedron-element.js';
+import { HEXAHEDRON_UPPER_VALUES, HexahedraKernel } from './hexahedra-kernel.js';
 import { polarDecomposition } from '../polar-decomposition.js';
 import {
   DEFAULT_POISSON_RATIO,
@@ -43,6 +44,12 @@ interface StiffnessCoefficients {
 function hasStiffnessCoefficients(t: unknown): t is StiffnessCoefficients {
   return typeof (t as { getStiffnessCoef?: unknown }).getStiffnessCoef === 'function';
 }
+
+/**
+ * Elements per distinct element matrix for which the WebAssembly kernel is made: its copy of the
+ * matrices (4.6 KB each) stays small against the rest of the force field's data.
+ */
+export const KERNEL_ELEMENTS_PER_MATRIX = 8;
 
 /**
  * SOFA's HexahedronFEMForceField: trilinear hexahedra (8 nodes, SOFA's vertex order) with linear
@@ -135,7 +142,7 @@ export class HexahedronFEMForceField extends BaseForceField {
   /** Rest positions in the rest frame R₀·X (nElem × 24), m. */
   protected rest = new Float64Array(0);
   /** Current rotation R, rows = element frame (nElem × 9); R₀ until the first addForce. */
-  protected rot = new Float64Array(0);
+  protected rot: Float64Array = new Float64Array(0);
   /** (n·9) rotations of the elements at rest (rows = element frame). */
   protected rot0 = new Float64Array(0);
   /** Hooke's matrix (D00, D01, D33) per element (nElem × 3), Pa. */
@@ -236,7 +243,30 @@ export class HexahedronFEMForceField extends BaseForceField {
     }
     this.kPool = pool.pack();
     this.rot0 = Float64Array.from(this.rot);
+    this.kernel = this.makeKernel(n);
   }
+
+  /**
+   * The WebAssembly kernel of the products and the stiffness blocks (HexahedraKernel), when the
+   * element matrices are fixed and shared (at most one for KERNEL_ELEMENTS_PER_MATRIX elements: its
+   * copy of them by row pairs then costs little memory); `rot` becomes its view. Undefined otherwise
+   * and where WebAssembly SIMD is missing: the JavaScript loops, the same values.
+   */
+  private makeKernel(n: number): HexahedraKernel | undefined {
+    const matrices = this.kPool.length / 576;
+    if (this.productKernel === 'js' || this.updateStiffnessMatrix.value || n === 0 || matrices * KERNEL_ELEMENTS_PER_MATRIX > n)
+      return undefined;
+    const kernel = HexahedraKernel.create(n, matrices);
+    if (!kernel) return undefined;
+    kernel.setMatrices(this.kPool, this.kOf);
+    kernel.rot.set(this.rot);
+    this.rot = kernel.rot;
+    return kernel;
+  }
+
+  private kernel: HexahedraKernel | undefined;
+  /** 'js': no kernel at the next reinit (tests compare the two paths). */
+  productKernel: 'auto' | 'js' = 'auto';
 
   /** False when an element's stiffness depends on more than its rest shape and material (no sharing). */
   protected sharesStiffness = true;
@@ -283,8 +313,11 @@ export class HexahedronFEMForceField extends BaseForceField {
       rest = this.rest,
       pool = this.kPool,
       kOf = this.kOf;
+    const kernel = this.kernel;
+    // F = D and KD = K·D: the kernel's input and output when it computes the product
     const X = this.X,
-      F = this.F;
+      F = kernel ? kernel.x : this.F,
+      KD = kernel ? kernel.out : X;
     const update = this.updateStiffnessMatrix.value;
     let energy = 0;
     for (let e = 0; e < n; e++) {
@@ -322,15 +355,15 @@ export class HexahedronFEMForceField extends BaseForceField {
         pool.set(this.kScratch, ko);
       }
       for (let k = 0; k < 24; k++) F[k] = rest[o + k] - X[k];
-      // X = K·D
-      matVec24(X, pool, ko, F, 1);
-      for (let i = 0; i < 24; i++) energy += X[i] * F[i];
+      if (kernel) kernel.matVec(kOf[e], 1);
+      else matVec24(KD, pool, ko, F, 1);
+      for (let i = 0; i < 24; i++) energy += KD[i] * F[i];
       // f += Rᵀ·(K·D)
       for (let k = 0; k < 8; k++) {
         const q = 3 * elems[8 * e + k];
-        const fx = X[3 * k],
-          fy = X[3 * k + 1],
-          fz = X[3 * k + 2];
+        const fx = KD[3 * k],
+          fy = KD[3 * k + 1],
+          fz = KD[3 * k + 2];
         ff[q] += r0 * fx + r3 * fy + r6 * fz;
         ff[q + 1] += r1 * fx + r4 * fy + r7 * fz;
         ff[q + 2] += r2 * fx + r5 * fy + r8 * fz;
@@ -349,8 +382,10 @@ export class HexahedronFEMForceField extends BaseForceField {
       rot = this.rot,
       pool = this.kPool,
       kOf = this.kOf;
-    const X = this.X,
-      F = this.F;
+    const kernel = this.kernel;
+    // X = R·dx and F = −k·K·X: the kernel's input and output when it computes the product
+    const X = kernel ? kernel.x : this.X,
+      F = kernel ? kernel.out : this.F;
     for (let e = 0; e < n; e++) {
       const r = 9 * e;
       const r0 = rot[r],
@@ -373,7 +408,8 @@ export class HexahedronFEMForceField extends BaseForceField {
         X[3 * c + 2] = r6 * px + r7 * py + r8 * pz;
       }
       // F = −k·K·X
-      matVec24(F, pool, 576 * kOf[e], X, -k);
+      if (kernel) kernel.matVec(kOf[e], -k);
+      else matVec24(F, pool, 576 * kOf[e], X, -k);
       // df += Rᵀ·F
       for (let c = 0; c < 8; c++) {
         const q = 3 * elems[8 * e + c];
@@ -405,9 +441,17 @@ export class HexahedronFEMForceField extends BaseForceField {
       const count = Math.min(ELEMENT_BATCH, n - e0);
       // the batch's blocks j ≥ i of elementStiffness (it mirrors them), written where the accumulator
       // reads them when it offers a buffer (its WebAssembly refill then takes the whole batch)
-      const U = acc.symmetricElementBuffer?.(8, count) ?? this.upperScratch;
+      const buffer = acc.symmetricElementBuffer?.(8, count);
+      if (this.kernel) {
+        // the kernel's blocks (two elements at once), copied into the accumulator's memory
+        const Uk = this.kernel.upper(e0, count);
+        if (buffer) buffer.set(Uk);
+        emitSymmetricElements(acc, buffer ?? Uk, elems, e0, count, 8, factor, K, blk);
+        continue;
+      }
+      const U = buffer ?? this.upperScratch;
       for (let k = 0; k < count; k++)
-        rotatedElementStiffnessUpper(U, this.kPool, 576 * this.kOf[e0 + k], 8, this.rot, 9 * (e0 + k), 324 * k);
+        rotatedElementStiffnessUpper(U, this.kPool, 576 * this.kOf[e0 + k], 8, this.rot, 9 * (e0 + k), HEXAHEDRON_UPPER_VALUES * k);
       emitSymmetricElements(acc, U, elems, e0, count, 8, factor, K, blk);
     }
   }
