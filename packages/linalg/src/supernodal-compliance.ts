@@ -46,6 +46,8 @@ export class SupernodalCompliance {
   /** (max na, max rows below) target offsets in Y of a product below (colOff by slot, rowBase by row). */
   private colOff: Int32Array = new Int32Array(0);
   private rowBase: Int32Array = new Int32Array(0);
+  /** (maxNa × 2⌈maxNa/2⌉) the Gram sums of one supernode (ldltGram's output), after colOff in the kernel's scratch. */
+  private gramSums: Float64Array = new Float64Array(0);
   /** The factor's kernel for the last forward (undefined: JavaScript). */
   private kernel: ReturnType<SupernodalLDLT['kernelScratch']>;
   /** (nsuper) next free slot of each reached supernode's active list while it is filled. */
@@ -124,8 +126,11 @@ export class SupernodalCompliance {
     const ny = yPtr[nreach];
     if (this.actCol.length < actPtr[nreach]) this.actCol = new Int32Array(actPtr[nreach]);
     if (this.slot.length < maxNa) this.slot = new Int32Array(maxNa);
-    // Y, then the products' target offsets (maxBelow + maxNa i32), in the kernel's scratch or ours
-    const kernel = f.kernelScratch(ny + Math.ceil((maxBelow + maxNa) / 2));
+    // Y, then the products' target offsets (maxBelow + maxNa i32) and the Gram sums of a supernode
+    // (16-byte aligned), in the kernel's scratch or ours
+    const offsets = 2 * Math.ceil((maxBelow + maxNa) / 4);
+    const sums = maxNa * 2 * ((maxNa + 1) >> 1);
+    const kernel = f.kernelScratch(ny + offsets + sums);
     this.kernel = kernel;
     if (kernel) {
       const buf = kernel.scratch.buffer;
@@ -136,11 +141,13 @@ export class SupernodalCompliance {
         this.Y.byteOffset !== at ||
         this.Y.length !== ny ||
         this.rowBase.length !== maxBelow ||
-        this.colOff.length !== maxNa
+        this.colOff.length !== maxNa ||
+        this.gramSums.length !== sums
       ) {
         this.Y = new Float64Array(buf, at, ny);
         this.rowBase = new Int32Array(buf, at + 8 * ny, maxBelow);
         this.colOff = new Int32Array(buf, at + 8 * ny + 4 * maxBelow, maxNa);
+        this.gramSums = new Float64Array(buf, at + 8 * (ny + offsets), sums);
       }
     } else {
       if (this.ownY.length < ny) this.ownY = new Float64Array(ny);
@@ -250,7 +257,7 @@ export class SupernodalCompliance {
     if (this.gram.length < m * m) this.gram = new Float64Array(m * m);
     const G = this.gram;
     G.fill(0, 0, m * m);
-    const { reach, actPtr, actCol, yPtr, Y } = this;
+    const { reach, actPtr, actCol, yPtr, Y, kernel, gramSums } = this;
     // G_ab += Σ_k y_ka·y_kb / D_k for a ≤ b, over the supernodes where both columns are active
     for (let i = 0; i < this.reached; i++) {
       const s = reach[i];
@@ -259,6 +266,17 @@ export class SupernodalCompliance {
       const a0 = actPtr[i];
       const na = actPtr[i + 1] - a0;
       const ys = yPtr[i];
+      if (kernel) {
+        // the same sums in the kernel, two columns of a pair at once: row c1's pairs from c1's own
+        kernel.gram(Y.byteOffset + 8 * ys, ns, na, D.byteOffset + 8 * k1, gramSums.byteOffset);
+        const npair = (na + 1) >> 1;
+        for (let c1 = 0; c1 < na; c1++) {
+          const g = actCol[a0 + c1] * m;
+          const row = 2 * c1 * npair; // column c2 of row c1: pair c2 >> 1, lane c2 mod 2
+          for (let c2 = c1; c2 < na; c2++) G[g + actCol[a0 + c2]] += gramSums[row + c2];
+        }
+        continue;
+      }
       for (let c1 = 0; c1 < na; c1++) {
         const y1 = ys + 2 * (c1 >> 1) * ns + (c1 & 1);
         const g = actCol[a0 + c1] * m;

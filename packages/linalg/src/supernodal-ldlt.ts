@@ -52,6 +52,8 @@ interface LdltKernel {
     lower: number,
   ) => void;
   pairLowerSolve: (xB: number, ns: number, yB: number, ncol: number) => void;
+  /** The Gram sums of one supernode's block of Y (SupernodalCompliance.addGram; supernodal-ldlt.wat's ldltGram). */
+  gram: (yB: number, ns: number, na: number, dB: number, outB: number) => void;
   /** The scratch region (16-byte aligned) and its size in doubles. */
   scratch: Float64Array;
   /** (nnz of A) A's values, (n) the solve's vector, the failed step and its pivot, the pivot tolerance. */
@@ -490,6 +492,7 @@ export class SupernodalLDLT {
       backward: exports.ldltBackward as () => void,
       product: exports.ldltProduct as LdltKernel['product'],
       pairLowerSolve: exports.ldltPairLowerSolve as LdltKernel['pairLowerSolve'],
+      gram: exports.ldltGram as LdltKernel['gram'],
       scratch: new Float64Array(buf, scratchAt, scratchDoubles),
       Av,
       vec,
@@ -506,7 +509,7 @@ export class SupernodalLDLT {
    * the kernel has moves every array of this factor into a new memory (views change: read them
    * again after this call); the region's content is not kept.
    */
-  kernelScratch(doubles: number): Pick<LdltKernel, 'product' | 'pairLowerSolve' | 'scratch'> | undefined {
+  kernelScratch(doubles: number): Pick<LdltKernel, 'product' | 'pairLowerSolve' | 'gram' | 'scratch'> | undefined {
     if (!this.kernel) return undefined;
     if (this.kernel.scratch.length < doubles) {
       const old = this.kernel.second;

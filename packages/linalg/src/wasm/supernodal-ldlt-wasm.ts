@@ -17,7 +17,8 @@ import { compileKernel } from './wasm-module.js';
  *   `ldltSolve()`   y = Pᵀ L⁻ᵀ D⁻¹ L⁻¹ P b, reading and writing the vector at `vec`;
  *   `ldltBackward()` vec = Pᵀ L⁻ᵀ y for the vector y (in the elimination order) at `y`;
  *   `ldltProduct(…)`, `ldltPairLowerSolve(…)` (addresses as arguments) the dense steps of
- *                   SupernodalCompliance's forward solve, on blocks in the kernel's scratch region.
+ *                   SupernodalCompliance's forward solve, on blocks in the kernel's scratch region;
+ *   `ldltGram(…)`   the sums of its Gram matrix Yᵀ·D⁻¹·Y from one supernode's block of Y.
  */
 export const LDLT_HEADER = {
   nsuper: 0,

@@ -19,7 +19,8 @@
 ;;   ldltSolve()    y = Pᵀ L⁻ᵀ D⁻¹ L⁻¹ P b, reading and writing the vector at `vec`;
 ;;   ldltBackward() vec = Pᵀ L⁻ᵀ y for the vector y (in the elimination order) at `y`;
 ;;   ldltProduct(…), ldltPairLowerSolve(…) (addresses as arguments): the dense steps of
-;;                  SupernodalCompliance's forward solve, on blocks in the kernels' scratch region.
+;;                  SupernodalCompliance's forward solve, on blocks in the kernels' scratch region;
+;;   ldltGram(…)    the terms of its Gram matrix Yᵀ·D⁻¹·Y from one supernode's block of Y.
 ;;
 ;; The paired layout of W (ldltUpdate, ldltFactorBlock, ldltPairLowerSolve): W(j, ·) =
 ;; L(row of j, 0:nk)·D(dBase + 0:nk) for j < ncol, by column pairs, the two columns of a pair
@@ -1904,5 +1905,55 @@
                 (br $L10)))
             (v128.store (i32.add (local.get $u) (i32.shl (local.get $kk) (i32.const 4))) (local.get $acc0))
             (local.set $kk (i32.add (local.get $kk) (i32.const 1)))
-            (br $for_kk_2)))))))
-
+            (br $for_kk_2))))))
+  ;; ldltGram(yB, ns, na, dB, outB): for a supernode's block of Y (ns rows, na columns by pairs: entry
+  ;; (k, c) at yB + 16·(⌊c/2⌋·ns + k) + 8·(c mod 2), an odd last column's partner 0) and its pivots
+  ;; D (ns f64 at dB), the sums g(c1, c) = Σ_k (y_k,c1 · y_k,c) / D_k, k = 0 … ns−1 in order from 0,
+  ;; for every column c1 and every pair of columns from c1's: pair p (columns 2p, 2p+1) of row c1 at
+  ;; outB + 16·(c1·npair + p), npair = ⌈na/2⌉ (SupernodalCompliance.addGram's sums, the two columns
+  ;; of a pair in the two lanes; the lanes of a column below c1 or past na are not read).
+  (func $ldltGram (export "ldltGram") (param $yB i32) (param $ns i32) (param $na i32) (param $dB i32) (param $outB i32)
+    (local $npair i32) (local $pairB i32) (local $c1 i32) (local $p i32) (local $y1 i32) (local $yp i32)
+    (local $k i32) (local $acc v128) (local $o i32)
+    (local.set $npair (i32.shr_u (i32.add (local.get $na) (i32.const 1)) (i32.const 1)))
+    (local.set $pairB (i32.shl (local.get $ns) (i32.const 4)))
+    (local.set $c1 (i32.const 0))
+    (block $end_c1
+      (loop $for_c1
+        (br_if $end_c1 (i32.ge_u (local.get $c1) (local.get $na)))
+        ;; column c1: its lane of its pair
+        (local.set $y1
+          (i32.add
+            (i32.add (local.get $yB) (i32.mul (i32.shr_u (local.get $c1) (i32.const 1)) (local.get $pairB)))
+            (i32.shl (i32.and (local.get $c1) (i32.const 1)) (i32.const 3))))
+        (local.set $p (i32.shr_u (local.get $c1) (i32.const 1)))
+        (block $end_p
+          (loop $for_p
+            (br_if $end_p (i32.ge_u (local.get $p) (local.get $npair)))
+            (local.set $yp (i32.add (local.get $yB) (i32.mul (local.get $p) (local.get $pairB))))
+            (local.set $acc (f64x2.splat (f64.const 0)))
+            (local.set $k (i32.const 0))
+            (block $end_k
+              (loop $for_k
+                (br_if $end_k (i32.ge_u (local.get $k) (local.get $ns)))
+                (local.set $acc
+                  (f64x2.add
+                    (local.get $acc)
+                    (f64x2.div
+                      (f64x2.mul
+                        (v128.load64_splat (i32.add (local.get $y1) (i32.shl (local.get $k) (i32.const 4))))
+                        (v128.load (i32.add (local.get $yp) (i32.shl (local.get $k) (i32.const 4)))))
+                      (v128.load64_splat (i32.add (local.get $dB) (i32.shl (local.get $k) (i32.const 3)))))))
+                (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                (br $for_k)))
+            (v128.store
+              (i32.add
+                (local.get $outB)
+                (i32.shl (i32.add (i32.mul (local.get $c1) (local.get $npair)) (local.get $p)) (i32.const 4)))
+              (local.get $acc))
+            (local.set $p (i32.add (local.get $p) (i32.const 1)))
+            (br $for_p)))
+        (local.set $c1 (i32.add (local.get $c1) (i32.const 1)))
+        (br $for_c1)))
+  )
+)
