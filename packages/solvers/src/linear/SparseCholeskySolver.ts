@@ -26,10 +26,10 @@ export class SparseCholeskySolver extends DirectSparseSolver {
 
   private readonly chol = new SparseCholesky();
 
-  override get orderingName(): string {
+  protected override namedOrdering(): string | undefined {
     if (!this.orderingMethod.get() && this.permutation_.isSet && !this.ordering.isSet)
       return orderingOfPermutation(this.permutation_.value);
-    return super.orderingName;
+    return super.namedOrdering();
   }
 
   protected invert(A: CsrMatrix, patternChanged: boolean): void {

@@ -40,10 +40,10 @@ export class SparseLUSolver extends DirectSparseSolver {
 
   private readonly lu = new SparseLU();
 
-  override get orderingName(): string {
+  protected override namedOrdering(): string | undefined {
     if (!this.orderingMethod.get() && this.permutation_.isSet && !this.ordering.isSet)
       return orderingOfPermutation(this.permutation_.value);
-    return super.orderingName;
+    return super.namedOrdering();
   }
 
   override init(): void {

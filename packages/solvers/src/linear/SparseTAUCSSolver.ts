@@ -54,9 +54,9 @@ export class SparseTAUCSSolver extends SparseCholeskySolver {
   /** The ordering the options ask for (TAUCS's default: metis). */
   private taucsOrdering: 'Metis' | 'AMD' | 'Natural' = 'Metis';
 
-  override get orderingName(): string {
+  protected override namedOrdering(): string | undefined {
     // An ordering component (sofa-ts's OrderingMethodAccessor) or the ordering attribute, when given, wins.
-    if (this.orderingMethod.get() || this.ordering.isSet || this.permutation_.isSet) return super.orderingName;
+    if (this.orderingMethod.get() || this.ordering.isSet || this.permutation_.isSet) return super.namedOrdering();
     return this.taucsOrdering;
   }
 

@@ -13,6 +13,7 @@ import type { BaseOrderingMethod } from './ordering-method.js';
 import { SparseCholeskySolver } from './SparseCholeskySolver.js';
 import { SparseLUSolver } from './SparseLUSolver.js';
 import { SparseTAUCSLLtSolver } from './SparseTAUCSLLtSolver.js';
+import { SparseTAUCSSolver } from './SparseTAUCSSolver.js';
 import {
   anyFactors,
   denseSolve,
@@ -44,6 +45,33 @@ function make(cls: new () => DirectSparseSolver, ordering: (new () => BaseOrderi
   if (ordering) s.orderingMethod.set(new ordering());
   s.init();
   return s;
+}
+
+/**
+ * An SPD matrix (diagonally dominant) on the points of an nx × ny × nz grid of hexahedra, three
+ * unknowns a point, every pair of unknowns of a cell coupled: an assembled stiffness's pattern.
+ */
+function hexahedralGridMatrix(nx: number, ny: number, nz: number): CsrMatrix {
+  const rowPtr = [0];
+  const colInd: number[] = [];
+  const values: number[] = [];
+  for (let z = 0; z < nz; z++)
+    for (let y = 0; y < ny; y++)
+      for (let x = 0; x < nx; x++)
+        for (let d = 0; d < 3; d++) {
+          const i = 3 * (x + nx * (y + ny * z)) + d;
+          for (let c = Math.max(0, z - 1); c <= Math.min(nz - 1, z + 1); c++)
+            for (let b = Math.max(0, y - 1); b <= Math.min(ny - 1, y + 1); b++)
+              for (let a = Math.max(0, x - 1); a <= Math.min(nx - 1, x + 1); a++)
+                for (let e = 0; e < 3; e++) {
+                  const j = 3 * (a + nx * (b + ny * c)) + e;
+                  colInd.push(j);
+                  values.push(i === j ? 100 : -1 / (1 + ((i + j) % 3)));
+                }
+          rowPtr.push(colInd.length);
+        }
+  const n = 3 * nx * ny * nz;
+  return { rows: n, cols: n, rowPtr: Int32Array.from(rowPtr), colInd: Int32Array.from(colInd), values: Float64Array.from(values) };
 }
 
 describe('direct linear solvers (solution vs a dense mathjs solve)', () => {
@@ -97,37 +125,13 @@ describe('direct linear solvers (solution vs a dense mathjs solve)', () => {
   });
 
   it('with no ordering named: AMD on a compact mesh, the band of its own numbering on a slender one; ordering="AMD" keeps AMD', () => {
-    // An SPD matrix (diagonally dominant) on the points of an nx × ny × nz grid of hexahedra, three
-    // unknowns a point, every pair of unknowns of a cell coupled: an assembled stiffness's pattern.
-    const grid = (nx: number, ny: number, nz: number): CsrMatrix => {
-      const rowPtr = [0];
-      const colInd: number[] = [];
-      const values: number[] = [];
-      for (let z = 0; z < nz; z++)
-        for (let y = 0; y < ny; y++)
-          for (let x = 0; x < nx; x++)
-            for (let d = 0; d < 3; d++) {
-              const i = 3 * (x + nx * (y + ny * z)) + d;
-              for (let c = Math.max(0, z - 1); c <= Math.min(nz - 1, z + 1); c++)
-                for (let b = Math.max(0, y - 1); b <= Math.min(ny - 1, y + 1); b++)
-                  for (let a = Math.max(0, x - 1); a <= Math.min(nx - 1, x + 1); a++)
-                    for (let e = 0; e < 3; e++) {
-                      const j = 3 * (a + nx * (b + ny * c)) + e;
-                      colInd.push(j);
-                      values.push(i === j ? 100 : -1 / (1 + ((i + j) % 3)));
-                    }
-              rowPtr.push(colInd.length);
-            }
-      const n = 3 * nx * ny * nz;
-      return { rows: n, cols: n, rowPtr: Int32Array.from(rowPtr), colInd: Int32Array.from(colInd), values: Float64Array.from(values) };
-    };
     const r = rng(7);
     for (const [dims, chosen] of [
       [[8, 8, 8], 'AMD'],
       [[5, 5, 31], 'Natural'], // the trunk robot's grid
       [[4, 4, 11], 'AMD'], // slender, but the band saves too little to leave SOFA's ordering
     ] as const) {
-      const A = grid(dims[0], dims[1], dims[2]);
+      const A = hexahedralGridMatrix(dims[0], dims[1], dims[2]);
       const n = A.rows;
       const b = randomVector(r, n);
       const solve = (ordering?: string) => {
@@ -154,6 +158,41 @@ describe('direct linear solvers (solution vs a dense mathjs solve)', () => {
       if (chosen === 'AMD') expect(own.s.nnzL.value).to.equal(amd.s.nnzL.value);
       else expect(own.s.nnzL.value).to.be.below(amd.s.nnzL.value);
     }
+  });
+
+  it("a legacy ordering attribute or TAUCS's options choose the permutation itself, not only its name", () => {
+    // The trunk robot's grid, where the default would take the band: METIS named by SparseLUSolver's
+    // permutation attribute factors as with ordering="Metis", and TAUCS's default (metis) solves as
+    // SparseCholeskySolver with ordering="Metis", to the bit, and not as the default.
+    const A = hexahedralGridMatrix(5, 5, 31);
+    const n = A.rows;
+    const b = randomVector(rng(3), n);
+    const run = <S extends DirectSparseSolver>(s: S) => {
+      s.template = 'CompressedRowSparseMatrixd';
+      s.init();
+      s.setMatrix(A);
+      const x = new Float64Array(n);
+      s.solveMatrix(x, b);
+      return { s, x };
+    };
+    const lu = (set: (s: SparseLUSolver) => void) => {
+      const s = new SparseLUSolver();
+      set(s);
+      return run(s).s.nnzL.value;
+    };
+    const legacy = lu((s) => s.permutation_.read('METIS'));
+    expect(legacy).to.equal(lu((s) => s.ordering.read('Metis')));
+    expect(legacy).to.not.equal(lu(() => {}));
+    const taucs = run(new SparseTAUCSSolver());
+    expect(taucs.s.orderingName).to.equal('Metis');
+    const cholesky = (ordering?: string) => {
+      const s = new SparseCholeskySolver();
+      if (ordering) s.ordering.read(ordering);
+      return run(s).x;
+    };
+    const bits = (x: Float64Array, y: Float64Array) => x.every((v, i) => Object.is(v, y[i]));
+    expect(bits(taucs.x, cholesky('Metis'))).to.equal(true);
+    expect(bits(taucs.x, cholesky())).to.equal(false);
   });
 
   it('L_nnz of SparseLDLSolver: natural ordering of a banded matrix fills the band only, AMD no worse', () => {

@@ -154,12 +154,20 @@ export abstract class DirectSparseSolver extends MatrixLinearSolver {
   /** The ordering the last analysis chose when the scene named none. */
   private leastWork: LeastWorkMethod | undefined;
 
-  /** Name of the ordering in use, for messages and tests ('RCM' or 'Natural' when leastWorkOrdering chose it). */
-  get orderingName(): string {
+  /**
+   * The ordering the scene names: the ordering component's, else the `ordering` attribute's (and,
+   * in subclasses, their own legacy attributes'); undefined when it names none.
+   */
+  protected namedOrdering(): string | undefined {
     const m = this.orderingMethod.get();
     if (m) return m.methodName;
-    if (!this.ordering.isSet && this.leastWork) return this.leastWork;
+    if (!this.ordering.isSet) return undefined;
     return this.ordering.value === 'COLAMD' ? 'AMD' : this.ordering.value;
+  }
+
+  /** Name of the ordering in use, for messages and tests ('RCM' or 'Natural' when leastWorkOrdering chose it). */
+  get orderingName(): string {
+    return this.namedOrdering() ?? this.leastWork ?? 'AMD';
   }
 
   /** The fill-reducing permutation (new → old) for the pattern of A. Allocates (pattern changes only). */
@@ -167,12 +175,13 @@ export abstract class DirectSparseSolver extends MatrixLinearSolver {
     const n = A.rows;
     const m = this.orderingMethod.get();
     if (m) return m.computePermutation(n, A.rowPtr, A.colInd);
-    if (!this.ordering.isSet) {
+    const named = this.namedOrdering();
+    if (named === undefined) {
       const chosen = leastWorkOrdering(n, A.rowPtr, A.colInd);
       this.leastWork = chosen.method;
       return chosen.perm;
     }
-    switch (this.orderingName) {
+    switch (named) {
       case 'Natural':
         return naturalOrdering(n);
       case 'Metis':
