@@ -12,8 +12,8 @@ import { symmetricAdjacency } from './symmetric-pattern.js';
 export const PROFILE_ORDERING_GAIN = 0.85;
 
 /**
- * ... and only when it saves at least this many multiply-adds a factorization (about 0.2 ms of the
- * supernodal kernels). SOFA's own default is AMD, and a small scene keeps SOFA's ordering, whose
+ * ... and only when it saves at least this many multiply-adds a factorization (about 0.4 ms of the
+ * supernodal kernels at 10 Gflop/s). SOFA's own default is AMD, and a small scene keeps SOFA's ordering, whose
  * round-off its reference results carry: with the band of its grid's numbering, the explicit
  * Euler scene of SOFA's state regression list (Component/ODESolver/Forward/EulerExplicitSolver.scn,
  * 528 unknowns, unstable by design) ends 9·10³ away from SOFA's reference, where AMD's factor
@@ -37,9 +37,9 @@ export interface LeastWorkOrdering {
  * The fill-reducing ordering of least factorization work among approximate minimum degree, reverse
  * Cuthill–McKee and the natural order (the numbering the mesh came with), with AMD kept unless
  * another needs at most PROFILE_ORDERING_GAIN of its multiply-adds and saves at least
- * PROFILE_ORDERING_MIN_SAVING. Minimum degree is the better
- * ordering for compact meshes; on a slender one (a beam or a soft robot's trunk, long against its
- * cross-section) it leaves separators that cost more than the band of a profile ordering: the
+ * PROFILE_ORDERING_MIN_SAVING. Minimum degree is the better ordering for compact meshes; on a
+ * slender one (a beam or a soft robot's trunk, long against its cross-section) it leaves
+ * separators that cost more than the band of a profile ordering: the
  * 5 x 5 x 31 hexahedra of scenes/softrobots/trunk.scn factorize in 9.3 M multiply-adds in their
  * grid's numbering, 9.7 M by RCM, against 13.4 M with AMD. The choice CHOLMOD makes between its
  * orderings, by the counts of the symbolic analysis. Any pattern (rowPtr (n+1), colInd) is

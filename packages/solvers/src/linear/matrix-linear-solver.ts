@@ -132,7 +132,7 @@ export function isMatrixLinearSolver(o: unknown): o is MatrixLinearSolver {
  * node, else the old `ordering` attribute when the scene sets it. With none of them SOFA adds an
  * AMDOrderingMethod; sofa-ts takes approximate minimum degree too unless reverse Cuthill–McKee or
  * the mesh's own numbering needs clearly less work (leastWorkOrdering: a slender mesh, whose band
- * is cheaper than minimum degree's separators). The factor is the same up to round-off.
+ * is cheaper than minimum degree's separators). The solution is the same up to round-off.
  */
 export abstract class DirectSparseSolver extends MatrixLinearSolver {
   readonly ordering = this.initData({
