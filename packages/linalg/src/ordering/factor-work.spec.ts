@@ -1,10 +1,11 @@
 import { expect } from 'chai';
+import { shuffle } from '../ldlt-test-support.js';
 import { SparseLDLT } from '../sparse-ldlt.js';
 import { laplacian3d, rng } from '../test-support.js';
 import { amdOrdering } from './amd.js';
 import { factorWork } from './factor-work.js';
 import { eliminationFill, eliminationWork } from './fill-oracle-test-support.js';
-import { hexahedralGrid, shuffled } from './ordering-test-support.js';
+import { hexahedralGrid } from './ordering-test-support.js';
 import { naturalOrdering } from './natural.js';
 import { reverseCuthillMcKee } from './reverse-cuthill-mckee.js';
 import { symmetricAdjacency } from './symmetric-pattern.js';
@@ -18,12 +19,7 @@ describe('factorWork', () => {
   for (const [what, A] of cases) {
     it(`counts nnz(L) and the multiply-adds of an explicit graph elimination: ${what}`, () => {
       const n = A.rows;
-      const orderings = [
-        amdOrdering(n, A.rowPtr, A.colInd),
-        naturalOrdering(n),
-        reverseCuthillMcKee(n, A.rowPtr, A.colInd),
-        shuffled(n, r),
-      ];
+      const orderings = [amdOrdering(n, A.rowPtr, A.colInd), naturalOrdering(n), reverseCuthillMcKee(n, A.rowPtr, A.colInd), shuffle(r, n)];
       for (const perm of orderings) {
         const w = factorWork(n, A.rowPtr, A.colInd, perm);
         expect(w.nnzL).to.equal(eliminationFill(n, A.rowPtr, A.colInd, perm));

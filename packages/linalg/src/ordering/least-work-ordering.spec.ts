@@ -1,10 +1,11 @@
 import { expect } from 'chai';
+import { shuffle } from '../ldlt-test-support.js';
 import { SupernodalLDLT } from '../supernodal-ldlt.js';
 import { laplacian3d, rng } from '../test-support.js';
 import { amdOrdering } from './amd.js';
 import { factorWork } from './factor-work.js';
 import { PROFILE_ORDERING_GAIN, PROFILE_ORDERING_MIN_SAVING, leastWorkOrdering } from './least-work-ordering.js';
-import { hexahedralGrid, renumbered, shuffled } from './ordering-test-support.js';
+import { hexahedralGrid, renumbered } from './ordering-test-support.js';
 import { naturalOrdering } from './natural.js';
 import { reverseCuthillMcKee } from './reverse-cuthill-mckee.js';
 
@@ -43,7 +44,7 @@ describe('leastWorkOrdering', () => {
   });
 
   it('finds the band by reverse Cuthill–McKee when the slender mesh is numbered at random, and the factor solves', () => {
-    const A = renumbered(hexahedralGrid(5, 5, 31, 3), shuffled(2325, rng(23)));
+    const A = renumbered(hexahedralGrid(5, 5, 31, 3), shuffle(rng(23), 2325));
     const n = A.rows;
     const chosen = leastWorkOrdering(n, A.rowPtr, A.colInd);
     expect(chosen.method).to.equal('RCM');

@@ -1,7 +1,7 @@
 import { amdOrdering } from './amd.js';
 import { factorWork } from './factor-work.js';
 import { naturalOrdering } from './natural.js';
-import { reverseCuthillMcKee } from './reverse-cuthill-mckee.js';
+import { reverseCuthillMcKeeOfGraph } from './reverse-cuthill-mckee.js';
 import { symmetricAdjacency } from './symmetric-pattern.js';
 
 /**
@@ -47,13 +47,14 @@ export interface LeastWorkOrdering {
  * Allocates (analysis-time work).
  */
 export function leastWorkOrdering(n: number, rowPtr: ArrayLike<number>, colInd: ArrayLike<number>): LeastWorkOrdering {
-  const { ptr, ind } = symmetricAdjacency(n, rowPtr, colInd);
+  const graph = symmetricAdjacency(n, rowPtr, colInd);
+  const { ptr, ind } = graph;
   const amd = amdOrdering(n, ptr, ind);
   const amdMultiplyAdds = factorWork(n, ptr, ind, amd).multiplyAdds;
   let best: LeastWorkOrdering = { perm: amd, method: 'AMD', multiplyAdds: amdMultiplyAdds, amdMultiplyAdds };
   if (amdMultiplyAdds < PROFILE_ORDERING_MIN_SAVING) return best; // nothing could save enough
   const profiles: [LeastWorkMethod, Int32Array][] = [
-    ['RCM', reverseCuthillMcKee(n, ptr, ind)],
+    ['RCM', reverseCuthillMcKeeOfGraph(n, graph)],
     ['Natural', naturalOrdering(n)],
   ];
   for (const [method, perm] of profiles) {

@@ -45,18 +45,6 @@ export function renumbered(A: CsrMatrix, q: ArrayLike<number>): CsrMatrix {
   return { rows: n, cols: n, rowPtr, colInd: Int32Array.from(cols), values: new Float64Array(cols.length).fill(1) };
 }
 
-/** A random permutation of 0 … n−1 (Fisher–Yates with r ∈ [0, 1)). */
-export function shuffled(n: number, r: () => number): Int32Array {
-  const q = Int32Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    const t = q[i];
-    q[i] = q[j];
-    q[j] = t;
-  }
-  return q;
-}
-
 /** Bandwidth of A under the ordering perm (new → old): max |new(i) − new(j)| over its entries. */
 export function bandwidth(A: CsrMatrix, perm: ArrayLike<number>): number {
   const pinv = invertPermutation(perm);

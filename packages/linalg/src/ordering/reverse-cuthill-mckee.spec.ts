@@ -1,8 +1,9 @@
 import { expect } from 'chai';
+import { shuffle } from '../ldlt-test-support.js';
 import { laplacian2d, rng } from '../test-support.js';
 import { isPermutation } from './permutation.js';
 import { reverseCuthillMcKee } from './reverse-cuthill-mckee.js';
-import { bandwidth, hexahedralGrid, renumbered, shuffled } from './ordering-test-support.js';
+import { bandwidth, hexahedralGrid, renumbered } from './ordering-test-support.js';
 
 describe('reverseCuthillMcKee', () => {
   it('returns a permutation for several components, isolated vertices and an empty matrix', () => {
@@ -37,7 +38,7 @@ describe('reverseCuthillMcKee', () => {
       rowPtr[i + 1] = cols.length;
     }
     const path = { rows: n, cols: n, rowPtr, colInd: Int32Array.from(cols), values: new Float64Array(cols.length) };
-    const B = renumbered(path, shuffled(n, rng(5)));
+    const B = renumbered(path, shuffle(rng(5), n));
     expect(
       bandwidth(
         B,
@@ -58,7 +59,7 @@ describe('reverseCuthillMcKee', () => {
         Int32Array.from({ length: A.rows }, (_, i) => i),
       ),
     ).to.equal(21);
-    const B = renumbered(A, shuffled(A.rows, rng(11)));
+    const B = renumbered(A, shuffle(rng(11), A.rows));
     expect(
       bandwidth(
         B,

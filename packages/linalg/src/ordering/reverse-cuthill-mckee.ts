@@ -1,4 +1,4 @@
-import { symmetricAdjacency } from './symmetric-pattern.js';
+import { symmetricAdjacency, type Adjacency } from './symmetric-pattern.js';
 
 /**
  * Reverse Cuthill–McKee ordering (Cuthill & McKee, "Reducing the bandwidth of sparse symmetric
@@ -12,7 +12,11 @@ import { symmetricAdjacency } from './symmetric-pattern.js';
  * Input and output as {@link amdOrdering}: perm (n), new → old. Allocates (analysis-time work).
  */
 export function reverseCuthillMcKee(n: number, rowPtr: ArrayLike<number>, colInd: ArrayLike<number>): Int32Array {
-  const { ptr, ind } = symmetricAdjacency(n, rowPtr, colInd);
+  return reverseCuthillMcKeeOfGraph(n, symmetricAdjacency(n, rowPtr, colInd));
+}
+
+/** {@link reverseCuthillMcKee} of a graph already symmetrised (symmetricAdjacency's). */
+export function reverseCuthillMcKeeOfGraph(n: number, { ptr, ind }: Adjacency): Int32Array {
   const degree = (v: number): number => ptr[v + 1] - ptr[v];
   const order = new Int32Array(n); // Cuthill–McKee order, reversed at the end
   const numbered = new Uint8Array(n);
